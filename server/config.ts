@@ -1,0 +1,27 @@
+import { resolve } from 'node:path';
+
+/** Everything the server reads from the environment, read once at the composition root. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Embedded database and other files live here (default ./data). */
+  dataDir: string;
+  /** When set, PostgreSQL is used instead of the embedded database. */
+  databaseUrl: string | undefined;
+  /** Built client to serve; missing in `npm run dev`, where Vite serves it. */
+  clientDir: string;
+  logLevel: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    clientDir: resolve(env.CLIENT_DIR ?? 'dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * One database interface over two drivers: PGlite (embedded PostgreSQL, the default, data in
+ * DATA_DIR) and node-postgres (DATABASE_URL, for scale-out). Both run the same SQL, so the schema,
+ * the queries and the server test suite are shared.
+ */
+export interface Queryable {
+  query<T extends object>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+export interface Database extends Queryable {
+  readonly dialect: 'pglite' | 'postgres';
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs `work` in one transaction: all of it commits, or none of it. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

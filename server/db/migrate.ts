@@ -1,0 +1,40 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './database.js';
+
+const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Any constant works: it only has to be the same for every server sharing one PostgreSQL. */
+const MIGRATION_LOCK_KEY = 7_241_001;
+
+/** Applies, in name order, every migrations/*.sql file not yet recorded in schema_migrations. */
+export async function migrate(db: Database): Promise<string[]> {
+  await db.exec(`create table if not exists schema_migrations (
+    name text primary key,
+    applied_at timestamptz not null default now()
+  )`);
+  const files = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+  return db.transaction(async (tx) => {
+    // Two servers starting at once on one PostgreSQL must not both migrate.
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    const done = new Set((await tx.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name));
+    const applied: string[] = [];
+    for (const file of files) {
+      if (done.has(file)) continue;
+      for (const statement of splitStatements(readFileSync(join(MIGRATIONS_DIR, file), 'utf8'))) {
+        await tx.query(statement);
+      }
+      await tx.query('insert into schema_migrations (name) values ($1)', [file]);
+      applied.push(file);
+    }
+    return applied;
+  });
+}
+
+/** Migrations are plain statements separated by semicolons at line ends (no functions or DO blocks). */
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*$/m)
+    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+    .filter((s) => s.length > 0);
+}

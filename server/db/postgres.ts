@@ -1,0 +1,42 @@
+import pg from 'pg';
+import type { Database, Queryable } from './database.js';
+
+const INT8_OID = 20;
+
+/** PostgreSQL over node-postgres. int8 is parsed to a number so both drivers return one shape. */
+export async function openPostgres(connectionString: string): Promise<Database> {
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  };
+  const pool = new pg.Pool({ connectionString, types, max: 10 });
+  await pool.query('select 1');
+  const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T extends object>(sql: string, params: readonly unknown[] = []) {
+      const result = await client.query(sql, params as unknown[]);
+      return result.rows as T[];
+    },
+  });
+  return {
+    dialect: 'postgres',
+    ...wrap(pool),
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

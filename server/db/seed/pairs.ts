@@ -1,0 +1,38 @@
+export interface SeedPair {
+  left_symbol: string;
+  right_symbol: string;
+  is_hot: 0 | 1;
+  trade_status: 0 | 1;
+  contract_status: 0 | 1;
+  price_precision: number;
+  amount_precision: number;
+}
+
+const pair = (
+  left: string,
+  right: string,
+  flags: { hot?: boolean; contract?: boolean; trade?: boolean },
+  price_precision: number,
+  amount_precision: number,
+): SeedPair => ({
+  left_symbol: left,
+  right_symbol: right,
+  is_hot: flags.hot ? 1 : 0,
+  trade_status: flags.trade === false ? 0 : 1,
+  contract_status: flags.contract ? 1 : 0,
+  price_precision,
+  amount_precision,
+});
+
+export const SEED_PAIRS: SeedPair[] = [
+  pair('BTC', 'USDT', { hot: true, contract: true }, 2, 5),
+  pair('ETH', 'USDT', { hot: true, contract: true }, 2, 4),
+  pair('SOL', 'USDT', { hot: true, contract: true }, 3, 3),
+  pair('BNB', 'USDT', { hot: true, contract: true }, 2, 3),
+  pair('XRP', 'USDT', { contract: true }, 4, 1),
+  pair('DOGE', 'USDT', { contract: true }, 5, 0),
+  pair('ADA', 'USDT', {}, 4, 1),
+  pair('TRX', 'USDT', {}, 5, 0),
+  pair('LTC', 'USDT', {}, 2, 3),
+  pair('ETH', 'BTC', {}, 6, 4),
+];

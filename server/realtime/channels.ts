@@ -1,0 +1,39 @@
+import { futureIndexChannel, futureTickChannel, spotTickChannel, type Pair } from '../../src/domain/api.js';
+
+/** Channel names are short lowercase words joined by underscores; anything else is refused unread. */
+const CHANNEL_SHAPE = /^[a-z0-9]{1,12}(_[a-z0-9]{1,12}){1,4}$/;
+
+/**
+ * The channels of spec §7 for the listed pairs: {left}_{right}_tick for spot-tradable pairs,
+ * {left}_{right}_future_tick and _future_index_tick for contract pairs.
+ */
+export class ChannelRegistry {
+  private readonly known: Set<string>;
+
+  constructor(pairs: readonly Pair[]) {
+    this.known = new Set(
+      pairs.flatMap((p) => [
+        ...(p.trade_status === 1 ? [spotTickChannel(p.left_symbol, p.right_symbol)] : []),
+        ...(p.contract_status === 1
+          ? [futureTickChannel(p.left_symbol, p.right_symbol), futureIndexChannel(p.left_symbol, p.right_symbol)]
+          : []),
+      ]),
+    );
+  }
+
+  has(channel: string): boolean {
+    return this.known.has(channel);
+  }
+
+  list(): string[] {
+    return [...this.known].sort();
+  }
+
+  /** Accepts the bare channel name or { channel }, as documented in docs/API.md. */
+  static parse(message: unknown): string | undefined {
+    const raw = typeof message === 'string' ? message : (message as { channel?: unknown } | null)?.channel;
+    if (typeof raw !== 'string' || raw.length > 64) return undefined;
+    const channel = raw.toLowerCase();
+    return CHANNEL_SHAPE.test(channel) ? channel : undefined;
+  }
+}

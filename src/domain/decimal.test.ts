@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { addDecimal, compareDecimal, formatPercent, groupThousands, mulDecimal, toFixedDecimal, trimZeros } from './decimal';
+
+describe('decimal strings', () => {
+  it('multiplies exactly where floats would not', () => {
+    expect(mulDecimal('0.1', '0.2')).toBe('0.02');
+    expect(mulDecimal('96512.37', '149.85')).toBe('14462378.6445');
+    expect(mulDecimal('-1.5', '2')).toBe('-3');
+  });
+  it('adds and compares across scales', () => {
+    expect(addDecimal('0.1', '0.2')).toBe('0.3');
+    expect(addDecimal('1', '-1.000')).toBe('0');
+    expect(compareDecimal('1.10', '1.1')).toBe(0);
+    expect(compareDecimal('-2', '1')).toBe(-1);
+  });
+  it('rounds half up or cuts down', () => {
+    expect(toFixedDecimal('1.005', 2)).toBe('1.01');
+    expect(toFixedDecimal('-1.005', 2)).toBe('-1.01');
+    expect(toFixedDecimal('3.14159', 4, 'down')).toBe('3.1415');
+    expect(toFixedDecimal('2', 2)).toBe('2.00');
+  });
+  it('formats percentages from fractions with two decimals and a sign', () => {
+    expect(formatPercent('0.012345')).toBe('+1.23%');
+    expect(formatPercent('-0.5')).toBe('-50.00%');
+    expect(formatPercent('0')).toBe('0.00%');
+  });
+  it('groups thousands and trims zeros', () => {
+    expect(groupThousands('1234567.890')).toBe('1,234,567.890');
+    expect(groupThousands('-999')).toBe('-999');
+    expect(trimZeros('1.2300')).toBe('1.23');
+  });
+  it('refuses what is not a decimal', () => {
+    expect(() => mulDecimal('1e3', '1')).toThrow(RangeError);
+  });
+});

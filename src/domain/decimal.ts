@@ -1,0 +1,103 @@
+/**
+ * Exact decimal arithmetic on strings, backed by BigInt. Prices and amounts travel as decimal
+ * strings (ARCHITECTURE: never a binary float for money); these helpers multiply, round and format
+ * them without ever going through a JavaScript number.
+ */
+
+const DECIMAL_RE = /^-?\d+(\.\d+)?$/;
+
+export function isDecimalString(value: unknown): value is string {
+  return typeof value === 'string' && DECIMAL_RE.test(value);
+}
+
+interface Scaled {
+  units: bigint;
+  scale: number;
+}
+
+function parse(value: string): Scaled {
+  if (!isDecimalString(value)) throw new RangeError(`not a decimal: ${value}`);
+  const negative = value.startsWith('-');
+  const body = negative ? value.slice(1) : value;
+  const [int, frac = ''] = body.split('.');
+  const units = BigInt(int! + frac);
+  return { units: negative ? -units : units, scale: frac.length };
+}
+
+function render({ units, scale }: Scaled): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
+  const int = digits.slice(0, digits.length - scale);
+  const frac = scale > 0 ? digits.slice(digits.length - scale) : '';
+  const text = frac ? `${int}.${frac}` : int;
+  return negative && /[1-9]/.test(text) ? `-${text}` : text;
+}
+
+export function mulDecimal(a: string, b: string): string {
+  const x = parse(a);
+  const y = parse(b);
+  return trimZeros(render({ units: x.units * y.units, scale: x.scale + y.scale }));
+}
+
+export function addDecimal(a: string, b: string): string {
+  const x = parse(a);
+  const y = parse(b);
+  const scale = Math.max(x.scale, y.scale);
+  const sum = x.units * 10n ** BigInt(scale - x.scale) + y.units * 10n ** BigInt(scale - y.scale);
+  return trimZeros(render({ units: sum, scale }));
+}
+
+export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
+  const x = parse(a);
+  const y = parse(b);
+  const scale = Math.max(x.scale, y.scale);
+  const l = x.units * 10n ** BigInt(scale - x.scale);
+  const r = y.units * 10n ** BigInt(scale - y.scale);
+  return l < r ? -1 : l > r ? 1 : 0;
+}
+
+export type RoundingMode = 'half-up' | 'down';
+
+/** Rounds (half away from zero) or cuts ("down", toward zero) to a fixed number of places. */
+export function toFixedDecimal(value: string, places: number, mode: RoundingMode = 'half-up'): string {
+  const { units, scale } = parse(value);
+  if (scale <= places) {
+    return render({ units: units * 10n ** BigInt(places - scale), scale: places });
+  }
+  const divisor = 10n ** BigInt(scale - places);
+  const negative = units < 0n;
+  const abs = negative ? -units : units;
+  let kept = abs / divisor;
+  if (mode === 'half-up' && (abs % divisor) * 2n >= divisor) kept += 1n;
+  return render({ units: negative ? -kept : kept, scale: places });
+}
+
+export function trimZeros(value: string): string {
+  if (!value.includes('.')) return value;
+  const trimmed = value.replace(/0+$/, '').replace(/\.$/, '');
+  return trimmed === '-0' ? '0' : trimmed;
+}
+
+/** Groups the integer part with thousands separators, keeping the fraction as it is. */
+export function groupThousands(value: string): string {
+  const negative = value.startsWith('-');
+  const body = negative ? value.slice(1) : value;
+  const [int, frac] = body.split('.');
+  const grouped = int!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${grouped}${frac !== undefined ? `.${frac}` : ''}`;
+}
+
+/** Spec §9: a fraction such as "0.01234" is shown as a percentage with two decimals, "+1.23%". */
+export function formatPercent(fraction: string, places = 2): string {
+  const percent = toFixedDecimal(mulDecimal(fraction, '100'), places);
+  const signed = compareDecimal(percent, '0') > 0 ? `+${percent}` : percent;
+  return `${signed}%`;
+}
+
+/** Number of decimals that makes a price readable: more for small prices, fewer for large ones. */
+export function displayPlaces(value: string): number {
+  const abs = value.replace('-', '');
+  if (compareDecimal(abs, '1000') >= 0) return 2;
+  if (compareDecimal(abs, '1') >= 0) return 4;
+  return 6;
+}
