@@ -20,17 +20,14 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 1024 * 1024 });
 
-  // An empty body sent as JSON means "no payload", not malformed input.
+  // An empty body sent as JSON means "no payload", not malformed input. Anything else goes to
+  // Fastify's own parser, which keeps its __proto__ / constructor.prototype poisoning refusal.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, {});
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      const error = Object.assign(new Error('malformed JSON'), { statusCode: 400 });
-      done(error, undefined);
-    }
+    parseJson(request, text, done);
   });
 
   await app.register(requestContext);

@@ -1,0 +1,63 @@
+/**
+ * npm run i18n:check — every key of the English catalogue is present (and non-empty) in all 9
+ * locales, no locale has a key English lacks, interpolation variables match, and no key is
+ * unused: each must appear as a quoted literal somewhere in src/ outside the catalogues.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { LOCALE_CODES } from '../src/domain/languages';
+
+const root = join(import.meta.dirname, '..');
+const localesDir = join(root, 'src', 'locales');
+
+export function flatten(value: unknown, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  if (typeof value === 'string') {
+    out.set(prefix, value);
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      for (const [fk, fv] of flatten(v, prefix ? `${prefix}.${k}` : k)) out.set(fk, fv);
+    }
+  }
+  return out;
+}
+
+const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(',');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return path === localesDir ? [] : sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+export function check(): string[] {
+  const problems: string[] = [];
+  const catalogues = new Map(LOCALE_CODES.map((code) => [code, flatten(JSON.parse(readFileSync(join(localesDir, `${code}.json`), 'utf8')))]));
+  const english = catalogues.get('en_US')!;
+  for (const [code, catalogue] of catalogues) {
+    for (const [key, text] of english) {
+      const translated = catalogue.get(key);
+      if (translated === undefined) problems.push(`${code}: missing key ${key}`);
+      else if (translated.trim() === '') problems.push(`${code}: empty value for ${key}`);
+      else if (variables(translated) !== variables(text)) problems.push(`${code}: ${key} has variables {${variables(translated)}}, English has {${variables(text)}}`);
+    }
+    for (const key of catalogue.keys()) if (!english.has(key)) problems.push(`${code}: key ${key} is not in en_US`);
+  }
+  const sources = sourceFiles(join(root, 'src')).map((f) => readFileSync(f, 'utf8')).join('\n');
+  for (const key of english.keys()) {
+    if (!sources.includes(`'${key}'`) && !sources.includes(`"${key}"`)) problems.push(`unused key ${key} (no quoted use in src/)`);
+  }
+  return problems;
+}
+
+if (process.argv[1] && relative(process.argv[1], import.meta.filename) === '') {
+  const problems = check();
+  if (problems.length > 0) {
+    console.error(problems.join('\n'));
+    console.error(`i18n:check failed: ${problems.length} problem(s)`);
+    process.exit(1);
+  }
+  console.log(`i18n:check ok: ${flatten(JSON.parse(readFileSync(join(localesDir, 'en_US.json'), 'utf8'))).size} keys in ${LOCALE_CODES.length} locales, all used`);
+}

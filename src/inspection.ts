@@ -1,0 +1,60 @@
+import type { InspectionEvent, Observer } from 'xstate';
+
+/**
+ * The XState inspector behind a dev flag (see README):
+ *   ?inspect        Stately's browser inspector (opens a window; needs network access)
+ *   ?inspect=local  the offline inspector built into this app: a panel listing every actor,
+ *                   its state value and the last events, also readable as window.__inspection
+ */
+export type InspectMode = 'stately' | 'local' | undefined;
+
+export function inspectModeFrom(search: string): InspectMode {
+  const value = new URLSearchParams(search).get('inspect');
+  if (value === null) return undefined;
+  return value === 'local' ? 'local' : 'stately';
+}
+
+export interface InspectionRecord {
+  at: number;
+  actorId: string;
+  kind: 'event' | 'snapshot' | 'actor';
+  type: string;
+  detail: string;
+}
+
+/** A bounded in-memory log of inspection events, for the offline panel. */
+export function createLocalInspector(limit = 300) {
+  const records: InspectionRecord[] = [];
+  const states = new Map<string, string>();
+  const listeners = new Set<() => void>();
+  const observer: Observer<InspectionEvent> = {
+    next(e) {
+      const actorId = (e.actorRef as { id?: string }).id || e.actorRef.sessionId;
+      let record: InspectionRecord | undefined;
+      if (e.type === '@xstate.event') {
+        record = { at: Date.now(), actorId, kind: 'event', type: e.event.type, detail: JSON.stringify(e.event).slice(0, 200) };
+      } else if (e.type === '@xstate.snapshot') {
+        const value = JSON.stringify((e.snapshot as { value?: unknown }).value ?? (e.snapshot as { status?: unknown }).status);
+        states.set(actorId, value);
+        record = { at: Date.now(), actorId, kind: 'snapshot', type: 'snapshot', detail: value };
+      } else if (e.type === '@xstate.actor') {
+        record = { at: Date.now(), actorId, kind: 'actor', type: 'spawned', detail: '' };
+      }
+      if (!record) return;
+      records.push(record);
+      if (records.length > limit) records.shift();
+      listeners.forEach((l) => l());
+    },
+  };
+  return {
+    observer,
+    records: () => records.slice(),
+    states: () => new Map(states),
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export type LocalInspector = ReturnType<typeof createLocalInspector>;

@@ -1,0 +1,34 @@
+import { setup, sendParent } from 'xstate';
+import { ANTI_DOUBLE_SUBMIT_MS } from '../../domain/constants';
+
+export type SubmitGuardEvent = { type: 'guard.submit'; payload?: unknown };
+
+/**
+ * The 2000 ms anti-double-submit window of spec §9, as a reusable child: a form machine invokes
+ * it, sends `guard.submit`, and receives `guard.accepted` at most once per window. Presses inside
+ * the window are dropped, so a double click submits once.
+ */
+export const submitGuardMachine = setup({
+  types: { events: {} as SubmitGuardEvent },
+  actions: {
+    accept: sendParent((_, params: { payload: unknown }) => ({ type: 'guard.accepted', payload: params.payload })),
+  },
+  delays: { window: ANTI_DOUBLE_SUBMIT_MS },
+}).createMachine({
+  id: 'submitGuard',
+  initial: 'open',
+  states: {
+    open: {
+      on: {
+        'guard.submit': {
+          target: 'locked',
+          actions: { type: 'accept', params: ({ event }) => ({ payload: event.payload }) },
+        },
+      },
+    },
+    locked: {
+      description: 'A submission was accepted less than 2000 ms ago: further presses are ignored.',
+      after: { window: 'open' },
+    },
+  },
+});

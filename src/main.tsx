@@ -1,0 +1,132 @@
+/**
+ * Composition root: builds the I/O services, supplies them to the machines with .provide(),
+ * starts the long-lived actors and mounts the router. Nothing below this file imports a service.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { createBrowserRouter } from 'react-router-dom';
+import { createActor, fromPromise, type Observer, type InspectionEvent } from 'xstate';
+import { createApiActors } from './actors/api.actors';
+import { createMarketChannelActor } from './actors/marketChannel.actor';
+import { MARKET_FEATURE_ENABLED } from './domain/constants';
+import type { Language } from './domain/languages';
+import { createLocalInspector, inspectModeFrom } from './inspection';
+import { appMachine } from './machines/app/app.machine';
+import { noteMachine } from './machines/note/note.machine';
+import { sessionMachine, type SessionActorRef } from './machines/session/session.machine';
+import { toastMachine, type ToastTone } from './machines/toast/toast.machine';
+import type { ToastMessage } from './domain/errors';
+import { createApiClient } from './services/api';
+import { initI18n } from './services/i18n';
+import { createSocketClient } from './services/socket';
+import { createStorage, memoryStore } from './services/storage';
+import { ActorsProvider } from './views/app/ActorsContext';
+import { InspectorPanel } from './views/app/InspectorPanel';
+import { Root } from './views/app/Root';
+import { routes } from './views/routes';
+
+function browserStore() {
+  try {
+    window.localStorage.setItem('__probe', '1');
+    window.localStorage.removeItem('__probe');
+    return window.localStorage;
+  } catch {
+    return memoryStore();
+  }
+}
+
+async function main() {
+  const storage = createStorage(browserStore());
+  const i18n = await initI18n();
+  const router = createBrowserRouter(routes);
+
+  const mode = inspectModeFrom(window.location.search);
+  const local = mode === 'local' ? createLocalInspector() : undefined;
+  let inspect: Observer<InspectionEvent> | undefined = local?.observer;
+  if (mode === 'stately') {
+    const { createBrowserInspector } = await import('@statelyai/inspect');
+    inspect = createBrowserInspector().inspect;
+  }
+  if (local) (window as unknown as { __inspection: typeof local }).__inspection = local;
+
+  const toasts = createActor(toastMachine, { inspect }).start();
+  const showToast = (_: unknown, params: { tone: ToastTone; message: ToastMessage }) => toasts.send({ type: 'toast.show', ...params });
+
+  // The API client reads the live token and language, and reports 403 to the session machine.
+  let session: SessionActorRef | undefined;
+  let currentLang = 'en_US';
+  const api = createApiClient({
+    getToken: () => session?.getSnapshot().context.token,
+    getLang: () => currentLang,
+    onForbidden: (message) => session?.send({ type: 'session.forbidden', message }),
+  });
+  const apiActors = createApiActors(api);
+  const socket = createSocketClient({ getLang: () => currentLang });
+
+  session = createActor(
+    sessionMachine.provide({
+      actors: { fetchUser: apiActors.fetchUser },
+      actions: {
+        persistSession: (_, { token, user }) => {
+          storage.write('token', token);
+          storage.write('userInfo', user);
+        },
+        clearStoredSession: () => {
+          storage.remove('token');
+          storage.remove('userInfo');
+        },
+        navigateToLogin: () => void router.navigate('/login'),
+        showToast,
+      },
+    }),
+    { input: { token: storage.read('token'), user: storage.read('userInfo') }, inspect },
+  ).start();
+
+  const note = createActor(noteMachine.provide({ actors: { fetchNote: apiActors.fetchNote }, actions: { showToast } }), { inspect }).start();
+
+  const app = createActor(
+    appMachine.provide({
+      actors: {
+        applyLanguage: fromPromise<void, { language: Language }>(async ({ input }) => {
+          currentLang = input.language.lang;
+          document.documentElement.lang = input.language.lang.replace('_', '-');
+          await i18n.changeLanguage(input.language.lang);
+        }),
+        fetchConfig: apiActors.fetchConfig,
+        fetchCurrencies: apiActors.fetchCurrencies,
+        fetchPairs: apiActors.fetchPairs,
+        fetchUsdtPrice: apiActors.fetchUsdtPrice,
+        marketChannel: createMarketChannelActor(socket),
+      },
+      actions: {
+        showToast,
+        persistLanguage: (_, { language }) => storage.write('language', language),
+        persistPricing: (_, { pricing }) => storage.write('pricing', { name: pricing.name, mark: pricing.mark }),
+        persistTheme: (_, { theme }) => storage.write('theme', theme),
+      },
+    }),
+    {
+      input: {
+        storedLanguage: storage.read('language'),
+        storedPricing: storage.read('pricing'),
+        storedTheme: storage.read('theme'),
+        marketFeature: MARKET_FEATURE_ENABLED,
+      },
+      inspect,
+    },
+  ).start();
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <ActorsProvider actors={{ app, session, toasts, note }}>
+          <Root router={router} />
+          {local && <InspectorPanel inspector={local} />}
+        </ActorsProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}
+
+void main();

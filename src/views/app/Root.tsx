@@ -1,0 +1,55 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import styled, { ThemeProvider } from 'styled-components';
+import { GlobalStyle, themes } from '../theme';
+import { Button } from '../ui/Button';
+import { useAppFlow } from './hooks';
+import { Toaster } from './Toaster';
+
+const BOOT_FAILURE_KEYS = {
+  config: 'boot.failed.config',
+  currencies: 'boot.failed.currencies',
+  pairs: 'boot.failed.pairs',
+} as const;
+
+const Splash = styled.div`
+  height: 100vh;
+  display: grid;
+  place-items: center;
+  align-content: center;
+  gap: 14px;
+  color: ${({ theme }) => theme.color.textDim};
+  .logo { font-size: 22px; font-weight: 800; color: ${({ theme }) => theme.color.text}; }
+  .logo span { color: ${({ theme }) => theme.color.accent}; }
+`;
+
+/** Shows the splash while the app machine boots, its failure state with a retry, then the routes. */
+export function Root(props: { router: ReturnType<typeof createBrowserRouter> }) {
+  const { t } = useTranslation();
+  const app = useAppFlow();
+  const theme = useMemo(() => themes[app.theme], [app.theme]);
+  return (
+    <ThemeProvider theme={theme}>
+      <GlobalStyle />
+      {app.shown ? (
+        <RouterProvider router={props.router} />
+      ) : (
+        <Splash aria-busy={!app.bootFailure}>
+          <div className="logo">
+            <span aria-hidden>◆</span> OpenEx
+          </div>
+          {app.bootFailure ? (
+            <>
+              <div role="alert">{t(BOOT_FAILURE_KEYS[app.bootFailure])}</div>
+              <Button onClick={app.retry}>{t('common.retry')}</Button>
+            </>
+          ) : (
+            <div>{t('common.loading')}</div>
+          )}
+        </Splash>
+      )}
+      <Toaster />
+    </ThemeProvider>
+  );
+}

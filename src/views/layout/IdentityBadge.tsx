@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import type { NameStatus } from '../../domain/api';
+import { Badge } from '../ui/Badge';
+
+const LABEL: Record<NameStatus, { key: string; tone: 'dim' | 'warn' | 'up' | 'down' }> = {
+  1: { key: 'identity.status.unverified', tone: 'dim' },
+  2: { key: 'identity.status.pending', tone: 'warn' },
+  3: { key: 'identity.status.verified', tone: 'up' },
+  4: { key: 'identity.status.failed', tone: 'down' },
+};
+
+/** Spec §4 identity status name_status 1..4 as a coloured badge. */
+export function IdentityBadge(props: { status: NameStatus }) {
+  const { t } = useTranslation();
+  const label = LABEL[props.status] ?? LABEL[1];
+  return <Badge $tone={label.tone}>{t(label.key)}</Badge>;
+}

@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router-dom';
+import styled from 'styled-components';
+import type { NavGroupSpec } from './navigation';
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: 210px 1fr;
+  gap: 16px;
+  align-items: start;
+`;
+
+const Side = styled.nav`
+  background: ${({ theme }) => theme.color.panel};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius};
+  padding: 8px 0;
+  position: sticky;
+  top: 68px;
+  h2 { margin: 10px 16px 4px; font-size: 11px; font-weight: 600; color: ${({ theme }) => theme.color.textFaint}; text-transform: uppercase; letter-spacing: 0.4px; }
+  a {
+    display: block;
+    padding: 7px 16px;
+    border-left: 2px solid transparent;
+    color: ${({ theme }) => theme.color.textDim};
+    &:hover { color: ${({ theme }) => theme.color.text}; background: ${({ theme }) => theme.color.hover}; }
+    &.active { color: ${({ theme }) => theme.color.accent}; border-left-color: ${({ theme }) => theme.color.accent}; background: ${({ theme }) => theme.color.hover}; }
+  }
+`;
+
+/** The left-menu layout of /user, /wallet and /order (spec §2). */
+export function MenuLayout(props: { groups: NavGroupSpec[]; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <Grid>
+      <Side aria-label={t(props.label)}>
+        {props.groups.map((g) => (
+          <div key={g.titleKey}>
+            <h2>{t(g.titleKey)}</h2>
+            {g.links.map((l) => (
+              <NavLink key={`${g.titleKey}${l.to}`} to={l.to} end>
+                {t(l.labelKey)}
+              </NavLink>
+            ))}
+          </div>
+        ))}
+      </Side>
+      <div>
+        <Outlet />
+      </div>
+    </Grid>
+  );
+}

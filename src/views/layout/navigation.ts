@@ -1,0 +1,126 @@
+/**
+ * The menus of spec §2 as data: header links, the wallet and orders dropdowns, and the left
+ * menus of /user, /wallet and /order. Labels are translation keys.
+ */
+export interface NavLinkSpec {
+  to: string;
+  labelKey: string;
+}
+
+export interface NavGroupSpec {
+  titleKey: string;
+  links: NavLinkSpec[];
+}
+
+export const HEADER_LINKS: NavLinkSpec[] = [
+  { to: '/deal', labelKey: 'nav.fiatBuy' },
+  { to: '/markets', labelKey: 'nav.markets' },
+  { to: '/subscribe', labelKey: 'nav.ico' },
+  { to: '/markets/kline/BTC_USDT', labelKey: 'nav.spot' },
+  { to: '/contract/btc_usdt', labelKey: 'nav.contract' },
+  { to: '/contract_sec/btc_usdt', labelKey: 'nav.secContract' },
+];
+
+export const WALLET_MENU: NavGroupSpec[] = [
+  { titleKey: 'menu.wallet.overviewGroup', links: [{ to: '/wallet', labelKey: 'menu.wallet.overview' }] },
+  {
+    titleKey: 'menu.wallet.accounts',
+    links: [
+      { to: '/wallet/spot', labelKey: 'menu.wallet.spot' },
+      { to: '/wallet/contract', labelKey: 'menu.wallet.contract' },
+      { to: '/wallet/secContract', labelKey: 'menu.wallet.secContract' },
+      { to: '/wallet/legalSymbol', labelKey: 'menu.wallet.legal' },
+      { to: '/wallet/subscribe', labelKey: 'menu.wallet.ico' },
+    ],
+  },
+  {
+    titleKey: 'menu.wallet.actions',
+    links: [
+      { to: '/wallet/recharge', labelKey: 'menu.wallet.recharge' },
+      { to: '/wallet/cash', labelKey: 'menu.wallet.cash' },
+      { to: '/wallet/transfer', labelKey: 'menu.wallet.transfer' },
+    ],
+  },
+  {
+    titleKey: 'menu.wallet.records',
+    links: [
+      { to: '/wallet/log-currency', labelKey: 'menu.wallet.logCurrency' },
+      { to: '/wallet/wallet-log', labelKey: 'menu.wallet.walletLog' },
+      { to: '/wallet/log-legal', labelKey: 'menu.wallet.logLegal' },
+      { to: '/wallet/log-transfer', labelKey: 'menu.wallet.logTransfer' },
+      { to: '/wallet/log-ico', labelKey: 'menu.wallet.logIco' },
+      { to: '/wallet/log-ico-thaw', labelKey: 'menu.wallet.logIcoThaw' },
+    ],
+  },
+];
+
+export const ORDER_MENU: NavGroupSpec[] = [
+  {
+    titleKey: 'menu.order.spot',
+    links: [
+      { to: '/order/spot-current', labelKey: 'menu.order.current' },
+      { to: '/order/spot-history', labelKey: 'menu.order.history' },
+    ],
+  },
+  {
+    titleKey: 'menu.order.contract',
+    links: [
+      { to: '/order/u-current', labelKey: 'menu.order.current' },
+      { to: '/order/u-plan', labelKey: 'menu.order.trigger' },
+      { to: '/order/u-hold', labelKey: 'menu.order.position' },
+      { to: '/order/u-history', labelKey: 'menu.order.history' },
+    ],
+  },
+  {
+    titleKey: 'menu.order.sec',
+    links: [
+      { to: '/order/sec-current', labelKey: 'menu.order.current' },
+      { to: '/order/sec-history', labelKey: 'menu.order.history' },
+    ],
+  },
+  { titleKey: 'menu.order.fiat', links: [{ to: '/order/legal-order', labelKey: 'menu.order.fiatOrders' }] },
+  {
+    titleKey: 'menu.order.ico',
+    links: [
+      { to: '/order/sub-hold', labelKey: 'menu.order.holding' },
+      { to: '/order/sub-end', labelKey: 'menu.order.ended' },
+      { to: '/order/sub-tran', labelKey: 'menu.order.transaction' },
+    ],
+  },
+];
+
+/**
+ * Spec §2: the user menu. Email change is listed only for accounts that contain an at-sign,
+ * phone change otherwise.
+ */
+export function userMenu(account: string | undefined): NavGroupSpec[] {
+  const isEmail = account?.includes('@') ?? false;
+  return [
+    { titleKey: 'menu.user.infoGroup', links: [{ to: '/user/user', labelKey: 'menu.user.info' }] },
+    {
+      titleKey: 'menu.user.security',
+      links: [
+        { to: '/user/s-securityset', labelKey: 'menu.user.securitySettings' },
+        { to: '/user/s-loginpwd', labelKey: 'menu.user.loginPassword' },
+        { to: '/user/s-securitypwd', labelKey: 'menu.user.fundPassword' },
+        isEmail ? { to: '/user/s-emailset', labelKey: 'menu.user.changeEmail' } : { to: '/user/s-phoneset', labelKey: 'menu.user.changePhone' },
+      ],
+    },
+    {
+      titleKey: 'menu.user.identityGroup',
+      links: [
+        { to: '/user/identity', labelKey: 'menu.user.identity' },
+        { to: '/user/identityRight', labelKey: 'menu.user.identityRight' },
+      ],
+    },
+    {
+      titleKey: 'menu.user.general',
+      links: [
+        { to: '/user/c-set', labelKey: 'menu.user.generalSettings' },
+        { to: '/user/c-symAddr', labelKey: 'menu.user.withdrawAddresses' },
+        { to: '/user/c-collAddr', labelKey: 'menu.user.collection' },
+      ],
+    },
+    { titleKey: 'menu.user.helpGroup', links: [{ to: '/user/helpcenter', labelKey: 'menu.user.help' }] },
+  ];
+}

@@ -1,0 +1,123 @@
+/**
+ * Pages whose flows arrive with later issues (see the README status table). Each shows its real
+ * title, what it is for, its real table columns with an honest empty state, and which part of
+ * the product brings it to life. Keys are translation keys.
+ */
+export interface ScaffoldSpec {
+  titleKey: string;
+  introKey: string;
+  columns?: string[];
+  /** Translation key naming what is not open yet on this server. */
+  pendingKey: 'pending.accounts' | 'pending.wallet' | 'pending.trading' | 'pending.fiat' | 'pending.ico';
+}
+
+export const SCAFFOLDS = {
+  inform: { titleKey: 'page.inform.title', introKey: 'page.inform.intro', columns: ['col.time', 'col.title', 'col.status'], pendingKey: 'pending.accounts' },
+  forgetPass: { titleKey: 'page.forgetPass.title', introKey: 'page.forgetPass.intro', pendingKey: 'pending.accounts' },
+  setPass: { titleKey: 'page.setPass.title', introKey: 'page.setPass.intro', pendingKey: 'pending.accounts' },
+  regNext: { titleKey: 'page.regNext.title', introKey: 'page.regNext.intro', pendingKey: 'pending.accounts' },
+  subscribe: {
+    titleKey: 'page.subscribe.title',
+    introKey: 'page.subscribe.intro',
+    columns: ['col.currency', 'col.progress', 'col.raisePrice', 'col.priceIncrease', 'col.remainingTerm', 'col.endTime', 'col.status'],
+    pendingKey: 'pending.ico',
+  },
+  // /user
+  user: { titleKey: 'menu.user.info', introKey: 'page.user.intro', pendingKey: 'pending.accounts' },
+  cSet: { titleKey: 'menu.user.generalSettings', introKey: 'page.cSet.intro', pendingKey: 'pending.accounts' },
+  securitySet: { titleKey: 'menu.user.securitySettings', introKey: 'page.securitySet.intro', pendingKey: 'pending.accounts' },
+  loginPwd: { titleKey: 'menu.user.loginPassword', introKey: 'page.loginPwd.intro', pendingKey: 'pending.accounts' },
+  securityPwd: { titleKey: 'menu.user.fundPassword', introKey: 'page.securityPwd.intro', pendingKey: 'pending.accounts' },
+  emailSet: { titleKey: 'menu.user.changeEmail', introKey: 'page.emailSet.intro', pendingKey: 'pending.accounts' },
+  phoneSet: { titleKey: 'menu.user.changePhone', introKey: 'page.phoneSet.intro', pendingKey: 'pending.accounts' },
+  identity: { titleKey: 'menu.user.identity', introKey: 'page.identity.intro', pendingKey: 'pending.accounts' },
+  identityRight: {
+    titleKey: 'menu.user.identityRight',
+    introKey: 'page.identityRight.intro',
+    columns: ['col.country', 'col.purchaseLimit', 'col.withdrawLimit', 'col.futuresPermission'],
+    pendingKey: 'pending.accounts',
+  },
+  symAddr: {
+    titleKey: 'menu.user.withdrawAddresses',
+    introKey: 'page.symAddr.intro',
+    columns: ['col.currency', 'col.network', 'col.address', 'col.note', 'col.actions'],
+    pendingKey: 'pending.accounts',
+  },
+  collAddr: {
+    titleKey: 'menu.user.collection',
+    introKey: 'page.collAddr.intro',
+    columns: ['col.fullName', 'col.cardNumber', 'col.bankName', 'col.currency', 'col.actions'],
+    pendingKey: 'pending.accounts',
+  },
+  addCollAddr: { titleKey: 'page.addCollAddr.title', introKey: 'page.collAddr.intro', pendingKey: 'pending.accounts' },
+  editCollAddr: { titleKey: 'page.editCollAddr.title', introKey: 'page.collAddr.intro', pendingKey: 'pending.accounts' },
+  helpcenter: { titleKey: 'menu.user.help', introKey: 'page.helpcenter.intro', columns: ['col.question'], pendingKey: 'pending.accounts' },
+  helpDetail: { titleKey: 'page.helpDetail.title', introKey: 'page.helpcenter.intro', pendingKey: 'pending.accounts' },
+  // /wallet
+  walletOverview: {
+    titleKey: 'menu.wallet.overview',
+    introKey: 'page.wallet.intro',
+    columns: ['col.account', 'col.valuation', 'col.todayPnl'],
+    pendingKey: 'pending.wallet',
+  },
+  walletSpot: { titleKey: 'menu.wallet.spot', introKey: 'page.walletAccount.intro', columns: ['col.currency', 'col.available', 'col.frozen', 'col.valuation'], pendingKey: 'pending.wallet' },
+  walletContract: {
+    titleKey: 'menu.wallet.contract',
+    introKey: 'page.walletAccount.intro',
+    columns: ['col.currency', 'col.equity', 'col.available', 'col.frozen', 'col.marginRatio', 'col.liquidationPrice'],
+    pendingKey: 'pending.wallet',
+  },
+  walletSec: { titleKey: 'menu.wallet.secContract', introKey: 'page.walletAccount.intro', columns: ['col.currency', 'col.available', 'col.frozen', 'col.valuation'], pendingKey: 'pending.wallet' },
+  walletLegal: { titleKey: 'menu.wallet.legal', introKey: 'page.walletAccount.intro', columns: ['col.currency', 'col.available', 'col.frozen', 'col.orderFrozen', 'col.valuation'], pendingKey: 'pending.wallet' },
+  walletIco: {
+    titleKey: 'menu.wallet.ico',
+    introKey: 'page.walletAccount.intro',
+    columns: ['col.currency', 'col.available', 'col.frozen', 'col.releasedToday', 'col.releasedTotal'],
+    pendingKey: 'pending.wallet',
+  },
+  logCurrency: { titleKey: 'menu.wallet.logCurrency', introKey: 'page.walletLog.intro', columns: ['col.time', 'col.currency', 'col.quantity', 'col.network', 'col.address', 'col.status'], pendingKey: 'pending.wallet' },
+  walletLog: { titleKey: 'menu.wallet.walletLog', introKey: 'page.walletLog.intro', columns: ['col.time', 'col.type', 'col.account', 'col.balanceBefore', 'col.quantity', 'col.balanceAfter'], pendingKey: 'pending.wallet' },
+  logLegal: { titleKey: 'menu.wallet.logLegal', introKey: 'page.walletLog.intro', columns: ['col.time', 'col.type', 'col.currency', 'col.quantity', 'col.status'], pendingKey: 'pending.wallet' },
+  logTransfer: { titleKey: 'menu.wallet.logTransfer', introKey: 'page.walletLog.intro', columns: ['col.time', 'col.currency', 'col.from', 'col.to', 'col.quantity'], pendingKey: 'pending.wallet' },
+  logIco: { titleKey: 'menu.wallet.logIco', introKey: 'page.walletLog.intro', columns: ['col.time', 'col.currency', 'col.quantity', 'col.paid', 'col.status'], pendingKey: 'pending.ico' },
+  logIcoThaw: { titleKey: 'menu.wallet.logIcoThaw', introKey: 'page.walletLog.intro', columns: ['col.time', 'col.currency', 'col.quantity', 'col.status'], pendingKey: 'pending.ico' },
+  recharge: { titleKey: 'menu.wallet.recharge', introKey: 'page.recharge.intro', columns: ['col.time', 'col.currency', 'col.quantity', 'col.network', 'col.address', 'col.status'], pendingKey: 'pending.wallet' },
+  cash: { titleKey: 'menu.wallet.cash', introKey: 'page.cash.intro', columns: ['col.time', 'col.currency', 'col.quantity', 'col.network', 'col.address', 'col.status'], pendingKey: 'pending.wallet' },
+  transfer: { titleKey: 'menu.wallet.transfer', introKey: 'page.transfer.intro', pendingKey: 'pending.wallet' },
+  // /deal
+  dealBuyNext: { titleKey: 'page.deal.buyNext', introKey: 'page.deal.intro', pendingKey: 'pending.fiat' },
+  dealBuyDetail: { titleKey: 'page.deal.buyDetail', introKey: 'page.deal.intro', pendingKey: 'pending.fiat' },
+  dealBuyConfirm: { titleKey: 'page.deal.buyConfirm', introKey: 'page.deal.intro', pendingKey: 'pending.fiat' },
+  dealSellNext: { titleKey: 'page.deal.sellNext', introKey: 'page.deal.intro', pendingKey: 'pending.fiat' },
+  dealSellDetail: { titleKey: 'page.deal.sellDetail', introKey: 'page.deal.intro', pendingKey: 'pending.fiat' },
+  dealBankCard: { titleKey: 'page.deal.bankCard', introKey: 'page.deal.intro', columns: ['col.fullName', 'col.bankName', 'col.cardNumber', 'col.actions'], pendingKey: 'pending.fiat' },
+  dealHistory: {
+    titleKey: 'page.deal.history',
+    introKey: 'page.deal.intro',
+    columns: ['col.orderNo', 'col.direction', 'col.currency', 'col.unitPrice', 'col.quantity', 'col.total', 'col.time', 'col.status'],
+    pendingKey: 'pending.fiat',
+  },
+  // /order
+  spotCurrent: { titleKey: 'page.order.spotCurrent', introKey: 'page.order.intro', columns: ['col.time', 'col.pair', 'col.direction', 'col.type', 'col.price', 'col.quantity', 'col.dealt', 'col.status', 'col.actions'], pendingKey: 'pending.trading' },
+  spotHistory: { titleKey: 'page.order.spotHistory', introKey: 'page.order.intro', columns: ['col.time', 'col.pair', 'col.direction', 'col.type', 'col.price', 'col.avgPrice', 'col.dealt', 'col.fee', 'col.status'], pendingKey: 'pending.trading' },
+  spotDetail: { titleKey: 'page.order.spotDetail', introKey: 'page.order.intro', columns: ['col.time', 'col.price', 'col.quantity'], pendingKey: 'pending.trading' },
+  uCurrent: { titleKey: 'page.order.uCurrent', introKey: 'page.order.intro', columns: ['col.time', 'col.pair', 'col.direction', 'col.leverage', 'col.price', 'col.quantity', 'col.dealt', 'col.status', 'col.actions'], pendingKey: 'pending.trading' },
+  uPlan: { titleKey: 'page.order.uPlan', introKey: 'page.order.intro', columns: ['col.time', 'col.pair', 'col.direction', 'col.triggerPrice', 'col.price', 'col.quantity', 'col.status', 'col.actions'], pendingKey: 'pending.trading' },
+  uHold: {
+    titleKey: 'page.order.uHold',
+    introKey: 'page.order.intro',
+    columns: ['col.pair', 'col.direction', 'col.leverage', 'col.openInterest', 'col.closable', 'col.avgOpenPrice', 'col.latestPrice', 'col.margin', 'col.profit', 'col.actions'],
+    pendingKey: 'pending.trading',
+  },
+  uHistory: { titleKey: 'page.order.uHistory', introKey: 'page.order.intro', columns: ['col.time', 'col.pair', 'col.direction', 'col.price', 'col.execPrice', 'col.quantity', 'col.fee', 'col.profit', 'col.status'], pendingKey: 'pending.trading' },
+  uDetail: { titleKey: 'page.order.uDetail', introKey: 'page.order.intro', columns: ['col.time', 'col.price', 'col.quantity'], pendingKey: 'pending.trading' },
+  uPosition: { titleKey: 'page.order.uPosition', introKey: 'page.order.intro', columns: ['col.time', 'col.direction', 'col.price', 'col.quantity', 'col.status'], pendingKey: 'pending.trading' },
+  secCurrent: { titleKey: 'page.order.secCurrent', introKey: 'page.order.intro', columns: ['col.time', 'col.pair', 'col.direction', 'col.buyPrice', 'col.quantity', 'col.currentPrice', 'col.countdown', 'col.estProfit'], pendingKey: 'pending.trading' },
+  secHistory: { titleKey: 'page.order.secHistory', introKey: 'page.order.intro', columns: ['col.time', 'col.pair', 'col.direction', 'col.buyPrice', 'col.settlePrice', 'col.quantity', 'col.profit', 'col.outcome'], pendingKey: 'pending.trading' },
+  legalOrder: { titleKey: 'page.order.legal', introKey: 'page.order.intro', columns: ['col.orderNo', 'col.direction', 'col.currency', 'col.unitPrice', 'col.quantity', 'col.total', 'col.time', 'col.status'], pendingKey: 'pending.fiat' },
+  subHold: { titleKey: 'page.order.subHold', introKey: 'page.order.intro', columns: ['col.currency', 'col.subscribed', 'col.paid', 'col.frozen', 'col.freezeRate', 'col.status'], pendingKey: 'pending.ico' },
+  subEnd: { titleKey: 'page.order.subEnd', introKey: 'page.order.intro', columns: ['col.currency', 'col.subscribed', 'col.winRate', 'col.winQuantity', 'col.completion', 'col.status'], pendingKey: 'pending.ico' },
+  subTran: { titleKey: 'page.order.subTran', introKey: 'page.order.intro', columns: ['col.time', 'col.currency', 'col.quantity', 'col.paid', 'col.status'], pendingKey: 'pending.ico' },
+} satisfies Record<string, ScaffoldSpec>;
+
+export type ScaffoldId = keyof typeof SCAFFOLDS;

@@ -1,0 +1,29 @@
+import styled, { css } from 'styled-components';
+
+export const Button = styled.button<{ $variant?: 'primary' | 'ghost' | 'danger'; $small?: boolean }>`
+  border: 1px solid transparent;
+  border-radius: ${({ theme }) => theme.radius};
+  padding: ${({ $small }) => ($small ? '3px 10px' : '7px 16px')};
+  font-weight: 600;
+  cursor: pointer;
+  white-space: nowrap;
+  ${({ theme, $variant = 'primary' }) =>
+    $variant === 'primary'
+      ? css`
+          background: ${theme.color.accent};
+          color: ${theme.color.accentText};
+        `
+      : $variant === 'danger'
+        ? css`
+            background: ${theme.color.down};
+            color: #fff;
+          `
+        : css`
+            background: transparent;
+            border-color: ${theme.color.border};
+            color: ${theme.color.text};
+            &:hover { background: ${theme.color.hover}; }
+          `}
+  &:disabled { opacity: 0.5; cursor: not-allowed; }
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.accent}; outline-offset: 1px; }
+`;

@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+
+export interface Column<Row> {
+  /** Translation key of the header. */
+  key: string;
+  align?: 'left' | 'right' | 'center';
+  render?: (row: Row) => ReactNode;
+  /** Header click, for sortable columns. */
+  onSort?: () => void;
+  sorted?: 'asc' | 'desc';
+}
+
+const Table = styled.table`
+  th, td {
+    padding: 7px 12px;
+    text-align: left;
+    white-space: nowrap;
+  }
+  th {
+    color: ${({ theme }) => theme.color.textDim};
+    font-weight: 500;
+    font-size: ${({ theme }) => theme.size.small};
+    border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  }
+  tbody tr:hover { background: ${({ theme }) => theme.color.hover}; }
+  tbody td { border-bottom: 1px solid ${({ theme }) => theme.color.border}40; }
+  .right { text-align: right; }
+  .center { text-align: center; }
+  th button { all: unset; cursor: pointer; }
+`;
+
+const Empty = styled.td`
+  text-align: center !important;
+  color: ${({ theme }) => theme.color.textFaint};
+  padding: 36px 12px !important;
+`;
+
+/**
+ * A dense table with translated headers. With no rows it says so plainly in the body (an honest
+ * empty state), under the real column headers of the page.
+ */
+export function DataTable<Row>(props: {
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string;
+  emptyKey?: string;
+  label?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table aria-label={props.label}>
+      <thead>
+        <tr>
+          {props.columns.map((c) => (
+            <th key={c.key} className={c.align ?? 'left'} aria-sort={c.sorted === 'asc' ? 'ascending' : c.sorted === 'desc' ? 'descending' : undefined}>
+              {c.onSort ? (
+                <button type="button" onClick={c.onSort}>
+                  {t(c.key)} {c.sorted === 'asc' ? '▲' : c.sorted === 'desc' ? '▼' : '↕'}
+                </button>
+              ) : (
+                t(c.key)
+              )}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.length === 0 ? (
+          <tr>
+            <Empty colSpan={props.columns.length}>{t(props.emptyKey ?? 'common.noData')}</Empty>
+          </tr>
+        ) : (
+          props.rows.map((row) => (
+            <tr key={props.rowKey(row)}>
+              {props.columns.map((c) => (
+                <td key={c.key} className={c.align ?? 'left'}>
+                  {c.render ? c.render(row) : null}
+                </td>
+              ))}
+            </tr>
+          ))
+        )}
+      </tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { expect } from 'vitest';
+import type { Envelope } from '../../src/domain/api.js';
+
+export interface Answer<T> {
+  status: number;
+  body: Envelope<T>;
+}
+
+/** Injects a request and parses the envelope; every answer must be JSON in the {code,msg,data} shape. */
+export async function call<T = unknown>(app: FastifyInstance, options: InjectOptions): Promise<Answer<T>> {
+  const response = await app.inject(options);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  const body = response.json() as Envelope<T>;
+  expect(body).toEqual(expect.objectContaining({ code: expect.any(Number), msg: expect.any(String) }));
+  expect(body).toHaveProperty('data');
+  return { status: response.statusCode, body };
+}
+
+export function post<T = unknown>(
+  app: FastifyInstance,
+  url: string,
+  payload?: object | string,
+  headers: Record<string, string> = {},
+): Promise<Answer<T>> {
+  return call<T>(app, { method: 'POST', url, headers, ...(payload === undefined ? {} : { payload }) });
+}
+
+export function get<T = unknown>(app: FastifyInstance, url: string, headers: Record<string, string> = {}): Promise<Answer<T>> {
+  return call<T>(app, { method: 'GET', url, headers });
+}
+
+/** HTTP 200 and body code 200: the data, typed. */
+export function expectOk<T>(answer: Answer<T>): T {
+  expect(answer.status).toBe(200);
+  expect(answer.body.code).toBe(200);
+  expect(answer.body.data).not.toBeNull();
+  return answer.body.data as T;
+}
+
+/** A refusal: HTTP 200 with body `code`, a non-empty msg and null data. */
+export function expectRefusal(answer: Answer<unknown>, code: number, msg?: string | RegExp): void {
+  expect(answer.status).toBe(200);
+  expect(answer.body.code).toBe(code);
+  expect(answer.body.data).toBeNull();
+  expect(answer.body.msg.length).toBeGreaterThan(0);
+  if (typeof msg === 'string') expect(answer.body.msg).toBe(msg);
+  else if (msg) expect(answer.body.msg).toMatch(msg);
+}
+
+/** A decimal string as the wire carries money: digits, an optional fraction, no exponent. */
+export const DECIMAL = /^-?\d+(\.\d+)?$/;

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { Database } from '../../server/db/database.js';
+import { migrate } from '../../server/db/migrate.js';
+import { openPglite } from '../../server/db/pglite.js';
+import { openPostgres } from '../../server/db/postgres.js';
+import { seed } from '../../server/db/seed/index.js';
+import { buildApp } from '../../server/http/app.js';
+import { databaseFiatRates } from '../../server/market/fiatRates.js';
+
+/**
+ * Test databases. Without DATABASE_URL each call gets a fresh in-memory PGlite; with it, each call
+ * gets its own schema on that PostgreSQL (search_path set through the connection string), dropped
+ * again on close, so test files never see each other's rows and parallel runs never collide.
+ */
+
+let counter = 0;
+
+export const usingPostgres = (): boolean => Boolean(process.env.DATABASE_URL);
+
+export interface IsolatedSchema {
+  /** Connection string whose sessions all use the schema as search_path. */
+  url: string;
+  schema: string;
+  drop(): Promise<void>;
+}
+
+/** Creates an empty schema on DATABASE_URL and returns a connection string confined to it. */
+export async function createIsolatedSchema(baseUrl = process.env.DATABASE_URL): Promise<IsolatedSchema> {
+  if (!baseUrl) throw new Error('createIsolatedSchema needs DATABASE_URL');
+  const schema = `t_${process.pid}_${++counter}_${Date.now()}`;
+  await withClient(baseUrl, (client) => client.query(`create schema "${schema}"`));
+  const url = new URL(baseUrl);
+  // URLSearchParams encodes the value (spaces, '='), which pg-connection-string decodes again.
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  let dropped = false;
+  return {
+    url: url.toString(),
+    schema,
+    async drop() {
+      if (dropped) return;
+      dropped = true;
+      await withClient(baseUrl, (client) => client.query(`drop schema if exists "${schema}" cascade`));
+    },
+  };
+}
+
+async function withClient<T>(connectionString: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Opens a database without migrating or seeding it (for the migration tests). */
+export async function openBlankDatabase(): Promise<Database> {
+  if (!usingPostgres()) return openPglite();
+  const isolated = await createIsolatedSchema();
+  let db: Database;
+  try {
+    db = await openPostgres(isolated.url);
+  } catch (error) {
+    await isolated.drop();
+    throw error;
+  }
+  return {
+    ...db,
+    async close() {
+      try {
+        await db.close();
+      } finally {
+        await isolated.drop();
+      }
+    },
+  };
+}
+
+/** A migrated and seeded database, as the server opens it. Close it in afterAll. */
+export async function openTestDatabase(): Promise<Database> {
+  const db = await openBlankDatabase();
+  try {
+    await migrate(db);
+    await seed(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}
+
+/** The HTTP app over `db`, ready for `app.inject`. Close it before the database. */
+export async function buildTestApp(db: Database): Promise<FastifyInstance> {
+  const app = await buildApp({ db, rates: databaseFiatRates(db) });
+  await app.ready();
+  return app;
+}
