@@ -100,7 +100,7 @@ export const GlobalStyle = createGlobalStyle`
   a { color: inherit; text-decoration: none; }
   button, input, select { font: inherit; color: inherit; }
   table { border-collapse: collapse; width: 100%; }
-  .num { font-family: ${({ theme }) => theme.font.mono}; font-variant-numeric: tabular-nums; }
+  .num { font-variant-numeric: tabular-nums; }
   .up { color: ${({ theme }) => theme.color.up}; }
   .down { color: ${({ theme }) => theme.color.down}; }
 `;

@@ -8,6 +8,7 @@ import { QR_SIZES } from '../../domain/constants';
 import { useAppFlow, useSessionFlow } from '../app/hooks';
 import { Dropdown, MenuItem } from '../ui/Dropdown';
 import { HEADER_LINKS, ORDER_MENU, WALLET_MENU, type NavGroupSpec } from './navigation';
+import { RegionBadge } from './RegionBadge';
 import { UserPopup } from './UserPopup';
 
 const Bar = styled.header`
@@ -140,7 +141,7 @@ export function Header() {
       </Brand>
       <Nav aria-label={t('nav.main')}>
         {HEADER_LINKS.map((l) => (
-          <NavLink key={l.to} to={l.to}>
+          <NavLink key={l.to} to={l.to} end={l.to === '/markets'}>
             {t(l.labelKey)}
           </NavLink>
         ))}
@@ -186,7 +187,7 @@ export function Header() {
         <Dropdown
           label={
             <>
-              <span aria-hidden>{appFlow.language.flag}</span> {appFlow.language.name}
+              <RegionBadge lang={appFlow.language.lang} /> {appFlow.language.name}
             </>
           }
           ariaLabel={t('nav.language')}
@@ -204,7 +205,7 @@ export function Header() {
                   appFlow.changeLanguage(l.lang);
                 }}
               >
-                <span aria-hidden>{l.flag}</span> {l.name}
+                <RegionBadge lang={l.lang} /> {l.name}
               </MenuItem>
             ))
           }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { QR_SIZES } from '../../../domain/constants';
-import { formatPercent } from '../../../domain/decimal';
+import { formatPercent, groupThousands } from '../../../domain/decimal';
 import { useAppFlow, useFiat, useSessionFlow } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/DataTable';
@@ -100,7 +100,8 @@ export function HomePage() {
             <Muted>{t('home.minPurchaseText', { currencies: legal.join(', ') })}</Muted>
             {trust && (
               <p className="num">
-                {t('home.unverifiedLimit')}: {fiat.format(String(trust.trust_uncheck))} · {t('home.verifiedLimit')}: {fiat.format(String(trust.trust_total))}
+                {t('home.unverifiedLimit')}: {groupThousands(String(trust.trust_uncheck))} USDT · {t('home.verifiedLimit')}:{' '}
+                {groupThousands(String(trust.trust_total))} USDT
               </p>
             )}
             <Button as={Link} to="/deal">

@@ -1,0 +1,12 @@
+import { chromium } from '@playwright/test';
+const [,, url, out, w = '1440', h = '900', extra] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+const page = await browser.newPage({ viewport: { width: +w, height: +h } });
+page.on('console', (m) => m.type() === 'error' && console.log('console:', m.text()));
+page.on('pageerror', (e) => console.log('pageerror:', e.message));
+if (extra) await page.addInitScript(extra);
+await page.goto(url);
+await page.waitForTimeout(1500);
+await page.screenshot({ path: out, fullPage: true });
+console.log('url now', page.url());
+await browser.close();

@@ -1,0 +1,19 @@
+import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
+
+/**
+ * What the model-based tests and `npm run paths` need to walk a machine: the inputs to start it
+ * with, and example payloads for the events its environment produces (actor results, user
+ * events with data). Events not listed are generated bare ({ type }) from each state's own
+ * transitions, including delays (xstate.after.*).
+ */
+export interface MachineModel<TMachine extends AnyStateMachine = AnyStateMachine> {
+  machine: TMachine;
+  /** One traversal per variant; the union of their paths is the machine's coverage. */
+  variants: Array<{ name: string; input?: unknown }>;
+  events: EventObject[];
+  /**
+   * What of the context tells states apart in the traversal (default: nothing; the state value
+   * alone). Keep it small and finite: a counter or a growing list would make the graph endless.
+   */
+  abstract?: (snapshot: SnapshotFrom<TMachine>) => unknown;
+}

@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { sessionModel, USER_FIXTURE } from '../../src/machines/session/session.model';
+import { generatePaths } from '../../scripts/lib/machineModels';
+import { deferredActors, walkPath } from './harness';
+
+const paths = generatePaths(sessionModel, 'edges');
+
+function start(input: unknown) {
+  const deferred = deferredActors(['fetchUser'] as const);
+  const log: string[] = [];
+  const stored = { token: undefined as unknown, user: undefined as unknown };
+  const machine = sessionModel.machine.provide({
+    actors: deferred.actors as never,
+    actions: {
+      persistSession: (_, p) => {
+        stored.token = p.token;
+        stored.user = p.user;
+        log.push('persist');
+      },
+      clearStoredSession: () => {
+        stored.token = undefined;
+        stored.user = undefined;
+        log.push('clear');
+      },
+      navigateToLogin: () => void log.push('navigate:/login'),
+      showToast: (_, p) => void log.push(`toast:${JSON.stringify(p.message)}`),
+    },
+  });
+  const actor = createActor(machine, { input: input as never }).start();
+  return { machine, actor, deferred, log, stored };
+}
+
+describe('session machine (spec §4, §6, §8), walked along generated paths', () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  it.each(paths.map((p) => [`${p.variant}: ${p.description}`, p] as const))('%s', async (_, path) => {
+    const world = start(path.input);
+    await walkPath({
+      machine: world.machine,
+      actor: world.actor,
+      path,
+      settle: world.deferred.settle,
+      afterStep: (_value, event) => {
+        const snapshot = world.actor.getSnapshot();
+        // A 403 from anywhere: session cleared and the user sent to /login.
+        if (event.type === 'session.forbidden' || (event.type === 'xstate.error.actor.fetchUser' && (event as { error?: { kind?: string } }).error?.kind === 'forbidden')) {
+          expect(world.log.slice(-2)).toEqual(['toast:{"text":"Please log in first"}', 'navigate:/login'].slice(-2));
+          expect(world.stored).toEqual({ token: undefined, user: undefined });
+        }
+        // Signed out means nothing usable is left in context.
+        if (snapshot.matches('signedOut')) expect(snapshot.context.token).toBeUndefined();
+        if (snapshot.matches('signedIn')) expect(snapshot.context.user).toBeDefined();
+      },
+    });
+    world.actor.stop();
+  });
+});
+
+describe('session machine: spec rules in plain words', () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  it('with token and user info stored, refreshes the user at start', () => {
+    const world = start({ token: 't', user: USER_FIXTURE });
+    expect(world.actor.getSnapshot().value).toBe('refreshing');
+    expect(world.deferred.inputsOf('fetchUser')).toEqual([{ token: 't' }]);
+  });
+
+  it('with either missing, clears both', () => {
+    const world = start({ token: 't' });
+    expect(world.actor.getSnapshot().value).toBe('signedOut');
+    expect(world.log).toEqual(['clear']);
+  });
+
+  it('a login-required route without a session: "Please log in first", clear, /login after 200 ms', async () => {
+    const world = start({});
+    world.actor.send({ type: 'session.requireLogin' });
+    expect(world.log).toEqual(['clear', 'clear', 'toast:{"key":"session.pleaseLogin"}']);
+    await vi.advanceTimersByTimeAsync(199);
+    expect(world.log).not.toContain('navigate:/login');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(world.log.at(-1)).toBe('navigate:/login');
+  });
+
+  it('sign-out asks first; cancel keeps the session, confirm clears it and goes to /login', async () => {
+    const world = start({ token: 't', user: USER_FIXTURE });
+    world.deferred.settle({ type: 'xstate.done.actor.fetchUser', output: USER_FIXTURE } as never);
+    await vi.advanceTimersByTimeAsync(0);
+    world.actor.send({ type: 'session.signOut' });
+    world.actor.send({ type: 'session.cancel' });
+    expect(world.actor.getSnapshot().value).toBe('signedIn');
+    world.actor.send({ type: 'session.signOut' });
+    world.actor.send({ type: 'session.confirm' });
+    expect(world.actor.getSnapshot().value).toBe('signedOut');
+    expect(world.log.slice(-2)).toEqual(['clear', 'navigate:/login']);
+  });
+});
