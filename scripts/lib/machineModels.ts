@@ -126,7 +126,7 @@ export function generatePaths(model: MachineModel, kind: 'shortest' | 'edges'): 
     const shortest = getShortestPaths(model.machine, options as never);
     if (kind === 'shortest') return shortest.map((p) => toGenerated(variant, p.steps));
     const toState = new Map(shortest.map((p) => [serialize(model, p.state as unknown as Snapshot), p.steps]));
-    const adjacency = getAdjacencyMap(model.machine, options as never) as Record<string, { transitions: Record<string, { event: unknown; state: unknown }> }>;
+    const adjacency = getAdjacencyMap(model.machine, options as never) as unknown as Record<string, { transitions: Record<string, { event: unknown; state: unknown }> }>;
     const paths: GeneratedPath[] = [];
     for (const [from, entry] of Object.entries(adjacency)) {
       const prefix = toState.get(from);

@@ -6,11 +6,14 @@ import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
  * events with data). Events not listed are generated bare ({ type }) from each state's own
  * transitions, including delays (xstate.after.*).
  */
+/** An event with whatever payload it carries (actor output or error, user data). */
+export type ModelEvent = EventObject & Record<string, unknown>;
+
 export interface MachineModel<TMachine extends AnyStateMachine = AnyStateMachine> {
   machine: TMachine;
   /** One traversal per variant; the union of their paths is the machine's coverage. */
   variants: Array<{ name: string; input?: unknown }>;
-  events: EventObject[];
+  events: ModelEvent[];
   /**
    * What of the context tells states apart in the traversal (default: nothing; the state value
    * alone). Keep it small and finite: a counter or a growing list would make the graph endless.

@@ -1,0 +1,41 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests in Debian's Chromium (Playwright cannot download its own browser here) against the
+ * real server on a fresh embedded database. `npm run test:e2e` builds the client first.
+ */
+const port = Number(process.env.E2E_PORT ?? 8181);
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 8_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 1440, height: 900 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+    },
+  },
+  webServer: {
+    command: 'npx tsx server/main.ts',
+    url: `http://127.0.0.1:${port}/home`,
+    timeout: 90_000,
+    reuseExistingServer: false,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR ?? join(tmpdir(), `openex-e2e-${Date.now()}`),
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
