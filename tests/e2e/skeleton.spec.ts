@@ -108,3 +108,17 @@ test('the light theme can be chosen and is remembered', async ({ page }) => {
   await page.reload();
   await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible();
 });
+
+test('a stored session whose token the server refuses (403) is cleared and the user sent to /login', async ({ page }) => {
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    localStorage.setItem('token', JSON.stringify('expired-or-forged-token'));
+    localStorage.setItem('user_info', JSON.stringify({ id: 7, account: 'ada@example.org', info: { name_status: 3 } }));
+  });
+  await page.goto('/markets');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Please log in first' })).toBeVisible();
+  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user_info')])).toEqual([null, null]);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+});
