@@ -50,7 +50,7 @@ async function main() {
   }
   if (local) (window as unknown as { __inspection: typeof local }).__inspection = local;
 
-  const toasts = createActor(toastMachine, { inspect }).start();
+  const toasts = createActor(toastMachine, { id: 'toasts', systemId: 'toasts', inspect }).start();
   const showToast = (_: unknown, params: { tone: ToastTone; message: ToastMessage }) => toasts.send({ type: 'toast.show', ...params });
 
   // The API client reads the live token and language, and reports 403 to the session machine.
@@ -80,10 +80,10 @@ async function main() {
         showToast,
       },
     }),
-    { input: { token: storage.read('token'), user: storage.read('userInfo') }, inspect },
+    { id: 'session', systemId: 'session', input: { token: storage.read('token'), user: storage.read('userInfo') }, inspect },
   ).start();
 
-  const note = createActor(noteMachine.provide({ actors: { fetchNote: apiActors.fetchNote }, actions: { showToast } }), { inspect }).start();
+  const note = createActor(noteMachine.provide({ actors: { fetchNote: apiActors.fetchNote }, actions: { showToast } }), { id: 'note', inspect }).start();
 
   const app = createActor(
     appMachine.provide({
@@ -107,6 +107,8 @@ async function main() {
       },
     }),
     {
+      id: 'app',
+      systemId: 'app',
       input: {
         storedLanguage: storage.read('language'),
         storedPricing: storage.read('pricing'),
