@@ -22,6 +22,9 @@ export function flatten(value: unknown, prefix = ''): Map<string, string> {
   return out;
 }
 
+/** Share of values a locale may leave identical to English before it counts as untranslated. */
+const MAX_IDENTICAL_SHARE = 0.1;
+
 const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(',');
 
 function sourceFiles(dir: string): string[] {
@@ -44,6 +47,14 @@ export function check(): string[] {
       else if (variables(translated) !== variables(text)) problems.push(`${code}: ${key} has variables {${variables(translated)}}, English has {${variables(text)}}`);
     }
     for (const key of catalogue.keys()) if (!english.has(key)) problems.push(`${code}: key ${key} is not in en_US`);
+    if (code !== 'en_US') {
+      // A copied English catalogue has every key; this catches it. Some words are the same in
+      // both languages (Android, Spot, Total), so a few identical values are fine.
+      const same = [...english].filter(([key, text]) => catalogue.get(key) === text).length;
+      if (same > english.size * MAX_IDENTICAL_SHARE) {
+        problems.push(`${code}: ${same} of ${english.size} values are identical to English; is it translated?`);
+      }
+    }
   }
   const sources = sourceFiles(join(root, 'src')).map((f) => readFileSync(f, 'utf8')).join('\n');
   for (const key of english.keys()) {
