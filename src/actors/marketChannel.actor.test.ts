@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { SocketClient, TickListener } from '../services/socket';
+import { TICK_FIXTURE } from '../machines/app/app.model';
 import { createMarketChannelActor, parseTick } from './marketChannel.actor';
 
-const tick = {
-  channel: 'btc_usdt_tick',
-  pair: 'BTC_USDT',
-  close: '96000.5',
-  open: '95000',
-  high: '97000',
-  low: '94000',
-  amount: '12.5',
-  vol: '1200000',
-  count: 42,
-  increase: '0.0105',
-};
+const tick = TICK_FIXTURE;
 
 function fakeSocket() {
   const joined = new Map<string, TickListener>();

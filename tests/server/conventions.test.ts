@@ -1,23 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOCALE_CODES } from '../../src/domain/languages.js';
-import type { Database } from '../../server/db/database.js';
 import { MESSAGES } from '../../server/i18n/messages.js';
 import { call, expectOk, expectRefusal, post } from './http.js';
-import { buildTestApp, openTestDatabase } from './testDb.js';
+import { useTestApp } from './testDb.js';
 
-let db: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildTestApp(db);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+const t = useTestApp();
 
 const NO_PAYLOAD_CALLS = ['/api/plat_config', '/api/currency_list', '/api/pair_list', '/api/center/index'];
 const json = { 'content-type': 'application/json' };
@@ -25,48 +12,48 @@ const json = { 'content-type': 'application/json' };
 describe('request bodies: bad input is code 400 on HTTP 200, never 500', () => {
   it.each(NO_PAYLOAD_CALLS)('%s: malformed JSON → 400', async (url) => {
     for (const raw of ['{', '{bad', '{"a":1,}', "{'a':1}", 'undefined', '\u0000']) {
-      expectRefusal(await post(app, url, raw, json), 400, MESSAGES.en_US.badRequest);
+      expectRefusal(await post(t.app, url, raw, json), 400, MESSAGES.en_US.badRequest);
     }
   });
 
   it.each(NO_PAYLOAD_CALLS)('%s: JSON that is not an object → 400', async (url) => {
     for (const raw of ['"text"', '42', 'true', '[]']) {
-      expectRefusal(await post(app, url, raw, json), 400);
+      expectRefusal(await post(t.app, url, raw, json), 400);
     }
   });
 
   it('an empty body sent as JSON is no payload', async () => {
-    expectOk(await post(app, '/api/currency_list', '', json));
-    expectOk(await post(app, '/api/currency_list', '   ', json));
-    expectOk(await post(app, '/api/currency_list', 'null', json));
-    expectOk(await post(app, '/api/currency_list'));
+    expectOk(await post(t.app, '/api/currency_list', '', json));
+    expectOk(await post(t.app, '/api/currency_list', '   ', json));
+    expectOk(await post(t.app, '/api/currency_list', 'null', json));
+    expectOk(await post(t.app, '/api/currency_list'));
   });
 
   it('a body over 1 MiB → 400', async () => {
     const huge = JSON.stringify({ pad: 'x'.repeat(1024 * 1024 + 10) });
-    expectRefusal(await post(app, '/api/plat_config', huge, json), 400, MESSAGES.en_US.badRequest);
-    expectRefusal(await post(app, '/api/plat_note', huge, { ...json, lang: 'ja_JP' }), 400, MESSAGES.ja_JP.badRequest);
+    expectRefusal(await post(t.app, '/api/plat_config', huge, json), 400, MESSAGES.en_US.badRequest);
+    expectRefusal(await post(t.app, '/api/plat_note', huge, { ...json, lang: 'ja_JP' }), 400, MESSAGES.ja_JP.badRequest);
   });
 
   it('a body that is not JSON → 400', async () => {
-    expectRefusal(await post(app, '/api/plat_config', 'type=1', { 'content-type': 'application/x-www-form-urlencoded' }), 400);
-    expectRefusal(await post(app, '/api/plat_config', 'hello', { 'content-type': 'text/plain' }), 400);
-    expectRefusal(await post(app, '/api/plat_note', '\u00ff\u00fe', { 'content-type': 'application/octet-stream' }), 400);
+    expectRefusal(await post(t.app, '/api/plat_config', 'type=1', { 'content-type': 'application/x-www-form-urlencoded' }), 400);
+    expectRefusal(await post(t.app, '/api/plat_config', 'hello', { 'content-type': 'text/plain' }), 400);
+    expectRefusal(await post(t.app, '/api/plat_note', '\u00ff\u00fe', { 'content-type': 'application/octet-stream' }), 400);
   });
 
   it('prototype poisoning (__proto__, constructor.prototype) → 400', async () => {
-    expectRefusal(await post(app, '/api/plat_note', '{"type":1,"__proto__":{"admin":true}}', json), 400);
-    expectRefusal(await post(app, '/api/plat_config', '{"constructor":{"prototype":{"admin":true}}}', json), 400);
+    expectRefusal(await post(t.app, '/api/plat_note', '{"type":1,"__proto__":{"admin":true}}', json), 400);
+    expectRefusal(await post(t.app, '/api/plat_config', '{"constructor":{"prototype":{"admin":true}}}', json), 400);
   });
 
   it('an object with too many properties → 400', async () => {
     const many = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, i]));
-    expectRefusal(await post(app, '/api/plat_config', many), 400);
+    expectRefusal(await post(t.app, '/api/plat_config', many), 400);
   });
 
   it('a wrong charset or a lying content-length never answers 500', async () => {
-    expectOk(await post(app, '/api/plat_config', '{}', { 'content-type': 'application/json; charset=utf-8' }));
-    const response = await app.inject({
+    expectOk(await post(t.app, '/api/plat_config', '{}', { 'content-type': 'application/json; charset=utf-8' }));
+    const response = await t.app.inject({
       method: 'POST',
       url: '/api/plat_config',
       headers: { ...json, 'content-length': '1000' },
@@ -85,13 +72,13 @@ describe('unknown paths and methods', () => {
     ['GET', '/api/plat_config'],
     ['POST', '/api/market/pairPrice'],
   ] as const)('%s %s → HTTP 404 envelope', async (method, url) => {
-    const answer = await call(app, { method, url, headers: { lang: 'ja_JP' } });
+    const answer = await call(t.app, { method, url, headers: { lang: 'ja_JP' } });
     expect(answer.status).toBe(404);
     expect(answer.body).toEqual({ code: 404, msg: MESSAGES.ja_JP.notFound, data: null });
   });
 
   it('a non-API path without a built client → 404 envelope', async () => {
-    const answer = await call(app, { method: 'GET', url: '/markets/kline/BTC_USDT' });
+    const answer = await call(t.app, { method: 'GET', url: '/markets/kline/BTC_USDT' });
     expect(answer.status).toBe(404);
     expect(answer.body.code).toBe(404);
   });
@@ -100,7 +87,7 @@ describe('unknown paths and methods', () => {
 describe('the lang header', () => {
   const msgFor = async (lang?: string) => {
     const headers: Record<string, string> = lang === undefined ? {} : { lang };
-    return (await post(app, '/api/center/index', undefined, headers)).body.msg;
+    return (await post(t.app, '/api/center/index', undefined, headers)).body.msg;
   };
 
   it('every display language has its own messages', async () => {
@@ -126,7 +113,7 @@ describe('the lang header', () => {
   });
 
   it('a language without its own note still answers (English fallback)', async () => {
-    const answer = await post(app, '/api/plat_note', { type: 3 }, { lang: 'garbage' });
+    const answer = await post(t.app, '/api/plat_note', { type: 3 }, { lang: 'garbage' });
     expectOk(answer);
     expect(answer.body.msg).toBe(MESSAGES.en_US.ok);
   });

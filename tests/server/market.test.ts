@@ -1,29 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Currency, Pair, PairPrice } from '../../src/domain/api.js';
 import { mulDecimal } from '../../src/domain/decimal.js';
 import { PRICING_CODES, usdtPricePair } from '../../src/domain/pricingCurrencies.js';
-import type { Database } from '../../server/db/database.js';
 import { SEED_FIAT_RATES, SEED_RATES_SOURCE } from '../../server/db/seed/fiatRates.js';
 import { MESSAGES } from '../../server/i18n/messages.js';
 import { DECIMAL, expectOk, expectRefusal, get, post } from './http.js';
-import { buildTestApp, openTestDatabase } from './testDb.js';
+import { useTestApp } from './testDb.js';
 
-let db: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildTestApp(db);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+const t = useTestApp();
 
 const pairPrice = (pair: string, headers: Record<string, string> = {}) =>
-  get<PairPrice>(app, `/api/market/pairPrice?pair=${encodeURIComponent(pair)}`, headers);
+  get<PairPrice>(t.app, `/api/market/pairPrice?pair=${encodeURIComponent(pair)}`, headers);
 
 describe('GET /api/market/pairPrice', () => {
   const pricingPairs = PRICING_CODES.map(usdtPricePair);
@@ -48,7 +35,7 @@ describe('GET /api/market/pairPrice', () => {
   });
 
   it('btc_usdt → the BTC price in USDT', async () => {
-    const [btc] = await db.query<{ price: string }>(`select trim_scale(price)::text as price from currency where symbol = 'BTC'`);
+    const [btc] = await t.db.query<{ price: string }>(`select trim_scale(price)::text as price from currency where symbol = 'BTC'`);
     const data = expectOk(await pairPrice('btc_usdt'));
     expect(data.pair).toBe('btc_usdt');
     expect(data.price).toMatch(DECIMAL);
@@ -68,12 +55,12 @@ describe('GET /api/market/pairPrice', () => {
   });
 
   it('follows an operator edit of a fiat rate', async () => {
-    await db.query(`update fiat_rate set price = '150.5', source = 'operator' where pair = 'usdt_jpy'`);
+    await t.db.query(`update fiat_rate set price = '150.5', source = 'operator' where pair = 'usdt_jpy'`);
     try {
       const data = expectOk(await pairPrice('usdt_jpy'));
       expect(data).toMatchObject({ price: '150.5', source: 'operator' });
     } finally {
-      await db.query(`update fiat_rate set price = $1, source = $2 where pair = 'usdt_jpy'`, [SEED_FIAT_RATES.usdt_jpy, SEED_RATES_SOURCE]);
+      await t.db.query(`update fiat_rate set price = $1, source = $2 where pair = 'usdt_jpy'`, [SEED_FIAT_RATES.usdt_jpy, SEED_RATES_SOURCE]);
     }
   });
 
@@ -96,18 +83,18 @@ describe('GET /api/market/pairPrice', () => {
     ['nested', '/api/market/pairPrice?pair[x]=btc_usdt'],
     ['bad percent-encoding', '/api/market/pairPrice?pair=%E0%A4%A'],
   ])('%s pair → code 400, never 500', async (_name, url) => {
-    const answer = await get(app, url);
+    const answer = await get(t.app, url);
     expectRefusal(answer, 400);
   });
 
   it('a missing pair names the field, translated', async () => {
-    expectRefusal(await get(app, '/api/market/pairPrice', { lang: 'ja_JP' }), 400, MESSAGES.ja_JP.invalidField.replace('{field}', 'pair'));
+    expectRefusal(await get(t.app, '/api/market/pairPrice', { lang: 'ja_JP' }), 400, MESSAGES.ja_JP.invalidField.replace('{field}', 'pair'));
   });
 });
 
 describe('POST /api/currency_list', () => {
   it('lists BTC, ETH and USDT with their switches and decimal prices', async () => {
-    const list = expectOk(await post<Currency[]>(app, '/api/currency_list'));
+    const list = expectOk(await post<Currency[]>(t.app, '/api/currency_list'));
     const symbols = list.map((c) => c.symbol);
     expect(symbols).toEqual(expect.arrayContaining(['BTC', 'ETH', 'USDT']));
     expect(new Set(symbols).size).toBe(symbols.length);
@@ -123,20 +110,20 @@ describe('POST /api/currency_list', () => {
   });
 
   it('keeps full precision and drops trailing zeros', async () => {
-    await db.query(`update currency set price = '0.000000012345678900' where symbol = 'DOGE'`);
+    await t.db.query(`update currency set price = '0.000000012345678900' where symbol = 'DOGE'`);
     try {
-      const list = expectOk(await post<Currency[]>(app, '/api/currency_list'));
+      const list = expectOk(await post<Currency[]>(t.app, '/api/currency_list'));
       expect(list.find((c) => c.symbol === 'DOGE')!.price).toBe('0.0000000123456789');
     } finally {
-      await db.query(`update currency set price = '0.32417' where symbol = 'DOGE'`);
+      await t.db.query(`update currency set price = '0.32417' where symbol = 'DOGE'`);
     }
   });
 });
 
 describe('POST /api/pair_list', () => {
   it('lists spot and contract pairs of listed currencies', async () => {
-    const pairs = expectOk(await post<Pair[]>(app, '/api/pair_list'));
-    const currencies = new Set(expectOk(await post<Currency[]>(app, '/api/currency_list')).map((c) => c.symbol));
+    const pairs = expectOk(await post<Pair[]>(t.app, '/api/pair_list'));
+    const currencies = new Set(expectOk(await post<Currency[]>(t.app, '/api/currency_list')).map((c) => c.symbol));
     expect(pairs.length).toBeGreaterThan(0);
     for (const p of pairs) {
       expect(currencies.has(p.left_symbol)).toBe(true);

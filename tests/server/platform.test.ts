@@ -1,34 +1,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PlatConfig, PlatNote } from '../../src/domain/api.js';
 import { LOCALE_CODES } from '../../src/domain/languages.js';
-import type { Database } from '../../server/db/database.js';
 import { MESSAGES } from '../../server/i18n/messages.js';
 import { expectOk, expectRefusal, post } from './http.js';
-import { buildTestApp, openTestDatabase } from './testDb.js';
+import { useTestApp } from './testDb.js';
 
 const NOTES_DIR = fileURLToPath(new URL('../../server/db/seed/notes/', import.meta.url));
 const readNotes = (lang: string): Record<string, { title: string; content: string }> =>
   JSON.parse(readFileSync(`${NOTES_DIR}${lang}.json`, 'utf8'));
 
-let db: Database;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildTestApp(db);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+const t = useTestApp();
 
 describe('POST /api/plat_config', () => {
   it('answers the envelope with the spec §9 defaults', async () => {
-    const answer = await post<PlatConfig>(app, '/api/plat_config');
+    const answer = await post<PlatConfig>(t.app, '/api/plat_config');
     expect(answer.body.msg).toBe('Success');
     const data = expectOk(answer);
     expect(data.config.legal_trade).toEqual({ confirm_time: 60, max_unpaid_num: 5, pay_time: 120 });
@@ -46,7 +33,7 @@ describe('POST /api/plat_config', () => {
   });
 
   it('lists communities, each with name, logo and link', async () => {
-    const data = expectOk(await post<PlatConfig>(app, '/api/plat_config'));
+    const data = expectOk(await post<PlatConfig>(t.app, '/api/plat_config'));
     expect(data.communities.length).toBeGreaterThan(0);
     for (const c of data.communities) {
       expect(c).toEqual({ name: expect.any(String), logo: expect.any(String), link: expect.stringMatching(/^https:\/\//) });
@@ -54,22 +41,22 @@ describe('POST /api/plat_config', () => {
   });
 
   it('accepts an empty JSON object, and an empty body sent as JSON', async () => {
-    expectOk(await post(app, '/api/plat_config', {}));
-    expectOk(await post(app, '/api/plat_config', '', { 'content-type': 'application/json' }));
+    expectOk(await post(t.app, '/api/plat_config', {}));
+    expectOk(await post(t.app, '/api/plat_config', '', { 'content-type': 'application/json' }));
   });
 
   it('translates msg by the lang header', async () => {
-    const answer = await post(app, '/api/plat_config', {}, { lang: 'ja_JP' });
+    const answer = await post(t.app, '/api/plat_config', {}, { lang: 'ja_JP' });
     expect(answer.body.msg).toBe(MESSAGES.ja_JP.ok);
   });
 
   it('reflects an operator edit of platform_config', async () => {
-    await db.query(`update platform_config set value = jsonb_set(value, '{pay_time}', '90') where key = 'legal_trade'`);
+    await t.db.query(`update platform_config set value = jsonb_set(value, '{pay_time}', '90') where key = 'legal_trade'`);
     try {
-      const data = expectOk(await post<PlatConfig>(app, '/api/plat_config'));
+      const data = expectOk(await post<PlatConfig>(t.app, '/api/plat_config'));
       expect(data.config.legal_trade.pay_time).toBe(90);
     } finally {
-      await db.query(`update platform_config set value = jsonb_set(value, '{pay_time}', '120') where key = 'legal_trade'`);
+      await t.db.query(`update platform_config set value = jsonb_set(value, '{pay_time}', '120') where key = 'legal_trade'`);
     }
   });
 });
@@ -78,7 +65,7 @@ describe('POST /api/plat_note', () => {
   const en = readNotes('en_US');
 
   it.each([1, 2, 3, 4, 5])('type %i answers a title and content in en_US', async (type) => {
-    const { detail } = expectOk(await post<PlatNote>(app, '/api/plat_note', { type }, { lang: 'en_US' }));
+    const { detail } = expectOk(await post<PlatNote>(t.app, '/api/plat_note', { type }, { lang: 'en_US' }));
     expect(detail.title.trim().length).toBeGreaterThan(0);
     expect(detail.content.trim().length).toBeGreaterThan(0);
     expect(detail).toEqual(en[String(type)]);
@@ -87,14 +74,14 @@ describe('POST /api/plat_note', () => {
   it.each([1, 2, 3, 4, 5])('type %i answers a Japanese title and content in ja_JP', async (type) => {
     // server/db/seed/notes/ja_JP.json is written separately; without it the server falls back to English.
     expect(existsSync(`${NOTES_DIR}ja_JP.json`), 'server/db/seed/notes/ja_JP.json is missing').toBe(true);
-    const { detail } = expectOk(await post<PlatNote>(app, '/api/plat_note', { type }, { lang: 'ja_JP' }));
+    const { detail } = expectOk(await post<PlatNote>(t.app, '/api/plat_note', { type }, { lang: 'ja_JP' }));
     expect(detail.title.trim().length).toBeGreaterThan(0);
     expect(detail.content.trim().length).toBeGreaterThan(0);
     expect(detail.title).not.toBe(en[String(type)]!.title);
   });
 
   it('every display language has all five notes seeded', async () => {
-    const rows = await db.query<{ lang: string; types: number[] }>(
+    const rows = await t.db.query<{ lang: string; types: number[] }>(
       `select lang, array_agg(type order by type)::int[] as types from plat_note
        where length(trim(title)) > 0 and length(trim(content)) > 0 group by lang`,
     );
@@ -103,18 +90,18 @@ describe('POST /api/plat_note', () => {
   });
 
   it('falls back to the English note when the asked language has none', async () => {
-    await db.query(`delete from plat_note where type = 5 and lang = 'ko_KR'`);
-    const { detail } = expectOk(await post<PlatNote>(app, '/api/plat_note', { type: 5 }, { lang: 'ko_KR' }));
+    await t.db.query(`delete from plat_note where type = 5 and lang = 'ko_KR'`);
+    const { detail } = expectOk(await post<PlatNote>(t.app, '/api/plat_note', { type: 5 }, { lang: 'ko_KR' }));
     expect(detail.title).toBe(en['5']!.title);
   });
 
   it('without a lang header answers in English', async () => {
-    const { detail } = expectOk(await post<PlatNote>(app, '/api/plat_note', { type: 1 }));
+    const { detail } = expectOk(await post<PlatNote>(t.app, '/api/plat_note', { type: 1 }));
     expect(detail.title).toBe(en['1']!.title);
   });
 
   it('accepts the type as a numeric string', async () => {
-    const { detail } = expectOk(await post<PlatNote>(app, '/api/plat_note', { type: '2' }));
+    const { detail } = expectOk(await post<PlatNote>(t.app, '/api/plat_note', { type: '2' }));
     expect(detail.title).toBe(en['2']!.title);
   });
 
@@ -128,18 +115,18 @@ describe('POST /api/plat_note', () => {
     ['type [1, 2]', { type: [1, 2] }],
     ['no type', {}],
   ])('%s → code 400 naming the field', async (_name, payload) => {
-    expectRefusal(await post(app, '/api/plat_note', payload), 400, 'Invalid value: type');
+    expectRefusal(await post(t.app, '/api/plat_note', payload), 400, 'Invalid value: type');
   });
 
   it('translates the refusal: ja_JP', async () => {
-    expectRefusal(await post(app, '/api/plat_note', { type: 6 }, { lang: 'ja_JP' }), 400, '不正な値です：type');
-    expectRefusal(await post(app, '/api/plat_note', {}, { lang: 'ja_JP' }), 400, MESSAGES.ja_JP.invalidField.replace('{field}', 'type'));
+    expectRefusal(await post(t.app, '/api/plat_note', { type: 6 }, { lang: 'ja_JP' }), 400, '不正な値です：type');
+    expectRefusal(await post(t.app, '/api/plat_note', {}, { lang: 'ja_JP' }), 400, MESSAGES.ja_JP.invalidField.replace('{field}', 'type'));
   });
 
   it('no body at all, JSON null, an array or a string → code 400', async () => {
-    expectRefusal(await post(app, '/api/plat_note'), 400, 'Invalid request');
+    expectRefusal(await post(t.app, '/api/plat_note'), 400, 'Invalid request');
     for (const raw of ['null', '[1]', '"1"', '1']) {
-      expectRefusal(await post(app, '/api/plat_note', raw, { 'content-type': 'application/json' }), 400);
+      expectRefusal(await post(t.app, '/api/plat_note', raw, { 'content-type': 'application/json' }), 400);
     }
   });
 });

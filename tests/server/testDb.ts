@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
 import type { Database } from '../../server/db/database.js';
 import { migrate } from '../../server/db/migrate.js';
@@ -96,4 +97,31 @@ export async function buildTestApp(db: Database): Promise<FastifyInstance> {
   const app = await buildApp({ db, rates: databaseFiatRates(db) });
   await app.ready();
   return app;
+}
+
+/**
+ * One migrated, seeded database and app per test file: registers beforeAll/afterAll and returns
+ * live getters, so a test file reads `const t = useTestApp();` then uses `t.app` and `t.db`.
+ */
+export function useTestApp(): { readonly app: FastifyInstance; readonly db: Database } {
+  let db: Database | undefined;
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    app = await buildTestApp(db);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+  return {
+    get app() {
+      if (!app) throw new Error('useTestApp: app used outside a test');
+      return app;
+    },
+    get db() {
+      if (!db) throw new Error('useTestApp: db used outside a test');
+      return db;
+    },
+  };
 }

@@ -1,11 +1,10 @@
-import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { LANGUAGES } from '../../domain/languages';
 import { PRICING_CURRENCIES } from '../../domain/pricingCurrencies';
-import { QR_SIZES } from '../../domain/constants';
 import { useAppFlow, useSessionFlow } from '../app/hooks';
+import { AppQrCodes } from '../ui/AppQrCodes';
 import { Dropdown, MenuItem } from '../ui/Dropdown';
 import { HEADER_LINKS, ORDER_MENU, WALLET_MENU, type NavGroupSpec } from './navigation';
 import { RegionBadge } from './RegionBadge';
@@ -92,13 +91,6 @@ const GroupTitle = styled.div`
   letter-spacing: 0.4px;
 `;
 
-const QrBox = styled.div`
-  display: flex;
-  gap: 16px;
-  padding: 10px;
-  figure { margin: 0; text-align: center; font-size: 12px; color: ${({ theme }) => theme.color.textDim}; }
-  svg { background: #fff; padding: 6px; border-radius: 4px; display: block; margin-bottom: 6px; }
-`;
 
 function MenuGroups(props: { groups: NavGroupSpec[]; close: () => void }) {
   const { t } = useTranslation();
@@ -171,16 +163,7 @@ export function Header() {
         <Dropdown label={t('nav.download')} ariaLabel={t('nav.download')} align="right">
           {() =>
             download ? (
-              <QrBox>
-                <figure>
-                  <QRCodeSVG value={download.android_download_url} size={QR_SIZES.small} />
-                  {t('footer.android')}
-                </figure>
-                <figure>
-                  <QRCodeSVG value={download.ios_download_url} size={QR_SIZES.small} />
-                  {t('footer.iphone')}
-                </figure>
-              </QrBox>
+              <AppQrCodes download={download} />
             ) : null
           }
         </Dropdown>

@@ -1,10 +1,9 @@
-import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { QR_SIZES } from '../../../domain/constants';
 import { formatPercent, groupThousands } from '../../../domain/decimal';
 import { useAppFlow, useFiat, useSessionFlow } from '../../app/hooks';
+import { AppQrCodes } from '../../ui/AppQrCodes';
 import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/DataTable';
 import { Muted, Panel, PanelBody, PanelHeader } from '../../ui/Panel';
@@ -43,12 +42,6 @@ const Side = styled.div`
   align-content: start;
 `;
 
-const QrRow = styled.div`
-  display: flex;
-  gap: 18px;
-  figure { margin: 0; text-align: center; font-size: 12px; color: ${({ theme }) => theme.color.textDim}; }
-  svg { background: #fff; padding: 6px; border-radius: 4px; display: block; margin-bottom: 6px; }
-`;
 
 const Two = styled.div`
   display: grid;
@@ -144,18 +137,7 @@ export function HomePage() {
               <h2>{t('home.appDownload')}</h2>
             </PanelHeader>
             <PanelBody>
-              {download && (
-                <QrRow>
-                  <figure>
-                    <QRCodeSVG value={download.android_download_url} size={QR_SIZES.small} />
-                    {t('footer.android')}
-                  </figure>
-                  <figure>
-                    <QRCodeSVG value={download.ios_download_url} size={QR_SIZES.small} />
-                    {t('footer.iphone')}
-                  </figure>
-                </QrRow>
-              )}
+              {download && <AppQrCodes download={download} />}
             </PanelBody>
           </Panel>
           {!session.hasSession && (
