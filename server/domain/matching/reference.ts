@@ -1,0 +1,168 @@
+import { hashOrders } from './stateHash.js';
+import { crosses, validatePlace } from './rules.js';
+import {
+  CancelReason,
+  RejectReason,
+  type BookLevel,
+  type Command,
+  type EngineEvent,
+  type OrderBookEngine,
+  type PlaceCommand,
+  type RestingOrder,
+} from './types.js';
+
+/**
+ * The reference engine: two plain arrays kept in priority order, linear scans everywhere. Slow on
+ * purpose — it is the readable statement of the rules the fast engine must match exactly.
+ */
+export class ReferenceEngine implements OrderBookEngine {
+  /** Highest price first, then oldest first. */
+  private bids: RestingOrder[] = [];
+  /** Lowest price first, then oldest first. */
+  private asks: RestingOrder[] = [];
+
+  execute(command: Command, out: EngineEvent[]): void {
+    if (command.kind === 'cancel') this.cancel(command.orderId, command.accountId, out);
+    else this.place(command, out);
+  }
+
+  private find(orderId: number): { list: RestingOrder[]; index: number } | undefined {
+    for (const list of [this.bids, this.asks]) {
+      const index = list.findIndex((o) => o.orderId === orderId);
+      if (index >= 0) return { list, index };
+    }
+    return undefined;
+  }
+
+  private cancel(orderId: number, accountId: number, out: EngineEvent[]): void {
+    const found = this.find(orderId);
+    if (!found) return void out.push({ type: 'rejected', orderId, accountId, reason: RejectReason.unknownOrder });
+    const order = found.list[found.index]!;
+    if (order.accountId !== accountId) return void out.push({ type: 'rejected', orderId, accountId, reason: RejectReason.notOwner });
+    found.list.splice(found.index, 1);
+    out.push({ type: 'cancelled', orderId, accountId, remaining: order.remaining, reason: CancelReason.user });
+  }
+
+  /** What a FOK order could fill right now, honouring its limit, budget and self-trade rule. */
+  private fillable(c: PlaceCommand, limit: number | undefined): number {
+    const book = c.side === 'buy' ? this.asks : this.bids;
+    let filled = 0;
+    let budget = c.quoteBudget ?? Number.MAX_SAFE_INTEGER;
+    for (const maker of book) {
+      if (!crosses(c.side, limit, maker.price) || filled >= c.quantity) break;
+      if (maker.accountId === c.accountId) {
+        if (c.stp === 'cancelMaker') continue;
+        break;
+      }
+      let qty = Math.min(c.quantity - filled, maker.remaining);
+      if (c.side === 'buy' && c.type === 'market') qty = Math.min(qty, Math.floor(budget / maker.price));
+      if (qty <= 0) break;
+      filled += qty;
+      budget -= qty * maker.price;
+    }
+    return filled;
+  }
+
+  private place(c: PlaceCommand, out: EngineEvent[]): void {
+    const invalid = validatePlace(c);
+    if (invalid) return void out.push({ type: 'rejected', orderId: c.orderId, accountId: c.accountId, reason: invalid });
+    if (this.find(c.orderId)) {
+      return void out.push({ type: 'rejected', orderId: c.orderId, accountId: c.accountId, reason: RejectReason.duplicateOrderId });
+    }
+    const limit = c.type === 'limit' ? c.price : undefined;
+    const book = c.side === 'buy' ? this.asks : this.bids;
+    if (c.tif === 'POST_ONLY' && book[0] && crosses(c.side, limit, book[0].price)) {
+      return void out.push({ type: 'rejected', orderId: c.orderId, accountId: c.accountId, reason: RejectReason.wouldTakeLiquidity });
+    }
+    if (c.tif === 'FOK' && this.fillable(c, limit) < c.quantity) {
+      return void out.push({ type: 'rejected', orderId: c.orderId, accountId: c.accountId, reason: RejectReason.cannotFillCompletely });
+    }
+    out.push({ type: 'accepted', orderId: c.orderId, accountId: c.accountId, side: c.side, price: limit ?? 0, quantity: c.quantity });
+
+    let remaining = c.quantity;
+    let budget = c.quoteBudget ?? Number.MAX_SAFE_INTEGER;
+    let takerCancel: CancelReason | undefined;
+    while (remaining > 0 && book[0] && crosses(c.side, limit, book[0].price)) {
+      const maker = book[0];
+      if (maker.accountId === c.accountId) {
+        if (c.stp === 'cancelMaker' || c.stp === 'cancelBoth') {
+          book.shift();
+          out.push({ type: 'cancelled', orderId: maker.orderId, accountId: maker.accountId, remaining: maker.remaining, reason: CancelReason.selfTrade });
+        }
+        if (c.stp === 'cancelMaker') continue;
+        takerCancel = CancelReason.selfTrade;
+        break;
+      }
+      let qty = Math.min(remaining, maker.remaining);
+      if (c.side === 'buy' && c.type === 'market') qty = Math.min(qty, Math.floor(budget / maker.price));
+      if (qty <= 0) {
+        takerCancel = CancelReason.budget;
+        break;
+      }
+      maker.remaining -= qty;
+      remaining -= qty;
+      budget -= qty * maker.price;
+      out.push({
+        type: 'trade',
+        makerOrderId: maker.orderId,
+        makerAccountId: maker.accountId,
+        takerOrderId: c.orderId,
+        takerAccountId: c.accountId,
+        takerSide: c.side,
+        price: maker.price,
+        quantity: qty,
+        makerDone: maker.remaining === 0,
+      });
+      if (maker.remaining === 0) book.shift();
+    }
+    if (remaining === 0) return;
+    const rests = takerCancel === undefined && c.type === 'limit' && (c.tif === 'GTC' || c.tif === 'POST_ONLY');
+    if (rests) {
+      this.rest({ orderId: c.orderId, accountId: c.accountId, side: c.side, price: c.price, remaining });
+    } else {
+      out.push({ type: 'cancelled', orderId: c.orderId, accountId: c.accountId, remaining, reason: takerCancel ?? CancelReason.unfilled });
+    }
+  }
+
+  private rest(order: RestingOrder): void {
+    const list = order.side === 'buy' ? this.bids : this.asks;
+    const behind = (o: RestingOrder) => (order.side === 'buy' ? o.price < order.price : o.price > order.price);
+    const at = list.findIndex(behind);
+    if (at < 0) list.push(order);
+    else list.splice(at, 0, order);
+  }
+
+  depth(levels: number): { bids: BookLevel[]; asks: BookLevel[] } {
+    const aggregate = (list: RestingOrder[]) => {
+      const out: BookLevel[] = [];
+      for (const o of list) {
+        const last = out.at(-1);
+        if (last && last.price === o.price) {
+          last.quantity += o.remaining;
+          last.orders += 1;
+        } else {
+          if (out.length === levels) break;
+          out.push({ price: o.price, quantity: o.remaining, orders: 1 });
+        }
+      }
+      return out;
+    };
+    return { bids: aggregate(this.bids), asks: aggregate(this.asks) };
+  }
+
+  bestBid(): number | undefined {
+    return this.bids[0]?.price;
+  }
+
+  bestAsk(): number | undefined {
+    return this.asks[0]?.price;
+  }
+
+  orders(): RestingOrder[] {
+    return [...this.bids, ...this.asks].map((o) => ({ ...o }));
+  }
+
+  stateHash(): string {
+    return hashOrders(this.orders());
+  }
+}

@@ -1,0 +1,29 @@
+import { RejectReason, type PlaceCommand } from './types.js';
+
+const MAX = Number.MAX_SAFE_INTEGER;
+
+const positiveInteger = (n: number) => Number.isSafeInteger(n) && n > 0;
+
+/**
+ * The checks every engine makes before touching the book, so both implementations refuse the
+ * same commands for the same reason. Returns undefined when the order may proceed.
+ */
+export function validatePlace(c: PlaceCommand): RejectReason | undefined {
+  if (!positiveInteger(c.quantity)) return RejectReason.invalidQuantity;
+  if (c.type === 'limit') {
+    if (!positiveInteger(c.price)) return RejectReason.invalidPrice;
+    if (c.price > Math.floor(MAX / c.quantity)) return RejectReason.amountTooLarge;
+  }
+  if (c.type === 'market') {
+    if (c.tif === 'POST_ONLY') return RejectReason.wouldTakeLiquidity;
+    if (c.quoteBudget !== undefined && !positiveInteger(c.quoteBudget)) return RejectReason.missingBudget;
+    if (c.side === 'buy' && c.quantity === MAX && c.quoteBudget === undefined) return RejectReason.missingBudget;
+  }
+  return undefined;
+}
+
+/** Whether a taker at `limit` (undefined for market) may trade at a resting `price`. */
+export function crosses(side: 'buy' | 'sell', limit: number | undefined, price: number): boolean {
+  if (limit === undefined) return true;
+  return side === 'buy' ? price <= limit : price >= limit;
+}

@@ -1,0 +1,113 @@
+/**
+ * The matching engine's one interface (after exchange-core): integer prices in ticks and
+ * quantities in lots, commands in, events out, no I/O. Two implementations — a plain reference
+ * engine and a fast one — pass the same scenario tables and a randomized differential test.
+ *
+ * Numbers are safe integers: a price times a quantity must stay below 2^53 (checked on entry),
+ * which holds for every listed pair's precision with room to spare.
+ */
+export type Side = 'buy' | 'sell';
+export type OrderType = 'limit' | 'market';
+
+/** GTC rests; IOC fills what it can now; FOK fills entirely now or not at all; POST_ONLY never takes. */
+export type TimeInForce = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY';
+
+/** What happens when an order would trade against a resting order of the same account. */
+export type SelfTradePrevention = 'cancelTaker' | 'cancelMaker' | 'cancelBoth';
+
+export interface PlaceCommand {
+  kind: 'place';
+  orderId: number;
+  accountId: number;
+  side: Side;
+  type: OrderType;
+  /** Ticks; required for limit orders, ignored for market orders. */
+  price: number;
+  /** Lots. For a market buy bounded by funds, the most it may buy (use Number.MAX_SAFE_INTEGER for "as much as the budget allows"). */
+  quantity: number;
+  tif: TimeInForce;
+  stp: SelfTradePrevention;
+  /** Market buy only: the most it may spend, in tick×lot units (the funds frozen for it). */
+  quoteBudget?: number;
+}
+
+export interface CancelCommand {
+  kind: 'cancel';
+  orderId: number;
+  accountId: number;
+}
+
+export type Command = PlaceCommand | CancelCommand;
+
+/** Closed, numbered list of why a command is refused. */
+export const RejectReason = {
+  invalidQuantity: 1,
+  invalidPrice: 2,
+  duplicateOrderId: 3,
+  unknownOrder: 4,
+  notOwner: 5,
+  wouldTakeLiquidity: 6,
+  cannotFillCompletely: 7,
+  amountTooLarge: 8,
+  missingBudget: 9,
+} as const;
+export type RejectReason = (typeof RejectReason)[keyof typeof RejectReason];
+
+/** Why an order left the book without filling completely. */
+export const CancelReason = {
+  /** The account asked. */
+  user: 1,
+  /** IOC or market remainder: nothing more to take. */
+  unfilled: 2,
+  /** Self-trade prevention removed it. */
+  selfTrade: 3,
+  /** A market buy ran out of budget. */
+  budget: 4,
+} as const;
+export type CancelReason = (typeof CancelReason)[keyof typeof CancelReason];
+
+export type EngineEvent =
+  /** Valid and taken in; trades, cancels or resting follow. */
+  | { type: 'accepted'; orderId: number; accountId: number; side: Side; price: number; quantity: number }
+  | {
+      type: 'trade';
+      makerOrderId: number;
+      makerAccountId: number;
+      takerOrderId: number;
+      takerAccountId: number;
+      takerSide: Side;
+      price: number;
+      quantity: number;
+      /** True when the maker order has no quantity left. */
+      makerDone: boolean;
+    }
+  | { type: 'cancelled'; orderId: number; accountId: number; remaining: number; reason: CancelReason }
+  | { type: 'rejected'; orderId: number; accountId: number; reason: RejectReason };
+
+/** One resting order as seen from outside, for snapshots and hashing. */
+export interface RestingOrder {
+  orderId: number;
+  accountId: number;
+  side: Side;
+  price: number;
+  remaining: number;
+}
+
+export interface BookLevel {
+  price: number;
+  quantity: number;
+  orders: number;
+}
+
+export interface OrderBookEngine {
+  /** Applies one command, appending its events to `out` in the order they happen. */
+  execute(command: Command, out: EngineEvent[]): void;
+  /** Aggregated levels, best first: bids high→low, asks low→high. */
+  depth(levels: number): { bids: BookLevel[]; asks: BookLevel[] };
+  bestBid(): number | undefined;
+  bestAsk(): number | undefined;
+  /** Every resting order in priority order (bids best first, then asks best first). */
+  orders(): RestingOrder[];
+  /** A hash of the book: equal books (same orders, same priority) hash equal. */
+  stateHash(): string;
+}
