@@ -1,0 +1,91 @@
+import type { TradePrint } from './candles.js';
+
+const MINUTE = 60_000;
+const WINDOW_MINUTES = 1440;
+
+interface MinuteBucket {
+  minute: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  amount: number;
+  vol: bigint;
+  count: number;
+}
+
+/** The 24h figures of a market tick (spec §3), in integer units; `increase` is computed at the edge. */
+export interface DayStats {
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  amount: number;
+  vol: bigint;
+  count: number;
+}
+
+/**
+ * Rolling 24-hour statistics over one-minute buckets (a ring of 1440). `open` is the first trade
+ * price inside the window; when the window holds no trade, every price is the last known close
+ * and the amounts are zero, so a quiet market shows a flat 0.00% rather than nothing.
+ */
+export class RollingDayStats {
+  private readonly ring: Array<MinuteBucket | undefined> = new Array(WINDOW_MINUTES);
+  private lastClose: number | undefined;
+
+  add(trade: TradePrint): void {
+    const minute = Math.floor(trade.time / MINUTE);
+    const slot = minute % WINDOW_MINUTES;
+    const bucket = this.ring[slot];
+    if (!bucket || bucket.minute !== minute) {
+      this.ring[slot] = {
+        minute,
+        open: trade.price,
+        high: trade.price,
+        low: trade.price,
+        close: trade.price,
+        amount: trade.quantity,
+        vol: BigInt(trade.price) * BigInt(trade.quantity),
+        count: 1,
+      };
+    } else {
+      bucket.high = Math.max(bucket.high, trade.price);
+      bucket.low = Math.min(bucket.low, trade.price);
+      bucket.close = trade.price;
+      bucket.amount += trade.quantity;
+      bucket.vol += BigInt(trade.price) * BigInt(trade.quantity);
+      bucket.count += 1;
+    }
+    this.lastClose = trade.price;
+  }
+
+  /** Statistics for the 24 hours ending at `now`; undefined before the first trade ever. */
+  at(now: number): DayStats | undefined {
+    if (this.lastClose === undefined) return undefined;
+    const newest = Math.floor(now / MINUTE);
+    const oldest = newest - WINDOW_MINUTES + 1;
+    let first: MinuteBucket | undefined;
+    let last: MinuteBucket | undefined;
+    let high = -Infinity;
+    let low = Infinity;
+    let amount = 0;
+    let vol = 0n;
+    let count = 0;
+    for (const b of this.ring) {
+      if (!b || b.minute < oldest || b.minute > newest) continue;
+      if (!first || b.minute < first.minute) first = b;
+      if (!last || b.minute > last.minute) last = b;
+      high = Math.max(high, b.high);
+      low = Math.min(low, b.low);
+      amount += b.amount;
+      vol += b.vol;
+      count += b.count;
+    }
+    if (!first || !last) {
+      const p = this.lastClose;
+      return { open: p, high: p, low: p, close: p, amount: 0, vol: 0n, count: 0 };
+    }
+    return { open: first.open, high, low, close: last.close, amount, vol, count };
+  }
+}
