@@ -1,11 +1,14 @@
 import { futureIndexChannel, futureTickChannel, spotTickChannel, type Pair } from '../../src/domain/api.js';
+import { KLINE_INTERVALS } from '../../src/domain/constants.js';
+import { depthChannel, klineChannel, tradeChannel } from '../../src/domain/market.js';
 
 /** Channel names are short lowercase words joined by underscores; anything else is refused unread. */
 const CHANNEL_SHAPE = /^[a-z0-9]{1,12}(_[a-z0-9]{1,12}){1,4}$/;
 
 /**
  * The channels of spec §7 for the listed pairs: {left}_{right}_tick for spot-tradable pairs,
- * {left}_{right}_future_tick and _future_index_tick for contract pairs.
+ * {left}_{right}_future_tick and _future_index_tick for contract pairs; plus, per spot pair, the
+ * order book (_depth), latest trades (_trade) and live candles (_kline_{interval}).
  */
 export class ChannelRegistry {
   private readonly known: Set<string>;
@@ -13,7 +16,14 @@ export class ChannelRegistry {
   constructor(pairs: readonly Pair[]) {
     this.known = new Set(
       pairs.flatMap((p) => [
-        ...(p.trade_status === 1 ? [spotTickChannel(p.left_symbol, p.right_symbol)] : []),
+        ...(p.trade_status === 1
+          ? [
+              spotTickChannel(p.left_symbol, p.right_symbol),
+              depthChannel(p.left_symbol, p.right_symbol),
+              tradeChannel(p.left_symbol, p.right_symbol),
+              ...KLINE_INTERVALS.map((i) => klineChannel(p.left_symbol, p.right_symbol, i)),
+            ]
+          : []),
         ...(p.contract_status === 1
           ? [futureTickChannel(p.left_symbol, p.right_symbol), futureIndexChannel(p.left_symbol, p.right_symbol)]
           : []),

@@ -20,10 +20,19 @@ type Ack = (reply: { code: number; msg: string; channel?: string }) => void;
 /**
  * The socket.io gateway of docs/API.md: clients emit `subscribe` / `unsubscribe` with a channel
  * name; the server pushes event `data`. Unknown channels and malformed messages are answered with
- * a translated refusal (ack, or event `refused`) and change nothing. The last payload of each
- * channel is replayed to a new subscriber so a page need not wait for the next tick.
+ * a translated refusal (ack, or event `refused`) and change nothing. A new subscriber gets the
+ * channel's snapshot (see RealtimeOptions) or else its last payload, so a page need not wait.
  */
-export function attachRealtime(server: HttpServer, registry: ChannelRegistry): Realtime {
+export interface RealtimeOptions {
+  /**
+   * A fresh snapshot for channels that have one (depth, trades, candles). Sent on every subscribe,
+   * including a re-subscribe, which is how a client resyncs after a sequence gap. Channels without
+   * one get the last payload published on them.
+   */
+  snapshot?: (channel: string) => object | undefined;
+}
+
+export function attachRealtime(server: HttpServer, registry: ChannelRegistry, options: RealtimeOptions = {}): Realtime {
   const io = new Server(server, { serveClient: false, maxHttpBufferSize: 16 * 1024 });
   const last = new Map<string, object>();
 
@@ -52,7 +61,8 @@ export function attachRealtime(server: HttpServer, registry: ChannelRegistry): R
     }
     void socket.join(channel);
     accept(lang, ack, channel);
-    const latest = last.get(channel);
+    const snapshot = options.snapshot?.(channel);
+    const latest = snapshot ? { ...snapshot, channel } : last.get(channel);
     if (latest) socket.emit('data', latest);
   }
 
