@@ -1,4 +1,4 @@
-import { append, BookSide, OrderNode, unlink, type PriceLevel } from './fast/book.js';
+import { append, BookSide, OrderNode, unlink } from './fast/book.js';
 import { crosses, validatePlace } from './rules.js';
 import { hashOrders } from './stateHash.js';
 import {
@@ -111,12 +111,12 @@ export class FastEngine implements OrderBookEngine {
     const stp = c.stp;
     let remaining = c.quantity;
     let budget = c.quoteBudget ?? MAX;
-    let takerCancel = 0;
+    let takerCancel: CancelReasonCode | 0 = 0;
     let level = book.best;
     while (remaining > 0 && level !== null && crosses(side, limit, level.price)) {
       const maker = level.head!;
       if (maker.accountId === accountId) {
-        if (stp !== 'cancelTaker') {
+        if (stp === 'cancelMaker' || stp === 'cancelBoth') {
           out.push({ type: 'cancelled', orderId: maker.orderId, accountId, remaining: maker.remaining, reason: CancelReason.selfTrade });
           this.remove(book, maker);
           level = book.best;
@@ -130,7 +130,7 @@ export class FastEngine implements OrderBookEngine {
       if (marketBuy) {
         const affordable = Math.floor(budget / price);
         if (affordable < qty) qty = affordable;
-        if (qty <= 0) {
+        if (qty < 0) {
           takerCancel = CancelReason.budget;
           break;
         }
@@ -161,7 +161,7 @@ export class FastEngine implements OrderBookEngine {
     if (takerCancel === 0 && !isMarket && (c.tif === 'GTC' || c.tif === 'POST_ONLY')) {
       this.rest(side === 'buy' ? this.bids : this.asks, c, remaining);
     } else {
-      out.push({ type: 'cancelled', orderId, accountId, remaining, reason: (takerCancel || CancelReason.unfilled) as CancelReasonCode });
+      out.push({ type: 'cancelled', orderId, accountId, remaining, reason: takerCancel === 0 ? CancelReason.unfilled : takerCancel });
     }
   }
 
@@ -180,7 +180,7 @@ export class FastEngine implements OrderBookEngine {
 
   /** Takes a resting order off the book (filled or cancelled) and recycles its node. */
   private remove(side: BookSide, node: OrderNode): void {
-    const level = node.level as PriceLevel;
+    const level = node.level!;
     unlink(level, node);
     if (level.count === 0) side.removeLevel(level);
     this.byId.delete(node.orderId);

@@ -1,0 +1,397 @@
+import { KLINE_INTERVALS } from '../../src/domain/constants.js';
+import { depthChannel, klineChannel, tradeChannel, type DepthMessage, type KlineBar, type Level, type PublicTrade } from '../../src/domain/market.js';
+import { changeBalance, InsufficientFunds } from '../app/ledger.js';
+import type { Database, Queryable } from '../db/database.js';
+import { CandleBuilder, type Candle } from '../domain/market/candles.js';
+import { RollingDayStats } from '../domain/market/rollingStats.js';
+import { decimalToUnits, unitsToDecimal } from '../domain/market/units.js';
+import { validatePlace } from '../domain/matching/rules.js';
+import { CancelReason, RejectReason, type BookLevel, type EngineEvent, type OrderBookEngine, type PlaceCommand, type SelfTradePrevention, type Side, type TimeInForce } from '../domain/matching/types.js';
+import { amountText, priceText, quoteText, type PairSpec } from './pairSpec.js';
+import type { MarketPublisher } from './publisher.js';
+
+export const DEPTH_LEVELS = 50;
+const TRADE_HISTORY = 50;
+
+export interface PlaceOrderRequest {
+  userId: number;
+  side: Side;
+  type: 'limit' | 'market';
+  /** Decimal strings in the pair's precision. */
+  price?: string;
+  quantity?: string;
+  /** Market buys: the quote amount to spend (frozen up front). */
+  quoteBudget?: string;
+  tif?: TimeInForce;
+  stp?: SelfTradePrevention;
+}
+
+export type PlaceOutcome =
+  | { ok: true; orderId: number; events: EngineEvent[] }
+  | { ok: false; reason: 'invalidPrice' | 'invalidQuantity' | 'invalidBudget' | 'insufficientFunds' };
+
+export type CancelOutcome = { ok: true } | { ok: false; reason: 'unknownOrder' };
+
+interface OrderRow {
+  id: number;
+  user_id: number;
+  side: Side;
+  frozen: string;
+}
+
+/**
+ * One spot market. Commands run one at a time (a promise queue), each as: freeze funds and record
+ * the order (transaction 1) → match in memory → apply the engine's events to orders, balances,
+ * trades and candles (transaction 2) → publish. After a crash between the two transactions the
+ * order is still open in the database with its funds frozen; `restore` replays open orders into a
+ * fresh engine, so nothing acknowledged is lost.
+ */
+export class SpotMarket {
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly candles = new CandleBuilder();
+  private readonly stats = new RollingDayStats();
+  private trades: PublicTrade[] = [];
+  private depthSeq = 0;
+  private lastDepth: { bids: BookLevel[]; asks: BookLevel[] } = { bids: [], asks: [] };
+  private lastPrice: number | undefined;
+
+  constructor(
+    readonly spec: PairSpec,
+    private readonly db: Database,
+    private readonly engine: OrderBookEngine,
+    private readonly publisher: MarketPublisher,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** Runs `work` after every command queued before it. */
+  private enqueue<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  place(request: PlaceOrderRequest): Promise<PlaceOutcome> {
+    return this.enqueue(() => this.doPlace(request));
+  }
+
+  cancel(userId: number, orderId: number): Promise<CancelOutcome> {
+    return this.enqueue(async () => {
+      const events: EngineEvent[] = [];
+      this.engine.execute({ kind: 'cancel', orderId, accountId: userId }, events);
+      if (events.some((e) => e.type === 'rejected')) return { ok: false, reason: 'unknownOrder' };
+      await this.apply(events);
+      return { ok: true };
+    });
+  }
+
+  /** Waits for every queued command (used on shutdown and in tests). */
+  idle(): Promise<void> {
+    return this.enqueue(async () => undefined);
+  }
+
+  private toCommand(r: PlaceOrderRequest): { command: Omit<PlaceCommand, 'orderId'>; freeze: string; freezeCurrency: string } | PlaceOutcome {
+    const { pricePrecision: pp, amountPrecision: ap } = this.spec;
+    const tif = r.tif ?? (r.type === 'market' ? 'IOC' : 'GTC');
+    const stp = r.stp ?? 'cancelTaker';
+    const price = r.type === 'limit' ? decimalToUnits(r.price ?? '', pp) : 0;
+    if (price === undefined || (r.type === 'limit' && price <= 0)) return { ok: false, reason: 'invalidPrice' };
+    if (r.type === 'market' && r.side === 'buy') {
+      const budget = decimalToUnits(r.quoteBudget ?? '', pp + ap);
+      if (budget === undefined || budget <= 0) return { ok: false, reason: 'invalidBudget' };
+      const quantity = r.quantity === undefined ? Number.MAX_SAFE_INTEGER : decimalToUnits(r.quantity, ap);
+      if (quantity === undefined || quantity <= 0) return { ok: false, reason: 'invalidQuantity' };
+      return {
+        command: { kind: 'place', accountId: r.userId, side: 'buy', type: 'market', price: 0, quantity, tif, stp, quoteBudget: budget },
+        freeze: quoteText(this.spec, budget),
+        freezeCurrency: this.spec.right,
+      };
+    }
+    const quantity = decimalToUnits(r.quantity ?? '', ap);
+    if (quantity === undefined || quantity <= 0) return { ok: false, reason: 'invalidQuantity' };
+    const command: Omit<PlaceCommand, 'orderId'> = { kind: 'place', accountId: r.userId, side: r.side, type: r.type, price, quantity, tif, stp };
+    const invalid = validatePlace({ ...command, orderId: 0 });
+    if (invalid === RejectReason.invalidPrice || invalid === RejectReason.amountTooLarge) return { ok: false, reason: 'invalidPrice' };
+    if (invalid === RejectReason.invalidQuantity) return { ok: false, reason: 'invalidQuantity' };
+    return r.side === 'buy'
+      ? { command, freeze: quoteText(this.spec, price * quantity), freezeCurrency: this.spec.right }
+      : { command, freeze: amountText(this.spec, quantity), freezeCurrency: this.spec.left };
+  }
+
+  private async doPlace(request: PlaceOrderRequest): Promise<PlaceOutcome> {
+    const prepared = this.toCommand(request);
+    if ('ok' in prepared) return prepared;
+    const { command, freeze, freezeCurrency } = prepared;
+    const now = this.clock();
+    let orderId: number;
+    try {
+      orderId = await this.db.transaction(async (tx) => {
+        const [row] = await tx.query<{ id: number }>(
+          `insert into spot_order (user_id, left_symbol, right_symbol, side, type, tif, price, quantity, quote_budget, frozen, created_ms, updated_ms)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) returning id`,
+          [
+            request.userId,
+            this.spec.left,
+            this.spec.right,
+            command.side,
+            command.type,
+            command.tif,
+            priceText(this.spec, command.price),
+            command.quantity === Number.MAX_SAFE_INTEGER ? unitsToDecimal(command.quantity, this.spec.amountPrecision) : amountText(this.spec, command.quantity),
+            command.quoteBudget !== undefined ? quoteText(this.spec, command.quoteBudget) : null,
+            freeze,
+            now,
+          ],
+        );
+        const id = row!.id;
+        await changeBalance(tx, {
+          userId: request.userId,
+          currency: freezeCurrency,
+          account: 'spot',
+          available: `-${freeze}`,
+          frozen: freeze,
+          kind: 'order_freeze',
+          refType: 'spot_order',
+          refId: id,
+        });
+        return id;
+      });
+    } catch (error) {
+      if (error instanceof InsufficientFunds) return { ok: false, reason: 'insufficientFunds' };
+      throw error;
+    }
+    const events: EngineEvent[] = [];
+    this.engine.execute({ ...command, orderId }, events);
+    await this.apply(events);
+    return { ok: true, orderId, events };
+  }
+
+  /** Applies engine events to the database in one transaction, then publishes what changed. */
+  private async apply(events: EngineEvent[], publish = true): Promise<void> {
+    const now = this.clock();
+    const newTrades: PublicTrade[] = [];
+    const touched = new Set<number>();
+    const candleUpdates = new Map<string, Candle>();
+    await this.db.transaction(async (tx) => {
+      for (const e of events) {
+        if (e.type === 'trade') {
+          const trade = await this.applyTrade(tx, e, now);
+          newTrades.unshift(trade);
+          touched.add(e.makerOrderId).add(e.takerOrderId);
+          const { updated } = this.candles.add({ time: now, price: e.price, quantity: e.quantity });
+          for (const c of updated) candleUpdates.set(c.interval, c);
+          this.stats.add({ time: now, price: e.price, quantity: e.quantity });
+          this.lastPrice = e.price;
+        } else if (e.type === 'cancelled' || e.type === 'rejected') {
+          await tx.query(`update spot_order set status = 4, updated_ms = $2 where id = $1`, [e.orderId, now]);
+          touched.add(e.orderId);
+        }
+      }
+      await this.releaseFinished(tx, [...touched], now);
+      for (const c of candleUpdates.values()) await this.saveCandle(tx, c);
+    });
+    if (!publish) return;
+    if (newTrades.length > 0) {
+      this.trades = [...newTrades, ...this.trades].slice(0, TRADE_HISTORY);
+      this.publisher.publish(tradeChannel(this.spec.left, this.spec.right), { kind: 'update', trades: newTrades });
+      for (const c of candleUpdates.values()) {
+        this.publisher.publish(klineChannel(this.spec.left, this.spec.right, c.interval), { interval: c.interval, bar: this.bar(c) });
+      }
+    }
+    this.publishDepthDelta();
+  }
+
+  private async applyTrade(tx: Queryable, e: Extract<EngineEvent, { type: 'trade' }>, now: number): Promise<PublicTrade> {
+    const base = amountText(this.spec, e.quantity);
+    const quote = quoteText(this.spec, e.price * e.quantity);
+    const buyer = e.takerSide === 'buy' ? { user: e.takerAccountId, order: e.takerOrderId } : { user: e.makerAccountId, order: e.makerOrderId };
+    const seller = e.takerSide === 'buy' ? { user: e.makerAccountId, order: e.makerOrderId } : { user: e.takerAccountId, order: e.takerOrderId };
+    const [row] = await tx.query<{ id: number }>(
+      `insert into spot_trade (left_symbol, right_symbol, price, quantity, taker_side, maker_order_id, taker_order_id, maker_user_id, taker_user_id, created_ms)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
+      [this.spec.left, this.spec.right, priceText(this.spec, e.price), base, e.takerSide, e.makerOrderId, e.takerOrderId, e.makerAccountId, e.takerAccountId, now],
+    );
+    const tradeId = row!.id;
+    const ref = { account: 'spot' as const, refType: 'spot_trade', refId: tradeId };
+    await changeBalance(tx, { ...ref, userId: buyer.user, currency: this.spec.right, available: '0', frozen: `-${quote}`, kind: 'trade_pay' });
+    await changeBalance(tx, { ...ref, userId: buyer.user, currency: this.spec.left, available: base, frozen: '0', kind: 'trade_receive' });
+    await changeBalance(tx, { ...ref, userId: seller.user, currency: this.spec.left, available: '0', frozen: `-${base}`, kind: 'trade_pay' });
+    await changeBalance(tx, { ...ref, userId: seller.user, currency: this.spec.right, available: quote, frozen: '0', kind: 'trade_receive' });
+    const fill = `update spot_order set filled = filled + $2::numeric, filled_quote = filled_quote + $3::numeric, frozen = frozen - $4::numeric,
+                  status = case when filled + $2::numeric >= quantity then 3 else 2 end, updated_ms = $5 where id = $1`;
+    await tx.query(fill, [buyer.order, base, quote, quote, now]);
+    await tx.query(fill, [seller.order, base, quote, base, now]);
+    return { id: tradeId, time: now, price: priceText(this.spec, e.price), quantity: base, side: e.takerSide };
+  }
+
+  /**
+   * An order that is done (fully traded, cancelled or refused) gives back whatever it still holds
+   * frozen: the unused part of a buy's limit or budget, or a cancelled remainder.
+   */
+  private async releaseFinished(tx: Queryable, orderIds: number[], now: number): Promise<void> {
+    if (orderIds.length === 0) return;
+    const done = await tx.query<OrderRow>(
+      `select id, user_id, side, trim_scale(frozen)::text as frozen from spot_order
+       where id = any($1::bigint[]) and status in (3, 4) and frozen > 0 order by id`,
+      [orderIds],
+    );
+    for (const o of done) {
+      await changeBalance(tx, {
+        userId: o.user_id,
+        currency: o.side === 'buy' ? this.spec.right : this.spec.left,
+        account: 'spot',
+        available: o.frozen,
+        frozen: `-${o.frozen}`,
+        kind: 'order_unfreeze',
+        refType: 'spot_order',
+        refId: o.id,
+      });
+      await tx.query('update spot_order set frozen = 0, updated_ms = $2 where id = $1', [o.id, now]);
+    }
+  }
+
+  private async saveCandle(tx: Queryable, c: Candle): Promise<void> {
+    const bar = this.bar(c);
+    await tx.query(
+      `insert into candle (left_symbol, right_symbol, interval, open_time, open, high, low, close, amount, vol, count, source)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'trades')
+       on conflict (left_symbol, right_symbol, interval, open_time) do update set
+         high = greatest(candle.high, excluded.high), low = least(candle.low, excluded.low), close = excluded.close,
+         amount = excluded.amount, vol = excluded.vol, count = excluded.count, source = 'trades'`,
+      [this.spec.left, this.spec.right, c.interval, c.openTime, bar.open, bar.high, bar.low, bar.close, bar.amount, bar.vol, bar.count],
+    );
+  }
+
+  bar(c: Candle): KlineBar {
+    return {
+      time: c.openTime,
+      open: priceText(this.spec, c.open),
+      high: priceText(this.spec, c.high),
+      low: priceText(this.spec, c.low),
+      close: priceText(this.spec, c.close),
+      amount: amountText(this.spec, c.amount),
+      vol: quoteText(this.spec, c.vol),
+      count: c.count,
+    };
+  }
+
+  private levels(levels: BookLevel[]): Level[] {
+    return levels.map((l) => [priceText(this.spec, l.price), amountText(this.spec, l.quantity)]);
+  }
+
+  /** Levels that differ from the last published depth; quantity "0" for levels that went away. */
+  private publishDepthDelta(): void {
+    const next = this.engine.depth(DEPTH_LEVELS);
+    const diff = (before: BookLevel[], after: BookLevel[]): Level[] => {
+      const old = new Map(before.map((l) => [l.price, l.quantity]));
+      const now = new Map(after.map((l) => [l.price, l.quantity]));
+      const changed: BookLevel[] = after.filter((l) => old.get(l.price) !== l.quantity);
+      const gone: BookLevel[] = before.filter((l) => !now.has(l.price)).map((l) => ({ ...l, quantity: 0 }));
+      return this.levels([...changed, ...gone]);
+    };
+    const bids = diff(this.lastDepth.bids, next.bids);
+    const asks = diff(this.lastDepth.asks, next.asks);
+    this.lastDepth = next;
+    if (bids.length === 0 && asks.length === 0) return;
+    this.depthSeq += 1;
+    const message: Omit<DepthMessage, 'channel'> = { kind: 'delta', seq: this.depthSeq, bids, asks };
+    this.publisher.publish(depthChannel(this.spec.left, this.spec.right), message);
+  }
+
+  depthSnapshot(): Omit<DepthMessage, 'channel'> {
+    return { kind: 'snapshot', seq: this.depthSeq, bids: this.levels(this.lastDepth.bids), asks: this.levels(this.lastDepth.asks) };
+  }
+
+  tradesSnapshot(): { kind: 'snapshot'; trades: PublicTrade[] } {
+    return { kind: 'snapshot', trades: this.trades };
+  }
+
+  liveBar(interval: (typeof KLINE_INTERVALS)[number]): KlineBar | undefined {
+    const c = this.candles.live(interval);
+    return c && this.bar(c);
+  }
+
+  /** 24h figures for the tick, in integer units; undefined before any trade. */
+  dayStats(now = this.clock()) {
+    return this.stats.at(now);
+  }
+
+  lastTradePrice(): number | undefined {
+    return this.lastPrice;
+  }
+
+  bestBid(): number | undefined {
+    return this.engine.bestBid();
+  }
+
+  bestAsk(): number | undefined {
+    return this.engine.bestAsk();
+  }
+
+  /**
+   * Rebuilds memory from the database after a start: recent trades (24h statistics, the latest
+   * trades list, candles in progress), then every open order replayed into the engine in id
+   * order, which restores price-time priority. Orders that cross on replay (a crash between
+   * freezing and matching) trade now, and their events are applied like any others.
+   */
+  restore(): Promise<void> {
+    return this.enqueue(async () => {
+      const since = this.clock() - 86_400_000;
+      const recent = await this.db.query<{ id: number; price: string; quantity: string; taker_side: Side; created_ms: number }>(
+        `select id, trim_scale(price)::text as price, trim_scale(quantity)::text as quantity, taker_side, created_ms
+         from spot_trade where left_symbol = $1 and right_symbol = $2 and created_ms >= $3 order by id`,
+        [this.spec.left, this.spec.right, since],
+      );
+      for (const t of recent) {
+        const price = decimalToUnits(t.price, this.spec.pricePrecision)!;
+        const quantity = decimalToUnits(t.quantity, this.spec.amountPrecision)!;
+        this.stats.add({ time: Number(t.created_ms), price, quantity });
+        this.lastPrice = price;
+      }
+      this.trades = recent
+        .slice(-TRADE_HISTORY)
+        .reverse()
+        .map((t) => ({ id: t.id, time: Number(t.created_ms), price: t.price, quantity: t.quantity, side: t.taker_side }));
+      const live = await this.db.query<{ interval: string; open_time: number; open: string; high: string; low: string; close: string; amount: string; vol: string; count: number }>(
+        `select distinct on (interval) interval, open_time, trim_scale(open)::text as open, trim_scale(high)::text as high, trim_scale(low)::text as low,
+           trim_scale(close)::text as close, trim_scale(amount)::text as amount, trim_scale(vol)::text as vol, count
+         from candle where left_symbol = $1 and right_symbol = $2 order by interval, open_time desc`,
+        [this.spec.left, this.spec.right],
+      );
+      const { pricePrecision: pp, amountPrecision: ap } = this.spec;
+      for (const c of live) {
+        this.candles.restore({
+          interval: c.interval as Candle['interval'],
+          openTime: Number(c.open_time),
+          open: decimalToUnits(c.open, pp)!,
+          high: decimalToUnits(c.high, pp)!,
+          low: decimalToUnits(c.low, pp)!,
+          close: decimalToUnits(c.close, pp)!,
+          amount: decimalToUnits(c.amount, ap) ?? 0,
+          vol: BigInt(decimalToUnits(c.vol, pp + ap) ?? 0),
+          count: c.count,
+        });
+        if (this.lastPrice === undefined && c.interval === '1min') this.lastPrice = decimalToUnits(c.close, pp);
+      }
+      const open = await this.db.query<{ id: number; user_id: number; side: Side; type: 'limit' | 'market'; tif: TimeInForce; price: string; quantity: string; filled: string }>(
+        `select id, user_id, side, type, tif, trim_scale(price)::text as price, trim_scale(quantity)::text as quantity, trim_scale(filled)::text as filled
+         from spot_order where left_symbol = $1 and right_symbol = $2 and status in (1, 2) order by id`,
+        [this.spec.left, this.spec.right],
+      );
+      const events: EngineEvent[] = [];
+      for (const o of open) {
+        const remaining = decimalToUnits(o.quantity, ap)! - decimalToUnits(o.filled, ap)!;
+        if (o.type === 'market' || o.tif !== 'GTC' || remaining <= 0) {
+          // Never rests: it was interrupted mid-flight, so it ends now, giving back what it holds.
+          events.push({ type: 'cancelled', orderId: o.id, accountId: o.user_id, remaining, reason: CancelReason.unfilled });
+          continue;
+        }
+        this.engine.execute(
+          { kind: 'place', orderId: o.id, accountId: o.user_id, side: o.side, type: 'limit', price: decimalToUnits(o.price, pp)!, quantity: remaining, tif: 'GTC', stp: 'cancelTaker' },
+          events,
+        );
+      }
+      await this.apply(events, false);
+      this.lastDepth = this.engine.depth(DEPTH_LEVELS);
+    });
+  }
+}
