@@ -11,6 +11,10 @@ export interface ServerConfig {
   /** Built client to serve; missing in `npm run dev`, where Vite serves it. */
   clientDir: string;
   logLevel: string;
+  /** Run the market makers (MARKET_MAKERS=off for a market that only moves when users trade). */
+  marketMakers?: boolean;
+  /** Scales the reference-price volatility of every pair (MARKET_VOLATILITY, default 1). */
+  volatilityScale?: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -23,5 +27,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     clientDir: resolve(env.CLIENT_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    marketMakers: env.MARKET_MAKERS !== 'off',
+    volatilityScale: env.MARKET_VOLATILITY ? Number(env.MARKET_VOLATILITY) : 1,
   };
 }

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { listPairs } from './app/market.js';
+import { listCurrencies, listPairs } from './app/market.js';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { openDatabase } from './db/open.js';
 import { buildApp } from './http/app.js';
 import { databaseFiatRates } from './market/fiatRates.js';
+import { MarketService } from './market/marketService.js';
+import type { MarketPublisher } from './market/publisher.js';
 import { ChannelRegistry } from './realtime/channels.js';
 import { attachRealtime, type Realtime } from './realtime/gateway.js';
 
@@ -12,11 +14,12 @@ export interface RunningServer {
   app: FastifyInstance;
   db: Database;
   realtime: Realtime;
+  markets: MarketService;
   url: string;
   stop(): Promise<void>;
 }
 
-/** Composition root: config → database → engines → http → realtime. */
+/** Composition root: config → database → markets (history, books, makers) → http → realtime. */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const rates = databaseFiatRates(db);
@@ -26,18 +29,32 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     clientDir: config.clientDir,
     logger: { level: config.logLevel },
   });
-  const registry = new ChannelRegistry(await listPairs(db));
+  const pairs = await listPairs(db);
+  const registry = new ChannelRegistry(pairs);
+  // The gateway exists only once the HTTP server does; market data published before that is dropped.
+  let gateway: Realtime | undefined;
+  const publisher: MarketPublisher = { publish: (channel, payload) => gateway?.publish(channel, payload) };
+  const markets = new MarketService(db, pairs, await listCurrencies(db), publisher, {
+    marketMakers: config.marketMakers ?? true,
+    volatilityScale: config.volatilityScale,
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
+  await markets.prepare();
   await app.ready();
-  const realtime = attachRealtime(app.server, registry);
+  const realtime = attachRealtime(app.server, registry, { snapshot: (channel) => markets.snapshot(channel) });
+  gateway = realtime;
   const address = await app.listen({ port: config.port, host: config.host });
+  await markets.start();
   let stopping: Promise<void> | undefined;
   return {
     app,
     db,
     realtime,
+    markets,
     url: address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost'),
     stop: () =>
       (stopping ??= (async () => {
+        await markets.stop();
         await realtime.close();
         await app.close();
         await db.close();

@@ -6,7 +6,7 @@ import { CandleBuilder, type Candle } from '../domain/market/candles.js';
 import { RollingDayStats } from '../domain/market/rollingStats.js';
 import { decimalToUnits, unitsToDecimal } from '../domain/market/units.js';
 import { validatePlace } from '../domain/matching/rules.js';
-import { CancelReason, RejectReason, type BookLevel, type EngineEvent, type OrderBookEngine, type PlaceCommand, type SelfTradePrevention, type Side, type TimeInForce } from '../domain/matching/types.js';
+import { CancelReason, RejectReason, type BookLevel, type EngineEvent, type OrderBookEngine, type PlaceCommand, type RestingOrder, type SelfTradePrevention, type Side, type TimeInForce } from '../domain/matching/types.js';
 import { amountText, priceText, quoteText, type PairSpec } from './pairSpec.js';
 import type { MarketPublisher } from './publisher.js';
 
@@ -54,6 +54,8 @@ export class SpotMarket {
   private depthSeq = 0;
   private lastDepth: { bids: BookLevel[]; asks: BookLevel[] } = { bids: [], asks: [] };
   private lastPrice: number | undefined;
+  /** The book changed since the last depth delta went out (see flushDepth). */
+  private depthDirty = false;
 
   constructor(
     readonly spec: PairSpec,
@@ -197,7 +199,7 @@ export class SpotMarket {
         this.publisher.publish(klineChannel(this.spec.left, this.spec.right, c.interval), { interval: c.interval, bar: this.bar(c) });
       }
     }
-    this.publishDepthDelta();
+    this.depthDirty = true;
   }
 
   private async applyTrade(tx: Queryable, e: Extract<EngineEvent, { type: 'trade' }>, now: number): Promise<PublicTrade> {
@@ -278,8 +280,14 @@ export class SpotMarket {
     return levels.map((l) => [priceText(this.spec, l.price), amountText(this.spec, l.quantity)]);
   }
 
-  /** Levels that differ from the last published depth; quantity "0" for levels that went away. */
-  private publishDepthDelta(): void {
+  /**
+   * Publishes one depth delta for everything that changed since the last one: the levels that
+   * differ, with quantity "0" for levels that went away. Called on a short timer by the market
+   * service, so a burst of orders costs subscribers one message, not one per order.
+   */
+  flushDepth(): void {
+    if (!this.depthDirty) return;
+    this.depthDirty = false;
     const next = this.engine.depth(DEPTH_LEVELS);
     const diff = (before: BookLevel[], after: BookLevel[]): Level[] => {
       const old = new Map(before.map((l) => [l.price, l.quantity]));
@@ -321,6 +329,11 @@ export class SpotMarket {
 
   bestBid(): number | undefined {
     return this.engine.bestBid();
+  }
+
+  /** One account's resting orders (the market maker reconciles its ladder against these). */
+  restingOrdersOf(accountId: number): RestingOrder[] {
+    return this.engine.orders().filter((o) => o.accountId === accountId);
   }
 
   bestAsk(): number | undefined {

@@ -105,6 +105,8 @@ beforeAll(async () => {
     databaseUrl: isolated?.url,
     clientDir: join(dataDir, 'no-client'),
     logLevel: 'silent',
+    // A quiet market: this suite publishes its own ticks and must not race real ones.
+    marketMakers: false,
   });
 });
 

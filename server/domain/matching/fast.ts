@@ -130,7 +130,7 @@ export class FastEngine implements OrderBookEngine {
       if (marketBuy) {
         const affordable = Math.floor(budget / price);
         if (affordable < qty) qty = affordable;
-        if (qty < 0) {
+        if (qty <= 0) {
           takerCancel = CancelReason.budget;
           break;
         }

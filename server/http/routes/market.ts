@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../src/domain/api.js';
 import type { Database } from '../../db/database.js';
+import { KLINE_INTERVALS, type KlineInterval } from '../../../src/domain/constants.js';
+import { readKlines } from '../../app/klines.js';
 import { listCurrencies, listPairs, pairPrice } from '../../app/market.js';
 import type { FiatRateSource } from '../../market/fiatRates.js';
 import { ApiFailure, ok } from '../envelope.js';
@@ -27,6 +29,33 @@ export function marketRoutes(db: Database, rates: FiatRateSource) {
         const price = await pairPrice(db, rates, request.query.pair);
         if (!price) throw new ApiFailure(ResultCode.notFound, 'unknownPair');
         return ok(request.lang, price);
+      },
+    );
+
+    app.get<{ Querystring: { pair: string; interval: KlineInterval; to?: number; limit?: number } }>(
+      '/api/market/kline',
+      {
+        schema: {
+          querystring: {
+            type: 'object',
+            required: ['pair', 'interval'],
+            properties: {
+              pair: { type: 'string', pattern: '^[A-Za-z0-9]{2,12}_[A-Za-z0-9]{2,12}$' },
+              interval: { type: 'string', enum: [...KLINE_INTERVALS] },
+              to: { type: 'integer', minimum: 0, maximum: 8_640_000_000_000_000 },
+              limit: { type: 'integer', minimum: 1, maximum: 1000, default: 300 },
+            },
+          },
+        },
+      },
+      async (request) => {
+        const [left, right] = request.query.pair.toUpperCase().split('_') as [string, string];
+        const pairs = await listPairs(db);
+        if (!pairs.some((p) => p.left_symbol === left && p.right_symbol === right && p.trade_status === 1)) {
+          throw new ApiFailure(ResultCode.notFound, 'unknownPair');
+        }
+        const to = request.query.to ?? Number.MAX_SAFE_INTEGER;
+        return ok(request.lang, await readKlines(db, left, right, request.query.interval, to, request.query.limit ?? 300));
       },
     );
   };

@@ -40,9 +40,12 @@ describe('spot market: orders through the engine into balances, trades and candl
     const buyer = await user('buyer@example.org', { USDT: '300000' });
     const ask = await m.place({ userId: seller, side: 'sell', type: 'limit', price: '96000.5', quantity: '1.5' });
     expect(ask.ok).toBe(true);
+    m.flushDepth();
     expect(await readBalance(db, seller, 'BTC')).toEqual({ available: '0.5', frozen: '1.5' });
     const bid = await m.place({ userId: buyer, side: 'buy', type: 'limit', price: '97000', quantity: '1' });
     expect(bid.ok).toBe(true);
+    m.flushDepth();
+    m.flushDepth(); // nothing changed since: no message
     // Bought 1 BTC at the maker's 96000.5; the 999.5 USDT frozen above that is released.
     expect(await readBalance(db, buyer, 'USDT')).toEqual({ available: '203999.5', frozen: '0' });
     expect(await readBalance(db, buyer, 'BTC')).toEqual({ available: '1', frozen: '0' });

@@ -1,8 +1,10 @@
 /**
  * Differential test: seeded random command streams go to the reference engine and the fast engine;
- * after every command both must have emitted identical events and hold books with the same state
- * hash, and the events must obey the book's invariants. On failure the message names the seed and
- * the shortest failing command list found (first failing prefix, then greedily shrunk).
+ * after every command both must have emitted identical events and hold the same book (state hash,
+ * orders(), depth(), best prices), and the events must obey the book's invariants (quantities add
+ * up per order, trades never exceed what is left, the book never crosses). On failure the message
+ * names the seed and the shortest failing command list found (the failing prefix, then greedily
+ * shrunk).
  *
  * Reproduce one stream with DIFF_SEED=<seed> npx vitest run tests/server/matching/differential.test.ts
  */
@@ -26,8 +28,6 @@ const STREAMS = 2_000;
 const COMMANDS_PER_STREAM = 200;
 const BATCHES = 10;
 const FIRST_SEED = 0x5eed_0000;
-/** Compare the full book (orders() and depth()) every this many commands, and after the last. */
-const FULL_CHECK_EVERY = 20;
 
 /** mulberry32: a tiny, fast, well-mixed 32-bit PRNG; the same seed always gives the same stream. */
 function mulberry32(seed: number): () => number {
@@ -217,11 +217,12 @@ class StreamGenerator {
   }
 }
 
-function sameEvents(a: EngineEvent[], b: EngineEvent[]): boolean {
+/** Same length and, row by row, the same own fields with the same values (rows are flat objects). */
+function sameRows(a: readonly object[], b: readonly object[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
-    const x = a[i] as unknown as Record<string, unknown>;
-    const y = b[i] as unknown as Record<string, unknown>;
+    const x = a[i] as Record<string, unknown>;
+    const y = b[i] as Record<string, unknown>;
     const keys = Object.keys(x);
     if (keys.length !== Object.keys(y).length) return false;
     for (const key of keys) if (!Object.is(x[key], y[key])) return false;
@@ -250,7 +251,7 @@ class Harness {
     this.lastHash = this.reference.stateHash();
   }
 
-  step(command: Command, fullCheck: boolean): string | undefined {
+  step(command: Command): string | undefined {
     if (command.kind === 'place' && command.type === 'limit') this.noteArrival(command);
     const expected: EngineEvent[] = [];
     const actual: EngineEvent[] = [];
@@ -260,14 +261,14 @@ class Harness {
     } catch (error) {
       return `fast engine threw: ${String(error)}`;
     }
-    if (!sameEvents(expected, actual)) return `events differ\n  reference: ${show(expected)}\n  fast:      ${show(actual)}`;
+    if (!sameRows(expected, actual)) return `events differ\n  reference: ${show(expected)}\n  fast:      ${show(actual)}`;
     const hash = this.reference.stateHash();
     const fastHash = this.fast.stateHash();
     if (hash !== fastHash) return `state hash differs: reference ${hash}, fast ${fastHash}`;
     const broken = this.checkEvents(command, expected, hash) ?? this.checkBook(hash);
     if (broken !== undefined) return broken;
     this.lastHash = hash;
-    return fullCheck ? this.checkFull() : undefined;
+    return this.checkFull();
   }
 
   private noteArrival(c: PlaceCommand): void {
@@ -354,10 +355,14 @@ class Harness {
   checkFull(): string | undefined {
     const orders = this.reference.orders();
     const fastOrders = this.fast.orders();
-    if (show(orders) !== show(fastOrders)) return `orders() differ\n  reference: ${show(orders)}\n  fast:      ${show(fastOrders)}`;
-    const depth = show(this.reference.depth(50));
-    const fastDepth = show(this.fast.depth(50));
-    if (depth !== fastDepth) return `depth(50) differs\n  reference: ${depth}\n  fast:      ${fastDepth}`;
+    if (!sameRows(orders, fastOrders)) return `orders() differ\n  reference: ${show(orders)}\n  fast:      ${show(fastOrders)}`;
+    for (const levels of [50, 3, 0]) {
+      const depth = this.reference.depth(levels);
+      const fastDepth = this.fast.depth(levels);
+      if (!sameRows(depth.bids, fastDepth.bids) || !sameRows(depth.asks, fastDepth.asks)) {
+        return `depth(${levels}) differs\n  reference: ${show(depth)}\n  fast:      ${show(fastDepth)}`;
+      }
+    }
     if (orders.length !== this.open.size) return `${orders.length} orders rest but ${this.open.size} are open by the events`;
     for (const o of orders) {
       const known = this.open.get(o.orderId);
@@ -372,10 +377,7 @@ class Harness {
 /** Replays `commands` from an empty book; the index of the first command that fails, or -1. */
 function firstFailure(commands: Command[], makeFast: () => OrderBookEngine): number {
   const harness = new Harness(makeFast());
-  for (let i = 0; i < commands.length; i++) {
-    const last = i === commands.length - 1;
-    if (harness.step(commands[i]!, last || (i + 1) % FULL_CHECK_EVERY === 0) !== undefined) return i;
-  }
+  for (let i = 0; i < commands.length; i++) if (harness.step(commands[i]!) !== undefined) return i;
   return -1;
 }
 
@@ -404,8 +406,7 @@ function runStream(seed: number, coverage: Coverage, makeFast: () => OrderBookEn
   for (let i = 0; i < COMMANDS_PER_STREAM; i++) {
     const command = generator.next(harness.open, harness.reference.bestBid(), harness.reference.bestAsk());
     commands.push(command);
-    const last = i === COMMANDS_PER_STREAM - 1;
-    const message = harness.step(command, last || (i + 1) % FULL_CHECK_EVERY === 0);
+    const message = harness.step(command);
     if (message !== undefined) return { seed, index: i, message, shortest: shrink(commands, makeFast) };
   }
   return undefined;

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KLINE_INTERVALS } from '../../../src/domain/constants.js';
+import { listCurrencies, listPairs } from '../../../server/app/market.js';
+import type { Database } from '../../../server/db/database.js';
+import { ensureMarketMakerAccounts } from '../../../server/market/marketAccounts.js';
+import { DEFAULT_MM_CONFIG, MarketMaker } from '../../../server/market/marketMaker.js';
+import { MarketService } from '../../../server/market/marketService.js';
+import { SeededRandomWalk } from '../../../server/market/priceModel.js';
+import { seededRandom } from '../../../server/market/random.js';
+import { SEED_BARS } from '../../../server/market/seedHistory.js';
+import { openTestDatabase } from '../testDb.js';
+
+let db: Database;
+let service: MarketService;
+const published: string[] = [];
+let now = Date.parse('2026-11-21T12:00:00Z');
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  service = new MarketService(db, await listPairs(db), await listCurrencies(db), { publish: (c) => void published.push(c) }, { marketMakers: false, clock: () => now });
+  await service.prepare();
+});
+afterAll(async () => {
+  await service.stop();
+  await db.close();
+});
+
+/** The ledger's promises: nothing created or lost by trading, every balance explained, frozen = held. */
+async function expectLedgerInvariants() {
+  const totals = await db.query<{ currency: string; held: string; deposited: string }>(
+    `select b.currency, trim_scale(sum(b.available + b.frozen))::text as held,
+       (select trim_scale(sum(available_change + frozen_change))::text from ledger_entry l where l.currency = b.currency and l.kind = 'deposit') as deposited
+     from balance b group by b.currency`,
+  );
+  for (const t of totals) expect(t.held, t.currency).toBe(t.deposited);
+  const [{ mismatched }] = (await db.query<{ mismatched: number }>(
+    `select count(*)::int as mismatched from balance b where (b.available, b.frozen) <> (
+       select coalesce(sum(available_change), 0), coalesce(sum(frozen_change), 0) from ledger_entry l
+       where l.user_id = b.user_id and l.currency = b.currency and l.account = b.account)`,
+  )) as [{ mismatched: number }];
+  expect(mismatched).toBe(0);
+  const frozen = await db.query<{ currency: string; frozen: string; held: string }>(
+    `select b.currency, trim_scale(sum(b.frozen))::text as frozen,
+       (select trim_scale(coalesce(sum(o.frozen), 0))::text from spot_order o where o.status in (1, 2)
+        and ((o.side = 'buy' and o.right_symbol = b.currency) or (o.side = 'sell' and o.left_symbol = b.currency))) as held
+     from balance b group by b.currency`,
+  );
+  for (const f of frozen) expect(f.frozen, f.currency).toBe(f.held);
+}
+
+describe('seeded chart history', () => {
+  it('gives every pair and interval at least 200 sane candles', async () => {
+    const rows = await db.query<{ left_symbol: string; right_symbol: string; interval: string; n: number; bad: number }>(
+      `select left_symbol, right_symbol, interval, count(*)::int as n,
+         count(*) filter (where high < greatest(open, close) or low > least(open, close) or low <= 0)::int as bad
+       from candle group by left_symbol, right_symbol, interval`,
+    );
+    expect(rows).toHaveLength(10 * KLINE_INTERVALS.length);
+    for (const r of rows) {
+      expect(r.n, `${r.left_symbol}_${r.right_symbol} ${r.interval}`).toBeGreaterThanOrEqual(200);
+      expect(r.n).toBeLessThanOrEqual(SEED_BARS);
+      expect(r.bad).toBe(0);
+    }
+  });
+
+  it('is written once: preparing again adds nothing', async () => {
+    const before = await db.query<{ n: number }>('select count(*)::int as n from candle');
+    await service.prepare();
+    expect(await db.query<{ n: number }>('select count(*)::int as n from candle')).toEqual(before);
+  });
+});
+
+describe('market makers', () => {
+  it('quote a ladder of 24 levels a side, trade through the engine, and keep the ledger exact', async () => {
+    const accounts = await ensureMarketMakerAccounts(db);
+    const market = service.markets.get('BTC_USDT')!;
+    const prices = new SeededRandomWalk(new Map([['BTC_USDT', 9_625_050]]), () => ({ volatility: 0.6, meanReversion: 2 }));
+    const maker = new MarketMaker(market, market.spec, accounts, prices, 96250, seededRandom(5), DEFAULT_MM_CONFIG);
+    await maker.requote(now);
+    market.flushDepth();
+    const depth = market.depthSnapshot();
+    expect(depth.bids).toHaveLength(24);
+    expect(depth.asks).toHaveLength(24);
+    let traded = 0;
+    for (let i = 0; i < 30; i++) {
+      now += 5_000;
+      await maker.requote(now);
+      if (await maker.take(now)) traded += 1;
+    }
+    expect(traded).toBeGreaterThan(20);
+    expect(market.tradesSnapshot().trades.length).toBeGreaterThan(20);
+    expect(service.tick(market)).toMatchObject({ pair: 'BTC_USDT', count: expect.any(Number) });
+    expect(market.bestBid()!).toBeLessThan(market.bestAsk()!);
+    await expectLedgerInvariants();
+  });
+
+  it('are funded once however often the server starts', async () => {
+    await ensureMarketMakerAccounts(db);
+    const [{ n }] = (await db.query<{ n: number }>(`select count(*)::int as n from ledger_entry where ref_type = 'market_maker_seed'`)) as [{ n: number }];
+    expect(n).toBe(2 * 10);
+  });
+});
