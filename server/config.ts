@@ -15,6 +15,8 @@ export interface ServerConfig {
   marketMakers?: boolean;
   /** Scales the reference-price volatility of every pair (MARKET_VOLATILITY, default 1). */
   volatilityScale?: number;
+  /** The platform's invitation code for registration (INVITATION_CODE, default OPENEX). */
+  invitationCode?: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -29,5 +31,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     marketMakers: env.MARKET_MAKERS !== 'off',
     volatilityScale: env.MARKET_VOLATILITY ? Number(env.MARKET_VOLATILITY) : 1,
+    invitationCode: env.INVITATION_CODE || 'OPENEX',
   };
 }

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { join } from 'node:path';
+import { accounts } from './app/accounts/accounts.js';
+import { outboxDelivery } from './app/accounts/delivery.js';
 import { listCurrencies, listPairs } from './app/market.js';
+import { readPlatConfig } from './app/platform.js';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { openDatabase } from './db/open.js';
@@ -23,12 +27,20 @@ export interface RunningServer {
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const rates = databaseFiatRates(db);
+  let log: (line: string) => void = () => undefined;
   const app = await buildApp({
     db,
     rates,
     clientDir: config.clientDir,
     logger: { level: config.logLevel },
+    accounts: accounts({
+      db,
+      delivery: outboxDelivery(join(config.dataDir, 'outbox.jsonl'), (line) => log(line)),
+      invitationCode: config.invitationCode ?? 'OPENEX',
+      phoneRegisterEnabled: async () => (await readPlatConfig(db)).config.sys.enable_phone_register === 1,
+    }),
   });
+  log = (line) => app.log.info(line);
   const pairs = await listPairs(db);
   const registry = new ChannelRegistry(pairs);
   // The gateway exists only once the HTTP server does; market data published before that is dropped.

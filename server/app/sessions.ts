@@ -30,17 +30,36 @@ interface UserRow {
   name_status: 1 | 2 | 3 | 4;
 }
 
+/** Ends one session (sign-out). */
+export async function revokeSession(db: Queryable, token: string): Promise<void> {
+  await db.query('update session_token set revoked_at = now() where token_hash = $1 and revoked_at is null', [hashToken(token)]);
+}
+
+/** Ends every session of a user (after a password, email or phone change). */
+export async function revokeAllSessions(db: Queryable, userId: number): Promise<void> {
+  await db.query('update session_token set revoked_at = now() where user_id = $1 and revoked_at is null', [userId]);
+}
+
 /** The user behind a live (not expired, not revoked) token, or undefined. */
 export async function userForToken(db: Queryable, token: string | undefined): Promise<UserInfo | undefined> {
   if (!token || token.length > 200) return undefined;
   const rows = await db.query<UserRow>(
-    `select u.id, u.account, u.nickname, u.avatar, u.email, u.phone, u.area_code, u.invitation_code, u.name_status
+    `select ${USER_COLUMNS}
      from session_token s join app_user u on u.id = s.user_id
-     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`,
+     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.kind = 'user'`,
     [hashToken(token)],
   );
-  const row = rows[0];
-  if (!row) return undefined;
+  return rows[0] && toUserInfo(rows[0]);
+}
+
+const USER_COLUMNS = 'u.id, u.account, u.nickname, u.avatar, u.email, u.phone, u.area_code, u.invitation_code, u.name_status';
+
+function toUserInfo(row: UserRow): UserInfo {
   const { name_status, ...rest } = row;
   return { ...rest, info: { name_status } };
+}
+
+export async function userById(db: Queryable, id: number): Promise<UserInfo | undefined> {
+  const rows = await db.query<UserRow>(`select ${USER_COLUMNS} from app_user u where u.id = $1`, [id]);
+  return rows[0] && toUserInfo(rows[0]);
 }

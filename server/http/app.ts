@@ -1,8 +1,10 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Accounts } from '../app/accounts/accounts.js';
 import type { Database } from '../db/database.js';
 import type { FiatRateSource } from '../market/fiatRates.js';
 import { requestContext } from './context.js';
 import { errorHandling } from './errors.js';
+import { accountRoutes } from './routes/accounts.js';
 import { centerRoutes } from './routes/center.js';
 import { marketRoutes } from './routes/market.js';
 import { platformRoutes } from './routes/platform.js';
@@ -14,6 +16,8 @@ export interface AppDeps {
   /** Built client directory to serve; omitted in API-only tests. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Registration, login and reset; omitted by tests that do not exercise accounts. */
+  accounts?: Accounts;
 }
 
 /** Builds the HTTP app in layers: request context → error handling → routes → client. */
@@ -35,6 +39,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(platformRoutes(deps.db));
   await app.register(marketRoutes(deps.db, deps.rates));
   await app.register(centerRoutes(deps.db));
+  if (deps.accounts) await app.register(accountRoutes(deps.db, deps.accounts));
   await serveClient(app, deps.clientDir);
   return app;
 }

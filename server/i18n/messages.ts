@@ -12,7 +12,22 @@ export type MessageKey =
   | 'systemError'
   | 'unknownChannel'
   | 'malformedMessage'
-  | 'tooManyChannels';
+  | 'tooManyChannels'
+  | 'codeSent'
+  | 'codeInvalid'
+  | 'codeTooSoon'
+  | 'tooManyCodes'
+  | 'accountInvalid'
+  | 'accountExists'
+  | 'phoneRegisterDisabled'
+  | 'passwordWeak'
+  | 'passwordsDiffer'
+  | 'fundsPasswordsDiffer'
+  | 'invitationInvalid'
+  | 'agreementRequired'
+  | 'loginFailed'
+  | 'accountLocked'
+  | 'passwordReset';
 
 type Catalogue = Record<MessageKey, string>;
 
@@ -28,6 +43,21 @@ const en_US: Catalogue = {
   unknownChannel: 'Unknown channel',
   malformedMessage: 'Malformed message',
   tooManyChannels: 'Too many subscriptions',
+  codeSent: 'Verification code sent',
+  codeInvalid: 'The verification code is wrong or has expired',
+  codeTooSoon: 'Please wait a minute before asking for another code',
+  tooManyCodes: 'Too many codes requested; try again in an hour',
+  accountInvalid: 'Please enter a valid email or phone number',
+  accountExists: 'This account is already registered',
+  phoneRegisterDisabled: 'Registration by phone is not available',
+  passwordWeak: 'The password needs 8 to 64 characters with letters and digits',
+  passwordsDiffer: 'The two passwords do not match',
+  fundsPasswordsDiffer: 'The two fund passwords do not match',
+  invitationInvalid: 'The invitation code is not valid',
+  agreementRequired: 'Please accept the user agreement',
+  loginFailed: 'Wrong account or password',
+  accountLocked: 'Too many wrong passwords; try again in {minutes} minutes',
+  passwordReset: 'Password changed; please log in again',
 };
 
 export const MESSAGES: Record<LocaleCode, Catalogue> = {
@@ -44,6 +74,21 @@ export const MESSAGES: Record<LocaleCode, Catalogue> = {
     unknownChannel: '不明なチャンネルです',
     malformedMessage: '不正なメッセージです',
     tooManyChannels: '購読数が多すぎます',
+    codeSent: '認証コードを送信しました',
+    codeInvalid: '認証コードが正しくないか、有効期限が切れています',
+    codeTooSoon: '次のコードを請求するまで1分お待ちください',
+    tooManyCodes: 'コードの請求が多すぎます。1時間後に再度お試しください',
+    accountInvalid: '有効なメールアドレスまたは電話番号を入力してください',
+    accountExists: 'このアカウントは既に登録されています',
+    phoneRegisterDisabled: '電話番号での登録はご利用いただけません',
+    passwordWeak: 'パスワードは英字と数字を含む8～64文字にしてください',
+    passwordsDiffer: '2つのパスワードが一致しません',
+    fundsPasswordsDiffer: '2つの資金パスワードが一致しません',
+    invitationInvalid: '招待コードが無効です',
+    agreementRequired: '利用規約に同意してください',
+    loginFailed: 'アカウントまたはパスワードが正しくありません',
+    accountLocked: 'パスワードの誤りが多すぎます。{minutes}分後に再度お試しください',
+    passwordReset: 'パスワードを変更しました。再度ログインしてください',
   },
   ko_KR: {
     ok: '성공',
@@ -57,6 +102,21 @@ export const MESSAGES: Record<LocaleCode, Catalogue> = {
     unknownChannel: '알 수 없는 채널입니다',
     malformedMessage: '잘못된 메시지입니다',
     tooManyChannels: '구독이 너무 많습니다',
+    codeSent: '인증 코드를 보냈습니다',
+    codeInvalid: '인증 코드가 틀렸거나 만료되었습니다',
+    codeTooSoon: '다음 코드를 요청하려면 1분 기다려 주세요',
+    tooManyCodes: '코드 요청이 너무 많습니다. 1시간 후에 다시 시도하세요',
+    accountInvalid: '올바른 이메일 또는 전화번호를 입력하세요',
+    accountExists: '이미 가입된 계정입니다',
+    phoneRegisterDisabled: '전화번호로는 가입할 수 없습니다',
+    passwordWeak: '비밀번호는 영문과 숫자를 포함해 8~64자여야 합니다',
+    passwordsDiffer: '두 비밀번호가 일치하지 않습니다',
+    fundsPasswordsDiffer: '두 자금 비밀번호가 일치하지 않습니다',
+    invitationInvalid: '초대 코드가 유효하지 않습니다',
+    agreementRequired: '이용약관에 동의해 주세요',
+    loginFailed: '계정 또는 비밀번호가 틀렸습니다',
+    accountLocked: '비밀번호 오류가 너무 많습니다. {minutes}분 후에 다시 시도하세요',
+    passwordReset: '비밀번호가 변경되었습니다. 다시 로그인하세요',
   },
   zh_TW: {
     ok: '成功',
@@ -70,6 +130,21 @@ export const MESSAGES: Record<LocaleCode, Catalogue> = {
     unknownChannel: '未知的頻道',
     malformedMessage: '格式錯誤的訊息',
     tooManyChannels: '訂閱數過多',
+    codeSent: '驗證碼已發送',
+    codeInvalid: '驗證碼錯誤或已過期',
+    codeTooSoon: '請等待一分鐘後再索取驗證碼',
+    tooManyCodes: '索取驗證碼次數過多，請一小時後再試',
+    accountInvalid: '請輸入有效的電子郵件或手機號碼',
+    accountExists: '此帳號已註冊',
+    phoneRegisterDisabled: '目前不開放手機號碼註冊',
+    passwordWeak: '密碼須為 8 至 64 個字元，並包含字母與數字',
+    passwordsDiffer: '兩次輸入的密碼不一致',
+    fundsPasswordsDiffer: '兩次輸入的資金密碼不一致',
+    invitationInvalid: '邀請碼無效',
+    agreementRequired: '請同意使用者協議',
+    loginFailed: '帳號或密碼錯誤',
+    accountLocked: '密碼錯誤次數過多，請於 {minutes} 分鐘後再試',
+    passwordReset: '密碼已變更，請重新登入',
   },
   ru_RU: {
     ok: 'Успешно',
@@ -83,6 +158,21 @@ export const MESSAGES: Record<LocaleCode, Catalogue> = {
     unknownChannel: 'Неизвестный канал',
     malformedMessage: 'Некорректное сообщение',
     tooManyChannels: 'Слишком много подписок',
+    codeSent: 'Код подтверждения отправлен',
+    codeInvalid: 'Код подтверждения неверен или устарел',
+    codeTooSoon: 'Подождите минуту, прежде чем запросить новый код',
+    tooManyCodes: 'Слишком много запросов кода; попробуйте через час',
+    accountInvalid: 'Введите корректный email или номер телефона',
+    accountExists: 'Этот аккаунт уже зарегистрирован',
+    phoneRegisterDisabled: 'Регистрация по телефону недоступна',
+    passwordWeak: 'Пароль должен содержать от 8 до 64 символов, буквы и цифры',
+    passwordsDiffer: 'Пароли не совпадают',
+    fundsPasswordsDiffer: 'Финансовые пароли не совпадают',
+    invitationInvalid: 'Код приглашения недействителен',
+    agreementRequired: 'Примите пользовательское соглашение',
+    loginFailed: 'Неверный аккаунт или пароль',
+    accountLocked: 'Слишком много неверных паролей; попробуйте через {minutes} мин.',
+    passwordReset: 'Пароль изменён; войдите снова',
   },
   tr_TR: {
     ok: 'Başarılı',
@@ -96,6 +186,21 @@ export const MESSAGES: Record<LocaleCode, Catalogue> = {
     unknownChannel: 'Bilinmeyen kanal',
     malformedMessage: 'Hatalı mesaj',
     tooManyChannels: 'Çok fazla abonelik',
+    codeSent: 'Doğrulama kodu gönderildi',
+    codeInvalid: 'Doğrulama kodu yanlış veya süresi dolmuş',
+    codeTooSoon: 'Yeni kod istemeden önce lütfen bir dakika bekleyin',
+    tooManyCodes: 'Çok fazla kod istendi; bir saat sonra tekrar deneyin',
+    accountInvalid: 'Lütfen geçerli bir e-posta veya telefon numarası girin',
+    accountExists: 'Bu hesap zaten kayıtlı',
+    phoneRegisterDisabled: 'Telefonla kayıt kullanılamıyor',
+    passwordWeak: 'Şifre harf ve rakam içeren 8–64 karakter olmalıdır',
+    passwordsDiffer: 'İki şifre eşleşmiyor',
+    fundsPasswordsDiffer: 'İki fon şifresi eşleşmiyor',
+    invitationInvalid: 'Davet kodu geçerli değil',
+    agreementRequired: 'Lütfen kullanıcı sözleşmesini kabul edin',
+    loginFailed: 'Hesap veya şifre yanlış',
+    accountLocked: 'Çok fazla yanlış şifre; {minutes} dakika sonra tekrar deneyin',
+    passwordReset: 'Şifre değiştirildi; lütfen tekrar giriş yapın',
   },
   fr_FR: {
     ok: 'Succès',
@@ -109,6 +214,21 @@ export const MESSAGES: Record<LocaleCode, Catalogue> = {
     unknownChannel: 'Canal inconnu',
     malformedMessage: 'Message mal formé',
     tooManyChannels: 'Trop d’abonnements',
+    codeSent: 'Code de vérification envoyé',
+    codeInvalid: 'Le code de vérification est incorrect ou a expiré',
+    codeTooSoon: 'Veuillez patienter une minute avant de demander un autre code',
+    tooManyCodes: 'Trop de codes demandés ; réessayez dans une heure',
+    accountInvalid: 'Veuillez saisir une adresse e-mail ou un numéro de téléphone valide',
+    accountExists: 'Ce compte est déjà inscrit',
+    phoneRegisterDisabled: 'L’inscription par téléphone n’est pas disponible',
+    passwordWeak: 'Le mot de passe doit comporter 8 à 64 caractères, lettres et chiffres',
+    passwordsDiffer: 'Les deux mots de passe ne correspondent pas',
+    fundsPasswordsDiffer: 'Les deux mots de passe des fonds ne correspondent pas',
+    invitationInvalid: 'Le code d’invitation n’est pas valide',
+    agreementRequired: 'Veuillez accepter le contrat d’utilisation',
+    loginFailed: 'Compte ou mot de passe incorrect',
+    accountLocked: 'Trop de mots de passe erronés ; réessayez dans {minutes} minutes',
+    passwordReset: 'Mot de passe modifié ; veuillez vous reconnecter',
   },
   es_ES: {
     ok: 'Éxito',
@@ -122,6 +242,21 @@ export const MESSAGES: Record<LocaleCode, Catalogue> = {
     unknownChannel: 'Canal desconocido',
     malformedMessage: 'Mensaje mal formado',
     tooManyChannels: 'Demasiadas suscripciones',
+    codeSent: 'Código de verificación enviado',
+    codeInvalid: 'El código de verificación es incorrecto o ha caducado',
+    codeTooSoon: 'Espera un minuto antes de pedir otro código',
+    tooManyCodes: 'Demasiados códigos solicitados; inténtalo dentro de una hora',
+    accountInvalid: 'Introduce un correo electrónico o un número de teléfono válido',
+    accountExists: 'Esta cuenta ya está registrada',
+    phoneRegisterDisabled: 'El registro por teléfono no está disponible',
+    passwordWeak: 'La contraseña debe tener de 8 a 64 caracteres con letras y números',
+    passwordsDiffer: 'Las dos contraseñas no coinciden',
+    fundsPasswordsDiffer: 'Las dos contraseñas de fondos no coinciden',
+    invitationInvalid: 'El código de invitación no es válido',
+    agreementRequired: 'Acepta el acuerdo de usuario',
+    loginFailed: 'Cuenta o contraseña incorrecta',
+    accountLocked: 'Demasiadas contraseñas incorrectas; inténtalo dentro de {minutes} minutos',
+    passwordReset: 'Contraseña cambiada; vuelve a iniciar sesión',
   },
   de_DE: {
     ok: 'Erfolgreich',
@@ -135,6 +270,21 @@ export const MESSAGES: Record<LocaleCode, Catalogue> = {
     unknownChannel: 'Unbekannter Kanal',
     malformedMessage: 'Fehlerhafte Nachricht',
     tooManyChannels: 'Zu viele Abonnements',
+    codeSent: 'Bestätigungscode gesendet',
+    codeInvalid: 'Der Bestätigungscode ist falsch oder abgelaufen',
+    codeTooSoon: 'Bitte warten Sie eine Minute, bevor Sie einen neuen Code anfordern',
+    tooManyCodes: 'Zu viele Codes angefordert; versuchen Sie es in einer Stunde erneut',
+    accountInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse oder Telefonnummer ein',
+    accountExists: 'Dieses Konto ist bereits registriert',
+    phoneRegisterDisabled: 'Die Registrierung per Telefon ist nicht verfügbar',
+    passwordWeak: 'Das Passwort braucht 8 bis 64 Zeichen mit Buchstaben und Ziffern',
+    passwordsDiffer: 'Die beiden Passwörter stimmen nicht überein',
+    fundsPasswordsDiffer: 'Die beiden Fondspasswörter stimmen nicht überein',
+    invitationInvalid: 'Der Einladungscode ist ungültig',
+    agreementRequired: 'Bitte akzeptieren Sie die Nutzungsvereinbarung',
+    loginFailed: 'Konto oder Passwort falsch',
+    accountLocked: 'Zu viele falsche Passwörter; versuchen Sie es in {minutes} Minuten erneut',
+    passwordReset: 'Passwort geändert; bitte melden Sie sich erneut an',
   },
 };
 

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { ResultCode } from '../../../src/domain/api.js';
+import type { Accounts, Outcome } from '../../app/accounts/accounts.js';
+import type { Database } from '../../db/database.js';
+import { revokeSession } from '../../app/sessions.js';
+import { translate } from '../../i18n/messages.js';
+import { ApiFailure, ok } from '../envelope.js';
+
+const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
+const account = { account: text(254), area_code: { type: 'string', maxLength: 6 } } as const;
+const code = { type: 'string', pattern: '^\\d{6}$' } as const;
+
+function unwrap<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw new ApiFailure(ResultCode.badRequest, outcome.key, outcome.vars);
+  return outcome.data;
+}
+
+/** Registration, login, logout and password reset (spec §2 /reg, /reg-next, /login, /forget-pass, /set-pass). */
+export function accountRoutes(db: Database, accounts: Accounts) {
+  return async (app: FastifyInstance) => {
+    app.post<{ Body: { account: string; area_code?: string; purpose: 'register' | 'reset' } }>(
+      '/api/send_code',
+      { schema: { body: { type: 'object', required: ['account', 'purpose'], additionalProperties: false, properties: { ...account, purpose: { type: 'string', enum: ['register', 'reset'] } } } } },
+      async (request) => {
+        unwrap(await accounts.sendCode(request.body, request.lang));
+        return { code: ResultCode.ok, msg: translate(request.lang, 'codeSent'), data: null };
+      },
+    );
+
+    app.post<{ Body: { account: string; area_code?: string; code: string } }>(
+      '/api/register',
+      { schema: { body: { type: 'object', required: ['account', 'code'], additionalProperties: false, properties: { ...account, code } } } },
+      async (request) => ok(request.lang, unwrap(await accounts.checkRegistration(request.body))),
+    );
+
+    app.post<{ Body: Parameters<Accounts['register']>[0] }>(
+      '/api/register_next',
+      {
+        schema: {
+          body: {
+            type: 'object',
+            required: ['account', 'code', 'password', 'password_repeat', 'funds_password', 'funds_password_repeat', 'invitation_code', 'agree'],
+            additionalProperties: false,
+            properties: {
+              ...account,
+              code,
+              password: text(64),
+              password_repeat: text(64),
+              funds_password: text(64),
+              funds_password_repeat: text(64),
+              invitation_code: text(32),
+              agree: { type: 'boolean' },
+            },
+          },
+        },
+      },
+      async (request) => ok(request.lang, unwrap(await accounts.register(request.body))),
+    );
+
+    app.post<{ Body: { account: string; area_code?: string; password: string } }>(
+      '/api/login',
+      { schema: { body: { type: 'object', required: ['account', 'password'], additionalProperties: false, properties: { ...account, password: text(64) } } } },
+      async (request) => ok(request.lang, unwrap(await accounts.login(request.body))),
+    );
+
+    app.post('/api/logout', { schema: { body: { anyOf: [{ type: 'object', maxProperties: 0 }, { type: 'null' }] } } }, async (request) => {
+      if (request.token) await revokeSession(db, request.token);
+      return ok(request.lang, null);
+    });
+
+    app.post<{ Body: { account: string; area_code?: string; code: string; password: string; password_repeat: string } }>(
+      '/api/forget_pass',
+      {
+        schema: {
+          body: {
+            type: 'object',
+            required: ['account', 'code', 'password', 'password_repeat'],
+            additionalProperties: false,
+            properties: { ...account, code, password: text(64), password_repeat: text(64) },
+          },
+        },
+      },
+      async (request) => {
+        unwrap(await accounts.resetPassword(request.body));
+        return { code: ResultCode.ok, msg: translate(request.lang, 'passwordReset'), data: null };
+      },
+    );
+  };
+}
