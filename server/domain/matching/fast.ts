@@ -1,4 +1,5 @@
 import { append, BookSide, OrderNode, unlink } from './fast/book.js';
+import { IdIndex } from './fast/idIndex.js';
 import { crosses, validatePlace } from './rules.js';
 import { hashOrders } from './stateHash.js';
 import {
@@ -26,7 +27,7 @@ export class FastEngine implements OrderBookEngine {
   private readonly bids = new BookSide('buy', 1);
   private readonly asks = new BookSide('sell', -1);
   /** Every resting order by id: O(1) cancel and duplicate check. */
-  private readonly byId = new Map<number, OrderNode>();
+  private readonly byId = new IdIndex();
   /** Recycled order nodes, linked through `next`. */
   private freeNodes: OrderNode | null = null;
 
@@ -89,7 +90,7 @@ export class FastEngine implements OrderBookEngine {
       out.push({ type: 'rejected', orderId, accountId, reason: invalid });
       return;
     }
-    if (this.byId.has(orderId)) {
+    if (this.byId.get(orderId) !== undefined) {
       out.push({ type: 'rejected', orderId, accountId, reason: RejectReason.duplicateOrderId });
       return;
     }
@@ -117,7 +118,7 @@ export class FastEngine implements OrderBookEngine {
       const maker = level.head!;
       if (maker.accountId === accountId) {
         if (stp === 'cancelMaker' || stp === 'cancelBoth') {
-          out.push({ type: 'cancelled', orderId: maker.orderId, accountId, remaining: maker.remaining, reason: CancelReason.selfTrade });
+          out.push({ type: 'cancelled', orderId: maker.orderId, accountId: maker.accountId, remaining: maker.remaining, reason: CancelReason.selfTrade });
           this.remove(book, maker);
           level = book.best;
           if (stp === 'cancelMaker') continue;
@@ -175,7 +176,10 @@ export class FastEngine implements OrderBookEngine {
     node.price = c.price;
     node.remaining = remaining;
     append(side.levelAt(c.price), node);
-    this.byId.set(c.orderId, node);
+    // The reference finds ids with `===`, which never matches NaN: such an order rests but can
+    // be neither found nor cancelled. The index compares with `===` too, so it could never find
+    // (or free) a NaN entry either: leave it out.
+    if (c.orderId === c.orderId) this.byId.add(c.orderId, node);
   }
 
   /** Takes a resting order off the book (filled or cancelled) and recycles its node. */

@@ -9,6 +9,8 @@ const positiveInteger = (n: number) => Number.isSafeInteger(n) && n > 0;
  * same commands for the same reason. Returns undefined when the order may proceed.
  */
 export function validatePlace(c: PlaceCommand): RejectReason | undefined {
+  // Ids are compared with ===, so NaN or fractional ids could never be cancelled: refuse them.
+  if (!positiveInteger(c.orderId) || !positiveInteger(c.accountId)) return RejectReason.invalidId;
   if (!positiveInteger(c.quantity)) return RejectReason.invalidQuantity;
   if (c.type === 'limit') {
     if (!positiveInteger(c.price)) return RejectReason.invalidPrice;

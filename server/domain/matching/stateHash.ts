@@ -16,7 +16,8 @@ export function hashOrders(orders: Iterable<RestingOrder>): string {
       for (let shift = 0; shift < 32; shift += 8) {
         const byte = (word >>> shift) & 0xff;
         a = Math.imul(a ^ byte, 0x01000193) >>> 0;
-        b = Math.imul(b ^ byte, 0x01000193 ^ 0x2f) >>> 0;
+        // An odd multiplier, so every byte keeps influencing the second half.
+        b = Math.imul(b ^ byte, 0x01000193 ^ 0x2e) >>> 0;
       }
     }
   };

@@ -50,6 +50,7 @@ export const RejectReason = {
   cannotFillCompletely: 7,
   amountTooLarge: 8,
   missingBudget: 9,
+  invalidId: 10,
 } as const;
 export type RejectReason = (typeof RejectReason)[keyof typeof RejectReason];
 

@@ -7,9 +7,12 @@
  * shrunk).
  *
  * Reproduce one stream with DIFF_SEED=<seed> npx vitest run tests/server/matching/differential.test.ts
+ * (add DIFF_DEEP=1 for a deep-book seed).
  */
 import { describe, expect, it } from 'vitest';
 import { FastEngine } from '../../../server/domain/matching/fast.js';
+import { OrderNode } from '../../../server/domain/matching/fast/book.js';
+import { IdIndex } from '../../../server/domain/matching/fast/idIndex.js';
 import { ReferenceEngine } from '../../../server/domain/matching/reference.js';
 import {
   CancelReason,
@@ -27,6 +30,8 @@ const MAX = Number.MAX_SAFE_INTEGER;
 const STREAMS = 2_000;
 const COMMANDS_PER_STREAM = 200;
 const BATCHES = 10;
+const DEEP_STREAMS = 4;
+const DEEP_COMMANDS = 6_000;
 const FIRST_SEED = 0x5eed_0000;
 
 /** mulberry32: a tiny, fast, well-mixed 32-bit PRNG; the same seed always gives the same stream. */
@@ -60,6 +65,8 @@ interface Coverage {
   trades: number;
   limitsPlaced: number;
   limitsCrossingOnArrival: number;
+  /** The most orders resting at once in any stream (the deep ones grow the fast engine's id index). */
+  maxResting: number;
 }
 
 const newCoverage = (): Coverage => ({
@@ -69,6 +76,7 @@ const newCoverage = (): Coverage => ({
   trades: 0,
   limitsPlaced: 0,
   limitsCrossingOnArrival: 0,
+  maxResting: 0,
 });
 
 const bump = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
@@ -84,17 +92,20 @@ class StreamGenerator {
   private mid: number;
   private readonly cancelShare: number;
   private readonly marketShare: number;
+  private readonly crossShare: number;
   private nextId = 1;
   private readonly usedIds: number[] = [];
 
-  constructor(seed: number) {
+  constructor(seed: number, deep = false) {
     this.random = mulberry32(seed);
     this.accounts = this.int(2, 6);
-    this.band = this.int(2, 12);
+    this.band = deep ? this.int(20, 60) : this.int(2, 12);
     this.mid = this.pick([1_000, 1_000, 120, 2 ** 32 + 17]);
-    // Some streams keep a thin book (many cancels and market orders), others a deeper one.
-    this.cancelShare = this.pick([0.12, 0.2, 0.3]);
-    this.marketShare = this.pick([0.04, 0.08, 0.14]);
+    // Some streams keep a thin book (many cancels and market orders), others a deeper one; a
+    // deep stream builds a book of thousands of orders on many levels.
+    this.cancelShare = deep ? 0.04 : this.pick([0.12, 0.2, 0.3]);
+    this.marketShare = deep ? 0.02 : this.pick([0.04, 0.08, 0.14]);
+    this.crossShare = deep ? 0.15 : 0.4;
   }
 
   private int(lo: number, hi: number): number {
@@ -110,6 +121,11 @@ class StreamGenerator {
   }
 
   private account(): number {
+    // NaN never equals itself: such an account never self-trades and cannot cancel its own orders.
+    // 0 and -0 are one account to `===`, but events must carry the very value each engine was given.
+    const roll = this.random();
+    if (roll < 0.002) return Number.NaN;
+    if (roll < 0.01) return this.pick([0, -0]);
     return this.int(1, this.accounts);
   }
 
@@ -119,9 +135,14 @@ class StreamGenerator {
     return id;
   }
 
-  /** Mostly fresh; sometimes an id resting now (refused) or one that has left the book (allowed again). */
+  /**
+   * Mostly fresh; sometimes an id resting now (refused) or one that has left the book (allowed
+   * again), and rarely an odd one nothing validates. (NaN ids have their own test below: two
+   * orders may rest under NaN, which this harness's bookkeeping by id cannot follow.)
+   */
   private placeId(open: Map<number, OpenOrder>): number {
     const roll = this.random();
+    if (roll < 0.004) return this.pick([0, -0, -7, 2.5]);
     if (roll < 0.03 && open.size > 0) return this.pick([...open.keys()]);
     if (roll < 0.07 && this.usedIds.length > 0) return this.pick(this.usedIds);
     return this.freshId();
@@ -152,7 +173,8 @@ class StreamGenerator {
       return { kind: 'cancel', orderId: target.orderId, accountId };
     }
     if (roll < 0.85 && this.usedIds.length > 0) return { kind: 'cancel', orderId: this.pick(this.usedIds), accountId: this.account() };
-    return { kind: 'cancel', orderId: this.nextId + 1_000_000, accountId: this.account() };
+    const orderId = this.chance(0.05) ? this.pick([Number.NaN, 0, -7, 2.5]) : this.nextId + 1_000_000;
+    return { kind: 'cancel', orderId, accountId: this.account() };
   }
 
   /** About a third priced through the opposite best (when there is one), the rest around the mid. */
@@ -161,7 +183,7 @@ class StreamGenerator {
     const opposite = side === 'buy' ? bestAsk : bestBid;
     const direction = side === 'buy' ? 1 : -1;
     let price: number;
-    if (this.chance(0.4)) price = (opposite ?? this.mid) + direction * this.int(-1, this.band);
+    if (this.chance(this.crossShare)) price = (opposite ?? this.mid) + direction * this.int(-1, this.band);
     else price = this.mid - direction * (1 + this.int(0, this.band * 2));
     let quantity = this.quantity();
     const oddity = this.random();
@@ -230,9 +252,10 @@ function sameRows(a: readonly object[], b: readonly object[]): boolean {
   return true;
 }
 
-/** JSON that keeps NaN and ±Infinity readable, for failure messages. */
+/** JSON that keeps NaN, ±Infinity and -0 readable, for failure messages. */
 function show(value: unknown): string {
-  return JSON.stringify(value, (_, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? `<<${v}>>` : v)).replace(/"<<(.*?)>>"/g, '$1');
+  const keep = (_: string, v: unknown) => (typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0)) ? `<<${Object.is(v, -0) ? '-0' : v}>>` : v);
+  return JSON.stringify(value, keep).replace(/"<<(.*?)>>"/g, '$1');
 }
 
 /**
@@ -242,7 +265,9 @@ function show(value: unknown): string {
 class Harness {
   readonly reference: OrderBookEngine = new ReferenceEngine();
   readonly open = new Map<number, OpenOrder>();
-  private lastHash: string;
+  /** The state hash after the previous command, when it was taken. */
+  private lastHash: string | undefined;
+  private steps = 0;
 
   constructor(
     readonly fast: OrderBookEngine = new FastEngine(),
@@ -251,7 +276,10 @@ class Harness {
     this.lastHash = this.reference.stateHash();
   }
 
-  step(command: Command): string | undefined {
+  /** Checks events every command; the state hash and the whole book every `every` commands. */
+  step(command: Command, every = 1): string | undefined {
+    this.steps += 1;
+    const full = this.steps % every === 0;
     if (command.kind === 'place' && command.type === 'limit') this.noteArrival(command);
     const expected: EngineEvent[] = [];
     const actual: EngineEvent[] = [];
@@ -262,13 +290,16 @@ class Harness {
       return `fast engine threw: ${String(error)}`;
     }
     if (!sameRows(expected, actual)) return `events differ\n  reference: ${show(expected)}\n  fast:      ${show(actual)}`;
-    const hash = this.reference.stateHash();
-    const fastHash = this.fast.stateHash();
-    if (hash !== fastHash) return `state hash differs: reference ${hash}, fast ${fastHash}`;
-    const broken = this.checkEvents(command, expected, hash) ?? this.checkBook(hash);
+    let hash: string | undefined;
+    if (full) {
+      hash = this.reference.stateHash();
+      const fastHash = this.fast.stateHash();
+      if (hash !== fastHash) return `state hash differs: reference ${hash}, fast ${fastHash}`;
+    }
+    const broken = this.checkEvents(command, expected, hash) ?? this.checkBook();
     if (broken !== undefined) return broken;
     this.lastHash = hash;
-    return this.checkFull();
+    return full ? this.checkFull() : undefined;
   }
 
   private noteArrival(c: PlaceCommand): void {
@@ -278,7 +309,7 @@ class Harness {
   }
 
   /** Replays the events onto what the test knows of each order: quantities must add up. */
-  private checkEvents(command: Command, events: EngineEvent[], hash: string): string | undefined {
+  private checkEvents(command: Command, events: EngineEvent[], hash: string | undefined): string | undefined {
     let taker: OpenOrder | undefined;
     let takerCancelled = false;
     let spent = 0;
@@ -303,7 +334,7 @@ class Harness {
           if (!Number.isSafeInteger(e.quantity) || e.quantity <= 0) return `trade quantity ${e.quantity}`;
           if (e.quantity > maker.left) return `trade of ${e.quantity} exceeds maker ${maker.orderId}'s ${maker.left}`;
           if (e.quantity > taker.left) return `trade of ${e.quantity} exceeds taker's ${taker.left}`;
-          if (e.price !== maker.price || e.makerAccountId !== maker.accountId || e.takerSide !== taker.side) return 'trade fields do not match the orders';
+          if (e.price !== maker.price || !Object.is(e.makerAccountId, maker.accountId) || e.takerSide !== taker.side) return 'trade fields do not match the orders';
           if (maker.side === taker.side || maker.accountId === taker.accountId) return 'trade between the same side or the same account';
           if (taker.price !== 0 && (taker.side === 'buy' ? e.price > taker.price : e.price < taker.price)) return 'trade beyond the taker limit';
           maker.left -= e.quantity;
@@ -318,7 +349,7 @@ class Harness {
           const order = taker !== undefined && e.orderId === taker.orderId ? taker : this.open.get(e.orderId);
           if (order === undefined) return `cancel of ${e.orderId}, which is neither resting nor the taker`;
           if (e.remaining !== order.left) return `cancelled ${e.orderId} with remaining ${e.remaining}, but accepted − traded = ${order.left}`;
-          if (e.accountId !== order.accountId) return 'cancel names the wrong account';
+          if (!Object.is(e.accountId, order.accountId)) return 'cancel names the wrong account';
           if (e.reason === CancelReason.selfTrade && command.kind === 'place') bump(this.coverage.selfTradeByMode, command.stp);
           order.left = 0;
           if (order === taker) {
@@ -337,16 +368,19 @@ class Harness {
       const c = command as PlaceCommand;
       if (c.type !== 'limit' || c.tif === 'IOC' || c.tif === 'FOK') return `order ${taker.orderId} (${c.type} ${c.tif}) kept ${taker.left} without resting or cancelling`;
       this.open.set(taker.orderId, taker);
+      if (this.open.size > this.coverage.maxResting) this.coverage.maxResting = this.open.size;
     }
     if (command.kind === 'place' && command.tif === 'FOK' && takerCancelled) return 'an accepted FOK order did not fill completely';
-    if (events.every((e) => e.type === 'rejected') && hash !== this.lastHash) return 'a rejected command changed the book';
+    if (hash !== undefined && this.lastHash !== undefined && events.every((e) => e.type === 'rejected') && hash !== this.lastHash) {
+      return 'a rejected command changed the book';
+    }
     return undefined;
   }
 
-  private checkBook(hash: string): string | undefined {
+  private checkBook(): string | undefined {
     const bid = this.fast.bestBid();
     const ask = this.fast.bestAsk();
-    if (bid !== this.reference.bestBid() || ask !== this.reference.bestAsk()) return `best prices differ: fast ${bid}/${ask}, reference ${this.reference.bestBid()}/${this.reference.bestAsk()} (hash ${hash})`;
+    if (bid !== this.reference.bestBid() || ask !== this.reference.bestAsk()) return `best prices differ: fast ${bid}/${ask}, reference ${this.reference.bestBid()}/${this.reference.bestAsk()} `;
     if (bid !== undefined && ask !== undefined && !(bid < ask)) return `crossed book: best bid ${bid} ≥ best ask ${ask}`;
     return undefined;
   }
@@ -366,7 +400,7 @@ class Harness {
     if (orders.length !== this.open.size) return `${orders.length} orders rest but ${this.open.size} are open by the events`;
     for (const o of orders) {
       const known = this.open.get(o.orderId);
-      if (known === undefined || known.left !== o.remaining || known.price !== o.price || known.side !== o.side || known.accountId !== o.accountId) {
+      if (known === undefined || known.left !== o.remaining || known.price !== o.price || known.side !== o.side || !Object.is(known.accountId, o.accountId)) {
         return `resting order ${show(o)} does not match accepted − traded − cancelled (${show(known)})`;
       }
     }
@@ -381,46 +415,71 @@ function firstFailure(commands: Command[], makeFast: () => OrderBookEngine): num
   return -1;
 }
 
-/** The failing prefix, then greedily without every command whose removal keeps it failing. */
+/** The failing prefix, then, until nothing changes, without each command whose removal keeps it failing. */
 function shrink(commands: Command[], makeFast: () => OrderBookEngine): Command[] {
   let current = commands.slice(0, firstFailure(commands, makeFast) + 1);
-  for (let i = current.length - 2; i >= 0; i--) {
-    const without = [...current.slice(0, i), ...current.slice(i + 1)];
-    const at = firstFailure(without, makeFast);
-    if (at >= 0) current = without.slice(0, at + 1);
+  for (let before = Number.POSITIVE_INFINITY; current.length < before; ) {
+    before = current.length;
+    for (let i = current.length - 2; i >= 0; i--) {
+      const without = [...current.slice(0, i), ...current.slice(i + 1)];
+      const at = firstFailure(without, makeFast);
+      if (at >= 0) current = without.slice(0, at + 1);
+    }
   }
   return current;
 }
 
 interface StreamFailure {
   seed: number;
+  deep: boolean;
   index: number;
   message: string;
   shortest: Command[];
 }
 
-function runStream(seed: number, coverage: Coverage, makeFast: () => OrderBookEngine = () => new FastEngine()): StreamFailure | undefined {
-  const generator = new StreamGenerator(seed);
+interface StreamShape {
+  commands: number;
+  /** Deep books: few cancels, a wide band, the full comparison only every `checkEvery` commands. */
+  deep: boolean;
+  checkEvery: number;
+}
+
+const SHALLOW: StreamShape = { commands: COMMANDS_PER_STREAM, deep: false, checkEvery: 1 };
+const DEEP: StreamShape = { commands: DEEP_COMMANDS, deep: true, checkEvery: 50 };
+/** Shrinking replays the prefix once per command; past this length it reports the prefix as is. */
+const SHRINK_LIMIT = 400;
+
+function runStream(seed: number, coverage: Coverage, makeFast: () => OrderBookEngine = () => new FastEngine(), shape = SHALLOW): StreamFailure | undefined {
+  const generator = new StreamGenerator(seed, shape.deep);
   const harness = new Harness(makeFast(), coverage);
   const commands: Command[] = [];
-  for (let i = 0; i < COMMANDS_PER_STREAM; i++) {
+  for (let i = 0; i < shape.commands; i++) {
     const command = generator.next(harness.open, harness.reference.bestBid(), harness.reference.bestAsk());
     commands.push(command);
-    const message = harness.step(command);
-    if (message !== undefined) return { seed, index: i, message, shortest: shrink(commands, makeFast) };
+    const message = harness.step(command, i === shape.commands - 1 ? 1 : shape.checkEvery);
+    if (message !== undefined) {
+      // With sparse checks the fault may lie anywhere since the last full check: find the first
+      // failing command by replaying with every check on.
+      const prefix = commands.length <= SHRINK_LIMIT ? shrink(commands, makeFast) : commands.slice(0, firstFailure(commands, makeFast) + 1);
+      return { seed, deep: shape.deep, index: i, message, shortest: prefix.length > 0 ? prefix : commands };
+    }
   }
   return undefined;
 }
 
 function report(f: StreamFailure): string {
+  const shown = f.shortest.length <= SHRINK_LIMIT ? f.shortest : f.shortest.slice(-30);
+  const replay = `DIFF_SEED=${f.seed}${f.deep ? ' DIFF_DEEP=1' : ''}`;
   return [
-    `seed ${f.seed} failed at command ${f.index}: ${f.message}`,
-    `shortest failing command list (${f.shortest.length} commands; the last one fails):`,
-    ...f.shortest.map((c) => `  ${show(c)}`),
+    `seed ${f.seed}${f.deep ? ' (deep book)' : ''} failed at command ${f.index}: ${f.message}`,
+    `shortest failing command list (${f.shortest.length} commands; the last one fails)${shown === f.shortest ? ':' : `, last ${shown.length}:`}`,
+    ...shown.map((c) => `  ${show(c)}`),
+    `replay the stream alone: ${replay} npx vitest run tests/server/matching/differential.test.ts`,
   ].join('\n');
 }
 
 const onlySeed = process.env.DIFF_SEED === undefined ? undefined : Number(process.env.DIFF_SEED);
+const onlyShape = process.env.DIFF_DEEP === '1' ? DEEP : SHALLOW;
 const seeds = onlySeed !== undefined ? [onlySeed] : Array.from({ length: STREAMS }, (_, i) => FIRST_SEED + i);
 const batchSize = Math.ceil(seeds.length / BATCHES);
 const batches = Array.from({ length: Math.ceil(seeds.length / batchSize) }, (_, b) => seeds.slice(b * batchSize, (b + 1) * batchSize));
@@ -430,19 +489,100 @@ describe('fast engine vs reference engine on random command streams', () => {
 
   it.each(batches.map((batch, i) => [i + 1, batch] as const))(`batch %i: ${COMMANDS_PER_STREAM} commands per stream, identical events and state after every command`, (_, batch) => {
     for (const seed of batch) {
-      const failure = runStream(seed, coverage);
+      const failure = runStream(seed, coverage, undefined, onlySeed === undefined ? SHALLOW : onlyShape);
       if (failure !== undefined) expect.fail(report(failure));
     }
   });
+
+  it.each(Array.from({ length: onlySeed === undefined ? DEEP_STREAMS : 0 }, (_, i) => FIRST_SEED + STREAMS + i))(
+    `deep book, seed %i: ${DEEP_COMMANDS} commands building thousands of resting orders on many levels`,
+    (seed) => {
+      const failure = runStream(seed, coverage, undefined, DEEP);
+      if (failure !== undefined) expect.fail(report(failure));
+    },
+  );
 
   it.skipIf(onlySeed !== undefined)('the streams exercised every rule: all reasons, all self-trade modes, about a third crossing', () => {
     for (const reason of Object.values(RejectReason)) expect(coverage.rejected.get(reason) ?? 0, `reject reason ${reason}`).toBeGreaterThan(0);
     for (const reason of Object.values(CancelReason)) expect(coverage.cancelled.get(reason) ?? 0, `cancel reason ${reason}`).toBeGreaterThan(0);
     for (const mode of ['cancelTaker', 'cancelMaker', 'cancelBoth'] as const) expect(coverage.selfTradeByMode.get(mode) ?? 0, mode).toBeGreaterThan(0);
     expect(coverage.trades).toBeGreaterThan(STREAMS * 10);
+    expect(coverage.maxResting).toBeGreaterThan(1_500);
     const crossing = coverage.limitsCrossingOnArrival / coverage.limitsPlaced;
     expect(crossing).toBeGreaterThan(0.25);
     expect(crossing).toBeLessThan(0.42);
+  });
+});
+
+describe('ids and accounts no one should send, compared directly', () => {
+  it('NaN ids and accounts behave as in the reference engine (=== never matches NaN)', () => {
+    const limit = (orderId: number, accountId: number, side: Side, price: number, quantity: number): Command => ({
+      kind: 'place',
+      orderId,
+      accountId,
+      side,
+      type: 'limit',
+      price,
+      quantity,
+      tif: 'GTC',
+      stp: 'cancelTaker',
+    });
+    const commands: Command[] = [
+      limit(Number.NaN, 1, 'sell', 101, 5),
+      limit(Number.NaN, 1, 'sell', 101, 5), // not a duplicate: NaN matches no resting id
+      limit(Number.NaN, Number.NaN, 'sell', 102, 5),
+      { kind: 'cancel', orderId: Number.NaN, accountId: 1 }, // unknown
+      limit(7, Number.NaN, 'buy', 102, 7), // NaN account: no self-trade with the NaN-account maker
+      { kind: 'cancel', orderId: 7, accountId: Number.NaN },
+      limit(8, Number.NaN, 'buy', 90, 1),
+      { kind: 'cancel', orderId: 8, accountId: Number.NaN }, // not the owner: NaN !== NaN
+      limit(9, 2, 'buy', 102, 20),
+    ];
+    const reference = new ReferenceEngine();
+    const fast = new FastEngine();
+    for (const command of commands) {
+      const expected: EngineEvent[] = [];
+      const actual: EngineEvent[] = [];
+      reference.execute(command, expected);
+      fast.execute(command, actual);
+      expect(actual, show(command)).toEqual(expected);
+      expect(fast.orders()).toEqual(reference.orders());
+      expect(fast.stateHash()).toBe(reference.stateHash());
+    }
+    expect(reference.orders().length).toBeGreaterThan(0);
+  });
+});
+
+describe("the fast engine's order-id index vs a Map", () => {
+  it('agrees on every lookup through growth, clustered collisions and deletes that wrap around', () => {
+    const random = mulberry32(FIRST_SEED);
+    const index = new IdIndex();
+    const model = new Map<number, OrderNode>();
+    // The index hashes low ^ high 32-bit word of an id: ids with equal low ^ high share one home
+    // slot at every table size. Two such groups whose home is among the table's last slots make
+    // long runs that wrap past the end and get shifted back on delete; plain ids fill the rest.
+    const lastSlots = (c: number) => ((Math.imul(c, 0x9e3779b1) >>> 0) & 0xffff) >= 0xfffe;
+    const homes: number[] = [];
+    for (let c = 1; homes.length < 2; c++) if (lastSlots(c)) homes.push(c);
+    const colliding = homes.flatMap((c) => Array.from({ length: 150 }, (_, h) => (h + 1) * 4294967296 + ((h + 1) ^ c)));
+    const pool = [...colliding, ...Array.from({ length: 5_000 }, (_, i) => (i % 2 === 0 ? i * 1024 : 2 ** 40 + i))];
+    for (let step = 0; step < 200_000; step++) {
+      const id = pool[Math.floor(random() * pool.length)]!;
+      const held = model.get(id);
+      if (index.get(id) !== held) expect.fail(`step ${step}: get(${id}) differs from the Map`);
+      // Grow to a few thousand entries, then churn around that size.
+      if (held === undefined && (model.size < 3_000 || random() < 0.5)) {
+        const node = new OrderNode();
+        node.orderId = id;
+        index.add(id, node);
+        model.set(id, node);
+      } else if (held !== undefined) {
+        index.delete(id);
+        model.delete(id);
+      }
+      if (index.size !== model.size) expect.fail(`step ${step}: size ${index.size}, Map ${model.size}`);
+    }
+    for (const id of pool) expect(index.get(id)).toBe(model.get(id));
   });
 });
 

@@ -243,6 +243,10 @@ export const SCENARIOS: Scenario[] = (() => {
     const o = limit(7, 30, 'buy', 100, quantity);
     add({ name: `a ${name} quantity is refused`, given: BOOK, when: o, events: [rejected(o, RejectReason.invalidQuantity)], book: FULL_BOOK });
   }
+  for (const [name, orderId, accountId] of [['zero order id', 0, 30], ['fractional order id', 7.5, 30], ['NaN account', 8, Number.NaN]] as const) {
+    const o = limit(orderId, accountId, 'buy', 100, 1);
+    add({ name: `an order with a ${name} is refused`, given: BOOK, when: o, events: [rejected(o, RejectReason.invalidId)], book: FULL_BOOK });
+  }
   for (const [name, price] of [['zero', 0], ['negative', -5], ['fractional', 100.5]] as const) {
     const o = limit(7, 30, 'buy', price, 1);
     add({ name: `a ${name} limit price is refused`, given: BOOK, when: o, events: [rejected(o, RejectReason.invalidPrice)], book: FULL_BOOK });

@@ -7,11 +7,11 @@ import type { Side } from '../types.js';
  * - Price levels sit in two parallel arrays sorted by a signed key (the price for bids, minus the
  *   price for asks), so on both sides the BEST level is the LAST element. Activity concentrates at
  *   the touch: the best level empties with `pop()` in O(1), and a new level usually lands a few
- *   slots from the end, so the shift after a binary search moves few elements. `keys` holds plain
- *   numbers (packed SMI/double elements), so the search never chases pointers. A balanced tree
- *   would bound the rare deep insert at O(log n) but pays pointer chasing and a node allocation on
- *   every level it creates; a skip list the same.
- * - A `Map<price, level>` finds the level an order rests on in O(1) without searching.
+ *   slots from the end, so the shift after the binary search moves few elements. `keys` holds
+ *   plain numbers (packed SMI/double elements), so the search never chases pointers, and a binary
+ *   search over the few dozen to few hundred live levels costs about what a Map lookup does,
+ *   without a second structure to keep in step. A balanced tree would bound the rare deep insert
+ *   at O(log n) but pays pointer chasing and a node allocation for every level it creates.
  * - Each level is a FIFO intrusive doubly-linked list of order nodes: append at the tail, fill from
  *   the head, and unlink any node on cancel, all O(1), with no array to shift.
  * - Each level keeps its quantity and order count up to date, so depth is O(levels asked).
@@ -42,8 +42,6 @@ export class PriceLevel {
 }
 
 export class BookSide {
-  /** Price → level, for the levels in use. */
-  readonly byPrice = new Map<number, PriceLevel>();
   /** Ascending sort keys; the last is the best price. */
   readonly keys: number[] = [];
   /** The level for each key, same index. */
@@ -60,8 +58,21 @@ export class BookSide {
 
   /** The level at `price`, created (and placed in order) when there is none. */
   levelAt(price: number): PriceLevel {
-    const found = this.byPrice.get(price);
-    if (found !== undefined) return found;
+    const key = this.sign * price;
+    const keys = this.keys;
+    const levels = this.levels;
+    const n = keys.length;
+    let lo = 0;
+    if (n === 0 || key > keys[n - 1]!) lo = n;
+    else {
+      let hi = n - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (keys[mid]! < key) lo = mid + 1;
+        else hi = mid;
+      }
+      if (keys[lo] === key) return levels[lo]!;
+    }
     let level = this.freeLevels;
     if (level === null) level = new PriceLevel();
     else this.freeLevels = level.nextFree;
@@ -71,25 +82,11 @@ export class BookSide {
     level.count = 0;
     level.head = null;
     level.tail = null;
-    this.byPrice.set(price, level);
-
-    const key = this.sign * price;
-    const keys = this.keys;
-    const levels = this.levels;
-    const n = keys.length;
-    if (n === 0 || key > keys[n - 1]!) {
+    if (lo === n) {
       keys.push(key);
       levels.push(level);
       this.best = level;
       return level;
-    }
-    // First index whose key is greater: keys are unique, so that is where the new one goes.
-    let lo = 0;
-    let hi = n - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (keys[mid]! < key) lo = mid + 1;
-      else hi = mid;
     }
     keys.push(key);
     levels.push(level);
@@ -124,7 +121,6 @@ export class BookSide {
     keys.pop();
     levels.pop();
     this.best = last > 0 ? levels[last - 1]! : null;
-    this.byPrice.delete(level.price);
     level.head = null;
     level.tail = null;
     level.nextFree = this.freeLevels;
