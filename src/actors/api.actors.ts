@@ -1,6 +1,9 @@
 import { fromPromise } from 'xstate';
 import type { Currency, NoteType, Pair, PairPrice, PlatConfig, PlatNote, UserInfo } from '../domain/api';
 import { usdtPricePair, type PricingCurrency } from '../domain/pricingCurrencies';
+import type { LoginFields, SessionGrant } from '../machines/login/login.machine';
+import type { ResetFields } from '../machines/passwordReset/passwordReset.machine';
+import type { AccountFields, DetailFields } from '../machines/registration/registration.machine';
 import type { ApiClient } from '../services/api';
 
 /**
@@ -19,5 +22,11 @@ export function createApiActors(api: ApiClient) {
     fetchNote: fromPromise<PlatNote, { type: NoteType }>(({ input, signal }) =>
       api.post<PlatNote>('/api/plat_note', { type: input.type }, signal),
     ),
+    login: fromPromise<SessionGrant, LoginFields>(({ input, signal }) => api.post<SessionGrant>('/api/login', input, signal)),
+    sendRegisterCode: fromPromise<null, AccountFields>(({ input, signal }) => api.post<null>('/api/send_code', { ...input, purpose: 'register' }, signal)),
+    checkRegisterCode: fromPromise<unknown, AccountFields & { code: string }>(({ input, signal }) => api.post('/api/register', input, signal)),
+    register: fromPromise<SessionGrant, AccountFields & { code: string } & DetailFields>(({ input, signal }) => api.post<SessionGrant>('/api/register_next', input, signal)),
+    sendResetCode: fromPromise<null, AccountFields>(({ input, signal }) => api.post<null>('/api/send_code', { ...input, purpose: 'reset' }, signal)),
+    resetPassword: fromPromise<null, AccountFields & ResetFields>(({ input, signal }) => api.post<null>('/api/forget_pass', input, signal)),
   };
 }

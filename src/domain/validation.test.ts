@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loginSchema, registerSchema } from './validation';
+import type { AnyObjectSchema } from 'yup';
+import { loginSchema, registerNextSchema, registerSchema, setPassSchema } from './validation';
 
-const errorsOf = async (schema: typeof loginSchema | typeof registerSchema, value: object) => {
+const errorsOf = async (schema: AnyObjectSchema, value: object) => {
   try {
     await schema.validate(value, { abortEarly: false });
     return [];
@@ -10,13 +11,38 @@ const errorsOf = async (schema: typeof loginSchema | typeof registerSchema, valu
   }
 };
 
+const good = {
+  password: 'Trader2026',
+  password_repeat: 'Trader2026',
+  funds_password: 'Funds2026',
+  funds_password_repeat: 'Funds2026',
+  invitation_code: 'OPENEX',
+  agree: true,
+};
+
 describe('spec §5 form rules', () => {
   it('login needs an account and a password', async () => {
     expect(await errorsOf(loginSchema, {})).toEqual(['validation.accountRequired', 'validation.passwordRequired']);
     expect(await errorsOf(loginSchema, { account: '  ', password: 'x' })).toEqual(['validation.accountRequired']);
     expect(await errorsOf(loginSchema, { account: 'a@b.c', password: 'x' })).toEqual([]);
   });
-  it('registration step one needs an account and a code', async () => {
+  it('registration step one needs an account and a 6-digit code', async () => {
     expect(await errorsOf(registerSchema, { account: 'a@b.c' })).toEqual(['validation.codeRequired']);
+    expect(await errorsOf(registerSchema, { account: 'a@b.c', code: '12a456' })).toEqual(['validation.codeFormat']);
+  });
+  it('registration step two: both passwords repeated, invitation code, agreement', async () => {
+    expect(await errorsOf(registerNextSchema, good)).toEqual([]);
+    expect(await errorsOf(registerNextSchema, { ...good, password_repeat: 'Other2026' })).toEqual(['validation.passwordsDiffer']);
+    expect(await errorsOf(registerNextSchema, { ...good, funds_password_repeat: 'x' })).toEqual(['validation.fundsPasswordsDiffer']);
+    expect(await errorsOf(registerNextSchema, { ...good, password: 'short', password_repeat: 'short' })).toEqual(['validation.passwordWeak']);
+    expect(await errorsOf(registerNextSchema, { ...good, agree: false })).toEqual(['validation.agreementRequired']);
+    expect(await errorsOf(registerNextSchema, { ...good, invitation_code: ' ' })).toEqual(['validation.invitationRequired']);
+  });
+  it('password reset: code, new password twice', async () => {
+    expect(await errorsOf(setPassSchema, { code: '123456', password: 'Fresh2026', password_repeat: 'Fresh2026' })).toEqual([]);
+    // Every failing rule is listed; the form shows the first one per field.
+    expect(await errorsOf(setPassSchema, { code: '', password: '', password_repeat: '' })).toEqual(
+      expect.arrayContaining(['validation.codeRequired', 'validation.passwordRequired', 'validation.repeatRequired']),
+    );
   });
 });

@@ -15,7 +15,8 @@ export interface ApiClientOptions {
 }
 
 export interface ApiClient {
-  post<T>(path: string, payload?: object, signal?: AbortSignal): Promise<T>;
+  /** `token` overrides the session's (sign-out sends the token it is ending). */
+  post<T>(path: string, payload?: object, signal?: AbortSignal, token?: string): Promise<T>;
   get<T>(path: string, params?: Record<string, string>, signal?: AbortSignal): Promise<T>;
 }
 
@@ -28,9 +29,16 @@ export interface ApiClient {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const http = options.http ?? axios.create({ baseURL: options.baseURL ?? '', timeout: REQUEST_TIMEOUT_MS });
 
-  async function send<T>(method: 'get' | 'post', path: string, payload: object | undefined, params: Record<string, string> | undefined, signal?: AbortSignal): Promise<T> {
+  async function send<T>(
+    method: 'get' | 'post',
+    path: string,
+    payload: object | undefined,
+    params: Record<string, string> | undefined,
+    signal?: AbortSignal,
+    tokenOverride?: string,
+  ): Promise<T> {
     const headers: Record<string, string> = { lang: options.getLang() };
-    const token = options.getToken();
+    const token = tokenOverride ?? options.getToken();
     if (token) headers.token = token;
     let body: unknown;
     try {
@@ -64,7 +72,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
-    post: (path, payload, signal) => send('post', path, payload, undefined, signal),
+    post: (path, payload, signal, token) => send('post', path, payload, undefined, signal, token),
     get: (path, params, signal) => send('get', path, undefined, params, signal),
   };
 }

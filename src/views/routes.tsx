@@ -4,7 +4,11 @@ import { ORDER_MENU, WALLET_MENU } from './layout/navigation';
 import { RequireLogin } from './layout/RequireLogin';
 import { SiteLayout } from './layout/SiteLayout';
 import { UserMenuLayout } from './layout/UserMenuLayout';
+import { PasswordResetFlow, RegistrationFlow } from './app/authHooks';
 import { AgreePage } from './pages/auth/AgreePage';
+import { ForgetPassPage } from './pages/auth/ForgetPassPage';
+import { RegisterNextPage } from './pages/auth/RegisterNextPage';
+import { SetPassPage } from './pages/auth/SetPassPage';
 import { LoginPage } from './pages/auth/LoginPage';
 import { RegisterPage } from './pages/auth/RegisterPage';
 import { DealPage } from './pages/deal/DealPage';
@@ -27,10 +31,20 @@ export const routes: RouteObject[] = [
       scaffold('subscribe', 'subscribe'),
       { path: 'login', element: <LoginPage /> },
       scaffold('inform', 'inform'),
-      scaffold('forget-pass', 'forgetPass'),
-      scaffold('set-pass', 'setPass'),
-      { path: 'reg', element: <RegisterPage /> },
-      scaffold('reg-next', 'regNext'),
+      {
+        element: <PasswordResetFlow />,
+        children: [
+          { path: 'forget-pass', element: <ForgetPassPage /> },
+          { path: 'set-pass', element: <SetPassPage /> },
+        ],
+      },
+      {
+        element: <RegistrationFlow />,
+        children: [
+          { path: 'reg', element: <RegisterPage /> },
+          { path: 'reg-next', element: <RegisterNextPage /> },
+        ],
+      },
       { path: 'agree', element: <AgreePage /> },
       { path: 'markets', element: <MarketsPage /> },
       { path: 'markets/kline/:symbol', element: <TradePage kind="spot" /> },

@@ -60,6 +60,8 @@ export const sessionMachine = setup({
     persistSession: (_, _params: { token: string; user: UserInfo }) => undefined,
     clearStoredSession: () => undefined,
     navigateToLogin: () => undefined,
+    /** Tells the server the token is finished (sign-out); best effort, the local session ends anyway. */
+    revokeToken: (_, _params: { token: string | undefined }) => undefined,
     showToast: (_, _params: { tone: 'info' | 'error' | 'success'; message: ToastMessage }) => undefined,
     forget: assign({ token: undefined, user: undefined }),
   },
@@ -131,7 +133,7 @@ export const sessionMachine = setup({
       on: {
         'session.confirm': {
           target: 'signedOut',
-          actions: ['forget', 'clearStoredSession', 'navigateToLogin'],
+          actions: [{ type: 'revokeToken', params: ({ context }) => ({ token: context.token }) }, 'forget', 'clearStoredSession', 'navigateToLogin'],
         },
         'session.cancel': 'signedIn',
       },

@@ -13,9 +13,6 @@ export interface ScaffoldSpec {
 
 export const SCAFFOLDS = {
   inform: { titleKey: 'page.inform.title', introKey: 'page.inform.intro', columns: ['col.time', 'col.title', 'col.status'], pendingKey: 'pending.accounts' },
-  forgetPass: { titleKey: 'page.forgetPass.title', introKey: 'page.forgetPass.intro', pendingKey: 'pending.accounts' },
-  setPass: { titleKey: 'page.setPass.title', introKey: 'page.setPass.intro', pendingKey: 'pending.accounts' },
-  regNext: { titleKey: 'page.regNext.title', introKey: 'page.regNext.intro', pendingKey: 'pending.accounts' },
   subscribe: {
     titleKey: 'page.subscribe.title',
     introKey: 'page.subscribe.intro',

@@ -1,0 +1,16 @@
+import type { MachineModel } from '../model.types';
+import { USER_FIXTURE } from '../session/session.model';
+import { loginMachine } from './login.machine';
+
+const fields = { account: 'ada@example.org', password: 'Trader2026!' };
+
+export const loginModel: MachineModel<typeof loginMachine> = {
+  machine: loginMachine,
+  variants: [{ name: 'empty form' }],
+  skip: ['login.submit'],
+  events: [
+    { type: 'guard.accepted', payload: fields },
+    { type: 'xstate.done.actor.login', output: { token: 't', user_info: USER_FIXTURE } },
+    { type: 'xstate.error.actor.login', error: { kind: 'server', serverMessage: 'Wrong account or password' } },
+  ],
+};

@@ -1,0 +1,45 @@
+import { Form, Formik } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { setPassSchema, type SetPassValues } from '../../../domain/validation';
+import { usePasswordResetFlow } from '../../app/authHooks';
+import { Button } from '../../ui/Button';
+import { AuthCard, FormField } from './AuthForm';
+
+/** /set-pass: the code that was sent, and the new login password twice. */
+export function SetPassPage() {
+  const { t } = useTranslation();
+  const flow = usePasswordResetFlow();
+  if (!flow.atNewPassword) {
+    return (
+      <AuthCard>
+        <h1>{t('page.setPass.title')}</h1>
+        <p className="intro">{t('auth.startOver')}</p>
+        <Link to="/forget-pass">{t('page.forgetPass.title')} →</Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard>
+      <h1>{t('page.setPass.title')}</h1>
+      <p className="intro">
+        {t('page.setPass.intro')} {t('auth.codeSentTo', { account: flow.account?.account ?? '' })}
+      </p>
+      <Formik<SetPassValues> initialValues={{ code: '', password: '', password_repeat: '' }} validationSchema={setPassSchema} onSubmit={(v) => flow.submit({ ...v, code: v.code.trim() })}>
+        <Form noValidate>
+          <FormField name="code" labelKey="auth.code" inputMode="numeric" autoComplete="one-time-code" />
+          <FormField name="password" labelKey="auth.newPassword" type="password" autoComplete="new-password" />
+          <FormField name="password_repeat" labelKey="auth.repeatPassword" type="password" autoComplete="new-password" />
+          <Button type="submit" disabled={flow.resetting} style={{ width: '100%' }}>
+            {t('auth.resetSubmit')}
+          </Button>
+        </Form>
+      </Formik>
+      <p className="links">
+        <button type="button" className="linkish" onClick={flow.back}>
+          ← {t('auth.back')}
+        </button>
+      </p>
+    </AuthCard>
+  );
+}
