@@ -8,6 +8,10 @@ import { defineConfig } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 8181);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Decided once in the main process and inherited by the workers, so tests can read the server's
+// files (the verification-code outbox) in the same data directory.
+const dataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), `openex-e2e-${Date.now()}`);
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -34,7 +38,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR ?? join(tmpdir(), `openex-e2e-${Date.now()}`),
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
     },
   },

@@ -18,7 +18,8 @@ export function createApiActors(api: ApiClient) {
     fetchUsdtPrice: fromPromise<PairPrice, { pricing: PricingCurrency }>(({ input, signal }) =>
       api.get<PairPrice>('/api/market/pairPrice', { pair: usdtPricePair(input.pricing.name) }, signal),
     ),
-    fetchUser: fromPromise<UserInfo, { token: string }>(({ signal }) => api.post<UserInfo>('/api/center/index', {}, signal)),
+    // The token comes as input: at start-up the session actor refreshes before it is reachable.
+    fetchUser: fromPromise<UserInfo, { token: string }>(({ input, signal }) => api.post<UserInfo>('/api/center/index', {}, signal, input.token)),
     fetchNote: fromPromise<PlatNote, { type: NoteType }>(({ input, signal }) =>
       api.post<PlatNote>('/api/plat_note', { type: input.type }, signal),
     ),

@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+/** The newest code the server wrote to its outbox for an address (the default code delivery). */
+async function codeFor(address: string): Promise<string> {
+  const file = join(process.env.E2E_DATA_DIR!, 'outbox.jsonl');
+  let code = '';
+  await expect
+    .poll(() => {
+      const lines = (() => {
+        try {
+          return readFileSync(file, 'utf8').trim().split('\n');
+        } catch {
+          return [];
+        }
+      })();
+      const mine = lines.map((l) => JSON.parse(l) as { to: string; code: string }).filter((m) => m.to === address);
+      code = mine.at(-1)?.code ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+async function register(page: Page, email: string, labels: { account: RegExp; send: string | RegExp; code: RegExp; next: RegExp }) {
+  await page.goto('/reg');
+  await page.getByLabel(labels.account).fill(email);
+  await page.getByRole('button', { name: labels.send }).click();
+  await page.getByLabel(labels.code).fill(await codeFor(email));
+  await page.getByRole('button', { name: labels.next }).click();
+  await expect(page).toHaveURL(/\/reg-next$/);
+}
+
+test('a new user registers with a code from the outbox, signs out, and logs in again', async ({ page }) => {
+  const email = `e2e-${Date.now()}@example.org`;
+  await register(page, email, { account: /Email or phone/, send: 'Send code', code: /Verification code/, next: /^Next$/ });
+  await page.getByLabel('Login password', { exact: true }).fill('Trader2026');
+  await page.getByLabel('Repeat the password').fill('Trader2026');
+  await page.getByLabel('Fund password', { exact: true }).fill('Funds2026');
+  await page.getByLabel('Repeat the fund password').fill('Funds2026');
+  await page.getByLabel('Invitation code').fill('OPENEX');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  // Not yet agreed: the form says so and stays.
+  await expect(page.getByRole('alert').filter({ hasText: 'Please accept the user agreement' })).toBeVisible();
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+  await banner.getByRole('button', { name: 'Account' }).click();
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText('Unverified')).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(banner.getByRole('link', { name: 'Log in' })).toBeVisible();
+
+  await page.getByLabel('Email or phone').fill(email);
+  await page.getByLabel('Login password').fill('Wrong2026');
+  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Wrong account or password' })).toBeVisible();
+  await page.waitForTimeout(2100); // the anti-double-submit window
+  await page.getByLabel('Login password').fill('Trader2026');
+  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(banner.getByRole('button', { name: 'Account' })).toBeVisible();
+  // A signed-in user reaches the login-gated pages.
+  await page.goto('/wallet');
+  await expect(page).toHaveURL(/\/wallet$/);
+});
+
+test('registration speaks Japanese, including the rules of step two', async ({ page }) => {
+  await page.goto('/home');
+  await page.getByRole('banner').getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitemradio', { name: /日本語/ }).click();
+  const email = `e2e-ja-${Date.now()}@example.org`;
+  await register(page, email, { account: /メール/, send: 'コードを送信', code: /認証コード/, next: /^次へ$/ });
+  await page.getByLabel('ログインパスワード', { exact: true }).fill('Trader2026');
+  await page.getByLabel('パスワード（確認）', { exact: true }).fill('Different2026');
+  await page.getByLabel('パスワード（確認）', { exact: true }).blur();
+  await expect(page.getByRole('alert').filter({ hasText: '2つのパスワードが一致しません' })).toBeVisible();
+  await page.getByLabel('パスワード（確認）', { exact: true }).fill('Trader2026');
+  await page.getByLabel('資金パスワード', { exact: true }).fill('Funds2026');
+  await page.getByLabel('資金パスワード（確認）').fill('Funds2026');
+  await page.getByLabel('招待コード').fill('openex');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'アカウントを作成' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.getByRole('banner').getByRole('button', { name: 'アカウント' }).click();
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText('未認証')).toBeVisible();
+});
+
+test('a forgotten password is reset with a code, then the new one logs in', async ({ page }) => {
+  const email = `e2e-reset-${Date.now()}@example.org`;
+  await register(page, email, { account: /Email or phone/, send: 'Send code', code: /Verification code/, next: /^Next$/ });
+  for (const [label, value] of [['Login password', 'Trader2026'], ['Repeat the password', 'Trader2026'], ['Fund password', 'Funds2026'], ['Repeat the fund password', 'Funds2026'], ['Invitation code', 'OPENEX']] as const) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/forget-pass');
+  await page.getByLabel('Email or phone').fill(email);
+  await page.getByRole('main').getByRole('button', { name: 'Send code' }).click();
+  await expect(page).toHaveURL(/\/set-pass$/);
+  await page.getByLabel('Verification code').fill(await codeFor(email));
+  await page.getByLabel('New login password').fill('Fresh2026x');
+  await page.getByLabel('Repeat the password').fill('Fresh2026x');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email or phone').fill(email);
+  await page.getByLabel('Login password').fill('Fresh2026x');
+  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+});
