@@ -8,21 +8,39 @@ import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter } from 'react-router-dom';
 import { createActor, fromPromise, type Observer, type InspectionEvent } from 'xstate';
 import { createApiActors } from './actors/api.actors';
+import { createCandleFeedActor } from './actors/candleFeed.actor';
+import { createDepthFeedActor } from './actors/depthFeed.actor';
+import { createIndexFeedActor } from './actors/indexFeed.actor';
+import { createKlineHistoryActor } from './actors/market.actors';
 import { createMarketChannelActor } from './actors/marketChannel.actor';
+import { createSocketStatusActor } from './actors/socketStatus.actor';
+import { createTradesFeedActor } from './actors/tradesFeed.actor';
 import { MARKET_FEATURE_ENABLED } from './domain/constants';
 import type { Language } from './domain/languages';
 import { createLocalInspector, inspectModeFrom } from './inspection';
 import { appMachine } from './machines/app/app.machine';
+import { favouritesMachine } from './machines/favourites/favourites.machine';
+import { klineMachine } from './machines/kline/kline.machine';
+import { latestTradesMachine } from './machines/latestTrades/latestTrades.machine';
+import { orderBookMachine } from './machines/orderBook/orderBook.machine';
+import { pairMarketMachine } from './machines/pairMarket/pairMarket.machine';
+import { socketConnectionMachine } from './machines/socketConnection/socketConnection.machine';
 import { noteMachine } from './machines/note/note.machine';
 import { sessionMachine, type SessionActorRef } from './machines/session/session.machine';
 import { toastMachine, type ToastTone } from './machines/toast/toast.machine';
 import type { ToastMessage } from './domain/errors';
 import { createApiClient } from './services/api';
+import { createBrowserFrameScheduler } from './services/frameScheduler';
 import { initI18n } from './services/i18n';
 import { createSocketClient } from './services/socket';
 import { createStorage, memoryStore } from './services/storage';
+import { loginMachine, type SessionGrant } from './machines/login/login.machine';
+import { passwordResetMachine } from './machines/passwordReset/passwordReset.machine';
+import { registrationMachine } from './machines/registration/registration.machine';
 import { ActorsProvider } from './views/app/ActorsContext';
+import { FlowsProvider, type Flows } from './views/app/FlowsContext';
 import { InspectorPanel } from './views/app/InspectorPanel';
+import { LiveActorsProvider } from './views/app/LiveActorsContext';
 import { Root } from './views/app/Root';
 import { routes } from './views/routes';
 
@@ -63,6 +81,8 @@ async function main() {
   });
   const apiActors = createApiActors(api);
   const socket = createSocketClient({ getLang: () => currentLang });
+  // Market data reaches the machines at most once per animation frame (one render per frame).
+  const frames = createBrowserFrameScheduler(window);
 
   session = createActor(
     sessionMachine.provide({
@@ -77,6 +97,9 @@ async function main() {
           storage.remove('userInfo');
         },
         navigateToLogin: () => void router.navigate('/login'),
+        revokeToken: (_, { token }) => {
+          if (token) api.post('/api/logout', {}, undefined, token).catch(() => undefined);
+        },
         showToast,
       },
     }),
@@ -97,7 +120,7 @@ async function main() {
         fetchCurrencies: apiActors.fetchCurrencies,
         fetchPairs: apiActors.fetchPairs,
         fetchUsdtPrice: apiActors.fetchUsdtPrice,
-        marketChannel: createMarketChannelActor(socket),
+        marketChannel: createMarketChannelActor(socket, frames),
       },
       actions: {
         showToast,
@@ -119,12 +142,59 @@ async function main() {
     },
   ).start();
 
+  const connection = createActor(socketConnectionMachine.provide({ actors: { socketStatus: createSocketStatusActor(socket) } }), {
+    id: 'socketConnection',
+    systemId: 'socket',
+    inspect,
+  }).start();
+
+  const market = createActor(
+    pairMarketMachine.provide({
+      actors: {
+        orderBook: orderBookMachine.provide({ actors: { depthFeed: createDepthFeedActor(socket, frames) } }),
+        latestTrades: latestTradesMachine.provide({ actors: { tradesFeed: createTradesFeedActor(socket, frames) } }),
+        kline: klineMachine.provide({
+          actors: { fetchKlineHistory: createKlineHistoryActor(api), candleFeed: createCandleFeedActor(socket, frames) },
+        }),
+        indexFeed: createIndexFeedActor(socket, frames),
+      },
+      actions: { showToast },
+    }),
+    { id: 'pairMarket', systemId: 'pairMarket', inspect },
+  ).start();
+
+  const favourites = createActor(
+    favouritesMachine.provide({ actions: { persistFavourites: (_, { pairs }) => storage.write('favourites', pairs) } }),
+    { id: 'favourites', systemId: 'favourites', input: { stored: storage.read('favourites') }, inspect },
+  ).start();
+
+  // Short-lived flows: each page (or layout route) starts its own actor from these.
+  const signedIn = (_: unknown, grant: SessionGrant) => {
+    session?.send({ type: 'session.signedIn', token: grant.token, user: grant.user_info });
+    void router.navigate('/home');
+  };
+  const flows: Flows = {
+    login: loginMachine.provide({ actors: { login: apiActors.login }, actions: { signedIn, showToast } }),
+    registration: registrationMachine.provide({
+      actors: { sendCode: apiActors.sendRegisterCode, checkCode: apiActors.checkRegisterCode, register: apiActors.register },
+      actions: { signedIn, showToast, goToDetails: () => void router.navigate('/reg-next') },
+    }),
+    passwordReset: passwordResetMachine.provide({
+      actors: { sendCode: apiActors.sendResetCode, reset: apiActors.resetPassword },
+      actions: { showToast, goToNewPassword: () => void router.navigate('/set-pass'), goToLogin: () => void router.navigate('/login') },
+    }),
+  };
+
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <ActorsProvider actors={{ app, session, toasts, note }}>
-          <Root router={router} />
-          {local && <InspectorPanel inspector={local} />}
+          <FlowsProvider flows={flows}>
+          <LiveActorsProvider actors={{ connection, market, favourites }}>
+            <Root router={router} />
+            {local && <InspectorPanel inspector={local} />}
+          </LiveActorsProvider>
+          </FlowsProvider>
         </ActorsProvider>
       </I18nextProvider>
     </StrictMode>,

@@ -55,7 +55,7 @@ export function generateHistory(spec: PairSpec, anchorTicks: number, now: number
     const missing = SEED_BARS - aggregated.length;
     const anchor = aggregated[0]?.open ?? anchorTicks;
     const end = aggregated[0]?.openTime ?? firstStart + 1;
-    const generated = walkBack(interval, end, missing, anchor, random, options);
+    const generated = walkBack(interval, end, missing, anchor, anchorTicks, random, options);
     byInterval.set(interval, [...generated, ...aggregated]);
   }
   return [...byInterval.values()].flat();
@@ -86,15 +86,20 @@ function aggregate(interval: KlineInterval, finer: Candle[]): Candle[] {
   return out;
 }
 
-/** `count` bars of `interval` ending just before `end`, walking back from `anchor` (the next bar's open). */
-function walkBack(interval: KlineInterval, end: number, count: number, anchor: number, random: () => number, o: SeedHistoryOptions): Candle[] {
+/** `count` bars of `interval` ending just before `end`, walking back from `anchor` (the next bar's open), drawn toward `homeTicks`. */
+function walkBack(interval: KlineInterval, end: number, count: number, anchor: number, homeTicks: number, random: () => number, o: SeedHistoryOptions): Candle[] {
   const bars: Candle[] = [];
   const minutes = MINUTES[interval];
   const sigma = o.volatility * Math.sqrt(minutes / 525_600);
+  // Mean reversion toward the anchor (2 per year, as in the live model), so twenty years of monthly
+  // bars stay in a plausible band instead of wandering off by orders of magnitude.
+  const pull = Math.min(0.5, 2 * (minutes / 525_600));
+  const home = Math.log(homeTicks);
   let close = anchor;
   let start = bucketStart(interval, end - 1);
   for (let i = 0; i < count; i++) {
-    const open = Math.max(1, Math.round(close * Math.exp(-sigma * normal(random))));
+    const logOpen = Math.log(close) - sigma * normal(random) - pull * (Math.log(close) - home);
+    const open = Math.max(1, Math.round(Math.exp(logOpen)));
     const wick = Math.abs(normal(random)) * sigma * 0.6;
     const high = Math.round(Math.max(open, close) * (1 + wick));
     const low = Math.max(1, Math.round(Math.min(open, close) * (1 - Math.abs(normal(random)) * sigma * 0.6)));

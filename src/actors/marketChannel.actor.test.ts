@@ -13,7 +13,9 @@ function fakeSocket() {
       joined.set(channel, listener);
       return () => joined.delete(channel);
     },
+    resubscribe: () => undefined,
     onStatus: () => () => undefined,
+    onConnection: () => () => undefined,
     close: () => undefined,
   };
   return { socket, joined };

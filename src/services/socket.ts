@@ -2,16 +2,34 @@ import { io, type Socket } from 'socket.io-client';
 
 export type TickListener = (payload: unknown) => void;
 
+/** What the connection machine hears about the socket (socket.io's own events, translated). */
+export type ConnectionEvent =
+  | { type: 'connected' }
+  | { type: 'disconnected'; reason: string }
+  | { type: 'reconnecting'; attempt: number }
+  | { type: 'connectFailed' };
+
 export interface SocketClient {
   /** Joins a channel; the returned function leaves it. Several listeners may share a channel. */
   subscribe(channel: string, listener: TickListener): () => void;
+  /**
+   * Emits `subscribe` again for a joined channel. Channels with a snapshot (depth, trades) answer
+   * every subscribe with a fresh one, which is how a client resynchronises (docs/API.md). Does
+   * nothing while disconnected: the reconnect subscribes every joined channel anyway.
+   */
+  resubscribe(channel: string): void;
+  /** true on every (re)connect, after the joined channels were subscribed again; false on a drop. */
   onStatus(listener: (connected: boolean) => void): () => void;
+  /** The finer story for the connection indicator; a listener added while connected hears so at once. */
+  onConnection(listener: (event: ConnectionEvent) => void): () => void;
   close(): void;
 }
 
 /**
  * The socket.io connection of docs/API.md. Channels are reference-counted, and every joined
- * channel is subscribed again after a reconnect, so market actors need not know about drops.
+ * channel is subscribed again after a reconnect, so market actors need not know about drops
+ * (the order book still listens to onStatus: a reconnect means its deltas must wait for a new
+ * snapshot).
  */
 export function createSocketClient(options: { url?: string; getLang: () => string }): SocketClient {
   const socket: Socket = io(options.url ?? '/', {
@@ -21,12 +39,22 @@ export function createSocketClient(options: { url?: string; getLang: () => strin
   });
   const listeners = new Map<string, Set<TickListener>>();
   const statusListeners = new Set<(connected: boolean) => void>();
+  const connectionListeners = new Set<(event: ConnectionEvent) => void>();
+  const report = (event: ConnectionEvent) => connectionListeners.forEach((l) => l(event));
 
   socket.on('connect', () => {
     for (const channel of listeners.keys()) socket.emit('subscribe', channel);
     statusListeners.forEach((l) => l(true));
+    report({ type: 'connected' });
   });
-  socket.on('disconnect', () => statusListeners.forEach((l) => l(false)));
+  socket.on('disconnect', (reason) => {
+    statusListeners.forEach((l) => l(false));
+    report({ type: 'disconnected', reason });
+    // A server-side disconnect is not retried by socket.io itself; a trader's page should be.
+    if (reason === 'io server disconnect') socket.connect();
+  });
+  socket.on('connect_error', () => report({ type: 'connectFailed' }));
+  socket.io.on('reconnect_attempt', (attempt) => report({ type: 'reconnecting', attempt }));
   socket.on('data', (payload: unknown) => {
     const channel = (payload as { channel?: unknown } | null)?.channel;
     if (typeof channel !== 'string') return;
@@ -52,9 +80,17 @@ export function createSocketClient(options: { url?: string; getLang: () => strin
         }
       };
     },
+    resubscribe(channel) {
+      if (socket.connected && listeners.has(channel)) socket.emit('subscribe', channel);
+    },
     onStatus(listener) {
       statusListeners.add(listener);
       return () => statusListeners.delete(listener);
+    },
+    onConnection(listener) {
+      connectionListeners.add(listener);
+      if (socket.connected) listener({ type: 'connected' });
+      return () => connectionListeners.delete(listener);
     },
     close: () => void socket.close(),
   };

@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   pricing: 'pricing_currency',
   /** Not in spec §3, but a trader expects the theme to stick too. */
   theme: 'theme',
+  /** The starred pairs of /markets, in the trader's order. */
+  favourites: 'favourite_pairs',
 } as const;
 
 type Key = keyof typeof STORAGE_KEYS;

@@ -177,7 +177,8 @@ export const appMachine = setup({
               target: '.price.loading',
               reenter: true,
               actions: [
-                assign({ pricing: ({ event }) => PRICING_CURRENCIES.find((c) => c.name === event.name)! }),
+                // The old price must not be shown with the new currency's mark while the new one loads.
+                assign({ pricing: ({ event }) => PRICING_CURRENCIES.find((c) => c.name === event.name)!, usdtPrice: undefined }),
                 { type: 'persistPricing', params: ({ context }) => ({ pricing: context.pricing }) },
               ],
             },

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 
@@ -47,6 +47,8 @@ export function DataTable<Row>(props: {
   rowKey: (row: Row) => string;
   emptyKey?: string;
   label?: string;
+  /** Wraps a row's cells in its own <tr> (e.g. a drop target); the default is a plain <tr>. */
+  renderRow?: (row: Row, cells: ReactNode) => ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -57,7 +59,7 @@ export function DataTable<Row>(props: {
             <th key={c.key} className={c.align ?? 'left'} aria-sort={c.sorted === 'asc' ? 'ascending' : c.sorted === 'desc' ? 'descending' : undefined}>
               {c.onSort ? (
                 <button type="button" onClick={c.onSort}>
-                  {t(c.key)} {c.sorted === 'asc' ? '▲' : c.sorted === 'desc' ? '▼' : '↕'}
+                  {t(c.key)} <span aria-hidden>{c.sorted === 'asc' ? '▲' : c.sorted === 'desc' ? '▼' : '↕'}</span>
                 </button>
               ) : (
                 t(c.key)
@@ -72,15 +74,14 @@ export function DataTable<Row>(props: {
             <Empty colSpan={props.columns.length}>{t(props.emptyKey ?? 'common.noData')}</Empty>
           </tr>
         ) : (
-          props.rows.map((row) => (
-            <tr key={props.rowKey(row)}>
-              {props.columns.map((c) => (
-                <td key={c.key} className={c.align ?? 'left'}>
-                  {c.render ? c.render(row) : null}
-                </td>
-              ))}
-            </tr>
-          ))
+          props.rows.map((row) => {
+            const cells = props.columns.map((c) => (
+              <td key={c.key} className={c.align ?? 'left'}>
+                {c.render ? c.render(row) : null}
+              </td>
+            ));
+            return props.renderRow ? <Fragment key={props.rowKey(row)}>{props.renderRow(row, cells)}</Fragment> : <tr key={props.rowKey(row)}>{cells}</tr>;
+          })
         )}
       </tbody>
     </Table>

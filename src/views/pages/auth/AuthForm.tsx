@@ -1,5 +1,5 @@
 import { Field, useFormikContext } from 'formik';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 
@@ -12,8 +12,8 @@ export const AuthCard = styled.div`
   padding: 26px 28px;
   h1 { margin: 0 0 6px; font-size: 22px; }
   .intro { margin: 0 0 18px; color: ${({ theme }) => theme.color.textDim}; }
-  label { display: grid; gap: 5px; margin-bottom: 14px; color: ${({ theme }) => theme.color.textDim}; }
-  label.check { display: flex; align-items: center; gap: 8px; }
+  .field { display: grid; gap: 5px; margin-bottom: 14px; color: ${({ theme }) => theme.color.textDim}; }
+  label.check { display: flex; align-items: center; gap: 8px; margin-bottom: 14px; color: ${({ theme }) => theme.color.textDim}; }
   input[type='text'], input[type='password'], input[type='email'] {
     background: ${({ theme }) => theme.color.panelRaised};
     border: 1px solid ${({ theme }) => theme.color.border};
@@ -28,23 +28,35 @@ export const AuthCard = styled.div`
   button.linkish { all: unset; cursor: pointer; color: ${({ theme }) => theme.color.accent}; }
 `;
 
-/** A labelled Formik field with its translated validation message. */
+/**
+ * A labelled Formik field with its translated validation message. The message is outside the
+ * label and tied to the input by aria-describedby, so it never becomes part of the field's name.
+ */
 export function FormField(props: { name: string; labelKey: string; type?: 'text' | 'password'; autoComplete?: string; inputMode?: 'numeric'; after?: ReactNode }) {
   const { t } = useTranslation();
   const { errors, touched } = useFormikContext<Record<string, unknown>>();
+  const id = useId();
   const error = touched[props.name] ? errors[props.name] : undefined;
   return (
-    <label>
-      {t(props.labelKey)}
+    <div className="field">
+      <label htmlFor={id}>{t(props.labelKey)}</label>
       <span className="with-button">
-        <Field name={props.name} type={props.type ?? 'text'} autoComplete={props.autoComplete ?? 'off'} inputMode={props.inputMode} aria-invalid={Boolean(error)} />
+        <Field
+          id={id}
+          name={props.name}
+          type={props.type ?? 'text'}
+          autoComplete={props.autoComplete ?? 'off'}
+          inputMode={props.inputMode}
+          aria-invalid={Boolean(error)}
+          aria-describedby={typeof error === 'string' ? `${id}-error` : undefined}
+        />
         {props.after}
       </span>
       {typeof error === 'string' && (
-        <span className="error" role="alert">
+        <span className="error" id={`${id}-error`} role="alert">
           {t(error)}
         </span>
       )}
-    </label>
+    </div>
   );
 }

@@ -1,0 +1,192 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Live markets in the browser against the real server: chart, order book and trades on the
+ * kline page, interval switching, favourites on /markets, a second language, and recovery from
+ * a server restart without a page reload (that one runs its own server, so it can kill it).
+ */
+
+async function pick(page: Page, menu: string | RegExp, item: string | RegExp) {
+  await page.getByRole('banner').getByRole('button', { name: menu }).click();
+  await page.getByRole('menuitemradio', { name: item }).click();
+}
+
+const panel = (page: Page, heading: string) => page.locator('section', { has: page.getByRole('heading', { name: heading, exact: true }) });
+
+/** Waits until the text of a locator differs from what it was when called. */
+async function expectChange(read: () => Promise<string>, timeout = 10_000) {
+  const before = await read();
+  await expect.poll(read, { timeout }).not.toBe(before);
+}
+
+test.beforeEach(async ({ page }) => {
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+});
+
+test('the kline page draws the chart, and the book and trades move live', async ({ page }) => {
+  await page.goto('/markets/kline/BTC_USDT');
+  await expect(page.getByRole('heading', { name: 'BTC/USDT' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Connection' })).toHaveText('Live');
+  await expect(page.getByTestId('kline-chart').locator('canvas').first()).toBeVisible();
+  const book = page.getByRole('table', { name: 'Order book' });
+  await expect(book.getByRole('rowgroup', { name: 'Bids' }).getByRole('row').first()).toBeVisible();
+  await expect(book.getByRole('rowgroup', { name: 'Asks' }).getByRole('row').first()).toBeVisible();
+  await expect(book.getByRole('columnheader', { name: 'Price (USDT)' })).toBeVisible();
+  await expectChange(() => book.innerText());
+  const trades = page.getByRole('table', { name: 'Latest trades' });
+  await expect(trades.getByRole('columnheader', { name: 'Amount (BTC)' })).toBeVisible();
+  // Trades appear: the header row plus at least one trade, each with a time.
+  await expect.poll(() => trades.getByRole('row').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+  await expect(trades.getByRole('row').nth(1).getByRole('cell').nth(2)).toHaveText(/^\d\d:\d\d:\d\d$/);
+  // Stats: change with two decimals, index price cut to four.
+  await expect(page.getByText(/^[+-]?\d+\.\d{2}%$/).first()).toBeVisible();
+  await expect(page.getByTestId('stats-index')).toHaveText(/^[\d,]+\.\d{4}$/, { timeout: 10_000 });
+});
+
+test('switching the interval reloads the chart from /api/market/kline', async ({ page }) => {
+  await page.goto('/markets/kline/ETH_USDT');
+  const chart = page.getByTestId('kline-chart');
+  await expect(chart).toHaveAttribute('data-status', 'ready');
+  const intervals = page.getByRole('group', { name: 'Chart intervals' });
+  await expect(intervals.getByRole('button', { name: '1m', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  for (const [label, interval] of [['5m', '5min'], ['1D', '1day'], ['1M', '1mon']] as const) {
+    const reload = page.waitForResponse((r) => r.url().includes('/api/market/kline') && r.url().includes(`interval=${interval}`) && r.status() === 200);
+    await intervals.getByRole('button', { name: label, exact: true }).click();
+    await reload;
+    await expect(intervals.getByRole('button', { name: label, exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(chart).toHaveAttribute('data-interval', interval);
+    await expect(chart).toHaveAttribute('data-status', 'ready');
+  }
+});
+
+test('a starred pair shows in the Favourites tab, in the order the trader drags it to', async ({ page }) => {
+  await page.goto('/markets');
+  await page.getByRole('button', { name: 'Add BTC/USDT to favourites' }).click();
+  await page.getByRole('button', { name: 'Add SOL/USDT to favourites' }).click();
+  await expect(page.getByRole('button', { name: 'Remove BTC/USDT from favourites' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('tab', { name: 'Favourites' }).click();
+  const table = page.getByRole('table', { name: 'Favourites' });
+  await expect(table.getByRole('link')).toHaveText(['BTC/USDT', 'SOL/USDT']);
+  // Drag SOL/USDT by its handle onto BTC/USDT.
+  const handle = await page.getByRole('button', { name: 'Drag SOL/USDT to reorder' }).boundingBox();
+  const target = await table.getByRole('row').filter({ hasText: 'BTC/USDT' }).boundingBox();
+  await page.mouse.move(handle!.x + handle!.width / 2, handle!.y + handle!.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle!.x + 10, handle!.y - 5, { steps: 4 });
+  await page.mouse.move(target!.x + 40, target!.y + target!.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await expect(table.getByRole('link')).toHaveText(['SOL/USDT', 'BTC/USDT']);
+  // Kept in local storage: the order survives a reload.
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Favourites' }).getByRole('link')).toHaveText(['SOL/USDT', 'BTC/USDT']);
+  await page.getByRole('button', { name: 'Remove BTC/USDT from favourites' }).click();
+  await expect(page.getByRole('table', { name: 'Favourites' }).getByRole('link')).toHaveText(['SOL/USDT']);
+});
+
+test('markets sort by a clicked column, ascending then descending', async ({ page }) => {
+  await page.goto('/markets');
+  const table = page.getByRole('table', { name: 'Currency market' });
+  await expect(table.getByRole('link').first()).toBeVisible();
+  const header = table.getByRole('columnheader', { name: 'Market value' });
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  await expect(table.getByRole('link').first()).toHaveText('BTC/USDT');
+  await table.getByRole('columnheader', { name: 'Name' }).getByRole('button').click();
+  await expect(table.getByRole('link').first()).toHaveText('ADA/USDT');
+});
+
+test('in Japanese the live market speaks Japanese', async ({ page }) => {
+  await page.goto('/markets/kline/BTC_USDT');
+  await pick(page, 'Language', /日本語/);
+  await expect(page.getByRole('heading', { name: '板情報' })).toBeVisible();
+  await expect(page.getByRole('status', { name: '接続状態' })).toHaveText('リアルタイム');
+  await expect(page.getByRole('table', { name: '板情報' }).getByRole('columnheader', { name: '価格 (USDT)' })).toBeVisible();
+  const intervals = page.getByRole('group', { name: 'チャートの時間足' });
+  const reload = page.waitForResponse((r) => r.url().includes('interval=15min'));
+  await intervals.getByRole('button', { name: '15分' }).click();
+  await reload;
+  await page.getByRole('navigation', { name: 'メインナビゲーション' }).getByRole('link', { name: 'マーケット', exact: true }).click();
+  await page.getByRole('button', { name: 'ETH/USDT をお気に入りに追加' }).click();
+  await page.getByRole('tab', { name: 'お気に入り' }).click();
+  await expect(page.getByRole('table', { name: 'お気に入り' }).getByRole('link')).toHaveText(['ETH/USDT']);
+});
+
+test('contract pages show the spot market of the pair and say so', async ({ page }) => {
+  await page.goto('/contract/btc_usdt');
+  await expect(page.getByRole('note')).toHaveText(/BTC\/USDT spot market\. The futures market is not open yet\./);
+  await expect(page.getByRole('heading', { name: 'Open position' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Order book' }).getByRole('rowgroup', { name: 'Bids' }).getByRole('row').first()).toBeVisible();
+  await page.goto('/contract_sec/eth_usdt');
+  await expect(page.getByRole('heading', { name: 'Up or down' })).toBeVisible();
+  await expect(page.getByTestId('kline-chart').locator('canvas').first()).toBeVisible();
+});
+
+test.describe('server restart', () => {
+  const port = 8183;
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'openex-e2e-restart-'));
+  let server: ChildProcess | undefined;
+
+  async function startServer() {
+    // Its own process group, so SIGKILL reaches tsx's node child too.
+    server = spawn('npx', ['tsx', 'server/main.ts'], {
+      detached: true,
+      stdio: 'ignore',
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    });
+    await expect
+      .poll(
+        async () => {
+          try {
+            return (await fetch(`${origin}/home`)).status;
+          } catch {
+            return 0;
+          }
+        },
+        { timeout: 60_000, intervals: [250] },
+      )
+      .toBe(200);
+  }
+
+  function killServer() {
+    if (server?.pid) process.kill(-server.pid, 'SIGKILL');
+    server = undefined;
+  }
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    await startServer();
+  });
+  test.afterAll(() => killServer());
+
+  test('the page recovers on its own: connection back to live, book live again, no reload', async ({ page }) => {
+    test.setTimeout(150_000);
+    await page.goto(`${origin}/markets/kline/BTC_USDT`);
+    const connection = page.getByRole('status', { name: 'Connection' });
+    const book = page.getByRole('table', { name: 'Order book' });
+    const bookPanel = panel(page, 'Order book');
+    await expect(connection).toHaveText('Live');
+    await expect(book.getByRole('rowgroup', { name: 'Bids' }).getByRole('row').first()).toBeVisible();
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+
+    killServer();
+    await expect(connection).toHaveText(/Reconnecting|Connecting/, { timeout: 15_000 });
+    await expect(bookPanel.getByText('Offline')).toBeVisible();
+
+    await startServer();
+    await expect(connection).toHaveText('Live', { timeout: 30_000 });
+    await expect(bookPanel.getByText(/Offline|Loading|Resyncing/)).toHaveCount(0, { timeout: 20_000 });
+    await expect(book.getByRole('rowgroup', { name: 'Bids' }).getByRole('row').first()).toBeVisible();
+    await expectChange(() => book.innerText(), 15_000);
+    await expect(page.getByTestId('kline-chart')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  });
+});
