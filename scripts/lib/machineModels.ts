@@ -80,7 +80,7 @@ type Snapshot = { value: unknown; _nodes: AnyStateNode[]; context: unknown };
  * to xstate/graph replaces this derivation instead of extending it, hence a function.)
  */
 function eventsFor(model: MachineModel, snapshot: Snapshot): EventObject[] {
-  const types = [...new Set(snapshot._nodes.flatMap((n) => n.ownEvents))].filter((t) => t !== '*' && !model.skip?.includes(t));
+  const types = [...new Set(snapshot._nodes.flatMap((n) => n.ownEvents))].filter((t) => t !== '*');
   return types.flatMap((type) => {
     const examples = model.events.filter((e) => e.type === type);
     return examples.length > 0 ? examples : [{ type }];

@@ -19,10 +19,4 @@ export interface MachineModel<TMachine extends AnyStateMachine = AnyStateMachine
    * alone). Keep it small and finite: a counter or a growing list would make the graph endless.
    */
   abstract?: (snapshot: SnapshotFrom<TMachine>) => unknown;
-  /**
-   * Event types not to generate, because a child actor answers them (e.g. a form's press goes to
-   * the submit guard, which replies `guard.accepted`): the traversal cannot see the reply, so the
-   * model drives the reply event instead.
-   */
-  skip?: string[];
 }

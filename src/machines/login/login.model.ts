@@ -7,7 +7,6 @@ const fields = { account: 'ada@example.org', password: 'Trader2026!' };
 export const loginModel: MachineModel<typeof loginMachine> = {
   machine: loginMachine,
   variants: [{ name: 'empty form' }],
-  skip: ['login.submit'],
   events: [
     { type: 'guard.accepted', payload: fields },
     { type: 'xstate.done.actor.login', output: { token: 't', user_info: USER_FIXTURE } },
