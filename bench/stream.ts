@@ -8,6 +8,8 @@
  */
 import { FastEngine } from '../server/domain/matching/fast.js';
 import type { Command, EngineEvent, OrderType, PlaceCommand, SelfTradePrevention, Side, TimeInForce } from '../server/domain/matching/types.js';
+// mulberry32, shared with the market simulation: the same seed always gives the same stream.
+import { seededRandom as mulberry32 } from '../server/market/random.js';
 
 export interface StreamOptions {
   seed: number;
@@ -39,18 +41,6 @@ export interface Stream {
     maxResting: number;
     levelsAtEnd: { bids: number; asks: number };
     priceRange: [number, number];
-  };
-}
-
-/** mulberry32: small, fast and well mixed; the same seed always gives the same stream. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 

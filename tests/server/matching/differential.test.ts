@@ -10,6 +10,7 @@
  * (add DIFF_DEEP=1 for a deep-book seed).
  */
 import { describe, expect, it } from 'vitest';
+import { seededRandom as mulberry32 } from '../../../server/market/random.js';
 import { FastEngine } from '../../../server/domain/matching/fast.js';
 import { OrderNode } from '../../../server/domain/matching/fast/book.js';
 import { IdIndex } from '../../../server/domain/matching/fast/idIndex.js';
@@ -33,18 +34,6 @@ const BATCHES = 10;
 const DEEP_STREAMS = 4;
 const DEEP_COMMANDS = 6_000;
 const FIRST_SEED = 0x5eed_0000;
-
-/** mulberry32: a tiny, fast, well-mixed 32-bit PRNG; the same seed always gives the same stream. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** What the test knows about one accepted order that has not yet left the book. */
 interface OpenOrder {
