@@ -40,6 +40,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The identity reviewer for tests/e2e/kyc.spec.ts (the shell may override both).
+      OPERATOR_ACCOUNT: process.env.OPERATOR_ACCOUNT ?? 'reviewer@openex.test',
+      OPERATOR_PASSWORD: process.env.OPERATOR_PASSWORD ?? 'Operator2026',
     },
   },
 });

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import { accounts } from './app/accounts/accounts.js';
 import { outboxDelivery } from './app/accounts/delivery.js';
+import { userCentre } from './app/accounts/userCentre.js';
+import { kyc } from './app/kyc/kyc.js';
+import { ensureOperator } from './app/kyc/operators.js';
 import { listCurrencies, listPairs } from './app/market.js';
 import { readPlatConfig } from './app/platform.js';
 import type { ServerConfig } from './config.js';
@@ -28,6 +31,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const rates = databaseFiatRates(db);
   let log: (line: string) => void = () => undefined;
+  const delivery = outboxDelivery(join(config.dataDir, 'outbox.jsonl'), (line) => log(line));
   const app = await buildApp({
     db,
     rates,
@@ -35,11 +39,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     logger: { level: config.logLevel },
     accounts: accounts({
       db,
-      delivery: outboxDelivery(join(config.dataDir, 'outbox.jsonl'), (line) => log(line)),
+      delivery,
       invitationCode: config.invitationCode ?? 'OPENEX',
       phoneRegisterEnabled: async () => (await readPlatConfig(db)).config.sys.enable_phone_register === 1,
     }),
+    userCentre: userCentre({ db, delivery, dataDir: config.dataDir }),
+    kyc: kyc({ db, dataDir: config.dataDir }),
   });
+  if (config.operator) await ensureOperator(db, config.operator.account, config.operator.password);
   log = (line) => app.log.info(line);
   const pairs = await listPairs(db);
   const registry = new ChannelRegistry(pairs);

@@ -8,6 +8,14 @@ import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter } from 'react-router-dom';
 import { createActor, fromPromise, type Observer, type InspectionEvent } from 'xstate';
 import { createApiActors } from './actors/api.actors';
+import { createUserCentreActors } from './actors/userCentre.actors';
+import { profileMachine } from './machines/profile/profile.machine';
+import { recordBookMachine } from './machines/recordBook/recordBook.machine';
+import { securityChangeMachine } from './machines/securityChange/securityChange.machine';
+import { avatarAsDataUrl } from './services/avatarFile';
+import { copyText } from './services/clipboard';
+import { UserCentreProvider, type UserCentreFlows } from './views/app/userCentreHooks';
+import { createInformHelpActors } from './actors/informHelp.actors';
 import { createCandleFeedActor } from './actors/candleFeed.actor';
 import { createDepthFeedActor } from './actors/depthFeed.actor';
 import { createIndexFeedActor } from './actors/indexFeed.actor';
@@ -26,6 +34,9 @@ import { orderBookMachine } from './machines/orderBook/orderBook.machine';
 import { pairMarketMachine } from './machines/pairMarket/pairMarket.machine';
 import { socketConnectionMachine } from './machines/socketConnection/socketConnection.machine';
 import { noteMachine } from './machines/note/note.machine';
+import { helpMachine } from './machines/help/help.machine';
+import { helpArticleMachine } from './machines/help/helpArticle.machine';
+import { informMachine } from './machines/inform/inform.machine';
 import { sessionMachine, type SessionActorRef } from './machines/session/session.machine';
 import { toastMachine, type ToastTone } from './machines/toast/toast.machine';
 import type { ToastMessage } from './domain/errors';
@@ -39,10 +50,17 @@ import { passwordResetMachine } from './machines/passwordReset/passwordReset.mac
 import { registrationMachine } from './machines/registration/registration.machine';
 import { ActorsProvider } from './views/app/ActorsContext';
 import { FlowsProvider, type Flows } from './views/app/FlowsContext';
+import { InformHelpProvider, type InformHelp } from './views/app/informHelpHooks';
 import { InspectorPanel } from './views/app/InspectorPanel';
 import { LiveActorsProvider } from './views/app/LiveActorsContext';
 import { Root } from './views/app/Root';
 import { routes } from './views/routes';
+import { createIdentityActors, createOperatorActors } from './actors/kyc.actors';
+import { identityMachine } from './machines/identity/identity.machine';
+import { operatorReviewMachine } from './machines/operatorReview/operatorReview.machine';
+import { operatorSessionMachine, type OperatorSessionActorRef } from './machines/operatorSession/operatorSession.machine';
+import { createOperatorStorage } from './services/operatorStorage';
+import { KycProvider, type KycFlows } from './views/app/kycHooks';
 
 function browserStore() {
   try {
@@ -185,15 +203,100 @@ async function main() {
     }),
   };
 
+  // The user centre (/user): profile, security changes, withdrawal addresses, collection methods.
+  const userActors = createUserCentreActors(api, avatarAsDataUrl);
+  const refreshSession = () => session?.send({ type: 'session.refresh' });
+  const userCentre: UserCentreFlows = {
+    profile: profileMachine.provide({
+      actors: {
+        fetchAvatar: userActors.fetchAvatar,
+        saveNickname: userActors.saveNickname,
+        uploadAvatar: userActors.uploadAvatar,
+        copyText: fromPromise<boolean, { text: string }>(({ input }) => copyText(input.text)),
+      },
+      actions: { showToast, refreshSession },
+    }),
+    securityChange: securityChangeMachine.provide({
+      actors: { sendCode: userActors.sendSecurityCode, submitChange: userActors.submitSecurityChange },
+      // The server already ended every session: clear ours and go to /login with "log in again".
+      actions: { showToast, sessionEnded: () => session?.send({ type: 'session.forbidden', message: i18n.t('security.loginAgain') }) },
+    }),
+    addresses: recordBookMachine.provide({
+      actors: { fetchRecords: userActors.fetchAddresses, saveRecord: userActors.saveAddress, deleteRecord: userActors.deleteAddress },
+      actions: { showToast },
+    }),
+    collectionMethods: recordBookMachine.provide({
+      actors: { fetchRecords: userActors.fetchMethods, saveRecord: userActors.saveMethod, deleteRecord: userActors.deleteMethod },
+      actions: { showToast, saved: () => void router.navigate('/user/c-collAddr') },
+    }),
+  };
+
+  // Notifications (header bell and /inform share one actor) and the help-centre flows.
+  const informHelpActors = createInformHelpActors(api);
+  const informHelp: InformHelp = {
+    inform: createActor(
+      informMachine.provide({
+        actors: { fetchNotifications: informHelpActors.fetchNotifications, markRead: informHelpActors.markRead, markAllRead: informHelpActors.markAllRead },
+        actions: { showToast },
+      }),
+      { id: 'inform', systemId: 'inform', inspect },
+    ).start(),
+    help: helpMachine.provide({ actors: { searchHelp: informHelpActors.searchHelp }, actions: { showToast } }),
+    helpArticle: helpArticleMachine.provide({ actors: { fetchArticle: informHelpActors.fetchArticle }, actions: { showToast } }),
+  };
+
+  // Identity verification, and the operator interface with its own session, storage keys and API
+  // client: an operator's 403 ends the operator session only, never the trader's.
+  const operatorStore = createOperatorStorage(browserStore());
+  let operatorSession: OperatorSessionActorRef | undefined;
+  const operatorApi = createApiClient({
+    getToken: () => operatorSession?.getSnapshot().context.token,
+    getLang: () => currentLang,
+    onForbidden: () => operatorSession?.send({ type: 'operator.forbidden' }),
+  });
+  const operatorActors = createOperatorActors(operatorApi, { getToken: () => operatorSession?.getSnapshot().context.token, getLang: () => currentLang });
+  const identityActors = createIdentityActors(api);
+  operatorSession = createActor(
+    operatorSessionMachine.provide({
+      actors: { login: operatorActors.login },
+      actions: {
+        persist: (_, grant) => operatorStore.write(grant.token, grant.operator),
+        clearStored: () => operatorStore.clear(),
+        revokeToken: (_, { token }) => {
+          if (token) operatorApi.post('/api/operator/logout', {}, undefined, token).catch(() => undefined);
+        },
+        showToast,
+      },
+    }),
+    { id: 'operatorSession', systemId: 'operatorSession', input: operatorStore.read(), inspect },
+  ).start();
+  const kycFlows: KycFlows = {
+    identity: identityMachine.provide({
+      actors: identityActors,
+      actions: { showToast, refreshSession: () => session?.send({ type: 'session.refresh' }) },
+    }),
+    operatorReview: operatorReviewMachine.provide({
+      actors: { fetchQueue: operatorActors.fetchQueue, fetchDetail: operatorActors.fetchDetail, approve: operatorActors.approve, reject: operatorActors.reject },
+      actions: { showToast },
+    }),
+    operatorSession,
+  };
+
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <ActorsProvider actors={{ app, session, toasts, note }}>
           <FlowsProvider flows={flows}>
+          <UserCentreProvider value={userCentre}>
+          <InformHelpProvider value={informHelp}>
+          <KycProvider flows={kycFlows}>
           <LiveActorsProvider actors={{ connection, market, favourites }}>
             <Root router={router} />
             {local && <InspectorPanel inspector={local} />}
           </LiveActorsProvider>
+          </KycProvider>
+          </InformHelpProvider>
+          </UserCentreProvider>
           </FlowsProvider>
         </ActorsProvider>
       </I18nextProvider>

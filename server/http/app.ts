@@ -1,13 +1,20 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Accounts } from '../app/accounts/accounts.js';
+import type { UserCentre } from '../app/accounts/userCentre.js';
+import type { Kyc } from '../app/kyc/kyc.js';
 import type { Database } from '../db/database.js';
 import type { FiatRateSource } from '../market/fiatRates.js';
 import { requestContext } from './context.js';
 import { errorHandling } from './errors.js';
 import { accountRoutes } from './routes/accounts.js';
 import { centerRoutes } from './routes/center.js';
+import { helpRoutes } from './routes/help.js';
+import { informRoutes } from './routes/inform.js';
+import { kycRoutes } from './routes/kyc.js';
 import { marketRoutes } from './routes/market.js';
+import { operatorRoutes } from './routes/operator.js';
 import { platformRoutes } from './routes/platform.js';
+import { userRoutes } from './routes/user.js';
 import { serveClient } from './static.js';
 
 export interface AppDeps {
@@ -18,6 +25,10 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Registration, login and reset; omitted by tests that do not exercise accounts. */
   accounts?: Accounts;
+  /** The user centre (/user pages); omitted by tests that do not exercise it. */
+  userCentre?: UserCentre;
+  /** Identity verification and its operator review queue; omitted by tests that do not exercise it. */
+  kyc?: Kyc;
 }
 
 /** Builds the HTTP app in layers: request context → error handling → routes → client. */
@@ -39,7 +50,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(platformRoutes(deps.db));
   await app.register(marketRoutes(deps.db, deps.rates));
   await app.register(centerRoutes(deps.db));
+  // Notifications and help need only the database, like the centre.
+  await app.register(informRoutes(deps.db));
+  await app.register(helpRoutes(deps.db));
   if (deps.accounts) await app.register(accountRoutes(deps.db, deps.accounts));
+  if (deps.userCentre) await app.register(userRoutes(deps.db, deps.userCentre));
+  if (deps.kyc) await app.register(kycRoutes(deps.db, deps.kyc));
+  if (deps.kyc) await app.register(operatorRoutes(deps.db, deps.kyc));
   await serveClient(app, deps.clientDir);
   return app;
 }

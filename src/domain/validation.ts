@@ -53,3 +53,82 @@ export type RegisterValues = yup.InferType<typeof registerSchema>;
 export type RegisterNextValues = yup.InferType<typeof registerNextSchema>;
 export type ForgetValues = yup.InferType<typeof forgetSchema>;
 export type SetPassValues = yup.InferType<typeof setPassSchema>;
+
+/**
+ * /user/identity: spec §5 "name, ID number, front photo and back photo all required". Photos are
+ * File objects from the inputs; the size rule mirrors the server's 4 MB limit.
+ */
+const photo = (requiredKey: string) =>
+  yup
+    .mixed<Blob>()
+    .required(requiredKey)
+    .test('photoSize', 'identity.validation.photoTooLarge', (file) => !file || file.size <= 4 * 1024 * 1024)
+    .test('photoType', 'identity.validation.photoType', (file) => !file || ['image/png', 'image/jpeg', 'image/webp'].includes(file.type));
+
+export const identitySchema = yup.object({
+  name: yup.string().trim().required('identity.validation.nameRequired'),
+  id_number: yup.string().trim().required('identity.validation.idNumberRequired'),
+  front: photo('identity.validation.frontRequired'),
+  back: photo('identity.validation.backRequired'),
+});
+
+/** /operator: the reviewer's own login. */
+export const operatorLoginSchema = yup.object({
+  account: yup.string().trim().required('operator.validation.accountRequired'),
+  password: yup.string().required('operator.validation.passwordRequired'),
+});
+
+export type IdentityValues = { name: string; id_number: string; front: Blob | null; back: Blob | null };
+export type OperatorLoginValues = yup.InferType<typeof operatorLoginSchema>;
+
+/* User centre (spec §5): nickname, security changes, withdrawal addresses, collection methods. */
+export const NICKNAME_MAX = 24;
+export const NOTE_MIN = 4;
+export const NOTE_MAX = 20;
+
+export const nicknameSchema = yup.object({
+  nickname: yup.string().trim().required('settings.nicknameRequired').max(NICKNAME_MAX, 'settings.nicknameTooLong'),
+});
+
+/** s-loginpwd: the code sent to the account and the new login password twice. */
+export const changeLoginPwdSchema = yup.object({
+  code,
+  password: password('validation.passwordRequired'),
+  password_repeat: repeat('password', 'validation.repeatRequired', 'validation.passwordsDiffer'),
+});
+
+/** s-securitypwd: the code and the new fund password twice. */
+export const changeFundsPwdSchema = yup.object({
+  code,
+  password: password('validation.fundsPasswordRequired'),
+  password_repeat: repeat('password', 'validation.repeatRequired', 'validation.fundsPasswordsDiffer'),
+});
+
+/** s-emailset / s-phoneset: code to the old address, the new address and the code sent there. */
+export const changeAccountSchema = yup.object({
+  code,
+  account: yup.string().trim().required('security.newAccountRequired'),
+  area_code: yup.string().trim(),
+  new_code: code,
+});
+
+/** c-symAddr: address required; note required, 4 to 20 characters (spec §5, §9). */
+export const withdrawalAddressSchema = yup.object({
+  currency: yup.string().trim().required('addresses.currencyRequired'),
+  network: yup.string().trim().required('addresses.networkRequired'),
+  address: yup.string().trim().required('addresses.addressRequired'),
+  note: yup.string().trim().required('addresses.noteLength').min(NOTE_MIN, 'addresses.noteLength').max(NOTE_MAX, 'addresses.noteLength'),
+});
+
+/** addCollAddr / editCollAddr: real name, card number and bank name required; branch optional. */
+export const collectionMethodSchema = yup.object({
+  real_name: yup.string().trim().required('addresses.realNameRequired'),
+  card_number: yup.string().trim().required('addresses.cardNumberRequired'),
+  bank_name: yup.string().trim().required('addresses.bankNameRequired'),
+  currency: yup.string().trim(),
+  branch: yup.string().trim(),
+});
+
+export type ChangeAccountValues = yup.InferType<typeof changeAccountSchema>;
+export type WithdrawalAddressValues = yup.InferType<typeof withdrawalAddressSchema>;
+export type CollectionMethodValues = yup.InferType<typeof collectionMethodSchema>;

@@ -12,17 +12,32 @@ import { SetPassPage } from './pages/auth/SetPassPage';
 import { LoginPage } from './pages/auth/LoginPage';
 import { RegisterPage } from './pages/auth/RegisterPage';
 import { DealPage } from './pages/deal/DealPage';
+import { HelpCenterPage } from './pages/help/HelpCenterPage';
+import { HelpDetailPage } from './pages/help/HelpDetailPage';
 import { HomePage } from './pages/home/HomePage';
+import { InformPage } from './pages/inform/InformPage';
 import { MarketsPage } from './pages/markets/MarketsPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { IdentityPage } from './pages/identity/IdentityPage';
+import { IdentityRightPage } from './pages/identity/IdentityRightPage';
+import { SecuritySetPage } from './pages/identity/SecuritySetPage';
+import { OperatorLayout } from './pages/operator/OperatorLayout';
 import { ScaffoldPage } from './pages/scaffold/ScaffoldPage';
 import type { ScaffoldId } from './pages/scaffold/pageSpecs';
 import { TradePage } from './pages/trade/TradePage';
+import { AddressBookPage } from './pages/user/AddressBookPage';
+import { CollectionMethodFormPage } from './pages/user/CollectionMethodFormPage';
+import { CollectionMethodsPage } from './pages/user/CollectionMethodsPage';
+import { GeneralSettingsPage } from './pages/user/GeneralSettingsPage';
+import { PersonalInfoPage } from './pages/user/PersonalInfoPage';
+import { SecurityChangePage } from './pages/user/SecurityChangePage';
 
 const scaffold = (path: string, id: ScaffoldId): RouteObject => ({ path, element: <ScaffoldPage id={id} /> });
 
 /** Every route of spec §2. Market and contract routes are public; /user, /wallet, /order are login-gated. */
 export const routes: RouteObject[] = [
+  // The operator interface has its own layout and session, outside the trader's site.
+  { path: 'operator', element: <OperatorLayout /> },
   {
     element: <SiteLayout />,
     children: [
@@ -30,7 +45,7 @@ export const routes: RouteObject[] = [
       { path: 'home', element: <HomePage /> },
       scaffold('subscribe', 'subscribe'),
       { path: 'login', element: <LoginPage /> },
-      scaffold('inform', 'inform'),
+      { path: 'inform', element: <InformPage /> },
       {
         element: <PasswordResetFlow />,
         children: [
@@ -71,21 +86,21 @@ export const routes: RouteObject[] = [
             element: <UserMenuLayout />,
             children: [
               { index: true, element: <Navigate to="/user/user" replace /> },
-              scaffold('user', 'user'),
-              scaffold('c-set', 'cSet'),
-              scaffold('s-securityset', 'securitySet'),
-              scaffold('s-loginpwd', 'loginPwd'),
-              scaffold('s-securitypwd', 'securityPwd'),
-              scaffold('s-emailset', 'emailSet'),
-              scaffold('s-phoneset', 'phoneSet'),
-              scaffold('identity', 'identity'),
-              scaffold('identityRight', 'identityRight'),
-              scaffold('c-symAddr', 'symAddr'),
-              scaffold('c-collAddr', 'collAddr'),
-              scaffold('addCollAddr', 'addCollAddr'),
-              scaffold('editCollAddr/:id?', 'editCollAddr'),
-              scaffold('helpcenter', 'helpcenter'),
-              scaffold('helpDetail/:id?', 'helpDetail'),
+              { path: 'user', element: <PersonalInfoPage /> },
+              { path: 'c-set', element: <GeneralSettingsPage /> },
+              { path: 's-securityset', element: <SecuritySetPage /> },
+              { path: 's-loginpwd', element: <SecurityChangePage kind="loginPwd" key="loginPwd" /> },
+              { path: 's-securitypwd', element: <SecurityChangePage kind="fundsPwd" key="fundsPwd" /> },
+              { path: 's-emailset', element: <SecurityChangePage kind="email" key="email" /> },
+              { path: 's-phoneset', element: <SecurityChangePage kind="phone" key="phone" /> },
+              { path: 'identity', element: <IdentityPage /> },
+              { path: 'identityRight', element: <IdentityRightPage /> },
+              { path: 'c-symAddr', element: <AddressBookPage /> },
+              { path: 'c-collAddr', element: <CollectionMethodsPage /> },
+              { path: 'addCollAddr', element: <CollectionMethodFormPage mode="add" /> },
+              { path: 'editCollAddr/:id', element: <CollectionMethodFormPage mode="edit" /> },
+              { path: 'helpcenter', element: <HelpCenterPage /> },
+              { path: 'helpDetail/:id?', element: <HelpDetailPage /> },
             ],
           },
           {

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.js';
 import { hashPassword, verifyPassword } from '../../domain/accounts/passwords.js';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, normaliseAccount, passwordProblem } from '../../domain/accounts/rules.js';
 import type { MessageKey } from '../../i18n/messages.js';
+import { describeDevice, notify, rememberDevice, type DeviceInfo } from '../notifications.js';
 import { openSession, revokeAllSessions, userById } from '../sessions.js';
 import { checkCode, issueCode, type CodePurpose } from './codes.js';
 import type { CodeDelivery } from './delivery.js';
@@ -67,7 +68,7 @@ export function accounts(deps: AccountsDeps) {
       funds_password_repeat: string;
       invitation_code: string;
       agree: boolean;
-    }): Promise<Outcome<SessionGrant>> {
+    }, device?: DeviceInfo): Promise<Outcome<SessionGrant>> {
       const target = normaliseAccount(input.account, input.area_code);
       if (!target) return fail('accountInvalid');
       const weak = passwordProblem(input.password) ?? passwordProblem(input.funds_password);
@@ -96,13 +97,16 @@ export function accounts(deps: AccountsDeps) {
           ],
         );
         if (!rows[0]) return fail('accountExists');
+        await notify(tx, rows[0].id, { kind: 'welcome' });
+        // The registering browser is a known device, so the first login from it is not "new".
+        if (device) await rememberDevice(tx, rows[0].id, device);
         return { ok: true as const, data: rows[0].id };
       });
       if (!created.ok) return created;
       return { ok: true, data: { token: await openSession(db, created.data), user_info: (await userById(db, created.data))! } };
     },
 
-    async login(input: { account: string; area_code?: string; password: string }): Promise<Outcome<SessionGrant>> {
+    async login(input: { account: string; area_code?: string; password: string }, device?: DeviceInfo): Promise<Outcome<SessionGrant>> {
       const target = normaliseAccount(input.account, input.area_code);
       if (!target) return fail('loginFailed');
       const [lock] = await db.query<{ minutes: number }>(
@@ -131,6 +135,9 @@ export function accounts(deps: AccountsDeps) {
         return fail('loginFailed');
       }
       await db.query('delete from login_failure where account = $1', [target.account]);
+      if (device && (await rememberDevice(db, user!.id, device))) {
+        await notify(db, user!.id, { kind: 'login_new_device', params: { device: describeDevice(device.userAgent), ip: device.ip } });
+      }
       return { ok: true, data: { token: await openSession(db, user!.id), user_info: (await userById(db, user!.id))! } };
     },
 
@@ -146,6 +153,7 @@ export function accounts(deps: AccountsDeps) {
         const [user] = await tx.query<{ id: number }>('update app_user set password_hash = $2 where account = $1 returning id', [target.account, hash]);
         if (!user) return fail('codeInvalid');
         await revokeAllSessions(tx, user.id);
+        await notify(tx, user.id, { kind: 'password_changed' });
         await tx.query('delete from login_failure where account = $1', [target.account]);
         return { ok: true as const, data: null };
       });

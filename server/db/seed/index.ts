@@ -5,6 +5,7 @@ import { LOCALE_CODES } from '../../../src/domain/languages.js';
 import type { Database } from '../database.js';
 import { SEED_CURRENCIES } from './currencies.js';
 import { SEED_FIAT_RATES, SEED_RATES_SOURCE } from './fiatRates.js';
+import { seedHelp } from './help.js';
 import { SEED_PAIRS } from './pairs.js';
 import { SEED_COMMUNITIES, SEED_CONFIG } from './platformConfig.js';
 
@@ -52,6 +53,7 @@ export async function seed(db: Database): Promise<void> {
         ]);
       }
     }
+    await seedHelp(tx);
   });
 }
 

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ResultCode } from '../../../src/domain/api.js';
 import type { Accounts, Outcome } from '../../app/accounts/accounts.js';
+import type { DeviceInfo } from '../../app/notifications.js';
 import type { Database } from '../../db/database.js';
 import { revokeSession } from '../../app/sessions.js';
 import { translate } from '../../i18n/messages.js';
@@ -9,6 +10,9 @@ import { ApiFailure, ok } from '../envelope.js';
 const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
 const account = { account: text(254), area_code: { type: 'string', maxLength: 6 } } as const;
 const code = { type: 'string', pattern: '^\\d{6}$' } as const;
+
+/** Where a sign-in came from, for the new-device notification. */
+const deviceOf = (request: FastifyRequest): DeviceInfo => ({ userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512), ip: request.ip });
 
 function unwrap<T>(outcome: Outcome<T>): T {
   if (!outcome.ok) throw new ApiFailure(ResultCode.badRequest, outcome.key, outcome.vars);
@@ -54,13 +58,13 @@ export function accountRoutes(db: Database, accounts: Accounts) {
           },
         },
       },
-      async (request) => ok(request.lang, unwrap(await accounts.register(request.body))),
+      async (request) => ok(request.lang, unwrap(await accounts.register(request.body, deviceOf(request)))),
     );
 
     app.post<{ Body: { account: string; area_code?: string; password: string } }>(
       '/api/login',
       { schema: { body: { type: 'object', required: ['account', 'password'], additionalProperties: false, properties: { ...account, password: text(64) } } } },
-      async (request) => ok(request.lang, unwrap(await accounts.login(request.body))),
+      async (request) => ok(request.lang, unwrap(await accounts.login(request.body, deviceOf(request)))),
     );
 
     app.post('/api/logout', { schema: { body: { anyOf: [{ type: 'object', maxProperties: 0 }, { type: 'null' }] } } }, async (request) => {

@@ -5,13 +5,18 @@ import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import type { NotificationPage } from '../../domain/informHelp';
 import { appMachine } from '../../machines/app/app.machine';
+import { helpMachine } from '../../machines/help/help.machine';
+import { helpArticleMachine } from '../../machines/help/helpArticle.machine';
+import { informMachine } from '../../machines/inform/inform.machine';
 import { noteMachine } from '../../machines/note/note.machine';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { USER_FIXTURE } from '../../machines/session/session.model';
 import { toastMachine } from '../../machines/toast/toast.machine';
 import { initI18n } from '../../services/i18n';
 import { ActorsProvider } from '../app/ActorsContext';
+import { InformHelpProvider } from '../app/informHelpHooks';
 import { darkTheme } from '../theme';
 import { Header } from './Header';
 import { SignOutDialog } from './SignOutDialog';
@@ -32,19 +37,24 @@ async function renderSignedIn(nameStatus: 1 | 2 | 3 | 4) {
   await act(async () => undefined);
   const app = createActor(appMachine, { input: { marketFeature: false } }).start();
   const actors = { app, session, toasts: createActor(toastMachine).start(), note: createActor(noteMachine).start() };
+  const inform = createActor(
+    informMachine.provide({ actors: { fetchNotifications: fromPromise(async (): Promise<NotificationPage> => ({ list: [], total: 3, unread: 3, page: 1, size: 20 })) } }),
+  ).start();
   render(
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={darkTheme}>
         <ActorsProvider actors={actors}>
-          <MemoryRouter>
-            <Header />
-            <SignOutDialog />
-          </MemoryRouter>
+          <InformHelpProvider value={{ inform, help: helpMachine, helpArticle: helpArticleMachine }}>
+            <MemoryRouter>
+              <Header />
+              <SignOutDialog />
+            </MemoryRouter>
+          </InformHelpProvider>
         </ActorsProvider>
       </ThemeProvider>
     </I18nextProvider>,
   );
-  return { session, navigations };
+  return { session, navigations, inform };
 }
 
 describe('header when signed in (spec §2)', () => {
@@ -56,6 +66,18 @@ describe('header when signed in (spec §2)', () => {
     expect(screen.getByText('UID 10001')).toBeTruthy();
     const badge = screen.getByText('Verified');
     expect(badge.closest('a')?.getAttribute('href')).toBe('/user/identity');
+  });
+
+  it('shows the unread count on the bell, and forgets it after sign-out', async () => {
+    const { session, inform } = await renderSignedIn(3);
+    await act(async () => undefined);
+    const bell = screen.getByRole('link', { name: 'Notifications: 3 unread' });
+    expect(bell.getAttribute('href')).toBe('/inform');
+    expect(bell.textContent).toContain('3');
+    act(() => session.send({ type: 'session.signOut' }));
+    act(() => session.send({ type: 'session.confirm' }));
+    expect(inform.getSnapshot().value).toBe('idle');
+    expect(inform.getSnapshot().context.unread).toBe(0);
   });
 
   it('names each identity status', async () => {

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { LANGUAGES } from '../../domain/languages';
 import { PRICING_CURRENCIES } from '../../domain/pricingCurrencies';
 import { useAppFlow, useSessionFlow } from '../app/hooks';
+import { NotificationBell } from './NotificationBell';
 import { AppQrCodes } from '../ui/AppQrCodes';
 import { Dropdown, MenuItem } from '../ui/Dropdown';
 import { HEADER_LINKS, ORDER_MENU, WALLET_MENU, type NavGroupSpec } from './navigation';
@@ -62,14 +63,6 @@ const AuthLink = styled(Link)<{ $primary?: boolean }>`
   font-weight: 600;
   background: ${({ theme, $primary }) => ($primary ? theme.color.accent : 'transparent')};
   color: ${({ theme, $primary }) => ($primary ? theme.color.accentText : theme.color.text)};
-`;
-
-const IconLink = styled(Link)`
-  display: flex;
-  align-items: center;
-  padding: 0 10px;
-  font-size: 16px;
-  &:hover { color: ${({ theme }) => theme.color.accent}; }
 `;
 
 const IconButton = styled.button`
@@ -147,9 +140,7 @@ export function Header() {
       <Right>
         {sessionFlow.hasSession && sessionFlow.user ? (
           <>
-            <IconLink to="/inform" aria-label={t('nav.notifications')} title={t('nav.notifications')}>
-              🔔
-            </IconLink>
+            <NotificationBell userId={sessionFlow.user.id} />
             <UserPopup user={sessionFlow.user} onSignOut={sessionFlow.signOut} />
           </>
         ) : (

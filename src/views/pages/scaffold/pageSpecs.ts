@@ -8,48 +8,16 @@ export interface ScaffoldSpec {
   introKey: string;
   columns?: string[];
   /** Translation key naming what is not open yet on this server. */
-  pendingKey: 'pending.accounts' | 'pending.wallet' | 'pending.trading' | 'pending.fiat' | 'pending.ico';
+  pendingKey: 'pending.wallet' | 'pending.trading' | 'pending.fiat' | 'pending.ico';
 }
 
 export const SCAFFOLDS = {
-  inform: { titleKey: 'page.inform.title', introKey: 'page.inform.intro', columns: ['col.time', 'col.title', 'col.status'], pendingKey: 'pending.accounts' },
   subscribe: {
     titleKey: 'page.subscribe.title',
     introKey: 'page.subscribe.intro',
     columns: ['col.currency', 'col.progress', 'col.raisePrice', 'col.priceIncrease', 'col.remainingTerm', 'col.endTime', 'col.status'],
     pendingKey: 'pending.ico',
   },
-  // /user
-  user: { titleKey: 'menu.user.info', introKey: 'page.user.intro', pendingKey: 'pending.accounts' },
-  cSet: { titleKey: 'menu.user.generalSettings', introKey: 'page.cSet.intro', pendingKey: 'pending.accounts' },
-  securitySet: { titleKey: 'menu.user.securitySettings', introKey: 'page.securitySet.intro', pendingKey: 'pending.accounts' },
-  loginPwd: { titleKey: 'menu.user.loginPassword', introKey: 'page.loginPwd.intro', pendingKey: 'pending.accounts' },
-  securityPwd: { titleKey: 'menu.user.fundPassword', introKey: 'page.securityPwd.intro', pendingKey: 'pending.accounts' },
-  emailSet: { titleKey: 'menu.user.changeEmail', introKey: 'page.emailSet.intro', pendingKey: 'pending.accounts' },
-  phoneSet: { titleKey: 'menu.user.changePhone', introKey: 'page.phoneSet.intro', pendingKey: 'pending.accounts' },
-  identity: { titleKey: 'menu.user.identity', introKey: 'page.identity.intro', pendingKey: 'pending.accounts' },
-  identityRight: {
-    titleKey: 'menu.user.identityRight',
-    introKey: 'page.identityRight.intro',
-    columns: ['col.country', 'col.purchaseLimit', 'col.withdrawLimit', 'col.futuresPermission'],
-    pendingKey: 'pending.accounts',
-  },
-  symAddr: {
-    titleKey: 'menu.user.withdrawAddresses',
-    introKey: 'page.symAddr.intro',
-    columns: ['col.currency', 'col.network', 'col.address', 'col.note', 'col.actions'],
-    pendingKey: 'pending.accounts',
-  },
-  collAddr: {
-    titleKey: 'menu.user.collection',
-    introKey: 'page.collAddr.intro',
-    columns: ['col.fullName', 'col.cardNumber', 'col.bankName', 'col.currency', 'col.actions'],
-    pendingKey: 'pending.accounts',
-  },
-  addCollAddr: { titleKey: 'page.addCollAddr.title', introKey: 'page.collAddr.intro', pendingKey: 'pending.accounts' },
-  editCollAddr: { titleKey: 'page.editCollAddr.title', introKey: 'page.collAddr.intro', pendingKey: 'pending.accounts' },
-  helpcenter: { titleKey: 'menu.user.help', introKey: 'page.helpcenter.intro', columns: ['col.question'], pendingKey: 'pending.accounts' },
-  helpDetail: { titleKey: 'page.helpDetail.title', introKey: 'page.helpcenter.intro', pendingKey: 'pending.accounts' },
   // /wallet
   walletOverview: {
     titleKey: 'menu.wallet.overview',

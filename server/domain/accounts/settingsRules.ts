@@ -1,0 +1,59 @@
+/**
+ * Rules for the user centre's own data (spec §5, §9), shared by the server checks and mirrored by
+ * the browser's yup schemas in src/domain/validation.ts. Pure: no I/O.
+ */
+export const NICKNAME_MAX = 24;
+export const NOTE_MIN = 4;
+export const NOTE_MAX = 20;
+export const AVATAR_MAX_BYTES = 200 * 1024;
+
+export type SettingsProblem =
+  | 'nicknameRequired'
+  | 'nicknameTooLong'
+  | 'addressRequired'
+  | 'networkRequired'
+  | 'currencyRequired'
+  | 'noteLength'
+  | 'realNameRequired'
+  | 'cardNumberRequired'
+  | 'bankNameRequired';
+
+export function nicknameProblem(raw: string): SettingsProblem | undefined {
+  const nickname = raw.trim();
+  if (!nickname) return 'nicknameRequired';
+  if ([...nickname].length > NICKNAME_MAX) return 'nicknameTooLong';
+  return undefined;
+}
+
+export interface AddressInput {
+  currency: string;
+  network: string;
+  address: string;
+  note: string;
+}
+
+/** Withdrawal address: address required; note required, 4 to 20 characters (spec §5, §9). */
+export function addressProblem(input: AddressInput): SettingsProblem | undefined {
+  if (!input.currency.trim()) return 'currencyRequired';
+  if (!input.network.trim()) return 'networkRequired';
+  if (!input.address.trim()) return 'addressRequired';
+  const note = [...input.note.trim()].length;
+  if (note < NOTE_MIN || note > NOTE_MAX) return 'noteLength';
+  return undefined;
+}
+
+export interface CollectionInput {
+  real_name: string;
+  card_number: string;
+  bank_name: string;
+  currency?: string;
+  branch?: string;
+}
+
+/** Collection method: real name, card number and bank name required; branch optional (spec §5). */
+export function collectionProblem(input: CollectionInput): SettingsProblem | undefined {
+  if (!input.real_name.trim()) return 'realNameRequired';
+  if (!input.card_number.trim()) return 'cardNumberRequired';
+  if (!input.bank_name.trim()) return 'bankNameRequired';
+  return undefined;
+}

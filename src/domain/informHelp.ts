@@ -1,0 +1,52 @@
+/** Wire types of the notification (/inform) and help-centre calls, shared with the server. */
+
+export const NOTIFICATION_KINDS = ['welcome', 'login_new_device', 'password_changed', 'kyc_submitted', 'kyc_approved', 'kyc_rejected'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export interface NotificationItem {
+  id: number;
+  kind: NotificationKind;
+  /** Rendered by the server in the request's language. */
+  title: string;
+  body: string;
+  /** ISO 8601. */
+  created_at: string;
+  read: boolean;
+}
+
+export interface NotificationPage {
+  list: NotificationItem[];
+  total: number;
+  unread: number;
+  page: number;
+  size: number;
+}
+
+export interface UnreadCount {
+  unread: number;
+}
+
+export const HELP_CATEGORIES = ['account', 'security', 'funds', 'spot', 'futures', 'seconds', 'fiat', 'ico'] as const;
+
+export interface HelpSummary {
+  id: string;
+  category: string;
+  common: boolean;
+  question: string;
+}
+
+export interface HelpArticle extends HelpSummary {
+  /** Paragraphs split by blank lines; "- " lines are bullets (rendered like platform notes). */
+  answer: string;
+}
+
+export interface HelpList {
+  list: HelpSummary[];
+  /** Every category that has articles, in display order, whatever the filter. */
+  categories: string[];
+}
+
+export interface HelpQuery {
+  search: string;
+  category: string;
+}

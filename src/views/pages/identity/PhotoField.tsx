@@ -1,0 +1,66 @@
+import { useFormikContext } from 'formik';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+
+const Box = styled.div`
+  display: grid;
+  gap: 6px;
+  .frame {
+    height: 150px;
+    border: 1px dashed ${({ theme }) => theme.color.border};
+    border-radius: 6px;
+    display: grid;
+    place-items: center;
+    overflow: hidden;
+    color: ${({ theme }) => theme.color.textFaint};
+    background: ${({ theme }) => theme.color.panelRaised};
+  }
+  .frame img { max-width: 100%; max-height: 100%; object-fit: contain; }
+  .error { color: ${({ theme }) => theme.color.down}; font-size: 12px; }
+`;
+
+/** A photo input with its preview; the picked File goes into the Formik value. */
+export function PhotoField(props: { name: 'front' | 'back'; labelKey: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { values, errors, touched, setFieldValue, setFieldTouched } = useFormikContext<Record<string, Blob | null>>();
+  const file = values[props.name];
+  const preview = usePreview(file ?? null);
+  const error = touched[props.name] ? errors[props.name] : undefined;
+  return (
+    <Box className="field">
+      <label htmlFor={id}>{t(props.labelKey)}</label>
+      <div className="frame">{preview ? <img src={preview} alt={t('identity.preview', { side: t(props.labelKey) })} /> : t('identity.noPhoto')}</div>
+      <input
+        id={id}
+        type="file"
+        accept="image/png,image/jpeg,image/webp"
+        aria-invalid={Boolean(error)}
+        aria-describedby={typeof error === 'string' ? `${id}-error` : undefined}
+        onChange={(e) => {
+          void setFieldValue(props.name, e.currentTarget.files?.[0] ?? null);
+          void setFieldTouched(props.name, true, false);
+        }}
+      />
+      {typeof error === 'string' && (
+        <span className="error" id={`${id}-error`} role="alert">
+          {t(error)}
+        </span>
+      )}
+    </Box>
+  );
+}
+
+/** Presentation only: a data URL of the picked file (nothing to release afterwards). */
+function usePreview(file: Blob | null): string | undefined {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!file) return setUrl(undefined);
+    const reader = new FileReader();
+    reader.onload = () => setUrl(String(reader.result));
+    reader.readAsDataURL(file);
+    return () => reader.abort();
+  }, [file]);
+  return url;
+}

@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+/** The newest code the server wrote to its outbox for an address (the default code delivery). */
+async function codeFor(address: string): Promise<string> {
+  const file = join(process.env.E2E_DATA_DIR!, 'outbox.jsonl');
+  let code = '';
+  await expect
+    .poll(() => {
+      let lines: string[] = [];
+      try {
+        lines = readFileSync(file, 'utf8').trim().split('\n');
+      } catch {
+        lines = [];
+      }
+      code = lines.map((l) => JSON.parse(l) as { to: string; code: string }).filter((m) => m.to === address).at(-1)?.code ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+async function registerUser(page: Page, email: string) {
+  await page.goto('/reg');
+  await page.getByLabel(/Email or phone/).fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel(/Verification code/).fill(await codeFor(email));
+  await page.getByRole('button', { name: /^Next$/ }).click();
+  await expect(page).toHaveURL(/\/reg-next$/);
+  await page.getByLabel('Login password', { exact: true }).fill('Trader2026');
+  await page.getByLabel('Repeat the password').fill('Trader2026');
+  await page.getByLabel('Fund password', { exact: true }).fill('Funds2026');
+  await page.getByLabel('Repeat the fund password').fill('Funds2026');
+  await page.getByLabel('Invitation code').fill('OPENEX');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+test('a new user sees the welcome notification and the bell count, and marks it read', async ({ page }) => {
+  await registerUser(page, `inform-${Date.now()}@example.org`);
+  const banner = page.getByRole('banner');
+  const bell = banner.getByRole('link', { name: 'Notifications: 1 unread' });
+  await expect(bell).toBeVisible();
+  await expect(bell).toContainText('1');
+  await bell.click();
+  await expect(page).toHaveURL(/\/inform$/);
+  const item = page.getByTestId('notification').filter({ hasText: 'Welcome to OpenEx' });
+  await expect(item).toBeVisible();
+  await expect(page.getByText('1 unread', { exact: true })).toBeVisible();
+  await item.getByRole('button', { name: 'Mark as read' }).click();
+  await expect(item.getByRole('button', { name: 'Mark as read' })).toHaveCount(0);
+  await expect(page.getByText('0 unread', { exact: true })).toBeVisible();
+  await expect(banner.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+  // Still read after a reload: the server kept it.
+  await page.reload();
+  await expect(page.getByTestId('notification').filter({ hasText: 'Welcome to OpenEx' })).toBeVisible();
+  await expect(page.getByText('0 unread', { exact: true })).toBeVisible();
+});
+
+test('the help centre searches in English and in Japanese and opens an article', async ({ page }) => {
+  await registerUser(page, `help-${Date.now()}@example.org`);
+  await page.goto('/user/helpcenter');
+  await expect(page.getByRole('heading', { name: 'Common questions' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search questions and answers' }).fill('fund password');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('heading', { name: /^Results: \d+$/ })).toBeVisible();
+  await page.getByRole('link', { name: /How do I register an account\?/ }).click();
+  await expect(page).toHaveURL(/\/user\/helpDetail\/register-account$/);
+  await expect(page.getByRole('heading', { name: 'How do I register an account?' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Request a verification code' })).toBeVisible();
+
+  // Japanese: the same article, searched with Japanese words.
+  await page.getByRole('banner').getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitemradio', { name: /日本語/ }).click();
+  await expect(page.getByRole('heading', { name: 'アカウントを登録するには？' })).toBeVisible();
+  await page.getByRole('link', { name: /ヘルプセンターに戻る/ }).click();
+  await expect(page.getByRole('heading', { name: 'よくある質問' })).toBeVisible();
+  await page.getByRole('searchbox', { name: '質問と回答を検索' }).fill('資金パスワード');
+  await page.getByRole('button', { name: '検索', exact: true }).click();
+  await expect(page.getByRole('heading', { name: /^検索結果：\d+ 件$/ })).toBeVisible();
+  await page.getByRole('link', { name: /アカウントを登録するには？/ }).click();
+  await expect(page.getByRole('heading', { name: 'アカウントを登録するには？' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: '認証コードをリクエストして入力します' })).toBeVisible();
+
+  // An unknown article: a translated failure with a retry (the server's message is the toast).
+  await page.goto('/user/helpDetail/no-such-article');
+  await expect(page.getByRole('alert').filter({ hasText: 'この記事を読み込めませんでした。' })).toBeVisible();
+});

@@ -1,0 +1,140 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+/**
+ * Identity verification end to end: a new user submits two photos, the operator approves at
+ * /operator (in its own browser context, so its session is separate), and the user's badge and
+ * rights change. Once in English, once in Japanese.
+ */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const OPERATOR = { account: process.env.OPERATOR_ACCOUNT ?? 'reviewer@openex.test', password: process.env.OPERATOR_PASSWORD ?? 'Operator2026' };
+
+async function codeFor(address: string): Promise<string> {
+  const file = join(process.env.E2E_DATA_DIR!, 'outbox.jsonl');
+  let code = '';
+  await expect
+    .poll(() => {
+      let lines: string[] = [];
+      try {
+        lines = readFileSync(file, 'utf8').trim().split('\n');
+      } catch {
+        lines = [];
+      }
+      code = lines.map((l) => JSON.parse(l) as { to: string; code: string }).filter((m) => m.to === address).at(-1)?.code ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+interface Words {
+  account: RegExp;
+  send: string;
+  code: RegExp;
+  next: RegExp;
+  details: Array<[string, string]>;
+  create: string;
+  accountMenu: string;
+  identity: { name: string; idNumber: string; front: string; back: string; submit: string; submitted: string };
+  pending: string;
+  verified: string;
+  futures: string;
+}
+
+const EN: Words = {
+  account: /Email or phone/,
+  send: 'Send code',
+  code: /Verification code/,
+  next: /^Next$/,
+  details: [['Login password', 'Trader2026'], ['Repeat the password', 'Trader2026'], ['Fund password', 'Funds2026'], ['Repeat the fund password', 'Funds2026'], ['Invitation code', 'OPENEX']],
+  create: 'Create account',
+  accountMenu: 'Account',
+  identity: { name: 'Full name', idNumber: 'ID number', front: 'Front of ID', back: 'Back of ID', submit: 'Submit for review', submitted: 'Identity submitted and awaiting review' },
+  pending: 'Pending review',
+  verified: 'Verified',
+  futures: 'Tradable, unlimited',
+};
+
+const JA: Words = {
+  account: /メール/,
+  send: 'コードを送信',
+  code: /認証コード/,
+  next: /^次へ$/,
+  details: [['ログインパスワード', 'Trader2026'], ['パスワード（確認）', 'Trader2026'], ['資金パスワード', 'Funds2026'], ['資金パスワード（確認）', 'Funds2026'], ['招待コード', 'OPENEX']],
+  create: 'アカウントを作成',
+  accountMenu: 'アカウント',
+  identity: { name: '氏名', idNumber: '身分証番号', front: '身分証（表面）', back: '身分証（裏面）', submit: '審査に提出', submitted: '本人確認を提出しました。審査をお待ちください' },
+  pending: '審査中',
+  verified: '認証済み',
+  futures: '取引可能・無制限',
+};
+
+async function registerUser(page: Page, email: string, w: Words) {
+  await page.goto('/reg');
+  await page.getByLabel(w.account).fill(email);
+  await page.getByRole('button', { name: w.send }).click();
+  await page.getByLabel(w.code).fill(await codeFor(email));
+  await page.getByRole('button', { name: w.next }).click();
+  await expect(page).toHaveURL(/\/reg-next$/);
+  for (const [label, value] of w.details) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: w.create }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+async function badgeShows(page: Page, w: Words, text: string) {
+  await page.getByRole('banner').getByRole('button', { name: w.accountMenu }).click();
+  await expect(page.getByRole('menu').getByText(text, { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+}
+
+async function operatorApproves(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/operator');
+  await page.getByLabel('Operator account').fill(OPERATOR.account);
+  await page.getByLabel('Password').fill(OPERATOR.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const row = page.getByRole('row').filter({ hasText: email });
+  await row.getByRole('button', { name: 'Review' }).click();
+  for (const side of ['Front of ID', 'Back of ID']) {
+    const img = page.getByRole('img', { name: side });
+    await expect(img).toBeVisible();
+    expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  }
+  await page.getByRole('button', { name: 'Approve', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Approved: the user is now verified')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(0);
+  await context.close();
+}
+
+for (const [language, w] of [['English', EN], ['日本語', JA]] as const) {
+  test(`KYC in ${language}: submit, operator approves, badge and rights turn verified`, async ({ page, browser }) => {
+    await page.goto('/home');
+    if (w === JA) {
+      await page.getByRole('banner').getByRole('button', { name: 'Language' }).click();
+      await page.getByRole('menuitemradio', { name: /日本語/ }).click();
+    }
+    const email = `e2e-kyc-${w === JA ? 'ja' : 'en'}-${Date.now()}@example.org`;
+    await registerUser(page, email, w);
+
+    await page.goto('/user/identity');
+    await page.getByLabel(w.identity.name, { exact: true }).fill('Ada Lovelace');
+    await page.getByLabel(w.identity.idNumber, { exact: true }).fill('X1234567');
+    await page.getByLabel(w.identity.front, { exact: true }).setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByLabel(w.identity.back, { exact: true }).setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: w.identity.submit }).click();
+    await expect(page.getByText(w.identity.submitted)).toBeVisible();
+    await badgeShows(page, w, w.pending);
+
+    await operatorApproves(browser, email);
+
+    await page.goto('/user/identityRight');
+    await badgeShows(page, w, w.verified);
+    const table = page.getByRole('table');
+    await expect(table.getByText('10,000 USDT', { exact: true })).toBeVisible();
+    await expect(table.getByText(w.futures)).toBeVisible();
+  });
+}

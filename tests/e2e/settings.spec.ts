@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+/** The newest code the server wrote to its outbox for an address and purpose. */
+async function codeFor(address: string, purpose: string): Promise<string> {
+  const file = join(process.env.E2E_DATA_DIR!, 'outbox.jsonl');
+  let code = '';
+  await expect
+    .poll(() => {
+      let lines: string[] = [];
+      try {
+        lines = readFileSync(file, 'utf8').trim().split('\n');
+      } catch {
+        lines = [];
+      }
+      const mine = lines.map((l) => JSON.parse(l) as { to: string; code: string; purpose: string }).filter((m) => m.to === address && m.purpose === purpose);
+      code = mine.at(-1)?.code ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+const de = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales/de_DE.json'), 'utf8')) as Record<string, Record<string, string>>;
+
+async function registerAndSignIn(page: Page, email: string) {
+  await page.goto('/reg');
+  await page.getByLabel(/Email or phone/).fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel(/Verification code/).fill(await codeFor(email, 'register'));
+  await page.getByRole('button', { name: /^Next$/ }).click();
+  await page.getByLabel('Login password', { exact: true }).fill('Trader2026');
+  await page.getByLabel('Repeat the password').fill('Trader2026');
+  await page.getByLabel('Fund password', { exact: true }).fill('Funds2026');
+  await page.getByLabel('Repeat the fund password').fill('Funds2026');
+  await page.getByLabel('Invitation code').fill('OPENEX');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+test('a new user edits settings, keeps an address book and collection methods, and changes the login password', async ({ page }) => {
+  test.setTimeout(90_000); // one long journey through five pages
+  const email = `e2e-set-${Date.now()}@example.org`;
+  await registerAndSignIn(page, email);
+
+  // Nickname (/user/c-set), seen again on the personal info page.
+  await page.goto('/user/c-set');
+  await page.getByLabel('Nickname').fill('  Satoshi  ');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  // Saved and re-read through the session: the field now holds the trimmed name.
+  await expect(page.getByLabel('Nickname')).toHaveValue('Satoshi');
+  await page.goto('/user/user');
+  await expect(page.getByRole('main').getByText('Satoshi', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByText(email).first()).toBeVisible();
+
+  // Withdrawal address, in German: a 3-character note is refused with the translated rule.
+  await page.goto('/user/c-set');
+  await page.getByLabel('Display language').selectOption('de_DE');
+  await page.goto('/user/c-symAddr');
+  await page.getByLabel(de.col!.network!).fill('TRC20');
+  await page.getByLabel(de.col!.address!, { exact: true }).fill('TXYZabc123');
+  await page.getByLabel(de.addresses!.noteLabel!).fill('abc');
+  await page.getByRole('button', { name: de.addresses!.add! }).click();
+  await expect(page.getByRole('alert').filter({ hasText: de.addresses!.noteLength! })).toBeVisible();
+  await page.getByLabel(de.addresses!.noteLabel!).fill('abcd');
+  await page.getByRole('button', { name: de.addresses!.add! }).click();
+  await expect(page.getByRole('status').filter({ hasText: de.addresses!.added! })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'TXYZabc123' });
+  await expect(row).toContainText('abcd');
+  // Back to English for the rest.
+  await page.goto('/user/c-set');
+  await page.getByLabel(de.settings!.language!).selectOption('en_US');
+  await page.goto('/user/c-symAddr');
+  await page.getByRole('row').filter({ hasText: 'TXYZabc123' }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'TXYZabc123' })).toBeVisible();
+  await page.getByRole('row').filter({ hasText: 'TXYZabc123' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Delete this withdrawal address?');
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Address deleted' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'TXYZabc123' })).toHaveCount(0);
+
+  // Collection method: add, edit, delete with confirmation.
+  await page.goto('/user/addCollAddr');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please enter the real name' })).toBeVisible();
+  await page.getByLabel('Real name').fill('Ada Lovelace');
+  await page.getByLabel('Card or account number').fill('6222 0000 1111 2222');
+  await page.getByLabel('Bank name').fill('First Test Bank');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/user\/c-collAddr$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Collection method added' })).toBeVisible();
+  await page.getByRole('row').filter({ hasText: 'Ada Lovelace' }).getByRole('link', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/\/user\/editCollAddr\/\d+$/);
+  await expect(page.getByLabel('Bank name')).toHaveValue('First Test Bank');
+  await page.getByLabel('Bank name').fill('Second Test Bank');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/user\/c-collAddr$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Collection method edited' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Ada Lovelace' })).toContainText('Second Test Bank');
+  await page.getByRole('row').filter({ hasText: 'Ada Lovelace' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Delete this collection method?');
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Collection method deleted' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Ada Lovelace' })).toHaveCount(0);
+
+  // Login password: a code to the account, the new password twice, then log in again with it.
+  await page.goto('/user/s-loginpwd');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('button', { name: /Resend in/ })).toBeVisible();
+  await page.getByLabel('Code sent to your account').fill(await codeFor(email, 'change_login_pwd'));
+  await page.getByLabel('New login password').fill('Fresh2026x');
+  await page.getByLabel('Repeat the password').fill('Fresh2026x');
+  await page.getByRole('button', { name: 'Confirm change' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Changed; please log in again' })).toBeVisible();
+  await page.getByLabel('Email or phone').fill(email);
+  await page.getByLabel('Login password').fill('Trader2026');
+  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Wrong account or password' })).toBeVisible();
+  await page.waitForTimeout(2100);
+  await page.getByLabel('Login password').fill('Fresh2026x');
+  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+});

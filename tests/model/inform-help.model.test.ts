@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { generatePaths } from '../../scripts/lib/machineModels';
+import { helpModel } from '../../src/machines/help/help.model';
+import { helpArticleModel } from '../../src/machines/help/helpArticle.model';
+import { INFORM_POLL_MS } from '../../src/machines/inform/inform.machine';
+import { informModel } from '../../src/machines/inform/inform.model';
+import type { MachineModel } from '../../src/machines/model.types';
+import { deferredActors, walkPath } from './harness';
+
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+/** Walks every edge path; every failure must end in a translated toast. */
+function walkAll(model: MachineModel, promiseActors: string[]) {
+  it.each(generatePaths(model, 'edges').map((p) => [`${p.variant}: ${p.description}`, p] as const))('%s', async (_, path) => {
+    const deferred = deferredActors(promiseActors);
+    const toasts: unknown[] = [];
+    const machine = model.machine.provide({ actors: deferred.actors, actions: { showToast: (_: unknown, params: unknown) => void toasts.push(params) } } as never);
+    const actor = createActor(machine).start();
+    await walkPath({ machine, actor, path, settle: deferred.settle });
+    const errors = path.steps.filter((s) => s.event.type.startsWith('xstate.error.actor.')).length;
+    expect(toasts).toHaveLength(errors);
+    actor.stop();
+  });
+}
+
+const welcome = { id: 7, kind: 'welcome' as const, title: 'Welcome', body: 'Ready', created_at: '2026-01-01T00:00:00.000Z', read: false };
+const login = { ...welcome, id: 8, kind: 'login_new_device' as const };
+
+function startInform() {
+  const deferred = deferredActors(['fetchNotifications', 'markRead', 'markAllRead']);
+  const actor = createActor(informModel.machine.provide({ actors: deferred.actors as never })).start();
+  return { deferred, actor };
+}
+const settle = async (deferred: { settle: (event: never) => void }, event: object) => {
+  deferred.settle(event as never);
+  await vi.advanceTimersByTimeAsync(0);
+};
+
+describe('inform machine (generated paths)', () => {
+  walkAll(informModel, ['fetchNotifications', 'markRead', 'markAllRead']);
+
+  it('fetch → list → marking one: only that one turns read and the bell takes the server count', async () => {
+    const { deferred, actor } = startInform();
+    actor.send({ type: 'inform.load', page: 2 });
+    expect(deferred.inputsOf('fetchNotifications')).toEqual([{ page: 2 }]);
+    await settle(deferred, { type: 'xstate.done.actor.fetchNotifications', output: { list: [login, welcome], total: 2, unread: 2, page: 2, size: 20 } });
+    actor.send({ type: 'inform.markRead', id: 7 });
+    expect(actor.getSnapshot().value).toBe('marking');
+    expect(deferred.inputsOf('markRead')).toEqual([{ id: 7 }]);
+    await settle(deferred, { type: 'xstate.done.actor.markRead', output: { unread: 1 } });
+    expect(actor.getSnapshot().context.items.map((n) => n.read)).toEqual([false, true]);
+    expect(actor.getSnapshot().context.unread).toBe(1);
+    actor.send({ type: 'inform.markAll' });
+    await settle(deferred, { type: 'xstate.done.actor.markAllRead', output: { unread: 0 } });
+    expect(actor.getSnapshot().context.items.every((n) => n.read)).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ unread: 0, page: 2 });
+  });
+
+  it('refreshes the shown page once a minute, and forgets everything when the session ends', async () => {
+    const { deferred, actor } = startInform();
+    actor.send({ type: 'inform.load' });
+    await settle(deferred, { type: 'xstate.done.actor.fetchNotifications', output: { list: [welcome], total: 1, unread: 1, page: 1, size: 20 } });
+    await vi.advanceTimersByTimeAsync(INFORM_POLL_MS);
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(actor.getSnapshot().context.items).toHaveLength(1);
+    expect(deferred.inputsOf('fetchNotifications')).toEqual([{ page: 1 }, { page: 1 }]);
+    actor.send({ type: 'inform.clear' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context).toMatchObject({ items: [], unread: 0 });
+  });
+});
+
+describe('help search machine (generated paths)', () => {
+  walkAll(helpModel, ['searchHelp']);
+
+  it('a new search replaces a running one, and a retry repeats the last query', async () => {
+    const deferred = deferredActors(['searchHelp']);
+    const actor = createActor(helpModel.machine.provide({ actors: deferred.actors as never })).start();
+    actor.send({ type: 'help.search', query: { search: 'pass', category: '' } });
+    actor.send({ type: 'help.search', query: { search: 'password', category: 'security' } });
+    expect(deferred.inputsOf('searchHelp')).toEqual([
+      { search: 'pass', category: '' },
+      { search: 'password', category: 'security' },
+    ]);
+    await settle(deferred, { type: 'xstate.error.actor.searchHelp', error: { kind: 'network' } });
+    expect(actor.getSnapshot().value).toBe('failed');
+    actor.send({ type: 'help.retry' });
+    expect(deferred.inputsOf('searchHelp').at(-1)).toEqual({ search: 'password', category: 'security' });
+  });
+});
+
+describe('help article machine (generated paths)', () => {
+  walkAll(helpArticleModel, ['fetchArticle']);
+});

@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { generatePaths } from '../../scripts/lib/machineModels';
+import { identityModel } from '../../src/machines/identity/identity.model';
+import type { MachineModel } from '../../src/machines/model.types';
+import { operatorReviewModel } from '../../src/machines/operatorReview/operatorReview.model';
+import { operatorSessionModel } from '../../src/machines/operatorSession/operatorSession.model';
+import { deferredActors, walkPath } from './harness';
+
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+const ACTIONS = ['showToast', 'refreshSession', 'persist', 'clearStored', 'revokeToken'];
+
+function setUp(model: MachineModel, promiseActors: string[], input?: unknown) {
+  const deferred = deferredActors(promiseActors);
+  const log: string[] = [];
+  const actions = Object.fromEntries(ACTIONS.map((name) => [name, (_: unknown, params?: unknown) => void log.push(params === undefined ? name : `${name}:${JSON.stringify(params)}`)]));
+  const machine = model.machine.provide({ actors: deferred.actors, actions } as never);
+  const actor = createActor(machine, { input: input as never }).start();
+  return { deferred, log, machine, actor };
+}
+
+/** Walks every generated path of a KYC machine in a real actor whose promises the path settles. */
+function walkAll(model: MachineModel, promiseActors: string[]) {
+  it.each(generatePaths(model, 'edges').map((p) => [`${p.variant}: ${p.description}`, p] as const))('%s', async (_, path) => {
+    const { deferred, machine, actor } = setUp(model, promiseActors, path.input);
+    await walkPath({ machine, actor, path, settle: deferred.settle });
+    actor.stop();
+  });
+}
+
+const blob = new Blob([new Uint8Array([1])], { type: 'image/png' });
+const fields = { name: 'Ada', id_number: 'X1', front: blob, back: blob };
+
+describe('identity machine (generated paths)', () => {
+  walkAll(identityModel, ['fetchStatus', 'submitIdentity']);
+
+  it('shows the reason after a failed review, resubmits, and says "submitted and awaiting review"', async () => {
+    const { deferred, log, actor } = setUp(identityModel, ['fetchStatus', 'submitIdentity']);
+    deferred.settle({ type: 'xstate.done.actor.fetchStatus', output: { name_status: 4, reason: 'Blurred', submission_id: 1 } } as never);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.reason).toBe('Blurred');
+    actor.send({ type: 'identity.submit', fields });
+    actor.send({ type: 'identity.submit', fields });
+    expect(deferred.inputsOf('submitIdentity')).toEqual([fields]);
+    deferred.settle({ type: 'xstate.done.actor.submitIdentity', output: { name_status: 2, reason: '', submission_id: 2 } } as never);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('pending');
+    expect(actor.getSnapshot().context).toMatchObject({ status: 2, reason: '', fields: undefined });
+    expect(log).toContain('showToast:{"tone":"success","message":{"key":"identity.submitted"}}');
+    expect(log.filter((l) => l === 'refreshSession')).toHaveLength(2);
+  });
+});
+
+describe('operator session machine (generated paths)', () => {
+  walkAll(operatorSessionModel, ['login']);
+
+  it('a 403 from any operator call ends the operator session and clears only its storage', () => {
+    const { log, actor } = setUp(operatorSessionModel, ['login'], { token: 'op', operator: { id: 1, account: 'r' } });
+    expect(actor.getSnapshot().value).toBe('signedIn');
+    actor.send({ type: 'operator.forbidden' });
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context.token).toBeUndefined();
+    expect(log).toContain('clearStored');
+  });
+});
+
+describe('operator review machine (generated paths)', () => {
+  walkAll(operatorReviewModel, ['fetchQueue', 'fetchDetail', 'approve', 'reject']);
+
+  it('rejects only with a reason, sends it trimmed, then reads the queue again', async () => {
+    const { deferred, log, actor } = setUp(operatorReviewModel, ['fetchQueue', 'fetchDetail', 'approve', 'reject']);
+    deferred.settle({ type: 'xstate.done.actor.fetchQueue', output: [] } as never);
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'review.open', id: 7 });
+    deferred.settle({ type: 'xstate.done.actor.fetchDetail', output: { submission: {}, front: '', back: '' } } as never);
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'review.reject' });
+    actor.send({ type: 'review.confirm', reason: ' ' });
+    expect(actor.getSnapshot().value).toBe('confirmingReject');
+    expect(log.at(-1)).toContain('operator.reasonRequired');
+    actor.send({ type: 'review.confirm', reason: ' Blurred ' });
+    expect(deferred.inputsOf('reject')).toEqual([{ id: 7, reason: 'Blurred' }]);
+    deferred.settle({ type: 'xstate.done.actor.reject', output: {} } as never);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('loadingQueue');
+    expect(deferred.inputsOf('fetchQueue')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,156 @@
+import type { FastifyInstance } from 'fastify';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kyc, KYC_PHOTO_MAX_BYTES } from '../../server/app/kyc/kyc.js';
+import { ensureOperator } from '../../server/app/kyc/operators.js';
+import { openSession } from '../../server/app/sessions.js';
+import type { Database } from '../../server/db/database.js';
+import { buildApp } from '../../server/http/app.js';
+import { MESSAGES } from '../../server/i18n/messages.js';
+import { databaseFiatRates } from '../../server/market/fiatRates.js';
+import { expectOk, expectRefusal, get, post } from './http.js';
+import { openTestDatabase } from './testDb.js';
+
+let db: Database;
+let app: FastifyInstance;
+let dataDir: string;
+let operatorToken: string;
+const EN = MESSAGES.en_US;
+const JA = MESSAGES.ja_JP;
+
+// The smallest valid PNG and JPEG headers are enough: the server checks signatures, not pixels.
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
+const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
+const photos = { front: dataUrl('image/png', PNG), back: dataUrl('image/jpeg', JPEG) };
+const submission = (over: Record<string, unknown> = {}) => ({ name: 'Ada Lovelace', id_number: 'X1234567', ...photos, ...over });
+
+let userCount = 0;
+async function newUser(): Promise<{ id: number; token: string; headers: Record<string, string> }> {
+  const [row] = await db.query<{ id: number }>(`insert into app_user (account) values ($1) returning id`, [`kyc-${++userCount}-${Date.now()}@example.org`]);
+  const token = await openSession(db, Number(row!.id));
+  return { id: Number(row!.id), token, headers: { token } };
+}
+const nameStatus = async (id: number) => Number((await db.query<{ name_status: number }>('select name_status from app_user where id = $1', [id]))[0]!.name_status);
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  dataDir = await mkdtemp(join(tmpdir(), 'openex-kyc-'));
+  app = await buildApp({ db, rates: databaseFiatRates(db), kyc: kyc({ db, dataDir }) });
+  await ensureOperator(db, 'Reviewer@OpenEx.test', 'Operator2026');
+  operatorToken = expectOk(await post<{ token: string }>(app, '/api/operator/login', { account: 'reviewer@openex.test', password: 'Operator2026' })).token;
+});
+afterAll(async () => {
+  await app.close();
+  await db.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('identity endpoints need a user token', () => {
+  it('answers body code 403 without a token, with a bad one, and with an operator token', async () => {
+    for (const headers of [{}, { token: 'nope' }, { token: operatorToken }] as Array<Record<string, string>>) {
+      expectRefusal(await post(app, '/api/identity/submit', submission(), headers), 403, EN.notLoggedIn);
+      expectRefusal(await post(app, '/api/identity/status', {}, headers), 403, EN.notLoggedIn);
+    }
+    expectRefusal(await get(app, '/api/identity/photo/1/front'), 403);
+  });
+});
+
+describe('submission and its rules (spec §4 name_status)', () => {
+  it('moves 1 → 2 on submit, says so in the asked language, and refuses a second submit while pending', async () => {
+    const user = await newUser();
+    expect(expectOk(await post(app, '/api/identity/status', {}, user.headers))).toEqual({ name_status: 1, reason: '', submission_id: null });
+    const sent = await post<{ name_status: number; submission_id: number }>(app, '/api/identity/submit', submission(), { ...user.headers, lang: 'ja_JP' });
+    expect(sent.body.msg).toBe(JA.kycSubmitted);
+    expect(expectOk(sent).name_status).toBe(2);
+    expect(await nameStatus(user.id)).toBe(2);
+    expectRefusal(await post(app, '/api/identity/submit', submission(), user.headers), 400, EN.kycAlreadyPending);
+  });
+
+  it('refuses bad photos with translated messages: wrong signature, wrong declared type, not a data URL, too big', async () => {
+    const user = await newUser();
+    const h = user.headers;
+    expectRefusal(await post(app, '/api/identity/submit', submission({ front: dataUrl('image/png', Buffer.from('GIF89a not a png at all')) }), h), 400, EN.kycPhotoInvalid);
+    expectRefusal(await post(app, '/api/identity/submit', submission({ back: dataUrl('image/png', JPEG) }), h), 400, EN.kycPhotoInvalid);
+    expectRefusal(await post(app, '/api/identity/submit', submission({ front: 'https://example.org/x.png' }), h), 400, EN.kycPhotoInvalid);
+    expectRefusal(await post(app, '/api/identity/submit', submission({ front: '../../etc/passwd' }), { ...h, lang: 'de_DE' }), 400, MESSAGES.de_DE.kycPhotoInvalid);
+    const big = Buffer.concat([PNG, Buffer.alloc(KYC_PHOTO_MAX_BYTES)]);
+    expectRefusal(await post(app, '/api/identity/submit', submission({ back: dataUrl('image/png', big) }), h), 400, EN.kycPhotoTooLarge);
+    expectRefusal(await post(app, '/api/identity/submit', submission({ name: '   ' }), h), 400, EN.kycFieldsRequired);
+    const missing = await post(app, '/api/identity/submit', { name: 'Ada', id_number: 'X1' }, h);
+    expectRefusal(missing, 400, EN.invalidField.replace('{field}', 'front'));
+    expect(await nameStatus(user.id)).toBe(1);
+  });
+
+  it('serves photos only to their owner and to operators, with the sniffed content type', async () => {
+    const owner = await newUser();
+    const other = await newUser();
+    const { submission_id: id } = expectOk(await post<{ submission_id: number }>(app, '/api/identity/submit', submission(), owner.headers));
+    const mine = await app.inject({ method: 'GET', url: `/api/identity/photo/${id}/front`, headers: owner.headers });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('image/png');
+    expect(mine.rawPayload.equals(PNG)).toBe(true);
+    const back = await app.inject({ method: 'GET', url: `/api/identity/photo/${id}/back`, headers: { token: operatorToken } });
+    expect(back.headers['content-type']).toBe('image/jpeg');
+    expectRefusal(await get(app, `/api/identity/photo/${id}/front`, other.headers), 404, EN.notFound);
+    expectRefusal(await get(app, `/api/identity/photo/${id}/side`, owner.headers), 400);
+    expectRefusal(await get(app, `/api/identity/photo/..%2F..%2Fetc/front`, owner.headers), 400);
+    // Another user's status call only ever shows their own submission.
+    expect(expectOk(await post<{ submission_id: number | null }>(app, '/api/identity/status', {}, other.headers)).submission_id).toBeNull();
+  });
+});
+
+describe('operator login and review queue', () => {
+  it('refuses users at the operator login and keeps the two kinds of token apart', async () => {
+    const user = await newUser();
+    await db.query(`update app_user set password_hash = (select password_hash from app_user where kind = 'operator' limit 1) where id = $1`, [user.id]);
+    const [{ account }] = (await db.query<{ account: string }>('select account from app_user where id = $1', [user.id])) as [{ account: string }];
+    expectRefusal(await post(app, '/api/operator/login', { account, password: 'Operator2026' }), 400, EN.loginFailed);
+    expectRefusal(await post(app, '/api/operator/login', { account: 'reviewer@openex.test', password: 'wrong-password' }), 400, EN.loginFailed);
+    for (const path of ['/api/operator/kyc/list', '/api/operator/kyc/detail', '/api/operator/kyc/approve', '/api/operator/kyc/reject']) {
+      const body = path.endsWith('list') ? {} : { id: 1, ...(path.endsWith('reject') ? { reason: 'x' } : {}) };
+      expectRefusal(await post(app, path, body, user.headers), 403);
+      expectRefusal(await post(app, path, body), 403);
+    }
+    expectRefusal(await post(app, '/api/center/index', {}, { token: operatorToken }), 403);
+  });
+
+  it('lists pending submissions oldest first; approving verifies, rejecting fails with the reason, then resubmission', async () => {
+    const ada = await newUser();
+    const bob = await newUser();
+    const a = expectOk(await post<{ submission_id: number }>(app, '/api/identity/submit', submission(), ada.headers)).submission_id;
+    const b = expectOk(await post<{ submission_id: number }>(app, '/api/identity/submit', submission({ name: 'Bob' }), bob.headers)).submission_id;
+    const op = { token: operatorToken };
+    const queue = expectOk(await post<Array<{ id: number; status: number }>>(app, '/api/operator/kyc/list', {}, op));
+    const ids = queue.map((q) => q.id);
+    expect(ids.indexOf(a)).toBeLessThan(ids.indexOf(b));
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    expect(expectOk(await post<{ real_name: string; status: number }>(app, '/api/operator/kyc/detail', { id: b }, op))).toMatchObject({ real_name: 'Bob', status: 2 });
+
+    expectOk(await post(app, '/api/operator/kyc/approve', { id: a }, op));
+    expect(await nameStatus(ada.id)).toBe(3);
+    expectRefusal(await post(app, '/api/operator/kyc/approve', { id: a }, op), 400, EN.kycNotPending);
+    expectRefusal(await post(app, '/api/identity/submit', submission(), ada.headers), 400, EN.kycAlreadyVerified);
+
+    expectRefusal(await post(app, '/api/operator/kyc/reject', { id: b, reason: '  ' }, op), 400, EN.kycReasonRequired);
+    expectOk(await post(app, '/api/operator/kyc/reject', { id: b, reason: 'Photo is blurred' }, op));
+    expect(await nameStatus(bob.id)).toBe(4);
+    expect(expectOk(await post(app, '/api/identity/status', {}, bob.headers))).toEqual({ name_status: 4, reason: 'Photo is blurred', submission_id: b });
+    const again = expectOk(await post<{ submission_id: number }>(app, '/api/identity/submit', submission({ name: 'Bob B' }), bob.headers));
+    expect(again.submission_id).toBeGreaterThan(b);
+    expect(await nameStatus(bob.id)).toBe(2);
+    const kinds = await db.query<{ kind: string }>('select kind from notification where user_id = $1 order by id', [bob.id]);
+    expect(kinds.map((k) => k.kind)).toEqual(['kyc_submitted', 'kyc_rejected', 'kyc_submitted']);
+    expect(expectOk(await post<Array<{ id: number }>>(app, '/api/operator/kyc/list', {}, op)).map((q) => q.id)).not.toContain(a);
+    expectRefusal(await post(app, '/api/operator/kyc/detail', { id: 999999 }, op), 404, EN.notFound);
+  });
+
+  it('ends the operator session at logout', async () => {
+    const { token } = expectOk(await post<{ token: string }>(app, '/api/operator/login', { account: 'REVIEWER@openex.test', password: 'Operator2026' }));
+    expectOk(await post(app, '/api/operator/kyc/list', {}, { token }));
+    await post(app, '/api/operator/logout', {}, { token });
+    expectRefusal(await post(app, '/api/operator/kyc/list', {}, { token }), 403);
+  });
+});
