@@ -13,6 +13,16 @@ const Head = styled.div`
   .uid { color: ${({ theme }) => theme.color.textDim}; font-size: 12px; margin: 2px 0 6px; }
 `;
 
+/** Drawn, not an emoji: emoji render as boxes on many desktops. */
+function PersonIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />
+    </svg>
+  );
+}
+
 /** Spec §2 signed-in popup: account, UID, identity badge (to /user/identity), links and sign-out. */
 export function UserPopup(props: { user: UserInfo; onSignOut: () => void }) {
   const { t } = useTranslation();
@@ -22,7 +32,7 @@ export function UserPopup(props: { user: UserInfo; onSignOut: () => void }) {
     navigate(to);
   };
   return (
-    <Dropdown label={<span aria-hidden>👤</span>} ariaLabel={t('nav.account')} align="right">
+    <Dropdown label={<PersonIcon />} ariaLabel={t('nav.account')} align="right">
       {(close) => (
         <>
           <Head>
