@@ -1,27 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { codeFor } from './support/outbox';
 
-/** The newest code the server wrote to its outbox for an address (the default code delivery). */
-async function codeFor(address: string): Promise<string> {
-  const file = join(process.env.E2E_DATA_DIR!, 'outbox.jsonl');
-  let code = '';
-  await expect
-    .poll(() => {
-      const lines = (() => {
-        try {
-          return readFileSync(file, 'utf8').trim().split('\n');
-        } catch {
-          return [];
-        }
-      })();
-      const mine = lines.map((l) => JSON.parse(l) as { to: string; code: string }).filter((m) => m.to === address);
-      code = mine.at(-1)?.code ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
+
 
 async function register(page: Page, email: string, labels: { account: RegExp; send: string | RegExp; code: RegExp; next: RegExp }) {
   await page.goto('/reg');

@@ -1,25 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { codeFor } from './support/outbox';
 
-/** The newest code the server wrote to its outbox for an address (the default code delivery). */
-async function codeFor(address: string): Promise<string> {
-  const file = join(process.env.E2E_DATA_DIR!, 'outbox.jsonl');
-  let code = '';
-  await expect
-    .poll(() => {
-      let lines: string[] = [];
-      try {
-        lines = readFileSync(file, 'utf8').trim().split('\n');
-      } catch {
-        lines = [];
-      }
-      code = lines.map((l) => JSON.parse(l) as { to: string; code: string }).filter((m) => m.to === address).at(-1)?.code ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
+
 
 async function registerUser(page: Page, email: string) {
   await page.goto('/reg');

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { codeFor } from './support/outbox';
+
 
 /**
  * Identity verification end to end: a new user submits two photos, the operator approves at
@@ -10,23 +10,6 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const OPERATOR = { account: process.env.OPERATOR_ACCOUNT ?? 'reviewer@openex.test', password: process.env.OPERATOR_PASSWORD ?? 'Operator2026' };
 
-async function codeFor(address: string): Promise<string> {
-  const file = join(process.env.E2E_DATA_DIR!, 'outbox.jsonl');
-  let code = '';
-  await expect
-    .poll(() => {
-      let lines: string[] = [];
-      try {
-        lines = readFileSync(file, 'utf8').trim().split('\n');
-      } catch {
-        lines = [];
-      }
-      code = lines.map((l) => JSON.parse(l) as { to: string; code: string }).filter((m) => m.to === address).at(-1)?.code ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
 
 interface Words {
   account: RegExp;

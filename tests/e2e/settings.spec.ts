@@ -1,26 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { codeFor } from './support/outbox';
 
-/** The newest code the server wrote to its outbox for an address and purpose. */
-async function codeFor(address: string, purpose: string): Promise<string> {
-  const file = join(process.env.E2E_DATA_DIR!, 'outbox.jsonl');
-  let code = '';
-  await expect
-    .poll(() => {
-      let lines: string[] = [];
-      try {
-        lines = readFileSync(file, 'utf8').trim().split('\n');
-      } catch {
-        lines = [];
-      }
-      const mine = lines.map((l) => JSON.parse(l) as { to: string; code: string; purpose: string }).filter((m) => m.to === address && m.purpose === purpose);
-      code = mine.at(-1)?.code ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
 
 const de = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales/de_DE.json'), 'utf8')) as Record<string, Record<string, string>>;
 

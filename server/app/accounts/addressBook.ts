@@ -1,19 +1,10 @@
 import type { Database } from '../../db/database.js';
 import { addressProblem, collectionProblem, type AddressInput, type CollectionInput } from '../../domain/accounts/settingsRules.js';
+import type { CollectionMethod, WithdrawalAddress } from '../../../src/domain/userCentre.js';
 import type { Outcome } from './accounts.js';
 
-export interface WithdrawalAddress extends AddressInput {
-  id: number;
-}
-
-export interface CollectionMethod {
-  id: number;
-  real_name: string;
-  card_number: string;
-  bank_name: string;
-  currency: string;
-  branch: string;
-}
+// The wire shapes live with the client's types, so both sides agree on them.
+export type { CollectionMethod, WithdrawalAddress } from '../../../src/domain/userCentre.js';
 
 const trimmed = <T extends object>(input: T): T =>
   Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v])) as T;

@@ -1,4 +1,5 @@
 import type { NameStatus } from '../../../src/domain/api.js';
+import type { KycStatus, KycSubmission } from '../../../src/domain/kyc.js';
 import type { Database } from '../../db/database.js';
 import type { MessageKey } from '../../i18n/messages.js';
 import { notify } from '../notifications.js';
@@ -13,25 +14,9 @@ export interface KycDeps {
   dataDir: string;
 }
 
-export interface KycStatus {
-  name_status: NameStatus;
-  /** The operator's reason when the last review failed (status 4), else ''. */
-  reason: string;
-  /** The newest submission, for showing its photos; null before any. */
-  submission_id: number | null;
-}
-
-export interface KycSubmissionView {
-  id: number;
-  user_id: number;
-  account: string;
-  real_name: string;
-  id_number: string;
-  status: 2 | 3 | 4;
-  reason: string;
-  created_at: string;
-  reviewed_at: string | null;
-}
+// The wire shapes live with the client's types, so both sides agree on them.
+export type { KycStatus } from '../../../src/domain/kyc.js';
+export type KycSubmissionView = KycSubmission;
 
 export type PhotoSide = 'front' | 'back';
 
