@@ -17,6 +17,8 @@ export interface ServerConfig {
   volatilityScale?: number;
   /** The platform's invitation code for registration (INVITATION_CODE, default OPENEX). */
   invitationCode?: string;
+  /** Email delivery of verification codes (SMTP_URL, SMTP_FROM); without it codes go to the outbox. */
+  smtp?: { url: string; from: string };
   /** The identity reviewer created or refreshed at start (OPERATOR_ACCOUNT and OPERATOR_PASSWORD, both or neither). */
   operator?: { account: string; password: string };
 }
@@ -34,6 +36,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     marketMakers: env.MARKET_MAKERS !== 'off',
     volatilityScale: env.MARKET_VOLATILITY ? Number(env.MARKET_VOLATILITY) : 1,
     invitationCode: env.INVITATION_CODE || 'OPENEX',
+    smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM || 'OpenEx <no-reply@localhost>' } : undefined,
     operator: env.OPERATOR_ACCOUNT && env.OPERATOR_PASSWORD ? { account: env.OPERATOR_ACCOUNT, password: env.OPERATOR_PASSWORD } : undefined,
   };
 }

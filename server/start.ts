@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import { accounts } from './app/accounts/accounts.js';
 import { outboxDelivery } from './app/accounts/delivery.js';
+import { smtpDelivery } from './app/accounts/smtpDelivery.js';
 import { userCentre } from './app/accounts/userCentre.js';
 import { kyc } from './app/kyc/kyc.js';
 import { ensureOperator } from './app/kyc/operators.js';
@@ -31,7 +32,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const rates = databaseFiatRates(db);
   let log: (line: string) => void = () => undefined;
-  const delivery = outboxDelivery(join(config.dataDir, 'outbox.jsonl'), (line) => log(line));
+  // Codes go to the outbox (DATA_DIR/outbox.jsonl) unless SMTP is configured; phones always do.
+  const outbox = outboxDelivery(join(config.dataDir, 'outbox.jsonl'), (line) => log(line));
+  const delivery = config.smtp ? smtpDelivery({ transport: config.smtp.url, from: config.smtp.from, siteName: 'OpenEx' }, outbox) : outbox;
   const app = await buildApp({
     db,
     rates,
