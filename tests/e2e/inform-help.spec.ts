@@ -1,27 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
-import { codeFor } from './support/outbox';
+import { expect, test } from '@playwright/test';
+import { registerThroughUi } from './support/register';
 
 
-
-async function registerUser(page: Page, email: string) {
-  await page.goto('/reg');
-  await page.getByLabel(/Email or phone/).fill(email);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByLabel(/Verification code/).fill(await codeFor(email));
-  await page.getByRole('button', { name: /^Next$/ }).click();
-  await expect(page).toHaveURL(/\/reg-next$/);
-  await page.getByLabel('Login password', { exact: true }).fill('Trader2026');
-  await page.getByLabel('Repeat the password').fill('Trader2026');
-  await page.getByLabel('Fund password', { exact: true }).fill('Funds2026');
-  await page.getByLabel('Repeat the fund password').fill('Funds2026');
-  await page.getByLabel('Invitation code').fill('OPENEX');
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
 
 test('a new user sees the welcome notification and the bell count, and marks it read', async ({ page }) => {
-  await registerUser(page, `inform-${Date.now()}@example.org`);
+  await registerThroughUi(page, `inform-${Date.now()}@example.org`);
   const banner = page.getByRole('banner');
   const bell = banner.getByRole('link', { name: 'Notifications: 1 unread' });
   await expect(bell).toBeVisible();
@@ -43,7 +26,7 @@ test('a new user sees the welcome notification and the bell count, and marks it 
 });
 
 test('the help centre searches in English and in Japanese and opens an article', async ({ page }) => {
-  await registerUser(page, `help-${Date.now()}@example.org`);
+  await registerThroughUi(page, `help-${Date.now()}@example.org`);
   await page.goto('/user/helpcenter');
   await expect(page.getByRole('heading', { name: 'Common questions' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search questions and answers' }).fill('fund password');

@@ -1,31 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { codeFor } from './support/outbox';
+import { registerThroughUi } from './support/register';
 
 
 const de = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales/de_DE.json'), 'utf8')) as Record<string, Record<string, string>>;
 
-async function registerAndSignIn(page: Page, email: string) {
-  await page.goto('/reg');
-  await page.getByLabel(/Email or phone/).fill(email);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByLabel(/Verification code/).fill(await codeFor(email, 'register'));
-  await page.getByRole('button', { name: /^Next$/ }).click();
-  await page.getByLabel('Login password', { exact: true }).fill('Trader2026');
-  await page.getByLabel('Repeat the password').fill('Trader2026');
-  await page.getByLabel('Fund password', { exact: true }).fill('Funds2026');
-  await page.getByLabel('Repeat the fund password').fill('Funds2026');
-  await page.getByLabel('Invitation code').fill('OPENEX');
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
-
 test('a new user edits settings, keeps an address book and collection methods, and changes the login password', async ({ page }) => {
   test.setTimeout(90_000); // one long journey through five pages
   const email = `e2e-set-${Date.now()}@example.org`;
-  await registerAndSignIn(page, email);
+  await registerThroughUi(page, email);
 
   // Nickname (/user/c-set), seen again on the personal info page.
   await page.goto('/user/c-set');

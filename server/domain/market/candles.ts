@@ -1,5 +1,6 @@
 import { KLINE_INTERVALS, type KlineInterval } from '../../../src/domain/constants.js';
 import { bucketStart } from './intervals.js';
+import { addTrade, ohlcOf, type Ohlc } from './ohlc.js';
 
 /** A trade as market data sees it: integer ticks and lots, time in ms. */
 export interface TradePrint {
@@ -12,16 +13,9 @@ export interface TradePrint {
  * One candle in integer units: prices in ticks, `amount` in lots, `vol` (turnover) in tick×lot
  * units as a BigInt because a busy day's turnover passes 2^53.
  */
-export interface Candle {
+export interface Candle extends Ohlc {
   interval: KlineInterval;
   openTime: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  amount: number;
-  vol: bigint;
-  count: number;
 }
 
 /**
@@ -43,26 +37,11 @@ export class CandleBuilder {
       const candle = this.current.get(interval);
       if (!candle || start > candle.openTime) {
         if (candle) closed.push(candle);
-        const fresh: Candle = {
-          interval,
-          openTime: start,
-          open: trade.price,
-          high: trade.price,
-          low: trade.price,
-          close: trade.price,
-          amount: trade.quantity,
-          vol: BigInt(trade.price) * BigInt(trade.quantity),
-          count: 1,
-        };
+        const fresh: Candle = { interval, openTime: start, ...ohlcOf(trade) };
         this.current.set(interval, fresh);
         updated.push(fresh);
       } else {
-        candle.high = Math.max(candle.high, trade.price);
-        candle.low = Math.min(candle.low, trade.price);
-        candle.close = trade.price;
-        candle.amount += trade.quantity;
-        candle.vol += BigInt(trade.price) * BigInt(trade.quantity);
-        candle.count += 1;
+        addTrade(candle, trade);
         updated.push(candle);
       }
     }

@@ -1,29 +1,15 @@
 import type { TradePrint } from './candles.js';
+import { addTrade, ohlcOf, type Ohlc } from './ohlc.js';
 
 const MINUTE = 60_000;
 const WINDOW_MINUTES = 1440;
 
-interface MinuteBucket {
+interface MinuteBucket extends Ohlc {
   minute: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  amount: number;
-  vol: bigint;
-  count: number;
 }
 
 /** The 24h figures of a market tick (spec §3), in integer units; `increase` is computed at the edge. */
-export interface DayStats {
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  amount: number;
-  vol: bigint;
-  count: number;
-}
+export type DayStats = Ohlc;
 
 /**
  * Rolling 24-hour statistics over one-minute buckets (a ring of 1440). `open` is the first trade
@@ -39,23 +25,9 @@ export class RollingDayStats {
     const slot = minute % WINDOW_MINUTES;
     const bucket = this.ring[slot];
     if (!bucket || bucket.minute !== minute) {
-      this.ring[slot] = {
-        minute,
-        open: trade.price,
-        high: trade.price,
-        low: trade.price,
-        close: trade.price,
-        amount: trade.quantity,
-        vol: BigInt(trade.price) * BigInt(trade.quantity),
-        count: 1,
-      };
+      this.ring[slot] = { minute, ...ohlcOf(trade) };
     } else {
-      bucket.high = Math.max(bucket.high, trade.price);
-      bucket.low = Math.min(bucket.low, trade.price);
-      bucket.close = trade.price;
-      bucket.amount += trade.quantity;
-      bucket.vol += BigInt(trade.price) * BigInt(trade.quantity);
-      bucket.count += 1;
+      addTrade(bucket, trade);
     }
     this.lastClose = trade.price;
   }

@@ -1,6 +1,7 @@
 import { Field, useFormikContext } from 'formik';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
 export const AuthCard = styled.div`
@@ -58,5 +59,17 @@ export function FormField(props: { name: string; labelKey: string; type?: 'text'
         </span>
       )}
     </div>
+  );
+}
+
+/** The second page of a two-page flow opened on its own: say so and link back to the first. */
+export function StartOver(props: { titleKey: string; to: string; linkKey: string }) {
+  const { t } = useTranslation();
+  return (
+    <AuthCard>
+      <h1>{t(props.titleKey)}</h1>
+      <p className="intro">{t('auth.startOver')}</p>
+      <Link to={props.to}>{t(props.linkKey)} →</Link>
+    </AuthCard>
   );
 }

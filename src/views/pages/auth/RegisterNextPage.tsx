@@ -1,27 +1,18 @@
 import { Field, Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { NOTE_TYPES } from '../../../domain/api';
 import { registerNextSchema, type RegisterNextValues } from '../../../domain/validation';
 import { useRegistrationFlow } from '../../app/authHooks';
 import { useNoteFlow } from '../../app/hooks';
 import { Button } from '../../ui/Button';
-import { AuthCard, FormField } from './AuthForm';
+import { AuthCard, FormField, StartOver } from './AuthForm';
 
 /** /reg-next: login and fund passwords (each twice), invitation code, the user agreement. */
 export function RegisterNextPage() {
   const { t } = useTranslation();
   const flow = useRegistrationFlow();
   const note = useNoteFlow();
-  if (!flow.atDetails) {
-    return (
-      <AuthCard>
-        <h1>{t('page.regNext.title')}</h1>
-        <p className="intro">{t('auth.startOver')}</p>
-        <Link to="/reg">{t('auth.registerTitle')} →</Link>
-      </AuthCard>
-    );
-  }
+  if (!flow.atDetails) return <StartOver titleKey="page.regNext.title" to="/reg" linkKey="auth.registerTitle" />;
   return (
     <AuthCard>
       <h1>{t('page.regNext.title')}</h1>

@@ -1,24 +1,15 @@
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { setPassSchema, type SetPassValues } from '../../../domain/validation';
 import { usePasswordResetFlow } from '../../app/authHooks';
 import { Button } from '../../ui/Button';
-import { AuthCard, FormField } from './AuthForm';
+import { AuthCard, FormField, StartOver } from './AuthForm';
 
 /** /set-pass: the code that was sent, and the new login password twice. */
 export function SetPassPage() {
   const { t } = useTranslation();
   const flow = usePasswordResetFlow();
-  if (!flow.atNewPassword) {
-    return (
-      <AuthCard>
-        <h1>{t('page.setPass.title')}</h1>
-        <p className="intro">{t('auth.startOver')}</p>
-        <Link to="/forget-pass">{t('page.forgetPass.title')} →</Link>
-      </AuthCard>
-    );
-  }
+  if (!flow.atNewPassword) return <StartOver titleKey="page.setPass.title" to="/forget-pass" linkKey="page.forgetPass.title" />;
   return (
     <AuthCard>
       <h1>{t('page.setPass.title')}</h1>

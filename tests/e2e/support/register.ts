@@ -1,0 +1,23 @@
+import { expect, type Page } from '@playwright/test';
+import { codeFor } from './outbox';
+
+export const TEST_PASSWORD = 'Trader2026';
+export const TEST_FUNDS_PASSWORD = 'Funds2026';
+
+/** Registers a new account through the English pages, with the code from the outbox; ends signed in on /home. */
+export async function registerThroughUi(page: Page, email: string): Promise<void> {
+  await page.goto('/reg');
+  await page.getByLabel(/Email or phone/).fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel(/Verification code/).fill(await codeFor(email, 'register'));
+  await page.getByRole('button', { name: /^Next$/ }).click();
+  await expect(page).toHaveURL(/\/reg-next$/);
+  await page.getByLabel('Login password', { exact: true }).fill(TEST_PASSWORD);
+  await page.getByLabel('Repeat the password').fill(TEST_PASSWORD);
+  await page.getByLabel('Fund password', { exact: true }).fill(TEST_FUNDS_PASSWORD);
+  await page.getByLabel('Repeat the fund password').fill(TEST_FUNDS_PASSWORD);
+  await page.getByLabel('Invitation code').fill('OPENEX');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
