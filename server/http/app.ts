@@ -25,6 +25,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Registration, login and reset; omitted by tests that do not exercise accounts. */
   accounts?: Accounts;
+  /** Per-IP requests a minute for login and code sending (defaults in http/rateLimit.ts). */
+  accountRateLimits?: { login: number; sendCode: number };
   /** The user centre (/user pages); omitted by tests that do not exercise it. */
   userCentre?: UserCentre;
   /** Identity verification and its operator review queue; omitted by tests that do not exercise it. */
@@ -53,7 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Notifications and help need only the database, like the centre.
   await app.register(informRoutes(deps.db));
   await app.register(helpRoutes(deps.db));
-  if (deps.accounts) await app.register(accountRoutes(deps.db, deps.accounts));
+  if (deps.accounts) await app.register(accountRoutes(deps.db, deps.accounts, deps.accountRateLimits));
   if (deps.userCentre) await app.register(userRoutes(deps.db, deps.userCentre));
   if (deps.kyc) await app.register(kycRoutes(deps.db, deps.kyc));
   if (deps.kyc) await app.register(operatorRoutes(deps.db, deps.kyc));

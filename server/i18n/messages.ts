@@ -13,6 +13,7 @@ export type MessageKey =
   | 'unknownChannel'
   | 'malformedMessage'
   | 'tooManyChannels'
+  | 'tooManyRequests'
   | 'codeSent'
   | 'codeInvalid'
   | 'codeTooSoon'
@@ -73,6 +74,7 @@ const en_US: Catalogue = {
   unknownChannel: 'Unknown channel',
   malformedMessage: 'Malformed message',
   tooManyChannels: 'Too many subscriptions',
+  tooManyRequests: 'Too many requests; please wait a minute',
   codeSent: 'Verification code sent',
   codeInvalid: 'The verification code is wrong or has expired',
   codeTooSoon: 'Please wait a minute before asking for another code',
@@ -134,6 +136,7 @@ export const MESSAGES: Record<LocaleCode, Catalogue> = {
     unknownChannel: '不明なチャンネルです',
     malformedMessage: '不正なメッセージです',
     tooManyChannels: '購読数が多すぎます',
+    tooManyRequests: 'リクエストが多すぎます。1分ほどお待ちください',
     codeSent: '認証コードを送信しました',
     codeInvalid: '認証コードが正しくないか、有効期限が切れています',
     codeTooSoon: '次のコードを請求するまで1分お待ちください',
@@ -192,6 +195,7 @@ export const MESSAGES: Record<LocaleCode, Catalogue> = {
     unknownChannel: '알 수 없는 채널입니다',
     malformedMessage: '잘못된 메시지입니다',
     tooManyChannels: '구독이 너무 많습니다',
+    tooManyRequests: '요청이 너무 많습니다. 1분 후에 다시 시도하세요',
     codeSent: '인증 코드를 보냈습니다',
     codeInvalid: '인증 코드가 틀렸거나 만료되었습니다',
     codeTooSoon: '다음 코드를 요청하려면 1분 기다려 주세요',
@@ -250,6 +254,7 @@ export const MESSAGES: Record<LocaleCode, Catalogue> = {
     unknownChannel: '未知的頻道',
     malformedMessage: '格式錯誤的訊息',
     tooManyChannels: '訂閱數過多',
+    tooManyRequests: '請求過於頻繁，請稍候一分鐘',
     codeSent: '驗證碼已發送',
     codeInvalid: '驗證碼錯誤或已過期',
     codeTooSoon: '請等待一分鐘後再索取驗證碼',
@@ -308,6 +313,7 @@ export const MESSAGES: Record<LocaleCode, Catalogue> = {
     unknownChannel: 'Неизвестный канал',
     malformedMessage: 'Некорректное сообщение',
     tooManyChannels: 'Слишком много подписок',
+    tooManyRequests: 'Слишком много запросов; подождите минуту',
     codeSent: 'Код подтверждения отправлен',
     codeInvalid: 'Код подтверждения неверен или устарел',
     codeTooSoon: 'Подождите минуту, прежде чем запросить новый код',
@@ -366,6 +372,7 @@ export const MESSAGES: Record<LocaleCode, Catalogue> = {
     unknownChannel: 'Bilinmeyen kanal',
     malformedMessage: 'Hatalı mesaj',
     tooManyChannels: 'Çok fazla abonelik',
+    tooManyRequests: 'Çok fazla istek; lütfen bir dakika bekleyin',
     codeSent: 'Doğrulama kodu gönderildi',
     codeInvalid: 'Doğrulama kodu yanlış veya süresi dolmuş',
     codeTooSoon: 'Yeni kod istemeden önce lütfen bir dakika bekleyin',
@@ -424,6 +431,7 @@ export const MESSAGES: Record<LocaleCode, Catalogue> = {
     unknownChannel: 'Canal inconnu',
     malformedMessage: 'Message mal formé',
     tooManyChannels: 'Trop d’abonnements',
+    tooManyRequests: 'Trop de requêtes ; veuillez patienter une minute',
     codeSent: 'Code de vérification envoyé',
     codeInvalid: 'Le code de vérification est incorrect ou a expiré',
     codeTooSoon: 'Veuillez patienter une minute avant de demander un autre code',
@@ -482,6 +490,7 @@ export const MESSAGES: Record<LocaleCode, Catalogue> = {
     unknownChannel: 'Canal desconocido',
     malformedMessage: 'Mensaje mal formado',
     tooManyChannels: 'Demasiadas suscripciones',
+    tooManyRequests: 'Demasiadas solicitudes; espera un minuto',
     codeSent: 'Código de verificación enviado',
     codeInvalid: 'El código de verificación es incorrecto o ha caducado',
     codeTooSoon: 'Espera un minuto antes de pedir otro código',
@@ -540,6 +549,7 @@ export const MESSAGES: Record<LocaleCode, Catalogue> = {
     unknownChannel: 'Unbekannter Kanal',
     malformedMessage: 'Fehlerhafte Nachricht',
     tooManyChannels: 'Zu viele Abonnements',
+    tooManyRequests: 'Zu viele Anfragen; bitte warten Sie eine Minute',
     codeSent: 'Bestätigungscode gesendet',
     codeInvalid: 'Der Bestätigungscode ist falsch oder abgelaufen',
     codeTooSoon: 'Bitte warten Sie eine Minute, bevor Sie einen neuen Code anfordern',

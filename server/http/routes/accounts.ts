@@ -5,6 +5,7 @@ import type { DeviceInfo } from '../../app/notifications.js';
 import type { Database } from '../../db/database.js';
 import { revokeSession } from '../../app/sessions.js';
 import { translate } from '../../i18n/messages.js';
+import { DEFAULT_ACCOUNT_RATE_LIMITS, fixedWindowLimiter, type RateLimiter } from '../rateLimit.js';
 import { ApiFailure, ok } from '../envelope.js';
 
 const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
@@ -20,12 +21,18 @@ function unwrap<T>(outcome: Outcome<T>): T {
 }
 
 /** Registration, login, logout and password reset (spec §2 /reg, /reg-next, /login, /forget-pass, /set-pass). */
-export function accountRoutes(db: Database, accounts: Accounts) {
+export function accountRoutes(db: Database, accounts: Accounts, limits: { login: number; sendCode: number } = DEFAULT_ACCOUNT_RATE_LIMITS) {
+  const loginLimiter = fixedWindowLimiter(limits.login, 60_000);
+  const codeLimiter = fixedWindowLimiter(limits.sendCode, 60_000);
+  const limit = (limiter: RateLimiter, request: FastifyRequest) => {
+    if (!limiter.allow(request.ip)) throw new ApiFailure(ResultCode.tooMany, 'tooManyRequests');
+  };
   return async (app: FastifyInstance) => {
     app.post<{ Body: { account: string; area_code?: string; purpose: 'register' | 'reset' } }>(
       '/api/send_code',
       { schema: { body: { type: 'object', required: ['account', 'purpose'], additionalProperties: false, properties: { ...account, purpose: { type: 'string', enum: ['register', 'reset'] } } } } },
       async (request) => {
+        limit(codeLimiter, request);
         unwrap(await accounts.sendCode(request.body, request.lang));
         return { code: ResultCode.ok, msg: translate(request.lang, 'codeSent'), data: null };
       },
@@ -64,7 +71,10 @@ export function accountRoutes(db: Database, accounts: Accounts) {
     app.post<{ Body: { account: string; area_code?: string; password: string } }>(
       '/api/login',
       { schema: { body: { type: 'object', required: ['account', 'password'], additionalProperties: false, properties: { ...account, password: text(64) } } } },
-      async (request) => ok(request.lang, unwrap(await accounts.login(request.body, deviceOf(request)))),
+      async (request) => {
+        limit(loginLimiter, request);
+        return ok(request.lang, unwrap(await accounts.login(request.body, deviceOf(request))));
+      },
     );
 
     app.post('/api/logout', { schema: { body: { anyOf: [{ type: 'object', maxProperties: 0 }, { type: 'null' }] } } }, async (request) => {

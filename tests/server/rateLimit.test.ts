@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { accounts } from '../../server/app/accounts/accounts.js';
+import type { Database } from '../../server/db/database.js';
+import { buildApp } from '../../server/http/app.js';
+import { fixedWindowLimiter } from '../../server/http/rateLimit.js';
+import { MESSAGES } from '../../server/i18n/messages.js';
+import { databaseFiatRates } from '../../server/market/fiatRates.js';
+import { expectRefusal, post } from './http.js';
+import { openTestDatabase } from './testDb.js';
+
+let db: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  app = await buildApp({
+    db,
+    rates: databaseFiatRates(db),
+    accounts: accounts({ db, delivery: { deliver: async () => undefined }, invitationCode: 'OPENEX', phoneRegisterEnabled: async () => true }),
+    accountRateLimits: { login: 3, sendCode: 2 },
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await db.close();
+});
+
+describe('per-IP limits on login and code requests', () => {
+  it('answers a translated 429 body code once an address exceeds its login attempts, across accounts', async () => {
+    for (let i = 0; i < 3; i++) expectRefusal(await post(app, '/api/login', { account: `u${i}@example.org`, password: 'Wrong2026' }), 400);
+    expectRefusal(await post(app, '/api/login', { account: 'other@example.org', password: 'Wrong2026' }, { lang: 'ja_JP' }), 429, MESSAGES.ja_JP.tooManyRequests);
+  });
+
+  it('limits code requests per address too', async () => {
+    expect((await post(app, '/api/send_code', { account: 'a@example.org', purpose: 'register' })).body.code).toBe(200);
+    expect((await post(app, '/api/send_code', { account: 'b@example.org', purpose: 'register' })).body.code).toBe(200);
+    expectRefusal(await post(app, '/api/send_code', { account: 'c@example.org', purpose: 'register' }), 429, MESSAGES.en_US.tooManyRequests);
+  });
+
+  it('opens again after the window', () => {
+    const limiter = fixedWindowLimiter(1, 60_000);
+    expect(limiter.allow('ip', 0)).toBe(true);
+    expect(limiter.allow('ip', 1_000)).toBe(false);
+    expect(limiter.allow('other', 1_000)).toBe(true);
+    expect(limiter.allow('ip', 60_000)).toBe(true);
+  });
+});
