@@ -20,6 +20,9 @@ export const PERCENT_DECIMALS = 2;
 export const CONTRACT_INDEX_DECIMALS = 4;
 export const FIAT_DECIMALS = 2;
 
+/** Seconds before another verification code may be asked for; the server refuses sooner, the forms count down. */
+export const CODE_RESEND_SECONDS = 60;
+
 export const ADDRESS_NOTE_MIN = 4;
 export const ADDRESS_NOTE_MAX = 20;
 

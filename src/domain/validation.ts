@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { ADDRESS_NOTE_MAX, ADDRESS_NOTE_MIN } from './constants';
 
 /**
  * Form rules of spec §5, shared by the browser forms and the server's own checks (which repeat
@@ -83,8 +84,6 @@ export type OperatorLoginValues = yup.InferType<typeof operatorLoginSchema>;
 
 /* User centre (spec §5): nickname, security changes, withdrawal addresses, collection methods. */
 export const NICKNAME_MAX = 24;
-export const NOTE_MIN = 4;
-export const NOTE_MAX = 20;
 
 export const nicknameSchema = yup.object({
   nickname: yup.string().trim().required('settings.nicknameRequired').max(NICKNAME_MAX, 'settings.nicknameTooLong'),
@@ -117,7 +116,7 @@ export const withdrawalAddressSchema = yup.object({
   currency: yup.string().trim().required('addresses.currencyRequired'),
   network: yup.string().trim().required('addresses.networkRequired'),
   address: yup.string().trim().required('addresses.addressRequired'),
-  note: yup.string().trim().required('addresses.noteLength').min(NOTE_MIN, 'addresses.noteLength').max(NOTE_MAX, 'addresses.noteLength'),
+  note: yup.string().trim().required('addresses.noteLength').min(ADDRESS_NOTE_MIN, 'addresses.noteLength').max(ADDRESS_NOTE_MAX, 'addresses.noteLength'),
 });
 
 /** addCollAddr / editCollAddr: real name, card number and bank name required; branch optional. */

@@ -1,16 +1,16 @@
+import { PASSWORD_RULE } from '../../../src/domain/validation.js';
+
 /**
  * Account rules shared by the routes and their tests. Accounts are an email address or a phone
  * number (digits with an area code); both are normalised before any lookup so one person cannot
  * register twice by changing letter case or spacing.
  */
 export const CODE_TTL_MINUTES = 10;
-export const CODE_RESEND_SECONDS = 60;
+export { CODE_RESEND_SECONDS } from '../../../src/domain/constants.js';
 export const CODES_PER_TARGET_PER_HOUR = 5;
 export const CODE_MAX_ATTEMPTS = 5;
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_LOCK_MINUTES = 15;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 64;
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,24}$/;
 const PHONE = /^\d{5,15}$/;
@@ -31,9 +31,7 @@ export function normaliseAccount(raw: string, areaCode?: string): { account: str
   return { account: area ? `+${area.replace('+', '')}-${digits}` : digits, kind: 'phone' };
 }
 
-/** At least 8 characters, with letters and digits. */
+/** The forms' rule (src/domain/validation.ts): 8 to 64 characters, with letters and digits. */
 export function passwordProblem(password: string): 'passwordWeak' | undefined {
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return 'passwordWeak';
-  if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) return 'passwordWeak';
-  return undefined;
+  return PASSWORD_RULE.test(password) ? undefined : 'passwordWeak';
 }

@@ -1,10 +1,10 @@
+import { ADDRESS_NOTE_MAX, ADDRESS_NOTE_MIN } from '../../../src/domain/constants.js';
+
 /**
  * Rules for the user centre's own data (spec §5, §9), shared by the server checks and mirrored by
  * the browser's yup schemas in src/domain/validation.ts. Pure: no I/O.
  */
 export const NICKNAME_MAX = 24;
-export const NOTE_MIN = 4;
-export const NOTE_MAX = 20;
 export const AVATAR_MAX_BYTES = 200 * 1024;
 
 export type SettingsProblem =
@@ -38,7 +38,7 @@ export function addressProblem(input: AddressInput): SettingsProblem | undefined
   if (!input.network.trim()) return 'networkRequired';
   if (!input.address.trim()) return 'addressRequired';
   const note = [...input.note.trim()].length;
-  if (note < NOTE_MIN || note > NOTE_MAX) return 'noteLength';
+  if (note < ADDRESS_NOTE_MIN || note > ADDRESS_NOTE_MAX) return 'noteLength';
   return undefined;
 }
 

@@ -1,10 +1,11 @@
 import { assign, fromPromise, raise, setup, stateIn, type ActorRefFrom } from 'xstate';
+import { CODE_RESEND_SECONDS } from '../../domain/constants';
 import { messageForError, type ToastMessage } from '../../domain/errors';
 import { countdownMachine } from '../countdown/countdown.machine';
 import type { SessionGrant } from '../login/login.machine';
 
 /** Seconds before another code may be requested (the server refuses sooner). */
-export const RESEND_SECONDS = 60;
+export const RESEND_SECONDS = CODE_RESEND_SECONDS;
 
 export interface AccountFields {
   account: string;

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSessionFlow } from '../app/hooks';
-import { Button } from '../ui/Button';
-import { Dialog } from '../ui/Dialog';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 
 /** Spec §4: sign-out asks for confirmation first; the session machine holds the question. */
 export function SignOutDialog() {
@@ -9,19 +8,14 @@ export function SignOutDialog() {
   const session = useSessionFlow();
   if (!session.confirmingSignOut) return null;
   return (
-    <Dialog
+    <ConfirmDialog
       title={t('nav.signOut')}
-      onClose={session.cancel}
-      footer={
-        <>
-          <Button $variant="ghost" onClick={session.cancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={session.confirm}>{t('common.confirm')}</Button>
-        </>
-      }
+      cancelLabel={t('common.cancel')}
+      confirmLabel={t('common.confirm')}
+      onConfirm={session.confirm}
+      onCancel={session.cancel}
     >
       {t('session.confirmSignOut')}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

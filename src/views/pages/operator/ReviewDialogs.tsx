@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 const Reason = styled.textarea`
   width: 100%;
@@ -17,22 +16,16 @@ const Reason = styled.textarea`
 export function ApproveDialog(props: { name: string; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
   return (
-    <Dialog
+    <ConfirmDialog
       title={t('operator.approveTitle')}
-      onClose={props.onCancel}
-      footer={
-        <>
-          <Button type="button" $variant="ghost" onClick={props.onCancel}>
-            {t('operator.cancel')}
-          </Button>
-          <Button type="button" disabled={props.busy} onClick={props.onConfirm}>
-            {t('operator.confirmApprove')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('operator.cancel')}
+      confirmLabel={t('operator.confirmApprove')}
+      busy={props.busy}
+      onConfirm={props.onConfirm}
+      onCancel={props.onCancel}
     >
       {t('operator.approveQuestion', { name: props.name })}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
@@ -41,24 +34,19 @@ export function RejectDialog(props: { busy: boolean; onConfirm: (reason: string)
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   return (
-    <Dialog
+    <ConfirmDialog
       title={t('operator.rejectTitle')}
-      onClose={props.onCancel}
-      footer={
-        <>
-          <Button type="button" $variant="ghost" onClick={props.onCancel}>
-            {t('operator.cancel')}
-          </Button>
-          <Button type="button" $variant="danger" disabled={props.busy} onClick={() => props.onConfirm(reason)}>
-            {t('operator.confirmReject')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('operator.cancel')}
+      confirmLabel={t('operator.confirmReject')}
+      tone="danger"
+      busy={props.busy}
+      onConfirm={() => props.onConfirm(reason)}
+      onCancel={props.onCancel}
     >
       <label>
         {t('operator.reason')}
         <Reason value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
       </label>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

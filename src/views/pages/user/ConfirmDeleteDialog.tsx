@@ -1,26 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 /** Spec §8: deleting an address or a collection method asks first; the book machine waits. */
 export function ConfirmDeleteDialog(props: { messageKey: string; onConfirm: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
   return (
-    <Dialog
+    <ConfirmDialog
       title={t('addresses.deleteTitle')}
-      onClose={props.onCancel}
-      footer={
-        <>
-          <Button type="button" $variant="ghost" onClick={props.onCancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="button" $variant="danger" onClick={props.onConfirm}>
-            {t('addresses.delete')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('common.cancel')}
+      confirmLabel={t('addresses.delete')}
+      tone="danger"
+      onConfirm={props.onConfirm}
+      onCancel={props.onCancel}
     >
       {t(props.messageKey)}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
