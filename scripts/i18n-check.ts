@@ -35,9 +35,33 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/** The base catalogue plus every feature catalogue (src/locales/<feature>/<code>.json), flattened; a key defined twice is a problem. */
+export function catalogue(code: string, problems: string[] = []): Map<string, string> {
+  const files = [join(localesDir, `${code}.json`)];
+  for (const name of readdirSync(localesDir).sort()) {
+    const dir = join(localesDir, name);
+    if (statSync(dir).isDirectory()) files.push(join(dir, `${code}.json`));
+  }
+  const merged = new Map<string, string>();
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      problems.push(`${code}: missing catalogue ${relative(root, file)}`);
+      continue;
+    }
+    for (const [key, value] of flatten(JSON.parse(text))) {
+      if (merged.has(key)) problems.push(`${code}: key ${key} is defined twice (${relative(root, file)})`);
+      merged.set(key, value);
+    }
+  }
+  return merged;
+}
+
 export function check(): string[] {
   const problems: string[] = [];
-  const catalogues = new Map(LOCALE_CODES.map((code) => [code, flatten(JSON.parse(readFileSync(join(localesDir, `${code}.json`), 'utf8')))]));
+  const catalogues = new Map(LOCALE_CODES.map((code) => [code, catalogue(code, problems)]));
   const english = catalogues.get('en_US')!;
   for (const [code, catalogue] of catalogues) {
     for (const [key, text] of english) {
@@ -70,5 +94,5 @@ if (process.argv[1] && relative(process.argv[1], import.meta.filename) === '') {
     console.error(`i18n:check failed: ${problems.length} problem(s)`);
     process.exit(1);
   }
-  console.log(`i18n:check ok: ${flatten(JSON.parse(readFileSync(join(localesDir, 'en_US.json'), 'utf8'))).size} keys in ${LOCALE_CODES.length} locales, all used`);
+  console.log(`i18n:check ok: ${catalogue('en_US').size} keys in ${LOCALE_CODES.length} locales, all used`);
 }

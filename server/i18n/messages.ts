@@ -1,7 +1,12 @@
 import type { LocaleCode } from '../../src/domain/languages.js';
+import { TRADING_MESSAGES, type TradingMessageKey } from './tradingMessages.js';
+import { WALLET_MESSAGES, type WalletMessageKey } from './walletMessages.js';
 
 /** Every `msg` the server sends, in all 9 display languages. Keys are the only thing code names. */
-export type MessageKey =
+/** Feature catalogues (wallet, trading) live in their own files and are merged below. */
+export type MessageKey = CoreMessageKey | WalletMessageKey | TradingMessageKey;
+
+type CoreMessageKey =
   | 'ok'
   | 'badRequest'
   | 'invalidField'
@@ -60,7 +65,7 @@ export type MessageKey =
   | 'kycNotPending'
   | 'kycReasonRequired';
 
-type Catalogue = Record<MessageKey, string>;
+type Catalogue = Record<CoreMessageKey, string>;
 
 const en_US: Catalogue = {
   ok: 'Success',
@@ -122,7 +127,7 @@ const en_US: Catalogue = {
   kycReasonRequired: 'Please give a reason for the rejection',
 };
 
-export const MESSAGES: Record<LocaleCode, Catalogue> = {
+const CORE: Record<LocaleCode, Catalogue> = {
   en_US,
   ja_JP: {
     ok: '成功',
@@ -598,7 +603,13 @@ export const MESSAGES: Record<LocaleCode, Catalogue> = {
   },
 };
 
+function merged(lang: LocaleCode): Record<MessageKey, string> {
+  return { ...CORE[lang], ...WALLET_MESSAGES[lang], ...TRADING_MESSAGES[lang] };
+}
+
+export const MESSAGES = Object.fromEntries(Object.keys(CORE).map((lang) => [lang, merged(lang as LocaleCode)])) as Record<LocaleCode, Record<MessageKey, string>>;
+
 export function translate(lang: LocaleCode, key: MessageKey, vars: Record<string, string> = {}): string {
-  const template = MESSAGES[lang][key] ?? en_US[key];
+  const template = MESSAGES[lang][key] ?? MESSAGES.en_US[key];
   return template.replace(/\{(\w+)\}/g, (_, name: string) => vars[name] ?? '');
 }

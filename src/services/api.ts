@@ -2,6 +2,7 @@ import axios, { type AxiosInstance } from 'axios';
 import { ResultCode, type Envelope } from '../domain/api';
 import { REQUEST_TIMEOUT_MS } from '../domain/constants';
 import type { ApiError } from '../domain/errors';
+import { IDEMPOTENCY_HEADER } from '../domain/wallet';
 
 export interface ApiClientOptions {
   baseURL?: string;
@@ -15,8 +16,11 @@ export interface ApiClientOptions {
 }
 
 export interface ApiClient {
-  /** `token` overrides the session's (sign-out sends the token it is ending). */
-  post<T>(path: string, payload?: object, signal?: AbortSignal, token?: string): Promise<T>;
+  /**
+   * `token` overrides the session's (sign-out sends the token it is ending). `idempotencyKey`
+   * marks a submission (withdraw, transfer, order): the server carries out one effect per key.
+   */
+  post<T>(path: string, payload?: object, signal?: AbortSignal, token?: string, idempotencyKey?: string): Promise<T>;
   get<T>(path: string, params?: Record<string, string>, signal?: AbortSignal): Promise<T>;
 }
 
@@ -36,10 +40,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     params: Record<string, string> | undefined,
     signal?: AbortSignal,
     tokenOverride?: string,
+    idempotencyKey?: string,
   ): Promise<T> {
     const headers: Record<string, string> = { lang: options.getLang() };
     const token = tokenOverride ?? options.getToken();
     if (token) headers.token = token;
+    if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
     let body: unknown;
     try {
       const response = await http.request({
@@ -72,7 +78,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
-    post: (path, payload, signal, token) => send('post', path, payload, undefined, signal, token),
+    post: (path, payload, signal, token, idempotencyKey) => send('post', path, payload, undefined, signal, token, idempotencyKey),
     get: (path, params, signal) => send('get', path, undefined, params, signal),
   };
 }

@@ -1,0 +1,99 @@
+/**
+ * Wire types of user spot trading (docs/API.md, "Spot orders") and of the private user channel,
+ * shared by the server and the browser. Amounts are exact decimal strings; times epoch ms.
+ */
+import type { BalanceRow } from './wallet';
+
+/** Spot order status (spec §4): waiting for transaction, partially traded, fully traded, cancelled. */
+export const SpotOrderStatus = { waiting: 1, partial: 2, filled: 3, cancelled: 4 } as const;
+export type SpotOrderStatus = (typeof SpotOrderStatus)[keyof typeof SpotOrderStatus];
+export const OPEN_ORDER_STATUSES: readonly SpotOrderStatus[] = [SpotOrderStatus.waiting, SpotOrderStatus.partial];
+
+export type OrderSide = 'buy' | 'sell';
+export type OrderType = 'limit' | 'market';
+
+/**
+ * POST /api/spot/order_place (sent with an Idempotency-Key header).
+ * Limit: price and quantity. Market sell: quantity. Market buy: amount (the quote to spend, frozen
+ * up front; the fill never spends more).
+ */
+export interface PlaceSpotOrder {
+  /** Pair as BTC_USDT. */
+  symbol: string;
+  side: OrderSide;
+  type: OrderType;
+  price?: string;
+  quantity?: string;
+  amount?: string;
+}
+
+export interface SpotOrder {
+  id: number;
+  symbol: string;
+  side: OrderSide;
+  type: OrderType;
+  /** Entrust price; "0" for market orders. */
+  price: string;
+  /** Entrust quantity (base); for a market buy, the most its budget could buy is unknown, so "0". */
+  quantity: string;
+  /** Entrust total in quote: price × quantity, or a market buy's budget. */
+  amount: string;
+  /** Deal amount (base filled). */
+  filled: string;
+  /** Average deal price; "0" before any fill. */
+  avg_price: string;
+  /** Turnover (quote filled). */
+  turnover: string;
+  fee: string;
+  /** Buys pay the fee in base, sells in quote. */
+  fee_currency: string;
+  status: SpotOrderStatus;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One fill of an order (spec §3 deal details). */
+export interface SpotDeal {
+  id: number;
+  time: number;
+  price: string;
+  quantity: string;
+  fee: string;
+  role: 'maker' | 'taker';
+}
+
+export interface SpotOrderDetail extends SpotOrder {
+  deals: SpotDeal[];
+}
+
+/** POST /api/spot/fee_rate: fractions of the received amount, e.g. "0.001" for 0.1 %. */
+export interface SpotFeeRate {
+  maker: string;
+  taker: string;
+}
+
+export const SPOT_PATHS = {
+  place: '/api/spot/order_place',
+  cancel: '/api/spot/order_cancel',
+  /** Open orders: { symbol?, page, size? }. */
+  current: '/api/spot/orders_current',
+  /** Finished orders: RecordQuery plus { symbol? }. */
+  history: '/api/spot/orders_history',
+  detail: '/api/spot/order_detail',
+  feeRate: '/api/spot/fee_rate',
+} as const;
+
+/**
+ * The private channel: a socket that subscribes to USER_CHANNEL with `{ channel: 'user', token }`
+ * receives event `data` messages tagged channel 'user' for that token's user only. A subscribe
+ * without a valid token is refused (translated), like an unknown channel.
+ */
+export const USER_CHANNEL = 'user';
+export interface UserChannelSubscribe {
+  channel: typeof USER_CHANNEL;
+  token: string;
+}
+
+export type UserStreamMessage =
+  | { channel: typeof USER_CHANNEL; kind: 'order'; order: SpotOrder }
+  | { channel: typeof USER_CHANNEL; kind: 'balance'; balances: BalanceRow[] };

@@ -1,0 +1,204 @@
+/**
+ * Wire types of the wallet calls (docs/API.md, "Wallet"), shared by the server and the browser.
+ * Amounts are exact decimal strings; times are epoch milliseconds.
+ */
+
+/** The five accounts of spec §3, as stored and sent. */
+export const WALLET_ACCOUNTS = ['spot', 'contract', 'sec_contract', 'legal', 'ico'] as const;
+export type WalletAccount = (typeof WALLET_ACCOUNTS)[number];
+
+/** The /wallet/{segment} page of each account (spec §2). */
+export const ACCOUNT_SEGMENTS: Record<WalletAccount, string> = {
+  spot: 'spot',
+  contract: 'contract',
+  sec_contract: 'secContract',
+  legal: 'legalSymbol',
+  ico: 'subscribe',
+};
+
+/** Record filters of spec §9: the last 3, 7 or 30 days. */
+export const RECORD_DAYS = [3, 7, 30] as const;
+export type RecordDays = (typeof RECORD_DAYS)[number];
+export const RECORD_PAGE_SIZE = 10;
+
+/** Every list call answers one page of rows and the total matching the filter. */
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  size: number;
+}
+
+/** Filter of every record list call. `page` is 1-based. */
+export interface RecordQuery {
+  days: RecordDays;
+  page: number;
+  size?: number;
+  currency?: string;
+}
+
+/** A balance as stored; the private user channel pushes these after every change. */
+export interface BalanceRow {
+  currency: string;
+  account: WalletAccount;
+  available: string;
+  frozen: string;
+}
+
+export interface WalletBalance extends BalanceRow {
+  /** Value of available + frozen in USDT, at the pair's last price (the currency list price before any trade). */
+  valuation_usdt: string;
+}
+
+export interface AccountSummary {
+  account: WalletAccount;
+  valuation_usdt: string;
+}
+
+/** POST /api/wallet/overview. The browser converts USDT to the pricing currency and to BTC. */
+export interface WalletOverview {
+  accounts: AccountSummary[];
+  total_usdt: string;
+  /** Today (since 00:00 UTC): value now − value at the start of the day − net deposits/withdrawals today. */
+  today_pnl_usdt: string;
+  /** Last BTC_USDT price, for the BTC valuation. */
+  btc_usdt: string;
+}
+
+/** A currency's network (chain) with its limits; spec §9 says these are displayed. */
+export interface WalletNetwork {
+  currency: string;
+  network: string;
+  deposit_min: string;
+  withdraw_min: string;
+  withdraw_fee: string;
+  /** Confirmations a deposit needs before it is credited. */
+  confirmations: number;
+  deposit_enabled: boolean;
+  withdraw_enabled: boolean;
+}
+
+export interface DepositAddress {
+  currency: string;
+  network: string;
+  address: string;
+  deposit_min: string;
+}
+
+/** Deposit status (spec §4): pending → confirming → success. */
+export const DepositStatus = { pending: 1, confirming: 2, success: 3 } as const;
+export type DepositStatus = (typeof DepositStatus)[keyof typeof DepositStatus];
+
+export interface DepositRecord {
+  id: number;
+  currency: string;
+  network: string;
+  address: string;
+  quantity: string;
+  tx_hash: string;
+  confirmations: number;
+  confirmations_required: number;
+  status: DepositStatus;
+  created_at: number;
+}
+
+/**
+ * Withdrawal status (spec §4): not disbursed → pending confirmation → completed; or release failed
+ * (the operator refused it or the chain did; funds returned), or cancelled by the user while still
+ * not disbursed (funds returned).
+ */
+export const WithdrawalStatus = { notDisbursed: 1, pendingConfirmation: 2, completed: 3, failed: 4, cancelled: 5 } as const;
+export type WithdrawalStatus = (typeof WithdrawalStatus)[keyof typeof WithdrawalStatus];
+
+export interface WithdrawalRecord {
+  id: number;
+  currency: string;
+  network: string;
+  address: string;
+  /** What leaves the platform; the fee is taken on top of it. */
+  quantity: string;
+  fee: string;
+  tx_hash: string | null;
+  status: WithdrawalStatus;
+  /** Reason given by the operator for a failed release. */
+  reason: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** POST /api/wallet/withdraw body (sent with an Idempotency-Key header). */
+export interface WithdrawRequest {
+  currency: string;
+  network: string;
+  address: string;
+  quantity: string;
+  funds_password: string;
+}
+
+/** POST /api/wallet/withdraw_quota: the 24-hour withdrawal limit from KYC status (config name_check), in USDT. */
+export interface WithdrawQuota {
+  currency: string;
+  limit_usdt: string;
+  used_usdt: string;
+  /** What may still be withdrawn now, in the currency itself (0 when the limit is used up). */
+  remaining: string;
+  available: string;
+  verified: boolean;
+}
+
+/** POST /api/wallet/transfer body (sent with an Idempotency-Key header). Internal transfers carry no fee. */
+export interface TransferRequest {
+  currency: string;
+  from: WalletAccount;
+  to: WalletAccount;
+  quantity: string;
+}
+
+export interface TransferRecord {
+  id: number;
+  currency: string;
+  from: WalletAccount;
+  to: WalletAccount;
+  quantity: string;
+  created_at: number;
+}
+
+/** One ledger entry (spec §3 wallet flow), for /wallet/wallet-log. */
+export interface LedgerRecord {
+  id: number;
+  currency: string;
+  account: WalletAccount;
+  /** deposit, withdraw_freeze, withdraw_unfreeze, withdraw_out, withdraw_fee, transfer_out, transfer_in, order_freeze, order_unfreeze, trade_pay, trade_receive, trade_fee */
+  kind: string;
+  /** Available change and the available balance before and after it. */
+  quantity: string;
+  before: string;
+  after: string;
+  frozen_change: string;
+  ref_type: string;
+  ref_id: number | null;
+  created_at: number;
+}
+
+export const WALLET_PATHS = {
+  overview: '/api/wallet/overview',
+  balances: '/api/wallet/balances',
+  networks: '/api/wallet/networks',
+  depositAddress: '/api/wallet/deposit_address',
+  deposits: '/api/wallet/deposits',
+  withdrawQuota: '/api/wallet/withdraw_quota',
+  withdraw: '/api/wallet/withdraw',
+  withdrawals: '/api/wallet/withdrawals',
+  cancelWithdrawal: '/api/wallet/withdraw_cancel',
+  transfer: '/api/wallet/transfer',
+  transfers: '/api/wallet/transfers',
+  ledger: '/api/wallet/ledger',
+  /** Operator (operator token): withdrawals waiting, approve, fail; simulated chain deposits. */
+  operatorWithdrawals: '/api/operator/withdrawals',
+  operatorApproveWithdrawal: '/api/operator/withdrawal_approve',
+  operatorFailWithdrawal: '/api/operator/withdrawal_fail',
+  simulateDeposit: '/api/chain/simulate_deposit',
+} as const;
+
+/** The header carrying a submission's idempotency key; a repeat with the same key has one effect. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
