@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KLINE_INTERVALS } from '../../../src/domain/constants.js';
+import { auditLedger } from '../../../server/app/ledgerAudit.js';
 import { listCurrencies, listPairs } from '../../../server/app/market.js';
 import type { Database } from '../../../server/db/database.js';
 import { ensureMarketMakerAccounts } from '../../../server/market/marketAccounts.js';
@@ -25,27 +26,9 @@ afterAll(async () => {
   await db.close();
 });
 
-/** The ledger's promises: nothing created or lost by trading, every balance explained, frozen = held. */
+/** The ledger's promises (server/app/ledgerAudit.ts): nothing created or lost, every balance explained, frozen = held. */
 async function expectLedgerInvariants() {
-  const totals = await db.query<{ currency: string; held: string; deposited: string }>(
-    `select b.currency, trim_scale(sum(b.available + b.frozen))::text as held,
-       (select trim_scale(sum(available_change + frozen_change))::text from ledger_entry l where l.currency = b.currency and l.kind = 'deposit') as deposited
-     from balance b group by b.currency`,
-  );
-  for (const t of totals) expect(t.held, t.currency).toBe(t.deposited);
-  const [{ mismatched }] = (await db.query<{ mismatched: number }>(
-    `select count(*)::int as mismatched from balance b where (b.available, b.frozen) <> (
-       select coalesce(sum(available_change), 0), coalesce(sum(frozen_change), 0) from ledger_entry l
-       where l.user_id = b.user_id and l.currency = b.currency and l.account = b.account)`,
-  )) as [{ mismatched: number }];
-  expect(mismatched).toBe(0);
-  const frozen = await db.query<{ currency: string; frozen: string; held: string }>(
-    `select b.currency, trim_scale(sum(b.frozen))::text as frozen,
-       (select trim_scale(coalesce(sum(o.frozen), 0))::text from spot_order o where o.status in (1, 2)
-        and ((o.side = 'buy' and o.right_symbol = b.currency) or (o.side = 'sell' and o.left_symbol = b.currency))) as held
-     from balance b group by b.currency`,
-  );
-  for (const f of frozen) expect(f.frozen, f.currency).toBe(f.held);
+  expect(await auditLedger(db)).toEqual([]);
 }
 
 describe('seeded chart history', () => {

@@ -1,0 +1,70 @@
+import type { Queryable } from '../db/database.js';
+
+/**
+ * The ledger's promises, checked against the database (tests, the crash test, and operators after
+ * an incident). Each finding is a sentence; an empty list means the books balance:
+ * 1. no balance is negative;
+ * 2. every balance is explained by its ledger chain: each entry's "after" is the previous "after"
+ *    plus its change, and the last "after" is the balance;
+ * 3. per currency, what all accounts hold (users, market makers, the platform's own) equals what
+ *    crossed the chain boundary: deposits credited minus withdrawals sent out; everything else
+ *    only moves funds between accounts;
+ * 4. per currency, frozen funds equal what open orders and unfinished withdrawals hold.
+ */
+export const CHAIN_BOUNDARY_KINDS = ['deposit', 'withdraw_out'] as const;
+
+export async function auditLedger(db: Queryable): Promise<string[]> {
+  const findings: string[] = [];
+
+  const negative = await db.query<{ user_id: number; currency: string; account: string }>(
+    `select user_id, currency, account from balance where available < 0 or frozen < 0 limit 20`,
+  );
+  for (const n of negative) findings.push(`negative balance: user ${n.user_id} ${n.currency} ${n.account}`);
+
+  const broken = await db.query<{ id: number; user_id: number; currency: string; account: string }>(
+    `select id, user_id, currency, account from (
+       select id, user_id, currency, account, available_after, frozen_after,
+         lag(available_after, 1, 0::numeric) over w + available_change as expected_available,
+         lag(frozen_after, 1, 0::numeric) over w + frozen_change as expected_frozen
+       from ledger_entry window w as (partition by user_id, currency, account order by id)) chained
+     where available_after <> expected_available or frozen_after <> expected_frozen limit 20`,
+  );
+  for (const b of broken) findings.push(`ledger chain broken at entry ${b.id} (user ${b.user_id} ${b.currency} ${b.account})`);
+
+  const unexplained = await db.query<{ user_id: number; currency: string; account: string }>(
+    `select b.user_id, b.currency, b.account from balance b
+     left join lateral (select available_after, frozen_after from ledger_entry l
+       where l.user_id = b.user_id and l.currency = b.currency and l.account = b.account order by id desc limit 1) last on true
+     where (b.available, b.frozen) <> (coalesce(last.available_after, 0), coalesce(last.frozen_after, 0)) limit 20`,
+  );
+  for (const u of unexplained) findings.push(`balance not explained by its ledger: user ${u.user_id} ${u.currency} ${u.account}`);
+
+  const totals = await db.query<{ currency: string; held: string; crossed: string }>(
+    `select c.symbol as currency,
+       trim_scale(coalesce((select sum(available + frozen) from balance b where b.currency = c.symbol), 0))::text as held,
+       trim_scale(coalesce((select sum(available_change + frozen_change) from ledger_entry l
+         where l.currency = c.symbol and l.kind = any($1::text[])), 0))::text as crossed
+     from currency c`,
+    [CHAIN_BOUNDARY_KINDS],
+  );
+  for (const t of totals) if (t.held !== t.crossed) findings.push(`${t.currency}: accounts hold ${t.held} but ${t.crossed} crossed the chain`);
+
+  const frozen = await db.query<{ currency: string; frozen: string; held: string }>(
+    `select c.symbol as currency,
+       trim_scale(coalesce((select sum(frozen) from balance b where b.currency = c.symbol), 0))::text as frozen,
+       trim_scale(coalesce((select sum(o.frozen) from spot_order o where o.status in (1, 2)
+         and ((o.side = 'buy' and o.right_symbol = c.symbol) or (o.side = 'sell' and o.left_symbol = c.symbol))), 0)
+         + (${await withdrawalsHeldSql(db)}))::text as held
+     from currency c`,
+  );
+  for (const f of frozen) if (f.frozen !== f.held) findings.push(`${f.currency}: ${f.frozen} frozen but open orders and withdrawals hold ${f.held}`);
+  return findings;
+}
+
+/** Funds held by unfinished withdrawals (quantity + fee), once the wallet's table exists. */
+async function withdrawalsHeldSql(db: Queryable): Promise<string> {
+  const [table] = await db.query<{ name: string | null }>(`select to_regclass('withdrawal')::text as name`);
+  return table?.name
+    ? `coalesce((select sum(w.quantity + w.fee) from withdrawal w where w.currency = c.symbol and w.status in (1, 2)), 0)`
+    : '0';
+}
