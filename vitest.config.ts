@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects so each suite can run on its own: `vitest run --project server` is what CI
+// Four projects so each suite can run on its own: `vitest run --project server` is what CI
 // repeats against PostgreSQL (DATABASE_URL) after the default embedded run.
 export default defineConfig({
   test: {
@@ -26,6 +26,18 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // The real server as a child process on its embedded database: the property test and the
+        // kill -9 crash test (issue 5). Slow by nature, so their own project and timeouts.
+        test: {
+          name: 'system',
+          include: ['tests/system/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },

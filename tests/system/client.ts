@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface Answer<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** One call of docs/API.md, as the browser makes it (envelope, token, lang, idempotency key). */
+export async function call<T = unknown>(
+  url: string,
+  path: string,
+  body: object = {},
+  options: { token?: string; key?: string; lang?: string } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', lang: options.lang ?? 'en_US' };
+  if (options.token) headers.token = options.token;
+  if (options.key) headers['idempotency-key'] = options.key;
+  const response = await fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  if (response.status !== 200) throw new Error(`${path}: HTTP ${response.status}`);
+  return (await response.json()) as Answer<T>;
+}
+
+export async function mustCall<T = unknown>(url: string, path: string, body: object = {}, options: { token?: string; key?: string } = {}): Promise<T> {
+  const answer = await call<T>(url, path, body, options);
+  if (answer.code !== 200) throw new Error(`${path} ${JSON.stringify(body)}: ${answer.code} ${answer.msg}`);
+  return answer.data;
+}
+
+export const PASSWORD = 'Trader2026pass';
+export const FUNDS_PASSWORD = 'Funds2026pass';
+
+/** Registers an account through the API, reading the code from the server's outbox. */
+export async function registerUser(url: string, dataDir: string, account: string): Promise<string> {
+  await mustCall(url, '/api/send_code', { account, purpose: 'register' });
+  const lines = readFileSync(join(dataDir, 'outbox.jsonl'), 'utf8').trim().split('\n');
+  const code = lines
+    .map((line) => JSON.parse(line) as { to: string; code: string })
+    .filter((m) => m.to === account)
+    .at(-1)!.code;
+  const { token } = await mustCall<{ token: string }>(url, '/api/register_next', {
+    account,
+    code,
+    password: PASSWORD,
+    password_repeat: PASSWORD,
+    funds_password: FUNDS_PASSWORD,
+    funds_password_repeat: FUNDS_PASSWORD,
+    invitation_code: 'OPENEX',
+    agree: true,
+  });
+  return token;
+}
+
+export const newKey = () => randomUUID().replaceAll('-', '');

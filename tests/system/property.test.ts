@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { WALLET_PATHS, type TransferRecord, type WithdrawalRecord } from '../../src/domain/wallet.js';
+import { auditLedger } from '../../server/app/ledgerAudit.js';
+import { openPglite } from '../../server/db/pglite.js';
+import { startServerProcess, type ServerProcess } from './serverProcess.js';
+import { fundedTraders, operatorToken, referencePrices } from './traders.js';
+import { allPages, missingAcknowledged, Workload } from './workload.js';
+
+const TRADERS = 8;
+const WORKERS = 8;
+const STEPS_PER_WORKER = 300;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'openex-property-'));
+let server: ServerProcess | undefined;
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('property: thousands of random operations from many traders at once', () => {
+  it('keeps every promise of the ledger, and every acknowledged submission has exactly one effect', async () => {
+    server = await startServerProcess({ dataDir, port: Number(process.env.SYSTEM_TEST_PORT ?? 8461) });
+    const { url } = server;
+    const traders = await fundedTraders(url, dataDir, TRADERS, 'property');
+    const workload = new Workload(url, traders, await operatorToken(url), await referencePrices(url), 20261121);
+    await Promise.all(Array.from({ length: WORKERS }, () => workload.run(STEPS_PER_WORKER)));
+
+    expect(workload.unknown).toBe(0);
+    expect(workload.acknowledged.length).toBeGreaterThan(WORKERS * STEPS_PER_WORKER * 0.3);
+    expect(workload.duplicateEffects).toEqual([]);
+    expect(await missingAcknowledged(url, traders, workload.acknowledged)).toEqual([]);
+    // No phantom effects: without a crash every effect was acknowledged, once.
+    for (const trader of traders) {
+      const acked = (kind: string) => new Set(workload.acknowledged.filter((a) => a.trader === trader.account && a.kind === kind).map((a) => a.id)).size;
+      expect((await allPages<TransferRecord>(url, WALLET_PATHS.transfers, trader.token)).length, trader.account).toBe(acked('transfer'));
+      expect((await allPages<WithdrawalRecord>(url, WALLET_PATHS.withdrawals, trader.token)).length, trader.account).toBe(acked('withdrawal'));
+    }
+
+    await server.stop();
+    const db = await openPglite(dataDir);
+    try {
+      expect(await auditLedger(db)).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+});

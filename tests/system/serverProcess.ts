@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..', '..');
+
+export const OPERATOR = { account: 'operator@system.test', password: 'Operator2026' };
+
+export interface ServerProcess {
+  url: string;
+  /** kill -9: no shutdown hook runs, nothing is flushed on purpose. */
+  crash(): Promise<void>;
+  /** SIGTERM and wait for the orderly shutdown (the database is closed cleanly). */
+  stop(): Promise<void>;
+  /** Everything the server printed, for failure messages. */
+  output(): string;
+}
+
+/**
+ * The real server (server/main.ts) as a child process on the embedded database in `dataDir`, as
+ * `npm start` runs it, with a fast simulated chain so deposits confirm within a test.
+ */
+export async function startServerProcess(options: { dataDir: string; port: number; env?: Record<string, string> }): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      CLIENT_DIR: join(options.dataDir, 'no-client'),
+      LOG_LEVEL: 'warn',
+      OPERATOR_ACCOUNT: OPERATOR.account,
+      OPERATOR_PASSWORD: OPERATOR.password,
+      CHAIN_BLOCK_MS: '100',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let printed = '';
+  child.stdout!.on('data', (chunk) => (printed += chunk));
+  child.stderr!.on('data', (chunk) => (printed += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${options.port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${printed}`);
+    try {
+      const answer = await fetch(`${url}/api/pair_list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      if (answer.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start within 120 s:\n${printed}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    output: () => printed,
+    async crash() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
