@@ -21,6 +21,10 @@ export interface ServerConfig {
   smtp?: { url: string; from: string };
   /** The identity reviewer created or refreshed at start (OPERATOR_ACCOUNT and OPERATOR_PASSWORD, both or neither). */
   operator?: { account: string; password: string };
+  /** The simulated chain's deposit faucet, POST /api/chain/simulate_deposit (CHAIN_SIMULATOR=off turns it off). */
+  chainSimulator?: boolean;
+  /** Time between blocks of the simulated chain, in ms (CHAIN_BLOCK_MS, default 2000). */
+  chainBlockMs?: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -37,6 +41,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     volatilityScale: env.MARKET_VOLATILITY ? Number(env.MARKET_VOLATILITY) : 1,
     invitationCode: env.INVITATION_CODE || 'OPENEX',
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM || 'OpenEx <no-reply@localhost>' } : undefined,
+    chainSimulator: env.CHAIN_SIMULATOR !== 'off',
+    chainBlockMs: positiveMs(env.CHAIN_BLOCK_MS, 2000, 'CHAIN_BLOCK_MS'),
     operator: env.OPERATOR_ACCOUNT && env.OPERATOR_PASSWORD ? { account: env.OPERATOR_ACCOUNT, password: env.OPERATOR_PASSWORD } : undefined,
   };
+}
+
+function positiveMs(value: string | undefined, fallback: number, name: string): number {
+  if (!value) return fallback;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 10) throw new Error(`${name} must be a whole number of milliseconds (at least 10), got ${value}`);
+  return ms;
 }

@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter } from 'react-router-dom';
-import { createActor, fromPromise, type Observer, type InspectionEvent } from 'xstate';
+import { assign, createActor, fromPromise, type Observer, type InspectionEvent } from 'xstate';
 import { createApiActors } from './actors/api.actors';
 import { createUserCentreActors } from './actors/userCentre.actors';
 import { profileMachine } from './machines/profile/profile.machine';
@@ -61,6 +61,15 @@ import { operatorReviewMachine } from './machines/operatorReview/operatorReview.
 import { operatorSessionMachine, type OperatorSessionActorRef } from './machines/operatorSession/operatorSession.machine';
 import { createOperatorStorage } from './services/operatorStorage';
 import { KycProvider, type KycFlows } from './views/app/kycHooks';
+import { createSpotActors } from './actors/spot.actors';
+import { createPrivateChannelActor, createUserStreamHub, createUserUpdatesActor } from './actors/userStream.actor';
+import { orderFormMachine } from './machines/orderForm/orderForm.machine';
+import { selectHasSession } from './machines/session/session.selectors';
+import { openOrdersMachine } from './machines/spotOrders/openOrders.machine';
+import { orderDetailMachine } from './machines/spotOrders/orderDetail.machine';
+import { orderHistoryMachine } from './machines/spotOrders/orderHistory.machine';
+import { userStreamMachine } from './machines/userStream/userStream.machine';
+import { TradingProvider, type TradingFlows } from './views/app/tradingHooks';
 
 function browserStore() {
   try {
@@ -282,6 +291,31 @@ async function main() {
     operatorSession,
   };
 
+  // Spot trading. The private user channel is joined while a session exists (the session's token
+  // is forwarded on every change); its news reaches the order form and order lists through the
+  // hub, and can reach the wallet's balances the same way (createBalanceUpdatesActor).
+  const userStreamHub = createUserStreamHub();
+  const tokenOf = (s: ReturnType<typeof session.getSnapshot>) => (selectHasSession(s) ? s.context.token : undefined);
+  const userStream = createActor(
+    userStreamMachine.provide({
+      actors: { privateChannel: createPrivateChannelActor(socket) },
+      actions: { forward: (_, { event }) => userStreamHub.publish(event) },
+    }),
+    { id: 'userStream', systemId: 'userStream', input: { token: tokenOf(session.getSnapshot()) }, inspect },
+  ).start();
+  session.subscribe((s) => userStream.send({ type: 'session.changed', token: tokenOf(s) }));
+  const spotActors = createSpotActors(api);
+  const userUpdates = createUserUpdatesActor(userStreamHub);
+  const trading: TradingFlows = {
+    orderForm: orderFormMachine.provide({
+      actors: { fetchOrderAccount: spotActors.fetchOrderAccount, placeOrder: spotActors.placeOrder, userUpdates },
+      actions: { showToast, mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? crypto.randomUUID() }) },
+    }),
+    openOrders: openOrdersMachine.provide({ actors: { fetchCurrentOrders: spotActors.fetchCurrentOrders, cancelOrder: spotActors.cancelOrder, userUpdates }, actions: { showToast } }),
+    orderHistory: orderHistoryMachine.provide({ actors: { fetchOrderHistory: spotActors.fetchOrderHistory, userUpdates }, actions: { showToast } }),
+    orderDetail: orderDetailMachine.provide({ actors: { fetchOrderDetail: spotActors.fetchOrderDetail, userUpdates }, actions: { showToast } }),
+  };
+
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
@@ -290,10 +324,12 @@ async function main() {
           <UserCentreProvider value={userCentre}>
           <InformHelpProvider value={informHelp}>
           <KycProvider flows={kycFlows}>
+          <TradingProvider flows={trading}>
           <LiveActorsProvider actors={{ connection, market, favourites }}>
             <Root router={router} />
             {local && <InspectorPanel inspector={local} />}
           </LiveActorsProvider>
+          </TradingProvider>
           </KycProvider>
           </InformHelpProvider>
           </UserCentreProvider>

@@ -2,8 +2,12 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Accounts } from '../app/accounts/accounts.js';
 import type { UserCentre } from '../app/accounts/userCentre.js';
 import type { Kyc } from '../app/kyc/kyc.js';
+import type { SpotTrading } from '../app/spot/trading.js';
+import type { Wallet } from '../app/wallet/wallet.js';
+import type { SimulatedChain } from '../chain/simulatedChain.js';
 import type { Database } from '../db/database.js';
 import type { FiatRateSource } from '../market/fiatRates.js';
+import type { UserFeed } from '../realtime/userFeed.js';
 import { requestContext } from './context.js';
 import { errorHandling } from './errors.js';
 import { accountRoutes } from './routes/accounts.js';
@@ -14,7 +18,11 @@ import { kycRoutes } from './routes/kyc.js';
 import { marketRoutes } from './routes/market.js';
 import { operatorRoutes } from './routes/operator.js';
 import { platformRoutes } from './routes/platform.js';
+import { spotRoutes } from './routes/spot.js';
 import { userRoutes } from './routes/user.js';
+import { chainRoutes } from './routes/chain.js';
+import { operatorWalletRoutes } from './routes/operatorWallet.js';
+import { walletRoutes } from './routes/wallet.js';
 import { serveClient } from './static.js';
 
 export interface AppDeps {
@@ -31,6 +39,17 @@ export interface AppDeps {
   userCentre?: UserCentre;
   /** Identity verification and its operator review queue; omitted by tests that do not exercise it. */
   kyc?: Kyc;
+  /** User spot trading over the live markets (/api/spot/*); omitted by tests that do not exercise it. */
+  spot?: SpotTrading;
+  /**
+   * The private user channel's feed: services that change a user's balances or orders tell it
+   * after their commit. Absent in tests without sockets (use silentUserFeed there).
+   */
+  userFeed?: UserFeed;
+  /** The wallet (deposits, withdrawals, transfers, records); omitted by tests that do not exercise it. */
+  wallet?: Wallet;
+  /** The simulated chain's faucet behind POST /api/chain/simulate_deposit; absent when CHAIN_SIMULATOR=off. */
+  chainSimulator?: SimulatedChain;
 }
 
 /** Builds the HTTP app in layers: request context → error handling → routes → client. */
@@ -59,6 +78,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.userCentre) await app.register(userRoutes(deps.db, deps.userCentre));
   if (deps.kyc) await app.register(kycRoutes(deps.db, deps.kyc));
   if (deps.kyc) await app.register(operatorRoutes(deps.db, deps.kyc));
+  if (deps.spot) await app.register(spotRoutes(deps.db, deps.spot));
+  if (deps.wallet) {
+    await app.register(walletRoutes(deps.db, deps.wallet));
+    await app.register(operatorWalletRoutes(deps.db, deps.wallet));
+    await app.register(chainRoutes(deps.wallet, deps.chainSimulator));
+  }
   await serveClient(app, deps.clientDir);
   return app;
 }

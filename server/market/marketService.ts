@@ -3,6 +3,7 @@ import { futureIndexChannel, spotTickChannel } from '../../src/domain/api.js';
 import { KLINE_INTERVALS, type KlineInterval } from '../../src/domain/constants.js';
 import { depthChannel, klineChannel, tradeChannel } from '../../src/domain/market.js';
 import type { Database } from '../db/database.js';
+import type { UserFeed } from '../realtime/userFeed.js';
 import { decimalToUnits, increaseFraction } from '../domain/market/units.js';
 import { createEngine } from '../domain/matching/index.js';
 import { ensureMarketMakerAccounts } from './marketAccounts.js';
@@ -23,6 +24,8 @@ export interface MarketServiceOptions {
   /** Replaces the seeded random walk, e.g. with a live feed. */
   prices?: ReferencePriceSource;
   log?: (message: string, error?: unknown) => void;
+  /** Hears every committed change of a user's orders and balances (the private user channel). */
+  userFeed?: UserFeed;
 }
 
 const TICK_EVERY_MS = 1000;
@@ -57,9 +60,14 @@ export class MarketService {
       const anchor = anchorPrice(spec, usdt);
       if (anchor === undefined) continue;
       this.anchors.set(spec.symbol, anchor);
-      this.markets.set(spec.symbol, new SpotMarket(spec, db, createEngine(), publisher, this.clock));
+      this.markets.set(spec.symbol, new SpotMarket(spec, db, createEngine(), publisher, this.clock, options.userFeed));
     }
     this.prices = options.prices ?? new SeededRandomWalk(this.anchors, (s) => defaultWalkConfig(s, options.volatilityScale ?? 1));
+  }
+
+  /** The live market of a listed, tradable pair ("BTC_USDT"), if it runs here. */
+  market(symbol: string): SpotMarket | undefined {
+    return this.markets.get(symbol);
   }
 
   /** Seeds chart history where none exists and rebuilds every book from the database. */

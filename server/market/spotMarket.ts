@@ -1,10 +1,14 @@
 import { KLINE_INTERVALS } from '../../src/domain/constants.js';
 import { depthChannel, klineChannel, tradeChannel, type DepthMessage, type KlineBar, type Level, type PublicTrade } from '../../src/domain/market.js';
+import { claim, remember, type SubmissionKey } from '../app/idempotency.js';
 import { changeBalance, InsufficientFunds } from '../app/ledger.js';
+import { feeUnits, ratesFor, type FeeRates } from '../app/spot/fees.js';
+import { systemAccountId } from '../app/systemAccounts.js';
 import type { Database, Queryable } from '../db/database.js';
 import { CandleBuilder, type Candle } from '../domain/market/candles.js';
 import { RollingDayStats } from '../domain/market/rollingStats.js';
 import { decimalToUnits, unitsToDecimal } from '../domain/market/units.js';
+import { silentUserFeed, type UserFeed } from '../realtime/userFeed.js';
 import { validatePlace } from '../domain/matching/rules.js';
 import { CancelReason, RejectReason, type BookLevel, type EngineEvent, type OrderBookEngine, type PlaceCommand, type RestingOrder, type SelfTradePrevention, type Side, type TimeInForce } from '../domain/matching/types.js';
 import { amountText, priceText, quoteText, type PairSpec } from './pairSpec.js';
@@ -24,10 +28,16 @@ export interface PlaceOrderRequest {
   quoteBudget?: string;
   tif?: TimeInForce;
   stp?: SelfTradePrevention;
+  /**
+   * The submission's idempotency key (server/app/idempotency.ts), claimed in the transaction that
+   * records the order and freezes its funds: a repeat answers the first order and places nothing.
+   */
+  submission?: { scope: string; key: SubmissionKey };
 }
 
 export type PlaceOutcome =
-  | { ok: true; orderId: number; events: EngineEvent[] }
+  /** `repeated`: the key was already used; `orderId` is the first submission's order, `events` empty. */
+  | { ok: true; orderId: number; events: EngineEvent[]; repeated?: boolean }
   | { ok: false; reason: 'invalidPrice' | 'invalidQuantity' | 'invalidBudget' | 'insufficientFunds' };
 
 export type CancelOutcome = { ok: true } | { ok: false; reason: 'unknownOrder' };
@@ -38,6 +48,16 @@ interface OrderRow {
   side: Side;
   frozen: string;
 }
+
+/** What a trade owes the platform's fee account, credited at the end of the transaction. */
+interface FeeIncome {
+  currency: string;
+  amount: string;
+  tradeId: number;
+}
+
+/** Orders changed by one command, per user, for the private user channel. */
+type TouchedOrders = Map<number, Set<number>>;
 
 /**
  * One spot market. Commands run one at a time (a promise queue), each as: freeze funds and record
@@ -63,6 +83,8 @@ export class SpotMarket {
     private readonly engine: OrderBookEngine,
     private readonly publisher: MarketPublisher,
     private readonly clock: () => number = Date.now,
+    /** Told after each commit which users' orders and balances changed (the private channel). */
+    private readonly userFeed: UserFeed = silentUserFeed,
   ) {}
 
   /** Runs `work` after every command queued before it. */
@@ -111,7 +133,8 @@ export class SpotMarket {
     const quantity = decimalToUnits(r.quantity ?? '', ap);
     if (quantity === undefined || quantity <= 0) return { ok: false, reason: 'invalidQuantity' };
     const command: Omit<PlaceCommand, 'orderId'> = { kind: 'place', accountId: r.userId, side: r.side, type: r.type, price, quantity, tif, stp };
-    const invalid = validatePlace({ ...command, orderId: 0 });
+    // The id is not known before the insert; any valid one lets the price and size checks run.
+    const invalid = validatePlace({ ...command, orderId: 1 });
     if (invalid === RejectReason.invalidPrice || invalid === RejectReason.amountTooLarge) return { ok: false, reason: 'invalidPrice' };
     if (invalid === RejectReason.invalidQuantity) return { ok: false, reason: 'invalidQuantity' };
     return r.side === 'buy'
@@ -124,12 +147,17 @@ export class SpotMarket {
     if ('ok' in prepared) return prepared;
     const { command, freeze, freezeCurrency } = prepared;
     const now = this.clock();
-    let orderId: number;
+    const { submission } = request;
+    let recorded: { orderId: number; repeated: boolean };
     try {
-      orderId = await this.db.transaction(async (tx) => {
+      recorded = await this.db.transaction(async (tx) => {
+        if (submission) {
+          const claimed = await claim<{ orderId: number }>(tx, request.userId, submission.scope, submission.key, now);
+          if (!claimed.fresh) return { orderId: Number(claimed.response.orderId), repeated: true };
+        }
         const [row] = await tx.query<{ id: number }>(
-          `insert into spot_order (user_id, left_symbol, right_symbol, side, type, tif, price, quantity, quote_budget, frozen, created_ms, updated_ms)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) returning id`,
+          `insert into spot_order (user_id, left_symbol, right_symbol, side, type, tif, price, quantity, quote_budget, frozen, created_ms, updated_ms, fee_currency)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12) returning id`,
           [
             request.userId,
             this.spec.left,
@@ -142,9 +170,10 @@ export class SpotMarket {
             command.quoteBudget !== undefined ? quoteText(this.spec, command.quoteBudget) : null,
             freeze,
             now,
+            command.side === 'buy' ? this.spec.left : this.spec.right,
           ],
         );
-        const id = row!.id;
+        const id = Number(row!.id);
         await changeBalance(tx, {
           userId: request.userId,
           currency: freezeCurrency,
@@ -155,43 +184,62 @@ export class SpotMarket {
           refType: 'spot_order',
           refId: id,
         });
-        return id;
+        if (submission) await remember(tx, request.userId, submission.key, { orderId: id });
+        return { orderId: id, repeated: false };
       });
     } catch (error) {
       if (error instanceof InsufficientFunds) return { ok: false, reason: 'insufficientFunds' };
       throw error;
     }
+    const { orderId } = recorded;
+    if (recorded.repeated) return { ok: true, orderId, events: [], repeated: true };
     const events: EngineEvent[] = [];
     this.engine.execute({ ...command, orderId }, events);
-    await this.apply(events);
+    await this.apply(events, true, new Map([[request.userId, new Set([orderId])]]));
     return { ok: true, orderId, events };
   }
 
-  /** Applies engine events to the database in one transaction, then publishes what changed. */
-  private async apply(events: EngineEvent[], publish = true): Promise<void> {
+  /**
+   * Applies engine events to the database in one transaction, then publishes what changed and
+   * tells the user feed whose orders and balances moved (`placed`: the order just recorded, which
+   * changed even when the engine only rested it).
+   */
+  private async apply(events: EngineEvent[], publish = true, placed: TouchedOrders = new Map()): Promise<void> {
     const now = this.clock();
     const newTrades: PublicTrade[] = [];
     const touched = new Set<number>();
+    const byUser: TouchedOrders = new Map(placed);
+    const touch = (userId: number, orderId: number) => {
+      touched.add(orderId);
+      byUser.set(userId, (byUser.get(userId) ?? new Set()).add(orderId));
+    };
     const candleUpdates = new Map<string, Candle>();
+    const trades = events.filter((e): e is Extract<EngineEvent, { type: 'trade' }> => e.type === 'trade');
+    const feeAccount = trades.length > 0 ? await systemAccountId(this.db, 'fees') : 0;
     await this.db.transaction(async (tx) => {
+      const rates = trades.length > 0 ? await ratesFor(this.db, tx, trades.flatMap((t) => [t.makerAccountId, t.takerAccountId])) : new Map<number, FeeRates>();
+      const incomes: FeeIncome[] = [];
       for (const e of events) {
         if (e.type === 'trade') {
-          const trade = await this.applyTrade(tx, e, now);
+          const trade = await this.applyTrade(tx, e, now, rates, incomes);
           newTrades.unshift(trade);
-          touched.add(e.makerOrderId).add(e.takerOrderId);
+          touch(e.makerAccountId, e.makerOrderId);
+          touch(e.takerAccountId, e.takerOrderId);
           const { updated } = this.candles.add({ time: now, price: e.price, quantity: e.quantity });
           for (const c of updated) candleUpdates.set(c.interval, c);
           this.stats.add({ time: now, price: e.price, quantity: e.quantity });
           this.lastPrice = e.price;
         } else if (e.type === 'cancelled' || e.type === 'rejected') {
           await tx.query(`update spot_order set status = 4, updated_ms = $2 where id = $1`, [e.orderId, now]);
-          touched.add(e.orderId);
+          touch(e.accountId, e.orderId);
         }
       }
       await this.releaseFinished(tx, [...touched], now);
       for (const c of candleUpdates.values()) await this.saveCandle(tx, c);
+      await this.creditFees(tx, feeAccount, incomes);
     });
     if (!publish) return;
+    this.notify(byUser);
     if (newTrades.length > 0) {
       this.trades = [...newTrades, ...this.trades].slice(0, TRADE_HISTORY);
       this.publisher.publish(tradeChannel(this.spec.left, this.spec.right), { kind: 'update', trades: newTrades });
@@ -202,27 +250,99 @@ export class SpotMarket {
     this.depthDirty = true;
   }
 
-  private async applyTrade(tx: Queryable, e: Extract<EngineEvent, { type: 'trade' }>, now: number): Promise<PublicTrade> {
-    const base = amountText(this.spec, e.quantity);
-    const quote = quoteText(this.spec, e.price * e.quantity);
-    const buyer = e.takerSide === 'buy' ? { user: e.takerAccountId, order: e.takerOrderId } : { user: e.makerAccountId, order: e.makerOrderId };
-    const seller = e.takerSide === 'buy' ? { user: e.makerAccountId, order: e.makerOrderId } : { user: e.takerAccountId, order: e.takerOrderId };
+  /**
+   * One trade: frozen quote and base change hands, then each side pays its fee out of what it
+   * received (buyer in base, seller in quote, rounded down to the pair's units; see
+   * app/spot/fees.ts). The fees are owed to the platform, credited once all trades are written.
+   */
+  private async applyTrade(
+    tx: Queryable,
+    e: Extract<EngineEvent, { type: 'trade' }>,
+    now: number,
+    rates: Map<number, FeeRates>,
+    incomes: FeeIncome[],
+  ): Promise<PublicTrade> {
+    const { left, right, amountPrecision: ap, pricePrecision: pp } = this.spec;
+    const lots = BigInt(e.quantity);
+    const quoteUnits = BigInt(e.price) * lots;
+    const base = unitsToDecimal(lots, ap);
+    const quote = unitsToDecimal(quoteUnits, pp + ap);
+    const takerBuys = e.takerSide === 'buy';
+    const rate = (user: number, role: 'maker' | 'taker') => rates.get(user)?.[role] ?? { numerator: 0n, scale: 0 };
+    const buyer = takerBuys ? { user: e.takerAccountId, order: e.takerOrderId, role: 'taker' as const } : { user: e.makerAccountId, order: e.makerOrderId, role: 'maker' as const };
+    const seller = takerBuys ? { user: e.makerAccountId, order: e.makerOrderId, role: 'maker' as const } : { user: e.takerAccountId, order: e.takerOrderId, role: 'taker' as const };
+    const buyerFee = unitsToDecimal(feeUnits(lots, rate(buyer.user, buyer.role)), ap);
+    const sellerFee = unitsToDecimal(feeUnits(quoteUnits, rate(seller.user, seller.role)), pp + ap);
     const [row] = await tx.query<{ id: number }>(
-      `insert into spot_trade (left_symbol, right_symbol, price, quantity, taker_side, maker_order_id, taker_order_id, maker_user_id, taker_user_id, created_ms)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
-      [this.spec.left, this.spec.right, priceText(this.spec, e.price), base, e.takerSide, e.makerOrderId, e.takerOrderId, e.makerAccountId, e.takerAccountId, now],
+      `insert into spot_trade (left_symbol, right_symbol, price, quantity, taker_side, maker_order_id, taker_order_id, maker_user_id, taker_user_id, created_ms, maker_fee, taker_fee)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
+      [
+        left,
+        right,
+        priceText(this.spec, e.price),
+        base,
+        e.takerSide,
+        e.makerOrderId,
+        e.takerOrderId,
+        e.makerAccountId,
+        e.takerAccountId,
+        now,
+        takerBuys ? sellerFee : buyerFee,
+        takerBuys ? buyerFee : sellerFee,
+      ],
     );
-    const tradeId = row!.id;
+    const tradeId = Number(row!.id);
     const ref = { account: 'spot' as const, refType: 'spot_trade', refId: tradeId };
-    await changeBalance(tx, { ...ref, userId: buyer.user, currency: this.spec.right, available: '0', frozen: `-${quote}`, kind: 'trade_pay' });
-    await changeBalance(tx, { ...ref, userId: buyer.user, currency: this.spec.left, available: base, frozen: '0', kind: 'trade_receive' });
-    await changeBalance(tx, { ...ref, userId: seller.user, currency: this.spec.left, available: '0', frozen: `-${base}`, kind: 'trade_pay' });
-    await changeBalance(tx, { ...ref, userId: seller.user, currency: this.spec.right, available: quote, frozen: '0', kind: 'trade_receive' });
+    await changeBalance(tx, { ...ref, userId: buyer.user, currency: right, available: '0', frozen: `-${quote}`, kind: 'trade_pay' });
+    await changeBalance(tx, { ...ref, userId: buyer.user, currency: left, available: base, frozen: '0', kind: 'trade_receive' });
+    await changeBalance(tx, { ...ref, userId: seller.user, currency: left, available: '0', frozen: `-${base}`, kind: 'trade_pay' });
+    await changeBalance(tx, { ...ref, userId: seller.user, currency: right, available: quote, frozen: '0', kind: 'trade_receive' });
+    if (buyerFee !== '0') {
+      await changeBalance(tx, { ...ref, userId: buyer.user, currency: left, available: `-${buyerFee}`, frozen: '0', kind: 'trade_fee' });
+      incomes.push({ currency: left, amount: buyerFee, tradeId });
+    }
+    if (sellerFee !== '0') {
+      await changeBalance(tx, { ...ref, userId: seller.user, currency: right, available: `-${sellerFee}`, frozen: '0', kind: 'trade_fee' });
+      incomes.push({ currency: right, amount: sellerFee, tradeId });
+    }
     const fill = `update spot_order set filled = filled + $2::numeric, filled_quote = filled_quote + $3::numeric, frozen = frozen - $4::numeric,
-                  status = case when filled + $2::numeric >= quantity then 3 else 2 end, updated_ms = $5 where id = $1`;
-    await tx.query(fill, [buyer.order, base, quote, quote, now]);
-    await tx.query(fill, [seller.order, base, quote, base, now]);
+                  fee = fee + $6::numeric, status = case when filled + $2::numeric >= quantity then 3 else 2 end, updated_ms = $5 where id = $1`;
+    await tx.query(fill, [buyer.order, base, quote, quote, now, buyerFee]);
+    await tx.query(fill, [seller.order, base, quote, base, now, sellerFee]);
     return { id: tradeId, time: now, price: priceText(this.spec, e.price), quantity: base, side: e.takerSide };
+  }
+
+  /**
+   * Credits the platform's fee account, last in the transaction and in currency order: every
+   * transaction takes these shared rows in the same order and after its users' rows, so pairs
+   * trading at once cannot deadlock on them.
+   */
+  private async creditFees(tx: Queryable, feeAccount: number, incomes: FeeIncome[]): Promise<void> {
+    const ordered = [...incomes].sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : a.tradeId - b.tradeId));
+    for (const income of ordered) {
+      await changeBalance(tx, {
+        userId: feeAccount,
+        currency: income.currency,
+        account: 'spot',
+        available: income.amount,
+        frozen: '0',
+        kind: 'fee_income',
+        refType: 'spot_trade',
+        refId: income.tradeId,
+      });
+    }
+  }
+
+  /** After a commit: each touched user's orders and the pair's two spot balances (never the fee account's). */
+  private notify(byUser: TouchedOrders): void {
+    const rows = [
+      { currency: this.spec.left, account: 'spot' as const },
+      { currency: this.spec.right, account: 'spot' as const },
+    ];
+    for (const [userId, orderIds] of byUser) {
+      this.userFeed.ordersChanged(userId, [...orderIds]);
+      this.userFeed.balancesChanged(userId, rows);
+    }
   }
 
   /**

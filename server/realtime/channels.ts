@@ -1,6 +1,13 @@
 import { futureIndexChannel, futureTickChannel, spotTickChannel, type Pair } from '../../src/domain/api.js';
 import { KLINE_INTERVALS } from '../../src/domain/constants.js';
 import { depthChannel, klineChannel, tradeChannel } from '../../src/domain/market.js';
+import { USER_CHANNEL } from '../../src/domain/spotOrders.js';
+
+/**
+ * The socket.io room of one user's private channel. The colon keeps it apart from every public
+ * channel name (see CHANNEL_SHAPE), so no subscribe by name can ever join it.
+ */
+export const userRoom = (userId: number): string => `user:${userId}`;
 
 /** Channel names are short lowercase words joined by underscores; anything else is refused unread. */
 const CHANNEL_SHAPE = /^[a-z0-9]{1,12}(_[a-z0-9]{1,12}){1,4}$/;
@@ -37,6 +44,17 @@ export class ChannelRegistry {
 
   list(): string[] {
     return [...this.known].sort();
+  }
+
+  /**
+   * A subscribe or unsubscribe of the private user channel: `{ channel: 'user', token }` (or the
+   * bare name, which carries no token and is refused on subscribe). Undefined for anything else.
+   */
+  static parseUser(message: unknown): { token: string | undefined } | undefined {
+    const raw = typeof message === 'string' ? message : (message as { channel?: unknown } | null)?.channel;
+    if (typeof raw !== 'string' || raw.toLowerCase() !== USER_CHANNEL) return undefined;
+    const token = typeof message === 'object' ? (message as { token?: unknown }).token : undefined;
+    return { token: typeof token === 'string' && token.length > 0 && token.length <= 200 ? token : undefined };
   }
 
   /** Accepts the bare channel name or { channel }, as documented in docs/API.md. */

@@ -2,8 +2,9 @@ import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { ResultCode, type SocketRefusal } from '../../src/domain/api.js';
 import { localeFromHeader, type LocaleCode } from '../../src/domain/languages.js';
+import { USER_CHANNEL, type UserStreamMessage } from '../../src/domain/spotOrders.js';
 import { translate, type MessageKey } from '../i18n/messages.js';
-import { ChannelRegistry } from './channels.js';
+import { ChannelRegistry, userRoom } from './channels.js';
 
 export const MAX_CHANNELS_PER_SOCKET = 100;
 
@@ -12,6 +13,10 @@ export interface Realtime {
   publish(channel: string, payload: object): void;
   /** Number of sockets in a channel, for tests and metrics. */
   subscriberCount(channel: string): number;
+  /** Pushes a private-channel message to the sockets subscribed as `userId`, and to no one else. */
+  publishToUser(userId: number, message: UserStreamMessage): void;
+  /** Whether any socket is subscribed to `userId`'s private channel (else there is nothing to read or push). */
+  userListening(userId: number): boolean;
   close(): Promise<void>;
 }
 
@@ -30,6 +35,19 @@ export interface RealtimeOptions {
    * one get the last payload published on them.
    */
   snapshot?: (channel: string) => object | undefined;
+  /**
+   * The user id behind a session token, for the private user channel (server/app/sessions.ts
+   * userForToken at the composition root, so the gateway holds no database code). Without it the
+   * private channel is refused.
+   */
+  authenticate?: (token: string) => Promise<number | undefined>;
+}
+
+/** What the gateway keeps on a socket about its private channel. */
+interface UserSocketData {
+  userId?: number;
+  /** Bumped by every user-channel subscribe and unsubscribe, so a slow token check that an unsubscribe overtook joins nothing. */
+  userSeq?: number;
 }
 
 export function attachRealtime(server: HttpServer, registry: ChannelRegistry, options: RealtimeOptions = {}): Realtime {
@@ -53,6 +71,8 @@ export function attachRealtime(server: HttpServer, registry: ChannelRegistry, op
   }
 
   function onSubscribe(socket: Socket, lang: LocaleCode, message: unknown, ack: unknown): void {
+    const user = ChannelRegistry.parseUser(message);
+    if (user) return void subscribeUser(socket, lang, user.token, ack);
     const channel = ChannelRegistry.parse(message);
     if (!channel) return refuse(socket, lang, 'malformedMessage', ack);
     if (!registry.has(channel)) return refuse(socket, lang, 'unknownChannel', ack, channel);
@@ -66,7 +86,34 @@ export function attachRealtime(server: HttpServer, registry: ChannelRegistry, op
     if (latest) socket.emit('data', latest);
   }
 
+  /** The private channel: the token names the user; the socket joins that user's room only. */
+  async function subscribeUser(socket: Socket, lang: LocaleCode, token: string | undefined, ack: unknown): Promise<void> {
+    const data = socket.data as UserSocketData;
+    const seq = (data.userSeq = (data.userSeq ?? 0) + 1);
+    let userId: number | undefined;
+    try {
+      userId = token && options.authenticate ? await options.authenticate(token) : undefined;
+    } catch {
+      userId = undefined;
+    }
+    if (userId === undefined) return refuse(socket, lang, 'notLoggedIn', ack, USER_CHANNEL);
+    if (!socket.connected || data.userSeq !== seq) return;
+    if (data.userId !== undefined && data.userId !== userId) void socket.leave(userRoom(data.userId));
+    data.userId = userId;
+    void socket.join(userRoom(userId));
+    accept(lang, ack, USER_CHANNEL);
+  }
+
+  function unsubscribeUser(socket: Socket, lang: LocaleCode, ack: unknown): void {
+    const data = socket.data as UserSocketData;
+    data.userSeq = (data.userSeq ?? 0) + 1;
+    if (data.userId !== undefined) void socket.leave(userRoom(data.userId));
+    data.userId = undefined;
+    accept(lang, ack, USER_CHANNEL);
+  }
+
   function onUnsubscribe(socket: Socket, lang: LocaleCode, message: unknown, ack: unknown): void {
+    if (ChannelRegistry.parseUser(message)) return unsubscribeUser(socket, lang, ack);
     const channel = ChannelRegistry.parse(message);
     if (!channel) return refuse(socket, lang, 'malformedMessage', ack);
     void socket.leave(channel);
@@ -80,6 +127,10 @@ export function attachRealtime(server: HttpServer, registry: ChannelRegistry, op
       io.to(channel).emit('data', tagged);
     },
     subscriberCount: (channel) => io.sockets.adapter.rooms.get(channel)?.size ?? 0,
+    publishToUser(userId, message) {
+      io.to(userRoom(userId)).emit('data', message);
+    },
+    userListening: (userId) => (io.sockets.adapter.rooms.get(userRoom(userId))?.size ?? 0) > 0,
     close: () => new Promise((resolve) => void io.close(() => resolve())),
   };
 }

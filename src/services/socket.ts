@@ -10,8 +10,13 @@ export type ConnectionEvent =
   | { type: 'connectFailed' };
 
 export interface SocketClient {
-  /** Joins a channel; the returned function leaves it. Several listeners may share a channel. */
-  subscribe(channel: string, listener: TickListener): () => void;
+  /**
+   * Joins a channel; the returned function leaves it. Several listeners may share a channel.
+   * `request` is what `subscribe` emits instead of the bare channel name — the private user
+   * channel sends `{ channel: 'user', token }` — and is sent again after every reconnect. To
+   * subscribe with a new request (another token), leave and join again.
+   */
+  subscribe(channel: string, listener: TickListener, request?: object): () => void;
   /**
    * Emits `subscribe` again for a joined channel. Channels with a snapshot (depth, trades) answer
    * every subscribe with a fresh one, which is how a client resynchronises (docs/API.md). Does
@@ -38,12 +43,14 @@ export function createSocketClient(options: { url?: string; getLang: () => strin
     reconnectionDelayMax: 5000,
   });
   const listeners = new Map<string, Set<TickListener>>();
+  const requests = new Map<string, object>();
+  const emitSubscribe = (channel: string) => socket.emit('subscribe', requests.get(channel) ?? channel);
   const statusListeners = new Set<(connected: boolean) => void>();
   const connectionListeners = new Set<(event: ConnectionEvent) => void>();
   const report = (event: ConnectionEvent) => connectionListeners.forEach((l) => l(event));
 
   socket.on('connect', () => {
-    for (const channel of listeners.keys()) socket.emit('subscribe', channel);
+    for (const channel of listeners.keys()) emitSubscribe(channel);
     statusListeners.forEach((l) => l(true));
     report({ type: 'connected' });
   });
@@ -62,12 +69,13 @@ export function createSocketClient(options: { url?: string; getLang: () => strin
   });
 
   return {
-    subscribe(channel, listener) {
+    subscribe(channel, listener, request) {
       let set = listeners.get(channel);
       if (!set) {
         set = new Set();
         listeners.set(channel, set);
-        if (socket.connected) socket.emit('subscribe', channel);
+        if (request) requests.set(channel, request);
+        if (socket.connected) emitSubscribe(channel);
       }
       set.add(listener);
       return () => {
@@ -76,12 +84,13 @@ export function createSocketClient(options: { url?: string; getLang: () => strin
         current.delete(listener);
         if (current.size === 0) {
           listeners.delete(channel);
+          requests.delete(channel);
           if (socket.connected) socket.emit('unsubscribe', channel);
         }
       };
     },
     resubscribe(channel) {
-      if (socket.connected && listeners.has(channel)) socket.emit('subscribe', channel);
+      if (socket.connected && listeners.has(channel)) emitSubscribe(channel);
     },
     onStatus(listener) {
       statusListeners.add(listener);

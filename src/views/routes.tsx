@@ -22,6 +22,9 @@ import { IdentityPage } from './pages/identity/IdentityPage';
 import { IdentityRightPage } from './pages/identity/IdentityRightPage';
 import { SecuritySetPage } from './pages/identity/SecuritySetPage';
 import { OperatorLayout } from './pages/operator/OperatorLayout';
+import { SpotCurrentPage } from './pages/orders/SpotCurrentPage';
+import { SpotDetailPage } from './pages/orders/SpotDetailPage';
+import { SpotHistoryPage } from './pages/orders/SpotHistoryPage';
 import { ScaffoldPage } from './pages/scaffold/ScaffoldPage';
 import type { ScaffoldId } from './pages/scaffold/pageSpecs';
 import { TradePage } from './pages/trade/TradePage';
@@ -129,9 +132,9 @@ export const routes: RouteObject[] = [
             element: <MenuLayout groups={ORDER_MENU} label="nav.orders" />,
             children: [
               { index: true, element: <Navigate to="/order/spot-current" replace /> },
-              scaffold('spot-current', 'spotCurrent'),
-              scaffold('spot-history', 'spotHistory'),
-              scaffold('spot-detail/:id', 'spotDetail'),
+              { path: 'spot-current', element: <SpotCurrentPage /> },
+              { path: 'spot-history', element: <SpotHistoryPage /> },
+              { path: 'spot-detail/:id', element: <SpotDetailPage /> },
               scaffold('u-current', 'uCurrent'),
               scaffold('u-plan', 'uPlan'),
               scaffold('u-hold', 'uHold'),

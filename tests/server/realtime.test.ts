@@ -7,6 +7,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarketTick, Pair, SocketRefusal } from '../../src/domain/api.js';
 import { MESSAGES } from '../../server/i18n/messages.js';
+import { openSession } from '../../server/app/sessions.js';
 import { ChannelRegistry } from '../../server/realtime/channels.js';
 import { attachRealtime, MAX_CHANNELS_PER_SOCKET, type Realtime } from '../../server/realtime/gateway.js';
 import { startServer, type RunningServer } from '../../server/start.js';
@@ -260,6 +261,43 @@ describe('socket.io gateway on the real server', () => {
     c.socket.emit('hello', { a: 1 });
     c.socket.emit('data', { channel: 'btc_usdt_tick' });
     expect((await c.subscribe('xrp_usdt_future_tick')).code).toBe(200);
+  });
+});
+
+describe('the private user channel on the gateway', () => {
+  const signedIn = async (account: string) => {
+    const [row] = await server.db.query<{ id: number }>(`insert into app_user (account) values ($1) returning id`, [account]);
+    return { id: Number(row!.id), token: await openSession(server.db, row!.id) };
+  };
+
+  it('needs a live token: refused (translated) without one, as ack or as event refused', async () => {
+    const c = await connect(server.url, { lang: 'ko_KR' });
+    expect(await c.subscribe({ channel: 'user' })).toEqual({ code: 400, msg: MESSAGES.ko_KR.notLoggedIn, channel: 'user' });
+    expect(await c.subscribe({ channel: 'user', token: 'x'.repeat(300) })).toEqual({ code: 400, msg: MESSAGES.ko_KR.notLoggedIn, channel: 'user' });
+    const refusal = c.nextRefusal();
+    c.socket.emit('subscribe', { channel: 'user', token: 'nope' });
+    expect(await refusal).toEqual({ code: 400, msg: MESSAGES.ko_KR.notLoggedIn, channel: 'user' });
+  });
+
+  it('publishToUser reaches that user’s sockets only; a re-subscribe with another token moves the socket', async () => {
+    const alice = await signedIn('alice-rt@example.org');
+    const bob = await signedIn('bob-rt@example.org');
+    const a = await connect(server.url);
+    const b = await connect(server.url);
+    expect(await a.subscribe({ channel: 'user', token: alice.token })).toEqual({ code: 200, msg: MESSAGES.en_US.ok, channel: 'user' });
+    expect((await b.subscribe({ channel: 'user', token: bob.token })).code).toBe(200);
+    const balance = (available: string) => ({ channel: 'user' as const, kind: 'balance' as const, balances: [{ currency: 'USDT', account: 'spot' as const, available, frozen: '0' }] });
+    server.realtime.publishToUser(alice.id, balance('1'));
+    server.realtime.publishToUser(bob.id, balance('2'));
+    expect(await a.nextData((p) => p.channel === 'user')).toEqual(balance('1'));
+    await b.nextData((p) => p.channel === 'user');
+    expect(b.data.filter((p) => p.channel === 'user')).toEqual([balance('2')]);
+    // The same socket signs in as bob: it leaves alice's room.
+    expect((await a.subscribe({ channel: 'user', token: bob.token })).code).toBe(200);
+    expect(server.realtime.userListening(alice.id)).toBe(false);
+    expect((await a.unsubscribe({ channel: 'user' })).code).toBe(200);
+    expect((await b.unsubscribe('user')).code).toBe(200);
+    expect(server.realtime.userListening(bob.id)).toBe(false);
   });
 });
 

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDecimal } from '../../../src/domain/decimal.js';
+import { submissionKey } from '../../../server/app/idempotency.js';
 import { changeBalance, readBalance } from '../../../server/app/ledger.js';
+import { auditLedger } from '../../../server/app/ledgerAudit.js';
+import { systemAccountId } from '../../../server/app/systemAccounts.js';
 import type { Database } from '../../../server/db/database.js';
 import { ReferenceEngine } from '../../../server/domain/matching/reference.js';
 import type { PairSpec } from '../../../server/market/pairSpec.js';
@@ -9,13 +13,13 @@ import { openTestDatabase } from '../testDb.js';
 const BTC_USDT: PairSpec = { left: 'BTC', right: 'USDT', symbol: 'BTC_USDT', pricePrecision: 2, amountPrecision: 5, contract: true };
 
 let db: Database;
-let published: Array<{ channel: string; payload: Record<string, unknown> }>;
+let published: Array<{ channel: string; payload: Record<string, unknown> }> = [];
 const publisher = { publish: (channel: string, payload: object) => void published.push({ channel, payload: payload as Record<string, unknown> }) };
 let clock = Date.parse('2026-11-21T10:00:00Z');
 const market = () => new SpotMarket(BTC_USDT, db, new ReferenceEngine(), publisher, () => clock);
 
-async function user(account: string, funds: Record<string, string>): Promise<number> {
-  const [row] = await db.query<{ id: number }>('insert into app_user (account) values ($1) returning id', [account]);
+async function user(account: string, funds: Record<string, string>, kind: 'user' | 'market_maker' = 'user'): Promise<number> {
+  const [row] = await db.query<{ id: number }>('insert into app_user (account, kind) values ($1, $2) returning id', [account, kind]);
   for (const [currency, amount] of Object.entries(funds)) {
     await db.transaction((tx) => changeBalance(tx, { userId: row!.id, currency, account: 'spot', available: amount, frozen: '0', kind: 'deposit', refType: 'test', refId: null }));
   }
@@ -47,10 +51,15 @@ describe('spot market: orders through the engine into balances, trades and candl
     m.flushDepth();
     m.flushDepth(); // nothing changed since: no message
     // Bought 1 BTC at the maker's 96000.5; the 999.5 USDT frozen above that is released.
+    // Fees (0.1 % each side by default) come out of what each side receives.
     expect(await readBalance(db, buyer, 'USDT')).toEqual({ available: '203999.5', frozen: '0' });
-    expect(await readBalance(db, buyer, 'BTC')).toEqual({ available: '1', frozen: '0' });
+    expect(await readBalance(db, buyer, 'BTC')).toEqual({ available: '0.999', frozen: '0' });
     expect(await readBalance(db, seller, 'BTC')).toEqual({ available: '0.5', frozen: '0.5' });
-    expect(await readBalance(db, seller, 'USDT')).toEqual({ available: '96000.5', frozen: '0' });
+    expect(await readBalance(db, seller, 'USDT')).toEqual({ available: '95904.4995', frozen: '0' });
+    const fees = await systemAccountId(db, 'fees');
+    expect(await readBalance(db, fees, 'BTC')).toEqual({ available: '0.001', frozen: '0' });
+    expect(await readBalance(db, fees, 'USDT')).toEqual({ available: '96.0005', frozen: '0' });
+    // Fees move funds; they create none.
     expect(await totals('BTC')).toBe('2');
     expect(await totals('USDT')).toBe('300000');
     const [order] = await db.query<{ status: number; filled: string }>('select status, trim_scale(filled)::text as filled from spot_order where id = $1', [(ask as { orderId: number }).orderId]);
@@ -86,7 +95,7 @@ describe('spot market: orders through the engine into balances, trades and candl
     await m.place({ userId: maker, side: 'sell', type: 'limit', price: '500', quantity: '1' });
     const result = await m.place({ userId: taker, side: 'buy', type: 'market', quoteBudget: '751' });
     expect(result.ok).toBe(true);
-    expect(await readBalance(db, taker, 'BTC')).toEqual({ available: '1', frozen: '0' });
+    expect(await readBalance(db, taker, 'BTC')).toEqual({ available: '0.999', frozen: '0' });
     expect(await readBalance(db, taker, 'USDT')).toEqual({ available: '500', frozen: '0' });
   });
 
@@ -125,5 +134,171 @@ describe('spot market: orders through the engine into balances, trades and candl
       [9_600_050, expect.any(Number)],
       [20_000_000, a],
     ]);
+  });
+});
+
+describe('spot market: fees, idempotent placing and the user feed', () => {
+  const setRates = (maker: string, taker: string) => db.query('update spot_fee_schedule set maker = $1, taker = $2 where id = 1', [maker, taker]);
+
+  it('charges the maker and taker rates on what each side receives, into the fee account, in the trade transaction', async () => {
+    await setRates('0.0005', '0.002');
+    try {
+      const m = market();
+      const fees = await systemAccountId(db, 'fees');
+      const before = { btc: await readBalance(db, fees, 'BTC'), usdt: await readBalance(db, fees, 'USDT') };
+      const maker = await user('fee-maker@example.org', { BTC: '2' });
+      const taker = await user('fee-taker@example.org', { USDT: '10000' });
+      const ask = (await m.place({ userId: maker, side: 'sell', type: 'limit', price: '5000', quantity: '1' })) as { orderId: number };
+      const bid = (await m.place({ userId: taker, side: 'buy', type: 'limit', price: '5000', quantity: '1' })) as { orderId: number };
+      // The maker sold 1 BTC for 5000 USDT and pays 0.05 % of it; the taker bought 1 BTC and pays 0.2 % of it.
+      expect(await readBalance(db, maker, 'USDT')).toEqual({ available: '4997.5', frozen: '0' });
+      expect(await readBalance(db, taker, 'BTC')).toEqual({ available: '0.998', frozen: '0' });
+      expect(await readBalance(db, taker, 'USDT')).toEqual({ available: '5000', frozen: '0' });
+      const [trade] = await db.query<{ maker_fee: string; taker_fee: string }>(
+        `select trim_scale(maker_fee)::text as maker_fee, trim_scale(taker_fee)::text as taker_fee from spot_trade where taker_order_id = $1`,
+        [bid.orderId],
+      );
+      expect(trade).toEqual({ maker_fee: '2.5', taker_fee: '0.002' });
+      const orders = await db.query<{ id: number; fee: string; fee_currency: string }>(
+        `select id, trim_scale(fee)::text as fee, fee_currency from spot_order where id = any($1::bigint[]) order by id`,
+        [[ask.orderId, bid.orderId]],
+      );
+      expect(orders.map((o) => [o.fee, o.fee_currency])).toEqual([
+        ['2.5', 'USDT'],
+        ['0.002', 'BTC'],
+      ]);
+      const credited = await db.query<{ currency: string; kind: string; change: string }>(
+        `select currency, kind, trim_scale(available_change)::text as change from ledger_entry where user_id = $1 and ref_type = 'spot_trade' order by id desc limit 2`,
+        [fees],
+      );
+      expect(credited.map((c) => [c.currency, c.kind, c.change]).sort()).toEqual([
+        ['BTC', 'fee_income', '0.002'],
+        ['USDT', 'fee_income', '2.5'],
+      ]);
+      const paid = await db.query<{ kind: string }>(`select kind from ledger_entry where user_id = $1 order by id`, [taker]);
+      expect(paid.map((p) => p.kind)).toEqual(['deposit', 'order_freeze', 'trade_pay', 'trade_receive', 'trade_fee']);
+      expect(await readBalance(db, fees, 'USDT')).toEqual({ available: addDecimal(before.usdt.available, '2.5'), frozen: '0' });
+      expect(await readBalance(db, fees, 'BTC')).toEqual({ available: addDecimal(before.btc.available, '0.002'), frozen: '0' });
+    } finally {
+      await setRates('0.001', '0.001');
+    }
+  });
+
+  it('rounds fees down to the pair units, so a tiny trade may pay nothing and never more than its exact share', async () => {
+    const m = market();
+    const maker = await user('tiny-maker@example.org', { USDT: '100' });
+    const taker = await user('tiny-taker@example.org', { BTC: '1' });
+    await m.place({ userId: maker, side: 'buy', type: 'limit', price: '100.01', quantity: '0.00123' });
+    const hit = (await m.place({ userId: taker, side: 'sell', type: 'limit', price: '100.01', quantity: '0.00123' })) as { orderId: number };
+    // Buyer: 0.001 × 0.00123 BTC = 0.00000123, below one lot (0.00001): no fee. Seller: 0.001 × 0.1230123 USDT
+    // = 0.0001230123, cut to the pair's 7 quote decimals: 0.000123.
+    expect(await readBalance(db, maker, 'BTC')).toEqual({ available: '0.00123', frozen: '0' });
+    expect(await readBalance(db, taker, 'USDT')).toEqual({ available: '0.1228893', frozen: '0' });
+    const [trade] = await db.query<{ maker_fee: string; taker_fee: string }>(
+      `select trim_scale(maker_fee)::text as maker_fee, trim_scale(taker_fee)::text as taker_fee from spot_trade where taker_order_id = $1`,
+      [hit.orderId],
+    );
+    expect(trade).toEqual({ maker_fee: '0', taker_fee: '0.000123' });
+    const kinds = await db.query<{ kind: string }>(`select kind from ledger_entry where user_id = $1 order by id`, [maker]);
+    expect(kinds.map((k) => k.kind)).not.toContain('trade_fee');
+  });
+
+  it('market-maker accounts pay no fee; their counterparty still does', async () => {
+    const m = market();
+    const mm = await user('mm-free@example.org', { BTC: '1' }, 'market_maker');
+    const buyer = await user('pays@example.org', { USDT: '1000' });
+    await m.place({ userId: mm, side: 'sell', type: 'limit', price: '700', quantity: '1' });
+    await m.place({ userId: buyer, side: 'buy', type: 'market', quoteBudget: '700' });
+    expect(await readBalance(db, mm, 'USDT')).toEqual({ available: '700', frozen: '0' });
+    expect(await readBalance(db, buyer, 'BTC')).toEqual({ available: '0.999', frozen: '0' });
+    // A market buy never spends more than it froze, fee or no fee.
+    expect(await readBalance(db, buyer, 'USDT')).toEqual({ available: '300', frozen: '0' });
+  });
+
+  it('a repeated submission key places one order, even when the repeats arrive at once', async () => {
+    const m = market();
+    const trader = await user('idem-trader@example.org', { USDT: '1000' });
+    const submission = { scope: 'spot_place', key: submissionKey('spot_place', 'place-key-0001', {}) };
+    const request = { userId: trader, side: 'buy' as const, type: 'limit' as const, price: '10', quantity: '5', submission };
+    const outcomes = await Promise.all([m.place(request), m.place(request), m.place(request)]);
+    const ids = outcomes.map((o) => (o as { orderId: number }).orderId);
+    expect(new Set(ids).size).toBe(1);
+    expect(outcomes.map((o) => (o as { repeated?: boolean }).repeated ?? false)).toEqual([false, true, true]);
+    expect(await readBalance(db, trader, 'USDT')).toEqual({ available: '950', frozen: '50' });
+    // Another key is another order; the same key on another market is still the first order.
+    const other = await m.place({ ...request, submission: { scope: 'spot_place', key: submissionKey('spot_place', 'place-key-0002', {}) } });
+    expect((other as { orderId: number }).orderId).not.toBe(ids[0]);
+    expect(((await market().place(request)) as { orderId: number }).orderId).toBe(ids[0]);
+    const [{ n }] = (await db.query<{ n: number }>('select count(*)::int as n from spot_order where user_id = $1', [trader])) as [{ n: number }];
+    expect(n).toBe(2);
+  });
+
+  it('a refused submission claims nothing, so fixing the balance and retrying the key places the order', async () => {
+    const m = market();
+    const trader = await user('idem-retry@example.org', { USDT: '10' });
+    const request = { userId: trader, side: 'buy' as const, type: 'limit' as const, price: '10', quantity: '5', submission: { scope: 'spot_place', key: submissionKey('spot_place', 'retry-key-0001', {}) } };
+    expect(await m.place(request)).toEqual({ ok: false, reason: 'insufficientFunds' });
+    await db.transaction((tx) => changeBalance(tx, { userId: trader, currency: 'USDT', account: 'spot', available: '40', frozen: '0', kind: 'deposit', refType: 'test', refId: null }));
+    expect(await m.place(request)).toMatchObject({ ok: true });
+  });
+
+  it('tells the user feed, after the commit, whose orders and pair balances changed — never the fee account', async () => {
+    const heard: Array<[string, number, unknown]> = [];
+    const feed = {
+      ordersChanged: (userId: number, ids: readonly number[]) => void heard.push(['orders', userId, [...ids]]),
+      balancesChanged: (userId: number, rows: ReadonlyArray<{ currency: string; account: string }>) => void heard.push(['balances', userId, rows.map((r) => `${r.currency}:${r.account}`)]),
+    };
+    const m = new SpotMarket(BTC_USDT, db, new ReferenceEngine(), publisher, () => clock, feed);
+    const seller = await user('feed-seller@example.org', { BTC: '1' });
+    const buyer = await user('feed-buyer@example.org', { USDT: '1000' });
+    const ask = (await m.place({ userId: seller, side: 'sell', type: 'limit', price: '300', quantity: '1' })) as { orderId: number };
+    expect(heard).toEqual([
+      ['orders', seller, [ask.orderId]],
+      ['balances', seller, ['BTC:spot', 'USDT:spot']],
+    ]);
+    heard.length = 0;
+    const bid = (await m.place({ userId: buyer, side: 'buy', type: 'limit', price: '300', quantity: '0.5' })) as { orderId: number };
+    expect(heard).toEqual(
+      expect.arrayContaining([
+        ['orders', buyer, [bid.orderId]],
+        ['orders', seller, [ask.orderId]],
+        ['balances', buyer, ['BTC:spot', 'USDT:spot']],
+        ['balances', seller, ['BTC:spot', 'USDT:spot']],
+      ]),
+    );
+    expect(heard).toHaveLength(4);
+    heard.length = 0;
+    await m.cancel(seller, ask.orderId);
+    expect(heard).toEqual([
+      ['orders', seller, [ask.orderId]],
+      ['balances', seller, ['BTC:spot', 'USDT:spot']],
+    ]);
+  });
+
+  it('keeps the ledger promises with fees: nothing created or lost, every balance explained, frozen = held', async () => {
+    expect(await auditLedger(db)).toEqual([]);
+  });
+});
+
+describe('spot market: pairs trading at once', () => {
+  it('two users trading opposite ways on two pairs at the same time never deadlock or lose a trade', async () => {
+    const ETH_USDT: PairSpec = { left: 'ETH', right: 'USDT', symbol: 'ETH_USDT', pricePrecision: 2, amountPrecision: 4, contract: true };
+    const btc = market();
+    const eth = new SpotMarket(ETH_USDT, db, new ReferenceEngine(), publisher, () => clock);
+    const p = await user('cross-p@example.org', { BTC: '100', ETH: '100', USDT: '1000000' });
+    const q = await user('cross-q@example.org', { BTC: '100', ETH: '100', USDT: '1000000' });
+    // On BTC_USDT p sells to q; on ETH_USDT q sells to p: each trade's transaction touches both users'
+    // USDT rows, in opposite orders on the two pairs.
+    const rounds = async (m: SpotMarket, seller: number, buyer: number, price: string) => {
+      for (let i = 0; i < 25; i++) {
+        await m.place({ userId: seller, side: 'sell', type: 'limit', price, quantity: '0.1' });
+        const hit = await m.place({ userId: buyer, side: 'buy', type: 'limit', price, quantity: '0.1' });
+        expect(hit.ok && hit.events.some((e) => e.type === 'trade')).toBe(true);
+      }
+    };
+    await Promise.all([rounds(btc, p, q, '1000'), rounds(eth, q, p, '100')]);
+    expect(await auditLedger(db)).toEqual([]);
+    const [{ n }] = (await db.query<{ n: number }>('select count(*)::int as n from spot_trade where maker_user_id = any($1::bigint[])', [[p, q]])) as [{ n: number }];
+    expect(n).toBe(50);
   });
 });

@@ -1,9 +1,13 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useOperatorSession } from '../../app/kycHooks';
 import { Button } from '../../ui/Button';
 import { OperatorLogin } from './OperatorLogin';
 import { ReviewQueue } from './ReviewQueue';
+import { WithdrawalQueue } from './WithdrawalQueue';
+import { WithdrawalTestDeposit } from './WithdrawalTestDeposit';
+import { Segmented } from '../wallet/walletUi';
 
 const Shell = styled.div`
   min-height: 100vh;
@@ -23,12 +27,22 @@ const Shell = styled.div`
 export function OperatorLayout() {
   const { t } = useTranslation();
   const session = useOperatorSession();
+  // Which desk is shown is presentation only; each desk's actor lives while it is shown.
+  const [desk, setDesk] = useState<'identity' | 'withdrawals'>('identity');
   return (
     <Shell>
       <header>
         <span className="title">{t('operator.title')}</span>
         {session.signedIn && (
           <>
+            <Segmented role="tablist" aria-label={t('operator.title')}>
+              <button type="button" role="tab" aria-selected={desk === 'identity'} onClick={() => setDesk('identity')}>
+                {t('wallet.ops.identityDesk')}
+              </button>
+              <button type="button" role="tab" aria-selected={desk === 'withdrawals'} onClick={() => setDesk('withdrawals')}>
+                {t('wallet.ops.withdrawalDesk')}
+              </button>
+            </Segmented>
             <span>{session.operator?.account}</span>
             <Button type="button" $variant="ghost" $small onClick={session.signOut}>
               {t('operator.signOut')}
@@ -36,7 +50,18 @@ export function OperatorLayout() {
           </>
         )}
       </header>
-      <main>{session.signedIn ? <ReviewQueue /> : <OperatorLogin />}</main>
+      <main>
+        {!session.signedIn ? (
+          <OperatorLogin />
+        ) : desk === 'identity' ? (
+          <ReviewQueue />
+        ) : (
+          <>
+            <WithdrawalQueue />
+            <WithdrawalTestDeposit />
+          </>
+        )}
+      </main>
     </Shell>
   );
 }

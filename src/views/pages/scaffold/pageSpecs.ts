@@ -63,9 +63,6 @@ export const SCAFFOLDS = {
     pendingKey: 'pending.fiat',
   },
   // /order
-  spotCurrent: { titleKey: 'page.order.spotCurrent', introKey: 'page.order.intro', columns: ['col.time', 'col.pair', 'col.direction', 'col.type', 'col.price', 'col.quantity', 'col.dealt', 'col.status', 'col.actions'], pendingKey: 'pending.trading' },
-  spotHistory: { titleKey: 'page.order.spotHistory', introKey: 'page.order.intro', columns: ['col.time', 'col.pair', 'col.direction', 'col.type', 'col.price', 'col.avgPrice', 'col.dealt', 'col.fee', 'col.status'], pendingKey: 'pending.trading' },
-  spotDetail: { titleKey: 'page.order.spotDetail', introKey: 'page.order.intro', columns: ['col.time', 'col.price', 'col.quantity'], pendingKey: 'pending.trading' },
   uCurrent: { titleKey: 'page.order.uCurrent', introKey: 'page.order.intro', columns: ['col.time', 'col.pair', 'col.direction', 'col.leverage', 'col.price', 'col.quantity', 'col.dealt', 'col.status', 'col.actions'], pendingKey: 'pending.trading' },
   uPlan: { titleKey: 'page.order.uPlan', introKey: 'page.order.intro', columns: ['col.time', 'col.pair', 'col.direction', 'col.triggerPrice', 'col.price', 'col.quantity', 'col.status', 'col.actions'], pendingKey: 'pending.trading' },
   uHold: {

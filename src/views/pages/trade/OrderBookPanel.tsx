@@ -18,8 +18,9 @@ const Book = styled.div<{ $stale: boolean }>`
   transition: opacity 0.2s;
 `;
 
-const Row = styled.div`
+const Row = styled.div<{ $pickable?: boolean }>`
   position: relative;
+  cursor: ${({ $pickable }) => ($pickable ? 'pointer' : 'default')};
   display: grid;
   grid-template-columns: 1fr 1fr 1fr;
   padding: 0 12px;
@@ -65,10 +66,10 @@ const Empty = styled.div`
   color: ${({ theme }) => theme.color.textFaint};
 `;
 
-function Level(props: { row: DepthRow; side: 'ask' | 'bid'; pair: Pair }) {
-  const { row, pair } = props;
+function Level(props: { row: DepthRow; side: 'ask' | 'bid'; pair: Pair; onPick?: (price: string) => void }) {
+  const { row, pair, onPick } = props;
   return (
-    <Row className={props.side} role="row">
+    <Row className={props.side} role="row" $pickable={onPick !== undefined} onClick={onPick && (() => onPick(row.price))}>
       <div className="bar" style={{ width: `${(row.share * 100).toFixed(2)}%` }} aria-hidden />
       <span role="cell" className={`num ${props.side === 'ask' ? 'down' : 'up'}`}>
         {fixed(row.price, pair.price_precision)}
@@ -93,6 +94,8 @@ export function OrderBookPanel(props: {
   last: { price: string; side: 'buy' | 'sell' | undefined } | undefined;
   lastInFiat: string | undefined;
   className?: string;
+  /** A click on a level hands its price to the order form (signed-in spot trading). */
+  onPick?: (price: string) => void;
 }) {
   const { t } = useTranslation();
   const { status, book } = useOrderBook(props.bookRef);
@@ -112,7 +115,7 @@ export function OrderBookPanel(props: {
         </Head>
         <Side $asks role="rowgroup" aria-label={t('trade.asks')} data-testid="book-asks">
           {view.asks.map((row) => (
-            <Level key={row.price} row={row} side="ask" pair={pair} />
+            <Level key={row.price} row={row} side="ask" pair={pair} onPick={props.onPick} />
           ))}
         </Side>
         <Middle>
@@ -128,7 +131,7 @@ export function OrderBookPanel(props: {
         </Middle>
         <Side role="rowgroup" aria-label={t('trade.bids')} data-testid="book-bids">
           {view.bids.map((row) => (
-            <Level key={row.price} row={row} side="bid" pair={pair} />
+            <Level key={row.price} row={row} side="bid" pair={pair} onPick={props.onPick} />
           ))}
           {status === 'live' && view.bids.length === 0 && view.asks.length === 0 && <Empty>{t('trade.noOrders')}</Empty>}
         </Side>

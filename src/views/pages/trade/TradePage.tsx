@@ -7,13 +7,14 @@ import { mulDecimal } from '../../../domain/decimal';
 import type { KlineActorRef } from '../../../machines/kline/kline.machine';
 import type { LatestTradesActorRef } from '../../../machines/latestTrades/latestTrades.machine';
 import type { OrderBookActorRef } from '../../../machines/orderBook/orderBook.machine';
-import { useAppFlow, useFiat, useLatestTrades, usePairMarket } from '../../app/hooks';
+import { useAppFlow, useFiat, useLatestTrades, usePairMarket, useSessionFlow } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { Panel, PanelBody } from '../../ui/Panel';
 import { ChartPanel } from './ChartPanel';
 import { LatestTradesPanel } from './LatestTradesPanel';
 import { OpenOrdersPanel, OrderEntryPanel } from './OrderPanels';
 import { OrderBookPanel } from './OrderBookPanel';
+import { SpotTradingPanels } from './SpotTradingPanels';
 import { StatsBar } from './StatsBar';
 
 export type TradeKind = 'spot' | 'contract' | 'seconds';
@@ -112,6 +113,7 @@ function LiveMarket(props: { kind: TradeKind; pair: Pair; bookRef: OrderBookActo
   const appFlow = useAppFlow();
   const fiat = useFiat();
   const market = usePairMarket();
+  const session = useSessionFlow();
   const trades = useLatestTrades(props.tradesRef);
   const tick = appFlow.tickers[spotTickChannel(pair.left_symbol, pair.right_symbol)];
   const newest = trades.trades[0];
@@ -134,11 +136,17 @@ function LiveMarket(props: { kind: TradeKind; pair: Pair; bookRef: OrderBookActo
           {t('trade.spotDataNote', { pair: pairName })}
         </Note>
       )}
-      <OrderBookPanel className="book" bookRef={props.bookRef} pair={pair} last={last} lastInFiat={lastInFiat} />
+      {props.kind === 'spot' && session.hasSession ? (
+        <SpotTradingPanels key={pairName} pair={pair} bookRef={props.bookRef} last={last} lastInFiat={lastInFiat} />
+      ) : (
+        <>
+          <OrderBookPanel className="book" bookRef={props.bookRef} pair={pair} last={last} lastInFiat={lastInFiat} />
+          <OrderEntryPanel className="form" kind={props.kind} />
+          <OpenOrdersPanel className="orders" />
+        </>
+      )}
       <ChartPanel className="chart" klineRef={props.klineRef} pair={pair} interval={market.interval} onInterval={market.setInterval} />
       <LatestTradesPanel className="trades" trades={trades.trades} status={trades.status} pair={pair} lang={i18n.language} />
-      <OrderEntryPanel className="form" kind={props.kind} />
-      <OpenOrdersPanel className="orders" />
     </Grid>
   );
 }

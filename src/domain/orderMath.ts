@@ -1,0 +1,73 @@
+/**
+ * The order form's arithmetic, exact on decimal strings (never a float): price × quantity = amount,
+ * amount ÷ price = quantity, a share of the available balance, the estimated fee. Results are cut
+ * (never rounded up) to the pair's precision, so the form never asks for more than was shown:
+ * quote amounts to the price precision, base quantities to the amount precision.
+ */
+import { compareDecimal, isDecimalString, mulDecimal, toFixedDecimal, trimZeros } from './decimal';
+
+/** The text the trader typed, kept to digits and one point, with at most `places` decimals. */
+export function cleanDecimalInput(text: string, places: number): string {
+  const kept = text.replace(/,/g, '.').replace(/[^\d.]/g, '');
+  const point = kept.indexOf('.');
+  if (point < 0) return kept;
+  const int = kept.slice(0, point) || '0';
+  const frac = kept.slice(point + 1).replace(/\./g, '');
+  return places <= 0 ? int : `${int}.${frac.slice(0, places)}`;
+}
+
+/** A usable positive decimal (the form's fields may hold "", "0." or "0" while typing). */
+export function isPositive(value: string | undefined): value is string {
+  return value !== undefined && isDecimalString(value) && compareDecimal(value, '0') > 0;
+}
+
+/** Decimal places a decimal string carries (trailing zeros included: "1.50" has 2). */
+export function placesOf(value: string): number {
+  const point = value.indexOf('.');
+  return point < 0 ? 0 : value.length - point - 1;
+}
+
+/** a ÷ b cut toward zero to `places` decimals; b must be positive. */
+export function divDecimal(a: string, b: string, places: number): string {
+  if (!isPositive(b)) throw new RangeError('division by a non-positive decimal');
+  const scale = Math.max(placesOf(a), placesOf(b));
+  const units = (value: string) => BigInt(toFixedDecimal(value, scale, 'down').replace('.', '').replace('-', '')) * (value.startsWith('-') ? -1n : 1n);
+  const quotient = (units(a) * 10n ** BigInt(places)) / units(b);
+  const negative = quotient < 0n;
+  const digits = (negative ? -quotient : quotient).toString().padStart(places + 1, '0');
+  const text = places > 0 ? `${digits.slice(0, -places)}.${digits.slice(-places)}` : digits;
+  return trimZeros(negative ? `-${text}` : text);
+}
+
+/** price × quantity, cut to the quote precision. */
+export function amountFor(price: string, quantity: string, pricePlaces: number): string {
+  return trimZeros(toFixedDecimal(mulDecimal(price, quantity), pricePlaces, 'down'));
+}
+
+/** amount ÷ price, cut to the base precision. */
+export function quantityFor(amount: string, price: string, amountPlaces: number): string {
+  return divDecimal(amount, price, amountPlaces);
+}
+
+/** `percent` % of `available`, cut to `places`. */
+export function shareOf(available: string, percent: number, places: number): string {
+  const share = mulDecimal(available, String(Math.max(0, Math.min(100, Math.trunc(percent)))));
+  return divDecimal(share, '100', places);
+}
+
+/** Whole percent `part` is of `whole` (0..100), for the slider; 0 when there is nothing to share. */
+export function percentOf(part: string, whole: string | undefined): number {
+  if (!isPositive(whole) || !isDecimalString(part) || compareDecimal(part, '0') <= 0) return 0;
+  const percent = Number(divDecimal(mulDecimal(part, '100'), whole, 0));
+  return Math.min(100, percent);
+}
+
+/** A fee rate fraction ("0.001") as a percentage ("0.1%"). */
+export function feeRatePercent(rate: string): string {
+  return `${trimZeros(mulDecimal(rate, '100'))}%`;
+}
+
+/** Estimated fee: a buy pays it on the base received, a sell on the quote received. */
+export function estimatedFee(received: string, rate: string, places: number): string {
+  return trimZeros(toFixedDecimal(mulDecimal(received, rate), places, 'down'));
+}

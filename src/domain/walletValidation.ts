@@ -1,0 +1,84 @@
+import * as yup from 'yup';
+import { addDecimal, compareDecimal } from './decimal';
+
+/**
+ * Wallet form rules (spec §5 withdrawal and transfer), as yup schemas built from the limits on
+ * screen. Every comparison is exact, on decimal strings. Messages are translation keys. The
+ * machines ask the same schemas again before they submit (`withdrawalProblem`, `transferProblem`),
+ * so a form that skipped validation still cannot send a bad request.
+ */
+
+/** A positive amount with at most 8 decimals, as typed: "12", "0.5". */
+export const AMOUNT_RULE = /^(0|[1-9]\d{0,17})(\.\d{1,8})?$/;
+
+const isAmount = (value: string | undefined) => value !== undefined && AMOUNT_RULE.test(value.trim());
+const positive = (value: string | undefined) => isAmount(value) && compareDecimal(value!.trim(), '0') > 0;
+
+const quantity = () =>
+  yup
+    .string()
+    .trim()
+    .required('wallet.validation.quantityRequired')
+    .test('amount', 'wallet.validation.quantityInvalid', positive);
+
+export interface WithdrawLimits {
+  /** Network minimum (quantity that leaves the platform). */
+  min: string;
+  /** Network fee, taken on top of the quantity. */
+  fee: string;
+  /** Spot available balance. */
+  available: string;
+  /** What the 24-hour quota still allows, in the currency. */
+  remaining: string;
+}
+
+export function withdrawSchema(limits: WithdrawLimits) {
+  return yup.object({
+    address: yup.string().trim().required('wallet.validation.addressRequired'),
+    quantity: quantity()
+      .test('minimum', 'wallet.validation.belowMinimum', (v) => !positive(v) || compareDecimal(v!.trim(), limits.min) >= 0)
+      .test('quota', 'wallet.validation.overQuota', (v) => !positive(v) || compareDecimal(v!.trim(), limits.remaining) <= 0)
+      .test('balance', 'wallet.validation.insufficient', (v) => !positive(v) || compareDecimal(addDecimal(v!.trim(), limits.fee), limits.available) <= 0),
+  });
+}
+export type WithdrawValues = yup.InferType<ReturnType<typeof withdrawSchema>>;
+
+export const fundsPasswordSchema = yup.object({
+  funds_password: yup.string().required('validation.fundsPasswordRequired'),
+});
+
+export interface TransferLimits {
+  available: string;
+  from: string;
+  to: string;
+}
+
+export function transferSchema(limits: TransferLimits) {
+  return yup.object({
+    quantity: quantity().test('balance', 'wallet.validation.insufficient', (v) => !positive(v) || compareDecimal(v!.trim(), limits.available) <= 0),
+    to: yup.string().test('differs', 'wallet.validation.sameAccount', (to) => to !== limits.from),
+  });
+}
+export type TransferValues = yup.InferType<ReturnType<typeof transferSchema>>;
+
+/** The operator's simulated chain deposit. */
+export const simulateDepositSchema = yup.object({
+  address: yup.string().trim().required('wallet.validation.addressRequired'),
+  network: yup.string().trim().required('wallet.validation.networkRequired'),
+  currency: yup.string().trim().required('wallet.validation.currencyRequired'),
+  quantity: quantity(),
+});
+export type SimulateDepositValues = yup.InferType<typeof simulateDepositSchema>;
+
+/** The first rule a value set breaks (a translation key), or undefined when it passes. */
+function firstProblem(schema: yup.AnySchema, values: unknown): string | undefined {
+  try {
+    schema.validateSync(values, { abortEarly: true });
+    return undefined;
+  } catch (error) {
+    return error instanceof yup.ValidationError ? error.errors[0] : 'error.system';
+  }
+}
+
+export const withdrawalProblem = (limits: WithdrawLimits, values: { address: string; quantity: string }) => firstProblem(withdrawSchema(limits), values);
+export const transferProblem = (limits: TransferLimits, values: { quantity: string }) => firstProblem(transferSchema(limits), { ...values, to: limits.to });

@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { useAppFlow } from '../../app/hooks';
+import { useOpenOrders } from '../../app/tradingHooks';
+import { Button } from '../../ui/Button';
+import { DataTable } from '../../ui/DataTable';
+import { PageTitle, Panel } from '../../ui/Panel';
+import { useOrderColumns } from './orderColumns';
+import { FilterBar, Pager, PairFilter } from './OrderFilters';
+import { RevokeDialog } from './RevokeDialog';
+
+/** /order/spot-current: open spot orders over all pairs, a pair filter, cancel after confirming. */
+export function SpotCurrentPage() {
+  const { t } = useTranslation();
+  const { pairs } = useAppFlow();
+  const orders = useOpenOrders({});
+  const columns = useOrderColumns({ kind: 'open', withPair: true, onRevoke: orders.revoke, busy: orders.cancelling });
+  return (
+    <>
+      <PageTitle>{t('page.order.spotCurrent')}</PageTitle>
+      <Panel>
+        <FilterBar>
+          <PairFilter pairs={pairs} symbol={orders.symbol} onChange={orders.filter} />
+          <span className="spacer" />
+          {orders.loading && <span role="status">{t('common.loading')}</span>}
+          {orders.loadFailed && (
+            <Button type="button" $small $variant="ghost" onClick={orders.retry}>
+              {t('common.retry')}
+            </Button>
+          )}
+        </FilterBar>
+        <div style={{ overflowX: 'auto' }}>
+          <DataTable columns={columns} rows={orders.orders} rowKey={(o) => String(o.id)} label={t('page.order.spotCurrent')} emptyKey="spot.orders.noOpen" />
+        </div>
+        <Pager page={orders.page} size={orders.size} total={orders.total} onPage={orders.goToPage} />
+      </Panel>
+      {(orders.confirming || orders.cancelling) && <RevokeDialog busy={orders.cancelling} onConfirm={orders.confirm} onCancel={orders.dismiss} />}
+    </>
+  );
+}

@@ -1,0 +1,275 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { assign, createActor, fromCallback } from 'xstate';
+import { createFakeSocket } from '../../src/actors/testing/fakeSocket';
+import { createPrivateChannelActor, createUserStreamHub, createUserUpdatesActor, type UserStreamEvent } from '../../src/actors/userStream.actor';
+import type { MachineModel } from '../../src/machines/model.types';
+import { orderFormMachine } from '../../src/machines/orderForm/orderForm.machine';
+import { BTC_USDT_FORM, orderFormModel } from '../../src/machines/orderForm/orderForm.model';
+import { selectAvailable, selectFee } from '../../src/machines/orderForm/orderForm.selectors';
+import { FILLED_ORDER, OPEN_ORDER, PARTIAL_ORDER, pageOf } from '../../src/machines/spotOrders/fixtures';
+import { openOrdersMachine } from '../../src/machines/spotOrders/openOrders.machine';
+import { openOrdersModel } from '../../src/machines/spotOrders/openOrders.model';
+import { orderDetailModel } from '../../src/machines/spotOrders/orderDetail.model';
+import { orderHistoryMachine } from '../../src/machines/spotOrders/orderHistory.machine';
+import { orderHistoryModel } from '../../src/machines/spotOrders/orderHistory.model';
+import { userStreamMachine } from '../../src/machines/userStream/userStream.machine';
+import { userStreamModel } from '../../src/machines/userStream/userStream.model';
+import { generatePaths } from '../../scripts/lib/machineModels';
+import { deferredActors, walkPath } from './harness';
+
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+/** Stands in for the submit guard and the user stream on generated paths, which send their events themselves. */
+const silent = fromCallback(() => () => undefined);
+
+function walkAll(model: MachineModel, promiseActors: string[], extra: Record<string, unknown> = {}) {
+  it.each(generatePaths(model, 'edges').map((p) => [`${p.variant}: ${p.description}`, p] as const))('%s', async (_, path) => {
+    const deferred = deferredActors(promiseActors);
+    const machine = model.machine.provide({ actors: { ...deferred.actors, submitGuard: silent, userUpdates: silent, privateChannel: silent, ...extra } } as never);
+    const actor = createActor(machine, { input: path.input as never }).start();
+    await walkPath({ machine, actor, path, settle: deferred.settle });
+    actor.stop();
+  });
+}
+
+describe('order form machine (generated paths)', () => {
+  walkAll(orderFormModel, ['fetchOrderAccount', 'placeOrder']);
+});
+describe('open orders machine (generated paths)', () => {
+  walkAll(openOrdersModel, ['fetchCurrentOrders', 'cancelOrder']);
+});
+describe('order history machine (generated paths)', () => {
+  walkAll(orderHistoryModel, ['fetchOrderHistory']);
+});
+describe('order detail machine (generated paths)', () => {
+  walkAll(orderDetailModel, ['fetchOrderDetail']);
+});
+describe('user stream machine (generated paths)', () => {
+  walkAll(userStreamModel, []);
+});
+
+const account = {
+  balances: [
+    { currency: 'USDT', account: 'spot' as const, available: '1000', frozen: '0', valuation_usdt: '1000' },
+    { currency: 'BTC', account: 'spot' as const, available: '0.5', frozen: '0', valuation_usdt: '10000' },
+  ],
+  feeRate: { maker: '0.001', taker: '0.002' },
+};
+
+/** An order form with real guard, deferred calls, numbered keys and a toast log. */
+function startForm(lastPrice = '20000.129') {
+  const deferred = deferredActors(['fetchOrderAccount', 'placeOrder']);
+  const toasts: unknown[] = [];
+  let minted = 0;
+  const machine = orderFormMachine.provide({
+    actors: { ...deferred.actors, userUpdates: silent } as never,
+    actions: {
+      showToast: (_, params) => void toasts.push(params),
+      mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? `key-${++minted}` }),
+    },
+  });
+  const actor = createActor(machine, { input: { ...BTC_USDT_FORM, lastPrice } }).start();
+  return { actor, deferred, toasts };
+}
+
+describe('order form', () => {
+  it('prefills the price with the last price cut to the pair precision, until the trader sets one', () => {
+    const { actor } = startForm();
+    expect(actor.getSnapshot().context.price).toBe('20000.12');
+    actor.send({ type: 'form.price', value: '' });
+    actor.send({ type: 'form.lastPrice', price: '21000' });
+    expect(actor.getSnapshot().context.price).toBe('');
+    actor.send({ type: 'form.pickPrice', price: '19999.50' });
+    expect(actor.getSnapshot().context).toMatchObject({ price: '19999.5', orderType: 'limit' });
+  });
+
+  it('keeps price × quantity = amount both ways and follows the slider over the available balance', async () => {
+    const { actor, deferred } = startForm('20000');
+    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account } as never);
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'form.quantity', value: '0.0123456789' });
+    expect(actor.getSnapshot().context).toMatchObject({ quantity: '0.012345', amount: '246.9', percent: 24 });
+    actor.send({ type: 'form.amount', value: '100' });
+    expect(actor.getSnapshot().context).toMatchObject({ quantity: '0.005', amount: '100', percent: 10 });
+    actor.send({ type: 'form.percent', percent: 75 });
+    expect(actor.getSnapshot().context).toMatchObject({ amount: '750', quantity: '0.0375', percent: 75 });
+    expect(selectAvailable(actor.getSnapshot())).toEqual({ value: '1000', currency: 'USDT' });
+    expect(selectFee(actor.getSnapshot())).toEqual({ rate: '0.2%', currency: 'BTC', estimate: '0.000075' });
+    actor.send({ type: 'form.side', side: 'sell' });
+    actor.send({ type: 'form.percent', percent: 50 });
+    expect(actor.getSnapshot().context).toMatchObject({ quantity: '0.25', amount: '5000' });
+    expect(selectAvailable(actor.getSnapshot())).toEqual({ value: '0.5', currency: 'BTC' });
+  });
+
+  it('shows translated messages per field and sends nothing while the order is invalid', async () => {
+    const { actor, deferred } = startForm('20000');
+    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account } as never);
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().context.errors).toEqual({ quantity: { key: 'spot.validation.quantityRequired' } });
+    actor.send({ type: 'form.quantity', value: '1' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().context.errors).toEqual({ quantity: { key: 'spot.validation.insufficient' } });
+    expect(deferred.inputsOf('placeOrder')).toHaveLength(0);
+    expect(actor.getSnapshot().value).toEqual({ account: 'ready', entry: 'editing' });
+  });
+
+  it('submits once per 2000 ms, keeps the idempotency key across a retry, and starts a new one for a new order', async () => {
+    const { actor, deferred, toasts } = startForm('20000');
+    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account } as never);
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'form.quantity', value: '0.01' });
+    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'form.submit' });
+    const order = { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '20000', quantity: '0.01' };
+    expect(deferred.inputsOf('placeOrder')).toEqual([{ order, idempotencyKey: 'key-1' }]);
+    deferred.settle({ type: 'xstate.error.actor.placeOrder', error: { kind: 'network' } } as never);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(toasts).toEqual([{ tone: 'error', message: { key: 'error.network' } }]);
+    actor.send({ type: 'form.submit' });
+    expect(deferred.inputsOf('placeOrder')[1]).toEqual({ order, idempotencyKey: 'key-1' });
+    deferred.settle({ type: 'xstate.done.actor.placeOrder', output: OPEN_ORDER } as never);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'spot.form.placed' } });
+    expect(actor.getSnapshot().context).toMatchObject({ price: '20000', quantity: '', amount: '', idempotencyKey: undefined });
+    await vi.advanceTimersByTimeAsync(2000);
+    actor.send({ type: 'form.quantity', value: '0.02' });
+    actor.send({ type: 'form.submit' });
+    expect(deferred.inputsOf('placeOrder')[2]).toMatchObject({ idempotencyKey: 'key-2' });
+  });
+
+  it('sizes a market buy by amount and a market sell by quantity', async () => {
+    const { actor, deferred } = startForm('20000');
+    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account } as never);
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'form.type', orderType: 'market' });
+    actor.send({ type: 'form.amount', value: '50' });
+    actor.send({ type: 'form.submit' });
+    expect(deferred.inputsOf('placeOrder')[0]).toMatchObject({ order: { symbol: 'BTC_USDT', side: 'buy', type: 'market', amount: '50' } });
+    deferred.settle({ type: 'xstate.done.actor.placeOrder', output: FILLED_ORDER } as never);
+    await vi.advanceTimersByTimeAsync(2000);
+    actor.send({ type: 'form.side', side: 'sell' });
+    actor.send({ type: 'form.quantity', value: '0.1' });
+    actor.send({ type: 'form.submit' });
+    expect(deferred.inputsOf('placeOrder')[1]).toMatchObject({ order: { side: 'sell', type: 'market', quantity: '0.1' } });
+  });
+
+  it('takes pushed balances for its pair and reloads the account after a reconnect', async () => {
+    const { actor, deferred } = startForm();
+    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account } as never);
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'stream.balances', balances: [{ currency: 'USDT', account: 'spot', available: '750.5', frozen: '249.5' }, { currency: 'USDT', account: 'contract', available: '1', frozen: '0' }] });
+    expect(actor.getSnapshot().context.available).toEqual({ base: '0.5', quote: '750.5' });
+    actor.send({ type: 'stream.resync' });
+    expect(actor.getSnapshot().matches({ account: 'loading' })).toBe(true);
+  });
+});
+
+describe('open orders and history', () => {
+  it('cancels only after the confirmation, says "revocation successful" and drops the row', async () => {
+    const deferred = deferredActors(['fetchCurrentOrders', 'cancelOrder']);
+    const toasts: unknown[] = [];
+    const actor = createActor(openOrdersMachine.provide({ actors: { ...deferred.actors, userUpdates: silent } as never, actions: { showToast: (_, p) => void toasts.push(p) } }), {
+      input: { symbol: 'BTC_USDT' },
+    }).start();
+    expect(deferred.inputsOf('fetchCurrentOrders')).toEqual([{ symbol: 'BTC_USDT', page: 1, size: 10 }]);
+    deferred.settle({ type: 'xstate.done.actor.fetchCurrentOrders', output: pageOf([OPEN_ORDER]) } as never);
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'orders.revoke', id: OPEN_ORDER.id });
+    actor.send({ type: 'orders.dismiss' });
+    expect(deferred.inputsOf('cancelOrder')).toHaveLength(0);
+    actor.send({ type: 'orders.revoke', id: OPEN_ORDER.id });
+    actor.send({ type: 'orders.confirm' });
+    expect(deferred.inputsOf('cancelOrder')).toEqual([{ id: OPEN_ORDER.id }]);
+    deferred.settle({ type: 'xstate.done.actor.cancelOrder', output: null } as never);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(toasts).toEqual([{ tone: 'success', message: { key: 'spot.orders.revoked' } }]);
+    expect(actor.getSnapshot().context.orders).toEqual([]);
+  });
+
+  it('hears the private channel through the hub: a fill updates the row, a finished order moves to history', async () => {
+    const hub = createUserStreamHub();
+    const updates = createUserUpdatesActor(hub);
+    const open = deferredActors(['fetchCurrentOrders', 'cancelOrder']);
+    const past = deferredActors(['fetchOrderHistory']);
+    const current = createActor(openOrdersMachine.provide({ actors: { ...open.actors, userUpdates: updates } as never }), { input: { symbol: 'BTC_USDT' } }).start();
+    const history = createActor(orderHistoryMachine.provide({ actors: { ...past.actors, userUpdates: updates } as never }), { input: { symbol: 'BTC_USDT' } }).start();
+    open.settle({ type: 'xstate.done.actor.fetchCurrentOrders', output: pageOf([OPEN_ORDER]) } as never);
+    past.settle({ type: 'xstate.done.actor.fetchOrderHistory', output: pageOf([]) } as never);
+    await vi.advanceTimersByTimeAsync(0);
+    hub.publish({ type: 'stream.order', order: PARTIAL_ORDER });
+    expect(current.getSnapshot().context.orders).toEqual([PARTIAL_ORDER]);
+    hub.publish({ type: 'stream.order', order: FILLED_ORDER });
+    expect(current.getSnapshot().context.orders).toEqual([]);
+    expect(history.getSnapshot().context.orders).toEqual([FILLED_ORDER]);
+    hub.publish({ type: 'stream.resync' });
+    expect(current.getSnapshot().value).toBe('loading');
+    expect(history.getSnapshot().value).toBe('loading');
+  });
+});
+
+describe('user stream over the socket', () => {
+  /** The fake socket, recording the request each join sends. */
+  function socketWithRequests() {
+    const fake = createFakeSocket();
+    const requests: unknown[] = [];
+    const subscribe = fake.socket.subscribe;
+    fake.socket.subscribe = (channel, listener, request) => {
+      requests.push(request ?? channel);
+      return subscribe(channel, listener);
+    };
+    return { ...fake, requests };
+  }
+
+  function startStream(token?: string) {
+    const fake = socketWithRequests();
+    const hub = createUserStreamHub();
+    const heard: UserStreamEvent[] = [];
+    hub.listen((e) => void heard.push(e));
+    const balances: unknown[] = [];
+    hub.onBalances((rows) => void balances.push(rows));
+    const actor = createActor(
+      userStreamMachine.provide({
+        actors: { privateChannel: createPrivateChannelActor(fake.socket) },
+        actions: { forward: (_, { event }) => hub.publish(event as UserStreamEvent) },
+      }),
+      { input: { token } },
+    ).start();
+    return { actor, fake, heard, balances };
+  }
+
+  it('joins with the token while signed in, again with a new token after sign-in, and leaves on sign-out', () => {
+    const { actor, fake } = startStream('token-a');
+    expect(fake.requests).toEqual([{ channel: 'user', token: 'token-a' }]);
+    actor.send({ type: 'session.changed', token: 'token-a' });
+    expect(fake.requests).toHaveLength(1);
+    actor.send({ type: 'session.changed', token: 'token-b' });
+    expect(fake.unsubscribes).toEqual(['user']);
+    expect(fake.requests).toEqual([{ channel: 'user', token: 'token-a' }, { channel: 'user', token: 'token-b' }]);
+    actor.send({ type: 'session.changed', token: undefined });
+    expect(fake.joined('user')).toBe(false);
+    expect(actor.getSnapshot().value).toBe('idle');
+  });
+
+  it('starts idle without a session and joins at sign-in', () => {
+    const { actor, fake } = startStream();
+    expect(fake.requests).toEqual([]);
+    actor.send({ type: 'session.changed', token: 'token-a' });
+    expect(fake.requests).toEqual([{ channel: 'user', token: 'token-a' }]);
+  });
+
+  it('forwards valid messages only, balance rows to the wallet listener, and a resync after a reconnect', () => {
+    const { fake, heard, balances } = startStream('token-a');
+    const rows = [{ currency: 'USDT', account: 'spot', available: '1', frozen: '0' }];
+    fake.push('user', { kind: 'order', order: OPEN_ORDER });
+    fake.push('user', { kind: 'order', order: { ...OPEN_ORDER, price: 1.5 } });
+    fake.push('user', { kind: 'balance', balances: rows });
+    fake.push('user', { kind: 'balance', balances: [{ ...rows[0], account: 'moon' }] });
+    fake.drop();
+    fake.reconnect();
+    expect(fake.subscribes.filter((c) => c === 'user')).toHaveLength(2);
+    expect(heard).toEqual([{ type: 'stream.order', order: OPEN_ORDER }, { type: 'stream.balances', balances: rows }, { type: 'stream.resync' }]);
+    expect(balances).toEqual([rows]);
+  });
+});

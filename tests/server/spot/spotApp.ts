@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { changeBalance } from '../../../server/app/ledger.js';
+import { listPairs } from '../../../server/app/market.js';
+import { openSession } from '../../../server/app/sessions.js';
+import { spotTrading } from '../../../server/app/spot/trading.js';
+import type { Database } from '../../../server/db/database.js';
+import { createEngine } from '../../../server/domain/matching/index.js';
+import { buildApp } from '../../../server/http/app.js';
+import { databaseFiatRates } from '../../../server/market/fiatRates.js';
+import { pairSpec } from '../../../server/market/pairSpec.js';
+import { SpotMarket } from '../../../server/market/spotMarket.js';
+import { openTestDatabase } from '../testDb.js';
+
+/**
+ * The HTTP app with user spot trading over real SpotMarkets (one per tradable seeded pair, no market
+ * makers, no sockets): `const t = useSpotApp();` then `t.app`, `t.db`, `t.markets`.
+ */
+export function useSpotApp(): { readonly app: FastifyInstance; readonly db: Database; readonly markets: Map<string, SpotMarket> } {
+  let db: Database | undefined;
+  let app: FastifyInstance | undefined;
+  const markets = new Map<string, SpotMarket>();
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    for (const p of await listPairs(db)) {
+      if (p.trade_status !== 1) continue;
+      const market = new SpotMarket(pairSpec(p), db, createEngine(), { publish: () => undefined });
+      await market.restore();
+      markets.set(market.spec.symbol, market);
+    }
+    app = await buildApp({ db, rates: databaseFiatRates(db), spot: spotTrading({ db: db!, markets: { market: (s) => markets.get(s) } }) });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await Promise.all([...markets.values()].map((m) => m.idle()));
+    await app?.close();
+    await db?.close();
+  });
+  return {
+    get app() {
+      if (!app) throw new Error('useSpotApp: app used outside a test');
+      return app;
+    },
+    get db() {
+      if (!db) throw new Error('useSpotApp: db used outside a test');
+      return db;
+    },
+    markets,
+  };
+}
+
+export interface Trader {
+  id: number;
+  token: string;
+  /** Request headers with the trader's token (and a language, if given). */
+  headers(extra?: Record<string, string>): Record<string, string>;
+}
+
+let accounts = 0;
+
+/** A signed-in user (kind 'user') with the given spot deposits. */
+export async function trader(db: Database, funds: Record<string, string>, kind: 'user' | 'market_maker' = 'user'): Promise<Trader> {
+  const [row] = await db.query<{ id: number }>(`insert into app_user (account, kind) values ($1, $2) returning id`, [`trader${++accounts}-${Date.now()}@example.org`, kind]);
+  const id = Number(row!.id);
+  for (const [currency, amount] of Object.entries(funds)) {
+    await db.transaction((tx) => changeBalance(tx, { userId: id, currency, account: 'spot', available: amount, frozen: '0', kind: 'deposit', refType: 'test', refId: null }));
+  }
+  const token = await openSession(db, id);
+  return { id, token, headers: (extra = {}) => ({ token, ...extra }) };
+}

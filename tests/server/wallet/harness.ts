@@ -1,0 +1,159 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { BalanceRow, DepositRecord, WalletAccount } from '../../../src/domain/wallet.js';
+import { WALLET_PATHS } from '../../../src/domain/wallet.js';
+import { ensureOperator } from '../../../server/app/kyc/operators.js';
+import { readBalance } from '../../../server/app/ledger.js';
+import { openSession } from '../../../server/app/sessions.js';
+import { wallet, type Wallet } from '../../../server/app/wallet/wallet.js';
+import { SimulatedChain } from '../../../server/chain/simulatedChain.js';
+import type { Database } from '../../../server/db/database.js';
+import { hashPassword } from '../../../server/domain/accounts/passwords.js';
+import { buildApp } from '../../../server/http/app.js';
+import { databaseFiatRates } from '../../../server/market/fiatRates.js';
+import type { UserFeed } from '../../../server/realtime/userFeed.js';
+import { expectOk, post } from '../http.js';
+import { openTestDatabase } from '../testDb.js';
+
+export const FUNDS_PASSWORD = 'Funds-pass-1';
+
+export interface TestUser {
+  id: number;
+  headers: Record<string, string>;
+}
+
+/** A user feed that remembers every push, to check the private channel is told after commits. */
+export function recordingFeed(): UserFeed & { pushes: Array<{ userId: number; rows: Array<{ currency: string; account: WalletAccount }> }> } {
+  const pushes: Array<{ userId: number; rows: Array<{ currency: string; account: WalletAccount }> }> = [];
+  return { pushes, balancesChanged: (userId, rows) => void pushes.push({ userId, rows: [...rows] }), ordersChanged: () => undefined };
+}
+
+/**
+ * One database, wallet, simulated chain (driven by hand: `tick()` mines a block) and app per test
+ * file, with a clock the tests can move. Users get a funds password and, if asked, verification.
+ */
+export function useWallet() {
+  const state = {} as { db: Database; app: FastifyInstance; chain: SimulatedChain; wallet: Wallet; operator: Record<string, string>; fundsHash: string; feed: ReturnType<typeof recordingFeed> };
+  let clock = Date.now();
+  let users = 0;
+  const now = () => clock;
+
+  beforeAll(async () => {
+    state.db = await openTestDatabase();
+    state.chain = new SimulatedChain({ blockMs: 60_000 });
+    state.feed = recordingFeed();
+    state.wallet = wallet({ db: state.db, chain: state.chain, feed: state.feed, now });
+    state.chain.connect(state.wallet.chainEvents);
+    state.app = await buildApp({ db: state.db, rates: databaseFiatRates(state.db), wallet: state.wallet, chainSimulator: state.chain });
+    await state.app.ready();
+    await ensureOperator(state.db, 'cashier@openex.test', 'Operator2026');
+    const [operator] = await state.db.query<{ id: number }>(`select id from app_user where account = 'cashier@openex.test'`);
+    state.operator = { token: await openSession(state.db, Number(operator!.id), 1) };
+    state.fundsHash = await hashPassword(FUNDS_PASSWORD);
+  });
+  afterAll(async () => {
+    await state.chain?.stop();
+    await state.app?.close();
+    await state.db?.close();
+  });
+
+  const h = {
+    get db() {
+      return state.db;
+    },
+    get app() {
+      return state.app;
+    },
+    get chain() {
+      return state.chain;
+    },
+    get wallet() {
+      return state.wallet;
+    },
+    get operator() {
+      return state.operator;
+    },
+    get feed() {
+      return state.feed;
+    },
+    now,
+    advance(ms: number) {
+      clock += ms;
+    },
+
+    async newUser(options: { verified?: boolean } = {}): Promise<TestUser> {
+      const [row] = await state.db.query<{ id: number }>(
+        `insert into app_user (account, funds_password_hash, name_status) values ($1, $2, $3) returning id`,
+        [`wallet-${++users}-${process.pid}-${Date.now()}@example.org`, state.fundsHash, options.verified ? 3 : 1],
+      );
+      const id = Number(row!.id);
+      return { id, headers: { token: await openSession(state.db, id) } };
+    },
+
+    /** POST with the user's token (and an Idempotency-Key when given). */
+    call<T = unknown>(user: TestUser | Record<string, string>, path: string, body: object, key?: string) {
+      const headers = 'headers' in user ? (user.headers as Record<string, string>) : (user as Record<string, string>);
+      return post<T>(state.app, path, body, key ? { ...headers, 'idempotency-key': key } : headers);
+    },
+
+    async address(user: TestUser, currency: string, network: string): Promise<string> {
+      return expectOk(await h.call<{ address: string }>(user, WALLET_PATHS.depositAddress, { currency, network })).address;
+    },
+
+    /** Mines blocks until nothing is in flight (at most `max`). */
+    async mineAll(max = 20): Promise<void> {
+      for (let i = 0; i < max && (await state.wallet.chainEvents.inFlight()).length > 0; i++) await state.chain.tick();
+      expect(await state.wallet.chainEvents.inFlight()).toEqual([]);
+    },
+
+    /** Credits spot through a real simulated deposit, confirmed to success. */
+    async fund(user: TestUser, currency: string, quantity: string, network?: string): Promise<DepositRecord> {
+      const net = network ?? (await state.wallet.networks(currency))[0]!.network;
+      const address = await h.address(user, currency, net);
+      const deposit = expectOk(await post<DepositRecord>(state.app, WALLET_PATHS.simulateDeposit, { address, currency, network: net, quantity }));
+      await h.mineAll();
+      return deposit;
+    },
+
+    balance: (user: TestUser, currency: string, account: WalletAccount = 'spot') => readBalance(state.db, user.id, currency, account),
+
+    async balanceRow(user: TestUser, currency: string, account: WalletAccount): Promise<BalanceRow> {
+      return { currency, account, ...(await readBalance(state.db, user.id, currency, account)) };
+    },
+  };
+  return h;
+}
+
+/** Every ledger chain adds up: per (user, currency, account) each entry's after = previous after + change, and the last after is the balance. */
+export async function expectLedgerConsistent(db: Database): Promise<void> {
+  const broken = await db.query(
+    `with chain as (
+       select user_id, currency, account, id, available_change, frozen_change, available_after, frozen_after,
+         lag(available_after, 1, 0) over w as prev_available, lag(frozen_after, 1, 0) over w as prev_frozen
+       from ledger_entry window w as (partition by user_id, currency, account order by id))
+     select * from chain where available_after <> prev_available + available_change or frozen_after <> prev_frozen + frozen_change`,
+  );
+  expect(broken).toEqual([]);
+  const mismatched = await db.query(
+    `select b.user_id, b.currency, b.account from balance b
+     left join (select user_id, currency, account, sum(available_change) as a, sum(frozen_change) as f from ledger_entry group by 1, 2, 3) l
+       using (user_id, currency, account)
+     where b.available <> coalesce(l.a, 0) or b.frozen <> coalesce(l.f, 0)`,
+  );
+  expect(mismatched).toEqual([]);
+  const negative = await db.query('select * from balance where available < 0 or frozen < 0');
+  expect(negative).toEqual([]);
+}
+
+/** Money crosses the platform's boundary only on the chain: per currency, all balances = deposits credited − withdrawals completed. */
+export async function expectTotalsMatchChain(db: Database): Promise<void> {
+  const off = await db.query(
+    `with held as (select currency, sum(available + frozen) as total from balance group by currency),
+     came as (select currency, sum(quantity) as total from deposit where status = 3 group by currency),
+     went as (select currency, sum(quantity) as total from withdrawal where status = 3 group by currency)
+     select h.currency, h.total, c.total as deposited, w.total as withdrawn from held h
+     left join came c using (currency) left join went w using (currency)
+     where h.total <> coalesce(c.total, 0) - coalesce(w.total, 0)`,
+  );
+  expect(off).toEqual([]);
+}
