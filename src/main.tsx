@@ -70,6 +70,15 @@ import { orderDetailMachine } from './machines/spotOrders/orderDetail.machine';
 import { orderHistoryMachine } from './machines/spotOrders/orderHistory.machine';
 import { userStreamMachine } from './machines/userStream/userStream.machine';
 import { TradingProvider, type TradingFlows } from './views/app/tradingHooks';
+import { createOperatorWalletActors, createWalletActors, createWalletSignals } from './actors/wallet.actors';
+import { depositMachine } from './machines/deposit/deposit.machine';
+import { operatorWithdrawalsMachine } from './machines/operatorWithdrawals/operatorWithdrawals.machine';
+import { simulateDepositMachine } from './machines/operatorWithdrawals/simulateDeposit.machine';
+import { transferKeyMinter, transferMachine } from './machines/transfer/transfer.machine';
+import { walletBalancesMachine } from './machines/walletBalances/walletBalances.machine';
+import { walletRecordsMachine } from './machines/walletRecords/walletRecords.machine';
+import { withdrawalKeyMinter, withdrawalMachine } from './machines/withdrawal/withdrawal.machine';
+import { WalletProvider, type WalletFlows } from './views/app/walletHooks';
 
 function browserStore() {
   try {
@@ -316,6 +325,41 @@ async function main() {
     orderDetail: orderDetailMachine.provide({ actors: { fetchOrderDetail: spotActors.fetchOrderDetail, userUpdates }, actions: { showToast } }),
   };
 
+  // The wallet (/wallet and the operator's withdrawal desk). Balances and record lists on screen
+  // hear the user's own changes (after a withdrawal, transfer or cancel) and the private channel's
+  // pushed balance rows through the wallet signals; each submission gets its own idempotency key.
+  const walletActors = createWalletActors(api);
+  const operatorWalletActors = createOperatorWalletActors(operatorApi);
+  const walletSignals = createWalletSignals();
+  userStreamHub.onBalances(walletSignals.publishBalances);
+  const records = (fetchPage: (typeof walletActors)['deposits']) =>
+    walletRecordsMachine.provide({
+      actors: { fetchPage, actOnRow: walletActors.cancelWithdrawal, walletSignals: walletSignals.actor },
+      actions: { showToast, rowActed: walletSignals.walletChanged },
+    });
+  const wallet: WalletFlows = {
+    balances: walletBalancesMachine.provide({ actors: { fetchWallet: walletActors.fetchWallet, walletSignals: walletSignals.actor }, actions: { showToast } }),
+    deposit: depositMachine.provide({
+      actors: { fetchNetworks: walletActors.fetchNetworks, fetchAddress: walletActors.fetchAddress, copyText: fromPromise<boolean, { text: string }>(({ input }) => copyText(input.text)) },
+      actions: { showToast },
+    }),
+    withdrawal: withdrawalMachine.provide({
+      actors: { fetchNetworks: walletActors.fetchNetworks, fetchQuota: walletActors.fetchQuota, fetchAddresses: userActors.fetchAddresses, submitWithdrawal: walletActors.submitWithdrawal },
+      actions: { showToast, withdrawn: walletSignals.walletChanged, mintIdempotencyKey: withdrawalKeyMinter(() => crypto.randomUUID()) },
+    }),
+    transfer: transferMachine.provide({
+      actors: { fetchAvailable: walletActors.fetchAvailable, submitTransfer: walletActors.submitTransfer },
+      actions: { showToast, transferred: walletSignals.walletChanged, mintIdempotencyKey: transferKeyMinter(() => crypto.randomUUID()) },
+    }),
+    records: { deposits: records(walletActors.deposits), withdrawals: records(walletActors.withdrawals), transfers: records(walletActors.transfers), ledger: records(walletActors.ledger) },
+    operatorWithdrawals: operatorWithdrawalsMachine.provide({
+      actors: { fetchQueue: operatorWalletActors.fetchQueue, approveWithdrawal: operatorWalletActors.approveWithdrawal, failWithdrawal: operatorWalletActors.failWithdrawal },
+      actions: { showToast },
+    }),
+    simulateDeposit: simulateDepositMachine.provide({ actors: { sendDeposit: operatorWalletActors.sendDeposit }, actions: { showToast } }),
+    refreshWallet: walletSignals.walletChanged,
+  };
+
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
@@ -325,10 +369,12 @@ async function main() {
           <InformHelpProvider value={informHelp}>
           <KycProvider flows={kycFlows}>
           <TradingProvider flows={trading}>
+          <WalletProvider flows={wallet}>
           <LiveActorsProvider actors={{ connection, market, favourites }}>
             <Root router={router} />
             {local && <InspectorPanel inspector={local} />}
           </LiveActorsProvider>
+          </WalletProvider>
           </TradingProvider>
           </KycProvider>
           </InformHelpProvider>

@@ -217,6 +217,7 @@ export class SpotMarket {
     const trades = events.filter((e): e is Extract<EngineEvent, { type: 'trade' }> => e.type === 'trade');
     const feeAccount = trades.length > 0 ? await systemAccountId(this.db, 'fees') : 0;
     await this.db.transaction(async (tx) => {
+      await this.lockBalances(tx, events);
       const rates = trades.length > 0 ? await ratesFor(this.db, tx, trades.flatMap((t) => [t.makerAccountId, t.takerAccountId])) : new Map<number, FeeRates>();
       const incomes: FeeIncome[] = [];
       for (const e of events) {
@@ -310,6 +311,26 @@ export class SpotMarket {
     await tx.query(fill, [buyer.order, base, quote, quote, now, buyerFee]);
     await tx.query(fill, [seller.order, base, quote, base, now, sellerFee]);
     return { id: tradeId, time: now, price: priceText(this.spec, e.price), quantity: base, side: e.takerSide };
+  }
+
+  /**
+   * Locks every spot balance row the events can touch (each involved user's base and quote), in
+   * one canonical order (user, currency), before changing any. Without it two pairs trading between
+   * the same users at once take their USDT rows in opposite orders and deadlock, and a rolled-back
+   * apply would leave the in-memory book ahead of the database.
+   */
+  private async lockBalances(tx: Queryable, events: EngineEvent[]): Promise<void> {
+    const users = new Set<number>();
+    for (const e of events) {
+      if (e.type === 'trade') users.add(e.makerAccountId).add(e.takerAccountId);
+      else if (e.type === 'cancelled' || e.type === 'rejected') users.add(e.accountId);
+    }
+    if (users.size === 0) return;
+    await tx.query(
+      `select 1 from balance where account = 'spot' and user_id = any($1::bigint[]) and currency = any($2::text[])
+       order by user_id, currency for update`,
+      [[...users], [this.spec.left, this.spec.right]],
+    );
   }
 
   /**

@@ -1,4 +1,4 @@
-import { fromCallback, fromPromise } from 'xstate';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import {
   WALLET_PATHS,
   type BalanceRow,
@@ -82,7 +82,7 @@ export function createWalletSignals() {
     publish,
     walletChanged: () => publish({ type: 'wallet.changed' }),
     publishBalances: (rows: BalanceRow[]) => publish({ type: 'balance.changed', rows }),
-    actor: fromCallback<WalletSignal>(({ sendBack }) => {
+    actor: fromCallback<EventObject>(({ sendBack }) => {
       const listener = (signal: WalletSignal) => sendBack(signal);
       listeners.add(listener);
       return () => void listeners.delete(listener);

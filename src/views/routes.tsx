@@ -34,6 +34,14 @@ import { CollectionMethodsPage } from './pages/user/CollectionMethodsPage';
 import { GeneralSettingsPage } from './pages/user/GeneralSettingsPage';
 import { PersonalInfoPage } from './pages/user/PersonalInfoPage';
 import { SecurityChangePage } from './pages/user/SecurityChangePage';
+import { CurrencyLogPage } from './pages/wallet/CurrencyLogPage';
+import { DepositPage } from './pages/wallet/DepositPage';
+import { LedgerPage } from './pages/wallet/LedgerPage';
+import { TransferLogPage } from './pages/wallet/TransferLogPage';
+import { TransferPage } from './pages/wallet/TransferPage';
+import { WalletAccountPage } from './pages/wallet/WalletAccountPage';
+import { WalletOverviewPage } from './pages/wallet/WalletOverviewPage';
+import { WithdrawalPage } from './pages/wallet/WithdrawalPage';
 
 const scaffold = (path: string, id: ScaffoldId): RouteObject => ({ path, element: <ScaffoldPage id={id} /> });
 
@@ -110,21 +118,21 @@ export const routes: RouteObject[] = [
             path: 'wallet',
             element: <MenuLayout groups={WALLET_MENU} label="nav.wallet" />,
             children: [
-              { index: true, element: <ScaffoldPage id="walletOverview" /> },
-              scaffold('spot', 'walletSpot'),
-              scaffold('contract', 'walletContract'),
-              scaffold('secContract', 'walletSec'),
-              scaffold('legalSymbol', 'walletLegal'),
-              scaffold('subscribe', 'walletIco'),
-              scaffold('log-currency', 'logCurrency'),
-              scaffold('wallet-log', 'walletLog'),
+              { index: true, element: <WalletOverviewPage /> },
+              { path: 'spot', element: <WalletAccountPage account="spot" key="spot" /> },
+              { path: 'contract', element: <WalletAccountPage account="contract" key="contract" /> },
+              { path: 'secContract', element: <WalletAccountPage account="sec_contract" key="sec_contract" /> },
+              { path: 'legalSymbol', element: <WalletAccountPage account="legal" key="legal" /> },
+              { path: 'subscribe', element: <WalletAccountPage account="ico" key="ico" /> },
+              { path: 'log-currency', element: <CurrencyLogPage /> },
+              { path: 'wallet-log', element: <LedgerPage /> },
               scaffold('log-legal', 'logLegal'),
-              scaffold('log-transfer', 'logTransfer'),
+              { path: 'log-transfer', element: <TransferLogPage /> },
               scaffold('log-ico', 'logIco'),
               scaffold('log-ico-thaw', 'logIcoThaw'),
-              scaffold('recharge/:currency?', 'recharge'),
-              scaffold('cash/:currency?', 'cash'),
-              scaffold('transfer', 'transfer'),
+              { path: 'recharge/:currency?', element: <DepositPage /> },
+              { path: 'cash/:currency?', element: <WithdrawalPage /> },
+              { path: 'transfer', element: <TransferPage /> },
             ],
           },
           {

@@ -88,7 +88,7 @@ async function placeAndCancelFarLimitBuy(page: Page, w: typeof EN) {
   await form(page).getByLabel(w.quantity, { exact: true }).fill('0.01');
   await expect(form(page).getByLabel(w.amount, { exact: true })).toHaveValue('10');
   await form(page).getByRole('button', { name: w.buyBtc }).click();
-  await expect(page.getByRole('status').filter({ hasText: w.placed })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: w.placed })).toBeVisible({ timeout: 15_000 });
 
   const row = ordersPanel(page).getByRole('row').filter({ hasText: w.waiting });
   await expect(row).toHaveCount(1);
@@ -97,7 +97,7 @@ async function placeAndCancelFarLimitBuy(page: Page, w: typeof EN) {
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(w.question);
   await dialog.getByRole('button', { name: w.confirm }).click();
-  await expect(page.getByRole('status').filter({ hasText: w.revoked })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: w.revoked })).toBeVisible({ timeout: 15_000 });
   await expect(ordersPanel(page).getByRole('row').filter({ hasText: w.waiting })).toHaveCount(0);
 }
 
@@ -120,11 +120,13 @@ test('a funded trader places a limit buy, cancels it, buys at market and sees th
   // Cancelling gave the frozen 10 USDT back, pushed over the private channel.
   await expect(form(page).getByTestId('available')).toHaveText(/^5000 USDT$/);
 
-  // A market buy spending 100 USDT fills against the market makers.
+  // A market buy spending 100 USDT fills against the market makers. A press within 2000 ms of the
+  // last accepted one is dropped by design (spec §9 anti-double-submit), so let the window pass.
+  await page.waitForTimeout(2000);
   await form(page).getByRole('button', { name: EN.market, exact: true }).click();
   await form(page).getByLabel(EN.amount, { exact: true }).fill('100');
   await form(page).getByRole('button', { name: EN.buyBtc }).click();
-  await expect(page.getByRole('status').filter({ hasText: EN.placed })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: EN.placed })).toBeVisible({ timeout: 15_000 });
   await expect(form(page).getByTestId('available')).toHaveText(/^4900 USDT$/);
 
   await ordersPanel(page).getByRole('tab', { name: EN.history }).click();

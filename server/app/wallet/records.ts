@@ -56,7 +56,7 @@ export function records(db: Queryable, now: () => number) {
   };
 }
 
-/** Operator: every user's withdrawals, optionally of one status, oldest waiting first when filtered. */
+/** Operator: every user's withdrawals with the owner's account, optionally of one status, newest first. */
 export type OperatorWithdrawal = WithdrawalRecord & { user_id: number; account: string };
 
 export async function operatorWithdrawals(db: Queryable, status: number | undefined, page: number, size: number): Promise<Page<OperatorWithdrawal>> {

@@ -16,6 +16,8 @@ export class Refusal extends Error {
   }
 }
 
+const NUMERIC_OUT_OF_RANGE = '22003';
+
 export async function outcome<T>(work: () => Promise<T>): Promise<Outcome<T>> {
   try {
     return { ok: true, data: await work() };
@@ -23,6 +25,8 @@ export async function outcome<T>(work: () => Promise<T>): Promise<Outcome<T>> {
     if (error instanceof Refusal) return { ok: false, key: error.key, ...(error.vars ? { vars: error.vars } : {}) };
     // The balance checks of the ledger refused an overdraft (also under concurrency).
     if (error instanceof InsufficientFunds) return { ok: false, key: 'walletInsufficientBalance' };
+    // A sum past NUMERIC(36, 18) (a balance near 10^18): refused as an amount, never a 500.
+    if ((error as { code?: string }).code === NUMERIC_OUT_OF_RANGE) return { ok: false, key: 'walletQuantityInvalid' };
     throw error;
   }
 }

@@ -2,8 +2,8 @@ import { compareDecimal } from '../../../src/domain/decimal.js';
 
 /** Pure rules of the wallet's inputs (no I/O). */
 
-/** At most 8 decimals, like every chain amount here; no sign, no exponent. */
-const QUANTITY = /^\d{1,20}(\.\d{1,8})?$/;
+/** At most 8 decimals, like every chain amount here; no sign, no exponent; below 10^15, far inside NUMERIC(36, 18). */
+const QUANTITY = /^\d{1,15}(\.\d{1,8})?$/;
 
 /** A positive decimal with at most 8 decimals. */
 export function isQuantity(value: string): boolean {

@@ -85,6 +85,10 @@ export const orderFormMachine = setup({
     mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? 'unminted-key' }),
     showErrors: assign({ errors: ({ context }) => validateOrder(rulesOf(context), context) }),
   },
+  delays: {
+    /** A failed balance load is tried again by itself (the Retry button does it at once). */
+    accountRetry: 3000,
+  },
   guards: {
     orderValid: ({ context }) => Object.keys(validateOrder(rulesOf(context), context)).length === 0,
   },
@@ -140,7 +144,7 @@ export const orderFormMachine = setup({
             onError: { target: 'failed', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
           },
         },
-        failed: { on: { 'form.retry': 'loading' } },
+        failed: { on: { 'form.retry': 'loading' }, after: { accountRetry: 'loading' } },
         ready: {
           on: { 'stream.resync': { target: 'loading', description: 'The socket was away: balance pushes may have been missed.' } },
         },

@@ -154,6 +154,6 @@ export const transferMachine = setup({
   },
 });
 
-export const transferKeyMinter = (mint: () => string) => assign<TransferContext, TransferEvent, undefined, TransferEvent, never>({ idempotencyKey: () => mint() });
+export const transferKeyMinter = (mint: () => string) => assign<TransferContext, TransferEvent, unknown, TransferEvent, never>({ idempotencyKey: () => mint() });
 
 export type TransferActorRef = ActorRefFrom<typeof transferMachine>;

@@ -278,6 +278,6 @@ export const withdrawalMachine = setup({
 });
 
 /** The `mintIdempotencyKey` action over a key source (crypto.randomUUID in the browser, a counter in tests). */
-export const withdrawalKeyMinter = (mint: () => string) => assign<WithdrawalContext, WithdrawalEvent, undefined, WithdrawalEvent, never>({ idempotencyKey: () => mint() });
+export const withdrawalKeyMinter = (mint: () => string) => assign<WithdrawalContext, WithdrawalEvent, unknown, WithdrawalEvent, never>({ idempotencyKey: () => mint() });
 
 export type WithdrawalActorRef = ActorRefFrom<typeof withdrawalMachine>;

@@ -95,7 +95,7 @@ describe('a deposit on the simulated chain', () => {
     expectRefusal(await deposit({ address: 'T' + 'x'.repeat(33), currency: 'USDT', network: 'TRC20', quantity: '5' }), 400, EN.walletAddressUnknown);
     expectRefusal(await deposit({ address, currency: 'USDT', network: 'ERC20', quantity: '9.99' }), 400, 'The minimum deposit is 10 USDT');
     expectRefusal(await deposit({ address, currency: 'USDT', network: 'ERC20', quantity: '9.99' }, { lang: 'ja_JP' }), 400, '最小入金額は10 USDTです');
-    for (const quantity of ['-5', '1e3', '12.123456789', 'abc', '0']) {
+    for (const quantity of ['-5', '1e3', '12.123456789', 'abc', '0', '1000000000000000']) {
       expectRefusal(await deposit({ address, currency: 'USDT', network: 'ERC20', quantity }), 400, EN.walletQuantityInvalid);
     }
     // The address of another currency on the same network is not this currency's address.
@@ -157,6 +157,25 @@ describe('the faucet and the user calls', () => {
     const user = await t.newUser();
     for (const path of [WALLET_PATHS.operatorWithdrawals, WALLET_PATHS.operatorApproveWithdrawal, WALLET_PATHS.operatorFailWithdrawal]) {
       expectRefusal(await post(t.app, path, { page: 1 }, user.headers), 403, EN.notLoggedIn);
+    }
+  });
+
+  it('answers bad bodies on every wallet call with body code 400, never a 500', async () => {
+    const user = await t.newUser();
+    const json = { ...user.headers, 'content-type': 'application/json' };
+    const paths = Object.entries(WALLET_PATHS).filter(([name]) => !name.startsWith('operator')).map(([, path]) => path);
+    for (const path of paths) {
+      for (const raw of ['{', '"text"', '[]', JSON.stringify({ currency: ['BTC', 'ETH'], account: ['spot', 'ico'], days: 'x', page: -1, quantity: {}, address: 7 })]) {
+        const answer = await post(t.app, path, raw, json);
+        expect(answer.status, `${path} ${raw}`).toBe(200);
+        expect(answer.body.code, `${path} ${raw}`).toBe(path === WALLET_PATHS.overview && raw.startsWith('{"') ? 200 : 400);
+      }
+    }
+    for (const path of [WALLET_PATHS.operatorWithdrawals, WALLET_PATHS.operatorApproveWithdrawal, WALLET_PATHS.operatorFailWithdrawal]) {
+      for (const raw of ['{', '{"id":"x","page":0}', '{"id":99999999}']) {
+        const answer = await post(t.app, path, raw, { ...t.operator, 'content-type': 'application/json' });
+        expect(answer.body.code, `${path} ${raw}`).toBe(400);
+      }
     }
   });
 });

@@ -4,6 +4,7 @@ import type { BalanceRow, DepositRecord, WalletAccount } from '../../../src/doma
 import { WALLET_PATHS } from '../../../src/domain/wallet.js';
 import { ensureOperator } from '../../../server/app/kyc/operators.js';
 import { readBalance } from '../../../server/app/ledger.js';
+import { auditLedger } from '../../../server/app/ledgerAudit.js';
 import { openSession } from '../../../server/app/sessions.js';
 import { wallet, type Wallet } from '../../../server/app/wallet/wallet.js';
 import { SimulatedChain } from '../../../server/chain/simulatedChain.js';
@@ -143,6 +144,8 @@ export async function expectLedgerConsistent(db: Database): Promise<void> {
   expect(mismatched).toEqual([]);
   const negative = await db.query('select * from balance where available < 0 or frozen < 0');
   expect(negative).toEqual([]);
+  // And the platform's own audit: totals match the chain, frozen funds match what withdrawals hold.
+  expect(await auditLedger(db)).toEqual([]);
 }
 
 /** Money crosses the platform's boundary only on the chain: per currency, all balances = deposits credited − withdrawals completed. */
