@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { divDecimal, formatAmount, subDecimal } from './walletAmounts';
+import { simulateDepositSchema, transferProblem, withdrawalProblem } from './walletValidation';
+
+const limits = { min: '10', fee: '1', available: '250', remaining: '100' };
+const address = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+
+describe('withdrawal rules (spec §5)', () => {
+  it('accepts a quantity between the minimum and the quota that the balance covers with the fee', () => {
+    expect(withdrawalProblem(limits, { address, quantity: '25' })).toBeUndefined();
+    expect(withdrawalProblem(limits, { address, quantity: '10' })).toBeUndefined();
+    expect(withdrawalProblem(limits, { address, quantity: '100' })).toBeUndefined();
+  });
+
+  it('requires the address and the quantity', () => {
+    expect(withdrawalProblem(limits, { address: '  ', quantity: '25' })).toBe('wallet.validation.addressRequired');
+    expect(withdrawalProblem(limits, { address, quantity: '' })).toBe('wallet.validation.quantityRequired');
+  });
+
+  it('refuses what is not a positive amount with at most 8 decimals', () => {
+    for (const quantity of ['0', '-5', 'abc', '1e3', '12.', '.5', '0.000000001', '01']) {
+      expect(withdrawalProblem(limits, { address, quantity }), quantity).toBe('wallet.validation.quantityInvalid');
+    }
+  });
+
+  it('compares exactly at the minimum, the quota and the balance', () => {
+    expect(withdrawalProblem(limits, { address, quantity: '9.99999999' })).toBe('wallet.validation.belowMinimum');
+    expect(withdrawalProblem(limits, { address, quantity: '100.00000001' })).toBe('wallet.validation.overQuota');
+    // 249 + fee 1 = 250 exactly fits; one unit more does not.
+    const rich = { ...limits, remaining: '1000' };
+    expect(withdrawalProblem(rich, { address, quantity: '249' })).toBeUndefined();
+    expect(withdrawalProblem(rich, { address, quantity: '249.00000001' })).toBe('wallet.validation.insufficient');
+  });
+
+  it('does not lose precision where a float would (0.1 + 0.2 against 0.3)', () => {
+    const tight = { min: '0.1', fee: '0.2', available: '0.3', remaining: '1' };
+    expect(withdrawalProblem(tight, { address, quantity: '0.1' })).toBeUndefined();
+  });
+});
+
+describe('transfer rules (spec §5, §9)', () => {
+  it('needs a positive quantity within the source account available', () => {
+    const l = { available: '50.5', from: 'spot', to: 'contract' };
+    expect(transferProblem(l, { quantity: '50.5' })).toBeUndefined();
+    expect(transferProblem(l, { quantity: '50.50000001' })).toBe('wallet.validation.insufficient');
+    expect(transferProblem(l, { quantity: '' })).toBe('wallet.validation.quantityRequired');
+    expect(transferProblem(l, { quantity: '0' })).toBe('wallet.validation.quantityInvalid');
+  });
+
+  it('refuses a target equal to the source', () => {
+    expect(transferProblem({ available: '10', from: 'spot', to: 'spot' }, { quantity: '1' })).toBe('wallet.validation.sameAccount');
+  });
+});
+
+describe('simulated deposit form', () => {
+  it('needs every field and a positive amount', async () => {
+    await expect(simulateDepositSchema.validate({ address, currency: 'USDT', network: 'TRC20', quantity: '500' })).resolves.toBeTruthy();
+    await expect(simulateDepositSchema.validate({ address, currency: 'USDT', network: '', quantity: '500' })).rejects.toThrow('wallet.validation.networkRequired');
+  });
+});
+
+describe('wallet amounts', () => {
+  it('divides exactly, cut to the places asked (the BTC valuation)', () => {
+    expect(divDecimal('1250.5', '96000', 8)).toBe('0.01302604');
+    expect(divDecimal('1', '3', 4)).toBe('0.3333');
+    expect(divDecimal('-10', '4', 2)).toBe('-2.50');
+    expect(divDecimal('5', '0', 8)).toBeUndefined();
+  });
+
+  it('subtracts and formats without floats', () => {
+    expect(subDecimal('0.3', '0.1')).toBe('0.2');
+    expect(subDecimal('1', '2.5')).toBe('-1.5');
+    expect(formatAmount('12.3400000000')).toBe('12.34');
+    expect(formatAmount('0.123456789')).toBe('0.12345678');
+  });
+});
