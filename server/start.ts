@@ -53,7 +53,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   // The simulated chain is the only chain adapter here; CHAIN_SIMULATOR=off closes its deposit
   // faucet, while its blocks keep confirming withdrawals. Its state is the wallet's tables.
   const chain = new SimulatedChain({ blockMs: config.chainBlockMs ?? 2000, log: (message, error) => app.log.error({ err: error }, message) });
-  const wallet = walletService({ db, chain, log: (message, error) => app.log.error({ err: error }, message) });
+  const wallet = walletService({ db, chain, feed: userFeed, log: (message, error) => app.log.error({ err: error }, message) });
   chain.connect(wallet.chainEvents);
   const app = await buildApp({
     db,

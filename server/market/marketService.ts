@@ -60,7 +60,7 @@ export class MarketService {
       const anchor = anchorPrice(spec, usdt);
       if (anchor === undefined) continue;
       this.anchors.set(spec.symbol, anchor);
-      this.markets.set(spec.symbol, new SpotMarket(spec, db, createEngine(), publisher, this.clock, options.userFeed));
+      this.markets.set(spec.symbol, new SpotMarket(spec, db, createEngine, publisher, this.clock, options.userFeed));
     }
     this.prices = options.prices ?? new SeededRandomWalk(this.anchors, (s) => defaultWalkConfig(s, options.volatilityScale ?? 1));
   }

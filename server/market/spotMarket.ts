@@ -64,12 +64,21 @@ type TouchedOrders = Map<number, Set<number>>;
  * the order (transaction 1) → match in memory → apply the engine's events to orders, balances,
  * trades and candles (transaction 2) → publish. After a crash between the two transactions the
  * order is still open in the database with its funds frozen; `restore` replays open orders into a
- * fresh engine, so nothing acknowledged is lost.
+ * fresh engine, so nothing acknowledged is lost. When transaction 2 (or the engine step) fails
+ * while running, memory is ahead of the database (trades the engine made that were never written):
+ * the market rebuilds itself the same way, from a fresh engine, before it takes another command.
  */
 export class SpotMarket {
   private queue: Promise<unknown> = Promise.resolve();
-  private readonly candles = new CandleBuilder();
-  private readonly stats = new RollingDayStats();
+  private candles = new CandleBuilder();
+  private stats = new RollingDayStats();
+  private engine: OrderBookEngine;
+  private readonly freshEngine: () => OrderBookEngine;
+  /**
+   * Memory may disagree with the database (a failed transaction 2, or a rebuild under way or
+   * failed): no depth goes out, and the next command rebuilds from the database first.
+   */
+  private stale = false;
   private trades: PublicTrade[] = [];
   private depthSeq = 0;
   private lastDepth: { bids: BookLevel[]; asks: BookLevel[] } = { bids: [], asks: [] };
@@ -80,12 +89,25 @@ export class SpotMarket {
   constructor(
     readonly spec: PairSpec,
     private readonly db: Database,
-    private readonly engine: OrderBookEngine,
+    /**
+     * Makes the (empty) engines the book runs on: one now, another for each rebuild. An engine
+     * instance also works; rebuilds then make new ones with its class's no-argument constructor.
+     */
+    engine: OrderBookEngine | (() => OrderBookEngine),
     private readonly publisher: MarketPublisher,
     private readonly clock: () => number = Date.now,
     /** Told after each commit which users' orders and balances changed (the private channel). */
     private readonly userFeed: UserFeed = silentUserFeed,
-  ) {}
+  ) {
+    if (typeof engine === 'function') {
+      this.freshEngine = engine;
+      this.engine = engine();
+    } else {
+      const kind = engine.constructor as new () => OrderBookEngine;
+      this.freshEngine = () => new kind();
+      this.engine = engine;
+    }
+  }
 
   /** Runs `work` after every command queued before it. */
   private enqueue<T>(work: () => Promise<T>): Promise<T> {
@@ -94,18 +116,46 @@ export class SpotMarket {
     return run;
   }
 
+  /** Runs a command after every one queued before it, on memory that agrees with the database. */
+  private command<T>(work: () => Promise<T>): Promise<T> {
+    return this.enqueue(async () => {
+      // A rebuild failed earlier (the database was still unreachable): try again; if it fails
+      // again this command fails with it rather than run against a book the database never saw.
+      if (this.stale) await this.rebuild(true);
+      return work();
+    });
+  }
+
+  /**
+   * Runs the part of a command that changes the book: the engine step and transaction 2. If
+   * either throws, the engine may hold trades, fills or cancels the database rolled back, so the
+   * market rebuilds itself from the database at once (or, if that fails too, before the next
+   * command) and the caller gets the original error.
+   */
+  private async changeBook<T>(step: () => Promise<T>): Promise<T> {
+    try {
+      return await step();
+    } catch (error) {
+      this.stale = true;
+      await this.rebuild(true).catch(() => undefined);
+      throw error;
+    }
+  }
+
   place(request: PlaceOrderRequest): Promise<PlaceOutcome> {
-    return this.enqueue(() => this.doPlace(request));
+    return this.command(() => this.doPlace(request));
   }
 
   cancel(userId: number, orderId: number): Promise<CancelOutcome> {
-    return this.enqueue(async () => {
-      const events: EngineEvent[] = [];
-      this.engine.execute({ kind: 'cancel', orderId, accountId: userId }, events);
-      if (events.some((e) => e.type === 'rejected')) return { ok: false, reason: 'unknownOrder' };
-      await this.apply(events);
-      return { ok: true };
-    });
+    return this.command(() =>
+      this.changeBook(async (): Promise<CancelOutcome> => {
+        const events: EngineEvent[] = [];
+        this.engine.execute({ kind: 'cancel', orderId, accountId: userId }, events);
+        if (events.some((e) => e.type === 'rejected')) return { ok: false, reason: 'unknownOrder' };
+        await this.apply(events);
+        return { ok: true };
+      }),
+    );
   }
 
   /** Waits for every queued command (used on shutdown and in tests). */
@@ -193,9 +243,14 @@ export class SpotMarket {
     }
     const { orderId } = recorded;
     if (recorded.repeated) return { ok: true, orderId, events: [], repeated: true };
-    const events: EngineEvent[] = [];
-    this.engine.execute({ ...command, orderId }, events);
-    await this.apply(events, true, new Map([[request.userId, new Set([orderId])]]));
+    // Transaction 1 committed: from here on a failure leaves the order open with its funds frozen,
+    // and the rebuild replays it like any other open order (a retry with the same key answers it).
+    const events = await this.changeBook(async () => {
+      const out: EngineEvent[] = [];
+      this.engine.execute({ ...command, orderId }, out);
+      await this.apply(out, true, new Map([[request.userId, new Set([orderId])]]));
+      return out;
+    });
     return { ok: true, orderId, events };
   }
 
@@ -316,8 +371,8 @@ export class SpotMarket {
   /**
    * Locks every spot balance row the events can touch (each involved user's base and quote), in
    * one canonical order (user, currency), before changing any. Without it two pairs trading between
-   * the same users at once take their USDT rows in opposite orders and deadlock, and a rolled-back
-   * apply would leave the in-memory book ahead of the database.
+   * the same users at once take their USDT rows in opposite orders and deadlock, and every
+   * rolled-back apply costs a rebuild of the book from the database (see changeBook).
    */
   private async lockBalances(tx: Queryable, events: EngineEvent[]): Promise<void> {
     const users = new Set<number>();
@@ -427,7 +482,10 @@ export class SpotMarket {
    * service, so a burst of orders costs subscribers one message, not one per order.
    */
   flushDepth(): void {
-    if (!this.depthDirty) return;
+    // While stale the engine may show trades that never happened: publish nothing. After the
+    // rebuild the delta is taken against `lastDepth`, the book subscribers last saw, so it
+    // corrects whatever phantom levels went out in between.
+    if (!this.depthDirty || this.stale) return;
     this.depthDirty = false;
     const next = this.engine.depth(DEPTH_LEVELS);
     const diff = (before: BookLevel[], after: BookLevel[]): Level[] => {
@@ -488,64 +546,79 @@ export class SpotMarket {
    * freezing and matching) trade now, and their events are applied like any others.
    */
   restore(): Promise<void> {
-    return this.enqueue(async () => {
-      const since = this.clock() - 86_400_000;
-      const recent = await this.db.query<{ id: number; price: string; quantity: string; taker_side: Side; created_ms: number }>(
-        `select id, trim_scale(price)::text as price, trim_scale(quantity)::text as quantity, taker_side, created_ms
-         from spot_trade where left_symbol = $1 and right_symbol = $2 and created_ms >= $3 order by id`,
-        [this.spec.left, this.spec.right, since],
-      );
-      for (const t of recent) {
-        const price = decimalToUnits(t.price, this.spec.pricePrecision)!;
-        const quantity = decimalToUnits(t.quantity, this.spec.amountPrecision)!;
-        this.stats.add({ time: Number(t.created_ms), price, quantity });
-        this.lastPrice = price;
+    return this.enqueue(() => this.rebuild(false));
+  }
+
+  /**
+   * The body of `restore`, run inside the queue: a fresh engine, candles and statistics filled from
+   * the database. `publish`: a rebuild while running, whose subscribers hold the book as of the
+   * last depth delta; the next flush sends them the difference (and trades the replay makes go
+   * out as usual). On start nobody has subscribed yet, so the rebuilt book becomes the snapshot.
+   */
+  private async rebuild(publish: boolean): Promise<void> {
+    this.stale = true;
+    this.engine = this.freshEngine();
+    this.candles = new CandleBuilder();
+    this.stats = new RollingDayStats();
+    this.lastPrice = undefined;
+    const since = this.clock() - 86_400_000;
+    const recent = await this.db.query<{ id: number; price: string; quantity: string; taker_side: Side; created_ms: number }>(
+      `select id, trim_scale(price)::text as price, trim_scale(quantity)::text as quantity, taker_side, created_ms
+       from spot_trade where left_symbol = $1 and right_symbol = $2 and created_ms >= $3 order by id`,
+      [this.spec.left, this.spec.right, since],
+    );
+    for (const t of recent) {
+      const price = decimalToUnits(t.price, this.spec.pricePrecision)!;
+      const quantity = decimalToUnits(t.quantity, this.spec.amountPrecision)!;
+      this.stats.add({ time: Number(t.created_ms), price, quantity });
+      this.lastPrice = price;
+    }
+    this.trades = recent
+      .slice(-TRADE_HISTORY)
+      .reverse()
+      .map((t) => ({ id: t.id, time: Number(t.created_ms), price: t.price, quantity: t.quantity, side: t.taker_side }));
+    const live = await this.db.query<{ interval: string; open_time: number; open: string; high: string; low: string; close: string; amount: string; vol: string; count: number }>(
+      `select distinct on (interval) interval, open_time, trim_scale(open)::text as open, trim_scale(high)::text as high, trim_scale(low)::text as low,
+         trim_scale(close)::text as close, trim_scale(amount)::text as amount, trim_scale(vol)::text as vol, count
+       from candle where left_symbol = $1 and right_symbol = $2 order by interval, open_time desc`,
+      [this.spec.left, this.spec.right],
+    );
+    const { pricePrecision: pp, amountPrecision: ap } = this.spec;
+    for (const c of live) {
+      this.candles.restore({
+        interval: c.interval as Candle['interval'],
+        openTime: Number(c.open_time),
+        open: decimalToUnits(c.open, pp)!,
+        high: decimalToUnits(c.high, pp)!,
+        low: decimalToUnits(c.low, pp)!,
+        close: decimalToUnits(c.close, pp)!,
+        amount: decimalToUnits(c.amount, ap) ?? 0,
+        vol: BigInt(decimalToUnits(c.vol, pp + ap) ?? 0),
+        count: c.count,
+      });
+      if (this.lastPrice === undefined && c.interval === '1min') this.lastPrice = decimalToUnits(c.close, pp);
+    }
+    const open = await this.db.query<{ id: number; user_id: number; side: Side; type: 'limit' | 'market'; tif: TimeInForce; price: string; quantity: string; filled: string }>(
+      `select id, user_id, side, type, tif, trim_scale(price)::text as price, trim_scale(quantity)::text as quantity, trim_scale(filled)::text as filled
+       from spot_order where left_symbol = $1 and right_symbol = $2 and status in (1, 2) order by id`,
+      [this.spec.left, this.spec.right],
+    );
+    const events: EngineEvent[] = [];
+    for (const o of open) {
+      const remaining = decimalToUnits(o.quantity, ap)! - decimalToUnits(o.filled, ap)!;
+      if (o.type === 'market' || o.tif !== 'GTC' || remaining <= 0) {
+        // Never rests: it was interrupted mid-flight, so it ends now, giving back what it holds.
+        events.push({ type: 'cancelled', orderId: o.id, accountId: o.user_id, remaining, reason: CancelReason.unfilled });
+        continue;
       }
-      this.trades = recent
-        .slice(-TRADE_HISTORY)
-        .reverse()
-        .map((t) => ({ id: t.id, time: Number(t.created_ms), price: t.price, quantity: t.quantity, side: t.taker_side }));
-      const live = await this.db.query<{ interval: string; open_time: number; open: string; high: string; low: string; close: string; amount: string; vol: string; count: number }>(
-        `select distinct on (interval) interval, open_time, trim_scale(open)::text as open, trim_scale(high)::text as high, trim_scale(low)::text as low,
-           trim_scale(close)::text as close, trim_scale(amount)::text as amount, trim_scale(vol)::text as vol, count
-         from candle where left_symbol = $1 and right_symbol = $2 order by interval, open_time desc`,
-        [this.spec.left, this.spec.right],
+      this.engine.execute(
+        { kind: 'place', orderId: o.id, accountId: o.user_id, side: o.side, type: 'limit', price: decimalToUnits(o.price, pp)!, quantity: remaining, tif: 'GTC', stp: 'cancelTaker' },
+        events,
       );
-      const { pricePrecision: pp, amountPrecision: ap } = this.spec;
-      for (const c of live) {
-        this.candles.restore({
-          interval: c.interval as Candle['interval'],
-          openTime: Number(c.open_time),
-          open: decimalToUnits(c.open, pp)!,
-          high: decimalToUnits(c.high, pp)!,
-          low: decimalToUnits(c.low, pp)!,
-          close: decimalToUnits(c.close, pp)!,
-          amount: decimalToUnits(c.amount, ap) ?? 0,
-          vol: BigInt(decimalToUnits(c.vol, pp + ap) ?? 0),
-          count: c.count,
-        });
-        if (this.lastPrice === undefined && c.interval === '1min') this.lastPrice = decimalToUnits(c.close, pp);
-      }
-      const open = await this.db.query<{ id: number; user_id: number; side: Side; type: 'limit' | 'market'; tif: TimeInForce; price: string; quantity: string; filled: string }>(
-        `select id, user_id, side, type, tif, trim_scale(price)::text as price, trim_scale(quantity)::text as quantity, trim_scale(filled)::text as filled
-         from spot_order where left_symbol = $1 and right_symbol = $2 and status in (1, 2) order by id`,
-        [this.spec.left, this.spec.right],
-      );
-      const events: EngineEvent[] = [];
-      for (const o of open) {
-        const remaining = decimalToUnits(o.quantity, ap)! - decimalToUnits(o.filled, ap)!;
-        if (o.type === 'market' || o.tif !== 'GTC' || remaining <= 0) {
-          // Never rests: it was interrupted mid-flight, so it ends now, giving back what it holds.
-          events.push({ type: 'cancelled', orderId: o.id, accountId: o.user_id, remaining, reason: CancelReason.unfilled });
-          continue;
-        }
-        this.engine.execute(
-          { kind: 'place', orderId: o.id, accountId: o.user_id, side: o.side, type: 'limit', price: decimalToUnits(o.price, pp)!, quantity: remaining, tif: 'GTC', stp: 'cancelTaker' },
-          events,
-        );
-      }
-      await this.apply(events, false);
-      this.lastDepth = this.engine.depth(DEPTH_LEVELS);
-    });
+    }
+    await this.apply(events, publish);
+    this.stale = false;
+    if (publish) this.depthDirty = true;
+    else this.lastDepth = this.engine.depth(DEPTH_LEVELS);
   }
 }

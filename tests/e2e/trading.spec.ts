@@ -130,6 +130,7 @@ test('a funded trader places a limit buy, cancels it, buys at market and sees th
   // At most the 100 USDT budget is spent (a remainder smaller than one lot comes back).
   await expect(form(page).getByTestId('available')).toHaveText(/^49\d\d(\.\d+)? USDT$/);
 
+  await page.screenshot({ path: test.info().outputPath('kline-with-form.png') });
   // The market order is finished at once: it is in the history tab with what it bought.
   await ordersPanel(page).getByRole('tab', { name: EN.history }).click();
   const marketRow = ordersPanel(page).getByRole('row').filter({ hasText: EN.market });

@@ -1,0 +1,168 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { registerThroughUi, TEST_FUNDS_PASSWORD } from './support/register';
+
+/**
+ * The wallet end to end against the real server and its simulated chain: a new user deposits USDT
+ * to the address the deposit page shows (the chain faucet, as the outside world), watches it
+ * confirm, transfers to futures, withdraws with the fund password, the operator approves at
+ * /operator, and every record shows it — by visible labels, in English and in Japanese.
+ */
+const OPERATOR = { account: process.env.OPERATOR_ACCOUNT ?? 'reviewer@openex.test', password: process.env.OPERATOR_PASSWORD ?? 'Operator2026' };
+const WITHDRAW_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+
+interface Words {
+  recentDeposits: string;
+  confirming: RegExp;
+  success: string;
+  total: RegExp;
+  spotAccount: string;
+  futuresAccount: string;
+  quantity: string;
+  transfer: string;
+  transferred: string;
+  withdrawAddress: string;
+  withdrawQuantity: string;
+  withdraw: string;
+  fundsPassword: string;
+  confirm: string;
+  withdrawNow: string;
+  withdrawn: string;
+  notDisbursed: string;
+  afterApproval: RegExp;
+  withdrawalsTab: string;
+  ledgerKinds: string[];
+}
+
+const EN: Words = {
+  recentDeposits: 'Recent deposits',
+  confirming: /Confirming \d\/3/,
+  success: 'Success',
+  total: /Total asset valuation/,
+  spotAccount: 'Spot account',
+  futuresAccount: 'USDT-M futures account',
+  quantity: 'Quantity',
+  transfer: 'Transfer',
+  transferred: 'Transfer succeeded',
+  withdrawAddress: 'Withdrawal address',
+  withdrawQuantity: 'Quantity to receive',
+  withdraw: 'Withdraw',
+  fundsPassword: 'Fund password',
+  confirm: 'Confirm',
+  withdrawNow: 'Withdraw now',
+  withdrawn: 'Withdrawal succeeded',
+  notDisbursed: 'Not disbursed',
+  afterApproval: /Pending confirmation|Completed/,
+  withdrawalsTab: 'Withdrawals',
+  ledgerKinds: ['Deposit', 'Transfer out', 'Transfer in', 'Withdrawal (frozen)'],
+};
+
+const JA: Words = {
+  recentDeposits: '最近の入金',
+  confirming: /承認中 \d\/3/,
+  success: '成功',
+  total: /総資産評価額/,
+  spotAccount: '現物アカウント',
+  futuresAccount: 'USDT-M先物アカウント',
+  quantity: '数量',
+  transfer: '振替',
+  transferred: '振替に成功しました',
+  withdrawAddress: '出金アドレス',
+  withdrawQuantity: '受取数量',
+  withdraw: '出金',
+  fundsPassword: '資金パスワード',
+  confirm: '確認',
+  withdrawNow: '今すぐ出金',
+  withdrawn: '出金に成功しました',
+  notDisbursed: '未送金',
+  afterApproval: /確認待ち|完了/,
+  withdrawalsTab: '出金',
+  ledgerKinds: ['入金', '振替（出）', '振替（入）', '出金（凍結）'],
+};
+
+/** The deposit page's address, then a deposit to it from "outside" through the simulated chain's faucet. */
+async function depositFromChain(page: Page, w: Words, quantity: string) {
+  await page.goto('/wallet/recharge/USDT');
+  const address = page.getByTestId('deposit-address');
+  await expect(address).toHaveText(/^T[0-9A-Za-z]{20,}$/);
+  await expect(page.getByRole('img').first()).toBeVisible();
+  const network = (await page.getByRole('radio', { checked: true }).textContent())!;
+  const sent = await page.request.post('/api/chain/simulate_deposit', { data: { address: await address.textContent(), currency: 'USDT', network, quantity } });
+  expect((await sent.json()).code).toBe(200);
+  const records = page.getByRole('table', { name: w.recentDeposits });
+  const row = records.getByRole('row').filter({ hasText: quantity });
+  await expect(row.getByText(w.confirming)).toBeVisible({ timeout: 15_000 });
+  await expect(row.getByText(w.success, { exact: true })).toBeVisible({ timeout: 20_000 });
+}
+
+async function operatorApproves(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/operator');
+  await page.getByLabel('Operator account').fill(OPERATOR.account);
+  await page.getByLabel('Password').fill(OPERATOR.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('tab', { name: 'Withdrawals' }).click();
+  const row = page.getByRole('table', { name: 'Withdrawal queue' }).getByRole('row').filter({ hasText: email });
+  await expect(row.getByText('Not disbursed')).toBeVisible();
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Withdrawal approved and sent to the chain')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await context.close();
+}
+
+for (const [language, w] of [['English', EN], ['日本語', JA]] as const) {
+  test(`wallet in ${language}: deposit, transfer to futures, withdraw, operator approves, every record`, async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const email = `e2e-wallet-${w === JA ? 'ja' : 'en'}-${Date.now()}@example.org`;
+    await registerThroughUi(page, email);
+    if (w === JA) {
+      await page.getByRole('banner').getByRole('button', { name: 'Language' }).click();
+      await page.getByRole('menuitemradio', { name: /日本語/ }).click();
+    }
+
+    await depositFromChain(page, w, '500');
+
+    await page.goto('/wallet');
+    await expect(page.getByText(w.total, { exact: false }).and(page.locator('.label'))).toBeVisible();
+    await expect(page.getByTestId('wallet-total')).not.toHaveText('—');
+    await expect(page.getByRole('link', { name: w.spotAccount })).toBeVisible();
+
+    // Transfer 100 USDT from spot to futures (the default direction).
+    await page.goto('/wallet/transfer?currency=USDT');
+    await expect(page.getByTestId('transfer-available')).toHaveText('500 USDT');
+    await page.getByLabel(w.quantity, { exact: true }).fill('100');
+    await page.getByRole('button', { name: w.transfer, exact: true }).click();
+    await expect(page.getByText(w.transferred).first()).toBeVisible();
+    await expect(page.getByTestId('transfer-available')).toHaveText('400 USDT');
+    await page.goto('/wallet/contract');
+    await expect(page.getByRole('row').filter({ hasText: 'USDT' }).getByText('100', { exact: true })).toBeVisible();
+
+    // Withdraw 20 USDT (fee 1) with the fund password.
+    await page.goto('/wallet/cash/USDT');
+    await page.getByLabel(w.withdrawAddress).fill(WITHDRAW_ADDRESS);
+    await page.getByLabel(w.withdrawQuantity).fill('20');
+    await page.getByRole('button', { name: w.withdraw, exact: true }).click();
+    const security = page.getByRole('dialog');
+    await security.getByLabel(w.fundsPassword).fill(TEST_FUNDS_PASSWORD);
+    await security.getByRole('button', { name: w.confirm }).click();
+    await page.getByRole('dialog').getByRole('button', { name: w.withdrawNow }).click();
+    await expect(page.getByRole('status').filter({ hasText: w.withdrawn }).first()).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: WITHDRAW_ADDRESS.slice(0, 10) }).getByText(w.notDisbursed)).toBeVisible();
+
+    await operatorApproves(browser, email);
+
+    await page.goto('/wallet/log-currency');
+    await expect(page.getByRole('row').filter({ hasText: '500' }).getByText(w.success, { exact: true })).toBeVisible();
+    await page.getByRole('tab', { name: w.withdrawalsTab }).click();
+    await expect(page.getByRole('row').filter({ hasText: '20' }).getByText(w.afterApproval)).toBeVisible();
+
+    await page.goto('/wallet/wallet-log');
+    for (const kind of w.ledgerKinds) await expect(page.getByRole('cell', { name: kind, exact: true }).first()).toBeVisible();
+
+    await page.goto('/wallet/log-transfer');
+    const transfer = page.getByRole('row').filter({ hasText: w.futuresAccount });
+    await expect(transfer.getByText(w.spotAccount)).toBeVisible();
+    await expect(transfer.getByText('100', { exact: true })).toBeVisible();
+  });
+}

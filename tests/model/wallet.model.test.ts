@@ -1,0 +1,276 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, type EventObject } from 'xstate';
+import { generatePaths } from '../../scripts/lib/machineModels';
+import { createWalletSignals } from '../../src/actors/wallet.actors';
+import { depositModel } from '../../src/machines/deposit/deposit.model';
+import type { MachineModel } from '../../src/machines/model.types';
+import { operatorWithdrawalsModel } from '../../src/machines/operatorWithdrawals/operatorWithdrawals.model';
+import { simulateDepositModel } from '../../src/machines/operatorWithdrawals/simulateDeposit.model';
+import { transferModel } from '../../src/machines/transfer/transfer.model';
+import { walletBalancesModel } from '../../src/machines/walletBalances/walletBalances.model';
+import { walletRecordsModel } from '../../src/machines/walletRecords/walletRecords.model';
+import { bookAddress, quota, withdrawalModel } from '../../src/machines/withdrawal/withdrawal.model';
+import { deferredActors, walkPath } from './harness';
+
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+const ACTIONS = ['showToast', 'withdrawn', 'transferred', 'rowActed'];
+/** Stands in for the submit guard on generated paths, which drive its reply (`guard.accepted`) themselves. */
+const silentGuard = fromCallback(() => () => undefined);
+
+function setUp(model: MachineModel, promiseActors: string[], input?: unknown, extra: Record<string, unknown> = {}) {
+  const deferred = deferredActors(promiseActors);
+  const log: string[] = [];
+  const actions = Object.fromEntries(ACTIONS.map((name) => [name, (_: unknown, params?: unknown) => void log.push(params === undefined ? name : `${name}:${JSON.stringify(params)}`)]));
+  const machine = model.machine.provide({ actors: { ...deferred.actors, ...extra }, actions } as never);
+  const actor = createActor(machine, { input: input as never }).start();
+  const settle = async (event: EventObject & { output?: unknown; error?: unknown }) => {
+    deferred.settle(event);
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  return { deferred, log, machine, actor, settle };
+}
+
+function walkAll(model: MachineModel, promiseActors: string[], extra: Record<string, unknown> = {}) {
+  it.each(generatePaths(model, 'edges').map((p) => [`${p.variant}: ${p.description}`, p] as const))('%s', async (_, path) => {
+    const { deferred, machine, actor } = setUp(model, promiseActors, path.input, extra);
+    await walkPath({ machine, actor, path, settle: deferred.settle });
+    actor.stop();
+  });
+}
+
+const network = { currency: 'USDT', network: 'TRC20', deposit_min: '1', withdraw_min: '10', withdraw_fee: '1', confirmations: 3, deposit_enabled: true, withdraw_enabled: true };
+const currencies = [
+  { symbol: 'USDT', draw_turn: 1, recharge_turn: 1 },
+  { symbol: 'DOGE', draw_turn: 0, recharge_turn: 0 },
+];
+const WITHDRAW_ACTORS = ['fetchNetworks', 'fetchQuota', 'fetchAddresses', 'submitWithdrawal'];
+
+describe('withdrawal machine (generated paths)', () => {
+  walkAll(withdrawalModel, WITHDRAW_ACTORS, { submitGuard: silentGuard });
+});
+
+describe('withdrawal machine (scenarios)', () => {
+  async function toEditing() {
+    const t = setUp(withdrawalModel, WITHDRAW_ACTORS, { currency: 'usdt', currencies });
+    expect(t.actor.getSnapshot().value).toEqual({ loading: { networks: 'loading', quota: 'loading', book: 'loading' } });
+    await t.settle({ type: 'xstate.done.actor.fetchQuota', output: quota });
+    await t.settle({ type: 'xstate.done.actor.fetchAddresses', output: [bookAddress] });
+    await t.settle({ type: 'xstate.done.actor.fetchNetworks', output: [network] });
+    expect(t.actor.getSnapshot().value).toBe('editing');
+    return t;
+  }
+  const form = { address: bookAddress.address, quantity: '25' };
+
+  it('draw_turn 0: withdrawals are closed and nothing is loaded', () => {
+    const { actor, deferred } = setUp(withdrawalModel, WITHDRAW_ACTORS, { currency: 'DOGE', currencies });
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(deferred.inputsOf('fetchNetworks')).toHaveLength(0);
+  });
+
+  it('a quantity under the minimum is refused with its message and goes no further', async () => {
+    const { actor, log } = await toEditing();
+    actor.send({ type: 'withdraw.submit', form: { ...form, quantity: '9.5' } });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(log.at(-1)).toContain('wallet.validation.belowMinimum');
+  });
+
+  it('asks the funds password, confirms, submits once with one key, and says "withdrawal succeeded"', async () => {
+    const { actor, deferred, log, settle } = await toEditing();
+    actor.send({ type: 'withdraw.submit', form: { address: ` ${form.address} `, quantity: '25' } });
+    expect(actor.getSnapshot().value).toBe('securityCheck');
+    actor.send({ type: 'withdraw.password', password: '' });
+    expect(actor.getSnapshot().value).toBe('securityCheck');
+    actor.send({ type: 'withdraw.password', password: 'Funds2026' });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    actor.send({ type: 'withdraw.confirm' });
+    actor.send({ type: 'withdraw.confirm' });
+    expect(actor.getSnapshot().value).toBe('submitting');
+    expect(deferred.inputsOf('submitWithdrawal')).toEqual([
+      { request: { currency: 'USDT', network: 'TRC20', address: form.address, quantity: '25', funds_password: 'Funds2026' }, idempotencyKey: 'local-key-1' },
+    ]);
+    await settle({ type: 'xstate.done.actor.submitWithdrawal', output: {} });
+    expect(actor.getSnapshot().value).toBe('done');
+    expect(actor.getSnapshot().context.fundsPassword).toBe('');
+    expect(actor.getSnapshot().context.idempotencyKey).toBeUndefined();
+    expect(log).toContain('showToast:{"tone":"success","message":{"key":"wallet.withdraw.succeeded"}}');
+    expect(log).toContain('withdrawn');
+  });
+
+  it('keeps the idempotency key when the same request is retried after a lost answer, and mints a new one when it changes', async () => {
+    const { actor, deferred, settle } = await toEditing();
+    const attempt = async (quantity: string) => {
+      actor.send({ type: 'withdraw.submit', form: { ...form, quantity } });
+      actor.send({ type: 'withdraw.password', password: 'Funds2026' });
+      actor.send({ type: 'withdraw.confirm' });
+      await vi.advanceTimersByTimeAsync(2000);
+    };
+    await attempt('25');
+    await settle({ type: 'xstate.error.actor.submitWithdrawal', error: { kind: 'network' } });
+    expect(actor.getSnapshot().value).toBe('editing');
+    await attempt('25');
+    await settle({ type: 'xstate.error.actor.submitWithdrawal', error: { kind: 'network' } });
+    await attempt('30');
+    const keys = deferred.inputsOf('submitWithdrawal').map((i) => (i as { idempotencyKey: string }).idempotencyKey);
+    expect(keys).toEqual(['local-key-1', 'local-key-1', 'local-key-2']);
+  });
+
+  it('a second confirm inside the 2000 ms window is dropped by the submit guard', async () => {
+    const { actor, deferred, settle } = await toEditing();
+    actor.send({ type: 'withdraw.submit', form });
+    actor.send({ type: 'withdraw.password', password: 'Funds2026' });
+    actor.send({ type: 'withdraw.confirm' });
+    await settle({ type: 'xstate.error.actor.submitWithdrawal', error: { kind: 'server', serverMessage: 'Wrong fund password' } });
+    actor.send({ type: 'withdraw.submit', form });
+    actor.send({ type: 'withdraw.password', password: 'Funds2027' });
+    actor.send({ type: 'withdraw.confirm' });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    await vi.advanceTimersByTimeAsync(2000);
+    actor.send({ type: 'withdraw.confirm' });
+    expect(actor.getSnapshot().value).toBe('submitting');
+    expect(deferred.inputsOf('submitWithdrawal')).toHaveLength(2);
+  });
+});
+
+const TRANSFER_ACTORS = ['fetchAvailable', 'submitTransfer'];
+
+describe('transfer machine (generated paths)', () => {
+  walkAll(transferModel, TRANSFER_ACTORS, { submitGuard: silentGuard });
+});
+
+describe('transfer machine (scenarios)', () => {
+  it('never lets source and target be the same account: choosing one as the other swaps them', async () => {
+    const { actor, deferred } = setUp(transferModel, TRANSFER_ACTORS, { currencies: ['USDT'] });
+    expect(actor.getSnapshot().context).toMatchObject({ from: 'spot', to: 'contract' });
+    actor.send({ type: 'transfer.to', account: 'spot' });
+    expect(actor.getSnapshot().context).toMatchObject({ from: 'contract', to: 'spot' });
+    actor.send({ type: 'transfer.swap' });
+    expect(actor.getSnapshot().context).toMatchObject({ from: 'spot', to: 'contract' });
+    expect(deferred.inputsOf('fetchAvailable').at(-1)).toEqual({ currency: 'USDT', account: 'spot' });
+  });
+
+  it('moves up to the available amount, says "transfer succeeded", and reads the new available', async () => {
+    const { actor, deferred, log, settle } = setUp(transferModel, TRANSFER_ACTORS, { currencies: ['USDT'] });
+    await settle({ type: 'xstate.done.actor.fetchAvailable', output: '250' });
+    actor.send({ type: 'transfer.submit', quantity: '250.00000001' });
+    expect(log.at(-1)).toContain('wallet.validation.insufficient');
+    actor.send({ type: 'transfer.submit', quantity: '250' });
+    actor.send({ type: 'transfer.submit', quantity: '250' });
+    expect(actor.getSnapshot().value).toBe('submitting');
+    expect(deferred.inputsOf('submitTransfer')).toEqual([{ request: { currency: 'USDT', from: 'spot', to: 'contract', quantity: '250' }, idempotencyKey: 'local-key-1' }]);
+    await settle({ type: 'xstate.done.actor.submitTransfer', output: {} });
+    expect(actor.getSnapshot().value).toEqual({ form: 'loadingAvailable' });
+    expect(actor.getSnapshot().context.completed).toBe(1);
+    expect(log).toContain('showToast:{"tone":"success","message":{"key":"wallet.transfer.succeeded"}}');
+    expect(log).toContain('transferred');
+    expect(deferred.inputsOf('fetchAvailable')).toHaveLength(2);
+  });
+
+  it('a retry of the same transfer after an error carries the same key', async () => {
+    const { actor, deferred, settle } = setUp(transferModel, TRANSFER_ACTORS, { currencies: ['USDT'] });
+    await settle({ type: 'xstate.done.actor.fetchAvailable', output: '250' });
+    actor.send({ type: 'transfer.submit', quantity: '10' });
+    await settle({ type: 'xstate.error.actor.submitTransfer', error: { kind: 'network' } });
+    await vi.advanceTimersByTimeAsync(2000);
+    actor.send({ type: 'transfer.submit', quantity: '10' });
+    const keys = deferred.inputsOf('submitTransfer').map((i) => (i as { idempotencyKey: string }).idempotencyKey);
+    expect(keys).toEqual(['local-key-1', 'local-key-1']);
+  });
+});
+
+describe('deposit machine (generated paths)', () => {
+  walkAll(depositModel, ['fetchNetworks', 'fetchAddress', 'copyText']);
+
+  it('loads the networks, takes the first open one, shows its address, and copies it', async () => {
+    const { actor, deferred, log, settle } = setUp(depositModel, ['fetchNetworks', 'fetchAddress', 'copyText'], { currency: 'usdt', currencies });
+    await settle({ type: 'xstate.done.actor.fetchNetworks', output: [{ ...network, network: 'OMNI', deposit_enabled: false }, network] });
+    expect(deferred.inputsOf('fetchAddress')).toEqual([{ currency: 'USDT', network: 'TRC20' }]);
+    await settle({ type: 'xstate.done.actor.fetchAddress', output: { currency: 'USDT', network: 'TRC20', address: 'TLa2f6', deposit_min: '1' } });
+    actor.send({ type: 'deposit.copy' });
+    expect(deferred.inputsOf('copyText')).toEqual([{ text: 'TLa2f6' }]);
+    await settle({ type: 'xstate.done.actor.copyText', output: false });
+    expect(log.at(-1)).toContain('settings.copyFailed');
+    actor.send({ type: 'deposit.currency', currency: 'DOGE' });
+    expect(actor.getSnapshot().value).toBe('closed');
+  });
+});
+
+describe('paged records machine (generated paths)', () => {
+  walkAll(walletRecordsModel, ['fetchPage', 'actOnRow']);
+
+  it('a preset change goes back to page 1; a cancel asks first and reloads', async () => {
+    const { actor, deferred, log, settle } = setUp(walletRecordsModel, ['fetchPage', 'actOnRow'], { days: 7, actionDoneKey: 'wallet.withdraw.cancelled' });
+    await settle({ type: 'xstate.done.actor.fetchPage', output: { list: [{ id: 4 }], total: 25, page: 1, size: 10 } });
+    actor.send({ type: 'records.page', page: 3 });
+    await settle({ type: 'xstate.done.actor.fetchPage', output: { list: [{ id: 1 }], total: 25, page: 3, size: 10 } });
+    actor.send({ type: 'records.page', page: 4 });
+    expect(actor.getSnapshot().value).toBe('ready');
+    actor.send({ type: 'records.days', days: 30 });
+    expect(deferred.inputsOf('fetchPage').at(-1)).toEqual({ days: 30, page: 1, size: 10 });
+    await settle({ type: 'xstate.done.actor.fetchPage', output: { list: [{ id: 4 }], total: 1, page: 1, size: 10 } });
+    actor.send({ type: 'records.act', id: 4 });
+    expect(deferred.inputsOf('actOnRow')).toHaveLength(0);
+    actor.send({ type: 'records.confirm' });
+    await settle({ type: 'xstate.done.actor.actOnRow', output: null });
+    expect(deferred.inputsOf('actOnRow')).toEqual([{ id: 4 }]);
+    expect(log).toEqual(['showToast:{"tone":"success","message":{"key":"wallet.withdraw.cancelled"}}', 'rowActed']);
+    expect(actor.getSnapshot().value).toBe('loading');
+  });
+
+  it('polls while shown when asked to (deposits advancing through confirmations)', async () => {
+    const { deferred, settle } = setUp(walletRecordsModel, ['fetchPage', 'actOnRow'], { days: 7, pollMs: 3000 });
+    await settle({ type: 'xstate.done.actor.fetchPage', output: { list: [], total: 0, page: 1, size: 10 } });
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(deferred.inputsOf('fetchPage')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(deferred.inputsOf('fetchPage')).toHaveLength(2);
+  });
+
+  it('hears the wallet signals: an own change elsewhere reloads the list on screen', async () => {
+    const signals = createWalletSignals();
+    const { deferred, settle } = setUp(walletRecordsModel, ['fetchPage', 'actOnRow'], { days: 7 }, { walletSignals: signals.actor });
+    await settle({ type: 'xstate.done.actor.fetchPage', output: { list: [], total: 0, page: 1, size: 10 } });
+    signals.walletChanged();
+    expect(deferred.inputsOf('fetchPage')).toHaveLength(2);
+  });
+});
+
+describe('balances machine (generated paths)', () => {
+  walkAll(walletBalancesModel, ['fetchWallet']);
+
+  it('applies pushed balance rows at once and reads valuations again after the burst settles', async () => {
+    const signals = createWalletSignals();
+    const { actor, deferred, settle } = setUp(walletBalancesModel, ['fetchWallet'], { account: 'spot' }, { walletSignals: signals.actor });
+    const overview = { accounts: [], total_usdt: '100', today_pnl_usdt: '0', btc_usdt: '96000' };
+    await settle({ type: 'xstate.done.actor.fetchWallet', output: { overview, balances: [{ currency: 'USDT', account: 'spot', available: '100', frozen: '0', valuation_usdt: '100' }] } });
+    signals.publishBalances([{ currency: 'USDT', account: 'spot', available: '60', frozen: '40' }, { currency: 'BTC', account: 'contract', available: '1', frozen: '0' }]);
+    signals.publishBalances([{ currency: 'USDT', account: 'spot', available: '50', frozen: '50' }]);
+    expect(actor.getSnapshot().context.balances).toEqual([{ currency: 'USDT', account: 'spot', available: '50', frozen: '50', valuation_usdt: '100' }]);
+    expect(actor.getSnapshot().value).toBe('stale');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(deferred.inputsOf('fetchWallet')).toEqual([{ account: 'spot' }, { account: 'spot' }]);
+  });
+});
+
+describe('operator withdrawal queue (generated paths)', () => {
+  walkAll(operatorWithdrawalsModel, ['fetchQueue', 'approveWithdrawal', 'failWithdrawal']);
+
+  it('fails a withdrawal only with a reason, sends it trimmed, then reads the queue again', async () => {
+    const { actor, deferred, log, settle } = setUp(operatorWithdrawalsModel, ['fetchQueue', 'approveWithdrawal', 'failWithdrawal']);
+    expect(deferred.inputsOf('fetchQueue')).toEqual([{ status: 1, page: 1, size: 10 }]);
+    await settle({ type: 'xstate.done.actor.fetchQueue', output: { list: [], total: 1, page: 1, size: 10 } });
+    actor.send({ type: 'queue.fail', id: 12 });
+    actor.send({ type: 'queue.confirm', reason: '   ' });
+    expect(actor.getSnapshot().value).toBe('confirmingFail');
+    expect(log.at(-1)).toContain('wallet.ops.reasonRequired');
+    actor.send({ type: 'queue.confirm', reason: ' Sanctioned address ' });
+    expect(deferred.inputsOf('failWithdrawal')).toEqual([{ id: 12, reason: 'Sanctioned address' }]);
+    await settle({ type: 'xstate.done.actor.failWithdrawal', output: null });
+    expect(actor.getSnapshot().value).toBe('loading');
+  });
+});
+
+describe('simulated deposit (generated paths)', () => {
+  walkAll(simulateDepositModel, ['sendDeposit']);
+});
