@@ -15,6 +15,8 @@ import { amountText, priceText, quoteText, type PairSpec } from './pairSpec.js';
 import type { MarketPublisher } from './publisher.js';
 
 export const DEPTH_LEVELS = 50;
+/** Decimal places a fee keeps beyond the pair's price/amount units. */
+export const FEE_EXTRA_DECIMALS = 3;
 const TRADE_HISTORY = 50;
 
 export interface PlaceOrderRequest {
@@ -286,7 +288,10 @@ export class SpotMarket {
           this.stats.add({ time: now, price: e.price, quantity: e.quantity });
           this.lastPrice = e.price;
         } else if (e.type === 'cancelled' || e.type === 'rejected') {
-          await tx.query(`update spot_order set status = 4, updated_ms = $2 where id = $1`, [e.orderId, now]);
+          // A market buy that traded until less than one lot of its budget was left has spent it:
+          // that is "fully traded" to the trader, not "cancelled" (the dust is released below).
+          const budgetSpent = e.type === 'cancelled' && e.reason === CancelReason.budget;
+          await tx.query(`update spot_order set status = case when $3::boolean and filled > 0 then 3 else 4 end, updated_ms = $2 where id = $1`, [e.orderId, now, budgetSpent]);
           touch(e.accountId, e.orderId);
         }
       }
@@ -327,8 +332,11 @@ export class SpotMarket {
     const rate = (user: number, role: 'maker' | 'taker') => rates.get(user)?.[role] ?? { numerator: 0n, scale: 0 };
     const buyer = takerBuys ? { user: e.takerAccountId, order: e.takerOrderId, role: 'taker' as const } : { user: e.makerAccountId, order: e.makerOrderId, role: 'maker' as const };
     const seller = takerBuys ? { user: e.makerAccountId, order: e.makerOrderId, role: 'maker' as const } : { user: e.takerAccountId, order: e.takerOrderId, role: 'taker' as const };
-    const buyerFee = unitsToDecimal(feeUnits(lots, rate(buyer.user, buyer.role)), ap);
-    const sellerFee = unitsToDecimal(feeUnits(quoteUnits, rate(seller.user, seller.role)), pp + ap);
+    // Fees are kept FEE_EXTRA_DECIMALS finer than the pair's units, so a small fill still pays its
+    // fee (0.1 % of 0.00166 BTC is 0.00000166 BTC, not 0); still rounded down, never up.
+    const finer = 10n ** BigInt(FEE_EXTRA_DECIMALS);
+    const buyerFee = unitsToDecimal(feeUnits(lots * finer, rate(buyer.user, buyer.role)), ap + FEE_EXTRA_DECIMALS);
+    const sellerFee = unitsToDecimal(feeUnits(quoteUnits * finer, rate(seller.user, seller.role)), pp + ap + FEE_EXTRA_DECIMALS);
     const [row] = await tx.query<{ id: number }>(
       `insert into spot_trade (left_symbol, right_symbol, price, quantity, taker_side, maker_order_id, taker_order_id, maker_user_id, taker_user_id, created_ms, maker_fee, taker_fee)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,

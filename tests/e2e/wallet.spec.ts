@@ -111,6 +111,14 @@ async function operatorApproves(browser: Browser, email: string) {
   await context.close();
 }
 
+// The server starts its markets and simulated chain cold; the first page can take a while on a busy machine.
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await page.goto('/home');
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Language' })).toBeVisible({ timeout: 90_000 });
+  await page.close();
+});
+
 for (const [language, w] of [['English', EN], ['日本語', JA]] as const) {
   test(`wallet in ${language}: deposit, transfer to futures, withdraw, operator approves, every record`, async ({ page, browser }) => {
     test.setTimeout(120_000);
@@ -126,7 +134,7 @@ for (const [language, w] of [['English', EN], ['日本語', JA]] as const) {
     await page.goto('/wallet');
     await expect(page.getByText(w.total, { exact: false }).and(page.locator('.label'))).toBeVisible();
     await expect(page.getByTestId('wallet-total')).not.toHaveText('—');
-    await expect(page.getByRole('link', { name: w.spotAccount })).toBeVisible();
+    await expect(page.getByRole('table').getByRole('link', { name: w.spotAccount })).toBeVisible();
 
     // Transfer 100 USDT from spot to futures (the default direction).
     await page.goto('/wallet/transfer?currency=USDT');

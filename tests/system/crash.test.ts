@@ -36,7 +36,7 @@ describe('crash: kill -9 under load, then restart', () => {
     expect(workload.duplicateEffects).toEqual([]);
     await server.stop();
 
-    const db = await openPglite(dataDir);
+    const db = await openPglite(join(dataDir, 'pglite'));
     try {
       expect(await auditLedger(db)).toEqual([]);
     } finally {

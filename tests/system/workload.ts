@@ -44,8 +44,8 @@ const PAIRS = [
  */
 export class Workload {
   readonly acknowledged: Acknowledged[] = [];
-  /** Submissions whose outcome is unknown (the connection broke, e.g. in a crash). */
-  unknown = 0;
+  /** Submissions whose outcome is unknown (the connection broke, e.g. in a crash), with why. */
+  readonly unknown: string[] = [];
   private readonly random: () => number;
   private readonly openOrders = new Map<string, number[]>();
   private readonly pendingWithdrawals: Array<{ trader: Trader; id: number }> = [];
@@ -79,7 +79,7 @@ export class Workload {
       } catch (error) {
         if (stopped()) return;
         // A broken connection: the outcome of that one submission is unknown.
-        if (String(error).includes('fetch failed')) this.unknown++;
+        if (String(error).includes('fetch failed')) this.unknown.push(String((error as { cause?: unknown }).cause ?? error));
         else throw error;
       }
     }

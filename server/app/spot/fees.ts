@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/database.js';
 
 /**
  * The spot fee rule: each side of a trade pays its rate (maker or taker) on what it receives — a
- * buyer in base, a seller in quote — rounded down to the pair's units, so a fee never exceeds its
+ * buyer in base, a seller in quote — rounded down to three decimals finer than the pair's units, so a fee never exceeds its
  * exact value and rounding never creates money. Market-maker accounts pay nothing, so the seeded
  * liquidity does not bleed into the platform's fee account.
  */

@@ -97,6 +97,21 @@ describe('spot market: orders through the engine into balances, trades and candl
     expect(result.ok).toBe(true);
     expect(await readBalance(db, taker, 'BTC')).toEqual({ available: '0.999', frozen: '0' });
     expect(await readBalance(db, taker, 'USDT')).toEqual({ available: '500', frozen: '0' });
+    // The book ran out before the budget did: partly traded, then cancelled.
+    const [order] = await db.query<{ status: number }>('select status from spot_order where id = $1', [(result as { orderId: number }).orderId]);
+    expect(order!.status).toBe(4);
+  });
+
+  it('a market buy that spends its budget down to less than one lot is fully traded, and the dust goes back', async () => {
+    const m = market();
+    const maker = await user('dust-maker@example.org', { BTC: '1' });
+    const taker = await user('dust-taker@example.org', { USDT: '1000' });
+    const ask = (await m.place({ userId: maker, side: 'sell', type: 'limit', price: '500', quantity: '1' })) as { orderId: number };
+    const result = (await m.place({ userId: taker, side: 'buy', type: 'market', quoteBudget: '250.003' })) as { orderId: number };
+    await m.cancel(maker, ask.orderId); // later tests restore every open order
+    const [order] = await db.query<{ status: number; filled: string }>('select status, trim_scale(filled)::text as filled from spot_order where id = $1', [result.orderId]);
+    expect(order).toEqual({ status: 3, filled: '0.5' });
+    expect(await readBalance(db, taker, 'USDT')).toEqual({ available: '750', frozen: '0' });
   });
 
   it('cancelling returns the frozen remainder; only the owner can cancel', async () => {
@@ -184,23 +199,25 @@ describe('spot market: fees, idempotent placing and the user feed', () => {
     }
   });
 
-  it('rounds fees down to the pair units, so a tiny trade may pay nothing and never more than its exact share', async () => {
+  it('keeps fees three decimals finer than the pair units, rounded down: a tiny trade still pays, never more than its exact share', async () => {
     const m = market();
     const maker = await user('tiny-maker@example.org', { USDT: '100' });
     const taker = await user('tiny-taker@example.org', { BTC: '1' });
     await m.place({ userId: maker, side: 'buy', type: 'limit', price: '100.01', quantity: '0.00123' });
     const hit = (await m.place({ userId: taker, side: 'sell', type: 'limit', price: '100.01', quantity: '0.00123' })) as { orderId: number };
-    // Buyer: 0.001 × 0.00123 BTC = 0.00000123, below one lot (0.00001): no fee. Seller: 0.001 × 0.1230123 USDT
-    // = 0.0001230123, cut to the pair's 7 quote decimals: 0.000123.
-    expect(await readBalance(db, maker, 'BTC')).toEqual({ available: '0.00123', frozen: '0' });
-    expect(await readBalance(db, taker, 'USDT')).toEqual({ available: '0.1228893', frozen: '0' });
+    // Buyer: 0.001 × 0.00123 BTC = 0.00000123, kept at 5 + 3 decimals: 0.00000123. Seller: 0.001 × 0.1230123 USDT
+    // = 0.0001230123, exact within the pair's 7 quote decimals + 3.
+    expect(await readBalance(db, maker, 'BTC')).toEqual({ available: '0.00122877', frozen: '0' });
+    expect(await readBalance(db, taker, 'USDT')).toEqual({ available: '0.1228892877', frozen: '0' });
     const [trade] = await db.query<{ maker_fee: string; taker_fee: string }>(
       `select trim_scale(maker_fee)::text as maker_fee, trim_scale(taker_fee)::text as taker_fee from spot_trade where taker_order_id = $1`,
       [hit.orderId],
     );
-    expect(trade).toEqual({ maker_fee: '0', taker_fee: '0.000123' });
-    const kinds = await db.query<{ kind: string }>(`select kind from ledger_entry where user_id = $1 order by id`, [maker]);
-    expect(kinds.map((k) => k.kind)).not.toContain('trade_fee');
+    expect(trade).toEqual({ maker_fee: '0.00000123', taker_fee: '0.0001230123' });
+    // 0.1 % of one lot (0.00001 BTC) at 8 decimals is 0.00000001: still paid, never rounded up.
+    await m.place({ userId: maker, side: 'buy', type: 'limit', price: '100', quantity: '0.00001' });
+    await m.place({ userId: taker, side: 'sell', type: 'limit', price: '100', quantity: '0.00001' });
+    expect(await readBalance(db, maker, 'BTC')).toEqual({ available: '0.00123876', frozen: '0' });
   });
 
   it('market-maker accounts pay no fee; their counterparty still does', async () => {

@@ -232,11 +232,11 @@ describe('cancel, lists and detail', () => {
     expectOk(await place(maker.headers(), { symbol: 'TRX_USDT', side: 'sell', type: 'limit', price: '0.26', quantity: '100' }));
     const bid = expectOk(await place(taker.headers(), { symbol: 'TRX_USDT', side: 'buy', type: 'limit', price: '0.26', quantity: '150' }));
     const detail = expectOk(await post<SpotOrderDetail>(t.app, SPOT_PATHS.detail, { id: bid.id }, taker.headers()));
-    expect(detail).toMatchObject({ id: bid.id, status: 3, filled: '150', turnover: '38', avg_price: '0.25333', fee: '0', fee_currency: 'TRX' });
-    // 0.1 % of 100 and of 50 TRX, cut to whole TRX (amount precision 0): 0 each.
+    expect(detail).toMatchObject({ id: bid.id, status: 3, filled: '150', turnover: '38', avg_price: '0.25333', fee: '0.15', fee_currency: 'TRX' });
+    // 0.1 % of 100 and of 50 TRX, kept three decimals finer than whole TRX (amount precision 0).
     expect(detail.deals.map((d) => [d.price, d.quantity, d.fee, d.role])).toEqual([
-      ['0.25', '100', '0', 'taker'],
-      ['0.26', '50', '0', 'taker'],
+      ['0.25', '100', '0.1', 'taker'],
+      ['0.26', '50', '0.05', 'taker'],
     ]);
     const makerSide = expectOk(await post<SpotOrderDetail>(t.app, SPOT_PATHS.detail, { id: ask.id }, maker.headers()));
     expect(makerSide.deals).toEqual([{ id: detail.deals[0]!.id, time: expect.any(Number), price: '0.25', quantity: '100', fee: '0.025', role: 'maker' }]);

@@ -71,7 +71,7 @@ export function WithdrawalQueue() {
           { key: 'col.quantity', align: 'right', render: (r) => formatAmount(r.quantity) },
           { key: 'col.fee', align: 'right', render: (r) => formatAmount(r.fee) },
           { key: 'col.network', render: (r) => r.network },
-          { key: 'col.address', render: (r) => <code>{r.address}</code> },
+          { key: 'col.address', render: (r) => <code title={r.address}>{r.address.length > 22 ? `${r.address.slice(0, 10)}…${r.address.slice(-8)}` : r.address}</code> },
           { key: 'col.status', render: (r) => <Badge $tone={r.status === WithdrawalStatus.notDisbursed ? 'warn' : 'dim'}>{t(WITHDRAWAL_STATUS_KEYS[r.status])}</Badge> },
           {
             key: 'col.actions',

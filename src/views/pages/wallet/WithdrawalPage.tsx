@@ -1,5 +1,5 @@
 import { Form, Formik } from 'formik';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { addDecimal, compareDecimal, isDecimalString, toFixedDecimal, trimZeros } from '../../../domain/decimal';
@@ -33,11 +33,6 @@ export function WithdrawalPage() {
   const flow = useWithdrawalFlow(params.currency);
   const records = useWalletRecords<WithdrawalRecord>('withdrawals', { days: 7, actionDoneKey: 'wallet.withdraw.cancelled' });
   const bookId = useId();
-  const { done, reload } = { done: flow.done, reload: records.reload };
-  // A new withdrawal appears in the list as soon as it is accepted.
-  useEffect(() => {
-    if (done) reload();
-  }, [done, reload]);
   const limits = flow.limits;
   const addresses = flow.book.filter((b: BookRecord) => b.currency === flow.currency && b.network === flow.network);
   const choose = (symbol: string) => {
@@ -51,7 +46,7 @@ export function WithdrawalPage() {
           <h1>{t('menu.wallet.cash')}</h1>
         </div>
         <p className="intro">{t('page.cash.intro')}</p>
-        <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 280px', gap: 24, alignItems: 'start' }}>
+        <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 600px) 300px', gap: 32, alignItems: 'start' }}>
           <WalletForm>
             <div className="row">
               <CurrencySelect value={flow.currency} onChange={choose} closedWhen="draw" />
