@@ -141,6 +141,8 @@ test('a funded trader places a limit buy, cancels it, buys at market and sees th
   const historyRow = page.getByRole('table', { name: baseEn.page.order.spotHistory }).getByRole('row').filter({ hasText: EN.market });
   await expect(historyRow).toHaveCount(1);
   await expect(historyRow).toContainText('BTC/USDT');
+  // It spent its budget (what is left is less than one lot): fully traded, not cancelled.
+  await expect(historyRow).toContainText(EN.filled);
   await expect(page.getByRole('table', { name: baseEn.page.order.spotHistory }).getByRole('row')).toHaveCount(3);
   await page.screenshot({ path: test.info().outputPath('spot-history.png'), fullPage: true });
   await historyRow.getByRole('link').click();
