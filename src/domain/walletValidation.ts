@@ -55,8 +55,9 @@ export interface TransferLimits {
 
 export function transferSchema(limits: TransferLimits) {
   return yup.object({
-    quantity: quantity().test('balance', 'wallet.validation.insufficient', (v) => !positive(v) || compareDecimal(v!.trim(), limits.available) <= 0),
-    to: yup.string().test('differs', 'wallet.validation.sameAccount', (to) => to !== limits.from),
+    quantity: quantity()
+      .test('balance', 'wallet.validation.insufficient', (v) => !positive(v) || compareDecimal(v!.trim(), limits.available) <= 0)
+      .test('differs', 'wallet.validation.sameAccount', () => limits.to !== limits.from),
   });
 }
 export type TransferValues = yup.InferType<ReturnType<typeof transferSchema>>;
@@ -81,4 +82,4 @@ function firstProblem(schema: yup.AnySchema, values: unknown): string | undefine
 }
 
 export const withdrawalProblem = (limits: WithdrawLimits, values: { address: string; quantity: string }) => firstProblem(withdrawSchema(limits), values);
-export const transferProblem = (limits: TransferLimits, values: { quantity: string }) => firstProblem(transferSchema(limits), { ...values, to: limits.to });
+export const transferProblem = (limits: TransferLimits, values: { quantity: string }) => firstProblem(transferSchema(limits), values);

@@ -11,7 +11,7 @@ export function CurrencySelect(props: { value: string | undefined; onChange: (sy
   return (
     <div className="field">
       <label htmlFor={id}>{t('col.currency')}</label>
-      <select id={id} value={props.value ?? ''} onChange={(e) => props.onChange(e.target.value)}>
+      <select id={id} value={props.value ?? ''} onChange={(e) => e.target.value && props.onChange(e.target.value)}>
         {props.value === undefined && <option value="">{t('wallet.chooseCurrency')}</option>}
         {currencies.map((c) => (
           <option key={c.symbol} value={c.symbol}>

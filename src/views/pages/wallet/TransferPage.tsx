@@ -58,7 +58,7 @@ export function TransferPage() {
           </div>
           <Formik
             key={`${flow.completed}`}
-            initialValues={{ quantity: '', to: flow.to }}
+            initialValues={{ quantity: '' }}
             validationSchema={transferSchema({ available: available ?? '0', from: flow.from, to: flow.to })}
             onSubmit={(values) => flow.submit(values.quantity)}
           >
