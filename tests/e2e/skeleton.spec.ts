@@ -92,7 +92,8 @@ test('markets page lists spot and futures pairs with the spec columns', async ({
 test('a signed-out visitor can open chart and contract pages, and is asked to log in to trade', async ({ page }) => {
   await page.goto('/markets/kline/BTC_USDT');
   await expect(page.getByRole('heading', { name: 'Order book' })).toBeVisible();
-  await expect(page.getByText('Log in or register to trade.')).toBeVisible();
+  // Both the order form and the orders panel ask a visitor to log in.
+  await expect(page.getByText('Log in or register to trade.')).toHaveCount(2);
   await page.goto('/contract/btc_usdt');
   await expect(page.getByRole('heading', { name: 'Open position' })).toBeVisible();
   await page.goto('/contract_sec/ada_usdt');
