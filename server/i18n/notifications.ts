@@ -12,7 +12,9 @@ type Catalogue = Record<NotificationKind, Text>;
 
 /**
  * Notification texts in the 9 display languages. Placeholders: login_new_device {device} {ip};
- * kyc_rejected {reason}. They are filled at read time, so stored rows never hold rendered text.
+ * kyc_rejected {reason}; deposit_credited {quantity} {currency} {network}; withdrawal_completed
+ * {quantity} {currency} {network} {address}; withdrawal_failed {quantity} {currency} {network}
+ * {reason}. They are filled at read time, so stored rows never hold rendered text.
  */
 const en_US: Catalogue = {
   welcome: { title: 'Welcome to OpenEx', body: 'Your account is ready. Complete identity verification to raise your limits and unlock futures trading.' },
@@ -21,6 +23,9 @@ const en_US: Catalogue = {
   kyc_submitted: { title: 'Identity verification submitted', body: 'Your documents were received and are awaiting review.' },
   kyc_approved: { title: 'Identity verified', body: 'Your identity verification was approved. Higher limits and futures trading are now available.' },
   kyc_rejected: { title: 'Identity verification failed', body: 'Your identity verification was not approved. {reason}' },
+  deposit_credited: { title: 'Deposit credited', body: '{quantity} {currency} ({network}) has been credited to your spot account.' },
+  withdrawal_completed: { title: 'Withdrawal completed', body: '{quantity} {currency} ({network}) was sent to {address}.' },
+  withdrawal_failed: { title: 'Withdrawal failed', body: 'Your withdrawal of {quantity} {currency} ({network}) was not released and the funds are back in your spot account. Reason: {reason}' },
 };
 
 export const NOTIFICATION_TEXTS: Record<LocaleCode, Catalogue> = {
@@ -32,6 +37,9 @@ export const NOTIFICATION_TEXTS: Record<LocaleCode, Catalogue> = {
     kyc_submitted: { title: '本人確認を提出しました', body: '書類を受け付けました。審査をお待ちください。' },
     kyc_approved: { title: '本人確認が完了しました', body: '本人確認が承認されました。より高い上限額と先物取引をご利用いただけます。' },
     kyc_rejected: { title: '本人確認が承認されませんでした', body: '本人確認は承認されませんでした。{reason}' },
+    deposit_credited: { title: '入金が反映されました', body: '{quantity} {currency}（{network}）が現物アカウントに入金されました。' },
+    withdrawal_completed: { title: '出金が完了しました', body: '{quantity} {currency}（{network}）を{address}へ送金しました。' },
+    withdrawal_failed: { title: '出金に失敗しました', body: '{quantity} {currency}（{network}）の出金は実行されず、資金は現物アカウントに戻りました。理由：{reason}' },
   },
   ko_KR: {
     welcome: { title: 'OpenEx에 오신 것을 환영합니다', body: '계정이 준비되었습니다. 신원 인증을 완료하면 한도가 늘어나고 선물 거래를 이용할 수 있습니다.' },
@@ -40,6 +48,9 @@ export const NOTIFICATION_TEXTS: Record<LocaleCode, Catalogue> = {
     kyc_submitted: { title: '신원 인증 제출됨', body: '서류가 접수되어 심사를 기다리고 있습니다.' },
     kyc_approved: { title: '신원 인증 완료', body: '신원 인증이 승인되었습니다. 더 높은 한도와 선물 거래를 이용할 수 있습니다.' },
     kyc_rejected: { title: '신원 인증 실패', body: '신원 인증이 승인되지 않았습니다. {reason}' },
+    deposit_credited: { title: '입금 완료', body: '{quantity} {currency}({network})이(가) 현물 계정에 입금되었습니다.' },
+    withdrawal_completed: { title: '출금 완료', body: '{quantity} {currency}({network})이(가) {address}(으)로 전송되었습니다.' },
+    withdrawal_failed: { title: '출금 실패', body: '{quantity} {currency}({network}) 출금이 처리되지 않아 자금이 현물 계정으로 반환되었습니다. 사유: {reason}' },
   },
   zh_TW: {
     welcome: { title: '歡迎來到 OpenEx', body: '您的帳戶已就緒。完成身份認證即可提高限額並開通合約交易。' },
@@ -48,6 +59,9 @@ export const NOTIFICATION_TEXTS: Record<LocaleCode, Catalogue> = {
     kyc_submitted: { title: '身份認證已提交', body: '我們已收到您的資料，正在等待審核。' },
     kyc_approved: { title: '身份認證已通過', body: '您的身份認證已通過，現在可使用更高限額及合約交易。' },
     kyc_rejected: { title: '身份認證未通過', body: '您的身份認證未獲通過。{reason}' },
+    deposit_credited: { title: '充值已到帳', body: '{quantity} {currency}（{network}）已存入您的現貨帳戶。' },
+    withdrawal_completed: { title: '提幣已完成', body: '{quantity} {currency}（{network}）已發送至 {address}。' },
+    withdrawal_failed: { title: '提幣失敗', body: '您提取 {quantity} {currency}（{network}）的申請未獲放行，資金已退回現貨帳戶。原因：{reason}' },
   },
   ru_RU: {
     welcome: { title: 'Добро пожаловать в OpenEx', body: 'Ваш аккаунт готов. Пройдите проверку личности, чтобы повысить лимиты и открыть торговлю фьючерсами.' },
@@ -56,6 +70,9 @@ export const NOTIFICATION_TEXTS: Record<LocaleCode, Catalogue> = {
     kyc_submitted: { title: 'Проверка личности отправлена', body: 'Документы получены и ожидают проверки.' },
     kyc_approved: { title: 'Личность подтверждена', body: 'Проверка личности одобрена. Теперь доступны повышенные лимиты и торговля фьючерсами.' },
     kyc_rejected: { title: 'Проверка личности не пройдена', body: 'Проверка личности не одобрена. {reason}' },
+    deposit_credited: { title: 'Депозит зачислен', body: '{quantity} {currency} ({network}) зачислено на ваш спотовый счёт.' },
+    withdrawal_completed: { title: 'Вывод завершён', body: '{quantity} {currency} ({network}) отправлено на адрес {address}.' },
+    withdrawal_failed: { title: 'Вывод не выполнен', body: 'Вывод {quantity} {currency} ({network}) не был выполнен, средства возвращены на спотовый счёт. Причина: {reason}' },
   },
   tr_TR: {
     welcome: { title: "OpenEx'e hoş geldiniz", body: 'Hesabınız hazır. Limitlerinizi yükseltmek ve vadeli işlemleri açmak için kimlik doğrulamasını tamamlayın.' },
@@ -64,6 +81,9 @@ export const NOTIFICATION_TEXTS: Record<LocaleCode, Catalogue> = {
     kyc_submitted: { title: 'Kimlik doğrulaması gönderildi', body: 'Belgeleriniz alındı ve inceleme bekliyor.' },
     kyc_approved: { title: 'Kimlik doğrulandı', body: 'Kimlik doğrulamanız onaylandı. Daha yüksek limitler ve vadeli işlemler artık kullanılabilir.' },
     kyc_rejected: { title: 'Kimlik doğrulaması başarısız', body: 'Kimlik doğrulamanız onaylanmadı. {reason}' },
+    deposit_credited: { title: 'Yatırma hesaba geçti', body: '{quantity} {currency} ({network}) spot hesabınıza yatırıldı.' },
+    withdrawal_completed: { title: 'Çekim tamamlandı', body: '{quantity} {currency} ({network}) {address} adresine gönderildi.' },
+    withdrawal_failed: { title: 'Çekim başarısız', body: '{quantity} {currency} ({network}) çekiminiz gerçekleştirilmedi ve tutar spot hesabınıza iade edildi. Neden: {reason}' },
   },
   fr_FR: {
     welcome: { title: 'Bienvenue sur OpenEx', body: "Votre compte est prêt. Vérifiez votre identité pour relever vos plafonds et accéder aux contrats à terme." },
@@ -72,6 +92,9 @@ export const NOTIFICATION_TEXTS: Record<LocaleCode, Catalogue> = {
     kyc_submitted: { title: "Vérification d'identité envoyée", body: 'Vos documents ont été reçus et sont en attente de vérification.' },
     kyc_approved: { title: 'Identité vérifiée', body: "Votre vérification d'identité est approuvée. Des plafonds plus élevés et les contrats à terme sont disponibles." },
     kyc_rejected: { title: "Vérification d'identité refusée", body: "Votre vérification d'identité n'a pas été approuvée. {reason}" },
+    deposit_credited: { title: 'Dépôt crédité', body: '{quantity} {currency} ({network}) a été crédité sur votre compte spot.' },
+    withdrawal_completed: { title: 'Retrait effectué', body: '{quantity} {currency} ({network}) a été envoyé à {address}.' },
+    withdrawal_failed: { title: 'Échec du retrait', body: "Votre retrait de {quantity} {currency} ({network}) n'a pas été effectué et les fonds sont revenus sur votre compte spot. Motif : {reason}" },
   },
   es_ES: {
     welcome: { title: 'Bienvenido a OpenEx', body: 'Tu cuenta está lista. Completa la verificación de identidad para aumentar tus límites y operar con futuros.' },
@@ -80,6 +103,9 @@ export const NOTIFICATION_TEXTS: Record<LocaleCode, Catalogue> = {
     kyc_submitted: { title: 'Verificación de identidad enviada', body: 'Hemos recibido tus documentos y están pendientes de revisión.' },
     kyc_approved: { title: 'Identidad verificada', body: 'Tu verificación de identidad fue aprobada. Ya tienes límites más altos y acceso a futuros.' },
     kyc_rejected: { title: 'Verificación de identidad rechazada', body: 'Tu verificación de identidad no fue aprobada. {reason}' },
+    deposit_credited: { title: 'Depósito acreditado', body: 'Se han acreditado {quantity} {currency} ({network}) en tu cuenta spot.' },
+    withdrawal_completed: { title: 'Retiro completado', body: 'Se enviaron {quantity} {currency} ({network}) a {address}.' },
+    withdrawal_failed: { title: 'Retiro fallido', body: 'Tu retiro de {quantity} {currency} ({network}) no se realizó y los fondos volvieron a tu cuenta spot. Motivo: {reason}' },
   },
   de_DE: {
     welcome: { title: 'Willkommen bei OpenEx', body: 'Ihr Konto ist bereit. Schließen Sie die Identitätsprüfung ab, um höhere Limits und den Futures-Handel freizuschalten.' },
@@ -88,6 +114,9 @@ export const NOTIFICATION_TEXTS: Record<LocaleCode, Catalogue> = {
     kyc_submitted: { title: 'Identitätsprüfung eingereicht', body: 'Ihre Unterlagen sind eingegangen und werden geprüft.' },
     kyc_approved: { title: 'Identität bestätigt', body: 'Ihre Identitätsprüfung wurde genehmigt. Höhere Limits und der Futures-Handel sind jetzt verfügbar.' },
     kyc_rejected: { title: 'Identitätsprüfung abgelehnt', body: 'Ihre Identitätsprüfung wurde nicht genehmigt. {reason}' },
+    deposit_credited: { title: 'Einzahlung gutgeschrieben', body: '{quantity} {currency} ({network}) wurden Ihrem Spot-Konto gutgeschrieben.' },
+    withdrawal_completed: { title: 'Auszahlung abgeschlossen', body: '{quantity} {currency} ({network}) wurden an {address} gesendet.' },
+    withdrawal_failed: { title: 'Auszahlung fehlgeschlagen', body: 'Ihre Auszahlung von {quantity} {currency} ({network}) wurde nicht ausgeführt; der Betrag ist wieder auf Ihrem Spot-Konto. Grund: {reason}' },
   },
 };
 

@@ -15,6 +15,7 @@ export type WalletMessageKey =
   | 'walletAddressInvalid'
   | 'walletQuantityInvalid'
   | 'walletFundsPasswordWrong'
+  | 'walletFundsPasswordLocked'
   | 'walletWithdrawLimitExceeded'
   | 'walletInsufficientBalance'
   | 'walletTransferSameAccount'
@@ -43,6 +44,7 @@ export const WALLET_MESSAGES: Record<LocaleCode, Catalogue> = {
     walletAddressInvalid: 'Enter a valid address: 10 to 128 letters and digits',
     walletQuantityInvalid: 'Enter a quantity greater than 0 with at most 8 decimals',
     walletFundsPasswordWrong: 'Incorrect funds password',
+    walletFundsPasswordLocked: 'Too many wrong funds passwords; withdrawals are locked for {minutes} more minutes',
     walletWithdrawLimitExceeded: 'This exceeds your 24-hour withdrawal limit of {limit} USDT; {left} USDT left',
     walletInsufficientBalance: 'Insufficient balance',
     walletTransferSameAccount: 'Choose a target account different from the source',
@@ -68,6 +70,7 @@ export const WALLET_MESSAGES: Record<LocaleCode, Catalogue> = {
     walletAddressInvalid: '有効なアドレスを入力してください（英数字10〜128文字）',
     walletQuantityInvalid: '0より大きく小数点以下8桁までの数量を入力してください',
     walletFundsPasswordWrong: '資金パスワードが正しくありません',
+    walletFundsPasswordLocked: '資金パスワードの誤りが多すぎます。出金はあと{minutes}分間ロックされます',
     walletWithdrawLimitExceeded: '24時間の出金限度額{limit} USDTを超えています。残り{left} USDTです',
     walletInsufficientBalance: '残高が不足しています',
     walletTransferSameAccount: '振替元と異なる振替先アカウントを選択してください',
@@ -93,6 +96,7 @@ export const WALLET_MESSAGES: Record<LocaleCode, Catalogue> = {
     walletAddressInvalid: '올바른 주소를 입력하세요(영문자와 숫자 10~128자)',
     walletQuantityInvalid: '0보다 크고 소수점 이하 8자리 이내의 수량을 입력하세요',
     walletFundsPasswordWrong: '자금 비밀번호가 올바르지 않습니다',
+    walletFundsPasswordLocked: '자금 비밀번호를 너무 많이 틀렸습니다. 출금이 {minutes}분 동안 잠깁니다',
     walletWithdrawLimitExceeded: '24시간 출금 한도 {limit} USDT를 초과합니다. 남은 한도는 {left} USDT입니다',
     walletInsufficientBalance: '잔액이 부족합니다',
     walletTransferSameAccount: '출발 계정과 다른 대상 계정을 선택하세요',
@@ -118,6 +122,7 @@ export const WALLET_MESSAGES: Record<LocaleCode, Catalogue> = {
     walletAddressInvalid: '請輸入有效地址：10 至 128 個字母或數字',
     walletQuantityInvalid: '請輸入大於 0 且最多 8 位小數的數量',
     walletFundsPasswordWrong: '資金密碼錯誤',
+    walletFundsPasswordLocked: '資金密碼錯誤次數過多，提幣已鎖定，請於 {minutes} 分鐘後再試',
     walletWithdrawLimitExceeded: '超出 24 小時提現額度 {limit} USDT，剩餘 {left} USDT',
     walletInsufficientBalance: '餘額不足',
     walletTransferSameAccount: '請選擇與轉出帳戶不同的轉入帳戶',
@@ -143,6 +148,7 @@ export const WALLET_MESSAGES: Record<LocaleCode, Catalogue> = {
     walletAddressInvalid: 'Введите корректный адрес: от 10 до 128 латинских букв и цифр',
     walletQuantityInvalid: 'Введите количество больше 0, не более 8 знаков после запятой',
     walletFundsPasswordWrong: 'Неверный пароль средств',
+    walletFundsPasswordLocked: 'Слишком много неверных паролей средств; вывод заблокирован ещё на {minutes} мин.',
     walletWithdrawLimitExceeded: 'Превышен суточный лимит вывода {limit} USDT; осталось {left} USDT',
     walletInsufficientBalance: 'Недостаточно средств',
     walletTransferSameAccount: 'Выберите счёт назначения, отличный от исходного',
@@ -168,6 +174,7 @@ export const WALLET_MESSAGES: Record<LocaleCode, Catalogue> = {
     walletAddressInvalid: 'Geçerli bir adres girin: 10 ila 128 harf ve rakam',
     walletQuantityInvalid: "0'dan büyük ve en fazla 8 ondalık basamaklı bir miktar girin",
     walletFundsPasswordWrong: 'Fon şifresi yanlış',
+    walletFundsPasswordLocked: 'Çok fazla yanlış fon şifresi girildi; para çekme {minutes} dakika daha kilitli',
     walletWithdrawLimitExceeded: '24 saatlik {limit} USDT çekme limitinizi aşıyor; kalan {left} USDT',
     walletInsufficientBalance: 'Yetersiz bakiye',
     walletTransferSameAccount: 'Kaynaktan farklı bir hedef hesap seçin',
@@ -193,6 +200,7 @@ export const WALLET_MESSAGES: Record<LocaleCode, Catalogue> = {
     walletAddressInvalid: 'Saisissez une adresse valide : 10 à 128 lettres et chiffres',
     walletQuantityInvalid: 'Saisissez une quantité supérieure à 0 avec au plus 8 décimales',
     walletFundsPasswordWrong: 'Mot de passe des fonds incorrect',
+    walletFundsPasswordLocked: 'Trop de mots de passe des fonds erronés ; les retraits sont bloqués encore {minutes} minutes',
     walletWithdrawLimitExceeded: 'Cela dépasse votre limite de retrait sur 24 heures de {limit} USDT ; il reste {left} USDT',
     walletInsufficientBalance: 'Solde insuffisant',
     walletTransferSameAccount: 'Choisissez un compte de destination différent du compte source',
@@ -218,6 +226,7 @@ export const WALLET_MESSAGES: Record<LocaleCode, Catalogue> = {
     walletAddressInvalid: 'Introduce una dirección válida: de 10 a 128 letras y dígitos',
     walletQuantityInvalid: 'Introduce una cantidad mayor que 0 con 8 decimales como máximo',
     walletFundsPasswordWrong: 'Contraseña de fondos incorrecta',
+    walletFundsPasswordLocked: 'Demasiadas contraseñas de fondos incorrectas; los retiros están bloqueados {minutes} minutos más',
     walletWithdrawLimitExceeded: 'Supera tu límite de retiro de 24 horas de {limit} USDT; quedan {left} USDT',
     walletInsufficientBalance: 'Saldo insuficiente',
     walletTransferSameAccount: 'Elige una cuenta de destino distinta de la de origen',
@@ -243,6 +252,7 @@ export const WALLET_MESSAGES: Record<LocaleCode, Catalogue> = {
     walletAddressInvalid: 'Geben Sie eine gültige Adresse ein: 10 bis 128 Buchstaben und Ziffern',
     walletQuantityInvalid: 'Geben Sie eine Menge größer als 0 mit höchstens 8 Nachkommastellen ein',
     walletFundsPasswordWrong: 'Falsches Fondspasswort',
+    walletFundsPasswordLocked: 'Zu viele falsche Fondspasswörter; Auszahlungen sind noch {minutes} Minuten gesperrt',
     walletWithdrawLimitExceeded: 'Das überschreitet Ihr 24-Stunden-Auszahlungslimit von {limit} USDT; verbleibend {left} USDT',
     walletInsufficientBalance: 'Unzureichendes Guthaben',
     walletTransferSameAccount: 'Wählen Sie ein Zielkonto, das sich vom Quellkonto unterscheidet',

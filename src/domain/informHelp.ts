@@ -1,6 +1,6 @@
 /** Wire types of the notification (/inform) and help-centre calls, shared with the server. */
 
-export const NOTIFICATION_KINDS = ['welcome', 'login_new_device', 'password_changed', 'kyc_submitted', 'kyc_approved', 'kyc_rejected'] as const;
+export const NOTIFICATION_KINDS = ['welcome', 'login_new_device', 'password_changed', 'kyc_submitted', 'kyc_approved', 'kyc_rejected', 'deposit_credited', 'withdrawal_completed', 'withdrawal_failed'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export interface NotificationItem {

@@ -227,6 +227,23 @@ describe('paged records machine (generated paths)', () => {
     expect(deferred.inputsOf('fetchPage')).toHaveLength(2);
   });
 
+  it('a list of one currency asks only for it, on every read; a list of all asks without one', async () => {
+    const one = setUp(walletRecordsModel, ['fetchPage', 'actOnRow'], { days: 7, pollMs: 3000, currency: 'USDT' });
+    await one.settle({ type: 'xstate.done.actor.fetchPage', output: { list: [], total: 0, page: 1, size: 10 } });
+    one.actor.send({ type: 'records.days', days: 3 });
+    await one.settle({ type: 'xstate.done.actor.fetchPage', output: { list: [], total: 0, page: 1, size: 10 } });
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(one.deferred.inputsOf('fetchPage')).toStrictEqual([
+      { days: 7, page: 1, size: 10, currency: 'USDT' },
+      { days: 3, page: 1, size: 10, currency: 'USDT' },
+      { days: 3, page: 1, size: 10, currency: 'USDT' },
+    ]);
+    one.actor.stop();
+    const all = setUp(walletRecordsModel, ['fetchPage', 'actOnRow'], { days: 7 });
+    expect(all.deferred.inputsOf('fetchPage')).toStrictEqual([{ days: 7, page: 1, size: 10 }]);
+    all.actor.stop();
+  });
+
   it('hears the wallet signals: an own change elsewhere reloads the list on screen', async () => {
     const signals = createWalletSignals();
     const { deferred, settle } = setUp(walletRecordsModel, ['fetchPage', 'actOnRow'], { days: 7 }, { walletSignals: signals.actor });

@@ -4,6 +4,7 @@ import type { ChainDeposit } from '../../chain/chainAdapter.js';
 import type { Queryable } from '../../db/database.js';
 import type { Outcome } from '../accounts/accounts.js';
 import { changeBalance } from '../ledger.js';
+import { notify } from '../notifications.js';
 import type { WalletContext } from './context.js';
 import { currencyRules, findNetwork } from './networks.js';
 import { outcome, Refusal } from './refusal.js';
@@ -89,17 +90,18 @@ export function deposits(ctx: WalletContext) {
      */
     async confirmed(txHash: string, confirmations: number): Promise<void> {
       const credited = await db.transaction(async (tx) => {
-        const [row] = await tx.query<{ id: number; user_id: number; currency: string; quantity: string; status: number }>(
+        const [row] = await tx.query<{ id: number; user_id: number; currency: string; network: string; quantity: string; status: number }>(
           `update deposit set confirmations = greatest(confirmations, $2),
              status = case when greatest(confirmations, $2) >= confirmations_required then 3 else 2 end,
              updated_ms = $3
            where tx_hash = $1 and status in (1, 2)
-           returning id, user_id, currency, trim_scale(quantity)::text as quantity, status`,
+           returning id, user_id, currency, network, trim_scale(quantity)::text as quantity, status`,
           [txHash, confirmations, ctx.now()],
         );
         if (!row || Number(row.status) !== 3) return undefined;
         const userId = Number(row.user_id);
         await changeBalance(tx, { userId, currency: row.currency, account: 'spot', available: row.quantity, frozen: '0', kind: 'deposit', refType: 'deposit', refId: Number(row.id) });
+        await notify(tx, userId, { kind: 'deposit_credited', params: { currency: row.currency, quantity: row.quantity, network: row.network } });
         return { userId, currency: row.currency };
       });
       if (credited) ctx.balancesChanged(credited.userId, [{ currency: credited.currency, account: 'spot' }]);

@@ -4,9 +4,10 @@ import type { Queryable } from '../../db/database.js';
 import type { Outcome } from '../accounts/accounts.js';
 import { once, type SubmissionKey } from '../idempotency.js';
 import { changeBalance, readBalance } from '../ledger.js';
+import { notify } from '../notifications.js';
 import { systemAccountId } from '../systemAccounts.js';
 import type { WalletContext } from './context.js';
-import { fundsPasswordMatches } from './fundsPassword.js';
+import { requireFundsPassword } from './fundsPassword.js';
 import { currencyRules, findNetwork } from './networks.js';
 import { usdtPrice } from './prices.js';
 import { outcome, Refusal } from './refusal.js';
@@ -54,6 +55,8 @@ export function withdrawals(ctx: WalletContext) {
       );
       if (!w) return undefined;
       await returnFunds(tx, w, 'withdraw_unfreeze');
+      // The user cancelled it themselves; a refusal by the operator is news, with the reason.
+      if (status === 4) await notify(tx, Number(w.user_id), { kind: 'withdrawal_failed', params: { currency: w.currency, quantity: w.quantity, network: w.network, reason: reason ?? '' } });
       return w;
     });
     if (row) ctx.balancesChanged(Number(row.user_id), [{ currency: row.currency, account: 'spot' }]);
@@ -88,9 +91,10 @@ export function withdrawals(ctx: WalletContext) {
         if (!found) throw new Refusal('walletNetworkUnknown', { currency, network });
         if (!found.withdraw_enabled) throw new Refusal('walletWithdrawClosed', { currency, network });
         if (compareDecimal(quantity, found.withdraw_min) < 0) throw new Refusal('walletWithdrawBelowMinimum', { min: found.withdraw_min, currency });
-        // Outside the transaction: scrypt takes ~50 ms and holds no lock.
-        if (!(await fundsPasswordMatches(db, userId, input.funds_password))) throw new Refusal('walletFundsPasswordWrong');
         const now = ctx.now();
+        // Outside the transaction: scrypt takes ~50 ms and holds no lock, and a wrong guess must
+        // stay counted towards the lockout although nothing else of this submission happens.
+        await requireFundsPassword(db, userId, input.funds_password, now);
         const record = await once(
           db,
           userId,
@@ -164,11 +168,11 @@ export function withdrawals(ctx: WalletContext) {
      */
     async confirmed(txHash: string, confirmations: number): Promise<void> {
       const done = await db.transaction(async (tx) => {
-        const [w] = await tx.query<Settled & { status: number }>(
+        const [w] = await tx.query<Settled & { status: number; network: string; address: string }>(
           `update withdrawal set confirmations = greatest(confirmations, $2),
              status = case when greatest(confirmations, $2) >= confirmations_required then 3 else 2 end, updated_ms = $3
            where tx_hash = $1 and status = 2
-           returning id, user_id, currency, trim_scale(quantity)::text as quantity, trim_scale(fee)::text as fee, status`,
+           returning id, user_id, currency, network, address, trim_scale(quantity)::text as quantity, trim_scale(fee)::text as fee, status`,
           [txHash, confirmations, ctx.now()],
         );
         if (!w || Number(w.status) !== 3) return undefined;
@@ -180,6 +184,7 @@ export function withdrawals(ctx: WalletContext) {
           const fees = await systemAccountId(tx, 'fees');
           await changeBalance(tx, { userId: fees, currency: w.currency, account: 'spot', available: w.fee, frozen: '0', kind: 'withdraw_fee', ...ref });
         }
+        await notify(tx, userId, { kind: 'withdrawal_completed', params: { currency: w.currency, quantity: w.quantity, network: w.network, address: w.address } });
         return { userId, currency: w.currency };
       });
       if (done) ctx.balancesChanged(done.userId, [{ currency: done.currency, account: 'spot' }]);

@@ -9,6 +9,8 @@ export interface RecordRow {
 
 export interface WalletRecordsInput {
   days?: RecordDays;
+  /** Only this currency's rows (the deposit page's recent deposits follow its chosen currency); none: every currency. */
+  currency?: string;
   /** Re-read the list this often while shown (deposits advancing through confirmations); none: never. */
   pollMs?: number;
   /** Success toast of the row action (withdrawal cancel), when the list has one. */
@@ -27,6 +29,7 @@ export type WalletRecordsEvent =
 
 export interface WalletRecordsContext {
   days: RecordDays;
+  currency: string | undefined;
   page: number;
   list: RecordRow[];
   total: number;
@@ -70,6 +73,7 @@ export const walletRecordsMachine = setup({
   id: 'walletRecords',
   context: ({ input }) => ({
     days: input.days ?? 7,
+    currency: input.currency,
     page: 1,
     list: [],
     total: 0,
@@ -88,7 +92,7 @@ export const walletRecordsMachine = setup({
       invoke: {
         id: 'fetchPage',
         src: 'fetchPage',
-        input: ({ context }) => ({ days: context.days, page: context.page, size: RECORD_PAGE_SIZE }),
+        input: ({ context }): RecordQuery => ({ days: context.days, page: context.page, size: RECORD_PAGE_SIZE, ...(context.currency ? { currency: context.currency } : {}) }),
         onDone: { target: 'ready', actions: assign({ list: ({ event }) => event.output.list, total: ({ event }) => event.output.total }) },
         onError: { target: 'failed', actions: toastError },
       },

@@ -7,7 +7,7 @@ export const walletRecordsModel: MachineModel<typeof walletRecordsMachine> = {
   machine: walletRecordsMachine,
   variants: [
     { name: 'withdrawal records with cancel', input: { days: 7, actionDoneKey: 'wallet.withdraw.cancelled' } },
-    { name: 'deposit records, polling', input: { days: 30, pollMs: 3000 } },
+    { name: 'deposit records of one currency, polling', input: { days: 30, pollMs: 3000, currency: 'USDT' } },
   ],
   events: [
     { type: 'xstate.done.actor.fetchPage', output: { list: [withdrawal], total: 23, page: 1, size: 10 } },

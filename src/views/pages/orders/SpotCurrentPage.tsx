@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/DataTable';
 import { PageTitle, Panel } from '../../ui/Panel';
 import { useOrderColumns } from './orderColumns';
-import { FilterBar, Pager, PairFilter } from './OrderFilters';
+import { FilterBar, PairFilter, PanelPager } from './OrderFilters';
 import { RevokeDialog } from './RevokeDialog';
 
 /** /order/spot-current: open spot orders over all pairs, a pair filter, cancel after confirming. */
@@ -31,7 +31,7 @@ export function SpotCurrentPage() {
         <div style={{ overflowX: 'auto' }}>
           <DataTable columns={columns} rows={orders.orders} rowKey={(o) => String(o.id)} label={t('page.order.spotCurrent')} emptyKey="spot.orders.noOpen" />
         </div>
-        <Pager page={orders.page} size={orders.size} total={orders.total} onPage={orders.goToPage} />
+        <PanelPager page={orders.page} size={orders.size} total={orders.total} onPage={orders.goToPage} />
       </Panel>
       {(orders.confirming || orders.cancelling) && <RevokeDialog busy={orders.cancelling} onConfirm={orders.confirm} onCancel={orders.dismiss} />}
     </>

@@ -5,7 +5,8 @@ import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/DataTable';
 import { PageTitle, Panel } from '../../ui/Panel';
 import { useOrderColumns } from './orderColumns';
-import { DaysFilter, FilterBar, Pager, PairFilter } from './OrderFilters';
+import { DaysFilter } from '../../ui/RecordFilters';
+import { FilterBar, PairFilter, PanelPager } from './OrderFilters';
 
 /** /order/spot-history: finished spot orders, the 3/7/30-day presets, a pair filter and paging. */
 export function SpotHistoryPage() {
@@ -31,7 +32,7 @@ export function SpotHistoryPage() {
         <div style={{ overflowX: 'auto' }}>
           <DataTable columns={columns} rows={history.orders} rowKey={(o) => String(o.id)} label={t('page.order.spotHistory')} emptyKey="spot.orders.noHistory" />
         </div>
-        <Pager page={history.page} size={history.size} total={history.total} onPage={history.goToPage} />
+        <PanelPager page={history.page} size={history.size} total={history.total} onPage={history.goToPage} />
       </Panel>
     </>
   );

@@ -26,14 +26,22 @@ const Layout = styled.div`
   .address { font-family: ${({ theme }) => theme.font.mono}; font-size: 13px; word-break: break-all; padding: 8px 10px; background: ${({ theme }) => theme.color.panelRaised}; border: 1px solid ${({ theme }) => theme.color.border}; border-radius: 4px; flex: 1; }
 `;
 
+/** The latest deposits, of one currency when given, re-read while shown as they confirm. */
+function RecentDeposits(props: { currency: string | undefined }) {
+  const { t } = useTranslation();
+  const records = useWalletRecords<DepositRecord>('deposits', { days: 7, pollMs: DEPOSIT_POLL_MS, currency: props.currency });
+  return <RecordsCard<DepositRecord> title={t('wallet.deposit.recent')} records={records} columns={depositColumns(t)} />;
+}
+
 /** /wallet/recharge/{currency?}: currency, network, address with QR codes, minimum, the security tip, recent deposits. */
 export function DepositPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const params = useParams();
   const flow = useDepositFlow(params.currency);
-  const records = useWalletRecords<DepositRecord>('deposits', { days: 7, pollMs: DEPOSIT_POLL_MS });
   const network = flow.networks.find((n) => n.network === flow.network);
+  /** Until a known currency is chosen the list shows every currency's deposits. */
+  const listedCurrency = flow.choosing ? undefined : flow.currency;
   const choose = (symbol: string) => {
     flow.chooseCurrency(symbol);
     navigate(`/wallet/recharge/${symbol}`, { replace: true });
@@ -100,7 +108,8 @@ export function DepositPage() {
           )}
         </Layout>
       </Card>
-      <RecordsCard<DepositRecord> title={t('wallet.deposit.recent')} records={records} columns={depositColumns(t)} />
+      {/* One list per chosen currency: a new choice starts its own list (and its own polling) from page 1. */}
+      <RecentDeposits key={listedCurrency ?? ''} currency={listedCurrency} />
     </Stack>
   );
 }

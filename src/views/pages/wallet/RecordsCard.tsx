@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RecordDays } from '../../../domain/wallet';
+import { RECORD_PAGE_SIZE, type RecordDays } from '../../../domain/wallet';
 import { Button } from '../../ui/Button';
 import { DataTable, type Column } from '../../ui/DataTable';
-import { Card, DaysFilter, Pager } from './walletUi';
+import { DaysFilter } from '../../ui/RecordFilters';
+import { Card, CardPager } from './walletUi';
 
 /** A record list with its presets and pager: what every /wallet record table looks like. */
 export function RecordsCard<Row extends { id: number }>(props: {
@@ -31,7 +32,7 @@ export function RecordsCard<Row extends { id: number }>(props: {
           {t('common.retry')}
         </Button>
       ) : (
-        records.total > 0 && <Pager page={records.page} total={records.total} onPage={records.setPage} />
+        <CardPager page={records.page} size={RECORD_PAGE_SIZE} total={records.total} onPage={records.setPage} />
       )}
     </Card>
   );

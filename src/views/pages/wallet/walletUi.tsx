@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { RECORD_DAYS, RECORD_PAGE_SIZE, type RecordDays } from '../../../domain/wallet';
+import { RECORD_PAGE_SIZE } from '../../../domain/wallet';
 import { Panel } from '../../ui/Panel';
+import { Pager as RecordPager } from '../../ui/RecordFilters';
 
 /** Local date and time of an epoch-ms record time, zero-padded, sortable by eye: 2026-11-21 10:42:05. */
 export function formatTime(ms: number): string {
@@ -74,64 +74,18 @@ export const Tip = styled.p<{ $tone?: 'warn' | 'down' | 'up' }>`
   font-size: 12px;
 `;
 
-/** Segmented buttons: day presets, tabs, network choice. */
-export const Segmented = styled.div`
-  display: inline-flex;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: 4px;
-  overflow: hidden;
-  button {
-    all: unset;
-    cursor: pointer;
-    padding: 4px 12px;
-    font-size: 12px;
-    color: ${({ theme }) => theme.color.textDim};
-    &:not(:last-child) { border-right: 1px solid ${({ theme }) => theme.color.border}; }
-    &:hover { color: ${({ theme }) => theme.color.text}; background: ${({ theme }) => theme.color.hover}; }
-    &[aria-pressed='true'], &[aria-selected='true'] { color: ${({ theme }) => theme.color.accentText}; background: ${({ theme }) => theme.color.accent}; font-weight: 600; }
-    &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.accent}; outline-offset: -2px; }
-    &:disabled { opacity: 0.5; cursor: not-allowed; }
-  }
-`;
-
-/** The spec §9 presets: the last 3, 7 or 30 days. */
-export function DaysFilter(props: { days: RecordDays; onChange: (days: RecordDays) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Segmented role="group" aria-label={t('wallet.records.period')}>
-      {RECORD_DAYS.map((d) => (
-        <button key={d} type="button" aria-pressed={props.days === d} onClick={() => props.onChange(d)}>
-          {t('wallet.records.lastDays', { days: d })}
-        </button>
-      ))}
-    </Segmented>
-  );
-}
-
-const PagerRow = styled.nav`
-  display: flex;
-  justify-content: flex-end;
-  align-items: center;
-  gap: 10px;
+/** The shared record pager (src/views/ui/RecordFilters.tsx) under a card's table. */
+export const CardPager = styled(RecordPager)`
   padding-top: 10px;
-  font-size: 12px;
-  color: ${({ theme }) => theme.color.textDim};
 `;
 
+/**
+ * The operator pages (src/views/pages/operator) still import these two from here; the one
+ * implementation is src/views/ui/RecordFilters.tsx, which the wallet pages use directly.
+ */
+export { Segmented } from '../../ui/RecordFilters';
+
+/** The card pager over pages of RECORD_PAGE_SIZE, the size the operator's queue asks for. */
 export function Pager(props: { page: number; total: number; onPage: (page: number) => void }) {
-  const { t } = useTranslation();
-  const pages = Math.max(1, Math.ceil(props.total / RECORD_PAGE_SIZE));
-  return (
-    <PagerRow aria-label={t('wallet.records.paging')}>
-      <span>{t('wallet.records.pageOf', { page: props.page, pages, total: props.total })}</span>
-      <Segmented>
-        <button type="button" disabled={props.page <= 1} onClick={() => props.onPage(props.page - 1)}>
-          {t('wallet.records.previous')}
-        </button>
-        <button type="button" disabled={props.page >= pages} onClick={() => props.onPage(props.page + 1)}>
-          {t('wallet.records.next')}
-        </button>
-      </Segmented>
-    </PagerRow>
-  );
+  return <CardPager size={RECORD_PAGE_SIZE} {...props} />;
 }
