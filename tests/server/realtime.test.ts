@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarketTick, Pair, SocketRefusal } from '../../src/domain/api.js';
@@ -10,8 +7,8 @@ import { MESSAGES } from '../../server/i18n/messages.js';
 import { openSession } from '../../server/app/sessions.js';
 import { ChannelRegistry } from '../../server/realtime/channels.js';
 import { attachRealtime, MAX_CHANNELS_PER_SOCKET, type Realtime } from '../../server/realtime/gateway.js';
-import { startServer, type RunningServer } from '../../server/start.js';
-import { createIsolatedSchema, type IsolatedSchema, usingPostgres } from './testDb.js';
+import type { RunningServer } from '../../server/start.js';
+import { startQuietServer } from './quietServer.js';
 
 type Reply = { code: number; msg: string; channel?: string };
 
@@ -93,29 +90,16 @@ const tick = (pair: string, close: string): Omit<MarketTick, 'channel'> => ({
 });
 
 let server: RunningServer;
-let dataDir: string;
-let isolated: IsolatedSchema | undefined;
+let running: Awaited<ReturnType<typeof startQuietServer>> | undefined;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'openex-realtime-'));
-  isolated = usingPostgres() ? await createIsolatedSchema() : undefined;
-  server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    databaseUrl: isolated?.url,
-    clientDir: join(dataDir, 'no-client'),
-    logLevel: 'silent',
-    // A quiet market: this suite publishes its own ticks and must not race real ones.
-    marketMakers: false,
-  });
+  running = await startQuietServer('realtime');
+  server = running.server;
 });
 
 afterAll(async () => {
   for (const c of clients) c.socket.close();
-  await server?.stop();
-  await isolated?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await running?.stop();
 });
 
 describe('socket.io gateway on the real server', () => {

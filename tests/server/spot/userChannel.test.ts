@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPOT_PATHS, USER_CHANNEL, type SpotOrder, type UserStreamMessage } from '../../../src/domain/spotOrders.js';
 import { MESSAGES } from '../../../server/i18n/messages.js';
-import { startServer, type RunningServer } from '../../../server/start.js';
-import { createIsolatedSchema, type IsolatedSchema, usingPostgres } from '../testDb.js';
+import type { RunningServer } from '../../../server/start.js';
+import { startQuietServer } from '../quietServer.js';
 import { trader, type Trader } from './spotApp.js';
 
 type Reply = { code: number; msg: string; channel?: string };
@@ -21,8 +18,6 @@ interface Client {
 }
 
 let server: RunningServer;
-let dataDir: string;
-let isolated: IsolatedSchema | undefined;
 const sockets: Socket[] = [];
 
 async function connect(lang = 'en_US'): Promise<Client> {
@@ -66,25 +61,16 @@ const isOrder = (id: number, status?: number) => (m: UserStreamMessage) => m.kin
 const hasBalance = (currency: string, available: string, frozen: string) => (m: UserStreamMessage) =>
   m.kind === 'balance' && m.balances.some((b) => b.currency === currency && b.account === 'spot' && b.available === available && b.frozen === frozen);
 
+let running: Awaited<ReturnType<typeof startQuietServer>> | undefined;
+
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'openex-user-channel-'));
-  isolated = usingPostgres() ? await createIsolatedSchema() : undefined;
-  server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    databaseUrl: isolated?.url,
-    clientDir: join(dataDir, 'no-client'),
-    logLevel: 'silent',
-    marketMakers: false,
-  });
+  running = await startQuietServer('user-channel');
+  server = running.server;
 });
 
 afterAll(async () => {
   for (const s of sockets) s.close();
-  await server?.stop();
-  await isolated?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await running?.stop();
 });
 
 describe('the private user channel', () => {

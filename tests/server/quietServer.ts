@@ -1,0 +1,32 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, type RunningServer } from '../../server/start.js';
+import { createIsolatedSchema, usingPostgres, type IsolatedSchema } from './testDb.js';
+
+/**
+ * The whole server (HTTP, socket.io, markets) on a free port, on a fresh embedded database — or its
+ * own schema when DATABASE_URL is set — without market makers, so a suite's own orders and ticks
+ * never race real ones. `stop` closes it and removes everything it wrote.
+ */
+export async function startQuietServer(tag: string): Promise<{ server: RunningServer; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), `openex-${tag}-`));
+  const isolated: IsolatedSchema | undefined = usingPostgres() ? await createIsolatedSchema() : undefined;
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: isolated?.url,
+    clientDir: join(dataDir, 'no-client'),
+    logLevel: 'silent',
+    marketMakers: false,
+  });
+  return {
+    server,
+    async stop() {
+      await server.stop();
+      await isolated?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
