@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { codeFor } from './support/outbox';
+import { operatorDesk } from './support/operator';
 
 
 /**
@@ -8,7 +9,6 @@ import { codeFor } from './support/outbox';
  * rights change. Once in English, once in Japanese.
  */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const OPERATOR = { account: process.env.OPERATOR_ACCOUNT ?? 'reviewer@openex.test', password: process.env.OPERATOR_PASSWORD ?? 'Operator2026' };
 
 
 interface Words {
@@ -73,12 +73,7 @@ async function badgeShows(page: Page, w: Words, text: string) {
 }
 
 async function operatorApproves(browser: Browser, email: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/operator');
-  await page.getByLabel('Operator account').fill(OPERATOR.account);
-  await page.getByLabel('Password').fill(OPERATOR.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  const page = await operatorDesk(browser);
   const row = page.getByRole('row').filter({ hasText: email });
   await row.getByRole('button', { name: 'Review' }).click();
   for (const side of ['Front of ID', 'Back of ID']) {
@@ -90,7 +85,7 @@ async function operatorApproves(browser: Browser, email: string) {
   await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Approved: the user is now verified')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(0);
-  await context.close();
+  await page.context().close();
 }
 
 for (const [language, w] of [['English', EN], ['日本語', JA]] as const) {

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { registerThroughUi, TEST_FUNDS_PASSWORD } from './support/register';
+import { operatorDesk } from './support/operator';
 
 /**
  * The wallet end to end against the real server and its simulated chain: a new user deposits USDT
@@ -7,7 +8,6 @@ import { registerThroughUi, TEST_FUNDS_PASSWORD } from './support/register';
  * confirm, transfers to futures, withdraws with the fund password, the operator approves at
  * /operator, and every record shows it — by visible labels, in English and in Japanese.
  */
-const OPERATOR = { account: process.env.OPERATOR_ACCOUNT ?? 'reviewer@openex.test', password: process.env.OPERATOR_PASSWORD ?? 'Operator2026' };
 const WITHDRAW_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 
 interface Words {
@@ -95,12 +95,7 @@ async function depositFromChain(page: Page, w: Words, quantity: string) {
 }
 
 async function operatorApproves(browser: Browser, email: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/operator');
-  await page.getByLabel('Operator account').fill(OPERATOR.account);
-  await page.getByLabel('Password').fill(OPERATOR.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  const page = await operatorDesk(browser);
   await page.getByRole('tab', { name: 'Withdrawals' }).click();
   const row = page.getByRole('table', { name: 'Withdrawal queue' }).getByRole('row').filter({ hasText: email });
   await expect(row.getByText('Not disbursed')).toBeVisible();
@@ -108,7 +103,7 @@ async function operatorApproves(browser: Browser, email: string) {
   await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Withdrawal approved and sent to the chain')).toBeVisible();
   await expect(row).toHaveCount(0);
-  await context.close();
+  await page.context().close();
 }
 
 // The server starts its markets and simulated chain cold; the first page can take a while on a busy machine.

@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WALLET_PATHS, type TransferRecord, type WithdrawalRecord } from '../../src/domain/wallet.js';
-import { auditLedger } from '../../server/app/ledgerAudit.js';
-import { openPglite } from '../../server/db/pglite.js';
-import { startServerProcess, type ServerProcess } from './serverProcess.js';
+import { useScratchServer } from './serverProcess.js';
 import { fundedTraders, operatorToken, referencePrices } from './traders.js';
 import { allPages, missingAcknowledged, Workload } from './workload.js';
 
@@ -14,18 +9,13 @@ const WORKERS = 8;
 /** SYSTEM_TEST_STEPS scales the run up (a longer soak) or down (a quick look). */
 const STEPS_PER_WORKER = Number(process.env.SYSTEM_TEST_STEPS ?? 250);
 
-const dataDir = mkdtempSync(join(tmpdir(), 'openex-property-'));
-let server: ServerProcess | undefined;
-afterAll(async () => {
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const scratch = useScratchServer('property', Number(process.env.SYSTEM_TEST_PORT ?? 8461));
 
 describe('property: thousands of random operations from many traders at once', () => {
   it('keeps every promise of the ledger, and every acknowledged submission has exactly one effect', async () => {
-    server = await startServerProcess({ dataDir, port: Number(process.env.SYSTEM_TEST_PORT ?? 8461) });
+    const server = await scratch.start();
     const { url } = server;
-    const traders = await fundedTraders(url, dataDir, TRADERS, 'property');
+    const traders = await fundedTraders(url, scratch.dataDir, TRADERS, 'property');
     const workload = new Workload(url, traders, await operatorToken(url), await referencePrices(url), 20261121);
     const started = Date.now();
     await Promise.all(Array.from({ length: WORKERS }, () => workload.run(STEPS_PER_WORKER)));
@@ -44,11 +34,6 @@ describe('property: thousands of random operations from many traders at once', (
     }
 
     await server.stop();
-    const db = await openPglite(join(dataDir, 'pglite'));
-    try {
-      expect(await auditLedger(db)).toEqual([]);
-    } finally {
-      await db.close();
-    }
+    expect(await scratch.audit()).toEqual([]);
   });
 });

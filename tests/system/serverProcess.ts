@@ -1,5 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
+import { auditLedger } from '../../server/app/ledgerAudit.js';
+import { openPglite } from '../../server/db/pglite.js';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -67,6 +72,35 @@ export async function startServerProcess(options: { dataDir: string; port: numbe
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
+    },
+  };
+}
+
+/**
+ * A data directory for one system test and the server processes run on it: `start` (again after a
+ * crash, on the same data), `audit` once the server is stopped (the ledger audit on the embedded
+ * database it left), and everything stopped and removed after the file's tests.
+ */
+export function useScratchServer(tag: string, port: number) {
+  const dataDir = mkdtempSync(join(tmpdir(), `openex-${tag}-`));
+  let current: ServerProcess | undefined;
+  afterAll(async () => {
+    await current?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    dataDir,
+    async start(): Promise<ServerProcess> {
+      current = await startServerProcess({ dataDir, port });
+      return current;
+    },
+    async audit(): Promise<string[]> {
+      const db = await openPglite(join(dataDir, 'pglite'));
+      try {
+        return await auditLedger(db);
+      } finally {
+        await db.close();
+      }
     },
   };
 }

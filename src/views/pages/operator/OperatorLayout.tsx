@@ -7,7 +7,7 @@ import { OperatorLogin } from './OperatorLogin';
 import { ReviewQueue } from './ReviewQueue';
 import { WithdrawalQueue } from './WithdrawalQueue';
 import { WithdrawalTestDeposit } from './WithdrawalTestDeposit';
-import { Segmented } from '../wallet/walletUi';
+import { Segmented } from '../../ui/Segmented';
 
 const Shell = styled.div`
   min-height: 100vh;

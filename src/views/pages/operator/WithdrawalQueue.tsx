@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { WithdrawalStatus } from '../../../domain/wallet';
+import { RECORD_PAGE_SIZE, WithdrawalStatus } from '../../../domain/wallet';
 import { formatAmount, WITHDRAWAL_STATUS_KEYS } from '../../../domain/walletAmounts';
 import type { QueuedWithdrawal } from '../../../machines/operatorWithdrawals/operatorWithdrawals.machine';
 import { useOperatorWithdrawals } from '../../app/walletHooks';
@@ -10,7 +10,8 @@ import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from '../../ui/DataTable';
 import { Muted } from '../../ui/Panel';
-import { Pager, Segmented, formatTime } from '../wallet/walletUi';
+import { Segmented } from '../../ui/Segmented';
+import { CardPager, formatTime } from '../wallet/walletUi';
 
 const Reason = styled.textarea`
   width: 100%;
@@ -90,7 +91,7 @@ export function WithdrawalQueue() {
           },
         ]}
       />
-      {queue.total > 0 && <Pager page={queue.page} total={queue.total} onPage={queue.setPage} />}
+      {queue.total > 0 && <CardPager page={queue.page} size={RECORD_PAGE_SIZE} total={queue.total} onPage={queue.setPage} />}
       {queue.confirmingApprove && (
         <ConfirmDialog title={t('wallet.ops.approveTitle')} cancelLabel={t('common.cancel')} confirmLabel={t('wallet.ops.approve')} busy={queue.deciding} onConfirm={() => queue.confirm()} onCancel={queue.cancel}>
           {queue.target && t('wallet.ops.rowSummary', { quantity: queue.target.quantity, currency: queue.target.currency, account: queue.target.account ?? '' })}

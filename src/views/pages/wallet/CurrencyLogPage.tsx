@@ -5,7 +5,7 @@ import { useWalletRecords } from '../../app/walletHooks';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { depositColumns, withdrawalColumns } from './recordColumns';
 import { RecordsCard } from './RecordsCard';
-import { Segmented } from '../../ui/RecordFilters';
+import { Segmented } from '../../ui/Segmented';
 
 type Tab = 'deposits' | 'withdrawals';
 

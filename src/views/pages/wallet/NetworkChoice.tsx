@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { WalletNetwork } from '../../../domain/wallet';
-import { Segmented } from '../../ui/RecordFilters';
+import { Segmented } from '../../ui/Segmented';
 
 /** The networks of a currency as one segmented choice; a network closed for this purpose is disabled. */
 export function NetworkChoice(props: { networks: WalletNetwork[]; value: string | undefined; purpose: 'deposit' | 'withdraw'; onChange: (network: string) => void }) {

@@ -1,5 +1,4 @@
 import styled from 'styled-components';
-import { RECORD_PAGE_SIZE } from '../../../domain/wallet';
 import { Panel } from '../../ui/Panel';
 import { Pager as RecordPager } from '../../ui/RecordFilters';
 
@@ -79,13 +78,3 @@ export const CardPager = styled(RecordPager)`
   padding-top: 10px;
 `;
 
-/**
- * The operator pages (src/views/pages/operator) still import these two from here; the one
- * implementation is src/views/ui/RecordFilters.tsx, which the wallet pages use directly.
- */
-export { Segmented } from '../../ui/RecordFilters';
-
-/** The card pager over pages of RECORD_PAGE_SIZE, the size the operator's queue asks for. */
-export function Pager(props: { page: number; total: number; onPage: (page: number) => void }) {
-  return <CardPager size={RECORD_PAGE_SIZE} {...props} />;
-}

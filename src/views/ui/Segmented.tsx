@@ -1,0 +1,26 @@
+import styled from 'styled-components';
+
+/**
+ * Segmented buttons: one bordered strip, the chosen segment filled with the accent. Used by the
+ * record presets and pager (RecordFilters.tsx), and by tabs and network choices elsewhere. One strip reads as one
+ * choice in both themes, where separate buttons made the presets look like unrelated actions.
+ */
+export const Segmented = styled.div`
+  display: inline-flex;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius};
+  overflow: hidden;
+  button {
+    all: unset;
+    cursor: pointer;
+    padding: 4px 12px;
+    font-size: 12px;
+    white-space: nowrap;
+    color: ${({ theme }) => theme.color.textDim};
+    &:not(:last-child) { border-right: 1px solid ${({ theme }) => theme.color.border}; }
+    &:hover { color: ${({ theme }) => theme.color.text}; background: ${({ theme }) => theme.color.hover}; }
+    &[aria-pressed='true'], &[aria-selected='true'] { color: ${({ theme }) => theme.color.accentText}; background: ${({ theme }) => theme.color.accent}; font-weight: 600; }
+    &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.accent}; outline-offset: -2px; }
+    &:disabled { opacity: 0.5; cursor: not-allowed; background: transparent; }
+  }
+`;
