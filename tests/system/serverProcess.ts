@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { auditLedger } from '../../server/app/ledgerAudit.js';
 import { openPglite } from '../../server/db/pglite.js';
+import { openPostgres } from '../../server/db/postgres.js';
+import { createIsolatedSchema, usingPostgres, type IsolatedSchema } from '../server/testDb.js';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -22,14 +24,15 @@ export interface ServerProcess {
 
 /**
  * The real server (server/main.ts) as a child process on the embedded database in `dataDir`, as
- * `npm start` runs it, with a fast simulated chain so deposits confirm within a test.
+ * `npm start` runs it — or on PostgreSQL when `databaseUrl` is given — with a fast simulated chain
+ * so deposits confirm within a test.
  */
-export async function startServerProcess(options: { dataDir: string; port: number; env?: Record<string, string> }): Promise<ServerProcess> {
+export async function startServerProcess(options: { dataDir: string; port: number; databaseUrl?: string; env?: Record<string, string> }): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
-      DATABASE_URL: '',
+      DATABASE_URL: options.databaseUrl ?? '',
       PORT: String(options.port),
       HOST: '127.0.0.1',
       DATA_DIR: options.dataDir,
@@ -77,25 +80,30 @@ export async function startServerProcess(options: { dataDir: string; port: numbe
 }
 
 /**
- * A data directory for one system test and the server processes run on it: `start` (again after a
- * crash, on the same data), `audit` once the server is stopped (the ledger audit on the embedded
- * database it left), and everything stopped and removed after the file's tests.
+ * A data directory (and, when DATABASE_URL is set, a PostgreSQL schema of its own) for one system
+ * test and the server processes run on it: `start` (again after a crash, on the same data), `audit`
+ * once the server is stopped (the ledger audit on the database it left), and everything stopped
+ * and removed after the file's tests. On PostgreSQL the server's transactions really run side by
+ * side, which the single-connection embedded database never does.
  */
 export function useScratchServer(tag: string, port: number) {
   const dataDir = mkdtempSync(join(tmpdir(), `openex-${tag}-`));
+  let schema: IsolatedSchema | undefined;
   let current: ServerProcess | undefined;
   afterAll(async () => {
     await current?.stop();
+    await schema?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
   return {
     dataDir,
     async start(): Promise<ServerProcess> {
-      current = await startServerProcess({ dataDir, port });
+      if (usingPostgres()) schema ??= await createIsolatedSchema();
+      current = await startServerProcess({ dataDir, port, databaseUrl: schema?.url });
       return current;
     },
     async audit(): Promise<string[]> {
-      const db = await openPglite(join(dataDir, 'pglite'));
+      const db = schema ? await openPostgres(schema.url) : await openPglite(join(dataDir, 'pglite'));
       try {
         return await auditLedger(db);
       } finally {
