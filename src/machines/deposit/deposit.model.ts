@@ -1,4 +1,5 @@
 import type { MachineModel } from '../model.types';
+import { usdtNetwork } from '../walletModelFixtures';
 import { depositMachine } from './deposit.machine';
 
 const currencies = [
@@ -6,16 +7,7 @@ const currencies = [
   { symbol: 'BTC', recharge_turn: 1 as const },
   { symbol: 'DOGE', recharge_turn: 0 as const },
 ];
-const network = (name: string, open = true) => ({
-  currency: 'USDT',
-  network: name,
-  deposit_min: '1',
-  withdraw_min: '10',
-  withdraw_fee: '1',
-  confirmations: 3,
-  deposit_enabled: open,
-  withdraw_enabled: true,
-});
+const network = (name: string, open = true) => usdtNetwork(name, { deposit: open });
 
 export const depositModel: MachineModel<typeof depositMachine> = {
   machine: depositMachine,

@@ -1,4 +1,5 @@
 import type { MachineModel } from '../model.types';
+import { usdtNetwork } from '../walletModelFixtures';
 import { withdrawalMachine } from './withdrawal.machine';
 
 const currencies = [
@@ -6,16 +7,7 @@ const currencies = [
   { symbol: 'BTC', draw_turn: 1 as const },
   { symbol: 'DOGE', draw_turn: 0 as const },
 ];
-const network = (name: string, open = true) => ({
-  currency: 'USDT',
-  network: name,
-  deposit_min: '1',
-  withdraw_min: '10',
-  withdraw_fee: '1',
-  confirmations: 3,
-  deposit_enabled: true,
-  withdraw_enabled: open,
-});
+const network = (name: string, open = true) => usdtNetwork(name, { withdraw: open });
 export const quota = { currency: 'USDT', limit_usdt: '100', used_usdt: '0', remaining: '100', available: '250', verified: false };
 export const bookAddress = { id: 3, currency: 'USDT', network: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', note: 'cold wallet' };
 
