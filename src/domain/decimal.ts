@@ -47,6 +47,21 @@ export function addDecimal(a: string, b: string): string {
   return trimZeros(render({ units: sum, scale }));
 }
 
+export function subDecimal(a: string, b: string): string {
+  const y = parse(b);
+  return addDecimal(a, render({ units: -y.units, scale: y.scale }));
+}
+
+/** a ÷ b cut toward zero to `places` decimals, trailing zeros dropped; b must not be zero. */
+export function divDecimal(a: string, b: string, places: number): string {
+  const x = parse(a);
+  const y = parse(b);
+  if (y.units === 0n) throw new RangeError('division by zero');
+  // a / b = (ua / 10^sa) / (ub / 10^sb) = ua · 10^(sb + places) / (ub · 10^sa), in units of 10^-places.
+  const quotient = (x.units * 10n ** BigInt(y.scale + places)) / (y.units * 10n ** BigInt(x.scale));
+  return trimZeros(render({ units: quotient, scale: places }));
+}
+
 export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
   const x = parse(a);
   const y = parse(b);

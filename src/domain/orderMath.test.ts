@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { amountFor, cleanDecimalInput, divDecimal, estimatedFee, feeRatePercent, percentOf, quantityFor, shareOf } from './orderMath';
+import { divDecimal } from './decimal';
+import { amountFor, cleanDecimalInput, estimatedFee, feeRatePercent, percentOf, quantityFor, shareOf } from './orderMath';
 import { validateOrder, type OrderRules } from './orderValidation';
 
 describe('order form arithmetic (exact, cut to the pair precision)', () => {

@@ -4,7 +4,7 @@
  * (never rounded up) to the pair's precision, so the form never asks for more than was shown:
  * quote amounts to the price precision, base quantities to the amount precision.
  */
-import { compareDecimal, isDecimalString, mulDecimal, toFixedDecimal, trimZeros } from './decimal';
+import { compareDecimal, divDecimal, isDecimalString, mulDecimal, toFixedDecimal, trimZeros } from './decimal';
 
 /** The text the trader typed, kept to digits and one point, with at most `places` decimals. */
 export function cleanDecimalInput(text: string, places: number): string {
@@ -27,17 +27,6 @@ export function placesOf(value: string): number {
   return point < 0 ? 0 : value.length - point - 1;
 }
 
-/** a ÷ b cut toward zero to `places` decimals; b must be positive. */
-export function divDecimal(a: string, b: string, places: number): string {
-  if (!isPositive(b)) throw new RangeError('division by a non-positive decimal');
-  const scale = Math.max(placesOf(a), placesOf(b));
-  const units = (value: string) => BigInt(toFixedDecimal(value, scale, 'down').replace('.', '').replace('-', '')) * (value.startsWith('-') ? -1n : 1n);
-  const quotient = (units(a) * 10n ** BigInt(places)) / units(b);
-  const negative = quotient < 0n;
-  const digits = (negative ? -quotient : quotient).toString().padStart(places + 1, '0');
-  const text = places > 0 ? `${digits.slice(0, -places)}.${digits.slice(-places)}` : digits;
-  return trimZeros(negative ? `-${text}` : text);
-}
 
 /** price × quantity, cut to the quote precision. */
 export function amountFor(price: string, quantity: string, pricePlaces: number): string {

@@ -1,33 +1,9 @@
 /**
- * Wallet display arithmetic that src/domain/decimal.ts does not have: subtraction, division (for
- * the BTC valuation) and labels for the wire enums. Exact, on decimal strings, through BigInt.
+ * Wallet display helpers over src/domain/decimal.ts: zero checks, amounts for table cells, and
+ * labels for the wire enums.
  */
-import { addDecimal, compareDecimal, isDecimalString, toFixedDecimal, trimZeros } from './decimal';
+import { compareDecimal, isDecimalString, toFixedDecimal, trimZeros } from './decimal';
 import { DepositStatus, WithdrawalStatus, type WalletAccount } from './wallet';
-
-export function negateDecimal(value: string): string {
-  if (compareDecimal(value, '0') === 0) return '0';
-  return value.startsWith('-') ? value.slice(1) : `-${value}`;
-}
-
-export function subDecimal(a: string, b: string): string {
-  return addDecimal(a, negateDecimal(b));
-}
-
-/** a ÷ b cut (toward zero) to `places` decimals; undefined when b is zero. */
-export function divDecimal(a: string, b: string, places: number): string | undefined {
-  if (compareDecimal(b, '0') === 0) return undefined;
-  const scale = (v: string) => (v.split('.')[1] ?? '').length;
-  const units = (v: string) => BigInt(v.replace('.', ''));
-  // a = ua / 10^sa, b = ub / 10^sb  →  a / b = ua * 10^sb / (ub * 10^sa)
-  const numerator = units(a) * 10n ** BigInt(scale(b) + places);
-  const denominator = units(b) * 10n ** BigInt(scale(a));
-  const quotient = numerator / denominator;
-  const negative = quotient < 0n;
-  const digits = (negative ? -quotient : quotient).toString().padStart(places + 1, '0');
-  const text = places > 0 ? `${digits.slice(0, -places)}.${digits.slice(-places)}` : digits;
-  return negative && /[1-9]/.test(text) ? `-${text}` : text;
-}
 
 export const isZero = (value: string) => isDecimalString(value) && compareDecimal(value, '0') === 0;
 

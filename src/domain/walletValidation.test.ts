@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { divDecimal, formatAmount, subDecimal } from './walletAmounts';
-import { simulateDepositSchema, transferProblem, withdrawalProblem } from './walletValidation';
+import { divDecimal, subDecimal } from './decimal';
+import { formatAmount } from './walletAmounts';
+import { maxWithdrawable, simulateDepositSchema, transferProblem, withdrawalProblem } from './walletValidation';
 
 const limits = { min: '10', fee: '1', available: '250', remaining: '100' };
 const address = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
@@ -59,12 +60,21 @@ describe('simulated deposit form', () => {
   });
 });
 
+describe('the withdrawal "All" amount', () => {
+  it('is the balance less the fee, within the 24-hour quota, never below zero', () => {
+    expect(maxWithdrawable({ min: '10', fee: '1', available: '250', remaining: '100' })).toBe('100');
+    expect(maxWithdrawable({ min: '10', fee: '1', available: '42.5', remaining: '100' })).toBe('41.5');
+    expect(maxWithdrawable({ min: '10', fee: '1', available: '0.5', remaining: '100' })).toBe('0');
+    expect(maxWithdrawable({ min: '0.001', fee: '0.0005', available: '0.123456789', remaining: '1' })).toBe('0.12295678');
+  });
+});
+
 describe('wallet amounts', () => {
   it('divides exactly, cut to the places asked (the BTC valuation)', () => {
     expect(divDecimal('1250.5', '96000', 8)).toBe('0.01302604');
     expect(divDecimal('1', '3', 4)).toBe('0.3333');
-    expect(divDecimal('-10', '4', 2)).toBe('-2.50');
-    expect(divDecimal('5', '0', 8)).toBeUndefined();
+    expect(divDecimal('-10', '4', 2)).toBe('-2.5');
+    expect(() => divDecimal('5', '0', 8)).toThrow(RangeError);
   });
 
   it('subtracts and formats without floats', () => {

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { addDecimal, compareDecimal } from './decimal';
+import { addDecimal, compareDecimal, subDecimal, toFixedDecimal, trimZeros } from './decimal';
 
 /**
  * Wallet form rules (spec §5 withdrawal and transfer), as yup schemas built from the limits on
@@ -30,6 +30,13 @@ export interface WithdrawLimits {
   available: string;
   /** What the 24-hour quota still allows, in the currency. */
   remaining: string;
+}
+
+/** The most that can leave now ("All"): the balance less the fee, within the 24-hour quota, never below zero, at most 8 decimals. */
+export function maxWithdrawable(limits: WithdrawLimits): string {
+  const afterFee = subDecimal(limits.available, limits.fee);
+  const max = compareDecimal(afterFee, limits.remaining) < 0 ? afterFee : limits.remaining;
+  return compareDecimal(max, '0') > 0 ? trimZeros(toFixedDecimal(max, 8, 'down')) : '0';
 }
 
 export function withdrawSchema(limits: WithdrawLimits) {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { compareDecimal } from '../../../domain/decimal';
 import { ACCOUNT_SEGMENTS, type AccountSummary } from '../../../domain/wallet';
-import { ACCOUNT_LABEL_KEYS, divDecimal, formatAmount } from '../../../domain/walletAmounts';
+import { compareDecimal, divDecimal } from '../../../domain/decimal';
+import { ACCOUNT_LABEL_KEYS, formatAmount } from '../../../domain/walletAmounts';
 import { useFiat } from '../../app/hooks';
 import { useWalletBalances } from '../../app/walletHooks';
 import { Button } from '../../ui/Button';
@@ -16,7 +16,7 @@ export function WalletOverviewPage() {
   const fiat = useFiat();
   const wallet = useWalletBalances();
   const overview = wallet.overview;
-  const btc = overview ? divDecimal(overview.total_usdt, overview.btc_usdt, 8) : undefined;
+  const btc = overview && compareDecimal(overview.btc_usdt, '0') > 0 ? divDecimal(overview.total_usdt, overview.btc_usdt, 8) : undefined;
   const pnl = overview?.today_pnl_usdt ?? '0';
   const pnlTone = compareDecimal(pnl, '0') > 0 ? 'up' : compareDecimal(pnl, '0') < 0 ? 'down' : '';
   return (

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { addDecimal, compareDecimal, isDecimalString, toFixedDecimal, trimZeros } from '../../../domain/decimal';
 import type { WithdrawalRecord } from '../../../domain/wallet';
-import { formatAmount, subDecimal } from '../../../domain/walletAmounts';
-import { AMOUNT_RULE, withdrawSchema, type WithdrawLimits } from '../../../domain/walletValidation';
+import { formatAmount } from '../../../domain/walletAmounts';
+import { AMOUNT_RULE, maxWithdrawable, withdrawSchema } from '../../../domain/walletValidation';
 import type { BookRecord } from '../../../machines/recordBook/recordBook.machine';
 import { useWalletRecords, useWithdrawalFlow } from '../../app/walletHooks';
 import { Button } from '../../ui/Button';
@@ -17,13 +17,6 @@ import { RecordsCard } from './RecordsCard';
 import { ConfirmWithdrawalDialog, FundsPasswordDialog } from './WithdrawalDialogs';
 import { WithdrawalField } from './WithdrawalField';
 import { Card, Figure, Stack, Tip, WalletForm } from './walletUi';
-
-/** The most that can leave now: the balance less the fee, within the 24-hour quota, never below zero. */
-function maximum(limits: WithdrawLimits): string {
-  const afterFee = subDecimal(limits.available, limits.fee);
-  const max = compareDecimal(afterFee, limits.remaining) < 0 ? afterFee : limits.remaining;
-  return compareDecimal(max, '0') > 0 ? trimZeros(toFixedDecimal(max, 8, 'down')) : '0';
-}
 
 /** /wallet/cash/{currency?}: the withdrawal machine's form and dialogs, and the user's withdrawals. */
 export function WithdrawalPage() {
@@ -103,7 +96,7 @@ export function WithdrawalPage() {
                           labelKey="wallet.withdraw.quantity"
                           inputMode="decimal"
                           after={
-                            <Button type="button" $variant="ghost" onClick={() => void formik.setFieldValue('quantity', maximum(limits))}>
+                            <Button type="button" $variant="ghost" onClick={() => void formik.setFieldValue('quantity', maxWithdrawable(limits))}>
                               {t('wallet.all')}
                             </Button>
                           }
