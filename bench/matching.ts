@@ -3,9 +3,9 @@
  * The last line printed is `ratio: R` (our ops/s ÷ the package's), for scripts to read.
  */
 import { createRequire } from 'node:module';
-import { FastEngine } from '../server/domain/matching/fast.js';
-import { ReferenceEngine } from '../server/domain/matching/reference.js';
-import type { Command, EngineEvent, OrderBookEngine } from '../server/domain/matching/types.js';
+import { FastEngine } from '../server/kernel/exchange/matching/fast.js';
+import { ReferenceEngine } from '../server/kernel/exchange/matching/reference.js';
+import type { Command, EngineEvent, OrderBookEngine } from '../server/kernel/exchange/matching/types.js';
 import { applyPackageOp, newPackageBook, PACKAGE_NAME, toPackageOps, type PackageOp } from './orderBookPackage.js';
 import { generateStream } from './stream.js';
 

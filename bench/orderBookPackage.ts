@@ -7,7 +7,7 @@
  * cancelMaker / cancelBoth → its EXPIRE_TAKER / EXPIRE_MAKER / EXPIRE_BOTH.
  */
 import { OrderBook, SelfTradePreventionMode, Side, type IProcessOrder, type LimitOrderOptions, type MarketOrderOptions } from 'nodejs-order-book';
-import type { Command, SelfTradePrevention } from '../server/domain/matching/types.js';
+import type { Command, SelfTradePrevention } from '../server/kernel/exchange/matching/types.js';
 
 export const PACKAGE_NAME = 'nodejs-order-book';
 

@@ -6,10 +6,10 @@
  * Which orders are live depends on matching, so generation runs the commands through a FastEngine
  * (outside any timing) and picks cancel targets among the orders resting at that point.
  */
-import { FastEngine } from '../server/domain/matching/fast.js';
-import type { Command, EngineEvent, OrderType, PlaceCommand, SelfTradePrevention, Side, TimeInForce } from '../server/domain/matching/types.js';
+import { FastEngine } from '../server/kernel/exchange/matching/fast.js';
+import type { Command, EngineEvent, OrderType, PlaceCommand, SelfTradePrevention, Side, TimeInForce } from '../server/kernel/exchange/matching/types.js';
 // mulberry32, shared with the market simulation: the same seed always gives the same stream.
-import { seededRandom as mulberry32 } from '../server/market/random.js';
+import { seededRandom as mulberry32 } from '../server/kernel/random.js';
 
 export interface StreamOptions {
   seed: number;

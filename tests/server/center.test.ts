@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../src/domain/api.js';
-import { hashToken, openSession } from '../../server/app/sessions.js';
-import type { Database } from '../../server/db/database.js';
-import { MESSAGES } from '../../server/i18n/messages.js';
+import { hashToken, openSession } from '../../server/kernel/auth/sessions.js';
+import type { Database } from '../../server/kernel/db/database.js';
+import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { expectOk, expectRefusal, post } from './http.js';
 import { buildTestApp, openTestDatabase } from './testDb.js';
 

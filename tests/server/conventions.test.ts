@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALE_CODES } from '../../src/domain/languages.js';
-import { MESSAGES } from '../../server/i18n/messages.js';
+import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { call, expectOk, expectRefusal, post } from './http.js';
 import { useTestApp } from './testDb.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { once, submissionKey } from '../../server/app/idempotency.js';
-import { changeBalance, readBalance } from '../../server/app/ledger.js';
-import type { Database } from '../../server/db/database.js';
+import { once, submissionKey } from '../../server/kernel/idempotency.js';
+import { changeBalance, readBalance } from '../../server/kernel/ledger/ledger.js';
+import type { Database } from '../../server/kernel/db/database.js';
 import { openTestDatabase } from './testDb.js';
 
 let db: Database;

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts } from '../../server/app/accounts/accounts.js';
-import type { CodeMessage } from '../../server/app/accounts/delivery.js';
-import { notify } from '../../server/app/notifications.js';
-import type { Database } from '../../server/db/database.js';
-import { seed } from '../../server/db/seed/index.js';
-import { buildApp } from '../../server/http/app.js';
-import { MESSAGES } from '../../server/i18n/messages.js';
-import { NOTIFICATION_TEXTS } from '../../server/i18n/notifications.js';
-import { databaseFiatRates } from '../../server/market/fiatRates.js';
+import { accounts } from '../../server/products/accounts/accounts.js';
+import type { CodeMessage } from '../../server/products/accounts/delivery.js';
+import { notify } from '../../server/kernel/notifications/notify.js';
+import type { Database } from '../../server/kernel/db/database.js';
+import { seed } from '../../server/kernel/db/seed/index.js';
+import { buildApp } from '../../server/kernel/http/app.js';
+import { MESSAGES } from '../../server/kernel/i18n/messages.js';
+import { NOTIFICATION_TEXTS } from '../../server/kernel/notifications/render.js';
+import { databaseFiatRates } from '../../server/products/markets/fiatRates.js';
 import { expectOk, expectRefusal, post } from './http.js';
 import { openTestDatabase } from './testDb.js';
 

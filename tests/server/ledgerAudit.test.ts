@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLedger } from '../../server/app/ledgerAudit.js';
-import { changeBalance } from '../../server/app/ledger.js';
-import type { Database } from '../../server/db/database.js';
+import { auditLedger } from '../../server/kernel/ledger/ledgerAudit.js';
+import { changeBalance } from '../../server/kernel/ledger/ledger.js';
+import type { Database } from '../../server/kernel/db/database.js';
 import { openTestDatabase } from './testDb.js';
 
 let db: Database;

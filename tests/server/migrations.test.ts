@@ -1,16 +1,16 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
-import { SEED_CURRENCIES } from '../../server/db/seed/currencies.js';
-import { SEED_FIAT_RATES } from '../../server/db/seed/fiatRates.js';
-import { seed } from '../../server/db/seed/index.js';
-import { SEED_PAIRS } from '../../server/db/seed/pairs.js';
-import { SEED_COMMUNITIES, SEED_CONFIG } from '../../server/db/seed/platformConfig.js';
+import type { Database } from '../../server/kernel/db/database.js';
+import { migrate } from '../../server/kernel/db/migrate.js';
+import { SEED_CURRENCIES } from '../../server/kernel/db/seed/currencies.js';
+import { SEED_FIAT_RATES } from '../../server/kernel/db/seed/fiatRates.js';
+import { seed } from '../../server/kernel/db/seed/index.js';
+import { SEED_PAIRS } from '../../server/kernel/db/seed/pairs.js';
+import { SEED_COMMUNITIES, SEED_CONFIG } from '../../server/kernel/db/seed/platformConfig.js';
 import { openBlankDatabase } from './testDb.js';
 
-const MIGRATION_FILES = readdirSync(fileURLToPath(new URL('../../server/db/migrations/', import.meta.url)))
+const MIGRATION_FILES = readdirSync(fileURLToPath(new URL('../../server/kernel/db/migrations/', import.meta.url)))
   .filter((f) => f.endsWith('.sql'))
   .sort();
 

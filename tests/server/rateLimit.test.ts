@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { accounts } from '../../server/app/accounts/accounts.js';
-import type { Database } from '../../server/db/database.js';
-import { buildApp } from '../../server/http/app.js';
-import { fixedWindowLimiter } from '../../server/http/rateLimit.js';
-import { MESSAGES } from '../../server/i18n/messages.js';
-import { databaseFiatRates } from '../../server/market/fiatRates.js';
+import { accounts } from '../../server/products/accounts/accounts.js';
+import type { Database } from '../../server/kernel/db/database.js';
+import { buildApp } from '../../server/kernel/http/app.js';
+import { fixedWindowLimiter } from '../../server/kernel/http/rateLimit.js';
+import { MESSAGES } from '../../server/kernel/i18n/messages.js';
+import { databaseFiatRates } from '../../server/products/markets/fiatRates.js';
 import { expectRefusal, post } from './http.js';
 import { openTestDatabase } from './testDb.js';
 

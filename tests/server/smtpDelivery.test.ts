@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
-import type { CodeMessage } from '../../server/app/accounts/delivery.js';
-import { smtpDelivery } from '../../server/app/accounts/smtpDelivery.js';
+import type { CodeMessage } from '../../server/products/accounts/delivery.js';
+import { smtpDelivery } from '../../server/products/accounts/smtpDelivery.js';
 
 describe('verification codes by SMTP', () => {
   it('mails the code in the requester language and hands phone numbers to the outbox', async () => {

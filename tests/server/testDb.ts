@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
-import type { Database } from '../../server/db/database.js';
-import { migrate } from '../../server/db/migrate.js';
-import { openPglite } from '../../server/db/pglite.js';
-import { openPostgres } from '../../server/db/postgres.js';
-import { seed } from '../../server/db/seed/index.js';
-import { buildApp } from '../../server/http/app.js';
-import { databaseFiatRates } from '../../server/market/fiatRates.js';
+import type { Database } from '../../server/kernel/db/database.js';
+import { migrate } from '../../server/kernel/db/migrate.js';
+import { openPglite } from '../../server/kernel/db/pglite.js';
+import { openPostgres } from '../../server/kernel/db/postgres.js';
+import { seed } from '../../server/kernel/db/seed/index.js';
+import { buildApp } from '../../server/kernel/http/app.js';
+import { databaseFiatRates } from '../../server/products/markets/fiatRates.js';
 
 /**
  * Test databases. Without DATABASE_URL each call gets a fresh in-memory PGlite; with it, each call

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { auditLedger } from '../../server/app/ledgerAudit.js';
-import { openPglite } from '../../server/db/pglite.js';
-import { openPostgres } from '../../server/db/postgres.js';
+import { auditLedger } from '../../server/kernel/ledger/ledgerAudit.js';
+import { openPglite } from '../../server/kernel/db/pglite.js';
+import { openPostgres } from '../../server/kernel/db/postgres.js';
 import { createIsolatedSchema, usingPostgres, type IsolatedSchema } from '../server/testDb.js';
 
 const root = join(import.meta.dirname, '..', '..');

@@ -1,6 +1,6 @@
 import { SPOT_PATHS, type SpotOrder } from '../../src/domain/spotOrders.js';
 import { WALLET_ACCOUNTS, WALLET_PATHS, type DepositAddress, type TransferRecord, type WithdrawalRecord } from '../../src/domain/wallet.js';
-import { seededRandom } from '../../server/market/random.js';
+import { seededRandom } from '../../server/kernel/random.js';
 import { call, FUNDS_PASSWORD, mustCall, newKey } from './client.js';
 
 export interface Trader {

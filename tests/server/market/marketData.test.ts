@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CandleBuilder } from '../../../server/domain/market/candles.js';
-import { bucketStart, nextBucket } from '../../../server/domain/market/intervals.js';
-import { RollingDayStats } from '../../../server/domain/market/rollingStats.js';
-import { decimalToUnits, increaseFraction, turnoverToDecimal, unitsToDecimal } from '../../../server/domain/market/units.js';
+import { CandleBuilder } from '../../../server/kernel/exchange/market/candles.js';
+import { bucketStart, nextBucket } from '../../../server/kernel/exchange/market/intervals.js';
+import { RollingDayStats } from '../../../server/kernel/exchange/market/rollingStats.js';
+import { decimalToUnits, increaseFraction, turnoverToDecimal, unitsToDecimal } from '../../../server/kernel/exchange/market/units.js';
 
 const at = (iso: string) => Date.parse(iso);
 

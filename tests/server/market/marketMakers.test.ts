@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KLINE_INTERVALS } from '../../../src/domain/constants.js';
-import { auditLedger } from '../../../server/app/ledgerAudit.js';
-import { listCurrencies, listPairs } from '../../../server/app/market.js';
-import type { Database } from '../../../server/db/database.js';
-import { ensureMarketMakerAccounts } from '../../../server/market/marketAccounts.js';
-import { DEFAULT_MM_CONFIG, MarketMaker } from '../../../server/market/marketMaker.js';
-import { MarketService } from '../../../server/market/marketService.js';
-import { SeededRandomWalk } from '../../../server/market/priceModel.js';
-import { seededRandom } from '../../../server/market/random.js';
-import { SEED_BARS } from '../../../server/market/seedHistory.js';
+import { auditLedger } from '../../../server/kernel/ledger/ledgerAudit.js';
+import { listCurrencies, listPairs } from '../../../server/kernel/catalogue.js';
+import type { Database } from '../../../server/kernel/db/database.js';
+import { ensureMarketMakerAccounts } from '../../../server/products/spot/makers/marketAccounts.js';
+import { DEFAULT_MM_CONFIG, MarketMaker } from '../../../server/products/spot/makers/marketMaker.js';
+import { MarketService } from '../../../server/products/spot/marketService.js';
+import { SeededRandomWalk } from '../../../server/products/spot/makers/priceModel.js';
+import { seededRandom } from '../../../server/kernel/random.js';
+import { SEED_BARS } from '../../../server/products/spot/seedHistory.js';
 import { openTestDatabase } from '../testDb.js';
 
 let db: Database;
@@ -26,7 +26,7 @@ afterAll(async () => {
   await db.close();
 });
 
-/** The ledger's promises (server/app/ledgerAudit.ts): nothing created or lost, every balance explained, frozen = held. */
+/** The ledger's promises (server/kernel/ledger/ledgerAudit.ts): nothing created or lost, every balance explained, frozen = held. */
 async function expectLedgerInvariants() {
   expect(await auditLedger(db)).toEqual([]);
 }

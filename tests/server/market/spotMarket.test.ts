@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDecimal } from '../../../src/domain/decimal.js';
-import { submissionKey } from '../../../server/app/idempotency.js';
-import { changeBalance, readBalance } from '../../../server/app/ledger.js';
-import { auditLedger } from '../../../server/app/ledgerAudit.js';
-import { systemAccountId } from '../../../server/app/systemAccounts.js';
-import type { Database } from '../../../server/db/database.js';
-import { ReferenceEngine } from '../../../server/domain/matching/reference.js';
-import type { PairSpec } from '../../../server/market/pairSpec.js';
-import { SpotMarket } from '../../../server/market/spotMarket.js';
+import { submissionKey } from '../../../server/kernel/idempotency.js';
+import { changeBalance, readBalance } from '../../../server/kernel/ledger/ledger.js';
+import { auditLedger } from '../../../server/kernel/ledger/ledgerAudit.js';
+import { systemAccountId } from '../../../server/kernel/ledger/systemAccounts.js';
+import type { Database } from '../../../server/kernel/db/database.js';
+import { ReferenceEngine } from '../../../server/kernel/exchange/matching/reference.js';
+import type { PairSpec } from '../../../server/kernel/exchange/pairSpec.js';
+import { SpotMarket } from '../../../server/products/spot/spotMarket.js';
 import { openTestDatabase } from '../testDb.js';
 
 const BTC_USDT: PairSpec = { left: 'BTC', right: 'USDT', symbol: 'BTC_USDT', pricePrecision: 2, amountPrecision: 5, contract: true };

@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyDelta, bookFromSnapshot, type BookSides } from '../../../src/machines/orderBook/levels.js';
-import { submissionKey } from '../../../server/app/idempotency.js';
-import { changeBalance, readBalance } from '../../../server/app/ledger.js';
-import { auditLedger } from '../../../server/app/ledgerAudit.js';
-import type { Database } from '../../../server/db/database.js';
-import { FastEngine } from '../../../server/domain/matching/fast.js';
-import { ReferenceEngine } from '../../../server/domain/matching/reference.js';
-import type { RestingOrder } from '../../../server/domain/matching/types.js';
-import type { PairSpec } from '../../../server/market/pairSpec.js';
-import { SpotMarket } from '../../../server/market/spotMarket.js';
+import { submissionKey } from '../../../server/kernel/idempotency.js';
+import { changeBalance, readBalance } from '../../../server/kernel/ledger/ledger.js';
+import { auditLedger } from '../../../server/kernel/ledger/ledgerAudit.js';
+import type { Database } from '../../../server/kernel/db/database.js';
+import { FastEngine } from '../../../server/kernel/exchange/matching/fast.js';
+import { ReferenceEngine } from '../../../server/kernel/exchange/matching/reference.js';
+import type { RestingOrder } from '../../../server/kernel/exchange/matching/types.js';
+import type { PairSpec } from '../../../server/kernel/exchange/pairSpec.js';
+import { SpotMarket } from '../../../server/products/spot/spotMarket.js';
 import { openTestDatabase } from '../testDb.js';
 
 /**

@@ -10,11 +10,11 @@
  * (add DIFF_DEEP=1 for a deep-book seed).
  */
 import { describe, expect, it } from 'vitest';
-import { seededRandom as mulberry32 } from '../../../server/market/random.js';
-import { FastEngine } from '../../../server/domain/matching/fast.js';
-import { OrderNode } from '../../../server/domain/matching/fast/book.js';
-import { IdIndex } from '../../../server/domain/matching/fast/idIndex.js';
-import { ReferenceEngine } from '../../../server/domain/matching/reference.js';
+import { seededRandom as mulberry32 } from '../../../server/kernel/random.js';
+import { FastEngine } from '../../../server/kernel/exchange/matching/fast.js';
+import { OrderNode } from '../../../server/kernel/exchange/matching/fast/book.js';
+import { IdIndex } from '../../../server/kernel/exchange/matching/fast/idIndex.js';
+import { ReferenceEngine } from '../../../server/kernel/exchange/matching/reference.js';
 import {
   CancelReason,
   RejectReason,
@@ -25,7 +25,7 @@ import {
   type SelfTradePrevention,
   type Side,
   type TimeInForce,
-} from '../../../server/domain/matching/types.js';
+} from '../../../server/kernel/exchange/matching/types.js';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 const STREAMS = 2_000;

@@ -1,6 +1,6 @@
-import { FastEngine } from '../../../server/domain/matching/fast.js';
-import { ReferenceEngine } from '../../../server/domain/matching/reference.js';
-import type { OrderBookEngine } from '../../../server/domain/matching/types.js';
+import { FastEngine } from '../../../server/kernel/exchange/matching/fast.js';
+import { ReferenceEngine } from '../../../server/kernel/exchange/matching/reference.js';
+import type { OrderBookEngine } from '../../../server/kernel/exchange/matching/types.js';
 
 /** Every engine implementation; each must pass the same tables and agree with the others. */
 export const ENGINES: Array<{ name: string; create: () => OrderBookEngine }> = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineEvent } from '../../../server/domain/matching/types.js';
+import type { EngineEvent } from '../../../server/kernel/exchange/matching/types.js';
 import { ENGINES } from './engines.js';
 import { SCENARIOS } from './scenarios.js';
 

@@ -12,7 +12,7 @@ import {
   type SelfTradePrevention,
   type Side,
   type TimeInForce,
-} from '../../../server/domain/matching/types.js';
+} from '../../../server/kernel/exchange/matching/types.js';
 
 export interface Scenario {
   name: string;

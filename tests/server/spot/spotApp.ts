@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { changeBalance } from '../../../server/app/ledger.js';
-import { listPairs } from '../../../server/app/market.js';
-import { openSession } from '../../../server/app/sessions.js';
-import { spotTrading } from '../../../server/app/spot/trading.js';
-import type { Database } from '../../../server/db/database.js';
-import { createEngine } from '../../../server/domain/matching/index.js';
-import { buildApp } from '../../../server/http/app.js';
-import { databaseFiatRates } from '../../../server/market/fiatRates.js';
-import { pairSpec } from '../../../server/market/pairSpec.js';
-import { SpotMarket } from '../../../server/market/spotMarket.js';
+import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
+import { listPairs } from '../../../server/kernel/catalogue.js';
+import { openSession } from '../../../server/kernel/auth/sessions.js';
+import { spotTrading } from '../../../server/products/spot/trading.js';
+import type { Database } from '../../../server/kernel/db/database.js';
+import { createEngine } from '../../../server/kernel/exchange/matching/index.js';
+import { buildApp } from '../../../server/kernel/http/app.js';
+import { databaseFiatRates } from '../../../server/products/markets/fiatRates.js';
+import { pairSpec } from '../../../server/kernel/exchange/pairSpec.js';
+import { SpotMarket } from '../../../server/products/spot/spotMarket.js';
 import { openTestDatabase } from '../testDb.js';
 
 /**

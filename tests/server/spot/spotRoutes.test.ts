@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SPOT_PATHS, type SpotOrder, type SpotOrderDetail } from '../../../src/domain/spotOrders.js';
 import type { Page } from '../../../src/domain/wallet.js';
-import { readBalance } from '../../../server/app/ledger.js';
-import { auditLedger } from '../../../server/app/ledgerAudit.js';
-import { MESSAGES, translate } from '../../../server/i18n/messages.js';
+import { readBalance } from '../../../server/kernel/ledger/ledger.js';
+import { auditLedger } from '../../../server/kernel/ledger/ledgerAudit.js';
+import { MESSAGES, translate } from '../../../server/kernel/i18n/messages.js';
 import { DECIMAL, expectOk, expectRefusal, post } from '../http.js';
 import { trader, useSpotApp } from './spotApp.js';
 

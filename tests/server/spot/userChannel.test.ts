@@ -1,7 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPOT_PATHS, USER_CHANNEL, type SpotOrder, type UserStreamMessage } from '../../../src/domain/spotOrders.js';
-import { MESSAGES } from '../../../server/i18n/messages.js';
+import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
 import type { RunningServer } from '../../../server/start.js';
 import { startQuietServer } from '../quietServer.js';
 import { trader, type Trader } from './spotApp.js';

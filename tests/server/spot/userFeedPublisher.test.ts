@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserStreamMessage } from '../../../src/domain/spotOrders.js';
-import type { Database, Queryable } from '../../../server/db/database.js';
-import { UserFeedPublisher } from '../../../server/realtime/userFeedPublisher.js';
+import type { Database, Queryable } from '../../../server/kernel/db/database.js';
+import { UserFeedPublisher } from '../../../server/kernel/realtime/userFeedPublisher.js';
 import { openTestDatabase } from '../testDb.js';
 import { trader } from './spotApp.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DepositStatus, WALLET_PATHS, type DepositAddress, type DepositRecord, type Page, type WalletNetwork } from '../../../src/domain/wallet.js';
-import { wallet } from '../../../server/app/wallet/wallet.js';
-import { SimulatedChain } from '../../../server/chain/simulatedChain.js';
-import { MESSAGES } from '../../../server/i18n/messages.js';
+import { wallet } from '../../../server/products/wallet/wallet.js';
+import { SimulatedChain } from '../../../server/products/wallet/chain/simulatedChain.js';
+import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
 import { expectOk, expectRefusal, post } from '../http.js';
 import { expectLedgerConsistent, useWallet } from './harness.js';
 
@@ -142,8 +142,8 @@ describe('a deposit on the simulated chain', () => {
 
 describe('the faucet and the user calls', () => {
   it('answers a translated refusal when the simulator is off, and 403 for wallet calls without a user token', async () => {
-    const { buildApp } = await import('../../../server/http/app.js');
-    const { databaseFiatRates } = await import('../../../server/market/fiatRates.js');
+    const { buildApp } = await import('../../../server/kernel/http/app.js');
+    const { databaseFiatRates } = await import('../../../server/products/markets/fiatRates.js');
     const off = await buildApp({ db: t.db, rates: databaseFiatRates(t.db), wallet: t.wallet });
     try {
       expectRefusal(await post(off, WALLET_PATHS.simulateDeposit, { address: 'x'.repeat(20), currency: 'BTC', quantity: '1' }), 400, EN.walletChainSimulatorOff);

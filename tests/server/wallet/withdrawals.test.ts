@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { WALLET_PATHS, WithdrawalStatus, type Page, type WithdrawalRecord, type WithdrawQuota } from '../../../src/domain/wallet.js';
-import { readBalance } from '../../../server/app/ledger.js';
-import { systemAccountId } from '../../../server/app/systemAccounts.js';
-import { MESSAGES } from '../../../server/i18n/messages.js';
+import { readBalance } from '../../../server/kernel/ledger/ledger.js';
+import { systemAccountId } from '../../../server/kernel/ledger/systemAccounts.js';
+import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
 import { expectOk, expectRefusal } from '../http.js';
 import { expectLedgerConsistent, expectTotalsMatchChain, FUNDS_PASSWORD, useWallet, type TestUser } from './harness.js';
 

@@ -1,0 +1,65 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { UserInfo } from '../../../src/domain/api.js';
+import type { Queryable } from '../db/database.js';
+
+export const SESSION_TTL_DAYS = 7;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Opens a session and returns its opaque token; only the hash is stored. */
+export async function openSession(db: Queryable, userId: number, ttlDays = SESSION_TTL_DAYS): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.query(
+    `insert into session_token (token_hash, user_id, expires_at) values ($1, $2, now() + make_interval(days => $3))`,
+    [hashToken(token), userId, ttlDays],
+  );
+  return token;
+}
+
+interface UserRow {
+  id: number;
+  account: string;
+  nickname: string;
+  avatar: string;
+  email: string;
+  phone: string;
+  area_code: string;
+  invitation_code: string;
+  name_status: 1 | 2 | 3 | 4;
+}
+
+/** Ends one session (sign-out). */
+export async function revokeSession(db: Queryable, token: string): Promise<void> {
+  await db.query('update session_token set revoked_at = now() where token_hash = $1 and revoked_at is null', [hashToken(token)]);
+}
+
+/** Ends every session of a user (after a password, email or phone change). */
+export async function revokeAllSessions(db: Queryable, userId: number): Promise<void> {
+  await db.query('update session_token set revoked_at = now() where user_id = $1 and revoked_at is null', [userId]);
+}
+
+/** The user behind a live (not expired, not revoked) token, or undefined. */
+export async function userForToken(db: Queryable, token: string | undefined): Promise<UserInfo | undefined> {
+  if (!token || token.length > 200) return undefined;
+  const rows = await db.query<UserRow>(
+    `select ${USER_COLUMNS}
+     from session_token s join app_user u on u.id = s.user_id
+     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.kind = 'user'`,
+    [hashToken(token)],
+  );
+  return rows[0] && toUserInfo(rows[0]);
+}
+
+const USER_COLUMNS = 'u.id, u.account, u.nickname, u.avatar, u.email, u.phone, u.area_code, u.invitation_code, u.name_status';
+
+function toUserInfo(row: UserRow): UserInfo {
+  const { name_status, ...rest } = row;
+  return { ...rest, info: { name_status } };
+}
+
+export async function userById(db: Queryable, id: number): Promise<UserInfo | undefined> {
+  const rows = await db.query<UserRow>(`select ${USER_COLUMNS} from app_user u where u.id = $1`, [id]);
+  return rows[0] && toUserInfo(rows[0]);
+}

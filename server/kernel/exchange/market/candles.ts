@@ -1,0 +1,61 @@
+import { KLINE_INTERVALS, type KlineInterval } from '../../../../src/domain/constants.js';
+import { bucketStart } from './intervals.js';
+import { addTrade, ohlcOf, type Ohlc } from './ohlc.js';
+
+/** A trade as market data sees it: integer ticks and lots, time in ms. */
+export interface TradePrint {
+  time: number;
+  price: number;
+  quantity: number;
+}
+
+/**
+ * One candle in integer units: prices in ticks, `amount` in lots, `vol` (turnover) in tick×lot
+ * units as a BigInt because a busy day's turnover passes 2^53.
+ */
+export interface Candle extends Ohlc {
+  interval: KlineInterval;
+  openTime: number;
+}
+
+/**
+ * Builds the live candle of every interval from trades as they happen. `add` returns the candles
+ * that changed (to push on the candle channels) and the ones that just closed (to persist).
+ * Trades must arrive in time order; a late trade is folded into the current candle rather than
+ * rewriting a closed one, which keeps persisted history immutable.
+ */
+export class CandleBuilder {
+  private readonly current = new Map<KlineInterval, Candle>();
+
+  constructor(private readonly intervals: readonly KlineInterval[] = KLINE_INTERVALS) {}
+
+  add(trade: TradePrint): { updated: Candle[]; closed: Candle[] } {
+    const updated: Candle[] = [];
+    const closed: Candle[] = [];
+    for (const interval of this.intervals) {
+      const start = bucketStart(interval, trade.time);
+      const candle = this.current.get(interval);
+      if (!candle || start > candle.openTime) {
+        if (candle) closed.push(candle);
+        const fresh: Candle = { interval, openTime: start, ...ohlcOf(trade) };
+        this.current.set(interval, fresh);
+        updated.push(fresh);
+      } else {
+        addTrade(candle, trade);
+        updated.push(candle);
+      }
+    }
+    return { updated, closed };
+  }
+
+  /** The candle in progress for an interval, if any trade has been seen. */
+  live(interval: KlineInterval): Candle | undefined {
+    return this.current.get(interval);
+  }
+
+  /** Resumes from persisted state after a restart. */
+  restore(candle: Candle): void {
+    const existing = this.current.get(candle.interval);
+    if (!existing || candle.openTime >= existing.openTime) this.current.set(candle.interval, { ...candle });
+  }
+}

@@ -1,0 +1,25 @@
+import { ResultCode, type Envelope } from '../../../src/domain/api.js';
+import type { LocaleCode } from '../../../src/domain/languages.js';
+import { translate, type MessageKey } from '../i18n/messages.js';
+
+export function ok<T>(lang: LocaleCode, data: T): Envelope<T> {
+  return { code: ResultCode.ok, msg: translate(lang, 'ok'), data };
+}
+
+/**
+ * A refusal the client shows as a toast. Thrown from a route, it becomes HTTP 200 with body code
+ * `code` and a translated msg (spec §7: the body code, not the HTTP status, carries the outcome).
+ */
+export class ApiFailure extends Error {
+  constructor(
+    readonly code: ResultCode,
+    readonly key: MessageKey,
+    readonly vars: Record<string, string> = {},
+  ) {
+    super(key);
+  }
+
+  toEnvelope(lang: LocaleCode): Envelope<null> {
+    return { code: this.code, msg: translate(lang, this.key, this.vars), data: null };
+  }
+}

@@ -1,0 +1,136 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { ResultCode, type SocketRefusal } from '../../../src/domain/api.js';
+import { localeFromHeader, type LocaleCode } from '../../../src/domain/languages.js';
+import { USER_CHANNEL, type UserStreamMessage } from '../../../src/domain/spotOrders.js';
+import { translate, type MessageKey } from '../i18n/messages.js';
+import { ChannelRegistry, userRoom } from './channels.js';
+
+export const MAX_CHANNELS_PER_SOCKET = 100;
+
+export interface Realtime {
+  /** Pushes `payload` as event `data` to every subscriber of `channel`, tagged with the channel. */
+  publish(channel: string, payload: object): void;
+  /** Number of sockets in a channel, for tests and metrics. */
+  subscriberCount(channel: string): number;
+  /** Pushes a private-channel message to the sockets subscribed as `userId`, and to no one else. */
+  publishToUser(userId: number, message: UserStreamMessage): void;
+  /** Whether any socket is subscribed to `userId`'s private channel (else there is nothing to read or push). */
+  userListening(userId: number): boolean;
+  close(): Promise<void>;
+}
+
+type Ack = (reply: { code: number; msg: string; channel?: string }) => void;
+
+/**
+ * The socket.io gateway of docs/API.md: clients emit `subscribe` / `unsubscribe` with a channel
+ * name; the server pushes event `data`. Unknown channels and malformed messages are answered with
+ * a translated refusal (ack, or event `refused`) and change nothing. A new subscriber gets the
+ * channel's snapshot (see RealtimeOptions) or else its last payload, so a page need not wait.
+ */
+export interface RealtimeOptions {
+  /**
+   * A fresh snapshot for channels that have one (depth, trades, candles). Sent on every subscribe,
+   * including a re-subscribe, which is how a client resyncs after a sequence gap. Channels without
+   * one get the last payload published on them.
+   */
+  snapshot?: (channel: string) => object | undefined;
+  /**
+   * The user id behind a session token, for the private user channel (server/kernel/auth/sessions.ts
+   * userForToken at the composition root, so the gateway holds no database code). Without it the
+   * private channel is refused.
+   */
+  authenticate?: (token: string) => Promise<number | undefined>;
+}
+
+/** What the gateway keeps on a socket about its private channel. */
+interface UserSocketData {
+  userId?: number;
+  /** Bumped by every user-channel subscribe and unsubscribe, so a slow token check that an unsubscribe overtook joins nothing. */
+  userSeq?: number;
+}
+
+export function attachRealtime(server: HttpServer, registry: ChannelRegistry, options: RealtimeOptions = {}): Realtime {
+  const io = new Server(server, { serveClient: false, maxHttpBufferSize: 16 * 1024 });
+  const last = new Map<string, object>();
+
+  io.on('connection', (socket) => {
+    const lang = localeFromHeader(socket.handshake.auth?.lang ?? socket.handshake.query?.lang ?? socket.handshake.headers.lang);
+    socket.on('subscribe', (message: unknown, ack?: unknown) => onSubscribe(socket, lang, message, ack));
+    socket.on('unsubscribe', (message: unknown, ack?: unknown) => onUnsubscribe(socket, lang, message, ack));
+  });
+
+  function refuse(socket: Socket, lang: LocaleCode, key: MessageKey, ack: unknown, channel?: string): void {
+    const refusal: SocketRefusal = { code: ResultCode.badRequest, msg: translate(lang, key), ...(channel ? { channel } : {}) };
+    if (typeof ack === 'function') (ack as Ack)(refusal);
+    else socket.emit('refused', refusal);
+  }
+
+  function accept(lang: LocaleCode, ack: unknown, channel: string): void {
+    if (typeof ack === 'function') (ack as Ack)({ code: ResultCode.ok, msg: translate(lang, 'ok'), channel });
+  }
+
+  function onSubscribe(socket: Socket, lang: LocaleCode, message: unknown, ack: unknown): void {
+    const user = ChannelRegistry.parseUser(message);
+    if (user) return void subscribeUser(socket, lang, user.token, ack);
+    const channel = ChannelRegistry.parse(message);
+    if (!channel) return refuse(socket, lang, 'malformedMessage', ack);
+    if (!registry.has(channel)) return refuse(socket, lang, 'unknownChannel', ack, channel);
+    if (!socket.rooms.has(channel) && socket.rooms.size > MAX_CHANNELS_PER_SOCKET) {
+      return refuse(socket, lang, 'tooManyChannels', ack, channel);
+    }
+    void socket.join(channel);
+    accept(lang, ack, channel);
+    const snapshot = options.snapshot?.(channel);
+    const latest = snapshot ? { ...snapshot, channel } : last.get(channel);
+    if (latest) socket.emit('data', latest);
+  }
+
+  /** The private channel: the token names the user; the socket joins that user's room only. */
+  async function subscribeUser(socket: Socket, lang: LocaleCode, token: string | undefined, ack: unknown): Promise<void> {
+    const data = socket.data as UserSocketData;
+    const seq = (data.userSeq = (data.userSeq ?? 0) + 1);
+    let userId: number | undefined;
+    try {
+      userId = token && options.authenticate ? await options.authenticate(token) : undefined;
+    } catch {
+      userId = undefined;
+    }
+    if (userId === undefined) return refuse(socket, lang, 'notLoggedIn', ack, USER_CHANNEL);
+    if (!socket.connected || data.userSeq !== seq) return;
+    if (data.userId !== undefined && data.userId !== userId) void socket.leave(userRoom(data.userId));
+    data.userId = userId;
+    void socket.join(userRoom(userId));
+    accept(lang, ack, USER_CHANNEL);
+  }
+
+  function unsubscribeUser(socket: Socket, lang: LocaleCode, ack: unknown): void {
+    const data = socket.data as UserSocketData;
+    data.userSeq = (data.userSeq ?? 0) + 1;
+    if (data.userId !== undefined) void socket.leave(userRoom(data.userId));
+    data.userId = undefined;
+    accept(lang, ack, USER_CHANNEL);
+  }
+
+  function onUnsubscribe(socket: Socket, lang: LocaleCode, message: unknown, ack: unknown): void {
+    if (ChannelRegistry.parseUser(message)) return unsubscribeUser(socket, lang, ack);
+    const channel = ChannelRegistry.parse(message);
+    if (!channel) return refuse(socket, lang, 'malformedMessage', ack);
+    void socket.leave(channel);
+    accept(lang, ack, channel);
+  }
+
+  return {
+    publish(channel, payload) {
+      const tagged = { ...payload, channel };
+      last.set(channel, tagged);
+      io.to(channel).emit('data', tagged);
+    },
+    subscriberCount: (channel) => io.sockets.adapter.rooms.get(channel)?.size ?? 0,
+    publishToUser(userId, message) {
+      io.to(userRoom(userId)).emit('data', message);
+    },
+    userListening: (userId) => (io.sockets.adapter.rooms.get(userRoom(userId))?.size ?? 0) > 0,
+    close: () => new Promise((resolve) => void io.close(() => resolve())),
+  };
+}

@@ -1,0 +1,15 @@
+import type { WalletAccount } from '../../../src/domain/wallet.js';
+
+/**
+ * What the private user channel needs to hear after a commit: which of a user's balances and
+ * orders changed. The implementation reads the committed rows and pushes them on channel `user`
+ * (src/domain/spotOrders.ts UserStreamMessage) to that user's sockets only. Call it only after the
+ * transaction has committed, so a pushed value is never one that could still roll back.
+ */
+export interface UserFeed {
+  balancesChanged(userId: number, rows: ReadonlyArray<{ currency: string; account: WalletAccount }>): void;
+  ordersChanged(userId: number, orderIds: readonly number[]): void;
+}
+
+/** For tests and tools that run without sockets. */
+export const silentUserFeed: UserFeed = { balancesChanged: () => undefined, ordersChanged: () => undefined };

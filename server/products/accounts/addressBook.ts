@@ -1,0 +1,72 @@
+import type { Database } from '../../kernel/db/database.js';
+import { addressProblem, collectionProblem, type AddressInput, type CollectionInput } from './settingsRules.js';
+import type { CollectionMethod, WithdrawalAddress } from '../../../src/domain/userCentre.js';
+import type { Outcome } from './accounts.js';
+
+// The wire shapes live with the client's types, so both sides agree on them.
+export type { CollectionMethod, WithdrawalAddress } from '../../../src/domain/userCentre.js';
+
+const trimmed = <T extends object>(input: T): T =>
+  Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v])) as T;
+
+/**
+ * Withdrawal addresses and collection methods (spec §2 c-symAddr, c-collAddr). Every statement is
+ * scoped by user_id: another user's id simply matches nothing and answers "not found", which also
+ * reveals nothing about whether the row exists.
+ */
+export function addressBook(db: Database) {
+  return {
+    listAddresses: (userId: number) =>
+      db.query<WithdrawalAddress>('select id::int as id, currency, network, address, note from withdrawal_address where user_id = $1 order by id desc', [userId]),
+
+    async addAddress(userId: number, raw: AddressInput): Promise<Outcome<WithdrawalAddress>> {
+      const input = trimmed(raw);
+      const problem = addressProblem(input);
+      if (problem) return { ok: false, key: problem };
+      const [row] = await db.query<WithdrawalAddress>(
+        `insert into withdrawal_address (user_id, currency, network, address, note) values ($1, $2, $3, $4, $5)
+         returning id::int as id, currency, network, address, note`,
+        [userId, input.currency.toUpperCase(), input.network, input.address, input.note],
+      );
+      return { ok: true, data: row! };
+    },
+
+    async deleteAddress(userId: number, id: number): Promise<boolean> {
+      return (await db.query('delete from withdrawal_address where id = $1 and user_id = $2 returning id', [id, userId])).length > 0;
+    },
+
+    listMethods: (userId: number) =>
+      db.query<CollectionMethod>('select id::int as id, real_name, card_number, bank_name, currency, branch from collection_method where user_id = $1 order by id desc', [userId]),
+
+    async addMethod(userId: number, raw: CollectionInput): Promise<Outcome<CollectionMethod>> {
+      const input = trimmed(raw);
+      const problem = collectionProblem(input);
+      if (problem) return { ok: false, key: problem };
+      const [row] = await db.query<CollectionMethod>(
+        `insert into collection_method (user_id, real_name, card_number, bank_name, currency, branch) values ($1, $2, $3, $4, $5, $6)
+         returning id::int as id, real_name, card_number, bank_name, currency, branch`,
+        [userId, input.real_name, input.card_number, input.bank_name, input.currency ?? '', input.branch ?? ''],
+      );
+      return { ok: true, data: row! };
+    },
+
+    /** Undefined data with ok=false/notFound when the method is not the caller's. */
+    async editMethod(userId: number, id: number, raw: CollectionInput): Promise<Outcome<CollectionMethod>> {
+      const input = trimmed(raw);
+      const problem = collectionProblem(input);
+      if (problem) return { ok: false, key: problem };
+      const [row] = await db.query<CollectionMethod>(
+        `update collection_method set real_name = $3, card_number = $4, bank_name = $5, currency = $6, branch = $7, updated_at = now()
+         where id = $1 and user_id = $2 returning id::int as id, real_name, card_number, bank_name, currency, branch`,
+        [id, userId, input.real_name, input.card_number, input.bank_name, input.currency ?? '', input.branch ?? ''],
+      );
+      return row ? { ok: true, data: row } : { ok: false, key: 'notFound' };
+    },
+
+    async deleteMethod(userId: number, id: number): Promise<boolean> {
+      return (await db.query('delete from collection_method where id = $1 and user_id = $2 returning id', [id, userId])).length > 0;
+    },
+  };
+}
+
+export type AddressBook = ReturnType<typeof addressBook>;

@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ResultCode } from '../../../src/domain/api.js';
+import type { Accounts, Outcome } from './accounts.js';
+import type { DeviceInfo } from '../../kernel/notifications/notify.js';
+import type { Database } from '../../kernel/db/database.js';
+import { revokeSession } from '../../kernel/auth/sessions.js';
+import { translate } from '../../kernel/i18n/messages.js';
+import { DEFAULT_ACCOUNT_RATE_LIMITS, fixedWindowLimiter, type RateLimiter } from '../../kernel/http/rateLimit.js';
+import { ApiFailure, ok } from '../../kernel/http/envelope.js';
+
+const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
+const account = { account: text(254), area_code: { type: 'string', maxLength: 6 } } as const;
+const code = { type: 'string', pattern: '^\\d{6}$' } as const;
+
+/** Where a sign-in came from, for the new-device notification. */
+const deviceOf = (request: FastifyRequest): DeviceInfo => ({ userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512), ip: request.ip });
+
+function unwrap<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw new ApiFailure(ResultCode.badRequest, outcome.key, outcome.vars);
+  return outcome.data;
+}
+
+/** Registration, login, logout and password reset (spec §2 /reg, /reg-next, /login, /forget-pass, /set-pass). */
+export function accountRoutes(db: Database, accounts: Accounts, limits: { login: number; sendCode: number } = DEFAULT_ACCOUNT_RATE_LIMITS) {
+  const loginLimiter = fixedWindowLimiter(limits.login, 60_000);
+  const codeLimiter = fixedWindowLimiter(limits.sendCode, 60_000);
+  const limit = (limiter: RateLimiter, request: FastifyRequest) => {
+    if (!limiter.allow(request.ip)) throw new ApiFailure(ResultCode.tooMany, 'tooManyRequests');
+  };
+  return async (app: FastifyInstance) => {
+    app.post<{ Body: { account: string; area_code?: string; purpose: 'register' | 'reset' } }>(
+      '/api/send_code',
+      { schema: { body: { type: 'object', required: ['account', 'purpose'], additionalProperties: false, properties: { ...account, purpose: { type: 'string', enum: ['register', 'reset'] } } } } },
+      async (request) => {
+        limit(codeLimiter, request);
+        unwrap(await accounts.sendCode(request.body, request.lang));
+        return { code: ResultCode.ok, msg: translate(request.lang, 'codeSent'), data: null };
+      },
+    );
+
+    app.post<{ Body: { account: string; area_code?: string; code: string } }>(
+      '/api/register',
+      { schema: { body: { type: 'object', required: ['account', 'code'], additionalProperties: false, properties: { ...account, code } } } },
+      async (request) => ok(request.lang, unwrap(await accounts.checkRegistration(request.body))),
+    );
+
+    app.post<{ Body: Parameters<Accounts['register']>[0] }>(
+      '/api/register_next',
+      {
+        schema: {
+          body: {
+            type: 'object',
+            required: ['account', 'code', 'password', 'password_repeat', 'funds_password', 'funds_password_repeat', 'invitation_code', 'agree'],
+            additionalProperties: false,
+            properties: {
+              ...account,
+              code,
+              password: text(64),
+              password_repeat: text(64),
+              funds_password: text(64),
+              funds_password_repeat: text(64),
+              invitation_code: text(32),
+              agree: { type: 'boolean' },
+            },
+          },
+        },
+      },
+      async (request) => ok(request.lang, unwrap(await accounts.register(request.body, deviceOf(request)))),
+    );
+
+    app.post<{ Body: { account: string; area_code?: string; password: string } }>(
+      '/api/login',
+      { schema: { body: { type: 'object', required: ['account', 'password'], additionalProperties: false, properties: { ...account, password: text(64) } } } },
+      async (request) => {
+        limit(loginLimiter, request);
+        return ok(request.lang, unwrap(await accounts.login(request.body, deviceOf(request))));
+      },
+    );
+
+    app.post('/api/logout', { schema: { body: { anyOf: [{ type: 'object', maxProperties: 0 }, { type: 'null' }] } } }, async (request) => {
+      if (request.token) await revokeSession(db, request.token);
+      return ok(request.lang, null);
+    });
+
+    app.post<{ Body: { account: string; area_code?: string; code: string; password: string; password_repeat: string } }>(
+      '/api/forget_pass',
+      {
+        schema: {
+          body: {
+            type: 'object',
+            required: ['account', 'code', 'password', 'password_repeat'],
+            additionalProperties: false,
+            properties: { ...account, code, password: text(64), password_repeat: text(64) },
+          },
+        },
+      },
+      async (request) => {
+        unwrap(await accounts.resetPassword(request.body));
+        return { code: ResultCode.ok, msg: translate(request.lang, 'passwordReset'), data: null };
+      },
+    );
+  };
+}

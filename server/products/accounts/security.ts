@@ -1,0 +1,90 @@
+import type { UserInfo } from '../../../src/domain/api.js';
+import type { Database } from '../../kernel/db/database.js';
+import { hashPassword } from '../../kernel/auth/passwords.js';
+import { normaliseAccount, passwordProblem } from '../../kernel/auth/accountRules.js';
+import { revokeAllSessions } from '../../kernel/auth/sessions.js';
+import type { Outcome } from './accounts.js';
+import { checkCode, issueCode } from './codes.js';
+import type { CodeDelivery } from './delivery.js';
+
+const fail = (key: Extract<Outcome<never>, { ok: false }>['key']): Outcome<never> => ({ ok: false, key });
+
+export type SecurityPurpose = 'change_login_pwd' | 'change_funds_pwd' | 'change_email' | 'change_phone';
+
+/**
+ * Security changes of the user centre (spec §2 s-loginpwd, s-securitypwd, s-emailset,
+ * s-phoneset). Each needs a code sent to the account itself; an email or phone change also needs
+ * a code sent to the new address, so both ends are proven. Login-password and account changes end
+ * every session (spec §8: the user logs in again); a fund-password change keeps them.
+ */
+export function security(deps: { db: Database; delivery: CodeDelivery }) {
+  const { db } = deps;
+
+  /** The new address for an email or phone change, of the same kind as the current account. */
+  function newAddress(user: UserInfo, purpose: 'change_email' | 'change_phone', raw: string, areaCode?: string): Outcome<string> {
+    const target = normaliseAccount(raw, areaCode);
+    const wanted = purpose === 'change_email' ? 'email' : 'phone';
+    if (!target || target.kind !== wanted) return fail('accountInvalid');
+    if (target.account === user.account) return fail('accountUnchanged');
+    return { ok: true, data: target.account };
+  }
+
+  const taken = async (account: string) => (await db.query('select 1 from app_user where account = $1', [account])).length > 0;
+
+  return {
+    /** `to: 'current'` sends to the account itself; `to: 'new'` to the new email or phone. */
+    async sendCode(user: UserInfo, input: { purpose: SecurityPurpose; to: 'current' | 'new'; account?: string; area_code?: string }, lang: string): Promise<Outcome<null>> {
+      let target = user.account;
+      if (input.to === 'new') {
+        if (input.purpose !== 'change_email' && input.purpose !== 'change_phone') return fail('badRequest');
+        const address = newAddress(user, input.purpose, input.account ?? '', input.area_code);
+        if (!address.ok) return address;
+        if (await taken(address.data)) return fail('accountExists');
+        target = address.data;
+      }
+      const result = await issueCode(db, deps.delivery, target, input.purpose, lang);
+      return result === 'sent' ? { ok: true, data: null } : fail(result);
+    },
+
+    async changePassword(user: UserInfo, which: 'login' | 'funds', input: { code: string; password: string; password_repeat: string }): Promise<Outcome<null>> {
+      const weak = passwordProblem(input.password);
+      if (weak) return fail(weak);
+      if (input.password !== input.password_repeat) return fail(which === 'login' ? 'passwordsDiffer' : 'fundsPasswordsDiffer');
+      const hash = await hashPassword(input.password);
+      const purpose = which === 'login' ? 'change_login_pwd' : 'change_funds_pwd';
+      const column = which === 'login' ? 'password_hash' : 'funds_password_hash';
+      return db.transaction(async (tx) => {
+        if (!(await checkCode(tx, user.account, purpose, input.code, true))) return fail('codeInvalid');
+        await tx.query(`update app_user set ${column} = $2 where id = $1`, [user.id, hash]);
+        if (which === 'login') await revokeAllSessions(tx, user.id);
+        return { ok: true as const, data: null };
+      });
+    },
+
+    async changeAccount(
+      user: UserInfo,
+      purpose: 'change_email' | 'change_phone',
+      input: { code: string; account: string; area_code?: string; new_code: string },
+    ): Promise<Outcome<null>> {
+      const address = newAddress(user, purpose, input.account, input.area_code);
+      if (!address.ok) return address;
+      return db.transaction(async (tx) => {
+        // Both codes are checked before either is used up, so one wrong code costs nothing else.
+        const old = await checkCode(tx, user.account, purpose, input.code, false);
+        const fresh = await checkCode(tx, address.data, purpose, input.new_code, false);
+        if (!old || !fresh) return fail('codeInvalid');
+        if ((await tx.query('select 1 from app_user where account = $1', [address.data])).length > 0) return fail('accountExists');
+        await checkCode(tx, user.account, purpose, input.code, true);
+        await checkCode(tx, address.data, purpose, input.new_code, true);
+        const email = purpose === 'change_email' ? address.data : user.email;
+        const phone = purpose === 'change_phone' ? address.data : user.phone;
+        const area = purpose === 'change_phone' ? (input.area_code ?? '') : user.area_code;
+        await tx.query('update app_user set account = $2, email = $3, phone = $4, area_code = $5 where id = $1', [user.id, address.data, email, phone, area]);
+        await revokeAllSessions(tx, user.id);
+        return { ok: true as const, data: null };
+      });
+    },
+  };
+}
+
+export type Security = ReturnType<typeof security>;

@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ResultCode, type UserInfo } from '../../../src/domain/api.js';
+import type { Outcome } from './accounts.js';
+import type { UserCentre } from './userCentre.js';
+import { userForToken } from '../../kernel/auth/sessions.js';
+import type { Database } from '../../kernel/db/database.js';
+import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
+import { ApiFailure, ok } from '../../kernel/http/envelope.js';
+import { anyBody } from '../../kernel/http/schemas.js';
+
+const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
+const code = { type: 'string', pattern: '^\\d{6}$' } as const;
+const password = { type: 'string', minLength: 1, maxLength: 64 } as const;
+const object = (required: string[], properties: Record<string, unknown>) => ({ type: 'object', required, additionalProperties: false, properties }) as const;
+const byId = object(['id'], { id: { type: 'integer', minimum: 1, maximum: 2 ** 53 - 1 } });
+const collection = { real_name: text(64), card_number: text(64), bank_name: text(64), currency: text(16), branch: text(128) };
+
+function unwrap<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw new ApiFailure(outcome.key === 'notFound' ? ResultCode.notFound : ResultCode.badRequest, outcome.key, outcome.vars);
+  return outcome.data;
+}
+
+/**
+ * The user centre (spec §2 /user): personal info, general settings, security changes, withdrawal
+ * addresses and collection methods. Every call needs a live token (body code 403 otherwise) and
+ * acts only on the token's own user.
+ */
+export function userRoutes(db: Database, centre: UserCentre) {
+  const { profile, security, book } = centre;
+  const signedIn = async (request: FastifyRequest): Promise<UserInfo> => {
+    const user = await userForToken(db, request.token);
+    if (!user) throw new ApiFailure(ResultCode.forbidden, 'notLoggedIn');
+    return user;
+  };
+  const done = (request: FastifyRequest, key: MessageKey, data: unknown = null) => ({ code: ResultCode.ok, msg: translate(request.lang, key), data });
+
+  return async (app: FastifyInstance) => {
+    app.post<{ Body: { nickname: string } }>('/api/user/nickname', { schema: { body: object(['nickname'], { nickname: text(100) }) } }, async (request) =>
+      done(request, 'profileSaved', unwrap(await profile.setNickname(await signedIn(request), request.body.nickname))),
+    );
+    app.post<{ Body: { image: string } }>('/api/user/avatar', { schema: { body: object(['image'], { image: text(1_000_000) }) } }, async (request) =>
+      done(request, 'profileSaved', unwrap(await profile.setAvatar(await signedIn(request), request.body.image))),
+    );
+    app.post('/api/user/avatar_image', { schema: { body: anyBody } }, async (request) => ok(request.lang, await profile.avatar(await signedIn(request))));
+
+    app.post<{ Body: { purpose: 'change_login_pwd' | 'change_funds_pwd' | 'change_email' | 'change_phone'; to: 'current' | 'new'; account?: string; area_code?: string } }>(
+      '/api/user/send_code',
+      {
+        schema: {
+          body: object(['purpose', 'to'], {
+            purpose: { type: 'string', enum: ['change_login_pwd', 'change_funds_pwd', 'change_email', 'change_phone'] },
+            to: { type: 'string', enum: ['current', 'new'] },
+            account: text(254),
+            area_code: text(6),
+          }),
+        },
+      },
+      async (request) => done(request, 'codeSent', unwrap(await security.sendCode(await signedIn(request), request.body, request.lang))),
+    );
+    const passwordBody = { schema: { body: object(['code', 'password', 'password_repeat'], { code, password, password_repeat: password }) } };
+    app.post<{ Body: { code: string; password: string; password_repeat: string } }>('/api/user/login_pwd', passwordBody, async (request) =>
+      done(request, 'loginAgain', unwrap(await security.changePassword(await signedIn(request), 'login', request.body))),
+    );
+    app.post<{ Body: { code: string; password: string; password_repeat: string } }>('/api/user/funds_pwd', passwordBody, async (request) =>
+      done(request, 'fundsPasswordChanged', unwrap(await security.changePassword(await signedIn(request), 'funds', request.body))),
+    );
+    const accountBody = { schema: { body: object(['code', 'account', 'new_code'], { code, account: text(254), area_code: text(6), new_code: code }) } };
+    type AccountBody = { Body: { code: string; account: string; area_code?: string; new_code: string } };
+    app.post<AccountBody>('/api/user/email', accountBody, async (request) =>
+      done(request, 'loginAgain', unwrap(await security.changeAccount(await signedIn(request), 'change_email', request.body))),
+    );
+    app.post<AccountBody>('/api/user/phone', accountBody, async (request) =>
+      done(request, 'loginAgain', unwrap(await security.changeAccount(await signedIn(request), 'change_phone', request.body))),
+    );
+
+    app.post('/api/user/addresses', { schema: { body: anyBody } }, async (request) => ok(request.lang, await book.listAddresses((await signedIn(request)).id)));
+    app.post<{ Body: { currency: string; network: string; address: string; note: string } }>(
+      '/api/user/address_add',
+      { schema: { body: object(['currency', 'network', 'address', 'note'], { currency: text(16), network: text(32), address: text(128), note: text(64) }) } },
+      async (request) => done(request, 'addressAdded', unwrap(await book.addAddress((await signedIn(request)).id, request.body))),
+    );
+    app.post<{ Body: { id: number } }>('/api/user/address_delete', { schema: { body: byId } }, async (request) => {
+      if (!(await book.deleteAddress((await signedIn(request)).id, request.body.id))) throw new ApiFailure(ResultCode.notFound, 'notFound');
+      return done(request, 'addressDeleted');
+    });
+
+    app.post('/api/user/coll_methods', { schema: { body: anyBody } }, async (request) => ok(request.lang, await book.listMethods((await signedIn(request)).id)));
+    type MethodBody = { real_name: string; card_number: string; bank_name: string; currency?: string; branch?: string };
+    app.post<{ Body: MethodBody }>('/api/user/coll_method_add', { schema: { body: object(['real_name', 'card_number', 'bank_name'], collection) } }, async (request) =>
+      done(request, 'collMethodAdded', unwrap(await book.addMethod((await signedIn(request)).id, request.body))),
+    );
+    app.post<{ Body: MethodBody & { id: number } }>(
+      '/api/user/coll_method_edit',
+      { schema: { body: object(['id', 'real_name', 'card_number', 'bank_name'], { ...collection, ...byId.properties }) } },
+      async (request) => {
+        const { id, ...fields } = request.body;
+        return done(request, 'collMethodEdited', unwrap(await book.editMethod((await signedIn(request)).id, id, fields)));
+      },
+    );
+    app.post<{ Body: { id: number } }>('/api/user/coll_method_delete', { schema: { body: byId } }, async (request) => {
+      if (!(await book.deleteMethod((await signedIn(request)).id, request.body.id))) throw new ApiFailure(ResultCode.notFound, 'notFound');
+      return done(request, 'collMethodDeleted');
+    });
+  };
+}

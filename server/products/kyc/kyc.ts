@@ -1,0 +1,125 @@
+import type { NameStatus } from '../../../src/domain/api.js';
+import type { KycStatus, KycSubmission } from '../../../src/domain/kyc.js';
+import type { Database } from '../../kernel/db/database.js';
+import type { MessageKey } from '../../kernel/i18n/messages.js';
+import { notify } from '../../kernel/notifications/notify.js';
+import type { Outcome } from '../accounts/accounts.js';
+import { decodeImage, readStoredImage, storeImage, type ImageMime } from '../../kernel/images.js';
+
+/** Spec: each identity photo is at most 4 MB. */
+export const KYC_PHOTO_MAX_BYTES = 4 * 1024 * 1024;
+
+export interface KycDeps {
+  db: Database;
+  dataDir: string;
+}
+
+// The wire shapes live with the client's types, so both sides agree on them.
+export type { KycStatus } from '../../../src/domain/kyc.js';
+export type KycSubmissionView = KycSubmission;
+
+export type PhotoSide = 'front' | 'back';
+
+const fail = (key: MessageKey): Outcome<never> => ({ ok: false, key });
+const PHOTO_PROBLEM = { imageInvalid: 'kycPhotoInvalid', imageTooLarge: 'kycPhotoTooLarge' } as const;
+const VIEW_COLUMNS = `k.id, k.user_id, u.account, k.real_name, k.id_number, k.status, k.reason,
+  to_char(k.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
+  to_char(k.reviewed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as reviewed_at`;
+
+/**
+ * Identity verification (spec §2 /user/identity, §4 name_status): 1 unverified → 2 pending on
+ * submit → 3 verified or 4 failed with a reason. Submitting is allowed from 1 and 4 only.
+ * app_user.name_status is the user-facing truth and moves in the same transaction as the row.
+ */
+export function kyc(deps: KycDeps) {
+  const { db } = deps;
+
+  async function review(id: number, operatorId: number, verdict: { status: 3 } | { status: 4; reason: string }): Promise<Outcome<{ id: number; status: 3 | 4 }>> {
+    const reason = verdict.status === 4 ? verdict.reason.trim() : '';
+    if (verdict.status === 4 && !reason) return fail('kycReasonRequired');
+    const userId = await db.transaction(async (tx) => {
+      const [row] = await tx.query<{ user_id: number }>(
+        `update kyc_submission set status = $2, reason = $3, reviewer_id = $4, reviewed_at = now()
+         where id = $1 and status = 2 returning user_id`,
+        [id, verdict.status, reason, operatorId],
+      );
+      if (!row) return undefined;
+      await tx.query('update app_user set name_status = $2 where id = $1', [row.user_id, verdict.status]);
+      // In the same transaction: the user hears of a review exactly when it happened.
+      await notify(tx, Number(row.user_id), verdict.status === 3 ? { kind: 'kyc_approved' } : { kind: 'kyc_rejected', params: { reason } });
+      return Number(row.user_id);
+    });
+    if (userId === undefined) return fail('kycNotPending');
+    return { ok: true, data: { id, status: verdict.status } };
+  }
+
+  return {
+    async submit(userId: number, input: { name: string; id_number: string; front: string; back: string }): Promise<Outcome<KycStatus>> {
+      const name = input.name.trim();
+      const idNumber = input.id_number.trim();
+      if (!name || !idNumber || !input.front || !input.back) return fail('kycFieldsRequired');
+      const front = decodeImage(input.front, KYC_PHOTO_MAX_BYTES);
+      if (!front.ok) return fail(PHOTO_PROBLEM[front.reason]);
+      const back = decodeImage(input.back, KYC_PHOTO_MAX_BYTES);
+      if (!back.ok) return fail(PHOTO_PROBLEM[back.reason]);
+      const [current] = await db.query<{ name_status: NameStatus }>('select name_status from app_user where id = $1', [userId]);
+      if (current?.name_status === 2) return fail('kycAlreadyPending');
+      if (current?.name_status === 3) return fail('kycAlreadyVerified');
+      const [frontName, backName] = [await storeImage(deps.dataDir, 'identity', front), await storeImage(deps.dataDir, 'identity', back)];
+      const outcome = await db.transaction(async (tx): Promise<Outcome<number>> => {
+        // Re-checked under the row lock: two concurrent submits cannot both pass.
+        const [locked] = await tx.query<{ name_status: NameStatus }>('select name_status from app_user where id = $1 for update', [userId]);
+        if (locked?.name_status === 2) return fail('kycAlreadyPending');
+        if (locked?.name_status === 3) return fail('kycAlreadyVerified');
+        const [row] = await tx.query<{ id: number }>(
+          `insert into kyc_submission (user_id, real_name, id_number, front_photo, back_photo) values ($1, $2, $3, $4, $5) returning id`,
+          [userId, name, idNumber, frontName, backName],
+        );
+        await tx.query('update app_user set name_status = 2 where id = $1', [userId]);
+        await notify(tx, userId, { kind: 'kyc_submitted' });
+        return { ok: true, data: Number(row!.id) };
+      });
+      if (!outcome.ok) return outcome;
+      return { ok: true, data: { name_status: 2, reason: '', submission_id: outcome.data } };
+    },
+
+    async status(userId: number): Promise<KycStatus> {
+      const [user] = await db.query<{ name_status: NameStatus }>('select name_status from app_user where id = $1', [userId]);
+      const [last] = await db.query<{ id: number; reason: string }>('select id, reason from kyc_submission where user_id = $1 order by id desc limit 1', [userId]);
+      const nameStatus = user?.name_status ?? 1;
+      return { name_status: nameStatus, reason: nameStatus === 4 ? (last?.reason ?? '') : '', submission_id: last ? Number(last.id) : null };
+    },
+
+    /** A photo for its owner (userId) or for any operator (userId undefined). */
+    async photo(id: number, side: PhotoSide, viewer: { userId: number } | { operator: true }): Promise<{ bytes: Buffer; mime: ImageMime } | undefined> {
+      const [row] = await db.query<{ user_id: number; front_photo: string; back_photo: string }>(
+        'select user_id, front_photo, back_photo from kyc_submission where id = $1',
+        [id],
+      );
+      if (!row || ('userId' in viewer && Number(row.user_id) !== viewer.userId)) return undefined;
+      return readStoredImage(deps.dataDir, 'identity', side === 'front' ? row.front_photo : row.back_photo);
+    },
+
+    /** The review queue, oldest first (first come, first served). */
+    async pending(): Promise<KycSubmissionView[]> {
+      const rows = await db.query<KycSubmissionView>(
+        `select ${VIEW_COLUMNS} from kyc_submission k join app_user u on u.id = k.user_id where k.status = 2 order by k.id limit 500`,
+      );
+      return rows.map(normalise);
+    },
+
+    async detail(id: number): Promise<KycSubmissionView | undefined> {
+      const [row] = await db.query<KycSubmissionView>(`select ${VIEW_COLUMNS} from kyc_submission k join app_user u on u.id = k.user_id where k.id = $1`, [id]);
+      return row && normalise(row);
+    },
+
+    approve: (id: number, operatorId: number) => review(id, operatorId, { status: 3 }),
+    reject: (id: number, operatorId: number, reason: string) => review(id, operatorId, { status: 4, reason }),
+  };
+}
+
+function normalise(row: KycSubmissionView): KycSubmissionView {
+  return { ...row, id: Number(row.id), user_id: Number(row.user_id), status: Number(row.status) as 2 | 3 | 4 };
+}
+
+export type Kyc = ReturnType<typeof kyc>;

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { ResultCode } from '../../../src/domain/api.js';
+import type { Database } from '../../kernel/db/database.js';
+import { KLINE_INTERVALS, type KlineInterval } from '../../../src/domain/constants.js';
+import { readKlines } from './klines.js';
+import { listCurrencies, listPairs, pairPrice } from '../../kernel/catalogue.js';
+import type { FiatRateSource } from './fiatRates.js';
+import { ApiFailure, ok } from '../../kernel/http/envelope.js';
+import { anyBody } from '../../kernel/http/schemas.js';
+
+export function marketRoutes(db: Database, rates: FiatRateSource) {
+  return async (app: FastifyInstance) => {
+    app.post('/api/currency_list', { schema: { body: anyBody } }, async (request) => ok(request.lang, await listCurrencies(db)));
+
+    app.post('/api/pair_list', { schema: { body: anyBody } }, async (request) => ok(request.lang, await listPairs(db)));
+
+    app.get<{ Querystring: { pair: string } }>(
+      '/api/market/pairPrice',
+      {
+        schema: {
+          querystring: {
+            type: 'object',
+            required: ['pair'],
+            properties: { pair: { type: 'string', pattern: '^[A-Za-z0-9]{2,12}_[A-Za-z0-9]{2,12}$' } },
+          },
+        },
+      },
+      async (request) => {
+        const price = await pairPrice(db, rates, request.query.pair);
+        if (!price) throw new ApiFailure(ResultCode.notFound, 'unknownPair');
+        return ok(request.lang, price);
+      },
+    );
+
+    app.get<{ Querystring: { pair: string; interval: KlineInterval; to?: number; limit?: number } }>(
+      '/api/market/kline',
+      {
+        schema: {
+          querystring: {
+            type: 'object',
+            required: ['pair', 'interval'],
+            properties: {
+              pair: { type: 'string', pattern: '^[A-Za-z0-9]{2,12}_[A-Za-z0-9]{2,12}$' },
+              interval: { type: 'string', enum: [...KLINE_INTERVALS] },
+              to: { type: 'integer', minimum: 0, maximum: 8_640_000_000_000_000 },
+              limit: { type: 'integer', minimum: 1, maximum: 1000, default: 300 },
+            },
+          },
+        },
+      },
+      async (request) => {
+        const [left, right] = request.query.pair.toUpperCase().split('_') as [string, string];
+        const pairs = await listPairs(db);
+        if (!pairs.some((p) => p.left_symbol === left && p.right_symbol === right && p.trade_status === 1)) {
+          throw new ApiFailure(ResultCode.notFound, 'unknownPair');
+        }
+        const to = request.query.to ?? Number.MAX_SAFE_INTEGER;
+        return ok(request.lang, await readKlines(db, left, right, request.query.interval, to, request.query.limit ?? 300));
+      },
+    );
+  };
+}

@@ -1,0 +1,106 @@
+import { amountText, priceText, quoteText, type PairSpec } from '../../../kernel/exchange/pairSpec.js';
+import type { ReferencePriceSource } from './priceModel.js';
+import { normal } from '../../../kernel/random.js';
+import type { SpotMarket } from '../spotMarket.js';
+
+export interface MarketMakerConfig {
+  /** Levels quoted on each side. */
+  levels: number;
+  /** Distance between best bid and best ask, in basis points of the price. */
+  spreadBps: number;
+  /** Distance between levels, in basis points. */
+  stepBps: number;
+  /** Typical notional of one quoted level and of one aggressive order, in USDT. */
+  levelNotionalUsdt: number;
+  takeNotionalUsdt: number;
+}
+
+export const DEFAULT_MM_CONFIG: MarketMakerConfig = { levels: 24, spreadBps: 3, stepBps: 2, levelNotionalUsdt: 6000, takeNotionalUsdt: 1500 };
+
+/**
+ * Liquidity from real orders: a quoting account keeps a ladder of limit orders around the
+ * reference price, and a taking account sends market orders that trade against whatever rests —
+ * which is where trades, candles and ticks come from. Both hold real balances and go through the
+ * same engine, freezing and ledger as any user. Only the levels that changed are cancelled and
+ * placed, so a small price move costs a few orders, not a new book.
+ */
+export class MarketMaker {
+  constructor(
+    private readonly market: SpotMarket,
+    private readonly spec: PairSpec,
+    private readonly accounts: { quoter: number; taker: number },
+    private readonly prices: ReferencePriceSource,
+    /** Base currency's USDT price, to size orders by notional on any quote currency. */
+    private readonly baseUsdt: number,
+    private readonly random: () => number,
+    private readonly config: MarketMakerConfig = DEFAULT_MM_CONFIG,
+  ) {}
+
+  private lotsFor(notionalUsdt: number): number {
+    const base = notionalUsdt / this.baseUsdt;
+    return Math.max(1, Math.round(base * 10 ** this.spec.amountPrecision * Math.exp(0.45 * normal(this.random))));
+  }
+
+  /** The ladder the quoter wants now: price (ticks) → side. */
+  private desired(reference: number): Map<string, { side: 'buy' | 'sell'; price: number }> {
+    const half = Math.max(1, Math.round((reference * this.config.spreadBps) / 20_000));
+    const step = Math.max(1, Math.round((reference * this.config.stepBps) / 10_000));
+    const out = new Map<string, { side: 'buy' | 'sell'; price: number }>();
+    for (let i = 0; i < this.config.levels; i++) {
+      const bid = reference - half - i * step;
+      const ask = reference + half + i * step;
+      if (bid > 0) out.set(`buy:${bid}`, { side: 'buy', price: bid });
+      out.set(`sell:${ask}`, { side: 'sell', price: ask });
+    }
+    return out;
+  }
+
+  /** Reconciles the quoter's resting orders with the ladder around the current reference price. */
+  async requote(now: number): Promise<{ cancelled: number; placed: number }> {
+    const reference = this.prices.priceAt(this.spec.symbol, now);
+    const want = this.desired(reference);
+    const resting = this.market.restingOrdersOf(this.accounts.quoter);
+    let cancelled = 0;
+    let placed = 0;
+    for (const o of resting) {
+      const key = `${o.side}:${o.price}`;
+      if (want.has(key)) want.delete(key);
+      else if ((await this.market.cancel(this.accounts.quoter, o.orderId)).ok) cancelled += 1;
+    }
+    // Nearest levels first, so the inside of the book fills in before the far end.
+    const missing = [...want.values()].sort((a, b) => Math.abs(a.price - reference) - Math.abs(b.price - reference));
+    for (const level of missing) {
+      const depthFactor = 1 + Math.abs(level.price - reference) / Math.max(1, reference * 0.002);
+      const quantity = this.lotsFor(this.config.levelNotionalUsdt * depthFactor);
+      const outcome = await this.market.place({
+        userId: this.accounts.quoter,
+        side: level.side,
+        type: 'limit',
+        price: priceText(this.spec, level.price),
+        quantity: amountText(this.spec, quantity),
+        tif: 'POST_ONLY',
+      });
+      if (outcome.ok) placed += 1;
+    }
+    return { cancelled, placed };
+  }
+
+  /**
+   * One aggressive order: a market buy or sell of a small random size, leaning toward the
+   * reference price when the last trade has drifted from it.
+   */
+  async take(now: number): Promise<boolean> {
+    const reference = this.prices.priceAt(this.spec.symbol, now);
+    const last = this.market.lastTradePrice() ?? reference;
+    const buyChance = last < reference ? 0.65 : last > reference ? 0.35 : 0.5;
+    const lots = this.lotsFor(this.config.takeNotionalUsdt);
+    if (this.random() < buyChance) {
+      const ask = this.market.bestAsk();
+      if (ask === undefined) return false;
+      const budget = quoteText(this.spec, Math.round(ask * lots * 1.002));
+      return (await this.market.place({ userId: this.accounts.taker, side: 'buy', type: 'market', quoteBudget: budget, quantity: amountText(this.spec, lots) })).ok;
+    }
+    return (await this.market.place({ userId: this.accounts.taker, side: 'sell', type: 'market', quantity: amountText(this.spec, lots) })).ok;
+  }
+}
+

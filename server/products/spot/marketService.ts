@@ -1,0 +1,211 @@
+import type { Currency, MarketTick, Pair } from '../../../src/domain/api.js';
+import { futureIndexChannel, spotTickChannel } from '../../../src/domain/api.js';
+import { KLINE_INTERVALS, type KlineInterval } from '../../../src/domain/constants.js';
+import { depthChannel, klineChannel, tradeChannel } from '../../../src/domain/market.js';
+import type { Database } from '../../kernel/db/database.js';
+import type { UserFeed } from '../../kernel/realtime/userFeed.js';
+import { decimalToUnits, increaseFraction } from '../../kernel/exchange/market/units.js';
+import { createEngine } from '../../kernel/exchange/matching/index.js';
+import { ensureMarketMakerAccounts } from './makers/marketAccounts.js';
+import { DEFAULT_MM_CONFIG, MarketMaker } from './makers/marketMaker.js';
+import { amountText, pairSpec, priceText, quoteText, type PairSpec } from '../../kernel/exchange/pairSpec.js';
+import { defaultWalkConfig, SeededRandomWalk, type ReferencePriceSource } from './makers/priceModel.js';
+import type { MarketPublisher } from '../../kernel/exchange/publisher.js';
+import { seededRandom, seedFrom } from '../../kernel/random.js';
+import { seedHistoryIfEmpty } from './seedHistory.js';
+import { SpotMarket } from './spotMarket.js';
+
+export interface MarketServiceOptions {
+  /** Run the market makers' loops (off in tests that want a quiet market). */
+  marketMakers: boolean;
+  /** Scales every pair's volatility (MARKET_VOLATILITY). */
+  volatilityScale?: number;
+  clock?: () => number;
+  /** Replaces the seeded random walk, e.g. with a live feed. */
+  prices?: ReferencePriceSource;
+  log?: (message: string, error?: unknown) => void;
+  /** Hears every committed change of a user's orders and balances (the private user channel). */
+  userFeed?: UserFeed;
+}
+
+const TICK_EVERY_MS = 1000;
+const DEPTH_EVERY_MS = 100;
+const CURRENCY_PRICE_EVERY_MS = 10_000;
+const REQUOTE_EVERY_MS = 2500;
+const TAKE_EVERY_MS: [number, number] = [1500, 5000];
+
+/**
+ * All spot markets of the listed pairs, their market makers, and the periodic tick and index
+ * pushes. Owns the timers; `stop` ends them and waits for queued commands.
+ */
+export class MarketService {
+  readonly markets = new Map<string, SpotMarket>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private stopped = false;
+  private readonly clock: () => number;
+  private readonly prices: ReferencePriceSource & Partial<Pick<SeededRandomWalk, 'setPrice'>>;
+  private readonly anchors = new Map<string, number>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly pairs: Pair[],
+    private readonly currencies: Currency[],
+    private readonly publisher: MarketPublisher,
+    private readonly options: MarketServiceOptions,
+  ) {
+    this.clock = options.clock ?? Date.now;
+    const usdt = new Map(currencies.map((c) => [c.symbol, c.price]));
+    for (const p of pairs.filter((x) => x.trade_status === 1)) {
+      const spec = pairSpec(p);
+      const anchor = anchorPrice(spec, usdt);
+      if (anchor === undefined) continue;
+      this.anchors.set(spec.symbol, anchor);
+      this.markets.set(spec.symbol, new SpotMarket(spec, db, createEngine, publisher, this.clock, options.userFeed));
+    }
+    this.prices = options.prices ?? new SeededRandomWalk(this.anchors, (s) => defaultWalkConfig(s, options.volatilityScale ?? 1));
+  }
+
+  /** The live market of a listed, tradable pair ("BTC_USDT"), if it runs here. */
+  market(symbol: string): SpotMarket | undefined {
+    return this.markets.get(symbol);
+  }
+
+  /** Seeds chart history where none exists and rebuilds every book from the database. */
+  async prepare(): Promise<void> {
+    const now = this.clock();
+    for (const market of this.markets.values()) {
+      const anchor = this.anchors.get(market.spec.symbol)!;
+      const baseUsdt = this.baseUsdt(market.spec);
+      const lotsPerMinute = Math.max(1, Math.round((20_000 / baseUsdt) * 10 ** market.spec.amountPrecision));
+      await seedHistoryIfEmpty(this.db, market.spec, anchor, now, { volatility: defaultWalkConfig(market.spec.symbol).volatility, lotsPerMinute });
+      await market.restore();
+      const last = market.lastTradePrice();
+      if (last !== undefined) this.prices.setPrice?.(market.spec.symbol, last, now);
+    }
+  }
+
+  /** Starts the tick pushes and, if enabled, the market makers. */
+  async start(): Promise<void> {
+    this.every(DEPTH_EVERY_MS, () => this.markets.forEach((m) => m.flushDepth()));
+    this.every(TICK_EVERY_MS, () => this.publishTicks());
+    this.every(CURRENCY_PRICE_EVERY_MS, () => this.updateCurrencyPrices());
+    if (!this.options.marketMakers) return;
+    const accounts = await ensureMarketMakerAccounts(this.db);
+    for (const market of this.markets.values()) {
+      const random = seededRandom(seedFrom(market.spec.symbol, 99));
+      const maker = new MarketMaker(market, market.spec, accounts, this.prices, this.baseUsdt(market.spec), random, DEFAULT_MM_CONFIG);
+      this.every(REQUOTE_EVERY_MS, () => maker.requote(this.clock()).then(() => undefined), 0.3);
+      this.randomly(TAKE_EVERY_MS, random, () => maker.take(this.clock()).then(() => undefined));
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    await Promise.all([...this.markets.values()].map((m) => m.idle()));
+  }
+
+  private baseUsdt(spec: PairSpec): number {
+    const price = this.currencies.find((c) => c.symbol === spec.left)?.price;
+    return price ? Number(price) : 1;
+  }
+
+  /** Runs `work` every `ms` (± jitter share), never overlapping itself; errors are logged, not fatal. */
+  private every(ms: number, work: () => Promise<void> | void, jitter = 0): void {
+    const schedule = () => {
+      if (this.stopped) return;
+      const delay = ms * (1 + (Math.random() * 2 - 1) * jitter);
+      const timer = setTimeout(async () => {
+        this.timers.delete(timer);
+        try {
+          await work();
+        } catch (error) {
+          this.options.log?.('market loop failed', error);
+        }
+        schedule();
+      }, delay);
+      this.timers.add(timer);
+    };
+    schedule();
+  }
+
+  private randomly([min, max]: [number, number], random: () => number, work: () => Promise<void>): void {
+    const schedule = () => {
+      if (this.stopped) return;
+      const timer = setTimeout(async () => {
+        this.timers.delete(timer);
+        try {
+          await work();
+        } catch (error) {
+          this.options.log?.('market maker order failed', error);
+        }
+        schedule();
+      }, min + random() * (max - min));
+      this.timers.add(timer);
+    };
+    schedule();
+  }
+
+  tick(market: SpotMarket): Omit<MarketTick, 'channel'> | undefined {
+    const stats = market.dayStats();
+    if (!stats) return undefined;
+    const spec = market.spec;
+    return {
+      pair: spec.symbol,
+      close: priceText(spec, stats.close),
+      open: priceText(spec, stats.open),
+      high: priceText(spec, stats.high),
+      low: priceText(spec, stats.low),
+      amount: amountText(spec, stats.amount),
+      vol: quoteText(spec, stats.vol),
+      count: stats.count,
+      increase: increaseFraction(stats.open, stats.close),
+    };
+  }
+
+  private publishTicks(): void {
+    for (const market of this.markets.values()) {
+      const tick = this.tick(market);
+      if (!tick) continue;
+      const { left, right, contract } = market.spec;
+      this.publisher.publish(spotTickChannel(left, right), tick);
+      if (contract) this.publisher.publish(futureIndexChannel(left, right), { pair: market.spec.symbol, close: tick.close });
+    }
+  }
+
+  /** The currency list's USDT price follows each coin's X/USDT market. */
+  private async updateCurrencyPrices(): Promise<void> {
+    for (const market of this.markets.values()) {
+      const last = market.lastTradePrice();
+      if (market.spec.right !== 'USDT' || last === undefined) continue;
+      await this.db.query('update currency set price = $2 where symbol = $1', [market.spec.left, priceText(market.spec, last)]);
+    }
+  }
+
+  /** The snapshot a new subscriber gets on a market-data channel, if it has one. */
+  snapshot(channel: string): object | undefined {
+    for (const market of this.markets.values()) {
+      const { left, right } = market.spec;
+      if (channel === depthChannel(left, right)) return market.depthSnapshot();
+      if (channel === tradeChannel(left, right)) return market.tradesSnapshot();
+      if (channel === spotTickChannel(left, right)) return this.tick(market);
+      for (const interval of KLINE_INTERVALS) {
+        if (channel === klineChannel(left, right, interval)) {
+          const bar = market.liveBar(interval as KlineInterval);
+          return bar && { interval, bar };
+        }
+      }
+    }
+    return undefined;
+  }
+}
+
+function anchorPrice(spec: PairSpec, usdt: Map<string, string>): number | undefined {
+  const left = usdt.get(spec.left);
+  const right = usdt.get(spec.right);
+  if (!left || !right) return undefined;
+  // Ticks of left priced in right: a seed-time ratio, fine as a starting point for the walk.
+  const ratio = Number(left) / Number(right);
+  return decimalToUnits(ratio.toFixed(spec.pricePrecision), spec.pricePrecision);
+}

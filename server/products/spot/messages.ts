@@ -1,0 +1,190 @@
+import type { LocaleCode } from '../../../src/domain/languages.js';
+
+/**
+ * Server messages of the trading feature, in all 9 display languages (merged into messages.ts).
+ * Add a key to the union and to every language; the type makes a missing translation a compile error.
+ */
+export type TradingMessageKey =
+  | 'spotPairNotTrading'
+  | 'spotPriceRequired'
+  | 'spotQuantityRequired'
+  | 'spotAmountRequired'
+  | 'spotPricePositive'
+  | 'spotQuantityPositive'
+  | 'spotAmountPositive'
+  | 'spotPricePrecision'
+  | 'spotQuantityPrecision'
+  | 'spotAmountPrecision'
+  | 'spotOrderTooLarge'
+  | 'spotInsufficientBalance'
+  | 'spotOrderNotFound'
+  | 'spotOrderNotOpen'
+  | 'spotOrderPlaced'
+  | 'spotOrderRevoked';
+
+type Catalogue = Record<TradingMessageKey, string>;
+
+export const TRADING_MESSAGES: Record<LocaleCode, Catalogue> = {
+  en_US: {
+    spotPairNotTrading: 'This pair is not open for trading',
+    spotPriceRequired: 'Please enter the price',
+    spotQuantityRequired: 'Please enter the quantity',
+    spotAmountRequired: 'Please enter the amount',
+    spotPricePositive: 'The price must be greater than 0',
+    spotQuantityPositive: 'The quantity must be greater than 0',
+    spotAmountPositive: 'The amount must be greater than 0',
+    spotPricePrecision: 'The price allows at most {digits} decimal places',
+    spotQuantityPrecision: 'The quantity allows at most {digits} decimal places',
+    spotAmountPrecision: 'The amount allows at most {digits} decimal places',
+    spotOrderTooLarge: 'The order is too large',
+    spotInsufficientBalance: 'Insufficient balance',
+    spotOrderNotFound: 'Order not found',
+    spotOrderNotOpen: 'This order can no longer be cancelled',
+    spotOrderPlaced: 'Order placed',
+    spotOrderRevoked: 'Revocation successful',
+  },
+  ja_JP: {
+    spotPairNotTrading: 'この取引ペアは現在取引できません',
+    spotPriceRequired: '価格を入力してください',
+    spotQuantityRequired: '数量を入力してください',
+    spotAmountRequired: '金額を入力してください',
+    spotPricePositive: '価格は0より大きくしてください',
+    spotQuantityPositive: '数量は0より大きくしてください',
+    spotAmountPositive: '金額は0より大きくしてください',
+    spotPricePrecision: '価格は小数点以下{digits}桁までです',
+    spotQuantityPrecision: '数量は小数点以下{digits}桁までです',
+    spotAmountPrecision: '金額は小数点以下{digits}桁までです',
+    spotOrderTooLarge: '注文が大きすぎます',
+    spotInsufficientBalance: '残高が不足しています',
+    spotOrderNotFound: '注文が見つかりません',
+    spotOrderNotOpen: 'この注文は取り消せません',
+    spotOrderPlaced: '注文しました',
+    spotOrderRevoked: '取り消しに成功しました',
+  },
+  ko_KR: {
+    spotPairNotTrading: '이 거래쌍은 현재 거래할 수 없습니다',
+    spotPriceRequired: '가격을 입력하세요',
+    spotQuantityRequired: '수량을 입력하세요',
+    spotAmountRequired: '금액을 입력하세요',
+    spotPricePositive: '가격은 0보다 커야 합니다',
+    spotQuantityPositive: '수량은 0보다 커야 합니다',
+    spotAmountPositive: '금액은 0보다 커야 합니다',
+    spotPricePrecision: '가격은 소수점 이하 {digits}자리까지 입력할 수 있습니다',
+    spotQuantityPrecision: '수량은 소수점 이하 {digits}자리까지 입력할 수 있습니다',
+    spotAmountPrecision: '금액은 소수점 이하 {digits}자리까지 입력할 수 있습니다',
+    spotOrderTooLarge: '주문 규모가 너무 큽니다',
+    spotInsufficientBalance: '잔액이 부족합니다',
+    spotOrderNotFound: '주문을 찾을 수 없습니다',
+    spotOrderNotOpen: '이 주문은 더 이상 취소할 수 없습니다',
+    spotOrderPlaced: '주문이 접수되었습니다',
+    spotOrderRevoked: '취소되었습니다',
+  },
+  zh_TW: {
+    spotPairNotTrading: '此交易對目前無法交易',
+    spotPriceRequired: '請輸入價格',
+    spotQuantityRequired: '請輸入數量',
+    spotAmountRequired: '請輸入金額',
+    spotPricePositive: '價格必須大於 0',
+    spotQuantityPositive: '數量必須大於 0',
+    spotAmountPositive: '金額必須大於 0',
+    spotPricePrecision: '價格最多 {digits} 位小數',
+    spotQuantityPrecision: '數量最多 {digits} 位小數',
+    spotAmountPrecision: '金額最多 {digits} 位小數',
+    spotOrderTooLarge: '訂單金額過大',
+    spotInsufficientBalance: '餘額不足',
+    spotOrderNotFound: '找不到該訂單',
+    spotOrderNotOpen: '此訂單已無法撤銷',
+    spotOrderPlaced: '下單成功',
+    spotOrderRevoked: '撤銷成功',
+  },
+  ru_RU: {
+    spotPairNotTrading: 'Торговля этой парой сейчас недоступна',
+    spotPriceRequired: 'Введите цену',
+    spotQuantityRequired: 'Введите количество',
+    spotAmountRequired: 'Введите сумму',
+    spotPricePositive: 'Цена должна быть больше 0',
+    spotQuantityPositive: 'Количество должно быть больше 0',
+    spotAmountPositive: 'Сумма должна быть больше 0',
+    spotPricePrecision: 'Цена допускает не более {digits} знаков после запятой',
+    spotQuantityPrecision: 'Количество допускает не более {digits} знаков после запятой',
+    spotAmountPrecision: 'Сумма допускает не более {digits} знаков после запятой',
+    spotOrderTooLarge: 'Слишком крупный ордер',
+    spotInsufficientBalance: 'Недостаточно средств',
+    spotOrderNotFound: 'Ордер не найден',
+    spotOrderNotOpen: 'Этот ордер уже нельзя отменить',
+    spotOrderPlaced: 'Ордер размещён',
+    spotOrderRevoked: 'Ордер успешно отменён',
+  },
+  tr_TR: {
+    spotPairNotTrading: 'Bu parite şu anda işleme kapalı',
+    spotPriceRequired: 'Lütfen fiyatı girin',
+    spotQuantityRequired: 'Lütfen miktarı girin',
+    spotAmountRequired: 'Lütfen tutarı girin',
+    spotPricePositive: "Fiyat 0'dan büyük olmalıdır",
+    spotQuantityPositive: "Miktar 0'dan büyük olmalıdır",
+    spotAmountPositive: "Tutar 0'dan büyük olmalıdır",
+    spotPricePrecision: 'Fiyat en fazla {digits} ondalık basamak içerebilir',
+    spotQuantityPrecision: 'Miktar en fazla {digits} ondalık basamak içerebilir',
+    spotAmountPrecision: 'Tutar en fazla {digits} ondalık basamak içerebilir',
+    spotOrderTooLarge: 'Emir çok büyük',
+    spotInsufficientBalance: 'Yetersiz bakiye',
+    spotOrderNotFound: 'Emir bulunamadı',
+    spotOrderNotOpen: 'Bu emir artık iptal edilemez',
+    spotOrderPlaced: 'Emir verildi',
+    spotOrderRevoked: 'İptal başarılı',
+  },
+  fr_FR: {
+    spotPairNotTrading: 'Cette paire n’est pas ouverte à la négociation',
+    spotPriceRequired: 'Veuillez saisir le prix',
+    spotQuantityRequired: 'Veuillez saisir la quantité',
+    spotAmountRequired: 'Veuillez saisir le montant',
+    spotPricePositive: 'Le prix doit être supérieur à 0',
+    spotQuantityPositive: 'La quantité doit être supérieure à 0',
+    spotAmountPositive: 'Le montant doit être supérieur à 0',
+    spotPricePrecision: 'Le prix accepte au plus {digits} décimales',
+    spotQuantityPrecision: 'La quantité accepte au plus {digits} décimales',
+    spotAmountPrecision: 'Le montant accepte au plus {digits} décimales',
+    spotOrderTooLarge: 'L’ordre est trop important',
+    spotInsufficientBalance: 'Solde insuffisant',
+    spotOrderNotFound: 'Ordre introuvable',
+    spotOrderNotOpen: 'Cet ordre ne peut plus être annulé',
+    spotOrderPlaced: 'Ordre passé',
+    spotOrderRevoked: 'Annulation réussie',
+  },
+  es_ES: {
+    spotPairNotTrading: 'Este par no está abierto a la negociación',
+    spotPriceRequired: 'Introduzca el precio',
+    spotQuantityRequired: 'Introduzca la cantidad',
+    spotAmountRequired: 'Introduzca el importe',
+    spotPricePositive: 'El precio debe ser mayor que 0',
+    spotQuantityPositive: 'La cantidad debe ser mayor que 0',
+    spotAmountPositive: 'El importe debe ser mayor que 0',
+    spotPricePrecision: 'El precio admite como máximo {digits} decimales',
+    spotQuantityPrecision: 'La cantidad admite como máximo {digits} decimales',
+    spotAmountPrecision: 'El importe admite como máximo {digits} decimales',
+    spotOrderTooLarge: 'La orden es demasiado grande',
+    spotInsufficientBalance: 'Saldo insuficiente',
+    spotOrderNotFound: 'Orden no encontrada',
+    spotOrderNotOpen: 'Esta orden ya no se puede cancelar',
+    spotOrderPlaced: 'Orden enviada',
+    spotOrderRevoked: 'Cancelación realizada con éxito',
+  },
+  de_DE: {
+    spotPairNotTrading: 'Dieses Handelspaar ist derzeit nicht handelbar',
+    spotPriceRequired: 'Bitte geben Sie den Preis ein',
+    spotQuantityRequired: 'Bitte geben Sie die Menge ein',
+    spotAmountRequired: 'Bitte geben Sie den Betrag ein',
+    spotPricePositive: 'Der Preis muss größer als 0 sein',
+    spotQuantityPositive: 'Die Menge muss größer als 0 sein',
+    spotAmountPositive: 'Der Betrag muss größer als 0 sein',
+    spotPricePrecision: 'Der Preis erlaubt höchstens {digits} Nachkommastellen',
+    spotQuantityPrecision: 'Die Menge erlaubt höchstens {digits} Nachkommastellen',
+    spotAmountPrecision: 'Der Betrag erlaubt höchstens {digits} Nachkommastellen',
+    spotOrderTooLarge: 'Die Order ist zu groß',
+    spotInsufficientBalance: 'Unzureichendes Guthaben',
+    spotOrderNotFound: 'Order nicht gefunden',
+    spotOrderNotOpen: 'Diese Order kann nicht mehr storniert werden',
+    spotOrderPlaced: 'Order aufgegeben',
+    spotOrderRevoked: 'Erfolgreich widerrufen',
+  },
+};

@@ -1,0 +1,98 @@
+import { OPEN_ORDER_STATUSES, SpotOrderStatus, type SpotDeal, type SpotOrder, type SpotOrderDetail } from '../../../src/domain/spotOrders.js';
+import { RECORD_PAGE_SIZE, type Page, type RecordDays } from '../../../src/domain/wallet.js';
+import type { Queryable } from '../../kernel/db/database.js';
+
+/**
+ * Spot orders as the wire shows them (src/domain/spotOrders.ts SpotOrder), read from the committed
+ * rows. Every query filters by the owner, so one user can never see another's order.
+ */
+
+/** Largest page a list call may ask for. */
+export const MAX_PAGE_SIZE = 100;
+const DAY_MS = 86_400_000;
+const FINISHED_STATUSES: readonly SpotOrderStatus[] = [SpotOrderStatus.filled, SpotOrderStatus.cancelled];
+
+// A market buy's stored quantity is a placeholder (the engine's "no cap"); its entrust total is the
+// budget. The average deal price is rounded to the pair's price precision.
+const ORDER_COLUMNS = `
+  o.id, o.left_symbol || '_' || o.right_symbol as symbol, o.side, o.type,
+  trim_scale(o.price)::text as price,
+  case when o.type = 'market' and o.side = 'buy' then '0' else trim_scale(o.quantity)::text end as quantity,
+  trim_scale(coalesce(o.quote_budget, o.price * o.quantity))::text as amount,
+  trim_scale(o.filled)::text as filled,
+  case when o.filled > 0 then trim_scale(round(o.filled_quote / o.filled, p.price_precision))::text else '0' end as avg_price,
+  trim_scale(o.filled_quote)::text as turnover,
+  trim_scale(o.fee)::text as fee, o.fee_currency, o.status, o.created_ms as created_at, o.updated_ms as updated_at`;
+const ORDER_FROM = `from spot_order o join pair p on p.left_symbol = o.left_symbol and p.right_symbol = o.right_symbol`;
+
+function toOrder(row: SpotOrder): SpotOrder {
+  return { ...row, id: Number(row.id), status: Number(row.status) as SpotOrderStatus, created_at: Number(row.created_at), updated_at: Number(row.updated_at) };
+}
+
+/** One of the user's orders, or undefined (unknown id or someone else's). */
+export async function orderOf(db: Queryable, userId: number, orderId: number): Promise<SpotOrder | undefined> {
+  const [row] = await db.query<SpotOrder>(`select ${ORDER_COLUMNS} ${ORDER_FROM} where o.id = $1 and o.user_id = $2`, [orderId, userId]);
+  return row && toOrder(row);
+}
+
+/** Several of the user's orders (the private channel pushes these after a change), in id order. */
+export async function ordersOf(db: Queryable, userId: number, orderIds: readonly number[]): Promise<SpotOrder[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db.query<SpotOrder>(`select ${ORDER_COLUMNS} ${ORDER_FROM} where o.id = any($1::bigint[]) and o.user_id = $2 order by o.id`, [
+    [...orderIds],
+    userId,
+  ]);
+  return rows.map(toOrder);
+}
+
+export interface OrderListFilter {
+  statuses: readonly SpotOrderStatus[];
+  page: number;
+  size?: number;
+  /** "BTC_USDT" */
+  symbol?: string;
+  /** Orders of pairs with this currency on either side. */
+  currency?: string;
+  /** Only orders placed since this time (epoch ms). */
+  since?: number;
+}
+
+/** A page of the user's orders, newest first. */
+export async function listOrders(db: Queryable, userId: number, filter: OrderListFilter): Promise<Page<SpotOrder>> {
+  const size = Math.min(Math.max(filter.size ?? RECORD_PAGE_SIZE, 1), MAX_PAGE_SIZE);
+  const page = Math.max(filter.page, 1);
+  const [left, right] = filter.symbol ? filter.symbol.split('_') : [null, null];
+  const where = `where o.user_id = $1 and o.status = any($2::smallint[])
+    and ($3::text is null or (o.left_symbol = $3 and o.right_symbol = $4))
+    and ($5::text is null or o.left_symbol = $5 or o.right_symbol = $5)
+    and ($6::bigint is null or o.created_ms >= $6)`;
+  const params = [userId, [...filter.statuses], left ?? null, right ?? null, filter.currency ?? null, filter.since ?? null];
+  const [{ total }] = (await db.query<{ total: number }>(`select count(*)::int as total from spot_order o ${where}`, params)) as [{ total: number }];
+  const rows = await db.query<SpotOrder>(`select ${ORDER_COLUMNS} ${ORDER_FROM} ${where} order by o.id desc limit $7 offset $8`, [
+    ...params,
+    size,
+    (page - 1) * size,
+  ]);
+  return { list: rows.map(toOrder), total, page, size };
+}
+
+export const listCurrentOrders = (db: Queryable, userId: number, q: { page: number; size?: number; symbol?: string }) =>
+  listOrders(db, userId, { ...q, statuses: OPEN_ORDER_STATUSES });
+
+/** Finished orders (fully traded or cancelled) placed in the last `days` days. */
+export const listHistoryOrders = (db: Queryable, userId: number, q: { days: RecordDays; page: number; size?: number; symbol?: string; currency?: string }, now = Date.now()) =>
+  listOrders(db, userId, { ...q, statuses: FINISHED_STATUSES, since: now - q.days * DAY_MS });
+
+/** An order with its fills (spec §3 deal details), oldest fill first. */
+export async function orderDetailOf(db: Queryable, userId: number, orderId: number): Promise<SpotOrderDetail | undefined> {
+  const order = await orderOf(db, userId, orderId);
+  if (!order) return undefined;
+  const deals = await db.query<SpotDeal>(
+    `select id, created_ms as time, trim_scale(price)::text as price, trim_scale(quantity)::text as quantity,
+       trim_scale(case when maker_order_id = $1 then maker_fee else taker_fee end)::text as fee,
+       case when maker_order_id = $1 then 'maker' else 'taker' end as role
+     from spot_trade where maker_order_id = $1 or taker_order_id = $1 order by id`,
+    [orderId],
+  );
+  return { ...order, deals: deals.map((d) => ({ ...d, id: Number(d.id), time: Number(d.time) })) };
+}

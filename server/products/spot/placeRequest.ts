@@ -1,0 +1,47 @@
+import type { PlaceSpotOrder } from '../../../src/domain/spotOrders.js';
+import { decimalToUnits } from '../../kernel/exchange/market/units.js';
+import type { TradingMessageKey } from './messages.js';
+import type { PairSpec } from '../../kernel/exchange/pairSpec.js';
+import type { PlaceOrderRequest } from './spotMarket.js';
+
+export type PlaceCheck =
+  | { ok: true; request: Omit<PlaceOrderRequest, 'userId' | 'submission'> }
+  | { ok: false; key: TradingMessageKey; vars?: Record<string, string> };
+
+/**
+ * The order form's rules on the server (spec §9): a limit order needs price and quantity, a market
+ * sell a quantity, a market buy an amount (the quote to spend). Each value is a positive decimal with
+ * no more places than the pair allows: price and amount (both in quote) the price precision,
+ * quantity (base) the amount precision. Fields a type does not use are ignored.
+ */
+export function checkPlace(body: PlaceSpotOrder, spec: PairSpec): PlaceCheck {
+  const { side, type } = body;
+  const needs: Array<'price' | 'quantity' | 'amount'> = type === 'limit' ? ['price', 'quantity'] : side === 'sell' ? ['quantity'] : ['amount'];
+  for (const field of needs) {
+    const failure = checkValue(field, body[field], field === 'quantity' ? spec.amountPrecision : spec.pricePrecision);
+    if (failure) return failure;
+  }
+  if (type === 'limit') return { ok: true, request: { side, type, price: body.price!, quantity: body.quantity! } };
+  if (side === 'sell') return { ok: true, request: { side, type, quantity: body.quantity! } };
+  return { ok: true, request: { side, type, quoteBudget: body.amount! } };
+}
+
+const KEYS = {
+  price: { required: 'spotPriceRequired', positive: 'spotPricePositive', precision: 'spotPricePrecision' },
+  quantity: { required: 'spotQuantityRequired', positive: 'spotQuantityPositive', precision: 'spotQuantityPrecision' },
+  amount: { required: 'spotAmountRequired', positive: 'spotAmountPositive', precision: 'spotAmountPrecision' },
+} as const satisfies Record<string, Record<string, TradingMessageKey>>;
+
+function checkValue(field: keyof typeof KEYS, value: string | undefined, places: number): Extract<PlaceCheck, { ok: false }> | undefined {
+  const keys = KEYS[field];
+  if (value === undefined || value === '') return { ok: false, key: keys.required };
+  if (!/^\d+(\.\d+)?$/.test(value)) return { ok: false, key: keys.positive };
+  const units = decimalToUnits(value, places);
+  if (units === undefined) {
+    // Too many places, or too large to be exact: the first is the one a user can fix.
+    const fraction = value.split('.')[1]?.replace(/0+$/, '') ?? '';
+    return fraction.length > places ? { ok: false, key: keys.precision, vars: { digits: String(places) } } : { ok: false, key: 'spotOrderTooLarge' };
+  }
+  if (units <= 0) return { ok: false, key: keys.positive };
+  return undefined;
+}

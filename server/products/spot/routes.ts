@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ResultCode } from '../../../src/domain/api.js';
+import { SPOT_PATHS, type PlaceSpotOrder } from '../../../src/domain/spotOrders.js';
+import { IDEMPOTENCY_HEADER, RECORD_DAYS, type RecordDays } from '../../../src/domain/wallet.js';
+import { userForToken } from '../../kernel/auth/sessions.js';
+import { MAX_PAGE_SIZE } from './orderViews.js';
+import type { SpotOutcome, SpotTrading } from './trading.js';
+import type { Database } from '../../kernel/db/database.js';
+import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
+import { ApiFailure, ok } from '../../kernel/http/envelope.js';
+import { anyBody } from '../../kernel/http/schemas.js';
+
+const object = (required: string[], properties: Record<string, unknown>) => ({ type: 'object', required, additionalProperties: false, properties }) as const;
+const id = { type: 'integer', minimum: 1, maximum: 2 ** 53 - 1 } as const;
+const symbol = { type: 'string', pattern: '^[A-Za-z0-9]{1,12}_[A-Za-z0-9]{1,12}$' } as const;
+// Money stays a string; its shape and places are checked in app/spot/placeRequest.ts, so the
+// refusal can say what is wrong (in the user's language) instead of naming a schema rule.
+const decimal = { type: 'string', maxLength: 40 } as const;
+const paging = { page: { type: 'integer', minimum: 1, maximum: 1_000_000 }, size: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE } } as const;
+
+const placeBody = object(['symbol', 'side', 'type'], {
+  symbol,
+  side: { type: 'string', enum: ['buy', 'sell'] },
+  type: { type: 'string', enum: ['limit', 'market'] },
+  price: decimal,
+  quantity: decimal,
+  amount: decimal,
+});
+const byId = object(['id'], { id });
+const currentBody = object(['page'], { symbol, ...paging });
+const historyBody = object(['days', 'page'], { days: { type: 'integer', enum: [...RECORD_DAYS] }, symbol, currency: { type: 'string', maxLength: 16 }, ...paging });
+
+function unwrap<T>(outcome: SpotOutcome<T>): T {
+  if (!outcome.ok) throw new ApiFailure(outcome.key === 'spotOrderNotFound' ? ResultCode.notFound : ResultCode.badRequest, outcome.key, outcome.vars);
+  return outcome.data;
+}
+
+/**
+ * User spot trading (docs/API.md "Spot orders"): place, cancel, open and finished orders, an order
+ * with its fills, the fee schedule. Every call needs a live user token (body code 403 otherwise) and
+ * sees only the token's own orders.
+ */
+export function spotRoutes(db: Database, trading: SpotTrading) {
+  const signedIn = async (request: FastifyRequest): Promise<number> => {
+    const user = await userForToken(db, request.token);
+    if (!user) throw new ApiFailure(ResultCode.forbidden, 'notLoggedIn');
+    return Number(user.id);
+  };
+  const done = (request: FastifyRequest, key: MessageKey, data: unknown) => ({ code: ResultCode.ok, msg: translate(request.lang, key), data });
+
+  return async (app: FastifyInstance) => {
+    app.post(SPOT_PATHS.feeRate, { schema: { body: anyBody } }, async (request) => {
+      await signedIn(request);
+      return ok(request.lang, await trading.feeRate());
+    });
+
+    app.post<{ Body: PlaceSpotOrder }>(SPOT_PATHS.place, { schema: { body: placeBody } }, async (request) => {
+      const userId = await signedIn(request);
+      return done(request, 'spotOrderPlaced', unwrap(await trading.place(userId, request.body, request.headers[IDEMPOTENCY_HEADER])));
+    });
+
+    app.post<{ Body: { id: number } }>(SPOT_PATHS.cancel, { schema: { body: byId } }, async (request) => {
+      const userId = await signedIn(request);
+      return done(request, 'spotOrderRevoked', unwrap(await trading.cancel(userId, request.body.id)));
+    });
+
+    app.post<{ Body: { page: number; size?: number; symbol?: string } }>(SPOT_PATHS.current, { schema: { body: currentBody } }, async (request) =>
+      ok(request.lang, await trading.current(await signedIn(request), request.body)),
+    );
+
+    app.post<{ Body: { days: RecordDays; page: number; size?: number; symbol?: string; currency?: string } }>(
+      SPOT_PATHS.history,
+      { schema: { body: historyBody } },
+      async (request) => ok(request.lang, await trading.history(await signedIn(request), request.body)),
+    );
+
+    app.post<{ Body: { id: number } }>(SPOT_PATHS.detail, { schema: { body: byId } }, async (request) =>
+      ok(request.lang, unwrap(await trading.detail(await signedIn(request), request.body.id))),
+    );
+  };
+}

@@ -1,0 +1,83 @@
+import type { PlaceSpotOrder, SpotFeeRate, SpotOrder, SpotOrderDetail } from '../../../src/domain/spotOrders.js';
+import type { Page, RecordDays } from '../../../src/domain/wallet.js';
+import type { Database } from '../../kernel/db/database.js';
+import type { TradingMessageKey } from './messages.js';
+import type { PlaceOutcome, SpotMarket } from './spotMarket.js';
+import { submissionKey } from '../../kernel/idempotency.js';
+import { readFeeSchedule } from './fees.js';
+import { listCurrentOrders, listHistoryOrders, orderDetailOf, orderOf } from './orderViews.js';
+import { checkPlace } from './placeRequest.js';
+
+/** The running markets by symbol ("BTC_USDT"); a lazy view, since markets start after the HTTP app is built. */
+export interface SpotMarkets {
+  market(symbol: string): SpotMarket | undefined;
+}
+
+export type SpotOutcome<T> = { ok: true; data: T } | { ok: false; key: TradingMessageKey; vars?: Record<string, string> };
+const fail = (key: TradingMessageKey, vars?: Record<string, string>): SpotOutcome<never> => ({ ok: false, key, ...(vars ? { vars } : {}) });
+
+/** Idempotency scope of order placing (server/kernel/idempotency.ts). */
+export const PLACE_SCOPE = 'spot_place';
+
+const REFUSALS: Record<Extract<PlaceOutcome, { ok: false }>['reason'], TradingMessageKey> = {
+  invalidPrice: 'spotOrderTooLarge',
+  invalidQuantity: 'spotQuantityPositive',
+  invalidBudget: 'spotAmountPositive',
+  insufficientFunds: 'spotInsufficientBalance',
+};
+
+export interface SpotTrading {
+  feeRate(): Promise<SpotFeeRate>;
+  /** Places an order for `userId`; `idempotencyKey` is the request's Idempotency-Key header. */
+  place(userId: number, body: PlaceSpotOrder, idempotencyKey: unknown): Promise<SpotOutcome<SpotOrder>>;
+  cancel(userId: number, orderId: number): Promise<SpotOutcome<SpotOrder>>;
+  current(userId: number, query: { page: number; size?: number; symbol?: string }): Promise<Page<SpotOrder>>;
+  history(userId: number, query: { days: RecordDays; page: number; size?: number; symbol?: string; currency?: string }): Promise<Page<SpotOrder>>;
+  detail(userId: number, orderId: number): Promise<SpotOutcome<SpotOrderDetail>>;
+}
+
+/** User spot trading over the live markets: the calls behind /api/spot/* (docs/API.md "Spot orders"). */
+export function spotTrading({ db, markets, clock = Date.now }: { db: Database; markets: SpotMarkets; clock?: () => number }): SpotTrading {
+  /** The market of a listed pair that is open for trading now (trade_status can be switched off at runtime). */
+  async function tradable(symbol: string): Promise<SpotMarket | undefined> {
+    const [left, right] = symbol.toUpperCase().split('_');
+    const listed = await db.query(`select 1 from pair where left_symbol = $1 and right_symbol = $2 and trade_status = 1`, [left, right]);
+    return listed.length > 0 ? markets.market(`${left}_${right}`) : undefined;
+  }
+
+  return {
+    feeRate: () => readFeeSchedule(db),
+
+    async place(userId, body, idempotencyKey) {
+      const market = await tradable(body.symbol);
+      if (!market) return fail('spotPairNotTrading');
+      const checked = checkPlace(body, market.spec);
+      if (!checked.ok) return fail(checked.key, checked.vars);
+      const key = submissionKey(PLACE_SCOPE, idempotencyKey, { ...body, symbol: market.spec.symbol });
+      const outcome = await market.place({ ...checked.request, userId, submission: { scope: PLACE_SCOPE, key } });
+      if (!outcome.ok) return fail(REFUSALS[outcome.reason]);
+      const order = await orderOf(db, userId, outcome.orderId);
+      return order ? { ok: true, data: order } : fail('spotOrderNotFound');
+    },
+
+    async cancel(userId, orderId) {
+      const order = await orderOf(db, userId, orderId);
+      if (!order) return fail('spotOrderNotFound');
+      if (order.status !== 1 && order.status !== 2) return fail('spotOrderNotOpen');
+      const market = markets.market(order.symbol);
+      if (!market) return fail('spotPairNotTrading');
+      // The engine refuses an order that finished since the read above (filled meanwhile).
+      if (!(await market.cancel(userId, orderId)).ok) return fail('spotOrderNotOpen');
+      return { ok: true, data: (await orderOf(db, userId, orderId))! };
+    },
+
+    current: (userId, query) => listCurrentOrders(db, userId, { ...query, symbol: query.symbol?.toUpperCase() }),
+    history: (userId, query) =>
+      listHistoryOrders(db, userId, { ...query, symbol: query.symbol?.toUpperCase(), currency: query.currency?.toUpperCase() }, clock()),
+
+    async detail(userId, orderId) {
+      const detail = await orderDetailOf(db, userId, orderId);
+      return detail ? { ok: true, data: detail } : fail('spotOrderNotFound');
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { ResultCode } from '../../../src/domain/api.js';
+import { WALLET_PATHS } from '../../../src/domain/wallet.js';
+import type { Wallet } from './wallet.js';
+import type { SimulatedChain } from './chain/simulatedChain.js';
+import { translate } from '../../kernel/i18n/messages.js';
+import { ApiFailure } from '../../kernel/http/envelope.js';
+import { unwrap } from '../kyc/routes.js';
+
+/**
+ * The simulated chain's faucet: sends a deposit to a platform deposit address, as if from outside
+ * (no token: it stands for the outside world). It exists only while the server runs the simulated
+ * chain (CHAIN_SIMULATOR is not "off"); a real chain adapter has no faucet, and this answers a
+ * translated refusal instead. `network` may be left out when the address has only one.
+ */
+export function chainRoutes(wallet: Wallet, simulator: SimulatedChain | undefined) {
+  return async (app: FastifyInstance) => {
+    app.post<{ Body: { address: string; currency: string; network?: string; quantity: string } }>(
+      WALLET_PATHS.simulateDeposit,
+      {
+        schema: {
+          body: {
+            type: 'object',
+            required: ['address', 'currency', 'quantity'],
+            additionalProperties: false,
+            properties: {
+              address: { type: 'string', minLength: 1, maxLength: 256 },
+              currency: { type: 'string', minLength: 1, maxLength: 16 },
+              network: { type: 'string', minLength: 1, maxLength: 32 },
+              quantity: { type: 'string', minLength: 1, maxLength: 64 },
+            },
+          },
+        },
+      },
+      async (request) => {
+        if (!simulator) throw new ApiFailure(ResultCode.badRequest, 'walletChainSimulatorOff');
+        const { address, currency, quantity } = request.body;
+        const network = request.body.network ?? (await wallet.networkOfAddress(address, currency));
+        if (!network) throw new ApiFailure(ResultCode.badRequest, 'walletAddressUnknown');
+        const deposit = unwrap(await simulator.simulateDeposit({ address, currency, network, quantity }));
+        return { code: ResultCode.ok, msg: translate(request.lang, 'walletDepositSent', { confirmations: String(deposit.confirmations_required) }), data: deposit };
+      },
+    );
+  };
+}

@@ -1,0 +1,15 @@
+import type { ChainAdapter } from './chain/chainAdapter.js';
+import type { Database } from '../../kernel/db/database.js';
+import type { UserFeed } from '../../kernel/realtime/userFeed.js';
+import type { WalletAccount } from '../../../src/domain/wallet.js';
+
+/** What every part of the wallet works with, built once in wallet.ts. */
+export interface WalletContext {
+  db: Database;
+  chain: ChainAdapter;
+  feed: UserFeed;
+  /** The clock; tests inject one. Stored times (created_ms, updated_ms) come from it. */
+  now: () => number;
+  /** Tells the private user channel, after the commit, which balances changed. Never throws. */
+  balancesChanged(userId: number, rows: ReadonlyArray<{ currency: string; account: WalletAccount }>): void;
+}

@@ -1,0 +1,110 @@
+import { compareDecimal } from '../../../src/domain/decimal.js';
+import type { DepositAddress, DepositRecord } from '../../../src/domain/wallet.js';
+import type { ChainDeposit } from './chain/chainAdapter.js';
+import type { Queryable } from '../../kernel/db/database.js';
+import type { Outcome } from '../accounts/accounts.js';
+import { changeBalance } from '../../kernel/ledger/ledger.js';
+import { notify } from '../../kernel/notifications/notify.js';
+import type { WalletContext } from './context.js';
+import { currencyRules, findNetwork } from './networks.js';
+import { outcome, Refusal } from './refusal.js';
+import { isQuantity } from './rules.js';
+
+export const DEPOSIT_COLUMNS = `id, currency, network, address, trim_scale(quantity)::text as quantity, tx_hash,
+  confirmations, confirmations_required, status, created_ms as created_at`;
+
+/** bigint and smallint columns arrive as strings from node-postgres. */
+export function toDepositRecord(row: DepositRecord): DepositRecord {
+  return {
+    ...row,
+    id: Number(row.id),
+    confirmations: Number(row.confirmations),
+    confirmations_required: Number(row.confirmations_required),
+    status: Number(row.status) as DepositRecord['status'],
+    created_at: Number(row.created_at),
+  };
+}
+
+/** Deposits (spec §4): pending → confirming (n of N) → success, credited to spot at success. */
+export function deposits(ctx: WalletContext) {
+  const { db } = ctx;
+
+  /** The currency and network must exist and take deposits. */
+  async function depositNetwork(tx: Queryable, currency: string, network: string) {
+    const rules = await currencyRules(tx, currency);
+    if (!rules) throw new Refusal('walletCurrencyUnknown', { currency });
+    const found = await findNetwork(tx, currency, network);
+    if (!found) throw new Refusal('walletNetworkUnknown', { currency, network });
+    if (!found.deposit_enabled) throw new Refusal('walletDepositClosed', { currency, network });
+    return found;
+  }
+
+  return {
+    /** The user's address for (currency, network): made by the chain adapter once, then kept. */
+    address(userId: number, currency: string, network: string): Promise<Outcome<DepositAddress>> {
+      return outcome(async () => {
+        const found = await depositNetwork(db, currency, network);
+        const address = ctx.chain.depositAddress(userId, currency, network);
+        await db.query(
+          `insert into deposit_address (user_id, currency, network, address, created_ms) values ($1, $2, $3, $4, $5) on conflict do nothing`,
+          [userId, currency, network, address, ctx.now()],
+        );
+        const [row] = await db.query<{ address: string }>('select address from deposit_address where user_id = $1 and currency = $2 and network = $3', [
+          userId,
+          currency,
+          network,
+        ]);
+        return { currency, network, address: row!.address, deposit_min: found.deposit_min };
+      });
+    },
+
+    /** A transfer to a deposit address appeared on the chain: recorded as pending, nothing credited yet. */
+    seen(input: ChainDeposit): Promise<Outcome<DepositRecord>> {
+      return outcome(() =>
+        db.transaction(async (tx) => {
+          const found = await depositNetwork(tx, input.currency, input.network);
+          if (!isQuantity(input.quantity)) throw new Refusal('walletQuantityInvalid');
+          if (compareDecimal(input.quantity, found.deposit_min) < 0) throw new Refusal('walletDepositBelowMinimum', { min: found.deposit_min, currency: input.currency });
+          const [owner] = await tx.query<{ user_id: number }>('select user_id from deposit_address where network = $1 and address = $2 and currency = $3', [
+            input.network,
+            input.address,
+            input.currency,
+          ]);
+          if (!owner) throw new Refusal('walletAddressUnknown');
+          const now = ctx.now();
+          const inserted = await tx.query<DepositRecord>(
+            `insert into deposit (user_id, currency, network, address, quantity, tx_hash, confirmations_required, created_ms, updated_ms)
+             values ($1, $2, $3, $4, $5::numeric, $6, $7, $8, $8) on conflict (tx_hash) do nothing returning ${DEPOSIT_COLUMNS}`,
+            [owner.user_id, input.currency, input.network, input.address, input.quantity, input.txHash, found.confirmations, now],
+          );
+          // The same transaction reported twice is one deposit.
+          const row = inserted[0] ?? (await tx.query<DepositRecord>(`select ${DEPOSIT_COLUMNS} from deposit where tx_hash = $1`, [input.txHash]))[0]!;
+          return toDepositRecord(row);
+        }),
+      );
+    },
+
+    /**
+     * A deposit now has `confirmations`. Status and credit move together in one transaction, and
+     * only from pending/confirming, so a repeated or late report can never credit twice.
+     */
+    async confirmed(txHash: string, confirmations: number): Promise<void> {
+      const credited = await db.transaction(async (tx) => {
+        const [row] = await tx.query<{ id: number; user_id: number; currency: string; network: string; quantity: string; status: number }>(
+          `update deposit set confirmations = greatest(confirmations, $2),
+             status = case when greatest(confirmations, $2) >= confirmations_required then 3 else 2 end,
+             updated_ms = $3
+           where tx_hash = $1 and status in (1, 2)
+           returning id, user_id, currency, network, trim_scale(quantity)::text as quantity, status`,
+          [txHash, confirmations, ctx.now()],
+        );
+        if (!row || Number(row.status) !== 3) return undefined;
+        const userId = Number(row.user_id);
+        await changeBalance(tx, { userId, currency: row.currency, account: 'spot', available: row.quantity, frozen: '0', kind: 'deposit', refType: 'deposit', refId: Number(row.id) });
+        await notify(tx, userId, { kind: 'deposit_credited', params: { currency: row.currency, quantity: row.quantity, network: row.network } });
+        return { userId, currency: row.currency };
+      });
+      if (credited) ctx.balancesChanged(credited.userId, [{ currency: credited.currency, account: 'spot' }]);
+    },
+  };
+}

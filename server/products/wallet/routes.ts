@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ResultCode, type UserInfo } from '../../../src/domain/api.js';
+import { IDEMPOTENCY_HEADER, RECORD_DAYS, WALLET_ACCOUNTS, WALLET_PATHS, type RecordQuery, type TransferRequest, type WalletAccount, type WithdrawRequest } from '../../../src/domain/wallet.js';
+import { submissionKey } from '../../kernel/idempotency.js';
+import { userForToken } from '../../kernel/auth/sessions.js';
+import type { Wallet } from './wallet.js';
+import type { Database } from '../../kernel/db/database.js';
+import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
+import { ApiFailure, ok } from '../../kernel/http/envelope.js';
+import { unwrap } from '../kyc/routes.js';
+import { anyBody } from '../../kernel/http/schemas.js';
+
+const text = (min: number, max: number) => ({ type: 'string', minLength: min, maxLength: max }) as const;
+const object = (required: string[], properties: Record<string, unknown>) => ({ schema: { body: { type: 'object', required, additionalProperties: false, properties } } }) as const;
+// Lengths here only keep junk out; the wallet checks the values and answers translated messages.
+const currency = text(1, 16);
+const network = text(1, 32);
+const quantity = text(1, 64);
+const account = { type: 'string', enum: WALLET_ACCOUNTS } as const;
+const recordQuery = {
+  days: { type: 'integer', enum: RECORD_DAYS },
+  page: { type: 'integer', minimum: 1, maximum: 100_000 },
+  size: { type: 'integer', minimum: 1, maximum: 50 },
+  currency,
+};
+
+/**
+ * The wallet (docs/API.md "Wallet"). Every call needs a user token, checked before the body is
+ * read (body code 403 otherwise), and acts only on that user. Submissions that move money take an
+ * Idempotency-Key header: a repeat of the same key answers the first result and changes nothing.
+ */
+export function walletRoutes(db: Database, wallet: Wallet) {
+  const users = new WeakMap<FastifyRequest, UserInfo>();
+  const userOf = (request: FastifyRequest) => users.get(request)!.id;
+  const done = (request: FastifyRequest, key: MessageKey, data: unknown) => ({ code: ResultCode.ok, msg: translate(request.lang, key), data });
+  const keyOf = (request: FastifyRequest, scope: string) => submissionKey(scope, request.headers[IDEMPOTENCY_HEADER], request.body);
+
+  return async (app: FastifyInstance) => {
+    app.addHook('onRequest', async (request) => {
+      const user = await userForToken(db, request.token);
+      if (!user) throw new ApiFailure(ResultCode.forbidden, 'notLoggedIn');
+      users.set(request, user);
+    });
+
+    app.post(WALLET_PATHS.overview, { schema: { body: anyBody } }, async (request) => ok(request.lang, await wallet.overview.summary(userOf(request))));
+    app.post<{ Body: { account: WalletAccount } }>(WALLET_PATHS.balances, object(['account'], { account }), async (request) =>
+      ok(request.lang, await wallet.overview.balances(userOf(request), request.body.account)),
+    );
+    app.post<{ Body: { currency: string } }>(WALLET_PATHS.networks, object(['currency'], { currency }), async (request) =>
+      ok(request.lang, await wallet.networks(request.body.currency)),
+    );
+    app.post<{ Body: { currency: string; network: string } }>(WALLET_PATHS.depositAddress, object(['currency', 'network'], { currency, network }), async (request) =>
+      ok(request.lang, unwrap(await wallet.depositAddress(userOf(request), request.body.currency, request.body.network))),
+    );
+
+    app.post<{ Body: { currency: string } }>(WALLET_PATHS.withdrawQuota, object(['currency'], { currency }), async (request) =>
+      ok(request.lang, unwrap(await wallet.withdrawals.quota(userOf(request), request.body.currency))),
+    );
+    app.post<{ Body: WithdrawRequest }>(
+      WALLET_PATHS.withdraw,
+      object(['currency', 'network', 'address', 'quantity', 'funds_password'], { currency, network, address: text(1, 256), quantity, funds_password: text(1, 64) }),
+      async (request) => {
+        // The funds password never becomes part of a stored key.
+        const { funds_password: _, ...keyed } = request.body;
+        const key = submissionKey('wallet.withdraw', request.headers[IDEMPOTENCY_HEADER], keyed);
+        return done(request, 'walletWithdrawSucceeded', unwrap(await wallet.withdrawals.submit(userOf(request), request.body, key)));
+      },
+    );
+    app.post<{ Body: { id: number } }>(WALLET_PATHS.cancelWithdrawal, object(['id'], { id: { type: 'integer', minimum: 1, maximum: 2 ** 53 - 1 } }), async (request) =>
+      done(request, 'walletWithdrawCancelled', unwrap(await wallet.withdrawals.cancel(userOf(request), request.body.id))),
+    );
+    app.post<{ Body: TransferRequest }>(WALLET_PATHS.transfer, object(['currency', 'from', 'to', 'quantity'], { currency, from: account, to: account, quantity }), async (request) =>
+      done(request, 'walletTransferSucceeded', unwrap(await wallet.transfers.transfer(userOf(request), request.body, keyOf(request, 'wallet.transfer')))),
+    );
+
+    const list = object(['days', 'page'], recordQuery);
+    app.post<{ Body: RecordQuery }>(WALLET_PATHS.deposits, list, async (request) => ok(request.lang, await wallet.records.deposits(userOf(request), request.body)));
+    app.post<{ Body: RecordQuery }>(WALLET_PATHS.withdrawals, list, async (request) => ok(request.lang, await wallet.records.withdrawals(userOf(request), request.body)));
+    app.post<{ Body: RecordQuery }>(WALLET_PATHS.transfers, list, async (request) => ok(request.lang, await wallet.records.transfers(userOf(request), request.body)));
+    app.post<{ Body: RecordQuery & { account?: WalletAccount } }>(WALLET_PATHS.ledger, object(['days', 'page'], { ...recordQuery, account }), async (request) =>
+      ok(request.lang, await wallet.records.ledger(userOf(request), request.body)),
+    );
+  };
+}

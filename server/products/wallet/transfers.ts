@@ -1,0 +1,57 @@
+import type { TransferRecord, TransferRequest } from '../../../src/domain/wallet.js';
+import type { Outcome } from '../accounts/accounts.js';
+import { once, type SubmissionKey } from '../../kernel/idempotency.js';
+import { changeBalance } from '../../kernel/ledger/ledger.js';
+import type { WalletContext } from './context.js';
+import { currencyRules } from './networks.js';
+import { outcome, Refusal } from './refusal.js';
+import { isQuantity } from './rules.js';
+import { lockUserWallet } from './userLock.js';
+
+export const TRANSFER_COLUMNS = `id, currency, from_account as "from", to_account as "to", trim_scale(quantity)::text as quantity, created_ms as created_at`;
+
+export function toTransferRecord(row: TransferRecord): TransferRecord {
+  return { ...row, id: Number(row.id), created_at: Number(row.created_at) };
+}
+
+/**
+ * Internal transfer between two of a user's five accounts (spec §6): no fee, instant. The row and
+ * both ledger entries (transfer_out, transfer_in) commit together or not at all, once per key.
+ */
+export function transfers(ctx: WalletContext) {
+  return {
+    async transfer(userId: number, input: TransferRequest, key: SubmissionKey): Promise<Outcome<TransferRecord>> {
+      return outcome(async () => {
+        const { currency, from, to, quantity } = input;
+        if (from === to) throw new Refusal('walletTransferSameAccount');
+        if (!isQuantity(quantity)) throw new Refusal('walletQuantityInvalid');
+        if (!(await currencyRules(ctx.db, currency))) throw new Refusal('walletCurrencyUnknown', { currency });
+        const now = ctx.now();
+        const record = await once(
+          ctx.db,
+          userId,
+          'wallet.transfer',
+          key,
+          async (tx) => {
+            await lockUserWallet(tx, userId);
+            const [row] = await tx.query<TransferRecord>(
+              `insert into wallet_transfer (user_id, currency, from_account, to_account, quantity, created_ms)
+               values ($1, $2, $3, $4, $5::numeric, $6) returning ${TRANSFER_COLUMNS}`,
+              [userId, currency, from, to, quantity, now],
+            );
+            const ref = { refType: 'transfer', refId: Number(row!.id) };
+            await changeBalance(tx, { userId, currency, account: from, available: `-${quantity}`, frozen: '0', kind: 'transfer_out', ...ref });
+            await changeBalance(tx, { userId, currency, account: to, available: quantity, frozen: '0', kind: 'transfer_in', ...ref });
+            return toTransferRecord(row!);
+          },
+          now,
+        );
+        ctx.balancesChanged(userId, [
+          { currency, account: from },
+          { currency, account: to },
+        ]);
+        return record;
+      });
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import type { ChainAdapter, ChainEvents, InFlightTx } from './chain/chainAdapter.js';
+import type { Database } from '../../kernel/db/database.js';
+import { silentUserFeed, type UserFeed } from '../../kernel/realtime/userFeed.js';
+import type { WalletContext } from './context.js';
+import { deposits } from './deposits.js';
+import { listNetworks } from './networks.js';
+import { overview } from './overview.js';
+import { operatorWithdrawals, records } from './records.js';
+import { transfers } from './transfers.js';
+import { withdrawals } from './withdrawals.js';
+
+export interface WalletDeps {
+  db: Database;
+  chain: ChainAdapter;
+  /** The private user channel; told after every commit that changes a user's balances. */
+  feed?: UserFeed;
+  now?: () => number;
+  log?: (message: string, error: unknown) => void;
+}
+
+/**
+ * The wallet (spec §2 /wallet): networks, deposit addresses, deposits, withdrawals, transfers,
+ * records and valuations, over the ledger of server/kernel/ledger/ledger.ts. `chainEvents` is its side of
+ * the chain boundary; the composition root hands it to the adapter with `chain.connect`.
+ */
+export function wallet(deps: WalletDeps) {
+  const feed = deps.feed ?? silentUserFeed;
+  const ctx: WalletContext = {
+    db: deps.db,
+    chain: deps.chain,
+    feed,
+    now: deps.now ?? Date.now,
+    balancesChanged(userId, rows) {
+      // The change is committed whatever the feed does; a push failure must not turn it into an error.
+      try {
+        feed.balancesChanged(userId, rows);
+      } catch (error) {
+        deps.log?.('wallet: user feed failed', error);
+      }
+    },
+  };
+  const deposit = deposits(ctx);
+  const withdrawal = withdrawals(ctx);
+
+  const chainEvents: ChainEvents = {
+    depositSeen: (d) => deposit.seen(d),
+    confirmed: (kind, txHash, confirmations) => (kind === 'deposit' ? deposit.confirmed(txHash, confirmations) : withdrawal.confirmed(txHash, confirmations)),
+    async inFlight() {
+      const rows = await deps.db.query<InFlightTx>(
+        `select 'deposit' as kind, tx_hash as "txHash", network, confirmations from deposit where status in (1, 2)
+         union all
+         select 'withdrawal' as kind, tx_hash as "txHash", network, confirmations from withdrawal where status = 2 and tx_hash is not null`,
+      );
+      return rows.map((r) => ({ ...r, confirmations: Number(r.confirmations) }));
+    },
+  };
+
+  return {
+    networks: (currency: string) => listNetworks(deps.db, currency),
+    depositAddress: deposit.address,
+    /** The network of a platform deposit address for `currency`, if it is one. */
+    async networkOfAddress(address: string, currency: string): Promise<string | undefined> {
+      const [row] = await deps.db.query<{ network: string }>('select network from deposit_address where address = $1 and currency = $2 limit 1', [address, currency]);
+      return row?.network;
+    },
+    withdrawals: withdrawal,
+    transfers: transfers(ctx),
+    records: records(deps.db, ctx.now),
+    overview: overview(deps.db, ctx.now),
+    operatorWithdrawals: (status: number | undefined, page: number, size: number) => operatorWithdrawals(deps.db, status, page, size),
+    chainEvents,
+  };
+}
+
+export type Wallet = ReturnType<typeof wallet>;

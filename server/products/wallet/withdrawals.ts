@@ -1,0 +1,193 @@
+import { addDecimal, compareDecimal, mulDecimal } from '../../../src/domain/decimal.js';
+import type { WithdrawalRecord, WithdrawQuota, WithdrawRequest } from '../../../src/domain/wallet.js';
+import type { Queryable } from '../../kernel/db/database.js';
+import type { Outcome } from '../accounts/accounts.js';
+import { once, type SubmissionKey } from '../../kernel/idempotency.js';
+import { changeBalance, readBalance } from '../../kernel/ledger/ledger.js';
+import { notify } from '../../kernel/notifications/notify.js';
+import { systemAccountId } from '../../kernel/ledger/systemAccounts.js';
+import type { WalletContext } from './context.js';
+import { requireFundsPassword } from './fundsPassword.js';
+import { currencyRules, findNetwork } from './networks.js';
+import { usdtPrice } from './prices.js';
+import { outcome, Refusal } from './refusal.js';
+import { isPlausibleAddress, isQuantity } from './rules.js';
+import { lockUserWallet } from './userLock.js';
+import { withdrawLimit } from './withdrawLimit.js';
+
+export const WITHDRAWAL_COLUMNS = `w.id, w.currency, w.network, w.address, trim_scale(w.quantity)::text as quantity,
+  trim_scale(w.fee)::text as fee, w.tx_hash, w.status, w.reason, w.created_ms as created_at, w.updated_ms as updated_at`;
+
+export function toWithdrawalRecord<T extends WithdrawalRecord>(row: T): T {
+  return { ...row, id: Number(row.id), status: Number(row.status) as WithdrawalRecord['status'], created_at: Number(row.created_at), updated_at: Number(row.updated_at) };
+}
+
+interface Settled {
+  id: number;
+  user_id: number;
+  currency: string;
+  quantity: string;
+  fee: string;
+}
+
+/**
+ * Withdrawals (spec §4): 1 not disbursed (quantity + fee frozen) → 2 pending confirmation (the
+ * operator approved, the chain adapter broadcast it) → 3 completed after its confirmations; or
+ * 4 release failed / 5 cancelled by the user, both giving the funds back. Every move is an update
+ * guarded by the status it leaves, so a repeated or concurrent call applies at most once.
+ */
+export function withdrawals(ctx: WalletContext) {
+  const { db } = ctx;
+
+  async function returnFunds(tx: Queryable, w: Settled, kind: string) {
+    const total = addDecimal(w.quantity, w.fee);
+    await changeBalance(tx, { userId: Number(w.user_id), currency: w.currency, account: 'spot', available: total, frozen: `-${total}`, kind, refType: 'withdrawal', refId: Number(w.id) });
+  }
+
+  /** Moves a not-disbursed withdrawal to `status` (4 or 5) and gives its funds back, in one transaction. */
+  async function release(where: { id: number; userId?: number }, status: 4 | 5, reason: string | null, operatorId: number | null) {
+    const row = await db.transaction(async (tx) => {
+      const [w] = await tx.query<Settled & WithdrawalRecord>(
+        `update withdrawal w set status = $3, reason = $4, operator_id = coalesce($5, operator_id), updated_ms = $6
+         where id = $1 and ($2::bigint is null or user_id = $2) and status = 1
+         returning ${WITHDRAWAL_COLUMNS}, w.user_id`,
+        [where.id, where.userId ?? null, status, reason, operatorId, ctx.now()],
+      );
+      if (!w) return undefined;
+      await returnFunds(tx, w, 'withdraw_unfreeze');
+      // The user cancelled it themselves; a refusal by the operator is news, with the reason.
+      if (status === 4) await notify(tx, Number(w.user_id), { kind: 'withdrawal_failed', params: { currency: w.currency, quantity: w.quantity, network: w.network, reason: reason ?? '' } });
+      return w;
+    });
+    if (row) ctx.balancesChanged(Number(row.user_id), [{ currency: row.currency, account: 'spot' }]);
+    return row;
+  }
+
+  return {
+    async quota(userId: number, currency: string): Promise<Outcome<WithdrawQuota>> {
+      return outcome(async () => {
+        if (!(await currencyRules(db, currency))) throw new Refusal('walletCurrencyUnknown', { currency });
+        const limit = await withdrawLimit(db, userId, ctx.now());
+        const price = (await usdtPrice(db, currency))!;
+        const { available } = await readBalance(db, userId, currency, 'spot');
+        // In the currency itself, cut (not rounded) to 8 decimals so it never exceeds the limit.
+        const [{ remaining }] = (await db.query<{ remaining: string }>(
+          `select trim_scale(case when $2::numeric > 0 then trunc($1::numeric / $2::numeric, 8) else $3::numeric end)::text as remaining`,
+          [limit.left_usdt, price, available],
+        )) as [{ remaining: string }];
+        return { currency, limit_usdt: limit.limit_usdt, used_usdt: limit.used_usdt, remaining, available, verified: limit.verified };
+      });
+    },
+
+    /** Checks everything, then freezes quantity + fee in spot, once per submission key. */
+    async submit(userId: number, input: WithdrawRequest, key: SubmissionKey): Promise<Outcome<WithdrawalRecord>> {
+      return outcome(async () => {
+        const { currency, network, address, quantity } = input;
+        if (!isQuantity(quantity)) throw new Refusal('walletQuantityInvalid');
+        if (!isPlausibleAddress(address)) throw new Refusal('walletAddressInvalid');
+        const rules = await currencyRules(db, currency);
+        if (!rules) throw new Refusal('walletCurrencyUnknown', { currency });
+        const found = await findNetwork(db, currency, network);
+        if (!found) throw new Refusal('walletNetworkUnknown', { currency, network });
+        if (!found.withdraw_enabled) throw new Refusal('walletWithdrawClosed', { currency, network });
+        if (compareDecimal(quantity, found.withdraw_min) < 0) throw new Refusal('walletWithdrawBelowMinimum', { min: found.withdraw_min, currency });
+        const now = ctx.now();
+        // Outside the transaction: scrypt takes ~50 ms and holds no lock, and a wrong guess must
+        // stay counted towards the lockout although nothing else of this submission happens.
+        await requireFundsPassword(db, userId, input.funds_password, now);
+        const record = await once(
+          db,
+          userId,
+          'wallet.withdraw',
+          key,
+          async (tx) => {
+            // One submission of a user at a time, so two at once cannot both fit under the limit.
+            await lockUserWallet(tx, userId);
+            const limit = await withdrawLimit(tx, userId, now);
+            const value = mulDecimal(quantity, (await usdtPrice(tx, currency))!);
+            if (compareDecimal(value, limit.left_usdt) > 0) throw new Refusal('walletWithdrawLimitExceeded', { left: limit.left_usdt, limit: limit.limit_usdt });
+            const [row] = await tx.query<WithdrawalRecord>(
+              `insert into withdrawal as w (user_id, currency, network, address, quantity, fee, value_usdt, confirmations_required, created_ms, updated_ms)
+               values ($1, $2, $3, $4, $5::numeric, $6::numeric, $7::numeric, $8, $9, $9) returning ${WITHDRAWAL_COLUMNS}`,
+              [userId, currency, network, address, quantity, found.withdraw_fee, value, found.confirmations, now],
+            );
+            const total = addDecimal(quantity, found.withdraw_fee);
+            await changeBalance(tx, { userId, currency, account: 'spot', available: `-${total}`, frozen: total, kind: 'withdraw_freeze', refType: 'withdrawal', refId: Number(row!.id) });
+            return toWithdrawalRecord(row!);
+          },
+          now,
+        );
+        ctx.balancesChanged(userId, [{ currency, account: 'spot' }]);
+        return record;
+      });
+    },
+
+    /** The user takes back a withdrawal that has not been processed yet. */
+    async cancel(userId: number, id: number): Promise<Outcome<WithdrawalRecord>> {
+      return outcome(async () => {
+        const row = await release({ id, userId }, 5, null, null);
+        if (!row) throw new Refusal('walletWithdrawalNotCancellable');
+        return toWithdrawalRecord(row);
+      });
+    },
+
+    /** Operator: release refused (reason required); the funds go back to the user. */
+    async fail(id: number, operatorId: number, reason: string): Promise<Outcome<WithdrawalRecord>> {
+      return outcome(async () => {
+        const why = reason.trim();
+        if (!why) throw new Refusal('walletFailReasonRequired');
+        const row = await release({ id }, 4, why, operatorId);
+        if (!row) throw new Refusal('walletWithdrawalNotWaiting');
+        return toWithdrawalRecord(row);
+      });
+    },
+
+    /**
+     * Operator: approve. The status moves to 2 and the chain adapter broadcasts in the same
+     * transaction; if broadcasting fails, nothing moves and the withdrawal stays waiting.
+     */
+    async approve(id: number, operatorId: number): Promise<Outcome<WithdrawalRecord>> {
+      return outcome(() =>
+        db.transaction(async (tx) => {
+          const [w] = await tx.query<WithdrawalRecord>(
+            `update withdrawal w set status = 2, operator_id = $2, updated_ms = $3 where id = $1 and status = 1 returning ${WITHDRAWAL_COLUMNS}`,
+            [id, operatorId, ctx.now()],
+          );
+          if (!w) throw new Refusal('walletWithdrawalNotWaiting');
+          const txHash = await ctx.chain.broadcast({ id: Number(w.id), currency: w.currency, network: w.network, address: w.address, quantity: w.quantity });
+          await tx.query('update withdrawal set tx_hash = $2 where id = $1', [id, txHash]);
+          return toWithdrawalRecord({ ...w, tx_hash: txHash });
+        }),
+      );
+    },
+
+    /**
+     * A broadcast withdrawal now has `confirmations`. On reaching its required number it completes:
+     * quantity leaves the user's frozen spot (withdraw_out), the fee moves from it to the platform's
+     * fee account (withdraw_fee on both sides), all in one transaction with the status change.
+     */
+    async confirmed(txHash: string, confirmations: number): Promise<void> {
+      const done = await db.transaction(async (tx) => {
+        const [w] = await tx.query<Settled & { status: number; network: string; address: string }>(
+          `update withdrawal set confirmations = greatest(confirmations, $2),
+             status = case when greatest(confirmations, $2) >= confirmations_required then 3 else 2 end, updated_ms = $3
+           where tx_hash = $1 and status = 2
+           returning id, user_id, currency, network, address, trim_scale(quantity)::text as quantity, trim_scale(fee)::text as fee, status`,
+          [txHash, confirmations, ctx.now()],
+        );
+        if (!w || Number(w.status) !== 3) return undefined;
+        const userId = Number(w.user_id);
+        const ref = { refType: 'withdrawal', refId: Number(w.id) };
+        await changeBalance(tx, { userId, currency: w.currency, account: 'spot', available: '0', frozen: `-${w.quantity}`, kind: 'withdraw_out', ...ref });
+        if (compareDecimal(w.fee, '0') > 0) {
+          await changeBalance(tx, { userId, currency: w.currency, account: 'spot', available: '0', frozen: `-${w.fee}`, kind: 'withdraw_fee', ...ref });
+          const fees = await systemAccountId(tx, 'fees');
+          await changeBalance(tx, { userId: fees, currency: w.currency, account: 'spot', available: w.fee, frozen: '0', kind: 'withdraw_fee', ...ref });
+        }
+        await notify(tx, userId, { kind: 'withdrawal_completed', params: { currency: w.currency, quantity: w.quantity, network: w.network, address: w.address } });
+        return { userId, currency: w.currency };
+      });
+      if (done) ctx.balancesChanged(done.userId, [{ currency: done.currency, account: 'spot' }]);
+    },
+  };
+}
