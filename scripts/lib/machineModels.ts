@@ -1,5 +1,5 @@
 /**
- * Finds every machine under src/machines (files named *.machine.ts) and its optional model
+ * Finds every machine under src/ (files named *.machine.ts) and its optional model
  * (*.model.ts beside it), and generates paths through it with xstate/graph. Shared by the
  * model-based tests (tests/model) and the QA report (npm run paths), so a new machine joins both
  * by existing.
@@ -9,9 +9,9 @@ import { basename, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createActor, fromPromise, type AnyStateMachine, type AnyStateNode, type EventObject } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getStateNodes } from 'xstate/graph';
-import type { MachineModel } from '../../src/machines/model.types';
+import type { MachineModel } from '../../src/app/machines/model.types';
 
-export const MACHINES_DIR = join(import.meta.dirname, '..', '..', 'src', 'machines');
+export const MACHINES_DIR = join(import.meta.dirname, '..', '..', 'src');
 
 export interface DiscoveredMachine {
   name: string;
@@ -50,7 +50,7 @@ export async function discoverMachines(): Promise<DiscoveredMachine[]> {
       const model = models.find((m) => m.machine === value);
       found.push({
         name: value.id ?? exportName,
-        file: relative(join(MACHINES_DIR, '..', '..'), file),
+        file: relative(join(MACHINES_DIR, '..'), file),
         model: model ?? { machine: value, variants: [{ name: basename(file) }], events: [] },
         hasModel: model !== undefined,
       });

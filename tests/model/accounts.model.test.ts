@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type AnyStateMachine } from 'xstate';
-import { countdownModel } from '../../src/machines/countdown/countdown.model';
-import { loginModel } from '../../src/machines/login/login.model';
-import { passwordResetModel } from '../../src/machines/passwordReset/passwordReset.model';
-import { registrationModel } from '../../src/machines/registration/registration.model';
-import type { MachineModel } from '../../src/machines/model.types';
+import { countdownModel } from '../../src/app/machines/countdown/countdown.model';
+import { loginModel } from '../../src/features/accounts/machines/login/login.model';
+import { passwordResetModel } from '../../src/features/accounts/machines/passwordReset/passwordReset.model';
+import { registrationModel } from '../../src/features/accounts/machines/registration/registration.model';
+import type { MachineModel } from '../../src/app/machines/model.types';
 import { generatePaths } from '../../scripts/lib/machineModels';
 import { deferredActors, walkPath } from './harness';
 

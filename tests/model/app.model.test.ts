@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type EventObject } from 'xstate';
-import { appModel } from '../../src/machines/app/app.model';
+import { appModel } from '../../src/app/machines/app/app.model';
 import { generatePaths } from '../../scripts/lib/machineModels';
 import { deferredActors, walkPath } from './harness';
 

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { createSocketStatusActor } from '../../src/actors/socketStatus.actor';
-import { createFakeSocket } from '../../src/actors/testing/fakeSocket';
-import { favouritesModel } from '../../src/machines/favourites/favourites.model';
-import { selectConnectionStatus, selectReconnectAttempt } from '../../src/machines/socketConnection/socketConnection.selectors';
-import { socketConnectionModel } from '../../src/machines/socketConnection/socketConnection.model';
+import { createSocketStatusActor } from '../../src/app/actors/socketStatus.actor';
+import { createFakeSocket } from '../../src/services/testing/fakeSocket';
+import { favouritesModel } from '../../src/features/markets/machines/favourites/favourites.model';
+import { selectConnectionStatus, selectReconnectAttempt } from '../../src/app/machines/socketConnection/socketConnection.selectors';
+import { socketConnectionModel } from '../../src/app/machines/socketConnection/socketConnection.model';
 import { generatePaths } from '../../scripts/lib/machineModels';
 import { deferredActors, walkPath } from './harness';
 

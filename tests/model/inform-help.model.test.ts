@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { generatePaths } from '../../scripts/lib/machineModels';
-import { helpModel } from '../../src/machines/help/help.model';
-import { helpArticleModel } from '../../src/machines/help/helpArticle.model';
-import { INFORM_POLL_MS } from '../../src/machines/inform/inform.machine';
-import { informModel } from '../../src/machines/inform/inform.model';
-import type { MachineModel } from '../../src/machines/model.types';
+import { helpModel } from '../../src/features/support/machines/help/help.model';
+import { helpArticleModel } from '../../src/features/support/machines/help/helpArticle.model';
+import { INFORM_POLL_MS } from '../../src/features/support/machines/inform/inform.machine';
+import { informModel } from '../../src/features/support/machines/inform/inform.model';
+import type { MachineModel } from '../../src/app/machines/model.types';
 import { deferredActors, walkPath } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());

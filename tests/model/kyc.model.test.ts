@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { generatePaths } from '../../scripts/lib/machineModels';
-import { identityModel } from '../../src/machines/identity/identity.model';
-import type { MachineModel } from '../../src/machines/model.types';
-import { operatorReviewModel } from '../../src/machines/operatorReview/operatorReview.model';
-import { operatorSessionModel } from '../../src/machines/operatorSession/operatorSession.model';
+import { identityModel } from '../../src/features/kyc/machines/kyc/kyc.model';
+import type { MachineModel } from '../../src/app/machines/model.types';
+import { operatorReviewModel } from '../../src/features/kyc/machines/kycReview/kycReview.model';
+import { operatorSessionModel } from '../../src/features/operator/machines/operatorSession/operatorSession.model';
 import { deferredActors, walkPath } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
 import { compareDecimal } from '../../src/domain/decimal';
-import { orderBookModel, GAP_DELTA, NEXT_DELTA, SNAPSHOT_FIXTURE, STALE_DELTA } from '../../src/machines/orderBook/orderBook.model';
-import { SNAPSHOT_TIMEOUT_MS } from '../../src/machines/orderBook/orderBook.machine';
+import { orderBookModel, GAP_DELTA, NEXT_DELTA, SNAPSHOT_FIXTURE, STALE_DELTA } from '../../src/features/markets/machines/orderBook/orderBook.model';
+import { SNAPSHOT_TIMEOUT_MS } from '../../src/features/markets/machines/orderBook/orderBook.machine';
 import { generatePaths } from '../../scripts/lib/machineModels';
 import { deferredActors, walkPath } from './harness';
 

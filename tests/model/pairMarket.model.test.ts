@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type EventObject } from 'xstate';
-import { latestTradesModel, TRADES_FIXTURE } from '../../src/machines/latestTrades/latestTrades.model';
-import { selectTrades } from '../../src/machines/latestTrades/latestTrades.selectors';
-import { pairMarketModel } from '../../src/machines/pairMarket/pairMarket.model';
+import { latestTradesModel, TRADES_FIXTURE } from '../../src/features/markets/machines/latestTrades/latestTrades.model';
+import { selectTrades } from '../../src/features/markets/machines/latestTrades/latestTrades.selectors';
+import { pairMarketModel } from '../../src/features/markets/machines/pairMarket/pairMarket.model';
 import { generatePaths } from '../../scripts/lib/machineModels';
 import { deferredActors, walkPath } from './harness';
 

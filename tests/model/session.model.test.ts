@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { sessionModel, USER_FIXTURE } from '../../src/machines/session/session.model';
+import { sessionModel, USER_FIXTURE } from '../../src/app/machines/session/session.model';
 import { generatePaths } from '../../scripts/lib/machineModels';
 import { deferredActors, walkPath } from './harness';
 

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { generatePaths } from '../../scripts/lib/machineModels';
-import type { MachineModel } from '../../src/machines/model.types';
-import { profileModel } from '../../src/machines/profile/profile.model';
-import { recordBookModel } from '../../src/machines/recordBook/recordBook.model';
-import { securityChangeModel } from '../../src/machines/securityChange/securityChange.model';
+import type { MachineModel } from '../../src/app/machines/model.types';
+import { profileModel } from '../../src/features/accounts/machines/profile/profile.model';
+import { recordBookModel } from '../../src/features/accounts/machines/recordBook/recordBook.model';
+import { securityChangeModel } from '../../src/features/accounts/machines/securityChange/securityChange.model';
 import { deferredActors, walkPath } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromPromise, type EventObject } from 'xstate';
-import { noteModel } from '../../src/machines/note/note.model';
-import { submitGuardMachine } from '../../src/machines/submitGuard/submitGuard.machine';
-import { submitGuardModel } from '../../src/machines/submitGuard/submitGuard.model';
-import { toastModel } from '../../src/machines/toast/toast.model';
+import { noteModel } from '../../src/features/support/machines/note/note.model';
+import { submitGuardMachine } from '../../src/app/machines/submitGuard/submitGuard.machine';
+import { submitGuardModel } from '../../src/app/machines/submitGuard/submitGuard.model';
+import { toastModel } from '../../src/app/machines/toast/toast.model';
 import { generatePaths } from '../../scripts/lib/machineModels';
 import { deferredActors, walkPath } from './harness';
 

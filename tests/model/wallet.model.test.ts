@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type EventObject } from 'xstate';
 import { generatePaths } from '../../scripts/lib/machineModels';
-import { createWalletSignals } from '../../src/actors/wallet.actors';
-import { depositModel } from '../../src/machines/deposit/deposit.model';
-import type { MachineModel } from '../../src/machines/model.types';
-import { operatorWithdrawalsModel } from '../../src/machines/operatorWithdrawals/operatorWithdrawals.model';
-import { simulateDepositModel } from '../../src/machines/operatorWithdrawals/simulateDeposit.model';
-import { transferModel } from '../../src/machines/transfer/transfer.model';
-import { walletBalancesModel } from '../../src/machines/walletBalances/walletBalances.model';
-import { walletRecordsModel } from '../../src/machines/walletRecords/walletRecords.model';
-import { bookAddress, quota, withdrawalModel } from '../../src/machines/withdrawal/withdrawal.model';
+import { createWalletSignals } from '../../src/features/wallet/actors/wallet.actors';
+import { depositModel } from '../../src/features/wallet/machines/deposit/deposit.model';
+import type { MachineModel } from '../../src/app/machines/model.types';
+import { operatorWithdrawalsModel } from '../../src/features/wallet/machines/operatorWithdrawals/operatorWithdrawals.model';
+import { simulateDepositModel } from '../../src/features/wallet/machines/operatorWithdrawals/simulateDeposit.model';
+import { transferModel } from '../../src/features/wallet/machines/transfer/transfer.model';
+import { walletBalancesModel } from '../../src/features/wallet/machines/walletBalances/walletBalances.model';
+import { walletRecordsModel } from '../../src/features/wallet/machines/walletRecords/walletRecords.model';
+import { bookAddress, quota, withdrawalModel } from '../../src/features/wallet/machines/withdrawal/withdrawal.model';
 import { deferredActors, walkPath } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());

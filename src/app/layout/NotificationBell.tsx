@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { useInformFlow } from '../../features/support/support.hooks';
+
+const Bell = styled(Link)`
+  position: relative;
+  display: flex;
+  align-items: center;
+  padding: 0 10px;
+  font-size: 16px;
+  &:hover { color: ${({ theme }) => theme.color.accent}; }
+`;
+
+const Count = styled.span`
+  position: absolute;
+  top: 9px;
+  right: 2px;
+  min-width: 16px;
+  height: 16px;
+  padding: 0 4px;
+  border-radius: 8px;
+  font-size: 10px;
+  font-weight: 700;
+  line-height: 16px;
+  text-align: center;
+  background: ${({ theme }) => theme.color.down};
+  color: #fff;
+`;
+
+/**
+ * Header bell with the unread count (spec §2 header). Shown only with a session: it loads the
+ * notifications when the user (or the display language, which the texts are rendered in)
+ * changes, and clears them when the session ends and it unmounts.
+ */
+export function NotificationBell(props: { userId: number }) {
+  const { t, i18n } = useTranslation();
+  const { unread, load, clear } = useInformFlow();
+  useEffect(() => {
+    load(1);
+  }, [props.userId, i18n.language, load]);
+  useEffect(() => clear, [clear]);
+  const label = unread > 0 ? t('inform.bellUnread', { count: unread }) : t('nav.notifications');
+  return (
+    <Bell to="/inform" aria-label={label} title={label}>
+      {/* An inline icon: the emoji bell is missing from many system fonts. */}
+      <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+        <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+        <path d="M13.7 21a2 2 0 0 1-3.4 0" />
+      </svg>
+      {unread > 0 && <Count aria-hidden>{unread > 99 ? '99+' : unread}</Count>}
+    </Bell>
+  );
+}

@@ -1,0 +1,58 @@
+import type { MarketTick, Pair, PlatConfig } from '../../../domain/api';
+import type { MachineModel } from '../model.types';
+import { appMachine } from './app.machine';
+
+export const CONFIG_FIXTURE: PlatConfig = {
+  communities: [{ name: 'Telegram', logo: 'telegram', link: 'https://t.me/openex' }],
+  config: {
+    download: { android_download_url: 'https://example.org/a.apk', ios_download_url: 'https://example.org/ios' },
+    sys: { enable_phone_register: 1, site_name: 'OpenEx' },
+    legal_trade: { confirm_time: 60, max_unpaid_num: 5, pay_time: 120 },
+    name_check: { draw_check: 10000, draw_uncheck: 100, trust_single: 1000, trust_total: 10000, trust_uncheck: 1000 },
+    service_info: { email: 'support@example.org' },
+  },
+};
+
+export const PAIRS_FIXTURE: Pair[] = [
+  { left_symbol: 'BTC', right_symbol: 'USDT', is_hot: 1, trade_status: 1, contract_status: 1, price_precision: 2, amount_precision: 5 },
+  { left_symbol: 'ETH', right_symbol: 'USDT', is_hot: 1, trade_status: 1, contract_status: 1, price_precision: 2, amount_precision: 4 },
+];
+
+export const TICK_FIXTURE: MarketTick = {
+  channel: 'btc_usdt_tick',
+  pair: 'BTC_USDT',
+  close: '96000.5',
+  open: '95000',
+  high: '97000',
+  low: '94000',
+  amount: '12.5',
+  vol: '1200000',
+  count: 42,
+  increase: '0.0105',
+};
+
+const networkError = { kind: 'network' };
+
+export const appModel: MachineModel<typeof appMachine> = {
+  machine: appMachine,
+  variants: [
+    { name: 'market feature on', input: { marketFeature: true } },
+    { name: 'market feature off, stored Japanese and JPY', input: { marketFeature: false, storedLanguage: { name: '日本語', value: 3, lang: 'ja_JP', flag: '🇯🇵' }, storedPricing: { name: 'JPY', mark: '¥' } } },
+  ],
+  events: [
+    { type: 'xstate.done.actor.fetchConfig', output: CONFIG_FIXTURE },
+    { type: 'xstate.error.actor.fetchConfig', error: networkError },
+    { type: 'xstate.done.actor.fetchCurrencies', output: [{ symbol: 'BTC', name: 'Bitcoin', price: '96000', recharge_turn: 1, draw_turn: 1, legal_status: 1, circulating_supply: '19900000' }] },
+    { type: 'xstate.error.actor.fetchCurrencies', error: networkError },
+    { type: 'xstate.done.actor.fetchPairs', output: PAIRS_FIXTURE },
+    { type: 'xstate.error.actor.fetchPairs', error: { kind: 'server', serverMessage: 'System busy' } },
+    { type: 'xstate.done.actor.fetchUsdtPrice', output: { pair: 'usdt_usd', price: '1.0002', source: 'test', updated_at: '2026-11-21T00:00:00Z' } },
+    { type: 'xstate.error.actor.fetchUsdtPrice', error: networkError },
+    { type: 'xstate.done.actor.applyLanguage', output: undefined },
+    { type: 'xstate.error.actor.applyLanguage', error: new Error('i18n failed') },
+    { type: 'pricing.change', name: 'EUR' },
+    { type: 'language.change', lang: 'de_DE' },
+    { type: 'theme.change', theme: 'light' },
+    { type: 'market.tick', tick: TICK_FIXTURE },
+  ],
+};

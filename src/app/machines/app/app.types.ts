@@ -1,0 +1,38 @@
+import type { Currency, MarketTick, Pair, PairPrice, PlatConfig } from '../../../domain/api';
+import type { Language } from '../../../domain/languages';
+import type { PricingCurrency } from '../../../domain/pricingCurrencies';
+
+export type ThemeName = 'dark' | 'light';
+
+export interface AppInput {
+  /** Whatever storage held; trusted only if it matches the configured lists. */
+  storedLanguage?: unknown;
+  storedPricing?: unknown;
+  storedTheme?: unknown;
+  /** Spec §9 "market fetching is enabled". */
+  marketFeature: boolean;
+}
+
+export interface AppContext {
+  language: Language;
+  pricing: PricingCurrency;
+  /** Dark first; light on request. */
+  theme: ThemeName;
+  marketFeature: boolean;
+  config: PlatConfig | undefined;
+  currencies: Currency[];
+  pairs: Pair[];
+  /** Price of 1 USDT in the active pricing currency, decimal string. */
+  usdtPrice: PairPrice | undefined;
+  /** Latest spot tick per pair channel; the BTC_USDT close is the BTC→USDT rate. */
+  tickers: Record<string, MarketTick>;
+  btcUsdt: string | undefined;
+}
+
+export type AppEvent =
+  | { type: 'app.retry' }
+  | { type: 'language.change'; lang: string }
+  | { type: 'pricing.change'; name: string }
+  | { type: 'price.retry' }
+  | { type: 'theme.change'; theme: ThemeName }
+  | { type: 'market.tick'; tick: MarketTick };

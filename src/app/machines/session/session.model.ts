@@ -1,0 +1,32 @@
+import type { UserInfo } from '../../../domain/api';
+import type { MachineModel } from '../model.types';
+import { sessionMachine } from './session.machine';
+
+export const USER_FIXTURE: UserInfo = {
+  id: 10001,
+  account: 'ada@example.org',
+  nickname: 'ada',
+  avatar: '',
+  email: 'ada@example.org',
+  phone: '',
+  area_code: '',
+  invitation_code: '',
+  info: { name_status: 1 },
+};
+
+export const sessionModel: MachineModel<typeof sessionMachine> = {
+  machine: sessionMachine,
+  variants: [
+    { name: 'token and user stored', input: { token: 'tok-1', user: USER_FIXTURE } },
+    { name: 'nothing stored', input: {} },
+    { name: 'token without user', input: { token: 'tok-1' } },
+  ],
+  events: [
+    { type: 'xstate.done.actor.fetchUser', output: USER_FIXTURE },
+    { type: 'xstate.error.actor.fetchUser', error: { kind: 'forbidden', serverMessage: 'Please log in first' } },
+    { type: 'xstate.error.actor.fetchUser', error: { kind: 'network' } },
+    { type: 'session.signedIn', token: 'tok-2', user: USER_FIXTURE },
+    { type: 'session.forbidden', message: 'Please log in first' },
+  ],
+  abstract: (s) => [s.context.token !== undefined, s.context.user !== undefined],
+};

@@ -1,0 +1,106 @@
+import { createGlobalStyle } from 'styled-components';
+import type { ThemeName } from './machines/app/app.types';
+
+export interface Theme {
+  name: ThemeName;
+  color: {
+    bg: string;
+    panel: string;
+    panelRaised: string;
+    border: string;
+    text: string;
+    textDim: string;
+    textFaint: string;
+    accent: string;
+    accentText: string;
+    up: string;
+    down: string;
+    warn: string;
+    hover: string;
+    overlay: string;
+  };
+  font: { body: string; mono: string };
+  size: { text: string; small: string; title: string; header: string };
+  radius: string;
+}
+
+const fonts = {
+  body: "Inter, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK JP', 'Noto Sans CJK KR', 'Noto Sans CJK TC', sans-serif",
+  mono: "'JetBrains Mono', 'SFMono-Regular', Menlo, Consolas, 'Noto Sans Mono', monospace",
+};
+
+const sizes = { text: '13px', small: '12px', title: '18px', header: '52px' };
+
+export const darkTheme: Theme = {
+  name: 'dark',
+  color: {
+    bg: '#0b0e11',
+    panel: '#151a21',
+    panelRaised: '#1c222b',
+    border: '#262d37',
+    text: '#e8ebef',
+    textDim: '#9aa4b2',
+    textFaint: '#5f6a79',
+    accent: '#f0b90b',
+    accentText: '#15120a',
+    up: '#0ecb81',
+    down: '#f6465d',
+    warn: '#f0b90b',
+    hover: '#222a35',
+    overlay: 'rgba(0, 0, 0, 0.6)',
+  },
+  font: fonts,
+  size: sizes,
+  radius: '4px',
+};
+
+export const lightTheme: Theme = {
+  name: 'light',
+  color: {
+    bg: '#f5f6f8',
+    panel: '#ffffff',
+    panelRaised: '#ffffff',
+    border: '#e3e6eb',
+    text: '#1e2329',
+    textDim: '#5e6673',
+    textFaint: '#9aa1ab',
+    accent: '#c99400',
+    accentText: '#ffffff',
+    up: '#03a66d',
+    down: '#cf304a',
+    warn: '#c99400',
+    hover: '#eef0f3',
+    overlay: 'rgba(20, 24, 30, 0.45)',
+  },
+  font: fonts,
+  size: sizes,
+  radius: '4px',
+};
+
+export const themes: Record<ThemeName, Theme> = { dark: darkTheme, light: lightTheme };
+
+declare module 'styled-components' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface DefaultTheme extends Theme {}
+}
+
+export const GlobalStyle = createGlobalStyle`
+  *, *::before, *::after { box-sizing: border-box; }
+  html, body, #root { height: 100%; }
+  body {
+    margin: 0;
+    background: ${({ theme }) => theme.color.bg};
+    color: ${({ theme }) => theme.color.text};
+    font-family: ${({ theme }) => theme.font.body};
+    font-size: ${({ theme }) => theme.size.text};
+    line-height: 1.45;
+    -webkit-font-smoothing: antialiased;
+    color-scheme: ${({ theme }) => theme.name};
+  }
+  a { color: inherit; text-decoration: none; }
+  button, input, select { font: inherit; color: inherit; }
+  table { border-collapse: collapse; width: 100%; }
+  .num { font-variant-numeric: tabular-nums; }
+  .up { color: ${({ theme }) => theme.color.up}; }
+  .down { color: ${({ theme }) => theme.color.down}; }
+`;

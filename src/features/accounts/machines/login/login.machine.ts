@@ -1,0 +1,64 @@
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import type { UserInfo } from '../../../../domain/api';
+import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
+
+export interface LoginFields {
+  account: string;
+  area_code?: string;
+  password: string;
+}
+
+export interface SessionGrant {
+  token: string;
+  user_info: UserInfo;
+}
+
+export type LoginEvent = { type: 'login.submit'; fields: LoginFields } | { type: 'guard.accepted'; payload?: unknown };
+
+/**
+ * Login (spec §2 /login). A press goes through the 2000 ms anti-double-submit guard; the call's
+ * failure is a translated toast and the form stays; success hands the session to the session
+ * machine (action `signedIn`) and leaves.
+ */
+export const loginMachine = setup({
+  types: { context: {} as { fields: LoginFields | undefined }, events: {} as LoginEvent },
+  actors: {
+    submitGuard: submitGuardMachine,
+    login: fromPromise<SessionGrant, LoginFields>(async () => {
+      throw new Error('login not provided');
+    }),
+  },
+  actions: {
+    signedIn: (_, _params: SessionGrant) => undefined,
+    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+  },
+}).createMachine({
+  id: 'login',
+  context: { fields: undefined },
+  invoke: { id: 'guard', src: 'submitGuard', input: ({ self }) => ({ replyTo: self }) },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'login.submit': { actions: sendTo('guard', ({ event }) => ({ type: 'guard.submit', payload: event.fields })) },
+        'guard.accepted': { target: 'submitting', actions: assign({ fields: ({ event }) => event.payload as LoginFields }) },
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ context }) => context.fields!,
+        onDone: { target: 'done', actions: { type: 'signedIn', params: ({ event }) => event.output } },
+        onError: {
+          target: 'editing',
+          actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) },
+        },
+      },
+    },
+    done: { type: 'final' },
+  },
+});
+
+export type LoginActorRef = ActorRefFrom<typeof loginMachine>;

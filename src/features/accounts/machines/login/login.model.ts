@@ -1,0 +1,15 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { USER_FIXTURE } from '../../../../app/machines/session/session.model';
+import { loginMachine } from './login.machine';
+
+const fields = { account: 'ada@example.org', password: 'Trader2026!' };
+
+export const loginModel: MachineModel<typeof loginMachine> = {
+  machine: loginMachine,
+  variants: [{ name: 'empty form' }],
+  events: [
+    { type: 'guard.accepted', payload: fields },
+    { type: 'xstate.done.actor.login', output: { token: 't', user_info: USER_FIXTURE } },
+    { type: 'xstate.error.actor.login', error: { kind: 'server', serverMessage: 'Wrong account or password' } },
+  ],
+};

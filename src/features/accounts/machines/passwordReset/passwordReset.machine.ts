@@ -1,0 +1,100 @@
+import { assign, fromPromise, raise, setup, stateIn, type ActorRefFrom } from 'xstate';
+import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { countdownMachine } from '../../../../app/machines/countdown/countdown.machine';
+import { RESEND_SECONDS, type AccountFields } from '../registration/registration.machine';
+
+export interface ResetFields {
+  code: string;
+  password: string;
+  password_repeat: string;
+}
+
+export type PasswordResetEvent =
+  | { type: 'reset.sendCode'; fields: AccountFields }
+  | { type: 'reset.submit'; fields: ResetFields }
+  | { type: 'reset.back' }
+  | { type: 'reset.codeSent' }
+  | { type: 'countdown.tick'; remaining: number }
+  | { type: 'countdown.done' };
+
+/**
+ * Password reset (spec §2 /forget-pass then /set-pass): ask for a code for the account, then the
+ * code and the new password twice. Every session of the account ends; the user logs in again.
+ */
+export const passwordResetMachine = setup({
+  types: {
+    context: {} as { account: AccountFields | undefined; fields: ResetFields | undefined; resendIn: number },
+    events: {} as PasswordResetEvent,
+  },
+  actors: {
+    countdown: countdownMachine,
+    sendCode: fromPromise<null, AccountFields>(async () => {
+      throw new Error('sendCode not provided');
+    }),
+    reset: fromPromise<null, AccountFields & ResetFields>(async () => {
+      throw new Error('reset not provided');
+    }),
+  },
+  actions: {
+    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    goToNewPassword: () => undefined,
+    goToLogin: () => undefined,
+  },
+  guards: { mayResend: stateIn({ resend: 'ready' }) },
+}).createMachine({
+  id: 'passwordReset',
+  context: { account: undefined, fields: undefined, resendIn: 0 },
+  type: 'parallel',
+  states: {
+    flow: {
+      initial: 'account',
+      states: {
+        account: {
+          on: { 'reset.sendCode': { guard: 'mayResend', target: 'sendingCode', actions: assign({ account: ({ event }) => event.fields }) } },
+        },
+        sendingCode: {
+          invoke: {
+            id: 'sendCode',
+            src: 'sendCode',
+            input: ({ context }) => context.account!,
+            onDone: { target: 'newPassword', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'auth.codeSent' } } }, raise({ type: 'reset.codeSent' }), 'goToNewPassword'] },
+            onError: { target: 'account', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+          },
+        },
+        newPassword: {
+          on: {
+            'reset.submit': { target: 'resetting', actions: assign({ fields: ({ event }) => event.fields }) },
+            'reset.back': 'account',
+            'reset.sendCode': { guard: 'mayResend', target: 'sendingCode', actions: assign({ account: ({ event }) => event.fields }) },
+          },
+        },
+        resetting: {
+          exit: assign({ fields: undefined }),
+          invoke: {
+            id: 'reset',
+            src: 'reset',
+            input: ({ context }) => ({ ...context.account!, ...context.fields! }),
+            onDone: { target: 'done', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'auth.passwordChanged' } } }, 'goToLogin'] },
+            onError: { target: 'newPassword', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+          },
+        },
+        done: {},
+      },
+    },
+    resend: {
+      initial: 'ready',
+      states: {
+        ready: { on: { 'reset.codeSent': { target: 'coolingDown', actions: assign({ resendIn: RESEND_SECONDS }) } } },
+        coolingDown: {
+          invoke: { id: 'resendCountdown', src: 'countdown', input: ({ self }) => ({ seconds: RESEND_SECONDS, replyTo: self }) },
+          on: {
+            'countdown.tick': { actions: assign({ resendIn: ({ event }) => event.remaining }) },
+            'countdown.done': { target: 'ready', actions: assign({ resendIn: 0 }) },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type PasswordResetActorRef = ActorRefFrom<typeof passwordResetMachine>;

@@ -1,0 +1,18 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { passwordResetMachine } from './passwordReset.machine';
+
+const account = { account: 'ada@example.org' };
+
+export const passwordResetModel: MachineModel<typeof passwordResetMachine> = {
+  machine: passwordResetMachine,
+  variants: [{ name: 'forgot password' }],
+  events: [
+    { type: 'reset.sendCode', fields: account },
+    { type: 'reset.submit', fields: { code: '123456', password: 'Fresh2026!', password_repeat: 'Fresh2026!' } },
+    { type: 'xstate.done.actor.sendCode', output: null },
+    { type: 'xstate.error.actor.sendCode', error: { kind: 'network' } },
+    { type: 'xstate.done.actor.reset', output: null },
+    { type: 'xstate.error.actor.reset', error: { kind: 'server', serverMessage: 'The verification code is wrong' } },
+    { type: 'countdown.tick', remaining: 59 },
+  ],
+};

@@ -1,0 +1,129 @@
+import { assign, fromPromise, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import type { UserInfo } from '../../../../domain/api';
+import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { AVATAR_MAX_BYTES } from '../../../../domain/userCentre';
+import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
+
+/** An image file as the page hands it over; the upload actor reads its bytes. */
+export interface AvatarFile {
+  size: number;
+  type: string;
+}
+
+export type ProfileEvent =
+  | { type: 'profile.saveNickname'; nickname: string }
+  | { type: 'profile.uploadAvatar'; file: AvatarFile }
+  | { type: 'profile.copy'; text: string }
+  | { type: 'profile.avatarChanged' }
+  | { type: 'guard.accepted'; payload?: unknown };
+
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+
+/**
+ * Personal info and general settings (spec §2 /user/user, /user/c-set): the user's avatar (read
+ * back from the server as a data URL, since only its owner may see it), nickname and avatar
+ * changes, and the invitation-code copy helper (spec §5 "Copy success" / "Copy failed"). A saved
+ * change asks the session machine to re-read the user (`refreshSession`).
+ */
+export const profileMachine = setup({
+  types: {
+    context: {} as { avatarUrl: string; nickname: string | undefined; file: AvatarFile | undefined; copyText: string },
+    events: {} as ProfileEvent,
+  },
+  actors: {
+    submitGuard: submitGuardMachine,
+    fetchAvatar: fromPromise<{ data_url: string }>(async () => {
+      throw new Error('fetchAvatar not provided');
+    }),
+    saveNickname: fromPromise<UserInfo, { nickname: string }>(async () => {
+      throw new Error('saveNickname not provided');
+    }),
+    uploadAvatar: fromPromise<UserInfo, { file: AvatarFile }>(async () => {
+      throw new Error('uploadAvatar not provided');
+    }),
+    copyText: fromPromise<boolean, { text: string }>(async () => {
+      throw new Error('copyText not provided');
+    }),
+  },
+  actions: {
+    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    refreshSession: () => undefined,
+  },
+  guards: {
+    avatarTooLarge: ({ event }) => event.type === 'profile.uploadAvatar' && event.file.size > AVATAR_MAX_BYTES,
+    avatarWrongType: ({ event }) => event.type === 'profile.uploadAvatar' && !IMAGE_TYPES.includes(event.file.type),
+    copied: (_, params: { ok: boolean }) => params.ok,
+  },
+}).createMachine({
+  id: 'profile',
+  context: { avatarUrl: '', nickname: undefined, file: undefined, copyText: '' },
+  invoke: { id: 'guard', src: 'submitGuard', input: ({ self }) => ({ replyTo: self }) },
+  type: 'parallel',
+  states: {
+    // The avatar loads on its own, so a press made while it loads is never dropped.
+    avatar: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'fetchAvatar',
+            src: 'fetchAvatar',
+            onDone: { target: 'shown', actions: assign({ avatarUrl: ({ event }) => event.output.data_url }) },
+            onError: { target: 'shown', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+          },
+        },
+        shown: { on: { 'profile.avatarChanged': 'loading' } },
+      },
+    },
+    work: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'profile.saveNickname': { actions: sendTo('guard', ({ event }) => ({ type: 'guard.submit', payload: event.nickname })) },
+            'guard.accepted': { target: 'savingNickname', actions: assign({ nickname: ({ event }) => String(event.payload) }) },
+            'profile.uploadAvatar': [
+              { guard: 'avatarWrongType', actions: { type: 'showToast', params: { tone: 'error', message: { key: 'settings.avatarType' } } } },
+              { guard: 'avatarTooLarge', actions: { type: 'showToast', params: { tone: 'error', message: { key: 'settings.avatarTooLarge' } } } },
+              { target: 'uploadingAvatar', actions: assign({ file: ({ event }) => event.file }) },
+            ],
+            'profile.copy': { target: 'copying', actions: assign({ copyText: ({ event }) => event.text }) },
+          },
+        },
+        savingNickname: {
+          invoke: {
+            id: 'saveNickname',
+            src: 'saveNickname',
+            input: ({ context }) => ({ nickname: context.nickname! }),
+            onDone: { target: 'idle', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'settings.saved' } } }, 'refreshSession'] },
+            onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+          },
+        },
+        uploadingAvatar: {
+          exit: assign({ file: undefined }),
+          invoke: {
+            id: 'uploadAvatar',
+            src: 'uploadAvatar',
+            input: ({ context }) => ({ file: context.file! }),
+            onDone: { target: 'idle', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'settings.saved' } } }, 'refreshSession', raise({ type: 'profile.avatarChanged' })] },
+            onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+          },
+        },
+        copying: {
+          invoke: {
+            id: 'copyText',
+            src: 'copyText',
+            input: ({ context }) => ({ text: context.copyText }),
+            onDone: [
+              { guard: { type: 'copied', params: ({ event }) => ({ ok: event.output }) }, target: 'idle', actions: { type: 'showToast', params: { tone: 'success', message: { key: 'settings.copySuccess' } } } },
+              { target: 'idle', actions: { type: 'showToast', params: { tone: 'error', message: { key: 'settings.copyFailed' } } } },
+            ],
+            onError: { target: 'idle', actions: { type: 'showToast', params: { tone: 'error', message: { key: 'settings.copyFailed' } } } },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type ProfileActorRef = ActorRefFrom<typeof profileMachine>;

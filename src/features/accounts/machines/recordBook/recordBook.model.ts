@@ -1,0 +1,22 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { recordBookMachine } from './recordBook.machine';
+
+const address = { id: 7, currency: 'USDT', network: 'TRC20', address: 'TXYZ', note: 'mine' };
+
+export const recordBookModel: MachineModel<typeof recordBookMachine> = {
+  machine: recordBookMachine,
+  variants: [{ name: 'withdrawal addresses', input: { messages: { added: 'addresses.added', edited: 'addresses.edited', deleted: 'addresses.deleted' } } }],
+  events: [
+    { type: 'xstate.done.actor.fetchRecords', output: [address] },
+    { type: 'xstate.error.actor.fetchRecords', error: { kind: 'network' } },
+    { type: 'book.save', fields: { currency: 'USDT', network: 'TRC20', address: 'TXYZ', note: 'mine' } },
+    { type: 'guard.accepted', payload: { fields: { currency: 'USDT', network: 'TRC20', address: 'TXYZ', note: 'mine' } } },
+    { type: 'guard.accepted', payload: { id: 7, fields: { real_name: 'Ada', card_number: '1', bank_name: 'B' } } },
+    { type: 'xstate.done.actor.saveRecord', output: address },
+    { type: 'xstate.error.actor.saveRecord', error: { kind: 'server', serverMessage: 'The note needs 4 to 20 characters' } },
+    { type: 'book.delete', id: 7 },
+    { type: 'xstate.done.actor.deleteRecord', output: null },
+    { type: 'xstate.error.actor.deleteRecord', error: { kind: 'server', serverMessage: 'Not found' } },
+  ],
+  abstract: (snapshot) => snapshot.context.pending?.id !== undefined,
+};

@@ -1,0 +1,142 @@
+import { and, assign, fromPromise, raise, sendTo, setup, stateIn, type ActorRefFrom } from 'xstate';
+import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { endsSessions, SECURITY_PURPOSE, type SecurityKind } from '../../../../domain/userCentre';
+import { countdownMachine } from '../../../../app/machines/countdown/countdown.machine';
+import { RESEND_SECONDS } from '../registration/registration.machine';
+import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
+
+export type CodeTarget = 'current' | 'new';
+
+export interface CodeRequest {
+  purpose: (typeof SECURITY_PURPOSE)[SecurityKind];
+  to: CodeTarget;
+  account?: string;
+  area_code?: string;
+}
+
+/** Code to the account itself; for email and phone also the new address and the code sent there. */
+export interface SecurityFields {
+  code: string;
+  password?: string;
+  password_repeat?: string;
+  account?: string;
+  area_code?: string;
+  new_code?: string;
+}
+
+export type SecurityChangeEvent =
+  | { type: 'security.sendCode'; to: CodeTarget; account?: string; area_code?: string }
+  | { type: 'security.submit'; fields: SecurityFields }
+  | { type: 'security.codeSent'; to: CodeTarget }
+  | { type: 'guard.accepted'; payload?: unknown };
+
+/**
+ * One security change of the user centre (spec §2 s-loginpwd, s-securitypwd, s-emailset,
+ * s-phoneset): ask for a code to the account (and, for email or phone, to the new address), then
+ * submit. Each address has its own resend countdown child (`resendCurrent`, `resendNew`) whose
+ * snapshot the page renders. A change that ends the sessions hands over to the session machine
+ * (`sessionEnded`), which clears the session and goes to /login.
+ */
+export const securityChangeMachine = setup({
+  types: {
+    context: {} as { kind: SecurityKind; request: CodeRequest | undefined; fields: SecurityFields | undefined },
+    events: {} as SecurityChangeEvent,
+    input: {} as { kind: SecurityKind },
+  },
+  actors: {
+    // One countdown per address; the source names match the child ids so each can be told apart.
+    resendCurrent: countdownMachine,
+    resendNew: countdownMachine,
+    submitGuard: submitGuardMachine,
+    sendCode: fromPromise<null, CodeRequest>(async () => {
+      throw new Error('sendCode not provided');
+    }),
+    submitChange: fromPromise<null, { kind: SecurityKind; fields: SecurityFields }>(async () => {
+      throw new Error('submitChange not provided');
+    }),
+  },
+  actions: {
+    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    sessionEnded: () => undefined,
+  },
+  guards: {
+    toCurrent: ({ event }) => 'to' in event && event.to === 'current',
+    toNew: ({ event }) => 'to' in event && event.to === 'new',
+    currentReady: stateIn({ resend: { current: 'ready' } }),
+    newReady: stateIn({ resend: { next: 'ready' } }),
+    endsSessions: ({ context }) => endsSessions(context.kind),
+  },
+}).createMachine({
+  id: 'securityChange',
+  context: ({ input }) => ({ kind: input.kind, request: undefined, fields: undefined }),
+  type: 'parallel',
+  states: {
+    flow: {
+      invoke: { id: 'guard', src: 'submitGuard', input: ({ self }) => ({ replyTo: self }) },
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'security.sendCode': [
+              { guard: and(['toCurrent', 'currentReady']), target: 'sendingCode', actions: assign({ request: ({ context, event }) => ({ purpose: SECURITY_PURPOSE[context.kind], to: event.to }) }) },
+              {
+                guard: and(['toNew', 'newReady']),
+                target: 'sendingCode',
+                actions: assign({ request: ({ context, event }) => ({ purpose: SECURITY_PURPOSE[context.kind], to: event.to, account: event.account, area_code: event.area_code }) }),
+              },
+            ],
+            'security.submit': { actions: sendTo('guard', ({ event }) => ({ type: 'guard.submit', payload: event.fields })) },
+            'guard.accepted': { target: 'submitting', actions: assign({ fields: ({ event }) => event.payload as SecurityFields }) },
+          },
+        },
+        sendingCode: {
+          invoke: {
+            id: 'sendCode',
+            src: 'sendCode',
+            input: ({ context }) => context.request!,
+            onDone: {
+              target: 'editing',
+              actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'auth.codeSent' } } }, raise(({ context }) => ({ type: 'security.codeSent' as const, to: context.request!.to }))],
+            },
+            onError: { target: 'editing', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+          },
+        },
+        submitting: {
+          exit: assign({ fields: undefined }),
+          invoke: {
+            id: 'submitChange',
+            src: 'submitChange',
+            input: ({ context }) => ({ kind: context.kind, fields: context.fields! }),
+            onDone: [
+              { guard: 'endsSessions', target: 'done', actions: 'sessionEnded', description: 'Login password, email or phone changed: every session ended; log in again.' },
+              { target: 'done', actions: { type: 'showToast', params: { tone: 'success', message: { key: 'security.fundsPasswordChanged' } } } },
+            ],
+            onError: { target: 'editing', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+          },
+        },
+        done: { type: 'final' },
+      },
+    },
+    resend: {
+      type: 'parallel',
+      states: {
+        current: {
+          initial: 'ready',
+          states: {
+            ready: { on: { 'security.codeSent': { guard: 'toCurrent', target: 'coolingDown' } } },
+            coolingDown: { invoke: { id: 'resendCurrent', src: 'resendCurrent', input: { seconds: RESEND_SECONDS }, onDone: 'ready' } },
+          },
+        },
+        next: {
+          initial: 'ready',
+          states: {
+            ready: { on: { 'security.codeSent': { guard: 'toNew', target: 'coolingDown' } } },
+            coolingDown: { invoke: { id: 'resendNew', src: 'resendNew', input: { seconds: RESEND_SECONDS }, onDone: 'ready' } },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type SecurityChangeActorRef = ActorRefFrom<typeof securityChangeMachine>;

@@ -1,0 +1,61 @@
+import { Form, Formik } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { registerSchema, type RegisterValues } from '../../../../domain/validation';
+import { useRegistrationFlow } from '../../auth.hooks';
+import { useAppFlow } from '../../../../app/views/hooks';
+import { Button } from '../../../../app/ui/Button';
+import { AuthCard, FormField } from './AuthForm';
+import { CodeButton } from './CodeButton';
+
+type Values = RegisterValues & { area_code: string };
+
+/** /reg: email, or phone with area code when phone registration is on; then the code. */
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const flow = useRegistrationFlow();
+  const phoneAllowed = useAppFlow().config?.config.sys.enable_phone_register === 1;
+  const fields = (v: Values) => ({ account: v.account, ...(v.area_code.trim() ? { area_code: v.area_code.trim() } : {}) });
+  return (
+    <AuthCard>
+      <h1>{t('auth.registerTitle')}</h1>
+      <p className="intro">{t(phoneAllowed ? 'auth.registerIntroPhone' : 'auth.registerIntroEmail')}</p>
+      <Formik<Values>
+        initialValues={{ account: flow.account?.account ?? '', area_code: flow.account?.area_code ?? '', code: '' }}
+        validationSchema={registerSchema}
+        onSubmit={(v) => flow.checkCode({ ...fields(v), code: v.code.trim() })}
+      >
+        {({ values, validateField, setFieldTouched }) => (
+          <Form noValidate>
+            <FormField name="account" labelKey={phoneAllowed ? 'auth.account' : 'auth.email'} autoComplete="username" />
+            {phoneAllowed && <FormField name="area_code" labelKey="auth.areaCode" inputMode="numeric" />}
+            <FormField
+              name="code"
+              labelKey="auth.code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              after={
+                <CodeButton
+                  resendIn={flow.resendIn}
+                  sending={flow.sendingCode}
+                  onSend={() => {
+                    void setFieldTouched('account', true, false);
+                    void validateField('account');
+                    if (values.account.trim()) flow.sendCode(fields(values));
+                  }}
+                />
+              }
+            />
+            <Button type="submit" disabled={flow.checking} style={{ width: '100%' }}>
+              {t('auth.next')}
+            </Button>
+          </Form>
+        )}
+      </Formik>
+      <p className="links">
+        <Link to="/agree">{t('footer.agreement')}</Link>
+        <Link to="/login">{t('nav.login')}</Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,90 @@
+import { Field, Form, Formik } from 'formik';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WithdrawalAddress } from '../../../../domain/userCentre';
+import { withdrawalAddressSchema, type WithdrawalAddressValues } from '../../../../domain/validation';
+import { useAppFlow } from '../../../../app/views/hooks';
+import { useRecordBookFlow } from '../../userCentre.hooks';
+import { Button } from '../../../../app/ui/Button';
+import { DataTable } from '../../../../app/ui/DataTable';
+import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
+import { FormField } from '../auth/AuthForm';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { FormCard } from './FormCard';
+
+/** /user/c-symAddr: the withdrawal address book — list, add, delete after confirmation. */
+export function AddressBookPage() {
+  const { t } = useTranslation();
+  const { currencies } = useAppFlow();
+  const book = useRecordBookFlow('addresses');
+  const currencyId = useId();
+  const withdrawable = currencies.filter((c) => c.draw_turn === 1).map((c) => c.symbol);
+  const rows = book.records as unknown as WithdrawalAddress[];
+  return (
+    <div style={{ display: 'grid', gap: 12 }}>
+      <Panel>
+        <PanelBody>
+          <PageTitle>{t('menu.user.withdrawAddresses')}</PageTitle>
+          <Muted style={{ marginBottom: 10 }}>{t('page.symAddr.intro')}</Muted>
+          <DataTable<WithdrawalAddress>
+            label={t('menu.user.withdrawAddresses')}
+            rows={rows}
+            rowKey={(r) => String(r.id)}
+            columns={[
+              { key: 'col.currency', render: (r) => r.currency },
+              { key: 'col.network', render: (r) => r.network },
+              { key: 'col.address', render: (r) => <code>{r.address}</code> },
+              { key: 'col.note', render: (r) => r.note },
+              {
+                key: 'col.actions',
+                align: 'right',
+                render: (r) => (
+                  <Button type="button" $variant="ghost" $small onClick={() => book.remove(r.id)}>
+                    {t('addresses.delete')}
+                  </Button>
+                ),
+              },
+            ]}
+          />
+          {book.loadFailed && (
+            <Button type="button" $variant="ghost" onClick={book.retry}>
+              {t('common.retry')}
+            </Button>
+          )}
+        </PanelBody>
+      </Panel>
+      <FormCard>
+        <h2 style={{ margin: '0 0 10px', fontSize: 15 }}>{t('addresses.add')}</h2>
+        <p className="tip">{t('addresses.networkTip')}</p>
+        <Formik<WithdrawalAddressValues>
+          key={rows.length}
+          initialValues={{ currency: withdrawable[0] ?? 'USDT', network: '', address: '', note: '' }}
+          validationSchema={withdrawalAddressSchema}
+          onSubmit={(v) => book.save({ currency: v.currency.trim(), network: v.network.trim(), address: v.address.trim(), note: v.note.trim() })}
+        >
+          <Form noValidate>
+            <div className="row">
+              <div className="field">
+                <label htmlFor={currencyId}>{t('col.currency')}</label>
+                <Field as="select" id={currencyId} name="currency">
+                  {(withdrawable.length ? withdrawable : ['USDT']).map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </Field>
+              </div>
+              <FormField name="network" labelKey="col.network" />
+            </div>
+            <FormField name="address" labelKey="col.address" />
+            <FormField name="note" labelKey="addresses.noteLabel" />
+            <Button type="submit" disabled={book.saving}>
+              {t('addresses.add')}
+            </Button>
+          </Form>
+        </Formik>
+      </FormCard>
+      {book.confirmingDelete && <ConfirmDeleteDialog messageKey="addresses.confirmDeleteAddress" onConfirm={book.confirm} onCancel={book.cancel} />}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { CollectionMethod } from '../../../../domain/userCentre';
+import { useRecordBookFlow } from '../../userCentre.hooks';
+import { Button } from '../../../../app/ui/Button';
+import { DataTable } from '../../../../app/ui/DataTable';
+import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../../app/ui/Panel';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+
+/** /user/c-collAddr: the user's collection methods, with edit links and delete after confirmation. */
+export function CollectionMethodsPage() {
+  const { t } = useTranslation();
+  const book = useRecordBookFlow('collectionMethods');
+  const rows = book.records as unknown as CollectionMethod[];
+  return (
+    <Panel>
+      <PanelHeader>
+        <PageTitle style={{ margin: 0 }}>{t('menu.user.collection')}</PageTitle>
+        <Link to="/user/addCollAddr">+ {t('page.addCollAddr.title')}</Link>
+      </PanelHeader>
+      <PanelBody>
+        <Muted style={{ marginBottom: 10 }}>{t('page.collAddr.intro')}</Muted>
+        <DataTable<CollectionMethod>
+          label={t('menu.user.collection')}
+          rows={rows}
+          rowKey={(r) => String(r.id)}
+          columns={[
+            { key: 'col.fullName', render: (r) => r.real_name },
+            { key: 'col.cardNumber', render: (r) => <code>{r.card_number}</code> },
+            { key: 'col.bankName', render: (r) => r.bank_name + (r.branch ? ` · ${r.branch}` : '') },
+            { key: 'col.currency', render: (r) => r.currency || '—' },
+            {
+              key: 'col.actions',
+              align: 'right',
+              render: (r) => (
+                <span style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
+                  <Link to={`/user/editCollAddr/${r.id}`}>{t('settings.edit')}</Link>
+                  <Button type="button" $variant="ghost" $small onClick={() => book.remove(r.id)}>
+                    {t('addresses.delete')}
+                  </Button>
+                </span>
+              ),
+            },
+          ]}
+        />
+        {book.loadFailed && (
+          <Button type="button" $variant="ghost" onClick={book.retry}>
+            {t('common.retry')}
+          </Button>
+        )}
+      </PanelBody>
+      {book.confirmingDelete && <ConfirmDeleteDialog messageKey="addresses.confirmDeleteMethod" onConfirm={book.confirm} onCancel={book.cancel} />}
+    </Panel>
+  );
+}

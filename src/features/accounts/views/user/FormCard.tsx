@@ -1,0 +1,47 @@
+import styled from 'styled-components';
+import { Panel } from '../../../../app/ui/Panel';
+
+/** A dense settings panel whose `.field` rows match the auth forms' FormField markup. */
+export const FormCard = styled(Panel)`
+  padding: 14px 16px;
+  max-width: 560px;
+  h1 { margin: 0 0 4px; font-size: 18px; }
+  .intro { margin: 0 0 14px; color: ${({ theme }) => theme.color.textDim}; }
+  .field { display: grid; gap: 4px; margin-bottom: 10px; color: ${({ theme }) => theme.color.textDim}; }
+  input[type='text'], input[type='password'], select {
+    background: ${({ theme }) => theme.color.panelRaised};
+    border: 1px solid ${({ theme }) => theme.color.border};
+    border-radius: 4px;
+    padding: 7px 9px;
+    color: ${({ theme }) => theme.color.text};
+    width: 100%;
+  }
+  .with-button { display: flex; gap: 8px; }
+  .error { color: ${({ theme }) => theme.color.down}; font-size: 12px; }
+  .row { display: grid; grid-template-columns: 1fr 1fr; gap: 0 12px; }
+  .tip { color: ${({ theme }) => theme.color.warn}; font-size: 12px; margin: 0 0 10px; }
+`;
+
+/** Label / value rows of the personal info page. */
+export const InfoList = styled.dl`
+  display: grid;
+  grid-template-columns: 160px 1fr;
+  gap: 8px 12px;
+  margin: 0;
+  dt { color: ${({ theme }) => theme.color.textDim}; }
+  dd { margin: 0; display: flex; align-items: center; gap: 8px; }
+`;
+
+export const Avatar = styled.span<{ $size?: number }>`
+  display: inline-grid;
+  place-items: center;
+  width: ${({ $size = 48 }) => $size}px;
+  height: ${({ $size = 48 }) => $size}px;
+  border-radius: 50%;
+  overflow: hidden;
+  background: ${({ theme }) => theme.color.panelRaised};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  color: ${({ theme }) => theme.color.textDim};
+  font-weight: 600;
+  img { width: 100%; height: 100%; object-fit: cover; }
+`;

@@ -1,0 +1,81 @@
+import { Form, Formik } from 'formik';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES } from '../../../../domain/languages';
+import { PRICING_CURRENCIES } from '../../../../domain/pricingCurrencies';
+import { nicknameSchema } from '../../../../domain/validation';
+import { useAppFlow, useSessionFlow } from '../../../../app/views/hooks';
+import { useProfileFlow } from '../../userCentre.hooks';
+import { Button } from '../../../../app/ui/Button';
+import { Muted, PageTitle } from '../../../../app/ui/Panel';
+import { FormField } from '../auth/AuthForm';
+import { Avatar, FormCard } from './FormCard';
+
+/** /user/c-set: avatar, nickname (server), display language and pricing currency (client choices). */
+export function GeneralSettingsPage() {
+  const { t } = useTranslation();
+  const { user } = useSessionFlow();
+  const app = useAppFlow();
+  const profile = useProfileFlow();
+  const ids = { avatar: useId(), language: useId(), pricing: useId() };
+  if (!user) return null;
+  return (
+    <FormCard>
+      <PageTitle>{t('menu.user.generalSettings')}</PageTitle>
+      <Muted style={{ marginBottom: 14 }}>{t('page.cSet.intro')}</Muted>
+      <div className="field">
+        <label htmlFor={ids.avatar}>{t('settings.avatar')}</label>
+        <span className="with-button" style={{ alignItems: 'center' }}>
+          <Avatar $size={56}>{profile.avatarUrl ? <img src={profile.avatarUrl} alt="" /> : (user.nickname || user.account).slice(0, 1).toUpperCase()}</Avatar>
+          <input
+            id={ids.avatar}
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            disabled={profile.uploading}
+            onChange={(e) => {
+              const file = e.currentTarget.files?.[0];
+              if (file) profile.uploadAvatar(file);
+              e.currentTarget.value = '';
+            }}
+          />
+        </span>
+        <small>{t('settings.avatarHint')}</small>
+      </div>
+      <Formik initialValues={{ nickname: user.nickname }} validationSchema={nicknameSchema} enableReinitialize onSubmit={(v) => profile.saveNickname(v.nickname.trim())}>
+        <Form noValidate>
+          <FormField
+            name="nickname"
+            labelKey="settings.nickname"
+            after={
+              <Button type="submit" disabled={profile.savingNickname}>
+                {t('settings.save')}
+              </Button>
+            }
+          />
+        </Form>
+      </Formik>
+      <div className="row">
+        <div className="field">
+          <label htmlFor={ids.language}>{t('settings.language')}</label>
+          <select id={ids.language} value={app.language.lang} onChange={(e) => app.changeLanguage(e.currentTarget.value)}>
+            {LANGUAGES.map((l) => (
+              <option key={l.lang} value={l.lang}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.pricing}>{t('settings.pricing')}</label>
+          <select id={ids.pricing} value={app.pricing.name} onChange={(e) => app.changePricing(e.currentTarget.value)}>
+            {PRICING_CURRENCIES.map((p) => (
+              <option key={p.name} value={p.name}>
+                {p.name} ({p.mark})
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+    </FormCard>
+  );
+}

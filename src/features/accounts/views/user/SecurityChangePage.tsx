@@ -1,0 +1,83 @@
+import { Form, Formik } from 'formik';
+import { useTranslation } from 'react-i18next';
+import type { AnyObjectSchema } from 'yup';
+import type { SecurityKind } from '../../../../domain/userCentre';
+import { changeAccountSchema, changeFundsPwdSchema, changeLoginPwdSchema } from '../../../../domain/validation';
+import { useSessionFlow } from '../../../../app/views/hooks';
+import { useSecurityChangeFlow } from '../../userCentre.hooks';
+import { Button } from '../../../../app/ui/Button';
+import { Muted, PageTitle } from '../../../../app/ui/Panel';
+import { FormField } from '../auth/AuthForm';
+import { CodeButton } from '../auth/CodeButton';
+import { FormCard } from './FormCard';
+
+const PAGE: Record<SecurityKind, { title: string; intro: string; schema: AnyObjectSchema }> = {
+  loginPwd: { title: 'menu.user.loginPassword', intro: 'page.loginPwd.intro', schema: changeLoginPwdSchema },
+  fundsPwd: { title: 'menu.user.fundPassword', intro: 'page.securityPwd.intro', schema: changeFundsPwdSchema },
+  email: { title: 'menu.user.changeEmail', intro: 'page.emailSet.intro', schema: changeAccountSchema },
+  phone: { title: 'menu.user.changePhone', intro: 'page.phoneSet.intro', schema: changeAccountSchema },
+};
+
+type Values = { code: string; password: string; password_repeat: string; account: string; area_code: string; new_code: string };
+const EMPTY: Values = { code: '', password: '', password_repeat: '', account: '', area_code: '', new_code: '' };
+
+/** Only the fields the server takes for this kind of change, trimmed. */
+function fieldsFor(kind: SecurityKind, v: Values) {
+  if (kind === 'loginPwd' || kind === 'fundsPwd') return { code: v.code.trim(), password: v.password, password_repeat: v.password_repeat };
+  return { code: v.code.trim(), account: v.account.trim(), new_code: v.new_code.trim(), ...(kind === 'phone' && v.area_code.trim() ? { area_code: v.area_code.trim() } : {}) };
+}
+
+/** s-loginpwd, s-securitypwd, s-emailset, s-phoneset: one flow machine, four forms. */
+export function SecurityChangePage(props: { kind: SecurityKind }) {
+  const { t } = useTranslation();
+  const { user } = useSessionFlow();
+  const flow = useSecurityChangeFlow(props.kind);
+  const page = PAGE[props.kind];
+  const password = props.kind === 'loginPwd' || props.kind === 'fundsPwd';
+  return (
+    <FormCard>
+      <PageTitle>{t(page.title)}</PageTitle>
+      <Muted style={{ marginBottom: 14 }}>{t(page.intro)}</Muted>
+      {flow.done && props.kind === 'fundsPwd' ? (
+        <p role="status">{t('security.fundsPasswordChanged')}</p>
+      ) : (
+        <Formik<Values> initialValues={EMPTY} validationSchema={page.schema} onSubmit={(v) => flow.submit(fieldsFor(props.kind, v))}>
+          {({ values }) => (
+            <Form noValidate>
+              <FormField
+                name="code"
+                labelKey="security.codeToAccount"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                after={<CodeButton resendIn={flow.resendCurrentIn} sending={flow.sending} onSend={() => flow.sendCode('current')} />}
+              />
+              <Muted style={{ margin: '-6px 0 10px', fontSize: 12 }}>{t('security.codeGoesTo', { account: user?.account ?? '' })}</Muted>
+              {password ? (
+                <>
+                  <FormField name="password" labelKey={props.kind === 'loginPwd' ? 'auth.newPassword' : 'security.newFundsPassword'} type="password" autoComplete="new-password" />
+                  <FormField name="password_repeat" labelKey={props.kind === 'loginPwd' ? 'auth.repeatPassword' : 'auth.repeatFundsPassword'} type="password" autoComplete="new-password" />
+                </>
+              ) : (
+                <>
+                  {props.kind === 'phone' && <FormField name="area_code" labelKey="auth.areaCode" />}
+                  <FormField name="account" labelKey={props.kind === 'email' ? 'security.newEmail' : 'security.newPhone'} />
+                  <FormField
+                    name="new_code"
+                    labelKey="security.codeToNew"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    after={<CodeButton resendIn={flow.resendNewIn} sending={flow.sending} onSend={() => flow.sendCode('new', values.account.trim(), values.area_code.trim() || undefined)} />}
+                  />
+                </>
+              )}
+              {props.kind !== 'fundsPwd' && <p className="tip">{t('security.loginAgainNote')}</p>}
+              <Button type="submit" disabled={flow.submitting}>
+                {t('security.submit')}
+              </Button>
+            </Form>
+          )}
+        </Formik>
+      )}
+    </FormCard>
+  );
+}

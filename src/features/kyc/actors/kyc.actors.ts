@@ -1,0 +1,35 @@
+import { fromPromise } from 'xstate';
+import type { IdentityFields, KycStatus, KycSubmission, OperatorGrant } from '../../../domain/kyc';
+import type { ReviewDetail } from '../machines/kycReview/kycReview.machine';
+import type { ApiClient } from '../../../services/api';
+import { fetchImageDataUrl, photoAsDataUrl } from '../../../services/identityPhotos';
+
+/** The user's identity calls (spec §2 /user/identity), over the user's API client. */
+export function createIdentityActors(api: ApiClient) {
+  return {
+    fetchStatus: fromPromise<KycStatus>(({ signal }) => api.post<KycStatus>('/api/identity/status', {}, signal)),
+    submitIdentity: fromPromise<KycStatus, IdentityFields>(async ({ input, signal }) => {
+      const [front, back] = await Promise.all([photoAsDataUrl(input.front, signal), photoAsDataUrl(input.back, signal)]);
+      return api.post<KycStatus>('/api/identity/submit', { name: input.name, id_number: input.id_number, front, back }, signal);
+    }),
+  };
+}
+
+/**
+ * The operator's calls, over the operator's own API client (its 403 ends the operator session,
+ * not the user's). Photos come with the operator token read at call time.
+ */
+export function createOperatorActors(api: ApiClient, photo: { getToken: () => string | undefined; getLang: () => string }) {
+  const image = (id: number, side: 'front' | 'back', signal: AbortSignal) => fetchImageDataUrl(`/api/identity/photo/${id}/${side}`, photo.getToken(), photo.getLang(), signal);
+  return {
+    login: fromPromise<OperatorGrant, { account: string; password: string }>(({ input, signal }) => api.post<OperatorGrant>('/api/operator/login', input, signal)),
+    fetchQueue: fromPromise<KycSubmission[]>(({ signal }) => api.post<KycSubmission[]>('/api/operator/kyc/list', {}, signal)),
+    fetchDetail: fromPromise<ReviewDetail, { id: number }>(async ({ input, signal }) => {
+      const submission = await api.post<KycSubmission>('/api/operator/kyc/detail', { id: input.id }, signal);
+      const [front, back] = await Promise.all([image(input.id, 'front', signal), image(input.id, 'back', signal)]);
+      return { submission, front, back };
+    }),
+    approve: fromPromise<unknown, { id: number }>(({ input, signal }) => api.post('/api/operator/kyc/approve', input, signal)),
+    reject: fromPromise<unknown, { id: number; reason: string }>(({ input, signal }) => api.post('/api/operator/kyc/reject', input, signal)),
+  };
+}

@@ -1,0 +1,103 @@
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import type { NameStatus } from '../../../../domain/api';
+import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import type { IdentityFields, KycStatus } from '../../../../domain/kyc';
+
+export type IdentityEvent = { type: 'identity.submit'; fields: IdentityFields } | { type: 'identity.retry' } | { type: 'identity.reload' };
+
+export interface IdentityContext {
+  status: NameStatus | undefined;
+  /** The operator's reason after a failed review (status 4). */
+  reason: string;
+  fields: IdentityFields | undefined;
+}
+
+/**
+ * Identity verification (spec §2 /user/identity, §4 name_status). Reads the current status, then:
+ * 1 or 4 → editing (4 shows the reason and allows resubmission), 2 → pending, 3 → verified.
+ * A submit goes pending with the spec §8 toast; the session re-reads the user so the header badge
+ * follows (action `refreshSession`).
+ */
+export const identityMachine = setup({
+  types: { context: {} as IdentityContext, events: {} as IdentityEvent },
+  actors: {
+    fetchStatus: fromPromise<KycStatus>(async () => {
+      throw new Error('fetchStatus not provided');
+    }),
+    submitIdentity: fromPromise<KycStatus, IdentityFields>(async () => {
+      throw new Error('submitIdentity not provided');
+    }),
+  },
+  actions: {
+    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    refreshSession: () => undefined,
+    applyStatus: assign((_, params: KycStatus) => ({ status: params.name_status, reason: params.reason })),
+  },
+  guards: {
+    isPending: (_, params: KycStatus) => params.name_status === 2,
+    isVerified: (_, params: KycStatus) => params.name_status === 3,
+  },
+}).createMachine({
+  id: 'identity',
+  context: { status: undefined, reason: '', fields: undefined },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'fetchStatus',
+        src: 'fetchStatus',
+        onDone: [
+          {
+            guard: { type: 'isPending', params: ({ event }) => event.output },
+            target: 'pending',
+            actions: [{ type: 'applyStatus', params: ({ event }) => event.output }, 'refreshSession'],
+          },
+          {
+            guard: { type: 'isVerified', params: ({ event }) => event.output },
+            target: 'verified',
+            actions: [{ type: 'applyStatus', params: ({ event }) => event.output }, 'refreshSession'],
+          },
+          {
+            target: 'editing',
+            description: 'Unverified (1) or audit failed (4): the form is open; 4 shows the reason.',
+            actions: [{ type: 'applyStatus', params: ({ event }) => event.output }, 'refreshSession'],
+          },
+        ],
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) },
+        },
+      },
+    },
+    loadFailed: { on: { 'identity.retry': 'loading' } },
+    editing: {
+      on: { 'identity.submit': { target: 'submitting', actions: assign({ fields: ({ event }) => event.fields }) } },
+    },
+    submitting: {
+      invoke: {
+        id: 'submitIdentity',
+        src: 'submitIdentity',
+        input: ({ context }) => context.fields!,
+        onDone: {
+          target: 'pending',
+          actions: [
+            { type: 'applyStatus', params: ({ event }) => event.output },
+            assign({ fields: undefined }),
+            { type: 'showToast', params: { tone: 'success', message: { key: 'identity.submitted' } } },
+            'refreshSession',
+          ],
+        },
+        onError: {
+          target: 'editing',
+          actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) },
+        },
+      },
+    },
+    pending: {
+      on: { 'identity.reload': { target: 'loading', description: 'Check whether the review has finished.' } },
+    },
+    verified: {},
+  },
+});
+
+export type IdentityActorRef = ActorRefFrom<typeof identityMachine>;

@@ -1,0 +1,20 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { identityMachine } from './kyc.machine';
+
+const blob = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+
+export const identityModel: MachineModel<typeof identityMachine> = {
+  machine: identityMachine,
+  variants: [{ name: 'opened /user/identity' }],
+  events: [
+    { type: 'xstate.done.actor.fetchStatus', output: { name_status: 1, reason: '', submission_id: null } },
+    { type: 'xstate.done.actor.fetchStatus', output: { name_status: 2, reason: '', submission_id: 7 } },
+    { type: 'xstate.done.actor.fetchStatus', output: { name_status: 3, reason: '', submission_id: 7 } },
+    { type: 'xstate.done.actor.fetchStatus', output: { name_status: 4, reason: 'Photo is blurred', submission_id: 7 } },
+    { type: 'xstate.error.actor.fetchStatus', error: { kind: 'network' } },
+    { type: 'identity.submit', fields: { name: 'Ada Lovelace', id_number: 'X1234567', front: blob, back: blob } },
+    { type: 'xstate.done.actor.submitIdentity', output: { name_status: 2, reason: '', submission_id: 8 } },
+    { type: 'xstate.error.actor.submitIdentity', error: { kind: 'server', serverMessage: 'Photos must be PNG, JPEG or WebP images' } },
+  ],
+  abstract: (s) => s.context.status,
+};

@@ -1,0 +1,33 @@
+import type { KycSubmission } from '../../../../domain/kyc';
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { operatorReviewMachine } from './kycReview.machine';
+
+const submission: KycSubmission = {
+  id: 7,
+  user_id: 10001,
+  account: 'ada@example.org',
+  real_name: 'Ada Lovelace',
+  id_number: 'X1234567',
+  status: 2,
+  reason: '',
+  created_at: '2026-01-02T03:04:05Z',
+  reviewed_at: null,
+};
+
+export const operatorReviewModel: MachineModel<typeof operatorReviewMachine> = {
+  machine: operatorReviewMachine,
+  variants: [{ name: 'operator opened /operator' }],
+  events: [
+    { type: 'xstate.done.actor.fetchQueue', output: [submission] },
+    { type: 'xstate.error.actor.fetchQueue', error: { kind: 'network' } },
+    { type: 'review.open', id: 7 },
+    { type: 'xstate.done.actor.fetchDetail', output: { submission, front: 'data:image/png;base64,iVBORw0KGgo=', back: 'data:image/png;base64,iVBORw0KGgo=' } },
+    { type: 'xstate.error.actor.fetchDetail', error: { kind: 'server', serverMessage: 'Not found' } },
+    { type: 'review.confirm', reason: 'Photo is blurred' },
+    { type: 'review.confirm', reason: '  ' },
+    { type: 'xstate.done.actor.approve', output: { id: 7, status: 3 } },
+    { type: 'xstate.error.actor.approve', error: { kind: 'server', serverMessage: 'This submission has already been reviewed' } },
+    { type: 'xstate.done.actor.reject', output: { id: 7, status: 4 } },
+    { type: 'xstate.error.actor.reject', error: { kind: 'network' } },
+  ],
+};

@@ -1,0 +1,54 @@
+import type { KlineInterval } from '../../../../domain/constants';
+import type { ToastMessage } from '../../../../domain/errors';
+import type { KlineBar, KlineHistory } from '../../../../domain/market';
+
+export interface KlineInput {
+  left: string;
+  right: string;
+  interval: KlineInterval;
+}
+
+/** A page of older bars, for the chart's "load more to the left" callback. */
+export interface OlderPage {
+  /** Increases with every answer, so the view knows a new one arrived. */
+  seq: number;
+  bars: KlineBar[];
+  more: boolean;
+  failed: boolean;
+}
+
+export interface KlineContext {
+  left: string;
+  right: string;
+  interval: KlineInterval;
+  /** Every closed (and the current) bar loaded so far, oldest first. */
+  bars: KlineBar[];
+  /** Whether the server has bars older than bars[0]. */
+  more: boolean;
+  /** The candle in progress from the candle channel, if any came since the last load. */
+  liveBar: KlineBar | undefined;
+  /** Increases with every (re)load of the history: the chart resets its data when it changes. */
+  loadId: number;
+  olderPage: OlderPage | undefined;
+  error: ToastMessage | undefined;
+  /** The connection dropped since the last load: the next reconnect reloads the history. */
+  offline: boolean;
+}
+
+export type KlineEvent =
+  | { type: 'kline.setInterval'; interval: KlineInterval }
+  | { type: 'kline.loadOlder' }
+  | { type: 'kline.retry' }
+  | { type: 'kline.bar'; interval: KlineInterval; bar: KlineBar }
+  | { type: 'connection.lost' }
+  | { type: 'connection.restored' };
+
+export interface KlineHistoryRequest {
+  /** e.g. btc_usdt */
+  pair: string;
+  interval: KlineInterval;
+  /** Only bars that open before this time (ms). */
+  to?: number;
+}
+
+export type { KlineHistory };

@@ -1,0 +1,31 @@
+import type { DepthMessage } from '../../../../domain/market';
+import type { BookSides } from './levels';
+
+export type DepthSnapshot = Extract<DepthMessage, { kind: 'snapshot' }>;
+export type DepthDelta = Extract<DepthMessage, { kind: 'delta' }>;
+
+export interface OrderBookInput {
+  /** `{left}_{right}_depth` */
+  channel: string;
+}
+
+export interface OrderBookContext {
+  channel: string;
+  book: BookSides;
+  /** seq of the last snapshot or delta applied; undefined before the first snapshot. */
+  seq: number | undefined;
+  /** How often a gap or a silent channel made us ask for a fresh snapshot. */
+  resyncs: number;
+  /** Deltas dropped as stale or as arriving before their snapshot (for the inspector). */
+  dropped: number;
+}
+
+/** What the depth feed reports (src/actors/depthFeed.actor.ts). */
+export type OrderBookEvent =
+  | { type: 'book.snapshot'; message: DepthSnapshot }
+  | { type: 'book.delta'; message: DepthDelta }
+  | { type: 'connection.lost' }
+  | { type: 'connection.restored' };
+
+/** What the machine asks of its feed. */
+export type DepthFeedCommand = { type: 'feed.resubscribe' };

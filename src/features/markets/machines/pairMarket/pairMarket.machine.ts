@@ -1,0 +1,141 @@
+import { assign, fromCallback, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { futureIndexChannel } from '../../../../domain/api';
+import type { KlineInterval } from '../../../../domain/constants';
+import type { ToastMessage } from '../../../../domain/errors';
+import { depthChannel, tradeChannel } from '../../../../domain/market';
+import { klineMachine } from '../kline/kline.machine';
+import { latestTradesMachine } from '../latestTrades/latestTrades.machine';
+import { orderBookMachine } from '../orderBook/orderBook.machine';
+
+export interface WatchedPair {
+  left: string;
+  right: string;
+  /** Contract enabled: the pair has an index price channel. */
+  contract: boolean;
+}
+
+export interface PairMarketContext {
+  pair: WatchedPair | undefined;
+  /** Kept across pairs: a trader who reads 15-minute candles wants them on the next pair too. */
+  interval: KlineInterval;
+  /** Latest `{pair}_future_index_tick` close. */
+  indexPrice: string | undefined;
+}
+
+export type PairMarketEvent =
+  | ({ type: 'market.watch' } & WatchedPair)
+  | { type: 'market.leave' }
+  | { type: 'market.setInterval'; interval: KlineInterval }
+  | { type: 'market.indexTick'; close: string };
+
+const samePair = (a: WatchedPair | undefined, b: WatchedPair) => a !== undefined && a.left === b.left && a.right === b.right && a.contract === b.contract;
+
+/**
+ * The live market of the pair on screen (the trade pages): while watching, it runs one order
+ * book, one latest-trades and one candle machine for the pair, and listens to the index price of
+ * contract pairs. Switching pairs restarts them all; leaving the page stops them, which leaves
+ * their channels.
+ */
+export const pairMarketMachine = setup({
+  types: {
+    context: {} as PairMarketContext,
+    events: {} as PairMarketEvent,
+  },
+  actors: {
+    orderBook: orderBookMachine,
+    latestTrades: latestTradesMachine,
+    kline: klineMachine,
+    /** Reports market.indexTick. */
+    indexFeed: fromCallback<EventObject, { channel: string }>(() => () => undefined),
+  },
+  actions: {
+    showToast: (_, _params: { tone: 'error'; message: ToastMessage }) => undefined,
+    setPair: assign((_, params: WatchedPair) => ({ pair: { left: params.left, right: params.right, contract: params.contract }, indexPrice: undefined })),
+    forwardInterval: sendTo('kline', (_, params: { interval: KlineInterval }) => ({ type: 'kline.setInterval' as const, interval: params.interval })),
+  },
+  guards: {
+    isSamePair: ({ context }, params: WatchedPair) => samePair(context.pair, params),
+    isContractPair: ({ context }) => context.pair?.contract === true,
+  },
+}).createMachine({
+  id: 'pairMarket',
+  context: { pair: undefined, interval: '1min', indexPrice: undefined },
+  initial: 'idle',
+  on: {
+    'market.setInterval': { actions: assign({ interval: ({ event }) => event.interval }) },
+  },
+  states: {
+    idle: {
+      on: {
+        'market.watch': { target: 'watching', actions: { type: 'setPair', params: ({ event }) => event } },
+      },
+    },
+    watching: {
+      invoke: [
+        {
+          id: 'orderBook',
+          src: 'orderBook',
+          input: ({ context }) => ({ channel: depthChannel(context.pair!.left, context.pair!.right) }),
+          onError: '#pairMarket.failed',
+        },
+        {
+          id: 'latestTrades',
+          src: 'latestTrades',
+          input: ({ context }) => ({ channel: tradeChannel(context.pair!.left, context.pair!.right) }),
+          onError: '#pairMarket.failed',
+        },
+        {
+          id: 'kline',
+          src: 'kline',
+          input: ({ context }) => ({ left: context.pair!.left, right: context.pair!.right, interval: context.interval }),
+          onError: '#pairMarket.failed',
+        },
+      ],
+      on: {
+        'market.watch': [
+          { guard: { type: 'isSamePair', params: ({ event }) => event }, description: 'Already watching this pair.' },
+          {
+            target: 'watching',
+            reenter: true,
+            actions: { type: 'setPair', params: ({ event }) => event },
+            description: 'Another pair: restart every child on its channels.',
+          },
+        ],
+        'market.leave': { target: 'idle', description: 'Off the trade page: the children stop and leave their channels.' },
+        'market.setInterval': {
+          actions: [assign({ interval: ({ event }) => event.interval }), { type: 'forwardInterval', params: ({ event }) => ({ interval: event.interval }) }],
+        },
+      },
+      initial: 'routing',
+      states: {
+        routing: {
+          always: [
+            { guard: 'isContractPair', target: 'withIndex', description: 'Contract pairs have an index price channel.' },
+            { target: 'spotOnly' },
+          ],
+        },
+        withIndex: {
+          invoke: {
+            id: 'indexFeed',
+            src: 'indexFeed',
+            input: ({ context }) => ({ channel: futureIndexChannel(context.pair!.left, context.pair!.right) }),
+            onError: { target: 'spotOnly', description: 'No index price then; the rest of the market goes on.' },
+          },
+          on: {
+            'market.indexTick': { actions: assign({ indexPrice: ({ event }) => event.close }) },
+          },
+        },
+        spotOnly: {},
+      },
+    },
+    failed: {
+      entry: { type: 'showToast', params: { tone: 'error', message: { key: 'error.system' } } },
+      on: {
+        'market.watch': { target: 'watching', actions: { type: 'setPair', params: ({ event }) => event } },
+        'market.leave': 'idle',
+      },
+    },
+  },
+});
+
+export type PairMarketActorRef = ActorRefFrom<typeof pairMarketMachine>;

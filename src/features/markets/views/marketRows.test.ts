@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { Currency, Pair } from '../../../domain/api';
+import { buildMarketRows } from './marketRows';
+
+const currency = (symbol: string, price: string, supply = '0'): Currency => ({
+  symbol,
+  name: symbol,
+  price,
+  recharge_turn: 1,
+  draw_turn: 1,
+  legal_status: 0,
+  circulating_supply: supply,
+});
+const pair = (l: string, r: string, trade: 0 | 1 = 1): Pair => ({
+  left_symbol: l,
+  right_symbol: r,
+  is_hot: 0,
+  trade_status: trade,
+  contract_status: 0,
+  price_precision: 2,
+  amount_precision: 4,
+});
+
+describe('market rows', () => {
+  const currencies = [currency('BTC', '96000', '20000000'), currency('ETH', '3400'), currency('USDT', '1')];
+  it('uses the reference price for USDT pairs until a tick arrives, and the tick after', () => {
+    const [btc] = buildMarketRows([pair('BTC', 'USDT')], currencies, {});
+    expect(btc!.price).toBe('96000');
+    expect(btc!.marketValueUsdt).toBe('1920000000000');
+    const tick = { channel: 'btc_usdt_tick', pair: 'BTC_USDT', close: '97000', open: '96000', high: '97100', low: '95900', amount: '1', vol: '97000', count: 1, increase: '0.0104' };
+    const [live] = buildMarketRows([pair('BTC', 'USDT')], currencies, { btc_usdt_tick: tick });
+    expect(live!.price).toBe('97000');
+  });
+  it('shows no invented price for non-USDT pairs and skips pairs that are not tradable', () => {
+    const rows = buildMarketRows([pair('ETH', 'BTC'), pair('BTC', 'USDT', 0)], currencies, {});
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.price).toBeUndefined();
+  });
+});

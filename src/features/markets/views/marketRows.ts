@@ -1,0 +1,39 @@
+import type { Currency, MarketTick, Pair } from '../../../domain/api';
+import { spotTickChannel } from '../../../domain/api';
+import { mulDecimal } from '../../../domain/decimal';
+
+/** One row of the markets and home tables, built from the pair list, currency list and live ticks. */
+export interface MarketRow {
+  key: string;
+  pair: Pair;
+  symbol: string;
+  /** Last price in the quote currency: the live close, else the reference price for USDT pairs. */
+  price: string | undefined;
+  /** The same in USDT, for conversion into the pricing currency. */
+  priceUsdt: string | undefined;
+  tick: MarketTick | undefined;
+  /** Market value in USDT (price × circulating supply), for USDT pairs. */
+  marketValueUsdt: string | undefined;
+}
+
+export function buildMarketRows(pairs: Pair[], currencies: Currency[], tickers: Record<string, MarketTick>): MarketRow[] {
+  const bySymbol = new Map(currencies.map((c) => [c.symbol, c]));
+  return pairs
+    .filter((p) => p.trade_status === 1)
+    .map((pair) => {
+      const tick = tickers[spotTickChannel(pair.left_symbol, pair.right_symbol)];
+      const base = bySymbol.get(pair.left_symbol);
+      const quotedInUsdt = pair.right_symbol === 'USDT';
+      const price = tick?.close ?? (quotedInUsdt ? base?.price : undefined);
+      const priceUsdt = quotedInUsdt ? price : undefined;
+      return {
+        key: `${pair.left_symbol}_${pair.right_symbol}`,
+        pair,
+        symbol: `${pair.left_symbol}/${pair.right_symbol}`,
+        price,
+        priceUsdt,
+        tick,
+        marketValueUsdt: priceUsdt && base ? mulDecimal(priceUsdt, base.circulating_supply) : undefined,
+      };
+    });
+}

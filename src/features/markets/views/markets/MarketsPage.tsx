@@ -1,0 +1,196 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { futureTickChannel } from '../../../../domain/api';
+import { formatPercent, toFixedDecimal } from '../../../../domain/decimal';
+import { useAppFlow, useFavourites, useFiat } from '../../../../app/views/hooks';
+import { DataTable, type Column } from '../../../../app/ui/DataTable';
+import { Muted, Panel, PanelHeader } from '../../../../app/ui/Panel';
+import { buildMarketRows, type MarketRow } from '../marketRows';
+import { DragHandle, DropRow, FavouriteDnd } from './FavouriteDnd';
+import { nextSort, sortRows, type SortColumn, type SortState } from './sortRows';
+
+type Tab = 'spot' | 'futures' | 'favourites';
+
+const Tabs = styled.div`
+  display: flex;
+  gap: 4px;
+  a {
+    padding: 6px 12px;
+    border-radius: 4px;
+    color: ${({ theme }) => theme.color.textDim};
+    font-weight: 600;
+  }
+  a[aria-selected='true'] { color: ${({ theme }) => theme.color.text}; background: ${({ theme }) => theme.color.hover}; }
+`;
+
+const Search = styled.input`
+  background: ${({ theme }) => theme.color.panelRaised};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: 4px;
+  padding: 5px 10px;
+  width: 220px;
+`;
+
+const Star = styled.button`
+  all: unset;
+  cursor: pointer;
+  width: 18px;
+  text-align: center;
+  color: ${({ theme }) => theme.color.textFaint};
+  &[aria-pressed='true'] { color: ${({ theme }) => theme.color.accent}; }
+  &:hover { color: ${({ theme }) => theme.color.accent}; }
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.accent}; }
+`;
+
+const Hint = styled(Muted)`
+  padding: 8px 14px 0;
+  font-size: 12px;
+`;
+
+/** A figure in the pair's precision, exactly; a dash when there is none yet. */
+const inPrecision = (value: string | undefined, places: number) => (value === undefined ? '—' : toFixedDecimal(value, places));
+
+const TAB_LABELS: Record<Tab, string> = { spot: 'markets.spotTab', futures: 'markets.futuresTab', favourites: 'markets.favouritesTab' };
+
+/**
+ * /markets: the currency market and futures market tabs with the columns of spec §2, plus the
+ * trader's favourites (starred, reorderable by drag and drop). Sorting and the search text only
+ * arrange what is on screen, so they are presentation state here.
+ */
+export function MarketsPage() {
+  const { t } = useTranslation();
+  const appFlow = useAppFlow();
+  const fiat = useFiat();
+  const favourites = useFavourites();
+  const [params] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: Tab = tabParam === 'futures' || tabParam === 'favourites' ? tabParam : 'spot';
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<SortState | undefined>();
+
+  const all = buildMarketRows(appFlow.pairs, appFlow.currencies, appFlow.tickers);
+  const byKey = new Map(all.map((r) => [r.key, r]));
+  const inTab =
+    tab === 'favourites'
+      ? favourites.pairs.flatMap((key) => byKey.get(key) ?? [])
+      : tab === 'futures'
+        ? all.filter((r) => r.pair.contract_status === 1)
+        : all;
+  const needle = query.trim().toLowerCase();
+  const futureTick = (r: MarketRow) => appFlow.tickers[futureTickChannel(r.pair.left_symbol, r.pair.right_symbol)];
+  const tickOf = (r: MarketRow) => (tab === 'futures' ? futureTick(r) : r.tick);
+  const figures = (r: MarketRow) => {
+    const tick = tickOf(r);
+    return { price: tick?.close ?? r.price, change: tick?.increase, high: tick?.high, volume: tick?.amount, marketValue: r.marketValueUsdt };
+  };
+  const rows = sortRows(
+    inTab.filter((r) => r.symbol.toLowerCase().includes(needle)),
+    sort,
+    figures,
+  );
+  const reorderable = tab === 'favourites' && !sort && needle === '';
+  const linkFor = (r: MarketRow) => (tab === 'futures' ? `/contract/${r.key.toLowerCase()}` : `/markets/kline/${r.key}`);
+  const sortable = (column: SortColumn) => ({
+    onSort: () => setSort((s) => nextSort(s, column)),
+    sorted: sort?.column === column ? sort.direction : undefined,
+  });
+
+  const columns: Column<MarketRow>[] = [
+    {
+      key: 'col.name',
+      ...sortable('name'),
+      render: (r) => {
+        const starred = favourites.pairs.includes(r.key);
+        return (
+          <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+            {reorderable && <DragHandle id={r.key} label={r.symbol} />}
+            <Star
+              type="button"
+              aria-pressed={starred}
+              aria-label={t(starred ? 'markets.removeFavourite' : 'markets.addFavourite', { pair: r.symbol })}
+              onClick={() => favourites.toggle(r.key)}
+            >
+              {starred ? '★' : '☆'}
+            </Star>
+            <Link to={linkFor(r)}>
+              <strong>{r.pair.left_symbol}</strong>/{r.pair.right_symbol}
+            </Link>
+          </span>
+        );
+      },
+    },
+    {
+      key: 'col.price',
+      align: 'right',
+      ...sortable('price'),
+      render: (r) => (
+        <span className="num">
+          {inPrecision(figures(r).price, r.pair.price_precision)}
+          {r.priceUsdt && <small style={{ opacity: 0.6 }}> ≈ {fiat.format(r.priceUsdt)}</small>}
+        </span>
+      ),
+    },
+    {
+      key: 'col.change24h',
+      align: 'right',
+      ...sortable('change'),
+      render: (r) => {
+        const inc = tickOf(r)?.increase;
+        return inc ? <span className={`num ${inc.startsWith('-') ? 'down' : 'up'}`}>{formatPercent(inc)}</span> : <span className="num">—</span>;
+      },
+    },
+    {
+      key: 'col.highLow24h',
+      align: 'right',
+      ...sortable('high'),
+      render: (r) => {
+        const tick = tickOf(r);
+        return <span className="num">{tick ? `${inPrecision(tick.high, r.pair.price_precision)} / ${inPrecision(tick.low, r.pair.price_precision)}` : '—'}</span>;
+      },
+    },
+    { key: 'col.volume24h', align: 'right', ...sortable('volume'), render: (r) => <span className="num">{inPrecision(tickOf(r)?.amount, r.pair.amount_precision)}</span> },
+    {
+      key: 'col.marketValue',
+      align: 'right',
+      ...sortable('marketValue'),
+      render: (r) => <span className="num">{r.marketValueUsdt ? fiat.format(r.marketValueUsdt) : '—'}</span>,
+    },
+  ];
+
+  const table = (
+    <DataTable<MarketRow>
+      label={t(TAB_LABELS[tab])}
+      rows={rows}
+      rowKey={(r) => r.key}
+      columns={columns}
+      emptyKey={tab === 'favourites' && favourites.pairs.length === 0 ? 'markets.noFavourites' : undefined}
+      renderRow={reorderable ? (r, cells) => <DropRow id={r.key}>{cells}</DropRow> : undefined}
+    />
+  );
+
+  return (
+    <Panel>
+      <PanelHeader>
+        <Tabs role="tablist">
+          {(['spot', 'futures', 'favourites'] as const).map((id) => (
+            <Link key={id} to={id === 'spot' ? '/markets' : `/markets?tab=${id}`} role="tab" aria-selected={tab === id}>
+              {id === 'favourites' && <span aria-hidden>★ </span>}
+              {t(TAB_LABELS[id])}
+            </Link>
+          ))}
+        </Tabs>
+        <Search type="search" placeholder={t('markets.search')} aria-label={t('markets.search')} value={query} onChange={(e) => setQuery(e.target.value)} />
+      </PanelHeader>
+      {tab === 'favourites' && favourites.pairs.length > 1 && <Hint>{t(reorderable ? 'markets.reorderHint' : 'markets.reorderBlocked')}</Hint>}
+      {reorderable ? (
+        <FavouriteDnd onMove={favourites.move} labelOf={(id) => byKey.get(id)?.symbol ?? id}>
+          {table}
+        </FavouriteDnd>
+      ) : (
+        table
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { Profiler } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { ThemeProvider } from 'styled-components';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { createDepthFeedActor } from '../../actors/depthFeed.actor';
+import { createFakeSocket } from '../../../../services/testing/fakeSocket';
+import type { Pair } from '../../../../domain/api';
+import { orderBookMachine } from '../../machines/orderBook/orderBook.machine';
+import { createManualScheduler } from '../../../../services/frameScheduler';
+import { initI18n } from '../../../../services/i18n';
+import { darkTheme } from '../../../../app/theme';
+import { OrderBookPanel } from './OrderBookPanel';
+
+afterEach(cleanup);
+
+const pair: Pair = { left_symbol: 'BTC', right_symbol: 'USDT', is_hot: 1, trade_status: 1, contract_status: 1, price_precision: 2, amount_precision: 4 };
+const channel = 'btc_usdt_depth';
+
+async function renderBook() {
+  const i18n = await initI18n('en_US');
+  const fake = createFakeSocket();
+  const frames = createManualScheduler();
+  const book = createActor(orderBookMachine.provide({ actors: { depthFeed: createDepthFeedActor(fake.socket, frames) } }), { input: { channel } }).start();
+  let commits = 0;
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider theme={darkTheme}>
+        <Profiler id="book" onRender={() => void commits++}>
+          <OrderBookPanel bookRef={book} pair={pair} last={{ price: '100.5', side: 'buy' }} lastInFiat="$100.52" />
+        </Profiler>
+      </ThemeProvider>
+    </I18nextProvider>,
+  );
+  return { fake, frames, commits: () => commits };
+}
+
+const prices = (group: HTMLElement) => within(group).queryAllByRole('row').map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+
+describe('order book panel', () => {
+  it('draws asks above bids, best prices next to the middle, in the pair precision', async () => {
+    const { fake, frames } = await renderBook();
+    fake.push(channel, { kind: 'snapshot', seq: 1, bids: [['100', '1'], ['99.5', '2']], asks: [['101', '0.5'], ['102', '3']] });
+    act(() => frames.flush());
+    // The asks group is laid out bottom-up (column-reverse), so its DOM order is best first too.
+    expect(prices(screen.getByRole('rowgroup', { name: 'Asks' }))).toEqual(['101.00', '102.00']);
+    expect(prices(screen.getByRole('rowgroup', { name: 'Bids' }))).toEqual(['100.00', '99.50']);
+    expect(screen.getByText('Spread 1.00')).toBeTruthy();
+    expect(screen.getByTestId('order-book').getAttribute('data-status')).toBe('live');
+  });
+
+  it('renders a burst of a hundred deltas once, at the next frame', async () => {
+    const { fake, frames, commits } = await renderBook();
+    fake.push(channel, { kind: 'snapshot', seq: 1, bids: [['100', '1']], asks: [['101', '1']] });
+    act(() => frames.flush());
+    const before = commits();
+    act(() => {
+      for (let seq = 2; seq <= 101; seq++) fake.push(channel, { kind: 'delta', seq, bids: [['100', String(seq)]], asks: [] });
+    });
+    expect(commits()).toBe(before);
+    act(() => frames.flush());
+    expect(commits()).toBe(before + 1);
+    expect(prices(screen.getByRole('rowgroup', { name: 'Bids' }))).toEqual(['100.00']);
+    expect(within(screen.getByRole('rowgroup', { name: 'Bids' })).getAllByRole('cell')[1]!.textContent).toBe('101.0000');
+  });
+});

@@ -1,0 +1,141 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import type { Pair } from '../../../../domain/api';
+import type { OrderBookActorRef } from '../../machines/orderBook/orderBook.machine';
+import { depthView, type DepthRow } from '../../machines/orderBook/orderBook.selectors';
+import { useOrderBook } from '../../../../app/views/hooks';
+import { Panel, PanelHeader } from '../../../../app/ui/Panel';
+import { fixed } from './format';
+import { FeedStatus } from './FeedStatus';
+
+/** Levels shown per side. */
+const DEPTH = 15;
+
+const Book = styled.div<{ $stale: boolean }>`
+  font-size: 12px;
+  opacity: ${({ $stale }) => ($stale ? 0.55 : 1)};
+  transition: opacity 0.2s;
+`;
+
+const Row = styled.div<{ $pickable?: boolean }>`
+  position: relative;
+  cursor: ${({ $pickable }) => ($pickable ? 'pointer' : 'default')};
+  display: grid;
+  grid-template-columns: 1fr 1fr 1fr;
+  padding: 0 12px;
+  height: 20px;
+  align-items: center;
+  span { position: relative; z-index: 1; text-align: right; }
+  span:first-child { text-align: left; }
+  .bar { position: absolute; top: 1px; bottom: 1px; right: 0; z-index: 0; }
+  &.ask .bar { background: ${({ theme }) => theme.color.down}26; }
+  &.bid .bar { background: ${({ theme }) => theme.color.up}26; }
+  &:hover { background: ${({ theme }) => theme.color.hover}; }
+`;
+
+const Head = styled(Row)`
+  color: ${({ theme }) => theme.color.textFaint};
+  font-size: 11px;
+  &:hover { background: none; }
+`;
+
+const Side = styled.div<{ $asks?: boolean }>`
+  display: flex;
+  flex-direction: ${({ $asks }) => ($asks ? 'column-reverse' : 'column')};
+  height: ${DEPTH * 20}px;
+  overflow: hidden;
+  justify-content: flex-start;
+`;
+
+const Middle = styled.div`
+  display: flex;
+  align-items: baseline;
+  gap: 10px;
+  padding: 6px 12px;
+  border-top: 1px solid ${({ theme }) => theme.color.border};
+  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  .last { font-size: 17px; font-weight: 700; }
+  small { color: ${({ theme }) => theme.color.textDim}; }
+  .spread { margin-left: auto; color: ${({ theme }) => theme.color.textFaint}; font-size: 11px; }
+`;
+
+const Empty = styled.div`
+  padding: 20px 12px;
+  text-align: center;
+  color: ${({ theme }) => theme.color.textFaint};
+`;
+
+function Level(props: { row: DepthRow; side: 'ask' | 'bid'; pair: Pair; onPick?: (price: string) => void }) {
+  const { row, pair, onPick } = props;
+  return (
+    <Row className={props.side} role="row" $pickable={onPick !== undefined} onClick={onPick && (() => onPick(row.price))}>
+      <div className="bar" style={{ width: `${(row.share * 100).toFixed(2)}%` }} aria-hidden />
+      <span role="cell" className={`num ${props.side === 'ask' ? 'down' : 'up'}`}>
+        {fixed(row.price, pair.price_precision)}
+      </span>
+      <span role="cell" className="num">
+        {fixed(row.quantity, pair.amount_precision)}
+      </span>
+      <span role="cell" className="num">
+        {fixed(row.total, pair.amount_precision)}
+      </span>
+    </Row>
+  );
+}
+
+/**
+ * The order book: asks above (best ask nearest the middle), the last price and spread in the
+ * middle, bids below; each row's bar shows the cumulative depth up to it.
+ */
+export function OrderBookPanel(props: {
+  bookRef: OrderBookActorRef;
+  pair: Pair;
+  last: { price: string; side: 'buy' | 'sell' | undefined } | undefined;
+  lastInFiat: string | undefined;
+  className?: string;
+  /** A click on a level hands its price to the order form (signed-in spot trading). */
+  onPick?: (price: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { status, book } = useOrderBook(props.bookRef);
+  const view = useMemo(() => depthView(book, DEPTH), [book]);
+  const { pair } = props;
+  return (
+    <Panel className={props.className}>
+      <PanelHeader>
+        <h2>{t('trade.orderBook')}</h2>
+        <FeedStatus status={status} />
+      </PanelHeader>
+      <Book $stale={status !== 'live'} role="table" aria-label={t('trade.orderBook')} data-testid="order-book" data-status={status}>
+        <Head role="row">
+          <span role="columnheader">{t('trade.priceIn', { currency: pair.right_symbol })}</span>
+          <span role="columnheader">{t('trade.amountIn', { currency: pair.left_symbol })}</span>
+          <span role="columnheader">{t('trade.total')}</span>
+        </Head>
+        <Side $asks role="rowgroup" aria-label={t('trade.asks')} data-testid="book-asks">
+          {view.asks.map((row) => (
+            <Level key={row.price} row={row} side="ask" pair={pair} onPick={props.onPick} />
+          ))}
+        </Side>
+        <Middle>
+          <span className={`last num ${props.last?.side === 'sell' ? 'down' : 'up'}`} data-testid="book-last">
+            {props.last ? fixed(props.last.price, pair.price_precision) : '—'}
+          </span>
+          {props.lastInFiat && <small className="num">≈ {props.lastInFiat}</small>}
+          {view.spread !== undefined && (
+            <span className="spread num">
+              {t('trade.spread')} {fixed(view.spread, pair.price_precision)}
+            </span>
+          )}
+        </Middle>
+        <Side role="rowgroup" aria-label={t('trade.bids')} data-testid="book-bids">
+          {view.bids.map((row) => (
+            <Level key={row.price} row={row} side="bid" pair={pair} onPick={props.onPick} />
+          ))}
+          {status === 'live' && view.bids.length === 0 && view.asks.length === 0 && <Empty>{t('trade.noOrders')}</Empty>}
+        </Side>
+      </Book>
+    </Panel>
+  );
+}

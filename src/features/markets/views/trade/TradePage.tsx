@@ -1,0 +1,152 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { spotTickChannel, type Pair } from '../../../../domain/api';
+import { mulDecimal } from '../../../../domain/decimal';
+import type { KlineActorRef } from '../../machines/kline/kline.machine';
+import type { LatestTradesActorRef } from '../../machines/latestTrades/latestTrades.machine';
+import type { OrderBookActorRef } from '../../machines/orderBook/orderBook.machine';
+import { useAppFlow, useFiat, useLatestTrades, usePairMarket, useSessionFlow } from '../../../../app/views/hooks';
+import { Button } from '../../../../app/ui/Button';
+import { Panel, PanelBody } from '../../../../app/ui/Panel';
+import { ChartPanel } from './ChartPanel';
+import { LatestTradesPanel } from './LatestTradesPanel';
+import { OpenOrdersPanel, OrderEntryPanel } from '../../../spot/views/OrderPanels';
+import { OrderBookPanel } from './OrderBookPanel';
+import { SpotTradingPanels } from '../../../spot/views/SpotPanels';
+import { StatsBar } from './StatsBar';
+
+export type TradeKind = 'spot' | 'contract' | 'seconds';
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: 300px minmax(0, 1fr) 290px;
+  grid-template-rows: auto auto 560px minmax(150px, auto);
+  grid-template-areas:
+    'stats stats stats'
+    'note note note'
+    'book chart trades'
+    'book orders form';
+  gap: 6px;
+  .stats { grid-area: stats; }
+  .note { grid-area: note; }
+  .book { grid-area: book; align-self: start; }
+  .chart { grid-area: chart; }
+  .trades { grid-area: trades; }
+  .orders { grid-area: orders; }
+  .form { grid-area: form; }
+`;
+
+const Note = styled.p`
+  margin: 0;
+  padding: 6px 14px;
+  border-radius: ${({ theme }) => theme.radius};
+  font-size: 12px;
+  color: ${({ theme }) => theme.color.textDim};
+  background: ${({ theme }) => theme.color.warn}14;
+  border: 1px solid ${({ theme }) => theme.color.warn}40;
+`;
+
+/** Route symbols: BTC_USDT on /markets/kline, btc_usdt on /contract and /contract_sec. */
+function parseSymbol(symbol: string | undefined): { left: string; right: string } | undefined {
+  const match = /^([A-Za-z0-9]{2,12})_([A-Za-z0-9]{2,12})$/.exec(symbol ?? '');
+  return match ? { left: match[1]!.toUpperCase(), right: match[2]!.toUpperCase() } : undefined;
+}
+
+/**
+ * The trading layout shared by /markets/kline/{symbol}, /contract/{symbol} and
+ * /contract_sec/{symbol}: 24h stats, order book, candle chart, latest trades and the order form.
+ * The contract pages show the pair's spot market and say so: the futures market is not open yet.
+ */
+export function TradePage(props: { kind: TradeKind }) {
+  const { t } = useTranslation();
+  const params = useParams();
+  const appFlow = useAppFlow();
+  const symbol = parseSymbol(params.symbol);
+  const pair = symbol && appFlow.pairs.find((p) => p.left_symbol === symbol.left && p.right_symbol === symbol.right);
+  const listed = pair && (props.kind === 'spot' ? pair.trade_status === 1 : pair.contract_status === 1 && pair.trade_status === 1);
+  if (!symbol || !pair || !listed) {
+    return (
+      <Panel>
+        <PanelBody>
+          <h1 style={{ fontSize: 18 }}>{t('trade.unknownPair')}</h1>
+          <Link to="/markets">{t('home.allMarkets')} →</Link>
+        </PanelBody>
+      </Panel>
+    );
+  }
+  return <WatchedPairPage kind={props.kind} pair={pair} />;
+}
+
+/** Watches the pair's live market while on screen (the pair market machine owns the channels). */
+function WatchedPairPage(props: { kind: TradeKind; pair: Pair }) {
+  const { t } = useTranslation();
+  const { pair } = props;
+  const market = usePairMarket();
+  const { watch, leave } = market;
+  const contract = pair.contract_status === 1;
+  useEffect(() => {
+    watch({ left: pair.left_symbol, right: pair.right_symbol, contract });
+    return leave;
+  }, [pair.left_symbol, pair.right_symbol, contract, watch, leave]);
+  const current = market.watched?.left === pair.left_symbol && market.watched.right === pair.right_symbol;
+  if (market.failed) {
+    return (
+      <Panel>
+        <PanelBody style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
+          <span role="alert">{t('trade.feed.failed')}</span>
+          <Button $small $variant="ghost" onClick={() => watch({ left: pair.left_symbol, right: pair.right_symbol, contract })}>
+            {t('common.retry')}
+          </Button>
+        </PanelBody>
+      </Panel>
+    );
+  }
+  if (!current || !market.bookRef || !market.tradesRef || !market.klineRef) return null;
+  return <LiveMarket kind={props.kind} pair={pair} bookRef={market.bookRef} tradesRef={market.tradesRef} klineRef={market.klineRef} />;
+}
+
+function LiveMarket(props: { kind: TradeKind; pair: Pair; bookRef: OrderBookActorRef; tradesRef: LatestTradesActorRef; klineRef: KlineActorRef }) {
+  const { t, i18n } = useTranslation();
+  const { pair } = props;
+  const appFlow = useAppFlow();
+  const fiat = useFiat();
+  const market = usePairMarket();
+  const session = useSessionFlow();
+  const trades = useLatestTrades(props.tradesRef);
+  const tick = appFlow.tickers[spotTickChannel(pair.left_symbol, pair.right_symbol)];
+  const newest = trades.trades[0];
+  const reference = pair.right_symbol === 'USDT' ? appFlow.currencies.find((c) => c.symbol === pair.left_symbol)?.price : undefined;
+  const lastPrice = newest?.price ?? tick?.close ?? reference;
+  const last = lastPrice ? { price: lastPrice, side: newest?.side } : undefined;
+  // The quote currency's USDT price, to show the last price in the pricing currency.
+  const quoteUsdt =
+    pair.right_symbol === 'USDT'
+      ? '1'
+      : (appFlow.tickers[spotTickChannel(pair.right_symbol, 'USDT')]?.close ?? appFlow.currencies.find((c) => c.symbol === pair.right_symbol)?.price);
+  const lastInFiat = lastPrice && quoteUsdt ? fiat.format(mulDecimal(lastPrice, quoteUsdt)) : undefined;
+  const titleKey = props.kind === 'spot' ? 'nav.spot' : props.kind === 'contract' ? 'nav.contract' : 'nav.secContract';
+  const pairName = `${pair.left_symbol}/${pair.right_symbol}`;
+  return (
+    <Grid>
+      <StatsBar className="stats" pair={pair} title={t(titleKey)} tick={tick} last={last} lastInFiat={lastInFiat} indexPrice={market.indexPrice} />
+      {props.kind !== 'spot' && (
+        <Note className="note" role="note">
+          {t('trade.spotDataNote', { pair: pairName })}
+        </Note>
+      )}
+      {props.kind === 'spot' && session.hasSession ? (
+        <SpotTradingPanels key={pairName} pair={pair} bookRef={props.bookRef} last={last} lastInFiat={lastInFiat} />
+      ) : (
+        <>
+          <OrderBookPanel className="book" bookRef={props.bookRef} pair={pair} last={last} lastInFiat={lastInFiat} />
+          <OrderEntryPanel className="form" kind={props.kind} />
+          <OpenOrdersPanel className="orders" />
+        </>
+      )}
+      <ChartPanel className="chart" klineRef={props.klineRef} pair={pair} interval={market.interval} onInterval={market.setInterval} />
+      <LatestTradesPanel className="trades" trades={trades.trades} status={trades.status} pair={pair} lang={i18n.language} />
+    </Grid>
+  );
+}

@@ -1,0 +1,163 @@
+import { dispose, init, type Chart, type DataLoaderGetBarsParams, type DataLoaderSubscribeBarParams } from 'klinecharts';
+import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled, { useTheme } from 'styled-components';
+import type { Pair } from '../../../../../domain/api';
+import type { KlineActorRef } from '../../../machines/kline/kline.machine';
+import { useKline } from '../../../../../app/views/hooks';
+import { Button } from '../../../../../app/ui/Button';
+import { CHART_PERIODS, toChartBar } from './chartAdapter';
+import { registerChartLocale } from './chartLocale';
+import { chartStyles } from './chartStyles';
+
+const Frame = styled.div`
+  position: relative;
+  flex: 1;
+  min-height: 0;
+`;
+
+const Canvas = styled.div`
+  position: absolute;
+  inset: 0;
+`;
+
+const Overlay = styled.div`
+  position: absolute;
+  inset: 0;
+  display: grid;
+  place-items: center;
+  align-content: center;
+  gap: 10px;
+  color: ${({ theme }) => theme.color.textFaint};
+  pointer-events: none;
+  button { pointer-events: auto; }
+`;
+
+type InitCallback = DataLoaderGetBarsParams['callback'];
+type LiveCallback = DataLoaderSubscribeBarParams['callback'];
+
+/**
+ * klinecharts 10 fed from the kline machine through its DataLoader: `getBars('init')` waits for
+ * the machine's history, `getBars('forward')` (scrolling left) asks the machine for an older
+ * page, and `subscribeBar` receives the candle in progress. The chart object is presentation
+ * owned by this component; every byte of data comes from the machine's snapshot.
+ */
+export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair }) {
+  const { t, i18n } = useTranslation();
+  const theme = useTheme();
+  const kline = useKline(props.klineRef);
+  const element = useRef<HTMLDivElement>(null);
+  const chart = useRef<Chart | null>(null);
+  const latest = useRef(kline);
+  latest.current = kline;
+  const io = useRef<{ init?: InitCallback; older?: InitCallback; live?: LiveCallback; requestedLoad: number; deliveredLoad: number; deliveredOlder: number }>({
+    requestedLoad: kline.loadId,
+    deliveredLoad: -1,
+    deliveredOlder: 0,
+  });
+
+  /** Hands the loaded history to a waiting getBars('init'), once the machine has it. */
+  const deliverInit = useCallback(() => {
+    const k = latest.current;
+    const s = io.current;
+    if (!s.init || k.status !== 'ready' || k.loadId !== s.requestedLoad) return;
+    const callback = s.init;
+    s.init = undefined;
+    s.deliveredLoad = k.loadId;
+    s.deliveredOlder = k.olderPage?.seq ?? 0;
+    callback(k.bars.map(toChartBar), { forward: k.more, backward: false });
+    if (k.liveBar) s.live?.(toChartBar(k.liveBar));
+  }, []);
+
+  useEffect(() => {
+    const host = element.current!;
+    const created = init(host, { styles: chartStyles(theme), locale: registerChartLocale(i18n.language, t) });
+    if (!created) return;
+    chart.current = created;
+    created.setSymbol({ ticker: `${props.pair.left_symbol}/${props.pair.right_symbol}`, pricePrecision: props.pair.price_precision, volumePrecision: props.pair.amount_precision });
+    created.setPeriod(CHART_PERIODS[latest.current.interval]);
+    created.createIndicator({ name: 'MA', paneId: 'candle_pane', calcParams: [7, 25, 99] }, true);
+    created.createIndicator({ name: 'VOL', paneId: 'vol_pane' }, false);
+    created.setDataLoader({
+      getBars: ({ type, callback }) => {
+        if (type === 'init') {
+          io.current.init = callback;
+          deliverInit();
+        } else if (type === 'forward' && latest.current.more) {
+          io.current.older = callback;
+          latest.current.loadOlder();
+        } else {
+          // Nothing older, and newer bars arrive through subscribeBar.
+          callback([], { forward: false, backward: false });
+        }
+      },
+      subscribeBar: ({ callback }) => {
+        io.current.live = callback;
+      },
+      unsubscribeBar: () => {
+        io.current.live = undefined;
+      },
+    });
+    return () => {
+      dispose(host);
+      chart.current = null;
+    };
+    // Created once: the parent keys this component by pair; later changes go through the effects below.
+  }, []);
+
+  // A new load (another interval, or a reconnect): the chart drops its data and asks again.
+  useEffect(() => {
+    const c = chart.current;
+    const s = io.current;
+    if (!c || kline.loadId === s.requestedLoad) return;
+    s.requestedLoad = kline.loadId;
+    s.older = undefined;
+    const period = CHART_PERIODS[kline.interval];
+    const shown = c.getPeriod();
+    if (!shown || shown.type !== period.type || shown.span !== period.span) c.setPeriod(period);
+    else c.resetData();
+  }, [kline.loadId, kline.interval]);
+
+  useEffect(deliverInit, [kline.status, kline.loadId, deliverInit]);
+
+  useEffect(() => {
+    const s = io.current;
+    const page = kline.olderPage;
+    if (!page || !s.older || page.seq <= s.deliveredOlder) return;
+    const callback = s.older;
+    s.older = undefined;
+    s.deliveredOlder = page.seq;
+    // After a failure the chart may ask again on the next scroll.
+    callback(page.bars.map(toChartBar), { forward: page.failed || page.more, backward: false });
+  }, [kline.olderPage]);
+
+  useEffect(() => {
+    const s = io.current;
+    if (kline.liveBar && s.live && s.deliveredLoad === kline.loadId) s.live(toChartBar(kline.liveBar));
+  }, [kline.liveBar, kline.loadId]);
+
+  useEffect(() => {
+    chart.current?.setStyles(chartStyles(theme));
+  }, [theme]);
+
+  useEffect(() => {
+    chart.current?.setLocale(registerChartLocale(i18n.language, t));
+  }, [i18n.language, t]);
+
+  const empty = kline.status === 'ready' && kline.bars.length === 0 && !kline.liveBar;
+  return (
+    <Frame>
+      <Canvas ref={element} data-testid="kline-chart" data-interval={kline.interval} data-status={kline.status} />
+      {kline.status === 'loading' && <Overlay>{t('trade.chartLoading')}</Overlay>}
+      {kline.status === 'failed' && (
+        <Overlay role="alert">
+          {t('trade.chartFailed')} {kline.error && ('key' in kline.error ? t(kline.error.key) : kline.error.text)}
+          <Button $small $variant="ghost" onClick={kline.retry}>
+            {t('common.retry')}
+          </Button>
+        </Overlay>
+      )}
+      {empty && <Overlay>{t('trade.noCandles')}</Overlay>}
+    </Frame>
+  );
+}

@@ -1,0 +1,49 @@
+import { fromPromise } from 'xstate';
+import { SPOT_PATHS, type PlaceSpotOrder, type SpotFeeRate, type SpotOrder, type SpotOrderDetail } from '../../../domain/spotOrders';
+import { WALLET_PATHS, type Page, type RecordDays, type WalletBalance } from '../../../domain/wallet';
+import type { ApiClient } from '../../../services/api';
+
+/** What the order form needs before it can check a balance: the spot account and the fee rate. */
+export interface OrderAccount {
+  balances: WalletBalance[];
+  feeRate: SpotFeeRate;
+}
+
+export interface PlaceInput {
+  order: PlaceSpotOrder;
+  idempotencyKey: string;
+}
+
+export interface CurrentQuery {
+  symbol?: string;
+  page: number;
+  size: number;
+}
+
+export interface HistoryQuery extends CurrentQuery {
+  days: RecordDays;
+}
+
+/** Promise actors for the spot order calls (docs/API.md "Spot orders"); every one honours `signal`. */
+export function createSpotActors(api: ApiClient) {
+  return {
+    fetchOrderAccount: fromPromise<OrderAccount>(async ({ signal }) => {
+      const [balances, feeRate] = await Promise.all([
+        api.post<WalletBalance[]>(WALLET_PATHS.balances, { account: 'spot' }, signal),
+        api.post<SpotFeeRate>(SPOT_PATHS.feeRate, {}, signal),
+      ]);
+      return { balances, feeRate };
+    }),
+    placeOrder: fromPromise<SpotOrder, PlaceInput>(({ input, signal }) => api.post(SPOT_PATHS.place, input.order, signal, undefined, input.idempotencyKey)),
+    cancelOrder: fromPromise<unknown, { id: number }>(({ input, signal }) => api.post(SPOT_PATHS.cancel, { id: input.id }, signal)),
+    fetchCurrentOrders: fromPromise<Page<SpotOrder>, CurrentQuery>(({ input, signal }) => api.post(SPOT_PATHS.current, withoutEmpty(input), signal)),
+    fetchOrderHistory: fromPromise<Page<SpotOrder>, HistoryQuery>(({ input, signal }) => api.post(SPOT_PATHS.history, withoutEmpty(input), signal)),
+    fetchOrderDetail: fromPromise<SpotOrderDetail, { id: number }>(({ input, signal }) => api.post(SPOT_PATHS.detail, { id: input.id }, signal)),
+  };
+}
+
+/** "All pairs" is no symbol at all on the wire. */
+function withoutEmpty<T extends { symbol?: string }>(query: T): T {
+  const { symbol, ...rest } = query;
+  return (symbol ? { ...rest, symbol } : rest) as T;
+}

@@ -1,0 +1,134 @@
+/**
+ * Pure field logic of the order form: what each edit does to the other fields. Price × quantity is
+ * the amount; typing the amount sets the quantity; the slider takes a share of what the side
+ * spends (quote for a buy, base for a sell). Market buys are sized by amount, market sells by
+ * quantity, and neither uses a price.
+ */
+import { isDecimalString, toFixedDecimal, trimZeros } from '../../../../domain/decimal';
+import { amountFor, cleanDecimalInput, isPositive, percentOf, quantityFor, shareOf } from '../../../../domain/orderMath';
+import type { OrderErrors, OrderRules } from '../../../../domain/orderValidation';
+import type { OrderSide, OrderType, PlaceSpotOrder, SpotFeeRate } from '../../../../domain/spotOrders';
+
+export interface FormPair {
+  symbol: string;
+  base: string;
+  quote: string;
+  pricePrecision: number;
+  amountPrecision: number;
+}
+
+export interface OrderFields {
+  side: OrderSide;
+  orderType: OrderType;
+  price: string;
+  quantity: string;
+  amount: string;
+  /** Share of the available balance the order takes, 0..100 (what the slider shows). */
+  percent: number;
+  /** The trader set the price: a new last price no longer overwrites it. */
+  priceTouched: boolean;
+}
+
+export interface OrderFormContext extends OrderFields {
+  pair: FormPair;
+  /** Spot available of base and quote; undefined until loaded. */
+  available: { base?: string; quote?: string };
+  feeRate: SpotFeeRate | undefined;
+  errors: OrderErrors;
+  /** Minted at submit, kept across a retry of the same order, dropped when the order changes. */
+  idempotencyKey: string | undefined;
+  pending: PlaceInput | undefined;
+}
+
+export interface PlaceInput {
+  order: PlaceSpotOrder;
+  idempotencyKey: string;
+}
+
+type Patch = Partial<OrderFormContext>;
+
+/** What the chosen side spends and may take a share of. */
+export function spendable(c: Pick<OrderFormContext, 'side' | 'available'>): string | undefined {
+  return c.side === 'buy' ? c.available.quote : c.available.base;
+}
+
+const sizedByAmount = (c: Pick<OrderFields, 'side' | 'orderType'>) => c.side === 'buy' && c.orderType === 'market';
+
+function sliderFor(c: OrderFormContext, next: Pick<OrderFields, 'quantity' | 'amount'>): number {
+  return percentOf(c.side === 'buy' ? next.amount : next.quantity, spendable(c));
+}
+
+/** Every edit forgets the previous submission's key and the edited field's message. */
+const edited = (c: OrderFormContext, fields: Array<keyof OrderErrors>, patch: Patch): Patch => {
+  const errors = { ...c.errors };
+  for (const f of fields) delete errors[f];
+  return { ...patch, errors, idempotencyKey: undefined };
+};
+
+export function withPrice(c: OrderFormContext, text: string): Patch {
+  const price = cleanDecimalInput(text, c.pair.pricePrecision);
+  const amount = isPositive(price) && isDecimalString(c.quantity) ? amountFor(price, c.quantity, c.pair.pricePrecision) : c.amount;
+  return edited(c, ['price', 'amount', 'quantity'], { price, amount, priceTouched: true, percent: sliderFor(c, { quantity: c.quantity, amount }) });
+}
+
+export function withQuantity(c: OrderFormContext, text: string): Patch {
+  const quantity = cleanDecimalInput(text, c.pair.amountPrecision);
+  const amount = isPositive(c.price) && isDecimalString(quantity) && c.orderType === 'limit' ? amountFor(c.price, quantity, c.pair.pricePrecision) : quantity === '' ? '' : c.amount;
+  return edited(c, ['quantity', 'amount'], { quantity, amount, percent: sliderFor(c, { quantity, amount }) });
+}
+
+export function withAmount(c: OrderFormContext, text: string): Patch {
+  const amount = cleanDecimalInput(text, c.pair.pricePrecision);
+  const quantity =
+    c.orderType === 'limit' && isPositive(c.price) && isDecimalString(amount) ? quantityFor(amount, c.price, c.pair.amountPrecision) : amount === '' && !sizedByAmount(c) ? '' : c.quantity;
+  return edited(c, ['quantity', 'amount'], { amount, quantity, percent: sliderFor(c, { quantity, amount }) });
+}
+
+/** The slider: a share of what the side spends; the other field follows when a price is known. */
+export function withPercent(c: OrderFormContext, percent: number): Patch {
+  const available = spendable(c);
+  if (!isDecimalString(available)) return {};
+  const { pricePrecision, amountPrecision } = c.pair;
+  const limitPrice = c.orderType === 'limit' && isPositive(c.price) ? c.price : undefined;
+  if (c.side === 'buy') {
+    const amount = shareOf(available, percent, pricePrecision);
+    const quantity = limitPrice ? quantityFor(amount, limitPrice, amountPrecision) : c.quantity;
+    return edited(c, ['quantity', 'amount'], { amount, quantity, percent });
+  }
+  const quantity = shareOf(available, percent, amountPrecision);
+  const amount = limitPrice ? amountFor(limitPrice, quantity, pricePrecision) : c.amount;
+  return edited(c, ['quantity', 'amount'], { quantity, amount, percent });
+}
+
+/** A click on a book level: that price, as a limit order. */
+export function withPickedPrice(c: OrderFormContext, price: string): Patch {
+  return { ...withPrice({ ...c, orderType: 'limit' }, trimZeros(price)), orderType: 'limit' };
+}
+
+/** The last trade's price fills an empty price the trader has not touched yet. */
+export function withLastPrice(c: OrderFormContext, price: string): Patch {
+  if (c.priceTouched || c.price !== '' || !isDecimalString(price)) return {};
+  return { price: trimZeros(toFixedDecimal(price, c.pair.pricePrecision, 'down')) };
+}
+
+/** Another side or type sizes the order differently: start the size over, keep the price. */
+export function withSide(c: OrderFormContext, side: OrderSide): Patch {
+  return side === c.side ? {} : { side, quantity: '', amount: '', percent: 0, errors: {}, idempotencyKey: undefined };
+}
+
+export function withType(c: OrderFormContext, orderType: OrderType): Patch {
+  return orderType === c.orderType ? {} : { orderType, quantity: '', amount: '', percent: 0, errors: {}, idempotencyKey: undefined };
+}
+
+/** After a placed order: the next one starts empty, at the same price. */
+export const afterPlaced: Patch = { quantity: '', amount: '', percent: 0, errors: {}, idempotencyKey: undefined, pending: undefined };
+
+export function rulesOf(c: OrderFormContext): OrderRules {
+  return { side: c.side, type: c.orderType, pricePrecision: c.pair.pricePrecision, amountPrecision: c.pair.amountPrecision, available: spendable(c) };
+}
+
+export function toPlaceOrder(c: OrderFormContext): PlaceSpotOrder {
+  const base = { symbol: c.pair.symbol, side: c.side, type: c.orderType };
+  if (c.orderType === 'limit') return { ...base, price: c.price.trim(), quantity: c.quantity.trim() };
+  return sizedByAmount(c) ? { ...base, amount: c.amount.trim() } : { ...base, quantity: c.quantity.trim() };
+}

@@ -1,0 +1,190 @@
+import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { validateOrder } from '../../../../domain/orderValidation';
+import type { OrderSide, OrderType, SpotFeeRate, SpotOrder } from '../../../../domain/spotOrders';
+import type { BalanceRow, WalletBalance } from '../../../../domain/wallet';
+import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
+import {
+  afterPlaced,
+  rulesOf,
+  toPlaceOrder,
+  withAmount,
+  withLastPrice,
+  withPercent,
+  withPickedPrice,
+  withPrice,
+  withQuantity,
+  withSide,
+  withType,
+  type FormPair,
+  type OrderFormContext,
+  type PlaceInput,
+} from './orderFields';
+
+export interface OrderFormInput extends FormPair {
+  /** The pair's last price when the form opens, to prefill the price. */
+  lastPrice?: string;
+}
+
+export type OrderFormEvent =
+  | { type: 'form.side'; side: OrderSide }
+  | { type: 'form.type'; orderType: OrderType }
+  | { type: 'form.price'; value: string }
+  | { type: 'form.quantity'; value: string }
+  | { type: 'form.amount'; value: string }
+  | { type: 'form.percent'; percent: number }
+  /** A click on an order book level. */
+  | { type: 'form.pickPrice'; price: string }
+  /** The page's last price changed (prefills an untouched, empty price). */
+  | { type: 'form.lastPrice'; price: string }
+  | { type: 'form.submit' }
+  | { type: 'form.retry' }
+  | { type: 'guard.accepted'; payload?: unknown }
+  | { type: 'stream.balances'; balances: BalanceRow[] }
+  | { type: 'stream.order'; order: SpotOrder }
+  | { type: 'stream.resync' };
+
+/** The spot available of the pair's two currencies, from a balance list or a pushed update. */
+function availableOf(context: OrderFormContext, rows: readonly BalanceRow[]): OrderFormContext['available'] {
+  const spot = rows.filter((r) => r.account === 'spot');
+  const base = spot.find((r) => r.currency === context.pair.base)?.available;
+  const quote = spot.find((r) => r.currency === context.pair.quote)?.available;
+  return { base: base ?? context.available.base, quote: quote ?? context.available.quote };
+}
+
+/**
+ * The spot order form of /markets/kline/{symbol}, one actor per pair on screen. Two regions: the
+ * `account` (spot balances and fee rate: loaded once, then kept live by the private channel, and
+ * reloaded after a reconnect) and the `entry` (editing → submitting). A submit is validated first
+ * (translated messages per field), then passes the 2000 ms anti-double-submit guard and is sent
+ * with an idempotency key minted for it and kept across retries of the same order.
+ */
+export const orderFormMachine = setup({
+  types: {
+    context: {} as OrderFormContext,
+    events: {} as OrderFormEvent,
+    input: {} as OrderFormInput,
+  },
+  actors: {
+    submitGuard: submitGuardMachine,
+    /** The private channel's news (order form: balances and resyncs). */
+    userUpdates: fromCallback<EventObject>(() => () => undefined),
+    fetchOrderAccount: fromPromise<{ balances: WalletBalance[]; feeRate: SpotFeeRate }>(async () => {
+      throw new Error('fetchOrderAccount not provided');
+    }),
+    placeOrder: fromPromise<SpotOrder, PlaceInput>(async () => {
+      throw new Error('placeOrder not provided');
+    }),
+  },
+  actions: {
+    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    /**
+     * Supplied at the composition root (crypto.randomUUID): gives the order about to be sent a key
+     * unless it already has one (a retry of the same order keeps its key).
+     */
+    mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? 'unminted-key' }),
+    showErrors: assign({ errors: ({ context }) => validateOrder(rulesOf(context), context) }),
+  },
+  delays: {
+    /** A failed balance load is tried again by itself (the Retry button does it at once). */
+    accountRetry: 3000,
+  },
+  guards: {
+    orderValid: ({ context }) => Object.keys(validateOrder(rulesOf(context), context)).length === 0,
+  },
+}).createMachine({
+  id: 'orderForm',
+  context: ({ input }) => {
+    const { lastPrice, ...pair } = input;
+    const blank: OrderFormContext = {
+      pair,
+      side: 'buy',
+      orderType: 'limit',
+      price: '',
+      quantity: '',
+      amount: '',
+      percent: 0,
+      priceTouched: false,
+      available: {},
+      feeRate: undefined,
+      errors: {},
+      idempotencyKey: undefined,
+      pending: undefined,
+    };
+    return lastPrice ? { ...blank, ...withLastPrice(blank, lastPrice) } : blank;
+  },
+  invoke: [
+    { id: 'guard', src: 'submitGuard', input: ({ self }) => ({ replyTo: self }) },
+    { id: 'userUpdates', src: 'userUpdates' },
+  ],
+  on: {
+    'form.side': { actions: assign(({ context, event }) => withSide(context, event.side)) },
+    'form.type': { actions: assign(({ context, event }) => withType(context, event.orderType)) },
+    'form.price': { actions: assign(({ context, event }) => withPrice(context, event.value)) },
+    'form.quantity': { actions: assign(({ context, event }) => withQuantity(context, event.value)) },
+    'form.amount': { actions: assign(({ context, event }) => withAmount(context, event.value)) },
+    'form.percent': { actions: assign(({ context, event }) => withPercent(context, event.percent)) },
+    'form.pickPrice': { actions: assign(({ context, event }) => withPickedPrice(context, event.price)) },
+    'form.lastPrice': { actions: assign(({ context, event }) => withLastPrice(context, event.price)) },
+    'stream.balances': { actions: assign({ available: ({ context, event }) => availableOf(context, event.balances) }) },
+  },
+  type: 'parallel',
+  states: {
+    account: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'fetchOrderAccount',
+            src: 'fetchOrderAccount',
+            onDone: {
+              target: 'ready',
+              actions: assign({ available: ({ context, event }) => availableOf(context, event.output.balances), feeRate: ({ event }) => event.output.feeRate }),
+            },
+            onError: { target: 'failed', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+          },
+        },
+        failed: { on: { 'form.retry': 'loading' }, after: { accountRetry: 'loading' } },
+        ready: {
+          on: { 'stream.resync': { target: 'loading', description: 'The socket was away: balance pushes may have been missed.' } },
+        },
+      },
+    },
+    entry: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'form.submit': [
+              {
+                guard: 'orderValid',
+                actions: [
+                  assign({ errors: {} }),
+                  'mintIdempotencyKey',
+                  sendTo('guard', ({ context }) => ({ type: 'guard.submit', payload: { order: toPlaceOrder(context), idempotencyKey: context.idempotencyKey! } satisfies PlaceInput })),
+                ],
+              },
+              { actions: 'showErrors', description: 'Spec §5: required, positive, within precision and the available balance.' },
+            ],
+            'guard.accepted': { target: 'submitting', actions: assign({ pending: ({ event }) => event.payload as PlaceInput }) },
+          },
+        },
+        submitting: {
+          invoke: {
+            id: 'placeOrder',
+            src: 'placeOrder',
+            input: ({ context }) => context.pending!,
+            onDone: { target: 'editing', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'spot.form.placed' } } }, assign(afterPlaced)] },
+            onError: {
+              target: 'editing',
+              actions: [assign({ pending: undefined }), { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) }],
+              description: 'The translated server message; the key stays, so pressing again retries the same order.',
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type OrderFormActorRef = ActorRefFrom<typeof orderFormMachine>;

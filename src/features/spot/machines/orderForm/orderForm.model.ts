@@ -1,0 +1,37 @@
+import { validateOrder } from '../../../../domain/orderValidation';
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { OPEN_ORDER } from '../orders/fixtures';
+import { orderFormMachine } from './orderForm.machine';
+import { rulesOf } from './orderFields';
+
+export const BTC_USDT_FORM = { symbol: 'BTC_USDT', base: 'BTC', quote: 'USDT', pricePrecision: 2, amountPrecision: 6 };
+
+const balances = [
+  { currency: 'USDT', account: 'spot' as const, available: '1000', frozen: '0', valuation_usdt: '1000' },
+  { currency: 'BTC', account: 'spot' as const, available: '0.5', frozen: '0', valuation_usdt: '10000' },
+];
+
+export const orderFormModel: MachineModel<typeof orderFormMachine> = {
+  machine: orderFormMachine,
+  variants: [{ name: 'BTC_USDT with a last price', input: { ...BTC_USDT_FORM, lastPrice: '20000.123' } }],
+  events: [
+    { type: 'xstate.done.actor.fetchOrderAccount', output: { balances, feeRate: { maker: '0.001', taker: '0.002' } } },
+    { type: 'xstate.error.actor.fetchOrderAccount', error: { kind: 'network' } },
+    { type: 'form.quantity', value: '0.01' },
+    { type: 'form.quantity', value: '' },
+    { type: 'form.side', side: 'sell' },
+    { type: 'form.type', orderType: 'market' },
+    { type: 'form.amount', value: '100' },
+    { type: 'form.percent', percent: 50 },
+    { type: 'form.price', value: '19990' },
+    { type: 'form.pickPrice', price: '19980.5' },
+    { type: 'form.lastPrice', price: '20010' },
+    { type: 'guard.accepted', payload: { order: { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '20000.12', quantity: '0.01' }, idempotencyKey: 'key-00000001' } },
+    { type: 'xstate.done.actor.placeOrder', output: OPEN_ORDER },
+    { type: 'xstate.error.actor.placeOrder', error: { kind: 'server', serverMessage: 'Insufficient balance' } },
+    { type: 'stream.balances', balances: [{ currency: 'USDT', account: 'spot', available: '800', frozen: '200' }] },
+    { type: 'stream.resync' },
+  ],
+  // Whether a submit would pass validation is what changes the submit transition taken.
+  abstract: (s) => Object.keys(validateOrder(rulesOf(s.context), s.context)).length === 0,
+};

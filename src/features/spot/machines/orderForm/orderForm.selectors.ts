@@ -1,0 +1,34 @@
+import type { SnapshotFrom } from 'xstate';
+import { isDecimalString } from '../../../../domain/decimal';
+import { estimatedFee, feeRatePercent, isPositive } from '../../../../domain/orderMath';
+import type { orderFormMachine } from './orderForm.machine';
+import { spendable } from './orderFields';
+
+type Snapshot = SnapshotFrom<typeof orderFormMachine>;
+
+export const selectFields = (s: Snapshot) => s.context;
+export const selectSubmitting = (s: Snapshot) => s.matches({ entry: 'submitting' });
+export const selectAccountLoading = (s: Snapshot) => s.matches({ account: 'loading' });
+export const selectAccountFailed = (s: Snapshot) => s.matches({ account: 'failed' });
+
+/** What the chosen side may spend, in which currency. */
+export const selectAvailable = (s: Snapshot) => ({
+  value: spendable(s.context),
+  currency: s.context.side === 'buy' ? s.context.pair.quote : s.context.pair.base,
+});
+
+/**
+ * The taker rate (the most a fill can cost) and the fee it would take from what the order
+ * receives: base for a buy, quote for a sell.
+ */
+export const selectFee = (s: Snapshot) => {
+  const { feeRate, side, quantity, amount, pair, orderType } = s.context;
+  if (!feeRate) return undefined;
+  const received = side === 'buy' ? (orderType === 'limit' ? quantity : undefined) : orderType === 'limit' ? amount : undefined;
+  const places = side === 'buy' ? pair.amountPrecision + 2 : pair.pricePrecision + 2;
+  return {
+    rate: feeRatePercent(feeRate.taker),
+    currency: side === 'buy' ? pair.base : pair.quote,
+    estimate: received !== undefined && isDecimalString(received) && isPositive(received) ? estimatedFee(received, feeRate.taker, places) : undefined,
+  };
+};

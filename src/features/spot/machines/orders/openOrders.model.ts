@@ -1,0 +1,20 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { FILLED_ORDER, OPEN_ORDER, PARTIAL_ORDER, pageOf } from './fixtures';
+import { openOrdersMachine } from './openOrders.machine';
+
+export const openOrdersModel: MachineModel<typeof openOrdersMachine> = {
+  machine: openOrdersMachine,
+  variants: [{ name: 'trade page, BTC_USDT', input: { symbol: 'BTC_USDT' } }],
+  events: [
+    { type: 'xstate.done.actor.fetchCurrentOrders', output: pageOf([OPEN_ORDER]) },
+    { type: 'xstate.error.actor.fetchCurrentOrders', error: { kind: 'network' } },
+    { type: 'orders.filter', symbol: undefined },
+    { type: 'orders.page', page: 2 },
+    { type: 'orders.revoke', id: OPEN_ORDER.id },
+    { type: 'xstate.done.actor.cancelOrder', output: { ...OPEN_ORDER, status: 4 } },
+    { type: 'xstate.error.actor.cancelOrder', error: { kind: 'server', serverMessage: 'The order is already finished' } },
+    { type: 'stream.order', order: PARTIAL_ORDER },
+    { type: 'stream.order', order: FILLED_ORDER },
+    { type: 'stream.resync' },
+  ],
+};

@@ -1,0 +1,58 @@
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import type { SpotOrder, SpotOrderDetail } from '../../../../domain/spotOrders';
+
+export type OrderDetailEvent =
+  | { type: 'detail.retry' }
+  | { type: 'stream.order'; order: SpotOrder }
+  | { type: 'stream.resync' };
+
+/**
+ * One spot order with its deals (/order/spot-detail/{id}). A push about this order means new
+ * fills or a new status: the detail is fetched again (the push carries no deals), and the last
+ * one stays on screen meanwhile.
+ */
+export const orderDetailMachine = setup({
+  types: {
+    context: {} as { id: number; detail: SpotOrderDetail | undefined },
+    events: {} as OrderDetailEvent,
+    input: {} as { id: number },
+  },
+  actors: {
+    userUpdates: fromCallback<EventObject>(() => () => undefined),
+    fetchOrderDetail: fromPromise<SpotOrderDetail, { id: number }>(async () => {
+      throw new Error('fetchOrderDetail not provided');
+    }),
+  },
+  actions: {
+    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+  },
+  guards: {
+    isThisOrder: ({ context }, params: { order: SpotOrder }) => params.order.id === context.id,
+  },
+}).createMachine({
+  id: 'orderDetail',
+  context: ({ input }) => ({ id: input.id, detail: undefined }),
+  invoke: { id: 'userUpdates', src: 'userUpdates' },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'fetchOrderDetail',
+        src: 'fetchOrderDetail',
+        input: ({ context }) => ({ id: context.id }),
+        onDone: { target: 'ready', actions: assign({ detail: ({ event }) => event.output }) },
+        onError: { target: 'loadFailed', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+      },
+    },
+    loadFailed: { on: { 'detail.retry': 'loading' } },
+    ready: {
+      on: {
+        'stream.order': { guard: { type: 'isThisOrder', params: ({ event }) => ({ order: event.order }) }, target: 'loading' },
+        'stream.resync': 'loading',
+      },
+    },
+  },
+});
+
+export type OrderDetailActorRef = ActorRefFrom<typeof orderDetailMachine>;

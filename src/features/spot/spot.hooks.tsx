@@ -1,0 +1,124 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { OrderSide, OrderType } from '../../domain/spotOrders';
+import type { RecordDays } from '../../domain/wallet';
+import type { OrderFormInput, orderFormMachine } from './machines/orderForm/orderForm.machine';
+import * as form from './machines/orderForm/orderForm.selectors';
+import type { openOrdersMachine, OpenOrdersInput } from './machines/orders/openOrders.machine';
+import type { orderDetailMachine } from './machines/orders/orderDetail.machine';
+import type { orderHistoryMachine, OrderHistoryInput } from './machines/orders/orderHistory.machine';
+
+/**
+ * Spot trading's flows, supplied with their effects at the composition root (API calls, the
+ * user stream, toasts, the idempotency key). Each panel or page starts its own actor from them,
+ * so a form or list lives exactly as long as it is on screen.
+ */
+export interface TradingFlows {
+  orderForm: typeof orderFormMachine;
+  openOrders: typeof openOrdersMachine;
+  orderHistory: typeof orderHistoryMachine;
+  orderDetail: typeof orderDetailMachine;
+}
+
+const TradingContext = createContext<TradingFlows | null>(null);
+
+export function TradingProvider(props: { flows: TradingFlows; children: ReactNode }) {
+  return <TradingContext.Provider value={props.flows}>{props.children}</TradingContext.Provider>;
+}
+
+function useTradingFlows(): TradingFlows {
+  const flows = useContext(TradingContext);
+  if (!flows) throw new Error('useTradingFlows outside TradingProvider');
+  return flows;
+}
+
+/** The order form of the pair on screen (the caller keys it by pair, so a new pair starts afresh). */
+export function useOrderForm(input: OrderFormInput) {
+  const actor = useActorRef(useTradingFlows().orderForm, { input });
+  const state = {
+    fields: useSelector(actor, form.selectFields),
+    submitting: useSelector(actor, form.selectSubmitting),
+    accountLoading: useSelector(actor, form.selectAccountLoading),
+    accountFailed: useSelector(actor, form.selectAccountFailed),
+    available: useSelector(actor, form.selectAvailable, (a, b) => a.value === b.value && a.currency === b.currency),
+    fee: useSelector(actor, form.selectFee, (a, b) => JSON.stringify(a) === JSON.stringify(b)),
+  };
+  const send = useMemo(
+    () => ({
+      setSide: (side: OrderSide) => actor.send({ type: 'form.side', side }),
+      setType: (orderType: OrderType) => actor.send({ type: 'form.type', orderType }),
+      setPrice: (value: string) => actor.send({ type: 'form.price', value }),
+      setQuantity: (value: string) => actor.send({ type: 'form.quantity', value }),
+      setAmount: (value: string) => actor.send({ type: 'form.amount', value }),
+      setPercent: (percent: number) => actor.send({ type: 'form.percent', percent }),
+      pickPrice: (price: string) => actor.send({ type: 'form.pickPrice', price }),
+      lastPrice: (price: string) => actor.send({ type: 'form.lastPrice', price }),
+      submit: () => actor.send({ type: 'form.submit' }),
+      retry: () => actor.send({ type: 'form.retry' }),
+    }),
+    [actor],
+  );
+  return { ...state, ...send };
+}
+
+export function useOpenOrders(input: OpenOrdersInput) {
+  const actor = useActorRef(useTradingFlows().openOrders, { input });
+  const state = {
+    orders: useSelector(actor, (s) => s.context.orders),
+    total: useSelector(actor, (s) => s.context.total),
+    page: useSelector(actor, (s) => s.context.page),
+    size: useSelector(actor, (s) => s.context.size),
+    symbol: useSelector(actor, (s) => s.context.symbol),
+    loading: useSelector(actor, (s) => s.matches('loading')),
+    loadFailed: useSelector(actor, (s) => s.matches('loadFailed')),
+    confirming: useSelector(actor, (s) => s.matches('confirming')),
+    cancelling: useSelector(actor, (s) => s.matches('cancelling')),
+  };
+  const send = useMemo(
+    () => ({
+      filter: (symbol: string | undefined) => actor.send({ type: 'orders.filter', symbol }),
+      goToPage: (page: number) => actor.send({ type: 'orders.page', page }),
+      revoke: (id: number) => actor.send({ type: 'orders.revoke', id }),
+      confirm: () => actor.send({ type: 'orders.confirm' }),
+      dismiss: () => actor.send({ type: 'orders.dismiss' }),
+      retry: () => actor.send({ type: 'orders.retry' }),
+    }),
+    [actor],
+  );
+  return { ...state, ...send };
+}
+
+export function useOrderHistory(input: OrderHistoryInput) {
+  const actor = useActorRef(useTradingFlows().orderHistory, { input });
+  const state = {
+    orders: useSelector(actor, (s) => s.context.orders),
+    total: useSelector(actor, (s) => s.context.total),
+    page: useSelector(actor, (s) => s.context.page),
+    size: useSelector(actor, (s) => s.context.size),
+    days: useSelector(actor, (s) => s.context.days),
+    symbol: useSelector(actor, (s) => s.context.symbol),
+    loading: useSelector(actor, (s) => s.matches('loading')),
+    loadFailed: useSelector(actor, (s) => s.matches('loadFailed')),
+  };
+  const send = useMemo(
+    () => ({
+      filter: (symbol: string | undefined) => actor.send({ type: 'history.filter', symbol }),
+      setDays: (days: RecordDays) => actor.send({ type: 'history.days', days }),
+      goToPage: (page: number) => actor.send({ type: 'history.page', page }),
+      retry: () => actor.send({ type: 'history.retry' }),
+    }),
+    [actor],
+  );
+  return { ...state, ...send };
+}
+
+export function useOrderDetail(id: number) {
+  const actor = useActorRef(useTradingFlows().orderDetail, { input: { id } });
+  const state = {
+    detail: useSelector(actor, (s) => s.context.detail),
+    loading: useSelector(actor, (s) => s.matches('loading')),
+    loadFailed: useSelector(actor, (s) => s.matches('loadFailed')),
+  };
+  const retry = useMemo(() => () => actor.send({ type: 'detail.retry' }), [actor]);
+  return { ...state, retry };
+}

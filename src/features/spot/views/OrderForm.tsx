@@ -1,0 +1,210 @@
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { trimZeros } from '../../../domain/decimal';
+import type { ErrorMessage } from '../../../domain/orderValidation';
+import type { useOrderForm } from '../spot.hooks';
+import { Button } from '../../../app/ui/Button';
+import { Panel, PanelBody } from '../../../app/ui/Panel';
+
+type OrderFormFlow = ReturnType<typeof useOrderForm>;
+
+const SLIDER_MARKS = [0, 25, 50, 75, 100] as const;
+
+const Tabs = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  button {
+    all: unset;
+    cursor: pointer;
+    text-align: center;
+    padding: 10px 0;
+    font-weight: 600;
+    color: ${({ theme }) => theme.color.textDim};
+    border-bottom: 2px solid transparent;
+  }
+  button[aria-selected='true'].buy { color: ${({ theme }) => theme.color.up}; border-color: ${({ theme }) => theme.color.up}; }
+  button[aria-selected='true'].sell { color: ${({ theme }) => theme.color.down}; border-color: ${({ theme }) => theme.color.down}; }
+  button:focus-visible { outline: 2px solid ${({ theme }) => theme.color.accent}; outline-offset: -2px; }
+`;
+
+const Types = styled.div`
+  display: flex;
+  gap: 14px;
+  margin-bottom: 10px;
+  button { all: unset; cursor: pointer; font-size: 12px; color: ${({ theme }) => theme.color.textDim}; }
+  button[aria-pressed='true'] { color: ${({ theme }) => theme.color.text}; font-weight: 600; }
+`;
+
+const Field = styled.div`
+  display: grid;
+  gap: 3px;
+  margin-bottom: 9px;
+  label { font-size: 11px; color: ${({ theme }) => theme.color.textDim}; }
+  .box {
+    display: flex;
+    align-items: center;
+    background: ${({ theme }) => theme.color.panelRaised};
+    border: 1px solid ${({ theme }) => theme.color.border};
+    border-radius: ${({ theme }) => theme.radius};
+    &:focus-within { border-color: ${({ theme }) => theme.color.accent}; }
+    &[data-invalid='true'] { border-color: ${({ theme }) => theme.color.down}; }
+  }
+  input { all: unset; flex: 1; min-width: 0; padding: 7px 9px; font-variant-numeric: tabular-nums; text-align: right; }
+  input:disabled { color: ${({ theme }) => theme.color.textFaint}; }
+  .unit { padding: 0 9px; font-size: 12px; color: ${({ theme }) => theme.color.textFaint}; }
+  .error { color: ${({ theme }) => theme.color.down}; font-size: 11px; }
+`;
+
+const Slider = styled.div`
+  margin: 4px 0 10px;
+  input[type='range'] { width: 100%; accent-color: ${({ theme }) => theme.color.accent}; margin: 0; }
+  .marks { display: flex; justify-content: space-between; }
+  .marks button { all: unset; cursor: pointer; font-size: 11px; color: ${({ theme }) => theme.color.textFaint}; }
+  .marks button[aria-pressed='true'] { color: ${({ theme }) => theme.color.accent}; }
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: 3px 8px;
+  margin: 0 0 10px;
+  font-size: 12px;
+  dt { color: ${({ theme }) => theme.color.textDim}; }
+  dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; }
+`;
+
+/** Buy green, sell red, as on the book. */
+const Submit = styled(Button)<{ $buy: boolean }>`
+  width: 100%;
+  background: ${({ theme, $buy }) => ($buy ? theme.color.up : theme.color.down)};
+  color: #fff;
+`;
+
+function NumberField(props: { label: string; unit: string; value: string; onChange?: (value: string) => void; error?: ErrorMessage; disabled?: boolean; placeholder?: string; name: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <Field>
+      <label htmlFor={id}>{props.label}</label>
+      <div className="box" data-invalid={props.error !== undefined}>
+        <input
+          id={id}
+          name={props.name}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={props.value}
+          placeholder={props.placeholder}
+          disabled={props.disabled}
+          aria-invalid={props.error !== undefined}
+          aria-describedby={props.error ? `${id}-error` : undefined}
+          onChange={(e) => props.onChange?.(e.target.value)}
+        />
+        <span className="unit">{props.unit}</span>
+      </div>
+      {props.error && (
+        <span className="error" id={`${id}-error`} role="alert">
+          {t(props.error.key, { places: props.error.places })}
+        </span>
+      )}
+    </Field>
+  );
+}
+
+function Fact(props: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{props.label}</dt>
+      <dd>{props.children}</dd>
+    </>
+  );
+}
+
+/**
+ * The spot order form: buy or sell, limit or market, price / quantity / amount with the slider
+ * over the available balance, the fee rate and estimated fee. Renders the order form machine's
+ * snapshot; every change is an event.
+ */
+export function SpotOrderForm(props: { form: OrderFormFlow; className?: string }) {
+  const { t } = useTranslation();
+  const { form } = props;
+  const f = form.fields;
+  const { base, quote } = f.pair;
+  const buy = f.side === 'buy';
+  const market = f.orderType === 'market';
+  return (
+    <Panel className={props.className} aria-label={t('trade.placeOrder')}>
+      <Tabs role="tablist" aria-label={t('col.direction')}>
+        <button type="button" role="tab" className="buy" aria-selected={buy} onClick={() => form.setSide('buy')}>
+          {t('spot.side.buy')}
+        </button>
+        <button type="button" role="tab" className="sell" aria-selected={!buy} onClick={() => form.setSide('sell')}>
+          {t('spot.side.sell')}
+        </button>
+      </Tabs>
+      <PanelBody>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            form.submit();
+          }}
+        >
+          <Types role="group" aria-label={t('col.type')}>
+            <button type="button" aria-pressed={!market} onClick={() => form.setType('limit')}>
+              {t('spot.type.limit')}
+            </button>
+            <button type="button" aria-pressed={market} onClick={() => form.setType('market')}>
+              {t('spot.type.market')}
+            </button>
+          </Types>
+          {market ? (
+            <NumberField name="price" label={t('col.price')} unit={quote} value="" placeholder={t('spot.form.marketPrice')} disabled />
+          ) : (
+            <NumberField name="price" label={t('col.price')} unit={quote} value={f.price} onChange={form.setPrice} error={f.errors.price} />
+          )}
+          {!(market && buy) && <NumberField name="quantity" label={t('col.quantity')} unit={base} value={f.quantity} onChange={form.setQuantity} error={f.errors.quantity} />}
+          <Slider>
+            <input
+              type="range"
+              min={0}
+              max={100}
+              step={1}
+              value={f.percent}
+              aria-label={t('spot.form.percentOfAvailable')}
+              aria-valuetext={`${f.percent}%`}
+              disabled={form.available.value === undefined}
+              onChange={(e) => form.setPercent(Number(e.target.value))}
+            />
+            <div className="marks">
+              {SLIDER_MARKS.map((mark) => (
+                <button key={mark} type="button" aria-pressed={f.percent === mark && mark > 0} disabled={form.available.value === undefined} onClick={() => form.setPercent(mark)}>
+                  {mark}%
+                </button>
+              ))}
+            </div>
+          </Slider>
+          {!(market && !buy) && <NumberField name="amount" label={t('spot.form.amount')} unit={quote} value={f.amount} onChange={form.setAmount} error={f.errors.amount} />}
+          <Facts>
+            <Fact label={t('col.available')}>
+              {form.accountFailed ? (
+                <Button type="button" $small $variant="ghost" onClick={form.retry}>
+                  {t('common.retry')}
+                </Button>
+              ) : (
+                <span data-testid="available">{`${form.available.value === undefined ? '—' : trimZeros(form.available.value)} ${form.available.currency}`}</span>
+              )}
+            </Fact>
+            <Fact label={t('spot.form.feeRate')}>{form.fee ? form.fee.rate : '—'}</Fact>
+            <Fact label={t('spot.form.estimatedFee')}>{form.fee?.estimate ? `≈ ${form.fee.estimate} ${form.fee.currency}` : '—'}</Fact>
+          </Facts>
+          <Submit type="submit" $buy={buy} disabled={form.submitting}>
+            {t(buy ? 'spot.form.buySubmit' : 'spot.form.sellSubmit', { currency: base })}
+          </Submit>
+        </form>
+      </PanelBody>
+    </Panel>
+  );
+}

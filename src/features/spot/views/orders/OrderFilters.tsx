@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import type { Pair } from '../../../../domain/api';
+import { Pager } from '../../../../app/ui/RecordFilters';
+
+export const FilterBar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+  padding: 10px 14px;
+  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  select {
+    background: ${({ theme }) => theme.color.panelRaised};
+    border: 1px solid ${({ theme }) => theme.color.border};
+    border-radius: ${({ theme }) => theme.radius};
+    padding: 4px 8px;
+  }
+  label { display: flex; align-items: center; gap: 6px; color: ${({ theme }) => theme.color.textDim}; }
+  .spacer { flex: 1; }
+`;
+
+/** All pairs, or one tradable pair. */
+export function PairFilter(props: { pairs: Pair[]; symbol: string | undefined; onChange: (symbol: string | undefined) => void }) {
+  const { t } = useTranslation();
+  return (
+    <label>
+      {t('col.pair')}
+      <select value={props.symbol ?? ''} onChange={(e) => props.onChange(e.target.value || undefined)}>
+        <option value="">{t('spot.filter.allPairs')}</option>
+        {props.pairs
+          .filter((p) => p.trade_status === 1)
+          .map((p) => {
+            const symbol = `${p.left_symbol}_${p.right_symbol}`;
+            return (
+              <option key={symbol} value={symbol}>
+                {p.left_symbol}/{p.right_symbol}
+              </option>
+            );
+          })}
+      </select>
+    </label>
+  );
+}
+
+/** The shared record pager (src/views/ui/RecordFilters.tsx) at the foot of an orders panel. */
+export const PanelPager = styled(Pager)`
+  padding: 8px 14px;
+`;

@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { useAppFlow } from '../../../../app/views/hooks';
+import { useOpenOrders } from '../../spot.hooks';
+import { Button } from '../../../../app/ui/Button';
+import { DataTable } from '../../../../app/ui/DataTable';
+import { PageTitle, Panel } from '../../../../app/ui/Panel';
+import { useOrderColumns } from './orderColumns';
+import { FilterBar, PairFilter, PanelPager } from './OrderFilters';
+import { RevokeDialog } from './RevokeDialog';
+
+/** /order/spot-current: open spot orders over all pairs, a pair filter, cancel after confirming. */
+export function SpotCurrentPage() {
+  const { t } = useTranslation();
+  const { pairs } = useAppFlow();
+  const orders = useOpenOrders({});
+  const columns = useOrderColumns({ kind: 'open', withPair: true, onRevoke: orders.revoke, busy: orders.cancelling });
+  return (
+    <>
+      <PageTitle>{t('page.order.spotCurrent')}</PageTitle>
+      <Panel>
+        <FilterBar>
+          <PairFilter pairs={pairs} symbol={orders.symbol} onChange={orders.filter} />
+          <span className="spacer" />
+          {orders.loading && <span role="status">{t('common.loading')}</span>}
+          {orders.loadFailed && (
+            <Button type="button" $small $variant="ghost" onClick={orders.retry}>
+              {t('common.retry')}
+            </Button>
+          )}
+        </FilterBar>
+        <div style={{ overflowX: 'auto' }}>
+          <DataTable columns={columns} rows={orders.orders} rowKey={(o) => String(o.id)} label={t('page.order.spotCurrent')} emptyKey="spot.orders.noOpen" />
+        </div>
+        <PanelPager page={orders.page} size={orders.size} total={orders.total} onPage={orders.goToPage} />
+      </Panel>
+      {(orders.confirming || orders.cancelling) && <RevokeDialog busy={orders.cancelling} onConfirm={orders.confirm} onCancel={orders.dismiss} />}
+    </>
+  );
+}

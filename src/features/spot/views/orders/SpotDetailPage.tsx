@@ -1,0 +1,142 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import type { SpotOrderDetail } from '../../../../domain/spotOrders';
+import { useOrderDetail } from '../../spot.hooks';
+import { Button } from '../../../../app/ui/Button';
+import { DataTable } from '../../../../app/ui/DataTable';
+import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../../app/ui/Panel';
+import { baseOf, dateTime, EntrustPrice, pairLabel, plain, quoteOf, SideLabel, StatusBadge, TYPE_KEYS } from './orderLabels';
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+  gap: 14px 24px;
+  margin: 0;
+  div { display: grid; gap: 3px; }
+  dt { color: ${({ theme }) => theme.color.textDim}; font-size: ${({ theme }) => theme.size.small}; }
+  dd { margin: 0; font-weight: 600; }
+`;
+
+function Fact(props: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{props.label}</dt>
+      <dd>{props.children}</dd>
+    </div>
+  );
+}
+
+/** /order/spot-detail/{id}: spec §3 spot order fields and its deal details. */
+export function SpotDetailPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  if (!Number.isSafeInteger(id) || id <= 0) {
+    return (
+      <Panel>
+        <PanelBody>
+          <Muted>{t('spot.detail.notFound')}</Muted>
+        </PanelBody>
+      </Panel>
+    );
+  }
+  return <OrderDetail key={id} id={id} />;
+}
+
+function OrderDetail(props: { id: number }) {
+  const { t } = useTranslation();
+  const flow = useOrderDetail(props.id);
+  return (
+    <>
+      <PageTitle>{t('page.order.spotDetail')}</PageTitle>
+      <p style={{ margin: '0 0 12px' }}>
+        <Link to="/order/spot-history">← {t('menu.order.history')}</Link>
+      </p>
+      {flow.detail ? (
+        <DetailView detail={flow.detail} />
+      ) : flow.loadFailed ? (
+        <Panel>
+          <PanelBody style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
+            <Muted>{t('spot.detail.notFound')}</Muted>
+            <Button type="button" $small $variant="ghost" onClick={flow.retry}>
+              {t('common.retry')}
+            </Button>
+          </PanelBody>
+        </Panel>
+      ) : (
+        <Muted role="status">{t('common.loading')}</Muted>
+      )}
+    </>
+  );
+}
+
+function DetailView(props: { detail: SpotOrderDetail }) {
+  const { t, i18n } = useTranslation();
+  const o = props.detail;
+  const base = baseOf(o.symbol);
+  const quote = quoteOf(o.symbol);
+  return (
+    <div style={{ display: 'grid', gap: 12 }}>
+      <Panel>
+        <PanelHeader>
+          <h2>
+            {pairLabel(o.symbol)} · <SideLabel side={o.side} /> · {t(TYPE_KEYS[o.type])}
+          </h2>
+          <StatusBadge status={o.status} />
+        </PanelHeader>
+        <PanelBody>
+          <Facts>
+            <Fact label={t('col.pair')}>{pairLabel(o.symbol)}</Fact>
+            <Fact label={t('col.direction')}>
+              <SideLabel side={o.side} />
+            </Fact>
+            <Fact label={t('col.type')}>{t(TYPE_KEYS[o.type])}</Fact>
+            <Fact label={t('spot.col.entrustPrice')}>
+              <EntrustPrice order={o} /> {o.type === 'limit' && quote}
+            </Fact>
+            <Fact label={t('spot.col.entrustTotal')}>
+              <span className="num">{`${plain(o.amount)} ${quote}`}</span>
+            </Fact>
+            <Fact label={t('spot.col.dealAmount')}>
+              <span className="num">{`${plain(o.filled)} ${base}`}</span>
+            </Fact>
+            <Fact label={t('spot.col.avgDealPrice')}>
+              <span className="num">{o.avg_price === '0' ? '—' : `${plain(o.avg_price)} ${quote}`}</span>
+            </Fact>
+            <Fact label={t('spot.col.turnover')}>
+              <span className="num">{`${plain(o.turnover)} ${quote}`}</span>
+            </Fact>
+            <Fact label={t('col.fee')}>
+              <span className="num">{`${plain(o.fee)} ${o.fee_currency}`}</span>
+            </Fact>
+            <Fact label={t('col.time')}>
+              <span className="num">{dateTime(o.created_at, i18n.language)}</span>
+            </Fact>
+            <Fact label={t('col.status')}>
+              <StatusBadge status={o.status} />
+            </Fact>
+          </Facts>
+        </PanelBody>
+      </Panel>
+      <Panel>
+        <PanelHeader>
+          <h2>{t('spot.detail.deals')}</h2>
+        </PanelHeader>
+        <DataTable
+          label={t('spot.detail.deals')}
+          rows={o.deals}
+          rowKey={(d) => String(d.id)}
+          emptyKey="spot.detail.noDeals"
+          columns={[
+            { key: 'col.time', render: (d) => <span className="num">{dateTime(d.time, i18n.language)}</span> },
+            { key: 'col.price', align: 'right', render: (d) => <span className="num">{plain(d.price)}</span> },
+            { key: 'col.quantity', align: 'right', render: (d) => <span className="num">{plain(d.quantity)}</span> },
+            { key: 'col.fee', align: 'right', render: (d) => <span className="num">{`${plain(d.fee)} ${o.fee_currency}`}</span> },
+            { key: 'spot.col.role', render: (d) => t(d.role === 'maker' ? 'spot.role.maker' : 'spot.role.taker') },
+          ]}
+        />
+      </Panel>
+    </div>
+  );
+}

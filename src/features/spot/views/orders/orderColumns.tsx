@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { SpotOrder } from '../../../../domain/spotOrders';
+import { Button } from '../../../../app/ui/Button';
+import type { Column } from '../../../../app/ui/DataTable';
+import { dateTime, EntrustPrice, pairLabel, plain, SideLabel, StatusBadge } from './orderLabels';
+
+/**
+ * The columns of the spot order tables (trade page panel, /order pages). `withPair` adds the pair
+ * (lists over all pairs); `onRevoke` adds the cancel button of open orders; `detailLinks` links
+ * the time to the order's detail page.
+ */
+export function useOrderColumns(options: { kind: 'open' | 'history'; withPair: boolean; onRevoke?: (id: number) => void; busy?: boolean }): Column<SpotOrder>[] {
+  const { t, i18n } = useTranslation();
+  const columns: Array<Column<SpotOrder> | false> = [
+    {
+      key: 'col.time',
+      render: (o) => (
+        <Link to={`/order/spot-detail/${o.id}`} className="num" title={t('spot.detail.open')}>
+          {dateTime(o.created_at, i18n.language)}
+        </Link>
+      ),
+    },
+    options.withPair && { key: 'col.pair', render: (o) => pairLabel(o.symbol) },
+    { key: 'col.direction', render: (o) => <SideLabel side={o.side} /> },
+    { key: 'col.type', render: (o) => t(o.type === 'limit' ? 'spot.type.limit' : 'spot.type.market') },
+    { key: 'col.price', align: 'right', render: (o) => <EntrustPrice order={o} /> },
+    options.kind === 'open'
+      ? { key: 'col.quantity', align: 'right', render: (o) => <span className="num">{o.quantity === '0' ? '—' : plain(o.quantity)}</span> }
+      : { key: 'col.avgPrice', align: 'right', render: (o) => <span className="num">{o.avg_price === '0' ? '—' : plain(o.avg_price)}</span> },
+    { key: 'col.dealt', align: 'right', render: (o) => <span className="num">{plain(o.filled)}</span> },
+    { key: 'spot.col.entrustTotal', align: 'right', render: (o) => <span className="num">{plain(o.amount)}</span> },
+    options.kind === 'history' && { key: 'col.fee', align: 'right', render: (o) => <span className="num">{`${plain(o.fee)} ${o.fee_currency}`}</span> },
+    { key: 'col.status', render: (o) => <StatusBadge status={o.status} /> },
+    options.onRevoke !== undefined && {
+      key: 'col.actions',
+      align: 'right',
+      render: (o) => (
+        <Button type="button" $small $variant="ghost" disabled={options.busy} onClick={() => options.onRevoke!(o.id)}>
+          {t('spot.orders.revoke')}
+        </Button>
+      ),
+    },
+  ];
+  return columns.filter((c): c is Column<SpotOrder> => c !== false);
+}

@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { trimZeros } from '../../../../domain/decimal';
+import { SpotOrderStatus, type OrderSide, type OrderType, type SpotOrder } from '../../../../domain/spotOrders';
+import { Badge } from '../../../../app/ui/Badge';
+
+/** Literal keys (the i18n check looks for each as written). */
+export const SIDE_KEYS: Record<OrderSide, string> = { buy: 'spot.side.buy', sell: 'spot.side.sell' };
+export const TYPE_KEYS: Record<OrderType, string> = { limit: 'spot.type.limit', market: 'spot.type.market' };
+/** Spec §4: waiting for transaction, partially traded, fully traded, cancelled. */
+export const STATUS_KEYS: Record<SpotOrderStatus, string> = {
+  [SpotOrderStatus.waiting]: 'spot.status.waiting',
+  [SpotOrderStatus.partial]: 'spot.status.partial',
+  [SpotOrderStatus.filled]: 'spot.status.filled',
+  [SpotOrderStatus.cancelled]: 'spot.status.cancelled',
+};
+const STATUS_TONES: Record<SpotOrderStatus, 'up' | 'down' | 'warn' | 'dim'> = { 1: 'warn', 2: 'warn', 3: 'up', 4: 'dim' };
+
+export const pairLabel = (symbol: string) => symbol.replace('_', '/');
+export const baseOf = (symbol: string) => symbol.split('_')[0] ?? symbol;
+export const quoteOf = (symbol: string) => symbol.split('_')[1] ?? '';
+
+/** A wire decimal as the trader reads it: no trailing zeros; "0" of a market price is "market". */
+export const plain = (value: string) => trimZeros(value);
+
+export function StatusBadge(props: { status: SpotOrderStatus }) {
+  const { t } = useTranslation();
+  return <Badge $tone={STATUS_TONES[props.status]}>{t(STATUS_KEYS[props.status])}</Badge>;
+}
+
+export function SideLabel(props: { side: OrderSide }) {
+  const { t } = useTranslation();
+  return <span className={props.side === 'buy' ? 'up' : 'down'}>{t(SIDE_KEYS[props.side])}</span>;
+}
+
+/** The entrust price: a market order has none. */
+export function EntrustPrice(props: { order: SpotOrder }) {
+  const { t } = useTranslation();
+  return <span className="num">{props.order.type === 'market' ? t('spot.type.market') : plain(props.order.price)}</span>;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Date and time in the trader's language: 2026-05-01 14:03:09 style, 24-hour. */
+export function dateTime(ms: number, lang: string): string {
+  const locale = lang.replace('_', '-');
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+    dateFormats.set(locale, format);
+  }
+  return format.format(ms);
+}

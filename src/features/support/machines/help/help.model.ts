@@ -1,0 +1,14 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { helpMachine } from './help.machine';
+
+const result = { list: [{ id: 'register-account', category: 'account', common: true, question: 'How do I register an account?' }], categories: ['account'] };
+
+export const helpModel: MachineModel<typeof helpMachine> = {
+  machine: helpMachine,
+  variants: [{ name: 'help centre opened' }],
+  events: [
+    { type: 'help.search', query: { search: 'password', category: '' } },
+    { type: 'xstate.done.actor.searchHelp', output: result },
+    { type: 'xstate.error.actor.searchHelp', error: { kind: 'network' } },
+  ],
+};

@@ -1,0 +1,127 @@
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import type { NotificationItem, NotificationPage, UnreadCount } from '../../../../domain/informHelp';
+
+export interface InformContext {
+  items: NotificationItem[];
+  unread: number;
+  total: number;
+  page: number;
+  /** The notification being marked read, while the call runs. */
+  markingId: number | undefined;
+}
+
+export type InformEvent =
+  | { type: 'inform.load'; page?: number }
+  | { type: 'inform.retry' }
+  | { type: 'inform.markRead'; id: number }
+  | { type: 'inform.markAll' }
+  | { type: 'inform.clear' };
+
+export const INFORM_POLL_MS = 60_000;
+
+const empty: InformContext = { items: [], unread: 0, total: 0, page: 1, markingId: undefined };
+
+/**
+ * The signed-in user's notifications (spec §2 /inform) and the header bell's unread count. One
+ * long-lived actor: the header loads it when a session starts and clears it when the session
+ * ends; the /inform page loads the page it shows. While shown it refreshes once a minute so the
+ * bell picks up new events. Marking answers with the new unread count from the server.
+ */
+export const informMachine = setup({
+  types: { context: {} as InformContext, events: {} as InformEvent },
+  actors: {
+    fetchNotifications: fromPromise<NotificationPage, { page: number }>(async () => {
+      throw new Error('fetchNotifications not provided');
+    }),
+    markRead: fromPromise<UnreadCount, { id: number }>(async () => {
+      throw new Error('markRead not provided');
+    }),
+    markAllRead: fromPromise<UnreadCount>(async () => {
+      throw new Error('markAllRead not provided');
+    }),
+  },
+  actions: {
+    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+  },
+  delays: { poll: INFORM_POLL_MS },
+}).createMachine({
+  id: 'inform',
+  context: empty,
+  initial: 'idle',
+  on: {
+    'inform.clear': { target: '.idle', actions: assign(() => empty), description: 'The session ended: forget the previous user’s notifications.' },
+  },
+  states: {
+    idle: {
+      on: { 'inform.load': { target: 'loading', actions: assign({ page: ({ event }) => event.page ?? 1 }) } },
+    },
+    loading: {
+      on: {
+        'inform.load': { target: 'loading', reenter: true, actions: assign({ page: ({ event }) => event.page ?? 1 }), description: 'Another page was asked for: the running call is dropped.' },
+      },
+      invoke: {
+        id: 'fetchNotifications',
+        src: 'fetchNotifications',
+        input: ({ context }) => ({ page: context.page }),
+        onDone: {
+          target: 'list',
+          actions: assign(({ event }) => ({ items: event.output.list, unread: event.output.unread, total: event.output.total, page: event.output.page })),
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) },
+        },
+      },
+    },
+    failed: {
+      on: {
+        'inform.retry': 'loading',
+        'inform.load': { target: 'loading', actions: assign({ page: ({ event }) => event.page ?? 1 }) },
+      },
+    },
+    list: {
+      after: { poll: { target: 'loading', description: 'Refresh the shown page so the bell sees new notifications.' } },
+      on: {
+        'inform.load': { target: 'loading', actions: assign({ page: ({ event }) => event.page ?? 1 }) },
+        'inform.markRead': { target: 'marking', actions: assign({ markingId: ({ event }) => event.id }) },
+        'inform.markAll': 'markingAll',
+      },
+    },
+    marking: {
+      invoke: {
+        id: 'markRead',
+        src: 'markRead',
+        input: ({ context }) => ({ id: context.markingId! }),
+        onDone: {
+          target: 'list',
+          actions: assign(({ context, event }) => ({
+            items: context.items.map((n) => (n.id === context.markingId ? { ...n, read: true } : n)),
+            unread: event.output.unread,
+            markingId: undefined,
+          })),
+        },
+        onError: {
+          target: 'list',
+          actions: [assign({ markingId: undefined }), { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) }],
+        },
+      },
+    },
+    markingAll: {
+      invoke: {
+        id: 'markAllRead',
+        src: 'markAllRead',
+        onDone: {
+          target: 'list',
+          actions: assign(({ context, event }) => ({ items: context.items.map((n) => ({ ...n, read: true })), unread: event.output.unread })),
+        },
+        onError: {
+          target: 'list',
+          actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) },
+        },
+      },
+    },
+  },
+});
+
+export type InformActorRef = ActorRefFrom<typeof informMachine>;

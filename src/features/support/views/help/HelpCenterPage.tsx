@@ -1,0 +1,145 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import type { HelpSummary } from '../../../../domain/informHelp';
+import { useHelpSearchFlow } from '../../support.hooks';
+import { Badge } from '../../../../app/ui/Badge';
+import { Button } from '../../../../app/ui/Button';
+import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
+import { categoryKey } from './helpCategories';
+
+const Search = styled.form`
+  display: flex;
+  gap: 8px;
+  margin: 10px 0;
+  input {
+    flex: 1;
+    max-width: 520px;
+    padding: 6px 10px;
+    border: 1px solid ${({ theme }) => theme.color.border};
+    border-radius: ${({ theme }) => theme.radius};
+    background: ${({ theme }) => theme.color.bg};
+    &:focus { outline: none; border-color: ${({ theme }) => theme.color.accent}; }
+  }
+`;
+
+const Chips = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+  margin-bottom: 12px;
+`;
+
+const Chip = styled.button<{ $active: boolean }>`
+  padding: 3px 10px;
+  border-radius: 12px;
+  cursor: pointer;
+  border: 1px solid ${({ theme, $active }) => ($active ? theme.color.accent : theme.color.border)};
+  background: ${({ theme, $active }) => ($active ? `${theme.color.accent}22` : 'transparent')};
+  color: ${({ theme, $active }) => ($active ? theme.color.accent : theme.color.text)};
+`;
+
+const Section = styled.section`
+  margin-top: 12px;
+  h2 { margin: 0 0 4px; font-size: 13px; font-weight: 600; color: ${({ theme }) => theme.color.textDim}; }
+  ul { list-style: none; margin: 0; padding: 0; border-top: 1px solid ${({ theme }) => theme.color.border}; }
+  li { border-bottom: 1px solid ${({ theme }) => theme.color.border}; }
+  a {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: 10px;
+    padding: 8px 4px;
+    &:hover { color: ${({ theme }) => theme.color.accent}; background: ${({ theme }) => theme.color.hover}; }
+  }
+`;
+
+function Articles(props: { title: string; items: HelpSummary[] }) {
+  const { t } = useTranslation();
+  if (props.items.length === 0) return null;
+  return (
+    <Section aria-label={props.title}>
+      <h2>{props.title}</h2>
+      <ul>
+        {props.items.map((a) => (
+          <li key={a.id}>
+            <Link to={`/user/helpDetail/${a.id}`}>
+              <span>{a.question}</span>
+              <Badge>{t(categoryKey(a.category))}</Badge>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** Spec §2 /user/helpcenter: search, common questions, categories. */
+export function HelpCenterPage() {
+  const { t, i18n } = useTranslation();
+  const help = useHelpSearchFlow();
+  const { search } = help;
+  // The box's text is presentation state until submitted; the machine holds the query searched.
+  const [text, setText] = useState(help.query.search);
+  const category = help.query.category;
+
+  // The server answers in the display language, so a language change searches again.
+  useEffect(() => {
+    search({ search: text, category });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the language triggers this
+  }, [i18n.language, search]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    search({ search: text, category });
+  };
+  const list = help.result?.list ?? [];
+  const filtered = help.query.search.trim() !== '' || category !== '';
+
+  return (
+    <Panel>
+      <PanelBody>
+        <PageTitle>{t('help.title')}</PageTitle>
+        <Muted>{t('help.intro')}</Muted>
+        <Search role="search" onSubmit={submit}>
+          <input type="search" value={text} maxLength={100} aria-label={t('help.searchPlaceholder')} placeholder={t('help.searchPlaceholder')} onChange={(e) => setText(e.target.value)} />
+          <Button type="submit" disabled={help.searching}>
+            {t('help.search')}
+          </Button>
+        </Search>
+        <Chips role="group" aria-label={t('help.byCategory')}>
+          <Chip type="button" $active={category === ''} aria-pressed={category === ''} onClick={() => search({ search: text, category: '' })}>
+            {t('help.all')}
+          </Chip>
+          {(help.result?.categories ?? []).map((c) => (
+            <Chip key={c} type="button" $active={category === c} aria-pressed={category === c} onClick={() => search({ search: text, category: c })}>
+              {t(categoryKey(c))}
+            </Chip>
+          ))}
+        </Chips>
+        {help.failed ? (
+          <Muted role="alert">
+            {t('help.failed')}{' '}
+            <Button type="button" $variant="ghost" $small onClick={help.retry}>
+              {t('common.retry')}
+            </Button>
+          </Muted>
+        ) : help.searching && !help.result ? (
+          <Muted>{t('help.searching')}</Muted>
+        ) : filtered ? (
+          list.length === 0 ? (
+            <Muted>{t('help.noResults')}</Muted>
+          ) : (
+            <Articles title={t('help.results', { count: list.length })} items={list} />
+          )
+        ) : (
+          <>
+            <Articles title={t('help.common')} items={list.filter((a) => a.common)} />
+            <Articles title={t('help.more')} items={list.filter((a) => !a.common)} />
+          </>
+        )}
+      </PanelBody>
+    </Panel>
+  );
+}

@@ -1,0 +1,61 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { useHelpArticleFlow } from '../../support.hooks';
+import { NoteText } from '../../../../app/layout/Footer';
+import { Badge } from '../../../../app/ui/Badge';
+import { Button } from '../../../../app/ui/Button';
+import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
+import { categoryKey } from './helpCategories';
+
+const Back = styled(Link)`
+  display: inline-block;
+  margin-bottom: 10px;
+  color: ${({ theme }) => theme.color.textDim};
+  &:hover { color: ${({ theme }) => theme.color.accent}; }
+`;
+
+const Article = styled.article`
+  max-width: 760px;
+  ul { padding-left: 20px; }
+  p, li { color: ${({ theme }) => theme.color.text}; }
+`;
+
+/** Spec §2 /user/helpDetail/:id: one article, rendered like the platform notes. */
+export function HelpDetailPage() {
+  const { id } = useParams();
+  const { t, i18n } = useTranslation();
+  const flow = useHelpArticleFlow();
+  const { open } = flow;
+
+  // Fetched again when the language changes: the server answers in the display language.
+  useEffect(() => {
+    if (id) open(id);
+  }, [id, i18n.language, open]);
+
+  if (!id) return <Navigate to="/user/helpcenter" replace />;
+  return (
+    <Panel>
+      <PanelBody>
+        <Back to="/user/helpcenter">← {t('help.back')}</Back>
+        {flow.failed ? (
+          <Muted role="alert">
+            {t('help.notFound')}{' '}
+            <Button type="button" $variant="ghost" $small onClick={flow.retry}>
+              {t('common.retry')}
+            </Button>
+          </Muted>
+        ) : flow.loading || !flow.article ? (
+          <Muted>{t('common.loading')}</Muted>
+        ) : (
+          <Article>
+            <PageTitle>{flow.article.question}</PageTitle>
+            <Badge>{t(categoryKey(flow.article.category))}</Badge>
+            <NoteText content={flow.article.answer} />
+          </Article>
+        )}
+      </PanelBody>
+    </Panel>
+  );
+}

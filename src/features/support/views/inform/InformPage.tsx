@@ -1,0 +1,142 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { useSessionFlow } from '../../../../app/views/hooks';
+import { useInformFlow } from '../../support.hooks';
+import { Button } from '../../../../app/ui/Button';
+import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
+
+const PAGE_SIZE = 20;
+
+const Head = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  margin-bottom: 10px;
+  h1 { margin: 0; }
+  > :last-child { margin-left: auto; }
+`;
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  border-top: 1px solid ${({ theme }) => theme.color.border};
+`;
+
+const Row = styled.li<{ $unread: boolean }>`
+  display: grid;
+  grid-template-columns: 10px 1fr auto;
+  gap: 4px 10px;
+  align-items: start;
+  padding: 9px 4px;
+  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  background: ${({ theme, $unread }) => ($unread ? `${theme.color.accent}0d` : 'transparent')};
+  h2 { margin: 0; font-size: 13px; font-weight: ${({ $unread }) => ($unread ? 700 : 500)}; }
+  p { margin: 2px 0 0; color: ${({ theme }) => theme.color.textDim}; line-height: 1.5; }
+`;
+
+const Dot = styled.span<{ $on: boolean }>`
+  width: 7px;
+  height: 7px;
+  margin-top: 5px;
+  border-radius: 50%;
+  background: ${({ theme, $on }) => ($on ? theme.color.accent : 'transparent')};
+`;
+
+const Side = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-end;
+  gap: 4px;
+  time { color: ${({ theme }) => theme.color.textFaint}; font-size: ${({ theme }) => theme.size.small}; white-space: nowrap; }
+`;
+
+const Pager = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: flex-end;
+  gap: 8px;
+  margin-top: 10px;
+`;
+
+/** Spec §2 /inform: the signed-in user's notifications with mark as read and mark all read. */
+export function InformPage() {
+  const { t, i18n } = useTranslation();
+  const session = useSessionFlow();
+  const inform = useInformFlow();
+  const { load } = inform;
+  const signedIn = session.hasSession && Boolean(session.user);
+
+  // Fresh on arrival; the header keeps the first page loaded for the bell in between.
+  useEffect(() => {
+    if (signedIn) load(1);
+  }, [signedIn, load]);
+
+  const pages = Math.max(1, Math.ceil(inform.total / PAGE_SIZE));
+  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language.replace('_', '-'), { dateStyle: 'short', timeStyle: 'short' });
+
+  return (
+    <Panel>
+      <PanelBody>
+        <Head>
+          <PageTitle>{t('inform.title')}</PageTitle>
+          {signedIn && <Muted aria-live="polite">{t('inform.unread', { count: inform.unread })}</Muted>}
+          {signedIn && (
+            <Button type="button" $variant="ghost" $small disabled={inform.unread === 0 || inform.busy} onClick={inform.markAll}>
+              {t('inform.markAll')}
+            </Button>
+          )}
+        </Head>
+        {!signedIn ? (
+          <Muted>
+            {t('inform.loginFirst')} <Link to="/login">{t('nav.login')}</Link>
+          </Muted>
+        ) : inform.failed && inform.items.length === 0 ? (
+          <Muted role="alert">
+            {t('inform.failed')}{' '}
+            <Button type="button" $variant="ghost" $small onClick={inform.retry}>
+              {t('common.retry')}
+            </Button>
+          </Muted>
+        ) : inform.loading ? (
+          <Muted>{t('common.loading')}</Muted>
+        ) : inform.items.length === 0 ? (
+          <Muted>{t('inform.empty')}</Muted>
+        ) : (
+          <List aria-label={t('inform.title')}>
+            {inform.items.map((n) => (
+              <Row key={n.id} $unread={!n.read} data-testid="notification">
+                <Dot $on={!n.read} aria-label={n.read ? undefined : t('inform.unreadLabel')} />
+                <div>
+                  <h2>{n.title}</h2>
+                  <p>{n.body}</p>
+                </div>
+                <Side>
+                  <time dateTime={n.created_at}>{when(n.created_at)}</time>
+                  {!n.read && (
+                    <Button type="button" $variant="ghost" $small disabled={inform.busy} onClick={() => inform.markRead(n.id)}>
+                      {inform.markingId === n.id ? t('common.loading') : t('inform.markRead')}
+                    </Button>
+                  )}
+                </Side>
+              </Row>
+            ))}
+          </List>
+        )}
+        {signedIn && pages > 1 && (
+          <Pager>
+            <Button type="button" $variant="ghost" $small disabled={inform.page <= 1 || inform.busy} onClick={() => load(inform.page - 1)}>
+              {t('inform.prev')}
+            </Button>
+            <Muted>{t('inform.pageOf', { page: inform.page, pages })}</Muted>
+            <Button type="button" $variant="ghost" $small disabled={inform.page >= pages || inform.busy} onClick={() => load(inform.page + 1)}>
+              {t('inform.next')}
+            </Button>
+          </Pager>
+        )}
+      </PanelBody>
+    </Panel>
+  );
+}

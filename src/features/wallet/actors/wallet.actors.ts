@@ -1,0 +1,92 @@
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import {
+  WALLET_PATHS,
+  type BalanceRow,
+  type DepositAddress,
+  type DepositRecord,
+  type LedgerRecord,
+  type Page,
+  type RecordQuery,
+  type TransferRecord,
+  type WalletAccount,
+  type WalletBalance,
+  type WalletNetwork,
+  type WalletOverview,
+  type WithdrawalRecord,
+  type WithdrawQuota,
+} from '../../../domain/wallet';
+import type { QueuedWithdrawal, QueueQuery } from '../machines/operatorWithdrawals/operatorWithdrawals.machine';
+import type { SimulatedDeposit } from '../machines/operatorWithdrawals/simulateDeposit.machine';
+import type { SubmitTransferInput } from '../machines/transfer/transfer.machine';
+import type { WalletSnapshot } from '../machines/walletBalances/walletBalances.machine';
+import type { RecordRow } from '../machines/walletRecords/walletRecords.machine';
+import type { SubmitWithdrawalInput } from '../machines/withdrawal/withdrawal.machine';
+import type { ApiClient } from '../../../services/api';
+
+/** A record list call as the paged-records machine's `fetchPage`. */
+const pageOf = <T extends RecordRow>(api: ApiClient, path: string, extra: object = {}) =>
+  fromPromise<Page<RecordRow>, RecordQuery>(({ input, signal }) => api.post<Page<T>>(path, { ...input, ...extra }, signal));
+
+/** The user's wallet calls (docs/API.md "Wallet"), over the user's API client. */
+export function createWalletActors(api: ApiClient) {
+  const balances = (account: WalletAccount, signal: AbortSignal) => api.post<WalletBalance[]>(WALLET_PATHS.balances, { account }, signal);
+  const networks = fromPromise<WalletNetwork[], { currency: string }>(({ input, signal }) => api.post(WALLET_PATHS.networks, input, signal));
+  return {
+    fetchWallet: fromPromise<WalletSnapshot, { account: WalletAccount | undefined }>(async ({ input, signal }) => {
+      const [overview, rows] = await Promise.all([
+        api.post<WalletOverview>(WALLET_PATHS.overview, {}, signal),
+        input.account ? balances(input.account, signal) : Promise.resolve([]),
+      ]);
+      return { overview, balances: rows };
+    }),
+    fetchNetworks: networks,
+    fetchAddress: fromPromise<DepositAddress, { currency: string; network: string }>(({ input, signal }) => api.post(WALLET_PATHS.depositAddress, input, signal)),
+    fetchQuota: fromPromise<WithdrawQuota, { currency: string }>(({ input, signal }) => api.post(WALLET_PATHS.withdrawQuota, input, signal)),
+    submitWithdrawal: fromPromise<WithdrawalRecord, SubmitWithdrawalInput>(({ input, signal }) => api.post(WALLET_PATHS.withdraw, input.request, signal, undefined, input.idempotencyKey)),
+    cancelWithdrawal: fromPromise<unknown, { id: number }>(({ input, signal }) => api.post(WALLET_PATHS.cancelWithdrawal, input, signal)),
+    /** The transfer form's "available": the source account's row of that currency, 0 when it has none. */
+    fetchAvailable: fromPromise<string, { currency: string; account: WalletAccount }>(async ({ input, signal }) => {
+      const rows = await balances(input.account, signal);
+      return rows.find((r) => r.currency === input.currency)?.available ?? '0';
+    }),
+    submitTransfer: fromPromise<TransferRecord, SubmitTransferInput>(({ input, signal }) => api.post(WALLET_PATHS.transfer, input.request, signal, undefined, input.idempotencyKey)),
+    deposits: pageOf<DepositRecord>(api, WALLET_PATHS.deposits),
+    withdrawals: pageOf<WithdrawalRecord>(api, WALLET_PATHS.withdrawals),
+    transfers: pageOf<TransferRecord>(api, WALLET_PATHS.transfers),
+    ledger: pageOf<LedgerRecord>(api, WALLET_PATHS.ledger),
+  };
+}
+
+/** The operator's wallet calls, over the operator's own API client. */
+export function createOperatorWalletActors(api: ApiClient) {
+  return {
+    fetchQueue: fromPromise<Page<QueuedWithdrawal>, QueueQuery>(({ input, signal }) => api.post(WALLET_PATHS.operatorWithdrawals, input, signal)),
+    approveWithdrawal: fromPromise<unknown, { id: number }>(({ input, signal }) => api.post(WALLET_PATHS.operatorApproveWithdrawal, input, signal)),
+    failWithdrawal: fromPromise<unknown, { id: number; reason: string }>(({ input, signal }) => api.post(WALLET_PATHS.operatorFailWithdrawal, input, signal)),
+    sendDeposit: fromPromise<unknown, SimulatedDeposit>(({ input, signal }) => api.post(WALLET_PATHS.simulateDeposit, input, signal)),
+  };
+}
+
+export type WalletSignal = { type: 'wallet.changed' } | { type: 'balance.changed'; rows: BalanceRow[] };
+
+/**
+ * The wallet's in-page signals: each balances or records actor on screen invokes `actor`, and
+ * hears what is published while it lives (its subscription ends with it). The composition root
+ * publishes `wallet.changed` after the user's own withdrawal, transfer or cancel; the private user
+ * channel publishes `balance.changed` with the pushed rows (`publishBalances`).
+ */
+export function createWalletSignals() {
+  const listeners = new Set<(signal: WalletSignal) => void>();
+  const publish = (signal: WalletSignal) => listeners.forEach((listener) => listener(signal));
+  return {
+    publish,
+    walletChanged: () => publish({ type: 'wallet.changed' }),
+    publishBalances: (rows: BalanceRow[]) => publish({ type: 'balance.changed', rows }),
+    actor: fromCallback<EventObject>(({ sendBack }) => {
+      const listener = (signal: WalletSignal) => sendBack(signal);
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    }),
+  };
+}
+export type WalletSignals = ReturnType<typeof createWalletSignals>;

@@ -1,0 +1,138 @@
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import type { DepositAddress, WalletNetwork } from '../../../../domain/wallet';
+
+/** A currency as the deposit page needs it (from the app's currency list). */
+export interface DepositCurrency {
+  symbol: string;
+  recharge_turn: 0 | 1;
+}
+
+export interface DepositInput {
+  currency?: string;
+  currencies: DepositCurrency[];
+}
+
+export type DepositEvent =
+  | { type: 'deposit.currency'; currency: string }
+  | { type: 'deposit.network'; network: string }
+  | { type: 'deposit.retry' }
+  | { type: 'deposit.copy' };
+
+export interface DepositContext {
+  currencies: DepositCurrency[];
+  currency: string | undefined;
+  networks: WalletNetwork[];
+  network: string | undefined;
+  address: DepositAddress | undefined;
+}
+
+const toastError = { type: 'showToast' as const, params: ({ event }: { event: { error: unknown } }) => ({ tone: 'error' as const, message: messageForError(event.error) }) };
+const find = (context: DepositContext, symbol: string | undefined) => context.currencies.find((c) => c.symbol === symbol);
+
+/**
+ * Deposit (spec §2 /wallet/recharge/{currency?}): pick a currency (recharge_turn 0 → closed),
+ * its networks load and the first open one is chosen, then the user's address on that network
+ * (with its QR codes and minimum); the address can be copied ("Copy success" / "Copy failed").
+ */
+export const depositMachine = setup({
+  types: { context: {} as DepositContext, events: {} as DepositEvent, input: {} as DepositInput },
+  actors: {
+    fetchNetworks: fromPromise<WalletNetwork[], { currency: string }>(async () => {
+      throw new Error('fetchNetworks not provided');
+    }),
+    fetchAddress: fromPromise<DepositAddress, { currency: string; network: string }>(async () => {
+      throw new Error('fetchAddress not provided');
+    }),
+    copyText: fromPromise<boolean, { text: string }>(async () => {
+      throw new Error('copyText not provided');
+    }),
+  },
+  actions: {
+    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+  },
+  guards: {
+    noCurrency: ({ context }) => find(context, context.currency) === undefined,
+    depositsClosed: ({ context }) => find(context, context.currency)?.recharge_turn === 0,
+    isKnown: ({ context, event }) => event.type === 'deposit.currency' && find(context, event.currency) !== undefined,
+    noOpenNetwork: (_, params: { networks: WalletNetwork[] }) => !params.networks.some((n) => n.deposit_enabled),
+    isOpenNetwork: ({ context, event }) => event.type === 'deposit.network' && context.networks.some((n) => n.network === event.network && n.deposit_enabled),
+    copied: (_, params: { ok: boolean }) => params.ok,
+  },
+}).createMachine({
+  id: 'deposit',
+  context: ({ input }) => ({ currencies: input.currencies, currency: input.currency?.toUpperCase(), networks: [], network: undefined, address: undefined }),
+  on: {
+    'deposit.currency': {
+      guard: 'isKnown',
+      target: '.start',
+      reenter: true,
+      actions: assign({ currency: ({ event }) => event.currency, networks: [], network: undefined, address: undefined }),
+    },
+  },
+  initial: 'start',
+  states: {
+    start: {
+      always: [
+        { guard: 'noCurrency', target: 'choosing' },
+        { guard: 'depositsClosed', target: 'closed', description: 'recharge_turn 0: deposits of this currency are closed.' },
+        { target: 'loadingNetworks' },
+      ],
+    },
+    choosing: {},
+    closed: {},
+    loadingNetworks: {
+      invoke: {
+        id: 'fetchNetworks',
+        src: 'fetchNetworks',
+        input: ({ context }) => ({ currency: context.currency! }),
+        onDone: [
+          { guard: { type: 'noOpenNetwork', params: ({ event }) => ({ networks: event.output }) }, target: 'closed', actions: assign({ networks: ({ event }) => event.output }) },
+          {
+            target: 'loadingAddress',
+            actions: assign({ networks: ({ event }) => event.output, network: ({ event }) => event.output.find((n) => n.deposit_enabled)!.network }),
+          },
+        ],
+        onError: { target: 'networksFailed', actions: toastError },
+      },
+    },
+    networksFailed: { on: { 'deposit.retry': 'loadingNetworks' } },
+    loadingAddress: {
+      entry: assign({ address: undefined }),
+      invoke: {
+        id: 'fetchAddress',
+        src: 'fetchAddress',
+        input: ({ context }) => ({ currency: context.currency!, network: context.network! }),
+        onDone: { target: 'ready', actions: assign({ address: ({ event }) => event.output }) },
+        onError: { target: 'addressFailed', actions: toastError },
+      },
+    },
+    addressFailed: {
+      on: {
+        'deposit.retry': 'loadingAddress',
+        'deposit.network': { guard: 'isOpenNetwork', target: 'loadingAddress', actions: assign({ network: ({ event }) => event.network }) },
+      },
+    },
+    ready: {
+      on: { 'deposit.network': { guard: 'isOpenNetwork', target: 'loadingAddress', actions: assign({ network: ({ event }) => event.network }) } },
+      initial: 'idle',
+      states: {
+        idle: { on: { 'deposit.copy': 'copying' } },
+        copying: {
+          invoke: {
+            id: 'copyText',
+            src: 'copyText',
+            input: ({ context }) => ({ text: context.address!.address }),
+            onDone: [
+              { guard: { type: 'copied', params: ({ event }) => ({ ok: event.output }) }, target: 'idle', actions: { type: 'showToast', params: { tone: 'success', message: { key: 'settings.copySuccess' } } } },
+              { target: 'idle', actions: { type: 'showToast', params: { tone: 'error', message: { key: 'settings.copyFailed' } } } },
+            ],
+            onError: { target: 'idle', actions: { type: 'showToast', params: { tone: 'error', message: { key: 'settings.copyFailed' } } } },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type DepositActorRef = ActorRefFrom<typeof depositMachine>;

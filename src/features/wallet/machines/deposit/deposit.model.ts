@@ -1,0 +1,35 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { usdtNetwork } from '../walletModelFixtures';
+import { depositMachine } from './deposit.machine';
+
+const currencies = [
+  { symbol: 'USDT', recharge_turn: 1 as const },
+  { symbol: 'BTC', recharge_turn: 1 as const },
+  { symbol: 'DOGE', recharge_turn: 0 as const },
+];
+const network = (name: string, open = true) => usdtNetwork(name, { deposit: open });
+
+export const depositModel: MachineModel<typeof depositMachine> = {
+  machine: depositMachine,
+  variants: [
+    { name: 'no currency in the route', input: { currencies } },
+    { name: '/wallet/recharge/usdt', input: { currency: 'usdt', currencies } },
+    { name: 'deposits of DOGE closed', input: { currency: 'DOGE', currencies } },
+  ],
+  events: [
+    { type: 'deposit.currency', currency: 'BTC' },
+    { type: 'deposit.currency', currency: 'DOGE' },
+    { type: 'deposit.currency', currency: 'NOPE' },
+    { type: 'deposit.network', network: 'ERC20' },
+    { type: 'deposit.network', network: 'OMNI' },
+    { type: 'xstate.done.actor.fetchNetworks', output: [network('TRC20'), network('ERC20'), network('OMNI', false)] },
+    { type: 'xstate.done.actor.fetchNetworks', output: [network('OMNI', false)] },
+    { type: 'xstate.error.actor.fetchNetworks', error: { kind: 'network' } },
+    { type: 'xstate.done.actor.fetchAddress', output: { currency: 'USDT', network: 'TRC20', address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', deposit_min: '1' } },
+    { type: 'xstate.error.actor.fetchAddress', error: { kind: 'server', serverMessage: 'Deposits of this currency are closed' } },
+    { type: 'xstate.done.actor.copyText', output: true },
+    { type: 'xstate.done.actor.copyText', output: false },
+    { type: 'xstate.error.actor.copyText', error: new Error('denied') },
+  ],
+  abstract: (s) => [s.context.currency, s.context.network],
+};

@@ -1,0 +1,159 @@
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import type { TransferRecord, TransferRequest, WalletAccount } from '../../../../domain/wallet';
+import { transferProblem } from '../../../../domain/walletValidation';
+import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
+
+export interface TransferInput {
+  /** Currencies offered, from the app's list; the first is the default. */
+  currencies: string[];
+  currency?: string;
+  from?: WalletAccount;
+  to?: WalletAccount;
+}
+
+export type TransferEvent =
+  | { type: 'transfer.currency'; currency: string }
+  | { type: 'transfer.from'; account: WalletAccount }
+  | { type: 'transfer.to'; account: WalletAccount }
+  | { type: 'transfer.swap' }
+  | { type: 'transfer.submit'; quantity: string }
+  | { type: 'transfer.retry' }
+  | { type: 'guard.accepted'; payload?: unknown };
+
+export interface TransferContext {
+  currency: string;
+  from: WalletAccount;
+  to: WalletAccount;
+  /** Available in the source account, for the "all" button and the balance check. */
+  available: string | undefined;
+  quantity: string;
+  /** Counts completed transfers, so the form can start afresh after each. */
+  completed: number;
+  idempotencyKey: string | undefined;
+  keyFor: string | undefined;
+  mints: number;
+}
+
+export interface SubmitTransferInput {
+  request: TransferRequest;
+  idempotencyKey: string | undefined;
+}
+
+const toastError = { type: 'showToast' as const, params: ({ event }: { event: { error: unknown } }) => ({ tone: 'error' as const, message: messageForError(event.error) }) };
+const signature = (c: TransferContext) => JSON.stringify([c.currency, c.from, c.to, c.quantity]);
+
+/**
+ * Internal transfer (spec §2 /wallet/transfer, §5, §8, §9): currency, source and target account
+ * (never the same), quantity up to the source's available, no fee. The submission passes the
+ * 2000 ms submit guard and carries an idempotency key (`mintIdempotencyKey`, supplied at the
+ * composition root), kept when the same transfer is retried. Success says "transfer succeeded",
+ * tells `transferred` and reads the new available amount.
+ */
+export const transferMachine = setup({
+  types: { context: {} as TransferContext, events: {} as TransferEvent, input: {} as TransferInput },
+  actors: {
+    submitGuard: submitGuardMachine,
+    fetchAvailable: fromPromise<string, { currency: string; account: WalletAccount }>(async () => {
+      throw new Error('fetchAvailable not provided');
+    }),
+    submitTransfer: fromPromise<TransferRecord, SubmitTransferInput>(async () => {
+      throw new Error('submitTransfer not provided');
+    }),
+  },
+  actions: {
+    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    transferred: () => undefined,
+    /**
+     * Assigns a fresh `idempotencyKey`. The composition root supplies crypto.randomUUID
+     * (`transferKeyMinter`); this default only numbers the keys of one actor, for tests and reports.
+     */
+    mintIdempotencyKey: assign({ mints: ({ context }) => context.mints + 1, idempotencyKey: ({ context }) => `local-key-${context.mints + 1}` }),
+    rememberKeyFor: assign(({ context }) => ({ keyFor: signature(context) })),
+    /** Spec §5: the target must differ from the source; choosing one as the other swaps them. */
+    chooseFrom: assign(({ context }, params: { account: WalletAccount }) => (params.account === context.to ? { from: params.account, to: context.from } : { from: params.account })),
+    chooseTo: assign(({ context }, params: { account: WalletAccount }) => (params.account === context.from ? { to: params.account, from: context.to } : { to: params.account })),
+    swap: assign(({ context }) => ({ from: context.to, to: context.from })),
+  },
+  guards: {
+    keyFitsRequest: ({ context }) => context.idempotencyKey !== undefined && context.keyFor === signature(context),
+    quantityValid: ({ context, event }) =>
+      event.type === 'transfer.submit' && context.available !== undefined && transferProblem({ available: context.available, from: context.from, to: context.to }, { quantity: event.quantity }) === undefined,
+  },
+}).createMachine({
+  id: 'transfer',
+  context: ({ input }) => {
+    const from = input.from ?? 'spot';
+    const to = input.to && input.to !== from ? input.to : from === 'contract' ? 'spot' : 'contract';
+    return { currency: input.currency ?? input.currencies[0] ?? 'USDT', from, to, available: undefined, quantity: '', completed: 0, idempotencyKey: undefined, keyFor: undefined, mints: 0 };
+  },
+  invoke: { id: 'guard', src: 'submitGuard', input: ({ self }) => ({ replyTo: self }) },
+  initial: 'form',
+  states: {
+    form: {
+      description: 'Changing what moves where reads the source account\'s available balance again.',
+      on: {
+        'transfer.currency': { target: '.loadingAvailable', reenter: true, actions: assign({ currency: ({ event }) => event.currency }) },
+        'transfer.from': { target: '.loadingAvailable', reenter: true, actions: { type: 'chooseFrom', params: ({ event }) => ({ account: event.account }) } },
+        'transfer.to': { target: '.loadingAvailable', reenter: true, actions: { type: 'chooseTo', params: ({ event }) => ({ account: event.account }) } },
+        'transfer.swap': { target: '.loadingAvailable', reenter: true, actions: 'swap' },
+      },
+      initial: 'loadingAvailable',
+      states: {
+        loadingAvailable: {
+          entry: assign({ available: undefined }),
+          invoke: {
+            id: 'fetchAvailable',
+            src: 'fetchAvailable',
+            input: ({ context }) => ({ currency: context.currency, account: context.from }),
+            onDone: { target: 'editing', actions: assign({ available: ({ event }) => event.output }) },
+            onError: { target: 'availableFailed', actions: toastError },
+          },
+        },
+        availableFailed: { on: { 'transfer.retry': 'loadingAvailable' } },
+        editing: {
+          on: {
+            'transfer.submit': [
+              { guard: 'quantityValid', actions: sendTo('guard', ({ event }) => ({ type: 'guard.submit', payload: event.quantity.trim() })) },
+              {
+                description: 'The form skipped a rule: say which, send nothing.',
+                actions: {
+                  type: 'showToast',
+                  params: ({ context, event }) => ({
+                    tone: 'error' as const,
+                    message: { key: transferProblem({ available: context.available ?? '0', from: context.from, to: context.to }, { quantity: event.quantity }) ?? 'error.system' },
+                  }),
+                },
+              },
+            ],
+            'guard.accepted': { target: '#transfer.preparing', actions: assign({ quantity: ({ event }) => String(event.payload) }) },
+          },
+        },
+      },
+    },
+    preparing: {
+      description: 'One key per intended transfer: kept when the same transfer is retried, new when it changed.',
+      always: [{ guard: 'keyFitsRequest', target: 'submitting' }, { target: 'submitting', actions: ['mintIdempotencyKey', 'rememberKeyFor'] }],
+    },
+    submitting: {
+      invoke: {
+        id: 'submitTransfer',
+        src: 'submitTransfer',
+        input: ({ context }) => ({ request: { currency: context.currency, from: context.from, to: context.to, quantity: context.quantity }, idempotencyKey: context.idempotencyKey }),
+        onDone: {
+          target: 'form',
+          actions: [
+            { type: 'showToast', params: { tone: 'success', message: { key: 'wallet.transfer.succeeded' } } },
+            'transferred',
+            assign({ idempotencyKey: undefined, keyFor: undefined, quantity: '', completed: ({ context }) => context.completed + 1 }),
+          ],
+        },
+        onError: { target: '#transfer.form.editing', actions: toastError, description: 'The key stays: the same transfer submitted again is the same transfer.' },
+      },
+    },
+  },
+});
+
+export const transferKeyMinter = (mint: () => string) => assign<TransferContext, TransferEvent, unknown, TransferEvent, never>({ idempotencyKey: () => mint() });
+
+export type TransferActorRef = ActorRefFrom<typeof transferMachine>;

@@ -1,0 +1,94 @@
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import type { BalanceRow, WalletAccount, WalletBalance, WalletOverview } from '../../../../domain/wallet';
+
+/** What one load brings: the overview, and the balances of the account on screen (if any). */
+export interface WalletSnapshot {
+  overview: WalletOverview;
+  balances: WalletBalance[];
+}
+
+export interface WalletBalancesInput {
+  /** The account page on screen; none on /wallet itself. */
+  account?: WalletAccount;
+}
+
+export type WalletBalancesEvent =
+  | { type: 'balances.refresh' }
+  | { type: 'balances.hideZero'; hide: boolean }
+  /** Pushed by the private user channel (src/domain/spotOrders.ts UserStreamMessage) after a commit. */
+  | { type: 'balance.changed'; rows: BalanceRow[] }
+  /** The user's own withdrawal, transfer or cancel went through: read everything again. */
+  | { type: 'wallet.changed' };
+
+export interface WalletBalancesContext {
+  account: WalletAccount | undefined;
+  overview: WalletOverview | undefined;
+  balances: WalletBalance[];
+  hideZero: boolean;
+}
+
+/** Pushed rows replace the available and frozen amounts they name; valuations wait for the reload. */
+function applyRows(balances: WalletBalance[], account: WalletAccount | undefined, rows: BalanceRow[]): WalletBalance[] {
+  const mine = rows.filter((r) => r.account === account);
+  const updated = balances.map((b) => {
+    const pushed = mine.find((r) => r.currency === b.currency);
+    return pushed ? { ...b, available: pushed.available, frozen: pushed.frozen } : b;
+  });
+  const added = mine.filter((r) => !balances.some((b) => b.currency === r.currency)).map((r) => ({ ...r, valuation_usdt: '0' }));
+  return [...updated, ...added];
+}
+
+/**
+ * The wallet overview and one account's balances (spec §2 /wallet, /wallet/{account}). Reloads on
+ * request (after the user's own withdrawal or transfer) and after pushed balance changes: a push
+ * updates the amounts at once, and a burst of pushes is read back once, after the `settle` delay,
+ * for fresh valuations and totals.
+ */
+export const walletBalancesMachine = setup({
+  types: { context: {} as WalletBalancesContext, events: {} as WalletBalancesEvent, input: {} as WalletBalancesInput },
+  actors: {
+    /** Wallet-wide signals (src/actors/wallet.actors.ts createWalletSignals): pushes and own changes. */
+    walletSignals: fromCallback(() => () => undefined),
+    fetchWallet: fromPromise<WalletSnapshot, { account: WalletAccount | undefined }>(async () => {
+      throw new Error('fetchWallet not provided');
+    }),
+  },
+  actions: {
+    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    applyPushed: assign({
+      balances: ({ context }, params: { rows: BalanceRow[] }) => applyRows(context.balances, context.account, params.rows),
+    }),
+  },
+  delays: { settle: 500 },
+}).createMachine({
+  id: 'walletBalances',
+  context: ({ input }) => ({ account: input.account, overview: undefined, balances: [], hideZero: false }),
+  on: {
+    'balances.hideZero': { actions: assign({ hideZero: ({ event }) => event.hide }) },
+    'balance.changed': { target: '.stale', actions: { type: 'applyPushed', params: ({ event }) => ({ rows: event.rows }) } },
+  },
+  invoke: { id: 'signals', src: 'walletSignals' },
+  initial: 'loading',
+  states: {
+    loading: {
+      on: { 'balance.changed': { target: 'loading', reenter: true, actions: { type: 'applyPushed', params: ({ event }) => ({ rows: event.rows }) }, description: 'Applied now; the load under way may predate it, so read again once it ends.' } },
+      invoke: {
+        id: 'fetchWallet',
+        src: 'fetchWallet',
+        input: ({ context }) => ({ account: context.account }),
+        onDone: { target: 'ready', actions: assign({ overview: ({ event }) => event.output.overview, balances: ({ event }) => event.output.balances }) },
+        onError: { target: 'failed', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+      },
+    },
+    failed: { on: { 'balances.refresh': 'loading', 'wallet.changed': 'loading' } },
+    ready: { on: { 'balances.refresh': 'loading', 'wallet.changed': 'loading' } },
+    stale: {
+      description: 'Amounts are pushed values; totals and valuations are read again shortly.',
+      on: { 'balance.changed': { actions: { type: 'applyPushed', params: ({ event }) => ({ rows: event.rows }) } }, 'balances.refresh': 'loading', 'wallet.changed': 'loading' },
+      after: { settle: 'loading' },
+    },
+  },
+});
+
+export type WalletBalancesActorRef = ActorRefFrom<typeof walletBalancesMachine>;

@@ -1,0 +1,283 @@
+import { and, assign, fromPromise, sendTo, setup, stateIn, type ActorRefFrom } from 'xstate';
+import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import type { WithdrawalRecord, WithdrawQuota, WithdrawRequest, WalletNetwork } from '../../../../domain/wallet';
+import { withdrawalProblem, type WithdrawLimits } from '../../../../domain/walletValidation';
+import type { BookRecord } from '../../../accounts/machines/recordBook/recordBook.machine';
+import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
+
+/** A currency as the withdrawal page needs it (from the app's currency list). */
+export interface WithdrawCurrency {
+  symbol: string;
+  draw_turn: 0 | 1;
+}
+
+export interface WithdrawalInput {
+  currency?: string;
+  currencies: WithdrawCurrency[];
+}
+
+export interface WithdrawForm {
+  address: string;
+  quantity: string;
+}
+
+export type WithdrawalEvent =
+  | { type: 'withdraw.currency'; currency: string }
+  | { type: 'withdraw.network'; network: string }
+  | { type: 'withdraw.submit'; form: WithdrawForm }
+  | { type: 'withdraw.password'; password: string }
+  | { type: 'withdraw.confirm' }
+  | { type: 'withdraw.back' }
+  | { type: 'withdraw.retry' }
+  | { type: 'withdraw.again' }
+  | { type: 'guard.accepted'; payload?: unknown };
+
+export interface WithdrawalContext {
+  currencies: WithdrawCurrency[];
+  currency: string | undefined;
+  networks: WalletNetwork[];
+  network: string | undefined;
+  quota: WithdrawQuota | undefined;
+  /** The user's address book (all currencies); the page offers those of the chosen currency and network. */
+  book: BookRecord[];
+  form: WithdrawForm;
+  /** Held from the security check until the submission ends, never longer. */
+  fundsPassword: string;
+  /** One key per intended withdrawal: kept across a retry of the same request, new when it changes. */
+  idempotencyKey: string | undefined;
+  keyFor: string | undefined;
+  mints: number;
+}
+
+export interface SubmitWithdrawalInput {
+  request: WithdrawRequest;
+  idempotencyKey: string | undefined;
+}
+
+const toastError = { type: 'showToast' as const, params: ({ event }: { event: { error: unknown } }) => ({ tone: 'error' as const, message: messageForError(event.error) }) };
+const findCurrency = (context: WithdrawalContext, symbol: string | undefined) => context.currencies.find((c) => c.symbol === symbol);
+const firstOpen = (networks: WalletNetwork[]) => networks.find((n) => n.withdraw_enabled)?.network;
+
+/** What the fee, minimum and quota checks compare against, for the network on screen. */
+export function limitsOf(context: Pick<WithdrawalContext, 'networks' | 'network' | 'quota'>): WithdrawLimits | undefined {
+  const network = context.networks.find((n) => n.network === context.network);
+  if (!network || !context.quota) return undefined;
+  return { min: network.withdraw_min, fee: network.withdraw_fee, available: context.quota.available, remaining: context.quota.remaining };
+}
+
+/** The request as it would be sent, without the password: what one idempotency key stands for. */
+const signature = (c: WithdrawalContext) => JSON.stringify([c.currency, c.network, c.form.address.trim(), c.form.quantity.trim()]);
+
+/**
+ * Withdrawal (spec §2 /wallet/cash/{currency?}, §5, §8). draw_turn 0 → closed. Loading reads the
+ * networks, the 24-hour quota and the address book side by side; editing checks address and
+ * quantity (minimum, fee, quota, balance) with the shared schema; the funds password is asked in a
+ * security check, the request is confirmed, and the submission passes the 2000 ms submit guard and
+ * carries an idempotency key (`mintIdempotencyKey`, supplied at the composition root) so a retry
+ * after a lost answer cannot withdraw twice. Success says "withdrawal succeeded" and tells
+ * `withdrawn` (balances and records refresh); a refusal goes back to editing with its message.
+ */
+export const withdrawalMachine = setup({
+  types: { context: {} as WithdrawalContext, events: {} as WithdrawalEvent, input: {} as WithdrawalInput },
+  actors: {
+    submitGuard: submitGuardMachine,
+    fetchNetworks: fromPromise<WalletNetwork[], { currency: string }>(async () => {
+      throw new Error('fetchNetworks not provided');
+    }),
+    fetchQuota: fromPromise<WithdrawQuota, { currency: string }>(async () => {
+      throw new Error('fetchQuota not provided');
+    }),
+    fetchAddresses: fromPromise<BookRecord[]>(async () => {
+      throw new Error('fetchAddresses not provided');
+    }),
+    submitWithdrawal: fromPromise<WithdrawalRecord, SubmitWithdrawalInput>(async () => {
+      throw new Error('submitWithdrawal not provided');
+    }),
+  },
+  actions: {
+    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    withdrawn: () => undefined,
+    /**
+     * Assigns a fresh `idempotencyKey`. The composition root supplies crypto.randomUUID
+     * (`withdrawalKeyMinter`); this default only numbers the keys of one actor, for tests and reports.
+     */
+    mintIdempotencyKey: assign({ mints: ({ context }) => context.mints + 1, idempotencyKey: ({ context }) => `local-key-${context.mints + 1}` }),
+    rememberKeyFor: assign(({ context }) => ({ keyFor: signature(context) })),
+  },
+  guards: {
+    keyFitsRequest: ({ context }) => context.idempotencyKey !== undefined && context.keyFor === signature(context),
+    noCurrency: ({ context }) => findCurrency(context, context.currency) === undefined,
+    withdrawalsClosed: ({ context }) => findCurrency(context, context.currency)?.draw_turn === 0,
+    noOpenNetwork: ({ context }) => firstOpen(context.networks) === undefined,
+    allLoaded: and([stateIn('#withdrawal.loading.networks.loaded'), stateIn('#withdrawal.loading.quota.loaded'), stateIn('#withdrawal.loading.book.loaded')]),
+    isKnown: ({ context, event }) => event.type === 'withdraw.currency' && findCurrency(context, event.currency) !== undefined,
+    isOpenNetwork: ({ context, event }) => event.type === 'withdraw.network' && context.networks.some((n) => n.network === event.network && n.withdraw_enabled),
+    formValid: ({ context, event }) => {
+      if (event.type !== 'withdraw.submit') return false;
+      const limits = limitsOf(context);
+      return limits !== undefined && withdrawalProblem(limits, event.form) === undefined;
+    },
+    hasPassword: ({ event }) => event.type === 'withdraw.password' && event.password.length > 0,
+  },
+}).createMachine({
+  id: 'withdrawal',
+  context: ({ input }) => ({
+    currencies: input.currencies,
+    currency: input.currency?.toUpperCase(),
+    networks: [],
+    network: undefined,
+    quota: undefined,
+    book: [],
+    form: { address: '', quantity: '' },
+    fundsPassword: '',
+    idempotencyKey: undefined,
+    keyFor: undefined,
+    mints: 0,
+  }),
+  invoke: { id: 'guard', src: 'submitGuard', input: ({ self }) => ({ replyTo: self }) },
+  on: {
+    'withdraw.currency': {
+      guard: 'isKnown',
+      target: '.start',
+      reenter: true,
+      actions: assign({ currency: ({ event }) => event.currency, networks: [], network: undefined, quota: undefined, form: { address: '', quantity: '' } }),
+    },
+  },
+  initial: 'start',
+  states: {
+    start: {
+      always: [
+        { guard: 'noCurrency', target: 'choosing' },
+        { guard: 'withdrawalsClosed', target: 'closed', description: 'draw_turn 0: withdrawals of this currency are closed.' },
+        { target: 'loading' },
+      ],
+    },
+    choosing: {},
+    closed: {},
+    loading: {
+      type: 'parallel',
+      description: 'Networks, quota and the address book load side by side.',
+      states: {
+        networks: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'fetchNetworks',
+                src: 'fetchNetworks',
+                input: ({ context }) => ({ currency: context.currency! }),
+                onDone: { target: 'loaded', actions: assign({ networks: ({ event }) => event.output }) },
+                onError: { target: '#withdrawal.loadFailed', actions: toastError },
+              },
+            },
+            loaded: {},
+          },
+        },
+        quota: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'fetchQuota',
+                src: 'fetchQuota',
+                input: ({ context }) => ({ currency: context.currency! }),
+                onDone: { target: 'loaded', actions: assign({ quota: ({ event }) => event.output }) },
+                onError: { target: '#withdrawal.loadFailed', actions: toastError },
+              },
+            },
+            loaded: {},
+          },
+        },
+        book: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'fetchAddresses',
+                src: 'fetchAddresses',
+                onDone: { target: 'loaded', actions: assign({ book: ({ event }) => event.output }) },
+                onError: { target: '#withdrawal.loadFailed', actions: toastError },
+              },
+            },
+            loaded: {},
+          },
+        },
+      },
+      always: [
+        { guard: and(['allLoaded', 'noOpenNetwork']), target: 'closed', description: 'No network of this currency takes withdrawals.' },
+        {
+          guard: 'allLoaded',
+          target: 'editing',
+          actions: assign({ network: ({ context }) => (context.networks.some((n) => n.network === context.network && n.withdraw_enabled) ? context.network : firstOpen(context.networks)) }),
+        },
+      ],
+    },
+    loadFailed: { on: { 'withdraw.retry': 'loading' } },
+    editing: {
+      on: {
+        'withdraw.network': { guard: 'isOpenNetwork', actions: assign({ network: ({ event }) => event.network }) },
+        'withdraw.submit': [
+          { guard: 'formValid', target: 'securityCheck', actions: assign({ form: ({ event }) => ({ address: event.form.address.trim(), quantity: event.form.quantity.trim() }) }) },
+          {
+            description: 'The form skipped a rule: say which, send nothing.',
+            actions: {
+              type: 'showToast',
+              params: ({ context, event }) => {
+                const limits = limitsOf(context);
+                return { tone: 'error' as const, message: { key: (limits && withdrawalProblem(limits, event.form)) ?? 'error.system' } };
+              },
+            },
+          },
+        ],
+      },
+    },
+    securityCheck: {
+      description: 'Spec §6: the funds password is asked for a withdrawal.',
+      on: {
+        'withdraw.password': [
+          { guard: 'hasPassword', target: 'confirming', actions: assign({ fundsPassword: ({ event }) => event.password }) },
+          { actions: { type: 'showToast', params: { tone: 'error', message: { key: 'validation.fundsPasswordRequired' } } } },
+        ],
+        'withdraw.back': 'editing',
+      },
+    },
+    confirming: {
+      on: {
+        'withdraw.confirm': [
+          { guard: 'keyFitsRequest', actions: sendTo('guard', { type: 'guard.submit' }), description: 'A retry of the same request keeps its key.' },
+          { actions: ['mintIdempotencyKey', 'rememberKeyFor', sendTo('guard', { type: 'guard.submit' })] },
+        ],
+        'guard.accepted': 'submitting',
+        'withdraw.back': { target: 'editing', actions: assign({ fundsPassword: '' }) },
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'submitWithdrawal',
+        src: 'submitWithdrawal',
+        input: ({ context }) => ({
+          request: { currency: context.currency!, network: context.network!, address: context.form.address, quantity: context.form.quantity, funds_password: context.fundsPassword },
+          idempotencyKey: context.idempotencyKey,
+        }),
+        onDone: {
+          target: 'done',
+          actions: [
+            { type: 'showToast', params: { tone: 'success', message: { key: 'wallet.withdraw.succeeded' } } },
+            'withdrawn',
+            assign({ idempotencyKey: undefined, keyFor: undefined }),
+          ],
+        },
+        onError: { target: 'editing', actions: toastError, description: 'The key stays: pressing Withdraw again with the same request is the same withdrawal.' },
+      },
+      exit: assign({ fundsPassword: '' }),
+    },
+    done: {
+      on: { 'withdraw.again': { target: 'loading', actions: assign({ form: { address: '', quantity: '' } }) } },
+    },
+  },
+});
+
+/** The `mintIdempotencyKey` action over a key source (crypto.randomUUID in the browser, a counter in tests). */
+export const withdrawalKeyMinter = (mint: () => string) => assign<WithdrawalContext, WithdrawalEvent, unknown, WithdrawalEvent, never>({ idempotencyKey: () => mint() });
+
+export type WithdrawalActorRef = ActorRefFrom<typeof withdrawalMachine>;

@@ -1,0 +1,42 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { usdtNetwork } from '../walletModelFixtures';
+import { withdrawalMachine } from './withdrawal.machine';
+
+const currencies = [
+  { symbol: 'USDT', draw_turn: 1 as const },
+  { symbol: 'BTC', draw_turn: 1 as const },
+  { symbol: 'DOGE', draw_turn: 0 as const },
+];
+const network = (name: string, open = true) => usdtNetwork(name, { withdraw: open });
+export const quota = { currency: 'USDT', limit_usdt: '100', used_usdt: '0', remaining: '100', available: '250', verified: false };
+export const bookAddress = { id: 3, currency: 'USDT', network: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', note: 'cold wallet' };
+
+export const withdrawalModel: MachineModel<typeof withdrawalMachine> = {
+  machine: withdrawalMachine,
+  variants: [
+    { name: '/wallet/cash/USDT', input: { currency: 'USDT', currencies } },
+    { name: 'no currency in the route', input: { currencies } },
+    { name: 'withdrawals of DOGE closed', input: { currency: 'DOGE', currencies } },
+  ],
+  events: [
+    { type: 'withdraw.currency', currency: 'BTC' },
+    { type: 'withdraw.currency', currency: 'NOPE' },
+    { type: 'xstate.done.actor.fetchNetworks', output: [network('TRC20'), network('ERC20'), network('OMNI', false)] },
+    { type: 'xstate.done.actor.fetchNetworks', output: [network('OMNI', false)] },
+    { type: 'xstate.error.actor.fetchNetworks', error: { kind: 'network' } },
+    { type: 'xstate.done.actor.fetchQuota', output: quota },
+    { type: 'xstate.error.actor.fetchQuota', error: { kind: 'system' } },
+    { type: 'xstate.done.actor.fetchAddresses', output: [bookAddress] },
+    { type: 'xstate.error.actor.fetchAddresses', error: { kind: 'network' } },
+    { type: 'withdraw.network', network: 'ERC20' },
+    { type: 'withdraw.network', network: 'OMNI' },
+    { type: 'withdraw.submit', form: { address: bookAddress.address, quantity: '25' } },
+    { type: 'withdraw.submit', form: { address: bookAddress.address, quantity: '5' } },
+    { type: 'withdraw.password', password: 'Funds2026' },
+    { type: 'withdraw.password', password: '' },
+    { type: 'guard.accepted' },
+    { type: 'xstate.done.actor.submitWithdrawal', output: { id: 9, currency: 'USDT', network: 'TRC20', address: bookAddress.address, quantity: '25', fee: '1', tx_hash: null, status: 1, reason: null, created_at: 1, updated_at: 1 } },
+    { type: 'xstate.error.actor.submitWithdrawal', error: { kind: 'server', serverMessage: 'Wrong fund password' } },
+  ],
+  abstract: (s) => [s.context.currency, s.context.network, s.context.quota !== undefined, s.context.idempotencyKey !== undefined],
+};

@@ -1,0 +1,102 @@
+import { Form, Formik } from 'formik';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { WALLET_ACCOUNTS, type TransferRecord, type WalletAccount } from '../../../domain/wallet';
+import { ACCOUNT_LABEL_KEYS, formatAmount } from '../../../domain/walletAmounts';
+import { transferSchema } from '../../../domain/walletValidation';
+import { useTransferFlow, useWalletRecords } from '../wallet.hooks';
+import { Button } from '../../../app/ui/Button';
+import { CurrencySelect } from './CurrencySelect';
+import { transferColumns } from './recordColumns';
+import { RecordsCard } from './RecordsCard';
+import { WithdrawalField } from './WithdrawalField';
+import { Card, Stack, Tip, WalletForm } from './walletUi';
+
+const isAccount = (value: string | null): value is WalletAccount => WALLET_ACCOUNTS.includes(value as WalletAccount);
+
+function AccountSelect(props: { labelKey: string; value: WalletAccount; onChange: (account: WalletAccount) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t(props.labelKey)}</label>
+      <select id={id} value={props.value} onChange={(e) => isAccount(e.target.value) && props.onChange(e.target.value)}>
+        {WALLET_ACCOUNTS.map((a) => (
+          <option key={a} value={a}>
+            {t(ACCOUNT_LABEL_KEYS[a])}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** /wallet/transfer: move funds between the five accounts, instantly and without a fee (spec §9). */
+export function TransferPage() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const from = search.get('from');
+  const flow = useTransferFlow({ currency: search.get('currency') ?? undefined, from: isAccount(from) ? from : undefined });
+  const records = useWalletRecords<TransferRecord>('transfers', { days: 7 });
+  const available = flow.available;
+  return (
+    <Stack>
+      <Card>
+        <div className="head">
+          <h1>{t('menu.wallet.transfer')}</h1>
+        </div>
+        <p className="intro">{t('page.transfer.intro')}</p>
+        <WalletForm style={{ maxWidth: 560 }}>
+          <CurrencySelect value={flow.currency} onChange={flow.chooseCurrency} />
+          <div style={{ display: 'grid', gridTemplateColumns: '1fr auto 1fr', gap: 10, alignItems: 'end' }}>
+            <AccountSelect labelKey="col.from" value={flow.from} onChange={flow.chooseFrom} />
+            <Button type="button" $variant="ghost" aria-label={t('wallet.transfer.swap')} title={t('wallet.transfer.swap')} onClick={flow.swap}>
+              ⇄
+            </Button>
+            <AccountSelect labelKey="col.to" value={flow.to} onChange={flow.chooseTo} />
+          </div>
+          <Formik
+            key={`${flow.completed}`}
+            initialValues={{ quantity: '' }}
+            validationSchema={transferSchema({ available: available ?? '0', from: flow.from, to: flow.to })}
+            onSubmit={(values) => flow.submit(values.quantity)}
+          >
+            {(formik) => (
+              <Form noValidate style={{ display: 'grid', gap: 12 }}>
+                <WithdrawalField
+                  name="quantity"
+                  labelKey="col.quantity"
+                  inputMode="decimal"
+                  after={
+                    <Button type="button" $variant="ghost" disabled={available === undefined} onClick={() => void formik.setFieldValue('quantity', formatAmount(available ?? '0'))}>
+                      {t('wallet.all')}
+                    </Button>
+                  }
+                />
+                <div className="hint">
+                  <span>{t('col.available')}</span>
+                  <b data-testid="transfer-available">{available === undefined ? (flow.availableFailed ? '—' : t('common.loading')) : `${formatAmount(available)} ${flow.currency}`}</b>
+                </div>
+                <div className="hint">
+                  <span>{t('col.fee')}</span>
+                  <b>0</b>
+                </div>
+                {flow.availableFailed && (
+                  <Button type="button" $variant="ghost" $small onClick={flow.retry} style={{ justifySelf: 'start' }}>
+                    {t('common.retry')}
+                  </Button>
+                )}
+                <Tip $tone="up">{t('wallet.transfer.noFee')}</Tip>
+                <Button type="submit" disabled={flow.submitting || available === undefined} style={{ justifySelf: 'start', minWidth: 160 }}>
+                  {t('wallet.transfer.submit')}
+                </Button>
+              </Form>
+            )}
+          </Formik>
+        </WalletForm>
+      </Card>
+      <RecordsCard<TransferRecord> title={t('menu.wallet.logTransfer')} records={records} columns={transferColumns(t)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { WalletAccount, WalletBalance } from '../../../domain/wallet';
+import { ACCOUNT_LABEL_KEYS, formatAmount } from '../../../domain/walletAmounts';
+import { useFiat } from '../../../app/views/hooks';
+import { useWalletBalances } from '../wallet.hooks';
+import { Button } from '../../../app/ui/Button';
+import { DataTable } from '../../../app/ui/DataTable';
+import { Card, Figure } from './walletUi';
+
+/** /wallet/spot, /contract, /secContract, /legalSymbol, /subscribe: one account's balances per currency. */
+export function WalletAccountPage(props: { account: WalletAccount }) {
+  const { t } = useTranslation();
+  const fiat = useFiat();
+  const wallet = useWalletBalances(props.account);
+  const summary = wallet.overview?.accounts.find((a) => a.account === props.account);
+  const title = t(ACCOUNT_LABEL_KEYS[props.account]);
+  // Deposits arrive in and withdrawals leave from the spot account; every account can transfer.
+  const chainActions = props.account === 'spot';
+  return (
+    <Card aria-busy={wallet.loading}>
+      <div className="head">
+        <h1>{title}</h1>
+        <label style={{ display: 'inline-flex', gap: 6, alignItems: 'center', fontSize: 12 }} className="dim">
+          <input type="checkbox" checked={wallet.hideZero} onChange={(e) => wallet.setHideZero(e.target.checked)} />
+          {t('wallet.hideZero')}
+        </label>
+      </div>
+      <p className="intro">{t('page.walletAccount.intro')}</p>
+      <div style={{ display: 'flex', gap: 40, marginBottom: 14 }}>
+        <Figure>
+          <span className="label">{t('wallet.accountValuation', { currency: fiat.pricing.name })}</span>
+          <span className="value big">{summary ? fiat.format(summary.valuation_usdt) : '—'}</span>
+          <span className="sub">{summary ? `${formatAmount(summary.valuation_usdt, 2)} USDT` : ''}</span>
+        </Figure>
+      </div>
+      <DataTable<WalletBalance>
+        label={title}
+        rows={wallet.rows}
+        rowKey={(r) => r.currency}
+        emptyKey={wallet.loading ? 'common.loading' : 'wallet.noBalances'}
+        columns={[
+          { key: 'col.currency', render: (r) => <b>{r.currency}</b> },
+          { key: 'col.available', align: 'right', render: (r) => <span className="num">{formatAmount(r.available)}</span> },
+          { key: 'col.frozen', align: 'right', render: (r) => <span className="num dim">{formatAmount(r.frozen)}</span> },
+          { key: 'col.valuation', align: 'right', render: (r) => <span className="num">{fiat.format(r.valuation_usdt)}</span> },
+          {
+            key: 'col.actions',
+            align: 'right',
+            render: (r) => (
+              <span style={{ display: 'inline-flex', gap: 12 }}>
+                {chainActions && <Link to={`/wallet/recharge/${r.currency}`}>{t('menu.wallet.recharge')}</Link>}
+                {chainActions && <Link to={`/wallet/cash/${r.currency}`}>{t('menu.wallet.cash')}</Link>}
+                <Link to={`/wallet/transfer?currency=${r.currency}&from=${props.account}`}>{t('menu.wallet.transfer')}</Link>
+              </span>
+            ),
+          },
+        ]}
+      />
+      {wallet.failed && (
+        <Button type="button" $variant="ghost" $small onClick={wallet.refresh} style={{ marginTop: 10 }}>
+          {t('common.retry')}
+        </Button>
+      )}
+    </Card>
+  );
+}

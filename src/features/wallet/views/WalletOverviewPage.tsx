@@ -1,0 +1,80 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ACCOUNT_SEGMENTS, type AccountSummary } from '../../../domain/wallet';
+import { compareDecimal, divDecimal } from '../../../domain/decimal';
+import { ACCOUNT_LABEL_KEYS, formatAmount } from '../../../domain/walletAmounts';
+import { useFiat } from '../../../app/views/hooks';
+import { useWalletBalances } from '../wallet.hooks';
+import { Button } from '../../../app/ui/Button';
+import { DataTable } from '../../../app/ui/DataTable';
+import { ActionLinks } from './ActionLinks';
+import { Card, Figure, Stack } from './walletUi';
+
+/** /wallet: total valuation in the pricing currency and in BTC, today's P&L, and each account. */
+export function WalletOverviewPage() {
+  const { t } = useTranslation();
+  const fiat = useFiat();
+  const wallet = useWalletBalances();
+  const overview = wallet.overview;
+  const btc = overview && compareDecimal(overview.btc_usdt, '0') > 0 ? divDecimal(overview.total_usdt, overview.btc_usdt, 8) : undefined;
+  const pnl = overview?.today_pnl_usdt ?? '0';
+  const pnlTone = compareDecimal(pnl, '0') > 0 ? 'up' : compareDecimal(pnl, '0') < 0 ? 'down' : '';
+  return (
+    <Stack>
+      <Card aria-busy={wallet.loading}>
+        <div className="head">
+          <h1>{t('menu.wallet.overview')}</h1>
+          <ActionLinks />
+        </div>
+        <p className="intro">{t('page.wallet.intro')}</p>
+        <div style={{ display: 'grid', gridTemplateColumns: '2fr 1fr 1fr', gap: 16, alignItems: 'end' }}>
+          <Figure>
+            <span className="label">{t('wallet.totalValuation', { currency: fiat.pricing.name })}</span>
+            <span className="value big" data-testid="wallet-total">{overview ? fiat.format(overview.total_usdt) : '—'}</span>
+            <span className="sub">≈ {btc ? `${formatAmount(btc)} BTC` : '—'}</span>
+          </Figure>
+          <Figure>
+            <span className="label">{t('wallet.totalUsdt')}</span>
+            <span className="value">{overview ? `${formatAmount(overview.total_usdt, 2)} USDT` : '—'}</span>
+          </Figure>
+          <Figure>
+            <span className="label">{t('col.todayPnl')}</span>
+            <span className={`value ${pnlTone}`}>{overview ? `${compareDecimal(pnl, '0') > 0 ? '+' : ''}${fiat.format(pnl)}` : '—'}</span>
+            <span className="sub">{overview ? `${formatAmount(pnl, 2)} USDT` : ''}</span>
+          </Figure>
+        </div>
+        {wallet.failed && (
+          <Button type="button" $variant="ghost" $small onClick={wallet.refresh} style={{ marginTop: 10 }}>
+            {t('common.retry')}
+          </Button>
+        )}
+      </Card>
+      <Card>
+        <div className="head">
+          <h2>{t('menu.wallet.accounts')}</h2>
+        </div>
+        <DataTable<AccountSummary>
+          label={t('menu.wallet.accounts')}
+          rows={overview?.accounts ?? []}
+          rowKey={(r) => r.account}
+          emptyKey={wallet.loading ? 'common.loading' : 'common.noData'}
+          columns={[
+            { key: 'col.account', render: (r) => <Link to={`/wallet/${ACCOUNT_SEGMENTS[r.account]}`}>{t(ACCOUNT_LABEL_KEYS[r.account])}</Link> },
+            { key: 'col.valuation', align: 'right', render: (r) => <span className="num">{fiat.format(r.valuation_usdt)}</span> },
+            { key: 'wallet.valuationUsdt', align: 'right', render: (r) => <span className="num dim">{formatAmount(r.valuation_usdt, 2)}</span> },
+            {
+              key: 'col.actions',
+              align: 'right',
+              render: (r) => (
+                <span style={{ display: 'inline-flex', gap: 10 }}>
+                  <Link to={`/wallet/${ACCOUNT_SEGMENTS[r.account]}`}>{t('wallet.details')}</Link>
+                  <Link to={`/wallet/transfer?from=${r.account}`}>{t('menu.wallet.transfer')}</Link>
+                </span>
+              ),
+            },
+          ]}
+        />
+      </Card>
+    </Stack>
+  );
+}

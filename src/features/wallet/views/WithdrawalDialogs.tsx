@@ -1,0 +1,60 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addDecimal } from '../../../domain/decimal';
+import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
+import { WalletForm } from './walletUi';
+
+/** Spec §6: the funds password, asked in a security check. The typed text is presentation state until sent. */
+export function FundsPasswordDialog(props: { onSubmit: (password: string) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [password, setPassword] = useState('');
+  return (
+    <ConfirmDialog title={t('wallet.withdraw.securityCheck')} cancelLabel={t('common.cancel')} confirmLabel={t('common.confirm')} onConfirm={() => props.onSubmit(password)} onCancel={props.onCancel}>
+      <WalletForm>
+        <form
+          className="field"
+          onSubmit={(e) => {
+            e.preventDefault();
+            props.onSubmit(password);
+          }}
+        >
+          <label htmlFor={id}>{t('wallet.withdraw.fundsPassword')}</label>
+          <input id={id} type="password" autoComplete="off" autoFocus value={password} onChange={(e) => setPassword(e.target.value)} />
+        </form>
+      </WalletForm>
+    </ConfirmDialog>
+  );
+}
+
+export function ConfirmWithdrawalDialog(props: {
+  currency: string;
+  network: string;
+  address: string;
+  quantity: string;
+  fee: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const rows: Array<[string, string]> = [
+    [t('col.network'), props.network],
+    [t('col.address'), props.address],
+    [t('wallet.withdraw.receive'), `${props.quantity} ${props.currency}`],
+    [t('col.fee'), `${props.fee} ${props.currency}`],
+    [t('wallet.withdraw.totalDeducted'), `${addDecimal(props.quantity, props.fee)} ${props.currency}`],
+  ];
+  return (
+    <ConfirmDialog title={t('wallet.withdraw.confirmTitle')} cancelLabel={t('common.cancel')} confirmLabel={t('wallet.withdraw.confirm')} busy={props.busy} onConfirm={props.onConfirm} onCancel={props.onCancel}>
+      <dl style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '6px 14px', margin: 0 }}>
+        {rows.map(([label, value]) => (
+          <div key={label} style={{ display: 'contents' }}>
+            <dt style={{ opacity: 0.7 }}>{label}</dt>
+            <dd style={{ margin: 0, wordBreak: 'break-all', fontFamily: 'monospace' }}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </ConfirmDialog>
+  );
+}

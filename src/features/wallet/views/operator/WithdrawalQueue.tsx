@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { RECORD_PAGE_SIZE, WithdrawalStatus } from '../../../../domain/wallet';
+import { formatAmount, WITHDRAWAL_STATUS_KEYS } from '../../../../domain/walletAmounts';
+import type { QueuedWithdrawal } from '../../machines/operatorWithdrawals/operatorWithdrawals.machine';
+import { useOperatorWithdrawals } from '../../wallet.hooks';
+import { Badge } from '../../../../app/ui/Badge';
+import { Button } from '../../../../app/ui/Button';
+import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
+import { DataTable } from '../../../../app/ui/DataTable';
+import { Muted } from '../../../../app/ui/Panel';
+import { Segmented } from '../../../../app/ui/Segmented';
+import { CardPager, formatTime } from '../walletUi';
+
+const Reason = styled.textarea`
+  width: 100%;
+  min-height: 70px;
+  background: ${({ theme }) => theme.color.panel};
+  color: ${({ theme }) => theme.color.text};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: 4px;
+  padding: 8px;
+`;
+
+const FILTERS: Array<WithdrawalStatus | undefined> = [WithdrawalStatus.notDisbursed, WithdrawalStatus.pendingConfirmation, WithdrawalStatus.completed, WithdrawalStatus.failed, WithdrawalStatus.cancelled, undefined];
+
+/** The fail dialog: the reason is shown to the user on their record, so the machine requires one. */
+function FailDialog(props: { row: QueuedWithdrawal | undefined; busy: boolean; onConfirm: (reason: string) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  return (
+    <ConfirmDialog title={t('wallet.ops.failTitle')} cancelLabel={t('common.cancel')} confirmLabel={t('wallet.ops.fail')} tone="danger" busy={props.busy} onConfirm={() => props.onConfirm(reason)} onCancel={props.onCancel}>
+      {props.row && <p style={{ marginTop: 0 }}>{t('wallet.ops.rowSummary', { quantity: props.row.quantity, currency: props.row.currency, account: props.row.account ?? '' })}</p>}
+      <label>
+        {t('wallet.ops.reason')}
+        <Reason value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
+      </label>
+    </ConfirmDialog>
+  );
+}
+
+/** /operator: withdrawals waiting for a decision (not disbursed first), approve or fail with a reason. */
+export function WithdrawalQueue() {
+  const { t } = useTranslation();
+  const queue = useOperatorWithdrawals();
+  return (
+    <section aria-label={t('wallet.ops.queueTitle')}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
+        <h2 style={{ flex: 1 }}>{t('wallet.ops.queueTitle')}</h2>
+        <Segmented role="group" aria-label={t('col.status')}>
+          {FILTERS.map((s) => (
+            <button key={s ?? 'all'} type="button" aria-pressed={queue.status === s} onClick={() => queue.setStatus(s)}>
+              {s === undefined ? t('wallet.ops.all') : t(WITHDRAWAL_STATUS_KEYS[s])}
+            </button>
+          ))}
+        </Segmented>
+        <Button type="button" $variant="ghost" $small onClick={queue.reload} disabled={queue.loading}>
+          {t('operator.reload')}
+        </Button>
+      </div>
+      {queue.failed && <Muted>{t('wallet.ops.queueFailed')}</Muted>}
+      <DataTable<QueuedWithdrawal>
+        label={t('wallet.ops.queueTitle')}
+        rows={queue.list}
+        rowKey={(r) => String(r.id)}
+        emptyKey="wallet.ops.queueEmpty"
+        columns={[
+          { key: 'col.time', render: (r) => formatTime(r.created_at) },
+          { key: 'operator.user', render: (r) => r.account },
+          { key: 'col.currency', render: (r) => <b>{r.currency}</b> },
+          { key: 'col.quantity', align: 'right', render: (r) => formatAmount(r.quantity) },
+          { key: 'col.fee', align: 'right', render: (r) => formatAmount(r.fee) },
+          { key: 'col.network', render: (r) => r.network },
+          { key: 'col.address', render: (r) => <code title={r.address}>{r.address.length > 22 ? `${r.address.slice(0, 10)}…${r.address.slice(-8)}` : r.address}</code> },
+          { key: 'col.status', render: (r) => <Badge $tone={r.status === WithdrawalStatus.notDisbursed ? 'warn' : 'dim'}>{t(WITHDRAWAL_STATUS_KEYS[r.status])}</Badge> },
+          {
+            key: 'col.actions',
+            align: 'right',
+            render: (r) =>
+              r.status === WithdrawalStatus.notDisbursed ? (
+                <span style={{ display: 'inline-flex', gap: 6 }}>
+                  <Button type="button" $small disabled={queue.deciding} onClick={() => queue.approve(r.id)}>
+                    {t('wallet.ops.approve')}
+                  </Button>
+                  <Button type="button" $small $variant="ghost" disabled={queue.deciding} onClick={() => queue.fail(r.id)}>
+                    {t('wallet.ops.fail')}
+                  </Button>
+                </span>
+              ) : null,
+          },
+        ]}
+      />
+      {queue.total > 0 && <CardPager page={queue.page} size={RECORD_PAGE_SIZE} total={queue.total} onPage={queue.setPage} />}
+      {queue.confirmingApprove && (
+        <ConfirmDialog title={t('wallet.ops.approveTitle')} cancelLabel={t('common.cancel')} confirmLabel={t('wallet.ops.approve')} busy={queue.deciding} onConfirm={() => queue.confirm()} onCancel={queue.cancel}>
+          {queue.target && t('wallet.ops.rowSummary', { quantity: queue.target.quantity, currency: queue.target.currency, account: queue.target.account ?? '' })}
+        </ConfirmDialog>
+      )}
+      {queue.confirmingFail && <FailDialog row={queue.target} busy={queue.deciding} onConfirm={queue.confirm} onCancel={queue.cancel} />}
+    </section>
+  );
+}

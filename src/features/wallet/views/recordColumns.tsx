@@ -1,0 +1,97 @@
+import type { TFunction } from 'i18next';
+import { DepositStatus, WithdrawalStatus, type DepositRecord, type LedgerRecord, type TransferRecord, type WithdrawalRecord } from '../../../domain/wallet';
+import { ACCOUNT_LABEL_KEYS, DEPOSIT_STATUS_KEYS, formatAmount, LEDGER_KIND_KEYS, WITHDRAWAL_STATUS_KEYS } from '../../../domain/walletAmounts';
+import { compareDecimal } from '../../../domain/decimal';
+import { Badge } from '../../../app/ui/Badge';
+import { Button } from '../../../app/ui/Button';
+import type { Column } from '../../../app/ui/DataTable';
+import { formatTime } from './walletUi';
+
+/** Table columns of the wallet's records, shared by the record pages and the deposit/withdrawal pages. */
+
+const time = <R extends { created_at: number }>(): Column<R> => ({ key: 'col.time', render: (r) => <span className="dim">{formatTime(r.created_at)}</span> });
+const currency = <R extends { currency: string }>(): Column<R> => ({ key: 'col.currency', render: (r) => <b>{r.currency}</b> });
+const amount = <R,>(key: string, pick: (r: R) => string, signed = false): Column<R> => ({
+  key,
+  align: 'right',
+  render: (r) => {
+    const v = pick(r);
+    const tone = signed ? (compareDecimal(v, '0') > 0 ? 'up' : compareDecimal(v, '0') < 0 ? 'down' : '') : '';
+    return <span className={`num ${tone}`}>{signed && compareDecimal(v, '0') > 0 ? `+${formatAmount(v)}` : formatAmount(v)}</span>;
+  },
+});
+const address = <R extends { address: string }>(): Column<R> => ({
+  key: 'col.address',
+  render: (r) => (
+    <code title={r.address}>{r.address.length > 22 ? `${r.address.slice(0, 10)}…${r.address.slice(-8)}` : r.address}</code>
+  ),
+});
+
+export function depositStatus(t: TFunction, r: DepositRecord) {
+  if (r.status === DepositStatus.success) return <Badge $tone="up">{t(DEPOSIT_STATUS_KEYS[r.status])}</Badge>;
+  if (r.status === DepositStatus.confirming)
+    return <Badge $tone="warn">{t(DEPOSIT_STATUS_KEYS[r.status], { n: r.confirmations, total: r.confirmations_required })}</Badge>;
+  return <Badge>{t(DEPOSIT_STATUS_KEYS[DepositStatus.pending])}</Badge>;
+}
+
+const WITHDRAWAL_TONE: Record<WithdrawalStatus, 'up' | 'down' | 'warn' | 'dim'> = { 1: 'warn', 2: 'warn', 3: 'up', 4: 'down', 5: 'dim' };
+
+export function depositColumns(t: TFunction): Column<DepositRecord>[] {
+  return [time(), currency(), amount('col.quantity', (r) => r.quantity), { key: 'col.network', render: (r) => r.network }, address(), { key: 'col.status', align: 'right', render: (r) => depositStatus(t, r) }];
+}
+
+export function withdrawalColumns(t: TFunction, onCancel?: (id: number) => void): Column<WithdrawalRecord>[] {
+  const columns: Column<WithdrawalRecord>[] = [
+    time(),
+    currency(),
+    amount('col.quantity', (r) => r.quantity),
+    amount('col.fee', (r) => r.fee),
+    { key: 'col.network', render: (r) => r.network },
+    address(),
+    {
+      key: 'col.status',
+      render: (r) => (
+        <span title={r.reason ?? undefined}>
+          <Badge $tone={WITHDRAWAL_TONE[r.status]}>{t(WITHDRAWAL_STATUS_KEYS[r.status])}</Badge>
+          {r.reason && <span className="dim"> · {r.reason}</span>}
+        </span>
+      ),
+    },
+  ];
+  if (!onCancel) return columns;
+  return [
+    ...columns,
+    {
+      key: 'col.actions',
+      align: 'right',
+      render: (r) =>
+        r.status === WithdrawalStatus.notDisbursed ? (
+          <Button type="button" $variant="ghost" $small onClick={() => onCancel(r.id)}>
+            {t('wallet.withdraw.cancel')}
+          </Button>
+        ) : null,
+    },
+  ];
+}
+
+export function transferColumns(t: TFunction): Column<TransferRecord>[] {
+  return [
+    time(),
+    currency(),
+    { key: 'col.from', render: (r) => t(ACCOUNT_LABEL_KEYS[r.from]) },
+    { key: 'col.to', render: (r) => t(ACCOUNT_LABEL_KEYS[r.to]) },
+    amount('col.quantity', (r) => r.quantity),
+  ];
+}
+
+export function ledgerColumns(t: TFunction): Column<LedgerRecord>[] {
+  return [
+    time(),
+    { key: 'col.type', render: (r) => (LEDGER_KIND_KEYS[r.kind] ? t(LEDGER_KIND_KEYS[r.kind]!) : r.kind) },
+    { key: 'col.account', render: (r) => t(ACCOUNT_LABEL_KEYS[r.account]) },
+    currency(),
+    amount('col.balanceBefore', (r) => r.before),
+    amount('col.quantity', (r) => r.quantity, true),
+    amount('col.balanceAfter', (r) => r.after),
+  ];
+}

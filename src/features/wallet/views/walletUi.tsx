@@ -1,0 +1,80 @@
+import styled from 'styled-components';
+import { Panel } from '../../../app/ui/Panel';
+import { Pager as RecordPager } from '../../../app/ui/RecordFilters';
+
+/** Local date and time of an epoch-ms record time, zero-padded, sortable by eye: 2026-11-21 10:42:05. */
+export function formatTime(ms: number): string {
+  const d = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
+export const Stack = styled.div`
+  display: grid;
+  gap: 12px;
+`;
+
+/** A wallet panel: title row with actions on the right, then dense content. */
+export const Card = styled(Panel)`
+  padding: 14px 16px;
+  .head { display: flex; align-items: center; gap: 10px; margin-bottom: 10px; flex-wrap: wrap; }
+  .head h1, .head h2 { margin: 0; font-size: 16px; font-weight: 600; flex: 1; }
+  .head h1 { font-size: 18px; }
+  .intro { margin: 0 0 12px; color: ${({ theme }) => theme.color.textDim}; font-size: 13px; }
+  code { font-family: ${({ theme }) => theme.font.mono}; font-size: 12px; }
+  .num { font-family: ${({ theme }) => theme.font.mono}; font-variant-numeric: tabular-nums; }
+  .dim { color: ${({ theme }) => theme.color.textDim}; }
+  .up { color: ${({ theme }) => theme.color.up}; }
+  .down { color: ${({ theme }) => theme.color.down}; }
+  table { width: 100%; border-collapse: collapse; }
+`;
+
+/** Label over value, for the overview's figures and the forms' summaries. */
+export const Figure = styled.div`
+  display: grid;
+  gap: 3px;
+  .label { font-size: 12px; color: ${({ theme }) => theme.color.textDim}; }
+  .value { font-size: 15px; font-weight: 600; font-family: ${({ theme }) => theme.font.mono}; font-variant-numeric: tabular-nums; }
+  .value.big { font-size: 26px; }
+  .sub { font-size: 12px; color: ${({ theme }) => theme.color.textDim}; font-family: ${({ theme }) => theme.font.mono}; }
+`;
+
+/** Dense form fields for the wallet forms. */
+export const WalletForm = styled.div`
+  display: grid;
+  gap: 12px;
+  .field { display: grid; gap: 5px; }
+  .field > label, .field > .label { font-size: 12px; color: ${({ theme }) => theme.color.textDim}; }
+  .row { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
+  input[type='text'], input[type='password'], select {
+    background: ${({ theme }) => theme.color.panelRaised};
+    border: 1px solid ${({ theme }) => theme.color.border};
+    border-radius: 4px;
+    padding: 8px 10px;
+    color: ${({ theme }) => theme.color.text};
+    width: 100%;
+    font: inherit;
+  }
+  input:focus, select:focus { outline: none; border-color: ${({ theme }) => theme.color.accent}; }
+  .with-button { display: flex; gap: 6px; align-items: stretch; }
+  .with-button input { flex: 1; }
+  .error { color: ${({ theme }) => theme.color.down}; font-size: 12px; }
+  .hint { font-size: 12px; color: ${({ theme }) => theme.color.textDim}; display: flex; justify-content: space-between; gap: 8px; }
+  .hint b { color: ${({ theme }) => theme.color.text}; font-weight: 500; font-family: ${({ theme }) => theme.font.mono}; }
+`;
+
+/** Spec §8 security tip, and other notices. */
+export const Tip = styled.p<{ $tone?: 'warn' | 'down' | 'up' }>`
+  margin: 0;
+  padding: 8px 12px;
+  border-left: 3px solid ${({ theme, $tone = 'warn' }) => theme.color[$tone]};
+  background: ${({ theme, $tone = 'warn' }) => theme.color[$tone]}14;
+  color: ${({ theme }) => theme.color.text};
+  font-size: 12px;
+`;
+
+/** The shared record pager (src/views/ui/RecordFilters.tsx) under a card's table. */
+export const CardPager = styled(RecordPager)`
+  padding-top: 10px;
+`;
+
