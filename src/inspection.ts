@@ -58,3 +58,16 @@ export function createLocalInspector(limit = 300) {
 }
 
 export type LocalInspector = ReturnType<typeof createLocalInspector>;
+
+/** The inspector the dev flag asks for: its observer for the actors, and the local one for the panel. */
+export async function createInspector(search: string): Promise<{ inspect?: Observer<InspectionEvent>; local?: LocalInspector }> {
+  const mode = inspectModeFrom(search);
+  if (mode === 'stately') {
+    const { createBrowserInspector } = await import('@statelyai/inspect');
+    return { inspect: createBrowserInspector().inspect };
+  }
+  if (mode !== 'local') return {};
+  const local = createLocalInspector();
+  (window as unknown as { __inspection: LocalInspector }).__inspection = local;
+  return { inspect: local.observer, local };
+}

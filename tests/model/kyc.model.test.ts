@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { generatePaths } from '../../scripts/lib/machineModels';
-import { identityModel } from '../../src/features/kyc/machines/kyc/kyc.model';
+import { kycModel } from '../../src/features/kyc/machines/kyc/kyc.model';
 import type { MachineModel } from '../../src/app/machines/model.types';
-import { operatorReviewModel } from '../../src/features/kyc/machines/kycReview/kycReview.model';
+import { kycReviewModel } from '../../src/features/kyc/machines/kycReview/kycReview.model';
 import { operatorSessionModel } from '../../src/features/operator/machines/operatorSession/operatorSession.model';
 import { deferredActors, walkPath } from './harness';
 
@@ -34,10 +34,10 @@ const blob = new Blob([new Uint8Array([1])], { type: 'image/png' });
 const fields = { name: 'Ada', id_number: 'X1', front: blob, back: blob };
 
 describe('identity machine (generated paths)', () => {
-  walkAll(identityModel, ['fetchStatus', 'submitIdentity']);
+  walkAll(kycModel, ['fetchStatus', 'submitIdentity']);
 
   it('shows the reason after a failed review, resubmits, and says "submitted and awaiting review"', async () => {
-    const { deferred, log, actor } = setUp(identityModel, ['fetchStatus', 'submitIdentity']);
+    const { deferred, log, actor } = setUp(kycModel, ['fetchStatus', 'submitIdentity']);
     deferred.settle({ type: 'xstate.done.actor.fetchStatus', output: { name_status: 4, reason: 'Blurred', submission_id: 1 } } as never);
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('editing');
@@ -68,10 +68,10 @@ describe('operator session machine (generated paths)', () => {
 });
 
 describe('operator review machine (generated paths)', () => {
-  walkAll(operatorReviewModel, ['fetchQueue', 'fetchDetail', 'approve', 'reject']);
+  walkAll(kycReviewModel, ['fetchQueue', 'fetchDetail', 'approve', 'reject']);
 
   it('rejects only with a reason, sends it trimmed, then reads the queue again', async () => {
-    const { deferred, log, actor } = setUp(operatorReviewModel, ['fetchQueue', 'fetchDetail', 'approve', 'reject']);
+    const { deferred, log, actor } = setUp(kycReviewModel, ['fetchQueue', 'fetchDetail', 'approve', 'reject']);
     deferred.settle({ type: 'xstate.done.actor.fetchQueue', output: [] } as never);
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'review.open', id: 7 });

@@ -6,9 +6,10 @@ import styled from 'styled-components';
 import { NOTE_TYPES, type NoteType } from '../../domain/api';
 import { QR_SIZES } from '../../domain/constants';
 import { LANGUAGES } from '../../domain/languages';
-import { useAppFlow, useNoteFlow } from '../views/hooks';
+import { useAppFlow } from '../views/hooks';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
+import { useNoteFlow } from '../../features/support/support.hooks';
 
 const Foot = styled.footer`
   margin-top: 32px;

@@ -13,10 +13,11 @@ import { informMachine } from '../../features/support/machines/inform/inform.mac
 import { noteMachine } from '../../features/support/machines/note/note.machine';
 import { sessionMachine } from '../machines/session/session.machine';
 import { USER_FIXTURE } from '../machines/session/session.model';
+import { socketConnectionMachine } from '../machines/socketConnection/socketConnection.machine';
 import { toastMachine } from '../machines/toast/toast.machine';
 import { initI18n } from '../../services/i18n';
-import { ActorsProvider } from '../views/ActorsContext';
-import { InformHelpProvider } from '../../features/support/support.hooks';
+import { ShellContext } from '../views/hooks';
+import { SupportContext } from '../../features/support/support.hooks';
 import { darkTheme } from '../theme';
 import { Header } from './Header';
 import { SignOutDialog } from './SignOutDialog';
@@ -36,21 +37,21 @@ async function renderSignedIn(nameStatus: 1 | 2 | 3 | 4) {
   ).start();
   await act(async () => undefined);
   const app = createActor(appMachine, { input: { marketFeature: false } }).start();
-  const actors = { app, session, toasts: createActor(toastMachine).start(), note: createActor(noteMachine).start() };
+  const actors = { app, session, toasts: createActor(toastMachine).start(), connection: createActor(socketConnectionMachine).start() };
   const inform = createActor(
     informMachine.provide({ actors: { fetchNotifications: fromPromise(async (): Promise<NotificationPage> => ({ list: [], total: 3, unread: 3, page: 1, size: 20 })) } }),
   ).start();
   render(
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={darkTheme}>
-        <ActorsProvider actors={actors}>
-          <InformHelpProvider value={{ inform, help: helpMachine, helpArticle: helpArticleMachine }}>
+        <ShellContext.Provider value={actors}>
+          <SupportContext.Provider value={{ inform, note: createActor(noteMachine).start(), help: helpMachine, helpArticle: helpArticleMachine }}>
             <MemoryRouter>
               <Header />
               <SignOutDialog />
             </MemoryRouter>
-          </InformHelpProvider>
-        </ActorsProvider>
+          </SupportContext.Provider>
+        </ShellContext.Provider>
       </ThemeProvider>
     </I18nextProvider>,
   );

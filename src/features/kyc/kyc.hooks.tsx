@@ -1,36 +1,25 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
+import { createFlowContext } from '../../app/flowContext';
 import type { IdentityFields } from '../../domain/kyc';
-import type { identityMachine } from './machines/kyc/kyc.machine';
-import type { operatorReviewMachine } from './machines/kycReview/kycReview.machine';
-import type { OperatorSessionActorRef } from '../operator/machines/operatorSession/operatorSession.machine';
+import type { kycMachine } from './machines/kyc/kyc.machine';
+import type { kycReviewMachine } from './machines/kycReview/kycReview.machine';
 
 /**
- * Identity verification and the operator interface, supplied at the composition root: the
- * identity and review machines (each page starts its own actor) and the long-lived operator
- * session actor.
+ * Identity verification (/user/identity) and its review desk in the operator interface, supplied
+ * in kyc/feature.tsx; each page starts its own actor from them.
  */
 export interface KycFlows {
-  identity: typeof identityMachine;
-  operatorReview: typeof operatorReviewMachine;
-  operatorSession: OperatorSessionActorRef;
+  kyc: typeof kycMachine;
+  kycReview: typeof kycReviewMachine;
 }
 
-const KycContext = createContext<KycFlows | null>(null);
-
-export function KycProvider(props: { flows: KycFlows; children: ReactNode }) {
-  return <KycContext.Provider value={props.flows}>{props.children}</KycContext.Provider>;
-}
-
-function useKycFlows(): KycFlows {
-  const flows = useContext(KycContext);
-  if (!flows) throw new Error('useKycFlows outside KycProvider');
-  return flows;
-}
+export const KycContext = createFlowContext<KycFlows>('Kyc');
+const useKycFlows = KycContext.use;
 
 /** /user/identity's own actor. */
-export function useIdentityFlow() {
-  const actor = useActorRef(useKycFlows().identity);
+export function useKyc() {
+  const actor = useActorRef(useKycFlows().kyc);
   const state = {
     loading: useSelector(actor, (s) => s.matches('loading')),
     loadFailed: useSelector(actor, (s) => s.matches('loadFailed')),
@@ -52,26 +41,9 @@ export function useIdentityFlow() {
   return { ...state, ...send };
 }
 
-export function useOperatorSession() {
-  const actor = useKycFlows().operatorSession;
-  const state = {
-    signedIn: useSelector(actor, (s) => s.matches('signedIn')),
-    loggingIn: useSelector(actor, (s) => s.matches('loggingIn')),
-    operator: useSelector(actor, (s) => s.context.operator),
-  };
-  const send = useMemo(
-    () => ({
-      login: (fields: { account: string; password: string }) => actor.send({ type: 'operator.login', fields }),
-      signOut: () => actor.send({ type: 'operator.signOut' }),
-    }),
-    [actor],
-  );
-  return { ...state, ...send };
-}
-
 /** The review queue's own actor, started while the operator is signed in. */
-export function useOperatorReview() {
-  const actor = useActorRef(useKycFlows().operatorReview);
+export function useKycReview() {
+  const actor = useActorRef(useKycFlows().kycReview);
   const state = {
     loadingQueue: useSelector(actor, (s) => s.matches('loadingQueue')),
     queueFailed: useSelector(actor, (s) => s.matches('queueFailed')),

@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
+import { createFlowContext } from '../../app/flowContext';
 import type { OrderSide, OrderType } from '../../domain/spotOrders';
 import type { RecordDays } from '../../domain/wallet';
 import type { OrderFormInput, orderFormMachine } from './machines/orderForm/orderForm.machine';
@@ -9,32 +10,23 @@ import type { orderDetailMachine } from './machines/orders/orderDetail.machine';
 import type { orderHistoryMachine, OrderHistoryInput } from './machines/orders/orderHistory.machine';
 
 /**
- * Spot trading's flows, supplied with their effects at the composition root (API calls, the
+ * Spot trading's flows, supplied with their effects in spot/feature.tsx (API calls, the
  * user stream, toasts, the idempotency key). Each panel or page starts its own actor from them,
  * so a form or list lives exactly as long as it is on screen.
  */
-export interface TradingFlows {
+export interface SpotFlows {
   orderForm: typeof orderFormMachine;
   openOrders: typeof openOrdersMachine;
   orderHistory: typeof orderHistoryMachine;
   orderDetail: typeof orderDetailMachine;
 }
 
-const TradingContext = createContext<TradingFlows | null>(null);
-
-export function TradingProvider(props: { flows: TradingFlows; children: ReactNode }) {
-  return <TradingContext.Provider value={props.flows}>{props.children}</TradingContext.Provider>;
-}
-
-function useTradingFlows(): TradingFlows {
-  const flows = useContext(TradingContext);
-  if (!flows) throw new Error('useTradingFlows outside TradingProvider');
-  return flows;
-}
+export const SpotContext = createFlowContext<SpotFlows>('Spot');
+const useSpot = SpotContext.use;
 
 /** The order form of the pair on screen (the caller keys it by pair, so a new pair starts afresh). */
 export function useOrderForm(input: OrderFormInput) {
-  const actor = useActorRef(useTradingFlows().orderForm, { input });
+  const actor = useActorRef(useSpot().orderForm, { input });
   const state = {
     fields: useSelector(actor, form.selectFields),
     submitting: useSelector(actor, form.selectSubmitting),
@@ -62,7 +54,7 @@ export function useOrderForm(input: OrderFormInput) {
 }
 
 export function useOpenOrders(input: OpenOrdersInput) {
-  const actor = useActorRef(useTradingFlows().openOrders, { input });
+  const actor = useActorRef(useSpot().openOrders, { input });
   const state = {
     orders: useSelector(actor, (s) => s.context.orders),
     total: useSelector(actor, (s) => s.context.total),
@@ -89,7 +81,7 @@ export function useOpenOrders(input: OpenOrdersInput) {
 }
 
 export function useOrderHistory(input: OrderHistoryInput) {
-  const actor = useActorRef(useTradingFlows().orderHistory, { input });
+  const actor = useActorRef(useSpot().orderHistory, { input });
   const state = {
     orders: useSelector(actor, (s) => s.context.orders),
     total: useSelector(actor, (s) => s.context.total),
@@ -113,7 +105,7 @@ export function useOrderHistory(input: OrderHistoryInput) {
 }
 
 export function useOrderDetail(id: number) {
-  const actor = useActorRef(useTradingFlows().orderDetail, { input: { id } });
+  const actor = useActorRef(useSpot().orderDetail, { input: { id } });
   const state = {
     detail: useSelector(actor, (s) => s.context.detail),
     loading: useSelector(actor, (s) => s.matches('loading')),

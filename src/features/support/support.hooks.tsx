@@ -1,5 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
+import type { NoteType } from '../../domain/api';
+import { createFlowContext } from '../../app/flowContext';
+import type { NoteActorRef } from './machines/note/note.machine';
 import type { HelpQuery } from '../../domain/informHelp';
 import type { helpMachine } from './machines/help/help.machine';
 import type { helpArticleMachine } from './machines/help/helpArticle.machine';
@@ -7,30 +10,22 @@ import type { InformActorRef } from './machines/inform/inform.machine';
 import * as inform from './machines/inform/inform.selectors';
 
 /**
- * Notifications are one long-lived actor (the header bell and /inform share it); help search and
- * help articles are flows each page starts for itself. All come supplied with their effects from
- * the composition root.
+ * Notifications are one long-lived actor (the header bell and /inform share it), and so are the
+ * platform-note popups (footer links, the agreement); help search and help articles are flows each
+ * page starts for itself. All come supplied with their effects from support/feature.tsx.
  */
-export interface InformHelp {
+export interface SupportFlows {
   inform: InformActorRef;
+  note: NoteActorRef;
   help: typeof helpMachine;
   helpArticle: typeof helpArticleMachine;
 }
 
-const InformHelpContext = createContext<InformHelp | null>(null);
-
-export function InformHelpProvider(props: { value: InformHelp; children: ReactNode }) {
-  return <InformHelpContext.Provider value={props.value}>{props.children}</InformHelpContext.Provider>;
-}
-
-function useInformHelp(): InformHelp {
-  const value = useContext(InformHelpContext);
-  if (!value) throw new Error('useInformHelp outside InformHelpProvider');
-  return value;
-}
+export const SupportContext = createFlowContext<SupportFlows>('Support');
+const useSupport = SupportContext.use;
 
 export function useInformFlow() {
-  const actor = useInformHelp().inform;
+  const actor = useSupport().inform;
   const state = {
     items: useSelector(actor, inform.selectItems),
     unread: useSelector(actor, inform.selectUnread),
@@ -57,7 +52,7 @@ export function useInformFlow() {
 
 /** The help-centre page's own search actor. */
 export function useHelpSearchFlow() {
-  const actor = useActorRef(useInformHelp().help);
+  const actor = useActorRef(useSupport().help);
   const state = {
     searching: useSelector(actor, (s) => s.matches('searching')),
     failed: useSelector(actor, (s) => s.matches('failed')),
@@ -76,7 +71,7 @@ export function useHelpSearchFlow() {
 
 /** The help-detail page's own article actor. */
 export function useHelpArticleFlow() {
-  const actor = useActorRef(useInformHelp().helpArticle);
+  const actor = useActorRef(useSupport().helpArticle);
   const state = {
     loading: useSelector(actor, (s) => s.matches('loading') || s.matches('idle')),
     failed: useSelector(actor, (s) => s.matches('failed')),
@@ -86,6 +81,25 @@ export function useHelpArticleFlow() {
     () => ({
       open: (id: string) => actor.send({ type: 'article.open', id }),
       retry: () => actor.send({ type: 'article.retry' }),
+    }),
+    [actor],
+  );
+  return { ...state, ...send };
+}
+
+export function useNoteFlow() {
+  const { note: actor } = useSupport();
+  const state = {
+    open: useSelector(actor, (s) => s.matches('open')),
+    loading: useSelector(actor, (s) => s.matches('loading')),
+    note: useSelector(actor, (s) => s.context.note),
+    hasAgree: useSelector(actor, (s) => s.context.type === 1 || s.context.type === 2),
+  };
+  const send = useMemo(
+    () => ({
+      openNote: (noteType: NoteType) => actor.send({ type: 'note.open', noteType }),
+      close: () => actor.send({ type: 'note.close' }),
+      agree: () => actor.send({ type: 'note.agree' }),
     }),
     [actor],
   );

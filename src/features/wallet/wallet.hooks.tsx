@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
+import { createFlowContext } from '../../app/flowContext';
 import type { RecordDays, WalletAccount, WithdrawalStatus } from '../../domain/wallet';
 import { isZero } from '../../domain/walletAmounts';
 import type { depositMachine } from './machines/deposit/deposit.machine';
@@ -14,9 +15,9 @@ import { useAppFlow } from '../../app/views/hooks';
 export type RecordKind = 'deposits' | 'withdrawals' | 'transfers' | 'ledger';
 
 /**
- * The wallet's flows (spec §2 /wallet), supplied with their effects at the composition root. Each
+ * The wallet's flows (spec §2 /wallet), supplied with their effects in wallet/feature.tsx. Each
  * page starts its own actor; balances and record lists hear wallet-wide signals (own withdrawals
- * and transfers, pushed balance rows) through the `walletSignals` actor the root supplies, so
+ * and transfers, pushed balance rows) through the `walletSignals` actor the feature supplies, so
  * `refreshWallet` (after any change made elsewhere) reaches whatever is on screen.
  */
 export interface WalletFlows {
@@ -31,17 +32,8 @@ export interface WalletFlows {
   refreshWallet: () => void;
 }
 
-const WalletContext = createContext<WalletFlows | null>(null);
-
-export function WalletProvider(props: { flows: WalletFlows; children: ReactNode }) {
-  return <WalletContext.Provider value={props.flows}>{props.children}</WalletContext.Provider>;
-}
-
-function useWallet(): WalletFlows {
-  const flows = useContext(WalletContext);
-  if (!flows) throw new Error('useWallet outside WalletProvider');
-  return flows;
-}
+export const WalletContext = createFlowContext<WalletFlows>('Wallet');
+const useWallet = WalletContext.use;
 
 /** Reads the whole wallet again (e.g. after a trade elsewhere); pushed rows arrive by themselves. */
 export function useRefreshWallet() {

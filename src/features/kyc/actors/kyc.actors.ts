@@ -1,11 +1,11 @@
 import { fromPromise } from 'xstate';
-import type { IdentityFields, KycStatus, KycSubmission, OperatorGrant } from '../../../domain/kyc';
-import type { ReviewDetail } from '../machines/kycReview/kycReview.machine';
+import type { IdentityFields, KycStatus, KycSubmission } from '../../../domain/kyc';
+import type { KycReviewRecord } from '../machines/kycReview/kycReview.machine';
 import type { ApiClient } from '../../../services/api';
 import { fetchImageDataUrl, photoAsDataUrl } from '../../../services/identityPhotos';
 
 /** The user's identity calls (spec §2 /user/identity), over the user's API client. */
-export function createIdentityActors(api: ApiClient) {
+export function createKycActors(api: ApiClient) {
   return {
     fetchStatus: fromPromise<KycStatus>(({ signal }) => api.post<KycStatus>('/api/identity/status', {}, signal)),
     submitIdentity: fromPromise<KycStatus, IdentityFields>(async ({ input, signal }) => {
@@ -16,15 +16,14 @@ export function createIdentityActors(api: ApiClient) {
 }
 
 /**
- * The operator's calls, over the operator's own API client (its 403 ends the operator session,
+ * The review desk's calls, over the operator's own API client (its 403 ends the operator session,
  * not the user's). Photos come with the operator token read at call time.
  */
-export function createOperatorActors(api: ApiClient, photo: { getToken: () => string | undefined; getLang: () => string }) {
+export function createKycReviewActors(api: ApiClient, photo: { getToken: () => string | undefined; getLang: () => string }) {
   const image = (id: number, side: 'front' | 'back', signal: AbortSignal) => fetchImageDataUrl(`/api/identity/photo/${id}/${side}`, photo.getToken(), photo.getLang(), signal);
   return {
-    login: fromPromise<OperatorGrant, { account: string; password: string }>(({ input, signal }) => api.post<OperatorGrant>('/api/operator/login', input, signal)),
     fetchQueue: fromPromise<KycSubmission[]>(({ signal }) => api.post<KycSubmission[]>('/api/operator/kyc/list', {}, signal)),
-    fetchDetail: fromPromise<ReviewDetail, { id: number }>(async ({ input, signal }) => {
+    fetchDetail: fromPromise<KycReviewRecord, { id: number }>(async ({ input, signal }) => {
       const submission = await api.post<KycSubmission>('/api/operator/kyc/detail', { id: input.id }, signal);
       const [front, back] = await Promise.all([image(input.id, 'front', signal), image(input.id, 'back', signal)]);
       return { submission, front, back };

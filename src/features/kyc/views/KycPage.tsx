@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { identitySchema, type IdentityValues } from '../../../domain/validation';
-import { useIdentityFlow } from '../kyc.hooks';
+import { useKyc } from '../kyc.hooks';
 import { IdentityBadge } from '../../../app/layout/IdentityBadge';
 import { Button } from '../../../app/ui/Button';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
@@ -33,9 +33,9 @@ const FormBox = styled(AuthCard)`
 const EMPTY: IdentityValues = { name: '', id_number: '', front: null, back: null };
 
 /** /user/identity: the form, or the pending / verified state (spec §2, §4). */
-export function IdentityPage() {
+export function KycPage() {
   const { t } = useTranslation();
-  const flow = useIdentityFlow();
+  const flow = useKyc();
   return (
     <Panel>
       <PanelBody>

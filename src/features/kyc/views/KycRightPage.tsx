@@ -13,7 +13,7 @@ interface Row {
 }
 
 /** /user/identityRight: what verification changes (spec §6), from config name_check. */
-export function IdentityRightPage() {
+export function KycRightPage() {
   const { t, i18n } = useTranslation();
   const { config } = useAppFlow();
   const { user } = useSessionFlow();

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { useOperatorSession } from '../../kyc/kyc.hooks';
+import { OperatorDesksContext } from '../../../app/feature';
+import { useOperatorSession } from '../operator.hooks';
 import { Button } from '../../../app/ui/Button';
 import { OperatorLogin } from './OperatorLogin';
-import { ReviewQueue } from '../../kyc/views/review/KycReviewQueue';
-import { WithdrawalQueue } from '../../wallet/views/operator/WithdrawalQueue';
-import { WithdrawalTestDeposit } from '../../wallet/views/operator/WithdrawalTestDeposit';
 import { Segmented } from '../../../app/ui/Segmented';
 
 const Shell = styled.div`
@@ -27,8 +25,10 @@ const Shell = styled.div`
 export function OperatorLayout() {
   const { t } = useTranslation();
   const session = useOperatorSession();
+  const desks = OperatorDesksContext.use();
   // Which desk is shown is presentation only; each desk's actor lives while it is shown.
-  const [desk, setDesk] = useState<'identity' | 'withdrawals'>('identity');
+  const [deskId, setDesk] = useState(desks[0]?.id);
+  const desk = desks.find((d) => d.id === deskId) ?? desks[0];
   return (
     <Shell>
       <header>
@@ -36,12 +36,11 @@ export function OperatorLayout() {
         {session.signedIn && (
           <>
             <Segmented role="tablist" aria-label={t('operator.title')}>
-              <button type="button" role="tab" aria-selected={desk === 'identity'} onClick={() => setDesk('identity')}>
-                {t('wallet.ops.identityDesk')}
-              </button>
-              <button type="button" role="tab" aria-selected={desk === 'withdrawals'} onClick={() => setDesk('withdrawals')}>
-                {t('wallet.ops.withdrawalDesk')}
-              </button>
+              {desks.map((d) => (
+                <button key={d.id} type="button" role="tab" aria-selected={d === desk} onClick={() => setDesk(d.id)}>
+                  {t(d.label)}
+                </button>
+              ))}
             </Segmented>
             <span>{session.operator?.account}</span>
             <Button type="button" $variant="ghost" $small onClick={session.signOut}>
@@ -51,16 +50,7 @@ export function OperatorLayout() {
         )}
       </header>
       <main>
-        {!session.signedIn ? (
-          <OperatorLogin />
-        ) : desk === 'identity' ? (
-          <ReviewQueue />
-        ) : (
-          <>
-            <WithdrawalQueue />
-            <WithdrawalTestDeposit />
-          </>
-        )}
+        {!session.signedIn ? <OperatorLogin /> : desk?.element}
       </main>
     </Shell>
   );

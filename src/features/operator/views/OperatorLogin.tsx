@@ -1,9 +1,9 @@
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { operatorLoginSchema, type OperatorLoginValues } from '../../../domain/validation';
-import { useOperatorSession } from '../../kyc/kyc.hooks';
 import { Button } from '../../../app/ui/Button';
 import { AuthCard, FormField } from '../../accounts/views/auth/AuthForm';
+import { useOperatorSession } from '../operator.hooks';
 
 /** The reviewer's own login; user accounts are refused by the server here. */
 export function OperatorLogin() {

@@ -1,9 +1,10 @@
 import { fromPromise } from 'xstate';
+import type { NoteType, PlatNote } from '../../../domain/api';
 import type { HelpArticle, HelpList, HelpQuery, NotificationPage, UnreadCount } from '../../../domain/informHelp';
 import type { ApiClient } from '../../../services/api';
 
-/** Promise actors for the notification and help-centre calls; each honours the abort signal. */
-export function createInformHelpActors(api: ApiClient) {
+/** Promise actors for the notification, help-centre and platform-note calls; each honours the abort signal. */
+export function createSupportActors(api: ApiClient) {
   return {
     fetchNotifications: fromPromise<NotificationPage, { page: number }>(({ input, signal }) =>
       api.post<NotificationPage>('/api/inform/list', { page: input.page }, signal),
@@ -17,6 +18,7 @@ export function createInformHelpActors(api: ApiClient) {
       if (input.category) body.category = input.category;
       return api.post<HelpList>('/api/help/list', body, signal);
     }),
+    fetchNote: fromPromise<PlatNote, { type: NoteType }>(({ input, signal }) => api.post<PlatNote>('/api/plat_note', { type: input.type }, signal)),
     fetchArticle: fromPromise<HelpArticle, { id: string }>(({ input, signal }) => api.post<HelpArticle>('/api/help/detail', { id: input.id }, signal)),
   };
 }

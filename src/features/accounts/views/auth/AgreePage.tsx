@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTE_TYPES } from '../../../../domain/api';
-import { useNoteFlow } from '../../../../app/views/hooks';
 import { Panel, PanelBody } from '../../../../app/ui/Panel';
+import { useNoteFlow } from '../../../support/support.hooks';
 
 /** /agree: the registration agreement, read from plat_note type 1 through the note machine. */
 export function AgreePage() {

@@ -2,9 +2,9 @@ import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { forgetSchema, type ForgetValues } from '../../../../domain/validation';
-import { usePasswordResetFlow } from '../../auth.hooks';
 import { Button } from '../../../../app/ui/Button';
 import { AuthCard, FormField } from './AuthForm';
+import { usePasswordResetFlow } from '../../accounts.hooks';
 
 type Values = ForgetValues & { area_code: string };
 

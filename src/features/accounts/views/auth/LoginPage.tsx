@@ -2,9 +2,9 @@ import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { loginSchema, type LoginValues } from '../../../../domain/validation';
-import { useLoginFlow } from '../../auth.hooks';
 import { Button } from '../../../../app/ui/Button';
 import { AuthCard, FormField } from './AuthForm';
+import { useLoginFlow } from '../../accounts.hooks';
 
 /** /login: account (email or phone) and login password. */
 export function LoginPage() {

@@ -2,10 +2,10 @@ import { Field, Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { NOTE_TYPES } from '../../../../domain/api';
 import { registerNextSchema, type RegisterNextValues } from '../../../../domain/validation';
-import { useRegistrationFlow } from '../../auth.hooks';
-import { useNoteFlow } from '../../../../app/views/hooks';
 import { Button } from '../../../../app/ui/Button';
 import { AuthCard, FormField, StartOver } from './AuthForm';
+import { useNoteFlow } from '../../../support/support.hooks';
+import { useRegistrationFlow } from '../../accounts.hooks';
 
 /** /reg-next: login and fund passwords (each twice), invitation code, the user agreement. */
 export function RegisterNextPage() {

@@ -2,11 +2,11 @@ import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { registerSchema, type RegisterValues } from '../../../../domain/validation';
-import { useRegistrationFlow } from '../../auth.hooks';
 import { useAppFlow } from '../../../../app/views/hooks';
 import { Button } from '../../../../app/ui/Button';
 import { AuthCard, FormField } from './AuthForm';
 import { CodeButton } from './CodeButton';
+import { useRegistrationFlow } from '../../accounts.hooks';
 
 type Values = RegisterValues & { area_code: string };
 

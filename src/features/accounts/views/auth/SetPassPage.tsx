@@ -1,9 +1,9 @@
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { setPassSchema, type SetPassValues } from '../../../../domain/validation';
-import { usePasswordResetFlow } from '../../auth.hooks';
 import { Button } from '../../../../app/ui/Button';
 import { AuthCard, FormField, StartOver } from './AuthForm';
+import { usePasswordResetFlow } from '../../accounts.hooks';
 
 /** /set-pass: the code that was sent, and the new login password twice. */
 export function SetPassPage() {

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { WithdrawalAddress } from '../../../../domain/userCentre';
 import { withdrawalAddressSchema, type WithdrawalAddressValues } from '../../../../domain/validation';
 import { useAppFlow } from '../../../../app/views/hooks';
-import { useRecordBookFlow } from '../../userCentre.hooks';
 import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
 import { FormField } from '../auth/AuthForm';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { FormCard } from './FormCard';
+import { useRecordBookFlow } from '../../accounts.hooks';
 
 /** /user/c-symAddr: the withdrawal address book — list, add, delete after confirmation. */
 export function AddressBookPage() {

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { CollectionMethod } from '../../../../domain/userCentre';
 import { collectionMethodSchema, type CollectionMethodValues } from '../../../../domain/validation';
-import { useRecordBookFlow } from '../../userCentre.hooks';
 import { Button } from '../../../../app/ui/Button';
 import { Muted, PageTitle } from '../../../../app/ui/Panel';
 import { FormField } from '../auth/AuthForm';
 import { FormCard } from './FormCard';
+import { useRecordBookFlow } from '../../accounts.hooks';
 
 const BLANK: CollectionMethodValues = { real_name: '', card_number: '', bank_name: '', currency: '', branch: '' };
 

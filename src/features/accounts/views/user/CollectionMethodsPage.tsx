@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { CollectionMethod } from '../../../../domain/userCentre';
-import { useRecordBookFlow } from '../../userCentre.hooks';
 import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../../app/ui/Panel';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { useRecordBookFlow } from '../../accounts.hooks';
 
 /** /user/c-collAddr: the user's collection methods, with edit links and delete after confirmation. */
 export function CollectionMethodsPage() {

@@ -5,11 +5,11 @@ import { LANGUAGES } from '../../../../domain/languages';
 import { PRICING_CURRENCIES } from '../../../../domain/pricingCurrencies';
 import { nicknameSchema } from '../../../../domain/validation';
 import { useAppFlow, useSessionFlow } from '../../../../app/views/hooks';
-import { useProfileFlow } from '../../userCentre.hooks';
 import { Button } from '../../../../app/ui/Button';
 import { Muted, PageTitle } from '../../../../app/ui/Panel';
 import { FormField } from '../auth/AuthForm';
 import { Avatar, FormCard } from './FormCard';
+import { useProfileFlow } from '../../accounts.hooks';
 
 /** /user/c-set: avatar, nickname (server), display language and pricing currency (client choices). */
 export function GeneralSettingsPage() {

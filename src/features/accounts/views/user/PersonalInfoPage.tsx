@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSessionFlow } from '../../../../app/views/hooks';
-import { useProfileFlow } from '../../userCentre.hooks';
 import { IdentityBadge } from '../../../../app/layout/IdentityBadge';
 import { Button } from '../../../../app/ui/Button';
 import { Muted, PageTitle } from '../../../../app/ui/Panel';
 import { Avatar, FormCard, InfoList } from './FormCard';
+import { useProfileFlow } from '../../accounts.hooks';
 
 /** /user/user: account, UID, nickname, avatar, email or phone, identity status, invitation code. */
 export function PersonalInfoPage() {

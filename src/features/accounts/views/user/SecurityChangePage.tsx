@@ -4,12 +4,12 @@ import type { AnyObjectSchema } from 'yup';
 import type { SecurityKind } from '../../../../domain/userCentre';
 import { changeAccountSchema, changeFundsPwdSchema, changeLoginPwdSchema } from '../../../../domain/validation';
 import { useSessionFlow } from '../../../../app/views/hooks';
-import { useSecurityChangeFlow } from '../../userCentre.hooks';
 import { Button } from '../../../../app/ui/Button';
 import { Muted, PageTitle } from '../../../../app/ui/Panel';
 import { FormField } from '../auth/AuthForm';
 import { CodeButton } from '../auth/CodeButton';
 import { FormCard } from './FormCard';
+import { useSecurityChangeFlow } from '../../accounts.hooks';
 
 const PAGE: Record<SecurityKind, { title: string; intro: string; schema: AnyObjectSchema }> = {
   loginPwd: { title: 'menu.user.loginPassword', intro: 'page.loginPwd.intro', schema: changeLoginPwdSchema },

@@ -3,9 +3,9 @@ import type { NameStatus } from '../../../../domain/api';
 import { messageForError, type ToastMessage } from '../../../../domain/errors';
 import type { IdentityFields, KycStatus } from '../../../../domain/kyc';
 
-export type IdentityEvent = { type: 'identity.submit'; fields: IdentityFields } | { type: 'identity.retry' } | { type: 'identity.reload' };
+export type KycEvent = { type: 'identity.submit'; fields: IdentityFields } | { type: 'identity.retry' } | { type: 'identity.reload' };
 
-export interface IdentityContext {
+export interface KycMachineContext {
   status: NameStatus | undefined;
   /** The operator's reason after a failed review (status 4). */
   reason: string;
@@ -18,8 +18,8 @@ export interface IdentityContext {
  * A submit goes pending with the spec §8 toast; the session re-reads the user so the header badge
  * follows (action `refreshSession`).
  */
-export const identityMachine = setup({
-  types: { context: {} as IdentityContext, events: {} as IdentityEvent },
+export const kycMachine = setup({
+  types: { context: {} as KycMachineContext, events: {} as KycEvent },
   actors: {
     fetchStatus: fromPromise<KycStatus>(async () => {
       throw new Error('fetchStatus not provided');
@@ -38,7 +38,7 @@ export const identityMachine = setup({
     isVerified: (_, params: KycStatus) => params.name_status === 3,
   },
 }).createMachine({
-  id: 'identity',
+  id: 'kyc',
   context: { status: undefined, reason: '', fields: undefined },
   initial: 'loading',
   states: {
@@ -100,4 +100,4 @@ export const identityMachine = setup({
   },
 });
 
-export type IdentityActorRef = ActorRefFrom<typeof identityMachine>;
+export type KycActorRef = ActorRefFrom<typeof kycMachine>;

@@ -1,10 +1,10 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
-import { identityMachine } from './kyc.machine';
+import { kycMachine } from './kyc.machine';
 
 const blob = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
 
-export const identityModel: MachineModel<typeof identityMachine> = {
-  machine: identityMachine,
+export const kycModel: MachineModel<typeof kycMachine> = {
+  machine: kycMachine,
   variants: [{ name: 'opened /user/identity' }],
   events: [
     { type: 'xstate.done.actor.fetchStatus', output: { name_status: 1, reason: '', submission_id: null } },

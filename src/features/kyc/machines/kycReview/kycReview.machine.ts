@@ -3,13 +3,13 @@ import { messageForError, type ToastMessage } from '../../../../domain/errors';
 import type { KycSubmission } from '../../../../domain/kyc';
 
 /** A submission with both photos, already read into data URLs by the loading actor. */
-export interface ReviewDetail {
+export interface KycReviewRecord {
   submission: KycSubmission;
   front: string;
   back: string;
 }
 
-export type OperatorReviewEvent =
+export type KycReviewEvent =
   | { type: 'review.open'; id: number }
   | { type: 'review.back' }
   | { type: 'review.reload' }
@@ -18,10 +18,10 @@ export type OperatorReviewEvent =
   | { type: 'review.confirm'; reason?: string }
   | { type: 'review.cancel' };
 
-export interface OperatorReviewContext {
+export interface KycReviewContext {
   queue: KycSubmission[];
   openId: number | undefined;
-  detail: ReviewDetail | undefined;
+  detail: KycReviewRecord | undefined;
   reason: string;
 }
 
@@ -32,13 +32,13 @@ const toastError = { type: 'showToast' as const, params: ({ event }: { event: { 
  * photos, approve or reject-with-reason, each behind a confirmation dialog. After a decision the
  * queue is read again, so two reviewers never act on a stale list for long.
  */
-export const operatorReviewMachine = setup({
-  types: { context: {} as OperatorReviewContext, events: {} as OperatorReviewEvent },
+export const kycReviewMachine = setup({
+  types: { context: {} as KycReviewContext, events: {} as KycReviewEvent },
   actors: {
     fetchQueue: fromPromise<KycSubmission[]>(async () => {
       throw new Error('fetchQueue not provided');
     }),
-    fetchDetail: fromPromise<ReviewDetail, { id: number }>(async () => {
+    fetchDetail: fromPromise<KycReviewRecord, { id: number }>(async () => {
       throw new Error('fetchDetail not provided');
     }),
     approve: fromPromise<unknown, { id: number }>(async () => {
@@ -55,7 +55,7 @@ export const operatorReviewMachine = setup({
     hasReason: ({ event }) => event.type === 'review.confirm' && typeof event.reason === 'string' && event.reason.trim().length > 0,
   },
 }).createMachine({
-  id: 'operatorReview',
+  id: 'kycReview',
   context: { queue: [], openId: undefined, detail: undefined, reason: '' },
   initial: 'loadingQueue',
   states: {
@@ -127,4 +127,4 @@ export const operatorReviewMachine = setup({
   },
 });
 
-export type OperatorReviewActorRef = ActorRefFrom<typeof operatorReviewMachine>;
+export type KycReviewActorRef = ActorRefFrom<typeof kycReviewMachine>;

@@ -1,6 +1,6 @@
 import type { KycSubmission } from '../../../../domain/kyc';
 import type { MachineModel } from '../../../../app/machines/model.types';
-import { operatorReviewMachine } from './kycReview.machine';
+import { kycReviewMachine } from './kycReview.machine';
 
 const submission: KycSubmission = {
   id: 7,
@@ -14,8 +14,8 @@ const submission: KycSubmission = {
   reviewed_at: null,
 };
 
-export const operatorReviewModel: MachineModel<typeof operatorReviewMachine> = {
-  machine: operatorReviewMachine,
+export const kycReviewModel: MachineModel<typeof kycReviewMachine> = {
+  machine: kycReviewMachine,
   variants: [{ name: 'operator opened /operator' }],
   events: [
     { type: 'xstate.done.actor.fetchQueue', output: [submission] },

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { ReviewDetail as Detail } from '../../machines/kycReview/kycReview.machine';
+import type { KycReviewRecord as Detail } from '../../machines/kycReview/kycReview.machine';
 import { Button } from '../../../../app/ui/Button';
 
 const Photos = styled.div`
@@ -21,7 +21,7 @@ const Facts = styled.dl`
   dd { margin: 0; }
 `;
 
-export function ReviewDetail(props: { detail: Detail; busy: boolean; onApprove: () => void; onReject: () => void; onBack: () => void }) {
+export function KycReviewDetail(props: { detail: Detail; busy: boolean; onApprove: () => void; onReject: () => void; onBack: () => void }) {
   const { t } = useTranslation();
   const s = props.detail.submission;
   return (

@@ -13,7 +13,7 @@ const Reason = styled.textarea`
   padding: 8px;
 `;
 
-export function ApproveDialog(props: { name: string; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+export function KycApproveDialog(props: { name: string; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
   return (
     <ConfirmDialog
@@ -30,7 +30,7 @@ export function ApproveDialog(props: { name: string; busy: boolean; onConfirm: (
 }
 
 /** The reason is the user's to read (shown on /user/identity); the text box is presentation state. */
-export function RejectDialog(props: { busy: boolean; onConfirm: (reason: string) => void; onCancel: () => void }) {
+export function KycRejectDialog(props: { busy: boolean; onConfirm: (reason: string) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   return (

@@ -1,22 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import type { KycSubmission } from '../../../../domain/kyc';
-import { useOperatorReview } from '../../kyc.hooks';
+import { useKycReview } from '../../kyc.hooks';
 import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { Muted } from '../../../../app/ui/Panel';
-import { ApproveDialog, RejectDialog } from './KycReviewDialogs';
-import { ReviewDetail } from './KycReviewDetail';
+import { KycApproveDialog, KycRejectDialog } from './KycReviewDialogs';
+import { KycReviewDetail } from './KycReviewDetail';
 
 /** The pending identity submissions, oldest first, and the one being reviewed. */
-export function ReviewQueue() {
+export function KycReviewQueue() {
   const { t } = useTranslation();
-  const review = useOperatorReview();
+  const review = useKycReview();
   if (review.showingDetail && review.detail) {
     return (
       <>
-        <ReviewDetail detail={review.detail} busy={review.deciding} onApprove={review.approve} onReject={review.reject} onBack={review.back} />
-        {review.confirmingApprove && <ApproveDialog name={review.detail.submission.real_name} busy={review.deciding} onConfirm={() => review.confirm()} onCancel={review.cancel} />}
-        {review.confirmingReject && <RejectDialog busy={review.deciding} onConfirm={review.confirm} onCancel={review.cancel} />}
+        <KycReviewDetail detail={review.detail} busy={review.deciding} onApprove={review.approve} onReject={review.reject} onBack={review.back} />
+        {review.confirmingApprove && <KycApproveDialog name={review.detail.submission.real_name} busy={review.deciding} onConfirm={() => review.confirm()} onCancel={review.cancel} />}
+        {review.confirmingReject && <KycRejectDialog busy={review.deciding} onConfirm={review.confirm} onCancel={review.cancel} />}
       </>
     );
   }

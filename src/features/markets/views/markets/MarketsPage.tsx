@@ -4,12 +4,13 @@ import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { futureTickChannel } from '../../../../domain/api';
 import { formatPercent, toFixedDecimal } from '../../../../domain/decimal';
-import { useAppFlow, useFavourites, useFiat } from '../../../../app/views/hooks';
+import { useAppFlow, useFiat } from '../../../../app/views/hooks';
 import { DataTable, type Column } from '../../../../app/ui/DataTable';
 import { Muted, Panel, PanelHeader } from '../../../../app/ui/Panel';
 import { buildMarketRows, type MarketRow } from '../marketRows';
 import { DragHandle, DropRow, FavouriteDnd } from './FavouriteDnd';
 import { nextSort, sortRows, type SortColumn, type SortState } from './sortRows';
+import { useFavourites } from '../../markets.hooks';
 
 type Tab = 'spot' | 'futures' | 'favourites';
 

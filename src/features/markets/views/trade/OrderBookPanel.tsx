@@ -4,10 +4,10 @@ import styled from 'styled-components';
 import type { Pair } from '../../../../domain/api';
 import type { OrderBookActorRef } from '../../machines/orderBook/orderBook.machine';
 import { depthView, type DepthRow } from '../../machines/orderBook/orderBook.selectors';
-import { useOrderBook } from '../../../../app/views/hooks';
 import { Panel, PanelHeader } from '../../../../app/ui/Panel';
 import { fixed } from './format';
 import { FeedStatus } from './FeedStatus';
+import { useOrderBook } from '../../markets.hooks';
 
 /** Levels shown per side. */
 const DEPTH = 15;

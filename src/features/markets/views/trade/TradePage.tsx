@@ -7,7 +7,7 @@ import { mulDecimal } from '../../../../domain/decimal';
 import type { KlineActorRef } from '../../machines/kline/kline.machine';
 import type { LatestTradesActorRef } from '../../machines/latestTrades/latestTrades.machine';
 import type { OrderBookActorRef } from '../../machines/orderBook/orderBook.machine';
-import { useAppFlow, useFiat, useLatestTrades, usePairMarket, useSessionFlow } from '../../../../app/views/hooks';
+import { useAppFlow, useFiat, useSessionFlow } from '../../../../app/views/hooks';
 import { Button } from '../../../../app/ui/Button';
 import { Panel, PanelBody } from '../../../../app/ui/Panel';
 import { ChartPanel } from './ChartPanel';
@@ -16,6 +16,7 @@ import { OpenOrdersPanel, OrderEntryPanel } from '../../../spot/views/OrderPanel
 import { OrderBookPanel } from './OrderBookPanel';
 import { SpotTradingPanels } from '../../../spot/views/SpotPanels';
 import { StatsBar } from './StatsBar';
+import { useLatestTrades, usePairMarket } from '../../markets.hooks';
 
 export type TradeKind = 'spot' | 'contract' | 'seconds';
 

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import styled, { useTheme } from 'styled-components';
 import type { Pair } from '../../../../../domain/api';
 import type { KlineActorRef } from '../../../machines/kline/kline.machine';
-import { useKline } from '../../../../../app/views/hooks';
 import { Button } from '../../../../../app/ui/Button';
 import { CHART_PERIODS, toChartBar } from './chartAdapter';
 import { registerChartLocale } from './chartLocale';
 import { chartStyles } from './chartStyles';
+import { useKline } from '../../../markets.hooks';
 
 const Frame = styled.div`
   position: relative;

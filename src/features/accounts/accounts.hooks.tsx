@@ -1,0 +1,172 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { Outlet } from 'react-router-dom';
+import type { AnyActorRef } from 'xstate';
+import { createFlowContext } from '../../app/flowContext';
+import type { SecurityKind } from '../../domain/userCentre';
+import type { LoginFields, loginMachine } from './machines/login/login.machine';
+import type { PasswordResetActorRef, ResetFields, passwordResetMachine } from './machines/passwordReset/passwordReset.machine';
+import type { AvatarFile, profileMachine } from './machines/profile/profile.machine';
+import type { RecordFields, recordBookMachine } from './machines/recordBook/recordBook.machine';
+import type { AccountFields, DetailFields, RegistrationActorRef, registrationMachine } from './machines/registration/registration.machine';
+import type { CodeTarget, SecurityFields, securityChangeMachine } from './machines/securityChange/securityChange.machine';
+
+/**
+ * The accounts flows, supplied with their effects in accounts/feature.tsx: login, registration and
+ * password reset, and the user centre (spec §2 /user: profile, security changes, withdrawal
+ * addresses, collection methods). Each page (or a layout route spanning a flow's pages, such as
+ * /reg + /reg-next) starts its own actor from them, so a flow's state lives as long as the page.
+ */
+export interface AccountsFlows {
+  login: typeof loginMachine;
+  registration: typeof registrationMachine;
+  passwordReset: typeof passwordResetMachine;
+  profile: typeof profileMachine;
+  securityChange: typeof securityChangeMachine;
+  addresses: typeof recordBookMachine;
+  collectionMethods: typeof recordBookMachine;
+}
+
+export const AccountsContext = createFlowContext<AccountsFlows>('Accounts');
+const useAccounts = AccountsContext.use;
+
+/** The login page's own actor. */
+export function useLoginFlow() {
+  const actor = useActorRef(useAccounts().login);
+  const submitting = useSelector(actor, (s) => s.matches('submitting'));
+  const submit = useMemo(() => (fields: LoginFields) => actor.send({ type: 'login.submit', fields }), [actor]);
+  return { submitting, submit };
+}
+
+const RegistrationContext = createFlowContext<RegistrationActorRef>('Registration');
+const ResetContext = createFlowContext<PasswordResetActorRef>('PasswordReset');
+
+/** Layout route around /reg and /reg-next: one registration actor for both steps. */
+export function RegistrationFlow(props: { children?: ReactNode }) {
+  const actor = useActorRef(useAccounts().registration);
+  return <RegistrationContext.Provider value={actor}>{props.children ?? <Outlet />}</RegistrationContext.Provider>;
+}
+
+/** Layout route around /forget-pass and /set-pass. */
+export function PasswordResetFlow(props: { children?: ReactNode }) {
+  const actor = useActorRef(useAccounts().passwordReset);
+  return <ResetContext.Provider value={actor}>{props.children ?? <Outlet />}</ResetContext.Provider>;
+}
+
+export function useRegistrationFlow() {
+  const actor = RegistrationContext.use();
+  const state = {
+    sendingCode: useSelector(actor, (s) => s.matches({ flow: 'sendingCode' })),
+    checking: useSelector(actor, (s) => s.matches({ flow: 'checkingCode' })),
+    atDetails: useSelector(actor, (s) => s.matches({ flow: 'details' }) || s.matches({ flow: 'submitting' })),
+    submitting: useSelector(actor, (s) => s.matches({ flow: 'submitting' })),
+    resendIn: useSelector(actor, (s) => s.context.resendIn),
+    account: useSelector(actor, (s) => s.context.account),
+  };
+  const send = useMemo(
+    () => ({
+      sendCode: (fields: AccountFields) => actor.send({ type: 'reg.sendCode', fields }),
+      checkCode: (fields: AccountFields & { code: string }) => actor.send({ type: 'reg.checkCode', fields }),
+      submit: (fields: DetailFields) => actor.send({ type: 'reg.submit', fields }),
+      back: () => actor.send({ type: 'reg.back' }),
+    }),
+    [actor],
+  );
+  return { ...state, ...send };
+}
+
+export function usePasswordResetFlow() {
+  const actor = ResetContext.use();
+  const state = {
+    sendingCode: useSelector(actor, (s) => s.matches({ flow: 'sendingCode' })),
+    atNewPassword: useSelector(actor, (s) => s.matches({ flow: 'newPassword' }) || s.matches({ flow: 'resetting' })),
+    resetting: useSelector(actor, (s) => s.matches({ flow: 'resetting' })),
+    resendIn: useSelector(actor, (s) => s.context.resendIn),
+    account: useSelector(actor, (s) => s.context.account),
+  };
+  const send = useMemo(
+    () => ({
+      sendCode: (fields: AccountFields) => actor.send({ type: 'reset.sendCode', fields }),
+      submit: (fields: ResetFields) => actor.send({ type: 'reset.submit', fields }),
+      back: () => actor.send({ type: 'reset.back' }),
+    }),
+    [actor],
+  );
+  return { ...state, ...send };
+}
+
+export function useProfileFlow() {
+  const actor = useActorRef(useAccounts().profile);
+  const state = {
+    avatarUrl: useSelector(actor, (s) => s.context.avatarUrl),
+    savingNickname: useSelector(actor, (s) => s.matches({ work: 'savingNickname' })),
+    uploading: useSelector(actor, (s) => s.matches({ work: 'uploadingAvatar' })),
+  };
+  const send = useMemo(
+    () => ({
+      saveNickname: (nickname: string) => actor.send({ type: 'profile.saveNickname', nickname }),
+      uploadAvatar: (file: AvatarFile) => actor.send({ type: 'profile.uploadAvatar', file }),
+      copy: (text: string) => actor.send({ type: 'profile.copy', text }),
+    }),
+    [actor],
+  );
+  return { ...state, ...send };
+}
+
+/** Seconds left on a resend countdown child (rendered from its own snapshot), 0 when none runs. */
+function useRemaining(child: AnyActorRef | undefined): number {
+  const subscribe = useCallback((onChange: () => void) => {
+    const subscription = child?.subscribe(onChange);
+    return () => subscription?.unsubscribe();
+  }, [child]);
+  return useSyncExternalStore(subscribe, () => (child?.getSnapshot() as { context?: { remaining?: number } } | undefined)?.context?.remaining ?? 0);
+}
+
+export function useSecurityChangeFlow(kind: SecurityKind) {
+  const actor = useActorRef(useAccounts().securityChange, { input: { kind } });
+  const current = useSelector(actor, (s) => s.children.resendCurrent);
+  const next = useSelector(actor, (s) => s.children.resendNew);
+  const state = {
+    sending: useSelector(actor, (s) => s.matches({ flow: 'sendingCode' })),
+    submitting: useSelector(actor, (s) => s.matches({ flow: 'submitting' })),
+    done: useSelector(actor, (s) => s.matches({ flow: 'done' })),
+    resendCurrentIn: useRemaining(current),
+    resendNewIn: useRemaining(next),
+  };
+  const send = useMemo(
+    () => ({
+      sendCode: (to: CodeTarget, account?: string, area_code?: string) => actor.send({ type: 'security.sendCode', to, account, area_code }),
+      submit: (fields: SecurityFields) => actor.send({ type: 'security.submit', fields }),
+    }),
+    [actor],
+  );
+  return { ...state, ...send };
+}
+
+/** The success messages of spec §8 for each book. */
+const BOOK_MESSAGES = {
+  addresses: { added: 'addresses.added', edited: 'addresses.added', deleted: 'addresses.deleted' },
+  collectionMethods: { added: 'addresses.methodAdded', edited: 'addresses.methodEdited', deleted: 'addresses.methodDeleted' },
+};
+
+export function useRecordBookFlow(which: 'addresses' | 'collectionMethods') {
+  const actor = useActorRef(useAccounts()[which], { input: { messages: BOOK_MESSAGES[which] } });
+  const state = {
+    records: useSelector(actor, (s) => s.context.records),
+    loading: useSelector(actor, (s) => s.matches('loading')),
+    loadFailed: useSelector(actor, (s) => s.matches('loadFailed')),
+    saving: useSelector(actor, (s) => s.matches('saving')),
+    confirmingDelete: useSelector(actor, (s) => s.matches('confirmingDelete')),
+  };
+  const send = useMemo(
+    () => ({
+      save: (fields: RecordFields, id?: number) => actor.send({ type: 'book.save', id, fields }),
+      remove: (id: number) => actor.send({ type: 'book.delete', id }),
+      confirm: () => actor.send({ type: 'book.confirm' }),
+      cancel: () => actor.send({ type: 'book.cancel' }),
+      retry: () => actor.send({ type: 'book.retry' }),
+    }),
+    [actor],
+  );
+  return { ...state, ...send };
+}

@@ -1,0 +1,15 @@
+import type { Feature } from '../app/feature';
+import { accountsFeature } from './accounts/feature';
+import { kycFeature } from './kyc/feature';
+import { marketsFeature } from './markets/feature';
+import { operatorFeature } from './operator/feature';
+import { spotFeature } from './spot/feature';
+import { supportFeature } from './support/feature';
+import { walletFeature } from './wallet/feature';
+
+/**
+ * The products of the browser app, one folder each under src/features. Adding a product is its
+ * folder and one line here: main.tsx supplies it, mounts its provider and routes its pages.
+ * (Operator desks appear in this order.)
+ */
+export const FEATURES: Feature[] = [marketsFeature, spotFeature, walletFeature, accountsFeature, kycFeature, supportFeature, operatorFeature];

@@ -1,0 +1,94 @@
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import type { KlineInterval } from '../../domain/constants';
+import { createFlowContext } from '../../app/flowContext';
+import type { FavouritesActorRef } from './machines/favourites/favourites.machine';
+import type { KlineActorRef } from './machines/kline/kline.machine';
+import * as klineSel from './machines/kline/kline.selectors';
+import type { LatestTradesActorRef } from './machines/latestTrades/latestTrades.machine';
+import * as tradesSel from './machines/latestTrades/latestTrades.selectors';
+import type { OrderBookActorRef } from './machines/orderBook/orderBook.machine';
+import * as bookSel from './machines/orderBook/orderBook.selectors';
+import type { PairMarketActorRef, WatchedPair } from './machines/pairMarket/pairMarket.machine';
+import * as market from './machines/pairMarket/pairMarket.selectors';
+
+/** The live-market actors markets/feature.tsx starts: the market of the pair on screen, and the trader's favourites. */
+export interface MarketsFlows {
+  market: PairMarketActorRef;
+  favourites: FavouritesActorRef;
+}
+
+export const MarketsContext = createFlowContext<MarketsFlows>('Markets');
+const useMarkets = MarketsContext.use;
+
+/** The live market of the pair on screen: which children run, the interval and the index price. */
+export function usePairMarket() {
+  const { market: actor } = useMarkets();
+  const state = {
+    watched: useSelector(actor, market.selectWatched),
+    failed: useSelector(actor, market.selectMarketFailed),
+    interval: useSelector(actor, market.selectMarketInterval),
+    indexPrice: useSelector(actor, market.selectIndexPrice),
+    bookRef: useSelector(actor, market.selectBookRef),
+    tradesRef: useSelector(actor, market.selectTradesRef),
+    klineRef: useSelector(actor, market.selectKlineRef),
+  };
+  const send = useMemo(
+    () => ({
+      watch: (pair: WatchedPair) => actor.send({ type: 'market.watch', ...pair }),
+      leave: () => actor.send({ type: 'market.leave' }),
+      setInterval: (interval: KlineInterval) => actor.send({ type: 'market.setInterval', interval }),
+    }),
+    [actor],
+  );
+  return { ...state, ...send };
+}
+
+export function useOrderBook(ref: OrderBookActorRef) {
+  return {
+    status: useSelector(ref, bookSel.selectBookStatus),
+    book: useSelector(ref, bookSel.selectBook),
+  };
+}
+
+export function useLatestTrades(ref: LatestTradesActorRef) {
+  return {
+    status: useSelector(ref, tradesSel.selectTradesStatus),
+    trades: useSelector(ref, tradesSel.selectTrades),
+  };
+}
+
+export function useKline(ref: KlineActorRef) {
+  const state = {
+    status: useSelector(ref, klineSel.selectKlineStatus),
+    interval: useSelector(ref, klineSel.selectInterval),
+    loadId: useSelector(ref, klineSel.selectLoadId),
+    bars: useSelector(ref, klineSel.selectBars),
+    more: useSelector(ref, klineSel.selectMore),
+    liveBar: useSelector(ref, klineSel.selectLiveBar),
+    olderPage: useSelector(ref, klineSel.selectOlderPage),
+    error: useSelector(ref, klineSel.selectKlineError),
+  };
+  const send = useMemo(
+    () => ({
+      loadOlder: () => ref.send({ type: 'kline.loadOlder' }),
+      retry: () => ref.send({ type: 'kline.retry' }),
+    }),
+    [ref],
+  );
+  return { ...state, ...send };
+}
+
+/** The trader's starred pairs, in their order. */
+export function useFavourites() {
+  const { favourites: actor } = useMarkets();
+  const pairs = useSelector(actor, (s) => s.context.pairs);
+  const send = useMemo(
+    () => ({
+      toggle: (pair: string) => actor.send({ type: 'favourites.toggle', pair }),
+      move: (pair: string, over: string) => actor.send({ type: 'favourites.move', pair, over }),
+    }),
+    [actor],
+  );
+  return { pairs, ...send };
+}
