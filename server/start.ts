@@ -1,115 +1,94 @@
 import type { FastifyInstance } from 'fastify';
-import { join } from 'node:path';
-import { accounts } from './products/accounts/accounts.js';
-import { outboxDelivery } from './products/accounts/delivery.js';
-import { smtpDelivery } from './products/accounts/smtpDelivery.js';
-import { userCentre } from './products/accounts/userCentre.js';
-import { kyc } from './products/kyc/kyc.js';
-import { ensureOperator } from './products/operator/operators.js';
-import { wallet as walletService } from './products/wallet/wallet.js';
-import { SimulatedChain } from './products/wallet/chain/simulatedChain.js';
-import { listCurrencies, listPairs } from './kernel/catalogue.js';
-import { readPlatConfig } from './products/platform/platform.js';
-import { userForToken } from './kernel/auth/sessions.js';
-import { spotTrading } from './products/spot/trading.js';
 import type { ServerConfig } from './config.js';
+import { listPairs } from './kernel/catalogue.js';
+import { listenForRevocations } from './kernel/auth/revocations.js';
+import { principalForToken } from './kernel/auth/sessions.js';
 import type { Database } from './kernel/db/database.js';
 import { openDatabase } from './kernel/db/open.js';
-import { buildApp } from './kernel/http/app.js';
-import { databaseFiatRates } from './products/markets/fiatRates.js';
-import { MarketService } from './products/spot/marketService.js';
-import type { MarketPublisher } from './kernel/exchange/publisher.js';
+import { buildHttp } from './kernel/http/app.js';
+import type { Kernel, ProductParts, ServerProduct } from './kernel/product.js';
 import { ChannelRegistry } from './kernel/realtime/channels.js';
 import { attachRealtime, type Realtime } from './kernel/realtime/gateway.js';
 import { UserFeedPublisher } from './kernel/realtime/userFeedPublisher.js';
+import { PRODUCTS } from './products/index.js';
 
 export interface RunningServer {
   app: FastifyInstance;
   db: Database;
   realtime: Realtime;
-  markets: MarketService;
-  /** The private user channel's feed; services tell it what they changed after each commit. */
+  /** The private user channel's feed; products tell it what they changed after each commit. */
   userFeed: UserFeedPublisher;
   url: string;
   stop(): Promise<void>;
 }
 
-/** Composition root: config → database → markets (history, books, makers) → http → realtime. */
-export async function startServer(config: ServerConfig): Promise<RunningServer> {
+/**
+ * Composition root: config → database → kernel → products (server/products/index.ts) → http →
+ * realtime → listen → products start. Nothing here knows what a product does.
+ */
+export async function startServer(config: ServerConfig, products: readonly ServerProduct[] = PRODUCTS): Promise<RunningServer> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const rates = databaseFiatRates(db);
-  let log: (line: string) => void = () => undefined;
-  // Codes go to the outbox (DATA_DIR/outbox.jsonl) unless SMTP is configured; phones always do.
-  const outbox = outboxDelivery(join(config.dataDir, 'outbox.jsonl'), (line) => log(line));
-  const delivery = config.smtp ? smtpDelivery({ transport: config.smtp.url, from: config.smtp.from, siteName: 'OpenEx' }, outbox) : outbox;
-  // The gateway exists only once the HTTP server does; pushes before that are dropped (nobody is
-  // subscribed yet). The user feed is made first so every service that moves money can take it.
+  // The log and the gateway exist only once the HTTP app does; until then lines go nowhere and
+  // pushes are dropped (nobody can have subscribed yet).
+  let app: FastifyInstance | undefined;
   let gateway: Realtime | undefined;
+  const log: Kernel['log'] = {
+    info: (line) => app?.log.info(line),
+    error: (message, error) => app?.log.error({ err: error }, message),
+  };
   const userFeed = new UserFeedPublisher(
     db,
     { listening: (userId) => gateway?.userListening(userId) ?? false, send: (userId, message) => gateway?.publishToUser(userId, message) },
-    (message, error) => app.log.error({ err: error }, message),
+    log.error,
   );
-  // The simulated chain is the only chain adapter here; CHAIN_SIMULATOR=off closes its deposit
-  // faucet, while its blocks keep confirming withdrawals. Its state is the wallet's tables.
-  const chain = new SimulatedChain({ blockMs: config.chainBlockMs ?? 2000, log: (message, error) => app.log.error({ err: error }, message) });
-  const wallet = walletService({ db, chain, feed: userFeed, log: (message, error) => app.log.error({ err: error }, message) });
-  chain.connect(wallet.chainEvents);
-  const app = await buildApp({
+  const kernel: Kernel = { config, db, userFeed, log, publish: (channel, payload) => gateway?.publish(channel, payload) };
+
+  const parts: ProductParts[] = [];
+  for (const product of products) parts.push(await product.create(kernel));
+  const orderReader = parts.find((p) => p.userOrders)?.userOrders;
+  if (orderReader) userFeed.readOrdersWith(orderReader);
+
+  app = await buildHttp({
     db,
-    rates,
     clientDir: config.clientDir,
     logger: { level: config.logLevel },
-    accounts: accounts({
-      db,
-      delivery,
-      invitationCode: config.invitationCode ?? 'OPENEX',
-      phoneRegisterEnabled: async () => (await readPlatConfig(db)).config.sys.enable_phone_register === 1,
-    }),
-    userCentre: userCentre({ db, delivery, dataDir: config.dataDir }),
-    kyc: kyc({ db, dataDir: config.dataDir }),
-    wallet,
-    chainSimulator: config.chainSimulator === false ? undefined : chain,
-    // Markets are built below, after the app; requests reach them only once the server listens.
-    spot: spotTrading({ db, markets: { market: (symbol) => markets.market(symbol) } }),
-    userFeed,
+    routes: parts.flatMap((p) => (p.routes ? [p.routes] : [])),
   });
-  if (config.operator) await ensureOperator(db, config.operator.account, config.operator.password);
-  log = (line) => app.log.info(line);
-  const pairs = await listPairs(db);
-  const registry = new ChannelRegistry(pairs);
-  const publisher: MarketPublisher = { publish: (channel, payload) => gateway?.publish(channel, payload) };
-  const markets = new MarketService(db, pairs, await listCurrencies(db), publisher, {
-    marketMakers: config.marketMakers ?? true,
-    volatilityScale: config.volatilityScale,
-    log: (message, error) => app.log.error({ err: error }, message),
-    userFeed,
-  });
-  await markets.prepare();
+  for (const part of parts) await part.prepare?.();
   await app.ready();
-  const realtime = attachRealtime(app.server, registry, {
-    snapshot: (channel) => markets.snapshot(channel),
-    authenticate: async (token) => (await userForToken(db, token))?.id,
+  const stopListening = await listenForRevocations(db);
+  const realtime = attachRealtime(app.server, new ChannelRegistry(await listPairs(db)), {
+    snapshot: (channel) => {
+      for (const part of parts) {
+        const snapshot = part.snapshot?.(channel);
+        if (snapshot) return snapshot;
+      }
+      return undefined;
+    },
+    authenticate: async (token) => {
+      const principal = await principalForToken(db, token);
+      return principal?.kind === 'user' ? principal.id : undefined;
+    },
   });
   gateway = realtime;
   const address = await app.listen({ port: config.port, host: config.host });
-  await markets.start();
-  chain.start();
+  for (const part of parts) await part.start?.();
+
+  const running = app;
   let stopping: Promise<void> | undefined;
   return {
-    app,
+    app: running,
     db,
     realtime,
-    markets,
     userFeed,
     url: address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost'),
     stop: () =>
       (stopping ??= (async () => {
-        await markets.stop();
+        for (const part of [...parts].reverse()) await part.stop?.();
         await userFeed.idle();
-        await chain.stop();
+        await stopListening();
         await realtime.close();
-        await app.close();
+        await running.close();
         await db.close();
       })()),
   };

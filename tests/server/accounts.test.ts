@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../server/products/accounts/accounts.js';
 import type { CodeMessage } from '../../server/products/accounts/delivery.js';
 import type { Database } from '../../server/kernel/db/database.js';
-import { buildApp } from '../../server/kernel/http/app.js';
+import { buildApp } from './buildApp.js';
 import { databaseFiatRates } from '../../server/products/markets/fiatRates.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { expectOk, expectRefusal, post } from './http.js';

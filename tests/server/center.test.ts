@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../src/domain/api.js';
-import { hashToken, openSession } from '../../server/kernel/auth/sessions.js';
+import { hashToken, openSession, revokeSession } from '../../server/kernel/auth/sessions.js';
 import type { Database } from '../../server/kernel/db/database.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { expectOk, expectRefusal, post } from './http.js';
@@ -66,7 +66,7 @@ describe('POST /api/center/index', () => {
   it('a revoked token → 403', async () => {
     const token = await openSession(db, userId);
     expectOk(await center({ token }));
-    await db.query('update session_token set revoked_at = now() where token_hash = $1', [hashToken(token)]);
+    await revokeSession(db, token);
     expectRefusal(await center({ token }), 403);
   });
 

@@ -5,7 +5,7 @@ import type { CodeMessage } from '../../server/products/accounts/delivery.js';
 import { notify } from '../../server/kernel/notifications/notify.js';
 import type { Database } from '../../server/kernel/db/database.js';
 import { seed } from '../../server/kernel/db/seed/index.js';
-import { buildApp } from '../../server/kernel/http/app.js';
+import { buildApp } from './buildApp.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { NOTIFICATION_TEXTS } from '../../server/kernel/notifications/render.js';
 import { databaseFiatRates } from '../../server/products/markets/fiatRates.js';

@@ -7,7 +7,7 @@ import { kyc, KYC_PHOTO_MAX_BYTES } from '../../server/products/kyc/kyc.js';
 import { ensureOperator } from '../../server/products/operator/operators.js';
 import { openSession } from '../../server/kernel/auth/sessions.js';
 import type { Database } from '../../server/kernel/db/database.js';
-import { buildApp } from '../../server/kernel/http/app.js';
+import { buildApp } from './buildApp.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { databaseFiatRates } from '../../server/products/markets/fiatRates.js';
 import { expectOk, expectRefusal, get, post } from './http.js';

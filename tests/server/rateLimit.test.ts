@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { accounts } from '../../server/products/accounts/accounts.js';
 import type { Database } from '../../server/kernel/db/database.js';
-import { buildApp } from '../../server/kernel/http/app.js';
+import { buildApp } from './buildApp.js';
 import { fixedWindowLimiter } from '../../server/kernel/http/rateLimit.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { databaseFiatRates } from '../../server/products/markets/fiatRates.js';

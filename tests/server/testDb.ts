@@ -6,7 +6,7 @@ import { migrate } from '../../server/kernel/db/migrate.js';
 import { openPglite } from '../../server/kernel/db/pglite.js';
 import { openPostgres } from '../../server/kernel/db/postgres.js';
 import { seed } from '../../server/kernel/db/seed/index.js';
-import { buildApp } from '../../server/kernel/http/app.js';
+import { buildApp } from './buildApp.js';
 import { databaseFiatRates } from '../../server/products/markets/fiatRates.js';
 
 /**

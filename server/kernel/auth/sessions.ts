@@ -1,6 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { UserInfo } from '../../../src/domain/api.js';
 import type { Queryable } from '../db/database.js';
+import { REVOCATION_CHANNEL, SessionCache, type Principal } from './sessionCache.js';
+
+/**
+ * The process's session cache (see sessionCache.ts): every lookup of a token goes through it, and
+ * every revocation below evicts from it and announces the eviction to other servers.
+ */
+export const sessionCache = new SessionCache();
 
 export const SESSION_TTL_DAYS = 7;
 
@@ -30,14 +37,45 @@ interface UserRow {
   name_status: 1 | 2 | 3 | 4;
 }
 
-/** Ends one session (sign-out). */
+/**
+ * Ends one session (sign-out). The notice goes out with the transaction's commit (NOTIFY is
+ * transactional); the local eviction happens at once, which at worst costs one extra lookup.
+ */
 export async function revokeSession(db: Queryable, token: string): Promise<void> {
-  await db.query('update session_token set revoked_at = now() where token_hash = $1 and revoked_at is null', [hashToken(token)]);
+  const hash = hashToken(token);
+  await db.query('update session_token set revoked_at = now() where token_hash = $1 and revoked_at is null', [hash]);
+  await db.query('select pg_notify($1, $2)', [REVOCATION_CHANNEL, `t:${hash}`]);
+  sessionCache.forgetToken(hash);
 }
 
-/** Ends every session of a user (after a password, email or phone change). */
+/** Ends every session of a user (after a password, email or phone change, or a reset). */
 export async function revokeAllSessions(db: Queryable, userId: number): Promise<void> {
   await db.query('update session_token set revoked_at = now() where user_id = $1 and revoked_at is null', [userId]);
+  await db.query('select pg_notify($1, $2)', [REVOCATION_CHANNEL, `u:${userId}`]);
+  sessionCache.forgetUser(userId);
+}
+
+/**
+ * Who is behind a live (not expired, not revoked) token — a user or an operator — from the cache
+ * when it knows, else from the database (and then remembered). Refusals are not cached: they are
+ * cheap to repeat and must never outlive a sign-in.
+ */
+export async function principalForToken(db: Queryable, token: string | undefined): Promise<Principal | undefined> {
+  if (!token || token.length > 200) return undefined;
+  const hash = hashToken(token);
+  const cached = sessionCache.get(hash);
+  if (cached) return cached;
+  const rows = await db.query<{ user_id: number; kind: string; expires_ms: number }>(
+    `select s.user_id, u.kind, (extract(epoch from s.expires_at) * 1000)::bigint as expires_ms
+     from session_token s join app_user u on u.id = s.user_id
+     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.kind in ('user', 'operator')`,
+    [hash],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const principal: Principal = { id: Number(row.user_id), kind: row.kind === 'operator' ? 'operator' : 'user' };
+  sessionCache.put(hash, principal, Number(row.expires_ms));
+  return principal;
 }
 
 /** The user behind a live (not expired, not revoked) token, or undefined. */

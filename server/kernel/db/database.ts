@@ -14,4 +14,10 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction: all of it commits, or none of it. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Calls `onMessage` for every NOTIFY on `channel` from any connection (other servers sharing
+   * this database); resolves to a function that stops listening. Absent where there is only one
+   * process (the embedded database).
+   */
+  listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
 }

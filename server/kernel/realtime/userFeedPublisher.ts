@@ -1,6 +1,5 @@
-import { USER_CHANNEL, type UserStreamMessage } from '../../../src/domain/spotOrders.js';
+import { USER_CHANNEL, type SpotOrder, type UserStreamMessage } from '../../../src/domain/spotOrders.js';
 import type { BalanceRow, WalletAccount } from '../../../src/domain/wallet.js';
-import { ordersOf } from '../../products/spot/orderViews.js';
 import type { Queryable } from '../db/database.js';
 import type { UserFeed } from './userFeed.js';
 
@@ -9,6 +8,9 @@ export interface UserSockets {
   listening(userId: number): boolean;
   send(userId: number, message: UserStreamMessage): void;
 }
+
+/** Reads a user's orders by id from committed rows; supplied by the product that owns orders (spot). */
+export type OrderReader = (db: Queryable, userId: number, orderIds: number[]) => Promise<SpotOrder[]>;
 
 interface Pending {
   orders: Set<number>;
@@ -32,6 +34,13 @@ export class UserFeedPublisher implements UserFeed {
     private readonly sockets: UserSockets,
     private readonly log: (message: string, error: unknown) => void = () => undefined,
   ) {}
+
+  private readOrders: OrderReader = async () => [];
+
+  /** Set at the composition root by the product that owns orders (the kernel knows no product). */
+  readOrdersWith(reader: OrderReader): void {
+    this.readOrders = reader;
+  }
 
   balancesChanged(userId: number, rows: ReadonlyArray<{ currency: string; account: WalletAccount }>): void {
     if (rows.length === 0 || !this.sockets.listening(userId)) return;
@@ -75,7 +84,7 @@ export class UserFeedPublisher implements UserFeed {
       // The socket may have gone while the batch waited.
       if (!this.sockets.listening(userId)) continue;
       try {
-        for (const order of await ordersOf(this.db, userId, [...p.orders])) {
+        for (const order of p.orders.size > 0 ? await this.readOrders(this.db, userId, [...p.orders]) : []) {
           this.sockets.send(userId, { channel: USER_CHANNEL, kind: 'order', order });
         }
         if (p.balances.size > 0) {

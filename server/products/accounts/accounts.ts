@@ -9,7 +9,8 @@ import { openSession, revokeAllSessions, userById } from '../../kernel/auth/sess
 import { checkCode, issueCode, type CodePurpose } from './codes.js';
 import type { CodeDelivery } from './delivery.js';
 
-export type Outcome<T> = { ok: true; data: T } | { ok: false; key: MessageKey; vars?: Record<string, string> };
+import type { Outcome } from '../../kernel/outcome.js';
+export type { Outcome };
 const fail = (key: MessageKey, vars?: Record<string, string>): Outcome<never> => ({ ok: false, key, ...(vars ? { vars } : {}) });
 
 export interface AccountsDeps {

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../src/domain/api.js';
 import type { Database } from '../../kernel/db/database.js';
-import { userForToken } from '../../kernel/auth/sessions.js';
+import { userById } from '../../kernel/auth/sessions.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
 import { anyBody } from '../../kernel/http/schemas.js';
 
 export function centerRoutes(db: Database) {
   return async (app: FastifyInstance) => {
     // Without a live token: body code 403, which the client answers by clearing the session.
-    app.post('/api/center/index', { schema: { body: anyBody } }, async (request) => {
-      const user = await userForToken(db, request.token);
+    app.post('/api/center/index', { config: { auth: 'user' }, schema: { body: anyBody } }, async (request) => {
+      const user = await userById(db, request.user.id);
       if (!user) throw new ApiFailure(ResultCode.forbidden, 'notLoggedIn');
       return ok(request.lang, user);
     });

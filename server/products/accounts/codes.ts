@@ -2,6 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import type { Queryable } from '../../kernel/db/database.js';
 import { CODE_MAX_ATTEMPTS, CODE_RESEND_SECONDS, CODE_TTL_MINUTES, CODES_PER_TARGET_PER_HOUR } from '../../kernel/auth/accountRules.js';
 import type { CodeDelivery } from './delivery.js';
+import './messages.js';
 
 export type CodePurpose = 'register' | 'reset' | 'change_login_pwd' | 'change_funds_pwd' | 'change_email' | 'change_phone';
 

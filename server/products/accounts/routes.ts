@@ -3,7 +3,7 @@ import { ResultCode } from '../../../src/domain/api.js';
 import type { Accounts, Outcome } from './accounts.js';
 import type { DeviceInfo } from '../../kernel/notifications/notify.js';
 import type { Database } from '../../kernel/db/database.js';
-import { revokeSession } from '../../kernel/auth/sessions.js';
+import { principalForToken, revokeSession } from '../../kernel/auth/sessions.js';
 import { translate } from '../../kernel/i18n/messages.js';
 import { DEFAULT_ACCOUNT_RATE_LIMITS, fixedWindowLimiter, type RateLimiter } from '../../kernel/http/rateLimit.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
@@ -78,7 +78,10 @@ export function accountRoutes(db: Database, accounts: Accounts, limits: { login:
     );
 
     app.post('/api/logout', { schema: { body: { anyOf: [{ type: 'object', maxProperties: 0 }, { type: 'null' }] } } }, async (request) => {
-      if (request.token) await revokeSession(db, request.token);
+      // Signing out twice, or with an expired token, is fine; an operator token is not a user's to end here.
+      const principal = await principalForToken(db, request.token);
+      if (principal?.kind === 'operator') throw new ApiFailure(ResultCode.forbidden, 'notLoggedIn');
+      if (principal) await revokeSession(db, request.token!);
       return ok(request.lang, null);
     });
 

@@ -1,4 +1,5 @@
 import { ADDRESS_NOTE_MAX, ADDRESS_NOTE_MIN } from '../../../src/domain/constants.js';
+import './messages.js';
 
 /**
  * Rules for the user centre's own data (spec §5, §9), shared by the server checks and mirrored by

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../src/domain/api.js';
 import { helpArticle, listHelp } from './help.js';
+import './messages.js';
 import type { Database } from '../../kernel/db/database.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
 

@@ -3,8 +3,9 @@ import type { KycStatus, KycSubmission } from '../../../src/domain/kyc.js';
 import type { Database } from '../../kernel/db/database.js';
 import type { MessageKey } from '../../kernel/i18n/messages.js';
 import { notify } from '../../kernel/notifications/notify.js';
-import type { Outcome } from '../accounts/accounts.js';
+import type { Outcome } from '../../kernel/outcome.js';
 import { decodeImage, readStoredImage, storeImage, type ImageMime } from '../../kernel/images.js';
+import './messages.js';
 
 /** Spec: each identity photo is at most 4 MB. */
 export const KYC_PHOTO_MAX_BYTES = 4 * 1024 * 1024;

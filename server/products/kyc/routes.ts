@@ -1,13 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../src/domain/api.js';
-import type { Outcome } from '../accounts/accounts.js';
+import type { Outcome } from '../../kernel/outcome.js';
 import type { Kyc, PhotoSide } from './kyc.js';
-import { operatorForToken } from '../operator/operators.js';
-import { userForToken } from '../../kernel/auth/sessions.js';
-import type { Database } from '../../kernel/db/database.js';
 import { translate } from '../../kernel/i18n/messages.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
 import { anyBody } from '../../kernel/http/schemas.js';
+import { unwrap } from '../../kernel/outcome.js';
 
 /**
  * Two photos of at most 4 MB each, as base64 data URLs (4/3 of the bytes), plus some slack so a
@@ -17,16 +15,7 @@ import { anyBody } from '../../kernel/http/schemas.js';
  */
 const SUBMIT_BODY_LIMIT = 16 * 1024 * 1024;
 
-export function unwrap<T>(outcome: Outcome<T>): T {
-  if (!outcome.ok) throw new ApiFailure(ResultCode.badRequest, outcome.key, outcome.vars);
-  return outcome.data;
-}
 
-async function requireUser(db: Database, request: FastifyRequest) {
-  const user = await userForToken(db, request.token);
-  if (!user) throw new ApiFailure(ResultCode.forbidden, 'notLoggedIn');
-  return user;
-}
 
 const photoParams = {
   type: 'object',
@@ -36,13 +25,13 @@ const photoParams = {
 } as const;
 
 /** Identity verification for users (spec §2 /user/identity); login required, else body code 403. */
-export function kycRoutes(db: Database, kyc: Kyc) {
+export function kycRoutes(kyc: Kyc) {
   return async (app: FastifyInstance) => {
     app.post<{ Body: { name: string; id_number: string; front: string; back: string } }>(
       '/api/identity/submit',
       {
         bodyLimit: SUBMIT_BODY_LIMIT,
-        onRequest: async (request) => void (await requireUser(db, request)),
+        config: { auth: 'user' },
         schema: {
           body: {
             type: 'object',
@@ -58,23 +47,16 @@ export function kycRoutes(db: Database, kyc: Kyc) {
         },
       },
       async (request) => {
-        const user = await requireUser(db, request);
-        const data = unwrap(await kyc.submit(user.id, request.body));
+        const data = unwrap(await kyc.submit(request.user.id, request.body));
         return { code: ResultCode.ok, msg: translate(request.lang, 'kycSubmitted'), data };
       },
     );
 
-    app.post('/api/identity/status', { schema: { body: anyBody } }, async (request) => {
-      const user = await requireUser(db, request);
-      return ok(request.lang, await kyc.status(user.id));
-    });
+    app.post('/api/identity/status', { config: { auth: 'user' }, schema: { body: anyBody } }, async (request) => ok(request.lang, await kyc.status(request.user.id)));
 
     // Photos by submission id and side: only the owner or an operator, never a file path.
-    app.get<{ Params: { id: number; side: PhotoSide } }>('/api/identity/photo/:id/:side', { schema: { params: photoParams } }, async (request, reply) => {
-      const user = await userForToken(db, request.token);
-      const operator = user ? undefined : await operatorForToken(db, request.token);
-      if (!user && !operator) throw new ApiFailure(ResultCode.forbidden, 'notLoggedIn');
-      const viewer = user ? { userId: user.id } : { operator: true as const };
+    app.get<{ Params: { id: number; side: PhotoSide } }>('/api/identity/photo/:id/:side', { config: { auth: 'userOrOperator' }, schema: { params: photoParams } }, async (request, reply) => {
+      const viewer = request.principal?.kind === 'user' ? { userId: request.user.id } : { operator: true as const };
       const photo = await kyc.photo(request.params.id, request.params.side, viewer);
       // Someone else's submission answers exactly like a missing one.
       if (!photo) throw new ApiFailure(ResultCode.notFound, 'notFound');

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ResultCode } from '../../../src/domain/api.js';
 import { listNotifications, markAllRead, markRead, unreadCount } from '../../kernel/notifications/notify.js';
-import { userForToken } from '../../kernel/auth/sessions.js';
+import './messages.js';
 import type { Database } from '../../kernel/db/database.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
 import { anyBody } from '../../kernel/http/schemas.js';
@@ -9,17 +9,14 @@ import { anyBody } from '../../kernel/http/schemas.js';
 export const INFORM_PAGE_SIZE = 20;
 
 /** Notifications of the signed-in user (spec §2 /inform). Every call is scoped to the token's user. */
-export function informRoutes(db: Database) {
-  async function userId(request: FastifyRequest): Promise<number> {
-    const user = await userForToken(db, request.token);
-    if (!user) throw new ApiFailure(ResultCode.forbidden, 'notLoggedIn');
-    return Number(user.id);
-  }
+export function notificationRoutes(db: Database) {
+  const userId = (request: FastifyRequest) => request.user.id;
 
   return async (app: FastifyInstance) => {
     app.post<{ Body: { page?: number; size?: number } | null }>(
       '/api/inform/list',
       {
+        config: { auth: 'user' },
         schema: {
           body: {
             anyOf: [
@@ -34,28 +31,28 @@ export function informRoutes(db: Database) {
         },
       },
       async (request) => {
-        const id = await userId(request);
+        const id = userId(request);
         return ok(request.lang, await listNotifications(db, id, request.lang, request.body?.page ?? 1, request.body?.size ?? INFORM_PAGE_SIZE));
       },
     );
 
-    app.post('/api/inform/unread', { schema: { body: anyBody } }, async (request) => {
-      return ok(request.lang, { unread: await unreadCount(db, await userId(request)) });
+    app.post('/api/inform/unread', { config: { auth: 'user' }, schema: { body: anyBody } }, async (request) => {
+      return ok(request.lang, { unread: await unreadCount(db, userId(request)) });
     });
 
     app.post<{ Body: { id: number } }>(
       '/api/inform/read',
-      { schema: { body: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1, maximum: 9007199254740991 } } } } },
+      { config: { auth: 'user' }, schema: { body: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1, maximum: 9007199254740991 } } } } },
       async (request) => {
-        const id = await userId(request);
+        const id = userId(request);
         // Someone else's notification looks exactly like a missing one.
         if (!(await markRead(db, id, request.body.id))) throw new ApiFailure(ResultCode.notFound, 'notificationNotFound');
         return ok(request.lang, { unread: await unreadCount(db, id) });
       },
     );
 
-    app.post('/api/inform/read_all', { schema: { body: anyBody } }, async (request) => {
-      const id = await userId(request);
+    app.post('/api/inform/read_all', { config: { auth: 'user' }, schema: { body: anyBody } }, async (request) => {
+      const id = userId(request);
       await markAllRead(db, id);
       return ok(request.lang, { unread: await unreadCount(db, id) });
     });

@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../../kernel/db/database.js';
 import { hashPassword, verifyPassword } from '../../kernel/auth/passwords.js';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '../../kernel/auth/accountRules.js';
-import type { Outcome } from '../accounts/accounts.js';
+import type { Outcome } from '../../kernel/outcome.js';
 import { hashToken, openSession } from '../../kernel/auth/sessions.js';
 
 /**

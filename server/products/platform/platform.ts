@@ -1,14 +1,8 @@
 import type { LocaleCode } from '../../../src/domain/languages.js';
 import { DEFAULT_LANGUAGE } from '../../../src/domain/languages.js';
-import type { Community, NoteType, PlatConfig, PlatNote } from '../../../src/domain/api.js';
+import type { NoteType, PlatNote } from '../../../src/domain/api.js';
+export { readPlatConfig } from '../../kernel/catalogue.js';
 import type { Queryable } from '../../kernel/db/database.js';
-
-export async function readPlatConfig(db: Queryable): Promise<PlatConfig> {
-  const rows = await db.query<{ key: string; value: unknown }>('select key, value from platform_config');
-  const config = Object.fromEntries(rows.map((r) => [r.key, r.value])) as PlatConfig['config'];
-  const communities = await db.query<Community>('select name, logo, link from community order by sort, id');
-  return { communities, config };
-}
 
 /** A note in the asked language, else in the default language; undefined if neither exists. */
 export async function readNote(db: Queryable, type: NoteType, lang: LocaleCode): Promise<PlatNote | undefined> {

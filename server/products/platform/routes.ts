@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ResultCode, type NoteType } from '../../../src/domain/api.js';
 import type { Database } from '../../kernel/db/database.js';
 import { readNote, readPlatConfig } from './platform.js';
+import './messages.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
 import { anyBody } from '../../kernel/http/schemas.js';
 

@@ -1,5 +1,6 @@
 import type { PlaceSpotOrder } from '../../../src/domain/spotOrders.js';
 import { decimalToUnits } from '../../kernel/exchange/market/units.js';
+import './messages.js';
 import type { TradingMessageKey } from './messages.js';
 import type { PairSpec } from '../../kernel/exchange/pairSpec.js';
 import type { PlaceOrderRequest } from './spotMarket.js';

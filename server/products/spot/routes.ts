@@ -2,10 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ResultCode } from '../../../src/domain/api.js';
 import { SPOT_PATHS, type PlaceSpotOrder } from '../../../src/domain/spotOrders.js';
 import { IDEMPOTENCY_HEADER, RECORD_DAYS, type RecordDays } from '../../../src/domain/wallet.js';
-import { userForToken } from '../../kernel/auth/sessions.js';
 import { MAX_PAGE_SIZE } from './orderViews.js';
 import type { SpotOutcome, SpotTrading } from './trading.js';
-import type { Database } from '../../kernel/db/database.js';
 import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
 import { anyBody } from '../../kernel/http/schemas.js';
@@ -40,42 +38,33 @@ function unwrap<T>(outcome: SpotOutcome<T>): T {
  * with its fills, the fee schedule. Every call needs a live user token (body code 403 otherwise) and
  * sees only the token's own orders.
  */
-export function spotRoutes(db: Database, trading: SpotTrading) {
-  const signedIn = async (request: FastifyRequest): Promise<number> => {
-    const user = await userForToken(db, request.token);
-    if (!user) throw new ApiFailure(ResultCode.forbidden, 'notLoggedIn');
-    return Number(user.id);
-  };
+export function spotRoutes(trading: SpotTrading) {
   const done = (request: FastifyRequest, key: MessageKey, data: unknown) => ({ code: ResultCode.ok, msg: translate(request.lang, key), data });
 
+  const auth = { auth: 'user' } as const;
   return async (app: FastifyInstance) => {
-    app.post(SPOT_PATHS.feeRate, { schema: { body: anyBody } }, async (request) => {
-      await signedIn(request);
-      return ok(request.lang, await trading.feeRate());
+    app.post(SPOT_PATHS.feeRate, { config: auth, schema: { body: anyBody } }, async (request) => ok(request.lang, await trading.feeRate()));
+
+    app.post<{ Body: PlaceSpotOrder }>(SPOT_PATHS.place, { config: auth, schema: { body: placeBody } }, async (request) => {
+      return done(request, 'spotOrderPlaced', unwrap(await trading.place(request.user.id, request.body, request.headers[IDEMPOTENCY_HEADER])));
     });
 
-    app.post<{ Body: PlaceSpotOrder }>(SPOT_PATHS.place, { schema: { body: placeBody } }, async (request) => {
-      const userId = await signedIn(request);
-      return done(request, 'spotOrderPlaced', unwrap(await trading.place(userId, request.body, request.headers[IDEMPOTENCY_HEADER])));
+    app.post<{ Body: { id: number } }>(SPOT_PATHS.cancel, { config: auth, schema: { body: byId } }, async (request) => {
+      return done(request, 'spotOrderRevoked', unwrap(await trading.cancel(request.user.id, request.body.id)));
     });
 
-    app.post<{ Body: { id: number } }>(SPOT_PATHS.cancel, { schema: { body: byId } }, async (request) => {
-      const userId = await signedIn(request);
-      return done(request, 'spotOrderRevoked', unwrap(await trading.cancel(userId, request.body.id)));
-    });
-
-    app.post<{ Body: { page: number; size?: number; symbol?: string } }>(SPOT_PATHS.current, { schema: { body: currentBody } }, async (request) =>
-      ok(request.lang, await trading.current(await signedIn(request), request.body)),
+    app.post<{ Body: { page: number; size?: number; symbol?: string } }>(SPOT_PATHS.current, { config: auth, schema: { body: currentBody } }, async (request) =>
+      ok(request.lang, await trading.current(request.user.id, request.body)),
     );
 
     app.post<{ Body: { days: RecordDays; page: number; size?: number; symbol?: string; currency?: string } }>(
       SPOT_PATHS.history,
-      { schema: { body: historyBody } },
-      async (request) => ok(request.lang, await trading.history(await signedIn(request), request.body)),
+      { config: auth, schema: { body: historyBody } },
+      async (request) => ok(request.lang, await trading.history(request.user.id, request.body)),
     );
 
-    app.post<{ Body: { id: number } }>(SPOT_PATHS.detail, { schema: { body: byId } }, async (request) =>
-      ok(request.lang, unwrap(await trading.detail(await signedIn(request), request.body.id))),
+    app.post<{ Body: { id: number } }>(SPOT_PATHS.detail, { config: auth, schema: { body: byId } }, async (request) =>
+      ok(request.lang, unwrap(await trading.detail(request.user.id, request.body.id))),
     );
   };
 }

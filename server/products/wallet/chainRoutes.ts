@@ -5,7 +5,7 @@ import type { Wallet } from './wallet.js';
 import type { SimulatedChain } from './chain/simulatedChain.js';
 import { translate } from '../../kernel/i18n/messages.js';
 import { ApiFailure } from '../../kernel/http/envelope.js';
-import { unwrap } from '../kyc/routes.js';
+import { unwrap } from '../../kernel/outcome.js';
 
 /**
  * The simulated chain's faucet: sends a deposit to a platform deposit address, as if from outside

@@ -2,7 +2,7 @@ import { compareDecimal } from '../../../src/domain/decimal.js';
 import type { DepositAddress, DepositRecord } from '../../../src/domain/wallet.js';
 import type { ChainDeposit } from './chain/chainAdapter.js';
 import type { Queryable } from '../../kernel/db/database.js';
-import type { Outcome } from '../accounts/accounts.js';
+import type { Outcome } from '../../kernel/outcome.js';
 import { changeBalance } from '../../kernel/ledger/ledger.js';
 import { notify } from '../../kernel/notifications/notify.js';
 import type { WalletContext } from './context.js';

@@ -1,25 +1,19 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../src/domain/api.js';
 import { WALLET_PATHS } from '../../../src/domain/wallet.js';
-import { operatorForToken } from '../operator/operators.js';
+import { requireAuthForAll } from '../../kernel/auth/authPlugin.js';
 import type { Wallet } from './wallet.js';
-import type { Database } from '../../kernel/db/database.js';
 import { translate } from '../../kernel/i18n/messages.js';
-import { ApiFailure, ok } from '../../kernel/http/envelope.js';
-import { unwrap } from '../kyc/routes.js';
+import { ok } from '../../kernel/http/envelope.js';
+import { unwrap } from '../../kernel/outcome.js';
 
 const id = { type: 'integer', minimum: 1, maximum: 2 ** 53 - 1 } as const;
 const body = (required: string[], properties: Record<string, unknown>) => ({ schema: { body: { type: 'object', required, additionalProperties: false, properties } } }) as const;
 
 /** The operator's side of withdrawals (operator token only, body code 403 otherwise): list, approve, fail. */
-export function operatorWalletRoutes(db: Database, wallet: Wallet) {
-  const operators = new WeakMap<FastifyRequest, number>();
+export function operatorWalletRoutes(wallet: Wallet) {
   return async (app: FastifyInstance) => {
-    app.addHook('onRequest', async (request) => {
-      const operator = await operatorForToken(db, request.token);
-      if (!operator) throw new ApiFailure(ResultCode.forbidden, 'notLoggedIn');
-      operators.set(request, operator.id);
-    });
+    requireAuthForAll(app, 'operator');
 
     app.post<{ Body: { status?: number; page: number; size?: number } }>(
       WALLET_PATHS.operatorWithdrawals,
@@ -29,7 +23,7 @@ export function operatorWalletRoutes(db: Database, wallet: Wallet) {
     app.post<{ Body: { id: number } }>(WALLET_PATHS.operatorApproveWithdrawal, body(['id'], { id }), async (request) => ({
       code: ResultCode.ok,
       msg: translate(request.lang, 'walletWithdrawApproved'),
-      data: unwrap(await wallet.withdrawals.approve(request.body.id, operators.get(request)!)),
+      data: unwrap(await wallet.withdrawals.approve(request.body.id, request.operator.id)),
     }));
     app.post<{ Body: { id: number; reason: string } }>(
       WALLET_PATHS.operatorFailWithdrawal,
@@ -37,7 +31,7 @@ export function operatorWalletRoutes(db: Database, wallet: Wallet) {
       async (request) => ({
         code: ResultCode.ok,
         msg: translate(request.lang, 'walletWithdrawFailed'),
-        data: unwrap(await wallet.withdrawals.fail(request.body.id, operators.get(request)!, request.body.reason)),
+        data: unwrap(await wallet.withdrawals.fail(request.body.id, request.operator.id, request.body.reason)),
       }),
     );
   };

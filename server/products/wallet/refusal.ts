@@ -1,5 +1,5 @@
 import type { MessageKey } from '../../kernel/i18n/messages.js';
-import type { Outcome } from '../accounts/accounts.js';
+import type { Outcome } from '../../kernel/outcome.js';
 import { InsufficientFunds } from '../../kernel/ledger/ledger.js';
 
 /**

@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ResultCode, type UserInfo } from '../../../src/domain/api.js';
+import { ResultCode } from '../../../src/domain/api.js';
 import { IDEMPOTENCY_HEADER, RECORD_DAYS, WALLET_ACCOUNTS, WALLET_PATHS, type RecordQuery, type TransferRequest, type WalletAccount, type WithdrawRequest } from '../../../src/domain/wallet.js';
 import { submissionKey } from '../../kernel/idempotency.js';
-import { userForToken } from '../../kernel/auth/sessions.js';
+import { requireAuthForAll } from '../../kernel/auth/authPlugin.js';
 import type { Wallet } from './wallet.js';
-import type { Database } from '../../kernel/db/database.js';
 import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
-import { unwrap } from '../kyc/routes.js';
+import { unwrap } from '../../kernel/outcome.js';
 import { anyBody } from '../../kernel/http/schemas.js';
 
 const text = (min: number, max: number) => ({ type: 'string', minLength: min, maxLength: max }) as const;
@@ -29,18 +28,13 @@ const recordQuery = {
  * read (body code 403 otherwise), and acts only on that user. Submissions that move money take an
  * Idempotency-Key header: a repeat of the same key answers the first result and changes nothing.
  */
-export function walletRoutes(db: Database, wallet: Wallet) {
-  const users = new WeakMap<FastifyRequest, UserInfo>();
-  const userOf = (request: FastifyRequest) => users.get(request)!.id;
+export function walletRoutes(wallet: Wallet) {
+  const userOf = (request: FastifyRequest) => request.user.id;
   const done = (request: FastifyRequest, key: MessageKey, data: unknown) => ({ code: ResultCode.ok, msg: translate(request.lang, key), data });
   const keyOf = (request: FastifyRequest, scope: string) => submissionKey(scope, request.headers[IDEMPOTENCY_HEADER], request.body);
 
   return async (app: FastifyInstance) => {
-    app.addHook('onRequest', async (request) => {
-      const user = await userForToken(db, request.token);
-      if (!user) throw new ApiFailure(ResultCode.forbidden, 'notLoggedIn');
-      users.set(request, user);
-    });
+    requireAuthForAll(app, 'user');
 
     app.post(WALLET_PATHS.overview, { schema: { body: anyBody } }, async (request) => ok(request.lang, await wallet.overview.summary(userOf(request))));
     app.post<{ Body: { account: WalletAccount } }>(WALLET_PATHS.balances, object(['account'], { account }), async (request) =>

@@ -1,5 +1,5 @@
 import type { TransferRecord, TransferRequest } from '../../../src/domain/wallet.js';
-import type { Outcome } from '../accounts/accounts.js';
+import type { Outcome } from '../../kernel/outcome.js';
 import { once, type SubmissionKey } from '../../kernel/idempotency.js';
 import { changeBalance } from '../../kernel/ledger/ledger.js';
 import type { WalletContext } from './context.js';

@@ -8,6 +8,7 @@ import { overview } from './overview.js';
 import { operatorWithdrawals, records } from './records.js';
 import { transfers } from './transfers.js';
 import { withdrawals } from './withdrawals.js';
+import './messages.js';
 
 export interface WalletDeps {
   db: Database;

@@ -2,7 +2,7 @@ import { addDecimal, compareDecimal } from '../../../src/domain/decimal.js';
 import { identityRights } from '../../../src/domain/kyc.js';
 import type { NameStatus } from '../../../src/domain/api.js';
 import type { Queryable } from '../../kernel/db/database.js';
-import { readPlatConfig } from '../platform/platform.js';
+import { readPlatConfig } from '../../kernel/catalogue.js';
 import { DAY_MS } from './rules.js';
 
 export interface WithdrawLimit {

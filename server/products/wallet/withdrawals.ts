@@ -1,7 +1,7 @@
 import { addDecimal, compareDecimal, mulDecimal } from '../../../src/domain/decimal.js';
 import type { WithdrawalRecord, WithdrawQuota, WithdrawRequest } from '../../../src/domain/wallet.js';
 import type { Queryable } from '../../kernel/db/database.js';
-import type { Outcome } from '../accounts/accounts.js';
+import type { Outcome } from '../../kernel/outcome.js';
 import { once, type SubmissionKey } from '../../kernel/idempotency.js';
 import { changeBalance, readBalance } from '../../kernel/ledger/ledger.js';
 import { notify } from '../../kernel/notifications/notify.js';

@@ -6,7 +6,7 @@ import { openSession } from '../../../server/kernel/auth/sessions.js';
 import { spotTrading } from '../../../server/products/spot/trading.js';
 import type { Database } from '../../../server/kernel/db/database.js';
 import { createEngine } from '../../../server/kernel/exchange/matching/index.js';
-import { buildApp } from '../../../server/kernel/http/app.js';
+import { buildApp } from '../buildApp.js';
 import { databaseFiatRates } from '../../../server/products/markets/fiatRates.js';
 import { pairSpec } from '../../../server/kernel/exchange/pairSpec.js';
 import { SpotMarket } from '../../../server/products/spot/spotMarket.js';

@@ -2,6 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPOT_PATHS, USER_CHANNEL, type SpotOrder, type UserStreamMessage } from '../../../src/domain/spotOrders.js';
 import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
+import { revokeAllSessions } from '../../../server/kernel/auth/sessions.js';
 import type { RunningServer } from '../../../server/start.js';
 import { startQuietServer } from '../quietServer.js';
 import { trader, type Trader } from './spotApp.js';
@@ -83,7 +84,7 @@ describe('the private user channel', () => {
     expect(await ja.subscribe({ channel: 'user', token: 'forged-token' })).toEqual({ code: 400, msg: MESSAGES.ja_JP.notLoggedIn, channel: 'user' });
     expect(await ja.subscribe({ channel: 'user', token: 42 })).toMatchObject({ code: 400, msg: MESSAGES.ja_JP.notLoggedIn });
     // A revoked session is no key either.
-    await server.db.query(`update session_token set revoked_at = now() where user_id = $1`, [me.id]);
+    await revokeAllSessions(server.db, me.id);
     expect((await ja.subscribe({ channel: 'user', token: me.token })).code).toBe(400);
     expect(server.realtime.userListening(me.id)).toBe(false);
     // The refused socket still serves public channels.

@@ -142,7 +142,7 @@ describe('a deposit on the simulated chain', () => {
 
 describe('the faucet and the user calls', () => {
   it('answers a translated refusal when the simulator is off, and 403 for wallet calls without a user token', async () => {
-    const { buildApp } = await import('../../../server/kernel/http/app.js');
+    const { buildApp } = await import('../buildApp.js');
     const { databaseFiatRates } = await import('../../../server/products/markets/fiatRates.js');
     const off = await buildApp({ db: t.db, rates: databaseFiatRates(t.db), wallet: t.wallet });
     try {

@@ -10,7 +10,7 @@ import { wallet, type Wallet } from '../../../server/products/wallet/wallet.js';
 import { SimulatedChain } from '../../../server/products/wallet/chain/simulatedChain.js';
 import type { Database } from '../../../server/kernel/db/database.js';
 import { hashPassword } from '../../../server/kernel/auth/passwords.js';
-import { buildApp } from '../../../server/kernel/http/app.js';
+import { buildApp } from '../buildApp.js';
 import { databaseFiatRates } from '../../../server/products/markets/fiatRates.js';
 import type { UserFeed } from '../../../server/kernel/realtime/userFeed.js';
 import { expectOk, post } from '../http.js';

@@ -1,0 +1,14 @@
+import type { Database } from '../db/database.js';
+import { applyRevocation, REVOCATION_CHANNEL } from './sessionCache.js';
+import { sessionCache } from './sessions.js';
+
+/**
+ * When several servers share one PostgreSQL, a sign-out or password change on one must end the
+ * session on all of them at once, not after the cache's time limit: each server listens for the
+ * notices that revokeSession / revokeAllSessions publish in their transaction, and evicts. The
+ * embedded database serves one process, so there is nothing to listen for.
+ */
+export async function listenForRevocations(db: Database): Promise<() => Promise<void>> {
+  if (!db.listen) return async () => undefined;
+  return db.listen(REVOCATION_CHANNEL, (payload) => applyRevocation(sessionCache, payload));
+}

@@ -1,0 +1,68 @@
+/**
+ * Who is behind a session token, remembered for a short while so the hot paths (placing and
+ * cancelling orders, every signed-in read) do not pay a database round trip per request.
+ *
+ * Correctness does not rest on the time limit alone: sign-out, password change and reset evict
+ * the entries they end (`forgetToken`, `forgetUser`) in this process at once, and publish the
+ * eviction with pg_notify so that other servers sharing one PostgreSQL evict them too (see
+ * `listenForRevocations`). The time limit bounds what a lost notification can cost.
+ */
+export interface Principal {
+  id: number;
+  kind: 'user' | 'operator';
+}
+
+interface Entry {
+  principal: Principal;
+  /** Epoch ms after which the entry must be looked up again (cache TTL or session expiry, whichever is first). */
+  until: number;
+}
+
+export const SESSION_CACHE_TTL_MS = 30_000;
+const MAX_ENTRIES = 50_000;
+
+export class SessionCache {
+  private entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly ttlMs = SESSION_CACHE_TTL_MS,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  get(tokenHash: string): Principal | undefined {
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return undefined;
+    if (entry.until <= this.clock()) {
+      this.entries.delete(tokenHash);
+      return undefined;
+    }
+    return entry.principal;
+  }
+
+  put(tokenHash: string, principal: Principal, sessionExpiresMs: number): void {
+    // A Map keeps insertion order, so the oldest entry is the first one: a cheap bound on memory.
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(tokenHash, { principal, until: Math.min(this.clock() + this.ttlMs, sessionExpiresMs) });
+  }
+
+  forgetToken(tokenHash: string): void {
+    this.entries.delete(tokenHash);
+  }
+
+  forgetUser(userId: number): void {
+    for (const [hash, entry] of this.entries) if (entry.principal.id === userId) this.entries.delete(hash);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/** The channel on which revocations are announced to every server sharing the database. */
+export const REVOCATION_CHANNEL = 'openex_session_revoked';
+
+/** The payload of a revocation notice: a token hash (`t:<hash>`) or a whole user (`u:<id>`). */
+export function applyRevocation(cache: SessionCache, payload: string): void {
+  if (payload.startsWith('t:')) cache.forgetToken(payload.slice(2));
+  else if (payload.startsWith('u:')) cache.forgetUser(Number(payload.slice(2)));
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../config.js';
+import type { Database } from './db/database.js';
+import type { OrderReader } from './realtime/userFeedPublisher.js';
+import type { UserFeed } from './realtime/userFeed.js';
+
+/**
+ * What every product gets from the kernel: configuration, the database (and with it the ledger,
+ * idempotency and sessions, which are functions over it), the private user channel's feed, and a
+ * log. Products never reach into each other; the kernel never imports a product.
+ */
+export interface Kernel {
+  config: ServerConfig;
+  db: Database;
+  /** Tell it, after a commit, whose balances and orders changed (the private user channel). */
+  userFeed: UserFeed;
+  /** Pushes a payload to a public realtime channel's subscribers (dropped before the gateway is up). */
+  publish(channel: string, payload: object): void;
+  log: {
+    info(line: string): void;
+    error(message: string, error: unknown): void;
+  };
+}
+
+/** What a product brings to the running server. Every part is optional. */
+export interface ProductParts {
+  /** Its HTTP routes: a fastify plugin registered inside the kernel's request context, auth and error handling. */
+  routes?: (app: FastifyInstance) => Promise<void>;
+  /** Before the server listens (load books, seed history, ensure accounts). */
+  prepare?(): Promise<void>;
+  /** After the server listens (timers, market makers, block production). */
+  start?(): Promise<void>;
+  /** On shutdown, in reverse product order, before the database closes. */
+  stop?(): Promise<void>;
+  /** A fresh snapshot for a realtime channel it owns (depth, trades, candles); undefined for channels it does not own. */
+  snapshot?(channel: string): object | undefined;
+  /** Reads a user's orders by id for the private channel, if the product has orders there. */
+  userOrders?: OrderReader;
+}
+
+export interface ServerProduct {
+  /** One word, the same as its folder under server/products and its feature under src/features. */
+  id: string;
+  create(kernel: Kernel): ProductParts | Promise<ProductParts>;
+}
+
+/** Declares a product module; see docs/ARCHITECTURE.md "Adding a product". */
+export const defineProduct = (product: ServerProduct): ServerProduct => product;

@@ -1,0 +1,36 @@
+import { join } from 'node:path';
+import { readPlatConfig } from '../../kernel/catalogue.js';
+import { defineProduct } from '../../kernel/product.js';
+import { accounts as accountsService } from './accounts.js';
+import { centerRoutes } from './centerRoutes.js';
+import { outboxDelivery } from './delivery.js';
+import { accountRoutes } from './routes.js';
+import { smtpDelivery } from './smtpDelivery.js';
+import { userCentre } from './userCentre.js';
+import { userRoutes } from './userRoutes.js';
+
+/**
+ * Registration, login, password reset and the user centre. Verification codes go to the outbox
+ * (DATA_DIR/outbox.jsonl) unless SMTP is configured; phones always do.
+ */
+export const accounts = defineProduct({
+  id: 'accounts',
+  create: ({ db, config, log }) => {
+    const outbox = outboxDelivery(join(config.dataDir, 'outbox.jsonl'), (line) => log.info(line));
+    const delivery = config.smtp ? smtpDelivery({ transport: config.smtp.url, from: config.smtp.from, siteName: 'OpenEx' }, outbox) : outbox;
+    const service = accountsService({
+      db,
+      delivery,
+      invitationCode: config.invitationCode ?? 'OPENEX',
+      phoneRegisterEnabled: async () => (await readPlatConfig(db)).config.sys.enable_phone_register === 1,
+    });
+    const centre = userCentre({ db, delivery, dataDir: config.dataDir });
+    return {
+      routes: async (app) => {
+        await app.register(accountRoutes(db, service));
+        await app.register(userRoutes(db, centre));
+        await app.register(centerRoutes(db));
+      },
+    };
+  },
+});

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { ResultCode } from '../../../src/domain/api.js';
+import { requireAuthForAll } from '../../kernel/auth/authPlugin.js';
+import { ApiFailure, ok } from '../../kernel/http/envelope.js';
+import { anyBody } from '../../kernel/http/schemas.js';
+import { unwrap } from '../../kernel/outcome.js';
+import type { Kyc } from './kyc.js';
+
+const idBody = (extra: Record<string, object> = {}, required: string[] = []) =>
+  ({
+    type: 'object',
+    required: ['id', ...required],
+    additionalProperties: false,
+    properties: { id: { type: 'integer', minimum: 1, maximum: 2 ** 53 - 1 }, ...extra },
+  }) as const;
+
+/** The operator's identity review queue (operator token only, body code 403 otherwise). */
+export function kycOperatorRoutes(kyc: Kyc) {
+  return async (app: FastifyInstance) => {
+    requireAuthForAll(app, 'operator');
+    app.post('/api/operator/kyc/list', { schema: { body: anyBody } }, async (request) => {
+      return ok(request.lang, await kyc.pending());
+    });
+
+    app.post<{ Body: { id: number } }>('/api/operator/kyc/detail', { schema: { body: idBody() } }, async (request) => {
+      const detail = await kyc.detail(request.body.id);
+      if (!detail) throw new ApiFailure(ResultCode.notFound, 'notFound');
+      return ok(request.lang, detail);
+    });
+
+    app.post<{ Body: { id: number } }>('/api/operator/kyc/approve', { schema: { body: idBody() } }, async (request) => {
+      return ok(request.lang, unwrap(await kyc.approve(request.body.id, request.operator.id)));
+    });
+
+    app.post<{ Body: { id: number; reason: string } }>(
+      '/api/operator/kyc/reject',
+      { schema: { body: idBody({ reason: { type: 'string', maxLength: 200 } }, ['reason']) } },
+      async (request) => {
+          return ok(request.lang, unwrap(await kyc.reject(request.body.id, request.operator.id, request.body.reason)));
+      },
+    );
+  };
+}

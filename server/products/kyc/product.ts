@@ -1,0 +1,18 @@
+import { defineProduct } from '../../kernel/product.js';
+import { kyc as kycService } from './kyc.js';
+import { kycOperatorRoutes } from './operatorRoutes.js';
+import { kycRoutes } from './routes.js';
+
+/** Identity verification: the user's submission and the operator's review queue. */
+export const kyc = defineProduct({
+  id: 'kyc',
+  create: ({ db, config }) => {
+    const service = kycService({ db, dataDir: config.dataDir });
+    return {
+      routes: async (app) => {
+        await app.register(kycRoutes(service));
+        await app.register(kycOperatorRoutes(service));
+      },
+    };
+  },
+});

@@ -1,0 +1,8 @@
+import { defineProduct } from '../../kernel/product.js';
+import { platformRoutes } from './routes.js';
+
+/** Platform configuration and notes (spec §7 plat_config, plat_note). */
+export const platform = defineProduct({
+  id: 'platform',
+  create: ({ db }) => ({ routes: platformRoutes(db) }),
+});
