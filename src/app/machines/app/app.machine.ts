@@ -21,6 +21,9 @@ export const PRICE_RETRY_MS = 10_000;
  * → load the USDT price in the active pricing currency. Every load can fail into its own state,
  * which toasts a translated message and waits for `app.retry`.
  */
+/** The toast of a failed startup step (entered after the step's error event). */
+const toastStepError = { type: 'showToast' as const, params: ({ event }: { event: EventObject }) => ({ tone: 'error' as const, message: messageForError(errorOf(event)) }) };
+
 export const appMachine = setup({
   types: {
     context: {} as AppContext,
@@ -113,7 +116,7 @@ export const appMachine = setup({
           },
         },
         configFailed: {
-          entry: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(errorOf(event)) }) },
+          entry: toastStepError,
           on: { 'app.retry': 'loadingConfig' },
         },
         loadingCurrencies: {
@@ -125,7 +128,7 @@ export const appMachine = setup({
           },
         },
         currenciesFailed: {
-          entry: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(errorOf(event)) }) },
+          entry: toastStepError,
           on: { 'app.retry': 'loadingCurrencies' },
         },
         loadingPairs: {
@@ -137,7 +140,7 @@ export const appMachine = setup({
           },
         },
         pairsFailed: {
-          entry: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(errorOf(event)) }) },
+          entry: toastStepError,
           on: { 'app.retry': 'loadingPairs' },
         },
         startingLive: {
@@ -200,7 +203,7 @@ export const appMachine = setup({
                 failed: {
                   entry: [
                     assign({ usdtPrice: undefined }),
-                    { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(errorOf(event)) }) },
+                    toastStepError,
                   ],
                   after: { priceRetry: 'loading' },
                   on: { 'price.retry': 'loading' },

@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { UserInfo } from '../../../domain/api';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../../domain/constants';
-import { isApiError, messageForError, type ToastMessage } from '../../../domain/errors';
+import { isApiError, type ToastMessage } from '../../../domain/errors';
+import { toastError } from '../toast/toastError';
 
 export interface SessionInput {
   /** Whatever storage held under `token` and `user_info`. */
@@ -109,7 +110,7 @@ export const sessionMachine = setup({
           },
           {
             target: 'signedIn',
-            actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) },
+            actions: toastError,
             description: 'Offline or server trouble: keep the stored user and say so.',
           },
         ],

@@ -1,7 +1,8 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { UserInfo } from '../../../../domain/api';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../domain/errors';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
+import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface LoginFields {
   account: string;
@@ -53,7 +54,7 @@ export const loginMachine = setup({
         onDone: { target: 'done', actions: { type: 'signedIn', params: ({ event }) => event.output } },
         onError: {
           target: 'editing',
-          actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) },
+          actions: toastError,
         },
       },
     },

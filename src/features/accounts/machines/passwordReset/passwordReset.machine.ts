@@ -1,7 +1,8 @@
 import { assign, fromPromise, raise, setup, stateIn, type ActorRefFrom } from 'xstate';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../domain/errors';
 import { countdownMachine } from '../../../../app/machines/countdown/countdown.machine';
 import { RESEND_SECONDS, type AccountFields } from '../registration/registration.machine';
+import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface ResetFields {
   code: string;
@@ -58,7 +59,7 @@ export const passwordResetMachine = setup({
             src: 'sendCode',
             input: ({ context }) => context.account!,
             onDone: { target: 'newPassword', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'auth.codeSent' } } }, raise({ type: 'reset.codeSent' }), 'goToNewPassword'] },
-            onError: { target: 'account', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+            onError: { target: 'account', actions: toastError },
           },
         },
         newPassword: {
@@ -75,7 +76,7 @@ export const passwordResetMachine = setup({
             src: 'reset',
             input: ({ context }) => ({ ...context.account!, ...context.fields! }),
             onDone: { target: 'done', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'auth.passwordChanged' } } }, 'goToLogin'] },
-            onError: { target: 'newPassword', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+            onError: { target: 'newPassword', actions: toastError },
           },
         },
         done: {},

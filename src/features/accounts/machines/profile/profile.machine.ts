@@ -1,8 +1,9 @@
 import { assign, fromPromise, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { UserInfo } from '../../../../domain/api';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../domain/errors';
 import { AVATAR_MAX_BYTES } from '../../../../domain/userCentre';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
+import { toastError } from '../../../../app/machines/toast/toastError';
 
 /** An image file as the page hands it over; the upload actor reads its bytes. */
 export interface AvatarFile {
@@ -69,7 +70,7 @@ export const profileMachine = setup({
             id: 'fetchAvatar',
             src: 'fetchAvatar',
             onDone: { target: 'shown', actions: assign({ avatarUrl: ({ event }) => event.output.data_url }) },
-            onError: { target: 'shown', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+            onError: { target: 'shown', actions: toastError },
           },
         },
         shown: { on: { 'profile.avatarChanged': 'loading' } },
@@ -96,7 +97,7 @@ export const profileMachine = setup({
             src: 'saveNickname',
             input: ({ context }) => ({ nickname: context.nickname! }),
             onDone: { target: 'idle', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'settings.saved' } } }, 'refreshSession'] },
-            onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+            onError: { target: 'idle', actions: toastError },
           },
         },
         uploadingAvatar: {
@@ -106,7 +107,7 @@ export const profileMachine = setup({
             src: 'uploadAvatar',
             input: ({ context }) => ({ file: context.file! }),
             onDone: { target: 'idle', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'settings.saved' } } }, 'refreshSession', raise({ type: 'profile.avatarChanged' })] },
-            onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+            onError: { target: 'idle', actions: toastError },
           },
         },
         copying: {

@@ -1,6 +1,7 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../domain/errors';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
+import { toastError } from '../../../../app/machines/toast/toastError';
 
 /** A row of the user's own book: a withdrawal address or a collection method. */
 export interface BookRecord {
@@ -69,7 +70,7 @@ export const recordBookMachine = setup({
         id: 'fetchRecords',
         src: 'fetchRecords',
         onDone: { target: 'ready', actions: assign({ records: ({ event }) => event.output }) },
-        onError: { target: 'loadFailed', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+        onError: { target: 'loadFailed', actions: toastError },
       },
     },
     loadFailed: {
@@ -95,7 +96,7 @@ export const recordBookMachine = setup({
           { guard: 'isEdit', target: 'loading', actions: [{ type: 'showToast', params: ({ context }) => ({ tone: 'success', message: { key: context.messages.edited } }) }, 'saved'] },
           { target: 'loading', actions: [{ type: 'showToast', params: ({ context }) => ({ tone: 'success', message: { key: context.messages.added } }) }, 'saved'] },
         ],
-        onError: { target: 'ready', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+        onError: { target: 'ready', actions: toastError },
       },
       exit: assign({ pending: undefined }),
     },
@@ -109,7 +110,7 @@ export const recordBookMachine = setup({
         src: 'deleteRecord',
         input: ({ context }) => ({ id: context.deleting! }),
         onDone: { target: 'loading', actions: { type: 'showToast', params: ({ context }) => ({ tone: 'success', message: { key: context.messages.deleted } }) } },
-        onError: { target: 'ready', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+        onError: { target: 'ready', actions: toastError },
       },
       exit: assign({ deleting: undefined }),
     },

@@ -1,8 +1,9 @@
 import { assign, fromPromise, raise, setup, stateIn, type ActorRefFrom } from 'xstate';
 import { CODE_RESEND_SECONDS } from '../../../../domain/constants';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../domain/errors';
 import { countdownMachine } from '../../../../app/machines/countdown/countdown.machine';
 import type { SessionGrant } from '../login/login.machine';
+import { toastError } from '../../../../app/machines/toast/toastError';
 
 /** Seconds before another code may be requested (the server refuses sooner). */
 export const RESEND_SECONDS = CODE_RESEND_SECONDS;
@@ -88,7 +89,7 @@ export const registrationMachine = setup({
             src: 'sendCode',
             input: ({ context }) => context.account!,
             onDone: { target: 'account', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'auth.codeSent' } } }, raise({ type: 'reg.codeSent' })] },
-            onError: { target: 'account', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+            onError: { target: 'account', actions: toastError },
           },
         },
         checkingCode: {
@@ -97,7 +98,7 @@ export const registrationMachine = setup({
             src: 'checkCode',
             input: ({ context }) => ({ ...context.account!, code: context.code }),
             onDone: { target: 'details', actions: 'goToDetails' },
-            onError: { target: 'account', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+            onError: { target: 'account', actions: toastError },
           },
         },
         details: {
@@ -113,7 +114,7 @@ export const registrationMachine = setup({
             src: 'register',
             input: ({ context }) => ({ ...context.account!, code: context.code, ...context.details! }),
             onDone: { target: 'done', actions: { type: 'signedIn', params: ({ event }) => event.output } },
-            onError: { target: 'details', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+            onError: { target: 'details', actions: toastError },
           },
         },
         done: {},

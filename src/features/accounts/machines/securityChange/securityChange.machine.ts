@@ -1,9 +1,10 @@
 import { and, assign, fromPromise, raise, sendTo, setup, stateIn, type ActorRefFrom } from 'xstate';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../domain/errors';
 import { endsSessions, SECURITY_PURPOSE, type SecurityKind } from '../../../../domain/userCentre';
 import { countdownMachine } from '../../../../app/machines/countdown/countdown.machine';
 import { RESEND_SECONDS } from '../registration/registration.machine';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
+import { toastError } from '../../../../app/machines/toast/toastError';
 
 export type CodeTarget = 'current' | 'new';
 
@@ -98,7 +99,7 @@ export const securityChangeMachine = setup({
               target: 'editing',
               actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'auth.codeSent' } } }, raise(({ context }) => ({ type: 'security.codeSent' as const, to: context.request!.to }))],
             },
-            onError: { target: 'editing', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+            onError: { target: 'editing', actions: toastError },
           },
         },
         submitting: {
@@ -111,7 +112,7 @@ export const securityChangeMachine = setup({
               { guard: 'endsSessions', target: 'done', actions: 'sessionEnded', description: 'Login password, email or phone changed: every session ended; log in again.' },
               { target: 'done', actions: { type: 'showToast', params: { tone: 'success', message: { key: 'security.fundsPasswordChanged' } } } },
             ],
-            onError: { target: 'editing', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+            onError: { target: 'editing', actions: toastError },
           },
         },
         done: { type: 'final' },

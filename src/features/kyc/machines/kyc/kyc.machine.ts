@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { NameStatus } from '../../../../domain/api';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../domain/errors';
 import type { IdentityFields, KycStatus } from '../../../../domain/kyc';
+import { toastError } from '../../../../app/machines/toast/toastError';
 
 export type KycEvent = { type: 'identity.submit'; fields: IdentityFields } | { type: 'identity.retry' } | { type: 'identity.reload' };
 
@@ -65,7 +66,7 @@ export const kycMachine = setup({
         ],
         onError: {
           target: 'loadFailed',
-          actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) },
+          actions: toastError,
         },
       },
     },
@@ -89,7 +90,7 @@ export const kycMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) },
+          actions: toastError,
         },
       },
     },

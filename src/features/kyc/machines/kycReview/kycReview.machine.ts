@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../domain/errors';
 import type { KycSubmission } from '../../../../domain/kyc';
+import { toastError } from '../../../../app/machines/toast/toastError';
 
 /** A submission with both photos, already read into data URLs by the loading actor. */
 export interface KycReviewRecord {
@@ -25,7 +26,6 @@ export interface KycReviewContext {
   reason: string;
 }
 
-const toastError = { type: 'showToast' as const, params: ({ event }: { event: { error: unknown } }) => ({ tone: 'error' as const, message: messageForError(event.error) }) };
 
 /**
  * The review queue (operator interface): the pending list oldest first, one submission with both

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../domain/errors';
 import type { Operator, OperatorGrant } from '../../../../domain/kyc';
+import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface OperatorSessionInput {
   /** Whatever storage held under the operator's own keys (never the user's token). */
@@ -81,7 +82,7 @@ export const operatorSessionMachine = setup({
         },
         onError: {
           target: 'signedOut',
-          actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) },
+          actions: toastError,
         },
       },
     },

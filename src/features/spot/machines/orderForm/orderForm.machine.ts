@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../domain/errors';
 import { validateOrder } from '../../../../domain/orderValidation';
 import type { OrderSide, OrderType, SpotFeeRate, SpotOrder } from '../../../../domain/spotOrders';
 import type { BalanceRow, WalletBalance } from '../../../../domain/wallet';
@@ -20,6 +20,7 @@ import {
   type OrderFormContext,
   type PlaceInput,
 } from './orderFields';
+import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface OrderFormInput extends FormPair {
   /** The pair's last price when the form opens, to prefill the price. */
@@ -141,7 +142,7 @@ export const orderFormMachine = setup({
               target: 'ready',
               actions: assign({ available: ({ context, event }) => availableOf(context, event.output.balances), feeRate: ({ event }) => event.output.feeRate }),
             },
-            onError: { target: 'failed', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+            onError: { target: 'failed', actions: toastError },
           },
         },
         failed: { on: { 'form.retry': 'loading' }, after: { accountRetry: 'loading' } },
@@ -177,7 +178,7 @@ export const orderFormMachine = setup({
             onDone: { target: 'editing', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'spot.form.placed' } } }, assign(afterPlaced)] },
             onError: {
               target: 'editing',
-              actions: [assign({ pending: undefined }), { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) }],
+              actions: [assign({ pending: undefined }), toastError],
               description: 'The translated server message; the key stays, so pressing again retries the same order.',
             },
           },

@@ -1,8 +1,9 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../domain/errors';
 import type { SpotOrder } from '../../../../domain/spotOrders';
 import { RECORD_PAGE_SIZE, type Page } from '../../../../domain/wallet';
 import { withOpenOrder, withoutOrder, type OrderList } from './orderRows';
+import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface OpenOrdersInput {
   /** Fixed to the pair on the trade page; absent on /order/spot-current (all pairs, filterable). */
@@ -65,7 +66,7 @@ export const openOrdersMachine = setup({
         src: 'fetchCurrentOrders',
         input: ({ context }) => ({ symbol: context.symbol, page: context.page, size: context.size }),
         onDone: { target: 'ready', actions: assign({ orders: ({ event }) => event.output.list, total: ({ event }) => event.output.total }) },
-        onError: { target: 'loadFailed', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+        onError: { target: 'loadFailed', actions: toastError },
       },
     },
     loadFailed: {
@@ -103,7 +104,7 @@ export const openOrdersMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: [assign({ revoking: undefined }), { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) }],
+          actions: [assign({ revoking: undefined }), toastError],
         },
       },
     },

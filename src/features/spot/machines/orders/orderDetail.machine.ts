@@ -1,6 +1,7 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../domain/errors';
 import type { SpotOrder, SpotOrderDetail } from '../../../../domain/spotOrders';
+import { toastError } from '../../../../app/machines/toast/toastError';
 
 export type OrderDetailEvent =
   | { type: 'detail.retry' }
@@ -42,7 +43,7 @@ export const orderDetailMachine = setup({
         src: 'fetchOrderDetail',
         input: ({ context }) => ({ id: context.id }),
         onDone: { target: 'ready', actions: assign({ detail: ({ event }) => event.output }) },
-        onError: { target: 'loadFailed', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+        onError: { target: 'loadFailed', actions: toastError },
       },
     },
     loadFailed: { on: { 'detail.retry': 'loading' } },

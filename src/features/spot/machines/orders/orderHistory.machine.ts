@@ -1,8 +1,9 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../domain/errors';
 import type { SpotOrder } from '../../../../domain/spotOrders';
 import { RECORD_PAGE_SIZE, type Page, type RecordDays } from '../../../../domain/wallet';
 import { withFinishedOrder, type OrderList } from './orderRows';
+import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface OrderHistoryInput {
   symbol?: string;
@@ -60,7 +61,7 @@ export const orderHistoryMachine = setup({
         src: 'fetchOrderHistory',
         input: ({ context }) => ({ symbol: context.symbol, days: context.days, page: context.page, size: context.size }),
         onDone: { target: 'ready', actions: assign({ orders: ({ event }) => event.output.list, total: ({ event }) => event.output.total }) },
-        onError: { target: 'loadFailed', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+        onError: { target: 'loadFailed', actions: toastError },
       },
     },
     loadFailed: { on: { 'history.retry': 'loading' } },

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../domain/errors';
 import type { HelpList, HelpQuery } from '../../../../domain/informHelp';
+import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface HelpContext {
   /** The query of the last search; a retry repeats it. */
@@ -42,7 +43,7 @@ export const helpMachine = setup({
         onDone: { target: 'results', actions: assign({ result: ({ event }) => event.output }) },
         onError: {
           target: 'failed',
-          actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) },
+          actions: toastError,
         },
       },
     },

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../domain/errors';
 import type { HelpArticle } from '../../../../domain/informHelp';
+import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface HelpArticleContext {
   id: string | undefined;
@@ -37,7 +38,7 @@ export const helpArticleMachine = setup({
         onDone: { target: 'shown', actions: assign({ article: ({ event }) => event.output }) },
         onError: {
           target: 'failed',
-          actions: [assign({ article: undefined }), { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) }],
+          actions: [assign({ article: undefined }), toastError],
         },
       },
     },

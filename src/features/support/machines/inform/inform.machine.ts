@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../domain/errors';
 import type { NotificationItem, NotificationPage, UnreadCount } from '../../../../domain/informHelp';
+import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface InformContext {
   items: NotificationItem[];
@@ -70,7 +71,7 @@ export const informMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) },
+          actions: toastError,
         },
       },
     },
@@ -103,7 +104,7 @@ export const informMachine = setup({
         },
         onError: {
           target: 'list',
-          actions: [assign({ markingId: undefined }), { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) }],
+          actions: [assign({ markingId: undefined }), toastError],
         },
       },
     },
@@ -117,7 +118,7 @@ export const informMachine = setup({
         },
         onError: {
           target: 'list',
-          actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) },
+          actions: toastError,
         },
       },
     },

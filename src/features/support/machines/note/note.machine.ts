@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { NoteType, PlatNote } from '../../../../domain/api';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../domain/errors';
+import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface NoteContext {
   type: NoteType | undefined;
@@ -46,7 +47,7 @@ export const noteMachine = setup({
         onDone: { target: 'open', actions: assign({ note: ({ event }) => event.output.detail }) },
         onError: {
           target: 'closed',
-          actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) },
+          actions: toastError,
         },
       },
       on: { 'note.close': 'closed' },

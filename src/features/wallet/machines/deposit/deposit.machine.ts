@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../domain/errors';
 import type { DepositAddress, WalletNetwork } from '../../../../domain/wallet';
+import { toastError } from '../../../../app/machines/toast/toastError';
 
 /** A currency as the deposit page needs it (from the app's currency list). */
 export interface DepositCurrency {
@@ -27,7 +28,6 @@ export interface DepositContext {
   address: DepositAddress | undefined;
 }
 
-const toastError = { type: 'showToast' as const, params: ({ event }: { event: { error: unknown } }) => ({ tone: 'error' as const, message: messageForError(event.error) }) };
 const find = (context: DepositContext, symbol: string | undefined) => context.currencies.find((c) => c.symbol === symbol);
 
 /**

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../domain/errors';
 import { RECORD_PAGE_SIZE, WithdrawalStatus, type Page, type WithdrawalRecord } from '../../../../domain/wallet';
+import { toastError } from '../../../../app/machines/toast/toastError';
 
 /** A withdrawal as the operator sees it: the user's record and whose it is. */
 export interface QueuedWithdrawal extends WithdrawalRecord {
@@ -32,7 +33,6 @@ export interface OperatorWithdrawalsContext {
   reason: string;
 }
 
-const toastError = { type: 'showToast' as const, params: ({ event }: { event: { error: unknown } }) => ({ tone: 'error' as const, message: messageForError(event.error) }) };
 
 /**
  * The operator's withdrawal queue: not-disbursed withdrawals first (the default filter), each

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../domain/errors';
+import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface SimulatedDeposit {
   address: string;
@@ -39,7 +40,7 @@ export const simulateDepositMachine = setup({
           target: 'idle',
           actions: [assign({ sent: ({ context }) => context.sent + 1 }), { type: 'showToast', params: { tone: 'success', message: { key: 'wallet.ops.depositSent' } } }],
         },
-        onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+        onError: { target: 'idle', actions: toastError },
       },
     },
   },

@@ -1,8 +1,9 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../domain/errors';
 import type { TransferRecord, TransferRequest, WalletAccount } from '../../../../domain/wallet';
 import { transferProblem } from '../../../../domain/walletValidation';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
+import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface TransferInput {
   /** Currencies offered, from the app's list; the first is the default. */
@@ -40,7 +41,6 @@ export interface SubmitTransferInput {
   idempotencyKey: string | undefined;
 }
 
-const toastError = { type: 'showToast' as const, params: ({ event }: { event: { error: unknown } }) => ({ tone: 'error' as const, message: messageForError(event.error) }) };
 const signature = (c: TransferContext) => JSON.stringify([c.currency, c.from, c.to, c.quantity]);
 
 /**

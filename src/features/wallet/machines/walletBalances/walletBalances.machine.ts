@@ -1,6 +1,7 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../domain/errors';
 import type { BalanceRow, WalletAccount, WalletBalance, WalletOverview } from '../../../../domain/wallet';
+import { toastError } from '../../../../app/machines/toast/toastError';
 
 /** What one load brings: the overview, and the balances of the account on screen (if any). */
 export interface WalletSnapshot {
@@ -78,7 +79,7 @@ export const walletBalancesMachine = setup({
         src: 'fetchWallet',
         input: ({ context }) => ({ account: context.account }),
         onDone: { target: 'ready', actions: assign({ overview: ({ event }) => event.output.overview, balances: ({ event }) => event.output.balances }) },
-        onError: { target: 'failed', actions: { type: 'showToast', params: ({ event }) => ({ tone: 'error', message: messageForError(event.error) }) } },
+        onError: { target: 'failed', actions: toastError },
       },
     },
     failed: { on: { 'balances.refresh': 'loading', 'wallet.changed': 'loading' } },

@@ -1,6 +1,7 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../domain/errors';
 import { RECORD_PAGE_SIZE, type Page, type RecordDays, type RecordQuery } from '../../../../domain/wallet';
+import { toastError } from '../../../../app/machines/toast/toastError';
 
 /** Any record row: every wallet list carries a numeric id. */
 export interface RecordRow {
@@ -39,7 +40,6 @@ export interface WalletRecordsContext {
   acting: number | undefined;
 }
 
-const toastError = { type: 'showToast' as const, params: ({ event }: { event: { error: unknown } }) => ({ tone: 'error' as const, message: messageForError(event.error) }) };
 
 /**
  * One paged record list of /wallet (deposits, withdrawals, transfers, ledger): the 3/7/30-day

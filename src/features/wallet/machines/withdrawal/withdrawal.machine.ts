@@ -1,9 +1,10 @@
 import { and, assign, fromPromise, sendTo, setup, stateIn, type ActorRefFrom } from 'xstate';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../domain/errors';
 import type { WithdrawalRecord, WithdrawQuota, WithdrawRequest, WalletNetwork } from '../../../../domain/wallet';
 import { withdrawalProblem, type WithdrawLimits } from '../../../../domain/walletValidation';
 import type { BookRecord } from '../../../accounts/machines/recordBook/recordBook.machine';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
+import { toastError } from '../../../../app/machines/toast/toastError';
 
 /** A currency as the withdrawal page needs it (from the app's currency list). */
 export interface WithdrawCurrency {
@@ -54,7 +55,6 @@ export interface SubmitWithdrawalInput {
   idempotencyKey: string | undefined;
 }
 
-const toastError = { type: 'showToast' as const, params: ({ event }: { event: { error: unknown } }) => ({ tone: 'error' as const, message: messageForError(event.error) }) };
 const findCurrency = (context: WithdrawalContext, symbol: string | undefined) => context.currencies.find((c) => c.symbol === symbol);
 const firstOpen = (networks: WalletNetwork[]) => networks.find((n) => n.withdraw_enabled)?.network;
 
