@@ -73,3 +73,65 @@ export function once<T>(db: Database, userId: number, scope: string, key: Submis
 export async function pruneKeys(db: Queryable, now = Date.now()): Promise<void> {
   await db.query(`delete from idempotency_key where created_ms < $1 or (key like 'body:%' and created_ms < $2)`, [now - 86_400_000, now - ANTI_DOUBLE_SUBMIT_MS]);
 }
+
+/** One submission of a batch to claim: who, under which scope, with which key. */
+export interface BatchClaim {
+  userId: number;
+  scope: string;
+  key: SubmissionKey;
+}
+
+/**
+ * `claim` for a whole batch in two statements (three when some are repeats), inside the
+ * batch's transaction. Answers, per claim in order, fresh or the first submission's stored
+ * answer. Two claims of the same key in one batch: the first is fresh, the second is told
+ * `{ fresh: false, response: undefined, sameBatchAs: index }` so that the caller answers it with
+ * the first one's result once the batch is done.
+ */
+export async function claimBatch<T>(
+  tx: Queryable,
+  claims: readonly BatchClaim[],
+  now: number,
+): Promise<Array<Claim<T> | { fresh: false; sameBatchAs: number }>> {
+  const answers: Array<Claim<T> | { fresh: false; sameBatchAs: number }> = new Array(claims.length);
+  const firstIndex = new Map<string, number>();
+  const toInsert: number[] = [];
+  claims.forEach((c, i) => {
+    const id = `${c.userId}\u0000${c.key.key}`;
+    const first = firstIndex.get(id);
+    if (first !== undefined) answers[i] = { fresh: false, sameBatchAs: first };
+    else {
+      firstIndex.set(id, i);
+      toInsert.push(i);
+    }
+  });
+  if (toInsert.length === 0) return answers;
+  const inserted = await tx.query<{ user_id: number; key: string }>(
+    `insert into idempotency_key (user_id, key, scope, created_ms)
+     select * from unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[])
+     on conflict do nothing returning user_id, key`,
+    [toInsert.map((i) => claims[i]!.userId), toInsert.map((i) => claims[i]!.key.key), toInsert.map((i) => claims[i]!.scope), toInsert.map(() => now)],
+  );
+  const fresh = new Set(inserted.map((r) => `${Number(r.user_id)}\u0000${r.key}`));
+  const repeats: number[] = [];
+  for (const i of toInsert) {
+    const c = claims[i]!;
+    if (fresh.has(`${c.userId}\u0000${c.key.key}`)) answers[i] = { fresh: true };
+    else repeats.push(i);
+  }
+  // Repeats are rare (a retry, a double click): the single-claim path handles each, including a
+  // body-derived key whose window has passed.
+  for (const i of repeats) answers[i] = await claim<T>(tx, claims[i]!.userId, claims[i]!.scope, claims[i]!.key, now);
+  return answers;
+}
+
+/** `remember` for a batch: every fresh claim's answer in one statement. */
+export async function rememberBatch(tx: Queryable, answers: ReadonlyArray<{ userId: number; key: SubmissionKey; response: unknown }>): Promise<void> {
+  if (answers.length === 0) return;
+  await tx.query(
+    `update idempotency_key k set response = t.response::jsonb
+     from unnest($1::bigint[], $2::text[], $3::text[]) as t(u, key, response)
+     where k.user_id = t.u and k.key = t.key`,
+    [answers.map((a) => a.userId), answers.map((a) => a.key.key), answers.map((a) => JSON.stringify(a.response ?? null))],
+  );
+}

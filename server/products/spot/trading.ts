@@ -7,6 +7,7 @@ import { submissionKey } from '../../kernel/idempotency.js';
 import { readFeeSchedule } from './fees.js';
 import { listCurrentOrders, listHistoryOrders, orderDetailOf, orderOf } from './orderViews.js';
 import { checkPlace } from './placeRequest.js';
+import { intake } from './pipeline/intake.js';
 
 /** The running markets by symbol ("BTC_USDT"); a lazy view, since markets start after the HTTP app is built. */
 export interface SpotMarkets {
@@ -54,7 +55,9 @@ export function spotTrading({ db, markets, clock = Date.now }: { db: Database; m
       const checked = checkPlace(body, market.spec);
       if (!checked.ok) return fail(checked.key, checked.vars);
       const key = submissionKey(PLACE_SCOPE, idempotencyKey, { ...body, symbol: market.spec.symbol });
-      const outcome = await market.place({ ...checked.request, userId, submission: { scope: PLACE_SCOPE, key } });
+      const taken = intake(market.spec, { ...checked.request, userId, submission: { scope: PLACE_SCOPE, key } });
+      if (!taken.ok) return fail(REFUSALS[taken.reason]);
+      const outcome = await market.placeIntent(taken.intent);
       if (!outcome.ok) return fail(REFUSALS[outcome.reason]);
       const order = await orderOf(db, userId, outcome.orderId);
       return order ? { ok: true, data: order } : fail('spotOrderNotFound');

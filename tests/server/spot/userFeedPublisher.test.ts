@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserStreamMessage } from '../../../src/domain/spotOrders.js';
 import type { Database, Queryable } from '../../../server/kernel/db/database.js';
 import { UserFeedPublisher } from '../../../server/kernel/realtime/userFeedPublisher.js';
+import { ordersOf } from '../../../server/products/spot/orderViews.js';
 import { openTestDatabase } from '../testDb.js';
 import { trader } from './spotApp.js';
 
@@ -18,6 +19,7 @@ afterAll(() => db.close());
 function feedFor(listening: Set<number>) {
   const sent: Array<[number, UserStreamMessage]> = [];
   const feed = new UserFeedPublisher(counting, { listening: (u) => listening.has(u), send: (u, m) => void sent.push([u, m]) });
+  feed.readOrdersWith(ordersOf);
   return { feed, sent };
 }
 

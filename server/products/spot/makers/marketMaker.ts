@@ -60,28 +60,28 @@ export class MarketMaker {
     const reference = this.prices.priceAt(this.spec.symbol, now);
     const want = this.desired(reference);
     const resting = this.market.restingOrdersOf(this.accounts.quoter);
-    let cancelled = 0;
-    let placed = 0;
-    for (const o of resting) {
-      const key = `${o.side}:${o.price}`;
-      if (want.has(key)) want.delete(key);
-      else if ((await this.market.cancel(this.accounts.quoter, o.orderId)).ok) cancelled += 1;
-    }
+    // The whole ladder change goes to the market at once, so its sequencer carries it as two
+    // batches (the cancels, then the new levels) instead of one pair of transactions per order.
+    const stale = resting.filter((o) => !want.delete(`${o.side}:${o.price}`));
+    const cancels = await Promise.all(stale.map((o) => this.market.cancel(this.accounts.quoter, o.orderId)));
+    const cancelled = cancels.filter((c) => c.ok).length;
     // Nearest levels first, so the inside of the book fills in before the far end.
     const missing = [...want.values()].sort((a, b) => Math.abs(a.price - reference) - Math.abs(b.price - reference));
-    for (const level of missing) {
-      const depthFactor = 1 + Math.abs(level.price - reference) / Math.max(1, reference * 0.002);
-      const quantity = this.lotsFor(this.config.levelNotionalUsdt * depthFactor);
-      const outcome = await this.market.place({
-        userId: this.accounts.quoter,
-        side: level.side,
-        type: 'limit',
-        price: priceText(this.spec, level.price),
-        quantity: amountText(this.spec, quantity),
-        tif: 'POST_ONLY',
-      });
-      if (outcome.ok) placed += 1;
-    }
+    const outcomes = await Promise.all(
+      missing.map((level) => {
+        const depthFactor = 1 + Math.abs(level.price - reference) / Math.max(1, reference * 0.002);
+        const quantity = this.lotsFor(this.config.levelNotionalUsdt * depthFactor);
+        return this.market.place({
+          userId: this.accounts.quoter,
+          side: level.side,
+          type: 'limit',
+          price: priceText(this.spec, level.price),
+          quantity: amountText(this.spec, quantity),
+          tif: 'POST_ONLY',
+        });
+      }),
+    );
+    const placed = outcomes.filter((o) => o.ok).length;
     return { cancelled, placed };
   }
 

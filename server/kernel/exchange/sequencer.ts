@@ -1,0 +1,141 @@
+/**
+ * The sequencer of one market: the only way into its pipeline. Commands queue here and are carried
+ * through in batches — whatever queued while the previous batch ran, up to `maxBatch` — so a busy
+ * market pays one pair of transactions for hundreds of orders instead of two per order (group
+ * commit), while a quiet one still answers each order at once (a batch of one).
+ *
+ * Batches never overlap, and exclusive jobs (restore, idle) run between batches in queue order.
+ * When memory may disagree with the database (a batch failed after the engine moved), the market
+ * is `stale`: the sequencer rebuilds it before the next batch, and a batch whose rebuild fails is
+ * refused rather than run on a book the database never saw.
+ *
+ * Reused by every market that matches orders (spot today; futures next): the pipeline's stages are
+ * given, the ordering, batching and recovery rules are here.
+ */
+export interface Pipeline<C, R> {
+  /**
+   * Carries a batch through intake → matching → settlement and answers one result per command, in
+   * order. It throws only when nothing of the batch was committed (the sequencer then splits the
+   * batch, so one bad command cannot fail the others); after a partial commit it answers.
+   */
+  run(batch: C[]): Promise<R[]>;
+  /** Rebuilds memory from the database (a fresh engine, candles, statistics). */
+  rebuild(): Promise<void>;
+}
+
+interface Queued<C, R> {
+  command: C;
+  resolve(result: R): void;
+  reject(error: unknown): void;
+}
+
+interface Exclusive {
+  work(): Promise<unknown>;
+  resolve(result: unknown): void;
+  reject(error: unknown): void;
+}
+
+type Entry<C, R> = { kind: 'command'; item: Queued<C, R> } | { kind: 'exclusive'; item: Exclusive };
+
+export const DEFAULT_MAX_BATCH = 256;
+
+export class Sequencer<C, R> {
+  private queue: Entry<C, R>[] = [];
+  private draining = false;
+  /** Memory may be ahead of the database: rebuild before the next batch. */
+  stale = false;
+  /** Figures for benches and logs. */
+  readonly stats = { batches: 0, commands: 0, largestBatch: 0, splits: 0 };
+
+  constructor(
+    private readonly pipeline: Pipeline<C, R>,
+    private readonly maxBatch = DEFAULT_MAX_BATCH,
+  ) {}
+
+  submit(command: C): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ kind: 'command', item: { command, resolve, reject } });
+      this.drain();
+    });
+  }
+
+  /** Runs `work` alone, after everything queued before it and before anything queued after. */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ kind: 'exclusive', item: { work, resolve: resolve as (r: unknown) => void, reject } });
+      this.drain();
+    });
+  }
+
+  /** Resolves once everything queued so far has been carried out. */
+  idle(): Promise<void> {
+    return this.exclusive(async () => undefined);
+  }
+
+  /** Marks memory as disagreeing with the database and tries to rebuild at once. */
+  async recover(): Promise<void> {
+    this.stale = true;
+    await this.rebuildIfStale().catch(() => undefined);
+  }
+
+  private drain(): void {
+    if (this.draining) return;
+    this.draining = true;
+    // Start on a later turn of the event loop, so that commands submitted together (one HTTP burst,
+    // a market maker's whole ladder) land in one batch.
+    setImmediate(() => void this.loop());
+  }
+
+  private async loop(): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        const head = this.queue[0]!;
+        if (head.kind === 'exclusive') {
+          this.queue.shift();
+          await head.item.work().then(head.item.resolve, head.item.reject);
+          continue;
+        }
+        const batch: Queued<C, R>[] = [];
+        while (batch.length < this.maxBatch && this.queue[0]?.kind === 'command') batch.push((this.queue.shift() as { item: Queued<C, R> }).item);
+        await this.runBatch(batch);
+      }
+    } finally {
+      this.draining = false;
+      // Something may have been queued between the last check and the flag going down.
+      if (this.queue.length > 0) this.drain();
+    }
+  }
+
+  private async runBatch(batch: Queued<C, R>[]): Promise<void> {
+    try {
+      await this.rebuildIfStale();
+    } catch (error) {
+      for (const q of batch) q.reject(error);
+      return;
+    }
+    try {
+      const results = await this.pipeline.run(batch.map((q) => q.command));
+      this.stats.batches += 1;
+      this.stats.commands += batch.length;
+      this.stats.largestBatch = Math.max(this.stats.largestBatch, batch.length);
+      batch.forEach((q, i) => q.resolve(results[i]!));
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+        return;
+      }
+      // Nothing of the batch committed: carry the halves through on their own, so the command
+      // that failed is isolated and the others go through.
+      this.stats.splits += 1;
+      const middle = Math.ceil(batch.length / 2);
+      await this.runBatch(batch.slice(0, middle));
+      await this.runBatch(batch.slice(middle));
+    }
+  }
+
+  private async rebuildIfStale(): Promise<void> {
+    if (!this.stale) return;
+    await this.pipeline.rebuild();
+    this.stale = false;
+  }
+}

@@ -1,0 +1,155 @@
+import type { Queryable } from '../db/database.js';
+import { InsufficientFunds, type BalanceChange, type WalletAccount } from './ledger.js';
+
+/**
+ * Many balance changes and their ledger entries in four statements, whatever their number: the
+ * batch form of `changeBalance`, for the market pipelines that settle hundreds of orders in one
+ * transaction. Same promises: every change has its entry with the balance after it, changes to one
+ * balance are applied in the order given (so each entry's "after" is the previous one plus its
+ * change), no balance goes negative, and rows are locked in one canonical order (user, currency,
+ * account) so that concurrent batches cannot deadlock on them.
+ *
+ * Amounts are computed here exactly, as integers of 10^-18 (the columns are numeric(36, 18)),
+ * from the locked rows; the rows are then written with their final values.
+ */
+const SCALE = 18;
+const ONE = 10n ** BigInt(SCALE);
+
+export function toAtto(value: string): bigint {
+  const negative = value.startsWith('-');
+  const body = negative || value.startsWith('+') ? value.slice(1) : value;
+  const [int = '0', frac = ''] = body.split('.');
+  if (frac.length > SCALE) throw new RangeError(`more than ${SCALE} decimals: ${value}`);
+  const units = BigInt(int || '0') * ONE + BigInt((frac || '').padEnd(SCALE, '0') || '0');
+  return negative ? -units : units;
+}
+
+export function fromAtto(units: bigint): string {
+  const negative = units < 0n;
+  const abs = negative ? -units : units;
+  const int = abs / ONE;
+  const frac = (abs % ONE).toString().padStart(SCALE, '0').replace(/0+$/, '');
+  return `${negative ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
+}
+
+const keyOf = (userId: number, currency: string, account: string) => `${userId}\u0000${currency}\u0000${account}`;
+
+export interface BalanceState {
+  available: bigint;
+  frozen: bigint;
+}
+
+/**
+ * Locks (creating where missing) and reads the balances the batch will touch, in canonical order.
+ * Callers that must decide before writing (is there enough to freeze?) use the returned states and
+ * then pass them to `applyBalanceChanges`, which then needs no second read.
+ */
+export async function lockBalances(
+  tx: Queryable,
+  rows: ReadonlyArray<{ userId: number; currency: string; account: WalletAccount }>,
+): Promise<Map<string, BalanceState>> {
+  const unique = new Map<string, { userId: number; currency: string; account: WalletAccount }>();
+  for (const r of rows) unique.set(keyOf(r.userId, r.currency, r.account), r);
+  const sorted = [...unique.values()].sort((a, b) => a.userId - b.userId || cmp(a.currency, b.currency) || cmp(a.account, b.account));
+  const states = new Map<string, BalanceState>();
+  if (sorted.length === 0) return states;
+  const users = sorted.map((r) => r.userId);
+  const currencies = sorted.map((r) => r.currency);
+  const accounts = sorted.map((r) => r.account);
+  // A zero row for every balance the batch may credit, so that all of them can be locked below;
+  // rows that exist are left alone (and not locked by this statement).
+  await tx.query(
+    `insert into balance (user_id, currency, account, available, frozen)
+     select u, c, a, 0, 0 from unnest($1::bigint[], $2::text[], $3::text[]) as t(u, c, a)
+     on conflict do nothing`,
+    [users, currencies, accounts],
+  );
+  const locked = await tx.query<{ user_id: number; currency: string; account: string; available: string; frozen: string }>(
+    `select b.user_id, b.currency, b.account, b.available::text as available, b.frozen::text as frozen
+     from balance b join unnest($1::bigint[], $2::text[], $3::text[]) as t(u, c, a)
+       on b.user_id = t.u and b.currency = t.c and b.account = t.a
+     order by b.user_id, b.currency, b.account
+     for update of b`,
+    [users, currencies, accounts],
+  );
+  for (const row of locked) states.set(keyOf(Number(row.user_id), row.currency, row.account), { available: toAtto(row.available), frozen: toAtto(row.frozen) });
+  return states;
+}
+
+/**
+ * Applies `changes` in order over `states` (from `lockBalances` in the same transaction, which it
+ * updates), then writes the balances and the ledger entries. Throws InsufficientFunds — rolling
+ * the caller's transaction back — if any balance would go negative.
+ */
+export async function applyBalanceChanges(tx: Queryable, states: Map<string, BalanceState>, changes: readonly BalanceChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  const entries = {
+    user: [] as number[],
+    currency: [] as string[],
+    account: [] as string[],
+    kind: [] as string[],
+    availableChange: [] as string[],
+    frozenChange: [] as string[],
+    availableAfter: [] as string[],
+    frozenAfter: [] as string[],
+    refType: [] as string[],
+    refId: [] as (number | null)[],
+  };
+  const touched = new Map<string, { userId: number; currency: string; account: string; state: BalanceState }>();
+  for (const c of changes) {
+    const key = keyOf(c.userId, c.currency, c.account);
+    const state = states.get(key);
+    if (!state) throw new Error(`balance ${c.userId}/${c.currency}/${c.account} was not locked before changing it`);
+    const availableChange = toAtto(c.available);
+    const frozenChange = toAtto(c.frozen);
+    state.available += availableChange;
+    state.frozen += frozenChange;
+    if (state.available < 0n || state.frozen < 0n) throw new InsufficientFunds(c.currency);
+    touched.set(key, { userId: c.userId, currency: c.currency, account: c.account, state });
+    entries.user.push(c.userId);
+    entries.currency.push(c.currency);
+    entries.account.push(c.account);
+    entries.kind.push(c.kind);
+    entries.availableChange.push(fromAtto(availableChange));
+    entries.frozenChange.push(fromAtto(frozenChange));
+    entries.availableAfter.push(fromAtto(state.available));
+    entries.frozenAfter.push(fromAtto(state.frozen));
+    entries.refType.push(c.refType);
+    entries.refId.push(c.refId);
+  }
+  const rows = [...touched.values()];
+  await tx.query(
+    `update balance b set available = t.available, frozen = t.frozen
+     from unnest($1::bigint[], $2::text[], $3::text[], $4::numeric[], $5::numeric[]) as t(u, c, a, available, frozen)
+     where b.user_id = t.u and b.currency = t.c and b.account = t.a`,
+    [rows.map((r) => r.userId), rows.map((r) => r.currency), rows.map((r) => r.account), rows.map((r) => fromAtto(r.state.available)), rows.map((r) => fromAtto(r.state.frozen))],
+  );
+  // unnest keeps the arrays' order, so ledger ids follow the order the changes were applied in.
+  await tx.query(
+    `insert into ledger_entry (user_id, currency, account, kind, available_change, frozen_change, available_after, frozen_after, ref_type, ref_id)
+     select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::numeric[], $7::numeric[], $8::numeric[], $9::text[], $10::bigint[])`,
+    [
+      entries.user,
+      entries.currency,
+      entries.account,
+      entries.kind,
+      entries.availableChange,
+      entries.frozenChange,
+      entries.availableAfter,
+      entries.frozenAfter,
+      entries.refType,
+      entries.refId,
+    ],
+  );
+}
+
+/** Whether `state` can give `amount` from its available part (a freeze check before writing). */
+export function canSpend(state: BalanceState | undefined, amount: string): boolean {
+  return state !== undefined && state.available >= toAtto(amount);
+}
+
+export const balanceKey = keyOf;
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,114 @@
+import type { Database } from '../../../kernel/db/database.js';
+import { claimBatch, rememberBatch } from '../../../kernel/idempotency.js';
+import { applyBalanceChanges, balanceKey, canSpend, lockBalances, toAtto } from '../../../kernel/ledger/ledgerBatch.js';
+import type { BalanceChange } from '../../../kernel/ledger/ledger.js';
+import type { PairSpec } from '../../../kernel/exchange/pairSpec.js';
+import type { PlaceIntent } from './intake.js';
+
+/** What the record stage made of each place intent of a batch, in order. */
+export type Recorded =
+  /** Written, funds frozen: the engine may match it. */
+  | { kind: 'recorded'; orderId: number }
+  /** The key was used before: the first submission's order; nothing placed. */
+  | { kind: 'repeated'; orderId: number }
+  /** The same key earlier in this batch: answered with that one's result. */
+  | { kind: 'sameBatchAs'; index: number }
+  | { kind: 'insufficientFunds' };
+
+/**
+ * The record stage (transaction 1 of a batch): claims the batch's idempotency keys, locks the
+ * placers' balances once, decides in memory — in queue order — which orders the available funds
+ * cover, and writes those orders and their freezes with multi-row statements. After its commit
+ * every recorded order is durable with its funds frozen; a crash from here on leaves open orders
+ * that the restore replays. Nothing is written for a refused order, not even its key, so a retry
+ * after a deposit is a fresh submission.
+ */
+export async function recordOrders(db: Database, spec: PairSpec, intents: readonly PlaceIntent[], now: number): Promise<Recorded[]> {
+  if (intents.length === 0) return [];
+  return db.transaction(async (tx) => {
+    const results: Recorded[] = new Array(intents.length);
+    const keyed = intents.flatMap((intent, index) => (intent.submission ? [{ index, intent }] : []));
+    const claims = await claimBatch<{ orderId: number }>(
+      tx,
+      keyed.map(({ intent }) => ({ userId: intent.userId, scope: intent.submission!.scope, key: intent.submission!.key })),
+      now,
+    );
+    keyed.forEach(({ index }, i) => {
+      const claim = claims[i]!;
+      if ('sameBatchAs' in claim) results[index] = { kind: 'sameBatchAs', index: keyed[claim.sameBatchAs]!.index };
+      else if (!claim.fresh) results[index] = { kind: 'repeated', orderId: Number(claim.response.orderId) };
+    });
+
+    const fresh = intents.flatMap((intent, index) => (results[index] ? [] : [{ index, intent }]));
+    const states = await lockBalances(
+      tx,
+      fresh.map(({ intent }) => ({ userId: intent.userId, currency: intent.freezeCurrency, account: 'spot' as const })),
+    );
+    // Decide in queue order against running balances; the writes below apply the same changes.
+    const accepted: Array<{ index: number; intent: PlaceIntent }> = [];
+    const refusedKeys: PlaceIntent[] = [];
+    const running = new Map([...states].map(([k, s]) => [k, { ...s }]));
+    for (const entry of fresh) {
+      const { intent } = entry;
+      const state = running.get(balanceKey(intent.userId, intent.freezeCurrency, 'spot'));
+      if (!canSpend(state, intent.freeze)) {
+        results[entry.index] = { kind: 'insufficientFunds' };
+        if (intent.submission) refusedKeys.push(intent);
+        continue;
+      }
+      state!.available -= toAtto(intent.freeze);
+      accepted.push(entry);
+    }
+    if (refusedKeys.length > 0) {
+      await tx.query(`delete from idempotency_key k using unnest($1::bigint[], $2::text[]) as t(u, key) where k.user_id = t.u and k.key = t.key`, [
+        refusedKeys.map((i) => i.userId),
+        refusedKeys.map((i) => i.submission!.key.key),
+      ]);
+    }
+    if (accepted.length === 0) return results;
+
+    const ids = await tx.query<{ id: number }>(`select nextval(pg_get_serial_sequence('spot_order', 'id')) as id from generate_series(1, $1::int)`, [accepted.length]);
+    const orderIds = ids.map((r) => Number(r.id));
+    const column = <T>(pick: (intent: PlaceIntent) => T) => accepted.map(({ intent }) => pick(intent));
+    await tx.query(
+      `insert into spot_order (id, user_id, left_symbol, right_symbol, side, type, tif, price, quantity, quote_budget, frozen, created_ms, updated_ms, fee_currency)
+       select t.id, t.user_id, $2, $3, t.side, t.type, t.tif, t.price, t.quantity, t.quote_budget, t.frozen, $4, $4, t.fee_currency
+       from unnest($1::bigint[], $5::bigint[], $6::text[], $7::text[], $8::text[], $9::numeric[], $10::numeric[], $11::numeric[], $12::numeric[], $13::text[])
+         as t(id, user_id, side, type, tif, price, quantity, quote_budget, frozen, fee_currency)`,
+      [
+        orderIds,
+        spec.left,
+        spec.right,
+        now,
+        column((i) => i.userId),
+        column((i) => i.command.side),
+        column((i) => i.command.type),
+        column((i) => i.command.tif),
+        column((i) => i.row.price),
+        column((i) => i.row.quantity),
+        column((i) => i.row.quoteBudget),
+        column((i) => i.freeze),
+        column((i) => i.row.feeCurrency),
+      ],
+    );
+    const freezes: BalanceChange[] = accepted.map(({ intent }, i) => ({
+      userId: intent.userId,
+      currency: intent.freezeCurrency,
+      account: 'spot',
+      available: `-${intent.freeze}`,
+      frozen: intent.freeze,
+      kind: 'order_freeze',
+      refType: 'spot_order',
+      refId: orderIds[i]!,
+    }));
+    await applyBalanceChanges(tx, states, freezes);
+    const remembered: Array<{ userId: number; key: NonNullable<PlaceIntent['submission']>['key']; response: unknown }> = [];
+    accepted.forEach(({ index, intent }, i) => {
+      results[index] = { kind: 'recorded', orderId: orderIds[i]! };
+      if (intent.submission) remembered.push({ userId: intent.userId, key: intent.submission.key, response: { orderId: orderIds[i]! } });
+    });
+    await rememberBatch(tx, remembered);
+    return results;
+  });
+}
+
