@@ -1,14 +1,17 @@
 /**
- * npm run i18n:check — every key of the English catalogue is present (and non-empty) in all 9
- * locales, no locale has a key English lacks, interpolation variables match, and no key is
- * unused: each must appear as a quoted literal somewhere in src/ outside the catalogues.
+ * npm run i18n:check — the client's and the server's catalogues, found by folder: every directory
+ * named `locales` holds one `<locale>.json` per display language (and, on the client, feature
+ * subfolders with the same files). For each side: every key of English is present (and non-empty)
+ * in all 9 locales, no locale has a key English lacks, no key is defined by two catalogues,
+ * interpolation variables match ({{x}} on the client, {x} on the server), a locale is not a copy
+ * of English, and no key is unused: each must appear as a quoted literal in that side's sources
+ * (for nested server texts such as notifications, the first part of the key: the kind).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { LOCALE_CODES } from '../src/domain/languages';
 
 const root = join(import.meta.dirname, '..');
-const localesDir = join(root, 'src', 'locales');
 
 export function flatten(value: unknown, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -25,66 +28,122 @@ export function flatten(value: unknown, prefix = ''): Map<string, string> {
 /** Share of values a locale may leave identical to English before it counts as untranslated. */
 const MAX_IDENTICAL_SHARE = 0.1;
 
-const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(',');
+const SKIPPED = new Set(['node_modules', 'dist', '.git']);
 
+/** Every directory named `locales` below `dir`. */
+function localesDirs(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (SKIPPED.has(name) || !statSync(path).isDirectory()) return [];
+    return name === 'locales' ? [path] : localesDirs(path);
+  });
+}
+
+/** Source files below `dir` that may name a key: .ts/.tsx, not tests, not inside a `locales` folder. */
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return path === localesDir ? [] : sourceFiles(path);
+    if (statSync(path).isDirectory()) return SKIPPED.has(name) || name === 'locales' ? [] : sourceFiles(path);
     return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
   });
 }
 
-/** The base catalogue plus every feature catalogue (src/locales/<feature>/<code>.json), flattened; a key defined twice is a problem. */
-export function catalogue(code: string, problems: string[] = []): Map<string, string> {
-  const files = [join(localesDir, `${code}.json`)];
-  for (const name of readdirSync(localesDir).sort()) {
-    const dir = join(localesDir, name);
-    if (statSync(dir).isDirectory()) files.push(join(dir, `${code}.json`));
-  }
+interface Side {
+  name: string;
+  /** The `locales` folders of this side; their keys share one namespace. */
+  folders: string[];
+  /** A catalogue's files for one locale: the folder's own, and on the client its feature subfolders'. */
+  files(folder: string, code: string): string[];
+  variables(text: string): string;
+  /** Where a key must be quoted to count as used. */
+  sources: string[];
+  /** The literal code names for a (flattened) key. */
+  usedAs(key: string): string;
+}
+
+const sortedNames = (matches: Iterable<RegExpMatchArray>) => [...matches].map((m) => m[1]).sort().join(',');
+
+export const CLIENT: Side = {
+  name: 'client',
+  folders: localesDirs(join(root, 'src')),
+  files: (folder, code) => [
+    join(folder, `${code}.json`),
+    ...readdirSync(folder)
+      .sort()
+      .filter((name) => statSync(join(folder, name)).isDirectory())
+      .map((name) => join(folder, name, `${code}.json`)),
+  ],
+  variables: (text) => sortedNames(text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)),
+  sources: [join(root, 'src')],
+  usedAs: (key) => key,
+};
+
+export const SERVER: Side = {
+  name: 'server',
+  folders: localesDirs(join(root, 'server')),
+  files: (folder, code) => [join(folder, `${code}.json`)],
+  variables: (text) => sortedNames(text.matchAll(/\{(\w+)\}/g)),
+  // The server compiles src/domain too (the notification kinds are listed there).
+  sources: [join(root, 'server'), join(root, 'src', 'domain')],
+  usedAs: (key) => key.split('.')[0]!,
+};
+
+/** One locale of a side: every catalogue's keys, flattened and merged; a key defined twice is a problem. */
+export function catalogue(side: Side, code: string, problems: string[] = []): Map<string, string> {
   const merged = new Map<string, string>();
-  for (const file of files) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      problems.push(`${code}: missing catalogue ${relative(root, file)}`);
+  for (const file of side.folders.flatMap((folder) => side.files(folder, code))) {
+    if (!existsSync(file)) {
+      problems.push(`${side.name} ${code}: missing catalogue ${relative(root, file)}`);
       continue;
     }
-    for (const [key, value] of flatten(JSON.parse(text))) {
-      if (merged.has(key)) problems.push(`${code}: key ${key} is defined twice (${relative(root, file)})`);
+    for (const [key, value] of flatten(JSON.parse(readFileSync(file, 'utf8')))) {
+      if (merged.has(key)) problems.push(`${side.name} ${code}: key ${key} is defined twice (${relative(root, file)})`);
       merged.set(key, value);
     }
   }
   return merged;
 }
 
-export function check(): string[] {
+export function checkSide(side: Side): string[] {
   const problems: string[] = [];
-  const catalogues = new Map(LOCALE_CODES.map((code) => [code, catalogue(code, problems)]));
+  if (side.folders.length === 0) return [`${side.name}: no locales folder found`];
+  const catalogues = new Map(LOCALE_CODES.map((code) => [code, catalogue(side, code, problems)]));
   const english = catalogues.get('en_US')!;
   for (const [code, catalogue] of catalogues) {
+    const where = `${side.name} ${code}`;
     for (const [key, text] of english) {
       const translated = catalogue.get(key);
-      if (translated === undefined) problems.push(`${code}: missing key ${key}`);
-      else if (translated.trim() === '') problems.push(`${code}: empty value for ${key}`);
-      else if (variables(translated) !== variables(text)) problems.push(`${code}: ${key} has variables {${variables(translated)}}, English has {${variables(text)}}`);
+      if (translated === undefined) problems.push(`${where}: missing key ${key}`);
+      else if (translated.trim() === '') problems.push(`${where}: empty value for ${key}`);
+      else if (side.variables(translated) !== side.variables(text)) {
+        problems.push(`${where}: ${key} has variables {${side.variables(translated)}}, English has {${side.variables(text)}}`);
+      }
     }
-    for (const key of catalogue.keys()) if (!english.has(key)) problems.push(`${code}: key ${key} is not in en_US`);
+    for (const key of catalogue.keys()) if (!english.has(key)) problems.push(`${where}: key ${key} is not in en_US`);
     if (code !== 'en_US') {
       // A copied English catalogue has every key; this catches it. Some words are the same in
       // both languages (Android, Spot, Total), so a few identical values are fine.
       const same = [...english].filter(([key, text]) => catalogue.get(key) === text).length;
       if (same > english.size * MAX_IDENTICAL_SHARE) {
-        problems.push(`${code}: ${same} of ${english.size} values are identical to English; is it translated?`);
+        problems.push(`${where}: ${same} of ${english.size} values are identical to English; is it translated?`);
       }
     }
   }
-  const sources = sourceFiles(join(root, 'src')).map((f) => readFileSync(f, 'utf8')).join('\n');
+  const sources = side.sources
+    .flatMap(sourceFiles)
+    .map((f) => readFileSync(f, 'utf8'))
+    .join('\n');
   for (const key of english.keys()) {
-    if (!sources.includes(`'${key}'`) && !sources.includes(`"${key}"`)) problems.push(`unused key ${key} (no quoted use in src/)`);
+    const name = side.usedAs(key);
+    if (!sources.includes(`'${name}'`) && !sources.includes(`"${name}"`)) {
+      problems.push(`${side.name}: unused key ${key} (no quoted use in ${side.sources.map((s) => relative(root, s)).join(', ')})`);
+    }
   }
   return problems;
+}
+
+export function check(): string[] {
+  return [CLIENT, SERVER].flatMap(checkSide);
 }
 
 if (process.argv[1] && relative(process.argv[1], import.meta.filename) === '') {
@@ -94,5 +153,8 @@ if (process.argv[1] && relative(process.argv[1], import.meta.filename) === '') {
     console.error(`i18n:check failed: ${problems.length} problem(s)`);
     process.exit(1);
   }
-  console.log(`i18n:check ok: ${catalogue('en_US').size} keys in ${LOCALE_CODES.length} locales, all used`);
+  for (const side of [CLIENT, SERVER]) {
+    const folders = side.folders.map((folder) => relative(root, folder)).join(', ');
+    console.log(`i18n:check ok: ${side.name}, ${catalogue(side, 'en_US').size} keys in ${LOCALE_CODES.length} locales, all used (${folders})`);
+  }
 }
