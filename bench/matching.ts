@@ -7,7 +7,7 @@ import { FastEngine } from '../server/kernel/exchange/matching/fast.js';
 import { ReferenceEngine } from '../server/kernel/exchange/matching/reference.js';
 import type { Command, EngineEvent, OrderBookEngine } from '../server/kernel/exchange/matching/types.js';
 import { applyPackageOp, newPackageBook, PACKAGE_NAME, toPackageOps, type PackageOp } from './orderBookPackage.js';
-import { generateStream } from './stream.js';
+import { generateDeepStream, generateStream, type DeepStream } from './stream.js';
 
 const OPERATIONS = 1_000_000;
 const SEED = 0x0b00c;
@@ -20,6 +20,12 @@ const PASSES = 3;
 const SAMPLE_EVERY = 16;
 /** Crossing orders and market orders are smaller than resting ones, which keeps the book from draining. */
 const TAKER_MAX_QUANTITY = 36;
+/** Deep book: resting orders placed (untimed) before the timed stream, and timed operations on it. */
+const DEEP_PREFILL = 450_000;
+const DEEP_OPERATIONS = 500_000;
+const DEEP_SEED = 0xdee9;
+/** The package's deep-book pass stops after this long; its ops/s is then over the prefix it got through. */
+const DEEP_PACKAGE_BUDGET_SECONDS = 10;
 
 interface Run {
   seconds: number;
@@ -63,6 +69,22 @@ function throughputPackage(book: PackageBook, ops: readonly PackageOp[]): Run {
   const start = process.hrtime.bigint();
   for (let i = 0; i < ops.length; i++) trades += applyPackageOp(book, ops[i]!);
   return { seconds: Number(process.hrtime.bigint() - start) / 1e9, trades };
+}
+
+/** Like throughputPackage, but stops once `budgetSeconds` have passed (checked every 1,024 ops). */
+function boundedPackage(book: PackageBook, ops: readonly PackageOp[], budgetSeconds: number): Run & { operations: number } {
+  let trades = 0;
+  const start = process.hrtime.bigint();
+  const budget = BigInt(Math.round(budgetSeconds * 1e9));
+  let i = 0;
+  for (; i < ops.length; i++) {
+    trades += applyPackageOp(book, ops[i]!);
+    if ((i & 1023) === 1023 && process.hrtime.bigint() - start > budget) {
+      i += 1;
+      break;
+    }
+  }
+  return { seconds: Number(process.hrtime.bigint() - start) / 1e9, trades, operations: i };
 }
 
 function latencyPackage(book: PackageBook, ops: readonly PackageOp[], samples: Float64Array): void {
@@ -178,7 +200,74 @@ function main(): void {
         `untouched. After the first such order the two books differ slightly, and so do later fills.`,
     );
   }
+  const deepRatio = deepBook();
+  console.log('');
+  console.log(`deep book ratio: ${deepRatio}`);
   console.log(`ratio: ${(ourRate / theirRate).toFixed(2)}`);
+}
+
+/** Fills a fresh book with the deep stream's prefill (untimed). */
+function prefilledOurs(deep: DeepStream): FastEngine {
+  const engine = new FastEngine();
+  throughputOurs(engine, deep.prefill, deep.prefill.length);
+  return engine;
+}
+
+function prefilledPackage(prefill: readonly PackageOp[]): PackageBook {
+  const book = newPackageBook();
+  throughputPackage(book, prefill);
+  return book;
+}
+
+/** The deep-book scenario; returns our ops/s ÷ the package's as text. */
+function deepBook(): string {
+  const generationStart = performance.now();
+  const deep = generateDeepStream({ seed: DEEP_SEED, prefill: DEEP_PREFILL, operations: DEEP_OPERATIONS });
+  const packagePrefill = toPackageOps(deep.prefill);
+  const packageOps = toPackageOps(deep.commands);
+  const generationSeconds = (performance.now() - generationStart) / 1000;
+  const s = deep.stats;
+  const takers = s.crossing + s.markets;
+  console.log('');
+  console.log(`deep book: ${fmt(DEEP_PREFILL)} resting orders placed first (untimed), then ${fmt(DEEP_OPERATIONS)} timed operations, seed ${DEEP_SEED}`);
+  console.log(
+    `stream: ${fmt(s.passive)} passive limit (${pct(s.passive, DEEP_OPERATIONS)}; ${pct(s.passiveNearTouch, s.passive)} within 4 ticks of the mid, the rest anywhere ` +
+      `in ±1,950 ticks), ${fmt(s.cancels)} cancels by id (${pct(s.cancels, DEEP_OPERATIONS)}; ${pct(s.cancelsDeep, s.cancels)} more than 10 ticks from the best, ` +
+      `${fmt(s.cancelsEmptyingLevel)} emptying a level), ${fmt(takers)} crossing limit + market (${pct(takers, DEEP_OPERATIONS)}; ` +
+      `${fmt(s.levelsSweptMean, 2)} levels swept on average, at most ${s.levelsSweptMax})`,
+  );
+  console.log(
+    `book: ${fmt(s.restingAfterPrefill)} resting orders on ${fmt(s.levelsAfterPrefill.bids)}+${fmt(s.levelsAfterPrefill.asks)} levels after the prefill, ` +
+      `${fmt(s.minResting)}–${fmt(s.maxResting)} during the stream, ${fmt(s.restingAtEnd)} on ${fmt(s.levelsAtEnd.bids)}+${fmt(s.levelsAtEnd.asks)} levels at the end; ` +
+      `prices ${s.priceRange[0]}–${s.priceRange[1]} ticks; pre-generated in ${fmt(generationSeconds, 1)} s (not timed)`,
+  );
+
+  // Warm-up on the same kind of book, then the median of the passes, each on a freshly prefilled book.
+  throughputOurs(prefilledOurs(deep), deep.commands, Math.min(deep.commands.length, WARMUP_OPERATIONS));
+  const ourRuns: Run[] = [];
+  for (let pass = 0; pass < PASSES; pass++) ourRuns.push(throughputOurs(prefilledOurs(deep), deep.commands, deep.commands.length));
+  const ours = median(ourRuns);
+  const samples = new Float64Array(Math.ceil(DEEP_OPERATIONS / SAMPLE_EVERY));
+  latencyOurs(prefilledOurs(deep), deep.commands, samples);
+  samples.sort();
+  if (ours.trades !== s.trades) throw new Error(`FastEngine made ${ours.trades} trades on the deep book but ${s.trades} while generating`);
+  const ourRate = DEEP_OPERATIONS / ours.seconds;
+
+  // The package: one pass, bounded in time (its per-level cancel is linear in the level's size).
+  const prefillStart = performance.now();
+  const book = prefilledPackage(packagePrefill);
+  const prefillSeconds = (performance.now() - prefillStart) / 1000;
+  const theirs = boundedPackage(book, packageOps, DEEP_PACKAGE_BUDGET_SECONDS);
+  const theirRate = theirs.operations / theirs.seconds;
+  const bounded = theirs.operations < packageOps.length;
+
+  console.log('');
+  console.log(line('FastEngine (ours), deep book', ourRate, samples, ours.trades));
+  console.log(
+    line(`${PACKAGE_NAME}, deep book${bounded ? ' (bounded)' : ''}`, theirRate, undefined, theirs.trades) +
+      `   (one pass${bounded ? ` over the first ${fmt(theirs.operations)} ops, stopped after ${DEEP_PACKAGE_BUDGET_SECONDS} s` : ''}; its prefill took ${fmt(prefillSeconds, 1)} s)`,
+  );
+  return (ourRate / theirRate).toFixed(2);
 }
 
 main();

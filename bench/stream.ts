@@ -187,3 +187,205 @@ function track(command: Command, events: EngineEvent[], live: LiveSet, stats: St
   }
   if (takerAccepted && takerLeft > 0 && command.kind === 'place') live.add(command.orderId, command.accountId);
 }
+
+export interface DeepStreamOptions {
+  seed: number;
+  /** Resting orders placed before the timed stream (none crosses), and kept about that many. */
+  prefill: number;
+  /** Timed operations after the prefill. */
+  operations: number;
+  /** Passive orders rest up to this many ticks from the mid, on each side (so about 2 × band levels). */
+  band?: number;
+  accounts?: number;
+  startMid?: number;
+}
+
+export interface DeepStream {
+  /** Builds the deep book; applied to every engine before timing starts. */
+  prefill: Command[];
+  commands: Command[];
+  stats: {
+    passive: number;
+    passiveNearTouch: number;
+    crossing: number;
+    markets: number;
+    cancels: number;
+    /** Cancels of an order more than 10 levels from its side's best. */
+    cancelsDeep: number;
+    /** Cancels that took the last order of a level. */
+    cancelsEmptyingLevel: number;
+    trades: number;
+    /** Levels a crossing or market order traded on, averaged and at most. */
+    levelsSweptMean: number;
+    levelsSweptMax: number;
+    restingAfterPrefill: number;
+    levelsAfterPrefill: { bids: number; asks: number };
+    restingAtEnd: number;
+    minResting: number;
+    maxResting: number;
+    levelsAtEnd: { bids: number; asks: number };
+    priceRange: [number, number];
+  };
+}
+
+/**
+ * A deep book and a realistic flow on it: first `prefill` passive GTC orders spread over ±band ticks
+ * around the mid (hundreds of thousands of orders on thousands of levels), then a timed stream of
+ * ~50% passive adds (most of them anywhere in the band, i.e. away from the touch; a fifth within a
+ * few ticks of it), ~42% cancels by id of a random resting order (so mostly deep in the book; the
+ * share leans up or down to hold the book near its prefilled size), ~6% limit orders priced 0–3
+ * ticks through the opposite best (GTC / IOC / FOK) that sweep a few levels, and ~2% market orders.
+ */
+export function generateDeepStream(options: DeepStreamOptions): DeepStream {
+  const random = mulberry32(options.seed);
+  const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
+  const band = options.band ?? 1_950;
+  const accounts = options.accounts ?? 512;
+  let mid = options.startMid ?? 1_000_000;
+  const target = options.prefill;
+
+  const engine = new FastEngine();
+  const live = new LiveSet();
+  const events: EngineEvent[] = [];
+  const sink: Stream['stats'] = { limits: 0, limitsCrossingOnArrival: 0, markets: 0, cancels: 0, trades: 0, restingAtEnd: 0, maxResting: 0, levelsAtEnd: { bids: 0, asks: 0 }, priceRange: [mid, mid] };
+  const stats: DeepStream['stats'] = {
+    passive: 0,
+    passiveNearTouch: 0,
+    crossing: 0,
+    markets: 0,
+    cancels: 0,
+    cancelsDeep: 0,
+    cancelsEmptyingLevel: 0,
+    trades: 0,
+    levelsSweptMean: 0,
+    levelsSweptMax: 0,
+    restingAfterPrefill: 0,
+    levelsAfterPrefill: { bids: 0, asks: 0 },
+    restingAtEnd: 0,
+    minResting: Number.POSITIVE_INFINITY,
+    maxResting: 0,
+    levelsAtEnd: { bids: 0, asks: 0 },
+    priceRange: [mid, mid],
+  };
+  // What the generator knows of each resting order and each level, from the events.
+  const byId = new Map<number, { side: Side; price: number }>();
+  const levelOrders = new Map<number, number>();
+  const levelKey = (side: Side, price: number) => (side === 'buy' ? price : -price);
+  let nextId = 1;
+  /** Runs one command; true when it took the last order off a level. */
+  const run = (command: Command): boolean => {
+    events.length = 0;
+    engine.execute(command, events);
+    track(command, events, live, sink);
+    let emptied = false;
+    const gone = (orderId: number) => {
+      const order = byId.get(orderId);
+      if (order === undefined) return;
+      byId.delete(orderId);
+      const key = levelKey(order.side, order.price);
+      const left = levelOrders.get(key)! - 1;
+      if (left === 0) {
+        levelOrders.delete(key);
+        emptied = true;
+      } else levelOrders.set(key, left);
+    };
+    for (const e of events) {
+      if (e.type === 'trade' && e.makerDone) gone(e.makerOrderId);
+      else if (e.type === 'cancelled') gone(e.orderId);
+    }
+    if (command.kind === 'place' && live.size > 0 && live.ids[live.size - 1] === command.orderId) {
+      byId.set(command.orderId, { side: command.side, price: command.price });
+      const key = levelKey(command.side, command.price);
+      levelOrders.set(key, (levelOrders.get(key) ?? 0) + 1);
+    }
+    return emptied;
+  };
+  const notePrice = (price: number) => {
+    if (price < stats.priceRange[0]) stats.priceRange[0] = price;
+    if (price > stats.priceRange[1]) stats.priceRange[1] = price;
+  };
+
+  const prefill: Command[] = [];
+  for (let i = 0; i < target; i++) {
+    const side: Side = random() < 0.5 ? 'buy' : 'sell';
+    const price = mid - (side === 'buy' ? 1 : -1) * int(1, band);
+    notePrice(price);
+    const command = place(nextId++, int(1, accounts), side, 'limit', price, int(1, 100), 'GTC', 'cancelTaker');
+    prefill.push(command);
+    run(command);
+  }
+  stats.restingAfterPrefill = live.size;
+  const afterPrefill = engine.depth(Number.POSITIVE_INFINITY);
+  stats.levelsAfterPrefill = { bids: afterPrefill.bids.length, asks: afterPrefill.asks.length };
+
+  const prefillTrades = sink.trades;
+  const commands: Command[] = [];
+  let swept = 0;
+  let sweeps = 0;
+  const levelPrices = new Set<number>();
+  for (let i = 0; i < options.operations; i++) {
+    const bid = engine.bestBid();
+    const ask = engine.bestAsk();
+    if (bid !== undefined && ask !== undefined) mid = Math.round((bid + ask) / 2);
+    const cancelShare = live.size > target ? 0.46 : 0.38;
+    const roll = random();
+    let command: Command;
+    let taker = false;
+    if (roll < cancelShare && live.size > 0) {
+      const pick = Math.floor(random() * live.size);
+      const orderId = live.ids[pick]!;
+      command = { kind: 'cancel', orderId, accountId: live.owners[pick]! };
+      stats.cancels += 1;
+      const order = byId.get(orderId)!;
+      const best = order.side === 'buy' ? bid : ask;
+      if (best !== undefined && Math.abs(best - order.price) > 10) stats.cancelsDeep += 1;
+    } else {
+      const side: Side = random() < 0.5 ? 'buy' : 'sell';
+      const stp: SelfTradePrevention = random() < 0.8 ? 'cancelTaker' : random() < 0.5 ? 'cancelMaker' : 'cancelBoth';
+      const direction = side === 'buy' ? 1 : -1;
+      const orderId = nextId++;
+      const accountId = int(1, accounts);
+      const kind = (roll - cancelShare) / (1 - cancelShare);
+      if (kind < 0.035) {
+        command = place(orderId, accountId, side, 'market', 0, int(1, 400), 'IOC', stp);
+        stats.markets += 1;
+        taker = true;
+      } else if (kind < 0.14) {
+        const opposite = side === 'buy' ? ask : bid;
+        const price = (opposite ?? mid) + direction * int(0, 3);
+        notePrice(price);
+        const tifRoll = random();
+        const tif: TimeInForce = tifRoll < 0.5 ? 'GTC' : tifRoll < 0.9 ? 'IOC' : 'FOK';
+        command = place(orderId, accountId, side, 'limit', price, int(1, 600), tif, stp);
+        stats.crossing += 1;
+        taker = true;
+      } else {
+        const near = random() < 0.2;
+        const price = mid - direction * (near ? int(1, 4) : int(1, band));
+        notePrice(price);
+        command = place(orderId, accountId, side, 'limit', price, int(1, 100), random() < 0.95 ? 'GTC' : 'POST_ONLY', stp);
+        stats.passive += 1;
+        if (near) stats.passiveNearTouch += 1;
+      }
+    }
+    commands.push(command);
+    if (run(command) && command.kind === 'cancel') stats.cancelsEmptyingLevel += 1;
+    if (taker) {
+      levelPrices.clear();
+      for (const e of events) if (e.type === 'trade') levelPrices.add(e.price);
+      if (levelPrices.size > 0) {
+        sweeps += 1;
+        swept += levelPrices.size;
+        if (levelPrices.size > stats.levelsSweptMax) stats.levelsSweptMax = levelPrices.size;
+      }
+    }
+    if (live.size > stats.maxResting) stats.maxResting = live.size;
+    if (live.size < stats.minResting) stats.minResting = live.size;
+  }
+  stats.trades = sink.trades - prefillTrades;
+  stats.levelsSweptMean = sweeps === 0 ? 0 : swept / sweeps;
+  const book = engine.depth(Number.POSITIVE_INFINITY);
+  stats.restingAtEnd = live.size;
+  stats.levelsAtEnd = { bids: book.bids.length, asks: book.asks.length };
+  return { prefill: compact(prefill), commands: compact(commands), stats };
+}
