@@ -8,11 +8,16 @@ import { addDecimal, compareDecimal, subDecimal, toFixedDecimal, trimZeros } fro
  * so a form that skipped validation still cannot send a bad request.
  */
 
-/** A positive amount with at most 8 decimals, as typed: "12", "0.5". */
-export const AMOUNT_RULE = /^(0|[1-9]\d{0,17})(\.\d{1,8})?$/;
+/**
+ * A positive amount with at most 8 decimals, as typed: "12", "0.5". At most 15 integer digits, far
+ * inside the database's NUMERIC(36, 18), so sums of such amounts never overflow.
+ */
+export const AMOUNT_RULE = /^(0|[1-9]\d{0,14})(\.\d{1,8})?$/;
 
 const isAmount = (value: string | undefined) => value !== undefined && AMOUNT_RULE.test(value.trim());
-const positive = (value: string | undefined) => isAmount(value) && compareDecimal(value!.trim(), '0') > 0;
+/** A positive amount with at most 8 decimals: the forms' rule, which the server applies too. */
+export const isPositiveAmount = (value: string | undefined) => isAmount(value) && compareDecimal(value!.trim(), '0') > 0;
+const positive = isPositiveAmount;
 
 const quantity = () =>
   yup

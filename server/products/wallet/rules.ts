@@ -1,13 +1,10 @@
-import { compareDecimal } from '../../../src/domain/decimal.js';
+import { isPositiveAmount } from '../../../src/domain/walletValidation.js';
 
 /** Pure rules of the wallet's inputs (no I/O). */
 
-/** At most 8 decimals, like every chain amount here; no sign, no exponent; below 10^15, far inside NUMERIC(36, 18). */
-const QUANTITY = /^\d{1,15}(\.\d{1,8})?$/;
-
-/** A positive decimal with at most 8 decimals. */
+/** A positive decimal with at most 8 decimals, no sign, no exponent: the wallet forms' own rule. */
 export function isQuantity(value: string): boolean {
-  return QUANTITY.test(value) && compareDecimal(value, '0') > 0;
+  return value.trim() === value && isPositiveAmount(value);
 }
 
 /** Plausible on any network here: 10 to 128 letters and digits. The chain itself is the final judge. */

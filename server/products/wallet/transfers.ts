@@ -1,7 +1,8 @@
 import type { TransferRecord, TransferRequest } from '../../../src/domain/wallet.js';
 import type { Outcome } from '../../kernel/outcome.js';
 import { once, type SubmissionKey } from '../../kernel/idempotency.js';
-import { changeBalance } from '../../kernel/ledger/ledger.js';
+import { changeBalance, readBalance } from '../../kernel/ledger/ledger.js';
+import { transferProblem } from '../../../src/domain/walletValidation.js';
 import type { WalletContext } from './context.js';
 import { currencyRules } from './networks.js';
 import { outcome, Refusal } from './refusal.js';
@@ -34,6 +35,12 @@ export function transfers(ctx: WalletContext) {
           key,
           async (tx) => {
             await lockUserWallet(tx, userId);
+            // The transfer form's rule, on the balance as it is under the lock.
+            const { available } = await readBalance(tx, userId, currency, from);
+            const problem = transferProblem({ available, from, to }, { quantity });
+            if (problem === 'wallet.validation.insufficient') throw new Refusal('walletInsufficientBalance');
+            if (problem === 'wallet.validation.sameAccount') throw new Refusal('walletTransferSameAccount');
+            if (problem) throw new Refusal('walletQuantityInvalid');
             const [row] = await tx.query<TransferRecord>(
               `insert into wallet_transfer (user_id, currency, from_account, to_account, quantity, created_ms)
                values ($1, $2, $3, $4, $5::numeric, $6) returning ${TRANSFER_COLUMNS}`,

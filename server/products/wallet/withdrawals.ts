@@ -1,4 +1,5 @@
-import { addDecimal, compareDecimal, mulDecimal } from '../../../src/domain/decimal.js';
+import { addDecimal, compareDecimal, divDecimal, mulDecimal } from '../../../src/domain/decimal.js';
+import { withdrawalProblem, type WithdrawLimits } from '../../../src/domain/walletValidation.js';
 import type { WithdrawalRecord, WithdrawQuota, WithdrawRequest } from '../../../src/domain/wallet.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import type { Outcome } from '../../kernel/outcome.js';
@@ -63,18 +64,37 @@ export function withdrawals(ctx: WalletContext) {
     return row;
   }
 
+  /**
+   * The limits the withdrawal form checks against (src/domain/walletValidation.ts), read here from
+   * the database: the network's minimum and fee, the spot balance, and what the 24-hour quota still
+   * allows in this currency, cut (not rounded) to 8 decimals so it never exceeds the limit.
+   */
+  async function limitsOf(db: Queryable, userId: number, currency: string, network: { withdraw_min: string; withdraw_fee: string } | undefined, now: number) {
+    const limit = await withdrawLimit(db, userId, now);
+    const price = (await usdtPrice(db, currency))!;
+    const { available } = await readBalance(db, userId, currency, 'spot');
+    const remaining = compareDecimal(price, '0') > 0 ? divDecimal(limit.left_usdt, price, 8) : available;
+    const limits: WithdrawLimits = { min: network?.withdraw_min ?? '0', fee: network?.withdraw_fee ?? '0', available, remaining };
+    return { limit, price, limits };
+  }
+
+  /** The form's own rules, applied by the server with the server's translated refusals. */
+  function refuseUnlessValid(limits: WithdrawLimits, limit: { left_usdt: string; limit_usdt: string }, values: { address: string; quantity: string; currency: string }) {
+    const problem = withdrawalProblem(limits, values);
+    if (!problem) return;
+    if (problem === 'wallet.validation.addressRequired') throw new Refusal('walletAddressInvalid');
+    if (problem === 'wallet.validation.belowMinimum') throw new Refusal('walletWithdrawBelowMinimum', { min: limits.min, currency: values.currency });
+    if (problem === 'wallet.validation.overQuota') throw new Refusal('walletWithdrawLimitExceeded', { left: limit.left_usdt, limit: limit.limit_usdt });
+    if (problem === 'wallet.validation.insufficient') throw new Refusal('walletInsufficientBalance');
+    throw new Refusal('walletQuantityInvalid');
+  }
+
   return {
     async quota(userId: number, currency: string): Promise<Outcome<WithdrawQuota>> {
       return outcome(async () => {
         if (!(await currencyRules(db, currency))) throw new Refusal('walletCurrencyUnknown', { currency });
-        const limit = await withdrawLimit(db, userId, ctx.now());
-        const price = (await usdtPrice(db, currency))!;
-        const { available } = await readBalance(db, userId, currency, 'spot');
-        // In the currency itself, cut (not rounded) to 8 decimals so it never exceeds the limit.
-        const [{ remaining }] = (await db.query<{ remaining: string }>(
-          `select trim_scale(case when $2::numeric > 0 then trunc($1::numeric / $2::numeric, 8) else $3::numeric end)::text as remaining`,
-          [limit.left_usdt, price, available],
-        )) as [{ remaining: string }];
+        const { limit, limits } = await limitsOf(db, userId, currency, undefined, ctx.now());
+        const { available, remaining } = limits;
         return { currency, limit_usdt: limit.limit_usdt, used_usdt: limit.used_usdt, remaining, available, verified: limit.verified };
       });
     },
@@ -90,8 +110,9 @@ export function withdrawals(ctx: WalletContext) {
         const found = await findNetwork(db, currency, network);
         if (!found) throw new Refusal('walletNetworkUnknown', { currency, network });
         if (!found.withdraw_enabled) throw new Refusal('walletWithdrawClosed', { currency, network });
-        if (compareDecimal(quantity, found.withdraw_min) < 0) throw new Refusal('walletWithdrawBelowMinimum', { min: found.withdraw_min, currency });
         const now = ctx.now();
+        const early = await limitsOf(db, userId, currency, found, now);
+        refuseUnlessValid(early.limits, early.limit, { address, quantity, currency });
         // Outside the transaction: scrypt takes ~50 ms and holds no lock, and a wrong guess must
         // stay counted towards the lockout although nothing else of this submission happens.
         await requireFundsPassword(db, userId, input.funds_password, now);
@@ -103,9 +124,10 @@ export function withdrawals(ctx: WalletContext) {
           async (tx) => {
             // One submission of a user at a time, so two at once cannot both fit under the limit.
             await lockUserWallet(tx, userId);
-            const limit = await withdrawLimit(tx, userId, now);
-            const value = mulDecimal(quantity, (await usdtPrice(tx, currency))!);
-            if (compareDecimal(value, limit.left_usdt) > 0) throw new Refusal('walletWithdrawLimitExceeded', { left: limit.left_usdt, limit: limit.limit_usdt });
+            // Again under the lock: another submission may have used the quota or the balance meanwhile.
+            const { limit, price, limits } = await limitsOf(tx, userId, currency, found, now);
+            refuseUnlessValid(limits, limit, { address, quantity, currency });
+            const value = mulDecimal(quantity, price);
             const [row] = await tx.query<WithdrawalRecord>(
               `insert into withdrawal as w (user_id, currency, network, address, quantity, fee, value_usdt, confirmations_required, created_ms, updated_ms)
                values ($1, $2, $3, $4, $5::numeric, $6::numeric, $7::numeric, $8, $9, $9) returning ${WITHDRAWAL_COLUMNS}`,
