@@ -4,6 +4,7 @@ import type { Database } from '../db/database.js';
 import { requestContext } from './context.js';
 import { errorHandling } from './errors.js';
 import { serveClient } from './static.js';
+import { strictInput } from './strictInput.js';
 
 export interface HttpOptions {
   db: Database;
@@ -30,6 +31,7 @@ export async function buildHttp(options: HttpOptions): Promise<FastifyInstance> 
 
   await app.register(requestContext);
   await app.register(errorHandling);
+  await app.register(strictInput);
   await app.register(authentication(options.db));
   for (const routes of options.routes) await app.register(routes);
   await serveClient(app, options.clientDir);
