@@ -1,6 +1,22 @@
-import { append, BookSide, OrderNode, unlink } from './fast/book.js';
+import {
+  BookSide,
+  LEVEL_COUNT,
+  LEVEL_HEAD,
+  LEVEL_PRICE,
+  LEVEL_QUANTITY,
+  LEVEL_SIGN,
+  LEVEL_TAIL,
+  ORDER_ACCOUNT,
+  ORDER_ID,
+  ORDER_LEVEL,
+  ORDER_NEXT,
+  ORDER_PREV,
+  ORDER_PRICE,
+  ORDER_REMAINING,
+  RowStore,
+} from './fast/book.js';
 import { IdIndex } from './fast/idIndex.js';
-import { crosses, validatePlace } from './rules.js';
+import { validatePlace } from './rules.js';
 import { hashOrders } from './stateHash.js';
 import {
   CancelReason,
@@ -24,12 +40,14 @@ const MAX = Number.MAX_SAFE_INTEGER;
  * and every state hash; when the two disagree, reference.ts is the statement of the rules.
  */
 export class FastEngine implements OrderBookEngine {
-  private readonly bids = new BookSide('buy', 1);
-  private readonly asks = new BookSide('sell', -1);
-  /** Every resting order by id: O(1) cancel and duplicate check. */
+  /** Resting orders, one row each (ORDER_* fields). */
+  private readonly orderRows = new RowStore(1024, ORDER_NEXT);
+  /** Price levels of both sides, one row each (LEVEL_* fields). */
+  private readonly levelRows = new RowStore(256, LEVEL_HEAD);
+  private readonly bids = new BookSide(1, this.levelRows);
+  private readonly asks = new BookSide(-1, this.levelRows);
+  /** Every resting order's slot by id: O(1) cancel and duplicate check. */
   private readonly byId = new IdIndex();
-  /** Recycled order nodes, linked through `next`. */
-  private freeNodes: OrderNode | null = null;
 
   execute(command: Command, out: EngineEvent[]): void {
     if (command.kind === 'cancel') this.cancel(command.orderId, command.accountId, out);
@@ -37,39 +55,45 @@ export class FastEngine implements OrderBookEngine {
   }
 
   private cancel(orderId: number, accountId: number, out: EngineEvent[]): void {
-    const node = this.byId.get(orderId);
-    if (node === undefined) {
+    const slot = this.byId.get(orderId);
+    if (slot === 0) {
       out.push({ type: 'rejected', orderId, accountId, reason: RejectReason.unknownOrder });
       return;
     }
-    if (node.accountId !== accountId) {
+    const rows = this.orderRows.rows;
+    if (rows[slot * 8 + ORDER_ACCOUNT] !== accountId) {
       out.push({ type: 'rejected', orderId, accountId, reason: RejectReason.notOwner });
       return;
     }
-    const remaining = node.remaining;
-    this.remove(node.side === 'buy' ? this.bids : this.asks, node);
+    const remaining = rows[slot * 8 + ORDER_REMAINING]!;
+    this.remove(slot);
     out.push({ type: 'cancelled', orderId, accountId, remaining, reason: CancelReason.user });
   }
 
   /** What a FOK order could fill right now, honouring its limit, budget and self-trade rule. */
-  private fillable(c: PlaceCommand, limit: number | undefined, book: BookSide): number {
-    const marketBuy = c.side === 'buy' && c.type === 'market';
+  private fillable(c: PlaceCommand, isMarket: boolean, book: BookSide): number {
+    const buy = c.side === 'buy';
+    const marketBuy = buy && isMarket;
     const skipOwn = c.stp === 'cancelMaker';
-    const levels = book.levels;
+    const limit = c.price;
+    const ids = book.ids;
+    const levels = this.levelRows.rows;
+    const orders = this.orderRows.rows;
     let filled = 0;
     let budget = c.quoteBudget ?? MAX;
-    for (let i = levels.length - 1; i >= 0; i--) {
-      const level = levels[i]!;
-      const price = level.price;
-      if (!crosses(c.side, limit, price)) break;
-      for (let maker = level.head; maker !== null; maker = maker.next) {
+    for (let i = ids.length - 1; i >= 0; i--) {
+      const level = ids[i]! * 8;
+      const price = levels[level + LEVEL_PRICE]!;
+      if (!isMarket && (buy ? price > limit : price < limit)) break;
+      for (let maker = levels[level + LEVEL_HEAD]!; maker !== 0; maker = orders[maker * 8 + ORDER_NEXT]!) {
         if (filled >= c.quantity) return filled;
-        if (maker.accountId === c.accountId) {
+        if (orders[maker * 8 + ORDER_ACCOUNT] === c.accountId) {
           if (skipOwn) continue;
           return filled;
         }
+        const makerRemaining = orders[maker * 8 + ORDER_REMAINING]!;
         let qty = c.quantity - filled;
-        if (maker.remaining < qty) qty = maker.remaining;
+        if (makerRemaining < qty) qty = makerRemaining;
         if (marketBuy) {
           const affordable = Math.floor(budget / price);
           if (affordable < qty) qty = affordable;
@@ -90,44 +114,54 @@ export class FastEngine implements OrderBookEngine {
       out.push({ type: 'rejected', orderId, accountId, reason: invalid });
       return;
     }
-    if (this.byId.get(orderId) !== undefined) {
+    if (this.byId.get(orderId) !== 0) {
       out.push({ type: 'rejected', orderId, accountId, reason: RejectReason.duplicateOrderId });
       return;
     }
     const side: Side = c.side;
+    const buy = side === 'buy';
     const isMarket = c.type === 'market';
-    const limit = isMarket ? undefined : c.price;
-    const book = side === 'buy' ? this.asks : this.bids;
-    if (c.tif === 'POST_ONLY' && book.best !== null && crosses(side, limit, book.best.price)) {
-      out.push({ type: 'rejected', orderId, accountId, reason: RejectReason.wouldTakeLiquidity });
-      return;
+    const limit = c.price;
+    const book = buy ? this.asks : this.bids;
+    if (c.tif === 'POST_ONLY' && book.best !== 0) {
+      const best = this.levelRows.rows[book.best * 8 + LEVEL_PRICE]!;
+      if (isMarket || (buy ? best <= limit : best >= limit)) {
+        out.push({ type: 'rejected', orderId, accountId, reason: RejectReason.wouldTakeLiquidity });
+        return;
+      }
     }
-    if (c.tif === 'FOK' && this.fillable(c, limit, book) < c.quantity) {
+    if (c.tif === 'FOK' && this.fillable(c, isMarket, book) < c.quantity) {
       out.push({ type: 'rejected', orderId, accountId, reason: RejectReason.cannotFillCompletely });
       return;
     }
-    out.push({ type: 'accepted', orderId, accountId, side, price: isMarket ? 0 : c.price, quantity: c.quantity });
+    out.push({ type: 'accepted', orderId, accountId, side, price: isMarket ? 0 : limit, quantity: c.quantity });
 
-    const marketBuy = isMarket && side === 'buy';
+    const marketBuy = isMarket && buy;
     const stp = c.stp;
     let remaining = c.quantity;
     let budget = c.quoteBudget ?? MAX;
     let takerCancel: CancelReasonCode | 0 = 0;
+    const orders = this.orderRows.rows;
+    const levels = this.levelRows.rows;
     let level = book.best;
-    while (remaining > 0 && level !== null && crosses(side, limit, level.price)) {
-      const maker = level.head!;
-      if (maker.accountId === accountId) {
+    while (remaining > 0 && level !== 0) {
+      const price = levels[level * 8 + LEVEL_PRICE]!;
+      if (!isMarket && (buy ? price > limit : price < limit)) break;
+      const maker = levels[level * 8 + LEVEL_HEAD]!;
+      const makerRow = maker * 8;
+      const makerAccount = orders[makerRow + ORDER_ACCOUNT]!;
+      const makerRemaining = orders[makerRow + ORDER_REMAINING]!;
+      if (makerAccount === accountId) {
         if (stp === 'cancelMaker' || stp === 'cancelBoth') {
-          out.push({ type: 'cancelled', orderId: maker.orderId, accountId: maker.accountId, remaining: maker.remaining, reason: CancelReason.selfTrade });
-          this.remove(book, maker);
+          out.push({ type: 'cancelled', orderId: orders[makerRow + ORDER_ID]!, accountId: makerAccount, remaining: makerRemaining, reason: CancelReason.selfTrade });
+          this.remove(maker);
           level = book.best;
           if (stp === 'cancelMaker') continue;
         }
         takerCancel = CancelReason.selfTrade;
         break;
       }
-      const price = level.price;
-      let qty = maker.remaining < remaining ? maker.remaining : remaining;
+      let qty = makerRemaining < remaining ? makerRemaining : remaining;
       if (marketBuy) {
         const affordable = Math.floor(budget / price);
         if (affordable < qty) qty = affordable;
@@ -137,12 +171,12 @@ export class FastEngine implements OrderBookEngine {
         }
         budget -= qty * price;
       }
-      const makerLeft = maker.remaining - qty;
+      const makerLeft = makerRemaining - qty;
       remaining -= qty;
       out.push({
         type: 'trade',
-        makerOrderId: maker.orderId,
-        makerAccountId: maker.accountId,
+        makerOrderId: orders[makerRow + ORDER_ID]!,
+        makerAccountId: makerAccount,
         takerOrderId: orderId,
         takerAccountId: accountId,
         takerSide: side,
@@ -151,89 +185,108 @@ export class FastEngine implements OrderBookEngine {
         makerDone: makerLeft === 0,
       });
       if (makerLeft === 0) {
-        this.remove(book, maker);
+        this.remove(maker);
         level = book.best;
       } else {
-        maker.remaining = makerLeft;
-        level.quantity -= qty;
+        orders[makerRow + ORDER_REMAINING] = makerLeft;
+        levels[level * 8 + LEVEL_QUANTITY] = levels[level * 8 + LEVEL_QUANTITY]! - qty;
       }
     }
     if (remaining === 0) return;
     if (takerCancel === 0 && !isMarket && (c.tif === 'GTC' || c.tif === 'POST_ONLY')) {
-      this.rest(side === 'buy' ? this.bids : this.asks, c, remaining);
+      this.rest(buy ? this.bids : this.asks, orderId, accountId, limit, remaining);
     } else {
       out.push({ type: 'cancelled', orderId, accountId, remaining, reason: takerCancel === 0 ? CancelReason.unfilled : takerCancel });
     }
   }
 
-  private rest(side: BookSide, c: PlaceCommand, remaining: number): void {
-    let node = this.freeNodes;
-    if (node === null) node = new OrderNode();
-    else this.freeNodes = node.next;
-    node.orderId = c.orderId;
-    node.accountId = c.accountId;
-    node.side = side.side;
-    node.price = c.price;
-    node.remaining = remaining;
-    append(side.levelAt(c.price), node);
-    // The reference finds ids with `===`, which never matches NaN: such an order rests but can
-    // be neither found nor cancelled. The index compares with `===` too, so it could never find
-    // (or free) a NaN entry either: leave it out.
-    if (c.orderId === c.orderId) this.byId.add(c.orderId, node);
+  /** Puts an order at the back of its level (created if need be). */
+  private rest(side: BookSide, orderId: number, accountId: number, price: number, remaining: number): void {
+    const slot = this.orderRows.alloc();
+    const level = side.levelAt(price);
+    const orders = this.orderRows.rows;
+    const levels = this.levelRows.rows;
+    const row = slot * 8;
+    const tail = levels[level * 8 + LEVEL_TAIL]!;
+    orders[row + ORDER_ID] = orderId;
+    orders[row + ORDER_ACCOUNT] = accountId;
+    orders[row + ORDER_PRICE] = price;
+    orders[row + ORDER_REMAINING] = remaining;
+    orders[row + ORDER_PREV] = tail;
+    orders[row + ORDER_NEXT] = 0;
+    orders[row + ORDER_LEVEL] = level;
+    if (tail === 0) levels[level * 8 + LEVEL_HEAD] = slot;
+    else orders[tail * 8 + ORDER_NEXT] = slot;
+    levels[level * 8 + LEVEL_TAIL] = slot;
+    levels[level * 8 + LEVEL_COUNT] = levels[level * 8 + LEVEL_COUNT]! + 1;
+    levels[level * 8 + LEVEL_QUANTITY] = levels[level * 8 + LEVEL_QUANTITY]! + remaining;
+    this.byId.add(orderId, slot);
   }
 
-  /** Takes a resting order off the book (filled or cancelled) and recycles its node. */
-  private remove(side: BookSide, node: OrderNode): void {
-    const level = node.level!;
-    unlink(level, node);
-    if (level.count === 0) side.removeLevel(level);
-    this.byId.delete(node.orderId);
-    node.next = this.freeNodes;
-    this.freeNodes = node;
+  /** Takes a resting order off the book (filled or cancelled) and recycles its slot. */
+  private remove(slot: number): void {
+    const orders = this.orderRows.rows;
+    const levels = this.levelRows.rows;
+    const row = slot * 8;
+    const prev = orders[row + ORDER_PREV]!;
+    const next = orders[row + ORDER_NEXT]!;
+    const level = orders[row + ORDER_LEVEL]!;
+    if (prev === 0) levels[level * 8 + LEVEL_HEAD] = next;
+    else orders[prev * 8 + ORDER_NEXT] = next;
+    if (next === 0) levels[level * 8 + LEVEL_TAIL] = prev;
+    else orders[next * 8 + ORDER_PREV] = prev;
+    levels[level * 8 + LEVEL_QUANTITY] = levels[level * 8 + LEVEL_QUANTITY]! - orders[row + ORDER_REMAINING]!;
+    const count = levels[level * 8 + LEVEL_COUNT]! - 1;
+    levels[level * 8 + LEVEL_COUNT] = count;
+    if (count === 0) (levels[level * 8 + LEVEL_SIGN] === 1 ? this.bids : this.asks).removeLevel(level);
+    this.byId.delete(orders[row + ORDER_ID]!);
+    this.orderRows.release(slot);
   }
 
   depth(levels: number): { bids: BookLevel[]; asks: BookLevel[] } {
-    return { bids: aggregate(this.bids, levels), asks: aggregate(this.asks, levels) };
+    return { bids: this.aggregate(this.bids, levels), asks: this.aggregate(this.asks, levels) };
   }
 
   bestBid(): number | undefined {
-    const best = this.bids.best;
-    return best === null ? undefined : best.price;
+    return this.bids.best === 0 ? undefined : this.levelRows.rows[this.bids.best * 8 + LEVEL_PRICE];
   }
 
   bestAsk(): number | undefined {
-    const best = this.asks.best;
-    return best === null ? undefined : best.price;
+    return this.asks.best === 0 ? undefined : this.levelRows.rows[this.asks.best * 8 + LEVEL_PRICE];
   }
 
   orders(): RestingOrder[] {
     const out: RestingOrder[] = [];
-    collect(this.bids, out);
-    collect(this.asks, out);
+    this.collect(this.bids, 'buy', out);
+    this.collect(this.asks, 'sell', out);
     return out;
   }
 
   stateHash(): string {
     return hashOrders(this.orders());
   }
-}
 
-function aggregate(side: BookSide, count: number): BookLevel[] {
-  const out: BookLevel[] = [];
-  const levels = side.levels;
-  // Same stopping rule as the reference (`out.length === count`), including for odd counts.
-  for (let i = levels.length - 1; i >= 0 && out.length !== count; i--) {
-    const level = levels[i]!;
-    out.push({ price: level.price, quantity: level.quantity, orders: level.count });
+  private aggregate(side: BookSide, count: number): BookLevel[] {
+    const out: BookLevel[] = [];
+    const ids = side.ids;
+    const levels = this.levelRows.rows;
+    // Same stopping rule as the reference (`out.length === count`), including for odd counts.
+    for (let i = ids.length - 1; i >= 0 && out.length !== count; i--) {
+      const level = ids[i]! * 8;
+      out.push({ price: levels[level + LEVEL_PRICE]!, quantity: levels[level + LEVEL_QUANTITY]!, orders: levels[level + LEVEL_COUNT]! });
+    }
+    return out;
   }
-  return out;
-}
 
-function collect(side: BookSide, out: RestingOrder[]): void {
-  const levels = side.levels;
-  for (let i = levels.length - 1; i >= 0; i--) {
-    for (let node = levels[i]!.head; node !== null; node = node.next) {
-      out.push({ orderId: node.orderId, accountId: node.accountId, side: node.side, price: node.price, remaining: node.remaining });
+  private collect(side: BookSide, name: Side, out: RestingOrder[]): void {
+    const ids = side.ids;
+    const levels = this.levelRows.rows;
+    const orders = this.orderRows.rows;
+    for (let i = ids.length - 1; i >= 0; i--) {
+      for (let slot = levels[ids[i]! * 8 + LEVEL_HEAD]!; slot !== 0; slot = orders[slot * 8 + ORDER_NEXT]!) {
+        const row = slot * 8;
+        out.push({ orderId: orders[row + ORDER_ID]!, accountId: orders[row + ORDER_ACCOUNT]!, side: name, price: orders[row + ORDER_PRICE]!, remaining: orders[row + ORDER_REMAINING]! });
+      }
     }
   }
 }

@@ -1,66 +1,180 @@
-import type { Side } from '../types.js';
-
 /**
- * One side of the fast engine's book.
+ * The fast engine's book: orders and price levels as rows of numbers in typed arrays, levels kept
+ * in price order per side.
  *
- * Why this layout:
- * - Price levels sit in two parallel arrays sorted by a signed key (the price for bids, minus the
- *   price for asks), so on both sides the BEST level is the LAST element. Activity concentrates at
- *   the touch: the best level empties with `pop()` in O(1), and a new level usually lands a few
- *   slots from the end, so the shift after the binary search moves few elements. `keys` holds
- *   plain numbers (packed SMI/double elements), so the search never chases pointers, and a binary
- *   search over the few dozen to few hundred live levels costs about what a Map lookup does,
- *   without a second structure to keep in step. A balanced tree would bound the rare deep insert
- *   at O(log n) but pays pointer chasing and a node allocation for every level it creates.
- * - Each level is a FIFO intrusive doubly-linked list of order nodes: append at the tail, fill from
- *   the head, and unlink any node on cancel, all O(1), with no array to shift.
- * - Each level keeps its quantity and order count up to date, so depth is O(levels asked).
- * - Nodes and levels are recycled through free lists, and every class sets all of its fields in
- *   its constructor, so the hot path allocates nothing but the events it emits and V8 keeps one
- *   hidden class per kind of object.
+ * Why this layout (see bench/README.md for the deep-book figures that drove it):
+ * - On a deep book (hundreds of thousands of resting orders) the cost of an operation is its cache
+ *   misses: a cancel deep in the book touches the order, its two neighbours and the id index
+ *   entry, none of them recently used. One order is one 64-byte row of 8 doubles in one
+ *   Float64Array (`ORDER_*` offsets below): one cache line per order, where a JS object per order
+ *   cost a line for the object, often another for boxed doubles (prices or ids ≥ 2^31), and the
+ *   garbage collector had to trace every one of them. Slots are recycled last-in first-out, so a
+ *   new order usually lands in a row that is still in cache.
+ * - Each level is a FIFO intrusive doubly-linked list of order slots (prev/next in the rows):
+ *   append at the tail, fill from the head, unlink any order on cancel, all O(1).
+ * - Levels are rows too (`LEVEL_*` offsets), with their quantity and order count kept up to date,
+ *   so depth is O(levels asked).
+ * - Per side, the level ids sit in an array sorted by a signed key (the price for bids, minus the
+ *   price for asks), so the BEST level is the LAST element: it empties with `pop()`, and most new
+ *   levels land a few slots from the end. A level is found by price through a hash of its own
+ *   (`PriceIndex`), so adding to an existing level — nearly every passive order on a deep book —
+ *   costs one probe and no search; only creating or removing a level searches the sorted array.
+ *
+ * Slot and level id 0 mean "none"; the stores grow by doubling when full.
  */
-export class OrderNode {
-  orderId = 0;
-  accountId = 0;
-  side: Side = 'buy';
-  price = 0;
-  remaining = 0;
-  prev: OrderNode | null = null;
-  next: OrderNode | null = null;
-  level: PriceLevel | null = null;
-}
+export const ORDER_ID = 0;
+export const ORDER_ACCOUNT = 1;
+export const ORDER_PRICE = 2;
+export const ORDER_REMAINING = 3;
+export const ORDER_PREV = 4;
+export const ORDER_NEXT = 5;
+export const ORDER_LEVEL = 6;
+// Field 7 is unused: 8 doubles make a row exactly one 64-byte cache line.
 
-export class PriceLevel {
-  price = 0;
-  /** Sum of `remaining` over the level's orders. */
-  quantity = 0;
-  count = 0;
-  head: OrderNode | null = null;
-  tail: OrderNode | null = null;
-  /** Link in the free list while the level is not in use. */
-  nextFree: PriceLevel | null = null;
-}
+export const LEVEL_PRICE = 0;
+/** Sum of the remaining quantity of the level's orders. */
+export const LEVEL_QUANTITY = 1;
+export const LEVEL_COUNT = 2;
+export const LEVEL_HEAD = 3;
+export const LEVEL_TAIL = 4;
+/** 1 for a bid level, -1 for an ask level. */
+export const LEVEL_SIGN = 5;
 
-export class BookSide {
-  /** Ascending sort keys; the last is the best price. */
-  readonly keys: number[] = [];
-  /** The level for each key, same index. */
-  readonly levels: PriceLevel[] = [];
-  /** The best level, or null when the side is empty (always `levels[levels.length - 1]`). */
-  best: PriceLevel | null = null;
-  private freeLevels: PriceLevel | null = null;
+/** Rows of 8 doubles; row 0 is never handed out. Freed rows are chained through field `link`. */
+export class RowStore {
+  rows: Float64Array;
+  private capacity: number;
+  private free = 0;
+  private unused = 1;
 
   constructor(
-    readonly side: Side,
+    capacity: number,
+    /** The field that chains free rows. */
+    private readonly link: number,
+  ) {
+    this.capacity = capacity;
+    this.rows = new Float64Array(capacity * 8);
+  }
+
+  /** A free row id; `rows` may be replaced (re-read it after). */
+  alloc(): number {
+    const id = this.free;
+    if (id !== 0) {
+      this.free = this.rows[id * 8 + this.link]!;
+      return id;
+    }
+    if (this.unused === this.capacity) {
+      const grown = new Float64Array(this.capacity * 16);
+      grown.set(this.rows);
+      this.rows = grown;
+      this.capacity *= 2;
+    }
+    return this.unused++;
+  }
+
+  release(id: number): void {
+    this.rows[id * 8 + this.link] = this.free;
+    this.free = id;
+  }
+}
+
+/**
+ * price → level id for one side: open addressing with linear probing and backward-shift deletion,
+ * [price, id] pairs in one Float64Array (same scheme as IdIndex).
+ */
+export class PriceIndex {
+  private capacity = 256;
+  private mask = 255;
+  private table = new Float64Array(512);
+  private count = 0;
+
+  private home(price: number): number {
+    return (Math.imul((price | 0) ^ ((price / 4294967296) | 0), 0x9e3779b1) >>> 0) & this.mask;
+  }
+
+  get(price: number): number {
+    const table = this.table;
+    const mask = this.mask;
+    let i = this.home(price);
+    for (;;) {
+      const id = table[2 * i + 1]!;
+      if (id === 0) return 0;
+      if (table[2 * i] === price) return id;
+      i = (i + 1) & mask;
+    }
+  }
+
+  add(price: number, id: number): void {
+    if ((this.count + 1) * 2 > this.capacity) this.grow();
+    const table = this.table;
+    const mask = this.mask;
+    let i = this.home(price);
+    while (table[2 * i + 1] !== 0) i = (i + 1) & mask;
+    table[2 * i] = price;
+    table[2 * i + 1] = id;
+    this.count += 1;
+  }
+
+  delete(price: number): void {
+    const table = this.table;
+    const mask = this.mask;
+    let hole = this.home(price);
+    for (;;) {
+      if (table[2 * hole + 1] === 0) return;
+      if (table[2 * hole] === price) break;
+      hole = (hole + 1) & mask;
+    }
+    let j = hole;
+    for (;;) {
+      j = (j + 1) & mask;
+      const id = table[2 * j + 1]!;
+      if (id === 0) break;
+      const key = table[2 * j]!;
+      const k = this.home(key);
+      const stays = hole <= j ? hole < k && k <= j : hole < k || k <= j;
+      if (!stays) {
+        table[2 * hole] = key;
+        table[2 * hole + 1] = id;
+        hole = j;
+      }
+    }
+    table[2 * hole + 1] = 0;
+    this.count -= 1;
+  }
+
+  private grow(): void {
+    const old = this.table;
+    this.capacity *= 2;
+    this.mask = this.capacity - 1;
+    this.table = new Float64Array(2 * this.capacity);
+    this.count = 0;
+    for (let i = 0; i < old.length; i += 2) if (old[i + 1] !== 0) this.add(old[i]!, old[i + 1]!);
+  }
+}
+
+/** One side's levels in price order (best last), and its price → level index. */
+export class BookSide {
+  /** Ascending sort keys (sign × price); the last is the best price. */
+  readonly keys: number[] = [];
+  /** The level id for each key, same index. */
+  readonly ids: number[] = [];
+  /** The best level's id, or 0 when the side is empty (always the last of `ids`). */
+  best = 0;
+  private readonly byPrice = new PriceIndex();
+
+  constructor(
     /** +1 for bids (higher is better), -1 for asks (lower is better). */
-    private readonly sign: number,
+    readonly sign: number,
+    private readonly levels: RowStore,
   ) {}
 
-  /** The level at `price`, created (and placed in order) when there is none. */
-  levelAt(price: number): PriceLevel {
+  /** The id of the level at `price`, created (and placed in order) when there is none. */
+  levelAt(price: number): number {
+    const found = this.byPrice.get(price);
+    if (found !== 0) return found;
     const key = this.sign * price;
     const keys = this.keys;
-    const levels = this.levels;
+    const ids = this.ids;
     const n = keys.length;
     let lo = 0;
     if (n === 0 || key > keys[n - 1]!) lo = n;
@@ -71,41 +185,40 @@ export class BookSide {
         if (keys[mid]! < key) lo = mid + 1;
         else hi = mid;
       }
-      if (keys[lo] === key) return levels[lo]!;
     }
-    let level = this.freeLevels;
-    if (level === null) level = new PriceLevel();
-    else this.freeLevels = level.nextFree;
-    level.nextFree = null;
-    level.price = price;
-    level.quantity = 0;
-    level.count = 0;
-    level.head = null;
-    level.tail = null;
-    if (lo === n) {
-      keys.push(key);
-      levels.push(level);
-      this.best = level;
-      return level;
-    }
+    const id = this.levels.alloc();
+    const rows = this.levels.rows;
+    const at = id * 8;
+    rows[at + LEVEL_PRICE] = price;
+    rows[at + LEVEL_QUANTITY] = 0;
+    rows[at + LEVEL_COUNT] = 0;
+    rows[at + LEVEL_HEAD] = 0;
+    rows[at + LEVEL_TAIL] = 0;
+    rows[at + LEVEL_SIGN] = this.sign;
+    this.byPrice.add(price, id);
     keys.push(key);
-    levels.push(level);
+    ids.push(id);
+    if (lo === n) {
+      this.best = id;
+      return id;
+    }
     for (let j = n; j > lo; j--) {
       keys[j] = keys[j - 1]!;
-      levels[j] = levels[j - 1]!;
+      ids[j] = ids[j - 1]!;
     }
     keys[lo] = key;
-    levels[lo] = level;
-    return level;
+    ids[lo] = id;
+    return id;
   }
 
   /** Takes an empty level out of the side and recycles it. */
-  removeLevel(level: PriceLevel): void {
+  removeLevel(id: number): void {
     const keys = this.keys;
-    const levels = this.levels;
+    const ids = this.ids;
     const last = keys.length - 1;
-    if (levels[last] !== level) {
-      const key = this.sign * level.price;
+    const price = this.levels.rows[id * 8 + LEVEL_PRICE]!;
+    if (ids[last] !== id) {
+      const key = this.sign * price;
       let lo = 0;
       let hi = last;
       while (lo < hi) {
@@ -115,42 +228,13 @@ export class BookSide {
       }
       for (let j = lo; j < last; j++) {
         keys[j] = keys[j + 1]!;
-        levels[j] = levels[j + 1]!;
+        ids[j] = ids[j + 1]!;
       }
     }
     keys.pop();
-    levels.pop();
-    this.best = last > 0 ? levels[last - 1]! : null;
-    level.head = null;
-    level.tail = null;
-    level.nextFree = this.freeLevels;
-    this.freeLevels = level;
+    ids.pop();
+    this.best = last > 0 ? ids[last - 1]! : 0;
+    this.byPrice.delete(price);
+    this.levels.release(id);
   }
-}
-
-/** Appends `node` at the back of `level` (time priority). */
-export function append(level: PriceLevel, node: OrderNode): void {
-  node.level = level;
-  node.next = null;
-  node.prev = level.tail;
-  if (level.tail === null) level.head = node;
-  else level.tail.next = node;
-  level.tail = node;
-  level.count += 1;
-  level.quantity += node.remaining;
-}
-
-/** Unlinks `node` from its level, taking its remaining quantity off the level's total. */
-export function unlink(level: PriceLevel, node: OrderNode): void {
-  const prev = node.prev;
-  const next = node.next;
-  if (prev === null) level.head = next;
-  else prev.next = next;
-  if (next === null) level.tail = prev;
-  else next.prev = prev;
-  level.count -= 1;
-  level.quantity -= node.remaining;
-  node.prev = null;
-  node.next = null;
-  node.level = null;
 }
