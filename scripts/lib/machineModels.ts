@@ -7,7 +7,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createActor, fromPromise, type AnyStateMachine, type AnyStateNode, type EventObject } from 'xstate';
+import { createActor, fromPromise, type AnyStateMachine, type AnyStateNode, type EventObject, type InputFrom } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getStateNodes } from 'xstate/graph';
 import type { MachineModel } from '../../src/app/machines/model.types';
 
@@ -65,9 +65,9 @@ export interface PathStep {
   state: { value: unknown; nodes: AnyStateNode[] };
 }
 
-export interface GeneratedPath {
+export interface GeneratedPath<TInput = unknown> {
   variant: string;
-  input: unknown;
+  input: TInput;
   description: string;
   steps: PathStep[];
 }
@@ -100,7 +100,7 @@ function serialize(model: MachineModel, snap: Snapshot): string {
   return JSON.stringify([snap.value, model.abstract ? model.abstract(snap as never) : null]);
 }
 
-function toGenerated(variant: { name: string; input?: unknown }, rawSteps: Array<{ event: unknown; state: unknown }>): GeneratedPath {
+function toGenerated<TInput>(variant: { name: string; input?: TInput }, rawSteps: Array<{ event: unknown; state: unknown }>): GeneratedPath<TInput | undefined> {
   const steps = rawSteps.map((step) => ({
     event: step.event as EventObject,
     state: { value: (step.state as Snapshot).value, nodes: (step.state as Snapshot)._nodes },
@@ -120,14 +120,14 @@ function toGenerated(variant: { name: string; input?: unknown }, rawSteps: Array
  * walked too. (createTestModel refuses machines with invocations or delays; these generators do
  * not, and turn delays into xstate.after.* steps.)
  */
-export function generatePaths(model: MachineModel, kind: 'shortest' | 'edges'): GeneratedPath[] {
+export function generatePaths<M extends AnyStateMachine>(model: MachineModel<M>, kind: 'shortest' | 'edges'): Array<GeneratedPath<InputFrom<M> | undefined>> {
   return model.variants.flatMap((variant) => {
     const options = traversalOptions(model, variant.input);
     const shortest = getShortestPaths(model.machine, options as never);
     if (kind === 'shortest') return shortest.map((p) => toGenerated(variant, p.steps));
     const toState = new Map(shortest.map((p) => [serialize(model, p.state as unknown as Snapshot), p.steps]));
     const adjacency = getAdjacencyMap(model.machine, options as never) as unknown as Record<string, { transitions: Record<string, { event: unknown; state: unknown }> }>;
-    const paths: GeneratedPath[] = [];
+    const paths: Array<GeneratedPath<InputFrom<M> | undefined>> = [];
     for (const [from, entry] of Object.entries(adjacency)) {
       const prefix = toState.get(from);
       if (!prefix) continue;

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, type EventObject } from 'xstate';
+import { createActor, fromCallback, type EventObject, type InputFrom } from 'xstate';
 import { appModel } from '../../src/app/machines/app/app.model';
 import { generatePaths } from '../../scripts/lib/machineModels';
-import { deferredActors, walkPath } from './harness';
+import { standInsFor, walkPath } from './harness';
 
 const paths = generatePaths(appModel, 'edges');
 
-function start(input: unknown) {
-  const deferred = deferredActors(['applyLanguage', 'fetchConfig', 'fetchCurrencies', 'fetchPairs', 'fetchUsdtPrice'] as const);
+function start(input: InputFrom<typeof appModel.machine> | undefined) {
+  const deferred = standInsFor(appModel.machine);
   const channels: string[] = [];
   const toasts: unknown[] = [];
   const persisted: unknown[] = [];
@@ -18,14 +18,14 @@ function start(input: unknown) {
         channels.push(i.channel);
         return () => undefined;
       }),
-    } as never,
+    },
     actions: {
       showToast: (_, params) => void toasts.push(params),
       persistLanguage: (_, params) => void persisted.push(params),
       persistPricing: (_, params) => void persisted.push(params),
     },
   });
-  const actor = createActor(machine, { input: input as never }).start();
+  const actor = createActor(machine, { input: input }).start();
   return { machine, actor, deferred, channels, toasts, persisted };
 }
 

@@ -6,15 +6,15 @@ import { favouritesModel } from '../../src/features/markets/machines/favourites/
 import { selectConnectionStatus, selectReconnectAttempt } from '../../src/app/machines/socketConnection/socketConnection.selectors';
 import { socketConnectionModel } from '../../src/app/machines/socketConnection/socketConnection.model';
 import { generatePaths } from '../../scripts/lib/machineModels';
-import { deferredActors, walkPath } from './harness';
+import { standInsFor, walkPath } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
 
 describe('socket connection machine: connecting → connected → reconnecting …', () => {
   it.each(generatePaths(socketConnectionModel, 'edges').map((p) => [p.description, p] as const))('%s', async (_, path) => {
-    const deferred = deferredActors(['socketStatus'] as const);
-    const machine = socketConnectionModel.machine.provide({ actors: deferred.actors as never });
+    const deferred = standInsFor(socketConnectionModel.machine);
+    const machine = socketConnectionModel.machine.provide({ actors: deferred.actors });
     const actor = createActor(machine).start();
     await walkPath({
       machine,
@@ -49,7 +49,7 @@ describe('favourites machine: starred pairs in the trader’s order, persisted a
   it.each(generatePaths(favouritesModel, 'edges').map((p) => [`${p.variant}: ${p.description}`, p] as const))('%s', async (_, path) => {
     const persisted: string[][] = [];
     const machine = favouritesModel.machine.provide({ actions: { persistFavourites: (_, p) => void persisted.push(p.pairs) } });
-    const actor = createActor(machine, { input: path.input as never }).start();
+    const actor = createActor(machine, { input: path.input }).start();
     await walkPath({
       machine,
       actor,

@@ -1,45 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { generatePaths } from '../../scripts/lib/machineModels';
 import { helpModel } from '../../src/features/support/machines/help/help.model';
-import { helpArticleModel } from '../../src/features/support/machines/help/helpArticle.model';
 import { INFORM_POLL_MS } from '../../src/features/support/machines/inform/inform.machine';
 import { informModel } from '../../src/features/support/machines/inform/inform.model';
-import type { MachineModel } from '../../src/app/machines/model.types';
-import { deferredActors, walkPath } from './harness';
+import { standInsFor, type SettleEvent } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
-
-/** Walks every edge path; every failure must end in a translated toast. */
-function walkAll(model: MachineModel, promiseActors: string[]) {
-  it.each(generatePaths(model, 'edges').map((p) => [`${p.variant}: ${p.description}`, p] as const))('%s', async (_, path) => {
-    const deferred = deferredActors(promiseActors);
-    const toasts: unknown[] = [];
-    const machine = model.machine.provide({ actors: deferred.actors, actions: { showToast: (_: unknown, params: unknown) => void toasts.push(params) } } as never);
-    const actor = createActor(machine).start();
-    await walkPath({ machine, actor, path, settle: deferred.settle });
-    const errors = path.steps.filter((s) => s.event.type.startsWith('xstate.error.actor.')).length;
-    expect(toasts).toHaveLength(errors);
-    actor.stop();
-  });
-}
 
 const welcome = { id: 7, kind: 'welcome' as const, title: 'Welcome', body: 'Ready', created_at: '2026-01-01T00:00:00.000Z', read: false };
 const login = { ...welcome, id: 8, kind: 'login_new_device' as const };
 
 function startInform() {
-  const deferred = deferredActors(['fetchNotifications', 'markRead', 'markAllRead']);
-  const actor = createActor(informModel.machine.provide({ actors: deferred.actors as never })).start();
+  const deferred = standInsFor(informModel.machine);
+  const actor = createActor(informModel.machine.provide({ actors: deferred.actors })).start();
   return { deferred, actor };
 }
-const settle = async (deferred: { settle: (event: never) => void }, event: object) => {
-  deferred.settle(event as never);
+const settle = async (deferred: { settle: (event: SettleEvent) => void }, event: SettleEvent) => {
+  deferred.settle(event);
   await vi.advanceTimersByTimeAsync(0);
 };
 
-describe('inform machine (generated paths)', () => {
-  walkAll(informModel, ['fetchNotifications', 'markRead', 'markAllRead']);
+describe('inform machine (scenarios)', () => {
 
   it('fetch → list → marking one: only that one turns read and the bell takes the server count', async () => {
     const { deferred, actor } = startInform();
@@ -72,12 +54,11 @@ describe('inform machine (generated paths)', () => {
   });
 });
 
-describe('help search machine (generated paths)', () => {
-  walkAll(helpModel, ['searchHelp']);
+describe('help search machine (scenarios)', () => {
 
   it('a new search replaces a running one, and a retry repeats the last query', async () => {
-    const deferred = deferredActors(['searchHelp']);
-    const actor = createActor(helpModel.machine.provide({ actors: deferred.actors as never })).start();
+    const deferred = standInsFor(helpModel.machine);
+    const actor = createActor(helpModel.machine.provide({ actors: deferred.actors })).start();
     actor.send({ type: 'help.search', query: { search: 'pass', category: '' } });
     actor.send({ type: 'help.search', query: { search: 'password', category: 'security' } });
     expect(deferred.inputsOf('searchHelp')).toEqual([
@@ -91,6 +72,3 @@ describe('help search machine (generated paths)', () => {
   });
 });
 
-describe('help article machine (generated paths)', () => {
-  walkAll(helpArticleModel, ['fetchArticle']);
-});

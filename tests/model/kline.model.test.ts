@@ -4,13 +4,13 @@ import { HISTORY_FIXTURE, klineModel, LIVE_BAR, OLDER_FIXTURE } from '../../src/
 import { KLINE_RETRY_MS } from '../../src/features/markets/machines/kline/kline.machine';
 import type { KlineHistoryRequest } from '../../src/features/markets/machines/kline/kline.types';
 import { generatePaths } from '../../scripts/lib/machineModels';
-import { deferredActors, walkPath } from './harness';
+import { standInsFor, walkPath } from './harness';
 
 const paths = generatePaths(klineModel, 'edges');
 
 function start() {
-  const deferred = deferredActors(['fetchKlineHistory', 'candleFeed'] as const);
-  const machine = klineModel.machine.provide({ actors: deferred.actors as never });
+  const deferred = standInsFor(klineModel.machine);
+  const machine = klineModel.machine.provide({ actors: deferred.actors });
   const actor = createActor(machine, { input: { left: 'BTC', right: 'USDT', interval: '1min' } }).start();
   return { machine, actor, deferred };
 }
@@ -59,10 +59,10 @@ describe('kline machine: details', () => {
 
   it('prepends older pages and reports each as a new page for the chart', async () => {
     const world = start();
-    world.deferred.settle({ type: 'xstate.done.actor.fetchKlineHistory', output: HISTORY_FIXTURE } as never);
+    world.deferred.settle({ type: 'xstate.done.actor.fetchKlineHistory', output: HISTORY_FIXTURE });
     await vi.advanceTimersByTimeAsync(0);
     world.actor.send({ type: 'kline.loadOlder' });
-    world.deferred.settle({ type: 'xstate.done.actor.fetchKlineHistory', output: OLDER_FIXTURE } as never);
+    world.deferred.settle({ type: 'xstate.done.actor.fetchKlineHistory', output: OLDER_FIXTURE });
     await vi.advanceTimersByTimeAsync(0);
     const { context } = world.actor.getSnapshot();
     expect(context.bars.map((b) => b.close)).toEqual(['95900', '96000', '96100', '96200']);
@@ -74,7 +74,7 @@ describe('kline machine: details', () => {
 
   it('retries a failed load on its own after 5 s', async () => {
     const world = start();
-    world.deferred.settle({ type: 'xstate.error.actor.fetchKlineHistory', error: { kind: 'network' } } as never);
+    world.deferred.settle({ type: 'xstate.error.actor.fetchKlineHistory', error: { kind: 'network' } });
     await vi.advanceTimersByTimeAsync(KLINE_RETRY_MS - 1);
     expect(world.actor.getSnapshot().value).toBe('failed');
     await vi.advanceTimersByTimeAsync(1);
@@ -84,7 +84,7 @@ describe('kline machine: details', () => {
 
   it('reloads the history after a reconnect, and ignores a bar of another interval', async () => {
     const world = start();
-    world.deferred.settle({ type: 'xstate.done.actor.fetchKlineHistory', output: HISTORY_FIXTURE } as never);
+    world.deferred.settle({ type: 'xstate.done.actor.fetchKlineHistory', output: HISTORY_FIXTURE });
     await vi.advanceTimersByTimeAsync(0);
     world.actor.send({ type: 'kline.bar', interval: '5min', bar: LIVE_BAR });
     expect(world.actor.getSnapshot().context.liveBar).toBeUndefined();

@@ -4,14 +4,14 @@ import { compareDecimal } from '../../src/domain/decimal';
 import { orderBookModel, GAP_DELTA, NEXT_DELTA, SNAPSHOT_FIXTURE, STALE_DELTA } from '../../src/features/markets/machines/orderBook/orderBook.model';
 import { SNAPSHOT_TIMEOUT_MS } from '../../src/features/markets/machines/orderBook/orderBook.machine';
 import { generatePaths } from '../../scripts/lib/machineModels';
-import { deferredActors, walkPath } from './harness';
+import { standInsFor, walkPath } from './harness';
 
 const paths = generatePaths(orderBookModel, 'edges');
 
 function start() {
-  const deferred = deferredActors(['depthFeed'] as const);
+  const deferred = standInsFor(orderBookModel.machine);
   let resubscribes = 0;
-  const machine = orderBookModel.machine.provide({ actors: deferred.actors as never });
+  const machine = orderBookModel.machine.provide({ actors: deferred.actors });
   const actor = createActor(machine, {
     input: { channel: 'btc_usdt_depth' },
     inspect: (e) => {

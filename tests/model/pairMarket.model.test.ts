@@ -4,7 +4,7 @@ import { latestTradesModel, TRADES_FIXTURE } from '../../src/features/markets/ma
 import { selectTrades } from '../../src/features/markets/machines/latestTrades/latestTrades.selectors';
 import { pairMarketModel } from '../../src/features/markets/machines/pairMarket/pairMarket.model';
 import { generatePaths } from '../../scripts/lib/machineModels';
-import { deferredActors, walkPath } from './harness';
+import { describeModel, runModel, standInsFor, walkPath } from './harness';
 
 /** Fake children that record which inputs are running right now. */
 function runningChildren() {
@@ -21,28 +21,13 @@ function runningChildren() {
 describe('pair market machine: one book, trades and candles per watched pair', () => {
   beforeEach(() => void vi.useFakeTimers());
   afterEach(() => void vi.useRealTimers());
-  const paths = generatePaths(pairMarketModel, 'edges');
-
-  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {
+  describeModel(pairMarketModel, () => {
     const children = runningChildren();
     const toasts: unknown[] = [];
-    const machine = pairMarketModel.machine.provide({
-      actors: {
-        orderBook: children.make('orderBook'),
-        latestTrades: children.make('latestTrades'),
-        kline: children.make('kline'),
-        indexFeed: children.make('indexFeed'),
-      } as never,
-      actions: { showToast: (_, p) => void toasts.push(p) },
-    });
-    const actor = createActor(machine).start();
-    await walkPath({
-      machine,
-      actor,
-      path,
-      // A failing child reports its error to the parent; here the report is sent directly.
-      settle: (event) => actor.send(event as never),
-      afterStep: () => {
+    return {
+      actors: { orderBook: children.make('orderBook'), latestTrades: children.make('latestTrades'), kline: children.make('kline'), indexFeed: children.make('indexFeed') },
+      actions: { showToast: (_: unknown, p: unknown) => void toasts.push(p) },
+      afterStep: ({ actor }) => {
         const now = actor.getSnapshot();
         const pair = now.context.pair;
         if (now.matches('watching') && pair) {
@@ -59,16 +44,14 @@ describe('pair market machine: one book, trades and candles per watched pair', (
         }
         if (now.matches('failed')) expect(toasts.at(-1)).toEqual({ tone: 'error', message: { key: 'error.system' } });
       },
-    });
-    actor.stop();
+    };
   });
 
   it('forwards an interval change to the running candle machine and keeps it for the next pair', () => {
     const children = runningChildren();
-    const machine = pairMarketModel.machine.provide({
-      actors: { orderBook: children.make('orderBook'), latestTrades: children.make('latestTrades'), kline: children.make('kline'), indexFeed: children.make('indexFeed') } as never,
+    const { actor } = runModel(pairMarketModel, {
+      actors: { orderBook: children.make('orderBook'), latestTrades: children.make('latestTrades'), kline: children.make('kline'), indexFeed: children.make('indexFeed') },
     });
-    const actor = createActor(machine).start();
     actor.send({ type: 'market.setInterval', interval: '60min' });
     actor.send({ type: 'market.watch', left: 'BTC', right: 'USDT', contract: true });
     expect(children.running.get('kline')).toEqual([{ left: 'BTC', right: 'USDT', interval: '60min' }]);
@@ -90,8 +73,8 @@ describe('latest trades machine: snapshot, then batches, newest 50', () => {
   const paths = generatePaths(latestTradesModel, 'edges');
 
   it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {
-    const deferred = deferredActors(['tradesFeed'] as const);
-    const machine = latestTradesModel.machine.provide({ actors: deferred.actors as never });
+    const deferred = standInsFor(latestTradesModel.machine);
+    const machine = latestTradesModel.machine.provide({ actors: deferred.actors });
     const actor = createActor(machine, { input: { channel: 'btc_usdt_trade' } }).start();
     await walkPath({
       machine,

@@ -1,17 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, type InputFrom } from 'xstate';
 import { sessionModel, USER_FIXTURE } from '../../src/app/machines/session/session.model';
 import { generatePaths } from '../../scripts/lib/machineModels';
-import { deferredActors, walkPath } from './harness';
+import { standInsFor, walkPath } from './harness';
 
 const paths = generatePaths(sessionModel, 'edges');
 
-function start(input: unknown) {
-  const deferred = deferredActors(['fetchUser'] as const);
+function start(input: InputFrom<typeof sessionModel.machine> | undefined) {
+  const deferred = standInsFor(sessionModel.machine);
   const log: string[] = [];
   const stored = { token: undefined as unknown, user: undefined as unknown };
   const machine = sessionModel.machine.provide({
-    actors: deferred.actors as never,
+    actors: deferred.actors,
     actions: {
       persistSession: (_, p) => {
         stored.token = p.token;
@@ -27,7 +27,7 @@ function start(input: unknown) {
       showToast: (_, p) => void log.push(`toast:${JSON.stringify(p.message)}`),
     },
   });
-  const actor = createActor(machine, { input: input as never }).start();
+  const actor = createActor(machine, { input: input }).start();
   return { machine, actor, deferred, log, stored };
 }
 
@@ -86,7 +86,7 @@ describe('session machine: spec rules in plain words', () => {
 
   it('sign-out asks first; cancel keeps the session, confirm clears it and goes to /login', async () => {
     const world = start({ token: 't', user: USER_FIXTURE });
-    world.deferred.settle({ type: 'xstate.done.actor.fetchUser', output: USER_FIXTURE } as never);
+    world.deferred.settle({ type: 'xstate.done.actor.fetchUser', output: USER_FIXTURE });
     await vi.advanceTimersByTimeAsync(0);
     world.actor.send({ type: 'session.signOut' });
     world.actor.send({ type: 'session.cancel' });

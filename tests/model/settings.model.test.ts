@@ -1,31 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback } from 'xstate';
-import { generatePaths } from '../../scripts/lib/machineModels';
-import type { MachineModel } from '../../src/app/machines/model.types';
+import { createActor } from 'xstate';
 import { profileModel } from '../../src/features/accounts/machines/profile/profile.model';
 import { recordBookModel } from '../../src/features/accounts/machines/recordBook/recordBook.model';
 import { securityChangeModel } from '../../src/features/accounts/machines/securityChange/securityChange.model';
-import { deferredActors, walkPath } from './harness';
+import { standInsFor } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
 
-/** Stands in for the submit guard on generated paths, which drive its reply (`guard.accepted`) themselves. */
-const silentGuard = fromCallback(() => () => undefined);
 const ACTIONS = ['showToast', 'sessionEnded', 'saved', 'refreshSession'];
-
-function walkAll(model: MachineModel, promiseActors: string[]) {
-  it.each(generatePaths(model, 'edges').map((p) => [`${p.variant}: ${p.description}`, p] as const))('%s', async (_, path) => {
-    const deferred = deferredActors(promiseActors);
-    const machine = model.machine.provide({
-      actors: { ...deferred.actors, submitGuard: silentGuard },
-      actions: Object.fromEntries(ACTIONS.map((a) => [a, () => undefined])),
-    } as never);
-    const actor = createActor(machine, { input: path.input as never }).start();
-    await walkPath({ machine, actor, path, settle: deferred.settle });
-    actor.stop();
-  });
-}
 
 function recorded() {
   const log: string[] = [];
@@ -33,18 +16,14 @@ function recorded() {
   return { log, actions };
 }
 
-describe('securityChange machine (generated paths)', () => {
-  walkAll(securityChangeModel, ['sendCode', 'submitChange', 'resendCurrent', 'resendNew']);
-});
-
 describe('securityChange machine (scenarios)', () => {
   it('a login password change sends one code, submits once per window, and ends the session', async () => {
-    const deferred = deferredActors(['sendCode', 'submitChange']);
+    const deferred = standInsFor(securityChangeModel.machine);
     const { log, actions } = recorded();
-    const actor = createActor(securityChangeModel.machine.provide({ actors: deferred.actors as never, actions: actions as never }), { input: { kind: 'loginPwd' } }).start();
+    const actor = createActor(securityChangeModel.machine.provide({ actors: deferred.actors, actions: actions }), { input: { kind: 'loginPwd' } }).start();
     actor.send({ type: 'security.sendCode', to: 'current' });
     expect(deferred.inputsOf('sendCode')).toEqual([{ purpose: 'change_login_pwd', to: 'current' }]);
-    deferred.settle({ type: 'xstate.done.actor.sendCode', output: null } as never);
+    deferred.settle({ type: 'xstate.done.actor.sendCode', output: null });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().matches({ resend: { current: 'coolingDown', next: 'ready' } })).toBe(true);
     expect((actor.getSnapshot().children.resendCurrent?.getSnapshot() as { context: { remaining: number } }).context.remaining).toBe(60);
@@ -56,40 +35,39 @@ describe('securityChange machine (scenarios)', () => {
     actor.send({ type: 'security.submit', fields });
     actor.send({ type: 'security.submit', fields });
     expect(deferred.inputsOf('submitChange')).toEqual([{ kind: 'loginPwd', fields }]);
-    deferred.settle({ type: 'xstate.done.actor.submitChange', output: null } as never);
+    deferred.settle({ type: 'xstate.done.actor.submitChange', output: null });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().matches({ flow: 'done' })).toBe(true);
     expect(log).toContain('sessionEnded');
   });
 
   it('an email change counts down the old and the new address separately; a fund password keeps the session', async () => {
-    const deferred = deferredActors(['sendCode', 'submitChange']);
-    const actor = createActor(securityChangeModel.machine.provide({ actors: deferred.actors as never }), { input: { kind: 'email' } }).start();
+    const deferred = standInsFor(securityChangeModel.machine);
+    const actor = createActor(securityChangeModel.machine.provide({ actors: deferred.actors }), { input: { kind: 'email' } }).start();
     actor.send({ type: 'security.sendCode', to: 'new', account: 'new@example.org' });
     expect(deferred.inputsOf('sendCode')).toEqual([{ purpose: 'change_email', to: 'new', account: 'new@example.org', area_code: undefined }]);
-    deferred.settle({ type: 'xstate.done.actor.sendCode', output: null } as never);
+    deferred.settle({ type: 'xstate.done.actor.sendCode', output: null });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().matches({ resend: { current: 'ready', next: 'coolingDown' } })).toBe(true);
 
     const funds = recorded();
-    const fundsDeferred = deferredActors(['sendCode', 'submitChange']);
-    const other = createActor(securityChangeModel.machine.provide({ actors: fundsDeferred.actors as never, actions: funds.actions as never }), { input: { kind: 'fundsPwd' } }).start();
+    const fundsDeferred = standInsFor(securityChangeModel.machine);
+    const other = createActor(securityChangeModel.machine.provide({ actors: fundsDeferred.actors, actions: funds.actions }), { input: { kind: 'fundsPwd' } }).start();
     other.send({ type: 'security.submit', fields: { code: '123456', password: 'Funds2026x', password_repeat: 'Funds2026x' } });
-    fundsDeferred.settle({ type: 'xstate.done.actor.submitChange', output: null } as never);
+    fundsDeferred.settle({ type: 'xstate.done.actor.submitChange', output: null });
     await vi.advanceTimersByTimeAsync(0);
     expect(funds.log).not.toContain('sessionEnded');
     expect(funds.log).toContain('showToast:{"tone":"success","message":{"key":"security.fundsPasswordChanged"}}');
   });
 });
 
-describe('recordBook machine (generated paths)', () => {
-  walkAll(recordBookModel, ['fetchRecords', 'saveRecord', 'deleteRecord']);
+describe('recordBook machine (scenarios)', () => {
 
   it('deletes only after confirmation, then reloads with the spec message', async () => {
-    const deferred = deferredActors(['fetchRecords', 'saveRecord', 'deleteRecord']);
+    const deferred = standInsFor(recordBookModel.machine);
     const { log, actions } = recorded();
-    const actor = createActor(recordBookModel.machine.provide({ actors: deferred.actors as never, actions: actions as never }), { input: recordBookModel.variants[0]!.input as never }).start();
-    deferred.settle({ type: 'xstate.done.actor.fetchRecords', output: [{ id: 7 }] } as never);
+    const actor = createActor(recordBookModel.machine.provide({ actors: deferred.actors, actions: actions }), { input: recordBookModel.variants[0]!.input }).start();
+    deferred.settle({ type: 'xstate.done.actor.fetchRecords', output: [{ id: 7 }] });
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'book.delete', id: 7 });
     expect(actor.getSnapshot().value).toBe('confirmingDelete');
@@ -99,24 +77,23 @@ describe('recordBook machine (generated paths)', () => {
     actor.send({ type: 'book.delete', id: 7 });
     actor.send({ type: 'book.confirm' });
     expect(deferred.inputsOf('deleteRecord')).toEqual([{ id: 7 }]);
-    deferred.settle({ type: 'xstate.done.actor.deleteRecord', output: null } as never);
+    deferred.settle({ type: 'xstate.done.actor.deleteRecord', output: null });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('loading');
     expect(log).toContain('showToast:{"tone":"success","message":{"key":"addresses.deleted"}}');
   });
 });
 
-describe('profile machine (generated paths)', () => {
-  walkAll(profileModel, ['fetchAvatar', 'saveNickname', 'uploadAvatar', 'copyText']);
+describe('profile machine (scenarios)', () => {
 
   it('says "Copy success" or "Copy failed" from the clipboard service answer', async () => {
-    const deferred = deferredActors(['fetchAvatar', 'saveNickname', 'uploadAvatar', 'copyText']);
+    const deferred = standInsFor(profileModel.machine);
     const { log, actions } = recorded();
-    const actor = createActor(profileModel.machine.provide({ actors: deferred.actors as never, actions: actions as never })).start();
-    deferred.settle({ type: 'xstate.done.actor.fetchAvatar', output: { data_url: '' } } as never);
+    const actor = createActor(profileModel.machine.provide({ actors: deferred.actors, actions: actions })).start();
+    deferred.settle({ type: 'xstate.done.actor.fetchAvatar', output: { data_url: '' } });
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'profile.copy', text: 'AB12' });
-    deferred.settle({ type: 'xstate.done.actor.copyText', output: false } as never);
+    deferred.settle({ type: 'xstate.done.actor.copyText', output: false });
     await vi.advanceTimersByTimeAsync(0);
     expect(log).toEqual(['showToast:{"tone":"error","message":{"key":"settings.copyFailed"}}']);
     actor.send({ type: 'profile.uploadAvatar', file: { size: 300 * 1024, type: 'image/png' } });
@@ -125,8 +102,8 @@ describe('profile machine (generated paths)', () => {
   });
 
   it('takes a nickname save pressed while the avatar is still loading', async () => {
-    const deferred = deferredActors(['fetchAvatar', 'saveNickname', 'uploadAvatar', 'copyText']);
-    const actor = createActor(profileModel.machine.provide({ actors: deferred.actors as never })).start();
+    const deferred = standInsFor(profileModel.machine);
+    const actor = createActor(profileModel.machine.provide({ actors: deferred.actors })).start();
     expect(actor.getSnapshot().matches({ avatar: 'loading' })).toBe(true);
     actor.send({ type: 'profile.saveNickname', nickname: 'Ada' });
     expect(actor.getSnapshot().matches({ work: 'savingNickname' })).toBe(true);

@@ -2,21 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromPromise, type EventObject } from 'xstate';
 import { noteModel } from '../../src/features/support/machines/note/note.model';
 import { submitGuardMachine } from '../../src/app/machines/submitGuard/submitGuard.machine';
-import { submitGuardModel } from '../../src/app/machines/submitGuard/submitGuard.model';
 import { toastModel } from '../../src/app/machines/toast/toast.model';
-import { generatePaths } from '../../scripts/lib/machineModels';
-import { deferredActors, walkPath } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
 
 describe('toast machine: one at a time, 1.2 s info/error, 1 s success', () => {
-  it.each(generatePaths(toastModel, 'edges').map((p) => [p.description, p] as const))('%s', async (_, path) => {
-    const actor = createActor(toastModel.machine).start();
-    await walkPath({ machine: toastModel.machine, actor, path, settle: () => undefined });
-    actor.stop();
-  });
-
   it('shows an error for 1200 ms and a success for 1000 ms, in order', async () => {
     const actor = createActor(toastModel.machine).start();
     actor.send({ type: 'toast.show', tone: 'error', message: { key: 'error.network' } });
@@ -32,14 +23,6 @@ describe('toast machine: one at a time, 1.2 s info/error, 1 s success', () => {
 });
 
 describe('note machine: platform notes as popups', () => {
-  it.each(generatePaths(noteModel, 'edges').map((p) => [p.description, p] as const))('%s', async (_, path) => {
-    const deferred = deferredActors(['fetchNote'] as const);
-    const machine = noteModel.machine.provide({ actors: deferred.actors as never });
-    const actor = createActor(machine).start();
-    await walkPath({ machine, actor, path, settle: deferred.settle });
-    actor.stop();
-  });
-
   it('offers agreement only for the user agreement and privacy policy', async () => {
     const agreed: unknown[] = [];
     const machine = noteModel.machine.provide({
@@ -60,12 +43,6 @@ describe('note machine: platform notes as popups', () => {
 });
 
 describe('submit guard: the 2000 ms anti-double-submit window', () => {
-  it.each(generatePaths(submitGuardModel, 'edges').map((p) => [p.description, p] as const))('%s', async (_, path) => {
-    const actor = createActor(submitGuardModel.machine, { input: {} }).start();
-    await walkPath({ machine: submitGuardModel.machine, actor, path, settle: () => undefined });
-    actor.stop();
-  });
-
   it('lets a form submit once per window however often it is pressed', async () => {
     const form = createMachine({
       invoke: { id: 'guard', src: submitGuardMachine, input: ({ self }) => ({ replyTo: self }) },

@@ -1,53 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { assign, createActor, fromCallback } from 'xstate';
+import { assign, createActor } from 'xstate';
 import { createFakeSocket } from '../../src/services/testing/fakeSocket';
 import { createPrivateChannelActor, createUserStreamHub, createUserUpdatesActor, type UserStreamEvent } from '../../src/app/actors/userStream.actor';
-import type { MachineModel } from '../../src/app/machines/model.types';
 import { orderFormMachine } from '../../src/features/spot/machines/orderForm/orderForm.machine';
-import { BTC_USDT_FORM, orderFormModel } from '../../src/features/spot/machines/orderForm/orderForm.model';
+import { BTC_USDT_FORM } from '../../src/features/spot/machines/orderForm/orderForm.model';
 import { selectAvailable, selectFee } from '../../src/features/spot/machines/orderForm/orderForm.selectors';
 import { FILLED_ORDER, OPEN_ORDER, PARTIAL_ORDER, pageOf } from '../../src/features/spot/machines/orders/fixtures';
 import { openOrdersMachine } from '../../src/features/spot/machines/orders/openOrders.machine';
-import { openOrdersModel } from '../../src/features/spot/machines/orders/openOrders.model';
-import { orderDetailModel } from '../../src/features/spot/machines/orders/orderDetail.model';
 import { orderHistoryMachine } from '../../src/features/spot/machines/orders/orderHistory.machine';
-import { orderHistoryModel } from '../../src/features/spot/machines/orders/orderHistory.model';
 import { userStreamMachine } from '../../src/app/machines/userStream/userStream.machine';
-import { userStreamModel } from '../../src/app/machines/userStream/userStream.model';
-import { generatePaths } from '../../scripts/lib/machineModels';
-import { deferredActors, walkPath } from './harness';
+import { standInsFor } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
 
-/** Stands in for the submit guard and the user stream on generated paths, which send their events themselves. */
-const silent = fromCallback(() => () => undefined);
-
-function walkAll(model: MachineModel, promiseActors: string[], extra: Record<string, unknown> = {}) {
-  it.each(generatePaths(model, 'edges').map((p) => [`${p.variant}: ${p.description}`, p] as const))('%s', async (_, path) => {
-    const deferred = deferredActors(promiseActors);
-    const machine = model.machine.provide({ actors: { ...deferred.actors, submitGuard: silent, userUpdates: silent, privateChannel: silent, ...extra } } as never);
-    const actor = createActor(machine, { input: path.input as never }).start();
-    await walkPath({ machine, actor, path, settle: deferred.settle });
-    actor.stop();
-  });
-}
-
-describe('order form machine (generated paths)', () => {
-  walkAll(orderFormModel, ['fetchOrderAccount', 'placeOrder']);
-});
-describe('open orders machine (generated paths)', () => {
-  walkAll(openOrdersModel, ['fetchCurrentOrders', 'cancelOrder']);
-});
-describe('order history machine (generated paths)', () => {
-  walkAll(orderHistoryModel, ['fetchOrderHistory']);
-});
-describe('order detail machine (generated paths)', () => {
-  walkAll(orderDetailModel, ['fetchOrderDetail']);
-});
-describe('user stream machine (generated paths)', () => {
-  walkAll(userStreamModel, []);
-});
 
 const account = {
   balances: [
@@ -59,11 +25,11 @@ const account = {
 
 /** An order form with real guard, deferred calls, numbered keys and a toast log. */
 function startForm(lastPrice = '20000.129') {
-  const deferred = deferredActors(['fetchOrderAccount', 'placeOrder']);
+  const deferred = standInsFor(orderFormMachine);
   const toasts: unknown[] = [];
   let minted = 0;
   const machine = orderFormMachine.provide({
-    actors: { ...deferred.actors, userUpdates: silent } as never,
+    actors: deferred.actors,
     actions: {
       showToast: (_, params) => void toasts.push(params),
       mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? `key-${++minted}` }),
@@ -86,7 +52,7 @@ describe('order form', () => {
 
   it('keeps price × quantity = amount both ways and follows the slider over the available balance', async () => {
     const { actor, deferred } = startForm('20000');
-    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account } as never);
+    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account });
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'form.quantity', value: '0.0123456789' });
     expect(actor.getSnapshot().context).toMatchObject({ quantity: '0.012345', amount: '246.9', percent: 24 });
@@ -104,7 +70,7 @@ describe('order form', () => {
 
   it('shows translated messages per field and sends nothing while the order is invalid', async () => {
     const { actor, deferred } = startForm('20000');
-    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account } as never);
+    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account });
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().context.errors).toEqual({ quantity: { key: 'spot.validation.quantityRequired' } });
@@ -117,19 +83,19 @@ describe('order form', () => {
 
   it('submits once per 2000 ms, keeps the idempotency key across a retry, and starts a new one for a new order', async () => {
     const { actor, deferred, toasts } = startForm('20000');
-    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account } as never);
+    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account });
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'form.quantity', value: '0.01' });
     actor.send({ type: 'form.submit' });
     actor.send({ type: 'form.submit' });
     const order = { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '20000', quantity: '0.01' };
     expect(deferred.inputsOf('placeOrder')).toEqual([{ order, idempotencyKey: 'key-1' }]);
-    deferred.settle({ type: 'xstate.error.actor.placeOrder', error: { kind: 'network' } } as never);
+    deferred.settle({ type: 'xstate.error.actor.placeOrder', error: { kind: 'network' } });
     await vi.advanceTimersByTimeAsync(2000);
     expect(toasts).toEqual([{ tone: 'error', message: { key: 'error.network' } }]);
     actor.send({ type: 'form.submit' });
     expect(deferred.inputsOf('placeOrder')[1]).toEqual({ order, idempotencyKey: 'key-1' });
-    deferred.settle({ type: 'xstate.done.actor.placeOrder', output: OPEN_ORDER } as never);
+    deferred.settle({ type: 'xstate.done.actor.placeOrder', output: OPEN_ORDER });
     await vi.advanceTimersByTimeAsync(0);
     expect(toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'spot.form.placed' } });
     expect(actor.getSnapshot().context).toMatchObject({ price: '20000', quantity: '', amount: '', idempotencyKey: undefined });
@@ -141,13 +107,13 @@ describe('order form', () => {
 
   it('sizes a market buy by amount and a market sell by quantity', async () => {
     const { actor, deferred } = startForm('20000');
-    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account } as never);
+    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account });
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'form.type', orderType: 'market' });
     actor.send({ type: 'form.amount', value: '50' });
     actor.send({ type: 'form.submit' });
     expect(deferred.inputsOf('placeOrder')[0]).toMatchObject({ order: { symbol: 'BTC_USDT', side: 'buy', type: 'market', amount: '50' } });
-    deferred.settle({ type: 'xstate.done.actor.placeOrder', output: FILLED_ORDER } as never);
+    deferred.settle({ type: 'xstate.done.actor.placeOrder', output: FILLED_ORDER });
     await vi.advanceTimersByTimeAsync(2000);
     actor.send({ type: 'form.side', side: 'sell' });
     actor.send({ type: 'form.quantity', value: '0.1' });
@@ -157,7 +123,7 @@ describe('order form', () => {
 
   it('takes pushed balances for its pair and reloads the account after a reconnect', async () => {
     const { actor, deferred } = startForm();
-    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account } as never);
+    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account });
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'stream.balances', balances: [{ currency: 'USDT', account: 'spot', available: '750.5', frozen: '249.5' }, { currency: 'USDT', account: 'contract', available: '1', frozen: '0' }] });
     expect(actor.getSnapshot().context.available).toEqual({ base: '0.5', quote: '750.5' });
@@ -168,13 +134,13 @@ describe('order form', () => {
 
 describe('open orders and history', () => {
   it('cancels only after the confirmation, says "revocation successful" and drops the row', async () => {
-    const deferred = deferredActors(['fetchCurrentOrders', 'cancelOrder']);
+    const deferred = standInsFor(openOrdersMachine);
     const toasts: unknown[] = [];
-    const actor = createActor(openOrdersMachine.provide({ actors: { ...deferred.actors, userUpdates: silent } as never, actions: { showToast: (_, p) => void toasts.push(p) } }), {
+    const actor = createActor(openOrdersMachine.provide({ actors: deferred.actors, actions: { showToast: (_, p) => void toasts.push(p) } }), {
       input: { symbol: 'BTC_USDT' },
     }).start();
     expect(deferred.inputsOf('fetchCurrentOrders')).toEqual([{ symbol: 'BTC_USDT', page: 1, size: 10 }]);
-    deferred.settle({ type: 'xstate.done.actor.fetchCurrentOrders', output: pageOf([OPEN_ORDER]) } as never);
+    deferred.settle({ type: 'xstate.done.actor.fetchCurrentOrders', output: pageOf([OPEN_ORDER]) });
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'orders.revoke', id: OPEN_ORDER.id });
     actor.send({ type: 'orders.dismiss' });
@@ -182,7 +148,7 @@ describe('open orders and history', () => {
     actor.send({ type: 'orders.revoke', id: OPEN_ORDER.id });
     actor.send({ type: 'orders.confirm' });
     expect(deferred.inputsOf('cancelOrder')).toEqual([{ id: OPEN_ORDER.id }]);
-    deferred.settle({ type: 'xstate.done.actor.cancelOrder', output: null } as never);
+    deferred.settle({ type: 'xstate.done.actor.cancelOrder', output: null });
     await vi.advanceTimersByTimeAsync(0);
     expect(toasts).toEqual([{ tone: 'success', message: { key: 'spot.orders.revoked' } }]);
     expect(actor.getSnapshot().context.orders).toEqual([]);
@@ -191,12 +157,12 @@ describe('open orders and history', () => {
   it('hears the private channel through the hub: a fill updates the row, a finished order moves to history', async () => {
     const hub = createUserStreamHub();
     const updates = createUserUpdatesActor(hub);
-    const open = deferredActors(['fetchCurrentOrders', 'cancelOrder']);
-    const past = deferredActors(['fetchOrderHistory']);
-    const current = createActor(openOrdersMachine.provide({ actors: { ...open.actors, userUpdates: updates } as never }), { input: { symbol: 'BTC_USDT' } }).start();
-    const history = createActor(orderHistoryMachine.provide({ actors: { ...past.actors, userUpdates: updates } as never }), { input: { symbol: 'BTC_USDT' } }).start();
-    open.settle({ type: 'xstate.done.actor.fetchCurrentOrders', output: pageOf([OPEN_ORDER]) } as never);
-    past.settle({ type: 'xstate.done.actor.fetchOrderHistory', output: pageOf([]) } as never);
+    const open = standInsFor(openOrdersMachine);
+    const past = standInsFor(orderHistoryMachine);
+    const current = createActor(openOrdersMachine.provide({ actors: { ...open.actors, userUpdates: updates } }), { input: { symbol: 'BTC_USDT' } }).start();
+    const history = createActor(orderHistoryMachine.provide({ actors: { ...past.actors, userUpdates: updates } }), { input: { symbol: 'BTC_USDT' } }).start();
+    open.settle({ type: 'xstate.done.actor.fetchCurrentOrders', output: pageOf([OPEN_ORDER]) });
+    past.settle({ type: 'xstate.done.actor.fetchOrderHistory', output: pageOf([]) });
     await vi.advanceTimersByTimeAsync(0);
     hub.publish({ type: 'stream.order', order: PARTIAL_ORDER });
     expect(current.getSnapshot().context.orders).toEqual([PARTIAL_ORDER]);

@@ -1,43 +1,31 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, type EventObject } from 'xstate';
-import { generatePaths } from '../../scripts/lib/machineModels';
+import { createActor, type EventObject } from 'xstate';
 import { createWalletSignals } from '../../src/features/wallet/actors/wallet.actors';
 import { depositModel } from '../../src/features/wallet/machines/deposit/deposit.model';
 import type { MachineModel } from '../../src/app/machines/model.types';
 import { operatorWithdrawalsModel } from '../../src/features/wallet/machines/operatorWithdrawals/operatorWithdrawals.model';
-import { simulateDepositModel } from '../../src/features/wallet/machines/operatorWithdrawals/simulateDeposit.model';
 import { transferModel } from '../../src/features/wallet/machines/transfer/transfer.model';
 import { walletBalancesModel } from '../../src/features/wallet/machines/walletBalances/walletBalances.model';
 import { walletRecordsModel } from '../../src/features/wallet/machines/walletRecords/walletRecords.model';
 import { bookAddress, quota, withdrawalModel } from '../../src/features/wallet/machines/withdrawal/withdrawal.model';
-import { deferredActors, walkPath } from './harness';
+import { standInsFor } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
 
 const ACTIONS = ['showToast', 'withdrawn', 'transferred', 'rowActed'];
-/** Stands in for the submit guard on generated paths, which drive its reply (`guard.accepted`) themselves. */
-const silentGuard = fromCallback(() => () => undefined);
 
 function setUp(model: MachineModel, promiseActors: string[], input?: unknown, extra: Record<string, unknown> = {}) {
-  const deferred = deferredActors(promiseActors);
+  const deferred = standInsFor(model.machine);
   const log: string[] = [];
   const actions = Object.fromEntries(ACTIONS.map((name) => [name, (_: unknown, params?: unknown) => void log.push(params === undefined ? name : `${name}:${JSON.stringify(params)}`)]));
-  const machine = model.machine.provide({ actors: { ...deferred.actors, ...extra }, actions } as never);
-  const actor = createActor(machine, { input: input as never }).start();
+  const machine = model.machine.provide({ actors: { ...deferred.actors, ...extra }, actions });
+  const actor = createActor(machine, { input: input }).start();
   const settle = async (event: EventObject & { output?: unknown; error?: unknown }) => {
     deferred.settle(event);
     await vi.advanceTimersByTimeAsync(0);
   };
   return { deferred, log, machine, actor, settle };
-}
-
-function walkAll(model: MachineModel, promiseActors: string[], extra: Record<string, unknown> = {}) {
-  it.each(generatePaths(model, 'edges').map((p) => [`${p.variant}: ${p.description}`, p] as const))('%s', async (_, path) => {
-    const { deferred, machine, actor } = setUp(model, promiseActors, path.input, extra);
-    await walkPath({ machine, actor, path, settle: deferred.settle });
-    actor.stop();
-  });
 }
 
 const network = { currency: 'USDT', network: 'TRC20', deposit_min: '1', withdraw_min: '10', withdraw_fee: '1', confirmations: 3, deposit_enabled: true, withdraw_enabled: true };
@@ -46,10 +34,6 @@ const currencies = [
   { symbol: 'DOGE', draw_turn: 0, recharge_turn: 0 },
 ];
 const WITHDRAW_ACTORS = ['fetchNetworks', 'fetchQuota', 'fetchAddresses', 'submitWithdrawal'];
-
-describe('withdrawal machine (generated paths)', () => {
-  walkAll(withdrawalModel, WITHDRAW_ACTORS, { submitGuard: silentGuard });
-});
 
 describe('withdrawal machine (scenarios)', () => {
   async function toEditing() {
@@ -135,10 +119,6 @@ describe('withdrawal machine (scenarios)', () => {
 
 const TRANSFER_ACTORS = ['fetchAvailable', 'submitTransfer'];
 
-describe('transfer machine (generated paths)', () => {
-  walkAll(transferModel, TRANSFER_ACTORS, { submitGuard: silentGuard });
-});
-
 describe('transfer machine (scenarios)', () => {
   it('never lets source and target be the same account: choosing one as the other swaps them', async () => {
     const { actor, deferred } = setUp(transferModel, TRANSFER_ACTORS, { currencies: ['USDT'] });
@@ -179,8 +159,7 @@ describe('transfer machine (scenarios)', () => {
   });
 });
 
-describe('deposit machine (generated paths)', () => {
-  walkAll(depositModel, ['fetchNetworks', 'fetchAddress', 'copyText']);
+describe('deposit machine (scenarios)', () => {
 
   it('loads the networks, takes the first open one, shows its address, and copies it', async () => {
     const { actor, deferred, log, settle } = setUp(depositModel, ['fetchNetworks', 'fetchAddress', 'copyText'], { currency: 'usdt', currencies });
@@ -196,8 +175,7 @@ describe('deposit machine (generated paths)', () => {
   });
 });
 
-describe('paged records machine (generated paths)', () => {
-  walkAll(walletRecordsModel, ['fetchPage', 'actOnRow']);
+describe('paged records machine (scenarios)', () => {
 
   it('a preset change goes back to page 1; a cancel asks first and reloads', async () => {
     const { actor, deferred, log, settle } = setUp(walletRecordsModel, ['fetchPage', 'actOnRow'], { days: 7, actionDoneKey: 'wallet.withdraw.cancelled' });
@@ -253,8 +231,7 @@ describe('paged records machine (generated paths)', () => {
   });
 });
 
-describe('balances machine (generated paths)', () => {
-  walkAll(walletBalancesModel, ['fetchWallet']);
+describe('balances machine (scenarios)', () => {
 
   it('applies pushed balance rows at once and reads valuations again after the burst settles', async () => {
     const signals = createWalletSignals();
@@ -270,8 +247,7 @@ describe('balances machine (generated paths)', () => {
   });
 });
 
-describe('operator withdrawal queue (generated paths)', () => {
-  walkAll(operatorWithdrawalsModel, ['fetchQueue', 'approveWithdrawal', 'failWithdrawal']);
+describe('operator withdrawal queue (scenarios)', () => {
 
   it('fails a withdrawal only with a reason, sends it trimmed, then reads the queue again', async () => {
     const { actor, deferred, log, settle } = setUp(operatorWithdrawalsModel, ['fetchQueue', 'approveWithdrawal', 'failWithdrawal']);
@@ -288,6 +264,3 @@ describe('operator withdrawal queue (generated paths)', () => {
   });
 });
 
-describe('simulated deposit (generated paths)', () => {
-  walkAll(simulateDepositModel, ['sendDeposit']);
-});

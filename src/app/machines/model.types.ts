@@ -1,4 +1,4 @@
-import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
+import type { AnyStateMachine, EventObject, InputFrom, SnapshotFrom } from 'xstate';
 
 /**
  * What the model-based tests and `npm run paths` need to walk a machine: the inputs to start it
@@ -12,7 +12,7 @@ export type ModelEvent = EventObject & Record<string, unknown>;
 export interface MachineModel<TMachine extends AnyStateMachine = AnyStateMachine> {
   machine: TMachine;
   /** One traversal per variant; the union of their paths is the machine's coverage. */
-  variants: Array<{ name: string; input?: unknown }>;
+  variants: Array<{ name: string; input?: InputFrom<TMachine> }>;
   events: ModelEvent[];
   /**
    * What of the context tells states apart in the traversal (default: nothing; the state value
