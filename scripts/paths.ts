@@ -1,5 +1,5 @@
 /**
- * npm run paths — the QA report. For every machine under src/ (src/app/machines, src/features/*/machines): its states, its transitions,
+ * npm run paths — the QA report. For every machine under src/ (src/app/machines and each feature's machines folder): its states, its transitions,
  * the paths xstate/graph generates (shortest paths to every state, plus one path per edge), and the share of transitions those
  * paths cover, measured by replaying them. Printed, and written to reports/paths.md and
  * reports/paths.json.

@@ -2,10 +2,17 @@
  * Wallet display helpers over src/domain/decimal.ts: zero checks, amounts for table cells, and
  * labels for the wire enums.
  */
-import { compareDecimal, isDecimalString, toFixedDecimal, trimZeros } from './decimal';
-import { DepositStatus, WithdrawalStatus, type WalletAccount } from './wallet';
+import { compareDecimal, divDecimal, isDecimalString, toFixedDecimal, trimZeros } from './decimal';
+import { DepositStatus, WithdrawalStatus, type WalletAccount, type WalletOverview } from './wallet';
 
 export const isZero = (value: string) => isDecimalString(value) && compareDecimal(value, '0') === 0;
+
+/** The wallet overview's figures: the total in BTC (while BTC has a price), and today's PnL with its sign. */
+export function overviewFigures(overview: WalletOverview): { totalBtc: string | undefined; pnl: string; pnlSign: -1 | 0 | 1 } {
+  const totalBtc = compareDecimal(overview.btc_usdt, '0') > 0 ? divDecimal(overview.total_usdt, overview.btc_usdt, 8) : undefined;
+  const pnl = overview.today_pnl_usdt;
+  return { totalBtc, pnl, pnlSign: compareDecimal(pnl, '0') };
+}
 
 /** An amount for a table cell: at most `places` decimals (cut, never rounded up), trailing zeros dropped. */
 export function formatAmount(value: string, places = 8): string {

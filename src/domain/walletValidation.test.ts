@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { divDecimal, subDecimal } from './decimal';
-import { formatAmount } from './walletAmounts';
-import { maxWithdrawable, simulateDepositSchema, transferProblem, withdrawalProblem } from './walletValidation';
+import { formatAmount, overviewFigures } from './walletAmounts';
+import { maxWithdrawable, simulateDepositSchema, transferProblem, withdrawalProblem, withdrawalTotal } from './walletValidation';
 
 const limits = { min: '10', fee: '1', available: '250', remaining: '100' };
 const address = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
@@ -82,5 +82,21 @@ describe('wallet amounts', () => {
     expect(subDecimal('1', '2.5')).toBe('-1.5');
     expect(formatAmount('12.3400000000')).toBe('12.34');
     expect(formatAmount('0.123456789')).toBe('0.12345678');
+  });
+});
+
+describe('wallet figures for display, exact', () => {
+  it('the total deducted by a withdrawal is the quantity plus the fee, once the quantity is a valid amount', () => {
+    expect(withdrawalTotal(' 25 ', '1')).toBe('26');
+    expect(withdrawalTotal('0.1', '0.2')).toBe('0.3');
+    expect(withdrawalTotal('99999999999999.99999999', '0.00000001')).toBe('100000000000000');
+    expect(withdrawalTotal('', '1')).toBeUndefined();
+    expect(withdrawalTotal('1.123456789', '1')).toBeUndefined();
+  });
+
+  it('the overview shows the total in BTC while BTC has a price, and the sign of today\'s PnL', () => {
+    const overview = { accounts: [], total_usdt: '96000', today_pnl_usdt: '-0.5', btc_usdt: '64000' };
+    expect(overviewFigures(overview)).toEqual({ totalBtc: '1.5', pnl: '-0.5', pnlSign: -1 });
+    expect(overviewFigures({ ...overview, btc_usdt: '0', today_pnl_usdt: '0' })).toEqual({ totalBtc: undefined, pnl: '0', pnlSign: 0 });
   });
 });

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { addDecimal, compareDecimal, subDecimal, toFixedDecimal, trimZeros } from './decimal';
+import { addDecimal, compareDecimal, isDecimalString, subDecimal, toFixedDecimal, trimZeros } from './decimal';
 
 /**
  * Wallet form rules (spec §5 withdrawal and transfer), as yup schemas built from the limits on
@@ -42,6 +42,12 @@ export function maxWithdrawable(limits: WithdrawLimits): string {
   const afterFee = subDecimal(limits.available, limits.fee);
   const max = compareDecimal(afterFee, limits.remaining) < 0 ? afterFee : limits.remaining;
   return compareDecimal(max, '0') > 0 ? trimZeros(toFixedDecimal(max, 8, 'down')) : '0';
+}
+
+/** What leaves the balance for a withdrawal: the quantity plus the fee; undefined until the quantity is a valid amount. */
+export function withdrawalTotal(quantity: string, fee: string): string | undefined {
+  const typed = quantity.trim();
+  return isDecimalString(typed) && AMOUNT_RULE.test(typed) ? addDecimal(typed, fee) : undefined;
 }
 
 export function withdrawSchema(limits: WithdrawLimits) {

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ACCOUNT_SEGMENTS, type AccountSummary } from '../../../domain/wallet';
-import { compareDecimal, divDecimal } from '../../../domain/decimal';
-import { ACCOUNT_LABEL_KEYS, formatAmount } from '../../../domain/walletAmounts';
+import { ACCOUNT_LABEL_KEYS, formatAmount, overviewFigures } from '../../../domain/walletAmounts';
 import { useFiat } from '../../../app/views/hooks';
 import { useWalletBalances } from '../wallet.hooks';
 import { Button } from '../../../app/ui/Button';
@@ -16,9 +15,8 @@ export function WalletOverviewPage() {
   const fiat = useFiat();
   const wallet = useWalletBalances();
   const overview = wallet.overview;
-  const btc = overview && compareDecimal(overview.btc_usdt, '0') > 0 ? divDecimal(overview.total_usdt, overview.btc_usdt, 8) : undefined;
-  const pnl = overview?.today_pnl_usdt ?? '0';
-  const pnlTone = compareDecimal(pnl, '0') > 0 ? 'up' : compareDecimal(pnl, '0') < 0 ? 'down' : '';
+  const { totalBtc: btc, pnl, pnlSign } = overview ? overviewFigures(overview) : { totalBtc: undefined, pnl: '0', pnlSign: 0 };
+  const pnlTone = pnlSign > 0 ? 'up' : pnlSign < 0 ? 'down' : '';
   return (
     <Stack>
       <Card aria-busy={wallet.loading}>
@@ -39,7 +37,7 @@ export function WalletOverviewPage() {
           </Figure>
           <Figure>
             <span className="label">{t('col.todayPnl')}</span>
-            <span className={`value ${pnlTone}`}>{overview ? `${compareDecimal(pnl, '0') > 0 ? '+' : ''}${fiat.format(pnl)}` : '—'}</span>
+            <span className={`value ${pnlTone}`}>{overview ? `${pnlSign > 0 ? '+' : ''}${fiat.format(pnl)}` : '—'}</span>
             <span className="sub">{overview ? `${formatAmount(pnl, 2)} USDT` : ''}</span>
           </Figure>
         </div>

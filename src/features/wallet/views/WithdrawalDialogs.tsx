@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addDecimal } from '../../../domain/decimal';
+import { withdrawalTotal } from '../../../domain/walletValidation';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
 import { WalletForm } from './walletUi';
 
@@ -43,7 +43,7 @@ export function ConfirmWithdrawalDialog(props: {
     [t('col.address'), props.address],
     [t('wallet.withdraw.receive'), `${props.quantity} ${props.currency}`],
     [t('col.fee'), `${props.fee} ${props.currency}`],
-    [t('wallet.withdraw.totalDeducted'), `${addDecimal(props.quantity, props.fee)} ${props.currency}`],
+    [t('wallet.withdraw.totalDeducted'), `${withdrawalTotal(props.quantity, props.fee) ?? '—'} ${props.currency}`],
   ];
   return (
     <ConfirmDialog title={t('wallet.withdraw.confirmTitle')} cancelLabel={t('common.cancel')} confirmLabel={t('wallet.withdraw.confirm')} busy={props.busy} onConfirm={props.onConfirm} onCancel={props.onCancel}>

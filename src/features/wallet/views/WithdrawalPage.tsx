@@ -2,10 +2,9 @@ import { Form, Formik } from 'formik';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { addDecimal, compareDecimal, isDecimalString, toFixedDecimal, trimZeros } from '../../../domain/decimal';
 import type { WithdrawalRecord } from '../../../domain/wallet';
 import { formatAmount } from '../../../domain/walletAmounts';
-import { AMOUNT_RULE, maxWithdrawable, withdrawSchema } from '../../../domain/walletValidation';
+import { maxWithdrawable, withdrawalTotal, withdrawSchema } from '../../../domain/walletValidation';
 import type { BookRecord } from '../../accounts/machines/recordBook/recordBook.machine';
 import { useWalletRecords, useWithdrawalFlow } from '../wallet.hooks';
 import { Button } from '../../../app/ui/Button';
@@ -74,7 +73,7 @@ export function WithdrawalPage() {
                 >
                   {(formik) => {
                     const quantity = formik.values.quantity.trim();
-                    const typed = isDecimalString(quantity) && AMOUNT_RULE.test(quantity);
+                    const total = withdrawalTotal(quantity, limits.fee);
                     return (
                       <Form noValidate style={{ display: 'grid', gap: 12 }}>
                         {addresses.length > 0 && (
@@ -115,11 +114,11 @@ export function WithdrawalPage() {
                         </div>
                         <div className="hint">
                           <span>{t('wallet.withdraw.receive')}</span>
-                          <b>{typed ? `${quantity} ${flow.currency}` : '—'}</b>
+                          <b>{total ? `${quantity} ${flow.currency}` : '—'}</b>
                         </div>
                         <div className="hint">
                           <span>{t('wallet.withdraw.totalDeducted')}</span>
-                          <b>{typed ? `${addDecimal(quantity, limits.fee)} ${flow.currency}` : '—'}</b>
+                          <b>{total ? `${total} ${flow.currency}` : '—'}</b>
                         </div>
                         <Tip role="note">{t('addresses.networkTip')}</Tip>
                         <Button type="submit" disabled={flow.submitting} style={{ justifySelf: 'start', minWidth: 160 }}>

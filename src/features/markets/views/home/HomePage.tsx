@@ -7,7 +7,7 @@ import { AppQrCodes } from '../../../../app/ui/AppQrCodes';
 import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { Muted, Panel, PanelBody, PanelHeader } from '../../../../app/ui/Panel';
-import { buildMarketRows, type MarketRow } from '../marketRows';
+import { buildMarketRows, type MarketRow } from '../../../../domain/marketRows';
 
 const Hero = styled.section`
   display: grid;

@@ -7,7 +7,7 @@ import { formatPercent, toFixedDecimal } from '../../../../domain/decimal';
 import { useAppFlow, useFiat } from '../../../../app/views/hooks';
 import { DataTable, type Column } from '../../../../app/ui/DataTable';
 import { Muted, Panel, PanelHeader } from '../../../../app/ui/Panel';
-import { buildMarketRows, type MarketRow } from '../marketRows';
+import { buildMarketRows, type MarketRow } from '../../../../domain/marketRows';
 import { DragHandle, DropRow, FavouriteDnd } from './FavouriteDnd';
 import { nextSort, sortRows, type SortColumn, type SortState } from './sortRows';
 import { useFavourites } from '../../markets.hooks';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { spotTickChannel, type Pair } from '../../../../domain/api';
-import { mulDecimal } from '../../../../domain/decimal';
+import { priceInUsdt, quoteUsdtPrice } from '../../../../domain/marketRows';
 import type { KlineActorRef } from '../../machines/kline/kline.machine';
 import type { LatestTradesActorRef } from '../../machines/latestTrades/latestTrades.machine';
 import type { OrderBookActorRef } from '../../machines/orderBook/orderBook.machine';
@@ -121,12 +121,9 @@ function LiveMarket(props: { kind: TradeKind; pair: Pair; bookRef: OrderBookActo
   const reference = pair.right_symbol === 'USDT' ? appFlow.currencies.find((c) => c.symbol === pair.left_symbol)?.price : undefined;
   const lastPrice = newest?.price ?? tick?.close ?? reference;
   const last = lastPrice ? { price: lastPrice, side: newest?.side } : undefined;
-  // The quote currency's USDT price, to show the last price in the pricing currency.
-  const quoteUsdt =
-    pair.right_symbol === 'USDT'
-      ? '1'
-      : (appFlow.tickers[spotTickChannel(pair.right_symbol, 'USDT')]?.close ?? appFlow.currencies.find((c) => c.symbol === pair.right_symbol)?.price);
-  const lastInFiat = lastPrice && quoteUsdt ? fiat.format(mulDecimal(lastPrice, quoteUsdt)) : undefined;
+  // The last price in the pricing currency, through the quote currency's USDT price.
+  const lastUsdt = priceInUsdt(lastPrice, quoteUsdtPrice(pair, appFlow.currencies, appFlow.tickers));
+  const lastInFiat = lastUsdt ? fiat.format(lastUsdt) : undefined;
   const titleKey = props.kind === 'spot' ? 'nav.spot' : props.kind === 'contract' ? 'nav.contract' : 'nav.secContract';
   const pairName = `${pair.left_symbol}/${pair.right_symbol}`;
   return (

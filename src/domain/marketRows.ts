@@ -1,6 +1,6 @@
-import type { Currency, MarketTick, Pair } from '../../../domain/api';
-import { spotTickChannel } from '../../../domain/api';
-import { mulDecimal } from '../../../domain/decimal';
+import type { Currency, MarketTick, Pair } from './api';
+import { spotTickChannel } from './api';
+import { mulDecimal } from './decimal';
 
 /** One row of the markets and home tables, built from the pair list, currency list and live ticks. */
 export interface MarketRow {
@@ -36,4 +36,18 @@ export function buildMarketRows(pairs: Pair[], currencies: Currency[], tickers: 
         marketValueUsdt: priceUsdt && base ? mulDecimal(priceUsdt, base.circulating_supply) : undefined,
       };
     });
+}
+
+/**
+ * The USDT price of a pair's quote currency: 1 for USDT, else the quote/USDT live close, else the
+ * quote currency's reference price.
+ */
+export function quoteUsdtPrice(pair: Pair, currencies: Currency[], tickers: Record<string, MarketTick>): string | undefined {
+  if (pair.right_symbol === 'USDT') return '1';
+  return tickers[spotTickChannel(pair.right_symbol, 'USDT')]?.close ?? currencies.find((c) => c.symbol === pair.right_symbol)?.price;
+}
+
+/** A price in the pair's quote currency, in USDT (for display in the pricing currency); exact. */
+export function priceInUsdt(price: string | undefined, quoteUsdt: string | undefined): string | undefined {
+  return price && quoteUsdt ? mulDecimal(price, quoteUsdt) : undefined;
 }

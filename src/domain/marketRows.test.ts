@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Currency, Pair } from '../../../domain/api';
-import { buildMarketRows } from './marketRows';
+import type { Currency, MarketTick, Pair } from './api';
+import { buildMarketRows, priceInUsdt, quoteUsdtPrice } from './marketRows';
 
 const currency = (symbol: string, price: string, supply = '0'): Currency => ({
   symbol,
@@ -35,5 +35,19 @@ describe('market rows', () => {
     const rows = buildMarketRows([pair('ETH', 'BTC'), pair('BTC', 'USDT', 0)], currencies, {});
     expect(rows).toHaveLength(1);
     expect(rows[0]!.price).toBeUndefined();
+  });
+});
+
+describe('prices in USDT through the quote currency', () => {
+  const pair = (right: string) => ({ left_symbol: 'ETH', right_symbol: right }) as Pair;
+  it('takes 1 for USDT, the quote/USDT close, else the quote currency reference price', () => {
+    expect(quoteUsdtPrice(pair('USDT'), [], {})).toBe('1');
+    expect(quoteUsdtPrice(pair('BTC'), [{ symbol: 'BTC', price: '60000' } as Currency], {})).toBe('60000');
+    expect(quoteUsdtPrice(pair('BTC'), [{ symbol: 'BTC', price: '60000' } as Currency], { btc_usdt_tick: { close: '61000' } as MarketTick })).toBe('61000');
+  });
+  it('multiplies exactly, and gives nothing without both prices', () => {
+    expect(priceInUsdt('0.1', '0.2')).toBe('0.02');
+    expect(priceInUsdt(undefined, '1')).toBeUndefined();
+    expect(priceInUsdt('1', undefined)).toBeUndefined();
   });
 });
