@@ -1,0 +1,497 @@
+/**
+ * npm run bench:pipeline — what the batched spot order pipeline carries, end to end: the real server
+ * (server/main.ts as a child process, via tests/system/serverProcess.ts) with its market makers on,
+ * on the embedded database and, when DATABASE_URL is set, also on PostgreSQL (a fresh schema per
+ * run). N traders registered and funded through the API (tests/system/traders.ts), 500 socket.io
+ * subscribers on the traded pairs' trades channels in a child process (bench/pipeline/subscribers.ts).
+ *
+ * Steps of open-loop place/cancel load over HTTP keep-alive at rising rates; per step: offered and
+ * achieved rate, latency p50/p99/max, refusals, errors, server CPU (share of one core, /proc), and
+ * POST /api/plat_config latency measured alongside. At 200 and 500 orders/s, probe orders measure the
+ * order → trades-channel push latency. First, the same client against a plain fastify server
+ * (bench/pipeline/plainServer.ts) gives the ceiling of this machine, the ratio anchor.
+ * See bench/README.md for how to read it.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Agent } from 'node:http';
+import { io, type Socket } from 'socket.io-client';
+import { tradeChannel } from '../src/domain/market.js';
+import { SPOT_PATHS } from '../src/domain/spotOrders.js';
+import { newKey } from '../tests/system/client.js';
+import { startServerProcess, type ServerProcess } from '../tests/system/serverProcess.js';
+import { fundedTraders, referencePrices } from '../tests/system/traders.js';
+import type { Trader } from '../tests/system/workload.js';
+import { createIsolatedSchema, type IsolatedSchema } from '../tests/server/testDb.js';
+import type { ProbeArrival } from './pipeline/subscribers.js';
+import { childPid, keepAlive, ms, now, openLoop, percentile, post, probeEvery, SUSTAIN, withCpu, type Outcome, type StepResult } from './pipeline/load.js';
+
+// 20: /api/send_code takes 20 per address per minute, and each registration hashes two passwords
+// (scrypt, ~50 ms each on a quiet machine). BENCH_TRADERS=60 registers the rest from 127.0.0.2, ….
+const TRADERS = Number(process.env.BENCH_TRADERS ?? 20);
+const SUBSCRIBERS = 500;
+const USER_CHANNELS = 40; // the first sockets also follow a trader's private `user` channel
+const RATES = [25, 50, 100, 200, 500, 1000, 2000, 4000, 8000];
+const PLAIN_RATES = [250, 500, 1000, 2000, 4000, 8000, 16000];
+const STEP_SECONDS = 5;
+const CONNECTIONS = 64; // keep-alive HTTP connections of the load
+const PUSH_RATES = new Set([200, 500]);
+const PROBE_EVERY_MS = 100;
+const PLAT_EVERY_MS = 100;
+const BUDGET_MS = 200_000; // per database, from the moment the server answers (its start is bounded by the helper: 120 s)
+const CANCEL_SHARE = 0.15;
+
+/** BTC_USDT carries the probes (amount precision 5): load quantities have 4 decimals, probes 5. */
+const PAIRS = [
+  { symbol: 'BTC_USDT', base: 'BTC', share: 0.7, lot: 0.0001, lotDecimals: 4, maxLots: 10 },
+  { symbol: 'ETH_USDT', base: 'ETH', share: 0.3, lot: 0.001, lotDecimals: 3, maxLots: 20 },
+] as const;
+const PROBE = { symbol: 'BTC_USDT', decimals: 5 };
+const channels = PAIRS.map((p) => tradeChannel(p.base, 'USDT'));
+
+const children = new Set<ChildProcess>();
+const serverPids = new Set<number>();
+function killChildren(): void {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const pid of serverPids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+// Whatever happens, the run ends by itself: two databases × 4 min plus the ceiling and setup.
+const watchdog = setTimeout(() => {
+  console.error('bench:pipeline: watchdog fired (11 min), killing children');
+  killChildren();
+  process.exit(2);
+}, 11 * 60_000);
+watchdog.unref();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    killChildren();
+    process.exit(130);
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const pad = (v: string | number, n: number) => String(v).padStart(n);
+const header = `${pad('offered/s', 9)} ${pad('achieved/s', 10)} ${pad('ok', 6)} ${pad('refused', 7)} ${pad('errors', 6)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('max ms', 7)} ${pad('CPU', 5)} ${pad('runq', 5)}`;
+function line(r: StepResult, cpu: number, waiting: number): string {
+  return `${pad(r.offered, 9)} ${pad(r.achieved.toFixed(0), 10)} ${pad(r.ok, 6)} ${pad(r.refused, 7)} ${pad(r.errors + r.skipped, 6)} ${pad(ms(r.p50), 7)} ${pad(ms(r.p99), 7)} ${pad(ms(r.max), 7)} ${pad(Number.isFinite(cpu) ? cpu.toFixed(2) : '-', 5)} ${pad(Number.isFinite(waiting) ? waiting.toFixed(2) : '-', 5)}`;
+}
+const summary = (sorted: number[]) => `p50 ${ms(percentile(sorted, 50))} / p99 ${ms(percentile(sorted, 99))} / max ${ms(sorted.at(-1) ?? NaN)} ms (n=${sorted.length})`;
+
+/** Steps up through `rates` until one does not sustain, then one step halfway back. */
+async function ramp(rates: number[], run: (rate: number) => Promise<StepResult & { cpu: number }>, timeLeft: () => number): Promise<number> {
+  let best = 0;
+  let failed: number | undefined;
+  for (const rate of rates) {
+    if (timeLeft() < (STEP_SECONDS + 8) * 1000) {
+      console.log(`  (stopping: time budget)`);
+      return best;
+    }
+    const r = await run(rate);
+    if (r.sustained) best = rate;
+    else {
+      failed = rate;
+      break;
+    }
+  }
+  if (failed !== undefined && best > 0 && timeLeft() >= (STEP_SECONDS + 8) * 1000) {
+    const middle = Math.round((best + failed) / 2 / 50) * 50;
+    if (middle > best && middle < failed) {
+      const r = await run(middle);
+      if (r.sustained) best = middle;
+    }
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The ceiling of this machine: a plain fastify server, same client, same connections.
+
+async function plainCeiling(): Promise<{ rate: number; cpuAtBest: number }> {
+  const child = fork(join(import.meta.dirname, 'pipeline', 'plainServer.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  children.add(child);
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m: { port: number }) => resolve(m.port));
+    child.once('exit', (code) => reject(new Error(`plain server exited with ${code}`)));
+  });
+  const agent = keepAlive(CONNECTIONS);
+  const cpuByRate = new Map<number, number>();
+  console.log(`\nplain fastify (trivial POST /api/echo answering JSON), ${CONNECTIONS} keep-alive connections, ${STEP_SECONDS} s steps`);
+  console.log(header);
+  const started = Date.now();
+  const rate = await ramp(
+    PLAIN_RATES,
+    async (rate) => {
+      const { result, cpu, waiting } = await withCpu(child.pid, () =>
+        openLoop(rate, STEP_SECONDS, async (i): Promise<Outcome> => {
+          const reply = await post(agent, port, '/api/echo', { n: i });
+          return reply.status === 200 ? { kind: 'ok' } : { kind: 'error', msg: `HTTP ${reply.status}` };
+        }),
+      );
+      cpuByRate.set(rate, cpu);
+      console.log(line(result, cpu, waiting) + (result.sustained ? '' : '  not sustained'));
+      if (result.errorSamples.length > 0) console.log(`    first errors: ${result.errorSamples.join(' | ')}`);
+      return { ...result, cpu };
+    },
+    () => 60_000 - (Date.now() - started),
+  );
+  agent.destroy();
+  child.kill('SIGTERM');
+  console.log(`plain fastify ceiling: ${rate} requests/s sustained`);
+  return { rate, cpuAtBest: cpuByRate.get(rate) ?? NaN };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Traders: registered and funded through the API by the system-test helper.
+
+/**
+ * /api/send_code allows 20 calls per client address per minute, so traders are registered 20 at a
+ * time from 127.0.0.1, 127.0.0.2, … (all loopback: the requests still go to 127.0.0.1). The helper
+ * uses the global fetch, whose connections come from the global dispatcher; a dispatcher of the
+ * same class bound to another local address is put in its place while a group registers.
+ */
+async function registerTraders(url: string, dataDir: string, count: number): Promise<Trader[]> {
+  const key = Symbol.for('undici.globalDispatcher.1');
+  const global = globalThis as unknown as Record<symbol, { constructor: new (options: object) => unknown } | undefined>;
+  await fetch(`${url}/api/pair_list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const original = global[key];
+  const traders: Trader[] = [];
+  for (let group = 0; traders.length < count; group++) {
+    const n = Math.min(20, count - traders.length);
+    if (group > 0) {
+      if (!original) {
+        console.log(`  (cannot bind another loopback address: ${traders.length} traders only)`);
+        break;
+      }
+      global[key] = new original.constructor({ connect: { localAddress: `127.0.0.${group + 1}` } }) as typeof original;
+    }
+    try {
+      traders.push(...(await fundedTraders(url, dataDir, n, `bench${group}t`)));
+    } finally {
+      global[key] = original;
+    }
+  }
+  return traders;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One database.
+
+interface Subscribers {
+  child: ChildProcess;
+  ask<T>(type: string): Promise<T>;
+}
+
+async function startSubscribers(url: string, tokens: string[]): Promise<Subscribers> {
+  const child = fork(join(import.meta.dirname, 'pipeline', 'subscribers.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  children.add(child);
+  const ask = <T>(type: string, send: object = { type }) =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`subscribers: no answer to ${type}`)), 60_000);
+      const onMessage = (m: { type: string; error?: string }) => {
+        if (m.type === 'failed') {
+          clearTimeout(timer);
+          child.off('message', onMessage);
+          reject(new Error(`subscribers: ${m.error}`));
+        }
+        if (m.type === type || (type === 'start' && m.type === 'ready')) {
+          clearTimeout(timer);
+          child.off('message', onMessage);
+          resolve(m as T);
+        }
+      };
+      child.on('message', onMessage);
+      child.send(send);
+    });
+  const ready = await ask<{ connected: number; refused: number }>('start', { type: 'start', url, clients: SUBSCRIBERS, channels, tokens, probeChannel: tradeChannel('BTC', 'USDT'), probeDecimals: PROBE.decimals });
+  console.log(`  ${ready.connected} subscribers connected to ${channels.join(', ')} (${tokens.length} also on \`user\`), ${ready.refused} subscriptions refused`);
+  return { child, ask: (type) => ask(type) };
+}
+
+interface Probe {
+  units: number;
+  side: 'buy' | 'sell';
+  sentAt: number;
+  avgPrice?: string;
+  filled?: number;
+}
+
+async function runDatabase(label: string, databaseUrl: string | undefined, plain: { rate: number }): Promise<void> {
+  console.log(`\n=== ${label} ===`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'openex-bench-pipeline-'));
+  let schema: IsolatedSchema | undefined;
+  let server: ServerProcess | undefined;
+  let subscribers: Subscribers | undefined;
+  let tickSocket: Socket | undefined;
+  const agents: Agent[] = [];
+  const t0 = Date.now();
+  let tReady = Date.now();
+  const timeLeft = () => BUDGET_MS - (Date.now() - tReady);
+  try {
+    if (databaseUrl) {
+      schema = await createIsolatedSchema(databaseUrl);
+      console.log(`  PostgreSQL schema ${schema.schema}`);
+    }
+    const port = await freePort();
+    server = await startServerProcess({ dataDir, port, databaseUrl: schema?.url, env: { MARKET_MAKERS: process.env.BENCH_MARKET_MAKERS ?? 'on' } });
+    tReady = Date.now();
+    const pid = childPid('server/main.ts');
+    if (pid) serverPids.add(pid);
+    console.log(`  server up in ${((Date.now() - t0) / 1000).toFixed(1)} s (pid ${pid ?? '?'}), market makers ${process.env.BENCH_MARKET_MAKERS ?? 'on'}`);
+
+    const t1 = Date.now();
+    const traders = await registerTraders(server.url, dataDir, TRADERS);
+    console.log(`  ${traders.length} traders registered and funded in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+    const prober = traders[0]!;
+    const loaders = traders.slice(1).map((t) => ({ ...t, open: [] as number[] }));
+
+    const prices = await referencePrices(server.url);
+    const mid: Record<string, number> = { BTC: prices.BTC!, ETH: prices.ETH! };
+    tickSocket = io(server.url, { transports: ['websocket'], forceNew: true, reconnection: false });
+    tickSocket.on('connect', () => {
+      for (const p of PAIRS) tickSocket!.emit('subscribe', `${p.base.toLowerCase()}_usdt_tick`);
+    });
+    tickSocket.on('data', (m: { pair?: string; close?: string }) => {
+      const base = m.pair?.split('_')[0];
+      if (base && m.close && base in mid) mid[base] = Number(m.close);
+    });
+
+    subscribers = await startSubscribers(server.url, traders.slice(1, 1 + USER_CHANNELS).map((t) => t.token));
+
+    const loadAgent = keepAlive(CONNECTIONS);
+    const platAgent = keepAlive(4);
+    const probeAgent = keepAlive(4);
+    agents.push(loadAgent, platAgent, probeAgent);
+    const platConfig = () => post(platAgent, port, '/api/plat_config', {}).then((r) => {
+      if (r.status !== 200) throw new Error(`HTTP ${r.status}`);
+    });
+
+    // Idle: market makers only.
+    {
+      const probes = probeEvery(PLAT_EVERY_MS, platConfig);
+      const { result, cpu, waiting } = await withCpu(pid, async () => {
+        await new Promise((r) => setTimeout(r, 3000));
+        return probes.stop();
+      });
+      console.log(`  idle (market makers only): server CPU ${cpu.toFixed(2)}, run-queue wait ${waiting.toFixed(2)}, plat_config ${summary(result)}`);
+    }
+
+    /** After a step that fell behind, the server still works off what the client gave up on: wait for it (≤ 15 s). */
+    const settle = async () => {
+      const until = Date.now() + 15_000;
+      while (Date.now() < until) {
+        const t = now();
+        const fast = await platConfig().then(() => now() - t < 250, () => false);
+        if (fast) return;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      console.log('    (server still slow 15 s after the step)');
+    };
+    const random = Math.random;
+    const placeOrCancel = async (): Promise<Outcome> => {
+      const trader = loaders[Math.floor(random() * loaders.length)]!;
+      if (random() < CANCEL_SHARE && trader.open.length > 0) {
+        const id = trader.open.splice(Math.floor(random() * trader.open.length), 1)[0]!;
+        const reply = await post(loadAgent, port, SPOT_PATHS.cancel, { id }, { token: trader.token });
+        return judge(reply.status, reply.body);
+      }
+      const pair = random() < PAIRS[0].share ? PAIRS[0] : PAIRS[1];
+      const side = random() < 0.5 ? 'buy' : 'sell';
+      // ±0.3 % around the last tick: about half the orders cross the other side and trade.
+      const price = (mid[pair.base]! * (1 + (random() - 0.5) * 0.006)).toFixed(2);
+      const quantity = ((1 + Math.floor(random() * pair.maxLots)) * pair.lot).toFixed(pair.lotDecimals);
+      const reply = await post(loadAgent, port, SPOT_PATHS.place, { symbol: pair.symbol, side, type: 'limit', price, quantity }, { token: trader.token, 'idempotency-key': newKey() });
+      const outcome = judge(reply.status, reply.body);
+      if (outcome.kind === 'ok') {
+        const order = (JSON.parse(reply.body) as { data: { id: number; status: number } }).data;
+        if (order.status === 1 || order.status === 2) {
+          trader.open.push(order.id);
+          if (trader.open.length > 50) trader.open.shift();
+        }
+      }
+      return outcome;
+    };
+
+    let probeCount = 0;
+    const sendProbe = async (probes: Probe[]) => {
+      const k = probeCount++ % 81;
+      const units = (1 + Math.floor(k / 9)) * 10 + (1 + (k % 9)); // 11..99 minus multiples of 10: 5th decimal never 0
+      const side = probeCount % 2 === 0 ? 'buy' : 'sell';
+      const price = (mid.BTC! * (side === 'buy' ? 1.01 : 0.99)).toFixed(2);
+      const probe: Probe = { units, side, sentAt: now() };
+      probes.push(probe);
+      const reply = await post(probeAgent, port, SPOT_PATHS.place, { symbol: PROBE.symbol, side, type: 'limit', price, quantity: (units / 10 ** PROBE.decimals).toFixed(PROBE.decimals) }, { token: prober.token, 'idempotency-key': newKey() });
+      if (reply.status !== 200) return;
+      const answer = JSON.parse(reply.body) as { code: number; data?: { filled: string; avg_price: string } };
+      if (answer.code === 200 && answer.data) {
+        probe.avgPrice = answer.data.avg_price;
+        probe.filled = Math.round(Number(answer.data.filled) * 10 ** PROBE.decimals);
+      }
+    };
+
+    // One order at a time on one connection: the latency of an order when nothing queues (≤ 3 s, ≤ 200 orders).
+    {
+      const latencies: number[] = [];
+      const { cpu, waiting } = await withCpu(pid, async () => {
+        const until = now() + 3000;
+        while (now() < until && latencies.length < 200) {
+          const t = now();
+          const outcome = await placeOrCancel().catch((e): Outcome => ({ kind: 'error', msg: String(e) }));
+          latencies.push(outcome.kind === 'error' ? Infinity : now() - t);
+        }
+      });
+      latencies.sort((a, b) => a - b);
+      console.log(`  one at a time (closed loop, 1 connection): ${(latencies.length / 3).toFixed(0)} orders/s, latency ${summary(latencies)}, server CPU ${cpu.toFixed(2)}, run-queue wait ${waiting.toFixed(2)}`);
+      await settle();
+    }
+
+    console.log(`\n  place/cancel load: limit orders ±0.3 % around the last tick on ${PAIRS.map((p) => `${p.symbol} ${p.share * 100}%`).join(', ')}, ${CANCEL_SHARE * 100}% cancels, ${loaders.length} traders, ${CONNECTIONS} keep-alive connections, ${STEP_SECONDS} s steps`);
+    console.log(`${header} ${pad('plat_config p50/p99/max ms', 27)} ${pad('trade msgs/s', 12)}`);
+    const pushResults: string[] = [];
+    let firstFailure: string | undefined;
+    const ran = new Set<number>();
+    const step = async (rate: number) => {
+      ran.add(rate);
+      const before = await subscribers!.ask<{ trades: number; user: number; connected: number }>('counts');
+      await subscribers!.ask('arrivals'); // clears
+      const plat = probeEvery(PLAT_EVERY_MS, platConfig);
+      const probes: Probe[] = [];
+      const probeSends = new Set<Promise<void>>();
+      const probeTimer = PUSH_RATES.has(rate)
+        ? setInterval(() => {
+            const p: Promise<void> = sendProbe(probes)
+              .catch(() => undefined)
+              .finally(() => probeSends.delete(p));
+            probeSends.add(p);
+          }, PROBE_EVERY_MS)
+        : undefined;
+      const tStep = now();
+      const { result, cpu, waiting } = await withCpu(pid, () => openLoop(rate, STEP_SECONDS, placeOrCancel));
+      if (probeTimer) clearInterval(probeTimer);
+      await Promise.all([...probeSends]);
+      const platLatencies = await plat.stop();
+      await new Promise((r) => setTimeout(r, 500)); // the last pushes
+      const after = await subscribers!.ask<{ trades: number; user: number; connected: number }>('counts');
+      const stepSeconds = (now() - tStep) / 1000;
+      const platText = `${ms(percentile(platLatencies, 50))}/${ms(percentile(platLatencies, 99))}/${ms(platLatencies.at(-1) ?? NaN)}`;
+      console.log(
+        `${line(result, cpu, waiting)} ${pad(platText, 27)} ${pad(((after.trades - before.trades) / stepSeconds).toFixed(0), 12)}` +
+          (result.sustained ? '' : '  not sustained') +
+          (after.connected < SUBSCRIBERS ? `  (${after.connected} subscribers connected)` : ''),
+      );
+      if (result.errorSamples.length > 0) {
+        console.log(`    first errors: ${result.errorSamples.join(' | ')}`);
+        firstFailure ??= `at ${rate}/s: ${result.errorSamples[0]}`;
+      }
+      if (result.refused > 0) console.log(`    refusals: ${[...result.refusalSamples].map(([m, n]) => `${n}× "${m}"`).join(', ')}`);
+      if (probeTimer) {
+        const { arrivals } = await subscribers!.ask<{ arrivals: ProbeArrival[] }>('arrivals');
+        pushResults.push(`  ${rate}/s offered: ${pushLatency(probes, arrivals)}`);
+      }
+      await settle();
+      return { ...result, cpu };
+    };
+    const best = await ramp(RATES, step, timeLeft);
+    // The push latencies are wanted at 200 and 500 offered even when the ramp stopped below them.
+    for (const rate of PUSH_RATES) {
+      if (ran.has(rate)) continue;
+      if (timeLeft() < (STEP_SECONDS + 8) * 1000) break;
+      console.log(`  (${rate}/s run for the push latency, above the ramp's stop)`);
+      await step(rate);
+    }
+    console.log(`\n  max sustained place/cancel rate (${label}): ${best} orders/s (achieved ≥ ${SUSTAIN.share * 100}% of offered, p99 < ${SUSTAIN.p99Ms} ms, errors ≤ 1%)`);
+    console.log(`  ratio to plain fastify (${plain.rate}/s): ${plain.rate > 0 ? (best / plain.rate).toFixed(3) : '-'}`);
+    console.log(`  order → trades-channel push latency (probe order sent → subscriber receives its trade):`);
+    for (const r of pushResults) console.log(r);
+    const output = server.output().trim();
+    if (output) {
+      const lines = output.split('\n');
+      console.log(`  server printed ${lines.length} lines; the first:`);
+      for (const l of lines.slice(0, 15)) console.log(`    | ${l.slice(0, 400)}`);
+    } else console.log(`  server printed nothing at LOG_LEVEL=warn`);
+    if (firstFailure) console.log(`  first client-side failure ${firstFailure}`);
+  } finally {
+    tickSocket?.close();
+    for (const a of agents) a.destroy();
+    if (subscribers) {
+      subscribers.child.send({ type: 'stop' });
+      children.delete(subscribers.child);
+    }
+    if (server) {
+      const stopped = await Promise.race([server.stop().then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 15_000))]);
+      if (!stopped) {
+        console.log('  server did not stop within 15 s of SIGTERM: killed');
+        await server.crash();
+      }
+      serverPids.clear();
+    }
+    await schema?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    console.log(`  (${label}: ${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+  }
+}
+
+function judge(status: number, body: string): Outcome {
+  if (status !== 200) return { kind: 'error', msg: `HTTP ${status}: ${body.slice(0, 200)}` };
+  const answer = JSON.parse(body) as { code: number; msg: string };
+  if (answer.code === 200) return { kind: 'ok' };
+  if (answer.code === 400 || answer.code === 404) return { kind: 'refused', msg: answer.msg };
+  return { kind: 'error', msg: `code ${answer.code}: ${answer.msg}` };
+}
+
+/**
+ * A probe is a small crossing limit order (buy at +1 %, sell at −1 %) whose quantity has a non-zero
+ * 5th decimal, which the load's orders never have; its answer gives the fill and the average price.
+ * It is matched to the first trades-channel trade, received after it was sent, with the same
+ * quantity, taker side and price. Probes that filled in more than one trade (or not at all) match
+ * nothing and are counted as unmatched.
+ */
+function pushLatency(probes: Probe[], arrivals: ProbeArrival[]): string {
+  const claimed = new Set<number>();
+  const first: number[] = [];
+  const last: number[] = [];
+  let unmatched = 0;
+  for (const probe of probes) {
+    const match = arrivals
+      .filter((a) => !claimed.has(a.id) && a.units === probe.units && a.side === probe.side && a.first >= probe.sentAt && probe.filled === probe.units && Number(a.price) === Number(probe.avgPrice))
+      .sort((a, b) => a.first - b.first)[0];
+    if (!match) {
+      unmatched += 1;
+      continue;
+    }
+    claimed.add(match.id);
+    first.push(match.first - probe.sentAt);
+    if (match.sockets >= SUBSCRIBERS) last.push(match.last - probe.sentAt);
+  }
+  first.sort((a, b) => a - b);
+  last.sort((a, b) => a - b);
+  return `first subscriber ${summary(first)}; all ${SUBSCRIBERS} subscribers ${summary(last)}; ${unmatched} of ${probes.length} probes unmatched`;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+console.log(`bench:pipeline — node ${process.version}, ${(await import('node:os')).cpus().length} cores, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+const plain = await plainCeiling();
+await runDatabase('embedded database (PGlite)', undefined, plain);
+if (process.env.DATABASE_URL) await runDatabase('PostgreSQL', process.env.DATABASE_URL, plain);
+else console.log('\n(DATABASE_URL not set: PostgreSQL run skipped)');
+killChildren();
+process.exit(0);

@@ -1,0 +1,110 @@
+/**
+ * The subscriber side of bench/pipeline.ts, in its own process so the server's and the load
+ * generator's figures stay their own: opens N socket.io clients on the trades channels of the traded
+ * pairs (the first ones also on a trader's private `user` channel) and reports messages received and,
+ * for the probe trades (see `isProbeQuantity`), when the first and the last socket received each.
+ */
+import { io, type Socket } from 'socket.io-client';
+
+interface Start {
+  type: 'start';
+  url: string;
+  clients: number;
+  channels: string[];
+  /** Socket i < tokens.length also subscribes to `user` with tokens[i]. */
+  tokens: string[];
+  /** The channel whose trades are checked for probe quantities, and its amount precision. */
+  probeChannel: string;
+  probeDecimals: number;
+}
+
+export interface ProbeArrival {
+  id: number;
+  /** The trade quantity in the pair's smallest units. */
+  units: number;
+  side: string;
+  price: string;
+  /** Wall-clock ms (performance.timeOrigin + performance.now()) of the first and last socket to get it. */
+  first: number;
+  last: number;
+  sockets: number;
+}
+
+interface TradeMessage {
+  channel: string;
+  kind?: string;
+  trades?: Array<{ id: number; price: string; quantity: string; side: string }>;
+}
+
+const now = () => performance.timeOrigin + performance.now();
+const sockets: Socket[] = [];
+const counts = { data: 0, trades: 0, user: 0, disconnects: 0, refused: 0 };
+let arrivals = new Map<number, ProbeArrival>();
+
+/** Probe orders use a quantity whose last decimal is not 0; the load's orders use one decimal fewer. */
+export function isProbeUnits(units: number): boolean {
+  return units % 10 !== 0;
+}
+
+function connect(start: Start, i: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const socket = io(start.url, { transports: ['websocket'], forceNew: true, reconnection: false, timeout: 20_000 });
+    const wanted = start.channels.length + (i < start.tokens.length ? 1 : 0);
+    let acked = 0;
+    const ack = (reply: { code: number }) => {
+      if (reply.code !== 200) counts.refused += 1;
+      acked += 1;
+      if (acked === wanted) resolve();
+    };
+    socket.once('connect_error', (error) => reject(error));
+    socket.on('connect', () => {
+      for (const channel of start.channels) socket.emit('subscribe', channel, ack);
+      if (i < start.tokens.length) socket.emit('subscribe', { channel: 'user', token: start.tokens[i] }, ack);
+    });
+    socket.on('disconnect', () => (counts.disconnects += 1));
+    socket.on('data', (message: TradeMessage) => {
+      counts.data += 1;
+      if (message.channel === 'user') {
+        counts.user += 1;
+        return;
+      }
+      if (!message.trades) return;
+      counts.trades += 1;
+      if (message.kind !== 'update' || message.channel !== start.probeChannel) return;
+      const at = now();
+      for (const trade of message.trades) {
+        const units = Math.round(Number(trade.quantity) * 10 ** start.probeDecimals);
+        if (!isProbeUnits(units)) continue;
+        const seen = arrivals.get(trade.id);
+        if (seen) {
+          seen.last = at;
+          seen.sockets += 1;
+        } else if (arrivals.size < 50_000) {
+          arrivals.set(trade.id, { id: trade.id, units, side: trade.side, price: trade.price, first: at, last: at, sockets: 1 });
+        }
+      }
+    });
+    sockets.push(socket);
+  });
+}
+
+process.on('message', async (m: Start | { type: 'counts' | 'arrivals' | 'stop' }) => {
+  if (m.type === 'start') {
+    try {
+      for (let i = 0; i < m.clients; i += 50) await Promise.all(Array.from({ length: Math.min(50, m.clients - i) }, (_, j) => connect(m, i + j)));
+      process.send?.({ type: 'ready', connected: sockets.filter((s) => s.connected).length, refused: counts.refused });
+    } catch (error) {
+      process.send?.({ type: 'failed', error: String(error) });
+    }
+  }
+  if (m.type === 'counts') process.send?.({ type: 'counts', ...counts, connected: sockets.filter((s) => s.connected).length });
+  if (m.type === 'arrivals') {
+    process.send?.({ type: 'arrivals', arrivals: [...arrivals.values()] });
+    arrivals = new Map();
+  }
+  if (m.type === 'stop') {
+    sockets.forEach((s) => s.close());
+    process.exit(0);
+  }
+});
+process.on('disconnect', () => process.exit(0));
