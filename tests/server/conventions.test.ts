@@ -2,24 +2,44 @@ import { describe, expect, it } from 'vitest';
 import { LOCALE_CODES } from '../../src/domain/languages.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { call, expectOk, expectRefusal, post } from './http.js';
+import { openSession } from '../../server/kernel/auth/sessions.js';
 import { useTestApp } from './testDb.js';
 
 const t = useTestApp();
 
 const NO_PAYLOAD_CALLS = ['/api/plat_config', '/api/currency_list', '/api/pair_list', '/api/center/index'];
 const json = { 'content-type': 'application/json' };
+const SIGNED_IN = new Set(['/api/center/index']);
+
+/**
+ * A signed-in route checks its token before the body is read (an unsigned request answers 403
+ * whatever it sends), so its body rules are tried with a live token.
+ */
+let token: string | undefined;
+async function headersFor(url: string): Promise<Record<string, string>> {
+  if (!SIGNED_IN.has(url)) return json;
+  if (!token) {
+    const [row] = await t.db.query<{ id: number }>(`insert into app_user (account) values ('conventions@example.com') returning id`);
+    token = await openSession(t.db, Number(row!.id));
+  }
+  return { ...json, token };
+}
 
 describe('request bodies: bad input is code 400 on HTTP 200, never 500', () => {
   it.each(NO_PAYLOAD_CALLS)('%s: malformed JSON → 400', async (url) => {
     for (const raw of ['{', '{bad', '{"a":1,}', "{'a':1}", 'undefined', '\u0000']) {
-      expectRefusal(await post(t.app, url, raw, json), 400, MESSAGES.en_US.badRequest);
+      expectRefusal(await post(t.app, url, raw, await headersFor(url)), 400, MESSAGES.en_US.badRequest);
     }
   });
 
   it.each(NO_PAYLOAD_CALLS)('%s: JSON that is not an object → 400', async (url) => {
     for (const raw of ['"text"', '42', 'true', '[]']) {
-      expectRefusal(await post(t.app, url, raw, json), 400);
+      expectRefusal(await post(t.app, url, raw, await headersFor(url)), 400);
     }
+  });
+
+  it('a signed-in route refuses a request without a token before reading its body → 403', async () => {
+    expectRefusal(await post(t.app, '/api/center/index', '{bad', json), 403, MESSAGES.en_US.notLoggedIn);
   });
 
   it('an empty body sent as JSON is no payload', async () => {
