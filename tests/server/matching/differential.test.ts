@@ -502,6 +502,95 @@ describe('fast engine vs reference engine on random command streams', () => {
   });
 });
 
+describe('fast engine vs reference engine on a wide deep book', () => {
+  /**
+   * The fast engine's structures for deep books: level rows and per-side price indexes that grow
+   * past their initial sizes (256 levels, 128 prices per side), order rows past 1,024, levels
+   * created and emptied far from the touch (deep cancels of a level's last order), and crossing
+   * orders that sweep dozens of levels. A book of a few thousand orders on ~1,500 levels, then a
+   * mixed flow, compared event by event, with the state hash every 25 commands.
+   */
+  it.each([0xdee9_0001, 0xdee9_0002])('seed %i: thousands of orders on ~1,500 levels, deep cancels, wide sweeps', (seed) => {
+    const random = mulberry32(seed);
+    const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
+    const harness = new Harness();
+    const mid = 50_000;
+    let nextId = 1;
+    const stats = { farLevelsCreated: 0, levelsEmptiedByCancel: 0, widestSweep: 0, mostLevels: 0, mostOrders: 0 };
+    const limit = (side: Side, price: number, quantity: number, tif: TimeInForce): PlaceCommand => ({
+      kind: 'place',
+      orderId: nextId++,
+      accountId: int(1, 8),
+      side,
+      type: 'limit',
+      price,
+      quantity,
+      tif,
+      stp: random() < 0.5 ? 'cancelTaker' : random() < 0.5 ? 'cancelMaker' : 'cancelBoth',
+    });
+    // For the coverage counts only (the harness compares both engines' depth at every check).
+    const levelsOf = () => {
+      const depth = harness.fast.depth(Number.POSITIVE_INFINITY);
+      return new Map([...depth.bids.map((l) => [l.price, l.orders] as const), ...depth.asks.map((l) => [-l.price, l.orders] as const)]);
+    };
+    const run = (command: Command, i: number) => {
+      const before = levelsOf();
+      const message = harness.step(command, i % 25 === 0 ? 1 : 1_000_000);
+      if (message !== undefined) expect.fail(`seed ${seed}, command ${i} ${show(command)}: ${message}`);
+      const after = levelsOf();
+      if (command.kind === 'cancel' && after.size < before.size) stats.levelsEmptiedByCancel += 1;
+      if (command.kind === 'place' && command.type === 'limit' && !before.has(command.side === 'buy' ? command.price : -command.price) && after.has(command.side === 'buy' ? command.price : -command.price)) {
+        const best = command.side === 'buy' ? harness.reference.bestBid() : harness.reference.bestAsk();
+        if (best !== undefined && Math.abs(best - command.price) > 100) stats.farLevelsCreated += 1;
+      }
+      if (command.kind === 'place') {
+        // Opposite-side levels the order took off the book (bids are keyed by price, asks by -price).
+        let swept = 0;
+        for (const key of before.keys()) if ((command.side === 'buy' ? key < 0 : key > 0) && !after.has(key)) swept += 1;
+        stats.widestSweep = Math.max(stats.widestSweep, swept);
+      }
+      stats.mostLevels = Math.max(stats.mostLevels, after.size);
+      stats.mostOrders = Math.max(stats.mostOrders, harness.open.size);
+    };
+    for (let i = 0; i < 3_000; i++) {
+      const side: Side = random() < 0.5 ? 'buy' : 'sell';
+      run(limit(side, side === 'buy' ? mid - int(1, 750) : mid + int(1, 750), int(1, 50), 'GTC'), i);
+    }
+    for (let i = 0; i < 5_000; i++) {
+      const roll = random();
+      const bid = harness.reference.bestBid() ?? mid;
+      const ask = harness.reference.bestAsk() ?? mid;
+      let command: Command;
+      if (roll < 0.4 && harness.open.size > 0) {
+        const ids = [...harness.open.keys()];
+        const target = harness.open.get(ids[Math.floor(random() * ids.length)]!)!;
+        command = { kind: 'cancel', orderId: target.orderId, accountId: target.accountId };
+      } else if (roll < 0.85) {
+        const side: Side = random() < 0.5 ? 'buy' : 'sell';
+        const offset = random() < 0.2 ? int(1, 3) : int(1, 900);
+        command = limit(side, side === 'buy' ? ask - offset : bid + offset, int(1, 50), random() < 0.9 ? 'GTC' : 'POST_ONLY');
+      } else if (roll < 0.96) {
+        const side: Side = random() < 0.5 ? 'buy' : 'sell';
+        const through = int(0, 60);
+        const tif = (['GTC', 'IOC', 'FOK'] as const)[int(0, 2)]!;
+        command = limit(side, side === 'buy' ? ask + through : bid - through, int(20, 1_500), tif);
+      } else {
+        const side: Side = random() < 0.5 ? 'buy' : 'sell';
+        command = { kind: 'place', orderId: nextId++, accountId: int(1, 8), side, type: 'market', price: 0, quantity: int(20, 800), tif: 'IOC', stp: 'cancelTaker' };
+        if (side === 'buy' && random() < 0.5) command.quoteBudget = int(1, 400) * mid;
+      }
+      run(command, 3_000 + i);
+    }
+    const last = harness.step({ kind: 'cancel', orderId: 1, accountId: 1 }, 1);
+    if (last !== undefined) expect.fail(`seed ${seed}, final check: ${last}`);
+    expect(stats.mostOrders, 'order rows grew past their initial 1,024').toBeGreaterThan(2_000);
+    expect(stats.mostLevels, 'level rows grew past their initial 256').toBeGreaterThan(1_000);
+    expect(stats.farLevelsCreated, 'levels created > 100 ticks from the best').toBeGreaterThan(100);
+    expect(stats.levelsEmptiedByCancel, "cancels of a level's last order").toBeGreaterThan(100);
+    expect(stats.widestSweep, 'levels swept by one order').toBeGreaterThan(20);
+  });
+});
+
 describe('ids and accounts no one should send, compared directly', () => {
   it('NaN ids and accounts behave as in the reference engine (=== never matches NaN)', () => {
     const limit = (orderId: number, accountId: number, side: Side, price: number, quantity: number): Command => ({
