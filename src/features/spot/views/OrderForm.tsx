@@ -127,7 +127,7 @@ function Fact(props: { label: string; children: ReactNode }) {
  * over the available balance, the fee rate and estimated fee. Renders the order form machine's
  * snapshot; every change is an event.
  */
-export function SpotOrderForm(props: { form: OrderFormFlow; className?: string }) {
+export function OrderForm(props: { form: OrderFormFlow; className?: string }) {
   const { t } = useTranslation();
   const { form } = props;
   const f = form.fields;

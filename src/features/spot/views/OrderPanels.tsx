@@ -13,9 +13,9 @@ import type { TradeKind } from '../../markets/views/trade/TradePage';
 
 /**
  * Order entry for visitors (log in or register first, spec §6) and for the contract pages, whose
- * markets are not open yet. Signed-in spot trading renders SpotOrderForm instead.
+ * markets are not open yet. Signed-in spot trading renders OrderForm instead.
  */
-export function OrderEntryPanel(props: { kind: TradeKind; className?: string }) {
+export function OrderFormPanel(props: { kind: TradeKind; className?: string }) {
   const { t } = useTranslation();
   const session = useSessionFlow();
   return (

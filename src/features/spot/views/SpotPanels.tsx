@@ -4,14 +4,14 @@ import type { OrderBookActorRef } from '../../markets/machines/orderBook/orderBo
 import { useOrderForm } from '../spot.hooks';
 import { OrderBookPanel } from '../../markets/views/trade/OrderBookPanel';
 import { OpenOrdersPanel } from './OrderPanels';
-import { SpotOrderForm } from './OrderForm';
+import { OrderForm } from './OrderForm';
 
 /**
  * Signed-in spot trading: the order book (a click on a level fills the form's price), the order
  * form and the live orders panel. Grid children of the trade page, placed by class name; the
  * caller keys this by pair so each pair gets a fresh form.
  */
-export function SpotTradingPanels(props: {
+export function SpotPanels(props: {
   pair: Pair;
   bookRef: OrderBookActorRef;
   last: { price: string; side: 'buy' | 'sell' | undefined } | undefined;
@@ -35,7 +35,7 @@ export function SpotTradingPanels(props: {
   return (
     <>
       <OrderBookPanel className="book" bookRef={props.bookRef} pair={pair} last={props.last} lastInFiat={props.lastInFiat} onPick={form.pickPrice} />
-      <SpotOrderForm className="form" form={form} />
+      <OrderForm className="form" form={form} />
       <OpenOrdersPanel className="orders" symbol={symbol} />
     </>
   );

@@ -12,9 +12,9 @@ import { Button } from '../../../../app/ui/Button';
 import { Panel, PanelBody } from '../../../../app/ui/Panel';
 import { ChartPanel } from './ChartPanel';
 import { LatestTradesPanel } from './LatestTradesPanel';
-import { OpenOrdersPanel, OrderEntryPanel } from '../../../spot/views/OrderPanels';
+import { OpenOrdersPanel, OrderFormPanel } from '../../../spot/views/OrderPanels';
 import { OrderBookPanel } from './OrderBookPanel';
-import { SpotTradingPanels } from '../../../spot/views/SpotPanels';
+import { SpotPanels } from '../../../spot/views/SpotPanels';
 import { StatsBar } from './StatsBar';
 import { useLatestTrades, usePairMarket } from '../../markets.hooks';
 
@@ -135,11 +135,11 @@ function LiveMarket(props: { kind: TradeKind; pair: Pair; bookRef: OrderBookActo
         </Note>
       )}
       {props.kind === 'spot' && session.hasSession ? (
-        <SpotTradingPanels key={pairName} pair={pair} bookRef={props.bookRef} last={last} lastInFiat={lastInFiat} />
+        <SpotPanels key={pairName} pair={pair} bookRef={props.bookRef} last={last} lastInFiat={lastInFiat} />
       ) : (
         <>
           <OrderBookPanel className="book" bookRef={props.bookRef} pair={pair} last={last} lastInFiat={lastInFiat} />
-          <OrderEntryPanel className="form" kind={props.kind} />
+          <OrderFormPanel className="form" kind={props.kind} />
           <OpenOrdersPanel className="orders" />
         </>
       )}
