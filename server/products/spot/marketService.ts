@@ -8,6 +8,7 @@ import { decimalToUnits, increaseFraction } from '../../kernel/exchange/market/u
 import { createEngine } from '../../kernel/exchange/matching/index.js';
 import { ensureMarketMakerAccounts } from './makers/marketAccounts.js';
 import { DEFAULT_MM_CONFIG, MarketMaker } from './makers/marketMaker.js';
+import { foldMakerHistory } from './makers/retention.js';
 import { amountText, pairSpec, priceText, quoteText, type PairSpec } from '../../kernel/exchange/pairSpec.js';
 import { defaultWalkConfig, SeededRandomWalk, type ReferencePriceSource } from './makers/priceModel.js';
 import type { MarketPublisher } from '../../kernel/exchange/publisher.js';
@@ -33,6 +34,8 @@ const DEPTH_EVERY_MS = 100;
 const CURRENCY_PRICE_EVERY_MS = 10_000;
 const REQUOTE_EVERY_MS = 2500;
 const TAKE_EVERY_MS: [number, number] = [1500, 5000];
+/** How often the market makers' old history is folded (makers/retention.ts). */
+const FOLD_EVERY_MS = 10 * 60_000;
 
 /**
  * All spot markets of the listed pairs, their market makers, and the periodic tick and index
@@ -91,6 +94,7 @@ export class MarketService {
     this.every(CURRENCY_PRICE_EVERY_MS, () => this.updateCurrencyPrices());
     if (!this.options.marketMakers) return;
     const accounts = await ensureMarketMakerAccounts(this.db);
+    this.every(FOLD_EVERY_MS, () => foldMakerHistory(this.db, [accounts.quoter, accounts.taker], this.clock()).then(() => undefined));
     for (const market of this.markets.values()) {
       const random = seededRandom(seedFrom(market.spec.symbol, 99));
       const maker = new MarketMaker(market, market.spec, accounts, this.prices, this.baseUsdt(market.spec), random, DEFAULT_MM_CONFIG);

@@ -6,6 +6,7 @@ import type { Database } from '../../../server/kernel/db/database.js';
 import { ensureMarketMakerAccounts } from '../../../server/products/spot/makers/marketAccounts.js';
 import { DEFAULT_MM_CONFIG, MarketMaker } from '../../../server/products/spot/makers/marketMaker.js';
 import { MarketService } from '../../../server/products/spot/marketService.js';
+import { foldMakerHistory, MAKER_HISTORY_KEPT_MS } from '../../../server/products/spot/makers/retention.js';
 import { SeededRandomWalk } from '../../../server/products/spot/makers/priceModel.js';
 import { seededRandom } from '../../../server/kernel/random.js';
 import { SEED_BARS } from '../../../server/products/spot/seedHistory.js';
@@ -74,6 +75,27 @@ describe('market makers', () => {
     expect(market.tradesSnapshot().trades.length).toBeGreaterThan(20);
     expect(service.tick(market)).toMatchObject({ pair: 'BTC_USDT', count: expect.any(Number) });
     expect(market.bestBid()!).toBeLessThan(market.bestAsk()!);
+    await expectLedgerInvariants();
+  });
+
+  it('fold their old history: unfilled cancels go, ledger chains still add up, trades and funding stay', async () => {
+    const accounts = await ensureMarketMakerAccounts(db);
+    const makers = [accounts.quoter, accounts.taker];
+    const count = async (sql: string) => Number((await db.query<{ n: number }>(sql, [makers]))[0]!.n);
+    const entriesBefore = await count(`select count(*)::int as n from ledger_entry where user_id = any($1::bigint[])`);
+    const tradesBefore = await count(`select count(*)::int as n from spot_trade where maker_user_id = any($1::bigint[]) or taker_user_id = any($1::bigint[])`);
+    const cancelledBefore = await count(`select count(*)::int as n from spot_order where user_id = any($1::bigint[]) and status = 4 and filled = 0`);
+    expect(cancelledBefore).toBeGreaterThan(0);
+    // Everything so far is older than the kept hour, two hours from now.
+    const folded = await foldMakerHistory(db, makers, Date.now() + 2 * MAKER_HISTORY_KEPT_MS, MAKER_HISTORY_KEPT_MS);
+    expect(folded.orders).toBe(cancelledBefore);
+    expect(folded.entries).toBeGreaterThan(0);
+    expect(await count(`select count(*)::int as n from ledger_entry where user_id = any($1::bigint[])`)).toBe(entriesBefore - folded.entries);
+    expect(await count(`select count(*)::int as n from spot_trade where maker_user_id = any($1::bigint[]) or taker_user_id = any($1::bigint[])`)).toBe(tradesBefore);
+    expect(await count(`select count(*)::int as n from ledger_entry where user_id = any($1::bigint[]) and ref_type = 'market_maker_seed'`)).toBe(2 * 10);
+    await expectLedgerInvariants();
+    // Folding again finds nothing more to fold.
+    expect((await foldMakerHistory(db, makers, Date.now() + 2 * MAKER_HISTORY_KEPT_MS, MAKER_HISTORY_KEPT_MS)).entries).toBe(0);
     await expectLedgerInvariants();
   });
 

@@ -1,0 +1,64 @@
+import type { Database } from '../../../kernel/db/database.js';
+import { CHAIN_BOUNDARY_KINDS } from '../../../kernel/ledger/ledgerAudit.js';
+
+/**
+ * Retention of the market makers' history, so that quoting does not fill the disk. A quoter
+ * replaces levels all day: most of its orders are cancelled without a fill, and each leaves an
+ * order row and two ledger entries (freeze, unfreeze). Past `keptMs`:
+ *
+ * - its cancelled orders without a fill are deleted (no trade refers to them: a fill is a trade);
+ * - the ledger entries of each of its balances after its last chain-boundary entry (its funding)
+ *   are folded into one entry of kind `folded`, which keeps the id and the balance after the last
+ *   one it replaces and whose change is the sum of theirs — so every chain still adds up, every
+ *   "after" is still the balance at that point, and what crossed the chain boundary is untouched.
+ *
+ * Only market-maker accounts are folded. Every user's order, every trade (and so every order a trade
+ * names) and every user's ledger entry is kept.
+ */
+export const MAKER_HISTORY_KEPT_MS = 60 * 60_000;
+
+export async function foldMakerHistory(db: Database, makerIds: readonly number[], now: number, keptMs = MAKER_HISTORY_KEPT_MS): Promise<{ orders: number; entries: number }> {
+  if (makerIds.length === 0) return { orders: 0, entries: 0 };
+  const before = now - keptMs;
+  return db.transaction(async (tx) => {
+    const orders = await tx.query(
+      `delete from spot_order where user_id = any($1::bigint[]) and status = 4 and filled = 0 and updated_ms < $2 returning 1 as one`,
+      [[...makerIds], before],
+    );
+    const [cut] = await tx.query<{ id: number | null }>(`select max(id) as id from ledger_entry where created_at < to_timestamp($1::double precision / 1000)`, [before]);
+    const cutoff = Number(cut?.id ?? 0);
+    if (cutoff === 0) return { orders: orders.length, entries: 0 };
+    // Per balance: the entries after its last boundary entry, up to the cutoff, when there are two or more.
+    const ranges = await tx.query<{ user_id: number; currency: string; account: string; first_id: number; last_id: number }>(
+      `with bounds as (
+         select user_id, currency, account, coalesce(max(id) filter (where kind = any($3::text[])), 0) as boundary
+         from ledger_entry where user_id = any($1::bigint[]) and id <= $2 group by user_id, currency, account)
+       select l.user_id, l.currency, l.account, min(l.id) as first_id, max(l.id) as last_id
+       from ledger_entry l join bounds b on b.user_id = l.user_id and b.currency = l.currency and b.account = l.account
+       where l.id > b.boundary and l.id <= $2
+       group by l.user_id, l.currency, l.account having count(*) > 1`,
+      [[...makerIds], cutoff, [...CHAIN_BOUNDARY_KINDS]],
+    );
+    let entries = 0;
+    for (const r of ranges) {
+      const balance = [r.user_id, r.currency, r.account];
+      const [previous] = await tx.query<{ available_after: string; frozen_after: string }>(
+        `select available_after::text, frozen_after::text from ledger_entry
+         where user_id = $1 and currency = $2 and account = $3 and id < $4 order by id desc limit 1`,
+        [...balance, r.first_id],
+      );
+      await tx.query(
+        `update ledger_entry set kind = 'folded', ref_type = 'ledger_fold', ref_id = null,
+           available_change = available_after - $2::numeric, frozen_change = frozen_after - $3::numeric
+         where id = $1`,
+        [r.last_id, previous?.available_after ?? '0', previous?.frozen_after ?? '0'],
+      );
+      const removed = await tx.query(
+        `delete from ledger_entry where user_id = $1 and currency = $2 and account = $3 and id >= $4 and id < $5 returning 1 as one`,
+        [...balance, r.first_id, r.last_id],
+      );
+      entries += removed.length;
+    }
+    return { orders: orders.length, entries };
+  });
+}
