@@ -10,7 +10,11 @@ import type { Kernel, ProductParts, ServerProduct } from './kernel/product.js';
 import { ChannelRegistry } from './kernel/realtime/channels.js';
 import { attachRealtime, type Realtime } from './kernel/realtime/gateway.js';
 import { UserFeedPublisher } from './kernel/realtime/userFeedPublisher.js';
+import { pruneKeys } from './kernel/idempotency.js';
 import { PRODUCTS } from './products/index.js';
+
+/** How often spent idempotency keys are forgotten (header keys after a day, body keys after their window). */
+const PRUNE_KEYS_EVERY_MS = 10 * 60_000;
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -73,6 +77,8 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   gateway = realtime;
   const address = await app.listen({ port: config.port, host: config.host });
   for (const part of parts) await part.start?.();
+  const pruning = setInterval(() => void pruneKeys(db).catch((error) => log.error('pruning idempotency keys failed', error)), PRUNE_KEYS_EVERY_MS);
+  pruning.unref();
 
   const running = app;
   let stopping: Promise<void> | undefined;
@@ -84,6 +90,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     url: address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost'),
     stop: () =>
       (stopping ??= (async () => {
+        clearInterval(pruning);
         for (const part of [...parts].reverse()) await part.stop?.();
         await userFeed.idle();
         await stopListening();
