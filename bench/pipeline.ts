@@ -350,7 +350,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
     // One order at a time on one connection: the latency of an order when nothing queues (≤ 3 s, ≤ 200 orders).
     {
       const latencies: number[] = [];
-      const { cpu, waiting } = await withCpu(pid, async () => {
+      const { cpu, waiting, cpuSeconds } = await withCpu(pid, async () => {
         const until = now() + 3000;
         while (now() < until && latencies.length < 200) {
           const t = now();
@@ -359,12 +359,13 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
         }
       });
       latencies.sort((a, b) => a - b);
-      console.log(`  one at a time (closed loop, 1 connection): ${(latencies.length / 3).toFixed(0)} orders/s, latency ${summary(latencies)}, server CPU ${cpu.toFixed(2)}, run-queue wait ${waiting.toFixed(2)}`);
+      console.log(`  one at a time (closed loop, 1 connection): ${(latencies.length / 3).toFixed(0)} orders/s, latency ${summary(latencies)}, server CPU ${cpu.toFixed(2)} (${((cpuSeconds * 1000) / latencies.length).toFixed(0)} ms per order), run-queue wait ${waiting.toFixed(2)}`);
       await settle();
     }
 
     console.log(`\n  place/cancel load: limit orders ±0.3 % around the last tick on ${PAIRS.map((p) => `${p.symbol} ${p.share * 100}%`).join(', ')}, ${CANCEL_SHARE * 100}% cancels, ${loaders.length} traders, ${CONNECTIONS} keep-alive connections, ${STEP_SECONDS} s steps`);
-    console.log(`${header} ${pad('plat_config p50/p99/max ms', 27)} ${pad('trade msgs/s', 12)}`);
+    // CPU ms/answer: the server's CPU over the step and its drain ÷ orders and cancels answered (makers included in the CPU).
+    console.log(`${header} ${pad('plat_config p50/p99/max ms', 27)} ${pad('trade msgs/s', 12)} ${pad('CPU ms/ans', 11)}`);
     const pushResults: string[] = [];
     let firstFailure: string | undefined;
     const ran = new Set<number>();
@@ -384,7 +385,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
           }, PROBE_EVERY_MS)
         : undefined;
       const tStep = now();
-      const { result, cpu, waiting } = await withCpu(pid, () => openLoop(rate, STEP_SECONDS, placeOrCancel));
+      const { result, cpu, waiting, cpuSeconds } = await withCpu(pid, () => openLoop(rate, STEP_SECONDS, placeOrCancel));
       if (probeTimer) clearInterval(probeTimer);
       await Promise.all([...probeSends]);
       const platLatencies = await plat.stop();
@@ -392,8 +393,9 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
       const after = await subscribers!.ask<{ trades: number; user: number; connected: number }>('counts');
       const stepSeconds = (now() - tStep) / 1000;
       const platText = `${ms(percentile(platLatencies, 50))}/${ms(percentile(platLatencies, 99))}/${ms(platLatencies.at(-1) ?? NaN)}`;
+      const perAnswer = result.ok + result.refused > 0 ? ((cpuSeconds * 1000) / (result.ok + result.refused)).toFixed(1) : '-';
       console.log(
-        `${line(result, cpu, waiting)} ${pad(platText, 27)} ${pad(((after.trades - before.trades) / stepSeconds).toFixed(0), 12)}` +
+        `${line(result, cpu, waiting)} ${pad(platText, 27)} ${pad(((after.trades - before.trades) / stepSeconds).toFixed(0), 12)} ${pad(perAnswer, 11)}` +
           (result.sustained ? '' : '  not sustained') +
           (after.connected < SUBSCRIBERS ? `  (${after.connected} subscribers connected)` : ''),
       );

@@ -223,7 +223,7 @@ export function runQueueSeconds(pid: number): number {
  * Measures a child over `work`: its CPU (user + sys, all threads) and its main thread's wait in the
  * run queue, each as a fraction of the wall time (1 = one core / the whole time).
  */
-export async function withCpu<T>(pid: number | undefined, work: () => Promise<T>): Promise<{ result: T; cpu: number; waiting: number }> {
+export async function withCpu<T>(pid: number | undefined, work: () => Promise<T>): Promise<{ result: T; cpu: number; waiting: number; cpuSeconds: number }> {
   const c0 = pid ? cpuSeconds(pid) : NaN;
   const q0 = pid ? runQueueSeconds(pid) : NaN;
   const t0 = now();
@@ -231,7 +231,7 @@ export async function withCpu<T>(pid: number | undefined, work: () => Promise<T>
   const seconds = (now() - t0) / 1000;
   const cpu = pid ? (cpuSeconds(pid) - c0) / seconds : NaN;
   const waiting = pid ? (runQueueSeconds(pid) - q0) / seconds : NaN;
-  return { result, cpu, waiting };
+  return { result, cpu, waiting, cpuSeconds: cpu * seconds };
 }
 
 export const ms = (v: number) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(1) : v.toFixed(0)) : Number.isNaN(v) ? '-' : 'inf');
