@@ -100,8 +100,9 @@ describe('POST /api/plat_note', () => {
     expect(detail.title).toBe(en['1']!.title);
   });
 
-  it('accepts the type as a numeric string', async () => {
-    const { detail } = expectOk(await post<PlatNote>(t.app, '/api/plat_note', { type: '2' }));
+  it('takes the type as the number it is, not a numeric string (bodies are never coerced)', async () => {
+    expectRefusal(await post(t.app, '/api/plat_note', { type: '2' }), 400);
+    const { detail } = expectOk(await post<PlatNote>(t.app, '/api/plat_note', { type: 2 }));
     expect(detail.title).toBe(en['2']!.title);
   });
 
