@@ -10,6 +10,6 @@ import { walletFeature } from './wallet/feature';
 /**
  * The products of the browser app, one folder each under src/features. Adding a product is its
  * folder and one line here: main.tsx supplies it, mounts its provider and routes its pages.
- * (Operator desks appear in this order.)
+ * (Operator desks appear in this order: identity reviews first.)
  */
-export const FEATURES: Feature[] = [marketsFeature, spotFeature, walletFeature, accountsFeature, kycFeature, supportFeature, operatorFeature];
+export const FEATURES: Feature[] = [marketsFeature, spotFeature, accountsFeature, kycFeature, walletFeature, supportFeature, operatorFeature];
