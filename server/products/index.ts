@@ -1,16 +1,15 @@
 import type { ServerProduct } from '../kernel/product.js';
 import { accounts } from './accounts/product.js';
-import { help } from './help/product.js';
 import { kyc } from './kyc/product.js';
 import { markets } from './markets/product.js';
-import { notifications } from './notifications/product.js';
 import { operator } from './operator/product.js';
 import { platform } from './platform/product.js';
 import { spot } from './spot/product.js';
+import { support } from './support/product.js';
 import { wallet } from './wallet/product.js';
 
 /**
  * Every product the server runs, in start order (stopped in reverse). Adding a product is one
  * folder under server/products and one line here.
  */
-export const PRODUCTS: readonly ServerProduct[] = [platform, markets, accounts, notifications, help, kyc, operator, wallet, spot];
+export const PRODUCTS: readonly ServerProduct[] = [platform, markets, accounts, support, kyc, operator, wallet, spot];

@@ -4,13 +4,13 @@ import { centerRoutes } from '../../server/products/accounts/centerRoutes.js';
 import { accountRoutes } from '../../server/products/accounts/routes.js';
 import type { UserCentre } from '../../server/products/accounts/userCentre.js';
 import { userRoutes } from '../../server/products/accounts/userRoutes.js';
-import { helpRoutes } from '../../server/products/help/routes.js';
+import { helpRoutes } from '../../server/products/support/helpRoutes.js';
 import type { Kyc } from '../../server/products/kyc/kyc.js';
 import { kycOperatorRoutes } from '../../server/products/kyc/operatorRoutes.js';
 import { kycRoutes } from '../../server/products/kyc/routes.js';
 import type { FiatRateSource } from '../../server/products/markets/fiatRates.js';
 import { marketRoutes } from '../../server/products/markets/routes.js';
-import { notificationRoutes } from '../../server/products/notifications/routes.js';
+import { informRoutes } from '../../server/products/support/informRoutes.js';
 import { operatorRoutes } from '../../server/products/operator/routes.js';
 import { platformRoutes } from '../../server/products/platform/routes.js';
 import { spotRoutes } from '../../server/products/spot/routes.js';
@@ -43,7 +43,7 @@ export interface TestAppDeps {
 
 export function buildApp(deps: TestAppDeps): Promise<FastifyInstance> {
   const { db } = deps;
-  const routes = [platformRoutes(db), marketRoutes(db, deps.rates), centerRoutes(db), notificationRoutes(db), helpRoutes(db)];
+  const routes = [platformRoutes(db), marketRoutes(db, deps.rates), centerRoutes(db), informRoutes(db), helpRoutes(db)];
   if (deps.accounts) routes.push(accountRoutes(db, deps.accounts, deps.accountRateLimits));
   if (deps.userCentre) routes.push(userRoutes(db, deps.userCentre));
   if (deps.kyc) routes.push(kycRoutes(deps.kyc), kycOperatorRoutes(deps.kyc), operatorRoutes(db));

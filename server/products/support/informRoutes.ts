@@ -9,7 +9,7 @@ import { anyBody } from '../../kernel/http/schemas.js';
 export const INFORM_PAGE_SIZE = 20;
 
 /** Notifications of the signed-in user (spec §2 /inform). Every call is scoped to the token's user. */
-export function notificationRoutes(db: Database) {
+export function informRoutes(db: Database) {
   const userId = (request: FastifyRequest) => request.user.id;
 
   return async (app: FastifyInstance) => {
