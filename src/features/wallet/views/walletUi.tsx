@@ -73,7 +73,7 @@ export const Tip = styled.p<{ $tone?: 'warn' | 'down' | 'up' }>`
   font-size: 12px;
 `;
 
-/** The shared record pager (src/views/ui/RecordFilters.tsx) under a card's table. */
+/** The shared record pager (src/app/ui/RecordFilters.tsx) under a card's table. */
 export const CardPager = styled(RecordPager)`
   padding-top: 10px;
 `;

@@ -8,7 +8,7 @@ export interface LatestTradesContext {
   trades: PublicTrade[];
 }
 
-/** What the trades feed reports (src/actors/tradesFeed.actor.ts). */
+/** What the trades feed reports (features/markets/actors/tradesFeed.actor.ts). */
 export type LatestTradesEvent =
   | { type: 'trades.snapshot'; trades: PublicTrade[] }
   | { type: 'trades.update'; trades: PublicTrade[] }

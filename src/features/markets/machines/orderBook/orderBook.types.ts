@@ -20,7 +20,7 @@ export interface OrderBookContext {
   dropped: number;
 }
 
-/** What the depth feed reports (src/actors/depthFeed.actor.ts). */
+/** What the depth feed reports (features/markets/actors/depthFeed.actor.ts). */
 export type OrderBookEvent =
   | { type: 'book.snapshot'; message: DepthSnapshot }
   | { type: 'book.delta'; message: DepthDelta }

@@ -43,7 +43,7 @@ export function PairFilter(props: { pairs: Pair[]; symbol: string | undefined; o
   );
 }
 
-/** The shared record pager (src/views/ui/RecordFilters.tsx) at the foot of an orders panel. */
+/** The shared record pager (src/app/ui/RecordFilters.tsx) at the foot of an orders panel. */
 export const PanelPager = styled(Pager)`
   padding: 8px 14px;
 `;

@@ -49,7 +49,7 @@ function applyRows(balances: WalletBalance[], account: WalletAccount | undefined
 export const walletBalancesMachine = setup({
   types: { context: {} as WalletBalancesContext, events: {} as WalletBalancesEvent, input: {} as WalletBalancesInput },
   actors: {
-    /** Wallet-wide signals (src/actors/wallet.actors.ts createWalletSignals): pushes and own changes. */
+    /** Wallet-wide signals (features/wallet/actors/wallet.actors.ts createWalletSignals): pushes and own changes. */
     walletSignals: fromCallback(() => () => undefined),
     fetchWallet: fromPromise<WalletSnapshot, { account: WalletAccount | undefined }>(async () => {
       throw new Error('fetchWallet not provided');

@@ -53,7 +53,7 @@ export const walletRecordsMachine = setup({
     fetchPage: fromPromise<Page<RecordRow>, RecordQuery>(async () => {
       throw new Error('fetchPage not provided');
     }),
-    /** Wallet-wide signals (src/actors/wallet.actors.ts createWalletSignals); none by default. */
+    /** Wallet-wide signals (features/wallet/actors/wallet.actors.ts createWalletSignals); none by default. */
     walletSignals: fromCallback(() => () => undefined),
     actOnRow: fromPromise<unknown, { id: number }>(async () => {
       throw new Error('actOnRow not provided');
