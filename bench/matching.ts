@@ -29,8 +29,15 @@ const DEEP_PACKAGE_BUDGET_SECONDS = 10;
 
 interface Run {
   seconds: number;
+  /** Process CPU time (user + system) over the same span: what the run cost when others share the machine. */
+  cpuSeconds: number;
   trades: number;
 }
+
+const cpuSince = (start: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1e6;
+};
 
 /**
  * Applies one command and consumes its events (counting trades), leaving `out` empty for the next.
@@ -46,9 +53,10 @@ function applyOurs(engine: OrderBookEngine, command: Command, out: EngineEvent[]
 function throughputOurs(engine: OrderBookEngine, commands: readonly Command[], count: number): Run {
   const out: EngineEvent[] = [];
   let trades = 0;
+  const cpu = process.cpuUsage();
   const start = process.hrtime.bigint();
   for (let i = 0; i < count; i++) trades += applyOurs(engine, commands[i]!, out);
-  return { seconds: Number(process.hrtime.bigint() - start) / 1e9, trades };
+  return { seconds: Number(process.hrtime.bigint() - start) / 1e9, cpuSeconds: cpuSince(cpu), trades };
 }
 
 function latencyOurs(engine: OrderBookEngine, commands: readonly Command[], samples: Float64Array): void {
@@ -66,14 +74,16 @@ type PackageBook = ReturnType<typeof newPackageBook>;
 
 function throughputPackage(book: PackageBook, ops: readonly PackageOp[]): Run {
   let trades = 0;
+  const cpu = process.cpuUsage();
   const start = process.hrtime.bigint();
   for (let i = 0; i < ops.length; i++) trades += applyPackageOp(book, ops[i]!);
-  return { seconds: Number(process.hrtime.bigint() - start) / 1e9, trades };
+  return { seconds: Number(process.hrtime.bigint() - start) / 1e9, cpuSeconds: cpuSince(cpu), trades };
 }
 
 /** Like throughputPackage, but stops once `budgetSeconds` have passed (checked every 1,024 ops). */
 function boundedPackage(book: PackageBook, ops: readonly PackageOp[], budgetSeconds: number): Run & { operations: number } {
   let trades = 0;
+  const cpu = process.cpuUsage();
   const start = process.hrtime.bigint();
   const budget = BigInt(Math.round(budgetSeconds * 1e9));
   let i = 0;
@@ -84,7 +94,7 @@ function boundedPackage(book: PackageBook, ops: readonly PackageOp[], budgetSeco
       break;
     }
   }
-  return { seconds: Number(process.hrtime.bigint() - start) / 1e9, trades, operations: i };
+  return { seconds: Number(process.hrtime.bigint() - start) / 1e9, cpuSeconds: cpuSince(cpu), trades, operations: i };
 }
 
 function latencyPackage(book: PackageBook, ops: readonly PackageOp[], samples: Float64Array): void {
@@ -119,9 +129,10 @@ const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFracti
 const micros = (ns: number) => `${fmt(ns / 1000, 2)} µs`;
 const pct = (part: number, whole: number) => `${fmt((100 * part) / whole, 1)}%`;
 
-function line(name: string, opsPerSecond: number, samples: Float64Array | undefined, trades: number): string {
+function line(name: string, opsPerSecond: number, samples: Float64Array | undefined, trades: number, cpuOpsPerSecond?: number): string {
+  const cpu = cpuOpsPerSecond === undefined ? '' : `   (${fmt(cpuOpsPerSecond)} per CPU-second)`;
   const latency = samples === undefined ? '' : `   p50 ${micros(percentile(samples, 0.5)).padStart(9)}   p99 ${micros(percentile(samples, 0.99)).padStart(9)}`;
-  return `${name.padEnd(34)} ${fmt(opsPerSecond).padStart(11)} ops/s${latency}   trades ${fmt(trades)}`;
+  return `${name.padEnd(34)} ${fmt(opsPerSecond).padStart(11)} ops/s${latency}   trades ${fmt(trades)}${cpu}`;
 }
 
 function packageVersion(): string {
@@ -148,7 +159,8 @@ function main(): void {
       `prices ${s.priceRange[0]}–${s.priceRange[1]} ticks; pre-generated in ${fmt(generationSeconds, 1)} s (not timed)`,
   );
   console.log(
-    `ops/s: median of ${PASSES} passes each (interleaved, fresh book each); latency: one op in ${SAMPLE_EVERY} timed with ` +
+    `ops/s: median of ${PASSES} passes each (interleaved, fresh book each), wall clock, and in brackets per second of the ` +
+      `process's CPU time (user + system, less sensitive to other work on a shared machine); latency: one op in ${SAMPLE_EVERY} timed with ` +
       `process.hrtime.bigint() in a separate pass; timer overhead ~${fmt(timerOverheadNs())} ns (included)`,
   );
 
@@ -183,8 +195,8 @@ function main(): void {
   const ourRate = OPERATIONS / ours.seconds;
   const theirRate = OPERATIONS / theirs.seconds;
   console.log('');
-  console.log(line('FastEngine (ours)', ourRate, ourSamples, ours.trades));
-  console.log(line(`${PACKAGE_NAME} ${packageVersion()}`, theirRate, theirSamples, theirs.trades));
+  console.log(line('FastEngine (ours)', ourRate, ourSamples, ours.trades, OPERATIONS / ours.cpuSeconds));
+  console.log(line(`${PACKAGE_NAME} ${packageVersion()}`, theirRate, theirSamples, theirs.trades, OPERATIONS / theirs.cpuSeconds));
   console.log(line(`ReferenceEngine (first ${fmt(REFERENCE_PREFIX)} ops)`, REFERENCE_PREFIX / reference.seconds, undefined, reference.trades));
   console.log('');
   if (ours.trades !== s.trades) throw new Error(`FastEngine made ${ours.trades} trades in the timed run but ${s.trades} while generating`);
@@ -262,9 +274,9 @@ function deepBook(): string {
   const bounded = theirs.operations < packageOps.length;
 
   console.log('');
-  console.log(line('FastEngine (ours), deep book', ourRate, samples, ours.trades));
+  console.log(line('FastEngine (ours), deep book', ourRate, samples, ours.trades, DEEP_OPERATIONS / ours.cpuSeconds));
   console.log(
-    line(`${PACKAGE_NAME}, deep book${bounded ? ' (bounded)' : ''}`, theirRate, undefined, theirs.trades) +
+    line(`${PACKAGE_NAME}, deep book${bounded ? ' (bounded)' : ''}`, theirRate, undefined, theirs.trades, theirs.operations / theirs.cpuSeconds) +
       `   (one pass${bounded ? ` over the first ${fmt(theirs.operations)} ops, stopped after ${DEEP_PACKAGE_BUDGET_SECONDS} s` : ''}; its prefill took ${fmt(prefillSeconds, 1)} s)`,
   );
   return (ourRate / theirRate).toFixed(2);

@@ -1,3 +1,5 @@
+import { IdIndex } from './idIndex.js';
+
 /**
  * The fast engine's book: orders and price levels as rows of numbers in typed arrays, levels kept
  * in price order per side.
@@ -17,8 +19,9 @@
  * - Per side, the level ids sit in an array sorted by a signed key (the price for bids, minus the
  *   price for asks), so the BEST level is the LAST element: it empties with `pop()`, and most new
  *   levels land a few slots from the end. A level is found by price through a hash of its own
- *   (`PriceIndex`), so adding to an existing level — nearly every passive order on a deep book —
- *   costs one probe and no search; only creating or removing a level searches the sorted array.
+ *   (an `IdIndex` keyed by price), so adding to an existing level — nearly every passive order on
+ *   a deep book — costs one probe and no search; only creating or removing a level searches the
+ *   sorted array.
  *
  * Slot and level id 0 mean "none"; the stores grow by doubling when full.
  */
@@ -78,80 +81,6 @@ export class RowStore {
   }
 }
 
-/**
- * price → level id for one side: open addressing with linear probing and backward-shift deletion,
- * [price, id] pairs in one Float64Array (same scheme as IdIndex).
- */
-export class PriceIndex {
-  private capacity = 256;
-  private mask = 255;
-  private table = new Float64Array(512);
-  private count = 0;
-
-  private home(price: number): number {
-    return (Math.imul((price | 0) ^ ((price / 4294967296) | 0), 0x9e3779b1) >>> 0) & this.mask;
-  }
-
-  get(price: number): number {
-    const table = this.table;
-    const mask = this.mask;
-    let i = this.home(price);
-    for (;;) {
-      const id = table[2 * i + 1]!;
-      if (id === 0) return 0;
-      if (table[2 * i] === price) return id;
-      i = (i + 1) & mask;
-    }
-  }
-
-  add(price: number, id: number): void {
-    if ((this.count + 1) * 2 > this.capacity) this.grow();
-    const table = this.table;
-    const mask = this.mask;
-    let i = this.home(price);
-    while (table[2 * i + 1] !== 0) i = (i + 1) & mask;
-    table[2 * i] = price;
-    table[2 * i + 1] = id;
-    this.count += 1;
-  }
-
-  delete(price: number): void {
-    const table = this.table;
-    const mask = this.mask;
-    let hole = this.home(price);
-    for (;;) {
-      if (table[2 * hole + 1] === 0) return;
-      if (table[2 * hole] === price) break;
-      hole = (hole + 1) & mask;
-    }
-    let j = hole;
-    for (;;) {
-      j = (j + 1) & mask;
-      const id = table[2 * j + 1]!;
-      if (id === 0) break;
-      const key = table[2 * j]!;
-      const k = this.home(key);
-      const stays = hole <= j ? hole < k && k <= j : hole < k || k <= j;
-      if (!stays) {
-        table[2 * hole] = key;
-        table[2 * hole + 1] = id;
-        hole = j;
-      }
-    }
-    table[2 * hole + 1] = 0;
-    this.count -= 1;
-  }
-
-  private grow(): void {
-    const old = this.table;
-    this.capacity *= 2;
-    this.mask = this.capacity - 1;
-    this.table = new Float64Array(2 * this.capacity);
-    this.count = 0;
-    for (let i = 0; i < old.length; i += 2) if (old[i + 1] !== 0) this.add(old[i]!, old[i + 1]!);
-  }
-}
-
 /** One side's levels in price order (best last), and its price → level index. */
 export class BookSide {
   /** Ascending sort keys (sign × price); the last is the best price. */
@@ -160,7 +89,8 @@ export class BookSide {
   readonly ids: number[] = [];
   /** The best level's id, or 0 when the side is empty (always the last of `ids`). */
   best = 0;
-  private readonly byPrice = new PriceIndex();
+  /** price → level id (the same hash table as the order ids; neighbouring prices share cache lines). */
+  private readonly byPrice = new IdIndex();
 
   constructor(
     /** +1 for bids (higher is better), -1 for asks (lower is better). */

@@ -1,5 +1,6 @@
 /**
- * orderId → order slot (a positive integer; 0 means "none"): open addressing with linear probing
+ * orderId → order slot (a positive integer; 0 means "none"), and per book side price → level id:
+ * open addressing with linear probing
  * and backward-shift deletion (no tombstones, so probe chains stay short however many orders come
  * and go).
  *
