@@ -10,7 +10,7 @@
  * model needs no list of its actors here.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type Actor, type AnyActorLogic, type AnyStateMachine, type EventObject, type PromiseActorLogic } from 'xstate';
+import { createActor, fromPromise, type Actor, type AnyActorLogic, type AnyStateMachine, type EventObject, type PromiseActorLogic, type SnapshotFrom } from 'xstate';
 import { generatePaths, type GeneratedPath } from '../../scripts/lib/machineModels';
 import type { MachineModel } from '../../src/app/machines/model.types';
 
@@ -145,8 +145,8 @@ export function runModel(model: MachineModel, options: RunOptions = {}): ModelRu
 }
 
 export interface DescribeOptions extends Omit<RunOptions, 'input'> {
-  /** Assertions after each step of each path. */
-  afterStep?: (run: ModelRun, stateValue: unknown, event: EventObject) => void;
+  /** Assertions after each step of each path; `before` is the snapshot the step started from. */
+  afterStep?: (run: ModelRun, stateValue: unknown, event: EventObject, before: SnapshotFrom<AnyStateMachine>) => void;
 }
 
 /**
@@ -159,12 +159,16 @@ export function describeModel(model: MachineModel, given: DescribeOptions | (() 
   it.each(paths.map((p) => [`${p.variant}: ${p.description}`, p] as const))('%s', async (_, path) => {
     const options = typeof given === 'function' ? given() : given;
     const run = runModel(model, { ...options, input: path.input });
+    let before = run.actor.getSnapshot();
     await walkPath({
       machine: run.machine,
       actor: run.actor,
       path,
       settle: run.settleNow,
-      afterStep: options.afterStep && ((value, event) => options.afterStep!(run, value, event)),
+      afterStep: (value, event) => {
+        options.afterStep?.(run, value, event, before);
+        before = run.actor.getSnapshot();
+      },
     });
     run.actor.stop();
   });

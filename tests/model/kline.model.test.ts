@@ -3,10 +3,7 @@ import { createActor } from 'xstate';
 import { HISTORY_FIXTURE, klineModel, LIVE_BAR, OLDER_FIXTURE } from '../../src/features/markets/machines/kline/kline.model';
 import { KLINE_RETRY_MS } from '../../src/features/markets/machines/kline/kline.machine';
 import type { KlineHistoryRequest } from '../../src/features/markets/machines/kline/kline.types';
-import { generatePaths } from '../../scripts/lib/machineModels';
-import { standInsFor, walkPath } from './harness';
-
-const paths = generatePaths(klineModel, 'edges');
+import { describeModel, standInsFor } from './harness';
 
 function start() {
   const deferred = standInsFor(klineModel.machine);
@@ -19,37 +16,27 @@ describe('kline machine: history, paging back, live candle, interval switch — 
   beforeEach(() => void vi.useFakeTimers());
   afterEach(() => void vi.useRealTimers());
 
-  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {
-    const world = start();
-    let before = world.actor.getSnapshot();
-    await walkPath({
-      machine: world.machine,
-      actor: world.actor,
-      path,
-      settle: world.deferred.settle,
-      afterStep: (_value, event) => {
-        const now = world.actor.getSnapshot();
-        const asked = world.deferred.inputsOf('fetchKlineHistory').at(-1) as KlineHistoryRequest | undefined;
-        // The history is asked for the pair and the current interval; paging back passes the oldest bar's time.
-        if (now.matches({ active: 'loading' })) expect(asked).toEqual({ pair: 'btc_usdt', interval: now.context.interval });
-        if (now.matches({ active: 'loadingOlder' })) expect(asked).toEqual({ pair: 'btc_usdt', interval: now.context.interval, to: now.context.bars[0]!.time });
-        // Every (re)load starts from nothing, under a new load id, so the chart resets.
-        if (now.matches({ active: 'loading' }) && !before.matches({ active: 'loading' })) {
-          expect(now.context.loadId).toBe(before.context.loadId + 1);
-          expect(now.context.bars).toEqual([]);
-          expect(now.context.liveBar).toBeUndefined();
-        }
-        // Bars stay oldest first, each time once.
-        const times = now.context.bars.map((b) => b.time);
-        expect(times).toEqual([...new Set(times)].sort((a, b) => a - b));
-        if (event.type === 'kline.bar' && now.matches('active')) expect(now.context.liveBar).toEqual(LIVE_BAR);
-        // A failure is a state with the catalogue's message: network for the call, system for a broken feed.
-        if (event.type === 'xstate.error.actor.fetchKlineHistory' && now.matches('failed')) expect(now.context.error).toEqual({ key: 'error.network' });
-        if (event.type === 'xstate.error.actor.candleFeed') expect(now.context.error).toEqual({ key: 'error.system' });
-        before = now;
-      },
-    });
-    world.actor.stop();
+  describeModel(klineModel, {
+    afterStep: ({ actor, deferred }, _value, event, before) => {
+      const now = actor.getSnapshot();
+      const asked = deferred.inputsOf('fetchKlineHistory').at(-1) as KlineHistoryRequest | undefined;
+      // The history is asked for the pair and the current interval; paging back passes the oldest bar's time.
+      if (now.matches({ active: 'loading' })) expect(asked).toEqual({ pair: 'btc_usdt', interval: now.context.interval });
+      if (now.matches({ active: 'loadingOlder' })) expect(asked).toEqual({ pair: 'btc_usdt', interval: now.context.interval, to: now.context.bars[0]!.time });
+      // Every (re)load starts from nothing, under a new load id, so the chart resets.
+      if (now.matches({ active: 'loading' }) && !before.matches({ active: 'loading' })) {
+        expect(now.context.loadId).toBe(before.context.loadId + 1);
+        expect(now.context.bars).toEqual([]);
+        expect(now.context.liveBar).toBeUndefined();
+      }
+      // Bars stay oldest first, each time once.
+      const times: number[] = now.context.bars.map((b: { time: number }) => b.time);
+      expect(times).toEqual([...new Set(times)].sort((x, y) => x - y));
+      if (event.type === 'kline.bar' && now.matches('active')) expect(now.context.liveBar).toEqual(LIVE_BAR);
+      // A failure is a state with the catalogue's message: network for the call, system for a broken feed.
+      if (event.type === 'xstate.error.actor.fetchKlineHistory' && now.matches('failed')) expect(now.context.error).toEqual({ key: 'error.network' });
+      if (event.type === 'xstate.error.actor.candleFeed') expect(now.context.error).toEqual({ key: 'error.system' });
+    },
   });
 });
 
