@@ -114,17 +114,17 @@ export interface ModelRun {
   settleNow: (event: SettleEvent) => void;
 }
 
-export interface RunOptions {
+export interface RunOptions<M extends AnyStateMachine = AnyStateMachine> {
   input?: unknown;
   /** Real implementations instead of stand-ins, by actor name. */
   actors?: Record<string, AnyActorLogic>;
   /** Actions to log (placeholders only: the machine's own assign actions keep running). */
   log?: readonly string[];
-  /** Action implementations of the test's own. */
-  actions?: Record<string, Action>;
+  /** Action implementations of the test's own, typed by the machine's own actions. */
+  actions?: ImplementationsOf<M>['actions'];
 }
 
-export function runModel(model: MachineModel, options: RunOptions = {}): ModelRun {
+export function runModel<M extends AnyStateMachine>(model: MachineModel<M>, options: RunOptions<M> = {}): ModelRun {
   const deferred = deferredActors(actorNamesOf(model.machine));
   const log: string[] = [];
   const actions = Object.fromEntries(
@@ -144,7 +144,7 @@ export function runModel(model: MachineModel, options: RunOptions = {}): ModelRu
   return { machine, actor, deferred, log, settle, settleNow };
 }
 
-export interface DescribeOptions extends Omit<RunOptions, 'input'> {
+export interface DescribeOptions<M extends AnyStateMachine = AnyStateMachine> extends Omit<RunOptions<M>, 'input'> {
   /** Assertions after each step of each path; `before` is the snapshot the step started from. */
   afterStep?: (run: ModelRun, stateValue: unknown, event: EventObject, before: SnapshotFrom<AnyStateMachine>) => void;
 }
@@ -153,7 +153,7 @@ export interface DescribeOptions extends Omit<RunOptions, 'input'> {
  * One test per generated path (shortest paths and one per edge) of the model, each in a fresh
  * actor. `options` may be a function, called once per path, for stand-ins that record per path.
  */
-export function describeModel(model: MachineModel, given: DescribeOptions | (() => DescribeOptions) = {}) {
+export function describeModel<M extends AnyStateMachine>(model: MachineModel<M>, given: DescribeOptions<M> | (() => DescribeOptions<M>) = {}) {
   const paths = generatePaths(model, 'edges');
   it('has generated paths', () => expect(paths.length).toBeGreaterThan(0));
   it.each(paths.map((p) => [`${p.variant}: ${p.description}`, p] as const))('%s', async (_, path) => {

@@ -1,60 +1,54 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type InputFrom } from 'xstate';
+import type { InputFrom } from 'xstate';
 import { sessionModel, USER_FIXTURE } from '../../src/app/machines/session/session.model';
-import { generatePaths } from '../../scripts/lib/machineModels';
-import { standInsFor, walkPath } from './harness';
+import { describeModel, runModel, type ImplementationsOf } from './harness';
 
-const paths = generatePaths(sessionModel, 'edges');
-
-function start(input: InputFrom<typeof sessionModel.machine> | undefined) {
-  const deferred = standInsFor(sessionModel.machine);
+/** The session's storage and navigation, recorded. */
+function recorder() {
   const log: string[] = [];
   const stored = { token: undefined as unknown, user: undefined as unknown };
-  const machine = sessionModel.machine.provide({
-    actors: deferred.actors,
-    actions: {
-      persistSession: (_, p) => {
-        stored.token = p.token;
-        stored.user = p.user;
-        log.push('persist');
-      },
-      clearStoredSession: () => {
-        stored.token = undefined;
-        stored.user = undefined;
-        log.push('clear');
-      },
-      navigateToLogin: () => void log.push('navigate:/login'),
-      showToast: (_, p) => void log.push(`toast:${JSON.stringify(p.message)}`),
+  const actions: ImplementationsOf<typeof sessionModel.machine>['actions'] = {
+    persistSession: (_, p) => {
+      stored.token = p.token;
+      stored.user = p.user;
+      log.push('persist');
     },
-  });
-  const actor = createActor(machine, { input: input }).start();
-  return { machine, actor, deferred, log, stored };
+    clearStoredSession: () => {
+      stored.token = undefined;
+      stored.user = undefined;
+      log.push('clear');
+    },
+    navigateToLogin: () => void log.push('navigate:/login'),
+    showToast: (_, p) => void log.push(`toast:${JSON.stringify(p.message)}`),
+  };
+  return { log, stored, actions };
+}
+
+function start(input: InputFrom<typeof sessionModel.machine>) {
+  const world = recorder();
+  return { ...runModel(sessionModel, { input, actions: world.actions }), ...world };
 }
 
 describe('session machine (spec §4, §6, §8), walked along generated paths', () => {
   beforeEach(() => void vi.useFakeTimers());
   afterEach(() => void vi.useRealTimers());
 
-  it.each(paths.map((p) => [`${p.variant}: ${p.description}`, p] as const))('%s', async (_, path) => {
-    const world = start(path.input);
-    await walkPath({
-      machine: world.machine,
-      actor: world.actor,
-      path,
-      settle: world.deferred.settle,
-      afterStep: (_value, event) => {
-        const snapshot = world.actor.getSnapshot();
+  describeModel(sessionModel, () => {
+    const { log, stored, actions } = recorder();
+    return {
+      actions,
+      afterStep: ({ actor }, _value, event) => {
+        const snapshot = actor.getSnapshot();
         // A 403 from anywhere: session cleared and the user sent to /login.
         if (event.type === 'session.forbidden' || (event.type === 'xstate.error.actor.fetchUser' && (event as { error?: { kind?: string } }).error?.kind === 'forbidden')) {
-          expect(world.log.slice(-2)).toEqual(['toast:{"text":"Please log in first"}', 'navigate:/login'].slice(-2));
-          expect(world.stored).toEqual({ token: undefined, user: undefined });
+          expect(log.slice(-2)).toEqual(['toast:{"text":"Please log in first"}', 'navigate:/login'].slice(-2));
+          expect(stored).toEqual({ token: undefined, user: undefined });
         }
         // Signed out means nothing usable is left in context.
         if (snapshot.matches('signedOut')) expect(snapshot.context.token).toBeUndefined();
         if (snapshot.matches('signedIn')) expect(snapshot.context.user).toBeDefined();
       },
-    });
-    world.actor.stop();
+    };
   });
 });
 
