@@ -78,14 +78,16 @@ export class FastEngine implements OrderBookEngine {
     const limit = c.price;
     const ids = book.ids;
     const levels = this.levelRows.rows;
+    const levelLinks = this.levelRows.links;
     const orders = this.orderRows.rows;
+    const orderLinks = this.orderRows.links;
     let filled = 0;
     let budget = c.quoteBudget ?? MAX;
     for (let i = ids.length - 1; i >= 0; i--) {
       const level = ids[i]! * 8;
       const price = levels[level + LEVEL_PRICE]!;
       if (!isMarket && (buy ? price > limit : price < limit)) break;
-      for (let maker = levels[level + LEVEL_HEAD]!; maker !== 0; maker = orders[maker * 8 + ORDER_NEXT]!) {
+      for (let maker = levelLinks[ids[i]! * 16 + LEVEL_HEAD]!; maker !== 0; maker = orderLinks[maker * 16 + ORDER_NEXT]!) {
         if (filled >= c.quantity) return filled;
         if (orders[maker * 8 + ORDER_ACCOUNT] === c.accountId) {
           if (skipOwn) continue;
@@ -143,11 +145,12 @@ export class FastEngine implements OrderBookEngine {
     let takerCancel: CancelReasonCode | 0 = 0;
     const orders = this.orderRows.rows;
     const levels = this.levelRows.rows;
+    const levelLinks = this.levelRows.links;
     let level = book.best;
     while (remaining > 0 && level !== 0) {
       const price = levels[level * 8 + LEVEL_PRICE]!;
       if (!isMarket && (buy ? price > limit : price < limit)) break;
-      const maker = levels[level * 8 + LEVEL_HEAD]!;
+      const maker = levelLinks[level * 16 + LEVEL_HEAD]!;
       const makerRow = maker * 8;
       const makerAccount = orders[makerRow + ORDER_ACCOUNT]!;
       const makerRemaining = orders[makerRow + ORDER_REMAINING]!;
@@ -205,19 +208,21 @@ export class FastEngine implements OrderBookEngine {
     const slot = this.orderRows.alloc();
     const level = side.levelAt(price);
     const orders = this.orderRows.rows;
+    const orderLinks = this.orderRows.links;
     const levels = this.levelRows.rows;
+    const levelLinks = this.levelRows.links;
     const row = slot * 8;
-    const tail = levels[level * 8 + LEVEL_TAIL]!;
+    const tail = levelLinks[level * 16 + LEVEL_TAIL]!;
     orders[row + ORDER_ID] = orderId;
     orders[row + ORDER_ACCOUNT] = accountId;
     orders[row + ORDER_PRICE] = price;
     orders[row + ORDER_REMAINING] = remaining;
-    orders[row + ORDER_PREV] = tail;
-    orders[row + ORDER_NEXT] = 0;
-    orders[row + ORDER_LEVEL] = level;
-    if (tail === 0) levels[level * 8 + LEVEL_HEAD] = slot;
-    else orders[tail * 8 + ORDER_NEXT] = slot;
-    levels[level * 8 + LEVEL_TAIL] = slot;
+    orderLinks[slot * 16 + ORDER_PREV] = tail;
+    orderLinks[slot * 16 + ORDER_NEXT] = 0;
+    orderLinks[slot * 16 + ORDER_LEVEL] = level;
+    if (tail === 0) levelLinks[level * 16 + LEVEL_HEAD] = slot;
+    else orderLinks[tail * 16 + ORDER_NEXT] = slot;
+    levelLinks[level * 16 + LEVEL_TAIL] = slot;
     levels[level * 8 + LEVEL_COUNT] = levels[level * 8 + LEVEL_COUNT]! + 1;
     levels[level * 8 + LEVEL_QUANTITY] = levels[level * 8 + LEVEL_QUANTITY]! + remaining;
     this.byId.add(orderId, slot);
@@ -226,15 +231,17 @@ export class FastEngine implements OrderBookEngine {
   /** Takes a resting order off the book (filled or cancelled) and recycles its slot. */
   private remove(slot: number): void {
     const orders = this.orderRows.rows;
+    const orderLinks = this.orderRows.links;
     const levels = this.levelRows.rows;
+    const levelLinks = this.levelRows.links;
     const row = slot * 8;
-    const prev = orders[row + ORDER_PREV]!;
-    const next = orders[row + ORDER_NEXT]!;
-    const level = orders[row + ORDER_LEVEL]!;
-    if (prev === 0) levels[level * 8 + LEVEL_HEAD] = next;
-    else orders[prev * 8 + ORDER_NEXT] = next;
-    if (next === 0) levels[level * 8 + LEVEL_TAIL] = prev;
-    else orders[next * 8 + ORDER_PREV] = prev;
+    const prev = orderLinks[slot * 16 + ORDER_PREV]!;
+    const next = orderLinks[slot * 16 + ORDER_NEXT]!;
+    const level = orderLinks[slot * 16 + ORDER_LEVEL]!;
+    if (prev === 0) levelLinks[level * 16 + LEVEL_HEAD] = next;
+    else orderLinks[prev * 16 + ORDER_NEXT] = next;
+    if (next === 0) levelLinks[level * 16 + LEVEL_TAIL] = prev;
+    else orderLinks[next * 16 + ORDER_PREV] = prev;
     levels[level * 8 + LEVEL_QUANTITY] = levels[level * 8 + LEVEL_QUANTITY]! - orders[row + ORDER_REMAINING]!;
     const count = levels[level * 8 + LEVEL_COUNT]! - 1;
     levels[level * 8 + LEVEL_COUNT] = count;
@@ -281,9 +288,11 @@ export class FastEngine implements OrderBookEngine {
   private collect(side: BookSide, name: Side, out: RestingOrder[]): void {
     const ids = side.ids;
     const levels = this.levelRows.rows;
+    const levelLinks = this.levelRows.links;
     const orders = this.orderRows.rows;
+    const orderLinks = this.orderRows.links;
     for (let i = ids.length - 1; i >= 0; i--) {
-      for (let slot = levels[ids[i]! * 8 + LEVEL_HEAD]!; slot !== 0; slot = orders[slot * 8 + ORDER_NEXT]!) {
+      for (let slot = levelLinks[ids[i]! * 16 + LEVEL_HEAD]!; slot !== 0; slot = orderLinks[slot * 16 + ORDER_NEXT]!) {
         const row = slot * 8;
         out.push({ orderId: orders[row + ORDER_ID]!, accountId: orders[row + ORDER_ACCOUNT]!, side: name, price: orders[row + ORDER_PRICE]!, remaining: orders[row + ORDER_REMAINING]! });
       }

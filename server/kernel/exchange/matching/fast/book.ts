@@ -29,21 +29,28 @@ export const ORDER_ID = 0;
 export const ORDER_ACCOUNT = 1;
 export const ORDER_PRICE = 2;
 export const ORDER_REMAINING = 3;
-export const ORDER_PREV = 4;
-export const ORDER_NEXT = 5;
-export const ORDER_LEVEL = 6;
+// The links (slots and level ids) are int32 fields, read through `RowStore.links`, an Int32Array
+// over the same memory (16 int32 per row): int32 index 8 is the low half of double field 4.
+// Integer links index the arrays without a double → integer conversion on every hop.
+export const ORDER_PREV = 8;
+export const ORDER_NEXT = 10;
+export const ORDER_LEVEL = 12;
 // Field 7 is unused: 8 doubles make a row exactly one 64-byte cache line.
 
 export const LEVEL_PRICE = 0;
 /** Sum of the remaining quantity of the level's orders. */
 export const LEVEL_QUANTITY = 1;
 export const LEVEL_COUNT = 2;
-export const LEVEL_HEAD = 3;
-export const LEVEL_TAIL = 4;
+/** Int32 fields (see above): the first and last order slots. */
+export const LEVEL_HEAD = 6;
+export const LEVEL_TAIL = 8;
 /** 1 for a bid level, -1 for an ask level. */
 export const LEVEL_SIGN = 5;
 
-/** Rows of 8 doubles; row 0 is never handed out. Freed rows are chained through field `link`. */
+/**
+ * Rows of 8 doubles (`rows`, row i at i * 8) whose link fields are int32s (`links`, row i at
+ * i * 16); row 0 is never handed out. Freed rows are chained through the int32 field `link`.
+ */
 export class RowStore {
   rows: Float64Array;
   private capacity: number;
@@ -57,26 +64,31 @@ export class RowStore {
   ) {
     this.capacity = capacity;
     this.rows = new Float64Array(capacity * 8);
+    this.links = new Int32Array(this.rows.buffer);
   }
+
+  /** The same memory as `rows`, as int32s. */
+  links: Int32Array;
 
   /** A free row id; `rows` may be replaced (re-read it after). */
   alloc(): number {
     const id = this.free;
     if (id !== 0) {
-      this.free = this.rows[id * 8 + this.link]!;
+      this.free = this.links[id * 16 + this.link]!;
       return id;
     }
     if (this.unused === this.capacity) {
       const grown = new Float64Array(this.capacity * 16);
       grown.set(this.rows);
       this.rows = grown;
+      this.links = new Int32Array(grown.buffer);
       this.capacity *= 2;
     }
     return this.unused++;
   }
 
   release(id: number): void {
-    this.rows[id * 8 + this.link] = this.free;
+    this.links[id * 16 + this.link] = this.free;
     this.free = id;
   }
 }
@@ -122,8 +134,10 @@ export class BookSide {
     rows[at + LEVEL_PRICE] = price;
     rows[at + LEVEL_QUANTITY] = 0;
     rows[at + LEVEL_COUNT] = 0;
-    rows[at + LEVEL_HEAD] = 0;
-    rows[at + LEVEL_TAIL] = 0;
+    rows[at + LEVEL_SIGN] = this.sign;
+    const links = this.levels.links;
+    links[id * 16 + LEVEL_HEAD] = 0;
+    links[id * 16 + LEVEL_TAIL] = 0;
     rows[at + LEVEL_SIGN] = this.sign;
     this.byPrice.add(price, id);
     keys.push(key);
