@@ -4,7 +4,7 @@ import { startServer } from './start.js';
 const config = readConfig();
 const server = await startServer(config);
 server.app.log.info(
-  `OpenEx is up on ${server.url} — database: ${config.databaseUrl ? 'PostgreSQL' : `embedded (${config.dataDir})`}`,
+  `OpenEx is up on ${server.url} — database: ${config.databaseUrl ? 'PostgreSQL' : `embedded ${config.embeddedDb === 'pglite' ? 'PGlite' : 'PostgreSQL'} (${config.dataDir})`}`,
 );
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -36,7 +36,7 @@ export interface RunningServer {
 
 /** Composition root: config → database → markets (history, books, makers) → http → realtime. */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embedded: config.embeddedDb });
   const rates = databaseFiatRates(db);
   let log: (line: string) => void = () => undefined;
   // Codes go to the outbox (DATA_DIR/outbox.jsonl) unless SMTP is configured; phones always do.
