@@ -7,8 +7,13 @@ server.app.log.info(
   `OpenEx is up on ${server.url} — database: ${config.databaseUrl ? 'PostgreSQL' : `embedded ${config.embeddedDb === 'pglite' ? 'PGlite' : 'PostgreSQL'} (${config.dataDir})`}`,
 );
 
+// A signal often arrives more than once (npx, tsx and a process-group kill each pass it on): the
+// repeats are ignored, so the shutdown that stops the embedded database is never cut short.
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
     server.app.log.info(`${signal}: shutting down`);
     server.stop().then(
       () => process.exit(0),
