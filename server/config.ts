@@ -9,8 +9,9 @@ export interface ServerConfig {
   /** When set, PostgreSQL is used instead of the embedded database. */
   databaseUrl: string | undefined;
   /**
-   * The embedded database without DATABASE_URL (EMBEDDED_DB): `postgres` (default), a PostgreSQL
-   * server of our own on DATA_DIR/postgres; or `pglite`, PostgreSQL in WASM inside this process.
+   * The embedded database without DATABASE_URL (EMBEDDED_DB): `postgres` (the default), a
+   * PostgreSQL server of our own on DATA_DIR/postgres; or `pglite`, PostgreSQL in WASM inside this
+   * process. Unset on a DATA_DIR holding only an earlier version's PGlite database, PGlite it stays.
    */
   embeddedDb?: 'postgres' | 'pglite';
   /** Built client to serve; missing in `npm run dev`, where Vite serves it. */
@@ -53,8 +54,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   };
 }
 
-function embeddedDb(value: string | undefined): 'postgres' | 'pglite' {
-  if (!value || value === 'postgres') return 'postgres';
+function embeddedDb(value: string | undefined): 'postgres' | 'pglite' | undefined {
+  if (!value) return undefined;
+  if (value === 'postgres') return 'postgres';
   if (value === 'pglite') return 'pglite';
   throw new Error(`EMBEDDED_DB must be postgres or pglite, got ${value}`);
 }

@@ -4,7 +4,7 @@ import { startServer } from './start.js';
 const config = readConfig();
 const server = await startServer(config);
 server.app.log.info(
-  `OpenEx is up on ${server.url} — database: ${config.databaseUrl ? 'PostgreSQL' : `embedded ${config.embeddedDb === 'pglite' ? 'PGlite' : 'PostgreSQL'} (${config.dataDir})`}`,
+  `OpenEx is up on ${server.url} — database: ${config.databaseUrl ? 'PostgreSQL' : `embedded ${server.db.dialect === 'pglite' ? 'PGlite' : 'PostgreSQL'} (${config.dataDir})`}`,
 );
 
 // A signal often arrives more than once (npx, tsx and a process-group kill each pass it on): the

@@ -150,12 +150,20 @@ function postgresUser(log: (line: string) => void): RunAs {
     return ids();
   } catch {
     log('running as root and there is no "postgres" system user to run PostgreSQL as: creating it (useradd --system)');
-    try {
-      execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', SUPERUSER], { stdio: 'ignore' });
-    } catch {
-      execFileSync('adduser', ['-S', '-D', '-H', SUPERUSER], { stdio: 'ignore' }); // busybox (Alpine)
+    const attempts: [string, string[]][] = [
+      ['useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', SUPERUSER]],
+      ['useradd', ['--system', '--gid', SUPERUSER, '--no-create-home', '--shell', '/usr/sbin/nologin', SUPERUSER]], // the group exists
+      ['adduser', ['-S', '-D', '-H', SUPERUSER]], // busybox (Alpine)
+    ];
+    for (const [command, args] of attempts) {
+      try {
+        execFileSync(command, args, { stdio: 'ignore' });
+        return ids();
+      } catch {
+        // try the next way
+      }
     }
-    return ids();
+    throw new Error('running as root with no "postgres" system user, and creating one failed: create it (useradd --system postgres), run as another user, or set DATABASE_URL');
   }
 }
 

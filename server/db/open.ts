@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from './database.js';
 import { openEmbeddedPostgres } from './embeddedPostgres.js';
@@ -13,7 +14,10 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** Directory for the embedded database; undefined keeps it in memory (PGlite only). */
   dataDir?: string | undefined;
-  /** Which embedded database: PostgreSQL in DATA_DIR/postgres (default), or PGlite in DATA_DIR/pglite. */
+  /**
+   * Which embedded database: PostgreSQL in DATA_DIR/postgres, or PGlite in DATA_DIR/pglite.
+   * Undefined: PostgreSQL, unless DATA_DIR holds only a PGlite database (an earlier version's).
+   */
   embedded?: EmbeddedDb | undefined;
 }
 
@@ -30,8 +34,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return db;
 }
 
-function openDriver({ databaseUrl, dataDir, embedded = 'postgres' }: OpenOptions): Promise<Database> {
+function openDriver({ databaseUrl, dataDir, embedded }: OpenOptions): Promise<Database> {
   if (databaseUrl) return openPostgres(databaseUrl);
-  if (embedded === 'postgres' && dataDir) return openEmbeddedPostgres(join(dataDir, 'postgres'));
-  return openPglite(dataDir ? join(dataDir, 'pglite') : undefined);
+  if (!dataDir) return openPglite();
+  if (embedded === undefined && existsSync(join(dataDir, 'pglite')) && !existsSync(join(dataDir, 'postgres'))) {
+    // Data written by a version whose default was PGlite: never start an empty exchange over it.
+    process.stderr.write(
+      `${dataDir} holds a PGlite database from an earlier version: staying on PGlite (EMBEDDED_DB=pglite to say so; ` +
+        'the embedded PostgreSQL would start empty, and nothing copies the data across yet)\n',
+    );
+    return openPglite(join(dataDir, 'pglite'));
+  }
+  if (embedded === 'pglite') return openPglite(join(dataDir, 'pglite'));
+  return openEmbeddedPostgres(join(dataDir, 'postgres'));
 }
