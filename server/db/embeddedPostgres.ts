@@ -105,13 +105,11 @@ export async function openEmbeddedPostgres(dir: string, options: EmbeddedPostgre
   let stopped: Promise<void> | undefined;
   const stop = () =>
     (stopped ??= (async () => {
-      process.removeListener('exit', onExit);
       await stopPostmaster(server.pid);
+      process.removeListener('exit', server.onExit);
       rmSync(join(dir, OWNER_FILE), { force: true });
       if (socketDir !== dir) rmSync(socketDir, { recursive: true, force: true });
     })());
-  const onExit = () => signal(server.pid, 'SIGINT');
-  process.on('exit', onExit);
   try {
     return await openPool({ host: socketDir, port: SOCKET_PORT, user: SUPERUSER, database: 'postgres' }, stop);
   } catch (error) {
@@ -238,7 +236,7 @@ function socketDirectory(dir: string, runAs: RunAs): string {
   return socketDir;
 }
 
-async function startServer(dir: string, socketDir: string, bin: Binaries, runAs: RunAs): Promise<{ pid: number }> {
+async function startServer(dir: string, socketDir: string, bin: Binaries, runAs: RunAs): Promise<{ pid: number; onExit: () => void }> {
   const logFile = `${dir}.log`;
   if (existsSync(logFile)) renameSync(logFile, `${logFile}.1`);
   const out = openSync(logFile, 'a');
@@ -253,14 +251,20 @@ async function startServer(dir: string, socketDir: string, bin: Binaries, runAs:
   child.once('exit', (code, sig) => (exited = `exited with ${code ?? sig}`));
   child.once('error', (error) => (exited = error.message));
   const pid = child.pid;
+  // From now on, however this process ends short of kill -9 (process.exit, an uncaught error, a
+  // signal during startup), the database is asked to stop with it.
+  const onExit = () => pid !== undefined && signal(pid, 'SIGINT');
+  process.on('exit', onExit);
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (exited !== undefined || pid === undefined) {
+      process.removeListener('exit', onExit);
       throw new Error(`PostgreSQL ${exited ?? 'did not start'}:\n${tail(logFile)}`);
     }
-    if (await accepting(socketDir)) return { pid };
+    if (await accepting(socketDir)) return { pid, onExit };
     if (Date.now() > deadline) {
       await stopPostmaster(pid);
+      process.removeListener('exit', onExit);
       throw new Error(`PostgreSQL did not accept connections within 120 s:\n${tail(logFile)}`);
     }
     await sleep(25);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { auditLedger } from '../../server/app/ledgerAudit.js';
 import { openEmbeddedPostgres, stopEmbeddedPostgres } from '../../server/db/embeddedPostgres.js';
+import { openPglite } from '../../server/db/pglite.js';
 import { openPostgres } from '../../server/db/postgres.js';
 import { createIsolatedSchema, usingPostgres, type IsolatedSchema } from '../server/testDb.js';
 
@@ -106,7 +107,11 @@ export function useScratchServer(tag: string, port: number) {
       return current;
     },
     async audit(): Promise<string[]> {
-      const db = schema ? await openPostgres(schema.url) : await openEmbeddedPostgres(join(dataDir, 'postgres'));
+      const db = schema
+        ? await openPostgres(schema.url)
+        : process.env.EMBEDDED_DB === 'pglite'
+          ? await openPglite(join(dataDir, 'pglite'))
+          : await openEmbeddedPostgres(join(dataDir, 'postgres'));
       try {
         return await auditLedger(db);
       } finally {
