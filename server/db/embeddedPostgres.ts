@@ -32,8 +32,9 @@ import { openPool } from './postgres.js';
  *   On the next start we find it through postmaster.pid and stop it cleanly (fast shutdown: it rolls
  *   back the dead server's open transactions and checkpoints) before starting our own.
  * - **Stop.** `close()` ends the pool, then stops PostgreSQL and waits until it is gone. If the
- *   process exits without close() (an uncaught error, process.exit) an exit hook still asks it to
- *   stop.
+ *   process exits without close() (an uncaught error, process.exit, a signal during startup: see
+ *   main.ts) an exit hook still asks it to stop. Only kill -9 leaves it running, until the next
+ *   start (or stopEmbeddedPostgres) stops it.
  */
 
 const SOCKET_PORT = 54329;
@@ -63,8 +64,10 @@ const SETTINGS: Record<string, string> = {
   checkpoint_timeout: '5min',
   // The pool holds 10; a few more for the audit, psql and autovacuum's own.
   max_connections: '20',
-  // Quiet: only warnings and worse, no statements, no checkpoint/connection/autovacuum chatter; the
-  // log (DATA_DIR/postgres.log) is started afresh at each start, the previous one kept as .1.
+  // Quiet: warnings and worse, without the statements, and no checkpoint/connection/autovacuum
+  // chatter (the few LOG lines of a start, a stop or a crash recovery still appear: PostgreSQL ranks
+  // LOG above WARNING for its log). DATA_DIR/postgres.log is begun afresh at each start, the
+  // previous one kept as postgres.log.1, so it cannot grow without bound.
   log_min_messages: 'warning',
   log_min_error_statement: 'panic',
   log_checkpoints: 'off',
