@@ -35,6 +35,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/home`,
     timeout: 90_000,
     reuseExistingServer: false,
+    // Not SIGKILL (Playwright's default): the server stops its embedded PostgreSQL on SIGTERM.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -8,6 +8,12 @@ export interface ServerConfig {
   dataDir: string;
   /** When set, PostgreSQL is used instead of the embedded database. */
   databaseUrl: string | undefined;
+  /**
+   * The embedded database without DATABASE_URL (EMBEDDED_DB): `postgres` (the default), a
+   * PostgreSQL server of our own on DATA_DIR/postgres; or `pglite`, PostgreSQL in WASM inside this
+   * process. Unset on a DATA_DIR holding only an earlier version's PGlite database, PGlite it stays.
+   */
+  embeddedDb?: 'postgres' | 'pglite';
   /** Built client to serve; missing in `npm run dev`, where Vite serves it. */
   clientDir: string;
   logLevel: string;
@@ -35,6 +41,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    embeddedDb: embeddedDb(env.EMBEDDED_DB),
     clientDir: resolve(env.CLIENT_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     marketMakers: env.MARKET_MAKERS !== 'off',
@@ -45,6 +52,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     chainBlockMs: positiveMs(env.CHAIN_BLOCK_MS, 2000, 'CHAIN_BLOCK_MS'),
     operator: env.OPERATOR_ACCOUNT && env.OPERATOR_PASSWORD ? { account: env.OPERATOR_ACCOUNT, password: env.OPERATOR_PASSWORD } : undefined,
   };
+}
+
+function embeddedDb(value: string | undefined): 'postgres' | 'pglite' | undefined {
+  if (!value) return undefined;
+  if (value === 'postgres') return 'postgres';
+  if (value === 'pglite') return 'pglite';
+  throw new Error(`EMBEDDED_DB must be postgres or pglite, got ${value}`);
 }
 
 function positiveMs(value: string | undefined, fallback: number, name: string): number {

@@ -31,7 +31,7 @@ export interface RunningServer {
  * realtime → listen → products start. Nothing here knows what a product does.
  */
 export async function startServer(config: ServerConfig, products: readonly ServerProduct[] = PRODUCTS): Promise<RunningServer> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embedded: config.embeddedDb });
   // The log and the gateway exist only once the HTTP app does; until then lines go nowhere and
   // pushes are dropped (nobody can have subscribed yet).
   let app: FastifyInstance | undefined;

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { stopEmbeddedPostgres } from '../../server/kernel/db/embeddedPostgres.js';
 
 /**
  * Live markets in the browser against the real server: chart, order book and trades on the
@@ -165,7 +166,11 @@ test.describe('server restart', () => {
     test.setTimeout(90_000);
     await startServer();
   });
-  test.afterAll(() => killServer());
+  test.afterAll(async () => {
+    killServer();
+    // The embedded PostgreSQL outlives a kill -9 of the server (the next start would stop it).
+    await stopEmbeddedPostgres(join(dataDir, 'postgres'));
+  });
 
   test('the page recovers on its own: connection back to live, book live again, no reload', async ({ page }) => {
     test.setTimeout(150_000);

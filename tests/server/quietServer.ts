@@ -5,7 +5,7 @@ import { startServer, type RunningServer } from '../../server/start.js';
 import { createIsolatedSchema, usingPostgres, type IsolatedSchema } from './testDb.js';
 
 /**
- * The whole server (HTTP, socket.io, markets) on a free port, on a fresh embedded database — or its
+ * The whole server (HTTP, socket.io, markets) on a free port, on a fresh PGlite database — or its
  * own schema when DATABASE_URL is set — without market makers, so a suite's own orders and ticks
  * never race real ones. `stop` closes it and removes everything it wrote.
  */
@@ -20,6 +20,8 @@ export async function startQuietServer(tag: string): Promise<{ server: RunningSe
     clientDir: join(dataDir, 'no-client'),
     logLevel: 'silent',
     marketMakers: false,
+    // PGlite, as the rest of the server suite: no database server to start per test file.
+    embeddedDb: 'pglite',
   });
   return {
     server,

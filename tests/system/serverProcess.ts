@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { auditLedger } from '../../server/kernel/ledger/ledgerAudit.js';
+import { openEmbeddedPostgres, stopEmbeddedPostgres } from '../../server/kernel/db/embeddedPostgres.js';
 import { openPglite } from '../../server/kernel/db/pglite.js';
 import { openPostgres } from '../../server/kernel/db/postgres.js';
 import { createIsolatedSchema, usingPostgres, type IsolatedSchema } from '../server/testDb.js';
@@ -83,8 +84,9 @@ export async function startServerProcess(options: { dataDir: string; port: numbe
  * A data directory (and, when DATABASE_URL is set, a PostgreSQL schema of its own) for one system
  * test and the server processes run on it: `start` (again after a crash, on the same data), `audit`
  * once the server is stopped (the ledger audit on the database it left), and everything stopped
- * and removed after the file's tests. On PostgreSQL the server's transactions really run side by
- * side, which the single-connection embedded database never does.
+ * and removed after the file's tests. Both the embedded default (a PostgreSQL server of its own in
+ * dataDir) and DATABASE_URL run the server's transactions side by side; EMBEDDED_DB=pglite runs the
+ * suite on PGlite's single in-process connection.
  */
 export function useScratchServer(tag: string, port: number) {
   const dataDir = mkdtempSync(join(tmpdir(), `openex-${tag}-`));
@@ -92,6 +94,8 @@ export function useScratchServer(tag: string, port: number) {
   let current: ServerProcess | undefined;
   afterAll(async () => {
     await current?.stop();
+    // A test that failed between a crash and the restart leaves the database server running.
+    await stopEmbeddedPostgres(join(dataDir, 'postgres'));
     await schema?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -103,7 +107,11 @@ export function useScratchServer(tag: string, port: number) {
       return current;
     },
     async audit(): Promise<string[]> {
-      const db = schema ? await openPostgres(schema.url) : await openPglite(join(dataDir, 'pglite'));
+      const db = schema
+        ? await openPostgres(schema.url)
+        : process.env.EMBEDDED_DB === 'pglite'
+          ? await openPglite(join(dataDir, 'pglite'))
+          : await openEmbeddedPostgres(join(dataDir, 'postgres'));
       try {
         return await auditLedger(db);
       } finally {

@@ -1,7 +1,8 @@
 /**
- * One database interface over two drivers: PGlite (embedded PostgreSQL, the default, data in
- * DATA_DIR) and node-postgres (DATABASE_URL, for scale-out). Both run the same SQL, so the schema,
- * the queries and the server test suite are shared.
+ * One database interface over two drivers: node-postgres (DATABASE_URL, for scale-out, or the
+ * embedded PostgreSQL server of embeddedPostgres.ts, the default, data in DATA_DIR/postgres) and
+ * PGlite (PostgreSQL in WASM in this process: EMBEDDED_DB=pglite, and in memory for the server
+ * tests). All run the same SQL, so the schema, the queries and the server test suite are shared.
  */
 export interface Queryable {
   query<T extends object>(sql: string, params?: readonly unknown[]): Promise<T[]>;

@@ -5,11 +5,23 @@ const INT8_OID = 20;
 
 /** PostgreSQL over node-postgres. int8 is parsed to a number so both drivers return one shape. */
 export async function openPostgres(connectionString: string): Promise<Database> {
+  return openPool({ connectionString });
+}
+
+/**
+ * A node-postgres pool behind the Database interface: DATABASE_URL's driver and the embedded
+ * PostgreSQL's (server/db/embeddedPostgres.ts), which adds `afterClose` to stop its server once the
+ * pool has ended.
+ */
+export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise<void>): Promise<Database> {
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
       oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   };
-  const pool = new pg.Pool({ connectionString, types, max: 10 });
+  const pool = new pg.Pool({ ...config, types, max: 10 });
+  // An idle connection that breaks (the database restarts) is dropped by the pool; the next query
+  // gets a fresh one or fails with the error. Unhandled, it would end the process.
+  pool.on('error', () => undefined);
   await pool.query('select 1');
   const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T extends object>(sql: string, params: readonly unknown[] = []) {
@@ -37,10 +49,18 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         client.release();
       }
     },
-    close: () => pool.end(),
+    async close() {
+      try {
+        await pool.end();
+      } finally {
+        await afterClose?.();
+      }
+    },
     async listen(channel, onMessage) {
       // One connection held for the notifications alone (a pooled one would be handed back).
-      const client = new pg.Client({ connectionString });
+      const client = new pg.Client(config);
+      // A broken listening connection only delays evictions to the cache's time limit; never fatal.
+      client.on('error', () => undefined);
       await client.connect();
       client.on('notification', (message) => {
         if (message.channel === channel) onMessage(message.payload ?? '');
