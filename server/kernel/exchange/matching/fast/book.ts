@@ -7,11 +7,11 @@ import { IdIndex } from './idIndex.js';
  * Why this layout (see bench/README.md for the deep-book figures that drove it):
  * - On a deep book (hundreds of thousands of resting orders) the cost of an operation is its cache
  *   misses: a cancel deep in the book touches the order, its two neighbours and the id index
- *   entry, none of them recently used. One order is one 64-byte row of 8 doubles in one
- *   Float64Array (`ORDER_*` offsets below): one cache line per order, where a JS object per order
- *   cost a line for the object, often another for boxed doubles (prices or ids ≥ 2^31), and the
- *   garbage collector had to trace every one of them. Slots are recycled last-in first-out, so a
- *   new order usually lands in a row that is still in cache.
+ *   entry, none of them recently used. One order is one 64-byte row, the size of a cache line (the
+ *   width of 8 doubles: four numbers and three int32 links, `ORDER_*` offsets below), in one
+ *   Float64Array, where a JS object per order cost a line for the object, often another for boxed
+ *   doubles (prices or ids ≥ 2^31), and the garbage collector had to trace every one of them.
+ *   Slots are recycled last-in first-out, so a new order usually lands in a row still in cache.
  * - Each level is a FIFO intrusive doubly-linked list of order slots (prev/next in the rows):
  *   append at the tail, fill from the head, unlink any order on cancel, all O(1).
  * - Levels are rows too (`LEVEL_*` offsets), with their quantity and order count kept up to date,
@@ -35,7 +35,7 @@ export const ORDER_REMAINING = 3;
 export const ORDER_PREV = 8;
 export const ORDER_NEXT = 10;
 export const ORDER_LEVEL = 12;
-// Field 7 is unused: 8 doubles make a row exactly one 64-byte cache line.
+// Int32 14–15 (double field 7) are unused: a row is 64 bytes, the size of a cache line.
 
 export const LEVEL_PRICE = 0;
 /** Sum of the remaining quantity of the level's orders. */
