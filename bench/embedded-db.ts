@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { readPlatConfig } from '../server/kernel/catalogue.js';
+import { seededRandom } from '../server/kernel/random.js';
 import type { Database } from '../server/kernel/db/database.js';
 import { openDatabase, type EmbeddedDb } from '../server/kernel/db/open.js';
 
@@ -105,7 +106,7 @@ async function runLoad(db: Database, clusterDir: string | undefined) {
   const end = start + LOAD_SECONDS * 1000;
   let writes = 0;
   const writers = Array.from({ length: WRITERS }, async (_, w) => {
-    const rnd = random(w + 1);
+    const rnd = seededRandom(w + 1);
     while (performance.now() < end) {
       await orderTransaction(db, rnd);
       writes++;
@@ -186,17 +187,6 @@ function directorySize(path: string): number {
   return readdirSync(path).reduce((sum, name) => sum + directorySize(join(path, name)), 0);
 }
 
-/** mulberry32: the same order stream for both databases. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const began = Date.now();
 console.log(`embedded databases: ${WRITERS} writers × ${LOAD_SECONDS} s of order transactions, plat_config read every ${READ_EVERY_MS} ms\n`);

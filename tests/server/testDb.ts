@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
 import type { Database } from '../../server/kernel/db/database.js';
-import { migrate } from '../../server/kernel/db/migrate.js';
 import { openPglite } from '../../server/kernel/db/pglite.js';
 import { openPostgres } from '../../server/kernel/db/postgres.js';
-import { seed } from '../../server/kernel/db/seed/index.js';
 import { buildApp } from './buildApp.js';
+import { prepared } from '../../server/kernel/db/open.js';
 import { databaseFiatRates } from '../../server/products/markets/fiatRates.js';
 
 /**
@@ -81,15 +80,7 @@ export async function openBlankDatabase(): Promise<Database> {
 
 /** A migrated and seeded database, as the server opens it. Close it in afterAll. */
 export async function openTestDatabase(): Promise<Database> {
-  const db = await openBlankDatabase();
-  try {
-    await migrate(db);
-    await seed(db);
-  } catch (error) {
-    await db.close();
-    throw error;
-  }
-  return db;
+  return prepared(await openBlankDatabase());
 }
 
 /** The HTTP app over `db`, ready for `app.inject`. Close it before the database. */

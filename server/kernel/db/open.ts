@@ -23,7 +23,11 @@ export interface OpenOptions {
 
 /** Opens PostgreSQL when a URL is given, else the embedded one; then migrates and seeds. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const db = await openDriver(options);
+  return prepared(await openDriver(options));
+}
+
+/** Migrates and seeds an open database; closes it if either fails, so nothing is left running. */
+export async function prepared(db: Database): Promise<Database> {
   try {
     await migrate(db);
     await seed(db);
