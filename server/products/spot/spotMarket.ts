@@ -111,8 +111,13 @@ export class SpotMarket {
     const intents = batch.flatMap((c) => (c.kind === 'place' ? [c.intent] : []));
     const recorded = await recordOrders(this.db, this.spec, intents, now);
     const recordedAt = new Map<Command, Recorded>();
-    let next = 0;
-    for (const c of batch) if (c.kind === 'place') recordedAt.set(c, recorded[next++]!);
+    // The record stage numbers places among places; results are numbered among all commands.
+    const batchIndexOfPlace: number[] = [];
+    batch.forEach((c, i) => {
+      if (c.kind !== 'place') return;
+      recordedAt.set(c, recorded[batchIndexOfPlace.length]!);
+      batchIndexOfPlace.push(i);
+    });
 
     const results: Result[] = new Array(batch.length);
     const events: EngineEvent[] = [];
@@ -145,7 +150,7 @@ export class SpotMarket {
       batch.forEach((c, i) => {
         const r = recordedAt.get(c);
         if (r?.kind !== 'sameBatchAs') return;
-        const first = results[r.index];
+        const first = results[batchIndexOfPlace[r.index]!];
         results[i] = first && 'orderId' in first ? { ok: true, orderId: first.orderId, events: [], repeated: true } : first!;
       });
       if (events.length > 0 || placed.length > 0) await this.settleAndPublish(events, placed, now);

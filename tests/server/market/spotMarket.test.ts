@@ -250,6 +250,20 @@ describe('spot market: fees, idempotent placing and the user feed', () => {
     expect(n).toBe(2);
   });
 
+  it('repeats batched behind other commands answer their own first order, not a neighbour\'s', async () => {
+    const m = market();
+    const trader = await user('idem-batch@example.org', { USDT: '1000' });
+    const keyed = (key: string) => ({ userId: trader, side: 'buy' as const, type: 'limit' as const, price: '10', quantity: '1', submission: { scope: 'spot_place', key: submissionKey('spot_place', key, {}) } });
+    // Submitted together, so the sequencer carries them as one batch: a cancel first shifts every
+    // place's position in the batch against its position among the places.
+    const [cancel, a, b, aAgain, bAgain] = await Promise.all([m.cancel(trader, 987654321), m.place(keyed('batch-key-000a')), m.place(keyed('batch-key-000b')), m.place(keyed('batch-key-000a')), m.place(keyed('batch-key-000b'))]);
+    expect(cancel).toEqual({ ok: false, reason: 'unknownOrder' });
+    const id = (o: unknown) => (o as { orderId: number }).orderId;
+    expect(id(a)).not.toBe(id(b));
+    expect([id(aAgain), id(bAgain)]).toEqual([id(a), id(b)]);
+    expect(m.pipelineStats().largestBatch).toBeGreaterThanOrEqual(5);
+  });
+
   it('a refused submission claims nothing, so fixing the balance and retrying the key places the order', async () => {
     const m = market();
     const trader = await user('idem-retry@example.org', { USDT: '10' });

@@ -11,7 +11,7 @@ export type Recorded =
   | { kind: 'recorded'; orderId: number }
   /** The key was used before: the first submission's order; nothing placed. */
   | { kind: 'repeated'; orderId: number }
-  /** The same key earlier in this batch: answered with that one's result. */
+  /** The same key earlier in this batch (`index`: that place among the batch's places): answered with its result. */
   | { kind: 'sameBatchAs'; index: number }
   | { kind: 'insufficientFunds' };
 
