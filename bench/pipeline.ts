@@ -492,7 +492,7 @@ function pushLatency(probes: Probe[], arrivals: ProbeArrival[]): string {
 
 console.log(`bench:pipeline — node ${process.version}, ${(await import('node:os')).cpus().length} cores, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 const plain = await plainCeiling();
-await runDatabase('embedded database (PGlite)', undefined, plain);
+await runDatabase(process.env.EMBEDDED_DB === 'pglite' ? 'embedded database (PGlite)' : 'embedded database (PostgreSQL)', undefined, plain);
 if (process.env.DATABASE_URL) await runDatabase('PostgreSQL', process.env.DATABASE_URL, plain);
 else console.log('\n(DATABASE_URL not set: PostgreSQL run skipped)');
 killChildren();
