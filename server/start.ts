@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { listPairs } from './kernel/catalogue.js';
 import { listenForRevocations } from './kernel/auth/revocations.js';
+import { decoyHash } from './kernel/auth/passwords.js';
 import { principalForToken } from './kernel/auth/sessions.js';
 import type { Database } from './kernel/db/database.js';
 import { openDatabase } from './kernel/db/open.js';
@@ -59,6 +60,8 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     routes: parts.flatMap((p) => (p.routes ? [p.routes] : [])),
   });
   for (const part of parts) await part.prepare?.();
+  // Made before the first login, so a refusal for an unknown account never pays an extra hash.
+  await decoyHash();
   await app.ready();
   const stopListening = await listenForRevocations(db);
   const realtime = attachRealtime(app.server, new ChannelRegistry(await listPairs(db)), {

@@ -29,3 +29,24 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const key = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
+
+let decoy: Promise<string> | undefined;
+
+/**
+ * A hash of no one's password, made once. Start making it early (`decoyHash()` at start), so that
+ * the first login to an unknown account does not pay a hash on top of the check and stand out.
+ */
+export function decoyHash(): Promise<string> {
+  return (decoy ??= hashPassword(`decoy-${randomBytes(8).toString('hex')}`));
+}
+
+/**
+ * Checks a password against an account's stored hash — or, when there is no such account, against
+ * the decoy — so a refusal costs the same scrypt work whether or not the account exists, and its
+ * timing does not tell which.
+ */
+export async function verifyPasswordOrDecoy(password: string, stored: string | undefined | null): Promise<boolean> {
+  if (stored) return verifyPassword(password, stored);
+  await verifyPassword(password, await decoyHash());
+  return false;
+}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { UserInfo } from '../../../src/domain/api.js';
 import type { Database } from '../../kernel/db/database.js';
-import { hashPassword, verifyPassword } from '../../kernel/auth/passwords.js';
+import { hashPassword, verifyPasswordOrDecoy } from '../../kernel/auth/passwords.js';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, normaliseAccount, passwordProblem } from '../../kernel/auth/accountRules.js';
 import type { MessageKey } from '../../kernel/i18n/messages.js';
 import { describeDevice, notify, rememberDevice, type DeviceInfo } from '../../kernel/notifications/notify.js';
@@ -27,7 +27,6 @@ export interface SessionGrant {
 }
 
 /** A hash to verify against when the account does not exist, so timing does not reveal it. */
-let decoyHash: Promise<string> | undefined;
 
 export function accounts(deps: AccountsDeps) {
   const { db } = deps;
@@ -119,9 +118,7 @@ export function accounts(deps: AccountsDeps) {
         `select id, password_hash from app_user where account = $1 and kind = 'user'`,
         [target.account],
       );
-      const good = user?.password_hash
-        ? await verifyPassword(input.password, user.password_hash)
-        : (await verifyPassword(input.password, await (decoyHash ??= hashPassword('decoy-password-1'))), false);
+      const good = await verifyPasswordOrDecoy(input.password, user?.password_hash);
       if (!good) {
         const [state] = await db.query<{ failures: number }>(
           `insert into login_failure (account, failures) values ($1, 1)

@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../../kernel/db/database.js';
-import { hashPassword, verifyPassword } from '../../kernel/auth/passwords.js';
+import { hashPassword, verifyPasswordOrDecoy } from '../../kernel/auth/passwords.js';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '../../kernel/auth/accountRules.js';
 import type { Outcome } from '../../kernel/outcome.js';
 import { hashToken, openSession } from '../../kernel/auth/sessions.js';
@@ -47,7 +47,6 @@ export async function ensureOperator(db: Database, account: string, password: st
 
 // Operator lockouts live beside users' in login_failure, under a prefix no user account can have.
 const lockKey = (account: string) => `operator:${account}`;
-let decoyHash: Promise<string> | undefined;
 
 export async function operatorLogin(db: Database, input: { account: string; password: string }): Promise<Outcome<{ token: string; operator: Operator }>> {
   const name = input.account.trim().toLowerCase();
@@ -62,9 +61,7 @@ export async function operatorLogin(db: Database, input: { account: string; pass
     [name],
   );
   // A user's credentials are refused here exactly like wrong ones, with the same timing.
-  const good = row?.password_hash
-    ? await verifyPassword(input.password, row.password_hash)
-    : (await verifyPassword(input.password, await (decoyHash ??= hashPassword('decoy-password-1'))), false);
+  const good = await verifyPasswordOrDecoy(input.password, row?.password_hash);
   if (!good || !row) {
     const [state] = await db.query<{ failures: number }>(
       `insert into login_failure (account, failures) values ($1, 1)
