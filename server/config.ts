@@ -14,6 +14,8 @@ export interface ServerConfig {
    * process. Unset on a DATA_DIR holding only an earlier version's PGlite database, PGlite it stays.
    */
   embeddedDb?: 'postgres' | 'pglite';
+  /** Web origins besides the server's own that may open a socket (ALLOWED_ORIGINS, comma-separated). */
+  allowedOrigins?: string[];
   /** Built client to serve; missing in `npm run dev`, where Vite serves it. */
   clientDir: string;
   logLevel: string;
@@ -42,6 +44,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     embeddedDb: embeddedDb(env.EMBEDDED_DB),
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     clientDir: resolve(env.CLIENT_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     marketMakers: env.MARKET_MAKERS !== 'off',

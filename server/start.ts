@@ -72,6 +72,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
       }
       return undefined;
     },
+    allowedOrigins: config.allowedOrigins,
     authenticate: async (token) => {
       const principal = await principalForToken(db, token);
       return principal?.kind === 'user' ? principal.id : undefined;

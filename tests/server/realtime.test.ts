@@ -102,7 +102,27 @@ afterAll(async () => {
   await running?.stop();
 });
 
+/** Whether a socket with this Origin header gets connected at all (both transports). */
+async function connectsWithOrigin(url: string, origin: string, transport: 'websocket' | 'polling'): Promise<boolean> {
+  const socket = io(url, { transports: [transport], forceNew: true, reconnection: false, extraHeaders: { origin } });
+  try {
+    return await new Promise<boolean>((resolve) => {
+      socket.once('connect', () => resolve(true));
+      socket.once('connect_error', () => resolve(false));
+    });
+  } finally {
+    socket.close();
+  }
+}
+
 describe('socket.io gateway on the real server', () => {
+  it('lets a page of its own origin connect and refuses another site\'s page, on both transports', async () => {
+    for (const transport of ['websocket', 'polling'] as const) {
+      expect(await connectsWithOrigin(server.url, 'https://evil.example', transport)).toBe(false);
+      expect(await connectsWithOrigin(server.url, new URL(server.url).origin, transport)).toBe(true);
+    }
+  });
+
   it('serves HTTP on the same port', async () => {
     const response = await fetch(`${server.url}/api/plat_config`, { method: 'POST' });
     expect(response.status).toBe(200);

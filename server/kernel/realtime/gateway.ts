@@ -5,6 +5,7 @@ import { localeFromHeader, type LocaleCode } from '../../../src/domain/languages
 import { USER_CHANNEL, type UserStreamMessage } from '../../../src/domain/spotOrders.js';
 import { translate, type MessageKey } from '../i18n/messages.js';
 import { ChannelRegistry, userRoom } from './channels.js';
+import { originAllowed } from './origins.js';
 
 export const MAX_CHANNELS_PER_SOCKET = 100;
 
@@ -41,6 +42,8 @@ export interface RealtimeOptions {
    * private channel is refused.
    */
   authenticate?: (token: string) => Promise<number | undefined>;
+  /** Origins besides the page's own that may open a socket (ALLOWED_ORIGINS); see origins.ts. */
+  allowedOrigins?: readonly string[];
 }
 
 /** What the gateway keeps on a socket about its private channel. */
@@ -51,7 +54,12 @@ interface UserSocketData {
 }
 
 export function attachRealtime(server: HttpServer, registry: ChannelRegistry, options: RealtimeOptions = {}): Realtime {
-  const io = new Server(server, { serveClient: false, maxHttpBufferSize: 16 * 1024 });
+  const io = new Server(server, {
+    serveClient: false,
+    maxHttpBufferSize: 16 * 1024,
+    // Before any handshake: a page from another site gets no socket at all.
+    allowRequest: (request, callback) => callback(null, originAllowed(request, options.allowedOrigins)),
+  });
   const last = new Map<string, object>();
 
   io.on('connection', (socket) => {
