@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { arch, platform, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -97,8 +97,8 @@ interface RunAs {
 /** Opens (initialising on first use) the PostgreSQL cluster in `dir`, e.g. DATA_DIR/postgres. */
 export async function openEmbeddedPostgres(dir: string, options: EmbeddedPostgresOptions = {}): Promise<Database> {
   const log = options.log ?? ((line: string) => process.stderr.write(`[embedded-postgres] ${line}\n`));
-  const bin = await binaries();
   const runAs = postgresUser(log);
+  const bin = binariesReachableBy(await binaries(), runAs, log);
   refuseIfInUse(dir);
   await stopLeftover(dir, log);
   if (!existsSync(join(dir, 'PG_VERSION'))) await initialise(dir, bin, runAs, log);
@@ -210,6 +210,41 @@ async function initialise(dir: string, bin: Binaries, runAs: RunAs, log: (line: 
   );
   rmSync(dir, { recursive: true, force: true }); // an empty directory at most (checked above)
   renameSync(staging, dir);
+}
+
+/**
+ * The binaries as the `postgres` user can run them. As root, that user must be able to enter every
+ * folder above node_modules; a project checked out under a closed folder (a home directory of mode
+ * 0700) would stop it. Then the package's native folder (bin, lib, share: ~60 MB) is copied once to
+ * a reachable place under the system's temporary folder, and run from there.
+ */
+function binariesReachableBy(bin: Binaries, runAs: RunAs, log: (line: string) => void): Binaries {
+  if (runAs.uid === undefined || runAs.gid === undefined || reachable(bin.postgres, runAs)) return bin;
+  const native = dirname(dirname(bin.postgres));
+  const target = join(tmpdir(), `openex-postgres-${statSync(bin.postgres).size}-${Math.floor(statSync(bin.postgres).mtimeMs)}`);
+  const copied = { initdb: join(target, 'bin', 'initdb'), postgres: join(target, 'bin', 'postgres') };
+  if (!existsSync(join(target, 'complete'))) {
+    log(`[embedded-postgres] the postgres user cannot reach ${native}; copying the binaries to ${target}`);
+    const staging = `${target}.${process.pid}`;
+    rmSync(staging, { recursive: true, force: true });
+    cpSync(native, staging, { recursive: true, verbatimSymlinks: true });
+    for (const name of readdirSync(join(staging, 'bin'))) chmodSync(join(staging, 'bin', name), 0o755);
+    chmodSync(staging, 0o755);
+    writeFileSync(join(staging, 'complete'), '');
+    rmSync(target, { recursive: true, force: true });
+    renameSync(staging, target);
+  }
+  return copied;
+}
+
+/** Whether `runAs` can enter every folder above `path` (and so run it, if it is executable). */
+function reachable(path: string, runAs: RunAs): boolean {
+  for (let at = dirname(path); ; at = dirname(at)) {
+    const s = statSync(at);
+    const ok = (s.mode & 0o001) !== 0 || (s.uid === runAs.uid && (s.mode & 0o100) !== 0) || (s.gid === runAs.gid && (s.mode & 0o010) !== 0);
+    if (!ok) return false;
+    if (at === dirname(at)) return true;
+  }
 }
 
 /** Chowns `path` to the user PostgreSQL runs as, and makes sure that user can reach it. */
