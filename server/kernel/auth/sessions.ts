@@ -78,18 +78,6 @@ export async function principalForToken(db: Queryable, token: string | undefined
   return principal;
 }
 
-/** The user behind a live (not expired, not revoked) token, or undefined. */
-export async function userForToken(db: Queryable, token: string | undefined): Promise<UserInfo | undefined> {
-  if (!token || token.length > 200) return undefined;
-  const rows = await db.query<UserRow>(
-    `select ${USER_COLUMNS}
-     from session_token s join app_user u on u.id = s.user_id
-     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.kind = 'user'`,
-    [hashToken(token)],
-  );
-  return rows[0] && toUserInfo(rows[0]);
-}
-
 const USER_COLUMNS = 'u.id, u.account, u.nickname, u.avatar, u.email, u.phone, u.area_code, u.invitation_code, u.name_status';
 
 function toUserInfo(row: UserRow): UserInfo {

@@ -239,11 +239,16 @@ function binariesReachableBy(bin: Binaries, runAs: RunAs, log: (line: string) =>
 
 /** Whether `runAs` can enter every folder above `path` (and so run it, if it is executable). */
 function reachable(path: string, runAs: RunAs): boolean {
-  for (let at = dirname(path); ; at = dirname(at)) {
+  return closedAncestor(dirname(path), runAs) === undefined;
+}
+
+/** The first of `folder` and its ancestors that `runAs` cannot enter, if any. */
+function closedAncestor(folder: string, runAs: RunAs): string | undefined {
+  for (let at = folder; ; at = dirname(at)) {
     const s = statSync(at);
-    const ok = (s.mode & 0o001) !== 0 || (s.uid === runAs.uid && (s.mode & 0o100) !== 0) || (s.gid === runAs.gid && (s.mode & 0o010) !== 0);
-    if (!ok) return false;
-    if (at === dirname(at)) return true;
+    const open = (s.mode & 0o001) !== 0 || (s.uid === runAs.uid && (s.mode & 0o100) !== 0) || (s.gid === runAs.gid && (s.mode & 0o010) !== 0);
+    if (!open) return at;
+    if (at === dirname(at)) return undefined;
   }
 }
 
@@ -255,14 +260,8 @@ function ownAndReach(path: string, runAs: RunAs): void {
   const parent = dirname(path);
   const mode = statSync(parent).mode;
   if ((mode & 0o001) === 0) chmodSync(parent, (mode & 0o7777) | 0o001);
-  for (let at = dirname(parent); ; at = dirname(at)) {
-    const s = statSync(at);
-    const reachable = (s.mode & 0o001) !== 0 || (s.uid === runAs.uid && (s.mode & 0o100) !== 0) || (s.gid === runAs.gid && (s.mode & 0o010) !== 0);
-    if (!reachable) {
-      throw new Error(`the "postgres" user cannot reach ${path}: ${at} is closed to it (chmod o+x ${at}, or choose another DATA_DIR)`);
-    }
-    if (at === dirname(at)) break;
-  }
+  const closed = closedAncestor(parent, runAs);
+  if (closed) throw new Error(`the "postgres" user cannot reach ${path}: ${closed} is closed to it (chmod o+x ${closed}, or choose another DATA_DIR)`);
 }
 
 /** The data directory itself, unless its path is too long for a socket name. */

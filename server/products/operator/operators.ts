@@ -1,13 +1,13 @@
-import type { Database, Queryable } from '../../kernel/db/database.js';
+import type { Database } from '../../kernel/db/database.js';
 import { hashPassword, verifyPasswordOrDecoy } from '../../kernel/auth/passwords.js';
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '../../kernel/auth/accountRules.js';
 import type { Outcome } from '../../kernel/outcome.js';
-import { hashToken, openSession } from '../../kernel/auth/sessions.js';
+import { openSession } from '../../kernel/auth/sessions.js';
 
 /**
  * Operators review identity submissions. They are app_user rows of kind 'operator': they share
- * sessions and password hashing with users, but userForToken only accepts kind 'user' and
- * operatorForToken only kind 'operator', so neither token opens the other's endpoints.
+ * sessions and password hashing with users, and the kernel's auth hook (route config `auth`)
+ * tells the two kinds apart, so neither token opens the other's endpoints.
  */
 export interface Operator {
   id: number;
@@ -16,16 +16,6 @@ export interface Operator {
 
 /** Operator sessions are short: a review shift, not a week. */
 const OPERATOR_SESSION_DAYS = 1;
-
-export async function operatorForToken(db: Queryable, token: string | undefined): Promise<Operator | undefined> {
-  if (!token || token.length > 200) return undefined;
-  const rows = await db.query<Operator>(
-    `select u.id, u.account from session_token s join app_user u on u.id = s.user_id
-     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.kind = 'operator'`,
-    [hashToken(token)],
-  );
-  return rows[0] && { id: Number(rows[0].id), account: rows[0].account };
-}
 
 /**
  * Creates the operator from OPERATOR_ACCOUNT / OPERATOR_PASSWORD, or resets its password, at
