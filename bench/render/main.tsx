@@ -18,7 +18,7 @@ import { initI18n } from '../../src/services/i18n';
 import { OrderBookPanel } from '../../src/features/markets/views/trade/OrderBookPanel';
 import { darkTheme, GlobalStyle } from '../../src/app/theme';
 
-const pair: Pair = { left_symbol: 'BTC', right_symbol: 'USDT', is_hot: 1, trade_status: 1, contract_status: 1, price_precision: 2, amount_precision: 5 };
+const pair: Pair = { left_symbol: 'BTC', right_symbol: 'USDT', is_hot: 1, trade_status: 1, contract_status: 1, price_precision: 2, amount_precision: 5, min_quantity: '0.00001', min_notional: '1' };
 const channel = 'btc_usdt_depth';
 
 const fake = createFakeSocket();

@@ -68,6 +68,10 @@ export interface Pair {
   /** Decimal places of the price and of the quantity. */
   price_precision: number;
   amount_precision: number;
+  /** The smallest order quantity, in the base currency (decimal string). */
+  min_quantity: string;
+  /** The smallest order value (price × quantity, or a market buy's amount), in the quote currency. */
+  min_notional: string;
 }
 
 export interface PairPrice {

@@ -19,6 +19,8 @@ const pair = (l: string, r: string, trade: 0 | 1 = 1): Pair => ({
   contract_status: 0,
   price_precision: 2,
   amount_precision: 4,
+  min_quantity: '0.0001',
+  min_notional: '1',
 });
 
 describe('market rows', () => {

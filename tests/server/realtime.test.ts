@@ -320,6 +320,8 @@ describe(`the ${MAX_CHANNELS_PER_SOCKET}-channel cap`, () => {
       contract_status: 1,
       price_precision: 2,
       amount_precision: 2,
+      min_quantity: '0.01',
+      min_notional: '1',
     }));
     http = createServer();
     realtime = attachRealtime(http, new ChannelRegistry(pairs));

@@ -1,5 +1,5 @@
 import type { PlaceSpotOrder } from '../../../src/domain/spotOrders.js';
-import { decimalToUnits } from '../../kernel/exchange/market/units.js';
+import { decimalToScaledCeil, decimalToUnits } from '../../kernel/exchange/market/units.js';
 import './messages.js';
 import type { TradingMessageKey } from './messages.js';
 import type { PairSpec } from '../../kernel/exchange/pairSpec.js';
@@ -13,15 +13,26 @@ export type PlaceCheck =
  * The order form's rules on the server (spec §9): a limit order needs price and quantity, a market
  * sell a quantity, a market buy an amount (the quote to spend). Each value is a positive decimal with
  * no more places than the pair allows: price and amount (both in quote) the price precision,
- * quantity (base) the amount precision. Fields a type does not use are ignored.
+ * quantity (base) the amount precision. Fields a type does not use are ignored. Then the pair's
+ * minimums: a quantity at least `minQuantity`, a value (price × quantity, or a market buy's amount)
+ * at least `minNotional`. A market sell's value is not known before it matches, so only its quantity
+ * is checked.
  */
-export function checkPlace(body: PlaceSpotOrder, spec: PairSpec): PlaceCheck {
+/** A pair's smallest order, read with its trading status (an operator may change both at runtime). */
+export interface PairMinimums {
+  minQuantity: string;
+  minNotional: string;
+}
+
+export function checkPlace(body: PlaceSpotOrder, spec: PairSpec, minimums: PairMinimums): PlaceCheck {
   const { side, type } = body;
   const needs: Array<'price' | 'quantity' | 'amount'> = type === 'limit' ? ['price', 'quantity'] : side === 'sell' ? ['quantity'] : ['amount'];
   for (const field of needs) {
     const failure = checkValue(field, body[field], field === 'quantity' ? spec.amountPrecision : spec.pricePrecision);
     if (failure) return failure;
   }
+  const small = belowMinimum(body, needs, spec, minimums);
+  if (small) return small;
   if (type === 'limit') return { ok: true, request: { side, type, price: body.price!, quantity: body.quantity! } };
   if (side === 'sell') return { ok: true, request: { side, type, quantity: body.quantity! } };
   return { ok: true, request: { side, type, quoteBudget: body.amount! } };
@@ -44,5 +55,25 @@ function checkValue(field: keyof typeof KEYS, value: string | undefined, places:
     return fraction.length > places ? { ok: false, key: keys.precision, vars: { digits: String(places) } } : { ok: false, key: 'spotOrderTooLarge' };
   }
   if (units <= 0) return { ok: false, key: keys.positive };
+  return undefined;
+}
+
+function belowMinimum(
+  body: PlaceSpotOrder,
+  fields: Array<'price' | 'quantity' | 'amount'>,
+  spec: PairSpec,
+  { minQuantity, minNotional }: PairMinimums,
+): Extract<PlaceCheck, { ok: false }> | undefined {
+  const { pricePrecision: p, amountPrecision: a } = spec;
+  if (fields.includes('quantity') && BigInt(decimalToUnits(body.quantity!, a)!) < decimalToScaledCeil(minQuantity, a)!) {
+    return { ok: false, key: 'spotQuantityBelowMinimum', vars: { min: minQuantity, currency: spec.left } };
+  }
+  const value =
+    fields.includes('price') ? BigInt(decimalToUnits(body.price!, p)!) * BigInt(decimalToUnits(body.quantity!, a)!)
+    : fields.includes('amount') ? BigInt(decimalToUnits(body.amount!, p)!) * 10n ** BigInt(a)
+    : undefined;
+  if (value !== undefined && value < decimalToScaledCeil(minNotional, p + a)!) {
+    return { ok: false, key: 'spotValueBelowMinimum', vars: { min: minNotional, currency: spec.right } };
+  }
   return undefined;
 }

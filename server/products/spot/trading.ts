@@ -6,7 +6,7 @@ import type { PlaceOutcome, SpotMarket } from './spotMarket.js';
 import { submissionKey } from '../../kernel/idempotency.js';
 import { readFeeSchedule } from './fees.js';
 import { listCurrentOrders, listHistoryOrders, orderDetailOf, orderOf } from './orderViews.js';
-import { checkPlace } from './placeRequest.js';
+import { checkPlace, type PairMinimums } from './placeRequest.js';
 import { intake } from './pipeline/intake.js';
 
 /** The running markets by symbol ("BTC_USDT"); a lazy view, since markets start after the HTTP app is built. */
@@ -39,20 +39,29 @@ export interface SpotTrading {
 
 /** User spot trading over the live markets: the calls behind /api/spot/* (docs/API.md "Spot orders"). */
 export function spotTrading({ db, markets, clock = Date.now }: { db: Database; markets: SpotMarkets; clock?: () => number }): SpotTrading {
-  /** The market of a listed pair that is open for trading now (trade_status can be switched off at runtime). */
-  async function tradable(symbol: string): Promise<SpotMarket | undefined> {
+  /**
+   * The market of a listed pair that is open for trading now, with its minimums: trade_status and the
+   * minimums can be changed at runtime, so they are read per order (one primary-key row).
+   */
+  async function tradable(symbol: string): Promise<{ market: SpotMarket; minimums: PairMinimums } | undefined> {
     const [left, right] = symbol.toUpperCase().split('_');
-    const listed = await db.query(`select 1 from pair where left_symbol = $1 and right_symbol = $2 and trade_status = 1`, [left, right]);
-    return listed.length > 0 ? markets.market(`${left}_${right}`) : undefined;
+    const [row] = await db.query<PairMinimums>(
+      `select trim_scale(min_quantity)::text as "minQuantity", trim_scale(min_notional)::text as "minNotional"
+       from pair where left_symbol = $1 and right_symbol = $2 and trade_status = 1`,
+      [left, right],
+    );
+    const market = row && markets.market(`${left}_${right}`);
+    return market ? { market, minimums: row } : undefined;
   }
 
   return {
     feeRate: () => readFeeSchedule(db),
 
     async place(userId, body, idempotencyKey) {
-      const market = await tradable(body.symbol);
-      if (!market) return fail('spotPairNotTrading');
-      const checked = checkPlace(body, market.spec);
+      const open = await tradable(body.symbol);
+      if (!open) return fail('spotPairNotTrading');
+      const { market, minimums } = open;
+      const checked = checkPlace(body, market.spec, minimums);
       if (!checked.ok) return fail(checked.key, checked.vars);
       const key = submissionKey(PLACE_SCOPE, idempotencyKey, { ...body, symbol: market.spec.symbol });
       const taken = intake(market.spec, { ...checked.request, userId, submission: { scope: PLACE_SCOPE, key } });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SPOT_PATHS, type SpotOrder, type SpotOrderDetail } from '../../../src/domain/spotOrders.js';
 import type { Page } from '../../../src/domain/wallet.js';
 import { readBalance } from '../../../server/kernel/ledger/ledger.js';
+import { listPairs } from '../../../server/kernel/catalogue.js';
 import { auditLedger } from '../../../server/kernel/ledger/ledgerAudit.js';
 import { MESSAGES, translate } from '../../../server/kernel/i18n/messages.js';
 import { DECIMAL, expectOk, expectRefusal, post } from '../http.js';
@@ -92,6 +93,12 @@ describe('POST /api/spot/order_place', () => {
       [{ symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '1e3', quantity: '1' }, 'spotPricePositive'],
       [{ symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '99999999999999999999', quantity: '1' }, 'spotOrderTooLarge'],
       [{ symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '90000000', quantity: '90000' }, 'spotOrderTooLarge'],
+      // The pair's minimums (BTC_USDT: one lot, 0.00001 BTC, and 1 USDT of value).
+      [{ symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '1', quantity: '0.00001' }, 'spotValueBelowMinimum', { min: '1', currency: 'USDT' }],
+      [{ symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '99999.99', quantity: '0.00001' }, 'spotValueBelowMinimum', { min: '1', currency: 'USDT' }],
+      [{ symbol: 'BTC_USDT', side: 'buy', type: 'market', amount: '0.99' }, 'spotValueBelowMinimum', { min: '1', currency: 'USDT' }],
+      [{ symbol: 'BTC_USDT', side: 'sell', type: 'market', quantity: '0' }, 'spotQuantityPositive'],
+      [{ symbol: 'DOGE_USDT', side: 'buy', type: 'limit', price: '10', quantity: '0' }, 'spotQuantityPositive'],
       [{ symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '96000', quantity: '1' }, 'spotInsufficientBalance'],
       [{ symbol: 'BTC_USDT', side: 'sell', type: 'market', quantity: '0.002' }, 'spotInsufficientBalance'],
       [{ symbol: 'FOO_USDT', side: 'buy', type: 'limit', price: '1', quantity: '1' }, 'spotPairNotTrading'],
@@ -116,6 +123,23 @@ describe('POST /api/spot/order_place', () => {
     expectRefusal(await post(t.app, SPOT_PATHS.place, '{"symbol":', { ...me.headers(), 'content-type': 'application/json' }), 400);
     expect(await orderCount(me.id)).toBe(0);
     expect(await readBalance(t.db, me.id, 'USDT')).toEqual({ available: '100', frozen: '0' });
+  });
+
+  it('takes the pair minimums as they are now, and says them in the reader’s language', async () => {
+    const me = await trader(t.db, { USDT: '100', ADA: '100' });
+    await t.db.query(`update pair set min_quantity = 5, min_notional = 2 where left_symbol = 'ADA' and right_symbol = 'USDT'`);
+    try {
+      const sell = { symbol: 'ADA_USDT', side: 'sell', type: 'market', quantity: '4.9' };
+      expectRefusal(await place(me.headers({ lang: 'de_DE' }), sell), 400, translate('de_DE', 'spotQuantityBelowMinimum', { min: '5', currency: 'ADA' }));
+      const limit = { symbol: 'ADA_USDT', side: 'buy', type: 'limit', price: '0.3', quantity: '6' };
+      expectRefusal(await place(me.headers(), limit), 400, translate('en_US', 'spotValueBelowMinimum', { min: '2', currency: 'USDT' }));
+      expect(await orderCount(me.id)).toBe(0);
+      // At exactly the minimums the order is taken.
+      expectOk(await place(me.headers(), { ...limit, price: '0.4', quantity: '5' }));
+      expect((await listPairs(t.db)).find((p) => p.left_symbol === 'ADA' && p.right_symbol === 'USDT')).toMatchObject({ min_quantity: '5', min_notional: '2' });
+    } finally {
+      await t.db.query(`update pair set min_quantity = 0.1, min_notional = 1 where left_symbol = 'ADA' and right_symbol = 'USDT'`);
+    }
   });
 
   it('refuses a listed pair whose trading is switched off', async () => {
@@ -187,20 +211,20 @@ describe('cancel, lists and detail', () => {
     const me = await trader(t.db, { USDT: '10000', DOGE: '1000' });
     const counterparty = await trader(t.db, { DOGE: '1000', USDT: '100' });
     const open: number[] = [];
-    for (let i = 0; i < 3; i++) open.push(expectOk(await place(me.headers(), { symbol: 'DOGE_USDT', side: 'buy', type: 'limit', price: `0.1${i}`, quantity: '10' })).id);
+    for (let i = 0; i < 3; i++) open.push(expectOk(await place(me.headers(), { symbol: 'DOGE_USDT', side: 'buy', type: 'limit', price: `0.1${i}`, quantity: '20' })).id);
     open.push(expectOk(await place(me.headers(), { symbol: 'LTC_USDT', side: 'buy', type: 'limit', price: '50', quantity: '1' })).id);
     // One partly filled (still current), one cancelled, one filled (history).
-    expectOk(await place(counterparty.headers(), { symbol: 'DOGE_USDT', side: 'sell', type: 'limit', price: '0.12', quantity: '4' }));
+    expectOk(await place(counterparty.headers(), { symbol: 'DOGE_USDT', side: 'sell', type: 'limit', price: '0.12', quantity: '10' }));
     const cancelled = expectOk(await place(me.headers(), { symbol: 'DOGE_USDT', side: 'sell', type: 'limit', price: '5', quantity: '1' }));
     expectOk(await post(t.app, SPOT_PATHS.cancel, { id: cancelled.id }, me.headers()));
     // (A market sell would meet the user's own bids first, which self-trade prevention refuses.)
-    const sold = expectOk(await place(me.headers(), { symbol: 'DOGE_USDT', side: 'sell', type: 'limit', price: '0.2', quantity: '3' }));
-    expectOk(await place(counterparty.headers(), { symbol: 'DOGE_USDT', side: 'buy', type: 'limit', price: '0.2', quantity: '3' }));
+    const sold = expectOk(await place(me.headers(), { symbol: 'DOGE_USDT', side: 'sell', type: 'limit', price: '0.2', quantity: '10' }));
+    expectOk(await place(counterparty.headers(), { symbol: 'DOGE_USDT', side: 'buy', type: 'limit', price: '0.2', quantity: '10' }));
 
     const all = expectOk(await post<Page<SpotOrder>>(t.app, SPOT_PATHS.current, { page: 1 }, me.headers()));
     expect(all.total).toBe(4);
     expect(all.list.map((o) => o.id)).toEqual([...open].reverse());
-    expect(all.list.find((o) => o.id === open[2])).toMatchObject({ status: 2, filled: '4' });
+    expect(all.list.find((o) => o.id === open[2])).toMatchObject({ status: 2, filled: '10' });
     const page2 = expectOk(await post<Page<SpotOrder>>(t.app, SPOT_PATHS.current, { page: 2, size: 3, symbol: 'DOGE_USDT' }, me.headers()));
     expect(page2).toMatchObject({ total: 3, page: 2, size: 3, list: [] });
     const doge = expectOk(await post<Page<SpotOrder>>(t.app, SPOT_PATHS.current, { page: 1, size: 2, symbol: 'doge_usdt' }, me.headers()));

@@ -35,9 +35,11 @@ export async function seed(db: Database): Promise<void> {
     }
     for (const [i, p] of SEED_PAIRS.entries()) {
       await tx.query(
-        `insert into pair (left_symbol, right_symbol, is_hot, trade_status, contract_status, price_precision, amount_precision, sort)
-         values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing`,
-        [p.left_symbol, p.right_symbol, p.is_hot, p.trade_status, p.contract_status, p.price_precision, p.amount_precision, i],
+        `insert into pair (left_symbol, right_symbol, is_hot, trade_status, contract_status, price_precision, amount_precision,
+                           min_quantity, min_notional, sort)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict do nothing`,
+        [p.left_symbol, p.right_symbol, p.is_hot, p.trade_status, p.contract_status, p.price_precision, p.amount_precision,
+         p.min_quantity, p.min_notional, i],
       );
     }
     for (const [pair, price] of Object.entries(SEED_FIAT_RATES)) {

@@ -6,6 +6,10 @@ export interface SeedPair {
   contract_status: 0 | 1;
   price_precision: number;
   amount_precision: number;
+  /** One lot by default (docs/API.md "Minimum order size"). */
+  min_quantity: string;
+  /** About one US dollar of the quote currency. */
+  min_notional: string;
 }
 
 const pair = (
@@ -22,6 +26,8 @@ const pair = (
   contract_status: flags.contract ? 1 : 0,
   price_precision,
   amount_precision,
+  min_quantity: amount_precision === 0 ? '1' : `0.${'1'.padStart(amount_precision, '0')}`,
+  min_notional: right === 'BTC' ? '0.00001' : '1',
 });
 
 export const SEED_PAIRS: SeedPair[] = [

@@ -22,6 +22,18 @@ export function decimalToUnits(value: string, precision: number): number | undef
 }
 
 /**
+ * A non-negative decimal as an exact integer count of 10^-precision, rounded up where it has more
+ * places (a minimum stays a minimum at any scale); undefined for anything but a plain decimal.
+ */
+export function decimalToScaledCeil(value: string, precision: number): bigint | undefined {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(value);
+  if (!match) return undefined;
+  const frac = match[2] ?? '';
+  const kept = BigInt(match[1]! + frac.slice(0, precision).padEnd(precision, '0'));
+  return /[1-9]/.test(frac.slice(precision)) ? kept + 1n : kept;
+}
+
+/**
  * 24h change as a fraction string with 8 decimals, cut toward zero: (close − open) / open.
  * Spec §3 sends `increase` as a fraction; the client shows it as a percentage with 2 decimals.
  */

@@ -14,8 +14,8 @@ export const CONFIG_FIXTURE: PlatConfig = {
 };
 
 export const PAIRS_FIXTURE: Pair[] = [
-  { left_symbol: 'BTC', right_symbol: 'USDT', is_hot: 1, trade_status: 1, contract_status: 1, price_precision: 2, amount_precision: 5 },
-  { left_symbol: 'ETH', right_symbol: 'USDT', is_hot: 1, trade_status: 1, contract_status: 1, price_precision: 2, amount_precision: 4 },
+  { left_symbol: 'BTC', right_symbol: 'USDT', is_hot: 1, trade_status: 1, contract_status: 1, price_precision: 2, amount_precision: 5, min_quantity: '0.00001', min_notional: '1' },
+  { left_symbol: 'ETH', right_symbol: 'USDT', is_hot: 1, trade_status: 1, contract_status: 1, price_precision: 2, amount_precision: 4, min_quantity: '0.0001', min_notional: '1' },
 ];
 
 export const TICK_FIXTURE: MarketTick = {

@@ -16,7 +16,7 @@ import { OrderBookPanel } from './OrderBookPanel';
 
 afterEach(cleanup);
 
-const pair: Pair = { left_symbol: 'BTC', right_symbol: 'USDT', is_hot: 1, trade_status: 1, contract_status: 1, price_precision: 2, amount_precision: 4 };
+const pair: Pair = { left_symbol: 'BTC', right_symbol: 'USDT', is_hot: 1, trade_status: 1, contract_status: 1, price_precision: 2, amount_precision: 4, min_quantity: '0.0001', min_notional: '1' };
 const channel = 'btc_usdt_depth';
 
 async function renderBook() {
