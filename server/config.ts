@@ -16,6 +16,8 @@ export interface ServerConfig {
   embeddedDb?: 'postgres' | 'pglite';
   /** Web origins besides the server's own that may open a socket (ALLOWED_ORIGINS, comma-separated). */
   allowedOrigins?: string[];
+  /** Strict-Transport-Security max-age in seconds (HSTS_MAX_AGE, default 0: none); set it when served over TLS. */
+  hstsMaxAge?: number;
   /** Built client to serve; missing in `npm run dev`, where Vite serves it. */
   clientDir: string;
   logLevel: string;
@@ -45,6 +47,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     embeddedDb: embeddedDb(env.EMBEDDED_DB),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    hstsMaxAge: nonNegativeSeconds(env.HSTS_MAX_AGE),
     clientDir: resolve(env.CLIENT_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     marketMakers: env.MARKET_MAKERS !== 'off',
@@ -69,4 +72,11 @@ function positiveMs(value: string | undefined, fallback: number, name: string): 
   const ms = Number(value);
   if (!Number.isInteger(ms) || ms < 10) throw new Error(`${name} must be a whole number of milliseconds (at least 10), got ${value}`);
   return ms;
+}
+
+function nonNegativeSeconds(value: string | undefined): number {
+  if (value === undefined || value === '') return 0;
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds < 0) throw new Error(`HSTS_MAX_AGE must be a whole number of seconds, got ${value}`);
+  return seconds;
 }

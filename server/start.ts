@@ -57,6 +57,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     db,
     clientDir: config.clientDir,
     logger: { level: config.logLevel },
+    security: { hstsMaxAge: config.hstsMaxAge },
     routes: parts.flatMap((p) => (p.routes ? [p.routes] : [])),
   });
   for (const part of parts) await part.prepare?.();

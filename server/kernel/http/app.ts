@@ -3,6 +3,7 @@ import { authentication } from '../auth/authPlugin.js';
 import type { Database } from '../db/database.js';
 import { requestContext } from './context.js';
 import { errorHandling } from './errors.js';
+import { securityHeaders, type SecurityHeaderOptions } from './securityHeaders.js';
 import { serveClient } from './static.js';
 import { strictInput } from './strictInput.js';
 
@@ -13,9 +14,11 @@ export interface HttpOptions {
   /** Built client directory to serve; omitted in API-only tests. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Strict-Transport-Security and the like (securityHeaders.ts). */
+  security?: SecurityHeaderOptions;
 }
 
-/** Builds the HTTP app in layers: request context → error handling → authentication → product routes → client. */
+/** Builds the HTTP app in layers: request context → security headers → error handling → strict input → authentication → product routes → client. */
 export async function buildHttp(options: HttpOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
 
@@ -30,6 +33,7 @@ export async function buildHttp(options: HttpOptions): Promise<FastifyInstance> 
   });
 
   await app.register(requestContext);
+  await app.register(securityHeaders(options.security));
   await app.register(errorHandling);
   await app.register(strictInput);
   await app.register(authentication(options.db));
