@@ -1,11 +1,15 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { authentication } from '../auth/authPlugin.js';
 import type { Database } from '../db/database.js';
 import { requestContext } from './context.js';
 import { errorHandling } from './errors.js';
 import { securityHeaders, type SecurityHeaderOptions } from './securityHeaders.js';
 import { serveClient } from './static.js';
-import { strictInput } from './strictInput.js';
+import { hasInexactNumber, strictInput } from './strictInput.js';
+import { ApiFailure } from './envelope.js';
+import { ResultCode } from '../../../src/domain/api.js';
+import { localeFromHeader } from '../../../src/domain/languages.js';
+import { translate } from '../i18n/messages.js';
 
 export interface HttpOptions {
   db: Database;
@@ -20,15 +24,29 @@ export interface HttpOptions {
 
 /** Builds the HTTP app in layers: request context → security headers → error handling → strict input → authentication → product routes → client. */
 export async function buildHttp(options: HttpOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    // A URL the router cannot take (bad percent-encoding, a path parameter over its length limit)
+    // never reaches the hooks: answer it as the bad input it is, in the lang header's language.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const lang = localeFromHeader(request.headers.lang);
+      if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        return reply.status(200).send({ code: ResultCode.badRequest, msg: translate(lang, 'badRequest'), data: null });
+      }
+      return reply.status(500).send({ code: ResultCode.serverError, msg: translate(lang, 'systemError'), data: null });
+    },
+  });
 
-  // An empty body sent as JSON means "no payload", not malformed input. Anything else goes to
-  // Fastify's own parser, which keeps its __proto__ / constructor.prototype poisoning refusal.
+  // An empty body sent as JSON means "no payload", not malformed input. A number literal JSON.parse
+  // would change (1e309, 40 decimals, -0) is refused. Anything else goes to Fastify's own parser,
+  // which keeps its __proto__ / constructor.prototype poisoning refusal.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, {});
+    if (hasInexactNumber(text)) return done(new ApiFailure(ResultCode.badRequest, 'badRequest'), undefined);
     parseJson(request, text, done);
   });
 
