@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { divDecimal } from './decimal';
-import { amountFor, cleanDecimalInput, estimatedFee, feeRatePercent, percentOf, quantityFor, shareOf } from './orderMath';
+import { amountFor, decimalInput, estimatedFee, feeRatePercent, percentOf, positiveEntry, quantityFor, readDecimal, shareOf } from './orderMath';
 import { validateOrder, type OrderRules } from './orderValidation';
 
 describe('order form arithmetic (exact, cut to the pair precision)', () => {
@@ -35,20 +35,20 @@ describe('order form arithmetic (exact, cut to the pair precision)', () => {
     expect(percentOf('', '10')).toBe(0);
   });
 
-  it('keeps typed text to digits, one point and the allowed decimals', () => {
-    expect(cleanDecimalInput('12a.3456', 2)).toBe('12.34');
-    expect(cleanDecimalInput('.5', 4)).toBe('0.5');
-    expect(cleanDecimalInput('1,25', 4)).toBe('1.25');
-    expect(cleanDecimalInput('1.2.3', 4)).toBe('1.23');
-    expect(cleanDecimalInput('7.9', 0)).toBe('7');
-    expect(cleanDecimalInput('3.', 2)).toBe('3.');
+  it('keeps typed text as it is: nothing dropped, only a decimal comma becomes the point', () => {
+    for (const text of ['-1', '-2', '-0.5', '12a.3456', '1.2.3', '0.123456789', '3.', ' 7 ']) expect(decimalInput(text)).toBe(text);
+    expect(decimalInput('1,25')).toBe('1.25');
   });
 
-  it('shows the fee rate as a percentage and estimates the fee on what is received', () => {
-    expect(feeRatePercent('0.001')).toBe('0.1%');
-    expect(feeRatePercent('0.0025')).toBe('0.25%');
-    expect(estimatedFee('0.5', '0.001', 6)).toBe('0.0005');
-    expect(estimatedFee('0.0001', '0.001', 6)).toBe('0');
+  it('reads a typed number exactly, with its sign, or not at all', () => {
+    expect(readDecimal('-1')).toEqual({ negative: true, value: '1' });
+    expect(readDecimal(' 0.500 ')).toEqual({ negative: false, value: '0.5' });
+    expect(readDecimal('.5')).toEqual({ negative: false, value: '0.5' });
+    expect(readDecimal('3.')).toEqual({ negative: false, value: '3' });
+    expect(readDecimal('007')).toEqual({ negative: false, value: '7' });
+    for (const text of ['', '-', '.', 'abc', '1.2.3', '1e5', '+1', '1 000', '--1']) expect(readDecimal(text)).toBeUndefined();
+    expect(positiveEntry('0.001')).toBe('0.001');
+    for (const text of ['0', '-0', '-1', '0.', '', 'x']) expect(positiveEntry(text)).toBeUndefined();
   });
 });
 
@@ -86,5 +86,57 @@ describe('order validation (spec §5: price, quantity and amount required)', () 
 
   it('leaves the balance check to the server while the balance is unknown', () => {
     expect(validateOrder({ ...limitBuy, available: undefined }, { price: '50', quantity: '1000', amount: '' })).toEqual({});
+  });
+
+  it('refuses a negative price or quantity as not greater than zero, never as its digits', () => {
+    expect(validateOrder(limitBuy, { price: '-1', quantity: '0.001', amount: '' })).toEqual({ price: { key: 'spot.validation.positive' } });
+    expect(validateOrder(limitBuy, { price: '10', quantity: '-0.5', amount: '' })).toEqual({ quantity: { key: 'spot.validation.positive' } });
+    expect(validateOrder(limitBuy, { price: '-0', quantity: '1', amount: '' })).toEqual({ price: { key: 'spot.validation.positive' } });
+    expect(validateOrder(limitBuy, { price: '1-', quantity: '1', amount: '' })).toEqual({ price: { key: 'spot.validation.number' } });
+    // A limit order's amount is optional, but what is typed there must read too.
+    expect(validateOrder(limitBuy, { price: '10', quantity: '', amount: '-5' })).toEqual({ quantity: { key: 'spot.validation.quantityRequired' }, amount: { key: 'spot.validation.positive' } });
+    expect(validateOrder(limitBuy, { price: '10', quantity: '1', amount: '10.001' })).toEqual({ amount: { key: 'spot.validation.precision', places: 2 } });
+  });
+
+  it('checks the form and precision before the balance (issue 11: 90000 × 0.123456789 is a precision problem)', () => {
+    const rules: OrderRules = { ...limitBuy, amountPrecision: 5, available: '1000' };
+    expect(validateOrder(rules, { price: '90000', quantity: '0.123456789', amount: '' })).toEqual({ quantity: { key: 'spot.validation.precision', places: 5 } });
+    expect(validateOrder(rules, { price: '90000', quantity: '0.12345', amount: '' })).toEqual({ quantity: { key: 'spot.validation.insufficient' } });
+    // A price that is itself wrong is the one message: the quantity waits for it.
+    expect(validateOrder(rules, { price: '90000.001', quantity: '0.12345', amount: '' })).toEqual({ price: { key: 'spot.validation.precision', places: 2 } });
+    // Trailing zeros are no extra precision.
+    expect(validateOrder(rules, { price: '9.000', quantity: '0.1000000', amount: '' })).toEqual({});
+  });
+
+  describe("the pair's minimums, after the form and before the balance", () => {
+    const minimum = { quantity: '0.0001', notional: '5', base: 'BTC', quote: 'USDT' };
+    const rules: OrderRules = { ...limitBuy, available: '100', minimum };
+    const minQuantity = { key: 'spot.validation.minQuantity', min: '0.0001', currency: 'BTC' };
+    const minValue = { key: 'spot.validation.minValue', min: '5', currency: 'USDT' };
+
+    it('a limit order needs the minimum quantity, then the minimum value (price × quantity)', () => {
+      expect(validateOrder(rules, { price: '20000', quantity: '0.00009', amount: '' })).toEqual({ quantity: minQuantity });
+      expect(validateOrder(rules, { price: '1', quantity: '4.99', amount: '' })).toEqual({ quantity: minValue });
+      expect(validateOrder(rules, { price: '1', quantity: '5', amount: '' })).toEqual({});
+      // Below the minimum and beyond the balance: the minimum is said first.
+      expect(validateOrder({ ...rules, available: '0' }, { price: '1', quantity: '4', amount: '' })).toEqual({ quantity: minValue });
+      expect(validateOrder(rules, { price: '1000', quantity: '0.2', amount: '' })).toEqual({ quantity: { key: 'spot.validation.insufficient' } });
+      // Precision comes before the minimum.
+      expect(validateOrder(rules, { price: '1', quantity: '0.0000001', amount: '' })).toEqual({ quantity: { key: 'spot.validation.precision', places: 6 } });
+      // A limit sell too.
+      expect(validateOrder({ ...rules, side: 'sell', available: '1' }, { price: '1', quantity: '4.99', amount: '' })).toEqual({ quantity: minValue });
+    });
+
+    it('a market buy needs the minimum value as its amount; a market sell the minimum quantity', () => {
+      expect(validateOrder({ ...rules, type: 'market' }, { price: '', quantity: '', amount: '4.99' })).toEqual({ amount: minValue });
+      expect(validateOrder({ ...rules, type: 'market' }, { price: '', quantity: '', amount: '5' })).toEqual({});
+      const sell: OrderRules = { ...rules, side: 'sell', type: 'market', available: '0' };
+      expect(validateOrder(sell, { price: '', quantity: '0.00001', amount: '' })).toEqual({ quantity: minQuantity });
+      expect(validateOrder(sell, { price: '', quantity: '0.0001', amount: '' })).toEqual({ quantity: { key: 'spot.validation.insufficient' } });
+    });
+
+    it('leaves a minimum the pair does not state to the server', () => {
+      expect(validateOrder({ ...rules, minimum: { ...minimum, quantity: '', notional: 'n/a' } }, { price: '1', quantity: '0.000001', amount: '' })).toEqual({});
+    });
   });
 });

@@ -6,14 +6,38 @@
  */
 import { compareDecimal, divDecimal, isDecimalString, mulDecimal, toFixedDecimal, trimZeros } from './decimal';
 
-/** The text the trader typed, kept to digits and one point, with at most `places` decimals. */
-export function cleanDecimalInput(text: string, places: number): string {
-  const kept = text.replace(/,/g, '.').replace(/[^\d.]/g, '');
-  const point = kept.indexOf('.');
-  if (point < 0) return kept;
-  const int = kept.slice(0, point) || '0';
-  const frac = kept.slice(point + 1).replace(/\./g, '');
-  return places <= 0 ? int : `${int}.${frac.slice(0, places)}`;
+/**
+ * The text the trader typed, as the field keeps it: every character stays, so nothing is dropped
+ * or changed behind the trader's back ("-1" stays "-1", "0.123456789" keeps its nine places); the
+ * validation names what is wrong. Only a decimal comma becomes the point, visibly.
+ */
+export function decimalInput(text: string): string {
+  return text.replace(/,/g, '.');
+}
+
+/** A typed number, read exactly: its sign and its canonical digits (no sign, no trailing zeros). */
+export interface TypedDecimal {
+  negative: boolean;
+  /** "0.5" for ".5", "5" for "5." or "5.00", "1" for "-1". */
+  value: string;
+}
+
+const TYPED_RE = /^(-)?(\d*)(?:\.(\d*))?$/;
+
+/** Reads what a field holds (surrounding spaces aside); undefined when it is not a number at all. */
+export function readDecimal(text: string): TypedDecimal | undefined {
+  const match = TYPED_RE.exec(text.trim());
+  if (!match) return undefined;
+  const [, sign, int = '', frac = ''] = match;
+  if (int === '' && frac === '') return undefined;
+  const value = trimZeros(`${int.replace(/^0+(?=\d)/, '') || '0'}${frac ? `.${frac}` : ''}`);
+  return { negative: sign === '-', value };
+}
+
+/** The positive number a field holds, canonical; undefined for anything else (empty, text, zero or below). */
+export function positiveEntry(text: string): string | undefined {
+  const read = readDecimal(text);
+  return read && !read.negative && compareDecimal(read.value, '0') > 0 ? read.value : undefined;
 }
 
 /** A usable positive decimal (the form's fields may hold "", "0." or "0" while typing). */

@@ -1,13 +1,16 @@
 import * as yup from 'yup';
-import { compareDecimal, isDecimalString, mulDecimal } from './decimal';
-import { placesOf } from './orderMath';
+import { compareDecimal, isDecimalString, mulDecimal, trimZeros } from './decimal';
+import { placesOf, readDecimal } from './orderMath';
 import type { OrderSide, OrderType } from './spotOrders';
 
 /**
  * Spec §5 "Trading: price, quantity and amount required by order form", plus what a form must
- * check before it bothers the server: a positive number, no more decimals than the pair allows,
- * and no more than the available balance (a buy spends quote, a sell spends base). Messages are
- * translation keys (src/locales/trading). The server repeats every rule.
+ * check before it bothers the server, in this order for each field: required → a number and
+ * positive → no more decimals than the pair allows → the pair's minimums → the available balance
+ * (a buy spends quote, a sell spends base). A field shows only its first problem, and a later
+ * check waits until the earlier ones pass (a quantity with too many places is a precision
+ * problem, not a balance one). Messages are translation keys (src/locales/trading). The server
+ * repeats every rule.
  */
 export interface OrderRules {
   side: OrderSide;
@@ -16,6 +19,18 @@ export interface OrderRules {
   amountPrecision: number;
   /** Available quote (buy) or base (sell) in the spot account; undefined while unknown. */
   available: string | undefined;
+  /** The pair's smallest order; undefined (or not a decimal) leaves the minimum to the server. */
+  minimum?: OrderMinimum;
+}
+
+/** The pair's minimums (Pair.min_quantity and min_notional) with the currencies they are in. */
+export interface OrderMinimum {
+  /** Smallest quantity, in base. */
+  quantity: string;
+  /** Smallest value (price × quantity, a market buy's amount), in quote. */
+  notional: string;
+  base: string;
+  quote: string;
 }
 
 export interface OrderValues {
@@ -26,56 +41,93 @@ export interface OrderValues {
 
 export type OrderField = keyof OrderValues;
 
-const decimal = (requiredKey: string, places: number) =>
+/** A message key with its interpolation values, as the view translates it. */
+export interface ErrorMessage {
+  key: string;
+  places?: number;
+  min?: string;
+  currency?: string;
+}
+
+/** The value of a field that passed its own checks (a positive number within `places`), canonical. */
+function usable(text: unknown, places: number): string | undefined {
+  if (typeof text !== 'string') return undefined;
+  const read = readDecimal(text);
+  if (!read || read.negative || compareDecimal(read.value, '0') <= 0 || placesOf(read.value) > places) return undefined;
+  return read.value;
+}
+
+/** A typed number's checks: a number, positive, within `places`; an empty field passes. */
+const typedNumber = (places: number) =>
   yup
     .string()
     .trim()
-    .required(requiredKey)
-    .test('decimal', 'spot.validation.number', (v) => isDecimalString(v))
-    .test('positive', 'spot.validation.positive', (v) => !isDecimalString(v) || compareDecimal(v, '0') > 0)
-    .test('precision', { key: 'spot.validation.precision', places }, (v) => !isDecimalString(v) || placesOf(v) <= places);
+    .test('decimal', 'spot.validation.number', (v) => !v || readDecimal(v) !== undefined)
+    .test('positive', 'spot.validation.positive', (v) => {
+      const read = v ? readDecimal(v) : undefined;
+      return !read || (!read.negative && compareDecimal(read.value, '0') > 0);
+    })
+    .test('precision', { key: 'spot.validation.precision', places }, (v) => {
+      const read = v ? readDecimal(v) : undefined;
+      return !read || read.negative || placesOf(read.value) <= places;
+    });
+
+const decimal = (requiredKey: string, places: number) => typedNumber(places).required(requiredKey);
 
 const unused = yup.string();
 
-const withinAvailable = (available: string | undefined, spend: (values: OrderValues) => string | undefined) =>
-  function (this: yup.TestContext, _: unknown): boolean {
-    const spent = spend(this.parent as OrderValues);
-    return available === undefined || spent === undefined || compareDecimal(spent, available) <= 0;
-  };
+const below = (value: string, min: string | undefined) => min !== undefined && isDecimalString(min) && compareDecimal(value, min) < 0;
 
-/** What the order will take from the available balance, when the fields say so yet. */
-function spending(rules: OrderRules, values: OrderValues): string | undefined {
-  const ok = (v: string) => isDecimalString(v.trim());
-  if (rules.side === 'sell') return ok(values.quantity) ? values.quantity.trim() : undefined;
-  if (rules.type === 'market') return ok(values.amount) ? values.amount.trim() : undefined;
-  return ok(values.price) && ok(values.quantity) ? mulDecimal(values.price.trim(), values.quantity.trim()) : undefined;
+/**
+ * What is wrong with the size of an order whose fields are each well formed: below the pair's
+ * minimum quantity, below its minimum value, or more than the available balance, in that order.
+ * Reported on the field that sizes the order (the amount of a market buy, else the quantity).
+ */
+export function sizeProblem(rules: OrderRules, values: OrderValues): ErrorMessage | undefined {
+  const { minimum } = rules;
+  const minQuantity = minimum && { key: 'spot.validation.minQuantity', min: trimZeros(minimum.quantity), currency: minimum.base };
+  const minValue = minimum && { key: 'spot.validation.minValue', min: trimZeros(minimum.notional), currency: minimum.quote };
+  const overBalance = (spent: string) => (rules.available !== undefined && compareDecimal(spent, rules.available) > 0 ? { key: 'spot.validation.insufficient' } : undefined);
+  if (rules.type === 'market' && rules.side === 'buy') {
+    const amount = usable(values.amount, rules.pricePrecision);
+    if (!amount) return undefined;
+    return below(amount, minimum?.notional) ? minValue : overBalance(amount);
+  }
+  const quantity = usable(values.quantity, rules.amountPrecision);
+  if (!quantity) return undefined;
+  if (below(quantity, minimum?.quantity)) return minQuantity;
+  // A market sell's value is not known before it matches: only its quantity counts.
+  if (rules.type === 'market') return overBalance(quantity);
+  const price = usable(values.price, rules.pricePrecision);
+  if (!price) return undefined;
+  const value = mulDecimal(price, quantity);
+  if (below(value, minimum?.notional)) return minValue;
+  return overBalance(rules.side === 'buy' ? value : quantity);
 }
 
 /** The schema for one form state: which fields count depends on side and type. */
 export function orderSchema(rules: OrderRules) {
   const price = rules.type === 'limit' ? decimal('spot.validation.priceRequired', rules.pricePrecision) : unused;
   const needsQuantity = rules.type === 'limit' || rules.side === 'sell';
-  const quantity = needsQuantity ? decimal('spot.validation.quantityRequired', rules.amountPrecision) : unused;
-  const amount = needsQuantity ? unused : decimal('spot.validation.amountRequired', rules.pricePrecision);
-  const spentField = needsQuantity ? 'quantity' : 'amount';
-  const balanceTest = { name: 'available', message: 'spot.validation.insufficient', test: withinAvailable(rules.available, (v) => spending(rules, v)) };
+  const sizeTest = {
+    name: 'size',
+    test(this: yup.TestContext, _: unknown) {
+      const problem = sizeProblem(rules, this.parent as OrderValues);
+      return problem ? this.createError({ message: { ...problem } }) : true;
+    },
+  };
   return yup.object({
     price,
-    quantity: spentField === 'quantity' ? (quantity as ReturnType<typeof decimal>).test(balanceTest) : quantity,
-    amount: spentField === 'amount' ? (amount as ReturnType<typeof decimal>).test(balanceTest) : amount,
+    quantity: needsQuantity ? decimal('spot.validation.quantityRequired', rules.amountPrecision).test(sizeTest) : unused,
+    // A limit order's amount follows price × quantity, but the trader may type it: what is typed must read.
+    amount: needsQuantity ? (rules.type === 'limit' ? typedNumber(rules.pricePrecision) : unused) : decimal('spot.validation.amountRequired', rules.pricePrecision).test(sizeTest),
   });
-}
-
-/** A message key with its interpolation values, as the view translates it. */
-export interface ErrorMessage {
-  key: string;
-  places?: number;
 }
 
 function asMessage(message: unknown): ErrorMessage {
   if (typeof message === 'string') return { key: message };
-  const m = message as ErrorMessage;
-  return { key: m.key, places: m.places };
+  const { key, places, min, currency } = message as ErrorMessage;
+  return { key, ...(places !== undefined && { places }), ...(min !== undefined && { min }), ...(currency !== undefined && { currency }) };
 }
 
 export type OrderErrors = Partial<Record<OrderField, ErrorMessage>>;

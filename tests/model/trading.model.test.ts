@@ -54,7 +54,7 @@ describe('order form', () => {
     const { actor, deferred } = startForm('20000');
     deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account });
     await vi.advanceTimersByTimeAsync(0);
-    actor.send({ type: 'form.quantity', value: '0.0123456789' });
+    actor.send({ type: 'form.quantity', value: '0.012345' });
     expect(actor.getSnapshot().context).toMatchObject({ quantity: '0.012345', amount: '246.9', percent: 24 });
     actor.send({ type: 'form.amount', value: '100' });
     expect(actor.getSnapshot().context).toMatchObject({ quantity: '0.005', amount: '100', percent: 10 });
@@ -79,6 +79,55 @@ describe('order form', () => {
     expect(actor.getSnapshot().context.errors).toEqual({ quantity: { key: 'spot.validation.insufficient' } });
     expect(deferred.inputsOf('placeOrder')).toHaveLength(0);
     expect(actor.getSnapshot().value).toEqual({ account: 'ready', entry: 'editing' });
+  });
+
+  it('keeps what was typed, says what is wrong in the order required → form → precision → minimum → balance, and sends nothing (issue 11)', async () => {
+    const { actor, deferred } = startForm('20000');
+    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account });
+    await vi.advanceTimersByTimeAsync(0);
+    const submit = () => {
+      actor.send({ type: 'form.submit' });
+      return actor.getSnapshot().context.errors;
+    };
+    actor.send({ type: 'form.price', value: '-1' });
+    actor.send({ type: 'form.quantity', value: '0.001' });
+    expect(actor.getSnapshot().context).toMatchObject({ price: '-1', quantity: '0.001', amount: '' });
+    expect(submit()).toEqual({ price: { key: 'spot.validation.positive' } });
+    actor.send({ type: 'form.price', value: '-2' });
+    expect(actor.getSnapshot().context.price).toBe('-2');
+    actor.send({ type: 'form.price', value: '90000' });
+    expect(actor.getSnapshot().context.amount).toBe('90');
+    actor.send({ type: 'form.quantity', value: '-0.5' });
+    expect(actor.getSnapshot().context).toMatchObject({ quantity: '-0.5', amount: '' });
+    expect(submit()).toEqual({ quantity: { key: 'spot.validation.positive' } });
+    actor.send({ type: 'form.quantity', value: '0.123456789' });
+    expect(actor.getSnapshot().context.quantity).toBe('0.123456789');
+    expect(submit()).toEqual({ quantity: { key: 'spot.validation.precision', places: 6 } });
+    actor.send({ type: 'form.quantity', value: '0.00005' });
+    expect(submit()).toEqual({ quantity: { key: 'spot.validation.minQuantity', min: '0.0001', currency: 'BTC' } });
+    actor.send({ type: 'form.price', value: '1' });
+    actor.send({ type: 'form.quantity', value: '4' });
+    expect(submit()).toEqual({ quantity: { key: 'spot.validation.minValue', min: '5', currency: 'USDT' } });
+    actor.send({ type: 'form.price', value: '90000' });
+    actor.send({ type: 'form.quantity', value: '0.12345' });
+    expect(submit()).toEqual({ quantity: { key: 'spot.validation.insufficient' } });
+    actor.send({ type: 'form.type', orderType: 'market' });
+    actor.send({ type: 'form.amount', value: '4.99' });
+    expect(submit()).toEqual({ amount: { key: 'spot.validation.minValue', min: '5', currency: 'USDT' } });
+    actor.send({ type: 'form.side', side: 'sell' });
+    actor.send({ type: 'form.quantity', value: '0.00009' });
+    expect(submit()).toEqual({ quantity: { key: 'spot.validation.minQuantity', min: '0.0001', currency: 'BTC' } });
+    expect(deferred.inputsOf('placeOrder')).toHaveLength(0);
+  });
+
+  it('sends a valid order in the digits the server reads (".5" as "0.5", trailing zeros dropped)', async () => {
+    const { actor, deferred } = startForm('20000');
+    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'form.price', value: '100.50' });
+    actor.send({ type: 'form.quantity', value: '.5' });
+    actor.send({ type: 'form.submit' });
+    expect(deferred.inputsOf('placeOrder')).toEqual([{ order: { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '100.5', quantity: '0.5' }, idempotencyKey: 'key-1' }]);
   });
 
   it('submits once per 2000 ms, keeps the idempotency key across a retry, and starts a new one for a new order', async () => {

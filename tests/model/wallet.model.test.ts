@@ -75,7 +75,7 @@ describe('withdrawal machine (scenarios)', () => {
       { request: { currency: 'USDT', network: 'TRC20', address: form.address, quantity: '25', funds_password: 'Funds2026' }, idempotencyKey: 'local-key-1' },
     ]);
     await settle({ type: 'xstate.done.actor.submitWithdrawal', output: {} });
-    expect(actor.getSnapshot().value).toBe('done');
+    expect(actor.getSnapshot().matches('done')).toBe(true);
     expect(actor.getSnapshot().context.fundsPassword).toBe('');
     expect(actor.getSnapshot().context.idempotencyKey).toBeUndefined();
     expect(log).toContain('showToast:{"tone":"success","message":{"key":"wallet.withdraw.succeeded"}}');
@@ -98,6 +98,34 @@ describe('withdrawal machine (scenarios)', () => {
     await attempt('30');
     const keys = deferred.inputsOf('submitWithdrawal').map((i) => (i as { idempotencyKey: string }).idempotencyKey);
     expect(keys).toEqual(['local-key-1', 'local-key-1', 'local-key-2']);
+  });
+
+  it('keeps the server\'s refusal (a wrong funds password) on the form until the next attempt (issue 11)', async () => {
+    const { actor, log, settle } = await toEditing();
+    actor.send({ type: 'withdraw.submit', form });
+    actor.send({ type: 'withdraw.password', password: 'Wrong2026' });
+    actor.send({ type: 'withdraw.confirm' });
+    const refusal = { text: 'Incorrect funds password (4 attempts left)' };
+    await settle({ type: 'xstate.error.actor.submitWithdrawal', error: { kind: 'server', serverMessage: refusal.text } });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.refusal).toEqual(refusal);
+    expect(log.at(-1)).toBe(`showToast:${JSON.stringify({ tone: 'error', message: refusal })}`);
+    actor.send({ type: 'withdraw.submit', form });
+    expect(actor.getSnapshot().context.refusal).toBeUndefined();
+  });
+
+  it('reads the quota again after a withdrawal, so the available balance and the 24-hour use are the new ones (issue 11)', async () => {
+    const { actor, deferred, settle } = await toEditing();
+    actor.send({ type: 'withdraw.submit', form });
+    actor.send({ type: 'withdraw.password', password: 'Funds2026' });
+    actor.send({ type: 'withdraw.confirm' });
+    await settle({ type: 'xstate.done.actor.submitWithdrawal', output: {} });
+    expect(actor.getSnapshot().value).toEqual({ done: 'refreshing' });
+    expect(deferred.inputsOf('fetchQuota')).toEqual([{ currency: 'USDT' }, { currency: 'USDT' }]);
+    const after = { ...quota, used_usdt: '26', remaining: '74', available: '224' };
+    await settle({ type: 'xstate.done.actor.refreshQuota', output: after });
+    expect(actor.getSnapshot().value).toEqual({ done: 'fresh' });
+    expect(actor.getSnapshot().context.quota).toEqual(after);
   });
 
   it('a second confirm inside the 2000 ms window is dropped by the submit guard', async () => {

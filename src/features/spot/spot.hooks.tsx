@@ -34,6 +34,7 @@ export function useOrderForm(input: OrderFormInput) {
     accountFailed: useSelector(actor, form.selectAccountFailed),
     available: useSelector(actor, form.selectAvailable, (a, b) => a.value === b.value && a.currency === b.currency),
     fee: useSelector(actor, form.selectFee, (a, b) => JSON.stringify(a) === JSON.stringify(b)),
+    minimum: useSelector(actor, form.selectMinimum, (a, b) => JSON.stringify(a) === JSON.stringify(b)),
   };
   const send = useMemo(
     () => ({

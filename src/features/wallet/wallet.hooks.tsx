@@ -114,6 +114,7 @@ export function useWithdrawalFlow(currency: string | undefined) {
     confirming: useSelector(actor, (s) => s.matches('confirming')),
     submitting: useSelector(actor, (s) => s.matches('submitting')),
     done: useSelector(actor, (s) => s.matches('done')),
+    refusal: useSelector(actor, (s) => s.context.refusal),
   };
   const send = useMemo(
     () => ({

@@ -7,8 +7,11 @@ export interface ScaffoldSpec {
   titleKey: string;
   introKey: string;
   columns?: string[];
-  /** Translation key naming what is not open yet on this server. */
-  pendingKey: 'pending.wallet' | 'pending.trading' | 'pending.fiat' | 'pending.ico';
+  /**
+   * Translation key naming what is not open yet on this server; a page that lists records says
+   * they will appear there (the `…Records` keys). No text promises a control the page lacks.
+   */
+  pendingKey: 'pending.fiat' | 'pending.ico' | 'pending.futuresRecords' | 'pending.secondsRecords' | 'pending.fiatRecords' | 'pending.icoRecords';
 }
 
 export const SCAFFOLDS = {
@@ -19,9 +22,9 @@ export const SCAFFOLDS = {
     pendingKey: 'pending.ico',
   },
   // /wallet
-  logLegal: { titleKey: 'menu.wallet.logLegal', introKey: 'page.walletLog.intro', columns: ['col.time', 'col.type', 'col.currency', 'col.quantity', 'col.status'], pendingKey: 'pending.wallet' },
-  logIco: { titleKey: 'menu.wallet.logIco', introKey: 'page.walletLog.intro', columns: ['col.time', 'col.currency', 'col.quantity', 'col.paid', 'col.status'], pendingKey: 'pending.ico' },
-  logIcoThaw: { titleKey: 'menu.wallet.logIcoThaw', introKey: 'page.walletLog.intro', columns: ['col.time', 'col.currency', 'col.quantity', 'col.status'], pendingKey: 'pending.ico' },
+  logLegal: { titleKey: 'menu.wallet.logLegal', introKey: 'page.walletLog.legalIntro', columns: ['col.time', 'col.type', 'col.currency', 'col.quantity', 'col.status'], pendingKey: 'pending.fiatRecords' },
+  logIco: { titleKey: 'menu.wallet.logIco', introKey: 'page.walletLog.icoIntro', columns: ['col.time', 'col.currency', 'col.quantity', 'col.paid', 'col.status'], pendingKey: 'pending.icoRecords' },
+  logIcoThaw: { titleKey: 'menu.wallet.logIcoThaw', introKey: 'page.walletLog.thawIntro', columns: ['col.time', 'col.currency', 'col.quantity', 'col.status'], pendingKey: 'pending.icoRecords' },
   // /deal
   dealBuyNext: { titleKey: 'page.deal.buyNext', introKey: 'page.deal.intro', pendingKey: 'pending.fiat' },
   dealBuyDetail: { titleKey: 'page.deal.buyDetail', introKey: 'page.deal.intro', pendingKey: 'pending.fiat' },
@@ -33,26 +36,26 @@ export const SCAFFOLDS = {
     titleKey: 'page.deal.history',
     introKey: 'page.deal.intro',
     columns: ['col.orderNo', 'col.direction', 'col.currency', 'col.unitPrice', 'col.quantity', 'col.total', 'col.time', 'col.status'],
-    pendingKey: 'pending.fiat',
+    pendingKey: 'pending.fiatRecords',
   },
   // /order
-  uCurrent: { titleKey: 'page.order.uCurrent', introKey: 'page.order.intro', columns: ['col.time', 'col.pair', 'col.direction', 'col.leverage', 'col.price', 'col.quantity', 'col.dealt', 'col.status', 'col.actions'], pendingKey: 'pending.trading' },
-  uPlan: { titleKey: 'page.order.uPlan', introKey: 'page.order.intro', columns: ['col.time', 'col.pair', 'col.direction', 'col.triggerPrice', 'col.price', 'col.quantity', 'col.status', 'col.actions'], pendingKey: 'pending.trading' },
+  uCurrent: { titleKey: 'page.order.uCurrent', introKey: 'page.order.futuresIntro', columns: ['col.time', 'col.pair', 'col.direction', 'col.leverage', 'col.price', 'col.quantity', 'col.dealt', 'col.status', 'col.actions'], pendingKey: 'pending.futuresRecords' },
+  uPlan: { titleKey: 'page.order.uPlan', introKey: 'page.order.futuresIntro', columns: ['col.time', 'col.pair', 'col.direction', 'col.triggerPrice', 'col.price', 'col.quantity', 'col.status', 'col.actions'], pendingKey: 'pending.futuresRecords' },
   uHold: {
     titleKey: 'page.order.uHold',
-    introKey: 'page.order.intro',
+    introKey: 'page.order.futuresIntro',
     columns: ['col.pair', 'col.direction', 'col.leverage', 'col.openInterest', 'col.closable', 'col.avgOpenPrice', 'col.latestPrice', 'col.margin', 'col.profit', 'col.actions'],
-    pendingKey: 'pending.trading',
+    pendingKey: 'pending.futuresRecords',
   },
-  uHistory: { titleKey: 'page.order.uHistory', introKey: 'page.order.intro', columns: ['col.time', 'col.pair', 'col.direction', 'col.price', 'col.execPrice', 'col.quantity', 'col.fee', 'col.profit', 'col.status'], pendingKey: 'pending.trading' },
-  uDetail: { titleKey: 'page.order.uDetail', introKey: 'page.order.intro', columns: ['col.time', 'col.price', 'col.quantity'], pendingKey: 'pending.trading' },
-  uPosition: { titleKey: 'page.order.uPosition', introKey: 'page.order.intro', columns: ['col.time', 'col.direction', 'col.price', 'col.quantity', 'col.status'], pendingKey: 'pending.trading' },
-  secCurrent: { titleKey: 'page.order.secCurrent', introKey: 'page.order.intro', columns: ['col.time', 'col.pair', 'col.direction', 'col.buyPrice', 'col.quantity', 'col.currentPrice', 'col.countdown', 'col.estProfit'], pendingKey: 'pending.trading' },
-  secHistory: { titleKey: 'page.order.secHistory', introKey: 'page.order.intro', columns: ['col.time', 'col.pair', 'col.direction', 'col.buyPrice', 'col.settlePrice', 'col.quantity', 'col.profit', 'col.outcome'], pendingKey: 'pending.trading' },
-  legalOrder: { titleKey: 'page.order.legal', introKey: 'page.order.intro', columns: ['col.orderNo', 'col.direction', 'col.currency', 'col.unitPrice', 'col.quantity', 'col.total', 'col.time', 'col.status'], pendingKey: 'pending.fiat' },
-  subHold: { titleKey: 'page.order.subHold', introKey: 'page.order.intro', columns: ['col.currency', 'col.subscribed', 'col.paid', 'col.frozen', 'col.freezeRate', 'col.status'], pendingKey: 'pending.ico' },
-  subEnd: { titleKey: 'page.order.subEnd', introKey: 'page.order.intro', columns: ['col.currency', 'col.subscribed', 'col.winRate', 'col.winQuantity', 'col.completion', 'col.status'], pendingKey: 'pending.ico' },
-  subTran: { titleKey: 'page.order.subTran', introKey: 'page.order.intro', columns: ['col.time', 'col.currency', 'col.quantity', 'col.paid', 'col.status'], pendingKey: 'pending.ico' },
+  uHistory: { titleKey: 'page.order.uHistory', introKey: 'page.order.futuresIntro', columns: ['col.time', 'col.pair', 'col.direction', 'col.price', 'col.execPrice', 'col.quantity', 'col.fee', 'col.profit', 'col.status'], pendingKey: 'pending.futuresRecords' },
+  uDetail: { titleKey: 'page.order.uDetail', introKey: 'page.order.futuresIntro', columns: ['col.time', 'col.price', 'col.quantity'], pendingKey: 'pending.futuresRecords' },
+  uPosition: { titleKey: 'page.order.uPosition', introKey: 'page.order.futuresIntro', columns: ['col.time', 'col.direction', 'col.price', 'col.quantity', 'col.status'], pendingKey: 'pending.futuresRecords' },
+  secCurrent: { titleKey: 'page.order.secCurrent', introKey: 'page.order.secondsIntro', columns: ['col.time', 'col.pair', 'col.direction', 'col.buyPrice', 'col.quantity', 'col.currentPrice', 'col.countdown', 'col.estProfit'], pendingKey: 'pending.secondsRecords' },
+  secHistory: { titleKey: 'page.order.secHistory', introKey: 'page.order.secondsIntro', columns: ['col.time', 'col.pair', 'col.direction', 'col.buyPrice', 'col.settlePrice', 'col.quantity', 'col.profit', 'col.outcome'], pendingKey: 'pending.secondsRecords' },
+  legalOrder: { titleKey: 'page.order.legal', introKey: 'page.order.fiatIntro', columns: ['col.orderNo', 'col.direction', 'col.currency', 'col.unitPrice', 'col.quantity', 'col.total', 'col.time', 'col.status'], pendingKey: 'pending.fiatRecords' },
+  subHold: { titleKey: 'page.order.subHold', introKey: 'page.order.icoIntro', columns: ['col.currency', 'col.subscribed', 'col.paid', 'col.frozen', 'col.freezeRate', 'col.status'], pendingKey: 'pending.icoRecords' },
+  subEnd: { titleKey: 'page.order.subEnd', introKey: 'page.order.icoIntro', columns: ['col.currency', 'col.subscribed', 'col.winRate', 'col.winQuantity', 'col.completion', 'col.status'], pendingKey: 'pending.icoRecords' },
+  subTran: { titleKey: 'page.order.subTran', introKey: 'page.order.icoIntro', columns: ['col.time', 'col.currency', 'col.quantity', 'col.paid', 'col.status'], pendingKey: 'pending.icoRecords' },
 } satisfies Record<string, ScaffoldSpec>;
 
 export type ScaffoldId = keyof typeof SCAFFOLDS;

@@ -75,6 +75,15 @@ const Facts = styled.dl`
   dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; }
 `;
 
+/** The pair's smallest order, under the fields it limits. */
+const Minimum = styled.p`
+  margin: -4px 0 8px;
+  font-size: 11px;
+  color: ${({ theme }) => theme.color.textFaint};
+  text-align: right;
+  font-variant-numeric: tabular-nums;
+`;
+
 /** Buy green, sell red, as on the book. */
 const Submit = styled(Button)<{ $buy: boolean }>`
   width: 100%;
@@ -106,7 +115,7 @@ function NumberField(props: { label: string; unit: string; value: string; onChan
       </div>
       {props.error && (
         <span className="error" id={`${id}-error`} role="alert">
-          {t(props.error.key, { places: props.error.places })}
+          {t(props.error.key, { places: props.error.places, min: props.error.min, currency: props.error.currency })}
         </span>
       )}
     </Field>
@@ -187,6 +196,7 @@ export function OrderForm(props: { form: OrderFormFlow; className?: string }) {
             </div>
           </Slider>
           {!(market && !buy) && <NumberField name="amount" label={t('spot.form.amount')} unit={quote} value={f.amount} onChange={form.setAmount} error={f.errors.amount} />}
+          {form.minimum && <Minimum data-testid="order-minimum">{t('spot.form.minimum', form.minimum)}</Minimum>}
           <Facts>
             <Fact label={t('col.available')}>
               {form.accountFailed ? (

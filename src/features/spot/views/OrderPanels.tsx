@@ -12,8 +12,8 @@ import { RevokeDialog } from './orders/RevokeDialog';
 import type { TradeKind } from '../../markets/views/trade/TradePage';
 
 /**
- * Order entry for visitors (log in or register first, spec §6) and for the contract pages, whose
- * markets are not open yet. Signed-in spot trading renders OrderForm instead.
+ * Order entry for visitors (log in or register first, spec §6) and for the contract pages (futures,
+ * seconds), whose markets are not open yet. Signed-in spot trading renders OrderForm instead.
  */
 export function OrderFormPanel(props: { kind: TradeKind; className?: string }) {
   const { t } = useTranslation();
@@ -25,7 +25,7 @@ export function OrderFormPanel(props: { kind: TradeKind; className?: string }) {
       </PanelHeader>
       <PanelBody>
         {session.hasSession ? (
-          <Muted>{t('pending.trading')}</Muted>
+          <Muted>{t(props.kind === 'seconds' ? 'pending.seconds' : 'pending.futures')}</Muted>
         ) : (
           <div style={{ display: 'grid', gap: 10 }}>
             <Muted>{t('trade.loginToTrade')}</Muted>

@@ -25,6 +25,8 @@ export function SpotPanels(props: {
     quote: pair.right_symbol,
     pricePrecision: pair.price_precision,
     amountPrecision: pair.amount_precision,
+    minQuantity: pair.min_quantity,
+    minNotional: pair.min_notional,
     lastPrice: props.last?.price,
   });
   const lastPrice = props.last?.price;

@@ -121,6 +121,11 @@ export function WithdrawalPage() {
                           <b>{total ? `${total} ${flow.currency}` : '—'}</b>
                         </div>
                         <Tip role="note">{t('addresses.networkTip')}</Tip>
+                        {flow.refusal && (
+                          <Tip $tone="down" role="alert">
+                            {'key' in flow.refusal ? t(flow.refusal.key) : flow.refusal.text}
+                          </Tip>
+                        )}
                         <Button type="submit" disabled={flow.submitting} style={{ justifySelf: 'start', minWidth: 160 }}>
                           {t('menu.wallet.cash')}
                         </Button>

@@ -5,7 +5,7 @@
  * quantity, and neither uses a price.
  */
 import { isDecimalString, toFixedDecimal, trimZeros } from '../../../../domain/decimal';
-import { amountFor, cleanDecimalInput, isPositive, percentOf, quantityFor, shareOf } from '../../../../domain/orderMath';
+import { amountFor, decimalInput, percentOf, positiveEntry, quantityFor, readDecimal, shareOf } from '../../../../domain/orderMath';
 import type { OrderErrors, OrderRules } from '../../../../domain/orderValidation';
 import type { OrderSide, OrderType, PlaceSpotOrder, SpotFeeRate } from '../../../../domain/spotOrders';
 
@@ -15,6 +15,9 @@ export interface FormPair {
   quote: string;
   pricePrecision: number;
   amountPrecision: number;
+  /** The pair's smallest order quantity (base) and value (quote), decimal strings (Pair.min_quantity, min_notional). */
+  minQuantity: string;
+  minNotional: string;
 }
 
 export interface OrderFields {
@@ -65,22 +68,32 @@ const edited = (c: OrderFormContext, fields: Array<keyof OrderErrors>, patch: Pa
   return { ...patch, errors, idempotencyKey: undefined };
 };
 
+/*
+ * Fields keep exactly what was typed (decimalInput); the other fields follow from positive numbers
+ * only (positiveEntry), and a figure that cannot be worked out is left empty rather than stale.
+ * What is wrong with a field is the validation's to say at submit.
+ */
 export function withPrice(c: OrderFormContext, text: string): Patch {
-  const price = cleanDecimalInput(text, c.pair.pricePrecision);
-  const amount = isPositive(price) && isDecimalString(c.quantity) ? amountFor(price, c.quantity, c.pair.pricePrecision) : c.amount;
+  const price = decimalInput(text);
+  const p = positiveEntry(price);
+  const q = positiveEntry(c.quantity);
+  const amount = q ? (p ? amountFor(p, q, c.pair.pricePrecision) : '') : c.amount;
   return edited(c, ['price', 'amount', 'quantity'], { price, amount, priceTouched: true, percent: sliderFor(c, { quantity: c.quantity, amount }) });
 }
 
 export function withQuantity(c: OrderFormContext, text: string): Patch {
-  const quantity = cleanDecimalInput(text, c.pair.amountPrecision);
-  const amount = isPositive(c.price) && isDecimalString(quantity) && c.orderType === 'limit' ? amountFor(c.price, quantity, c.pair.pricePrecision) : quantity === '' ? '' : c.amount;
+  const quantity = decimalInput(text);
+  const p = positiveEntry(c.price);
+  const q = positiveEntry(quantity);
+  const amount = c.orderType === 'limit' && p ? (q ? amountFor(p, q, c.pair.pricePrecision) : '') : quantity === '' ? '' : c.amount;
   return edited(c, ['quantity', 'amount'], { quantity, amount, percent: sliderFor(c, { quantity, amount }) });
 }
 
 export function withAmount(c: OrderFormContext, text: string): Patch {
-  const amount = cleanDecimalInput(text, c.pair.pricePrecision);
-  const quantity =
-    c.orderType === 'limit' && isPositive(c.price) && isDecimalString(amount) ? quantityFor(amount, c.price, c.pair.amountPrecision) : amount === '' && !sizedByAmount(c) ? '' : c.quantity;
+  const amount = decimalInput(text);
+  const p = positiveEntry(c.price);
+  const a = positiveEntry(amount);
+  const quantity = c.orderType === 'limit' && p ? (a ? quantityFor(a, p, c.pair.amountPrecision) : '') : amount === '' && !sizedByAmount(c) ? '' : c.quantity;
   return edited(c, ['quantity', 'amount'], { amount, quantity, percent: sliderFor(c, { quantity, amount }) });
 }
 
@@ -89,7 +102,7 @@ export function withPercent(c: OrderFormContext, percent: number): Patch {
   const available = spendable(c);
   if (!isDecimalString(available)) return {};
   const { pricePrecision, amountPrecision } = c.pair;
-  const limitPrice = c.orderType === 'limit' && isPositive(c.price) ? c.price : undefined;
+  const limitPrice = c.orderType === 'limit' ? positiveEntry(c.price) : undefined;
   if (c.side === 'buy') {
     const amount = shareOf(available, percent, pricePrecision);
     const quantity = limitPrice ? quantityFor(amount, limitPrice, amountPrecision) : c.quantity;
@@ -124,11 +137,23 @@ export function withType(c: OrderFormContext, orderType: OrderType): Patch {
 export const afterPlaced: Patch = { quantity: '', amount: '', percent: 0, errors: {}, idempotencyKey: undefined, pending: undefined };
 
 export function rulesOf(c: OrderFormContext): OrderRules {
-  return { side: c.side, type: c.orderType, pricePrecision: c.pair.pricePrecision, amountPrecision: c.pair.amountPrecision, available: spendable(c) };
+  const { pair } = c;
+  return {
+    side: c.side,
+    type: c.orderType,
+    pricePrecision: pair.pricePrecision,
+    amountPrecision: pair.amountPrecision,
+    available: spendable(c),
+    minimum: { quantity: pair.minQuantity, notional: pair.minNotional, base: pair.base, quote: pair.quote },
+  };
 }
 
+/** A validated field as the server wants it: canonical digits (".5" → "0.5", "1.50" → "1.5"). */
+const wire = (text: string) => readDecimal(text)?.value ?? text.trim();
+
+/** The order to send; only called once the fields are valid. */
 export function toPlaceOrder(c: OrderFormContext): PlaceSpotOrder {
   const base = { symbol: c.pair.symbol, side: c.side, type: c.orderType };
-  if (c.orderType === 'limit') return { ...base, price: c.price.trim(), quantity: c.quantity.trim() };
-  return sizedByAmount(c) ? { ...base, amount: c.amount.trim() } : { ...base, quantity: c.quantity.trim() };
+  if (c.orderType === 'limit') return { ...base, price: wire(c.price), quantity: wire(c.quantity) };
+  return sizedByAmount(c) ? { ...base, amount: wire(c.amount) } : { ...base, quantity: wire(c.quantity) };
 }

@@ -4,7 +4,7 @@ import { OPEN_ORDER } from '../orders/fixtures';
 import { orderFormMachine } from './orderForm.machine';
 import { rulesOf } from './orderFields';
 
-export const BTC_USDT_FORM = { symbol: 'BTC_USDT', base: 'BTC', quote: 'USDT', pricePrecision: 2, amountPrecision: 6 };
+export const BTC_USDT_FORM = { symbol: 'BTC_USDT', base: 'BTC', quote: 'USDT', pricePrecision: 2, amountPrecision: 6, minQuantity: '0.0001', minNotional: '5' };
 
 const balances = [
   { currency: 'USDT', account: 'spot' as const, available: '1000', frozen: '0', valuation_usdt: '1000' },

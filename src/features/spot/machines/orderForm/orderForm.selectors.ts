@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { isDecimalString } from '../../../../domain/decimal';
+import { isDecimalString, trimZeros } from '../../../../domain/decimal';
 import { estimatedFee, feeRatePercent, isPositive } from '../../../../domain/orderMath';
 import type { orderFormMachine } from './orderForm.machine';
 import { spendable } from './orderFields';
@@ -16,6 +16,13 @@ export const selectAvailable = (s: Snapshot) => ({
   value: spendable(s.context),
   currency: s.context.side === 'buy' ? s.context.pair.quote : s.context.pair.base,
 });
+
+/** The pair's smallest order, as the form shows it; undefined while the pair does not say. */
+export const selectMinimum = (s: Snapshot) => {
+  const { minQuantity, minNotional, base, quote } = s.context.pair;
+  if (!isDecimalString(minQuantity) || !isDecimalString(minNotional)) return undefined;
+  return { quantity: trimZeros(minQuantity), base, value: trimZeros(minNotional), quote };
+};
 
 /**
  * The taker rate (the most a fill can cost) and the fee it would take from what the order

@@ -1,5 +1,5 @@
 import { and, assign, fromPromise, sendTo, setup, stateIn, type ActorRefFrom } from 'xstate';
-import { type ToastMessage } from '../../../../domain/errors';
+import { messageForError, type ToastMessage } from '../../../../domain/errors';
 import type { WithdrawalRecord, WithdrawQuota, WithdrawRequest, WalletNetwork } from '../../../../domain/wallet';
 import { withdrawalProblem, type WithdrawLimits } from '../../../../domain/walletValidation';
 import type { BookRecord } from '../../../accounts/machines/recordBook/recordBook.machine';
@@ -48,6 +48,11 @@ export interface WithdrawalContext {
   idempotencyKey: string | undefined;
   keyFor: string | undefined;
   mints: number;
+  /**
+   * Why the last submission was refused (the server's translated message, such as a wrong funds
+   * password with the attempts left), shown on the form until the next attempt.
+   */
+  refusal: ToastMessage | undefined;
 }
 
 export interface SubmitWithdrawalInput {
@@ -74,8 +79,10 @@ const signature = (c: WithdrawalContext) => JSON.stringify([c.currency, c.networ
  * quantity (minimum, fee, quota, balance) with the shared schema; the funds password is asked in a
  * security check, the request is confirmed, and the submission passes the 2000 ms submit guard and
  * carries an idempotency key (`mintIdempotencyKey`, supplied at the composition root) so a retry
- * after a lost answer cannot withdraw twice. Success says "withdrawal succeeded" and tells
- * `withdrawn` (balances and records refresh); a refusal goes back to editing with its message.
+ * after a lost answer cannot withdraw twice. Success says "withdrawal succeeded", tells
+ * `withdrawn` (balances and records refresh) and reads the quota again, so the available balance
+ * and the 24-hour use on screen are the new ones; a refusal goes back to editing with its message
+ * toasted and kept on the form (`refusal`) until the next attempt.
  */
 export const withdrawalMachine = setup({
   types: { context: {} as WithdrawalContext, events: {} as WithdrawalEvent, input: {} as WithdrawalInput },
@@ -133,6 +140,7 @@ export const withdrawalMachine = setup({
     idempotencyKey: undefined,
     keyFor: undefined,
     mints: 0,
+    refusal: undefined,
   }),
   invoke: { id: 'guard', src: 'submitGuard', input: ({ self }) => ({ replyTo: self }) },
   on: {
@@ -140,7 +148,7 @@ export const withdrawalMachine = setup({
       guard: 'isKnown',
       target: '.start',
       reenter: true,
-      actions: assign({ currency: ({ event }) => event.currency, networks: [], network: undefined, quota: undefined, form: { address: '', quantity: '' } }),
+      actions: assign({ currency: ({ event }) => event.currency, networks: [], network: undefined, quota: undefined, form: { address: '', quantity: '' }, refusal: undefined }),
     },
   },
   initial: 'start',
@@ -217,7 +225,11 @@ export const withdrawalMachine = setup({
       on: {
         'withdraw.network': { guard: 'isOpenNetwork', actions: assign({ network: ({ event }) => event.network }) },
         'withdraw.submit': [
-          { guard: 'formValid', target: 'securityCheck', actions: assign({ form: ({ event }) => ({ address: event.form.address.trim(), quantity: event.form.quantity.trim() }) }) },
+          {
+            guard: 'formValid',
+            target: 'securityCheck',
+            actions: assign({ form: ({ event }) => ({ address: event.form.address.trim(), quantity: event.form.quantity.trim() }), refusal: undefined }),
+          },
           {
             description: 'The form skipped a rule: say which, send nothing.',
             actions: {
@@ -264,14 +276,33 @@ export const withdrawalMachine = setup({
           actions: [
             { type: 'showToast', params: { tone: 'success', message: { key: 'wallet.withdraw.succeeded' } } },
             'withdrawn',
-            assign({ idempotencyKey: undefined, keyFor: undefined }),
+            assign({ idempotencyKey: undefined, keyFor: undefined, refusal: undefined }),
           ],
         },
-        onError: { target: 'editing', actions: toastError, description: 'The key stays: pressing Withdraw again with the same request is the same withdrawal.' },
+        onError: {
+          target: 'editing',
+          actions: [toastError, assign({ refusal: ({ event }) => messageForError(event.error) })],
+          description: 'The key stays: pressing Withdraw again with the same request is the same withdrawal. The message stays on the form.',
+        },
       },
       exit: assign({ fundsPassword: '' }),
     },
     done: {
+      initial: 'refreshing',
+      states: {
+        refreshing: {
+          description: 'The withdrawal froze quantity + fee and used quota: read the available balance and the 24-hour use again.',
+          invoke: {
+            id: 'refreshQuota',
+            src: 'fetchQuota',
+            input: ({ context }) => ({ currency: context.currency! }),
+            onDone: { target: 'fresh', actions: assign({ quota: ({ event }) => event.output }) },
+            onError: { target: 'stale', actions: toastError },
+          },
+        },
+        fresh: {},
+        stale: { description: 'The figures are those from before the withdrawal; a new withdrawal reads them again.' },
+      },
       on: { 'withdraw.again': { target: 'loading', actions: assign({ form: { address: '', quantity: '' } }) } },
     },
   },

@@ -37,6 +37,8 @@ export const withdrawalModel: MachineModel<typeof withdrawalMachine> = {
     { type: 'guard.accepted' },
     { type: 'xstate.done.actor.submitWithdrawal', output: { id: 9, currency: 'USDT', network: 'TRC20', address: bookAddress.address, quantity: '25', fee: '1', tx_hash: null, status: 1, reason: null, created_at: 1, updated_at: 1 } },
     { type: 'xstate.error.actor.submitWithdrawal', error: { kind: 'server', serverMessage: 'Wrong fund password' } },
+    { type: 'xstate.done.actor.refreshQuota', output: { ...quota, used_usdt: '26', remaining: '74', available: '224' } },
+    { type: 'xstate.error.actor.refreshQuota', error: { kind: 'network' } },
   ],
   abstract: (s) => [s.context.currency, s.context.network, s.context.quota !== undefined, s.context.idempotencyKey !== undefined],
 };
