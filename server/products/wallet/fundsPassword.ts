@@ -65,7 +65,7 @@ export function requireFundsPassword(db: Queryable, userId: number, password: st
       await db.query(`update login_failure set failures = 0, locked_until = ${AT('$2')} + make_interval(mins => $3) where account = $1`, [key, now, FUNDS_PASSWORD_LOCK_MINUTES]);
       throw new Refusal('walletFundsPasswordLocked', { minutes: String(FUNDS_PASSWORD_LOCK_MINUTES) });
     }
-    throw new Refusal('walletFundsPasswordWrong');
+    throw new Refusal('walletFundsPasswordWrong', { attempts: String(FUNDS_PASSWORD_MAX_FAILURES - Number(state!.failures)) });
   });
 }
 

@@ -28,7 +28,7 @@ describe('withdrawal refusals', () => {
     for (const address of ['short', 'T' + 'x'.repeat(128), 'TQn9Y2khEsLJW1 ChVWFMSMe', 'TQn9Y2khEs-LJW1ChVWFMSMe']) {
       expectRefusal(await withdraw(user, { address }), 400, EN.walletAddressInvalid);
     }
-    expectRefusal(await withdraw(user, { funds_password: 'wrong-one-1' }), 400, EN.walletFundsPasswordWrong);
+    expectRefusal(await withdraw(user, { funds_password: 'wrong-one-1' }), 400, EN.walletFundsPasswordWrong.replace('{attempts}', '4'));
     expectRefusal(await withdraw(user, { funds_password: '' }), 400);
     expectRefusal(await withdraw(user, { quantity: '60' }), 400, EN.walletInsufficientBalance);
     expectRefusal(await withdraw(user, { quantity: '49.5' }), 400, EN.walletInsufficientBalance); // 49.5 + fee 1 > 50
