@@ -27,7 +27,7 @@ import { fundedTraders, referencePrices } from '../tests/system/traders.js';
 import type { Trader } from '../tests/system/workload.js';
 import { createIsolatedSchema, type IsolatedSchema } from '../tests/server/testDb.js';
 import type { ProbeArrival } from './pipeline/subscribers.js';
-import { childPid, keepAlive, ms, now, openLoop, percentile, post, probeEvery, SUSTAIN, withCpu, type Outcome, type StepResult } from './pipeline/load.js';
+import { childPid, cpuSecondsOfProcesses, cpuSeconds, keepAlive, ms, now, openLoop, percentile, post, probeEvery, SUSTAIN, withCpu, type Outcome, type StepResult } from './pipeline/load.js';
 
 // 20: /api/send_code takes 20 per address per minute, and each registration hashes two passwords
 // (scrypt, ~50 ms each on a quiet machine). BENCH_TRADERS=60 registers the rest from 127.0.0.2, ….
@@ -365,7 +365,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
 
     console.log(`\n  place/cancel load: limit orders ±0.3 % around the last tick on ${PAIRS.map((p) => `${p.symbol} ${p.share * 100}%`).join(', ')}, ${CANCEL_SHARE * 100}% cancels, ${loaders.length} traders, ${CONNECTIONS} keep-alive connections, ${STEP_SECONDS} s steps`);
     // CPU ms/answer: the server's CPU over the step and its drain ÷ orders and cancels answered (makers included in the CPU).
-    console.log(`${header} ${pad('plat_config p50/p99/max ms', 27)} ${pad('trade msgs/s', 12)} ${pad('CPU ms/ans', 11)}`);
+    console.log(`${header} ${pad('plat_config p50/p99/max ms', 27)} ${pad('trade msgs/s', 12)} ${pad('CPU ms/ans', 11)} ${pad('db CPU', 6)} ${pad('client CPU', 10)}`);
     const pushResults: string[] = [];
     let firstFailure: string | undefined;
     const ran = new Set<number>();
@@ -385,7 +385,12 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
           }, PROBE_EVERY_MS)
         : undefined;
       const tStep = now();
-      const { result, cpu, waiting, cpuSeconds } = await withCpu(pid, () => openLoop(rate, STEP_SECONDS, placeOrCancel));
+      // The rest of the machine over the step: the database's processes, and this client with its subscribers.
+      const others = () => ({ db: cpuSecondsOfProcesses('postgres'), client: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6 + cpuSeconds(subscribers!.child.pid!) });
+      const others0 = others();
+      const { result, cpu, waiting, cpuSeconds: serverSeconds } = await withCpu(pid, () => openLoop(rate, STEP_SECONDS, placeOrCancel));
+      const others1 = others();
+      const loadSeconds = (now() - tStep) / 1000;
       if (probeTimer) clearInterval(probeTimer);
       await Promise.all([...probeSends]);
       const platLatencies = await plat.stop();
@@ -393,9 +398,10 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
       const after = await subscribers!.ask<{ trades: number; user: number; connected: number }>('counts');
       const stepSeconds = (now() - tStep) / 1000;
       const platText = `${ms(percentile(platLatencies, 50))}/${ms(percentile(platLatencies, 99))}/${ms(platLatencies.at(-1) ?? NaN)}`;
-      const perAnswer = result.ok + result.refused > 0 ? ((cpuSeconds * 1000) / (result.ok + result.refused)).toFixed(1) : '-';
+      const perAnswer = result.ok + result.refused > 0 ? ((serverSeconds * 1000) / (result.ok + result.refused)).toFixed(1) : '-';
+      const share = (a: number, b: number) => ((b - a) / loadSeconds).toFixed(2);
       console.log(
-        `${line(result, cpu, waiting)} ${pad(platText, 27)} ${pad(((after.trades - before.trades) / stepSeconds).toFixed(0), 12)} ${pad(perAnswer, 11)}` +
+        `${line(result, cpu, waiting)} ${pad(platText, 27)} ${pad(((after.trades - before.trades) / stepSeconds).toFixed(0), 12)} ${pad(perAnswer, 11)} ${pad(share(others0.db, others1.db), 6)} ${pad(share(others0.client, others1.client), 10)}` +
           (result.sustained ? '' : '  not sustained') +
           (after.connected < SUBSCRIBERS ? `  (${after.connected} subscribers connected)` : ''),
       );

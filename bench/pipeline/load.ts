@@ -191,6 +191,26 @@ export function cpuSeconds(pid: number): number {
   }
 }
 
+/**
+ * user + sys CPU seconds so far of every process named `name` (e.g. "postgres": the embedded
+ * database's server and its backends, or the system PostgreSQL's). Backends that exit between two
+ * readings take their share with them, so a difference is a lower bound.
+ */
+export function cpuSecondsOfProcesses(name: string): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== name) continue;
+      total += cpuSeconds(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
 /** The pid of this process's child whose command line contains `needle` (the helper does not expose it). */
 export function childPid(needle: string): number | undefined {
   for (const entry of readdirSync('/proc')) {

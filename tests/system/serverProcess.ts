@@ -29,7 +29,10 @@ export interface ServerProcess {
  * so deposits confirm within a test.
  */
 export async function startServerProcess(options: { dataDir: string; port: number; databaseUrl?: string; env?: Record<string, string> }): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // SERVER_NODE_ARGS: extra node flags for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  // to profile it under a bench (NODE_OPTIONS refuses --cpu-prof, and would profile the client too).
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
