@@ -38,20 +38,45 @@ export interface SpotTrading {
 }
 
 /** User spot trading over the live markets: the calls behind /api/spot/* (docs/API.md "Spot orders"). */
-export function spotTrading({ db, markets, clock = Date.now }: { db: Database; markets: SpotMarkets; clock?: () => number }): SpotTrading {
+export function spotTrading({
+  db,
+  markets,
+  clock = Date.now,
+  pairStatusMs = 1000,
+}: {
+  db: Database;
+  markets: SpotMarkets;
+  clock?: () => number;
+  /** How long a pair's trading switch and minimums are remembered (0: read for every order). */
+  pairStatusMs?: number;
+}): SpotTrading {
   /**
-   * The market of a listed pair that is open for trading now, with its minimums: trade_status and the
-   * minimums can be changed at runtime, so they are read per order (one primary-key row).
+   * A pair's trading switch and minimums, as of at most `pairStatusMs` ago: they can be changed at
+   * runtime (in the database), and re-reading them for every order cost a round trip on the hot
+   * path, so a change applies within that time instead of at once.
    */
-  async function tradable(symbol: string): Promise<{ market: SpotMarket; minimums: PairMinimums } | undefined> {
-    const [left, right] = symbol.toUpperCase().split('_');
+  const statuses = new Map<string, { readAt: number; row: PairMinimums | undefined }>();
+  async function pairStatus(left: string, right: string): Promise<PairMinimums | undefined> {
+    const key = `${left}_${right}`;
+    const known = statuses.get(key);
+    const now = Date.now();
+    if (known && now - known.readAt < pairStatusMs) return known.row;
     const [row] = await db.query<PairMinimums>(
       `select trim_scale(min_quantity)::text as "minQuantity", trim_scale(min_notional)::text as "minNotional"
        from pair where left_symbol = $1 and right_symbol = $2 and trade_status = 1`,
       [left, right],
     );
-    const market = row && markets.market(`${left}_${right}`);
-    return market ? { market, minimums: row } : undefined;
+    // Only listed pairs are remembered, so junk symbols cannot grow the map.
+    if (markets.market(key)) statuses.set(key, { readAt: now, row });
+    return row;
+  }
+
+  /** The market of a listed pair that is open for trading now, with its minimums. */
+  async function tradable(symbol: string): Promise<{ market: SpotMarket; minimums: PairMinimums } | undefined> {
+    const [left = '', right = ''] = symbol.toUpperCase().split('_');
+    const market = markets.market(`${left}_${right}`);
+    const row = market && (await pairStatus(left, right));
+    return market && row ? { market, minimums: row } : undefined;
   }
 
   return {

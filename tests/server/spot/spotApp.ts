@@ -28,7 +28,7 @@ export function useSpotApp(): { readonly app: FastifyInstance; readonly db: Data
       await market.restore();
       markets.set(market.spec.symbol, market);
     }
-    app = await buildApp({ db, rates: databaseFiatRates(db), spot: spotTrading({ db: db!, markets: { market: (s) => markets.get(s) } }) });
+    app = await buildApp({ db, rates: databaseFiatRates(db), spot: spotTrading({ db: db!, markets: { market: (s) => markets.get(s) }, pairStatusMs: 0 }) });
     await app.ready();
   });
   afterAll(async () => {

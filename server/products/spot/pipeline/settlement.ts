@@ -186,7 +186,7 @@ export async function settle(
       }
     }
     await applyBalanceChanges(tx, states, changes);
-    for (const c of candles.values()) await saveCandle(tx, spec, marketData, c);
+    await saveCandles(tx, spec, marketData, [...candles.values()]);
     await creditFees(tx, feeAccount, incomes);
   });
   return { trades: published, candles, orders };
@@ -214,14 +214,30 @@ async function creditFees(tx: Queryable, feeAccount: number, incomes: Array<{ cu
   );
 }
 
-async function saveCandle(tx: Queryable, spec: PairSpec, marketData: MarketData, c: Candle): Promise<void> {
-  const bar = marketData.bar(c);
+/** The batch's candles in progress, one statement for every interval a trade touched. */
+async function saveCandles(tx: Queryable, spec: PairSpec, marketData: MarketData, candles: readonly Candle[]): Promise<void> {
+  if (candles.length === 0) return;
+  const bars = candles.map((c) => marketData.bar(c));
   await tx.query(
     `insert into candle (left_symbol, right_symbol, interval, open_time, open, high, low, close, amount, vol, count, source)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'trades')
+     select $1, $2, t.interval, t.open_time, t.open, t.high, t.low, t.close, t.amount, t.vol, t.count, 'trades'
+     from unnest($3::text[], $4::bigint[], $5::numeric[], $6::numeric[], $7::numeric[], $8::numeric[], $9::numeric[], $10::numeric[], $11::int[])
+       as t(interval, open_time, open, high, low, close, amount, vol, count)
      on conflict (left_symbol, right_symbol, interval, open_time) do update set
        high = greatest(candle.high, excluded.high), low = least(candle.low, excluded.low), close = excluded.close,
        amount = excluded.amount, vol = excluded.vol, count = excluded.count, source = 'trades'`,
-    [spec.left, spec.right, c.interval, c.openTime, bar.open, bar.high, bar.low, bar.close, bar.amount, bar.vol, bar.count],
+    [
+      spec.left,
+      spec.right,
+      candles.map((c) => c.interval),
+      candles.map((c) => c.openTime),
+      bars.map((b) => b.open),
+      bars.map((b) => b.high),
+      bars.map((b) => b.low),
+      bars.map((b) => b.close),
+      bars.map((b) => b.amount),
+      bars.map((b) => b.vol),
+      bars.map((b) => b.count),
+    ],
   );
 }
