@@ -5,7 +5,7 @@ import type { TradingMessageKey } from './messages.js';
 import type { PlaceOutcome, SpotMarket } from './spotMarket.js';
 import { submissionKey } from '../../kernel/idempotency.js';
 import { readFeeSchedule } from './fees.js';
-import { listCurrentOrders, listHistoryOrders, orderDetailOf, orderOf } from './orderViews.js';
+import { coalescedOrderReader, listCurrentOrders, listHistoryOrders, orderDetailOf } from './orderViews.js';
 import { checkPlace, type PairMinimums } from './placeRequest.js';
 import { intake } from './pipeline/intake.js';
 
@@ -55,6 +55,7 @@ export function spotTrading({
    * runtime (in the database), and re-reading them for every order cost a round trip on the hot
    * path, so a change applies within that time instead of at once.
    */
+  const orderOf = coalescedOrderReader(db);
   const statuses = new Map<string, { readAt: number; row: PairMinimums | undefined }>();
   async function pairStatus(left: string, right: string): Promise<PairMinimums | undefined> {
     const key = `${left}_${right}`;
@@ -93,19 +94,19 @@ export function spotTrading({
       if (!taken.ok) return fail(REFUSALS[taken.reason]);
       const outcome = await market.placeIntent(taken.intent);
       if (!outcome.ok) return fail(REFUSALS[outcome.reason]);
-      const order = await orderOf(db, userId, outcome.orderId);
+      const order = await orderOf(userId, outcome.orderId);
       return order ? { ok: true, data: order } : fail('spotOrderNotFound');
     },
 
     async cancel(userId, orderId) {
-      const order = await orderOf(db, userId, orderId);
+      const order = await orderOf(userId, orderId);
       if (!order) return fail('spotOrderNotFound');
       if (order.status !== 1 && order.status !== 2) return fail('spotOrderNotOpen');
       const market = markets.market(order.symbol);
       if (!market) return fail('spotPairNotTrading');
       // The engine refuses an order that finished since the read above (filled meanwhile).
       if (!(await market.cancel(userId, orderId)).ok) return fail('spotOrderNotOpen');
-      return { ok: true, data: (await orderOf(db, userId, orderId))! };
+      return { ok: true, data: (await orderOf(userId, orderId))! };
     },
 
     current: (userId, query) => listCurrentOrders(db, userId, { ...query, symbol: query.symbol?.toUpperCase() }),
