@@ -6,6 +6,13 @@ export function ok<T>(lang: LocaleCode, data: T): Envelope<T> {
   return { code: ResultCode.ok, msg: translate(lang, 'ok'), data };
 }
 
+/** Success with a message of its own ("Order placed", "Revocation successful"), translated. */
+export function okWith<T>(lang: LocaleCode, key: MessageKey, data: T): Envelope<T>;
+export function okWith(lang: LocaleCode, key: MessageKey): Envelope<null>;
+export function okWith(lang: LocaleCode, key: MessageKey, data: unknown = null): Envelope<unknown> {
+  return { code: ResultCode.ok, msg: translate(lang, key), data };
+}
+
 /**
  * A refusal the client shows as a toast. Thrown from a route, it becomes HTTP 200 with body code
  * `code` and a translated msg (spec §7: the body code, not the HTTP status, carries the outcome).

@@ -4,8 +4,7 @@ import type { Outcome } from './accounts.js';
 import type { UserCentre } from './userCentre.js';
 import { userById } from '../../kernel/auth/sessions.js';
 import type { Database } from '../../kernel/db/database.js';
-import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
-import { ApiFailure, ok } from '../../kernel/http/envelope.js';
+import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
 import { anyBody } from '../../kernel/http/schemas.js';
 
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
@@ -34,15 +33,14 @@ export function userRoutes(db: Database, centre: UserCentre) {
     if (!user) throw new ApiFailure(ResultCode.forbidden, 'notLoggedIn');
     return user;
   };
-  const done = (request: FastifyRequest, key: MessageKey, data: unknown = null) => ({ code: ResultCode.ok, msg: translate(request.lang, key), data });
 
   const auth = { auth: 'user' } as const;
   return async (app: FastifyInstance) => {
     app.post<{ Body: { nickname: string } }>('/api/user/nickname', { config: auth, schema: { body: object(['nickname'], { nickname: text(100) }) } }, async (request) =>
-      done(request, 'profileSaved', unwrap(await profile.setNickname(await signedIn(request), request.body.nickname))),
+      okWith(request.lang, 'profileSaved', unwrap(await profile.setNickname(await signedIn(request), request.body.nickname))),
     );
     app.post<{ Body: { image: string } }>('/api/user/avatar', { config: auth, schema: { body: object(['image'], { image: text(1_000_000) }) } }, async (request) =>
-      done(request, 'profileSaved', unwrap(await profile.setAvatar(await signedIn(request), request.body.image))),
+      okWith(request.lang, 'profileSaved', unwrap(await profile.setAvatar(await signedIn(request), request.body.image))),
     );
     app.post('/api/user/avatar_image', { config: auth, schema: { body: anyBody } }, async (request) => ok(request.lang, await profile.avatar(await signedIn(request))));
 
@@ -59,51 +57,51 @@ export function userRoutes(db: Database, centre: UserCentre) {
           }),
         },
       },
-      async (request) => done(request, 'codeSent', unwrap(await security.sendCode(await signedIn(request), request.body, request.lang))),
+      async (request) => okWith(request.lang, 'codeSent', unwrap(await security.sendCode(await signedIn(request), request.body, request.lang))),
     );
     const passwordBody = { config: auth, schema: { body: object(['code', 'password', 'password_repeat'], { code, password, password_repeat: password }) } };
     app.post<{ Body: { code: string; password: string; password_repeat: string } }>('/api/user/login_pwd', passwordBody, async (request) =>
-      done(request, 'loginAgain', unwrap(await security.changePassword(await signedIn(request), 'login', request.body))),
+      okWith(request.lang, 'loginAgain', unwrap(await security.changePassword(await signedIn(request), 'login', request.body))),
     );
     app.post<{ Body: { code: string; password: string; password_repeat: string } }>('/api/user/funds_pwd', passwordBody, async (request) =>
-      done(request, 'fundsPasswordChanged', unwrap(await security.changePassword(await signedIn(request), 'funds', request.body))),
+      okWith(request.lang, 'fundsPasswordChanged', unwrap(await security.changePassword(await signedIn(request), 'funds', request.body))),
     );
     const accountBody = { config: auth, schema: { body: object(['code', 'account', 'new_code'], { code, account: text(254), area_code: text(6), new_code: code }) } };
     type AccountBody = { Body: { code: string; account: string; area_code?: string; new_code: string } };
     app.post<AccountBody>('/api/user/email', accountBody, async (request) =>
-      done(request, 'loginAgain', unwrap(await security.changeAccount(await signedIn(request), 'change_email', request.body))),
+      okWith(request.lang, 'loginAgain', unwrap(await security.changeAccount(await signedIn(request), 'change_email', request.body))),
     );
     app.post<AccountBody>('/api/user/phone', accountBody, async (request) =>
-      done(request, 'loginAgain', unwrap(await security.changeAccount(await signedIn(request), 'change_phone', request.body))),
+      okWith(request.lang, 'loginAgain', unwrap(await security.changeAccount(await signedIn(request), 'change_phone', request.body))),
     );
 
     app.post('/api/user/addresses', { config: auth, schema: { body: anyBody } }, async (request) => ok(request.lang, await book.listAddresses(request.user.id)));
     app.post<{ Body: { currency: string; network: string; address: string; note: string } }>(
       '/api/user/address_add',
       { config: auth, schema: { body: object(['currency', 'network', 'address', 'note'], { currency: text(16), network: text(32), address: text(128), note: text(64) }) } },
-      async (request) => done(request, 'addressAdded', unwrap(await book.addAddress(request.user.id, request.body))),
+      async (request) => okWith(request.lang, 'addressAdded', unwrap(await book.addAddress(request.user.id, request.body))),
     );
     app.post<{ Body: { id: number } }>('/api/user/address_delete', { config: auth, schema: { body: byId } }, async (request) => {
       if (!(await book.deleteAddress(request.user.id, request.body.id))) throw new ApiFailure(ResultCode.notFound, 'notFound');
-      return done(request, 'addressDeleted');
+      return okWith(request.lang, 'addressDeleted');
     });
 
     app.post('/api/user/coll_methods', { config: auth, schema: { body: anyBody } }, async (request) => ok(request.lang, await book.listMethods(request.user.id)));
     type MethodBody = { real_name: string; card_number: string; bank_name: string; currency?: string; branch?: string };
     app.post<{ Body: MethodBody }>('/api/user/coll_method_add', { config: auth, schema: { body: object(['real_name', 'card_number', 'bank_name'], collection) } }, async (request) =>
-      done(request, 'collMethodAdded', unwrap(await book.addMethod(request.user.id, request.body))),
+      okWith(request.lang, 'collMethodAdded', unwrap(await book.addMethod(request.user.id, request.body))),
     );
     app.post<{ Body: MethodBody & { id: number } }>(
       '/api/user/coll_method_edit',
       { config: auth, schema: { body: object(['id', 'real_name', 'card_number', 'bank_name'], { ...collection, ...byId.properties }) } },
       async (request) => {
         const { id, ...fields } = request.body;
-        return done(request, 'collMethodEdited', unwrap(await book.editMethod(request.user.id, id, fields)));
+        return okWith(request.lang, 'collMethodEdited', unwrap(await book.editMethod(request.user.id, id, fields)));
       },
     );
     app.post<{ Body: { id: number } }>('/api/user/coll_method_delete', { config: auth, schema: { body: byId } }, async (request) => {
       if (!(await book.deleteMethod(request.user.id, request.body.id))) throw new ApiFailure(ResultCode.notFound, 'notFound');
-      return done(request, 'collMethodDeleted');
+      return okWith(request.lang, 'collMethodDeleted');
     });
   };
 }

@@ -1,11 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../src/domain/api.js';
 import { SPOT_PATHS, type PlaceSpotOrder } from '../../../src/domain/spotOrders.js';
 import { IDEMPOTENCY_HEADER, RECORD_DAYS, type RecordDays } from '../../../src/domain/wallet.js';
 import { MAX_PAGE_SIZE } from './orderViews.js';
 import type { SpotOutcome, SpotTrading } from './trading.js';
-import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
-import { ApiFailure, ok } from '../../kernel/http/envelope.js';
+import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
 import { anyBody } from '../../kernel/http/schemas.js';
 
 const object = (required: string[], properties: Record<string, unknown>) => ({ type: 'object', required, additionalProperties: false, properties }) as const;
@@ -39,18 +38,17 @@ function unwrap<T>(outcome: SpotOutcome<T>): T {
  * sees only the token's own orders.
  */
 export function spotRoutes(trading: SpotTrading) {
-  const done = (request: FastifyRequest, key: MessageKey, data: unknown) => ({ code: ResultCode.ok, msg: translate(request.lang, key), data });
 
   const auth = { auth: 'user' } as const;
   return async (app: FastifyInstance) => {
     app.post(SPOT_PATHS.feeRate, { config: auth, schema: { body: anyBody } }, async (request) => ok(request.lang, await trading.feeRate()));
 
     app.post<{ Body: PlaceSpotOrder }>(SPOT_PATHS.place, { config: auth, schema: { body: placeBody } }, async (request) => {
-      return done(request, 'spotOrderPlaced', unwrap(await trading.place(request.user.id, request.body, request.headers[IDEMPOTENCY_HEADER])));
+      return okWith(request.lang, 'spotOrderPlaced', unwrap(await trading.place(request.user.id, request.body, request.headers[IDEMPOTENCY_HEADER])));
     });
 
     app.post<{ Body: { id: number } }>(SPOT_PATHS.cancel, { config: auth, schema: { body: byId } }, async (request) => {
-      return done(request, 'spotOrderRevoked', unwrap(await trading.cancel(request.user.id, request.body.id)));
+      return okWith(request.lang, 'spotOrderRevoked', unwrap(await trading.cancel(request.user.id, request.body.id)));
     });
 
     app.post<{ Body: { page: number; size?: number; symbol?: string } }>(SPOT_PATHS.current, { config: auth, schema: { body: currentBody } }, async (request) =>

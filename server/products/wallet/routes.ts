@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ResultCode } from '../../../src/domain/api.js';
 import { IDEMPOTENCY_HEADER, RECORD_DAYS, WALLET_ACCOUNTS, WALLET_PATHS, type RecordQuery, type TransferRequest, type WalletAccount, type WithdrawRequest } from '../../../src/domain/wallet.js';
 import { submissionKey } from '../../kernel/idempotency.js';
 import { requireAuthForAll } from '../../kernel/auth/authPlugin.js';
 import type { Wallet } from './wallet.js';
-import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
-import { ApiFailure, ok } from '../../kernel/http/envelope.js';
+import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
 import { unwrap } from '../../kernel/outcome.js';
 import { anyBody } from '../../kernel/http/schemas.js';
 
@@ -30,7 +28,6 @@ const recordQuery = {
  */
 export function walletRoutes(wallet: Wallet) {
   const userOf = (request: FastifyRequest) => request.user.id;
-  const done = (request: FastifyRequest, key: MessageKey, data: unknown) => ({ code: ResultCode.ok, msg: translate(request.lang, key), data });
   const keyOf = (request: FastifyRequest, scope: string) => submissionKey(scope, request.headers[IDEMPOTENCY_HEADER], request.body);
 
   return async (app: FastifyInstance) => {
@@ -57,14 +54,14 @@ export function walletRoutes(wallet: Wallet) {
         // The funds password never becomes part of a stored key.
         const { funds_password: _, ...keyed } = request.body;
         const key = submissionKey('wallet.withdraw', request.headers[IDEMPOTENCY_HEADER], keyed);
-        return done(request, 'walletWithdrawSucceeded', unwrap(await wallet.withdrawals.submit(userOf(request), request.body, key)));
+        return okWith(request.lang, 'walletWithdrawSucceeded', unwrap(await wallet.withdrawals.submit(userOf(request), request.body, key)));
       },
     );
     app.post<{ Body: { id: number } }>(WALLET_PATHS.cancelWithdrawal, object(['id'], { id: { type: 'integer', minimum: 1, maximum: 2 ** 53 - 1 } }), async (request) =>
-      done(request, 'walletWithdrawCancelled', unwrap(await wallet.withdrawals.cancel(userOf(request), request.body.id))),
+      okWith(request.lang, 'walletWithdrawCancelled', unwrap(await wallet.withdrawals.cancel(userOf(request), request.body.id))),
     );
     app.post<{ Body: TransferRequest }>(WALLET_PATHS.transfer, object(['currency', 'from', 'to', 'quantity'], { currency, from: account, to: account, quantity }), async (request) =>
-      done(request, 'walletTransferSucceeded', unwrap(await wallet.transfers.transfer(userOf(request), request.body, keyOf(request, 'wallet.transfer')))),
+      okWith(request.lang, 'walletTransferSucceeded', unwrap(await wallet.transfers.transfer(userOf(request), request.body, keyOf(request, 'wallet.transfer')))),
     );
 
     const list = object(['days', 'page'], recordQuery);
