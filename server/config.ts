@@ -23,6 +23,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Run the market makers (MARKET_MAKERS=off for a market that only moves when users trade). */
   marketMakers?: boolean;
+  /** Minutes the market makers' history is kept before it is folded (MAKER_HISTORY_KEPT_MINUTES, default 60). */
+  makerHistoryKeptMinutes?: number;
   /** Scales the reference-price volatility of every pair (MARKET_VOLATILITY, default 1). */
   volatilityScale?: number;
   /** The platform's invitation code for registration (INVITATION_CODE, default OPENEX). */
@@ -35,6 +37,8 @@ export interface ServerConfig {
   chainSimulator?: boolean;
   /** Time between blocks of the simulated chain, in ms (CHAIN_BLOCK_MS, default 2000). */
   chainBlockMs?: number;
+  /** Seconds contracts (SECONDS_CONTRACTS=off for jurisdictions that forbid them for retail clients). */
+  secondsContracts?: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -51,11 +55,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     clientDir: resolve(env.CLIENT_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     marketMakers: env.MARKET_MAKERS !== 'off',
+    makerHistoryKeptMinutes: env.MAKER_HISTORY_KEPT_MINUTES ? positiveMinutes(env.MAKER_HISTORY_KEPT_MINUTES) : undefined,
     volatilityScale: env.MARKET_VOLATILITY ? Number(env.MARKET_VOLATILITY) : 1,
     invitationCode: env.INVITATION_CODE || 'OPENEX',
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM || 'OpenEx <no-reply@localhost>' } : undefined,
     chainSimulator: env.CHAIN_SIMULATOR !== 'off',
     chainBlockMs: positiveMs(env.CHAIN_BLOCK_MS, 2000, 'CHAIN_BLOCK_MS'),
+    secondsContracts: env.SECONDS_CONTRACTS !== 'off',
     operator: env.OPERATOR_ACCOUNT && env.OPERATOR_PASSWORD ? { account: env.OPERATOR_ACCOUNT, password: env.OPERATOR_PASSWORD } : undefined,
   };
 }
@@ -79,4 +85,10 @@ function nonNegativeSeconds(value: string | undefined): number {
   const seconds = Number(value);
   if (!Number.isInteger(seconds) || seconds < 0) throw new Error(`HSTS_MAX_AGE must be a whole number of seconds, got ${value}`);
   return seconds;
+}
+
+function positiveMinutes(value: string): number {
+  const minutes = Number(value);
+  if (!Number.isFinite(minutes) || minutes <= 0) throw new Error(`MAKER_HISTORY_KEPT_MINUTES must be a positive number of minutes, got ${value}`);
+  return minutes;
 }

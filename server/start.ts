@@ -32,6 +32,14 @@ export interface RunningServer {
  * realtime → listen → products start. Nothing here knows what a product does.
  */
 export async function startServer(config: ServerConfig, products: readonly ServerProduct[] = PRODUCTS): Promise<RunningServer> {
+  // How long each step of the start took, logged once up (issue 10 counts the seconds of a cold start).
+  const phases: string[] = [];
+  let phaseStart = performance.now();
+  const phase = (name: string) => {
+    const t = performance.now();
+    phases.push(`${name} ${Math.round(t - phaseStart)} ms`);
+    phaseStart = t;
+  };
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embedded: config.embeddedDb });
   // The log and the gateway exist only once the HTTP app does; until then lines go nowhere and
   // pushes are dropped (nobody can have subscribed yet).
@@ -47,6 +55,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     log.error,
   );
   const kernel: Kernel = { config, db, userFeed, log, publish: (channel, payload) => gateway?.publish(channel, payload) };
+  phase('database');
 
   const parts: ProductParts[] = [];
   for (const product of products) parts.push(await product.create(kernel));
@@ -60,7 +69,11 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     security: { hstsMaxAge: config.hstsMaxAge },
     routes: parts.flatMap((p) => (p.routes ? [p.routes] : [])),
   });
-  for (const part of parts) await part.prepare?.();
+  phase('http');
+  for (const [i, part] of parts.entries()) {
+    await part.prepare?.();
+    if (part.prepare) phase(`prepare ${products[i]!.id}`);
+  }
   // Made before the first login, so a refusal for an unknown account never pays an extra hash.
   await decoyHash();
   await app.ready();
@@ -81,7 +94,10 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   });
   gateway = realtime;
   const address = await app.listen({ port: config.port, host: config.host });
+  phase('listen');
   for (const part of parts) await part.start?.();
+  phase('start');
+  log.info(`started: ${phases.join(', ')}`);
   const pruning = setInterval(() => void pruneKeys(db).catch((error) => log.error('pruning idempotency keys failed', error)), PRUNE_KEYS_EVERY_MS);
   pruning.unref();
 

@@ -8,7 +8,7 @@ import { decimalToUnits, increaseFraction } from '../../kernel/exchange/market/u
 import { createEngine } from '../../kernel/exchange/matching/index.js';
 import { ensureMarketMakerAccounts } from './makers/marketAccounts.js';
 import { DEFAULT_MM_CONFIG, MarketMaker } from './makers/marketMaker.js';
-import { foldMakerHistory } from './makers/retention.js';
+import { foldMakerHistory, MAKER_HISTORY_KEPT_MS } from './makers/retention.js';
 import { amountText, pairSpec, priceText, quoteText, type PairSpec } from '../../kernel/exchange/pairSpec.js';
 import { defaultWalkConfig, SeededRandomWalk, type ReferencePriceSource } from './makers/priceModel.js';
 import type { MarketPublisher } from '../../kernel/exchange/publisher.js';
@@ -27,6 +27,8 @@ export interface MarketServiceOptions {
   log?: (message: string, error?: unknown) => void;
   /** Hears every committed change of a user's orders and balances (the private user channel). */
   userFeed?: UserFeed;
+  /** How long the market makers' history is kept before it is folded (makers/retention.ts; default an hour). */
+  makerHistoryKeptMs?: number;
 }
 
 const TICK_EVERY_MS = 1000;
@@ -34,7 +36,7 @@ const DEPTH_EVERY_MS = 100;
 const CURRENCY_PRICE_EVERY_MS = 10_000;
 const REQUOTE_EVERY_MS = 2500;
 const TAKE_EVERY_MS: [number, number] = [1500, 5000];
-/** How often the market makers' old history is folded (makers/retention.ts). */
+/** How often, at most, the market makers' old history is folded (makers/retention.ts). */
 const FOLD_EVERY_MS = 10 * 60_000;
 
 /**
@@ -94,7 +96,11 @@ export class MarketService {
     this.every(CURRENCY_PRICE_EVERY_MS, () => this.updateCurrencyPrices());
     if (!this.options.marketMakers) return;
     const accounts = await ensureMarketMakerAccounts(this.db);
-    this.every(FOLD_EVERY_MS, () => foldMakerHistory(this.db, [accounts.quoter, accounts.taker], this.clock()).then(() => undefined));
+    const keptMs = this.options.makerHistoryKeptMs ?? MAKER_HISTORY_KEPT_MS;
+    // A sixth of the kept time, so a shortened retention (bench:storage) folds on time too.
+    this.every(Math.min(FOLD_EVERY_MS, Math.max(10_000, keptMs / 6)), () =>
+      foldMakerHistory(this.db, [accounts.quoter, accounts.taker], this.clock(), keptMs).then(() => undefined),
+    );
     for (const market of this.markets.values()) {
       const random = seededRandom(seedFrom(market.spec.symbol, 99));
       const maker = new MarketMaker(market, market.spec, accounts, this.prices, this.baseUsdt(market.spec), random, DEFAULT_MM_CONFIG);
