@@ -7,10 +7,11 @@
  * The real server (server/main.ts, via tests/system/serverProcess.ts) on a fresh data directory.
  * The market makers' history is folded after an hour by default (server/products/spot/makers/
  * retention.ts); waiting hours for the steady state is not practical, so the run shortens the kept
- * time (MAKER_HISTORY_KEPT_MINUTES, BENCH_KEPT_MINUTES here, default 2) — the folding then does in
- * minutes what it does hourly, and the growth measured after the first fold is the steady growth:
- * trades and the users' history, which are kept, plus what folding leaves. BENCH_MINUTES (default
- * 12) is the length of the run.
+ * time (MAKER_HISTORY_KEPT_MINUTES, BENCH_KEPT_MINUTES here, default 2) and the two days trades
+ * between two makers are kept (MAKER_TRADES_KEPT_MINUTES, BENCH_TRADES_KEPT_MINUTES, default 3) —
+ * the retention then does in minutes what it does over hours and days, and the growth measured
+ * after the first pass is the steady growth: what is kept for good (users' history) plus what the
+ * retention leaves. BENCH_MINUTES (default 12) is the length of the run.
  */
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,8 @@ import { startServerProcess, type ServerProcess } from '../tests/system/serverPr
 
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 12);
 const KEPT_MINUTES = Number(process.env.BENCH_KEPT_MINUTES ?? 2);
+/** The window of trades between two market makers (MAKER_TRADES_KEPT_MINUTES; two days by default). */
+const TRADES_KEPT_MINUTES = Number(process.env.BENCH_TRADES_KEPT_MINUTES ?? 3);
 const SAMPLE_MS = 30_000;
 const PORT = 18_000 + (process.pid % 1000);
 
@@ -79,7 +82,7 @@ largest tables (with indexes): ${rows.map((r) => `${r.name} ${mb(Number(r.total)
 
 async function timedStart(dataDir: string): Promise<{ server: ServerProcess; seconds: number }> {
   const t0 = Date.now();
-  const server = await startServerProcess({ dataDir, port: PORT, env: { MARKET_MAKERS: 'on', MAKER_HISTORY_KEPT_MINUTES: String(KEPT_MINUTES) } });
+  const server = await startServerProcess({ dataDir, port: PORT, env: { MARKET_MAKERS: 'on', MAKER_HISTORY_KEPT_MINUTES: String(KEPT_MINUTES), MAKER_TRADES_KEPT_MINUTES: String(TRADES_KEPT_MINUTES) } });
   return { server, seconds: (Date.now() - t0) / 1000 };
 }
 
@@ -88,7 +91,9 @@ const pgDir = join(dataDir, 'postgres');
 let server: ServerProcess | undefined;
 try {
   console.log(`bench:storage — node ${process.version}, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  console.log(`embedded PostgreSQL, default market makers, their history folded after ${KEPT_MINUTES} min (default 60), ${MINUTES} min run\n`);
+  console.log(
+    `embedded PostgreSQL, default market makers, their history folded after ${KEPT_MINUTES} min (default 60) and their trades among themselves kept ${TRADES_KEPT_MINUTES} min (default two days), ${MINUTES} min run\n`,
+  );
   const first = await timedStart(dataDir);
   server = first.server;
   console.log(`start on an empty data directory (initdb, migrations, seed, history): ${first.seconds.toFixed(1)} s`);
@@ -104,7 +109,8 @@ try {
     await new Promise((r) => setTimeout(r, SAMPLE_MS));
   }
   // Steady state: after the first fold has had time to run (kept time + one fold interval).
-  const steady = samples.filter((s) => s.minute >= KEPT_MINUTES + Math.max(KEPT_MINUTES / 6, 1 / 6) + 0.5);
+  const window = Math.max(KEPT_MINUTES, TRADES_KEPT_MINUTES);
+  const steady = samples.filter((s) => s.minute >= window + Math.max(Math.min(KEPT_MINUTES, TRADES_KEPT_MINUTES) / 6, 1 / 6) + 0.5);
   if (steady.length >= 3) {
     const perHour = (pick: (s: (typeof samples)[number]) => number) => slope(steady.map((s) => [s.minute, pick(s)])) * 60;
     console.log(`\nsteady growth (minutes ${steady[0]!.minute.toFixed(1)}–${steady.at(-1)!.minute.toFixed(1)}, least squares):`);

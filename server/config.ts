@@ -25,6 +25,8 @@ export interface ServerConfig {
   marketMakers?: boolean;
   /** Minutes the market makers' history is kept before it is folded (MAKER_HISTORY_KEPT_MINUTES, default 60). */
   makerHistoryKeptMinutes?: number;
+  /** Minutes trades between two market-maker accounts are kept (MAKER_TRADES_KEPT_MINUTES, default 2880: two days). */
+  makerTradesKeptMinutes?: number;
   /** Scales the reference-price volatility of every pair (MARKET_VOLATILITY, default 1). */
   volatilityScale?: number;
   /** The platform's invitation code for registration (INVITATION_CODE, default OPENEX). */
@@ -55,7 +57,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     clientDir: resolve(env.CLIENT_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     marketMakers: env.MARKET_MAKERS !== 'off',
-    makerHistoryKeptMinutes: env.MAKER_HISTORY_KEPT_MINUTES ? positiveMinutes(env.MAKER_HISTORY_KEPT_MINUTES) : undefined,
+    makerHistoryKeptMinutes: env.MAKER_HISTORY_KEPT_MINUTES ? positiveMinutes('MAKER_HISTORY_KEPT_MINUTES', env.MAKER_HISTORY_KEPT_MINUTES) : undefined,
+    makerTradesKeptMinutes: env.MAKER_TRADES_KEPT_MINUTES ? positiveMinutes('MAKER_TRADES_KEPT_MINUTES', env.MAKER_TRADES_KEPT_MINUTES) : undefined,
     volatilityScale: env.MARKET_VOLATILITY ? Number(env.MARKET_VOLATILITY) : 1,
     invitationCode: env.INVITATION_CODE || 'OPENEX',
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM || 'OpenEx <no-reply@localhost>' } : undefined,
@@ -87,8 +90,8 @@ function nonNegativeSeconds(value: string | undefined): number {
   return seconds;
 }
 
-function positiveMinutes(value: string): number {
+function positiveMinutes(name: string, value: string): number {
   const minutes = Number(value);
-  if (!Number.isFinite(minutes) || minutes <= 0) throw new Error(`MAKER_HISTORY_KEPT_MINUTES must be a positive number of minutes, got ${value}`);
+  if (!Number.isFinite(minutes) || minutes <= 0) throw new Error(`${name} must be a positive number of minutes, got ${value}`);
   return minutes;
 }

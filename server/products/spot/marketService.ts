@@ -8,7 +8,7 @@ import { decimalToUnits, increaseFraction } from '../../kernel/exchange/market/u
 import { createEngine } from '../../kernel/exchange/matching/index.js';
 import { ensureMarketMakerAccounts } from './makers/marketAccounts.js';
 import { DEFAULT_MM_CONFIG, MarketMaker } from './makers/marketMaker.js';
-import { foldMakerHistory, MAKER_HISTORY_KEPT_MS } from './makers/retention.js';
+import { foldMakerHistory, MAKER_HISTORY_KEPT_MS, MAKER_TRADES_KEPT_MS, type RetentionWindows } from './makers/retention.js';
 import { amountText, pairSpec, priceText, quoteText, type PairSpec } from '../../kernel/exchange/pairSpec.js';
 import { defaultWalkConfig, SeededRandomWalk, type ReferencePriceSource } from './makers/priceModel.js';
 import type { MarketPublisher } from '../../kernel/exchange/publisher.js';
@@ -27,8 +27,8 @@ export interface MarketServiceOptions {
   log?: (message: string, error?: unknown) => void;
   /** Hears every committed change of a user's orders and balances (the private user channel). */
   userFeed?: UserFeed;
-  /** How long the market makers' history is kept before it is folded (makers/retention.ts; default an hour). */
-  makerHistoryKeptMs?: number;
+  /** How long the market makers' history is kept before it is folded, and their trades among themselves (makers/retention.ts). */
+  makerRetention?: RetentionWindows;
 }
 
 const TICK_EVERY_MS = 1000;
@@ -96,10 +96,11 @@ export class MarketService {
     this.every(CURRENCY_PRICE_EVERY_MS, () => this.updateCurrencyPrices());
     if (!this.options.marketMakers) return;
     const accounts = await ensureMarketMakerAccounts(this.db);
-    const keptMs = this.options.makerHistoryKeptMs ?? MAKER_HISTORY_KEPT_MS;
+    const retention = this.options.makerRetention ?? {};
+    const keptMs = Math.min(retention.keptMs ?? MAKER_HISTORY_KEPT_MS, retention.tradesKeptMs ?? MAKER_TRADES_KEPT_MS);
     // A sixth of the kept time, so a shortened retention (bench:storage) folds on time too.
     this.every(Math.min(FOLD_EVERY_MS, Math.max(10_000, keptMs / 6)), () =>
-      foldMakerHistory(this.db, [accounts.quoter, accounts.taker], this.clock(), keptMs).then(() => undefined),
+      foldMakerHistory(this.db, [accounts.quoter, accounts.taker], this.clock(), retention).then(() => undefined),
     );
     for (const market of this.markets.values()) {
       const random = seededRandom(seedFrom(market.spec.symbol, 99));

@@ -15,7 +15,10 @@ export const spot = defineProduct({
     const markets = new MarketService(db, await listPairs(db), await listCurrencies(db), { publish }, {
       marketMakers: config.marketMakers ?? true,
       volatilityScale: config.volatilityScale,
-      makerHistoryKeptMs: config.makerHistoryKeptMinutes === undefined ? undefined : config.makerHistoryKeptMinutes * 60_000,
+      makerRetention: {
+        ...(config.makerHistoryKeptMinutes !== undefined && { keptMs: config.makerHistoryKeptMinutes * 60_000 }),
+        ...(config.makerTradesKeptMinutes !== undefined && { tradesKeptMs: config.makerTradesKeptMinutes * 60_000 }),
+      },
       log: log.error,
       userFeed,
     });

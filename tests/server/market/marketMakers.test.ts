@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KLINE_INTERVALS } from '../../../src/domain/constants.js';
 import { auditLedger } from '../../../server/kernel/ledger/ledgerAudit.js';
+import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
 import { listCurrencies, listPairs } from '../../../server/kernel/catalogue.js';
 import type { Database } from '../../../server/kernel/db/database.js';
 import { ensureMarketMakerAccounts } from '../../../server/products/spot/makers/marketAccounts.js';
@@ -26,6 +27,9 @@ afterAll(async () => {
   await service.stop();
   await db.close();
 });
+
+/** The hour's folding alone: trades between makers are kept whatever today's date. */
+const KEEP_TRADES = { keptMs: MAKER_HISTORY_KEPT_MS, tradesKeptMs: Number.MAX_SAFE_INTEGER };
 
 /** The ledger's promises (server/kernel/ledger/ledgerAudit.ts): nothing created or lost, every balance explained, frozen = held. */
 async function expectLedgerInvariants() {
@@ -87,7 +91,7 @@ describe('market makers', () => {
     const cancelledBefore = await count(`select count(*)::int as n from spot_order where user_id = any($1::bigint[]) and status = 4 and filled = 0`);
     expect(cancelledBefore).toBeGreaterThan(0);
     // Everything so far is older than the kept hour, two hours from now.
-    const folded = await foldMakerHistory(db, makers, Date.now() + 2 * MAKER_HISTORY_KEPT_MS, MAKER_HISTORY_KEPT_MS);
+    const folded = await foldMakerHistory(db, makers, Date.now() + 2 * MAKER_HISTORY_KEPT_MS, KEEP_TRADES);
     expect(folded.orders).toBe(cancelledBefore);
     expect(folded.entries).toBeGreaterThan(0);
     expect(await count(`select count(*)::int as n from ledger_entry where user_id = any($1::bigint[])`)).toBe(entriesBefore - folded.entries);
@@ -95,7 +99,35 @@ describe('market makers', () => {
     expect(await count(`select count(*)::int as n from ledger_entry where user_id = any($1::bigint[]) and ref_type = 'market_maker_seed'`)).toBe(2 * 10);
     await expectLedgerInvariants();
     // Folding again finds nothing more to fold.
-    expect((await foldMakerHistory(db, makers, Date.now() + 2 * MAKER_HISTORY_KEPT_MS, MAKER_HISTORY_KEPT_MS)).entries).toBe(0);
+    expect((await foldMakerHistory(db, makers, Date.now() + 2 * MAKER_HISTORY_KEPT_MS, KEEP_TRADES)).entries).toBe(0);
+    await expectLedgerInvariants();
+  });
+
+  it('drop trades between two makers after their window, and then the orders they named, but keep every trade a user took part in', async () => {
+    const accounts = await ensureMarketMakerAccounts(db);
+    const makers = [accounts.quoter, accounts.taker];
+    const market = service.markets.get('BTC_USDT')!;
+    const [user] = await db.query<{ id: number }>(`insert into app_user (account, kind) values ('retention-user@example.org', 'user') returning id`);
+    const userId = Number(user!.id);
+    await changeBalance(db, { userId, currency: 'USDT', account: 'spot', available: '100000', frozen: '0', kind: 'deposit', refType: 'test', refId: null });
+    now += 5_000;
+    const bought = await market.place({ userId, side: 'buy', type: 'market', quoteBudget: '500' });
+    expect(bought.ok && bought.events.some((e) => e.type === 'trade')).toBe(true);
+    const count = async (sql: string, params: unknown[] = [makers]) => Number((await db.query<{ n: number }>(sql, params))[0]!.n);
+    const userTrades = await count(`select count(*)::int as n from spot_trade where maker_user_id = $1 or taker_user_id = $1`, [userId]);
+    const makerTrades = await count(`select count(*)::int as n from spot_trade where maker_user_id = any($1::bigint[]) and taker_user_id = any($1::bigint[])`);
+    expect(userTrades).toBeGreaterThan(0);
+    expect(makerTrades).toBeGreaterThan(0);
+    // Every trade so far is older than a window of 1 ms.
+    const folded = await foldMakerHistory(db, makers, Date.now() + 2 * MAKER_HISTORY_KEPT_MS, { tradesKeptMs: 1 });
+    expect(folded.trades).toBe(makerTrades);
+    expect(await count(`select count(*)::int as n from spot_trade where maker_user_id = $1 or taker_user_id = $1`, [userId])).toBe(userTrades);
+    // The makers' finished orders that no trade names are gone; those a user's trade names stay, as do the user's.
+    expect(await count(`select count(*)::int as n from spot_order o where o.user_id = any($1::bigint[]) and o.status in (3, 4)
+      and not exists (select 1 from spot_trade t where t.maker_order_id = o.id or t.taker_order_id = o.id)`)).toBe(0);
+    expect(await count(`select count(*)::int as n from spot_trade t where not exists (select 1 from spot_order o where o.id = t.maker_order_id)
+      or not exists (select 1 from spot_order o where o.id = t.taker_order_id)`, [])).toBe(0);
+    expect(await count(`select count(*)::int as n from spot_order where user_id = $1`, [userId])).toBe(1);
     await expectLedgerInvariants();
   });
 

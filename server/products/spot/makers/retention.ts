@@ -12,22 +12,49 @@ import { CHAIN_BOUNDARY_KINDS } from '../../../kernel/ledger/ledgerAudit.js';
  *   one it replaces and whose change is the sum of theirs — so every chain still adds up, every
  *   "after" is still the balance at that point, and what crossed the chain boundary is untouched.
  *
- * Only market-maker accounts are folded. Every user's order, every trade (and so every order a trade
- * names) and every user's ledger entry is kept.
+ * Past `tradesKeptMs` (two days by default, beyond the 24 hours a market restores its statistics
+ * and latest trades from), trades between two market-maker accounts — the makers' taker hitting
+ * their own ladder, which no user took part in — are deleted too, and then the makers' finished
+ * orders that no trade names any more. Candles keep the price history.
+ *
+ * Every user's order, every trade a user took part in (and so every order such a trade names) and
+ * every user's ledger entry is kept.
  */
 export const MAKER_HISTORY_KEPT_MS = 60 * 60_000;
+export const MAKER_TRADES_KEPT_MS = 48 * 60 * 60_000;
 
-export async function foldMakerHistory(db: Database, makerIds: readonly number[], now: number, keptMs = MAKER_HISTORY_KEPT_MS): Promise<{ orders: number; entries: number }> {
-  if (makerIds.length === 0) return { orders: 0, entries: 0 };
+export interface RetentionWindows {
+  /** Market-maker order rows cancelled without a fill, and ledger entries: an hour by default. */
+  keptMs?: number;
+  /** Trades between two market-maker accounts, and their orders: two days by default. */
+  tradesKeptMs?: number;
+}
+
+export async function foldMakerHistory(
+  db: Database,
+  makerIds: readonly number[],
+  now: number,
+  { keptMs = MAKER_HISTORY_KEPT_MS, tradesKeptMs = MAKER_TRADES_KEPT_MS }: RetentionWindows = {},
+): Promise<{ orders: number; entries: number; trades: number }> {
+  if (makerIds.length === 0) return { orders: 0, entries: 0, trades: 0 };
   const before = now - keptMs;
   return db.transaction(async (tx) => {
+    const makers = [...makerIds];
+    const trades = await tx.query(
+      `delete from spot_trade where maker_user_id = any($1::bigint[]) and taker_user_id = any($1::bigint[]) and created_ms < $2 returning 1 as one`,
+      [makers, now - tradesKeptMs],
+    );
     const orders = await tx.query(
-      `delete from spot_order where user_id = any($1::bigint[]) and status = 4 and filled = 0 and updated_ms < $2 returning 1 as one`,
-      [[...makerIds], before],
+      `delete from spot_order o where o.user_id = any($1::bigint[]) and o.status in (3, 4) and o.updated_ms < $2
+         and (o.filled = 0 or (o.updated_ms < $3
+           and not exists (select 1 from spot_trade t where t.maker_order_id = o.id)
+           and not exists (select 1 from spot_trade t where t.taker_order_id = o.id)))
+       returning 1 as one`,
+      [makers, before, now - tradesKeptMs],
     );
     const [cut] = await tx.query<{ id: number | null }>(`select max(id) as id from ledger_entry where created_at < to_timestamp($1::double precision / 1000)`, [before]);
     const cutoff = Number(cut?.id ?? 0);
-    if (cutoff === 0) return { orders: orders.length, entries: 0 };
+    if (cutoff === 0) return { orders: orders.length, entries: 0, trades: trades.length };
     // Per balance: the entries after its last boundary entry, up to the cutoff, when there are two or more.
     const ranges = await tx.query<{ user_id: number; currency: string; account: string; first_id: number; last_id: number }>(
       `with bounds as (
@@ -59,6 +86,6 @@ export async function foldMakerHistory(db: Database, makerIds: readonly number[]
       );
       entries += removed.length;
     }
-    return { orders: orders.length, entries };
+    return { orders: orders.length, entries, trades: trades.length };
   });
 }
