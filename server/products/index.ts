@@ -4,6 +4,7 @@ import { kyc } from './kyc/product.js';
 import { markets } from './markets/product.js';
 import { operator } from './operator/product.js';
 import { platform } from './platform/product.js';
+import { seconds } from './seconds/product.js';
 import { spot } from './spot/product.js';
 import { support } from './support/product.js';
 import { wallet } from './wallet/product.js';
@@ -12,4 +13,4 @@ import { wallet } from './wallet/product.js';
  * Every product the server runs, in start order (stopped in reverse). Adding a product is one
  * folder under server/products and one line here.
  */
-export const PRODUCTS: readonly ServerProduct[] = [platform, markets, accounts, support, kyc, operator, wallet, spot];
+export const PRODUCTS: readonly ServerProduct[] = [platform, markets, accounts, support, kyc, operator, wallet, spot, seconds];

@@ -1,23 +1,21 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
-import type { Feature, FeatureRoutes } from './feature';
+import { page, type Feature, type FeatureRoute, type FeatureRoutes, type Page } from './feature';
 import { MenuLayout } from './layout/MenuLayout';
 import { ORDER_MENU, WALLET_MENU } from './layout/navigation';
 import { RequireLogin } from './layout/RequireLogin';
 import { SiteLayout } from './layout/SiteLayout';
 import { UserMenuLayout } from './layout/UserMenuLayout';
-import { DealPage } from './pages/deal/DealPage';
-import { NotFoundPage } from './pages/NotFoundPage';
-import { ScaffoldPage } from './pages/scaffold/ScaffoldPage';
 import type { ScaffoldId } from './pages/scaffold/pageSpecs';
 
-const scaffold = (path: string, id: ScaffoldId): RouteObject => ({ path, element: <ScaffoldPage id={id} /> });
+const scaffold = (path: string, id: ScaffoldId): FeatureRoute => ({ path, page: page(() => import('./pages/scaffold/ScaffoldPage'), 'ScaffoldPage', { id, key: id }) });
+const notFound = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 
 /**
  * Pages of spec §2 no product serves yet (P2P, futures, seconds contracts, ICO), by slot. A product
  * that arrives takes its paths from here.
  */
 const SCAFFOLDS: FeatureRoutes = {
-  site: [scaffold('subscribe', 'subscribe'), { path: 'deal', element: <DealPage /> }],
+  site: [scaffold('subscribe', 'subscribe'), { path: 'deal', page: page(() => import('./pages/deal/DealPage'), 'DealPage') }],
   gated: [
     {
       path: 'deal',
@@ -41,8 +39,6 @@ const SCAFFOLDS: FeatureRoutes = {
     scaffold('u-history', 'uHistory'),
     scaffold('u-detail/:id', 'uDetail'),
     scaffold('u-position/:id', 'uPosition'),
-    scaffold('sec-current', 'secCurrent'),
-    scaffold('sec-history', 'secHistory'),
     scaffold('legal-order', 'legalOrder'),
     scaffold('sub-hold', 'subHold'),
     scaffold('sub-end', 'subEnd'),
@@ -50,9 +46,25 @@ const SCAFFOLDS: FeatureRoutes = {
   ],
 };
 
+/** What the router keeps on a route for prefetching (react-router's `handle`). */
+export interface RouteHandle {
+  page?: Page;
+  next?: string[];
+  /** The routes below need a session (the RequireLogin layout). */
+  gated?: boolean;
+}
+
+/** A product's route as the router's: a page becomes its lazy element, and stays reachable for prefetch. */
+function toRouteObject(route: FeatureRoute): RouteObject {
+  const handle: RouteHandle = { page: route.page, next: route.next };
+  const element = route.page?.element ?? route.element;
+  if (route.index) return { index: true, element, handle };
+  return { path: route.path, element, handle, children: route.children?.map(toRouteObject) };
+}
+
 /** Every route of spec §2, from the products' slots. Market and contract routes are public; /user, /wallet, /order are login-gated. */
 export function buildRoutes(features: Feature[]): RouteObject[] {
-  const slot = (name: keyof FeatureRoutes) => [...features, { routes: SCAFFOLDS }].flatMap((f) => f.routes[name] ?? []);
+  const slot = (name: keyof FeatureRoutes) => [...features, { routes: SCAFFOLDS }].flatMap((f) => f.routes[name] ?? []).map(toRouteObject);
   return [
     // The operator interface has its own layout and session, outside the trader's site.
     ...slot('top'),
@@ -63,6 +75,7 @@ export function buildRoutes(features: Feature[]): RouteObject[] {
         ...slot('site'),
         {
           element: <RequireLogin />,
+          handle: { gated: true } satisfies RouteHandle,
           children: [
             ...slot('gated'),
             { path: 'user', element: <UserMenuLayout />, children: slot('user') },
@@ -70,7 +83,7 @@ export function buildRoutes(features: Feature[]): RouteObject[] {
             { path: 'order', element: <MenuLayout groups={ORDER_MENU} label="nav.orders" />, children: slot('order') },
           ],
         },
-        { path: '*', element: <NotFoundPage /> },
+        { path: '*', element: notFound.element, handle: { page: notFound } satisfies RouteHandle },
       ],
     },
   ];

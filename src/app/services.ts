@@ -11,7 +11,7 @@ import type { ToastMessage } from '../domain/errors';
 import type { Language } from '../domain/languages';
 import { createApiClient, type ApiClient } from '../services/api';
 import { createBrowserFrameScheduler, type FrameScheduler } from '../services/frameScheduler';
-import { initI18n } from '../services/i18n';
+import { changeLanguage, initI18n } from '../services/i18n';
 import { createSocketClient, type SocketClient } from '../services/socket';
 import { createStorage, memoryStore, type AppStorage, type KeyValueStore } from '../services/storage';
 import { createAppActors } from './actors/app.actors';
@@ -126,7 +126,7 @@ export async function createServices(options: { navigate: (to: string) => void; 
         applyLanguage: fromPromise<void, { language: Language }>(async ({ input }) => {
           currentLang = input.language.lang;
           document.documentElement.lang = input.language.lang.replace('_', '-');
-          await i18n.changeLanguage(input.language.lang);
+          await changeLanguage(i18n, input.language.lang);
         }),
         fetchConfig: shellActors.fetchConfig,
         fetchCurrencies: shellActors.fetchCurrencies,

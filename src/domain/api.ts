@@ -29,7 +29,8 @@ export interface PlatConfig {
   communities: Community[];
   config: {
     download: { android_download_url: string; ios_download_url: string };
-    sys: { enable_phone_register: number; site_name: string };
+    /** `seconds_contracts`: 1 offered, 0 switched off (SECONDS_CONTRACTS=off); added by the server, absent means 1. */
+    sys: { enable_phone_register: number; site_name: string; seconds_contracts?: number };
     legal_trade: { confirm_time: number; max_unpaid_num: number; pay_time: number };
     name_check: {
       draw_check: number;

@@ -2,6 +2,7 @@
  * Wire types of user spot trading (docs/API.md, "Spot orders") and of the private user channel,
  * shared by the server and the browser. Amounts are exact decimal strings; times epoch ms.
  */
+import type { SecondsStreamMessage } from './seconds';
 import type { BalanceRow } from './wallet';
 
 /** Spot order status (spec §4): waiting for transaction, partially traded, fully traded, cancelled. */
@@ -96,4 +97,6 @@ export interface UserChannelSubscribe {
 
 export type UserStreamMessage =
   | { channel: typeof USER_CHANNEL; kind: 'order'; order: SpotOrder }
-  | { channel: typeof USER_CHANNEL; kind: 'balance'; balances: BalanceRow[] };
+  | { channel: typeof USER_CHANNEL; kind: 'balance'; balances: BalanceRow[] }
+  /** A seconds contract bought or settled (src/domain/seconds.ts). */
+  | SecondsStreamMessage;

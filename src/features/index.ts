@@ -3,6 +3,7 @@ import { accountsFeature } from './accounts/feature';
 import { kycFeature } from './kyc/feature';
 import { marketsFeature } from './markets/feature';
 import { operatorFeature } from './operator/feature';
+import { secondsFeature } from './seconds/feature';
 import { spotFeature } from './spot/feature';
 import { supportFeature } from './support/feature';
 import { walletFeature } from './wallet/feature';
@@ -12,4 +13,4 @@ import { walletFeature } from './wallet/feature';
  * folder and one line here: main.tsx supplies it, mounts its provider and routes its pages.
  * (Operator desks appear in this order: identity reviews first.)
  */
-export const FEATURES: Feature[] = [marketsFeature, spotFeature, accountsFeature, kycFeature, walletFeature, supportFeature, operatorFeature];
+export const FEATURES: Feature[] = [marketsFeature, spotFeature, secondsFeature, accountsFeature, kycFeature, walletFeature, supportFeature, operatorFeature];

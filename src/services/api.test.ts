@@ -1,20 +1,31 @@
-import axios, { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REQUEST_TIMEOUT_MS } from '../domain/constants';
 import { messageForError } from '../domain/errors';
 import { createApiClient } from './api';
 
-function clientAnswering(answer: (config: InternalAxiosRequestConfig) => { status: number; data: unknown } | Error) {
-  const seen: InternalAxiosRequestConfig[] = [];
+interface Seen {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  signal: AbortSignal;
+}
+
+function clientAnswering(answer: (request: Seen) => { status: number; data: unknown } | Error | 'hang') {
+  const seen: Seen[] = [];
   const forbidden: Array<string | undefined> = [];
-  const adapter: AxiosAdapter = async (config) => {
-    seen.push(config);
-    const result = answer(config);
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request: Seen = { url: String(input), method: init!.method!, headers: init!.headers as Record<string, string>, body: init!.body as string | undefined, signal: init!.signal! };
+    seen.push(request);
+    const result = answer(request);
+    if (result === 'hang') {
+      return new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    }
     if (result instanceof Error) throw result;
-    return { ...result, statusText: '', headers: {}, config };
-  };
+    return new Response(typeof result.data === 'string' ? result.data : JSON.stringify(result.data), { status: result.status });
+  }) as typeof globalThis.fetch;
   const api = createApiClient({
-    http: axios.create({ adapter }),
+    fetch,
     getToken: () => 'tok',
     getLang: () => 'ja_JP',
     onForbidden: (m) => void forbidden.push(m),
@@ -23,12 +34,46 @@ function clientAnswering(answer: (config: InternalAxiosRequestConfig) => { statu
 }
 
 describe('API client (spec §7, §8)', () => {
-  it('sends token and lang headers with the 8000 ms timeout and resolves data on code 200', async () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it('sends token and lang headers and a JSON body, and resolves data on code 200', async () => {
     const { api, seen } = clientAnswering(() => ({ status: 200, data: { code: 200, msg: 'ok', data: [1, 2] } }));
-    await expect(api.post('/api/pair_list')).resolves.toEqual([1, 2]);
+    await expect(api.post('/api/pair_list', { a: 1 })).resolves.toEqual([1, 2]);
+    expect(seen[0]!.method).toBe('POST');
     expect(seen[0]!.headers.token).toBe('tok');
     expect(seen[0]!.headers.lang).toBe('ja_JP');
-    expect(seen[0]!.timeout).toBe(REQUEST_TIMEOUT_MS);
+    expect(seen[0]!.headers['content-type']).toBe('application/json');
+    expect(seen[0]!.body).toBe('{"a":1}');
+  });
+
+  it('puts GET parameters in the query string', async () => {
+    const { api, seen } = clientAnswering(() => ({ status: 200, data: { code: 200, msg: 'ok', data: null } }));
+    await api.get('/api/market/kline', { symbol: 'btc_usdt', period: '1min' });
+    expect(seen[0]!.method).toBe('GET');
+    expect(seen[0]!.url).toBe('/api/market/kline?symbol=btc_usdt&period=1min');
+    expect(seen[0]!.body).toBeUndefined();
+  });
+
+  it('gives up after the 8000 ms timeout with a network error', async () => {
+    vi.useFakeTimers();
+    const { api } = clientAnswering(() => 'hang');
+    const outcome = api.get('/x').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    let settled = false;
+    void outcome.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await outcome).toEqual({ kind: 'network' });
+  });
+
+  it("the caller's cancel aborts the request", async () => {
+    const { api, seen } = clientAnswering(() => 'hang');
+    const controller = new AbortController();
+    const outcome = api.get('/x', undefined, controller.signal).catch((e: unknown) => e);
+    controller.abort();
+    expect(await outcome).toEqual({ kind: 'network' });
+    expect(seen[0]!.signal.aborted).toBe(true);
   });
 
   it('any non-200 HTTP status is a network error', async () => {
@@ -39,7 +84,7 @@ describe('API client (spec §7, §8)', () => {
   });
 
   it('a timeout or a refused connection is a network error', async () => {
-    const { api } = clientAnswering((config) => new AxiosError('timeout', 'ECONNABORTED', config));
+    const { api } = clientAnswering(() => new TypeError('Failed to fetch'));
     expect(await api.get('/x').catch((e: unknown) => e)).toEqual({ kind: 'network' });
   });
 

@@ -1,4 +1,3 @@
-import axios, { type AxiosInstance } from 'axios';
 import { ResultCode, type Envelope } from '../domain/api';
 import { REQUEST_TIMEOUT_MS } from '../domain/constants';
 import type { ApiError } from '../domain/errors';
@@ -11,8 +10,8 @@ export interface ApiClientOptions {
   getLang: () => string;
   /** Told about body code 403; the composition root forwards it to the session machine. */
   onForbidden: (message: string | undefined) => void;
-  /** For tests: a ready axios instance (e.g. with a custom adapter). */
-  http?: AxiosInstance;
+  /** For tests: the fetch to call (the browser's by default). */
+  fetch?: typeof fetch;
 }
 
 export interface ApiClient {
@@ -31,7 +30,8 @@ export interface ApiClient {
  * without one), forbidden (body code 403, also reported through onForbidden).
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const http = options.http ?? axios.create({ baseURL: options.baseURL ?? '', timeout: REQUEST_TIMEOUT_MS });
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const base = options.baseURL ?? '';
 
   async function send<T>(
     method: 'get' | 'post',
@@ -46,23 +46,31 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const token = tokenOverride ?? options.getToken();
     if (token) headers.token = token;
     if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
+    if (method === 'post') headers['content-type'] = 'application/json';
+    const query = params && Object.keys(params).length > 0 ? `?${new URLSearchParams(params).toString()}` : '';
+    // The 8000 ms limit and the caller's cancel end the same request.
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), REQUEST_TIMEOUT_MS);
+    const cancel = () => abort.abort();
+    if (signal?.aborted) abort.abort();
+    signal?.addEventListener('abort', cancel);
     let body: unknown;
     try {
-      const response = await http.request({
-        method,
-        url: path,
-        data: method === 'post' ? (payload ?? {}) : undefined,
-        params,
+      const response = await doFetch(`${base}${path}${query}`, {
+        method: method.toUpperCase(),
         headers,
-        signal,
-        timeout: REQUEST_TIMEOUT_MS,
-        validateStatus: () => true,
+        body: method === 'post' ? JSON.stringify(payload ?? {}) : undefined,
+        signal: abort.signal,
       });
       if (response.status !== 200) throw networkError();
-      body = response.data;
+      const text = await response.text();
+      body = parseJson(text);
     } catch (error) {
       if (isApiErrorShape(error)) throw error;
       throw networkError();
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', cancel);
     }
     const envelope = body as Partial<Envelope<T>> | null;
     if (!envelope || typeof envelope !== 'object' || typeof envelope.code !== 'number') {
@@ -81,6 +89,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     post: (path, payload, signal, token, idempotencyKey) => send('post', path, payload, undefined, signal, token, idempotencyKey),
     get: (path, params, signal) => send('get', path, undefined, params, signal),
   };
+}
+
+/** The body as JSON, or as the text it is (an HTML error page is then a "system" answer). */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 function networkError(): ApiError {

@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 
 export type TickListener = (payload: unknown) => void;
 
@@ -37,36 +37,49 @@ export interface SocketClient {
  * snapshot).
  */
 export function createSocketClient(options: { url?: string; getLang: () => string }): SocketClient {
-  const socket: Socket = io(options.url ?? '/', {
-    transports: ['websocket'],
-    auth: (cb) => cb({ lang: options.getLang() }),
-    reconnectionDelayMax: 5000,
-  });
+  // socket.io's client is a chunk of its own, fetched beside the app's startup requests (live
+  // data is subscribed only after the pair list), so it stays off the first page's critical path.
+  let socket: Socket | undefined;
+  let closed = false;
+  const connected = () => socket?.connected === true;
   const listeners = new Map<string, Set<TickListener>>();
   const requests = new Map<string, object>();
-  const emitSubscribe = (channel: string) => socket.emit('subscribe', requests.get(channel) ?? channel);
+  const emitSubscribe = (channel: string) => socket?.emit('subscribe', requests.get(channel) ?? channel);
   const statusListeners = new Set<(connected: boolean) => void>();
   const connectionListeners = new Set<(event: ConnectionEvent) => void>();
   const report = (event: ConnectionEvent) => connectionListeners.forEach((l) => l(event));
 
-  socket.on('connect', () => {
-    for (const channel of listeners.keys()) emitSubscribe(channel);
-    statusListeners.forEach((l) => l(true));
-    report({ type: 'connected' });
-  });
-  socket.on('disconnect', (reason) => {
-    statusListeners.forEach((l) => l(false));
-    report({ type: 'disconnected', reason });
-    // A server-side disconnect is not retried by socket.io itself; a trader's page should be.
-    if (reason === 'io server disconnect') socket.connect();
-  });
-  socket.on('connect_error', () => report({ type: 'connectFailed' }));
-  socket.io.on('reconnect_attempt', (attempt) => report({ type: 'reconnecting', attempt }));
-  socket.on('data', (payload: unknown) => {
-    const channel = (payload as { channel?: unknown } | null)?.channel;
-    if (typeof channel !== 'string') return;
-    listeners.get(channel)?.forEach((l) => l(payload));
-  });
+  const open = (io: typeof import('socket.io-client').io) => {
+    if (closed) return;
+    const s: Socket = io(options.url ?? '/', {
+      transports: ['websocket'],
+      auth: (cb) => cb({ lang: options.getLang() }),
+      reconnectionDelayMax: 5000,
+    });
+    socket = s;
+    s.on('connect', () => {
+      for (const channel of listeners.keys()) emitSubscribe(channel);
+      statusListeners.forEach((l) => l(true));
+      report({ type: 'connected' });
+    });
+    s.on('disconnect', (reason) => {
+      statusListeners.forEach((l) => l(false));
+      report({ type: 'disconnected', reason });
+      // A server-side disconnect is not retried by socket.io itself; a trader's page should be.
+      if (reason === 'io server disconnect') s.connect();
+    });
+    s.on('connect_error', () => report({ type: 'connectFailed' }));
+    s.io.on('reconnect_attempt', (attempt) => report({ type: 'reconnecting', attempt }));
+    s.on('data', (payload: unknown) => {
+      const channel = (payload as { channel?: unknown } | null)?.channel;
+      if (typeof channel !== 'string') return;
+      listeners.get(channel)?.forEach((l) => l(payload));
+    });
+  };
+  import('socket.io-client').then(
+    (module) => open(module.io),
+    () => report({ type: 'connectFailed' }),
+  );
 
   return {
     subscribe(channel, listener, request) {
@@ -75,7 +88,7 @@ export function createSocketClient(options: { url?: string; getLang: () => strin
         set = new Set();
         listeners.set(channel, set);
         if (request) requests.set(channel, request);
-        if (socket.connected) emitSubscribe(channel);
+        if (connected()) emitSubscribe(channel);
       }
       set.add(listener);
       return () => {
@@ -85,12 +98,12 @@ export function createSocketClient(options: { url?: string; getLang: () => strin
         if (current.size === 0) {
           listeners.delete(channel);
           requests.delete(channel);
-          if (socket.connected) socket.emit('unsubscribe', channel);
+          if (connected()) socket?.emit('unsubscribe', channel);
         }
       };
     },
     resubscribe(channel) {
-      if (socket.connected && listeners.has(channel)) emitSubscribe(channel);
+      if (connected() && listeners.has(channel)) emitSubscribe(channel);
     },
     onStatus(listener) {
       statusListeners.add(listener);
@@ -98,9 +111,12 @@ export function createSocketClient(options: { url?: string; getLang: () => strin
     },
     onConnection(listener) {
       connectionListeners.add(listener);
-      if (socket.connected) listener({ type: 'connected' });
+      if (connected()) listener({ type: 'connected' });
       return () => connectionListeners.delete(listener);
     },
-    close: () => void socket.close(),
+    close: () => {
+      closed = true;
+      socket?.close();
+    },
   };
 }

@@ -264,8 +264,6 @@ test('pages of products not open yet say so plainly and promise no filters', asy
     ['/order/u-history', en.pending.futuresRecords],
     ['/order/u-detail/1', en.pending.futuresRecords],
     ['/order/u-position/1', en.pending.futuresRecords],
-    ['/order/sec-current', en.pending.secondsRecords],
-    ['/order/sec-history', en.pending.secondsRecords],
     ['/order/legal-order', en.pending.fiatRecords],
     ['/order/sub-hold', en.pending.icoRecords],
     ['/order/sub-end', en.pending.icoRecords],

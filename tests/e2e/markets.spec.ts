@@ -125,9 +125,11 @@ test('contract pages show the spot market of the pair and say so', async ({ page
   await expect(page.getByRole('note')).toHaveText(/BTC\/USDT spot market\. The futures market is not open yet\./);
   await expect(page.getByRole('heading', { name: 'Open position' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Order book' }).getByRole('rowgroup', { name: 'Bids' }).getByRole('row').first()).toBeVisible();
+  // The seconds contract desk of the pair, with its live price and periods.
   await page.goto('/contract_sec/eth_usdt');
-  await expect(page.getByRole('heading', { name: 'Up or down' })).toBeVisible();
-  await expect(page.getByTestId('kline-chart').locator('canvas').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /ETH\/USDT/ })).toBeVisible();
+  await expect(page.getByTestId('seconds-live-price')).toHaveText(/^\d/);
+  await expect(page.getByRole('group', { name: 'Period' }).getByRole('button').first()).toBeVisible();
 });
 
 test.describe('server restart', () => {

@@ -9,7 +9,8 @@ import type { Queryable } from '../db/database.js';
  * 3. per currency, what all accounts hold (users, market makers, the platform's own) equals what
  *    crossed the chain boundary: deposits credited minus withdrawals sent out; everything else
  *    only moves funds between accounts;
- * 4. per currency, frozen funds equal what open orders and unfinished withdrawals hold.
+ * 4. per currency, frozen funds equal what open orders, unfinished withdrawals and open seconds
+ *    contracts hold.
  */
 export const CHAIN_BOUNDARY_KINDS = ['deposit', 'withdraw_out'] as const;
 
@@ -54,7 +55,7 @@ export async function auditLedger(db: Queryable): Promise<string[]> {
        trim_scale(coalesce((select sum(frozen) from balance b where b.currency = c.symbol), 0))::text as frozen,
        trim_scale(coalesce((select sum(o.frozen) from spot_order o where o.status in (1, 2)
          and ((o.side = 'buy' and o.right_symbol = c.symbol) or (o.side = 'sell' and o.left_symbol = c.symbol))), 0)
-         + (${await withdrawalsHeldSql(db)}))::text as held
+         + (${await withdrawalsHeldSql(db)}) + (${await secondsHeldSql(db)}))::text as held
      from currency c`,
   );
   for (const f of frozen) if (f.frozen !== f.held) findings.push(`${f.currency}: ${f.frozen} frozen but open orders and withdrawals hold ${f.held}`);
@@ -67,4 +68,10 @@ async function withdrawalsHeldSql(db: Queryable): Promise<string> {
   return table?.name
     ? `coalesce((select sum(w.quantity + w.fee) from withdrawal w where w.currency = c.symbol and w.status in (1, 2)), 0)`
     : '0';
+}
+
+/** Stakes held by open seconds contracts (always USDT), once the seconds table exists. */
+async function secondsHeldSql(db: Queryable): Promise<string> {
+  const [table] = await db.query<{ name: string | null }>(`select to_regclass('seconds_contract')::text as name`);
+  return table?.name ? `coalesce((select sum(s.stake) from seconds_contract s where c.symbol = 'USDT' and s.status = 1), 0)` : '0';
 }

@@ -3,9 +3,10 @@ import type { Queryable } from '../db/database.js';
 /**
  * The platform's own accounts are users of kind 'system', so their balances are ledger rows like
  * everyone's and a currency's total over all accounts only moves when funds cross the chain.
- * `fees` receives trading and withdrawal fees.
+ * `fees` receives trading and withdrawal fees; `secondsHouse` is the house of the seconds contracts
+ * (it takes lost stakes and pays winnings).
  */
-export const SYSTEM_ACCOUNTS = { fees: 'system:fees' } as const;
+export const SYSTEM_ACCOUNTS = { fees: 'system:fees', secondsHouse: 'system:seconds_house' } as const;
 
 const ids = new WeakMap<object, Map<string, number>>();
 

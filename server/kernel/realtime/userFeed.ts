@@ -1,3 +1,4 @@
+import type { UserStreamMessage } from '../../../src/domain/spotOrders.js';
 import type { WalletAccount } from '../../../src/domain/wallet.js';
 
 /**
@@ -9,6 +10,8 @@ import type { WalletAccount } from '../../../src/domain/wallet.js';
 export interface UserFeed {
   balancesChanged(userId: number, rows: ReadonlyArray<{ currency: string; account: WalletAccount }>): void;
   ordersChanged(userId: number, orderIds: readonly number[]): void;
+  /** A product's own committed payload for the user (e.g. a settled seconds contract), pushed as is, in order. */
+  message?(userId: number, message: UserStreamMessage): void;
 }
 
 /** For tests and tools that run without sockets. */

@@ -13,6 +13,7 @@ export interface UserSockets {
 export type OrderReader = (db: Queryable, userId: number, orderIds: number[]) => Promise<SpotOrder[]>;
 
 interface Pending {
+  messages: UserStreamMessage[];
   orders: Set<number>;
   balances: Map<string, { currency: string; account: WalletAccount }>;
 }
@@ -49,6 +50,12 @@ export class UserFeedPublisher implements UserFeed {
     this.schedule();
   }
 
+  message(userId: number, message: UserStreamMessage): void {
+    if (!this.sockets.listening(userId)) return;
+    this.pendingFor(userId).messages.push(message);
+    this.schedule();
+  }
+
   ordersChanged(userId: number, orderIds: readonly number[]): void {
     if (orderIds.length === 0 || !this.sockets.listening(userId)) return;
     const p = this.pendingFor(userId);
@@ -64,7 +71,7 @@ export class UserFeedPublisher implements UserFeed {
 
   private pendingFor(userId: number): Pending {
     let p = this.pending.get(userId);
-    if (!p) this.pending.set(userId, (p = { orders: new Set(), balances: new Map() }));
+    if (!p) this.pending.set(userId, (p = { messages: [], orders: new Set(), balances: new Map() }));
     return p;
   }
 
@@ -90,6 +97,7 @@ export class UserFeedPublisher implements UserFeed {
         if (p.balances.size > 0) {
           this.sockets.send(userId, { channel: USER_CHANNEL, kind: 'balance', balances: await this.readBalances(userId, [...p.balances.values()]) });
         }
+        for (const message of p.messages) this.sockets.send(userId, message);
       } catch (error) {
         // A failed read only costs this push; the next change sends fresh values.
         this.log('user feed push failed', error);

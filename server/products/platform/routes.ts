@@ -6,9 +6,14 @@ import './messages.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
 import { anyBody } from '../../kernel/http/schemas.js';
 
-export function platformRoutes(db: Database) {
+/** `switches`: products a deployment may turn off, told to the browser in config.sys (1 on, 0 off). */
+export function platformRoutes(db: Database, switches: { secondsContracts: boolean } = { secondsContracts: true }) {
   return async (app: FastifyInstance) => {
-    app.post('/api/plat_config', { schema: { body: anyBody } }, async (request) => ok(request.lang, await readPlatConfig(db)));
+    app.post('/api/plat_config', { schema: { body: anyBody } }, async (request) => {
+      const platform = await readPlatConfig(db);
+      const sys = { ...platform.config.sys, seconds_contracts: switches.secondsContracts ? 1 : 0 };
+      return ok(request.lang, { ...platform, config: { ...platform.config, sys } });
+    });
 
     app.post<{ Body: { type: NoteType } }>(
       '/api/plat_note',

@@ -37,6 +37,8 @@ export function parseUserMessage(payload: unknown): UserStreamEvent | undefined 
     const balances = p.balances.map(parseBalance);
     return balances.every((b) => b !== undefined) ? { type: 'stream.balances', balances: balances as BalanceRow[] } : undefined;
   }
+  // Other products' messages go on unparsed: each product checks its own (src/features/<p>/actors).
+  if (typeof p.kind === 'string' && /^[a-z_]{1,32}$/.test(p.kind)) return { type: 'stream.product', kind: p.kind, payload: p };
   return undefined;
 }
 

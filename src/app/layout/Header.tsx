@@ -7,7 +7,7 @@ import { useAppFlow, useSessionFlow } from '../views/hooks';
 import { NotificationBell } from './NotificationBell';
 import { AppQrCodes } from '../ui/AppQrCodes';
 import { Dropdown, MenuItem } from '../ui/Dropdown';
-import { HEADER_LINKS, ORDER_MENU, WALLET_MENU, type NavGroupSpec } from './navigation';
+import { HEADER_LINKS, offeredGroups, offeredLinks, ORDER_MENU, WALLET_MENU, type NavGroupSpec } from './navigation';
 import { RegionBadge } from './RegionBadge';
 import { UserPopup } from './UserPopup';
 
@@ -125,16 +125,16 @@ export function Header() {
         {siteName}
       </Brand>
       <Nav aria-label={t('nav.main')}>
-        {HEADER_LINKS.map((l) => (
+        {offeredLinks(HEADER_LINKS, appFlow.config?.config.sys).map((l) => (
           <NavLink key={l.to} to={l.to} end={l.to === '/markets'}>
             {t(l.labelKey)}
           </NavLink>
         ))}
         <Dropdown label={t('nav.wallet')} ariaLabel={t('nav.wallet')}>
-          {(close) => <MenuGroups groups={WALLET_MENU} close={close} />}
+          {(close) => <MenuGroups groups={offeredGroups(WALLET_MENU, appFlow.config?.config.sys)} close={close} />}
         </Dropdown>
         <Dropdown label={t('nav.orders')} ariaLabel={t('nav.orders')}>
-          {(close) => <MenuGroups groups={ORDER_MENU} close={close} />}
+          {(close) => <MenuGroups groups={offeredGroups(ORDER_MENU, appFlow.config?.config.sys)} close={close} />}
         </Dropdown>
       </Nav>
       <Right>

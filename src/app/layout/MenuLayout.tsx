@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router-dom';
 import styled from 'styled-components';
-import type { NavGroupSpec } from './navigation';
+import { offeredGroups, type NavGroupSpec } from './navigation';
+import { useAppFlow } from '../views/hooks';
 
 const Grid = styled.div`
   display: grid;
@@ -31,10 +32,11 @@ const Side = styled.nav`
 /** The left-menu layout of /user, /wallet and /order (spec §2). */
 export function MenuLayout(props: { groups: NavGroupSpec[]; label: string }) {
   const { t } = useTranslation();
+  const sys = useAppFlow().config?.config.sys;
   return (
     <Grid>
       <Side aria-label={t(props.label)}>
-        {props.groups.map((g) => (
+        {offeredGroups(props.groups, sys).map((g) => (
           <div key={g.titleKey}>
             <h2>{t(g.titleKey)}</h2>
             {g.links.map((l) => (

@@ -12,6 +12,18 @@ export interface NavGroupSpec {
   links: NavLinkSpec[];
 }
 
+/** Links of the seconds contracts (header, wallet account, orders group), dropped when the server switches them off. */
+const SECONDS_LINK = /^\/(contract_sec\/|wallet\/secContract$|order\/sec-)/;
+
+/** The links a deployment offers: plat_config sys.seconds_contracts 0 removes the seconds contracts' entries. */
+export function offeredLinks(links: NavLinkSpec[], sys: { seconds_contracts?: number } | undefined): NavLinkSpec[] {
+  return sys?.seconds_contracts === 0 ? links.filter((l) => !SECONDS_LINK.test(l.to)) : links;
+}
+
+export function offeredGroups(groups: NavGroupSpec[], sys: { seconds_contracts?: number } | undefined): NavGroupSpec[] {
+  return groups.map((g) => ({ ...g, links: offeredLinks(g.links, sys) })).filter((g) => g.links.length > 0);
+}
+
 export const HEADER_LINKS: NavLinkSpec[] = [
   { to: '/deal', labelKey: 'nav.fiatBuy' },
   { to: '/markets', labelKey: 'nav.markets' },

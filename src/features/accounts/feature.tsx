@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { Navigate } from 'react-router-dom';
-import { defineFeature } from '../../app/feature';
+import { defineFeature, page } from '../../app/feature';
 import { avatarAsDataUrl } from '../../services/avatarFile';
 import { copyText } from '../../services/clipboard';
 import { AccountsContext, PasswordResetFlow, RegistrationFlow } from './accounts.hooks';
@@ -12,19 +12,6 @@ import { profileMachine } from './machines/profile/profile.machine';
 import { recordBookMachine } from './machines/recordBook/recordBook.machine';
 import { registrationMachine } from './machines/registration/registration.machine';
 import { securityChangeMachine } from './machines/securityChange/securityChange.machine';
-import { AgreePage } from './views/auth/AgreePage';
-import { ForgetPassPage } from './views/auth/ForgetPassPage';
-import { LoginPage } from './views/auth/LoginPage';
-import { RegisterNextPage } from './views/auth/RegisterNextPage';
-import { RegisterPage } from './views/auth/RegisterPage';
-import { SetPassPage } from './views/auth/SetPassPage';
-import { AddressBookPage } from './views/user/AddressBookPage';
-import { CollectionMethodFormPage } from './views/user/CollectionMethodFormPage';
-import { CollectionMethodsPage } from './views/user/CollectionMethodsPage';
-import { GeneralSettingsPage } from './views/user/GeneralSettingsPage';
-import { PersonalInfoPage } from './views/user/PersonalInfoPage';
-import { SecurityChangePage } from './views/user/SecurityChangePage';
-import { SecuritySetPage } from './views/user/SecuritySetPage';
 
 /** Login, registration, password reset, and the user centre (/user: profile, security, address book, collection methods). */
 export const accountsFeature = defineFeature({
@@ -32,36 +19,36 @@ export const accountsFeature = defineFeature({
   context: AccountsContext,
   routes: {
     site: [
-      { path: 'login', element: <LoginPage /> },
+      { path: 'login', page: page(() => import('./views/auth/LoginPage'), 'LoginPage') },
       {
         element: <PasswordResetFlow />,
         children: [
-          { path: 'forget-pass', element: <ForgetPassPage /> },
-          { path: 'set-pass', element: <SetPassPage /> },
+          { path: 'forget-pass', page: page(() => import('./views/auth/ForgetPassPage'), 'ForgetPassPage') },
+          { path: 'set-pass', page: page(() => import('./views/auth/SetPassPage'), 'SetPassPage') },
         ],
       },
       {
         element: <RegistrationFlow />,
         children: [
-          { path: 'reg', element: <RegisterPage /> },
-          { path: 'reg-next', element: <RegisterNextPage /> },
+          { path: 'reg', page: page(() => import('./views/auth/RegisterPage'), 'RegisterPage') },
+          { path: 'reg-next', page: page(() => import('./views/auth/RegisterNextPage'), 'RegisterNextPage') },
         ],
       },
-      { path: 'agree', element: <AgreePage /> },
+      { path: 'agree', page: page(() => import('./views/auth/AgreePage'), 'AgreePage') },
     ],
     user: [
       { index: true, element: <Navigate to="/user/user" replace /> },
-      { path: 'user', element: <PersonalInfoPage /> },
-      { path: 'c-set', element: <GeneralSettingsPage /> },
-      { path: 's-securityset', element: <SecuritySetPage /> },
-      { path: 's-loginpwd', element: <SecurityChangePage kind="loginPwd" key="loginPwd" /> },
-      { path: 's-securitypwd', element: <SecurityChangePage kind="fundsPwd" key="fundsPwd" /> },
-      { path: 's-emailset', element: <SecurityChangePage kind="email" key="email" /> },
-      { path: 's-phoneset', element: <SecurityChangePage kind="phone" key="phone" /> },
-      { path: 'c-symAddr', element: <AddressBookPage /> },
-      { path: 'c-collAddr', element: <CollectionMethodsPage /> },
-      { path: 'addCollAddr', element: <CollectionMethodFormPage mode="add" /> },
-      { path: 'editCollAddr/:id', element: <CollectionMethodFormPage mode="edit" /> },
+      { path: 'user', page: page(() => import('./views/user/PersonalInfoPage'), 'PersonalInfoPage') },
+      { path: 'c-set', page: page(() => import('./views/user/GeneralSettingsPage'), 'GeneralSettingsPage') },
+      { path: 's-securityset', page: page(() => import('./views/user/SecuritySetPage'), 'SecuritySetPage') },
+      { path: 's-loginpwd', page: page(() => import('./views/user/SecurityChangePage'), 'SecurityChangePage', { kind: 'loginPwd', key: 'loginPwd' }) },
+      { path: 's-securitypwd', page: page(() => import('./views/user/SecurityChangePage'), 'SecurityChangePage', { kind: 'fundsPwd', key: 'fundsPwd' }) },
+      { path: 's-emailset', page: page(() => import('./views/user/SecurityChangePage'), 'SecurityChangePage', { kind: 'email', key: 'email' }) },
+      { path: 's-phoneset', page: page(() => import('./views/user/SecurityChangePage'), 'SecurityChangePage', { kind: 'phone', key: 'phone' }) },
+      { path: 'c-symAddr', page: page(() => import('./views/user/AddressBookPage'), 'AddressBookPage') },
+      { path: 'c-collAddr', page: page(() => import('./views/user/CollectionMethodsPage'), 'CollectionMethodsPage') },
+      { path: 'addCollAddr', page: page(() => import('./views/user/CollectionMethodFormPage'), 'CollectionMethodFormPage', { mode: 'add' }) },
+      { path: 'editCollAddr/:id', page: page(() => import('./views/user/CollectionMethodFormPage'), 'CollectionMethodFormPage', { mode: 'edit' }) },
     ],
   },
   provide: ({ api, i18n, navigate, showToast, shell: { session } }) => {

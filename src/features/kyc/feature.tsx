@@ -1,11 +1,8 @@
-import { defineFeature } from '../../app/feature';
+import { defineFeature, page } from '../../app/feature';
 import { createKycActors, createKycReviewActors } from './actors/kyc.actors';
 import { KycContext } from './kyc.hooks';
 import { kycMachine } from './machines/kyc/kyc.machine';
 import { kycReviewMachine } from './machines/kycReview/kycReview.machine';
-import { KycPage } from './views/KycPage';
-import { KycRightPage } from './views/KycRightPage';
-import { KycReviewQueue } from './views/review/KycReviewQueue';
 
 /** Identity verification (/user/identity) and the operator's review desk, over the operator's own API client. */
 export const kycFeature = defineFeature({
@@ -13,11 +10,11 @@ export const kycFeature = defineFeature({
   context: KycContext,
   routes: {
     user: [
-      { path: 'identity', element: <KycPage /> },
-      { path: 'identityRight', element: <KycRightPage /> },
+      { path: 'identity', page: page(() => import('./views/KycPage'), 'KycPage') },
+      { path: 'identityRight', page: page(() => import('./views/KycRightPage'), 'KycRightPage') },
     ],
   },
-  desks: [{ id: 'identity', label: 'wallet.ops.identityDesk', element: <KycReviewQueue /> }],
+  desks: [{ id: 'identity', label: 'wallet.ops.identityDesk', page: page(() => import('./views/review/KycReviewQueue'), 'KycReviewQueue') }],
   provide: ({ api, operatorApi, operatorToken, lang, showToast, shell: { session } }) => {
     const review = createKycReviewActors(operatorApi, { getToken: operatorToken, getLang: lang });
     return {

@@ -1,4 +1,4 @@
-import { defineFeature } from '../../app/feature';
+import { defineFeature, page } from '../../app/feature';
 import { createCandleFeedActor } from './actors/candleFeed.actor';
 import { createDepthFeedActor } from './actors/depthFeed.actor';
 import { createIndexFeedActor } from './actors/indexFeed.actor';
@@ -10,9 +10,6 @@ import { latestTradesMachine } from './machines/latestTrades/latestTrades.machin
 import { orderBookMachine } from './machines/orderBook/orderBook.machine';
 import { pairMarketMachine } from './machines/pairMarket/pairMarket.machine';
 import { MarketsContext } from './markets.hooks';
-import { HomePage } from './views/home/HomePage';
-import { MarketsPage } from './views/markets/MarketsPage';
-import { TradePage } from './views/trade/TradePage';
 
 /** Home, the markets list and the kline page's live market data (order book, trades, chart), and favourites. */
 export const marketsFeature = defineFeature({
@@ -20,11 +17,11 @@ export const marketsFeature = defineFeature({
   context: MarketsContext,
   routes: {
     site: [
-      { path: 'home', element: <HomePage /> },
-      { path: 'markets', element: <MarketsPage /> },
-      { path: 'markets/kline/:symbol', element: <TradePage kind="spot" /> },
-      { path: 'contract/:symbol', element: <TradePage kind="contract" /> },
-      { path: 'contract_sec/:symbol', element: <TradePage kind="seconds" /> },
+      // From home, the likely next step is a pair's trade page (the hot pairs link there).
+      { path: 'home', page: page(() => import('./views/home/HomePage'), 'HomePage'), next: ['/markets/kline/btc_usdt', '/markets'] },
+      { path: 'markets', page: page(() => import('./views/markets/MarketsPage'), 'MarketsPage'), next: ['/markets/kline/btc_usdt'] },
+      { path: 'markets/kline/:symbol', page: page(() => import('./views/trade/TradePage'), 'TradePage', { kind: 'spot' }) },
+      { path: 'contract/:symbol', page: page(() => import('./views/trade/TradePage'), 'TradePage', { kind: 'contract' }) },
     ],
   },
   provide: ({ api, socket, frames, storage, showToast, start }) => ({

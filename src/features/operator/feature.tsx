@@ -1,9 +1,8 @@
-import { defineFeature } from '../../app/feature';
+import { defineFeature, page } from '../../app/feature';
 import { createOperatorStorage } from '../../services/operatorStorage';
 import { createOperatorActors } from './actors/operator.actors';
 import { operatorSessionMachine } from './machines/operatorSession/operatorSession.machine';
 import { OperatorContext } from './operator.hooks';
-import { OperatorLayout } from './views/OperatorLayout';
 
 /**
  * The operator interface (/operator): its own layout outside the site, its own session, storage
@@ -13,7 +12,7 @@ import { OperatorLayout } from './views/OperatorLayout';
 export const operatorFeature = defineFeature({
   id: 'operator',
   context: OperatorContext,
-  routes: { top: [{ path: 'operator', element: <OperatorLayout /> }] },
+  routes: { top: [{ path: 'operator', page: page(() => import('./views/OperatorLayout'), 'OperatorLayout') }] },
   provide: ({ operatorApi, bindOperator, store, showToast, start }) => {
     const stored = createOperatorStorage(store);
     const actors = createOperatorActors(operatorApi);

@@ -1,5 +1,5 @@
 import { assign } from 'xstate';
-import { defineFeature } from '../../app/feature';
+import { defineFeature, page } from '../../app/feature';
 import { createUserUpdatesActor } from '../../app/actors/userStream.actor';
 import { createSpotActors } from './actors/spot.actors';
 import { orderFormMachine } from './machines/orderForm/orderForm.machine';
@@ -7,9 +7,6 @@ import { openOrdersMachine } from './machines/orders/openOrders.machine';
 import { orderDetailMachine } from './machines/orders/orderDetail.machine';
 import { orderHistoryMachine } from './machines/orders/orderHistory.machine';
 import { SpotContext } from './spot.hooks';
-import { SpotCurrentPage } from './views/orders/SpotCurrentPage';
-import { SpotDetailPage } from './views/orders/SpotDetailPage';
-import { SpotHistoryPage } from './views/orders/SpotHistoryPage';
 
 /**
  * Spot trading: the order form and the order lists (kline page panels, /order/spot-*). The private
@@ -20,9 +17,9 @@ export const spotFeature = defineFeature({
   context: SpotContext,
   routes: {
     order: [
-      { path: 'spot-current', element: <SpotCurrentPage /> },
-      { path: 'spot-history', element: <SpotHistoryPage /> },
-      { path: 'spot-detail/:id', element: <SpotDetailPage /> },
+      { path: 'spot-current', page: page(() => import('./views/orders/SpotCurrentPage'), 'SpotCurrentPage') },
+      { path: 'spot-history', page: page(() => import('./views/orders/SpotHistoryPage'), 'SpotHistoryPage') },
+      { path: 'spot-detail/:id', page: page(() => import('./views/orders/SpotDetailPage'), 'SpotDetailPage') },
     ],
   },
   provide: ({ api, userStream, showToast, newKey }) => {

@@ -1,23 +1,20 @@
-import { defineFeature } from '../../app/feature';
+import { defineFeature, page } from '../../app/feature';
 import { createSupportActors } from './actors/support.actors';
 import { helpMachine } from './machines/help/help.machine';
 import { helpArticleMachine } from './machines/help/helpArticle.machine';
 import { informMachine } from './machines/inform/inform.machine';
 import { noteMachine } from './machines/note/note.machine';
 import { SupportContext } from './support.hooks';
-import { HelpCenterPage } from './views/help/HelpCenterPage';
-import { HelpDetailPage } from './views/help/HelpDetailPage';
-import { InformPage } from './views/inform/InformPage';
 
 /** Notifications (/inform and the header bell), the help centre (/user/helpcenter) and the platform notes. */
 export const supportFeature = defineFeature({
   id: 'support',
   context: SupportContext,
   routes: {
-    site: [{ path: 'inform', element: <InformPage /> }],
+    site: [{ path: 'inform', page: page(() => import('./views/inform/InformPage'), 'InformPage') }],
     user: [
-      { path: 'helpcenter', element: <HelpCenterPage /> },
-      { path: 'helpDetail/:id?', element: <HelpDetailPage /> },
+      { path: 'helpcenter', page: page(() => import('./views/help/HelpCenterPage'), 'HelpCenterPage') },
+      { path: 'helpDetail/:id?', page: page(() => import('./views/help/HelpDetailPage'), 'HelpDetailPage') },
     ],
   },
   provide: ({ api, showToast, start }) => {

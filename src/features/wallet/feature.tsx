@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { defineFeature } from '../../app/feature';
+import { defineFeature, page } from '../../app/feature';
 import { copyText } from '../../services/clipboard';
 import { avatarAsDataUrl } from '../../services/avatarFile';
 import { createUserCentreActors } from '../accounts/actors/userCentre.actors';
@@ -12,16 +12,6 @@ import { walletBalancesMachine } from './machines/walletBalances/walletBalances.
 import { walletRecordsMachine } from './machines/walletRecords/walletRecords.machine';
 import { withdrawalKeyMinter, withdrawalMachine } from './machines/withdrawal/withdrawal.machine';
 import { WalletContext } from './wallet.hooks';
-import { CurrencyLogPage } from './views/CurrencyLogPage';
-import { DepositPage } from './views/DepositPage';
-import { LedgerPage } from './views/LedgerPage';
-import { TransferLogPage } from './views/TransferLogPage';
-import { TransferPage } from './views/TransferPage';
-import { WalletAccountPage } from './views/WalletAccountPage';
-import { WalletOverviewPage } from './views/WalletOverviewPage';
-import { WithdrawalPage } from './views/WithdrawalPage';
-import { WithdrawalQueue } from './views/operator/WithdrawalQueue';
-import { WithdrawalTestDeposit } from './views/operator/WithdrawalTestDeposit';
 
 /**
  * The wallet (/wallet and the operator's withdrawal desk). Balances and record lists on screen
@@ -33,32 +23,21 @@ export const walletFeature = defineFeature({
   context: WalletContext,
   routes: {
     wallet: [
-      { index: true, element: <WalletOverviewPage /> },
-      { path: 'spot', element: <WalletAccountPage account="spot" key="spot" /> },
-      { path: 'contract', element: <WalletAccountPage account="contract" key="contract" /> },
-      { path: 'secContract', element: <WalletAccountPage account="sec_contract" key="sec_contract" /> },
-      { path: 'legalSymbol', element: <WalletAccountPage account="legal" key="legal" /> },
-      { path: 'subscribe', element: <WalletAccountPage account="ico" key="ico" /> },
-      { path: 'log-currency', element: <CurrencyLogPage /> },
-      { path: 'wallet-log', element: <LedgerPage /> },
-      { path: 'log-transfer', element: <TransferLogPage /> },
-      { path: 'recharge/:currency?', element: <DepositPage /> },
-      { path: 'cash/:currency?', element: <WithdrawalPage /> },
-      { path: 'transfer', element: <TransferPage /> },
+      { index: true, page: page(() => import('./views/WalletOverviewPage'), 'WalletOverviewPage') },
+      { path: 'spot', page: page(() => import('./views/WalletAccountPage'), 'WalletAccountPage', { account: 'spot', key: 'spot' }) },
+      { path: 'contract', page: page(() => import('./views/WalletAccountPage'), 'WalletAccountPage', { account: 'contract', key: 'contract' }) },
+      { path: 'secContract', page: page(() => import('./views/WalletAccountPage'), 'WalletAccountPage', { account: 'sec_contract', key: 'sec_contract' }) },
+      { path: 'legalSymbol', page: page(() => import('./views/WalletAccountPage'), 'WalletAccountPage', { account: 'legal', key: 'legal' }) },
+      { path: 'subscribe', page: page(() => import('./views/WalletAccountPage'), 'WalletAccountPage', { account: 'ico', key: 'ico' }) },
+      { path: 'log-currency', page: page(() => import('./views/CurrencyLogPage'), 'CurrencyLogPage') },
+      { path: 'wallet-log', page: page(() => import('./views/LedgerPage'), 'LedgerPage') },
+      { path: 'log-transfer', page: page(() => import('./views/TransferLogPage'), 'TransferLogPage') },
+      { path: 'recharge/:currency?', page: page(() => import('./views/DepositPage'), 'DepositPage') },
+      { path: 'cash/:currency?', page: page(() => import('./views/WithdrawalPage'), 'WithdrawalPage') },
+      { path: 'transfer', page: page(() => import('./views/TransferPage'), 'TransferPage') },
     ],
   },
-  desks: [
-    {
-      id: 'withdrawals',
-      label: 'wallet.ops.withdrawalDesk',
-      element: (
-        <>
-          <WithdrawalQueue />
-          <WithdrawalTestDeposit />
-        </>
-      ),
-    },
-  ],
+  desks: [{ id: 'withdrawals', label: 'wallet.ops.withdrawalDesk', page: page(() => import('./views/operator/WithdrawalDesk'), 'WithdrawalDesk') }],
   provide: ({ api, operatorApi, userStream, showToast, newKey }) => {
     const actors = createWalletActors(api);
     const operatorActors = createOperatorWalletActors(operatorApi);

@@ -6,6 +6,8 @@ import type { BalanceRow } from '../../../domain/wallet';
 export type UserStreamEvent =
   | { type: 'stream.order'; order: SpotOrder }
   | { type: 'stream.balances'; balances: BalanceRow[] }
+  /** Another product's message (e.g. kind 'seconds'): the payload as sent, for that product to check. */
+  | { type: 'stream.product'; kind: string; payload: unknown }
   /** The socket came back: pushes may have been missed, so lists reload. */
   | { type: 'stream.resync' };
 
@@ -77,6 +79,7 @@ export const userStreamMachine = setup({
         'stream.order': { actions: { type: 'forward', params: ({ event }) => ({ event }) } },
         'stream.balances': { actions: { type: 'forward', params: ({ event }) => ({ event }) } },
         'stream.resync': { actions: { type: 'forward', params: ({ event }) => ({ event }) } },
+        'stream.product': { actions: { type: 'forward', params: ({ event }) => ({ event }) } },
       },
     },
   },

@@ -11,7 +11,7 @@ export interface ScaffoldSpec {
    * Translation key naming what is not open yet on this server; a page that lists records says
    * they will appear there (the `…Records` keys). No text promises a control the page lacks.
    */
-  pendingKey: 'pending.fiat' | 'pending.ico' | 'pending.futuresRecords' | 'pending.secondsRecords' | 'pending.fiatRecords' | 'pending.icoRecords';
+  pendingKey: 'pending.fiat' | 'pending.ico' | 'pending.futuresRecords' | 'pending.fiatRecords' | 'pending.icoRecords';
 }
 
 export const SCAFFOLDS = {
@@ -50,8 +50,6 @@ export const SCAFFOLDS = {
   uHistory: { titleKey: 'page.order.uHistory', introKey: 'page.order.futuresIntro', columns: ['col.time', 'col.pair', 'col.direction', 'col.price', 'col.execPrice', 'col.quantity', 'col.fee', 'col.profit', 'col.status'], pendingKey: 'pending.futuresRecords' },
   uDetail: { titleKey: 'page.order.uDetail', introKey: 'page.order.futuresIntro', columns: ['col.time', 'col.price', 'col.quantity'], pendingKey: 'pending.futuresRecords' },
   uPosition: { titleKey: 'page.order.uPosition', introKey: 'page.order.futuresIntro', columns: ['col.time', 'col.direction', 'col.price', 'col.quantity', 'col.status'], pendingKey: 'pending.futuresRecords' },
-  secCurrent: { titleKey: 'page.order.secCurrent', introKey: 'page.order.secondsIntro', columns: ['col.time', 'col.pair', 'col.direction', 'col.buyPrice', 'col.quantity', 'col.currentPrice', 'col.countdown', 'col.estProfit'], pendingKey: 'pending.secondsRecords' },
-  secHistory: { titleKey: 'page.order.secHistory', introKey: 'page.order.secondsIntro', columns: ['col.time', 'col.pair', 'col.direction', 'col.buyPrice', 'col.settlePrice', 'col.quantity', 'col.profit', 'col.outcome'], pendingKey: 'pending.secondsRecords' },
   legalOrder: { titleKey: 'page.order.legal', introKey: 'page.order.fiatIntro', columns: ['col.orderNo', 'col.direction', 'col.currency', 'col.unitPrice', 'col.quantity', 'col.total', 'col.time', 'col.status'], pendingKey: 'pending.fiatRecords' },
   subHold: { titleKey: 'page.order.subHold', introKey: 'page.order.icoIntro', columns: ['col.currency', 'col.subscribed', 'col.paid', 'col.frozen', 'col.freezeRate', 'col.status'], pendingKey: 'pending.icoRecords' },
   subEnd: { titleKey: 'page.order.subEnd', introKey: 'page.order.icoIntro', columns: ['col.currency', 'col.subscribed', 'col.winRate', 'col.winQuantity', 'col.completion', 'col.status'], pendingKey: 'pending.icoRecords' },

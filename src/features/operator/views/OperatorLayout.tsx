@@ -50,7 +50,7 @@ export function OperatorLayout() {
         )}
       </header>
       <main>
-        {!session.signedIn ? <OperatorLogin /> : desk?.element}
+        {!session.signedIn ? <OperatorLogin /> : desk?.page.element}
       </main>
     </Shell>
   );

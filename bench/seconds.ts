@@ -1,0 +1,118 @@
+/**
+ * npm run bench:seconds — 100,000 seconds contracts expiring in the same second (issue 14): how long
+ * the settlement takes to settle them all on the embedded PostgreSQL (goal: under one second), and
+ * how long the pushes to their owners take to be handed to the private channel's feed.
+ *
+ * The contracts are bought beforehand through the ledger (stake frozen, as a purchase does) by
+ * SECONDS_BENCH_USERS traders (default 10,000), half up and half down, and the clock is then set to
+ * their expiry second. Environment: SECONDS_BENCH_CONTRACTS (default 100000), EMBEDDED_DB=pglite
+ * to measure PGlite instead, DATABASE_URL for a PostgreSQL of your own (a fresh schema is used).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { UserStreamMessage } from '../src/domain/spotOrders.js';
+import { openDatabase } from '../server/kernel/db/open.js';
+import { auditLedger } from '../server/kernel/ledger/ledgerAudit.js';
+import type { UserFeed } from '../server/kernel/realtime/userFeed.js';
+import { createSeconds } from '../server/products/seconds/product.js';
+import type { TradeSource } from '../server/products/seconds/indexPrice.js';
+import { createIsolatedSchema } from '../tests/server/testDb.js';
+
+const CONTRACTS = Number(process.env.SECONDS_BENCH_CONTRACTS ?? 100_000);
+const USERS = Number(process.env.SECONDS_BENCH_USERS ?? 10_000);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'openex-bench-seconds-'));
+const isolated = process.env.DATABASE_URL ? await createIsolatedSchema() : undefined;
+const db = await openDatabase({ databaseUrl: isolated?.url, dataDir, embedded: process.env.EMBEDDED_DB === 'pglite' ? 'pglite' : 'postgres' });
+
+// A steady market: the index is 60000 before the expiry second and 60001 at it (up wins, down loses).
+const expirySecond = Math.floor(Date.now() / 1000) + 3600;
+let clock = (expirySecond - 30) * 1000;
+const trades: TradeSource = {
+  secondVwaps: async (_q, _pair, from) => new Map(Array.from({ length: 5 }, (_, i) => [from + i, from + 5 >= expirySecond ? '60001' : '60000'])),
+  priceBefore: async () => '60000',
+};
+let pushes = 0;
+let pushedUsers = new Set<number>();
+const feed: UserFeed = {
+  balancesChanged: (userId) => void pushedUsers.add(userId),
+  ordersChanged: () => undefined,
+  message: (_userId: number, _message: UserStreamMessage) => void (pushes += 1),
+};
+const seconds = createSeconds({ db, feed, enabled: true, clock: () => clock, trades });
+
+try {
+  await seconds.parts.prepare!();
+  const setupStart = performance.now();
+  // Traders, each with sec_contract USDT; then the contracts with their stakes frozen, as bought.
+  await db.query(
+    `insert into app_user (account) select 'bench-sec-' || g || '@example.org' from generate_series(1, $1::int) g`,
+    [USERS],
+  );
+  const [{ first }] = (await db.query<{ first: number }>(`select min(id)::int as first from app_user where account like 'bench-sec-%'`)) as [{ first: number }];
+  const perUser = Math.ceil(CONTRACTS / USERS);
+  const stake = 10;
+  await db.query(
+    `with funded as (
+       insert into balance (user_id, currency, account, available, frozen)
+       select id, 'USDT', 'sec_contract', $1::numeric * $2 * 2, 0 from app_user where account like 'bench-sec-%' returning user_id)
+     insert into ledger_entry (user_id, currency, account, kind, available_change, frozen_change, available_after, frozen_after, ref_type, ref_id)
+     select user_id, 'USDT', 'sec_contract', 'deposit', $1::numeric * $2 * 2, 0, $1::numeric * $2 * 2, 0, 'bench', null from funded`,
+    [perUser, stake],
+  );
+  await db.query(
+    `insert into seconds_contract (user_id, left_symbol, right_symbol, direction, period_s, payout_rate, stake, buy_price, accepted_ms, expiry_second)
+     select $2::int + (g % $3::int), 'BTC', 'USDT', case when g % 2 = 0 then 'up' else 'down' end, 30, 0.8, $4, 60000, $5, $6
+     from generate_series(0, $1::int - 1) g`,
+    [CONTRACTS, first, USERS, stake, clock, expirySecond],
+  );
+  // Their freezes, as one ledger entry per contract in id order (what buying writes).
+  await db.query(
+    `insert into ledger_entry (user_id, currency, account, kind, available_change, frozen_change, available_after, frozen_after, ref_type, ref_id)
+     select c.user_id, 'USDT', 'sec_contract', 'seconds_freeze', -c.stake, c.stake,
+       $1::numeric * $2 * 2 - c.stake * row_number() over w, c.stake * row_number() over w, 'seconds_contract', c.id
+     from seconds_contract c window w as (partition by c.user_id order by c.id) order by c.id`,
+    [perUser, stake],
+  );
+  await db.query(
+    `update balance b set available = b.available - t.s, frozen = b.frozen + t.s
+     from (select user_id, sum(stake) as s from seconds_contract where status = 1 group by user_id) t
+     where b.user_id = t.user_id and b.currency = 'USDT' and b.account = 'sec_contract'`,
+  );
+  await db.query('analyze');
+  const setupMs = performance.now() - setupStart;
+  const audit = await auditLedger(db);
+  if (audit.length > 0) throw new Error(`audit before settling: ${audit.join('; ')}`);
+
+  clock = expirySecond * 1000 + 20;
+  pushes = 0;
+  pushedUsers = new Set();
+  const start = performance.now();
+  const result = await seconds.settle();
+  const settleMs = performance.now() - start;
+
+  const [left] = await db.query<{ n: number }>(`select count(*)::int as n from seconds_contract where status = 1`);
+  const [twice] = await db.query<{ n: number }>(
+    `select count(*)::int as n from (select ref_id from ledger_entry where ref_type = 'seconds_contract' and kind <> 'seconds_freeze' group by ref_id having count(*) > 1) x`,
+  );
+  const auditAfter = await auditLedger(db);
+  console.log(`seconds contracts: ${CONTRACTS.toLocaleString('en')} expiring in one second, ${USERS.toLocaleString('en')} owners (${isolated ? 'PostgreSQL' : process.env.EMBEDDED_DB === 'pglite' ? 'PGlite' : 'embedded PostgreSQL'})`);
+  console.table({
+    'setup (not timed)': `${(setupMs / 1000).toFixed(1)} s`,
+    'settled': result.settled.toLocaleString('en'),
+    'time to settle all (incl. pushes handed to the feed)': `${settleMs.toFixed(0)} ms`,
+    'contracts per second': Math.round((result.settled / settleMs) * 1000).toLocaleString('en'),
+    'contract pushes': pushes.toLocaleString('en'),
+    'owners told of their balance': pushedUsers.size.toLocaleString('en'),
+    'left open': left!.n,
+    'settled more than once': twice!.n,
+    'audit findings': auditAfter.length,
+  });
+  if (auditAfter.length > 0) console.log(auditAfter);
+} finally {
+  await db.close();
+  await isolated?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

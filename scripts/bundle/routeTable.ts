@@ -1,0 +1,16 @@
+/**
+ * The browser app's route table, read through Vite (the feature modules use JSX and
+ * import.meta.glob), for tools running in plain Node: bench:bundle and the responsive e2e suite.
+ */
+import { createServer } from 'vite';
+import type { RouteEntry } from '../../src/app/routeList';
+
+export async function loadRouteTable(root = process.cwd()): Promise<RouteEntry[]> {
+  const server = await createServer({ root, logLevel: 'error', server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', optimizeDeps: { noDiscovery: true, include: [] } });
+  try {
+    const mod = (await server.ssrLoadModule('/scripts/bundle/routeEntries.ts')) as { routeEntries: () => RouteEntry[] };
+    return mod.routeEntries();
+  } finally {
+    await server.close();
+  }
+}

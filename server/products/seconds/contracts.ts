@@ -1,0 +1,254 @@
+import {
+  estimatedProfit,
+  SECONDS_ACCOUNT,
+  SECONDS_CURRENCY,
+  SECONDS_RISK_VERSION,
+  SECONDS_STAKE_PLACES,
+  type SecondsAccount,
+  type SecondsBuyRequest,
+  type SecondsConfig,
+  type SecondsContract,
+  type SecondsHistoryQuery,
+  type SecondsPeriod,
+  type SecondsPeriodUpdate,
+} from '../../../src/domain/seconds.js';
+import { addDecimal, compareDecimal, subDecimal } from '../../../src/domain/decimal.js';
+import type { Page } from '../../../src/domain/wallet.js';
+import type { Database, Queryable } from '../../kernel/db/database.js';
+import { once, type SubmissionKey } from '../../kernel/idempotency.js';
+import { readBalance } from '../../kernel/ledger/ledger.js';
+import { applyBalanceChanges, canSpend, lockBalances } from '../../kernel/ledger/ledgerBatch.js';
+import type { Outcome } from '../../kernel/outcome.js';
+import type { UserFeed } from '../../kernel/realtime/userFeed.js';
+import type { IndexPair, SecondsIndex } from './indexPrice.js';
+import type { SecondsMessageKey } from './messages.js';
+import { listPeriods, lockPeriod, updatePeriod } from './periods.js';
+
+export const BUY_SCOPE = 'seconds.buy';
+const DAY_MS = 86_400_000;
+export const MAX_PAGE_SIZE = 50;
+
+/** A refusal inside a transaction: thrown, it rolls everything back (the idempotency claim too). */
+export class Refusal extends Error {
+  constructor(
+    readonly key: SecondsMessageKey,
+    readonly vars?: Record<string, string>,
+  ) {
+    super(key);
+  }
+}
+
+async function outcome<T>(work: () => Promise<T>): Promise<Outcome<T>> {
+  try {
+    return { ok: true, data: await work() };
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false, key: error.key, ...(error.vars ? { vars: error.vars } : {}) };
+    throw error;
+  }
+}
+
+export const CONTRACT_COLUMNS = `id, left_symbol || '_' || right_symbol as symbol, direction, period_s as period,
+  trim_scale(payout_rate)::text as payout_rate, trim_scale(stake)::text as quantity, trim_scale(buy_price)::text as buy_price,
+  accepted_ms as accepted_at, expiry_second, status, trim_scale(settle_price)::text as settle_price, outcome,
+  trim_scale(profit)::text as profit, settled_ms as settled_at`;
+
+type ContractRow = Omit<SecondsContract, 'expires_at' | 'estimated_profit'>;
+
+export function toContract(row: ContractRow): SecondsContract {
+  const expiry = Number(row.expiry_second);
+  return {
+    ...row,
+    id: Number(row.id),
+    period: Number(row.period),
+    accepted_at: Number(row.accepted_at),
+    expiry_second: expiry,
+    expires_at: expiry * 1000,
+    status: Number(row.status) as SecondsContract['status'],
+    estimated_profit: estimatedProfit(row.quantity, row.payout_rate),
+    settled_at: row.settled_at === null ? null : Number(row.settled_at),
+  };
+}
+
+/** A plain positive decimal with at most 2 places and 12 integer digits (nothing NUMERIC could overflow on). */
+export function isStake(value: string): boolean {
+  return new RegExp(`^(0|[1-9]\\d{0,11})(\\.\\d{1,${SECONDS_STAKE_PLACES}})?$`).test(value) && compareDecimal(value, '0') > 0;
+}
+
+export interface SecondsDeps {
+  db: Database;
+  index: SecondsIndex;
+  /** The pairs with periods, by upper-case symbol ("BTC_USDT"). */
+  pairs: () => Map<string, IndexPair>;
+  feed: UserFeed;
+  clock: () => number;
+}
+
+/** The calls behind /api/seconds/* and the operator's periods (docs/API.md "Seconds contracts"). */
+export function secondsContracts({ db, index, pairs, feed, clock }: SecondsDeps) {
+  const pairOf = (symbol: string) => pairs().get(symbol.toUpperCase());
+
+  async function acknowledged(q: Queryable, userId: number): Promise<boolean> {
+    const rows = await q.query(`select 1 from seconds_acknowledgement where user_id = $1 and version = $2`, [userId, SECONDS_RISK_VERSION]);
+    return rows.length > 0;
+  }
+
+  async function contractById(q: Queryable, id: number): Promise<SecondsContract> {
+    const [row] = await q.query<ContractRow>(`select ${CONTRACT_COLUMNS} from seconds_contract where id = $1`, [id]);
+    return toContract(row!);
+  }
+
+  return {
+    async config(symbol: string): Promise<Outcome<SecondsConfig>> {
+      const pair = pairOf(symbol);
+      if (!pair) return { ok: false, key: 'secondsPairUnknown' };
+      const latest = await index.latest(pair);
+      return {
+        ok: true,
+        data: {
+          symbol: pair.symbol,
+          periods: await listPeriods(db, pair.symbol, true),
+          index_price: latest?.price ?? null,
+          index_second: latest?.second ?? null,
+          server_time: clock(),
+        },
+      };
+    },
+
+    async account(userId: number): Promise<SecondsAccount> {
+      const balance = await readBalance(db, userId, SECONDS_CURRENCY, SECONDS_ACCOUNT);
+      const dayStart = Math.floor(clock() / DAY_MS) * DAY_MS;
+      const [figures] = await db.query<{ today: string; open: number }>(
+        `select trim_scale(coalesce(sum(profit) filter (where status = 2 and settled_ms >= $2), 0))::text as today,
+           count(*) filter (where status = 1)::int as open
+         from seconds_contract where user_id = $1 and (status = 1 or settled_ms >= $2)`,
+        [userId, dayStart],
+      );
+      return {
+        acknowledged: await acknowledged(db, userId),
+        risk_version: SECONDS_RISK_VERSION,
+        available: balance.available,
+        frozen: balance.frozen,
+        today_profit: figures?.today ?? '0',
+        open_count: Number(figures?.open ?? 0),
+      };
+    },
+
+    async acknowledge(userId: number): Promise<{ acknowledged: true }> {
+      await db.query(`insert into seconds_acknowledgement (user_id, version, acknowledged_ms) values ($1, $2, $3) on conflict do nothing`, [
+        userId,
+        SECONDS_RISK_VERSION,
+        clock(),
+      ]);
+      return { acknowledged: true };
+    },
+
+    /**
+     * Buys a contract: the stake is frozen from the user's sec_contract USDT, the buy price is the
+     * recorded index of the acceptance second, the expiry is acceptance second + period. Refused
+     * (changing nothing) on a disabled period, a stake outside its bounds, too little balance, the
+     * exposure bound, a missing acknowledgement or no price.
+     */
+    async buy(userId: number, body: SecondsBuyRequest, key: SubmissionKey): Promise<Outcome<SecondsContract>> {
+      const result = await outcome(async () => {
+        const pair = pairOf(body.symbol);
+        if (!pair) throw new Refusal('secondsPairUnknown');
+        if (!isStake(body.quantity)) throw new Refusal('secondsQuantityInvalid', { places: String(SECONDS_STAKE_PLACES) });
+        const stake = body.quantity;
+        return once(
+          db,
+          userId,
+          BUY_SCOPE,
+          key,
+          async (tx) => {
+            if (!(await acknowledged(tx, userId))) throw new Refusal('secondsRiskNotAcknowledged');
+            const period = await lockPeriod(tx, pair, body.period);
+            if (!period || !period.enabled) throw new Refusal('secondsPeriodUnavailable');
+            if (compareDecimal(stake, period.min_stake) < 0) throw new Refusal('secondsStakeTooSmall', { min: period.min_stake });
+            if (compareDecimal(stake, period.max_stake) > 0) throw new Refusal('secondsStakeTooLarge', { max: period.max_stake });
+            const [book] = await tx.query<{ same: string; other: string }>(
+              `select trim_scale(coalesce(sum(stake) filter (where direction = $4), 0))::text as same,
+                 trim_scale(coalesce(sum(stake) filter (where direction <> $4), 0))::text as other
+               from seconds_contract where left_symbol = $1 and right_symbol = $2 and period_s = $3 and status = 1`,
+              [pair.left, pair.right, body.period, body.direction],
+            );
+            const net = subDecimal(addDecimal(book!.same, stake), book!.other);
+            if (compareDecimal(net, period.max_exposure) > 0) throw new Refusal('secondsExposureLimit');
+            const balanceKey = { userId, currency: SECONDS_CURRENCY, account: SECONDS_ACCOUNT } as const;
+            const states = await lockBalances(tx, [balanceKey]);
+            if (!canSpend(states.values().next().value, stake)) throw new Refusal('secondsInsufficientBalance');
+            const now = clock();
+            const second = Math.floor(now / 1000);
+            const buyPrice = await index.priceAt(pair, second, tx);
+            if (buyPrice === undefined) throw new Refusal('secondsNoPrice');
+            const [row] = await tx.query<{ id: number }>(
+              `insert into seconds_contract (user_id, left_symbol, right_symbol, direction, period_s, payout_rate, stake, buy_price, accepted_ms, expiry_second)
+               values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
+              [userId, pair.left, pair.right, body.direction, body.period, period.payout_rate, stake, buyPrice, now, second + body.period],
+            );
+            const id = Number(row!.id);
+            await applyBalanceChanges(tx, states, [
+              { ...balanceKey, available: `-${stake}`, frozen: stake, kind: 'seconds_freeze', refType: 'seconds_contract', refId: id },
+            ]);
+            return contractById(tx, id);
+          },
+          clock(),
+        );
+      });
+      if (result.ok) {
+        feed.balancesChanged(userId, [{ currency: SECONDS_CURRENCY, account: SECONDS_ACCOUNT }]);
+        feed.message?.(userId, { channel: 'user', kind: 'seconds', contract: result.data });
+      }
+      return result;
+    },
+
+    async current(userId: number, query: { page: number; size?: number; symbol?: string }): Promise<Page<SecondsContract>> {
+      return page(db, userId, 'status = 1', query, []);
+    },
+
+    async history(userId: number, query: SecondsHistoryQuery): Promise<Page<SecondsContract>> {
+      return page(db, userId, 'status = 2 and accepted_ms >= $5', query, [clock() - query.days * DAY_MS]);
+    },
+
+    periods: () => listPeriods(db),
+
+    async updatePeriod(change: SecondsPeriodUpdate): Promise<Outcome<SecondsPeriod>> {
+      for (const field of ['payout_rate', 'min_stake', 'max_stake', 'max_exposure'] as const) {
+        const value = change[field];
+        if (value === undefined) continue;
+        const valid = field === 'payout_rate' ? /^0\.\d{1,4}$|^1(\.0{1,4})?$/.test(value) && compareDecimal(value, '0') > 0 : isStake(value);
+        if (!valid) return { ok: false, key: 'secondsPeriodInvalid', vars: { field } };
+      }
+      const pair = pairOf(change.symbol);
+      if (!pair) return { ok: false, key: 'secondsPairUnknown' };
+      try {
+        const row = await updatePeriod(db, change);
+        return row ? { ok: true, data: row } : { ok: false, key: 'secondsPeriodUnavailable' };
+      } catch (error) {
+        // The table's checks (min ≤ max stake): a refusal, never a 500.
+        if ((error as { code?: string }).code === '23514') return { ok: false, key: 'secondsPeriodInvalid', vars: { field: 'max_stake' } };
+        throw error;
+      }
+    },
+  };
+}
+
+export type SecondsContracts = ReturnType<typeof secondsContracts>;
+
+async function page(
+  db: Queryable,
+  userId: number,
+  where: string,
+  query: { page: number; size?: number; symbol?: string },
+  extra: unknown[],
+): Promise<Page<SecondsContract>> {
+  const size = query.size ?? 10;
+  const [left, right] = query.symbol ? query.symbol.toUpperCase().split('_') : [];
+  const params = [userId, left ?? null, right ?? null, size, ...extra];
+  const filter = `user_id = $1 and ($2::text is null or (left_symbol = $2 and right_symbol = $3)) and ${where}`;
+  const rows = await db.query<ContractRow>(
+    `select ${CONTRACT_COLUMNS} from seconds_contract where ${filter} order by id desc limit $4 offset ${(query.page - 1) * size}`,
+    params,
+  );
+  const [count] = await db.query<{ n: number }>(`select count(*)::int as n from seconds_contract where ${filter} and $4::int > 0`, params);
+  return { list: rows.map(toContract), total: Number(count?.n ?? 0), page: query.page, size };
+}

@@ -1,0 +1,127 @@
+import { compareDecimal } from '../../../src/domain/decimal.js';
+import type { Database, Queryable } from '../../kernel/db/database.js';
+
+/**
+ * The per-second index price of a pair (docs/API.md "Seconds contracts", "The index price").
+ *
+ * The price of second S is fixed at the instant S begins, from the pair's spot trades of the five
+ * seconds before it: each of the seconds S-5 … S-1 gives one sample, the volume-weighted average
+ * price of its trades cut to the pair's price precision (a second without trades repeats the
+ * previous sample; before the first, the last trade before the window, or the last one-minute
+ * candle's close), and the index is the median of the five samples. One trade, however large and
+ * however late in second S-1, changes one sample of five, so it cannot move the median by itself.
+ *
+ * Once recorded (`seconds_index`), a second's price never changes: buying reads the acceptance
+ * second's row, settlement the expiry second's, however late it runs. A second that was never
+ * recorded (the server was down) is computed from the same trades, which are all committed by then.
+ */
+export const INDEX_WINDOW_SECONDS = 5;
+
+export interface IndexPair {
+  symbol: string;
+  left: string;
+  right: string;
+  pricePrecision: number;
+}
+
+/** Where the samples come from: the spot market's committed trades (tests give their own). */
+export interface TradeSource {
+  /** VWAP per epoch second of the pair's trades in [fromSecond, toSecond), cut to the pair's price precision. */
+  secondVwaps(q: Queryable, pair: IndexPair, fromSecond: number, toSecond: number): Promise<Map<number, string>>;
+  /** The price the pair last traded at before `ms` (or its reference close), if any. */
+  priceBefore(q: Queryable, pair: IndexPair, ms: number): Promise<string | undefined>;
+}
+
+/** The median rule over the window's samples; undefined when the pair has no price at all yet. */
+export function indexFromSamples(second: number, vwaps: ReadonlyMap<number, string>, carry: string | undefined): string | undefined {
+  const samples: string[] = [];
+  let last = carry;
+  for (let s = second - INDEX_WINDOW_SECONDS; s < second; s++) {
+    const v = vwaps.get(s);
+    if (v !== undefined) last = v;
+    if (last !== undefined) samples.push(last);
+  }
+  if (samples.length === 0) return undefined;
+  samples.sort(compareDecimal);
+  return samples[Math.floor((samples.length - 1) / 2)];
+}
+
+/** The trades of the spot market as committed (spot_trade), with the candle history as a fallback. */
+export function spotTradeSource(): TradeSource {
+  return {
+    async secondVwaps(db, pair, fromSecond, toSecond) {
+      const rows = await db.query<{ s: string | number; vwap: string }>(
+        `select created_ms / 1000 as s, trim_scale(trunc(sum(price * quantity) / sum(quantity), $5))::text as vwap
+         from spot_trade where left_symbol = $1 and right_symbol = $2 and created_ms >= $3 and created_ms < $4
+         group by 1`,
+        [pair.left, pair.right, fromSecond * 1000, toSecond * 1000, pair.pricePrecision],
+      );
+      return new Map(rows.map((r) => [Number(r.s), r.vwap]));
+    },
+    async priceBefore(db, pair, ms) {
+      const [trade] = await db.query<{ price: string }>(
+        `select trim_scale(price)::text as price from spot_trade
+         where left_symbol = $1 and right_symbol = $2 and created_ms < $3 order by created_ms desc limit 1`,
+        [pair.left, pair.right, ms],
+      );
+      if (trade) return trade.price;
+      const [candle] = await db.query<{ price: string }>(
+        `select trim_scale(close)::text as price from candle
+         where left_symbol = $1 and right_symbol = $2 and interval = '1min' and open_time < $3 order by open_time desc limit 1`,
+        [pair.left, pair.right, ms],
+      );
+      return candle?.price;
+    },
+  };
+}
+
+/**
+ * Records and reads the index. `priceAt` answers the recorded price of a second, computing and
+ * recording it first if it is missing; it never answers for a second that has not begun.
+ */
+export class SecondsIndex {
+  constructor(
+    private readonly db: Database,
+    private readonly trades: TradeSource,
+    private readonly clock: () => number,
+  ) {}
+
+  async compute(pair: IndexPair, second: number, q: Queryable = this.db): Promise<string | undefined> {
+    const from = second - INDEX_WINDOW_SECONDS;
+    const vwaps = await this.trades.secondVwaps(q, pair, from, second);
+    const carry = await this.trades.priceBefore(q, pair, from * 1000);
+    return indexFromSamples(second, vwaps, carry);
+  }
+
+  /** The recorded price of `second`, recorded now if missing; `q` may be the caller's transaction. */
+  async priceAt(pair: IndexPair, second: number, q: Queryable = this.db): Promise<string | undefined> {
+    if (second * 1000 > this.clock()) return undefined;
+    const recorded = await readRecorded(q, pair, second);
+    if (recorded !== undefined) return recorded;
+    const price = await this.compute(pair, second, q);
+    if (price === undefined) return undefined;
+    await q.query(
+      `insert into seconds_index (left_symbol, right_symbol, second, price) values ($1, $2, $3, $4) on conflict do nothing`,
+      [pair.left, pair.right, second, price],
+    );
+    // Another writer may have recorded it first: the recorded row is the price.
+    return (await readRecorded(q, pair, second)) ?? price;
+  }
+
+  /** Read only: the latest recorded second and price (the live figure on the trading page). */
+  async latest(pair: IndexPair): Promise<{ second: number; price: string } | undefined> {
+    const [row] = await this.db.query<{ second: string | number; price: string }>(
+      `select second, trim_scale(price)::text as price from seconds_index where left_symbol = $1 and right_symbol = $2 order by second desc limit 1`,
+      [pair.left, pair.right],
+    );
+    return row ? { second: Number(row.second), price: row.price } : undefined;
+  }
+}
+
+async function readRecorded(q: Queryable, pair: IndexPair, second: number): Promise<string | undefined> {
+  const [row] = await q.query<{ price: string }>(
+    `select trim_scale(price)::text as price from seconds_index where left_symbol = $1 and right_symbol = $2 and second = $3`,
+    [pair.left, pair.right, second],
+  );
+  return row?.price;
+}

@@ -1,0 +1,81 @@
+import { SECONDS_ACCOUNT, SECONDS_CURRENCY } from '../../../src/domain/seconds.js';
+import type { Database } from '../../kernel/db/database.js';
+import { changeBalance } from '../../kernel/ledger/ledger.js';
+import { systemAccountId } from '../../kernel/ledger/systemAccounts.js';
+import { defineProduct, type ProductParts } from '../../kernel/product.js';
+import type { UserFeed } from '../../kernel/realtime/userFeed.js';
+import { secondsContracts } from './contracts.js';
+import { SecondsIndex, spotTradeSource, type IndexPair, type TradeSource } from './indexPrice.js';
+import { indexPairs, seedPeriods } from './periods.js';
+import { secondsRoutes } from './routes.js';
+import { SecondsScheduler } from './scheduler.js';
+import { settleDue } from './settlement.js';
+
+/** What the house starts with, booked once as a deposit from outside (docs/API.md "The house"). */
+export const HOUSE_CAPITAL = '1000000';
+
+/** Gives the house its capital the first time it exists (idempotent: only while it has no ledger entry). */
+export async function ensureHouse(db: Database): Promise<number> {
+  const house = await systemAccountId(db, 'secondsHouse');
+  await db.transaction(async (tx) => {
+    await tx.query('select id from app_user where id = $1 for update', [house]);
+    const [entry] = await tx.query(`select 1 from ledger_entry where user_id = $1 and currency = $2 and account = $3 limit 1`, [house, SECONDS_CURRENCY, SECONDS_ACCOUNT]);
+    if (entry) return;
+    await changeBalance(tx, {
+      userId: house,
+      currency: SECONDS_CURRENCY,
+      account: SECONDS_ACCOUNT,
+      available: HOUSE_CAPITAL,
+      frozen: '0',
+      kind: 'deposit',
+      refType: 'seconds_house_capital',
+      refId: null,
+    });
+  });
+  return house;
+}
+
+export interface SecondsOptions {
+  db: Database;
+  feed: UserFeed;
+  enabled: boolean;
+  clock?: () => number;
+  trades?: TradeSource;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** The product's parts over explicit dependencies (the product below, tests, the bench and the crash test). */
+export function createSeconds(options: SecondsOptions) {
+  const { db, feed, enabled } = options;
+  const clock = options.clock ?? Date.now;
+  const log = options.log ?? (() => undefined);
+  const index = new SecondsIndex(db, options.trades ?? spotTradeSource(), clock);
+  let pairs = new Map<string, IndexPair>();
+  const pairsNow = () => pairs;
+  const contracts = secondsContracts({ db, index, pairs: pairsNow, feed, clock });
+  const settle = () => settleDue({ db, index, pairs: pairsNow, feed, clock, log });
+  const scheduler = new SecondsScheduler({ index, pairs: pairsNow, settle, clock, log });
+  const parts: ProductParts = {
+    routes: secondsRoutes(contracts, enabled),
+    async prepare() {
+      await seedPeriods(db);
+      pairs = new Map((await indexPairs(db)).map((p) => [p.symbol, p]));
+      await ensureHouse(db);
+    },
+    // Open contracts settle even with the product switched off: nobody's stake stays frozen.
+    start: async () => scheduler.start(),
+    stop: () => scheduler.stop(),
+  };
+  return { parts, contracts, index, scheduler, settle, pairs: pairsNow };
+}
+
+/**
+ * Seconds contracts: up/down contracts on a pair's per-second index price, settled at the exact
+ * expiry second through the ledger against the house (docs/API.md "Seconds contracts").
+ * SECONDS_CONTRACTS=off makes every call refuse; contracts already open still settle.
+ */
+export const seconds = defineProduct({
+  id: 'seconds',
+  create: ({ db, config, userFeed, log }) =>
+    createSeconds({ db, feed: userFeed, enabled: config.secondsContracts !== false, log: (message, error) => log.error(message, error) }).parts,
+});

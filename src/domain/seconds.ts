@@ -1,0 +1,137 @@
+/**
+ * Wire types of the seconds contracts (docs/API.md "Seconds contracts"), shared by the server and
+ * the browser. Amounts and prices are exact decimal strings; times are epoch milliseconds; an index
+ * second is an epoch second (the price of second S is fixed at the instant S begins).
+ */
+import { compareDecimal, mulDecimal } from './decimal';
+
+export const SECONDS_PATHS = {
+  /** Public: the pair's periods and the current index price. */
+  config: '/api/seconds/config',
+  /** Signed in: the risk acknowledgement state, balance and today's result. */
+  account: '/api/seconds/account',
+  acknowledge: '/api/seconds/acknowledge',
+  buy: '/api/seconds/buy',
+  current: '/api/seconds/orders_current',
+  history: '/api/seconds/orders_history',
+  operatorPeriods: '/api/operator/seconds/periods',
+  operatorUpdatePeriod: '/api/operator/seconds/period_update',
+} as const;
+
+export const SECONDS_DIRECTIONS = ['up', 'down'] as const;
+export type SecondsDirection = (typeof SECONDS_DIRECTIONS)[number];
+export type SecondsOutcome = 'win' | 'loss' | 'draw';
+/** 1 open (counting down or awaiting its price), 2 settled. */
+export type SecondsStatus = 1 | 2;
+
+/** The stake currency and the wallet account it comes from. */
+export const SECONDS_CURRENCY = 'USDT';
+export const SECONDS_ACCOUNT = 'sec_contract';
+/** Stakes take at most this many decimal places. */
+export const SECONDS_STAKE_PLACES = 2;
+/** The version of the risk warning; a new text asks everyone again. */
+export const SECONDS_RISK_VERSION = 1;
+
+export interface SecondsPeriod {
+  symbol: string;
+  /** Seconds from acceptance to expiry. */
+  period: number;
+  /** A fraction: "0.85" pays 85 % of the stake as profit on a win. */
+  payout_rate: string;
+  min_stake: string;
+  max_stake: string;
+  /** Most open net stake (this direction minus the opposite) per pair, period and direction. */
+  max_exposure: string;
+  enabled: boolean;
+}
+
+export interface SecondsConfig {
+  symbol: string;
+  /** Enabled periods, shortest first. */
+  periods: SecondsPeriod[];
+  /** The latest recorded index price and its second, if any. */
+  index_price: string | null;
+  index_second: number | null;
+  /** The server's clock when it answered, for the countdown's offset. */
+  server_time: number;
+}
+
+export interface SecondsAccount {
+  acknowledged: boolean;
+  risk_version: number;
+  available: string;
+  frozen: string;
+  /** Sum of settled profits (positive or negative) since 00:00 UTC. */
+  today_profit: string;
+  open_count: number;
+}
+
+export interface SecondsBuyRequest {
+  symbol: string;
+  direction: SecondsDirection;
+  period: number;
+  quantity: string;
+}
+
+export interface SecondsContract {
+  id: number;
+  symbol: string;
+  direction: SecondsDirection;
+  period: number;
+  payout_rate: string;
+  /** Buy quantity = paid amount (the stake, USDT). */
+  quantity: string;
+  /** The index price of the acceptance second (also the "execution price"). */
+  buy_price: string;
+  accepted_at: number;
+  /** The index second whose price settles it; expires_at = expiry_second × 1000. */
+  expiry_second: number;
+  expires_at: number;
+  status: SecondsStatus;
+  /** Stake × payout rate: what a win adds. */
+  estimated_profit: string;
+  settle_price: string | null;
+  outcome: SecondsOutcome | null;
+  /** Signed: +stake × rate on a win, −stake on a loss, 0 on a draw. */
+  profit: string | null;
+  settled_at: number | null;
+}
+
+/** The private channel's push when a contract of the user's changes (bought or settled). */
+export interface SecondsStreamMessage {
+  channel: 'user';
+  kind: 'seconds';
+  contract: SecondsContract;
+}
+
+export interface SecondsHistoryQuery {
+  days: 3 | 7 | 30;
+  page: number;
+  size?: number;
+  symbol?: string;
+}
+
+export interface SecondsPeriodUpdate {
+  symbol: string;
+  period: number;
+  payout_rate?: string;
+  min_stake?: string;
+  max_stake?: string;
+  max_exposure?: string;
+  enabled?: boolean;
+}
+
+/** Estimated profit shown before buying: stake × rate, exact (2 stake places × 4 rate places). */
+export function estimatedProfit(stake: string, rate: string): string {
+  return mulDecimal(stake, rate);
+}
+
+/** The rule of docs/API.md: up wins above the buy price, down below, equal is a draw. */
+export function outcomeOf(direction: SecondsDirection, buyPrice: string, settlePrice: string): SecondsOutcome {
+  const c = compareDecimal(settlePrice, buyPrice);
+  if (c === 0) return 'draw';
+  return (c > 0) === (direction === 'up') ? 'win' : 'loss';
+}
+
+/** Which way a contract is going now (the floating result on a countdown card). */
+export const floatingOutcome = outcomeOf;

@@ -1,0 +1,54 @@
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { isDecimalString } from '../../../domain/decimal';
+import { SECONDS_PATHS, type SecondsAccount, type SecondsConfig, type SecondsContract } from '../../../domain/seconds';
+import type { Page } from '../../../domain/wallet';
+import type { UserStreamHub } from '../../../app/actors/userStream.actor';
+import type { ApiClient } from '../../../services/api';
+import type { BuyInput, TicketData } from '../machines/secondsContract/secondsContract.machine';
+import type { SecondsOrdersQuery } from '../machines/secondsOrders/secondsOrders.machine';
+
+/** Socket payloads are untrusted: a pushed contract is used only if it has the documented shape. */
+export function parseContract(value: unknown): SecondsContract | undefined {
+  const c = value as Partial<SecondsContract> | null;
+  if (!c || typeof c !== 'object' || typeof c.id !== 'number' || typeof c.symbol !== 'string') return undefined;
+  if ((c.direction !== 'up' && c.direction !== 'down') || (c.status !== 1 && c.status !== 2)) return undefined;
+  if (typeof c.expires_at !== 'number' || !isDecimalString(c.buy_price) || !isDecimalString(c.quantity)) return undefined;
+  if (c.status === 2 && (!isDecimalString(c.settle_price) || !isDecimalString(c.profit) || !['win', 'loss', 'draw'].includes(c.outcome as string))) return undefined;
+  return c as SecondsContract;
+}
+
+/** Promise actors for the seconds calls (docs/API.md "Seconds contracts"); each honours `signal`. */
+export function createSecondsActors(api: ApiClient, signedIn: () => boolean) {
+  return {
+    loadTicket: fromPromise<TicketData, { symbol: string }>(async ({ input, signal }) => {
+      const [config, account] = await Promise.all([
+        api.post<SecondsConfig>(SECONDS_PATHS.config, { symbol: input.symbol }, signal),
+        signedIn() ? api.post<SecondsAccount>(SECONDS_PATHS.account, {}, signal) : Promise.resolve(undefined),
+      ]);
+      return { config, account, receivedAt: Date.now() };
+    }),
+    acknowledgeRisk: fromPromise<unknown>(({ signal }) => api.post(SECONDS_PATHS.acknowledge, {}, signal)),
+    buyContract: fromPromise<SecondsContract, BuyInput>(({ input, signal }) => api.post(SECONDS_PATHS.buy, input.request, signal, undefined, input.idempotencyKey)),
+    fetchContract: fromPromise<SecondsContract | undefined, { id: number }>(async ({ input, signal }) => {
+      const history = await api.post<Page<SecondsContract>>(SECONDS_PATHS.history, { days: 3, page: 1, size: 50 }, signal);
+      return history.list.find((c) => c.id === input.id);
+    }),
+    fetchOrders: fromPromise<{ page: Page<SecondsContract>; offset: number }, SecondsOrdersQuery>(async ({ input, signal }) => {
+      const path = input.mode === 'current' ? SECONDS_PATHS.current : SECONDS_PATHS.history;
+      const body = input.mode === 'current' ? { page: input.page, size: input.size } : { days: input.days, page: input.page, size: input.size };
+      const page = await api.post<Page<SecondsContract>>(path, body, signal);
+      return { page, offset: 0 };
+    }),
+  };
+}
+
+/** The private channel's seconds pushes as `ticket.pushed` events (the `contractUpdates` child). */
+export function createContractUpdatesActor(hub: UserStreamHub) {
+  return fromCallback<EventObject>(({ sendBack }) =>
+    hub.listen((event) => {
+      if (event.type !== 'stream.product' || event.kind !== 'seconds') return;
+      const contract = parseContract((event.payload as { contract?: unknown }).contract);
+      if (contract) sendBack({ type: 'ticket.pushed', contract });
+    }),
+  );
+}

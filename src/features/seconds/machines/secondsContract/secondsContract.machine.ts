@@ -1,0 +1,266 @@
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { compareDecimal } from '../../../../domain/decimal';
+import type { ToastMessage } from '../../../../domain/errors';
+import {
+  SECONDS_STAKE_PLACES,
+  type SecondsAccount,
+  type SecondsBuyRequest,
+  type SecondsConfig,
+  type SecondsContract,
+  type SecondsDirection,
+} from '../../../../domain/seconds';
+import { toastError } from '../../../../app/machines/toast/toastError';
+
+/** What a ticket needs before the trader can choose: the pair's periods and the trader's account. */
+export interface TicketData {
+  config: SecondsConfig;
+  /** Undefined when signed out (the page then asks to log in). */
+  account: SecondsAccount | undefined;
+  /** The local clock when the answer arrived, to turn the server's expiry into local time. */
+  receivedAt: number;
+}
+
+export interface BuyInput {
+  request: SecondsBuyRequest;
+  idempotencyKey: string | undefined;
+}
+
+export type SecondsContractEvent =
+  | { type: 'ticket.period'; period: number }
+  | { type: 'ticket.quantity'; quantity: string }
+  | { type: 'ticket.buy'; direction: SecondsDirection }
+  | { type: 'ticket.acceptRisk' }
+  | { type: 'ticket.confirm' }
+  | { type: 'ticket.cancel' }
+  | { type: 'ticket.retry' }
+  /** A contract pushed on the private channel (bought or settled). */
+  | { type: 'ticket.pushed'; contract: SecondsContract };
+
+export interface SecondsContractContext {
+  symbol: string;
+  data: TicketData | undefined;
+  /** Server clock − local clock, from the ticket data (ms). */
+  offset: number;
+  period: number | undefined;
+  quantity: string;
+  direction: SecondsDirection;
+  contract: SecondsContract | undefined;
+  /** Local clock at the last countdown tick. */
+  now: number;
+  idempotencyKey: string | undefined;
+  mints: number;
+  /** The server's translated reason the ticket could not load (e.g. the pair offers no seconds contracts). */
+  loadError: string | undefined;
+}
+
+/** Why a stake cannot be bought, as a catalogue key with values; undefined when it can. */
+export function stakeProblem(context: Pick<SecondsContractContext, 'data' | 'period' | 'quantity'>): ToastMessage | undefined {
+  const period = context.data?.config.periods.find((p) => p.period === context.period);
+  if (!period) return { key: 'seconds.error.period' };
+  const q = context.quantity.trim();
+  if (!new RegExp(`^\\d{1,12}(\\.\\d{1,${SECONDS_STAKE_PLACES}})?$`).test(q) || compareDecimal(q, '0') <= 0) return { key: 'seconds.error.quantity' };
+  if (compareDecimal(q, period.min_stake) < 0) return { key: 'seconds.error.min' };
+  if (compareDecimal(q, period.max_stake) > 0) return { key: 'seconds.error.max' };
+  const available = context.data?.account?.available;
+  if (available !== undefined && compareDecimal(q, available) > 0) return { key: 'seconds.error.balance' };
+  return undefined;
+}
+
+/** Milliseconds until the contract expires, on the server's clock as seen from here. */
+export const remainingMs = (c: Pick<SecondsContractContext, 'contract' | 'now' | 'offset'>): number =>
+  c.contract ? Math.max(0, c.contract.expires_at - (c.now + c.offset)) : 0;
+
+/**
+ * One seconds contract from choice to result (spec §1, §3, §4): choosing (period with its payout
+ * rate, stake, up or down) → a one-time risk warning → confirming (buy price is fixed by the server,
+ * estimated profit shown) → submitting (with an idempotency key kept across a retry) → counting down
+ * to the server's expiry, corrected for the clock offset (`tick`) → awaiting settlement (the result
+ * is pushed on the private channel; `settlementPoll` reads it if a push was missed; after
+ * `settlementGiveUp` the card says so: failed, with a retry) → settled (win, loss or draw).
+ */
+export const secondsContractMachine = setup({
+  types: {
+    context: {} as SecondsContractContext,
+    events: {} as SecondsContractEvent,
+    input: {} as { symbol: string; period?: number; quantity?: string },
+  },
+  actors: {
+    loadTicket: fromPromise<TicketData, { symbol: string }>(async () => {
+      throw new Error('loadTicket not provided');
+    }),
+    acknowledgeRisk: fromPromise<unknown>(async () => {
+      throw new Error('acknowledgeRisk not provided');
+    }),
+    buyContract: fromPromise<SecondsContract, BuyInput>(async () => {
+      throw new Error('buyContract not provided');
+    }),
+    fetchContract: fromPromise<SecondsContract | undefined, { id: number }>(async () => {
+      throw new Error('fetchContract not provided');
+    }),
+    /** The private channel's seconds pushes, as `ticket.pushed` (supplied from the user stream hub). */
+    contractUpdates: fromCallback<EventObject>(() => () => undefined),
+  },
+  actions: {
+    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    /** Tells the page a contract was bought (balances and lists read again). */
+    bought: (_, _params: { contract: SecondsContract }) => undefined,
+    /** The composition root supplies crypto.randomUUID; this default numbers keys for tests. */
+    mintIdempotencyKey: assign({ mints: ({ context }) => context.mints + 1, idempotencyKey: ({ context }) => `local-key-${context.mints + 1}` }),
+    tickClock: assign({ now: () => Date.now() }),
+  },
+  delays: {
+    tick: 1000,
+    settlementPoll: 3000,
+    settlementGiveUp: 30_000,
+  },
+  guards: {
+    stakeValid: ({ context }) => stakeProblem(context) === undefined,
+    acknowledged: ({ context }) => context.data?.account?.acknowledged === true,
+    expired: ({ context }) => remainingMs(context) <= 0,
+    isSettlement: ({ context, event }) => event.type === 'ticket.pushed' && event.contract.id === context.contract?.id && event.contract.status === 2,
+    settledElsewhere: ({ event }) => event.type === 'ticket.pushed' && event.contract.status === 2,
+    fetchedSettled: (_, params: { contract: SecondsContract | undefined }) => params.contract?.status === 2,
+  },
+}).createMachine({
+  id: 'secondsContract',
+  context: ({ input }) => ({
+    symbol: input.symbol,
+    data: undefined,
+    offset: 0,
+    period: input.period,
+    quantity: input.quantity ?? '',
+    direction: 'up',
+    contract: undefined,
+    now: 0,
+    idempotencyKey: undefined,
+    mints: 0,
+    loadError: undefined,
+  }),
+  // Every state hears the private channel: the form reads its balance again after a settlement,
+  // the card takes its result.
+  invoke: { id: 'contractUpdates', src: 'contractUpdates' },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadTicket',
+        src: 'loadTicket',
+        input: ({ context }) => ({ symbol: context.symbol }),
+        onDone: {
+          target: 'choosing',
+          actions: assign(({ context, event }) => {
+            const periods = event.output.config.periods;
+            const period = periods.some((p) => p.period === context.period) ? context.period : periods[0]?.period;
+            return { data: event.output, offset: event.output.config.server_time - event.output.receivedAt, period, quantity: context.quantity || (periods[0]?.min_stake ?? '') };
+          }),
+        },
+        onError: {
+          target: 'loadFailed',
+          // The page says why (the server's own words) where the periods would be; no toast besides.
+          actions: assign({ loadError: ({ event }) => (event.error as { serverMessage?: string } | undefined)?.serverMessage }),
+        },
+      },
+    },
+    loadFailed: { on: { 'ticket.retry': 'loading' } },
+    choosing: {
+      on: {
+        'ticket.pushed': { guard: 'settledElsewhere', target: 'loading', description: 'A settlement changed the balance and today\'s result: read them again.' },
+        'ticket.period': { actions: assign({ period: ({ event }) => event.period }) },
+        'ticket.quantity': { actions: assign({ quantity: ({ event }) => event.quantity, idempotencyKey: undefined }) },
+        'ticket.buy': [
+          { guard: 'stakeValid', target: 'riskWarning', actions: assign({ direction: ({ event }) => event.direction, quantity: ({ context }) => context.quantity.trim() }) },
+          {
+            description: 'The form skipped a rule: say which, send nothing.',
+            actions: { type: 'showToast', params: ({ context }) => ({ tone: 'error' as const, message: stakeProblem(context) ?? { key: 'error.system' } }) },
+          },
+        ],
+      },
+    },
+    riskWarning: {
+      description: 'Shown once per trader: after the acknowledgement is stored, buying goes straight to confirming.',
+      always: { guard: 'acknowledged', target: 'confirming' },
+      on: { 'ticket.acceptRisk': 'acknowledging', 'ticket.cancel': 'choosing' },
+    },
+    acknowledging: {
+      invoke: {
+        id: 'acknowledgeRisk',
+        src: 'acknowledgeRisk',
+        onDone: {
+          target: 'confirming',
+          actions: assign({ data: ({ context }) => context.data && { ...context.data, account: context.data.account && { ...context.data.account, acknowledged: true } } }),
+        },
+        onError: { target: 'riskWarning', actions: toastError },
+      },
+    },
+    confirming: {
+      on: {
+        'ticket.confirm': [{ guard: ({ context }) => context.idempotencyKey !== undefined, target: 'submitting' }, { target: 'submitting', actions: 'mintIdempotencyKey' }],
+        'ticket.cancel': 'choosing',
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'buyContract',
+        src: 'buyContract',
+        input: ({ context }) => ({
+          request: { symbol: context.symbol, direction: context.direction, period: context.period!, quantity: context.quantity },
+          idempotencyKey: context.idempotencyKey,
+        }),
+        onDone: {
+          target: 'live',
+          actions: [
+            assign({ contract: ({ event }) => event.output, idempotencyKey: undefined }),
+            { type: 'showToast', params: { tone: 'success', message: { key: 'seconds.bought' } } },
+            { type: 'bought', params: ({ event }) => ({ contract: event.output }) },
+          ],
+        },
+        onError: { target: 'choosing', actions: toastError, description: 'The key stays: the same purchase retried is the same purchase.' },
+      },
+    },
+    live: {
+      description: 'Counting down and awaiting the result: a pushed settlement of this contract ends it.',
+      on: { 'ticket.pushed': { guard: 'isSettlement', target: '#secondsContract.settled', actions: assign({ contract: ({ event }) => event.contract }) } },
+      initial: 'countingDown',
+      states: {
+        countingDown: {
+          entry: 'tickClock',
+          always: { guard: 'expired', target: 'awaitingSettlement' },
+          after: { tick: { target: 'countingDown', reenter: true } },
+        },
+        awaitingSettlement: {
+          after: { settlementGiveUp: '#secondsContract.failed' },
+          initial: 'waiting',
+          states: {
+            waiting: { after: { settlementPoll: 'polling' } },
+            polling: {
+              invoke: {
+                id: 'fetchContract',
+                src: 'fetchContract',
+                input: ({ context }) => ({ id: context.contract!.id }),
+                onDone: [
+                  {
+                    guard: { type: 'fetchedSettled', params: ({ event }) => ({ contract: event.output }) },
+                    target: '#secondsContract.settled',
+                    actions: assign({ contract: ({ event, context }) => event.output ?? context.contract }),
+                  },
+                  { target: 'waiting' },
+                ],
+                onError: 'waiting',
+              },
+            },
+          },
+        },
+      },
+    },
+    failed: {
+      description: 'No result heard in time (the server settles it anyway; history will show it).',
+      on: { 'ticket.retry': '#secondsContract.live.awaitingSettlement' },
+    },
+    settled: { type: 'final' },
+  },
+});
+
+export const secondsKeyMinter = (mint: () => string) =>
+  assign<SecondsContractContext, SecondsContractEvent, unknown, SecondsContractEvent, never>({ idempotencyKey: () => mint() });
+
+export type SecondsContractActorRef = ActorRefFrom<typeof secondsContractMachine>;

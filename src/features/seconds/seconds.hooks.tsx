@@ -1,0 +1,122 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { createActor } from 'xstate';
+import { createFlowContext } from '../../app/flowContext';
+import { useAppFlow } from '../../app/views/hooks';
+import type { SecondsDirection } from '../../domain/seconds';
+import type { RecordDays } from '../../domain/wallet';
+import { remainingMs, stakeProblem, type SecondsContractActorRef, type secondsContractMachine } from './machines/secondsContract/secondsContract.machine';
+import type { secondsOrdersMachine } from './machines/secondsOrders/secondsOrders.machine';
+
+/** The seconds contracts' flows, supplied with their effects in seconds/feature.tsx. */
+export interface SecondsFlows {
+  contract: typeof secondsContractMachine;
+  orders: typeof secondsOrdersMachine;
+}
+
+export const SecondsContext = createFlowContext<SecondsFlows>('Seconds');
+
+/** Catalogue keys of the outcomes (spec §4: profit, loss or tie). */
+export const OUTCOME_KEYS = { win: 'seconds.outcome.win', loss: 'seconds.outcome.loss', draw: 'seconds.outcome.draw' } as const;
+
+/** The switch of docs/API.md: plat_config sys.seconds_contracts (absent means on). */
+export function useSecondsEnabled(): boolean {
+  return useAppFlow().config?.config.sys.seconds_contracts !== 0;
+}
+
+const LIVE_STATES = ['live', 'failed', 'settled'] as const;
+const isBought = (ref: SecondsContractActorRef) => LIVE_STATES.some((s) => ref.getSnapshot().matches(s));
+/** Cards kept on screen (open ones and the latest results). */
+const MAX_CARDS = 8;
+
+/**
+ * The trade page's tickets: the first is the form; once it is bought it becomes a countdown card
+ * and a fresh ticket (remembering period and stake) takes its place.
+ */
+export function useSecondsDesk(symbol: string) {
+  const flows = SecondsContext.use();
+  const [tickets, setTickets] = useState<SecondsContractActorRef[]>([]);
+  useEffect(() => {
+    const started: SecondsContractActorRef[] = [];
+    const open = (input: { symbol: string; period?: number; quantity?: string }) => {
+      const ref = createActor(flows.contract, { input }).start();
+      started.push(ref);
+      const sub = ref.subscribe(() => {
+        if (!isBought(ref)) return;
+        sub.unsubscribe();
+        const { period, quantity } = ref.getSnapshot().context;
+        const next = open({ symbol, period, quantity });
+        setTickets((list) => {
+          const cards = list.filter((r) => r !== ref);
+          const dropped = cards.slice(MAX_CARDS - 1);
+          dropped.forEach((r) => r.stop());
+          return [next, ref, ...cards.slice(0, MAX_CARDS - 1)];
+        });
+      });
+      return ref;
+    };
+    setTickets([open({ symbol })]);
+    return () => started.forEach((r) => r.stop());
+  }, [flows, symbol]);
+  return { ticket: tickets[0], cards: tickets.slice(1) };
+}
+
+/** One ticket: its state for the form or card, and senders. */
+export function useSecondsTicket(ref: SecondsContractActorRef) {
+  const state = useSelector(ref, (s) => ({
+    value: s.value,
+    loading: s.matches('loading'),
+    loadFailed: s.matches('loadFailed'),
+    loadError: s.context.loadError,
+    choosing: s.matches('choosing'),
+    riskWarning: s.matches('riskWarning') || s.matches('acknowledging'),
+    acknowledging: s.matches('acknowledging'),
+    confirming: s.matches('confirming'),
+    submitting: s.matches('submitting'),
+    countingDown: s.matches({ live: 'countingDown' }),
+    awaiting: s.matches({ live: 'awaitingSettlement' }),
+    failed: s.matches('failed'),
+    settled: s.matches('settled'),
+  }));
+  const context = useSelector(ref, (s) => s.context);
+  const senders = useMemo(
+    () => ({
+      choosePeriod: (period: number) => ref.send({ type: 'ticket.period', period }),
+      setQuantity: (quantity: string) => ref.send({ type: 'ticket.quantity', quantity }),
+      buy: (direction: SecondsDirection) => ref.send({ type: 'ticket.buy', direction }),
+      acceptRisk: () => ref.send({ type: 'ticket.acceptRisk' }),
+      confirm: () => ref.send({ type: 'ticket.confirm' }),
+      cancel: () => ref.send({ type: 'ticket.cancel' }),
+      retry: () => ref.send({ type: 'ticket.retry' }),
+    }),
+    [ref],
+  );
+  const period = context.data?.config.periods.find((p) => p.period === context.period);
+  return {
+    ...state,
+    ...senders,
+    context,
+    period,
+    remainingSeconds: Math.ceil(remainingMs(context) / 1000),
+    problem: state.choosing ? stakeProblem(context) : undefined,
+  };
+}
+
+/** /order/sec-current and /order/sec-history. */
+export function useSecondsOrders(mode: 'current' | 'history') {
+  const flows = SecondsContext.use();
+  const ref = useActorRef(flows.orders, { input: { mode } });
+  const context = useSelector(ref, (s) => s.context);
+  const loading = useSelector(ref, (s) => s.matches('loading'));
+  const failed = useSelector(ref, (s) => s.matches('failed'));
+  const senders = useMemo(
+    () => ({
+      setDays: (days: RecordDays) => ref.send({ type: 'orders.days', days }),
+      setPage: (page: number) => ref.send({ type: 'orders.page', page }),
+      retry: () => ref.send({ type: 'orders.retry' }),
+    }),
+    [ref],
+  );
+  const remaining = (expiresAt: number) => Math.max(0, Math.ceil((expiresAt - (context.now + context.serverOffset)) / 1000));
+  return { ...context, loading, failed, remaining, ...senders };
+}

@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import type secondsCatalogue from '../../src/locales/seconds/en_US.json';
+import type baseCatalogue from '../../src/locales/en_US.json';
+import { registerThroughUi } from './support/register';
+
+const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as T;
+const EN = catalogue<typeof secondsCatalogue>('seconds/en_US.json').seconds;
+const JA = catalogue<typeof secondsCatalogue>('seconds/ja_JP.json').seconds;
+const baseEn = catalogue<typeof baseCatalogue>('en_US.json');
+const baseJa = catalogue<typeof baseCatalogue>('ja_JP.json');
+
+/**
+ * Seconds contracts in the browser against the real server (issue 14): a funded trader moves USDT
+ * to the seconds account, accepts the risk warning once, buys up and down on BTC/USDT for 30 s,
+ * watches the countdown, sees both settle (win, loss or draw, settle price, profit) and finds them
+ * in the history; then the page and a purchase in Japanese.
+ */
+
+test.beforeEach(async ({ page }) => {
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+});
+
+async function tokenOf(page: Page): Promise<string> {
+  return JSON.parse((await page.evaluate(() => window.localStorage.getItem('token')))!) as string;
+}
+
+async function call<T>(page: Page, path: string, body: object, token?: string): Promise<T> {
+  const response = await page.request.post(path, { data: body, headers: token ? { token } : {} });
+  const envelope = (await response.json()) as { code: number; msg: string; data: T };
+  expect(envelope.code, envelope.msg).toBe(200);
+  return envelope.data;
+}
+
+/** A simulated deposit to spot, then a transfer of it to the seconds account. */
+async function fundSeconds(page: Page, quantity: string) {
+  const token = await tokenOf(page);
+  const { address } = await call<{ address: string }>(page, '/api/wallet/deposit_address', { currency: 'USDT', network: 'TRC20' }, token);
+  await call(page, '/api/chain/simulate_deposit', { address, currency: 'USDT', network: 'TRC20', quantity });
+  await expect
+    .poll(async () => (await call<Array<{ currency: string; available: string }>>(page, '/api/wallet/balances', { account: 'spot' }, token)).find((r) => r.currency === 'USDT')?.available ?? '0', {
+      timeout: 60_000,
+      intervals: [500],
+    })
+    .toBe(quantity);
+  await call(page, '/api/wallet/transfer', { currency: 'USDT', from: 'spot', to: 'sec_contract', quantity }, token);
+}
+
+const ticket = (page: Page, words: typeof EN) => page.getByRole('region', { name: words.ticket }).or(page.locator(`section[aria-label="${words.ticket}"]`));
+
+async function buy(page: Page, words: typeof EN, direction: 'up' | 'down', stake: string, firstTime: boolean) {
+  const form = ticket(page, words);
+  await form.getByLabel(words.stake.replace('{{currency}}', 'USDT')).fill(stake);
+  await form.getByRole('button', { name: new RegExp(direction === 'up' ? words.up : words.down) }).click();
+  if (firstTime) {
+    const risk = page.getByRole('dialog').filter({ hasText: words.risk.title });
+    await expect(risk).toContainText(words.risk.body1);
+    await risk.getByRole('button', { name: words.risk.accept }).click();
+  }
+  const confirm = page.getByRole('dialog').filter({ hasText: words.confirm.title });
+  await expect(confirm).toContainText(words.confirm.note);
+  await confirm.getByRole('button', { name: words.confirm.buy }).click();
+  await expect(page.getByRole('status').filter({ hasText: words.bought })).toBeVisible({ timeout: 15_000 });
+}
+
+test('buy up and down, watch the countdown, see the results and the history', async ({ page }) => {
+  test.setTimeout(150_000);
+  await registerThroughUi(page, `e2e-seconds-${Date.now()}@example.org`);
+  await fundSeconds(page, '1000');
+  await page.goto('/contract_sec/btc_usdt');
+  await expect(ticket(page, EN).getByTestId('seconds-available')).toHaveText('1000 USDT', { timeout: 20_000 });
+  // 30 s pays 80 %: 100 staked shows +80 before buying.
+  await ticket(page, EN).getByRole('button', { name: new RegExp(EN.periodSeconds.replace('{{seconds}}', '30')) }).click();
+  await ticket(page, EN).getByLabel(EN.stake.replace('{{currency}}', 'USDT')).fill('100');
+  await expect(ticket(page, EN).getByTestId('seconds-estimate')).toHaveText('+80 USDT');
+
+  await buy(page, EN, 'up', '100', true);
+  await page.waitForTimeout(2100);
+  await buy(page, EN, 'down', '50', false);
+  const cards = page.getByTestId('seconds-card');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.first().getByTestId('seconds-countdown')).toHaveText(/^\d+s left$/);
+  await expect(ticket(page, EN).getByTestId('seconds-available')).toHaveText('850 USDT');
+  const before = Number((await cards.first().getByTestId('seconds-countdown').textContent())!.match(/\d+/)![0]);
+  await page.waitForTimeout(2000);
+  const after = Number((await cards.first().getByTestId('seconds-countdown').textContent())!.match(/\d+/)![0]);
+  expect(before - after).toBeGreaterThanOrEqual(1);
+  await page.screenshot({ path: test.info().outputPath('seconds-counting-down.png') });
+
+  // Both settle at their expiry second; the server pushes the result.
+  for (const card of [cards.nth(0), cards.nth(1)]) {
+    await expect(card).toHaveAttribute('data-state', 'settled', { timeout: 60_000 });
+    await expect(card.getByTestId('seconds-result')).toHaveText(new RegExp(`^(${EN.outcome.win} \\+\\d+|${EN.outcome.loss} -\\d+|${EN.outcome.draw} 0) USDT$`));
+    await expect(card).toContainText(EN.settlePrice);
+  }
+  await page.screenshot({ path: test.info().outputPath('seconds-settled.png') });
+
+  await page.goto('/order/sec-history');
+  const table = page.getByRole('table', { name: baseEn.page.order.secHistory });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table).toContainText('BTC/USDT');
+  await expect(table).toContainText(EN.up);
+  await expect(table).toContainText(EN.down);
+  await page.goto('/order/sec-current');
+  await expect(page.getByText(EN.emptyCurrent)).toBeVisible();
+});
+
+test('the seconds page and a purchase in Japanese', async ({ page }) => {
+  test.setTimeout(120_000);
+  await registerThroughUi(page, `e2e-seconds-ja-${Date.now()}@example.org`);
+  await fundSeconds(page, '500');
+  await page.goto('/contract_sec/btc_usdt');
+  await page.getByRole('banner').getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitemradio', { name: /日本語/ }).click();
+  await expect(ticket(page, JA).getByTestId('seconds-available')).toHaveText('500 USDT', { timeout: 20_000 });
+  await buy(page, JA, 'down', '20', true);
+  const card = page.getByTestId('seconds-card').first();
+  await expect(card.getByTestId('seconds-countdown')).toHaveText(/^残り\d+秒$/);
+  await expect(card).toHaveAttribute('data-state', 'settled', { timeout: 60_000 });
+  await expect(card.getByTestId('seconds-result')).toHaveText(new RegExp(`^(${JA.outcome.win}|${JA.outcome.loss}|${JA.outcome.draw}) `));
+  await page.goto('/order/sec-history');
+  await expect(page.getByRole('heading', { name: baseJa.page.order.secHistory })).toBeVisible();
+  await expect(page.getByRole('table', { name: baseJa.page.order.secHistory }).getByRole('row')).toHaveCount(2);
+});
