@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { auditLedger } from '../../server/kernel/ledger/ledgerAudit.js';
+import type { Database } from '../../server/kernel/db/database.js';
 import { openEmbeddedPostgres, stopEmbeddedPostgres } from '../../server/kernel/db/embeddedPostgres.js';
 import { openPglite } from '../../server/kernel/db/pglite.js';
 import { openPostgres } from '../../server/kernel/db/postgres.js';
@@ -109,14 +110,19 @@ export function useScratchServer(tag: string, port: number) {
       current = await startServerProcess({ dataDir, port, databaseUrl: schema?.url });
       return current;
     },
-    async audit(): Promise<string[]> {
+    /** The ledger audit on the database the stopped server left. */
+    audit(): Promise<string[]> {
+      return this.read((db) => auditLedger(db));
+    },
+    /** Reads the database the stopped server left (the server must be stopped: one process owns the embedded one). */
+    async read<T>(work: (db: Database) => Promise<T>): Promise<T> {
       const db = schema
         ? await openPostgres(schema.url)
         : process.env.EMBEDDED_DB === 'pglite'
           ? await openPglite(join(dataDir, 'pglite'))
           : await openEmbeddedPostgres(join(dataDir, 'postgres'));
       try {
-        return await auditLedger(db);
+        return await work(db);
       } finally {
         await db.close();
       }

@@ -12,6 +12,8 @@ import { Dialog } from '../../../app/ui/Dialog';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
 import type { SecondsContractActorRef } from '../machines/secondsContract/secondsContract.machine';
 import { OUTCOME_KEYS, useSecondsDesk, useSecondsEnabled, useSecondsTicket } from '../seconds.hooks';
+import { usePairMarket } from '../../markets/markets.hooks';
+import { ChartPanel } from '../../markets/views/trade/ChartPanel';
 
 const Grid = styled.div`
   display: grid;
@@ -117,6 +119,31 @@ export function SecondsTradePage() {
   return <Desk key={symbol} symbol={symbol} />;
 }
 
+/**
+ * The pair's candles, live, as on the spot trade page (the markets feature's pair market owns the
+ * channels while this page watches it): a trader sees the price history at once, not only the
+ * prices since the page opened.
+ */
+function CandleChart(props: { left: string; right: string }) {
+  const app = useAppFlow();
+  const market = usePairMarket();
+  const { watch, leave } = market;
+  const pair = app.pairs.find((p) => p.left_symbol === props.left && p.right_symbol === props.right);
+  const contract = pair?.contract_status === 1;
+  useEffect(() => {
+    if (!pair) return undefined;
+    watch({ left: props.left, right: props.right, contract });
+    return leave;
+  }, [pair, props.left, props.right, contract, watch, leave]);
+  const watching = market.watched?.left === props.left && market.watched.right === props.right;
+  if (!pair || !watching || !market.klineRef) return <div style={{ height: 420 }} aria-busy="true" />;
+  return (
+    <div style={{ height: 420, display: 'grid' }}>
+      <ChartPanel klineRef={market.klineRef} pair={pair} interval={market.interval} onInterval={market.setInterval} />
+    </div>
+  );
+}
+
 /** The last ~2 minutes of live prices (presentation only: what the chart draws). */
 function usePriceTrail(price: string | undefined): string[] {
   const [trail, setTrail] = useState<string[]>([]);
@@ -167,10 +194,13 @@ function Desk(props: { symbol: string }) {
         </span>
       </Stats>
       <div style={{ display: 'grid', gap: 8 }}>
-        <Box>
-          <h2>{t('seconds.chart')}</h2>
-          <PriceChart trail={trail} cards={desk.cards} />
-        </Box>
+        <CandleChart left={left} right={right} />
+        {desk.cards.length > 0 && (
+          <Box>
+            <h2>{t('seconds.chart')}</h2>
+            <PriceChart trail={trail} cards={desk.cards} />
+          </Box>
+        )}
         <Box aria-label={t('seconds.openContracts')}>
           <h2>
             {t('seconds.openContracts')} <Link to="/order/sec-history" style={{ float: 'right', textTransform: 'none' }}>{t('seconds.history')} →</Link>

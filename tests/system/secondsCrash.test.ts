@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { SECONDS_PATHS, type SecondsContract } from '../../src/domain/seconds.js';
+import { WALLET_PATHS } from '../../src/domain/wallet.js';
+import { mustCall, newKey } from './client.js';
+import { useScratchServer } from './serverProcess.js';
+import { fundedTraders } from './traders.js';
+
+const scratch = useScratchServer('seconds-crash', Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 3);
+const CONTRACTS = 500;
+const TRADERS = 5;
+const PERIOD = 30;
+
+/**
+ * Issue 14: open seconds contracts survive a kill -9. 500 are bought, the server is killed before
+ * any expires and started again only after all have expired; each then settles exactly once, at
+ * the recorded index price of its own expiry second (not the price when the late settlement ran),
+ * and the books balance.
+ */
+describe('crash: seconds contracts open across a kill -9', () => {
+  it('settles every contract once, at its expiry-second price, after a restart past the expiries', async () => {
+    let server = await scratch.start();
+    const traders = await fundedTraders(server.url, scratch.dataDir, TRADERS, 'seconds');
+    for (const trader of traders) {
+      await mustCall(server.url, WALLET_PATHS.transfer, { currency: 'USDT', from: 'spot', to: 'sec_contract', quantity: '1000' }, { token: trader.token, key: newKey() });
+      await mustCall(server.url, SECONDS_PATHS.acknowledge, {}, { token: trader.token });
+    }
+    const bought: SecondsContract[] = [];
+    for (let i = 0; i < CONTRACTS; i++) {
+      const trader = traders[i % TRADERS]!;
+      const body = { symbol: i % 3 === 0 ? 'ETH_USDT' : 'BTC_USDT', direction: i % 2 === 0 ? 'up' : 'down', period: PERIOD, quantity: '10' };
+      bought.push(await mustCall<SecondsContract>(server.url, SECONDS_PATHS.buy, body, { token: trader.token, key: newKey() }));
+    }
+    const lastExpiry = Math.max(...bought.map((c) => c.expires_at));
+    // Killed while every contract is still open (buying took well under the 30 s period).
+    expect(Date.now()).toBeLessThan(bought[0]!.expires_at);
+    await server.crash();
+    await new Promise((r) => setTimeout(r, Math.max(0, lastExpiry - Date.now()) + 2000));
+
+    server = await scratch.start();
+    const settled = async () => {
+      let open = 0;
+      for (const trader of traders) open += (await mustCall<{ total: number }>(server.url, SECONDS_PATHS.current, { page: 1 }, { token: trader.token })).total;
+      return open === 0;
+    };
+    const deadline = Date.now() + 60_000;
+    while (!(await settled())) {
+      if (Date.now() > deadline) throw new Error('open seconds contracts left a minute after the restart');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    await server.stop();
+
+    const findings = await scratch.read(async (db) => {
+      const wrong = await db.query<{ id: number; settle_price: string; index_price: string | null }>(
+        `select c.id, c.settle_price::text, i.price::text as index_price from seconds_contract c
+         left join seconds_index i on i.left_symbol = c.left_symbol and i.right_symbol = c.right_symbol and i.second = c.expiry_second
+         where c.status <> 2 or i.price is null or c.settle_price <> i.price`,
+      );
+      const entries = await db.query<{ ref_id: number; n: number }>(
+        `select ref_id, count(*)::int as n from ledger_entry
+         where ref_type = 'seconds_contract' and kind in ('seconds_win', 'seconds_loss', 'seconds_draw') group by ref_id`,
+      );
+      const [{ n: contracts }] = (await db.query<{ n: number }>(`select count(*)::int as n from seconds_contract`)) as [{ n: number }];
+      return { wrong, contracts, settlements: entries.length, twice: entries.filter((e) => e.n !== 1) };
+    });
+    expect(findings).toEqual({ wrong: [], contracts: CONTRACTS, settlements: CONTRACTS, twice: [] });
+    expect(await scratch.audit()).toEqual([]);
+  });
+});
