@@ -1,5 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stopEmbeddedPostgres } from '../../server/kernel/db/embeddedPostgres.js';
 import { expect, test, type Page } from '@playwright/test';
 import type secondsCatalogue from '../../src/locales/seconds/en_US.json';
 import type baseCatalogue from '../../src/locales/en_US.json';
@@ -124,4 +127,53 @@ test('the seconds page and a purchase in Japanese', async ({ page }) => {
   await page.goto('/order/sec-history');
   await expect(page.getByRole('heading', { name: baseJa.page.order.secHistory })).toBeVisible();
   await expect(page.getByRole('table', { name: baseJa.page.order.secHistory }).getByRole('row')).toHaveCount(2);
+});
+
+/**
+ * SECONDS_CONTRACTS=off (jurisdictions that forbid binary options for retail clients): a server of
+ * its own with the switch off — no header link, no orders-menu entries, the pages are "not found",
+ * and the API refuses in the caller's language.
+ */
+test.describe('switched off', () => {
+  const port = 8184;
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'openex-e2e-seconds-off-'));
+  let server: ChildProcess | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    server = spawn('npx', ['tsx', 'server/main.ts'], {
+      detached: true,
+      stdio: 'ignore',
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SECONDS_CONTRACTS: 'off', MARKET_MAKERS: 'off' },
+    });
+    await expect
+      .poll(async () => (await fetch(`${origin}/home`).catch(() => undefined))?.status ?? 0, { timeout: 60_000, intervals: [250] })
+      .toBe(200);
+  });
+  test.afterAll(async () => {
+    if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+    await new Promise((r) => setTimeout(r, 3000));
+    await stopEmbeddedPostgres(join(dataDir, 'postgres'));
+  });
+
+  test('the product is gone from the header, the orders menu and its pages, and the API refuses', async ({ page }) => {
+    await page.goto(`${origin}/home`);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav.getByRole('link', { name: 'Markets', exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: baseEn.nav.secContract })).toHaveCount(0);
+    // The orders menu keeps its other groups and loses the seconds one.
+    await page.getByRole('banner').getByRole('button', { name: /Orders/ }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByText(baseEn.menu.order.spot, { exact: true })).toBeVisible();
+    await expect(menu.getByText(baseEn.menu.order.sec, { exact: true })).toHaveCount(0);
+    for (const path of ['/contract_sec/btc_usdt', '/order/sec-current', '/order/sec-history']) {
+      await page.goto(`${origin}${path}`);
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    }
+    const answer = await page.request.post(`${origin}/api/seconds/config`, { data: { symbol: 'BTC_USDT' }, headers: { lang: 'ja_JP' } });
+    const envelope = (await answer.json()) as { code: number; msg: string };
+    expect(envelope.code).toBe(404);
+    expect(envelope.msg).toBe(JSON.parse(readFileSync(join(import.meta.dirname, '../../server/products/seconds/locales/ja_JP.json'), 'utf8')).secondsDisabled);
+  });
 });
