@@ -54,7 +54,14 @@ export function createSeconds(options: SecondsOptions) {
   const pairsNow = () => pairs;
   const contracts = secondsContracts({ db, index, pairs: pairsNow, feed, clock });
   const settle = () => settleDue({ db, index, pairs: pairsNow, feed, clock, log });
-  const scheduler = new SecondsScheduler({ index, pairs: pairsNow, settle, clock, log });
+  const scheduler = new SecondsScheduler({
+    index,
+    pairs: pairsNow,
+    settle,
+    clock,
+    log,
+    pruneIndex: (before) => db.query('delete from seconds_index where second < $1', [before]),
+  });
   const parts: ProductParts = {
     routes: secondsRoutes(contracts, enabled),
     async prepare() {

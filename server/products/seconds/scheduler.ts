@@ -3,6 +3,13 @@ import type { SettleResult } from './settlement.js';
 
 /** How long after a second begins its index is recorded and its contracts settled. */
 export const SETTLE_LAG_MS = 20;
+/**
+ * Recorded index seconds are kept a week, then pruned (hourly), so the table stays bounded: a
+ * settled contract keeps its own settle price, and a contract settled after a longer outage would
+ * have its expiry second computed from the committed trades again.
+ */
+export const INDEX_KEPT_SECONDS = 7 * 86_400;
+const PRUNE_EVERY_SECONDS = 3600;
 
 /**
  * The seconds clock: at the start of every second (+ SETTLE_LAG_MS) it records each pair's index
@@ -15,12 +22,15 @@ export class SecondsScheduler {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> = Promise.resolve();
   private stopped = true;
+  private lastPrune = 0;
 
   constructor(
     private readonly deps: {
       index: SecondsIndex;
       pairs: () => Map<string, IndexPair>;
       settle: () => Promise<SettleResult>;
+      /** Deletes recorded index seconds before the given second. */
+      pruneIndex?: (beforeSecond: number) => Promise<unknown>;
       clock: () => number;
       log: (message: string, error?: unknown) => void;
     },
@@ -48,7 +58,12 @@ export class SecondsScheduler {
         this.deps.log(`seconds index of ${pair.symbol} failed`, error);
       }
     }
-    return this.deps.settle();
+    const settled = await this.deps.settle();
+    if (this.deps.pruneIndex && second - this.lastPrune >= PRUNE_EVERY_SECONDS) {
+      this.lastPrune = second;
+      await this.deps.pruneIndex(second - INDEX_KEPT_SECONDS).catch((error) => this.deps.log('pruning the seconds index failed', error));
+    }
+    return settled;
   }
 
   private schedule(delay: number): void {

@@ -5,6 +5,7 @@ import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
 import { indexFromSamples } from '../../../server/products/seconds/indexPrice.js';
 import { expectOk, post } from '../http.js';
 import { useSeconds } from './harness.js';
+import { INDEX_KEPT_SECONDS } from '../../../server/products/seconds/scheduler.js';
 
 const t = useSeconds();
 const en = MESSAGES.en_US;
@@ -149,6 +150,20 @@ describe('seconds contracts: the index price', () => {
     // Late trades stamped before the expiry second cannot change what was recorded.
     for (let s = a + 25; s < a + 30; s++) t.trades.trade('BTC_USDT', s * 1000 + 999, '9999', '1000');
     expect(await t.product.index.priceAt(t.product.pairs().get('BTC_USDT')!, a + 30)).toBe('2999');
+  });
+});
+
+describe('seconds index: bounded', () => {
+  it('prunes recorded seconds older than a week and keeps the recent ones', async () => {
+    const now = t.second();
+    const old = now - INDEX_KEPT_SECONDS - 60;
+    await t.db.query(`insert into seconds_index (left_symbol, right_symbol, second, price) values ('BTC', 'USDT', $1, 1) on conflict do nothing`, [old]);
+    await t.db.query(`insert into seconds_index (left_symbol, right_symbol, second, price) values ('BTC', 'USDT', $1, 1) on conflict do nothing`, [now - 60]);
+    // Two hours on, so the hourly prune is due whatever earlier runs did.
+    t.at(now + 7200, 100);
+    await t.product.scheduler.runOnce();
+    const seconds = (await t.db.query<{ second: number }>(`select second from seconds_index where left_symbol = 'BTC' and second in ($1, $2)`, [old, now - 60])).map((r) => Number(r.second));
+    expect(seconds).toEqual([now - 60]);
   });
 });
 
