@@ -17,7 +17,7 @@ const withdraw = (user: TestUser, password: string, headers: Record<string, stri
     `lock-key-${++keys}`,
   );
 const locked = (lang: keyof typeof MESSAGES, minutes: number) => MESSAGES[lang].walletFundsPasswordLocked.replace('{minutes}', String(minutes));
-/** "Incorrect funds password (n attempts left before a lock)": the count goes down with each wrong guess. */
+/** "Incorrect funds password. Attempts left before a lock: n": the count goes down with each wrong guess. */
 const wrong = (attemptsLeft: number) => EN.walletFundsPasswordWrong.replace('{attempts}', String(attemptsLeft));
 const wrongTimes = async (user: TestUser, n: number) => {
   for (let i = 0; i < n; i++) expectRefusal(await withdraw(user, `wrong-guess-${i}`), 400, wrong(4 - i));
@@ -74,7 +74,7 @@ describe('funds-password lockout', () => {
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => withdraw(user, `parallel-guess-${i}`)));
     expect(answers.every((a) => a.body.code === 400)).toBe(true);
     // Checked one after another: four wrong, the fifth locks, the rest are refused unchecked.
-    expect(answers.filter((a) => a.body.msg.startsWith(EN.walletFundsPasswordWrong.split('(')[0]!))).toHaveLength(4);
+    expect(answers.filter((a) => a.body.msg.startsWith(EN.walletFundsPasswordWrong.split('{')[0]!))).toHaveLength(4);
     // Each wrong guess counted down once (the requests may reach the server in any order).
     expect(answers.map((a) => a.body.msg).filter((m) => m !== locked('en_US', 15)).sort()).toEqual([wrong(1), wrong(2), wrong(3), wrong(4)]);
     expect(answers.filter((a) => a.body.msg === locked('en_US', 15))).toHaveLength(8);
