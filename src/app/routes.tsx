@@ -11,11 +11,11 @@ const scaffold = (path: string, id: ScaffoldId): FeatureRoute => ({ path, page: 
 const notFound = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 
 /**
- * Pages of spec §2 no product serves yet (P2P, futures, seconds contracts, ICO), by slot. A product
+ * Pages of spec §2 no product serves yet (P2P, futures), by slot. A product
  * that arrives takes its paths from here.
  */
 const SCAFFOLDS: FeatureRoutes = {
-  site: [scaffold('subscribe', 'subscribe'), { path: 'deal', page: page(() => import('./pages/deal/DealPage'), 'DealPage') }],
+  site: [{ path: 'deal', page: page(() => import('./pages/deal/DealPage'), 'DealPage') }],
   gated: [
     {
       path: 'deal',
@@ -30,7 +30,7 @@ const SCAFFOLDS: FeatureRoutes = {
       ],
     },
   ],
-  wallet: [scaffold('log-legal', 'logLegal'), scaffold('log-ico', 'logIco'), scaffold('log-ico-thaw', 'logIcoThaw')],
+  wallet: [scaffold('log-legal', 'logLegal')],
   order: [
     { index: true, element: <Navigate to="/order/spot-current" replace /> },
     scaffold('u-current', 'uCurrent'),
@@ -40,9 +40,6 @@ const SCAFFOLDS: FeatureRoutes = {
     scaffold('u-detail/:id', 'uDetail'),
     scaffold('u-position/:id', 'uPosition'),
     scaffold('legal-order', 'legalOrder'),
-    scaffold('sub-hold', 'subHold'),
-    scaffold('sub-end', 'subEnd'),
-    scaffold('sub-tran', 'subTran'),
   ],
 };
 

@@ -1,5 +1,6 @@
 import type { Feature } from '../app/feature';
 import { accountsFeature } from './accounts/feature';
+import { icoFeature } from './ico/feature';
 import { kycFeature } from './kyc/feature';
 import { marketsFeature } from './markets/feature';
 import { operatorFeature } from './operator/feature';
@@ -13,4 +14,4 @@ import { walletFeature } from './wallet/feature';
  * folder and one line here: main.tsx supplies it, mounts its provider and routes its pages.
  * (Operator desks appear in this order: identity reviews first.)
  */
-export const FEATURES: Feature[] = [marketsFeature, spotFeature, secondsFeature, accountsFeature, kycFeature, walletFeature, supportFeature, operatorFeature];
+export const FEATURES: Feature[] = [marketsFeature, spotFeature, secondsFeature, icoFeature, accountsFeature, kycFeature, walletFeature, supportFeature, operatorFeature];

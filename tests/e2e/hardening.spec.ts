@@ -256,8 +256,6 @@ test('pages of products not open yet say so plainly and promise no filters', asy
   const en = EN.base;
   const pages: Array<[string, string]> = [
     ['/wallet/log-legal', en.pending.fiatRecords],
-    ['/wallet/log-ico', en.pending.icoRecords],
-    ['/wallet/log-ico-thaw', en.pending.icoRecords],
     ['/order/u-current', en.pending.futuresRecords],
     ['/order/u-plan', en.pending.futuresRecords],
     ['/order/u-hold', en.pending.futuresRecords],
@@ -265,9 +263,6 @@ test('pages of products not open yet say so plainly and promise no filters', asy
     ['/order/u-detail/1', en.pending.futuresRecords],
     ['/order/u-position/1', en.pending.futuresRecords],
     ['/order/legal-order', en.pending.fiatRecords],
-    ['/order/sub-hold', en.pending.icoRecords],
-    ['/order/sub-end', en.pending.icoRecords],
-    ['/order/sub-tran', en.pending.icoRecords],
   ];
   for (const [path, notice] of pages) {
     await page.goto(path);

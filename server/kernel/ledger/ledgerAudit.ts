@@ -9,8 +9,9 @@ import type { Queryable } from '../db/database.js';
  * 3. per currency, what all accounts hold (users, market makers, the platform's own) equals what
  *    crossed the chain boundary: deposits credited minus withdrawals sent out; everything else
  *    only moves funds between accounts;
- * 4. per currency, frozen funds equal what open orders, unfinished withdrawals and open seconds
- *    contracts hold.
+ * 4. per currency, frozen funds equal what open orders, unfinished withdrawals, open seconds
+ *    contracts and ICO subscriptions hold (USDT paid into unsettled projects; allocated tokens not
+ *    yet thawed).
  */
 export const CHAIN_BOUNDARY_KINDS = ['deposit', 'withdraw_out'] as const;
 
@@ -55,7 +56,7 @@ export async function auditLedger(db: Queryable): Promise<string[]> {
        trim_scale(coalesce((select sum(frozen) from balance b where b.currency = c.symbol), 0))::text as frozen,
        trim_scale(coalesce((select sum(o.frozen) from spot_order o where o.status in (1, 2)
          and ((o.side = 'buy' and o.right_symbol = c.symbol) or (o.side = 'sell' and o.left_symbol = c.symbol))), 0)
-         + (${await withdrawalsHeldSql(db)}) + (${await secondsHeldSql(db)}))::text as held
+         + (${await withdrawalsHeldSql(db)}) + (${await secondsHeldSql(db)}) + (${await icoHeldSql(db)}))::text as held
      from currency c`,
   );
   for (const f of frozen) if (f.frozen !== f.held) findings.push(`${f.currency}: ${f.frozen} frozen but open orders and withdrawals hold ${f.held}`);
@@ -74,4 +75,18 @@ async function withdrawalsHeldSql(db: Queryable): Promise<string> {
 async function secondsHeldSql(db: Queryable): Promise<string> {
   const [table] = await db.query<{ name: string | null }>(`select to_regclass('seconds_contract')::text as name`);
   return table?.name ? `coalesce((select sum(s.stake) from seconds_contract s where c.symbol = 'USDT' and s.status = 1), 0)` : '0';
+}
+
+/**
+ * What ICO subscriptions hold, once the ICO tables exist: the USDT paid into projects not settled
+ * yet, and each project's allocated tokens not yet thawed (frozen in the holders' ico accounts).
+ */
+async function icoHeldSql(db: Queryable): Promise<string> {
+  const [table] = await db.query<{ name: string | null }>(`select to_regclass('ico_subscription')::text as name`);
+  return table?.name
+    ? `coalesce((select sum(s.paid) from ico_subscription s join ico_project p on p.id = s.project_id
+         where c.symbol = 'USDT' and p.settled_ms is null), 0)
+       + coalesce((select sum(s.allocated - s.thawed) from ico_subscription s join ico_project p on p.id = s.project_id
+         where p.symbol = c.symbol and p.settled_ms is not null), 0)`
+    : '0';
 }

@@ -28,7 +28,6 @@ export const walletFeature = defineFeature({
       { path: 'contract', page: page(() => import('./views/WalletAccountPage'), 'WalletAccountPage', { account: 'contract', key: 'contract' }) },
       { path: 'secContract', page: page(() => import('./views/WalletAccountPage'), 'WalletAccountPage', { account: 'sec_contract', key: 'sec_contract' }) },
       { path: 'legalSymbol', page: page(() => import('./views/WalletAccountPage'), 'WalletAccountPage', { account: 'legal', key: 'legal' }) },
-      { path: 'subscribe', page: page(() => import('./views/WalletAccountPage'), 'WalletAccountPage', { account: 'ico', key: 'ico' }) },
       { path: 'log-currency', page: page(() => import('./views/CurrencyLogPage'), 'CurrencyLogPage') },
       { path: 'wallet-log', page: page(() => import('./views/LedgerPage'), 'LedgerPage') },
       { path: 'log-transfer', page: page(() => import('./views/TransferLogPage'), 'TransferLogPage') },

@@ -1,0 +1,244 @@
+import { compareDecimal, divDecimal, subDecimal } from '../../../src/domain/decimal.js';
+import {
+  ICO_CURRENCY,
+  ICO_MAX_TOKEN_PLACES,
+  ICO_PRICE_PLACES,
+  icoStatusAt,
+  isQuantity,
+  priceIncrease,
+  releasePeriods,
+  type IcoProject,
+  type IcoProjectInput,
+} from '../../../src/domain/ico.js';
+import type { Database, Queryable } from '../../kernel/db/database.js';
+import type { Outcome } from '../../kernel/outcome.js';
+import type { IcoMessageKey } from './messages.js';
+
+export const PROJECT_COLUMNS = `id, symbol, name, description, trim_scale(total)::text as total, trim_scale(price)::text as price,
+  token_places, start_ms, end_ms, trim_scale(min_quantity)::text as min_quantity, trim_scale(max_quantity)::text as max_quantity,
+  trim_scale(release_rate)::text as release_rate, release_period_ms, listed, trim_scale(subscribed)::text as subscribed,
+  participants, trim_scale(winning_rate)::text as winning_rate, settled_ms`;
+
+export interface ProjectRow {
+  id: number;
+  symbol: string;
+  name: string;
+  description: Record<string, string>;
+  total: string;
+  price: string;
+  token_places: number;
+  start_ms: number;
+  end_ms: number;
+  min_quantity: string;
+  max_quantity: string;
+  release_rate: string;
+  release_period_ms: number;
+  listed: boolean;
+  subscribed: string;
+  participants: number;
+  winning_rate: string | null;
+  settled_ms: number | null;
+}
+
+export function normaliseRow(r: ProjectRow): ProjectRow {
+  return {
+    ...r,
+    id: Number(r.id),
+    token_places: Number(r.token_places),
+    start_ms: Number(r.start_ms),
+    end_ms: Number(r.end_ms),
+    release_period_ms: Number(r.release_period_ms),
+    participants: Number(r.participants),
+    settled_ms: r.settled_ms === null ? null : Number(r.settled_ms),
+    description: typeof r.description === 'string' ? (JSON.parse(r.description) as Record<string, string>) : r.description,
+  };
+}
+
+/** Whether the schedule has released every allocation of the project by `now`. */
+export function fullyReleased(p: ProjectRow, now: number): boolean {
+  return compareDecimal(String(releasePeriods(p.end_ms, p.release_period_ms, now)), divDecimal('1', p.release_rate, 18)) >= 0;
+}
+
+export function statusOf(p: ProjectRow, now: number) {
+  return icoStatusAt({ start_at: p.start_ms, end_at: p.end_ms, settled_at: p.settled_ms }, now, fullyReleased(p, now));
+}
+
+export function toProject(p: ProjectRow, now: number, lastPrice: string | undefined): IcoProject {
+  const progress = divDecimal(p.subscribed, p.total, 4);
+  const available = compareDecimal(p.subscribed, p.total) >= 0 ? '0' : subDecimal(p.total, p.subscribed);
+  return {
+    id: p.id,
+    symbol: p.symbol,
+    name: p.name,
+    description: p.description,
+    total: p.total,
+    price: p.price,
+    token_places: p.token_places,
+    start_at: p.start_ms,
+    end_at: p.end_ms,
+    min_quantity: p.min_quantity,
+    max_quantity: p.max_quantity,
+    release_rate: p.release_rate,
+    release_period_ms: p.release_period_ms,
+    listed: p.listed,
+    subscribed: p.subscribed,
+    participants: p.participants,
+    progress: compareDecimal(progress, '1') > 0 ? '1' : progress,
+    available,
+    status: statusOf(p, now),
+    winning_rate: p.winning_rate,
+    settled_at: p.settled_ms,
+    last_price: lastPrice ?? null,
+    price_increase: lastPrice ? priceIncrease(lastPrice, p.price) : null,
+    server_time: now,
+  };
+}
+
+/** The last spot price of TOKEN_USDT, when the token trades (read from the committed trades). */
+export async function lastPrices(q: Queryable, symbols: string[]): Promise<Map<string, string>> {
+  if (symbols.length === 0) return new Map();
+  const rows = await q.query<{ symbol: string; price: string }>(
+    `select distinct on (left_symbol) left_symbol as symbol, trim_scale(price)::text as price
+     from spot_trade where right_symbol = $2 and left_symbol = any($1::text[]) order by left_symbol, id desc`,
+    [symbols, ICO_CURRENCY],
+  );
+  return new Map(rows.map((r) => [r.symbol, r.price]));
+}
+
+export async function readProjects(q: Queryable, where = 'true', params: unknown[] = []): Promise<ProjectRow[]> {
+  const rows = await q.query<ProjectRow>(`select ${PROJECT_COLUMNS} from ico_project where ${where} order by end_ms desc, id desc`, params);
+  return rows.map(normaliseRow);
+}
+
+type Refusal = { ok: false; key: IcoMessageKey; vars?: Record<string, string> };
+const invalid = (field: string): Refusal => ({ ok: false, key: 'icoProjectInvalid', vars: { field } });
+const locked = (field: string): Refusal => ({ ok: false, key: 'icoProjectLocked', vars: { field } });
+
+const RATE = /^(0\.\d{1,4}|1(\.0{1,4})?)$/;
+
+/**
+ * Creates (no id) or edits a project (docs/API.md "Projects"). A new project needs every field but
+ * `listed` and the other languages' descriptions; its token becomes a currency (no deposits or
+ * withdrawals). Once anyone has subscribed, symbol, price, token places and the recruit start are
+ * fixed; once settled only name, description and `listed` may change.
+ */
+export async function saveProject(db: Database, input: IcoProjectInput, now: number): Promise<Outcome<ProjectRow>> {
+  return db.transaction(async (tx): Promise<Outcome<ProjectRow>> => {
+    let current: ProjectRow | undefined;
+    if (input.id !== undefined) {
+      [current] = (await tx.query<ProjectRow>(`select ${PROJECT_COLUMNS} from ico_project where id = $1 for update`, [input.id])).map(normaliseRow);
+      if (!current) return { ok: false, key: 'icoProjectUnknown' };
+      if (input.symbol !== undefined && input.symbol !== current.symbol) return locked('symbol');
+      const subscribed = current.participants > 0;
+      const settled = current.settled_ms !== null;
+      for (const field of ['price', 'token_places', 'start_at'] as const) if (subscribed && input[field] !== undefined && String(input[field]) !== String(field === 'start_at' ? current.start_ms : current[field])) return locked(field);
+      if (settled) {
+        for (const field of ['total', 'end_at', 'min_quantity', 'max_quantity', 'release_rate', 'release_period_ms'] as const) {
+          if (input[field] !== undefined) return locked(field);
+        }
+      }
+    } else {
+      for (const field of ['symbol', 'name', 'total', 'price', 'token_places', 'start_at', 'end_at', 'min_quantity', 'max_quantity', 'release_rate', 'release_period_ms'] as const) {
+        if (input[field] === undefined) return invalid(field);
+      }
+      if (!input.description?.en_US) return invalid('description');
+    }
+    const next = {
+      symbol: input.symbol ?? current!.symbol,
+      name: input.name ?? current!.name,
+      description: { ...(current?.description ?? {}), ...(input.description ?? {}) },
+      total: input.total ?? current!.total,
+      price: input.price ?? current!.price,
+      token_places: input.token_places ?? current!.token_places,
+      start_ms: input.start_at ?? current!.start_ms,
+      end_ms: input.end_at ?? current!.end_ms,
+      min_quantity: input.min_quantity ?? current!.min_quantity,
+      max_quantity: input.max_quantity ?? current!.max_quantity,
+      release_rate: input.release_rate ?? current!.release_rate,
+      release_period_ms: input.release_period_ms ?? current!.release_period_ms,
+      listed: input.listed ?? current?.listed ?? false,
+    };
+    if (!/^[A-Z][A-Z0-9]{1,9}$/.test(next.symbol)) return invalid('symbol');
+    if (next.name.trim().length === 0) return invalid('name');
+    if (!Number.isInteger(next.token_places) || next.token_places < 0 || next.token_places > ICO_MAX_TOKEN_PLACES) return invalid('token_places');
+    for (const field of ['total', 'min_quantity', 'max_quantity'] as const) if (!isQuantity(next[field], next.token_places)) return invalid(field);
+    if (!isQuantity(next.price, ICO_PRICE_PLACES)) return invalid('price');
+    if (compareDecimal(next.min_quantity, next.max_quantity) > 0) return invalid('max_quantity');
+    if (!RATE.test(next.release_rate) || compareDecimal(next.release_rate, '0') <= 0) return invalid('release_rate');
+    if (next.end_ms <= next.start_ms) return invalid('end_at');
+    const params = [
+      next.name.trim(),
+      JSON.stringify(next.description),
+      next.total,
+      next.price,
+      next.token_places,
+      next.start_ms,
+      next.end_ms,
+      next.min_quantity,
+      next.max_quantity,
+      next.release_rate,
+      next.release_period_ms,
+      next.listed,
+    ];
+    if (current) {
+      const [row] = await tx.query<ProjectRow>(
+        `update ico_project set name = $2, description = $3::jsonb, total = $4, price = $5, token_places = $6, start_ms = $7, end_ms = $8,
+           min_quantity = $9, max_quantity = $10, release_rate = $11, release_period_ms = $12, listed = $13
+         where id = $1 returning ${PROJECT_COLUMNS}`,
+        [current.id, ...params],
+      );
+      await tx.query(`update currency set name = $2 where symbol = $1`, [current.symbol, next.name.trim()]);
+      return { ok: true, data: normaliseRow(row!) };
+    }
+    const [taken] = await tx.query(`select 1 from currency where symbol = $1`, [next.symbol]);
+    if (taken) return { ok: false, key: 'icoSymbolTaken', vars: { symbol: next.symbol } };
+    await tx.query(
+      `insert into currency (symbol, name, price, recharge_turn, draw_turn, legal_status, sort) values ($1, $2, $3, 0, 0, 0, 1000)`,
+      [next.symbol, next.name.trim(), next.price],
+    );
+    const [row] = await tx.query<ProjectRow>(
+      `insert into ico_project (symbol, name, description, total, price, token_places, start_ms, end_ms, min_quantity, max_quantity,
+         release_rate, release_period_ms, listed, created_ms)
+       values ($14, $1, $2::jsonb, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning ${PROJECT_COLUMNS}`,
+      [...params, now, next.symbol],
+    );
+    return { ok: true, data: normaliseRow(row!) };
+  });
+}
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+const describe = (en: string, zh: string): Record<string, string> => ({ en_US: en, zh_TW: zh });
+
+/**
+ * On a fresh start (no project at all) three demo projects, so /subscribe is alive: one in
+ * progress, one ending soon, and one that ended five days ago and is now in its holding period
+ * (the scheduler settles it on its first run).
+ */
+export async function seedDemoProjects(db: Database, now: number): Promise<void> {
+  const [any] = await db.query(`select 1 from ico_project limit 1`);
+  if (any) return;
+  const hour = Math.floor(now / HOUR) * HOUR;
+  const demos: IcoProjectInput[] = [
+    {
+      symbol: 'NOVA', name: 'Nova Network', total: '5000000', price: '0.05', token_places: 2, start_at: hour - 3 * DAY, end_at: hour + 10 * DAY,
+      min_quantity: '100', max_quantity: '200000', release_rate: '0.1', release_period_ms: DAY, listed: true,
+      description: describe('A settlement layer for cross-chain payments.', '跨鏈支付的結算層。'),
+    },
+    {
+      symbol: 'LUMN', name: 'Lumen Data', total: '2000000', price: '0.12', token_places: 2, start_at: hour - 6 * DAY, end_at: hour + 6 * HOUR,
+      min_quantity: '50', max_quantity: '100000', release_rate: '0.2', release_period_ms: DAY, listed: false,
+      description: describe('Decentralised storage with verifiable retrieval.', '可驗證檢索的去中心化存儲。'),
+    },
+    {
+      symbol: 'ORBT', name: 'Orbit Games', total: '1000000', price: '0.3', token_places: 0, start_at: hour - 20 * DAY, end_at: hour - 5 * DAY,
+      min_quantity: '10', max_quantity: '50000', release_rate: '0.1', release_period_ms: DAY, listed: true,
+      description: describe('A game studio’s in-game economy token.', '遊戲工作室的遊戲內經濟代幣。'),
+    },
+  ];
+  for (const demo of demos) {
+    const saved = await saveProject(db, demo, now);
+    if (!saved.ok && saved.key !== 'icoSymbolTaken') throw new Error(`demo project ${demo.symbol}: ${saved.key} ${JSON.stringify(saved.vars)}`);
+  }
+}

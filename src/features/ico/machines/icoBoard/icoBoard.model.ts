@@ -1,0 +1,23 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { ACCOUNT, MINE, PROJECT } from '../icoFixtures';
+import { icoBoardMachine } from './icoBoard.machine';
+
+const DATA = { projects: [PROJECT, { ...PROJECT, id: 2, symbol: 'ORBT', status: 'holding' as const }], mine: [{ ...MINE, project_id: 2 }], account: ACCOUNT, receivedAt: 0 };
+
+export const icoBoardModel: MachineModel<typeof icoBoardMachine> = {
+  machine: icoBoardMachine,
+  variants: [{ name: 'projects' }],
+  events: [
+    { type: 'xstate.done.actor.loadBoard', output: DATA },
+    { type: 'xstate.error.actor.loadBoard', error: { kind: 'network' } },
+    { type: 'board.join', projectId: 1 },
+    { type: 'board.join', projectId: 2 },
+    { type: 'board.thaw', projectId: 2 },
+    { type: 'board.thaw', projectId: 1 },
+    { type: 'xstate.done.actor.subscribe', output: { subscribed: true } },
+    { type: 'xstate.done.actor.subscribe', output: { subscribed: false } },
+    { type: 'xstate.done.actor.thaw', output: { thawed: true } },
+    { type: 'xstate.done.actor.thaw', output: { thawed: false } },
+  ],
+  abstract: (s) => [s.context.selected, s.context.data !== undefined],
+};

@@ -1,0 +1,19 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { MINE, PROJECT } from '../icoFixtures';
+import { icoSubscribeMachine } from './icoSubscribe.machine';
+
+export const icoSubscribeModel: MachineModel<typeof icoSubscribeMachine> = {
+  machine: icoSubscribeMachine,
+  variants: [
+    { name: 'participate', input: { project: PROJECT, available: '1000' } },
+    { name: 'add more', input: { project: PROJECT, mine: '1000', available: '1000' } },
+  ],
+  events: [
+    { type: 'subscribe.quantity', quantity: '500' },
+    { type: 'subscribe.quantity', quantity: '50' },
+    { type: 'subscribe.quantity', quantity: '1.001' },
+    { type: 'xstate.done.actor.submitSubscription', output: { ...MINE, status: 'in_progress', allocated: null } },
+    { type: 'xstate.error.actor.submitSubscription', error: { kind: 'server', serverMessage: 'This project is not open for subscription' } },
+  ],
+  abstract: (s) => [s.context.quantity, s.context.idempotencyKey !== undefined, s.context.result !== undefined],
+};

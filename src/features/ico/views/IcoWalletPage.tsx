@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ICO_CURRENCY, type IcoTokenBalance } from '../../../domain/ico';
+import { Button } from '../../../app/ui/Button';
+import { DataTable } from '../../../app/ui/DataTable';
+import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
+import { useIcoBoard } from '../ico.hooks';
+import { ThawDialog } from './IcoDialogs';
+import { qty } from './icoFormat';
+
+/** /wallet/subscribe: the ICO account — USDT and each token with released today and in total, and thaw. */
+export function IcoWalletPage() {
+  const { t } = useTranslation();
+  const board = useIcoBoard();
+  const account = board.data?.account;
+  const projectOf = (symbol: string) => board.data?.mine.find((m) => m.symbol === symbol);
+  const title = t('menu.wallet.ico');
+  return (
+    <Panel>
+      <PanelBody>
+        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12 }}>
+          <PageTitle>{title}</PageTitle>
+          <span style={{ display: 'flex', gap: 12 }}>
+            <Link to="/wallet/transfer">{t('menu.wallet.transfer')}</Link>
+            <Link to="/subscribe">{t('nav.ico')} →</Link>
+          </span>
+        </div>
+        <DataTable<IcoTokenBalance>
+          label={title}
+          rows={account ? [{ symbol: ICO_CURRENCY, available: account.available, frozen: account.frozen, released_today: '', released_total: '', thawable: '0' }, ...account.tokens] : []}
+          rowKey={(r) => r.symbol}
+          emptyKey={board.loading ? 'common.loading' : 'common.noData'}
+          columns={[
+            { key: 'col.currency', render: (r) => <b>{r.symbol}</b> },
+            { key: 'col.available', align: 'right', render: (r) => <span className="num">{qty(r.available)}</span> },
+            { key: 'col.frozen', align: 'right', render: (r) => <span className="num">{qty(r.frozen)}</span> },
+            { key: 'ico.releasedToday', align: 'right', render: (r) => <span className="num" data-testid={`released-today-${r.symbol}`}>{r.released_today ? qty(r.released_today) : '—'}</span> },
+            { key: 'ico.releasedTotal', align: 'right', render: (r) => <span className="num" data-testid={`released-total-${r.symbol}`}>{r.released_total ? qty(r.released_total) : '—'}</span> },
+            {
+              key: 'col.actions',
+              align: 'right',
+              render: (r) => {
+                const m = projectOf(r.symbol);
+                return m && r.thawable !== '0' ? <Button $small $variant="ghost" onClick={() => board.thaw(m.project_id)}>{t('ico.thaw')} ({qty(r.thawable)})</Button> : null;
+              },
+            },
+          ]}
+        />
+        {board.thawRef && <ThawDialog actor={board.thawRef} />}
+      </PanelBody>
+    </Panel>
+  );
+}

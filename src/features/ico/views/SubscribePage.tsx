@@ -1,0 +1,173 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { compareDecimal, formatPercent } from '../../../domain/decimal';
+import { icoOpen, ICO_CURRENCY, type IcoProject, type IcoSubscription } from '../../../domain/ico';
+import { Badge } from '../../../app/ui/Badge';
+import { Button } from '../../../app/ui/Button';
+import { Muted, PageTitle } from '../../../app/ui/Panel';
+import { STATUS_KEYS, useIcoBoard } from '../ico.hooks';
+import { dateTime, pct, qty, term } from './icoFormat';
+import { SubscribeDialog, ThawDialog } from './IcoDialogs';
+
+const Head = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: flex-end;
+  gap: 16px;
+  flex-wrap: wrap;
+  margin-bottom: 14px;
+  .account { display: flex; gap: 16px; align-items: baseline; font-size: 12px; color: ${({ theme }) => theme.color.textDim}; }
+  .account b { color: ${({ theme }) => theme.color.text}; font-weight: 600; }
+`;
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(330px, 1fr));
+  gap: 12px;
+`;
+
+const Card = styled.article`
+  background: ${({ theme }) => theme.color.panel};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: 6px;
+  padding: 14px 16px;
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+  header { display: flex; align-items: center; gap: 10px; }
+  .logo { width: 34px; height: 34px; flex: none; border-radius: 50%; display: grid; place-items: center; font-weight: 700; font-size: 13px;
+    background: ${({ theme }) => theme.color.panelRaised}; color: ${({ theme }) => theme.color.accent}; border: 1px solid ${({ theme }) => theme.color.border}; }
+  .title { flex: 1; min-width: 0; }
+  .title h2 { margin: 0; font-size: 15px; font-weight: 600; }
+  .title span { font-size: 12px; color: ${({ theme }) => theme.color.textDim}; }
+  .desc { margin: 0; font-size: 12px; color: ${({ theme }) => theme.color.textDim}; min-height: 32px; }
+  dl { display: grid; grid-template-columns: repeat(3, 1fr); gap: 8px 10px; margin: 0; }
+  dt { font-size: 11px; color: ${({ theme }) => theme.color.textFaint}; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  dd { margin: 2px 0 0; font-size: 13px; font-variant-numeric: tabular-nums; white-space: nowrap; }
+  .mine { border-top: 1px dashed ${({ theme }) => theme.color.border}; padding-top: 8px; }
+  .mine dl { grid-template-columns: repeat(3, 1fr); }
+  .actions { display: flex; gap: 8px; margin-top: auto; }
+  .actions button { flex: 1; }
+`;
+
+const Bar = styled.div<{ $value: number }>`
+  .row { display: flex; justify-content: space-between; font-size: 12px; color: ${({ theme }) => theme.color.textDim}; margin-bottom: 4px; }
+  .row b { color: ${({ theme }) => theme.color.text}; font-weight: 600; }
+  .track { height: 6px; border-radius: 3px; background: ${({ theme }) => theme.color.panelRaised}; overflow: hidden; }
+  .fill { height: 100%; width: ${({ $value }) => $value}%; background: ${({ theme }) => theme.color.accent}; border-radius: 3px; }
+`;
+
+const tone = (p: IcoProject) => (p.status === 'in_progress' ? 'up' : p.status === 'ending_soon' ? 'warn' : 'dim') as 'up' | 'warn' | 'dim';
+
+/** /subscribe (spec §2, §3, §4): project cards, the join popup, add more and thaw. */
+export function SubscribePage() {
+  const { t } = useTranslation();
+  const board = useIcoBoard();
+  const data = board.data;
+  return (
+    <div style={{ padding: '16px 0' }}>
+      <Head>
+        <div>
+          <PageTitle>{t('page.subscribe.title')}</PageTitle>
+          <Muted>{t('page.subscribe.intro')}</Muted>
+        </div>
+        {data?.account && (
+          <div className="account" data-testid="ico-account">
+            <span>
+              {t('ico.account')}: <b>{qty(data.account.available)} {ICO_CURRENCY}</b>
+            </span>
+            <span>
+              {t('col.frozen')}: <b>{qty(data.account.frozen)} {ICO_CURRENCY}</b>
+            </span>
+            <Link to="/wallet/transfer">{t('menu.wallet.transfer')}</Link>
+          </div>
+        )}
+      </Head>
+      {board.failed && (
+        <p role="alert">
+          <Button $small $variant="ghost" onClick={board.retry}>{t('common.retry')}</Button>
+        </p>
+      )}
+      {!data && !board.failed && <Muted>{t('common.loading')}</Muted>}
+      {data && data.projects.length === 0 && <Muted>{t('ico.empty')}</Muted>}
+      <Grid>
+        {data?.projects.map((p) => <ProjectCard key={p.id} project={p} mine={board.mine(p.id)} remaining={board.remaining(p.id)} onJoin={board.join} onThaw={board.thaw} signedIn={Boolean(data.account)} />)}
+      </Grid>
+      {board.subscribeRef && <SubscribeDialog actor={board.subscribeRef} />}
+      {board.thawRef && <ThawDialog actor={board.thawRef} />}
+    </div>
+  );
+}
+
+function ProjectCard(props: { project: IcoProject; mine: IcoSubscription | undefined; remaining: number; onJoin: (id: number) => void; onThaw: (id: number) => void; signedIn: boolean }) {
+  const { t, i18n } = useTranslation();
+  const p = props.project;
+  const m = props.mine;
+  const open = icoOpen(p.status);
+  const left = term(props.remaining);
+  const percent = Math.min(100, Number(p.progress) * 100);
+  const description = p.description[i18n.language] ?? p.description.en_US ?? '';
+  const increase = p.price_increase;
+  return (
+    <Card data-testid={`ico-card-${p.symbol}`} aria-label={p.name}>
+      <header>
+        <div className="logo" aria-hidden>{p.symbol.slice(0, 2)}</div>
+        <div className="title">
+          <h2>{p.symbol}</h2>
+          <span>{p.name}</span>
+        </div>
+        <Badge $tone={tone(p)} data-testid="ico-status">{t(STATUS_KEYS[p.status])}</Badge>
+      </header>
+      <p className="desc">{description}</p>
+      <Bar $value={percent}>
+        <div className="row">
+          <span>{t('col.progress')} <b>{pct(p.progress)}</b></span>
+          <span className="num">{qty(p.subscribed)} / {qty(p.total)} {p.symbol}</span>
+        </div>
+        <div className="track" role="progressbar" aria-valuenow={Math.round(percent)} aria-valuemin={0} aria-valuemax={100}>
+          <div className="fill" />
+        </div>
+      </Bar>
+      <dl>
+        <div><dt>{t('col.raisePrice')}</dt><dd>{p.price} {ICO_CURRENCY}</dd></div>
+        <div>
+          <dt>{t('col.priceIncrease')}</dt>
+          <dd className={increase ? (compareDecimal(increase, '0') >= 0 ? 'up' : 'down') : ''}>{increase ? formatPercent(increase) : '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('col.remainingTerm')}</dt>
+          <dd>{open || p.status === 'upcoming' ? (left.d === 0 && left.h === 0 ? t('ico.termShort', left) : t('ico.term', left)) : '—'}</dd>
+        </div>
+        <div><dt>{t('col.endTime')}</dt><dd>{dateTime(p.end_at, i18n.language)}</dd></div>
+        <div><dt>{t('ico.participants')}</dt><dd>{p.participants}</dd></div>
+        <div><dt>{t('ico.limits')}</dt><dd>{qty(p.min_quantity)}–{qty(p.max_quantity)}</dd></div>
+      </dl>
+      {m && (
+        <div className="mine" data-testid="ico-mine">
+          <dl>
+            <div><dt>{t('col.subscribed')}</dt><dd>{qty(m.quantity)}</dd></div>
+            <div><dt>{t('col.paid')}</dt><dd>{qty(m.paid)} {ICO_CURRENCY}</dd></div>
+            <div><dt>{t('col.winQuantity')}</dt><dd data-testid="ico-allocated">{qty(m.allocated)}</dd></div>
+            <div><dt>{t('col.frozen')}</dt><dd>{m.allocated === null ? `${qty(m.paid)} ${ICO_CURRENCY}` : `${qty(m.frozen)} ${m.symbol}`}</dd></div>
+            <div><dt>{t('ico.releasedToday')}</dt><dd>{qty(m.released_today)}</dd></div>
+            <div><dt>{t('ico.releasedTotal')}</dt><dd data-testid="ico-released">{qty(m.released_total)}</dd></div>
+          </dl>
+        </div>
+      )}
+      <div className="actions">
+        {open && (
+          <Button type="button" $variant="primary" onClick={() => props.onJoin(p.id)} disabled={!props.signedIn} title={props.signedIn ? undefined : t('ico.loginFirst')}>
+            {m ? t('ico.addMore') : t('ico.participate')}
+          </Button>
+        )}
+        {m && m.allocated !== null && (
+          <Button type="button" $variant="ghost" onClick={() => props.onThaw(p.id)} disabled={m.thawable === '0'}>
+            {t('ico.thaw')} {m.thawable !== '0' ? `(${qty(m.thawable)})` : ''}
+          </Button>
+        )}
+        {!open && !m && <Muted style={{ fontSize: 12 }}>{p.winning_rate && p.participants > 0 ? `${t('col.winRate')}: ${pct(p.winning_rate)}` : t(STATUS_KEYS[p.status])}</Muted>}
+      </div>
+    </Card>
+  );
+}

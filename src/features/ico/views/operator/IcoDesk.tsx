@@ -1,0 +1,90 @@
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import type { IcoProject } from '../../../../domain/ico';
+import { Button } from '../../../../app/ui/Button';
+import { DataTable } from '../../../../app/ui/DataTable';
+import { Panel, PanelBody, PageTitle } from '../../../../app/ui/Panel';
+import { STATUS_KEYS, useIcoDesk } from '../../ico.hooks';
+import type { ProjectField } from '../../machines/icoDesk/icoDesk.machine';
+import { dateTime, pct, qty } from '../icoFormat';
+
+const Form = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+  gap: 10px;
+  margin: 12px 0;
+  label { display: flex; flex-direction: column; gap: 4px; font-size: 12px; color: ${({ theme }) => theme.color.textDim}; }
+  input, textarea { font: inherit; padding: 6px 8px; border-radius: 4px; border: 1px solid ${({ theme }) => theme.color.border};
+    background: ${({ theme }) => theme.color.bg}; color: ${({ theme }) => theme.color.text}; }
+  .wide { grid-column: 1 / -1; }
+`;
+
+const TEXT_FIELDS: Array<[ProjectField, string]> = [
+  ['symbol', 'ico.desk.field.symbol'],
+  ['name', 'ico.desk.field.name'],
+  ['total', 'ico.desk.field.total'],
+  ['price', 'ico.desk.field.price'],
+  ['token_places', 'ico.desk.field.token_places'],
+  ['min_quantity', 'ico.desk.field.min_quantity'],
+  ['max_quantity', 'ico.desk.field.max_quantity'],
+  ['release_rate', 'ico.desk.field.release_rate'],
+  ['release_period_s', 'ico.desk.field.release_period_s'],
+  ['start_at', 'ico.desk.field.start_at'],
+  ['end_at', 'ico.desk.field.end_at'],
+];
+
+/** The operator's ICO tab: projects, and the form that creates or edits one (times in epoch ms). */
+export function IcoDesk() {
+  const { t, i18n } = useTranslation();
+  const desk = useIcoDesk();
+  const form = desk.form;
+  return (
+    <Panel>
+      <PanelBody>
+        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+          <PageTitle>{t('ico.desk.title')}</PageTitle>
+          {!form && <Button $small $variant="primary" onClick={desk.create}>{t('ico.desk.new')}</Button>}
+        </div>
+        {form && (
+          <>
+            <Form aria-label={t('ico.desk.form')}>
+              {TEXT_FIELDS.map(([field, label]) => (
+                <label key={field}>
+                  {t(label)}
+                  <input name={field} value={String(form[field])} disabled={field === 'symbol' && form.id !== undefined} onChange={(e) => desk.field(field, e.target.value)} />
+                </label>
+              ))}
+              <label className="wide">
+                {t('ico.desk.field.description')}
+                <textarea name="description" rows={2} value={form.description} onChange={(e) => desk.field('description', e.target.value)} />
+              </label>
+              <label style={{ flexDirection: 'row', alignItems: 'center', gap: 6 }}>
+                <input type="checkbox" name="listed" checked={form.listed} onChange={(e) => desk.field('listed', e.target.checked)} />
+                {t('ico.desk.field.listed')}
+              </label>
+            </Form>
+            <div style={{ display: 'flex', gap: 8 }}>
+              <Button $variant="primary" onClick={desk.save} disabled={desk.saving}>{t('ico.desk.save')}</Button>
+              <Button $variant="ghost" onClick={desk.cancel}>{t('common.cancel')}</Button>
+            </div>
+          </>
+        )}
+        <DataTable<IcoProject>
+          label={t('ico.desk.title')}
+          rows={desk.projects}
+          rowKey={(r) => String(r.id)}
+          emptyKey={desk.loading ? 'common.loading' : 'ico.empty'}
+          columns={[
+            { key: 'col.currency', render: (r) => <b>{r.symbol}</b> },
+            { key: 'col.name', render: (r) => r.name },
+            { key: 'col.raisePrice', align: 'right', render: (r) => <span className="num">{r.price}</span> },
+            { key: 'col.progress', align: 'right', render: (r) => <span className="num">{qty(r.subscribed)} / {qty(r.total)} ({pct(r.progress)})</span> },
+            { key: 'col.endTime', render: (r) => <span className="num">{dateTime(r.end_at, i18n.language)}</span> },
+            { key: 'col.status', render: (r) => t(STATUS_KEYS[r.status]) },
+            { key: 'col.actions', align: 'right', render: (r) => <Button $small $variant="ghost" onClick={() => desk.edit(r.id)}>{t('ico.desk.edit')}</Button> },
+          ]}
+        />
+      </PanelBody>
+    </Panel>
+  );
+}

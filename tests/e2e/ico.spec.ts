@@ -1,0 +1,145 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import type icoCatalogue from '../../src/locales/ico/en_US.json';
+import type { IcoProject } from '../../src/domain/ico';
+import { OPERATOR } from './support/operator';
+import { registerThroughUi } from './support/register';
+
+const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as T;
+const EN = catalogue<typeof icoCatalogue>('ico/en_US.json').ico;
+const JA = catalogue<typeof icoCatalogue>('ico/ja_JP.json').ico;
+
+/**
+ * ICO subscription in the browser against the real server (issue 16): the operator opens a
+ * project that ends in under a minute and releases half a period every 5 s; a funded trader
+ * participates, adds more, sees the settlement (oversubscribed: winning quantity and refund) and
+ * thaws twice; the records pages list it. Then a participation in Japanese on a demo project.
+ */
+
+test.beforeEach(async ({ page }) => {
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+});
+
+async function tokenOf(page: Page): Promise<string> {
+  return JSON.parse((await page.evaluate(() => window.localStorage.getItem('token')))!) as string;
+}
+
+async function call<T>(page: Page, path: string, body: object, token?: string): Promise<T> {
+  const response = await page.request.post(path, { data: body, headers: token ? { token } : {} });
+  const envelope = (await response.json()) as { code: number; msg: string; data: T };
+  expect(envelope.code, envelope.msg).toBe(200);
+  return envelope.data;
+}
+
+/** A simulated deposit to spot, then a transfer of it to the ICO account. */
+async function fundIco(page: Page, quantity: string) {
+  const token = await tokenOf(page);
+  const { address } = await call<{ address: string }>(page, '/api/wallet/deposit_address', { currency: 'USDT', network: 'TRC20' }, token);
+  await call(page, '/api/chain/simulate_deposit', { address, currency: 'USDT', network: 'TRC20', quantity });
+  await expect
+    .poll(async () => (await call<Array<{ currency: string; available: string }>>(page, '/api/wallet/balances', { account: 'spot' }, token)).find((r) => r.currency === 'USDT')?.available ?? '0', {
+      timeout: 60_000,
+      intervals: [500],
+    })
+    .toBe(quantity);
+  await call(page, '/api/wallet/transfer', { currency: 'USDT', from: 'spot', to: 'ico', quantity }, token);
+}
+
+async function operatorCreates(page: Page, body: object): Promise<IcoProject> {
+  const { token } = await call<{ token: string }>(page, '/api/operator/login', OPERATOR);
+  return call<IcoProject>(page, '/api/operator/ico/project_save', body, token);
+}
+
+async function subscribeThroughPopup(page: Page, words: typeof EN, symbol: string, quantity: string, cost: string, adding: boolean) {
+  const card = page.getByTestId(`ico-card-${symbol}`);
+  await card.getByRole('button', { name: adding ? words.addMore : words.participate }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(words.quantity.replace('{{symbol}}', symbol)).fill(quantity);
+  await expect(dialog.getByTestId('ico-cost')).toHaveText(`${cost} USDT`);
+  await dialog.getByRole('button', { name: words.subscribe, exact: true }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: words.confirmTitle });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button').last().click();
+  await expect(page.getByRole('dialog').getByRole('status')).toHaveText(words.subscribed, { timeout: 15_000 });
+  await page.getByRole('dialog').getByRole('button').last().click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+test('participate, add more, see the settlement and thaw twice', async ({ page }) => {
+  test.setTimeout(180_000);
+  await registerThroughUi(page, `e2e-ico-${Date.now()}@example.org`);
+  await fundIco(page, '1000');
+  const symbol = `E${String(Date.now()).slice(-6)}`;
+  const now = Date.now();
+  await operatorCreates(page, {
+    symbol, name: 'E2E token', description: { en_US: 'End-to-end project' }, total: '100', price: '0.5', token_places: 0,
+    start_at: now - 1000, end_at: now + 45_000, min_quantity: '10', max_quantity: '1000', release_rate: '0.5', release_period_ms: 6000, listed: false,
+  });
+
+  await page.goto('/subscribe');
+  const card = page.getByTestId(`ico-card-${symbol}`);
+  await expect(card.getByTestId('ico-status')).toHaveText(EN.status.endingSoon, { timeout: 20_000 });
+  await expect(page.getByTestId('ico-card-NOVA')).toBeVisible();
+  await subscribeThroughPopup(page, EN, symbol, '150', '75', false);
+  await subscribeThroughPopup(page, EN, symbol, '50', '25', true);
+  await expect(card.getByTestId('ico-mine')).toContainText('200');
+  await expect(page.getByTestId('ico-account')).toContainText('900 USDT');
+  await page.screenshot({ path: test.info().outputPath('ico-subscribed.png') });
+
+  // Oversubscribed 200 for 100: winning 100, refund 50; tokens frozen, released 50 % per 6 s.
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return (await card.getByTestId('ico-allocated').textContent({ timeout: 10_000 }))?.trim();
+    }, { timeout: 90_000, intervals: [3000] })
+    .toBe('100');
+  await expect(page.getByTestId('ico-account')).toContainText('950 USDT');
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return card.getByRole('button', { name: new RegExp(EN.thaw) }).isEnabled({ timeout: 10_000 });
+    }, { timeout: 30_000, intervals: [2000] })
+    .toBe(true);
+  await card.getByRole('button', { name: new RegExp(EN.thaw) }).click();
+  const thaw = page.getByRole('dialog');
+  await expect(thaw).toContainText(EN.releasedTotal);
+  await thaw.getByRole('button').last().click();
+  await expect(page.getByRole('status').filter({ hasText: EN.thawed })).toBeVisible({ timeout: 15_000 });
+
+  // Everything released after two periods: thaw again from the wallet page.
+  await page.waitForTimeout(7000);
+  await page.goto('/wallet/subscribe');
+  await expect(page.getByTestId(`released-total-${symbol}`)).toHaveText('100', { timeout: 20_000 });
+  const again = page.getByRole('button', { name: new RegExp(EN.thaw) });
+  if (await again.count()) {
+    await again.first().click();
+    await page.getByRole('dialog').getByRole('button').last().click();
+    await expect(page.getByRole('status').filter({ hasText: EN.thawed })).toBeVisible({ timeout: 15_000 });
+  }
+  const balances = await call<Array<{ currency: string; available: string; frozen: string }>>(page, '/api/wallet/balances', { account: 'ico' }, await tokenOf(page));
+  expect(balances.find((b) => b.currency === symbol)).toMatchObject({ available: '100', frozen: '0' });
+
+  await page.goto('/order/sub-end');
+  await expect(page.getByRole('table')).toContainText(symbol);
+  await expect(page.getByRole('table')).toContainText('50.00%');
+  await page.goto('/wallet/log-ico-thaw');
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(3);
+  await page.goto('/order/sub-tran');
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(3);
+});
+
+test('participate in Japanese on a demo project', async ({ page }) => {
+  test.setTimeout(120_000);
+  await registerThroughUi(page, `e2e-ico-ja-${Date.now()}@example.org`);
+  await fundIco(page, '100');
+  await page.goto('/subscribe');
+  await page.getByRole('banner').getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitemradio', { name: /日本語/ }).click();
+  const card = page.getByTestId('ico-card-NOVA');
+  await expect(card.getByTestId('ico-status')).toHaveText(JA.status.inProgress, { timeout: 20_000 });
+  await subscribeThroughPopup(page, JA, 'NOVA', '200', '10', false);
+  await expect(card.getByTestId('ico-mine')).toContainText('200');
+});
