@@ -100,6 +100,9 @@ test('buy up and down, watch the countdown, see the results and the history', as
     await expect(card).toContainText(EN.settlePrice);
   }
   await page.screenshot({ path: test.info().outputPath('seconds-settled.png') });
+  // Today's result on the wallet's seconds account page is the sum of the two results.
+  const results = await cards.getByTestId('seconds-result').allTextContents();
+  const today = results.map((r) => Number(/([+-]?\d+) USDT$/.exec(r)![1])).reduce((a, b) => a + b, 0);
 
   await page.goto('/order/sec-history');
   const table = page.getByRole('table', { name: baseEn.page.order.secHistory });
@@ -109,6 +112,8 @@ test('buy up and down, watch the countdown, see the results and the history', as
   await expect(table).toContainText(EN.down);
   await page.goto('/order/sec-current');
   await expect(page.getByText(EN.emptyCurrent)).toBeVisible();
+  await page.goto('/wallet/secContract');
+  await expect(page.getByTestId('seconds-today')).toHaveText(`${today > 0 ? '+' : ''}${today} USDT`);
 });
 
 test('the seconds page and a purchase in Japanese', async ({ page }) => {

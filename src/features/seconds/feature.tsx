@@ -19,6 +19,8 @@ export const secondsFeature = defineFeature({
       { path: 'sec-current', page: page(() => import('./views/SecondsOrdersPage'), 'SecondsOrdersPage', { mode: 'current', key: 'current' }) },
       { path: 'sec-history', page: page(() => import('./views/SecondsOrdersPage'), 'SecondsOrdersPage', { mode: 'history', key: 'history' }) },
     ],
+    // The seconds account's wallet page: its balances plus today's result (the wallet serves the others).
+    wallet: [{ path: 'secContract', page: page(() => import('./views/SecondsWalletPage'), 'SecondsWalletPage') }],
   },
   provide: ({ api, userStream, showToast, newKey, shell }) => {
     const actors = createSecondsActors(api, () => selectHasSession(shell.session.getSnapshot()));

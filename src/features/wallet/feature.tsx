@@ -26,7 +26,6 @@ export const walletFeature = defineFeature({
       { index: true, page: page(() => import('./views/WalletOverviewPage'), 'WalletOverviewPage') },
       { path: 'spot', page: page(() => import('./views/WalletAccountPage'), 'WalletAccountPage', { account: 'spot', key: 'spot' }) },
       { path: 'contract', page: page(() => import('./views/WalletAccountPage'), 'WalletAccountPage', { account: 'contract', key: 'contract' }) },
-      { path: 'secContract', page: page(() => import('./views/WalletAccountPage'), 'WalletAccountPage', { account: 'sec_contract', key: 'sec_contract' }) },
       { path: 'legalSymbol', page: page(() => import('./views/WalletAccountPage'), 'WalletAccountPage', { account: 'legal', key: 'legal' }) },
       { path: 'log-currency', page: page(() => import('./views/CurrencyLogPage'), 'CurrencyLogPage') },
       { path: 'wallet-log', page: page(() => import('./views/LedgerPage'), 'LedgerPage') },

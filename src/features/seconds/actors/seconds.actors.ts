@@ -5,7 +5,7 @@ import type { Page } from '../../../domain/wallet';
 import type { UserStreamHub } from '../../../app/actors/userStream.actor';
 import type { ApiClient } from '../../../services/api';
 import type { BuyInput, TicketData } from '../machines/secondsContract/secondsContract.machine';
-import type { SecondsOrdersQuery } from '../machines/secondsOrders/secondsOrders.machine';
+import type { SecondsOrdersPage, SecondsOrdersQuery } from '../machines/secondsOrders/secondsOrders.machine';
 
 /** Socket payloads are untrusted: a pushed contract is used only if it has the documented shape. */
 export function parseContract(value: unknown): SecondsContract | undefined {
@@ -33,11 +33,15 @@ export function createSecondsActors(api: ApiClient, signedIn: () => boolean) {
       const history = await api.post<Page<SecondsContract>>(SECONDS_PATHS.history, { days: 3, page: 1, size: 50 }, signal);
       return history.list.find((c) => c.id === input.id);
     }),
-    fetchOrders: fromPromise<{ page: Page<SecondsContract>; offset: number }, SecondsOrdersQuery>(async ({ input, signal }) => {
-      const path = input.mode === 'current' ? SECONDS_PATHS.current : SECONDS_PATHS.history;
-      const body = input.mode === 'current' ? { page: input.page, size: input.size } : { days: input.days, page: input.page, size: input.size };
-      const page = await api.post<Page<SecondsContract>>(path, body, signal);
-      return { page, offset: 0 };
+    fetchOrders: fromPromise<SecondsOrdersPage, SecondsOrdersQuery>(async ({ input, signal }) => {
+      if (input.mode === 'history') {
+        return { page: await api.post<Page<SecondsContract>>(SECONDS_PATHS.history, { days: input.days, page: input.page, size: input.size }, signal), offset: 0 };
+      }
+      const [page, account] = await Promise.all([
+        api.post<Page<SecondsContract>>(SECONDS_PATHS.current, { page: input.page, size: input.size }, signal),
+        api.post<SecondsAccount>(SECONDS_PATHS.account, {}, signal),
+      ]);
+      return { page, offset: 0, account };
     }),
   };
 }

@@ -1,4 +1,4 @@
-import type { SecondsConfig, SecondsContract } from '../../../domain/seconds';
+import type { SecondsAccount, SecondsConfig, SecondsContract } from '../../../domain/seconds';
 import type { TicketData } from './secondsContract/secondsContract.machine';
 
 export const CONFIG: SecondsConfig = {
@@ -11,6 +11,8 @@ export const CONFIG: SecondsConfig = {
   index_second: 1_800_000_000,
   server_time: 1_800_000_000_000,
 };
+
+export const ACCOUNT: SecondsAccount = { acknowledged: true, risk_version: 1, available: '450', frozen: '50', today_profit: '-20', open_count: 1 };
 
 export const TICKET: TicketData = {
   config: CONFIG,

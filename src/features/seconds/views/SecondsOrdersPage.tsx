@@ -8,9 +8,10 @@ import { DaysFilter, Pager } from '../../../app/ui/RecordFilters';
 import { Panel, PanelBody, PageTitle } from '../../../app/ui/Panel';
 import { Button } from '../../../app/ui/Button';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
+import { formatDateTime } from '../../../domain/localeFormat';
 import { OUTCOME_KEYS, useSecondsEnabled, useSecondsOrders } from '../seconds.hooks';
 
-const time = (ms: number, lang: string) => new Date(ms).toLocaleString(lang.replace('_', '-'), { hour12: false });
+const time = (ms: number, lang: string) => formatDateTime(ms, lang);
 
 /** /order/sec-current and /order/sec-history: every field of spec §3's seconds order. */
 export function SecondsOrdersPage(props: { mode: 'current' | 'history' }) {

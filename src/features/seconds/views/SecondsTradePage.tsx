@@ -14,12 +14,15 @@ import type { SecondsContractActorRef } from '../machines/secondsContract/second
 import { OUTCOME_KEYS, useSecondsDesk, useSecondsEnabled, useSecondsTicket } from '../seconds.hooks';
 import { usePairMarket } from '../../markets/markets.hooks';
 import { ChartPanel } from '../../markets/views/trade/ChartPanel';
+import { PHONE } from '../../../app/theme';
 
 const Grid = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr) 340px;
   gap: 8px;
   align-items: start;
+  /* A phone: stacked, the stats, the chart, then the ticket and the contracts. */
+  ${PHONE} { grid-template-columns: minmax(0, 1fr); }
 `;
 const Box = styled.section`
   background: ${({ theme }) => theme.color.panel};
@@ -34,6 +37,7 @@ const Stats = styled(Box)`
   gap: 28px;
   align-items: baseline;
   flex-wrap: wrap;
+  ${PHONE} { gap: 8px 18px; }
   h1 { margin: 0; font-size: 18px; }
   .label { display: block; font-size: 11px; color: ${({ theme }) => theme.color.textFaint}; }
   .big { font-size: 20px; font-weight: 700; font-family: ${({ theme }) => theme.font.mono}; }

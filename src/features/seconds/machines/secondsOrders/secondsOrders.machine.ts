@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import type { ToastMessage } from '../../../../domain/errors';
-import type { SecondsContract } from '../../../../domain/seconds';
+import type { SecondsAccount, SecondsContract } from '../../../../domain/seconds';
 import type { Page, RecordDays } from '../../../../domain/wallet';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
@@ -23,6 +23,15 @@ export interface SecondsOrdersContext extends SecondsOrdersQuery {
   /** Local clock at the last tick (the open contracts' countdown column). */
   now: number;
   serverOffset: number;
+  /** The trader's seconds account (balance, today's result, open count), read with the open contracts. */
+  account: SecondsAccount | undefined;
+}
+
+/** What one read answers: a page of contracts and, for open ones, the account they are held in. */
+export interface SecondsOrdersPage {
+  page: Page<SecondsContract>;
+  offset: number;
+  account?: SecondsAccount;
 }
 
 /**
@@ -37,7 +46,7 @@ export const secondsOrdersMachine = setup({
     input: {} as { mode: 'current' | 'history'; size?: number },
   },
   actors: {
-    fetchOrders: fromPromise<{ page: Page<SecondsContract>; offset: number }, SecondsOrdersQuery>(async () => {
+    fetchOrders: fromPromise<SecondsOrdersPage, SecondsOrdersQuery>(async () => {
       throw new Error('fetchOrders not provided');
     }),
     contractUpdates: fromCallback<EventObject>(() => () => undefined),
@@ -49,7 +58,7 @@ export const secondsOrdersMachine = setup({
   delays: { tick: 1000, settle: 300 },
 }).createMachine({
   id: 'secondsOrders',
-  context: ({ input }) => ({ mode: input.mode, days: 7, page: 1, size: input.size ?? 10, rows: [], total: 0, now: 0, serverOffset: 0 }),
+  context: ({ input }) => ({ mode: input.mode, days: 7, page: 1, size: input.size ?? 10, rows: [], total: 0, now: 0, serverOffset: 0, account: undefined }),
   invoke: { id: 'contractUpdates', src: 'contractUpdates' },
   initial: 'loading',
   on: {
@@ -62,7 +71,7 @@ export const secondsOrdersMachine = setup({
         id: 'fetchOrders',
         src: 'fetchOrders',
         input: ({ context }) => ({ mode: context.mode, days: context.days, page: context.page, size: context.size }),
-        onDone: { target: 'ready', actions: assign({ rows: ({ event }) => event.output.page.list, total: ({ event }) => event.output.page.total, serverOffset: ({ event }) => event.output.offset }) },
+        onDone: { target: 'ready', actions: assign({ rows: ({ event }) => event.output.page.list, total: ({ event }) => event.output.page.total, serverOffset: ({ event }) => event.output.offset, account: ({ event, context }) => event.output.account ?? context.account }) },
         onError: { target: 'failed', actions: toastError },
       },
     },

@@ -1,5 +1,5 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
-import { OPEN, SETTLED } from '../secondsFixtures';
+import { ACCOUNT, OPEN, SETTLED } from '../secondsFixtures';
 import { secondsOrdersMachine } from './secondsOrders.machine';
 
 export const secondsOrdersModel: MachineModel<typeof secondsOrdersMachine> = {
@@ -9,7 +9,7 @@ export const secondsOrdersModel: MachineModel<typeof secondsOrdersMachine> = {
     { name: 'history', input: { mode: 'history' } },
   ],
   events: [
-    { type: 'xstate.done.actor.fetchOrders', output: { page: { list: [OPEN], total: 12, page: 1, size: 10 }, offset: 0 } },
+    { type: 'xstate.done.actor.fetchOrders', output: { page: { list: [OPEN], total: 12, page: 1, size: 10 }, offset: 0, account: ACCOUNT } },
     { type: 'xstate.error.actor.fetchOrders', error: { kind: 'network' } },
     { type: 'orders.days', days: 30 },
     { type: 'orders.page', page: 2 },

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { SECONDS_CURRENCY } from '../../../domain/seconds';
+import { WalletAccountPage } from '../../wallet/views/WalletAccountPage';
+import { Figure } from '../../wallet/views/walletUi';
+import { Panel, PanelBody } from '../../../app/ui/Panel';
+import { NotFoundPage } from '../../../app/pages/NotFoundPage';
+import { useSecondsEnabled, useSecondsOrders } from '../seconds.hooks';
+
+/**
+ * /wallet/secContract (spec §2): the seconds contract account's balances, as every wallet account
+ * shows them, and above them today's result and what open contracts hold.
+ */
+export function SecondsWalletPage() {
+  if (!useSecondsEnabled()) return <NotFoundPage />;
+  return <SecondsWallet />;
+}
+
+function SecondsWallet() {
+  const { t } = useTranslation();
+  const { account } = useSecondsOrders('current');
+  const today = account?.today_profit;
+  return (
+    <div style={{ display: 'grid', gap: 8 }}>
+      <Panel aria-label={t('seconds.todayResult')}>
+        <PanelBody style={{ display: 'flex', gap: 40, alignItems: 'flex-end', flexWrap: 'wrap' }}>
+          <Figure>
+            <span className="label">{t('seconds.todayResult')}</span>
+            <span className={`value big ${today?.startsWith('-') ? 'down' : today && today !== '0' ? 'up' : ''}`} data-testid="seconds-today">
+              {today === undefined ? '—' : `${today.startsWith('-') || today === '0' ? today : `+${today}`} ${SECONDS_CURRENCY}`}
+            </span>
+          </Figure>
+          <Figure>
+            <span className="label">{t('seconds.openContracts')}</span>
+            <span className="value big">{account ? `${account.open_count} · ${account.frozen} ${SECONDS_CURRENCY}` : '—'}</span>
+          </Figure>
+          <Link to="/order/sec-history" style={{ marginLeft: 'auto' }}>
+            {t('seconds.history')} →
+          </Link>
+        </PanelBody>
+      </Panel>
+      <WalletAccountPage account="sec_contract" />
+    </div>
+  );
+}
