@@ -16,3 +16,27 @@ export function unwrap<T>(outcome: Outcome<T>, code: ResultCode = ResultCode.bad
   if (!outcome.ok) throw new ApiFailure(code, outcome.key, outcome.vars);
   return outcome.data;
 }
+
+/**
+ * A refusal raised inside a use case's transaction: thrown, it rolls the whole transaction back
+ * (the idempotency claim included, so a corrected retry is carried out afresh); `outcomeOf` turns
+ * it into the Outcome the routes answer. `K` narrows the keys to a product's own messages.
+ */
+export class Refusal<K extends MessageKey = MessageKey> extends Error {
+  constructor(
+    readonly key: K,
+    readonly vars?: Record<string, string>,
+  ) {
+    super(key);
+  }
+}
+
+/** Runs `work`; a Refusal it throws becomes a refused Outcome, anything else is rethrown. */
+export async function outcomeOf<T>(work: () => Promise<T>): Promise<Outcome<T>> {
+  try {
+    return { ok: true, data: await work() };
+  } catch (error) {
+    if (error instanceof Refusal) return refuse(error.key, error.vars);
+    throw error;
+  }
+}

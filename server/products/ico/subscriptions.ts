@@ -22,7 +22,7 @@ import type { Database, Queryable } from '../../kernel/db/database.js';
 import { once, type SubmissionKey } from '../../kernel/idempotency.js';
 import { readBalance } from '../../kernel/ledger/ledger.js';
 import { applyBalanceChanges, canSpend, lockBalances } from '../../kernel/ledger/ledgerBatch.js';
-import type { Outcome } from '../../kernel/outcome.js';
+import { type Outcome, outcomeOf, Refusal as KernelRefusal } from '../../kernel/outcome.js';
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
 import type { IcoMessageKey } from './messages.js';
 import { lastPrices, normaliseRow, PROJECT_COLUMNS, readProjects, saveProject, statusOf, toProject, type ProjectRow } from './projects.js';
@@ -32,24 +32,10 @@ export const THAW_SCOPE = 'ico.thaw';
 export const MAX_PAGE_SIZE = 50;
 const DAY_MS = 86_400_000;
 
-/** A refusal inside a transaction: thrown, it rolls everything back (the idempotency claim too). */
-export class Refusal extends Error {
-  constructor(
-    readonly key: IcoMessageKey,
-    readonly vars?: Record<string, string>,
-  ) {
-    super(key);
-  }
-}
+/** A refusal of this product: thrown inside a transaction, it rolls everything back (the idempotency claim too). */
+export class Refusal extends KernelRefusal<IcoMessageKey> {}
 
-async function outcome<T>(work: () => Promise<T>): Promise<Outcome<T>> {
-  try {
-    return { ok: true, data: await work() };
-  } catch (error) {
-    if (error instanceof Refusal) return { ok: false, key: error.key, ...(error.vars ? { vars: error.vars } : {}) };
-    throw error;
-  }
-}
+const outcome = outcomeOf;
 
 interface SubRow {
   project_id: number;

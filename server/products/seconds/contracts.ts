@@ -18,7 +18,7 @@ import type { Database, Queryable } from '../../kernel/db/database.js';
 import { once, type SubmissionKey } from '../../kernel/idempotency.js';
 import { readBalance } from '../../kernel/ledger/ledger.js';
 import { applyBalanceChanges, canSpend, lockBalances } from '../../kernel/ledger/ledgerBatch.js';
-import type { Outcome } from '../../kernel/outcome.js';
+import { type Outcome, outcomeOf, Refusal as KernelRefusal } from '../../kernel/outcome.js';
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
 import type { IndexPair, SecondsIndex } from './indexPrice.js';
 import type { SecondsMessageKey } from './messages.js';
@@ -28,24 +28,10 @@ export const BUY_SCOPE = 'seconds.buy';
 const DAY_MS = 86_400_000;
 export const MAX_PAGE_SIZE = 50;
 
-/** A refusal inside a transaction: thrown, it rolls everything back (the idempotency claim too). */
-export class Refusal extends Error {
-  constructor(
-    readonly key: SecondsMessageKey,
-    readonly vars?: Record<string, string>,
-  ) {
-    super(key);
-  }
-}
+/** A refusal of this product: thrown inside a transaction, it rolls everything back (the idempotency claim too). */
+export class Refusal extends KernelRefusal<SecondsMessageKey> {}
 
-async function outcome<T>(work: () => Promise<T>): Promise<Outcome<T>> {
-  try {
-    return { ok: true, data: await work() };
-  } catch (error) {
-    if (error instanceof Refusal) return { ok: false, key: error.key, ...(error.vars ? { vars: error.vars } : {}) };
-    throw error;
-  }
-}
+const outcome = outcomeOf;
 
 export const CONTRACT_COLUMNS = `id, left_symbol || '_' || right_symbol as symbol, direction, period_s as period,
   trim_scale(payout_rate)::text as payout_rate, trim_scale(stake)::text as quantity, trim_scale(buy_price)::text as buy_price,

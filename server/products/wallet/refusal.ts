@@ -1,20 +1,12 @@
-import type { MessageKey } from '../../kernel/i18n/messages.js';
-import type { Outcome } from '../../kernel/outcome.js';
+import { Refusal, type Outcome } from '../../kernel/outcome.js';
 import { InsufficientFunds } from '../../kernel/ledger/ledger.js';
 
 /**
- * A refusal raised inside a wallet transaction: thrown, it rolls the whole transaction back (the
- * idempotency claim included, so a corrected retry is carried out afresh); `outcome` turns it into
- * the translated Outcome the routes answer with body code 400.
+ * Wallet use cases refuse with the kernel's Refusal (a thrown refusal rolls the whole transaction
+ * back); `outcome` turns it, and the ledger's own refusals, into the translated Outcome the routes
+ * answer with body code 400.
  */
-export class Refusal extends Error {
-  constructor(
-    readonly key: MessageKey,
-    readonly vars?: Record<string, string>,
-  ) {
-    super(key);
-  }
-}
+export { Refusal };
 
 const NUMERIC_OUT_OF_RANGE = '22003';
 
