@@ -5,6 +5,7 @@ import type icoCatalogue from '../../src/locales/ico/en_US.json';
 import type { IcoProject } from '../../src/domain/ico';
 import { OPERATOR } from './support/operator';
 import { registerThroughUi } from './support/register';
+import { call, fundAccount, tokenOf } from './support/api';
 
 const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as T;
 const EN = catalogue<typeof icoCatalogue>('ico/en_US.json').ico;
@@ -23,30 +24,7 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-async function tokenOf(page: Page): Promise<string> {
-  return JSON.parse((await page.evaluate(() => window.localStorage.getItem('token')))!) as string;
-}
-
-async function call<T>(page: Page, path: string, body: object, token?: string): Promise<T> {
-  const response = await page.request.post(path, { data: body, headers: token ? { token } : {} });
-  const envelope = (await response.json()) as { code: number; msg: string; data: T };
-  expect(envelope.code, envelope.msg).toBe(200);
-  return envelope.data;
-}
-
-/** A simulated deposit to spot, then a transfer of it to the ICO account. */
-async function fundIco(page: Page, quantity: string) {
-  const token = await tokenOf(page);
-  const { address } = await call<{ address: string }>(page, '/api/wallet/deposit_address', { currency: 'USDT', network: 'TRC20' }, token);
-  await call(page, '/api/chain/simulate_deposit', { address, currency: 'USDT', network: 'TRC20', quantity });
-  await expect
-    .poll(async () => (await call<Array<{ currency: string; available: string }>>(page, '/api/wallet/balances', { account: 'spot' }, token)).find((r) => r.currency === 'USDT')?.available ?? '0', {
-      timeout: 60_000,
-      intervals: [500],
-    })
-    .toBe(quantity);
-  await call(page, '/api/wallet/transfer', { currency: 'USDT', from: 'spot', to: 'ico', quantity }, token);
-}
+const fundIco = (page: Page, quantity: string) => fundAccount(page, 'ico', quantity);
 
 async function operatorCreates(page: Page, body: object): Promise<IcoProject> {
   const { token } = await call<{ token: string }>(page, '/api/operator/login', OPERATOR);

@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type secondsCatalogue from '../../src/locales/seconds/en_US.json';
 import type baseCatalogue from '../../src/locales/en_US.json';
 import { registerThroughUi } from './support/register';
+import { fundAccount } from './support/api';
 
 const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as T;
 const EN = catalogue<typeof secondsCatalogue>('seconds/en_US.json').seconds;
@@ -27,30 +28,7 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-async function tokenOf(page: Page): Promise<string> {
-  return JSON.parse((await page.evaluate(() => window.localStorage.getItem('token')))!) as string;
-}
-
-async function call<T>(page: Page, path: string, body: object, token?: string): Promise<T> {
-  const response = await page.request.post(path, { data: body, headers: token ? { token } : {} });
-  const envelope = (await response.json()) as { code: number; msg: string; data: T };
-  expect(envelope.code, envelope.msg).toBe(200);
-  return envelope.data;
-}
-
-/** A simulated deposit to spot, then a transfer of it to the seconds account. */
-async function fundSeconds(page: Page, quantity: string) {
-  const token = await tokenOf(page);
-  const { address } = await call<{ address: string }>(page, '/api/wallet/deposit_address', { currency: 'USDT', network: 'TRC20' }, token);
-  await call(page, '/api/chain/simulate_deposit', { address, currency: 'USDT', network: 'TRC20', quantity });
-  await expect
-    .poll(async () => (await call<Array<{ currency: string; available: string }>>(page, '/api/wallet/balances', { account: 'spot' }, token)).find((r) => r.currency === 'USDT')?.available ?? '0', {
-      timeout: 60_000,
-      intervals: [500],
-    })
-    .toBe(quantity);
-  await call(page, '/api/wallet/transfer', { currency: 'USDT', from: 'spot', to: 'sec_contract', quantity }, token);
-}
+const fundSeconds = (page: Page, quantity: string) => fundAccount(page, 'sec_contract', quantity);
 
 const ticket = (page: Page, words: typeof EN) => page.getByRole('region', { name: words.ticket }).or(page.locator(`section[aria-label="${words.ticket}"]`));
 
