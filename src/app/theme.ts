@@ -77,6 +77,14 @@ export const lightTheme: Theme = {
   radius: '4px',
 };
 
+/**
+ * Breakpoints (issue 12). `PHONE`: one column, tables inside their panel, the trade page as tabs.
+ * `COMPACT_HEADER`: the header's links and menus no longer fit on one line (≈1040 px), so they move
+ * behind the menu button. Wider than both, the desktop layout is unchanged.
+ */
+export const PHONE = '@media (max-width: 767px)';
+export const COMPACT_HEADER = '@media (max-width: 1099px)';
+
 export const themes: Record<ThemeName, Theme> = { dark: darkTheme, light: lightTheme };
 
 declare module 'styled-components' {
