@@ -14,4 +14,5 @@ import { walletFeature } from './wallet/feature';
  * folder and one line here: main.tsx supplies it, mounts its provider and routes its pages.
  * (Operator desks appear in this order: identity reviews first.)
  */
-export const FEATURES: Feature[] = [marketsFeature, spotFeature, secondsFeature, icoFeature, accountsFeature, kycFeature, walletFeature, supportFeature, operatorFeature];
+// The operator desk's tabs follow this order: identity review first (its queue is the desk's landing), then withdrawals, then ICO.
+export const FEATURES: Feature[] = [marketsFeature, spotFeature, secondsFeature, accountsFeature, kycFeature, walletFeature, icoFeature, supportFeature, operatorFeature];
