@@ -6,7 +6,11 @@ import { createServer } from 'vite';
 import type { RouteEntry } from '../../src/app/routeList';
 
 export async function loadRouteTable(root = process.cwd()): Promise<RouteEntry[]> {
-  const server = await createServer({ root, logLevel: 'error', server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom', optimizeDeps: { noDiscovery: true, include: [] } });
+  const server = await createServer({ root, logLevel: 'error', server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom',
+    // Loaded by Vite rather than Node: under another loader (Playwright's) Node hands a CommonJS
+    // build's exports object as the default import, and `styled.button` is not a function.
+    ssr: { noExternal: ['styled-components'] },
+    optimizeDeps: { noDiscovery: true, include: [] } });
   try {
     const mod = (await server.ssrLoadModule('/scripts/bundle/routeEntries.ts')) as { routeEntries: () => RouteEntry[] };
     return mod.routeEntries();

@@ -38,6 +38,16 @@ describe('market rows', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.price).toBeUndefined();
   });
+  it('prices a BTC-quoted pair in USDT through BTC (its live close, else its reference price), with a market value', () => {
+    const withSupply = [currency('BTC', '96000', '20000000'), currency('ETH', '3400', '120000000'), currency('USDT', '1')];
+    const ethBtc = { channel: 'eth_btc_tick', pair: 'ETH_BTC', close: '0.035', open: '0.035', high: '0.036', low: '0.034', amount: '1', vol: '0.035', count: 1, increase: '0' };
+    const [before] = buildMarketRows([pair('ETH', 'BTC')], withSupply, { eth_btc_tick: ethBtc });
+    expect(before!.priceUsdt).toBe('3360');
+    expect(before!.marketValueUsdt).toBe('403200000000');
+    const btcUsdt = { ...ethBtc, channel: 'btc_usdt_tick', pair: 'BTC_USDT', close: '100000' };
+    const [live] = buildMarketRows([pair('ETH', 'BTC')], withSupply, { eth_btc_tick: ethBtc, btc_usdt_tick: btcUsdt });
+    expect(live!.priceUsdt).toBe('3500');
+  });
 });
 
 describe('prices in USDT through the quote currency', () => {

@@ -9,10 +9,10 @@ export interface MarketRow {
   symbol: string;
   /** Last price in the quote currency: the live close, else the reference price for USDT pairs. */
   price: string | undefined;
-  /** The same in USDT, for conversion into the pricing currency. */
+  /** The same in USDT, for conversion into the pricing currency (through the quote's USDT price: ETH/BTC × BTC/USDT). */
   priceUsdt: string | undefined;
   tick: MarketTick | undefined;
-  /** Market value in USDT (price × circulating supply), for USDT pairs. */
+  /** Market value in USDT (USDT price × circulating supply of the base currency). */
   marketValueUsdt: string | undefined;
 }
 
@@ -25,7 +25,7 @@ export function buildMarketRows(pairs: Pair[], currencies: Currency[], tickers: 
       const base = bySymbol.get(pair.left_symbol);
       const quotedInUsdt = pair.right_symbol === 'USDT';
       const price = tick?.close ?? (quotedInUsdt ? base?.price : undefined);
-      const priceUsdt = quotedInUsdt ? price : undefined;
+      const priceUsdt = priceInUsdt(price, quoteUsdtPrice(pair, currencies, tickers));
       return {
         key: `${pair.left_symbol}_${pair.right_symbol}`,
         pair,

@@ -10,6 +10,7 @@ import { useAppFlow } from '../views/hooks';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { useNoteFlow } from '../../features/support/support.hooks';
+import { PHONE } from '../theme';
 
 const Foot = styled.footer`
   margin-top: 32px;
@@ -31,6 +32,12 @@ const Columns = styled.div`
   button.link { all: unset; cursor: pointer; }
   button.link:hover, a:hover { color: ${({ theme }) => theme.color.accent}; }
   select { background: ${({ theme }) => theme.color.panelRaised}; border: 1px solid ${({ theme }) => theme.color.border}; border-radius: 4px; padding: 4px 6px; }
+  ${PHONE} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+    gap: 18px 16px;
+    & > div:first-child { grid-column: 1 / -1; }
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Copy = styled.div`

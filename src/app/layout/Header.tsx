@@ -1,5 +1,6 @@
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { LANGUAGES } from '../../domain/languages';
 import { PRICING_CURRENCIES } from '../../domain/pricingCurrencies';
@@ -9,7 +10,9 @@ import { AppQrCodes } from '../ui/AppQrCodes';
 import { Dropdown, MenuItem } from '../ui/Dropdown';
 import { HEADER_LINKS, offeredGroups, offeredLinks, ORDER_MENU, WALLET_MENU, type NavGroupSpec } from './navigation';
 import { RegionBadge } from './RegionBadge';
+import { SiteMenu } from './SiteMenu';
 import { UserPopup } from './UserPopup';
+import { COMPACT_HEADER } from '../theme';
 
 const Bar = styled.header`
   height: ${({ theme }) => theme.size.header};
@@ -33,11 +36,13 @@ const Brand = styled(Link)`
   letter-spacing: 0.3px;
   margin-right: 14px;
   span { color: ${({ theme }) => theme.color.accent}; }
+  ${COMPACT_HEADER} { margin-right: 0; }
 `;
 
 const Nav = styled.nav`
   display: flex;
   align-items: stretch;
+  ${COMPACT_HEADER} { display: none; }
   a {
     display: flex;
     align-items: center;
@@ -54,6 +59,23 @@ const Right = styled.div`
   display: flex;
   align-items: stretch;
   gap: 2px;
+`;
+
+/** What only the full-width header shows; narrower, the menu button offers it (SiteMenu). */
+const Wide = styled.div`
+  display: contents;
+  ${COMPACT_HEADER} { display: none; }
+`;
+
+const MenuButton = styled.button`
+  all: unset;
+  cursor: pointer;
+  display: none;
+  align-items: center;
+  padding: 0 4px 0 10px;
+  &:hover, &[aria-expanded='true'] { color: ${({ theme }) => theme.color.accent}; }
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.accent}; }
+  ${COMPACT_HEADER} { display: flex; }
 `;
 
 const AuthLink = styled(Link)<{ $primary?: boolean }>`
@@ -118,6 +140,11 @@ export function Header() {
   const sessionFlow = useSessionFlow();
   const download = appFlow.config?.config.download;
   const siteName = appFlow.config?.config.sys.site_name ?? 'OpenEx';
+  // Whether the narrow header's menu is open: presentation only. A new page closes it.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const { pathname } = useLocation();
+  useEffect(closeMenu, [pathname, closeMenu]);
   return (
     <Bar>
       <Brand to="/home" aria-label={siteName}>
@@ -141,16 +168,19 @@ export function Header() {
         {sessionFlow.hasSession && sessionFlow.user ? (
           <>
             <NotificationBell userId={sessionFlow.user.id} />
-            <UserPopup user={sessionFlow.user} onSignOut={sessionFlow.signOut} />
+            <Wide>
+              <UserPopup user={sessionFlow.user} onSignOut={sessionFlow.signOut} />
+            </Wide>
           </>
         ) : (
-          <>
+          <Wide>
             <AuthLink to="/login">{t('nav.login')}</AuthLink>
             <AuthLink to="/reg" $primary>
               {t('nav.register')}
             </AuthLink>
-          </>
+          </Wide>
         )}
+        <Wide>
         <Dropdown label={t('nav.download')} ariaLabel={t('nav.download')} align="right">
           {() =>
             download ? (
@@ -210,7 +240,14 @@ export function Header() {
         >
           {appFlow.theme === 'dark' ? '☀' : '☾'}
         </IconButton>
+        </Wide>
+        <MenuButton type="button" aria-label={t('nav.menu')} aria-expanded={menuOpen} aria-controls="site-menu" onClick={() => setMenuOpen((open) => !open)}>
+          <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden>
+            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </MenuButton>
       </Right>
+      {menuOpen && <SiteMenu id="site-menu" onClose={closeMenu} />}
     </Bar>
   );
 }

@@ -3,12 +3,14 @@ import { NavLink, Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { offeredGroups, type NavGroupSpec } from './navigation';
 import { useAppFlow } from '../views/hooks';
+import { PHONE } from '../theme';
 
 const Grid = styled.div`
   display: grid;
-  grid-template-columns: 210px 1fr;
+  grid-template-columns: 210px minmax(0, 1fr);
   gap: 16px;
   align-items: start;
+  ${PHONE} { grid-template-columns: minmax(0, 1fr); gap: 10px; }
 `;
 
 const Side = styled.nav`
@@ -26,6 +28,17 @@ const Side = styled.nav`
     color: ${({ theme }) => theme.color.textDim};
     &:hover { color: ${({ theme }) => theme.color.text}; background: ${({ theme }) => theme.color.hover}; }
     &.active { color: ${({ theme }) => theme.color.accent}; border-left-color: ${({ theme }) => theme.color.accent}; background: ${({ theme }) => theme.color.hover}; }
+  }
+  /* A phone: the menu is one row of links that scrolls sideways inside itself, above the page. */
+  ${PHONE} {
+    position: static;
+    display: flex;
+    overflow-x: auto;
+    padding: 0;
+    div { display: contents; }
+    h2 { display: none; }
+    a { flex: none; white-space: nowrap; padding: 9px 12px; border-left: 0; border-bottom: 2px solid transparent; }
+    a.active { border-bottom-color: ${({ theme }) => theme.color.accent}; }
   }
 `;
 

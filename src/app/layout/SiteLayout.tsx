@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { SignOutDialog } from './SignOutDialog';
+import { PHONE } from '../theme';
 
 const Main = styled.main`
   flex: 1;
@@ -10,6 +11,8 @@ const Main = styled.main`
   max-width: 1440px;
   margin: 0 auto;
   padding: 16px;
+  min-width: 0;
+  ${PHONE} { padding: 10px; }
 `;
 
 const Shell = styled.div`

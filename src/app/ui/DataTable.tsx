@@ -31,6 +31,12 @@ const Table = styled.table`
   th button { all: unset; cursor: pointer; }
 `;
 
+/** Wide tables scroll sideways inside their panel, never the page (a phone, a narrow window). */
+const Contained = styled.div`
+  overflow-x: auto;
+  max-width: 100%;
+`;
+
 const Empty = styled.td`
   text-align: center !important;
   color: ${({ theme }) => theme.color.textFaint};
@@ -52,6 +58,7 @@ export function DataTable<Row>(props: {
 }) {
   const { t } = useTranslation();
   return (
+    <Contained>
     <Table aria-label={props.label}>
       <thead>
         <tr>
@@ -85,5 +92,6 @@ export function DataTable<Row>(props: {
         )}
       </tbody>
     </Table>
+    </Contained>
   );
 }

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { PHONE } from '../theme';
 
 export const Panel = styled.section`
   background: ${({ theme }) => theme.color.panel};
@@ -14,6 +15,7 @@ export const PanelHeader = styled.header`
   padding: 10px 14px;
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
   h1, h2, h3 { margin: 0; font-size: 14px; font-weight: 600; }
+  ${PHONE} { flex-wrap: wrap; gap: 8px; }
 `;
 
 export const PanelBody = styled.div`

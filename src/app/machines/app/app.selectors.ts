@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import { FIAT_DECIMALS } from '../../../domain/constants';
-import { groupThousands, mulDecimal, toFixedDecimal } from '../../../domain/decimal';
+import { mulDecimal } from '../../../domain/decimal';
+import { formatFiat } from '../../../domain/localeFormat';
 import type { appMachine } from './app.machine';
 
 type AppSnapshot = SnapshotFrom<typeof appMachine>;
@@ -26,11 +26,11 @@ export const selectUsdtPrice = (s: AppSnapshot) => s.context.usdtPrice?.price;
 export const selectPriceFailed = (s: AppSnapshot) => s.matches({ running: { ready: { price: 'failed' } } });
 
 /**
- * A USDT amount in the active pricing currency with the 2 decimals of spec §9 ("$96,250.50"), or undefined while the
- * USDT price is not known. Exact: decimal strings all the way.
+ * A USDT amount in the active pricing currency, in that currency's minor units (spec §9's 2 decimals
+ * for USD and EUR, none for JPY and KRW) and the language's grouping ("$96,250.50", "¥14,437,575",
+ * "€96.250,50" in German), or undefined while the USDT price is not known. Exact: decimal strings all the way.
  */
-export function toFiat(usdtAmount: string, usdtPrice: string | undefined, mark: string): string | undefined {
+export function toFiat(usdtAmount: string, usdtPrice: string | undefined, pricing: { name: string; mark: string }, lang = 'en_US'): string | undefined {
   if (usdtPrice === undefined) return undefined;
-  const value = mulDecimal(usdtAmount, usdtPrice);
-  return `${mark}${groupThousands(toFixedDecimal(value, FIAT_DECIMALS))}`;
+  return formatFiat(mulDecimal(usdtAmount, usdtPrice), pricing.name, pricing.mark, lang);
 }

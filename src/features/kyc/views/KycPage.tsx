@@ -2,6 +2,7 @@ import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { PHONE } from '../../../app/theme';
 import { identitySchema, type IdentityValues } from '../../../domain/validation';
 import { useKyc } from '../kyc.hooks';
 import { IdentityBadge } from '../../../app/layout/IdentityBadge';
@@ -15,6 +16,7 @@ const Photos = styled.div`
   grid-template-columns: 1fr 1fr;
   gap: 14px;
   margin-bottom: 16px;
+  ${PHONE} { grid-template-columns: minmax(0, 1fr); }
 `;
 
 const Note = styled.div<{ $tone: 'warn' | 'down' | 'up' }>`

@@ -2,6 +2,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { PHONE } from '../../../app/theme';
 import { QR_SIZES } from '../../../domain/constants';
 import type { DepositRecord } from '../../../domain/wallet';
 import { useDepositFlow, useWalletRecords } from '../wallet.hooks';
@@ -20,6 +21,7 @@ const Layout = styled.div`
   grid-template-columns: minmax(0, 1fr) auto;
   gap: 24px;
   align-items: start;
+  ${PHONE} { grid-template-columns: minmax(0, 1fr); gap: 14px; .qr { flex-wrap: wrap; } }
   .qr { display: flex; gap: 14px; align-items: flex-end; }
   .qr figure { margin: 0; text-align: center; font-size: 11px; color: ${({ theme }) => theme.color.textDim}; }
   .qr svg { background: #fff; padding: 8px; border-radius: 6px; display: block; margin-bottom: 4px; }

@@ -7,7 +7,7 @@ import { useWalletBalances } from '../wallet.hooks';
 import { Button } from '../../../app/ui/Button';
 import { DataTable } from '../../../app/ui/DataTable';
 import { ActionLinks } from './ActionLinks';
-import { Card, Figure, Stack } from './walletUi';
+import { Card, Figure, Figures, Stack } from './walletUi';
 
 /** /wallet: total valuation in the pricing currency and in BTC, today's P&L, and each account. */
 export function WalletOverviewPage() {
@@ -25,7 +25,7 @@ export function WalletOverviewPage() {
           <ActionLinks />
         </div>
         <p className="intro">{t('page.wallet.intro')}</p>
-        <div style={{ display: 'grid', gridTemplateColumns: '2fr 1fr 1fr', gap: 16, alignItems: 'end' }}>
+        <Figures>
           <Figure>
             <span className="label">{t('wallet.totalValuation', { currency: fiat.pricing.name })}</span>
             <span className="value big" data-testid="wallet-total">{overview ? fiat.format(overview.total_usdt) : '—'}</span>
@@ -40,7 +40,7 @@ export function WalletOverviewPage() {
             <span className={`value ${pnlTone}`}>{overview ? `${pnlSign > 0 ? '+' : ''}${fiat.format(pnl)}` : '—'}</span>
             <span className="sub">{overview ? `${formatAmount(pnl, 2)} USDT` : ''}</span>
           </Figure>
-        </div>
+        </Figures>
         {wallet.failed && (
           <Button type="button" $variant="ghost" $small onClick={wallet.refresh} style={{ marginTop: 10 }}>
             {t('common.retry')}

@@ -5,11 +5,11 @@ import { compareDecimal } from '../../../domain/decimal';
 import { Badge } from '../../../app/ui/Badge';
 import { Button } from '../../../app/ui/Button';
 import type { Column } from '../../../app/ui/DataTable';
-import { formatTime } from './walletUi';
+import { DateTime } from '../../../app/ui/DateTime';
 
 /** Table columns of the wallet's records, shared by the record pages and the deposit/withdrawal pages. */
 
-const time = <R extends { created_at: number }>(): Column<R> => ({ key: 'col.time', render: (r) => <span className="dim">{formatTime(r.created_at)}</span> });
+const time = <R extends { created_at: number }>(): Column<R> => ({ key: 'col.time', render: (r) => <DateTime className="dim num" at={r.created_at} /> });
 const currency = <R extends { currency: string }>(): Column<R> => ({ key: 'col.currency', render: (r) => <b>{r.currency}</b> });
 const amount = <R,>(key: string, pick: (r: R) => string, signed = false): Column<R> => ({
   key,

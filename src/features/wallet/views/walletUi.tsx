@@ -1,22 +1,31 @@
 import styled from 'styled-components';
 import { Panel } from '../../../app/ui/Panel';
+import { PHONE } from '../../../app/theme';
 import { Pager as RecordPager } from '../../../app/ui/RecordFilters';
-
-/** Local date and time of an epoch-ms record time, zero-padded, sortable by eye: 2026-11-21 10:42:05. */
-export function formatTime(ms: number): string {
-  const d = new Date(ms);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}
 
 export const Stack = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 12px;
+`;
+
+/** The overview's figures: in a row, on a phone two to a row under the total. */
+export const Figures = styled.div`
+  display: grid;
+  grid-template-columns: 2fr 1fr 1fr;
+  gap: 16px;
+  align-items: end;
+  ${PHONE} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+    & > :first-child { grid-column: 1 / -1; }
+  }
 `;
 
 /** A wallet panel: title row with actions on the right, then dense content. */
 export const Card = styled(Panel)`
   padding: 14px 16px;
+  min-width: 0;
+  ${PHONE} { padding: 12px; }
   .head { display: flex; align-items: center; gap: 10px; margin-bottom: 10px; flex-wrap: wrap; }
   .head h1, .head h2 { margin: 0; font-size: 16px; font-weight: 600; flex: 1; }
   .head h1 { font-size: 18px; }
@@ -46,6 +55,7 @@ export const WalletForm = styled.div`
   .field { display: grid; gap: 5px; }
   .field > label, .field > .label { font-size: 12px; color: ${({ theme }) => theme.color.textDim}; }
   .row { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
+  ${PHONE} { .row { grid-template-columns: minmax(0, 1fr); } }
   input[type='text'], input[type='password'], select {
     background: ${({ theme }) => theme.color.panelRaised};
     border: 1px solid ${({ theme }) => theme.color.border};

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { KycReviewRecord as Detail } from '../../machines/kycReview/kycReview.machine';
+import { DateTime } from '../../../../app/ui/DateTime';
 import { Button } from '../../../../app/ui/Button';
 
 const Photos = styled.div`
@@ -38,7 +39,9 @@ export function KycReviewDetail(props: { detail: Detail; busy: boolean; onApprov
         <dt>{t('identity.idNumber')}</dt>
         <dd>{s.id_number}</dd>
         <dt>{t('operator.submittedAt')}</dt>
-        <dd>{new Date(s.created_at).toLocaleString()}</dd>
+        <dd>
+          <DateTime at={s.created_at} />
+        </dd>
       </Facts>
       <Photos>
         <figure>

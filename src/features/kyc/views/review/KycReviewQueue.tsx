@@ -5,6 +5,7 @@ import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { Muted } from '../../../../app/ui/Panel';
 import { KycApproveDialog, KycRejectDialog } from './KycReviewDialogs';
+import { DateTime } from '../../../../app/ui/DateTime';
 import { KycReviewDetail } from './KycReviewDetail';
 
 /** The pending identity submissions, oldest first, and the one being reviewed. */
@@ -35,7 +36,7 @@ export function KycReviewQueue() {
         rowKey={(r) => String(r.id)}
         emptyKey="operator.queueEmpty"
         columns={[
-          { key: 'operator.submittedAt', render: (r) => new Date(r.created_at).toLocaleString() },
+          { key: 'operator.submittedAt', render: (r) => <DateTime at={r.created_at} /> },
           { key: 'operator.user', render: (r) => r.account },
           { key: 'identity.name', render: (r) => r.real_name },
           { key: 'identity.idNumber', render: (r) => r.id_number },

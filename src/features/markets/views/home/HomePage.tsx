@@ -8,6 +8,8 @@ import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { Muted, Panel, PanelBody, PanelHeader } from '../../../../app/ui/Panel';
 import { buildMarketRows, type MarketRow } from '../../../../domain/marketRows';
+import { PHONE } from '../../../../app/theme';
+import { grouped } from '../trade/format';
 
 const Hero = styled.section`
   display: grid;
@@ -15,14 +17,19 @@ const Hero = styled.section`
   gap: 16px;
   margin-bottom: 16px;
   h1 { font-size: 30px; margin: 8px 0 10px; line-height: 1.2; }
-  .cta { display: flex; gap: 10px; margin-top: 18px; }
+  .cta { display: flex; gap: 10px; margin-top: 18px; flex-wrap: wrap; }
+  ${PHONE} {
+    grid-template-columns: minmax(0, 1fr);
+    h1 { font-size: 24px; }
+  }
 `;
 
 const Cards = styled.div`
   display: grid;
-  grid-template-columns: repeat(4, 1fr);
+  grid-template-columns: repeat(4, minmax(0, 1fr));
   gap: 12px;
   margin-bottom: 16px;
+  ${PHONE} { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 8px; }
 `;
 
 const Card = styled(Link)`
@@ -33,7 +40,9 @@ const Card = styled(Link)`
   border-radius: ${({ theme }) => theme.radius};
   &:hover { border-color: ${({ theme }) => theme.color.accent}; }
   .pair { color: ${({ theme }) => theme.color.textDim}; font-weight: 600; }
-  .price { font-size: 20px; margin: 4px 0 2px; }
+  .price { font-size: 20px; margin: 4px 0 0; }
+  .fiat { font-size: 12px; color: ${({ theme }) => theme.color.textDim}; margin-bottom: 2px; min-height: 1.45em; }
+  ${PHONE} { padding: 10px; .price { font-size: 16px; overflow-wrap: anywhere; } }
 `;
 
 const Side = styled.div`
@@ -45,8 +54,9 @@ const Side = styled.div`
 
 const Two = styled.div`
   display: grid;
-  grid-template-columns: 2.2fr 1fr;
+  grid-template-columns: minmax(0, 2.2fr) minmax(0, 1fr);
   gap: 16px;
+  ${PHONE} { grid-template-columns: minmax(0, 1fr); }
 `;
 
 function Change(props: { row: MarketRow }) {
@@ -107,7 +117,14 @@ export function HomePage() {
         {hot.map((r) => (
           <Card key={r.key} to={`/markets/kline/${r.key}`}>
             <div className="pair">{r.symbol}</div>
-            <div className="price num">{r.priceUsdt ? fiat.format(r.priceUsdt) : '—'}</div>
+            {/* The last price in the quote currency is there with the first answer (the live close, or the
+                currency list's reference price); its value in the pricing currency follows when the rate has loaded. */}
+            <div className="price num" data-testid={`hot-price-${r.key}`}>
+              {r.price ? grouped(r.price, r.pair.price_precision) : '—'}
+            </div>
+            <div className="fiat num" data-testid={`hot-fiat-${r.key}`}>
+              {r.priceUsdt && fiat.ready ? `≈ ${fiat.format(r.priceUsdt)}` : ''}
+            </div>
             <Change row={r} />
           </Card>
         ))}

@@ -32,6 +32,7 @@ const Search = styled.input`
   border-radius: 4px;
   padding: 5px 10px;
   width: 220px;
+  max-width: 100%;
 `;
 
 const Star = styled.button`

@@ -4,6 +4,7 @@ import type { Pair } from '../../../../domain/api';
 import { KLINE_INTERVALS, type KlineInterval } from '../../../../domain/constants';
 import type { KlineActorRef } from '../../machines/kline/kline.machine';
 import { Panel, PanelHeader } from '../../../../app/ui/Panel';
+import { PHONE } from '../../../../app/theme';
 import { KlineChart } from './chart/KlineChart';
 
 const INTERVAL_KEYS: Record<KlineInterval, string> = {
@@ -37,12 +38,14 @@ const Intervals = styled.div`
     &[aria-pressed='true'] { color: ${({ theme }) => theme.color.accent}; background: ${({ theme }) => theme.color.hover}; font-weight: 600; }
     &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.accent}; }
   }
+  ${PHONE} { flex-wrap: wrap; button { padding: 2px 6px; } }
 `;
 
 const Indicators = styled.span`
   font-size: 11px;
   color: ${({ theme }) => theme.color.textFaint};
   letter-spacing: 0.3px;
+  ${PHONE} { display: none; }
 `;
 
 /** The candle chart with the spec's eight intervals; a click reloads the chart for that interval. */

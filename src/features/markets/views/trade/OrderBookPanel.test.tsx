@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Profiler } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ThemeProvider } from 'styled-components';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { createDepthFeedActor } from '../../actors/depthFeed.actor';
 import { createFakeSocket } from '../../../../services/testing/fakeSocket';
@@ -12,7 +12,14 @@ import { orderBookMachine } from '../../machines/orderBook/orderBook.machine';
 import { createManualScheduler } from '../../../../services/frameScheduler';
 import { initI18n } from '../../../../services/i18n';
 import { darkTheme } from '../../../../app/theme';
+import { fixed } from './format';
 import { OrderBookPanel } from './OrderBookPanel';
+
+// Every row formats its three cells with fixed(): the calls count the rows that render.
+vi.mock('./format', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./format')>();
+  return { ...actual, fixed: vi.fn(actual.fixed) };
+});
 
 afterEach(cleanup);
 
@@ -64,5 +71,32 @@ describe('order book panel', () => {
     expect(commits()).toBe(before + 1);
     expect(prices(screen.getByRole('rowgroup', { name: 'Bids' }))).toEqual(['100.00']);
     expect(within(screen.getByRole('rowgroup', { name: 'Bids' })).getAllByRole('cell')[1]!.textContent).toBe('101.0000');
+  });
+
+  it('re-renders only the level that changed', async () => {
+    const { fake, frames } = await renderBook();
+    // The asks are the deeper side, so a bid delta changes no other row's total or depth bar.
+    fake.push(channel, { kind: 'snapshot', seq: 1, bids: [['100', '1'], ['99', '1'], ['98', '1']], asks: [['101', '5'], ['102', '5']] });
+    act(() => frames.flush());
+    const formatted = vi.mocked(fixed);
+    formatted.mockClear();
+    fake.push(channel, { kind: 'delta', seq: 2, bids: [['98', '2']], asks: [] });
+    act(() => frames.flush());
+    // One row's three cells, and the middle's last price and spread; not the other four rows.
+    expect(formatted.mock.calls.map((call) => call[0]).sort()).toEqual(['1', '100.5', '2', '4', '98'].sort());
+    expect(within(screen.getByRole('rowgroup', { name: 'Bids' })).getAllByRole('cell')[7]!.textContent).toBe('2.0000');
+  });
+
+  it('groups the levels by the price step chosen', async () => {
+    const { fake, frames } = await renderBook();
+    fake.push(channel, { kind: 'snapshot', seq: 1, bids: [['100.9', '1'], ['100.1', '2'], ['99.5', '0.5']], asks: [['101.2', '1'], ['101.7', '1']] });
+    act(() => frames.flush());
+    const grouping = screen.getByRole('combobox', { name: 'Price grouping' });
+    expect(within(grouping).getAllByRole('option').map((o) => o.textContent)).toEqual(['0.01', '0.1', '1', '10']);
+    fireEvent.change(grouping, { target: { value: '0' } });
+    expect(prices(screen.getByRole('rowgroup', { name: 'Bids' }))).toEqual(['100.00', '99.00']);
+    expect(prices(screen.getByRole('rowgroup', { name: 'Asks' }))).toEqual(['102.00']);
+    fireEvent.change(grouping, { target: { value: '2' } });
+    expect(prices(screen.getByRole('rowgroup', { name: 'Bids' }))).toEqual(['100.90', '100.10', '99.50']);
   });
 });

@@ -1,9 +1,9 @@
-import { useMemo } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Pair } from '../../../../domain/api';
 import type { OrderBookActorRef } from '../../machines/orderBook/orderBook.machine';
-import { depthView, type DepthRow } from '../../machines/orderBook/orderBook.selectors';
+import { depthView, groupingSteps, stepLabel, type DepthRow } from '../../machines/orderBook/orderBook.selectors';
 import { Panel, PanelHeader } from '../../../../app/ui/Panel';
 import { fixed } from './format';
 import { FeedStatus } from './FeedStatus';
@@ -60,13 +60,42 @@ const Middle = styled.div`
   .spread { margin-left: auto; color: ${({ theme }) => theme.color.textFaint}; font-size: 11px; }
 `;
 
+const Grouping = styled.select`
+  margin-left: auto;
+  background: ${({ theme }) => theme.color.panelRaised};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: 4px;
+  padding: 2px 4px;
+  font-size: 12px;
+`;
+
 const Empty = styled.div`
   padding: 20px 12px;
   text-align: center;
   color: ${({ theme }) => theme.color.textFaint};
 `;
 
-function Level(props: { row: DepthRow; side: 'ask' | 'bid'; pair: Pair; onPick?: (price: string) => void }) {
+type LevelProps = { row: DepthRow; side: 'ask' | 'bid'; pair: Pair; onPick?: (price: string) => void };
+
+/**
+ * One price level. Re-rendered only when what it shows changes (its quantity, cumulative total or
+ * depth bar, or the pair's precision): a delta on one level leaves the others' rows alone, although
+ * depthView builds new row objects every update.
+ */
+const Level = memo(
+  LevelRow,
+  (a: LevelProps, b: LevelProps) =>
+    a.row.price === b.row.price &&
+    a.row.quantity === b.row.quantity &&
+    a.row.total === b.row.total &&
+    a.row.share === b.row.share &&
+    a.side === b.side &&
+    a.onPick === b.onPick &&
+    a.pair.price_precision === b.pair.price_precision &&
+    a.pair.amount_precision === b.pair.amount_precision,
+);
+
+function LevelRow(props: LevelProps) {
   const { row, pair, onPick } = props;
   return (
     <Row className={props.side} role="row" $pickable={onPick !== undefined} onClick={onPick && (() => onPick(row.price))}>
@@ -99,12 +128,29 @@ export function OrderBookPanel(props: {
 }) {
   const { t } = useTranslation();
   const { status, book } = useOrderBook(props.bookRef);
-  const view = useMemo(() => depthView(book, DEPTH), [book]);
   const { pair } = props;
+  // The price step levels are grouped by (its decimals); undefined: the pair's own tick. Presentation only.
+  const [grouping, setGrouping] = useState<number | undefined>(undefined);
+  const steps = groupingSteps(pair.price_precision);
+  const view = useMemo(() => depthView(book, DEPTH, grouping), [book, grouping]);
   return (
     <Panel className={props.className}>
       <PanelHeader>
         <h2>{t('trade.orderBook')}</h2>
+        <Grouping
+          aria-label={t('trade.grouping')}
+          value={String(grouping ?? pair.price_precision)}
+          onChange={(e) => {
+            const places = Number(e.target.value);
+            setGrouping(places === pair.price_precision ? undefined : places);
+          }}
+        >
+          {steps.map((places) => (
+            <option key={places} value={places}>
+              {stepLabel(places)}
+            </option>
+          ))}
+        </Grouping>
         <FeedStatus status={status} />
       </PanelHeader>
       <Book $stale={status !== 'live'} role="table" aria-label={t('trade.orderBook')} data-testid="order-book" data-status={status}>

@@ -7,6 +7,7 @@ import { useConnectionFlow } from '../../../../app/views/hooks';
 import { ConnectionIndicator } from '../../../../app/ui/ConnectionIndicator';
 import { Muted, Panel } from '../../../../app/ui/Panel';
 import { grouped } from './format';
+import { PHONE } from '../../../../app/theme';
 
 const Bar = styled.div`
   display: flex;
@@ -19,6 +20,11 @@ const Bar = styled.div`
   dt { color: ${({ theme }) => theme.color.textDim}; font-size: 11px; }
   dd { margin: 0; font-size: 12px; }
   .end { margin-left: auto; }
+  ${PHONE} {
+    flex-wrap: wrap;
+    gap: 8px 18px;
+    .end { margin-left: 0; }
+  }
 `;
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -8,6 +8,7 @@ import type { KlineActorRef } from '../../machines/kline/kline.machine';
 import type { LatestTradesActorRef } from '../../machines/latestTrades/latestTrades.machine';
 import type { OrderBookActorRef } from '../../machines/orderBook/orderBook.machine';
 import { useAppFlow, useFiat, useSessionFlow } from '../../../../app/views/hooks';
+import { PHONE } from '../../../../app/theme';
 import { Button } from '../../../../app/ui/Button';
 import { Panel, PanelBody } from '../../../../app/ui/Panel';
 import { ChartPanel } from './ChartPanel';
@@ -37,7 +38,44 @@ const Grid = styled.div`
   .trades { grid-area: trades; }
   .orders { grid-area: orders; }
   .form { grid-area: form; }
+  .tabs { display: none; }
+  /* A phone: one column, the stats, then one section at a time under the tabs. */
+  ${PHONE} {
+    grid-template-columns: minmax(0, 1fr);
+    grid-template-rows: none;
+    grid-template-areas: none;
+    .stats, .note, .tabs, .book, .chart, .trades, .form, .orders { grid-area: auto; min-width: 0; }
+    .tabs { display: flex; order: 1; }
+    .book, .chart, .trades, .form, .orders { display: none; order: 2; }
+    .orders { order: 3; }
+    .chart { height: 440px; }
+    &[data-tab='chart'] .chart, &[data-tab='trades'] .trades { display: flex; }
+    &[data-tab='book'] .book, &[data-tab='form'] .form, &[data-tab='form'] .orders { display: block; }
+  }
 `;
+
+const Tabs = styled.div`
+  gap: 2px;
+  background: ${({ theme }) => theme.color.panel};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius};
+  button {
+    all: unset;
+    flex: 1;
+    text-align: center;
+    padding: 9px 4px;
+    cursor: pointer;
+    font-weight: 600;
+    color: ${({ theme }) => theme.color.textDim};
+    border-bottom: 2px solid transparent;
+  }
+  button[aria-selected='true'] { color: ${({ theme }) => theme.color.text}; border-bottom-color: ${({ theme }) => theme.color.accent}; }
+  button:focus-visible { outline: 2px solid ${({ theme }) => theme.color.accent}; }
+`;
+
+type TradeTab = 'chart' | 'book' | 'trades' | 'form';
+const TRADE_TABS: TradeTab[] = ['chart', 'book', 'trades', 'form'];
+const TAB_KEYS: Record<TradeTab, string> = { chart: 'trade.tabs.chart', book: 'trade.tabs.book', trades: 'trade.tabs.trades', form: 'trade.tabs.form' };
 
 const Note = styled.p`
   margin: 0;
@@ -126,8 +164,17 @@ function LiveMarket(props: { kind: TradeKind; pair: Pair; bookRef: OrderBookActo
   const lastInFiat = lastUsdt ? fiat.format(lastUsdt) : undefined;
   const titleKey = props.kind === 'spot' ? 'nav.spot' : props.kind === 'contract' ? 'nav.contract' : 'nav.secContract';
   const pairName = `${pair.left_symbol}/${pair.right_symbol}`;
+  // Which section a phone shows (presentation only; wider screens show them all and no tabs).
+  const [tab, setTab] = useState<TradeTab>('chart');
   return (
-    <Grid>
+    <Grid data-tab={tab}>
+      <Tabs className="tabs" role="tablist" aria-label={t('trade.tabs.label')}>
+        {TRADE_TABS.map((id) => (
+          <button key={id} type="button" role="tab" aria-selected={tab === id} onClick={() => setTab(id)}>
+            {t(TAB_KEYS[id])}
+          </button>
+        ))}
+      </Tabs>
       <StatsBar className="stats" pair={pair} title={t(titleKey)} tick={tick} last={last} lastInFiat={lastInFiat} indexPrice={market.indexPrice} />
       {props.kind !== 'spot' && (
         <Note className="note" role="note">

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { trimZeros } from '../../../../domain/decimal';
 import { SpotOrderStatus, type OrderSide, type OrderType, type SpotOrder } from '../../../../domain/spotOrders';
+import { formatDateTime } from '../../../../domain/localeFormat';
 import { Badge } from '../../../../app/ui/Badge';
 
 /** Literal keys (the i18n check looks for each as written). */
@@ -38,15 +39,7 @@ export function EntrustPrice(props: { order: SpotOrder }) {
   return <span className="num">{props.order.type === 'market' ? t('spot.type.market') : plain(props.order.price)}</span>;
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Date and time in the trader's language: 2026-05-01 14:03:09 style, 24-hour. */
+/** Date and time in the trader's language: the one table format of src/domain/localeFormat.ts. */
 export function dateTime(ms: number, lang: string): string {
-  const locale = lang.replace('_', '-');
-  let format = dateFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
-    dateFormats.set(locale, format);
-  }
-  return format.format(ms);
+  return formatDateTime(ms, lang);
 }

@@ -11,7 +11,8 @@ import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { Muted } from '../../../../app/ui/Panel';
 import { Segmented } from '../../../../app/ui/Segmented';
-import { CardPager, formatTime } from '../walletUi';
+import { CardPager } from '../walletUi';
+import { DateTime } from '../../../../app/ui/DateTime';
 
 const Reason = styled.textarea`
   width: 100%;
@@ -66,7 +67,7 @@ export function WithdrawalQueue() {
         rowKey={(r) => String(r.id)}
         emptyKey="wallet.ops.queueEmpty"
         columns={[
-          { key: 'col.time', render: (r) => formatTime(r.created_at) },
+          { key: 'col.time', render: (r) => <DateTime at={r.created_at} /> },
           { key: 'operator.user', render: (r) => r.account },
           { key: 'col.currency', render: (r) => <b>{r.currency}</b> },
           { key: 'col.quantity', align: 'right', render: (r) => formatAmount(r.quantity) },

@@ -1,0 +1,211 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router-dom';
+import styled from 'styled-components';
+import { LANGUAGES } from '../../domain/languages';
+import { PRICING_CURRENCIES } from '../../domain/pricingCurrencies';
+import { useAppFlow, useSessionFlow } from '../views/hooks';
+import { IdentityBadge } from './IdentityBadge';
+import { HEADER_LINKS, offeredGroups, offeredLinks, ORDER_MENU, WALLET_MENU, type NavGroupSpec } from './navigation';
+import { RegionBadge } from './RegionBadge';
+
+const Sheet = styled.div`
+  position: fixed;
+  top: ${({ theme }) => theme.size.header};
+  left: 0;
+  right: 0;
+  bottom: 0;
+  z-index: 39;
+  overflow-y: auto;
+  overscroll-behavior: contain;
+  background: ${({ theme }) => theme.color.panel};
+  border-top: 1px solid ${({ theme }) => theme.color.border};
+  padding: 6px 16px 24px;
+  section { padding: 8px 0; border-bottom: 1px solid ${({ theme }) => theme.color.border}; }
+  h2 {
+    margin: 6px 0 4px;
+    font-size: 11px;
+    font-weight: 600;
+    color: ${({ theme }) => theme.color.textFaint};
+    text-transform: uppercase;
+    letter-spacing: 0.4px;
+  }
+  a, button.item {
+    display: block;
+    padding: 8px 0;
+    color: ${({ theme }) => theme.color.text};
+    &.active { color: ${({ theme }) => theme.color.accent}; }
+  }
+  button.item { all: unset; box-sizing: border-box; display: block; width: 100%; padding: 8px 0; cursor: pointer; }
+  .account { font-weight: 600; overflow-wrap: anywhere; }
+  .uid { color: ${({ theme }) => theme.color.textDim}; font-size: 12px; margin: 2px 0 6px; }
+`;
+
+const Links = styled.div`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  column-gap: 12px;
+`;
+
+const Choices = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+  padding: 4px 0;
+  button {
+    all: unset;
+    cursor: pointer;
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    padding: 6px 10px;
+    border-radius: ${({ theme }) => theme.radius};
+    border: 1px solid ${({ theme }) => theme.color.border};
+  }
+  button[aria-pressed='true'] { border-color: ${({ theme }) => theme.color.accent}; color: ${({ theme }) => theme.color.accent}; }
+  button:focus-visible { outline: 2px solid ${({ theme }) => theme.color.accent}; }
+`;
+
+const Auth = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 10px;
+  a {
+    text-align: center;
+    padding: 9px 0 !important;
+    border-radius: ${({ theme }) => theme.radius};
+    border: 1px solid ${({ theme }) => theme.color.border};
+    font-weight: 600;
+  }
+  a.primary { background: ${({ theme }) => theme.color.accent}; color: ${({ theme }) => theme.color.accentText}; border-color: transparent; }
+`;
+
+function Groups(props: { groups: NavGroupSpec[]; onPick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {props.groups.map((g) => (
+        <div key={g.titleKey}>
+          <h2>{t(g.titleKey)}</h2>
+          <Links>
+            {g.links.map((l) => (
+              <NavLink key={l.to} to={l.to} end onClick={props.onPick}>
+                {t(l.labelKey)}
+              </NavLink>
+            ))}
+          </Links>
+        </div>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The header's destinations when they do not fit on one line (phones and narrow windows): product
+ * links, account (log in / register, or the account's links and sign-out), wallet and orders
+ * menus, language, pricing currency and theme. Opened by the header's menu button; picking a
+ * destination, Escape or the button closes it. Which it is open is presentation only.
+ */
+export function SiteMenu(props: { id: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const appFlow = useAppFlow();
+  const session = useSessionFlow();
+  const sys = appFlow.config?.config.sys;
+  const { onClose } = props;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <Sheet id={props.id} role="dialog" aria-label={t('nav.menu')}>
+      <section>
+        {session.hasSession && session.user ? (
+          <>
+            <h2>{t('nav.account')}</h2>
+            <div className="account">{session.user.account}</div>
+            <div className="uid">UID {session.user.id}</div>
+            <Link to="/user/identity" onClick={onClose}>
+              <IdentityBadge status={session.user.info.name_status} />
+            </Link>
+            <Links>
+              <Link to="/user/s-securityset" onClick={onClose}>
+                {t('menu.user.securitySettings')}
+              </Link>
+              <Link to="/user/c-set" onClick={onClose}>
+                {t('menu.user.generalSettings')}
+              </Link>
+              <Link to="/inform" onClick={onClose}>
+                {t('nav.notifications')}
+              </Link>
+              <Link to="/user/helpcenter" onClick={onClose}>
+                {t('menu.user.help')}
+              </Link>
+            </Links>
+            <button
+              type="button"
+              className="item"
+              onClick={() => {
+                onClose();
+                session.signOut();
+              }}
+            >
+              {t('nav.signOut')}
+            </button>
+          </>
+        ) : (
+          <Auth>
+            <Link to="/login" onClick={onClose}>
+              {t('nav.login')}
+            </Link>
+            <Link to="/reg" className="primary" onClick={onClose}>
+              {t('nav.register')}
+            </Link>
+          </Auth>
+        )}
+      </section>
+      <nav aria-label={t('nav.main')}>
+        <section>
+          <Links>
+            {offeredLinks(HEADER_LINKS, sys).map((l) => (
+              <NavLink key={l.to} to={l.to} end={l.to === '/markets'} onClick={onClose}>
+                {t(l.labelKey)}
+              </NavLink>
+            ))}
+          </Links>
+        </section>
+        <section aria-label={t('nav.wallet')}>
+          <Groups groups={offeredGroups(WALLET_MENU, sys)} onPick={onClose} />
+        </section>
+        <section aria-label={t('nav.orders')}>
+          <Groups groups={offeredGroups(ORDER_MENU, sys)} onPick={onClose} />
+        </section>
+      </nav>
+      <section>
+        <h2 id="site-menu-language">{t('nav.language')}</h2>
+        <Choices role="group" aria-labelledby="site-menu-language">
+          {LANGUAGES.map((l) => (
+            <button key={l.lang} type="button" aria-pressed={l.lang === appFlow.language.lang} onClick={() => appFlow.changeLanguage(l.lang)}>
+              <RegionBadge lang={l.lang} /> {l.name}
+            </button>
+          ))}
+        </Choices>
+      </section>
+      <section>
+        <h2 id="site-menu-pricing">{t('nav.pricing')}</h2>
+        <Choices role="group" aria-labelledby="site-menu-pricing">
+          {PRICING_CURRENCIES.map((c) => (
+            <button key={c.name} type="button" aria-pressed={c.name === appFlow.pricing.name} onClick={() => appFlow.changePricing(c.name)}>
+              {c.name} {c.mark}
+            </button>
+          ))}
+        </Choices>
+      </section>
+      <section>
+        <button type="button" className="item" onClick={() => appFlow.changeTheme(appFlow.theme === 'dark' ? 'light' : 'dark')}>
+          {appFlow.theme === 'dark' ? '☀' : '☾'} {t(appFlow.theme === 'dark' ? 'nav.themeLight' : 'nav.themeDark')}
+        </button>
+      </section>
+    </Sheet>
+  );
+}
