@@ -18,7 +18,9 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 8_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two files at a time: most of a browser test is waiting (timers, settlements, pushes), and each
+  // test works on accounts of its own, so two share the server without touching each other's state.
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   use: {

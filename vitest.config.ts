@@ -23,6 +23,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          // One migrated, seeded PGlite per run, copied by each file (not on PostgreSQL).
+          globalSetup: ['tests/server/pgliteTemplate.global.ts'],
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,

@@ -41,6 +41,12 @@ export interface ServerConfig {
   chainBlockMs?: number;
   /** Seconds contracts (SECONDS_CONTRACTS=off for jurisdictions that forbid them for retail clients). */
   secondsContracts?: boolean;
+  /** P2P merchants and their simulator on a fresh start (P2P_MERCHANTS=off turns both off). */
+  p2pMerchants?: boolean;
+  /** How long the merchant simulator waits before it plays its side of an order, in ms (P2P_MERCHANT_DELAY_MS, default 4000). */
+  p2pMerchantDelayMs?: number;
+  /** Time between futures funding payments in ms (FUNDING_INTERVAL, default 8 hours). */
+  fundingIntervalMs?: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -65,6 +71,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     chainSimulator: env.CHAIN_SIMULATOR !== 'off',
     chainBlockMs: positiveMs(env.CHAIN_BLOCK_MS, 2000, 'CHAIN_BLOCK_MS'),
     secondsContracts: env.SECONDS_CONTRACTS !== 'off',
+    p2pMerchants: env.P2P_MERCHANTS !== 'off',
+    p2pMerchantDelayMs: positiveMs(env.P2P_MERCHANT_DELAY_MS, 4000, 'P2P_MERCHANT_DELAY_MS'),
+    fundingIntervalMs: positiveMs(env.FUNDING_INTERVAL, 8 * 3_600_000, 'FUNDING_INTERVAL'),
     operator: env.OPERATOR_ACCOUNT && env.OPERATOR_PASSWORD ? { account: env.OPERATOR_ACCOUNT, password: env.OPERATOR_PASSWORD } : undefined,
   };
 }

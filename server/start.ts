@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
-import { listPairs } from './kernel/catalogue.js';
+import { listPairs, pairOpenings } from './kernel/catalogue.js';
 import { listenForRevocations } from './kernel/auth/revocations.js';
 import { decoyHash } from './kernel/auth/passwords.js';
 import { principalForToken } from './kernel/auth/sessions.js';
@@ -54,7 +54,8 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     { listening: (userId) => gateway?.userListening(userId) ?? false, send: (userId, message) => gateway?.publishToUser(userId, message) },
     log.error,
   );
-  const kernel: Kernel = { config, db, userFeed, log, publish: (channel, payload) => gateway?.publish(channel, payload) };
+  const pairs = pairOpenings(log.error);
+  const kernel: Kernel = { config, db, userFeed, log, pairs, publish: (channel, payload) => gateway?.publish(channel, payload) };
   phase('database');
 
   const parts: ProductParts[] = [];
@@ -78,7 +79,9 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   await decoyHash();
   await app.ready();
   const stopListening = await listenForRevocations(db);
-  const realtime = attachRealtime(app.server, new ChannelRegistry(await listPairs(db)), {
+  const channels = new ChannelRegistry(await listPairs(db));
+  pairs.onOpened(({ left, right }) => channels.addSpotPair(left, right));
+  const realtime = attachRealtime(app.server, channels, {
     snapshot: (channel) => {
       for (const part of parts) {
         const snapshot = part.snapshot?.(channel);

@@ -29,3 +29,39 @@ export async function readPlatConfig(db: Queryable): Promise<PlatConfig> {
   const communities = await db.query<Community>('select name, logo, link from community order by sort, id');
   return { communities, config };
 }
+
+/** A pair that starts trading while the server runs. */
+export interface OpenedPair {
+  left: string;
+  right: string;
+}
+
+/**
+ * Pairs opened for trading at runtime (an ICO project's token listed at its settlement): the
+ * product that adds the `pair` row announces it after its commit, and the product that runs the
+ * markets, told through this hook at the composition root, opens the market without a restart.
+ * Products never import each other; both only know this. A restart needs no announcement: the
+ * markets are built from the `pair` table at start.
+ */
+export interface PairOpenings {
+  /** After the commit that inserted the pair row. */
+  announce(pair: OpenedPair): void;
+  /** The market side: called for each announced pair, in order. */
+  onOpened(listener: (pair: OpenedPair) => Promise<void> | void): void;
+}
+
+export function pairOpenings(log: (message: string, error: unknown) => void = () => undefined): PairOpenings {
+  const listeners: Array<(pair: OpenedPair) => Promise<void> | void> = [];
+  return {
+    announce(pair) {
+      for (const listener of listeners) {
+        Promise.resolve()
+          .then(() => listener(pair))
+          .catch((error) => log(`opening the ${pair.left}_${pair.right} market failed`, error));
+      }
+    },
+    onOpened(listener) {
+      listeners.push(listener);
+    },
+  };
+}

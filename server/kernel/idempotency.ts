@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ANTI_DOUBLE_SUBMIT_MS } from '../../src/domain/constants.js';
 import type { Database, Queryable } from './db/database.js';
+import { StatementParams } from './db/statementParams.js';
 
 /**
  * The server side of the anti-double-submit rule: a submission carries an Idempotency-Key header
@@ -128,10 +129,16 @@ export async function claimBatch<T>(
 /** `remember` for a batch: every fresh claim's answer in one statement. */
 export async function rememberBatch(tx: Queryable, answers: ReadonlyArray<{ userId: number; key: SubmissionKey; response: unknown }>): Promise<void> {
   if (answers.length === 0) return;
-  await tx.query(
-    `update idempotency_key k set response = t.response::jsonb
-     from unnest($1::bigint[], $2::text[], $3::text[]) as t(u, key, response)
-     where k.user_id = t.u and k.key = t.key`,
-    [answers.map((a) => a.userId), answers.map((a) => a.key.key), answers.map((a) => JSON.stringify(a.response ?? null))],
-  );
+  const params = new StatementParams();
+  await tx.query(`with ${rememberedWrites(params, answers)} select 1`, params.values);
+}
+
+/** `rememberBatch` as a common table expression (`remembered as (…)`) of a larger statement; empty when there is nothing to remember. */
+export function rememberedWrites(params: StatementParams, answers: ReadonlyArray<{ userId: number; key: SubmissionKey; response: unknown }>): string {
+  if (answers.length === 0) return '';
+  return `remembered as (
+       update idempotency_key k set response = t.response::jsonb
+       from unnest(${params.add(answers.map((a) => a.userId))}::bigint[], ${params.add(answers.map((a) => a.key.key))}::text[], ${params.add(answers.map((a) => JSON.stringify(a.response ?? null)))}::text[]) as t(u, key, response)
+       where k.user_id = t.u and k.key = t.key
+     )`;
 }

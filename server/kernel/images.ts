@@ -7,6 +7,9 @@ import { join } from 'node:path';
  * is not trusted: the bytes must start with a PNG, JPEG or WebP signature, and stay under the size
  * limit. Files are stored under DATA_DIR/uploads with a random name, never a client-chosen path.
  */
+/** Where uploads live under DATA_DIR/uploads: avatars, identity photos, P2P payment proofs. */
+export type ImageFolder = 'avatars' | 'identity' | 'fiat';
+
 export type ImageMime = 'image/png' | 'image/jpeg' | 'image/webp';
 
 export type DecodedImage = { ok: true; mime: ImageMime; bytes: Buffer } | { ok: false; reason: 'imageInvalid' | 'imageTooLarge' };
@@ -37,7 +40,7 @@ const EXTENSION: Record<ImageMime, string> = { 'image/png': 'png', 'image/jpeg':
 const STORED_NAME = /^[a-f0-9]{32}\.(png|jpg|webp)$/;
 
 /** Writes an image under DATA_DIR/uploads/<folder>/ and returns its generated file name. */
-export async function storeImage(dataDir: string, folder: 'avatars' | 'identity', image: Extract<DecodedImage, { ok: true }>): Promise<string> {
+export async function storeImage(dataDir: string, folder: ImageFolder, image: Extract<DecodedImage, { ok: true }>): Promise<string> {
   const dir = join(dataDir, 'uploads', folder);
   await mkdir(dir, { recursive: true });
   const name = `${randomBytes(16).toString('hex')}.${EXTENSION[image.mime]}`;
@@ -46,7 +49,7 @@ export async function storeImage(dataDir: string, folder: 'avatars' | 'identity'
 }
 
 /** Reads a stored image back; only names this module generated are accepted (no path tricks). */
-export async function readStoredImage(dataDir: string, folder: 'avatars' | 'identity', name: string): Promise<{ bytes: Buffer; mime: ImageMime } | undefined> {
+export async function readStoredImage(dataDir: string, folder: ImageFolder, name: string): Promise<{ bytes: Buffer; mime: ImageMime } | undefined> {
   if (!STORED_NAME.test(name)) return undefined;
   try {
     const bytes = await readFile(join(dataDir, 'uploads', folder, name));

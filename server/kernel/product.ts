@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.js';
+import type { PairOpenings } from './catalogue.js';
 import type { Database } from './db/database.js';
 import type { OrderReader } from './realtime/userFeedPublisher.js';
 import type { UserFeed } from './realtime/userFeed.js';
@@ -14,6 +15,8 @@ export interface Kernel {
   db: Database;
   /** Tell it, after a commit, whose balances and orders changed (the private user channel). */
   userFeed: UserFeed;
+  /** Pairs opened for trading while the server runs: one product announces, the markets' product opens them (kernel/catalogue.ts). */
+  pairs: PairOpenings;
   /** Pushes a payload to a public realtime channel's subscribers (dropped before the gateway is up). */
   publish(channel: string, payload: object): void;
   log: {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type Key, type ReactElement, type ReactNode } from 'react';
-import { createFlowContext, type FlowContext } from './flowContext';
+import { createFlowContext, LazyValue, type FlowContext } from './flowContext';
 import type { Services } from './services';
 import { PageLoadBoundary, PageLoadError, PageLoading } from './ui/PageLoading';
 
@@ -109,22 +109,59 @@ export interface Feature {
  * Declares a product: its routes, and `provide`, which supplies its machines with their effects
  * from the shared services (the only place a product meets I/O). What `provide` returns reaches
  * the product's views through `context` (made with createFlowContext).
+ *
+ * `load` instead of `provide` keeps the product's machines and actors out of the code every page
+ * loads: `load: () => import('./<product>.flows')`, a module whose `provide` is the same function.
+ * It is fetched with the product's first page (beside the page's own chunk, when the page is
+ * prefetched or opened) and its flows are made once; until then the views' hooks suspend inside
+ * the page's loading state. Only for products whose context is read inside their pages alone.
  */
-export function defineFeature<Flows>(definition: {
-  id: string;
-  routes: FeatureRoutes;
-  desks?: OperatorDesk[];
-  context: FlowContext<Flows>;
-  provide: (services: Services) => Flows;
-}): Feature {
-  const { context, provide, ...rest } = definition;
+export function defineFeature<Flows>(
+  definition: {
+    id: string;
+    routes: FeatureRoutes;
+    desks?: OperatorDesk[];
+    context: FlowContext<Flows>;
+  } & ({ provide: (services: Services) => Flows; load?: never } | { load: () => Promise<{ provide: (services: Services) => Flows }>; provide?: never }),
+): Feature {
+  const { context, provide, load, ...rest } = definition;
+  if (provide) {
+    return {
+      ...rest,
+      provide: (services) => {
+        const flows = provide(services);
+        return { id: definition.id, desks: definition.desks ?? [], wrap: (children) => <context.Provider value={flows}>{children}</context.Provider> };
+      },
+    };
+  }
+  // The flows' module is fetched once, with whichever of the product's pages comes first: a page's
+  // prefetch starts it too (even before the services exist), so opening a page is one round of
+  // fetching, not the page and then its flows.
+  let module: Promise<{ provide: (services: Services) => Flows }> | undefined;
+  const fetchModule = () =>
+    (module ??= load!().catch((error: unknown) => {
+      module = undefined;
+      throw error;
+    }));
+  const withFlows = (page: Page): Page => ({ ...page, preload: () => Promise.all([page.preload(), fetchModule()]) });
+  const routes = mapPages(definition.routes, withFlows);
+  const desks = (definition.desks ?? []).map((desk) => ({ ...desk, page: withFlows(desk.page) }));
   return {
     ...rest,
+    routes,
+    desks,
     provide: (services) => {
-      const flows = provide(services);
-      return { id: definition.id, desks: definition.desks ?? [], wrap: (children) => <context.Provider value={flows}>{children}</context.Provider> };
+      const value = new LazyValue(async () => (await fetchModule()).provide(services));
+      return { id: definition.id, desks, wrap: (children) => <context.Provider value={value}>{children}</context.Provider> };
     },
   };
+}
+
+/** The same routes with `change` applied to every page, at any depth. */
+function mapPages(routes: FeatureRoutes, change: (page: Page) => Page): FeatureRoutes {
+  const map = (list: FeatureRoute[] | undefined): FeatureRoute[] | undefined =>
+    list?.map((route) => ({ ...route, ...(route.page ? { page: change(route.page) } : {}), ...(route.children ? { children: map(route.children) } : {}) }));
+  return Object.fromEntries(Object.entries(routes).map(([slot, list]) => [slot, map(list as FeatureRoute[])])) as FeatureRoutes;
 }
 
 /** Every provided product's provider around the app, in list order: the one provider main.tsx mounts. */

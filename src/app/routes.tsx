@@ -11,35 +11,14 @@ const scaffold = (path: string, id: ScaffoldId): FeatureRoute => ({ path, page: 
 const notFound = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 
 /**
- * Pages of spec §2 no product serves yet (P2P, futures), by slot. A product
+ * Pages of spec §2 no product serves yet (futures), by slot. A product
  * that arrives takes its paths from here.
  */
 const SCAFFOLDS: FeatureRoutes = {
-  site: [{ path: 'deal', page: page(() => import('./pages/deal/DealPage'), 'DealPage') }],
-  gated: [
-    {
-      path: 'deal',
-      children: [
-        scaffold('buy-next', 'dealBuyNext'),
-        scaffold('buy-detail/:id', 'dealBuyDetail'),
-        scaffold('buy-confirm/:id', 'dealBuyConfirm'),
-        scaffold('sell-next', 'dealSellNext'),
-        scaffold('sell-detail/:id', 'dealSellDetail'),
-        scaffold('bank-card', 'dealBankCard'),
-        scaffold('history', 'dealHistory'),
-      ],
-    },
-  ],
-  wallet: [scaffold('log-legal', 'logLegal')],
   order: [
     { index: true, element: <Navigate to="/order/spot-current" replace /> },
-    scaffold('u-current', 'uCurrent'),
-    scaffold('u-plan', 'uPlan'),
-    scaffold('u-hold', 'uHold'),
-    scaffold('u-history', 'uHistory'),
     scaffold('u-detail/:id', 'uDetail'),
     scaffold('u-position/:id', 'uPosition'),
-    scaffold('legal-order', 'legalOrder'),
   ],
 };
 

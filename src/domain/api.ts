@@ -121,7 +121,10 @@ export interface MarketTick {
 export interface ContractIndexTick {
   channel: string;
   pair: string;
+  /** The index price, cut to 4 decimals (§9). */
   close: string;
+  /** The mark price (index + smoothed basis), cut to 4 decimals; sent by the futures product. */
+  mark?: string;
 }
 
 /** Channel names of spec §7. */

@@ -105,6 +105,20 @@ export interface IcoSubscription {
   first_at: number;
 }
 
+/**
+ * The private channel's push when one of the user's subscriptions changes: `subscribed` (a
+ * participation or add more), `settled` (allocation and refund known), `thawed` (released tokens
+ * moved to available). The subscription is the same object GET-like calls answer.
+ */
+export type IcoStreamEvent = 'subscribed' | 'settled' | 'thawed';
+export const ICO_STREAM_EVENTS: readonly IcoStreamEvent[] = ['subscribed', 'settled', 'thawed'];
+export interface IcoStreamMessage {
+  channel: 'user';
+  kind: 'ico';
+  event: IcoStreamEvent;
+  subscription: IcoSubscription;
+}
+
 export interface IcoTokenBalance {
   symbol: string;
   available: string;

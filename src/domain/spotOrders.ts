@@ -2,6 +2,8 @@
  * Wire types of user spot trading (docs/API.md, "Spot orders") and of the private user channel,
  * shared by the server and the browser. Amounts are exact decimal strings; times epoch ms.
  */
+import type { IcoStreamMessage } from './ico';
+import type { FiatStreamMessage } from './fiat';
 import type { SecondsStreamMessage } from './seconds';
 import type { BalanceRow } from './wallet';
 
@@ -99,4 +101,8 @@ export type UserStreamMessage =
   | { channel: typeof USER_CHANNEL; kind: 'order'; order: SpotOrder }
   | { channel: typeof USER_CHANNEL; kind: 'balance'; balances: BalanceRow[] }
   /** A seconds contract bought or settled (src/domain/seconds.ts). */
-  | SecondsStreamMessage;
+  | SecondsStreamMessage
+  /** An ICO subscription subscribed, settled or thawed (src/domain/ico.ts). */
+  | IcoStreamMessage
+  /** A P2P fiat order or chat message (src/domain/fiat.ts). */
+  | FiatStreamMessage;

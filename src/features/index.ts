@@ -1,5 +1,7 @@
 import type { Feature } from '../app/feature';
 import { accountsFeature } from './accounts/feature';
+import { fiatFeature } from './fiat/feature';
+import { futuresFeature } from './futures/feature';
 import { icoFeature } from './ico/feature';
 import { kycFeature } from './kyc/feature';
 import { marketsFeature } from './markets/feature';
@@ -14,5 +16,5 @@ import { walletFeature } from './wallet/feature';
  * folder and one line here: main.tsx supplies it, mounts its provider and routes its pages.
  * (Operator desks appear in this order: identity reviews first.)
  */
-// The operator desk's tabs follow this order: identity review first (its queue is the desk's landing), then withdrawals, then ICO.
-export const FEATURES: Feature[] = [marketsFeature, spotFeature, secondsFeature, accountsFeature, kycFeature, walletFeature, icoFeature, supportFeature, operatorFeature];
+// The operator desk's tabs follow this order: identity review first (its queue is the desk's landing), then withdrawals, ICO, then P2P appeals.
+export const FEATURES: Feature[] = [marketsFeature, spotFeature, secondsFeature, accountsFeature, kycFeature, walletFeature, futuresFeature, icoFeature, fiatFeature, supportFeature, operatorFeature];

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
@@ -78,10 +79,21 @@ export async function openBlankDatabase(): Promise<Database> {
   };
 }
 
-/** A migrated and seeded database, as the server opens it. Close it in afterAll. */
+/**
+ * A migrated and seeded database, as the server opens it. Close it in afterAll. On PGlite, a copy
+ * of the run's template (pgliteTemplate.global.ts) when there is one.
+ */
 export async function openTestDatabase(): Promise<Database> {
+  const template = process.env.OPENEX_PGLITE_TEMPLATE;
+  if (!usingPostgres() && template) {
+    templateBlob ??= new Blob([readFileSync(template)]);
+    return openPglite(undefined, templateBlob);
+  }
   return prepared(await openBlankDatabase());
 }
+
+/** The template's bytes, read once per test file. */
+let templateBlob: Blob | undefined;
 
 /** The HTTP app over `db`, ready for `app.inject`. Close it before the database. */
 export async function buildTestApp(db: Database): Promise<FastifyInstance> {

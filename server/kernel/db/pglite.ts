@@ -2,10 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database.js';
 
-/** Embedded PostgreSQL. `dataDir` undefined keeps everything in memory (tests). */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/**
+ * Embedded PostgreSQL. `dataDir` undefined keeps everything in memory (tests); `from`, a data
+ * directory dumped by `dump()`, starts from a copy of it instead of an empty cluster (the server
+ * suite's migrated template: loading it is several times faster than initdb).
+ */
+export async function openPglite(dataDir?: string, from?: Blob): Promise<Database & { dump(): Promise<Blob> }> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const lite = await PGlite.create(dataDir);
+  const lite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(from ? { loadDataDir: from } : {}) });
   const wrap = (q: { query: PGlite['query'] }): Queryable => ({
     async query<T extends object>(sql: string, params: readonly unknown[] = []) {
       const result = await q.query<T>(sql, params as unknown[]);
@@ -20,5 +24,6 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     },
     transaction: (work) => lite.transaction((tx) => work(wrap(tx))),
     close: () => lite.close(),
+    dump: () => lite.dumpDataDir('none'),
   };
 }

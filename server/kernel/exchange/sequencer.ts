@@ -19,8 +19,23 @@ export interface Pipeline<C, R> {
    * batch, so one bad command cannot fail the others); after a partial commit it answers.
    */
   run(batch: C[]): Promise<R[]>;
+  /**
+   * Optional, for pipelining: the first stages only (intake, record, matching), answering the rest
+   * (settlement) to run later. Throws, like `run`, only when nothing of the batch was committed. With
+   * it the sequencer records and matches batch N+1 while batch N settles (see `Staged`).
+   */
+  start?(batch: C[]): Promise<Staged<R>>;
   /** Rebuilds memory from the database (a fresh engine, candles, statistics). */
   rebuild(): Promise<void>;
+}
+
+/**
+ * A batch that has been recorded and matched, waiting to settle. `finish` settles it and answers one
+ * result per command; when settlement fails it answers errors and sets the sequencer `stale` itself
+ * (memory is ahead of the database). Batches finish one at a time, in order.
+ */
+export interface Staged<R> {
+  finish(): Promise<R[]>;
 }
 
 interface Queued<C, R> {
@@ -92,18 +107,99 @@ export class Sequencer<C, R> {
         const head = this.queue[0]!;
         if (head.kind === 'exclusive') {
           this.queue.shift();
+          await this.settled();
           await head.item.work().then(head.item.resolve, head.item.reject);
           continue;
         }
         const batch: Queued<C, R>[] = [];
         while (batch.length < this.maxBatch && this.queue[0]?.kind === 'command') batch.push((this.queue.shift() as { item: Queued<C, R> }).item);
-        await this.runBatch(batch);
+        if (this.pipeline.start) await this.startBatch(batch);
+        else await this.runBatch(batch);
       }
     } finally {
       this.draining = false;
       // Something may have been queued between the last check and the flag going down.
       if (this.queue.length > 0) this.drain();
     }
+  }
+
+  /** Answers held back until the rebuild after a failed settlement (see `startBatch`). */
+  private held: Array<() => void> = [];
+
+  /** Rebuilds a stale market (no batch may be in flight), then gives the held answers. */
+  private async rebuildThenDeliver(): Promise<void> {
+    try {
+      await this.rebuildIfStale();
+    } finally {
+      for (const deliver of this.held.splice(0)) deliver();
+    }
+  }
+
+  /** The batch settling now, if any (pipelined markets: at most one). */
+  private finishing: Promise<void> | undefined;
+
+  /** Waits for the batch settling now. */
+  private async settled(): Promise<void> {
+    while (this.finishing) await this.finishing;
+  }
+
+  /**
+   * Pipelined: records and matches `batch` while the previous batch settles, then lets it settle in
+   * turn. Settlements never overlap and keep the batches' order; a batch whose predecessor failed to
+   * settle is not settled on the book that failure left (its orders are recorded, so the rebuild
+   * replays them) and its callers get the error.
+   */
+  private async startBatch(batch: Queued<C, R>[]): Promise<void> {
+    if (this.stale) {
+      await this.settled();
+      try {
+        await this.rebuildThenDeliver();
+      } catch (error) {
+        for (const q of batch) q.reject(error);
+        return;
+      }
+    }
+    let staged: Staged<R>;
+    try {
+      staged = await this.pipeline.start!(batch.map((q) => q.command));
+    } catch {
+      // Nothing of it committed and the book is as it was: settle what is in flight, then carry the
+      // batch through unpipelined, which splits it so that one bad command cannot fail the others.
+      await this.settled();
+      await this.runBatch(batch);
+      return;
+    }
+    await this.settled();
+    if (this.stale) {
+      const error = new Error('the previous batch failed to settle; this one was recorded and is replayed by the rebuild');
+      this.held.push(() => batch.forEach((q) => q.reject(error)));
+      await this.rebuildThenDeliver().catch(() => undefined);
+      return;
+    }
+    this.stats.batches += 1;
+    this.stats.commands += batch.length;
+    this.stats.largestBatch = Math.max(this.stats.largestBatch, batch.length);
+    const finishing = staged
+      .finish()
+      .then(
+        (results) => {
+          const deliver = () => batch.forEach((q, i) => q.resolve(results[i]!));
+          // A failed settlement (the pipeline set `stale`): its callers hear of it once the market
+          // has been rebuilt, as in the unpipelined path, so what they then read is consistent.
+          if (!this.stale) return deliver();
+          this.held.push(deliver);
+          // With nothing queued behind it, rebuild now rather than at the next command.
+          void this.exclusive(() => this.rebuildThenDeliver()).catch(() => undefined);
+        },
+        (error) => {
+          this.stale = true;
+          for (const q of batch) q.reject(error);
+        },
+      )
+      .finally(() => {
+        if (this.finishing === finishing) this.finishing = undefined;
+      });
+    this.finishing = finishing;
   }
 
   private async runBatch(batch: Queued<C, R>[]): Promise<void> {

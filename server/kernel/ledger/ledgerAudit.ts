@@ -10,8 +10,11 @@ import type { Queryable } from '../db/database.js';
  *    crossed the chain boundary: deposits credited minus withdrawals sent out; everything else
  *    only moves funds between accounts;
  * 4. per currency, frozen funds equal what open orders, unfinished withdrawals, open seconds
- *    contracts and ICO subscriptions hold (USDT paid into unsettled projects; allocated tokens not
- *    yet thawed).
+ *    contracts, ICO subscriptions (USDT paid into unsettled projects; allocated tokens not yet
+ *    thawed), P2P fiat (online sell ads' remaining, unfinished orders' escrow) and open futures
+ *    orders (their held opening margin and fee) hold;
+ * 5. the futures pool (system:futures_pool) holds exactly Σ margin − Σ cost over all futures
+ *    positions: every position's margin is in it, and realised PnL left it or came into it.
  */
 export const CHAIN_BOUNDARY_KINDS = ['deposit', 'withdraw_out'] as const;
 
@@ -56,11 +59,30 @@ export async function auditLedger(db: Queryable): Promise<string[]> {
        trim_scale(coalesce((select sum(frozen) from balance b where b.currency = c.symbol), 0))::text as frozen,
        trim_scale(coalesce((select sum(o.frozen) from spot_order o where o.status in (1, 2)
          and ((o.side = 'buy' and o.right_symbol = c.symbol) or (o.side = 'sell' and o.left_symbol = c.symbol))), 0)
-         + (${await withdrawalsHeldSql(db)}) + (${await secondsHeldSql(db)}) + (${await icoHeldSql(db)}))::text as held
+         + (${await withdrawalsHeldSql(db)}) + (${await secondsHeldSql(db)}) + (${await icoHeldSql(db)}) + (${await fiatHeldSql(db)}) + (${await futuresHeldSql(db)}))::text as held
      from currency c`,
   );
   for (const f of frozen) if (f.frozen !== f.held) findings.push(`${f.currency}: ${f.frozen} frozen but open orders and withdrawals hold ${f.held}`);
+  findings.push(...(await futuresPoolFindings(db)));
   return findings;
+}
+
+/** Opening margin and fee held by open futures orders (USDT), once the futures tables exist. */
+async function futuresHeldSql(db: Queryable): Promise<string> {
+  const [table] = await db.query<{ name: string | null }>(`select to_regclass('futures_order')::text as name`);
+  return table?.name ? `coalesce((select sum(f.held) from futures_order f where c.symbol = 'USDT' and f.status in (0, 1, 2, 4)), 0)` : '0';
+}
+
+/** The futures pool's USDT against Σ margin − Σ cost of the positions. */
+async function futuresPoolFindings(db: Queryable): Promise<string[]> {
+  const [table] = await db.query<{ name: string | null }>(`select to_regclass('futures_position')::text as name`);
+  if (!table?.name) return [];
+  const [row] = await db.query<{ pool: string; expected: string }>(
+    `select trim_scale(coalesce((select b.available + b.frozen from balance b join app_user u on u.id = b.user_id
+         where u.account = 'system:futures_pool' and b.currency = 'USDT' and b.account = 'contract'), 0))::text as pool,
+       trim_scale(coalesce((select sum(margin - cost) from futures_position), 0))::text as expected`,
+  );
+  return row && row.pool !== row.expected ? [`futures pool holds ${row.pool} but positions' margin − cost is ${row.expected}`] : [];
 }
 
 /** Funds held by unfinished withdrawals (quantity + fee), once the wallet's table exists. */
@@ -88,5 +110,17 @@ async function icoHeldSql(db: Queryable): Promise<string> {
          where c.symbol = 'USDT' and p.settled_ms is null), 0)
        + coalesce((select sum(s.allocated - s.thawed) from ico_subscription s join ico_project p on p.id = s.project_id
          where p.symbol = c.symbol and p.settled_ms is not null), 0)`
+    : '0';
+}
+
+/**
+ * What P2P fiat holds, once its tables exist: the remaining of every online sell ad (frozen in the
+ * advertiser's legal account) and the escrow of every unfinished order (frozen in the seller's).
+ */
+async function fiatHeldSql(db: Queryable): Promise<string> {
+  const [table] = await db.query<{ name: string | null }>(`select to_regclass('fiat_order')::text as name`);
+  return table?.name
+    ? `coalesce((select sum(a.remaining) from fiat_ad a where a.crypto = c.symbol and a.side = 'sell' and a.status = 'online'), 0)
+       + coalesce((select sum(o.quantity) from fiat_order o where o.crypto = c.symbol and o.status in ('unpaid', 'paid', 'appeal')), 0)`
     : '0';
 }

@@ -1,8 +1,9 @@
 import type { Queryable } from '../db/database.js';
+import { StatementParams } from '../db/statementParams.js';
 import { InsufficientFunds, type BalanceChange, type WalletAccount } from './ledger.js';
 
 /**
- * Many balance changes and their ledger entries in four statements, whatever their number: the
+ * Many balance changes and their ledger entries in two statements (one to lock, one to write) whatever their number: the
  * batch form of `changeBalance`, for the market pipelines that settle hundreds of orders in one
  * transaction. Same promises: every change has its entry with the balance after it, changes to one
  * balance are applied in the order given (so each entry's "after" is the previous one plus its
@@ -53,36 +54,54 @@ export async function lockBalances(
   const sorted = [...unique.values()].sort((a, b) => a.userId - b.userId || cmp(a.currency, b.currency) || cmp(a.account, b.account));
   const states = new Map<string, BalanceState>();
   if (sorted.length === 0) return states;
-  const users = sorted.map((r) => r.userId);
-  const currencies = sorted.map((r) => r.currency);
-  const accounts = sorted.map((r) => r.account);
-  // A zero row for every balance the batch may credit, so that all of them can be locked below;
-  // rows that exist are left alone (and not locked by this statement).
-  await tx.query(
-    `insert into balance (user_id, currency, account, available, frozen)
-     select u, c, a, 0, 0 from unnest($1::bigint[], $2::text[], $3::text[]) as t(u, c, a)
-     on conflict do nothing`,
-    [users, currencies, accounts],
-  );
-  const locked = await tx.query<{ user_id: number; currency: string; account: string; available: string; frozen: string }>(
-    `select b.user_id, b.currency, b.account, b.available::text as available, b.frozen::text as frozen
-     from balance b join unnest($1::bigint[], $2::text[], $3::text[]) as t(u, c, a)
-       on b.user_id = t.u and b.currency = t.c and b.account = t.a
-     order by b.user_id, b.currency, b.account
-     for update of b`,
-    [users, currencies, accounts],
-  );
-  for (const row of locked) states.set(keyOf(Number(row.user_id), row.currency, row.account), { available: toAtto(row.available), frozen: toAtto(row.frozen) });
+  const read = async (rows: typeof sorted) =>
+    tx.query<{ user_id: number; currency: string; account: string; available: string; frozen: string }>(
+      `select b.user_id, b.currency, b.account, b.available::text as available, b.frozen::text as frozen
+       from balance b join unnest($1::bigint[], $2::text[], $3::text[]) as t(u, c, a)
+         on b.user_id = t.u and b.currency = t.c and b.account = t.a
+       order by b.user_id, b.currency, b.account
+       for update of b`,
+      [rows.map((r) => r.userId), rows.map((r) => r.currency), rows.map((r) => r.account)],
+    );
+  const keep = (row: { user_id: number; currency: string; account: string; available: string; frozen: string }) =>
+    states.set(keyOf(Number(row.user_id), row.currency, row.account), { available: toAtto(row.available), frozen: toAtto(row.frozen) });
+  // The rows that exist, locked in canonical order: one round trip in the usual case.
+  for (const row of await read(sorted)) keep(row);
+  const missing = sorted.filter((r) => !states.has(keyOf(r.userId, r.currency, r.account)));
+  if (missing.length > 0) {
+    // A balance the batch may credit that was never touched: a zero row, made in canonical order
+    // too (two batches making the same row wait for each other's insert, never in a cycle), then
+    // locked like the others.
+    await tx.query(
+      `insert into balance (user_id, currency, account, available, frozen)
+       select u, c, a, 0, 0 from unnest($1::bigint[], $2::text[], $3::text[]) as t(u, c, a)
+       on conflict do nothing`,
+      [missing.map((r) => r.userId), missing.map((r) => r.currency), missing.map((r) => r.account)],
+    );
+    for (const row of await read(missing)) keep(row);
+  }
   return states;
 }
 
 /**
  * Applies `changes` in order over `states` (from `lockBalances` in the same transaction, which it
- * updates), then writes the balances and the ledger entries. Throws InsufficientFunds — rolling
- * the caller's transaction back — if any balance would go negative.
+ * updates), then writes the balances and the ledger entries in one statement. Throws
+ * InsufficientFunds — rolling the caller's transaction back — if any balance would go negative.
  */
 export async function applyBalanceChanges(tx: Queryable, states: Map<string, BalanceState>, changes: readonly BalanceChange[]): Promise<void> {
   if (changes.length === 0) return;
+  const params = new StatementParams();
+  await tx.query(`with ${balanceWrites(params, states, changes)} select 1`, params.values);
+}
+
+/**
+ * The same as `applyBalanceChanges`, as the common table expressions of a larger statement (the
+ * record stage writes its orders, their freezes and its keys' answers in one round trip): applies
+ * the changes over `states` now, and answers `written as (…), entered as (…)` with its arrays added
+ * to `params`. Empty when there is nothing to change.
+ */
+export function balanceWrites(params: StatementParams, states: Map<string, BalanceState>, changes: readonly BalanceChange[]): string {
+  if (changes.length === 0) return '';
   const entries = {
     user: [] as number[],
     currency: [] as string[],
@@ -118,29 +137,20 @@ export async function applyBalanceChanges(tx: Queryable, states: Map<string, Bal
     entries.refId.push(c.refId);
   }
   const rows = [...touched.values()];
-  await tx.query(
-    `update balance b set available = t.available, frozen = t.frozen
-     from unnest($1::bigint[], $2::text[], $3::text[], $4::numeric[], $5::numeric[]) as t(u, c, a, available, frozen)
-     where b.user_id = t.u and b.currency = t.c and b.account = t.a`,
-    [rows.map((r) => r.userId), rows.map((r) => r.currency), rows.map((r) => r.account), rows.map((r) => fromAtto(r.state.available)), rows.map((r) => fromAtto(r.state.frozen))],
-  );
-  // unnest keeps the arrays' order, so ledger ids follow the order the changes were applied in.
-  await tx.query(
-    `insert into ledger_entry (user_id, currency, account, kind, available_change, frozen_change, available_after, frozen_after, ref_type, ref_id)
-     select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::numeric[], $7::numeric[], $8::numeric[], $9::text[], $10::bigint[])`,
-    [
-      entries.user,
-      entries.currency,
-      entries.account,
-      entries.kind,
-      entries.availableChange,
-      entries.frozenChange,
-      entries.availableAfter,
-      entries.frozenAfter,
-      entries.refType,
-      entries.refId,
-    ],
-  );
+  const $ = (value: unknown, type: string) => `${params.add(value)}::${type}`;
+  // The balances' final values and the entries that lead to them; unnest keeps the arrays' order,
+  // so ledger ids follow the order the changes were applied in.
+  return `written as (
+       update balance b set available = t.available, frozen = t.frozen
+       from unnest(${$(rows.map((r) => r.userId), 'bigint[]')}, ${$(rows.map((r) => r.currency), 'text[]')}, ${$(rows.map((r) => r.account), 'text[]')},
+         ${$(rows.map((r) => fromAtto(r.state.available)), 'numeric[]')}, ${$(rows.map((r) => fromAtto(r.state.frozen)), 'numeric[]')}) as t(u, c, a, available, frozen)
+       where b.user_id = t.u and b.currency = t.c and b.account = t.a
+     ), entered as (
+       insert into ledger_entry (user_id, currency, account, kind, available_change, frozen_change, available_after, frozen_after, ref_type, ref_id)
+       select * from unnest(${$(entries.user, 'bigint[]')}, ${$(entries.currency, 'text[]')}, ${$(entries.account, 'text[]')}, ${$(entries.kind, 'text[]')},
+         ${$(entries.availableChange, 'numeric[]')}, ${$(entries.frozenChange, 'numeric[]')}, ${$(entries.availableAfter, 'numeric[]')}, ${$(entries.frozenAfter, 'numeric[]')},
+         ${$(entries.refType, 'text[]')}, ${$(entries.refId, 'bigint[]')})
+     )`;
 }
 
 /** Whether `state` can give `amount` from its available part (a freeze check before writing). */

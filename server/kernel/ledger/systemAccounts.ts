@@ -6,8 +6,16 @@ import type { Queryable } from '../db/database.js';
  * `fees` receives trading and withdrawal fees; `secondsHouse` is the house of the seconds contracts
  * (it takes lost stakes and pays winnings). Each ICO project has its own account,
  * `system:ico:<TOKEN>` (`icoProjectAccountId`): it issues the project's tokens and receives the paid USDT.
+ * `futuresPool` holds every futures position's margin and clears realised PnL (its USDT equals
+ * Σ margin − Σ cost over all positions); `insuranceFund` takes liquidation fees and surpluses,
+ * pays deficits beyond a bankrupt position's margin, and keeps funding's rounding remainders.
  */
-export const SYSTEM_ACCOUNTS = { fees: 'system:fees', secondsHouse: 'system:seconds_house' } as const;
+export const SYSTEM_ACCOUNTS = {
+  fees: 'system:fees',
+  secondsHouse: 'system:seconds_house',
+  futuresPool: 'system:futures_pool',
+  insuranceFund: 'system:insurance_fund',
+} as const;
 
 const ids = new WeakMap<object, Map<string, number>>();
 

@@ -2,6 +2,7 @@ import { futureIndexChannel, futureTickChannel, spotTickChannel, type Pair } fro
 import { KLINE_INTERVALS } from '../../../src/domain/constants.js';
 import { depthChannel, klineChannel, tradeChannel } from '../../../src/domain/market.js';
 import { USER_CHANNEL } from '../../../src/domain/spotOrders.js';
+import { futureDepthChannel, futureKlineChannel, futureTradeChannel } from '../../../src/domain/futures/api.js';
 
 /**
  * The socket.io room of one user's private channel. The colon keeps it apart from every public
@@ -14,28 +15,20 @@ const CHANNEL_SHAPE = /^[a-z0-9]{1,12}(_[a-z0-9]{1,12}){1,4}$/;
 
 /**
  * The channels of spec §7 for the listed pairs: {left}_{right}_tick for spot-tradable pairs,
- * {left}_{right}_future_tick and _future_index_tick for contract pairs; plus, per spot pair, the
+ * {left}_{right}_future_tick and _future_index_tick for contract pairs (and the contract market's
+ * _future_depth, _future_trade and _future_kline_{interval}); plus, per spot pair, the
  * order book (_depth), latest trades (_trade) and live candles (_kline_{interval}).
  */
 export class ChannelRegistry {
   private readonly known: Set<string>;
 
   constructor(pairs: readonly Pair[]) {
-    this.known = new Set(
-      pairs.flatMap((p) => [
-        ...(p.trade_status === 1
-          ? [
-              spotTickChannel(p.left_symbol, p.right_symbol),
-              depthChannel(p.left_symbol, p.right_symbol),
-              tradeChannel(p.left_symbol, p.right_symbol),
-              ...KLINE_INTERVALS.map((i) => klineChannel(p.left_symbol, p.right_symbol, i)),
-            ]
-          : []),
-        ...(p.contract_status === 1
-          ? [futureTickChannel(p.left_symbol, p.right_symbol), futureIndexChannel(p.left_symbol, p.right_symbol)]
-          : []),
-      ]),
-    );
+    this.known = new Set(pairs.flatMap(channelsOf));
+  }
+
+  /** A pair listed while running (kernel `PairOpenings`): its market channels may be subscribed from now on. */
+  addSpotPair(left: string, right: string): void {
+    for (const channel of channelsOf({ left_symbol: left, right_symbol: right, trade_status: 1, contract_status: 0 })) this.known.add(channel);
   }
 
   has(channel: string): boolean {
@@ -64,4 +57,26 @@ export class ChannelRegistry {
     const channel = raw.toLowerCase();
     return CHANNEL_SHAPE.test(channel) ? channel : undefined;
   }
+}
+
+function channelsOf(p: Pick<Pair, 'left_symbol' | 'right_symbol' | 'trade_status' | 'contract_status'>): string[] {
+  return [
+    ...(p.trade_status === 1
+      ? [
+          spotTickChannel(p.left_symbol, p.right_symbol),
+          depthChannel(p.left_symbol, p.right_symbol),
+          tradeChannel(p.left_symbol, p.right_symbol),
+          ...KLINE_INTERVALS.map((i) => klineChannel(p.left_symbol, p.right_symbol, i)),
+        ]
+      : []),
+    ...(p.contract_status === 1
+      ? [
+          futureTickChannel(p.left_symbol, p.right_symbol),
+          futureIndexChannel(p.left_symbol, p.right_symbol),
+          futureDepthChannel(p.left_symbol, p.right_symbol),
+          futureTradeChannel(p.left_symbol, p.right_symbol),
+          ...KLINE_INTERVALS.map((i) => futureKlineChannel(p.left_symbol, p.right_symbol, i)),
+        ]
+      : []),
+  ];
 }

@@ -5,6 +5,7 @@ import { localeFromHeader, type LocaleCode } from '../../../src/domain/languages
 import { USER_CHANNEL, type UserStreamMessage } from '../../../src/domain/spotOrders.js';
 import { translate, type MessageKey } from '../i18n/messages.js';
 import { ChannelRegistry, userRoom } from './channels.js';
+import { setFrameCorking } from './frameCorking.js';
 import { originAllowed } from './origins.js';
 
 export const MAX_CHANNELS_PER_SOCKET = 100;
@@ -54,6 +55,8 @@ interface UserSocketData {
 }
 
 export function attachRealtime(server: HttpServer, registry: ChannelRegistry, options: RealtimeOptions = {}): Realtime {
+  // A socket owed several messages gets them in one write (frameCorking.ts).
+  setFrameCorking(true);
   const io = new Server(server, {
     serveClient: false,
     maxHttpBufferSize: 16 * 1024,

@@ -1,6 +1,8 @@
+import type { PairOpenings } from '../../kernel/catalogue.js';
 import type { Database } from '../../kernel/db/database.js';
 import { defineProduct, type ProductParts } from '../../kernel/product.js';
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
+import { seedDemoParticipants } from './demo.js';
 import { seedDemoProjects } from './projects.js';
 import { icoRoutes } from './routes.js';
 import { settleDueProjects, type IcoSettleResult } from './settlement.js';
@@ -15,6 +17,8 @@ export interface IcoOptions {
   clock?: () => number;
   /** Seed the three demo projects on a fresh database (the running server; off in tests by default). */
   demo?: boolean;
+  /** Where a listed project's new pair is announced (the kernel's; the spot product opens its market). */
+  pairs?: PairOpenings;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -23,8 +27,8 @@ export function createIco(options: IcoOptions) {
   const { db, feed } = options;
   const clock = options.clock ?? Date.now;
   const log = options.log ?? (() => undefined);
-  const service = icoService({ db, feed, clock });
-  const settle = (): Promise<IcoSettleResult> => settleDueProjects({ db, feed, clock });
+  const service = icoService({ db, feed, clock, pairs: options.pairs });
+  const settle = (): Promise<IcoSettleResult> => settleDueProjects({ db, feed, clock, pairs: options.pairs });
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = true;
@@ -40,7 +44,9 @@ export function createIco(options: IcoOptions) {
   const parts: ProductParts = {
     routes: icoRoutes(service),
     async prepare() {
-      if (options.demo) await seedDemoProjects(db, clock());
+      if (!options.demo) return;
+      await seedDemoProjects(db, clock());
+      await seedDemoParticipants(db, clock());
     },
     // The first run settles whatever ended while the server was down.
     async start() {
@@ -63,5 +69,5 @@ export function createIco(options: IcoOptions) {
  */
 export const ico = defineProduct({
   id: 'ico',
-  create: ({ db, userFeed, log }) => createIco({ db, feed: userFeed, demo: true, log: (message, error) => log.error(message, error) }).parts,
+  create: ({ db, userFeed, pairs, log }) => createIco({ db, feed: userFeed, demo: true, pairs, log: (message, error) => log.error(message, error) }).parts,
 });

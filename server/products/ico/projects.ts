@@ -11,7 +11,9 @@ import {
   type IcoProjectInput,
 } from '../../../src/domain/ico.js';
 import type { Database, Queryable } from '../../kernel/db/database.js';
+import type { OpenedPair } from '../../kernel/catalogue.js';
 import type { Outcome } from '../../kernel/outcome.js';
+import { listToken } from './listing.js';
 import type { IcoMessageKey } from './messages.js';
 
 export const PROJECT_COLUMNS = `id, symbol, name, description, trim_scale(total)::text as total, trim_scale(price)::text as price,
@@ -110,6 +112,9 @@ export async function readProjects(q: Queryable, where = 'true', params: unknown
   return rows.map(normaliseRow);
 }
 
+/** A save's outcome, and the pair it opened (to announce after the commit). */
+type Saved = Outcome<ProjectRow> & { listed?: OpenedPair };
+
 type Refusal = { ok: false; key: IcoMessageKey; vars?: Record<string, string> };
 const invalid = (field: string): Refusal => ({ ok: false, key: 'icoProjectInvalid', vars: { field } });
 const locked = (field: string): Refusal => ({ ok: false, key: 'icoProjectLocked', vars: { field } });
@@ -122,8 +127,8 @@ const RATE = /^(0\.\d{1,4}|1(\.0{1,4})?)$/;
  * withdrawals). Once anyone has subscribed, symbol, price, token places and the recruit start are
  * fixed; once settled only name, description and `listed` may change.
  */
-export async function saveProject(db: Database, input: IcoProjectInput, now: number): Promise<Outcome<ProjectRow>> {
-  return db.transaction(async (tx): Promise<Outcome<ProjectRow>> => {
+export async function saveProject(db: Database, input: IcoProjectInput, now: number): Promise<Saved> {
+  return db.transaction(async (tx): Promise<Saved> => {
     let current: ProjectRow | undefined;
     if (input.id !== undefined) {
       [current] = (await tx.query<ProjectRow>(`select ${PROJECT_COLUMNS} from ico_project where id = $1 for update`, [input.id])).map(normaliseRow);
@@ -188,7 +193,9 @@ export async function saveProject(db: Database, input: IcoProjectInput, now: num
         [current.id, ...params],
       );
       await tx.query(`update currency set name = $2 where symbol = $1`, [current.symbol, next.name.trim()]);
-      return { ok: true, data: normaliseRow(row!) };
+      const saved = normaliseRow(row!);
+      // Listing a project that is settled already opens its pair now.
+      return { ok: true, data: saved, listed: await listToken(tx, saved) };
     }
     const [taken] = await tx.query(`select 1 from currency where symbol = $1`, [next.symbol]);
     if (taken) return { ok: false, key: 'icoSymbolTaken', vars: { symbol: next.symbol } };

@@ -4,9 +4,12 @@ import type { Database } from '../../kernel/db/database.js';
 import type { BalanceChange } from '../../kernel/ledger/ledger.js';
 import { applyBalanceChanges, lockBalances } from '../../kernel/ledger/ledgerBatch.js';
 import { icoProjectAccountId } from '../../kernel/ledger/systemAccounts.js';
+import type { OpenedPair, PairOpenings } from '../../kernel/catalogue.js';
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
 import { allocate } from './allocation.js';
-import { normaliseRow, PROJECT_COLUMNS, type ProjectRow } from './projects.js';
+import { announceListing, listToken } from './listing.js';
+import { normaliseRow, PROJECT_COLUMNS, readProjects, type ProjectRow } from './projects.js';
+import { SUB_COLUMNS, toSubscription, type SubRow } from './subscriptions.js';
 
 export interface IcoSettleResult {
   /** Projects settled by this call. */
@@ -25,25 +28,43 @@ export interface IcoSettleResult {
  * - each winning quantity moves from the project's account to the subscriber's `ico` account,
  *   frozen (`ico_allocation`); unsold tokens stay with the project.
  *
+ * A `listed` project's token pair TOKEN_USDT is opened in the same transaction (`listToken`).
+ *
  * The project's update is guarded by `settled_ms is null`; the whole transaction either happens
- * once or not at all (a crash rolls it back and the next run settles it).
+ * once or not at all (a crash rolls it back and the next run settles it). After the commit each
+ * subscriber hears of the settled subscription and the balances on the private channel, and the
+ * listed pair is announced so the spot market opens without a restart.
  */
-export async function settleDueProjects(deps: { db: Database; feed: UserFeed; clock: () => number }): Promise<IcoSettleResult> {
+export async function settleDueProjects(deps: { db: Database; feed: UserFeed; clock: () => number; pairs?: PairOpenings }): Promise<IcoSettleResult> {
   const result: IcoSettleResult = { projects: [] };
   for (;;) {
     const done = await settleOne(deps);
     if (!done) return result;
     result.projects.push(done.projectId);
+    announceListing(deps.pairs, done.listed);
     for (const userId of done.users) {
       deps.feed.balancesChanged(userId, [
         { currency: ICO_CURRENCY, account: ICO_ACCOUNT },
         { currency: done.symbol, account: ICO_ACCOUNT },
       ]);
     }
+    await pushSettled(deps, done.projectId);
   }
 }
 
-async function settleOne(deps: { db: Database; clock: () => number }): Promise<{ projectId: number; symbol: string; users: number[] } | undefined> {
+/** Each subscriber's settled subscription, read from the committed rows (one query for the whole project). */
+async function pushSettled(deps: { db: Database; feed: UserFeed; clock: () => number }, projectId: number): Promise<void> {
+  if (!deps.feed.message) return;
+  const [project] = await readProjects(deps.db, 'id = $1', [projectId]);
+  if (!project) return;
+  const subs = await deps.db.query<SubRow & { user_id: number }>(`select s.user_id, ${SUB_COLUMNS} from ico_subscription s where s.project_id = $1`, [projectId]);
+  const now = deps.clock();
+  for (const s of subs) deps.feed.message(Number(s.user_id), { channel: 'user', kind: 'ico', event: 'settled', subscription: toSubscription(project, s, now) });
+}
+
+async function settleOne(
+  deps: { db: Database; clock: () => number },
+): Promise<{ projectId: number; symbol: string; users: number[]; listed: OpenedPair | undefined } | undefined> {
   return deps.db.transaction(async (tx) => {
     const now = deps.clock();
     const [raw] = await tx.query<ProjectRow>(
@@ -102,6 +123,7 @@ async function settleOne(deps: { db: Database; clock: () => number }): Promise<{
     }
     const updated = await tx.query(`update ico_project set settled_ms = $2, winning_rate = $3 where id = $1 and settled_ms is null returning id`, [p.id, now, result.winningRate]);
     if (updated.length !== 1) throw new Error(`ico settlement: project ${p.id} was settled meanwhile; rolled back`);
-    return { projectId: p.id, symbol: p.symbol, users: result.list.map((a) => a.userId) };
+    const listed = await listToken(tx, { ...p, settled_ms: now });
+    return { projectId: p.id, symbol: p.symbol, users: result.list.map((a) => a.userId), listed };
   });
 }

@@ -15,8 +15,10 @@ import {
   type IcoRecord,
   type IcoRecordType,
   type IcoSubscribeRequest,
+  type IcoStreamEvent,
   type IcoSubscription,
 } from '../../../src/domain/ico.js';
+import type { PairOpenings } from '../../kernel/catalogue.js';
 import type { Page, RecordDays } from '../../../src/domain/wallet.js';
 import type { Database, Queryable } from '../../kernel/db/database.js';
 import { once, type SubmissionKey } from '../../kernel/idempotency.js';
@@ -24,6 +26,7 @@ import { readBalance } from '../../kernel/ledger/ledger.js';
 import { applyBalanceChanges, canSpend, lockBalances } from '../../kernel/ledger/ledgerBatch.js';
 import { type Outcome, outcomeOf, Refusal as KernelRefusal } from '../../kernel/outcome.js';
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
+import { announceListing } from './listing.js';
 import type { IcoMessageKey } from './messages.js';
 import { lastPrices, normaliseRow, PROJECT_COLUMNS, readProjects, saveProject, statusOf, toProject, type ProjectRow } from './projects.js';
 
@@ -37,7 +40,7 @@ export class Refusal extends KernelRefusal<IcoMessageKey> {}
 
 const outcome = outcomeOf;
 
-interface SubRow {
+export interface SubRow {
   project_id: number;
   quantity: string;
   paid: string;
@@ -47,7 +50,7 @@ interface SubRow {
   first_ms: number;
 }
 
-const SUB_COLUMNS = `s.project_id, trim_scale(s.quantity)::text as quantity, trim_scale(s.paid)::text as paid,
+export const SUB_COLUMNS = `s.project_id, trim_scale(s.quantity)::text as quantity, trim_scale(s.paid)::text as paid,
   trim_scale(s.allocated)::text as allocated, trim_scale(s.refund)::text as refund, trim_scale(s.thawed)::text as thawed, s.first_ms`;
 
 /** What the schedule has released of a subscription at `now`, and during the UTC day of `now`. */
@@ -88,10 +91,18 @@ export interface IcoDeps {
   db: Database;
   feed: UserFeed;
   clock: () => number;
+  /** Told of a settled project's pair when the operator lists it after its settlement. */
+  pairs?: PairOpenings;
 }
 
 /** The calls behind /api/ico/* and the operator's projects (docs/API.md "ICO subscription"). */
-export function icoService({ db, feed, clock }: IcoDeps) {
+export function icoService({ db, feed, clock, pairs }: IcoDeps) {
+  /** After the commit: the subscription on the user's private channel, and the balances it moved. */
+  function pushed(userId: number, event: IcoStreamEvent, subscription: IcoSubscription): void {
+    feed.balancesChanged(userId, [{ currency: event === 'thawed' ? subscription.symbol : ICO_CURRENCY, account: ICO_ACCOUNT }]);
+    feed.message?.(userId, { channel: 'user', kind: 'ico', event, subscription });
+  }
+
   async function projectsById(q: Queryable, ids: number[]): Promise<Map<number, ProjectRow>> {
     const rows = await readProjects(q, 'id = any($1::bigint[])', [ids]);
     return new Map(rows.map((r) => [r.id, r]));
@@ -183,7 +194,7 @@ export function icoService({ db, feed, clock }: IcoDeps) {
           clock(),
         ),
       );
-      if (result.ok) feed.balancesChanged(userId, [{ currency: ICO_CURRENCY, account: ICO_ACCOUNT }]);
+      if (result.ok) pushed(userId, 'subscribed', result.data);
       return result;
     },
 
@@ -219,7 +230,7 @@ export function icoService({ db, feed, clock }: IcoDeps) {
           clock(),
         ),
       );
-      if (result.ok && symbol) feed.balancesChanged(userId, [{ currency: symbol, account: ICO_ACCOUNT }]);
+      if (result.ok && symbol) pushed(userId, 'thawed', result.data);
       return result;
     },
 
@@ -262,6 +273,7 @@ export function icoService({ db, feed, clock }: IcoDeps) {
       try {
         const saved = await saveProject(db, input, clock());
         if (!saved.ok) return saved;
+        announceListing(pairs, saved.listed);
         const prices = await lastPrices(db, [saved.data.symbol]);
         return { ok: true, data: toProject(saved.data, clock(), prices.get(saved.data.symbol)) };
       } catch (error) {

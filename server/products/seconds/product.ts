@@ -9,7 +9,7 @@ import { SecondsIndex, spotTradeSource, type IndexPair, type TradeSource } from 
 import { indexPairs, seedPeriods } from './periods.js';
 import { secondsRoutes } from './routes.js';
 import { SecondsScheduler } from './scheduler.js';
-import { settleDue } from './settlement.js';
+import { settleDue, type SettleStage } from './settlement.js';
 
 /** What the house starts with, booked once as a deposit from outside (docs/API.md "The house"). */
 export const HOUSE_CAPITAL = '1000000';
@@ -42,6 +42,8 @@ export interface SecondsOptions {
   clock?: () => number;
   trades?: TradeSource;
   log?: (message: string, error?: unknown) => void;
+  /** Told where settlement time goes (bench/seconds.ts). */
+  measureSettlement?: (stage: SettleStage, ms: number) => void;
 }
 
 /** The product's parts over explicit dependencies (the product below, tests, the bench and the crash test). */
@@ -53,7 +55,7 @@ export function createSeconds(options: SecondsOptions) {
   let pairs = new Map<string, IndexPair>();
   const pairsNow = () => pairs;
   const contracts = secondsContracts({ db, index, pairs: pairsNow, feed, clock });
-  const settle = () => settleDue({ db, index, pairs: pairsNow, feed, clock, log });
+  const settle = () => settleDue({ db, index, pairs: pairsNow, feed, clock, log, measure: options.measureSettlement });
   const scheduler = new SecondsScheduler({
     index,
     pairs: pairsNow,

@@ -1,5 +1,5 @@
 import type { Currency, MarketTick, Pair } from '../../../src/domain/api.js';
-import { futureIndexChannel, spotTickChannel } from '../../../src/domain/api.js';
+import { spotTickChannel } from '../../../src/domain/api.js';
 import { KLINE_INTERVALS, type KlineInterval } from '../../../src/domain/constants.js';
 import { depthChannel, klineChannel, tradeChannel } from '../../../src/domain/market.js';
 import type { Database } from '../../kernel/db/database.js';
@@ -29,6 +29,11 @@ export interface MarketServiceOptions {
   userFeed?: UserFeed;
   /** How long the market makers' history is kept before it is folded, and their trades among themselves (makers/retention.ts). */
   makerRetention?: RetentionWindows;
+  /**
+   * Pairs ("NOVA_USDT") the demo's market makers leave alone, with no chart history seeded: real
+   * markets that trade only what users bring (a listed ICO token; `pair.simulated` false).
+   */
+  unsimulated?: ReadonlySet<string>;
 }
 
 const TICK_EVERY_MS = 1000;
@@ -79,10 +84,12 @@ export class MarketService {
   async prepare(): Promise<void> {
     const now = this.clock();
     for (const market of this.markets.values()) {
-      const anchor = this.anchors.get(market.spec.symbol)!;
-      const baseUsdt = this.baseUsdt(market.spec);
-      const lotsPerMinute = Math.max(1, Math.round((20_000 / baseUsdt) * 10 ** market.spec.amountPrecision));
-      await seedHistoryIfEmpty(this.db, market.spec, anchor, now, { volatility: defaultWalkConfig(market.spec.symbol).volatility, lotsPerMinute });
+      if (this.simulated(market.spec.symbol)) {
+        const anchor = this.anchors.get(market.spec.symbol)!;
+        const baseUsdt = this.baseUsdt(market.spec);
+        const lotsPerMinute = Math.max(1, Math.round((20_000 / baseUsdt) * 10 ** market.spec.amountPrecision));
+        await seedHistoryIfEmpty(this.db, market.spec, anchor, now, { volatility: defaultWalkConfig(market.spec.symbol).volatility, lotsPerMinute });
+      }
       await market.restore();
       const last = market.lastTradePrice();
       if (last !== undefined) this.prices.setPrice?.(market.spec.symbol, last, now);
@@ -103,11 +110,34 @@ export class MarketService {
       foldMakerHistory(this.db, [accounts.quoter, accounts.taker], this.clock(), retention).then(() => undefined),
     );
     for (const market of this.markets.values()) {
+      if (!this.simulated(market.spec.symbol)) continue;
       const random = seededRandom(seedFrom(market.spec.symbol, 99));
       const maker = new MarketMaker(market, market.spec, accounts, this.prices, this.baseUsdt(market.spec), random, DEFAULT_MM_CONFIG);
       this.every(REQUOTE_EVERY_MS, () => maker.requote(this.clock()).then(() => undefined), 0.3);
       this.randomly(TAKE_EVERY_MS, random, () => maker.take(this.clock()).then(() => undefined));
     }
+  }
+
+  /**
+   * Opens the market of a pair listed while the server runs (kernel `PairOpenings`): its book is
+   * rebuilt from the database like any other at start, and the depth, tick and snapshot loops,
+   * which go over `markets` each time, serve it from now on. No market maker, no seeded history:
+   * it trades what users bring. Opening a pair that runs already does nothing.
+   */
+  async open(pair: Pair): Promise<SpotMarket | undefined> {
+    const spec = pairSpec(pair);
+    const running = this.markets.get(spec.symbol);
+    if (running || this.stopped || pair.trade_status !== 1) return running;
+    const market = new SpotMarket(spec, this.db, createEngine, this.publisher, this.clock, this.options.userFeed);
+    await market.restore();
+    // Checked again: two announcements of one pair may have raced through the restore.
+    if (this.markets.has(spec.symbol)) return this.markets.get(spec.symbol);
+    this.markets.set(spec.symbol, market);
+    return market;
+  }
+
+  private simulated(symbol: string): boolean {
+    return !this.options.unsimulated?.has(symbol);
   }
 
   async stop(): Promise<void> {
@@ -179,9 +209,10 @@ export class MarketService {
     for (const market of this.markets.values()) {
       const tick = this.tick(market);
       if (!tick) continue;
-      const { left, right, contract } = market.spec;
+      const { left, right } = market.spec;
+      // The contract pairs' index ticks ({pair}_future_index_tick) are the futures product's: its
+      // index (median of per-second VWAPs) and mark, not the spot close.
       this.publisher.publish(spotTickChannel(left, right), tick);
-      if (contract) this.publisher.publish(futureIndexChannel(left, right), { pair: market.spec.symbol, close: tick.close });
     }
   }
 

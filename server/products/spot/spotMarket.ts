@@ -7,7 +7,7 @@ import { DEPTH_LEVELS, MarketData } from '../../kernel/exchange/marketData.js';
 import { CancelReason, type EngineEvent, type OrderBookEngine, type RestingOrder, type Side, type TimeInForce } from '../../kernel/exchange/matching/types.js';
 import type { PairSpec } from '../../kernel/exchange/pairSpec.js';
 import type { MarketPublisher } from '../../kernel/exchange/publisher.js';
-import { Sequencer } from '../../kernel/exchange/sequencer.js';
+import { Sequencer, type Staged } from '../../kernel/exchange/sequencer.js';
 import { silentUserFeed, type UserFeed } from '../../kernel/realtime/userFeed.js';
 import { intake, type PlaceIntent, type PlaceOrderRequest } from './pipeline/intake.js';
 import { recordOrders, type Recorded } from './pipeline/record.js';
@@ -73,7 +73,7 @@ export class SpotMarket {
       { depth: depthChannel(spec.left, spec.right), trades: tradeChannel(spec.left, spec.right), kline: (interval) => klineChannel(spec.left, spec.right, interval) },
       publisher,
     );
-    this.sequencer = new Sequencer<Command, Result>({ run: (batch) => this.runBatch(batch), rebuild: () => this.rebuild(true) });
+    this.sequencer = new Sequencer<Command, Result>({ run: (batch) => this.runBatch(batch), start: (batch) => this.startBatch(batch), rebuild: () => this.rebuild(true) });
   }
 
   /** Places an order described in decimals: intake here, then the pipeline. */
@@ -102,11 +102,21 @@ export class SpotMarket {
     return this.sequencer.stats;
   }
 
-  /**
-   * One batch through the stages. Throws only if the record stage failed (nothing committed), so
-   * the sequencer can split the batch; after the record stage's commit every command is answered.
-   */
+  /** One batch through every stage (the sequencer's unpipelined path: a split after a failed record). */
   private async runBatch(batch: Command[]): Promise<Result[]> {
+    const staged = await this.startBatch(batch);
+    const results = await staged.finish();
+    // Unpipelined, nothing is in flight behind this batch: rebuild at once after a failed settlement.
+    if (this.sequencer.stale) await this.sequencer.recover();
+    return results;
+  }
+
+  /**
+   * The first stages of a batch: record (transaction 1) and matching. Throws only if the record stage
+   * failed (nothing committed), so the sequencer can split the batch. Answers the settlement to run
+   * once the batch before it has settled: the sequencer records and matches the next batch meanwhile.
+   */
+  private async startBatch(batch: Command[]): Promise<Staged<Result>> {
     const now = this.clock();
     const intents = batch.flatMap((c) => (c.kind === 'place' ? [c.intent] : []));
     const recorded = await recordOrders(this.db, this.spec, intents, now);
@@ -122,11 +132,16 @@ export class SpotMarket {
     const results: Result[] = new Array(batch.length);
     const events: EngineEvent[] = [];
     const placed: Array<{ userId: number; orderId: number }> = [];
-    const perCommand: EngineEvent[][] = [];
+    // The record stage committed: from here on a failure leaves memory ahead of the database, so it
+    // fails the batch's callers and marks the market stale (the rebuild replays the recorded orders).
+    const failed = (error: unknown): Staged<Result> => {
+      this.sequencer.stale = true;
+      const failure = error instanceof Error ? error : new Error(String(error));
+      return { finish: async () => batch.map(() => failure) };
+    };
     try {
       batch.forEach((c, i) => {
         const out: EngineEvent[] = [];
-        perCommand[i] = out;
         if (c.kind === 'cancel') {
           this.engine.execute({ kind: 'cancel', orderId: c.orderId, accountId: c.userId }, out);
           if (out.some((e) => e.type === 'rejected')) {
@@ -153,15 +168,20 @@ export class SpotMarket {
         const first = results[batchIndexOfPlace[r.index]!];
         results[i] = first && 'orderId' in first ? { ok: true, orderId: first.orderId, events: [], repeated: true } : first!;
       });
-      if (events.length > 0 || placed.length > 0) await this.settleAndPublish(events, placed, now);
     } catch (error) {
-      // The record stage committed, the book moved, settlement did not: rebuild before the next
-      // batch (the recorded orders are replayed from the database) and tell every caller.
-      await this.sequencer.recover();
-      const failure = error instanceof Error ? error : new Error(String(error));
-      return batch.map(() => failure);
+      return failed(error);
     }
-    return results;
+    return {
+      finish: async () => {
+        try {
+          if (events.length > 0 || placed.length > 0) await this.settleAndPublish(events, placed, now);
+          return results;
+        } catch (error) {
+          // The book moved, settlement did not commit: every caller gets the error (see `failed`).
+          return failed(error).finish();
+        }
+      },
+    };
   }
 
   private async settleAndPublish(events: EngineEvent[], placed: Array<{ userId: number; orderId: number }>, now: number): Promise<void> {

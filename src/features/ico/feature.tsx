@@ -1,12 +1,5 @@
 import { defineFeature, page } from '../../app/feature';
-import { selectHasSession } from '../../app/machines/session/session.selectors';
-import { createIcoActors, createOperatorIcoActors } from './actors/ico.actors';
-import { IcoContext } from './ico.hooks';
-import { icoBoardMachine } from './machines/icoBoard/icoBoard.machine';
-import { icoDeskMachine } from './machines/icoDesk/icoDesk.machine';
-import { icoListMachine } from './machines/icoList/icoList.machine';
-import { icoSubscribeKeyMinter, icoSubscribeMachine } from './machines/icoSubscribe/icoSubscribe.machine';
-import { icoThawKeyMinter, icoThawMachine } from './machines/icoThaw/icoThaw.machine';
+import { IcoContext } from './ico.context';
 
 /**
  * ICO subscription (spec §1–§5): /subscribe with the join and thaw popups, /order/sub-hold,
@@ -30,18 +23,6 @@ export const icoFeature = defineFeature({
     ],
   },
   desks: [{ id: 'ico', label: 'ico.desk.tab', page: page(() => import('./views/operator/IcoDesk'), 'IcoDesk') }],
-  provide: ({ api, operatorApi, showToast, newKey, shell }) => {
-    const actors = createIcoActors(api, () => selectHasSession(shell.session.getSnapshot()));
-    const operatorActors = createOperatorIcoActors(operatorApi);
-    const subscribe = icoSubscribeMachine.provide({
-      actors: { submitSubscription: actors.submitSubscription },
-      actions: { showToast, mintIdempotencyKey: icoSubscribeKeyMinter(newKey) },
-    });
-    const thaw = icoThawMachine.provide({ actors: { submitThaw: actors.submitThaw }, actions: { showToast, mintIdempotencyKey: icoThawKeyMinter(newKey) } });
-    return {
-      board: icoBoardMachine.provide({ actors: { loadBoard: actors.loadBoard, icoSubscribe: subscribe, icoThaw: thaw }, actions: { showToast } }),
-      list: icoListMachine.provide({ actors: { fetchList: actors.fetchList }, actions: { showToast } }),
-      desk: icoDeskMachine.provide({ actors: { fetchProjects: operatorActors.fetchProjects, saveProject: operatorActors.saveProject }, actions: { showToast } }),
-    };
-  },
+  // The machines and their effects load with the product's first page (ico.flows.ts).
+  load: () => import('./ico.flows'),
 });

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { createFlowContext } from '../../app/flowContext';
+import { IcoContext } from './ico.context';
 import type { RecordDays } from '../../domain/wallet';
 import { mineOf, remainingTerm, type icoBoardMachine, type IcoBoardActorRef } from './machines/icoBoard/icoBoard.machine';
 import type { icoDeskMachine, ProjectField } from './machines/icoDesk/icoDesk.machine';
@@ -15,7 +15,6 @@ export interface IcoFlows {
   desk: typeof icoDeskMachine;
 }
 
-export const IcoContext = createFlowContext<IcoFlows>('Ico');
 
 /** Catalogue keys of the statuses (spec §4). */
 export const STATUS_KEYS = {
@@ -136,3 +135,5 @@ export function useIcoDesk() {
   );
   return { ...senders, ...context, loading, saving };
 }
+
+export { IcoContext };

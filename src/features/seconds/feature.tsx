@@ -1,9 +1,5 @@
 import { defineFeature, page } from '../../app/feature';
-import { selectHasSession } from '../../app/machines/session/session.selectors';
-import { createContractUpdatesActor, createSecondsActors } from './actors/seconds.actors';
-import { secondsContractMachine, secondsKeyMinter } from './machines/secondsContract/secondsContract.machine';
-import { secondsOrdersMachine } from './machines/secondsOrders/secondsOrders.machine';
-import { SecondsContext } from './seconds.hooks';
+import { SecondsContext } from './seconds.context';
 
 /**
  * Seconds contracts (spec §1, §3, §4): /contract_sec/{symbol}, /order/sec-current and
@@ -22,15 +18,6 @@ export const secondsFeature = defineFeature({
     // The seconds account's wallet page: its balances plus today's result (the wallet serves the others).
     wallet: [{ path: 'secContract', page: page(() => import('./views/SecondsWalletPage'), 'SecondsWalletPage') }],
   },
-  provide: ({ api, userStream, showToast, newKey, shell }) => {
-    const actors = createSecondsActors(api, () => selectHasSession(shell.session.getSnapshot()));
-    const contractUpdates = createContractUpdatesActor(userStream);
-    return {
-      contract: secondsContractMachine.provide({
-        actors: { loadTicket: actors.loadTicket, acknowledgeRisk: actors.acknowledgeRisk, buyContract: actors.buyContract, fetchContract: actors.fetchContract, contractUpdates },
-        actions: { showToast, mintIdempotencyKey: secondsKeyMinter(newKey) },
-      }),
-      orders: secondsOrdersMachine.provide({ actors: { fetchOrders: actors.fetchOrders, contractUpdates }, actions: { showToast } }),
-    };
-  },
+  // The machines and their effects load with the product's first page (seconds.flows.ts).
+  load: () => import('./seconds.flows'),
 });

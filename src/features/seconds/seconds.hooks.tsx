@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { createActor } from 'xstate';
-import { createFlowContext } from '../../app/flowContext';
+import { SecondsContext } from './seconds.context';
 import { useAppFlow } from '../../app/views/hooks';
 import type { SecondsDirection } from '../../domain/seconds';
 import type { RecordDays } from '../../domain/wallet';
@@ -14,7 +14,6 @@ export interface SecondsFlows {
   orders: typeof secondsOrdersMachine;
 }
 
-export const SecondsContext = createFlowContext<SecondsFlows>('Seconds');
 
 /** Catalogue keys of the outcomes (spec §4: profit, loss or tie). */
 export const OUTCOME_KEYS = { win: 'seconds.outcome.win', loss: 'seconds.outcome.loss', draw: 'seconds.outcome.draw' } as const;
@@ -120,3 +119,5 @@ export function useSecondsOrders(mode: 'current' | 'history') {
   const remaining = (expiresAt: number) => Math.max(0, Math.ceil((expiresAt - (context.now + context.serverOffset)) / 1000));
   return { ...context, loading, failed, remaining, ...senders };
 }
+
+export { SecondsContext };

@@ -25,7 +25,6 @@ export const walletFeature = defineFeature({
     wallet: [
       { index: true, page: page(() => import('./views/WalletOverviewPage'), 'WalletOverviewPage') },
       { path: 'spot', page: page(() => import('./views/WalletAccountPage'), 'WalletAccountPage', { account: 'spot', key: 'spot' }) },
-      { path: 'contract', page: page(() => import('./views/WalletAccountPage'), 'WalletAccountPage', { account: 'contract', key: 'contract' }) },
       { path: 'legalSymbol', page: page(() => import('./views/WalletAccountPage'), 'WalletAccountPage', { account: 'legal', key: 'legal' }) },
       { path: 'log-currency', page: page(() => import('./views/CurrencyLogPage'), 'CurrencyLogPage') },
       { path: 'wallet-log', page: page(() => import('./views/LedgerPage'), 'LedgerPage') },

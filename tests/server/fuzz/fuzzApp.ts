@@ -10,6 +10,7 @@ import type { Database } from '../../../server/kernel/db/database.js';
 import { buildHttp } from '../../../server/kernel/http/app.js';
 import fp from '../../../server/kernel/http/plugin.js';
 import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
+import { pairOpenings } from '../../../server/kernel/catalogue.js';
 import type { Kernel, ProductParts } from '../../../server/kernel/product.js';
 import { silentUserFeed } from '../../../server/kernel/realtime/userFeed.js';
 import { PRODUCTS } from '../../../server/products/index.js';
@@ -67,6 +68,7 @@ export function useFuzzApp(): FuzzApp {
       config,
       db: state.db,
       userFeed: silentUserFeed,
+      pairs: pairOpenings(),
       publish: () => undefined,
       log: { info: () => undefined, error: () => undefined },
     };

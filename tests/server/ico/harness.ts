@@ -10,7 +10,8 @@ import { icoProjectAccountId } from '../../../server/kernel/ledger/systemAccount
 import { ensureOperator } from '../../../server/products/operator/operators.js';
 import { operatorRoutes } from '../../../server/products/operator/routes.js';
 import { createIco } from '../../../server/products/ico/product.js';
-import { silentUserFeed } from '../../../server/kernel/realtime/userFeed.js';
+import { silentUserFeed, type UserFeed } from '../../../server/kernel/realtime/userFeed.js';
+import type { PairOpenings } from '../../../server/kernel/catalogue.js';
 import { expectOk, post, type Answer } from '../http.js';
 import { openTestDatabase } from '../testDb.js';
 
@@ -24,13 +25,13 @@ let tokens = 0;
  * One database and the ICO product over it with a clock the test moves. The scheduler never runs
  * by itself: `settle()` is one run.
  */
-export function useIco() {
+export function useIco(options: { pairs?: PairOpenings; feed?: UserFeed } = {}) {
   const state = {} as { db: Database; app: FastifyInstance; product: ReturnType<typeof createIco>; operator: Record<string, string> };
   // A whole day, so "released today" boundaries are predictable.
   let clock = Math.floor(Date.now() / DAY) * DAY + 2 * HOUR;
   beforeAll(async () => {
     state.db = await openTestDatabase();
-    state.product = createIco({ db: state.db, feed: silentUserFeed, clock: () => clock });
+    state.product = createIco({ db: state.db, feed: options.feed ?? silentUserFeed, clock: () => clock, pairs: options.pairs });
     state.app = await buildHttp({ db: state.db, routes: [state.product.parts.routes!, operatorRoutes(state.db)] });
     await state.product.parts.prepare!();
     await state.app.ready();

@@ -1,6 +1,7 @@
 import type { Database } from '../../../kernel/db/database.js';
-import { claimBatch, rememberBatch } from '../../../kernel/idempotency.js';
-import { applyBalanceChanges, balanceKey, canSpend, lockBalances, toAtto } from '../../../kernel/ledger/ledgerBatch.js';
+import { StatementParams } from '../../../kernel/db/statementParams.js';
+import { claimBatch, rememberedWrites } from '../../../kernel/idempotency.js';
+import { balanceKey, balanceWrites, canSpend, lockBalances, toAtto } from '../../../kernel/ledger/ledgerBatch.js';
 import type { BalanceChange } from '../../../kernel/ledger/ledger.js';
 import type { PairSpec } from '../../../kernel/exchange/pairSpec.js';
 import type { PlaceIntent } from './intake.js';
@@ -70,27 +71,6 @@ export async function recordOrders(db: Database, spec: PairSpec, intents: readon
     const ids = await tx.query<{ id: number }>(`select nextval(pg_get_serial_sequence('spot_order', 'id')) as id from generate_series(1, $1::int)`, [accepted.length]);
     const orderIds = ids.map((r) => Number(r.id));
     const column = <T>(pick: (intent: PlaceIntent) => T) => accepted.map(({ intent }) => pick(intent));
-    await tx.query(
-      `insert into spot_order (id, user_id, left_symbol, right_symbol, side, type, tif, price, quantity, quote_budget, frozen, created_ms, updated_ms, fee_currency)
-       select t.id, t.user_id, $2, $3, t.side, t.type, t.tif, t.price, t.quantity, t.quote_budget, t.frozen, $4, $4, t.fee_currency
-       from unnest($1::bigint[], $5::bigint[], $6::text[], $7::text[], $8::text[], $9::numeric[], $10::numeric[], $11::numeric[], $12::numeric[], $13::text[])
-         as t(id, user_id, side, type, tif, price, quantity, quote_budget, frozen, fee_currency)`,
-      [
-        orderIds,
-        spec.left,
-        spec.right,
-        now,
-        column((i) => i.userId),
-        column((i) => i.command.side),
-        column((i) => i.command.type),
-        column((i) => i.command.tif),
-        column((i) => i.row.price),
-        column((i) => i.row.quantity),
-        column((i) => i.row.quoteBudget),
-        column((i) => i.freeze),
-        column((i) => i.row.feeCurrency),
-      ],
-    );
     const freezes: BalanceChange[] = accepted.map(({ intent }, i) => ({
       userId: intent.userId,
       currency: intent.freezeCurrency,
@@ -101,13 +81,24 @@ export async function recordOrders(db: Database, spec: PairSpec, intents: readon
       refType: 'spot_order',
       refId: orderIds[i]!,
     }));
-    await applyBalanceChanges(tx, states, freezes);
     const remembered: Array<{ userId: number; key: NonNullable<PlaceIntent['submission']>['key']; response: unknown }> = [];
     accepted.forEach(({ index, intent }, i) => {
       results[index] = { kind: 'recorded', orderId: orderIds[i]! };
       if (intent.submission) remembered.push({ userId: intent.userId, key: intent.submission.key, response: { orderId: orderIds[i]! } });
     });
-    await rememberBatch(tx, remembered);
+    // One round trip: the orders, their freezes with ledger entries, and the keys' answers.
+    const params = new StatementParams();
+    const $ = (value: unknown, type: string) => `${params.add(value)}::${type}`;
+    const orders = `placed as (
+       insert into spot_order (id, user_id, left_symbol, right_symbol, side, type, tif, price, quantity, quote_budget, frozen, created_ms, updated_ms, fee_currency)
+       select t.id, t.user_id, ${$(spec.left, 'text')}, ${$(spec.right, 'text')}, t.side, t.type, t.tif, t.price, t.quantity, t.quote_budget, t.frozen, ${$(now, 'bigint')}, ${$(now, 'bigint')}, t.fee_currency
+       from unnest(${$(orderIds, 'bigint[]')}, ${$(column((i) => i.userId), 'bigint[]')}, ${$(column((i) => i.command.side), 'text[]')}, ${$(column((i) => i.command.type), 'text[]')},
+         ${$(column((i) => i.command.tif), 'text[]')}, ${$(column((i) => i.row.price), 'numeric[]')}, ${$(column((i) => i.row.quantity), 'numeric[]')},
+         ${$(column((i) => i.row.quoteBudget), 'numeric[]')}, ${$(column((i) => i.freeze), 'numeric[]')}, ${$(column((i) => i.row.feeCurrency), 'text[]')})
+         as t(id, user_id, side, type, tif, price, quantity, quote_budget, frozen, fee_currency)
+     )`;
+    const parts = [orders, balanceWrites(params, states, freezes), rememberedWrites(params, remembered)].filter(Boolean);
+    await tx.query(`with ${parts.join(', ')} select 1`, params.values);
     return results;
   });
 }

@@ -1,4 +1,4 @@
-import type { PublicTrade } from '../../../../src/domain/market.js';
+import type { KlineBar, PublicTrade } from '../../../../src/domain/market.js';
 import type { Database, Queryable } from '../../../kernel/db/database.js';
 import type { Candle } from '../../../kernel/exchange/market/candles.js';
 import { unitsToDecimal } from '../../../kernel/exchange/market/units.js';
@@ -6,7 +6,7 @@ import type { MarketData } from '../../../kernel/exchange/marketData.js';
 import { CancelReason, type EngineEvent } from '../../../kernel/exchange/matching/types.js';
 import { priceText, type PairSpec } from '../../../kernel/exchange/pairSpec.js';
 import type { BalanceChange } from '../../../kernel/ledger/ledger.js';
-import { applyBalanceChanges, fromAtto, lockBalances, toAtto } from '../../../kernel/ledger/ledgerBatch.js';
+import { applyBalanceChanges, fromAtto, lockBalances, toAtto, type BalanceState } from '../../../kernel/ledger/ledgerBatch.js';
 import { systemAccountId } from '../../../kernel/ledger/systemAccounts.js';
 import { feeUnits, ratesFor, type FeeRates } from '../fees.js';
 
@@ -56,6 +56,8 @@ export async function settle(
   const feeAccount = trades.length > 0 ? await systemAccountId(db, 'fees') : 0;
   const candles = new Map<string, Candle>();
   const published: PublicTrade[] = [];
+  // Orders that only came to rest: recorded already, nothing to write.
+  if (trades.length === 0 && ends.length === 0) return { trades: published, candles, orders };
 
   await db.transaction(async (tx) => {
     const users = new Set<number>();
@@ -133,21 +135,29 @@ export async function settle(
     });
 
     if (trades.length > 0) {
-      await tx.query(
-        `insert into spot_trade (id, left_symbol, right_symbol, price, quantity, taker_side, maker_order_id, taker_order_id, maker_user_id, taker_user_id, created_ms, maker_fee, taker_fee)
-         select t.id, $2, $3, t.price, t.quantity, t.side, t.maker_order, t.taker_order, t.maker_user, t.taker_user, $4, t.maker_fee, t.taker_fee
-         from unnest($1::bigint[], $5::numeric[], $6::numeric[], $7::text[], $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12::numeric[], $13::numeric[])
-           as t(id, price, quantity, side, maker_order, taker_order, maker_user, taker_user, maker_fee, taker_fee)`,
-        [tradeRows.id, left, right, now, tradeRows.price, tradeRows.quantity, tradeRows.side, tradeRows.makerOrder, tradeRows.takerOrder, tradeRows.makerUser, tradeRows.takerUser, tradeRows.makerFee, tradeRows.takerFee],
-      );
+      // One round trip for the trades, the fills they make and the candles they move (three tables,
+      // so one statement can write all three).
       const ids = [...fills.keys()];
       const f = ids.map((id) => fills.get(id)!);
+      const bars = [...candles.values()].map((c) => ({ interval: c.interval, openTime: c.openTime, bar: marketData.bar(c) }));
       await tx.query(
-        `update spot_order o set filled = o.filled + t.filled, filled_quote = o.filled_quote + t.filled_quote, frozen = o.frozen - t.frozen_out,
-           fee = o.fee + t.fee, status = case when o.filled + t.filled >= o.quantity then 3 else 2 end, updated_ms = $6
-         from unnest($1::bigint[], $2::numeric[], $3::numeric[], $4::numeric[], $5::numeric[]) as t(id, filled, filled_quote, frozen_out, fee)
-         where o.id = t.id`,
-        [ids, f.map((x) => fromAtto(x.filled)), f.map((x) => fromAtto(x.filledQuote)), f.map((x) => fromAtto(x.frozenOut)), f.map((x) => fromAtto(x.fee)), now],
+        `with traded as (
+           insert into spot_trade (id, left_symbol, right_symbol, price, quantity, taker_side, maker_order_id, taker_order_id, maker_user_id, taker_user_id, created_ms, maker_fee, taker_fee)
+           select t.id, $2, $3, t.price, t.quantity, t.side, t.maker_order, t.taker_order, t.maker_user, t.taker_user, $4, t.maker_fee, t.taker_fee
+           from unnest($1::bigint[], $5::numeric[], $6::numeric[], $7::text[], $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12::numeric[], $13::numeric[])
+             as t(id, price, quantity, side, maker_order, taker_order, maker_user, taker_user, maker_fee, taker_fee)
+         ), filled as (
+           update spot_order o set filled = o.filled + t.filled, filled_quote = o.filled_quote + t.filled_quote, frozen = o.frozen - t.frozen_out,
+             fee = o.fee + t.fee, status = case when o.filled + t.filled >= o.quantity then 3 else 2 end, updated_ms = $4
+           from unnest($14::bigint[], $15::numeric[], $16::numeric[], $17::numeric[], $18::numeric[]) as t(id, filled, filled_quote, frozen_out, fee)
+           where o.id = t.id
+         )
+         ${CANDLE_UPSERT('$2', '$3', 19)}`,
+        [
+          tradeRows.id, left, right, now, tradeRows.price, tradeRows.quantity, tradeRows.side, tradeRows.makerOrder, tradeRows.takerOrder, tradeRows.makerUser, tradeRows.takerUser, tradeRows.makerFee, tradeRows.takerFee,
+          ids, f.map((x) => fromAtto(x.filled)), f.map((x) => fromAtto(x.filledQuote)), f.map((x) => fromAtto(x.frozenOut)), f.map((x) => fromAtto(x.fee)),
+          ...candleColumns(bars),
+        ],
       );
     }
     if (ends.length > 0) {
@@ -185,9 +195,10 @@ export async function settle(
         });
       }
     }
-    await applyBalanceChanges(tx, states, changes);
-    await saveCandles(tx, spec, marketData, [...candles.values()]);
-    await creditFees(tx, feeAccount, incomes);
+    // The platform's fee rows are locked last (see feeIncome), then every change is written at once.
+    const fees = await feeIncome(tx, feeAccount, incomes);
+    for (const [key, state] of fees.states) states.set(key, state);
+    await applyBalanceChanges(tx, states, [...changes, ...fees.changes]);
   });
   return { trades: published, candles, orders };
 }
@@ -199,45 +210,42 @@ async function nextIds(tx: Queryable, table: string, count: number): Promise<num
 }
 
 /**
- * Credits the platform's fee account last in the transaction, in currency order: every transaction
- * takes these shared rows in the same order and after its users' rows, so markets settling at once
- * cannot deadlock on them.
+ * Locks the platform's fee rows last in the transaction, in currency order, and answers the credits
+ * to them: every transaction takes these shared rows in the same order and after its users' rows, so
+ * markets settling at once cannot deadlock on them.
  */
-async function creditFees(tx: Queryable, feeAccount: number, incomes: Array<{ currency: string; amount: string; tradeId: number }>): Promise<void> {
-  if (incomes.length === 0) return;
+async function feeIncome(tx: Queryable, feeAccount: number, incomes: Array<{ currency: string; amount: string; tradeId: number }>) {
+  if (incomes.length === 0) return { states: new Map<string, BalanceState>(), changes: [] as BalanceChange[] };
   const ordered = [...incomes].sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : a.tradeId - b.tradeId));
   const states = await lockBalances(tx, ordered.map((i) => ({ userId: feeAccount, currency: i.currency, account: 'spot' as const })));
-  await applyBalanceChanges(
-    tx,
-    states,
-    ordered.map((i) => ({ userId: feeAccount, currency: i.currency, account: 'spot', available: i.amount, frozen: '0', kind: 'fee_income', refType: 'spot_trade', refId: i.tradeId })),
+  const changes = ordered.map(
+    (i): BalanceChange => ({ userId: feeAccount, currency: i.currency, account: 'spot', available: i.amount, frozen: '0', kind: 'fee_income', refType: 'spot_trade', refId: i.tradeId }),
   );
+  return { states, changes };
 }
 
-/** The batch's candles in progress, one statement for every interval a trade touched. */
-async function saveCandles(tx: Queryable, spec: PairSpec, marketData: MarketData, candles: readonly Candle[]): Promise<void> {
-  if (candles.length === 0) return;
-  const bars = candles.map((c) => marketData.bar(c));
-  await tx.query(
-    `insert into candle (left_symbol, right_symbol, interval, open_time, open, high, low, close, amount, vol, count, source)
-     select $1, $2, t.interval, t.open_time, t.open, t.high, t.low, t.close, t.amount, t.vol, t.count, 'trades'
-     from unnest($3::text[], $4::bigint[], $5::numeric[], $6::numeric[], $7::numeric[], $8::numeric[], $9::numeric[], $10::numeric[], $11::int[])
+/** The candles-in-progress upsert, its nine arrays numbered from `first` (see candleColumns). */
+const CANDLE_UPSERT = (left: string, right: string, first: number) => {
+  const p = (i: number) => `$${first + i}`;
+  return `insert into candle (left_symbol, right_symbol, interval, open_time, open, high, low, close, amount, vol, count, source)
+     select ${left}, ${right}, t.interval, t.open_time, t.open, t.high, t.low, t.close, t.amount, t.vol, t.count, 'trades'
+     from unnest(${p(0)}::text[], ${p(1)}::bigint[], ${p(2)}::numeric[], ${p(3)}::numeric[], ${p(4)}::numeric[], ${p(5)}::numeric[], ${p(6)}::numeric[], ${p(7)}::numeric[], ${p(8)}::int[])
        as t(interval, open_time, open, high, low, close, amount, vol, count)
      on conflict (left_symbol, right_symbol, interval, open_time) do update set
        high = greatest(candle.high, excluded.high), low = least(candle.low, excluded.low), close = excluded.close,
-       amount = excluded.amount, vol = excluded.vol, count = excluded.count, source = 'trades'`,
-    [
-      spec.left,
-      spec.right,
-      candles.map((c) => c.interval),
-      candles.map((c) => c.openTime),
-      bars.map((b) => b.open),
-      bars.map((b) => b.high),
-      bars.map((b) => b.low),
-      bars.map((b) => b.close),
-      bars.map((b) => b.amount),
-      bars.map((b) => b.vol),
-      bars.map((b) => b.count),
-    ],
-  );
+       amount = excluded.amount, vol = excluded.vol, count = excluded.count, source = 'trades'`;
+};
+
+function candleColumns(bars: ReadonlyArray<{ interval: string; openTime: number; bar: KlineBar }>): unknown[] {
+  return [
+    bars.map((b) => b.interval),
+    bars.map((b) => b.openTime),
+    bars.map((b) => b.bar.open),
+    bars.map((b) => b.bar.high),
+    bars.map((b) => b.bar.low),
+    bars.map((b) => b.bar.close),
+    bars.map((b) => b.bar.amount),
+    bars.map((b) => b.bar.vol),
+    bars.map((b) => b.bar.count),
+  ];
 }

@@ -1,11 +1,41 @@
-import { fromPromise } from 'xstate';
-import { ICO_PATHS, type IcoAccount, type IcoProject, type IcoProjectInput, type IcoSubscription } from '../../../domain/ico';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import type { UserStreamHub } from '../../../app/actors/userStream.actor';
+import { isDecimalString } from '../../../domain/decimal';
+import { ICO_PATHS, ICO_STATUSES, ICO_STREAM_EVENTS, type IcoAccount, type IcoProject, type IcoProjectInput, type IcoStreamEvent, type IcoSubscription } from '../../../domain/ico';
 import type { Page } from '../../../domain/wallet';
 import type { ApiClient } from '../../../services/api';
 import type { BoardData } from '../machines/icoBoard/icoBoard.machine';
 import type { IcoListQuery, IcoRow } from '../machines/icoList/icoList.machine';
 import type { SubscribeInput } from '../machines/icoSubscribe/icoSubscribe.machine';
 import type { ThawInput } from '../machines/icoThaw/icoThaw.machine';
+
+const SUBSCRIPTION_DECIMALS = ['price', 'quantity', 'paid', 'released_total', 'released_today', 'thawed', 'thawable', 'frozen', 'release_rate'] as const;
+
+/** Socket payloads are untrusted: a pushed subscription is used only if it has the documented shape. */
+export function parseSubscription(value: unknown): IcoSubscription | undefined {
+  const s = value as Partial<IcoSubscription> | null;
+  if (!s || typeof s !== 'object' || typeof s.project_id !== 'number' || typeof s.symbol !== 'string' || typeof s.name !== 'string') return undefined;
+  if (!ICO_STATUSES.includes(s.status as never) || typeof s.end_at !== 'number' || typeof s.first_at !== 'number') return undefined;
+  if (!SUBSCRIPTION_DECIMALS.every((k) => isDecimalString(s[k]))) return undefined;
+  if (![s.allocated, s.refund, s.winning_rate].every((v) => v === null || isDecimalString(v))) return undefined;
+  return s as IcoSubscription;
+}
+
+/**
+ * The private channel's ICO pushes as `board.pushed` events (the board's `icoUpdates` child), and
+ * `board.resync` when the channel is back after a drop (what was pushed meanwhile is lost).
+ */
+export function createIcoUpdatesActor(hub: UserStreamHub) {
+  return fromCallback<EventObject>(({ sendBack }) =>
+    hub.listen((event) => {
+      if (event.type === 'stream.resync') return sendBack({ type: 'board.resync' });
+      if (event.type !== 'stream.product' || event.kind !== 'ico') return;
+      const payload = event.payload as { event?: unknown; subscription?: unknown };
+      const subscription = parseSubscription(payload.subscription);
+      if (subscription && ICO_STREAM_EVENTS.includes(payload.event as IcoStreamEvent)) sendBack({ type: 'board.pushed', event: payload.event, subscription });
+    }),
+  );
+}
 
 /** Promise actors for the ICO calls (docs/API.md "ICO subscription"); each honours `signal`. */
 export function createIcoActors(api: ApiClient, signedIn: () => boolean) {

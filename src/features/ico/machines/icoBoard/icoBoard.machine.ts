@@ -1,6 +1,6 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import type { ToastMessage } from '../../../../domain/errors';
-import type { IcoAccount, IcoProject, IcoSubscription } from '../../../../domain/ico';
+import type { IcoAccount, IcoProject, IcoStreamEvent, IcoSubscription } from '../../../../domain/ico';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { icoSubscribeMachine } from '../icoSubscribe/icoSubscribe.machine';
 import { icoThawMachine } from '../icoThaw/icoThaw.machine';
@@ -24,11 +24,22 @@ export interface IcoBoardContext {
 
 export type IcoBoardEvent =
   | { type: 'board.retry' }
+  /** One of the user's subscriptions changed on the server (private channel). */
+  | { type: 'board.pushed'; event: IcoStreamEvent; subscription: IcoSubscription }
+  /** The private channel is back after a drop: pushes may have been missed. */
+  | { type: 'board.resync' }
   | { type: 'board.join'; projectId: number }
   | { type: 'board.thaw'; projectId: number };
 
 /** The user's subscription to a project, if any. */
 export const mineOf = (data: BoardData | undefined, projectId: number | undefined) => data?.mine.find((m) => m.project_id === projectId);
+
+/** The board with a pushed subscription in place of the one it had (or added, newest first). */
+export function withPushed(data: BoardData | undefined, subscription: IcoSubscription): BoardData | undefined {
+  if (!data) return data;
+  const others = data.mine.filter((m) => m.project_id !== subscription.project_id);
+  return { ...data, mine: data.mine.length === others.length ? [subscription, ...others] : data.mine.map((m) => (m.project_id === subscription.project_id ? subscription : m)) };
+}
 
 /** Milliseconds left in the recruit period on the server's clock as seen from here. */
 export function remainingTerm(p: IcoProject, data: BoardData | undefined, now: number): number {
@@ -38,9 +49,13 @@ export function remainingTerm(p: IcoProject, data: BoardData | undefined, now: n
 
 /**
  * /subscribe (spec §2, §3, §4): the projects with the user's subscriptions and ico account, a
- * clock for the remaining terms (`tick`) and a reload every `poll` (statuses follow the server's
- * clock: settlement, release). One popup at a time: `joining` runs icoSubscribe (participate or
- * add more), `thawing` runs icoThaw; either reloads the board when it changed something.
+ * clock for the remaining terms (`tick`). The user's own changes arrive on the private channel
+ * (`icoUpdates`: subscribed, settled, thawed): the pushed subscription replaces the one shown at
+ * once, and the board is read back (account, the project's progress) — at once when browsing,
+ * after the popup otherwise. A reload every `poll` remains for what no push tells: other people's
+ * subscriptions moving the progress bars, statuses following the clock. One popup at a time:
+ * `joining` runs icoSubscribe (participate or add more), `thawing` runs icoThaw; either reloads
+ * the board when it changed something.
  */
 export const icoBoardMachine = setup({
   types: { context: {} as IcoBoardContext, events: {} as IcoBoardEvent },
@@ -50,10 +65,14 @@ export const icoBoardMachine = setup({
     }),
     icoSubscribe: icoSubscribeMachine,
     icoThaw: icoThawMachine,
+    icoUpdates: fromCallback<EventObject>(() => () => undefined),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
     tickClock: assign({ now: () => Date.now() }),
+    applyPushed: assign({
+      data: ({ context, event }) => (event.type === 'board.pushed' ? withPushed(context.data, event.subscription) : context.data),
+    }),
   },
   guards: {
     canJoin: ({ context, event }) => {
@@ -69,10 +88,11 @@ export const icoBoardMachine = setup({
       return Boolean(output?.subscribed || output?.thawed);
     },
   },
-  delays: { tick: 1000, poll: 15_000 },
+  delays: { tick: 1000, poll: 60_000 },
 }).createMachine({
   id: 'icoBoard',
   context: { data: undefined, now: 0, selected: undefined },
+  invoke: { id: 'icoUpdates', src: 'icoUpdates' },
   initial: 'loading',
   states: {
     loading: {
@@ -82,16 +102,22 @@ export const icoBoardMachine = setup({
         onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output }) },
         onError: { target: 'failed', actions: toastError },
       },
+      // A read begun before the change could answer without it: read again.
+      on: { 'board.pushed': { target: 'loading', reenter: true, actions: 'applyPushed' }, 'board.resync': { target: 'loading', reenter: true } },
     },
     failed: { on: { 'board.retry': 'loading' } },
     ready: {
       initial: 'browsing',
       after: { poll: { guard: ({ context }) => context.selected === undefined, target: 'loading' } },
+      // During a popup the list is updated at once; the popup's end reloads the rest.
+      on: { 'board.pushed': { actions: 'applyPushed' } },
       states: {
         browsing: {
           entry: 'tickClock',
           after: { tick: { target: 'browsing', reenter: true } },
           on: {
+            'board.pushed': { target: '#icoBoard.loading', actions: 'applyPushed' },
+            'board.resync': { target: '#icoBoard.loading' },
             'board.join': { guard: 'canJoin', target: 'joining', actions: assign({ selected: ({ event }) => event.projectId }) },
             'board.thaw': { guard: 'canThaw', target: 'thawing', actions: assign({ selected: ({ event }) => event.projectId }) },
           },

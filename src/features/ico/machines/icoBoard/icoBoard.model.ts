@@ -18,6 +18,9 @@ export const icoBoardModel: MachineModel<typeof icoBoardMachine> = {
     { type: 'xstate.done.actor.subscribe', output: { subscribed: false } },
     { type: 'xstate.done.actor.thaw', output: { thawed: true } },
     { type: 'xstate.done.actor.thaw', output: { thawed: false } },
+    { type: 'board.pushed', event: 'settled', subscription: { ...MINE, project_id: 2, allocated: '100', refund: '0' } },
+    { type: 'board.pushed', event: 'subscribed', subscription: { ...MINE, project_id: 1 } },
+    { type: 'board.resync' },
   ],
   abstract: (s) => [s.context.selected, s.context.data !== undefined],
 };

@@ -2,10 +2,17 @@ import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { ToastMessage } from '../../../../domain/errors';
 import type { IcoProject, IcoProjectInput } from '../../../../domain/ico';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { fromLocalInput, toLocalInput } from '../../../../domain/localDateTime';
 
-/** The operator's project form, as typed (times as epoch ms, the period in seconds). */
+/**
+ * The operator's project form, as typed: times as `datetime-local` values in the operator's time
+ * zone (src/domain/localDateTime.ts), the period in seconds. `loaded` keeps an edited project's
+ * times in ms: a time left as shown is sent back exactly as it was (the picker shows minutes or
+ * seconds, and a fixed start must not move by the milliseconds it cannot show).
+ */
 export interface ProjectForm {
   id: number | undefined;
+  loaded?: { start_at: number; end_at: number };
   symbol: string;
   name: string;
   description: string;
@@ -21,7 +28,13 @@ export interface ProjectForm {
   listed: boolean;
 }
 
-export type ProjectField = Exclude<keyof ProjectForm, 'id'>;
+export type ProjectField = Exclude<keyof ProjectForm, 'id' | 'loaded'>;
+
+/** What is wrong with the form's times, shown under the field (checked before sending). */
+export interface FormProblem {
+  field: 'start_at' | 'end_at';
+  key: 'ico.desk.timeInvalid' | 'ico.desk.endBeforeStart';
+}
 
 const HOUR = 3_600_000;
 
@@ -30,17 +43,33 @@ export function blankForm(now: number): ProjectForm {
   const start = Math.floor(now / 60_000) * 60_000;
   return {
     id: undefined, symbol: '', name: '', description: '', total: '1000000', price: '0.1', token_places: '2',
-    start_at: String(start), end_at: String(start + 168 * HOUR), min_quantity: '10', max_quantity: '100000',
+    start_at: toLocalInput(start), end_at: toLocalInput(start + 168 * HOUR), min_quantity: '10', max_quantity: '100000',
     release_rate: '0.1', release_period_s: '86400', listed: false,
   };
 }
 
 export function formOf(p: IcoProject): ProjectForm {
   return {
-    id: p.id, symbol: p.symbol, name: p.name, description: p.description.en_US ?? '', total: p.total, price: p.price,
-    token_places: String(p.token_places), start_at: String(p.start_at), end_at: String(p.end_at), min_quantity: p.min_quantity,
+    id: p.id, loaded: { start_at: p.start_at, end_at: p.end_at }, symbol: p.symbol, name: p.name, description: p.description.en_US ?? '', total: p.total, price: p.price,
+    token_places: String(p.token_places), start_at: toLocalInput(p.start_at), end_at: toLocalInput(p.end_at), min_quantity: p.min_quantity,
     max_quantity: p.max_quantity, release_rate: p.release_rate, release_period_s: String(p.release_period_ms / 1000), listed: p.listed,
   };
+}
+
+/** A time field in ms: the loaded value if the text still shows it, else what the text names. */
+export function timeOf(f: ProjectForm, field: 'start_at' | 'end_at'): number | undefined {
+  const loaded = f.loaded?.[field];
+  if (loaded !== undefined && f[field].trim() === toLocalInput(loaded)) return loaded;
+  return fromLocalInput(f[field]);
+}
+
+export function formProblem(f: ProjectForm): FormProblem | undefined {
+  const start = timeOf(f, 'start_at');
+  const end = timeOf(f, 'end_at');
+  if (start === undefined) return { field: 'start_at', key: 'ico.desk.timeInvalid' };
+  if (end === undefined) return { field: 'end_at', key: 'ico.desk.timeInvalid' };
+  if (end <= start) return { field: 'end_at', key: 'ico.desk.endBeforeStart' };
+  return undefined;
 }
 
 /** The request the form makes (an edit sends only what the server lets change: everything but the symbol). */
@@ -53,8 +82,8 @@ export function inputOf(f: ProjectForm): IcoProjectInput {
     total: f.total.trim(),
     price: f.price.trim(),
     token_places: num(f.token_places),
-    start_at: num(f.start_at),
-    end_at: num(f.end_at),
+    start_at: timeOf(f, 'start_at') ?? -1,
+    end_at: timeOf(f, 'end_at') ?? -1,
     min_quantity: f.min_quantity.trim(),
     max_quantity: f.max_quantity.trim(),
     release_rate: f.release_rate.trim(),
@@ -66,6 +95,8 @@ export function inputOf(f: ProjectForm): IcoProjectInput {
 export interface IcoDeskContext {
   projects: IcoProject[];
   form: ProjectForm | undefined;
+  /** Why the last save was not sent; cleared by the next change. */
+  problem: FormProblem | undefined;
 }
 
 export type IcoDeskEvent =
@@ -90,7 +121,7 @@ export const icoDeskMachine = setup({
   actions: { showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined },
 }).createMachine({
   id: 'icoDesk',
-  context: { projects: [], form: undefined },
+  context: { projects: [], form: undefined, problem: undefined },
   initial: 'loading',
   states: {
     loading: {
@@ -114,9 +145,12 @@ export const icoDeskMachine = setup({
     },
     editing: {
       on: {
-        'desk.field': { actions: assign({ form: ({ context, event }) => ({ ...context.form!, [event.field]: event.value }) }) },
-        'desk.save': 'saving',
-        'desk.cancel': { target: 'ready', actions: assign({ form: undefined }) },
+        'desk.field': { actions: assign({ form: ({ context, event }) => ({ ...context.form!, [event.field]: event.value }), problem: undefined }) },
+        'desk.save': [
+          { guard: ({ context }) => formProblem(context.form!) === undefined, target: 'saving' },
+          { actions: assign({ problem: ({ context }) => formProblem(context.form!) }) },
+        ],
+        'desk.cancel': { target: 'ready', actions: assign({ form: undefined, problem: undefined }) },
       },
     },
     saving: {

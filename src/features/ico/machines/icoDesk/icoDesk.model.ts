@@ -11,8 +11,11 @@ export const icoDeskModel: MachineModel<typeof icoDeskMachine> = {
     { type: 'desk.new', now: 1_700_000_000_000 },
     { type: 'desk.edit', projectId: 1 },
     { type: 'desk.field', field: 'name', value: 'Nova' },
+    { type: 'desk.field', field: 'end_at', value: '2023-11-14T00:00' },
+    { type: 'desk.field', field: 'start_at', value: '2026-02-30T10:00' },
+    { type: 'desk.save' },
     { type: 'xstate.done.actor.saveProject', output: PROJECT },
     { type: 'xstate.error.actor.saveProject', error: { kind: 'server', serverMessage: 'Invalid project setting: total' } },
   ],
-  abstract: (s) => [s.context.form?.id, s.context.form?.name],
+  abstract: (s) => [s.context.form?.id, s.context.form?.name, s.context.form?.start_at, s.context.form?.end_at, s.context.problem?.key],
 };

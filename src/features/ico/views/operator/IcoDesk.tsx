@@ -19,6 +19,16 @@ const Form = styled.div`
   .wide { grid-column: 1 / -1; }
 `;
 
+const Problem = styled.span`
+  color: ${({ theme }) => theme.color.down};
+`;
+
+const Hint = styled.span`
+  align-self: end;
+  font-size: 12px;
+  color: ${({ theme }) => theme.color.textDim};
+`;
+
 const TEXT_FIELDS: Array<[ProjectField, string]> = [
   ['symbol', 'ico.desk.field.symbol'],
   ['name', 'ico.desk.field.name'],
@@ -29,15 +39,22 @@ const TEXT_FIELDS: Array<[ProjectField, string]> = [
   ['max_quantity', 'ico.desk.field.max_quantity'],
   ['release_rate', 'ico.desk.field.release_rate'],
   ['release_period_s', 'ico.desk.field.release_period_s'],
+];
+
+const TIME_FIELDS: Array<['start_at' | 'end_at', string]> = [
   ['start_at', 'ico.desk.field.start_at'],
   ['end_at', 'ico.desk.field.end_at'],
 ];
 
-/** The operator's ICO tab: projects, and the form that creates or edits one (times in epoch ms). */
+/** The browser's time zone, named for the hint beside the pickers. */
+const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The operator's ICO tab: projects, and the form that creates or edits one (times picked in the operator's time zone). */
 export function IcoDesk() {
   const { t, i18n } = useTranslation();
   const desk = useIcoDesk();
   const form = desk.form;
+  const problem = desk.problem;
   return (
     <Panel>
       <PanelBody>
@@ -54,6 +71,23 @@ export function IcoDesk() {
                   <input name={field} value={String(form[field])} disabled={field === 'symbol' && form.id !== undefined} onChange={(e) => desk.field(field, e.target.value)} />
                 </label>
               ))}
+              {TIME_FIELDS.map(([field, label]) => (
+                <label key={field}>
+                  {t(label)}
+                  <input
+                    type="datetime-local"
+                    name={field}
+                    value={form[field]}
+                    // Seconds only when the time has them (a loaded project's), so the picker stays minutes otherwise.
+                    step={form[field].length > 16 ? 1 : 60}
+                    aria-invalid={problem?.field === field}
+                    aria-describedby={problem?.field === field ? `ico-desk-${field}-problem` : 'ico-desk-zone'}
+                    onChange={(e) => desk.field(field, e.target.value)}
+                  />
+                  {problem?.field === field && <Problem id={`ico-desk-${field}-problem`} role="alert">{t(problem.key)}</Problem>}
+                </label>
+              ))}
+              <Hint id="ico-desk-zone">{t('ico.desk.timeZone', { zone: timeZone() })}</Hint>
               <label className="wide">
                 {t('ico.desk.field.description')}
                 <textarea name="description" rows={2} value={form.description} onChange={(e) => desk.field('description', e.target.value)} />

@@ -96,3 +96,22 @@ export function depthView(book: { bids: Level[]; asks: Level[] }, depth: number,
   const spread = bestBid !== undefined && bestAsk !== undefined ? addDecimal(bestAsk, negate(bestBid)) : undefined;
   return { bids: withShare(bids), asks: withShare(asks), spread };
 }
+
+/** One step of a depth chart side: at `price`, the quantity resting from the best level up to it. */
+export interface DepthPoint {
+  price: string;
+  total: string;
+}
+
+/**
+ * The depth chart of a book (issue 12): each side's cumulative quantity from the best price outwards,
+ * exact, over at most `levels` levels a side, and the deeper side's total (the chart's height).
+ * The chart draws these as two step areas meeting at the spread.
+ */
+export function depthChartView(book: { bids: Level[]; asks: Level[] }, levels = 100) {
+  const side = (rows: Level[]): DepthPoint[] => cumulate(rows, levels).map(({ price, total }) => ({ price, total }));
+  const bids = side(book.bids);
+  const asks = side(book.asks);
+  const deepest = [bids.at(-1)?.total ?? '0', asks.at(-1)?.total ?? '0'].reduce((a, b) => (compareDecimal(a, b) >= 0 ? a : b));
+  return { bids, asks, deepest };
+}

@@ -99,4 +99,32 @@ describe('order book panel', () => {
     fireEvent.change(grouping, { target: { value: '2' } });
     expect(prices(screen.getByRole('rowgroup', { name: 'Bids' }))).toEqual(['100.90', '100.10', '99.50']);
   });
+
+  it('shows the depth chart tab: cumulative sides around the spread, the quantity under the pointer', async () => {
+    const { fake, frames } = await renderBook();
+    fake.push(channel, { kind: 'snapshot', seq: 1, bids: [['100', '1'], ['99', '2']], asks: [['101', '0.5'], ['103', '3']] });
+    act(() => frames.flush());
+    expect(screen.queryByTestId('depth-chart')).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Depth' }));
+    const chart = screen.getByRole('img', { name: /Depth chart of BTC\/USDT/ });
+    expect(screen.getByRole('tab', { name: 'Depth' }).getAttribute('aria-selected')).toBe('true');
+    // The book rows are set aside, not drawn twice.
+    expect(screen.getByTestId('order-book').hidden).toBe(true);
+    // Symmetric around the middle (100.5): as far as the farther side reaches (103), so 98 … 103.
+    expect([...chart.querySelectorAll('.axis span')].map((n) => n.textContent)).toEqual(['98.00', '100.50', '103.00']);
+    // The deeper side's total is the scale: asks 0.5 + 3.
+    expect(chart.querySelector('.scale')?.textContent).toBe('3.5000');
+    expect(chart.querySelectorAll('path')).toHaveLength(2);
+    // jsdom lays nothing out: a box of 1000 px from 0, so the pointer's x is its share in thousandths.
+    chart.getBoundingClientRect = () => ({ left: 0, width: 1000, top: 0, height: 300, right: 1000, bottom: 300, x: 0, y: 0, toJSON: () => ({}) });
+    // 98 + 0.1 × 5 = 98.5: the bids priced ≥ 98.5 are 100 and 99, 1 + 2 resting.
+    fireEvent.mouseMove(chart, { clientX: 100 });
+    expect(chart.querySelector('.tip')?.textContent).toBe('98.50Cumulative BTC: 3.0000');
+    // 98 + 0.7 × 5 = 101.5: the asks priced ≤ 101.5 are 101 only.
+    fireEvent.mouseMove(chart, { clientX: 700 });
+    expect(chart.querySelector('.tip')?.textContent).toBe('101.50Cumulative BTC: 0.5000');
+    fireEvent.click(screen.getByRole('tab', { name: 'Book' }));
+    expect(screen.queryByTestId('depth-chart')).toBeNull();
+    expect(screen.getByTestId('order-book').hidden).toBe(false);
+  });
 });

@@ -3,11 +3,15 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Pair } from '../../../../domain/api';
 import type { OrderBookActorRef } from '../../machines/orderBook/orderBook.machine';
-import { depthView, groupingSteps, stepLabel, type DepthRow } from '../../machines/orderBook/orderBook.selectors';
+import { depthChartView, depthView, groupingSteps, stepLabel, type DepthRow } from '../../machines/orderBook/orderBook.selectors';
 import { Panel, PanelHeader } from '../../../../app/ui/Panel';
 import { fixed } from './format';
+import { DepthChart } from './DepthChart';
 import { FeedStatus } from './FeedStatus';
 import { useOrderBook } from '../../markets.hooks';
+
+/** The panel's two views and their labels. */
+const VIEW_LABELS = { book: 'trade.bookView.book', depth: 'trade.bookView.depth' } as const;
 
 /** Levels shown per side. */
 const DEPTH = 15;
@@ -67,6 +71,31 @@ const Grouping = styled.select`
   border-radius: 4px;
   padding: 2px 4px;
   font-size: 12px;
+`;
+
+const Views = styled.div`
+  display: flex;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: 4px;
+  overflow: hidden;
+  button {
+    padding: 2px 8px;
+    font-size: 12px;
+    color: ${({ theme }) => theme.color.textDim};
+    background: none;
+    border: 0;
+    cursor: pointer;
+  }
+  button[aria-selected='true'] {
+    color: ${({ theme }) => theme.color.text};
+    background: ${({ theme }) => theme.color.panelRaised};
+  }
+`;
+
+/** The depth chart takes the book's own height, so switching views does not move the page. */
+const ChartArea = styled.div`
+  height: ${DEPTH * 20 * 2 + 20 + 38}px;
+  padding: 8px 0 4px;
 `;
 
 const Empty = styled.div`
@@ -132,12 +161,23 @@ export function OrderBookPanel(props: {
   // The price step levels are grouped by (its decimals); undefined: the pair's own tick. Presentation only.
   const [grouping, setGrouping] = useState<number | undefined>(undefined);
   const steps = groupingSteps(pair.price_precision);
+  // Book rows or the depth chart: presentation only, like the grouping.
+  const [shown, setShown] = useState<'book' | 'depth'>('book');
   const view = useMemo(() => depthView(book, DEPTH, grouping), [book, grouping]);
+  const chart = useMemo(() => (shown === 'depth' ? depthChartView(book) : undefined), [book, shown]);
   return (
     <Panel className={props.className}>
       <PanelHeader>
         <h2>{t('trade.orderBook')}</h2>
+        <Views role="tablist" aria-label={t('trade.bookView.label')}>
+          {(['book', 'depth'] as const).map((v) => (
+            <button key={v} type="button" role="tab" aria-selected={shown === v} onClick={() => setShown(v)}>
+              {t(VIEW_LABELS[v])}
+            </button>
+          ))}
+        </Views>
         <Grouping
+          hidden={shown === 'depth'}
           aria-label={t('trade.grouping')}
           value={String(grouping ?? pair.price_precision)}
           onChange={(e) => {
@@ -153,7 +193,12 @@ export function OrderBookPanel(props: {
         </Grouping>
         <FeedStatus status={status} />
       </PanelHeader>
-      <Book $stale={status !== 'live'} role="table" aria-label={t('trade.orderBook')} data-testid="order-book" data-status={status}>
+      {chart && (
+        <ChartArea>
+          <DepthChart bids={chart.bids} asks={chart.asks} deepest={chart.deepest} pair={pair} />
+        </ChartArea>
+      )}
+      <Book hidden={shown === 'depth'} $stale={status !== 'live'} role="table" aria-label={t('trade.orderBook')} data-testid="order-book" data-status={status}>
         <Head role="row">
           <span role="columnheader">{t('trade.priceIn', { currency: pair.right_symbol })}</span>
           <span role="columnheader">{t('trade.amountIn', { currency: pair.left_symbol })}</span>

@@ -1,0 +1,81 @@
+import type { Database } from '../../kernel/db/database.js';
+import { defineProduct, type ProductParts } from '../../kernel/product.js';
+import type { UserFeed } from '../../kernel/realtime/userFeed.js';
+import { ensureMerchants, simulateMerchants } from './merchants.js';
+import { fiatRoutes } from './routes.js';
+import { fiatService } from './service.js';
+
+/** How often the server looks for overdue orders and plays the merchants' side. */
+export const SWEEP_EVERY_MS = 1000;
+
+export interface FiatOptions {
+  db: Database;
+  feed: UserFeed;
+  dataDir: string;
+  clock?: () => number;
+  /** Seed the merchants and run their simulator (the running server unless P2P_MERCHANTS=off; off in tests by default). */
+  merchants?: boolean;
+  merchantDelayMs?: number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** The product's parts over explicit dependencies (the product below and the tests). */
+export function createFiat(options: FiatOptions) {
+  const { db, feed } = options;
+  const clock = options.clock ?? Date.now;
+  const log = options.log ?? (() => undefined);
+  const service = fiatService({ db, feed, clock, dataDir: options.dataDir });
+  let merchantIds: number[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = true;
+  const tick = async () => {
+    await service.sweep();
+    if (options.merchants) await simulateMerchants(db, service, merchantIds, clock(), options.merchantDelayMs ?? 4000);
+  };
+  const schedule = (delay: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = tick()
+        .catch((error) => log('fiat sweep failed', error))
+        .finally(() => schedule(SWEEP_EVERY_MS));
+    }, delay);
+    timer.unref?.();
+  };
+  const parts: ProductParts = {
+    routes: fiatRoutes(service),
+    async prepare() {
+      if (options.merchants) merchantIds = await ensureMerchants(db, clock());
+    },
+    // Deadlines that passed while the server was down get their grace period before the first sweep.
+    async start() {
+      await service.graceAfterRestart();
+      stopped = false;
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+  return { parts, service, tick, merchantIds: () => merchantIds };
+}
+
+/**
+ * P2P fiat buy and sell with escrow: ads, orders whose crypto waits in escrow until the seller
+ * confirms the bank transfer, deadlines swept by the server, appeals for the operator, an order chat,
+ * and simulated merchants for liquidity on a fresh start (docs/API.md "P2P fiat").
+ */
+export const fiat = defineProduct({
+  id: 'fiat',
+  create: ({ db, userFeed, config, log }) =>
+    createFiat({
+      db,
+      feed: userFeed,
+      dataDir: config.dataDir,
+      merchants: config.p2pMerchants !== false,
+      merchantDelayMs: config.p2pMerchantDelayMs,
+      log: (message, error) => log.error(message, error),
+    }).parts,
+});

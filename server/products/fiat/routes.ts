@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ResultCode } from '../../../src/domain/api.js';
+import { FIAT_CURRENCIES, FIAT_PATHS, type AdStatus, type FiatAdsQuery, type FiatOrdersTab, type FiatPublishRequest, type FiatTakeRequest } from '../../../src/domain/fiat.js';
+import { IDEMPOTENCY_HEADER, RECORD_DAYS, type RecordDays } from '../../../src/domain/wallet.js';
+import { submissionKey } from '../../kernel/idempotency.js';
+import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
+import { ApiFailure, ok } from '../../kernel/http/envelope.js';
+import { anyBody } from '../../kernel/http/schemas.js';
+import { unwrap, type Outcome } from '../../kernel/outcome.js';
+import { MAX_PAGE_SIZE, TERMS_MAX } from './ads.js';
+import { CHAT_MAX, PUBLISH_SCOPE, RELEASE_SCOPE, TAKE_SCOPE, type FiatService } from './service.js';
+import './messages.js';
+
+const object = (required: string[], properties: Record<string, unknown>) => ({ type: 'object', required, additionalProperties: false, properties }) as const;
+const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
+// Money stays a string; its shape is checked by the use case, which answers a translated message.
+const decimal = { type: 'string', maxLength: 40 } as const;
+const symbol = { type: 'string', minLength: 1, maxLength: 10 } as const;
+const fiat = { type: 'string', enum: [...FIAT_CURRENCIES] } as const;
+const side = { type: 'string', enum: ['buy', 'sell'] } as const;
+const paging = { page: { type: 'integer', minimum: 1, maximum: 1_000_000 }, size: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE } } as const;
+const orderBody = object(['order_id'], { order_id: id });
+const reason = { type: 'string', minLength: 1, maxLength: CHAT_MAX } as const;
+/** A 4 MB payment-proof image as a data URL (4/3 of the bytes) with slack, so an image just over reaches its own message. */
+const SAY_BODY_LIMIT = 6 * 1024 * 1024;
+
+const adsBody = object(['side', 'crypto', 'fiat', 'page'], { side, crypto: symbol, fiat, ...paging });
+const publishBody = object(['side', 'crypto', 'fiat', 'price_kind', 'total', 'min_amount', 'max_amount', 'method_ids', 'terms'], {
+  side,
+  crypto: symbol,
+  fiat,
+  price_kind: { type: 'string', enum: ['fixed', 'margin'] },
+  fixed_price: decimal,
+  margin: { type: 'string', maxLength: 8 },
+  total: decimal,
+  min_amount: decimal,
+  max_amount: decimal,
+  method_ids: { type: 'array', maxItems: 10, items: id },
+  terms: { type: 'string', maxLength: TERMS_MAX },
+});
+const adStatusBody = object(['ad_id', 'status'], { ad_id: id, status: { type: 'string', enum: ['online', 'paused', 'closed'] } });
+const takeBody = object(['ad_id', 'by', 'value'], { ad_id: id, by: { type: 'string', enum: ['amount', 'quantity'] }, value: decimal, method_id: id });
+const ordersBody = object(['tab', 'days', 'page'], { tab: { type: 'string', enum: ['all', 'buy', 'sell', 'open'] }, days: { type: 'integer', enum: [...RECORD_DAYS] }, ...paging });
+const recordsBody = object(['days', 'page'], { days: { type: 'integer', enum: [...RECORD_DAYS] }, ...paging });
+const sayBody = object(['order_id'], { order_id: id, text: { type: 'string', maxLength: CHAT_MAX }, image: { type: 'string' } });
+const appealBody = object(['order_id', 'reason'], { order_id: id, reason });
+const resolveBody = object(['order_id', 'decision', 'reason'], { order_id: id, decision: { type: 'string', enum: ['release', 'return'] }, reason });
+const imageParams = object(['id', 'message'], { id, message: id });
+
+/** P2P fiat (docs/API.md "P2P fiat"). */
+export function fiatRoutes(fiatService: FiatService) {
+  const done = <T>(request: FastifyRequest, key: MessageKey, outcome: Outcome<T>) => ({ code: ResultCode.ok, msg: translate(request.lang, key), data: unwrap(outcome) });
+  const user = { auth: 'user' } as const;
+  const operator = { auth: 'operator' } as const;
+  const key = (scope: string, request: FastifyRequest) => submissionKey(scope, request.headers[IDEMPOTENCY_HEADER], request.body);
+
+  return async (app: FastifyInstance) => {
+    app.post<{ Body: FiatAdsQuery }>(FIAT_PATHS.ads, { schema: { body: adsBody } }, async (request) => ok(request.lang, await fiatService.ads(request.body)));
+    app.post<{ Body: { ad_id: number } }>(FIAT_PATHS.ad, { schema: { body: object(['ad_id'], { ad_id: id }) } }, async (request) => ok(request.lang, unwrap(await fiatService.ad(request.body.ad_id))));
+    app.post(FIAT_PATHS.myAds, { config: user, schema: { body: anyBody } }, async (request) => ok(request.lang, await fiatService.myAds(request.user.id)));
+    app.post(FIAT_PATHS.methods, { config: user, schema: { body: anyBody } }, async (request) => ok(request.lang, await fiatService.methods(request.user.id)));
+    app.post<{ Body: FiatPublishRequest }>(FIAT_PATHS.publish, { config: user, schema: { body: publishBody } }, async (request) =>
+      done(request, 'fiatAdPublished', await fiatService.publish(request.user.id, request.body, key(PUBLISH_SCOPE, request))),
+    );
+    app.post<{ Body: { ad_id: number; status: AdStatus } }>(FIAT_PATHS.adStatus, { config: user, schema: { body: adStatusBody } }, async (request) =>
+      done(request, 'fiatAdUpdated', await fiatService.setAdStatus(request.user.id, request.body.ad_id, request.body.status)),
+    );
+    app.post<{ Body: FiatTakeRequest }>(FIAT_PATHS.take, { config: user, schema: { body: takeBody } }, async (request) =>
+      done(request, 'fiatOrderCreated', await fiatService.take(request.user.id, request.body, key(TAKE_SCOPE, request))),
+    );
+    app.post<{ Body: { order_id: number } }>(FIAT_PATHS.order, { config: user, schema: { body: orderBody } }, async (request) =>
+      ok(request.lang, unwrap(await fiatService.order(request.user.id, request.body.order_id))),
+    );
+    app.post<{ Body: { tab: FiatOrdersTab; days: RecordDays; page: number; size?: number } }>(FIAT_PATHS.orders, { config: user, schema: { body: ordersBody } }, async (request) =>
+      ok(request.lang, await fiatService.orders(request.user.id, request.body)),
+    );
+    app.post<{ Body: { days: RecordDays; page: number; size?: number } }>(FIAT_PATHS.records, { config: user, schema: { body: recordsBody } }, async (request) =>
+      ok(request.lang, await fiatService.records(request.user.id, request.body)),
+    );
+    app.post<{ Body: { order_id: number } }>(FIAT_PATHS.markPaid, { config: user, schema: { body: orderBody } }, async (request) =>
+      done(request, 'fiatMarkedPaid', await fiatService.markPaid(request.user.id, request.body.order_id)),
+    );
+    app.post<{ Body: { order_id: number } }>(FIAT_PATHS.cancel, { config: user, schema: { body: orderBody } }, async (request) =>
+      done(request, 'fiatCancelled', await fiatService.cancel(request.user.id, request.body.order_id)),
+    );
+    app.post<{ Body: { order_id: number } }>(FIAT_PATHS.release, { config: user, schema: { body: orderBody } }, async (request) =>
+      done(request, 'fiatReleased', await fiatService.release(request.user.id, request.body.order_id, key(RELEASE_SCOPE, request))),
+    );
+    app.post<{ Body: { order_id: number; reason: string } }>(FIAT_PATHS.appeal, { config: user, schema: { body: appealBody } }, async (request) =>
+      done(request, 'fiatAppealed', await fiatService.appeal(request.user.id, request.body.order_id, request.body.reason)),
+    );
+    app.post<{ Body: { order_id: number } }>(FIAT_PATHS.chat, { config: user, schema: { body: orderBody } }, async (request) =>
+      ok(request.lang, unwrap(await fiatService.chat(request.user.id, request.body.order_id))),
+    );
+    app.post<{ Body: { order_id: number; text?: string; image?: string } }>(FIAT_PATHS.say, { bodyLimit: SAY_BODY_LIMIT, config: user, schema: { body: sayBody } }, async (request) =>
+      done(request, 'fiatSent', await fiatService.say(request.user.id, request.body.order_id, request.body)),
+    );
+    // Payment-proof images: only the order's parties or an operator; anything else answers like a missing file.
+    app.get<{ Params: { id: number; message: number } }>('/api/fiat/chat_image/:id/:message', { config: { auth: 'userOrOperator' }, schema: { params: imageParams } }, async (request, reply) => {
+      const viewer = request.principal?.kind === 'user' ? request.user.id : 'operator';
+      const image = await fiatService.chatImage(viewer, request.params.id, request.params.message);
+      if (!image) throw new ApiFailure(ResultCode.notFound, 'notFound');
+      return reply.header('content-type', image.mime).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').header('content-disposition', 'inline').send(image.bytes);
+    });
+
+    app.post(FIAT_PATHS.operatorAppeals, { config: operator, schema: { body: anyBody } }, async (request) => ok(request.lang, await fiatService.appeals()));
+    app.post<{ Body: { order_id: number; decision: 'release' | 'return'; reason: string } }>(FIAT_PATHS.operatorResolve, { config: operator, schema: { body: resolveBody } }, async (request) =>
+      done(request, 'fiatResolved', await fiatService.resolve(request.operator.id, request.body.order_id, request.body.decision, request.body.reason)),
+    );
+  };
+}

@@ -1,0 +1,250 @@
+import {
+  DAY_MS,
+  FIAT_ACCOUNT,
+  type AdStatus,
+  type FiatAction,
+  type FiatAd,
+  type FiatAdsQuery,
+  type FiatAppeal,
+  type FiatChatMessage,
+  type FiatMethod,
+  type FiatOrder,
+  type FiatOrdersTab,
+  type FiatPublishRequest,
+  type FiatRecord,
+  type FiatTakeRequest,
+} from '../../../src/domain/fiat.js';
+import type { Page, RecordDays } from '../../../src/domain/wallet.js';
+import type { Database, Queryable } from '../../kernel/db/database.js';
+import { once, type SubmissionKey } from '../../kernel/idempotency.js';
+import { decodeImage, readStoredImage, storeImage, type ImageMime } from '../../kernel/images.js';
+import { outcomeOf, type Outcome } from '../../kernel/outcome.js';
+import type { UserFeed } from '../../kernel/realtime/userFeed.js';
+import { AD_COLUMNS, listAds, myAds, normaliseAd, publishAd, setAdStatus, toAds, type AdRow } from './ads.js';
+import { dueOrders, graceOverdue, normaliseOrder, ORDER_SELECT, readOrder, takeAd, toOrder, transition, type OrderRow } from './orders.js';
+import { Refusal } from './rules.js';
+
+export const TAKE_SCOPE = 'fiat.take';
+export const RELEASE_SCOPE = 'fiat.release';
+export const PUBLISH_SCOPE = 'fiat.publish';
+export const CHAT_MAX = 500;
+export const CHAT_IMAGE_MAX_BYTES = 4 * 1024 * 1024;
+
+export interface FiatDeps {
+  db: Database;
+  feed: UserFeed;
+  clock: () => number;
+  dataDir: string;
+}
+
+interface MessageRow {
+  id: number;
+  order_id: number;
+  sender: 'buyer' | 'seller' | 'operator';
+  body: string;
+  image: string | null;
+  created_ms: number;
+}
+
+const toMessage = (r: MessageRow): FiatChatMessage => ({ id: Number(r.id), order_id: Number(r.order_id), sender: r.sender, text: r.body, image: r.image, created_at: Number(r.created_ms) });
+
+/** The calls behind /api/fiat/* and the operator's appeals (docs/API.md "P2P fiat"). */
+export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
+  /** After a commit: both parties hear the order (as each sees it) and their legal balances. */
+  function announce(order: OrderRow, balances: boolean) {
+    const now = clock();
+    for (const userId of [order.buyer_id, order.seller_id]) {
+      feed.message?.(userId, { channel: 'user', kind: 'fiat', order: toOrder(order, userId, now) });
+      if (balances) feed.balancesChanged(userId, [{ currency: order.crypto, account: FIAT_ACCOUNT }]);
+    }
+  }
+
+  async function partyOrder(userId: number, orderId: number): Promise<OrderRow> {
+    const order = await readOrder(db, orderId);
+    if (!order || (order.buyer_id !== userId && order.seller_id !== userId)) throw new Refusal('fiatOrderUnknown');
+    return order;
+  }
+
+  async function step(actor: number | 'operator' | 'system', orderId: number, action: FiatAction, extra: { reason?: string; operatorId?: number } = {}, key?: { scope: string; key: SubmissionKey; userId: number }) {
+    const now = clock();
+    const run = (tx: Queryable) => transition(tx, { orderId, actor, action, ...extra }, now);
+    const result = await outcomeOf(async () => {
+      const r = key ? await once(db, key.userId, key.scope, key.key, async (tx) => toWire(await run(tx)), now) : toWire(await db.transaction(run));
+      return r;
+    });
+    if (result.ok && result.data.changed) {
+      const order = (await readOrder(db, orderId))!;
+      announce(order, result.data.order.status === 'completed' || result.data.order.status === 'cancelled');
+    }
+    return result.ok ? { ok: true as const, data: toOrder((await readOrder(db, orderId))!, actor === 'system' ? 'operator' : actor, clock()) } : result;
+  }
+  const toWire = (r: { order: OrderRow; changed: boolean }) => ({ order: { status: r.order.status }, changed: r.changed });
+
+  return {
+    ads: (query: FiatAdsQuery, viewerId?: number): Promise<Page<FiatAd>> => listAds(db, query, viewerId),
+    myAds: (userId: number) => myAds(db, userId),
+
+    /** One online ad, for the take page. */
+    async ad(adId: number): Promise<Outcome<FiatAd>> {
+      const rows = (await db.query<AdRow>(`select ${AD_COLUMNS} from fiat_ad a where a.id = $1 and a.status = 'online'`, [adId])).map(normaliseAd);
+      const [ad] = await toAds(db, rows);
+      return ad ? { ok: true, data: ad } : { ok: false, key: 'fiatAdUnknown' };
+    },
+
+    async methods(userId: number): Promise<FiatMethod[]> {
+      const rows = await db.query<FiatMethod>(`select id, real_name, bank_name, card_number, currency, branch from collection_method where user_id = $1 order by id`, [userId]);
+      return rows.map((r) => ({ ...r, id: Number(r.id) }));
+    },
+
+    async publish(userId: number, body: FiatPublishRequest, key: SubmissionKey): Promise<Outcome<FiatAd>> {
+      const result = await outcomeOf(() => once(db, userId, PUBLISH_SCOPE, key, async (tx) => (await toAds(tx, [await publishAd(tx, userId, body, clock())]))[0]!, clock()));
+      if (result.ok && body.side === 'sell') feed.balancesChanged(userId, [{ currency: body.crypto, account: FIAT_ACCOUNT }]);
+      return result;
+    },
+
+    async setAdStatus(userId: number, adId: number, status: AdStatus): Promise<Outcome<FiatAd>> {
+      const result = await outcomeOf(() => db.transaction(async (tx) => (await toAds(tx, [await setAdStatus(tx, userId, adId, status)]))[0]!));
+      if (result.ok && result.data.side === 'sell') feed.balancesChanged(userId, [{ currency: result.data.crypto, account: FIAT_ACCOUNT }]);
+      return result;
+    },
+
+    async take(userId: number, body: FiatTakeRequest, key: SubmissionKey): Promise<Outcome<FiatOrder>> {
+      const now = clock();
+      const result = await outcomeOf(() => once(db, userId, TAKE_SCOPE, key, async (tx) => toOrder(await takeAd(tx, userId, body, now), userId, now), now));
+      if (result.ok) {
+        const order = (await readOrder(db, result.data.id))!;
+        announce(order, true);
+        return { ok: true, data: toOrder(order, userId, clock()) };
+      }
+      return result;
+    },
+
+    async order(userId: number, orderId: number): Promise<Outcome<FiatOrder>> {
+      return outcomeOf(async () => toOrder(await partyOrder(userId, orderId), userId, clock()));
+    },
+
+    markPaid: (userId: number, orderId: number) => step(userId, orderId, 'markPaid'),
+    cancel: (userId: number, orderId: number) => step(userId, orderId, 'cancel'),
+    release: (userId: number, orderId: number, key: SubmissionKey) => step(userId, orderId, 'release', {}, { scope: RELEASE_SCOPE, key, userId }),
+    appeal: (userId: number, orderId: number, reason: string) =>
+      reason.trim().length === 0 || reason.length > CHAT_MAX ? Promise.resolve({ ok: false as const, key: 'fiatReasonRequired' as const }) : step(userId, orderId, 'appeal', { reason: reason.trim() }),
+    resolve: (operatorId: number, orderId: number, decision: 'release' | 'return', reason: string) =>
+      reason.trim().length === 0 || reason.length > CHAT_MAX
+        ? Promise.resolve({ ok: false as const, key: 'fiatReasonRequired' as const })
+        : step('operator', orderId, decision === 'release' ? 'resolveRelease' : 'resolveReturn', { reason: reason.trim(), operatorId }),
+    /** The sweeper's step: one overdue unpaid order, cancelled by its deadline. */
+    expire: (orderId: number) => step('system', orderId, 'expire'),
+
+    async orders(userId: number, query: { tab: FiatOrdersTab; days: RecordDays; page: number; size?: number }): Promise<Page<FiatOrder>> {
+      const size = query.size ?? 10;
+      const where = {
+        all: '(o.buyer_id = $1 or o.seller_id = $1)',
+        buy: 'o.buyer_id = $1',
+        sell: 'o.seller_id = $1',
+        open: `(o.buyer_id = $1 or o.seller_id = $1) and o.status in ('unpaid', 'paid', 'appeal')`,
+      }[query.tab];
+      const params = [userId, clock() - query.days * DAY_MS];
+      const rows = await db.query<OrderRow>(`${ORDER_SELECT} where ${where} and o.created_ms >= $2 order by o.id desc limit ${size} offset ${(query.page - 1) * size}`, params);
+      const [count] = await db.query<{ n: number }>(`select count(*)::int as n from fiat_order o where ${where} and o.created_ms >= $2`, params);
+      const now = clock();
+      return { list: rows.map((r) => toOrder(normaliseOrder(r), userId, now)), total: Number(count?.n ?? 0), page: query.page, size };
+    },
+
+    /** /wallet/log-legal: the user's legal-account ledger entries from P2P (escrow, release, receipt, ads). */
+    async records(userId: number, query: { days: RecordDays; page: number; size?: number }): Promise<Page<FiatRecord>> {
+      const size = query.size ?? 10;
+      const since = new Date(clock() - query.days * DAY_MS).toISOString();
+      const params = [userId, since];
+      const where = `l.user_id = $1 and l.account = 'legal' and l.kind like 'fiat_%' and l.created_at >= $2`;
+      const rows = await db.query<{ id: number; kind: string; currency: string; quantity: string; order_no: string | null; at: string }>(
+        `select l.id, l.kind, l.currency, trim_scale(l.available_change + l.frozen_change)::text as quantity,
+           (select o.order_no from fiat_order o where l.ref_type = 'fiat_order' and o.id = l.ref_id) as order_no,
+           (extract(epoch from l.created_at) * 1000)::bigint::text as at
+         from ledger_entry l where ${where} order by l.id desc limit ${size} offset ${(query.page - 1) * size}`,
+        params,
+      );
+      const [count] = await db.query<{ n: number }>(`select count(*)::int as n from ledger_entry l where ${where}`, params);
+      return {
+        list: rows.map((r) => ({ id: Number(r.id), kind: r.kind, currency: r.currency, quantity: r.kind === 'fiat_release' ? `-${r.quantity.replace('-', '')}` : r.quantity, order_no: r.order_no ?? '', created_at: Number(r.at) })),
+        total: Number(count?.n ?? 0),
+        page: query.page,
+        size,
+      };
+    },
+
+    async chat(viewer: number | 'operator', orderId: number): Promise<Outcome<FiatChatMessage[]>> {
+      return outcomeOf(async () => {
+        if (viewer !== 'operator') await partyOrder(viewer, orderId);
+        const rows = await db.query<MessageRow>(`select id, order_id, sender, body, image, created_ms from fiat_message where order_id = $1 order by id`, [orderId]);
+        return rows.map(toMessage);
+      });
+    },
+
+    /** A chat message (text, or a payment-proof image as a data URL), pushed to both parties. */
+    async say(userId: number, orderId: number, input: { text?: string; image?: string }): Promise<Outcome<FiatChatMessage>> {
+      return outcomeOf(async () => {
+        const order = await partyOrder(userId, orderId);
+        const text = (input.text ?? '').trim();
+        let image: string | null = null;
+        if (input.image !== undefined) {
+          const decoded = decodeImage(input.image, CHAT_IMAGE_MAX_BYTES);
+          if (!decoded.ok) throw new Refusal(decoded.reason === 'imageTooLarge' ? 'fiatImageTooLarge' : 'fiatImageInvalid');
+          image = await storeImage(dataDir, 'fiat', decoded);
+        } else if (text.length === 0 || text.length > CHAT_MAX) throw new Refusal('fiatTextInvalid');
+        if (text.length > CHAT_MAX) throw new Refusal('fiatTextInvalid');
+        const sender = order.buyer_id === userId ? 'buyer' : 'seller';
+        const [row] = await db.query<MessageRow>(
+          `insert into fiat_message (order_id, sender_id, sender, body, image, created_ms) values ($1, $2, $3, $4, $5, $6) returning id, order_id, sender, body, image, created_ms`,
+          [orderId, userId, sender, text, image, clock()],
+        );
+        const message = toMessage(row!);
+        for (const party of [order.buyer_id, order.seller_id]) feed.message?.(party, { channel: 'user', kind: 'fiat', chat: message });
+        return message;
+      });
+    },
+
+    /** A message's image by order and message id: only the order's parties or an operator. */
+    async chatImage(viewer: number | 'operator', orderId: number, messageId: number): Promise<{ bytes: Buffer; mime: ImageMime } | undefined> {
+      const [row] = await db.query<{ buyer_id: number; seller_id: number; image: string }>(
+        `select o.buyer_id, o.seller_id, m.image from fiat_message m join fiat_order o on o.id = m.order_id where m.order_id = $1 and m.id = $2 and m.image is not null`,
+        [orderId, messageId],
+      );
+      if (!row || (viewer !== 'operator' && Number(row.buyer_id) !== viewer && Number(row.seller_id) !== viewer)) return undefined;
+      return readStoredImage(dataDir, 'fiat', row.image);
+    },
+
+    /** The operator's queue: orders in appeal, oldest first, with what it takes to decide. */
+    async appeals(): Promise<FiatAppeal[]> {
+      const rows = (await db.query<OrderRow>(`${ORDER_SELECT} where o.status = 'appeal' order by o.appeal_ms, o.id limit 100`)).map(normaliseOrder);
+      const now = clock();
+      const out: FiatAppeal[] = [];
+      for (const r of rows) {
+        const methods = async (userId: number) =>
+          (await db.query<FiatMethod>(`select id, real_name, bank_name, card_number, currency, branch from collection_method where user_id = $1 order by id`, [userId])).map((m) => ({ ...m, id: Number(m.id) }));
+        const chat = (await db.query<MessageRow>(`select id, order_id, sender, body, image, created_ms from fiat_message where order_id = $1 order by id`, [r.id])).map(toMessage);
+        const timeline = (await db.query<{ event: string; at_ms: string }>(`select event, at_ms from fiat_event where order_id = $1 order by id`, [r.id])).map((e) => ({ event: e.event, at: Number(e.at_ms) }));
+        out.push({ order: toOrder(r, 'operator', now), buyer_methods: await methods(r.buyer_id), seller_methods: await methods(r.seller_id), chat, timeline });
+      }
+      return out;
+    },
+
+    /** Start: deadlines that passed while the server was down get their grace period. */
+    async graceAfterRestart(): Promise<number[]> {
+      const ids = await db.transaction((tx) => graceOverdue(tx, clock()));
+      for (const id of ids) announce((await readOrder(db, id))!, false);
+      return ids;
+    },
+
+    /** One sweep: every unpaid order past its deadline is cancelled, each once. */
+    async sweep(): Promise<number> {
+      let expired = 0;
+      for (const id of await dueOrders(db, clock())) {
+        const r = await this.expire(id);
+        if (r.ok) expired++;
+      }
+      return expired;
+    },
+  };
+}
+
+export type FiatService = ReturnType<typeof fiatService>;

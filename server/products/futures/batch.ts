@@ -1,0 +1,175 @@
+import type { PublicTrade } from '../../../src/domain/market.js';
+import { fxText } from '../../../src/domain/futures/fixed.js';
+import type { Queryable } from '../../kernel/db/database.js';
+import type { Candle } from '../../kernel/exchange/market/candles.js';
+import { Books } from './books.js';
+import type { OrderState } from './orderState.js';
+import { clonePosition, flatPosition, positionKey, type Position } from './positions.js';
+import type { PlanState } from './plans.js';
+
+/** What the batch reads of the exchange's memory (never changed before the commit). */
+export interface Memory {
+  pairs: ReadonlyMap<string, unknown>;
+  positions: Map<string, Position>;
+  orders: Map<number, OrderState>;
+  ordersByUser: Map<number, Set<number>>;
+  plans: Map<number, PlanState>;
+}
+
+const samePosition = (a: Position, b: Position) =>
+  a.side === b.side && a.quantity === b.quantity && a.cost === b.cost && a.margin === b.margin && a.mode === b.mode && a.leverage === b.leverage && a.realised === b.realised && a.openedMs === b.openedMs;
+
+export interface TradeRow {
+  symbol: string;
+  price: bigint;
+  quantity: bigint;
+  takerSide: 'buy' | 'sell';
+  makerOrderId: number;
+  takerOrderId: number;
+  time: number;
+  priceTicks: number;
+  lots: number;
+}
+
+/**
+ * One batch's working set, inside its transaction: copies of the positions and orders it touches
+ * (memory changes only after the commit), the balances (Books), the trades, and the plans it
+ * fired or cancelled. `write` puts it all in the database; the exchange then adopts it.
+ */
+export class Batch {
+  readonly books: Books;
+  readonly positions = new Map<string, Position>();
+  readonly orders = new Map<number, OrderState>();
+  readonly trades: TradeRow[] = [];
+  readonly candles = new Map<string, Map<string, Candle>>();
+  readonly publicTrades = new Map<string, PublicTrade[]>();
+  /** Plans this batch ended (triggered, cancelled, failed): gone from memory after the commit. */
+  readonly endedPlans = new Set<number>();
+  readonly newPlans: PlanState[] = [];
+  /** Positions whose settings were set on purpose (a leverage call writes even the default). */
+  readonly touchedPositions = new Set<string>();
+  /** Users whose orders or positions changed, per pair. */
+  readonly touched = new Map<number, Set<string>>();
+
+  constructor(
+    readonly tx: Queryable,
+    private readonly memory: Memory,
+  ) {
+    this.books = new Books(tx);
+  }
+
+  position(userId: number, symbol: string): Position {
+    const key = positionKey(userId, symbol);
+    let p = this.positions.get(key);
+    if (!p) {
+      const stored = this.memory.positions.get(key);
+      p = stored ? clonePosition(stored) : flatPosition(userId, symbol);
+      this.positions.set(key, p);
+    }
+    return p;
+  }
+
+  /** A position as it stands in this batch, without taking a working copy. */
+  peekPosition(userId: number, symbol: string): Position | undefined {
+    const key = positionKey(userId, symbol);
+    return this.positions.get(key) ?? this.memory.positions.get(key);
+  }
+
+  order(id: number): OrderState | undefined {
+    let o = this.orders.get(id);
+    if (!o) {
+      const stored = this.memory.orders.get(id);
+      if (!stored) return undefined;
+      o = { ...stored };
+      this.orders.set(id, o);
+    }
+    return o;
+  }
+
+  addOrder(o: OrderState): void {
+    this.orders.set(o.id, o);
+    this.touch(o.userId, o.symbol);
+  }
+
+  touch(userId: number, symbol: string): void {
+    let s = this.touched.get(userId);
+    if (!s) this.touched.set(userId, (s = new Set()));
+    s.add(symbol);
+  }
+
+  /** A user's open orders (optionally on one pair) as they stand in this batch. */
+  openOrdersOf(userId: number, symbol?: string): OrderState[] {
+    const ids = new Set(this.memory.ordersByUser.get(userId) ?? []);
+    for (const o of this.orders.values()) if (o.userId === userId) ids.add(o.id);
+    const out: OrderState[] = [];
+    for (const id of ids) {
+      const o = this.orders.get(id) ?? this.memory.orders.get(id);
+      if (!o || (symbol && o.symbol !== symbol)) continue;
+      if (o.status === 0 || o.status === 1 || o.status === 2 || o.status === 4) out.push(o);
+    }
+    return out.sort((a, b) => a.id - b.id);
+  }
+
+  /** Positions of a user as they stand in this batch (working copies win). */
+  positionsOf(userId: number): Position[] {
+    const out: Position[] = [];
+    for (const symbol of this.memory.pairs.keys()) {
+      const key = positionKey(userId, symbol);
+      const p = this.positions.get(key) ?? this.memory.positions.get(key);
+      if (p) out.push(p);
+    }
+    return out;
+  }
+
+  /** Writes positions, orders, trades and balances. */
+  async write(now: number): Promise<void> {
+    const tx = this.tx;
+    for (const p of this.positions.values()) {
+      // A working copy nothing changed (a refused order, a liquidation check) is not written.
+      const stored = this.memory.positions.get(positionKey(p.userId, p.symbol)) ?? flatPosition(p.userId, p.symbol);
+      if (samePosition(p, stored) && !this.touchedPositions.has(positionKey(p.userId, p.symbol))) continue;
+      const [left, right] = p.symbol.split('_');
+      await tx.query(
+        `insert into futures_position (user_id, left_symbol, right_symbol, side, quantity, cost, margin, margin_mode, leverage, realised, opened_ms, updated_ms)
+         values ($1, $2, $3, $4, $5::numeric, $6::numeric, $7::numeric, $8, $9, $10::numeric, $11, $12)
+         on conflict (user_id, left_symbol, right_symbol) do update set side = excluded.side, quantity = excluded.quantity, cost = excluded.cost,
+           margin = excluded.margin, margin_mode = excluded.margin_mode, leverage = excluded.leverage, realised = excluded.realised,
+           opened_ms = excluded.opened_ms, updated_ms = excluded.updated_ms`,
+        [p.userId, left, right, p.side, fxText(p.quantity), fxText(p.cost), fxText(p.margin), p.mode, p.leverage, fxText(p.realised), p.openedMs, now],
+      );
+    }
+    for (const o of this.orders.values()) {
+      const updated = await tx.query(
+        `update futures_order set status = $2, filled = $3::numeric, filled_value = $4::numeric, held = $5::numeric, fee = $6::numeric, profit = $7::numeric,
+           note = $8, updated_ms = $9 where id = $1 and status = $10 returning id`,
+        [o.id, o.status, fxText(o.filled), fxText(o.filledValue), fxText(o.held), fxText(o.fee), fxText(o.profit), o.note, now, o.storedStatus],
+      );
+      // The guard: the row left the status this batch read, or something else moved it.
+      if (updated.length !== 1) throw new Error(`futures order ${o.id} was not in status ${o.storedStatus}`);
+    }
+    if (this.trades.length > 0) {
+      const ids = await tx.query<{ id: string }>(`select nextval('futures_trade_id_seq')::text as id from generate_series(1, $1)`, [this.trades.length]);
+      await tx.query(
+        `insert into futures_trade (id, left_symbol, right_symbol, price, quantity, taker_side, maker_order_id, taker_order_id, created_ms)
+         select * from unnest($1::bigint[], $2::text[], $3::text[], $4::numeric[], $5::numeric[], $6::text[], $7::bigint[], $8::bigint[], $9::bigint[])`,
+        [
+          ids.map((r) => r.id),
+          this.trades.map((t) => t.symbol.split('_')[0]),
+          this.trades.map((t) => t.symbol.split('_')[1]),
+          this.trades.map((t) => fxText(t.price)),
+          this.trades.map((t) => fxText(t.quantity)),
+          this.trades.map((t) => t.takerSide),
+          this.trades.map((t) => t.makerOrderId),
+          this.trades.map((t) => t.takerOrderId),
+          this.trades.map((t) => t.time),
+        ],
+      );
+      this.trades.forEach((t, i) => {
+        const list = this.publicTrades.get(t.symbol) ?? [];
+        list.unshift({ id: Number(ids[i]!.id), time: t.time, price: fxText(t.price), quantity: fxText(t.quantity), side: t.takerSide });
+        this.publicTrades.set(t.symbol, list);
+      });
+    }
+    await this.books.flush();
+  }
+}

@@ -1,0 +1,81 @@
+import { fxText, minFx, type Fx } from '../../../src/domain/futures/fixed.js';
+import { fundingPayment, fundingRate } from '../../../src/domain/futures/formulas.js';
+import { toAtto } from '../../kernel/ledger/ledgerBatch.js';
+import type { FuturesExchange } from './exchange.js';
+import { positionKey } from './positions.js';
+
+export interface FundingResult {
+  symbol: string;
+  fundingMs: number;
+  rate: string;
+  positions: number;
+  paid: string;
+  received: string;
+}
+
+/**
+ * Pays one pair's funding for the funding time `fundingMs`, once: the futures_funding row is
+ * inserted in the payments' transaction, so a second run (a retry, a restart) finds it and pays
+ * nothing. Rate from the interval's average premium (futures_mark); each open position pays or
+ * receives notional at mark × rate. The insurance fund is the clearing party: payers pay into it
+ * (rounded up), receivers are paid from it (rounded down), so the sums match to the last unit with
+ * the rounding remainder left in the fund. A payer short of available balance pays the rest from
+ * the position's margin (leaving the pool); beyond that the fund bears it.
+ */
+export function payFunding(ex: FuturesExchange, symbol: string, fundingMs: number): Promise<FundingResult | undefined> {
+  return ex.job(async (b) => {
+    const pair = ex.pairs.get(symbol)!;
+    const marks = ex.marks.get(symbol);
+    if (!marks) return undefined;
+    const [claimed] = await b.tx.query(
+      `insert into futures_funding (left_symbol, right_symbol, funding_ms, rate, mark_price, positions, paid, received)
+       values ($1, $2, $3, 0, $4::numeric, 0, 0, 0) on conflict do nothing returning funding_ms`,
+      [pair.spec.left, pair.spec.right, fundingMs, fxText(marks.mark)],
+    );
+    if (!claimed) return undefined;
+    const [feed] = await b.tx.query<{ premium_sum: string; premium_count: number }>(
+      `select premium_sum::text as premium_sum, premium_count from futures_mark where left_symbol = $1 and right_symbol = $2 for update`,
+      [pair.spec.left, pair.spec.right],
+    );
+    const average = feed && feed.premium_count > 0 ? toAtto(feed.premium_sum) / BigInt(feed.premium_count) : 0n;
+    const rate = fundingRate(average);
+    const open = [...ex.positions.values()].filter((p) => p.symbol === symbol && p.side !== 0);
+    await b.books.lock(open.map((p) => p.userId));
+    let paid = 0n;
+    let received = 0n;
+    for (const stored of open) {
+      const pos = b.position(stored.userId, symbol);
+      const amount: Fx = fundingPayment(pos.side as 1 | -1, pos.quantity, marks.mark, rate);
+      if (amount > 0n) {
+        b.books.transfer(ex.accounts.insurance, pos.userId, amount, 'funding', 'futures_funding', fundingMs);
+        received += amount;
+      } else if (amount < 0n) {
+        const due = -amount;
+        const fromAvailable = minFx(due, b.books.available(pos.userId));
+        b.books.transfer(pos.userId, ex.accounts.insurance, fromAvailable, 'funding', 'futures_funding', fundingMs);
+        const fromMargin = minFx(due - fromAvailable, pos.margin);
+        pos.margin -= fromMargin;
+        b.books.transfer(ex.accounts.pool, ex.accounts.insurance, fromMargin, 'funding', 'futures_funding', fundingMs);
+        paid += fromAvailable + fromMargin;
+      }
+      b.touch(pos.userId, symbol);
+    }
+    await b.tx.query(
+      `update futures_funding set rate = $4::numeric, positions = $5, paid = $6::numeric, received = $7::numeric where left_symbol = $1 and right_symbol = $2 and funding_ms = $3`,
+      [pair.spec.left, pair.spec.right, fundingMs, fxText(rate), open.length, fxText(paid), fxText(received)],
+    );
+    await b.tx.query(`update futures_mark set premium_sum = 0, premium_count = 0 where left_symbol = $1 and right_symbol = $2`, [pair.spec.left, pair.spec.right]);
+    return { symbol, fundingMs, rate: fxText(rate), positions: open.length, paid: fxText(paid), received: fxText(received) };
+  });
+}
+
+/** The last funding time paid per pair (the scheduler starts after it, so one missed while down is paid at start). */
+export async function lastFundingTimes(ex: FuturesExchange): Promise<Map<string, number>> {
+  const rows = await ex.db.query<{ symbol: string; last: string }>(
+    `select left_symbol || '_' || right_symbol as symbol, max(funding_ms)::text as last from futures_funding group by 1`,
+  );
+  return new Map(rows.map((r) => [r.symbol, Number(r.last)]));
+}
+
+export const openPositionKeys = (ex: FuturesExchange, symbol: string) =>
+  [...ex.positions.values()].filter((p) => p.symbol === symbol && p.side !== 0).map((p) => positionKey(p.userId, p.symbol));

@@ -1,0 +1,118 @@
+import type { FuturesAction, FuturesOrder, FuturesOrderSource, MarginMode } from '../../../src/domain/futures/api.js';
+import { divFx, fxText, type Fx } from '../../../src/domain/futures/fixed.js';
+import type { FuturesOrderStatus } from '../../../src/domain/futures/orderStatus.js';
+
+/** A futures order as the pipeline works on it (open ones are kept in memory between batches). */
+export interface OrderState {
+  id: number;
+  userId: number;
+  symbol: string;
+  action: FuturesAction;
+  type: 'limit' | 'market';
+  price: Fx | null;
+  holdPrice: Fx | null;
+  quantity: Fx;
+  filled: Fx;
+  filledValue: Fx;
+  leverage: number;
+  mode: MarginMode;
+  held: Fx;
+  fee: Fx;
+  profit: Fx;
+  status: FuturesOrderStatus;
+  /** The status the row has in the database (the guard of its update). */
+  storedStatus: FuturesOrderStatus;
+  source: FuturesOrderSource;
+  triggerPrice: Fx | null;
+  note: string | null;
+  createdMs: number;
+  updatedMs: number;
+  /** Written this batch (inserted or changed). */
+  isNew: boolean;
+}
+
+export const remainingOf = (o: OrderState): Fx => o.quantity - o.filled;
+
+export function orderView(o: OrderState): FuturesOrder {
+  return {
+    id: o.id,
+    symbol: o.symbol,
+    action: o.action,
+    type: o.type,
+    price: o.price === null ? null : fxText(o.price),
+    quantity: fxText(o.quantity),
+    filled: fxText(o.filled),
+    avg_price: o.filled > 0n ? fxText(divFx(o.filledValue, o.filled, 'down')) : '0',
+    leverage: o.leverage,
+    margin_mode: o.mode,
+    fee: fxText(o.fee),
+    profit: fxText(o.profit),
+    status: o.status,
+    source: o.source,
+    trigger_price: o.triggerPrice === null ? null : fxText(o.triggerPrice),
+    note: o.note,
+    created_ms: o.createdMs,
+    updated_ms: o.updatedMs,
+  };
+}
+
+/** The columns every order read selects, as text (exact). */
+export const ORDER_COLUMNS = `id, user_id, left_symbol || '_' || right_symbol as symbol, action, type, price::text as price, hold_price::text as hold_price,
+  quantity::text as quantity, filled::text as filled, filled_value::text as filled_value, leverage, margin_mode, held::text as held, fee::text as fee,
+  profit::text as profit, status, source, trigger_price::text as trigger_price, note, created_ms, updated_ms`;
+
+export interface OrderRow {
+  id: number;
+  user_id: number;
+  symbol: string;
+  action: FuturesAction;
+  type: 'limit' | 'market';
+  price: string | null;
+  hold_price: string | null;
+  quantity: string;
+  filled: string;
+  filled_value: string;
+  leverage: number;
+  margin_mode: MarginMode;
+  held: string;
+  fee: string;
+  profit: string;
+  status: number;
+  source: FuturesOrderSource;
+  trigger_price: string | null;
+  note: string | null;
+  created_ms: number | string;
+  updated_ms: number | string;
+}
+
+import { toAtto } from '../../kernel/ledger/ledgerBatch.js';
+
+const fxOrNull = (v: string | null): Fx | null => (v === null ? null : toAtto(v));
+
+export function orderFromRow(r: OrderRow): OrderState {
+  return {
+    id: Number(r.id),
+    userId: Number(r.user_id),
+    symbol: r.symbol,
+    action: r.action,
+    type: r.type,
+    price: fxOrNull(r.price),
+    holdPrice: fxOrNull(r.hold_price),
+    quantity: toAtto(r.quantity),
+    filled: toAtto(r.filled),
+    filledValue: toAtto(r.filled_value),
+    leverage: r.leverage,
+    mode: r.margin_mode,
+    held: toAtto(r.held),
+    fee: toAtto(r.fee),
+    profit: toAtto(r.profit),
+    status: r.status as FuturesOrderStatus,
+    storedStatus: r.status as FuturesOrderStatus,
+    source: r.source,
+    triggerPrice: fxOrNull(r.trigger_price),
+    note: r.note,
+    createdMs: Number(r.created_ms),
+    updatedMs: Number(r.updated_ms),
+    isNew: false,
+  };
+}

@@ -1,0 +1,176 @@
+import { futureIndexChannel, futureTickChannel, type Pair } from '../../../src/domain/api.js';
+import { futureDepthChannel, futureKlineChannel, futureTradeChannel } from '../../../src/domain/futures/api.js';
+import { KLINE_INTERVALS, type KlineInterval } from '../../../src/domain/constants.js';
+import { listPairs } from '../../kernel/catalogue.js';
+import type { Database } from '../../kernel/db/database.js';
+import type { MarketPublisher } from '../../kernel/exchange/publisher.js';
+import { changeBalance } from '../../kernel/ledger/ledger.js';
+import { systemAccountId } from '../../kernel/ledger/systemAccounts.js';
+import { defineProduct, type ProductParts } from '../../kernel/product.js';
+import { seededRandom, seedFrom } from '../../kernel/random.js';
+import { silentUserFeed, type UserFeed } from '../../kernel/realtime/userFeed.js';
+import { FuturesExchange } from './exchange.js';
+import { lastFundingTimes, payFunding } from './funding.js';
+import { ensureFuturesMakers, FuturesMakers } from './makers.js';
+import { futuresPairs } from './pairs.js';
+import { PriceFeed, spotIndexSource, type IndexSource } from './priceFeed.js';
+import { futuresRoutes } from './routes.js';
+import { futuresService } from './service.js';
+
+/** What the insurance fund starts with, booked once as a deposit from outside (docs/API.md "Insurance fund"). */
+export const INSURANCE_CAPITAL = '1000000';
+
+async function ensureInsurance(db: Database): Promise<number> {
+  const id = await systemAccountId(db, 'insuranceFund');
+  await db.transaction(async (tx) => {
+    const [entry] = await tx.query(`select 1 from ledger_entry where user_id = $1 and ref_type = 'insurance_capital' limit 1`, [id]);
+    if (entry) return;
+    await changeBalance(tx, { userId: id, currency: 'USDT', account: 'contract', available: INSURANCE_CAPITAL, frozen: '0', kind: 'deposit', refType: 'insurance_capital', refId: null });
+  });
+  return id;
+}
+
+export interface FuturesOptions {
+  db: Database;
+  pairs: Pair[];
+  publisher: MarketPublisher;
+  feed?: UserFeed;
+  clock?: () => number;
+  index?: IndexSource;
+  fundingIntervalMs?: number;
+  /** Run the market makers (off in tests). */
+  marketMakers?: boolean;
+  /** Mark updates per second: the feed's period in ms. */
+  feedEveryMs?: number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** The product's parts over explicit dependencies (the product below, tests and the bench). */
+export async function createFutures(options: FuturesOptions) {
+  const { db } = options;
+  const clock = options.clock ?? Date.now;
+  const log = options.log ?? (() => undefined);
+  const fundingIntervalMs = options.fundingIntervalMs ?? 8 * 3_600_000;
+  const pairs = futuresPairs(options.pairs);
+  const accounts = { pool: 0, insurance: 0, fees: 0, makers: new Set<number>() };
+  const exchange = new FuturesExchange(db, pairs, accounts, options.publisher, clock, options.feed ?? silentUserFeed);
+  const feed = new PriceFeed(db, exchange, options.index ?? spotIndexSource(), options.publisher, clock);
+  const service = futuresService(exchange, db, fundingIntervalMs);
+  let makers: FuturesMakers | undefined;
+  const timers = new Set<NodeJS.Timeout>();
+  const running = new Set<Promise<unknown>>();
+  let stopped = false;
+  const every = (ms: number, work: () => Promise<void> | void) => {
+    const schedule = () => {
+      if (stopped) return;
+      const t = setTimeout(async () => {
+        timers.delete(t);
+        const run = (async () => {
+          try {
+            await work();
+          } catch (error) {
+            if (!stopped) log('futures loop failed', error);
+          }
+        })();
+        running.add(run);
+        await run;
+        running.delete(run);
+        schedule();
+      }, ms);
+      timers.add(t);
+    };
+    schedule();
+  };
+  const lastFunding = new Map<string, number>();
+
+  /** Pays every pair's funding times that are due (one missed while the server was down is paid now). */
+  async function fundingDue(): Promise<void> {
+    const due = Math.floor(clock() / fundingIntervalMs) * fundingIntervalMs;
+    for (const symbol of pairs.keys()) {
+      const last = lastFunding.get(symbol);
+      if (last === undefined) {
+        lastFunding.set(symbol, due);
+        continue;
+      }
+      if (due <= last) continue;
+      await payFunding(exchange, symbol, due);
+      lastFunding.set(symbol, due);
+    }
+  }
+
+  const channels = [...pairs.values()].map((p) => ({ pair: p, left: p.spec.left, right: p.spec.right }));
+  const parts: ProductParts = {
+    routes: futuresRoutes(() => exchange, () => service),
+    async prepare() {
+      accounts.pool = await systemAccountId(db, 'futuresPool');
+      accounts.fees = await systemAccountId(db, 'fees');
+      accounts.insurance = await ensureInsurance(db);
+      if (options.marketMakers) {
+        const ids = await ensureFuturesMakers(db);
+        accounts.makers.add(ids.long).add(ids.short);
+        makers = new FuturesMakers(exchange, ids);
+      }
+      await feed.load();
+      await exchange.restore();
+      for (const [symbol, last] of await lastFundingTimes(exchange)) lastFunding.set(symbol, last);
+    },
+    async start() {
+      every(100, () => exchange.flushDepth());
+      every(options.feedEveryMs ?? 1000, () => feed.update());
+      every(1000, () => fundingDue());
+      if (makers) {
+        await makers.setup();
+        for (const symbol of pairs.keys()) {
+          const random = seededRandom(seedFrom(symbol, 7));
+          every(2500, () => makers!.requote(symbol));
+          every(1500 + Math.floor(random() * 3000), () => makers!.take(symbol, random));
+        }
+      }
+    },
+    async stop() {
+      stopped = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      // Loops already running (a requote, a mark update) finish before the database closes.
+      await Promise.all(running);
+      await exchange.idle();
+    },
+    snapshot(channel) {
+      for (const { pair, left, right } of channels) {
+        const data = exchange.data.get(pair.spec.symbol)!;
+        if (channel === futureDepthChannel(left, right)) return data.depthSnapshot();
+        if (channel === futureTradeChannel(left, right)) return data.tradesSnapshot();
+        if (channel === futureTickChannel(left, right)) return feed.tick(pair);
+        if (channel === futureIndexChannel(left, right)) return feed.indexTick(pair);
+        for (const interval of KLINE_INTERVALS) {
+          if (channel === futureKlineChannel(left, right, interval)) {
+            const bar = data.liveBar(interval as KlineInterval);
+            return bar && { interval, bar };
+          }
+        }
+      }
+      return undefined;
+    },
+  };
+  return { parts, exchange, feed, service, accounts, fundingDue, payFunding: (symbol: string, ms: number) => payFunding(exchange, symbol, ms) };
+}
+
+/**
+ * USDT-margined perpetual futures (docs/API.md "Futures"): one contract market per contract pair
+ * with margin, positions, liquidation, funding and TP/SL, through the ledger's contract account.
+ */
+export const futures = defineProduct({
+  id: 'futures',
+  create: async ({ db, config, userFeed, publish, log }) =>
+    (
+      await createFutures({
+        db,
+        pairs: await listPairs(db),
+        publisher: { publish },
+        feed: userFeed,
+        fundingIntervalMs: config.fundingIntervalMs,
+        marketMakers: config.marketMakers ?? true,
+        log: (message, error) => log.error(message, error),
+      })
+    ).parts,
+});

@@ -1,0 +1,101 @@
+import type { MarginMode } from '../../../src/domain/futures/api.js';
+import { bookSideOf } from '../../../src/domain/futures/api.js';
+import { FuturesOrderStatus as S } from '../../../src/domain/futures/orderStatus.js';
+import { DEPTH_LEVELS } from '../../kernel/exchange/marketData.js';
+import { decimalToUnits } from '../../kernel/exchange/market/units.js';
+import { createEngine } from '../../kernel/exchange/matching/index.js';
+import type { EngineEvent } from '../../kernel/exchange/matching/types.js';
+import { toAtto } from '../../kernel/ledger/ledgerBatch.js';
+import { Batch } from './batch.js';
+import type { FuturesExchange } from './exchange.js';
+import { finish } from './fills.js';
+import { ORDER_COLUMNS, orderFromRow, remainingOf, type OrderRow, type OrderState } from './orderState.js';
+import { fxToLots, fxToTicks } from './pairs.js';
+import { PLAN_COLUMNS, planFromRow, type PlanRow } from './plans.js';
+import { flatPosition, positionKey, type Position } from './positions.js';
+
+/**
+ * Rebuilds the exchange's memory from the database (at start, and after a batch failed once an
+ * engine had moved): positions, each cross account's available balance, the day's trades (24 h
+ * figures, latest trades, candles), every open order replayed into fresh engines in id order, the
+ * waiting plans and the liquidation index. Orders recorded but never matched (cut short by a
+ * crash) end and give back what they hold.
+ */
+export async function rebuildExchange(ex: FuturesExchange): Promise<void> {
+    ex.sequencer.stale = true;
+    ex.positions.clear();
+    ex.orders.clear();
+    ex.ordersByUser.clear();
+    ex.plans.clear();
+    for (const pair of ex.pairs.values()) {
+      ex.engines.set(pair.spec.symbol, createEngine());
+      ex.data.get(pair.spec.symbol)!.reset();
+    }
+    const positions = await ex.db.query<{ user_id: number; symbol: string; side: number; quantity: string; cost: string; margin: string; margin_mode: MarginMode; leverage: number; realised: string; opened_ms: number | null }>(
+      `select user_id, left_symbol || '_' || right_symbol as symbol, side, quantity::text as quantity, cost::text as cost, margin::text as margin,
+         margin_mode, leverage, realised::text as realised, opened_ms from futures_position`,
+    );
+    for (const r of positions) {
+      const p: Position = { ...flatPosition(Number(r.user_id), r.symbol, r.leverage, r.margin_mode), side: r.side as Position['side'], quantity: toAtto(r.quantity), cost: toAtto(r.cost), margin: toAtto(r.margin), realised: toAtto(r.realised), openedMs: r.opened_ms === null ? null : Number(r.opened_ms) };
+      ex.positions.set(positionKey(p.userId, p.symbol), p);
+    }
+    const cross = await ex.db.query<{ user_id: number; available: string }>(
+      `select b.user_id, b.available::text as available from balance b where b.currency = 'USDT' and b.account = 'contract'
+         and exists (select 1 from futures_position p where p.user_id = b.user_id and p.side <> 0 and p.margin_mode = 'cross')`,
+    );
+    for (const r of cross) ex.crossAvailable.set(Number(r.user_id), toAtto(r.available));
+    const since = ex.clock() - 86_400_000;
+    for (const pair of ex.pairs.values()) {
+      const data = ex.data.get(pair.spec.symbol)!;
+      const trades = await ex.db.query<{ id: number; price: string; quantity: string; taker_side: 'buy' | 'sell'; created_ms: number }>(
+        `select id, trim_scale(price)::text as price, trim_scale(quantity)::text as quantity, taker_side, created_ms from futures_trade
+         where left_symbol = $1 and right_symbol = $2 and created_ms >= $3 order by id`,
+        [pair.spec.left, pair.spec.right, since],
+      );
+      // Candles are rebuilt from the day's trades (the futures market keeps no candle table of its own).
+      for (const t of trades) data.addTrade(Number(t.created_ms), decimalToUnits(t.price, pair.spec.pricePrecision)!, decimalToUnits(t.quantity, pair.spec.amountPrecision)!);
+      data.restoreTradeList(trades.slice(-50).reverse().map((t) => ({ id: Number(t.id), time: Number(t.created_ms), price: t.price, quantity: t.quantity, side: t.taker_side })));
+    }
+    const open = await ex.db.query<OrderRow>(`select ${ORDER_COLUMNS} from futures_order where status in (0, 1, 2, 4) order by id`);
+    const interrupted: OrderState[] = [];
+    for (const row of open) {
+      const o = orderFromRow(row);
+      const pair = ex.pairs.get(o.symbol);
+      if (!pair || o.type === 'market' || o.status === S.entrusted) {
+        interrupted.push(o);
+        continue;
+      }
+      const events: EngineEvent[] = [];
+      ex.engines.get(o.symbol)!.execute(
+        { kind: 'place', orderId: o.id, accountId: o.userId, side: bookSideOf(o.action), type: 'limit', price: fxToTicks(pair, o.price!), quantity: fxToLots(pair, remainingOf(o)), tif: 'GTC', stp: 'cancelTaker' },
+        events,
+      );
+      // Resting orders never cross (they were matched when placed), so replay only rests them.
+      if (events.some((e) => e.type !== 'accepted')) throw new Error(`futures order ${o.id} did not rest on replay`);
+      ex.orders.set(o.id, o);
+      const mine = ex.ordersByUser.get(o.userId) ?? new Set<number>();
+      mine.add(o.id);
+      ex.ordersByUser.set(o.userId, mine);
+    }
+    const plans = await ex.db.query<PlanRow>(`select ${PLAN_COLUMNS} from futures_plan where status = 1`);
+    for (const r of plans) ex.plans.set(Number(r.id), planFromRow(r));
+    for (const pair of ex.pairs.values()) ex.data.get(pair.spec.symbol)!.adoptDepth(ex.engines.get(pair.spec.symbol)!.depth(DEPTH_LEVELS));
+    for (const userId of new Set([...ex.positions.values()].map((p) => p.userId))) ex.reindexUser(userId);
+    ex.sequencer.stale = false;
+    if (interrupted.length > 0) {
+      // Orders recorded but never matched (cut short by a crash): they end now, giving back what
+      // they hold. The rebuild runs alone, so this transaction is the only writer.
+      const b = await ex.db.transaction(async (tx) => {
+        const batch = new Batch(tx, ex);
+        await batch.books.lock(interrupted.map((o) => o.userId));
+        const now = ex.clock();
+        for (const o of interrupted) {
+          batch.orders.set(o.id, { ...o });
+          finish(batch, batch.orders.get(o.id)!, S.cancelled, now);
+        }
+        await batch.write(now);
+        return batch;
+      });
+      ex.adopt(b);
+    }
+  }

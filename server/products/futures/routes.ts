@@ -1,0 +1,155 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ResultCode } from '../../../src/domain/api.js';
+import {
+  FUTURES_ACTIONS,
+  FUTURES_PATHS,
+  MARGIN_MODES,
+  PLAN_KINDS,
+  positionSideOf,
+  TRIGGER_BY,
+  type FuturesAction,
+  type FuturesCloseRequest,
+  type FuturesOrderRequest,
+  type FuturesPlanCreate,
+  type MarginMode,
+} from '../../../src/domain/futures/api.js';
+import { IDEMPOTENCY_HEADER, RECORD_DAYS } from '../../../src/domain/wallet.js';
+import { submissionKey } from '../../kernel/idempotency.js';
+import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
+import { ApiFailure, ok } from '../../kernel/http/envelope.js';
+import { anyBody } from '../../kernel/http/schemas.js';
+import { unwrap } from '../../kernel/outcome.js';
+import { PLACE_SCOPE, type FuturesExchange } from './exchange.js';
+import { normaliseSymbol } from './pairs.js';
+import type { FuturesService } from './service.js';
+import './messages.js';
+
+const object = (required: string[], properties: Record<string, unknown>) => ({ type: 'object', required, additionalProperties: false, properties }) as const;
+const symbol = { type: 'string', pattern: '^[A-Za-z0-9]{1,12}_[A-Za-z0-9]{1,12}$' } as const;
+// Money stays a string; its shape is checked by the use case, which answers a translated message.
+const decimal = { type: 'string', maxLength: 40 } as const;
+const id = { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } as const;
+const paging = { page: { type: 'integer', minimum: 1, maximum: 1_000_000 }, size: { type: 'integer', minimum: 1, maximum: 50 } } as const;
+const orderType = { type: 'string', enum: ['limit', 'market'] } as const;
+const plan = object(['trigger_by', 'trigger_value', 'exec_type'], { trigger_by: { type: 'string', enum: [...TRIGGER_BY] }, trigger_value: decimal, exec_type: orderType, exec_price: decimal });
+
+const orderBody = object(['symbol', 'action', 'type', 'quantity'], {
+  symbol,
+  action: { type: 'string', enum: [...FUTURES_ACTIONS] },
+  type: orderType,
+  price: decimal,
+  quantity: decimal,
+  take_profit: plan,
+  stop_loss: plan,
+});
+const closeBody = object(['symbol', 'type', 'quantity'], { symbol, type: orderType, price: decimal, quantity: decimal });
+const symbolBody = object(['symbol'], { symbol });
+const leverageBody = object(['symbol', 'leverage', 'margin_mode'], { symbol, leverage: { type: 'integer', minimum: 1, maximum: 125 }, margin_mode: { type: 'string', enum: [...MARGIN_MODES] } });
+const orderIdBody = object(['order_id'], { order_id: id });
+const planBody = object(['symbol', 'kind', 'trigger_by', 'trigger_value', 'exec_type'], {
+  symbol,
+  kind: { type: 'string', enum: [...PLAN_KINDS] },
+  trigger_by: { type: 'string', enum: [...TRIGGER_BY] },
+  trigger_value: decimal,
+  exec_type: orderType,
+  exec_price: decimal,
+  quantity: decimal,
+});
+const planIdBody = object(['plan_id'], { plan_id: id });
+const currentBody = object(['page'], { symbol, ...paging });
+const historyBody = object(['days', 'page'], { days: { type: 'integer', enum: [...RECORD_DAYS] }, symbol, ...paging });
+const plansBody = object(['page'], { waiting: { type: 'boolean' }, ...paging });
+
+/** The futures calls (docs/API.md "Futures"). Trading calls need a verified identity (§6). */
+export function futuresRoutes(ex: () => FuturesExchange, service: () => FuturesService) {
+  const done = (request: FastifyRequest, key: MessageKey, data: unknown, vars?: Record<string, string>) => ({ code: ResultCode.ok, msg: translate(request.lang, key, vars), data });
+  const user = { auth: 'user' } as const;
+  const mayTrade = async (request: FastifyRequest) => {
+    if (!(await service().canTrade(request.user.id))) throw new ApiFailure(ResultCode.badRequest, 'futuresNoTradingPermission');
+  };
+  const placed = (request: FastifyRequest, data: { unfilled: string }) =>
+    data.unfilled !== '0' ? done(request, 'futuresCloseRest', data, { unfilled: data.unfilled }) : done(request, 'futuresOrderPlaced', data);
+
+  return async (app: FastifyInstance) => {
+    app.post<{ Body: { symbol: string } }>(FUTURES_PATHS.config, { schema: { body: symbolBody } }, async (request) =>
+      ok(request.lang, unwrap(service().config(request.body.symbol), ResultCode.notFound)),
+    );
+
+    app.post(FUTURES_PATHS.account, { config: user, schema: { body: anyBody } }, async (request) => ok(request.lang, await service().account(request.user.id)));
+    app.post(FUTURES_PATHS.positions, { config: user, schema: { body: anyBody } }, async (request) => ok(request.lang, service().positions(request.user.id)));
+    app.post<{ Body: { symbol: string } }>(FUTURES_PATHS.settings, { config: user, schema: { body: symbolBody } }, async (request) =>
+      ok(request.lang, unwrap(service().config(request.body.symbol, request.user.id), ResultCode.notFound)),
+    );
+
+    app.post<{ Body: { symbol: string; leverage: number; margin_mode: MarginMode } }>(FUTURES_PATHS.leverage, { config: user, schema: { body: leverageBody } }, async (request) => {
+      await mayTrade(request);
+      return done(request, 'futuresLeverageSet', unwrap(await service().setLeverage(request.user.id, request.body.symbol, request.body.leverage, request.body.margin_mode)));
+    });
+
+    app.post<{ Body: FuturesOrderRequest }>(FUTURES_PATHS.order, { config: user, schema: { body: orderBody } }, async (request) => {
+      await mayTrade(request);
+      const b = request.body;
+      const pair = unwrap(service().pairOf(b.symbol) ? { ok: true as const, data: service().pairOf(b.symbol)! } : { ok: false as const, key: 'futuresUnknownPair' as const });
+      const side = positionSideOf(b.action);
+      // TP/SL given with an opening order are checked before the order, and wait for its position.
+      const plans = [
+        ...(b.take_profit ? [unwrap(service().checkPlan(pair, 'take_profit', side, b.take_profit))] : []),
+        ...(b.stop_loss ? [unwrap(service().checkPlan(pair, 'stop_loss', side, b.stop_loss))] : []),
+      ];
+      if (plans.length > 0 && !b.action.startsWith('open')) throw new ApiFailure(ResultCode.badRequest, 'futuresPlanInvalid', { field: 'action' });
+      const key = submissionKey(PLACE_SCOPE, request.headers[IDEMPOTENCY_HEADER], b);
+      const outcome = unwrap(
+        await ex().place({ userId: request.user.id, symbol: pair.spec.symbol, action: b.action, type: b.type, price: b.price, quantity: b.quantity, source: 'user', key }),
+      );
+      if (plans.length > 0) await service().addPlans(request.user.id, plans);
+      return placed(request, outcome);
+    });
+
+    app.post<{ Body: FuturesCloseRequest }>(FUTURES_PATHS.close, { config: user, schema: { body: closeBody } }, async (request) => {
+      await mayTrade(request);
+      const b = request.body;
+      const symbolName = normaliseSymbol(b.symbol);
+      const pos = ex().positionOf(request.user.id, symbolName);
+      if (pos.side === 0) throw new ApiFailure(ResultCode.badRequest, 'futuresNoPosition');
+      const action: FuturesAction = pos.side === 1 ? 'close_long' : 'close_short';
+      const key = submissionKey(PLACE_SCOPE, request.headers[IDEMPOTENCY_HEADER], b);
+      return placed(request, unwrap(await ex().place({ userId: request.user.id, symbol: symbolName, action, type: b.type, price: b.price, quantity: b.quantity, source: 'user', key })));
+    });
+
+    app.post<{ Body: { symbol: string } }>(FUTURES_PATHS.flashClose, { config: user, schema: { body: symbolBody } }, async (request) => {
+      await mayTrade(request);
+      const symbolName = normaliseSymbol(request.body.symbol);
+      const pos = ex().positionOf(request.user.id, symbolName);
+      if (pos.side === 0) throw new ApiFailure(ResultCode.badRequest, 'futuresNoPosition');
+      const key = submissionKey(`${PLACE_SCOPE}:flash`, request.headers[IDEMPOTENCY_HEADER], request.body);
+      const action: FuturesAction = pos.side === 1 ? 'close_long' : 'close_short';
+      return placed(request, unwrap(await ex().place({ userId: request.user.id, symbol: symbolName, action, type: 'market', quantity: 'closable', source: 'flash', key })));
+    });
+
+    app.post<{ Body: { order_id: number } }>(FUTURES_PATHS.cancel, { config: user, schema: { body: orderIdBody } }, async (request) =>
+      done(request, 'futuresOrderCancelled', unwrap(await ex().cancel(request.user.id, request.body.order_id))),
+    );
+
+    app.post<{ Body: FuturesPlanCreate }>(FUTURES_PATHS.plan, { config: user, schema: { body: planBody } }, async (request) => {
+      await mayTrade(request);
+      return done(request, 'futuresPlanSet', unwrap(await service().createPlan(request.user.id, request.body)));
+    });
+
+    app.post<{ Body: { plan_id: number } }>(FUTURES_PATHS.planCancel, { config: user, schema: { body: planIdBody } }, async (request) =>
+      done(request, 'futuresPlanCancelled', unwrap(await service().cancelPlan(request.user.id, request.body.plan_id))),
+    );
+
+    app.post<{ Body: { page: number; size?: number; symbol?: string } }>(FUTURES_PATHS.current, { config: user, schema: { body: currentBody } }, async (request) =>
+      ok(request.lang, await service().orders(request.user.id, { ...request.body, open: true })),
+    );
+    app.post<{ Body: { days: number; page: number; size?: number; symbol?: string } }>(FUTURES_PATHS.history, { config: user, schema: { body: historyBody } }, async (request) =>
+      ok(request.lang, await service().orders(request.user.id, { ...request.body, open: false })),
+    );
+    app.post<{ Body: { page: number; size?: number; waiting?: boolean } }>(FUTURES_PATHS.plans, { config: user, schema: { body: plansBody } }, async (request) =>
+      ok(request.lang, await service().plans(request.user.id, { page: request.body.page, size: request.body.size, waiting: request.body.waiting ?? true })),
+    );
+    app.post<{ Body: { order_id: number } }>(FUTURES_PATHS.orderDetail, { config: user, schema: { body: orderIdBody } }, async (request) =>
+      ok(request.lang, unwrap(await service().order(request.user.id, request.body.order_id))),
+    );
+  };
+}

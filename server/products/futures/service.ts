@@ -1,0 +1,252 @@
+import { NameStatus } from '../../../src/domain/api.js';
+import type { FuturesAccount, FuturesConfig, FuturesOrder, FuturesPlan, FuturesPlanCreate, FuturesPosition, MarginMode, PlanKind, PlanRequest } from '../../../src/domain/futures/api.js';
+import { FUTURES_FEES } from '../../../src/domain/futures/api.js';
+import { maxLeverageOf } from '../../../src/domain/futures/brackets.js';
+import { FX_ONE, fxText, type Fx } from '../../../src/domain/futures/fixed.js';
+import { bankruptcyPrice, marginRatio, roe } from '../../../src/domain/futures/formulas.js';
+import type { Page } from '../../../src/domain/wallet.js';
+import type { Database } from '../../kernel/db/database.js';
+import { decimalToUnits } from '../../kernel/exchange/market/units.js';
+import { readBalance } from '../../kernel/ledger/ledger.js';
+import { toAtto } from '../../kernel/ledger/ledgerBatch.js';
+import { refuse, type Outcome } from '../../kernel/outcome.js';
+import type { FuturesExchange } from './exchange.js';
+import { liquidationCheck, positionRisk } from './margin.js';
+import { ORDER_COLUMNS, orderFromRow, orderView, type OrderRow } from './orderState.js';
+import { normaliseSymbol, ticksToFx, type FuturesPair } from './pairs.js';
+import { percentToFraction, type PlanState } from './plans.js';
+import { entryPrice, type Position } from './positions.js';
+
+export const MAX_PAGE_SIZE = 50;
+
+/**
+ * The futures product's reads and the calls that are not orders: config, account, positions,
+ * order and plan lists, plan creation and cancelling, the trading permission (§6).
+ */
+export function futuresService(ex: FuturesExchange, db: Database, fundingIntervalMs: number) {
+  const pairOf = (symbol: string): FuturesPair | undefined => ex.pairs.get(normaliseSymbol(symbol));
+
+  async function canTrade(userId: number): Promise<boolean> {
+    const [row] = await db.query<{ name_status: number; kind: string }>('select name_status, kind from app_user where id = $1', [userId]);
+    return row?.kind !== 'user' || row?.name_status === NameStatus.verified;
+  }
+
+  function positionView(p: Position): FuturesPosition {
+    const pair = ex.pairs.get(p.symbol)!;
+    const mark = ex.marks.get(p.symbol)?.mark ?? entryPrice(p);
+    const risk = positionRisk(ex, p, mark);
+    const check = liquidationCheck(ex, undefined, p);
+    const balance = p.mode === 'isolated' ? p.margin + risk.pnl : (ex.crossAvailable.get(p.userId) ?? 0n) + p.margin + risk.pnl;
+    const last = ex.data.get(p.symbol)!.lastTradePrice();
+    const closeHeld = [...(ex.ordersByUser.get(p.userId) ?? [])].map((id) => ex.orders.get(id)!).filter((o) => o && o.symbol === p.symbol && o.action.startsWith('close'));
+    const closable = p.quantity - closeHeld.reduce((s, o) => s + (o.quantity - o.filled), 0n);
+    const ratio = marginRatio(risk.maintenance, balance);
+    return {
+      symbol: p.symbol,
+      side: p.side as 1 | -1,
+      margin_mode: p.mode,
+      leverage: p.leverage,
+      quantity: fxText(p.quantity),
+      closable: fxText(closable > 0n ? closable : 0n),
+      entry_price: fxText(entryPrice(p)),
+      mark_price: fxText(mark),
+      last_price: last === undefined ? null : fxText(ticksToFx(pair, last)),
+      margin: fxText(p.margin),
+      unrealised_pnl: fxText(risk.pnl),
+      roe: fxText(roe(risk.pnl, p.margin)),
+      maintenance_margin: fxText(risk.maintenance),
+      margin_ratio: ratio === null ? null : fxText(ratio),
+      liquidation_price: fxText(check.price),
+      bankruptcy_price: fxText(bankruptcyPrice(p.side as 1 | -1, p.quantity, entryPrice(p), p.margin)),
+      realised: fxText(p.realised),
+    };
+  }
+
+  const openPositions = (userId: number) => [...ex.pairs.keys()].flatMap((s) => ex.positions.get(`${userId}:${s}`) ?? []).filter((p) => p.side !== 0);
+
+  return {
+    canTrade,
+    pairOf,
+
+    config(symbol: string, userId?: number): Outcome<FuturesConfig> {
+      const pair = pairOf(symbol);
+      if (!pair) return refuse('futuresUnknownPair');
+      const marks = ex.marks.get(pair.spec.symbol);
+      const last = ex.data.get(pair.spec.symbol)!.lastTradePrice();
+      const now = ex.clock();
+      const pos = userId === undefined ? undefined : ex.positionOf(userId, pair.spec.symbol);
+      return {
+        ok: true,
+        data: {
+          symbol: pair.spec.symbol,
+          price_precision: pair.spec.pricePrecision,
+          amount_precision: pair.spec.amountPrecision,
+          max_leverage: maxLeverageOf(pair.brackets),
+          brackets: pair.brackets,
+          fees: FUTURES_FEES,
+          index_price: marks ? fxText(marks.index) : null,
+          mark_price: marks ? fxText(marks.mark) : null,
+          last_price: last === undefined ? null : fxText(ticksToFx(pair, last)),
+          funding_rate: ex.estimatedFunding.get(pair.spec.symbol) ?? '0.0001',
+          next_funding_ms: (Math.floor(now / fundingIntervalMs) + 1) * fundingIntervalMs,
+          funding_interval_ms: fundingIntervalMs,
+          ...(pos ? { leverage: pos.leverage, margin_mode: pos.mode } : {}),
+        },
+      };
+    },
+
+    positions(userId: number): FuturesPosition[] {
+      return openPositions(userId).map(positionView);
+    },
+
+    async account(userId: number): Promise<FuturesAccount> {
+      const balance = await readBalance(db, userId, 'USDT', 'contract');
+      const available = toAtto(balance.available);
+      const frozen = toAtto(balance.frozen);
+      const positions = openPositions(userId);
+      let margin = 0n;
+      let pnl = 0n;
+      let crossMaintenance = 0n;
+      let crossBalance = available;
+      for (const p of positions) {
+        const risk = positionRisk(ex, p);
+        margin += p.margin;
+        pnl += risk.pnl;
+        if (p.mode === 'cross') {
+          crossMaintenance += risk.maintenance;
+          crossBalance += p.margin + risk.pnl;
+        }
+      }
+      const ratio = positions.some((p) => p.mode === 'cross') ? marginRatio(crossMaintenance, crossBalance) : null;
+      return {
+        can_trade: await canTrade(userId),
+        equity: fxText(available + frozen + margin + pnl),
+        available: fxText(available),
+        frozen: fxText(frozen),
+        margin: fxText(margin),
+        unrealised_pnl: fxText(pnl),
+        margin_ratio: ratio === null ? null : fxText(ratio),
+        positions: positions.map(positionView),
+      };
+    },
+
+    async orders(userId: number, q: { page: number; size?: number; symbol?: string; open: boolean; days?: number }): Promise<Page<FuturesOrder>> {
+      const size = Math.min(q.size ?? 20, MAX_PAGE_SIZE);
+      const pair = q.symbol ? pairOf(q.symbol) : undefined;
+      const since = q.days ? ex.clock() - q.days * 86_400_000 : 0;
+      const where = `user_id = $1 and ${q.open ? 'status in (0, 1, 2, 4)' : 'status in (3, 5, 6)'} and created_ms >= $2
+        and ($3::text is null or (left_symbol = $3 and right_symbol = $4))`;
+      const params = [userId, since, pair?.spec.left ?? null, pair?.spec.right ?? null];
+      const [count] = await db.query<{ n: string }>(`select count(*)::text as n from futures_order where ${where}`, params);
+      const rows = await db.query<OrderRow>(`select ${ORDER_COLUMNS} from futures_order where ${where} order by id desc limit $5 offset $6`, [...params, size, (q.page - 1) * size]);
+      return { list: rows.map((r) => orderView(orderFromRow(r))), total: Number(count!.n), page: q.page, size };
+    },
+
+    async order(userId: number, orderId: number): Promise<Outcome<FuturesOrder & { trades: Array<{ time: number; price: string; quantity: string }> }>> {
+      const [row] = await db.query<OrderRow>(`select ${ORDER_COLUMNS} from futures_order where id = $1 and user_id = $2`, [orderId, userId]);
+      if (!row) return refuse('futuresUnknownOrder');
+      const trades = await db.query<{ created_ms: string; price: string; quantity: string }>(
+        `select created_ms, trim_scale(price)::text as price, trim_scale(quantity)::text as quantity from futures_trade where maker_order_id = $1 or taker_order_id = $1 order by id`,
+        [orderId],
+      );
+      return { ok: true, data: { ...orderView(orderFromRow(row)), trades: trades.map((t) => ({ time: Number(t.created_ms), price: t.price, quantity: t.quantity })) } };
+    },
+
+    async plans(userId: number, q: { page: number; size?: number; waiting: boolean }): Promise<Page<FuturesPlan>> {
+      const size = Math.min(q.size ?? 20, MAX_PAGE_SIZE);
+      const where = `user_id = $1 and ${q.waiting ? 'status = 1' : 'status <> 1'}`;
+      const [count] = await db.query<{ n: string }>(`select count(*)::text as n from futures_plan where ${where}`, [userId]);
+      const rows = await db.query<{ id: string; symbol: string; kind: PlanKind; position_side: number; trigger_by: FuturesPlan['trigger_by']; trigger_value: string; exec_type: 'limit' | 'market'; exec_price: string | null; quantity: string | null; status: number; order_id: string | null; created_ms: string }>(
+        `select id, left_symbol || '_' || right_symbol as symbol, kind, position_side, trigger_by, trim_scale(trigger_value)::text as trigger_value, exec_type,
+           trim_scale(exec_price)::text as exec_price, trim_scale(quantity)::text as quantity, status, order_id, created_ms
+         from futures_plan where ${where} order by id desc limit $2 offset $3`,
+        [userId, size, (q.page - 1) * size],
+      );
+      return {
+        list: rows.map((r) => ({
+          id: Number(r.id), symbol: r.symbol, kind: r.kind, position_side: r.position_side === 1 ? 1 : -1, trigger_by: r.trigger_by,
+          trigger_value: r.trigger_by === 'roe' ? fxText(toAtto(r.trigger_value) * 100n) : r.trigger_value, exec_type: r.exec_type, exec_price: r.exec_price,
+          quantity: r.quantity, status: r.status as FuturesPlan['status'], order_id: r.order_id === null ? null : Number(r.order_id), created_ms: Number(r.created_ms),
+        })),
+        total: Number(count!.n),
+        page: q.page,
+        size,
+      };
+    },
+
+    /** Checks a TP/SL request against the pair; answers the plan to store or the refusal. */
+    checkPlan(pair: FuturesPair, kind: PlanKind, positionSide: 1 | -1, r: PlanRequest, quantity?: string): Outcome<Omit<PlanState, 'id' | 'userId'>> {
+      const value = r.trigger_by === 'roe' ? asFx(r.trigger_value, 2) : asPrice(pair, r.trigger_value);
+      if (value === undefined || value === null || value <= 0n) return refuse('futuresPlanInvalid', { field: 'trigger_value' });
+      const execPrice = r.exec_type === 'limit' ? asPrice(pair, r.exec_price) : null;
+      if (execPrice === undefined || (r.exec_type === 'limit' && (execPrice === null || execPrice <= 0n))) return refuse('futuresPlanInvalid', { field: 'exec_price' });
+      let q: Fx | null = null;
+      if (quantity !== undefined) {
+        const lots = decimalToUnits(quantity, pair.spec.amountPrecision);
+        if (lots === undefined || lots <= 0) return refuse('futuresPlanInvalid', { field: 'quantity' });
+        q = BigInt(lots) * pair.lotFx;
+      }
+      return {
+        ok: true,
+        data: { symbol: pair.spec.symbol, kind, positionSide, triggerBy: r.trigger_by, triggerValue: r.trigger_by === 'roe' ? percentToFraction(value) : value, execType: r.exec_type, execPrice, quantity: q },
+      };
+    },
+
+    /** Stores plans (after an order's checks) and puts them in the exchange's memory once committed. */
+    addPlans(userId: number, plans: Array<Omit<PlanState, 'id' | 'userId'>>) {
+      return ex.job(async (b, now) => {
+        const out: number[] = [];
+        for (const p of plans) {
+          const [left, right] = p.symbol.split('_');
+          const [row] = await b.tx.query<{ id: string }>(
+            `insert into futures_plan (user_id, left_symbol, right_symbol, kind, position_side, trigger_by, trigger_value, exec_type, exec_price, quantity, created_ms, updated_ms)
+             values ($1, $2, $3, $4, $5, $6, $7::numeric, $8, $9::numeric, $10::numeric, $11, $11) returning id::text as id`,
+            [userId, left, right, p.kind, p.positionSide, p.triggerBy, fxText(p.triggerValue), p.execType, p.execPrice === null ? null : fxText(p.execPrice), p.quantity === null ? null : fxText(p.quantity), now],
+          );
+          b.newPlans.push({ ...p, id: Number(row!.id), userId });
+          out.push(Number(row!.id));
+        }
+        return out;
+      });
+    },
+
+    /** A TP/SL on an existing position (u-plan). */
+    async createPlan(userId: number, body: FuturesPlanCreate): Promise<Outcome<{ id: number }>> {
+      const pair = pairOf(body.symbol);
+      if (!pair) return refuse('futuresUnknownPair');
+      const pos = ex.positionOf(userId, pair.spec.symbol);
+      if (pos.side === 0) return refuse('futuresNoPosition');
+      const checked = this.checkPlan(pair, body.kind, pos.side, body, body.quantity);
+      if (!checked.ok) return checked;
+      const [id] = await this.addPlans(userId, [checked.data]);
+      return { ok: true, data: { id: id! } };
+    },
+
+    cancelPlan(userId: number, planId: number): Promise<Outcome<{ id: number }>> {
+      return ex.job(async (b, now) => {
+        const plan = ex.plans.get(planId);
+        if (!plan || plan.userId !== userId || b.endedPlans.has(planId)) return refuse('futuresUnknownPlan');
+        const [row] = await b.tx.query(`update futures_plan set status = 3, note = 'cancelled', updated_ms = $2 where id = $1 and status = 1 returning id`, [planId, now]);
+        if (!row) return refuse('futuresUnknownPlan');
+        b.endedPlans.add(planId);
+        return { ok: true, data: { id: planId } };
+      });
+    },
+
+    setLeverage: (userId: number, symbol: string, leverage: number, mode: MarginMode) => ex.setLeverage(userId, normaliseSymbol(symbol), leverage, mode),
+  };
+}
+
+function asFx(value: string | undefined, places: number): Fx | undefined {
+  if (value === undefined) return undefined;
+  const units = decimalToUnits(value, places);
+  return units === undefined ? undefined : (BigInt(units) * FX_ONE) / 10n ** BigInt(places);
+}
+
+function asPrice(pair: FuturesPair, value: string | undefined): Fx | null | undefined {
+  if (value === undefined) return null;
+  const ticks = decimalToUnits(value, pair.spec.pricePrecision);
+  return ticks === undefined ? undefined : ticksToFx(pair, ticks);
+}
+
+export type FuturesService = ReturnType<typeof futuresService>;

@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { defineFeature, FeatureProviders, page } from './feature';
+import { createFlowContext } from './flowContext';
+import type { Services } from './services';
+
+afterEach(cleanup);
+
+interface Flows {
+  greeting: string;
+}
+
+/**
+ * A product declared with `load`: its flows' module is not fetched until one of its pages is wanted
+ * (prefetched or rendered), is fetched once, and its views read the flows as with `provide`.
+ */
+describe('a product whose flows load with its pages', () => {
+  function lazyProduct() {
+    const Context = createFlowContext<Flows>('Lazy');
+    const load = vi.fn(async () => ({ provide: (services: Services) => ({ greeting: `hello ${(services as unknown as { name: string }).name}` }) }));
+    const View = () => <p>{Context.use().greeting}</p>;
+    const feature = defineFeature({
+      id: 'lazy',
+      context: Context,
+      routes: { site: [{ path: 'lazy', page: page(async () => ({ View }), 'View') }] },
+      load,
+    });
+    return { feature, load, View };
+  }
+
+  it('fetches nothing at start, then once for a prefetch and the render together', async () => {
+    const { feature, load, View } = lazyProduct();
+    const provided = feature.provide({ name: 'trader' } as unknown as Services);
+    expect(load).not.toHaveBeenCalled();
+    // The route table's prefetch of the page starts the flows too (even before the services exist).
+    await feature.routes.site![0]!.page!.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      render(
+        <FeatureProviders features={[provided]}>
+          <Suspense fallback={<p>loading</p>}>
+            <View />
+          </Suspense>
+        </FeatureProviders>,
+      );
+    });
+    expect(await screen.findByText('hello trader')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('a view rendered first suspends until the flows arrive', async () => {
+    const { feature, load, View } = lazyProduct();
+    const provided = feature.provide({ name: 'visitor' } as unknown as Services);
+    await act(async () => {
+      render(
+        <FeatureProviders features={[provided]}>
+          <Suspense fallback={<p>loading</p>}>
+            <View />
+          </Suspense>
+        </FeatureProviders>,
+      );
+    });
+    expect(await screen.findByText('hello visitor')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});

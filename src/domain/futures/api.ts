@@ -1,0 +1,195 @@
+/**
+ * Wire types of the USDT-margined perpetual futures (docs/API.md "Futures"), shared by the server
+ * and the browser. Amounts and prices are exact decimal strings (USDT for money, the base currency
+ * for quantities); times are epoch milliseconds.
+ */
+import type { LeverageBracket } from './brackets.js';
+import type { FuturesOrderStatus, PlanStatus } from './orderStatus.js';
+
+export const FUTURES_PATHS = {
+  config: '/api/futures/config',
+  /** The config with the user's leverage and margin mode on the pair. */
+  settings: '/api/futures/settings',
+  account: '/api/futures/account',
+  positions: '/api/futures/positions',
+  leverage: '/api/futures/leverage',
+  order: '/api/futures/order',
+  cancel: '/api/futures/cancel',
+  close: '/api/futures/close',
+  flashClose: '/api/futures/flash_close',
+  plan: '/api/futures/plan',
+  planCancel: '/api/futures/plan_cancel',
+  current: '/api/futures/orders_current',
+  history: '/api/futures/orders_history',
+  plans: '/api/futures/plans',
+  orderDetail: '/api/futures/order_detail',
+} as const;
+
+/** The futures wallet account and its currency. */
+export const FUTURES_ACCOUNT = 'contract';
+export const FUTURES_CURRENCY = 'USDT';
+
+/** Fee rates as fractions: makers pay 0.02 %, takers 0.05 % of the notional; opening holds the taker rate. */
+export const FUTURES_FEES = { maker: '0.0002', taker: '0.0005' } as const;
+/** The liquidation fee (a fraction of the liquidated notional), taken from what remains of the margin. */
+export const LIQUIDATION_FEE_RATE = '0.005';
+/** A market close or flash close reaches at most this many levels of the book (§9). */
+export const CLOSE_BOOK_LEVELS = 30;
+/** Default funding interval: 8 hours (FUNDING_INTERVAL, in ms on the server). */
+export const DEFAULT_FUNDING_INTERVAL_MS = 8 * 3_600_000;
+
+export const FUTURES_ACTIONS = ['open_long', 'open_short', 'close_long', 'close_short'] as const;
+export type FuturesAction = (typeof FUTURES_ACTIONS)[number];
+export const MARGIN_MODES = ['isolated', 'cross'] as const;
+export type MarginMode = (typeof MARGIN_MODES)[number];
+export const PLAN_KINDS = ['take_profit', 'stop_loss'] as const;
+export type PlanKind = (typeof PLAN_KINDS)[number];
+export const TRIGGER_BY = ['mark', 'last', 'roe'] as const;
+export type TriggerBy = (typeof TRIGGER_BY)[number];
+export type FuturesOrderSource = 'user' | 'flash' | 'take_profit' | 'stop_loss' | 'liquidation' | 'maker';
+
+export const isOpening = (a: FuturesAction) => a === 'open_long' || a === 'open_short';
+/** The book side an action trades on: opening long and closing short buy. */
+export const bookSideOf = (a: FuturesAction): 'buy' | 'sell' => (a === 'open_long' || a === 'close_short' ? 'buy' : 'sell');
+/** The position side an action opens or closes: 1 long, −1 short. */
+export const positionSideOf = (a: FuturesAction): 1 | -1 => (a === 'open_long' || a === 'close_long' ? 1 : -1);
+
+export interface PlanRequest {
+  trigger_by: TriggerBy;
+  /** A price, or for 'roe' a percentage ("50" is +50 % for a take-profit, −50 % for a stop-loss). */
+  trigger_value: string;
+  exec_type: 'limit' | 'market';
+  exec_price?: string;
+}
+
+export interface FuturesOrderRequest {
+  symbol: string;
+  action: FuturesAction;
+  type: 'limit' | 'market';
+  price?: string;
+  quantity: string;
+  take_profit?: PlanRequest;
+  stop_loss?: PlanRequest;
+}
+
+export interface FuturesCloseRequest {
+  symbol: string;
+  type: 'limit' | 'market';
+  price?: string;
+  quantity: string;
+}
+
+export interface FuturesPlanCreate extends PlanRequest {
+  symbol: string;
+  kind: PlanKind;
+  quantity?: string;
+}
+
+export interface FuturesOrder {
+  id: number;
+  symbol: string;
+  action: FuturesAction;
+  type: 'limit' | 'market';
+  price: string | null;
+  quantity: string;
+  filled: string;
+  /** Average traded price ("0" before any trade). */
+  avg_price: string;
+  leverage: number;
+  margin_mode: MarginMode;
+  fee: string;
+  profit: string;
+  status: FuturesOrderStatus;
+  source: FuturesOrderSource;
+  trigger_price: string | null;
+  /** Set when a market close stopped at the 30th level: the quantity left open. */
+  note: string | null;
+  created_ms: number;
+  updated_ms: number;
+}
+
+export interface FuturesPlan {
+  id: number;
+  symbol: string;
+  kind: PlanKind;
+  position_side: 1 | -1;
+  trigger_by: TriggerBy;
+  trigger_value: string;
+  exec_type: 'limit' | 'market';
+  exec_price: string | null;
+  quantity: string | null;
+  status: PlanStatus;
+  order_id: number | null;
+  created_ms: number;
+}
+
+export interface FuturesPosition {
+  symbol: string;
+  side: 1 | -1;
+  margin_mode: MarginMode;
+  leverage: number;
+  /** Open interest (the position's quantity). */
+  quantity: string;
+  closable: string;
+  entry_price: string;
+  mark_price: string;
+  last_price: string | null;
+  /** Guarantee assets: the margin (isolated) or initial margin (cross) of the position. */
+  margin: string;
+  unrealised_pnl: string;
+  /** ROE as a fraction. */
+  roe: string;
+  maintenance_margin: string;
+  /** A fraction, null when the margin balance is not positive. */
+  margin_ratio: string | null;
+  liquidation_price: string;
+  bankruptcy_price: string;
+  realised: string;
+}
+
+export interface FuturesAccount {
+  /** Verified users may trade (spec §6); others see "no trading permission". */
+  can_trade: boolean;
+  equity: string;
+  available: string;
+  frozen: string;
+  margin: string;
+  unrealised_pnl: string;
+  margin_ratio: string | null;
+  positions: FuturesPosition[];
+}
+
+export interface FuturesConfig {
+  symbol: string;
+  price_precision: number;
+  amount_precision: number;
+  max_leverage: number;
+  brackets: LeverageBracket[];
+  fees: typeof FUTURES_FEES;
+  index_price: string | null;
+  mark_price: string | null;
+  last_price: string | null;
+  funding_rate: string;
+  next_funding_ms: number;
+  funding_interval_ms: number;
+  /** The user's leverage and margin mode on this pair (signed in only). */
+  leverage?: number;
+  margin_mode?: MarginMode;
+}
+
+/** The result of an order or close: the order, and what a market close could not close within 30 levels. */
+export interface FuturesPlaced {
+  order: FuturesOrder;
+  unfilled: string;
+}
+
+/** A pushed change of the user's futures state (private channel, `kind: 'futures'`). */
+export interface FuturesPush {
+  kind: 'futures';
+  symbol: string;
+  orders: number[];
+}
+
+export const futureDepthChannel = (left: string, right: string) => `${left}_${right}_future_depth`.toLowerCase();
+export const futureTradeChannel = (left: string, right: string) => `${left}_${right}_future_trade`.toLowerCase();
+export const futureKlineChannel = (left: string, right: string, interval: string) => `${left}_${right}_future_kline_${interval}`.toLowerCase();

@@ -1,0 +1,66 @@
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { FIAT_PATHS, type AdStatus, type FiatAd, type FiatAdsQuery, type FiatAppeal, type FiatMethod, type FiatOrder, type FiatStreamMessage } from '../../../domain/fiat';
+import type { Page } from '../../../domain/wallet';
+import type { UserStreamHub } from '../../../app/actors/userStream.actor';
+import type { ApiClient } from '../../../services/api';
+import type { AppealInput, LoadedOrder, OrderStepInput } from '../machines/fiatOrderShared';
+import type { MyAdsData, PublishInput } from '../machines/adForm/adForm.machine';
+import type { ResolveInput } from '../machines/fiatAppeals/fiatAppeals.machine';
+import type { FiatListQuery, FiatRow } from '../machines/fiatList/fiatList.machine';
+import type { TakeData, TakeInput } from '../machines/fiatTake/fiatTake.machine';
+
+/** A pushed fiat order, if the payload is one (the hub forwards other products' messages unparsed). */
+export function parsePushedOrder(payload: unknown): FiatOrder | undefined {
+  const order = (payload as Partial<FiatStreamMessage> | undefined)?.order;
+  return order && typeof order.id === 'number' && typeof order.status === 'string' && typeof order.server_now === 'number' ? order : undefined;
+}
+
+/** Promise actors for the P2P calls (docs/API.md "P2P fiat"); each honours `signal`. */
+export function createFiatActors(api: ApiClient, hub: UserStreamHub) {
+  const step = (path: string) => fromPromise<FiatOrder, OrderStepInput>(({ input, signal }) => api.post<FiatOrder>(path, { order_id: input.orderId }, signal, undefined, input.idempotencyKey));
+  return {
+    fetchAds: fromPromise<Page<FiatAd>, FiatAdsQuery>(({ input, signal }) => api.post<Page<FiatAd>>(FIAT_PATHS.ads, input as object, signal)),
+    loadTake: fromPromise<TakeData, { adId: number }>(async ({ input, signal }) => {
+      const [ad, methods] = await Promise.all([api.post<FiatAd>(FIAT_PATHS.ad, { ad_id: input.adId }, signal), api.post<FiatMethod[]>(FIAT_PATHS.methods, {}, signal)]);
+      return { ad, methods };
+    }),
+    submitTake: fromPromise<FiatOrder, TakeInput>(({ input, signal }) => api.post<FiatOrder>(FIAT_PATHS.take, input.request as object, signal, undefined, input.idempotencyKey)),
+    loadOrder: fromPromise<LoadedOrder, { orderId: number }>(async ({ input, signal }) => ({ order: await api.post<FiatOrder>(FIAT_PATHS.order, { order_id: input.orderId }, signal), receivedAt: Date.now() })),
+    markPaid: step(FIAT_PATHS.markPaid),
+    cancelOrder: step(FIAT_PATHS.cancel),
+    releaseOrder: step(FIAT_PATHS.release),
+    appealOrder: fromPromise<FiatOrder, AppealInput>(({ input, signal }) => api.post<FiatOrder>(FIAT_PATHS.appeal, { order_id: input.orderId, reason: input.reason }, signal)),
+    loadMine: fromPromise<MyAdsData>(async ({ signal }) => {
+      const [ads, methods] = await Promise.all([api.post<FiatAd[]>(FIAT_PATHS.myAds, {}, signal), api.post<FiatMethod[]>(FIAT_PATHS.methods, {}, signal)]);
+      return { ads, methods };
+    }),
+    publishAd: fromPromise<FiatAd, PublishInput>(({ input, signal }) => api.post<FiatAd>(FIAT_PATHS.publish, input.request as object, signal, undefined, input.idempotencyKey)),
+    changeStatus: fromPromise<FiatAd, { adId: number; status: AdStatus }>(({ input, signal }) => api.post<FiatAd>(FIAT_PATHS.adStatus, { ad_id: input.adId, status: input.status }, signal)),
+    fetchList: fromPromise<Page<FiatRow>, FiatListQuery>(({ input, signal }) =>
+      input.source.kind === 'orders'
+        ? api.post<Page<FiatRow>>(FIAT_PATHS.orders, { tab: input.tab, days: input.days, page: input.page, size: input.size }, signal)
+        : api.post<Page<FiatRow>>(FIAT_PATHS.records, { days: input.days, page: input.page, size: input.size }, signal),
+    ),
+    /** The private channel's fiat pushes for one order, as `order.pushed` events. */
+    orderUpdates: fromCallback<EventObject, { orderId: number }>(({ sendBack, input }) =>
+      hub.listen((event) => {
+        if (event.type !== 'stream.product' || event.kind !== 'fiat') return;
+        const order = parsePushedOrder(event.payload);
+        if (order && order.id === input.orderId) sendBack({ type: 'order.pushed', order, receivedAt: Date.now() });
+      }),
+    ),
+    /** Any fiat push, as `list.pushed` (the lists reload). */
+    listUpdates: fromCallback<EventObject>(({ sendBack }) =>
+      hub.listen((event) => {
+        if (event.type === 'stream.product' && event.kind === 'fiat') sendBack({ type: 'list.pushed' });
+      }),
+    ),
+  };
+}
+
+export function createOperatorFiatActors(operatorApi: ApiClient) {
+  return {
+    fetchAppeals: fromPromise<FiatAppeal[]>(({ signal }) => operatorApi.post<FiatAppeal[]>(FIAT_PATHS.operatorAppeals, {}, signal)),
+    resolveAppeal: fromPromise<FiatOrder, ResolveInput>(({ input, signal }) => operatorApi.post<FiatOrder>(FIAT_PATHS.operatorResolve, input as object, signal)),
+  };
+}

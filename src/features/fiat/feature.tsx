@@ -1,0 +1,38 @@
+import { Navigate } from 'react-router-dom';
+import { defineFeature, page } from '../../app/feature';
+import { FiatContext } from './fiat.context';
+
+/**
+ * P2P fiat buy and sell (spec §1–§4): /deal with the ads, buy-next and sell-next (take an ad),
+ * buy-detail and buy-confirm (the buyer's order), sell-detail (the seller's), /deal/history and
+ * /order/legal-order (the orders), /wallet/log-legal (the fiat account's records), and the
+ * operator's "Appeals" tab.
+ */
+export const fiatFeature = defineFeature({
+  id: 'fiat',
+  context: FiatContext,
+  routes: {
+    site: [{ path: 'deal', page: page(() => import('./views/DealPage'), 'DealPage'), next: ['/deal/buy-next'] }],
+    gated: [
+      {
+        path: 'deal',
+        children: [
+          { path: 'buy-next', page: page(() => import('./views/TakePage'), 'TakePage', { side: 'buy', key: 'buy' }) },
+          { path: 'sell-next', page: page(() => import('./views/TakePage'), 'TakePage', { side: 'sell', key: 'sell' }) },
+          { path: 'buy-detail/:id', page: page(() => import('./views/OrderPage'), 'OrderPage', { step: 'detail', key: 'detail' }) },
+          { path: 'buy-confirm/:id', page: page(() => import('./views/OrderPage'), 'OrderPage', { step: 'confirm', key: 'confirm' }) },
+          { path: 'sell-detail/:id', page: page(() => import('./views/OrderPage'), 'OrderPage', { step: 'sell', key: 'sell' }) },
+          // Bank cards are the user's collection methods (spec §2 /user/c-collAddr); one list, one place to edit it.
+          { path: 'bank-card', element: <Navigate to="/user/c-collAddr" replace /> },
+          { path: 'my-ads', page: page(() => import('./views/MyAdsPage'), 'MyAdsPage') },
+          { path: 'history', page: page(() => import('./views/FiatOrdersPage'), 'FiatOrdersPage') },
+        ],
+      },
+    ],
+    order: [{ path: 'legal-order', page: page(() => import('./views/FiatOrdersPage'), 'FiatOrdersPage') }],
+    wallet: [{ path: 'log-legal', page: page(() => import('./views/FiatRecordsPage'), 'FiatRecordsPage') }],
+  },
+  desks: [{ id: 'fiat', label: 'fiat.desk.tab', page: page(() => import('./views/operator/AppealsDesk'), 'AppealsDesk') }],
+  // The machines and their effects load with the product's first page (fiat.flows.ts).
+  load: () => import('./fiat.flows'),
+});

@@ -1,0 +1,28 @@
+import type { Services } from '../../app/services';
+import { copyText } from '../../services/clipboard';
+import { createFiatActors, createOperatorFiatActors } from './actors/fiat.actors';
+import { adFormKeyMinter, adFormMachine } from './machines/adForm/adForm.machine';
+import { fiatAppealsMachine } from './machines/fiatAppeals/fiatAppeals.machine';
+import { fiatBuyerMachine } from './machines/fiatBuyer/fiatBuyer.machine';
+import { fiatDealMachine } from './machines/fiatDeal/fiatDeal.machine';
+import { fiatListMachine } from './machines/fiatList/fiatList.machine';
+import { fiatSellerKeyMinter, fiatSellerMachine } from './machines/fiatSeller/fiatSeller.machine';
+import { fiatTakeKeyMinter, fiatTakeMachine } from './machines/fiatTake/fiatTake.machine';
+
+/** P2P fiat: its machines with their effects, supplied from the shared services (loaded with its pages; see defineFeature's `load`). */
+export const provide = ({ api, operatorApi, showToast, newKey, userStream }: Services) => {
+  const actors = createFiatActors(api, userStream);
+  const operator = createOperatorFiatActors(operatorApi);
+  const orderActors = { loadOrder: actors.loadOrder, appealOrder: actors.appealOrder, orderUpdates: actors.orderUpdates };
+  const copy = (_: unknown, params: { text: string }) =>
+    void copyText(params.text).then((copied) => showToast(undefined, copied ? { tone: 'success', message: { key: 'settings.copySuccess' } } : { tone: 'error', message: { key: 'settings.copyFailed' } }));
+  return {
+    deal: fiatDealMachine.provide({ actors: { fetchAds: actors.fetchAds }, actions: { showToast } }),
+    take: fiatTakeMachine.provide({ actors: { loadTake: actors.loadTake, submitTake: actors.submitTake }, actions: { showToast, mintIdempotencyKey: fiatTakeKeyMinter(newKey) } }),
+    buyer: fiatBuyerMachine.provide({ actors: { ...orderActors, markPaid: actors.markPaid, cancelOrder: actors.cancelOrder }, actions: { showToast, copyText: copy } }),
+    seller: fiatSellerMachine.provide({ actors: { ...orderActors, releaseOrder: actors.releaseOrder }, actions: { showToast, mintIdempotencyKey: fiatSellerKeyMinter(newKey) } }),
+    adForm: adFormMachine.provide({ actors: { loadMine: actors.loadMine, publishAd: actors.publishAd, changeStatus: actors.changeStatus }, actions: { showToast, mintIdempotencyKey: adFormKeyMinter(newKey) } }),
+    list: fiatListMachine.provide({ actors: { fetchList: actors.fetchList, listUpdates: actors.listUpdates }, actions: { showToast } }),
+    appeals: fiatAppealsMachine.provide({ actors: { fetchAppeals: operator.fetchAppeals, resolveAppeal: operator.resolveAppeal }, actions: { showToast } }),
+  };
+};

@@ -1,0 +1,233 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { FiatContext } from './fiat.context';
+import { canAppeal, remainingMs, type AdSide, type FiatCode, type FiatOrdersTab, type TakeBy } from '../../domain/fiat';
+import type { RecordDays } from '../../domain/wallet';
+import { publishProblem, type AdStatus } from '../../domain/fiat';
+import { requestOf, type AdField, type adFormMachine } from './machines/adForm/adForm.machine';
+import type { fiatAppealsMachine } from './machines/fiatAppeals/fiatAppeals.machine';
+import type { fiatBuyerMachine } from './machines/fiatBuyer/fiatBuyer.machine';
+import type { fiatDealMachine } from './machines/fiatDeal/fiatDeal.machine';
+import type { fiatListMachine, FiatListSource } from './machines/fiatList/fiatList.machine';
+import type { fiatSellerMachine } from './machines/fiatSeller/fiatSeller.machine';
+import { takeFigures, takeProblem, type fiatTakeMachine } from './machines/fiatTake/fiatTake.machine';
+
+/** The P2P flows, supplied with their effects in fiat/feature.tsx. */
+export interface FiatFlows {
+  deal: typeof fiatDealMachine;
+  take: typeof fiatTakeMachine;
+  buyer: typeof fiatBuyerMachine;
+  seller: typeof fiatSellerMachine;
+  list: typeof fiatListMachine;
+  adForm: typeof adFormMachine;
+  appeals: typeof fiatAppealsMachine;
+}
+
+
+/** /deal: the choices and the ads. */
+export function useFiatDeal(input: { side?: AdSide; crypto?: string; fiat: FiatCode }) {
+  const flows = FiatContext.use();
+  const ref = useActorRef(flows.deal, { input });
+  const context = useSelector(ref, (s) => s.context);
+  const loading = useSelector(ref, (s) => s.matches('loading'));
+  const failed = useSelector(ref, (s) => s.matches('failed'));
+  const senders = useMemo(
+    () => ({
+      setSide: (side: AdSide) => ref.send({ type: 'deal.side', side }),
+      setBy: (by: TakeBy) => ref.send({ type: 'deal.by', by }),
+      setCrypto: (crypto: string) => ref.send({ type: 'deal.crypto', crypto }),
+      setFiat: (fiat: FiatCode) => ref.send({ type: 'deal.fiat', fiat }),
+      setValue: (value: string) => ref.send({ type: 'deal.value', value }),
+      setPage: (page: number) => ref.send({ type: 'deal.page', page }),
+      retry: () => ref.send({ type: 'deal.retry' }),
+    }),
+    [ref],
+  );
+  return { ...context, ...senders, loading, failed };
+}
+
+/** buy-next / sell-next: one ad, the value, the method, the confirmation. */
+export function useFiatTake(input: { adId: number; by?: TakeBy; value?: string }) {
+  const flows = FiatContext.use();
+  const ref = useActorRef(flows.take, { input });
+  const context = useSelector(ref, (s) => s.context);
+  const state = useSelector(ref, (s) => ({
+    loading: s.matches('loading'),
+    failed: s.matches('failed'),
+    confirming: s.matches('confirming'),
+    submitting: s.matches('submitting'),
+    done: s.matches('done'),
+  }));
+  const senders = useMemo(
+    () => ({
+      setBy: (by: TakeBy) => ref.send({ type: 'take.by', by }),
+      setValue: (value: string) => ref.send({ type: 'take.value', value }),
+      setMethod: (methodId: number) => ref.send({ type: 'take.method', methodId }),
+      submit: () => ref.send({ type: 'take.submit' }),
+      confirm: () => ref.send({ type: 'take.confirm' }),
+      back: () => ref.send({ type: 'take.back' }),
+      retry: () => ref.send({ type: 'take.retry' }),
+    }),
+    [ref],
+  );
+  return { ...context, ...state, ...senders, problem: context.value.trim() ? takeProblem(context) : undefined, figures: takeFigures(context) };
+}
+
+/** Seconds left of a deadline on the server's clock as seen from here. */
+const secondsLeft = (deadline: number | null, now: number, offset: number) => Math.ceil(remainingMs(deadline, now, offset) / 1000);
+
+/** buy-detail / buy-confirm: the buyer's order. */
+export function useFiatBuyer(orderId: number) {
+  const flows = FiatContext.use();
+  const ref = useActorRef(flows.buyer, { input: { orderId } });
+  const context = useSelector(ref, (s) => s.context);
+  const step = useSelector(ref, (s) => ({
+    loading: s.matches({ flow: 'loading' }) || s.matches({ flow: 'routing' }),
+    failed: s.matches({ flow: 'failed' }),
+    unpaid: s.matches({ flow: 'unpaid' }) || s.matches({ flow: 'expiring' }),
+    confirmingPay: s.matches({ flow: { unpaid: 'confirmingPay' } }),
+    paying: s.matches({ flow: { unpaid: 'paying' } }),
+    confirmingCancel: s.matches({ flow: { unpaid: 'confirmingCancel' } }),
+    cancelling: s.matches({ flow: { unpaid: 'cancelling' } }),
+    paid: s.matches({ flow: 'paid' }),
+    writingAppeal: s.matches({ flow: { paid: 'writingAppeal' } }),
+    appealing: s.matches({ flow: { paid: 'appealing' } }),
+    inAppeal: s.matches({ flow: 'appeal' }),
+    completed: s.matches({ flow: 'completed' }),
+    cancelled: s.matches({ flow: 'cancelled' }),
+  }));
+  const senders = useMemo(
+    () => ({
+      pay: () => ref.send({ type: 'buyer.pay' }),
+      cancel: () => ref.send({ type: 'buyer.cancel' }),
+      appeal: () => ref.send({ type: 'buyer.appeal' }),
+      setReason: (reason: string) => ref.send({ type: 'buyer.reason', reason }),
+      confirm: () => ref.send({ type: 'buyer.confirm' }),
+      back: () => ref.send({ type: 'buyer.back' }),
+      retry: () => ref.send({ type: 'buyer.retry' }),
+      copy: (text: string) => ref.send({ type: 'buyer.copy', text }),
+    }),
+    [ref],
+  );
+  const o = context.order;
+  return {
+    ...step,
+    ...senders,
+    order: o,
+    reason: context.reason,
+    payLeft: o ? secondsLeft(o.pay_deadline, context.now, context.offset) : 0,
+    confirmLeft: o ? secondsLeft(o.confirm_deadline, context.now, context.offset) : 0,
+    mayAppeal: o ? canAppeal(o, 'buyer', (context.now || Date.now()) + context.offset) : false,
+  };
+}
+
+/** sell-detail: the seller's order. */
+export function useFiatSeller(orderId: number) {
+  const flows = FiatContext.use();
+  const ref = useActorRef(flows.seller, { input: { orderId } });
+  const context = useSelector(ref, (s) => s.context);
+  const step = useSelector(ref, (s) => ({
+    loading: s.matches({ flow: 'loading' }) || s.matches({ flow: 'routing' }),
+    failed: s.matches({ flow: 'failed' }),
+    unpaid: s.matches({ flow: 'unpaid' }),
+    paid: s.matches({ flow: 'paid' }),
+    confirmingRelease: s.matches({ flow: { paid: 'confirmingRelease' } }) || s.matches({ flow: { appeal: 'confirmingRelease' } }),
+    releasing: s.matches({ flow: { paid: 'releasing' } }) || s.matches({ flow: { appeal: 'releasing' } }),
+    releaseFailed: s.matches({ flow: { paid: 'failed' } }),
+    writingAppeal: s.matches({ flow: { paid: 'writingAppeal' } }),
+    appealing: s.matches({ flow: { paid: 'appealing' } }),
+    inAppeal: s.matches({ flow: 'appeal' }),
+    completed: s.matches({ flow: 'completed' }),
+    cancelled: s.matches({ flow: 'cancelled' }),
+  }));
+  const senders = useMemo(
+    () => ({
+      release: () => ref.send({ type: 'seller.release' }),
+      appeal: () => ref.send({ type: 'seller.appeal' }),
+      setReason: (reason: string) => ref.send({ type: 'seller.reason', reason }),
+      confirm: () => ref.send({ type: 'seller.confirm' }),
+      back: () => ref.send({ type: 'seller.back' }),
+      retry: () => ref.send({ type: 'seller.retry' }),
+    }),
+    [ref],
+  );
+  const o = context.order;
+  return {
+    ...step,
+    ...senders,
+    order: o,
+    reason: context.reason,
+    payLeft: o ? secondsLeft(o.pay_deadline, context.now, context.offset) : 0,
+    confirmLeft: o ? secondsLeft(o.confirm_deadline, context.now, context.offset) : 0,
+  };
+}
+
+/** /order/legal-order, /deal/history and /wallet/log-legal. */
+export function useFiatList(source: FiatListSource) {
+  const flows = FiatContext.use();
+  const ref = useActorRef(flows.list, { input: { source } });
+  const context = useSelector(ref, (s) => s.context);
+  const loading = useSelector(ref, (s) => s.matches('loading'));
+  const failed = useSelector(ref, (s) => s.matches('failed'));
+  const senders = useMemo(
+    () => ({
+      setTab: (tab: FiatOrdersTab) => ref.send({ type: 'list.tab', tab }),
+      setDays: (days: RecordDays) => ref.send({ type: 'list.days', days }),
+      setPage: (page: number) => ref.send({ type: 'list.page', page }),
+      retry: () => ref.send({ type: 'list.retry' }),
+    }),
+    [ref],
+  );
+  return { ...context, ...senders, loading, failed };
+}
+
+/** The operator's Appeals tab. */
+export function useFiatAppeals() {
+  const flows = FiatContext.use();
+  const ref = useActorRef(flows.appeals);
+  const context = useSelector(ref, (s) => s.context);
+  const state = useSelector(ref, (s) => ({ loading: s.matches('loading'), confirming: s.matches('confirming'), resolving: s.matches('resolving'), failed: s.matches('failed') }));
+  const senders = useMemo(
+    () => ({
+      select: (orderId: number) => ref.send({ type: 'appeals.select', orderId }),
+      decide: (decision: 'release' | 'return') => ref.send({ type: 'appeals.decide', decision }),
+      setReason: (reason: string) => ref.send({ type: 'appeals.reason', reason }),
+      submit: () => ref.send({ type: 'appeals.submit' }),
+      confirm: () => ref.send({ type: 'appeals.confirm' }),
+      back: () => ref.send({ type: 'appeals.back' }),
+      retry: () => ref.send({ type: 'appeals.retry' }),
+    }),
+    [ref],
+  );
+  return { ...context, ...state, ...senders, current: context.appeals.find((a) => a.order.id === context.selected) };
+}
+
+/** /deal/my-ads: the ad form and the user's ads. */
+export function useAdForm(fiat: FiatCode) {
+  const flows = FiatContext.use();
+  const ref = useActorRef(flows.adForm, { input: { fiat } });
+  const context = useSelector(ref, (s) => s.context);
+  const state = useSelector(ref, (s) => ({
+    loading: s.matches('loading'),
+    failed: s.matches('failed'),
+    confirming: s.matches('confirming'),
+    publishing: s.matches('publishing'),
+    confirmingStatus: s.matches('confirmingStatus'),
+    changingStatus: s.matches('changingStatus'),
+  }));
+  const senders = useMemo(
+    () => ({
+      field: (field: AdField, value: string) => ref.send({ type: 'ad.field', field, value }),
+      method: (methodId: number, on: boolean) => ref.send({ type: 'ad.method', methodId, on }),
+      submit: () => ref.send({ type: 'ad.submit' }),
+      confirm: () => ref.send({ type: 'ad.confirm' }),
+      back: () => ref.send({ type: 'ad.back' }),
+      setStatus: (adId: number, status: AdStatus) => ref.send({ type: 'ad.status', adId, status }),
+      retry: () => ref.send({ type: 'ad.retry' }),
+    }),
+    [ref],
+  );
+  return { ...context, ...state, ...senders, problem: publishProblem(requestOf(context)) };
+}
+
+export { FiatContext };

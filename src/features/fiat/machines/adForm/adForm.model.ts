@@ -1,0 +1,22 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { AD, METHOD } from '../fiatFixtures';
+import { adFormMachine } from './adForm.machine';
+
+export const adFormModel: MachineModel<typeof adFormMachine> = {
+  machine: adFormMachine,
+  variants: [{ name: 'a new sell ad', input: { fiat: 'USD' } }],
+  events: [
+    { type: 'xstate.done.actor.loadMine', output: { ads: [AD], methods: [METHOD] } },
+    { type: 'xstate.error.actor.loadMine', error: { kind: 'network' } },
+    { type: 'ad.field', field: 'fixed_price', value: '1.01' },
+    { type: 'ad.field', field: 'total', value: '100' },
+    { type: 'ad.field', field: 'min_amount', value: '10' },
+    { type: 'ad.field', field: 'max_amount', value: '100' },
+    { type: 'ad.method', methodId: METHOD.id, on: true },
+    { type: 'ad.status', adId: AD.id, status: 'paused' },
+    { type: 'xstate.done.actor.publishAd', output: AD },
+    { type: 'xstate.error.actor.publishAd', error: { kind: 'server', serverMessage: 'Insufficient USDT in your fiat account' } },
+    { type: 'xstate.done.actor.changeStatus', output: { ...AD, status: 'paused' } },
+  ],
+  abstract: (s) => [s.context.form.fixed_price !== '', s.context.form.total !== '', s.context.form.min_amount !== '', s.context.form.max_amount !== '', s.context.methodIds.length, s.context.data !== undefined],
+};

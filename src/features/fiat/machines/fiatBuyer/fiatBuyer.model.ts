@@ -1,0 +1,20 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { APPEAL, CANCELLED, COMPLETED, loaded, ORDER, PAID, PAID_OVERDUE } from '../fiatFixtures';
+import { fiatBuyerMachine } from './fiatBuyer.machine';
+
+export const fiatBuyerModel: MachineModel<typeof fiatBuyerMachine> = {
+  machine: fiatBuyerMachine,
+  variants: [{ name: 'an order to pay', input: { orderId: ORDER.id } }],
+  events: [
+    { type: 'xstate.done.actor.loadOrder', output: loaded(ORDER) },
+    { type: 'xstate.done.actor.loadOrder', output: loaded(PAID_OVERDUE) },
+    { type: 'xstate.error.actor.loadOrder', error: { kind: 'network' } },
+    { type: 'xstate.done.actor.markPaid', output: PAID },
+    { type: 'xstate.error.actor.markPaid', error: { kind: 'server', serverMessage: 'This order is no longer in a state that allows this' } },
+    { type: 'xstate.done.actor.cancelOrder', output: CANCELLED },
+    { type: 'xstate.done.actor.appealOrder', output: APPEAL },
+    { type: 'buyer.reason', reason: 'The seller does not confirm' },
+    { type: 'order.pushed', order: COMPLETED, receivedAt: COMPLETED.server_now },
+  ],
+  abstract: (s) => [s.context.order?.status, s.context.reason.length > 0],
+};

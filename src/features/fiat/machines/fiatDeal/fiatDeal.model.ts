@@ -1,0 +1,20 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { AD } from '../fiatFixtures';
+import { fiatDealMachine } from './fiatDeal.machine';
+
+export const fiatDealModel: MachineModel<typeof fiatDealMachine> = {
+  machine: fiatDealMachine,
+  variants: [
+    { name: 'buying in USD', input: { fiat: 'USD' } },
+    { name: 'selling BTC in EUR', input: { fiat: 'EUR', side: 'sell', crypto: 'BTC' } },
+  ],
+  events: [
+    { type: 'xstate.done.actor.fetchAds', output: { list: [AD], total: 1, page: 1, size: 10 } },
+    { type: 'xstate.error.actor.fetchAds', error: { kind: 'network' } },
+    { type: 'deal.side', side: 'sell' },
+    { type: 'deal.by', by: 'quantity' },
+    { type: 'deal.value', value: '100' },
+    { type: 'deal.fiat', fiat: 'JPY' },
+  ],
+  abstract: (s) => [s.context.side, s.context.by, s.context.fiat, s.context.value],
+};

@@ -1,0 +1,20 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { APPEAL, COMPLETED, loaded, ORDER, PAID } from '../fiatFixtures';
+import { fiatSellerMachine } from './fiatSeller.machine';
+
+const AS_SELLER = { ...ORDER, role: 'seller' as const, side: 'sell' as const };
+
+export const fiatSellerModel: MachineModel<typeof fiatSellerMachine> = {
+  machine: fiatSellerMachine,
+  variants: [{ name: 'an order to confirm', input: { orderId: ORDER.id } }],
+  events: [
+    { type: 'xstate.done.actor.loadOrder', output: loaded(AS_SELLER) },
+    { type: 'xstate.error.actor.loadOrder', error: { kind: 'network' } },
+    { type: 'order.pushed', order: { ...PAID, role: 'seller', side: 'sell' }, receivedAt: PAID.server_now },
+    { type: 'xstate.done.actor.releaseOrder', output: { ...COMPLETED, role: 'seller', side: 'sell' } },
+    { type: 'xstate.error.actor.releaseOrder', error: { kind: 'network' } },
+    { type: 'xstate.done.actor.appealOrder', output: { ...APPEAL, appeal_by: 'seller', role: 'seller', side: 'sell' } },
+    { type: 'seller.reason', reason: 'No money arrived' },
+  ],
+  abstract: (s) => [s.context.order?.status, s.context.reason.length > 0],
+};

@@ -1,0 +1,22 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { AD, METHOD, ORDER } from '../fiatFixtures';
+import { fiatTakeMachine } from './fiatTake.machine';
+
+export const fiatTakeModel: MachineModel<typeof fiatTakeMachine> = {
+  machine: fiatTakeMachine,
+  variants: [
+    { name: 'buying by amount', input: { adId: AD.id, by: 'amount', value: '101' } },
+    { name: 'selling into a buy ad', input: { adId: 12 } },
+  ],
+  events: [
+    { type: 'xstate.done.actor.loadTake', output: { ad: AD, methods: [] } },
+    { type: 'xstate.done.actor.loadTake', output: { ad: { ...AD, id: 12, side: 'buy' }, methods: [METHOD] } },
+    { type: 'xstate.error.actor.loadTake', error: { kind: 'network' } },
+    { type: 'take.value', value: '5' },
+    { type: 'take.value', value: '202' },
+    { type: 'take.by', by: 'quantity' },
+    { type: 'xstate.done.actor.submitTake', output: ORDER },
+    { type: 'xstate.error.actor.submitTake', error: { kind: 'server', serverMessage: 'This ad has only 50 USDT left' } },
+  ],
+  abstract: (s) => [s.context.by, s.context.value, s.context.data?.ad.side],
+};

@@ -1,0 +1,140 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { compareDecimal } from '../../../domain/decimal';
+import { CRYPTO_PLACES, FIAT_CURRENCIES, FIAT_PLACES, isAmount, isFiatCode, orderFigures, type FiatAd } from '../../../domain/fiat';
+import { Button } from '../../../app/ui/Button';
+import { DataTable } from '../../../app/ui/DataTable';
+import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
+import { Pager } from '../../../app/ui/RecordFilters';
+import { Segmented } from '../../../app/ui/Segmented';
+import { useAppFlow } from '../../../app/views/hooks';
+import { useFiatDeal } from '../fiat.hooks';
+import { money, qty, rate } from './fiatFormat';
+import { Frame } from './fiatStyles';
+
+/**
+ * /deal (spec §2): buy or sell, by amount or by quantity, fiat currency and crypto; the ads best
+ * price first, each with its merchant's record, limits and payment methods. Taking one opens
+ * buy-next or sell-next with what was entered.
+ */
+export function DealPage() {
+  const { t } = useTranslation();
+  const app = useAppFlow();
+  const [params] = useSearchParams();
+  const initialFiat = isFiatCode(app.pricing.name) ? app.pricing.name : 'USD';
+  const deal = useFiatDeal({ side: params.get('side') === 'sell' ? 'sell' : 'buy', fiat: initialFiat });
+  const coins = app.currencies.filter((c) => c.legal_status === 1);
+  const places = deal.by === 'amount' ? FIAT_PLACES : CRYPTO_PLACES;
+  const entered = isAmount(deal.value, places) ? deal.value : undefined;
+  const fits = (ad: FiatAd) => {
+    if (!entered) return true;
+    const { amount } = orderFigures(deal.by, entered, ad.price);
+    return compareDecimal(amount, ad.min_amount) >= 0 && compareDecimal(amount, ad.max_amount) <= 0;
+  };
+  const buying = deal.side === 'buy';
+  const takeLink = (ad: FiatAd) => `/deal/${buying ? 'buy' : 'sell'}-next?ad=${ad.id}&by=${deal.by}${entered ? `&value=${entered}` : ''}`;
+  return (
+    <Frame>
+      <Panel>
+        <div className="tabs" role="tablist" aria-label={t('fiat.title')}>
+          <button className="buy" role="tab" aria-selected={buying} onClick={() => deal.setSide('buy')}>
+            {t('deal.buy')} {deal.crypto}
+          </button>
+          <button className="sell" role="tab" aria-selected={!buying} onClick={() => deal.setSide('sell')}>
+            {t('deal.sell')} {deal.crypto}
+          </button>
+        </div>
+        <PanelBody>
+          <div className="controls">
+            <label>
+              {t('deal.crypto')}
+              <select value={deal.crypto} onChange={(e) => deal.setCrypto(e.target.value)} aria-label={t('deal.crypto')}>
+                {coins.map((c) => (
+                  <option key={c.symbol}>{c.symbol}</option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t('deal.fiat')}
+              <select value={deal.fiat} onChange={(e) => isFiatCode(e.target.value) && deal.setFiat(e.target.value)} aria-label={t('deal.fiat')}>
+                {FIAT_CURRENCIES.map((c) => (
+                  <option key={c}>{c}</option>
+                ))}
+              </select>
+            </label>
+            <div>
+              <Segmented role="radiogroup" aria-label={t('fiat.enterBy')}>
+                <button type="button" aria-pressed={deal.by === 'amount'} onClick={() => deal.setBy('amount')}>
+                  {t('deal.byAmount')}
+                </button>
+                <button type="button" aria-pressed={deal.by === 'quantity'} onClick={() => deal.setBy('quantity')}>
+                  {t('deal.byQuantity')}
+                </button>
+              </Segmented>
+            </div>
+            <label>
+              {deal.by === 'amount' ? `${t(buying ? 'deal.amount' : 'fiat.amountToReceive')} (${deal.fiat})` : `${t(buying ? 'deal.quantity' : 'fiat.quantityToSell')} (${deal.crypto})`}
+              <input inputMode="decimal" placeholder={deal.by === 'amount' ? '0.00' : '0'} value={deal.value} onChange={(e) => deal.setValue(e.target.value)} />
+            </label>
+          </div>
+        </PanelBody>
+      </Panel>
+      <Panel>
+        <PanelBody>
+          <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
+            <PageTitle>{t(buying ? 'fiat.adsToBuy' : 'fiat.adsToSell', { crypto: deal.crypto, fiat: deal.fiat })}</PageTitle>
+            <div className="links">
+              <Link to="/deal/my-ads">{t('fiat.ads.title')}</Link>
+              <Link to="/deal/history">{t('page.deal.history')}</Link>
+              <Link to="/deal/bank-card">{t('page.deal.bankCard')}</Link>
+            </div>
+          </div>
+          <DataTable<FiatAd>
+            label={t('fiat.title')}
+            rows={deal.ads}
+            rowKey={(a) => String(a.id)}
+            emptyKey={deal.loading ? 'common.loading' : 'fiat.noAds'}
+            columns={[
+              {
+                key: 'fiat.col.merchant',
+                render: (a) => (
+                  <div>
+                    <b>{a.merchant}</b>
+                    <div className="faint">{t('fiat.merchantRecord', { count: a.completed, rate: rate(a.completion_rate) })}</div>
+                  </div>
+                ),
+              },
+              { key: 'fiat.col.price', align: 'right', render: (a) => <b className={`num ${buying ? 'up' : 'down'}`}>{money(a.price)} {a.fiat}</b> },
+              { key: 'fiat.col.available', align: 'right', render: (a) => <span className="num">{qty(a.remaining)} {a.crypto}</span> },
+              { key: 'fiat.col.limits', align: 'right', render: (a) => <span className="num">{money(a.min_amount)} – {money(a.max_amount)} {a.fiat}</span> },
+              { key: 'fiat.col.methods', render: (a) => <span className="dim">{a.methods.map((m) => m.bank_name).join(' · ') || t('fiat.anyBank')}</span> },
+              {
+                key: 'col.actions',
+                align: 'right',
+                render: (a) =>
+                  fits(a) ? (
+                    <Link to={takeLink(a)}>
+                      <Button $small $variant={buying ? 'primary' : 'danger'} tabIndex={-1}>
+                        {t(buying ? 'deal.buy' : 'deal.sell')} {a.crypto}
+                      </Button>
+                    </Link>
+                  ) : (
+                    <span className="faint">{t('fiat.outsideLimits')}</span>
+                  ),
+              },
+            ]}
+          />
+          {deal.failed && (
+            <p role="alert">
+              <Button $small $variant="ghost" onClick={deal.retry}>
+                {t('common.retry')}
+              </Button>
+            </p>
+          )}
+          <Pager page={deal.page} size={deal.size} total={deal.total} onPage={deal.setPage} />
+          <p className="faint">{t('page.deal.intro')}</p>
+        </PanelBody>
+      </Panel>
+    </Frame>
+  );
+}

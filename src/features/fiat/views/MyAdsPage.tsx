@@ -1,0 +1,148 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { FIAT_CURRENCIES, isFiatCode, type FiatAd } from '../../../domain/fiat';
+import { Badge } from '../../../app/ui/Badge';
+import { Button } from '../../../app/ui/Button';
+import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
+import { DataTable } from '../../../app/ui/DataTable';
+import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
+import { Segmented } from '../../../app/ui/Segmented';
+import { useAppFlow } from '../../../app/views/hooks';
+import { useAdForm } from '../fiat.hooks';
+import type { AdField } from '../machines/adForm/adForm.machine';
+import { money, qty } from './fiatFormat';
+import { Frame } from './fiatStyles';
+
+const STATUS_KEYS = { online: 'fiat.ads.online', paused: 'fiat.ads.paused', closed: 'fiat.ads.closed' } as const;
+
+/** /deal/my-ads: publish a buy or sell ad (verified users; a sell ad freezes its total) and pause, resume or close one's ads. */
+export function MyAdsPage() {
+  const { t } = useTranslation();
+  const app = useAppFlow();
+  const f = useAdForm(isFiatCode(app.pricing.name) ? app.pricing.name : 'USD');
+  const coins = app.currencies.filter((c) => c.legal_status === 1);
+  const input = (field: AdField, label: string) => (
+    <label>
+      {label}
+      <input name={field} inputMode="decimal" value={f.form[field]} onChange={(e) => f.field(field, e.target.value)} />
+    </label>
+  );
+  return (
+    <Frame>
+      <Panel>
+        <PanelBody>
+          <div style={{ display: 'flex', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap', alignItems: 'center' }}>
+            <PageTitle>{t('fiat.ads.title')}</PageTitle>
+            <Link to="/deal">{t('fiat.backToAds')}</Link>
+          </div>
+          <div className="controls">
+            <Segmented role="radiogroup" aria-label={t('fiat.col.side')}>
+              <button type="button" aria-pressed={f.form.side === 'sell'} onClick={() => f.field('side', 'sell')}>
+                {t('deal.sell')}
+              </button>
+              <button type="button" aria-pressed={f.form.side === 'buy'} onClick={() => f.field('side', 'buy')}>
+                {t('deal.buy')}
+              </button>
+            </Segmented>
+            <label>
+              {t('deal.crypto')}
+              <select value={f.form.crypto} onChange={(e) => f.field('crypto', e.target.value)}>
+                {coins.map((c) => (
+                  <option key={c.symbol}>{c.symbol}</option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t('deal.fiat')}
+              <select value={f.form.fiat} onChange={(e) => f.field('fiat', e.target.value)}>
+                {FIAT_CURRENCIES.map((c) => (
+                  <option key={c}>{c}</option>
+                ))}
+              </select>
+            </label>
+            <Segmented role="radiogroup" aria-label={t('fiat.ads.priceKind')}>
+              <button type="button" aria-pressed={f.form.price_kind === 'fixed'} onClick={() => f.field('price_kind', 'fixed')}>
+                {t('fiat.ads.fixed')}
+              </button>
+              <button type="button" aria-pressed={f.form.price_kind === 'margin'} onClick={() => f.field('price_kind', 'margin')}>
+                {t('fiat.ads.margin')}
+              </button>
+            </Segmented>
+            {f.form.price_kind === 'fixed' ? input('fixed_price', `${t('fiat.col.price')} (${f.form.fiat})`) : input('margin', t('fiat.ads.marginPercent'))}
+            {input('total', `${t('fiat.ads.total')} (${f.form.crypto})`)}
+            {input('min_amount', `${t('fiat.ads.min')} (${f.form.fiat})`)}
+            {input('max_amount', `${t('fiat.ads.max')} (${f.form.fiat})`)}
+          </div>
+          <fieldset style={{ border: 0, padding: 0, margin: '12px 0' }}>
+            <legend className="dim">{t('fiat.ads.methods')}</legend>
+            {f.data?.methods.length === 0 && (
+              <span>
+                {t('fiat.noMethods')} <Link to="/user/addCollAddr">{t('fiat.addMethod')}</Link>
+              </span>
+            )}
+            {f.data?.methods.map((m) => (
+              <label key={m.id} style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
+                <input type="checkbox" style={{ minWidth: 0 }} checked={f.methodIds.includes(m.id)} onChange={(e) => f.method(m.id, e.target.checked)} />
+                {m.bank_name} · {m.card_number}
+              </label>
+            ))}
+          </fieldset>
+          <label>
+            {t('fiat.ads.terms')}
+            <textarea rows={2} maxLength={500} value={f.form.terms} onChange={(e) => f.field('terms', e.target.value)} />
+          </label>
+          <p className="faint">{t(f.form.side === 'sell' ? 'fiat.ads.sellNote' : 'fiat.ads.buyNote')}</p>
+          <Button $variant="primary" disabled={f.problem !== undefined || f.loading} onClick={f.submit}>
+            {t('fiat.ads.publish')}
+          </Button>
+        </PanelBody>
+      </Panel>
+      <Panel>
+        <PanelBody>
+          <DataTable<FiatAd>
+            label={t('fiat.ads.title')}
+            rows={f.data?.ads ?? []}
+            rowKey={(a) => String(a.id)}
+            emptyKey={f.loading ? 'common.loading' : 'fiat.ads.none'}
+            columns={[
+              { key: 'fiat.col.side', render: (a) => `${t(a.side === 'buy' ? 'deal.buy' : 'deal.sell')} ${a.crypto}/${a.fiat}` },
+              { key: 'fiat.col.price', align: 'right', render: (a) => <span className="num">{money(a.price)}</span> },
+              { key: 'fiat.col.available', align: 'right', render: (a) => <span className="num">{qty(a.remaining)} / {qty(a.total)}</span> },
+              { key: 'fiat.col.limits', align: 'right', render: (a) => <span className="num">{money(a.min_amount)} – {money(a.max_amount)}</span> },
+              { key: 'col.status', render: (a) => <Badge $tone={a.status === 'online' ? 'up' : 'dim'}>{t(STATUS_KEYS[a.status])}</Badge> },
+              {
+                key: 'col.actions',
+                align: 'right',
+                render: (a) => (
+                  <span style={{ display: 'inline-flex', gap: 6 }}>
+                    <Button $small $variant="ghost" onClick={() => f.setStatus(a.id, a.status === 'online' ? 'paused' : 'online')}>
+                      {t(a.status === 'online' ? 'fiat.ads.pause' : 'fiat.ads.resume')}
+                    </Button>
+                    <Button $small $variant="danger" onClick={() => f.setStatus(a.id, 'closed')}>
+                      {t('fiat.ads.close')}
+                    </Button>
+                  </span>
+                ),
+              },
+            ]}
+          />
+          {f.failed && (
+            <Button $small $variant="ghost" onClick={f.retry}>
+              {t('common.retry')}
+            </Button>
+          )}
+        </PanelBody>
+      </Panel>
+      {(f.confirming || f.publishing) && (
+        <ConfirmDialog title={t('fiat.ads.publish')} cancelLabel={t('common.cancel')} confirmLabel={t('common.confirm')} busy={f.publishing} onCancel={f.back} onConfirm={f.confirm}>
+          {t(f.form.side === 'sell' ? 'fiat.ads.confirmSell' : 'fiat.ads.confirmBuy', { total: f.form.total, crypto: f.form.crypto, fiat: f.form.fiat })}
+        </ConfirmDialog>
+      )}
+      {(f.confirmingStatus || f.changingStatus) && f.change && (
+        <ConfirmDialog title={t('fiat.ads.title')} cancelLabel={t('common.cancel')} confirmLabel={t('common.confirm')} tone={f.change.status === 'closed' ? 'danger' : 'primary'} busy={f.changingStatus} onCancel={f.back} onConfirm={f.confirm}>
+          {t(f.change.status === 'closed' ? 'fiat.ads.confirmClose' : f.change.status === 'paused' ? 'fiat.ads.confirmPause' : 'fiat.ads.confirmResume')}
+        </ConfirmDialog>
+      )}
+    </Frame>
+  );
+}

@@ -1,0 +1,138 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../app/ui/Button';
+import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
+import { Dialog } from '../../../app/ui/Dialog';
+import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
+import { useFiatSeller } from '../fiat.hooks';
+import { FIAT_STATUS_KEYS } from '../machines/fiatOrderShared';
+import { clock, money, qty } from './fiatFormat';
+import { Band, Frame, Steps } from './fiatStyles';
+import { OrderFacts } from './OrderFacts';
+import { useStepAddress } from './OrderPage';
+
+/** The seller's side (spec §4): waiting for the buyer's payment → buyer paid → confirm collection → success. */
+export function SellerView(props: { orderId: number }) {
+  const { t } = useTranslation();
+  const s = useFiatSeller(props.orderId);
+  const o = s.order;
+  useStepAddress(o && o.role === 'buyer' ? `/deal/${o.status === 'unpaid' ? 'buy-detail' : 'buy-confirm'}/${o.id}` : undefined);
+  const stepIndex = s.completed ? 3 : s.paid || s.inAppeal ? 2 : s.unpaid ? 0 : 0;
+  return (
+    <Frame style={{ maxWidth: 820 }}>
+      <Panel>
+        <PanelBody>
+          <div style={{ display: 'flex', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap', alignItems: 'center' }}>
+            <PageTitle>{t('page.deal.sellDetail')}</PageTitle>
+            <Steps aria-label={t('fiat.steps')}>
+              {(['fiat.step.waitingPayment', 'fiat.step.buyerPaid', 'fiat.step.confirmCollection', 'fiat.step.success'] as const).map((key, i) => (
+                <li key={key} aria-current={i === stepIndex ? 'step' : undefined} className={i < stepIndex ? 'done' : undefined}>
+                  {i + 1}. {t(key)}
+                </li>
+              ))}
+            </Steps>
+          </div>
+          {s.loading && !o && <p className="dim">{t('common.loading')}</p>}
+          {s.failed && (
+            <p role="alert">
+              <Button $small $variant="ghost" onClick={s.retry}>
+                {t('common.retry')}
+              </Button>
+            </p>
+          )}
+        </PanelBody>
+      </Panel>
+      {o && (
+        <>
+          {s.unpaid && (
+            <Band $tone="warn" role="status">
+              <div>
+                <h2>{t('fiat.waitingBuyer')}</h2>
+                <div className="dim">{t('fiat.waitingBuyerHint', { quantity: qty(o.quantity), crypto: o.crypto, amount: money(o.amount), fiat: o.fiat })}</div>
+              </div>
+              <div className="countdown" data-testid="countdown">
+                {clock(s.payLeft)}
+              </div>
+            </Band>
+          )}
+          {(s.paid || s.inAppeal) && (
+            <Band $tone="warn" role="status">
+              <div>
+                <h2>{t(s.inAppeal ? 'fiat.inAppeal' : 'fiat.buyerPaid', { amount: money(o.amount), fiat: o.fiat })}</h2>
+                <div className="dim">{t('fiat.checkBank', { amount: money(o.amount), fiat: o.fiat, buyer: o.buyer_name })}</div>
+              </div>
+              {s.paid && (
+                <div className="countdown" data-testid="countdown">
+                  {clock(s.confirmLeft)}
+                </div>
+              )}
+              <div className="actions">
+                {s.paid && (
+                  <Button $variant="ghost" onClick={s.appeal}>
+                    {t('fiat.appeal')}
+                  </Button>
+                )}
+                <Button $variant="primary" onClick={s.release}>
+                  {t('fiat.confirmReceipt')}
+                </Button>
+                {s.releaseFailed && (
+                  <Button $variant="ghost" onClick={s.retry}>
+                    {t('common.retry')}
+                  </Button>
+                )}
+              </div>
+            </Band>
+          )}
+          {s.completed && (
+            <Band $tone="up" role="status">
+              <div>
+                <h2 className="up">{t('fiat.saleCompleted')}</h2>
+                <div className="dim">{t('fiat.releasedTo', { quantity: qty(o.quantity), crypto: o.crypto })}</div>
+              </div>
+              <Link to="/deal">{t('fiat.backToAds')}</Link>
+            </Band>
+          )}
+          {s.cancelled && (
+            <Band $tone="dim" role="status">
+              <div>
+                <h2>{t(FIAT_STATUS_KEYS.cancelled)}</h2>
+                <div className="dim">{t('fiat.escrowReturned')}</div>
+              </div>
+            </Band>
+          )}
+          <Panel>
+            <PanelBody>
+              <OrderFacts order={o} />
+            </PanelBody>
+          </Panel>
+        </>
+      )}
+      {o && (s.confirmingRelease || s.releasing) && (
+        <ConfirmDialog title={t('fiat.confirmReceipt')} cancelLabel={t('common.cancel')} confirmLabel={t('common.confirm')} busy={s.releasing} onCancel={s.back} onConfirm={s.confirm}>
+          {t('fiat.confirmRelease', { amount: money(o.amount), fiat: o.fiat, quantity: qty(o.quantity), crypto: o.crypto, buyer: o.buyer_name })}
+        </ConfirmDialog>
+      )}
+      {(s.writingAppeal || s.appealing) && (
+        <Dialog
+          title={t('fiat.appeal')}
+          onClose={s.back}
+          footer={
+            <>
+              <Button $variant="ghost" onClick={s.back}>
+                {t('common.cancel')}
+              </Button>
+              <Button $variant="danger" disabled={s.appealing || !s.reason.trim()} onClick={s.confirm}>
+                {t('fiat.submitAppeal')}
+              </Button>
+            </>
+          }
+        >
+          <label style={{ display: 'grid', gap: 6 }}>
+            {t('fiat.appealReason')}
+            <textarea rows={4} maxLength={500} value={s.reason} onChange={(e) => s.setReason(e.target.value)} />
+          </label>
+        </Dialog>
+      )}
+    </Frame>
+  );
+}

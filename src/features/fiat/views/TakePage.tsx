@@ -1,0 +1,147 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { AdSide } from '../../../domain/fiat';
+import { Button } from '../../../app/ui/Button';
+import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
+import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
+import { Segmented } from '../../../app/ui/Segmented';
+import { useFiatTake } from '../fiat.hooks';
+import { money, qty, rate } from './fiatFormat';
+import { Facts, Frame } from './fiatStyles';
+
+/**
+ * /deal/buy-next and sell-next (spec §2): the chosen ad, the amount or quantity, the collection
+ * method a seller is paid to (their own), and the order behind a confirmation. A created order
+ * opens buy-detail or sell-detail.
+ */
+export function TakePage(props: { side: AdSide }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const take = useFiatTake({ adId: Number(params.get('ad')) || 0, by: params.get('by') === 'quantity' ? 'quantity' : 'amount', value: params.get('value') ?? '' });
+  const ad = take.data?.ad;
+  const buying = props.side === 'buy';
+  useEffect(() => {
+    if (take.done && take.order) navigate(`/deal/${take.order.role === 'buyer' ? 'buy' : 'sell'}-detail/${take.order.id}`, { replace: true });
+  }, [take.done, take.order, navigate]);
+  return (
+    <Frame style={{ maxWidth: 640 }}>
+      <Panel>
+        <PanelBody>
+          <PageTitle>{t(buying ? 'page.deal.buyNext' : 'page.deal.sellNext')}</PageTitle>
+          {take.loading && <p className="dim">{t('common.loading')}</p>}
+          {take.failed && (
+            <p role="alert">
+              <Button $small $variant="ghost" onClick={take.retry}>
+                {t('common.retry')}
+              </Button>{' '}
+              <Link to="/deal">{t('fiat.backToAds')}</Link>
+            </p>
+          )}
+          {ad && (
+            <>
+              <Facts>
+                <div>
+                  <dt>{t('fiat.col.merchant')}</dt>
+                  <dd>
+                    {ad.merchant} <span className="faint">{t('fiat.merchantRecord', { count: ad.completed, rate: rate(ad.completion_rate) })}</span>
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('fiat.col.price')}</dt>
+                  <dd className="num">
+                    {money(ad.price)} {ad.fiat}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('fiat.col.limits')}</dt>
+                  <dd className="num">
+                    {money(ad.min_amount)} – {money(ad.max_amount)} {ad.fiat}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('fiat.col.available')}</dt>
+                  <dd className="num">
+                    {qty(ad.remaining)} {ad.crypto}
+                  </dd>
+                </div>
+              </Facts>
+              {ad.terms && <p className="dim">{ad.terms}</p>}
+              <div className="controls" style={{ margin: '12px 0' }}>
+                <Segmented role="radiogroup" aria-label={t('fiat.enterBy')}>
+                  <button type="button" aria-pressed={take.by === 'amount'} onClick={() => take.setBy('amount')}>
+                    {t('deal.byAmount')}
+                  </button>
+                  <button type="button" aria-pressed={take.by === 'quantity'} onClick={() => take.setBy('quantity')}>
+                    {t('deal.byQuantity')}
+                  </button>
+                </Segmented>
+                <label style={{ flex: 1 }}>
+                  {take.by === 'amount' ? `${t('fiat.col.amount')} (${ad.fiat})` : `${t('fiat.col.quantity')} (${ad.crypto})`}
+                  <input name="value" inputMode="decimal" value={take.value} onChange={(e) => take.setValue(e.target.value)} />
+                </label>
+              </div>
+              {!buying && (
+                <label style={{ marginBottom: 12 }}>
+                  {t('fiat.receiveTo')}
+                  {take.data!.methods.length > 0 ? (
+                    <select value={take.methodId ?? ''} onChange={(e) => take.setMethod(Number(e.target.value))}>
+                      {take.data!.methods.map((m) => (
+                        <option key={m.id} value={m.id}>
+                          {m.bank_name} · {m.card_number} · {m.real_name}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    <span>
+                      {t('fiat.noMethods')} <Link to="/user/addCollAddr">{t('fiat.addMethod')}</Link>
+                    </span>
+                  )}
+                </label>
+              )}
+              <Facts>
+                <div>
+                  <dt>{t(buying ? 'fiat.youPay' : 'fiat.youReceive')}</dt>
+                  <dd className="num">{take.figures ? `${money(take.figures.amount)} ${ad.fiat}` : '—'}</dd>
+                </div>
+                <div>
+                  <dt>{t(buying ? 'fiat.youGet' : 'fiat.youSell')}</dt>
+                  <dd className="num">{take.figures ? `${qty(take.figures.quantity)} ${ad.crypto}` : '—'}</dd>
+                </div>
+              </Facts>
+              {take.problem && (
+                <p className="down" role="status">
+                  {t(take.problem, { min: money(ad.min_amount), max: money(ad.max_amount), fiat: ad.fiat })}
+                </p>
+              )}
+              <div style={{ display: 'flex', gap: 8, marginTop: 14 }}>
+                <Link to="/deal">
+                  <Button $variant="ghost" tabIndex={-1}>
+                    {t('fiat.backToAds')}
+                  </Button>
+                </Link>
+                <Button style={{ flex: 1 }} $variant={buying ? 'primary' : 'danger'} disabled={take.problem !== undefined || !take.value} onClick={take.submit}>
+                  {t(buying ? 'deal.buy' : 'deal.sell')} {ad.crypto}
+                </Button>
+              </div>
+            </>
+          )}
+        </PanelBody>
+      </Panel>
+      {ad && take.figures && (take.confirming || take.submitting) && (
+        <ConfirmDialog
+          title={t(buying ? 'page.deal.buyNext' : 'page.deal.sellNext')}
+          cancelLabel={t('common.cancel')}
+          confirmLabel={t('common.confirm')}
+          tone={buying ? 'primary' : 'danger'}
+          busy={take.submitting}
+          onCancel={take.back}
+          onConfirm={take.confirm}
+        >
+          {t(buying ? 'fiat.confirmBuy' : 'fiat.confirmSell', { quantity: qty(take.figures.quantity), crypto: ad.crypto, amount: money(take.figures.amount), fiat: ad.fiat, merchant: ad.merchant })}
+        </ConfirmDialog>
+      )}
+    </Frame>
+  );
+}

@@ -1,0 +1,142 @@
+import { useTranslation } from 'react-i18next';
+import type { FiatAppeal, FiatMethod } from '../../../../domain/fiat';
+import { Button } from '../../../../app/ui/Button';
+import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
+import { DataTable } from '../../../../app/ui/DataTable';
+import { DateTime } from '../../../../app/ui/DateTime';
+import { PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
+import { Segmented } from '../../../../app/ui/Segmented';
+import { useFiatAppeals } from '../../fiat.hooks';
+import { EVENT_KEYS, money, qty } from '../fiatFormat';
+import { Facts, Frame } from '../fiatStyles';
+
+function Methods(props: { title: string; methods: FiatMethod[] }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <b>{props.title}</b>
+      {props.methods.length === 0 ? (
+        <p className="faint">{t('fiat.desk.noMethods')}</p>
+      ) : (
+        <ul style={{ margin: '4px 0', paddingLeft: 18 }}>
+          {props.methods.map((m) => (
+            <li key={m.id}>
+              {m.bank_name} · <span className="num">{m.card_number}</span> · {m.real_name}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The operator's "Appeals" tab: the queue, one case (methods, chat, timeline) and its resolution. */
+export function AppealsDesk() {
+  const { t } = useTranslation();
+  const desk = useFiatAppeals();
+  const c = desk.current;
+  return (
+    <Frame style={{ maxWidth: 'none', margin: 0, padding: 0 }}>
+      <Panel>
+        <PanelBody>
+          <PageTitle>{t('fiat.desk.title')}</PageTitle>
+          <DataTable<FiatAppeal>
+            label={t('fiat.desk.title')}
+            rows={desk.appeals}
+            rowKey={(a) => String(a.order.id)}
+            emptyKey={desk.loading ? 'common.loading' : 'fiat.desk.empty'}
+            columns={[
+              { key: 'col.orderNo', render: (a) => <span className="num">{a.order.order_no}</span> },
+              { key: 'fiat.buyerName', render: (a) => a.order.buyer_name },
+              { key: 'fiat.sellerName', render: (a) => a.order.seller_name },
+              { key: 'col.total', align: 'right', render: (a) => <span className="num">{money(a.order.amount)} {a.order.fiat}</span> },
+              { key: 'col.quantity', align: 'right', render: (a) => <span className="num">{qty(a.order.quantity)} {a.order.crypto}</span> },
+              { key: 'fiat.desk.by', render: (a) => t(a.order.appeal_by === 'seller' ? 'fiat.desk.bySeller' : 'fiat.desk.byBuyer') },
+              {
+                key: 'col.actions',
+                align: 'right',
+                render: (a) => (
+                  <Button $small $variant={a.order.id === desk.selected ? 'primary' : 'ghost'} onClick={() => desk.select(a.order.id)}>
+                    {t('fiat.desk.open')}
+                  </Button>
+                ),
+              },
+            ]}
+          />
+          {desk.failed && (
+            <Button $small $variant="ghost" onClick={desk.retry}>
+              {t('common.retry')}
+            </Button>
+          )}
+        </PanelBody>
+      </Panel>
+      {c && (
+        <Panel>
+          <PanelBody style={{ display: 'grid', gap: 14 }}>
+            <PageTitle>{c.order.order_no}</PageTitle>
+            <Facts>
+              <div>
+                <dt>{t('fiat.appealReason')}</dt>
+                <dd>{c.order.appeal_reason}</dd>
+              </div>
+              <div>
+                <dt>{t('fiat.desk.paidTo')}</dt>
+                <dd>{c.order.method ? `${c.order.method.bank_name} · ${c.order.method.card_number}` : '—'}</dd>
+              </div>
+            </Facts>
+            <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))', gap: 14 }}>
+              <Methods title={t('fiat.desk.buyerMethods')} methods={c.buyer_methods} />
+              <Methods title={t('fiat.desk.sellerMethods')} methods={c.seller_methods} />
+              <div>
+                <b>{t('fiat.desk.timeline')}</b>
+                <ul style={{ margin: '4px 0', paddingLeft: 18 }}>
+                  {c.timeline.map((e, i) => (
+                    <li key={i}>
+                      <DateTime at={e.at} /> — {EVENT_KEYS[e.event] ? t(EVENT_KEYS[e.event]!) : e.event}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </div>
+            <div>
+              <b>{t('fiat.desk.chat')}</b>
+              {c.chat.length === 0 ? (
+                <p className="faint">{t('fiat.desk.noChat')}</p>
+              ) : (
+                <ul style={{ margin: '4px 0', paddingLeft: 18 }}>
+                  {c.chat.map((m) => (
+                    <li key={m.id}>
+                      <DateTime at={m.created_at} /> <b>{t(m.sender === 'buyer' ? 'fiat.desk.byBuyer' : 'fiat.desk.bySeller')}</b>: {m.text || t('fiat.desk.image')}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            <div className="controls">
+              <Segmented role="radiogroup" aria-label={t('fiat.desk.decision')}>
+                <button type="button" aria-pressed={desk.decision === 'release'} onClick={() => desk.decide('release')}>
+                  {t('fiat.desk.release')}
+                </button>
+                <button type="button" aria-pressed={desk.decision === 'return'} onClick={() => desk.decide('return')}>
+                  {t('fiat.desk.return')}
+                </button>
+              </Segmented>
+              <label style={{ flex: 1 }}>
+                {t('fiat.desk.reason')}
+                <input value={desk.reason} maxLength={500} onChange={(e) => desk.setReason(e.target.value)} />
+              </label>
+              <Button $variant="primary" disabled={!desk.reason.trim()} onClick={desk.submit}>
+                {t('fiat.desk.resolve')}
+              </Button>
+            </div>
+          </PanelBody>
+        </Panel>
+      )}
+      {c && (desk.confirming || desk.resolving) && (
+        <ConfirmDialog title={t('fiat.desk.resolve')} cancelLabel={t('common.cancel')} confirmLabel={t('common.confirm')} busy={desk.resolving} onCancel={desk.back} onConfirm={desk.confirm}>
+          {t(desk.decision === 'release' ? 'fiat.desk.confirmRelease' : 'fiat.desk.confirmReturn', { quantity: qty(c.order.quantity), crypto: c.order.crypto, buyer: c.order.buyer_name, seller: c.order.seller_name })}
+        </ConfirmDialog>
+      )}
+    </Frame>
+  );
+}

@@ -1,0 +1,103 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { FuturesOrder, FuturesPlan, FuturesPosition } from '../../../domain/futures/api';
+import { formatDateTime } from '../../../domain/localeFormat';
+import { DataTable } from '../../../app/ui/DataTable';
+import { DaysFilter, Pager } from '../../../app/ui/RecordFilters';
+import { Panel, PanelBody, PageTitle } from '../../../app/ui/Panel';
+import { Button } from '../../../app/ui/Button';
+import { useFuturesRecords } from '../futures.hooks';
+import type { FuturesRecordsMode } from '../machines/futuresRecords/futuresRecords.machine';
+import { ActionText, cut, percent, ratioPercent, Signed, StatusText } from './futuresUi';
+
+type Mode = Exclude<FuturesRecordsMode, 'wallet'>;
+const TITLES: Record<Mode, string> = { current: 'page.order.uCurrent', history: 'page.order.uHistory', plans: 'page.order.uPlan', hold: 'page.order.uHold' };
+
+/** /order/u-current, u-history, u-plan and u-hold: the fields of spec §3's futures order and position. */
+export function FuturesOrdersPage(props: { mode: Mode }) {
+  return <Records key={props.mode} mode={props.mode} />;
+}
+
+function Records(props: { mode: Mode }) {
+  const { t, i18n } = useTranslation();
+  const r = useFuturesRecords(props.mode);
+  const title = t(TITLES[props.mode]);
+  const time = (ms: number) => <span className="num">{formatDateTime(ms, i18n.language)}</span>;
+  const empty = r.loading ? 'common.loading' : 'futures.empty';
+  return (
+    <Panel>
+      <PanelBody>
+        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12 }}>
+          <PageTitle>{title}</PageTitle>
+          {props.mode === 'history' ? <DaysFilter days={r.days} onChange={r.setDays} /> : <Link to="/wallet/contract">{t('futures.account')} →</Link>}
+        </div>
+        {props.mode === 'hold' ? (
+          <DataTable<FuturesPosition>
+            label={title}
+            rows={r.account?.positions ?? []}
+            rowKey={(p) => p.symbol}
+            emptyKey={empty}
+            columns={[
+              { key: 'col.pair', render: (p) => `${p.symbol.replace('_', '/')} · ${t(p.margin_mode === 'cross' ? 'futures.cross' : 'futures.isolated')}` },
+              { key: 'col.direction', render: (p) => <span className={p.side === 1 ? 'up' : 'down'}>{t(p.side === 1 ? 'futures.long' : 'futures.short')}</span> },
+              { key: 'col.leverage', align: 'right', render: (p) => <span className="num">{p.leverage}×</span> },
+              { key: 'col.openInterest', align: 'right', render: (p) => <span className="num">{p.quantity}</span> },
+              { key: 'col.closable', align: 'right', render: (p) => <span className="num">{p.closable}</span> },
+              { key: 'col.avgOpenPrice', align: 'right', render: (p) => <span className="num">{cut(p.entry_price)}</span> },
+              { key: 'futures.markPrice', align: 'right', render: (p) => <span className="num">{cut(p.mark_price)}</span> },
+              { key: 'col.latestPrice', align: 'right', render: (p) => <span className="num">{p.last_price ? cut(p.last_price) : '—'}</span> },
+              { key: 'col.margin', align: 'right', render: (p) => <span className="num">{cut(p.margin)}</span> },
+              { key: 'futures.unrealisedPnl', align: 'right', render: (p) => <Signed value={cut(p.unrealised_pnl)} /> },
+              { key: 'futures.roe', align: 'right', render: (p) => <span className={`num ${p.roe.startsWith('-') ? 'down' : 'up'}`}>{percent(p.roe)}</span> },
+              { key: 'futures.marginRatio', align: 'right', render: (p) => <span className="num">{ratioPercent(p.margin_ratio)}</span> },
+              { key: 'futures.liquidationPrice', align: 'right', render: (p) => <span className="num">{p.liquidation_price === '0' ? '—' : cut(p.liquidation_price)}</span> },
+            ]}
+          />
+        ) : props.mode === 'plans' ? (
+          <DataTable<FuturesPlan>
+            label={title}
+            rows={r.plans}
+            rowKey={(p) => String(p.id)}
+            emptyKey={empty}
+            columns={[
+              { key: 'col.time', render: (p) => time(p.created_ms) },
+              { key: 'col.pair', render: (p) => p.symbol.replace('_', '/') },
+              { key: 'col.type', render: (p) => t(p.kind === 'take_profit' ? 'futures.takeProfit' : 'futures.stopLoss') },
+              { key: 'col.direction', render: (p) => <span className={p.position_side === 1 ? 'up' : 'down'}>{t(p.position_side === 1 ? 'futures.long' : 'futures.short')}</span> },
+              { key: 'col.triggerPrice', align: 'right', render: (p) => <span className="num">{p.trigger_by === 'roe' ? `${t('futures.roe')} ${p.trigger_value}%` : `${cut(p.trigger_value)} (${t(p.trigger_by === 'mark' ? 'futures.markPrice' : 'col.lastPrice')})`}</span> },
+              { key: 'col.execPrice', align: 'right', render: (p) => <span className="num">{p.exec_type === 'market' ? t('futures.market') : cut(p.exec_price ?? '0')}</span> },
+              { key: 'col.quantity', align: 'right', render: (p) => <span className="num">{p.quantity ?? t('futures.wholePosition')}</span> },
+            ]}
+          />
+        ) : (
+          <DataTable<FuturesOrder>
+            label={title}
+            rows={r.orders}
+            rowKey={(o) => String(o.id)}
+            emptyKey={empty}
+            columns={[
+              { key: 'col.time', render: (o) => time(o.created_ms) },
+              { key: 'col.pair', render: (o) => o.symbol.replace('_', '/') },
+              { key: 'col.direction', render: (o) => <ActionText action={o.action} /> },
+              { key: 'col.type', render: (o) => t(o.type === 'market' ? 'futures.market' : 'futures.limit') },
+              { key: 'col.price', align: 'right', render: (o) => <span className="num">{o.price ? cut(o.price) : '—'}</span> },
+              { key: 'col.triggerPrice', align: 'right', render: (o) => <span className="num">{o.trigger_price ? cut(o.trigger_price) : '—'}</span> },
+              { key: 'col.execPrice', align: 'right', render: (o) => <span className="num">{o.avg_price === '0' ? '—' : cut(o.avg_price)}</span> },
+              { key: 'col.leverage', align: 'right', render: (o) => <span className="num">{o.leverage}×</span> },
+              { key: 'col.quantity', align: 'right', render: (o) => <span className="num">{o.filled} / {o.quantity}</span> },
+              { key: 'col.fee', align: 'right', render: (o) => <span className="num">{cut(o.fee)}</span> },
+              { key: 'col.profit', align: 'right', render: (o) => <Signed value={cut(o.profit)} /> },
+              { key: 'col.status', render: (o) => <StatusText status={o.status} /> },
+            ]}
+          />
+        )}
+        {r.failed && (
+          <p role="alert">
+            <Button $small $variant="ghost" onClick={r.retry}>{t('common.retry')}</Button>
+          </p>
+        )}
+        {props.mode !== 'hold' && <Pager page={r.page} size={r.size} total={r.total} onPage={r.setPage} />}
+      </PanelBody>
+    </Panel>
+  );
+}

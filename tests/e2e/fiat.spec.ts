@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import type fiatCatalogue from '../../src/locales/fiat/en_US.json';
+import type baseCatalogue from '../../src/locales/en_US.json';
+import type { FiatAd, FiatMethod } from '../../src/domain/fiat';
+import { LANGUAGES } from '../../src/domain/languages';
+import { OPERATOR } from './support/operator';
+import { registerThroughUi } from './support/register';
+import { call, fundAccount, tokenOf } from './support/api';
+
+const read = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as T;
+type Words = typeof fiatCatalogue.fiat & { base: typeof baseCatalogue };
+const words = (code: string): Words => ({ ...read<typeof fiatCatalogue>(`fiat/${code}.json`).fiat, base: read<typeof baseCatalogue>(`${code}.json`) });
+const EN = words('en_US');
+const DE = words('de_DE');
+const PNG = `data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==`;
+
+/**
+ * P2P fiat in the browser against the real server (issue 15): a newcomer buys USDT from a
+ * simulated merchant (the simulator confirms receipt a few seconds after "I have paid"); then two
+ * real users — a verified seller with a sell ad, a buyer in another browser context — go through
+ * the whole escrow flow, in English and in German.
+ */
+
+test.beforeEach(async ({ page }) => {
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+});
+
+async function newTrader(browser: Browser, tag: string, lang?: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+  await registerThroughUi(page, `e2e-fiat-${tag.replace(/_/g, "")}-${Date.now()}@example.org`.toLowerCase());
+  // The display language is the stored language object of spec §3 (registration above is in English).
+  const language = LANGUAGES.find((l) => l.lang === lang);
+  if (language && lang !== 'en_US') await page.evaluate((stored) => window.localStorage.setItem('language', JSON.stringify(stored)), language);
+  return page;
+}
+
+/** Verified (KYC approved through the operator's API), with USDT in the fiat account, a card, and a cheap USD sell ad published on /deal/my-ads. */
+async function verifiedSeller(page: Page, w: Words, price: string): Promise<{ ad: FiatAd; method: FiatMethod }> {
+  const token = await tokenOf(page);
+  const status = await call<{ submission_id: number | null }>(page, '/api/identity/submit', { name: 'Ada Lovelace', id_number: 'X1234567', front: PNG, back: PNG }, token);
+  const { token: op } = await call<{ token: string }>(page, '/api/operator/login', OPERATOR);
+  await call(page, '/api/operator/kyc/approve', { id: status.submission_id }, op);
+  await call(page, '/api/user/coll_method_add', { real_name: 'Ada Lovelace', card_number: '6222 8888 7777 1234', bank_name: 'E2E Bank', currency: 'USD' }, token);
+  const [method] = await call<FiatMethod[]>(page, '/api/fiat/methods', {}, token);
+  await fundAccount(page, 'legal', '200');
+  await page.goto('/deal/my-ads');
+  await page.locator('select').nth(1).selectOption('USD');
+  await page.locator('input[name="fixed_price"]').fill(price);
+  await page.locator('input[name="total"]').fill('100');
+  await page.locator('input[name="min_amount"]').fill('1');
+  await page.locator('input[name="max_amount"]').fill('100');
+  await page.getByRole('checkbox').first().check();
+  await page.getByRole('button', { name: w.ads.publish }).click();
+  await page.getByRole('dialog').getByRole('button', { name: w.base.common.confirm }).click();
+  await expect(page.getByRole('table')).toContainText('100 / 100');
+  const [ad] = await call<FiatAd[]>(page, '/api/fiat/my_ads', {}, token);
+  expect(ad).toMatchObject({ side: 'sell', price: price, remaining: '100', status: 'online' });
+  return { ad: ad!, method: method! };
+}
+
+/** From /deal: an ad (the first, the cheapest, unless named), by amount, through buy-next and its confirmation, to buy-detail. */
+async function buyFromAd(page: Page, w: Words, amount: string, adId?: number) {
+  await page.goto('/deal');
+  const table = page.getByRole('table');
+  await (adId === undefined ? table.getByRole('row').nth(1).getByRole('link') : table.locator(`a[href*="ad=${adId}&"]`)).click();
+  await expect(page).toHaveURL(/\/deal\/buy-next\?ad=\d+/);
+  await page.locator('input[name="value"]').fill(amount);
+  await page.getByRole('main').getByRole('button', { name: new RegExp(`^${w.base.deal.buy} USDT$`) }).click();
+  await page.getByRole('dialog').getByRole('button', { name: w.base.common.confirm }).click();
+  await expect(page).toHaveURL(/\/deal\/buy-detail\/\d+$/, { timeout: 15_000 });
+}
+
+test('a newcomer buys USDT from a simulated merchant', async ({ page }) => {
+  test.setTimeout(60_000);
+  await registerThroughUi(page, `e2e-fiat-new-${Date.now()}@example.org`);
+  await buyFromAd(page, EN, '25');
+  await expect(page.getByRole('status').first()).toContainText(EN.payTitle.replace('{{amount}}', '25.00').replace('{{fiat}}', 'USD'));
+  await expect(page.getByTestId('card-number')).toContainText(/\d{4} \d{4}/);
+  await expect(page.getByTestId('countdown')).toHaveText(/^1:59:\d\d$/);
+  await page.getByRole('button', { name: EN.iHavePaid }).click();
+  await page.getByRole('dialog').getByRole('button', { name: EN.base.common.confirm }).click();
+  await expect(page).toHaveURL(/\/deal\/buy-confirm\/\d+$/);
+  await expect(page.getByRole('heading', { name: EN.waitingSeller })).toBeVisible();
+  // The merchant simulator confirms receipt a few seconds later; the push moves the page.
+  await expect(page.getByRole('heading', { name: EN.purchaseSucceeded })).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: '/tmp/fiat-buy-success.png' });
+  await page.goto('/order/legal-order');
+  await expect(page.getByRole('table')).toContainText(EN.status.completed);
+  await page.goto('/wallet/log-legal');
+  await expect(page.getByRole('table')).toContainText(EN.kind.receive);
+});
+
+for (const [code, w] of [['en_US', EN], ['de_DE', DE]] as const) {
+  test(`two real users trade through escrow (${code})`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const seller = await newTrader(browser, `seller-${code}`, code);
+    const { ad } = await verifiedSeller(seller, w, '0.50');
+    const buyer = await newTrader(browser, `buyer-${code}`, code);
+    await buyFromAd(buyer, w, '10', ad.id);
+    const orderId = Number(buyer.url().split('/').pop());
+    await expect(buyer.getByRole('main')).toContainText('6222 8888 7777 1234');
+    await buyer.screenshot({ path: `/tmp/fiat-buyer-detail-${code}.png`, fullPage: true });
+
+    // The seller's view: waiting for the payment, the escrow held.
+    await seller.goto(`/deal/sell-detail/${orderId}`);
+    await expect(seller.getByRole('heading', { name: w.waitingBuyer })).toBeVisible();
+    expect((await call<FiatAd>(seller, '/api/fiat/ad', { ad_id: ad.id })).remaining).toBe('80');
+
+    await buyer.getByRole('button', { name: w.iHavePaid }).click();
+    await buyer.getByRole('dialog').getByRole('button', { name: w.base.common.confirm }).click();
+    await expect(buyer).toHaveURL(/\/deal\/buy-confirm\/\d+$/);
+
+    // The seller hears it over the private channel and confirms receipt behind a confirmation.
+    await seller.getByRole('button', { name: w.confirmReceipt }).click();
+    await seller.screenshot({ path: `/tmp/fiat-seller-confirm-${code}.png` });
+    await seller.getByRole('dialog').getByRole('button', { name: w.base.common.confirm }).click();
+    await expect(seller.getByRole('heading', { name: w.saleCompleted })).toBeVisible();
+    await expect(buyer.getByRole('heading', { name: w.purchaseSucceeded })).toBeVisible({ timeout: 10_000 });
+    const balances = await call<Array<{ currency: string; available: string }>>(buyer, '/api/wallet/balances', { account: 'legal' }, await tokenOf(buyer));
+    expect(balances.find((b) => b.currency === 'USDT')?.available).toBe('20');
+    await seller.context().close();
+    await buyer.context().close();
+  });
+}

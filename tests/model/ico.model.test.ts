@@ -1,0 +1,67 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import type { IcoSubscription } from '../../src/domain/ico';
+import { icoBoardMachine, type BoardData, type IcoBoardEvent } from '../../src/features/ico/machines/icoBoard/icoBoard.machine';
+import { ACCOUNT, MINE, PROJECT } from '../../src/features/ico/machines/icoFixtures';
+
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+/** The board over a counting loader and a hand-driven private channel. */
+function board() {
+  let loads = 0;
+  let push: (event: IcoBoardEvent) => void = () => undefined;
+  const data = (): BoardData => ({ projects: [PROJECT], mine: [MINE], account: ACCOUNT, receivedAt: 0 });
+  const machine = icoBoardMachine.provide({
+    actors: {
+      loadBoard: fromPromise(async () => {
+        loads += 1;
+        return data();
+      }),
+      icoUpdates: fromCallback(({ sendBack }) => {
+        push = (event) => sendBack(event);
+        return () => undefined;
+      }),
+    },
+  });
+  const actor = createActor(machine).start();
+  return { actor, loads: () => loads, push: (e: IcoBoardEvent) => push(e) };
+}
+
+const settled: IcoSubscription = { ...MINE, allocated: '100', refund: '5', status: 'holding' };
+
+describe('ICO board: the private channel instead of a 15 s poll', () => {
+  it('a pushed subscription replaces the shown one at once and the board is read back; the poll is a minute', async () => {
+    const b = board();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(b.loads()).toBe(1);
+    b.push({ type: 'board.pushed', event: 'settled', subscription: settled });
+    expect(b.actor.getSnapshot().context.data?.mine[0]).toMatchObject({ allocated: '100', refund: '5' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(b.loads()).toBe(2);
+    // No other read until the fallback poll.
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(b.loads()).toBe(2);
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(b.loads()).toBe(3);
+  });
+
+  it('during a popup the list is updated without closing it or reading again', async () => {
+    const b = board();
+    await vi.advanceTimersByTimeAsync(0);
+    b.actor.send({ type: 'board.join', projectId: PROJECT.id });
+    expect(b.actor.getSnapshot().matches({ ready: 'joining' })).toBe(true);
+    b.push({ type: 'board.pushed', event: 'subscribed', subscription: { ...MINE, quantity: '999' } });
+    expect(b.actor.getSnapshot().matches({ ready: 'joining' })).toBe(true);
+    expect(b.actor.getSnapshot().context.data?.mine[0]?.quantity).toBe('999');
+    expect(b.loads()).toBe(1);
+  });
+
+  it('a resync after a dropped channel reads the board again', async () => {
+    const b = board();
+    await vi.advanceTimersByTimeAsync(0);
+    b.push({ type: 'board.resync' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(b.loads()).toBe(2);
+  });
+});

@@ -1,0 +1,98 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import { Socket as NetSocket, type AddressInfo } from 'node:net';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Pair } from '../../src/domain/api.js';
+import { ChannelRegistry } from '../../server/kernel/realtime/channels.js';
+import { frameCorkingInstalled, setFrameCorking } from '../../server/kernel/realtime/frameCorking.js';
+import { attachRealtime, type Realtime } from '../../server/kernel/realtime/gateway.js';
+
+/**
+ * A socket owed a burst of messages gets them in at most two writes to the kernel (the first frame,
+ * then everything engine.io queued behind it in one corked write), not one write per message. Counted
+ * on the TCP socket itself, so this fails if the transport patch stops applying.
+ */
+const PAIRS: Pair[] = ['BTC', 'ETH', 'SOL', 'BNB', 'XRP', 'DOGE', 'ADA', 'TRX'].map((left) => ({
+  left_symbol: left,
+  right_symbol: 'USDT',
+  is_hot: 0,
+  trade_status: 1,
+  contract_status: 0,
+  price_precision: 2,
+  amount_precision: 4,
+  min_quantity: '0.0001',
+  min_notional: '1',
+}));
+const CHANNELS = PAIRS.map((p) => `${p.left_symbol.toLowerCase()}_usdt_tick`);
+
+let http: HttpServer;
+let realtime: Realtime;
+let client: Socket;
+const received: unknown[] = [];
+
+beforeAll(async () => {
+  http = createServer();
+  realtime = attachRealtime(http, new ChannelRegistry(PAIRS));
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  client = io(url, { transports: ['websocket'], forceNew: true, reconnection: false });
+  client.on('data', (payload: unknown) => received.push(payload));
+  await new Promise<void>((resolve) => client.once('connect', () => resolve()));
+  for (const channel of CHANNELS) await client.timeout(5000).emitWithAck('subscribe', channel);
+});
+
+afterAll(async () => {
+  setFrameCorking(true);
+  client?.close();
+  await realtime?.close();
+  await new Promise((resolve) => http?.close(resolve));
+});
+
+/** Publishes one message on every channel in one turn; answers how many kernel writes the process made until all arrived. */
+async function burstWrites(): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 50)); // nothing else in flight
+  const proto = NetSocket.prototype as unknown as { _write: (...a: unknown[]) => unknown; _writev: (...a: unknown[]) => unknown };
+  const write = proto._write;
+  const writev = proto._writev;
+  let writes = 0;
+  proto._write = function (...args: unknown[]) {
+    writes += 1;
+    return write.apply(this, args);
+  };
+  proto._writev = function (...args: unknown[]) {
+    writes += 1;
+    return writev.apply(this, args);
+  };
+  try {
+    const target = received.length + CHANNELS.length;
+    for (const channel of CHANNELS) realtime.publish(channel, { pair: channel, close: '1' });
+    const deadline = Date.now() + 5000;
+    while (received.length < target && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(received.length).toBe(target);
+    return writes;
+  } finally {
+    proto._write = write;
+    proto._writev = writev;
+  }
+}
+
+describe('frame corking on the socket.io gateway', () => {
+  it('is installed by the gateway', () => {
+    expect(frameCorkingInstalled()).toBe(true);
+  });
+
+  it('sends a burst of eight messages to one socket in at most two writes, and in order', async () => {
+    const start = received.length;
+    expect(await burstWrites()).toBeLessThanOrEqual(2);
+    expect(received.slice(start).map((m) => (m as { channel: string }).channel)).toEqual(CHANNELS);
+  });
+
+  it('without it the same burst costs a write per message (what the patch saves)', async () => {
+    setFrameCorking(false);
+    try {
+      expect(await burstWrites()).toBeGreaterThanOrEqual(CHANNELS.length);
+    } finally {
+      setFrameCorking(true);
+    }
+  });
+});

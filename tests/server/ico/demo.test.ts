@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compareDecimal } from '../../../src/domain/decimal.js';
+import type { Database } from '../../../server/kernel/db/database.js';
+import { auditLedger } from '../../../server/kernel/ledger/ledgerAudit.js';
+import { silentUserFeed } from '../../../server/kernel/realtime/userFeed.js';
+import { createIco } from '../../../server/products/ico/product.js';
+import { openTestDatabase } from '../testDb.js';
+
+let db: Database;
+const now = Date.parse('2026-11-23T10:30:00Z');
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+describe('the demo projects of a fresh start', () => {
+  it('have real participants who subscribed through the use case; the ended one settles pro rata; a restart adds nobody', async () => {
+    const ico = createIco({ db, feed: silentUserFeed, clock: () => now, demo: true });
+    await ico.parts.prepare!();
+    const before = await ico.service.projects();
+    const bySymbol = new Map(before.map((p) => [p.symbol, p]));
+    expect(bySymbol.get('NOVA')).toMatchObject({ participants: 14, status: 'in_progress' });
+    expect(bySymbol.get('LUMN')).toMatchObject({ participants: 20, status: 'ending_soon' });
+    expect(bySymbol.get('ORBT')).toMatchObject({ participants: 24, status: 'pending_settlement', subscribed: '1200000' });
+    for (const p of before) expect(compareDecimal(p.progress, '0')).toBe(1);
+    // Each subscription froze its cost, as a purchase does.
+    expect(await auditLedger(db)).toEqual([]);
+
+    expect((await ico.settle()).projects).toHaveLength(1);
+    const orbt = (await ico.service.projects()).find((p) => p.symbol === 'ORBT')!;
+    expect(orbt.status).toBe('holding');
+    expect(orbt.winning_rate).not.toBeNull();
+    expect(compareDecimal(orbt.winning_rate!, '1')).toBe(-1);
+    const [holders] = await db.query<{ n: number }>(
+      `select count(*)::int as n from ico_subscription s join ico_project p on p.id = s.project_id where p.symbol = 'ORBT' and s.allocated > 0`,
+    );
+    expect(holders!.n).toBe(24);
+    expect(await auditLedger(db)).toEqual([]);
+
+    // A restart seeds nothing more.
+    await ico.parts.prepare!();
+    expect((await ico.service.projects()).find((p) => p.symbol === 'NOVA')).toMatchObject({ participants: 14 });
+  });
+});

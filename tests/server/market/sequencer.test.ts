@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { Sequencer, type Pipeline, type Staged } from '../../../server/kernel/exchange/sequencer.js';
+
+/**
+ * The pipelined sequencer with a scripted pipeline: batch N+1 is recorded and matched while batch N
+ * settles, settlements never overlap and keep the order, a failed settlement fails the batch that
+ * was started behind it and rebuilds before anything else, and exclusive work waits for the
+ * settlement in flight.
+ */
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+function deferred() {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** A pipeline whose stages log what they do and whose settlements the test releases by hand. */
+function scripted() {
+  const log: string[] = [];
+  const settlements: Array<ReturnType<typeof deferred>> = [];
+  let failNextSettlement = false;
+  let sequencer!: Sequencer<string, string>;
+  const pipeline: Pipeline<string, string> = {
+    run: async (batch) => {
+      log.push(`run ${batch.join('+')}`);
+      return batch.map((c) => `${c} done`);
+    },
+    start: async (batch): Promise<Staged<string>> => {
+      log.push(`start ${batch.join('+')}`);
+      const gate = deferred();
+      settlements.push(gate);
+      const fails = failNextSettlement;
+      failNextSettlement = false;
+      return {
+        finish: async () => {
+          log.push(`settle ${batch.join('+')}`);
+          await gate.promise;
+          log.push(`settled ${batch.join('+')}`);
+          if (fails) {
+            sequencer.stale = true;
+            return batch.map((c) => `${c} failed`);
+          }
+          return batch.map((c) => `${c} done`);
+        },
+      };
+    },
+    rebuild: async () => {
+      log.push('rebuild');
+    },
+  };
+  sequencer = new Sequencer(pipeline);
+  return { sequencer, log, settlements, failSettlement: () => (failNextSettlement = true) };
+}
+
+describe('pipelined sequencer', () => {
+  it('records and matches the next batch while the previous one settles; settlements keep their order', async () => {
+    const { sequencer, log, settlements } = scripted();
+    const first = sequencer.submit('a');
+    await tick();
+    expect(log).toEqual(['start a', 'settle a']);
+    // Queued while "a" settles: started at once, settled only after "a".
+    const second = sequencer.submit('b');
+    const third = sequencer.submit('c');
+    await tick();
+    await tick();
+    expect(log).toEqual(['start a', 'settle a', 'start b+c']);
+    settlements[0]!.resolve();
+    expect(await first).toBe('a done');
+    await tick();
+    expect(log.slice(3)).toEqual(['settled a', 'settle b+c']);
+    settlements[1]!.resolve();
+    expect(await Promise.all([second, third])).toEqual(['b done', 'c done']);
+    expect(sequencer.stats).toMatchObject({ batches: 2, commands: 3, largestBatch: 2 });
+  });
+
+  it('a failed settlement: the batch started behind it fails too, the market is rebuilt, then callers hear', async () => {
+    const { sequencer, log, settlements, failSettlement } = scripted();
+    failSettlement();
+    const first = sequencer.submit('a');
+    await tick();
+    const second = sequencer.submit('b');
+    await tick();
+    await tick();
+    expect(log).toEqual(['start a', 'settle a', 'start b']);
+    let heard = false;
+    void first.then(() => (heard = true));
+    settlements[0]!.resolve();
+    await expect(second).rejects.toThrow(/previous batch failed to settle/);
+    // "b" was never settled on the book the failure left; the rebuild came before either answer.
+    expect(log).toEqual(['start a', 'settle a', 'start b', 'settled a', 'rebuild']);
+    expect(await first).toBe('a failed');
+    expect(heard).toBe(true);
+    // And the market carries on.
+    const third = sequencer.submit('c');
+    await tick();
+    settlements[2]!.resolve();
+    expect(await third).toBe('c done');
+  });
+
+  it('exclusive work waits for the settlement in flight', async () => {
+    const { sequencer, log, settlements } = scripted();
+    const order = sequencer.submit('a');
+    await tick();
+    const idle = sequencer.exclusive(async () => void log.push('exclusive'));
+    await tick();
+    await tick();
+    expect(log).toEqual(['start a', 'settle a']);
+    settlements[0]!.resolve();
+    await Promise.all([order, idle]);
+    expect(log).toEqual(['start a', 'settle a', 'settled a', 'exclusive']);
+  });
+
+  it('a batch whose first stage fails is carried unpipelined and split, once the one in flight has settled', async () => {
+    const log: string[] = [];
+    const gate = deferred();
+    const pipeline: Pipeline<string, string> = {
+      run: async (batch) => {
+        log.push(`run ${batch.join('+')}`);
+        if (batch.includes('bad')) throw new Error('bad command');
+        return batch.map((c) => `${c} done`);
+      },
+      start: async (batch) => {
+        log.push(`start ${batch.join('+')}`);
+        if (batch.includes('bad')) throw new Error('bad command');
+        return { finish: async () => (await gate.promise, batch.map((c) => `${c} done`)) };
+      },
+      rebuild: async () => undefined,
+    };
+    const sequencer = new Sequencer(pipeline);
+    const a = sequencer.submit('a');
+    await tick();
+    const rest = ['x', 'bad', 'y'].map((c) => sequencer.submit(c));
+    await tick();
+    await tick();
+    expect(log).toEqual(['start a', 'start x+bad+y']);
+    gate.resolve();
+    expect(await a).toBe('a done');
+    const outcomes = await Promise.allSettled(rest);
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : 'refused'))).toEqual(['x done', 'refused', 'y done']);
+    expect(log.slice(2)).toEqual(['run x+bad+y', 'run x+bad', 'run x', 'run bad', 'run y']);
+  });
+});
