@@ -4,6 +4,10 @@ import { defineConfig } from 'vitest/config';
 // repeats against PostgreSQL (DATABASE_URL) after the default embedded run.
 export default defineConfig({
   test: {
+    // Two files at a time across all projects (the machine has two cores). Server files each have
+    // their own database (a PGlite copy, or a schema on PostgreSQL); system files each start their
+    // own server process on its own port and data directory; so any two can run side by side.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -28,7 +32,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,
-          fileParallelism: false,
         },
       },
       {
@@ -40,7 +43,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 600_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],
