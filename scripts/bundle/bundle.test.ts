@@ -16,11 +16,13 @@ import { kb, readManifest, routeLoads } from './report';
  * /home's JavaScript, gzip: 418.7 KB in one chunk before code splitting; 219.5 KB after it, 225.8 KB
  * once the seconds and ICO products and the phone menu arrived, 233.8 KB with P2P fiat and futures
  * provided at startup; 225.0 KB once ICO, seconds, fiat and futures load their machines with their
- * pages (defineFeature's `load`). The ratchet fails any change that puts more on the first page;
- * lower it as the figure falls. The issue's goal is 150 KB (see the todo below): the remaining
- * products' machines (markets, spot, wallet, accounts, KYC, support, operator) loaded the same way.
+ * pages (defineFeature's `load`); 201.1 KB once wallet, KYC and spot do too (yup went with their
+ * forms). The ratchet fails any change that puts more on the first page; lower it as the figure
+ * falls. The issue's goal is 150 KB (see the todo below): what is left is mostly the libraries every
+ * page needs (react-dom about 65 KB, styled-components 31, react-router 29, xstate 10) and the
+ * accounts, markets and support machines the header and home page use.
  */
-const HOME_BUDGET = 226 * 1024;
+const HOME_BUDGET = 203 * 1024;
 const HOME_GOAL = 150 * 1024;
 
 const root = resolve(import.meta.dirname, '../..');

@@ -1,8 +1,5 @@
 import { defineFeature, page } from '../../app/feature';
-import { createKycActors, createKycReviewActors } from './actors/kyc.actors';
-import { KycContext } from './kyc.hooks';
-import { kycMachine } from './machines/kyc/kyc.machine';
-import { kycReviewMachine } from './machines/kycReview/kycReview.machine';
+import { KycContext } from './kyc.context';
 
 /** Identity verification (/user/identity) and the operator's review desk, over the operator's own API client. */
 export const kycFeature = defineFeature({
@@ -15,14 +12,6 @@ export const kycFeature = defineFeature({
     ],
   },
   desks: [{ id: 'identity', label: 'wallet.ops.identityDesk', page: page(() => import('./views/review/KycReviewQueue'), 'KycReviewQueue') }],
-  provide: ({ api, operatorApi, operatorToken, lang, showToast, shell: { session } }) => {
-    const review = createKycReviewActors(operatorApi, { getToken: operatorToken, getLang: lang });
-    return {
-      kyc: kycMachine.provide({ actors: createKycActors(api), actions: { showToast, refreshSession: () => session.send({ type: 'session.refresh' }) } }),
-      kycReview: kycReviewMachine.provide({
-        actors: { fetchQueue: review.fetchQueue, fetchDetail: review.fetchDetail, approve: review.approve, reject: review.reject },
-        actions: { showToast },
-      }),
-    };
-  },
+  // The machines and their effects load with the product's first page (kyc.flows.ts).
+  load: () => import('./kyc.flows'),
 });

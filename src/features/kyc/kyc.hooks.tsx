@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { createFlowContext } from '../../app/flowContext';
+import { KycContext } from './kyc.context';
 import type { IdentityFields } from '../../domain/kyc';
 import type { kycMachine } from './machines/kyc/kyc.machine';
 import type { kycReviewMachine } from './machines/kycReview/kycReview.machine';
@@ -14,7 +14,6 @@ export interface KycFlows {
   kycReview: typeof kycReviewMachine;
 }
 
-export const KycContext = createFlowContext<KycFlows>('Kyc');
 const useKycFlows = KycContext.use;
 
 /** /user/identity's own actor. */

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { createFlowContext } from '../../app/flowContext';
+import { SpotContext } from './spot.context';
 import type { OrderSide, OrderType } from '../../domain/spotOrders';
 import type { RecordDays } from '../../domain/wallet';
 import type { OrderFormInput, orderFormMachine } from './machines/orderForm/orderForm.machine';
@@ -21,7 +21,6 @@ export interface SpotFlows {
   orderDetail: typeof orderDetailMachine;
 }
 
-export const SpotContext = createFlowContext<SpotFlows>('Spot');
 const useSpot = SpotContext.use;
 
 /** The order form of the pair on screen (the caller keys it by pair, so a new pair starts afresh). */

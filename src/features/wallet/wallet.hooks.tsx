@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { createFlowContext } from '../../app/flowContext';
+import { WalletContext } from './wallet.context';
 import type { RecordDays, WalletAccount, WithdrawalStatus } from '../../domain/wallet';
 import { isZero } from '../../domain/walletAmounts';
 import type { depositMachine } from './machines/deposit/deposit.machine';
@@ -32,7 +32,6 @@ export interface WalletFlows {
   refreshWallet: () => void;
 }
 
-export const WalletContext = createFlowContext<WalletFlows>('Wallet');
 const useWallet = WalletContext.use;
 
 /** Reads the whole wallet again (e.g. after a trade elsewhere); pushed rows arrive by themselves. */

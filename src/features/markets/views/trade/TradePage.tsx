@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -182,7 +182,10 @@ function LiveMarket(props: { kind: TradeKind; pair: Pair; bookRef: OrderBookActo
         </Note>
       )}
       {props.kind === 'spot' && session.hasSession ? (
-        <SpotPanels key={pairName} pair={pair} bookRef={props.bookRef} last={last} lastInFiat={lastInFiat} />
+        // Spot's machines load with its first panel: until then the book is there without the form.
+        <Suspense fallback={<OrderBookPanel className="book" bookRef={props.bookRef} pair={pair} last={last} lastInFiat={lastInFiat} />}>
+          <SpotPanels key={pairName} pair={pair} bookRef={props.bookRef} last={last} lastInFiat={lastInFiat} />
+        </Suspense>
       ) : (
         <>
           <OrderBookPanel className="book" bookRef={props.bookRef} pair={pair} last={last} lastInFiat={lastInFiat} />

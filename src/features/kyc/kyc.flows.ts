@@ -1,0 +1,16 @@
+import type { Services } from '../../app/services';
+import { createKycActors, createKycReviewActors } from './actors/kyc.actors';
+import { kycMachine } from './machines/kyc/kyc.machine';
+import { kycReviewMachine } from './machines/kycReview/kycReview.machine';
+
+/** Identity verification: its machines with their effects, supplied from the shared services (loaded with its pages; see defineFeature's `load`). */
+export const provide = ({ api, operatorApi, operatorToken, lang, showToast, shell: { session } }: Services) => {
+  const review = createKycReviewActors(operatorApi, { getToken: operatorToken, getLang: lang });
+  return {
+    kyc: kycMachine.provide({ actors: createKycActors(api), actions: { showToast, refreshSession: () => session.send({ type: 'session.refresh' }) } }),
+    kycReview: kycReviewMachine.provide({
+      actors: { fetchQueue: review.fetchQueue, fetchDetail: review.fetchDetail, approve: review.approve, reject: review.reject },
+      actions: { showToast },
+    }),
+  };
+};
