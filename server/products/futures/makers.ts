@@ -1,6 +1,7 @@
 import { fx, fxText, mulFx, type Fx } from '../../../src/domain/futures/fixed.js';
 import type { Database } from '../../kernel/db/database.js';
 import { changeBalance } from '../../kernel/ledger/ledger.js';
+import type { FuturesAction } from '../../../src/domain/futures/api.js';
 import type { FuturesExchange } from './exchange.js';
 import type { FuturesPair } from './pairs.js';
 
@@ -13,6 +14,8 @@ const LEVELS = 12;
 const STEP = fx('0.0005');
 const LEVEL_USDT = fx('3000');
 const LEVERAGE = 10;
+/** Actions that rest on the bid side. */
+const BIDS: ReadonlySet<FuturesAction> = new Set(['open_long', 'close_short']);
 /** Above this notional a maker's inventory is worked down instead of grown. */
 const INVENTORY_CAP = fx('1000000');
 
@@ -64,32 +67,59 @@ export class FuturesMakers {
     }
   }
 
-  /** Replaces both makers' quotes on a pair around its mark. */
+  /**
+   * Replaces both makers' quotes on a pair around its mark, new before old (make before break): a
+   * market order arriving mid-requote still finds both sides of the book (the opening quotes of
+   * each side stay until their replacements rest). Old quotes the new ones would cross (the mark
+   * moved more than a step) go first, so the makers never trade with their own old quotes, and so
+   * do the old inventory offers, whose replacements may need all of the closable quantity.
+   */
   async requote(symbol: string): Promise<void> {
     const ex = this.ex;
     const pair = ex.pairs.get(symbol)!;
     const mark = ex.marks.get(symbol)?.mark;
     if (!mark) return;
-    const cancels = [this.ids.long, this.ids.short].flatMap((id) => [...(ex.ordersByUser.get(id) ?? [])].filter((o) => ex.orders.get(o)?.symbol === symbol).map((o) => ex.cancel(id, o)));
-    await Promise.all(cancels);
+    const quotes = this.quotes(pair, symbol, mark);
+    const bids = quotes.filter((q) => BIDS.has(q.action)).map((q) => fx(q.price));
+    const asks = quotes.filter((q) => !BIDS.has(q.action)).map((q) => fx(q.price));
+    const highestBid = bids.reduce((a, b) => (b > a ? b : a), 0n);
+    const lowestAsk = asks.reduce<Fx | undefined>((a, b) => (a === undefined || b < a ? b : a), undefined);
+    const old = [this.ids.long, this.ids.short].flatMap((id) =>
+      [...(ex.ordersByUser.get(id) ?? [])].flatMap((orderId) => {
+        const order = ex.orders.get(orderId);
+        return order?.symbol === symbol ? [{ id, order }] : [];
+      }),
+    );
+    // Old inventory offers go first too: the new ones may hold the whole closable quantity.
+    const goesFirst = ({ order }: (typeof old)[number]) =>
+      order.action === 'close_long' ||
+      order.action === 'close_short' ||
+      (order.price !== null && (BIDS.has(order.action) ? lowestAsk !== undefined && order.price >= lowestAsk : order.price <= highestBid));
+    await Promise.all(old.filter(goesFirst).map(({ id, order }) => ex.cancel(id, order.id)));
+    await Promise.all(quotes.map((q) => ex.place({ ...q, symbol, type: 'limit', source: 'maker' })));
+    await Promise.all(old.filter((o) => !goesFirst(o)).map(({ id, order }) => ex.cancel(id, order.id)));
+  }
+
+  /** The ladder around the mark: opening quotes a step apart, inventory offered back half a step inside them. */
+  private quotes(pair: FuturesPair, symbol: string, mark: Fx): Array<{ userId: number; action: FuturesAction; price: string; quantity: string }> {
     const q = this.levelQuantity(pair, mark);
-    const places: Promise<unknown>[] = [];
-    const long = ex.positionOf(this.ids.long, symbol);
-    const short = ex.positionOf(this.ids.short, symbol);
+    const quotes: Array<{ userId: number; action: FuturesAction; price: string; quantity: string }> = [];
     for (let i = 1; i <= LEVELS; i++) {
       const away = STEP * BigInt(i);
-      places.push(ex.place({ userId: this.ids.long, symbol, action: 'open_long', type: 'limit', price: this.price(pair, mark, -away), quantity: q, source: 'maker' }));
-      places.push(ex.place({ userId: this.ids.short, symbol, action: 'open_short', type: 'limit', price: this.price(pair, mark, away), quantity: q, source: 'maker' }));
+      quotes.push({ userId: this.ids.long, action: 'open_long', price: this.price(pair, mark, -away), quantity: q });
+      quotes.push({ userId: this.ids.short, action: 'open_short', price: this.price(pair, mark, away), quantity: q });
     }
-    // Inventory goes back half a step inside the opening quotes.
     const share = (pos: { quantity: Fx }) => (pos.quantity / BigInt(LEVELS) / pair.lotFx) * pair.lotFx;
+    const long = this.ex.positionOf(this.ids.long, symbol);
+    const short = this.ex.positionOf(this.ids.short, symbol);
+    const inside = (i: number) => STEP * BigInt(i) - STEP / 2n;
     if (long.side === 1 && share(long) > 0n) {
-      for (let i = 1; i <= LEVELS; i++) places.push(ex.place({ userId: this.ids.long, symbol, action: 'close_long', type: 'limit', price: this.price(pair, mark, STEP * BigInt(i) - STEP / 2n), quantity: fxText(share(long)), source: 'maker' }));
+      for (let i = 1; i <= LEVELS; i++) quotes.push({ userId: this.ids.long, action: 'close_long', price: this.price(pair, mark, inside(i)), quantity: fxText(share(long)) });
     }
     if (short.side === -1 && share(short) > 0n) {
-      for (let i = 1; i <= LEVELS; i++) places.push(ex.place({ userId: this.ids.short, symbol, action: 'close_short', type: 'limit', price: this.price(pair, mark, -(STEP * BigInt(i) - STEP / 2n)), quantity: fxText(share(short)), source: 'maker' }));
+      for (let i = 1; i <= LEVELS; i++) quotes.push({ userId: this.ids.short, action: 'close_short', price: this.price(pair, mark, -inside(i)), quantity: fxText(share(short)) });
     }
-    await Promise.all(places);
+    return quotes;
   }
 
   /** One trade between the makers: grows both inventories, or works them down past the cap. */
