@@ -1,11 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { FiatContext } from './fiat.context';
-import { canAppeal, remainingMs, type AdSide, type FiatCode, type FiatOrdersTab, type TakeBy } from '../../domain/fiat';
+import { canAppeal, remainingMs, type AdSide, type FiatChatMessage, type FiatCode, type FiatOrdersTab, type TakeBy } from '../../domain/fiat';
 import type { RecordDays } from '../../domain/wallet';
 import { publishProblem, type AdStatus } from '../../domain/fiat';
 import { requestOf, type AdField, type adFormMachine } from './machines/adForm/adForm.machine';
 import type { fiatAppealsMachine } from './machines/fiatAppeals/fiatAppeals.machine';
+import type { fiatChatMachine } from './machines/fiatChat/fiatChat.machine';
 import type { fiatBuyerMachine } from './machines/fiatBuyer/fiatBuyer.machine';
 import type { fiatDealMachine } from './machines/fiatDeal/fiatDeal.machine';
 import type { fiatListMachine, FiatListSource } from './machines/fiatList/fiatList.machine';
@@ -21,6 +22,10 @@ export interface FiatFlows {
   list: typeof fiatListMachine;
   adForm: typeof adFormMachine;
   appeals: typeof fiatAppealsMachine;
+  /** A party's order chat. */
+  chat: typeof fiatChatMachine;
+  /** The operator's read-only view of an appealed order's chat. */
+  deskChat: typeof fiatChatMachine;
 }
 
 
@@ -160,6 +165,33 @@ export function useFiatSeller(orderId: number) {
     payLeft: o ? secondsLeft(o.pay_deadline, context.now, context.offset) : 0,
     confirmLeft: o ? secondsLeft(o.confirm_deadline, context.now, context.offset) : 0,
   };
+}
+
+/** An order's chat: a party's (live, with a composer), or the operator's read-only copy of an appeal's messages. */
+export function useFiatChat(orderId: number, messages?: FiatChatMessage[]) {
+  const flows = FiatContext.use();
+  const ref = useActorRef(messages ? flows.deskChat : flows.chat, { input: { orderId, messages } });
+  const context = useSelector(ref, (s) => s.context);
+  const state = useSelector(ref, (s) => ({
+    loading: s.matches({ history: 'loading' }) || s.matches({ history: 'starting' }),
+    loadFailed: s.matches({ history: 'failed' }),
+    sending: s.matches({ composer: 'sending' }),
+    sendFailed: s.matches({ composer: 'failed' }),
+    canSend: s.can({ type: 'chat.send' }),
+  }));
+  const senders = useMemo(
+    () => ({
+      setDraft: (text: string) => ref.send({ type: 'chat.draft', text }),
+      attach: (file: File) => ref.send({ type: 'chat.attach', file, name: file.name }),
+      detach: () => ref.send({ type: 'chat.detach' }),
+      send: () => ref.send({ type: 'chat.send' }),
+      retry: () => ref.send({ type: 'chat.retry' }),
+      enlarge: (id: number) => ref.send({ type: 'chat.enlarge', id }),
+      shrink: () => ref.send({ type: 'chat.shrink' }),
+    }),
+    [ref],
+  );
+  return { ...context, ...state, ...senders };
 }
 
 /** /order/legal-order, /deal/history and /wallet/log-legal. */

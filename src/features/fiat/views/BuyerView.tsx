@@ -8,6 +8,7 @@ import { useFiatBuyer } from '../fiat.hooks';
 import { FIAT_STATUS_KEYS } from '../machines/fiatOrderShared';
 import { clock, money, qty } from './fiatFormat';
 import { Band, Frame, Steps } from './fiatStyles';
+import { OrderChat } from './OrderChat';
 import { OrderFacts } from './OrderFacts';
 import { useStepAddress } from './OrderPage';
 
@@ -120,6 +121,7 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
               {b.unpaid && <p className="faint">{t('fiat.payNote')}</p>}
             </PanelBody>
           </Panel>
+          {o.role === 'buyer' && <OrderChat orderId={o.id} mine="buyer" />}
         </>
       )}
       {o && (b.confirmingPay || b.paying) && (

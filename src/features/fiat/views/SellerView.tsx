@@ -8,6 +8,7 @@ import { useFiatSeller } from '../fiat.hooks';
 import { FIAT_STATUS_KEYS } from '../machines/fiatOrderShared';
 import { clock, money, qty } from './fiatFormat';
 import { Band, Frame, Steps } from './fiatStyles';
+import { OrderChat } from './OrderChat';
 import { OrderFacts } from './OrderFacts';
 import { useStepAddress } from './OrderPage';
 
@@ -105,6 +106,7 @@ export function SellerView(props: { orderId: number }) {
               <OrderFacts order={o} />
             </PanelBody>
           </Panel>
+          {o.role === 'seller' && <OrderChat orderId={o.id} mine="seller" />}
         </>
       )}
       {o && (s.confirmingRelease || s.releasing) && (
