@@ -8,6 +8,7 @@ import { LANGUAGES } from '../../src/domain/languages';
 import { OPERATOR } from './support/operator';
 import { registerThroughUi } from './support/register';
 import { call, fundAccount, tokenOf } from './support/api';
+import { receiptPng } from './support/png';
 
 const read = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as T;
 type Words = typeof fiatCatalogue.fiat & { base: typeof baseCatalogue };
@@ -117,6 +118,31 @@ for (const [code, w] of [['en_US', EN], ['de_DE', DE]] as const) {
     await buyer.getByRole('button', { name: w.iHavePaid }).click();
     await buyer.getByRole('dialog').getByRole('button', { name: w.base.common.confirm }).click();
     await expect(buyer).toHaveURL(/\/deal\/buy-confirm\/\d+$/);
+
+    // The order chat: the buyer writes and attaches the payment proof; the seller sees both live.
+    const text = `${w.chat.proofImage}: ${code} 10:02`;
+    await buyer.getByRole('textbox', { name: w.chat.message }).fill(text);
+    await buyer.getByRole('button', { name: w.chat.send }).click();
+    await expect(buyer.getByTestId('chat-messages')).toContainText(text);
+    // A wrong type is refused before sending, in the page's language.
+    await buyer.locator('input[name="proof"]').setInputFiles({ name: 'proof.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await expect(buyer.getByRole('alert').filter({ hasText: w.chat.imageType })).toBeVisible();
+    await buyer.locator('input[name="proof"]').setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: receiptPng() });
+    await expect(buyer.getByTestId('chat-attachment')).toContainText('proof.png');
+    await buyer.getByRole('button', { name: w.chat.send }).click();
+    await expect(buyer.getByTestId('chat-messages').getByRole('img', { name: w.chat.proofImage })).toBeVisible();
+    await expect(seller.getByTestId('chat-messages')).toContainText(text);
+    const proof = seller.getByTestId('chat-messages').getByRole('img', { name: w.chat.proofImage });
+    await expect(proof).toBeVisible();
+    expect(await proof.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+    await seller.getByRole('button', { name: w.chat.openImage }).click();
+    await expect(seller.getByRole('dialog').getByRole('img', { name: w.chat.proofImage })).toBeVisible();
+    await seller.keyboard.press('Escape');
+    await expect(seller.getByRole('dialog')).toHaveCount(0);
+    // The default theme is dark; the page at 1440×900 for a look at the chat.
+    if (code === 'en_US') {
+      await buyer.screenshot({ path: '/tmp/fiat-buyer-chat-dark.png', fullPage: true });
+    }
 
     // The seller hears it over the private channel and confirms receipt behind a confirmation.
     await seller.getByRole('button', { name: w.confirmReceipt }).click();
