@@ -3,6 +3,7 @@ import { copyText } from '../../services/clipboard';
 import { createFiatActors, createFiatChatActors, createOperatorFiatActors } from './actors/fiat.actors';
 import { fiatChatMachine } from './machines/fiatChat/fiatChat.machine';
 import { adFormKeyMinter, adFormMachine } from './machines/adForm/adForm.machine';
+import { fiatAppealMachine } from './machines/fiatAppeal/fiatAppeal.machine';
 import { fiatAppealsMachine } from './machines/fiatAppeals/fiatAppeals.machine';
 import { fiatBuyerMachine } from './machines/fiatBuyer/fiatBuyer.machine';
 import { fiatDealMachine } from './machines/fiatDeal/fiatDeal.machine';
@@ -17,7 +18,7 @@ export const provide = ({ api, operatorApi, operatorToken, showToast, newKey, us
   const partyChat = createFiatChatActors(api, userStream, { getToken: () => shell.session.getSnapshot().context.token, getLang: lang });
   // The operator reads the appealed order's chat from the queue; only its images need a call.
   const deskChat = createFiatChatActors(operatorApi, userStream, { getToken: operatorToken, getLang: lang });
-  const orderActors = { loadOrder: actors.loadOrder, appealOrder: actors.appealOrder, orderUpdates: actors.orderUpdates };
+  const orderActors = { loadOrder: actors.loadOrder, appeal: fiatAppealMachine.provide({ actors: { appealOrder: actors.appealOrder } }), orderUpdates: actors.orderUpdates };
   const copy = (_: unknown, params: { text: string }) =>
     void copyText(params.text).then((copied) => showToast(undefined, copied ? { tone: 'success', message: { key: 'settings.copySuccess' } } : { tone: 'error', message: { key: 'settings.copyFailed' } }));
   return {

@@ -28,5 +28,5 @@ export const fiatChatModel: MachineModel<typeof fiatChatMachine> = {
     { type: 'xstate.done.actor.fetchImage', output: 'data:image/png;base64,AA==' },
     { type: 'chat.resync' },
   ],
-  abstract: (s) => [s.context.messages.length, s.context.draft.length > 0, s.context.attachment !== undefined, s.context.problem !== undefined, Object.keys(s.context.images).length],
+  abstract: (s) => [s.context.draft.length > 0 || s.context.attachment !== undefined, s.context.problem !== undefined],
 };
