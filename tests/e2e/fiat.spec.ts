@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type fiatCatalogue from '../../src/locales/fiat/en_US.json';
 import type baseCatalogue from '../../src/locales/en_US.json';
-import type { FiatAd, FiatMethod } from '../../src/domain/fiat';
+import { FIAT_PATHS, type FiatAd, type FiatMethod } from '../../src/domain/fiat';
 import { LANGUAGES } from '../../src/domain/languages';
 import { OPERATOR } from './support/operator';
 import { registerThroughUi } from './support/register';
@@ -156,3 +156,32 @@ for (const [code, w] of [['en_US', EN], ['de_DE', DE]] as const) {
     await buyer.context().close();
   });
 }
+
+test('an unpaid order is cancelled when pay_time runs out: the escrow returns and the buyer sees it live', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const seller = await newTrader(browser, 'seller-timeout');
+  const { ad } = await verifiedSeller(seller, EN, '0.40');
+  const buyer = await newTrader(browser, 'buyer-timeout');
+  // legal_trade.pay_time through the operator's call (docs/API.md): 0.25 minutes for this order
+  // only (an order keeps the deadline it was given), put back at once.
+  const { token: op } = await call<{ token: string }>(buyer, '/api/operator/login', OPERATOR);
+  expect(await call(buyer, FIAT_PATHS.operatorLegalTrade, { pay_time: 0.25 }, op)).toMatchObject({ pay_time: 0.25 });
+  try {
+    await buyFromAd(buyer, EN, '10', ad.id);
+  } finally {
+    await call(buyer, FIAT_PATHS.operatorLegalTrade, { pay_time: 120 }, op);
+  }
+  await expect(buyer.getByTestId('countdown')).toHaveText(/^00:(0\d|1[0-5])$/);
+  expect((await call<FiatAd>(seller, FIAT_PATHS.ad, { ad_id: ad.id })).remaining).toBe('75');
+  // No reload: the sweep cancels it and the private channel (or the page's own recheck) shows it.
+  await expect(buyer.getByRole('heading', { name: EN.status.cancelled })).toBeVisible({ timeout: 25_000 });
+  await expect(buyer.getByRole('status')).toContainText(EN.cancelledExpired);
+  await expect(buyer.getByRole('button', { name: EN.iHavePaid })).toHaveCount(0);
+  expect((await call<FiatAd>(seller, FIAT_PATHS.ad, { ad_id: ad.id })).remaining).toBe('100');
+  const [usdt] = (await call<Array<{ currency: string; available: string; frozen: string }>>(seller, '/api/wallet/balances', { account: 'legal' }, await tokenOf(seller))).filter((b) => b.currency === 'USDT');
+  expect(usdt).toMatchObject({ available: '100', frozen: '100' });
+  // The ad leaves the list, so that later runs' "cheapest first" is not this test's.
+  await call(seller, FIAT_PATHS.adStatus, { ad_id: ad.id, status: 'closed' }, await tokenOf(seller));
+  await seller.context().close();
+  await buyer.context().close();
+});
