@@ -67,6 +67,23 @@ async function verifiedSeller(page: Page, w: Words, price: string): Promise<{ ad
   return { ad: ad!, method: method! };
 }
 
+/** Like verifiedSeller, all through the API (the timeout test is about the deadline, not the ad form). */
+async function sellerByApi(page: Page, price: string): Promise<FiatAd> {
+  const token = await tokenOf(page);
+  const status = await call<{ submission_id: number | null }>(page, '/api/identity/submit', { name: 'Ada Lovelace', id_number: 'X1234567', front: PNG, back: PNG }, token);
+  const { token: op } = await call<{ token: string }>(page, '/api/operator/login', OPERATOR);
+  await call(page, '/api/operator/kyc/approve', { id: status.submission_id }, op);
+  await call(page, '/api/user/coll_method_add', { real_name: 'Ada Lovelace', card_number: '6222 8888 7777 1234', bank_name: 'E2E Bank', currency: 'USD' }, token);
+  const [method] = await call<FiatMethod[]>(page, '/api/fiat/methods', {}, token);
+  await fundAccount(page, 'legal', '200');
+  return call<FiatAd>(
+    page,
+    FIAT_PATHS.publish,
+    { side: 'sell', crypto: 'USDT', fiat: 'USD', price_kind: 'fixed', fixed_price: price, total: '100', min_amount: '1', max_amount: '100', method_ids: [method!.id], terms: '' },
+    token,
+  );
+}
+
 /** From /deal: an ad (the first, the cheapest, unless named), by amount, through buy-next and its confirmation, to buy-detail. */
 async function buyFromAd(page: Page, w: Words, amount: string, adId?: number) {
   await page.goto('/deal');
@@ -158,9 +175,10 @@ for (const [code, w] of [['en_US', EN], ['de_DE', DE]] as const) {
 }
 
 test('an unpaid order is cancelled when pay_time runs out: the escrow returns and the buyer sees it live', async ({ browser }) => {
-  test.setTimeout(60_000);
+  // About 30 s alone (a 15 s deadline, then the sweep); the margin is for a busy machine.
+  test.setTimeout(90_000);
   const seller = await newTrader(browser, 'seller-timeout');
-  const { ad } = await verifiedSeller(seller, EN, '0.40');
+  const ad = await sellerByApi(seller, '0.40');
   const buyer = await newTrader(browser, 'buyer-timeout');
   // legal_trade.pay_time through the operator's call (docs/API.md): 0.25 minutes for this order
   // only (an order keeps the deadline it was given), put back at once.
@@ -184,4 +202,18 @@ test('an unpaid order is cancelled when pay_time runs out: the escrow returns an
   await call(seller, FIAT_PATHS.adStatus, { ad_id: ad.id, status: 'closed' }, await tokenOf(seller));
   await seller.context().close();
   await buyer.context().close();
+});
+
+test('at 390×844 the /deal ads are cards, nothing scrolls sideways, and a card opens buy-next', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/deal');
+  const cards = page.getByTestId('ad-cards');
+  await expect(cards.getByRole('listitem').first()).toContainText('USD');
+  await expect(page.getByRole('table')).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: '/tmp/fiat-deal-cards-390.png', fullPage: true });
+  await cards.getByRole('listitem').first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/deal\/buy-next\?ad=\d+/);
+  await context.close();
 });
