@@ -5,7 +5,7 @@ import type fiatCatalogue from '../../src/locales/fiat/en_US.json';
 import type baseCatalogue from '../../src/locales/en_US.json';
 import { FIAT_PATHS, type FiatAd, type FiatMethod } from '../../src/domain/fiat';
 import { LANGUAGES } from '../../src/domain/languages';
-import { OPERATOR } from './support/operator';
+import { OPERATOR, operatorDesk } from './support/operator';
 import { registerThroughUi } from './support/register';
 import { call, fundAccount, tokenOf } from './support/api';
 import { receiptPng } from './support/png';
@@ -216,4 +216,44 @@ test('at 390×844 the /deal ads are cards, nothing scrolls sideways, and a card 
   await cards.getByRole('listitem').first().getByRole('link').click();
   await expect(page).toHaveURL(/\/deal\/buy-next\?ad=\d+/);
   await context.close();
+});
+
+test('the seller appeals after payment; the buyer sees it live; the operator reads the chat with the payment proof', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const seller = await newTrader(browser, 'seller-appeal');
+  const ad = await sellerByApi(seller, '0.45');
+  const buyer = await newTrader(browser, 'buyer-appeal');
+  await buyFromAd(buyer, EN, '9', ad.id);
+  const orderId = Number(buyer.url().split('/').pop());
+  await buyer.getByRole('button', { name: EN.iHavePaid }).click();
+  await buyer.getByRole('dialog').getByRole('button', { name: EN.base.common.confirm }).click();
+  await expect(buyer).toHaveURL(/\/deal\/buy-confirm\/\d+$/);
+  await buyer.locator('input[name="proof"]').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: receiptPng() });
+  await buyer.getByRole('button', { name: EN.chat.send }).click();
+  await expect(buyer.getByTestId('chat-messages').getByRole('img', { name: EN.chat.proofImage })).toBeVisible();
+
+  // The appeal machine: a reason is required, then a confirmation.
+  await seller.goto(`/deal/sell-detail/${orderId}`);
+  await seller.getByRole('button', { name: EN.appeal, exact: true }).click();
+  const dialog = seller.getByRole('dialog');
+  await dialog.getByRole('button', { name: EN.submitAppeal }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(EN.appealReasonRequired);
+  await dialog.getByRole('textbox').fill('The transfer has not arrived');
+  await dialog.getByRole('button', { name: EN.submitAppeal }).click();
+  await expect(seller.getByRole('dialog')).toContainText(EN.confirmAppeal);
+  await seller.getByRole('dialog').getByRole('button', { name: EN.submitAppeal }).click();
+  await expect(seller.getByRole('heading', { name: EN.inAppeal })).toBeVisible();
+  await expect(buyer.getByRole('heading', { name: EN.inAppeal })).toBeVisible({ timeout: 10_000 });
+
+  const desk = await operatorDesk(browser);
+  await desk.getByRole('tab', { name: EN.desk.tab }).click();
+  const { order_no } = await call<{ order_no: string }>(buyer, FIAT_PATHS.order, { order_id: orderId }, await tokenOf(buyer));
+  await desk.getByRole('row').filter({ hasText: order_no }).getByRole('button', { name: EN.desk.open }).click();
+  const proof = desk.getByTestId('chat-messages').getByRole('img', { name: EN.chat.proofImage });
+  await expect(proof).toBeVisible();
+  expect(await proof.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+  await desk.screenshot({ path: '/tmp/fiat-desk-appeal-chat.png', fullPage: true });
+  await desk.context().close();
+  await seller.context().close();
+  await buyer.context().close();
 });
