@@ -27,6 +27,7 @@ export const FIAT_PATHS = {
   operatorAppeals: '/api/operator/fiat/appeals',
   operatorResolve: '/api/operator/fiat/resolve',
   operatorChat: '/api/operator/fiat/chat',
+  operatorLegalTrade: '/api/operator/fiat/legal_trade',
 } as const;
 
 /** A chat message's image by order and message id (GET with the token header, like identity photos). */

@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type fiatCatalogue from '../../src/locales/fiat/en_US.json';
 import type baseCatalogue from '../../src/locales/en_US.json';
-import type { FiatAd, FiatMethod } from '../../src/domain/fiat';
+import { FIAT_PATHS, type FiatAd, type FiatMethod } from '../../src/domain/fiat';
 import { LANGUAGES } from '../../src/domain/languages';
-import { OPERATOR } from './support/operator';
+import { OPERATOR, operatorDesk } from './support/operator';
 import { registerThroughUi } from './support/register';
 import { call, fundAccount, tokenOf } from './support/api';
+import { receiptPng } from './support/png';
 
 const read = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as T;
 type Words = typeof fiatCatalogue.fiat & { base: typeof baseCatalogue };
@@ -66,6 +67,23 @@ async function verifiedSeller(page: Page, w: Words, price: string): Promise<{ ad
   return { ad: ad!, method: method! };
 }
 
+/** Like verifiedSeller, all through the API (the timeout test is about the deadline, not the ad form). */
+async function sellerByApi(page: Page, price: string): Promise<FiatAd> {
+  const token = await tokenOf(page);
+  const status = await call<{ submission_id: number | null }>(page, '/api/identity/submit', { name: 'Ada Lovelace', id_number: 'X1234567', front: PNG, back: PNG }, token);
+  const { token: op } = await call<{ token: string }>(page, '/api/operator/login', OPERATOR);
+  await call(page, '/api/operator/kyc/approve', { id: status.submission_id }, op);
+  await call(page, '/api/user/coll_method_add', { real_name: 'Ada Lovelace', card_number: '6222 8888 7777 1234', bank_name: 'E2E Bank', currency: 'USD' }, token);
+  const [method] = await call<FiatMethod[]>(page, '/api/fiat/methods', {}, token);
+  await fundAccount(page, 'legal', '200');
+  return call<FiatAd>(
+    page,
+    FIAT_PATHS.publish,
+    { side: 'sell', crypto: 'USDT', fiat: 'USD', price_kind: 'fixed', fixed_price: price, total: '100', min_amount: '1', max_amount: '100', method_ids: [method!.id], terms: '' },
+    token,
+  );
+}
+
 /** From /deal: an ad (the first, the cheapest, unless named), by amount, through buy-next and its confirmation, to buy-detail. */
 async function buyFromAd(page: Page, w: Words, amount: string, adId?: number) {
   await page.goto('/deal');
@@ -100,7 +118,8 @@ test('a newcomer buys USDT from a simulated merchant', async ({ page }) => {
 
 for (const [code, w] of [['en_US', EN], ['de_DE', DE]] as const) {
   test(`two real users trade through escrow (${code})`, async ({ browser }) => {
-    test.setTimeout(120_000);
+    // The chat steps add a few seconds; with the responsive suite beside it on two cores the German run came near 2 minutes.
+    test.setTimeout(150_000);
     const seller = await newTrader(browser, `seller-${code}`, code);
     const { ad } = await verifiedSeller(seller, w, '0.50');
     const buyer = await newTrader(browser, `buyer-${code}`, code);
@@ -118,6 +137,31 @@ for (const [code, w] of [['en_US', EN], ['de_DE', DE]] as const) {
     await buyer.getByRole('dialog').getByRole('button', { name: w.base.common.confirm }).click();
     await expect(buyer).toHaveURL(/\/deal\/buy-confirm\/\d+$/);
 
+    // The order chat: the buyer writes and attaches the payment proof; the seller sees both live.
+    const text = `${w.chat.proofImage}: ${code} 10:02`;
+    await buyer.getByRole('textbox', { name: w.chat.message }).fill(text);
+    await buyer.getByRole('button', { name: w.chat.send }).click();
+    await expect(buyer.getByTestId('chat-messages')).toContainText(text);
+    // A wrong type is refused before sending, in the page's language.
+    await buyer.locator('input[name="proof"]').setInputFiles({ name: 'proof.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await expect(buyer.getByRole('alert').filter({ hasText: w.chat.imageType })).toBeVisible();
+    await buyer.locator('input[name="proof"]').setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: receiptPng() });
+    await expect(buyer.getByTestId('chat-attachment')).toContainText('proof.png');
+    await buyer.getByRole('button', { name: w.chat.send }).click();
+    await expect(buyer.getByTestId('chat-messages').getByRole('img', { name: w.chat.proofImage })).toBeVisible();
+    await expect(seller.getByTestId('chat-messages')).toContainText(text);
+    const proof = seller.getByTestId('chat-messages').getByRole('img', { name: w.chat.proofImage });
+    await expect(proof).toBeVisible();
+    expect(await proof.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+    await seller.getByRole('button', { name: w.chat.openImage }).click();
+    await expect(seller.getByRole('dialog').getByRole('img', { name: w.chat.proofImage })).toBeVisible();
+    await seller.keyboard.press('Escape');
+    await expect(seller.getByRole('dialog')).toHaveCount(0);
+    // The default theme is dark; the page at 1440×900 for a look at the chat.
+    if (code === 'en_US') {
+      await buyer.screenshot({ path: '/tmp/fiat-buyer-chat-dark.png', fullPage: true });
+    }
+
     // The seller hears it over the private channel and confirms receipt behind a confirmation.
     await seller.getByRole('button', { name: w.confirmReceipt }).click();
     await seller.screenshot({ path: `/tmp/fiat-seller-confirm-${code}.png` });
@@ -130,3 +174,87 @@ for (const [code, w] of [['en_US', EN], ['de_DE', DE]] as const) {
     await buyer.context().close();
   });
 }
+
+test('an unpaid order is cancelled when pay_time runs out: the escrow returns and the buyer sees it live', async ({ browser }) => {
+  // About 30 s alone (a 15 s deadline, then the sweep); the margin is for a busy machine.
+  test.setTimeout(90_000);
+  const seller = await newTrader(browser, 'seller-timeout');
+  const ad = await sellerByApi(seller, '0.40');
+  const buyer = await newTrader(browser, 'buyer-timeout');
+  // legal_trade.pay_time through the operator's call (docs/API.md): 0.25 minutes for this order
+  // only (an order keeps the deadline it was given), put back at once.
+  const { token: op } = await call<{ token: string }>(buyer, '/api/operator/login', OPERATOR);
+  expect(await call(buyer, FIAT_PATHS.operatorLegalTrade, { pay_time: 0.25 }, op)).toMatchObject({ pay_time: 0.25 });
+  try {
+    await buyFromAd(buyer, EN, '10', ad.id);
+  } finally {
+    await call(buyer, FIAT_PATHS.operatorLegalTrade, { pay_time: 120 }, op);
+  }
+  await expect(buyer.getByTestId('countdown')).toHaveText(/^00:(0\d|1[0-5])$/);
+  expect((await call<FiatAd>(seller, FIAT_PATHS.ad, { ad_id: ad.id })).remaining).toBe('75');
+  // No reload: the sweep cancels it and the private channel (or the page's own recheck) shows it.
+  await expect(buyer.getByRole('heading', { name: EN.status.cancelled })).toBeVisible({ timeout: 25_000 });
+  await expect(buyer.getByRole('status')).toContainText(EN.cancelledExpired);
+  await expect(buyer.getByRole('button', { name: EN.iHavePaid })).toHaveCount(0);
+  expect((await call<FiatAd>(seller, FIAT_PATHS.ad, { ad_id: ad.id })).remaining).toBe('100');
+  const [usdt] = (await call<Array<{ currency: string; available: string; frozen: string }>>(seller, '/api/wallet/balances', { account: 'legal' }, await tokenOf(seller))).filter((b) => b.currency === 'USDT');
+  expect(usdt).toMatchObject({ available: '100', frozen: '100' });
+  // The ad leaves the list, so that later runs' "cheapest first" is not this test's.
+  await call(seller, FIAT_PATHS.adStatus, { ad_id: ad.id, status: 'closed' }, await tokenOf(seller));
+  await seller.context().close();
+  await buyer.context().close();
+});
+
+test('at 390×844 the /deal ads are cards, nothing scrolls sideways, and a card opens buy-next', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/deal');
+  const cards = page.getByTestId('ad-cards');
+  await expect(cards.getByRole('listitem').first()).toContainText('USD');
+  await expect(page.getByRole('table')).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: '/tmp/fiat-deal-cards-390.png', fullPage: true });
+  await cards.getByRole('listitem').first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/deal\/buy-next\?ad=\d+/);
+  await context.close();
+});
+
+test('the seller appeals after payment; the buyer sees it live; the operator reads the chat with the payment proof', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const seller = await newTrader(browser, 'seller-appeal');
+  const ad = await sellerByApi(seller, '0.45');
+  const buyer = await newTrader(browser, 'buyer-appeal');
+  await buyFromAd(buyer, EN, '9', ad.id);
+  const orderId = Number(buyer.url().split('/').pop());
+  await buyer.getByRole('button', { name: EN.iHavePaid }).click();
+  await buyer.getByRole('dialog').getByRole('button', { name: EN.base.common.confirm }).click();
+  await expect(buyer).toHaveURL(/\/deal\/buy-confirm\/\d+$/);
+  await buyer.locator('input[name="proof"]').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: receiptPng() });
+  await buyer.getByRole('button', { name: EN.chat.send }).click();
+  await expect(buyer.getByTestId('chat-messages').getByRole('img', { name: EN.chat.proofImage })).toBeVisible();
+
+  // The appeal machine: a reason is required, then a confirmation.
+  await seller.goto(`/deal/sell-detail/${orderId}`);
+  await seller.getByRole('button', { name: EN.appeal, exact: true }).click();
+  const dialog = seller.getByRole('dialog');
+  await dialog.getByRole('button', { name: EN.submitAppeal }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(EN.appealReasonRequired);
+  await dialog.getByRole('textbox').fill('The transfer has not arrived');
+  await dialog.getByRole('button', { name: EN.submitAppeal }).click();
+  await expect(seller.getByRole('dialog')).toContainText(EN.confirmAppeal);
+  await seller.getByRole('dialog').getByRole('button', { name: EN.submitAppeal }).click();
+  await expect(seller.getByRole('heading', { name: EN.inAppeal })).toBeVisible();
+  await expect(buyer.getByRole('heading', { name: EN.inAppeal })).toBeVisible({ timeout: 10_000 });
+
+  const desk = await operatorDesk(browser);
+  await desk.getByRole('tab', { name: EN.desk.tab }).click();
+  const { order_no } = await call<{ order_no: string }>(buyer, FIAT_PATHS.order, { order_id: orderId }, await tokenOf(buyer));
+  await desk.getByRole('row').filter({ hasText: order_no }).getByRole('button', { name: EN.desk.open }).click();
+  const proof = desk.getByTestId('chat-messages').getByRole('img', { name: EN.chat.proofImage });
+  await expect(proof).toBeVisible();
+  expect(await proof.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+  await desk.screenshot({ path: '/tmp/fiat-desk-appeal-chat.png', fullPage: true });
+  await desk.context().close();
+  await seller.context().close();
+  await buyer.context().close();
+});

@@ -8,6 +8,7 @@ import { ApiFailure, ok } from '../../kernel/http/envelope.js';
 import { anyBody } from '../../kernel/http/schemas.js';
 import { unwrap, type Outcome } from '../../kernel/outcome.js';
 import { MAX_PAGE_SIZE, TERMS_MAX } from './ads.js';
+import type { LegalTradePatch } from './rules.js';
 import { CHAT_MAX, PUBLISH_SCOPE, RELEASE_SCOPE, TAKE_SCOPE, type FiatService } from './service.js';
 import './messages.js';
 
@@ -46,6 +47,9 @@ const sayBody = object(['order_id'], { order_id: id, text: { type: 'string', max
 const appealBody = object(['order_id', 'reason'], { order_id: id, reason });
 const resolveBody = object(['order_id', 'decision', 'reason'], { order_id: id, decision: { type: 'string', enum: ['release', 'return'] }, reason });
 const imageParams = object(['id', 'message'], { id, message: id });
+/** Minutes, fractions allowed down to 6 s (a test's pay deadline), up to a week. */
+const minutes = { type: 'number', minimum: 0.1, maximum: 10_080 } as const;
+const legalTradeBody = { ...object([], { pay_time: minutes, confirm_time: minutes, max_unpaid_num: { type: 'integer', minimum: 1, maximum: 100 } }), minProperties: 1 } as const;
 
 /** P2P fiat (docs/API.md "P2P fiat"). */
 export function fiatRoutes(fiatService: FiatService) {
@@ -103,6 +107,9 @@ export function fiatRoutes(fiatService: FiatService) {
       return reply.header('content-type', image.mime).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').header('content-disposition', 'inline').send(image.bytes);
     });
 
+    app.post<{ Body: LegalTradePatch }>(FIAT_PATHS.operatorLegalTrade, { config: operator, schema: { body: legalTradeBody } }, async (request) =>
+      done(request, 'fiatSettingsSaved', { ok: true, data: await fiatService.setLegalTrade(request.body) }),
+    );
     app.post(FIAT_PATHS.operatorAppeals, { config: operator, schema: { body: anyBody } }, async (request) => ok(request.lang, await fiatService.appeals()));
     app.post<{ Body: { order_id: number; decision: 'release' | 'return'; reason: string } }>(FIAT_PATHS.operatorResolve, { config: operator, schema: { body: resolveBody } }, async (request) =>
       done(request, 'fiatResolved', await fiatService.resolve(request.operator.id, request.body.order_id, request.body.decision, request.body.reason)),

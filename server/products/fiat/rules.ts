@@ -32,6 +32,26 @@ export async function legalTrade(db: Queryable): Promise<LegalTrade> {
   };
 }
 
+/** What an operator may change of legal_trade (any subset). */
+export interface LegalTradePatch {
+  pay_time?: number;
+  confirm_time?: number;
+  max_unpaid_num?: number;
+}
+
+/**
+ * An operator's change to legal_trade: merged into the stored section, read by every later take
+ * and payment (orders keep the deadlines they were given). Answers the whole section.
+ */
+export async function setLegalTrade(db: Queryable, patch: LegalTradePatch): Promise<Record<string, number>> {
+  const [row] = await db.query<{ value: Record<string, number> }>(
+    `insert into platform_config (key, value) values ('legal_trade', $1::jsonb || $2::jsonb)
+       on conflict (key) do update set value = platform_config.value || $2::jsonb, updated_at = now() returning value`,
+    [JSON.stringify(DEFAULT_LEGAL_TRADE), JSON.stringify(patch)],
+  );
+  return row!.value;
+}
+
 /** The USDT value of a crypto quantity at the currency list's price (2 decimals). */
 export async function valueInUsdt(db: Queryable, crypto: string, quantity: string): Promise<string> {
   const [row] = await db.query<{ value: string }>(`select trim_scale($2::numeric * price)::text as value from currency where symbol = $1`, [crypto, quantity]);

@@ -22,7 +22,7 @@ import { outcomeOf, type Outcome } from '../../kernel/outcome.js';
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
 import { AD_COLUMNS, listAds, myAds, normaliseAd, publishAd, setAdStatus, toAds, type AdRow } from './ads.js';
 import { dueOrders, graceOverdue, normaliseOrder, ORDER_SELECT, readOrder, takeAd, toOrder, transition, type OrderRow } from './orders.js';
-import { Refusal } from './rules.js';
+import { Refusal, setLegalTrade, type LegalTradePatch } from './rules.js';
 
 export const TAKE_SCOPE = 'fiat.take';
 export const RELEASE_SCOPE = 'fiat.release';
@@ -211,6 +211,11 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
       );
       if (!row || (viewer !== 'operator' && Number(row.buyer_id) !== viewer && Number(row.seller_id) !== viewer)) return undefined;
       return readStoredImage(dataDir, 'fiat', row.image);
+    },
+
+    /** The operator changes legal_trade (minutes may be fractional: e2e runs a pay deadline of seconds). */
+    async setLegalTrade(patch: LegalTradePatch): Promise<Record<string, number>> {
+      return setLegalTrade(db, patch);
     },
 
     /** The operator's queue: orders in appeal, oldest first, with what it takes to decide. */

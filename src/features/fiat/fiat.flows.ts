@@ -1,7 +1,9 @@
 import type { Services } from '../../app/services';
 import { copyText } from '../../services/clipboard';
-import { createFiatActors, createOperatorFiatActors } from './actors/fiat.actors';
+import { createFiatActors, createFiatChatActors, createOperatorFiatActors } from './actors/fiat.actors';
+import { fiatChatMachine } from './machines/fiatChat/fiatChat.machine';
 import { adFormKeyMinter, adFormMachine } from './machines/adForm/adForm.machine';
+import { fiatAppealMachine } from './machines/fiatAppeal/fiatAppeal.machine';
 import { fiatAppealsMachine } from './machines/fiatAppeals/fiatAppeals.machine';
 import { fiatBuyerMachine } from './machines/fiatBuyer/fiatBuyer.machine';
 import { fiatDealMachine } from './machines/fiatDeal/fiatDeal.machine';
@@ -10,10 +12,13 @@ import { fiatSellerKeyMinter, fiatSellerMachine } from './machines/fiatSeller/fi
 import { fiatTakeKeyMinter, fiatTakeMachine } from './machines/fiatTake/fiatTake.machine';
 
 /** P2P fiat: its machines with their effects, supplied from the shared services (loaded with its pages; see defineFeature's `load`). */
-export const provide = ({ api, operatorApi, showToast, newKey, userStream }: Services) => {
+export const provide = ({ api, operatorApi, operatorToken, showToast, newKey, userStream, shell, lang }: Services) => {
   const actors = createFiatActors(api, userStream);
   const operator = createOperatorFiatActors(operatorApi);
-  const orderActors = { loadOrder: actors.loadOrder, appealOrder: actors.appealOrder, orderUpdates: actors.orderUpdates };
+  const partyChat = createFiatChatActors(api, userStream, { getToken: () => shell.session.getSnapshot().context.token, getLang: lang });
+  // The operator reads the appealed order's chat from the queue; only its images need a call.
+  const deskChat = createFiatChatActors(operatorApi, userStream, { getToken: operatorToken, getLang: lang });
+  const orderActors = { loadOrder: actors.loadOrder, appeal: fiatAppealMachine.provide({ actors: { appealOrder: actors.appealOrder } }), orderUpdates: actors.orderUpdates };
   const copy = (_: unknown, params: { text: string }) =>
     void copyText(params.text).then((copied) => showToast(undefined, copied ? { tone: 'success', message: { key: 'settings.copySuccess' } } : { tone: 'error', message: { key: 'settings.copyFailed' } }));
   return {
@@ -23,6 +28,8 @@ export const provide = ({ api, operatorApi, showToast, newKey, userStream }: Ser
     seller: fiatSellerMachine.provide({ actors: { ...orderActors, releaseOrder: actors.releaseOrder }, actions: { showToast, mintIdempotencyKey: fiatSellerKeyMinter(newKey) } }),
     adForm: adFormMachine.provide({ actors: { loadMine: actors.loadMine, publishAd: actors.publishAd, changeStatus: actors.changeStatus }, actions: { showToast, mintIdempotencyKey: adFormKeyMinter(newKey) } }),
     list: fiatListMachine.provide({ actors: { fetchList: actors.fetchList, listUpdates: actors.listUpdates }, actions: { showToast } }),
+    chat: fiatChatMachine.provide({ actors: partyChat }),
+    deskChat: fiatChatMachine.provide({ actors: { fetchImage: deskChat.fetchImage } }),
     appeals: fiatAppealsMachine.provide({ actors: { fetchAppeals: operator.fetchAppeals, resolveAppeal: operator.resolveAppeal }, actions: { showToast } }),
   };
 };

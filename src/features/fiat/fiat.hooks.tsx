@@ -1,11 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { FiatContext } from './fiat.context';
-import { canAppeal, remainingMs, type AdSide, type FiatCode, type FiatOrdersTab, type TakeBy } from '../../domain/fiat';
+import { canAppeal, remainingMs, type AdSide, type FiatChatMessage, type FiatCode, type FiatOrdersTab, type TakeBy } from '../../domain/fiat';
 import type { RecordDays } from '../../domain/wallet';
 import { publishProblem, type AdStatus } from '../../domain/fiat';
 import { requestOf, type AdField, type adFormMachine } from './machines/adForm/adForm.machine';
 import type { fiatAppealsMachine } from './machines/fiatAppeals/fiatAppeals.machine';
+import type { FiatAppealActorRef } from './machines/fiatAppeal/fiatAppeal.machine';
+import type { fiatChatMachine } from './machines/fiatChat/fiatChat.machine';
 import type { fiatBuyerMachine } from './machines/fiatBuyer/fiatBuyer.machine';
 import type { fiatDealMachine } from './machines/fiatDeal/fiatDeal.machine';
 import type { fiatListMachine, FiatListSource } from './machines/fiatList/fiatList.machine';
@@ -21,6 +23,10 @@ export interface FiatFlows {
   list: typeof fiatListMachine;
   adForm: typeof adFormMachine;
   appeals: typeof fiatAppealsMachine;
+  /** A party's order chat. */
+  chat: typeof fiatChatMachine;
+  /** The operator's read-only view of an appealed order's chat. */
+  deskChat: typeof fiatChatMachine;
 }
 
 
@@ -81,6 +87,7 @@ export function useFiatBuyer(orderId: number) {
   const flows = FiatContext.use();
   const ref = useActorRef(flows.buyer, { input: { orderId } });
   const context = useSelector(ref, (s) => s.context);
+  const appealRef = useSelector(ref, (s) => s.children.appeal as FiatAppealActorRef | undefined);
   const step = useSelector(ref, (s) => ({
     loading: s.matches({ flow: 'loading' }) || s.matches({ flow: 'routing' }),
     failed: s.matches({ flow: 'failed' }),
@@ -90,8 +97,6 @@ export function useFiatBuyer(orderId: number) {
     confirmingCancel: s.matches({ flow: { unpaid: 'confirmingCancel' } }),
     cancelling: s.matches({ flow: { unpaid: 'cancelling' } }),
     paid: s.matches({ flow: 'paid' }),
-    writingAppeal: s.matches({ flow: { paid: 'writingAppeal' } }),
-    appealing: s.matches({ flow: { paid: 'appealing' } }),
     inAppeal: s.matches({ flow: 'appeal' }),
     completed: s.matches({ flow: 'completed' }),
     cancelled: s.matches({ flow: 'cancelled' }),
@@ -101,7 +106,6 @@ export function useFiatBuyer(orderId: number) {
       pay: () => ref.send({ type: 'buyer.pay' }),
       cancel: () => ref.send({ type: 'buyer.cancel' }),
       appeal: () => ref.send({ type: 'buyer.appeal' }),
-      setReason: (reason: string) => ref.send({ type: 'buyer.reason', reason }),
       confirm: () => ref.send({ type: 'buyer.confirm' }),
       back: () => ref.send({ type: 'buyer.back' }),
       retry: () => ref.send({ type: 'buyer.retry' }),
@@ -114,7 +118,7 @@ export function useFiatBuyer(orderId: number) {
     ...step,
     ...senders,
     order: o,
-    reason: context.reason,
+    appealRef,
     payLeft: o ? secondsLeft(o.pay_deadline, context.now, context.offset) : 0,
     confirmLeft: o ? secondsLeft(o.confirm_deadline, context.now, context.offset) : 0,
     mayAppeal: o ? canAppeal(o, 'buyer', (context.now || Date.now()) + context.offset) : false,
@@ -126,6 +130,7 @@ export function useFiatSeller(orderId: number) {
   const flows = FiatContext.use();
   const ref = useActorRef(flows.seller, { input: { orderId } });
   const context = useSelector(ref, (s) => s.context);
+  const appealRef = useSelector(ref, (s) => s.children.appeal as FiatAppealActorRef | undefined);
   const step = useSelector(ref, (s) => ({
     loading: s.matches({ flow: 'loading' }) || s.matches({ flow: 'routing' }),
     failed: s.matches({ flow: 'failed' }),
@@ -134,8 +139,6 @@ export function useFiatSeller(orderId: number) {
     confirmingRelease: s.matches({ flow: { paid: 'confirmingRelease' } }) || s.matches({ flow: { appeal: 'confirmingRelease' } }),
     releasing: s.matches({ flow: { paid: 'releasing' } }) || s.matches({ flow: { appeal: 'releasing' } }),
     releaseFailed: s.matches({ flow: { paid: 'failed' } }),
-    writingAppeal: s.matches({ flow: { paid: 'writingAppeal' } }),
-    appealing: s.matches({ flow: { paid: 'appealing' } }),
     inAppeal: s.matches({ flow: 'appeal' }),
     completed: s.matches({ flow: 'completed' }),
     cancelled: s.matches({ flow: 'cancelled' }),
@@ -144,7 +147,6 @@ export function useFiatSeller(orderId: number) {
     () => ({
       release: () => ref.send({ type: 'seller.release' }),
       appeal: () => ref.send({ type: 'seller.appeal' }),
-      setReason: (reason: string) => ref.send({ type: 'seller.reason', reason }),
       confirm: () => ref.send({ type: 'seller.confirm' }),
       back: () => ref.send({ type: 'seller.back' }),
       retry: () => ref.send({ type: 'seller.retry' }),
@@ -156,10 +158,54 @@ export function useFiatSeller(orderId: number) {
     ...step,
     ...senders,
     order: o,
-    reason: context.reason,
+    appealRef,
     payLeft: o ? secondsLeft(o.pay_deadline, context.now, context.offset) : 0,
     confirmLeft: o ? secondsLeft(o.confirm_deadline, context.now, context.offset) : 0,
   };
+}
+
+/** An order's chat: a party's (live, with a composer), or the operator's read-only copy of an appeal's messages. */
+export function useFiatChat(orderId: number, messages?: FiatChatMessage[]) {
+  const flows = FiatContext.use();
+  const ref = useActorRef(messages ? flows.deskChat : flows.chat, { input: { orderId, messages } });
+  const context = useSelector(ref, (s) => s.context);
+  const state = useSelector(ref, (s) => ({
+    loading: s.matches({ history: 'loading' }) || s.matches({ history: 'starting' }),
+    loadFailed: s.matches({ history: 'failed' }),
+    sending: s.matches({ composer: 'sending' }),
+    sendFailed: s.matches({ composer: 'failed' }),
+    canSend: s.can({ type: 'chat.send' }),
+  }));
+  const senders = useMemo(
+    () => ({
+      setDraft: (text: string) => ref.send({ type: 'chat.draft', text }),
+      attach: (file: File) => ref.send({ type: 'chat.attach', file, name: file.name }),
+      detach: () => ref.send({ type: 'chat.detach' }),
+      send: () => ref.send({ type: 'chat.send' }),
+      retry: () => ref.send({ type: 'chat.retry' }),
+      enlarge: (id: number) => ref.send({ type: 'chat.enlarge', id }),
+      shrink: () => ref.send({ type: 'chat.shrink' }),
+    }),
+    [ref],
+  );
+  return { ...context, ...state, ...senders };
+}
+
+/** The appeal a party is writing (the buyer's or seller's machine's `appeal` child). */
+export function useFiatAppeal(ref: FiatAppealActorRef) {
+  const context = useSelector(ref, (s) => s.context);
+  const state = useSelector(ref, (s) => ({ writing: s.matches('writing'), confirming: s.matches('confirming'), submitting: s.matches('submitting') }));
+  const senders = useMemo(
+    () => ({
+      setReason: (reason: string) => ref.send({ type: 'appeal.reason', reason }),
+      submit: () => ref.send({ type: 'appeal.submit' }),
+      confirm: () => ref.send({ type: 'appeal.confirm' }),
+      back: () => ref.send({ type: 'appeal.back' }),
+      dismiss: () => ref.send({ type: 'appeal.dismiss' }),
+    }),
+    [ref],
+  );
+  return { ...context, ...state, ...senders };
 }
 
 /** /order/legal-order, /deal/history and /wallet/log-legal. */

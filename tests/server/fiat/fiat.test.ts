@@ -269,6 +269,37 @@ describe('appeals', () => {
     const denied = await h.app.inject({ method: 'GET', url: `/api/fiat/chat_image/${o.id}/${sent.id}`, headers: stranger.headers });
     expect(denied.json().code).toBe(404);
   });
+
+  it('a message reaches both parties live and stays in the history; bad input is a translated refusal, never a 500', async () => {
+    const { seller, ad } = await h.sellAd('100');
+    const buyer = await h.user();
+    const stranger = await h.user();
+    const o = expectOk(await h.take(buyer, { ad_id: ad.id, by: 'amount', value: '20.2' }));
+    const before = h.pushes.length;
+    const sent = expectOk(await h.act(buyer, FIAT_PATHS.say, { order_id: o.id, text: '  Paid, reference 42  ' })) as unknown as { id: number; text: string; sender: string };
+    expect(sent).toMatchObject({ text: 'Paid, reference 42', sender: 'buyer' });
+    const heard = h.pushes.slice(before).filter((p) => (p.message as { chat?: { id: number } }).chat?.id === sent.id);
+    expect(heard.map((p) => p.userId).sort()).toEqual([buyer.id, seller.id].sort());
+    const history = expectOk(await h.act(seller, FIAT_PATHS.chat, order(o.id))) as unknown as Array<{ id: number }>;
+    expect(history.map((m) => m.id)).toEqual([sent.id]);
+    expect((await h.act(stranger, FIAT_PATHS.chat, order(o.id))).body.msg).toBe('This order does not exist');
+    const bad = [
+      [{ order_id: o.id, text: '   ' }, 'Please write a message of 1 to 500 characters'],
+      [{ order_id: o.id }, 'Please write a message of 1 to 500 characters'],
+      [{ order_id: o.id, image: 'not a data url' }, 'The image must be a PNG, JPEG or WebP file'],
+      [{ order_id: o.id, image: `data:image/png;base64,${Buffer.alloc(4 * 1024 * 1024 + 10, 1).toString('base64')}` }, 'The image must be at most 4 MB'],
+    ] as const;
+    for (const [body, msg] of bad) {
+      const answer = await h.act(buyer, FIAT_PATHS.say, body);
+      expect(answer.status).toBeLessThan(500);
+      expect(answer.body.msg).toBe(msg);
+    }
+    const long = await h.act(buyer, FIAT_PATHS.say, { order_id: o.id, text: 'x'.repeat(501) }, { lang: 'de_DE' });
+    expect(long.status).toBeLessThan(500);
+    expect(long.body.code).toBe(400);
+    expect((await h.act(seller, FIAT_PATHS.say, { order_id: o.id, text: '   ' }, { lang: 'de_DE' })).body.msg).not.toBe('Please write a message of 1 to 500 characters');
+    expect((expectOk(await h.act(buyer, FIAT_PATHS.chat, order(o.id))) as unknown as unknown[]).length).toBe(1);
+  });
 });
 
 describe('simulated merchants (fresh start liquidity)', () => {

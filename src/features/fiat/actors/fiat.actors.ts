@@ -1,8 +1,10 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { FIAT_PATHS, type AdStatus, type FiatAd, type FiatAdsQuery, type FiatAppeal, type FiatMethod, type FiatOrder, type FiatStreamMessage } from '../../../domain/fiat';
+import { FIAT_PATHS, fiatChatImagePath, type AdStatus, type FiatAd, type FiatAdsQuery, type FiatAppeal, type FiatChatMessage, type FiatMethod, type FiatOrder, type FiatStreamMessage } from '../../../domain/fiat';
 import type { Page } from '../../../domain/wallet';
 import type { UserStreamHub } from '../../../app/actors/userStream.actor';
 import type { ApiClient } from '../../../services/api';
+import { fetchImageDataUrl, photoAsDataUrl } from '../../../services/identityPhotos';
+import type { SayInput, SentMessage } from '../machines/fiatChat/fiatChat.machine';
 import type { AppealInput, LoadedOrder, OrderStepInput } from '../machines/fiatOrderShared';
 import type { MyAdsData, PublishInput } from '../machines/adForm/adForm.machine';
 import type { ResolveInput } from '../machines/fiatAppeals/fiatAppeals.machine';
@@ -13,6 +15,41 @@ import type { TakeData, TakeInput } from '../machines/fiatTake/fiatTake.machine'
 export function parsePushedOrder(payload: unknown): FiatOrder | undefined {
   const order = (payload as Partial<FiatStreamMessage> | undefined)?.order;
   return order && typeof order.id === 'number' && typeof order.status === 'string' && typeof order.server_now === 'number' ? order : undefined;
+}
+
+/** A pushed chat message, if the payload is one. */
+export function parsePushedChat(payload: unknown): FiatChatMessage | undefined {
+  const chat = (payload as Partial<FiatStreamMessage> | undefined)?.chat;
+  return chat && typeof chat.id === 'number' && typeof chat.order_id === 'number' && typeof chat.text === 'string' ? chat : undefined;
+}
+
+/** Reads an order's chat images with a token read at call time (an <img src> cannot send the header). */
+export interface ImageAccess {
+  getToken: () => string | undefined;
+  getLang: () => string;
+}
+
+/** The chat's effects for one viewer: the parties over `api`, the operator with its own token. */
+export function createFiatChatActors(api: ApiClient, hub: UserStreamHub, access: ImageAccess) {
+  return {
+    loadChat: fromPromise<FiatChatMessage[], { orderId: number }>(({ input, signal }) => api.post<FiatChatMessage[]>(FIAT_PATHS.chat, { order_id: input.orderId }, signal)),
+    say: fromPromise<SentMessage, SayInput>(async ({ input, signal }) => {
+      const image = input.image ? await photoAsDataUrl(input.image, signal) : undefined;
+      const message = await api.post<FiatChatMessage>(FIAT_PATHS.say, { order_id: input.orderId, ...(input.text ? { text: input.text } : {}), ...(image ? { image } : {}) }, signal);
+      return { message, imageUrl: image };
+    }),
+    fetchImage: fromPromise<string, { orderId: number; messageId: number }>(({ input, signal }) =>
+      fetchImageDataUrl(fiatChatImagePath(input.orderId, input.messageId), access.getToken(), access.getLang(), signal),
+    ),
+    chatUpdates: fromCallback<EventObject, { orderId: number }>(({ sendBack, input }) =>
+      hub.listen((event) => {
+        if (event.type === 'stream.resync') return sendBack({ type: 'chat.resync' });
+        if (event.type !== 'stream.product' || event.kind !== 'fiat') return;
+        const message = parsePushedChat(event.payload);
+        if (message && message.order_id === input.orderId) sendBack({ type: 'chat.pushed', message });
+      }),
+    ),
+  };
 }
 
 /** Promise actors for the P2P calls (docs/API.md "P2P fiat"); each honours `signal`. */

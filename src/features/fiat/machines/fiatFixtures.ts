@@ -1,4 +1,4 @@
-import type { FiatAd, FiatAppeal, FiatMethod, FiatOrder } from '../../../domain/fiat';
+import type { FiatAd, FiatAppeal, FiatChatMessage, FiatMethod, FiatOrder } from '../../../domain/fiat';
 
 /** Example data for the models (tests/model) and view tests. */
 export const METHOD: FiatMethod = { id: 7, real_name: 'Atlas OTC', bank_name: 'Chase', card_number: '4000 1000 2000 3000', currency: 'USD', branch: '' };
@@ -76,3 +76,6 @@ export const APPEAL_CASE: FiatAppeal = {
     { at: 1_700_003_800_000, event: 'appeal' },
   ],
 };
+
+export const CHAT_TEXT: FiatChatMessage = { id: 1, order_id: 21, sender: 'buyer', text: 'Paid at 10:02', image: null, created_at: 1_700_000_100_000 };
+export const CHAT_IMAGE: FiatChatMessage = { id: 2, order_id: 21, sender: 'buyer', text: '', image: 'proof.png', created_at: 1_700_000_110_000 };

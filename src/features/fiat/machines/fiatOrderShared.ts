@@ -1,5 +1,6 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { FiatOrder } from '../../../domain/fiat';
+import { fiatAppealMachine } from './fiatAppeal/fiatAppeal.machine';
 
 /** What the order loader answers: the order and this client's clock when it arrived (for the offset). */
 export interface LoadedOrder {
@@ -24,11 +25,10 @@ export interface FiatOrderContext {
   /** server clock − client clock, from the order's `server_now` when it was received. */
   offset: number;
   now: number;
-  reason: string;
   idempotencyKey: string | undefined;
 }
 
-export const initialOrderContext = (orderId: number): FiatOrderContext => ({ orderId, order: undefined, offset: 0, now: 0, reason: '', idempotencyKey: undefined });
+export const initialOrderContext = (orderId: number): FiatOrderContext => ({ orderId, order: undefined, offset: 0, now: 0, idempotencyKey: undefined });
 
 export const fromLoaded = (loaded: LoadedOrder) => ({ order: loaded.order, offset: loaded.order.server_now - loaded.receivedAt, now: loaded.receivedAt });
 
@@ -37,9 +37,8 @@ export const orderPlaceholders = {
   loadOrder: fromPromise<LoadedOrder, { orderId: number }>(async () => {
     throw new Error('loadOrder not provided');
   }),
-  appealOrder: fromPromise<FiatOrder, AppealInput>(async () => {
-    throw new Error('appealOrder not provided');
-  }),
+  /** A party's appeal, invoked while the party writes it; its output is the order in appeal. */
+  appeal: fiatAppealMachine,
   /** The private channel's pushes for this order, as `order.pushed` events. */
   orderUpdates: fromCallback<EventObject, { orderId: number }>(() => () => undefined),
 };

@@ -2,12 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../app/ui/Button';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
-import { Dialog } from '../../../app/ui/Dialog';
 import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
 import { useFiatBuyer } from '../fiat.hooks';
 import { FIAT_STATUS_KEYS } from '../machines/fiatOrderShared';
 import { clock, money, qty } from './fiatFormat';
 import { Band, Frame, Steps } from './fiatStyles';
+import { AppealDialog } from './AppealDialog';
+import { OrderChat } from './OrderChat';
 import { OrderFacts } from './OrderFacts';
 import { useStepAddress } from './OrderPage';
 
@@ -120,6 +121,7 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
               {b.unpaid && <p className="faint">{t('fiat.payNote')}</p>}
             </PanelBody>
           </Panel>
+          {o.role === 'buyer' && <OrderChat orderId={o.id} mine="buyer" />}
         </>
       )}
       {o && (b.confirmingPay || b.paying) && (
@@ -132,27 +134,7 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
           {t('fiat.confirmCancel')}
         </ConfirmDialog>
       )}
-      {(b.writingAppeal || b.appealing) && (
-        <Dialog
-          title={t('fiat.appeal')}
-          onClose={b.back}
-          footer={
-            <>
-              <Button $variant="ghost" onClick={b.back}>
-                {t('common.cancel')}
-              </Button>
-              <Button $variant="danger" disabled={b.appealing || !b.reason.trim()} onClick={b.confirm}>
-                {t('fiat.submitAppeal')}
-              </Button>
-            </>
-          }
-        >
-          <label style={{ display: 'grid', gap: 6 }}>
-            {t('fiat.appealReason')}
-            <textarea rows={4} maxLength={500} value={b.reason} onChange={(e) => b.setReason(e.target.value)} />
-          </label>
-        </Dialog>
-      )}
+      {b.appealRef && <AppealDialog appeal={b.appealRef} />}
     </Frame>
   );
 }

@@ -11,6 +11,7 @@ import { useAppFlow } from '../../../app/views/hooks';
 import { useFiatDeal } from '../fiat.hooks';
 import { money, qty, rate } from './fiatFormat';
 import { Frame } from './fiatStyles';
+import { AdCards, WideOnly } from './AdCards';
 
 /**
  * /deal (spec §2): buy or sell, by amount or by quantity, fiat currency and crypto; the ads best
@@ -89,41 +90,44 @@ export function DealPage() {
               <Link to="/deal/bank-card">{t('page.deal.bankCard')}</Link>
             </div>
           </div>
-          <DataTable<FiatAd>
-            label={t('fiat.title')}
-            rows={deal.ads}
-            rowKey={(a) => String(a.id)}
-            emptyKey={deal.loading ? 'common.loading' : 'fiat.noAds'}
-            columns={[
-              {
-                key: 'fiat.col.merchant',
-                render: (a) => (
-                  <div>
-                    <b>{a.merchant}</b>
-                    <div className="faint">{t('fiat.merchantRecord', { count: a.completed, rate: rate(a.completion_rate) })}</div>
-                  </div>
-                ),
-              },
-              { key: 'fiat.col.price', align: 'right', render: (a) => <b className={`num ${buying ? 'up' : 'down'}`}>{money(a.price)} {a.fiat}</b> },
-              { key: 'fiat.col.available', align: 'right', render: (a) => <span className="num">{qty(a.remaining)} {a.crypto}</span> },
-              { key: 'fiat.col.limits', align: 'right', render: (a) => <span className="num">{money(a.min_amount)} – {money(a.max_amount)} {a.fiat}</span> },
-              { key: 'fiat.col.methods', render: (a) => <span className="dim">{a.methods.map((m) => m.bank_name).join(' · ') || t('fiat.anyBank')}</span> },
-              {
-                key: 'col.actions',
-                align: 'right',
-                render: (a) =>
-                  fits(a) ? (
-                    <Link to={takeLink(a)}>
-                      <Button $small $variant={buying ? 'primary' : 'danger'} tabIndex={-1}>
-                        {t(buying ? 'deal.buy' : 'deal.sell')} {a.crypto}
-                      </Button>
-                    </Link>
-                  ) : (
-                    <span className="faint">{t('fiat.outsideLimits')}</span>
+          <WideOnly>
+            <DataTable<FiatAd>
+              label={t('fiat.title')}
+              rows={deal.ads}
+              rowKey={(a) => String(a.id)}
+              emptyKey={deal.loading ? 'common.loading' : 'fiat.noAds'}
+              columns={[
+                {
+                  key: 'fiat.col.merchant',
+                  render: (a) => (
+                    <div>
+                      <b>{a.merchant}</b>
+                      <div className="faint">{t('fiat.merchantRecord', { count: a.completed, rate: rate(a.completion_rate) })}</div>
+                    </div>
                   ),
-              },
-            ]}
-          />
+                },
+                { key: 'fiat.col.price', align: 'right', render: (a) => <b className={`num ${buying ? 'up' : 'down'}`}>{money(a.price)} {a.fiat}</b> },
+                { key: 'fiat.col.available', align: 'right', render: (a) => <span className="num">{qty(a.remaining)} {a.crypto}</span> },
+                { key: 'fiat.col.limits', align: 'right', render: (a) => <span className="num">{money(a.min_amount)} – {money(a.max_amount)} {a.fiat}</span> },
+                { key: 'fiat.col.methods', render: (a) => <span className="dim">{a.methods.map((m) => m.bank_name).join(' · ') || t('fiat.anyBank')}</span> },
+                {
+                  key: 'col.actions',
+                  align: 'right',
+                  render: (a) =>
+                    fits(a) ? (
+                      <Link to={takeLink(a)}>
+                        <Button $small $variant={buying ? 'primary' : 'danger'} tabIndex={-1}>
+                          {t(buying ? 'deal.buy' : 'deal.sell')} {a.crypto}
+                        </Button>
+                      </Link>
+                    ) : (
+                      <span className="faint">{t('fiat.outsideLimits')}</span>
+                    ),
+                },
+              ]}
+            />
+          </WideOnly>
+          <AdCards ads={deal.ads} empty={t(deal.loading ? 'common.loading' : 'fiat.noAds')} buying={buying} fits={fits} takeLink={takeLink} />
           {deal.failed && (
             <p role="alert">
               <Button $small $variant="ghost" onClick={deal.retry}>

@@ -2,12 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../app/ui/Button';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
-import { Dialog } from '../../../app/ui/Dialog';
 import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
 import { useFiatSeller } from '../fiat.hooks';
 import { FIAT_STATUS_KEYS } from '../machines/fiatOrderShared';
 import { clock, money, qty } from './fiatFormat';
 import { Band, Frame, Steps } from './fiatStyles';
+import { AppealDialog } from './AppealDialog';
+import { OrderChat } from './OrderChat';
 import { OrderFacts } from './OrderFacts';
 import { useStepAddress } from './OrderPage';
 
@@ -105,6 +106,7 @@ export function SellerView(props: { orderId: number }) {
               <OrderFacts order={o} />
             </PanelBody>
           </Panel>
+          {o.role === 'seller' && <OrderChat orderId={o.id} mine="seller" />}
         </>
       )}
       {o && (s.confirmingRelease || s.releasing) && (
@@ -112,27 +114,7 @@ export function SellerView(props: { orderId: number }) {
           {t('fiat.confirmRelease', { amount: money(o.amount), fiat: o.fiat, quantity: qty(o.quantity), crypto: o.crypto, buyer: o.buyer_name })}
         </ConfirmDialog>
       )}
-      {(s.writingAppeal || s.appealing) && (
-        <Dialog
-          title={t('fiat.appeal')}
-          onClose={s.back}
-          footer={
-            <>
-              <Button $variant="ghost" onClick={s.back}>
-                {t('common.cancel')}
-              </Button>
-              <Button $variant="danger" disabled={s.appealing || !s.reason.trim()} onClick={s.confirm}>
-                {t('fiat.submitAppeal')}
-              </Button>
-            </>
-          }
-        >
-          <label style={{ display: 'grid', gap: 6 }}>
-            {t('fiat.appealReason')}
-            <textarea rows={4} maxLength={500} value={s.reason} onChange={(e) => s.setReason(e.target.value)} />
-          </label>
-        </Dialog>
-      )}
+      {s.appealRef && <AppealDialog appeal={s.appealRef} />}
     </Frame>
   );
 }

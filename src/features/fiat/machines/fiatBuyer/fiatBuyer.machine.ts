@@ -8,7 +8,6 @@ export type FiatBuyerEvent =
   | { type: 'buyer.pay' }
   | { type: 'buyer.cancel' }
   | { type: 'buyer.appeal' }
-  | { type: 'buyer.reason'; reason: string }
   | { type: 'buyer.confirm' }
   | { type: 'buyer.back' }
   | { type: 'buyer.retry' }
@@ -47,7 +46,6 @@ export const fiatBuyerMachine = setup({
     isCompleted: ({ context }) => context.order?.status === 'completed',
     payDeadlinePassed: ({ context }) => context.order !== undefined && remainingMs(context.order.pay_deadline, context.now, context.offset) === 0,
     mayAppeal: ({ context }) => context.order !== undefined && canAppeal(context.order, 'buyer', context.now + context.offset),
-    hasReason: ({ context }) => context.reason.trim().length > 0,
     isThisOrder: ({ context, event }) => event.type === 'order.pushed' && event.order.id === context.orderId,
   },
 }).createMachine({
@@ -117,21 +115,17 @@ export const fiatBuyerMachine = setup({
         paid: {
           initial: 'waiting',
           states: {
-            waiting: { on: { 'buyer.appeal': { guard: 'mayAppeal', target: 'writingAppeal' } } },
-            writingAppeal: {
-              on: {
-                'buyer.reason': { actions: assign({ reason: ({ event }) => event.reason.slice(0, 500) }) },
-                'buyer.confirm': { guard: 'hasReason', target: 'appealing' },
-                'buyer.back': 'waiting',
-              },
-            },
+            waiting: { on: { 'buyer.appeal': { guard: 'mayAppeal', target: 'appealing' } } },
+            // The appeal is its own machine (reason, confirmation, call); the view talks to it as `appeal`.
             appealing: {
               invoke: {
-                id: 'appealOrder',
-                src: 'appealOrder',
-                input: ({ context }) => ({ orderId: context.orderId, reason: context.reason }),
-                onDone: { target: '#fiatBuyer.flow.routing', actions: assign({ order: ({ event }) => event.output }) },
-                onError: { target: 'writingAppeal', actions: toastError },
+                id: 'appeal',
+                src: 'appeal',
+                input: ({ context }) => ({ orderId: context.orderId }),
+                onDone: [
+                  { guard: ({ event }) => event.output.order !== undefined, target: '#fiatBuyer.flow.routing', actions: assign({ order: ({ event }) => event.output.order }) },
+                  { target: 'waiting' },
+                ],
               },
             },
           },

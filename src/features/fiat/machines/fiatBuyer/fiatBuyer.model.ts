@@ -12,9 +12,9 @@ export const fiatBuyerModel: MachineModel<typeof fiatBuyerMachine> = {
     { type: 'xstate.done.actor.markPaid', output: PAID },
     { type: 'xstate.error.actor.markPaid', error: { kind: 'server', serverMessage: 'This order is no longer in a state that allows this' } },
     { type: 'xstate.done.actor.cancelOrder', output: CANCELLED },
-    { type: 'xstate.done.actor.appealOrder', output: APPEAL },
-    { type: 'buyer.reason', reason: 'The seller does not confirm' },
+    { type: 'xstate.done.actor.appeal', output: { order: undefined } },
+    { type: 'xstate.done.actor.appeal', output: { order: APPEAL } },
     { type: 'order.pushed', order: COMPLETED, receivedAt: COMPLETED.server_now },
   ],
-  abstract: (s) => [s.context.order?.status, s.context.reason.length > 0],
+  abstract: (s) => [s.context.order?.status],
 };

@@ -7,7 +7,6 @@ import { fromLoaded, initialOrderContext, orderPlaceholders, type FiatOrderConte
 export type FiatSellerEvent =
   | { type: 'seller.release' }
   | { type: 'seller.appeal' }
-  | { type: 'seller.reason'; reason: string }
   | { type: 'seller.confirm' }
   | { type: 'seller.back' }
   | { type: 'seller.retry' }
@@ -38,7 +37,6 @@ export const fiatSellerMachine = setup({
     isPaid: ({ context }) => context.order?.status === 'paid',
     isAppeal: ({ context }) => context.order?.status === 'appeal',
     isCompleted: ({ context }) => context.order?.status === 'completed',
-    hasReason: ({ context }) => context.reason.trim().length > 0,
     isThisOrder: ({ context, event }) => event.type === 'order.pushed' && event.order.id === context.orderId,
   },
 }).createMachine({
@@ -78,7 +76,7 @@ export const fiatSellerMachine = setup({
         paid: {
           initial: 'idle',
           states: {
-            idle: { on: { 'seller.release': 'confirmingRelease', 'seller.appeal': 'writingAppeal' } },
+            idle: { on: { 'seller.release': 'confirmingRelease', 'seller.appeal': 'appealing' } },
             confirmingRelease: { on: { 'seller.confirm': { target: 'releasing', actions: 'mintIdempotencyKey' }, 'seller.back': 'idle' } },
             releasing: {
               invoke: {
@@ -90,20 +88,16 @@ export const fiatSellerMachine = setup({
               },
             },
             failed: { on: { 'seller.retry': 'releasing', 'seller.back': 'idle' } },
-            writingAppeal: {
-              on: {
-                'seller.reason': { actions: assign({ reason: ({ event }) => event.reason.slice(0, 500) }) },
-                'seller.confirm': { guard: 'hasReason', target: 'appealing' },
-                'seller.back': 'idle',
-              },
-            },
+            // The appeal is its own machine (reason, confirmation, call); the view talks to it as `appeal`.
             appealing: {
               invoke: {
-                id: 'appealOrder',
-                src: 'appealOrder',
-                input: ({ context }) => ({ orderId: context.orderId, reason: context.reason }),
-                onDone: { target: '#fiatSeller.flow.routing', actions: assign({ order: ({ event }) => event.output }) },
-                onError: { target: 'writingAppeal', actions: toastError },
+                id: 'appeal',
+                src: 'appeal',
+                input: ({ context }) => ({ orderId: context.orderId }),
+                onDone: [
+                  { guard: ({ event }) => event.output.order !== undefined, target: '#fiatSeller.flow.routing', actions: assign({ order: ({ event }) => event.output.order }) },
+                  { target: 'idle' },
+                ],
               },
             },
           },

@@ -13,8 +13,8 @@ export const fiatSellerModel: MachineModel<typeof fiatSellerMachine> = {
     { type: 'order.pushed', order: { ...PAID, role: 'seller', side: 'sell' }, receivedAt: PAID.server_now },
     { type: 'xstate.done.actor.releaseOrder', output: { ...COMPLETED, role: 'seller', side: 'sell' } },
     { type: 'xstate.error.actor.releaseOrder', error: { kind: 'network' } },
-    { type: 'xstate.done.actor.appealOrder', output: { ...APPEAL, appeal_by: 'seller', role: 'seller', side: 'sell' } },
-    { type: 'seller.reason', reason: 'No money arrived' },
+    { type: 'xstate.done.actor.appeal', output: { order: undefined } },
+    { type: 'xstate.done.actor.appeal', output: { order: { ...APPEAL, appeal_by: 'seller', role: 'seller', side: 'sell' } } },
   ],
-  abstract: (s) => [s.context.order?.status, s.context.reason.length > 0],
+  abstract: (s) => [s.context.order?.status],
 };

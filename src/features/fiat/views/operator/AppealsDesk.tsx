@@ -6,7 +6,8 @@ import { DataTable } from '../../../../app/ui/DataTable';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
 import { Segmented } from '../../../../app/ui/Segmented';
-import { useFiatAppeals } from '../../fiat.hooks';
+import { useFiatAppeals, useFiatChat } from '../../fiat.hooks';
+import { ChatMessages } from '../ChatMessages';
 import { EVENT_KEYS, money, qty } from '../fiatFormat';
 import { Facts, Frame } from '../fiatStyles';
 
@@ -28,6 +29,12 @@ function Methods(props: { title: string; methods: FiatMethod[] }) {
       )}
     </div>
   );
+}
+
+/** The appealed order's chat with its images, read with the operator's token (keyed by order: one chat machine per case). */
+function DeskChat(props: { appeal: FiatAppeal }) {
+  const chat = useFiatChat(props.appeal.order.id, props.appeal.chat);
+  return <ChatMessages messages={chat.messages} images={chat.images} enlarged={chat.enlarged} onEnlarge={chat.enlarge} onShrink={chat.shrink} />;
 }
 
 /** The operator's "Appeals" tab: the queue, one case (methods, chat, timeline) and its resolution. */
@@ -100,17 +107,7 @@ export function AppealsDesk() {
             </div>
             <div>
               <b>{t('fiat.desk.chat')}</b>
-              {c.chat.length === 0 ? (
-                <p className="faint">{t('fiat.desk.noChat')}</p>
-              ) : (
-                <ul style={{ margin: '4px 0', paddingLeft: 18 }}>
-                  {c.chat.map((m) => (
-                    <li key={m.id}>
-                      <DateTime at={m.created_at} /> <b>{t(m.sender === 'buyer' ? 'fiat.desk.byBuyer' : 'fiat.desk.bySeller')}</b>: {m.text || t('fiat.desk.image')}
-                    </li>
-                  ))}
-                </ul>
-              )}
+              {c.chat.length === 0 ? <p className="faint">{t('fiat.desk.noChat')}</p> : <DeskChat key={c.order.id} appeal={c} />}
             </div>
             <div className="controls">
               <Segmented role="radiogroup" aria-label={t('fiat.desk.decision')}>

@@ -1,0 +1,191 @@
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import type { FiatChatMessage } from '../../../../domain/fiat';
+import { messageForError, type ToastMessage } from '../../../../domain/errors';
+
+/** What the server takes (docs/API.md "P2P fiat", chat): text up to 500, an image up to 4 MB. */
+export const CHAT_TEXT_MAX = 500;
+export const CHAT_IMAGE_MAX_BYTES = 4 * 1024 * 1024;
+/** The payment proof is a screenshot or a photo; the server also takes WebP, the spec asks for these two. */
+export const CHAT_IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
+
+export interface SayInput {
+  orderId: number;
+  text: string;
+  image?: Blob;
+}
+
+/** The sent message and, for an image, its data URL (so the sender's thumbnail needs no download). */
+export interface SentMessage {
+  message: FiatChatMessage;
+  imageUrl?: string;
+}
+
+export type FiatChatEvent =
+  | { type: 'chat.draft'; text: string }
+  | { type: 'chat.attach'; file: Blob; name: string }
+  | { type: 'chat.detach' }
+  | { type: 'chat.send' }
+  | { type: 'chat.retry' }
+  | { type: 'chat.enlarge'; id: number }
+  | { type: 'chat.shrink' }
+  | { type: 'chat.pushed'; message: FiatChatMessage }
+  | { type: 'chat.resync' };
+
+export interface FiatChatInput {
+  orderId: number;
+  /** Messages already at hand (the operator's appeal record): no history read, no composer. */
+  messages?: FiatChatMessage[];
+}
+
+export interface FiatChatContext {
+  orderId: number;
+  readOnly: boolean;
+  messages: FiatChatMessage[];
+  /** Image data URLs by message id; '' when the image could not be read. */
+  images: Record<number, string>;
+  draft: string;
+  attachment: Blob | undefined;
+  attachmentName: string;
+  /** Why the last attachment or send was refused (the client's check, or the server's translated text). */
+  problem: ToastMessage | undefined;
+  enlarged: number | undefined;
+  /** The message whose image is being read. */
+  imageId: number | undefined;
+}
+
+/** Messages by id, oldest first, each once (a sent message also comes back over the private channel). */
+export function mergeMessages(current: FiatChatMessage[], incoming: FiatChatMessage[]): FiatChatMessage[] {
+  const byId = new Map(current.map((m) => [m.id, m]));
+  for (const m of incoming) byId.set(m.id, m);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+const nextMissingImage = (context: FiatChatContext) => context.messages.find((m) => m.image !== null && context.images[m.id] === undefined);
+
+/**
+ * An order's chat (issue 15): the history, live messages from the private channel (the history is
+ * read again after a reconnect, since pushes during the drop are lost), a text or a payment-proof
+ * image checked here for type and size before it is sent, and the images read one at a time with
+ * the viewer's token. Sending → sent, or failed with the server's translated reason.
+ */
+export const fiatChatMachine = setup({
+  types: { context: {} as FiatChatContext, events: {} as FiatChatEvent, input: {} as FiatChatInput },
+  actors: {
+    loadChat: fromPromise<FiatChatMessage[], { orderId: number }>(async () => {
+      throw new Error('loadChat not provided');
+    }),
+    say: fromPromise<SentMessage, SayInput>(async () => {
+      throw new Error('say not provided');
+    }),
+    fetchImage: fromPromise<string, { orderId: number; messageId: number }>(async () => {
+      throw new Error('fetchImage not provided');
+    }),
+    /** The private channel's chat pushes for this order (`chat.pushed`) and reconnects (`chat.resync`). */
+    chatUpdates: fromCallback<EventObject, { orderId: number }>(() => () => undefined),
+  },
+  guards: {
+    preset: ({ context }) => context.readOnly,
+    wrongType: ({ event }) => event.type === 'chat.attach' && !CHAT_IMAGE_TYPES.includes(event.file.type),
+    tooLarge: ({ event }) => event.type === 'chat.attach' && event.file.size > CHAT_IMAGE_MAX_BYTES,
+    canSend: ({ context }) => !context.readOnly && (context.attachment !== undefined || (context.draft.trim().length > 0 && context.draft.length <= CHAT_TEXT_MAX)),
+    thisOrder: ({ context, event }) => event.type === 'chat.pushed' && event.message.order_id === context.orderId,
+    imageMissing: ({ context }) => nextMissingImage(context) !== undefined,
+  },
+}).createMachine({
+  id: 'fiatChat',
+  type: 'parallel',
+  context: ({ input }) => ({
+    orderId: input.orderId,
+    readOnly: input.messages !== undefined,
+    messages: input.messages ?? [],
+    images: {},
+    draft: '',
+    attachment: undefined,
+    attachmentName: '',
+    problem: undefined,
+    enlarged: undefined,
+    imageId: undefined,
+  }),
+  invoke: { id: 'chatUpdates', src: 'chatUpdates', input: ({ context }) => ({ orderId: context.orderId }) },
+  on: {
+    'chat.pushed': { guard: 'thisOrder', actions: assign({ messages: ({ context, event }) => mergeMessages(context.messages, [event.message]) }) },
+    'chat.enlarge': { actions: assign({ enlarged: ({ event }) => event.id }) },
+    'chat.shrink': { actions: assign({ enlarged: undefined }) },
+  },
+  states: {
+    history: {
+      initial: 'starting',
+      states: {
+        starting: { always: [{ guard: 'preset', target: 'ready' }, { target: 'loading' }] },
+        loading: {
+          invoke: {
+            id: 'loadChat',
+            src: 'loadChat',
+            input: ({ context }) => ({ orderId: context.orderId }),
+            onDone: { target: 'ready', actions: assign({ messages: ({ context, event }) => mergeMessages(context.messages, event.output) }) },
+            onError: 'failed',
+          },
+        },
+        ready: { on: { 'chat.resync': { guard: ({ context }) => !context.readOnly, target: 'loading' } } },
+        failed: { on: { 'chat.retry': 'loading', 'chat.resync': 'loading' } },
+      },
+    },
+    composer: {
+      initial: 'idle',
+      on: {
+        'chat.draft': { actions: assign({ draft: ({ event }) => event.text.slice(0, CHAT_TEXT_MAX) }) },
+        'chat.attach': [
+          { guard: 'wrongType', actions: assign({ problem: { key: 'fiat.chat.imageType' }, attachment: undefined, attachmentName: '' }) },
+          { guard: 'tooLarge', actions: assign({ problem: { key: 'fiat.chat.imageSize' }, attachment: undefined, attachmentName: '' }) },
+          { actions: assign({ attachment: ({ event }) => event.file, attachmentName: ({ event }) => event.name, problem: undefined }) },
+        ],
+        'chat.detach': { actions: assign({ attachment: undefined, attachmentName: '' }) },
+      },
+      states: {
+        idle: { on: { 'chat.send': { guard: 'canSend', target: 'sending' } } },
+        sending: {
+          // What is typed or attached meanwhile waits for the next send; the answer clears what was sent.
+          on: { 'chat.draft': {}, 'chat.attach': {}, 'chat.detach': {} },
+          invoke: {
+            id: 'say',
+            src: 'say',
+            input: ({ context }) => ({ orderId: context.orderId, text: context.draft.trim(), image: context.attachment }),
+            onDone: {
+              target: 'sent',
+              actions: assign({
+                messages: ({ context, event }) => mergeMessages(context.messages, [event.output.message]),
+                images: ({ context, event }) => (event.output.imageUrl ? { ...context.images, [event.output.message.id]: event.output.imageUrl } : context.images),
+                draft: '',
+                attachment: undefined,
+                attachmentName: '',
+                problem: undefined,
+              }),
+            },
+            onError: { target: 'failed', actions: assign({ problem: ({ event }) => messageForError(event.error) }) },
+          },
+        },
+        sent: { on: { 'chat.send': { guard: 'canSend', target: 'sending' } } },
+        failed: { on: { 'chat.send': { guard: 'canSend', target: 'sending' } } },
+      },
+    },
+    images: {
+      initial: 'idle',
+      states: {
+        idle: { always: { guard: 'imageMissing', target: 'fetching' } },
+        fetching: {
+          entry: assign({ imageId: ({ context }) => nextMissingImage(context)?.id }),
+          invoke: {
+            id: 'fetchImage',
+            src: 'fetchImage',
+            input: ({ context }) => ({ orderId: context.orderId, messageId: context.imageId ?? 0 }),
+            onDone: { target: 'idle', actions: assign({ images: ({ context, event }) => ({ ...context.images, [context.imageId ?? 0]: event.output }) }) },
+            // A broken image is shown as such rather than read again and again.
+            onError: { target: 'idle', actions: assign({ images: ({ context }) => ({ ...context.images, [context.imageId ?? 0]: '' }) }) },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type FiatChatActorRef = ActorRefFrom<typeof fiatChatMachine>;

@@ -1,0 +1,76 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import type { FiatAd } from '../../../domain/fiat';
+import { PHONE } from '../../../app/theme';
+import { Button } from '../../../app/ui/Button';
+import { money, qty, rate } from './fiatFormat';
+
+/** Shown instead of the ads table on a phone (the table is hidden there): one card per ad, nothing to scroll sideways. */
+const Cards = styled.ul`
+  display: none;
+  ${PHONE} {
+    display: grid;
+    gap: 10px;
+    list-style: none;
+    margin: 8px 0 0;
+    padding: 0;
+  }
+  li { border: 1px solid ${({ theme }) => theme.color.border}; border-radius: ${({ theme }) => theme.radius}; padding: 10px 12px; display: grid; gap: 6px; min-width: 0; }
+  .top { display: flex; justify-content: space-between; align-items: baseline; gap: 8px; flex-wrap: wrap; }
+  .price { font-size: 18px; }
+  dl { margin: 0; display: grid; grid-template-columns: auto minmax(0, 1fr); gap: 2px 10px; font-size: 13px; }
+  dt { color: ${({ theme }) => theme.color.textDim}; }
+  dd { margin: 0; text-align: right; overflow-wrap: anywhere; }
+  .act { display: flex; justify-content: flex-end; }
+`;
+
+/** Hides the ads table on a phone, where AdCards shows the same ads. */
+export const WideOnly = styled.div`
+  ${PHONE} { display: none; }
+`;
+
+export function AdCards(props: { ads: FiatAd[]; empty: string; buying: boolean; fits: (ad: FiatAd) => boolean; takeLink: (ad: FiatAd) => string }) {
+  const { t } = useTranslation();
+  return (
+    <Cards aria-label={t('fiat.title')} data-testid="ad-cards">
+      {props.ads.length === 0 && <li className="faint">{props.empty}</li>}
+      {props.ads.map((a) => (
+        <li key={a.id}>
+          <div className="top">
+            <div>
+              <b>{a.merchant}</b>
+              <div className="faint">{t('fiat.merchantRecord', { count: a.completed, rate: rate(a.completion_rate) })}</div>
+            </div>
+            <b className={`num price ${props.buying ? 'up' : 'down'}`}>
+              {money(a.price)} {a.fiat}
+            </b>
+          </div>
+          <dl>
+            <dt>{t('fiat.col.available')}</dt>
+            <dd className="num">
+              {qty(a.remaining)} {a.crypto}
+            </dd>
+            <dt>{t('fiat.col.limits')}</dt>
+            <dd className="num">
+              {money(a.min_amount)} – {money(a.max_amount)} {a.fiat}
+            </dd>
+            <dt>{t('fiat.col.methods')}</dt>
+            <dd className="dim">{a.methods.map((m) => m.bank_name).join(' · ') || t('fiat.anyBank')}</dd>
+          </dl>
+          <div className="act">
+            {props.fits(a) ? (
+              <Link to={props.takeLink(a)}>
+                <Button $small $variant={props.buying ? 'primary' : 'danger'} tabIndex={-1}>
+                  {t(props.buying ? 'deal.buy' : 'deal.sell')} {a.crypto}
+                </Button>
+              </Link>
+            ) : (
+              <span className="faint">{t('fiat.outsideLimits')}</span>
+            )}
+          </div>
+        </li>
+      ))}
+    </Cards>
+  );
+}

@@ -1,0 +1,117 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import type { FiatChatMessage } from '../../src/domain/fiat';
+import { fiatChatMachine, type FiatChatEvent, type SayInput } from '../../src/features/fiat/machines/fiatChat/fiatChat.machine';
+import { CHAT_IMAGE, CHAT_TEXT, ORDER } from '../../src/features/fiat/machines/fiatFixtures';
+
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+/** The chat over a counting history, a scripted `say`, a counting image reader and a hand-driven channel. */
+function chat(options: { history?: FiatChatMessage[]; say?: (input: SayInput) => Promise<{ message: FiatChatMessage; imageUrl?: string }>; messages?: FiatChatMessage[] } = {}) {
+  let loads = 0;
+  const fetched: number[] = [];
+  const said: SayInput[] = [];
+  let push: (event: FiatChatEvent) => void = () => undefined;
+  const machine = fiatChatMachine.provide({
+    actors: {
+      loadChat: fromPromise(async () => {
+        loads += 1;
+        return options.history ?? [CHAT_TEXT];
+      }),
+      say: fromPromise(async ({ input }: { input: SayInput }) => {
+        said.push(input);
+        return options.say ? options.say(input) : { message: { ...CHAT_TEXT, id: 9, text: input.text } };
+      }),
+      fetchImage: fromPromise(async ({ input }: { input: { orderId: number; messageId: number } }) => {
+        fetched.push(input.messageId);
+        return `data:image/png;base64,${input.messageId}`;
+      }),
+      chatUpdates: fromCallback(({ sendBack }) => {
+        push = (event) => sendBack(event);
+        return () => undefined;
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: { orderId: ORDER.id, messages: options.messages } }).start();
+  return { actor, loads: () => loads, fetched, said, push: (e: FiatChatEvent) => push(e) };
+}
+
+describe('order chat', () => {
+  it('reads the history, then adds pushed messages once each (a sent message comes back too)', async () => {
+    const c = chat();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(c.actor.getSnapshot().context.messages.map((m) => m.id)).toEqual([1]);
+    c.push({ type: 'chat.pushed', message: { ...CHAT_TEXT, id: 3, text: 'Received?' } });
+    c.push({ type: 'chat.pushed', message: { ...CHAT_TEXT, id: 3, text: 'Received?' } });
+    c.push({ type: 'chat.pushed', message: { ...CHAT_TEXT, id: 4, order_id: 999 } });
+    expect(c.actor.getSnapshot().context.messages.map((m) => m.id)).toEqual([1, 3]);
+  });
+
+  it('after a reconnect the history is read again and merged', async () => {
+    const c = chat({ history: [CHAT_TEXT, { ...CHAT_TEXT, id: 5 }] });
+    await vi.advanceTimersByTimeAsync(0);
+    c.push({ type: 'chat.resync' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(c.loads()).toBe(2);
+    expect(c.actor.getSnapshot().context.messages.map((m) => m.id)).toEqual([1, 5]);
+  });
+
+  it('refuses a wrong type or an oversized image before sending, with a translated message', async () => {
+    const c = chat();
+    await vi.advanceTimersByTimeAsync(0);
+    c.actor.send({ type: 'chat.attach', file: { type: 'image/gif', size: 10 } as Blob, name: 'a.gif' });
+    expect(c.actor.getSnapshot().context.problem).toEqual({ key: 'fiat.chat.imageType' });
+    c.actor.send({ type: 'chat.attach', file: { type: 'image/png', size: 4 * 1024 * 1024 + 1 } as Blob, name: 'a.png' });
+    expect(c.actor.getSnapshot().context.problem).toEqual({ key: 'fiat.chat.imageSize' });
+    c.actor.send({ type: 'chat.send' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(c.said).toEqual([]);
+  });
+
+  it('sends text and an image; the sender keeps its own image without reading it back', async () => {
+    const file = { type: 'image/png', size: 100 } as Blob;
+    const c = chat({ say: async () => ({ message: CHAT_IMAGE, imageUrl: 'data:image/png;base64,mine' }) });
+    await vi.advanceTimersByTimeAsync(0);
+    c.actor.send({ type: 'chat.draft', text: '  Paid  ' });
+    c.actor.send({ type: 'chat.attach', file, name: 'proof.png' });
+    c.actor.send({ type: 'chat.send' });
+    expect(c.actor.getSnapshot().matches({ composer: 'sending' })).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(c.said).toEqual([{ orderId: ORDER.id, text: 'Paid', image: file }]);
+    const s = c.actor.getSnapshot();
+    expect(s.matches({ composer: 'sent' })).toBe(true);
+    expect(s.context).toMatchObject({ draft: '', attachment: undefined, images: { 2: 'data:image/png;base64,mine' } });
+    expect(c.fetched).toEqual([]);
+  });
+
+  it('a refused send keeps the draft and shows the server\'s reason', async () => {
+    const c = chat({ say: () => Promise.reject({ kind: 'server', serverMessage: 'Bitte schreiben Sie 1 bis 500 Zeichen' }) });
+    await vi.advanceTimersByTimeAsync(0);
+    c.actor.send({ type: 'chat.draft', text: 'hello' });
+    c.actor.send({ type: 'chat.send' });
+    await vi.advanceTimersByTimeAsync(0);
+    const s = c.actor.getSnapshot();
+    expect(s.matches({ composer: 'failed' })).toBe(true);
+    expect(s.context).toMatchObject({ draft: 'hello', problem: { text: 'Bitte schreiben Sie 1 bis 500 Zeichen' } });
+  });
+
+  it('an empty message is not sent', async () => {
+    const c = chat();
+    await vi.advanceTimersByTimeAsync(0);
+    c.actor.send({ type: 'chat.draft', text: '   ' });
+    c.actor.send({ type: 'chat.send' });
+    expect(c.actor.getSnapshot().matches({ composer: 'idle' })).toBe(true);
+  });
+
+  it('the operator sees the given messages, images read one by one, and cannot write', async () => {
+    const c = chat({ messages: [CHAT_TEXT, CHAT_IMAGE, { ...CHAT_IMAGE, id: 3 }] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(c.loads()).toBe(0);
+    expect(c.fetched).toEqual([2, 3]);
+    expect(c.actor.getSnapshot().context.images).toEqual({ 2: 'data:image/png;base64,2', 3: 'data:image/png;base64,3' });
+    c.actor.send({ type: 'chat.draft', text: 'hi' });
+    c.actor.send({ type: 'chat.send' });
+    expect(c.actor.getSnapshot().matches({ composer: 'idle' })).toBe(true);
+  });
+});
