@@ -29,6 +29,7 @@ export function usePairMarket() {
     failed: useSelector(actor, market.selectMarketFailed),
     interval: useSelector(actor, market.selectMarketInterval),
     indexPrice: useSelector(actor, market.selectIndexPrice),
+    markPrice: useSelector(actor, market.selectMarkPrice),
     bookRef: useSelector(actor, market.selectBookRef),
     tradesRef: useSelector(actor, market.selectTradesRef),
     klineRef: useSelector(actor, market.selectKlineRef),
