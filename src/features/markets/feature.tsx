@@ -11,7 +11,10 @@ import { orderBookMachine } from './machines/orderBook/orderBook.machine';
 import { pairMarketMachine } from './machines/pairMarket/pairMarket.machine';
 import { MarketsContext } from './markets.hooks';
 
-/** Home, the markets list and the kline page's live market data (order book, trades, chart), and favourites. */
+/**
+ * Home, the markets list and the kline page's live market data (order book, trades, chart), and
+ * favourites. The pair market machine also serves /contract (futures feature) on the futures channels.
+ */
 export const marketsFeature = defineFeature({
   id: 'markets',
   context: MarketsContext,
@@ -21,7 +24,6 @@ export const marketsFeature = defineFeature({
       { path: 'home', page: page(() => import('./views/home/HomePage'), 'HomePage'), next: ['/markets/kline/btc_usdt', '/markets'] },
       { path: 'markets', page: page(() => import('./views/markets/MarketsPage'), 'MarketsPage'), next: ['/markets/kline/btc_usdt'] },
       { path: 'markets/kline/:symbol', page: page(() => import('./views/trade/TradePage'), 'TradePage', { kind: 'spot' }) },
-      { path: 'contract/:symbol', page: page(() => import('./views/trade/TradePage'), 'TradePage', { kind: 'contract' }) },
     ],
   },
   provide: ({ api, socket, frames, storage, showToast, start }) => ({

@@ -142,4 +142,8 @@ export const closeDialogMachine = setup({
   },
 });
 
+/** The key minter supplied at the composition root: a fresh key unless a retry already has one. */
+export const closeKeyMinter = (mint: () => string) =>
+  assign<CloseDialogContext, CloseDialogEvent, unknown, CloseDialogEvent, never>({ idempotencyKey: ({ context }) => context.idempotencyKey ?? mint() });
+
 export type CloseDialogActorRef = ActorRefFrom<typeof closeDialogMachine>;

@@ -121,4 +121,8 @@ export const futuresOrderFormMachine = setup({
   },
 });
 
+/** The key minter supplied at the composition root: a fresh key unless a retry already has one. */
+export const futuresOrderKeyMinter = (mint: () => string) =>
+  assign<FuturesFormContext & { replyTo: AnyActorRef | undefined }, FuturesFormEvent, unknown, FuturesFormEvent, never>({ idempotencyKey: ({ context }) => context.idempotencyKey ?? mint() });
+
 export type FuturesOrderFormActorRef = ActorRefFrom<typeof futuresOrderFormMachine>;
