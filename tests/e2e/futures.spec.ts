@@ -74,8 +74,8 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     await form.getByRole('group', { name: w.base.col.type }).getByRole('button', { name: w.f.market }).click();
     await form.getByRole('textbox', { name: w.base.col.quantity }).fill('0.02');
     await expect(form.getByTestId('futures-max-open')).not.toHaveText(/^0 /);
-    const positions = page.getByRole('table', { name: w.f.desk.positions });
-    const opened = positions.getByRole('cell', { name: '0.02', exact: true });
+    const positions = page.getByRole('list', { name: w.f.desk.positions });
+    const opened = positions.getByTestId('position-size').filter({ hasText: /^0\.02$/ });
     await expect(async () => {
       // An earlier attempt's answer may still arrive: never open twice.
       if ((await opened.count()) > 0) return;
@@ -123,7 +123,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     // Market closes are retried while the makers requote an empty side (the server says so).
     const dialogs = page.getByRole('dialog');
     const close = page.getByRole('dialog', { name: w.f.close.title });
-    const half = positions.getByRole('cell', { name: '0.01', exact: true });
+    const half = positions.getByTestId('position-size').filter({ hasText: /^0\.01$/ });
     await expect(async () => {
       // An earlier attempt's answer may still arrive: never close twice.
       if ((await half.count()) > 0) return;

@@ -1,4 +1,5 @@
 import { defineFeature, page } from '../../app/feature';
+import { createMarketChannelActor } from '../../app/actors/marketChannel.actor';
 import { createCandleFeedActor } from './actors/candleFeed.actor';
 import { createDepthFeedActor } from './actors/depthFeed.actor';
 import { createIndexFeedActor } from './actors/indexFeed.actor';
@@ -34,6 +35,7 @@ export const marketsFeature = defineFeature({
           latestTrades: latestTradesMachine.provide({ actors: { tradesFeed: createTradesFeedActor(socket, frames) } }),
           kline: klineMachine.provide({ actors: { fetchKlineHistory: createKlineHistoryActor(api), candleFeed: createCandleFeedActor(socket, frames) } }),
           indexFeed: createIndexFeedActor(socket, frames),
+          tickFeed: createMarketChannelActor(socket, frames),
         },
         actions: { showToast },
       }),

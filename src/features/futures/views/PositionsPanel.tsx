@@ -13,8 +13,9 @@ import { atMark } from '../machines/futuresDesk/figures';
 import { useCloseDialog, useTpslDialog } from '../futures.hooks';
 import type { Desk } from './ContractPanels';
 import { CloseDialog } from './CloseDialog';
+import { PositionCards } from './PositionCards';
 import { TpslDialog } from './TpslDialog';
-import { ActionText, cut, percent, ratioPercent, Signed } from './futuresUi';
+import { ActionText, cut } from './futuresUi';
 
 const TabList = styled.div`
   display: flex;
@@ -83,54 +84,12 @@ export function PositionsPanel(props: { className?: string; pair: Pair; desk: De
       </PanelHeader>
       <Scroll role="tabpanel">
         {tab === 'positions' && (
-          <DataTable<FuturesPosition>
-            label={t('futures.desk.positions')}
-            rows={positions}
-            rowKey={(p) => p.symbol}
-            emptyKey="futures.desk.noPositions"
-            columns={[
-              {
-                key: 'col.pair',
-                render: (p) => (
-                  <span>
-                    <span className={p.side === 1 ? 'up' : 'down'}>{t(p.side === 1 ? 'futures.long' : 'futures.short')}</span> {p.symbol.replace('_', '/')} ·{' '}
-                    {t(p.margin_mode === 'cross' ? 'futures.cross' : 'futures.isolated')} {p.leverage}×
-                  </span>
-                ),
-              },
-              { key: 'col.openInterest', align: 'right', render: (p) => <span className="num">{p.quantity}</span> },
-              { key: 'col.avgOpenPrice', align: 'right', render: (p) => <span className="num">{cut(p.entry_price, pair.price_precision)}</span> },
-              { key: 'futures.markPrice', align: 'right', render: (p) => <span className="num">{cut(p.mark_price, pair.price_precision)}</span> },
-              { key: 'futures.liquidationPrice', align: 'right', render: (p) => <span className="num">{p.liquidation_price === '0' ? '—' : cut(p.liquidation_price, pair.price_precision)}</span> },
-              { key: 'col.margin', align: 'right', render: (p) => <span className="num">{cut(p.margin, 2)}</span> },
-              { key: 'futures.marginRatio', align: 'right', render: (p) => <span className="num">{ratioPercent(p.margin_ratio)}</span> },
-              {
-                key: 'futures.desk.pnlRoe',
-                align: 'right',
-                render: (p) => (
-                  <span data-testid="position-pnl">
-                    <Signed value={cut(p.unrealised_pnl, 2)} /> <span className={`num ${p.roe.startsWith('-') ? 'down' : 'up'}`}>({percent(p.roe)})</span>
-                  </span>
-                ),
-              },
-              {
-                key: 'col.actions',
-                align: 'right',
-                render: (p) => (
-                  <Actions>
-                    <Button type="button" $small $variant="ghost" onClick={() => tpsl.open(p.symbol, pair.price_precision)}>
-                      {t('futures.tpsl.short')}
-                    </Button>
-                    <Button type="button" $small $variant="ghost" onClick={() => close.open(target(p))}>
-                      {t('futures.close.button')}
-                    </Button>
-                    <Button type="button" $small $variant="ghost" onClick={() => close.flash(target(p))}>
-                      {t('futures.close.flash')}
-                    </Button>
-                  </Actions>
-                ),
-              },
-            ]}
+          <PositionCards
+            positions={positions}
+            pair={pair}
+            onTpsl={(p) => tpsl.open(p.symbol, pair.price_precision)}
+            onClose={(p) => close.open(target(p))}
+            onFlash={(p) => close.flash(target(p))}
           />
         )}
         {tab === 'orders' && (

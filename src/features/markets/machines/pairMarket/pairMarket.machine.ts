@@ -1,5 +1,5 @@
 import { assign, fromCallback, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import { futureIndexChannel } from '../../../../domain/api';
+import { futureIndexChannel, futureTickChannel, type MarketTick } from '../../../../domain/api';
 import type { KlineInterval } from '../../../../domain/constants';
 import type { ToastMessage } from '../../../../domain/errors';
 import { futureDepthChannel, futureTradeChannel } from '../../../../domain/futures/api';
@@ -25,13 +25,16 @@ export interface PairMarketContext {
   indexPrice: string | undefined;
   /** Latest mark price from the same tick (futures product; absent before the first mark). */
   markPrice: string | undefined;
+  /** The futures market's 24 h tick (`{pair}_future_tick`), watched with `futures` only (the app watches spot ticks). */
+  futuresTick: MarketTick | undefined;
 }
 
 export type PairMarketEvent =
   | ({ type: 'market.watch' } & WatchedPair)
   | { type: 'market.leave' }
   | { type: 'market.setInterval'; interval: KlineInterval }
-  | { type: 'market.indexTick'; close: string; mark?: string };
+  | { type: 'market.indexTick'; close: string; mark?: string }
+  | { type: 'market.tick'; tick: MarketTick };
 
 const samePair = (a: WatchedPair | undefined, b: WatchedPair) => a !== undefined && a.left === b.left && a.right === b.right && a.contract === b.contract && (a.futures ?? false) === (b.futures ?? false);
 
@@ -52,6 +55,8 @@ export const pairMarketMachine = setup({
     kline: klineMachine,
     /** Reports market.indexTick. */
     indexFeed: fromCallback<EventObject, { channel: string }>(() => () => undefined),
+    /** Reports market.tick (the app's tick channel actor). */
+    tickFeed: fromCallback<EventObject, { channel: string }>(() => () => undefined),
   },
   actions: {
     showToast: (_, _params: { tone: 'error'; message: ToastMessage }) => undefined,
@@ -59,16 +64,18 @@ export const pairMarketMachine = setup({
       pair: { left: params.left, right: params.right, contract: params.contract, futures: params.futures ?? false },
       indexPrice: undefined,
       markPrice: undefined,
+      futuresTick: undefined,
     })),
     forwardInterval: sendTo('kline', (_, params: { interval: KlineInterval }) => ({ type: 'kline.setInterval' as const, interval: params.interval })),
   },
   guards: {
     isSamePair: ({ context }, params: WatchedPair) => samePair(context.pair, params),
     isContractPair: ({ context }) => context.pair?.contract === true,
+    isFuturesMarket: ({ context }) => context.pair?.futures === true,
   },
 }).createMachine({
   id: 'pairMarket',
-  context: { pair: undefined, interval: '1min', indexPrice: undefined, markPrice: undefined },
+  context: { pair: undefined, interval: '1min', indexPrice: undefined, markPrice: undefined, futuresTick: undefined },
   initial: 'idle',
   on: {
     'market.setInterval': { actions: assign({ interval: ({ event }) => event.interval }) },
@@ -132,6 +139,17 @@ export const pairMarketMachine = setup({
           },
           on: {
             'market.indexTick': { actions: assign({ indexPrice: ({ event }) => event.close, markPrice: ({ event, context }) => event.mark ?? context.markPrice }) },
+            'market.tick': { actions: assign({ futuresTick: ({ event }) => event.tick }) },
+          },
+          initial: 'routing',
+          states: {
+            routing: {
+              always: [{ guard: 'isFuturesMarket', target: 'withTick', description: 'The futures market: its own 24 h tick too.' }, { target: 'indexOnly' }],
+            },
+            withTick: {
+              invoke: { id: 'tickFeed', src: 'tickFeed', input: ({ context }) => ({ channel: futureTickChannel(context.pair!.left, context.pair!.right) }), onError: 'indexOnly' },
+            },
+            indexOnly: {},
           },
         },
         spotOnly: {},

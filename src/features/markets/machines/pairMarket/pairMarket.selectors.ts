@@ -14,3 +14,4 @@ export const selectMarkPrice = (s: PairMarketSnapshot) => s.context.markPrice;
 export const selectBookRef = (s: PairMarketSnapshot) => s.children.orderBook as OrderBookActorRef | undefined;
 export const selectTradesRef = (s: PairMarketSnapshot) => s.children.latestTrades as LatestTradesActorRef | undefined;
 export const selectKlineRef = (s: PairMarketSnapshot) => s.children.kline as KlineActorRef | undefined;
+export const selectFuturesTick = (s: PairMarketSnapshot) => s.context.futuresTick;

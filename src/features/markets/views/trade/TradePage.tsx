@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { futureTickChannel, spotTickChannel, type Pair } from '../../../../domain/api';
+import { spotTickChannel, type Pair } from '../../../../domain/api';
 import { priceInUsdt, quoteUsdtPrice } from '../../../../domain/marketRows';
 import type { KlineActorRef } from '../../machines/kline/kline.machine';
 import type { LatestTradesActorRef } from '../../machines/latestTrades/latestTrades.machine';
@@ -161,7 +161,7 @@ function LiveMarket(props: { kind: TradeKind; product?: TradeProduct; pair: Pair
   const session = useSessionFlow();
   const trades = useLatestTrades(props.tradesRef);
   const futures = props.kind === 'contract';
-  const tick = appFlow.tickers[(futures ? futureTickChannel : spotTickChannel)(pair.left_symbol, pair.right_symbol)];
+  const tick = futures ? market.futuresTick : appFlow.tickers[spotTickChannel(pair.left_symbol, pair.right_symbol)];
   const newest = trades.trades[0];
   const reference = pair.right_symbol === 'USDT' && !futures ? appFlow.currencies.find((c) => c.symbol === pair.left_symbol)?.price : undefined;
   const lastPrice = newest?.price ?? tick?.close ?? reference;
