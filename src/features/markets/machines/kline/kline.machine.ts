@@ -115,7 +115,7 @@ export const klineMachine = setup({
           invoke: {
             id: 'fetchKlineHistory',
             src: 'fetchKlineHistory',
-            input: ({ context }) => ({ pair: pairOf(context), interval: context.interval, futures: context.futures }),
+            input: ({ context }) => ({ pair: pairOf(context), interval: context.interval, ...(context.futures ? { futures: true } : {}) }),
             onDone: { target: 'ready', actions: { type: 'setHistory', params: ({ event }) => ({ history: event.output }) } },
             onError: { target: '#kline.failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
           },
@@ -132,7 +132,7 @@ export const klineMachine = setup({
           invoke: {
             id: 'fetchKlineHistory',
             src: 'fetchKlineHistory',
-            input: ({ context }) => ({ pair: pairOf(context), interval: context.interval, futures: context.futures, to: context.bars[0]!.time }),
+            input: ({ context }) => ({ pair: pairOf(context), interval: context.interval, ...(context.futures ? { futures: true } : {}), to: context.bars[0]!.time }),
             onDone: { target: 'ready', actions: { type: 'prependOlder', params: ({ event }) => ({ history: event.output }) } },
             onError: {
               target: 'ready',
