@@ -3,7 +3,11 @@ import styled from 'styled-components';
 import type { Pair } from '../../../domain/api';
 import type { FuturesPosition } from '../../../domain/futures/api';
 import { Button } from '../../../app/ui/Button';
+import { toFixedDecimal } from '../../../domain/decimal';
 import { cut, percent, ratioPercent, Signed } from './futuresUi';
+
+/** Prices at the pair's precision and money at 2 places, trailing zeros kept so the columns line up. */
+const fixed = (value: string, places: number) => toFixedDecimal(value, places, 'down');
 
 const List = styled.ul`
   list-style: none;
@@ -55,10 +59,10 @@ export function PositionCards(props: {
             {(
               [
                 ['col.openInterest', p.quantity, 'position-size'],
-                ['col.avgOpenPrice', cut(p.entry_price, places)],
-                ['futures.markPrice', cut(p.mark_price, places)],
-                ['futures.liquidationPrice', p.liquidation_price === '0' ? '—' : cut(p.liquidation_price, places)],
-                ['col.margin', cut(p.margin, 2)],
+                ['col.avgOpenPrice', fixed(p.entry_price, places)],
+                ['futures.markPrice', fixed(p.mark_price, places)],
+                ['futures.liquidationPrice', p.liquidation_price === '0' ? '—' : fixed(p.liquidation_price, places)],
+                ['col.margin', fixed(p.margin, 2)],
                 ['futures.marginRatio', ratioPercent(p.margin_ratio)],
               ] as Array<[string, string, string?]>
             ).map(([key, value, testId]) => (
