@@ -34,14 +34,15 @@ test.beforeEach(async ({ page }) => {
 });
 
 /**
- * Futures against the real server (issue 13): a verified, funded trader opens a long on BTC/USDT
- * against the market makers, sets a take-profit and a stop-loss, closes part by market and the rest
- * by flash close (through the API: the trade page's order form is not built yet), and the orders
+ * Futures against the real server (issue 13), through the trade page /contract/btc_usdt: a
+ * verified, funded trader sets 10× isolated in the leverage dialog, opens a long by market through
+ * the order form and its confirmation, sets a take-profit and a stop-loss by ROE in the position's
+ * TP/SL dialog, closes part by market in the close dialog and flash-closes the rest; the orders
  * centre and /wallet/contract show it all, in English and in German.
  */
 for (const lang of ['en_US', 'de_DE'] as const) {
-  test(`open, TP/SL, market close and flash close, seen in the orders centre and the wallet (${lang})`, async ({ page }) => {
-    test.setTimeout(120_000);
+  test(`open, TP/SL, market close and flash close on the trade page, seen in the orders centre and the wallet (${lang})`, async ({ page }) => {
+    test.setTimeout(150_000);
     const w = WORDS[lang];
     const email = `e2e-futures-${lang.slice(0, 2)}-${Date.now()}@example.org`;
     await registerThroughUi(page, email);
@@ -50,27 +51,63 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     const token = await tokenOf(page);
     // The market makers quote once the mark price exists.
     await expect.poll(async () => (await call<{ mark_price: string | null }>(page, FUTURES_PATHS.config, { symbol: 'btc_usdt' })).mark_price, { timeout: 30_000 }).not.toBeNull();
-    await call(page, FUTURES_PATHS.leverage, { symbol: 'btc_usdt', leverage: 10, margin_mode: 'isolated' }, token);
-    await expect
-      .poll(async () => {
-        const r = await page.request.post(FUTURES_PATHS.order, { data: { symbol: 'btc_usdt', action: 'open_long', type: 'market', quantity: '0.02' }, headers: { token } });
-        return ((await r.json()) as { code: number }).code;
-      }, { timeout: 30_000, intervals: [1000] })
-      .toBe(200);
-    await call(page, FUTURES_PATHS.plan, { symbol: 'btc_usdt', kind: 'take_profit', trigger_by: 'roe', trigger_value: '500', exec_type: 'market' }, token);
-    await call(page, FUTURES_PATHS.plan, { symbol: 'btc_usdt', kind: 'stop_loss', trigger_by: 'roe', trigger_value: '90', exec_type: 'market' }, token);
 
-    await page.goto('/order/u-hold');
+    await page.goto('/contract/btc_usdt');
     if (lang === 'de_DE') {
       await page.getByRole('banner').getByRole('button', { name: 'Language' }).click();
       await page.getByRole('menuitemradio', { name: /Deutsch/ }).click();
     }
-    await expect(page.getByRole('heading', { name: w.base.page.order.uHold })).toBeVisible();
-    const positions = page.getByRole('table');
-    await expect(positions).toContainText('BTC/USDT');
+    await expect(page.getByTestId('stats-mark')).toHaveText(/^\d/, { timeout: 15_000 });
+    await expect(page.getByTestId('futures-available')).toContainText('5000');
+
+    // Leverage and margin mode in their dialog.
+    await page.getByTestId('futures-leverage').click();
+    const leverage = page.getByRole('dialog', { name: w.f.leverage.title });
+    await leverage.getByRole('group', { name: w.f.leverage.mode }).getByRole('button', { name: w.f.isolated }).click();
+    await leverage.getByRole('spinbutton', { name: w.f.leverage.input }).fill('10');
+    await leverage.getByRole('button', { name: w.base.common.confirm }).click();
+    await expect(leverage).toBeHidden();
+    await expect(page.getByTestId('futures-leverage')).toHaveText(`${w.f.isolated} · 10×`);
+
+    // A long by market through the form and its confirmation (retried until the makers quote).
+    const form = page.getByRole('region', { name: w.base.trade.openPosition });
+    await form.getByRole('group', { name: w.base.col.type }).getByRole('button', { name: w.f.market }).click();
+    await form.getByRole('textbox', { name: w.base.col.quantity }).fill('0.02');
+    await expect(form.getByTestId('futures-max-open')).not.toHaveText(/^0 /);
+    const positions = page.getByRole('list', { name: w.f.desk.positions });
+    const opened = positions.getByTestId('position-size').filter({ hasText: /^0\.02$/ });
+    await expect(async () => {
+      // An earlier attempt's answer may still arrive: never open twice.
+      if ((await opened.count()) > 0) return;
+      const confirm = page.getByRole('dialog', { name: w.f.form.confirmTitle });
+      if ((await confirm.count()) === 0) await form.getByRole('button', { name: w.f.action.open_long, exact: true }).click();
+      await expect(confirm).toContainText('0.02 BTC');
+      await confirm.getByRole('button', { name: w.f.action.open_long }).click({ timeout: 5_000 });
+      await expect(opened).toBeVisible({ timeout: 10_000 });
+    }).toPass({ timeout: 60_000, intervals: [1_000] });
     await expect(positions).toContainText(w.f.long);
     await expect(positions).toContainText('10×');
-    await expect(positions).toContainText('0.02');
+
+    // Take-profit and stop-loss by ROE in the position's dialog.
+    await positions.getByRole('button', { name: w.f.tpsl.short, exact: true }).click();
+    const tpsl = page.getByRole('dialog', { name: w.f.tpsl.title });
+    await tpsl.getByRole('group', { name: w.f.tpsl.by }).getByRole('button', { name: w.f.roe }).click();
+    await tpsl.getByRole('textbox', { name: w.f.takeProfit }).fill('500');
+    await tpsl.getByRole('textbox', { name: w.f.stopLoss }).fill('90');
+    await tpsl.getByRole('button', { name: w.base.common.confirm }).click();
+    const tpslConfirm = page.getByRole('dialog', { name: w.f.tpsl.confirmTitle });
+    await expect(tpslConfirm).toContainText('500 %');
+    await tpslConfirm.getByRole('button', { name: w.base.common.confirm }).click();
+    await expect(tpslConfirm).toBeHidden();
+    await expect(page.getByRole('tab', { name: `${w.f.desk.plans} (2)` })).toBeVisible();
+
+    await page.goto('/order/u-hold');
+    await expect(page.getByRole('heading', { name: w.base.page.order.uHold })).toBeVisible();
+    const held = page.getByRole('table');
+    await expect(held).toContainText('BTC/USDT');
+    await expect(held).toContainText(w.f.long);
+    await expect(held).toContainText('10×');
+    await expect(held).toContainText('0.02');
 
     await page.goto('/order/u-plan');
     await expect(page.getByRole('table')).toContainText(w.f.takeProfit);
@@ -80,8 +117,36 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     await expect(page.getByTestId('futures-equity')).toContainText('USDT');
     await expect(page.getByText(w.f.marginRatio)).toBeVisible();
 
-    await call(page, FUTURES_PATHS.close, { symbol: 'btc_usdt', type: 'market', quantity: '0.01' }, token);
-    await call(page, FUTURES_PATHS.flashClose, { symbol: 'btc_usdt' }, token);
+    // Part by market in the close dialog, then the rest by flash close, each confirmed.
+    await page.goto('/contract/btc_usdt');
+    await expect(positions).toContainText('0.02');
+    // Market closes are retried while the makers requote an empty side (the server says so).
+    const dialogs = page.getByRole('dialog');
+    const close = page.getByRole('dialog', { name: w.f.close.title });
+    const half = positions.getByTestId('position-size').filter({ hasText: /^0\.01$/ });
+    await expect(async () => {
+      // An earlier attempt's answer may still arrive: never close twice.
+      if ((await half.count()) > 0) return;
+      if ((await dialogs.count()) === 0) {
+        await positions.getByRole('button', { name: w.f.close.button, exact: true }).click();
+        await close.getByRole('textbox', { name: w.base.col.quantity }).fill('0.01');
+      }
+      await close.getByRole('button', { name: w.f.close.button, exact: true }).click({ timeout: 5_000 });
+      const closeConfirm = page.getByRole('dialog', { name: w.f.close.confirmTitle });
+      await expect(closeConfirm).toContainText('0.01 BTC');
+      await closeConfirm.getByRole('button', { name: w.f.close.button, exact: true }).click();
+      await expect(half).toBeVisible({ timeout: 10_000 });
+    }).toPass({ timeout: 60_000, intervals: [1_000] });
+    await expect(dialogs).toHaveCount(0);
+    const none = positions.getByText(w.f.desk.noPositions);
+    await expect(async () => {
+      if ((await none.count()) > 0) return;
+      if ((await dialogs.count()) === 0) await positions.getByRole('button', { name: w.f.close.flash, exact: true }).click();
+      const flash = page.getByRole('dialog', { name: w.f.close.flashTitle });
+      await expect(flash).toContainText('0.01 BTC');
+      await flash.getByRole('button', { name: w.f.close.flash, exact: true }).click({ timeout: 5_000 });
+      await expect(none).toBeVisible({ timeout: 10_000 });
+    }).toPass({ timeout: 60_000, intervals: [1_000] });
     const account = await call<{ positions: unknown[] }>(page, FUTURES_PATHS.account, {}, token);
     expect(account.positions).toEqual([]);
 

@@ -120,11 +120,18 @@ test('in Japanese the live market speaks Japanese', async ({ page }) => {
   await expect(page.getByRole('table', { name: 'お気に入り' }).getByRole('link')).toHaveText(['ETH/USDT']);
 });
 
-test('contract pages show the spot market of the pair and say so', async ({ page }) => {
+test('contract pages show the contract market of the pair: futures book, mark price and funding', async ({ page }) => {
+  const futuresBook: string[] = [];
+  page.on('websocket', (ws) => ws.on('framesent', (frame) => String(frame.payload).includes('btc_usdt_future_depth') && futuresBook.push(String(frame.payload))));
   await page.goto('/contract/btc_usdt');
-  await expect(page.getByRole('note')).toHaveText(/BTC\/USDT spot market\. The futures market is not open yet\./);
+  await expect(page.getByRole('note')).toHaveCount(0);
+  // The futures product's figures: mark price, funding rate and the countdown to the next funding.
+  await expect(page.getByTestId('stats-mark')).toHaveText(/^\d[\d,]*\.?\d*$/, { timeout: 15_000 });
+  await expect(page.getByTestId('stats-funding')).toHaveText(/^[+-]?\d+\.\d{4}% · \d\d:\d\d:\d\d$/);
+  // The book is the futures market's (its makers quote it), subscribed on the futures depth channel.
+  await expect(page.getByRole('table', { name: 'Order book' }).getByRole('rowgroup', { name: 'Bids' }).getByRole('row').first()).toBeVisible({ timeout: 15_000 });
+  expect(futuresBook.length).toBeGreaterThan(0);
   await expect(page.getByRole('heading', { name: 'Open position' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Order book' }).getByRole('rowgroup', { name: 'Bids' }).getByRole('row').first()).toBeVisible();
   // The seconds contract desk of the pair, with its live price and periods.
   await page.goto('/contract_sec/eth_usdt');
   await expect(page.getByRole('heading', { level: 1, name: /ETH\/USDT/ })).toBeVisible();

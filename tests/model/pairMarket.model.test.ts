@@ -25,22 +25,26 @@ describe('pair market machine: one book, trades and candles per watched pair', (
     const children = runningChildren();
     const toasts: unknown[] = [];
     return {
-      actors: { orderBook: children.make('orderBook'), latestTrades: children.make('latestTrades'), kline: children.make('kline'), indexFeed: children.make('indexFeed') },
+      actors: { orderBook: children.make('orderBook'), latestTrades: children.make('latestTrades'), kline: children.make('kline'), indexFeed: children.make('indexFeed'), tickFeed: children.make('tickFeed') },
       actions: { showToast: (_: unknown, p: unknown) => void toasts.push(p) },
       afterStep: ({ actor }) => {
         const now = actor.getSnapshot();
         const pair = now.context.pair;
         if (now.matches('watching') && pair) {
           const base = `${pair.left}_${pair.right}`.toLowerCase();
-          expect(children.running.get('orderBook')).toEqual([{ channel: `${base}_depth` }]);
-          expect(children.running.get('latestTrades')).toEqual([{ channel: `${base}_trade` }]);
-          expect(children.running.get('kline')).toEqual([{ left: pair.left, right: pair.right, interval: expect.any(String) }]);
+          // The futures market (/contract) has its own book, trades and candles.
+          const market = pair.futures ? `${base}_future` : base;
+          expect(children.running.get('orderBook')).toEqual([{ channel: `${market}_depth` }]);
+          expect(children.running.get('latestTrades')).toEqual([{ channel: `${market}_trade` }]);
+          expect(children.running.get('kline')).toEqual([{ left: pair.left, right: pair.right, interval: expect.any(String), futures: pair.futures ?? false }]);
+          // ... and its 24 h tick, which the app does not watch.
+          expect(children.running.get('tickFeed') ?? []).toEqual(now.matches({ watching: { withIndex: 'withTick' } }) ? [{ channel: `${base}_future_tick` }] : []);
           // The index price is listened to only for contract pairs.
           const index = children.running.get('indexFeed') ?? [];
           expect(index).toEqual(now.matches({ watching: 'withIndex' }) ? [{ channel: `${base}_future_index_tick` }] : []);
         } else {
           // Off the trade page nothing listens.
-          for (const name of ['orderBook', 'latestTrades', 'kline', 'indexFeed']) expect(children.running.get(name) ?? []).toEqual([]);
+          for (const name of ['orderBook', 'latestTrades', 'kline', 'indexFeed', 'tickFeed']) expect(children.running.get(name) ?? []).toEqual([]);
         }
         if (now.matches('failed')) expect(toasts.at(-1)).toEqual({ tone: 'error', message: { key: 'error.system' } });
       },
@@ -50,15 +54,15 @@ describe('pair market machine: one book, trades and candles per watched pair', (
   it('forwards an interval change to the running candle machine and keeps it for the next pair', () => {
     const children = runningChildren();
     const { actor } = runModel(pairMarketModel, {
-      actors: { orderBook: children.make('orderBook'), latestTrades: children.make('latestTrades'), kline: children.make('kline'), indexFeed: children.make('indexFeed') },
+      actors: { orderBook: children.make('orderBook'), latestTrades: children.make('latestTrades'), kline: children.make('kline'), indexFeed: children.make('indexFeed'), tickFeed: children.make('tickFeed') },
     });
     actor.send({ type: 'market.setInterval', interval: '60min' });
     actor.send({ type: 'market.watch', left: 'BTC', right: 'USDT', contract: true });
-    expect(children.running.get('kline')).toEqual([{ left: 'BTC', right: 'USDT', interval: '60min' }]);
+    expect(children.running.get('kline')).toEqual([{ left: 'BTC', right: 'USDT', interval: '60min', futures: false }]);
     actor.send({ type: 'market.setInterval', interval: '1day' });
     expect(children.running.get('kline:received')).toEqual([{ type: 'kline.setInterval', interval: '1day' }]);
     actor.send({ type: 'market.watch', left: 'ETH', right: 'USDT', contract: true });
-    expect(children.running.get('kline')).toEqual([{ left: 'ETH', right: 'USDT', interval: '1day' }]);
+    expect(children.running.get('kline')).toEqual([{ left: 'ETH', right: 'USDT', interval: '1day', futures: false }]);
     actor.send({ type: 'market.indexTick', close: '3000.1' });
     expect(actor.getSnapshot().context.indexPrice).toBe('3000.1');
     actor.send({ type: 'market.watch', left: 'ADA', right: 'USDT', contract: false });

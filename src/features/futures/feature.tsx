@@ -2,14 +2,17 @@ import { defineFeature, page } from '../../app/feature';
 import { FuturesContext } from './futures.context';
 
 /**
- * USDT-margined futures (spec §2, §3): the orders centre's u-current, u-plan, u-hold and u-history,
- * and /wallet/contract with the account's equity, margin ratio and liquidation prices. (The trade
- * page /contract/{symbol} still shows the spot market until its order form lands.)
+ * USDT-margined futures (spec §2, §3, §8, §9): the trade page /contract/{symbol} (the shared trade
+ * layout on the futures book, trades and candle channels; mark price and funding in the stats bar;
+ * the order form with the leverage dialog; positions with close, flash close and TP/SL, open orders
+ * and plans), the orders centre's u-current, u-plan, u-hold and u-history, and /wallet/contract
+ * with the account's equity, margin ratio and liquidation prices.
  */
 export const futuresFeature = defineFeature({
   id: 'futures',
   context: FuturesContext,
   routes: {
+    site: [{ path: 'contract/:symbol', page: page(() => import('./views/ContractTradePage'), 'ContractTradePage'), next: ['/order/u-hold'] }],
     order: [
       { path: 'u-current', page: page(() => import('./views/FuturesOrdersPage'), 'FuturesOrdersPage', { mode: 'current', key: 'current' }) },
       { path: 'u-plan', page: page(() => import('./views/FuturesOrdersPage'), 'FuturesOrdersPage', { mode: 'plans', key: 'plans' }) },

@@ -1,11 +1,23 @@
 import type { Services } from '../../app/services';
+import { selectHasSession } from '../../app/machines/session/session.selectors';
 import { createFuturesActors, createFuturesUpdatesActor } from './actors/futures.actors';
+import { closeDialogMachine, closeKeyMinter } from './machines/closeDialog/closeDialog.machine';
+import { futuresDeskMachine } from './machines/futuresDesk/futuresDesk.machine';
+import { futuresOrderFormMachine, futuresOrderKeyMinter } from './machines/futuresOrderForm/futuresOrderForm.machine';
 import { futuresRecordsMachine } from './machines/futuresRecords/futuresRecords.machine';
+import { leverageDialogMachine } from './machines/leverageDialog/leverageDialog.machine';
+import { tpslDialogMachine } from './machines/tpslDialog/tpslDialog.machine';
 
 /** USDT-margined futures: its machines with their effects, supplied from the shared services (loaded with its pages; see defineFeature's `load`). */
-export const provide = ({ api, userStream, showToast }: Services) => {
-  const actors = createFuturesActors(api);
+export const provide = ({ api, userStream, showToast, newKey, shell }: Services) => {
+  const actors = createFuturesActors(api, () => selectHasSession(shell.session.getSnapshot()));
+  const futuresUpdates = createFuturesUpdatesActor(userStream);
   return {
-    records: futuresRecordsMachine.provide({ actors: { fetchRecords: actors.fetchRecords, futuresUpdates: createFuturesUpdatesActor(userStream) }, actions: { showToast } }),
+    records: futuresRecordsMachine.provide({ actors: { fetchRecords: actors.fetchRecords, futuresUpdates }, actions: { showToast } }),
+    desk: futuresDeskMachine.provide({ actors: { loadDesk: actors.loadDesk, cancelOrder: actors.cancelOrder, cancelPlan: actors.cancelPlan, futuresUpdates }, actions: { showToast } }),
+    orderForm: futuresOrderFormMachine.provide({ actors: { placeOrder: actors.placeOrder }, actions: { showToast, mintIdempotencyKey: futuresOrderKeyMinter(newKey) } }),
+    leverage: leverageDialogMachine.provide({ actors: { saveLeverage: actors.saveLeverage }, actions: { showToast } }),
+    close: closeDialogMachine.provide({ actors: { closePosition: actors.closePosition }, actions: { showToast, mintIdempotencyKey: closeKeyMinter(newKey) } }),
+    tpsl: tpslDialogMachine.provide({ actors: { createPlans: actors.createPlans }, actions: { showToast } }),
   };
 };

@@ -3,10 +3,130 @@ import { useMemo } from 'react';
 import { FuturesContext } from './futures.context';
 import type { RecordDays } from '../../domain/wallet';
 import type { futuresRecordsMachine, FuturesRecordsMode } from './machines/futuresRecords/futuresRecords.machine';
+import type { FuturesDeskActorRef, futuresDeskMachine } from './machines/futuresDesk/futuresDesk.machine';
+import type { futuresOrderFormMachine } from './machines/futuresOrderForm/futuresOrderForm.machine';
+import type { OpenAction } from './machines/futuresOrderForm/orderFormFields';
+import type { leverageDialogMachine } from './machines/leverageDialog/leverageDialog.machine';
+import type { CloseTarget, closeDialogMachine } from './machines/closeDialog/closeDialog.machine';
+import type { tpslDialogMachine } from './machines/tpslDialog/tpslDialog.machine';
+import type { MarginMode } from '../../domain/futures/api';
 
-/** The futures flows, supplied with their effects in futures/feature.tsx. */
+/** The futures flows, supplied with their effects in futures.flows.ts. */
 export interface FuturesFlows {
   records: typeof futuresRecordsMachine;
+  desk: typeof futuresDeskMachine;
+  orderForm: typeof futuresOrderFormMachine;
+  leverage: typeof leverageDialogMachine;
+  close: typeof closeDialogMachine;
+  tpsl: typeof tpslDialogMachine;
+}
+
+/** The trade page's desk for one pair (the caller keys it by pair and session). */
+export function useFuturesDesk(symbol: string) {
+  const flows = FuturesContext.use();
+  const ref = useActorRef(flows.desk, { input: { symbol } });
+  const data = useSelector(ref, (s) => s.context.data);
+  const failed = useSelector(ref, (s) => s.matches('failed'));
+  const cancel = useSelector(ref, (s) => s.context.cancel);
+  const cancelling = useSelector(ref, (s) => s.matches({ ready: { cancel: 'cancellingOrder' } }) || s.matches({ ready: { cancel: 'cancellingPlan' } }));
+  const senders = useMemo(
+    () => ({
+      retry: () => ref.send({ type: 'desk.retry' }),
+      cancelOrder: (id: number) => ref.send({ type: 'desk.cancelOrder', id }),
+      cancelPlan: (id: number) => ref.send({ type: 'desk.cancelPlan', id }),
+      confirm: () => ref.send({ type: 'desk.confirm' }),
+      dismiss: () => ref.send({ type: 'desk.dismiss' }),
+    }),
+    [ref],
+  );
+  return { ref, data, failed, cancel, cancelling, ...senders };
+}
+
+/** The order form of one pair, reporting to the desk. */
+export function useFuturesOrderForm(input: { symbol: string; pricePrecision: number; amountPrecision: number; desk: FuturesDeskActorRef }) {
+  const flows = FuturesContext.use();
+  const ref = useActorRef(flows.orderForm, { input: { symbol: input.symbol, pricePrecision: input.pricePrecision, amountPrecision: input.amountPrecision, replyTo: input.desk } });
+  const fields = useSelector(ref, (s) => s.context);
+  const confirming = useSelector(ref, (s) => s.matches('confirming'));
+  const submitting = useSelector(ref, (s) => s.matches('submitting'));
+  const senders = useMemo(
+    () => ({
+      setType: (orderType: 'limit' | 'market') => ref.send({ type: 'form.type', orderType }),
+      setPrice: (value: string) => ref.send({ type: 'form.price', value }),
+      setQuantity: (value: string) => ref.send({ type: 'form.quantity', value }),
+      setPercent: (percent: number, max: string) => ref.send({ type: 'form.percent', percent, max }),
+      setTakeProfit: (value: string) => ref.send({ type: 'form.takeProfit', value }),
+      setStopLoss: (value: string) => ref.send({ type: 'form.stopLoss', value }),
+      lastPrice: (price: string) => ref.send({ type: 'form.lastPrice', price }),
+      submit: (action: OpenAction) => ref.send({ type: 'form.submit', action }),
+      confirm: () => ref.send({ type: 'form.confirm' }),
+      cancel: () => ref.send({ type: 'form.cancel' }),
+    }),
+    [ref],
+  );
+  return { fields, confirming, submitting, ...senders };
+}
+
+export function useLeverageDialog(symbol: string, desk: FuturesDeskActorRef) {
+  const flows = FuturesContext.use();
+  const ref = useActorRef(flows.leverage, { input: { symbol, replyTo: desk } });
+  const context = useSelector(ref, (s) => s.context);
+  const open = useSelector(ref, (s) => !s.matches('closed'));
+  const saving = useSelector(ref, (s) => s.matches('saving'));
+  const senders = useMemo(
+    () => ({
+      show: (leverage: number, marginMode: MarginMode, max: number) => ref.send({ type: 'leverage.open', leverage, marginMode, max }),
+      setLeverage: (value: number) => ref.send({ type: 'leverage.set', value }),
+      setMode: (mode: MarginMode) => ref.send({ type: 'leverage.mode', mode }),
+      save: () => ref.send({ type: 'leverage.save' }),
+      close: () => ref.send({ type: 'leverage.close' }),
+    }),
+    [ref],
+  );
+  return { ...context, open, saving, ...senders };
+}
+
+export function useCloseDialog(desk: FuturesDeskActorRef) {
+  const flows = FuturesContext.use();
+  const ref = useActorRef(flows.close, { input: { replyTo: desk } });
+  const context = useSelector(ref, (s) => s.context);
+  const state = useSelector(ref, (s) => s.value as 'closed' | 'editing' | 'confirming' | 'closing' | 'confirmingFlash' | 'flashing');
+  const senders = useMemo(
+    () => ({
+      open: (target: CloseTarget) => ref.send({ type: 'close.open', ...target }),
+      flash: (target: CloseTarget) => ref.send({ type: 'close.flash', ...target }),
+      setType: (orderType: 'limit' | 'market') => ref.send({ type: 'close.type', orderType }),
+      setPrice: (value: string) => ref.send({ type: 'close.price', value }),
+      setQuantity: (value: string) => ref.send({ type: 'close.quantity', value }),
+      setPercent: (percent: number) => ref.send({ type: 'close.percent', percent }),
+      submit: () => ref.send({ type: 'close.submit' }),
+      confirm: () => ref.send({ type: 'close.confirm' }),
+      cancel: () => ref.send({ type: 'close.cancel' }),
+    }),
+    [ref],
+  );
+  return { ...context, state, ...senders };
+}
+
+export function useTpslDialog(desk: FuturesDeskActorRef) {
+  const flows = FuturesContext.use();
+  const ref = useActorRef(flows.tpsl, { input: { replyTo: desk } });
+  const context = useSelector(ref, (s) => s.context);
+  const state = useSelector(ref, (s) => s.value as 'closed' | 'editing' | 'confirming' | 'submitting');
+  const senders = useMemo(
+    () => ({
+      open: (symbol: string, pricePrecision: number) => ref.send({ type: 'tpsl.open', symbol, pricePrecision }),
+      setBy: (by: 'price' | 'roe') => ref.send({ type: 'tpsl.by', by }),
+      setTriggerBy: (triggerBy: 'mark' | 'last') => ref.send({ type: 'tpsl.triggerBy', triggerBy }),
+      setTakeProfit: (value: string) => ref.send({ type: 'tpsl.takeProfit', value }),
+      setStopLoss: (value: string) => ref.send({ type: 'tpsl.stopLoss', value }),
+      submit: () => ref.send({ type: 'tpsl.submit' }),
+      confirm: () => ref.send({ type: 'tpsl.confirm' }),
+      cancel: () => ref.send({ type: 'tpsl.cancel' }),
+    }),
+    [ref],
+  );
+  return { ...context, state, ...senders };
 }
 
 

@@ -1,4 +1,5 @@
 import { defineFeature, page } from '../../app/feature';
+import { createMarketChannelActor } from '../../app/actors/marketChannel.actor';
 import { createCandleFeedActor } from './actors/candleFeed.actor';
 import { createDepthFeedActor } from './actors/depthFeed.actor';
 import { createIndexFeedActor } from './actors/indexFeed.actor';
@@ -11,7 +12,10 @@ import { orderBookMachine } from './machines/orderBook/orderBook.machine';
 import { pairMarketMachine } from './machines/pairMarket/pairMarket.machine';
 import { MarketsContext } from './markets.hooks';
 
-/** Home, the markets list and the kline page's live market data (order book, trades, chart), and favourites. */
+/**
+ * Home, the markets list and the kline page's live market data (order book, trades, chart), and
+ * favourites. The pair market machine also serves /contract (futures feature) on the futures channels.
+ */
 export const marketsFeature = defineFeature({
   id: 'markets',
   context: MarketsContext,
@@ -21,7 +25,6 @@ export const marketsFeature = defineFeature({
       { path: 'home', page: page(() => import('./views/home/HomePage'), 'HomePage'), next: ['/markets/kline/btc_usdt', '/markets'] },
       { path: 'markets', page: page(() => import('./views/markets/MarketsPage'), 'MarketsPage'), next: ['/markets/kline/btc_usdt'] },
       { path: 'markets/kline/:symbol', page: page(() => import('./views/trade/TradePage'), 'TradePage', { kind: 'spot' }) },
-      { path: 'contract/:symbol', page: page(() => import('./views/trade/TradePage'), 'TradePage', { kind: 'contract' }) },
     ],
   },
   provide: ({ api, socket, frames, storage, showToast, start }) => ({
@@ -32,6 +35,7 @@ export const marketsFeature = defineFeature({
           latestTrades: latestTradesMachine.provide({ actors: { tradesFeed: createTradesFeedActor(socket, frames) } }),
           kline: klineMachine.provide({ actors: { fetchKlineHistory: createKlineHistoryActor(api), candleFeed: createCandleFeedActor(socket, frames) } }),
           indexFeed: createIndexFeedActor(socket, frames),
+          tickFeed: createMarketChannelActor(socket, frames),
         },
         actions: { showToast },
       }),

@@ -29,6 +29,8 @@ export function usePairMarket() {
     failed: useSelector(actor, market.selectMarketFailed),
     interval: useSelector(actor, market.selectMarketInterval),
     indexPrice: useSelector(actor, market.selectIndexPrice),
+    markPrice: useSelector(actor, market.selectMarkPrice),
+    futuresTick: useSelector(actor, market.selectFuturesTick),
     bookRef: useSelector(actor, market.selectBookRef),
     tradesRef: useSelector(actor, market.selectTradesRef),
     klineRef: useSelector(actor, market.selectKlineRef),

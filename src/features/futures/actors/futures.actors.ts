@@ -1,13 +1,42 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { FUTURES_PATHS, type FuturesAccount, type FuturesOrder, type FuturesPlan } from '../../../domain/futures/api';
+import { FUTURES_PATHS, type FuturesAccount, type FuturesConfig, type FuturesOrder, type FuturesPlaced, type FuturesPlan, type FuturesPlanCreate } from '../../../domain/futures/api';
 import type { Page } from '../../../domain/wallet';
 import type { UserStreamHub } from '../../../app/actors/userStream.actor';
 import type { ApiClient } from '../../../services/api';
 import type { FuturesRecordsData, FuturesRecordsQuery } from '../machines/futuresRecords/futuresRecords.machine';
+import type { DeskData } from '../machines/futuresDesk/futuresDesk.machine';
+import type { PlaceFuturesInput } from '../machines/futuresOrderForm/futuresOrderForm.machine';
+import type { LeverageRequest } from '../machines/leverageDialog/leverageDialog.machine';
+import type { CloseCall } from '../machines/closeDialog/closeDialog.machine';
 
-/** Promise actors for the futures reads (docs/API.md "Futures"); each honours `signal`. */
-export function createFuturesActors(api: ApiClient) {
+/** Promise actors for the futures calls (docs/API.md "Futures"); each honours `signal`. */
+export function createFuturesActors(api: ApiClient, signedIn: () => boolean) {
   return {
+    /** The trade page's desk: the config for everyone; with the user's leverage, account, open orders and waiting plans when signed in. */
+    loadDesk: fromPromise<DeskData, { symbol: string }>(async ({ input, signal }) => {
+      if (!signedIn()) return { config: await api.post<FuturesConfig>(FUTURES_PATHS.config, { symbol: input.symbol }, signal), orders: [], plans: [], receivedAt: Date.now() };
+      const [config, account, orders, plans] = await Promise.all([
+        api.post<FuturesConfig>(FUTURES_PATHS.settings, { symbol: input.symbol }, signal),
+        api.post<FuturesAccount>(FUTURES_PATHS.account, {}, signal),
+        api.post<Page<FuturesOrder>>(FUTURES_PATHS.current, { symbol: input.symbol, page: 1, size: 50 }, signal),
+        api.post<Page<FuturesPlan>>(FUTURES_PATHS.plans, { waiting: true, page: 1, size: 50 }, signal),
+      ]);
+      const symbol = config.symbol;
+      return { config, account, orders: orders.list, plans: plans.list.filter((p) => p.symbol === symbol), receivedAt: Date.now() };
+    }),
+    placeOrder: fromPromise<FuturesPlaced, PlaceFuturesInput>(({ input, signal }) => api.post(FUTURES_PATHS.order, input.request, signal, undefined, input.idempotencyKey)),
+    saveLeverage: fromPromise<unknown, LeverageRequest>(({ input, signal }) => api.post(FUTURES_PATHS.leverage, input, signal)),
+    closePosition: fromPromise<FuturesPlaced, CloseCall>(({ input, signal }) =>
+      input.kind === 'flash'
+        ? api.post(FUTURES_PATHS.flashClose, { symbol: input.symbol }, signal, undefined, input.idempotencyKey)
+        : api.post(FUTURES_PATHS.close, input.request, signal, undefined, input.idempotencyKey),
+    ),
+    /** One call per plan, in order (take-profit, then stop-loss). */
+    createPlans: fromPromise<unknown, { plans: FuturesPlanCreate[] }>(async ({ input, signal }) => {
+      for (const plan of input.plans) await api.post(FUTURES_PATHS.plan, plan, signal);
+    }),
+    cancelOrder: fromPromise<unknown, { id: number }>(({ input, signal }) => api.post(FUTURES_PATHS.cancel, { order_id: input.id }, signal)),
+    cancelPlan: fromPromise<unknown, { id: number }>(({ input, signal }) => api.post(FUTURES_PATHS.planCancel, { plan_id: input.id }, signal)),
     fetchRecords: fromPromise<FuturesRecordsData, FuturesRecordsQuery>(async ({ input, signal }) => {
       const paging = { page: input.page, size: input.size };
       switch (input.mode) {

@@ -7,7 +7,7 @@ import { parseIndexTick } from '../../../app/actors/marketParsers';
 
 type IndexTickEvent = Extract<PairMarketEvent, { type: 'market.indexTick' }>;
 
-/** `{pair}_future_index_tick` as market.indexTick, only the latest per frame. */
+/** `{pair}_future_index_tick` (index and mark price) as market.indexTick, only the latest per frame. */
 export function createIndexFeedActor(socket: SocketClient, frames: FrameScheduler) {
   return fromCallback<EventObject, { channel: string }>(({ input, sendBack }) =>
     openChannelFeed<IndexTickEvent>({
@@ -19,7 +19,7 @@ export function createIndexFeedActor(socket: SocketClient, frames: FrameSchedule
       coalesce: (events) => events.filter((e) => e.type === 'market.indexTick').slice(-1),
       toEvent: (payload) => {
         const tick = parseIndexTick(payload, input.channel);
-        return tick ? { type: 'market.indexTick', close: tick.close } : undefined;
+        return tick ? { type: 'market.indexTick', close: tick.close, ...(typeof tick.mark === 'string' ? { mark: tick.mark } : {}) } : undefined;
       },
     }),
   );

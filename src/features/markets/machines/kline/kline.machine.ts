@@ -1,5 +1,6 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { messageForError } from '../../../../domain/errors';
+import { futureKlineChannel } from '../../../../domain/futures/api';
 import { klineChannel, type KlineBar } from '../../../../domain/market';
 import type { KlineContext, KlineEvent, KlineHistory, KlineHistoryRequest, KlineInput } from './kline.types';
 
@@ -66,6 +67,7 @@ export const klineMachine = setup({
   context: ({ input }) => ({
     left: input.left,
     right: input.right,
+    futures: input.futures ?? false,
     interval: input.interval,
     bars: [],
     more: false,
@@ -91,7 +93,7 @@ export const klineMachine = setup({
       invoke: {
         id: 'candleFeed',
         src: 'candleFeed',
-        input: ({ context }) => ({ channel: klineChannel(context.left, context.right, context.interval), interval: context.interval }),
+        input: ({ context }) => ({ channel: (context.futures ? futureKlineChannel : klineChannel)(context.left, context.right, context.interval), interval: context.interval }),
         onError: { target: '#kline.failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
       },
       on: {
@@ -113,7 +115,7 @@ export const klineMachine = setup({
           invoke: {
             id: 'fetchKlineHistory',
             src: 'fetchKlineHistory',
-            input: ({ context }) => ({ pair: pairOf(context), interval: context.interval }),
+            input: ({ context }) => ({ pair: pairOf(context), interval: context.interval, ...(context.futures ? { futures: true } : {}) }),
             onDone: { target: 'ready', actions: { type: 'setHistory', params: ({ event }) => ({ history: event.output }) } },
             onError: { target: '#kline.failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
           },
@@ -130,7 +132,7 @@ export const klineMachine = setup({
           invoke: {
             id: 'fetchKlineHistory',
             src: 'fetchKlineHistory',
-            input: ({ context }) => ({ pair: pairOf(context), interval: context.interval, to: context.bars[0]!.time }),
+            input: ({ context }) => ({ pair: pairOf(context), interval: context.interval, ...(context.futures ? { futures: true } : {}), to: context.bars[0]!.time }),
             onDone: { target: 'ready', actions: { type: 'prependOlder', params: ({ event }) => ({ history: event.output }) } },
             onError: {
               target: 'ready',

@@ -6,6 +6,8 @@ export interface KlineInput {
   left: string;
   right: string;
   interval: KlineInterval;
+  /** The pair's futures market (`{pair}_future_kline_{interval}`) instead of its spot market. */
+  futures?: boolean;
 }
 
 /** A page of older bars, for the chart's "load more to the left" callback. */
@@ -20,6 +22,7 @@ export interface OlderPage {
 export interface KlineContext {
   left: string;
   right: string;
+  futures: boolean;
   interval: KlineInterval;
   /** Every closed (and the current) bar loaded so far, oldest first. */
   bars: KlineBar[];
@@ -47,6 +50,8 @@ export interface KlineHistoryRequest {
   /** e.g. btc_usdt */
   pair: string;
   interval: KlineInterval;
+  /** The futures market: the server keeps no candle history for it, so only live candles. */
+  futures?: boolean;
   /** Only bars that open before this time (ms). */
   to?: number;
 }

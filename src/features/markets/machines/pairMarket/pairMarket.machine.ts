@@ -1,7 +1,8 @@
 import { assign, fromCallback, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import { futureIndexChannel } from '../../../../domain/api';
+import { futureIndexChannel, futureTickChannel, type MarketTick } from '../../../../domain/api';
 import type { KlineInterval } from '../../../../domain/constants';
 import type { ToastMessage } from '../../../../domain/errors';
+import { futureDepthChannel, futureTradeChannel } from '../../../../domain/futures/api';
 import { depthChannel, tradeChannel } from '../../../../domain/market';
 import { klineMachine } from '../kline/kline.machine';
 import { latestTradesMachine } from '../latestTrades/latestTrades.machine';
@@ -12,6 +13,8 @@ export interface WatchedPair {
   right: string;
   /** Contract enabled: the pair has an index price channel. */
   contract: boolean;
+  /** Which market's book, trades and candles: the spot market (default) or the pair's futures market (/contract). */
+  futures?: boolean;
 }
 
 export interface PairMarketContext {
@@ -20,20 +23,25 @@ export interface PairMarketContext {
   interval: KlineInterval;
   /** Latest `{pair}_future_index_tick` close. */
   indexPrice: string | undefined;
+  /** Latest mark price from the same tick (futures product; absent before the first mark). */
+  markPrice: string | undefined;
+  /** The futures market's 24 h tick (`{pair}_future_tick`), watched with `futures` only (the app watches spot ticks). */
+  futuresTick: MarketTick | undefined;
 }
 
 export type PairMarketEvent =
   | ({ type: 'market.watch' } & WatchedPair)
   | { type: 'market.leave' }
   | { type: 'market.setInterval'; interval: KlineInterval }
-  | { type: 'market.indexTick'; close: string };
+  | { type: 'market.indexTick'; close: string; mark?: string }
+  | { type: 'market.tick'; tick: MarketTick };
 
-const samePair = (a: WatchedPair | undefined, b: WatchedPair) => a !== undefined && a.left === b.left && a.right === b.right && a.contract === b.contract;
+const samePair = (a: WatchedPair | undefined, b: WatchedPair) => a !== undefined && a.left === b.left && a.right === b.right && a.contract === b.contract && (a.futures ?? false) === (b.futures ?? false);
 
 /**
  * The live market of the pair on screen (the trade pages): while watching, it runs one order
- * book, one latest-trades and one candle machine for the pair, and listens to the index price of
- * contract pairs. Switching pairs restarts them all; leaving the page stops them, which leaves
+ * book, one latest-trades and one candle machine for the pair (on the spot channels, or the futures
+ * market's with `futures`), and listens to the index and mark price of contract pairs. Switching pairs restarts them all; leaving the page stops them, which leaves
  * their channels.
  */
 export const pairMarketMachine = setup({
@@ -47,19 +55,27 @@ export const pairMarketMachine = setup({
     kline: klineMachine,
     /** Reports market.indexTick. */
     indexFeed: fromCallback<EventObject, { channel: string }>(() => () => undefined),
+    /** Reports market.tick (the app's tick channel actor). */
+    tickFeed: fromCallback<EventObject, { channel: string }>(() => () => undefined),
   },
   actions: {
     showToast: (_, _params: { tone: 'error'; message: ToastMessage }) => undefined,
-    setPair: assign((_, params: WatchedPair) => ({ pair: { left: params.left, right: params.right, contract: params.contract }, indexPrice: undefined })),
+    setPair: assign((_, params: WatchedPair) => ({
+      pair: { left: params.left, right: params.right, contract: params.contract, futures: params.futures ?? false },
+      indexPrice: undefined,
+      markPrice: undefined,
+      futuresTick: undefined,
+    })),
     forwardInterval: sendTo('kline', (_, params: { interval: KlineInterval }) => ({ type: 'kline.setInterval' as const, interval: params.interval })),
   },
   guards: {
     isSamePair: ({ context }, params: WatchedPair) => samePair(context.pair, params),
     isContractPair: ({ context }) => context.pair?.contract === true,
+    isFuturesMarket: ({ context }) => context.pair?.futures === true,
   },
 }).createMachine({
   id: 'pairMarket',
-  context: { pair: undefined, interval: '1min', indexPrice: undefined },
+  context: { pair: undefined, interval: '1min', indexPrice: undefined, markPrice: undefined, futuresTick: undefined },
   initial: 'idle',
   on: {
     'market.setInterval': { actions: assign({ interval: ({ event }) => event.interval }) },
@@ -75,19 +91,19 @@ export const pairMarketMachine = setup({
         {
           id: 'orderBook',
           src: 'orderBook',
-          input: ({ context }) => ({ channel: depthChannel(context.pair!.left, context.pair!.right) }),
+          input: ({ context }) => ({ channel: (context.pair!.futures ? futureDepthChannel : depthChannel)(context.pair!.left, context.pair!.right) }),
           onError: '#pairMarket.failed',
         },
         {
           id: 'latestTrades',
           src: 'latestTrades',
-          input: ({ context }) => ({ channel: tradeChannel(context.pair!.left, context.pair!.right) }),
+          input: ({ context }) => ({ channel: (context.pair!.futures ? futureTradeChannel : tradeChannel)(context.pair!.left, context.pair!.right) }),
           onError: '#pairMarket.failed',
         },
         {
           id: 'kline',
           src: 'kline',
-          input: ({ context }) => ({ left: context.pair!.left, right: context.pair!.right, interval: context.interval }),
+          input: ({ context }) => ({ left: context.pair!.left, right: context.pair!.right, interval: context.interval, futures: context.pair!.futures }),
           onError: '#pairMarket.failed',
         },
       ],
@@ -122,7 +138,18 @@ export const pairMarketMachine = setup({
             onError: { target: 'spotOnly', description: 'No index price then; the rest of the market goes on.' },
           },
           on: {
-            'market.indexTick': { actions: assign({ indexPrice: ({ event }) => event.close }) },
+            'market.indexTick': { actions: assign({ indexPrice: ({ event }) => event.close, markPrice: ({ event, context }) => event.mark ?? context.markPrice }) },
+            'market.tick': { actions: assign({ futuresTick: ({ event }) => event.tick }) },
+          },
+          initial: 'routing',
+          states: {
+            routing: {
+              always: [{ guard: 'isFuturesMarket', target: 'withTick', description: 'The futures market: its own 24 h tick too.' }, { target: 'indexOnly' }],
+            },
+            withTick: {
+              invoke: { id: 'tickFeed', src: 'tickFeed', input: ({ context }) => ({ channel: futureTickChannel(context.pair!.left, context.pair!.right) }), onError: 'indexOnly' },
+            },
+            indexOnly: {},
           },
         },
         spotOnly: {},

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { MarketTick, Pair } from '../../../../domain/api';
@@ -29,7 +30,8 @@ const Bar = styled.div`
 
 /**
  * 24-hour stats of spec §2: last price (and its value in the pricing currency), change with two
- * decimals, high, low, volume, turnover and the index price cut to four decimals.
+ * decimals, high, low, volume, turnover and the index price cut to four decimals (and on
+ * /contract the product's mark price and funding figures, as children).
  */
 export function StatsBar(props: {
   pair: Pair;
@@ -38,6 +40,8 @@ export function StatsBar(props: {
   last: { price: string; side: 'buy' | 'sell' | undefined } | undefined;
   lastInFiat: string | undefined;
   indexPrice: string | undefined;
+  /** A product's further figures (futures: funding rate and countdown), before the connection. */
+  children?: ReactNode;
   className?: string;
 }) {
   const { t } = useTranslation();
@@ -87,6 +91,7 @@ export function StatsBar(props: {
             {props.indexPrice ? groupThousands(toFixedDecimal(props.indexPrice, CONTRACT_INDEX_DECIMALS, 'down')) : '—'}
           </dd>
         </dl>
+        {props.children}
         <div className="end">
           <ConnectionIndicator status={connection.status} attempt={connection.attempt} />
         </div>

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -21,18 +21,31 @@ import { useLatestTrades, usePairMarket } from '../../markets.hooks';
 
 export type TradeKind = 'spot' | 'contract' | 'seconds';
 
+/** What a product's own trading panels (book, form, orders: grid children placed by class name) get from the page. */
+export interface TradePanelsProps {
+  pair: Pair;
+  bookRef: OrderBookActorRef;
+  last: { price: string; side: 'buy' | 'sell' | undefined } | undefined;
+  lastInFiat: string | undefined;
+  markPrice: string | undefined;
+}
+
+/** A product's additions to the shared page: its signed-in panels and more figures for the stats bar. */
+export interface TradeProduct {
+  panels?: (props: TradePanelsProps) => ReactNode;
+  stats?: ReactNode;
+}
+
 const Grid = styled.div`
   display: grid;
   grid-template-columns: 300px minmax(0, 1fr) 290px;
-  grid-template-rows: auto auto 560px minmax(150px, auto);
+  grid-template-rows: auto 560px minmax(150px, auto);
   grid-template-areas:
     'stats stats stats'
-    'note note note'
     'book chart trades'
     'book orders form';
   gap: 6px;
   .stats { grid-area: stats; }
-  .note { grid-area: note; }
   .book { grid-area: book; align-self: start; }
   .chart { grid-area: chart; }
   .trades { grid-area: trades; }
@@ -44,7 +57,7 @@ const Grid = styled.div`
     grid-template-columns: minmax(0, 1fr);
     grid-template-rows: none;
     grid-template-areas: none;
-    .stats, .note, .tabs, .book, .chart, .trades, .form, .orders { grid-area: auto; min-width: 0; }
+    .stats, .tabs, .book, .chart, .trades, .form, .orders { grid-area: auto; min-width: 0; }
     .tabs { display: flex; order: 1; }
     .book, .chart, .trades, .form, .orders { display: none; order: 2; }
     .orders { order: 3; }
@@ -77,15 +90,6 @@ type TradeTab = 'chart' | 'book' | 'trades' | 'form';
 const TRADE_TABS: TradeTab[] = ['chart', 'book', 'trades', 'form'];
 const TAB_KEYS: Record<TradeTab, string> = { chart: 'trade.tabs.chart', book: 'trade.tabs.book', trades: 'trade.tabs.trades', form: 'trade.tabs.form' };
 
-const Note = styled.p`
-  margin: 0;
-  padding: 6px 14px;
-  border-radius: ${({ theme }) => theme.radius};
-  font-size: 12px;
-  color: ${({ theme }) => theme.color.textDim};
-  background: ${({ theme }) => theme.color.warn}14;
-  border: 1px solid ${({ theme }) => theme.color.warn}40;
-`;
 
 /** Route symbols: BTC_USDT on /markets/kline, btc_usdt on /contract and /contract_sec. */
 function parseSymbol(symbol: string | undefined): { left: string; right: string } | undefined {
@@ -94,11 +98,12 @@ function parseSymbol(symbol: string | undefined): { left: string; right: string 
 }
 
 /**
- * The trading layout shared by /markets/kline/{symbol}, /contract/{symbol} and
- * /contract_sec/{symbol}: 24h stats, order book, candle chart, latest trades and the order form.
- * The contract pages show the pair's spot market and say so: the futures market is not open yet.
+ * The trading layout shared by /markets/kline/{symbol} and /contract/{symbol}: 24h stats, order
+ * book, candle chart, latest trades, the order form and the orders. /contract shows the pair's
+ * futures market (its book, trades and candle channels, the futures tick) and the futures
+ * product's panels (`product`).
  */
-export function TradePage(props: { kind: TradeKind }) {
+export function TradePage(props: { kind: TradeKind; product?: TradeProduct }) {
   const { t } = useTranslation();
   const params = useParams();
   const appFlow = useAppFlow();
@@ -115,27 +120,28 @@ export function TradePage(props: { kind: TradeKind }) {
       </Panel>
     );
   }
-  return <WatchedPairPage kind={props.kind} pair={pair} />;
+  return <WatchedPairPage kind={props.kind} pair={pair} product={props.product} />;
 }
 
 /** Watches the pair's live market while on screen (the pair market machine owns the channels). */
-function WatchedPairPage(props: { kind: TradeKind; pair: Pair }) {
+function WatchedPairPage(props: { kind: TradeKind; pair: Pair; product?: TradeProduct }) {
   const { t } = useTranslation();
   const { pair } = props;
   const market = usePairMarket();
   const { watch, leave } = market;
   const contract = pair.contract_status === 1;
+  const futures = props.kind === 'contract';
   useEffect(() => {
-    watch({ left: pair.left_symbol, right: pair.right_symbol, contract });
+    watch({ left: pair.left_symbol, right: pair.right_symbol, contract, futures });
     return leave;
-  }, [pair.left_symbol, pair.right_symbol, contract, watch, leave]);
-  const current = market.watched?.left === pair.left_symbol && market.watched.right === pair.right_symbol;
+  }, [pair.left_symbol, pair.right_symbol, contract, futures, watch, leave]);
+  const current = market.watched?.left === pair.left_symbol && market.watched.right === pair.right_symbol && (market.watched.futures ?? false) === futures;
   if (market.failed) {
     return (
       <Panel>
         <PanelBody style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
           <span role="alert">{t('trade.feed.failed')}</span>
-          <Button $small $variant="ghost" onClick={() => watch({ left: pair.left_symbol, right: pair.right_symbol, contract })}>
+          <Button $small $variant="ghost" onClick={() => watch({ left: pair.left_symbol, right: pair.right_symbol, contract, futures })}>
             {t('common.retry')}
           </Button>
         </PanelBody>
@@ -143,10 +149,10 @@ function WatchedPairPage(props: { kind: TradeKind; pair: Pair }) {
     );
   }
   if (!current || !market.bookRef || !market.tradesRef || !market.klineRef) return null;
-  return <LiveMarket kind={props.kind} pair={pair} bookRef={market.bookRef} tradesRef={market.tradesRef} klineRef={market.klineRef} />;
+  return <LiveMarket kind={props.kind} product={props.product} pair={pair} bookRef={market.bookRef} tradesRef={market.tradesRef} klineRef={market.klineRef} />;
 }
 
-function LiveMarket(props: { kind: TradeKind; pair: Pair; bookRef: OrderBookActorRef; tradesRef: LatestTradesActorRef; klineRef: KlineActorRef }) {
+function LiveMarket(props: { kind: TradeKind; product?: TradeProduct; pair: Pair; bookRef: OrderBookActorRef; tradesRef: LatestTradesActorRef; klineRef: KlineActorRef }) {
   const { t, i18n } = useTranslation();
   const { pair } = props;
   const appFlow = useAppFlow();
@@ -154,15 +160,17 @@ function LiveMarket(props: { kind: TradeKind; pair: Pair; bookRef: OrderBookActo
   const market = usePairMarket();
   const session = useSessionFlow();
   const trades = useLatestTrades(props.tradesRef);
-  const tick = appFlow.tickers[spotTickChannel(pair.left_symbol, pair.right_symbol)];
+  const futures = props.kind === 'contract';
+  const tick = futures ? market.futuresTick : appFlow.tickers[spotTickChannel(pair.left_symbol, pair.right_symbol)];
   const newest = trades.trades[0];
-  const reference = pair.right_symbol === 'USDT' ? appFlow.currencies.find((c) => c.symbol === pair.left_symbol)?.price : undefined;
+  const reference = pair.right_symbol === 'USDT' && !futures ? appFlow.currencies.find((c) => c.symbol === pair.left_symbol)?.price : undefined;
   const lastPrice = newest?.price ?? tick?.close ?? reference;
   const last = lastPrice ? { price: lastPrice, side: newest?.side } : undefined;
   // The last price in the pricing currency, through the quote currency's USDT price.
   const lastUsdt = priceInUsdt(lastPrice, quoteUsdtPrice(pair, appFlow.currencies, appFlow.tickers));
   const lastInFiat = lastUsdt ? fiat.format(lastUsdt) : undefined;
   const titleKey = props.kind === 'spot' ? 'nav.spot' : props.kind === 'contract' ? 'nav.contract' : 'nav.secContract';
+  const panels = props.product?.panels;
   const pairName = `${pair.left_symbol}/${pair.right_symbol}`;
   // Which section a phone shows (presentation only; wider screens show them all and no tabs).
   const [tab, setTab] = useState<TradeTab>('chart');
@@ -175,13 +183,12 @@ function LiveMarket(props: { kind: TradeKind; pair: Pair; bookRef: OrderBookActo
           </button>
         ))}
       </Tabs>
-      <StatsBar className="stats" pair={pair} title={t(titleKey)} tick={tick} last={last} lastInFiat={lastInFiat} indexPrice={market.indexPrice} />
-      {props.kind !== 'spot' && (
-        <Note className="note" role="note">
-          {t('trade.spotDataNote', { pair: pairName })}
-        </Note>
-      )}
-      {props.kind === 'spot' && session.hasSession ? (
+      <StatsBar className="stats" pair={pair} title={t(titleKey)} tick={tick} last={last} lastInFiat={lastInFiat} indexPrice={market.indexPrice}>
+        {props.product?.stats}
+      </StatsBar>
+      {panels && session.hasSession ? (
+        panels({ pair, bookRef: props.bookRef, last, lastInFiat, markPrice: market.markPrice })
+      ) : props.kind === 'spot' && session.hasSession ? (
         // Spot's machines load with its first panel: until then the book is there without the form.
         <Suspense fallback={<OrderBookPanel className="book" bookRef={props.bookRef} pair={pair} last={last} lastInFiat={lastInFiat} />}>
           <SpotPanels key={pairName} pair={pair} bookRef={props.bookRef} last={last} lastInFiat={lastInFiat} />

@@ -1,0 +1,26 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { PLACED } from '../futuresFixtures';
+import { closeDialogMachine } from './closeDialog.machine';
+
+const TARGET = { symbol: 'BTC_USDT', closable: '0.5', pricePrecision: 2, amountPrecision: 4 };
+
+export const closeDialogModel: MachineModel<typeof closeDialogMachine> = {
+  machine: closeDialogMachine,
+  variants: [{ name: 'a long of 0.5', input: {} }],
+  events: [
+    { type: 'close.open', ...TARGET },
+    { type: 'close.flash', ...TARGET },
+    { type: 'close.type', orderType: 'limit' },
+    { type: 'close.type', orderType: 'market' },
+    { type: 'close.price', value: '64000' },
+    { type: 'close.quantity', value: '0.9' },
+    { type: 'close.percent', percent: 50 },
+    { type: 'close.submit' },
+    { type: 'close.confirm' },
+    { type: 'close.cancel' },
+    { type: 'xstate.done.actor.closePosition', output: PLACED },
+    { type: 'xstate.done.actor.closePosition', output: { ...PLACED, unfilled: '0.1' } },
+    { type: 'xstate.error.actor.closePosition', error: { kind: 'api', code: 400, msg: 'Exceeds closable' } },
+  ],
+  abstract: (s) => [s.context.orderType, s.context.price !== '', s.context.quantity],
+};

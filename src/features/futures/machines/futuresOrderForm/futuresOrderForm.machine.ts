@@ -1,0 +1,128 @@
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import type { ToastMessage } from '../../../../domain/errors';
+import type { FuturesOrderRequest, FuturesPlaced } from '../../../../domain/futures/api';
+import { toastError } from '../../../../app/machines/toast/toastError';
+import { formProblem, toOrderRequest, withLastPrice, withPercent, type FuturesFormContext, type OpenAction } from './orderFormFields';
+
+export interface FuturesFormInput {
+  symbol: string;
+  pricePrecision: number;
+  amountPrecision: number;
+  /** Told `desk.refresh` after an order is placed (the trade page's desk). */
+  replyTo?: AnyActorRef;
+}
+
+export interface PlaceFuturesInput {
+  request: FuturesOrderRequest;
+  idempotencyKey: string;
+}
+
+export type FuturesFormEvent =
+  | { type: 'form.type'; orderType: 'limit' | 'market' }
+  | { type: 'form.price'; value: string }
+  | { type: 'form.quantity'; value: string }
+  /** A percentage button: that share of the maximum open quantity the page computed. */
+  | { type: 'form.percent'; percent: number; max: string }
+  | { type: 'form.takeProfit'; value: string }
+  | { type: 'form.stopLoss'; value: string }
+  | { type: 'form.lastPrice'; price: string }
+  | { type: 'form.submit'; action: OpenAction }
+  | { type: 'form.confirm' }
+  | { type: 'form.cancel' };
+
+/**
+ * The futures order form of /contract/{symbol}: open long or open short, limit or market, a
+ * quantity (typed or a share of the maximum open quantity), optional TP/SL. A valid submit is
+ * confirmed first, then sent with an idempotency key kept across retries of the same order; the
+ * server's refusal is shown as it answers it (translated).
+ */
+export const futuresOrderFormMachine = setup({
+  types: {
+    context: {} as FuturesFormContext & { replyTo: AnyActorRef | undefined },
+    events: {} as FuturesFormEvent,
+    input: {} as FuturesFormInput,
+  },
+  actors: {
+    placeOrder: fromPromise<FuturesPlaced, PlaceFuturesInput>(async () => {
+      throw new Error('placeOrder not provided');
+    }),
+  },
+  actions: {
+    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    /** Supplied with crypto.randomUUID: a key for the order about to be sent, unless a retry already has one. */
+    mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? 'unminted-key' }),
+    notifyDesk: enqueueActions(({ context, enqueue }) => {
+      if (context.replyTo) enqueue.sendTo(context.replyTo, { type: 'desk.refresh' });
+    }),
+  },
+  guards: {
+    valid: ({ context }) => formProblem(context) === undefined,
+  },
+}).createMachine({
+  id: 'futuresOrderForm',
+  context: ({ input }) => ({
+    symbol: input.symbol,
+    pricePrecision: input.pricePrecision,
+    amountPrecision: input.amountPrecision,
+    orderType: 'limit',
+    price: '',
+    priceTouched: false,
+    quantity: '',
+    takeProfit: '',
+    stopLoss: '',
+    action: undefined,
+    idempotencyKey: undefined,
+    replyTo: input.replyTo,
+  }),
+  on: {
+    'form.lastPrice': { actions: assign(({ context, event }) => withLastPrice(context, event.price)) },
+  },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'form.type': { actions: assign({ orderType: ({ event }) => event.orderType, idempotencyKey: undefined }) },
+        'form.price': { actions: assign({ price: ({ event }) => event.value.trim(), priceTouched: true, idempotencyKey: undefined }) },
+        'form.quantity': { actions: assign({ quantity: ({ event }) => event.value.trim(), idempotencyKey: undefined }) },
+        'form.percent': { actions: assign(({ context, event }) => ({ ...withPercent(context, event.max, event.percent), idempotencyKey: undefined })) },
+        'form.takeProfit': { actions: assign({ takeProfit: ({ event }) => event.value.trim(), idempotencyKey: undefined }) },
+        'form.stopLoss': { actions: assign({ stopLoss: ({ event }) => event.value.trim(), idempotencyKey: undefined }) },
+        'form.submit': [
+          { guard: 'valid', target: 'confirming', actions: assign({ action: ({ event }) => event.action }) },
+          {
+            actions: { type: 'showToast', params: ({ context }) => ({ tone: 'error' as const, message: { key: formProblem(context)! } }) },
+            description: 'Spec §5: the first problem as a toast; nothing is sent.',
+          },
+        ],
+      },
+    },
+    confirming: {
+      on: {
+        'form.confirm': { target: 'submitting', actions: 'mintIdempotencyKey' },
+        'form.cancel': { target: 'editing', actions: assign({ action: undefined }) },
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'placeOrder',
+        src: 'placeOrder',
+        input: ({ context }) => ({ request: toOrderRequest(context), idempotencyKey: context.idempotencyKey! }),
+        onDone: {
+          target: 'editing',
+          actions: [
+            { type: 'showToast', params: { tone: 'success', message: { key: 'futures.form.placed' } } },
+            assign({ quantity: '', takeProfit: '', stopLoss: '', action: undefined, idempotencyKey: undefined }),
+            'notifyDesk',
+          ],
+        },
+        onError: { target: 'editing', actions: [assign({ action: undefined }), toastError], description: 'The key stays: sending the same order again retries it.' },
+      },
+    },
+  },
+});
+
+/** The key minter supplied at the composition root: a fresh key unless a retry already has one. */
+export const futuresOrderKeyMinter = (mint: () => string) =>
+  assign<FuturesFormContext & { replyTo: AnyActorRef | undefined }, FuturesFormEvent, unknown, FuturesFormEvent, never>({ idempotencyKey: ({ context }) => context.idempotencyKey ?? mint() });
+
+export type FuturesOrderFormActorRef = ActorRefFrom<typeof futuresOrderFormMachine>;

@@ -1,0 +1,27 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { PLACED } from '../futuresFixtures';
+import { futuresOrderFormMachine } from './futuresOrderForm.machine';
+
+export const futuresOrderFormModel: MachineModel<typeof futuresOrderFormMachine> = {
+  machine: futuresOrderFormMachine,
+  variants: [{ name: 'BTC_USDT', input: { symbol: 'btc_usdt', pricePrecision: 2, amountPrecision: 4 } }],
+  events: [
+    { type: 'form.type', orderType: 'market' },
+    { type: 'form.type', orderType: 'limit' },
+    { type: 'form.price', value: '60000' },
+    { type: 'form.quantity', value: '0.02' },
+    { type: 'form.quantity', value: '0.00001' },
+    { type: 'form.percent', percent: 50, max: '0.8' },
+    { type: 'form.takeProfit', value: '70000' },
+    { type: 'form.stopLoss', value: 'x' },
+    { type: 'form.lastPrice', price: '63000' },
+    { type: 'form.submit', action: 'open_long' },
+    { type: 'form.submit', action: 'open_short' },
+    { type: 'form.confirm' },
+    { type: 'form.cancel' },
+    { type: 'xstate.done.actor.placeOrder', output: PLACED },
+    { type: 'xstate.error.actor.placeOrder', error: { kind: 'api', code: 400, msg: 'Insufficient margin' } },
+  ],
+  // Whether the form may be sent decides what a submit does.
+  abstract: (s) => [s.context.orderType, s.context.price !== '', s.context.quantity, s.context.stopLoss],
+};

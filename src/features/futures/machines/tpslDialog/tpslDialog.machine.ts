@@ -1,0 +1,112 @@
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { isDecimalString } from '../../../../domain/decimal';
+import type { ToastMessage } from '../../../../domain/errors';
+import type { FuturesPlanCreate } from '../../../../domain/futures/api';
+import { fx } from '../../../../domain/futures/fixed';
+import { toastError } from '../../../../app/machines/toast/toastError';
+
+export interface TpslContext {
+  symbol: string;
+  pricePrecision: number;
+  /** A price (triggered by the mark or the last price) or the position's ROE in percent. */
+  by: 'price' | 'roe';
+  triggerBy: 'mark' | 'last';
+  takeProfit: string;
+  stopLoss: string;
+  replyTo: AnyActorRef | undefined;
+}
+
+export type TpslEvent =
+  | { type: 'tpsl.open'; symbol: string; pricePrecision: number }
+  | { type: 'tpsl.by'; by: 'price' | 'roe' }
+  | { type: 'tpsl.triggerBy'; triggerBy: 'mark' | 'last' }
+  | { type: 'tpsl.takeProfit'; value: string }
+  | { type: 'tpsl.stopLoss'; value: string }
+  | { type: 'tpsl.submit' }
+  | { type: 'tpsl.confirm' }
+  | { type: 'tpsl.cancel' };
+
+const places = (v: string) => v.split('.')[1]?.length ?? 0;
+const valid = (v: string, p: number) => isDecimalString(v) && !v.startsWith('-') && places(v) <= p && fx(v) > 0n;
+
+/** The first problem of the dialog as a catalogue key: at least one of the two, each positive within its precision (ROE: 2 places). */
+export function tpslProblem(c: TpslContext): string | undefined {
+  if (c.takeProfit === '' && c.stopLoss === '') return 'futures.tpsl.required';
+  const precision = c.by === 'roe' ? 2 : c.pricePrecision;
+  if ((c.takeProfit !== '' && !valid(c.takeProfit, precision)) || (c.stopLoss !== '' && !valid(c.stopLoss, precision))) return 'futures.form.tpslInvalid';
+  return undefined;
+}
+
+/** The plans to create (POST /api/futures/plan each), whole position, executed at market. */
+export function plansOf(c: TpslContext): FuturesPlanCreate[] {
+  const triggerBy = c.by === 'roe' ? ('roe' as const) : c.triggerBy;
+  const plan = (kind: FuturesPlanCreate['kind'], value: string): FuturesPlanCreate => ({ symbol: c.symbol, kind, trigger_by: triggerBy, trigger_value: value, exec_type: 'market' });
+  return [...(c.takeProfit !== '' ? [plan('take_profit', c.takeProfit)] : []), ...(c.stopLoss !== '' ? [plan('stop_loss', c.stopLoss)] : [])];
+}
+
+/**
+ * A position's take-profit and stop-loss: by price (triggered by the mark or the last price) or by
+ * ROE in percent, confirmed first (§8 "submit take-profit or stop-loss"), then created as plans.
+ */
+export const tpslDialogMachine = setup({
+  types: {
+    context: {} as TpslContext,
+    events: {} as TpslEvent,
+    input: {} as { replyTo?: AnyActorRef },
+  },
+  actors: {
+    createPlans: fromPromise<unknown, { plans: FuturesPlanCreate[] }>(async () => {
+      throw new Error('createPlans not provided');
+    }),
+  },
+  actions: {
+    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    notifyDesk: enqueueActions(({ context, enqueue }) => {
+      if (context.replyTo) enqueue.sendTo(context.replyTo, { type: 'desk.refresh' });
+    }),
+  },
+  guards: {
+    valid: ({ context }) => tpslProblem(context) === undefined,
+  },
+}).createMachine({
+  id: 'tpslDialog',
+  context: ({ input }) => ({ symbol: '', pricePrecision: 2, by: 'price', triggerBy: 'mark', takeProfit: '', stopLoss: '', replyTo: input.replyTo }),
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        'tpsl.open': {
+          target: 'editing',
+          actions: assign(({ event }) => ({ symbol: event.symbol, pricePrecision: event.pricePrecision, takeProfit: '', stopLoss: '' })),
+        },
+      },
+    },
+    editing: {
+      on: {
+        'tpsl.by': { actions: assign({ by: ({ event }) => event.by }) },
+        'tpsl.triggerBy': { actions: assign({ triggerBy: ({ event }) => event.triggerBy }) },
+        'tpsl.takeProfit': { actions: assign({ takeProfit: ({ event }) => event.value.trim() }) },
+        'tpsl.stopLoss': { actions: assign({ stopLoss: ({ event }) => event.value.trim() }) },
+        'tpsl.submit': [
+          { guard: 'valid', target: 'confirming' },
+          { actions: { type: 'showToast', params: ({ context }) => ({ tone: 'error' as const, message: { key: tpslProblem(context)! } }) } },
+        ],
+        'tpsl.cancel': 'closed',
+      },
+    },
+    confirming: {
+      on: { 'tpsl.confirm': 'submitting', 'tpsl.cancel': 'editing' },
+    },
+    submitting: {
+      invoke: {
+        id: 'createPlans',
+        src: 'createPlans',
+        input: ({ context }) => ({ plans: plansOf(context) }),
+        onDone: { target: 'closed', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'futures.tpsl.saved' } } }, 'notifyDesk'] },
+        onError: { target: 'editing', actions: [toastError, 'notifyDesk'], description: 'One of the two may have been set: the desk reads the plans again.' },
+      },
+    },
+  },
+});
+
+export type TpslDialogActorRef = ActorRefFrom<typeof tpslDialogMachine>;

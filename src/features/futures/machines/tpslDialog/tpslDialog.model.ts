@@ -1,0 +1,21 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { tpslDialogMachine } from './tpslDialog.machine';
+
+export const tpslDialogModel: MachineModel<typeof tpslDialogMachine> = {
+  machine: tpslDialogMachine,
+  variants: [{ name: 'a BTC_USDT position', input: {} }],
+  events: [
+    { type: 'tpsl.open', symbol: 'BTC_USDT', pricePrecision: 2 },
+    { type: 'tpsl.by', by: 'roe' },
+    { type: 'tpsl.by', by: 'price' },
+    { type: 'tpsl.triggerBy', triggerBy: 'last' },
+    { type: 'tpsl.takeProfit', value: '500' },
+    { type: 'tpsl.stopLoss', value: '0' },
+    { type: 'tpsl.submit' },
+    { type: 'tpsl.confirm' },
+    { type: 'tpsl.cancel' },
+    { type: 'xstate.done.actor.createPlans', output: [{ id: 1 }] },
+    { type: 'xstate.error.actor.createPlans', error: { kind: 'api', code: 400, msg: 'No position' } },
+  ],
+  abstract: (s) => [s.context.by, s.context.takeProfit, s.context.stopLoss],
+};

@@ -1,0 +1,92 @@
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import type { Pair } from '../../../domain/api';
+import type { FuturesPosition } from '../../../domain/futures/api';
+import { Button } from '../../../app/ui/Button';
+import { toFixedDecimal } from '../../../domain/decimal';
+import { cut, percent, ratioPercent, Signed } from './futuresUi';
+
+/** Prices at the pair's precision and money at 2 places, trailing zeros kept so the columns line up. */
+const fixed = (value: string, places: number) => toFixedDecimal(value, places, 'down');
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  > li { padding: 10px 14px; border-bottom: 1px solid ${({ theme }) => theme.color.border}40; }
+  .head { display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: baseline; justify-content: space-between; margin-bottom: 8px; }
+  .name { font-weight: 600; }
+  .mode { color: ${({ theme }) => theme.color.textDim}; font-size: 12px; }
+  .pnl { font-size: 15px; font-weight: 700; }
+  dl { display: grid; grid-template-columns: repeat(auto-fill, minmax(112px, 1fr)); gap: 6px 12px; margin: 0 0 8px; }
+  dt { font-size: 11px; color: ${({ theme }) => theme.color.textFaint}; }
+  dd { margin: 0; font-size: 12px; }
+  .actions { display: flex; flex-wrap: wrap; gap: 6px; justify-content: flex-end; }
+  .empty { text-align: center; color: ${({ theme }) => theme.color.textFaint}; padding: 30px 12px; border: 0; }
+`;
+
+/**
+ * The pair's positions as cards (the figures of spec §3 fit any width without a sideways scroll):
+ * side, size, entry, mark and liquidation price, margin and its ratio, unrealised PnL and ROE,
+ * and the TP/SL, close and flash close actions.
+ */
+export function PositionCards(props: {
+  positions: FuturesPosition[];
+  pair: Pair;
+  onTpsl: (p: FuturesPosition) => void;
+  onClose: (p: FuturesPosition) => void;
+  onFlash: (p: FuturesPosition) => void;
+}) {
+  const { t } = useTranslation();
+  const places = props.pair.price_precision;
+  return (
+    <List aria-label={t('futures.desk.positions')}>
+      {props.positions.length === 0 && <li className="empty">{t('futures.desk.noPositions')}</li>}
+      {props.positions.map((p) => (
+        <li key={p.symbol}>
+          <div className="head">
+            <span>
+              <span className={`name ${p.side === 1 ? 'up' : 'down'}`}>{t(p.side === 1 ? 'futures.long' : 'futures.short')}</span> <span className="name">{p.symbol.replace('_', '/')}</span>{' '}
+              <span className="mode">
+                {t(p.margin_mode === 'cross' ? 'futures.cross' : 'futures.isolated')} · {p.leverage}×
+              </span>
+            </span>
+            <span className="pnl" data-testid="position-pnl" title={t('futures.desk.pnlRoe')}>
+              <Signed value={cut(p.unrealised_pnl, 2)} /> <span className={`num ${p.roe.startsWith('-') ? 'down' : 'up'}`}>({percent(p.roe)})</span>
+            </span>
+          </div>
+          <dl>
+            {(
+              [
+                ['col.openInterest', p.quantity, 'position-size'],
+                ['col.avgOpenPrice', fixed(p.entry_price, places)],
+                ['futures.markPrice', fixed(p.mark_price, places)],
+                ['futures.liquidationPrice', p.liquidation_price === '0' ? '—' : fixed(p.liquidation_price, places)],
+                ['col.margin', fixed(p.margin, 2)],
+                ['futures.marginRatio', ratioPercent(p.margin_ratio)],
+              ] as Array<[string, string, string?]>
+            ).map(([key, value, testId]) => (
+              <div key={key}>
+                <dt>{t(key)}</dt>
+                <dd className="num" data-testid={testId}>
+                  {value}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <div className="actions">
+            <Button type="button" $small $variant="ghost" onClick={() => props.onTpsl(p)}>
+              {t('futures.tpsl.short')}
+            </Button>
+            <Button type="button" $small $variant="ghost" onClick={() => props.onClose(p)}>
+              {t('futures.close.button')}
+            </Button>
+            <Button type="button" $small $variant="ghost" onClick={() => props.onFlash(p)}>
+              {t('futures.close.flash')}
+            </Button>
+          </div>
+        </li>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import type { Pair } from '../../../domain/api';
+import type { FuturesOrder, FuturesPlan, FuturesPosition } from '../../../domain/futures/api';
+import { formatDateTime } from '../../../domain/localeFormat';
+import { Button } from '../../../app/ui/Button';
+import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
+import { DataTable } from '../../../app/ui/DataTable';
+import { Panel, PanelHeader } from '../../../app/ui/Panel';
+import { atMark } from '../machines/futuresDesk/figures';
+import { useCloseDialog, useTpslDialog } from '../futures.hooks';
+import type { Desk } from './ContractPanels';
+import { CloseDialog } from './CloseDialog';
+import { PositionCards } from './PositionCards';
+import { TpslDialog } from './TpslDialog';
+import { ActionText, cut } from './futuresUi';
+
+const TabList = styled.div`
+  display: flex;
+  gap: 16px;
+  flex-wrap: wrap;
+  button {
+    all: unset;
+    cursor: pointer;
+    font-size: 13px;
+    font-weight: 600;
+    color: ${({ theme }) => theme.color.textDim};
+    padding-bottom: 2px;
+    border-bottom: 2px solid transparent;
+  }
+  button[aria-selected='true'] { color: ${({ theme }) => theme.color.text}; border-color: ${({ theme }) => theme.color.accent}; }
+`;
+
+const Scroll = styled.div`
+  max-height: 300px;
+  overflow: auto;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: 4px;
+  justify-content: flex-end;
+`;
+
+type Tab = 'positions' | 'orders' | 'plans';
+
+/**
+ * The pair's positions (live at the mark price between the account's pushes), open orders and
+ * waiting TP/SL plans. A position closes by limit or market, by flash close, or gets a TP/SL; an
+ * order or a plan is cancelled; each asks first.
+ */
+export function PositionsPanel(props: { className?: string; pair: Pair; desk: Desk; markPrice: string | undefined }) {
+  const { t, i18n } = useTranslation();
+  const { desk, pair } = props;
+  const [tab, setTab] = useState<Tab>('positions');
+  const close = useCloseDialog(desk.ref);
+  const tpsl = useTpslDialog(desk.ref);
+  const symbol = desk.data?.config.symbol;
+  const positions = (desk.data?.account?.positions ?? []).filter((p) => p.symbol === symbol).map((p) => atMark(p, props.markPrice));
+  const orders = desk.data?.orders ?? [];
+  const plans = desk.data?.plans ?? [];
+  const target = (p: FuturesPosition) => ({ symbol: p.symbol, closable: p.closable, pricePrecision: pair.price_precision, amountPrecision: pair.amount_precision });
+  const time = (ms: number) => <span className="num">{formatDateTime(ms, i18n.language)}</span>;
+  const tabs: Array<[Tab, string, number]> = [
+    ['positions', t('futures.desk.positions'), positions.length],
+    ['orders', t('trade.openOrders'), orders.length],
+    ['plans', t('futures.desk.plans'), plans.length],
+  ];
+  return (
+    <Panel className={props.className}>
+      <PanelHeader>
+        <TabList role="tablist">
+          {tabs.map(([id, label, count]) => (
+            <button key={id} type="button" role="tab" aria-selected={tab === id} onClick={() => setTab(id)}>
+              {label} ({count})
+            </button>
+          ))}
+        </TabList>
+        <Link to={tab === 'positions' ? '/order/u-hold' : tab === 'orders' ? '/order/u-current' : '/order/u-plan'} style={{ fontSize: 12 }}>
+          {t('spot.orders.all')} →
+        </Link>
+      </PanelHeader>
+      <Scroll role="tabpanel">
+        {tab === 'positions' && (
+          <PositionCards
+            positions={positions}
+            pair={pair}
+            onTpsl={(p) => tpsl.open(p.symbol, pair.price_precision)}
+            onClose={(p) => close.open(target(p))}
+            onFlash={(p) => close.flash(target(p))}
+          />
+        )}
+        {tab === 'orders' && (
+          <DataTable<FuturesOrder>
+            label={t('trade.openOrders')}
+            rows={orders}
+            rowKey={(o) => String(o.id)}
+            emptyKey="spot.orders.noOpen"
+            columns={[
+              { key: 'col.time', render: (o) => time(o.created_ms) },
+              { key: 'col.direction', render: (o) => <ActionText action={o.action} /> },
+              { key: 'col.type', render: (o) => t(o.type === 'market' ? 'futures.market' : 'futures.limit') },
+              { key: 'col.price', align: 'right', render: (o) => <span className="num">{o.price ? cut(o.price, pair.price_precision) : '—'}</span> },
+              { key: 'col.quantity', align: 'right', render: (o) => <span className="num">{o.filled} / {o.quantity}</span> },
+              { key: 'col.leverage', align: 'right', render: (o) => <span className="num">{o.leverage}×</span> },
+              {
+                key: 'col.actions',
+                align: 'right',
+                render: (o) => (
+                  <Button type="button" $small $variant="ghost" onClick={() => desk.cancelOrder(o.id)}>
+                    {t('common.cancel')}
+                  </Button>
+                ),
+              },
+            ]}
+          />
+        )}
+        {tab === 'plans' && (
+          <DataTable<FuturesPlan>
+            label={t('futures.desk.plans')}
+            rows={plans}
+            rowKey={(p) => String(p.id)}
+            emptyKey="futures.empty"
+            columns={[
+              { key: 'col.time', render: (p) => time(p.created_ms) },
+              { key: 'col.type', render: (p) => t(p.kind === 'take_profit' ? 'futures.takeProfit' : 'futures.stopLoss') },
+              {
+                key: 'col.triggerPrice',
+                align: 'right',
+                render: (p) => (
+                  <span className="num">
+                    {p.trigger_by === 'roe' ? `${t('futures.roe')} ${p.trigger_value}%` : `${cut(p.trigger_value)} (${t(p.trigger_by === 'mark' ? 'futures.markPrice' : 'col.lastPrice')})`}
+                  </span>
+                ),
+              },
+              { key: 'col.quantity', align: 'right', render: (p) => <span className="num">{p.quantity ?? t('futures.wholePosition')}</span> },
+              {
+                key: 'col.actions',
+                align: 'right',
+                render: (p) => (
+                  <Button type="button" $small $variant="ghost" onClick={() => desk.cancelPlan(p.id)}>
+                    {t('common.cancel')}
+                  </Button>
+                ),
+              },
+            ]}
+          />
+        )}
+      </Scroll>
+      {close.state !== 'closed' && <CloseDialog dialog={close} pair={pair} />}
+      {tpsl.state !== 'closed' && <TpslDialog dialog={tpsl} pair={pair} />}
+      {desk.cancel && (
+        <ConfirmDialog
+          title={t(desk.cancel.kind === 'order' ? 'futures.desk.cancelOrderTitle' : 'futures.desk.cancelPlanTitle')}
+          cancelLabel={t('common.cancel')}
+          confirmLabel={t('common.confirm')}
+          tone="danger"
+          busy={desk.cancelling}
+          onConfirm={desk.confirm}
+          onCancel={desk.dismiss}
+        >
+          {t(desk.cancel.kind === 'order' ? 'futures.desk.cancelOrderQuestion' : 'futures.desk.cancelPlanQuestion')}
+        </ConfirmDialog>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,201 @@
+/**
+ * Scenarios of the futures trade page's machines (their generated paths run in
+ * machines.model.test.ts): what each sends to the server, the §8 confirmations, the idempotency key
+ * across retries, and the desk being told to read again.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, createMachine, fromPromise, type AnyActorRef } from 'xstate';
+import type { FuturesCloseRequest, FuturesPlanCreate } from '../../src/domain/futures/api';
+import { closeDialogMachine, closeKeyMinter, type CloseCall } from '../../src/features/futures/machines/closeDialog/closeDialog.machine';
+import { futuresDeskMachine, type DeskData } from '../../src/features/futures/machines/futuresDesk/futuresDesk.machine';
+import { maxOpen, atMark } from '../../src/features/futures/machines/futuresDesk/figures';
+import { ACCOUNT, CONFIG, PLACED, POSITION } from '../../src/features/futures/machines/futuresFixtures';
+import { futuresOrderFormMachine, futuresOrderKeyMinter, type PlaceFuturesInput } from '../../src/features/futures/machines/futuresOrderForm/futuresOrderForm.machine';
+import { leverageDialogMachine, type LeverageRequest } from '../../src/features/futures/machines/leverageDialog/leverageDialog.machine';
+import { tpslDialogMachine } from '../../src/features/futures/machines/tpslDialog/tpslDialog.machine';
+
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+/** A stand-in desk counting the refreshes it is told. */
+function fakeDesk() {
+  let refreshes = 0;
+  const actor = createActor(createMachine({ on: { 'desk.refresh': { actions: () => void (refreshes += 1) } } })).start();
+  return { ref: actor as unknown as AnyActorRef, refreshes: () => refreshes };
+}
+
+/** A promise actor whose calls the test settles one by one. */
+function calls<I, O>() {
+  const seen: I[] = [];
+  const pending: Array<{ resolve: (o: O) => void; reject: (e: unknown) => void }> = [];
+  const logic = fromPromise<O, I>(({ input }) => {
+    seen.push(input);
+    return new Promise<O>((resolve, reject) => pending.push({ resolve, reject }));
+  });
+  return { logic, seen, resolve: (o: O) => pending.shift()!.resolve(o), reject: (e: unknown) => pending.shift()!.reject(e) };
+}
+
+const toasts: string[] = [];
+const showToast = (_: unknown, params: { message: { key?: string; text?: string } }) => void toasts.push(params.message.key ?? params.message.text ?? '');
+beforeEach(() => void (toasts.length = 0));
+let keys = 0;
+const mint = () => `key-${++keys}`;
+
+describe('futures order form', () => {
+  it('opens a long by market only after the confirmation, keeps the key for a retry, and tells the desk', async () => {
+    const desk = fakeDesk();
+    const place = calls<PlaceFuturesInput, typeof PLACED>();
+    const machine = futuresOrderFormMachine.provide({ actors: { placeOrder: place.logic }, actions: { showToast, mintIdempotencyKey: futuresOrderKeyMinter(mint) } });
+    const form = createActor(machine, { input: { symbol: 'btc_usdt', pricePrecision: 2, amountPrecision: 4, replyTo: desk.ref } }).start();
+    form.send({ type: 'form.submit', action: 'open_long' });
+    expect(toasts).toEqual(['futures.form.priceInvalid']);
+    form.send({ type: 'form.type', orderType: 'market' });
+    form.send({ type: 'form.percent', percent: 50, max: '0.8' });
+    expect(form.getSnapshot().context.quantity).toBe('0.4');
+    form.send({ type: 'form.quantity', value: '0.02' });
+    form.send({ type: 'form.submit', action: 'open_long' });
+    expect(form.getSnapshot().value).toBe('confirming');
+    expect(place.seen).toEqual([]);
+    form.send({ type: 'form.confirm' });
+    expect(place.seen[0]).toEqual({ request: { symbol: 'btc_usdt', action: 'open_long', type: 'market', quantity: '0.02' }, idempotencyKey: expect.stringMatching(/^key-/) });
+    place.reject({ kind: 'api', code: 400, msg: 'The order book has no orders to trade against' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(toasts).toHaveLength(2);
+    form.send({ type: 'form.submit', action: 'open_long' });
+    form.send({ type: 'form.confirm' });
+    expect(place.seen[1]!.idempotencyKey).toBe(place.seen[0]!.idempotencyKey);
+    place.resolve(PLACED);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(form.getSnapshot().context).toMatchObject({ quantity: '', idempotencyKey: undefined });
+    expect(toasts.at(-1)).toBe('futures.form.placed');
+    expect(desk.refreshes()).toBe(1);
+  });
+
+  it('sends TP/SL by mark with an opening limit order, and a cancelled confirmation sends nothing', () => {
+    const place = calls<PlaceFuturesInput, typeof PLACED>();
+    const form = createActor(futuresOrderFormMachine.provide({ actors: { placeOrder: place.logic }, actions: { showToast } }), { input: { symbol: 'btc_usdt', pricePrecision: 2, amountPrecision: 4 } }).start();
+    for (const e of [
+      { type: 'form.price', value: '60000' },
+      { type: 'form.quantity', value: '0.1' },
+      { type: 'form.takeProfit', value: '70000' },
+      { type: 'form.stopLoss', value: '55000' },
+      { type: 'form.submit', action: 'open_short' },
+      { type: 'form.cancel' },
+    ] as const)
+      form.send(e);
+    expect(place.seen).toEqual([]);
+    form.send({ type: 'form.submit', action: 'open_long' });
+    form.send({ type: 'form.confirm' });
+    expect(place.seen[0]!.request).toEqual({
+      symbol: 'btc_usdt', action: 'open_long', type: 'limit', price: '60000', quantity: '0.1',
+      take_profit: { trigger_by: 'mark', trigger_value: '70000', exec_type: 'market' },
+      stop_loss: { trigger_by: 'mark', trigger_value: '55000', exec_type: 'market' },
+    });
+  });
+});
+
+describe('futures figures', () => {
+  it('the maximum open quantity leaves room for the fee (§9), and a position follows the mark', () => {
+    // 1000 USDT at 10× and 0.05 % at 50 000: 1000 ÷ (0.1 + 0.0005) ÷ 50 000 = 0.19900… → 0.199.
+    expect(maxOpen({ available: '1000', price: '50000', leverage: 10, takerFee: '0.0005', amountPrecision: 3 })).toBe('0.199');
+    expect(maxOpen({ available: undefined, price: '50000', leverage: 10, takerFee: '0.0005', amountPrecision: 3 })).toBe('0');
+    expect(atMark(POSITION, '66000')).toMatchObject({ mark_price: '66000', unrealised_pnl: '3000', roe: '1' });
+  });
+});
+
+describe('leverage dialog', () => {
+  it('keeps the leverage within 1…max and tells the desk once saved', async () => {
+    const desk = fakeDesk();
+    const save = calls<LeverageRequest, unknown>();
+    const dialog = createActor(leverageDialogMachine.provide({ actors: { saveLeverage: save.logic }, actions: { showToast } }), { input: { symbol: 'btc_usdt', replyTo: desk.ref } }).start();
+    dialog.send({ type: 'leverage.open', leverage: 5, marginMode: 'cross', max: 20 });
+    dialog.send({ type: 'leverage.set', value: 500 });
+    dialog.send({ type: 'leverage.mode', mode: 'isolated' });
+    dialog.send({ type: 'leverage.save' });
+    expect(save.seen).toEqual([{ symbol: 'btc_usdt', leverage: 20, margin_mode: 'isolated' }]);
+    save.reject({ kind: 'api', code: 400, msg: 'Close the position first' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(dialog.getSnapshot().value).toBe('open');
+    dialog.send({ type: 'leverage.save' });
+    save.resolve({});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(dialog.getSnapshot().value).toBe('closed');
+    expect(desk.refreshes()).toBe(1);
+  });
+});
+
+describe('close and flash close', () => {
+  const target = { symbol: 'BTC_USDT', closable: '0.5', pricePrecision: 2, amountPrecision: 4 };
+  it('refuses more than the closable quantity, confirms, and says what 30 levels could not close', async () => {
+    const close = calls<CloseCall, typeof PLACED>();
+    const dialog = createActor(closeDialogMachine.provide({ actors: { closePosition: close.logic }, actions: { showToast, mintIdempotencyKey: closeKeyMinter(mint) } }), { input: {} }).start();
+    dialog.send({ type: 'close.open', ...target });
+    dialog.send({ type: 'close.quantity', value: '0.9' });
+    dialog.send({ type: 'close.submit' });
+    expect(toasts).toEqual(['futures.close.tooMuch']);
+    dialog.send({ type: 'close.percent', percent: 50 });
+    dialog.send({ type: 'close.submit' });
+    expect(dialog.getSnapshot().value).toBe('confirming');
+    dialog.send({ type: 'close.confirm' });
+    const sent = close.seen[0] as { kind: 'close'; request: FuturesCloseRequest };
+    expect(sent.request).toEqual({ symbol: 'BTC_USDT', type: 'market', quantity: '0.25' });
+    close.resolve({ ...PLACED, unfilled: '0.05' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(toasts.at(-1)).toBe('futures.close.rest');
+    expect(dialog.getSnapshot().value).toBe('closed');
+  });
+
+  it('a flash close asks first and closes everything closable', async () => {
+    const desk = fakeDesk();
+    const close = calls<CloseCall, typeof PLACED>();
+    const dialog = createActor(closeDialogMachine.provide({ actors: { closePosition: close.logic }, actions: { showToast, mintIdempotencyKey: closeKeyMinter(mint) } }), { input: { replyTo: desk.ref } }).start();
+    dialog.send({ type: 'close.flash', ...target });
+    expect(dialog.getSnapshot().value).toBe('confirmingFlash');
+    dialog.send({ type: 'close.confirm' });
+    expect(close.seen[0]).toMatchObject({ kind: 'flash', symbol: 'BTC_USDT' });
+    close.resolve(PLACED);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(toasts.at(-1)).toBe('futures.close.done');
+    expect(desk.refreshes()).toBe(1);
+  });
+});
+
+describe('TP/SL dialog', () => {
+  it('sets a take-profit and a stop-loss by ROE after the confirmation', async () => {
+    const create = calls<{ plans: FuturesPlanCreate[] }, unknown>();
+    const dialog = createActor(tpslDialogMachine.provide({ actors: { createPlans: create.logic }, actions: { showToast } }), { input: {} }).start();
+    dialog.send({ type: 'tpsl.open', symbol: 'BTC_USDT', pricePrecision: 2 });
+    dialog.send({ type: 'tpsl.submit' });
+    expect(toasts).toEqual(['futures.tpsl.required']);
+    dialog.send({ type: 'tpsl.by', by: 'roe' });
+    dialog.send({ type: 'tpsl.takeProfit', value: '500' });
+    dialog.send({ type: 'tpsl.stopLoss', value: '90' });
+    dialog.send({ type: 'tpsl.submit' });
+    expect(create.seen).toEqual([]);
+    dialog.send({ type: 'tpsl.confirm' });
+    expect(create.seen[0]!.plans).toEqual([
+      { symbol: 'BTC_USDT', kind: 'take_profit', trigger_by: 'roe', trigger_value: '500', exec_type: 'market' },
+      { symbol: 'BTC_USDT', kind: 'stop_loss', trigger_by: 'roe', trigger_value: '90', exec_type: 'market' },
+    ]);
+  });
+});
+
+describe('futures desk', () => {
+  it('reads again on a push, and cancels an order only after the question', async () => {
+    const load = calls<{ symbol: string }, DeskData>();
+    const cancel = calls<{ id: number }, unknown>();
+    const desk = createActor(futuresDeskMachine.provide({ actors: { loadDesk: load.logic, cancelOrder: cancel.logic }, actions: { showToast } }), { input: { symbol: 'btc_usdt' } }).start();
+    load.resolve({ config: CONFIG, account: ACCOUNT, orders: [], plans: [], receivedAt: 0 });
+    await vi.advanceTimersByTimeAsync(0);
+    desk.send({ type: 'futures.pushed' });
+    expect(load.seen).toHaveLength(2);
+    desk.send({ type: 'desk.cancelOrder', id: 7 });
+    expect(cancel.seen).toEqual([]);
+    desk.send({ type: 'desk.confirm' });
+    expect(cancel.seen).toEqual([{ id: 7 }]);
+    cancel.resolve({});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(toasts).toEqual(['futures.desk.cancelled']);
+    expect(load.seen).toHaveLength(3);
+  });
+});
