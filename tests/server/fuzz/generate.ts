@@ -23,6 +23,7 @@ export interface Schema {
   items?: Schema;
   additionalProperties?: unknown;
   maxProperties?: number;
+  minProperties?: number;
   default?: unknown;
 }
 
@@ -164,12 +165,19 @@ function candidatesFor(schema: Schema): unknown[] {
   }
 }
 
-/** Required properties only, each sampled: the smallest body the schema admits. */
+/**
+ * Required properties only, each sampled: the smallest body the schema admits. A schema asking for
+ * at least N properties (a patch of optional settings) gets its first optional ones as well.
+ */
 export function sampleObject(schema: Schema): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name of schema.required ?? []) {
     const property = schema.properties?.[name];
     out[name] = property ? sampleValue(property, name) : 'a';
+  }
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if (Object.keys(out).length >= (schema.minProperties ?? 0)) break;
+    if (!(name in out)) out[name] = sampleValue(property, name);
   }
   return out;
 }
