@@ -51,9 +51,10 @@ describe('app machine: startup order of spec §4, walked along generated paths',
         if (event.type.startsWith('xstate.error.actor.fetch')) {
           expect(world.toasts.at(-1)).toMatchObject({ tone: 'error' });
         }
-        // Live subscriptions start only with the market feature on, one actor per spot channel.
+        // Live subscriptions start only with the market feature on, one actor per spot channel and
+        // one per contract market's tick channel (the markets list's futures tab).
         if (snapshot.matches('running')) {
-          expect(world.channels).toEqual(marketOn ? ['btc_usdt_tick', 'eth_usdt_tick'] : []);
+          expect(world.channels).toEqual(marketOn ? ['btc_usdt_tick', 'eth_usdt_tick', 'btc_usdt_future_tick', 'eth_usdt_future_tick'] : []);
         }
         // The USDT price is asked for only after the reveal, in the active pricing currency.
         if (snapshot.matches({ running: { ready: { price: 'loading' } } })) {

@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import type { Currency, MarketTick, Pair, PairPrice, PlatConfig } from '../../../domain/api';
-import { spotTickChannel } from '../../../domain/api';
+import { futureTickChannel, spotTickChannel } from '../../../domain/api';
 import { APP_REVEAL_DELAY_MS } from '../../../domain/constants';
 import { messageForError, type ToastMessage } from '../../../domain/errors';
 import { DEFAULT_LANGUAGE, LANGUAGES, matchLanguage, type Language } from '../../../domain/languages';
@@ -57,6 +57,11 @@ export const appMachine = setup({
     startLiveSubscriptions: assign(({ context, spawn }) => {
       for (const pair of context.pairs.filter((p) => p.trade_status === 1)) {
         const channel = spotTickChannel(pair.left_symbol, pair.right_symbol);
+        spawn('marketChannel', { id: `channel:${channel}`, input: { channel } });
+      }
+      // The contract markets' own 24 h ticks, for the markets list's futures tab.
+      for (const pair of context.pairs.filter((p) => p.contract_status === 1)) {
+        const channel = futureTickChannel(pair.left_symbol, pair.right_symbol);
         spawn('marketChannel', { id: `channel:${channel}`, input: { channel } });
       }
       return {};
