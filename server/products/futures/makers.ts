@@ -1,4 +1,4 @@
-import { fx, fxText, mulFx, type Fx } from '../../../src/domain/futures/fixed.js';
+import { absFx, fx, fxText, mulFx, type Fx } from '../../../src/domain/futures/fixed.js';
 import type { Database } from '../../kernel/db/database.js';
 import { changeBalance } from '../../kernel/ledger/ledger.js';
 import type { FuturesAction } from '../../../src/domain/futures/api.js';
@@ -48,14 +48,26 @@ export class FuturesMakers {
     private readonly ids: { long: number; short: number },
   ) {}
 
-  private levelQuantity(pair: FuturesPair, mark: Fx): string {
-    const lots = (LEVEL_USDT * 10n ** 18n) / mark / pair.lotFx;
-    return fxText((lots > 0n ? lots : 1n) * pair.lotFx);
-  }
+  /** Per pair: the price grid and level quantity, fixed until the mark strays far from where they were set. */
+  private readonly grids = new Map<string, { step: Fx; quantity: string; setAt: Fx }>();
 
-  private price(pair: FuturesPair, mark: Fx, offset: Fx): string {
-    const p = mulFx(mark, fx('1') + offset);
-    return fxText((p / pair.tickFx) * pair.tickFx);
+  /**
+   * The grid the ladder sits on: STEP of the mark, rounded down to 1, 2 or 5 × a power of ten
+   * ticks, and the level quantity; both are kept while the mark stays within 10 % of where they were
+   * set, so a small move of the mark leaves the quotes as they are but the one or two at each end.
+   */
+  private grid(pair: FuturesPair, symbol: string, mark: Fx): { step: Fx; quantity: string } {
+    const kept = this.grids.get(symbol);
+    if (kept && absFx(mark - kept.setAt) * 10n < kept.setAt) return kept;
+    const rawTicks = mulFx(mark, STEP) / pair.tickFx;
+    let decade = 1n;
+    while (decade * 10n <= rawTicks) decade *= 10n;
+    const mantissa = rawTicks / decade;
+    const ticks = (mantissa >= 5n ? 5n : mantissa >= 2n ? 2n : 1n) * decade;
+    const lots = (LEVEL_USDT * 10n ** 18n) / mark / pair.lotFx;
+    const grid = { step: ticks * pair.tickFx, quantity: fxText((lots > 0n ? lots : 1n) * pair.lotFx), setAt: mark };
+    this.grids.set(symbol, grid);
+    return grid;
   }
 
   async setup(): Promise<void> {
@@ -68,56 +80,82 @@ export class FuturesMakers {
   }
 
   /**
-   * Replaces both makers' quotes on a pair around its mark, new before old (make before break): a
-   * market order arriving mid-requote still finds both sides of the book (the opening quotes of
-   * each side stay until their replacements rest). Old quotes the new ones would cross (the mark
+   * Brings both makers' quotes on a pair to the ladder around its mark, changing only what differs:
+   * a quote already resting at its price and size stays (the grid keeps most of them across a small
+   * move), new ones go in before the old ones leave (make before break: a market order arriving
+   * mid-requote still finds both sides of the book). Old quotes the new ones would cross (the mark
    * moved more than a step) go first, so the makers never trade with their own old quotes, and so
-   * do the old inventory offers, whose replacements may need all of the closable quantity.
+   * do the old inventory offers that leave, since the new ones may need their closable quantity.
    */
   async requote(symbol: string): Promise<void> {
     const ex = this.ex;
     const pair = ex.pairs.get(symbol)!;
     const mark = ex.marks.get(symbol)?.mark;
     if (!mark) return;
-    const quotes = this.quotes(pair, symbol, mark);
-    const bids = quotes.filter((q) => BIDS.has(q.action)).map((q) => fx(q.price));
-    const asks = quotes.filter((q) => !BIDS.has(q.action)).map((q) => fx(q.price));
-    const highestBid = bids.reduce((a, b) => (b > a ? b : a), 0n);
-    const lowestAsk = asks.reduce<Fx | undefined>((a, b) => (a === undefined || b < a ? b : a), undefined);
+    const wanted = this.quotes(pair, symbol, mark);
+    const key = (userId: number, action: FuturesAction, price: Fx | string, quantity: Fx | string) =>
+      `${userId}:${action}:${typeof price === 'string' ? fx(price) : price}:${typeof quantity === 'string' ? fx(quantity) : quantity}`;
     const old = [this.ids.long, this.ids.short].flatMap((id) =>
       [...(ex.ordersByUser.get(id) ?? [])].flatMap((orderId) => {
         const order = ex.orders.get(orderId);
-        return order?.symbol === symbol ? [{ id, order }] : [];
+        return order?.symbol === symbol && order.price !== null ? [{ id, order, key: key(id, order.action, order.price, order.quantity - order.filled) }] : [];
       }),
     );
-    // Old inventory offers go first too: the new ones may hold the whole closable quantity.
+    const isClose = (action: FuturesAction) => action === 'close_long' || action === 'close_short';
+    const wantedKeys = new Set(wanted.map((q) => key(q.userId, q.action, q.price, q.quantity)));
+    // A quote stays when one of its price and size rests; inventory offers that leave go before the new
+    // ones come (below), so kept and new offers together never hold more than the position.
+    const keptKeys = new Set<string>();
+    const kept = new Set(old.filter((o) => wantedKeys.has(o.key) && !keptKeys.has(o.key) && keptKeys.add(o.key)));
+    const keep = (o: (typeof old)[number]) => kept.has(o);
+    const fresh = wanted.filter((q) => !keptKeys.has(key(q.userId, q.action, q.price, q.quantity)));
+    const bids = fresh.filter((q) => BIDS.has(q.action)).map((q) => fx(q.price));
+    const asks = fresh.filter((q) => !BIDS.has(q.action)).map((q) => fx(q.price));
+    const highestBid = bids.reduce((a, b) => (b > a ? b : a), 0n);
+    const lowestAsk = asks.reduce<Fx | undefined>((a, b) => (a === undefined || b < a ? b : a), undefined);
+    const leaving = old.filter((o) => !keep(o));
     const goesFirst = ({ order }: (typeof old)[number]) =>
-      order.action === 'close_long' ||
-      order.action === 'close_short' ||
-      (order.price !== null && (BIDS.has(order.action) ? lowestAsk !== undefined && order.price >= lowestAsk : order.price <= highestBid));
-    await Promise.all(old.filter(goesFirst).map(({ id, order }) => ex.cancel(id, order.id)));
-    await Promise.all(quotes.map((q) => ex.place({ ...q, symbol, type: 'limit', source: 'maker' })));
-    await Promise.all(old.filter((o) => !goesFirst(o)).map(({ id, order }) => ex.cancel(id, order.id)));
+      isClose(order.action) || (BIDS.has(order.action) ? lowestAsk !== undefined && order.price! >= lowestAsk : order.price! <= highestBid);
+    await Promise.all(leaving.filter(goesFirst).map(({ id, order }) => ex.cancel(id, order.id)));
+    await Promise.all(fresh.map((q) => ex.place({ ...q, symbol, type: 'limit', source: 'maker' })));
+    await Promise.all(leaving.filter((o) => !goesFirst(o)).map(({ id, order }) => ex.cancel(id, order.id)));
   }
 
-  /** The ladder around the mark: opening quotes a step apart, inventory offered back half a step inside them. */
+  /**
+   * The ladder around the mark, on the grid: opening quotes on the grid points below (long maker)
+   * and above (short maker) the mark, and each maker's inventory offered back at its opposite
+   * number's opening prices.
+   */
   private quotes(pair: FuturesPair, symbol: string, mark: Fx): Array<{ userId: number; action: FuturesAction; price: string; quantity: string }> {
-    const q = this.levelQuantity(pair, mark);
+    const { step, quantity: q } = this.grid(pair, symbol, mark);
+    const below = (mark + step - 1n) / step; // ceil: bids strictly under the mark
+    const above = mark / step; // floor: asks strictly over it
+    const bid = (i: number) => fxText((below - BigInt(i)) * step);
+    const ask = (i: number) => fxText((above + BigInt(i)) * step);
     const quotes: Array<{ userId: number; action: FuturesAction; price: string; quantity: string }> = [];
     for (let i = 1; i <= LEVELS; i++) {
-      const away = STEP * BigInt(i);
-      quotes.push({ userId: this.ids.long, action: 'open_long', price: this.price(pair, mark, -away), quantity: q });
-      quotes.push({ userId: this.ids.short, action: 'open_short', price: this.price(pair, mark, away), quantity: q });
+      if ((below - BigInt(i)) * step > 0n) quotes.push({ userId: this.ids.long, action: 'open_long', price: bid(i), quantity: q });
+      quotes.push({ userId: this.ids.short, action: 'open_short', price: ask(i), quantity: q });
     }
-    const share = (pos: { quantity: Fx }) => (pos.quantity / BigInt(LEVELS) / pair.lotFx) * pair.lotFx;
+    // Inventory goes back in pieces of one level's quantity from the inside out (the remainder of
+    // less than a piece when nothing else is left), so a trade changes one offer, not all of them.
+    const pieces = (pos: { quantity: Fx }) => {
+      const whole = pos.quantity / fx(q);
+      if (whole > 0n) return { count: Number(whole < BigInt(LEVELS) ? whole : BigInt(LEVELS)), quantity: q };
+      const rest = (pos.quantity / pair.lotFx) * pair.lotFx;
+      return { count: rest > 0n ? 1 : 0, quantity: fxText(rest) };
+    };
     const long = this.ex.positionOf(this.ids.long, symbol);
     const short = this.ex.positionOf(this.ids.short, symbol);
-    const inside = (i: number) => STEP * BigInt(i) - STEP / 2n;
-    if (long.side === 1 && share(long) > 0n) {
-      for (let i = 1; i <= LEVELS; i++) quotes.push({ userId: this.ids.long, action: 'close_long', price: this.price(pair, mark, inside(i)), quantity: fxText(share(long)) });
+    if (long.side === 1) {
+      const { count, quantity } = pieces(long);
+      for (let i = 1; i <= count; i++) quotes.push({ userId: this.ids.long, action: 'close_long', price: ask(i), quantity });
     }
-    if (short.side === -1 && share(short) > 0n) {
-      for (let i = 1; i <= LEVELS; i++) quotes.push({ userId: this.ids.short, action: 'close_short', price: this.price(pair, mark, -inside(i)), quantity: fxText(share(short)) });
+    if (short.side === -1) {
+      const { count, quantity } = pieces(short);
+      for (let i = 1; i <= count; i++) {
+        if ((below - BigInt(i)) * step > 0n) quotes.push({ userId: this.ids.short, action: 'close_short', price: bid(i), quantity });
+      }
     }
     return quotes;
   }
@@ -128,7 +166,7 @@ export class FuturesMakers {
     const pair = ex.pairs.get(symbol)!;
     const mark = ex.marks.get(symbol)?.mark;
     if (!mark) return;
-    const q = this.levelQuantity(pair, mark);
+    const q = this.grid(pair, symbol, mark).quantity;
     const long = ex.positionOf(this.ids.long, symbol);
     const heavy = mulFx(long.quantity, mark) > INVENTORY_CAP;
     if (heavy) await ex.place({ userId: this.ids.short, symbol, action: 'close_short', type: 'market', quantity: q, source: 'maker' }).catch(() => undefined);
@@ -136,3 +174,4 @@ export class FuturesMakers {
     else await ex.place({ userId: this.ids.short, symbol, action: 'open_short', type: 'market', quantity: q, source: 'maker' });
   }
 }
+

@@ -4,6 +4,7 @@ import { useFutures } from './harness.js';
 
 const t = useFutures();
 const BTC = 'BTC_USDT';
+const ETH = 'ETH_USDT';
 
 /**
  * The futures makers requote new before old: a market order that arrives while they requote (in the
@@ -38,6 +39,33 @@ describe('futures market makers', () => {
       [long.id, short.id],
     );
     expect(selfTrades!.n).toBe(0);
+    await t.expectAuditClean();
+  });
+
+  it('requote a small move of the mark with a few orders: the ladder sits on a price grid', async () => {
+    const long = await t.user('50000000');
+    const short = await t.user('50000000');
+    const makers = new FuturesMakers(t.ex, { long: long.id, short: short.id });
+    await makers.setup();
+    const resting = () => new Set([long.id, short.id].flatMap((id) => [...(t.ex.ordersByUser.get(id) ?? [])].filter((o) => t.ex.orders.get(o)?.symbol === ETH)));
+    let price = 3456.78;
+    await t.mark(ETH, price.toFixed(2));
+    await makers.requote(ETH);
+    await t.ex.idle();
+    let before = resting();
+    expect(before.size).toBe(24);
+    for (const move of [0.11, -0.07, 0.16, -0.09]) {
+      price += move;
+      await t.mark(ETH, price.toFixed(2));
+      await makers.requote(ETH);
+      await t.ex.idle();
+      const after = resting();
+      const changed = [...after].filter((id) => !before.has(id)).length + [...before].filter((id) => !after.has(id)).length;
+      // Before the grid every quote moved with the mark: 24 placed and 24 cancelled.
+      expect(changed).toBeLessThanOrEqual(4);
+      expect(after.size).toBe(24);
+      before = after;
+    }
     await t.expectAuditClean();
   });
 });

@@ -82,6 +82,27 @@ describe('market makers', () => {
     await expectLedgerInvariants();
   });
 
+  it('requote a small move with a few orders: the ladder sits on a price grid, not at offsets from the reference', async () => {
+    const accounts = await ensureMarketMakerAccounts(db);
+    const market = service.markets.get('ETH_USDT')!;
+    let reference = 345_678;
+    const maker = new MarketMaker(market, market.spec, accounts, { priceAt: () => reference }, 3456, seededRandom(7), DEFAULT_MM_CONFIG);
+    const first = await maker.requote(now);
+    expect(first.placed).toBe(48);
+    // A move of a fifth of a step: before the grid, every one of the 48 levels moved.
+    const changes: number[] = [];
+    for (const move of [13, -9, 21, -17, 11]) {
+      reference += move;
+      const { cancelled, placed } = await maker.requote(now);
+      changes.push(cancelled + placed);
+    }
+    expect(Math.max(...changes)).toBeLessThanOrEqual(4);
+    market.flushDepth();
+    expect(market.depthSnapshot().bids).toHaveLength(24);
+    expect(market.bestBid()!).toBeLessThan(market.bestAsk()!);
+    await expectLedgerInvariants();
+  });
+
   it('fold their old history: unfilled cancels go, ledger chains still add up, trades and funding stay', async () => {
     const accounts = await ensureMarketMakerAccounts(db);
     const makers = [accounts.quoter, accounts.taker];

@@ -41,18 +41,38 @@ export class MarketMaker {
     return Math.max(1, Math.round(base * 10 ** this.spec.amountPrecision * Math.exp(0.45 * normal(this.random))));
   }
 
-  /** The ladder the quoter wants now: price (ticks) → side. */
+  /**
+   * The ladder the quoter wants now: price (ticks) → side. Levels sit on a fixed grid of `step`
+   * ticks, not at offsets from the reference, so a small move of the reference keeps every level
+   * but the one or two at each end: a requote cancels and places a few orders, not both ladders
+   * (offsets from the reference moved every level on any move — ~100 orders per requote per pair).
+   */
   private desired(reference: number): Map<string, { side: 'buy' | 'sell'; price: number }> {
     const half = Math.max(1, Math.round((reference * this.config.spreadBps) / 20_000));
-    const step = Math.max(1, Math.round((reference * this.config.stepBps) / 10_000));
+    const step = this.gridStep(reference);
+    // The innermost levels: the grid points nearest the reference outside the half spread.
+    const topBid = Math.floor((reference - half) / step) * step;
+    const bottomAsk = Math.ceil((reference + half) / step) * step;
     const out = new Map<string, { side: 'buy' | 'sell'; price: number }>();
     for (let i = 0; i < this.config.levels; i++) {
-      const bid = reference - half - i * step;
-      const ask = reference + half + i * step;
+      const bid = topBid - i * step;
+      const ask = bottomAsk + i * step;
       if (bid > 0) out.set(`buy:${bid}`, { side: 'buy', price: bid });
       out.set(`sell:${ask}`, { side: 'sell', price: ask });
     }
     return out;
+  }
+
+  /**
+   * The grid's step in ticks: `stepBps` of the reference, rounded down to a power of ten times 1, 2
+   * or 5, so it stays put while the price wanders (it changes only when the price crosses such a
+   * boundary, e.g. at double or half the price).
+   */
+  private gridStep(reference: number): number {
+    const raw = Math.max(1, (reference * this.config.stepBps) / 10_000);
+    const decade = 10 ** Math.floor(Math.log10(raw));
+    const mantissa = raw / decade;
+    return Math.max(1, (mantissa >= 5 ? 5 : mantissa >= 2 ? 2 : 1) * decade);
   }
 
   /** Reconciles the quoter's resting orders with the ladder around the current reference price. */
