@@ -124,28 +124,64 @@ export class Batch {
   /** Writes positions, orders, trades and balances. */
   async write(now: number): Promise<void> {
     const tx = this.tx;
-    for (const p of this.positions.values()) {
+    // Positions and orders as one multi-row statement each, whatever the batch holds.
+    const positions = [...this.positions.values()].filter((p) => {
       // A working copy nothing changed (a refused order, a liquidation check) is not written.
       const stored = this.memory.positions.get(positionKey(p.userId, p.symbol)) ?? flatPosition(p.userId, p.symbol);
-      if (samePosition(p, stored) && !this.touchedPositions.has(positionKey(p.userId, p.symbol))) continue;
-      const [left, right] = p.symbol.split('_');
+      return !samePosition(p, stored) || this.touchedPositions.has(positionKey(p.userId, p.symbol));
+    });
+    if (positions.length > 0) {
       await tx.query(
         `insert into futures_position (user_id, left_symbol, right_symbol, side, quantity, cost, margin, margin_mode, leverage, realised, opened_ms, updated_ms)
-         values ($1, $2, $3, $4, $5::numeric, $6::numeric, $7::numeric, $8, $9, $10::numeric, $11, $12)
+         select t.user_id, t.left_symbol, t.right_symbol, t.side, t.quantity, t.cost, t.margin, t.margin_mode, t.leverage, t.realised, t.opened_ms, $11
+         from unnest($1::bigint[], $2::text[], $3::text[], $4::int[], $5::numeric[], $6::numeric[], $7::numeric[], $8::text[], $9::int[], $10::numeric[], $12::bigint[])
+           as t(user_id, left_symbol, right_symbol, side, quantity, cost, margin, margin_mode, leverage, realised, opened_ms)
          on conflict (user_id, left_symbol, right_symbol) do update set side = excluded.side, quantity = excluded.quantity, cost = excluded.cost,
            margin = excluded.margin, margin_mode = excluded.margin_mode, leverage = excluded.leverage, realised = excluded.realised,
            opened_ms = excluded.opened_ms, updated_ms = excluded.updated_ms`,
-        [p.userId, left, right, p.side, fxText(p.quantity), fxText(p.cost), fxText(p.margin), p.mode, p.leverage, fxText(p.realised), p.openedMs, now],
+        [
+          positions.map((p) => p.userId),
+          positions.map((p) => p.symbol.split('_')[0]),
+          positions.map((p) => p.symbol.split('_')[1]),
+          positions.map((p) => p.side),
+          positions.map((p) => fxText(p.quantity)),
+          positions.map((p) => fxText(p.cost)),
+          positions.map((p) => fxText(p.margin)),
+          positions.map((p) => p.mode),
+          positions.map((p) => p.leverage),
+          positions.map((p) => fxText(p.realised)),
+          now,
+          positions.map((p) => p.openedMs),
+        ],
       );
     }
-    for (const o of this.orders.values()) {
-      const updated = await tx.query(
-        `update futures_order set status = $2, filled = $3::numeric, filled_value = $4::numeric, held = $5::numeric, fee = $6::numeric, profit = $7::numeric,
-           note = $8, updated_ms = $9 where id = $1 and status = $10 returning id`,
-        [o.id, o.status, fxText(o.filled), fxText(o.filledValue), fxText(o.held), fxText(o.fee), fxText(o.profit), o.note, now, o.storedStatus],
+    const orders = [...this.orders.values()];
+    if (orders.length > 0) {
+      const updated = await tx.query<{ id: string }>(
+        `update futures_order o set status = t.status, filled = t.filled, filled_value = t.filled_value, held = t.held, fee = t.fee, profit = t.profit,
+           note = t.note, updated_ms = $9
+         from unnest($1::bigint[], $2::int[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[], $8::text[], $10::int[])
+           as t(id, status, filled, filled_value, held, fee, profit, note, stored)
+         where o.id = t.id and o.status = t.stored returning o.id::text as id`,
+        [
+          orders.map((o) => o.id),
+          orders.map((o) => o.status),
+          orders.map((o) => fxText(o.filled)),
+          orders.map((o) => fxText(o.filledValue)),
+          orders.map((o) => fxText(o.held)),
+          orders.map((o) => fxText(o.fee)),
+          orders.map((o) => fxText(o.profit)),
+          orders.map((o) => o.note),
+          now,
+          orders.map((o) => o.storedStatus),
+        ],
       );
-      // The guard: the row left the status this batch read, or something else moved it.
-      if (updated.length !== 1) throw new Error(`futures order ${o.id} was not in status ${o.storedStatus}`);
+      // The guard: every row left the status this batch read; one that did not moved elsewhere.
+      if (updated.length !== orders.length) {
+        const done = new Set(updated.map((r) => Number(r.id)));
+        const o = orders.find((x) => !done.has(x.id))!;
+        throw new Error(`futures order ${o.id} was not in status ${o.storedStatus}`);
+      }
     }
     if (this.trades.length > 0) {
       const ids = await tx.query<{ id: string }>(`select nextval('futures_trade_id_seq')::text as id from generate_series(1, $1)`, [this.trades.length]);
