@@ -1,11 +1,10 @@
-import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { trimZeros } from '../../../domain/decimal';
-import type { ErrorMessage } from '../../../domain/orderValidation';
 import type { useOrderForm } from '../spot.hooks';
 import { Button } from '../../../app/ui/Button';
 import { Panel, PanelBody } from '../../../app/ui/Panel';
+import { Fact, FactList, NumberField } from '../../../app/ui/FormRows';
 
 type OrderFormFlow = ReturnType<typeof useOrderForm>;
 
@@ -37,42 +36,12 @@ const Types = styled.div`
   button[aria-pressed='true'] { color: ${({ theme }) => theme.color.text}; font-weight: 600; }
 `;
 
-const Field = styled.div`
-  display: grid;
-  gap: 3px;
-  margin-bottom: 9px;
-  label { font-size: 11px; color: ${({ theme }) => theme.color.textDim}; }
-  .box {
-    display: flex;
-    align-items: center;
-    background: ${({ theme }) => theme.color.panelRaised};
-    border: 1px solid ${({ theme }) => theme.color.border};
-    border-radius: ${({ theme }) => theme.radius};
-    &:focus-within { border-color: ${({ theme }) => theme.color.accent}; }
-    &[data-invalid='true'] { border-color: ${({ theme }) => theme.color.down}; }
-  }
-  input { all: unset; flex: 1; min-width: 0; padding: 7px 9px; font-variant-numeric: tabular-nums; text-align: right; }
-  input:disabled { color: ${({ theme }) => theme.color.textFaint}; }
-  .unit { padding: 0 9px; font-size: 12px; color: ${({ theme }) => theme.color.textFaint}; }
-  .error { color: ${({ theme }) => theme.color.down}; font-size: 11px; }
-`;
-
 const Slider = styled.div`
   margin: 4px 0 10px;
   input[type='range'] { width: 100%; accent-color: ${({ theme }) => theme.color.accent}; margin: 0; }
   .marks { display: flex; justify-content: space-between; }
   .marks button { all: unset; cursor: pointer; font-size: 11px; color: ${({ theme }) => theme.color.textFaint}; }
   .marks button[aria-pressed='true'] { color: ${({ theme }) => theme.color.accent}; }
-`;
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: 3px 8px;
-  margin: 0 0 10px;
-  font-size: 12px;
-  dt { color: ${({ theme }) => theme.color.textDim}; }
-  dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; }
 `;
 
 /** The pair's smallest order, under the fields it limits. */
@@ -90,46 +59,6 @@ const Submit = styled(Button)<{ $buy: boolean }>`
   background: ${({ theme, $buy }) => ($buy ? theme.color.up : theme.color.down)};
   color: #fff;
 `;
-
-function NumberField(props: { label: string; unit: string; value: string; onChange?: (value: string) => void; error?: ErrorMessage; disabled?: boolean; placeholder?: string; name: string }) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <Field>
-      <label htmlFor={id}>{props.label}</label>
-      <div className="box" data-invalid={props.error !== undefined}>
-        <input
-          id={id}
-          name={props.name}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          value={props.value}
-          placeholder={props.placeholder}
-          disabled={props.disabled}
-          aria-invalid={props.error !== undefined}
-          aria-describedby={props.error ? `${id}-error` : undefined}
-          onChange={(e) => props.onChange?.(e.target.value)}
-        />
-        <span className="unit">{props.unit}</span>
-      </div>
-      {props.error && (
-        <span className="error" id={`${id}-error`} role="alert">
-          {t(props.error.key, { places: props.error.places, min: props.error.min, currency: props.error.currency })}
-        </span>
-      )}
-    </Field>
-  );
-}
-
-function Fact(props: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt>{props.label}</dt>
-      <dd>{props.children}</dd>
-    </>
-  );
-}
 
 /**
  * The spot order form: buy or sell, limit or market, price / quantity / amount with the slider
@@ -197,7 +126,7 @@ export function OrderForm(props: { form: OrderFormFlow; className?: string }) {
           </Slider>
           {!(market && !buy) && <NumberField name="amount" label={t('spot.form.amount')} unit={quote} value={f.amount} onChange={form.setAmount} error={f.errors.amount} />}
           {form.minimum && <Minimum data-testid="order-minimum">{t('spot.form.minimum', form.minimum)}</Minimum>}
-          <Facts>
+          <FactList>
             <Fact label={t('col.available')}>
               {form.accountFailed ? (
                 <Button type="button" $small $variant="ghost" onClick={form.retry}>
@@ -209,7 +138,7 @@ export function OrderForm(props: { form: OrderFormFlow; className?: string }) {
             </Fact>
             <Fact label={t('spot.form.feeRate')}>{form.fee ? form.fee.rate : '—'}</Fact>
             <Fact label={t('spot.form.estimatedFee')}>{form.fee?.estimate ? `≈ ${form.fee.estimate} ${form.fee.currency}` : '—'}</Fact>
-          </Facts>
+          </FactList>
           <Submit type="submit" $buy={buy} disabled={form.submitting}>
             {t(buy ? 'spot.form.buySubmit' : 'spot.form.sellSubmit', { currency: base })}
           </Submit>

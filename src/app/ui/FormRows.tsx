@@ -1,0 +1,106 @@
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import type { ErrorMessage } from '../../domain/orderValidation';
+
+/**
+ * The order forms' rows, shared by every product (spot's order form, futures' order form and
+ * dialogs): a number field with its unit and first problem, and a list of label → figure facts.
+ */
+const Field = styled.div`
+  display: grid;
+  gap: 3px;
+  margin-bottom: 8px;
+  label { font-size: 11px; color: ${({ theme }) => theme.color.textDim}; }
+  .box {
+    display: flex;
+    align-items: center;
+    background: ${({ theme }) => theme.color.panelRaised};
+    border: 1px solid ${({ theme }) => theme.color.border};
+    border-radius: ${({ theme }) => theme.radius};
+    &:focus-within { border-color: ${({ theme }) => theme.color.accent}; }
+    &[data-invalid='true'] { border-color: ${({ theme }) => theme.color.down}; }
+  }
+  input { all: unset; flex: 1; min-width: 0; padding: 7px 9px; font-variant-numeric: tabular-nums; text-align: right; }
+  input:disabled { color: ${({ theme }) => theme.color.textFaint}; }
+  .unit { padding: 0 9px; font-size: 12px; color: ${({ theme }) => theme.color.textFaint}; }
+  .error { color: ${({ theme }) => theme.color.down}; font-size: 11px; }
+`;
+
+export interface NumberFieldProps {
+  label: string;
+  unit: string;
+  value: string;
+  name: string;
+  onChange?: (value: string) => void;
+  /** The field's first problem, shown under it and announced. */
+  error?: ErrorMessage;
+  disabled?: boolean;
+  placeholder?: string;
+}
+
+/** A decimal field as typed (never reformatted while typing), right-aligned, with its unit. */
+export function NumberField(props: NumberFieldProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <Field>
+      <label htmlFor={id}>{props.label}</label>
+      <div className="box" data-invalid={props.error !== undefined}>
+        <input
+          id={id}
+          name={props.name}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={props.value}
+          placeholder={props.placeholder}
+          disabled={props.disabled}
+          aria-invalid={props.error !== undefined}
+          aria-describedby={props.error ? `${id}-error` : undefined}
+          onChange={(e) => props.onChange?.(e.target.value)}
+        />
+        <span className="unit">{props.unit}</span>
+      </div>
+      {props.error && (
+        <span className="error" id={`${id}-error`} role="alert">
+          {t(props.error.key, { places: props.error.places, min: props.error.min, currency: props.error.currency })}
+        </span>
+      )}
+    </Field>
+  );
+}
+
+/** Label → figure pairs under a form (available, fee, maximum …), figures right-aligned. */
+export const FactList = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: 3px 8px;
+  margin: 0 0 10px;
+  font-size: 12px;
+  dt { color: ${({ theme }) => theme.color.textDim}; }
+  dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; }
+`;
+
+/** One fact of a FactList. */
+export function Fact(props: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <>
+      <dt>{props.label}</dt>
+      <dd data-testid={props.testId}>{props.children}</dd>
+    </>
+  );
+}
+
+/** A FactList from rows of [label, figure, test id]. */
+export function Facts(props: { rows: Array<[string, ReactNode, string?]> }) {
+  return (
+    <FactList>
+      {props.rows.map(([label, value, testId]) => (
+        <Fact key={label} label={label} testId={testId}>
+          {value}
+        </Fact>
+      ))}
+    </FactList>
+  );
+}
