@@ -5,7 +5,8 @@ import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
 import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
 import { useFiatBuyer } from '../fiat.hooks';
 import { FIAT_STATUS_KEYS } from '../machines/fiatOrderShared';
-import { clock, money, qty } from './fiatFormat';
+import { formatCountdown } from '../../../domain/duration';
+import { money, qty } from './fiatFormat';
 import { Band, Frame, Steps } from './fiatStyles';
 import { AppealDialog } from './AppealDialog';
 import { OrderChat } from './OrderChat';
@@ -54,7 +55,7 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
                 {o.graced && <div className="faint">{t('fiat.graced')}</div>}
               </div>
               <div className="countdown" aria-label={t('fiat.timeLeft')} data-testid="countdown">
-                {clock(b.payLeft)}
+                {formatCountdown(b.payLeft)}
               </div>
               <div className="actions">
                 <Button $variant="ghost" onClick={b.cancel}>
@@ -73,7 +74,7 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
                 <div className="dim">{t('fiat.waitingSellerHint', { quantity: qty(o.quantity), crypto: o.crypto })}</div>
               </div>
               <div className="countdown" data-testid="countdown">
-                {clock(b.confirmLeft)}
+                {formatCountdown(b.confirmLeft)}
               </div>
               <div className="actions">
                 {b.mayAppeal ? (

@@ -5,7 +5,8 @@ import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
 import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
 import { useFiatSeller } from '../fiat.hooks';
 import { FIAT_STATUS_KEYS } from '../machines/fiatOrderShared';
-import { clock, money, qty } from './fiatFormat';
+import { formatCountdown } from '../../../domain/duration';
+import { money, qty } from './fiatFormat';
 import { Band, Frame, Steps } from './fiatStyles';
 import { AppealDialog } from './AppealDialog';
 import { OrderChat } from './OrderChat';
@@ -52,7 +53,7 @@ export function SellerView(props: { orderId: number }) {
                 <div className="dim">{t('fiat.waitingBuyerHint', { quantity: qty(o.quantity), crypto: o.crypto, amount: money(o.amount), fiat: o.fiat })}</div>
               </div>
               <div className="countdown" data-testid="countdown">
-                {clock(s.payLeft)}
+                {formatCountdown(s.payLeft)}
               </div>
             </Band>
           )}
@@ -64,7 +65,7 @@ export function SellerView(props: { orderId: number }) {
               </div>
               {s.paid && (
                 <div className="countdown" data-testid="countdown">
-                  {clock(s.confirmLeft)}
+                  {formatCountdown(s.confirmLeft)}
                 </div>
               )}
               <div className="actions">
