@@ -232,6 +232,22 @@ test('the seller appeals after payment; the buyer sees it live; the operator rea
   await buyer.locator('input[name="proof"]').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: receiptPng() });
   await buyer.getByRole('button', { name: EN.chat.send }).click();
   await expect(buyer.getByTestId('chat-messages').getByRole('img', { name: EN.chat.proofImage })).toBeVisible();
+  // A WebP proof too (what many phones' screenshots are), made by the browser's own encoder.
+  const webpUrl = await buyer.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 120;
+    canvas.height = 80;
+    const g = canvas.getContext('2d')!;
+    g.fillStyle = '#16a34a';
+    g.fillRect(0, 0, 120, 80);
+    return canvas.toDataURL('image/webp');
+  });
+  const webp = Buffer.from(webpUrl.split(',')[1]!, 'base64');
+  expect(webp.subarray(8, 12).toString('ascii')).toBe('WEBP');
+  await buyer.locator('input[name="proof"]').setInputFiles({ name: 'receipt.webp', mimeType: 'image/webp', buffer: webp });
+  await expect(buyer.getByTestId('chat-attachment')).toContainText('receipt.webp');
+  await buyer.getByRole('button', { name: EN.chat.send }).click();
+  await expect(buyer.getByTestId('chat-messages').getByRole('img', { name: EN.chat.proofImage })).toHaveCount(2);
 
   // The appeal machine: a reason is required, then a confirmation.
   await seller.goto(`/deal/sell-detail/${orderId}`);
@@ -250,9 +266,10 @@ test('the seller appeals after payment; the buyer sees it live; the operator rea
   await desk.getByRole('tab', { name: EN.desk.tab }).click();
   const { order_no } = await call<{ order_no: string }>(buyer, FIAT_PATHS.order, { order_id: orderId }, await tokenOf(buyer));
   await desk.getByRole('row').filter({ hasText: order_no }).getByRole('button', { name: EN.desk.open }).click();
-  const proof = desk.getByTestId('chat-messages').getByRole('img', { name: EN.chat.proofImage });
-  await expect(proof).toBeVisible();
-  expect(await proof.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+  // Both proofs, the PNG and the WebP, read in parallel with the operator's token.
+  const proofs = desk.getByTestId('chat-messages').getByRole('img', { name: EN.chat.proofImage });
+  await expect(proofs).toHaveCount(2);
+  await expect.poll(() => proofs.evaluateAll((imgs: HTMLImageElement[]) => imgs.map((img) => img.naturalWidth))).toEqual([240, 120]);
   await desk.screenshot({ path: '/tmp/fiat-desk-appeal-chat.png', fullPage: true });
   await desk.context().close();
   await seller.context().close();
