@@ -275,3 +275,60 @@ test('the seller appeals after payment; the buyer sees it live; the operator rea
   await seller.context().close();
   await buyer.context().close();
 });
+
+test("the operator edits legal_trade on the Trade settings tab: the form's rules, a confirmation listing the changes, saved for new orders", async ({ browser }) => {
+  const desk = await operatorDesk(browser);
+  desk.on('pageerror', (error) => {
+    throw error;
+  });
+  const { token: op } = await call<{ token: string }>(desk, '/api/operator/login', OPERATOR);
+  const before = await call<{ pay_time: number; confirm_time: number; max_unpaid_num: number }>(desk, FIAT_PATHS.operatorTradeSettings, {}, op);
+  await desk.getByRole('tab', { name: EN.settings.tab }).click();
+  const form = desk.getByRole('form', { name: EN.settings.title });
+  const pay = form.getByLabel(EN.settings.payTime);
+  const confirmTime = form.getByLabel(EN.settings.confirmTime);
+  const maxUnpaid = form.getByLabel(EN.settings.maxUnpaid);
+  await expect(pay).toHaveValue(String(before.pay_time));
+  await expect(confirmTime).toHaveValue(String(before.confirm_time));
+  await expect(maxUnpaid).toHaveValue(String(before.max_unpaid_num));
+  const save = form.getByRole('button', { name: EN.settings.save });
+  await expect(save).toBeDisabled();
+  try {
+    // The form's own rules, translated, before anything is sent.
+    await pay.fill('0');
+    await maxUnpaid.fill('2.5');
+    await save.click();
+    await expect(form.getByRole('alert').filter({ hasText: EN.settings.minutesInvalid.replace('{{min}}', '0.1').replace('{{max}}', '10080') })).toBeVisible();
+    await expect(form.getByRole('alert').filter({ hasText: EN.settings.unpaidInvalid.replace('{{min}}', '1').replace('{{max}}', '100') })).toBeVisible();
+    await expect(desk.getByRole('dialog')).toHaveCount(0);
+
+    await pay.fill(String(before.pay_time));
+    await confirmTime.fill('30.5');
+    await maxUnpaid.fill('4');
+    await save.click();
+    const dialog = desk.getByRole('dialog');
+    await expect(dialog).toContainText(EN.settings.confirmTitle);
+    const change = (label: string, from: number, to: string) => EN.settings.change.replace('{{label}}', label).replace('{{from}}', String(from)).replace('{{to}}', to);
+    await expect(dialog.getByTestId('settings-changes').getByRole('listitem')).toHaveText([change(EN.settings.confirmTime, before.confirm_time, '30.5'), change(EN.settings.maxUnpaid, before.max_unpaid_num, '4')]);
+    // The default theme is dark: a look at the tab with its confirmation.
+    await desk.screenshot({ path: '/tmp/fiat-operator-settings-confirm-dark.png', fullPage: true });
+    await dialog.getByRole('button', { name: EN.settings.save }).click();
+    await expect(desk.getByRole('dialog')).toHaveCount(0);
+    await expect(desk.getByText(EN.settings.saved).first()).toBeVisible();
+    await expect(confirmTime).toHaveValue('30.5');
+    await expect(save).toBeDisabled();
+    expect(await call(desk, FIAT_PATHS.operatorTradeSettings, {}, op)).toEqual({ pay_time: before.pay_time, confirm_time: 30.5, max_unpaid_num: 4 });
+    await desk.screenshot({ path: '/tmp/fiat-operator-settings-dark.png', fullPage: true });
+
+    // At 390 px the fields stack and nothing scrolls sideways.
+    await desk.setViewportSize({ width: 390, height: 844 });
+    await expect(pay).toBeVisible();
+    await desk.getByRole('tab', { name: EN.settings.tab }).scrollIntoViewIfNeeded();
+    await expect(desk.getByRole('tab', { name: EN.settings.tab })).toBeInViewport();
+    expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await desk.screenshot({ path: '/tmp/fiat-operator-settings-390.png', fullPage: true });
+  } finally {
+    await call(desk, FIAT_PATHS.operatorLegalTrade, before, op);
+  }
+  await desk.context().close();
+});
