@@ -28,6 +28,8 @@ export const FIAT_PATHS = {
   operatorResolve: '/api/operator/fiat/resolve',
   operatorChat: '/api/operator/fiat/chat',
   operatorLegalTrade: '/api/operator/fiat/legal_trade',
+  /** The legal_trade section as it applies now (the operator's settings screen reads it). */
+  operatorTradeSettings: '/api/operator/fiat/trade_settings',
 } as const;
 
 /** A chat message's image by order and message id (GET with the token header, like identity photos). */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { FiatChatMessage } from '../../src/domain/fiat';
-import { fiatChatMachine, type FiatChatEvent, type SayInput } from '../../src/features/fiat/machines/fiatChat/fiatChat.machine';
+import { CHAT_IMAGE_READS, CHAT_IMAGE_TYPES, fiatChatMachine, type FiatChatEvent, type SayInput } from '../../src/features/fiat/machines/fiatChat/fiatChat.machine';
 import { CHAT_IMAGE, CHAT_TEXT, ORDER } from '../../src/features/fiat/machines/fiatFixtures';
 
 beforeEach(() => void vi.useFakeTimers());
@@ -104,7 +104,7 @@ describe('order chat', () => {
     expect(c.actor.getSnapshot().matches({ composer: 'idle' })).toBe(true);
   });
 
-  it('the operator sees the given messages, images read one by one, and cannot write', async () => {
+  it('the operator sees the given messages with their images, and cannot write', async () => {
     const c = chat({ messages: [CHAT_TEXT, CHAT_IMAGE, { ...CHAT_IMAGE, id: 3 }] });
     await vi.advanceTimersByTimeAsync(0);
     expect(c.loads()).toBe(0);
@@ -113,5 +113,46 @@ describe('order chat', () => {
     c.actor.send({ type: 'chat.draft', text: 'hi' });
     c.actor.send({ type: 'chat.send' });
     expect(c.actor.getSnapshot().matches({ composer: 'idle' })).toBe(true);
+  });
+
+  it('reads images in parallel, at most CHAT_IMAGE_READS at once; a broken one shows as broken, and the chat stopping stops the readers', async () => {
+    const started: number[] = [];
+    const aborted: number[] = [];
+    const settle = new Map<number, { resolve: (url: string) => void; reject: (e: unknown) => void }>();
+    const machine = fiatChatMachine.provide({
+      actors: {
+        fetchImage: fromPromise(({ input, signal }: { input: { orderId: number; messageId: number }; signal: AbortSignal }) => {
+          started.push(input.messageId);
+          signal.addEventListener('abort', () => aborted.push(input.messageId));
+          return new Promise<string>((resolve, reject) => settle.set(input.messageId, { resolve, reject }));
+        }),
+      },
+    });
+    const images = [2, 3, 4, 5, 6].map((id) => ({ ...CHAT_IMAGE, id }));
+    const actor = createActor(machine, { input: { orderId: ORDER.id, messages: [CHAT_TEXT, ...images] } }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(CHAT_IMAGE_READS).toBe(3);
+    expect(started).toEqual([2, 3, 4]);
+    expect(actor.getSnapshot().context.reading).toEqual([2, 3, 4]);
+    settle.get(3)!.resolve('data:image/png;base64,3');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toEqual([2, 3, 4, 5]);
+    settle.get(2)!.reject({ kind: 'network' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toEqual([2, 3, 4, 5, 6]);
+    expect(actor.getSnapshot().context.images).toEqual({ 2: '', 3: 'data:image/png;base64,3' });
+    expect(actor.getSnapshot().context.reading).toEqual([4, 5, 6]);
+    actor.stop();
+    expect(aborted.sort()).toEqual([4, 5, 6]);
+  });
+
+  it('takes a WebP payment proof as well as PNG and JPEG', async () => {
+    const c = chat();
+    await vi.advanceTimersByTimeAsync(0);
+    for (const type of ['image/webp', 'image/jpeg', 'image/png']) {
+      c.actor.send({ type: 'chat.attach', file: { type, size: 1000 } as Blob, name: 'proof' });
+      expect(c.actor.getSnapshot().context).toMatchObject({ problem: undefined, attachmentName: 'proof' });
+    }
+    expect(CHAT_IMAGE_TYPES).toContain('image/webp');
   });
 });

@@ -8,7 +8,7 @@ import { ApiFailure, ok } from '../../kernel/http/envelope.js';
 import { anyBody } from '../../kernel/http/schemas.js';
 import { unwrap, type Outcome } from '../../kernel/outcome.js';
 import { MAX_PAGE_SIZE, TERMS_MAX } from './ads.js';
-import type { LegalTradePatch } from './rules.js';
+import { LEGAL_TRADE_BOUNDS, type LegalTradePatch } from '../../../src/domain/fiatSettings.js';
 import { CHAT_MAX, PUBLISH_SCOPE, RELEASE_SCOPE, TAKE_SCOPE, type FiatService } from './service.js';
 import './messages.js';
 
@@ -48,8 +48,9 @@ const appealBody = object(['order_id', 'reason'], { order_id: id, reason });
 const resolveBody = object(['order_id', 'decision', 'reason'], { order_id: id, decision: { type: 'string', enum: ['release', 'return'] }, reason });
 const imageParams = object(['id', 'message'], { id, message: id });
 /** Minutes, fractions allowed down to 6 s (a test's pay deadline), up to a week. */
-const minutes = { type: 'number', minimum: 0.1, maximum: 10_080 } as const;
-const legalTradeBody = { ...object([], { pay_time: minutes, confirm_time: minutes, max_unpaid_num: { type: 'integer', minimum: 1, maximum: 100 } }), minProperties: 1 } as const;
+const minutes = { type: 'number', minimum: LEGAL_TRADE_BOUNDS.minutes.min, maximum: LEGAL_TRADE_BOUNDS.minutes.max } as const;
+const maxUnpaid = { type: 'integer', minimum: LEGAL_TRADE_BOUNDS.maxUnpaid.min, maximum: LEGAL_TRADE_BOUNDS.maxUnpaid.max } as const;
+const legalTradeBody = { ...object([], { pay_time: minutes, confirm_time: minutes, max_unpaid_num: maxUnpaid }), minProperties: 1 } as const;
 
 /** P2P fiat (docs/API.md "P2P fiat"). */
 export function fiatRoutes(fiatService: FiatService) {
@@ -110,6 +111,7 @@ export function fiatRoutes(fiatService: FiatService) {
     app.post<{ Body: LegalTradePatch }>(FIAT_PATHS.operatorLegalTrade, { config: operator, schema: { body: legalTradeBody } }, async (request) =>
       done(request, 'fiatSettingsSaved', { ok: true, data: await fiatService.setLegalTrade(request.body) }),
     );
+    app.post(FIAT_PATHS.operatorTradeSettings, { config: operator, schema: { body: anyBody } }, async (request) => ok(request.lang, await fiatService.legalTrade()));
     app.post(FIAT_PATHS.operatorAppeals, { config: operator, schema: { body: anyBody } }, async (request) => ok(request.lang, await fiatService.appeals()));
     app.post<{ Body: { order_id: number; decision: 'release' | 'return'; reason: string } }>(FIAT_PATHS.operatorResolve, { config: operator, schema: { body: resolveBody } }, async (request) =>
       done(request, 'fiatResolved', await fiatService.resolve(request.operator.id, request.body.order_id, request.body.decision, request.body.reason)),

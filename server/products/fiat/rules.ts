@@ -3,6 +3,7 @@ import { DAY_MS, MINUTE_MS } from '../../../src/domain/fiat.js';
 import { DEFAULT_LEGAL_TRADE } from '../../../src/domain/constants.js';
 import { identityRights } from '../../../src/domain/kyc.js';
 import type { NameStatus } from '../../../src/domain/api.js';
+import type { LegalTradePatch, LegalTradeSettings } from '../../../src/domain/fiatSettings.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import { readPlatConfig } from '../../kernel/catalogue.js';
 import { Refusal as KernelRefusal } from '../../kernel/outcome.js';
@@ -32,19 +33,21 @@ export async function legalTrade(db: Queryable): Promise<LegalTrade> {
   };
 }
 
-/** What an operator may change of legal_trade (any subset). */
-export interface LegalTradePatch {
-  pay_time?: number;
-  confirm_time?: number;
-  max_unpaid_num?: number;
+export type { LegalTradePatch };
+
+/** The legal_trade section as the operator's settings screen shows it: what is stored over the defaults. */
+export async function readLegalTrade(db: Queryable): Promise<LegalTradeSettings> {
+  const [row] = await db.query<{ value: Partial<LegalTradeSettings> }>(`select value from platform_config where key = 'legal_trade'`);
+  const stored = { ...DEFAULT_LEGAL_TRADE, ...row?.value };
+  return { pay_time: Number(stored.pay_time), confirm_time: Number(stored.confirm_time), max_unpaid_num: Number(stored.max_unpaid_num) };
 }
 
 /**
  * An operator's change to legal_trade: merged into the stored section, read by every later take
  * and payment (orders keep the deadlines they were given). Answers the whole section.
  */
-export async function setLegalTrade(db: Queryable, patch: LegalTradePatch): Promise<Record<string, number>> {
-  const [row] = await db.query<{ value: Record<string, number> }>(
+export async function setLegalTrade(db: Queryable, patch: LegalTradePatch): Promise<LegalTradeSettings> {
+  const [row] = await db.query<{ value: LegalTradeSettings }>(
     `insert into platform_config (key, value) values ('legal_trade', $1::jsonb || $2::jsonb)
        on conflict (key) do update set value = platform_config.value || $2::jsonb, updated_at = now() returning value`,
     [JSON.stringify(DEFAULT_LEGAL_TRADE), JSON.stringify(patch)],

@@ -22,7 +22,8 @@ import { outcomeOf, type Outcome } from '../../kernel/outcome.js';
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
 import { AD_COLUMNS, listAds, myAds, normaliseAd, publishAd, setAdStatus, toAds, type AdRow } from './ads.js';
 import { dueOrders, graceOverdue, normaliseOrder, ORDER_SELECT, readOrder, takeAd, toOrder, transition, type OrderRow } from './orders.js';
-import { Refusal, setLegalTrade, type LegalTradePatch } from './rules.js';
+import { readLegalTrade, Refusal, setLegalTrade, type LegalTradePatch } from './rules.js';
+import type { LegalTradeSettings } from '../../../src/domain/fiatSettings.js';
 
 export const TAKE_SCOPE = 'fiat.take';
 export const RELEASE_SCOPE = 'fiat.release';
@@ -214,8 +215,13 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
     },
 
     /** The operator changes legal_trade (minutes may be fractional: e2e runs a pay deadline of seconds). */
-    async setLegalTrade(patch: LegalTradePatch): Promise<Record<string, number>> {
+    async setLegalTrade(patch: LegalTradePatch): Promise<LegalTradeSettings> {
       return setLegalTrade(db, patch);
+    },
+
+    /** legal_trade as it applies now (stored values over the defaults), for the operator's settings screen. */
+    async legalTrade(): Promise<LegalTradeSettings> {
+      return readLegalTrade(db);
     },
 
     /** The operator's queue: orders in appeal, oldest first, with what it takes to decide. */

@@ -6,7 +6,7 @@ import { FiatContext } from './fiat.context';
  * P2P fiat buy and sell (spec §1–§4): /deal with the ads, buy-next and sell-next (take an ad),
  * buy-detail and buy-confirm (the buyer's order), sell-detail (the seller's), /deal/history and
  * /order/legal-order (the orders), /wallet/log-legal (the fiat account's records), and the
- * operator's "Appeals" tab.
+ * operator's "Appeals" and "Trade settings" tabs.
  */
 export const fiatFeature = defineFeature({
   id: 'fiat',
@@ -32,7 +32,10 @@ export const fiatFeature = defineFeature({
     order: [{ path: 'legal-order', page: page(() => import('./views/FiatOrdersPage'), 'FiatOrdersPage') }],
     wallet: [{ path: 'log-legal', page: page(() => import('./views/FiatRecordsPage'), 'FiatRecordsPage') }],
   },
-  desks: [{ id: 'fiat', label: 'fiat.desk.tab', page: page(() => import('./views/operator/AppealsDesk'), 'AppealsDesk') }],
+  desks: [
+    { id: 'fiat', label: 'fiat.desk.tab', page: page(() => import('./views/operator/AppealsDesk'), 'AppealsDesk') },
+    { id: 'fiatSettings', label: 'fiat.settings.tab', page: page(() => import('./views/operator/TradeSettingsDesk'), 'TradeSettingsDesk') },
+  ],
   // The machines and their effects load with the product's first page (fiat.flows.ts).
   load: () => import('./fiat.flows'),
 });

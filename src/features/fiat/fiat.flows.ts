@@ -9,6 +9,7 @@ import { fiatBuyerMachine } from './machines/fiatBuyer/fiatBuyer.machine';
 import { fiatDealMachine } from './machines/fiatDeal/fiatDeal.machine';
 import { fiatListMachine } from './machines/fiatList/fiatList.machine';
 import { fiatSellerKeyMinter, fiatSellerMachine } from './machines/fiatSeller/fiatSeller.machine';
+import { fiatSettingsMachine } from './machines/fiatSettings/fiatSettings.machine';
 import { fiatTakeKeyMinter, fiatTakeMachine } from './machines/fiatTake/fiatTake.machine';
 
 /** P2P fiat: its machines with their effects, supplied from the shared services (loaded with its pages; see defineFeature's `load`). */
@@ -31,5 +32,6 @@ export const provide = ({ api, operatorApi, operatorToken, showToast, newKey, us
     chat: fiatChatMachine.provide({ actors: partyChat }),
     deskChat: fiatChatMachine.provide({ actors: { fetchImage: deskChat.fetchImage } }),
     appeals: fiatAppealsMachine.provide({ actors: { fetchAppeals: operator.fetchAppeals, resolveAppeal: operator.resolveAppeal }, actions: { showToast } }),
+    settings: fiatSettingsMachine.provide({ actors: { fetchSettings: operator.fetchSettings, saveSettings: operator.saveSettings }, actions: { showToast } }),
   };
 };

@@ -12,6 +12,8 @@ import type { fiatBuyerMachine } from './machines/fiatBuyer/fiatBuyer.machine';
 import type { fiatDealMachine } from './machines/fiatDeal/fiatDeal.machine';
 import type { fiatListMachine, FiatListSource } from './machines/fiatList/fiatList.machine';
 import type { fiatSellerMachine } from './machines/fiatSeller/fiatSeller.machine';
+import type { fiatSettingsMachine } from './machines/fiatSettings/fiatSettings.machine';
+import { LEGAL_TRADE_FIELDS, type LegalTradeForm } from '../../domain/fiatSettings';
 import { takeFigures, takeProblem, type fiatTakeMachine } from './machines/fiatTake/fiatTake.machine';
 
 /** The P2P flows, supplied with their effects in fiat/feature.tsx. */
@@ -23,6 +25,8 @@ export interface FiatFlows {
   list: typeof fiatListMachine;
   adForm: typeof adFormMachine;
   appeals: typeof fiatAppealsMachine;
+  /** The operator's legal_trade settings. */
+  settings: typeof fiatSettingsMachine;
   /** A party's order chat. */
   chat: typeof fiatChatMachine;
   /** The operator's read-only view of an appealed order's chat. */
@@ -246,6 +250,27 @@ export function useFiatAppeals() {
     [ref],
   );
   return { ...context, ...state, ...senders, current: context.appeals.find((a) => a.order.id === context.selected) };
+}
+
+/** The operator's "Trade settings" tab: legal_trade, the form's submission, its confirmation. */
+export function useFiatSettings() {
+  const flows = FiatContext.use();
+  const ref = useActorRef(flows.settings);
+  const context = useSelector(ref, (s) => s.context);
+  const state = useSelector(ref, (s) => ({ loading: s.matches('loading'), failed: s.matches('failed'), confirming: s.matches('confirming'), saving: s.matches('saving') }));
+  const senders = useMemo(
+    () => ({
+      submit: (form: LegalTradeForm) => ref.send({ type: 'settings.submit', form }),
+      confirm: () => ref.send({ type: 'settings.confirm' }),
+      back: () => ref.send({ type: 'settings.back' }),
+      retry: () => ref.send({ type: 'settings.retry' }),
+    }),
+    [ref],
+  );
+  const { settings, patch } = context;
+  // What the confirmation lists: each changed setting, from and to.
+  const changes = settings ? LEGAL_TRADE_FIELDS.filter((f) => patch[f] !== undefined).map((field) => ({ field, from: settings[field], to: patch[field]! })) : [];
+  return { ...context, ...state, ...senders, changes };
 }
 
 /** /deal/my-ads: the ad form and the user's ads. */

@@ -217,6 +217,55 @@ describe('races apply once', () => {
     }
   });
 
+  it("in an appeal, the seller's release racing the operator's release and return: one outcome, the escrow moved once", async () => {
+    for (let round = 0; round < 3; round++) {
+      const { seller, ad } = await h.sellAd('100');
+      const buyer = await h.user();
+      const o = expectOk(await h.take(buyer, { ad_id: ad.id, by: 'amount', value: '50.5' }));
+      expectOk(await h.act(buyer, FIAT_PATHS.markPaid, order(o.id)));
+      expectOk(await h.act(seller, FIAT_PATHS.appeal, { order_id: o.id, reason: 'The transfer has not arrived' }));
+      const results = await Promise.all([
+        h.act(h.operator, FIAT_PATHS.operatorResolve, { order_id: o.id, decision: 'return', reason: 'No transfer' }),
+        h.act(seller, FIAT_PATHS.release, order(o.id)),
+        h.act(h.operator, FIAT_PATHS.operatorResolve, { order_id: o.id, decision: 'release', reason: 'Bank statement shows it' }),
+        h.act(seller, FIAT_PATHS.release, order(o.id)),
+      ]);
+      for (const r of results) expect(r.status).toBeLessThan(500);
+      const final = await h.status(o.id);
+      expect(['completed', 'cancelled']).toContain(final);
+      // One step ended it; the escrow went to the buyer once, or back into the online ad once.
+      const [steps] = await h.db.query<{ n: number }>(`select count(*)::int as n from fiat_event where order_id = $1 and event in ('release', 'resolveRelease', 'resolveReturn')`, [o.id]);
+      expect(steps!.n).toBe(1);
+      const [received] = await h.db.query<{ n: number }>(`select count(*)::int as n from ledger_entry where ref_type = 'fiat_order' and ref_id = $1 and kind = 'fiat_receive'`, [o.id]);
+      expect(received!.n).toBe(final === 'completed' ? 1 : 0);
+      const [row] = await h.db.query<{ r: string }>(`select trim_scale(remaining)::text as r from fiat_ad where id = $1`, [ad.id]);
+      expect(row!.r).toBe(final === 'completed' ? '50' : '100');
+      expect(await h.legal(buyer)).toEqual(final === 'completed' ? { available: '50', frozen: '0' } : { available: '0', frozen: '0' });
+      expect(await h.legal(seller)).toEqual({ available: '9900', frozen: final === 'completed' ? '50' : '100' });
+      await h.expectAuditClean();
+    }
+  });
+
+  it("an unpaid order past its deadline: the buyer's cancel, a late mark-paid and the sweeper racing apply once", async () => {
+    for (let round = 0; round < 3; round++) {
+      const { seller, ad } = await h.sellAd('100');
+      const buyer = await h.user();
+      const o = expectOk(await h.take(buyer, { ad_id: ad.id, by: 'amount', value: '20.2' }));
+      h.advance(121 * MINUTE);
+      const results = await Promise.all([h.act(buyer, FIAT_PATHS.cancel, order(o.id)), h.sweep(), h.act(buyer, FIAT_PATHS.markPaid, order(o.id)), h.sweep(), h.act(buyer, FIAT_PATHS.cancel, order(o.id))]);
+      for (const r of results) if (typeof r === 'object') expect(r.status).toBeLessThan(500);
+      const final = await h.status(o.id);
+      expect(['cancelled', 'paid']).toContain(final);
+      // One step left `unpaid`; a cancellation gave the escrow back into the online ad once.
+      const [steps] = await h.db.query<{ n: number }>(`select count(*)::int as n from fiat_event where order_id = $1 and event in ('cancel', 'expire', 'markPaid')`, [o.id]);
+      expect(steps!.n).toBe(1);
+      const [row] = await h.db.query<{ r: string }>(`select trim_scale(remaining)::text as r from fiat_ad where id = $1`, [ad.id]);
+      expect(row!.r).toBe(final === 'cancelled' ? '100' : '80');
+      expect(await h.legal(seller)).toEqual({ available: '9900', frozen: '100' });
+      await h.expectAuditClean();
+    }
+  });
+
   it('double takes with one idempotency key create one order', async () => {
     const { ad } = await h.sellAd('100');
     const buyer = await h.user();

@@ -24,6 +24,20 @@ describe('the operator changes legal_trade', () => {
     expect(row!.value).toEqual({ pay_time: 120, confirm_time: 60, max_unpaid_num: 5 });
   });
 
+  it('the operator reads the settings as they apply (stored over the defaults); a user cannot', async () => {
+    const user = await h.user();
+    const asUser = await h.act(user, FIAT_PATHS.operatorTradeSettings, {});
+    expect(asUser.body.code).not.toBe(200);
+    expect(asUser.status).toBeLessThan(500);
+    expect(expectOk(await h.act(h.operator, FIAT_PATHS.operatorTradeSettings, {}))).toEqual({ pay_time: 120, confirm_time: 60, max_unpaid_num: 5 });
+    try {
+      expectOk(await h.act(h.operator, FIAT_PATHS.operatorLegalTrade, { confirm_time: 7.5, max_unpaid_num: 3 }));
+      expect(expectOk(await h.act(h.operator, FIAT_PATHS.operatorTradeSettings, {}))).toEqual({ pay_time: 120, confirm_time: 7.5, max_unpaid_num: 3 });
+    } finally {
+      expectOk(await h.act(h.operator, FIAT_PATHS.operatorLegalTrade, { confirm_time: 60, max_unpaid_num: 5 }));
+    }
+  });
+
   it('a short pay_time (fractions of a minute) applies to new orders: the sweep cancels and the escrow goes back', async () => {
     const { seller, ad } = await h.sellAd('100');
     const buyer = await h.user();

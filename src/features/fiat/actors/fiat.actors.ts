@@ -8,6 +8,7 @@ import type { SayInput, SentMessage } from '../machines/fiatChat/fiatChat.machin
 import type { AppealInput, LoadedOrder, OrderStepInput } from '../machines/fiatOrderShared';
 import type { MyAdsData, PublishInput } from '../machines/adForm/adForm.machine';
 import type { ResolveInput } from '../machines/fiatAppeals/fiatAppeals.machine';
+import type { LegalTradePatch, LegalTradeSettings } from '../../../domain/fiatSettings';
 import type { FiatListQuery, FiatRow } from '../machines/fiatList/fiatList.machine';
 import type { TakeData, TakeInput } from '../machines/fiatTake/fiatTake.machine';
 
@@ -99,5 +100,7 @@ export function createOperatorFiatActors(operatorApi: ApiClient) {
   return {
     fetchAppeals: fromPromise<FiatAppeal[]>(({ signal }) => operatorApi.post<FiatAppeal[]>(FIAT_PATHS.operatorAppeals, {}, signal)),
     resolveAppeal: fromPromise<FiatOrder, ResolveInput>(({ input, signal }) => operatorApi.post<FiatOrder>(FIAT_PATHS.operatorResolve, input as object, signal)),
+    fetchSettings: fromPromise<LegalTradeSettings>(({ signal }) => operatorApi.post<LegalTradeSettings>(FIAT_PATHS.operatorTradeSettings, {}, signal)),
+    saveSettings: fromPromise<LegalTradeSettings, LegalTradePatch>(({ input, signal }) => operatorApi.post<LegalTradeSettings>(FIAT_PATHS.operatorLegalTrade, input, signal)),
   };
 }

@@ -1,5 +1,6 @@
-import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { assign, fromCallback, fromPromise, type DoneActorEvent, type EventObject } from 'xstate';
 import type { FiatOrder } from '../../../domain/fiat';
+import { toastError } from '../../../app/machines/toast/toastError';
 import { fiatAppealMachine } from './fiatAppeal/fiatAppeal.machine';
 
 /** What the order loader answers: the order and this client's clock when it arrived (for the offset). */
@@ -42,6 +43,72 @@ export const orderPlaceholders = {
   /** The private channel's pushes for this order, as `order.pushed` events. */
   orderUpdates: fromCallback<EventObject, { orderId: number }>(() => () => undefined),
 };
+
+/** A pushed order from the private channel (`orderUpdates`). */
+export interface OrderPushedEvent {
+  type: 'order.pushed';
+  order: FiatOrder;
+  receivedAt: number;
+}
+
+/**
+ * What both parties' machines do alike: stamp the clock, adopt a loaded or pushed order (with the
+ * clock offset it implies), and tell the statuses apart. Typed by the machine's own events.
+ */
+export function orderActions<E extends EventObject>() {
+  return {
+    stamp: assign<FiatOrderContext, E, undefined, E, never>({ now: () => Date.now() }),
+    adoptLoaded: assign<FiatOrderContext, E, undefined, E, never>(({ event }) => fromLoaded((event as unknown as DoneActorEvent<LoadedOrder>).output)),
+    adoptPushed: assign<FiatOrderContext, E, undefined, E, never>(({ event }) => fromLoaded(event as unknown as OrderPushedEvent)),
+  };
+}
+
+type OrderGuardArgs = { context: FiatOrderContext; event: EventObject };
+export const orderGuards = {
+  isUnpaid: ({ context }: OrderGuardArgs) => context.order?.status === 'unpaid',
+  isPaid: ({ context }: OrderGuardArgs) => context.order?.status === 'paid',
+  isAppeal: ({ context }: OrderGuardArgs) => context.order?.status === 'appeal',
+  isCompleted: ({ context }: OrderGuardArgs) => context.order?.status === 'completed',
+  isThisOrder: ({ context, event }: OrderGuardArgs) => event.type === 'order.pushed' && (event as OrderPushedEvent).order.id === context.orderId,
+};
+
+/** The `clock` region: a tick a second stamps `now`, from which the views' countdowns are computed. */
+export const orderClockRegion = { initial: 'ticking', states: { ticking: { after: { tick: { target: 'ticking', reenter: true, actions: 'stamp' } } } } } as const;
+
+/**
+ * The `flow` region's scaffold both parties share: a pushed order for this one re-routes at once;
+ * loading (then routing, or failed until `retry`); routing by status to the party's own
+ * unpaid / paid / appeal / completed / cancelled states, which each machine adds.
+ */
+export function orderFlowScaffold<const Retry extends string>(retry: Retry) {
+  return {
+    region: {
+      initial: 'loading',
+      on: { 'order.pushed': { guard: 'isThisOrder', target: '.routing', actions: 'adoptPushed' } },
+    },
+    states: {
+      loading: {
+        invoke: {
+          id: 'loadOrder',
+          src: 'loadOrder',
+          input: ({ context }: { context: FiatOrderContext }) => ({ orderId: context.orderId }),
+          onDone: { target: 'routing', actions: 'adoptLoaded' },
+          onError: { target: 'failed', actions: toastError },
+        },
+      },
+      failed: { on: { [retry]: 'loading' } as Record<Retry, 'loading'> },
+      routing: {
+        always: [
+          { guard: 'isUnpaid', target: 'unpaid' },
+          { guard: 'isPaid', target: 'paid' },
+          { guard: 'isAppeal', target: 'appeal' },
+          { guard: 'isCompleted', target: 'completed' },
+          { target: 'cancelled' },
+        ],
+      },
+    },
+  } as const;
+}
 
 /** Catalogue keys of the statuses (spec §4). */
 export const FIAT_STATUS_KEYS = {

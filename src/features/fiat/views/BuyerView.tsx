@@ -2,15 +2,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../app/ui/Button';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
-import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
+import { Panel, PanelBody } from '../../../app/ui/Panel';
 import { useFiatBuyer } from '../fiat.hooks';
 import { FIAT_STATUS_KEYS } from '../machines/fiatOrderShared';
-import { clock, money, qty } from './fiatFormat';
-import { Band, Frame, Steps } from './fiatStyles';
+import { formatCountdown } from '../../../domain/duration';
+import { money, qty } from './fiatFormat';
+import { Band, Frame } from './fiatStyles';
 import { AppealDialog } from './AppealDialog';
 import { OrderChat } from './OrderChat';
 import { OrderFacts } from './OrderFacts';
+import { OrderHeader } from './OrderHeader';
 import { useStepAddress } from './OrderPage';
+
+const BUYER_STEPS = ['fiat.step.created', 'fiat.step.pay', 'fiat.step.submitted', 'fiat.step.sellerConfirms', 'fiat.step.success'] as const;
 
 /** The buyer's side (spec §4): order created → pay within the limit → payment submitted → the seller confirms → success. */
 export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }) {
@@ -22,28 +26,7 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
   const stepIndex = b.completed ? 4 : waiting ? 3 : b.unpaid ? 1 : 0;
   return (
     <Frame style={{ maxWidth: 820 }}>
-      <Panel>
-        <PanelBody>
-          <div style={{ display: 'flex', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap', alignItems: 'center' }}>
-            <PageTitle>{t(props.step === 'confirm' ? 'page.deal.buyConfirm' : 'page.deal.buyDetail')}</PageTitle>
-            <Steps aria-label={t('fiat.steps')}>
-              {(['fiat.step.created', 'fiat.step.pay', 'fiat.step.submitted', 'fiat.step.sellerConfirms', 'fiat.step.success'] as const).map((key, i) => (
-                <li key={key} aria-current={i === stepIndex ? 'step' : undefined} className={i < stepIndex ? 'done' : undefined}>
-                  {i + 1}. {t(key)}
-                </li>
-              ))}
-            </Steps>
-          </div>
-          {b.loading && !o && <p className="dim">{t('common.loading')}</p>}
-          {b.failed && (
-            <p role="alert">
-              <Button $small $variant="ghost" onClick={b.retry}>
-                {t('common.retry')}
-              </Button>
-            </p>
-          )}
-        </PanelBody>
-      </Panel>
+      <OrderHeader titleKey={props.step === 'confirm' ? 'page.deal.buyConfirm' : 'page.deal.buyDetail'} steps={BUYER_STEPS} stepIndex={stepIndex} loading={b.loading && !o} failed={b.failed} onRetry={b.retry} />
       {o && (
         <>
           {b.unpaid && (
@@ -54,7 +37,7 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
                 {o.graced && <div className="faint">{t('fiat.graced')}</div>}
               </div>
               <div className="countdown" aria-label={t('fiat.timeLeft')} data-testid="countdown">
-                {clock(b.payLeft)}
+                {formatCountdown(b.payLeft)}
               </div>
               <div className="actions">
                 <Button $variant="ghost" onClick={b.cancel}>
@@ -73,7 +56,7 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
                 <div className="dim">{t('fiat.waitingSellerHint', { quantity: qty(o.quantity), crypto: o.crypto })}</div>
               </div>
               <div className="countdown" data-testid="countdown">
-                {clock(b.confirmLeft)}
+                {formatCountdown(b.confirmLeft)}
               </div>
               <div className="actions">
                 {b.mayAppeal ? (

@@ -2,15 +2,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../app/ui/Button';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
-import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
+import { Panel, PanelBody } from '../../../app/ui/Panel';
 import { useFiatSeller } from '../fiat.hooks';
 import { FIAT_STATUS_KEYS } from '../machines/fiatOrderShared';
-import { clock, money, qty } from './fiatFormat';
-import { Band, Frame, Steps } from './fiatStyles';
+import { formatCountdown } from '../../../domain/duration';
+import { money, qty } from './fiatFormat';
+import { Band, Frame } from './fiatStyles';
 import { AppealDialog } from './AppealDialog';
 import { OrderChat } from './OrderChat';
 import { OrderFacts } from './OrderFacts';
+import { OrderHeader } from './OrderHeader';
 import { useStepAddress } from './OrderPage';
+
+const SELLER_STEPS = ['fiat.step.waitingPayment', 'fiat.step.buyerPaid', 'fiat.step.confirmCollection', 'fiat.step.success'] as const;
 
 /** The seller's side (spec §4): waiting for the buyer's payment → buyer paid → confirm collection → success. */
 export function SellerView(props: { orderId: number }) {
@@ -21,28 +25,7 @@ export function SellerView(props: { orderId: number }) {
   const stepIndex = s.completed ? 3 : s.paid || s.inAppeal ? 2 : s.unpaid ? 0 : 0;
   return (
     <Frame style={{ maxWidth: 820 }}>
-      <Panel>
-        <PanelBody>
-          <div style={{ display: 'flex', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap', alignItems: 'center' }}>
-            <PageTitle>{t('page.deal.sellDetail')}</PageTitle>
-            <Steps aria-label={t('fiat.steps')}>
-              {(['fiat.step.waitingPayment', 'fiat.step.buyerPaid', 'fiat.step.confirmCollection', 'fiat.step.success'] as const).map((key, i) => (
-                <li key={key} aria-current={i === stepIndex ? 'step' : undefined} className={i < stepIndex ? 'done' : undefined}>
-                  {i + 1}. {t(key)}
-                </li>
-              ))}
-            </Steps>
-          </div>
-          {s.loading && !o && <p className="dim">{t('common.loading')}</p>}
-          {s.failed && (
-            <p role="alert">
-              <Button $small $variant="ghost" onClick={s.retry}>
-                {t('common.retry')}
-              </Button>
-            </p>
-          )}
-        </PanelBody>
-      </Panel>
+      <OrderHeader titleKey="page.deal.sellDetail" steps={SELLER_STEPS} stepIndex={stepIndex} loading={s.loading && !o} failed={s.failed} onRetry={s.retry} />
       {o && (
         <>
           {s.unpaid && (
@@ -52,7 +35,7 @@ export function SellerView(props: { orderId: number }) {
                 <div className="dim">{t('fiat.waitingBuyerHint', { quantity: qty(o.quantity), crypto: o.crypto, amount: money(o.amount), fiat: o.fiat })}</div>
               </div>
               <div className="countdown" data-testid="countdown">
-                {clock(s.payLeft)}
+                {formatCountdown(s.payLeft)}
               </div>
             </Band>
           )}
@@ -64,7 +47,7 @@ export function SellerView(props: { orderId: number }) {
               </div>
               {s.paid && (
                 <div className="countdown" data-testid="countdown">
-                  {clock(s.confirmLeft)}
+                  {formatCountdown(s.confirmLeft)}
                 </div>
               )}
               <div className="actions">

@@ -10,15 +10,6 @@ export const qty = (value: string | null | undefined) => (value == null ? '—' 
 /** A completion rate (a fraction) as a percentage with 2 decimals. */
 export const rate = (fraction: string) => `${toFixedDecimal(mulDecimal(fraction, '100'), 2, 'down')}%`;
 
-/** mm:ss (or h:mm:ss) of a countdown in seconds. */
-export function clock(seconds: number): string {
-  const s = Math.max(0, seconds);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${pad(m)}:${pad(s % 60)}`;
-}
-
 /** Catalogue keys of the fiat account's ledger kinds (/wallet/log-legal). */
 export const KIND_KEYS: Record<string, string | undefined> = {
   fiat_ad_freeze: 'fiat.kind.adFreeze',

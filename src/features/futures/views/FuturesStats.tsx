@@ -2,14 +2,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTRACT_INDEX_DECIMALS } from '../../../domain/constants';
 import { formatPercent, groupThousands, toFixedDecimal } from '../../../domain/decimal';
+import { formatCountdown } from '../../../domain/duration';
 import type { DeskData } from '../machines/futuresDesk/futuresDesk.machine';
 import { usePairMarket } from '../../markets/markets.hooks';
 
 /** hh:mm:ss until `ms` (never negative). */
 export function countdown(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(Math.floor(s / 3600))}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
+  return formatCountdown(ms / 1000, { alwaysHours: true });
 }
 
 /** A clock for the countdown (presentation only: the funding time itself comes from the desk). */

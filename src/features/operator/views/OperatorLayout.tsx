@@ -6,6 +6,7 @@ import { useOperatorSession } from '../operator.hooks';
 import { Button } from '../../../app/ui/Button';
 import { OperatorLogin } from './OperatorLogin';
 import { Segmented } from '../../../app/ui/Segmented';
+import { PHONE } from '../../../app/theme';
 
 const Shell = styled.div`
   min-height: 100vh;
@@ -19,6 +20,12 @@ const Shell = styled.div`
   }
   header .title { font-weight: 700; flex: 1; }
   main { padding: 20px; max-width: 1100px; margin: 0 auto; }
+  /* On a phone the desks' tabs take a row of their own and scroll inside it (one desk per product). */
+  ${PHONE} {
+    header { flex-wrap: wrap; padding: 10px 12px; }
+    header [role='tablist'] { order: 3; flex-basis: 100%; max-width: 100%; overflow-x: auto; }
+    main { padding: 12px; }
+  }
 `;
 
 /** /operator: its own minimal layout, apart from the trader's header, menus and session. */

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { canAppeal, remainingMs, type FiatOrder } from '../../../../domain/fiat';
 import type { ToastMessage } from '../../../../domain/errors';
 import { toastError } from '../../../../app/machines/toast/toastError';
-import { fromLoaded, initialOrderContext, orderPlaceholders, type FiatOrderContext, type OrderStepInput } from '../fiatOrderShared';
+import { initialOrderContext, orderActions, orderClockRegion, orderFlowScaffold, orderGuards, orderPlaceholders, type FiatOrderContext, type OrderPushedEvent, type OrderStepInput } from '../fiatOrderShared';
 
 export type FiatBuyerEvent =
   | { type: 'buyer.pay' }
@@ -12,7 +12,7 @@ export type FiatBuyerEvent =
   | { type: 'buyer.back' }
   | { type: 'buyer.retry' }
   | { type: 'buyer.copy'; text: string }
-  | { type: 'order.pushed'; order: FiatOrder; receivedAt: number };
+  | OrderPushedEvent;
 
 /**
  * The buyer's order (spec §4 buyer view: order created → pay within the time limit → payment
@@ -21,6 +21,8 @@ export type FiatBuyerEvent =
  * offset; "I have paid", "Cancel" and an appeal each ask for a confirmation first. Pushed orders
  * move it at once; a pay deadline that runs out is rechecked until the server has swept it.
  */
+const buyerFlow = orderFlowScaffold('buyer.retry');
+
 export const fiatBuyerMachine = setup({
   types: { context: {} as FiatOrderContext, events: {} as FiatBuyerEvent, input: {} as { orderId: number } },
   actors: {
@@ -34,19 +36,15 @@ export const fiatBuyerMachine = setup({
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
-    stamp: assign({ now: () => Date.now() }),
+    ...orderActions<FiatBuyerEvent>(),
     /** Copies the card number or amount; the feature supplies it with the clipboard and the spec §5 toast. */
     copyText: (_, _params: { text: string }) => undefined,
   },
   delays: { tick: 1000, expiryRecheck: 2000 },
   guards: {
-    isUnpaid: ({ context }) => context.order?.status === 'unpaid',
-    isPaid: ({ context }) => context.order?.status === 'paid',
-    isAppeal: ({ context }) => context.order?.status === 'appeal',
-    isCompleted: ({ context }) => context.order?.status === 'completed',
+    ...orderGuards,
     payDeadlinePassed: ({ context }) => context.order !== undefined && remainingMs(context.order.pay_deadline, context.now, context.offset) === 0,
     mayAppeal: ({ context }) => context.order !== undefined && canAppeal(context.order, 'buyer', context.now + context.offset),
-    isThisOrder: ({ context, event }) => event.type === 'order.pushed' && event.order.id === context.orderId,
   },
 }).createMachine({
   id: 'fiatBuyer',
@@ -55,32 +53,11 @@ export const fiatBuyerMachine = setup({
   invoke: { id: 'orderUpdates', src: 'orderUpdates', input: ({ context }) => ({ orderId: context.orderId }) },
   on: { 'buyer.copy': { actions: { type: 'copyText', params: ({ event }) => ({ text: event.text }) } } },
   states: {
-    clock: { initial: 'ticking', states: { ticking: { after: { tick: { target: 'ticking', reenter: true, actions: 'stamp' } } } } },
+    clock: orderClockRegion,
     flow: {
-      initial: 'loading',
-      on: {
-        'order.pushed': { guard: 'isThisOrder', target: '.routing', actions: assign(({ event }) => fromLoaded(event)) },
-      },
+      ...buyerFlow.region,
       states: {
-        loading: {
-          invoke: {
-            id: 'loadOrder',
-            src: 'loadOrder',
-            input: ({ context }) => ({ orderId: context.orderId }),
-            onDone: { target: 'routing', actions: assign(({ event }) => fromLoaded(event.output)) },
-            onError: { target: 'failed', actions: toastError },
-          },
-        },
-        failed: { on: { 'buyer.retry': 'loading' } },
-        routing: {
-          always: [
-            { guard: 'isUnpaid', target: 'unpaid' },
-            { guard: 'isPaid', target: 'paid' },
-            { guard: 'isAppeal', target: 'appeal' },
-            { guard: 'isCompleted', target: 'completed' },
-            { target: 'cancelled' },
-          ],
-        },
+        ...buyerFlow.states,
         unpaid: {
           initial: 'idle',
           states: {

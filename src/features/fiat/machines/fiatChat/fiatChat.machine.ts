@@ -1,12 +1,17 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import type { FiatChatMessage } from '../../../../domain/fiat';
 import { messageForError, type ToastMessage } from '../../../../domain/errors';
 
 /** What the server takes (docs/API.md "P2P fiat", chat): text up to 500, an image up to 4 MB. */
 export const CHAT_TEXT_MAX = 500;
 export const CHAT_IMAGE_MAX_BYTES = 4 * 1024 * 1024;
-/** The payment proof is a screenshot or a photo; the server also takes WebP, the spec asks for these two. */
-export const CHAT_IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
+/** The payment proof is a screenshot or a photo: the three types the server takes (kernel/images.ts checks the bytes). */
+export const CHAT_IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/webp'];
+/** Images read at once: a chat full of proofs shows quickly without a burst of requests. */
+export const CHAT_IMAGE_READS = 3;
+/** The id of the child reading a message's image (its done and error events name it). */
+export const imageReaderId = (messageId: number) => `image.${messageId}` as const;
+const IMAGE_READER = /^xstate\.(?:done|error)\.actor\.image\.(\d+)$/;
 
 export interface SayInput {
   orderId: number;
@@ -29,7 +34,9 @@ export type FiatChatEvent =
   | { type: 'chat.enlarge'; id: number }
   | { type: 'chat.shrink' }
   | { type: 'chat.pushed'; message: FiatChatMessage }
-  | { type: 'chat.resync' };
+  | { type: 'chat.resync' }
+  | { type: `xstate.done.actor.image.${number}`; output: string }
+  | { type: `xstate.error.actor.image.${number}`; error: unknown };
 
 export interface FiatChatInput {
   orderId: number;
@@ -49,8 +56,8 @@ export interface FiatChatContext {
   /** Why the last attachment or send was refused (the client's check, or the server's translated text). */
   problem: ToastMessage | undefined;
   enlarged: number | undefined;
-  /** The message whose image is being read. */
-  imageId: number | undefined;
+  /** The messages whose images are being read (at most CHAT_IMAGE_READS). */
+  reading: number[];
 }
 
 /** Messages by id, oldest first, each once (a sent message also comes back over the private channel). */
@@ -60,13 +67,19 @@ export function mergeMessages(current: FiatChatMessage[], incoming: FiatChatMess
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
-const nextMissingImage = (context: FiatChatContext) => context.messages.find((m) => m.image !== null && context.images[m.id] === undefined);
+/** The oldest message with an image neither read nor being read. */
+const nextMissingImage = (context: FiatChatContext) => context.messages.find((m) => m.image !== null && context.images[m.id] === undefined && !context.reading.includes(m.id));
+/** The message a reader's done or error event is about, if one of ours is reading it. */
+const readerMessage = (context: FiatChatContext, eventType: string) => {
+  const id = Number(IMAGE_READER.exec(eventType)?.[1]);
+  return context.reading.includes(id) ? id : undefined;
+};
 
 /**
  * An order's chat (issue 15): the history, live messages from the private channel (the history is
  * read again after a reconnect, since pushes during the drop are lost), a text or a payment-proof
- * image checked here for type and size before it is sent, and the images read one at a time with
- * the viewer's token. Sending → sent, or failed with the server's translated reason.
+ * image checked here for type and size before it is sent, and the images read with the viewer's
+ * token, CHAT_IMAGE_READS at a time (each by a child `image.<message id>`, stopped with the chat). Sending → sent, or failed with the server's translated reason.
  */
 export const fiatChatMachine = setup({
   types: { context: {} as FiatChatContext, events: {} as FiatChatEvent, input: {} as FiatChatInput },
@@ -89,7 +102,16 @@ export const fiatChatMachine = setup({
     tooLarge: ({ event }) => event.type === 'chat.attach' && event.file.size > CHAT_IMAGE_MAX_BYTES,
     canSend: ({ context }) => !context.readOnly && (context.attachment !== undefined || (context.draft.trim().length > 0 && context.draft.length <= CHAT_TEXT_MAX)),
     thisOrder: ({ context, event }) => event.type === 'chat.pushed' && event.message.order_id === context.orderId,
-    imageMissing: ({ context }) => nextMissingImage(context) !== undefined,
+    mayReadImage: ({ context }) => context.reading.length < CHAT_IMAGE_READS && nextMissingImage(context) !== undefined,
+    readingThis: ({ context, event }) => readerMessage(context, event.type) !== undefined,
+  },
+  actions: {
+    readNextImage: enqueueActions(({ context, enqueue }) => {
+      const next = nextMissingImage(context);
+      if (!next) return;
+      enqueue.spawnChild('fetchImage', { id: imageReaderId(next.id), input: { orderId: context.orderId, messageId: next.id } });
+      enqueue.assign({ reading: [...context.reading, next.id] });
+    }),
   },
 }).createMachine({
   id: 'fiatChat',
@@ -104,7 +126,7 @@ export const fiatChatMachine = setup({
     attachmentName: '',
     problem: undefined,
     enlarged: undefined,
-    imageId: undefined,
+    reading: [],
   }),
   invoke: { id: 'chatUpdates', src: 'chatUpdates', input: ({ context }) => ({ orderId: context.orderId }) },
   on: {
@@ -169,19 +191,23 @@ export const fiatChatMachine = setup({
       },
     },
     images: {
-      initial: 'idle',
-      states: {
-        idle: { always: { guard: 'imageMissing', target: 'fetching' } },
-        fetching: {
-          entry: assign({ imageId: ({ context }) => nextMissingImage(context)?.id }),
-          invoke: {
-            id: 'fetchImage',
-            src: 'fetchImage',
-            input: ({ context }) => ({ orderId: context.orderId, messageId: context.imageId ?? 0 }),
-            onDone: { target: 'idle', actions: assign({ images: ({ context, event }) => ({ ...context.images, [context.imageId ?? 0]: event.output }) }) },
-            // A broken image is shown as such rather than read again and again.
-            onError: { target: 'idle', actions: assign({ images: ({ context }) => ({ ...context.images, [context.imageId ?? 0]: '' }) }) },
-          },
+      // Re-evaluated after every change: a free slot and an unread image start the next reader.
+      always: { guard: 'mayReadImage', actions: 'readNextImage' },
+      on: {
+        'xstate.done.actor.image.*': {
+          guard: 'readingThis',
+          actions: assign(({ context, event }) => {
+            const id = readerMessage(context, event.type)!;
+            return { images: { ...context.images, [id]: (event as { output: string }).output }, reading: context.reading.filter((r) => r !== id) };
+          }),
+        },
+        // A broken image is shown as such rather than read again and again.
+        'xstate.error.actor.image.*': {
+          guard: 'readingThis',
+          actions: assign(({ context, event }) => {
+            const id = readerMessage(context, event.type)!;
+            return { images: { ...context.images, [id]: '' }, reading: context.reading.filter((r) => r !== id) };
+          }),
         },
       },
     },

@@ -4,6 +4,7 @@ import { fiatChatMachine } from './fiatChat.machine';
 
 /** Stand-ins for picked files: only type and size matter before sending. */
 const png = { type: 'image/png', size: 20_000 } as Blob;
+const webp = { type: 'image/webp', size: 20_000 } as Blob;
 const gif = { type: 'image/gif', size: 20_000 } as Blob;
 const huge = { type: 'image/jpeg', size: 5 * 1024 * 1024 } as Blob;
 
@@ -19,14 +20,16 @@ export const fiatChatModel: MachineModel<typeof fiatChatMachine> = {
     { type: 'chat.retry' },
     { type: 'chat.draft', text: 'Paid, see the proof' },
     { type: 'chat.attach', file: png, name: 'proof.png' },
+    { type: 'chat.attach', file: webp, name: 'proof.webp' },
     { type: 'chat.attach', file: gif, name: 'proof.gif' },
     { type: 'chat.attach', file: huge, name: 'scan.jpg' },
     { type: 'chat.send' },
     { type: 'xstate.done.actor.say', output: { message: CHAT_IMAGE, imageUrl: 'data:image/png;base64,AA==' } },
     { type: 'xstate.error.actor.say', error: { kind: 'server', serverMessage: 'The image must be at most 4 MB' } },
     { type: 'chat.pushed', message: { ...CHAT_TEXT, id: 3, sender: 'seller', text: 'Received?' } },
-    { type: 'xstate.done.actor.fetchImage', output: 'data:image/png;base64,AA==' },
+    { type: 'xstate.done.actor.image.2', output: 'data:image/png;base64,AA==' },
+    { type: 'xstate.error.actor.image.2', error: { kind: 'network' } },
     { type: 'chat.resync' },
   ],
-  abstract: (s) => [s.context.draft.length > 0 || s.context.attachment !== undefined, s.context.problem !== undefined],
+  abstract: (s) => [s.context.draft.length > 0 || s.context.attachment !== undefined, s.context.problem !== undefined, s.context.reading.length],
 };

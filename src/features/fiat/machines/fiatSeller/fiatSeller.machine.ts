@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { FiatOrder } from '../../../../domain/fiat';
 import type { ToastMessage } from '../../../../domain/errors';
 import { toastError } from '../../../../app/machines/toast/toastError';
-import { fromLoaded, initialOrderContext, orderPlaceholders, type FiatOrderContext, type OrderStepInput } from '../fiatOrderShared';
+import { initialOrderContext, orderActions, orderClockRegion, orderFlowScaffold, orderGuards, orderPlaceholders, type FiatOrderContext, type OrderPushedEvent, type OrderStepInput } from '../fiatOrderShared';
 
 export type FiatSellerEvent =
   | { type: 'seller.release' }
@@ -10,7 +10,7 @@ export type FiatSellerEvent =
   | { type: 'seller.confirm' }
   | { type: 'seller.back' }
   | { type: 'seller.retry' }
-  | { type: 'order.pushed'; order: FiatOrder; receivedAt: number };
+  | OrderPushedEvent;
 
 /**
  * The seller's order (spec §4 seller view: waiting for the buyer's payment → buyer paid → confirm
@@ -18,6 +18,8 @@ export type FiatSellerEvent =
  * escrow for good) and carries an idempotency key kept across a retry; after payment the seller
  * may appeal instead. Countdowns come from the server's deadlines corrected by the clock offset.
  */
+const sellerFlow = orderFlowScaffold('seller.retry');
+
 export const fiatSellerMachine = setup({
   types: { context: {} as FiatOrderContext, events: {} as FiatSellerEvent, input: {} as { orderId: number } },
   actors: {
@@ -28,16 +30,12 @@ export const fiatSellerMachine = setup({
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
-    stamp: assign({ now: () => Date.now() }),
+    ...orderActions<FiatSellerEvent>(),
     mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? `local-key-${context.orderId}` }),
   },
   delays: { tick: 1000, expiryRecheck: 2000 },
   guards: {
-    isUnpaid: ({ context }) => context.order?.status === 'unpaid',
-    isPaid: ({ context }) => context.order?.status === 'paid',
-    isAppeal: ({ context }) => context.order?.status === 'appeal',
-    isCompleted: ({ context }) => context.order?.status === 'completed',
-    isThisOrder: ({ context, event }) => event.type === 'order.pushed' && event.order.id === context.orderId,
+    ...orderGuards,
   },
 }).createMachine({
   id: 'fiatSeller',
@@ -45,32 +43,11 @@ export const fiatSellerMachine = setup({
   type: 'parallel',
   invoke: { id: 'orderUpdates', src: 'orderUpdates', input: ({ context }) => ({ orderId: context.orderId }) },
   states: {
-    clock: { initial: 'ticking', states: { ticking: { after: { tick: { target: 'ticking', reenter: true, actions: 'stamp' } } } } },
+    clock: orderClockRegion,
     flow: {
-      initial: 'loading',
-      on: {
-        'order.pushed': { guard: 'isThisOrder', target: '.routing', actions: assign(({ event }) => fromLoaded(event)) },
-      },
+      ...sellerFlow.region,
       states: {
-        loading: {
-          invoke: {
-            id: 'loadOrder',
-            src: 'loadOrder',
-            input: ({ context }) => ({ orderId: context.orderId }),
-            onDone: { target: 'routing', actions: assign(({ event }) => fromLoaded(event.output)) },
-            onError: { target: 'failed', actions: toastError },
-          },
-        },
-        failed: { on: { 'seller.retry': 'loading' } },
-        routing: {
-          always: [
-            { guard: 'isUnpaid', target: 'unpaid' },
-            { guard: 'isPaid', target: 'paid' },
-            { guard: 'isAppeal', target: 'appeal' },
-            { guard: 'isCompleted', target: 'completed' },
-            { target: 'cancelled' },
-          ],
-        },
+        ...sellerFlow.states,
         // Waiting for the buyer's transfer; the escrow is held. Nothing for the seller to do but wait.
         unpaid: {},
         paid: {

@@ -1,0 +1,64 @@
+import * as yup from 'yup';
+import { compareDecimal } from './decimal';
+
+/**
+ * The operator's `legal_trade` settings (spec §9; docs/API.md "P2P fiat"): `pay_time` and
+ * `confirm_time` in minutes, fractions allowed (a test's pay deadline of seconds), and
+ * `max_unpaid_num`, the unpaid cancellations in 24 h after which a buyer may take no new order.
+ * The bounds are the route's schema on the server and the form's rules here.
+ */
+export interface LegalTradeSettings {
+  pay_time: number;
+  confirm_time: number;
+  max_unpaid_num: number;
+}
+
+export type LegalTradePatch = Partial<LegalTradeSettings>;
+
+export const LEGAL_TRADE_BOUNDS = {
+  /** Minutes: down to 6 s, up to a week. */
+  minutes: { min: 0.1, max: 10_080 },
+  maxUnpaid: { min: 1, max: 100 },
+} as const;
+
+/** The form as typed. */
+export interface LegalTradeForm {
+  pay_time: string;
+  confirm_time: string;
+  max_unpaid_num: string;
+}
+
+export const LEGAL_TRADE_FIELDS = ['pay_time', 'confirm_time', 'max_unpaid_num'] as const;
+
+/** Minutes as typed: at most 5 integer digits and 2 decimals ("120", "0.25"). */
+const MINUTES_RULE = /^\d{1,5}(\.\d{1,2})?$/;
+const WHOLE_RULE = /^\d{1,3}$/;
+const { minutes, maxUnpaid } = LEGAL_TRADE_BOUNDS;
+
+const inMinutes = (value: string | undefined) =>
+  value !== undefined && MINUTES_RULE.test(value) && compareDecimal(value, String(minutes.min)) >= 0 && compareDecimal(value, String(minutes.max)) <= 0;
+const inUnpaid = (value: string | undefined) => value !== undefined && WHOLE_RULE.test(value) && Number(value) >= maxUnpaid.min && Number(value) <= maxUnpaid.max;
+
+const minutesField = () => yup.string().trim().required('fiat.settings.minutesRequired').test('minutes', 'fiat.settings.minutesInvalid', inMinutes);
+
+/** The form's rules; messages are catalogue keys (with the bounds as their values). */
+export const legalTradeSchema = yup.object({
+  pay_time: minutesField(),
+  confirm_time: minutesField(),
+  max_unpaid_num: yup.string().trim().required('fiat.settings.unpaidRequired').test('unpaid', 'fiat.settings.unpaidInvalid', inUnpaid),
+});
+
+export const formOfSettings = (s: LegalTradeSettings): LegalTradeForm => ({ pay_time: String(s.pay_time), confirm_time: String(s.confirm_time), max_unpaid_num: String(s.max_unpaid_num) });
+
+/** Whether the typed form passes the rules (the machine asks again before it confirms). */
+export const legalTradeValid = (form: LegalTradeForm) => legalTradeSchema.isValidSync(form);
+
+/** What the form changes of the current settings: only the changed fields, as numbers; empty when nothing changed. */
+export function legalTradePatch(current: LegalTradeSettings, form: LegalTradeForm): LegalTradePatch {
+  const patch: LegalTradePatch = {};
+  for (const field of LEGAL_TRADE_FIELDS) {
+    const value = Number(form[field].trim());
+    if (value !== current[field]) patch[field] = value;
+  }
+  return patch;
+}

@@ -1,0 +1,19 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { fiatSettingsMachine } from './fiatSettings.machine';
+
+const CURRENT = { pay_time: 120, confirm_time: 60, max_unpaid_num: 5 };
+
+export const fiatSettingsModel: MachineModel<typeof fiatSettingsMachine> = {
+  machine: fiatSettingsMachine,
+  variants: [{ name: 'the trade settings' }],
+  events: [
+    { type: 'xstate.done.actor.fetchSettings', output: CURRENT },
+    { type: 'xstate.error.actor.fetchSettings', error: { kind: 'network' } },
+    { type: 'settings.submit', form: { pay_time: '0.25', confirm_time: '60', max_unpaid_num: '3' } },
+    { type: 'settings.submit', form: { pay_time: '120', confirm_time: '60', max_unpaid_num: '5' } },
+    { type: 'settings.submit', form: { pay_time: '0', confirm_time: '60', max_unpaid_num: '5' } },
+    { type: 'xstate.done.actor.saveSettings', output: { ...CURRENT, pay_time: 0.25, max_unpaid_num: 3 } },
+    { type: 'xstate.error.actor.saveSettings', error: { kind: 'server', serverMessage: 'Invalid value' } },
+  ],
+  abstract: (s) => [s.context.settings !== undefined, Object.keys(s.context.patch).length],
+};

@@ -1,0 +1,145 @@
+import { Field, Form, Formik, useFormikContext } from 'formik';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { PHONE } from '../../../../app/theme';
+import { Button } from '../../../../app/ui/Button';
+import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
+import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
+import { formOfSettings, LEGAL_TRADE_BOUNDS, legalTradeSchema, type LegalTradeForm } from '../../../../domain/fiatSettings';
+import { useFiatSettings } from '../../fiat.hooks';
+
+/** Label and hint keys of each setting. */
+const FIELDS: Record<keyof LegalTradeForm, { label: string; hint: string; inputMode: 'decimal' | 'numeric' }> = {
+  pay_time: { label: 'fiat.settings.payTime', hint: 'fiat.settings.payTimeHint', inputMode: 'decimal' },
+  confirm_time: { label: 'fiat.settings.confirmTime', hint: 'fiat.settings.confirmTimeHint', inputMode: 'decimal' },
+  max_unpaid_num: { label: 'fiat.settings.maxUnpaid', hint: 'fiat.settings.maxUnpaidHint', inputMode: 'numeric' },
+};
+
+const Fields = styled.div`
+  display: grid;
+  grid-template-columns: repeat(3, minmax(0, 1fr));
+  gap: 16px;
+  margin: 16px 0;
+  ${PHONE} { grid-template-columns: minmax(0, 1fr); }
+  .field { display: grid; gap: 6px; align-content: start; }
+  label { font-size: 13px; font-weight: 600; }
+  input {
+    background: ${({ theme }) => theme.color.panelRaised};
+    border: 1px solid ${({ theme }) => theme.color.border};
+    border-radius: 4px;
+    padding: 8px 10px;
+    color: ${({ theme }) => theme.color.text};
+    font: inherit;
+    font-family: ${({ theme }) => theme.font.mono};
+    width: 100%;
+  }
+  input:focus { outline: none; border-color: ${({ theme }) => theme.color.accent}; }
+  input[aria-invalid='true'] { border-color: ${({ theme }) => theme.color.down}; }
+  .hint { font-size: 12px; color: ${({ theme }) => theme.color.textDim}; }
+  .error { font-size: 12px; color: ${({ theme }) => theme.color.down}; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: 10px;
+  justify-content: flex-end;
+  flex-wrap: wrap;
+`;
+
+/** One setting: its label, input, what it means, and the form's translated message. */
+function SettingField(props: { name: keyof LegalTradeForm }) {
+  const { t } = useTranslation();
+  const { errors, touched } = useFormikContext<LegalTradeForm>();
+  const id = useId();
+  const field = FIELDS[props.name];
+  const error = touched[props.name] ? errors[props.name] : undefined;
+  const { minutes, maxUnpaid } = LEGAL_TRADE_BOUNDS;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t(field.label)}</label>
+      <Field
+        id={id}
+        name={props.name}
+        type="text"
+        autoComplete="off"
+        inputMode={field.inputMode}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+      />
+      <span id={`${id}-hint`} className="hint">
+        {t(field.hint)}
+      </span>
+      {error && (
+        <span id={`${id}-error`} className="error" role="alert">
+          {t(String(error), { min: props.name === 'max_unpaid_num' ? maxUnpaid.min : minutes.min, max: props.name === 'max_unpaid_num' ? maxUnpaid.max : minutes.max })}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The buttons: save (once something changed) and undo. */
+function FormActions(props: { busy: boolean }) {
+  const { t } = useTranslation();
+  const { dirty, resetForm } = useFormikContext<LegalTradeForm>();
+  return (
+    <Actions>
+      <Button type="button" $variant="ghost" disabled={!dirty || props.busy} onClick={() => resetForm()}>
+        {t('fiat.settings.undo')}
+      </Button>
+      <Button type="submit" $variant="primary" disabled={!dirty || props.busy}>
+        {t('fiat.settings.save')}
+      </Button>
+    </Actions>
+  );
+}
+
+/**
+ * The operator's "Trade settings" tab: legal_trade's pay_time and confirm_time (minutes, fractions
+ * allowed) and max_unpaid_num, edited in a form with the rules the server applies, saved after a
+ * confirmation listing what changes.
+ */
+export function TradeSettingsDesk() {
+  const { t } = useTranslation();
+  const desk = useFiatSettings();
+  const label = (field: keyof LegalTradeForm) => t(FIELDS[field].label);
+  return (
+    <Panel>
+      <PanelBody>
+        <PageTitle>{t('fiat.settings.title')}</PageTitle>
+        <Muted>{t('fiat.settings.intro')}</Muted>
+        {desk.loading && !desk.settings && <p className="dim">{t('common.loading')}</p>}
+        {desk.failed && (
+          <p role="alert">
+            <Button $small $variant="ghost" onClick={desk.retry}>
+              {t('common.retry')}
+            </Button>
+          </p>
+        )}
+        {desk.settings && (
+          <Formik<LegalTradeForm> key={desk.revision} initialValues={formOfSettings(desk.settings)} validationSchema={legalTradeSchema} onSubmit={(values) => desk.submit(values)}>
+            <Form noValidate aria-label={t('fiat.settings.title')}>
+              <Fields>
+                <SettingField name="pay_time" />
+                <SettingField name="confirm_time" />
+                <SettingField name="max_unpaid_num" />
+              </Fields>
+              <FormActions busy={desk.confirming || desk.saving} />
+            </Form>
+          </Formik>
+        )}
+      </PanelBody>
+      {(desk.confirming || desk.saving) && (
+        <ConfirmDialog title={t('fiat.settings.confirmTitle')} cancelLabel={t('common.cancel')} confirmLabel={t('fiat.settings.save')} busy={desk.saving} onCancel={desk.back} onConfirm={desk.confirm}>
+          <p style={{ marginTop: 0 }}>{t('fiat.settings.confirmIntro')}</p>
+          <ul data-testid="settings-changes" style={{ margin: 0, paddingLeft: 18 }}>
+            {desk.changes.map((c) => (
+              <li key={c.field}>{t('fiat.settings.change', { label: label(c.field), from: c.from, to: c.to })}</li>
+            ))}
+          </ul>
+        </ConfirmDialog>
+      )}
+    </Panel>
+  );
+}
