@@ -23,6 +23,8 @@ export const FUTURES_PATHS = {
   history: '/api/futures/orders_history',
   plans: '/api/futures/plans',
   orderDetail: '/api/futures/order_detail',
+  /** GET: a contract market's candle history (the query string of GET /api/market/kline). */
+  kline: '/api/futures/kline',
 } as const;
 
 /** The futures wallet account and its currency. */
