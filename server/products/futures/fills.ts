@@ -80,6 +80,8 @@ function fill(b: Batch, accounts: FuturesAccounts, o: OrderState, price: Fx, qua
     b.books.transfer(u, accounts.pool, margin, 'futures_margin', 'futures_order', o.id);
     b.books.transfer(u, accounts.fees, fee, 'futures_fee', 'futures_order', o.id);
     o.fee += fee;
+    // A position opened from flat starts its own realised PnL (the average position price uses it).
+    if (pos.side === 0) pos.realised = 0n;
     pos.side = side;
     pos.quantity += quantity;
     pos.cost += BigInt(side) * notional;
