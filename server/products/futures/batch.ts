@@ -32,6 +32,8 @@ export interface TradeRow {
   time: number;
   priceTicks: number;
   lots: number;
+  /** An auto-deleveraging match: recorded for both orders, but no market trade (no tape, no candle). */
+  adl?: boolean;
 }
 
 /**
@@ -168,6 +170,7 @@ export class Batch {
         ],
       );
       this.trades.forEach((t, i) => {
+        if (t.adl) return;
         const list = this.publicTrades.get(t.symbol) ?? [];
         list.unshift({ id: Number(ids[i]!.id), time: t.time, price: fxText(t.price), quantity: fxText(t.quantity), side: t.takerSide });
         this.publicTrades.set(t.symbol, list);
