@@ -9,6 +9,7 @@ import type { FuturesCloseRequest, FuturesPlanCreate } from '../../src/domain/fu
 import { closeDialogMachine, closeKeyMinter, type CloseCall } from '../../src/features/futures/machines/closeDialog/closeDialog.machine';
 import { futuresDeskMachine, type DeskData } from '../../src/features/futures/machines/futuresDesk/futuresDesk.machine';
 import { maxOpen, atMark } from '../../src/features/futures/machines/futuresDesk/figures';
+import { selectFundingIn } from '../../src/features/futures/machines/futuresDesk/futuresDesk.selectors';
 import { ACCOUNT, CONFIG, PLACED, POSITION } from '../../src/features/futures/machines/futuresFixtures';
 import { futuresOrderFormMachine, futuresOrderKeyMinter, type PlaceFuturesInput } from '../../src/features/futures/machines/futuresOrderForm/futuresOrderForm.machine';
 import { leverageDialogMachine, type LeverageRequest } from '../../src/features/futures/machines/leverageDialog/leverageDialog.machine';
@@ -199,6 +200,30 @@ describe('futures desk', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(toasts).toEqual(['futures.desk.cancelled']);
     expect(load.seen).toHaveLength(3);
+  });
+});
+
+describe('funding countdown', () => {
+  it('the desk counts down to the next funding with its countdown child, rolls over by the interval, and restarts on a read', async () => {
+    const load = calls<{ symbol: string }, DeskData>();
+    const desk = createActor(futuresDeskMachine.provide({ actors: { loadDesk: load.logic }, actions: { showToast } }), { input: { symbol: 'btc_usdt' } }).start();
+    const config = { ...CONFIG, next_funding_ms: 10_000 + 3_000, funding_interval_ms: 60_000 };
+    load.resolve({ config, account: ACCOUNT, orders: [], plans: [], receivedAt: 10_000 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectFundingIn(desk.getSnapshot())).toBe(3);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(selectFundingIn(desk.getSnapshot())).toBe(2);
+    await vi.advanceTimersByTimeAsync(3000);
+    // Funding passed: the next one is an interval away, counted without a read.
+    expect(selectFundingIn(desk.getSnapshot())).toBe(59);
+    expect(load.seen).toHaveLength(1);
+    // A read (after a push) brings the server's next funding time and the count starts from it.
+    desk.send({ type: 'futures.pushed' });
+    load.resolve({ config: { ...config, next_funding_ms: 100_000 }, account: ACCOUNT, orders: [], plans: [], receivedAt: 80_000 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectFundingIn(desk.getSnapshot())).toBe(20);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(selectFundingIn(desk.getSnapshot())).toBe(19);
   });
 });
 

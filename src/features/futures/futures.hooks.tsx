@@ -4,6 +4,7 @@ import { FuturesContext } from './futures.context';
 import type { RecordDays } from '../../domain/wallet';
 import type { futuresRecordsMachine, FuturesRecordsMode } from './machines/futuresRecords/futuresRecords.machine';
 import type { FuturesDeskActorRef, futuresDeskMachine } from './machines/futuresDesk/futuresDesk.machine';
+import { selectFundingIn } from './machines/futuresDesk/futuresDesk.selectors';
 import type { futuresOrderFormMachine } from './machines/futuresOrderForm/futuresOrderForm.machine';
 import type { OpenAction } from './machines/futuresOrderForm/orderFormFields';
 import type { leverageDialogMachine } from './machines/leverageDialog/leverageDialog.machine';
@@ -43,6 +44,11 @@ export function useFuturesDesk(symbol: string) {
     [ref],
   );
   return { ref, data, failed, cancel, cancelling, ...senders };
+}
+
+/** Seconds to the next funding, from the desk's countdown child (only the stats bar re-renders each second). */
+export function useFundingCountdown(desk: FuturesDeskActorRef): number | undefined {
+  return useSelector(desk, selectFundingIn);
 }
 
 /** The order form of one pair, reporting to the desk. */
