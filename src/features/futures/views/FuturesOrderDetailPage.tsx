@@ -59,7 +59,7 @@ function OrderView(props: { order: FuturesOrderDetail; yieldFraction: string | n
   const [base, quote] = o.symbol.split('_') as [string, string];
   const price = (value: string | null) => (value === null || value === '0' ? '—' : `${cut(value)} ${quote}`);
   return (
-    <div style={{ display: 'grid', gap: 12 }}>
+    <div style={{ display: 'grid', gap: 12, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Panel>
         <PanelHeader>
           <h2>

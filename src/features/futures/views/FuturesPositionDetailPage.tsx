@@ -51,7 +51,7 @@ function PositionDetail(props: { symbol: string }) {
       ) : !flow.loaded ? (
         <Muted role="status">{t('common.loading')}</Muted>
       ) : (
-        <div style={{ display: 'grid', gap: 12 }}>
+        <div style={{ display: 'grid', gap: 12, gridTemplateColumns: 'minmax(0, 1fr)' }}>
           {flow.position ? (
             <PositionView position={flow.position} averagePositionPrice={flow.averagePositionPrice ?? flow.position.entry_price} />
           ) : (
