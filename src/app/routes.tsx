@@ -5,21 +5,11 @@ import { ORDER_MENU, WALLET_MENU } from './layout/navigation';
 import { RequireLogin } from './layout/RequireLogin';
 import { SiteLayout } from './layout/SiteLayout';
 import { UserMenuLayout } from './layout/UserMenuLayout';
-import type { ScaffoldId } from './pages/scaffold/pageSpecs';
-
-const scaffold = (path: string, id: ScaffoldId): FeatureRoute => ({ path, page: page(() => import('./pages/scaffold/ScaffoldPage'), 'ScaffoldPage', { id, key: id }) });
 const notFound = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 
-/**
- * Pages of spec §2 no product serves yet (futures), by slot. A product
- * that arrives takes its paths from here.
- */
-const SCAFFOLDS: FeatureRoutes = {
-  order: [
-    { index: true, element: <Navigate to="/order/spot-current" replace /> },
-    scaffold('u-detail/:id', 'uDetail'),
-    scaffold('u-position/:id', 'uPosition'),
-  ],
+/** Routes of the shell itself, by slot: /order opens on the spot orders. */
+const SHELL: FeatureRoutes = {
+  order: [{ index: true, element: <Navigate to="/order/spot-current" replace /> }],
 };
 
 /** What the router keeps on a route for prefetching (react-router's `handle`). */
@@ -40,7 +30,7 @@ function toRouteObject(route: FeatureRoute): RouteObject {
 
 /** Every route of spec §2, from the products' slots. Market and contract routes are public; /user, /wallet, /order are login-gated. */
 export function buildRoutes(features: Feature[]): RouteObject[] {
-  const slot = (name: keyof FeatureRoutes) => [...features, { routes: SCAFFOLDS }].flatMap((f) => f.routes[name] ?? []).map(toRouteObject);
+  const slot = (name: keyof FeatureRoutes) => [...features, { routes: SHELL }].flatMap((f) => f.routes[name] ?? []).map(toRouteObject);
   return [
     // The operator interface has its own layout and session, outside the trader's site.
     ...slot('top'),

@@ -38,7 +38,8 @@ test.beforeEach(async ({ page }) => {
  * verified, funded trader sets 10× isolated in the leverage dialog, opens a long by market through
  * the order form and its confirmation, sets a take-profit and a stop-loss by ROE in the position's
  * TP/SL dialog, closes part by market in the close dialog and flash-closes the rest; the orders
- * centre and /wallet/contract show it all, in English and in German.
+ * centre (with the position and order detail views) and /wallet/contract show it all, in English
+ * and in German.
  */
 for (const lang of ['en_US', 'de_DE'] as const) {
   test(`open, TP/SL, market close and flash close on the trade page, seen in the orders centre and the wallet (${lang})`, async ({ page }) => {
@@ -109,6 +110,17 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     await expect(held).toContainText('10×');
     await expect(held).toContainText('0.02');
 
+    // The position's detail view, from its row.
+    await held.getByRole('link', { name: /BTC\/USDT/ }).click();
+    await expect(page).toHaveURL(/\/order\/u-position\/btc_usdt$/);
+    await expect(page.getByRole('heading', { name: w.base.page.order.uPosition })).toBeVisible();
+    const positionFacts = page.getByTestId('futures-position-facts');
+    await expect(positionFacts).toContainText(w.base.col.openInterest);
+    await expect(positionFacts).toContainText('0.02 BTC');
+    await expect(positionFacts).toContainText(w.f.detail.avgPositionPrice);
+    await expect(positionFacts).toContainText(w.f.detail.guarantee);
+    await expect(page.getByRole('table', { name: w.f.detail.pastOrders })).toContainText(w.f.action.open_long);
+
     await page.goto('/order/u-plan');
     await expect(page.getByRole('table')).toContainText(w.f.takeProfit);
     await expect(page.getByRole('table')).toContainText(w.f.stopLoss);
@@ -155,6 +167,21 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     await expect(history).toContainText(w.f.action.close_long);
     await expect(history).toContainText(w.f.action.open_long);
     await expect(history).toContainText(w.f.status.allTraded);
+    // The flash close's detail view, from its row: prices, leverage, fee, profit, yield and its trades.
+    await history.getByRole('row').filter({ hasText: w.f.action.close_long }).first().getByRole('link').click();
+    await expect(page).toHaveURL(/\/order\/u-detail\/\d+$/);
+    await expect(page.getByRole('heading', { name: w.base.page.order.uDetail })).toBeVisible();
+    const orderFacts = page.getByTestId('futures-order-facts');
+    await expect(orderFacts).toContainText(w.f.detail.entrustPrice);
+    await expect(orderFacts).toContainText(w.base.col.execPrice);
+    await expect(orderFacts).toContainText('10×');
+    await expect(orderFacts).toContainText(w.f.roe);
+    await expect(orderFacts).toContainText(/[+-]?\d+\.\d{2} ?%/);
+    await expect(page.getByTestId('futures-order-status')).toHaveText(w.f.status.allTraded);
+    await expect(page.getByRole('table', { name: w.f.detail.trades }).getByRole('row').nth(1)).toBeVisible();
+    // The contract market keeps its own candle history (the chart's first bars).
+    const kline = await page.request.get('/api/futures/kline?pair=btc_usdt&interval=1min');
+    expect(((await kline.json()) as { data: { bars: unknown[] } }).data.bars.length).toBeGreaterThan(0);
     // The position is gone, so its take-profit and stop-loss were cancelled with it.
     await page.goto('/order/u-plan');
     await expect(page.getByRole('table')).toContainText(w.f.empty);

@@ -250,28 +250,6 @@ for (const lang of [EN, ZH]) {
   });
 }
 
-test('pages of products not open yet say so plainly and promise no filters', async ({ page }) => {
-  test.setTimeout(90_000);
-  await registerThroughUi(page, `e2e-hard-pages-${Date.now()}@example.org`);
-  const en = EN.base;
-  // The futures order and position detail views are what is left of the layouts (u-current,
-  // u-plan, u-hold and u-history are the futures product's now).
-  const pages: Array<[string, string]> = [
-    ['/order/u-detail/1', en.pending.futuresRecords],
-    ['/order/u-position/1', en.pending.futuresRecords],
-  ];
-  for (const [path, notice] of pages) {
-    await page.goto(path);
-    const main = page.getByRole('main');
-    await expect(main.getByRole('note')).toHaveText(notice);
-    await expect(main).not.toContainText(/3, 7|30 days|wallet release/);
-  }
-  // The same in German.
-  await page.goto('/order/u-detail/1');
-  await switchLanguage(page, DE);
-  await expect(page.getByRole('main').getByRole('note')).toHaveText(DE.base.pending.futuresRecords);
-});
-
 test("the operator's KYC approval asks for confirmation first, as the withdrawal approval does", async ({ page, browser }) => {
   test.setTimeout(90_000);
   const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');

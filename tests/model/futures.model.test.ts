@@ -9,10 +9,13 @@ import type { FuturesCloseRequest, FuturesPlanCreate } from '../../src/domain/fu
 import { closeDialogMachine, closeKeyMinter, type CloseCall } from '../../src/features/futures/machines/closeDialog/closeDialog.machine';
 import { futuresDeskMachine, type DeskData } from '../../src/features/futures/machines/futuresDesk/futuresDesk.machine';
 import { maxOpen, atMark } from '../../src/features/futures/machines/futuresDesk/figures';
+import { selectFundingIn } from '../../src/features/futures/machines/futuresDesk/futuresDesk.selectors';
 import { ACCOUNT, CONFIG, PLACED, POSITION } from '../../src/features/futures/machines/futuresFixtures';
 import { futuresOrderFormMachine, futuresOrderKeyMinter, type PlaceFuturesInput } from '../../src/features/futures/machines/futuresOrderForm/futuresOrderForm.machine';
 import { leverageDialogMachine, type LeverageRequest } from '../../src/features/futures/machines/leverageDialog/leverageDialog.machine';
 import { tpslDialogMachine } from '../../src/features/futures/machines/tpslDialog/tpslDialog.machine';
+import { futuresDetailMachine, type FuturesDetailData, type FuturesDetailTarget } from '../../src/features/futures/machines/futuresDetail/futuresDetail.machine';
+import { orderYield, selectOrderYield, selectPositionAveragePrice } from '../../src/features/futures/machines/futuresDetail/futuresDetail.selectors';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -197,5 +200,66 @@ describe('futures desk', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(toasts).toEqual(['futures.desk.cancelled']);
     expect(load.seen).toHaveLength(3);
+  });
+});
+
+describe('funding countdown', () => {
+  it('the desk counts down to the next funding with its countdown child, rolls over by the interval, and restarts on a read', async () => {
+    const load = calls<{ symbol: string }, DeskData>();
+    const desk = createActor(futuresDeskMachine.provide({ actors: { loadDesk: load.logic }, actions: { showToast } }), { input: { symbol: 'btc_usdt' } }).start();
+    const config = { ...CONFIG, next_funding_ms: 10_000 + 3_000, funding_interval_ms: 60_000 };
+    load.resolve({ config, account: ACCOUNT, orders: [], plans: [], receivedAt: 10_000 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectFundingIn(desk.getSnapshot())).toBe(3);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(selectFundingIn(desk.getSnapshot())).toBe(2);
+    await vi.advanceTimersByTimeAsync(3000);
+    // Funding passed: the next one is an interval away, counted without a read.
+    expect(selectFundingIn(desk.getSnapshot())).toBe(59);
+    expect(load.seen).toHaveLength(1);
+    // A read (after a push) brings the server's next funding time and the count starts from it.
+    desk.send({ type: 'futures.pushed' });
+    load.resolve({ config: { ...config, next_funding_ms: 100_000 }, account: ACCOUNT, orders: [], plans: [], receivedAt: 80_000 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectFundingIn(desk.getSnapshot())).toBe(20);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(selectFundingIn(desk.getSnapshot())).toBe(19);
+  });
+});
+
+describe('futures detail views', () => {
+  const CLOSE = { ...PLACED.order, id: 9, action: 'close_long' as const, filled: '0.5', quantity: '0.5', avg_price: '63000', leverage: 10, profit: '1500', fee: '15.75', trades: [] };
+
+  it('an order: read once, read again after a push settles, and its yield is profit ÷ the closed margin', async () => {
+    const fetch = calls<FuturesDetailTarget, FuturesDetailData>();
+    const detail = createActor(futuresDetailMachine.provide({ actors: { fetchDetail: fetch.logic }, actions: { showToast } }), { input: { target: { kind: 'order', id: 9 } } }).start();
+    expect(fetch.seen).toEqual([{ kind: 'order', id: 9 }]);
+    fetch.resolve({ kind: 'order', order: CLOSE });
+    await vi.advanceTimersByTimeAsync(0);
+    // Closed 0.5 at 63 000 for +1500: the entry notional was 30 000, its margin at 10× 3000 → +50 %.
+    expect(selectOrderYield(detail.getSnapshot())).toBe('0.5');
+    // An order does not poll; a push reads again after `settle`.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(fetch.seen).toHaveLength(1);
+    detail.send({ type: 'futures.pushed' });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(fetch.seen).toHaveLength(2);
+  });
+
+  it('a position: its average position price moves by what it realised, it polls, and a failure keeps the last answer', async () => {
+    const fetch = calls<FuturesDetailTarget, FuturesDetailData>();
+    const detail = createActor(futuresDetailMachine.provide({ actors: { fetchDetail: fetch.logic }, actions: { showToast } }), { input: { target: { kind: 'position', symbol: 'BTC_USDT' } } }).start();
+    // A long of 0.5 entered at 60 000 that already realised +250 breaks even at 59 500.
+    fetch.resolve({ kind: 'position', position: { ...POSITION, realised: '250' }, openOrders: [], pastOrders: [CLOSE] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectPositionAveragePrice(detail.getSnapshot())).toBe('59500');
+    expect(orderYield({ ...CLOSE, action: 'open_long' })).toBeNull();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(fetch.seen).toHaveLength(2);
+    fetch.reject({ kind: 'network' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(detail.getSnapshot().value).toBe('failed');
+    expect(detail.getSnapshot().context.position?.realised).toBe('250');
+    expect(toasts).toHaveLength(1);
   });
 });

@@ -105,9 +105,10 @@ export function useScratchServer(tag: string, port: number) {
   });
   return {
     dataDir,
-    async start(): Promise<ServerProcess> {
+    /** Starts the server on this data; `env` adds to its environment (e.g. MARKET_MAKERS=off). */
+    async start(env?: Record<string, string>): Promise<ServerProcess> {
       if (usingPostgres()) schema ??= await createIsolatedSchema();
-      current = await startServerProcess({ dataDir, port, databaseUrl: schema?.url });
+      current = await startServerProcess({ dataDir, port, databaseUrl: schema?.url, env });
       return current;
     },
     /** The ledger audit on the database the stopped server left. */

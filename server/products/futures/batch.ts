@@ -1,7 +1,8 @@
-import type { PublicTrade } from '../../../src/domain/market.js';
+import type { KlineBar, PublicTrade } from '../../../src/domain/market.js';
 import { fxText } from '../../../src/domain/futures/fixed.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import type { Candle } from '../../kernel/exchange/market/candles.js';
+import type { MarketData } from '../../kernel/exchange/marketData.js';
 import { Books } from './books.js';
 import type { OrderState } from './orderState.js';
 import { clonePosition, flatPosition, positionKey, type Position } from './positions.js';
@@ -14,6 +15,8 @@ export interface Memory {
   orders: Map<number, OrderState>;
   ordersByUser: Map<number, Set<number>>;
   plans: Map<number, PlanState>;
+  /** Each pair's market data (its candles' texts at the pair's precision). */
+  data: ReadonlyMap<string, MarketData>;
 }
 
 const samePosition = (a: Position, b: Position) =>
@@ -29,6 +32,8 @@ export interface TradeRow {
   time: number;
   priceTicks: number;
   lots: number;
+  /** An auto-deleveraging match: recorded for both orders, but no market trade (no tape, no candle). */
+  adl?: boolean;
 }
 
 /**
@@ -201,11 +206,60 @@ export class Batch {
         ],
       );
       this.trades.forEach((t, i) => {
+        if (t.adl) return;
         const list = this.publicTrades.get(t.symbol) ?? [];
         list.unshift({ id: Number(ids[i]!.id), time: t.time, price: fxText(t.price), quantity: fxText(t.quantity), side: t.takerSide });
         this.publicTrades.set(t.symbol, list);
       });
     }
+    await this.writeCandles();
     await this.books.flush();
   }
+
+  /** The candles this batch's trades moved, as they now stand. */
+  async writeCandles(): Promise<void> {
+    const rows: CandleRowOut[] = [];
+    for (const [symbol, candles] of this.candles) {
+      const data = this.memory.data.get(symbol);
+      if (data) rows.push(...candleRows(symbol, data, candles.values()));
+    }
+    await upsertFuturesCandles(this.tx, rows);
+  }
+}
+
+export interface CandleRowOut {
+  left: string;
+  right: string;
+  interval: string;
+  openTime: number;
+  bar: KlineBar;
+}
+
+export function candleRows(symbol: string, data: MarketData, candles: Iterable<Candle>): CandleRowOut[] {
+  const [left, right] = symbol.split('_') as [string, string];
+  return [...candles].map((c) => ({ left, right, interval: c.interval, openTime: c.openTime, bar: data.bar(c) }));
+}
+
+/** Upserts futures candles (one statement for any number of pairs and intervals). */
+export async function upsertFuturesCandles(tx: Queryable, rows: CandleRowOut[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.query(
+    `insert into futures_candle (left_symbol, right_symbol, interval, open_time, open, high, low, close, amount, vol, count)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::numeric[], $6::numeric[], $7::numeric[], $8::numeric[], $9::numeric[], $10::numeric[], $11::int[])
+     on conflict (left_symbol, right_symbol, interval, open_time) do update set
+       high = excluded.high, low = excluded.low, close = excluded.close, amount = excluded.amount, vol = excluded.vol, count = excluded.count`,
+    [
+      rows.map((r) => r.left),
+      rows.map((r) => r.right),
+      rows.map((r) => r.interval),
+      rows.map((r) => r.openTime),
+      rows.map((r) => r.bar.open),
+      rows.map((r) => r.bar.high),
+      rows.map((r) => r.bar.low),
+      rows.map((r) => r.bar.close),
+      rows.map((r) => r.bar.amount),
+      rows.map((r) => r.bar.vol),
+      rows.map((r) => r.bar.count),
+    ],
+  );
 }

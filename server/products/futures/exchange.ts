@@ -15,6 +15,7 @@ import { claim, remember, type SubmissionKey } from '../../kernel/idempotency.js
 import { refuse, type Outcome } from '../../kernel/outcome.js';
 import { silentUserFeed, type UserFeed } from '../../kernel/realtime/userFeed.js';
 import { Batch, type Memory } from './batch.js';
+import { bookCloseDeficit, deleverage } from './adl.js';
 import { rebuildExchange } from './rebuild.js';
 import { applyEvents, finish, TAKER_RATE, type FuturesAccounts } from './fills.js';
 import { LiquidationIndex } from './liquidationIndex.js';
@@ -77,7 +78,7 @@ export class FuturesExchange implements Memory {
   /** The funding rate the interval's premiums so far imply, per pair (shown on the trade page). */
   readonly estimatedFunding = new Map<string, string>();
   readonly sequencer: Sequencer<Command, Result>;
-  readonly stats = { liquidations: 0, liquidationChecks: 0 };
+  readonly stats = { liquidations: 0, liquidationChecks: 0, deleveraged: 0 };
 
   constructor(
     readonly db: Database,
@@ -294,7 +295,7 @@ export class FuturesExchange implements Memory {
   }
 
   /** Ends the user's waiting plans on a pair: a close left the position flat. */
-  private async cancelPlansOfFlat(b: Batch, userId: number, symbol: string, now: number): Promise<void> {
+  async cancelPlansOfFlat(b: Batch, userId: number, symbol: string, now: number): Promise<void> {
     for (const plan of this.plans.values()) {
       if (plan.userId !== userId || plan.symbol !== symbol || b.endedPlans.has(plan.id)) continue;
       await b.tx.query(`update futures_plan set status = 3, note = 'position closed', updated_ms = $2 where id = $1 and status = 1`, [plan.id, now]);
@@ -306,7 +307,9 @@ export class FuturesExchange implements Memory {
    * The liquidation of one account's position (isolated) or all its cross positions, if the mark
    * price says so: the account's open orders on the pair (cross: everywhere) are cancelled, then
    * each position is closed into the book by a liquidation order (market, ≤ 30 levels); what the
-   * book could not take stays open and is tried again at the next mark update.
+   * book could not take stays open and is tried again at the next mark update. A close whose
+   * deficit neither the account (cross) nor the insurance fund could pay is auto-deleveraged
+   * instead (adl.ts).
    */
   private async liquidateIn(b: Batch, userId: number, symbol: string, now: number): Promise<boolean> {
     await b.books.lock([userId]);
@@ -319,6 +322,12 @@ export class FuturesExchange implements Memory {
     const symbols = new Set(targets.map((p) => p.symbol));
     for (const o of b.openOrdersOf(userId)) if (pos.mode === 'cross' || symbols.has(o.symbol)) await this.cancelIn(b, userId, o.id, now);
     for (const p of targets) {
+      // A close the account (cross) and the insurance fund could not pay for: auto-deleverage.
+      const coverable = b.books.available(this.accounts.insurance) + (p.mode === 'cross' ? b.books.available(userId) : 0n);
+      if (bookCloseDeficit(this, p, this.closable(b, p)) > coverable) {
+        await deleverage(this, b, p, now);
+        continue;
+      }
       const engine = this.engines.get(p.symbol)!;
       const book = engine.depth(CLOSE_BOOK_LEVELS);
       if ((p.side === 1 ? book.bids : book.asks).length === 0) continue;

@@ -59,9 +59,11 @@ export function finish(b: Batch, o: OrderState, status: typeof S.cancelled | typ
   b.touch(o.userId, o.symbol);
 }
 
-function fill(b: Batch, accounts: FuturesAccounts, o: OrderState, price: Fx, quantity: Fx, maker: boolean, now: number): void {
+/** One fill of an order at `price`: the position, margin, PnL and fees move in the batch's books. */
+export function fill(b: Batch, accounts: FuturesAccounts, o: OrderState, price: Fx, quantity: Fx, maker: boolean, now: number): void {
   const notional = mulFx(quantity, price);
-  const rate = accounts.makers.has(o.userId) ? 0n : maker ? MAKER_RATE : TAKER_RATE;
+  // Market makers and positions closed by auto-deleveraging pay no fee.
+  const rate = accounts.makers.has(o.userId) || o.source === 'adl' ? 0n : maker ? MAKER_RATE : TAKER_RATE;
   let fee = feeOf(notional, rate);
   const pos = b.position(o.userId, o.symbol);
   const u = o.userId;
@@ -80,6 +82,8 @@ function fill(b: Batch, accounts: FuturesAccounts, o: OrderState, price: Fx, qua
     b.books.transfer(u, accounts.pool, margin, 'futures_margin', 'futures_order', o.id);
     b.books.transfer(u, accounts.fees, fee, 'futures_fee', 'futures_order', o.id);
     o.fee += fee;
+    // A position opened from flat starts its own realised PnL (the average position price uses it).
+    if (pos.side === 0) pos.realised = 0n;
     pos.side = side;
     pos.quantity += quantity;
     pos.cost += BigInt(side) * notional;

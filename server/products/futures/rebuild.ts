@@ -3,10 +3,13 @@ import { bookSideOf } from '../../../src/domain/futures/api.js';
 import { FuturesOrderStatus as S } from '../../../src/domain/futures/orderStatus.js';
 import { DEPTH_LEVELS } from '../../kernel/exchange/marketData.js';
 import { decimalToUnits } from '../../kernel/exchange/market/units.js';
+import { CandleBuilder, type Candle } from '../../kernel/exchange/market/candles.js';
+import type { FuturesPair } from './pairs.js';
 import { createEngine } from '../../kernel/exchange/matching/index.js';
 import type { EngineEvent } from '../../kernel/exchange/matching/types.js';
 import { toAtto } from '../../kernel/ledger/ledgerBatch.js';
-import { Batch } from './batch.js';
+import { Batch, candleRows, upsertFuturesCandles } from './batch.js';
+import { KLINE_INTERVALS } from '../../../src/domain/constants.js';
 import type { FuturesExchange } from './exchange.js';
 import { finish } from './fills.js';
 import { ORDER_COLUMNS, orderFromRow, remainingOf, type OrderRow, type OrderState } from './orderState.js';
@@ -52,9 +55,11 @@ export async function rebuildExchange(ex: FuturesExchange): Promise<void> {
          where left_symbol = $1 and right_symbol = $2 and created_ms >= $3 order by id`,
         [pair.spec.left, pair.spec.right, since],
       );
-      // Candles are rebuilt from the day's trades (the futures market keeps no candle table of its own).
-      for (const t of trades) data.addTrade(Number(t.created_ms), decimalToUnits(t.price, pair.spec.pricePrecision)!, decimalToUnits(t.quantity, pair.spec.amountPrecision)!);
+      for (const t of trades) data.restoreTrade(Number(t.created_ms), decimalToUnits(t.price, pair.spec.pricePrecision)!, decimalToUnits(t.quantity, pair.spec.amountPrecision)!);
       data.restoreTradeList(trades.slice(-50).reverse().map((t) => ({ id: Number(t.id), time: Number(t.created_ms), price: t.price, quantity: t.quantity, side: t.taker_side })));
+      await backfillCandles(ex, pair);
+      // The candles in progress carry on from their rows (a week's or a month's began before today).
+      for (const c of await liveCandles(ex, pair)) data.restoreCandle(c);
     }
     const open = await ex.db.query<OrderRow>(`select ${ORDER_COLUMNS} from futures_order where status in (0, 1, 2, 4) order by id`);
     const interrupted: OrderState[] = [];
@@ -99,3 +104,56 @@ export async function rebuildExchange(ex: FuturesExchange): Promise<void> {
       ex.adopt(b);
     }
   }
+
+type CandleRow = { interval: string; open_time: number; open: string; high: string; low: string; close: string; amount: string; vol: string; count: number };
+
+/** The newest candle of each interval of a pair, in integer units. */
+async function liveCandles(ex: FuturesExchange, pair: FuturesPair): Promise<Candle[]> {
+  const { left, right, pricePrecision: pp, amountPrecision: ap } = pair.spec;
+  const rows = await ex.db.query<CandleRow>(
+    `select distinct on (interval) interval, open_time, trim_scale(open)::text as open, trim_scale(high)::text as high, trim_scale(low)::text as low,
+       trim_scale(close)::text as close, trim_scale(amount)::text as amount, trim_scale(vol)::text as vol, count
+     from futures_candle where left_symbol = $1 and right_symbol = $2 order by interval, open_time desc`,
+    [left, right],
+  );
+  return rows.map((c) => ({
+    interval: c.interval as Candle['interval'],
+    openTime: Number(c.open_time),
+    open: decimalToUnits(c.open, pp)!,
+    high: decimalToUnits(c.high, pp)!,
+    low: decimalToUnits(c.low, pp)!,
+    close: decimalToUnits(c.close, pp)!,
+    amount: decimalToUnits(c.amount, ap) ?? 0,
+    vol: BigInt(decimalToUnits(c.vol, pp + ap) ?? 0),
+    count: c.count,
+  }));
+}
+
+/**
+ * A pair that has trades but no candle rows (a database from before migration 016) gets its
+ * candles made once from all its trades, through the same builder the market uses live.
+ */
+async function backfillCandles(ex: FuturesExchange, pair: FuturesPair): Promise<void> {
+  const { left, right, pricePrecision: pp, amountPrecision: ap, symbol } = pair.spec;
+  const [has] = await ex.db.query<{ n: number }>(`select count(*)::int as n from (select 1 from futures_candle where left_symbol = $1 and right_symbol = $2 limit 1) c`, [left, right]);
+  if (Number(has!.n) > 0) return;
+  const builder = new CandleBuilder();
+  const candles: Candle[] = [];
+  let after = 0;
+  for (;;) {
+    const chunk = await ex.db.query<{ id: number; price: string; quantity: string; created_ms: number }>(
+      `select id, trim_scale(price)::text as price, trim_scale(quantity)::text as quantity, created_ms from futures_trade
+       where left_symbol = $1 and right_symbol = $2 and id > $3 order by id limit 20000`,
+      [left, right, after],
+    );
+    if (chunk.length === 0) break;
+    for (const t of chunk) candles.push(...builder.add({ time: Number(t.created_ms), price: decimalToUnits(t.price, pp)!, quantity: decimalToUnits(t.quantity, ap)! }).closed);
+    after = Number(chunk[chunk.length - 1]!.id);
+  }
+  for (const interval of KLINE_INTERVALS) {
+    const live = builder.live(interval);
+    if (live) candles.push(live);
+  }
+  const data = ex.data.get(symbol)!;
+  for (let i = 0; i < candles.length; i += 5000) await upsertFuturesCandles(ex.db, candleRows(symbol, data, candles.slice(i, i + 5000)));
+}

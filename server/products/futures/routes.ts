@@ -22,6 +22,8 @@ import { unwrap } from '../../kernel/outcome.js';
 import { PLACE_SCOPE, type FuturesExchange } from './exchange.js';
 import { normaliseSymbol } from './pairs.js';
 import type { FuturesService } from './service.js';
+import { KLINE_QUERY_LIMITS, readKlines } from '../../kernel/exchange/market/klineHistory.js';
+import { KLINE_INTERVALS, type KlineInterval } from '../../../src/domain/constants.js';
 import './messages.js';
 
 const object = (required: string[], properties: Record<string, unknown>) => ({ type: 'object', required, additionalProperties: false, properties }) as const;
@@ -71,6 +73,25 @@ export function futuresRoutes(ex: () => FuturesExchange, service: () => FuturesS
     data.unfilled !== '0' ? done(request, 'futuresCloseRest', data, { unfilled: data.unfilled }) : done(request, 'futuresOrderPlaced', data);
 
   return async (app: FastifyInstance) => {
+    app.get<{ Querystring: { pair: string; interval: KlineInterval; to?: number; limit?: number } }>(
+      FUTURES_PATHS.kline,
+      {
+        schema: {
+          querystring: {
+            type: 'object',
+            required: ['pair', 'interval'],
+            properties: { pair: symbol, interval: { type: 'string', enum: [...KLINE_INTERVALS] }, ...KLINE_QUERY_LIMITS },
+          },
+        },
+      },
+      async (request) => {
+        const pair = service().pairOf(request.query.pair);
+        if (!pair) throw new ApiFailure(ResultCode.notFound, 'futuresUnknownPair');
+        const q = request.query;
+        return ok(request.lang, await readKlines(ex().db, 'futures_candle', pair.spec.left, pair.spec.right, q.interval, q.to ?? Number.MAX_SAFE_INTEGER, q.limit ?? 300));
+      },
+    );
+
     app.post<{ Body: { symbol: string } }>(FUTURES_PATHS.config, { schema: { body: symbolBody } }, async (request) =>
       ok(request.lang, unwrap(service().config(request.body.symbol), ResultCode.notFound)),
     );

@@ -1,5 +1,5 @@
 import { NameStatus } from '../../../src/domain/api.js';
-import type { FuturesAccount, FuturesConfig, FuturesOrder, FuturesPlan, FuturesPlanCreate, FuturesPosition, MarginMode, PlanKind, PlanRequest } from '../../../src/domain/futures/api.js';
+import type { FuturesAccount, FuturesConfig, FuturesOrder, FuturesOrderDetail, FuturesPlan, FuturesPlanCreate, FuturesPosition, MarginMode, PlanKind, PlanRequest } from '../../../src/domain/futures/api.js';
 import { FUTURES_FEES } from '../../../src/domain/futures/api.js';
 import { maxLeverageOf } from '../../../src/domain/futures/brackets.js';
 import { FX_ONE, fxText, type Fx } from '../../../src/domain/futures/fixed.js';
@@ -142,7 +142,7 @@ export function futuresService(ex: FuturesExchange, db: Database, fundingInterva
       return { list: rows.map((r) => orderView(orderFromRow(r))), total: Number(count!.n), page: q.page, size };
     },
 
-    async order(userId: number, orderId: number): Promise<Outcome<FuturesOrder & { trades: Array<{ time: number; price: string; quantity: string }> }>> {
+    async order(userId: number, orderId: number): Promise<Outcome<FuturesOrderDetail>> {
       const [row] = await db.query<OrderRow>(`select ${ORDER_COLUMNS} from futures_order where id = $1 and user_id = $2`, [orderId, userId]);
       if (!row) return refuse('futuresUnknownOrder');
       const trades = await db.query<{ created_ms: string; price: string; quantity: string }>(

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../src/domain/api.js';
 import type { Database } from '../../kernel/db/database.js';
 import { KLINE_INTERVALS, type KlineInterval } from '../../../src/domain/constants.js';
-import { readKlines } from './klines.js';
+import { KLINE_QUERY_LIMITS, readKlines } from '../../kernel/exchange/market/klineHistory.js';
 import { listCurrencies, listPairs } from '../../kernel/catalogue.js';
 import { pairPrice } from './pairPrice.js';
 import type { FiatRateSource } from './fiatRates.js';
@@ -43,8 +43,7 @@ export function marketRoutes(db: Database, rates: FiatRateSource) {
             properties: {
               pair: { type: 'string', pattern: '^[A-Za-z0-9]{2,12}_[A-Za-z0-9]{2,12}$' },
               interval: { type: 'string', enum: [...KLINE_INTERVALS] },
-              to: { type: 'integer', minimum: 0, maximum: 8_640_000_000_000_000 },
-              limit: { type: 'integer', minimum: 1, maximum: 1000, default: 300 },
+              ...KLINE_QUERY_LIMITS,
             },
           },
         },
@@ -56,7 +55,7 @@ export function marketRoutes(db: Database, rates: FiatRateSource) {
           throw new ApiFailure(ResultCode.notFound, 'unknownPair');
         }
         const to = request.query.to ?? Number.MAX_SAFE_INTEGER;
-        return ok(request.lang, await readKlines(db, left, right, request.query.interval, to, request.query.limit ?? 300));
+        return ok(request.lang, await readKlines(db, 'candle', left, right, request.query.interval, to, request.query.limit ?? 300));
       },
     );
   };

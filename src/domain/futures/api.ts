@@ -23,6 +23,8 @@ export const FUTURES_PATHS = {
   history: '/api/futures/orders_history',
   plans: '/api/futures/plans',
   orderDetail: '/api/futures/order_detail',
+  /** GET: a contract market's candle history (the query string of GET /api/market/kline). */
+  kline: '/api/futures/kline',
 } as const;
 
 /** The futures wallet account and its currency. */
@@ -46,7 +48,7 @@ export const PLAN_KINDS = ['take_profit', 'stop_loss'] as const;
 export type PlanKind = (typeof PLAN_KINDS)[number];
 export const TRIGGER_BY = ['mark', 'last', 'roe'] as const;
 export type TriggerBy = (typeof TRIGGER_BY)[number];
-export type FuturesOrderSource = 'user' | 'flash' | 'take_profit' | 'stop_loss' | 'liquidation' | 'maker';
+export type FuturesOrderSource = 'user' | 'flash' | 'take_profit' | 'stop_loss' | 'liquidation' | 'adl' | 'maker';
 
 export const isOpening = (a: FuturesAction) => a === 'open_long' || a === 'open_short';
 /** The book side an action trades on: opening long and closing short buy. */
@@ -106,6 +108,11 @@ export interface FuturesOrder {
   note: string | null;
   created_ms: number;
   updated_ms: number;
+}
+
+/** POST /api/futures/order_detail: the order with its trades. */
+export interface FuturesOrderDetail extends FuturesOrder {
+  trades: Array<{ time: number; price: string; quantity: string }>;
 }
 
 export interface FuturesPlan {

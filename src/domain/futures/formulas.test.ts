@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { bracketOf, bracketsFor } from './brackets.js';
 import { fx, fxText } from './fixed.js';
 import {
+  averagePositionPrice,
   bankruptcyPrice,
+  closeYield,
   feeOf,
   fundingPayment,
   fundingRate,
@@ -185,5 +187,22 @@ describe('order statuses', () => {
     expect(statusAfterFill(2n, 5n, true)).toBe(S.partiallyTraded);
     expect(statusAfterFill(0n, 5n, true)).toBe(S.submitted);
     expect(statusAfterFill(2n, 5n, false)).toBe(S.cancelled);
+  });
+});
+
+describe('detail figures', () => {
+  it('a close order\'s yield: profit ÷ the initial margin of what it closed', () => {
+    // Long closed: 0.5 at 63 000 for +1500 → entry notional 30 000, 10× → 3000 margin → 50 %.
+    expect(fxText(closeYield({ action: 'close_long', filled: fx('0.5'), avgPrice: fx('63000'), profit: fx('1500'), leverage: 10 })!)).toBe('0.5');
+    // Short closed: 1 at 2 100 for −100 → entry notional 2 000, 20× → 100 margin → −100 %.
+    expect(fxText(closeYield({ action: 'close_short', filled: fx('1'), avgPrice: fx('2100'), profit: fx('-100'), leverage: 20 })!)).toBe('-1');
+    expect(closeYield({ action: 'open_long', filled: fx('1'), avgPrice: fx('1'), profit: 0n, leverage: 1 })).toBeNull();
+    expect(closeYield({ action: 'close_long', filled: 0n, avgPrice: 0n, profit: 0n, leverage: 1 })).toBeNull();
+  });
+
+  it('the average position price moves the entry by what the position realised', () => {
+    expect(fxText(averagePositionPrice(1, fx('0.5'), fx('60000'), fx('250')))).toBe('59500');
+    expect(fxText(averagePositionPrice(-1, fx('2'), fx('3000'), fx('100')))).toBe('3050');
+    expect(fxText(averagePositionPrice(1, 0n, fx('60000'), fx('250')))).toBe('60000');
   });
 });

@@ -56,6 +56,29 @@ export function roe(pnl: Fx, margin: Fx): Fx {
 }
 
 /**
+ * The yield of a close order: its realised profit ÷ the initial margin of what it closed. The
+ * closed part's entry notional is the exit notional minus the profit for a long (plus for a
+ * short), since profit = side × q × (exit − entry); its margin is that ÷ leverage. `null` for an
+ * opening order or before any fill. A fraction cut to 8 decimals, like `roe`.
+ */
+export function closeYield(o: { action: string; filled: Fx; avgPrice: Fx; profit: Fx; leverage: number }): Fx | null {
+  if (o.action.startsWith('open') || o.filled <= 0n) return null;
+  const side = o.action === 'close_long' ? 1n : -1n;
+  const entryNotional = mulFx(o.filled, o.avgPrice, 'down') - side * o.profit;
+  return roe(o.profit, initialMargin(entryNotional, o.leverage));
+}
+
+/**
+ * The average position price: the entry price moved by what the position already realised
+ * (the PnL of its partial closes), i.e. the price at which closing the rest would make the
+ * position as a whole break even before fees: entry − side × realised ÷ quantity.
+ */
+export function averagePositionPrice(side: PositionSide, quantity: Fx, entry: Fx, realised: Fx): Fx {
+  if (quantity <= 0n) return entry;
+  return entry - BigInt(side) * divFx(realised, quantity, side === 1 ? 'down' : 'up');
+}
+
+/**
  * Margin ratio = maintenance margin ÷ margin balance, where the margin balance is the wallet
  * balance backing the position (isolated: its margin; cross: the cross wallet) plus unrealised
  * PnL. A position is liquidated when the ratio reaches 100 %, i.e. when the margin balance is no

@@ -5,7 +5,8 @@ import { FuturesContext } from './futures.context';
  * USDT-margined futures (spec §2, §3, §8, §9): the trade page /contract/{symbol} (the shared trade
  * layout on the futures book, trades and candle channels; mark price and funding in the stats bar;
  * the order form with the leverage dialog; positions with close, flash close and TP/SL, open orders
- * and plans), the orders centre's u-current, u-plan, u-hold and u-history, and /wallet/contract
+ * and plans), the orders centre's u-current, u-plan, u-hold and u-history with the order detail
+ * (u-detail/{id}) and the position detail (u-position/{symbol}), and /wallet/contract
  * with the account's equity, margin ratio and liquidation prices.
  */
 export const futuresFeature = defineFeature({
@@ -18,6 +19,8 @@ export const futuresFeature = defineFeature({
       { path: 'u-plan', page: page(() => import('./views/FuturesOrdersPage'), 'FuturesOrdersPage', { mode: 'plans', key: 'plans' }) },
       { path: 'u-hold', page: page(() => import('./views/FuturesOrdersPage'), 'FuturesOrdersPage', { mode: 'hold', key: 'hold' }) },
       { path: 'u-history', page: page(() => import('./views/FuturesOrdersPage'), 'FuturesOrdersPage', { mode: 'history', key: 'history' }) },
+      { path: 'u-detail/:id', page: page(() => import('./views/FuturesOrderDetailPage'), 'FuturesOrderDetailPage') },
+      { path: 'u-position/:symbol', page: page(() => import('./views/FuturesPositionDetailPage'), 'FuturesPositionDetailPage') },
     ],
     wallet: [{ path: 'contract', page: page(() => import('./views/FuturesWalletPage'), 'FuturesWalletPage') }],
   },

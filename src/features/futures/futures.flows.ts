@@ -2,6 +2,7 @@ import type { Services } from '../../app/services';
 import { selectHasSession } from '../../app/machines/session/session.selectors';
 import { createFuturesActors, createFuturesUpdatesActor } from './actors/futures.actors';
 import { closeDialogMachine, closeKeyMinter } from './machines/closeDialog/closeDialog.machine';
+import { futuresDetailMachine } from './machines/futuresDetail/futuresDetail.machine';
 import { futuresDeskMachine } from './machines/futuresDesk/futuresDesk.machine';
 import { futuresOrderFormMachine, futuresOrderKeyMinter } from './machines/futuresOrderForm/futuresOrderForm.machine';
 import { futuresRecordsMachine } from './machines/futuresRecords/futuresRecords.machine';
@@ -13,6 +14,7 @@ export const provide = ({ api, userStream, showToast, newKey, shell }: Services)
   const actors = createFuturesActors(api, () => selectHasSession(shell.session.getSnapshot()));
   const futuresUpdates = createFuturesUpdatesActor(userStream);
   return {
+    detail: futuresDetailMachine.provide({ actors: { fetchDetail: actors.fetchDetail, futuresUpdates }, actions: { showToast } }),
     records: futuresRecordsMachine.provide({ actors: { fetchRecords: actors.fetchRecords, futuresUpdates }, actions: { showToast } }),
     desk: futuresDeskMachine.provide({ actors: { loadDesk: actors.loadDesk, cancelOrder: actors.cancelOrder, cancelPlan: actors.cancelPlan, futuresUpdates }, actions: { showToast } }),
     orderForm: futuresOrderFormMachine.provide({ actors: { placeOrder: actors.placeOrder }, actions: { showToast, mintIdempotencyKey: futuresOrderKeyMinter(newKey) } }),

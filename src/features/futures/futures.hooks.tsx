@@ -4,16 +4,20 @@ import { FuturesContext } from './futures.context';
 import type { RecordDays } from '../../domain/wallet';
 import type { futuresRecordsMachine, FuturesRecordsMode } from './machines/futuresRecords/futuresRecords.machine';
 import type { FuturesDeskActorRef, futuresDeskMachine } from './machines/futuresDesk/futuresDesk.machine';
+import { selectFundingIn } from './machines/futuresDesk/futuresDesk.selectors';
 import type { futuresOrderFormMachine } from './machines/futuresOrderForm/futuresOrderForm.machine';
 import type { OpenAction } from './machines/futuresOrderForm/orderFormFields';
 import type { leverageDialogMachine } from './machines/leverageDialog/leverageDialog.machine';
 import type { CloseTarget, closeDialogMachine } from './machines/closeDialog/closeDialog.machine';
 import type { tpslDialogMachine } from './machines/tpslDialog/tpslDialog.machine';
 import type { MarginMode } from '../../domain/futures/api';
+import type { futuresDetailMachine, FuturesDetailTarget } from './machines/futuresDetail/futuresDetail.machine';
+import * as detail from './machines/futuresDetail/futuresDetail.selectors';
 
 /** The futures flows, supplied with their effects in futures.flows.ts. */
 export interface FuturesFlows {
   records: typeof futuresRecordsMachine;
+  detail: typeof futuresDetailMachine;
   desk: typeof futuresDeskMachine;
   orderForm: typeof futuresOrderFormMachine;
   leverage: typeof leverageDialogMachine;
@@ -40,6 +44,11 @@ export function useFuturesDesk(symbol: string) {
     [ref],
   );
   return { ref, data, failed, cancel, cancelling, ...senders };
+}
+
+/** Seconds to the next funding, from the desk's countdown child (only the stats bar re-renders each second). */
+export function useFundingCountdown(desk: FuturesDeskActorRef): number | undefined {
+  return useSelector(desk, selectFundingIn);
 }
 
 /** The order form of one pair, reporting to the desk. */
@@ -146,6 +155,22 @@ export function useFuturesRecords(mode: FuturesRecordsMode) {
     [ref],
   );
   return { ...context, loading, failed, ...senders };
+}
+
+/** /order/u-detail/{id} and /order/u-hold/{symbol} (the caller keys it by target). */
+export function useFuturesDetail(target: FuturesDetailTarget) {
+  const flows = FuturesContext.use();
+  const ref = useActorRef(flows.detail, { input: { target } });
+  const order = useSelector(ref, detail.selectOrder);
+  const orderYield = useSelector(ref, detail.selectOrderYield);
+  const position = useSelector(ref, detail.selectPosition);
+  const averagePositionPrice = useSelector(ref, detail.selectPositionAveragePrice);
+  const openOrders = useSelector(ref, detail.selectOpenOrders);
+  const pastOrders = useSelector(ref, detail.selectPastOrders);
+  const loaded = useSelector(ref, detail.selectLoaded);
+  const failed = useSelector(ref, detail.selectFailed);
+  const retry = useMemo(() => () => ref.send({ type: 'detail.retry' }), [ref]);
+  return { order, orderYield, position, averagePositionPrice, openOrders, pastOrders, loaded, failed, retry };
 }
 
 export { FuturesContext };

@@ -1,9 +1,10 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { FUTURES_PATHS, type FuturesAccount, type FuturesConfig, type FuturesOrder, type FuturesPlaced, type FuturesPlan, type FuturesPlanCreate } from '../../../domain/futures/api';
+import { FUTURES_PATHS, type FuturesAccount, type FuturesConfig, type FuturesOrder, type FuturesOrderDetail, type FuturesPosition, type FuturesPlaced, type FuturesPlan, type FuturesPlanCreate } from '../../../domain/futures/api';
 import type { Page } from '../../../domain/wallet';
 import type { UserStreamHub } from '../../../app/actors/userStream.actor';
 import type { ApiClient } from '../../../services/api';
 import type { FuturesRecordsData, FuturesRecordsQuery } from '../machines/futuresRecords/futuresRecords.machine';
+import type { FuturesDetailData, FuturesDetailTarget } from '../machines/futuresDetail/futuresDetail.machine';
 import type { DeskData } from '../machines/futuresDesk/futuresDesk.machine';
 import type { PlaceFuturesInput } from '../machines/futuresOrderForm/futuresOrderForm.machine';
 import type { LeverageRequest } from '../machines/leverageDialog/leverageDialog.machine';
@@ -37,6 +38,17 @@ export function createFuturesActors(api: ApiClient, signedIn: () => boolean) {
     }),
     cancelOrder: fromPromise<unknown, { id: number }>(({ input, signal }) => api.post(FUTURES_PATHS.cancel, { order_id: input.id }, signal)),
     cancelPlan: fromPromise<unknown, { id: number }>(({ input, signal }) => api.post(FUTURES_PATHS.planCancel, { plan_id: input.id }, signal)),
+    /** An order with its trades, or the position on a pair with the pair's open and last 30 days' orders. */
+    fetchDetail: fromPromise<FuturesDetailData, FuturesDetailTarget>(async ({ input, signal }) => {
+      if (input.kind === 'order') return { kind: 'order', order: await api.post<FuturesOrderDetail>(FUTURES_PATHS.orderDetail, { order_id: input.id }, signal) };
+      const [positions, open, past] = await Promise.all([
+        api.post<FuturesPosition[]>(FUTURES_PATHS.positions, {}, signal),
+        api.post<Page<FuturesOrder>>(FUTURES_PATHS.current, { symbol: input.symbol, page: 1, size: 50 }, signal),
+        api.post<Page<FuturesOrder>>(FUTURES_PATHS.history, { symbol: input.symbol, days: 30, page: 1, size: 20 }, signal),
+      ]);
+      const symbol = input.symbol.toUpperCase();
+      return { kind: 'position', position: positions.find((p) => p.symbol === symbol), openOrders: open.list, pastOrders: past.list };
+    }),
     fetchRecords: fromPromise<FuturesRecordsData, FuturesRecordsQuery>(async ({ input, signal }) => {
       const paging = { page: input.page, size: input.size };
       switch (input.mode) {

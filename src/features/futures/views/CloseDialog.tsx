@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Pair } from '../../../domain/api';
-import { Button } from '../../../app/ui/Button';
-import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
-import { Dialog } from '../../../app/ui/Dialog';
 import { Muted } from '../../../app/ui/Panel';
 import type { useCloseDialog } from '../futures.hooks';
+import { DialogFrame, type ConfirmStep } from './DialogFrame';
 import { Choices, Facts, NumberField } from './formParts';
 
 const PERCENTS = [25, 50, 75, 100] as const;
@@ -16,43 +14,42 @@ export function CloseDialog(props: { dialog: ReturnType<typeof useCloseDialog>; 
   const base = props.pair.left_symbol;
   const quote = props.pair.right_symbol;
   const market = d.orderType === 'market';
-  if (d.state === 'confirmingFlash' || d.state === 'flashing') {
-    return (
-      <ConfirmDialog title={t('futures.close.flashTitle')} cancelLabel={t('common.cancel')} confirmLabel={t('futures.close.flash')} tone="danger" busy={d.state === 'flashing'} onConfirm={d.confirm} onCancel={d.cancel}>
-        <p style={{ margin: 0 }}>{t('futures.close.flashQuestion', { quantity: d.closable, currency: base })}</p>
-        <Muted style={{ fontSize: 11 }}>{t('futures.close.levels')}</Muted>
-      </ConfirmDialog>
-    );
-  }
-  if (d.state === 'confirming' || d.state === 'closing') {
-    return (
-      <ConfirmDialog title={t('futures.close.confirmTitle')} cancelLabel={t('common.cancel')} confirmLabel={t('futures.close.button')} tone="danger" busy={d.state === 'closing'} onConfirm={d.confirm} onCancel={d.cancel}>
-        <Facts
-          rows={[
-            [t('col.type'), t(market ? 'futures.market' : 'futures.limit')],
-            [t('col.price'), market ? t('futures.form.marketPrice') : `${d.price} ${quote}`],
-            [t('col.quantity'), `${d.quantity} ${base}`],
-          ]}
-        />
-        {market && <Muted style={{ fontSize: 11 }}>{t('futures.close.levels')}</Muted>}
-      </ConfirmDialog>
-    );
-  }
+  const confirm: ConfirmStep | undefined =
+    d.state === 'confirmingFlash' || d.state === 'flashing'
+      ? {
+          title: t('futures.close.flashTitle'),
+          confirmLabel: t('futures.close.flash'),
+          tone: 'danger',
+          busy: d.state === 'flashing',
+          body: (
+            <>
+              <p style={{ margin: 0 }}>{t('futures.close.flashQuestion', { quantity: d.closable, currency: base })}</p>
+              <Muted style={{ fontSize: 11 }}>{t('futures.close.levels')}</Muted>
+            </>
+          ),
+        }
+      : d.state === 'confirming' || d.state === 'closing'
+        ? {
+            title: t('futures.close.confirmTitle'),
+            confirmLabel: t('futures.close.button'),
+            tone: 'danger',
+            busy: d.state === 'closing',
+            body: (
+              <>
+                <Facts
+                  rows={[
+                    [t('col.type'), t(market ? 'futures.market' : 'futures.limit')],
+                    [t('col.price'), market ? t('futures.form.marketPrice') : `${d.price} ${quote}`],
+                    [t('col.quantity'), `${d.quantity} ${base}`],
+                  ]}
+                />
+                {market && <Muted style={{ fontSize: 11 }}>{t('futures.close.levels')}</Muted>}
+              </>
+            ),
+          }
+        : undefined;
   return (
-    <Dialog
-      title={t('futures.close.title')}
-      onClose={d.cancel}
-      footer={
-        <>
-          <Button type="button" $variant="ghost" onClick={d.cancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="button" onClick={d.submit}>
-            {t('futures.close.button')}
-          </Button>
-        </>
-      }
-    >
+    <DialogFrame title={t('futures.close.title')} submitLabel={t('futures.close.button')} onSubmit={d.submit} onCancel={d.cancel} onConfirm={d.confirm} confirm={confirm}>
       <Choices role="group" aria-label={t('col.type')}>
         <button type="button" aria-pressed={!market} onClick={() => d.setType('limit')}>
           {t('futures.limit')}
@@ -71,6 +68,6 @@ export function CloseDialog(props: { dialog: ReturnType<typeof useCloseDialog>; 
         ))}
       </Choices>
       <Facts rows={[[t('col.closable'), `${d.closable} ${base}`]]} />
-    </Dialog>
+    </DialogFrame>
   );
 }

@@ -18,5 +18,5 @@ export function ContractTradePage() {
 
 function Desk(props: { symbol: string }) {
   const desk = useFuturesDesk(props.symbol);
-  return <TradePage kind="contract" product={{ stats: <FuturesStats data={desk.data} />, panels: (p) => <ContractPanels {...p} desk={desk} /> }} />;
+  return <TradePage kind="contract" product={{ stats: <FuturesStats data={desk.data} desk={desk.ref} />, panels: (p) => <ContractPanels {...p} desk={desk} /> }} />;
 }

@@ -8,6 +8,7 @@ import { Panel, PanelBody, PageTitle } from '../../../app/ui/Panel';
 import { Button } from '../../../app/ui/Button';
 import { useFuturesRecords } from '../futures.hooks';
 import type { FuturesRecordsMode } from '../machines/futuresRecords/futuresRecords.machine';
+import { OrderLink } from './detailParts';
 import { ActionText, cut, percent, ratioPercent, Signed, StatusText } from './futuresUi';
 
 type Mode = Exclude<FuturesRecordsMode, 'wallet'>;
@@ -38,7 +39,14 @@ function Records(props: { mode: Mode }) {
             rowKey={(p) => p.symbol}
             emptyKey={empty}
             columns={[
-              { key: 'col.pair', render: (p) => `${p.symbol.replace('_', '/')} · ${t(p.margin_mode === 'cross' ? 'futures.cross' : 'futures.isolated')}` },
+              {
+                key: 'col.pair',
+                render: (p) => (
+                  <Link to={`/order/u-position/${p.symbol.toLowerCase()}`} title={t('futures.detail.openPosition')}>
+                    {`${p.symbol.replace('_', '/')} · ${t(p.margin_mode === 'cross' ? 'futures.cross' : 'futures.isolated')}`}
+                  </Link>
+                ),
+              },
               { key: 'col.direction', render: (p) => <span className={p.side === 1 ? 'up' : 'down'}>{t(p.side === 1 ? 'futures.long' : 'futures.short')}</span> },
               { key: 'col.leverage', align: 'right', render: (p) => <span className="num">{p.leverage}×</span> },
               { key: 'col.openInterest', align: 'right', render: (p) => <span className="num">{p.quantity}</span> },
@@ -76,7 +84,7 @@ function Records(props: { mode: Mode }) {
             rowKey={(o) => String(o.id)}
             emptyKey={empty}
             columns={[
-              { key: 'col.time', render: (o) => time(o.created_ms) },
+              { key: 'col.time', render: (o) => <OrderLink order={o} /> },
               { key: 'col.pair', render: (o) => o.symbol.replace('_', '/') },
               { key: 'col.direction', render: (o) => <ActionText action={o.action} /> },
               { key: 'col.type', render: (o) => t(o.type === 'market' ? 'futures.market' : 'futures.limit') },

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTRACT_INDEX_DECIMALS } from '../../../domain/constants';
 import { formatPercent, groupThousands, toFixedDecimal } from '../../../domain/decimal';
 import { formatCountdown } from '../../../domain/duration';
-import type { DeskData } from '../machines/futuresDesk/futuresDesk.machine';
+import type { DeskData, FuturesDeskActorRef } from '../machines/futuresDesk/futuresDesk.machine';
+import { useFundingCountdown } from '../futures.hooks';
 import { usePairMarket } from '../../markets/markets.hooks';
 
 /** hh:mm:ss until `ms` (never negative). */
@@ -11,34 +11,18 @@ export function countdown(ms: number): string {
   return formatCountdown(ms / 1000, { alwaysHours: true });
 }
 
-/** A clock for the countdown (presentation only: the funding time itself comes from the desk). */
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(id);
-  }, [everyMs]);
-  return now;
-}
-
 /**
  * The contract market's figures in the trade page's stats bar: the mark price (live, from the index
- * tick), the funding rate and the countdown to the next funding (from /api/futures/config, rolled
- * over by the interval once it passes).
+ * tick), the funding rate and the countdown to the next funding (the desk's `fundingCountdown`
+ * child counts the seconds; this view only formats them).
  */
-export function FuturesStats(props: { data: DeskData | undefined }) {
+export function FuturesStats(props: { data: DeskData | undefined; desk: FuturesDeskActorRef }) {
   const { t } = useTranslation();
+  const fundingIn = useFundingCountdown(props.desk);
   const market = usePairMarket();
-  const now = useNow(1000);
   const config = props.data?.config;
   const mark = market.markPrice ?? config?.mark_price ?? undefined;
-  let left: number | undefined;
-  if (config) {
-    const interval = Math.max(1, config.funding_interval_ms);
-    left = config.next_funding_ms - now;
-    // Funding times repeat every interval: once one passes, count to the next without a read.
-    if (left < 0) left = interval - (-left % interval);
-  }
+  const left = fundingIn === undefined ? undefined : fundingIn * 1000;
   return (
     <>
       <dl>

@@ -32,3 +32,15 @@ export function atMark(position: FuturesPosition, mark: string | undefined): Fut
   const roe = margin > 0n ? roundFx(divFx(pnl, margin, 'down'), 8, 'down') : 0n;
   return { ...position, mark_price: mark, unrealised_pnl: fxText(roundFx(pnl, 8, 'down')), roe: fxText(roe) };
 }
+
+/**
+ * Whole seconds from an answer until the next funding: `next_funding_ms` against the local time the
+ * answer arrived (`receivedAt`); funding times repeat every interval, so one that has passed counts
+ * to the next without a read.
+ */
+export function fundingSecondsOf(data: { config: { next_funding_ms: number; funding_interval_ms: number }; receivedAt: number }): number {
+  const interval = Math.max(1000, data.config.funding_interval_ms);
+  let left = data.config.next_funding_ms - data.receivedAt;
+  if (left < 0) left = interval - (-left % interval);
+  return Math.floor(left / 1000);
+}

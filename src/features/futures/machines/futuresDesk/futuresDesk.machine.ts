@@ -2,6 +2,8 @@ import { assign, fromCallback, fromPromise, raise, setup, type ActorRefFrom, typ
 import type { ToastMessage } from '../../../../domain/errors';
 import type { FuturesAccount, FuturesConfig, FuturesOrder, FuturesPlan } from '../../../../domain/futures/api';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { countdownMachine } from '../../../../app/machines/countdown/countdown.machine';
+import { fundingSecondsOf } from './figures';
 
 /** What the trade page reads in one go: the pair's config (with the user's leverage), and when signed in the account, open orders and waiting plans. */
 export interface DeskData {
@@ -18,6 +20,8 @@ export interface FuturesDeskContext {
   data: DeskData | undefined;
   /** The order or plan a cancel asks about (§8: "Do you want to cancel this order?"). */
   cancel: { kind: 'order' | 'plan'; id: number } | undefined;
+  /** Seconds to the next funding, counted by the `fundingCountdown` child (undefined before the first read). */
+  fundingIn: number | undefined;
 }
 
 export type FuturesDeskEvent =
@@ -27,7 +31,10 @@ export type FuturesDeskEvent =
   | { type: 'desk.cancelOrder'; id: number }
   | { type: 'desk.cancelPlan'; id: number }
   | { type: 'desk.confirm' }
-  | { type: 'desk.dismiss' };
+  | { type: 'desk.dismiss' }
+  | { type: 'countdown.tick'; remaining: number }
+  | { type: 'countdown.done' }
+  | { type: 'funding.restart' };
 
 /**
  * The futures trade page's data for one pair: config, account and positions, open orders and
@@ -42,6 +49,7 @@ export const futuresDeskMachine = setup({
     input: {} as { symbol: string },
   },
   actors: {
+    countdown: countdownMachine,
     loadDesk: fromPromise<DeskData, { symbol: string }>(async () => {
       throw new Error('loadDesk not provided');
     }),
@@ -59,7 +67,7 @@ export const futuresDeskMachine = setup({
   },
 }).createMachine({
   id: 'futuresDesk',
-  context: ({ input }) => ({ symbol: input.symbol, data: undefined, cancel: undefined }),
+  context: ({ input }) => ({ symbol: input.symbol, data: undefined, cancel: undefined, fundingIn: undefined }),
   invoke: { id: 'futuresUpdates', src: 'futuresUpdates' },
   initial: 'loading',
   states: {
@@ -68,7 +76,7 @@ export const futuresDeskMachine = setup({
         id: 'loadDesk',
         src: 'loadDesk',
         input: ({ context }) => ({ symbol: context.symbol }),
-        onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output }) },
+        onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output, fundingIn: ({ event }) => fundingSecondsOf(event.output) }) },
         onError: { target: 'failed' },
       },
     },
@@ -92,8 +100,34 @@ export const futuresDeskMachine = setup({
                 id: 'loadDesk',
                 src: 'loadDesk',
                 input: ({ context }) => ({ symbol: context.symbol }),
-                onDone: { target: 'idle', actions: assign({ data: ({ event }) => event.output }) },
+                onDone: {
+                  target: 'idle',
+                  actions: [assign({ data: ({ event }) => event.output, fundingIn: ({ event }) => fundingSecondsOf(event.output) }), raise({ type: 'funding.restart' })],
+                },
                 onError: { target: 'idle', description: 'Keep what is shown; the next push or action reads again.' },
+              },
+            },
+          },
+        },
+        funding: {
+          description: 'The countdown to the next funding, one second at a time; at zero it starts again from the interval.',
+          initial: 'counting',
+          states: {
+            counting: {
+              invoke: {
+                id: 'fundingCountdown',
+                src: 'countdown',
+                input: ({ context, self }) => ({ seconds: context.fundingIn ?? 0, replyTo: self }),
+                // At zero (also when a read lands exactly on a funding time) the next interval starts.
+                onDone: {
+                  target: 'counting',
+                  reenter: true,
+                  actions: assign({ fundingIn: ({ context }) => Math.floor(Math.max(1000, context.data?.config.funding_interval_ms ?? 0) / 1000) }),
+                },
+              },
+              on: {
+                'countdown.tick': { actions: assign({ fundingIn: ({ event }) => event.remaining }) },
+                'funding.restart': { target: 'counting', reenter: true, description: 'A new read brought the next funding time.' },
               },
             },
           },

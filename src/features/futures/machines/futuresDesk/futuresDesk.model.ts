@@ -17,6 +17,8 @@ export const futuresDeskModel: MachineModel<typeof futuresDeskMachine> = {
     { type: 'desk.cancelPlan', id: 3 },
     { type: 'desk.confirm' },
     { type: 'desk.dismiss' },
+    { type: 'countdown.tick', remaining: 41 },
+    { type: 'xstate.done.actor.fundingCountdown', output: undefined },
     { type: 'xstate.done.actor.cancelOrder', output: {} },
     { type: 'xstate.error.actor.cancelOrder', error: { kind: 'api', code: 400, msg: 'Unknown order' } },
     { type: 'xstate.done.actor.cancelPlan', output: {} },

@@ -50,7 +50,7 @@ export interface KlineHistoryRequest {
   /** e.g. btc_usdt */
   pair: string;
   interval: KlineInterval;
-  /** The futures market: the server keeps no candle history for it, so only live candles. */
+  /** The futures market: history from GET /api/futures/kline, live bars from its candle channel. */
   futures?: boolean;
   /** Only bars that open before this time (ms). */
   to?: number;

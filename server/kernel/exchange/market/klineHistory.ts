@@ -1,0 +1,29 @@
+import type { KlineInterval } from '../../../../src/domain/constants.js';
+import type { KlineBar, KlineHistory } from '../../../../src/domain/market.js';
+import type { Queryable } from '../../db/database.js';
+
+/** Where a market keeps its candles: spot's `candle`, the futures markets' `futures_candle` (same columns). */
+export type CandleTable = 'candle' | 'futures_candle';
+
+/**
+ * Bars of a pair and interval opening before `to`, oldest first, with whether older ones exist
+ * (GET /api/market/kline and /api/futures/kline). The candle in progress is a row like the others.
+ */
+export async function readKlines(db: Queryable, table: CandleTable, left: string, right: string, interval: KlineInterval, to: number, limit: number): Promise<KlineHistory> {
+  const rows = await db.query<{ open_time: number; open: string; high: string; low: string; close: string; amount: string; vol: string; count: number }>(
+    `select open_time, trim_scale(open)::text as open, trim_scale(high)::text as high, trim_scale(low)::text as low, trim_scale(close)::text as close,
+            trim_scale(amount)::text as amount, trim_scale(vol)::text as vol, count
+     from ${table} where left_symbol = $1 and right_symbol = $2 and interval = $3 and open_time < $4
+     order by open_time desc limit $5`,
+    [left, right, interval, to, limit + 1],
+  );
+  const more = rows.length > limit;
+  const bars: KlineBar[] = rows
+    .slice(0, limit)
+    .reverse()
+    .map((r) => ({ time: Number(r.open_time), open: r.open, high: r.high, low: r.low, close: r.close, amount: r.amount, vol: r.vol, count: r.count }));
+  return { pair: `${left}_${right}`.toLowerCase(), interval, bars, more };
+}
+
+/** The query string both kline routes take (docs/API.md). */
+export const KLINE_QUERY_LIMITS = { to: { type: 'integer', minimum: 0, maximum: 8_640_000_000_000_000 }, limit: { type: 'integer', minimum: 1, maximum: 1000, default: 300 } } as const;

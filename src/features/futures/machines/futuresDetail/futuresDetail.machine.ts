@@ -1,0 +1,88 @@
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import type { ToastMessage } from '../../../../domain/errors';
+import type { FuturesOrder, FuturesOrderDetail, FuturesPosition } from '../../../../domain/futures/api';
+import { toastError } from '../../../../app/machines/toast/toastError';
+
+/** What the page shows: one futures order (/order/u-detail/{id}) or the position on a pair (/order/u-hold/{symbol}). */
+export type FuturesDetailTarget = { kind: 'order'; id: number } | { kind: 'position'; symbol: string };
+
+/**
+ * One read: the order with its trades, or the position (undefined once it is flat) with the
+ * pair's orders — the open ones and the last 30 days' finished ones.
+ */
+export type FuturesDetailData =
+  | { kind: 'order'; order: FuturesOrderDetail }
+  | { kind: 'position'; position: FuturesPosition | undefined; openOrders: FuturesOrder[]; pastOrders: FuturesOrder[] };
+
+export interface FuturesDetailContext {
+  target: FuturesDetailTarget;
+  order: FuturesOrderDetail | undefined;
+  position: FuturesPosition | undefined;
+  openOrders: FuturesOrder[];
+  pastOrders: FuturesOrder[];
+  /** A read has answered (a flat position is then "no position", not "loading"). */
+  loaded: boolean;
+}
+
+export type FuturesDetailEvent = { type: 'detail.retry' } | { type: 'futures.pushed' };
+
+const isPosition = ({ context }: { context: FuturesDetailContext }) => context.target.kind === 'position';
+
+/**
+ * The orders centre's futures detail views (spec §2, §3). A pushed change of the trader's futures
+ * reads again after `settle`; a position also every `poll`, since its PnL, yield and latest price
+ * follow the mark. The last answer stays on screen while the next one is read.
+ */
+export const futuresDetailMachine = setup({
+  types: {
+    context: {} as FuturesDetailContext,
+    events: {} as FuturesDetailEvent,
+    input: {} as { target: FuturesDetailTarget },
+  },
+  actors: {
+    fetchDetail: fromPromise<FuturesDetailData, FuturesDetailTarget>(async () => {
+      throw new Error('fetchDetail not provided');
+    }),
+    futuresUpdates: fromCallback<EventObject>(() => () => undefined),
+  },
+  actions: {
+    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+  },
+  guards: { isPosition },
+  delays: { settle: 300, poll: 3000 },
+}).createMachine({
+  id: 'futuresDetail',
+  context: ({ input }) => ({ target: input.target, order: undefined, position: undefined, openOrders: [], pastOrders: [], loaded: false }),
+  invoke: { id: 'futuresUpdates', src: 'futuresUpdates' },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'fetchDetail',
+        src: 'fetchDetail',
+        input: ({ context }) => context.target,
+        onDone: {
+          target: 'ready',
+          actions: assign(({ event }) =>
+            event.output.kind === 'order'
+              ? { order: event.output.order, loaded: true }
+              : { position: event.output.position, openOrders: event.output.openOrders, pastOrders: event.output.pastOrders, loaded: true },
+          ),
+        },
+        onError: { target: 'failed', actions: toastError },
+      },
+    },
+    failed: { on: { 'detail.retry': 'loading' } },
+    ready: {
+      on: { 'futures.pushed': '.changed' },
+      initial: 'watching',
+      states: {
+        watching: { always: { guard: 'isPosition', target: 'polling', description: 'A position follows the mark price between pushes.' } },
+        polling: { after: { poll: '#futuresDetail.loading' } },
+        changed: { after: { settle: '#futuresDetail.loading' } },
+      },
+    },
+  },
+});
+
+export type FuturesDetailActorRef = ActorRefFrom<typeof futuresDetailMachine>;

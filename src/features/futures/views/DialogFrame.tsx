@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../app/ui/Button';
+import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
+import { Dialog } from '../../../app/ui/Dialog';
+
+/** The confirmation step of a position dialog (§8): what is about to be sent, and the button that sends it. */
+export interface ConfirmStep {
+  title: string;
+  confirmLabel: string;
+  tone?: 'primary' | 'danger';
+  /** The call is under way: the buttons wait. */
+  busy: boolean;
+  body: ReactNode;
+}
+
+/**
+ * The frame the close and TP/SL dialogs share: the editing step (title, the fields as children,
+ * Cancel and the submit button) or, once the machine is confirming, its confirmation step.
+ */
+export function DialogFrame(props: { title: string; submitLabel: string; onSubmit: () => void; onCancel: () => void; onConfirm: () => void; confirm?: ConfirmStep; children: ReactNode }) {
+  const { t } = useTranslation();
+  const c = props.confirm;
+  if (c) {
+    return (
+      <ConfirmDialog title={c.title} cancelLabel={t('common.cancel')} confirmLabel={c.confirmLabel} tone={c.tone} busy={c.busy} onConfirm={props.onConfirm} onCancel={props.onCancel}>
+        {c.body}
+      </ConfirmDialog>
+    );
+  }
+  return (
+    <Dialog
+      title={props.title}
+      onClose={props.onCancel}
+      footer={
+        <>
+          <Button type="button" $variant="ghost" onClick={props.onCancel}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="button" onClick={props.onSubmit}>
+            {props.submitLabel}
+          </Button>
+        </>
+      }
+    >
+      {props.children}
+    </Dialog>
+  );
+}

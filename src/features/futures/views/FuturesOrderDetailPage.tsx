@@ -1,0 +1,132 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import type { FuturesOrderDetail } from '../../../domain/futures/api';
+import { formatDateTime } from '../../../domain/localeFormat';
+import { Button } from '../../../app/ui/Button';
+import { DataTable } from '../../../app/ui/DataTable';
+import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../app/ui/Panel';
+import { useFuturesDetail } from '../futures.hooks';
+import { Fact, Facts, pairLabel, SourceText } from './detailParts';
+import { ActionText, cut, percent, Signed, StatusText } from './futuresUi';
+
+/** /order/u-detail/{id}: a futures order (spec §3): entrust, trigger and execution price, leverage, quantity, fee, profit, yield, and its trades. */
+export function FuturesOrderDetailPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  if (!Number.isSafeInteger(id) || id <= 0) {
+    return (
+      <Panel>
+        <PanelBody>
+          <Muted>{t('futures.detail.notFound')}</Muted>
+        </PanelBody>
+      </Panel>
+    );
+  }
+  return <OrderDetail key={id} id={id} />;
+}
+
+function OrderDetail(props: { id: number }) {
+  const { t } = useTranslation();
+  const flow = useFuturesDetail({ kind: 'order', id: props.id });
+  return (
+    <>
+      <PageTitle>{t('page.order.uDetail')}</PageTitle>
+      <p style={{ margin: '0 0 12px', display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+        <Link to="/order/u-history">← {t('menu.order.history')}</Link>
+        <Link to="/order/u-current">{t('menu.order.current')}</Link>
+      </p>
+      {flow.order ? (
+        <OrderView order={flow.order} yieldFraction={flow.orderYield} />
+      ) : flow.failed ? (
+        <Panel>
+          <PanelBody style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
+            <Muted>{t('futures.detail.notFound')}</Muted>
+            <Button type="button" $small $variant="ghost" onClick={flow.retry}>
+              {t('common.retry')}
+            </Button>
+          </PanelBody>
+        </Panel>
+      ) : (
+        <Muted role="status">{t('common.loading')}</Muted>
+      )}
+    </>
+  );
+}
+
+function OrderView(props: { order: FuturesOrderDetail; yieldFraction: string | null }) {
+  const { t, i18n } = useTranslation();
+  const o = props.order;
+  const [base, quote] = o.symbol.split('_') as [string, string];
+  const price = (value: string | null) => (value === null || value === '0' ? '—' : `${cut(value)} ${quote}`);
+  return (
+    <div style={{ display: 'grid', gap: 12, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <Panel>
+        <PanelHeader>
+          <h2>
+            {pairLabel(o.symbol)} · <ActionText action={o.action} /> · {t(o.type === 'market' ? 'futures.market' : 'futures.limit')}
+          </h2>
+          <span data-testid="futures-order-status">
+            <StatusText status={o.status} />
+          </span>
+        </PanelHeader>
+        <PanelBody>
+          <Facts data-testid="futures-order-facts">
+            <Fact label={t('futures.detail.entrustPrice')}>
+              <span className="num">{o.type === 'market' ? t('futures.market') : price(o.price)}</span>
+            </Fact>
+            <Fact label={t('col.triggerPrice')}>
+              <span className="num">{price(o.trigger_price)}</span>
+            </Fact>
+            <Fact label={t('col.execPrice')}>
+              <span className="num">{price(o.avg_price)}</span>
+            </Fact>
+            <Fact label={t('col.leverage')}>
+              <span className="num">{o.leverage}×</span> · {t(o.margin_mode === 'cross' ? 'futures.cross' : 'futures.isolated')}
+            </Fact>
+            <Fact label={t('col.quantity')}>
+              <span className="num">{`${o.filled} / ${o.quantity} ${base}`}</span>
+            </Fact>
+            <Fact label={t('col.fee')}>
+              <span className="num">{`${cut(o.fee, 8)} ${quote}`}</span>
+            </Fact>
+            <Fact label={t('col.profit')}>
+              <Signed value={cut(o.profit, 8)} /> {quote}
+            </Fact>
+            <Fact label={t('futures.roe')}>
+              <span className={`num ${props.yieldFraction?.startsWith('-') ? 'down' : props.yieldFraction ? 'up' : ''}`}>{percent(props.yieldFraction)}</span>
+            </Fact>
+            <Fact label={t('futures.detail.source')}>
+              <SourceText source={o.source} />
+            </Fact>
+            <Fact label={t('col.time')}>
+              <span className="num">{formatDateTime(o.created_ms, i18n.language)}</span>
+            </Fact>
+            <Fact label={t('futures.detail.updated')}>
+              <span className="num">{formatDateTime(o.updated_ms, i18n.language)}</span>
+            </Fact>
+            <Fact label={t('col.orderNo')}>
+              <span className="num">{o.id}</span>
+            </Fact>
+          </Facts>
+          {o.note && <Muted style={{ marginTop: 10 }}>{t('futures.close.rest')}</Muted>}
+        </PanelBody>
+      </Panel>
+      <Panel>
+        <PanelHeader>
+          <h2>{t('futures.detail.trades')}</h2>
+        </PanelHeader>
+        <DataTable
+          label={t('futures.detail.trades')}
+          rows={o.trades}
+          rowKey={(d) => `${d.time}-${d.price}-${d.quantity}`}
+          emptyKey="futures.detail.noTrades"
+          columns={[
+            { key: 'col.time', render: (d) => <span className="num">{formatDateTime(d.time, i18n.language)}</span> },
+            { key: 'col.price', align: 'right', render: (d) => <span className="num">{cut(d.price)}</span> },
+            { key: 'col.quantity', align: 'right', render: (d) => <span className="num">{d.quantity}</span> },
+          ]}
+        />
+      </Panel>
+    </div>
+  );
+}

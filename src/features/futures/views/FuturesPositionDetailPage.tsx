@@ -1,0 +1,137 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import type { FuturesPosition } from '../../../domain/futures/api';
+import { Button } from '../../../app/ui/Button';
+import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../app/ui/Panel';
+import { useFuturesDetail } from '../futures.hooks';
+import { Fact, Facts, OrderList, pairLabel } from './detailParts';
+import { cut, percent, ratioPercent, Signed } from './futuresUi';
+
+const SYMBOL = /^[a-z0-9]{1,12}_[a-z0-9]{1,12}$/i;
+
+/**
+ * /order/u-position/{symbol}: the position on a pair (spec §3): open interest, closable quantity,
+ * average open and position price, latest and mark price, guarantee assets, PnL and yield, and its
+ * orders (open ones and the last 30 days').
+ */
+export function FuturesPositionDetailPage() {
+  const { t } = useTranslation();
+  const symbol = useParams().symbol ?? '';
+  if (!SYMBOL.test(symbol)) {
+    return (
+      <Panel>
+        <PanelBody>
+          <Muted>{t('futures.detail.noPosition')}</Muted>
+        </PanelBody>
+      </Panel>
+    );
+  }
+  return <PositionDetail key={symbol} symbol={symbol.toUpperCase()} />;
+}
+
+function PositionDetail(props: { symbol: string }) {
+  const { t } = useTranslation();
+  const flow = useFuturesDetail({ kind: 'position', symbol: props.symbol });
+  return (
+    <>
+      <PageTitle>{t('page.order.uPosition')}</PageTitle>
+      <p style={{ margin: '0 0 12px', display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+        <Link to="/order/u-hold">← {t('menu.order.position')}</Link>
+        <Link to={`/contract/${props.symbol.toLowerCase()}`}>{t('futures.detail.trade')} {pairLabel(props.symbol)} →</Link>
+      </p>
+      {flow.failed && !flow.loaded ? (
+        <Panel>
+          <PanelBody style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
+            <Muted>{t('futures.detail.noPosition')}</Muted>
+            <Button type="button" $small $variant="ghost" onClick={flow.retry}>
+              {t('common.retry')}
+            </Button>
+          </PanelBody>
+        </Panel>
+      ) : !flow.loaded ? (
+        <Muted role="status">{t('common.loading')}</Muted>
+      ) : (
+        <div style={{ display: 'grid', gap: 12, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+          {flow.position ? (
+            <PositionView position={flow.position} averagePositionPrice={flow.averagePositionPrice ?? flow.position.entry_price} />
+          ) : (
+            <Panel>
+              <PanelBody>
+                <Muted data-testid="futures-no-position">{t('futures.detail.noPosition')}</Muted>
+              </PanelBody>
+            </Panel>
+          )}
+          <Panel>
+            <PanelHeader>
+              <h2>{t('futures.detail.openOrders')}</h2>
+            </PanelHeader>
+            <OrderList label={t('futures.detail.openOrders')} orders={flow.openOrders} />
+          </Panel>
+          <Panel>
+            <PanelHeader>
+              <h2>{t('futures.detail.pastOrders')}</h2>
+            </PanelHeader>
+            <OrderList label={t('futures.detail.pastOrders')} orders={flow.pastOrders} />
+          </Panel>
+        </div>
+      )}
+    </>
+  );
+}
+
+function PositionView(props: { position: FuturesPosition; averagePositionPrice: string }) {
+  const { t } = useTranslation();
+  const p = props.position;
+  const [base, quote] = p.symbol.split('_') as [string, string];
+  const price = (value: string | null) => (value === null || value === '0' ? '—' : `${cut(value)} ${quote}`);
+  return (
+    <Panel>
+      <PanelHeader>
+        <h2>
+          {pairLabel(p.symbol)} · <span className={p.side === 1 ? 'up' : 'down'}>{t(p.side === 1 ? 'futures.long' : 'futures.short')}</span> · {p.leverage}× ·{' '}
+          {t(p.margin_mode === 'cross' ? 'futures.cross' : 'futures.isolated')}
+        </h2>
+      </PanelHeader>
+      <PanelBody>
+        <Facts data-testid="futures-position-facts">
+          <Fact label={t('col.openInterest')}>
+            <span className="num">{`${p.quantity} ${base}`}</span>
+          </Fact>
+          <Fact label={t('col.closable')}>
+            <span className="num">{`${p.closable} ${base}`}</span>
+          </Fact>
+          <Fact label={t('col.avgOpenPrice')}>
+            <span className="num">{price(p.entry_price)}</span>
+          </Fact>
+          <Fact label={t('futures.detail.avgPositionPrice')}>
+            <span className="num">{price(props.averagePositionPrice)}</span>
+          </Fact>
+          <Fact label={t('col.latestPrice')}>
+            <span className="num">{price(p.last_price)}</span>
+          </Fact>
+          <Fact label={t('futures.markPrice')}>
+            <span className="num">{price(p.mark_price)}</span>
+          </Fact>
+          <Fact label={t('futures.detail.guarantee')}>
+            <span className="num">{`${cut(p.margin, 2)} ${quote}`}</span>
+          </Fact>
+          <Fact label={t('futures.unrealisedPnl')}>
+            <Signed value={cut(p.unrealised_pnl, 2)} /> {quote}
+          </Fact>
+          <Fact label={t('futures.roe')}>
+            <span className={`num ${p.roe.startsWith('-') ? 'down' : 'up'}`}>{percent(p.roe)}</span>
+          </Fact>
+          <Fact label={t('futures.detail.realised')}>
+            <Signed value={cut(p.realised, 2)} /> {quote}
+          </Fact>
+          <Fact label={t('futures.marginRatio')}>
+            <span className="num">{ratioPercent(p.margin_ratio)}</span>
+          </Fact>
+          <Fact label={t('futures.liquidationPrice')}>
+            <span className="num">{price(p.liquidation_price)}</span>
+          </Fact>
+        </Facts>
+      </PanelBody>
+    </Panel>
+  );
+}

@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import type { FuturesOrder, FuturesOrderSource } from '../../../domain/futures/api';
+import { formatDateTime } from '../../../domain/localeFormat';
+import { DataTable } from '../../../app/ui/DataTable';
+import { ActionText, cut, Signed, StatusText } from './futuresUi';
+
+/** The label/value grid of the detail pages: dense, two columns on a phone. */
+export const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(170px, 1fr));
+  gap: 12px 20px;
+  margin: 0;
+  div { display: grid; gap: 2px; min-width: 0; }
+  dt { color: ${({ theme }) => theme.color.textDim}; font-size: ${({ theme }) => theme.size.small}; }
+  dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+  @media (max-width: 420px) { grid-template-columns: 1fr 1fr; gap: 10px 14px; }
+`;
+
+export function Fact(props: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{props.label}</dt>
+      <dd>{props.children}</dd>
+    </div>
+  );
+}
+
+const SOURCE_KEYS: Record<FuturesOrderSource, string> = {
+  user: 'futures.source.user',
+  flash: 'futures.source.flash',
+  take_profit: 'futures.source.take_profit',
+  stop_loss: 'futures.source.stop_loss',
+  liquidation: 'futures.source.liquidation',
+  maker: 'futures.source.maker',
+  adl: 'futures.source.adl',
+};
+
+export function SourceText(props: { source: FuturesOrderSource }) {
+  const { t } = useTranslation();
+  return <>{t(SOURCE_KEYS[props.source])}</>;
+}
+
+export const pairLabel = (symbol: string) => symbol.replace('_', '/');
+
+/** An order's time, linked to its detail page (u-current, u-history and the position detail). */
+export function OrderLink(props: { order: FuturesOrder }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Link to={`/order/u-detail/${props.order.id}`} className="num" title={t('futures.detail.openOrder')}>
+      {formatDateTime(props.order.created_ms, i18n.language)}
+    </Link>
+  );
+}
+
+/** A compact list of futures orders (the position detail's open and past orders). */
+export function OrderList(props: { label: string; orders: FuturesOrder[] }) {
+  return (
+    <DataTable<FuturesOrder>
+      label={props.label}
+      rows={props.orders}
+      rowKey={(o) => String(o.id)}
+      emptyKey="futures.empty"
+      columns={[
+        { key: 'col.time', render: (o) => <OrderLink order={o} /> },
+        { key: 'col.direction', render: (o) => <ActionText action={o.action} /> },
+        { key: 'futures.detail.entrustPrice', align: 'right', render: (o) => <span className="num">{o.price ? cut(o.price) : '—'}</span> },
+        { key: 'col.execPrice', align: 'right', render: (o) => <span className="num">{o.avg_price === '0' ? '—' : cut(o.avg_price)}</span> },
+        { key: 'col.quantity', align: 'right', render: (o) => <span className="num">{o.filled} / {o.quantity}</span> },
+        { key: 'col.profit', align: 'right', render: (o) => <Signed value={cut(o.profit)} /> },
+        { key: 'col.status', render: (o) => <StatusText status={o.status} /> },
+      ]}
+    />
+  );
+}
