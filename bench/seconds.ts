@@ -10,7 +10,7 @@
  * stages). Environment: SECONDS_BENCH_CONTRACTS (default 100000), EMBEDDED_DB=pglite to measure
  * PGlite instead, DATABASE_URL for a PostgreSQL of your own (a fresh schema is used).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -47,6 +47,33 @@ const feed: UserFeed = {
   message: (_userId: number, _message: UserStreamMessage) => void (pushes += 1),
 };
 let stages = new Map<SettleStage, number>();
+
+/**
+ * CPU seconds used so far by the embedded PostgreSQL (its postmaster and every process it started:
+ * backends, WAL writer, checkpointer), from /proc; undefined for PGlite or DATABASE_URL. With the
+ * Node process's own CPU, a figure the machine's other load does not stretch (wall time does).
+ */
+function databaseCpuMs(): number | undefined {
+  const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
+  if (isolated || !existsSync(pidFile)) return undefined;
+  const postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  const ticksPerMs = 100 / 1000; // USER_HZ
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(entry) !== postmaster && Number(fields[1]) !== postmaster) continue;
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks / ticksPerMs;
+}
+
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const seconds = createSeconds({
   db,
   feed,
@@ -58,6 +85,9 @@ const seconds = createSeconds({
 
 interface Round {
   settleMs: number;
+  nodeCpuMs: number;
+  dbCpuMs: number | undefined;
+  load: string;
   settled: number;
   pushes: number;
   owners: number;
@@ -117,17 +147,24 @@ try {
     pushes = 0;
     pushedUsers = new Set();
     stages = new Map();
+    const dbCpuBefore = databaseCpuMs();
+    const cpuBefore = process.cpuUsage();
     const start = performance.now();
     const result = await seconds.settle();
     const settleMs = performance.now() - start;
+    const cpu = process.cpuUsage(cpuBefore);
+    const nodeCpuMs = (cpu.user + cpu.system) / 1000;
+    const dbCpuAfter = databaseCpuMs();
+    const dbCpuMs = dbCpuBefore === undefined || dbCpuAfter === undefined ? undefined : dbCpuAfter - dbCpuBefore;
+    const load = loadAverage();
 
     const [left] = await db.query<{ n: number }>(`select count(*)::int as n from seconds_contract where status = 1`);
     const [twice] = await db.query<{ n: number }>(
       `select count(*)::int as n from (select ref_id from ledger_entry where ref_type = 'seconds_contract' and kind <> 'seconds_freeze' group by ref_id having count(*) > 1) x`,
     );
     const findings = await auditLedger(db);
-    rounds.push({ settleMs, settled: result.settled, pushes, owners: pushedUsers.size, stages, left: left!.n, twice: twice!.n, findings });
-    console.log(`round ${round + 1}: settled ${result.settled.toLocaleString('en')} in ${settleMs.toFixed(0)} ms (${[...stages].map(([s, ms]) => `${s} ${ms.toFixed(0)}`).join(', ')})`);
+    rounds.push({ settleMs, nodeCpuMs, dbCpuMs, load, settled: result.settled, pushes, owners: pushedUsers.size, stages, left: left!.n, twice: twice!.n, findings });
+    console.log(`round ${round + 1}: settled ${result.settled.toLocaleString('en')} in ${settleMs.toFixed(0)} ms, CPU node ${nodeCpuMs.toFixed(0)} ms + database ${dbCpuMs?.toFixed(0) ?? '?'} ms, load average ${load} (${[...stages].map(([s, ms]) => `${s} ${ms.toFixed(0)}`).join(', ')})`);
   }
 
   const median = [...rounds].sort((a, b) => a.settleMs - b.settleMs)[Math.floor(rounds.length / 2)]!;
@@ -138,6 +175,8 @@ try {
   console.table({
     'time to settle all (incl. pushes handed to the feed)': `${median.settleMs.toFixed(0)} ms`,
     'rounds (ms)': rounds.map((r) => r.settleMs.toFixed(0)).join(', '),
+    'CPU: node + database (ms)': `${median.nodeCpuMs.toFixed(0)} + ${median.dbCpuMs?.toFixed(0) ?? '?'}`,
+    'load average (1, 5, 15 min) after': median.load,
     'settled': median.settled.toLocaleString('en'),
     'contracts per second': Math.round((median.settled / median.settleMs) * 1000).toLocaleString('en'),
     ...Object.fromEntries([...median.stages].map(([stage, ms]) => [`  ${stage} (ms)`, ms.toFixed(0)])),

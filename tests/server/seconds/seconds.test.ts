@@ -6,6 +6,7 @@ import { indexFromSamples } from '../../../server/products/seconds/indexPrice.js
 import { expectOk, post } from '../http.js';
 import { useSeconds } from './harness.js';
 import { INDEX_KEPT_SECONDS } from '../../../server/products/seconds/scheduler.js';
+import { settleDue } from '../../../server/products/seconds/settlement.js';
 
 const t = useSeconds();
 const en = MESSAGES.en_US;
@@ -189,6 +190,49 @@ describe('seconds contracts: exactly once', () => {
     );
     expect(entries).toHaveLength(ids.length);
     expect(entries.every((e) => Number(e.n) === 1)).toBe(true);
+    await t.expectAuditClean();
+  });
+
+  it('settles a backlog of two expiry seconds in several batches, each contract once at its own second, the chains intact', async () => {
+    const a = scenario();
+    t.trades.priceOf('BTC_USDT', a, '700');
+    t.trades.priceOf('BTC_USDT', a + 10, '700');
+    const buyers = await Promise.all(Array.from({ length: 3 }, () => t.user('1000')));
+    const bought: SecondsContract[] = [];
+    for (const [k, second] of [a, a + 10].entries()) {
+      t.at(second, 200);
+      // Different amounts each second: the same body again would be a repeat of the same submission.
+      for (const [i, u] of buyers.entries()) {
+        bought.push(expectOk(await t.buy(u, { direction: i % 2 ? 'up' : 'down', quantity: String(10 + k) })));
+        if (i === 0) bought.push(expectOk(await t.buy(u, { direction: 'up', quantity: String(15 + k) })));
+      }
+    }
+    const ids = bought.map((c) => c.id);
+    t.trades.priceOf('BTC_USDT', a + 30, '701'); // up wins at a + 30 …
+    t.trades.priceOf('BTC_USDT', a + 40, '699'); // … and loses at a + 40
+    t.at(a + 45, 0);
+    const pushesBefore = t.feed.messages.length;
+    // Batches of 3 over 8 contracts: 3, 3 (across the two seconds), 2.
+    const run = await settleDue({ db: t.db, index: t.product.index, pairs: t.product.pairs, feed: t.feed.feed, clock: t.now }, 3);
+    expect(run).toEqual({ settled: ids.length, unpriced: 0 });
+    for (const c of bought) {
+      const first = c.expiry_second === a + 30;
+      const wins = first ? c.direction === 'up' : c.direction === 'down';
+      expect(await t.contract(c.id)).toEqual({
+        status: 2,
+        settle_price: first ? '701' : '699',
+        outcome: wins ? 'win' : 'loss',
+        profit: wins ? String(Number(c.quantity) * 0.8) : `-${c.quantity}`,
+      });
+    }
+    const entries = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from ledger_entry where ref_type = 'seconds_contract' and ref_id = any($1::bigint[]) and kind <> 'seconds_freeze' group by ref_id`,
+      [ids],
+    );
+    expect(entries.map((e) => Number(e.n))).toEqual(ids.map(() => 1));
+    const pushed = t.feed.messages.slice(pushesBefore).map((m) => (m.message as { contract: SecondsContract }).contract);
+    expect(pushed.map((c) => c.id).sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y));
+    expect(pushed.find((c) => c.id === ids[1])).toEqual({ ...bought[1], status: 2, settle_price: '701', outcome: 'win', profit: '12', settled_at: t.now() });
     await t.expectAuditClean();
   });
 
