@@ -1,32 +1,12 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import styled from 'styled-components';
 import type { FuturesOrder, FuturesOrderSource } from '../../../domain/futures/api';
 import { formatDateTime } from '../../../domain/localeFormat';
 import { DataTable } from '../../../app/ui/DataTable';
 import { ActionText, cut, Signed, StatusText } from './futuresUi';
 
-/** The label/value grid of the detail pages: dense, two columns on a phone. */
-export const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(170px, 1fr));
-  gap: 12px 20px;
-  margin: 0;
-  div { display: grid; gap: 2px; min-width: 0; }
-  dt { color: ${({ theme }) => theme.color.textDim}; font-size: ${({ theme }) => theme.size.small}; }
-  dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
-  @media (max-width: 420px) { grid-template-columns: 1fr 1fr; gap: 10px 14px; }
-`;
-
-export function Fact(props: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{props.label}</dt>
-      <dd>{props.children}</dd>
-    </div>
-  );
-}
+/** The detail pages' label/value grid is the shared one. */
+export { DetailFacts as Facts, DetailFact as Fact } from '../../../app/ui/DetailFacts';
 
 const SOURCE_KEYS: Record<FuturesOrderSource, string> = {
   user: 'futures.source.user',

@@ -1,32 +1,12 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import styled from 'styled-components';
 import type { SpotOrderDetail } from '../../../../domain/spotOrders';
 import { useOrderDetail } from '../../spot.hooks';
 import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../../app/ui/Panel';
+import { DetailFact, DetailFacts } from '../../../../app/ui/DetailFacts';
 import { baseOf, dateTime, EntrustPrice, pairLabel, plain, quoteOf, SideLabel, StatusBadge, TYPE_KEYS } from './orderLabels';
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-  gap: 14px 24px;
-  margin: 0;
-  div { display: grid; gap: 3px; }
-  dt { color: ${({ theme }) => theme.color.textDim}; font-size: ${({ theme }) => theme.size.small}; }
-  dd { margin: 0; font-weight: 600; }
-`;
-
-function Fact(props: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{props.label}</dt>
-      <dd>{props.children}</dd>
-    </div>
-  );
-}
 
 /** /order/spot-detail/{id}: spec §3 spot order fields and its deal details. */
 export function SpotDetailPage() {
@@ -86,37 +66,37 @@ function DetailView(props: { detail: SpotOrderDetail }) {
           <StatusBadge status={o.status} />
         </PanelHeader>
         <PanelBody>
-          <Facts>
-            <Fact label={t('col.pair')}>{pairLabel(o.symbol)}</Fact>
-            <Fact label={t('col.direction')}>
+          <DetailFacts>
+            <DetailFact label={t('col.pair')}>{pairLabel(o.symbol)}</DetailFact>
+            <DetailFact label={t('col.direction')}>
               <SideLabel side={o.side} />
-            </Fact>
-            <Fact label={t('col.type')}>{t(TYPE_KEYS[o.type])}</Fact>
-            <Fact label={t('spot.col.entrustPrice')}>
+            </DetailFact>
+            <DetailFact label={t('col.type')}>{t(TYPE_KEYS[o.type])}</DetailFact>
+            <DetailFact label={t('spot.col.entrustPrice')}>
               <EntrustPrice order={o} /> {o.type === 'limit' && quote}
-            </Fact>
-            <Fact label={t('spot.col.entrustTotal')}>
+            </DetailFact>
+            <DetailFact label={t('spot.col.entrustTotal')}>
               <span className="num">{`${plain(o.amount)} ${quote}`}</span>
-            </Fact>
-            <Fact label={t('spot.col.dealAmount')}>
+            </DetailFact>
+            <DetailFact label={t('spot.col.dealAmount')}>
               <span className="num">{`${plain(o.filled)} ${base}`}</span>
-            </Fact>
-            <Fact label={t('spot.col.avgDealPrice')}>
+            </DetailFact>
+            <DetailFact label={t('spot.col.avgDealPrice')}>
               <span className="num">{o.avg_price === '0' ? '—' : `${plain(o.avg_price)} ${quote}`}</span>
-            </Fact>
-            <Fact label={t('spot.col.turnover')}>
+            </DetailFact>
+            <DetailFact label={t('spot.col.turnover')}>
               <span className="num">{`${plain(o.turnover)} ${quote}`}</span>
-            </Fact>
-            <Fact label={t('col.fee')}>
+            </DetailFact>
+            <DetailFact label={t('col.fee')}>
               <span className="num">{`${plain(o.fee)} ${o.fee_currency}`}</span>
-            </Fact>
-            <Fact label={t('col.time')}>
+            </DetailFact>
+            <DetailFact label={t('col.time')}>
               <span className="num">{dateTime(o.created_at, i18n.language)}</span>
-            </Fact>
-            <Fact label={t('col.status')}>
+            </DetailFact>
+            <DetailFact label={t('col.status')}>
               <StatusBadge status={o.status} />
-            </Fact>
-          </Facts>
+            </DetailFact>
+          </DetailFacts>
         </PanelBody>
       </Panel>
       <Panel>

@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+
+/** The label/value grid of the order and position detail pages: dense, two columns on a phone. */
+export const DetailFacts = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(170px, 1fr));
+  gap: 12px 20px;
+  margin: 0;
+  div { display: grid; gap: 2px; min-width: 0; }
+  dt { color: ${({ theme }) => theme.color.textDim}; font-size: ${({ theme }) => theme.size.small}; }
+  dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+  @media (max-width: 420px) { grid-template-columns: 1fr 1fr; gap: 10px 14px; }
+`;
+
+/** One label and its value in a DetailFacts grid. */
+export function DetailFact(props: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{props.label}</dt>
+      <dd>{props.children}</dd>
+    </div>
+  );
+}
