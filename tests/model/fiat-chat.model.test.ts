@@ -104,6 +104,16 @@ describe('order chat', () => {
     expect(c.actor.getSnapshot().matches({ composer: 'idle' })).toBe(true);
   });
 
+  it('an image reader that is no longer ours failing does not stop the chat', async () => {
+    const c = chat();
+    await vi.advanceTimersByTimeAsync(0);
+    c.actor.send({ type: 'xstate.error.actor.image.99', error: undefined });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(c.actor.getSnapshot().status).toBe('active');
+    c.push({ type: 'chat.pushed', message: { ...CHAT_TEXT, id: 7, text: 'still here' } });
+    expect(c.actor.getSnapshot().context.messages.map((m) => m.id)).toContain(7);
+  });
+
   it('the operator sees the given messages with their images, and cannot write', async () => {
     const c = chat({ messages: [CHAT_TEXT, CHAT_IMAGE, { ...CHAT_IMAGE, id: 3 }] });
     await vi.advanceTimersByTimeAsync(0);

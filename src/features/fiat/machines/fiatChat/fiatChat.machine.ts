@@ -201,14 +201,18 @@ export const fiatChatMachine = setup({
             return { images: { ...context.images, [id]: (event as { output: string }).output }, reading: context.reading.filter((r) => r !== id) };
           }),
         },
-        // A broken image is shown as such rather than read again and again.
-        'xstate.error.actor.image.*': {
-          guard: 'readingThis',
-          actions: assign(({ context, event }) => {
-            const id = readerMessage(context, event.type)!;
-            return { images: { ...context.images, [id]: '' }, reading: context.reading.filter((r) => r !== id) };
-          }),
-        },
+        // A broken image is shown as such rather than read again and again. The error of a reader
+        // that is no longer ours is taken and dropped: left unhandled, it would stop the whole chat.
+        'xstate.error.actor.image.*': [
+          {
+            guard: 'readingThis',
+            actions: assign(({ context, event }) => {
+              const id = readerMessage(context, event.type)!;
+              return { images: { ...context.images, [id]: '' }, reading: context.reading.filter((r) => r !== id) };
+            }),
+          },
+          {},
+        ],
       },
     },
   },
