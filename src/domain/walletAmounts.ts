@@ -56,4 +56,6 @@ export const LEDGER_KIND_KEYS: Record<string, string> = {
   trade_pay: 'wallet.kind.tradePay',
   trade_receive: 'wallet.kind.tradeReceive',
   trade_fee: 'wallet.kind.tradeFee',
+  seconds_freeze: 'wallet.kind.secondsFreeze',
+  seconds_settle: 'wallet.kind.secondsSettle',
 };

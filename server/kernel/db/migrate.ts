@@ -7,13 +7,18 @@ const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations
 /** Any constant works: it only has to be the same for every server sharing one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 7_241_001;
 
-/** Applies, in name order, every migrations/*.sql file not yet recorded in schema_migrations. */
-export async function migrate(db: Database): Promise<string[]> {
+/**
+ * Applies, in name order, every migrations/*.sql file not yet recorded in schema_migrations (up to
+ * and including `through`, for tests of a migration's backfill).
+ */
+export async function migrate(db: Database, through?: string): Promise<string[]> {
   await db.exec(`create table if not exists schema_migrations (
     name text primary key,
     applied_at timestamptz not null default now()
   )`);
-  const files = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+  const files = readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql') && (through === undefined || f <= through))
+    .sort();
   return db.transaction(async (tx) => {
     // Two servers starting at once on one PostgreSQL must not both migrate.
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);

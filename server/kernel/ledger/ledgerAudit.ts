@@ -95,8 +95,13 @@ async function withdrawalsHeldSql(db: Queryable): Promise<string> {
 
 /** Stakes held by open seconds contracts (always USDT), once the seconds table exists. */
 async function secondsHeldSql(db: Queryable): Promise<string> {
-  const [table] = await db.query<{ name: string | null }>(`select to_regclass('seconds_contract')::text as name`);
-  return table?.name ? `coalesce((select sum(s.stake) from seconds_contract s where c.symbol = 'USDT' and s.status = 1), 0)` : '0';
+  const [table] = await db.query<{ name: string | null }>(`select to_regclass('seconds_second')::text as name`);
+  // Open: the contract's second is not settled (and the contract was not settled before migration 018).
+  return table?.name
+    ? `coalesce((select sum(sc.stake) from seconds_second ss join seconds_contract sc
+         on sc.left_symbol = ss.left_symbol and sc.right_symbol = ss.right_symbol and sc.expiry_second = ss.second
+         where c.symbol = 'USDT' and ss.settled_ms is null and sc.settled_ms is null), 0)`
+    : '0';
 }
 
 /**

@@ -12,6 +12,11 @@ export interface UserFeed {
   ordersChanged(userId: number, orderIds: readonly number[]): void;
   /** A product's own committed payload for the user (e.g. a settled seconds contract), pushed as is, in order. */
   message?(userId: number, message: UserStreamMessage): void;
+  /**
+   * Whether the user has a socket on the private channel now, so a product can skip reading what
+   * nobody would receive (seconds settlement builds pushes only for these). Absent: everyone is.
+   */
+  listening?(userId: number): boolean;
 }
 
 /** For tests and tools that run without sockets. */

@@ -43,6 +43,10 @@ export class UserFeedPublisher implements UserFeed {
     this.readOrders = reader;
   }
 
+  listening(userId: number): boolean {
+    return this.sockets.listening(userId);
+  }
+
   balancesChanged(userId: number, rows: ReadonlyArray<{ currency: string; account: WalletAccount }>): void {
     if (rows.length === 0 || !this.sockets.listening(userId)) return;
     const p = this.pendingFor(userId);

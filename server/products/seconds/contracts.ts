@@ -79,7 +79,7 @@ export function secondsContracts({ db, index, pairs, feed, clock }: SecondsDeps)
   }
 
   async function contractById(q: Queryable, id: number): Promise<SecondsContract> {
-    const [row] = await q.query<ContractRow>(`select ${CONTRACT_COLUMNS} from seconds_contract where id = $1`, [id]);
+    const [row] = await q.query<ContractRow>(`select ${CONTRACT_COLUMNS} from seconds_contract_view where id = $1`, [id]);
     return toContract(row!);
   }
 
@@ -106,7 +106,7 @@ export function secondsContracts({ db, index, pairs, feed, clock }: SecondsDeps)
       const [figures] = await db.query<{ today: string; open: number }>(
         `select trim_scale(coalesce(sum(profit) filter (where status = 2 and settled_ms >= $2), 0))::text as today,
            count(*) filter (where status = 1)::int as open
-         from seconds_contract where user_id = $1 and (status = 1 or settled_ms >= $2)`,
+         from seconds_contract_view where user_id = $1 and (status = 1 or settled_ms >= $2)`,
         [userId, dayStart],
       );
       return {
@@ -151,19 +151,25 @@ export function secondsContracts({ db, index, pairs, feed, clock }: SecondsDeps)
             if (!period || !period.enabled) throw new Refusal('secondsPeriodUnavailable');
             if (compareDecimal(stake, period.min_stake) < 0) throw new Refusal('secondsStakeTooSmall', { min: period.min_stake });
             if (compareDecimal(stake, period.max_stake) > 0) throw new Refusal('secondsStakeTooLarge', { max: period.max_stake });
+            // The open stake of this book: the contracts of the pair's seconds not settled yet.
             const [book] = await tx.query<{ same: string; other: string }>(
-              `select trim_scale(coalesce(sum(stake) filter (where direction = $4), 0))::text as same,
-                 trim_scale(coalesce(sum(stake) filter (where direction <> $4), 0))::text as other
-               from seconds_contract where left_symbol = $1 and right_symbol = $2 and period_s = $3 and status = 1`,
+              `select trim_scale(coalesce(sum(c.stake) filter (where c.direction = $4), 0))::text as same,
+                 trim_scale(coalesce(sum(c.stake) filter (where c.direction <> $4), 0))::text as other
+               from seconds_second s join seconds_contract c
+                 on c.left_symbol = s.left_symbol and c.right_symbol = s.right_symbol and c.expiry_second = s.second
+               where s.left_symbol = $1 and s.right_symbol = $2 and s.settled_ms is null
+                 and c.period_s = $3 and c.settled_ms is null`,
               [pair.left, pair.right, body.period, body.direction],
             );
             const net = subDecimal(addDecimal(book!.same, stake), book!.other);
             if (compareDecimal(net, period.max_exposure) > 0) throw new Refusal('secondsExposureLimit');
+            const now = clock();
+            const second = Math.floor(now / 1000);
+            // The expiry second before the balance: a settlement locks seconds, then balances, in that order too.
+            if (!(await holdSecond(tx, pair, second + body.period))) throw new Refusal('secondsNoPrice');
             const balanceKey = { userId, currency: SECONDS_CURRENCY, account: SECONDS_ACCOUNT } as const;
             const states = await lockBalances(tx, [balanceKey]);
             if (!canSpend(states.values().next().value, stake)) throw new Refusal('secondsInsufficientBalance');
-            const now = clock();
-            const second = Math.floor(now / 1000);
             const buyPrice = await index.priceAt(pair, second, tx);
             if (buyPrice === undefined) throw new Refusal('secondsNoPrice');
             const [row] = await tx.query<{ id: number }>(
@@ -220,6 +226,25 @@ export function secondsContracts({ db, index, pairs, feed, clock }: SecondsDeps)
 
 export type SecondsContracts = ReturnType<typeof secondsContracts>;
 
+/**
+ * Makes sure the contract's expiry second has its row (settlement settles by second) and holds a
+ * share lock on it until the purchase commits, so a settlement of that second waits for this
+ * purchase and then sees its contract. False if the second is already settled: only a purchase
+ * held up longer than its period could find that, and it must not add a contract nobody settles.
+ */
+async function holdSecond(tx: Queryable, pair: IndexPair, second: number): Promise<boolean> {
+  await tx.query(`insert into seconds_second (left_symbol, right_symbol, second) values ($1, $2, $3) on conflict do nothing`, [
+    pair.left,
+    pair.right,
+    second,
+  ]);
+  const [row] = await tx.query<{ settled_ms: string | null }>(
+    `select settled_ms from seconds_second where left_symbol = $1 and right_symbol = $2 and second = $3 for share`,
+    [pair.left, pair.right, second],
+  );
+  return row?.settled_ms === null;
+}
+
 async function page(
   db: Queryable,
   userId: number,
@@ -232,9 +257,9 @@ async function page(
   const params = [userId, left ?? null, right ?? null, size, ...extra];
   const filter = `user_id = $1 and ($2::text is null or (left_symbol = $2 and right_symbol = $3)) and ${where}`;
   const rows = await db.query<ContractRow>(
-    `select ${CONTRACT_COLUMNS} from seconds_contract where ${filter} order by id desc limit $4 offset ${(query.page - 1) * size}`,
+    `select ${CONTRACT_COLUMNS} from seconds_contract_view where ${filter} order by id desc limit $4 offset ${(query.page - 1) * size}`,
     params,
   );
-  const [count] = await db.query<{ n: number }>(`select count(*)::int as n from seconds_contract where ${filter} and $4::int > 0`, params);
+  const [count] = await db.query<{ n: number }>(`select count(*)::int as n from seconds_contract_view where ${filter} and $4::int > 0`, params);
   return { list: rows.map(toContract), total: Number(count?.n ?? 0), page: query.page, size };
 }

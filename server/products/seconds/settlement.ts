@@ -6,23 +6,22 @@ import type { UserFeed } from '../../kernel/realtime/userFeed.js';
 import type { IndexPair, SecondsIndex } from './indexPrice.js';
 
 /**
- * Contracts settled per transaction: 100,000 — the bench's whole second in one batch (issue 14).
- * The limit only splits a backlog (after an outage) into transactions of bounded size.
+ * Seconds (pair, expiry second) settled per transaction: a busy second in one, and after an outage
+ * the backlog in transactions of bounded size (each second holds every contract that expires in it).
  */
-export const SETTLE_BATCH = 100_000;
+export const SETTLE_BATCH_SECONDS = 300;
 
 /**
  * The advisory lock every settlement transaction takes first: settlements are serialised across
- * servers sharing the database (a second server waits, then finds nothing due), so the contracts a
- * batch picks cannot change between its two statements and no contract row needs a row lock of its
- * own. Exactly-once does not rest on it alone: the update is still guarded by `status = 1`.
+ * servers sharing the database (a second server waits, then finds nothing due). Exactly-once does
+ * not rest on it alone: a second is marked settled by an update guarded by `settled_ms is null`.
  */
 export const SETTLE_LOCK_KEY = 0x5ec0_5e77;
 
-/** Sorts and window sums of a 100k batch stay in memory (the default 4 MB spills them to disk). */
+/** The per-owner sums of a 100k batch stay in memory (the default 4 MB spills them to disk). */
 const SETTLE_WORK_MEM = '64MB';
 
-/** One owner's settled contracts of a batch, as the settlement statement answers them (the pushes, built by SQL). */
+/** One owner's settled contracts of a batch, as the push query answers them (built by SQL). */
 interface SettledOwner {
   user_id: string | number;
   contracts: SecondsContract[];
@@ -35,7 +34,7 @@ export interface SettleResult {
   unpriced: number;
 }
 
-/** Where a settlement's time goes, for the bench: the prices, the two statements, the commits and the pushes. */
+/** Where a settlement's time goes, for the bench: the prices, the statements, the commits and the pushes. */
 export type SettleStage = 'prices' | 'locks' | 'settle' | 'commit' | 'pushes';
 type Measure = ((stage: SettleStage, ms: number) => void) | undefined;
 
@@ -50,7 +49,7 @@ interface SettleDeps {
   measure?: (stage: SettleStage, ms: number) => void;
 }
 
-/** The expiry-second prices of one run: parallel arrays, handed to SQL as one `unnest`. */
+/** Due seconds with their expiry price: parallel arrays, handed to SQL as one `unnest`. */
 interface Prices {
   left: string[];
   right: string[];
@@ -59,174 +58,189 @@ interface Prices {
 }
 
 /**
- * Settles every open contract whose expiry second has begun, in batches of SETTLE_BATCH, each one
- * transaction. Each contract is priced with the recorded index of its own expiry second — never the
- * price of the moment this runs — and its outcome applied through the ledger:
+ * Settles every second (pair, expiry second) that has begun and still has open contracts, in
+ * batches of SETTLE_BATCH_SECONDS, each one transaction. Every contract of a second settles at the
+ * recorded index of that second — never the price of the moment this runs:
  *
- * - win: the stake is released and stake × rate paid from the house (`seconds_win` / house `seconds_house`);
- * - loss: the stake leaves the frozen balance for the house (`seconds_loss`);
- * - draw: the stake is released (`seconds_draw`).
+ * - win: the stake is released and stake × rate paid from the house;
+ * - loss: the stake leaves the frozen balance for the house;
+ * - draw: the stake is released.
  *
- * The work is set-based (issue 14: 100k contracts of one second in under a second): JS only looks up
- * the few (pair, second) prices; the contracts, the ledger entries, the balances and the pushes are
- * computed and written by two statements per batch, whatever its size (see `settleBatch`). After
- * each commit the owners hear of it on the private channel.
+ * The contracts are not written: settling a second writes its price on its `seconds_second` row,
+ * and each contract's outcome follows from it (`seconds_contract_view`). The ledger gets one
+ * `seconds_settle` entry per owner per batch (the sum of the owner's outcomes) and one
+ * `seconds_house` entry, both referring to the batch's `seconds_settlement` row. So 100,000
+ * contracts of one second cost a few hundred rows written (issue 14: under a second). After each
+ * commit the owners hear of their contracts on the private channel.
  */
-export async function settleDue(deps: SettleDeps, batch = SETTLE_BATCH): Promise<SettleResult> {
+export async function settleDue(deps: SettleDeps, batchSeconds = SETTLE_BATCH_SECONDS): Promise<SettleResult> {
   const house = await systemAccountId(deps.db, 'secondsHouse');
   const nowSecond = Math.floor(deps.clock() / 1000);
-  // The distinct (pair, expiry second) of what is due: a handful of prices, however many contracts.
-  const keys = await deps.db.query<{ left_symbol: string; right_symbol: string; expiry_second: string | number; n: number }>(
-    `select left_symbol, right_symbol, expiry_second, count(*)::int as n
-     from seconds_contract where status = 1 and expiry_second <= $1 group by 1, 2, 3`,
+  const due = await deps.db.query<{ left_symbol: string; right_symbol: string; second: string | number }>(
+    `select left_symbol, right_symbol, second from seconds_second where settled_ms is null and second <= $1 order by second`,
     [nowSecond],
   );
   const result: SettleResult = { settled: 0, unpriced: 0 };
-  if (keys.length === 0) return result;
+  if (due.length === 0) return result;
   const pricing = performance.now();
-  const prices: Prices = { left: [], right: [], second: [], price: [] };
-  for (const key of keys) {
+  const priced: Prices = { left: [], right: [], second: [], price: [] };
+  const unpriced: Prices = { left: [], right: [], second: [], price: [] };
+  for (const key of due) {
     const pair = deps.pairs().get(`${key.left_symbol}_${key.right_symbol}`);
-    const second = Number(key.expiry_second);
+    const second = Number(key.second);
     const price = pair && (await deps.index.priceAt(pair, second));
-    if (price === undefined) {
-      result.unpriced += Number(key.n);
-      continue;
-    }
-    prices.left.push(key.left_symbol);
-    prices.right.push(key.right_symbol);
-    prices.second.push(second);
-    prices.price.push(price);
+    const into = price === undefined ? unpriced : priced;
+    into.left.push(key.left_symbol);
+    into.right.push(key.right_symbol);
+    into.second.push(second);
+    into.price.push(price ?? '0');
   }
   deps.measure?.('prices', performance.now() - pricing);
-  if (prices.price.length === 0) return result;
-  for (;;) {
+  if (unpriced.second.length > 0) result.unpriced = await countContracts(deps.db, unpriced);
+  for (let from = 0; from < priced.second.length; from += batchSeconds) {
+    const to = from + batchSeconds;
+    const batch: Prices = { left: priced.left.slice(from, to), right: priced.right.slice(from, to), second: priced.second.slice(from, to), price: priced.price.slice(from, to) };
     let committing = 0;
-    const { count, owners } = await deps.db.transaction(async (tx) => {
-      const settled = await settleBatch(tx, house, prices, nowSecond, deps.clock(), batch, deps.measure);
+    const settled = await deps.db.transaction(async (tx) => {
+      const done = await settleBatch(tx, house, batch, deps.clock(), deps.measure);
       committing = performance.now();
-      return settled;
+      return done;
     });
+    deps.measure?.('commit', performance.now() - committing);
+    if (!settled) continue;
+    result.settled += settled.count;
     const pushing = performance.now();
-    deps.measure?.('commit', pushing - committing);
-    result.settled += count;
-    publish(deps.feed, owners);
+    await publish(deps, settled.id, settled.owners);
     deps.measure?.('pushes', performance.now() - pushing);
-    if (count < batch) return result;
   }
+  return result;
 }
 
-/** The run's expiry-second prices, as rows (pair, second, price) both statements join the contracts to. */
-const PRICED_DUE = `prices as (
-       select * from unnest($1::text[], $2::text[], $3::bigint[], $4::numeric[]) as p(l, r, s, price))`;
+/** The batch's seconds and prices, as rows (l, r, s, price). */
+const BATCH_SECONDS = `unnest($1::text[], $2::text[], $3::bigint[], $4::numeric[]) as p(l, r, s, price)`;
+
+/** The batch's contracts still open: those of its seconds not settled before migration 018. */
+const BATCH_CONTRACTS = `seconds_second s join seconds_contract c
+  on c.left_symbol = s.left_symbol and c.right_symbol = s.right_symbol and c.expiry_second = s.second
+  where s.settlement_id = $1 and c.settled_ms is null`;
+
+async function countContracts(db: Queryable, seconds: Prices): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `select count(*)::int as n from ${BATCH_SECONDS} join seconds_contract c
+       on c.left_symbol = p.l and c.right_symbol = p.r and c.expiry_second = p.s where c.settled_ms is null`,
+    [seconds.left, seconds.right, seconds.second, seconds.price],
+  );
+  return Number(row?.n ?? 0);
+}
 
 /**
- * One batch, in one transaction, in two statements:
+ * One batch, in one transaction, in four statements:
  *
- * 1. after the settlement lock (`SETTLE_LOCK_KEY`), the batch's due contracts are picked — the
- *    first `batch` priced ones in (expiry second, id) order — and their owners' balances and the
- *    house's are locked in one canonical order (user id), as `lockBalances` does, so concurrent
- *    purchases cannot deadlock with it; it answers how many were picked and the last one's
- *    (expiry second, id), which bounds the second statement to exactly those contracts;
- * 2. one statement with data-modifying common table expressions, whose snapshot (taken after the
- *    locks) sees every locked balance as it is: the contracts are priced and marked settled by an
- *    update guarded by `status = 1` (a contract settles exactly once); from its returned rows the
- *    ledger entries are written with their "after" values from window sums over each owner's
- *    changes in contract order (each entry is the previous one plus its change, the last one is
- *    the new balance), the house's net change for the batch as one entry, every balance is updated
- *    once, and the pushes come back as one row per owner (the owner's settled contracts as JSON,
- *    formatted by SQL). The balance table's `check (available >= 0)` refuses a house that could not
- *    pay: the batch then rolls back whole.
+ * 1. the settlement lock (`SETTLE_LOCK_KEY`) and the batch's id;
+ * 2. the batch's seconds get their price and the batch's id, by an update guarded by
+ *    `settled_ms is null` (a second settles exactly once). It waits for purchases still holding
+ *    one of those seconds (they lock it before their balance), so the statements after it, each
+ *    with a new snapshot, see every contract of them;
+ * 3. the owners' balances and the house's are locked in one canonical order (user id), as
+ *    `lockBalances` does, so concurrent purchases cannot deadlock with it;
+ * 4. one statement with data-modifying common table expressions, whose snapshot sees every locked
+ *    balance as it is: the per-owner sums of the outcomes, one ledger entry per owner and the
+ *    house's net entry (each with its balance after), every balance updated once, and the batch's
+ *    `seconds_settlement` row with its count. The balance table's `check (available >= 0)` refuses
+ *    a house that could not pay: the batch then rolls back whole.
  *
- * No contract row makes a round trip through JS, and none is locked before its update.
+ * Undefined if another server settled these seconds first.
  */
 async function settleBatch(
   tx: Queryable,
   house: number,
-  prices: Prices,
-  nowSecond: number,
+  batch: Prices,
   now: number,
-  batch: number,
   measure: Measure,
-): Promise<{ count: number; owners: SettledOwner[] }> {
+): Promise<{ id: number; count: number; owners: number[] } | undefined> {
   let mark = performance.now();
   const lap = (stage: SettleStage) => {
     const at = performance.now();
     measure?.(stage, at - mark);
     mark = at;
   };
-  await tx.query(`select pg_advisory_xact_lock($1), set_config('work_mem', $2, true)`, [SETTLE_LOCK_KEY, SETTLE_WORK_MEM]);
-  const priceParams = [prices.left, prices.right, prices.second, prices.price];
+  const [{ id }] = (await tx.query<{ id: string }>(
+    `select pg_advisory_xact_lock($1), set_config('work_mem', $2, true), nextval('seconds_settlement_id_seq') as id`,
+    [SETTLE_LOCK_KEY, SETTLE_WORK_MEM],
+  )) as [{ id: string }];
+  const settlement = Number(id);
+  const marked = await tx.query(
+    `update seconds_second s set settle_price = p.price, settled_ms = $5, settlement_id = $6
+     from ${BATCH_SECONDS}
+     where s.left_symbol = p.l and s.right_symbol = p.r and s.second = p.s and s.settled_ms is null
+     returning s.second`,
+    [batch.left, batch.right, batch.second, batch.price, now, settlement],
+  );
+  if (marked.length === 0) return undefined;
   // The house's row exists from its capital (ensureHouse); made here too, so its entry can never be skipped.
   await tx.query(`insert into balance (user_id, currency, account) values ($1, $2, $3) on conflict do nothing`, [house, SECONDS_CURRENCY, SECONDS_ACCOUNT]);
-  const [picked] = await tx.query<{ n: number; last_second: string | number | null; last_id: string | number | null; owners: number }>(
-    `with ${PRICED_DUE},
-     picked as materialized (
-       select c.user_id, c.expiry_second, c.id
-       from seconds_contract c join prices p on p.l = c.left_symbol and p.r = c.right_symbol and p.s = c.expiry_second
-       where c.status = 1 and c.expiry_second <= $5
-       order by c.expiry_second, c.id limit $6),
-     locked as (
-       select b.user_id from balance b
-       where b.currency = $8 and b.account = $9 and (b.user_id = $7 or b.user_id in (select user_id from picked))
-       order by b.user_id for update)
-     select (select count(*)::int from picked) as n, (select count(*)::int from locked) as owners, last.expiry_second as last_second, last.id as last_id
-     from (select 1) one left join (select expiry_second, id from picked order by expiry_second desc, id desc limit 1) last on true`,
-    [...priceParams, nowSecond, batch, house, SECONDS_CURRENCY, SECONDS_ACCOUNT],
+  await tx.query(
+    `select b.user_id from balance b
+     where b.currency = $3 and b.account = $4 and (b.user_id = $2 or b.user_id in (select c.user_id from ${BATCH_CONTRACTS}))
+     order by b.user_id for update`,
+    [settlement, house, SECONDS_CURRENCY, SECONDS_ACCOUNT],
   );
   lap('locks');
-  if (!picked || picked.n === 0 || picked.last_id === null) return { count: 0, owners: [] };
-  const owners = await tx.query<SettledOwner>(
-    `with ${PRICED_DUE},
-     settled as (
-       update seconds_contract c set status = 2, settle_price = p.price, settled_ms = $7,
-         outcome = case when p.price = c.buy_price then 'draw' when (p.price > c.buy_price) = (c.direction = 'up') then 'win' else 'loss' end,
-         profit = case when p.price = c.buy_price then 0 when (p.price > c.buy_price) = (c.direction = 'up') then c.stake * c.payout_rate else -c.stake end
-       from prices p
-       where p.l = c.left_symbol and p.r = c.right_symbol and p.s = c.expiry_second
-         and c.status = 1 and c.expiry_second <= $5 and (c.expiry_second, c.id) <= ($5::bigint, $6::bigint)
-       returning c.*),
+  const [row] = await tx.query<{ contracts: number; owners: Array<string | number> }>(
+    `with outcomes as (
+       select c.user_id, c.stake,
+         case when s.settle_price = c.buy_price then 0 when (s.settle_price > c.buy_price) = (c.direction = 'up') then 1 else -1 end as result,
+         c.stake * c.payout_rate as win
+       from ${BATCH_CONTRACTS}),
+     owners as (
+       select user_id, count(*)::int as n,
+         sum(case result when 1 then stake + win when 0 then stake else 0 end) as available_change, -sum(stake) as frozen_change,
+         sum(case result when 1 then -win when -1 then stake else 0 end) as house_change
+       from outcomes group by user_id),
      changes as (
-       select id, user_id, 'seconds_' || outcome as kind,
-         case outcome when 'win' then stake + profit when 'draw' then stake else 0 end as available_change, -stake as frozen_change,
-         case outcome when 'win' then -profit when 'loss' then stake else 0 end as house_change
-       from settled),
-     entries as (
-       select s.user_id, s.kind, s.available_change, s.frozen_change, 'seconds_contract' as ref_type, s.id as ref_id,
-         b.available + sum(s.available_change) over w as available_after, b.frozen + sum(s.frozen_change) over w as frozen_after,
-         0 as place, s.id as ord
-       from changes s join balance b on b.user_id = s.user_id and b.currency = $9 and b.account = $10
-       window w as (partition by s.user_id order by s.id)
+       select user_id, 'seconds_settle' as kind, available_change, frozen_change from owners
        union all
-       select b.user_id, 'seconds_house', h.change, 0, 'seconds_settlement', h.first_id, b.available + h.change, b.frozen, 1, 0
-       from (select sum(house_change) as change, min(id) as first_id from changes) h
-         join balance b on b.user_id = $8 and b.currency = $9 and b.account = $10
-       where h.change <> 0),
+       select $2::bigint, 'seconds_house', sum(house_change), 0 from owners having sum(house_change) <> 0),
      written as (
        insert into ledger_entry (user_id, currency, account, kind, available_change, frozen_change, available_after, frozen_after, ref_type, ref_id)
-       select user_id, $9, $10, kind, available_change, frozen_change, available_after, frozen_after, ref_type, ref_id
-       from entries order by place, ord),
+       select t.user_id, $3, $4, t.kind, t.available_change, t.frozen_change, b.available + t.available_change, b.frozen + t.frozen_change,
+         'seconds_settlement', $1
+       from changes t join balance b on b.user_id = t.user_id and b.currency = $3 and b.account = $4
+       order by t.user_id),
      balances as (
-       update balance b set available = b.available + t.available, frozen = b.frozen + t.frozen
-       from (select user_id, sum(available_change) as available, sum(frozen_change) as frozen from entries group by user_id) t
-       where b.user_id = t.user_id and b.currency = $9 and b.account = $10)
-     select user_id, json_agg(json_build_object(
+       update balance b set available = b.available + t.available_change, frozen = b.frozen + t.frozen_change
+       from changes t where b.user_id = t.user_id and b.currency = $3 and b.account = $4),
+     recorded as (
+       insert into seconds_settlement (id, settled_ms, contracts) select $1, $5, coalesce(sum(n), 0) from owners returning contracts)
+     select contracts, (select coalesce(array_agg(user_id), '{}') from owners) as owners from recorded`,
+    [settlement, house, SECONDS_CURRENCY, SECONDS_ACCOUNT, now],
+  );
+  lap('settle');
+  return { id: settlement, count: Number(row?.contracts ?? 0), owners: (row?.owners ?? []).map(Number) };
+}
+
+/**
+ * After the commit: each owner's settled contracts (one row per owner, the contracts as JSON built
+ * by SQL) and balance on the private channel — read only for the owners listening now, since the
+ * others read their contracts when they next open a page.
+ */
+async function publish(deps: SettleDeps, settlement: number, owners: number[]): Promise<void> {
+  const listening = deps.feed.listening ? owners.filter((id) => deps.feed.listening!(id)) : owners;
+  if (listening.length === 0) return;
+  const rows = await deps.db.query<SettledOwner>(
+    `select user_id, json_agg(json_build_object(
          'id', id, 'symbol', left_symbol || '_' || right_symbol, 'direction', direction, 'period', period_s,
          'payout_rate', trim_scale(payout_rate)::text, 'quantity', trim_scale(stake)::text, 'buy_price', trim_scale(buy_price)::text,
          'accepted_at', accepted_ms, 'expiry_second', expiry_second, 'expires_at', expiry_second * 1000, 'status', status,
          'estimated_profit', trim_scale(stake * payout_rate)::text, 'settle_price', trim_scale(settle_price)::text,
          'outcome', outcome, 'profit', trim_scale(profit)::text, 'settled_at', settled_ms) order by id) as contracts
-     from settled group by user_id`,
-    [...priceParams, Number(picked.last_second), Number(picked.last_id), now, house, SECONDS_CURRENCY, SECONDS_ACCOUNT],
+     from seconds_contract_view where settlement_id = $1 and user_id = any($2::bigint[]) group by user_id`,
+    [settlement, listening],
   );
-  lap('settle');
-  let count = 0;
-  for (const owner of owners) count += owner.contracts.length;
-  return { count, owners };
+  pushTo(deps.feed, rows);
 }
 
-/** After the commit: each owner's settled contracts and balance on the private channel (only users with a socket cost anything). */
-function publish(feed: UserFeed, owners: SettledOwner[]): void {
+function pushTo(feed: UserFeed, owners: SettledOwner[]): void {
   for (const { user_id, contracts } of owners) {
     const userId = Number(user_id);
     if (feed.message) for (const contract of contracts) feed.message(userId, { channel: 'user', kind: 'seconds', contract });

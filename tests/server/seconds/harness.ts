@@ -133,7 +133,7 @@ export function useSeconds(options: { enabled?: boolean } = {}) {
     settle: () => state.product.settle(),
     async contract(id: number): Promise<SecondsContract> {
       const [row] = await state.db.query<{ status: number; outcome: string | null; settle_price: string | null; profit: string | null }>(
-        `select status, outcome, trim_scale(settle_price)::text as settle_price, trim_scale(profit)::text as profit from seconds_contract where id = $1`,
+        `select status, outcome, trim_scale(settle_price)::text as settle_price, trim_scale(profit)::text as profit from seconds_contract_view where id = $1`,
         [id],
       );
       return row as unknown as SecondsContract;

@@ -7,6 +7,7 @@ import { expectOk, post } from '../http.js';
 import { useSeconds } from './harness.js';
 import { INDEX_KEPT_SECONDS } from '../../../server/products/seconds/scheduler.js';
 import { settleDue } from '../../../server/products/seconds/settlement.js';
+import { settlementMismatches } from '../../../server/products/seconds/settlementCheck.js';
 
 const t = useSeconds();
 const en = MESSAGES.en_US;
@@ -184,12 +185,8 @@ describe('seconds contracts: exactly once', () => {
     const runs = await Promise.all([t.settle(), t.settle(), t.settle()]);
     expect(runs.reduce((n, r) => n + r.settled, 0)).toBe(ids.length);
     expect((await t.settle()).settled).toBe(0);
-    const entries = await t.db.query<{ ref_id: string; n: number }>(
-      `select ref_id, count(*)::int as n from ledger_entry where ref_type = 'seconds_contract' and ref_id = any($1::bigint[]) and kind <> 'seconds_freeze' group by ref_id`,
-      [ids],
-    );
-    expect(entries).toHaveLength(ids.length);
-    expect(entries.every((e) => Number(e.n) === 1)).toBe(true);
+    for (const id of ids) expect((await t.contract(id)).status).toBe(2);
+    expect(await settlementMismatches(t.db)).toEqual([]);
     await t.expectAuditClean();
   });
 
@@ -212,8 +209,8 @@ describe('seconds contracts: exactly once', () => {
     t.trades.priceOf('BTC_USDT', a + 40, '699'); // … and loses at a + 40
     t.at(a + 45, 0);
     const pushesBefore = t.feed.messages.length;
-    // Batches of 3 over 8 contracts: 3, 3 (across the two seconds), 2.
-    const run = await settleDue({ db: t.db, index: t.product.index, pairs: t.product.pairs, feed: t.feed.feed, clock: t.now }, 3);
+    // Batches of one second each: the two expiry seconds in two transactions.
+    const run = await settleDue({ db: t.db, index: t.product.index, pairs: t.product.pairs, feed: t.feed.feed, clock: t.now }, 1);
     expect(run).toEqual({ settled: ids.length, unpriced: 0 });
     for (const c of bought) {
       const first = c.expiry_second === a + 30;
@@ -225,11 +222,13 @@ describe('seconds contracts: exactly once', () => {
         profit: wins ? String(Number(c.quantity) * 0.8) : `-${c.quantity}`,
       });
     }
-    const entries = await t.db.query<{ n: number }>(
-      `select count(*)::int as n from ledger_entry where ref_type = 'seconds_contract' and ref_id = any($1::bigint[]) and kind <> 'seconds_freeze' group by ref_id`,
+    expect(await settlementMismatches(t.db)).toEqual([]);
+    // One batch per second: two settlements, each with one entry per owner and one for the house.
+    const settlements = await t.db.query<{ id: string; contracts: number }>(
+      `select id, contracts from seconds_settlement where id in (select settlement_id from seconds_contract_view where id = any($1::bigint[])) order by id`,
       [ids],
     );
-    expect(entries.map((e) => Number(e.n))).toEqual(ids.map(() => 1));
+    expect(settlements.map((r) => r.contracts)).toEqual([4, 4]);
     const pushed = t.feed.messages.slice(pushesBefore).map((m) => (m.message as { contract: SecondsContract }).contract);
     expect(pushed.map((c) => c.id).sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y));
     expect(pushed.find((c) => c.id === ids[1])).toEqual({ ...bought[1], status: 2, settle_price: '701', outcome: 'win', profit: '12', settled_at: t.now() });
@@ -283,6 +282,20 @@ describe('seconds contracts: refusals change nothing', () => {
     expectOk(await post(t.app, SECONDS_PATHS.acknowledge, {}, stranger.headers));
     expectOk(await t.buy(stranger, { direction: 'up', quantity: '10' }));
     await t.expectAuditClean();
+  });
+
+  it('refuses a purchase whose expiry second is already settled (one held up longer than its period), freezing nothing', async () => {
+    const a = scenario();
+    t.trades.priceOf('BTC_USDT', a, '700');
+    t.at(a, 200);
+    const user = await t.user('100');
+    await t.db.query(`insert into seconds_settlement (id, settled_ms) values (-1, 0) on conflict do nothing`);
+    await t.db.query(
+      `insert into seconds_second (left_symbol, right_symbol, second, settle_price, settled_ms, settlement_id) values ('BTC', 'USDT', $1, 700, 0, -1)`,
+      [a + 30],
+    );
+    await refused(t.buy(user, { direction: 'up', quantity: '10' }), en.secondsNoPrice);
+    expect(await t.balance(user)).toEqual({ available: '100', frozen: '0' });
   });
 
   it('bounds the net open stake per pair, period and direction (the house exposure)', async () => {
