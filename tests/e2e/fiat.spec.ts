@@ -44,7 +44,8 @@ async function newTrader(browser: Browser, tag: string, lang?: string): Promise<
 }
 
 /** Verified (KYC approved through the operator's API), with USDT in the fiat account, a card, and a cheap USD sell ad published on /deal/my-ads. */
-async function verifiedSeller(page: Page, w: Words, price: string): Promise<{ ad: FiatAd; method: FiatMethod }> {
+/** The seller's preparation, through the API: identity approved by the operator, a USD card, 200 USDT in the fiat account. */
+async function readySeller(page: Page): Promise<{ token: string; method: FiatMethod }> {
   const token = await tokenOf(page);
   const status = await call<{ submission_id: number | null }>(page, '/api/identity/submit', { name: 'Ada Lovelace', id_number: 'X1234567', front: PNG, back: PNG }, token);
   const { token: op } = await call<{ token: string }>(page, '/api/operator/login', OPERATOR);
@@ -52,6 +53,11 @@ async function verifiedSeller(page: Page, w: Words, price: string): Promise<{ ad
   await call(page, '/api/user/coll_method_add', { real_name: 'Ada Lovelace', card_number: '6222 8888 7777 1234', bank_name: 'E2E Bank', currency: 'USD' }, token);
   const [method] = await call<FiatMethod[]>(page, '/api/fiat/methods', {}, token);
   await fundAccount(page, 'legal', '200');
+  return { token, method: method! };
+}
+
+async function verifiedSeller(page: Page, w: Words, price: string): Promise<{ ad: FiatAd; method: FiatMethod }> {
+  const { token, method } = await readySeller(page);
   await page.goto('/deal/my-ads');
   await page.locator('select').nth(1).selectOption('USD');
   await page.locator('input[name="fixed_price"]').fill(price);
@@ -64,22 +70,16 @@ async function verifiedSeller(page: Page, w: Words, price: string): Promise<{ ad
   await expect(page.getByRole('table')).toContainText('100 / 100');
   const [ad] = await call<FiatAd[]>(page, '/api/fiat/my_ads', {}, token);
   expect(ad).toMatchObject({ side: 'sell', price: price, remaining: '100', status: 'online' });
-  return { ad: ad!, method: method! };
+  return { ad: ad!, method };
 }
 
 /** Like verifiedSeller, all through the API (the timeout test is about the deadline, not the ad form). */
 async function sellerByApi(page: Page, price: string): Promise<FiatAd> {
-  const token = await tokenOf(page);
-  const status = await call<{ submission_id: number | null }>(page, '/api/identity/submit', { name: 'Ada Lovelace', id_number: 'X1234567', front: PNG, back: PNG }, token);
-  const { token: op } = await call<{ token: string }>(page, '/api/operator/login', OPERATOR);
-  await call(page, '/api/operator/kyc/approve', { id: status.submission_id }, op);
-  await call(page, '/api/user/coll_method_add', { real_name: 'Ada Lovelace', card_number: '6222 8888 7777 1234', bank_name: 'E2E Bank', currency: 'USD' }, token);
-  const [method] = await call<FiatMethod[]>(page, '/api/fiat/methods', {}, token);
-  await fundAccount(page, 'legal', '200');
+  const { token, method } = await readySeller(page);
   return call<FiatAd>(
     page,
     FIAT_PATHS.publish,
-    { side: 'sell', crypto: 'USDT', fiat: 'USD', price_kind: 'fixed', fixed_price: price, total: '100', min_amount: '1', max_amount: '100', method_ids: [method!.id], terms: '' },
+    { side: 'sell', crypto: 'USDT', fiat: 'USD', price_kind: 'fixed', fixed_price: price, total: '100', min_amount: '1', max_amount: '100', method_ids: [method.id], terms: '' },
     token,
   );
 }

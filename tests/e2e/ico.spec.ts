@@ -54,7 +54,7 @@ test('participate, add more, see the settlement and thaw twice', async ({ page }
   const now = Date.now();
   await operatorCreates(page, {
     symbol, name: 'E2E token', description: { en_US: 'End-to-end project' }, total: '100', price: '0.5', token_places: 0,
-    start_at: now - 1000, end_at: now + 45_000, min_quantity: '10', max_quantity: '1000', release_rate: '0.5', release_period_ms: 6000, listed: false,
+    start_at: now - 1000, end_at: now + 70_000, min_quantity: '10', max_quantity: '1000', release_rate: '0.5', release_period_ms: 6000, listed: false,
   });
 
   await page.goto('/subscribe');
@@ -67,6 +67,7 @@ test('participate, add more, see the settlement and thaw twice', async ({ page }
   await expect(page.getByTestId('ico-account')).toContainText('900 USDT');
   await page.screenshot({ path: test.info().outputPath('ico-subscribed.png') });
 
+  // (The project is open 70 s: two subscriptions through the popups took over 45 s at load average 11.)
   // Oversubscribed 200 for 100: winning 100, refund 50; tokens frozen, released 50 % per 6 s. The
   // settlement reaches the open page on the private channel: no reload (the board's poll is a minute).
   await expect(card.getByTestId('ico-allocated')).toHaveText('100', { timeout: 90_000 });
@@ -87,11 +88,14 @@ test('participate, add more, see the settlement and thaw twice', async ({ page }
   await page.waitForTimeout(7000);
   await page.goto('/wallet/subscribe');
   await expect(page.getByTestId(`released-total-${symbol}`)).toHaveText('100', { timeout: 20_000 });
+  // On a busy machine the first thaw can come after both periods and take everything: then there is no second one.
   const again = page.getByRole('button', { name: new RegExp(EN.thaw) });
+  let thaws = 1;
   if (await again.count()) {
     await again.first().click();
     await page.getByRole('dialog').getByRole('button').last().click();
     await expect(page.getByRole('status').filter({ hasText: EN.thawed })).toBeVisible({ timeout: 15_000 });
+    thaws = 2;
   }
   const balances = await call<Array<{ currency: string; available: string; frozen: string }>>(page, '/api/wallet/balances', { account: 'ico' }, await tokenOf(page));
   expect(balances.find((b) => b.currency === symbol)).toMatchObject({ available: '100', frozen: '0' });
@@ -100,7 +104,7 @@ test('participate, add more, see the settlement and thaw twice', async ({ page }
   await expect(page.getByRole('table')).toContainText(symbol);
   await expect(page.getByRole('table')).toContainText('50.00%');
   await page.goto('/wallet/log-ico-thaw');
-  await expect(page.getByRole('table').getByRole('row')).toHaveCount(3);
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(1 + thaws);
   await page.goto('/order/sub-tran');
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(3);
 });
@@ -120,6 +124,9 @@ test('participate in Japanese on a demo project', async ({ page }) => {
 
 test('the operator creates a listed project with the date pickers; at its settlement its spot pair opens', async ({ page, browser }) => {
   test.setTimeout(150_000);
+  // The subscriber first: the project below is open for only 25 s, less than a registration takes on a busy machine.
+  await registerThroughUi(page, `e2e-ico-list-${Date.now()}@example.org`);
+  await fundIco(page, '100');
   const desk = await operatorDesk(browser);
   await desk.getByRole('tab', { name: EN.desk.tab }).click();
   await desk.getByRole('button', { name: EN.desk.new }).click();
@@ -165,9 +172,7 @@ test('the operator creates a listed project with the date pickers; at its settle
   const startMs = await desk.evaluate((text) => new Date(text).getTime(), start);
   expect(JSON.parse(sent[0]!)).toMatchObject({ symbol, start_at: startMs, listed: true });
 
-  // A subscriber, so the settlement has something to allocate; then the pair opens.
-  await registerThroughUi(page, `e2e-ico-list-${Date.now()}@example.org`);
-  await fundIco(page, '100');
+  // A subscription, so the settlement has something to allocate; then the pair opens.
   const projects = await call<IcoProject[]>(page, '/api/ico/projects', {});
   const project = projects.find((p) => p.symbol === symbol)!;
   await call(page, '/api/ico/subscribe', { project_id: project.id, quantity: '100' }, await tokenOf(page));

@@ -82,8 +82,11 @@ async function operatorApproves(browser: Browser, email: string) {
     expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   }
   await page.getByRole('button', { name: 'Approve', exact: true }).click();
+  // The toast shows for 1.2 s: watched from before the click, in the page (not by expect's polling
+  // from the test, which missed it at load average 11).
+  const toast = page.getByText('Approved: the user is now verified').waitFor({ state: 'visible', timeout: 20_000 });
   await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByText('Approved: the user is now verified')).toBeVisible();
+  await toast;
   await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(0);
   await page.context().close();
 }

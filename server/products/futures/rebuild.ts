@@ -4,6 +4,7 @@ import { FuturesOrderStatus as S } from '../../../src/domain/futures/orderStatus
 import { DEPTH_LEVELS } from '../../kernel/exchange/marketData.js';
 import { decimalToUnits } from '../../kernel/exchange/market/units.js';
 import { CandleBuilder, type Candle } from '../../kernel/exchange/market/candles.js';
+import { readLiveCandles } from '../../kernel/exchange/market/klineHistory.js';
 import type { FuturesPair } from './pairs.js';
 import { createEngine } from '../../kernel/exchange/matching/index.js';
 import type { EngineEvent } from '../../kernel/exchange/matching/types.js';
@@ -59,7 +60,8 @@ export async function rebuildExchange(ex: FuturesExchange): Promise<void> {
       data.restoreTradeList(trades.slice(-50).reverse().map((t) => ({ id: Number(t.id), time: Number(t.created_ms), price: t.price, quantity: t.quantity, side: t.taker_side })));
       await backfillCandles(ex, pair);
       // The candles in progress carry on from their rows (a week's or a month's began before today).
-      for (const c of await liveCandles(ex, pair)) data.restoreCandle(c);
+      const { left, right, pricePrecision, amountPrecision } = pair.spec;
+      for (const c of await readLiveCandles(ex.db, 'futures_candle', left, right, pricePrecision, amountPrecision)) data.restoreCandle(c);
     }
     const open = await ex.db.query<OrderRow>(`select ${ORDER_COLUMNS} from futures_order where status in (0, 1, 2, 4) order by id`);
     const interrupted: OrderState[] = [];
@@ -104,30 +106,6 @@ export async function rebuildExchange(ex: FuturesExchange): Promise<void> {
       ex.adopt(b);
     }
   }
-
-type CandleRow = { interval: string; open_time: number; open: string; high: string; low: string; close: string; amount: string; vol: string; count: number };
-
-/** The newest candle of each interval of a pair, in integer units. */
-async function liveCandles(ex: FuturesExchange, pair: FuturesPair): Promise<Candle[]> {
-  const { left, right, pricePrecision: pp, amountPrecision: ap } = pair.spec;
-  const rows = await ex.db.query<CandleRow>(
-    `select distinct on (interval) interval, open_time, trim_scale(open)::text as open, trim_scale(high)::text as high, trim_scale(low)::text as low,
-       trim_scale(close)::text as close, trim_scale(amount)::text as amount, trim_scale(vol)::text as vol, count
-     from futures_candle where left_symbol = $1 and right_symbol = $2 order by interval, open_time desc`,
-    [left, right],
-  );
-  return rows.map((c) => ({
-    interval: c.interval as Candle['interval'],
-    openTime: Number(c.open_time),
-    open: decimalToUnits(c.open, pp)!,
-    high: decimalToUnits(c.high, pp)!,
-    low: decimalToUnits(c.low, pp)!,
-    close: decimalToUnits(c.close, pp)!,
-    amount: decimalToUnits(c.amount, ap) ?? 0,
-    vol: BigInt(decimalToUnits(c.vol, pp + ap) ?? 0),
-    count: c.count,
-  }));
-}
 
 /**
  * A pair that has trades but no candle rows (a database from before migration 016) gets its

@@ -2,6 +2,7 @@ import type { KlineInterval } from '../../../src/domain/constants.js';
 import { depthChannel, klineChannel, tradeChannel, type KlineBar } from '../../../src/domain/market.js';
 import type { Database } from '../../kernel/db/database.js';
 import type { Candle } from '../../kernel/exchange/market/candles.js';
+import { readLiveCandles } from '../../kernel/exchange/market/klineHistory.js';
 import { decimalToUnits } from '../../kernel/exchange/market/units.js';
 import { DEPTH_LEVELS, MarketData } from '../../kernel/exchange/marketData.js';
 import { CancelReason, type EngineEvent, type OrderBookEngine, type RestingOrder, type Side, type TimeInForce } from '../../kernel/exchange/matching/types.js';
@@ -278,25 +279,7 @@ export class SpotMarket {
         .reverse()
         .map((t) => ({ id: Number(t.id), time: Number(t.created_ms), price: t.price, quantity: t.quantity, side: t.taker_side })),
     );
-    const live = await this.db.query<{ interval: string; open_time: number; open: string; high: string; low: string; close: string; amount: string; vol: string; count: number }>(
-      `select distinct on (interval) interval, open_time, trim_scale(open)::text as open, trim_scale(high)::text as high, trim_scale(low)::text as low,
-         trim_scale(close)::text as close, trim_scale(amount)::text as amount, trim_scale(vol)::text as vol, count
-       from candle where left_symbol = $1 and right_symbol = $2 order by interval, open_time desc`,
-      [left, right],
-    );
-    for (const c of live) {
-      this.data.restoreCandle({
-        interval: c.interval as Candle['interval'],
-        openTime: Number(c.open_time),
-        open: decimalToUnits(c.open, pp)!,
-        high: decimalToUnits(c.high, pp)!,
-        low: decimalToUnits(c.low, pp)!,
-        close: decimalToUnits(c.close, pp)!,
-        amount: decimalToUnits(c.amount, ap) ?? 0,
-        vol: BigInt(decimalToUnits(c.vol, pp + ap) ?? 0),
-        count: c.count,
-      });
-    }
+    for (const candle of await readLiveCandles(this.db, 'candle', left, right, pp, ap)) this.data.restoreCandle(candle);
     const open = await this.db.query<{ id: number; user_id: number; side: Side; type: 'limit' | 'market'; tif: TimeInForce; price: string; quantity: string; filled: string }>(
       `select id, user_id, side, type, tif, trim_scale(price)::text as price, trim_scale(quantity)::text as quantity, trim_scale(filled)::text as filled
        from spot_order where left_symbol = $1 and right_symbol = $2 and status in (1, 2) order by id`,

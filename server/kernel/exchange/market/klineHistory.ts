@@ -1,6 +1,8 @@
 import type { KlineInterval } from '../../../../src/domain/constants.js';
 import type { KlineBar, KlineHistory } from '../../../../src/domain/market.js';
 import type { Queryable } from '../../db/database.js';
+import type { Candle } from './candles.js';
+import { decimalToUnits } from './units.js';
 
 /** Where a market keeps its candles: spot's `candle`, the futures markets' `futures_candle` (same columns). */
 export type CandleTable = 'candle' | 'futures_candle';
@@ -27,3 +29,27 @@ export async function readKlines(db: Queryable, table: CandleTable, left: string
 
 /** The query string both kline routes take (docs/API.md). */
 export const KLINE_QUERY_LIMITS = { to: { type: 'integer', minimum: 0, maximum: 8_640_000_000_000_000 }, limit: { type: 'integer', minimum: 1, maximum: 1000, default: 300 } } as const;
+
+/**
+ * The newest candle of each interval of a pair, in integer units (ticks of `pricePrecision`, lots
+ * of `amountPrecision`): the candles in progress a market carries on with after a restart.
+ */
+export async function readLiveCandles(db: Queryable, table: CandleTable, left: string, right: string, pricePrecision: number, amountPrecision: number): Promise<Candle[]> {
+  const rows = await db.query<{ interval: string; open_time: number; open: string; high: string; low: string; close: string; amount: string; vol: string; count: number }>(
+    `select distinct on (interval) interval, open_time, trim_scale(open)::text as open, trim_scale(high)::text as high, trim_scale(low)::text as low,
+       trim_scale(close)::text as close, trim_scale(amount)::text as amount, trim_scale(vol)::text as vol, count
+     from ${table} where left_symbol = $1 and right_symbol = $2 order by interval, open_time desc`,
+    [left, right],
+  );
+  return rows.map((c) => ({
+    interval: c.interval as Candle['interval'],
+    openTime: Number(c.open_time),
+    open: decimalToUnits(c.open, pricePrecision)!,
+    high: decimalToUnits(c.high, pricePrecision)!,
+    low: decimalToUnits(c.low, pricePrecision)!,
+    close: decimalToUnits(c.close, pricePrecision)!,
+    amount: decimalToUnits(c.amount, amountPrecision) ?? 0,
+    vol: BigInt(decimalToUnits(c.vol, pricePrecision + amountPrecision) ?? 0),
+    count: c.count,
+  }));
+}

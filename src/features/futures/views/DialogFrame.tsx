@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../app/ui/Button';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
-import { Dialog } from '../../../app/ui/Dialog';
 
 /** The confirmation step of a position dialog (§8): what is about to be sent, and the button that sends it. */
 export interface ConfirmStep {
@@ -28,22 +26,10 @@ export function DialogFrame(props: { title: string; submitLabel: string; onSubmi
       </ConfirmDialog>
     );
   }
+  // The editing step has the same frame as a confirmation: Cancel and one button (here: submit).
   return (
-    <Dialog
-      title={props.title}
-      onClose={props.onCancel}
-      footer={
-        <>
-          <Button type="button" $variant="ghost" onClick={props.onCancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="button" onClick={props.onSubmit}>
-            {props.submitLabel}
-          </Button>
-        </>
-      }
-    >
+    <ConfirmDialog title={props.title} cancelLabel={t('common.cancel')} confirmLabel={props.submitLabel} onConfirm={props.onSubmit} onCancel={props.onCancel}>
       {props.children}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { FuturesOrderDetail } from '../../../domain/futures/api';
 import { formatDateTime } from '../../../domain/localeFormat';
 import { Button } from '../../../app/ui/Button';
 import { DataTable } from '../../../app/ui/DataTable';
+import { NotFoundPanel, useIdParam } from '../../../app/ui/NotFoundPanel';
 import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../app/ui/Panel';
 import { useFuturesDetail } from '../futures.hooks';
 import { Fact, Facts, pairLabel, SourceText } from './detailParts';
@@ -12,16 +13,8 @@ import { ActionText, cut, percent, Signed, StatusText } from './futuresUi';
 /** /order/u-detail/{id}: a futures order (spec §3): entrust, trigger and execution price, leverage, quantity, fee, profit, yield, and its trades. */
 export function FuturesOrderDetailPage() {
   const { t } = useTranslation();
-  const id = Number(useParams().id);
-  if (!Number.isSafeInteger(id) || id <= 0) {
-    return (
-      <Panel>
-        <PanelBody>
-          <Muted>{t('futures.detail.notFound')}</Muted>
-        </PanelBody>
-      </Panel>
-    );
-  }
+  const id = useIdParam();
+  if (id === undefined) return <NotFoundPanel message={t('futures.detail.notFound')} />;
   return <OrderDetail key={id} id={id} />;
 }
 

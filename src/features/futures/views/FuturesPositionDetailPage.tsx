@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { FuturesPosition } from '../../../domain/futures/api';
 import { Button } from '../../../app/ui/Button';
+import { NotFoundPanel } from '../../../app/ui/NotFoundPanel';
 import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../app/ui/Panel';
 import { useFuturesDetail } from '../futures.hooks';
 import { Fact, Facts, OrderList, pairLabel } from './detailParts';
@@ -17,15 +18,7 @@ const SYMBOL = /^[a-z0-9]{1,12}_[a-z0-9]{1,12}$/i;
 export function FuturesPositionDetailPage() {
   const { t } = useTranslation();
   const symbol = useParams().symbol ?? '';
-  if (!SYMBOL.test(symbol)) {
-    return (
-      <Panel>
-        <PanelBody>
-          <Muted>{t('futures.detail.noPosition')}</Muted>
-        </PanelBody>
-      </Panel>
-    );
-  }
+  if (!SYMBOL.test(symbol)) return <NotFoundPanel message={t('futures.detail.noPosition')} />;
   return <PositionDetail key={symbol} symbol={symbol.toUpperCase()} />;
 }
 

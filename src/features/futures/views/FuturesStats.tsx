@@ -6,11 +6,6 @@ import type { DeskData, FuturesDeskActorRef } from '../machines/futuresDesk/futu
 import { useFundingCountdown } from '../futures.hooks';
 import { usePairMarket } from '../../markets/markets.hooks';
 
-/** hh:mm:ss until `ms` (never negative). */
-export function countdown(ms: number): string {
-  return formatCountdown(ms / 1000, { alwaysHours: true });
-}
-
 /**
  * The contract market's figures in the trade page's stats bar: the mark price (live, from the index
  * tick), the funding rate and the countdown to the next funding (the desk's `fundingCountdown`
@@ -36,7 +31,7 @@ export function FuturesStats(props: { data: DeskData | undefined; desk: FuturesD
         <dd className="num" data-testid="stats-funding">
           <span className={config?.funding_rate.startsWith('-') ? 'down' : 'up'}>{config ? formatPercent(config.funding_rate, 4) : '—'}</span>
           {' · '}
-          {left === undefined ? '—' : countdown(left)}
+          {left === undefined ? '—' : formatCountdown(left / 1000, { alwaysHours: true })}
         </dd>
       </dl>
     </>

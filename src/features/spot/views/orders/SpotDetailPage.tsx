@@ -1,26 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { SpotOrderDetail } from '../../../../domain/spotOrders';
 import { useOrderDetail } from '../../spot.hooks';
 import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../../app/ui/Panel';
 import { DetailFact, DetailFacts } from '../../../../app/ui/DetailFacts';
+import { NotFoundPanel, useIdParam } from '../../../../app/ui/NotFoundPanel';
 import { baseOf, dateTime, EntrustPrice, pairLabel, plain, quoteOf, SideLabel, StatusBadge, TYPE_KEYS } from './orderLabels';
 
 /** /order/spot-detail/{id}: spec §3 spot order fields and its deal details. */
 export function SpotDetailPage() {
   const { t } = useTranslation();
-  const id = Number(useParams().id);
-  if (!Number.isSafeInteger(id) || id <= 0) {
-    return (
-      <Panel>
-        <PanelBody>
-          <Muted>{t('spot.detail.notFound')}</Muted>
-        </PanelBody>
-      </Panel>
-    );
-  }
+  const id = useIdParam();
+  if (id === undefined) return <NotFoundPanel message={t('spot.detail.notFound')} />;
   return <OrderDetail key={id} id={id} />;
 }
 
