@@ -2,6 +2,7 @@ import type { KlineBar, PublicTrade } from '../../../src/domain/market.js';
 import { fxText } from '../../../src/domain/futures/fixed.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import type { Candle } from '../../kernel/exchange/market/candles.js';
+import { candleColumns } from '../../kernel/exchange/market/klineHistory.js';
 import type { MarketData } from '../../kernel/exchange/marketData.js';
 import { Books } from './books.js';
 import type { OrderState } from './orderState.js';
@@ -248,18 +249,6 @@ export async function upsertFuturesCandles(tx: Queryable, rows: CandleRowOut[]):
      select * from unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::numeric[], $6::numeric[], $7::numeric[], $8::numeric[], $9::numeric[], $10::numeric[], $11::int[])
      on conflict (left_symbol, right_symbol, interval, open_time) do update set
        high = excluded.high, low = excluded.low, close = excluded.close, amount = excluded.amount, vol = excluded.vol, count = excluded.count`,
-    [
-      rows.map((r) => r.left),
-      rows.map((r) => r.right),
-      rows.map((r) => r.interval),
-      rows.map((r) => r.openTime),
-      rows.map((r) => r.bar.open),
-      rows.map((r) => r.bar.high),
-      rows.map((r) => r.bar.low),
-      rows.map((r) => r.bar.close),
-      rows.map((r) => r.bar.amount),
-      rows.map((r) => r.bar.vol),
-      rows.map((r) => r.bar.count),
-    ],
+    [rows.map((r) => r.left), rows.map((r) => r.right), ...candleColumns(rows)],
   );
 }

@@ -84,19 +84,22 @@ export async function settleDue(deps: SettleDeps, batchSeconds = SETTLE_BATCH_SE
   if (due.length === 0) return result;
   const pricing = performance.now();
   const priced: Prices = { left: [], right: [], second: [], price: [] };
-  const unpriced: Prices = { left: [], right: [], second: [], price: [] };
+  const unpriced: Array<{ left_symbol: string; right_symbol: string; second: number }> = [];
   for (const key of due) {
     const pair = deps.pairs().get(`${key.left_symbol}_${key.right_symbol}`);
     const second = Number(key.second);
     const price = pair && (await deps.index.priceAt(pair, second));
-    const into = price === undefined ? unpriced : priced;
-    into.left.push(key.left_symbol);
-    into.right.push(key.right_symbol);
-    into.second.push(second);
-    into.price.push(price ?? '0');
+    if (price === undefined) {
+      unpriced.push({ ...key, second });
+      continue;
+    }
+    priced.left.push(key.left_symbol);
+    priced.right.push(key.right_symbol);
+    priced.second.push(second);
+    priced.price.push(price);
   }
   deps.measure?.('prices', performance.now() - pricing);
-  if (unpriced.second.length > 0) result.unpriced = await countContracts(deps.db, unpriced);
+  if (unpriced.length > 0) result.unpriced = await countContracts(deps.db, unpriced);
   for (let from = 0; from < priced.second.length; from += batchSeconds) {
     const to = from + batchSeconds;
     const batch: Prices = { left: priced.left.slice(from, to), right: priced.right.slice(from, to), second: priced.second.slice(from, to), price: priced.price.slice(from, to) };
@@ -124,11 +127,12 @@ const BATCH_CONTRACTS = `seconds_second s join seconds_contract c
   on c.left_symbol = s.left_symbol and c.right_symbol = s.right_symbol and c.expiry_second = s.second
   where s.settlement_id = $1 and c.settled_ms is null`;
 
-async function countContracts(db: Queryable, seconds: Prices): Promise<number> {
+/** Open contracts of the given seconds (those with no price yet), for the run's report. */
+async function countContracts(db: Queryable, seconds: Array<{ left_symbol: string; right_symbol: string; second: number }>): Promise<number> {
   const [row] = await db.query<{ n: number }>(
-    `select count(*)::int as n from ${BATCH_SECONDS} join seconds_contract c
+    `select count(*)::int as n from unnest($1::text[], $2::text[], $3::bigint[]) as p(l, r, s) join seconds_contract c
        on c.left_symbol = p.l and c.right_symbol = p.r and c.expiry_second = p.s where c.settled_ms is null`,
-    [seconds.left, seconds.right, seconds.second, seconds.price],
+    [seconds.map((k) => k.left_symbol), seconds.map((k) => k.right_symbol), seconds.map((k) => k.second)],
   );
   return Number(row?.n ?? 0);
 }

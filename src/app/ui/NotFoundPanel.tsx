@@ -1,12 +1,23 @@
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { Button } from './Button';
 import { Muted, Panel, PanelBody } from './Panel';
 
-/** What a detail page shows instead of its content when its address names nothing it can load. */
-export function NotFoundPanel(props: { message: string }) {
+/**
+ * What a detail page shows instead of its content when its address names nothing it can load;
+ * with `onRetry` (the load failed), a Retry button beside the message.
+ */
+export function NotFoundPanel(props: { message: string; onRetry?: () => void }) {
+  const { t } = useTranslation();
   return (
     <Panel>
-      <PanelBody>
+      <PanelBody style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
         <Muted>{props.message}</Muted>
+        {props.onRetry && (
+          <Button type="button" $small $variant="ghost" onClick={props.onRetry}>
+            {t('common.retry')}
+          </Button>
+        )}
       </PanelBody>
     </Panel>
   );

@@ -53,3 +53,21 @@ export async function readLiveCandles(db: Queryable, table: CandleTable, left: s
     count: c.count,
   }));
 }
+
+/**
+ * Candles in progress as the nine parallel arrays a multi-row upsert unnests (interval, open time,
+ * open, high, low, close, amount, vol, count): spot's `candle` and the futures' `futures_candle`.
+ */
+export function candleColumns(bars: ReadonlyArray<{ interval: string; openTime: number; bar: KlineBar }>): unknown[] {
+  return [
+    bars.map((b) => b.interval),
+    bars.map((b) => b.openTime),
+    bars.map((b) => b.bar.open),
+    bars.map((b) => b.bar.high),
+    bars.map((b) => b.bar.low),
+    bars.map((b) => b.bar.close),
+    bars.map((b) => b.bar.amount),
+    bars.map((b) => b.bar.vol),
+    bars.map((b) => b.bar.count),
+  ];
+}

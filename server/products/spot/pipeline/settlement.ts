@@ -1,6 +1,7 @@
 import type { KlineBar, PublicTrade } from '../../../../src/domain/market.js';
 import type { Database, Queryable } from '../../../kernel/db/database.js';
 import type { Candle } from '../../../kernel/exchange/market/candles.js';
+import { candleColumns } from '../../../kernel/exchange/market/klineHistory.js';
 import { unitsToDecimal } from '../../../kernel/exchange/market/units.js';
 import type { MarketData } from '../../../kernel/exchange/marketData.js';
 import { CancelReason, type EngineEvent } from '../../../kernel/exchange/matching/types.js';
@@ -235,17 +236,3 @@ const CANDLE_UPSERT = (left: string, right: string, first: number) => {
        high = greatest(candle.high, excluded.high), low = least(candle.low, excluded.low), close = excluded.close,
        amount = excluded.amount, vol = excluded.vol, count = excluded.count, source = 'trades'`;
 };
-
-function candleColumns(bars: ReadonlyArray<{ interval: string; openTime: number; bar: KlineBar }>): unknown[] {
-  return [
-    bars.map((b) => b.interval),
-    bars.map((b) => b.openTime),
-    bars.map((b) => b.bar.open),
-    bars.map((b) => b.bar.high),
-    bars.map((b) => b.bar.low),
-    bars.map((b) => b.bar.close),
-    bars.map((b) => b.bar.amount),
-    bars.map((b) => b.bar.vol),
-    bars.map((b) => b.bar.count),
-  ];
-}

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { FuturesOrderDetail } from '../../../domain/futures/api';
 import { formatDateTime } from '../../../domain/localeFormat';
-import { Button } from '../../../app/ui/Button';
 import { DataTable } from '../../../app/ui/DataTable';
 import { NotFoundPanel, useIdParam } from '../../../app/ui/NotFoundPanel';
 import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../app/ui/Panel';
@@ -31,14 +30,7 @@ function OrderDetail(props: { id: number }) {
       {flow.order ? (
         <OrderView order={flow.order} yieldFraction={flow.orderYield} />
       ) : flow.failed ? (
-        <Panel>
-          <PanelBody style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
-            <Muted>{t('futures.detail.notFound')}</Muted>
-            <Button type="button" $small $variant="ghost" onClick={flow.retry}>
-              {t('common.retry')}
-            </Button>
-          </PanelBody>
-        </Panel>
+        <NotFoundPanel message={t('futures.detail.notFound')} onRetry={flow.retry} />
       ) : (
         <Muted role="status">{t('common.loading')}</Muted>
       )}

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { FuturesPosition } from '../../../domain/futures/api';
-import { Button } from '../../../app/ui/Button';
 import { NotFoundPanel } from '../../../app/ui/NotFoundPanel';
 import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../app/ui/Panel';
 import { useFuturesDetail } from '../futures.hooks';
@@ -33,14 +32,7 @@ function PositionDetail(props: { symbol: string }) {
         <Link to={`/contract/${props.symbol.toLowerCase()}`}>{t('futures.detail.trade')} {pairLabel(props.symbol)} →</Link>
       </p>
       {flow.failed && !flow.loaded ? (
-        <Panel>
-          <PanelBody style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
-            <Muted>{t('futures.detail.noPosition')}</Muted>
-            <Button type="button" $small $variant="ghost" onClick={flow.retry}>
-              {t('common.retry')}
-            </Button>
-          </PanelBody>
-        </Panel>
+        <NotFoundPanel message={t('futures.detail.noPosition')} onRetry={flow.retry} />
       ) : !flow.loaded ? (
         <Muted role="status">{t('common.loading')}</Muted>
       ) : (

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { SpotOrderDetail } from '../../../../domain/spotOrders';
 import { useOrderDetail } from '../../spot.hooks';
-import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../../app/ui/Panel';
 import { DetailFact, DetailFacts } from '../../../../app/ui/DetailFacts';
@@ -29,14 +28,7 @@ function OrderDetail(props: { id: number }) {
       {flow.detail ? (
         <DetailView detail={flow.detail} />
       ) : flow.loadFailed ? (
-        <Panel>
-          <PanelBody style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
-            <Muted>{t('spot.detail.notFound')}</Muted>
-            <Button type="button" $small $variant="ghost" onClick={flow.retry}>
-              {t('common.retry')}
-            </Button>
-          </PanelBody>
-        </Panel>
+        <NotFoundPanel message={t('spot.detail.notFound')} onRetry={flow.retry} />
       ) : (
         <Muted role="status">{t('common.loading')}</Muted>
       )}
