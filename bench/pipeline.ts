@@ -269,9 +269,11 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
     tickSocket.on('connect', () => {
       for (const p of PAIRS) tickSocket!.emit('subscribe', `${p.base.toLowerCase()}_usdt_tick`);
     });
-    tickSocket.on('data', (m: { pair?: string; close?: string }) => {
-      const base = m.pair?.split('_')[0];
-      if (base && m.close && base in mid) mid[base] = Number(m.close);
+    tickSocket.on('data', (...ticks: Array<{ pair?: string; close?: string }>) => {
+      for (const m of ticks) {
+        const base = m.pair?.split('_')[0];
+        if (base && m.close && base in mid) mid[base] = Number(m.close);
+      }
     });
 
     subscribers = await startSubscribers(server.url, traders.slice(1, 1 + USER_CHANNELS).map((t) => t.token));

@@ -62,7 +62,9 @@ function connect(start: Start, i: number): Promise<void> {
       if (i < start.tokens.length) socket.emit('subscribe', { channel: 'user', token: start.tokens[i] }, ack);
     });
     socket.on('disconnect', () => (counts.disconnects += 1));
-    socket.on('data', (message: TradeMessage) => {
+    // One event carries every message of one server turn (server/kernel/realtime/pushCoalescer.ts).
+    socket.on('data', (...messages: TradeMessage[]) => messages.forEach(onMessage));
+    const onMessage = (message: TradeMessage) => {
       counts.data += 1;
       if (message.channel === 'user') {
         counts.user += 1;
@@ -83,7 +85,7 @@ function connect(start: Start, i: number): Promise<void> {
           arrivals.set(trade.id, { id: trade.id, units, side: trade.side, price: trade.price, first: at, last: at, sockets: 1 });
         }
       }
-    });
+    };
     sockets.push(socket);
   });
 }

@@ -70,10 +70,12 @@ export function createSocketClient(options: { url?: string; getLang: () => strin
     });
     s.on('connect_error', () => report({ type: 'connectFailed' }));
     s.io.on('reconnect_attempt', (attempt) => report({ type: 'reconnecting', attempt }));
-    s.on('data', (payload: unknown) => {
-      const channel = (payload as { channel?: unknown } | null)?.channel;
-      if (typeof channel !== 'string') return;
-      listeners.get(channel)?.forEach((l) => l(payload));
+    // One `data` event carries every message the server had for this socket in one turn, in order.
+    s.on('data', (...payloads: unknown[]) => {
+      for (const payload of payloads) {
+        const channel = (payload as { channel?: unknown } | null)?.channel;
+        if (typeof channel === 'string') listeners.get(channel)?.forEach((l) => l(payload));
+      }
     });
   };
   import('socket.io-client').then(

@@ -6,11 +6,14 @@ import type { Pair } from '../../src/domain/api.js';
 import { ChannelRegistry } from '../../server/kernel/realtime/channels.js';
 import { frameCorkingInstalled, setFrameCorking } from '../../server/kernel/realtime/frameCorking.js';
 import { attachRealtime, type Realtime } from '../../server/kernel/realtime/gateway.js';
+import { setPushCoalescing } from '../../server/kernel/realtime/pushCoalescer.js';
 
 /**
- * A socket owed a burst of messages gets them in at most two writes to the kernel (the first frame,
- * then everything engine.io queued behind it in one corked write), not one write per message. Counted
- * on the TCP socket itself, so this fails if the transport patch stops applying.
+ * A socket owed a burst of messages gets them in one write to the kernel: the gateway coalesces a
+ * turn's pushes into one packet per socket (pushCoalescer.ts). Without coalescing, frame corking
+ * still keeps it to at most two (the first frame, then everything engine.io queued behind it in one
+ * corked write); without either, it is a write per message. Counted on the TCP socket itself, so
+ * this fails if either stops applying.
  */
 const PAIRS: Pair[] = ['BTC', 'ETH', 'SOL', 'BNB', 'XRP', 'DOGE', 'ADA', 'TRX'].map((left) => ({
   left_symbol: left,
@@ -36,7 +39,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   client = io(url, { transports: ['websocket'], forceNew: true, reconnection: false });
-  client.on('data', (payload: unknown) => received.push(payload));
+  client.on('data', (...payloads: unknown[]) => received.push(...payloads));
   await new Promise<void>((resolve) => client.once('connect', () => resolve()));
   for (const channel of CHANNELS) await client.timeout(5000).emitWithAck('subscribe', channel);
 });
@@ -81,18 +84,31 @@ describe('frame corking on the socket.io gateway', () => {
     expect(frameCorkingInstalled()).toBe(true);
   });
 
-  it('sends a burst of eight messages to one socket in at most two writes, and in order', async () => {
+  it('sends a burst of eight messages published in one turn to one socket in one write, and in order', async () => {
     const start = received.length;
-    expect(await burstWrites()).toBeLessThanOrEqual(2);
+    expect(await burstWrites()).toBe(1);
     expect(received.slice(start).map((m) => (m as { channel: string }).channel)).toEqual(CHANNELS);
   });
 
-  it('without it the same burst costs a write per message (what the patch saves)', async () => {
+  it('without coalescing, corking keeps the burst to at most two writes, in order', async () => {
+    setPushCoalescing(false);
+    try {
+      const start = received.length;
+      expect(await burstWrites()).toBeLessThanOrEqual(2);
+      expect(received.slice(start).map((m) => (m as { channel: string }).channel)).toEqual(CHANNELS);
+    } finally {
+      setPushCoalescing(true);
+    }
+  });
+
+  it('without either, the same burst costs a write per message (what both save)', async () => {
+    setPushCoalescing(false);
     setFrameCorking(false);
     try {
       expect(await burstWrites()).toBeGreaterThanOrEqual(CHANNELS.length);
     } finally {
       setFrameCorking(true);
+      setPushCoalescing(true);
     }
   });
 });

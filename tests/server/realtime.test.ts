@@ -36,12 +36,14 @@ async function connect(
   const refused: SocketRefusal[] = [];
   const dataWaiters: Array<{ match: (p: Record<string, unknown>) => boolean; resolve: (p: Record<string, unknown>) => void }> = [];
   const refusalWaiters: Array<(r: SocketRefusal) => void> = [];
-  socket.on('data', (payload: Record<string, unknown>) => {
-    data.push(payload);
-    for (const waiter of [...dataWaiters]) {
-      if (waiter.match(payload)) {
-        dataWaiters.splice(dataWaiters.indexOf(waiter), 1);
-        waiter.resolve(payload);
+  socket.on('data', (...payloads: Array<Record<string, unknown>>) => {
+    for (const payload of payloads) {
+      data.push(payload);
+      for (const waiter of [...dataWaiters]) {
+        if (waiter.match(payload)) {
+          dataWaiters.splice(dataWaiters.indexOf(waiter), 1);
+          waiter.resolve(payload);
+        }
       }
     }
   });

@@ -7,11 +7,12 @@ import { translate, type MessageKey } from '../i18n/messages.js';
 import { ChannelRegistry, userRoom } from './channels.js';
 import { setFrameCorking } from './frameCorking.js';
 import { originAllowed } from './origins.js';
+import { PushCoalescer } from './pushCoalescer.js';
 
 export const MAX_CHANNELS_PER_SOCKET = 100;
 
 export interface Realtime {
-  /** Pushes `payload` as event `data` to every subscriber of `channel`, tagged with the channel. */
+  /** Pushes `payload` as event `data` to every subscriber of `channel`, tagged with the channel, when this turn ends. */
   publish(channel: string, payload: object): void;
   /** Number of sockets in a channel, for tests and metrics. */
   subscriberCount(channel: string): number;
@@ -26,7 +27,8 @@ type Ack = (reply: { code: number; msg: string; channel?: string }) => void;
 
 /**
  * The socket.io gateway of docs/API.md: clients emit `subscribe` / `unsubscribe` with a channel
- * name; the server pushes event `data`. Unknown channels and malformed messages are answered with
+ * name; the server pushes event `data`, whose arguments are one or more messages (everything a socket
+ * is owed from one turn travels in one packet: pushCoalescer.ts). Unknown channels and malformed messages are answered with
  * a translated refusal (ack, or event `refused`) and change nothing. A new subscriber gets the
  * channel's snapshot (see RealtimeOptions) or else its last payload, so a page need not wait.
  */
@@ -64,6 +66,8 @@ export function attachRealtime(server: HttpServer, registry: ChannelRegistry, op
     allowRequest: (request, callback) => callback(null, originAllowed(request, options.allowedOrigins)),
   });
   const last = new Map<string, object>();
+  // Every push goes out at the end of its turn, one packet per socket (pushCoalescer.ts).
+  const pushes = new PushCoalescer(io.of('/'));
 
   io.on('connection', (socket) => {
     const lang = localeFromHeader(socket.handshake.auth?.lang ?? socket.handshake.query?.lang ?? socket.handshake.headers.lang);
@@ -90,6 +94,9 @@ export function attachRealtime(server: HttpServer, registry: ChannelRegistry, op
     if (!socket.rooms.has(channel) && socket.rooms.size > MAX_CHANNELS_PER_SOCKET) {
       return refuse(socket, lang, 'tooManyChannels', ack, channel);
     }
+    // What was published before this socket joined goes to the old members only, so the snapshot
+    // below is never followed by a message it already contains.
+    pushes.flush();
     void socket.join(channel);
     accept(lang, ack, channel);
     const snapshot = options.snapshot?.(channel);
@@ -110,6 +117,7 @@ export function attachRealtime(server: HttpServer, registry: ChannelRegistry, op
     if (userId === undefined) return refuse(socket, lang, 'notLoggedIn', ack, USER_CHANNEL);
     if (!socket.connected || data.userSeq !== seq) return;
     if (data.userId !== undefined && data.userId !== userId) void socket.leave(userRoom(data.userId));
+    pushes.flush();
     data.userId = userId;
     void socket.join(userRoom(userId));
     accept(lang, ack, USER_CHANNEL);
@@ -135,11 +143,11 @@ export function attachRealtime(server: HttpServer, registry: ChannelRegistry, op
     publish(channel, payload) {
       const tagged = { ...payload, channel };
       last.set(channel, tagged);
-      io.to(channel).emit('data', tagged);
+      pushes.push(channel, tagged);
     },
     subscriberCount: (channel) => io.sockets.adapter.rooms.get(channel)?.size ?? 0,
     publishToUser(userId, message) {
-      io.to(userRoom(userId)).emit('data', message);
+      pushes.push(userRoom(userId), message);
     },
     userListening: (userId) => (io.sockets.adapter.rooms.get(userRoom(userId))?.size ?? 0) > 0,
     close: () => new Promise((resolve) => void io.close(() => resolve())),

@@ -26,10 +26,12 @@ async function connect(lang = 'en_US'): Promise<Client> {
   sockets.push(socket);
   const messages: UserStreamMessage[] = [];
   const waiters: Array<{ match: (m: UserStreamMessage) => boolean; resolve: (m: UserStreamMessage) => void }> = [];
-  socket.on('data', (payload: UserStreamMessage) => {
-    if (payload.channel !== USER_CHANNEL) return;
-    messages.push(payload);
-    for (const w of [...waiters]) if (w.match(payload)) waiters.splice(waiters.indexOf(w), 1) && w.resolve(payload);
+  socket.on('data', (...payloads: UserStreamMessage[]) => {
+    for (const payload of payloads) {
+      if (payload.channel !== USER_CHANNEL) continue;
+      messages.push(payload);
+      for (const w of [...waiters]) if (w.match(payload)) waiters.splice(waiters.indexOf(w), 1) && w.resolve(payload);
+    }
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());

@@ -1,0 +1,120 @@
+import type { Namespace } from 'socket.io';
+
+/**
+ * One packet per socket per event-loop turn, shared by every socket owed the same messages.
+ *
+ * socket.io's own broadcast encodes a message once but then walks engine.io's per-packet path for
+ * every socket: a packet object, its events, a transport send and a kernel write each. A socket on
+ * five channels that all moved in one turn (a batch's trades, candle and depth, the home page's
+ * ten tickers) paid that five times, and fan-out was the server's largest cost under load
+ * (bench:fanout, bench:pipeline). Here everything published in one turn is collected, and when the
+ * turn ends each socket gets ONE `data` event whose arguments are its messages in publish order.
+ * Sockets owed the same messages (every home page on the same tickers; the bench's clients on the
+ * same five channels) share one encoded packet and one pre-built WebSocket frame, so a socket costs
+ * one engine.io write and its messages cost almost nothing more.
+ *
+ * Order: per socket, messages arrive in the order they were published, whatever their channel.
+ * A subscribe first flushes what is pending (`flush()`), so a new subscriber's snapshot is never
+ * followed by a message published before it joined.
+ */
+let coalescing = true;
+
+/**
+ * Coalescing on (the gateway's default) or off: off, every push is sent at once as a packet of its
+ * own, one engine.io write per socket per message, as socket.io's broadcast does (bench:fanout
+ * compares both in one run).
+ */
+export function setPushCoalescing(on: boolean): void {
+  coalescing = on;
+}
+
+export class PushCoalescer {
+  private rooms: string[] = [];
+  private payloads: string[] = [];
+  private scheduled = false;
+
+  constructor(private readonly nsp: Namespace) {}
+
+  /** Queues `payload` for every socket in `room` at the end of this turn. */
+  push(room: string, payload: object): void {
+    this.rooms.push(room);
+    this.payloads.push(JSON.stringify(payload));
+    if (!coalescing) return this.flush();
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  /** Sends everything queued now (the end of the turn, or before a subscribe changes a room). */
+  flush(): void {
+    this.scheduled = false;
+    if (this.rooms.length === 0) return;
+    const rooms = this.rooms;
+    const payloads = this.payloads;
+    this.rooms = [];
+    this.payloads = [];
+
+    // Which messages each socket is owed, as indexes in publish order.
+    const owed = new Map<string, number[]>();
+    for (let i = 0; i < rooms.length; i++) {
+      const members = this.nsp.adapter.rooms.get(rooms[i]!);
+      if (!members) continue;
+      for (const id of members) {
+        const list = owed.get(id);
+        if (list) list.push(i);
+        else owed.set(id, [i]);
+      }
+    }
+
+    const packets = new Map<string, EncodedPacket>();
+    for (const [id, indexes] of owed) {
+      const socket = this.nsp.sockets.get(id);
+      if (!socket?.connected) continue;
+      const key = indexes.length === 1 ? String(indexes[0]) : indexes.join(',');
+      let packet = packets.get(key);
+      if (!packet) {
+        packet = encodeDataEvent(indexes.map((i) => payloads[i]!));
+        packets.set(key, packet);
+      }
+      // engine.io's public write: it keeps the order with the socket's other packets (acks,
+      // snapshots) and, over WebSocket, writes the pre-built frame instead of framing it again.
+      // (`wsPreEncodedFrame` is the option socket.io's own broadcast passes; engine.io's types omit it.)
+      socket.conn.write(packet.data, packet.options as object);
+    }
+  }
+}
+
+interface EncodedPacket {
+  /** The socket.io packet as engine.io carries it (polling clients get this). */
+  data: string;
+  options: { wsPreEncodedFrame: Buffer[] };
+}
+
+/** socket.io's encoding of `emit('data', ...messages)` on the main namespace: `2["data",m1,m2,…]`. */
+export function encodeDataEvent(jsonMessages: string[]): EncodedPacket {
+  const data = `2["data",${jsonMessages.join(',')}]`;
+  return { data, options: { wsPreEncodedFrame: [webSocketTextFrame(`4${data}`)] } };
+}
+
+/**
+ * An unmasked, final WebSocket text frame (RFC 6455 §5.2), as a server sends it: one buffer, so
+ * the transport writes it to the socket in one call. engine.io prefixes a message packet with "4".
+ */
+export function webSocketTextFrame(text: string): Buffer {
+  const length = Buffer.byteLength(text);
+  const header = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(header + length);
+  frame[0] = 0x81; // FIN + text
+  if (header === 2) {
+    frame[1] = length;
+  } else if (header === 4) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(length), 2);
+  }
+  frame.write(text, header, 'utf8');
+  return frame;
+}

@@ -1,0 +1,138 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Pair } from '../../src/domain/api.js';
+import { ChannelRegistry } from '../../server/kernel/realtime/channels.js';
+import { attachRealtime, type Realtime } from '../../server/kernel/realtime/gateway.js';
+import { webSocketTextFrame } from '../../server/kernel/realtime/pushCoalescer.js';
+
+/**
+ * The gateway sends what one turn published as one `data` event per socket (pushCoalescer.ts):
+ * each socket gets exactly the messages of its own channels, in publish order, on both transports,
+ * and a subscriber's snapshot is never followed by a message it already contains.
+ */
+const PAIRS: Pair[] = ['BTC', 'ETH', 'SOL'].map((left) => ({
+  left_symbol: left,
+  right_symbol: 'USDT',
+  is_hot: 0,
+  trade_status: 1,
+  contract_status: 0,
+  price_precision: 2,
+  amount_precision: 4,
+  min_quantity: '0.0001',
+  min_notional: '1',
+}));
+
+/** The depth channel's sequence: every publish bumps it, every snapshot tells it. */
+let depthSeq = 0;
+let http: HttpServer;
+let realtime: Realtime;
+let url: string;
+const sockets: Socket[] = [];
+
+interface Listener {
+  socket: Socket;
+  /** Each `data` event's arguments. */
+  events: unknown[][];
+}
+
+async function listen(transport: 'websocket' | 'polling', channels: string[]): Promise<Listener> {
+  const socket = io(url, { transports: [transport], forceNew: true, reconnection: false });
+  sockets.push(socket);
+  const events: unknown[][] = [];
+  socket.on('data', (...messages: unknown[]) => events.push(messages));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  for (const channel of channels) await socket.timeout(5000).emitWithAck('subscribe', channel);
+  return { socket, events };
+}
+
+async function until(done: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+beforeAll(async () => {
+  http = createServer();
+  realtime = attachRealtime(http, new ChannelRegistry(PAIRS), {
+    snapshot: (channel) => (channel === 'btc_usdt_depth' ? { kind: 'snapshot', seq: depthSeq } : undefined),
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  sockets.forEach((s) => s.close());
+  await realtime?.close();
+  await new Promise((resolve) => http?.close(resolve));
+});
+
+describe('push coalescing on the socket.io gateway', () => {
+  it('gives each socket one event with its own messages of the turn, in publish order, on both transports', async () => {
+    const both = await listen('websocket', ['btc_usdt_tick', 'eth_usdt_tick']);
+    const eth = await listen('websocket', ['eth_usdt_tick']);
+    const polling = await listen('polling', ['btc_usdt_tick', 'eth_usdt_tick']);
+    const none = await listen('websocket', ['sol_usdt_tick']);
+    const before = [both, eth, polling, none].map((l) => l.events.length);
+
+    realtime.publish('btc_usdt_tick', { n: 1 });
+    realtime.publish('eth_usdt_tick', { n: 2 });
+    realtime.publish('btc_usdt_tick', { n: 3 });
+    await until(() => both.events.length > before[0]! && eth.events.length > before[1]! && polling.events.length > before[2]!, 'the pushes');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const expected = [
+      { n: 1, channel: 'btc_usdt_tick' },
+      { n: 2, channel: 'eth_usdt_tick' },
+      { n: 3, channel: 'btc_usdt_tick' },
+    ];
+    expect(both.events.slice(before[0])).toEqual([expected]);
+    expect(polling.events.slice(before[2])).toEqual([expected]);
+    expect(eth.events.slice(before[1])).toEqual([[{ n: 2, channel: 'eth_usdt_tick' }]]);
+    expect(none.events.length).toBe(before[3]);
+  });
+
+  it('never follows a snapshot with a message published before the subscriber joined', async () => {
+    // Deltas are published every turn while subscribers join, so a subscribe often arrives with
+    // deltas still pending: after its snapshot (seq s), a subscriber must see s+1, s+2, … exactly.
+    let publishing = true;
+    const publishLoop = () => {
+      if (!publishing) return;
+      depthSeq += 1;
+      realtime.publish('btc_usdt_depth', { kind: 'delta', seq: depthSeq });
+      setImmediate(publishLoop);
+    };
+    publishLoop();
+    try {
+      const listeners = await Promise.all(Array.from({ length: 12 }, () => listen('websocket', ['btc_usdt_depth'])));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      for (const { events } of listeners) {
+        const messages = events.flat() as Array<{ kind: string; seq: number }>;
+        const snapshot = messages.findIndex((m) => m.kind === 'snapshot');
+        expect(snapshot).toBeGreaterThanOrEqual(0);
+        const seqs = messages.slice(snapshot).map((m) => m.seq);
+        expect(seqs.length).toBeGreaterThan(2);
+        seqs.forEach((seq, i) => expect(seq).toBe(seqs[0]! + i));
+      }
+    } finally {
+      publishing = false;
+    }
+  });
+
+  it('frames text as RFC 6455 says for each length class', () => {
+    for (const length of [0, 125, 126, 65_535, 65_536]) {
+      const frame = webSocketTextFrame('x'.repeat(length));
+      expect(frame[0]).toBe(0x81);
+      const header = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+      expect(frame.length).toBe(header + length);
+      const told = header === 2 ? frame[1] : header === 4 ? frame.readUInt16BE(2) : Number(frame.readBigUInt64BE(2));
+      expect(told).toBe(length);
+    }
+  });
+});
