@@ -45,7 +45,7 @@ await admin.query(`create database ${database}`);
 // BENCH_EXPLAIN=1: every statement's plan and time goes to the PostgreSQL server's log (auto_explain),
 // to see which statements make the counts.
 if (process.env.BENCH_EXPLAIN) {
-  for (const setting of [`session_preload_libraries = 'auto_explain'`, 'auto_explain.log_min_duration = 0', 'auto_explain.log_nested_statements = on']) {
+  for (const setting of [`session_preload_libraries = 'auto_explain'`, 'auto_explain.log_min_duration = 0', 'auto_explain.log_nested_statements = on', 'auto_explain.log_analyze = on']) {
     await admin.query(`alter database ${database} set ${setting}`);
   }
 }
