@@ -18,7 +18,7 @@ const PER_CLIENT = 5;
 const CHANNELS = ['btc', 'eth', 'sol', 'bnb', 'xrp', 'doge', 'ada', 'trx', 'ltc'].flatMap((c) => [`${c}_usdt_tick`, `${c}_usdt_depth`]).concat(['eth_btc_tick', 'eth_btc_depth']);
 const SECONDS = 5;
 // Messages per second per channel; the ramp stops once both modes fall behind (the saturation point).
-const RATES = [5, 10, 20, 40, 50, 60, 80, 120, 160];
+const RATES = [5, 10, 20, 40, 50, 80, 120, 160, 240, 320];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'openex-fanout-'));
 // Without the spot product: no market publishes on its own, so every message counted is the bench's.
