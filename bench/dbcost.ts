@@ -9,7 +9,6 @@
  * reference, about half of them trading; 15 % cancels). BENCH_EXPLAIN=1 logs every statement's plan.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -17,7 +16,7 @@ import { SPOT_PATHS } from '../src/domain/spotOrders.js';
 import { newKey } from '../tests/system/client.js';
 import { startServerProcess, type ServerProcess } from '../tests/system/serverProcess.js';
 import { fundedTraders, referencePrices } from '../tests/system/traders.js';
-import { childPid, cpuSeconds, keepAlive, openLoop, post, type Outcome } from './pipeline/load.js';
+import { childPid, cpuSeconds, freePort, keepAlive, openLoop, post, type Outcome } from './pipeline/load.js';
 
 const BASE_URL = process.env.DATABASE_URL;
 if (!BASE_URL) {
@@ -72,12 +71,7 @@ async function counters(): Promise<Counters> {
 const dataDir = mkdtempSync(join(tmpdir(), 'openex-bench-dbcost-'));
 let server: ServerProcess | undefined;
 try {
-  const port = await new Promise<number>((resolve) => {
-    const s = createServer().listen(0, () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
+  const port = await freePort();
   server = await startServerProcess({ dataDir, port, databaseUrl: url.toString(), env: { MARKET_MAKERS: 'off' } });
   const pid = childPid('server/main.ts');
   const traders = (await fundedTraders(server.url, dataDir, 12, 'cost')).map((t) => ({ ...t, open: [] as number[] }));

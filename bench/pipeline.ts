@@ -14,7 +14,6 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Agent } from 'node:http';
@@ -27,7 +26,7 @@ import { fundedTraders, referencePrices } from '../tests/system/traders.js';
 import type { Trader } from '../tests/system/workload.js';
 import { createIsolatedSchema, type IsolatedSchema } from '../tests/server/testDb.js';
 import type { ProbeArrival } from './pipeline/subscribers.js';
-import { childPid, cpuSecondsOfProcesses, cpuSeconds, keepAlive, ms, now, openLoop, percentile, post, probeEvery, SUSTAIN, withCpu, type Outcome, type StepResult } from './pipeline/load.js';
+import { childPid, cpuSecondsOfProcesses, cpuSeconds, freePort, keepAlive, ms, now, openLoop, percentile, post, probeEvery, SUSTAIN, withCpu, type Outcome, type StepResult } from './pipeline/load.js';
 
 // 20: /api/send_code takes 20 per address per minute, and each registration hashes two passwords
 // (scrypt, ~50 ms each on a quiet machine). BENCH_TRADERS=60 registers the rest from 127.0.0.2, ….
@@ -75,17 +74,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     killChildren();
     process.exit(130);
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
   });
 }
 

@@ -10,7 +10,7 @@
  * stages). Environment: SECONDS_BENCH_CONTRACTS (default 100000), EMBEDDED_DB=pglite to measure
  * PGlite instead, DATABASE_URL for a PostgreSQL of your own (a fresh schema is used).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -23,6 +23,7 @@ import { settlementMismatches } from '../server/products/seconds/settlementCheck
 import type { TradeSource } from '../server/products/seconds/indexPrice.js';
 import type { SettleStage } from '../server/products/seconds/settlement.js';
 import { createIsolatedSchema } from '../tests/server/testDb.js';
+import { postmasterCpuSeconds } from './pipeline/load.js';
 
 const CONTRACTS = Number(process.env.SECONDS_BENCH_CONTRACTS ?? 100_000);
 const USERS = Number(process.env.SECONDS_BENCH_USERS ?? 10_000);
@@ -52,28 +53,14 @@ const feed: UserFeed = {
 let stages = new Map<SettleStage, number>();
 
 /**
- * CPU seconds used so far by the embedded PostgreSQL (its postmaster and every process it started:
- * backends, WAL writer, checkpointer), from /proc; undefined for PGlite or DATABASE_URL. With the
- * Node process's own CPU, a figure the machine's other load does not stretch (wall time does).
+ * CPU ms used so far by the embedded PostgreSQL (bench/pipeline/load.ts); undefined for PGlite or
+ * DATABASE_URL. With the Node process's own CPU, a figure the machine's other load does not
+ * stretch (wall time does).
  */
 function databaseCpuMs(): number | undefined {
-  const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
-  if (isolated || !existsSync(pidFile)) return undefined;
-  const postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  const ticksPerMs = 100 / 1000; // USER_HZ
-  let ticks = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(entry) !== postmaster && Number(fields[1]) !== postmaster) continue;
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return ticks / ticksPerMs;
+  if (isolated) return undefined;
+  const seconds = postmasterCpuSeconds(dataDir);
+  return seconds === undefined ? undefined : seconds * 1000;
 }
 
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');

@@ -4,7 +4,9 @@
  * of a child process read from /proc.
  */
 import { Agent, request } from 'node:http';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
 
 export const now = () => performance.timeOrigin + performance.now();
 
@@ -255,3 +257,38 @@ export async function withCpu<T>(pid: number | undefined, work: () => Promise<T>
 }
 
 export const ms = (v: number) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(1) : v.toFixed(0)) : Number.isNaN(v) ? '-' : 'inf');
+
+/** A TCP port free on 127.0.0.1 right now, for a server child process. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * CPU seconds used so far by the embedded PostgreSQL of `dataDir` (its postmaster and every process
+ * it started: backends, WAL writer, checkpointer), from /proc; undefined when it is not running
+ * (PGlite, DATABASE_URL). Only that server's processes, not every process named postgres.
+ */
+export function postmasterCpuSeconds(dataDir: string): number | undefined {
+  const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  let seconds = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (Number(entry) === postmaster || ppid === postmaster) seconds += cpuSeconds(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return seconds;
+}
