@@ -2,7 +2,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import { Socket as NetSocket, type AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Pair } from '../../src/domain/api.js';
+import { spotPairs } from './spotPairs.js';
 import { ChannelRegistry } from '../../server/kernel/realtime/channels.js';
 import { frameCorkingInstalled, setFrameCorking } from '../../server/kernel/realtime/frameCorking.js';
 import { attachRealtime, type Realtime } from '../../server/kernel/realtime/gateway.js';
@@ -15,17 +15,7 @@ import { setPushCoalescing } from '../../server/kernel/realtime/pushCoalescer.js
  * corked write); without either, it is a write per message. Counted on the TCP socket itself, so
  * this fails if either stops applying.
  */
-const PAIRS: Pair[] = ['BTC', 'ETH', 'SOL', 'BNB', 'XRP', 'DOGE', 'ADA', 'TRX'].map((left) => ({
-  left_symbol: left,
-  right_symbol: 'USDT',
-  is_hot: 0,
-  trade_status: 1,
-  contract_status: 0,
-  price_precision: 2,
-  amount_precision: 4,
-  min_quantity: '0.0001',
-  min_notional: '1',
-}));
+const PAIRS = spotPairs(['BTC', 'ETH', 'SOL', 'BNB', 'XRP', 'DOGE', 'ADA', 'TRX']);
 const CHANNELS = PAIRS.map((p) => `${p.left_symbol.toLowerCase()}_usdt_tick`);
 
 let http: HttpServer;

@@ -2,7 +2,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Pair } from '../../src/domain/api.js';
+import { spotPairs } from './spotPairs.js';
 import { ChannelRegistry } from '../../server/kernel/realtime/channels.js';
 import { attachRealtime, type Realtime } from '../../server/kernel/realtime/gateway.js';
 import { webSocketTextFrame } from '../../server/kernel/realtime/pushCoalescer.js';
@@ -12,17 +12,7 @@ import { webSocketTextFrame } from '../../server/kernel/realtime/pushCoalescer.j
  * each socket gets exactly the messages of its own channels, in publish order, on both transports,
  * and a subscriber's snapshot is never followed by a message it already contains.
  */
-const PAIRS: Pair[] = ['BTC', 'ETH', 'SOL'].map((left) => ({
-  left_symbol: left,
-  right_symbol: 'USDT',
-  is_hot: 0,
-  trade_status: 1,
-  contract_status: 0,
-  price_precision: 2,
-  amount_precision: 4,
-  min_quantity: '0.0001',
-  min_notional: '1',
-}));
+const PAIRS = spotPairs(['BTC', 'ETH', 'SOL']);
 
 /** The depth channel's sequence: every publish bumps it, every snapshot tells it. */
 let depthSeq = 0;
