@@ -6,43 +6,9 @@
  * the same book (orders in priority order, depth) after every command.
  */
 import { describe, expect, it } from 'vitest';
-import { FastEngine } from '../../../server/kernel/exchange/matching/fast.js';
 import { LEVEL_BASE, LEVEL_COUNT, LEVEL_DOUBLES, LEVEL_HEAD, LEVEL_MASK, LEVEL_TAIL, ORDER_DOUBLES, ORDER_LEVEL, ORDER_SEQ, RowStore } from '../../../server/kernel/exchange/matching/fast/book.js';
 import { LevelQueues } from '../../../server/kernel/exchange/matching/fast/levelQueues.js';
-import { ReferenceEngine } from '../../../server/kernel/exchange/matching/reference.js';
-import type { Command, EngineEvent, PlaceCommand, SelfTradePrevention, Side, TimeInForce } from '../../../server/kernel/exchange/matching/types.js';
-
-const limit = (orderId: number, accountId: number, side: Side, price: number, quantity: number, tif: TimeInForce = 'GTC', stp: SelfTradePrevention = 'cancelTaker'): PlaceCommand => ({
-  kind: 'place',
-  orderId,
-  accountId,
-  side,
-  type: 'limit',
-  price,
-  quantity,
-  tif,
-  stp,
-});
-const cancel = (orderId: number, accountId: number): Command => ({ kind: 'cancel', orderId, accountId });
-
-/** Both engines side by side; `run` returns the fast engine's events after checking they and the books agree. */
-function pair() {
-  const reference = new ReferenceEngine();
-  const fast = new FastEngine();
-  return {
-    fast,
-    run(command: Command): EngineEvent[] {
-      const expected: EngineEvent[] = [];
-      const actual: EngineEvent[] = [];
-      reference.execute(command, expected);
-      fast.execute(command, actual);
-      expect(actual).toEqual(expected);
-      expect(fast.orders()).toEqual(reference.orders());
-      expect(fast.depth(1_000)).toEqual(reference.depth(1_000));
-      return actual;
-    },
-  };
-}
+import { cancel, limit, pair } from './pair.js';
 
 describe('fast engine: level queues with tombstones', () => {
   it('a taker matches through a level full of tombstones in time priority, skipping none and touching no cancelled order', () => {

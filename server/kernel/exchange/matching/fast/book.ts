@@ -22,9 +22,11 @@ import type { LevelQueues } from './levelQueues.js';
  *   on every fill and cancel (tombstones hold no quantity), so depth is O(levels asked) and exact.
  * - Per side, the level ids sit in an array sorted by a signed key (the price for bids, minus the
  *   price for asks), so the BEST level is the LAST element: it empties with `pop()`, and most new
- *   levels land a few slots from the end. A level is found by price through a hash of its own
- *   (an `IdIndex` keyed by price), so adding to an existing level — nearly every passive order on
- *   a deep book — costs one probe and no search; only creating or removing a level searches the
+ *   levels land a few slots from the end. A level is found by price without a search: within
+ *   LADDER ticks around where the side trades, straight from an array indexed by price (the
+ *   "ladder", 4 bytes a tick, so the few thousand levels of a deep book sit in a few cache lines'
+ *   worth of kilobytes, where a hash spread them over a hundred kilobytes); beyond it, through a
+ *   hash of its own (an `IdIndex` keyed by price). Only creating or removing a level searches the
  *   sorted array.
  *
  * Slot and level id 0 mean "none"; the stores grow by doubling when full.
@@ -106,6 +108,9 @@ export class RowStore {
   }
 }
 
+/** Ticks covered by a side's price ladder (64 KB). */
+const LADDER = 16_384;
+
 /** One side's levels in price order (best last), and its price → level index. */
 export class BookSide {
   /** Ascending sort keys (sign × price); the last is the best price. */
@@ -114,8 +119,16 @@ export class BookSide {
   readonly ids: number[] = [];
   /** The best level's id, or 0 when the side is empty (always the last of `ids`). */
   best = 0;
-  /** price → level id (the same hash table as the order ids; neighbouring prices share cache lines). */
+  /** price → level id for every level (the same hash table as the order ids; neighbouring prices share cache lines). */
   private readonly byPrice = new IdIndex();
+  /**
+   * ladder[price − ladderFrom] is the level id at that price, or 0 when there is none, for every
+   * price within the window [ladderFrom, ladderFrom + LADDER): within the window it answers alone.
+   * The window is centred on the side's best when a level is created outside it while the best is
+   * outside it too (the market moved away), so it follows the touch.
+   */
+  private readonly ladder = new Int32Array(LADDER);
+  private ladderFrom = Number.NEGATIVE_INFINITY;
 
   constructor(
     /** +1 for bids (higher is better), -1 for asks (lower is better). */
@@ -126,8 +139,15 @@ export class BookSide {
 
   /** The id of the level at `price`, created (and placed in order) when there is none. */
   levelAt(price: number): number {
-    const found = this.byPrice.get(price);
-    if (found !== 0) return found;
+    const offset = price - this.ladderFrom;
+    if (offset >= 0 && offset < LADDER) {
+      const id = this.ladder[offset]!;
+      if (id !== 0) return id;
+    } else {
+      const found = this.byPrice.get(price);
+      if (found !== 0) return found;
+      if (this.best === 0 || !this.inLadder(this.levels.rows[this.best * 8 + LEVEL_PRICE]!)) this.recentre(this.best === 0 ? price : this.levels.rows[this.best * 8 + LEVEL_PRICE]!);
+    }
     const key = this.sign * price;
     const keys = this.keys;
     const ids = this.ids;
@@ -151,6 +171,7 @@ export class BookSide {
     rows[at + LEVEL_SIGN] = this.sign;
     this.queues.open(id);
     this.byPrice.add(price, id);
+    if (this.inLadder(price)) this.ladder[price - this.ladderFrom] = id;
     keys.push(key);
     ids.push(id);
     if (lo === n) {
@@ -190,7 +211,21 @@ export class BookSide {
     ids.pop();
     this.best = last > 0 ? ids[last - 1]! : 0;
     this.byPrice.delete(price);
+    if (this.inLadder(price)) this.ladder[price - this.ladderFrom] = 0;
     this.queues.close(id);
     this.levels.release(id);
+  }
+
+  private inLadder(price: number): boolean {
+    const offset = price - this.ladderFrom;
+    return offset >= 0 && offset < LADDER;
+  }
+
+  /** Moves the ladder's window to centre on `price` and fills it from the side's levels. */
+  private recentre(price: number): void {
+    this.ladder.fill(0);
+    this.ladderFrom = price - LADDER / 2;
+    const rows = this.levels.rows;
+    for (const id of this.ids) if (this.inLadder(rows[id * 8 + LEVEL_PRICE]!)) this.ladder[rows[id * 8 + LEVEL_PRICE]! - this.ladderFrom] = id;
   }
 }
