@@ -1,21 +1,24 @@
 import {
   BookSide,
+  LEVEL_BASE,
   LEVEL_COUNT,
+  LEVEL_DOUBLES,
   LEVEL_HEAD,
+  LEVEL_MASK,
   LEVEL_PRICE,
   LEVEL_QUANTITY,
   LEVEL_SIGN,
   LEVEL_TAIL,
   ORDER_ACCOUNT,
+  ORDER_DOUBLES,
   ORDER_ID,
   ORDER_LEVEL,
-  ORDER_NEXT,
-  ORDER_PREV,
-  ORDER_PRICE,
   ORDER_REMAINING,
+  ORDER_SEQ,
   RowStore,
 } from './fast/book.js';
-import { IdIndex } from './fast/idIndex.js';
+import { LevelQueues } from './fast/levelQueues.js';
+import { OrderIndex } from './fast/orderIndex.js';
 import { validatePlace } from './rules.js';
 import { hashOrders } from './stateHash.js';
 import {
@@ -41,13 +44,15 @@ const MAX = Number.MAX_SAFE_INTEGER;
  */
 export class FastEngine implements OrderBookEngine {
   /** Resting orders, one row each (ORDER_* fields). */
-  private readonly orderRows = new RowStore(1024, ORDER_NEXT);
+  private readonly orderRows = new RowStore(1024, ORDER_DOUBLES, ORDER_LEVEL);
   /** Price levels of both sides, one row each (LEVEL_* fields). */
-  private readonly levelRows = new RowStore(256, LEVEL_HEAD);
-  private readonly bids = new BookSide(1, this.levelRows);
-  private readonly asks = new BookSide(-1, this.levelRows);
+  private readonly levelRows = new RowStore(256, LEVEL_DOUBLES, LEVEL_HEAD);
+  /** Each level's orders in time priority. */
+  private readonly queues = new LevelQueues(this.levelRows, this.orderRows);
+  private readonly bids = new BookSide(1, this.levelRows, this.queues);
+  private readonly asks = new BookSide(-1, this.levelRows, this.queues);
   /** Every resting order's slot by id: O(1) cancel and duplicate check. */
-  private readonly byId = new IdIndex();
+  private readonly byId = new OrderIndex(this.orderRows);
 
   execute(command: Command, out: EngineEvent[]): void {
     if (command.kind === 'cancel') this.cancel(command.orderId, command.accountId, out);
@@ -61,11 +66,11 @@ export class FastEngine implements OrderBookEngine {
       return;
     }
     const rows = this.orderRows.rows;
-    if (rows[slot * 8 + ORDER_ACCOUNT] !== accountId) {
+    if (rows[slot * 4 + ORDER_ACCOUNT] !== accountId) {
       out.push({ type: 'rejected', orderId, accountId, reason: RejectReason.notOwner });
       return;
     }
-    const remaining = rows[slot * 8 + ORDER_REMAINING]!;
+    const remaining = rows[slot * 4 + ORDER_REMAINING]!;
     this.remove(slot);
     out.push({ type: 'cancelled', orderId, accountId, remaining, reason: CancelReason.user });
   }
@@ -80,20 +85,25 @@ export class FastEngine implements OrderBookEngine {
     const levels = this.levelRows.rows;
     const levelLinks = this.levelRows.links;
     const orders = this.orderRows.rows;
-    const orderLinks = this.orderRows.links;
+    const slots = this.queues.slots;
     let filled = 0;
     let budget = c.quoteBudget ?? MAX;
     for (let i = ids.length - 1; i >= 0; i--) {
-      const level = ids[i]! * 8;
-      const price = levels[level + LEVEL_PRICE]!;
+      const level = ids[i]!;
+      const price = levels[level * 8 + LEVEL_PRICE]!;
       if (!isMarket && (buy ? price > limit : price < limit)) break;
-      for (let maker = levelLinks[ids[i]! * 16 + LEVEL_HEAD]!; maker !== 0; maker = orderLinks[maker * 16 + ORDER_NEXT]!) {
+      const base = levelLinks[level * 16 + LEVEL_BASE]!;
+      const mask = levelLinks[level * 16 + LEVEL_MASK]!;
+      const tail = levelLinks[level * 16 + LEVEL_TAIL]!;
+      for (let seq = levelLinks[level * 16 + LEVEL_HEAD]!; seq !== tail; seq = (seq + 1) | 0) {
+        const maker = slots[base + (seq & mask)]!;
+        if (maker === 0) continue;
         if (filled >= c.quantity) return filled;
-        if (orders[maker * 8 + ORDER_ACCOUNT] === c.accountId) {
+        if (orders[maker * 4 + ORDER_ACCOUNT] === c.accountId) {
           if (skipOwn) continue;
           return filled;
         }
-        const makerRemaining = orders[maker * 8 + ORDER_REMAINING]!;
+        const makerRemaining = orders[maker * 4 + ORDER_REMAINING]!;
         let qty = c.quantity - filled;
         if (makerRemaining < qty) qty = makerRemaining;
         if (marketBuy) {
@@ -146,12 +156,15 @@ export class FastEngine implements OrderBookEngine {
     const orders = this.orderRows.rows;
     const levels = this.levelRows.rows;
     const levelLinks = this.levelRows.links;
+    // Matching only takes orders off the book, which never replaces these arrays.
+    const slots = this.queues.slots;
     let level = book.best;
     while (remaining > 0 && level !== 0) {
       const price = levels[level * 8 + LEVEL_PRICE]!;
       if (!isMarket && (buy ? price > limit : price < limit)) break;
-      const maker = levelLinks[level * 16 + LEVEL_HEAD]!;
-      const makerRow = maker * 8;
+      // The head entry of a level with orders is never a tombstone (see LevelQueues).
+      const maker = slots[levelLinks[level * 16 + LEVEL_BASE]! + (levelLinks[level * 16 + LEVEL_HEAD]! & levelLinks[level * 16 + LEVEL_MASK]!)]!;
+      const makerRow = maker * 4;
       const makerAccount = orders[makerRow + ORDER_ACCOUNT]!;
       const makerRemaining = orders[makerRow + ORDER_REMAINING]!;
       if (makerAccount === accountId) {
@@ -207,22 +220,15 @@ export class FastEngine implements OrderBookEngine {
   private rest(side: BookSide, orderId: number, accountId: number, price: number, remaining: number): void {
     const slot = this.orderRows.alloc();
     const level = side.levelAt(price);
+    const seq = this.queues.push(level, slot);
     const orders = this.orderRows.rows;
     const orderLinks = this.orderRows.links;
     const levels = this.levelRows.rows;
-    const levelLinks = this.levelRows.links;
-    const row = slot * 8;
-    const tail = levelLinks[level * 16 + LEVEL_TAIL]!;
-    orders[row + ORDER_ID] = orderId;
-    orders[row + ORDER_ACCOUNT] = accountId;
-    orders[row + ORDER_PRICE] = price;
-    orders[row + ORDER_REMAINING] = remaining;
-    orderLinks[slot * 16 + ORDER_PREV] = tail;
-    orderLinks[slot * 16 + ORDER_NEXT] = 0;
-    orderLinks[slot * 16 + ORDER_LEVEL] = level;
-    if (tail === 0) levelLinks[level * 16 + LEVEL_HEAD] = slot;
-    else orderLinks[tail * 16 + ORDER_NEXT] = slot;
-    levelLinks[level * 16 + LEVEL_TAIL] = slot;
+    orders[slot * 4 + ORDER_ID] = orderId;
+    orders[slot * 4 + ORDER_ACCOUNT] = accountId;
+    orders[slot * 4 + ORDER_REMAINING] = remaining;
+    orderLinks[slot * 8 + ORDER_LEVEL] = level;
+    orderLinks[slot * 8 + ORDER_SEQ] = seq;
     levels[level * 8 + LEVEL_COUNT] = levels[level * 8 + LEVEL_COUNT]! + 1;
     levels[level * 8 + LEVEL_QUANTITY] = levels[level * 8 + LEVEL_QUANTITY]! + remaining;
     this.byId.add(orderId, slot);
@@ -233,20 +239,13 @@ export class FastEngine implements OrderBookEngine {
     const orders = this.orderRows.rows;
     const orderLinks = this.orderRows.links;
     const levels = this.levelRows.rows;
-    const levelLinks = this.levelRows.links;
-    const row = slot * 8;
-    const prev = orderLinks[slot * 16 + ORDER_PREV]!;
-    const next = orderLinks[slot * 16 + ORDER_NEXT]!;
-    const level = orderLinks[slot * 16 + ORDER_LEVEL]!;
-    if (prev === 0) levelLinks[level * 16 + LEVEL_HEAD] = next;
-    else orderLinks[prev * 16 + ORDER_NEXT] = next;
-    if (next === 0) levelLinks[level * 16 + LEVEL_TAIL] = prev;
-    else orderLinks[next * 16 + ORDER_PREV] = prev;
-    levels[level * 8 + LEVEL_QUANTITY] = levels[level * 8 + LEVEL_QUANTITY]! - orders[row + ORDER_REMAINING]!;
+    const level = orderLinks[slot * 8 + ORDER_LEVEL]!;
+    levels[level * 8 + LEVEL_QUANTITY] = levels[level * 8 + LEVEL_QUANTITY]! - orders[slot * 4 + ORDER_REMAINING]!;
     const count = levels[level * 8 + LEVEL_COUNT]! - 1;
     levels[level * 8 + LEVEL_COUNT] = count;
     if (count === 0) (levels[level * 8 + LEVEL_SIGN] === 1 ? this.bids : this.asks).removeLevel(level);
-    this.byId.delete(orders[row + ORDER_ID]!);
+    else this.queues.clear(level, orderLinks[slot * 8 + ORDER_SEQ]!);
+    this.byId.delete(orders[slot * 4 + ORDER_ID]!, slot);
     this.orderRows.release(slot);
   }
 
@@ -290,11 +289,17 @@ export class FastEngine implements OrderBookEngine {
     const levels = this.levelRows.rows;
     const levelLinks = this.levelRows.links;
     const orders = this.orderRows.rows;
-    const orderLinks = this.orderRows.links;
+    const slots = this.queues.slots;
     for (let i = ids.length - 1; i >= 0; i--) {
-      for (let slot = levelLinks[ids[i]! * 16 + LEVEL_HEAD]!; slot !== 0; slot = orderLinks[slot * 16 + ORDER_NEXT]!) {
-        const row = slot * 8;
-        out.push({ orderId: orders[row + ORDER_ID]!, accountId: orders[row + ORDER_ACCOUNT]!, side: name, price: orders[row + ORDER_PRICE]!, remaining: orders[row + ORDER_REMAINING]! });
+      const level = ids[i]!;
+      const price = levels[level * 8 + LEVEL_PRICE]!;
+      const base = levelLinks[level * 16 + LEVEL_BASE]!;
+      const mask = levelLinks[level * 16 + LEVEL_MASK]!;
+      const tail = levelLinks[level * 16 + LEVEL_TAIL]!;
+      for (let seq = levelLinks[level * 16 + LEVEL_HEAD]!; seq !== tail; seq = (seq + 1) | 0) {
+        const slot = slots[base + (seq & mask)]!;
+        if (slot === 0) continue;
+        out.push({ orderId: orders[slot * 4 + ORDER_ID]!, accountId: orders[slot * 4 + ORDER_ACCOUNT]!, side: name, price, remaining: orders[slot * 4 + ORDER_REMAINING]! });
       }
     }
   }

@@ -14,7 +14,9 @@ export function validatePlace(c: PlaceCommand): RejectReason | undefined {
   if (!positiveInteger(c.quantity)) return RejectReason.invalidQuantity;
   if (c.type === 'limit') {
     if (!positiveInteger(c.price)) return RejectReason.invalidPrice;
-    if (c.price > Math.floor(MAX / c.quantity)) return RejectReason.amountTooLarge;
+    // price × quantity ≤ MAX, without a division: the product of two positive integers is exact
+    // up to 2^53, and any larger product rounds to at least 2^53, so the comparison is exact.
+    if (c.price * c.quantity > MAX) return RejectReason.amountTooLarge;
   }
   if (c.type === 'market') {
     if (c.tif === 'POST_ONLY') return RejectReason.wouldTakeLiquidity;

@@ -1,55 +1,69 @@
 import { IdIndex } from './idIndex.js';
+import type { LevelQueues } from './levelQueues.js';
 
 /**
  * The fast engine's book: orders and price levels as rows of numbers in typed arrays, levels kept
- * in price order per side.
+ * in price order per side, each level's orders in a queue of slots (fast/levelQueues.ts).
  *
  * Why this layout (see bench/README.md for the deep-book figures that drove it):
  * - On a deep book (hundreds of thousands of resting orders) the cost of an operation is its cache
- *   misses: a cancel deep in the book touches the order, its two neighbours and the id index
- *   entry, none of them recently used. One order is one 64-byte row, the size of a cache line (the
- *   width of 8 doubles: four numbers and three int32 links, `ORDER_*` offsets below), in one
- *   Float64Array, where a JS object per order cost a line for the object, often another for boxed
- *   doubles (prices or ids ≥ 2^31), and the garbage collector had to trace every one of them.
- *   Slots are recycled last-in first-out, so a new order usually lands in a row still in cache.
- * - Each level is a FIFO intrusive doubly-linked list of order slots (prev/next in the rows):
- *   append at the tail, fill from the head, unlink any order on cancel, all O(1).
- * - Levels are rows too (`LEVEL_*` offsets), with their quantity and order count kept up to date,
- *   so depth is O(levels asked).
+ *   misses: a cancel deep in the book touches the id index entry and the order, none of them
+ *   recently used. So an order is small — one 32-byte row (`ORDER_*` below: three numbers and
+ *   two int32s), two to a cache line, in one Float64Array: the bench's 450k-order book touches
+ *   ~27 MB of rows, id index and level queues where 64-byte rows, a 16-byte-entry index and
+ *   linked lists touched ~47 MB (about 10 % faster per CPU-second there). A JS object per order cost a line for the object, often another for boxed doubles,
+ *   and the garbage collector had to trace every one of them. Slots are recycled last-in
+ *   first-out, so a new order usually lands in a row still in cache.
+ * - Each level keeps its orders in time priority as a ring buffer of slots (LevelQueues): append
+ *   at the tail, fill from the head, and a cancel writes a tombstone (0) into its entry instead of
+ *   unlinking from two neighbours, so it touches neither neighbour's row. The order's row knows
+ *   its level and its sequence number in the level's queue.
+ * - Levels are rows too (`LEVEL_*` offsets), with their quantity and order count kept up to date
+ *   on every fill and cancel (tombstones hold no quantity), so depth is O(levels asked) and exact.
  * - Per side, the level ids sit in an array sorted by a signed key (the price for bids, minus the
  *   price for asks), so the BEST level is the LAST element: it empties with `pop()`, and most new
- *   levels land a few slots from the end. A level is found by price through a hash of its own
- *   (an `IdIndex` keyed by price), so adding to an existing level — nearly every passive order on
- *   a deep book — costs one probe and no search; only creating or removing a level searches the
+ *   levels land a few slots from the end. A level is found by price without a search: within
+ *   LADDER ticks around where the side trades, straight from an array indexed by price (the
+ *   "ladder", 4 bytes a tick, so the few thousand levels of a deep book sit in a few cache lines'
+ *   worth of kilobytes, where a hash spread them over a hundred kilobytes); beyond it, through a
+ *   hash of its own (an `IdIndex` keyed by price). Only creating or removing a level searches the
  *   sorted array.
  *
  * Slot and level id 0 mean "none"; the stores grow by doubling when full.
  */
+
+/** Order rows: 4 doubles (32 bytes); order `slot` is at rows[slot * 4], its int32s at links[slot * 8]. */
+export const ORDER_DOUBLES = 4;
 export const ORDER_ID = 0;
 export const ORDER_ACCOUNT = 1;
-export const ORDER_PRICE = 2;
-export const ORDER_REMAINING = 3;
-// The links (slots and level ids) are int32 fields, read through `RowStore.links`, an Int32Array
-// over the same memory (16 int32 per row): int32 index 8 is the low half of double field 4.
-// Integer links index the arrays without a double → integer conversion on every hop.
-export const ORDER_PREV = 8;
-export const ORDER_NEXT = 10;
-export const ORDER_LEVEL = 12;
-// Int32 14–15 (double field 7) are unused: a row is 64 bytes, the size of a cache line.
+export const ORDER_REMAINING = 2;
+// The int32 fields, read through `RowStore.links`, an Int32Array over the same memory: int32s 6
+// and 7 are double field 3. Integer fields index the arrays without a double → int conversion.
+/** The order's level id. */
+export const ORDER_LEVEL = 6;
+/** The order's sequence number in its level's queue (int32, wraps; see LevelQueues). */
+export const ORDER_SEQ = 7;
 
+/** Level rows: 8 doubles (64 bytes, one cache line); level `id` is at rows[id * 8], links[id * 16]. */
+export const LEVEL_DOUBLES = 8;
 export const LEVEL_PRICE = 0;
 /** Sum of the remaining quantity of the level's orders. */
 export const LEVEL_QUANTITY = 1;
+/** The level's live orders (tombstones not counted). */
 export const LEVEL_COUNT = 2;
-/** Int32 fields (see above): the first and last order slots. */
-export const LEVEL_HEAD = 6;
-export const LEVEL_TAIL = 8;
 /** 1 for a bid level, -1 for an ask level. */
-export const LEVEL_SIGN = 5;
+export const LEVEL_SIGN = 3;
+/** Int32 fields (see above): where the level's queue starts in `LevelQueues.slots`, its capacity − 1, */
+export const LEVEL_BASE = 8;
+export const LEVEL_MASK = 9;
+/** and the sequence numbers of its first entry and of the next one to append. */
+export const LEVEL_HEAD = 10;
+export const LEVEL_TAIL = 11;
 
 /**
- * Rows of 8 doubles (`rows`, row i at i * 8) whose link fields are int32s (`links`, row i at
- * i * 16); row 0 is never handed out. Freed rows are chained through the int32 field `link`.
+ * Rows of `doubles` doubles (`rows`, row i at i * doubles) whose link fields are int32s (`links`,
+ * row i at i * 2 * doubles); row 0 is never handed out. Freed rows are chained through the int32
+ * field `link`.
  */
 export class RowStore {
   rows: Float64Array;
@@ -59,26 +73,27 @@ export class RowStore {
 
   constructor(
     capacity: number,
-    /** The field that chains free rows. */
+    private readonly doubles: number,
+    /** The int32 field that chains free rows. */
     private readonly link: number,
   ) {
     this.capacity = capacity;
-    this.rows = new Float64Array(capacity * 8);
+    this.rows = new Float64Array(capacity * doubles);
     this.links = new Int32Array(this.rows.buffer);
   }
 
   /** The same memory as `rows`, as int32s. */
   links: Int32Array;
 
-  /** A free row id; `rows` may be replaced (re-read it after). */
+  /** A free row id; `rows` and `links` may be replaced (re-read them after). */
   alloc(): number {
     const id = this.free;
     if (id !== 0) {
-      this.free = this.links[id * 16 + this.link]!;
+      this.free = this.links[id * 2 * this.doubles + this.link]!;
       return id;
     }
     if (this.unused === this.capacity) {
-      const grown = new Float64Array(this.capacity * 16);
+      const grown = new Float64Array(this.capacity * 2 * this.doubles);
       grown.set(this.rows);
       this.rows = grown;
       this.links = new Int32Array(grown.buffer);
@@ -88,10 +103,13 @@ export class RowStore {
   }
 
   release(id: number): void {
-    this.links[id * 16 + this.link] = this.free;
+    this.links[id * 2 * this.doubles + this.link] = this.free;
     this.free = id;
   }
 }
+
+/** Ticks covered by a side's price ladder (64 KB). */
+const LADDER = 16_384;
 
 /** One side's levels in price order (best last), and its price → level index. */
 export class BookSide {
@@ -101,19 +119,35 @@ export class BookSide {
   readonly ids: number[] = [];
   /** The best level's id, or 0 when the side is empty (always the last of `ids`). */
   best = 0;
-  /** price → level id (the same hash table as the order ids; neighbouring prices share cache lines). */
+  /** price → level id for every level (neighbouring prices share cache lines); the ladder answers first. */
   private readonly byPrice = new IdIndex();
+  /**
+   * ladder[price − ladderFrom] is the level id at that price, or 0 when there is none, for every
+   * price within the window [ladderFrom, ladderFrom + LADDER): within the window it answers alone.
+   * The window is centred on the side's best when a level is created outside it while the best is
+   * outside it too (the market moved away), so it follows the touch.
+   */
+  private readonly ladder = new Int32Array(LADDER);
+  private ladderFrom = Number.NEGATIVE_INFINITY;
 
   constructor(
     /** +1 for bids (higher is better), -1 for asks (lower is better). */
     readonly sign: number,
     private readonly levels: RowStore,
+    private readonly queues: LevelQueues,
   ) {}
 
   /** The id of the level at `price`, created (and placed in order) when there is none. */
   levelAt(price: number): number {
-    const found = this.byPrice.get(price);
-    if (found !== 0) return found;
+    const offset = price - this.ladderFrom;
+    if (offset >= 0 && offset < LADDER) {
+      const id = this.ladder[offset]!;
+      if (id !== 0) return id;
+    } else {
+      const found = this.byPrice.get(price);
+      if (found !== 0) return found;
+      if (this.best === 0 || !this.inLadder(this.levels.rows[this.best * 8 + LEVEL_PRICE]!)) this.recentre(this.best === 0 ? price : this.levels.rows[this.best * 8 + LEVEL_PRICE]!);
+    }
     const key = this.sign * price;
     const keys = this.keys;
     const ids = this.ids;
@@ -135,11 +169,9 @@ export class BookSide {
     rows[at + LEVEL_QUANTITY] = 0;
     rows[at + LEVEL_COUNT] = 0;
     rows[at + LEVEL_SIGN] = this.sign;
-    const links = this.levels.links;
-    links[id * 16 + LEVEL_HEAD] = 0;
-    links[id * 16 + LEVEL_TAIL] = 0;
-    rows[at + LEVEL_SIGN] = this.sign;
+    this.queues.open(id);
     this.byPrice.add(price, id);
+    if (this.inLadder(price)) this.ladder[price - this.ladderFrom] = id;
     keys.push(key);
     ids.push(id);
     if (lo === n) {
@@ -155,7 +187,7 @@ export class BookSide {
     return id;
   }
 
-  /** Takes an empty level out of the side and recycles it. */
+  /** Takes an empty level out of the side and recycles it and its queue. */
   removeLevel(id: number): void {
     const keys = this.keys;
     const ids = this.ids;
@@ -179,6 +211,21 @@ export class BookSide {
     ids.pop();
     this.best = last > 0 ? ids[last - 1]! : 0;
     this.byPrice.delete(price);
+    if (this.inLadder(price)) this.ladder[price - this.ladderFrom] = 0;
+    this.queues.close(id);
     this.levels.release(id);
+  }
+
+  private inLadder(price: number): boolean {
+    const offset = price - this.ladderFrom;
+    return offset >= 0 && offset < LADDER;
+  }
+
+  /** Moves the ladder's window to centre on `price` and fills it from the side's levels. */
+  private recentre(price: number): void {
+    this.ladder.fill(0);
+    this.ladderFrom = price - LADDER / 2;
+    const rows = this.levels.rows;
+    for (const id of this.ids) if (this.inLadder(rows[id * 8 + LEVEL_PRICE]!)) this.ladder[rows[id * 8 + LEVEL_PRICE]! - this.ladderFrom] = id;
   }
 }
