@@ -58,6 +58,13 @@ describe('order book machine: snapshot, deltas by seq, resync on a gap — walke
           }
         }
         if (event.type === 'book.delta' && !before.matches({ syncing: 'live' })) expect(book).toBe(before.context.book);
+        // A grouping choice is kept in every state and changes nothing else: same book, seq and state.
+        if (event.type === 'book.group') {
+          expect(now.context.grouping).toBe((event as { places?: number }).places);
+          expect(book).toBe(before.context.book);
+          expect(now.context.seq).toBe(before.context.seq);
+          expect(now.value).toEqual(before.value);
+        } else expect(now.context.grouping).toBe(before.context.grouping);
         // Every entry into resyncing asks the feed for a fresh snapshot, exactly once.
         const enteredResync = now.matches({ syncing: 'resyncing' }) && (!before.matches({ syncing: 'resyncing' }) || event.type.startsWith('xstate.after'));
         expect(world.resubscribes() - resubscribesBefore).toBe(enteredResync ? 1 : 0);

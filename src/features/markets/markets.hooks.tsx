@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { KlineInterval } from '../../domain/constants';
 import { createFlowContext } from '../../app/flowContext';
 import type { FavouritesActorRef } from './machines/favourites/favourites.machine';
@@ -46,11 +46,24 @@ export function usePairMarket() {
   return { ...state, ...send };
 }
 
+/** The book's state and price grouping, and the trader's grouping choice (undefined: the pair's tick). */
 export function useOrderBook(ref: OrderBookActorRef) {
-  return {
-    status: useSelector(ref, bookSel.selectBookStatus),
-    book: useSelector(ref, bookSel.selectBook),
-  };
+  const status = useSelector(ref, bookSel.selectBookStatus);
+  const grouping = useSelector(ref, bookSel.selectGrouping);
+  const group = useCallback((places: number | undefined) => ref.send({ type: 'book.group', places }), [ref]);
+  return { status, grouping, group };
+}
+
+/** The rows the book panel draws, as text in the pair's precision; a new object only when the book or grouping changes. */
+export function useBookRows(ref: OrderBookActorRef, depth: number, pricePlaces: number, amountPlaces: number) {
+  const select = useMemo(() => bookSel.createBookRowsSelector(depth, { pricePlaces, amountPlaces }), [depth, pricePlaces, amountPlaces]);
+  return useSelector(ref, select);
+}
+
+/** The depth chart's cumulative sides, recomputed when the book changes. */
+export function useDepthChart(ref: OrderBookActorRef) {
+  const book = useSelector(ref, bookSel.selectBook);
+  return useMemo(() => bookSel.depthChartView(book), [book]);
 }
 
 export function useLatestTrades(ref: LatestTradesActorRef) {

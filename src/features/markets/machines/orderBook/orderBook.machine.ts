@@ -33,6 +33,7 @@ export const orderBookMachine = setup({
     })),
     countResync: assign({ resyncs: ({ context }) => context.resyncs + 1 }),
     countDropped: assign({ dropped: ({ context }) => context.dropped + 1 }),
+    setGrouping: assign((_, params: { places: number | undefined }) => ({ grouping: params.places })),
   },
   guards: {
     isNextDelta: ({ context }, params: { seq: number }) => classifyDelta(context.seq, params.seq) === 'next',
@@ -43,8 +44,14 @@ export const orderBookMachine = setup({
   },
 }).createMachine({
   id: 'orderBook',
-  context: ({ input }) => ({ channel: input.channel, book: EMPTY_BOOK, seq: undefined, resyncs: 0, dropped: 0 }),
+  context: ({ input }) => ({ channel: input.channel, book: EMPTY_BOOK, seq: undefined, resyncs: 0, dropped: 0, grouping: undefined }),
   initial: 'syncing',
+  on: {
+    'book.group': {
+      actions: { type: 'setGrouping', params: ({ event }) => ({ places: event.places }) },
+      description: 'Grouping is a view of the levels: the book itself, its seq and its state stay as they are.',
+    },
+  },
   states: {
     syncing: {
       invoke: {

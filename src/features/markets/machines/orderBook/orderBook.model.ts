@@ -35,6 +35,8 @@ export const orderBookModel: MachineModel<typeof orderBookMachine> = {
     { type: 'book.delta', message: GAP_DELTA },
     { type: 'connection.lost' },
     { type: 'connection.restored' },
+    { type: 'book.group', places: 0 },
+    { type: 'book.group', places: undefined },
     { type: 'xstate.error.actor.depthFeed', error: new Error('subscribe failed') },
   ],
 };

@@ -1,0 +1,174 @@
+import { memo, useMemo, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import type { Pair } from '../../../../domain/api';
+import type { BookRow } from '../../machines/orderBook/bookRows';
+import type { OrderBookActorRef } from '../../machines/orderBook/orderBook.machine';
+import { useBookRows } from '../../markets.hooks';
+import { fixed } from './format';
+
+/** Levels shown per side. */
+export const DEPTH = 15;
+const ROW = 20;
+
+/**
+ * The book's table and every rule its rows need. The rows redraw up to 60 times a second, so they
+ * are plain elements styled from here: a styled component per row would compute and hash its
+ * class at every render. What changes per row (the depth bar) is one CSS variable, --share, drawn
+ * as the row's background; text changes patch text nodes.
+ */
+export const BookFrame = styled.div<{ $stale: boolean }>`
+  font-size: 12px;
+  opacity: ${({ $stale }) => ($stale ? 0.55 : 1)};
+  transition: opacity 0.2s;
+  .head,
+  .level {
+    display: flex;
+    align-items: center;
+    height: ${ROW}px;
+    padding: 0 12px;
+  }
+  .head > span,
+  .level > span {
+    flex: 1 1 0;
+    min-width: 0;
+    text-align: right;
+    white-space: nowrap;
+  }
+  .head > span:first-child,
+  .level > span:first-child {
+    text-align: left;
+  }
+  .head {
+    color: ${({ theme }) => theme.color.textFaint};
+    font-size: 11px;
+  }
+  .level {
+    /* A row lays out and paints alone: a changed figure or bar never reflows its neighbours. */
+    contain: strict;
+    font-variant-numeric: tabular-nums;
+    background-image: linear-gradient(var(--bar), var(--bar));
+    background-repeat: no-repeat;
+    background-position: right center;
+    background-size: calc(var(--share, 0) * 100%) ${ROW - 2}px;
+  }
+  .level:hover {
+    background-color: ${({ theme }) => theme.color.hover};
+  }
+  &[data-pickable='true'] .level {
+    cursor: pointer;
+  }
+  .side {
+    display: flex;
+    flex-direction: column;
+    height: ${DEPTH * ROW}px;
+    overflow: hidden;
+    contain: strict;
+  }
+  /* Asks are laid out bottom-up, so the best ask sits next to the middle and DOM order stays best first. */
+  .side.asks {
+    flex-direction: column-reverse;
+    --bar: ${({ theme }) => theme.color.down}26;
+  }
+  .side.bids {
+    --bar: ${({ theme }) => theme.color.up}26;
+  }
+  .asks .level > span:first-child {
+    color: ${({ theme }) => theme.color.down};
+  }
+  .bids .level > span:first-child {
+    color: ${({ theme }) => theme.color.up};
+  }
+  .middle {
+    display: flex;
+    align-items: baseline;
+    gap: 10px;
+    padding: 6px 12px;
+    border-top: 1px solid ${({ theme }) => theme.color.border};
+    border-bottom: 1px solid ${({ theme }) => theme.color.border};
+    font-variant-numeric: tabular-nums;
+  }
+  .middle .last {
+    font-size: 17px;
+    font-weight: 700;
+  }
+  .middle small {
+    color: ${({ theme }) => theme.color.textDim};
+  }
+  .middle .spread {
+    margin-left: auto;
+    color: ${({ theme }) => theme.color.textFaint};
+    font-size: 11px;
+  }
+  .empty {
+    padding: 20px 12px;
+    text-align: center;
+    color: ${({ theme }) => theme.color.textFaint};
+  }
+`;
+
+type LevelProps = BookRow & { onPick: ((price: string) => void) | undefined };
+
+/**
+ * One price level. Its props are primitives, so React.memo's shallow comparison skips the row when
+ * its text and bar are unchanged. Rows are keyed by their slot (best, second best, …), not by price:
+ * when levels come and go the slots keep their elements and only their text changes.
+ */
+const Level = memo(function Level({ price, priceText, quantityText, totalText, share, onPick }: LevelProps) {
+  return (
+    <div role="row" className="level" style={{ '--share': share } as CSSProperties} onClick={onPick && (() => onPick(price))}>
+      <span role="cell">{priceText}</span>
+      <span role="cell">{quantityText}</span>
+      <span role="cell">{totalText}</span>
+    </div>
+  );
+});
+
+/** The book's words, translated by the panel (whose renders are rare) rather than at every update. */
+export function useBookLabels() {
+  const { t } = useTranslation();
+  return useMemo(() => ({ asks: t('trade.asks'), bids: t('trade.bids'), spread: t('trade.spread'), noOrders: t('trade.noOrders') }), [t]);
+}
+
+/**
+ * Asks, the middle (last price and spread) and bids: the only part of the panel that follows every
+ * book update.
+ */
+export function BookLevels(props: {
+  bookRef: OrderBookActorRef;
+  pair: Pair;
+  labels: ReturnType<typeof useBookLabels>;
+  live: boolean;
+  last: { price: string; side: 'buy' | 'sell' | undefined } | undefined;
+  lastInFiat: string | undefined;
+  onPick?: (price: string) => void;
+}) {
+  const { pair, onPick, labels } = props;
+  const rows = useBookRows(props.bookRef, DEPTH, pair.price_precision, pair.amount_precision);
+  return (
+    <>
+      <div className="side asks" role="rowgroup" aria-label={labels.asks} data-testid="book-asks">
+        {rows.asks.map((row, slot) => (
+          <Level key={slot} {...row} onPick={onPick} />
+        ))}
+      </div>
+      <div className="middle">
+        <span className={`last num ${props.last?.side === 'sell' ? 'down' : 'up'}`} data-testid="book-last">
+          {props.last ? fixed(props.last.price, pair.price_precision) : '—'}
+        </span>
+        {props.lastInFiat && <small>≈ {props.lastInFiat}</small>}
+        {rows.spreadText !== undefined && (
+          <span className="spread">
+            {labels.spread} {rows.spreadText}
+          </span>
+        )}
+      </div>
+      <div className="side bids" role="rowgroup" aria-label={labels.bids} data-testid="book-bids">
+        {rows.bids.map((row, slot) => (
+          <Level key={slot} {...row} onPick={onPick} />
+        ))}
+        {props.live && rows.bids.length === 0 && rows.asks.length === 0 && <div className="empty">{labels.noOrders}</div>}
+      </div>
+    </>
+  );
+}
