@@ -8,6 +8,7 @@ import * as klineSel from './machines/kline/kline.selectors';
 import type { LatestTradesActorRef } from './machines/latestTrades/latestTrades.machine';
 import * as tradesSel from './machines/latestTrades/latestTrades.selectors';
 import type { OrderBookActorRef } from './machines/orderBook/orderBook.machine';
+import { bookRows } from './machines/orderBook/bookRows';
 import * as bookSel from './machines/orderBook/orderBook.selectors';
 import type { PairMarketActorRef, WatchedPair } from './machines/pairMarket/pairMarket.machine';
 import * as market from './machines/pairMarket/pairMarket.selectors';
@@ -54,10 +55,15 @@ export function useOrderBook(ref: OrderBookActorRef) {
   return { status, grouping, group };
 }
 
-/** The rows the book panel draws, as text in the pair's precision; a new object only when the book or grouping changes. */
+/**
+ * The rows the book panel draws, as text in the pair's precision. Made at render, not in a selector:
+ * a frame hands the machine several deltas and useSelector runs its selector after each, while
+ * React renders once per frame.
+ */
 export function useBookRows(ref: OrderBookActorRef, depth: number, pricePlaces: number, amountPlaces: number) {
-  const select = useMemo(() => bookSel.createBookRowsSelector(depth, { pricePlaces, amountPlaces }), [depth, pricePlaces, amountPlaces]);
-  return useSelector(ref, select);
+  const book = useSelector(ref, bookSel.selectBook);
+  const grouping = useSelector(ref, bookSel.selectGrouping);
+  return useMemo(() => bookRows(book, depth, grouping, { pricePlaces, amountPlaces }), [book, depth, grouping, pricePlaces, amountPlaces]);
 }
 
 /** The depth chart's cumulative sides, recomputed when the book changes. */

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
 import { bookRows, priceText } from './bookRows';
-import { orderBookMachine } from './orderBook.machine';
-import { createBookRowsSelector } from './orderBook.selectors';
-import { SNAPSHOT_FIXTURE } from './orderBook.model';
 
 const precision = { pricePlaces: 2, amountPlaces: 4 };
 const figures = (rows: ReturnType<typeof bookRows>['bids']) => rows.map((r) => [r.priceText, r.quantityText, r.totalText, r.share]);
@@ -48,18 +44,5 @@ describe('order book panel rows', () => {
     expect(priceText('96250.505', 2)).toBe('96250.51');
     expect(priceText('007', 1)).toBe('7.0');
     expect(priceText('5', 0)).toBe('5');
-  });
-
-  it('answers the same rows while the book and the grouping are unchanged', () => {
-    const actor = createActor(orderBookMachine, { input: { channel: 'btc_usdt_depth' } }).start();
-    const select = createBookRowsSelector(15, precision);
-    actor.send({ type: 'book.snapshot', message: SNAPSHOT_FIXTURE });
-    const first = select(actor.getSnapshot());
-    expect(first.bids).toHaveLength(2);
-    actor.send({ type: 'book.delta', message: { ...SNAPSHOT_FIXTURE, kind: 'delta', seq: 5 } });
-    expect(select(actor.getSnapshot())).toBe(first);
-    actor.send({ type: 'book.group', places: 0 });
-    expect(select(actor.getSnapshot()).bids.map((r) => r.priceText)).toEqual(['96250.00', '96249.00']);
-    actor.stop();
   });
 });

@@ -1,7 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { addDecimal, compareDecimal } from '../../../../domain/decimal';
 import type { Level } from '../../../../domain/market';
-import { bookRows, type BookPrecision, type BookRows } from './bookRows';
 import type { orderBookMachine } from './orderBook.machine';
 
 type BookSnapshot = SnapshotFrom<typeof orderBookMachine>;
@@ -13,24 +12,6 @@ export const selectBookStatus = (s: BookSnapshot): BookStatus =>
 export const selectBook = (s: BookSnapshot) => s.context.book;
 export const selectResyncs = (s: BookSnapshot) => s.context.resyncs;
 export const selectGrouping = (s: BookSnapshot) => s.context.grouping;
-
-/**
- * A selector of the panel's rows (bookRows) for one depth and precision that answers the same object
- * while the book and the grouping are the same ones, so a snapshot that changed neither (a dropped
- * delta, a resync counted) renders nothing.
- */
-export function createBookRowsSelector(depth: number, precision: BookPrecision) {
-  let book: BookSnapshot['context']['book'] | undefined;
-  let grouping: number | undefined;
-  let rows: BookRows | undefined;
-  return (s: BookSnapshot): BookRows => {
-    if (rows === undefined || s.context.book !== book || s.context.grouping !== grouping) {
-      ({ book, grouping } = s.context);
-      rows = bookRows(book, depth, grouping, precision);
-    }
-    return rows;
-  };
-}
 
 /** One step of a depth chart side: at `price`, the quantity resting from the best level up to it. */
 export interface DepthPoint {

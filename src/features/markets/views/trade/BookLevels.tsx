@@ -1,4 +1,4 @@
-import { memo, useMemo, type CSSProperties } from 'react';
+import { memo, useMemo, type CSSProperties, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Pair } from '../../../../domain/api';
@@ -107,22 +107,35 @@ export const BookFrame = styled.div<{ $stale: boolean }>`
   }
 `;
 
-type LevelProps = BookRow & { onPick: ((price: string) => void) | undefined };
-
 /**
  * One price level. Its props are primitives, so React.memo's shallow comparison skips the row when
  * its text and bar are unchanged. Rows are keyed by their slot (best, second best, …), not by price:
  * when levels come and go the slots keep their elements and only their text changes.
  */
-const Level = memo(function Level({ price, priceText, quantityText, totalText, share, onPick }: LevelProps) {
+const Level = memo(function Level({ priceText, quantityText, totalText, share }: Omit<BookRow, 'price'>) {
   return (
-    <div role="row" className="level" style={{ '--share': share } as CSSProperties} onClick={onPick && (() => onPick(price))}>
+    <div role="row" className="level" style={{ '--share': share } as CSSProperties}>
       <span role="cell">{priceText}</span>
       <span role="cell">{quantityText}</span>
       <span role="cell">{totalText}</span>
     </div>
   );
 });
+
+const rowsOf = (side: BookRow[]) =>
+  side.map(({ priceText, quantityText, totalText, share }, slot) => (
+    <Level key={slot} priceText={priceText} quantityText={quantityText} totalText={totalText} share={share} />
+  ));
+
+/** One click handler per side rather than per row: the clicked row's slot names its level. */
+function picker(side: BookRow[], onPick: ((price: string) => void) | undefined) {
+  if (!onPick) return undefined;
+  return (event: MouseEvent<HTMLDivElement>) => {
+    const row = (event.target as Element).closest('.level');
+    const level = row ? side[Array.prototype.indexOf.call(event.currentTarget.children, row)] : undefined;
+    if (level) onPick(level.price);
+  };
+}
 
 /** The book's words, translated by the panel (whose renders are rare) rather than at every update. */
 export function useBookLabels() {
@@ -147,10 +160,8 @@ export function BookLevels(props: {
   const rows = useBookRows(props.bookRef, DEPTH, pair.price_precision, pair.amount_precision);
   return (
     <>
-      <div className="side asks" role="rowgroup" aria-label={labels.asks} data-testid="book-asks">
-        {rows.asks.map((row, slot) => (
-          <Level key={slot} {...row} onPick={onPick} />
-        ))}
+      <div className="side asks" onClick={picker(rows.asks, onPick)} role="rowgroup" aria-label={labels.asks} data-testid="book-asks">
+        {rowsOf(rows.asks)}
       </div>
       <div className="middle">
         <span className={`last num ${props.last?.side === 'sell' ? 'down' : 'up'}`} data-testid="book-last">
@@ -163,10 +174,8 @@ export function BookLevels(props: {
           </span>
         )}
       </div>
-      <div className="side bids" role="rowgroup" aria-label={labels.bids} data-testid="book-bids">
-        {rows.bids.map((row, slot) => (
-          <Level key={slot} {...row} onPick={onPick} />
-        ))}
+      <div className="side bids" onClick={picker(rows.bids, onPick)} role="rowgroup" aria-label={labels.bids} data-testid="book-bids">
+        {rowsOf(rows.bids)}
         {props.live && rows.bids.length === 0 && rows.asks.length === 0 && <div className="empty">{labels.noOrders}</div>}
       </div>
     </>

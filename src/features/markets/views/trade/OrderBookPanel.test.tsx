@@ -19,7 +19,7 @@ afterEach(cleanup);
 const pair: Pair = { left_symbol: 'BTC', right_symbol: 'USDT', is_hot: 1, trade_status: 1, contract_status: 1, price_precision: 2, amount_precision: 4, min_quantity: '0.0001', min_notional: '1' };
 const channel = 'btc_usdt_depth';
 
-async function renderBook() {
+async function renderBook(onPick?: (price: string) => void) {
   const i18n = await initI18n('en_US');
   const fake = createFakeSocket();
   const frames = createManualScheduler();
@@ -29,7 +29,7 @@ async function renderBook() {
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={darkTheme}>
         <Profiler id="book" onRender={() => void commits++}>
-          <OrderBookPanel bookRef={book} pair={pair} last={{ price: '100.5', side: 'buy' }} lastInFiat="$100.52" />
+          <OrderBookPanel bookRef={book} pair={pair} last={{ price: '100.5', side: 'buy' }} lastInFiat="$100.52" onPick={onPick} />
         </Profiler>
       </ThemeProvider>
     </I18nextProvider>,
@@ -98,6 +98,17 @@ describe('order book panel', () => {
     const rows = within(bids).getAllByRole('row');
     expect(rows.slice(0, 2)).toEqual([first, second]);
     expect(prices(bids)).toEqual(['100.50', '100.00', '99.00']);
+  });
+
+  it('hands the exact price of the clicked level to the order form', async () => {
+    const picked: string[] = [];
+    const { fake, frames } = await renderBook((price) => picked.push(price));
+    fake.push(channel, { kind: 'snapshot', seq: 1, bids: [['100.125', '1'], ['99', '2']], asks: [['101', '0.5']] });
+    act(() => frames.flush());
+    fireEvent.click(within(screen.getByRole('rowgroup', { name: 'Bids' })).getAllByRole('cell')[4]!);
+    fireEvent.click(within(screen.getByRole('rowgroup', { name: 'Bids' })).getAllByRole('row')[0]!);
+    fireEvent.click(within(screen.getByRole('rowgroup', { name: 'Asks' })).getAllByRole('cell')[0]!);
+    expect(picked).toEqual(['99', '100.125', '101']);
   });
 
   it('groups the levels by the price step chosen', async () => {
