@@ -7,6 +7,18 @@ import type { OrderBookActorRef } from '../../machines/orderBook/orderBook.machi
 import { useBookRows } from '../../markets.hooks';
 import { fixed } from './format';
 
+/**
+ * The depth bar's width, registered as a number that is not inherited: a row's new --share then
+ * restyles that row alone, not its three cells too (it costs a third of a frame's style work).
+ */
+if (typeof CSS !== 'undefined' && typeof CSS.registerProperty === 'function') {
+  try {
+    CSS.registerProperty({ name: '--share', syntax: '<number>', inherits: false, initialValue: '0' });
+  } catch {
+    // Already registered (a module reloaded in development): the first registration stands.
+  }
+}
+
 /** Levels shown per side. */
 export const DEPTH = 15;
 const ROW = 20;
