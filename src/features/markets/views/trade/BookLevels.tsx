@@ -1,10 +1,11 @@
-import { memo, useMemo, type CSSProperties, type MouseEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Pair } from '../../../../domain/api';
 import type { BookRow } from '../../machines/orderBook/bookRows';
 import type { OrderBookActorRef } from '../../machines/orderBook/orderBook.machine';
 import { useBookRows } from '../../markets.hooks';
+import { createBookSideWriter, type BookSideWriter } from './bookSideWriter';
 import { fixed } from './format';
 
 /**
@@ -24,10 +25,9 @@ export const DEPTH = 15;
 const ROW = 20;
 
 /**
- * The book's table and every rule its rows need. The rows redraw up to 60 times a second, so they
- * are plain elements styled from here: a styled component per row would compute and hash its
- * class at every render. What changes per row (the depth bar) is one CSS variable, --share, drawn
- * as the row's background; text changes patch text nodes.
+ * The book's table and every rule its rows need. The rows redraw up to 60 times a second and are
+ * plain elements written by bookSideWriter.ts, styled from here; what changes per row besides its
+ * text (the depth bar) is one CSS variable, --share, drawn as the row's background.
  */
 export const BookFrame = styled.div<{ $stale: boolean }>`
   font-size: 12px;
@@ -71,16 +71,23 @@ export const BookFrame = styled.div<{ $stale: boolean }>`
     cursor: pointer;
   }
   .side {
-    display: flex;
-    flex-direction: column;
     height: ${DEPTH * ROW}px;
     overflow: hidden;
     contain: strict;
   }
-  /* Asks are laid out bottom-up, so the best ask sits next to the middle and DOM order stays best first. */
+  .rows {
+    display: flex;
+    flex-direction: column;
+  }
+  /* Asks are stacked from the bottom up, so the best ask sits next to the middle and DOM order stays best first. */
   .side.asks {
-    flex-direction: column-reverse;
+    display: flex;
+    flex-direction: column;
+    justify-content: flex-end;
     --bar: ${({ theme }) => theme.color.down}26;
+  }
+  .asks .rows {
+    flex-direction: column-reverse;
   }
   .side.bids {
     --bar: ${({ theme }) => theme.color.up}26;
@@ -120,24 +127,18 @@ export const BookFrame = styled.div<{ $stale: boolean }>`
 `;
 
 /**
- * One price level. Its props are primitives, so React.memo's shallow comparison skips the row when
- * its text and bar are unchanged. Rows are keyed by their slot (best, second best, …), not by price:
- * when levels come and go the slots keep their elements and only their text changes.
+ * One side's rowgroup. React renders the element; its rows are the writer's (bookSideWriter.ts),
+ * written once the render is committed: React never sees them, so it neither diffs nor replaces them.
  */
-const Level = memo(function Level({ priceText, quantityText, totalText, share }: Omit<BookRow, 'price'>) {
-  return (
-    <div role="row" className="level" style={{ '--share': share } as CSSProperties}>
-      <span role="cell">{priceText}</span>
-      <span role="cell">{quantityText}</span>
-      <span role="cell">{totalText}</span>
-    </div>
-  );
-});
-
-const rowsOf = (side: BookRow[]) =>
-  side.map(({ priceText, quantityText, totalText, share }, slot) => (
-    <Level key={slot} priceText={priceText} quantityText={quantityText} totalText={totalText} share={share} />
-  ));
+function BookSide(props: { rows: BookRow[]; side: 'asks' | 'bids'; label: string; onPick: ((price: string) => void) | undefined }) {
+  const host = useRef<HTMLDivElement>(null);
+  const writer = useRef<BookSideWriter | undefined>(undefined);
+  useLayoutEffect(() => {
+    writer.current ??= createBookSideWriter(host.current!);
+    writer.current.write(props.rows);
+  }, [props.rows]);
+  return <div ref={host} className="rows" onClick={picker(props.rows, props.onPick)} role="rowgroup" aria-label={props.label} data-testid={`book-${props.side}`} />;
+}
 
 /** One click handler per side rather than per row: the clicked row's slot names its level. */
 function picker(side: BookRow[], onPick: ((price: string) => void) | undefined) {
@@ -172,8 +173,8 @@ export function BookLevels(props: {
   const rows = useBookRows(props.bookRef, DEPTH, pair.price_precision, pair.amount_precision);
   return (
     <>
-      <div className="side asks" onClick={picker(rows.asks, onPick)} role="rowgroup" aria-label={labels.asks} data-testid="book-asks">
-        {rowsOf(rows.asks)}
+      <div className="side asks">
+        <BookSide rows={rows.asks} side="asks" label={labels.asks} onPick={onPick} />
       </div>
       <div className="middle">
         <span className={`last num ${props.last?.side === 'sell' ? 'down' : 'up'}`} data-testid="book-last">
@@ -186,8 +187,8 @@ export function BookLevels(props: {
           </span>
         )}
       </div>
-      <div className="side bids" onClick={picker(rows.bids, onPick)} role="rowgroup" aria-label={labels.bids} data-testid="book-bids">
-        {rowsOf(rows.bids)}
+      <div className="side bids">
+        <BookSide rows={rows.bids} side="bids" label={labels.bids} onPick={onPick} />
         {props.live && rows.bids.length === 0 && rows.asks.length === 0 && <div className="empty">{labels.noOrders}</div>}
       </div>
     </>

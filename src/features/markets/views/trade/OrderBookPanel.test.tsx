@@ -98,6 +98,11 @@ describe('order book panel', () => {
     const rows = within(bids).getAllByRole('row');
     expect(rows.slice(0, 2)).toEqual([first, second]);
     expect(prices(bids)).toEqual(['100.50', '100.00', '99.00']);
+    // Levels that go take their spare rows with them.
+    fake.push(channel, { kind: 'delta', seq: 3, bids: [['100.5', '0'], ['99', '0']], asks: [] });
+    act(() => frames.flush());
+    expect(within(bids).getAllByRole('row')).toEqual([first]);
+    expect(prices(bids)).toEqual(['100.00']);
   });
 
   it('hands the exact price of the clicked level to the order form', async () => {
