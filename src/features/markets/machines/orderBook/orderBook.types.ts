@@ -28,7 +28,8 @@ export interface OrderBookContext {
 /** What the depth feed reports (features/markets/actors/depthFeed.actor.ts). */
 export type OrderBookEvent =
   | { type: 'book.snapshot'; message: DepthSnapshot }
-  | { type: 'book.delta'; message: DepthDelta }
+  /** A frame's deltas in arrival order (the feed hands them over once per frame: one event, one snapshot, one render). */
+  | { type: 'book.deltas'; messages: DepthDelta[] }
   | { type: 'connection.lost' }
   | { type: 'connection.restored' }
   /** The trader picks a price step (undefined: back to the pair's tick). */
