@@ -10,7 +10,7 @@ import { fixed } from './format';
 
 /**
  * The depth bar's width, registered as a number that is not inherited: a row's new --share then
- * restyles that row alone, not its three cells too (it costs a third of a frame's style work).
+ * restyles that row alone, not its three cells too.
  */
 if (typeof CSS !== 'undefined' && typeof CSS.registerProperty === 'function') {
   try {
