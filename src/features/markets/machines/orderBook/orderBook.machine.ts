@@ -18,7 +18,7 @@ export const orderBookMachine = setup({
     input: {} as OrderBookInput,
   },
   actors: {
-    /** Reports book.snapshot / book.delta / connection.* ; accepts feed.resubscribe. */
+    /** Reports book.snapshot / book.deltas (a frame's deltas, joined) / connection.* ; accepts feed.resubscribe. */
     depthFeed: fromCallback<DepthFeedCommand, { channel: string }>(() => () => undefined),
   },
   actions: {
