@@ -14,11 +14,11 @@ export interface BookSideWriter {
   write(rows: readonly BookRow[]): void;
 }
 
+/** A row's elements and what was last written to them (compared here, so the DOM is never read back). */
 interface Slot {
   row: HTMLDivElement;
-  price: Text;
-  quantity: Text;
-  total: Text;
+  cells: [price: Text, quantity: Text, total: Text];
+  written: [price: string, quantity: string, total: string];
   share: number;
 }
 
@@ -34,12 +34,14 @@ function makeSlot(document: Document): Slot {
     row.appendChild(span);
     return text;
   };
-  return { row, price: cell(), quantity: cell(), total: cell(), share: -1 };
+  return { row, cells: [cell(), cell(), cell()], written: ['', '', ''], share: -1 };
 }
 
-const setText = (node: Text, value: string) => {
-  if (node.data !== value) node.data = value;
-};
+function setText(slot: Slot, cell: 0 | 1 | 2, value: string) {
+  if (slot.written[cell] === value) return;
+  slot.written[cell] = value;
+  slot.cells[cell].data = value;
+}
 
 export function createBookSideWriter(host: HTMLElement): BookSideWriter {
   const slots: Slot[] = [];
@@ -53,9 +55,9 @@ export function createBookSideWriter(host: HTMLElement): BookSideWriter {
           slots.push(slot);
           host.appendChild(slot.row);
         }
-        setText(slot.price, row.priceText);
-        setText(slot.quantity, row.quantityText);
-        setText(slot.total, row.totalText);
+        setText(slot, 0, row.priceText);
+        setText(slot, 1, row.quantityText);
+        setText(slot, 2, row.totalText);
         if (slot.share !== row.share) {
           slot.share = row.share;
           slot.row.style.setProperty('--share', String(row.share));
