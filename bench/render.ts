@@ -60,13 +60,14 @@ for (const rate of throttles) {
   console.log(`${rate}× CPU${rate > 1 ? ' (Emulation.setCPUThrottlingRate)' : ''}:`);
   for (const updates of [20, 200]) {
     const result = await page.evaluate(
-      (r) => (window as unknown as { __bench: { run: (r: number, s: number) => Promise<{ renders: number[]; latencies: number[]; frameWork: number[] }> } }).__bench.run(r, 8),
+      (r) => (window as unknown as { __bench: { run: (r: number, s: number) => Promise<{ renders: number[]; latencies: number[]; frameWork: number[]; beforeRender: number[] }> } }).__bench.run(r, 8),
       updates,
     );
     console.log(
       `  ${String(updates).padStart(3)} updates/s: ${result.renders.length} commits; ` +
         `render+commit p50 ${pct(result.frameWork, 50).toFixed(2)} ms, p99 ${pct(result.frameWork, 99).toFixed(2)} ms ` +
-        `(React render alone p50 ${pct(result.renders, 50).toFixed(2)}, p99 ${pct(result.renders, 99).toFixed(2)}); ` +
+        `(React render alone p50 ${pct(result.renders, 50).toFixed(2)}, p99 ${pct(result.renders, 99).toFixed(2)}; ` +
+        `machine update before it p50 ${pct(result.beforeRender, 50).toFixed(2)}, p99 ${pct(result.beforeRender, 99).toFixed(2)}); ` +
         `delta arrival→commit p50 ${pct(result.latencies, 50).toFixed(1)} ms, p99 ${pct(result.latencies, 99).toFixed(1)} ms`,
     );
   }

@@ -37,6 +37,8 @@ const book = createActor(orderBookMachine.provide({ actors: { depthFeed: createD
 const renders: number[] = [];
 const latencies: number[] = [];
 const frameWork: number[] = [];
+/** From the frame's flush to the start of React's render: the machine applying the deltas, its subscribers' selectors. */
+const beforeRender: number[] = [];
 
 /**
  * Renders whenever the book changes, after the panel; its layout effect runs once the whole commit
@@ -75,6 +77,7 @@ async function run(perSecond: number, seconds: number) {
   renders.length = 0;
   latencies.length = 0;
   frameWork.length = 0;
+  beforeRender.length = 0;
   const interval = 1000 / perSecond;
   const end = performance.now() + seconds * 1000;
   await new Promise<void>((resolve) => {
@@ -86,7 +89,7 @@ async function run(perSecond: number, seconds: number) {
       }
     }, interval);
   });
-  return { renders: [...renders], latencies: [...latencies], frameWork: [...frameWork] };
+  return { renders: [...renders], latencies: [...latencies], frameWork: [...frameWork], beforeRender: [...beforeRender] };
 }
 
 const i18n = await initI18n('en_US');
@@ -96,8 +99,9 @@ createRoot(document.getElementById('root')!).render(
       <GlobalStyle />
       <Profiler
         id="book"
-        onRender={(_id, _phase, actualDuration, _base, _start, commitTime) => {
+        onRender={(_id, _phase, actualDuration, _base, startTime, commitTime) => {
           renders.push(actualDuration);
+          if (frameStart) beforeRender.push(startTime - frameStart);
           if (lastDispatch) latencies.push(commitTime - lastDispatch);
         }}
       >

@@ -13,6 +13,30 @@ describe('decimal strings', () => {
     expect(compareDecimal('1.10', '1.1')).toBe(0);
     expect(compareDecimal('-2', '1')).toBe(-1);
   });
+  it('compares plain prices digit by digit as the BigInt way would', () => {
+    expect(compareDecimal('96250.1', '96250.09')).toBe(1);
+    expect(compareDecimal('0.5', '0.50')).toBe(0);
+    expect(compareDecimal('10', '9.999')).toBe(1);
+    expect(compareDecimal('0', '0.000')).toBe(0);
+    expect(compareDecimal('007', '7')).toBe(0);
+    // Seeded pairs of every shape (integers, fractions, trailing zeros, equal values) against the sign of a − b.
+    let seed = 7;
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    const decimal = () => {
+      const int = next(4) === 0 ? '0' : String(next(3) === 0 ? next(10) + 1 : next(100000) + 1);
+      const frac = next(3) === 0 ? '' : `.${String(next(10000)).padStart(next(3) + 4, '0')}${'0'.repeat(next(2))}`;
+      return int + frac;
+    };
+    const signOfDifference = (a: string, b: string) => {
+      const difference = addDecimal(a, `-${b}`);
+      return difference === '0' ? 0 : difference.startsWith('-') ? -1 : 1;
+    };
+    for (let i = 0; i < 2000; i++) {
+      const a = decimal();
+      const b = next(5) === 0 ? `${a}0`.replace(/^(\d+)0$/, '$1.0') : decimal();
+      expect(compareDecimal(a, b), `${a} vs ${b}`).toBe(signOfDifference(a, b));
+    }
+  });
   it('rounds half up or cuts down', () => {
     expect(toFixedDecimal('1.005', 2)).toBe('1.01');
     expect(toFixedDecimal('-1.005', 2)).toBe('-1.01');

@@ -62,7 +62,31 @@ export function divDecimal(a: string, b: string, places: number): string {
   return trimZeros(render({ units: quotient, scale: places }));
 }
 
+/** A non-negative decimal without leading zeros, as the wire and the book carry prices: "0.5", "96250.1". */
+const PLAIN_RE = /^(0|[1-9]\d*)(\.\d+)?$/;
+
+/**
+ * Two plain decimals compared digit by digit, without BigInt (the order book's binary search runs
+ * this for every level a delta touches): a longer integer part is larger; with equal lengths the
+ * first differing digit decides, a missing fraction digit counting as 0.
+ */
+function comparePlain(a: string, b: string): -1 | 0 | 1 {
+  const aDot = a.indexOf('.');
+  const bDot = b.indexOf('.');
+  const intLength = aDot < 0 ? a.length : aDot;
+  if (intLength !== (bDot < 0 ? b.length : bDot)) return intLength < (bDot < 0 ? b.length : bDot) ? -1 : 1;
+  const end = Math.max(a.length, b.length);
+  for (let i = 0; i < end; i++) {
+    if (i === intLength) continue;
+    const x = i < a.length ? a.charCodeAt(i) : 48;
+    const y = i < b.length ? b.charCodeAt(i) : 48;
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
 export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
+  if (PLAIN_RE.test(a) && PLAIN_RE.test(b)) return comparePlain(a, b);
   const x = parse(a);
   const y = parse(b);
   const scale = Math.max(x.scale, y.scale);

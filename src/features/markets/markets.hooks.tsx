@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { KlineInterval } from '../../domain/constants';
 import { createFlowContext } from '../../app/flowContext';
 import type { FavouritesActorRef } from './machines/favourites/favourites.machine';
@@ -8,6 +8,7 @@ import * as klineSel from './machines/kline/kline.selectors';
 import type { LatestTradesActorRef } from './machines/latestTrades/latestTrades.machine';
 import * as tradesSel from './machines/latestTrades/latestTrades.selectors';
 import type { OrderBookActorRef } from './machines/orderBook/orderBook.machine';
+import { bookRows } from './machines/orderBook/bookRows';
 import * as bookSel from './machines/orderBook/orderBook.selectors';
 import type { PairMarketActorRef, WatchedPair } from './machines/pairMarket/pairMarket.machine';
 import * as market from './machines/pairMarket/pairMarket.selectors';
@@ -46,11 +47,29 @@ export function usePairMarket() {
   return { ...state, ...send };
 }
 
+/** The book's state and price grouping, and the trader's grouping choice (undefined: the pair's tick). */
 export function useOrderBook(ref: OrderBookActorRef) {
-  return {
-    status: useSelector(ref, bookSel.selectBookStatus),
-    book: useSelector(ref, bookSel.selectBook),
-  };
+  const status = useSelector(ref, bookSel.selectBookStatus);
+  const grouping = useSelector(ref, bookSel.selectGrouping);
+  const group = useCallback((places: number | undefined) => ref.send({ type: 'book.group', places }), [ref]);
+  return { status, grouping, group };
+}
+
+/**
+ * The rows the book panel draws, as text in the pair's precision. Made at render, not in a selector:
+ * a frame hands the machine several deltas and useSelector runs its selector after each, while
+ * React renders once per frame.
+ */
+export function useBookRows(ref: OrderBookActorRef, depth: number, pricePlaces: number, amountPlaces: number) {
+  const book = useSelector(ref, bookSel.selectBook);
+  const grouping = useSelector(ref, bookSel.selectGrouping);
+  return useMemo(() => bookRows(book, depth, grouping, { pricePlaces, amountPlaces }), [book, depth, grouping, pricePlaces, amountPlaces]);
+}
+
+/** The depth chart's cumulative sides, recomputed when the book changes. */
+export function useDepthChart(ref: OrderBookActorRef) {
+  const book = useSelector(ref, bookSel.selectBook);
+  return useMemo(() => bookSel.depthChartView(book), [book]);
 }
 
 export function useLatestTrades(ref: LatestTradesActorRef) {

@@ -9,7 +9,7 @@ import { GAP_DELTA, NEXT_DELTA, SNAPSHOT_FIXTURE } from '../machines/orderBook/o
 import { selectBookStatus } from '../machines/orderBook/orderBook.selectors';
 import { createManualScheduler } from '../../../services/frameScheduler';
 import { createCandleFeedActor, latestPerCandle } from './candleFeed.actor';
-import { createDepthFeedActor } from './depthFeed.actor';
+import { createDepthFeedActor, joinDeltas } from './depthFeed.actor';
 import { createTradesFeedActor } from './tradesFeed.actor';
 import { createFakeSocket } from '../../../services/testing/fakeSocket';
 
@@ -38,6 +38,22 @@ describe('depth feed → order book machine', () => {
     expect(actor.getSnapshot().context.seq).toBe(110);
     expect(actor.getSnapshot().context.book.bids).toContainEqual(['96000', '110']);
     expect(frames.pending()).toBe(0);
+  });
+
+  it("joins a frame's adjacent deltas into one event: one machine step, one notification", () => {
+    const { fake, frames, actor, notifications } = startBook();
+    fake.push(channel, SNAPSHOT_FIXTURE);
+    frames.flush();
+    const before = notifications();
+    for (let seq = 11; seq <= 14; seq++) fake.push(channel, { kind: 'delta', seq, bids: [['96000', String(seq)]], asks: [] });
+    frames.flush();
+    expect(notifications() - before).toBe(1);
+    expect(actor.getSnapshot().context.seq).toBe(14);
+    expect(joinDeltas([{ type: 'book.deltas', messages: [NEXT_DELTA] }, { type: 'connection.lost' }, { type: 'book.deltas', messages: [GAP_DELTA] }, { type: 'book.deltas', messages: [NEXT_DELTA] }])).toEqual([
+      { type: 'book.deltas', messages: [NEXT_DELTA] },
+      { type: 'connection.lost' },
+      { type: 'book.deltas', messages: [GAP_DELTA, NEXT_DELTA] },
+    ]);
   });
 
   it('drops malformed payloads', () => {

@@ -78,3 +78,30 @@ export function classifyDelta(lastSeq: number | undefined, seq: number): DeltaVe
   if (seq === lastSeq + 1) return 'next';
   return seq <= lastSeq ? 'stale' : 'gap';
 }
+
+/** Whether a frame's deltas, taken in order from the last applied seq, skip one (then the book can't be trusted). */
+export function deltasSkipSeq(lastSeq: number | undefined, deltas: ReadonlyArray<{ seq: number }>): boolean {
+  let seq = lastSeq;
+  for (const delta of deltas) {
+    const verdict = classifyDelta(seq, delta.seq);
+    if (verdict === 'gap') return true;
+    if (verdict === 'next') seq = delta.seq;
+  }
+  return false;
+}
+
+/**
+ * A frame's deltas without a gap, applied in order: each next one changes the book, each stale one
+ * (seq ≤ the last applied, already in the book) is counted and dropped.
+ */
+export function applyDeltas(book: BookSides, lastSeq: number | undefined, deltas: ReadonlyArray<BookSides & { seq: number }>) {
+  let seq = lastSeq;
+  let stale = 0;
+  for (const delta of deltas) {
+    if (classifyDelta(seq, delta.seq) === 'next') {
+      book = applyDelta(book, delta);
+      seq = delta.seq;
+    } else stale += 1;
+  }
+  return { book, seq, stale };
+}

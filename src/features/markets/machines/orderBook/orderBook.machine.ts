@@ -1,5 +1,5 @@
 import { assign, fromCallback, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { applyDelta, bookFromSnapshot, classifyDelta, EMPTY_BOOK } from './levels';
+import { applyDeltas, bookFromSnapshot, deltasSkipSeq, EMPTY_BOOK } from './levels';
 import type { DepthDelta, DepthFeedCommand, DepthSnapshot, OrderBookContext, OrderBookEvent, OrderBookInput } from './orderBook.types';
 
 /** How long to wait for a snapshot before asking again (the channel may have been refused or lost). */
@@ -18,7 +18,7 @@ export const orderBookMachine = setup({
     input: {} as OrderBookInput,
   },
   actors: {
-    /** Reports book.snapshot / book.delta / connection.* ; accepts feed.resubscribe. */
+    /** Reports book.snapshot / book.deltas (a frame's deltas, joined) / connection.* ; accepts feed.resubscribe. */
     depthFeed: fromCallback<DepthFeedCommand, { channel: string }>(() => () => undefined),
   },
   actions: {
@@ -27,24 +27,30 @@ export const orderBookMachine = setup({
       book: bookFromSnapshot(params.message),
       seq: params.message.seq,
     })),
-    applyDelta: assign(({ context }, params: { message: DepthDelta }) => ({
-      book: applyDelta(context.book, params.message),
-      seq: params.message.seq,
-    })),
+    applyDeltas: assign(({ context }, params: { messages: DepthDelta[] }) => {
+      const { book, seq, stale } = applyDeltas(context.book, context.seq, params.messages);
+      return { book, seq, dropped: context.dropped + stale };
+    }),
     countResync: assign({ resyncs: ({ context }) => context.resyncs + 1 }),
-    countDropped: assign({ dropped: ({ context }) => context.dropped + 1 }),
+    countDropped: assign(({ context }, params: { count: number }) => ({ dropped: context.dropped + params.count })),
+    setGrouping: assign((_, params: { places: number | undefined }) => ({ grouping: params.places })),
   },
   guards: {
-    isNextDelta: ({ context }, params: { seq: number }) => classifyDelta(context.seq, params.seq) === 'next',
-    isStaleDelta: ({ context }, params: { seq: number }) => classifyDelta(context.seq, params.seq) === 'stale',
+    hasGap: ({ context }, params: { messages: DepthDelta[] }) => deltasSkipSeq(context.seq, params.messages),
   },
   delays: {
     snapshotTimeout: SNAPSHOT_TIMEOUT_MS,
   },
 }).createMachine({
   id: 'orderBook',
-  context: ({ input }) => ({ channel: input.channel, book: EMPTY_BOOK, seq: undefined, resyncs: 0, dropped: 0 }),
+  context: ({ input }) => ({ channel: input.channel, book: EMPTY_BOOK, seq: undefined, resyncs: 0, dropped: 0, grouping: undefined }),
   initial: 'syncing',
+  on: {
+    'book.group': {
+      actions: { type: 'setGrouping', params: ({ event }) => ({ places: event.places }) },
+      description: 'Grouping is a view of the levels: the book itself, its seq and its state stay as they are.',
+    },
+  },
   states: {
     syncing: {
       invoke: {
@@ -64,8 +70,8 @@ export const orderBookMachine = setup({
         awaitingSnapshot: {
           on: {
             'book.snapshot': { target: 'live', actions: { type: 'applySnapshot', params: ({ event }) => ({ message: event.message }) } },
-            'book.delta': {
-              actions: 'countDropped',
+            'book.deltas': {
+              actions: { type: 'countDropped', params: ({ event }) => ({ count: event.messages.length }) },
               description: 'Dropped: the snapshot is sent first on subscribe, so a delta before it is older than it.',
             },
           },
@@ -73,17 +79,16 @@ export const orderBookMachine = setup({
         },
         live: {
           on: {
-            'book.delta': [
+            'book.deltas': [
               {
-                guard: { type: 'isNextDelta', params: ({ event }) => ({ seq: event.message.seq }) },
-                actions: { type: 'applyDelta', params: ({ event }) => ({ message: event.message }) },
+                guard: { type: 'hasGap', params: ({ event }) => ({ messages: event.messages }) },
+                target: 'resyncing',
+                description: 'A gap in seq: the book can no longer be trusted; ask for a fresh snapshot.',
               },
               {
-                guard: { type: 'isStaleDelta', params: ({ event }) => ({ seq: event.message.seq }) },
-                actions: 'countDropped',
-                description: 'seq ≤ the last applied one: already in the book, dropped.',
+                actions: { type: 'applyDeltas', params: ({ event }) => ({ messages: event.messages }) },
+                description: 'Each next delta applied in order; one with seq ≤ the last applied is already in the book, dropped.',
               },
-              { target: 'resyncing', description: 'A gap in seq: the book can no longer be trusted; ask for a fresh snapshot.' },
             ],
             'book.snapshot': {
               actions: { type: 'applySnapshot', params: ({ event }) => ({ message: event.message }) },
@@ -95,7 +100,10 @@ export const orderBookMachine = setup({
           entry: ['countResync', 'requestSnapshot'],
           on: {
             'book.snapshot': { target: 'live', actions: { type: 'applySnapshot', params: ({ event }) => ({ message: event.message }) } },
-            'book.delta': { actions: 'countDropped', description: 'Dropped until the fresh snapshot arrives.' },
+            'book.deltas': {
+              actions: { type: 'countDropped', params: ({ event }) => ({ count: event.messages.length }) },
+              description: 'Dropped until the fresh snapshot arrives.',
+            },
           },
           after: { snapshotTimeout: { target: 'resyncing', reenter: true, description: 'Still no snapshot: ask again.' } },
         },

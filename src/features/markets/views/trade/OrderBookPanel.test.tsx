@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { Profiler } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ThemeProvider } from 'styled-components';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { createDepthFeedActor } from '../../actors/depthFeed.actor';
 import { createFakeSocket } from '../../../../services/testing/fakeSocket';
@@ -12,21 +12,14 @@ import { orderBookMachine } from '../../machines/orderBook/orderBook.machine';
 import { createManualScheduler } from '../../../../services/frameScheduler';
 import { initI18n } from '../../../../services/i18n';
 import { darkTheme } from '../../../../app/theme';
-import { fixed } from './format';
 import { OrderBookPanel } from './OrderBookPanel';
-
-// Every row formats its three cells with fixed(): the calls count the rows that render.
-vi.mock('./format', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./format')>();
-  return { ...actual, fixed: vi.fn(actual.fixed) };
-});
 
 afterEach(cleanup);
 
 const pair: Pair = { left_symbol: 'BTC', right_symbol: 'USDT', is_hot: 1, trade_status: 1, contract_status: 1, price_precision: 2, amount_precision: 4, min_quantity: '0.0001', min_notional: '1' };
 const channel = 'btc_usdt_depth';
 
-async function renderBook() {
+async function renderBook(onPick?: (price: string) => void) {
   const i18n = await initI18n('en_US');
   const fake = createFakeSocket();
   const frames = createManualScheduler();
@@ -36,7 +29,7 @@ async function renderBook() {
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={darkTheme}>
         <Profiler id="book" onRender={() => void commits++}>
-          <OrderBookPanel bookRef={book} pair={pair} last={{ price: '100.5', side: 'buy' }} lastInFiat="$100.52" />
+          <OrderBookPanel bookRef={book} pair={pair} last={{ price: '100.5', side: 'buy' }} lastInFiat="$100.52" onPick={onPick} />
         </Profiler>
       </ThemeProvider>
     </I18nextProvider>,
@@ -73,18 +66,54 @@ describe('order book panel', () => {
     expect(within(screen.getByRole('rowgroup', { name: 'Bids' })).getAllByRole('cell')[1]!.textContent).toBe('101.0000');
   });
 
-  it('re-renders only the level that changed', async () => {
+  it('touches only the level that changed, in place', async () => {
     const { fake, frames } = await renderBook();
     // The asks are the deeper side, so a bid delta changes no other row's total or depth bar.
     fake.push(channel, { kind: 'snapshot', seq: 1, bids: [['100', '1'], ['99', '1'], ['98', '1']], asks: [['101', '5'], ['102', '5']] });
     act(() => frames.flush());
-    const formatted = vi.mocked(fixed);
-    formatted.mockClear();
+    const bids = screen.getByRole('rowgroup', { name: 'Bids' });
+    const rowsBefore = within(bids).getAllByRole('row');
+    const changed = new Set<Node>();
+    const observer = new MutationObserver((records) => records.forEach((r) => changed.add(r.target)));
+    observer.observe(screen.getByTestId('order-book'), { subtree: true, childList: true, characterData: true, attributes: true });
     fake.push(channel, { kind: 'delta', seq: 2, bids: [['98', '2']], asks: [] });
     act(() => frames.flush());
-    // One row's three cells, and the middle's last price and spread; not the other four rows.
-    expect(formatted.mock.calls.map((call) => call[0]).sort()).toEqual(['1', '100.5', '2', '4', '98'].sort());
-    expect(within(screen.getByRole('rowgroup', { name: 'Bids' })).getAllByRole('cell')[7]!.textContent).toBe('2.0000');
+    observer.takeRecords().forEach((r) => changed.add(r.target));
+    observer.disconnect();
+    // The third bid's quantity and total text and its bar; no other row, and no row replaced.
+    expect([...changed].every((node) => rowsBefore[2]!.contains(node))).toBe(true);
+    expect(changed.size).toBeGreaterThan(0);
+    expect(within(bids).getAllByRole('row')).toEqual(rowsBefore);
+    expect(within(rowsBefore[2]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['98.00', '2.0000', '4.0000']);
+  });
+
+  it('keeps a row element per slot when levels come and go: the new best bid is the old first row, its text patched', async () => {
+    const { fake, frames } = await renderBook();
+    fake.push(channel, { kind: 'snapshot', seq: 1, bids: [['100', '1'], ['99', '1']], asks: [['101', '1']] });
+    act(() => frames.flush());
+    const bids = screen.getByRole('rowgroup', { name: 'Bids' });
+    const [first, second] = within(bids).getAllByRole('row');
+    fake.push(channel, { kind: 'delta', seq: 2, bids: [['100.5', '3']], asks: [] });
+    act(() => frames.flush());
+    const rows = within(bids).getAllByRole('row');
+    expect(rows.slice(0, 2)).toEqual([first, second]);
+    expect(prices(bids)).toEqual(['100.50', '100.00', '99.00']);
+    // Levels that go take their spare rows with them.
+    fake.push(channel, { kind: 'delta', seq: 3, bids: [['100.5', '0'], ['99', '0']], asks: [] });
+    act(() => frames.flush());
+    expect(within(bids).getAllByRole('row')).toEqual([first]);
+    expect(prices(bids)).toEqual(['100.00']);
+  });
+
+  it('hands the exact price of the clicked level to the order form', async () => {
+    const picked: string[] = [];
+    const { fake, frames } = await renderBook((price) => picked.push(price));
+    fake.push(channel, { kind: 'snapshot', seq: 1, bids: [['100.125', '1'], ['99', '2']], asks: [['101', '0.5']] });
+    act(() => frames.flush());
+    fireEvent.click(within(screen.getByRole('rowgroup', { name: 'Bids' })).getAllByRole('cell')[4]!);
+    fireEvent.click(within(screen.getByRole('rowgroup', { name: 'Bids' })).getAllByRole('row')[0]!);
+    fireEvent.click(within(screen.getByRole('rowgroup', { name: 'Asks' })).getAllByRole('cell')[0]!);
+    expect(picked).toEqual(['99', '100.125', '101']);
   });
 
   it('groups the levels by the price step chosen', async () => {
