@@ -5,8 +5,8 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router-dom';
 import { installPrefetch } from './app/prefetch';
+import { createRouterLink } from './app/routerLink';
 import { buildRoutes } from './app/routes';
 import { createServices } from './app/services';
 import { AppProviders } from './app/views/AppProviders';
@@ -16,11 +16,11 @@ import { FEATURES } from './features';
 import { createInspector } from './inspection';
 
 async function main() {
-  const router = createBrowserRouter(buildRoutes(FEATURES));
+  const router = createRouterLink(buildRoutes(FEATURES));
   // The page at this address starts loading now, beside the app's startup; likely next pages follow.
   installPrefetch(router);
   const { inspect, local } = await createInspector(window.location.search);
-  const services = await createServices({ navigate: (to) => void router.navigate(to), inspect });
+  const services = await createServices({ navigate: router.navigate, inspect });
   const features = FEATURES.map((feature) => feature.provide(services));
 
   createRoot(document.getElementById('root')!).render(

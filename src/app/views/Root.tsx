@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import styled, { ThemeProvider } from 'styled-components';
+import type { RouterLink } from '../routerLink';
 import { GlobalStyle, themes } from '../theme';
 import { Button } from '../ui/Button';
+import { AppRouter } from './AppRouter';
 import { useAppFlow } from './hooks';
 import { Toaster } from './Toaster';
 
@@ -25,7 +26,7 @@ const Splash = styled.div`
 `;
 
 /** Shows the splash while the app machine boots, its failure state with a retry, then the routes. */
-export function Root(props: { router: ReturnType<typeof createBrowserRouter> }) {
+export function Root(props: { router: RouterLink }) {
   const { t } = useTranslation();
   const app = useAppFlow();
   const theme = useMemo(() => themes[app.theme], [app.theme]);
@@ -33,7 +34,7 @@ export function Root(props: { router: ReturnType<typeof createBrowserRouter> }) 
     <ThemeProvider theme={theme}>
       <GlobalStyle />
       {app.shown ? (
-        <RouterProvider router={props.router} />
+        <AppRouter link={props.router} />
       ) : (
         <Splash aria-busy={!app.bootFailure}>
           <div className="logo">
