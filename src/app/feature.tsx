@@ -1,4 +1,7 @@
-import { lazy, Suspense, type ComponentType, type Key, type ReactElement, type ReactNode } from 'react';
+import { lazy, Suspense, use, type ComponentType, type Key, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadEnglishRest } from '../locales';
+import { completeCatalogue } from '../services/i18n';
 import { createFlowContext, LazyValue, type FlowContext } from './flowContext';
 import type { Services } from './services';
 import { PageLoadBoundary, PageLoadError, PageLoading } from './ui/PageLoading';
@@ -27,27 +30,48 @@ type PropsArgument<C> = {} extends PropsOf<C> ? [props?: PageProps<C>] : [props:
  * with the component's props after the name (`{ kind: 'spot' }`, and `key` to remount per route).
  * Import the view only inside the arrow, never at the top of feature.tsx, or it lands in the
  * chunk every page loads (scripts/bundle/bundle.test.ts and `npm run bench:bundle` show it).
+ * The page shows once the whole catalogue is here too (English beyond the shell's texts is
+ * fetched with the first such page; its prefetch starts that fetch as well).
  */
 export function page<M, K extends keyof M & string>(load: () => Promise<M>, name: K, ...props: PropsArgument<M[K]>): Page {
+  return makePage(load, name, props[0], true);
+}
+
+/**
+ * A page whose every text is in the shell catalogue (src/locales/<locale>.json): it shows without
+ * waiting for the rest of English. Home only, so that /home needs nothing beyond the bundle.
+ */
+export function shellPage<M, K extends keyof M & string>(load: () => Promise<M>, name: K, ...props: PropsArgument<M[K]>): Page {
+  return makePage(load, name, props[0], false);
+}
+
+function makePage<M>(load: () => Promise<M>, name: string, props: object | undefined, wholeCatalogue: boolean): Page {
   let loading: Promise<M> | undefined;
-  const preload = () =>
+  const fetchPage = () =>
     (loading ??= load().catch((error: unknown) => {
       loading = undefined;
       throw new PageLoadError(error);
     }));
-  const Lazy = lazy(async () => ({ default: (await preload())[name] as ComponentType<Record<string, unknown>> }));
-  const { key, ...rest } = (props[0] ?? {}) as Record<string, unknown> & { key?: Key };
+  const preload = wholeCatalogue ? () => Promise.all([fetchPage(), loadEnglishRest().catch(() => undefined)]) : fetchPage;
+  const Lazy = lazy(async () => ({ default: (await fetchPage())[name as keyof M] as ComponentType<Record<string, unknown>> }));
+  const { key, ...rest } = (props ?? {}) as Record<string, unknown> & { key?: Key };
+  const content = <Lazy {...rest} />;
   return {
     name,
     preload,
     element: (
       <PageLoadBoundary key={key}>
-        <Suspense fallback={<PageLoading />}>
-          <Lazy {...rest} />
-        </Suspense>
+        <Suspense fallback={<PageLoading />}>{wholeCatalogue ? <WholeCatalogue>{content}</WholeCatalogue> : content}</Suspense>
       </PageLoadBoundary>
     ),
   };
+}
+
+/** Holds its page in the loading state until the rest of English has been added (services/i18n.ts). */
+function WholeCatalogue(props: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  use(completeCatalogue(i18n));
+  return props.children;
 }
 
 /**

@@ -15,7 +15,7 @@ import { sessionMachine } from '../machines/session/session.machine';
 import { USER_FIXTURE } from '../machines/session/session.model';
 import { socketConnectionMachine } from '../machines/socketConnection/socketConnection.machine';
 import { toastMachine } from '../machines/toast/toast.machine';
-import { initI18n } from '../../services/i18n';
+import { completeCatalogue, initI18n } from '../../services/i18n';
 import { ShellContext } from '../views/hooks';
 import { SupportContext } from '../../features/support/support.hooks';
 import { darkTheme } from '../theme';
@@ -26,6 +26,7 @@ afterEach(cleanup);
 
 async function renderSignedIn(nameStatus: 1 | 2 | 3 | 4) {
   const i18n = await initI18n('en_US');
+  await completeCatalogue(i18n);
   const user = { ...USER_FIXTURE, info: { name_status: nameStatus } };
   const navigations: string[] = [];
   const session = createActor(

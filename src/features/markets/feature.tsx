@@ -1,4 +1,4 @@
-import { defineFeature, page } from '../../app/feature';
+import { defineFeature, page, shellPage } from '../../app/feature';
 import { MarketsContext } from './markets.context';
 
 /**
@@ -10,8 +10,9 @@ export const marketsFeature = defineFeature({
   context: MarketsContext,
   routes: {
     site: [
+      // Home's texts are all in the shell catalogue, so it waits for nothing beyond its chunk.
       // From home, the likely next step is a pair's trade page (the hot pairs link there).
-      { path: 'home', page: page(() => import('./views/home/HomePage'), 'HomePage'), next: ['/markets/kline/btc_usdt', '/markets'] },
+      { path: 'home', page: shellPage(() => import('./views/home/HomePage'), 'HomePage'), next: ['/markets/kline/btc_usdt', '/markets'] },
       { path: 'markets', page: page(() => import('./views/markets/MarketsPage'), 'MarketsPage'), next: ['/markets/kline/btc_usdt'] },
       { path: 'markets/kline/:symbol', page: page(() => import('./views/trade/TradePage'), 'TradePage', { kind: 'spot' }) },
     ],
