@@ -8,6 +8,14 @@ const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 export default defineConfig({
   // precompress: .br and .gz beside every built file, served by server/kernel/http/static.ts.
   plugins: [react(), precompress()],
+  resolve: {
+    // @xstate/react imports the useSyncExternalStore shim for React < 18; on React 19 the shim's
+    // own implementation is dead code in every page's bundle, so take the entries that use React's.
+    alias: [
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'use-sync-external-store' },
+    ],
+  },
   server: {
     port: 5173,
     proxy: {
@@ -16,5 +24,6 @@ export default defineConfig({
     },
   },
   // The manifest maps source modules to chunks: bench:bundle and tests/bundle.test.ts read it.
-  build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 2000 },
+  // modulePreload.polyfill off: every browser we support has <link rel=modulepreload>.
+  build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 2000, modulePreload: { polyfill: false } },
 });

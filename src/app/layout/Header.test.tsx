@@ -17,7 +17,7 @@ import { socketConnectionMachine } from '../machines/socketConnection/socketConn
 import { toastMachine } from '../machines/toast/toast.machine';
 import { completeCatalogue, initI18n } from '../../services/i18n';
 import { ShellContext } from '../views/hooks';
-import { SupportContext } from '../../features/support/support.hooks';
+import { SupportContext } from '../../features/support/support.context';
 import { darkTheme } from '../theme';
 import { Header } from './Header';
 import { SignOutDialog } from './SignOutDialog';
@@ -92,7 +92,8 @@ describe('header when signed in (spec §2)', () => {
     const { session, navigations } = await renderSignedIn(1);
     fireEvent.click(screen.getByRole('button', { name: 'Account' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
-    expect(screen.getByRole('dialog').textContent).toContain('Do you want to sign out?');
+    // The dialog's code arrives on first use.
+    expect((await screen.findByRole('dialog')).textContent).toContain('Do you want to sign out?');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(session.getSnapshot().value).toBe('signedIn');
     fireEvent.click(screen.getByRole('button', { name: 'Account' }));

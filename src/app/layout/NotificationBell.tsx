@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -32,9 +32,19 @@ const Count = styled.span`
 /**
  * Header bell with the unread count (spec §2 header). Shown only with a session: it loads the
  * notifications when the user (or the display language, which the texts are rendered in)
- * changes, and clears them when the session ends and it unmounts.
+ * changes, and clears them when the session ends and it unmounts. The notifications' machine
+ * loads with the support product's flows; until then the same bell shows without a count.
  */
 export function NotificationBell(props: { userId: number }) {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={<BellLink label={t('nav.notifications')} unread={0} />}>
+      <LiveBell userId={props.userId} />
+    </Suspense>
+  );
+}
+
+function LiveBell(props: { userId: number }) {
   const { t, i18n } = useTranslation();
   const { unread, load, clear } = useInformFlow();
   useEffect(() => {
@@ -42,6 +52,11 @@ export function NotificationBell(props: { userId: number }) {
   }, [props.userId, i18n.language, load]);
   useEffect(() => clear, [clear]);
   const label = unread > 0 ? t('inform.bellUnread', { count: unread }) : t('nav.notifications');
+  return <BellLink label={label} unread={unread} />;
+}
+
+function BellLink(props: { label: string; unread: number }) {
+  const { label, unread } = props;
   return (
     <Bell to="/inform" aria-label={label} title={label}>
       {/* An inline icon: the emoji bell is missing from many system fonts. */}
