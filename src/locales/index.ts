@@ -1,7 +1,6 @@
 import type { LocaleCode } from '../domain/languages';
+import type { Tree } from './catalogueFiles';
 import en_US from './en_US.json';
-
-type Tree = { [key: string]: string | Tree };
 
 /**
  * Feature catalogues: src/locales/<feature>/<locale>.json (wallet, trading, ...). They are merged
@@ -15,34 +14,17 @@ type Tree = { [key: string]: string | Tree };
  * is not home (a page waits for it: `page()` in app/feature.tsx), and every other language is a
  * chunk of its own, fetched whole when it is chosen.
  */
-const EN_PARTS = import.meta.glob<Tree>('./*/en_US.json', { import: 'default' });
-const BASES = import.meta.glob<Tree>(['./*.json', '!./en_US.json'], { import: 'default' });
-const PARTS = import.meta.glob<Tree>(['./*/*.json', '!./*/en_US.json'], { import: 'default' });
-
-export function mergeTrees(target: Tree, source: Tree): Tree {
-  const out: Tree = { ...target };
-  for (const [key, value] of Object.entries(source)) {
-    const existing = out[key];
-    out[key] = typeof value === 'object' && typeof existing === 'object' ? mergeTrees(existing, value) : value;
-  }
-  return out;
-}
-
-const sortedParts = <T>(parts: Record<string, T>, code: LocaleCode) =>
-  Object.entries(parts)
-    .filter(([path]) => path.endsWith(`/${code}.json`))
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([, part]) => part);
+const files = () => import('./catalogueFiles');
 
 /** English's shell catalogue, bundled: what /home shows. */
 export const EN_US_SHELL_CATALOGUE: object = en_US;
 
 let englishRest: Promise<Tree> | undefined;
 
-/** The rest of English (its feature files, fetched in parallel, once; tried again after a failure). */
+/** The rest of English (its feature files), fetched once; tried again after a failure. */
 export function loadEnglishRest(): Promise<Tree> {
-  englishRest ??= Promise.all(sortedParts(EN_PARTS, 'en_US').map((load) => load()))
-    .then((parts) => parts.reduce<Tree>(mergeTrees, {}))
+  englishRest ??= files()
+    .then((f) => f.englishRest())
     .catch((error: unknown) => {
       englishRest = undefined;
       throw error;
@@ -50,11 +32,8 @@ export function loadEnglishRest(): Promise<Tree> {
   return englishRest;
 }
 
-/** A language's whole catalogue (its shell and feature files, fetched in parallel). */
+/** A language's whole catalogue (its shell and feature files). */
 export async function loadCatalogue(code: LocaleCode): Promise<object> {
-  if (code === 'en_US') return mergeTrees(en_US as Tree, await loadEnglishRest());
-  const base = BASES[`./${code}.json`];
-  if (!base) throw new Error(`no catalogue for ${code}`);
-  const [tree, ...parts] = await Promise.all([base(), ...sortedParts(PARTS, code).map((load) => load())]);
-  return parts.reduce<Tree>(mergeTrees, tree!);
+  const { mergeTrees, otherCatalogue } = await files();
+  return code === 'en_US' ? mergeTrees(en_US as Tree, await loadEnglishRest()) : otherCatalogue(code);
 }
