@@ -39,6 +39,17 @@ export default defineConfig({
     chunkSizeWarningLimit: 2000,
     // Every browser we support has <link rel=modulepreload>: no polyfill in the entry.
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: FRAMEWORK },
+            // A chunk of its own that needs nothing else, imported first by main.tsx: it runs
+            // before the framework is evaluated (src/services/startupRequests.ts).
+            { name: 'startup', test: /src[\\/]services[\\/](startupRequests|storage)\.ts$/ },
+          ],
+        },
+      },
+    },
   },
 });

@@ -3,6 +3,8 @@
  * every product supply its machines from them (src/features/index.ts), mounts one provider and
  * the routes the products declare. Nothing below this file creates a service.
  */
+// First, and a chunk of its own: the startup's public reads leave before the framework is evaluated.
+import './services/startupRequests';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installPrefetch } from './app/prefetch';

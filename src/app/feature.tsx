@@ -1,7 +1,7 @@
-import { lazy, Suspense, use, type ComponentType, type Key, type ReactElement, type ReactNode } from 'react';
+import { Suspense, use, type ComponentType, type Key, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadEnglishRest } from '../locales';
-import { completeCatalogue } from '../services/i18n';
+import { completeCatalogue, hasWholeCatalogue } from '../services/i18n';
 import { createFlowContext, LazyValue, type FlowContext } from './flowContext';
 import type { Services } from './services';
 import { PageLoadBoundary, PageLoadError, PageLoading } from './ui/PageLoading';
@@ -18,6 +18,8 @@ export interface Page {
   preload: () => Promise<unknown>;
   /** The page inside its loading state (the content area keeps its height) and load-failure boundary. */
   element: ReactElement;
+  /** A page that needs only what the shell has (shellPage): no product flows, no catalogue beyond the shell's. */
+  shell?: true;
 }
 
 type PropsOf<C> = C extends ComponentType<infer P> ? P : never;
@@ -38,24 +40,36 @@ export function page<M, K extends keyof M & string>(load: () => Promise<M>, name
 }
 
 /**
- * A page whose every text is in the shell catalogue (src/locales/<locale>.json): it shows without
- * waiting for the rest of English. Home only, so that /home needs nothing beyond the bundle.
+ * A page that needs only what the shell has: every text in the shell catalogue
+ * (src/locales/<locale>.json) and its state in the shell's actors. It shows without waiting for
+ * the rest of English, and its product's flows are not fetched with it. Home only, so that /home
+ * needs nothing beyond the bundle and its own chunk.
  */
 export function shellPage<M, K extends keyof M & string>(load: () => Promise<M>, name: K, ...props: PropsArgument<M[K]>): Page {
-  return makePage(load, name, props[0], false);
+  return { ...makePage(load, name, props[0], false), shell: true };
 }
 
 function makePage<M>(load: () => Promise<M>, name: string, props: object | undefined, wholeCatalogue: boolean): Page {
   let loading: Promise<M> | undefined;
+  let loaded: M | undefined;
   const fetchPage = () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw new PageLoadError(error);
-    }));
+    (loading ??= load().then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        loading = undefined;
+        throw new PageLoadError(error);
+      },
+    ));
   const preload = wholeCatalogue ? () => Promise.all([fetchPage(), loadEnglishRest().catch(() => undefined)]) : fetchPage;
-  const Lazy = lazy(async () => ({ default: (await fetchPage())[name as keyof M] as ComponentType<Record<string, unknown>> }));
+  // Not React.lazy: a chunk already here (prefetched, as the opened address's page is) renders in
+  // the same pass, without a round through the loading state; one still on its way suspends.
+  function PageContent(contentProps: Record<string, unknown>) {
+    const Component = (loaded ?? use(fetchPage()))[name as keyof M] as ComponentType<Record<string, unknown>>;
+    return <Component {...contentProps} />;
+  }
+  PageContent.displayName = name;
   const { key, ...rest } = (props ?? {}) as Record<string, unknown> & { key?: Key };
-  const content = <Lazy {...rest} />;
+  const content = <PageContent {...rest} />;
   return {
     name,
     preload,
@@ -70,7 +84,7 @@ function makePage<M>(load: () => Promise<M>, name: string, props: object | undef
 /** Holds its page in the loading state until the rest of English has been added (services/i18n.ts). */
 function WholeCatalogue(props: { children: ReactNode }) {
   const { i18n } = useTranslation();
-  use(completeCatalogue(i18n));
+  if (!hasWholeCatalogue(i18n)) use(completeCatalogue(i18n));
   return props.children;
 }
 
@@ -167,7 +181,7 @@ export function defineFeature<Flows>(
       module = undefined;
       throw error;
     }));
-  const withFlows = (page: Page): Page => ({ ...page, preload: () => Promise.all([page.preload(), fetchModule()]) });
+  const withFlows = (page: Page): Page => (page.shell ? page : { ...page, preload: () => Promise.all([page.preload(), fetchModule()]) });
   const routes = mapPages(definition.routes, withFlows);
   const desks = (definition.desks ?? []).map((desk) => ({ ...desk, page: withFlows(desk.page) }));
   return {

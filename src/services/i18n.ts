@@ -33,6 +33,12 @@ export async function changeLanguage(instance: i18n, lang: LocaleCode): Promise<
 }
 
 const completed = new WeakMap<i18n, Promise<void>>();
+const whole = new WeakSet<i18n>();
+
+/** Whether the rest of English is already in the instance (a page then renders without waiting). */
+export function hasWholeCatalogue(instance: i18n): boolean {
+  return whole.has(instance);
+}
 
 /**
  * Adds the rest of English (every page's texts beyond the shell's) to the instance, once; pages
@@ -44,7 +50,10 @@ export function completeCatalogue(instance: i18n): Promise<void> {
   let done = completed.get(instance);
   if (!done) {
     done = loadEnglishRest().then(
-      (rest) => void instance.addResourceBundle(DEFAULT_LANGUAGE.lang, 'translation', rest, true, true),
+      (rest) => {
+        instance.addResourceBundle(DEFAULT_LANGUAGE.lang, 'translation', rest, true, true);
+        whole.add(instance);
+      },
       (error: unknown) => {
         completed.delete(instance);
         throw error;
