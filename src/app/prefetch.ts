@@ -13,7 +13,7 @@ export function nextPaths(routes: RouteObject[], path: string): string[] {
 
 interface PrefetchRouter {
   routes: RouteObject[];
-  /** Settles once a page is on screen; the idle prefetch of next pages waits for it. */
+  /** Settles once the router has drawn a page (the startup loads are in); the idle prefetch of next pages waits for it. */
   shown?: Promise<unknown>;
   state: { location: { pathname: string } };
   subscribe: (listener: (state: { location: { pathname: string } }) => void) => () => void;
@@ -34,8 +34,8 @@ function pathOf(target: EventTarget | null, origin: string): string | undefined 
  * Prefetch of the likely next page, for every route by construction:
  * - now: the page of the address the app was opened at (in parallel with the app's startup);
  * - on intent: a pointer over, a touch on or focus in a link (or an element with `data-prefetch="/path"`);
- * - on idle: once the page is on screen (the app has booted and shown it) and has its code, the
- *   `next` paths its route declares: until then the startup's requests have the line to themselves.
+ * - on idle: once the startup loads are in and the page is drawn with its code, the `next` paths
+ *   its route declares: until then the startup's requests have the line to themselves.
  * Returns the cleanup.
  */
 export function installPrefetch(router: PrefetchRouter, win: Window = window): () => void {

@@ -15,7 +15,7 @@ export interface RouterLink {
   state: { location: { pathname: string } };
   subscribe: (listener: (state: { location: { pathname: string } }) => void) => () => void;
   navigate: (to: string) => void;
-  /** Settles when the router first shows a page (the app has booted and is on screen). */
+  /** Settles when the router first mounts: the startup loads are in and the page is drawn (shown, or about to be). */
   shown: Promise<void>;
   /** Called by the router's bridge (AppRouter) while it is mounted: its navigate, or undefined when it unmounts. */
   attach: (navigate: ((to: string) => void) | undefined) => void;
