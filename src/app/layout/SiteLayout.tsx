@@ -15,7 +15,7 @@ const Footer = lazy(async () => ({ default: (await import('./Footer')).Footer })
 
 const FooterPlace = styled.footer`
   margin-top: 32px;
-  min-height: 190px;
+  min-height: 240px;
   background: ${({ theme }) => theme.color.panel};
   border-top: 1px solid ${({ theme }) => theme.color.border};
 `;
