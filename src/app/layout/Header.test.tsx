@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { NotificationPage } from '../../domain/informHelp';
 import { appMachine } from '../machines/app/app.machine';
@@ -23,6 +23,12 @@ import { Header } from './Header';
 import { SignOutDialog } from './SignOutDialog';
 
 afterEach(cleanup);
+
+// The bell's live part and the sign-out dialog are chunks of their own in the app (fetched when
+// shown); loaded here first, so the tests wait only for React, not for the modules' transform.
+beforeAll(async () => {
+  await Promise.all([import('./LiveBell'), import('../ui/ConfirmDialog'), completeCatalogue(await initI18n('en_US'))]);
+});
 
 async function renderSignedIn(nameStatus: 1 | 2 | 3 | 4) {
   const i18n = await initI18n('en_US');
