@@ -152,7 +152,8 @@ export interface Feature {
  * loads: `load: () => import('./<product>.flows')`, a module whose `provide` is the same function.
  * It is fetched with the product's first page (beside the page's own chunk, when the page is
  * prefetched or opened) and its flows are made once; until then the views' hooks suspend inside
- * the page's loading state. Only for products whose context is read inside their pages alone.
+ * the page's loading state. A shell part that reads the context renders it in a Suspense of its own
+ * (the header bell reads support's notifications).
  */
 export function defineFeature<Flows>(
   definition: {
