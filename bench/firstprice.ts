@@ -50,7 +50,8 @@ interface Visit {
  * wrap a function's inner functions in a helper the page does not have.
  */
 const WATCH_PRICES = `(() => {
-  const priced = (el) => /\\d/.test(el?.textContent ?? '');
+  // Shown, not merely rendered: the app is drawn under the splash before it is shown (display: none).
+  const priced = (el) => !!el && el.checkVisibility() && /\\d/.test(el.textContent ?? '');
   const seen = {};
   const mark = (name, holds) => { if (holds && seen[name] === undefined) seen[name] = performance.now(); };
   const check = () => {
