@@ -3,31 +3,45 @@
  * every product supply its machines from them (src/features/index.ts), mounts one provider and
  * the routes the products declare. Nothing below this file creates a service.
  */
-import { StrictMode } from 'react';
+// First, and a chunk of its own: the startup's public reads leave before the framework is evaluated.
+import './services/startupRequests';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router-dom';
 import { installPrefetch } from './app/prefetch';
+import { createRouterLink } from './app/routerLink';
 import { buildRoutes } from './app/routes';
 import { createServices } from './app/services';
 import { AppProviders } from './app/views/AppProviders';
-import { InspectorPanel } from './app/views/InspectorPanel';
 import { Root } from './app/views/Root';
 import { FEATURES } from './features';
-import { createInspector } from './inspection';
+import type { createInspector } from './inspection';
+
+/** The offline inspector's panel, fetched only with ?inspect=local. */
+const InspectorPanel = lazy(async () => ({ default: (await import('./app/views/InspectorPanel')).InspectorPanel }));
+
+/** The XState inspector is a dev flag (?inspect, see README): its code is fetched only when asked for. */
+async function inspection(search: string): ReturnType<typeof createInspector> {
+  if (!new URLSearchParams(search).has('inspect')) return {};
+  return (await import('./inspection')).createInspector(search);
+}
 
 async function main() {
-  const router = createBrowserRouter(buildRoutes(FEATURES));
+  const router = createRouterLink(buildRoutes(FEATURES));
   // The page at this address starts loading now, beside the app's startup; likely next pages follow.
   installPrefetch(router);
-  const { inspect, local } = await createInspector(window.location.search);
-  const services = await createServices({ navigate: (to) => void router.navigate(to), inspect });
+  const { inspect, local } = await inspection(window.location.search);
+  const services = await createServices({ navigate: router.navigate, inspect });
   const features = FEATURES.map((feature) => feature.provide(services));
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders services={services} features={features}>
         <Root router={router} />
-        {local && <InspectorPanel inspector={local} />}
+        {local && (
+          <Suspense fallback={null}>
+            <InspectorPanel inspector={local} />
+          </Suspense>
+        )}
       </AppProviders>
     </StrictMode>,
   );

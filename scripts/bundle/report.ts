@@ -1,6 +1,6 @@
 /**
  * What each route of the built client loads, from Vite's manifest (dist/.vite/manifest.json):
- * the entry chunk and its static imports, plus each page's chunk and its static imports. Sizes
+ * the entry chunks (index.html has two scripts) and their static imports, plus each page's chunk and its static imports. Sizes
  * are gzip (level 9) and brotli of the files as served. Used by `npm run bench:bundle` and by
  * scripts/bundle/bundle.test.ts (the /home budget).
  */
@@ -58,10 +58,11 @@ export function pageKey(manifest: Manifest, name: string): string {
   return keys[0]!;
 }
 
-export function entryKey(manifest: Manifest): string {
-  const key = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
-  if (!key) throw new Error('no entry chunk in the manifest');
-  return key;
+/** index.html's scripts: the startup requests (src/services/startupRequests.ts) and the app (src/main.tsx). */
+export function entryKeys(manifest: Manifest): string[] {
+  const keys = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
+  if (keys.length === 0) throw new Error('no entry chunk in the manifest');
+  return keys;
 }
 
 export function sizeOf(distDir: string, file: string, cache = new Map<string, FileSize>()): FileSize {
@@ -83,7 +84,8 @@ const sum = (files: FileSize[]) => files.reduce((t, f) => ({ raw: t.raw + f.raw,
 /** What every route loads. */
 export function routeLoads(distDir: string, routes: RouteEntry[], manifest = readManifest(distDir)): { entry: FileSize[]; routes: RouteLoad[] } {
   const cache = new Map<string, FileSize>();
-  const entryFiles = closure(manifest, entryKey(manifest));
+  const entryFiles = new Set<string>();
+  for (const key of entryKeys(manifest)) closure(manifest, key, entryFiles);
   const entry = [...entryFiles].map((f) => sizeOf(distDir, f, cache));
   return {
     entry,

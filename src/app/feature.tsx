@@ -1,4 +1,7 @@
-import { lazy, Suspense, type ComponentType, type Key, type ReactElement, type ReactNode } from 'react';
+import { Suspense, use, type ComponentType, type Key, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadEnglishRest } from '../locales';
+import { completeCatalogue, hasWholeCatalogue } from '../services/i18n';
 import { createFlowContext, LazyValue, type FlowContext } from './flowContext';
 import type { Services } from './services';
 import { PageLoadBoundary, PageLoadError, PageLoading } from './ui/PageLoading';
@@ -15,6 +18,8 @@ export interface Page {
   preload: () => Promise<unknown>;
   /** The page inside its loading state (the content area keeps its height) and load-failure boundary. */
   element: ReactElement;
+  /** A page that needs only what the shell has (shellPage): no product flows, no catalogue beyond the shell's. */
+  shell?: true;
 }
 
 type PropsOf<C> = C extends ComponentType<infer P> ? P : never;
@@ -27,27 +32,60 @@ type PropsArgument<C> = {} extends PropsOf<C> ? [props?: PageProps<C>] : [props:
  * with the component's props after the name (`{ kind: 'spot' }`, and `key` to remount per route).
  * Import the view only inside the arrow, never at the top of feature.tsx, or it lands in the
  * chunk every page loads (scripts/bundle/bundle.test.ts and `npm run bench:bundle` show it).
+ * The page shows once the whole catalogue is here too (English beyond the shell's texts is
+ * fetched with the first such page; its prefetch starts that fetch as well).
  */
 export function page<M, K extends keyof M & string>(load: () => Promise<M>, name: K, ...props: PropsArgument<M[K]>): Page {
+  return makePage(load, name, props[0], true);
+}
+
+/**
+ * A page that needs only what the shell has: every text in the shell catalogue
+ * (src/locales/<locale>.json) and its state in the shell's actors. It shows without waiting for
+ * the rest of English, and its product's flows are not fetched with it. Home only, so that /home
+ * needs nothing beyond the bundle and its own chunk.
+ */
+export function shellPage<M, K extends keyof M & string>(load: () => Promise<M>, name: K, ...props: PropsArgument<M[K]>): Page {
+  return { ...makePage(load, name, props[0], false), shell: true };
+}
+
+function makePage<M>(load: () => Promise<M>, name: string, props: object | undefined, wholeCatalogue: boolean): Page {
   let loading: Promise<M> | undefined;
-  const preload = () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw new PageLoadError(error);
-    }));
-  const Lazy = lazy(async () => ({ default: (await preload())[name] as ComponentType<Record<string, unknown>> }));
-  const { key, ...rest } = (props[0] ?? {}) as Record<string, unknown> & { key?: Key };
+  let loaded: M | undefined;
+  const fetchPage = () =>
+    (loading ??= load().then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        loading = undefined;
+        throw new PageLoadError(error);
+      },
+    ));
+  const preload = wholeCatalogue ? () => Promise.all([fetchPage(), loadEnglishRest().catch(() => undefined)]) : fetchPage;
+  // Not React.lazy: a chunk already here (prefetched, as the opened address's page is) renders in
+  // the same pass, without a round through the loading state; one still on its way suspends.
+  function PageContent(contentProps: Record<string, unknown>) {
+    const Component = (loaded ?? use(fetchPage()))[name as keyof M] as ComponentType<Record<string, unknown>>;
+    return <Component {...contentProps} />;
+  }
+  PageContent.displayName = name;
+  const { key, ...rest } = (props ?? {}) as Record<string, unknown> & { key?: Key };
+  const content = <PageContent {...rest} />;
   return {
     name,
     preload,
     element: (
       <PageLoadBoundary key={key}>
-        <Suspense fallback={<PageLoading />}>
-          <Lazy {...rest} />
-        </Suspense>
+        <Suspense fallback={<PageLoading />}>{wholeCatalogue ? <WholeCatalogue>{content}</WholeCatalogue> : content}</Suspense>
       </PageLoadBoundary>
     ),
   };
+}
+
+/** Holds its page in the loading state until the rest of English has been added (services/i18n.ts). */
+function WholeCatalogue(props: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  if (!hasWholeCatalogue(i18n)) use(completeCatalogue(i18n));
+  return props.children;
 }
 
 /**
@@ -114,7 +152,8 @@ export interface Feature {
  * loads: `load: () => import('./<product>.flows')`, a module whose `provide` is the same function.
  * It is fetched with the product's first page (beside the page's own chunk, when the page is
  * prefetched or opened) and its flows are made once; until then the views' hooks suspend inside
- * the page's loading state. Only for products whose context is read inside their pages alone.
+ * the page's loading state. A shell part that reads the context renders it in a Suspense of its own
+ * (the header bell reads support's notifications).
  */
 export function defineFeature<Flows>(
   definition: {
@@ -143,7 +182,7 @@ export function defineFeature<Flows>(
       module = undefined;
       throw error;
     }));
-  const withFlows = (page: Page): Page => ({ ...page, preload: () => Promise.all([page.preload(), fetchModule()]) });
+  const withFlows = (page: Page): Page => (page.shell ? page : { ...page, preload: () => Promise.all([page.preload(), fetchModule()]) });
   const routes = mapPages(definition.routes, withFlows);
   const desks = (definition.desks ?? []).map((desk) => ({ ...desk, page: withFlows(desk.page) }));
   return {

@@ -13,6 +13,8 @@ export function nextPaths(routes: RouteObject[], path: string): string[] {
 
 interface PrefetchRouter {
   routes: RouteObject[];
+  /** Settles once the router has drawn a page (the startup loads are in); the idle prefetch of next pages waits for it. */
+  shown?: Promise<unknown>;
   state: { location: { pathname: string } };
   subscribe: (listener: (state: { location: { pathname: string } }) => void) => () => void;
 }
@@ -32,7 +34,8 @@ function pathOf(target: EventTarget | null, origin: string): string | undefined 
  * Prefetch of the likely next page, for every route by construction:
  * - now: the page of the address the app was opened at (in parallel with the app's startup);
  * - on intent: a pointer over, a touch on or focus in a link (or an element with `data-prefetch="/path"`);
- * - on idle: once the page on screen has its code, the `next` paths its route declares.
+ * - on idle: once the startup loads are in and the page is drawn with its code, the `next` paths
+ *   its route declares: until then the startup's requests have the line to themselves.
  * Returns the cleanup.
  */
 export function installPrefetch(router: PrefetchRouter, win: Window = window): () => void {
@@ -56,7 +59,7 @@ export function installPrefetch(router: PrefetchRouter, win: Window = window): (
     idle(() => {
       for (const next of nextPaths(router.routes, pathname)) void preloadPath(router.routes, next);
     });
-  void opening.then(() => onLocation(router.state.location.pathname));
+  void Promise.all([opening, router.shown]).then(() => onLocation(router.state.location.pathname));
   let last = router.state.location.pathname;
   const unsubscribe = router.subscribe((state) => {
     if (state.location.pathname === last) return;

@@ -1,11 +1,18 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { page, type Feature, type FeatureRoute, type FeatureRoutes, type Page } from './feature';
-import { MenuLayout } from './layout/MenuLayout';
 import { ORDER_MENU, WALLET_MENU } from './layout/navigation';
 import { RequireLogin } from './layout/RequireLogin';
 import { SiteLayout } from './layout/SiteLayout';
-import { UserMenuLayout } from './layout/UserMenuLayout';
 const notFound = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
+
+// The menus beside /user, /wallet and /order pages are layouts loaded like pages: only signed-in
+// pages show them, so the code /home loads does not carry them.
+const userMenu = page(() => import('./layout/UserMenuLayout'), 'UserMenuLayout');
+const walletMenu = page(() => import('./layout/MenuLayout'), 'MenuLayout', { groups: WALLET_MENU, label: 'nav.wallet' });
+const orderMenu = page(() => import('./layout/MenuLayout'), 'MenuLayout', { groups: ORDER_MENU, label: 'nav.orders' });
+
+/** A layout route whose element is a page (loaded on demand, prefetched with its children). */
+const pageLayout = (path: string, layout: Page, children: RouteObject[]): RouteObject => ({ path, element: layout.element, handle: { page: layout } satisfies RouteHandle, children });
 
 /** Routes of the shell itself, by slot: /order opens on the spot orders. */
 const SHELL: FeatureRoutes = {
@@ -44,9 +51,9 @@ export function buildRoutes(features: Feature[]): RouteObject[] {
           handle: { gated: true } satisfies RouteHandle,
           children: [
             ...slot('gated'),
-            { path: 'user', element: <UserMenuLayout />, children: slot('user') },
-            { path: 'wallet', element: <MenuLayout groups={WALLET_MENU} label="nav.wallet" />, children: slot('wallet') },
-            { path: 'order', element: <MenuLayout groups={ORDER_MENU} label="nav.orders" />, children: slot('order') },
+            pageLayout('user', userMenu, slot('user')),
+            pageLayout('wallet', walletMenu, slot('wallet')),
+            pageLayout('order', orderMenu, slot('order')),
           ],
         },
         { path: '*', element: notFound.element, handle: { page: notFound } satisfies RouteHandle },

@@ -13,6 +13,7 @@ import { createApiClient, type ApiClient } from '../services/api';
 import { createBrowserFrameScheduler, type FrameScheduler } from '../services/frameScheduler';
 import { changeLanguage, initI18n } from '../services/i18n';
 import { createSocketClient, type SocketClient } from '../services/socket';
+import { takeStartupAnswer } from '../services/startupRequests';
 import { createStorage, memoryStore, type AppStorage, type KeyValueStore } from '../services/storage';
 import { createAppActors } from './actors/app.actors';
 import { createMarketChannelActor } from './actors/marketChannel.actor';
@@ -88,6 +89,8 @@ export async function createServices(options: { navigate: (to: string) => void; 
   let currentLang = 'en_US';
   const lang = () => currentLang;
   const api = createApiClient({
+    // The startup's public reads may already be on their way (services/startupRequests.ts).
+    fetch: (input, init) => takeStartupAnswer(String(input), init) ?? globalThis.fetch(input, init),
     getToken: () => session?.getSnapshot().context.token,
     getLang: lang,
     onForbidden: (message) => session?.send({ type: 'session.forbidden', message }),

@@ -1,19 +1,22 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, type LocaleCode } from '../domain/languages';
-import { EN_US_CATALOGUE, loadCatalogue } from '../locales';
+import { EN_US_SHELL_CATALOGUE, loadCatalogue, loadEnglishRest } from '../locales';
 
-/** Fetches a language's catalogue if this instance lacks it (English is always there). */
+/** Fetches a language's catalogue if this instance lacks it (English's shell is always there). */
 async function ensureCatalogue(instance: i18n, lang: LocaleCode): Promise<void> {
-  if (instance.hasResourceBundle(lang, 'translation')) return;
+  if (lang === DEFAULT_LANGUAGE.lang || instance.hasResourceBundle(lang, 'translation')) return;
   instance.addResourceBundle(lang, 'translation', await loadCatalogue(lang));
 }
 
-/** i18next with English bundled (the fallback for a missing key) and `lang` loaded; English is the fallback. */
+/**
+ * i18next with English's shell catalogue bundled (what /home shows; see src/locales/index.ts) and
+ * `lang` loaded; English is the fallback. The rest of English arrives with completeCatalogue.
+ */
 export async function initI18n(lang: LocaleCode = DEFAULT_LANGUAGE.lang): Promise<i18n> {
   const instance = i18next.createInstance();
   await instance.use(initReactI18next).init({
-    resources: { en_US: { translation: EN_US_CATALOGUE } },
+    resources: { en_US: { translation: EN_US_SHELL_CATALOGUE } },
     lng: DEFAULT_LANGUAGE.lang,
     fallbackLng: DEFAULT_LANGUAGE.lang,
     interpolation: { escapeValue: false },
@@ -27,4 +30,36 @@ export async function initI18n(lang: LocaleCode = DEFAULT_LANGUAGE.lang): Promis
 export async function changeLanguage(instance: i18n, lang: LocaleCode): Promise<void> {
   await ensureCatalogue(instance, lang);
   await instance.changeLanguage(lang);
+}
+
+const completed = new WeakMap<i18n, Promise<void>>();
+const whole = new WeakSet<i18n>();
+
+/** Whether the rest of English is already in the instance (a page then renders without waiting). */
+export function hasWholeCatalogue(instance: i18n): boolean {
+  return whole.has(instance);
+}
+
+/**
+ * Adds the rest of English (every page's texts beyond the shell's) to the instance, once; pages
+ * other than home wait for it. Another chosen language already has its whole catalogue; English
+ * is completed anyway, as the fallback and for a later switch back to it. Answers the same promise
+ * until it fails, so React's `use` can suspend on it.
+ */
+export function completeCatalogue(instance: i18n): Promise<void> {
+  let done = completed.get(instance);
+  if (!done) {
+    done = loadEnglishRest().then(
+      (rest) => {
+        instance.addResourceBundle(DEFAULT_LANGUAGE.lang, 'translation', rest, true, true);
+        whole.add(instance);
+      },
+      (error: unknown) => {
+        completed.delete(instance);
+        throw error;
+      },
+    );
+    completed.set(instance, done);
+  }
+  return done;
 }

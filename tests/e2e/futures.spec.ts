@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type futuresCatalogue from '../../src/locales/futures/en_US.json';
-import type baseCatalogue from '../../src/locales/en_US.json';
+import { baseCatalogue } from './support/catalogue';
 import { FUTURES_PATHS } from '../../src/domain/futures/api';
 import { call, fundAccount, tokenOf } from './support/api';
 import { OPERATOR } from './support/operator';
@@ -10,8 +10,8 @@ import { registerThroughUi } from './support/register';
 
 const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as T;
 const WORDS = {
-  en_US: { f: catalogue<typeof futuresCatalogue>('futures/en_US.json').futures, base: catalogue<typeof baseCatalogue>('en_US.json') },
-  de_DE: { f: catalogue<typeof futuresCatalogue>('futures/de_DE.json').futures, base: catalogue<typeof baseCatalogue>('de_DE.json') },
+  en_US: { f: catalogue<typeof futuresCatalogue>('futures/en_US.json').futures, base: baseCatalogue('en_US') },
+  de_DE: { f: catalogue<typeof futuresCatalogue>('futures/de_DE.json').futures, base: baseCatalogue('de_DE') },
 };
 
 // A 1×1 PNG for the identity photos.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page, type Request } from '@playwright/test';
-import type baseCatalogue from '../../src/locales/en_US.json';
+import { baseCatalogue, type BaseCatalogue } from './support/catalogue';
 import type tradingCatalogue from '../../src/locales/trading/en_US.json';
 import type walletCatalogue from '../../src/locales/wallet/en_US.json';
 import type { Pair } from '../../src/domain/api';
@@ -19,7 +19,7 @@ import { registerThroughUi, TEST_FUNDS_PASSWORD } from './support/register';
  * approval asks first. In English, and the order form and the withdrawal also in a second language.
  */
 const read = <T>(path: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../..', path), 'utf8')) as T;
-type Base = typeof baseCatalogue;
+type Base = BaseCatalogue;
 type Trading = typeof tradingCatalogue;
 type Wallet = typeof walletCatalogue;
 type ServerWallet = Record<string, string>;
@@ -39,7 +39,7 @@ const language = (name: string, code: string, menu: RegExp | undefined): Languag
   name,
   code,
   menu,
-  base: read<Base>(`src/locales/${code}.json`),
+  base: baseCatalogue(code),
   trading: read<Trading>(`src/locales/trading/${code}.json`),
   wallet: read<Wallet>(`src/locales/wallet/${code}.json`),
   server: read<ServerWallet>(`server/products/wallet/locales/${code}.json`),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import type baseCatalogue from '../../src/locales/en_US.json';
+import { baseCatalogue, type BaseCatalogue } from './support/catalogue';
 import type { RouteEntry } from '../../src/app/routeList';
 import { loadRouteTable } from '../../scripts/bundle/routeTable';
 import { registerThroughUi } from './support/register';
@@ -23,15 +23,15 @@ test.use({ viewport: { width: WIDTH, height: 844 } });
 
 const ROUTES: RouteEntry[] = await loadRouteTable();
 const read = <T>(path: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../..', path), 'utf8')) as T;
-type Base = typeof baseCatalogue;
+type Base = BaseCatalogue;
 
 interface Language {
   name: string;
   code: string;
   base: Base;
 }
-const EN: Language = { name: 'English', code: 'en_US', base: read<Base>('src/locales/en_US.json') };
-const DE: Language = { name: 'Deutsch', code: 'de_DE', base: read<Base>('src/locales/de_DE.json') };
+const EN: Language = { name: 'English', code: 'en_US', base: baseCatalogue('en_US') };
+const DE: Language = { name: 'Deutsch', code: 'de_DE', base: baseCatalogue('de_DE') };
 
 /** Pages signed-in visitors see differently (header account area, the spot order form). */
 const SIGNED_IN_TOO = (route: RouteEntry) => route.gated || /:symbol/.test(route.pattern) || route.pattern === '/home';

@@ -5,15 +5,15 @@ import { join } from 'node:path';
 import { stopEmbeddedPostgres } from '../../server/kernel/db/embeddedPostgres.js';
 import { expect, test, type Page } from '@playwright/test';
 import type secondsCatalogue from '../../src/locales/seconds/en_US.json';
-import type baseCatalogue from '../../src/locales/en_US.json';
+import { baseCatalogue } from './support/catalogue';
 import { registerThroughUi } from './support/register';
 import { fundAccount } from './support/api';
 
 const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as T;
 const EN = catalogue<typeof secondsCatalogue>('seconds/en_US.json').seconds;
 const JA = catalogue<typeof secondsCatalogue>('seconds/ja_JP.json').seconds;
-const baseEn = catalogue<typeof baseCatalogue>('en_US.json');
-const baseJa = catalogue<typeof baseCatalogue>('ja_JP.json');
+const baseEn = baseCatalogue('en_US');
+const baseJa = baseCatalogue('ja_JP');
 
 /**
  * Seconds contracts in the browser against the real server (issue 14): a funded trader moves USDT

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { baseCatalogue } from './support/catalogue';
 import { codeFor } from './support/outbox';
 import { registerThroughUi } from './support/register';
 
 
-const de = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales/de_DE.json'), 'utf8')) as Record<string, Record<string, string>>;
+const de = baseCatalogue('de_DE') as unknown as Record<string, Record<string, string>>;
 
 test('a new user edits settings, keeps an address book and collection methods, and changes the login password', async ({ page }) => {
   test.setTimeout(90_000); // one long journey through five pages

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import type baseCatalogue from '../../src/locales/en_US.json';
+import { baseCatalogue } from './support/catalogue';
 import type tradingCatalogue from '../../src/locales/trading/en_US.json';
 import { registerThroughUi } from './support/register';
 
 const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as T;
-const baseEn = catalogue<typeof baseCatalogue>('en_US.json');
-const baseJa = catalogue<typeof baseCatalogue>('ja_JP.json');
+const baseEn = baseCatalogue('en_US');
+const baseJa = baseCatalogue('ja_JP');
 const tradingEn = catalogue<typeof tradingCatalogue>('trading/en_US.json');
 const tradingJa = catalogue<typeof tradingCatalogue>('trading/ja_JP.json');
 

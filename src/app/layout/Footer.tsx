@@ -1,4 +1,3 @@
-import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -9,6 +8,7 @@ import { LANGUAGES } from '../../domain/languages';
 import { useAppFlow } from '../views/hooks';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
+import { QrCode } from '../ui/QrCode';
 import { useNoteFlow } from '../../features/support/support.hooks';
 import { PHONE } from '../theme';
 
@@ -144,7 +144,7 @@ export function Footer() {
       {qr && qrUrl && (
         <Dialog title={t(qr === 'android' ? 'footer.android' : 'footer.iphone')} onClose={() => setQr(undefined)}>
           <div style={{ display: 'grid', placeItems: 'center', gap: 10 }}>
-            <QRCodeSVG value={qrUrl} size={QR_SIZES.large} style={{ background: '#fff', padding: 8, borderRadius: 4 }} />
+            <QrCode value={qrUrl} size={QR_SIZES.large} style={{ background: '#fff', padding: 8, borderRadius: 4 }} />
             <span>{t('footer.scan')}</span>
           </div>
         </Dialog>

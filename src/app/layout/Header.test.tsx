@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { NotificationPage } from '../../domain/informHelp';
 import { appMachine } from '../machines/app/app.machine';
@@ -15,17 +15,24 @@ import { sessionMachine } from '../machines/session/session.machine';
 import { USER_FIXTURE } from '../machines/session/session.model';
 import { socketConnectionMachine } from '../machines/socketConnection/socketConnection.machine';
 import { toastMachine } from '../machines/toast/toast.machine';
-import { initI18n } from '../../services/i18n';
+import { completeCatalogue, initI18n } from '../../services/i18n';
 import { ShellContext } from '../views/hooks';
-import { SupportContext } from '../../features/support/support.hooks';
+import { SupportContext } from '../../features/support/support.context';
 import { darkTheme } from '../theme';
 import { Header } from './Header';
 import { SignOutDialog } from './SignOutDialog';
 
 afterEach(cleanup);
 
+// The bell's live part and the sign-out dialog are chunks of their own in the app (fetched when
+// shown); loaded here first, so the tests wait only for React, not for the modules' transform.
+beforeAll(async () => {
+  await Promise.all([import('./LiveBell'), import('../ui/ConfirmDialog'), completeCatalogue(await initI18n('en_US'))]);
+});
+
 async function renderSignedIn(nameStatus: 1 | 2 | 3 | 4) {
   const i18n = await initI18n('en_US');
+  await completeCatalogue(i18n);
   const user = { ...USER_FIXTURE, info: { name_status: nameStatus } };
   const navigations: string[] = [];
   const session = createActor(
@@ -71,8 +78,8 @@ describe('header when signed in (spec §2)', () => {
 
   it('shows the unread count on the bell, and forgets it after sign-out', async () => {
     const { session, inform } = await renderSignedIn(3);
-    await act(async () => undefined);
-    const bell = screen.getByRole('link', { name: 'Notifications: 3 unread' });
+    // The bell's live part arrives with the support hooks (a chunk of its own in the app).
+    const bell = await screen.findByRole('link', { name: 'Notifications: 3 unread' });
     expect(bell.getAttribute('href')).toBe('/inform');
     expect(bell.textContent).toContain('3');
     act(() => session.send({ type: 'session.signOut' }));
@@ -91,7 +98,8 @@ describe('header when signed in (spec §2)', () => {
     const { session, navigations } = await renderSignedIn(1);
     fireEvent.click(screen.getByRole('button', { name: 'Account' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
-    expect(screen.getByRole('dialog').textContent).toContain('Do you want to sign out?');
+    // The dialog's code arrives on first use.
+    expect((await screen.findByRole('dialog')).textContent).toContain('Do you want to sign out?');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(session.getSnapshot().value).toBe('signedIn');
     fireEvent.click(screen.getByRole('button', { name: 'Account' }));

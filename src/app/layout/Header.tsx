@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -10,9 +10,11 @@ import { AppQrCodes } from '../ui/AppQrCodes';
 import { Dropdown, MenuItem } from '../ui/Dropdown';
 import { HEADER_LINKS, offeredGroups, offeredLinks, ORDER_MENU, WALLET_MENU, type NavGroupSpec } from './navigation';
 import { RegionBadge } from './RegionBadge';
-import { SiteMenu } from './SiteMenu';
 import { UserPopup } from './UserPopup';
 import { COMPACT_HEADER } from '../theme';
+
+/** The narrow screens' menu panel, fetched when it is first opened (most visitors never open it). */
+const SiteMenu = lazy(async () => ({ default: (await import('./SiteMenu')).SiteMenu }));
 
 const Bar = styled.header`
   height: ${({ theme }) => theme.size.header};
@@ -247,7 +249,11 @@ export function Header() {
           </svg>
         </MenuButton>
       </Right>
-      {menuOpen && <SiteMenu id="site-menu" onClose={closeMenu} />}
+      {menuOpen && (
+        <Suspense fallback={null}>
+          <SiteMenu id="site-menu" onClose={closeMenu} />
+        </Suspense>
+      )}
     </Bar>
   );
 }

@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { useInformFlow } from '../../features/support/support.hooks';
 
 const Bell = styled(Link)`
   position: relative;
@@ -29,19 +28,27 @@ const Count = styled.span`
   color: #fff;
 `;
 
+/** The bell with its count, fetched with the support product's hooks (not needed to show /home). */
+const LiveBell = lazy(async () => ({ default: (await import('./LiveBell')).LiveBell }));
+
 /**
  * Header bell with the unread count (spec §2 header). Shown only with a session: it loads the
  * notifications when the user (or the display language, which the texts are rendered in)
- * changes, and clears them when the session ends and it unmounts.
+ * changes, and clears them when the session ends and it unmounts. The notifications' machine
+ * loads with the support product's flows; until then the same bell shows without a count.
  */
 export function NotificationBell(props: { userId: number }) {
-  const { t, i18n } = useTranslation();
-  const { unread, load, clear } = useInformFlow();
-  useEffect(() => {
-    load(1);
-  }, [props.userId, i18n.language, load]);
-  useEffect(() => clear, [clear]);
-  const label = unread > 0 ? t('inform.bellUnread', { count: unread }) : t('nav.notifications');
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={<BellLink label={t('nav.notifications')} unread={0} />}>
+      <LiveBell userId={props.userId} />
+    </Suspense>
+  );
+}
+
+/** The bell link itself, with the count when there is one. */
+export function BellLink(props: { label: string; unread: number }) {
+  const { label, unread } = props;
   return (
     <Bell to="/inform" aria-label={label} title={label}>
       {/* An inline icon: the emoji bell is missing from many system fonts. */}

@@ -1,6 +1,9 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionFlow } from '../views/hooks';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+
+/** The dialog's code is fetched when the question is first asked (a click on "Sign out"). */
+const ConfirmDialog = lazy(async () => ({ default: (await import('../ui/ConfirmDialog')).ConfirmDialog }));
 
 /** Spec §4: sign-out asks for confirmation first; the session machine holds the question. */
 export function SignOutDialog() {
@@ -8,14 +11,16 @@ export function SignOutDialog() {
   const session = useSessionFlow();
   if (!session.confirmingSignOut) return null;
   return (
-    <ConfirmDialog
-      title={t('nav.signOut')}
-      cancelLabel={t('common.cancel')}
-      confirmLabel={t('common.confirm')}
-      onConfirm={session.confirm}
-      onCancel={session.cancel}
-    >
-      {t('session.confirmSignOut')}
-    </ConfirmDialog>
+    <Suspense fallback={null}>
+      <ConfirmDialog
+        title={t('nav.signOut')}
+        cancelLabel={t('common.cancel')}
+        confirmLabel={t('common.confirm')}
+        onConfirm={session.confirm}
+        onCancel={session.cancel}
+      >
+        {t('session.confirmSignOut')}
+      </ConfirmDialog>
+    </Suspense>
   );
 }

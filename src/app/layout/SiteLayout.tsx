@@ -1,9 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
-import { Footer } from './Footer';
 import { Header } from './Header';
 import { SignOutDialog } from './SignOutDialog';
 import { PHONE } from '../theme';
+
+/**
+ * The footer (its links, language picker, app QR dialogs and platform-note popups) is fetched
+ * after the page: it sits below the content, so its arrival moves nothing above it, and /home
+ * does not wait for it (nor for the support flows its note popups use). An empty footer of the
+ * same colour and about its height holds the place meanwhile.
+ */
+const Footer = lazy(async () => ({ default: (await import('./Footer')).Footer }));
+
+const FooterPlace = styled.footer`
+  margin-top: 32px;
+  min-height: 240px;
+  background: ${({ theme }) => theme.color.panel};
+  border-top: 1px solid ${({ theme }) => theme.color.border};
+`;
 
 const Main = styled.main`
   flex: 1;
@@ -29,7 +44,9 @@ export function SiteLayout() {
       <Main>
         <Outlet />
       </Main>
-      <Footer />
+      <Suspense fallback={<FooterPlace />}>
+        <Footer />
+      </Suspense>
       <SignOutDialog />
     </Shell>
   );

@@ -1,8 +1,8 @@
-import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { PlatConfig } from '../../domain/api';
 import { QR_SIZES } from '../../domain/constants';
+import { QrCode } from './QrCode';
 
 const Row = styled.div`
   display: flex;
@@ -18,11 +18,11 @@ export function AppQrCodes(props: { download: PlatConfig['config']['download'] }
   return (
     <Row>
       <figure>
-        <QRCodeSVG value={props.download.android_download_url} size={QR_SIZES.small} />
+        <QrCode value={props.download.android_download_url} size={QR_SIZES.small} />
         {t('footer.android')}
       </figure>
       <figure>
-        <QRCodeSVG value={props.download.ios_download_url} size={QR_SIZES.small} />
+        <QrCode value={props.download.ios_download_url} size={QR_SIZES.small} />
         {t('footer.iphone')}
       </figure>
     </Row>

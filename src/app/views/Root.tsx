@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import styled, { ThemeProvider } from 'styled-components';
+import type { RouterLink } from '../routerLink';
 import { GlobalStyle, themes } from '../theme';
 import { Button } from '../ui/Button';
+import { AppRouter } from './AppRouter';
 import { useAppFlow } from './hooks';
 import { Toaster } from './Toaster';
 
@@ -25,16 +26,21 @@ const Splash = styled.div`
 `;
 
 /** Shows the splash while the app machine boots, its failure state with a retry, then the routes. */
-export function Root(props: { router: ReturnType<typeof createBrowserRouter> }) {
+export function Root(props: { router: RouterLink }) {
   const { t } = useTranslation();
   const app = useAppFlow();
   const theme = useMemo(() => themes[app.theme], [app.theme]);
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
-      {app.shown ? (
-        <RouterProvider router={props.router} />
-      ) : (
+      {app.started && (
+        // Rendered as soon as the startup loads are in, hidden under the splash until the app is
+        // shown: the pages are drawn during spec §9's 500 ms instead of after them.
+        <div style={{ display: app.shown ? 'contents' : 'none' }}>
+          <AppRouter link={props.router} />
+        </div>
+      )}
+      {!app.shown && (
         <Splash aria-busy={!app.bootFailure}>
           <div className="logo">
             <span aria-hidden>◆</span> OpenEx

@@ -16,6 +16,7 @@ export function useAppFlow() {
   const { app: actor } = useActors();
   const state = {
     shown: useSelector(actor, app.selectIsShown),
+    started: useSelector(actor, app.selectIsStarted),
     bootFailure: useSelector(actor, app.selectBootFailure),
     language: useSelector(actor, app.selectLanguage),
     pricing: useSelector(actor, app.selectPricing),

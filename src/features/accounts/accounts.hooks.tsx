@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { Outlet } from 'react-router-dom';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { AnyActorRef } from 'xstate';
 import { createFlowContext } from '../../app/flowContext';
+import { AccountsContext } from './accounts.context';
 import type { SecurityKind } from '../../domain/userCentre';
 import type { LoginFields, loginMachine } from './machines/login/login.machine';
 import type { PasswordResetActorRef, ResetFields, passwordResetMachine } from './machines/passwordReset/passwordReset.machine';
@@ -27,7 +27,6 @@ export interface AccountsFlows {
   collectionMethods: typeof recordBookMachine;
 }
 
-export const AccountsContext = createFlowContext<AccountsFlows>('Accounts');
 const useAccounts = AccountsContext.use;
 
 /** The login page's own actor. */
@@ -38,20 +37,15 @@ export function useLoginFlow() {
   return { submitting, submit };
 }
 
-const RegistrationContext = createFlowContext<RegistrationActorRef>('Registration');
-const ResetContext = createFlowContext<PasswordResetActorRef>('PasswordReset');
+/** The registration actor shared by /reg and /reg-next (provided by views/auth/RegistrationFlow). */
+export const RegistrationContext = createFlowContext<RegistrationActorRef>('Registration');
+/** The reset actor shared by /forget-pass and /set-pass (provided by views/auth/PasswordResetFlow). */
+export const ResetContext = createFlowContext<PasswordResetActorRef>('PasswordReset');
 
-/** Layout route around /reg and /reg-next: one registration actor for both steps. */
-export function RegistrationFlow(props: { children?: ReactNode }) {
-  const actor = useActorRef(useAccounts().registration);
-  return <RegistrationContext.Provider value={actor}>{props.children ?? <Outlet />}</RegistrationContext.Provider>;
-}
-
-/** Layout route around /forget-pass and /set-pass. */
-export function PasswordResetFlow(props: { children?: ReactNode }) {
-  const actor = useActorRef(useAccounts().passwordReset);
-  return <ResetContext.Provider value={actor}>{props.children ?? <Outlet />}</ResetContext.Provider>;
-}
+/** A registration actor started from the product's flows, for the layout route around its steps. */
+export const useRegistrationActor = () => useActorRef(useAccounts().registration);
+/** A password-reset actor, for the layout route around its steps. */
+export const usePasswordResetActor = () => useActorRef(useAccounts().passwordReset);
 
 export function useRegistrationFlow() {
   const actor = RegistrationContext.use();

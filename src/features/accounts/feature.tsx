@@ -1,17 +1,6 @@
-import { fromPromise } from 'xstate';
 import { Navigate } from 'react-router-dom';
 import { defineFeature, page } from '../../app/feature';
-import { avatarAsDataUrl } from '../../services/avatarFile';
-import { copyText } from '../../services/clipboard';
-import { AccountsContext, PasswordResetFlow, RegistrationFlow } from './accounts.hooks';
-import { createAccountsActors } from './actors/accounts.actors';
-import { createUserCentreActors } from './actors/userCentre.actors';
-import { loginMachine, type SessionGrant } from './machines/login/login.machine';
-import { passwordResetMachine } from './machines/passwordReset/passwordReset.machine';
-import { profileMachine } from './machines/profile/profile.machine';
-import { recordBookMachine } from './machines/recordBook/recordBook.machine';
-import { registrationMachine } from './machines/registration/registration.machine';
-import { securityChangeMachine } from './machines/securityChange/securityChange.machine';
+import { AccountsContext } from './accounts.context';
 
 /** Login, registration, password reset, and the user centre (/user: profile, security, address book, collection methods). */
 export const accountsFeature = defineFeature({
@@ -21,14 +10,16 @@ export const accountsFeature = defineFeature({
     site: [
       { path: 'login', page: page(() => import('./views/auth/LoginPage'), 'LoginPage') },
       {
-        element: <PasswordResetFlow />,
+        // One reset actor spans both steps: the layout route holds it (a page of its own, so its
+        // code and the product's machines load with the steps, not with every page).
+        page: page(() => import('./views/auth/PasswordResetFlow'), 'PasswordResetFlow'),
         children: [
           { path: 'forget-pass', page: page(() => import('./views/auth/ForgetPassPage'), 'ForgetPassPage') },
           { path: 'set-pass', page: page(() => import('./views/auth/SetPassPage'), 'SetPassPage') },
         ],
       },
       {
-        element: <RegistrationFlow />,
+        page: page(() => import('./views/auth/RegistrationFlow'), 'RegistrationFlow'),
         children: [
           { path: 'reg', page: page(() => import('./views/auth/RegisterPage'), 'RegisterPage') },
           { path: 'reg-next', page: page(() => import('./views/auth/RegisterNextPage'), 'RegisterNextPage') },
@@ -51,46 +42,6 @@ export const accountsFeature = defineFeature({
       { path: 'editCollAddr/:id', page: page(() => import('./views/user/CollectionMethodFormPage'), 'CollectionMethodFormPage', { mode: 'edit' }) },
     ],
   },
-  provide: ({ api, i18n, navigate, showToast, shell: { session } }) => {
-    const actors = createAccountsActors(api);
-    const user = createUserCentreActors(api, avatarAsDataUrl);
-    const signedIn = (_: unknown, grant: SessionGrant) => {
-      session.send({ type: 'session.signedIn', token: grant.token, user: grant.user_info });
-      navigate('/home');
-    };
-    const refreshSession = () => session.send({ type: 'session.refresh' });
-    return {
-      login: loginMachine.provide({ actors: { login: actors.login }, actions: { signedIn, showToast } }),
-      registration: registrationMachine.provide({
-        actors: { sendCode: actors.sendRegisterCode, checkCode: actors.checkRegisterCode, register: actors.register },
-        actions: { signedIn, showToast, goToDetails: () => navigate('/reg-next') },
-      }),
-      passwordReset: passwordResetMachine.provide({
-        actors: { sendCode: actors.sendResetCode, reset: actors.resetPassword },
-        actions: { showToast, goToNewPassword: () => navigate('/set-pass'), goToLogin: () => navigate('/login') },
-      }),
-      profile: profileMachine.provide({
-        actors: {
-          fetchAvatar: user.fetchAvatar,
-          saveNickname: user.saveNickname,
-          uploadAvatar: user.uploadAvatar,
-          copyText: fromPromise<boolean, { text: string }>(({ input }) => copyText(input.text)),
-        },
-        actions: { showToast, refreshSession },
-      }),
-      securityChange: securityChangeMachine.provide({
-        actors: { sendCode: user.sendSecurityCode, submitChange: user.submitSecurityChange },
-        // The server already ended every session: clear ours and go to /login with "log in again".
-        actions: { showToast, sessionEnded: () => session.send({ type: 'session.forbidden', message: i18n.t('security.loginAgain') }) },
-      }),
-      addresses: recordBookMachine.provide({
-        actors: { fetchRecords: user.fetchAddresses, saveRecord: user.saveAddress, deleteRecord: user.deleteAddress },
-        actions: { showToast },
-      }),
-      collectionMethods: recordBookMachine.provide({
-        actors: { fetchRecords: user.fetchMethods, saveRecord: user.saveMethod, deleteRecord: user.deleteMethod },
-        actions: { showToast, saved: () => navigate('/user/c-collAddr') },
-      }),
-    };
-  },
+  // The machines and their effects load with the product's first page (accounts.flows.ts).
+  load: () => import('./accounts.flows'),
 });

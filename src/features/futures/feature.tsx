@@ -1,4 +1,5 @@
 import { defineFeature, page } from '../../app/feature';
+import { withPairMarket } from '../markets/withPairMarket';
 import { FuturesContext } from './futures.context';
 
 /**
@@ -13,7 +14,7 @@ export const futuresFeature = defineFeature({
   id: 'futures',
   context: FuturesContext,
   routes: {
-    site: [{ path: 'contract/:symbol', page: page(() => import('./views/ContractTradePage'), 'ContractTradePage'), next: ['/order/u-hold'] }],
+    site: [{ path: 'contract/:symbol', page: page(withPairMarket(() => import('./views/ContractTradePage')), 'ContractTradePage'), next: ['/order/u-hold'] }],
     order: [
       { path: 'u-current', page: page(() => import('./views/FuturesOrdersPage'), 'FuturesOrdersPage', { mode: 'current', key: 'current' }) },
       { path: 'u-plan', page: page(() => import('./views/FuturesOrdersPage'), 'FuturesOrdersPage', { mode: 'plans', key: 'plans' }) },

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import type { KlineInterval } from '../../domain/constants';
-import { createFlowContext } from '../../app/flowContext';
+import { MarketsContext } from './markets.context';
 import type { FavouritesActorRef } from './machines/favourites/favourites.machine';
 import type { KlineActorRef } from './machines/kline/kline.machine';
 import * as klineSel from './machines/kline/kline.selectors';
@@ -13,13 +13,12 @@ import * as bookSel from './machines/orderBook/orderBook.selectors';
 import type { PairMarketActorRef, WatchedPair } from './machines/pairMarket/pairMarket.machine';
 import * as market from './machines/pairMarket/pairMarket.selectors';
 
-/** The live-market actors markets/feature.tsx starts: the market of the pair on screen, and the trader's favourites. */
+/** The live-market actors markets.flows.ts starts: the market of the pair on screen, and the trader's favourites. */
 export interface MarketsFlows {
   market: PairMarketActorRef;
   favourites: FavouritesActorRef;
 }
 
-export const MarketsContext = createFlowContext<MarketsFlows>('Markets');
 const useMarkets = MarketsContext.use;
 
 /** The live market of the pair on screen: which children run, the interval and the index price. */

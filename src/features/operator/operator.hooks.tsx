@@ -1,14 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { createFlowContext } from '../../app/flowContext';
+import { OperatorContext } from './operator.context';
 import type { OperatorSessionActorRef } from './machines/operatorSession/operatorSession.machine';
 
-/** The operator interface's own session (own storage keys and API client), started in operator/feature.tsx. */
+/** The operator interface's own session (own storage keys and API client), started in operator.flows.ts. */
 export interface OperatorFlows {
   operatorSession: OperatorSessionActorRef;
 }
-
-export const OperatorContext = createFlowContext<OperatorFlows>('Operator');
 
 export function useOperatorSession() {
   const actor = OperatorContext.use().operatorSession;

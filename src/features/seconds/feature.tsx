@@ -1,4 +1,5 @@
 import { defineFeature, page } from '../../app/feature';
+import { withPairMarket } from '../markets/withPairMarket';
 import { SecondsContext } from './seconds.context';
 
 /**
@@ -10,7 +11,7 @@ export const secondsFeature = defineFeature({
   id: 'seconds',
   context: SecondsContext,
   routes: {
-    site: [{ path: 'contract_sec/:symbol', page: page(() => import('./views/SecondsTradePage'), 'SecondsTradePage'), next: ['/order/sec-history'] }],
+    site: [{ path: 'contract_sec/:symbol', page: page(withPairMarket(() => import('./views/SecondsTradePage')), 'SecondsTradePage'), next: ['/order/sec-history'] }],
     order: [
       { path: 'sec-current', page: page(() => import('./views/SecondsOrdersPage'), 'SecondsOrdersPage', { mode: 'current', key: 'current' }) },
       { path: 'sec-history', page: page(() => import('./views/SecondsOrdersPage'), 'SecondsOrdersPage', { mode: 'history', key: 'history' }) },

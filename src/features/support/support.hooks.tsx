@@ -1,18 +1,18 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { NoteType } from '../../domain/api';
-import { createFlowContext } from '../../app/flowContext';
 import type { NoteActorRef } from './machines/note/note.machine';
 import type { HelpQuery } from '../../domain/informHelp';
 import type { helpMachine } from './machines/help/help.machine';
 import type { helpArticleMachine } from './machines/help/helpArticle.machine';
 import type { InformActorRef } from './machines/inform/inform.machine';
 import * as inform from './machines/inform/inform.selectors';
+import { SupportContext } from './support.context';
 
 /**
  * Notifications are one long-lived actor (the header bell and /inform share it), and so are the
  * platform-note popups (footer links, the agreement); help search and help articles are flows each
- * page starts for itself. All come supplied with their effects from support/feature.tsx.
+ * page starts for itself. All come supplied with their effects from support.flows.ts.
  */
 export interface SupportFlows {
   inform: InformActorRef;
@@ -21,7 +21,6 @@ export interface SupportFlows {
   helpArticle: typeof helpArticleMachine;
 }
 
-export const SupportContext = createFlowContext<SupportFlows>('Support');
 const useSupport = SupportContext.use;
 
 export function useInformFlow() {

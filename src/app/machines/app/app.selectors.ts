@@ -6,6 +6,8 @@ import type { appMachine } from './app.machine';
 type AppSnapshot = SnapshotFrom<typeof appMachine>;
 
 export const selectIsShown = (s: AppSnapshot) => s.matches({ running: 'ready' });
+/** The startup loads are done: the app may be rendered (hidden until it is shown, spec §9's 500 ms later). */
+export const selectIsStarted = (s: AppSnapshot) => s.matches('running');
 export const selectIsBooting = (s: AppSnapshot) => s.matches('booting') || s.matches({ running: 'revealing' });
 export const selectBootFailure = (s: AppSnapshot): 'config' | 'currencies' | 'pairs' | undefined =>
   s.matches({ booting: 'configFailed' })

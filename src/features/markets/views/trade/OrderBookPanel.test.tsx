@@ -10,7 +10,7 @@ import { createFakeSocket } from '../../../../services/testing/fakeSocket';
 import type { Pair } from '../../../../domain/api';
 import { orderBookMachine } from '../../machines/orderBook/orderBook.machine';
 import { createManualScheduler } from '../../../../services/frameScheduler';
-import { initI18n } from '../../../../services/i18n';
+import { completeCatalogue, initI18n } from '../../../../services/i18n';
 import { darkTheme } from '../../../../app/theme';
 import { OrderBookPanel } from './OrderBookPanel';
 
@@ -21,6 +21,7 @@ const channel = 'btc_usdt_depth';
 
 async function renderBook(onPick?: (price: string) => void) {
   const i18n = await initI18n('en_US');
+  await completeCatalogue(i18n);
   const fake = createFakeSocket();
   const frames = createManualScheduler();
   const book = createActor(orderBookMachine.provide({ actors: { depthFeed: createDepthFeedActor(fake.socket, frames) } }), { input: { channel } }).start();

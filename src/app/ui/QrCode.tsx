@@ -1,0 +1,17 @@
+import { lazy, Suspense, type CSSProperties } from 'react';
+
+/**
+ * A QR code whose library (qrcode.react, ≈6 KB gzip) is fetched when one is first drawn, so the
+ * header, footer and home page (which show them) do not carry it in the code /home loads. Until it
+ * arrives a white square of the same size holds the place, so nothing around it moves.
+ */
+const QRCodeSVG = lazy(async () => ({ default: (await import('qrcode.react')).QRCodeSVG }));
+
+export function QrCode(props: { value: string; size: number; style?: CSSProperties }) {
+  const placeholder = <svg width={props.size} height={props.size} style={props.style} aria-hidden />;
+  return (
+    <Suspense fallback={placeholder}>
+      <QRCodeSVG value={props.value} size={props.size} style={props.style} />
+    </Suspense>
+  );
+}

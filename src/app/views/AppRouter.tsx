@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { BrowserRouter, useLocation, useNavigate, useRoutes } from 'react-router-dom';
+import type { RouterLink } from '../routerLink';
+
+/** Hands the router's navigate and address to the code outside React (see routerLink.ts). */
+function RouterBridge(props: { link: RouterLink }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { link } = props;
+  useEffect(() => {
+    link.attach((to) => void navigate(to));
+    return () => link.attach(undefined);
+  }, [link, navigate]);
+  useEffect(() => link.located(pathname), [link, pathname]);
+  return null;
+}
+
+function AppRoutes(props: { link: RouterLink }) {
+  return useRoutes(props.link.routes);
+}
+
+/**
+ * The site's routes in react-router's declarative mode. Without transitions, as the data router
+ * behaved: a page whose code is still loading shows its loading state at once instead of holding
+ * the previous page on screen.
+ */
+export function AppRouter(props: { link: RouterLink }) {
+  return (
+    <BrowserRouter useTransitions={false}>
+      <RouterBridge link={props.link} />
+      <AppRoutes link={props.link} />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,8 @@
+import { createFlowContext } from '../../app/flowContext';
+import type { AccountsFlows } from './accounts.hooks';
+
+/**
+ * The product's context on its own, so that feature.tsx (in the code every page loads) names it
+ * without pulling in the hooks, and through them the machines, which load with the pages.
+ */
+export const AccountsContext = createFlowContext<AccountsFlows>('Accounts');

@@ -1,0 +1,40 @@
+import type { LocaleCode } from '../domain/languages';
+
+/**
+ * Where every catalogue file but English's shell is, fetched on demand (see index.ts). This module
+ * is itself fetched on first use: its table of ~80 files is not needed to show /home.
+ */
+export type Tree = { [key: string]: string | Tree };
+
+const EN_PARTS = import.meta.glob<Tree>('./*/en_US.json', { import: 'default' });
+const BASES = import.meta.glob<Tree>(['./*.json', '!./en_US.json'], { import: 'default' });
+const PARTS = import.meta.glob<Tree>(['./*/*.json', '!./*/en_US.json'], { import: 'default' });
+
+export function mergeTrees(target: Tree, source: Tree): Tree {
+  const out: Tree = { ...target };
+  for (const [key, value] of Object.entries(source)) {
+    const existing = out[key];
+    out[key] = typeof value === 'object' && typeof existing === 'object' ? mergeTrees(existing, value) : value;
+  }
+  return out;
+}
+
+const sortedParts = <T>(parts: Record<string, T>, code: LocaleCode) =>
+  Object.entries(parts)
+    .filter(([path]) => path.endsWith(`/${code}.json`))
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([, part]) => part);
+
+/** English's feature files, merged (fetched in parallel). */
+export async function englishRest(): Promise<Tree> {
+  const parts = await Promise.all(sortedParts(EN_PARTS, 'en_US').map((load) => load()));
+  return parts.reduce<Tree>(mergeTrees, {});
+}
+
+/** Another language's whole catalogue: its shell and feature files (fetched in parallel). */
+export async function otherCatalogue(code: LocaleCode): Promise<Tree> {
+  const base = BASES[`./${code}.json`];
+  if (!base) throw new Error(`no catalogue for ${code}`);
+  const [tree, ...parts] = await Promise.all([base(), ...sortedParts(PARTS, code).map((load) => load())]);
+  return parts.reduce<Tree>(mergeTrees, tree!);
+}
