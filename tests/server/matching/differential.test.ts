@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom as mulberry32 } from '../../../server/kernel/random.js';
 import { FastEngine } from '../../../server/kernel/exchange/matching/fast.js';
 import { IdIndex } from '../../../server/kernel/exchange/matching/fast/idIndex.js';
+import { limit as placeLimit } from './pair.js';
 import { ReferenceEngine } from '../../../server/kernel/exchange/matching/reference.js';
 import {
   CancelReason,
@@ -593,27 +594,16 @@ describe('fast engine vs reference engine on a wide deep book', () => {
 
 describe('ids and accounts no one should send, compared directly', () => {
   it('NaN ids and accounts behave as in the reference engine (=== never matches NaN)', () => {
-    const limit = (orderId: number, accountId: number, side: Side, price: number, quantity: number): Command => ({
-      kind: 'place',
-      orderId,
-      accountId,
-      side,
-      type: 'limit',
-      price,
-      quantity,
-      tif: 'GTC',
-      stp: 'cancelTaker',
-    });
     const commands: Command[] = [
-      limit(Number.NaN, 1, 'sell', 101, 5),
-      limit(Number.NaN, 1, 'sell', 101, 5), // not a duplicate: NaN matches no resting id
-      limit(Number.NaN, Number.NaN, 'sell', 102, 5),
+      placeLimit(Number.NaN, 1, 'sell', 101, 5),
+      placeLimit(Number.NaN, 1, 'sell', 101, 5), // not a duplicate: NaN matches no resting id
+      placeLimit(Number.NaN, Number.NaN, 'sell', 102, 5),
       { kind: 'cancel', orderId: Number.NaN, accountId: 1 }, // unknown
-      limit(7, Number.NaN, 'buy', 102, 7), // NaN account: no self-trade with the NaN-account maker
+      placeLimit(7, Number.NaN, 'buy', 102, 7), // NaN account: no self-trade with the NaN-account maker
       { kind: 'cancel', orderId: 7, accountId: Number.NaN },
-      limit(8, Number.NaN, 'buy', 90, 1),
+      placeLimit(8, Number.NaN, 'buy', 90, 1),
       { kind: 'cancel', orderId: 8, accountId: Number.NaN }, // not the owner: NaN !== NaN
-      limit(9, 2, 'buy', 102, 20),
+      placeLimit(9, 2, 'buy', 102, 20),
     ];
     const reference = new ReferenceEngine();
     const fast = new FastEngine();
