@@ -2,11 +2,11 @@
  * The rows the order book panel draws, made for a panel that redraws up to 60 times a second
  * (issue 12: render+commit p99 ≤ 3 ms at 200 deltas/s). Each shown level's quantity is read once
  * as an integer, the cumulative totals are integer sums, and every figure leaves here as the text
- * its cell shows: a row's props are then four strings and one number, and React.memo skips the
- * rows whose text and bar did not change. Exact throughout (BigInt); only the depth bar's share is
+ * its cell shows, so the panel's row writer (views/trade/bookSideWriter.ts) only compares strings and
+ * one number to know what to write. Exact throughout (BigInt); only the depth bar's share is
  * a number, a CSS size and not money.
  */
-import { addDecimal, toFixedDecimal } from '../../../../domain/decimal';
+import { subDecimal, toFixedDecimal } from '../../../../domain/decimal';
 import type { Level } from '../../../../domain/market';
 import { groupLevels } from './grouping';
 
@@ -108,8 +108,6 @@ function toRows(side: Side, deepest: bigint, scale: number, precision: BookPreci
   }));
 }
 
-const negate = (v: string) => (v.startsWith('-') ? v.slice(1) : `-${v}`);
-
 /**
  * The panel's rows: `depth` levels a side, best first, merged by the grouping step when one finer
  * than the pair's tick is not asked for (`grouping`: the step's decimals, undefined: the tick).
@@ -125,6 +123,6 @@ export function bookRows(book: { bids: Level[]; asks: Level[] }, depth: number, 
   return {
     bids: toRows(bids, deepest, scale, precision),
     asks: toRows(asks, deepest, scale, precision),
-    spreadText: bestBid !== undefined && bestAsk !== undefined ? toFixedDecimal(addDecimal(bestAsk, negate(bestBid)), precision.pricePlaces) : undefined,
+    spreadText: bestBid !== undefined && bestAsk !== undefined ? toFixedDecimal(subDecimal(bestAsk, bestBid), precision.pricePlaces) : undefined,
   };
 }
