@@ -27,9 +27,9 @@ type Ack = (reply: { code: number; msg: string; channel?: string }) => void;
 
 /**
  * The socket.io gateway of docs/API.md: clients emit `subscribe` / `unsubscribe` with a channel
- * name; the server pushes event `data`, whose arguments are one or more messages (everything a socket
- * is owed from one turn travels in one packet: pushCoalescer.ts). Unknown channels and malformed messages are answered with
- * a translated refusal (ack, or event `refused`) and change nothing. A new subscriber gets the
+ * name; the server pushes event `data`, whose arguments are one or more messages (everything a
+ * socket is owed from one turn travels in one packet: pushCoalescer.ts). Unknown channels and
+ * malformed messages are answered with a translated refusal (ack, or event `refused`) and change nothing. A new subscriber gets the
  * channel's snapshot (see RealtimeOptions) or else its last payload, so a page need not wait.
  */
 export interface RealtimeOptions {
