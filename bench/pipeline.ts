@@ -26,6 +26,7 @@ import { fundedTraders, referencePrices } from '../tests/system/traders.js';
 import type { Trader } from '../tests/system/workload.js';
 import { createIsolatedSchema, type IsolatedSchema } from '../tests/server/testDb.js';
 import type { ProbeArrival } from './pipeline/subscribers.js';
+import { printStatementStats, resetStatementStats, statementStatsEnv } from './pipeline/statementStats.js';
 import { childPid, cpuSecondsOfProcesses, cpuSeconds, freePort, keepAlive, ms, now, openLoop, percentile, post, probeEvery, SUSTAIN, withCpu, type Outcome, type StepResult } from './pipeline/load.js';
 
 // 20: /api/send_code takes 20 per address per minute, and each registration hashes two passwords
@@ -33,7 +34,8 @@ import { childPid, cpuSecondsOfProcesses, cpuSeconds, freePort, keepAlive, ms, n
 const TRADERS = Number(process.env.BENCH_TRADERS ?? 20);
 const SUBSCRIBERS = 500;
 const USER_CHANNELS = 40; // the first sockets also follow a trader's private `user` channel
-const RATES = [25, 50, 100, 200, 500, 1000, 2000, 4000, 8000];
+// BENCH_RATES="200,500" runs only those steps (diagnostic runs; the table's figures use the full ramp).
+const RATES = process.env.BENCH_RATES ? process.env.BENCH_RATES.split(',').map(Number) : [25, 50, 100, 200, 500, 1000, 2000, 4000, 8000];
 const PLAIN_RATES = [250, 500, 1000, 2000, 4000, 8000, 16000];
 const STEP_SECONDS = 5;
 const CONNECTIONS = 64; // keep-alive HTTP connections of the load
@@ -239,7 +241,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
       console.log(`  PostgreSQL schema ${schema.schema}`);
     }
     const port = await freePort();
-    server = await startServerProcess({ dataDir, port, databaseUrl: schema?.url, env: { MARKET_MAKERS: process.env.BENCH_MARKET_MAKERS ?? 'on' } });
+    server = await startServerProcess({ dataDir, port, databaseUrl: schema?.url, env: { MARKET_MAKERS: process.env.BENCH_MARKET_MAKERS ?? 'on', ...(databaseUrl ? {} : statementStatsEnv) } });
     tReady = Date.now();
     const pid = childPid('server/main.ts');
     if (pid) serverPids.add(pid);
@@ -274,6 +276,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
       if (r.status !== 200) throw new Error(`HTTP ${r.status}`);
     });
 
+    if (!databaseUrl) await resetStatementStats(dataDir);
     // Idle: market makers only.
     {
       const probes = probeEvery(PLAT_EVERY_MS, platConfig);
@@ -419,6 +422,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
     console.log(`  ratio to plain fastify (${plain.rate}/s): ${plain.rate > 0 ? (best / plain.rate).toFixed(3) : '-'}`);
     console.log(`  order → trades-channel push latency (probe order sent → subscriber receives its trade):`);
     for (const r of pushResults) console.log(r);
+    if (!databaseUrl) await printStatementStats(dataDir);
     const output = server.output().trim();
     if (output) {
       const lines = output.split('\n');
@@ -487,7 +491,8 @@ function pushLatency(probes: Probe[], arrivals: ProbeArrival[]): string {
 // ---------------------------------------------------------------------------------------------
 
 console.log(`bench:pipeline — node ${process.version}, ${(await import('node:os')).cpus().length} cores, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-const plain = await plainCeiling();
+// BENCH_PLAIN=off skips the anchor (diagnostic runs; the ratio then prints '-').
+const plain = process.env.BENCH_PLAIN === 'off' ? { rate: 0, cpuAtBest: 0 } : await plainCeiling();
 await runDatabase(process.env.EMBEDDED_DB === 'pglite' ? 'embedded database (PGlite)' : 'embedded database (PostgreSQL)', undefined, plain);
 if (process.env.DATABASE_URL) await runDatabase('PostgreSQL', process.env.DATABASE_URL, plain);
 else console.log('\n(DATABASE_URL not set: PostgreSQL run skipped)');

@@ -12,8 +12,19 @@ export interface Database extends Queryable {
   readonly dialect: 'pglite' | 'postgres';
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
-  /** Runs `work` in one transaction: all of it commits, or none of it. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in one transaction: all of it commits, or none of it. `durableLater`: the commit
+   * does not wait for the disk (synchronous_commit off for this transaction only), so its row locks
+   * are released at once instead of after an fsync; it is still atomic and ordered with every
+   * other commit, but a crash of the database may drop it, so nobody may be told its outcome before
+   * `durable()` resolves. The spot pipeline's hot balance rows are what this is for.
+   */
+  transaction<T>(work: (tx: Queryable) => Promise<T>, options?: { durableLater?: boolean }): Promise<T>;
+  /**
+   * Resolves once every transaction committed before the call is on disk: a durability barrier,
+   * shared by the callers that arrive while one is being flushed (see durabilityBarrier.ts).
+   */
+  durable(): Promise<void>;
   close(): Promise<void>;
   /**
    * Calls `onMessage` for every NOTIFY on `channel` from any connection (other servers sharing

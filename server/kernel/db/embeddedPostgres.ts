@@ -273,12 +273,24 @@ function socketDirectory(dir: string, runAs: RunAs): string {
   return socketDir;
 }
 
+/**
+ * Diagnostic settings added after ours, from EMBEDDED_PG_SETTINGS ("name=value;name=value"): how the
+ * benches load pg_stat_statements (bench:pipeline BENCH_PG_STATS=1). Not for production settings.
+ */
+function extraSettings(): string[] {
+  return (process.env.EMBEDDED_PG_SETTINGS ?? '')
+    .split(';')
+    .map((s) => s.trim())
+    .filter((s) => /^[a-z_.]+=[^;]*$/.test(s));
+}
+
 async function startServer(dir: string, socketDir: string, bin: Binaries, runAs: RunAs): Promise<{ pid: number; onExit: () => void }> {
   const logFile = `${dir}.log`;
   if (existsSync(logFile)) renameSync(logFile, `${logFile}.1`);
   const out = openSync(logFile, 'a');
   const args = ['-D', dir, '-k', socketDir, '-p', String(SOCKET_PORT), '-h', '', '-c', 'unix_socket_permissions=0700'];
   for (const [name, value] of Object.entries(SETTINGS)) args.push('-c', `${name}=${value}`);
+  for (const setting of extraSettings()) args.push('-c', setting);
   // Detached: its own process group, so a Ctrl-C at the terminal reaches only us and we stop it in
   // order; and it outlives a kill -9 of ours (see stopLeftover).
   const child = spawn(bin.postgres, args, { ...runAs, detached: true, stdio: ['ignore', out, out], env: { ...process.env, LC_MESSAGES: 'C' } });

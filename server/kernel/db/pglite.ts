@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database.js';
+import { BARRIER_SQL, durabilityBarrier } from './durabilityBarrier.js';
 
 /**
  * Embedded PostgreSQL. `dataDir` undefined keeps everything in memory (tests); `from`, a data
@@ -22,7 +23,14 @@ export async function openPglite(dataDir?: string, from?: Blob): Promise<Databas
     async exec(sql) {
       await lite.exec(sql);
     },
-    transaction: (work) => lite.transaction((tx) => work(wrap(tx))),
+    transaction: (work, options) =>
+      lite.transaction(async (tx) => {
+        if (options?.durableLater) await tx.query('SET LOCAL synchronous_commit = off');
+        return work(wrap(tx));
+      }),
+    durable: durabilityBarrier(async () => {
+      await lite.exec(BARRIER_SQL);
+    }),
     close: () => lite.close(),
     dump: () => lite.dumpDataDir('none'),
   };

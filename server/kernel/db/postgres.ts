@@ -1,7 +1,21 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Database, Queryable } from './database.js';
+import { BARRIER_SQL, durabilityBarrier } from './durabilityBarrier.js';
 
 const INT8_OID = 20;
+
+const names = new Map<string, string>();
+/** A stable name per statement text (a short hash; the map keeps hashing off the hot path). */
+function statementName(sql: string): string {
+  let name = names.get(sql);
+  if (!name) {
+    name = `s${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
+    // Texts built from data would grow the map without bound; none do today, but a cap keeps it safe.
+    if (names.size < 10_000) names.set(sql, name);
+  }
+  return name;
+}
 
 /** PostgreSQL over node-postgres. int8 is parsed to a number so both drivers return one shape. */
 export async function openPostgres(connectionString: string): Promise<Database> {
@@ -18,14 +32,20 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
       oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   };
-  const pool = new pg.Pool({ ...config, types, max: 10 });
+  // Prepared statements (see statementName) still get a plan for their actual parameters: a generic
+  // plan cannot see how many elements an array parameter holds, and for the pipelines' unnest()
+  // statements it chose scans that made them several times slower (bench:pipeline BENCH_PG_STATS=1).
+  const pool = new pg.Pool({ ...config, types, max: 10, options: [config.options, '-c plan_cache_mode=force_custom_plan'].filter(Boolean).join(' ') });
   // An idle connection that breaks (the database restarts) is dropped by the pool; the next query
   // gets a fresh one or fails with the error. Unhandled, it would end the process.
   pool.on('error', () => undefined);
   await pool.query('select 1');
   const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T extends object>(sql: string, params: readonly unknown[] = []) {
-      const result = await client.query(sql, params as unknown[]);
+      // Statements with parameters are prepared once per connection under a name derived from
+      // their text: PostgreSQL then skips parsing and, once a generic plan proves as good, planning
+      // (the pipelines send the same few statements hundreds of times a second).
+      const result = params.length > 0 ? await client.query({ name: statementName(sql), text: sql, values: params as unknown[] }) : await client.query(sql);
       return result.rows as T[];
     },
   });
@@ -35,10 +55,11 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
     async exec(sql) {
       await pool.query(sql);
     },
-    async transaction(work) {
+    async transaction(work, options) {
       const client = await pool.connect();
       try {
-        await client.query('BEGIN');
+        // One round trip either way: a parameterless query may hold several statements.
+        await client.query(options?.durableLater ? 'BEGIN; SET LOCAL synchronous_commit = off' : 'BEGIN');
         const result = await work(wrap(client));
         await client.query('COMMIT');
         return result;
@@ -49,6 +70,9 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
         client.release();
       }
     },
+    durable: durabilityBarrier(async () => {
+      await pool.query(BARRIER_SQL);
+    }),
     async close() {
       try {
         await pool.end();

@@ -48,10 +48,17 @@ export interface BalanceState {
 export async function lockBalances(
   tx: Queryable,
   rows: ReadonlyArray<{ userId: number; currency: string; account: WalletAccount }>,
+  /**
+   * A shared account (the platform's fee account) whose rows go after everyone else's, as every
+   * transaction that touches it takes them last: then one statement can lock the users' rows and
+   * the shared ones without a second round trip while the locks are held.
+   */
+  lastUserId = -1,
 ): Promise<Map<string, BalanceState>> {
   const unique = new Map<string, { userId: number; currency: string; account: WalletAccount }>();
   for (const r of rows) unique.set(keyOf(r.userId, r.currency, r.account), r);
-  const sorted = [...unique.values()].sort((a, b) => a.userId - b.userId || cmp(a.currency, b.currency) || cmp(a.account, b.account));
+  const last = (userId: number) => (userId === lastUserId ? 1 : 0);
+  const sorted = [...unique.values()].sort((a, b) => last(a.userId) - last(b.userId) || a.userId - b.userId || cmp(a.currency, b.currency) || cmp(a.account, b.account));
   const states = new Map<string, BalanceState>();
   if (sorted.length === 0) return states;
   const read = async (rows: typeof sorted) =>
@@ -59,9 +66,9 @@ export async function lockBalances(
       `select b.user_id, b.currency, b.account, b.available::text as available, b.frozen::text as frozen
        from balance b join unnest($1::bigint[], $2::text[], $3::text[]) as t(u, c, a)
          on b.user_id = t.u and b.currency = t.c and b.account = t.a
-       order by b.user_id, b.currency, b.account
+       order by b.user_id = $4::bigint, b.user_id, b.currency, b.account
        for update of b`,
-      [rows.map((r) => r.userId), rows.map((r) => r.currency), rows.map((r) => r.account)],
+      [rows.map((r) => r.userId), rows.map((r) => r.currency), rows.map((r) => r.account), lastUserId],
     );
   const keep = (row: { user_id: number; currency: string; account: string; available: string; frozen: string }) =>
     states.set(keyOf(Number(row.user_id), row.currency, row.account), { available: toAtto(row.available), frozen: toAtto(row.frozen) });

@@ -9,8 +9,11 @@ export interface UserSockets {
   send(userId: number, message: UserStreamMessage): void;
 }
 
-/** Reads a user's orders by id from committed rows; supplied by the product that owns orders (spot). */
-export type OrderReader = (db: Queryable, userId: number, orderIds: number[]) => Promise<SpotOrder[]>;
+/**
+ * Reads users' orders by id from committed rows, all of a flush's users in one query, answering
+ * each user's own orders among those ids; supplied by the product that owns orders (spot).
+ */
+export type OrderReader = (db: Queryable, wanted: ReadonlyArray<{ userId: number; orderIds: readonly number[] }>) => Promise<Map<number, SpotOrder[]>>;
 
 interface Pending {
   messages: UserStreamMessage[];
@@ -36,7 +39,7 @@ export class UserFeedPublisher implements UserFeed {
     private readonly log: (message: string, error: unknown) => void = () => undefined,
   ) {}
 
-  private readOrders: OrderReader = async () => [];
+  private readOrders: OrderReader = async () => new Map();
 
   /** Set at the composition root by the product that owns orders (the kernel knows no product). */
   readOrdersWith(reader: OrderReader): void {
@@ -90,33 +93,57 @@ export class UserFeedPublisher implements UserFeed {
     });
   }
 
+  /**
+   * Pushes one flush: every listed user's orders and balances read in one query each (not one per
+   * user: with many traders online that was most of the server's statements), then sent per user
+   * in the order heard.
+   */
   private async flush(batch: Map<number, Pending>): Promise<void> {
-    for (const [userId, p] of batch) {
-      // The socket may have gone while the batch waited.
-      if (!this.sockets.listening(userId)) continue;
-      try {
-        for (const order of p.orders.size > 0 ? await this.readOrders(this.db, userId, [...p.orders]) : []) {
-          this.sockets.send(userId, { channel: USER_CHANNEL, kind: 'order', order });
-        }
-        if (p.balances.size > 0) {
-          this.sockets.send(userId, { channel: USER_CHANNEL, kind: 'balance', balances: await this.readBalances(userId, [...p.balances.values()]) });
-        }
-        for (const message of p.messages) this.sockets.send(userId, message);
-      } catch (error) {
-        // A failed read only costs this push; the next change sends fresh values.
-        this.log('user feed push failed', error);
-      }
+    // The socket may have gone while the batch waited.
+    const users = [...batch].filter(([userId]) => this.sockets.listening(userId));
+    if (users.length === 0) return;
+    let orders: Map<number, SpotOrder[]>;
+    let balances: Map<number, BalanceRow[]>;
+    try {
+      [orders, balances] = await Promise.all([
+        this.readOrders(
+          this.db,
+          users.filter(([, p]) => p.orders.size > 0).map(([userId, p]) => ({ userId, orderIds: [...p.orders] })),
+        ),
+        this.readBalances(users.filter(([, p]) => p.balances.size > 0).map(([userId, p]) => ({ userId, wanted: [...p.balances.values()] }))),
+      ]);
+    } catch (error) {
+      // A failed read only costs this push; the next change sends fresh values. Messages that
+      // carry their own payload need no read and still go.
+      this.log('user feed push failed', error);
+      for (const [userId, p] of users) for (const message of p.messages) this.sockets.send(userId, message);
+      return;
+    }
+    for (const [userId, p] of users) {
+      for (const order of orders.get(userId) ?? []) this.sockets.send(userId, { channel: USER_CHANNEL, kind: 'order', order });
+      const rows = balances.get(userId);
+      if (rows) this.sockets.send(userId, { channel: USER_CHANNEL, kind: 'balance', balances: rows });
+      for (const message of p.messages) this.sockets.send(userId, message);
     }
   }
 
-  /** The committed rows; a currency the user never held reads as zero. */
-  private async readBalances(userId: number, wanted: Array<{ currency: string; account: WalletAccount }>): Promise<BalanceRow[]> {
-    const rows = await this.db.query<BalanceRow>(
-      `select currency, account, trim_scale(available)::text as available, trim_scale(frozen)::text as frozen
-       from balance where user_id = $1 and currency = any($2::text[]) and account = any($3::text[])`,
-      [userId, [...new Set(wanted.map((w) => w.currency))], [...new Set(wanted.map((w) => w.account))]],
+  /** The committed rows, per user in the order asked; a currency the user never held reads as zero. */
+  private async readBalances(wanted: Array<{ userId: number; wanted: Array<{ currency: string; account: WalletAccount }> }>): Promise<Map<number, BalanceRow[]>> {
+    const result = new Map<number, BalanceRow[]>();
+    const keys = wanted.flatMap(({ userId, wanted: rows }) => rows.map((r) => ({ userId, ...r })));
+    if (keys.length === 0) return result;
+    const rows = await this.db.query<BalanceRow & { user_id: number }>(
+      `select b.user_id, b.currency, b.account, trim_scale(b.available)::text as available, trim_scale(b.frozen)::text as frozen
+       from balance b join unnest($1::bigint[], $2::text[], $3::text[]) as t(u, c, a) on b.user_id = t.u and b.currency = t.c and b.account = t.a`,
+      [keys.map((k) => k.userId), keys.map((k) => k.currency), keys.map((k) => k.account)],
     );
-    const found = new Map(rows.map((r) => [`${r.currency}:${r.account}`, r]));
-    return wanted.map((w) => found.get(`${w.currency}:${w.account}`) ?? { currency: w.currency, account: w.account, available: '0', frozen: '0' });
+    const found = new Map(rows.map(({ user_id, ...r }) => [`${Number(user_id)}:${r.currency}:${r.account}`, r]));
+    for (const { userId, wanted: asked } of wanted) {
+      result.set(
+        userId,
+        asked.map((w) => found.get(`${userId}:${w.currency}:${w.account}`) ?? { currency: w.currency, account: w.account, available: '0', frozen: '0' }),
+      );
+    }
+    return result;
   }
 }

@@ -65,14 +65,25 @@ export function coalescedOrderReader(db: Queryable): (userId: number, orderId: n
     });
 }
 
-/** Several of the user's orders (the private channel pushes these after a change), in id order. */
-export async function ordersOf(db: Queryable, userId: number, orderIds: readonly number[]): Promise<SpotOrder[]> {
-  if (orderIds.length === 0) return [];
-  const rows = await db.query<SpotOrder>(`select ${ORDER_COLUMNS} ${ORDER_FROM} where o.id = any($1::bigint[]) and o.user_id = $2 order by o.id`, [
-    [...orderIds],
-    userId,
-  ]);
-  return rows.map(toOrder);
+/**
+ * Several users' orders by id (the private channel pushes these after a change), in one query: per
+ * user, that user's orders among the ids given, in id order. An id of someone else's order reads
+ * as nothing.
+ */
+export async function ordersOf(db: Queryable, wanted: ReadonlyArray<{ userId: number; orderIds: readonly number[] }>): Promise<Map<number, SpotOrder[]>> {
+  const byUser = new Map<number, SpotOrder[]>();
+  const pairs = wanted.flatMap(({ userId, orderIds }) => orderIds.map((orderId) => [orderId, userId] as const));
+  if (pairs.length === 0) return byUser;
+  const rows = await db.query<SpotOrder & { user_id: number }>(
+    `select ${ORDER_COLUMNS}, o.user_id ${ORDER_FROM}
+     where (o.id, o.user_id) in (select * from unnest($1::bigint[], $2::bigint[])) order by o.id`,
+    [pairs.map(([orderId]) => orderId), pairs.map(([, userId]) => userId)],
+  );
+  for (const { user_id, ...row } of rows) {
+    const userId = Number(user_id);
+    byUser.set(userId, [...(byUser.get(userId) ?? []), toOrder(row)]);
+  }
+  return byUser;
 }
 
 export interface OrderListFilter {

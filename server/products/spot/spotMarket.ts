@@ -1,6 +1,7 @@
 import type { KlineInterval } from '../../../src/domain/constants.js';
 import { depthChannel, klineChannel, tradeChannel, type KlineBar } from '../../../src/domain/market.js';
 import type { Database } from '../../kernel/db/database.js';
+import { sequenceIds, type SequenceIds } from '../../kernel/db/sequenceIds.js';
 import type { Candle } from '../../kernel/exchange/market/candles.js';
 import { readLiveCandles } from '../../kernel/exchange/market/klineHistory.js';
 import { decimalToUnits } from '../../kernel/exchange/market/units.js';
@@ -47,6 +48,9 @@ export class SpotMarket {
   private readonly freshEngine: () => OrderBookEngine;
   private readonly sequencer: Sequencer<Command, Result>;
   private readonly data: MarketData;
+  /** Ids for the rows the pipeline names before inserting them, fetched in blocks. */
+  private readonly orderIds: SequenceIds;
+  private readonly tradeIds: SequenceIds;
 
   constructor(
     readonly spec: PairSpec,
@@ -74,6 +78,8 @@ export class SpotMarket {
       { depth: depthChannel(spec.left, spec.right), trades: tradeChannel(spec.left, spec.right), kline: (interval) => klineChannel(spec.left, spec.right, interval) },
       publisher,
     );
+    this.orderIds = sequenceIds(db, 'spot_order');
+    this.tradeIds = sequenceIds(db, 'spot_trade');
     this.sequencer = new Sequencer<Command, Result>({ run: (batch) => this.runBatch(batch), start: (batch) => this.startBatch(batch), rebuild: () => this.rebuild(true) });
   }
 
@@ -120,7 +126,7 @@ export class SpotMarket {
   private async startBatch(batch: Command[]): Promise<Staged<Result>> {
     const now = this.clock();
     const intents = batch.flatMap((c) => (c.kind === 'place' ? [c.intent] : []));
-    const recorded = await recordOrders(this.db, this.spec, intents, now);
+    const recorded = await recordOrders(this.db, this.spec, intents, now, this.orderIds);
     const recordedAt = new Map<Command, Recorded>();
     // The record stage numbers places among places; results are numbered among all commands.
     const batchIndexOfPlace: number[] = [];
@@ -176,6 +182,9 @@ export class SpotMarket {
       finish: async () => {
         try {
           if (events.length > 0 || placed.length > 0) await this.settleAndPublish(events, placed, now);
+          // Both transactions committed without waiting for the disk: nobody hears of the batch
+          // before it is there.
+          else if (intents.length > 0) await this.db.durable();
           return results;
         } catch (error) {
           // The book moved, settlement did not commit: every caller gets the error (see `failed`).
@@ -186,7 +195,8 @@ export class SpotMarket {
   }
 
   private async settleAndPublish(events: EngineEvent[], placed: Array<{ userId: number; orderId: number }>, now: number): Promise<void> {
-    const settled = await settle(this.db, this.spec, this.data, events, placed, now);
+    const settled = await settle(this.db, this.spec, this.data, events, placed, now, this.tradeIds);
+    await this.db.durable();
     this.notify(settled.orders);
     this.data.published(settled.trades, settled.candles.values());
   }
@@ -300,7 +310,8 @@ export class SpotMarket {
         events,
       );
     }
-    const settled = await settle(this.db, this.spec, this.data, events, [], this.clock());
+    const settled = await settle(this.db, this.spec, this.data, events, [], this.clock(), this.tradeIds);
+    if (events.length > 0) await this.db.durable();
     if (publish) {
       this.notify(settled.orders);
       this.data.published(settled.trades, settled.candles.values());

@@ -42,7 +42,8 @@ function failingDatabase(inner: Database) {
     query: (sql, params) => inner.query(sql, params),
     exec: (sql) => inner.exec(sql),
     close: () => inner.close(),
-    transaction: (work) =>
+    durable: () => inner.durable(),
+    transaction: (work, options) =>
       inner.transaction(async (tx) => {
         const n = ++count;
         const result = await work(tx);
@@ -51,7 +52,7 @@ function failingDatabase(inner: Database) {
           throw new InjectedFailure();
         }
         return result;
-      }),
+      }, options),
   };
   return {
     db,

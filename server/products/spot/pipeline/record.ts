@@ -1,4 +1,5 @@
 import type { Database } from '../../../kernel/db/database.js';
+import type { SequenceIds } from '../../../kernel/db/sequenceIds.js';
 import { StatementParams } from '../../../kernel/db/statementParams.js';
 import { claimBatch, rememberedWrites } from '../../../kernel/idempotency.js';
 import { balanceKey, balanceWrites, canSpend, lockBalances, toAtto } from '../../../kernel/ledger/ledgerBatch.js';
@@ -17,6 +18,13 @@ export type Recorded =
   | { kind: 'insufficientFunds' };
 
 /**
+ * Both pipeline transactions commit without waiting for the disk, so the balance rows they lock
+ * are free again at once; the market waits for `db.durable()` before anyone hears of the batch
+ * (spotMarket.ts), so an acknowledged order is still on disk.
+ */
+export const DURABLE_LATER = { durableLater: true } as const;
+
+/**
  * The record stage (transaction 1 of a batch): claims the batch's idempotency keys, locks the
  * placers' balances once, decides in memory — in queue order — which orders the available funds
  * cover, and writes those orders and their freezes with multi-row statements. After its commit
@@ -24,8 +32,11 @@ export type Recorded =
  * that the restore replays. Nothing is written for a refused order, not even its key, so a retry
  * after a deposit is a fresh submission.
  */
-export async function recordOrders(db: Database, spec: PairSpec, intents: readonly PlaceIntent[], now: number): Promise<Recorded[]> {
+export async function recordOrders(db: Database, spec: PairSpec, intents: readonly PlaceIntent[], now: number, orderSequence: SequenceIds): Promise<Recorded[]> {
   if (intents.length === 0) return [];
+  // Named before the transaction, so that no round trip for them falls between locking the
+  // balances and committing (other batches wait on those locks). Refused orders leave gaps.
+  const ids = await orderSequence.take(intents.length);
   return db.transaction(async (tx) => {
     const results: Recorded[] = new Array(intents.length);
     const keyed = intents.flatMap((intent, index) => (intent.submission ? [{ index, intent }] : []));
@@ -68,8 +79,7 @@ export async function recordOrders(db: Database, spec: PairSpec, intents: readon
     }
     if (accepted.length === 0) return results;
 
-    const ids = await tx.query<{ id: number }>(`select nextval(pg_get_serial_sequence('spot_order', 'id')) as id from generate_series(1, $1::int)`, [accepted.length]);
-    const orderIds = ids.map((r) => Number(r.id));
+    const orderIds = accepted.map(({ index }) => ids[index]!);
     const column = <T>(pick: (intent: PlaceIntent) => T) => accepted.map(({ intent }) => pick(intent));
     const freezes: BalanceChange[] = accepted.map(({ intent }, i) => ({
       userId: intent.userId,
@@ -100,6 +110,6 @@ export async function recordOrders(db: Database, spec: PairSpec, intents: readon
     const parts = [orders, balanceWrites(params, states, freezes), rememberedWrites(params, remembered)].filter(Boolean);
     await tx.query(`with ${parts.join(', ')} select 1`, params.values);
     return results;
-  });
+  }, DURABLE_LATER);
 }
 

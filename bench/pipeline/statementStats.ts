@@ -1,0 +1,57 @@
+/**
+ * BENCH_PG_STATS=1 (embedded database only): pg_stat_statements loaded into the server's embedded
+ * PostgreSQL (EMBEDDED_PG_SETTINGS, server/kernel/db/embeddedPostgres.ts), planning tracked, and
+ * after the run the statements that cost the database most: calls, rows, planning and execution
+ * time. Which statements to merge, prepare or drop, read off a real run rather than guessed.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export const statementStatsWanted = process.env.BENCH_PG_STATS === '1';
+
+/** The server's environment for it. */
+export const statementStatsEnv: Record<string, string> = statementStatsWanted
+  ? { EMBEDDED_PG_SETTINGS: 'shared_preload_libraries=pg_stat_statements;pg_stat_statements.track_planning=on;pg_stat_statements.max=1000' }
+  : {};
+
+/** Connects to the running embedded server of `dataDir` (its socket directory is line 5 of postmaster.pid). */
+async function connect(dataDir: string): Promise<pg.Client> {
+  const lines = readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
+  const client = new pg.Client({ host: lines[4]!, port: Number(lines[3]), user: 'postgres', database: 'postgres' });
+  await client.connect();
+  return client;
+}
+
+/** Clears the counters (after setup, before the load). */
+export async function resetStatementStats(dataDir: string): Promise<void> {
+  if (!statementStatsWanted) return;
+  const client = await connect(dataDir);
+  try {
+    await client.query('create extension if not exists pg_stat_statements');
+    await client.query('select pg_stat_statements_reset()');
+  } finally {
+    await client.end();
+  }
+}
+
+/** Prints the top statements by planning + execution time since the reset. */
+export async function printStatementStats(dataDir: string, top = 25): Promise<void> {
+  if (!statementStatsWanted) return;
+  const client = await connect(dataDir);
+  try {
+    const { rows } = await client.query<{ calls: string; rows: string; plan: number; exec: number; query: string }>(
+      `select calls::text, rows::text, total_plan_time as plan, total_exec_time as exec, regexp_replace(query, '\\s+', ' ', 'g') as query
+       from pg_stat_statements order by total_plan_time + total_exec_time desc limit $1`,
+      [top],
+    );
+    const [sum] = (await client.query<{ calls: string; plan: number; exec: number }>('select sum(calls)::text as calls, sum(total_plan_time) as plan, sum(total_exec_time) as exec from pg_stat_statements')).rows;
+    console.log(`  pg_stat_statements: ${sum!.calls} calls, planning ${(sum!.plan / 1000).toFixed(1)} s, execution ${(sum!.exec / 1000).toFixed(1)} s; the top ${top}:`);
+    console.log(`  ${'calls'.padStart(7)} ${'rows'.padStart(8)} ${'plan ms'.padStart(8)} ${'exec ms'.padStart(8)}  statement`);
+    for (const r of rows) {
+      console.log(`  ${r.calls.padStart(7)} ${r.rows.padStart(8)} ${r.plan.toFixed(0).padStart(8)} ${r.exec.toFixed(0).padStart(8)}  ${r.query.slice(0, 150)}`);
+    }
+  } finally {
+    await client.end();
+  }
+}
