@@ -68,6 +68,21 @@ const WATCH_PRICES = `(() => {
   requestAnimationFrame(check);
 })();`;
 
+/**
+ * FIRSTPRICE_TIMING=1: where a visit's time went, from the browser's own timings (ms from navigation
+ * start): the HTML's answer, each script's and API call's answer (`name start–end`), DOMContentLoaded.
+ */
+const TIMELINE = `(() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const parts = ['html ' + Math.round(nav.responseEnd)];
+  for (const r of performance.getEntriesByType('resource')) {
+    const name = r.name.replace(/^.*\\/(assets\\/)?/, "").replace(/-[A-Za-z0-9_-]{8}\\.js$/, ".js");
+    if (/\\.js$|\\/api\\//.test(r.name)) parts.push(name + " " + Math.round(r.startTime) + "–" + Math.round(r.responseEnd));
+  }
+  parts.push('DOMContentLoaded ' + Math.round(nav.domContentLoadedEventEnd));
+  return parts.join(', ');
+})()`;
+
 /** One visit in a fresh context; the page itself records when each condition first holds, per animation frame. */
 async function visit(browser: Browser, url: string): Promise<Visit> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -80,6 +95,7 @@ async function visit(browser: Browser, url: string): Promise<Visit> {
     let result: Visit | undefined;
     while (!(result = await page.evaluate(() => (window as unknown as { __firstPrice?: Visit }).__firstPrice))) await page.waitForTimeout(200);
     const ms = (value: number | undefined) => (value === undefined ? undefined : Math.round(value));
+    if (process.env.FIRSTPRICE_TIMING === '1') console.log(`    ${await page.evaluate(TIMELINE)} → first price ${ms(result.firstPrice)}`);
     return { firstPrice: ms(result.firstPrice), allCards: ms(result.allCards), firstFiat: ms(result.firstFiat) };
   } finally {
     await context.close();

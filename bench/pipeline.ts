@@ -358,13 +358,13 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
 
     console.log(`\n  place/cancel load: limit orders ±0.3 % around the last tick on ${PAIRS.map((p) => `${p.symbol} ${p.share * 100}%`).join(', ')}, ${CANCEL_SHARE * 100}% cancels, ${loaders.length} traders, ${CONNECTIONS} keep-alive connections, ${STEP_SECONDS} s steps`);
     // CPU ms/answer: the server's CPU over the step and its drain ÷ orders and cancels answered (makers included in the CPU).
-    console.log(`${header} ${pad('plat_config p50/p99/max ms', 27)} ${pad('trade msgs/s', 12)} ${pad('CPU ms/ans', 11)} ${pad('db CPU', 6)} ${pad('client CPU', 10)}`);
+    console.log(`${header} ${pad('plat_config p50/p99/max ms', 27)} ${pad('trade msgs/s', 12)} ${pad('frames/s', 8)} ${pad('CPU ms/ans', 11)} ${pad('db CPU', 6)} ${pad('client CPU', 10)}`);
     const pushResults: string[] = [];
     let firstFailure: string | undefined;
     const ran = new Set<number>();
     const step = async (rate: number) => {
       ran.add(rate);
-      const before = await subscribers!.ask<{ trades: number; user: number; connected: number }>('counts');
+      const before = await subscribers!.ask<{ trades: number; frames: number; user: number; connected: number }>('counts');
       await subscribers!.ask('arrivals'); // clears
       const plat = probeEvery(PLAT_EVERY_MS, platConfig);
       const probes: Probe[] = [];
@@ -388,13 +388,13 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
       await Promise.all([...probeSends]);
       const platLatencies = await plat.stop();
       await new Promise((r) => setTimeout(r, 500)); // the last pushes
-      const after = await subscribers!.ask<{ trades: number; user: number; connected: number }>('counts');
+      const after = await subscribers!.ask<{ trades: number; frames: number; user: number; connected: number }>('counts');
       const stepSeconds = (now() - tStep) / 1000;
       const platText = `${ms(percentile(platLatencies, 50))}/${ms(percentile(platLatencies, 99))}/${ms(platLatencies.at(-1) ?? NaN)}`;
       const perAnswer = result.ok + result.refused > 0 ? ((serverSeconds * 1000) / (result.ok + result.refused)).toFixed(1) : '-';
       const share = (a: number, b: number) => ((b - a) / loadSeconds).toFixed(2);
       console.log(
-        `${line(result, cpu, waiting)} ${pad(platText, 27)} ${pad(((after.trades - before.trades) / stepSeconds).toFixed(0), 12)} ${pad(perAnswer, 11)} ${pad(share(others0.db, others1.db), 6)} ${pad(share(others0.client, others1.client), 10)}` +
+        `${line(result, cpu, waiting)} ${pad(platText, 27)} ${pad(((after.trades - before.trades) / stepSeconds).toFixed(0), 12)} ${pad(((after.frames - before.frames) / stepSeconds).toFixed(0), 8)} ${pad(perAnswer, 11)} ${pad(share(others0.db, others1.db), 6)} ${pad(share(others0.client, others1.client), 10)}` +
           (result.sustained ? '' : '  not sustained') +
           (after.connected < SUBSCRIBERS ? `  (${after.connected} subscribers connected)` : ''),
       );

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_PUSH_INTERVAL_MS } from './kernel/realtime/pushCoalescer.js';
 
 /** Everything the server reads from the environment, read once at the composition root. */
 export interface ServerConfig {
@@ -47,6 +48,8 @@ export interface ServerConfig {
   p2pMerchantDelayMs?: number;
   /** Time between futures funding payments in ms (FUNDING_INTERVAL, default 8 hours). */
   fundingIntervalMs?: number;
+  /** The shortest time between two pushes to the sockets, in ms (PUSH_INTERVAL_MS, default 10; 0: at the end of every turn). */
+  pushIntervalMs?: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -74,6 +77,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     p2pMerchants: env.P2P_MERCHANTS !== 'off',
     p2pMerchantDelayMs: positiveMs(env.P2P_MERCHANT_DELAY_MS, 4000, 'P2P_MERCHANT_DELAY_MS'),
     fundingIntervalMs: positiveMs(env.FUNDING_INTERVAL, 8 * 3_600_000, 'FUNDING_INTERVAL'),
+    pushIntervalMs: pushIntervalMs(env.PUSH_INTERVAL_MS),
     operator: env.OPERATOR_ACCOUNT && env.OPERATOR_PASSWORD ? { account: env.OPERATOR_ACCOUNT, password: env.OPERATOR_PASSWORD } : undefined,
   };
 }
@@ -89,6 +93,13 @@ function positiveMs(value: string | undefined, fallback: number, name: string): 
   if (!value) return fallback;
   const ms = Number(value);
   if (!Number.isInteger(ms) || ms < 10) throw new Error(`${name} must be a whole number of milliseconds (at least 10), got ${value}`);
+  return ms;
+}
+
+function pushIntervalMs(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_PUSH_INTERVAL_MS;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 1000) throw new Error(`PUSH_INTERVAL_MS must be a whole number of milliseconds from 0 to 1000, got ${value}`);
   return ms;
 }
 

@@ -90,6 +90,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
       return undefined;
     },
     allowedOrigins: config.allowedOrigins,
+    pushIntervalMs: config.pushIntervalMs,
     authenticate: async (token) => {
       const principal = await principalForToken(db, token);
       return principal?.kind === 'user' ? principal.id : undefined;

@@ -47,7 +47,7 @@ interface TradeMessage {
 const now = () => performance.timeOrigin + performance.now();
 const kind = process.env.BENCH_SUBSCRIBERS === 'socket.io' ? 'socket.io' : 'wire';
 const sockets: Array<{ connected: boolean; close(): void }> = [];
-const counts = { data: 0, trades: 0, user: 0, disconnects: 0, refused: 0 };
+const counts = { frames: 0, data: 0, trades: 0, user: 0, disconnects: 0, refused: 0 };
 let arrivals = new Map<number, ProbeArrival>();
 
 /** Probe orders use a quantity whose last decimal is not 0; the load's orders use one decimal fewer. */
@@ -89,6 +89,7 @@ async function connectWire(start: Start, i: number): Promise<void> {
   const subscriptions = [...start.channels, ...(i < start.tokens.length ? [{ channel: 'user', token: start.tokens[i] }] : [])];
   const state = { connected: true, close: () => undefined as void };
   const { socket, refused } = await openWireSocket(start.url, subscriptions, (text) => {
+    counts.frames += 1;
     if (probeQuantity.test(text)) {
       const [, ...messages] = JSON.parse(text.slice(2)) as [string, ...TradeMessage[]];
       for (const m of messages) onMessage(start, m);
@@ -125,7 +126,10 @@ function connectSocketIo(start: Start, i: number): Promise<void> {
     });
     socket.on('disconnect', () => (counts.disconnects += 1));
     // One event carries every message of one server turn (server/kernel/realtime/pushCoalescer.ts).
-    socket.on('data', (...messages: TradeMessage[]) => messages.forEach((m) => onMessage(start, m)));
+    socket.on('data', (...messages: TradeMessage[]) => {
+      counts.frames += 1;
+      messages.forEach((m) => onMessage(start, m));
+    });
     sockets.push(socket);
   });
 }

@@ -94,35 +94,61 @@ export async function claimBatch<T>(
   claims: readonly BatchClaim[],
   now: number,
 ): Promise<Array<Claim<T> | { fresh: false; sameBatchAs: number }>> {
-  const answers: Array<Claim<T> | { fresh: false; sameBatchAs: number }> = new Array(claims.length);
+  const params = new StatementParams();
+  const writes = claimWrites(params, claims, now);
+  const inserted = writes.cte ? await tx.query<{ user_id: number; key: string }>(`with ${writes.cte} select user_id, key from claimed`, params.values) : [];
+  return claimAnswers<T>(tx, writes, inserted, now);
+}
+
+/**
+ * `claimBatch` as a common table expression (`claimed as (…)`, whose rows are the keys this batch
+ * took: `user_id`, `key`) of a larger statement (the spot record stage claims its keys and locks its
+ * balances in one round trip); `claimAnswers` then turns the rows into the answers. `cte` is empty
+ * when every claim repeats an earlier one of the same batch.
+ */
+export function claimWrites(params: StatementParams, claims: readonly BatchClaim[], now: number): { cte: string; claims: readonly BatchClaim[]; firsts: Array<number | undefined> } {
+  // Per claim: undefined for the first claim of its key, else the index of that first claim.
+  const firsts: Array<number | undefined> = new Array(claims.length);
   const firstIndex = new Map<string, number>();
   const toInsert: number[] = [];
   claims.forEach((c, i) => {
     const id = `${c.userId}\u0000${c.key.key}`;
     const first = firstIndex.get(id);
-    if (first !== undefined) answers[i] = { fresh: false, sameBatchAs: first };
+    if (first !== undefined) firsts[i] = first;
     else {
       firstIndex.set(id, i);
       toInsert.push(i);
     }
   });
-  if (toInsert.length === 0) return answers;
-  const inserted = await tx.query<{ user_id: number; key: string }>(
-    `insert into idempotency_key (user_id, key, scope, created_ms)
-     select * from unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[])
-     on conflict do nothing returning user_id, key`,
-    [toInsert.map((i) => claims[i]!.userId), toInsert.map((i) => claims[i]!.key.key), toInsert.map((i) => claims[i]!.scope), toInsert.map(() => now)],
-  );
+  if (toInsert.length === 0) return { cte: '', claims, firsts };
+  const cte = `claimed as (
+       insert into idempotency_key (user_id, key, scope, created_ms)
+       select * from unnest(${params.add(toInsert.map((i) => claims[i]!.userId))}::bigint[], ${params.add(toInsert.map((i) => claims[i]!.key.key))}::text[],
+         ${params.add(toInsert.map((i) => claims[i]!.scope))}::text[], ${params.add(toInsert.map(() => now))}::bigint[])
+       on conflict do nothing returning user_id, key
+     )`;
+  return { cte, claims, firsts };
+}
+
+/** The answers of `claimWrites`' claims, given the rows it inserted (repeats of earlier submissions are looked up one by one: rare). */
+export async function claimAnswers<T>(
+  tx: Queryable,
+  writes: ReturnType<typeof claimWrites>,
+  inserted: ReadonlyArray<{ user_id: number; key: string }>,
+  now: number,
+): Promise<Array<Claim<T> | { fresh: false; sameBatchAs: number }>> {
+  const { claims, firsts } = writes;
+  const answers: Array<Claim<T> | { fresh: false; sameBatchAs: number }> = new Array(claims.length);
   const fresh = new Set(inserted.map((r) => `${Number(r.user_id)}\u0000${r.key}`));
-  const repeats: number[] = [];
-  for (const i of toInsert) {
+  for (let i = 0; i < claims.length; i++) {
+    const first = firsts[i];
     const c = claims[i]!;
-    if (fresh.has(`${c.userId}\u0000${c.key.key}`)) answers[i] = { fresh: true };
-    else repeats.push(i);
+    if (first !== undefined) answers[i] = { fresh: false, sameBatchAs: first };
+    else if (fresh.has(`${c.userId}\u0000${c.key.key}`)) answers[i] = { fresh: true };
+    // A repeat (a retry, a double click): the single-claim path, including a body-derived key
+    // whose window has passed.
+    else answers[i] = await claim<T>(tx, c.userId, c.scope, c.key, now);
   }
-  // Repeats are rare (a retry, a double click): the single-claim path handles each, including a
-  // body-derived key whose window has passed.
-  for (const i of repeats) answers[i] = await claim<T>(tx, claims[i]!.userId, claims[i]!.scope, claims[i]!.key, now);
   return answers;
 }
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spotPairs } from './spotPairs.js';
 import { ChannelRegistry } from '../../server/kernel/realtime/channels.js';
 import { attachRealtime, type Realtime } from '../../server/kernel/realtime/gateway.js';
-import { webSocketTextFrame } from '../../server/kernel/realtime/pushCoalescer.js';
+import { PushCoalescer, webSocketTextFrame } from '../../server/kernel/realtime/pushCoalescer.js';
 
 /**
  * The gateway sends what one turn published as one `data` event per socket (pushCoalescer.ts):
@@ -113,6 +113,35 @@ describe('push coalescing on the socket.io gateway', () => {
     } finally {
       publishing = false;
     }
+  });
+
+  it('waits out the push interval after a flush, then sends what queued meanwhile as one event', async () => {
+    // A fake namespace: one socket in one room, its writes recorded with when they happened.
+    const writes: Array<{ data: string; at: number }> = [];
+    const nsp = {
+      adapter: { rooms: new Map([['room', new Set(['a'])]]) },
+      sockets: new Map([['a', { connected: true, conn: { write: (data: string) => void writes.push({ data, at: performance.now() }) } }]]),
+    };
+    const pushes = new PushCoalescer(nsp as never, 40);
+    const t0 = performance.now();
+    pushes.push('room', { n: 1 });
+    await until(() => writes.length === 1, 'the first push');
+    // After a quiet spell the first push leaves at the end of its turn.
+    expect(writes[0]!.at - t0).toBeLessThan(30);
+    pushes.push('room', { n: 2 });
+    await new Promise((resolve) => setImmediate(resolve));
+    pushes.push('room', { n: 3 });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(writes).toHaveLength(1); // still inside the interval
+    await until(() => writes.length === 2, 'the interval to end');
+    expect(writes[1]!.at - writes[0]!.at).toBeGreaterThanOrEqual(38);
+    expect(writes[1]!.data).toBe('2["data",{"n":2},{"n":3}]');
+    // A flush (a subscribe) inside the interval sends at once and cancels the timer.
+    pushes.push('room', { n: 4 });
+    pushes.flush();
+    expect(writes).toHaveLength(3);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(writes).toHaveLength(3);
   });
 
   it('frames text as RFC 6455 says for each length class', () => {

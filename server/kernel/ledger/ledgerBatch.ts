@@ -40,6 +40,9 @@ export interface BalanceState {
   frozen: bigint;
 }
 
+type BalanceKey = { userId: number; currency: string; account: WalletAccount };
+type LockedRow = { user_id: number; currency: string; account: string; available: string; frozen: string };
+
 /**
  * Locks (creating where missing) and reads the balances the batch will touch, in canonical order.
  * Callers that must decide before writing (is there enough to freeze?) use the returned states and
@@ -47,7 +50,7 @@ export interface BalanceState {
  */
 export async function lockBalances(
   tx: Queryable,
-  rows: ReadonlyArray<{ userId: number; currency: string; account: WalletAccount }>,
+  rows: ReadonlyArray<BalanceKey>,
   /**
    * A shared account (the platform's fee account) whose rows go after everyone else's, as every
    * transaction that touches it takes them last: then one statement can lock the users' rows and
@@ -55,26 +58,42 @@ export async function lockBalances(
    */
   lastUserId = -1,
 ): Promise<Map<string, BalanceState>> {
-  const unique = new Map<string, { userId: number; currency: string; account: WalletAccount }>();
+  const params = new StatementParams();
+  const locks = balanceLocks(params, rows, lastUserId);
+  const found = locks.cte ? await tx.query<LockedRow>(`with ${locks.cte} select * from locked`, params.values) : [];
+  return lockedStates(tx, locks, found);
+}
+
+/**
+ * `lockBalances` as a common table expression (`locked as (…)`, its rows `user_id`, `currency`,
+ * `account`, `available`, `frozen` as text) of a larger statement, so that a stage can lock its
+ * balances in the round trip of its first statement; `lockedStates` then makes the states, creating
+ * and locking any row that did not exist yet. `cte` is empty when there is nothing to lock.
+ */
+export function balanceLocks(params: StatementParams, rows: ReadonlyArray<BalanceKey>, lastUserId = -1): { cte: string; sorted: BalanceKey[]; lastUserId: number } {
+  const unique = new Map<string, BalanceKey>();
   for (const r of rows) unique.set(keyOf(r.userId, r.currency, r.account), r);
   const last = (userId: number) => (userId === lastUserId ? 1 : 0);
   const sorted = [...unique.values()].sort((a, b) => last(a.userId) - last(b.userId) || a.userId - b.userId || cmp(a.currency, b.currency) || cmp(a.account, b.account));
-  const states = new Map<string, BalanceState>();
-  if (sorted.length === 0) return states;
-  const read = async (rows: typeof sorted) =>
-    tx.query<{ user_id: number; currency: string; account: string; available: string; frozen: string }>(
-      `select b.user_id, b.currency, b.account, b.available::text as available, b.frozen::text as frozen
-       from balance b join unnest($1::bigint[], $2::text[], $3::text[]) as t(u, c, a)
+  if (sorted.length === 0) return { cte: '', sorted, lastUserId };
+  return { cte: `locked as (${lockSql(params, sorted, lastUserId)})`, sorted, lastUserId };
+}
+
+/** The locking select: the rows that exist, locked in canonical order (the shared account's last). */
+function lockSql(params: StatementParams, rows: readonly BalanceKey[], lastUserId: number): string {
+  return `select b.user_id, b.currency, b.account, b.available::text as available, b.frozen::text as frozen
+       from balance b join unnest(${params.add(rows.map((r) => r.userId))}::bigint[], ${params.add(rows.map((r) => r.currency))}::text[], ${params.add(rows.map((r) => r.account))}::text[]) as t(u, c, a)
          on b.user_id = t.u and b.currency = t.c and b.account = t.a
-       order by b.user_id = $4::bigint, b.user_id, b.currency, b.account
-       for update of b`,
-      [rows.map((r) => r.userId), rows.map((r) => r.currency), rows.map((r) => r.account), lastUserId],
-    );
-  const keep = (row: { user_id: number; currency: string; account: string; available: string; frozen: string }) =>
-    states.set(keyOf(Number(row.user_id), row.currency, row.account), { available: toAtto(row.available), frozen: toAtto(row.frozen) });
-  // The rows that exist, locked in canonical order: one round trip in the usual case.
-  for (const row of await read(sorted)) keep(row);
-  const missing = sorted.filter((r) => !states.has(keyOf(r.userId, r.currency, r.account)));
+       order by b.user_id = ${params.add(lastUserId)}::bigint, b.user_id, b.currency, b.account
+       for update of b`;
+}
+
+/** The states of `balanceLocks`' rows, given what its statement found; rows that did not exist are made and locked now. */
+export async function lockedStates(tx: Queryable, locks: ReturnType<typeof balanceLocks>, found: readonly LockedRow[]): Promise<Map<string, BalanceState>> {
+  const states = new Map<string, BalanceState>();
+  const keep = (row: LockedRow) => states.set(keyOf(Number(row.user_id), row.currency, row.account), { available: toAtto(row.available), frozen: toAtto(row.frozen) });
+  for (const row of found) keep(row);
+  const missing = locks.sorted.filter((r) => !states.has(keyOf(r.userId, r.currency, r.account)));
   if (missing.length > 0) {
     // A balance the batch may credit that was never touched: a zero row, made in canonical order
     // too (two batches making the same row wait for each other's insert, never in a cycle), then
@@ -85,7 +104,8 @@ export async function lockBalances(
        on conflict do nothing`,
       [missing.map((r) => r.userId), missing.map((r) => r.currency), missing.map((r) => r.account)],
     );
-    for (const row of await read(missing)) keep(row);
+    const params = new StatementParams();
+    for (const row of await tx.query<LockedRow>(lockSql(params, missing, locks.lastUserId), params.values)) keep(row);
   }
   return states;
 }

@@ -47,6 +47,8 @@ export interface RealtimeOptions {
   authenticate?: (token: string) => Promise<number | undefined>;
   /** Origins besides the page's own that may open a socket (ALLOWED_ORIGINS); see origins.ts. */
   allowedOrigins?: readonly string[];
+  /** The shortest time between two pushes to the sockets (PUSH_INTERVAL_MS; pushCoalescer.ts). */
+  pushIntervalMs?: number;
 }
 
 /** What the gateway keeps on a socket about its private channel. */
@@ -66,8 +68,8 @@ export function attachRealtime(server: HttpServer, registry: ChannelRegistry, op
     allowRequest: (request, callback) => callback(null, originAllowed(request, options.allowedOrigins)),
   });
   const last = new Map<string, object>();
-  // Every push goes out at the end of its turn, one packet per socket (pushCoalescer.ts).
-  const pushes = new PushCoalescer(io.of('/'));
+  // Every push goes out at the end of its turn (or of the push interval), one packet per socket (pushCoalescer.ts).
+  const pushes = new PushCoalescer(io.of('/'), options.pushIntervalMs);
 
   io.on('connection', (socket) => {
     const lang = localeFromHeader(socket.handshake.auth?.lang ?? socket.handshake.query?.lang ?? socket.handshake.headers.lang);

@@ -93,15 +93,15 @@ describe('database round trips per batch', () => {
     const large = await twoBatches(market, sellers, buyers, 60, 'large');
     console.log(`round trips: resting batch ${small.resting} / ${large.resting}, crossing batch ${small.crossing} / ${large.crossing} (5 / 60 orders)`);
     expect(large).toEqual(small);
-    // Record: begin, keys, balances, orders + freezes + keys' answers, commit (order ids come in
-    // blocks of 512, fetched outside the batch); then the durability barrier shared with the other
-    // markets (the commits do not wait for the disk, the answers do). Orders that only rest need no
-    // settlement transaction. (Before this budget: 12; then 6 without the barrier and with ids.)
-    expect(small.resting).toBeLessThanOrEqual(6);
+    // Record: begin, keys + balances in one statement, orders + freezes + keys' answers, commit
+    // (order ids come in blocks of 512, fetched outside the batch); then the durability barrier
+    // shared with the other markets (the commits do not wait for the disk, the answers do). Orders
+    // that only rest need no settlement transaction. (Before this budget: 12; then 6.)
+    expect(small.resting).toBeLessThanOrEqual(5);
     // Record; the fee schedule; settlement: begin, trades + order fills, ends and releases +
-    // candles in one statement, balances (users' and fee rows in one lock), balances + ledger,
-    // commit; the barrier. (Before: 26, then 15.)
-    expect(small.crossing).toBeLessThanOrEqual(12);
+    // candles + the balance locks in one statement, balances + ledger, commit; the barrier.
+    // (Before: 26, then 15.)
+    expect(small.crossing).toBeLessThanOrEqual(10);
     expect(await auditLedger(inner)).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import type { Database } from '../../../kernel/db/database.js';
 import type { SequenceIds } from '../../../kernel/db/sequenceIds.js';
 import { StatementParams } from '../../../kernel/db/statementParams.js';
-import { claimBatch, rememberedWrites } from '../../../kernel/idempotency.js';
-import { balanceKey, balanceWrites, canSpend, lockBalances, toAtto } from '../../../kernel/ledger/ledgerBatch.js';
+import { claimAnswers, claimWrites, rememberedWrites } from '../../../kernel/idempotency.js';
+import { balanceKey, balanceLocks, balanceWrites, canSpend, lockedStates, toAtto } from '../../../kernel/ledger/ledgerBatch.js';
 import type { BalanceChange } from '../../../kernel/ledger/ledger.js';
 import type { PairSpec } from '../../../kernel/exchange/pairSpec.js';
 import type { PlaceIntent } from './intake.js';
@@ -40,10 +40,38 @@ export async function recordOrders(db: Database, spec: PairSpec, intents: readon
   return db.transaction(async (tx) => {
     const results: Recorded[] = new Array(intents.length);
     const keyed = intents.flatMap((intent, index) => (intent.submission ? [{ index, intent }] : []));
-    const claims = await claimBatch<{ orderId: number }>(
-      tx,
+    // One round trip claims the keys and locks the placers' balances (every placer's: which
+    // claims repeat an earlier submission is known only from its answer, and repeats are rare).
+    const params = new StatementParams();
+    const writes = claimWrites(
+      params,
       keyed.map(({ intent }) => ({ userId: intent.userId, scope: intent.submission!.scope, key: intent.submission!.key })),
       now,
+    );
+    const locks = balanceLocks(
+      params,
+      intents.map((intent) => ({ userId: intent.userId, currency: intent.freezeCurrency, account: 'spot' as const })),
+    );
+    const rows = await tx.query<{ part: 'key' | 'balance'; user_id: number; currency: string; account: string; available: string; frozen: string }>(
+      `with ${[writes.cte, locks.cte].filter(Boolean).join(', ')}
+       ${[
+         writes.cte && `select 'key' as part, user_id, key as currency, null as account, null as available, null as frozen from claimed`,
+         `select 'balance' as part, user_id, currency, account, available, frozen from locked`,
+       ]
+         .filter(Boolean)
+         .join(' union all ')}`,
+      params.values,
+    );
+    const claims = await claimAnswers<{ orderId: number }>(
+      tx,
+      writes,
+      rows.filter((r) => r.part === 'key').map((r) => ({ user_id: r.user_id, key: r.currency })),
+      now,
+    );
+    const states = await lockedStates(
+      tx,
+      locks,
+      rows.filter((r) => r.part === 'balance'),
     );
     keyed.forEach(({ index }, i) => {
       const claim = claims[i]!;
@@ -52,10 +80,6 @@ export async function recordOrders(db: Database, spec: PairSpec, intents: readon
     });
 
     const fresh = intents.flatMap((intent, index) => (results[index] ? [] : [{ index, intent }]));
-    const states = await lockBalances(
-      tx,
-      fresh.map(({ intent }) => ({ userId: intent.userId, currency: intent.freezeCurrency, account: 'spot' as const })),
-    );
     // Decide in queue order against running balances; the writes below apply the same changes.
     const accepted: Array<{ index: number; intent: PlaceIntent }> = [];
     const refusedKeys: PlaceIntent[] = [];
@@ -97,8 +121,8 @@ export async function recordOrders(db: Database, spec: PairSpec, intents: readon
       if (intent.submission) remembered.push({ userId: intent.userId, key: intent.submission.key, response: { orderId: orderIds[i]! } });
     });
     // One round trip: the orders, their freezes with ledger entries, and the keys' answers.
-    const params = new StatementParams();
-    const $ = (value: unknown, type: string) => `${params.add(value)}::${type}`;
+    const write = new StatementParams();
+    const $ = (value: unknown, type: string) => `${write.add(value)}::${type}`;
     const orders = `placed as (
        insert into spot_order (id, user_id, left_symbol, right_symbol, side, type, tif, price, quantity, quote_budget, frozen, created_ms, updated_ms, fee_currency)
        select t.id, t.user_id, ${$(spec.left, 'text')}, ${$(spec.right, 'text')}, t.side, t.type, t.tif, t.price, t.quantity, t.quote_budget, t.frozen, ${$(now, 'bigint')}, ${$(now, 'bigint')}, t.fee_currency
@@ -107,8 +131,8 @@ export async function recordOrders(db: Database, spec: PairSpec, intents: readon
          ${$(column((i) => i.row.quoteBudget), 'numeric[]')}, ${$(column((i) => i.freeze), 'numeric[]')}, ${$(column((i) => i.row.feeCurrency), 'text[]')})
          as t(id, user_id, side, type, tif, price, quantity, quote_budget, frozen, fee_currency)
      )`;
-    const parts = [orders, balanceWrites(params, states, freezes), rememberedWrites(params, remembered)].filter(Boolean);
-    await tx.query(`with ${parts.join(', ')} select 1`, params.values);
+    const parts = [orders, balanceWrites(write, states, freezes), rememberedWrites(write, remembered)].filter(Boolean);
+    await tx.query(`with ${parts.join(', ')} select 1`, write.values);
     return results;
   }, DURABLE_LATER);
 }

@@ -8,7 +8,8 @@ import type { MarketData } from '../../../kernel/exchange/marketData.js';
 import { CancelReason, type EngineEvent } from '../../../kernel/exchange/matching/types.js';
 import { priceText, type PairSpec } from '../../../kernel/exchange/pairSpec.js';
 import type { BalanceChange } from '../../../kernel/ledger/ledger.js';
-import { applyBalanceChanges, fromAtto, lockBalances, toAtto } from '../../../kernel/ledger/ledgerBatch.js';
+import { applyBalanceChanges, balanceLocks, fromAtto, lockedStates, toAtto } from '../../../kernel/ledger/ledgerBatch.js';
+import { StatementParams } from '../../../kernel/db/statementParams.js';
 import { systemAccountId } from '../../../kernel/ledger/systemAccounts.js';
 import { feeUnits, ratesFor, type FeeRates } from '../fees.js';
 import { DURABLE_LATER } from './record.js';
@@ -143,14 +144,35 @@ export async function settle(
   const orderFills = orderIds.map((id) => fills.get(id) ?? noFill);
   const bars = [...candles.values()].map((c) => ({ interval: c.interval, openTime: c.openTime, bar: marketData.bar(c) }));
 
+  // The balances: every touched user's two rows and the platform's fee rows (last, see feeIncome).
+  const users = new Set<number>();
+  for (const t of trades) users.add(t.makerAccountId).add(t.takerAccountId);
+  for (const e of ends) users.add(e.accountId);
+  const balanceRows = [...users].flatMap((userId) => [
+    { userId, currency: left, account: 'spot' as const },
+    { userId, currency: right, account: 'spot' as const },
+  ]);
+  const fees = feeIncome(feeAccount, incomes);
+
   await db.transaction(async (tx) => {
-    // One round trip for the trades, every order they or the cancels touch, and the candles they
-    // move. An order's status follows from its fills and its end: a market buy that traded until
-    // less than one lot of its budget was left has spent it, "fully traded" to the trader, not
-    // "cancelled". An order that is done (fully traded, cancelled or refused) gives back what it
-    // still holds frozen — the unused part of a buy's limit or budget, or a cancelled remainder —
-    // and the statement answers that amount, read from the row as it was (`prev`).
-    const done = await tx.query<{ id: number; user_id: number; side: string; released: string | null }>(
+    // One round trip for the trades, every order they or the cancels touch, the candles they move,
+    // and the lock on the balances (taken last in the transaction's life, so they are held for the
+    // ledger write and the commit only). An order's status follows from its fills and its end: a
+    // market buy that traded until less than one lot of its budget was left has spent it, "fully
+    // traded" to the trader, not "cancelled". An order that is done (fully traded, cancelled or
+    // refused) gives back what it still holds frozen — the unused part of a buy's limit or budget,
+    // or a cancelled remainder — read from the row as it was (`p`).
+    const params = new StatementParams();
+    for (const value of [
+      tradeRows.id, left, right, now, tradeRows.price, tradeRows.quantity, tradeRows.side, tradeRows.makerOrder, tradeRows.takerOrder, tradeRows.makerUser, tradeRows.takerUser, tradeRows.makerFee, tradeRows.takerFee,
+      orderIds, orderFills.map((x) => fromAtto(x.filled)), orderFills.map((x) => fromAtto(x.filledQuote)), orderFills.map((x) => fromAtto(x.frozenOut)), orderFills.map((x) => fromAtto(x.fee)),
+      orderIds.map((id) => ended.has(id)), orderIds.map((id) => ended.get(id) ?? false),
+      ...candleColumns(bars),
+    ]) {
+      params.add(value);
+    }
+    const locks = balanceLocks(params, [...balanceRows, ...fees.map((c) => ({ userId: c.userId, currency: c.currency, account: c.account }))], feeAccount);
+    const rows = await tx.query<{ part: 'released' | 'balance'; id: number | null; user_id: number; currency: string; account: string | null; available: string; frozen: string | null }>(
       `with traded as (
          insert into spot_trade (id, left_symbol, right_symbol, price, quantity, taker_side, maker_order_id, taker_order_id, maker_user_id, taker_user_id, created_ms, maker_fee, taker_fee)
          select t.id, $2, $3, t.price, t.quantity, t.side, t.maker_order, t.taker_order, t.maker_user, t.taker_user, $4, t.maker_fee, t.taker_fee
@@ -170,36 +192,27 @@ export async function settle(
          returning o.id, o.user_id, o.side, case when c.status in (3, 4) and c.held > 0 then trim_scale(c.held)::text end as released
        ), candled as (
          ${CANDLE_UPSERT('$2', '$3', 21)}
-       )
-       select id, user_id, side, released from updated where released is not null order by id`,
-      [
-        tradeRows.id, left, right, now, tradeRows.price, tradeRows.quantity, tradeRows.side, tradeRows.makerOrder, tradeRows.takerOrder, tradeRows.makerUser, tradeRows.takerUser, tradeRows.makerFee, tradeRows.takerFee,
-        orderIds, orderFills.map((x) => fromAtto(x.filled)), orderFills.map((x) => fromAtto(x.filledQuote)), orderFills.map((x) => fromAtto(x.frozenOut)), orderFills.map((x) => fromAtto(x.fee)),
-        orderIds.map((id) => ended.has(id)), orderIds.map((id) => ended.get(id) ?? false),
-        ...candleColumns(bars),
-      ],
+       ), ${locks.cte}
+       -- Released amounts (the order's side in "currency") and the locked balances, in one answer.
+       select 'released' as part, id, user_id, side as currency, null as account, released as available, null as frozen from updated where released is not null
+       union all
+       select 'balance', null, user_id, currency, account, available, frozen from locked`,
+      params.values,
     );
-    const released: BalanceChange[] = done.map((o) => ({
-      userId: Number(o.user_id),
-      currency: o.side === 'buy' ? right : left,
-      account: 'spot',
-      available: o.released!,
-      frozen: `-${o.released}`,
-      kind: 'order_unfreeze',
-      refType: 'spot_order',
-      refId: Number(o.id),
-    }));
-    // Now the balances: every touched user's two rows and the platform's fee rows (last, see
-    // feeIncome) locked in one statement, then every change written at once.
-    const users = new Set<number>();
-    for (const t of trades) users.add(t.makerAccountId).add(t.takerAccountId);
-    for (const e of ends) users.add(e.accountId);
-    const rows = [...users].flatMap((userId) => [
-      { userId, currency: left, account: 'spot' as const },
-      { userId, currency: right, account: 'spot' as const },
-    ]);
-    const fees = feeIncome(feeAccount, incomes);
-    const states = await lockBalances(tx, [...rows, ...fees.map((c) => ({ userId: c.userId, currency: c.currency, account: c.account }))], feeAccount);
+    const released: BalanceChange[] = rows
+      .filter((r) => r.part === 'released')
+      .sort((a, b) => Number(a.id) - Number(b.id))
+      .map((o) => ({
+        userId: Number(o.user_id),
+        currency: o.currency === 'buy' ? right : left,
+        account: 'spot',
+        available: o.available,
+        frozen: `-${o.available}`,
+        kind: 'order_unfreeze',
+        refType: 'spot_order',
+        refId: Number(o.id),
+      }));
+    const states = await lockedStates(tx, locks, rows.filter((r) => r.part === 'balance') as Array<{ user_id: number; currency: string; account: string; available: string; frozen: string }>);
     await applyBalanceChanges(tx, states, [...changes, ...released, ...fees]);
   }, DURABLE_LATER);
   return { trades: published, candles, orders };
