@@ -1,23 +1,20 @@
-import type { KlineBar, PublicTrade } from '../../../../src/domain/market.js';
+import type { PublicTrade } from '../../../../src/domain/market.js';
 import type { Database } from '../../../kernel/db/database.js';
 import type { SequenceIds } from '../../../kernel/db/sequenceIds.js';
 import type { Candle } from '../../../kernel/exchange/market/candles.js';
 import { candleColumns } from '../../../kernel/exchange/market/klineHistory.js';
-import { unitsToDecimal } from '../../../kernel/exchange/market/units.js';
 import type { MarketData } from '../../../kernel/exchange/marketData.js';
 import { CancelReason, type EngineEvent } from '../../../kernel/exchange/matching/types.js';
-import { priceText, type PairSpec } from '../../../kernel/exchange/pairSpec.js';
+import type { PairSpec } from '../../../kernel/exchange/pairSpec.js';
 import type { BalanceChange } from '../../../kernel/ledger/ledger.js';
-import { applyBalanceChanges, balanceLocks, fromAtto, lockedStates, toAtto } from '../../../kernel/ledger/ledgerBatch.js';
+import { applyBalanceChanges, balanceLocks, fromAtto, lockedStates } from '../../../kernel/ledger/ledgerBatch.js';
 import { StatementParams } from '../../../kernel/db/statementParams.js';
 import { systemAccountId } from '../../../kernel/ledger/systemAccounts.js';
-import { feeUnits, ratesFor, type FeeRates } from '../fees.js';
+import { ratesFor, type FeeRates } from '../fees.js';
 import { DURABLE_LATER } from './record.js';
+import { bookTrades, type OrderFill, type Trade } from './tradeBook.js';
 
-/** Decimal places a fee keeps beyond the pair's price/amount units. */
-export const FEE_EXTRA_DECIMALS = 3;
-
-type Trade = Extract<EngineEvent, { type: 'trade' }>;
+export { FEE_EXTRA_DECIMALS } from './tradeBook.js';
 
 /** What a settled batch changed, for the market-data stage and the private channel (after commit). */
 export interface Settled {
@@ -28,12 +25,6 @@ export interface Settled {
   orders: Map<number, Set<number>>;
 }
 
-interface OrderFill {
-  filled: bigint;
-  filledQuote: bigint;
-  frozenOut: bigint;
-  fee: bigint;
-}
 
 /**
  * The settlement stage (transaction 2 of a batch): applies the engine's events of the whole batch
@@ -44,9 +35,10 @@ interface OrderFill {
  * owners even when the engine only rested them.
  *
  * Balances are what every market and the next batch's record stage wait on, so they are locked
- * last: the order and trade rows (this market's own, which nobody else writes) go first, then one
- * statement locks the balances, one writes them with their ledger entries, and the commit follows
- * without waiting for the disk (DURABLE_LATER: the caller waits for `db.durable()` before telling).
+ * last: fees, fills and ledger changes are computed before the transaction; its first statement
+ * writes the order and trade rows (this market's own, which nobody else writes) and, last, locks
+ * the balances; the second writes them with their ledger entries; the commit follows without
+ * waiting for the disk (DURABLE_LATER: the caller waits for `db.durable()` before telling).
  */
 export async function settle(
   db: Database,
@@ -57,7 +49,7 @@ export async function settle(
   now: number,
   tradeSequence: SequenceIds,
 ): Promise<Settled> {
-  const { left, right, amountPrecision: ap, pricePrecision: pp } = spec;
+  const { left, right } = spec;
   const orders = new Map<number, Set<number>>();
   const touch = (userId: number, orderId: number) => orders.set(userId, (orders.get(userId) ?? new Set()).add(orderId));
   for (const p of placed) touch(p.userId, p.orderId);
@@ -74,66 +66,12 @@ export async function settle(
   const rate = (user: number, role: 'maker' | 'taker') => rates.get(user)?.[role] ?? { numerator: 0n, scale: 0 };
   const tradeIds = await tradeSequence.take(trades.length);
 
-  const changes: BalanceChange[] = [];
-  const incomes: Array<{ currency: string; amount: string; tradeId: number }> = [];
-  const fills = new Map<number, OrderFill>();
-  const fill = (orderId: number) => {
-    let f = fills.get(orderId);
-    if (!f) fills.set(orderId, (f = { filled: 0n, filledQuote: 0n, frozenOut: 0n, fee: 0n }));
-    return f;
-  };
-  const tradeRows = { id: [] as number[], price: [] as string[], quantity: [] as string[], side: [] as string[], makerOrder: [] as number[], takerOrder: [] as number[], makerUser: [] as number[], takerUser: [] as number[], makerFee: [] as string[], takerFee: [] as string[] };
-  // Fees are kept FEE_EXTRA_DECIMALS finer than the pair's units, so a small fill still pays its
-  // fee (0.1 % of 0.00166 BTC is 0.00000166 BTC, not 0); still rounded down, never up.
-  const finer = 10n ** BigInt(FEE_EXTRA_DECIMALS);
+  const { changes, incomes, fills, tradeRows } = bookTrades(spec, trades, tradeIds, rate);
   trades.forEach((e, i) => {
-    const tradeId = tradeIds[i]!;
-    const lots = BigInt(e.quantity);
-    const quoteUnits = BigInt(e.price) * lots;
-    const base = unitsToDecimal(lots, ap);
-    const quote = unitsToDecimal(quoteUnits, pp + ap);
-    const takerBuys = e.takerSide === 'buy';
-    const buyer = takerBuys ? { user: e.takerAccountId, order: e.takerOrderId, role: 'taker' as const } : { user: e.makerAccountId, order: e.makerOrderId, role: 'maker' as const };
-    const seller = takerBuys ? { user: e.makerAccountId, order: e.makerOrderId, role: 'maker' as const } : { user: e.takerAccountId, order: e.takerOrderId, role: 'taker' as const };
-    const buyerFee = unitsToDecimal(feeUnits(lots * finer, rate(buyer.user, buyer.role)), ap + FEE_EXTRA_DECIMALS);
-    const sellerFee = unitsToDecimal(feeUnits(quoteUnits * finer, rate(seller.user, seller.role)), pp + ap + FEE_EXTRA_DECIMALS);
-    tradeRows.id.push(tradeId);
-    tradeRows.price.push(priceText(spec, e.price));
-    tradeRows.quantity.push(base);
-    tradeRows.side.push(e.takerSide);
-    tradeRows.makerOrder.push(e.makerOrderId);
-    tradeRows.takerOrder.push(e.takerOrderId);
-    tradeRows.makerUser.push(e.makerAccountId);
-    tradeRows.takerUser.push(e.takerAccountId);
-    tradeRows.makerFee.push(takerBuys ? sellerFee : buyerFee);
-    tradeRows.takerFee.push(takerBuys ? buyerFee : sellerFee);
-    const ref = { account: 'spot' as const, refType: 'spot_trade', refId: tradeId };
-    changes.push({ ...ref, userId: buyer.user, currency: right, available: '0', frozen: `-${quote}`, kind: 'trade_pay' });
-    changes.push({ ...ref, userId: buyer.user, currency: left, available: base, frozen: '0', kind: 'trade_receive' });
-    changes.push({ ...ref, userId: seller.user, currency: left, available: '0', frozen: `-${base}`, kind: 'trade_pay' });
-    changes.push({ ...ref, userId: seller.user, currency: right, available: quote, frozen: '0', kind: 'trade_receive' });
-    if (buyerFee !== '0') {
-      changes.push({ ...ref, userId: buyer.user, currency: left, available: `-${buyerFee}`, frozen: '0', kind: 'trade_fee' });
-      incomes.push({ currency: left, amount: buyerFee, tradeId });
-    }
-    if (sellerFee !== '0') {
-      changes.push({ ...ref, userId: seller.user, currency: right, available: `-${sellerFee}`, frozen: '0', kind: 'trade_fee' });
-      incomes.push({ currency: right, amount: sellerFee, tradeId });
-    }
-    const b = fill(buyer.order);
-    b.filled += toAtto(base);
-    b.filledQuote += toAtto(quote);
-    b.frozenOut += toAtto(quote);
-    b.fee += toAtto(buyerFee);
-    const s = fill(seller.order);
-    s.filled += toAtto(base);
-    s.filledQuote += toAtto(quote);
-    s.frozenOut += toAtto(base);
-    s.fee += toAtto(sellerFee);
     touch(e.makerAccountId, e.makerOrderId);
     touch(e.takerAccountId, e.takerOrderId);
     for (const c of marketData.addTrade(now, e.price, e.quantity)) candles.set(c.interval, c);
-    published.unshift({ id: tradeId, time: now, price: priceText(spec, e.price), quantity: base, side: e.takerSide });
+    published.unshift({ id: tradeIds[i]!, time: now, price: tradeRows.price[i]!, quantity: tradeRows.quantity[i]!, side: e.takerSide });
   });
   for (const e of ends) touch(e.accountId, e.orderId);
 
