@@ -83,28 +83,13 @@ export interface BatchClaim {
 }
 
 /**
- * `claim` for a whole batch in two statements (three when some are repeats), inside the
- * batch's transaction. Answers, per claim in order, fresh or the first submission's stored
- * answer. Two claims of the same key in one batch: the first is fresh, the second is told
- * `{ fresh: false, response: undefined, sameBatchAs: index }` so that the caller answers it with
- * the first one's result once the batch is done.
- */
-export async function claimBatch<T>(
-  tx: Queryable,
-  claims: readonly BatchClaim[],
-  now: number,
-): Promise<Array<Claim<T> | { fresh: false; sameBatchAs: number }>> {
-  const params = new StatementParams();
-  const writes = claimWrites(params, claims, now);
-  const inserted = writes.cte ? await tx.query<{ user_id: number; key: string }>(`with ${writes.cte} select user_id, key from claimed`, params.values) : [];
-  return claimAnswers<T>(tx, writes, inserted, now);
-}
-
-/**
- * `claimBatch` as a common table expression (`claimed as (…)`, whose rows are the keys this batch
- * took: `user_id`, `key`) of a larger statement (the spot record stage claims its keys and locks its
- * balances in one round trip); `claimAnswers` then turns the rows into the answers. `cte` is empty
- * when every claim repeats an earlier one of the same batch.
+ * `claim` for a whole batch, as a common table expression (`claimed as (…)`, whose rows are the
+ * keys this batch took: `user_id`, `key`) of a larger statement inside the batch's transaction (the
+ * spot record stage claims its keys and locks its balances in one round trip); `claimAnswers` then
+ * answers, per claim in order, fresh or the first submission's stored answer. Two claims of the
+ * same key in one batch: the first is fresh, the second is told `{ fresh: false, sameBatchAs:
+ * index }` so that the caller answers it with the first one's result once the batch is done. `cte`
+ * is empty when there is nothing to insert.
  */
 export function claimWrites(params: StatementParams, claims: readonly BatchClaim[], now: number): { cte: string; claims: readonly BatchClaim[]; firsts: Array<number | undefined> } {
   // Per claim: undefined for the first claim of its key, else the index of that first claim.
