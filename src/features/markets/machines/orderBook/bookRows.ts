@@ -31,7 +31,7 @@ const scaleOf = (value: string) => {
  * case (plain prices, ask above bid) is one integer subtraction; a crossed book or prices beyond
  * 2^53 units take the decimal helpers, which give the same text.
  */
-function spreadText(bestAsk: string, bestBid: string, places: number): string {
+function spreadOf(bestAsk: string, bestBid: string, places: number): string {
   const scale = Math.max(scaleOf(bestAsk), scaleOf(bestBid));
   const spread = safeUnits(bestAsk, scale) - safeUnits(bestBid, scale);
   if (spread >= 0) return unitsText(spread, scale, places);
@@ -47,11 +47,12 @@ export function bookRows(book: { bids: Level[]; asks: Level[] }, depth: number, 
   const bids = grouped ? groupLevels(book.bids, grouping, 'bid', depth) : book.bids;
   const asks = grouped ? groupLevels(book.asks, grouping, 'ask', depth) : book.asks;
   const sides = safeIntegerSides(bids, asks, depth, precision) ?? bigIntSides(bids, asks, depth, precision);
+  return { bids: sides.bids, asks: sides.asks, spreadText: bookSpreadText(book, precision.pricePlaces) };
+}
+
+/** Best ask − best bid (never grouped) in `places` decimals; undefined with an empty side. */
+export function bookSpreadText(book: { bids: Level[]; asks: Level[] }, places: number): string | undefined {
   const bestBid = book.bids[0]?.[0];
   const bestAsk = book.asks[0]?.[0];
-  return {
-    bids: sides.bids,
-    asks: sides.asks,
-    spreadText: bestBid !== undefined && bestAsk !== undefined ? spreadText(bestAsk, bestBid, precision.pricePlaces) : undefined,
-  };
+  return bestBid !== undefined && bestAsk !== undefined ? spreadOf(bestAsk, bestBid, places) : undefined;
 }
