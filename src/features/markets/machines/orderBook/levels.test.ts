@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyDelta, applyLevelUpdates, bookFromSnapshot, classifyDelta } from './levels';
+import { applyDelta, applyDeltas, applyLevelUpdates, bookFromSnapshot, classifyDelta } from './levels';
 
 describe('order book levels (pure helpers)', () => {
   it('sorts a snapshot by exact decimal price: bids high to low, asks low to high', () => {
@@ -39,6 +39,22 @@ describe('order book levels (pure helpers)', () => {
     const next = applyDelta(book, { bids: [['10', '0'], ['9.5', '2']], asks: [] });
     expect(next.bids).toEqual([['9.5', '2']]);
     expect(next.asks).toBe(book.asks);
+  });
+
+  it("applies a frame's deltas as one after another would, without touching the book it was given", () => {
+    const book = bookFromSnapshot({ bids: [['10', '1'], ['9', '1']], asks: [['11', '1']] });
+    const before = structuredClone(book);
+    const deltas = [
+      { seq: 5, bids: [['10', '3']], asks: [] },
+      { seq: 4, bids: [['8', '1']], asks: [['12', '1']] },
+      { seq: 6, bids: [['9', '0'], ['9.5', '2']], asks: [] },
+    ] satisfies Array<Parameters<typeof applyDelta>[1] & { seq: number }>;
+    const { book: next, seq, stale } = applyDeltas(book, 4, deltas);
+    expect(next).toEqual(applyDelta(applyDelta(book, deltas[0]!), deltas[2]!));
+    expect([seq, stale]).toEqual([6, 1]);
+    expect(book).toEqual(before);
+    expect(next.asks).toBe(book.asks);
+    expect(applyDeltas(book, 6, deltas).book).toBe(book);
   });
 
   it('classifies deltas by seq: next is applied, stale (≤ last) dropped, anything ahead is a gap', () => {

@@ -12,6 +12,7 @@ export const selectBookStatus = (s: BookSnapshot): BookStatus =>
 export const selectBook = (s: BookSnapshot) => s.context.book;
 export const selectResyncs = (s: BookSnapshot) => s.context.resyncs;
 export const selectGrouping = (s: BookSnapshot) => s.context.grouping;
+export const selectBookEmpty = (s: BookSnapshot) => s.context.book.bids.length === 0 && s.context.book.asks.length === 0;
 
 /** One step of a depth chart side: at `price`, the quantity resting from the best level up to it. */
 export interface DepthPoint {

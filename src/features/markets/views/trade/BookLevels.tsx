@@ -1,10 +1,10 @@
-import { useLayoutEffect, useMemo, useRef, type MouseEvent } from 'react';
+import { useCallback, useMemo, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Pair } from '../../../../domain/api';
-import type { BookRow } from '../../machines/orderBook/bookRows';
+import type { BookRow, BookRows } from '../../machines/orderBook/bookRows';
 import type { OrderBookActorRef } from '../../machines/orderBook/orderBook.machine';
-import { useBookRows } from '../../markets.hooks';
+import { useBookMiddle, useBookRowsFeed } from '../../markets.hooks';
 import { createBookSideWriter, type BookSideWriter } from './bookSideWriter';
 import { fixed } from './format';
 
@@ -126,28 +126,10 @@ export const BookFrame = styled.div<{ $stale: boolean }>`
   }
 `;
 
-/**
- * One side's rowgroup. React renders the element; its rows are the writer's (bookSideWriter.ts),
- * written once the render is committed: React never sees them, so it neither diffs nor replaces them.
- */
-function BookSide(props: { rows: BookRow[]; side: 'asks' | 'bids'; label: string; onPick: ((price: string) => void) | undefined }) {
-  const host = useRef<HTMLDivElement>(null);
-  const writer = useRef<BookSideWriter | undefined>(undefined);
-  useLayoutEffect(() => {
-    writer.current ??= createBookSideWriter(host.current!);
-    writer.current.write(props.rows);
-  }, [props.rows]);
-  return <div ref={host} className="rows" onClick={picker(props.rows, props.onPick)} role="rowgroup" aria-label={props.label} data-testid={`book-${props.side}`} />;
-}
-
 /** One click handler per side rather than per row: the clicked row's slot names its level. */
-function picker(side: BookRow[], onPick: ((price: string) => void) | undefined) {
-  if (!onPick) return undefined;
-  return (event: MouseEvent<HTMLDivElement>) => {
-    const row = (event.target as Element).closest('.level');
-    const level = row ? side[Array.prototype.indexOf.call(event.currentTarget.children, row)] : undefined;
-    if (level) onPick(level.price);
-  };
+function pickedLevel(event: MouseEvent<HTMLDivElement>, side: readonly BookRow[] | undefined): BookRow | undefined {
+  const row = (event.target as Element).closest('.level');
+  return row && side ? side[Array.prototype.indexOf.call(event.currentTarget.children, row)] : undefined;
 }
 
 /** The book's words, translated by the panel (whose renders are rare) rather than at every update. */
@@ -158,7 +140,9 @@ export function useBookLabels() {
 
 /**
  * Asks, the middle (last price and spread) and bids: the only part of the panel that follows every
- * book update.
+ * book update. React renders the two rowgroups once; their rows are the writers'
+ * (bookSideWriter.ts), fed from the machine by useBookRowsFeed, so React neither renders, diffs nor
+ * replaces them. React renders the middle line, which changes only with the spread.
  */
 export function BookLevels(props: {
   bookRef: OrderBookActorRef;
@@ -170,26 +154,44 @@ export function BookLevels(props: {
   onPick?: (price: string) => void;
 }) {
   const { pair, onPick, labels } = props;
-  const rows = useBookRows(props.bookRef, DEPTH, pair.price_precision, pair.amount_precision);
+  const asksHost = useRef<HTMLDivElement>(null);
+  const bidsHost = useRef<HTMLDivElement>(null);
+  const writers = useRef<{ asks: BookSideWriter; bids: BookSideWriter } | undefined>(undefined);
+  /** The rows last drawn, for the click handlers. */
+  const drawn = useRef<BookRows | undefined>(undefined);
+  const draw = useCallback((rows: BookRows) => {
+    writers.current ??= { asks: createBookSideWriter(asksHost.current!), bids: createBookSideWriter(bidsHost.current!) };
+    writers.current.asks.write(rows.asks);
+    writers.current.bids.write(rows.bids);
+    drawn.current = rows;
+  }, []);
+  useBookRowsFeed(props.bookRef, DEPTH, pair.price_precision, pair.amount_precision, draw);
+  const { spreadText, empty } = useBookMiddle(props.bookRef, pair.price_precision);
+  const pick = (side: 'asks' | 'bids') =>
+    onPick &&
+    ((event: MouseEvent<HTMLDivElement>) => {
+      const level = pickedLevel(event, drawn.current?.[side]);
+      if (level) onPick(level.price);
+    });
   return (
     <>
       <div className="side asks">
-        <BookSide rows={rows.asks} side="asks" label={labels.asks} onPick={onPick} />
+        <div ref={asksHost} className="rows" onClick={pick('asks')} role="rowgroup" aria-label={labels.asks} data-testid="book-asks" />
       </div>
       <div className="middle">
         <span className={`last num ${props.last?.side === 'sell' ? 'down' : 'up'}`} data-testid="book-last">
           {props.last ? fixed(props.last.price, pair.price_precision) : '—'}
         </span>
         {props.lastInFiat && <small>≈ {props.lastInFiat}</small>}
-        {rows.spreadText !== undefined && (
+        {spreadText !== undefined && (
           <span className="spread">
-            {labels.spread} {rows.spreadText}
+            {labels.spread} {spreadText}
           </span>
         )}
       </div>
       <div className="side bids">
-        <BookSide rows={rows.bids} side="bids" label={labels.bids} onPick={onPick} />
-        {props.live && rows.bids.length === 0 && rows.asks.length === 0 && <div className="empty">{labels.noOrders}</div>}
+        <div ref={bidsHost} className="rows" onClick={pick('bids')} role="rowgroup" aria-label={labels.bids} data-testid="book-bids" />
+        {props.live && empty && <div className="empty">{labels.noOrders}</div>}
       </div>
     </>
   );

@@ -7,8 +7,9 @@ import type { BookRow } from '../../machines/orderBook/bookRows';
  * total and bar of every level after it, so nearly every row changes every frame; writing them
  * here costs the DOM writes alone, where React spent as long again diffing the rows' five fibers
  * each (issue 12: render+commit p99 ≤ 3 ms at 1× CPU, ≤ 8 ms at 4×). Same idea as the chart
- * adapter: React renders the panel, a small writer feeds the high-rate part. The rows keep their
- * roles (row, cell), so assistive technology and the tests read the book as before.
+ * adapter: React renders the panel, a small writer feeds the high-rate part, here straight from the
+ * machine's snapshots (markets.hooks.tsx, useBookRowsFeed). The rows keep their roles (row, cell),
+ * so assistive technology and the tests read the book as before.
  */
 export interface BookSideWriter {
   write(rows: readonly BookRow[]): void;
