@@ -110,8 +110,8 @@ describe('a spot market answers only after the barrier', () => {
       return outcome;
     });
     // The order is committed (its row is there) while its answer still waits for the disk.
-    await expect.poll(async () => (await db.query(`select 1 from spot_order where user_id = $1`, [userId])).length).toBe(1);
-    await expect.poll(() => barriers).toBeGreaterThan(barriersBefore);
+    await expect.poll(async () => (await db.query(`select 1 from spot_order where user_id = $1`, [userId])).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => barriers, { timeout: 10_000 }).toBeGreaterThan(barriersBefore);
     expect(answered).toBe(false);
     g.open();
     expect((await placing).ok).toBe(true);
