@@ -43,8 +43,30 @@ export interface FeeRates {
 const exempt = new WeakMap<object, Map<number, boolean>>();
 
 /**
- * The rates each of `userIds` pays, read in the caller's transaction. Whether an account is exempt
- * (a market maker) never changes, so it is cached per database; the schedule itself is read fresh.
+ * How long the schedule read for a settlement is reused. It was one of the ten statements of every
+ * trading batch; it changes only when an operator edits `spot_fee_schedule`, and then applies to
+ * trades within this time (as a pair's trading switch does, spot/trading.ts `pairStatusMs`).
+ */
+export const FEE_SCHEDULE_MS = 1000;
+const schedules = new WeakMap<object, { readAt: number; schedule: SpotFeeRate }>();
+
+/** Drops the remembered schedule of `db`, so the next settlement reads it (after an edit, in tests and tools). */
+export function forgetFeeSchedule(db: object): void {
+  schedules.delete(db);
+}
+
+async function feeSchedule(db: object, tx: Queryable): Promise<SpotFeeRate> {
+  const known = schedules.get(db);
+  const now = Date.now();
+  if (known && now - known.readAt < FEE_SCHEDULE_MS) return known.schedule;
+  const schedule = await readFeeSchedule(tx);
+  schedules.set(db, { readAt: now, schedule });
+  return schedule;
+}
+
+/**
+ * The rates each of `userIds` pays, read through `tx`. Whether an account is exempt (a market
+ * maker) never changes, so it is cached per database; the schedule is reused for FEE_SCHEDULE_MS.
  */
 export async function ratesFor(db: object, tx: Queryable, userIds: readonly number[]): Promise<Map<number, FeeRates>> {
   const known = exempt.get(db) ?? new Map<number, boolean>();
@@ -55,7 +77,7 @@ export async function ratesFor(db: object, tx: Queryable, userIds: readonly numb
     for (const r of rows) known.set(Number(r.id), r.kind === 'market_maker');
   }
   const paying = userIds.some((id) => known.get(id) === false);
-  const schedule = paying ? await readFeeSchedule(tx) : { maker: '0', taker: '0' };
+  const schedule = paying ? await feeSchedule(db, tx) : { maker: '0', taker: '0' };
   const charged: FeeRates = { maker: parseRate(schedule.maker), taker: parseRate(schedule.taker) };
   const free: FeeRates = { maker: ZERO_RATE, taker: ZERO_RATE };
   return new Map(userIds.map((id) => [id, known.get(id) === false ? charged : free]));

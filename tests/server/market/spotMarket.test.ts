@@ -7,6 +7,7 @@ import { systemAccountId } from '../../../server/kernel/ledger/systemAccounts.js
 import type { Database } from '../../../server/kernel/db/database.js';
 import { ReferenceEngine } from '../../../server/kernel/exchange/matching/reference.js';
 import type { PairSpec } from '../../../server/kernel/exchange/pairSpec.js';
+import { forgetFeeSchedule } from '../../../server/products/spot/fees.js';
 import { SpotMarket } from '../../../server/products/spot/spotMarket.js';
 import { openTestDatabase } from '../testDb.js';
 
@@ -153,7 +154,11 @@ describe('spot market: orders through the engine into balances, trades and candl
 });
 
 describe('spot market: fees, idempotent placing and the user feed', () => {
-  const setRates = (maker: string, taker: string) => db.query('update spot_fee_schedule set maker = $1, taker = $2 where id = 1', [maker, taker]);
+  // An edit of the schedule applies to trades within FEE_SCHEDULE_MS; the test makes it apply at once.
+  const setRates = async (maker: string, taker: string) => {
+    await db.query('update spot_fee_schedule set maker = $1, taker = $2 where id = 1', [maker, taker]);
+    forgetFeeSchedule(db);
+  };
 
   it('charges the maker and taker rates on what each side receives, into the fee account, in the trade transaction', async () => {
     await setRates('0.0005', '0.002');
