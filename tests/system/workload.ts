@@ -59,6 +59,8 @@ export class Workload {
     private readonly operatorToken: string,
     private readonly prices: Record<string, number>,
     seed: number,
+    /** `spot`: only limit and market orders and cancels (the spot pipeline's own commits). */
+    private readonly mix: 'all' | 'spot' = 'all',
   ) {
     this.random = seededRandom(seed);
   }
@@ -97,6 +99,11 @@ export class Workload {
   async step(): Promise<void> {
     const trader = this.pick(this.traders);
     const roll = this.random();
+    if (this.mix === 'spot') {
+      if (roll < 0.55) return this.limitOrder(trader);
+      if (roll < 0.75) return this.marketOrder(trader);
+      return this.cancelOrder(trader);
+    }
     if (roll < 0.22) return this.transfer(trader);
     if (roll < 0.52) return this.limitOrder(trader);
     if (roll < 0.62) return this.marketOrder(trader);

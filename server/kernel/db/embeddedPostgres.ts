@@ -182,7 +182,26 @@ function refuseIfInUse(dir: string): void {
 async function stopLeftover(dir: string, log: (line: string) => void): Promise<void> {
   const file = join(dir, 'postmaster.pid');
   const pid = readPid(file);
-  if (pid === undefined || !isAlive(pid)) return;
+  if (pid === undefined) return;
+  if (!isAlive(pid)) {
+    // A postmaster that died without cleaning up (killed with its parent, a power cut) leaves its
+    // lock file. PostgreSQL removes a stale one by itself, unless the pid still names a zombie that
+    // nobody reaped (its parent died too), which it takes for a running postmaster and refuses to
+    // start. Its backends, in its process group, exit once they see it gone; when none is left the
+    // file is stale and is removed (while one lives, the file stays, and with it PostgreSQL's check).
+    if (isZombie(pid)) {
+      const deadline = Date.now() + 10_000;
+      while (liveGroupMembers(pid) > 0 && Date.now() < deadline) await sleep(50);
+      if (liveGroupMembers(pid) === 0) {
+        log(`removing the lock files of the PostgreSQL (pid ${pid}) that died on ${dir}`);
+        // Its socket's lock file names the same pid (lines 4 and 5 of postmaster.pid: port, socket directory).
+        const [, , , port, socketDir] = readFileSync(file, 'utf8').split('\n');
+        if (port && socketDir) rmSync(join(socketDir, `.s.PGSQL.${port}.lock`), { force: true });
+        rmSync(file, { force: true });
+      }
+    }
+    return;
+  }
   if (!commandLine(pid).includes('postgres')) {
     // A recycled pid (after a reboot, say): PostgreSQL would refuse to start while it lives.
     rmSync(file, { force: true });
@@ -380,6 +399,34 @@ function isAlive(pid: number): boolean {
   } catch {
     return true; // no /proc (macOS): trust kill(0)
   }
+}
+
+/** `pid` has exited but was not reaped (Linux; elsewhere: never). */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] === 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** Processes of process group `pgid` that still run (not zombies), from /proc (Linux; elsewhere 0). */
+function liveGroupMembers(pgid: number): number {
+  if (platform() !== 'linux') return 0;
+  let live = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // After the command's closing parenthesis: state, ppid, pgrp, …
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (state !== 'Z' && Number(pgrp) === pgid) live += 1;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return live;
 }
 
 function commandLine(pid: number): string {
