@@ -284,8 +284,13 @@ export function postmasterCpuSeconds(dataDir: string): number | undefined {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (Number(entry) === postmaster || ppid === postmaster) seconds += cpuSeconds(Number(entry));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ppid = Number(fields[1]);
+      // The postmaster's own time and, in cutime and cstime (fields 16 and 17), that of the
+      // backends it has reaped: a backend that exits between two readings (a pooled connection
+      // closed when idle) then keeps its share instead of making the difference negative.
+      if (Number(entry) === postmaster) seconds += cpuSeconds(postmaster) + (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
+      else if (ppid === postmaster) seconds += cpuSeconds(Number(entry));
     } catch {
       // The process ended meanwhile.
     }
