@@ -393,22 +393,22 @@ function isAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+  return procState(pid) !== 'Z'; // no /proc (macOS): undefined, trust kill(0)
+}
+
+/** The process state letter from /proc (R, S, Z, …), or undefined without /proc. */
+function procState(pid: number): string | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+    return stat.slice(stat.lastIndexOf(')') + 2)[0];
   } catch {
-    return true; // no /proc (macOS): trust kill(0)
+    return undefined;
   }
 }
 
 /** `pid` has exited but was not reaped (Linux; elsewhere: never). */
 function isZombie(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] === 'Z';
-  } catch {
-    return false;
-  }
+  return procState(pid) === 'Z';
 }
 
 /** Processes of process group `pgid` that still run (not zombies), from /proc (Linux; elsewhere 0). */

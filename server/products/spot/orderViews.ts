@@ -47,13 +47,11 @@ export function coalescedOrderReader(db: Queryable): (userId: number, orderId: n
     const batch = waiting;
     waiting = [];
     try {
-      const rows = await db.query<SpotOrder & { user_id: number }>(
-        `select ${ORDER_COLUMNS}, o.user_id ${ORDER_FROM}
-         where (o.id, o.user_id) in (select * from unnest($1::bigint[], $2::bigint[]))`,
-        [batch.map((w) => w.orderId), batch.map((w) => w.userId)],
+      const byUser = await ordersOf(
+        db,
+        batch.map((w) => ({ userId: w.userId, orderIds: [w.orderId] })),
       );
-      const byKey = new Map(rows.map(({ user_id, ...row }) => [`${row.id}:${user_id}`, toOrder(row)]));
-      for (const w of batch) w.resolve(byKey.get(`${w.orderId}:${w.userId}`));
+      for (const w of batch) w.resolve(byUser.get(w.userId)?.find((o) => o.id === w.orderId));
     } catch (error) {
       for (const w of batch) w.reject(error);
     }
