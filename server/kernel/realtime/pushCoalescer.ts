@@ -56,10 +56,17 @@ export class PushCoalescer {
     this.rooms.push(room);
     this.payloads.push(JSON.stringify(payload));
     if (!coalescing) return this.flush();
-    if (this.scheduled === undefined) {
-      const wait = this.lastFlush + this.minIntervalMs - performance.now();
-      this.scheduled = wait > 0 ? setTimeout(() => this.flush(), wait) : setImmediate(() => this.flush());
-    }
+    if (this.scheduled === undefined) this.schedule();
+  }
+
+  /**
+   * At the end of this turn, or when the interval since the last flush ends. Node's timers count
+   * from the loop's cached clock, which lags on a busy machine, so a timer can fire a few ms early:
+   * it then waits out the rest instead of flushing inside the interval.
+   */
+  private schedule(): void {
+    const wait = this.lastFlush + this.minIntervalMs - performance.now();
+    this.scheduled = wait > 0 ? setTimeout(() => ((this.scheduled = undefined), this.schedule()), wait) : setImmediate(() => this.flush());
   }
 
   /** Sends everything queued now (the end of the turn or interval, or before a subscribe changes a room). */
