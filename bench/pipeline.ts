@@ -32,7 +32,7 @@ import { childPid, cpuSecondsOfProcesses, cpuSeconds, freePort, keepAlive, ms, n
 // 20: /api/send_code takes 20 per address per minute, and each registration hashes two passwords
 // (scrypt, ~50 ms each on a quiet machine). BENCH_TRADERS=60 registers the rest from 127.0.0.2, ….
 const TRADERS = Number(process.env.BENCH_TRADERS ?? 20);
-const SUBSCRIBERS = 500;
+const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBER_COUNT ?? 500);
 const USER_CHANNELS = 40; // the first sockets also follow a trader's private `user` channel
 // BENCH_RATES="200,500" runs only those steps (diagnostic runs; the table's figures use the full ramp).
 const RATES = process.env.BENCH_RATES ? process.env.BENCH_RATES.split(',').map(Number) : [25, 50, 100, 200, 500, 1000, 2000, 4000, 8000];

@@ -146,6 +146,43 @@ describe('push coalescing on the socket.io gateway', () => {
     expect(writes).toHaveLength(3);
   });
 
+  it('writes a large flush in slices that let the loop run between them, keeping each socket\'s order', async () => {
+    // 200 sockets in one room whose writes each take ~0.1 ms: one flush is ~20 ms of writes, so it
+    // must span several slices of FLUSH_SLICE_MS, and I/O queued meanwhile runs between them.
+    const written = new Map<string, string[]>();
+    const ids = Array.from({ length: 200 }, (_, i) => `s${i}`);
+    const busy = (ms: number) => {
+      const end = performance.now() + ms;
+      while (performance.now() < end);
+    };
+    const nsp = {
+      adapter: { rooms: new Map([['room', new Set(ids)]]) },
+      sockets: new Map(
+        ids.map((id) => [id, { connected: true, conn: { write: (data: string) => (busy(0.1), written.set(id, [...(written.get(id) ?? []), data])) } }]),
+      ),
+    };
+    const pushes = new PushCoalescer(nsp as never, 0);
+    pushes.push('room', { n: 1 });
+    let between = -1;
+    await new Promise((resolve) => setImmediate(resolve)); // the flush's first slice runs
+    const afterFirstSlice = written.size;
+    expect(afterFirstSlice).toBeGreaterThan(0);
+    expect(afterFirstSlice).toBeLessThan(ids.length);
+    setImmediate(() => (between = written.size));
+    await until(() => written.size === ids.length, 'the slices');
+    expect(between).toBeGreaterThan(0);
+    expect(between).toBeLessThan(ids.length); // the loop ran between two slices
+
+    // A second flush while the first is still slicing: the first's writes are made first, at once.
+    pushes.push('room', { n: 2 });
+    await new Promise((resolve) => setImmediate(resolve));
+    pushes.push('room', { n: 3 });
+    pushes.flush();
+    for (const id of ids) expect(written.get(id)!.slice(1, 2)).toEqual(['2["data",{"n":2}]']);
+    await until(() => ids.every((id) => written.get(id)!.length === 3), 'the second flush');
+    for (const id of ids) expect(written.get(id)).toEqual(['2["data",{"n":1}]', '2["data",{"n":2}]', '2["data",{"n":3}]']);
+  });
+
   it('frames text as RFC 6455 says for each length class', () => {
     for (const length of [0, 125, 126, 65_535, 65_536]) {
       const frame = webSocketTextFrame('x'.repeat(length));
