@@ -1,4 +1,5 @@
 import type { Namespace } from 'socket.io';
+import { PushPace } from './pushPace.js';
 
 /**
  * One packet per socket per event-loop turn, shared by every socket owed the same messages.
@@ -36,7 +37,8 @@ export function setPushCoalescing(on: boolean): void {
  * Pushes queued within this time of the last flush wait for the end of it and go together; a push
  * after a quiet spell still leaves at the end of its turn. A browser draws once per frame (16.7 ms at
  * 60 Hz) and the client's market actors apply a frame's updates together, so a wait shorter than a
- * frame is not seen by a trader.
+ * frame is not seen by a trader. While the event loop is saturated the interval stretches, up to four
+ * times this (pushPace.ts).
  */
 export const DEFAULT_PUSH_INTERVAL_MS = 10;
 
@@ -64,10 +66,15 @@ export class PushCoalescer {
   private nextWrite = 0;
   private slicing: ReturnType<typeof setImmediate> | undefined;
 
+  /** The interval between flushes: the base, stretched while the event loop is saturated (pushPace.ts). */
+  private readonly pace: PushPace;
+
   constructor(
     private readonly nsp: Namespace,
-    private readonly minIntervalMs = DEFAULT_PUSH_INTERVAL_MS,
-  ) {}
+    pace: number | PushPace = DEFAULT_PUSH_INTERVAL_MS,
+  ) {
+    this.pace = typeof pace === 'number' ? new PushPace(pace) : pace;
+  }
 
   /** Queues `payload` for every socket in `room`: it leaves at the end of this turn, or when the interval since the last flush ends. */
   push(room: string, payload: object): void {
@@ -83,7 +90,7 @@ export class PushCoalescer {
    * it then waits out the rest instead of flushing inside the interval.
    */
   private schedule(): void {
-    const wait = this.lastFlush + this.minIntervalMs - performance.now();
+    const wait = this.lastFlush + this.pace.intervalMs() - performance.now();
     this.scheduled = wait > 0 ? setTimeout(() => ((this.scheduled = undefined), this.schedule()), wait) : setImmediate(() => this.flush());
   }
 
