@@ -112,7 +112,7 @@ export class SpotMarket {
   /** One batch through every stage (the sequencer's unpipelined path: a split after a failed record). */
   private async runBatch(batch: Command[]): Promise<Result[]> {
     const staged = await this.startBatch(batch);
-    const results = await staged.finish();
+    const results = await staged.finish(() => undefined);
     // Unpipelined, nothing is in flight behind this batch: rebuild at once after a failed settlement.
     if (this.sequencer.stale) await this.sequencer.recover();
     return results;
@@ -179,23 +179,28 @@ export class SpotMarket {
       return failed(error);
     }
     return {
-      finish: async () => {
+      finish: async (committed) => {
         try {
-          if (events.length > 0 || placed.length > 0) await this.settleAndPublish(events, placed, now);
+          if (events.length > 0 || placed.length > 0) await this.settleAndPublish(events, placed, now, committed);
           // Both transactions committed without waiting for the disk: nobody hears of the batch
           // before it is there.
-          else if (intents.length > 0) await this.db.durable();
+          else if (intents.length > 0) {
+            committed();
+            await this.db.durable();
+          }
           return results;
         } catch (error) {
           // The book moved, settlement did not commit: every caller gets the error (see `failed`).
-          return failed(error).finish();
+          return failed(error).finish(() => undefined);
         }
       },
     };
   }
 
-  private async settleAndPublish(events: EngineEvent[], placed: Array<{ userId: number; orderId: number }>, now: number): Promise<void> {
+  /** `committed`: told once the settlement has committed, so the next batch can settle while this one waits for the disk. */
+  private async settleAndPublish(events: EngineEvent[], placed: Array<{ userId: number; orderId: number }>, now: number, committed: () => void): Promise<void> {
     const settled = await settle(this.db, this.spec, this.data, events, placed, now, this.tradeIds);
+    committed();
     await this.db.durable();
     this.notify(settled.orders);
     this.data.published(settled.trades, settled.candles.values());

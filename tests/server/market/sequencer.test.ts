@@ -102,6 +102,102 @@ describe('pipelined sequencer', () => {
     expect(await third).toBe('c done');
   });
 
+  it('settles the next batch once the previous one has committed, while that one still waits for the disk', async () => {
+    // Each settlement: commit (a gate), tell the sequencer, then wait for its durability (a second gate).
+    const log: string[] = [];
+    const commits: Array<ReturnType<typeof deferred>> = [];
+    const disks: Array<ReturnType<typeof deferred>> = [];
+    const sequencer: Sequencer<string, string> = new Sequencer<string, string>({
+      run: async (batch) => batch.map((c) => `${c} done`),
+      start: async (batch) => {
+        const commit = deferred();
+        const disk = deferred();
+        commits.push(commit);
+        disks.push(disk);
+        return {
+          finish: async (committed) => {
+            log.push(`settle ${batch.join('+')}`);
+            await commit.promise;
+            committed();
+            await disk.promise;
+            log.push(`durable ${batch.join('+')}`);
+            return batch.map((c) => `${c} done`);
+          },
+        };
+      },
+      rebuild: async () => void log.push('rebuild'),
+    });
+    const answers: string[] = [];
+    const first = sequencer.submit('a').then((r) => void answers.push(r));
+    await tick();
+    const second = sequencer.submit('b').then((r) => void answers.push(r));
+    await tick();
+    await tick();
+    expect(log).toEqual(['settle a']);
+    commits[0]!.resolve();
+    await tick();
+    await tick();
+    // "a" committed but is not on disk yet: "b" settles meanwhile; nobody has been answered.
+    expect(log).toEqual(['settle a', 'settle b']);
+    expect(answers).toEqual([]);
+    const idle = sequencer.idle().then(() => void log.push('idle'));
+    commits[1]!.resolve();
+    disks[1]!.resolve();
+    await tick();
+    expect(answers).toEqual(['b done']); // its own disk wait is over; "a"'s is not
+    expect(log).not.toContain('idle'); // exclusive work waits for every answer
+    disks[0]!.resolve();
+    await Promise.all([first, second, idle]);
+    expect(answers).toEqual(['b done', 'a done']);
+    expect(log.at(-1)).toBe('idle');
+  });
+
+  it('a durability wait that fails after the next batch began settling: both finish, then the market is rebuilt', async () => {
+    const log: string[] = [];
+    const disks: Array<ReturnType<typeof deferred>> = [];
+    let sequencer!: Sequencer<string, string>;
+    sequencer = new Sequencer<string, string>({
+      run: async (batch) => batch.map((c) => `${c} done`),
+      start: async (batch) => {
+        const disk = deferred();
+        disks.push(disk);
+        return {
+          finish: async (committed) => {
+            log.push(`settle ${batch.join('+')}`);
+            committed();
+            try {
+              await disk.promise;
+            } catch {
+              sequencer.stale = true;
+              return batch.map((c) => `${c} failed`);
+            }
+            return batch.map((c) => `${c} done`);
+          },
+        };
+      },
+      rebuild: async () => void log.push('rebuild'),
+    });
+    const first = sequencer.submit('a');
+    await tick();
+    const second = sequencer.submit('b');
+    await tick();
+    await tick();
+    expect(log).toEqual(['settle a', 'settle b']);
+    disks[0]!.reject(new Error('disk'));
+    const third = sequencer.submit('c');
+    await tick();
+    await tick();
+    // "c" waits: the market is stale, and the rebuild waits for "b", still in flight.
+    expect(log).toEqual(['settle a', 'settle b']);
+    disks[1]!.resolve();
+    expect(await first).toBe('a failed');
+    expect(await second).toBe('b done');
+    await tick();
+    disks[2]?.resolve();
+    expect(await third).toBe('c done');
+    expect(log).toEqual(['settle a', 'settle b', 'rebuild', 'settle c']);
+  });
+
   it('exclusive work waits for the settlement in flight', async () => {
     const { sequencer, log, settlements } = scripted();
     const order = sequencer.submit('a');

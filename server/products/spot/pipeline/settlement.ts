@@ -74,6 +74,9 @@ export async function settle(
     published.unshift({ id: tradeIds[i]!, time: now, price: tradeRows.price[i]!, quantity: tradeRows.quantity[i]!, side: e.takerSide });
   });
   for (const e of ends) touch(e.accountId, e.orderId);
+  // As of this batch: the next batch's settlement moves the live candles while this one waits for
+  // the disk, and what this batch publishes afterwards must not show trades that are not durable yet.
+  for (const [interval, c] of candles) candles.set(interval, { ...c });
 
   // Per order touched: its fills (zero for an order that only ended) and whether it ended.
   const ended = new Map(ends.map((e) => [e.orderId, e.type === 'cancelled' && e.reason === CancelReason.budget]));
