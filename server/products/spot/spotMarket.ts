@@ -26,7 +26,7 @@ export type PlaceOutcome =
 
 export type CancelOutcome = { ok: true } | { ok: false; reason: 'unknownOrder' };
 
-type Command = { kind: 'place'; intent: PlaceIntent } | { kind: 'cancel'; userId: number; orderId: number };
+type Command = { kind: 'place'; intent: PlaceIntent; onCommitted?: (orderId: number) => void } | { kind: 'cancel'; userId: number; orderId: number };
 type Result = PlaceOutcome | CancelOutcome | Error;
 
 /**
@@ -84,15 +84,19 @@ export class SpotMarket {
   }
 
   /** Places an order described in decimals: intake here, then the pipeline. */
-  async place(request: PlaceOrderRequest): Promise<PlaceOutcome> {
+  async place(request: PlaceOrderRequest, onCommitted?: (orderId: number) => void): Promise<PlaceOutcome> {
     const taken = intake(this.spec, request);
     if (!taken.ok) return taken;
-    return this.placeIntent(taken.intent);
+    return this.placeIntent(taken.intent, onCommitted);
   }
 
-  /** Places an order that has been through intake (the HTTP path checks and converts it once, with its own messages). */
-  placeIntent(intent: PlaceIntent): Promise<PlaceOutcome> {
-    return this.sequencer.submit({ kind: 'place', intent }).then(unlessError) as Promise<PlaceOutcome>;
+  /**
+   * Places an order that has been through intake (the HTTP path checks and converts it once, with its
+   * own messages). `onCommitted`: told the new order's id once its batch has committed, before the
+   * answer, which also waits for the disk, so the caller can read the order's row meanwhile.
+   */
+  placeIntent(intent: PlaceIntent, onCommitted?: (orderId: number) => void): Promise<PlaceOutcome> {
+    return this.sequencer.submit({ kind: 'place', intent, ...(onCommitted ? { onCommitted } : {}) }).then(unlessError) as Promise<PlaceOutcome>;
   }
 
   cancel(userId: number, orderId: number): Promise<CancelOutcome> {
@@ -178,14 +182,30 @@ export class SpotMarket {
     } catch (error) {
       return failed(error);
     }
+    // The batch has committed: the next may settle, and callers may read their new orders' rows
+    // while the answer waits for the disk.
+    const tellCommitted = (committed: () => void) => () => {
+      committed();
+      batch.forEach((c) => {
+        if (c.kind !== 'place' || !c.onCommitted) return;
+        const r = recordedAt.get(c);
+        if (r?.kind !== 'recorded') return;
+        try {
+          c.onCommitted(r.orderId);
+        } catch {
+          // A caller's read failing to start is its own affair: the batch has committed.
+        }
+      });
+    };
     return {
       finish: async (committed) => {
+        const batchCommitted = tellCommitted(committed);
         try {
-          if (events.length > 0 || placed.length > 0) await this.settleAndPublish(events, placed, now, committed);
+          if (events.length > 0 || placed.length > 0) await this.settleAndPublish(events, placed, now, batchCommitted);
           // Both transactions committed without waiting for the disk: nobody hears of the batch
           // before it is there.
           else if (intents.length > 0) {
-            committed();
+            batchCommitted();
             await this.db.durable();
           }
           return results;

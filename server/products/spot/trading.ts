@@ -92,9 +92,15 @@ export function spotTrading({
       const key = submissionKey(PLACE_SCOPE, idempotencyKey, { ...body, symbol: market.spec.symbol });
       const taken = intake(market.spec, { ...checked.request, userId, submission: { scope: PLACE_SCOPE, key } });
       if (!taken.ok) return fail(REFUSALS[taken.reason]);
-      const outcome = await market.placeIntent(taken.intent);
+      // The new order's row is read as soon as its batch has committed, while the answer waits for
+      // the disk: the read costs the answer no round trip of its own.
+      let committedRow: Promise<SpotOrder | undefined> | undefined;
+      const outcome = await market.placeIntent(taken.intent, (orderId) => {
+        committedRow = orderOf(userId, orderId);
+        committedRow.catch(() => undefined); // awaited below; an answer that fails first leaves it unread
+      });
       if (!outcome.ok) return fail(REFUSALS[outcome.reason]);
-      const order = await orderOf(userId, outcome.orderId);
+      const order = await (committedRow ?? orderOf(userId, outcome.orderId));
       return order ? { ok: true, data: order } : fail('spotOrderNotFound');
     },
 
