@@ -55,6 +55,13 @@ export class FastEngine implements OrderBookEngine {
   private readonly asks = new BookSide(-1, this.levelRows, this.queues);
   /** Every resting order's slot by id: O(1) cancel and duplicate check. */
   private readonly byId = new OrderIndex(this.orderRows);
+  /**
+   * The highest id that ever rested here (0 before the first). An order with a higher id cannot
+   * be resting, so it needs no duplicate check: the exchange hands out ids in increasing order, so
+   * a new order skips the index probe (~10 % of the bench's standard pass). Ids that do not pass
+   * validation never get here (NaN and fractions are refused first).
+   */
+  private maxRestedId = 0;
 
   execute(command: Command, out: EngineEvent[]): void {
     this.apply(command, new EventList(out));
@@ -132,7 +139,7 @@ export class FastEngine implements OrderBookEngine {
       sink.rejected(orderId, accountId, invalid);
       return;
     }
-    if (this.byId.get(orderId) !== 0) {
+    if (orderId <= this.maxRestedId && this.byId.get(orderId) !== 0) {
       sink.rejected(orderId, accountId, RejectReason.duplicateOrderId);
       return;
     }
@@ -228,6 +235,7 @@ export class FastEngine implements OrderBookEngine {
     levels[level * 8 + LEVEL_COUNT] = levels[level * 8 + LEVEL_COUNT]! + 1;
     levels[level * 8 + LEVEL_QUANTITY] = levels[level * 8 + LEVEL_QUANTITY]! + remaining;
     this.byId.add(orderId, slot);
+    if (orderId > this.maxRestedId) this.maxRestedId = orderId;
   }
 
   /** Takes a resting order off the book (filled or cancelled) and recycles its slot. */
