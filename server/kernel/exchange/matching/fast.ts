@@ -20,6 +20,7 @@ import {
 import { LevelQueues } from './fast/levelQueues.js';
 import { OrderIndex } from './fast/orderIndex.js';
 import { validatePlace } from './rules.js';
+import { EventList } from './events.js';
 import { hashOrders } from './stateHash.js';
 import {
   CancelReason,
@@ -28,6 +29,7 @@ import {
   type CancelReason as CancelReasonCode,
   type Command,
   type EngineEvent,
+  type EventSink,
   type OrderBookEngine,
   type PlaceCommand,
   type RestingOrder,
@@ -53,26 +55,37 @@ export class FastEngine implements OrderBookEngine {
   private readonly asks = new BookSide(-1, this.levelRows, this.queues);
   /** Every resting order's slot by id: O(1) cancel and duplicate check. */
   private readonly byId = new OrderIndex(this.orderRows);
+  /**
+   * The highest id that ever rested here (0 before the first). An order with a higher id cannot
+   * be resting, so it needs no duplicate check: the exchange hands out ids in increasing order, so
+   * a new order skips the index probe (~5 % of the bench's standard pass, in-process A/B). Ids
+   * that do not pass validation never get here (NaN and fractions are refused first).
+   */
+  private maxRestedId = 0;
 
   execute(command: Command, out: EngineEvent[]): void {
-    if (command.kind === 'cancel') this.cancel(command.orderId, command.accountId, out);
-    else this.place(command, out);
+    this.apply(command, new EventList(out));
   }
 
-  private cancel(orderId: number, accountId: number, out: EngineEvent[]): void {
+  apply(command: Command, sink: EventSink): void {
+    if (command.kind === 'cancel') this.cancel(command.orderId, command.accountId, sink);
+    else this.place(command, sink);
+  }
+
+  private cancel(orderId: number, accountId: number, sink: EventSink): void {
     const slot = this.byId.get(orderId);
     if (slot === 0) {
-      out.push({ type: 'rejected', orderId, accountId, reason: RejectReason.unknownOrder });
+      sink.rejected(orderId, accountId, RejectReason.unknownOrder);
       return;
     }
     const rows = this.orderRows.rows;
     if (rows[slot * 4 + ORDER_ACCOUNT] !== accountId) {
-      out.push({ type: 'rejected', orderId, accountId, reason: RejectReason.notOwner });
+      sink.rejected(orderId, accountId, RejectReason.notOwner);
       return;
     }
     const remaining = rows[slot * 4 + ORDER_REMAINING]!;
     this.remove(slot);
-    out.push({ type: 'cancelled', orderId, accountId, remaining, reason: CancelReason.user });
+    sink.cancelled(orderId, accountId, remaining, CancelReason.user);
   }
 
   /** What a FOK order could fill right now, honouring its limit, budget and self-trade rule. */
@@ -118,16 +131,16 @@ export class FastEngine implements OrderBookEngine {
     return filled;
   }
 
-  private place(c: PlaceCommand, out: EngineEvent[]): void {
+  private place(c: PlaceCommand, sink: EventSink): void {
     const orderId = c.orderId;
     const accountId = c.accountId;
     const invalid = validatePlace(c);
     if (invalid !== undefined) {
-      out.push({ type: 'rejected', orderId, accountId, reason: invalid });
+      sink.rejected(orderId, accountId, invalid);
       return;
     }
-    if (this.byId.get(orderId) !== 0) {
-      out.push({ type: 'rejected', orderId, accountId, reason: RejectReason.duplicateOrderId });
+    if (orderId <= this.maxRestedId && this.byId.get(orderId) !== 0) {
+      sink.rejected(orderId, accountId, RejectReason.duplicateOrderId);
       return;
     }
     const side: Side = c.side;
@@ -138,15 +151,15 @@ export class FastEngine implements OrderBookEngine {
     if (c.tif === 'POST_ONLY' && book.best !== 0) {
       const best = this.levelRows.rows[book.best * 8 + LEVEL_PRICE]!;
       if (isMarket || (buy ? best <= limit : best >= limit)) {
-        out.push({ type: 'rejected', orderId, accountId, reason: RejectReason.wouldTakeLiquidity });
+        sink.rejected(orderId, accountId, RejectReason.wouldTakeLiquidity);
         return;
       }
     }
     if (c.tif === 'FOK' && this.fillable(c, isMarket, book) < c.quantity) {
-      out.push({ type: 'rejected', orderId, accountId, reason: RejectReason.cannotFillCompletely });
+      sink.rejected(orderId, accountId, RejectReason.cannotFillCompletely);
       return;
     }
-    out.push({ type: 'accepted', orderId, accountId, side, price: isMarket ? 0 : limit, quantity: c.quantity });
+    sink.accepted(orderId, accountId, side, isMarket ? 0 : limit, c.quantity);
 
     const marketBuy = isMarket && buy;
     const stp = c.stp;
@@ -169,7 +182,7 @@ export class FastEngine implements OrderBookEngine {
       const makerRemaining = orders[makerRow + ORDER_REMAINING]!;
       if (makerAccount === accountId) {
         if (stp === 'cancelMaker' || stp === 'cancelBoth') {
-          out.push({ type: 'cancelled', orderId: orders[makerRow + ORDER_ID]!, accountId: makerAccount, remaining: makerRemaining, reason: CancelReason.selfTrade });
+          sink.cancelled(orders[makerRow + ORDER_ID]!, makerAccount, makerRemaining, CancelReason.selfTrade);
           this.remove(maker);
           level = book.best;
           if (stp === 'cancelMaker') continue;
@@ -189,17 +202,7 @@ export class FastEngine implements OrderBookEngine {
       }
       const makerLeft = makerRemaining - qty;
       remaining -= qty;
-      out.push({
-        type: 'trade',
-        makerOrderId: orders[makerRow + ORDER_ID]!,
-        makerAccountId: makerAccount,
-        takerOrderId: orderId,
-        takerAccountId: accountId,
-        takerSide: side,
-        price,
-        quantity: qty,
-        makerDone: makerLeft === 0,
-      });
+      sink.trade(orders[makerRow + ORDER_ID]!, makerAccount, orderId, accountId, side, price, qty, makerLeft === 0);
       if (makerLeft === 0) {
         this.remove(maker);
         level = book.best;
@@ -212,7 +215,7 @@ export class FastEngine implements OrderBookEngine {
     if (takerCancel === 0 && !isMarket && (c.tif === 'GTC' || c.tif === 'POST_ONLY')) {
       this.rest(buy ? this.bids : this.asks, orderId, accountId, limit, remaining);
     } else {
-      out.push({ type: 'cancelled', orderId, accountId, remaining, reason: takerCancel === 0 ? CancelReason.unfilled : takerCancel });
+      sink.cancelled(orderId, accountId, remaining, takerCancel === 0 ? CancelReason.unfilled : takerCancel);
     }
   }
 
@@ -232,6 +235,7 @@ export class FastEngine implements OrderBookEngine {
     levels[level * 8 + LEVEL_COUNT] = levels[level * 8 + LEVEL_COUNT]! + 1;
     levels[level * 8 + LEVEL_QUANTITY] = levels[level * 8 + LEVEL_QUANTITY]! + remaining;
     this.byId.add(orderId, slot);
+    if (orderId > this.maxRestedId) this.maxRestedId = orderId;
   }
 
   /** Takes a resting order off the book (filled or cancelled) and recycles its slot. */

@@ -1,3 +1,4 @@
+import { EventList } from './events.js';
 import { hashOrders } from './stateHash.js';
 import { crosses, validatePlace } from './rules.js';
 import {
@@ -6,6 +7,7 @@ import {
   type BookLevel,
   type Command,
   type EngineEvent,
+  type EventSink,
   type OrderBookEngine,
   type PlaceCommand,
   type RestingOrder,
@@ -22,8 +24,12 @@ export class ReferenceEngine implements OrderBookEngine {
   private asks: RestingOrder[] = [];
 
   execute(command: Command, out: EngineEvent[]): void {
-    if (command.kind === 'cancel') this.cancel(command.orderId, command.accountId, out);
-    else this.place(command, out);
+    this.apply(command, new EventList(out));
+  }
+
+  apply(command: Command, sink: EventSink): void {
+    if (command.kind === 'cancel') this.cancel(command.orderId, command.accountId, sink);
+    else this.place(command, sink);
   }
 
   private find(orderId: number): { list: RestingOrder[]; index: number } | undefined {
@@ -34,13 +40,13 @@ export class ReferenceEngine implements OrderBookEngine {
     return undefined;
   }
 
-  private cancel(orderId: number, accountId: number, out: EngineEvent[]): void {
+  private cancel(orderId: number, accountId: number, sink: EventSink): void {
     const found = this.find(orderId);
-    if (!found) return void out.push({ type: 'rejected', orderId, accountId, reason: RejectReason.unknownOrder });
+    if (!found) return void sink.rejected(orderId, accountId, RejectReason.unknownOrder);
     const order = found.list[found.index]!;
-    if (order.accountId !== accountId) return void out.push({ type: 'rejected', orderId, accountId, reason: RejectReason.notOwner });
+    if (order.accountId !== accountId) return void sink.rejected(orderId, accountId, RejectReason.notOwner);
     found.list.splice(found.index, 1);
-    out.push({ type: 'cancelled', orderId, accountId, remaining: order.remaining, reason: CancelReason.user });
+    sink.cancelled(orderId, accountId, order.remaining, CancelReason.user);
   }
 
   /** What a FOK order could fill right now, honouring its limit, budget and self-trade rule. */
@@ -63,21 +69,21 @@ export class ReferenceEngine implements OrderBookEngine {
     return filled;
   }
 
-  private place(c: PlaceCommand, out: EngineEvent[]): void {
+  private place(c: PlaceCommand, sink: EventSink): void {
     const invalid = validatePlace(c);
-    if (invalid) return void out.push({ type: 'rejected', orderId: c.orderId, accountId: c.accountId, reason: invalid });
+    if (invalid) return void sink.rejected(c.orderId, c.accountId, invalid);
     if (this.find(c.orderId)) {
-      return void out.push({ type: 'rejected', orderId: c.orderId, accountId: c.accountId, reason: RejectReason.duplicateOrderId });
+      return void sink.rejected(c.orderId, c.accountId, RejectReason.duplicateOrderId);
     }
     const limit = c.type === 'limit' ? c.price : undefined;
     const book = c.side === 'buy' ? this.asks : this.bids;
     if (c.tif === 'POST_ONLY' && book[0] && crosses(c.side, limit, book[0].price)) {
-      return void out.push({ type: 'rejected', orderId: c.orderId, accountId: c.accountId, reason: RejectReason.wouldTakeLiquidity });
+      return void sink.rejected(c.orderId, c.accountId, RejectReason.wouldTakeLiquidity);
     }
     if (c.tif === 'FOK' && this.fillable(c, limit) < c.quantity) {
-      return void out.push({ type: 'rejected', orderId: c.orderId, accountId: c.accountId, reason: RejectReason.cannotFillCompletely });
+      return void sink.rejected(c.orderId, c.accountId, RejectReason.cannotFillCompletely);
     }
-    out.push({ type: 'accepted', orderId: c.orderId, accountId: c.accountId, side: c.side, price: limit ?? 0, quantity: c.quantity });
+    sink.accepted(c.orderId, c.accountId, c.side, limit ?? 0, c.quantity);
 
     let remaining = c.quantity;
     let budget = c.quoteBudget ?? Number.MAX_SAFE_INTEGER;
@@ -87,7 +93,7 @@ export class ReferenceEngine implements OrderBookEngine {
       if (maker.accountId === c.accountId) {
         if (c.stp === 'cancelMaker' || c.stp === 'cancelBoth') {
           book.shift();
-          out.push({ type: 'cancelled', orderId: maker.orderId, accountId: maker.accountId, remaining: maker.remaining, reason: CancelReason.selfTrade });
+          sink.cancelled(maker.orderId, maker.accountId, maker.remaining, CancelReason.selfTrade);
         }
         if (c.stp === 'cancelMaker') continue;
         takerCancel = CancelReason.selfTrade;
@@ -102,17 +108,7 @@ export class ReferenceEngine implements OrderBookEngine {
       maker.remaining -= qty;
       remaining -= qty;
       budget -= qty * maker.price;
-      out.push({
-        type: 'trade',
-        makerOrderId: maker.orderId,
-        makerAccountId: maker.accountId,
-        takerOrderId: c.orderId,
-        takerAccountId: c.accountId,
-        takerSide: c.side,
-        price: maker.price,
-        quantity: qty,
-        makerDone: maker.remaining === 0,
-      });
+      sink.trade(maker.orderId, maker.accountId, c.orderId, c.accountId, c.side, maker.price, qty, maker.remaining === 0);
       if (maker.remaining === 0) book.shift();
     }
     if (remaining === 0) return;
@@ -120,7 +116,7 @@ export class ReferenceEngine implements OrderBookEngine {
     if (rests) {
       this.rest({ orderId: c.orderId, accountId: c.accountId, side: c.side, price: c.price, remaining });
     } else {
-      out.push({ type: 'cancelled', orderId: c.orderId, accountId: c.accountId, remaining, reason: takerCancel ?? CancelReason.unfilled });
+      sink.cancelled(c.orderId, c.accountId, remaining, takerCancel ?? CancelReason.unfilled);
     }
   }
 

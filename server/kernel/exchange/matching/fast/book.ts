@@ -137,13 +137,23 @@ export class BookSide {
     private readonly queues: LevelQueues,
   ) {}
 
-  /** The id of the level at `price`, created (and placed in order) when there is none. */
+  /**
+   * The id of the level at `price`, created (and placed in order) when there is none. Only the
+   * common case is here (a level in the ladder's window), so that V8 inlines it into the engine's
+   * `rest`; the rest is in `findOrCreate`.
+   */
   levelAt(price: number): number {
     const offset = price - this.ladderFrom;
     if (offset >= 0 && offset < LADDER) {
       const id = this.ladder[offset]!;
       if (id !== 0) return id;
-    } else {
+    }
+    return this.findOrCreate(price);
+  }
+
+  /** `levelAt` when the ladder does not hold the level: looks beyond the window, or creates it. */
+  private findOrCreate(price: number): number {
+    if (!this.inLadder(price)) {
       const found = this.byPrice.get(price);
       if (found !== 0) return found;
       if (this.best === 0 || !this.inLadder(this.levels.rows[this.best * 8 + LEVEL_PRICE]!)) this.recentre(this.best === 0 ? price : this.levels.rows[this.best * 8 + LEVEL_PRICE]!);
