@@ -98,10 +98,10 @@ describe('database round trips per batch', () => {
     // shared with the other markets (the commits do not wait for the disk, the answers do). Orders
     // that only rest need no settlement transaction. (Before this budget: 12; then 6.)
     expect(small.resting).toBeLessThanOrEqual(5);
-    // Record; settlement: begin, trades + order fills, ends and releases + candles + the balance
-    // locks in one statement, balances + ledger, commit; the barrier. The fee schedule is read at
-    // most once a second (FEE_SCHEDULE_MS), not per batch. (Before: 26, then 15.)
-    expect(small.crossing).toBeLessThanOrEqual(9);
+    // Record; settlement: ONE statement that is its own transaction — trades, order fills, ends and
+    // releases, candles, then the balances and ledger entries; the barrier. The fee schedule is read
+    // at most once a second (FEE_SCHEDULE_MS), not per batch. (Before: 26, then 15, then 9.)
+    expect(small.crossing).toBeLessThanOrEqual(6);
     expect(await auditLedger(inner)).toEqual([]);
   });
 });

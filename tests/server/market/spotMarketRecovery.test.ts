@@ -3,6 +3,8 @@ import { applyDelta, bookFromSnapshot, type BookSides } from '../../../src/featu
 import { submissionKey } from '../../../server/kernel/idempotency.js';
 import { changeBalance, readBalance } from '../../../server/kernel/ledger/ledger.js';
 import { auditLedger } from '../../../server/kernel/ledger/ledgerAudit.js';
+import { makeBalanceRows } from '../../../server/kernel/ledger/balanceDeltas.js';
+import { systemAccountId } from '../../../server/kernel/ledger/systemAccounts.js';
 import type { Database } from '../../../server/kernel/db/database.js';
 import { FastEngine } from '../../../server/kernel/exchange/matching/fast.js';
 import { ReferenceEngine } from '../../../server/kernel/exchange/matching/reference.js';
@@ -31,7 +33,8 @@ class InjectedFailure extends Error {
 /**
  * The database, except that chosen transactions (counted from `failTransactions`) run their work
  * and then throw, so the database rolls them back. `whileFailing` runs just before the throw, when
- * the engine already holds the failed command's result (a depth flush on the timer, say).
+ * the engine already holds the failed command's result (a depth flush on the timer, say). A
+ * statement that is its own transaction (the settlement's, COMMIT_LATER) counts as one.
  */
 function failingDatabase(inner: Database) {
   let count = 0;
@@ -39,7 +42,18 @@ function failingDatabase(inner: Database) {
   let whileFailing: () => void = () => undefined;
   const db: Database = {
     dialect: inner.dialect,
-    query: (sql, params) => inner.query(sql, params),
+    query: (sql, params) =>
+      sql.includes('commit_later')
+        ? inner.transaction(async (tx) => {
+            const n = ++count;
+            const result = await tx.query(sql, params);
+            if (failing.has(n)) {
+              whileFailing();
+              throw new InjectedFailure();
+            }
+            return result;
+          })
+        : inner.query(sql, params),
     exec: (sql) => inner.exec(sql),
     close: () => inner.close(),
     durable: () => inner.durable(),
@@ -127,6 +141,10 @@ describe('spot market: recovering from a failed transaction 2', () => {
     const snapshot = market.depthSnapshot();
     const from = published.length;
 
+    // The balance rows the trades credit exist already, so the settlement is one statement (a
+    // first credit makes its rows and runs the statement again: balanceDeltas.ts).
+    const fees = await systemAccountId(inner, 'fees');
+    await makeBalanceRows(inner, [seller, buyer, fees].flatMap((userId) => ['BTC', 'USDT'].map((currency) => ({ userId, currency, account: 'spot' as const }))));
     // Transaction 1 (record + freeze) commits; transaction 2 (trades) fails after the engine matched,
     // with a depth flush in between that publishes the engine's (never committed) book.
     faulty.failTransactions([2], () => market.flushDepth());

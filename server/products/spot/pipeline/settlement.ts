@@ -6,12 +6,13 @@ import { candleColumns } from '../../../kernel/exchange/market/klineHistory.js';
 import type { MarketData } from '../../../kernel/exchange/marketData.js';
 import { CancelReason, type EngineEvent } from '../../../kernel/exchange/matching/types.js';
 import type { PairSpec } from '../../../kernel/exchange/pairSpec.js';
+import { COMMIT_LATER } from '../../../kernel/db/commitLater.js';
+import { BALANCE_ROWS_MISSING, balanceDeltas, makeBalanceRows } from '../../../kernel/ledger/balanceDeltas.js';
 import type { BalanceChange } from '../../../kernel/ledger/ledger.js';
-import { applyBalanceChanges, balanceLocks, fromAtto, lockedStates } from '../../../kernel/ledger/ledgerBatch.js';
+import { fromAtto } from '../../../kernel/ledger/ledgerBatch.js';
 import { StatementParams } from '../../../kernel/db/statementParams.js';
 import { systemAccountId } from '../../../kernel/ledger/systemAccounts.js';
 import { ratesFor, type FeeRates } from '../fees.js';
-import { DURABLE_LATER } from './record.js';
 import { bookTrades, type OrderFill, type Trade } from './tradeBook.js';
 
 export { FEE_EXTRA_DECIMALS } from './tradeBook.js';
@@ -27,18 +28,18 @@ export interface Settled {
 
 
 /**
- * The settlement stage (transaction 2 of a batch): applies the engine's events of the whole batch
- * — trades, fills, fees, cancels, releases of what finished orders still hold, candles — with
- * multi-row statements, whatever the number of orders: trades with preallocated ids, order rows
- * updated once each, every balance locked once and written once, the platform's fee rows last, so
- * concurrent markets never deadlock. `placed`: orders just recorded, which changed for their
- * owners even when the engine only rested them.
+ * The settlement stage (the second write of a batch): applies the engine's events of the whole batch
+ * — trades, fills, fees, cancels, releases of what finished orders still hold, candles — in ONE
+ * statement that is its own transaction, whatever the number of orders: trades with preallocated
+ * ids, order rows updated once each, every balance written once relative to its row with its ledger
+ * entries (kernel/ledger/balanceDeltas.ts), the platform's fee rows last, so concurrent markets
+ * never deadlock. `placed`: orders just recorded, which changed for their owners even when the
+ * engine only rested them.
  *
- * Balances are what every market and the next batch's record stage wait on, so they are locked
- * last: fees, fills and ledger changes are computed before the transaction; its first statement
- * writes the order and trade rows (this market's own, which nobody else writes) and, last, locks
- * the balances; the second writes them with their ledger entries; the commit follows without
- * waiting for the disk (DURABLE_LATER: the caller waits for `db.durable()` before telling).
+ * Balances are what every market and the next batch's record stage wait on: fees, fills and ledger
+ * changes are computed before the statement, which locks the balance rows only while it runs, and
+ * its commit does not wait for the disk (COMMIT_LATER: the caller waits for `db.durable()` before
+ * telling).
  */
 export async function settle(
   db: Database,
@@ -85,77 +86,67 @@ export async function settle(
   const orderFills = orderIds.map((id) => fills.get(id) ?? noFill);
   const bars = [...candles.values()].map((c) => ({ interval: c.interval, openTime: c.openTime, bar: marketData.bar(c) }));
 
-  // The balances: every touched user's two rows and the platform's fee rows (last, see feeIncome).
-  const users = new Set<number>();
-  for (const t of trades) users.add(t.makerAccountId).add(t.takerAccountId);
-  for (const e of ends) users.add(e.accountId);
-  const balanceRows = [...users].flatMap((userId) => [
-    { userId, currency: left, account: 'spot' as const },
-    { userId, currency: right, account: 'spot' as const },
-  ]);
+  // The platform's fee rows come last (see feeIncome).
   const fees = feeIncome(feeAccount, incomes);
 
-  await db.transaction(async (tx) => {
-    // One round trip for the trades, every order they or the cancels touch, the candles they move,
-    // and the lock on the balances (taken last in the transaction's life, so they are held for the
-    // ledger write and the commit only). An order's status follows from its fills and its end: a
-    // market buy that traded until less than one lot of its budget was left has spent it, "fully
-    // traded" to the trader, not "cancelled". An order that is done (fully traded, cancelled or
-    // refused) gives back what it still holds frozen — the unused part of a buy's limit or budget,
-    // or a cancelled remainder — read from the row as it was (`p`).
-    const params = new StatementParams();
-    for (const value of [
-      tradeRows.id, left, right, now, tradeRows.price, tradeRows.quantity, tradeRows.side, tradeRows.makerOrder, tradeRows.takerOrder, tradeRows.makerUser, tradeRows.takerUser, tradeRows.makerFee, tradeRows.takerFee,
-      orderIds, orderFills.map((x) => fromAtto(x.filled)), orderFills.map((x) => fromAtto(x.filledQuote)), orderFills.map((x) => fromAtto(x.frozenOut)), orderFills.map((x) => fromAtto(x.fee)),
-      orderIds.map((id) => ended.has(id)), orderIds.map((id) => ended.get(id) ?? false),
-      ...candleColumns(bars),
-    ]) {
-      params.add(value);
-    }
-    const locks = balanceLocks(params, [...balanceRows, ...fees.map((c) => ({ userId: c.userId, currency: c.currency, account: c.account }))], feeAccount);
-    const rows = await tx.query<{ part: 'released' | 'balance'; id: number | null; user_id: number; currency: string; account: string | null; available: string; frozen: string | null }>(
-      `with traded as (
-         insert into spot_trade (id, left_symbol, right_symbol, price, quantity, taker_side, maker_order_id, taker_order_id, maker_user_id, taker_user_id, created_ms, maker_fee, taker_fee)
-         select t.id, $2, $3, t.price, t.quantity, t.side, t.maker_order, t.taker_order, t.maker_user, t.taker_user, $4, t.maker_fee, t.taker_fee
-         from unnest($1::bigint[], $5::numeric[], $6::numeric[], $7::text[], $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12::numeric[], $13::numeric[])
-           as t(id, price, quantity, side, maker_order, taker_order, maker_user, taker_user, maker_fee, taker_fee)
-       ), changed as (
-         select t.*, p.filled + t.filled as filled_now, p.frozen - t.frozen_out as held,
-           case when t.ended then case when t.budget_spent and p.filled + t.filled > 0 then 3 else 4 end
-                when p.filled + t.filled >= p.quantity then 3 else 2 end as status
-         from unnest($14::bigint[], $15::numeric[], $16::numeric[], $17::numeric[], $18::numeric[], $19::boolean[], $20::boolean[])
-           as t(id, filled, filled_quote, frozen_out, fee, ended, budget_spent)
-         join spot_order p on p.id = t.id
-       ), updated as (
-         update spot_order o set filled = c.filled_now, filled_quote = o.filled_quote + c.filled_quote, fee = o.fee + c.fee, status = c.status,
-           frozen = case when c.status in (3, 4) then 0 else c.held end, updated_ms = $4
-         from changed c where o.id = c.id
-         returning o.id, o.user_id, o.side, case when c.status in (3, 4) and c.held > 0 then trim_scale(c.held)::text end as released
-       ), candled as (
-         ${CANDLE_UPSERT('$2', '$3', 21)}
-       ), ${locks.cte}
-       -- Released amounts (the order's side in "currency") and the locked balances, in one answer.
-       select 'released' as part, id, user_id, side as currency, null as account, released as available, null as frozen from updated where released is not null
-       union all
-       select 'balance', null, user_id, currency, account, available, frozen from locked`,
-      params.values,
-    );
-    const released: BalanceChange[] = rows
-      .filter((r) => r.part === 'released')
-      .sort((a, b) => Number(a.id) - Number(b.id))
-      .map((o) => ({
-        userId: Number(o.user_id),
-        currency: o.currency === 'buy' ? right : left,
-        account: 'spot',
-        available: o.available,
-        frozen: `-${o.available}`,
-        kind: 'order_unfreeze',
-        refType: 'spot_order',
-        refId: Number(o.id),
-      }));
-    const states = await lockedStates(tx, locks, rows.filter((r) => r.part === 'balance') as Array<{ user_id: number; currency: string; account: string; available: string; frozen: string }>);
-    await applyBalanceChanges(tx, states, [...changes, ...released, ...fees]);
-  }, DURABLE_LATER);
+  // ONE statement, committing on its own: the trades, every order they or the cancels touch, the
+  // candles they move, and — last, in canonical order — the balances with their ledger entries. An
+  // order's status follows from its fills and its end: a market buy that traded until less than one
+  // lot of its budget was left has spent it, "fully traded" to the trader, not "cancelled". An order
+  // that is done (fully traded, cancelled or refused) gives back what it still holds frozen — the
+  // unused part of a buy's limit or budget, or a cancelled remainder — read from the row as it was
+  // (`p`). Nothing here needs the balances' values before writing them (what trades move was frozen
+  // when the orders were recorded), so the balance rows — every market's and the next batch's hot
+  // rows — are locked only while the statement runs, not across round trips; and the commit does
+  // not wait for the disk (`commit_later`, the statement's own transaction): the caller waits for
+  // `db.durable()` before telling anyone.
+  const params = new StatementParams();
+  for (const value of [
+    tradeRows.id, left, right, now, tradeRows.price, tradeRows.quantity, tradeRows.side, tradeRows.makerOrder, tradeRows.takerOrder, tradeRows.makerUser, tradeRows.takerUser, tradeRows.makerFee, tradeRows.takerFee,
+    orderIds, orderFills.map((x) => fromAtto(x.filled)), orderFills.map((x) => fromAtto(x.filledQuote)), orderFills.map((x) => fromAtto(x.frozenOut)), orderFills.map((x) => fromAtto(x.fee)),
+    orderIds.map((id) => ended.has(id)), orderIds.map((id) => ended.get(id) ?? false),
+    ...candleColumns(bars),
+  ]) {
+    params.add(value);
+  }
+  const balances = balanceDeltas(params, {
+    changes,
+    // What finished orders still held, given back on the order's side: a buy holds the quote currency.
+    derived: (firstOrd) => `select u.user_id, case when u.side = 'buy' then $3::text else $2::text end, 'spot'::text, 'order_unfreeze'::text,
+         u.released, -u.released, 'spot_order'::text, u.id, ${firstOrd - 1} + row_number() over (order by u.id)
+       from updated u where u.released is not null`,
+    trailing: fees,
+    lastUserId: feeAccount,
+  });
+  const statement = `with ${COMMIT_LATER}, traded as (
+       insert into spot_trade (id, left_symbol, right_symbol, price, quantity, taker_side, maker_order_id, taker_order_id, maker_user_id, taker_user_id, created_ms, maker_fee, taker_fee)
+       select t.id, $2, $3, t.price, t.quantity, t.side, t.maker_order, t.taker_order, t.maker_user, t.taker_user, $4, t.maker_fee, t.taker_fee
+       from unnest($1::bigint[], $5::numeric[], $6::numeric[], $7::text[], $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12::numeric[], $13::numeric[])
+         as t(id, price, quantity, side, maker_order, taker_order, maker_user, taker_user, maker_fee, taker_fee)
+     ), changed as (
+       select t.*, p.filled + t.filled as filled_now, p.frozen - t.frozen_out as held,
+         case when t.ended then case when t.budget_spent and p.filled + t.filled > 0 then 3 else 4 end
+              when p.filled + t.filled >= p.quantity then 3 else 2 end as status
+       from unnest($14::bigint[], $15::numeric[], $16::numeric[], $17::numeric[], $18::numeric[], $19::boolean[], $20::boolean[])
+         as t(id, filled, filled_quote, frozen_out, fee, ended, budget_spent)
+       join spot_order p on p.id = t.id
+     ), updated as (
+       update spot_order o set filled = c.filled_now, filled_quote = o.filled_quote + c.filled_quote, fee = o.fee + c.fee, status = c.status,
+         frozen = case when c.status in (3, 4) then 0 else c.held end, updated_ms = $4
+       from changed c where o.id = c.id
+       returning o.id, o.user_id, o.side, case when c.status in (3, 4) and c.held > 0 then c.held end as released
+     ), candled as (
+       ${CANDLE_UPSERT('$2', '$3', 21)}
+     ), ${balances.ctes}
+     select later from commit_later where ${balances.check}`;
+  try {
+    await db.query(statement, params.values);
+  } catch (error) {
+    // A user's first credit in a currency: nothing was written; make the rows and run it again.
+    if (!(error instanceof Error && error.message.includes(BALANCE_ROWS_MISSING))) throw error;
+    await makeBalanceRows(db, [...changes, ...fees, ...ends.flatMap((e) => [left, right].map((currency) => ({ userId: e.accountId, currency, account: 'spot' as const })))]);
+    await db.query(statement, params.values);
+  }
   return { trades: published, candles, orders };
 }
 
