@@ -42,18 +42,18 @@ function failingDatabase(inner: Database) {
   let whileFailing: () => void = () => undefined;
   const db: Database = {
     dialect: inner.dialect,
-    query: (sql, params) =>
+    query: <T extends object>(sql: string, params?: unknown[]): Promise<T[]> =>
       sql.includes('commit_later')
         ? inner.transaction(async (tx) => {
             const n = ++count;
-            const result = await tx.query(sql, params);
+            const result = await tx.query<T>(sql, params);
             if (failing.has(n)) {
               whileFailing();
               throw new InjectedFailure();
             }
             return result;
           })
-        : inner.query(sql, params),
+        : inner.query<T>(sql, params),
     exec: (sql) => inner.exec(sql),
     close: () => inner.close(),
     durable: () => inner.durable(),

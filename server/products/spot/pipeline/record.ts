@@ -1,8 +1,10 @@
+import { COMMIT_LATER } from '../../../kernel/db/commitLater.js';
 import type { Database } from '../../../kernel/db/database.js';
 import type { SequenceIds } from '../../../kernel/db/sequenceIds.js';
 import { StatementParams } from '../../../kernel/db/statementParams.js';
 import { claimAnswers, claimWrites, rememberedWrites } from '../../../kernel/idempotency.js';
 import { balanceKey, balanceLocks, balanceWrites, canSpend, lockedStates, toAtto } from '../../../kernel/ledger/ledgerBatch.js';
+import { balanceDeltas } from '../../../kernel/ledger/balanceDeltas.js';
 import type { BalanceChange } from '../../../kernel/ledger/ledger.js';
 import type { PairSpec } from '../../../kernel/exchange/pairSpec.js';
 import type { PlaceIntent } from './intake.js';
@@ -37,6 +39,14 @@ export async function recordOrders(db: Database, spec: PairSpec, intents: readon
   // Named before the transaction, so that no round trip for them falls between locking the
   // balances and committing (other batches wait on those locks). Refused orders leave gaps.
   const ids = await orderSequence.take(intents.length);
+  return (await recordWithoutLocks(db, spec, intents, now, ids)) ?? recordLocked(db, spec, intents, now, ids);
+}
+
+/**
+ * The locked record stage: one transaction that claims the keys and locks the placers' balances,
+ * decides, then writes. Every batch can take it; the common one takes `recordWithoutLocks` first.
+ */
+function recordLocked(db: Database, spec: PairSpec, intents: readonly PlaceIntent[], now: number, ids: readonly number[]): Promise<Recorded[]> {
   return db.transaction(async (tx) => {
     const results: Recorded[] = new Array(intents.length);
     const keyed = intents.flatMap((intent, index) => (intent.submission ? [{ index, intent }] : []));
@@ -104,17 +114,6 @@ export async function recordOrders(db: Database, spec: PairSpec, intents: readon
     if (accepted.length === 0) return results;
 
     const orderIds = accepted.map(({ index }) => ids[index]!);
-    const column = <T>(pick: (intent: PlaceIntent) => T) => accepted.map(({ intent }) => pick(intent));
-    const freezes: BalanceChange[] = accepted.map(({ intent }, i) => ({
-      userId: intent.userId,
-      currency: intent.freezeCurrency,
-      account: 'spot',
-      available: `-${intent.freeze}`,
-      frozen: intent.freeze,
-      kind: 'order_freeze',
-      refType: 'spot_order',
-      refId: orderIds[i]!,
-    }));
     const remembered: Array<{ userId: number; key: NonNullable<PlaceIntent['submission']>['key']; response: unknown }> = [];
     accepted.forEach(({ index, intent }, i) => {
       results[index] = { kind: 'recorded', orderId: orderIds[i]! };
@@ -122,8 +121,102 @@ export async function recordOrders(db: Database, spec: PairSpec, intents: readon
     });
     // One round trip: the orders, their freezes with ledger entries, and the keys' answers.
     const write = new StatementParams();
-    const $ = (value: unknown, type: string) => `${write.add(value)}::${type}`;
-    const orders = `placed as (
+    const parts = [placedOrders(write, spec, accepted, orderIds, now), balanceWrites(write, states, freezesOf(accepted, orderIds)), rememberedWrites(write, remembered)].filter(Boolean);
+    await tx.query(`with ${parts.join(', ')} select 1`, write.values);
+    return results;
+  }, DURABLE_LATER);
+}
+
+/**
+ * The record stage of the common batch in two round trips and no transaction block: read the
+ * placers' balances and whether any key was used before (no lock), decide in memory, then write
+ * the orders, their freezes with ledger entries and the keys with their answers in ONE statement
+ * that is its own transaction (COMMIT_LATER), locking the balance rows only while it runs. The
+ * freezes are written relative to the rows (balanceDeltas), so if a balance moved between the read
+ * and the write the check constraints still refuse to let it go negative: the statement then fails
+ * whole, and the batch takes the locked path. So does a batch with a key seen before or twice (a
+ * retry, a double click), whose answers the locked path knows how to give. Answers undefined for
+ * those; nothing has been written then.
+ */
+async function recordWithoutLocks(db: Database, spec: PairSpec, intents: readonly PlaceIntent[], now: number, ids: readonly number[]): Promise<Recorded[] | undefined> {
+  const keyed = intents.flatMap((intent) => (intent.submission ? [{ userId: intent.userId, key: intent.submission.key.key, scope: intent.submission.scope }] : []));
+  if (new Set(keyed.map((k) => `${k.userId}\u0000${k.key}`)).size < keyed.length) return undefined;
+  const rows = await db.query<{ part: 'balance' | 'key'; user_id: number; currency: string; available: string | null }>(
+    `select 'balance' as part, b.user_id, b.currency, b.available::text as available
+     from balance b join unnest($1::bigint[], $2::text[]) as t(u, c) on b.user_id = t.u and b.currency = t.c and b.account = 'spot'
+     union all
+     select 'key', k.user_id, k.key, null from idempotency_key k join unnest($3::bigint[], $4::text[]) as t(u, key) on k.user_id = t.u and k.key = t.key`,
+    [intents.map((i) => i.userId), intents.map((i) => i.freezeCurrency), keyed.map((k) => k.userId), keyed.map((k) => k.key)],
+  );
+  if (rows.some((r) => r.part === 'key')) return undefined;
+  const available = new Map(rows.map((r) => [balanceKey(Number(r.user_id), r.currency, 'spot'), toAtto(r.available!)]));
+
+  // Decide in queue order against running balances, as the locked path does.
+  const results: Recorded[] = new Array(intents.length);
+  const accepted: Array<{ index: number; intent: PlaceIntent }> = [];
+  intents.forEach((intent, index) => {
+    const key = balanceKey(intent.userId, intent.freezeCurrency, 'spot');
+    const left = available.get(key);
+    const freeze = toAtto(intent.freeze);
+    if (left === undefined || left < freeze) {
+      results[index] = { kind: 'insufficientFunds' };
+      return;
+    }
+    available.set(key, left - freeze);
+    accepted.push({ index, intent });
+  });
+  if (accepted.length === 0) return results;
+  const orderIds = accepted.map(({ index }) => ids[index]!);
+  accepted.forEach(({ index }, i) => (results[index] = { kind: 'recorded', orderId: orderIds[i]! }));
+
+  const params = new StatementParams();
+  const claimed = accepted.flatMap(({ intent }, i) => (intent.submission ? [{ intent, orderId: orderIds[i]! }] : []));
+  const keys = claimed.length
+    ? `keys as (
+       insert into idempotency_key (user_id, key, scope, created_ms, response)
+       select u, key, scope, ${params.add(now)}::bigint, response::jsonb
+       from unnest(${params.add(claimed.map((c) => c.intent.userId))}::bigint[], ${params.add(claimed.map((c) => c.intent.submission!.key.key))}::text[],
+         ${params.add(claimed.map((c) => c.intent.submission!.scope))}::text[], ${params.add(claimed.map((c) => JSON.stringify({ orderId: c.orderId })))}::text[]) as t(u, key, scope, response)
+       on conflict do nothing returning 1
+     )`
+    : '';
+  // A key taken since the read (it cannot be by this pipeline, which records one batch at a time
+  // per market): fail the statement whole, as a missing balance row does (see balanceDeltas).
+  const keysCheck = claimed.length
+    ? `case when (select count(*) from keys) = ${params.add(claimed.length)}::bigint then true
+         else (((select count(*) from keys)) || ' openex keys taken since the read')::int = 0 end`
+    : 'true';
+  const balances = balanceDeltas(params, { changes: freezesOf(accepted, orderIds) });
+  const parts = [COMMIT_LATER, keys, placedOrders(params, spec, accepted, orderIds, now), balances.ctes].filter(Boolean);
+  try {
+    await db.query(`with ${parts.join(', ')} select later from commit_later where ${balances.check} and ${keysCheck}`, params.values);
+  } catch {
+    // Nothing of the statement was written: the locked path decides again and writes, or reports
+    // what is really wrong (a database that is down fails there too).
+    return undefined;
+  }
+  return results;
+}
+
+/** The freezes of the accepted orders, as balance changes with their ledger entries' kind and reference. */
+function freezesOf(accepted: ReadonlyArray<{ intent: PlaceIntent }>, orderIds: readonly number[]): BalanceChange[] {
+  return accepted.map(({ intent }, i) => ({
+    userId: intent.userId,
+    currency: intent.freezeCurrency,
+    account: 'spot',
+    available: `-${intent.freeze}`,
+    frozen: intent.freeze,
+    kind: 'order_freeze',
+    refType: 'spot_order',
+    refId: orderIds[i]!,
+  }));
+}
+
+/** The accepted orders' rows, as a common table expression (`placed as (…)`). */
+function placedOrders(params: StatementParams, spec: PairSpec, accepted: ReadonlyArray<{ intent: PlaceIntent }>, orderIds: readonly number[], now: number): string {
+  const $ = (value: unknown, type: string) => `${params.add(value)}::${type}`;
+  const column = <T>(pick: (intent: PlaceIntent) => T) => accepted.map(({ intent }) => pick(intent));
+  return `placed as (
        insert into spot_order (id, user_id, left_symbol, right_symbol, side, type, tif, price, quantity, quote_budget, frozen, created_ms, updated_ms, fee_currency)
        select t.id, t.user_id, ${$(spec.left, 'text')}, ${$(spec.right, 'text')}, t.side, t.type, t.tif, t.price, t.quantity, t.quote_budget, t.frozen, ${$(now, 'bigint')}, ${$(now, 'bigint')}, t.fee_currency
        from unnest(${$(orderIds, 'bigint[]')}, ${$(column((i) => i.userId), 'bigint[]')}, ${$(column((i) => i.command.side), 'text[]')}, ${$(column((i) => i.command.type), 'text[]')},
@@ -131,9 +224,5 @@ export async function recordOrders(db: Database, spec: PairSpec, intents: readon
          ${$(column((i) => i.row.quoteBudget), 'numeric[]')}, ${$(column((i) => i.freeze), 'numeric[]')}, ${$(column((i) => i.row.feeCurrency), 'text[]')})
          as t(id, user_id, side, type, tif, price, quantity, quote_budget, frozen, fee_currency)
      )`;
-    const parts = [orders, balanceWrites(write, states, freezes), rememberedWrites(write, remembered)].filter(Boolean);
-    await tx.query(`with ${parts.join(', ')} select 1`, write.values);
-    return results;
-  }, DURABLE_LATER);
 }
 
