@@ -195,8 +195,8 @@ export function cpuSeconds(pid: number): number {
 
 /**
  * user + sys CPU seconds so far of every process named `name` (e.g. "postgres": the embedded
- * database's server and its backends, or the system PostgreSQL's). Backends that exit between two
- * readings take their share with them, so a difference is a lower bound.
+ * database's server and its backends, or the system PostgreSQL's), with what their reaped
+ * children used: a backend that exits between two readings counts in its postmaster's.
  */
 export function cpuSecondsOfProcesses(name: string): number {
   let total = 0;
@@ -205,7 +205,10 @@ export function cpuSecondsOfProcesses(name: string): number {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== name) continue;
-      total += cpuSeconds(Number(entry));
+      // utime, stime and the reaped children's cutime, cstime: a backend that exited counts on in
+      // its postmaster's, so the sum does not drop when connections close (it read negative then).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
     } catch {
       // gone meanwhile
     }
