@@ -493,7 +493,8 @@ function pushLatency(probes: Probe[], arrivals: ProbeArrival[]): string {
 console.log(`bench:pipeline — node ${process.version}, ${(await import('node:os')).cpus().length} cores, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 // BENCH_PLAIN=off skips the anchor (diagnostic runs; the ratio then prints '-').
 const plain = process.env.BENCH_PLAIN === 'off' ? { rate: 0, cpuAtBest: 0 } : await plainCeiling();
-await runDatabase(process.env.EMBEDDED_DB === 'pglite' ? 'embedded database (PGlite)' : 'embedded database (PostgreSQL)', undefined, plain);
+// BENCH_EMBEDDED=off skips the embedded database (a diagnostic run of DATABASE_URL alone).
+if (process.env.BENCH_EMBEDDED !== 'off') await runDatabase(process.env.EMBEDDED_DB === 'pglite' ? 'embedded database (PGlite)' : 'embedded database (PostgreSQL)', undefined, plain);
 if (process.env.DATABASE_URL) await runDatabase('PostgreSQL', process.env.DATABASE_URL, plain);
 else console.log('\n(DATABASE_URL not set: PostgreSQL run skipped)');
 killChildren();
