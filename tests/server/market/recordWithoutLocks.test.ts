@@ -48,8 +48,9 @@ async function trader(account: string, usdt: string): Promise<number> {
   return id;
 }
 
-const debit = (userId: number, amount: string) => () =>
-  db.transaction((tx) => changeBalance(tx, { userId, currency: 'USDT', account: 'spot', available: `-${amount}`, frozen: '0', kind: 'withdraw', refType: 'test', refId: null }));
+const debit = (userId: number, amount: string) => async () => {
+  await db.transaction((tx) => changeBalance(tx, { userId, currency: 'USDT', account: 'spot', available: `-${amount}`, frozen: '0', kind: 'withdraw', refType: 'test', refId: null }));
+};
 
 describe('record stage without locks', () => {
   it('a debit between the read and the write that leaves too little: the order is refused, nothing is overdrawn', async () => {
