@@ -5,7 +5,17 @@
  * tests). All run the same SQL, so the schema, the queries and the server test suite are shared.
  */
 export interface Queryable {
-  query<T extends object>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  query<T extends object>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<T[]>;
+}
+
+export interface QueryOptions {
+  /**
+   * Plan the statement once per connection (a generic plan) instead of for each execution's
+   * parameters: for the pipelines' large one-statement writes, which join `unnest()` arrays to
+   * tables by primary key and whose planning cost more than their execution (bench:pipeline
+   * BENCH_PG_STATS=1). A hint: drivers without plan caching ignore it.
+   */
+  planOnce?: boolean;
 }
 
 export interface Database extends Queryable {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Database, Queryable } from './database.js';
+import type { Database, Queryable, QueryOptions } from './database.js';
 import { BARRIER_SQL, durabilityBarrier } from './durabilityBarrier.js';
 
 const INT8_OID = 20;
@@ -39,13 +39,17 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
   // An idle connection that breaks (the database restarts) is dropped by the pool; the next query
   // gets a fresh one or fails with the error. Unhandled, it would end the process.
   pool.on('error', () => undefined);
+  // A few connections whose prepared statements keep one generic plan (QueryOptions.planOnce).
+  const planOncePool = new pg.Pool({ ...config, types, max: 4, options: [config.options, '-c plan_cache_mode=force_generic_plan'].filter(Boolean).join(' ') });
+  planOncePool.on('error', () => undefined);
   await pool.query('select 1');
   const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<T extends object>(sql: string, params: readonly unknown[] = []) {
+    async query<T extends object>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) {
       // Statements with parameters are prepared once per connection under a name derived from
-      // their text: PostgreSQL then skips parsing and, once a generic plan proves as good, planning
-      // (the pipelines send the same few statements hundreds of times a second).
-      const result = params.length > 0 ? await client.query({ name: statementName(sql), text: sql, values: params as unknown[] }) : await client.query(sql);
+      // their text: PostgreSQL then skips parsing (the pipelines send the same few statements
+      // hundreds of times a second).
+      const target = options?.planOnce && client === pool ? planOncePool : client;
+      const result = params.length > 0 ? await target.query({ name: statementName(sql), text: sql, values: params as unknown[] }) : await target.query(sql);
       return result.rows as T[];
     },
   });
@@ -75,7 +79,7 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
     }),
     async close() {
       try {
-        await pool.end();
+        await Promise.all([pool.end(), planOncePool.end()]);
       } finally {
         await afterClose?.();
       }

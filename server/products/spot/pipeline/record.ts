@@ -1,4 +1,4 @@
-import { COMMIT_LATER } from '../../../kernel/db/commitLater.js';
+import { COMMIT_LATER, PLAN_ONCE } from '../../../kernel/db/commitLater.js';
 import type { Database } from '../../../kernel/db/database.js';
 import type { SequenceIds } from '../../../kernel/db/sequenceIds.js';
 import { StatementParams } from '../../../kernel/db/statementParams.js';
@@ -189,7 +189,7 @@ async function recordWithoutLocks(db: Database, spec: PairSpec, intents: readonl
   const balances = balanceDeltas(params, { changes: freezesOf(accepted, orderIds) });
   const parts = [COMMIT_LATER, keys, placedOrders(params, spec, accepted, orderIds, now), balances.ctes].filter(Boolean);
   try {
-    await db.query(`with ${parts.join(', ')} select later from commit_later where ${balances.check} and ${keysCheck}`, params.values);
+    await db.query(`with ${parts.join(', ')} select later from commit_later where ${balances.check} and ${keysCheck}`, params.values, PLAN_ONCE);
   } catch {
     // Nothing of the statement was written: the locked path decides again and writes, or reports
     // what is really wrong (a database that is down fails there too).

@@ -6,7 +6,7 @@ import { candleColumns } from '../../../kernel/exchange/market/klineHistory.js';
 import type { MarketData } from '../../../kernel/exchange/marketData.js';
 import { CancelReason, type EngineEvent } from '../../../kernel/exchange/matching/types.js';
 import type { PairSpec } from '../../../kernel/exchange/pairSpec.js';
-import { COMMIT_LATER } from '../../../kernel/db/commitLater.js';
+import { COMMIT_LATER, PLAN_ONCE } from '../../../kernel/db/commitLater.js';
 import { BALANCE_ROWS_MISSING, balanceDeltas, makeBalanceRows } from '../../../kernel/ledger/balanceDeltas.js';
 import type { BalanceChange } from '../../../kernel/ledger/ledger.js';
 import { fromAtto } from '../../../kernel/ledger/ledgerBatch.js';
@@ -140,12 +140,12 @@ export async function settle(
      ), ${balances.ctes}
      select later from commit_later where ${balances.check}`;
   try {
-    await db.query(statement, params.values);
+    await db.query(statement, params.values, PLAN_ONCE);
   } catch (error) {
     // A user's first credit in a currency: nothing was written; make the rows and run it again.
     if (!(error instanceof Error && error.message.includes(BALANCE_ROWS_MISSING))) throw error;
     await makeBalanceRows(db, [...changes, ...fees, ...ends.flatMap((e) => [left, right].map((currency) => ({ userId: e.accountId, currency, account: 'spot' as const })))]);
-    await db.query(statement, params.values);
+    await db.query(statement, params.values, PLAN_ONCE);
   }
   return { trades: published, candles, orders };
 }
