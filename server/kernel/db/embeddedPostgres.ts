@@ -62,8 +62,9 @@ const SETTINGS: Record<string, string> = {
   max_wal_size: '96MB',
   min_wal_size: '32MB',
   checkpoint_timeout: '5min',
-  // The pool holds 10; a few more for the audit, psql and autovacuum's own.
-  max_connections: '20',
+  // The pools hold 10 + 4 (postgres.ts: the plan-once pool of the pipelines' writes); a few more
+  // for the audit, psql and the benches' statistics.
+  max_connections: '24',
   // Quiet: warnings and worse, without the statements, and no checkpoint/connection/autovacuum
   // chatter (the few LOG lines of a start, a stop or a crash recovery still appear: PostgreSQL ranks
   // LOG above WARNING for its log). DATA_DIR/postgres.log is begun afresh at each start, the
