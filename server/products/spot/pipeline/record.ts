@@ -27,9 +27,11 @@ export type Recorded =
 export const DURABLE_LATER = { durableLater: true } as const;
 
 /**
- * The record stage (transaction 1 of a batch): claims the batch's idempotency keys, locks the
- * placers' balances once, decides in memory — in queue order — which orders the available funds
- * cover, and writes those orders and their freezes with multi-row statements. After its commit
+ * The record stage (the first write of a batch): claims the batch's idempotency keys, reads the
+ * placers' balances, decides in memory — in queue order — which orders the available funds cover,
+ * and writes those orders and their freezes with multi-row statements: in one statement without a
+ * lock held across round trips (`recordWithoutLocks`), or in the locked transaction when that
+ * cannot answer the batch (`recordLocked`). After its commit
  * every recorded order is durable with its funds frozen; a crash from here on leaves open orders
  * that the restore replays. Nothing is written for a refused order, not even its key, so a retry
  * after a deposit is a fresh submission.
