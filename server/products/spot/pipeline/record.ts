@@ -20,11 +20,12 @@ export type Recorded =
   | { kind: 'insufficientFunds' };
 
 /**
- * Both pipeline transactions commit without waiting for the disk, so the balance rows they lock
- * are free again at once; the market waits for `db.durable()` before anyone hears of the batch
- * (spotMarket.ts), so an acknowledged order is still on disk.
+ * The locked path's transaction commits without waiting for the disk, so the balance rows it locks
+ * are free again at once (the one-statement writes do the same with COMMIT_LATER); the market
+ * waits for `db.durable()` before anyone hears of the batch (spotMarket.ts), so an acknowledged
+ * order is still on disk.
  */
-export const DURABLE_LATER = { durableLater: true } as const;
+const DURABLE_LATER = { durableLater: true } as const;
 
 /**
  * The record stage (the first write of a batch): claims the batch's idempotency keys, reads the
