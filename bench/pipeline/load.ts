@@ -182,12 +182,14 @@ export function probeEvery(intervalMs: number, once: () => Promise<unknown>): { 
 const CLOCK_TICKS = 100; // USER_HZ on Linux
 
 /** user + sys CPU seconds of a process so far, from /proc/<pid>/stat. */
-export function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number, withReapedChildren = false): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // fields[0] is field 3 (state): utime is field 14, stime field 15.
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    // fields[0] is field 3 (state): utime is field 14, stime field 15; cutime and cstime (what its
+    // reaped children used) 16 and 17.
+    const own = Number(fields[11]) + Number(fields[12]);
+    return (withReapedChildren ? own + Number(fields[13]) + Number(fields[14]) : own) / CLOCK_TICKS;
   } catch {
     return NaN;
   }
@@ -205,10 +207,9 @@ export function cpuSecondsOfProcesses(name: string): number {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== name) continue;
-      // utime, stime and the reaped children's cutime, cstime: a backend that exited counts on in
-      // its postmaster's, so the sum does not drop when connections close (it read negative then).
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
+      // With the reaped children's: a backend that exited counts on in its postmaster's, so the
+      // sum does not drop when connections close (it read negative then).
+      total += cpuSeconds(Number(entry), true);
     } catch {
       // gone meanwhile
     }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/kernel/db/database.js';
 import { COMMIT_LATER } from '../../server/kernel/db/commitLater.js';
 import { StatementParams } from '../../server/kernel/db/statementParams.js';
-import { BALANCE_ROWS_MISSING, balanceDeltas, makeBalanceRows } from '../../server/kernel/ledger/balanceDeltas.js';
+import { BALANCE_ROWS_MISSING, balanceDeltas } from '../../server/kernel/ledger/balanceDeltas.js';
+import { makeBalanceRows } from '../../server/kernel/ledger/ledgerBatch.js';
 import { changeBalance, readBalance, type BalanceChange } from '../../server/kernel/ledger/ledger.js';
 import { openTestDatabase } from './testDb.js';
 

@@ -54,8 +54,12 @@ describe('push pace (the push interval under load)', () => {
     expect(pace.intervalMs()).toBe(0);
   });
 
-  it('reads the real event loop by default', () => {
+  it('reads the real event loop by default: a window spent busy doubles the interval', () => {
     const pace = new PushPace(10);
     expect(pace.intervalMs()).toBe(10);
+    // Busy for longer than a window, without yielding: the loop's utilization over it is ~1.
+    const end = performance.now() + WINDOW_MS * 1.5;
+    while (performance.now() < end);
+    expect(pace.intervalMs()).toBe(20);
   });
 });

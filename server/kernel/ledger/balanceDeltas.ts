@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.js';
+import { failUnlessEqual } from '../db/statementChecks.js';
 import type { StatementParams } from '../db/statementParams.js';
 import type { BalanceChange } from './ledger.js';
 
@@ -14,7 +14,7 @@ import type { BalanceChange } from './ledger.js';
  * relative to itself (`available + change`). A balance that would go negative fails the statement on
  * the table's check constraints, so nothing of it is written. A row that does not exist yet (a
  * user's first credit in a currency) also fails it, with BALANCE_ROWS_MISSING in the message:
- * the caller makes the rows (`makeBalanceRows`) and runs the statement again. Ledger entries keep
+ * the caller makes the rows (ledgerBatch.ts `makeBalanceRows`) and runs the statement again. Ledger entries keep
  * the order of the changes, and each carries the balance after it: the row's new value less the
  * changes to it that come later in the batch.
  *
@@ -76,20 +76,7 @@ export function balanceDeltas(
        window later as (partition by c.user_id, c.currency, c.account order by c.ord rows between 1 following and unbounded following)
        order by c.ord
      )`;
-  // A row missing means a change would go unwritten: fail the statement (a cast that cannot succeed,
-  // built from the counts so that it is not folded when the statement is planned).
-  const check = `case when (select count(*) from balance_written) = (select count(*) from balance_totals) then true
-       else (((select count(*) from balance_totals) - (select count(*) from balance_written)) || ' ${BALANCE_ROWS_MISSING}')::int = 0 end`;
+  // A row missing means a change would go unwritten: fail the statement.
+  const check = failUnlessEqual('select count(*) from balance_written', 'select count(*) from balance_totals', BALANCE_ROWS_MISSING);
   return { ctes, check };
-}
-
-/** Makes the balance rows `changes` would touch that do not exist yet, at zero (after BALANCE_ROWS_MISSING). */
-export async function makeBalanceRows(db: Queryable, changes: ReadonlyArray<Pick<BalanceChange, 'userId' | 'currency' | 'account'>>): Promise<void> {
-  await db.query(
-    `insert into balance (user_id, currency, account, available, frozen)
-     select distinct u, c, a, 0, 0 from unnest($1::bigint[], $2::text[], $3::text[]) as t(u, c, a)
-     order by u, c, a
-     on conflict do nothing`,
-    [changes.map((c) => c.userId), changes.map((c) => c.currency), changes.map((c) => c.account)],
-  );
 }

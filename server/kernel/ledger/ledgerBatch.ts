@@ -71,12 +71,33 @@ export async function lockBalances(
  * and locking any row that did not exist yet. `cte` is empty when there is nothing to lock.
  */
 export function balanceLocks(params: StatementParams, rows: ReadonlyArray<BalanceKey>, lastUserId = -1): { cte: string; sorted: BalanceKey[]; lastUserId: number } {
+  const sorted = canonicalOrder(rows, lastUserId);
+  if (sorted.length === 0) return { cte: '', sorted, lastUserId };
+  return { cte: `locked as (${lockSql(params, sorted, lastUserId)})`, sorted, lastUserId };
+}
+
+/** The rows once each, in the canonical locking order: user, currency, account, with `lastUserId`'s rows last. */
+function canonicalOrder(rows: ReadonlyArray<BalanceKey>, lastUserId: number): BalanceKey[] {
   const unique = new Map<string, BalanceKey>();
   for (const r of rows) unique.set(keyOf(r.userId, r.currency, r.account), r);
   const last = (userId: number) => (userId === lastUserId ? 1 : 0);
-  const sorted = [...unique.values()].sort((a, b) => last(a.userId) - last(b.userId) || a.userId - b.userId || cmp(a.currency, b.currency) || cmp(a.account, b.account));
-  if (sorted.length === 0) return { cte: '', sorted, lastUserId };
-  return { cte: `locked as (${lockSql(params, sorted, lastUserId)})`, sorted, lastUserId };
+  return [...unique.values()].sort((a, b) => last(a.userId) - last(b.userId) || a.userId - b.userId || cmp(a.currency, b.currency) || cmp(a.account, b.account));
+}
+
+/**
+ * Makes the balance rows among `rows` that do not exist yet, at zero, in canonical order (two
+ * writers making the same row wait for each other's insert, never in a cycle): before a locked
+ * stage locks them, or after a one-statement write failed on BALANCE_ROWS_MISSING (balanceDeltas.ts).
+ */
+export async function makeBalanceRows(db: Queryable, rows: ReadonlyArray<BalanceKey>, lastUserId = -1): Promise<void> {
+  const sorted = canonicalOrder(rows, lastUserId);
+  if (sorted.length === 0) return;
+  await db.query(
+    `insert into balance (user_id, currency, account, available, frozen)
+     select u, c, a, 0, 0 from unnest($1::bigint[], $2::text[], $3::text[]) as t(u, c, a)
+     on conflict do nothing`,
+    [sorted.map((r) => r.userId), sorted.map((r) => r.currency), sorted.map((r) => r.account)],
+  );
 }
 
 /** The locking select: the rows that exist, locked in canonical order (the shared account's last). */
@@ -95,15 +116,8 @@ export async function lockedStates(tx: Queryable, locks: ReturnType<typeof balan
   for (const row of found) keep(row);
   const missing = locks.sorted.filter((r) => !states.has(keyOf(r.userId, r.currency, r.account)));
   if (missing.length > 0) {
-    // A balance the batch may credit that was never touched: a zero row, made in canonical order
-    // too (two batches making the same row wait for each other's insert, never in a cycle), then
-    // locked like the others.
-    await tx.query(
-      `insert into balance (user_id, currency, account, available, frozen)
-       select u, c, a, 0, 0 from unnest($1::bigint[], $2::text[], $3::text[]) as t(u, c, a)
-       on conflict do nothing`,
-      [missing.map((r) => r.userId), missing.map((r) => r.currency), missing.map((r) => r.account)],
-    );
+    // A balance the batch may credit that was never touched: a zero row, then locked like the others.
+    await makeBalanceRows(tx, missing, locks.lastUserId);
     const params = new StatementParams();
     for (const row of await tx.query<LockedRow>(lockSql(params, missing, locks.lastUserId), params.values)) keep(row);
   }

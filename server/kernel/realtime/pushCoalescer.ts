@@ -45,8 +45,8 @@ export const DEFAULT_PUSH_INTERVAL_MS = 10;
 /**
  * How long one slice of a flush may hold the event loop. A flush to 500 sockets is 500 kernel writes,
  * ~9 ms on this machine (each write to a loopback socket also runs the receiver's TCP path); done in
- * one go it blocked every database answer, HTTP request and timer queued behind it, and a batch's
- * nine round trips each risked waiting for one (bench:pipeline's push latency). Written in slices
+ * one go it blocked every database answer, HTTP request and timer queued behind it, and each of a
+ * batch's round trips risked waiting for one (bench:pipeline's push latency). Written in slices
  * with `setImmediate` between them, the loop serves its I/O between slices; the CPU spent is the
  * same, and the first sockets still get the frame at once.
  */

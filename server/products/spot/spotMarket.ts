@@ -182,10 +182,9 @@ export class SpotMarket {
     } catch (error) {
       return failed(error);
     }
-    // The batch has committed: the next may settle, and callers may read their new orders' rows
-    // while the answer waits for the disk.
-    const tellCommitted = (committed: () => void) => () => {
-      committed();
+    // Once the batch has committed, callers may read their new orders' rows while the answer waits
+    // for the disk.
+    const tellPlacers = () => {
       batch.forEach((c) => {
         if (c.kind !== 'place' || !c.onCommitted) return;
         const r = recordedAt.get(c);
@@ -199,11 +198,12 @@ export class SpotMarket {
     };
     return {
       finish: async (committed) => {
-        const batchCommitted = tellCommitted(committed);
+        // The next batch may settle from here on (the sequencer), and the placers hear their ids.
+        const batchCommitted = () => (committed(), tellPlacers());
         try {
           if (events.length > 0 || placed.length > 0) await this.settleAndPublish(events, placed, now, batchCommitted);
-          // Both transactions committed without waiting for the disk: nobody hears of the batch
-          // before it is there.
+          // The writes committed without waiting for the disk: nobody hears of the batch before
+          // it is there.
           else if (intents.length > 0) {
             batchCommitted();
             await this.db.durable();

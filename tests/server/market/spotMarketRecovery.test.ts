@@ -3,7 +3,7 @@ import { applyDelta, bookFromSnapshot, type BookSides } from '../../../src/featu
 import { submissionKey } from '../../../server/kernel/idempotency.js';
 import { changeBalance, readBalance } from '../../../server/kernel/ledger/ledger.js';
 import { auditLedger } from '../../../server/kernel/ledger/ledgerAudit.js';
-import { makeBalanceRows } from '../../../server/kernel/ledger/balanceDeltas.js';
+import { makeBalanceRows } from '../../../server/kernel/ledger/ledgerBatch.js';
 import { systemAccountId } from '../../../server/kernel/ledger/systemAccounts.js';
 import type { Database } from '../../../server/kernel/db/database.js';
 import { FastEngine } from '../../../server/kernel/exchange/matching/fast.js';

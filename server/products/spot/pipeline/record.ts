@@ -2,8 +2,8 @@ import { COMMIT_LATER, PLAN_ONCE } from '../../../kernel/db/commitLater.js';
 import type { Database } from '../../../kernel/db/database.js';
 import type { SequenceIds } from '../../../kernel/db/sequenceIds.js';
 import { StatementParams } from '../../../kernel/db/statementParams.js';
-import { claimAnswers, claimWrites, rememberedWrites } from '../../../kernel/idempotency.js';
-import { balanceKey, balanceLocks, balanceWrites, canSpend, lockedStates, toAtto } from '../../../kernel/ledger/ledgerBatch.js';
+import { claimAnswers, claimsAnswered, claimWrites, rememberedWrites } from '../../../kernel/idempotency.js';
+import { balanceKey, balanceLocks, balanceWrites, lockedStates, toAtto } from '../../../kernel/ledger/ledgerBatch.js';
 import { balanceDeltas } from '../../../kernel/ledger/balanceDeltas.js';
 import type { BalanceChange } from '../../../kernel/ledger/ledger.js';
 import type { PairSpec } from '../../../kernel/exchange/pairSpec.js';
@@ -93,21 +93,9 @@ function recordLocked(db: Database, spec: PairSpec, intents: readonly PlaceInten
     });
 
     const fresh = intents.flatMap((intent, index) => (results[index] ? [] : [{ index, intent }]));
-    // Decide in queue order against running balances; the writes below apply the same changes.
-    const accepted: Array<{ index: number; intent: PlaceIntent }> = [];
-    const refusedKeys: PlaceIntent[] = [];
-    const running = new Map([...states].map(([k, s]) => [k, { ...s }]));
-    for (const entry of fresh) {
-      const { intent } = entry;
-      const state = running.get(balanceKey(intent.userId, intent.freezeCurrency, 'spot'));
-      if (!canSpend(state, intent.freeze)) {
-        results[entry.index] = { kind: 'insufficientFunds' };
-        if (intent.submission) refusedKeys.push(intent);
-        continue;
-      }
-      state!.available -= toAtto(intent.freeze);
-      accepted.push(entry);
-    }
+    // The writes below apply the same changes to the locked states.
+    const { accepted, refused } = coveredInQueueOrder(fresh, new Map([...states].map(([k, state]) => [k, state.available])), results);
+    const refusedKeys = refused.flatMap(({ intent }) => (intent.submission ? [intent] : []));
     if (refusedKeys.length > 0) {
       await tx.query(`delete from idempotency_key k using unnest($1::bigint[], $2::text[]) as t(u, key) where k.user_id = t.u and k.key = t.key`, [
         refusedKeys.map((i) => i.userId),
@@ -154,51 +142,61 @@ async function recordWithoutLocks(db: Database, spec: PairSpec, intents: readonl
   if (rows.some((r) => r.part === 'key')) return undefined;
   const available = new Map(rows.map((r) => [balanceKey(Number(r.user_id), r.currency, 'spot'), toAtto(r.available!)]));
 
-  // Decide in queue order against running balances, as the locked path does.
   const results: Recorded[] = new Array(intents.length);
-  const accepted: Array<{ index: number; intent: PlaceIntent }> = [];
-  intents.forEach((intent, index) => {
-    const key = balanceKey(intent.userId, intent.freezeCurrency, 'spot');
-    const left = available.get(key);
-    const freeze = toAtto(intent.freeze);
-    if (left === undefined || left < freeze) {
-      results[index] = { kind: 'insufficientFunds' };
-      return;
-    }
-    available.set(key, left - freeze);
-    accepted.push({ index, intent });
-  });
+  const { accepted } = coveredInQueueOrder(
+    intents.map((intent, index) => ({ index, intent })),
+    available,
+    results,
+  );
   if (accepted.length === 0) return results;
   const orderIds = accepted.map(({ index }) => ids[index]!);
   accepted.forEach(({ index }, i) => (results[index] = { kind: 'recorded', orderId: orderIds[i]! }));
 
   const params = new StatementParams();
-  const claimed = accepted.flatMap(({ intent }, i) => (intent.submission ? [{ intent, orderId: orderIds[i]! }] : []));
-  const keys = claimed.length
-    ? `keys as (
-       insert into idempotency_key (user_id, key, scope, created_ms, response)
-       select u, key, scope, ${params.add(now)}::bigint, response::jsonb
-       from unnest(${params.add(claimed.map((c) => c.intent.userId))}::bigint[], ${params.add(claimed.map((c) => c.intent.submission!.key.key))}::text[],
-         ${params.add(claimed.map((c) => c.intent.submission!.scope))}::text[], ${params.add(claimed.map((c) => JSON.stringify({ orderId: c.orderId })))}::text[]) as t(u, key, scope, response)
-       on conflict do nothing returning 1
-     )`
-    : '';
   // A key taken since the read (it cannot be by this pipeline, which records one batch at a time
-  // per market): fail the statement whole, as a missing balance row does (see balanceDeltas).
-  const keysCheck = claimed.length
-    ? `case when (select count(*) from keys) = ${params.add(claimed.length)}::bigint then true
-         else (((select count(*) from keys)) || ' openex keys taken since the read')::int = 0 end`
-    : 'true';
+  // per market) fails the statement whole, as a missing balance row does (see balanceDeltas).
+  const keys = claimsAnswered(
+    params,
+    accepted.flatMap(({ intent }, i) => (intent.submission ? [{ userId: intent.userId, scope: intent.submission.scope, key: intent.submission.key, response: { orderId: orderIds[i]! } }] : [])),
+    now,
+  );
   const balances = balanceDeltas(params, { changes: freezesOf(accepted, orderIds) });
-  const parts = [COMMIT_LATER, keys, placedOrders(params, spec, accepted, orderIds, now), balances.ctes].filter(Boolean);
+  const parts = [COMMIT_LATER, keys.cte, placedOrders(params, spec, accepted, orderIds, now), balances.ctes].filter(Boolean);
   try {
-    await db.query(`with ${parts.join(', ')} select later from commit_later where ${balances.check} and ${keysCheck}`, params.values, PLAN_ONCE);
+    await db.query(`with ${parts.join(', ')} select later from commit_later where ${balances.check} and ${keys.check}`, params.values, PLAN_ONCE);
   } catch {
     // Nothing of the statement was written: the locked path decides again and writes, or reports
     // what is really wrong (a database that is down fails there too).
     return undefined;
   }
   return results;
+}
+
+type Entry = { index: number; intent: PlaceIntent };
+
+/**
+ * Which of `entries` the funds cover, decided in queue order against running balances — as if each
+ * order came alone after the ones before it, so a smaller order after a refused one can still go
+ * through. `available`: by balanceKey, in 10^-18 units (not changed). The refused are marked
+ * `insufficientFunds` in `results`.
+ */
+function coveredInQueueOrder(entries: readonly Entry[], available: ReadonlyMap<string, bigint>, results: Recorded[]): { accepted: Entry[]; refused: Entry[] } {
+  const running = new Map(available);
+  const accepted: Entry[] = [];
+  const refused: Entry[] = [];
+  for (const entry of entries) {
+    const key = balanceKey(entry.intent.userId, entry.intent.freezeCurrency, 'spot');
+    const left = running.get(key);
+    const freeze = toAtto(entry.intent.freeze);
+    if (left === undefined || left < freeze) {
+      results[entry.index] = { kind: 'insufficientFunds' };
+      refused.push(entry);
+      continue;
+    }
+    running.set(key, left - freeze);
+    accepted.push(entry);
+  }
+  return { accepted, refused };
 }
 
 /** The freezes of the accepted orders, as balance changes with their ledger entries' kind and reference. */

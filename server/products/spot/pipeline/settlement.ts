@@ -7,9 +7,9 @@ import type { MarketData } from '../../../kernel/exchange/marketData.js';
 import { CancelReason, type EngineEvent } from '../../../kernel/exchange/matching/types.js';
 import type { PairSpec } from '../../../kernel/exchange/pairSpec.js';
 import { COMMIT_LATER, PLAN_ONCE } from '../../../kernel/db/commitLater.js';
-import { BALANCE_ROWS_MISSING, balanceDeltas, makeBalanceRows } from '../../../kernel/ledger/balanceDeltas.js';
+import { BALANCE_ROWS_MISSING, balanceDeltas } from '../../../kernel/ledger/balanceDeltas.js';
 import type { BalanceChange } from '../../../kernel/ledger/ledger.js';
-import { fromAtto } from '../../../kernel/ledger/ledgerBatch.js';
+import { fromAtto, makeBalanceRows } from '../../../kernel/ledger/ledgerBatch.js';
 import { StatementParams } from '../../../kernel/db/statementParams.js';
 import { systemAccountId } from '../../../kernel/ledger/systemAccounts.js';
 import { ratesFor, type FeeRates } from '../fees.js';
@@ -144,7 +144,7 @@ export async function settle(
   } catch (error) {
     // A user's first credit in a currency: nothing was written; make the rows and run it again.
     if (!(error instanceof Error && error.message.includes(BALANCE_ROWS_MISSING))) throw error;
-    await makeBalanceRows(db, [...changes, ...fees, ...ends.flatMap((e) => [left, right].map((currency) => ({ userId: e.accountId, currency, account: 'spot' as const })))]);
+    await makeBalanceRows(db, [...changes, ...fees, ...ends.flatMap((e) => [left, right].map((currency) => ({ userId: e.accountId, currency, account: 'spot' as const })))], feeAccount);
     await db.query(statement, params.values, PLAN_ONCE);
   }
   return { trades: published, candles, orders };
