@@ -446,7 +446,8 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
       serverPids.clear();
     }
     await schema?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    // BENCH_KEEP=1 keeps the data directory (its postgres.log holds what EMBEDDED_PG_SETTINGS' auto_explain wrote).
+    if (process.env.BENCH_KEEP !== '1') rmSync(dataDir, { recursive: true, force: true });
     console.log(`  (${label}: ${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   }
 }

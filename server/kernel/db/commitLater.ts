@@ -8,6 +8,3 @@
  * PostgreSQL does not evaluate it.
  */
 export const COMMIT_LATER = `commit_later as (select set_config('synchronous_commit', 'off', true) as later)`;
-
-/** The one-statement writes are planned once per connection (QueryOptions.planOnce). */
-export const PLAN_ONCE = { planOnce: true } as const;

@@ -11,12 +11,18 @@ export interface Queryable {
 export interface QueryOptions {
   /**
    * Plan the statement once per connection (a generic plan) instead of for each execution's
-   * parameters: for the pipelines' large one-statement writes, which join `unnest()` arrays to
-   * tables by primary key and whose planning cost more than their execution (bench:pipeline
-   * BENCH_PG_STATS=1). A hint: drivers without plan caching ignore it.
+   * parameters: for the hot path's statements that reach every table by key (the pipelines'
+   * one-statement writes, which join `unnest()` arrays to tables by primary key, and the reads of
+   * the rows they wrote), whose planning cost more than their execution (bench:pipeline
+   * BENCH_PG_STATS=1). Such a plan never scans a table whole: one made while a table was small
+   * would otherwise keep doing so as it grows, for as long as the plan lives (postgres.ts). A hint:
+   * drivers without plan caching ignore it.
    */
   planOnce?: boolean;
 }
+
+/** QueryOptions for a statement that reaches every table by key, planned once per connection. */
+export const PLAN_ONCE: QueryOptions = { planOnce: true };
 
 export interface Database extends Queryable {
   readonly dialect: 'pglite' | 'postgres';

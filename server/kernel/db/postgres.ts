@@ -23,6 +23,17 @@ export async function openPostgres(connectionString: string): Promise<Database> 
 }
 
 /**
+ * The sessions of the connections that run QueryOptions.planOnce statements, which reach every
+ * table by key: one generic plan per prepared statement, and no plan that scans a table whole.
+ * Without enable_seqscan=off, a plan made on a fresh database, while spot_order and balance held a
+ * few hundred rows, joined them by scanning them whole and kept doing so as they grew: the
+ * settlement took 2.6 ms a call instead of 0.9, and a generic plan for the order reads was 10×
+ * slower than planning each call (bench:pipeline BENCH_PG_STATS=1, and auto_explain through
+ * EMBEDDED_PG_SETTINGS). Off, every join is by index, whatever the tables held when it was planned.
+ */
+export const PLAN_ONCE_SETTINGS: Readonly<Record<string, string>> = { plan_cache_mode: 'force_generic_plan', enable_seqscan: 'off' };
+
+/**
  * A node-postgres pool behind the Database interface: DATABASE_URL's driver and the embedded
  * PostgreSQL's (server/db/embeddedPostgres.ts), which adds `afterClose` to stop its server once the
  * pool has ended.
@@ -40,7 +51,12 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
   // gets a fresh one or fails with the error. Unhandled, it would end the process.
   pool.on('error', () => undefined);
   // A few connections whose prepared statements keep one generic plan (QueryOptions.planOnce).
-  const planOncePool = new pg.Pool({ ...config, types, max: 4, options: [config.options, '-c plan_cache_mode=force_generic_plan'].filter(Boolean).join(' ') });
+  const planOncePool = new pg.Pool({
+    ...config,
+    types,
+    max: 6,
+    options: [config.options, ...Object.entries(PLAN_ONCE_SETTINGS).map(([name, value]) => `-c ${name}=${value}`)].filter(Boolean).join(' '),
+  });
   planOncePool.on('error', () => undefined);
   await pool.query('select 1');
   const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({

@@ -1,6 +1,6 @@
 import { USER_CHANNEL, type SpotOrder, type UserStreamMessage } from '../../../src/domain/spotOrders.js';
 import type { BalanceRow, WalletAccount } from '../../../src/domain/wallet.js';
-import type { Queryable } from '../db/database.js';
+import { PLAN_ONCE, type Queryable } from '../db/database.js';
 import type { UserFeed } from './userFeed.js';
 
 /** Where the feed's messages go: the gateway's per-user rooms (Realtime.publishToUser / userListening). */
@@ -136,6 +136,7 @@ export class UserFeedPublisher implements UserFeed {
       `select b.user_id, b.currency, b.account, trim_scale(b.available)::text as available, trim_scale(b.frozen)::text as frozen
        from balance b join unnest($1::bigint[], $2::text[], $3::text[]) as t(u, c, a) on b.user_id = t.u and b.currency = t.c and b.account = t.a`,
       [keys.map((k) => k.userId), keys.map((k) => k.currency), keys.map((k) => k.account)],
+      PLAN_ONCE,
     );
     const found = new Map(rows.map(({ user_id, ...r }) => [`${Number(user_id)}:${r.currency}:${r.account}`, r]));
     for (const { userId, wanted: asked } of wanted) {

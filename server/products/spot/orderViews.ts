@@ -1,6 +1,6 @@
 import { OPEN_ORDER_STATUSES, SpotOrderStatus, type SpotDeal, type SpotOrder, type SpotOrderDetail } from '../../../src/domain/spotOrders.js';
 import { RECORD_PAGE_SIZE, type Page, type RecordDays } from '../../../src/domain/wallet.js';
-import type { Queryable } from '../../kernel/db/database.js';
+import { PLAN_ONCE, type Queryable } from '../../kernel/db/database.js';
 
 /**
  * Spot orders as the wire shows them (src/domain/spotOrders.ts SpotOrder), read from the committed
@@ -76,6 +76,7 @@ export async function ordersOf(db: Queryable, wanted: ReadonlyArray<{ userId: nu
     `select ${ORDER_COLUMNS}, o.user_id ${ORDER_FROM}
      where (o.id, o.user_id) in (select * from unnest($1::bigint[], $2::bigint[])) order by o.id`,
     [pairs.map(([orderId]) => orderId), pairs.map(([, userId]) => userId)],
+    PLAN_ONCE,
   );
   for (const { user_id, ...row } of rows) {
     const userId = Number(user_id);

@@ -1,5 +1,5 @@
-import { COMMIT_LATER, PLAN_ONCE } from '../../../kernel/db/commitLater.js';
-import type { Database } from '../../../kernel/db/database.js';
+import { COMMIT_LATER } from '../../../kernel/db/commitLater.js';
+import { PLAN_ONCE, type Database } from '../../../kernel/db/database.js';
 import type { SequenceIds } from '../../../kernel/db/sequenceIds.js';
 import { StatementParams } from '../../../kernel/db/statementParams.js';
 import { claimAnswers, claimsAnswered, claimWrites, rememberedWrites } from '../../../kernel/idempotency.js';
@@ -138,6 +138,7 @@ async function recordWithoutLocks(db: Database, spec: PairSpec, intents: readonl
      union all
      select 'key', k.user_id, k.key, null from idempotency_key k join unnest($3::bigint[], $4::text[]) as t(u, key) on k.user_id = t.u and k.key = t.key`,
     [intents.map((i) => i.userId), intents.map((i) => i.freezeCurrency), keyed.map((k) => k.userId), keyed.map((k) => k.key)],
+    PLAN_ONCE,
   );
   if (rows.some((r) => r.part === 'key')) return undefined;
   const available = new Map(rows.map((r) => [balanceKey(Number(r.user_id), r.currency, 'spot'), toAtto(r.available!)]));

@@ -1,12 +1,12 @@
 import type { PublicTrade } from '../../../../src/domain/market.js';
-import type { Database } from '../../../kernel/db/database.js';
+import { PLAN_ONCE, type Database } from '../../../kernel/db/database.js';
 import type { SequenceIds } from '../../../kernel/db/sequenceIds.js';
 import type { Candle } from '../../../kernel/exchange/market/candles.js';
 import { candleColumns } from '../../../kernel/exchange/market/klineHistory.js';
 import type { MarketData } from '../../../kernel/exchange/marketData.js';
 import { CancelReason, type EngineEvent } from '../../../kernel/exchange/matching/types.js';
 import type { PairSpec } from '../../../kernel/exchange/pairSpec.js';
-import { COMMIT_LATER, PLAN_ONCE } from '../../../kernel/db/commitLater.js';
+import { COMMIT_LATER } from '../../../kernel/db/commitLater.js';
 import { BALANCE_ROWS_MISSING, balanceDeltas } from '../../../kernel/ledger/balanceDeltas.js';
 import type { BalanceChange } from '../../../kernel/ledger/ledger.js';
 import { fromAtto, makeBalanceRows } from '../../../kernel/ledger/ledgerBatch.js';
