@@ -7,11 +7,26 @@ import { Agent, request } from 'node:http';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { LeanHttp } from './leanHttp.js';
 
 export const now = () => performance.timeOrigin + performance.now();
 
 export function keepAlive(maxSockets: number): Agent {
   return new Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
+}
+
+/** The client of a bench's load: lean by default (leanHttp.ts), node:http with BENCH_CLIENT=node-http. */
+export type LoadClient = Agent | LeanHttp;
+
+export const loadClientKind = process.env.BENCH_CLIENT === 'node-http' ? 'node:http' : 'lean HTTP/1.1';
+
+export function loadClient(port: number, maxConnections: number): LoadClient {
+  return process.env.BENCH_CLIENT === 'node-http' ? keepAlive(maxConnections) : new LeanHttp(port, maxConnections);
+}
+
+export function closeClient(client: LoadClient): void {
+  if (client instanceof LeanHttp) client.close();
+  else client.destroy();
 }
 
 export interface Reply {
@@ -20,7 +35,8 @@ export interface Reply {
 }
 
 /** One POST to 127.0.0.1:port; rejects on a network error or after `timeoutMs`. */
-export function post(agent: Agent, port: number, path: string, body: object, headers: Record<string, string> = {}, timeoutMs = 5000): Promise<Reply> {
+export function post(agent: LoadClient, port: number, path: string, body: object, headers: Record<string, string> = {}, timeoutMs = 5000): Promise<Reply> {
+  if (agent instanceof LeanHttp) return agent.post(path, body, headers, timeoutMs);
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(

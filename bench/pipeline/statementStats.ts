@@ -51,6 +51,13 @@ export async function printStatementStats(dataDir: string, top = 25): Promise<vo
     for (const r of rows) {
       console.log(`  ${r.calls.padStart(7)} ${r.rows.padStart(8)} ${r.plan.toFixed(0).padStart(8)} ${r.exec.toFixed(0).padStart(8)}  ${r.query.slice(0, 150)}`);
     }
+    // Row writes per table since the server started, and the share of updates that were HOT (no
+    // index entry written: the new row version fits in the same page and no indexed column moved).
+    const tables = await client.query<{ name: string; ins: string; upd: string; hot: string; del: string }>(
+      `select relname as name, n_tup_ins::text as ins, n_tup_upd::text as upd, n_tup_hot_upd::text as hot, n_tup_del::text as del
+       from pg_stat_user_tables order by n_tup_ins + n_tup_upd + n_tup_del desc limit 8`,
+    );
+    console.log(`  tables by rows written: ${tables.rows.map((t) => `${t.name} ${t.ins} ins / ${t.upd} upd (${Number(t.upd) > 0 ? Math.round((100 * Number(t.hot)) / Number(t.upd)) : 0} % HOT) / ${t.del} del`).join('; ')}`);
   } finally {
     await client.end();
   }
