@@ -19,7 +19,27 @@ function statementName(sql: string): string {
 
 /** PostgreSQL over node-postgres. int8 is parsed to a number so both drivers return one shape. */
 export async function openPostgres(connectionString: string): Promise<Database> {
-  return openPool({ connectionString });
+  return openPool(withOptionsApart(connectionString));
+}
+
+/**
+ * node-postgres lets the values in a connection string override the config's, so an `options`
+ * parameter in DATABASE_URL (a search_path, say, as the tests' isolated schemas use) replaced the
+ * session settings openPool adds (plan_cache_mode, PLAN_ONCE_SETTINGS): on such a URL every
+ * statement was planned as PostgreSQL's defaults chose, and the planned-once ones scanned growing
+ * tables whole. The options are taken out of the string and given as config, which openPool extends.
+ */
+function withOptionsApart(connectionString: string): pg.PoolConfig {
+  let url: URL;
+  try {
+    url = new URL(connectionString);
+  } catch {
+    return { connectionString };
+  }
+  const options = url.searchParams.get('options');
+  if (options === null) return { connectionString };
+  url.searchParams.delete('options');
+  return { connectionString: url.toString(), options };
 }
 
 /**

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, QueryOptions } from '../../../server/kernel/db/database.js';
+import { PLAN_ONCE, type Database, type QueryOptions } from '../../../server/kernel/db/database.js';
 import { prepared } from '../../../server/kernel/db/open.js';
 import { openPostgres, PLAN_ONCE_SETTINGS } from '../../../server/kernel/db/postgres.js';
 import { FastEngine } from '../../../server/kernel/exchange/matching/fast.js';
@@ -36,6 +36,17 @@ describe.skipIf(!usingPostgres())('statements planned once', () => {
   afterAll(async () => {
     await db?.close();
     await schema?.drop();
+  });
+
+  it('run in sessions set up for them, also when the database URL carries options of its own', async () => {
+    // The schema's URL carries `options=-c search_path=…` (testDb.ts), which node-postgres would
+    // otherwise let override the pool's settings.
+    type Settings = { plan: string; seqscan: string; path: string };
+    const read = `select current_setting('plan_cache_mode') as plan, current_setting('enable_seqscan') as seqscan, current_setting('search_path') as path`;
+    const [once] = await db.query<Settings>(read, [], PLAN_ONCE);
+    const [each] = await db.query<Settings>(read);
+    expect(once).toEqual({ plan: PLAN_ONCE_SETTINGS.plan_cache_mode, seqscan: PLAN_ONCE_SETTINGS.enable_seqscan, path: schema.schema });
+    expect(each).toEqual({ plan: 'force_custom_plan', seqscan: 'on', path: schema.schema });
   });
 
   it('reach every table by key, on a fresh database as on a full one', async () => {
