@@ -133,8 +133,10 @@ async function recordWithoutLocks(db: Database, spec: PairSpec, intents: readonl
   const keyed = intents.flatMap((intent) => (intent.submission ? [{ userId: intent.userId, key: intent.submission.key.key, scope: intent.submission.scope }] : []));
   if (new Set(keyed.map((k) => `${k.userId}\u0000${k.key}`)).size < keyed.length) return undefined;
   const rows = await db.query<{ part: 'balance' | 'key'; user_id: number; currency: string; available: string | null }>(
+    // Each balance by its key (lateral, so that no plan can join them by reading every spot row).
     `select 'balance' as part, b.user_id, b.currency, b.available::text as available
-     from balance b join unnest($1::bigint[], $2::text[]) as t(u, c) on b.user_id = t.u and b.currency = t.c and b.account = 'spot'
+     from unnest($1::bigint[], $2::text[]) as t(u, c)
+       cross join lateral (select b.user_id, b.currency, b.available from balance b where b.user_id = t.u and b.currency = t.c and b.account = 'spot' offset 0) b
      union all
      select 'key', k.user_id, k.key, null from idempotency_key k join unnest($3::bigint[], $4::text[]) as t(u, key) on k.user_id = t.u and k.key = t.key`,
     [intents.map((i) => i.userId), intents.map((i) => i.freezeCurrency), keyed.map((k) => k.userId), keyed.map((k) => k.key)],
