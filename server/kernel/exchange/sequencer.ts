@@ -60,6 +60,25 @@ type Entry<C, R> = { kind: 'command'; item: Queued<C, R> } | { kind: 'exclusive'
 
 export const DEFAULT_MAX_BATCH = 256;
 
+/**
+ * A pipelined market's linger: while its previous batch is still settling or waiting for the disk,
+ * a batch of fewer than LINGER_BELOW commands waits LINGER_MS for more before it starts. At a
+ * steady rate the batches were otherwise a few commands each (2–3 at 1,000 orders/s), and every
+ * batch costs the database the same few statements whatever its size; the wait falls while the
+ * database is busy with the previous batch anyway, and a quiet market (nothing in flight) never
+ * waits. bench:pipeline, two A/B pairs in one sitting: 2,000/s offered gave 1,801 and 1,669/s
+ * answered with it against 1,517 and 1,333 without; push p99 at 200/s 37–39 ms against 59–281.
+ */
+export const LINGER_MS = 1;
+export const LINGER_BELOW = 16;
+
+export interface SequencerOptions {
+  /** The most commands in one batch. */
+  maxBatch?: number;
+  /** How long a small batch waits for more while the previous one is in flight (0: never; LINGER_MS for a market). */
+  lingerMs?: number;
+}
+
 export class Sequencer<C, R> {
   private queue: Entry<C, R>[] = [];
   private draining = false;
@@ -68,10 +87,16 @@ export class Sequencer<C, R> {
   /** Figures for benches and logs. */
   readonly stats = { batches: 0, commands: 0, largestBatch: 0, splits: 0 };
 
+  private readonly maxBatch: number;
+  private readonly lingerMs: number;
+
   constructor(
     private readonly pipeline: Pipeline<C, R>,
-    private readonly maxBatch = DEFAULT_MAX_BATCH,
-  ) {}
+    { maxBatch = DEFAULT_MAX_BATCH, lingerMs = 0 }: SequencerOptions = {},
+  ) {
+    this.maxBatch = maxBatch;
+    this.lingerMs = lingerMs;
+  }
 
   submit(command: C): Promise<R> {
     return new Promise<R>((resolve, reject) => {
@@ -117,6 +142,7 @@ export class Sequencer<C, R> {
           await head.item.work().then(head.item.resolve, head.item.reject);
           continue;
         }
+        if (this.lingerMs > 0 && this.finishing.size > 0 && this.queue.length < LINGER_BELOW) await new Promise((resolve) => setTimeout(resolve, this.lingerMs));
         const batch: Queued<C, R>[] = [];
         while (batch.length < this.maxBatch && this.queue[0]?.kind === 'command') batch.push((this.queue.shift() as { item: Queued<C, R> }).item);
         if (this.pipeline.start) await this.startBatch(batch);

@@ -9,7 +9,7 @@ import { DEPTH_LEVELS, MarketData } from '../../kernel/exchange/marketData.js';
 import { CancelReason, type EngineEvent, type OrderBookEngine, type RestingOrder, type Side, type TimeInForce } from '../../kernel/exchange/matching/types.js';
 import type { PairSpec } from '../../kernel/exchange/pairSpec.js';
 import type { MarketPublisher } from '../../kernel/exchange/publisher.js';
-import { Sequencer, type Staged } from '../../kernel/exchange/sequencer.js';
+import { LINGER_MS, Sequencer, type Staged } from '../../kernel/exchange/sequencer.js';
 import { silentUserFeed, type UserFeed } from '../../kernel/realtime/userFeed.js';
 import { intake, type PlaceIntent, type PlaceOrderRequest } from './pipeline/intake.js';
 import { recordOrders, type Recorded } from './pipeline/record.js';
@@ -80,7 +80,10 @@ export class SpotMarket {
     );
     this.orderIds = sequenceIds(db, 'spot_order');
     this.tradeIds = sequenceIds(db, 'spot_trade');
-    this.sequencer = new Sequencer<Command, Result>({ run: (batch) => this.runBatch(batch), start: (batch) => this.startBatch(batch), rebuild: () => this.rebuild(true) });
+    this.sequencer = new Sequencer<Command, Result>(
+      { run: (batch) => this.runBatch(batch), start: (batch) => this.startBatch(batch), rebuild: () => this.rebuild(true) },
+      { lingerMs: LINGER_MS },
+    );
   }
 
   /** Places an order described in decimals: intake here, then the pipeline. */

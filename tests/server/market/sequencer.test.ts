@@ -241,3 +241,66 @@ describe('pipelined sequencer', () => {
     expect(log.slice(2)).toEqual(['run x+bad+y', 'run x+bad', 'run x', 'run bad', 'run y']);
   });
 });
+
+describe('linger', () => {
+  /** Batches as started, and a held settlement per batch. */
+  function held(lingerMs: number) {
+    const started: string[] = [];
+    const settlements: Array<ReturnType<typeof deferred>> = [];
+    const sequencer = new Sequencer<string, string>(
+      {
+        run: async (batch) => batch.map((c) => `${c} done`),
+        start: async (batch) => {
+          started.push(batch.join('+'));
+          const settlement = deferred();
+          settlements.push(settlement);
+          return { finish: async () => (await settlement.promise, batch.map((c) => `${c} done`)) };
+        },
+        rebuild: async () => undefined,
+      },
+      { lingerMs },
+    );
+    return { sequencer, started, settlements };
+  }
+
+  /** "a" alone, then "b" and, a turn later, "c", while "a" still settles. */
+  async function submitAThenBC(sequencer: Sequencer<string, string>) {
+    const answers = [sequencer.submit('a')];
+    await tick();
+    await tick();
+    answers.push(sequencer.submit('b'));
+    await tick();
+    answers.push(sequencer.submit('c'));
+    return answers;
+  }
+
+  it('while a batch is in flight, a small one waits for the commands of the next turns', async () => {
+    const { sequencer, started, settlements } = held(5);
+    const answers = await submitAThenBC(sequencer);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(started).toEqual(['a', 'b+c']);
+    settlements.forEach((s) => s.resolve());
+    expect(await Promise.all(answers)).toEqual(['a done', 'b done', 'c done']);
+  });
+
+  it('a lone command on a quiet market starts at once, and without a linger each turn is a batch', async () => {
+    const quiet = held(1_000);
+    const first = quiet.sequencer.submit('a');
+    await tick();
+    await tick();
+    expect(quiet.started).toEqual(['a']); // nothing was in flight: no wait
+    quiet.settlements[0]!.resolve();
+    expect(await first).toBe('a done');
+
+    const { sequencer, started, settlements } = held(0);
+    const answers = await submitAThenBC(sequencer);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(started).toEqual(['a', 'b']); // "c" came a turn after "b" had started: a batch of its own
+    settlements[0]!.resolve();
+    settlements[1]!.resolve();
+    while (settlements.length < 3) await tick();
+    settlements[2]!.resolve();
+    expect(await Promise.all(answers)).toEqual(['a done', 'b done', 'c done']);
+    expect(started).toEqual(['a', 'b', 'c']);
+  });
+});
