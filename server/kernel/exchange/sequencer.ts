@@ -1,6 +1,7 @@
 /**
  * The sequencer of one market: the only way into its pipeline. Commands queue here and are carried
- * through in batches — whatever queued while the previous batch ran, up to `maxBatch` — so a busy
+ * through in batches — whatever queued while the previous batch ran, up to `maxBatch`, a small one
+ * lingering a moment for more while the previous one is still in flight (`lingerMs`) — so a busy
  * market pays one pair of transactions for hundreds of orders instead of two per order (group
  * commit), while a quiet one still answers each order at once (a batch of one).
  *
