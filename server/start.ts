@@ -53,7 +53,6 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     db,
     { listening: (userId) => gateway?.userListening(userId) ?? false, send: (userId, message) => gateway?.publishToUser(userId, message) },
     log.error,
-    config.pushIntervalMs,
   );
   const pairs = pairOpenings(log.error);
   const kernel: Kernel = { config, db, userFeed, log, pairs, publish: (channel, payload) => gateway?.publish(channel, payload) };

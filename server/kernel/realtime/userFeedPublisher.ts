@@ -1,7 +1,6 @@
 import { USER_CHANNEL, type SpotOrder, type UserStreamMessage } from '../../../src/domain/spotOrders.js';
 import type { BalanceRow, WalletAccount } from '../../../src/domain/wallet.js';
 import { PLAN_ONCE, type Queryable } from '../db/database.js';
-import { DEFAULT_PUSH_INTERVAL_MS } from './pushCoalescer.js';
 import type { UserFeed } from './userFeed.js';
 
 /** Where the feed's messages go: the gateway's per-user rooms (Realtime.publishToUser / userListening). */
@@ -26,24 +25,18 @@ interface Pending {
  * The private user channel's feed. Callers say, after their commit, what changed; this reads the
  * committed rows and pushes them to that user's sockets. A user with no subscribed socket costs
  * nothing (market makers trade all the time), and changes heard in the same turn of the event loop
- * are read once — and, while changes keep coming, everything heard within `intervalMs` of the last
- * read (the sockets' push interval, PUSH_INTERVAL_MS): each read is two statements whatever it
- * covers, and every market's settled batch used to start one of its own (~190 a second at 1,500
- * orders/s). Pushes go out in the order they were heard, so a newer value is never overtaken by an
- * older one.
+ * are read once. Pushes go out in the order they were heard, so a newer value is never overtaken
+ * by an older one.
  */
 export class UserFeedPublisher implements UserFeed {
   private pending = new Map<number, Pending>();
-  /** The next read, once scheduled: resolves when it has been handed to `flushing`. */
-  private scheduled: Promise<void> | undefined;
+  private scheduled = false;
   private flushing: Promise<void> = Promise.resolve();
-  private lastRead = -Infinity;
 
   constructor(
     private readonly db: Queryable,
     private readonly sockets: UserSockets,
     private readonly log: (message: string, error: unknown) => void = () => undefined,
-    private readonly intervalMs = DEFAULT_PUSH_INTERVAL_MS,
   ) {}
 
   private readOrders: OrderReader = async () => new Map();
@@ -80,7 +73,6 @@ export class UserFeedPublisher implements UserFeed {
   /** Resolves once everything heard so far has been pushed (tests and shutdown). */
   async idle(): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
-    while (this.scheduled) await this.scheduled;
     await this.flushing;
   }
 
@@ -90,21 +82,14 @@ export class UserFeedPublisher implements UserFeed {
     return p;
   }
 
-  /** At the end of this turn, or when `intervalMs` since the last read has passed. */
   private schedule(): void {
     if (this.scheduled) return;
-    const wait = this.lastRead + this.intervalMs - performance.now();
-    this.scheduled = new Promise<void>((resolve) => {
-      const read = () => {
-        this.scheduled = undefined;
-        this.lastRead = performance.now();
-        const batch = this.pending;
-        this.pending = new Map();
-        this.flushing = this.flushing.then(() => this.flush(batch));
-        resolve();
-      };
-      if (wait > 0) setTimeout(read, wait);
-      else setImmediate(read);
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      const batch = this.pending;
+      this.pending = new Map();
+      this.flushing = this.flushing.then(() => this.flush(batch));
     });
   }
 

@@ -16,9 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-function feedFor(listening: Set<number>, intervalMs?: number) {
+function feedFor(listening: Set<number>) {
   const sent: Array<[number, UserStreamMessage]> = [];
-  const feed = new UserFeedPublisher(counting, { listening: (u) => listening.has(u), send: (u, m) => void sent.push([u, m]) }, undefined, intervalMs);
+  const feed = new UserFeedPublisher(counting, { listening: (u) => listening.has(u), send: (u, m) => void sent.push([u, m]) });
   feed.readOrdersWith(ordersOf);
   return { feed, sent };
 }
@@ -75,29 +75,5 @@ describe('UserFeedPublisher', () => {
     feed.ordersChanged(owner.id, [Number(row!.id)]);
     await feed.idle();
     expect(sent.map(([u, m]) => [u, m.kind])).toEqual([[owner.id, 'order']]);
-  });
-
-  it('while changes keep coming, reads what was heard within the interval of the last read together, in order', async () => {
-    const me = await trader(db, { USDT: '3' });
-    const turn = () => new Promise((resolve) => setImmediate(resolve));
-    const heardInThreeTurns = async (feed: UserFeedPublisher) => {
-      feed.balancesChanged(me.id, [{ currency: 'USDT', account: 'spot' }]);
-      await turn();
-      await turn();
-      feed.balancesChanged(me.id, [{ currency: 'BTC', account: 'spot' }]);
-      await turn();
-      feed.balancesChanged(me.id, [{ currency: 'ETH', account: 'spot' }]);
-      await feed.idle();
-    };
-    const paced = feedFor(new Set([me.id]), 200);
-    reads = 0;
-    await heardInThreeTurns(paced.feed);
-    expect(reads).toBe(2); // the first change at once, the next two together
-    expect(paced.sent.map(([, m]) => (m.kind === 'balance' ? m.balances.map((b) => b.currency) : []))).toEqual([['USDT'], ['BTC', 'ETH']]);
-
-    const unpaced = feedFor(new Set([me.id]), 0);
-    reads = 0;
-    await heardInThreeTurns(unpaced.feed);
-    expect(reads).toBe(3);
   });
 });
