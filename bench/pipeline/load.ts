@@ -18,10 +18,12 @@ export function keepAlive(maxSockets: number): Agent {
 /** The client of a bench's load: lean by default (leanHttp.ts), node:http with BENCH_CLIENT=node-http. */
 export type LoadClient = Agent | LeanHttp;
 
-export const loadClientKind = process.env.BENCH_CLIENT === 'node-http' ? 'node:http' : 'lean HTTP/1.1';
+const nodeHttpLoad = process.env.BENCH_CLIENT === 'node-http';
+
+export const loadClientKind = nodeHttpLoad ? 'node:http' : 'lean HTTP/1.1';
 
 export function loadClient(port: number, maxConnections: number): LoadClient {
-  return process.env.BENCH_CLIENT === 'node-http' ? keepAlive(maxConnections) : new LeanHttp(port, maxConnections);
+  return nodeHttpLoad ? keepAlive(maxConnections) : new LeanHttp(port, maxConnections);
 }
 
 export function closeClient(client: LoadClient): void {

@@ -62,7 +62,7 @@ const SETTINGS: Record<string, string> = {
   max_wal_size: '96MB',
   min_wal_size: '32MB',
   checkpoint_timeout: '5min',
-  // The pools hold 10 + 4 (postgres.ts: the plan-once pool of the pipelines' writes); a few more
+  // The pools hold 10 + 6 (postgres.ts: the plan-once pool of the hot path's keyed statements); a few more
   // for the audit, psql and the benches' statistics.
   max_connections: '24',
   // Quiet: warnings and worse, without the statements, and no checkpoint/connection/autovacuum
