@@ -36,7 +36,7 @@ const USER_CHANNELS = 40; // the first sockets also follow a trader's private `u
 // BENCH_RATES="200,500" runs only those steps (diagnostic runs; the table's figures use the full ramp).
 const RATES = process.env.BENCH_RATES ? process.env.BENCH_RATES.split(',').map(Number) : [25, 50, 100, 200, 500, 1000, 1500, 2000, 3000, 4000, 8000];
 const PLAIN_RATES = [250, 500, 1000, 2000, 4000, 8000, 16000];
-const STEP_SECONDS = 5;
+const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 5);
 const WARM_UP = { rate: 500, seconds: 5 };
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64); // keep-alive HTTP connections of the load
 const PUSH_RATES = new Set([200, 500]);
@@ -280,11 +280,14 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
     // Idle: market makers only.
     {
       const probes = probeEvery(PLAT_EVERY_MS, platConfig);
+      const db0 = cpuSecondsOfProcesses('postgres');
+      const t0 = now();
       const { result, cpu, waiting } = await withCpu(pid, async () => {
         await new Promise((r) => setTimeout(r, 3000));
         return probes.stop();
       });
-      console.log(`  idle (market makers only): server CPU ${cpu.toFixed(2)}, run-queue wait ${waiting.toFixed(2)}, plat_config ${summary(result)}`);
+      const dbIdle = (cpuSecondsOfProcesses('postgres') - db0) / ((now() - t0) / 1000);
+      console.log(`  idle (market makers only): server CPU ${cpu.toFixed(2)}, db CPU ${dbIdle.toFixed(2)}, run-queue wait ${waiting.toFixed(2)}, plat_config ${summary(result)}`);
     }
 
     /** After a step that fell behind, the server still works off what the client gave up on: wait for it (≤ 15 s). */

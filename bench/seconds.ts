@@ -45,7 +45,7 @@ let pushes = 0;
 let pushedUsers = new Set<number>();
 const feed: UserFeed = {
   balancesChanged: (userId) => void pushedUsers.add(userId),
-  ordersChanged: () => undefined,
+  ordersCommitted: () => undefined,
   message: (_userId: number, _message: UserStreamMessage) => void (pushes += 1),
   // Every owner has a socket open: the pushes' worst case (the server builds them only for listeners).
   listening: () => true,

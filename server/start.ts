@@ -60,8 +60,6 @@ export async function startServer(config: ServerConfig, products: readonly Serve
 
   const parts: ProductParts[] = [];
   for (const product of products) parts.push(await product.create(kernel));
-  const orderReader = parts.find((p) => p.userOrders)?.userOrders;
-  if (orderReader) userFeed.readOrdersWith(orderReader);
 
   app = await buildHttp({
     db,

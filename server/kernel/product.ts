@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.js';
 import type { PairOpenings } from './catalogue.js';
 import type { Database } from './db/database.js';
-import type { OrderReader } from './realtime/userFeedPublisher.js';
 import type { UserFeed } from './realtime/userFeed.js';
 
 /**
@@ -37,8 +36,6 @@ export interface ProductParts {
   stop?(): Promise<void>;
   /** A fresh snapshot for a realtime channel it owns (depth, trades, candles); undefined for channels it does not own. */
   snapshot?(channel: string): object | undefined;
-  /** Reads a user's orders by id for the private channel, if the product has orders there. */
-  userOrders?: OrderReader;
 }
 
 export interface ServerProduct {

@@ -1,4 +1,4 @@
-import type { UserStreamMessage } from '../../../src/domain/spotOrders.js';
+import type { SpotOrder, UserStreamMessage } from '../../../src/domain/spotOrders.js';
 import type { WalletAccount } from '../../../src/domain/wallet.js';
 
 /**
@@ -9,7 +9,11 @@ import type { WalletAccount } from '../../../src/domain/wallet.js';
  */
 export interface UserFeed {
   balancesChanged(userId: number, rows: ReadonlyArray<{ currency: string; account: WalletAccount }>): void;
-  ordersChanged(userId: number, orderIds: readonly number[]): void;
+  /**
+   * The user's orders as the statement that committed them wrote them (it returns the rows it
+   * wrote), pushed as they are: no read of their own.
+   */
+  ordersCommitted(userId: number, orders: readonly SpotOrder[]): void;
   /** A product's own committed payload for the user (e.g. a settled seconds contract), pushed as is, in order. */
   message?(userId: number, message: UserStreamMessage): void;
   /**
@@ -20,4 +24,4 @@ export interface UserFeed {
 }
 
 /** For tests and tools that run without sockets. */
-export const silentUserFeed: UserFeed = { balancesChanged: () => undefined, ordersChanged: () => undefined };
+export const silentUserFeed: UserFeed = { balancesChanged: () => undefined, ordersCommitted: () => undefined };

@@ -9,21 +9,17 @@ export interface UserSockets {
   send(userId: number, message: UserStreamMessage): void;
 }
 
-/**
- * Reads users' orders by id from committed rows, all of a flush's users in one query, answering
- * each user's own orders among those ids; supplied by the product that owns orders (spot).
- */
-export type OrderReader = (db: Queryable, wanted: ReadonlyArray<{ userId: number; orderIds: readonly number[] }>) => Promise<Map<number, SpotOrder[]>>;
-
 interface Pending {
   messages: UserStreamMessage[];
-  orders: Set<number>;
+  /** By id: a later commit's view of the same order replaces the earlier one. */
+  orders: Map<number, SpotOrder>;
   balances: Map<string, { currency: string; account: WalletAccount }>;
 }
 
 /**
  * The private user channel's feed. Callers say, after their commit, what changed; this reads the
- * committed rows and pushes them to that user's sockets. A user with no subscribed socket costs
+ * committed balance rows (orders come as their committing statement wrote them) and pushes them to
+ * that user's sockets. A user with no subscribed socket costs
  * nothing (market makers trade all the time), and changes heard in the same turn of the event loop
  * are read once. Pushes go out in the order they were heard, so a newer value is never overtaken
  * by an older one.
@@ -38,13 +34,6 @@ export class UserFeedPublisher implements UserFeed {
     private readonly sockets: UserSockets,
     private readonly log: (message: string, error: unknown) => void = () => undefined,
   ) {}
-
-  private readOrders: OrderReader = async () => new Map();
-
-  /** Set at the composition root by the product that owns orders (the kernel knows no product). */
-  readOrdersWith(reader: OrderReader): void {
-    this.readOrders = reader;
-  }
 
   listening(userId: number): boolean {
     return this.sockets.listening(userId);
@@ -63,10 +52,10 @@ export class UserFeedPublisher implements UserFeed {
     this.schedule();
   }
 
-  ordersChanged(userId: number, orderIds: readonly number[]): void {
-    if (orderIds.length === 0 || !this.sockets.listening(userId)) return;
+  ordersCommitted(userId: number, orders: readonly SpotOrder[]): void {
+    if (orders.length === 0 || !this.sockets.listening(userId)) return;
     const p = this.pendingFor(userId);
-    for (const id of orderIds) p.orders.add(id);
+    for (const order of orders) p.orders.set(order.id, order);
     this.schedule();
   }
 
@@ -78,7 +67,7 @@ export class UserFeedPublisher implements UserFeed {
 
   private pendingFor(userId: number): Pending {
     let p = this.pending.get(userId);
-    if (!p) this.pending.set(userId, (p = { messages: [], orders: new Set(), balances: new Map() }));
+    if (!p) this.pending.set(userId, (p = { messages: [], orders: new Map(), balances: new Map() }));
     return p;
   }
 
@@ -94,33 +83,25 @@ export class UserFeedPublisher implements UserFeed {
   }
 
   /**
-   * Pushes one flush: every listed user's orders and balances read in one query each (not one per
-   * user: with many traders online that was most of the server's statements), then sent per user
-   * in the order heard.
+   * Pushes one flush: every listed user's balances read in one query (not one per user: with many
+   * traders online that was most of the server's statements), then sent per user in the order
+   * heard.
    */
   private async flush(batch: Map<number, Pending>): Promise<void> {
     // The socket may have gone while the batch waited.
     const users = [...batch].filter(([userId]) => this.sockets.listening(userId));
     if (users.length === 0) return;
-    let orders: Map<number, SpotOrder[]>;
     let balances: Map<number, BalanceRow[]>;
     try {
-      [orders, balances] = await Promise.all([
-        this.readOrders(
-          this.db,
-          users.filter(([, p]) => p.orders.size > 0).map(([userId, p]) => ({ userId, orderIds: [...p.orders] })),
-        ),
-        this.readBalances(users.filter(([, p]) => p.balances.size > 0).map(([userId, p]) => ({ userId, wanted: [...p.balances.values()] }))),
-      ]);
+      balances = await this.readBalances(users.filter(([, p]) => p.balances.size > 0).map(([userId, p]) => ({ userId, wanted: [...p.balances.values()] })));
     } catch (error) {
-      // A failed read only costs this push; the next change sends fresh values. Messages that
-      // carry their own payload need no read and still go.
+      // A failed read only costs this push's balances; the next change sends fresh values. Orders
+      // and messages carry their own payload and still go.
       this.log('user feed push failed', error);
-      for (const [userId, p] of users) for (const message of p.messages) this.sockets.send(userId, message);
-      return;
+      balances = new Map();
     }
     for (const [userId, p] of users) {
-      for (const order of orders.get(userId) ?? []) this.sockets.send(userId, { channel: USER_CHANNEL, kind: 'order', order });
+      for (const order of p.orders.values()) this.sockets.send(userId, { channel: USER_CHANNEL, kind: 'order', order });
       const rows = balances.get(userId);
       if (rows) this.sockets.send(userId, { channel: USER_CHANNEL, kind: 'balance', balances: rows });
       for (const message of p.messages) this.sockets.send(userId, message);

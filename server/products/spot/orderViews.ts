@@ -13,16 +13,39 @@ const DAY_MS = 86_400_000;
 const FINISHED_STATUSES: readonly SpotOrderStatus[] = [SpotOrderStatus.filled, SpotOrderStatus.cancelled];
 
 // A market buy's stored quantity is a placeholder (the engine's "no cap"); its entrust total is the
-// budget. The average deal price is rounded to the pair's price precision.
-const ORDER_COLUMNS = `
-  o.id, o.left_symbol || '_' || o.right_symbol as symbol, o.side, o.type,
-  trim_scale(o.price)::text as price,
-  case when o.type = 'market' and o.side = 'buy' then '0' else trim_scale(o.quantity)::text end as quantity,
-  trim_scale(coalesce(o.quote_budget, o.price * o.quantity))::text as amount,
-  trim_scale(o.filled)::text as filled,
-  case when o.filled > 0 then trim_scale(round(o.filled_quote / o.filled, p.price_precision))::text else '0' end as avg_price,
-  trim_scale(o.filled_quote)::text as turnover,
-  trim_scale(o.fee)::text as fee, o.fee_currency, o.status, o.created_ms as created_at, o.updated_ms as updated_at`;
+// budget. The average deal price is rounded to the pair's price precision (`precision`: an SQL
+// expression). One list for both shapes: the columns of a read, and the JSON object a write's own
+// statement returns of the rows it wrote (pipeline/record.ts, settlement.ts).
+const orderFields = (o: string, precision: string): Array<[keyof SpotOrder, string]> => [
+  ['id', `${o}.id`],
+  ['symbol', `${o}.left_symbol || '_' || ${o}.right_symbol`],
+  ['side', `${o}.side`],
+  ['type', `${o}.type`],
+  ['price', `trim_scale(${o}.price)::text`],
+  ['quantity', `case when ${o}.type = 'market' and ${o}.side = 'buy' then '0' else trim_scale(${o}.quantity)::text end`],
+  ['amount', `trim_scale(coalesce(${o}.quote_budget, ${o}.price * ${o}.quantity))::text`],
+  ['filled', `trim_scale(${o}.filled)::text`],
+  ['avg_price', `case when ${o}.filled > 0 then trim_scale(round(${o}.filled_quote / ${o}.filled, ${precision}))::text else '0' end`],
+  ['turnover', `trim_scale(${o}.filled_quote)::text`],
+  ['fee', `trim_scale(${o}.fee)::text`],
+  ['fee_currency', `${o}.fee_currency`],
+  ['status', `${o}.status`],
+  ['created_at', `${o}.created_ms`],
+  ['updated_at', `${o}.updated_ms`],
+];
+const ORDER_COLUMNS = orderFields('o', 'p.price_precision')
+  .map(([name, expression]) => `${expression} as ${name}`)
+  .join(', ');
+
+/**
+ * The wire view (SpotOrder) of the spot_order row `o` as a JSON object, for a statement that writes
+ * orders to return them as it wrote them: the answers and the private channel then need no read of
+ * their own. `precisionParam`: the parameter holding the pair's price precision.
+ */
+export const orderViewJson = (o: string, precisionParam: string) =>
+  `json_build_object(${orderFields(o, `${precisionParam}::int`)
+    .map(([name, expression]) => `'${name}', ${expression}`)
+    .join(', ')})`;
 const ORDER_FROM = `from spot_order o join pair p on p.left_symbol = o.left_symbol and p.right_symbol = o.right_symbol`;
 
 function toOrder(row: SpotOrder): SpotOrder {

@@ -2,7 +2,6 @@ import { listCurrencies, listPairs, type PairOpenings } from '../../kernel/catal
 import type { Queryable } from '../../kernel/db/database.js';
 import { defineProduct } from '../../kernel/product.js';
 import { MarketService } from './marketService.js';
-import { ordersOf } from './orderViews.js';
 import { spotRoutes } from './routes.js';
 import { spotTrading } from './trading.js';
 
@@ -31,7 +30,6 @@ export const spot = defineProduct({
       start: () => markets.start(),
       stop: () => markets.stop(),
       snapshot: (channel) => markets.snapshot(channel),
-      userOrders: ordersOf,
     };
   },
 });

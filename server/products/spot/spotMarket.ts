@@ -1,4 +1,5 @@
 import type { KlineInterval } from '../../../src/domain/constants.js';
+import type { SpotOrder } from '../../../src/domain/spotOrders.js';
 import { depthChannel, klineChannel, tradeChannel, type KlineBar } from '../../../src/domain/market.js';
 import type { Database } from '../../kernel/db/database.js';
 import { sequenceIds, type SequenceIds } from '../../kernel/db/sequenceIds.js';
@@ -20,13 +21,18 @@ export { FEE_EXTRA_DECIMALS } from './pipeline/settlement.js';
 export type { PlaceOrderRequest } from './pipeline/intake.js';
 
 export type PlaceOutcome =
-  /** `repeated`: the key was already used; `orderId` is the first submission's order, `events` empty. */
-  | { ok: true; orderId: number; events: EngineEvent[]; repeated?: boolean }
+  /**
+   * `order`: the new order as its batch left it, as the batch's own statements wrote it (after
+   * its record, and its settlement if it traded or ended). `repeated`: the key was already used;
+   * `orderId` is the first submission's order, `events` empty, and no `order`.
+   */
+  | { ok: true; orderId: number; events: EngineEvent[]; repeated?: boolean; order?: SpotOrder }
   | { ok: false; reason: 'invalidPrice' | 'invalidQuantity' | 'invalidBudget' | 'insufficientFunds' };
 
-export type CancelOutcome = { ok: true } | { ok: false; reason: 'unknownOrder' };
+/** `order`: the cancelled order as the settlement wrote it. */
+export type CancelOutcome = { ok: true; order?: SpotOrder } | { ok: false; reason: 'unknownOrder' };
 
-type Command = { kind: 'place'; intent: PlaceIntent; onCommitted?: (orderId: number) => void } | { kind: 'cancel'; userId: number; orderId: number };
+type Command = { kind: 'place'; intent: PlaceIntent } | { kind: 'cancel'; userId: number; orderId: number };
 type Result = PlaceOutcome | CancelOutcome | Error;
 
 /**
@@ -87,19 +93,15 @@ export class SpotMarket {
   }
 
   /** Places an order described in decimals: intake here, then the pipeline. */
-  async place(request: PlaceOrderRequest, onCommitted?: (orderId: number) => void): Promise<PlaceOutcome> {
+  async place(request: PlaceOrderRequest): Promise<PlaceOutcome> {
     const taken = intake(this.spec, request);
     if (!taken.ok) return taken;
-    return this.placeIntent(taken.intent, onCommitted);
+    return this.placeIntent(taken.intent);
   }
 
-  /**
-   * Places an order that has been through intake (the HTTP path checks and converts it once, with its
-   * own messages). `onCommitted`: told the new order's id once its batch has committed, before the
-   * answer, which also waits for the disk, so the caller can read the order's row meanwhile.
-   */
-  placeIntent(intent: PlaceIntent, onCommitted?: (orderId: number) => void): Promise<PlaceOutcome> {
-    return this.sequencer.submit({ kind: 'place', intent, ...(onCommitted ? { onCommitted } : {}) }).then(unlessError) as Promise<PlaceOutcome>;
+  /** Places an order that has been through intake (the HTTP path checks and converts it once, with its own messages). */
+  placeIntent(intent: PlaceIntent): Promise<PlaceOutcome> {
+    return this.sequencer.submit({ kind: 'place', intent }).then(unlessError) as Promise<PlaceOutcome>;
   }
 
   cancel(userId: number, orderId: number): Promise<CancelOutcome> {
@@ -185,30 +187,28 @@ export class SpotMarket {
     } catch (error) {
       return failed(error);
     }
-    // Once the batch has committed, callers may read their new orders' rows while the answer waits
-    // for the disk.
-    const tellPlacers = () => {
-      batch.forEach((c) => {
-        if (c.kind !== 'place' || !c.onCommitted) return;
-        const r = recordedAt.get(c);
-        if (r?.kind !== 'recorded') return;
-        try {
-          c.onCommitted(r.orderId);
-        } catch {
-          // A caller's read failing to start is its own affair: the batch has committed.
-        }
+    // The views of the orders this batch recorded, as the record stage wrote them.
+    const recordedViews = new Map<number, SpotOrder>();
+    for (const r of recorded) if (r.kind === 'recorded') recordedViews.set(r.orderId, r.order);
+    // After the settlement: every answer carries its order as the batch's last statement wrote it.
+    const withViews = (views: ReadonlyMap<number, SpotOrder>) => {
+      const viewOf = (orderId: number) => views.get(orderId) ?? recordedViews.get(orderId);
+      batch.forEach((c, i) => {
+        const result = results[i];
+        if (!result || result instanceof Error || !result.ok) return;
+        if (c.kind === 'cancel') results[i] = { ok: true, ...optional(viewOf(c.orderId)) };
+        else if ('orderId' in result && !result.repeated) results[i] = { ...result, ...optional(viewOf(result.orderId)) };
       });
+      return results;
     };
     return {
       finish: async (committed) => {
-        // The next batch may settle from here on (the sequencer), and the placers hear their ids.
-        const batchCommitted = () => (committed(), tellPlacers());
         try {
-          if (events.length > 0 || placed.length > 0) await this.settleAndPublish(events, placed, now, batchCommitted);
+          if (events.length > 0 || placed.length > 0) return withViews(await this.settleAndPublish(events, placed, recordedViews, now, committed));
           // The writes committed without waiting for the disk: nobody hears of the batch before
           // it is there.
-          else if (intents.length > 0) {
-            batchCommitted();
+          if (intents.length > 0) {
+            committed();
             await this.db.durable();
           }
           return results;
@@ -220,23 +220,37 @@ export class SpotMarket {
     };
   }
 
-  /** `committed`: told once the settlement has committed, so the next batch can settle while this one waits for the disk. */
-  private async settleAndPublish(events: EngineEvent[], placed: Array<{ userId: number; orderId: number }>, now: number, committed: () => void): Promise<void> {
+  /**
+   * `committed`: told once the settlement has committed, so the next batch can settle while this one
+   * waits for the disk. Answers the views of the orders the settlement wrote.
+   */
+  private async settleAndPublish(
+    events: EngineEvent[],
+    placed: Array<{ userId: number; orderId: number }>,
+    recordedViews: ReadonlyMap<number, SpotOrder>,
+    now: number,
+    committed: () => void,
+  ): Promise<ReadonlyMap<number, SpotOrder>> {
     const settled = await settle(this.db, this.spec, this.data, events, placed, now, this.tradeIds);
     committed();
     await this.db.durable();
-    this.notify(settled.orders);
+    this.notify(settled.orders, settled.views, recordedViews);
     this.data.published(settled.trades, settled.candles.values());
+    return settled.views;
   }
 
-  /** After a commit: each touched user's orders and the pair's two spot balances (never the fee account's). */
-  private notify(byUser: Map<number, Set<number>>): void {
+  /**
+   * After a commit: each touched user's orders, as the batch's statements wrote them (the
+   * settlement's view, else the record's), and the pair's two spot balances (never the fee account's).
+   */
+  private notify(byUser: Map<number, Set<number>>, views: ReadonlyMap<number, SpotOrder>, recordedViews: ReadonlyMap<number, SpotOrder> = new Map()): void {
     const rows = [
       { currency: this.spec.left, account: 'spot' as const },
       { currency: this.spec.right, account: 'spot' as const },
     ];
     for (const [userId, orderIds] of byUser) {
-      this.userFeed.ordersChanged(userId, [...orderIds]);
+      const orders = [...orderIds].flatMap((id) => views.get(id) ?? recordedViews.get(id) ?? []);
+      this.userFeed.ordersCommitted(userId, orders);
       this.userFeed.balancesChanged(userId, rows);
     }
   }
@@ -341,7 +355,7 @@ export class SpotMarket {
     const settled = await settle(this.db, this.spec, this.data, events, [], this.clock(), this.tradeIds);
     if (events.length > 0) await this.db.durable();
     if (publish) {
-      this.notify(settled.orders);
+      this.notify(settled.orders, settled.views);
       this.data.published(settled.trades, settled.candles.values());
     }
     this.sequencer.stale = false;
@@ -349,6 +363,9 @@ export class SpotMarket {
     else this.data.adoptDepth(this.engine.depth(DEPTH_LEVELS));
   }
 }
+
+/** `{ order }` when there is one (the outcome types keep `order` optional, never undefined). */
+const optional = (order: SpotOrder | undefined): { order?: SpotOrder } => (order ? { order } : {});
 
 function unlessError<T>(result: T | Error): T {
   if (result instanceof Error) throw result;

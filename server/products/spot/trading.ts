@@ -92,15 +92,10 @@ export function spotTrading({
       const key = submissionKey(PLACE_SCOPE, idempotencyKey, { ...body, symbol: market.spec.symbol });
       const taken = intake(market.spec, { ...checked.request, userId, submission: { scope: PLACE_SCOPE, key } });
       if (!taken.ok) return fail(REFUSALS[taken.reason]);
-      // The new order's row is read as soon as its batch has committed, while the answer waits for
-      // the disk: the read costs the answer no round trip of its own.
-      let committedRow: Promise<SpotOrder | undefined> | undefined;
-      const outcome = await market.placeIntent(taken.intent, (orderId) => {
-        committedRow = orderOf(userId, orderId);
-        committedRow.catch(() => undefined); // awaited below; an answer that fails first leaves it unread
-      });
+      const outcome = await market.placeIntent(taken.intent);
       if (!outcome.ok) return fail(REFUSALS[outcome.reason]);
-      const order = await (committedRow ?? orderOf(userId, outcome.orderId));
+      // The order as its batch's statements wrote it; a repeated submission's order is read.
+      const order = outcome.order ?? (await orderOf(userId, outcome.orderId));
       return order ? { ok: true, data: order } : fail('spotOrderNotFound');
     },
 
@@ -111,8 +106,9 @@ export function spotTrading({
       const market = markets.market(order.symbol);
       if (!market) return fail('spotPairNotTrading');
       // The engine refuses an order that finished since the read above (filled meanwhile).
-      if (!(await market.cancel(userId, orderId)).ok) return fail('spotOrderNotOpen');
-      return { ok: true, data: (await orderOf(userId, orderId))! };
+      const cancelled = await market.cancel(userId, orderId);
+      if (!cancelled.ok) return fail('spotOrderNotOpen');
+      return { ok: true, data: cancelled.order ?? (await orderOf(userId, orderId))! };
     },
 
     current: (userId, query) => listCurrentOrders(db, userId, { ...query, symbol: query.symbol?.toUpperCase() }),

@@ -35,7 +35,7 @@ export function useFiat() {
   const state = {} as { db: Database; app: FastifyInstance; product: ReturnType<typeof createFiat>; operator: Record<string, string> };
   let clock = Date.now();
   const pushes: Array<{ userId: number; message: UserStreamMessage }> = [];
-  const feed = { balancesChanged: () => undefined, ordersChanged: () => undefined, message: (userId: number, message: UserStreamMessage) => void pushes.push({ userId, message }) };
+  const feed = { balancesChanged: () => undefined, ordersCommitted: () => undefined, message: (userId: number, message: UserStreamMessage) => void pushes.push({ userId, message }) };
   const dataDir = mkdtempSync(join(tmpdir(), 'fiat-test-'));
   beforeAll(async () => {
     state.db = await openTestDatabase();

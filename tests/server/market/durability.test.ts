@@ -118,7 +118,7 @@ describe('a spot market answers only after the barrier', () => {
     await market.idle();
   });
 
-  it('tells the caller the committed order at once, and settles the next batch while the first waits for the disk', async () => {
+  it('settles the next batch while the first waits for the disk, and answers neither before its own barrier', async () => {
     let g: ReturnType<typeof gate> | undefined;
     const held: Database = { ...db, durable: async () => (await g?.opened, db.durable()) };
     const market = new SpotMarket(PAIR, held, () => new FastEngine(), { publish: () => undefined });
@@ -134,10 +134,11 @@ describe('a spot market answers only after the barrier', () => {
     g = gate();
     let committedId: number | undefined;
     let answered = false;
-    const buying = market
-      .place({ userId: buyer, side: 'buy', type: 'limit', price: '101', quantity: '1' }, (orderId) => (committedId = orderId))
-      .then((outcome) => ((answered = true), outcome));
-    await expect.poll(() => committedId, { timeout: 10_000 }).toBeDefined();
+    const buying = market.place({ userId: buyer, side: 'buy', type: 'limit', price: '101', quantity: '1' }).then((outcome) => ((answered = true), outcome));
+    // The first batch's record has committed (its commit does not wait for the disk).
+    await expect
+      .poll(async () => (committedId = (await db.query<{ id: number }>(`select id from spot_order where user_id = $1`, [buyer])).map((r) => Number(r.id))[0]), { timeout: 10_000 })
+      .toBeDefined();
     expect(answered).toBe(false);
     // The next batch (a sell that takes the bid) settles — its trade is written — while the first
     // batch still waits for the disk; neither is answered yet.
@@ -148,7 +149,9 @@ describe('a spot market answers only after the barrier', () => {
     g.open();
     const [bought, sold] = await Promise.all([buying, selling]);
     expect(bought.ok && bought.orderId).toBe(committedId);
-    expect(sold.ok).toBe(true);
+    // Each answer carries its order as its own batch's settlement wrote it.
+    expect(bought.ok && bought.order).toMatchObject({ id: committedId, status: 1, filled: '0' });
+    expect(sold.ok && sold.order).toMatchObject({ status: 3, filled: '1', avg_price: '101' });
     await market.idle();
   });
 });

@@ -9,6 +9,8 @@ import { ReferenceEngine } from '../../../server/kernel/exchange/matching/refere
 import type { PairSpec } from '../../../server/kernel/exchange/pairSpec.js';
 import { forgetFeeSchedule } from '../../../server/products/spot/fees.js';
 import { SpotMarket } from '../../../server/products/spot/spotMarket.js';
+import { orderOf } from '../../../server/products/spot/orderViews.js';
+import type { SpotOrder } from '../../../src/domain/spotOrders.js';
 import { openTestDatabase } from '../testDb.js';
 
 const BTC_USDT: PairSpec = { left: 'BTC', right: 'USDT', symbol: 'BTC_USDT', pricePrecision: 2, amountPrecision: 5, contract: true };
@@ -115,13 +117,31 @@ describe('spot market: orders through the engine into balances, trades and candl
     expect(await readBalance(db, taker, 'USDT')).toEqual({ available: '750', frozen: '0' });
   });
 
+  it('answers each order as its batch wrote it, the same as a read of the committed row: resting, partly and fully traded, a market buy', async () => {
+    const m = market();
+    const seller = await user('view-seller@example.org', { BTC: '5' });
+    const buyer = await user('view-buyer@example.org', { USDT: '2000' });
+    const same = async (outcome: Awaited<ReturnType<SpotMarket['place']>>, userId: number) => {
+      if (!outcome.ok) throw new Error('refused');
+      expect(outcome.order).toBeDefined();
+      expect(outcome.order).toEqual(await orderOf(db, userId, outcome.orderId));
+      return outcome.order!;
+    };
+    expect(await same(await m.place({ userId: seller, side: 'sell', type: 'limit', price: '310', quantity: '2' }), seller)).toMatchObject({ status: 1, filled: '0', amount: '620' });
+    expect(await same(await m.place({ userId: buyer, side: 'buy', type: 'limit', price: '310', quantity: '0.5' }), buyer)).toMatchObject({ status: 3, filled: '0.5', avg_price: '310' });
+    expect(await same(await m.place({ userId: buyer, side: 'buy', type: 'market', quoteBudget: '155' }), buyer)).toMatchObject({ status: 3, quantity: '0', amount: '155' });
+    await m.cancel(seller, (await db.query<{ id: number }>(`select id from spot_order where user_id = $1`, [seller])).map((r) => Number(r.id))[0]!);
+  });
+
   it('cancelling returns the frozen remainder; only the owner can cancel', async () => {
     const m = market();
     const owner = await user('owner@example.org', { USDT: '1000' });
     const placed = (await m.place({ userId: owner, side: 'buy', type: 'limit', price: '100', quantity: '3' })) as { orderId: number };
     expect(await readBalance(db, owner, 'USDT')).toEqual({ available: '700', frozen: '300' });
     expect(await m.cancel(owner + 999, placed.orderId)).toEqual({ ok: false, reason: 'unknownOrder' });
-    expect(await m.cancel(owner, placed.orderId)).toEqual({ ok: true });
+    // The answer carries the order as the cancel's statement wrote it: the same as a read of the row.
+    expect(await m.cancel(owner, placed.orderId)).toEqual({ ok: true, order: await orderOf(db, owner, placed.orderId) });
+    expect((await orderOf(db, owner, placed.orderId))?.status).toBe(4);
     expect(await readBalance(db, owner, 'USDT')).toEqual({ available: '1000', frozen: '0' });
     const kinds = await db.query<{ kind: string }>('select kind from ledger_entry where user_id = $1 order by id', [owner]);
     expect(kinds.map((k) => k.kind)).toEqual(['deposit', 'order_freeze', 'order_unfreeze']);
@@ -278,10 +298,11 @@ describe('spot market: fees, idempotent placing and the user feed', () => {
     expect(await m.place(request)).toMatchObject({ ok: true });
   });
 
-  it('tells the user feed, after the commit, whose orders and pair balances changed — never the fee account', async () => {
+  it('tells the user feed, after the commit, whose orders (as written) and pair balances changed — never the fee account', async () => {
     const heard: Array<[string, number, unknown]> = [];
     const feed = {
-      ordersChanged: (userId: number, ids: readonly number[]) => void heard.push(['orders', userId, [...ids]]),
+      // Each order as the batch's last statement wrote it: id, status, filled.
+      ordersCommitted: (userId: number, orders: readonly SpotOrder[]) => void heard.push(['orders', userId, orders.map((o) => [o.id, o.status, o.filled])]),
       balancesChanged: (userId: number, rows: ReadonlyArray<{ currency: string; account: string }>) => void heard.push(['balances', userId, rows.map((r) => `${r.currency}:${r.account}`)]),
     };
     const m = new SpotMarket(BTC_USDT, db, new ReferenceEngine(), publisher, () => clock, feed);
@@ -289,15 +310,15 @@ describe('spot market: fees, idempotent placing and the user feed', () => {
     const buyer = await user('feed-buyer@example.org', { USDT: '1000' });
     const ask = (await m.place({ userId: seller, side: 'sell', type: 'limit', price: '300', quantity: '1' })) as { orderId: number };
     expect(heard).toEqual([
-      ['orders', seller, [ask.orderId]],
+      ['orders', seller, [[ask.orderId, 1, '0']]],
       ['balances', seller, ['BTC:spot', 'USDT:spot']],
     ]);
     heard.length = 0;
     const bid = (await m.place({ userId: buyer, side: 'buy', type: 'limit', price: '300', quantity: '0.5' })) as { orderId: number };
     expect(heard).toEqual(
       expect.arrayContaining([
-        ['orders', buyer, [bid.orderId]],
-        ['orders', seller, [ask.orderId]],
+        ['orders', buyer, [[bid.orderId, 3, '0.5']]],
+        ['orders', seller, [[ask.orderId, 2, '0.5']]],
         ['balances', buyer, ['BTC:spot', 'USDT:spot']],
         ['balances', seller, ['BTC:spot', 'USDT:spot']],
       ]),
@@ -306,7 +327,7 @@ describe('spot market: fees, idempotent placing and the user feed', () => {
     heard.length = 0;
     await m.cancel(seller, ask.orderId);
     expect(heard).toEqual([
-      ['orders', seller, [ask.orderId]],
+      ['orders', seller, [[ask.orderId, 4, '0.5']]],
       ['balances', seller, ['BTC:spot', 'USDT:spot']],
     ]);
   });

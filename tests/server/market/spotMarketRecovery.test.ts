@@ -240,7 +240,7 @@ describe('spot market: recovering from a failed transaction 2', () => {
     expect(await readBalance(inner, owner, 'USDT')).toEqual({ available: '820', frozen: '180' });
 
     // The order is still the owner's to cancel, and cancelling now gives the funds back.
-    expect(await market.cancel(owner, bid.orderId)).toEqual({ ok: true });
+    expect(await market.cancel(owner, bid.orderId)).toMatchObject({ ok: true, order: { id: bid.orderId, status: 4 } });
     expect(await readBalance(inner, owner, 'USDT')).toEqual({ available: '1000', frozen: '0' });
     expect(restingInEngine(market, [owner])).toEqual([]);
     expect(await auditLedger(inner)).toEqual([]);

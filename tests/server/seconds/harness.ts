@@ -54,7 +54,7 @@ export function recordingFeed() {
   const balances: number[] = [];
   const feed: UserFeed = {
     balancesChanged: (userId) => void balances.push(userId),
-    ordersChanged: () => undefined,
+    ordersCommitted: () => undefined,
     message: (userId, message) => void messages.push({ userId, message }),
   };
   return { feed, messages, balances };

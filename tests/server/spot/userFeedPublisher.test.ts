@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserStreamMessage } from '../../../src/domain/spotOrders.js';
+import { SpotOrderStatus, type SpotOrder, type UserStreamMessage } from '../../../src/domain/spotOrders.js';
 import type { Database, Queryable } from '../../../server/kernel/db/database.js';
 import { UserFeedPublisher } from '../../../server/kernel/realtime/userFeedPublisher.js';
-import { ordersOf } from '../../../server/products/spot/orderViews.js';
 import { openTestDatabase } from '../testDb.js';
 import { trader } from './spotApp.js';
 
@@ -19,7 +18,6 @@ afterAll(() => db.close());
 function feedFor(listening: Set<number>) {
   const sent: Array<[number, UserStreamMessage]> = [];
   const feed = new UserFeedPublisher(counting, { listening: (u) => listening.has(u), send: (u, m) => void sent.push([u, m]) });
-  feed.readOrdersWith(ordersOf);
   return { feed, sent };
 }
 
@@ -28,7 +26,7 @@ describe('UserFeedPublisher', () => {
     const { feed, sent } = feedFor(new Set());
     reads = 0;
     for (let i = 0; i < 50; i++) {
-      feed.ordersChanged(7, [i + 1]);
+      feed.ordersCommitted(7, [view(i + 1, SpotOrderStatus.waiting)]);
       feed.balancesChanged(7, [{ currency: 'USDT', account: 'spot' }]);
     }
     await feed.idle();
@@ -62,18 +60,40 @@ describe('UserFeedPublisher', () => {
     ]);
   });
 
-  it("never pushes another user's order, even if told its id", async () => {
-    const owner = await trader(db, { USDT: '10' });
-    const other = await trader(db, {});
-    const [row] = await db.query<{ id: number }>(
-      `insert into spot_order (user_id, left_symbol, right_symbol, side, type, tif, price, quantity, frozen, created_ms, updated_ms, fee_currency)
-       values ($1, 'BTC', 'USDT', 'buy', 'limit', 'GTC', 1, 1, 0, 1, 1, 'BTC') returning id`,
-      [owner.id],
-    );
-    const { feed, sent } = feedFor(new Set([owner.id, other.id]));
-    feed.ordersChanged(other.id, [Number(row!.id)]);
-    feed.ordersChanged(owner.id, [Number(row!.id)]);
+  it('pushes orders as their committing statement wrote them, without a read: the latest view of an order heard twice in one flush, before the balances', async () => {
+    const me = await trader(db, { USDT: '3' });
+    const { feed, sent } = feedFor(new Set([me.id]));
+    reads = 0;
+    feed.ordersCommitted(me.id, [view(41, SpotOrderStatus.waiting), view(42, SpotOrderStatus.waiting)]);
+    feed.balancesChanged(me.id, [{ currency: 'USDT', account: 'spot' }]);
+    feed.ordersCommitted(me.id, [view(41, SpotOrderStatus.partial)]);
     await feed.idle();
-    expect(sent.map(([u, m]) => [u, m.kind])).toEqual([[owner.id, 'order']]);
+    expect(reads).toBe(1); // the balances only
+    expect(sent.map(([u, m]) => [u, m.kind, m.kind === 'order' ? [m.order.id, m.order.status] : undefined])).toEqual([
+      [me.id, 'order', [41, SpotOrderStatus.partial]],
+      [me.id, 'order', [42, SpotOrderStatus.waiting]],
+      [me.id, 'balance', undefined],
+    ]);
   });
 });
+
+/** An order view as a spot statement returns it (orderViews.ts orderViewJson). */
+function view(id: number, status: SpotOrderStatus): SpotOrder {
+  return {
+    id,
+    symbol: 'BTC_USDT',
+    side: 'buy',
+    type: 'limit',
+    price: '1',
+    quantity: '1',
+    amount: '1',
+    filled: status === SpotOrderStatus.partial ? '0.5' : '0',
+    avg_price: status === SpotOrderStatus.partial ? '1' : '0',
+    turnover: status === SpotOrderStatus.partial ? '0.5' : '0',
+    fee: '0',
+    fee_currency: 'BTC',
+    status,
+    created_at: 1,
+    updated_at: 1,
+  };
+}

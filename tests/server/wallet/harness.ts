@@ -26,7 +26,7 @@ export interface TestUser {
 /** A user feed that remembers every push, to check the private channel is told after commits. */
 export function recordingFeed(): UserFeed & { pushes: Array<{ userId: number; rows: Array<{ currency: string; account: WalletAccount }> }> } {
   const pushes: Array<{ userId: number; rows: Array<{ currency: string; account: WalletAccount }> }> = [];
-  return { pushes, balancesChanged: (userId, rows) => void pushes.push({ userId, rows: [...rows] }), ordersChanged: () => undefined };
+  return { pushes, balancesChanged: (userId, rows) => void pushes.push({ userId, rows: [...rows] }), ordersCommitted: () => undefined };
 }
 
 /**

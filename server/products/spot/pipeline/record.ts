@@ -7,12 +7,14 @@ import { balanceKey, balanceLocks, balanceWrites, lockedStates, toAtto } from '.
 import { balanceDeltas } from '../../../kernel/ledger/balanceDeltas.js';
 import type { BalanceChange } from '../../../kernel/ledger/ledger.js';
 import type { PairSpec } from '../../../kernel/exchange/pairSpec.js';
+import type { SpotOrder } from '../../../../src/domain/spotOrders.js';
+import { orderViewJson } from '../orderViews.js';
 import type { PlaceIntent } from './intake.js';
 
 /** What the record stage made of each place intent of a batch, in order. */
 export type Recorded =
-  /** Written, funds frozen: the engine may match it. */
-  | { kind: 'recorded'; orderId: number }
+  /** Written, funds frozen: the engine may match it. `order`: the row as the statement wrote it. */
+  | { kind: 'recorded'; orderId: number; order: SpotOrder }
   /** The key was used before: the first submission's order; nothing placed. */
   | { kind: 'repeated'; orderId: number }
   /** The same key earlier in this batch (`index`: that place among the batch's places): answered with its result. */
@@ -106,14 +108,14 @@ function recordLocked(db: Database, spec: PairSpec, intents: readonly PlaceInten
 
     const orderIds = accepted.map(({ index }) => ids[index]!);
     const remembered: Array<{ userId: number; key: NonNullable<PlaceIntent['submission']>['key']; response: unknown }> = [];
-    accepted.forEach(({ index, intent }, i) => {
-      results[index] = { kind: 'recorded', orderId: orderIds[i]! };
+    accepted.forEach(({ intent }, i) => {
       if (intent.submission) remembered.push({ userId: intent.userId, key: intent.submission.key, response: { orderId: orderIds[i]! } });
     });
     // One round trip: the orders, their freezes with ledger entries, and the keys' answers.
     const write = new StatementParams();
     const parts = [placedOrders(write, spec, accepted, orderIds, now), balanceWrites(write, states, freezesOf(accepted, orderIds)), rememberedWrites(write, remembered)].filter(Boolean);
-    await tx.query(`with ${parts.join(', ')} select 1`, write.values);
+    const [written] = await tx.query<{ orders: SpotOrder[] }>(`with ${parts.join(', ')} select ${placedViews(write, spec)} as orders`, write.values);
+    markRecorded(results, accepted, orderIds, written!.orders);
     return results;
   }, DURABLE_LATER);
 }
@@ -153,7 +155,6 @@ async function recordWithoutLocks(db: Database, spec: PairSpec, intents: readonl
   );
   if (accepted.length === 0) return results;
   const orderIds = accepted.map(({ index }) => ids[index]!);
-  accepted.forEach(({ index }, i) => (results[index] = { kind: 'recorded', orderId: orderIds[i]! }));
 
   const params = new StatementParams();
   // A key taken since the read (it cannot be by this pipeline, which records one batch at a time
@@ -165,14 +166,31 @@ async function recordWithoutLocks(db: Database, spec: PairSpec, intents: readonl
   );
   const balances = balanceDeltas(params, { changes: freezesOf(accepted, orderIds) });
   const parts = [COMMIT_LATER, keys.cte, placedOrders(params, spec, accepted, orderIds, now), balances.ctes].filter(Boolean);
+  let written: { orders: SpotOrder[] } | undefined;
   try {
-    await db.query(`with ${parts.join(', ')} select later from commit_later where ${balances.check} and ${keys.check}`, params.values, PLAN_ONCE);
+    [written] = await db.query<{ orders: SpotOrder[] }>(
+      `with ${parts.join(', ')} select ${placedViews(params, spec)} as orders from commit_later where ${balances.check} and ${keys.check}`,
+      params.values,
+      PLAN_ONCE,
+    );
   } catch {
     // Nothing of the statement was written: the locked path decides again and writes, or reports
     // what is really wrong (a database that is down fails there too).
     return undefined;
   }
+  markRecorded(results, accepted, orderIds, written!.orders);
   return results;
+}
+
+/** The written orders' views, by the statement that wrote them, as one JSON array (see orderViewJson). */
+function placedViews(params: StatementParams, spec: PairSpec): string {
+  return `(select json_agg(${orderViewJson('p', params.add(spec.pricePrecision))}) from placed p)`;
+}
+
+/** Marks the accepted entries recorded, each with its order's view as written. */
+function markRecorded(results: Recorded[], accepted: readonly Entry[], orderIds: readonly number[], views: readonly SpotOrder[]): void {
+  const byId = new Map(views.map((v) => [Number(v.id), v]));
+  accepted.forEach(({ index }, i) => (results[index] = { kind: 'recorded', orderId: orderIds[i]!, order: byId.get(orderIds[i]!)! }));
 }
 
 type Entry = { index: number; intent: PlaceIntent };
@@ -227,6 +245,7 @@ function placedOrders(params: StatementParams, spec: PairSpec, accepted: Readonl
          ${$(column((i) => i.command.tif), 'text[]')}, ${$(column((i) => i.row.price), 'numeric[]')}, ${$(column((i) => i.row.quantity), 'numeric[]')},
          ${$(column((i) => i.row.quoteBudget), 'numeric[]')}, ${$(column((i) => i.freeze), 'numeric[]')}, ${$(column((i) => i.row.feeCurrency), 'text[]')})
          as t(id, user_id, side, type, tif, price, quantity, quote_budget, frozen, fee_currency)
+       returning *
      )`;
 }
 

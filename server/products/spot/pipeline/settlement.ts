@@ -1,4 +1,5 @@
 import type { PublicTrade } from '../../../../src/domain/market.js';
+import type { SpotOrder } from '../../../../src/domain/spotOrders.js';
 import { PLAN_ONCE, type Database } from '../../../kernel/db/database.js';
 import type { SequenceIds } from '../../../kernel/db/sequenceIds.js';
 import type { Candle } from '../../../kernel/exchange/market/candles.js';
@@ -13,6 +14,7 @@ import { fromAtto, makeBalanceRows } from '../../../kernel/ledger/ledgerBatch.js
 import { StatementParams } from '../../../kernel/db/statementParams.js';
 import { systemAccountId } from '../../../kernel/ledger/systemAccounts.js';
 import { ratesFor, type FeeRates } from '../fees.js';
+import { orderViewJson } from '../orderViews.js';
 import { bookTrades, type OrderFill, type Trade } from './tradeBook.js';
 
 export { FEE_EXTRA_DECIMALS } from './tradeBook.js';
@@ -24,6 +26,8 @@ export interface Settled {
   candles: Map<string, Candle>;
   /** Per user, the orders that changed. */
   orders: Map<number, Set<number>>;
+  /** The orders this settlement wrote, by id, as its statement wrote them (the answers and the private channel). */
+  views: Map<number, SpotOrder>;
 }
 
 
@@ -58,8 +62,9 @@ export async function settle(
   const ends = events.filter((e): e is Extract<EngineEvent, { type: 'cancelled' | 'rejected' }> => e.type === 'cancelled' || e.type === 'rejected');
   const candles = new Map<string, Candle>();
   const published: PublicTrade[] = [];
+  const views = new Map<number, SpotOrder>();
   // Orders that only came to rest: recorded already, nothing to write.
-  if (trades.length === 0 && ends.length === 0) return { trades: published, candles, orders };
+  if (trades.length === 0 && ends.length === 0) return { trades: published, candles, orders, views };
 
   // Read and named before the transaction: none of it needs a lock.
   const feeAccount = trades.length > 0 ? await systemAccountId(db, 'fees') : 0;
@@ -134,20 +139,22 @@ export async function settle(
        update spot_order o set filled = c.filled_now, filled_quote = o.filled_quote + c.filled_quote, fee = o.fee + c.fee, status = c.status,
          frozen = case when c.status in (3, 4) then 0 else c.held end, updated_ms = $4
        from changed c where o.id = c.id
-       returning o.id, o.user_id, o.side, case when c.status in (3, 4) and c.held > 0 then c.held end as released
+       returning o.id, o.user_id, o.side, case when c.status in (3, 4) and c.held > 0 then c.held end as released, ${orderViewJson('o', params.add(spec.pricePrecision))} as view
      ), candled as (
        ${CANDLE_UPSERT('$2', '$3', 21)}
      ), ${balances.ctes}
-     select later from commit_later where ${balances.check}`;
+     select (select json_agg(u.view) from updated u) as orders from commit_later where ${balances.check}`;
+  let written: Array<{ orders: SpotOrder[] | null }>;
   try {
-    await db.query(statement, params.values, PLAN_ONCE);
+    written = await db.query(statement, params.values, PLAN_ONCE);
   } catch (error) {
     // A user's first credit in a currency: nothing was written; make the rows and run it again.
     if (!(error instanceof Error && error.message.includes(BALANCE_ROWS_MISSING))) throw error;
     await makeBalanceRows(db, [...changes, ...fees, ...ends.flatMap((e) => [left, right].map((currency) => ({ userId: e.accountId, currency, account: 'spot' as const })))], feeAccount);
-    await db.query(statement, params.values, PLAN_ONCE);
+    written = await db.query(statement, params.values, PLAN_ONCE);
   }
-  return { trades: published, candles, orders };
+  for (const view of written[0]?.orders ?? []) views.set(Number(view.id), view);
+  return { trades: published, candles, orders, views };
 }
 
 /**
