@@ -66,7 +66,12 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
   // Prepared statements (see statementName) still get a plan for their actual parameters: a generic
   // plan cannot see how many elements an array parameter holds, and for the pipelines' unnest()
   // statements it chose scans that made them several times slower (bench:pipeline BENCH_PG_STATS=1).
-  const pool = new pg.Pool({ ...config, types, max: 10, options: [config.options, '-c plan_cache_mode=force_custom_plan'].filter(Boolean).join(' ') });
+  // Connections are kept, never closed for being idle (node-postgres closes them after 10 s by
+  // default): under a market's load some sat idle that long now and then, and each one closed was a
+  // new backend to start and every statement to prepare and plan again on it (bench:pipeline: ~40
+  // new sessions a minute at 1,250 orders/s). Idle kept connections do not hold the process open.
+  const keep = { idleTimeoutMillis: 0, allowExitOnIdle: true };
+  const pool = new pg.Pool({ ...config, types, ...keep, max: 10, options: [config.options, '-c plan_cache_mode=force_custom_plan'].filter(Boolean).join(' ') });
   // An idle connection that breaks (the database restarts) is dropped by the pool; the next query
   // gets a fresh one or fails with the error. Unhandled, it would end the process.
   pool.on('error', () => undefined);
@@ -74,6 +79,7 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
   const planOncePool = new pg.Pool({
     ...config,
     types,
+    ...keep,
     max: 6,
     options: [config.options, ...Object.entries(PLAN_ONCE_SETTINGS).map(([name, value]) => `-c ${name}=${value}`)].filter(Boolean).join(' '),
   });

@@ -61,6 +61,15 @@ export class MarketData {
     this.lastPrice = price;
   }
 
+  /**
+   * A trade a restored candle of `interval` did not include yet (see CandleBuilder.addTo): answers
+   * the candles it changed, the one it closed first, as copies to save.
+   */
+  replayCandleTrade(interval: KlineInterval, time: number, price: number, quantity: number): Candle[] {
+    const { updated, closed } = this.candles.addTo(interval, { time, price, quantity });
+    return [...(closed ? [{ ...closed }] : []), { ...updated }];
+  }
+
   restoreCandle(candle: Candle): void {
     this.candles.restore(candle);
     if (this.lastPrice === undefined && candle.interval === '1min') this.lastPrice = candle.close;

@@ -38,6 +38,8 @@ export interface MarketServiceOptions {
 
 const TICK_EVERY_MS = 1000;
 const DEPTH_EVERY_MS = 100;
+/** How often each market saves its coarse candles in progress (see pipeline/candleStore.ts). */
+const CANDLE_SAVE_EVERY_MS = 1000;
 const CURRENCY_PRICE_EVERY_MS = 10_000;
 const REQUOTE_EVERY_MS = 2500;
 const TAKE_EVERY_MS: [number, number] = [1500, 5000];
@@ -99,6 +101,7 @@ export class MarketService {
   /** Starts the tick pushes and, if enabled, the market makers. */
   async start(): Promise<void> {
     this.every(DEPTH_EVERY_MS, () => this.markets.forEach((m) => m.flushDepth()));
+    this.every(CANDLE_SAVE_EVERY_MS, () => this.saveCandles());
     this.every(TICK_EVERY_MS, () => this.publishTicks());
     this.every(CURRENCY_PRICE_EVERY_MS, () => this.updateCurrencyPrices());
     if (!this.options.marketMakers) return;
@@ -145,6 +148,12 @@ export class MarketService {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     await Promise.all([...this.markets.values()].map((m) => m.idle()));
+    await this.saveCandles();
+  }
+
+  /** Every market's coarse candles changed since its last save (SpotMarket.saveCandles). */
+  private async saveCandles(): Promise<void> {
+    for (const market of this.markets.values()) await market.saveCandles();
   }
 
   private baseUsdt(spec: PairSpec): number {

@@ -15,6 +15,7 @@ import { silentUserFeed, type UserFeed } from '../../kernel/realtime/userFeed.js
 import { intake, type PlaceIntent, type PlaceOrderRequest } from './pipeline/intake.js';
 import { recordOrders, type Recorded } from './pipeline/record.js';
 import { settle } from './pipeline/settlement.js';
+import { saveCandles, SETTLED_INTERVAL } from './pipeline/candleStore.js';
 
 export { DEPTH_LEVELS } from '../../kernel/exchange/marketData.js';
 export { FEE_EXTRA_DECIMALS } from './pipeline/settlement.js';
@@ -57,6 +58,13 @@ export class SpotMarket {
   /** Ids for the rows the pipeline names before inserting them, fetched in blocks. */
   private readonly orderIds: SequenceIds;
   private readonly tradeIds: SequenceIds;
+  /**
+   * The coarse candles (every interval but SETTLED_INTERVAL) changed by published batches since the
+   * last save, by interval and open time (a candle that closed meanwhile is saved too), and the
+   * newest trade they include.
+   */
+  private unsavedCandles = new Map<string, Candle>();
+  private candlesThrough = 0;
 
   constructor(
     readonly spec: PairSpec,
@@ -236,7 +244,33 @@ export class SpotMarket {
     await this.db.durable();
     this.notify(settled.orders, settled.views, recordedViews);
     this.data.published(settled.trades, settled.candles.values());
+    this.toSave(settled.candles.values(), settled.trades[0]?.id);
     return settled.views;
+  }
+
+  /** Coarse candles of a durable batch (copies as of it), to be saved with the trades they include. */
+  private toSave(candles: Iterable<Candle>, newestTradeId: number | undefined): void {
+    if (newestTradeId === undefined) return;
+    for (const c of candles) if (c.interval !== SETTLED_INTERVAL) this.unsavedCandles.set(`${c.interval}:${c.openTime}`, c);
+    this.candlesThrough = Math.max(this.candlesThrough, newestTradeId);
+  }
+
+  /**
+   * Saves the coarse candles changed since the last save, in one statement (the market service's
+   * timer, and on stop). They are as of durable batches only; if the save fails they wait for the
+   * next, and a crash before it loses nothing: the restart adds the trades they missed.
+   */
+  async saveCandles(): Promise<void> {
+    if (this.unsavedCandles.size === 0) return;
+    const candles = this.unsavedCandles;
+    const through = this.candlesThrough;
+    this.unsavedCandles = new Map();
+    try {
+      await saveCandles(this.db, this.spec, this.data, [...candles.values()], through);
+    } catch (error) {
+      for (const [key, c] of candles) if (!this.unsavedCandles.has(key)) this.unsavedCandles.set(key, c);
+      throw error;
+    }
   }
 
   /**
@@ -331,7 +365,20 @@ export class SpotMarket {
         .reverse()
         .map((t) => ({ id: Number(t.id), time: Number(t.created_ms), price: t.price, quantity: t.quantity, side: t.taker_side })),
     );
-    for (const candle of await readLiveCandles(this.db, 'candle', left, right, pp, ap)) this.data.restoreCandle(candle);
+    // The coarse candles as last saved, then the trades their save did not include yet.
+    this.unsavedCandles = new Map();
+    this.candlesThrough = Number(recent.at(-1)?.id ?? 0);
+    const restored = await readLiveCandles(this.db, 'candle', left, right, pp, ap);
+    for (const { lastTradeId, ...candle } of restored) this.data.restoreCandle(candle);
+    for (const { interval, openTime, lastTradeId } of restored) {
+      if (interval === SETTLED_INTERVAL) continue;
+      for (const t of recent) {
+        if (Number(t.id) <= (lastTradeId ?? 0) || Number(t.created_ms) < openTime) continue;
+        for (const c of this.data.replayCandleTrade(interval, Number(t.created_ms), decimalToUnits(t.price, pp)!, decimalToUnits(t.quantity, ap)!)) {
+          this.unsavedCandles.set(`${c.interval}:${c.openTime}`, c);
+        }
+      }
+    }
     const open = await this.db.query<{ id: number; user_id: number; side: Side; type: 'limit' | 'market'; tif: TimeInForce; price: string; quantity: string; filled: string }>(
       `select id, user_id, side, type, tif, trim_scale(price)::text as price, trim_scale(quantity)::text as quantity, trim_scale(filled)::text as filled
        from spot_order where left_symbol = $1 and right_symbol = $2 and status in (1, 2) order by id`,
@@ -354,6 +401,7 @@ export class SpotMarket {
     }
     const settled = await settle(this.db, this.spec, this.data, events, [], this.clock(), this.tradeIds);
     if (events.length > 0) await this.db.durable();
+    this.toSave(settled.candles.values(), settled.trades[0]?.id);
     if (publish) {
       this.notify(settled.orders, settled.views);
       this.data.published(settled.trades, settled.candles.values());

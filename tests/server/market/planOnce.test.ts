@@ -94,7 +94,7 @@ describe.skipIf(!usingPostgres())('statements planned once', () => {
         const statement = `plan_once_${++n}`;
         await client.query(`prepare ${statement} as ${sql}`);
         // EXECUTE takes no bind parameters: the values go in as literals, each cast to its parameter's type.
-        const args = params.map((value) => client.escapeLiteral(literal(value))).join(', ');
+        const args = params.map((value) => (value === null ? 'null' : client.escapeLiteral(literal(value)))).join(', ');
         const plan = (await client.query<{ 'QUERY PLAN': string }>(`explain execute ${statement}(${args})`)).rows.map((r) => r['QUERY PLAN']).join('\n');
         expect(plan, `${sql.slice(0, 120)}…\n${plan}`).not.toMatch(/Seq Scan on (?!pg_)/);
         // An index searched on constants alone (a balance's account) reads every row with that value.

@@ -73,10 +73,44 @@ describe('spot market: orders through the engine into balances, trades and candl
     const deltas = published.filter((p) => p.channel === 'btc_usdt_depth').map((p) => p.payload.seq);
     expect(deltas).toEqual([1, 2]);
     expect(m.depthSnapshot()).toEqual({ kind: 'snapshot', seq: 2, bids: [], asks: [['96000.5', '0.5']] });
-    const [candle] = await db.query<{ close: string; count: number }>(
-      `select trim_scale(close)::text as close, count from candle where left_symbol = 'BTC' and interval = '1day'`,
+    // The one-minute candle is written with the trade; the coarser ones when the market saves them.
+    const candles = (interval: string) =>
+      db.query<{ close: string; count: number }>(`select trim_scale(close)::text as close, count from candle where left_symbol = 'BTC' and interval = $1`, [interval]);
+    expect(await candles('1min')).toEqual([{ close: '96000.5', count: 1 }]);
+    expect(await candles('1day')).toEqual([]);
+    await m.saveCandles();
+    expect(await candles('1day')).toEqual([{ close: '96000.5', count: 1 }]);
+  });
+
+  it('a restart adds to the saved coarse candles exactly the trades their last save missed', async () => {
+    const m = market();
+    const seller = await user('candle-seller@example.org', { BTC: '3' });
+    const buyer = await user('candle-buyer@example.org', { USDT: '400000' });
+    const trade = async (price: string) => {
+      await m.place({ userId: seller, side: 'sell', type: 'limit', price, quantity: '1' });
+      await m.place({ userId: buyer, side: 'buy', type: 'limit', price, quantity: '1' });
+    };
+    await trade('96000.5');
+    await m.saveCandles();
+    await trade('96100'); // never saved: the "crash" comes before the next save
+    await trade('95900');
+    const intervals = ['5min', '60min', '1day', '1mon'] as const;
+    const live = intervals.map((i) => m.liveBar(i));
+    expect(live[2]).toMatchObject({ count: 3, high: '96100', low: '95900', close: '95900' });
+
+    const restarted = market();
+    await restarted.restore();
+    expect(intervals.map((i) => restarted.liveBar(i))).toEqual(live);
+    await restarted.saveCandles();
+    const [row] = await db.query<{ count: number; last_trade_id: number; newest: number }>(
+      `select count, last_trade_id, (select max(id) from spot_trade where left_symbol = 'BTC') as newest from candle where left_symbol = 'BTC' and interval = '1day'`,
     );
-    expect(candle).toEqual({ close: '96000.5', count: 1 });
+    expect(row!.count).toBe(3);
+    expect(Number(row!.last_trade_id)).toBe(Number(row!.newest));
+    // Restored again from the saved rows: nothing is counted twice.
+    const again = market();
+    await again.restore();
+    expect(intervals.map((i) => again.liveBar(i))).toEqual(live);
   });
 
   it('refuses what the account cannot pay for and changes nothing', async () => {

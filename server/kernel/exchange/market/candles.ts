@@ -48,6 +48,22 @@ export class CandleBuilder {
     return { updated, closed };
   }
 
+  /**
+   * One interval's candle only, as `add` moves it: for trades its persisted candle did not include
+   * yet (a restart replaying what the last save of a coarse candle missed).
+   */
+  addTo(interval: KlineInterval, trade: TradePrint): { updated: Candle; closed?: Candle } {
+    const start = bucketStart(interval, trade.time);
+    const candle = this.current.get(interval);
+    if (candle && start <= candle.openTime) {
+      addTrade(candle, trade);
+      return { updated: candle };
+    }
+    const fresh: Candle = { interval, openTime: start, ...ohlcOf(trade) };
+    this.current.set(interval, fresh);
+    return { updated: fresh, ...(candle ? { closed: candle } : {}) };
+  }
+
   /** The candle in progress for an interval, if any trade has been seen. */
   live(interval: KlineInterval): Candle | undefined {
     return this.current.get(interval);

@@ -33,15 +33,24 @@ export const KLINE_QUERY_LIMITS = { to: { type: 'integer', minimum: 0, maximum: 
 /**
  * The newest candle of each interval of a pair, in integer units (ticks of `pricePrecision`, lots
  * of `amountPrecision`): the candles in progress a market carries on with after a restart.
+ * `lastTradeId`: the newest trade of the pair the row includes, where the writer keeps it.
  */
-export async function readLiveCandles(db: Queryable, table: CandleTable, left: string, right: string, pricePrecision: number, amountPrecision: number): Promise<Candle[]> {
-  const rows = await db.query<{ interval: string; open_time: number; open: string; high: string; low: string; close: string; amount: string; vol: string; count: number }>(
+export async function readLiveCandles(
+  db: Queryable,
+  table: CandleTable,
+  left: string,
+  right: string,
+  pricePrecision: number,
+  amountPrecision: number,
+): Promise<Array<Candle & { lastTradeId: number | null }>> {
+  const rows = await db.query<{ interval: string; open_time: number; open: string; high: string; low: string; close: string; amount: string; vol: string; count: number; last_trade_id: number | null }>(
     `select distinct on (interval) interval, open_time, trim_scale(open)::text as open, trim_scale(high)::text as high, trim_scale(low)::text as low,
-       trim_scale(close)::text as close, trim_scale(amount)::text as amount, trim_scale(vol)::text as vol, count
+       trim_scale(close)::text as close, trim_scale(amount)::text as amount, trim_scale(vol)::text as vol, count, last_trade_id
      from ${table} where left_symbol = $1 and right_symbol = $2 order by interval, open_time desc`,
     [left, right],
   );
   return rows.map((c) => ({
+    lastTradeId: c.last_trade_id === null ? null : Number(c.last_trade_id),
     interval: c.interval as Candle['interval'],
     openTime: Number(c.open_time),
     open: decimalToUnits(c.open, pricePrecision)!,

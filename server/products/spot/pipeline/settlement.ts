@@ -15,6 +15,7 @@ import { StatementParams } from '../../../kernel/db/statementParams.js';
 import { systemAccountId } from '../../../kernel/ledger/systemAccounts.js';
 import { ratesFor, type FeeRates } from '../fees.js';
 import { orderViewJson } from '../orderViews.js';
+import { candleBars, candleUpsert, SETTLED_INTERVAL } from './candleStore.js';
 import { bookTrades, type OrderFill, type Trade } from './tradeBook.js';
 
 export { FEE_EXTRA_DECIMALS } from './tradeBook.js';
@@ -89,7 +90,11 @@ export async function settle(
   const orderIds = [...new Set([...fills.keys(), ...ended.keys()])];
   const noFill: OrderFill = { filled: 0n, filledQuote: 0n, frozenOut: 0n, fee: 0n };
   const orderFills = orderIds.map((id) => fills.get(id) ?? noFill);
-  const bars = [...candles.values()].map((c) => ({ interval: c.interval, openTime: c.openTime, bar: marketData.bar(c) }));
+  // Only the one-minute candle is written with the trades; the market saves the coarser ones (candleStore.ts).
+  const bars = candleBars(
+    marketData,
+    [...candles.values()].filter((c) => c.interval === SETTLED_INTERVAL),
+  );
 
   // The platform's fee rows come last (see feeIncome).
   const fees = feeIncome(feeAccount, incomes);
@@ -141,7 +146,7 @@ export async function settle(
        from changed c where o.id = c.id
        returning o.id, o.user_id, o.side, case when c.status in (3, 4) and c.held > 0 then c.held end as released, ${orderViewJson('o', params.add(spec.pricePrecision))} as view
      ), candled as (
-       ${CANDLE_UPSERT('$2', '$3', 21)}
+       ${candleUpsert('$2', '$3', 21, params.add(tradeIds.at(-1) ?? null))}
      ), ${balances.ctes}
      select (select json_agg(u.view) from updated u) as orders from commit_later where ${balances.check}`;
   let written: Array<{ orders: SpotOrder[] | null }>;
@@ -168,15 +173,3 @@ function feeIncome(feeAccount: number, incomes: Array<{ currency: string; amount
     (i): BalanceChange => ({ userId: feeAccount, currency: i.currency, account: 'spot', available: i.amount, frozen: '0', kind: 'fee_income', refType: 'spot_trade', refId: i.tradeId }),
   );
 }
-
-/** The candles-in-progress upsert, its nine arrays numbered from `first` (see candleColumns). */
-const CANDLE_UPSERT = (left: string, right: string, first: number) => {
-  const p = (i: number) => `$${first + i}`;
-  return `insert into candle (left_symbol, right_symbol, interval, open_time, open, high, low, close, amount, vol, count, source)
-     select ${left}, ${right}, t.interval, t.open_time, t.open, t.high, t.low, t.close, t.amount, t.vol, t.count, 'trades'
-     from unnest(${p(0)}::text[], ${p(1)}::bigint[], ${p(2)}::numeric[], ${p(3)}::numeric[], ${p(4)}::numeric[], ${p(5)}::numeric[], ${p(6)}::numeric[], ${p(7)}::numeric[], ${p(8)}::int[])
-       as t(interval, open_time, open, high, low, close, amount, vol, count)
-     on conflict (left_symbol, right_symbol, interval, open_time) do update set
-       high = greatest(candle.high, excluded.high), low = least(candle.low, excluded.low), close = excluded.close,
-       amount = excluded.amount, vol = excluded.vol, count = excluded.count, source = 'trades'`;
-};
