@@ -10,6 +10,10 @@ import type { PairSpec } from '../../../server/kernel/exchange/pairSpec.js';
 import { forgetFeeSchedule } from '../../../server/products/spot/fees.js';
 import { SpotMarket } from '../../../server/products/spot/spotMarket.js';
 import { orderOf } from '../../../server/products/spot/orderViews.js';
+import { settle, SETTLED_ORDERS_MISSING } from '../../../server/products/spot/pipeline/settlement.js';
+import { MarketData } from '../../../server/kernel/exchange/marketData.js';
+import { CancelReason, type EngineEvent } from '../../../server/kernel/exchange/matching/types.js';
+import { sequenceIds } from '../../../server/kernel/db/sequenceIds.js';
 import type { SpotOrder } from '../../../src/domain/spotOrders.js';
 import { openTestDatabase } from '../testDb.js';
 
@@ -80,6 +84,22 @@ describe('spot market: orders through the engine into balances, trades and candl
     expect(await candles('1day')).toEqual([]);
     await m.saveCandles();
     expect(await candles('1day')).toEqual([{ close: '96000.5', count: 1 }]);
+  });
+
+  it('a settlement that names an order it cannot update fails whole (what the dropped trade → order keys checked)', async () => {
+    const m = market();
+    const owner = await user('ghost-owner@example.org', { USDT: '100' });
+    const placed = (await m.place({ userId: owner, side: 'buy', type: 'limit', price: '50', quantity: '1' })) as { orderId: number };
+    const data = new MarketData(BTC_USDT, { depth: 'd', trades: 't', kline: (i) => `k${i}` }, publisher);
+    const ends: EngineEvent[] = [
+      { type: 'cancelled', orderId: placed.orderId, accountId: owner, remaining: 100_000, reason: CancelReason.unfilled },
+      { type: 'cancelled', orderId: 987_654_321, accountId: owner, remaining: 100_000, reason: CancelReason.unfilled },
+    ];
+    await expect(settle(db, BTC_USDT, data, ends, [], clock, sequenceIds(db, 'spot_trade'))).rejects.toThrow(SETTLED_ORDERS_MISSING);
+    // Nothing of it was written: the real order still rests with its funds frozen.
+    expect((await orderOf(db, owner, placed.orderId))?.status).toBe(1);
+    expect(await readBalance(db, owner, 'USDT')).toEqual({ available: '50', frozen: '50' });
+    expect(await m.cancel(owner, placed.orderId)).toMatchObject({ ok: true });
   });
 
   it('a restart adds to the saved coarse candles exactly the trades their last save missed', async () => {

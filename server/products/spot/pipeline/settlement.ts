@@ -12,6 +12,7 @@ import { BALANCE_ROWS_MISSING, balanceDeltas } from '../../../kernel/ledger/bala
 import type { BalanceChange } from '../../../kernel/ledger/ledger.js';
 import { fromAtto, makeBalanceRows } from '../../../kernel/ledger/ledgerBatch.js';
 import { StatementParams } from '../../../kernel/db/statementParams.js';
+import { failUnlessEqual } from '../../../kernel/db/statementChecks.js';
 import { systemAccountId } from '../../../kernel/ledger/systemAccounts.js';
 import { ratesFor, type FeeRates } from '../fees.js';
 import { orderViewJson } from '../orderViews.js';
@@ -31,6 +32,9 @@ export interface Settled {
   views: Map<number, SpotOrder>;
 }
 
+
+/** In the error of a settlement that named an order it could not update (it writes nothing then). */
+export const SETTLED_ORDERS_MISSING = 'openex settled orders missing';
 
 /**
  * The settlement stage (the second write of a batch): applies the engine's events of the whole batch
@@ -148,7 +152,8 @@ export async function settle(
      ), candled as (
        ${candleUpsert('$2', '$3', 21, params.add(tradeIds.at(-1) ?? null))}
      ), ${balances.ctes}
-     select (select json_agg(u.view) from updated u) as orders from commit_later where ${balances.check}`;
+     select (select json_agg(u.view) from updated u) as orders from commit_later
+     where ${balances.check} and ${failUnlessEqual('select count(*) from updated', params.add(orderIds.length) + '::bigint', SETTLED_ORDERS_MISSING)}`;
   let written: Array<{ orders: SpotOrder[] | null }>;
   try {
     written = await db.query(statement, params.values, PLAN_ONCE);
