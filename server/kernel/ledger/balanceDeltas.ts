@@ -21,7 +21,7 @@ import type { BalanceChange } from './ledger.js';
  * The changes are, in this order: `changes`; then the rows of `derived`, a select over earlier
  * expressions of the same statement (a settlement's releases of what finished orders still held)
  * answering `user_id, currency, account, kind, available_change, frozen_change, ref_type, ref_id,
- * ord` with `ord` counting on from the `firstOrd` it is given; then `trailing` (the fee rows).
+ * ord` with `ord` counting on from `firstOrd` (an SQL expression: a parameter); then `trailing` (the fee rows).
  * Answers the expressions `balance_changes`, `balance_totals`, `balance_locked`, `balance_written`,
  * `balance_entered`, and `check` — a condition for the statement's final select, which must
  * evaluate it (`select … where ${check}`).
@@ -32,7 +32,7 @@ export function balanceDeltas(
   params: StatementParams,
   parts: {
     changes: readonly BalanceChange[];
-    derived?: (firstOrd: number) => string;
+    derived?: (firstOrd: string) => string;
     trailing?: readonly BalanceChange[];
     lastUserId?: number;
   },
@@ -49,7 +49,9 @@ export function balanceDeltas(
          ${$(column((c) => c.kind), 'text[]')}, ${$(column((c) => c.available), 'numeric[]')}, ${$(column((c) => c.frozen), 'numeric[]')},
          ${$(column((c) => c.refType), 'text[]')}, ${$(column((c) => c.refId), 'bigint[]')}, ${$(ords, 'bigint[]')})
          as t(user_id, currency, account, kind, available_change, frozen_change, ref_type, ref_id, ord)`;
-  const derived = parts.derived ? `\n       union all ${parts.derived(changes.length + 1)}` : '';
+  // A parameter, not a literal: the statement's text must not change with the batch, or every
+  // batch size is a statement of its own to prepare and plan on every connection (postgres.ts).
+  const derived = parts.derived ? `\n       union all ${parts.derived($(changes.length + 1, 'bigint'))}` : '';
   // The locking select sorts before it locks (the lock sits above the sort in the plan), and the
   // update only reaches rows through it: every row is locked in canonical order.
   const ctes = `balance_changes as (

@@ -127,7 +127,7 @@ export async function settle(
     changes,
     // What finished orders still held, given back on the order's side: a buy holds the quote currency.
     derived: (firstOrd) => `select u.user_id, case when u.side = 'buy' then $3::text else $2::text end, 'spot'::text, 'order_unfreeze'::text,
-         u.released, -u.released, 'spot_order'::text, u.id, ${firstOrd - 1} + row_number() over (order by u.id)
+         u.released, -u.released, 'spot_order'::text, u.id, ${firstOrd} - 1 + row_number() over (order by u.id)
        from updated u where u.released is not null`,
     trailing: fees,
     lastUserId: feeAccount,
