@@ -77,6 +77,12 @@ export class MarketService {
     this.prices = options.prices ?? new SeededRandomWalk(this.anchors, (s) => defaultWalkConfig(s, options.volatilityScale ?? 1));
   }
 
+  /** The market whose book rests the order now, if one does. */
+  holding(orderId: number): SpotMarket | undefined {
+    for (const market of this.markets.values()) if (market.restingOwner(orderId) !== undefined) return market;
+    return undefined;
+  }
+
   /** The live market of a listed, tradable pair ("BTC_USDT"), if it runs here. */
   market(symbol: string): SpotMarket | undefined {
     return this.markets.get(symbol);

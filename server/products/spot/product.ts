@@ -25,7 +25,7 @@ export const spot = defineProduct({
     });
     openAnnouncedPairs(pairs, db, markets);
     return {
-      routes: spotRoutes(spotTrading({ db, markets: { market: (symbol) => markets.market(symbol) } })),
+      routes: spotRoutes(spotTrading({ db, markets: { market: (symbol) => markets.market(symbol), holding: (orderId) => markets.holding(orderId) } })),
       prepare: () => markets.prepare(),
       start: () => markets.start(),
       stop: () => markets.stop(),

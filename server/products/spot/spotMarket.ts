@@ -327,6 +327,11 @@ export class SpotMarket {
     return this.engine.bestAsk();
   }
 
+  /** The account of an order resting in this book now, if one does (the cancel route's routing). */
+  restingOwner(orderId: number): number | undefined {
+    return this.engine.ownerOf(orderId);
+  }
+
   /** One account's resting orders (the market maker reconciles its ladder against these). */
   restingOrdersOf(accountId: number): RestingOrder[] {
     return this.engine.orders().filter((o) => o.accountId === accountId);

@@ -12,6 +12,8 @@ import { intake } from './pipeline/intake.js';
 /** The running markets by symbol ("BTC_USDT"); a lazy view, since markets start after the HTTP app is built. */
 export interface SpotMarkets {
   market(symbol: string): SpotMarket | undefined;
+  /** The market whose book rests the order now, if one does. */
+  holding(orderId: number): SpotMarket | undefined;
 }
 
 export type SpotOutcome<T> = { ok: true; data: T } | { ok: false; key: TradingMessageKey; vars?: Record<string, string> };
@@ -100,6 +102,13 @@ export function spotTrading({
     },
 
     async cancel(userId, orderId) {
+      // An order resting in a book is open: it is cancelled there without reading its row first
+      // (the engine checks the owner too). Any other case reads the row for its answer.
+      const book = markets.holding(orderId);
+      if (book?.restingOwner(orderId) === userId) {
+        const cancelled = await book.cancel(userId, orderId);
+        if (cancelled.ok) return { ok: true, data: cancelled.order ?? (await orderOf(userId, orderId))! };
+      }
       const order = await orderOf(userId, orderId);
       if (!order) return fail('spotOrderNotFound');
       if (order.status !== 1 && order.status !== 2) return fail('spotOrderNotOpen');

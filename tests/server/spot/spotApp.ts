@@ -28,7 +28,7 @@ export function useSpotApp(): { readonly app: FastifyInstance; readonly db: Data
       await market.restore();
       markets.set(market.spec.symbol, market);
     }
-    app = await buildApp({ db, rates: databaseFiatRates(db), spot: spotTrading({ db: db!, markets: { market: (s) => markets.get(s) }, pairStatusMs: 0 }) });
+    app = await buildApp({ db, rates: databaseFiatRates(db), spot: spotTrading({ db: db!, markets: { market: (s) => markets.get(s), holding: (id) => [...markets.values()].find((m) => m.restingOwner(id) !== undefined) }, pairStatusMs: 0 }) });
     await app.ready();
   });
   afterAll(async () => {

@@ -72,6 +72,11 @@ export class FastEngine implements OrderBookEngine {
     else this.place(command, sink);
   }
 
+  ownerOf(orderId: number): number | undefined {
+    const slot = this.byId.get(orderId);
+    return slot === 0 ? undefined : this.orderRows.rows[slot * 4 + ORDER_ACCOUNT];
+  }
+
   private cancel(orderId: number, accountId: number, sink: EventSink): void {
     const slot = this.byId.get(orderId);
     if (slot === 0) {

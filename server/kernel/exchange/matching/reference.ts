@@ -40,6 +40,11 @@ export class ReferenceEngine implements OrderBookEngine {
     return undefined;
   }
 
+  ownerOf(orderId: number): number | undefined {
+    const found = this.find(orderId);
+    return found && found.list[found.index]!.accountId;
+  }
+
   private cancel(orderId: number, accountId: number, sink: EventSink): void {
     const found = this.find(orderId);
     if (!found) return void sink.rejected(orderId, accountId, RejectReason.unknownOrder);

@@ -130,6 +130,8 @@ export interface OrderBookEngine {
   bestAsk(): number | undefined;
   /** Every resting order in priority order (bids best first, then asks best first). */
   orders(): RestingOrder[];
+  /** The account of a resting order, or undefined if none rests with that id. */
+  ownerOf(orderId: number): number | undefined;
   /** A hash of the book: equal books (same orders, same priority) hash equal. */
   stateHash(): string;
 }
