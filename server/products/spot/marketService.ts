@@ -157,9 +157,15 @@ export class MarketService {
     await this.saveCandles();
   }
 
-  /** Every market's coarse candles changed since its last save (SpotMarket.saveCandles). */
+  /**
+   * Every market's coarse candles changed since its last save (SpotMarket.saveCandles). A save
+   * that fails is logged and loses nothing: the market tries again next time, and a start adds
+   * the trades a save missed; it keeps neither the other markets nor a stop from going on.
+   */
   private async saveCandles(): Promise<void> {
-    for (const market of this.markets.values()) await market.saveCandles();
+    for (const market of this.markets.values()) {
+      await market.saveCandles().catch((error) => this.options.log?.(`saving ${market.spec.symbol} candles failed`, error));
+    }
   }
 
   private baseUsdt(spec: PairSpec): number {
