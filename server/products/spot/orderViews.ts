@@ -59,9 +59,9 @@ export async function orderOf(db: Queryable, userId: number, orderId: number): P
 }
 
 /**
- * `orderOf` for a busy market: the reads asked for in one turn of the event loop — the answers of
- * one settled batch, which resolve together — go to the database as one query instead of one each.
- * Same result as `orderOf`, owner filter included.
+ * `orderOf` for a busy market: the reads asked for in one turn of the event loop (cancels of orders
+ * no longer resting, repeated submissions; other answers carry the rows their statements wrote) go
+ * to the database as one query instead of one each. Same result as `orderOf`, owner filter included.
  */
 export function coalescedOrderReader(db: Queryable): (userId: number, orderId: number) => Promise<SpotOrder | undefined> {
   type Waiting = { userId: number; orderId: number; resolve(order: SpotOrder | undefined): void; reject(error: unknown): void };
