@@ -374,7 +374,7 @@ export class SpotMarket {
     this.unsavedCandles = new Map();
     this.candlesThrough = Number(recent.at(-1)?.id ?? 0);
     const restored = await readLiveCandles(this.db, 'candle', left, right, pp, ap);
-    for (const { lastTradeId, ...candle } of restored) this.data.restoreCandle(candle);
+    for (const candle of restored) this.data.restoreCandle(candle);
     for (const { interval, openTime, lastTradeId } of restored) {
       if (interval === SETTLED_INTERVAL) continue;
       for (const t of recent) {

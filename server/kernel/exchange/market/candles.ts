@@ -69,9 +69,10 @@ export class CandleBuilder {
     return this.current.get(interval);
   }
 
-  /** Resumes from persisted state after a restart. */
+  /** Resumes from persisted state after a restart (the candle's own fields only, whatever else the row carried). */
   restore(candle: Candle): void {
     const existing = this.current.get(candle.interval);
-    if (!existing || candle.openTime >= existing.openTime) this.current.set(candle.interval, { ...candle });
+    const { interval, openTime, open, high, low, close, amount, vol, count } = candle;
+    if (!existing || openTime >= existing.openTime) this.current.set(interval, { interval, openTime, open, high, low, close, amount, vol, count });
   }
 }

@@ -35,5 +35,5 @@ export const candleBars = (marketData: MarketData, candles: Iterable<Candle>) =>
 /** Saves candles that include every trade of the pair up to `lastTradeId`, in one statement. */
 export async function saveCandles(db: Queryable, spec: PairSpec, marketData: MarketData, candles: readonly Candle[], lastTradeId: number): Promise<void> {
   if (candles.length === 0) return;
-  await db.query(`${candleUpsert('$1', '$2', 4, '$3')}`, [spec.left, spec.right, lastTradeId, ...candleColumns(candleBars(marketData, candles))]);
+  await db.query(candleUpsert('$1', '$2', 4, '$3'), [spec.left, spec.right, lastTradeId, ...candleColumns(candleBars(marketData, candles))]);
 }
