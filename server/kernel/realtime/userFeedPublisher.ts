@@ -71,14 +71,22 @@ export class UserFeedPublisher implements UserFeed {
     return p;
   }
 
+  /**
+   * One flush at a time, and the next takes everything heard until it starts: changes heard while a
+   * read is in flight wait for it and go together in the next, so under load the reads follow the
+   * database's pace (about one per round trip) rather than one per event-loop turn with a change,
+   * and a quiet feed still flushes at the end of the turn that heard it.
+   */
   private schedule(): void {
     if (this.scheduled) return;
     this.scheduled = true;
     setImmediate(() => {
-      this.scheduled = false;
-      const batch = this.pending;
-      this.pending = new Map();
-      this.flushing = this.flushing.then(() => this.flush(batch));
+      this.flushing = this.flushing.then(() => {
+        this.scheduled = false;
+        const batch = this.pending;
+        this.pending = new Map();
+        return this.flush(batch).catch((error: unknown) => this.log('user feed push failed', error));
+      });
     });
   }
 

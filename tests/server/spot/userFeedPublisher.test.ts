@@ -75,6 +75,43 @@ describe('UserFeedPublisher', () => {
       [me.id, 'balance', undefined],
     ]);
   });
+
+  it('changes heard while a read is in flight wait for it and go together in one next read', async () => {
+    const me = await trader(db, { USDT: '5' });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    const held: Queryable = {
+      query: async (sql, params) => {
+        calls += 1;
+        if (calls === 1) await gate;
+        return db.query(sql, params);
+      },
+    };
+    const sent: Array<[number, UserStreamMessage]> = [];
+    const feed = new UserFeedPublisher(held, { listening: (u) => u === me.id, send: (u, m) => void sent.push([u, m]) });
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    feed.balancesChanged(me.id, [{ currency: 'USDT', account: 'spot' }]);
+    await turn();
+    expect(calls).toBe(1); // the first read is in flight, held
+    for (let i = 0; i < 5; i++) {
+      feed.ordersCommitted(me.id, [view(50 + i, SpotOrderStatus.waiting)]);
+      feed.balancesChanged(me.id, [{ currency: 'BTC', account: 'spot' }]);
+      await turn();
+    }
+    release();
+    await feed.idle();
+    expect(calls).toBe(2); // five turns of changes, one read
+    expect(sent.map(([, m]) => (m.kind === 'order' ? m.order.id : m.kind === 'balance' ? m.balances.map((b) => b.currency).join() : m.kind))).toEqual([
+      'USDT',
+      50,
+      51,
+      52,
+      53,
+      54,
+      'BTC',
+    ]);
+  });
 });
 
 /** An order view as a spot statement returns it (orderViews.ts orderViewJson). */
