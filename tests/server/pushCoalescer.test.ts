@@ -146,6 +146,31 @@ describe('push coalescing on the socket.io gateway', () => {
     expect(writes).toHaveLength(3);
   });
 
+  it('costs nothing for a room nobody is in: the payload is never encoded and no flush is spent on it', async () => {
+    const writes: string[] = [];
+    const rooms = new Map<string, Set<string>>([['watched', new Set(['a'])]]);
+    const nsp = {
+      adapter: { rooms },
+      sockets: new Map([['a', { connected: true, conn: { write: (data: string) => void writes.push(data) } }]]),
+    };
+    // A long interval: a flush spent on the empty room would hold the next push back by it.
+    const pushes = new PushCoalescer(nsp as never, 10_000);
+    let encoded = 0;
+    const counted = (n: number) => ({ toJSON: () => (encoded++, { n }) });
+    for (let i = 0; i < 100; i++) pushes.push('nobody', counted(i));
+    rooms.set('emptied', new Set());
+    pushes.push('emptied', counted(-1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(encoded).toBe(0);
+    expect(writes).toEqual([]);
+    const t0 = performance.now();
+    pushes.push('watched', counted(7));
+    await until(() => writes.length === 1, 'the watched push');
+    expect(performance.now() - t0).toBeLessThan(5_000);
+    expect(encoded).toBe(1);
+    expect(writes).toEqual(['2["data",{"n":7}]']);
+  });
+
   it('writes a large flush in slices that let the loop run between them, keeping each socket\'s order', async () => {
     // 200 sockets in one room whose writes each take ~0.1 ms: one flush is ~20 ms of writes, so it
     // must span several slices of FLUSH_SLICE_MS, and I/O queued meanwhile runs between them.

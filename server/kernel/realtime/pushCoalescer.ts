@@ -76,8 +76,16 @@ export class PushCoalescer {
     this.pace = typeof pace === 'number' ? new PushPace(pace) : pace;
   }
 
-  /** Queues `payload` for every socket in `room`: it leaves at the end of this turn, or when the interval since the last flush ends. */
+  /**
+   * Queues `payload` for every socket in `room`: it leaves at the end of this turn, or when the
+   * interval since the last flush ends. A room nobody is in costs nothing: most channels have no
+   * subscriber at any moment (every market's candles of every interval, the futures books, other
+   * users' rooms), and encoding their messages and scheduling flushes for them was a share of the
+   * server's loop (bench:pipeline). Nothing is lost: a socket that joins later gets the channel's
+   * snapshot, which already holds what was published before it came.
+   */
   push(room: string, payload: object): void {
+    if (!this.nsp.adapter.rooms.get(room)?.size) return;
     this.rooms.push(room);
     this.payloads.push(JSON.stringify(payload));
     if (!coalescing) return this.flush();
