@@ -20,9 +20,9 @@ interface Pending {
  * The private user channel's feed. Callers say, after their commit, what changed; this reads the
  * committed balance rows (orders come as their committing statement wrote them) and pushes them to
  * that user's sockets. A user with no subscribed socket costs
- * nothing (market makers trade all the time), and changes heard in the same turn of the event loop
- * are read once. Pushes go out in the order they were heard, so a newer value is never overtaken
- * by an older one.
+ * nothing (market makers trade all the time), and changes heard in the same turn of the event loop,
+ * or while the previous read was in flight, are read once. Pushes go out in the order they were
+ * heard, so a newer value is never overtaken by an older one.
  */
 export class UserFeedPublisher implements UserFeed {
   private pending = new Map<number, Pending>();

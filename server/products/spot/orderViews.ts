@@ -87,9 +87,8 @@ export function coalescedOrderReader(db: Queryable): (userId: number, orderId: n
 }
 
 /**
- * Several users' orders by id (the private channel pushes these after a change), in one query: per
- * user, that user's orders among the ids given, in id order. An id of someone else's order reads
- * as nothing.
+ * Several users' orders by id, in one query (the coalesced reader's batch): per user, that user's
+ * orders among the ids given, in id order. An id of someone else's order reads as nothing.
  */
 export async function ordersOf(db: Queryable, wanted: ReadonlyArray<{ userId: number; orderIds: readonly number[] }>): Promise<Map<number, SpotOrder[]>> {
   const byUser = new Map<number, SpotOrder[]>();
