@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_BUS_PREFIX } from './kernel/realtime/bus/messages.js';
 import { DEFAULT_PUSH_INTERVAL_MS } from './kernel/realtime/pushCoalescer.js';
 
 /** Everything the server reads from the environment, read once at the composition root. */
@@ -50,6 +51,11 @@ export interface ServerConfig {
   fundingIntervalMs?: number;
   /** The shortest time between two pushes to the sockets, in ms (PUSH_INTERVAL_MS, default 10; 0: at the end of every turn). */
   pushIntervalMs?: number;
+  /**
+   * The realtime bus to the edges (REALTIME_BUS_URL, a Redis URL; docs/ARCHITECTURE.md "Scale-out:
+   * realtime edges"): everything this server pushes goes to them too. Unset: sockets are served here only.
+   */
+  realtimeBus?: { url: string; prefix: string };
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -78,6 +84,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     p2pMerchantDelayMs: positiveMs(env.P2P_MERCHANT_DELAY_MS, 4000, 'P2P_MERCHANT_DELAY_MS'),
     fundingIntervalMs: positiveMs(env.FUNDING_INTERVAL, 8 * 3_600_000, 'FUNDING_INTERVAL'),
     pushIntervalMs: pushIntervalMs(env.PUSH_INTERVAL_MS),
+    realtimeBus: env.REALTIME_BUS_URL ? { url: env.REALTIME_BUS_URL, prefix: env.REALTIME_BUS_PREFIX || DEFAULT_BUS_PREFIX } : undefined,
     operator: env.OPERATOR_ACCOUNT && env.OPERATOR_PASSWORD ? { account: env.OPERATOR_ACCOUNT, password: env.OPERATOR_PASSWORD } : undefined,
   };
 }

@@ -11,6 +11,8 @@ import type { Kernel, ProductParts, ServerProduct } from './kernel/product.js';
 import { ChannelRegistry } from './kernel/realtime/channels.js';
 import { attachRealtime, type Realtime } from './kernel/realtime/gateway.js';
 import { UserFeedPublisher } from './kernel/realtime/userFeedPublisher.js';
+import { openRedisBus } from './kernel/realtime/bus/redisBus.js';
+import { feedBoth, serveBus } from './kernel/realtime/bus/servingSide.js';
 import { pruneKeys } from './kernel/idempotency.js';
 import { PRODUCTS } from './products/index.js';
 
@@ -55,7 +57,22 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     log.error,
   );
   const pairs = pairOpenings(log.error);
-  const kernel: Kernel = { config, db, userFeed, log, pairs, publish: (channel, payload) => gateway?.publish(channel, payload) };
+  let channels: ChannelRegistry | undefined;
+  // With edges (REALTIME_BUS_URL), everything pushed here goes to them too, from the first push on.
+  const bus = config.realtimeBus && openRedisBus(config.realtimeBus.url, config.realtimeBus.prefix, log.error);
+  const edges = bus && serveBus(bus, { channels: () => channels?.list() ?? [], latest: (channel) => gateway?.latest(channel) });
+  const kernel: Kernel = {
+    config,
+    db,
+    userFeed: edges ? feedBoth(userFeed, edges.userFeed) : userFeed,
+    log,
+    pairs,
+    publish: (channel, payload) => {
+      gateway?.publish(channel, payload);
+      edges?.publish(channel, payload);
+    },
+  };
+  if (bus) pairs.onOpened(({ left, right }) => bus.send({ k: 'pair', left, right }));
   phase('database');
 
   const parts: ProductParts[] = [];
@@ -77,9 +94,9 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   await decoyHash();
   await app.ready();
   const stopListening = await listenForRevocations(db);
-  const channels = new ChannelRegistry(await listPairs(db));
-  pairs.onOpened(({ left, right }) => channels.addSpotPair(left, right));
-  const realtime = attachRealtime(app.server, channels, {
+  const registry = (channels = new ChannelRegistry(await listPairs(db)));
+  pairs.onOpened(({ left, right }) => registry.addSpotPair(left, right));
+  const realtime = attachRealtime(app.server, registry, {
     snapshot: (channel) => {
       for (const part of parts) {
         const snapshot = part.snapshot?.(channel);
@@ -95,6 +112,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     },
   });
   gateway = realtime;
+  await edges?.announce();
   const address = await app.listen({ port: config.port, host: config.host });
   phase('listen');
   for (const part of parts) await part.start?.();
@@ -118,6 +136,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
         await userFeed.idle();
         await stopListening();
         await realtime.close();
+        await bus?.close();
         await running.close();
         await db.close();
       })()),

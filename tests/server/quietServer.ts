@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ServerConfig } from '../../server/config.js';
 import { startServer, type RunningServer } from '../../server/start.js';
 import { createIsolatedSchema, usingPostgres, type IsolatedSchema } from './testDb.js';
 
@@ -9,7 +10,10 @@ import { createIsolatedSchema, usingPostgres, type IsolatedSchema } from './test
  * own schema when DATABASE_URL is set — without market makers, so a suite's own orders and ticks
  * never race real ones. `stop` closes it and removes everything it wrote.
  */
-export async function startQuietServer(tag: string): Promise<{ server: RunningServer; stop(): Promise<void> }> {
+export async function startQuietServer(
+  tag: string,
+  overrides: Partial<ServerConfig> = {},
+): Promise<{ server: RunningServer; schemaUrl: string | undefined; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), `openex-${tag}-`));
   const isolated: IsolatedSchema | undefined = usingPostgres() ? await createIsolatedSchema() : undefined;
   const server = await startServer({
@@ -22,9 +26,11 @@ export async function startQuietServer(tag: string): Promise<{ server: RunningSe
     marketMakers: false,
     // PGlite, as the rest of the server suite: no database server to start per test file.
     embeddedDb: 'pglite',
+    ...overrides,
   });
   return {
     server,
+    schemaUrl: isolated?.url,
     async stop() {
       await server.stop();
       await isolated?.drop();

@@ -7,7 +7,8 @@ import { amountText, priceText, quoteText, type PairSpec } from './pairSpec.js';
 import type { MarketPublisher } from './publisher.js';
 
 export const DEPTH_LEVELS = 50;
-const TRADE_HISTORY = 50;
+/** The latest trades a market keeps for a new subscriber (a realtime edge keeps as many: bus/channelReplica.ts). */
+export const TRADE_HISTORY = 50;
 
 /** The public channels one market publishes on (spot and futures name theirs differently). */
 export interface MarketChannels {

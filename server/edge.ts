@@ -1,0 +1,32 @@
+import { readConfig } from './config.js';
+import { startEdge, type RunningEdge } from './startEdge.js';
+
+/**
+ * `npm run start:edge`: a realtime edge beside a server started with the same REALTIME_BUS_URL and
+ * DATABASE_URL (docs/ARCHITECTURE.md "Scale-out: realtime edges"). It listens on EDGE_PORT (8081).
+ */
+const config = readConfig();
+const port = Number(process.env.EDGE_PORT ?? 8081);
+if (!config.realtimeBus) throw new Error('A realtime edge needs REALTIME_BUS_URL (the Redis its server publishes to)');
+if (!config.databaseUrl) throw new Error("A realtime edge needs DATABASE_URL (its server's PostgreSQL)");
+if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`EDGE_PORT must be a port number, got ${process.env.EDGE_PORT}`);
+
+let edge: RunningEdge | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (!edge) process.exit(signal === 'SIGINT' ? 130 : 143);
+    void edge.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}
+edge = await startEdge({
+  port,
+  host: config.host,
+  databaseUrl: config.databaseUrl,
+  bus: config.realtimeBus,
+  allowedOrigins: config.allowedOrigins,
+  pushIntervalMs: config.pushIntervalMs,
+});
+console.log(`OpenEx realtime edge is up on ${edge.url} — bus ${config.realtimeBus.prefix}`);

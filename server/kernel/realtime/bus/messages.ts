@@ -1,0 +1,24 @@
+import type { SpotOrder, UserStreamMessage } from '../../../../src/domain/spotOrders.js';
+import type { WalletAccount } from '../../../../src/domain/wallet.js';
+
+/**
+ * What the serving process (the one running the markets and products) tells the realtime edges
+ * over the bus, in the order it happened there: public channel payloads as the gateway publishes
+ * them, what the private user channel needs to hear (the same calls as kernel UserFeed), pairs
+ * opened while running, its start, and the answer to an edge's request for every snapshot.
+ */
+export type BusMessage =
+  | { k: 'channel'; channel: string; payload: object }
+  | { k: 'orders'; userId: number; orders: SpotOrder[] }
+  | { k: 'balances'; userId: number; rows: Array<{ currency: string; account: WalletAccount }> }
+  | { k: 'user'; userId: number; message: UserStreamMessage }
+  | { k: 'pair'; left: string; right: string }
+  /** The serving process started: every edge's copy of the channels is out of date (its books were rebuilt). */
+  | { k: 'hello'; instance: string }
+  /** What a new subscriber would get on each channel now, for the edge that asked with `nonce`. */
+  | { k: 'sync'; nonce: string; instance: string; snapshots: Record<string, object> };
+
+/** The bus's two Redis channels under one prefix (REALTIME_BUS_PREFIX), so several exchanges or test files can share a Redis. */
+export const busChannels = (prefix: string) => ({ stream: `${prefix}:stream`, sync: `${prefix}:sync` });
+
+export const DEFAULT_BUS_PREFIX = 'openex:realtime';

@@ -1,0 +1,81 @@
+import { Redis } from 'ioredis';
+import { busChannels, type BusMessage } from './messages.js';
+
+/**
+ * The realtime bus over Redis pub/sub (docs/ARCHITECTURE.md "Scale-out: realtime edges").
+ *
+ * The serving process sends; what it sends in one turn of its event loop goes out as one PUBLISH
+ * (a JSON array), so a batch of market data costs Redis one message, not one per channel. One
+ * publishing connection keeps the order: an edge receives the messages in the order they were
+ * sent, and an answer to its sync request after everything sent before it. Edges ask for a sync on
+ * the second channel; only the serving process listens there.
+ */
+export interface RealtimeBus {
+  /** Queued; goes out with the rest of this turn's messages. */
+  send(message: BusMessage): void;
+  /** Every message of the stream, in order (edges). */
+  onStream(handler: (messages: BusMessage[]) => void): Promise<void>;
+  /** Sync requests (the serving process). */
+  onSyncRequest(handler: (nonce: string) => void): Promise<void>;
+  /** Asks the serving process for every channel's snapshot; the answer arrives in the stream. */
+  requestSync(nonce: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function openRedisBus(url: string, prefix: string, log: (message: string, error: unknown) => void = () => undefined): RealtimeBus {
+  const names = busChannels(prefix);
+  // Fails fast while Redis is down instead of queueing commands without bound; reconnects by itself.
+  const options = { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false } as const;
+  const publisher = new Redis(url, options);
+  let subscriber: Redis | undefined;
+  publisher.on('error', (error) => log('realtime bus (publish)', error));
+  let queued: BusMessage[] = [];
+  let scheduled = false;
+
+  const flush = () => {
+    scheduled = false;
+    const batch = queued;
+    queued = [];
+    if (batch.length === 0) return;
+    publisher.publish(names.stream, JSON.stringify(batch)).catch((error: unknown) => log('realtime bus publish failed', error));
+  };
+
+  const listen = async (channel: string, handler: (text: string) => void): Promise<void> => {
+    if (!subscriber) {
+      subscriber = new Redis(url, options);
+      subscriber.on('error', (error) => log('realtime bus (subscribe)', error));
+    }
+    const own = subscriber;
+    own.on('message', (from: string, text: string) => {
+      if (from === channel) handler(text);
+    });
+    await own.subscribe(channel);
+  };
+
+  return {
+    send(message) {
+      queued.push(message);
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(flush);
+    },
+    onStream: (handler) =>
+      listen(names.stream, (text) => {
+        let messages: unknown;
+        try {
+          messages = JSON.parse(text);
+        } catch (error) {
+          return log('realtime bus: a stream message that is not JSON', error);
+        }
+        if (Array.isArray(messages)) handler(messages as BusMessage[]);
+      }),
+    onSyncRequest: (handler) => listen(names.sync, (nonce) => handler(nonce.slice(0, 64))),
+    requestSync: async (nonce) => {
+      await publisher.publish(names.sync, nonce);
+    },
+    async close() {
+      flush();
+      await Promise.allSettled([publisher.quit(), subscriber?.quit()]);
+    },
+  };
+}

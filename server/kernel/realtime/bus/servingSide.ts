@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { UserFeed } from '../userFeed.js';
+import type { RealtimeBus } from './redisBus.js';
+
+/** What the serving process's gateway knows: every channel, and what a new subscriber to one gets now. */
+export interface ChannelSource {
+  channels(): string[];
+  latest(channel: string): object | undefined;
+}
+
+/**
+ * The serving process's side of the bus: everything its gateway publishes and everything its user
+ * feed hears goes to the edges too, and an edge that asks gets every channel's snapshot, sent after
+ * everything published before it (RealtimeBus keeps the order), so the edge folds only what came
+ * after. Announces each start, so edges drop the copies of books that were just rebuilt.
+ */
+export function serveBus(
+  bus: RealtimeBus,
+  source: ChannelSource,
+): { publish(channel: string, payload: object): void; userFeed: UserFeed; announce(): Promise<void> } {
+  const instance = randomUUID();
+  // Until the gateway is up there is nothing to answer a sync with; channel messages sent before
+  // the hello would be folded into the copies of the previous start's books, so none go out.
+  let announced = false;
+  return {
+    /** Once the gateway is up: answers syncs from now on, and tells the edges to ask. */
+    async announce() {
+      await bus.onSyncRequest((nonce) => {
+        const snapshots: Record<string, object> = {};
+        for (const channel of source.channels()) {
+          const latest = source.latest(channel);
+          if (latest) snapshots[channel] = latest;
+        }
+        bus.send({ k: 'sync', nonce, instance, snapshots });
+      });
+      announced = true;
+      bus.send({ k: 'hello', instance });
+    },
+    publish: (channel, payload) => {
+      if (announced) bus.send({ k: 'channel', channel, payload });
+    },
+    userFeed: {
+      balancesChanged: (userId, rows) => {
+        if (rows.length > 0) bus.send({ k: 'balances', userId, rows: rows.map(({ currency, account }) => ({ currency, account })) });
+      },
+      ordersCommitted: (userId, orders) => {
+        if (orders.length > 0) bus.send({ k: 'orders', userId, orders: [...orders] });
+      },
+      message: (userId, message) => bus.send({ k: 'user', userId, message }),
+    },
+  };
+}
+
+/**
+ * The kernel's user feed when edges serve sockets too: this process's own sockets, and the bus.
+ * No `listening`: a user may be listening on any edge, so products build their pushes for everyone.
+ */
+export function feedBoth(local: UserFeed, remote: UserFeed): UserFeed {
+  return {
+    balancesChanged(userId, rows) {
+      local.balancesChanged(userId, rows);
+      remote.balancesChanged(userId, rows);
+    },
+    ordersCommitted(userId, orders) {
+      local.ordersCommitted(userId, orders);
+      remote.ordersCommitted(userId, orders);
+    },
+    message(userId, message) {
+      local.message?.(userId, message);
+      remote.message?.(userId, message);
+    },
+  };
+}

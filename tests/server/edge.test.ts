@@ -1,0 +1,193 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { depthChannel, tradeChannel } from '../../src/domain/market.js';
+import { SPOT_PATHS, USER_CHANNEL, type SpotOrder } from '../../src/domain/spotOrders.js';
+import { MESSAGES } from '../../server/kernel/i18n/messages.js';
+import { startServer, type RunningServer } from '../../server/start.js';
+import { startEdge, type RunningEdge } from '../../server/startEdge.js';
+import { startQuietServer } from './quietServer.js';
+import { trader, type Trader } from './spot/spotApp.js';
+import { usingPostgres } from './testDb.js';
+
+/**
+ * The scale-out mode's realtime edge (docs/ARCHITECTURE.md "Scale-out: realtime edges"): a
+ * server publishing to the bus over the Redis this machine provides, and an edge serving sockets
+ * from it, both on one PostgreSQL schema. Needs PostgreSQL (an edge is a second process's
+ * connection) and Redis: it runs in CI's PostgreSQL pass of the server suite.
+ */
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const DEPTH = depthChannel('BTC', 'USDT');
+const TRADES = tradeChannel('BTC', 'USDT');
+
+type Payload = Record<string, unknown>;
+interface Client {
+  socket: Socket;
+  data: Payload[];
+  subscribe(message: unknown): Promise<{ code: number; msg: string; channel?: string }>;
+  next(match: (payload: Payload) => boolean): Promise<Payload>;
+}
+
+describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
+  const bus = { url: REDIS_URL, prefix: `openex-test:${process.pid}:${Date.now()}` };
+  let running: Awaited<ReturnType<typeof startQuietServer>>;
+  let server: RunningServer;
+  let edge: RunningEdge;
+  let restarted: RunningServer | undefined;
+  let restartDir: string | undefined;
+  const sockets: Socket[] = [];
+
+  async function connect(lang = 'en_US'): Promise<Client> {
+    const socket = io(edge.url, { transports: ['websocket'], auth: { lang }, forceNew: true, reconnection: false });
+    sockets.push(socket);
+    const data: Payload[] = [];
+    const waiters: Array<{ match: (p: Payload) => boolean; resolve: (p: Payload) => void }> = [];
+    socket.on('data', (...payloads: Payload[]) => {
+      for (const payload of payloads) {
+        data.push(payload);
+        for (const w of [...waiters]) if (w.match(payload)) waiters.splice(waiters.indexOf(w), 1) && w.resolve(payload);
+      }
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return {
+      socket,
+      data,
+      subscribe: (message) => socket.timeout(5000).emitWithAck('subscribe', message),
+      next: (match) => {
+        const seen = data.find(match);
+        if (seen) return Promise.resolve(seen);
+        return Promise.race([
+          new Promise<Payload>((resolve) => waiters.push({ match, resolve })),
+          new Promise<Payload>((_, reject) => setTimeout(() => reject(new Error('timed out waiting for a push from the edge')), 5000)),
+        ]);
+      },
+    };
+  }
+
+  async function place(who: Trader, body: object): Promise<SpotOrder> {
+    const response = await fetch(`${server.url}${SPOT_PATHS.place}`, { method: 'POST', headers: { 'content-type': 'application/json', token: who.token }, body: JSON.stringify(body) });
+    const envelope = (await response.json()) as { code: number; msg: string; data: SpotOrder };
+    expect(envelope.code, envelope.msg).toBe(200);
+    return envelope.data;
+  }
+
+  /** The edge holds what the server would give a new subscriber, once the bus has carried everything. */
+  async function sameAsServer(channel: string): Promise<void> {
+    const deadline = Date.now() + 5000;
+    while (JSON.stringify(edge.realtime.latest(channel)) !== JSON.stringify(server.realtime.latest(channel)) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(edge.realtime.latest(channel)).toEqual(server.realtime.latest(channel));
+  }
+
+  async function until(condition: () => boolean): Promise<void> {
+    const deadline = Date.now() + 5000;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error('timed out waiting for the server');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  const hasAsk = (price: string, quantity: string) => (p: Payload) =>
+    p.channel === DEPTH && (p.asks as Array<[string, string]>).some(([at, q]) => at === price && q === quantity);
+
+  beforeAll(async () => {
+    running = await startQuietServer('edge', { realtimeBus: bus });
+    server = running.server;
+    edge = await startEdge({ port: 0, host: '127.0.0.1', databaseUrl: running.schemaUrl!, bus, log: () => undefined });
+  });
+
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await edge?.stop();
+    await restarted?.stop();
+    if (restartDir) rmSync(restartDir, { recursive: true, force: true });
+    await running?.stop();
+  });
+
+  it("gives a subscriber the server's snapshot, then the market's changes, through the bus", async () => {
+    const seller = await trader(server.db, { BTC: '2' });
+    await place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '91000', quantity: '1' });
+    // The depth goes out on the market's 100 ms flush; then through the bus.
+    await until(() => hasAsk('91000', '1')({ channel: DEPTH, ...server.realtime.latest(DEPTH) }));
+    await sameAsServer(DEPTH);
+    const watcher = await connect();
+    expect(await watcher.subscribe(DEPTH)).toEqual({ code: 200, msg: MESSAGES.en_US.ok, channel: DEPTH });
+    const snapshot = await watcher.next((p) => p.channel === DEPTH);
+    expect(snapshot).toEqual(server.realtime.latest(DEPTH));
+    expect(snapshot.kind).toBe('snapshot');
+    expect(hasAsk('91000', '1')(snapshot)).toBe(true);
+
+    await place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '91000', quantity: '0.5' });
+    const delta = await watcher.next(hasAsk('91000', '1.5'));
+    expect(delta).toMatchObject({ kind: 'delta', seq: (snapshot.seq as number) + 1 });
+  });
+
+  it("pushes a fill to the trades channel and, on the private channel, to the owner's sockets only", async () => {
+    const seller = await trader(server.db, { BTC: '2' });
+    const buyer = await trader(server.db, { USDT: '100000' });
+    const bystander = await trader(server.db, { USDT: '5' });
+    const buyerSocket = await connect();
+    const bystanderSocket = await connect();
+    expect((await buyerSocket.subscribe({ channel: 'user', token: buyer.token })).code).toBe(200);
+    expect((await buyerSocket.subscribe(TRADES)).code).toBe(200);
+    expect((await bystanderSocket.subscribe({ channel: 'user', token: bystander.token })).code).toBe(200);
+
+    await place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '90000', quantity: '1' });
+    const bid = await place(buyer, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '90000', quantity: '0.4' });
+    const trade = await buyerSocket.next((p) => p.channel === TRADES && p.kind === 'update');
+    expect(trade.trades).toEqual([expect.objectContaining({ price: '90000', quantity: '0.4', side: 'buy' })]);
+    const filled = await buyerSocket.next((p) => p.channel === USER_CHANNEL && p.kind === 'order' && (p.order as SpotOrder).id === bid.id && (p.order as SpotOrder).status === 3);
+    expect(filled.order).toMatchObject({ filled: '0.4', turnover: '36000' });
+    // Read by the edge from the committed rows.
+    await buyerSocket.next(
+      (p) => p.kind === 'balance' && (p.balances as Array<{ currency: string; available: string }>).some((b) => b.currency === 'BTC' && b.available === '0.3996'),
+    );
+    // The bystander's own order arrives; nothing of the buyer's came before it on the same socket.
+    const own = await place(bystander, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '1', quantity: '1' });
+    await bystanderSocket.next((p) => p.kind === 'order' && (p.order as SpotOrder).id === own.id);
+    expect(bystanderSocket.data.filter((p) => p.kind === 'order').map((p) => (p.order as SpotOrder).id)).toEqual([own.id]);
+    await sameAsServer(TRADES);
+    await sameAsServer(DEPTH);
+  });
+
+  it('refuses what the server refuses, in the subscriber’s language, and changes nothing', async () => {
+    const client = await connect('ja_JP');
+    expect(await client.subscribe('btc_nope_depth')).toEqual({ code: 400, msg: MESSAGES.ja_JP.unknownChannel, channel: 'btc_nope_depth' });
+    expect(await client.subscribe({ channel: 'user', token: 'not-a-session' })).toEqual({ code: 400, msg: MESSAGES.ja_JP.notLoggedIn, channel: 'user' });
+    expect(await client.subscribe({ nonsense: true })).toEqual({ code: 400, msg: MESSAGES.ja_JP.malformedMessage });
+    expect(client.data).toEqual([]);
+    const page = await fetch(`${edge.url}/api/plat_config`, { method: 'POST' });
+    expect(page.status).toBe(404);
+  });
+
+  it('takes the books again when the server restarts, and sends them to its sockets as snapshots', async () => {
+    const watcher = await connect();
+    expect((await watcher.subscribe(DEPTH)).code).toBe(200);
+    await server.stop();
+    // The same database and bus: the restarted server rebuilds its books and announces itself.
+    restarted = server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: (restartDir = mkdtempSync(join(tmpdir(), 'openex-edge-restart-'))),
+      databaseUrl: running.schemaUrl,
+      clientDir: '/nonexistent',
+      logLevel: 'silent',
+      marketMakers: false,
+      realtimeBus: bus,
+    });
+    const before = watcher.data.length;
+    await sameAsServer(DEPTH);
+    const resent = await watcher.next((p) => watcher.data.indexOf(p) >= before && p.channel === DEPTH && p.kind === 'snapshot');
+    expect(resent).toEqual(server.realtime.latest(DEPTH));
+    const seller = await trader(server.db, { BTC: '1' });
+    await place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '95000', quantity: '0.25' });
+    await watcher.next(hasAsk('95000', '0.25'));
+    await sameAsServer(DEPTH);
+  });
+});
