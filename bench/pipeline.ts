@@ -24,6 +24,7 @@ import { startServerProcess, type ServerProcess } from '../tests/system/serverPr
 import { fundedTraders, referencePrices } from '../tests/system/traders.js';
 import type { Trader } from '../tests/system/workload.js';
 import { createIsolatedSchema, type IsolatedSchema } from '../tests/server/testDb.js';
+import { embeddedDatabaseUrl, startEdges, type Edge } from './pipeline/edges.js';
 import type { ProbeArrival } from './pipeline/subscribers.js';
 import { printStatementStats, resetStatementStats, statementStatsEnv } from './pipeline/statementStats.js';
 import { childPid, closeClient, cpuSecondsOfProcesses, cpuSeconds, freePort, keepAlive, loadClient, loadClientKind, ms, now, openLoop, percentile, post, probeEvery, SUSTAIN, withCpu, type LoadClient, type Outcome, type StepResult } from './pipeline/load.js';
@@ -44,6 +45,10 @@ const PROBE_EVERY_MS = 100;
 const PLAT_EVERY_MS = 100;
 const BUDGET_MS = 200_000; // per database, from the moment the server answers (its start is bounded by the helper: 120 s)
 const CANCEL_SHARE = 0.15;
+// BENCH_EDGES=N: the subscribers connect to N realtime edges fed over Redis (REALTIME_BUS_URL,
+// default the local one) instead of to the server (docs/ARCHITECTURE.md "Scale-out: realtime edges").
+const EDGES = Number(process.env.BENCH_EDGES ?? 0);
+const BUS = { url: process.env.REALTIME_BUS_URL || 'redis://127.0.0.1:6379', prefix: `openex-bench:${process.pid}` };
 
 /** BTC_USDT carries the probes (amount precision 5): load quantities have 4 decimals, probes 5. */
 const PAIRS = [
@@ -190,7 +195,7 @@ interface Subscribers {
   ask<T>(type: string): Promise<T>;
 }
 
-async function startSubscribers(url: string, tokens: string[]): Promise<Subscribers> {
+async function startSubscribers(url: string, tokens: string[], urls: string[] = []): Promise<Subscribers> {
   const child = fork(join(import.meta.dirname, 'pipeline', 'subscribers.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   children.add(child);
   const ask = <T>(type: string, send: object = { type }) =>
@@ -211,7 +216,7 @@ async function startSubscribers(url: string, tokens: string[]): Promise<Subscrib
       child.on('message', onMessage);
       child.send(send);
     });
-  const ready = await ask<{ connected: number; refused: number }>('start', { type: 'start', url, clients: SUBSCRIBERS, channels, tokens, probeChannel: tradeChannel('BTC', 'USDT'), probeDecimals: PROBE.decimals });
+  const ready = await ask<{ connected: number; refused: number }>('start', { type: 'start', url, urls, clients: SUBSCRIBERS, channels, tokens, probeChannel: tradeChannel('BTC', 'USDT'), probeDecimals: PROBE.decimals });
   console.log(`  ${ready.connected} subscribers connected to ${channels.join(', ')} (${tokens.length} also on \`user\`), ${ready.refused} subscriptions refused`);
   return { child, ask: (type) => ask(type) };
 }
@@ -231,6 +236,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
   let server: ServerProcess | undefined;
   let subscribers: Subscribers | undefined;
   let tickSocket: Socket | undefined;
+  let edges: Edge[] = [];
   const agents: LoadClient[] = [];
   const t0 = Date.now();
   let tReady = Date.now();
@@ -241,7 +247,8 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
       console.log(`  PostgreSQL schema ${schema.schema}`);
     }
     const port = await freePort();
-    server = await startServerProcess({ dataDir, port, databaseUrl: schema?.url, env: { MARKET_MAKERS: process.env.BENCH_MARKET_MAKERS ?? 'on', ...(databaseUrl ? {} : statementStatsEnv) } });
+    const busEnv: Record<string, string> = EDGES > 0 ? { REALTIME_BUS_URL: BUS.url, REALTIME_BUS_PREFIX: BUS.prefix } : {};
+    server = await startServerProcess({ dataDir, port, databaseUrl: schema?.url, env: { MARKET_MAKERS: process.env.BENCH_MARKET_MAKERS ?? 'on', ...busEnv, ...(databaseUrl ? {} : statementStatsEnv) } });
     tReady = Date.now();
     const pid = childPid('server/main.ts');
     if (pid) serverPids.add(pid);
@@ -266,7 +273,12 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
       }
     });
 
-    subscribers = await startSubscribers(server.url, traders.slice(1, 1 + USER_CHANNELS).map((t) => t.token));
+    if (EDGES > 0) {
+      edges = await startEdges(EDGES, { databaseUrl: schema?.url ?? embeddedDatabaseUrl(dataDir), busUrl: BUS.url, busPrefix: BUS.prefix });
+      for (const edge of edges) children.add(edge.child);
+      console.log(`  ${edges.length} realtime edge(s) up (${edges.map((e) => e.url).join(', ')}), bus ${BUS.url}; the subscribers connect to them`);
+    }
+    subscribers = await startSubscribers(server.url, traders.slice(1, 1 + USER_CHANNELS).map((t) => t.token), edges.map((e) => e.url));
 
     const loadAgent = loadClient(port, CONNECTIONS);
     const platAgent = keepAlive(4);
@@ -366,7 +378,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
     }
     console.log(`\n  place/cancel load: limit orders ±0.3 % around the last tick on ${PAIRS.map((p) => `${p.symbol} ${p.share * 100}%`).join(', ')}, ${CANCEL_SHARE * 100}% cancels, ${loaders.length} traders, ${CONNECTIONS} keep-alive connections (${loadClientKind} client), ${STEP_SECONDS} s steps`);
     // CPU ms/answer: the server's CPU over the step and its drain ÷ orders and cancels answered (makers included in the CPU).
-    console.log(`${header} ${pad('plat_config p50/p99/max ms', 27)} ${pad('trade msgs/s', 12)} ${pad('frames/s', 8)} ${pad('CPU ms/ans', 11)} ${pad('db CPU', 6)} ${pad('client CPU', 10)}`);
+    console.log(`${header} ${pad('plat_config p50/p99/max ms', 27)} ${pad('trade msgs/s', 12)} ${pad('frames/s', 8)} ${pad('CPU ms/ans', 11)} ${pad('db CPU', 6)} ${pad('client CPU', 10)}${edges.length > 0 ? ` ${pad('edges CPU', 9)}` : ''}`);
     const pushResults: string[] = [];
     let firstFailure: string | undefined;
     const ran = new Set<number>();
@@ -405,7 +417,11 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
         : undefined;
       const tStep = now();
       // The rest of the machine over the step: the database's processes, and this client with its subscribers.
-      const others = () => ({ db: cpuSecondsOfProcesses('postgres'), client: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6 + cpuSeconds(subscribers!.child.pid!) });
+      const others = () => ({
+        db: cpuSecondsOfProcesses('postgres'),
+        client: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6 + cpuSeconds(subscribers!.child.pid!),
+        edges: edges.reduce((sum, e) => sum + cpuSeconds(e.child.pid!), 0),
+      });
       const others0 = others();
       const { result, cpu, waiting, cpuSeconds: serverSeconds } = await withCpu(pid, () => openLoop(rate, STEP_SECONDS, placeOrCancel));
       const others1 = others();
@@ -421,6 +437,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
       const share = (a: number, b: number) => ((b - a) / loadSeconds).toFixed(2);
       console.log(
         `${line(result, cpu, waiting)} ${pad(platText, 27)} ${pad(((after.trades - before.trades) / stepSeconds).toFixed(0), 12)} ${pad(((after.frames - before.frames) / stepSeconds).toFixed(0), 8)} ${pad(perAnswer, 11)} ${pad(share(others0.db, others1.db), 6)} ${pad(share(others0.client, others1.client), 10)}` +
+          (edges.length > 0 ? ` ${pad(share(others0.edges, others1.edges), 9)}` : '') +
           (result.sustained ? '' : '  not sustained') +
           (after.connected < SUBSCRIBERS ? `  (${after.connected} subscribers connected)` : ''),
       );
@@ -462,6 +479,10 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
     if (subscribers) {
       subscribers.child.send({ type: 'stop' });
       children.delete(subscribers.child);
+    }
+    for (const edge of edges) {
+      edge.child.kill('SIGTERM');
+      children.delete(edge.child);
     }
     if (server) {
       const stopped = await Promise.race([server.stop().then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 15_000))]);

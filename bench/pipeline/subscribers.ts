@@ -17,6 +17,8 @@ import { countMessages, openWireSocket } from '../wireSocket.js';
 interface Start {
   type: 'start';
   url: string;
+  /** Realtime edges to spread the sockets over, round robin (BENCH_EDGES); else all go to `url`. */
+  urls?: string[];
   clients: number;
   channels: string[];
   /** Socket i < tokens.length also subscribes to `user` with tokens[i]. */
@@ -83,12 +85,14 @@ function onMessage(start: Start, message: TradeMessage): void {
   }
 }
 
+const urlOf = (start: Start, i: number): string => (start.urls?.length ? start.urls[i % start.urls.length]! : start.url);
+
 async function connectWire(start: Start, i: number): Promise<void> {
   // A quantity with exactly probeDecimals decimals, the last not 0: only then is the event decoded.
   const probeQuantity = new RegExp(`"quantity":"\\d+\\.\\d{${start.probeDecimals - 1}}[1-9]"`);
   const subscriptions = [...start.channels, ...(i < start.tokens.length ? [{ channel: 'user', token: start.tokens[i] }] : [])];
   const state = { connected: true, close: () => undefined as void };
-  const { socket, refused } = await openWireSocket(start.url, subscriptions, (text) => {
+  const { socket, refused } = await openWireSocket(urlOf(start, i), subscriptions, (text) => {
     counts.frames += 1;
     if (probeQuantity.test(text)) {
       const [, ...messages] = JSON.parse(text.slice(2)) as [string, ...TradeMessage[]];
@@ -111,7 +115,7 @@ async function connectWire(start: Start, i: number): Promise<void> {
 
 function connectSocketIo(start: Start, i: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const socket = io(start.url, { transports: ['websocket'], forceNew: true, reconnection: false, timeout: 20_000 });
+    const socket = io(urlOf(start, i), { transports: ['websocket'], forceNew: true, reconnection: false, timeout: 20_000 });
     const wanted = start.channels.length + (i < start.tokens.length ? 1 : 0);
     let acked = 0;
     const ack = (reply: { code: number }) => {

@@ -1,0 +1,46 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort } from './load.js';
+
+/**
+ * BENCH_EDGES=N: N realtime edges (server/edge.ts) beside the bench's server, on its bus and its
+ * database, for the subscribers to connect to (docs/ARCHITECTURE.md "Scale-out: realtime edges").
+ */
+export interface Edge {
+  url: string;
+  child: ChildProcess;
+}
+
+/** The embedded PostgreSQL of a server's DATA_DIR, reached over its unix socket (postmaster.pid: port, socket directory). */
+export function embeddedDatabaseUrl(dataDir: string): string {
+  const [, , , port, socketDir] = readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
+  return `postgresql://postgres@/postgres?host=${encodeURIComponent(socketDir!.trim())}&port=${port!.trim()}`;
+}
+
+export async function startEdges(count: number, env: { databaseUrl: string; busUrl: string; busPrefix: string }): Promise<Edge[]> {
+  const edges: Edge[] = [];
+  for (let i = 0; i < count; i++) {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'server', 'edge.ts')], {
+      env: { ...process.env, DATABASE_URL: env.databaseUrl, REALTIME_BUS_URL: env.busUrl, REALTIME_BUS_PREFIX: env.busPrefix, EDGE_PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`edge ${i} did not start in 60 s: ${output}`)), 60_000);
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('is up')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.once('exit', (code) => reject(new Error(`edge ${i} exited with ${code}: ${output}`)));
+    });
+    edges.push({ url: `http://127.0.0.1:${port}`, child });
+  }
+  return edges;
+}
