@@ -31,6 +31,8 @@ export interface RunningEdge {
   stop(): Promise<void>;
 }
 
+const EDGE_POOLS = { pool: 2, planOnce: 2 };
+
 /** How long an edge waits for the serving process to answer its sync before asking again. */
 const SYNC_RETRY_MS = 1000;
 
@@ -46,7 +48,9 @@ const SYNC_RETRY_MS = 1000;
  */
 export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
   const log = config.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
-  const db = await openPostgres(config.databaseUrl);
+  // Few connections: token checks (mostly answered by the session cache) and one balance read at a
+  // time (UserFeedPublisher); the server's pipeline must never wait for one the edges took.
+  const db = await openPostgres(config.databaseUrl, EDGE_POOLS);
   const http: Server = createServer((_request, response) => {
     // Only sockets are served here; socket.io answers its own path before this handler runs.
     response.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end('{"code":404,"msg":"Not Found","data":null}');

@@ -63,8 +63,10 @@ const SETTINGS: Record<string, string> = {
   min_wal_size: '32MB',
   checkpoint_timeout: '5min',
   // The pools hold 10 + 6 (postgres.ts: the plan-once pool of the hot path's keyed statements); a few more
-  // for the audit, psql and the benches' statistics.
-  max_connections: '24',
+  // for the audit, psql and the benches' statistics; and 5 for each realtime edge (startEdge.ts's
+  // pools and its LISTEN), up to three. At 24, one edge's pools took the last connections the
+  // server's pipeline needed (bench:pipeline BENCH_EDGES=1: "too many clients already").
+  max_connections: '40',
   // Quiet: warnings and worse, without the statements, and no checkpoint/connection/autovacuum
   // chatter (the few LOG lines of a start, a stop or a crash recovery still appear: PostgreSQL ranks
   // LOG above WARNING for its log). DATA_DIR/postgres.log is begun afresh at each start, the

@@ -18,9 +18,18 @@ function statementName(sql: string): string {
 }
 
 /** PostgreSQL over node-postgres. int8 is parsed to a number so both drivers return one shape. */
-export async function openPostgres(connectionString: string): Promise<Database> {
-  return openPool(withOptionsApart(connectionString));
+export async function openPostgres(connectionString: string, sizes?: PoolSizes): Promise<Database> {
+  return openPool(withOptionsApart(connectionString), undefined, sizes);
 }
+
+/** Connections each of a Database's two pools may open (see openPool). */
+export interface PoolSizes {
+  pool: number;
+  planOnce: number;
+}
+
+/** A server's: the pipelines' transactions and reads, and the hot path's keyed statements. */
+const SERVER_POOLS: PoolSizes = { pool: 10, planOnce: 6 };
 
 /**
  * node-postgres lets the values in a connection string override the config's, so an `options`
@@ -58,7 +67,7 @@ export const PLAN_ONCE_SETTINGS: Readonly<Record<string, string>> = { plan_cache
  * PostgreSQL's (server/db/embeddedPostgres.ts), which adds `afterClose` to stop its server once the
  * pool has ended.
  */
-export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise<void>): Promise<Database> {
+export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise<void>, sizes: PoolSizes = SERVER_POOLS): Promise<Database> {
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
       oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
@@ -71,7 +80,7 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
   // new backend to start and every statement to prepare and plan again on it (bench:pipeline: ~40
   // new sessions a minute at 1,250 orders/s). Idle kept connections do not hold the process open.
   const keep = { idleTimeoutMillis: 0, allowExitOnIdle: true };
-  const pool = new pg.Pool({ ...config, types, ...keep, max: 10, options: [config.options, '-c plan_cache_mode=force_custom_plan'].filter(Boolean).join(' ') });
+  const pool = new pg.Pool({ ...config, types, ...keep, max: sizes.pool, options: [config.options, '-c plan_cache_mode=force_custom_plan'].filter(Boolean).join(' ') });
   // An idle connection that breaks (the database restarts) is dropped by the pool; the next query
   // gets a fresh one or fails with the error. Unhandled, it would end the process.
   pool.on('error', () => undefined);
@@ -80,7 +89,7 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
     ...config,
     types,
     ...keep,
-    max: 6,
+    max: sizes.planOnce,
     options: [config.options, ...Object.entries(PLAN_ONCE_SETTINGS).map(([name, value]) => `-c ${name}=${value}`)].filter(Boolean).join(' '),
   });
   planOncePool.on('error', () => undefined);
