@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BusMessage } from '../../server/kernel/realtime/bus/messages.js';
+import { openRedisBus, type RealtimeBus } from '../../server/kernel/realtime/bus/redisBus.js';
+import { usingPostgres } from './testDb.js';
+
+/**
+ * The realtime bus over this machine's Redis (CI's PostgreSQL pass, like tests/server/edge.test.ts):
+ * a turn's messages travel as one PUBLISH, in order, and a malformed stream message is dropped
+ * without stopping the ones after it.
+ */
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+describe.runIf(usingPostgres())('the realtime bus over Redis', () => {
+  const opened: RealtimeBus[] = [];
+  const open = (prefix: string, log?: (message: string) => void) => {
+    const bus = openRedisBus(REDIS_URL, prefix, log);
+    opened.push(bus);
+    return bus;
+  };
+  afterAll(async () => {
+    for (const bus of opened) await bus.close();
+  });
+
+  it('sends what one turn queued as one message, in the order queued, to every listener', async () => {
+    const prefix = `openex-test:${randomUUID()}`;
+    const server = open(prefix);
+    const edges = [open(prefix), open(prefix)];
+    const received: BusMessage[][][] = [[], []];
+    await Promise.all(edges.map((edge, i) => edge.onStream((messages) => received[i]!.push(messages))));
+    for (let i = 0; i < 100; i++) server.send({ k: 'channel', channel: 'btc_usdt_trade', payload: { n: i } });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    server.send({ k: 'pair', left: 'NOVA', right: 'USDT' });
+    const deadline = Date.now() + 5000;
+    while (received.some((r) => r.length < 2) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (const turns of received) {
+      expect(turns.map((t) => t.length)).toEqual([100, 1]);
+      expect(turns[0]!.map((m) => (m as { payload: { n: number } }).payload.n)).toEqual([...Array(100).keys()]);
+      expect(turns[1]).toEqual([{ k: 'pair', left: 'NOVA', right: 'USDT' }]);
+    }
+  });
+
+  it('answers a sync request on the serving side only, and drops a stream message that is not JSON', async () => {
+    const prefix = `openex-test:${randomUUID()}`;
+    const errors: string[] = [];
+    const server = open(prefix);
+    const edge = open(prefix, (message) => errors.push(message));
+    const asked: string[] = [];
+    await server.onSyncRequest((nonce) => asked.push(nonce));
+    const stream: BusMessage[] = [];
+    await edge.onStream((messages) => stream.push(...messages));
+    await edge.requestSync('nonce-1');
+    const raw = new Redis(REDIS_URL);
+    await raw.publish(`${prefix}:stream`, '{not json');
+    await raw.quit();
+    server.send({ k: 'hello', instance: 'i-1' });
+    const deadline = Date.now() + 5000;
+    while ((asked.length === 0 || stream.length === 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(asked).toEqual(['nonce-1']);
+    expect(stream).toEqual([{ k: 'hello', instance: 'i-1' }]);
+    expect(errors).toEqual(['realtime bus: a stream message that is not JSON']);
+  });
+});
