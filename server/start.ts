@@ -25,6 +25,8 @@ export interface RunningServer {
   realtime: Realtime;
   /** The private user channel's feed; products tell it what they changed after each commit. */
   userFeed: UserFeedPublisher;
+  /** Whether a socket here, or on a realtime edge, follows the user's private channel. */
+  userListening(userId: number): boolean;
   url: string;
   stop(): Promise<void>;
 }
@@ -64,7 +66,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   const kernel: Kernel = {
     config,
     db,
-    userFeed: edges ? feedBoth(userFeed, edges.userFeed) : userFeed,
+    userFeed: edges ? feedBoth(userFeed, edges.userFeed, edges.listening) : userFeed,
     log,
     pairs,
     publish: (channel, payload) => {
@@ -128,6 +130,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     db,
     realtime,
     userFeed,
+    userListening: (userId) => kernel.userFeed.listening?.(userId) ?? realtime.userListening(userId),
     url: address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost'),
     stop: () =>
       (stopping ??= (async () => {

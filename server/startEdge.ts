@@ -11,6 +11,7 @@ import { attachRealtime, type Realtime } from './kernel/realtime/gateway.js';
 import { ChannelReplica } from './kernel/realtime/bus/channelReplica.js';
 import type { BusMessage } from './kernel/realtime/bus/messages.js';
 import { openRedisBus } from './kernel/realtime/bus/redisBus.js';
+import { LISTENER_HEARTBEAT_MS } from './kernel/realtime/bus/servingSide.js';
 import { UserFeedPublisher } from './kernel/realtime/userFeedPublisher.js';
 
 export interface EdgeConfig {
@@ -32,6 +33,8 @@ export interface RunningEdge {
 }
 
 const EDGE_POOLS = { pool: 2, planOnce: 2 };
+/** How soon after a user starts or stops listening here the server hears of it. */
+const LISTENER_REPORT_DELAY_MS = 50;
 
 /** How long an edge waits for the serving process to answer its sync before asking again. */
 const SYNC_RETRY_MS = 1000;
@@ -124,6 +127,19 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
     if (snapshot?.kind === 'snapshot' && realtime.subscriberCount(channel) > 0) realtime.publish(channel, snapshot);
   };
 
+  // Who listens here, for the server's products that build private pushes only for listeners:
+  // reported shortly after a change (changes in a burst go together) and as a heartbeat.
+  const edgeId = randomUUID();
+  let reportDue: NodeJS.Timeout | undefined;
+  const report = () => {
+    clearTimeout(reportDue);
+    reportDue = undefined;
+    bus.reportListeners({ edge: edgeId, users: realtime.listeningUsers() }).catch((error: unknown) => log('realtime edge: listener report failed', error));
+  };
+  realtime.onUserListening(() => (reportDue ??= setTimeout(report, LISTENER_REPORT_DELAY_MS)));
+  const heartbeat = setInterval(report, LISTENER_HEARTBEAT_MS);
+  heartbeat.unref();
+
   await bus.onStream((messages) => {
     for (const message of messages) {
       try {
@@ -145,6 +161,10 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
     stop: () =>
       (stopping ??= (async () => {
         clearTimeout(retry);
+        clearInterval(heartbeat);
+        clearTimeout(reportDue);
+        // The server forgets this edge's listeners now rather than after three missed heartbeats.
+        await bus.reportListeners({ edge: edgeId, users: [] }).catch(() => undefined);
         await bus.close();
         await feed.idle();
         await stopListening();

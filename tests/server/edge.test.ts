@@ -156,6 +156,18 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
     await sameAsServer(DEPTH);
   });
 
+  it("tells the server who listens on its private channel, so products build those users' pushes", async () => {
+    const listener = await trader(server.db, {});
+    expect(server.userListening(listener.id)).toBe(false);
+    const socket = await connect();
+    expect((await socket.subscribe({ channel: 'user', token: listener.token })).code).toBe(200);
+    await until(() => server.userListening(listener.id));
+    // Not on the server's own sockets: the edge's report says so.
+    expect(server.realtime.userListening(listener.id)).toBe(false);
+    socket.socket.close();
+    await until(() => !server.userListening(listener.id));
+  });
+
   it('refuses what the server refuses, in the subscriber’s language, and changes nothing', async () => {
     const client = await connect('ja_JP');
     expect(await client.subscribe('btc_nope_depth')).toEqual({ code: 400, msg: MESSAGES.ja_JP.unknownChannel, channel: 'btc_nope_depth' });

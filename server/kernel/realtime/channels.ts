@@ -10,6 +10,12 @@ import { futureDepthChannel, futureKlineChannel, futureTradeChannel } from '../.
  */
 export const userRoom = (userId: number): string => `user:${userId}`;
 
+/** The user whose private-channel room this is, if it is one. */
+export function userOfRoom(room: string): number | undefined {
+  const match = /^user:(\d+)$/.exec(room);
+  return match ? Number(match[1]) : undefined;
+}
+
 /** Channel names are short lowercase words joined by underscores; anything else is refused unread. */
 const CHANNEL_SHAPE = /^[a-z0-9]{1,12}(_[a-z0-9]{1,12}){1,4}$/;
 

@@ -4,7 +4,7 @@ import { ResultCode, type SocketRefusal } from '../../../src/domain/api.js';
 import { localeFromHeader, type LocaleCode } from '../../../src/domain/languages.js';
 import { USER_CHANNEL, type UserStreamMessage } from '../../../src/domain/spotOrders.js';
 import { translate, type MessageKey } from '../i18n/messages.js';
-import { ChannelRegistry, userRoom } from './channels.js';
+import { ChannelRegistry, userOfRoom, userRoom } from './channels.js';
 import { setFrameCorking } from './frameCorking.js';
 import { originAllowed } from './origins.js';
 import { PushCoalescer } from './pushCoalescer.js';
@@ -22,6 +22,10 @@ export interface Realtime {
   publishToUser(userId: number, message: UserStreamMessage): void;
   /** Whether any socket is subscribed to `userId`'s private channel (else there is nothing to read or push). */
   userListening(userId: number): boolean;
+  /** The users with a socket on the private channel here now (a realtime edge reports them to its server). */
+  listeningUsers(): number[];
+  /** Told when a user's private channel gets its first socket here (true) or loses its last (false). */
+  onUserListening(listener: (userId: number, listening: boolean) => void): void;
   close(): Promise<void>;
 }
 
@@ -159,6 +163,16 @@ export function attachRealtime(server: HttpServer, registry: ChannelRegistry, op
       pushes.push(userRoom(userId), message);
     },
     userListening: (userId) => (io.sockets.adapter.rooms.get(userRoom(userId))?.size ?? 0) > 0,
+    listeningUsers: () => [...io.sockets.adapter.rooms.keys()].flatMap((room) => userOfRoom(room) ?? []),
+    onUserListening(listener) {
+      // The in-memory adapter creates a room with its first member and deletes it with its last.
+      const tell = (listening: boolean) => (room: string) => {
+        const userId = userOfRoom(room);
+        if (userId !== undefined) listener(userId, listening);
+      };
+      io.sockets.adapter.on('create-room', tell(true));
+      io.sockets.adapter.on('delete-room', tell(false));
+    },
     close: () => new Promise((resolve) => void io.close(() => resolve())),
   };
 }

@@ -19,6 +19,15 @@ export type BusMessage =
   | { k: 'sync'; nonce: string; instance: string; snapshots: Record<string, object> };
 
 /** The bus's two Redis channels under one prefix (REALTIME_BUS_PREFIX), so several exchanges or test files can share a Redis. */
-export const busChannels = (prefix: string) => ({ stream: `${prefix}:stream`, sync: `${prefix}:sync` });
+export const busChannels = (prefix: string) => ({ stream: `${prefix}:stream`, sync: `${prefix}:sync`, listeners: `${prefix}:listeners` });
+
+/**
+ * An edge's report to the serving process: every user whose private channel has a socket on it
+ * now. Sent after changes and as a heartbeat; `users` empty when the edge stops.
+ */
+export interface ListenerReport {
+  edge: string;
+  users: number[];
+}
 
 export const DEFAULT_BUS_PREFIX = 'openex:realtime';

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { busChannels, type BusMessage } from './messages.js';
+import { busChannels, type BusMessage, type ListenerReport } from './messages.js';
 
 /**
  * The realtime bus over Redis pub/sub (docs/ARCHITECTURE.md "Scale-out: realtime edges").
@@ -19,6 +19,10 @@ export interface RealtimeBus {
   onSyncRequest(handler: (nonce: string) => void): Promise<void>;
   /** Asks the serving process for every channel's snapshot; the answer arrives in the stream. */
   requestSync(nonce: string): Promise<void>;
+  /** An edge's listeners, to the serving process (at once, not with the stream). */
+  reportListeners(report: ListenerReport): Promise<void>;
+  /** The edges' reports (the serving process). */
+  onListenerReport(handler: (report: ListenerReport) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -73,6 +77,18 @@ export function openRedisBus(url: string, prefix: string, log: (message: string,
     requestSync: async (nonce) => {
       await publisher.publish(names.sync, nonce);
     },
+    reportListeners: async (report) => {
+      await publisher.publish(names.listeners, JSON.stringify(report));
+    },
+    onListenerReport: (handler) =>
+      listen(names.listeners, (text) => {
+        try {
+          const report = JSON.parse(text) as Partial<ListenerReport>;
+          if (typeof report.edge === 'string' && Array.isArray(report.users) && report.users.every(Number.isSafeInteger)) handler(report as ListenerReport);
+        } catch (error) {
+          log('realtime bus: a listener report that is not JSON', error);
+        }
+      }),
     async close() {
       flush();
       await Promise.allSettled([publisher.quit(), subscriber?.quit()]);

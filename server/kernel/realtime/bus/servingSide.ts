@@ -17,14 +17,16 @@ export interface ChannelSource {
 export function serveBus(
   bus: RealtimeBus,
   source: ChannelSource,
-): { publish(channel: string, payload: object): void; userFeed: UserFeed; announce(): Promise<void> } {
+): { publish(channel: string, payload: object): void; userFeed: UserFeed; listening(userId: number): boolean; announce(): Promise<void> } {
   const instance = randomUUID();
+  const listeners = new EdgeListeners();
   // Until the gateway is up there is nothing to answer a sync with; channel messages sent before
   // the hello would be folded into the copies of the previous start's books, so none go out.
   let announced = false;
   return {
     /** Once the gateway is up: answers syncs from now on, and tells the edges to ask. */
     async announce() {
+      await bus.onListenerReport((report) => listeners.report(report.edge, report.users));
       await bus.onSyncRequest((nonce) => {
         const snapshots: Record<string, object> = {};
         for (const channel of source.channels()) {
@@ -39,6 +41,8 @@ export function serveBus(
     publish: (channel, payload) => {
       if (announced) bus.send({ k: 'channel', channel, payload });
     },
+    /** Whether an edge has a socket on the user's private channel (as its last report said). */
+    listening: (userId) => listeners.has(userId),
     userFeed: {
       balancesChanged: (userId, rows) => {
         if (rows.length > 0) bus.send({ k: 'balances', userId, rows: rows.map(({ currency, account }) => ({ currency, account })) });
@@ -52,11 +56,37 @@ export function serveBus(
 }
 
 /**
- * The kernel's user feed when edges serve sockets too: this process's own sockets, and the bus.
- * No `listening`: a user may be listening on any edge, so products build their pushes for everyone.
+ * An edge reports its private channel's users after each change and every LISTENER_HEARTBEAT_MS;
+ * an edge unheard of for three heartbeats is gone (stopped, crashed or cut off), and its users with it.
  */
-export function feedBoth(local: UserFeed, remote: UserFeed): UserFeed {
+export const LISTENER_HEARTBEAT_MS = 5000;
+
+class EdgeListeners {
+  private readonly edges = new Map<string, { users: Set<number>; heardAt: number }>();
+
+  report(edge: string, users: number[]): void {
+    if (users.length === 0) this.edges.delete(edge);
+    else this.edges.set(edge, { users: new Set(users), heardAt: Date.now() });
+  }
+
+  has(userId: number): boolean {
+    const now = Date.now();
+    for (const [edge, { users, heardAt }] of this.edges) {
+      if (now - heardAt > 3 * LISTENER_HEARTBEAT_MS) this.edges.delete(edge);
+      else if (users.has(userId)) return true;
+    }
+    return false;
+  }
+}
+
+/**
+ * The kernel's user feed when edges serve sockets too: this process's own sockets, and the bus.
+ * A user listens if a socket here or on an edge does (`listening`: the edges' reports), so products
+ * that build pushes only for listeners (seconds contracts' settlement) build them for these only.
+ */
+export function feedBoth(local: UserFeed, remote: UserFeed, listeningOnEdges: (userId: number) => boolean): UserFeed {
   return {
+    listening: (userId) => (local.listening?.(userId) ?? true) || listeningOnEdges(userId),
     balancesChanged(userId, rows) {
       local.balancesChanged(userId, rows);
       remote.balancesChanged(userId, rows);
