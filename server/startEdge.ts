@@ -81,8 +81,10 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
   let retry: NodeJS.Timeout | undefined;
   const resync = () => {
     awaiting = randomUUID();
+    let asked = 0;
     const ask = () => {
       bus.requestSync(awaiting!).catch((error: unknown) => log('realtime edge: sync request failed', error));
+      if (++asked === 5) log(`realtime edge: no answer from the server on bus ${config.bus.prefix} yet; still asking every second`, undefined);
       retry = setTimeout(ask, SYNC_RETRY_MS);
     };
     clearTimeout(retry);
@@ -140,6 +142,10 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
   const heartbeat = setInterval(report, LISTENER_HEARTBEAT_MS);
   heartbeat.unref();
 
+  bus.onResubscribed(() => {
+    log('realtime edge: the bus is back; syncing again', undefined);
+    resync();
+  });
   await bus.onStream((messages) => {
     for (const message of messages) {
       try {

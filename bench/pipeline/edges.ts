@@ -23,7 +23,16 @@ export async function startEdges(count: number, env: { databaseUrl: string; busU
   for (let i = 0; i < count; i++) {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'server', 'edge.ts')], {
-      env: { ...process.env, DATABASE_URL: env.databaseUrl, REALTIME_BUS_URL: env.busUrl, REALTIME_BUS_PREFIX: env.busPrefix, EDGE_PORT: String(port), HOST: '127.0.0.1' },
+      env: {
+        ...process.env,
+        DATABASE_URL: env.databaseUrl,
+        REALTIME_BUS_URL: env.busUrl,
+        REALTIME_BUS_PREFIX: env.busPrefix,
+        EDGE_PORT: String(port),
+        HOST: '127.0.0.1',
+        // BENCH_EDGE_PUSH_INTERVAL_MS: the edges' push interval alone (PUSH_INTERVAL_MS reaches the server too).
+        ...(process.env.BENCH_EDGE_PUSH_INTERVAL_MS ? { PUSH_INTERVAL_MS: process.env.BENCH_EDGE_PUSH_INTERVAL_MS } : {}),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depthChannel, tradeChannel } from '../../src/domain/market.js';
@@ -37,6 +38,7 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
   let edge: RunningEdge;
   let restarted: RunningServer | undefined;
   let restartDir: string | undefined;
+  const edgeLog: string[] = [];
   const sockets: Socket[] = [];
 
   async function connect(lang = 'en_US'): Promise<Client> {
@@ -99,7 +101,7 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
   beforeAll(async () => {
     running = await startQuietServer('edge', { realtimeBus: bus });
     server = running.server;
-    edge = await startEdge({ port: 0, host: '127.0.0.1', databaseUrl: running.schemaUrl!, bus, log: () => undefined });
+    edge = await startEdge({ port: 0, host: '127.0.0.1', databaseUrl: running.schemaUrl!, bus, log: (message) => edgeLog.push(message) });
   });
 
   afterAll(async () => {
@@ -176,6 +178,25 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
     expect(client.data).toEqual([]);
     const page = await fetch(`${edge.url}/api/plat_config`, { method: 'POST' });
     expect(page.status).toBe(404);
+  });
+
+  it('syncs again when its connection to the bus breaks, and ends up with the same book as the server', async () => {
+    const seller = await trader(server.db, { BTC: '1' });
+    await place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '93000', quantity: '0.1' });
+    await until(() => hasAsk('93000', '0.1')({ channel: DEPTH, ...server.realtime.latest(DEPTH) }));
+    await sameAsServer(DEPTH);
+    // Cut the bus's subscribing connections of this test's prefix (the edge's, and the server's for
+    // sync requests and listener reports); other files share this Redis under other prefixes.
+    const redis = new Redis(REDIS_URL);
+    const clients = ((await redis.client('LIST')) as string).split('\n').filter((line) => line.includes(` name=${bus.prefix}:subscriber `));
+    expect(clients.length).toBe(2);
+    for (const line of clients) await redis.client('KILL', 'ID', line.match(/id=(\d+)/)![1]!);
+    await redis.quit();
+    // Published while the edge is away: pub/sub keeps nothing, so only a new sync brings it.
+    await place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '93000', quantity: '0.2' });
+    await until(() => hasAsk('93000', '0.3')({ channel: DEPTH, ...server.realtime.latest(DEPTH) }));
+    await until(() => JSON.stringify(edge.realtime.latest(DEPTH)) === JSON.stringify(server.realtime.latest(DEPTH)));
+    expect(edgeLog).toContain('realtime edge: the bus is back; syncing again');
   });
 
   it('takes the books again when the server restarts, and sends them to its sockets as snapshots', async () => {

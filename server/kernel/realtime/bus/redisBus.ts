@@ -15,6 +15,11 @@ export interface RealtimeBus {
   send(message: BusMessage): void;
   /** Every message of the stream, in order (edges). */
   onStream(handler: (messages: BusMessage[]) => void): Promise<void>;
+  /**
+   * Told when the subscribing connection is back after a break: what was published meanwhile never
+   * arrives (pub/sub keeps nothing), so an edge syncs again.
+   */
+  onResubscribed(handler: () => void): void;
   /** Sync requests (the serving process). */
   onSyncRequest(handler: (nonce: string) => void): Promise<void>;
   /** Asks the serving process for every channel's snapshot; the answer arrives in the stream. */
@@ -30,24 +35,42 @@ export function openRedisBus(url: string, prefix: string, log: (message: string,
   const names = busChannels(prefix);
   // Fails fast while Redis is down instead of queueing commands without bound; reconnects by itself.
   const options = { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false } as const;
-  const publisher = new Redis(url, options);
+  const publisher = new Redis(url, { ...options, connectionName: `${prefix}:publisher` });
   let subscriber: Redis | undefined;
   publisher.on('error', (error) => log('realtime bus (publish)', error));
   let queued: BusMessage[] = [];
   let scheduled = false;
+  // While Redis is away every turn's publish fails: said once, and again once it works.
+  let failing = false;
+  let resubscribed: (() => void) | undefined;
 
   const flush = () => {
     scheduled = false;
     const batch = queued;
     queued = [];
     if (batch.length === 0) return;
-    publisher.publish(names.stream, JSON.stringify(batch)).catch((error: unknown) => log('realtime bus publish failed', error));
+    publisher.publish(names.stream, JSON.stringify(batch)).then(
+      () => {
+        if (failing) log('realtime bus: publishing again', undefined);
+        failing = false;
+      },
+      (error: unknown) => {
+        if (!failing) log('realtime bus publish failed (messages are dropped until Redis answers again)', error);
+        failing = true;
+      },
+    );
   };
 
   const listen = async (channel: string, handler: (text: string) => void): Promise<void> => {
     if (!subscriber) {
-      subscriber = new Redis(url, options);
+      // Named, so an operator (or a test) can tell the bus's connections apart in CLIENT LIST.
+      subscriber = new Redis(url, { ...options, connectionName: `${prefix}:subscriber` });
       subscriber.on('error', (error) => log('realtime bus (subscribe)', error));
+      let readyBefore = false;
+      subscriber.on('ready', () => {
+        if (readyBefore) resubscribed?.();
+        readyBefore = true;
+      });
     }
     const own = subscriber;
     own.on('message', (from: string, text: string) => {
@@ -73,6 +96,9 @@ export function openRedisBus(url: string, prefix: string, log: (message: string,
         }
         if (Array.isArray(messages)) handler(messages as BusMessage[]);
       }),
+    onResubscribed(handler) {
+      resubscribed = handler;
+    },
     onSyncRequest: (handler) => listen(names.sync, (nonce) => handler(nonce.slice(0, 64))),
     requestSync: async (nonce) => {
       await publisher.publish(names.sync, nonce);
