@@ -103,6 +103,7 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
         const again = instance !== undefined;
         awaiting = undefined;
         instance = message.instance;
+        if (Array.isArray(message.channels)) registry.addChannels(message.channels);
         replica.load(message.snapshots);
         // After a restart, sockets already here get the rebuilt books and trades as fresh snapshots.
         if (again) for (const channel of Object.keys(message.snapshots)) resnapshot(channel);

@@ -9,6 +9,8 @@ import { SPOT_PATHS, USER_CHANNEL, type SpotOrder } from '../../src/domain/spotO
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { startServer, type RunningServer } from '../../server/start.js';
 import { startEdge, type RunningEdge } from '../../server/startEdge.js';
+import { openRedisBus } from '../../server/kernel/realtime/bus/redisBus.js';
+import { serveBus } from '../../server/kernel/realtime/bus/servingSide.js';
 import { startQuietServer } from './quietServer.js';
 import { trader, type Trader } from './spot/spotApp.js';
 import { usingPostgres } from './testDb.js';
@@ -168,6 +170,25 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
     expect(server.realtime.userListening(listener.id)).toBe(false);
     socket.socket.close();
     await until(() => !server.userListening(listener.id));
+  });
+
+  it("takes the server's channel list from its sync, so a pair listed while it was away can be subscribed", async () => {
+    // A serving side of its own on another prefix, whose registry has a pair the database does not list.
+    const other = { url: REDIS_URL, prefix: `${bus.prefix}:other` };
+    const serving = openRedisBus(other.url, other.prefix);
+    const side = serveBus(serving, { channels: () => ['nova_usdt_depth'], latest: () => ({ kind: 'snapshot', seq: 3, bids: [['1.5', '10']], asks: [] }) });
+    await side.announce();
+    const second = await startEdge({ port: 0, host: '127.0.0.1', databaseUrl: running.schemaUrl!, bus: other, log: () => undefined });
+    try {
+      const socket = io(second.url, { transports: ['websocket'], forceNew: true, reconnection: false });
+      sockets.push(socket);
+      const snapshot = new Promise((resolve) => socket.on('data', resolve));
+      expect(await socket.timeout(5000).emitWithAck('subscribe', 'nova_usdt_depth')).toMatchObject({ code: 200 });
+      expect(await snapshot).toEqual({ channel: 'nova_usdt_depth', kind: 'snapshot', seq: 3, bids: [['1.5', '10']], asks: [] });
+    } finally {
+      await second.stop();
+      await serving.close();
+    }
   });
 
   it('refuses what the server refuses, in the subscriber’s language, and changes nothing', async () => {

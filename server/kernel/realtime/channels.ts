@@ -37,6 +37,11 @@ export class ChannelRegistry {
     for (const channel of channelsOf({ left_symbol: left, right_symbol: right, trade_status: 1, contract_status: 0 })) this.known.add(channel);
   }
 
+  /** Channels the serving process has (a realtime edge's sync): pairs listed while the edge was away included. */
+  addChannels(channels: Iterable<string>): void {
+    for (const channel of channels) if (CHANNEL_SHAPE.test(channel)) this.known.add(channel);
+  }
+
   has(channel: string): boolean {
     return this.known.has(channel);
   }

@@ -15,8 +15,11 @@ export type BusMessage =
   | { k: 'pair'; left: string; right: string }
   /** The serving process started: every edge's copy of the channels is out of date (its books were rebuilt). */
   | { k: 'hello'; instance: string }
-  /** What a new subscriber would get on each channel now, for the edge that asked with `nonce`. */
-  | { k: 'sync'; nonce: string; instance: string; snapshots: Record<string, object> };
+  /**
+   * What a new subscriber would get on each channel now, for the edge that asked with `nonce`, and
+   * every channel the server has (a pair listed while the edge was away has no `pair` message for it).
+   */
+  | { k: 'sync'; nonce: string; instance: string; channels: string[]; snapshots: Record<string, object> };
 
 /** The bus's two Redis channels under one prefix (REALTIME_BUS_PREFIX), so several exchanges or test files can share a Redis. */
 export const busChannels = (prefix: string) => ({ stream: `${prefix}:stream`, sync: `${prefix}:sync`, listeners: `${prefix}:listeners` });

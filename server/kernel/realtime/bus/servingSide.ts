@@ -29,11 +29,12 @@ export function serveBus(
       await bus.onListenerReport((report) => listeners.report(report.edge, report.users));
       await bus.onSyncRequest((nonce) => {
         const snapshots: Record<string, object> = {};
-        for (const channel of source.channels()) {
+        const channels = source.channels();
+        for (const channel of channels) {
           const latest = source.latest(channel);
           if (latest) snapshots[channel] = latest;
         }
-        bus.send({ k: 'sync', nonce, instance, snapshots });
+        bus.send({ k: 'sync', nonce, instance, channels, snapshots });
       });
       announced = true;
       bus.send({ k: 'hello', instance });
