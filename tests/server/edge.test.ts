@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depthChannel, tradeChannel } from '../../src/domain/market.js';
 import { SPOT_PATHS, USER_CHANNEL, type SpotOrder } from '../../src/domain/spotOrders.js';
@@ -14,6 +14,7 @@ import { serveBus } from '../../server/kernel/realtime/bus/servingSide.js';
 import { startQuietServer } from './quietServer.js';
 import { trader, type Trader } from './spot/spotApp.js';
 import { usingPostgres } from './testDb.js';
+import { recordSocket, type SocketRecorder } from './socketRecorder.js';
 
 /**
  * The scale-out mode's realtime edge (docs/ARCHITECTURE.md "Scale-out: realtime edges"): a
@@ -26,12 +27,6 @@ const DEPTH = depthChannel('BTC', 'USDT');
 const TRADES = tradeChannel('BTC', 'USDT');
 
 type Payload = Record<string, unknown>;
-interface Client {
-  socket: Socket;
-  data: Payload[];
-  subscribe(message: unknown): Promise<{ code: number; msg: string; channel?: string }>;
-  next(match: (payload: Payload) => boolean): Promise<Payload>;
-}
 
 describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
   const bus = { url: REDIS_URL, prefix: `openex-test:${process.pid}:${Date.now()}` };
@@ -43,35 +38,8 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
   const edgeLog: string[] = [];
   const sockets: Socket[] = [];
 
-  async function connect(lang = 'en_US'): Promise<Client> {
-    const socket = io(edge.url, { transports: ['websocket'], auth: { lang }, forceNew: true, reconnection: false });
-    sockets.push(socket);
-    const data: Payload[] = [];
-    const waiters: Array<{ match: (p: Payload) => boolean; resolve: (p: Payload) => void }> = [];
-    socket.on('data', (...payloads: Payload[]) => {
-      for (const payload of payloads) {
-        data.push(payload);
-        for (const w of [...waiters]) if (w.match(payload)) waiters.splice(waiters.indexOf(w), 1) && w.resolve(payload);
-      }
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return {
-      socket,
-      data,
-      subscribe: (message) => socket.timeout(5000).emitWithAck('subscribe', message),
-      next: (match) => {
-        const seen = data.find(match);
-        if (seen) return Promise.resolve(seen);
-        return Promise.race([
-          new Promise<Payload>((resolve) => waiters.push({ match, resolve })),
-          new Promise<Payload>((_, reject) => setTimeout(() => reject(new Error('timed out waiting for a push from the edge')), 5000)),
-        ]);
-      },
-    };
-  }
+  /** A socket on the edge, recording everything pushed to it. */
+  const connect = (lang = 'en_US'): Promise<SocketRecorder<Payload>> => recordSocket<Payload>(edge.url, { lang, opened: sockets });
 
   async function place(who: Trader, body: object): Promise<SpotOrder> {
     const response = await fetch(`${server.url}${SPOT_PATHS.place}`, { method: 'POST', headers: { 'content-type': 'application/json', token: who.token }, body: JSON.stringify(body) });
@@ -155,7 +123,7 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
     // The bystander's own order arrives; nothing of the buyer's came before it on the same socket.
     const own = await place(bystander, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '1', quantity: '1' });
     await bystanderSocket.next((p) => p.kind === 'order' && (p.order as SpotOrder).id === own.id);
-    expect(bystanderSocket.data.filter((p) => p.kind === 'order').map((p) => (p.order as SpotOrder).id)).toEqual([own.id]);
+    expect(bystanderSocket.messages.filter((p) => p.kind === 'order').map((p) => (p.order as SpotOrder).id)).toEqual([own.id]);
     await sameAsServer(TRADES);
     await sameAsServer(DEPTH);
   });
@@ -180,11 +148,9 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
     await side.announce();
     const second = await startEdge({ port: 0, host: '127.0.0.1', databaseUrl: running.schemaUrl!, bus: other, log: () => undefined });
     try {
-      const socket = io(second.url, { transports: ['websocket'], forceNew: true, reconnection: false });
-      sockets.push(socket);
-      const snapshot = new Promise((resolve) => socket.on('data', resolve));
-      expect(await socket.timeout(5000).emitWithAck('subscribe', 'nova_usdt_depth')).toMatchObject({ code: 200 });
-      expect(await snapshot).toEqual({ channel: 'nova_usdt_depth', kind: 'snapshot', seq: 3, bids: [['1.5', '10']], asks: [] });
+      const socket = await recordSocket<Payload>(second.url, { opened: sockets });
+      expect(await socket.subscribe('nova_usdt_depth')).toMatchObject({ code: 200 });
+      expect(await socket.next((p) => p.channel === 'nova_usdt_depth')).toEqual({ channel: 'nova_usdt_depth', kind: 'snapshot', seq: 3, bids: [['1.5', '10']], asks: [] });
     } finally {
       await second.stop();
       await serving.close();
@@ -196,7 +162,7 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
     expect(await client.subscribe('btc_nope_depth')).toEqual({ code: 400, msg: MESSAGES.ja_JP.unknownChannel, channel: 'btc_nope_depth' });
     expect(await client.subscribe({ channel: 'user', token: 'not-a-session' })).toEqual({ code: 400, msg: MESSAGES.ja_JP.notLoggedIn, channel: 'user' });
     expect(await client.subscribe({ nonsense: true })).toEqual({ code: 400, msg: MESSAGES.ja_JP.malformedMessage });
-    expect(client.data).toEqual([]);
+    expect(client.messages).toEqual([]);
     const page = await fetch(`${edge.url}/api/plat_config`, { method: 'POST' });
     expect(page.status).toBe(404);
   });
@@ -235,9 +201,9 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
       marketMakers: false,
       realtimeBus: bus,
     });
-    const before = watcher.data.length;
+    const before = watcher.messages.length;
     await sameAsServer(DEPTH);
-    const resent = await watcher.next((p) => watcher.data.indexOf(p) >= before && p.channel === DEPTH && p.kind === 'snapshot');
+    const resent = await watcher.next((p) => watcher.messages.indexOf(p) >= before && p.channel === DEPTH && p.kind === 'snapshot');
     expect(resent).toEqual(server.realtime.latest(DEPTH));
     const seller = await trader(server.db, { BTC: '1' });
     await place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '95000', quantity: '0.25' });

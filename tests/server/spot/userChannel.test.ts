@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPOT_PATHS, USER_CHANNEL, type SpotOrder, type UserStreamMessage } from '../../../src/domain/spotOrders.js';
 import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
@@ -6,52 +6,15 @@ import { revokeAllSessions } from '../../../server/kernel/auth/sessions.js';
 import type { RunningServer } from '../../../server/start.js';
 import { startQuietServer } from '../quietServer.js';
 import { trader, type Trader } from './spotApp.js';
+import { recordSocket, type SocketRecorder } from '../socketRecorder.js';
 
-type Reply = { code: number; msg: string; channel?: string };
-
-interface Client {
-  socket: Socket;
-  messages: UserStreamMessage[];
-  subscribe(message: unknown): Promise<Reply>;
-  unsubscribe(message: unknown): Promise<Reply>;
-  /** The first private message (already here or coming) for which `match` holds. */
-  next(match: (m: UserStreamMessage) => boolean): Promise<UserStreamMessage>;
-}
+type Client = SocketRecorder<UserStreamMessage>;
 
 let server: RunningServer;
 const sockets: Socket[] = [];
 
-async function connect(lang = 'en_US'): Promise<Client> {
-  const socket = io(server.url, { transports: ['websocket'], auth: { lang }, forceNew: true, reconnection: false });
-  sockets.push(socket);
-  const messages: UserStreamMessage[] = [];
-  const waiters: Array<{ match: (m: UserStreamMessage) => boolean; resolve: (m: UserStreamMessage) => void }> = [];
-  socket.on('data', (...payloads: UserStreamMessage[]) => {
-    for (const payload of payloads) {
-      if (payload.channel !== USER_CHANNEL) continue;
-      messages.push(payload);
-      for (const w of [...waiters]) if (w.match(payload)) waiters.splice(waiters.indexOf(w), 1) && w.resolve(payload);
-    }
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return {
-    socket,
-    messages,
-    subscribe: (message) => socket.timeout(5000).emitWithAck('subscribe', message),
-    unsubscribe: (message) => socket.timeout(5000).emitWithAck('unsubscribe', message),
-    next: (match) => {
-      const seen = messages.find(match);
-      if (seen) return Promise.resolve(seen);
-      return Promise.race([
-        new Promise<UserStreamMessage>((resolve) => waiters.push({ match, resolve })),
-        new Promise<UserStreamMessage>((_, reject) => setTimeout(() => reject(new Error('timed out waiting for a user message')), 5000)),
-      ]);
-    },
-  };
-}
+/** A socket that records the private channel's messages only. */
+const connect = (lang = 'en_US'): Promise<Client> => recordSocket<UserStreamMessage>(server.url, { lang, keep: (m) => m.channel === USER_CHANNEL, opened: sockets });
 
 async function place(who: Trader, body: object): Promise<SpotOrder> {
   const response = await fetch(`${server.url}${SPOT_PATHS.place}`, { method: 'POST', headers: { 'content-type': 'application/json', token: who.token }, body: JSON.stringify(body) });
