@@ -24,7 +24,8 @@ import { startServerProcess, type ServerProcess } from '../tests/system/serverPr
 import { fundedTraders, referencePrices } from '../tests/system/traders.js';
 import type { Trader } from '../tests/system/workload.js';
 import { createIsolatedSchema, type IsolatedSchema } from '../tests/server/testDb.js';
-import { embeddedDatabaseUrl, startEdges, type Edge } from './pipeline/edges.js';
+import { embeddedDatabaseUrl } from '../server/kernel/db/embeddedPostgres.js';
+import { startEdges, type Edge } from './pipeline/edges.js';
 import type { ProbeArrival } from './pipeline/subscribers.js';
 import { printStatementStats, resetStatementStats, statementStatsEnv } from './pipeline/statementStats.js';
 import { childPid, closeClient, cpuSecondsOfProcesses, cpuSeconds, freePort, keepAlive, loadClient, loadClientKind, ms, now, openLoop, percentile, post, probeEvery, SUSTAIN, withCpu, type LoadClient, type Outcome, type StepResult } from './pipeline/load.js';
@@ -274,7 +275,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
     });
 
     if (EDGES > 0) {
-      edges = await startEdges(EDGES, { databaseUrl: schema?.url ?? embeddedDatabaseUrl(dataDir), busUrl: BUS.url, busPrefix: BUS.prefix });
+      edges = await startEdges(EDGES, { databaseUrl: schema?.url ?? embeddedDatabaseUrl(join(dataDir, 'postgres')), busUrl: BUS.url, busPrefix: BUS.prefix });
       for (const edge of edges) children.add(edge.child);
       console.log(`  ${edges.length} realtime edge(s) up (${edges.map((e) => e.url).join(', ')}), bus ${BUS.url}; the subscribers connect to them`);
     }

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from './load.js';
 
@@ -10,12 +9,6 @@ import { freePort } from './load.js';
 export interface Edge {
   url: string;
   child: ChildProcess;
-}
-
-/** The embedded PostgreSQL of a server's DATA_DIR, reached over its unix socket (postmaster.pid: port, socket directory). */
-export function embeddedDatabaseUrl(dataDir: string): string {
-  const [, , , port, socketDir] = readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
-  return `postgresql://postgres@/postgres?host=${encodeURIComponent(socketDir!.trim())}&port=${port!.trim()}`;
 }
 
 export async function startEdges(count: number, env: { databaseUrl: string; busUrl: string; busPrefix: string }): Promise<Edge[]> {
