@@ -60,7 +60,8 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   );
   const pairs = pairOpenings(log.error);
   let channels: ChannelRegistry | undefined;
-  // With edges (REALTIME_BUS_URL), everything pushed here goes to them too, from the first push on.
+  // With edges (REALTIME_BUS_URL), what is pushed here goes to them too: user notices from the first
+  // on, channel messages once the gateway is up and announced (serveBus).
   const bus = config.realtimeBus && openRedisBus(config.realtimeBus.url, config.realtimeBus.prefix, log.error);
   const edges = bus && serveBus(bus, { channels: () => channels?.list() ?? [], latest: (channel) => gateway?.latest(channel) });
   const kernel: Kernel = {

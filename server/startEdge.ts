@@ -42,8 +42,9 @@ const SYNC_RETRY_MS = 1000;
 /**
  * A realtime edge (docs/ARCHITECTURE.md "Scale-out: realtime edges"): a process that serves only
  * the socket.io gateway — the same gateway, channels, refusals and private channel as the server's
- * — fed by the realtime bus instead of markets. The writes to hundreds of sockets, the bulk of the
- * serving process's event loop under load, happen here, in as many processes as there are edges.
+ * — fed by the realtime bus instead of markets. The writes to hundreds of sockets (a fifth of the
+ * serving process's event loop under load, bench/README.md) happen here, in as many processes as
+ * there are edges.
  *
  * Composition: database (no migrations: the serving process owns the schema) → registry → gateway
  * with the channel replica's snapshots → user feed → bus. It listens once its first sync is in, so
