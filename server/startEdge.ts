@@ -9,7 +9,7 @@ import { openPostgres } from './kernel/db/postgres.js';
 import { ChannelRegistry } from './kernel/realtime/channels.js';
 import { attachRealtime, type Realtime } from './kernel/realtime/gateway.js';
 import { ChannelReplica } from './kernel/realtime/bus/channelReplica.js';
-import type { BusMessage } from './kernel/realtime/bus/messages.js';
+import { EdgeSync } from './kernel/realtime/bus/edgeSync.js';
 import { openRedisBus } from './kernel/realtime/bus/redisBus.js';
 import { LISTENER_HEARTBEAT_MS } from './kernel/realtime/bus/servingSide.js';
 import { UserFeedPublisher } from './kernel/realtime/userFeedPublisher.js';
@@ -35,9 +35,6 @@ export interface RunningEdge {
 const EDGE_POOLS = { pool: 2, planOnce: 2 };
 /** How soon after a user starts or stops listening here the server hears of it. */
 const LISTENER_REPORT_DELAY_MS = 50;
-
-/** How long an edge waits for the serving process to answer its sync before asking again. */
-const SYNC_RETRY_MS = 1000;
 
 /**
  * A realtime edge (docs/ARCHITECTURE.md "Scale-out: realtime edges"): a process that serves only
@@ -74,62 +71,7 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
   const stopListening = await listenForRevocations(db);
   const bus = openRedisBus(config.bus.url, config.bus.prefix, log);
 
-  // Channel messages are dropped while a sync is awaited: the snapshot it brings already holds them.
-  let awaiting: string | undefined;
-  let instance: string | undefined;
-  let firstSync: (() => void) | undefined;
-  const synced = new Promise<void>((resolve) => (firstSync = resolve));
-  let retry: NodeJS.Timeout | undefined;
-  const resync = () => {
-    awaiting = randomUUID();
-    let asked = 0;
-    const ask = () => {
-      bus.requestSync(awaiting!).catch((error: unknown) => log('realtime edge: sync request failed', error));
-      if (++asked === 5) log(`realtime edge: no answer from the server on bus ${config.bus.prefix} yet; still asking every second`, undefined);
-      retry = setTimeout(ask, SYNC_RETRY_MS);
-    };
-    clearTimeout(retry);
-    ask();
-  };
-
-  const receive = (message: BusMessage) => {
-    switch (message.k) {
-      case 'hello':
-        // The serving process restarted: its books were rebuilt and their sequence numbers began again.
-        if (message.instance !== instance) resync();
-        return;
-      case 'sync': {
-        if (message.nonce !== awaiting) return;
-        clearTimeout(retry);
-        const again = instance !== undefined;
-        awaiting = undefined;
-        instance = message.instance;
-        if (Array.isArray(message.channels)) registry.addChannels(message.channels);
-        replica.load(message.snapshots);
-        // After a restart, sockets already here get the rebuilt books and trades as fresh snapshots.
-        if (again) for (const channel of Object.keys(message.snapshots)) resnapshot(channel);
-        firstSync?.();
-        return;
-      }
-      case 'channel':
-        if (awaiting) return;
-        replica.fold(message.channel, message.payload);
-        realtime.publish(message.channel, message.payload);
-        return;
-      case 'orders':
-        return feed.ordersCommitted(message.userId, message.orders);
-      case 'balances':
-        return feed.balancesChanged(message.userId, message.rows);
-      case 'user':
-        return feed.message(message.userId, message.message);
-      case 'pair':
-        return registry.addSpotPair(message.left, message.right);
-    }
-  };
-  const resnapshot = (channel: string) => {
-    const snapshot = replica.snapshot(channel) as { kind?: string } | undefined;
-    if (snapshot?.kind === 'snapshot' && realtime.subscriberCount(channel) > 0) realtime.publish(channel, snapshot);
-  };
+  const sync = new EdgeSync(bus, config.bus.prefix, { realtime, registry, replica, feed, log });
 
   // Who listens here, for the server's products that build private pushes only for listeners:
   // reported shortly after a change (changes in a burst go together) and as a heartbeat.
@@ -144,21 +86,8 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
   const heartbeat = setInterval(report, LISTENER_HEARTBEAT_MS);
   heartbeat.unref();
 
-  bus.onResubscribed(() => {
-    log('realtime edge: the bus is back; syncing again', undefined);
-    resync();
-  });
-  await bus.onStream((messages) => {
-    for (const message of messages) {
-      try {
-        receive(message);
-      } catch (error) {
-        log('realtime edge: a bus message failed', error);
-      }
-    }
-  });
-  resync();
-  await synced;
+  await sync.start();
+  await sync.synced;
   await new Promise<void>((resolve) => http.listen(config.port, config.host, resolve));
   const address = http.address() as AddressInfo;
   let stopping: Promise<void> | undefined;
@@ -168,7 +97,7 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
     db,
     stop: () =>
       (stopping ??= (async () => {
-        clearTimeout(retry);
+        sync.stop();
         clearInterval(heartbeat);
         clearTimeout(reportDue);
         // The server forgets this edge's listeners now rather than after three missed heartbeats.

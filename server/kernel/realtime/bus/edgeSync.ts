@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import type { ChannelRegistry } from '../channels.js';
+import type { Realtime } from '../gateway.js';
+import type { UserFeed } from '../userFeed.js';
+import type { ChannelReplica } from './channelReplica.js';
+import type { BusMessage } from './messages.js';
+import type { RealtimeBus } from './redisBus.js';
+
+/** How long an edge waits for the serving process to answer its sync before asking again. */
+const SYNC_RETRY_MS = 1000;
+
+/** What an edge's bus messages go to: its gateway, its registry, its channel replica and its user feed. */
+export interface EdgeTargets {
+  realtime: Realtime;
+  registry: ChannelRegistry;
+  replica: ChannelReplica;
+  feed: UserFeed & Required<Pick<UserFeed, 'message'>>;
+  log: (message: string, error?: unknown) => void;
+}
+
+/**
+ * An edge's side of the bus stream (docs/ARCHITECTURE.md "Scale-out: realtime edges"): it asks for a
+ * sync, drops channel messages until its answer (the snapshots it brings already hold them), and
+ * from then on folds every channel message into the replica and pushes it. A new server's `hello`
+ * or a subscribing connection come back start it over; after such a resync the sockets already
+ * here get the rebuilt books and trades as snapshots. User notices are never dropped.
+ */
+export class EdgeSync {
+  private awaiting: string | undefined;
+  private instance: string | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private firstSync: (() => void) | undefined;
+  /** Resolves with the first sync's answer: the edge listens only then. */
+  readonly synced = new Promise<void>((resolve) => (this.firstSync = resolve));
+
+  constructor(
+    private readonly bus: RealtimeBus,
+    private readonly prefix: string,
+    private readonly to: EdgeTargets,
+  ) {}
+
+  /** Subscribes to the stream and asks for the first sync. */
+  async start(): Promise<void> {
+    this.bus.onResubscribed(() => {
+      this.to.log('realtime edge: the bus is back; syncing again', undefined);
+      this.resync();
+    });
+    await this.bus.onStream((messages) => {
+      for (const message of messages) {
+        try {
+          this.receive(message);
+        } catch (error) {
+          this.to.log('realtime edge: a bus message failed', error);
+        }
+      }
+    });
+    this.resync();
+  }
+
+  stop(): void {
+    clearTimeout(this.retry);
+  }
+
+  private resync(): void {
+    const nonce = (this.awaiting = randomUUID());
+    let asked = 0;
+    const ask = () => {
+      this.bus.requestSync(nonce).catch((error: unknown) => this.to.log('realtime edge: sync request failed', error));
+      if (++asked === 5) this.to.log(`realtime edge: no answer from the server on bus ${this.prefix} yet; still asking every second`, undefined);
+      this.retry = setTimeout(ask, SYNC_RETRY_MS);
+    };
+    clearTimeout(this.retry);
+    ask();
+  }
+
+  private receive(message: BusMessage): void {
+    const { realtime, registry, replica, feed } = this.to;
+    switch (message.k) {
+      case 'hello':
+        // The serving process restarted: its books were rebuilt and their sequence numbers began again.
+        if (message.instance !== this.instance) this.resync();
+        return;
+      case 'sync':
+        if (message.nonce === this.awaiting) this.adopt(message);
+        return;
+      case 'channel':
+        if (this.awaiting) return;
+        replica.fold(message.channel, message.payload);
+        realtime.publish(message.channel, message.payload);
+        return;
+      case 'orders':
+        return feed.ordersCommitted(message.userId, message.orders);
+      case 'balances':
+        return feed.balancesChanged(message.userId, message.rows);
+      case 'user':
+        return feed.message(message.userId, message.message);
+      case 'pair':
+        return registry.addSpotPair(message.left, message.right);
+    }
+  }
+
+  private adopt(sync: Extract<BusMessage, { k: 'sync' }>): void {
+    const { realtime, registry, replica } = this.to;
+    clearTimeout(this.retry);
+    const again = this.instance !== undefined;
+    this.awaiting = undefined;
+    this.instance = sync.instance;
+    if (Array.isArray(sync.channels)) registry.addChannels(sync.channels);
+    replica.load(sync.snapshots);
+    if (again) {
+      for (const channel of Object.keys(sync.snapshots)) {
+        const snapshot = replica.snapshot(channel) as { kind?: string } | undefined;
+        if (snapshot?.kind === 'snapshot' && realtime.subscriberCount(channel) > 0) realtime.publish(channel, snapshot);
+      }
+    }
+    this.firstSync?.();
+  }
+}
