@@ -3,7 +3,7 @@ import type { ServerConfig } from './config.js';
 import { listPairs, pairOpenings } from './kernel/catalogue.js';
 import { listenForRevocations } from './kernel/auth/revocations.js';
 import { decoyHash } from './kernel/auth/passwords.js';
-import { principalForToken } from './kernel/auth/sessions.js';
+import { userIdForToken } from './kernel/auth/sessions.js';
 import type { Database } from './kernel/db/database.js';
 import { openDatabase } from './kernel/db/open.js';
 import { buildHttp } from './kernel/http/app.js';
@@ -109,10 +109,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     },
     allowedOrigins: config.allowedOrigins,
     pushIntervalMs: config.pushIntervalMs,
-    authenticate: async (token) => {
-      const principal = await principalForToken(db, token);
-      return principal?.kind === 'user' ? principal.id : undefined;
-    },
+    authenticate: (token) => userIdForToken(db, token),
   });
   gateway = realtime;
   await edges?.announce();

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { listPairs } from './kernel/catalogue.js';
 import { listenForRevocations } from './kernel/auth/revocations.js';
-import { principalForToken } from './kernel/auth/sessions.js';
+import { userIdForToken } from './kernel/auth/sessions.js';
 import type { Database } from './kernel/db/database.js';
 import { openPostgres } from './kernel/db/postgres.js';
 import { ChannelRegistry } from './kernel/realtime/channels.js';
@@ -62,10 +62,7 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
     snapshot: (channel) => replica.snapshot(channel),
     allowedOrigins: config.allowedOrigins,
     pushIntervalMs: config.pushIntervalMs,
-    authenticate: async (token) => {
-      const principal = await principalForToken(db, token);
-      return principal?.kind === 'user' ? principal.id : undefined;
-    },
+    authenticate: (token) => userIdForToken(db, token),
   });
   const feed = new UserFeedPublisher(db, { listening: (userId) => realtime.userListening(userId), send: (userId, message) => realtime.publishToUser(userId, message) }, log);
   const stopListening = await listenForRevocations(db);

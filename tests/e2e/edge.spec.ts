@@ -8,6 +8,7 @@ import { embeddedDatabaseUrl, stopEmbeddedPostgres } from '../../server/kernel/d
 import { LANGUAGES } from '../../src/domain/languages';
 import { baseCatalogue } from './support/catalogue';
 import { startEdgeProxy, type EdgeProxy } from './support/edgeProxy';
+import { expectChange, untilAnswers } from './support/waits';
 
 /**
  * The scale-out mode in the browser (docs/ARCHITECTURE.md "Scale-out: realtime edges"): a server
@@ -31,31 +32,10 @@ function redisAnswers(): Promise<boolean> {
   });
 }
 
-async function answers(url: string, status: number): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(url)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 60_000, intervals: [250] },
-    )
-    .toBe(status);
-}
-
 /** The labels the test finds things by, from the catalogues the app itself uses. */
 function wordsOf(lang: string) {
   const { trade, connection } = baseCatalogue(lang);
   return { book: trade.orderBook, trades: trade.latestTrades, bids: trade.bids, live: connection.connected, connection: connection.label };
-}
-
-/** Waits until the text of a locator differs from what it was when called. */
-async function expectChange(read: () => Promise<string>, timeout = 15_000) {
-  const before = await read();
-  await expect.poll(read, { timeout }).not.toBe(before);
 }
 
 test.describe('realtime edge', () => {
@@ -71,7 +51,7 @@ test.describe('realtime edge', () => {
   };
   async function startServer() {
     server = run('server/main.ts', { PORT: String(ports.server), DATA_DIR: dataDir });
-    await answers(`http://127.0.0.1:${ports.server}/home`, 200);
+    await untilAnswers(`http://127.0.0.1:${ports.server}/home`, 200);
   }
 
   test.beforeAll(async () => {
@@ -80,7 +60,7 @@ test.describe('realtime edge', () => {
     await startServer();
     edge = run('server/edge.ts', { EDGE_PORT: String(ports.edge), DATABASE_URL: embeddedDatabaseUrl(join(dataDir, 'postgres')) });
     // An edge answers only /socket.io; anything else is its 404.
-    await answers(`http://127.0.0.1:${ports.edge}/`, 404);
+    await untilAnswers(`http://127.0.0.1:${ports.edge}/`, 404);
     proxy = await startEdgeProxy(ports.proxy, ports.server, ports.edge);
   });
 
@@ -102,7 +82,7 @@ test.describe('realtime edge', () => {
     await expect(page.getByRole('status', { name: words.connection })).toHaveText(words.live);
     const book = page.getByRole('table', { name: words.book });
     await expect(book.getByRole('rowgroup', { name: words.bids }).getByRole('row').first()).toBeVisible();
-    await expectChange(() => book.innerText());
+    await expectChange(() => book.innerText(), 15_000);
     const trades = page.getByRole('table', { name: words.trades });
     await expect.poll(() => trades.getByRole('row').count(), { timeout: 15_000 }).toBeGreaterThan(1);
     expect(proxy!.websocketsToEdge()).toBeGreaterThan(0);

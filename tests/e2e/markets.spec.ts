@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { stopEmbeddedPostgres } from '../../server/kernel/db/embeddedPostgres.js';
+import { expectChange, untilAnswers } from './support/waits';
 
 /**
  * Live markets in the browser against the real server: chart, order book and trades on the
@@ -17,12 +18,6 @@ async function pick(page: Page, menu: string | RegExp, item: string | RegExp) {
 }
 
 const panel = (page: Page, heading: string) => page.locator('section', { has: page.getByRole('heading', { name: heading, exact: true }) });
-
-/** Waits until the text of a locator differs from what it was when called. */
-async function expectChange(read: () => Promise<string>, timeout = 10_000) {
-  const before = await read();
-  await expect.poll(read, { timeout }).not.toBe(before);
-}
 
 test.beforeEach(async ({ page }) => {
   page.on('pageerror', (error) => {
@@ -152,18 +147,7 @@ test.describe('server restart', () => {
       stdio: 'ignore',
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     });
-    await expect
-      .poll(
-        async () => {
-          try {
-            return (await fetch(`${origin}/home`)).status;
-          } catch {
-            return 0;
-          }
-        },
-        { timeout: 60_000, intervals: [250] },
-      )
-      .toBe(200);
+    await untilAnswers(`${origin}/home`, 200);
   }
 
   function killServer() {

@@ -55,6 +55,12 @@ export async function revokeAllSessions(db: Queryable, userId: number): Promise<
   sessionCache.forgetUser(userId);
 }
 
+/** The user behind a live user token, for the gateways' private channel (server and edges); operators are not users there. */
+export async function userIdForToken(db: Queryable, token: string): Promise<number | undefined> {
+  const principal = await principalForToken(db, token);
+  return principal?.kind === 'user' ? principal.id : undefined;
+}
+
 /**
  * Who is behind a live (not expired, not revoked) token — a user or an operator — from the cache
  * when it knows, else from the database (and then remembered). Refusals are not cached: they are

@@ -125,10 +125,6 @@ export async function openEmbeddedPostgres(dir: string, options: EmbeddedPostgre
 }
 
 /**
- * Stops the PostgreSQL server running on `dir`, if any (one left by a killed process). For tests
- * that must leave no process behind whatever happened to the server they ran.
- */
-/**
  * A connection string for the embedded PostgreSQL running on `dir` (DATA_DIR/postgres), for another
  * process of the same user: a realtime edge (server/edge.ts). Read from its postmaster.pid (lines 4
  * and 5: port, socket directory), since the socket may live in a temporary directory.
@@ -138,6 +134,10 @@ export function embeddedDatabaseUrl(dir: string): string {
   return `postgresql://${SUPERUSER}@/postgres?host=${encodeURIComponent(socketDir!.trim())}&port=${port!.trim()}`;
 }
 
+/**
+ * Stops the PostgreSQL server running on `dir`, if any (one left by a killed process). For tests
+ * that must leave no process behind whatever happened to the server they ran.
+ */
 export async function stopEmbeddedPostgres(dir: string): Promise<void> {
   await stopLeftover(dir, () => undefined);
 }

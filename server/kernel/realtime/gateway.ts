@@ -47,7 +47,7 @@ export interface RealtimeOptions {
   snapshot?: (channel: string) => object | undefined;
   /**
    * The user id behind a session token, for the private user channel (server/kernel/auth/sessions.ts
-   * principalForToken at the composition root, so the gateway holds no database code). Without it the
+   * userIdForToken at the composition roots, so the gateway holds no database code). Without it the
    * private channel is refused.
    */
   authenticate?: (token: string) => Promise<number | undefined>;

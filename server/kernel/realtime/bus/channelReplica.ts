@@ -22,7 +22,7 @@ type Folded = { kind: 'book'; book: Book } | { kind: 'trades'; trades: PublicTra
  * - anything else (ticks, candles in progress, snapshots) replaces what was held.
  *
  * So an edge's snapshot equals the market's at the same point of the stream
- * (tests/server/realtime/channelReplica.test.ts drives a market and compares them).
+ * (tests/server/channelReplica.test.ts drives a market and compares them).
  */
 export class ChannelReplica {
   private readonly channels = new Map<string, Folded>();

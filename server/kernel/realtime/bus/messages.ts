@@ -21,7 +21,7 @@ export type BusMessage =
    */
   | { k: 'sync'; nonce: string; instance: string; channels: string[]; snapshots: Record<string, object> };
 
-/** The bus's two Redis channels under one prefix (REALTIME_BUS_PREFIX), so several exchanges or test files can share a Redis. */
+/** The bus's Redis channels (the stream, sync requests, listener reports) under one prefix (REALTIME_BUS_PREFIX), so several exchanges or test files can share a Redis. */
 export const busChannels = (prefix: string) => ({ stream: `${prefix}:stream`, sync: `${prefix}:sync`, listeners: `${prefix}:listeners` });
 
 /**

@@ -33,8 +33,9 @@ export interface RealtimeBus {
 
 export function openRedisBus(url: string, prefix: string, log: (message: string, error: unknown) => void = () => undefined): RealtimeBus {
   const names = busChannels(prefix);
-  // Fails fast while Redis is down instead of queueing commands without bound; reconnects by itself.
-  const options = { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false } as const;
+  // A command fails after one reconnect attempt while Redis is down, instead of waiting in the
+  // offline queue through twenty; the connections reconnect by themselves.
+  const options = { maxRetriesPerRequest: 1 } as const;
   const publisher = new Redis(url, { ...options, connectionName: `${prefix}:publisher` });
   let subscriber: Redis | undefined;
   publisher.on('error', (error) => log('realtime bus (publish)', error));
