@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { DEFAULT_BUS_PREFIX } from './kernel/realtime/bus/messages.js';
 import { DEFAULT_PUSH_INTERVAL_MS } from './kernel/realtime/pushCoalescer.js';
+import { parseMarketProcesses, type MarketProcesses } from './kernel/shards/processes.js';
 
 /** Everything the server reads from the environment, read once at the composition root. */
 export interface ServerConfig {
@@ -56,6 +57,14 @@ export interface ServerConfig {
    * realtime edges"): everything this server pushes goes to them too. Unset: sockets are served here only.
    */
   realtimeBus?: { url: string; prefix: string };
+  /**
+   * The market processes and the spot markets each runs (MARKET_PROCESSES, e.g.
+   * `m1=BTC_USDT,ETH_USDT;m2=SOL_USDT`; docs/ARCHITECTURE.md "Scale-out: market processes"). The
+   * server runs every other market and reaches these over the realtime bus. Empty: it runs them all.
+   */
+  marketProcesses?: MarketProcesses;
+  /** MARKET_PROCESS: the name of the market process this is (`npm run start:markets`), an entry of MARKET_PROCESSES. */
+  marketProcess?: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -85,6 +94,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     fundingIntervalMs: positiveMs(env.FUNDING_INTERVAL, 8 * 3_600_000, 'FUNDING_INTERVAL'),
     pushIntervalMs: pushIntervalMs(env.PUSH_INTERVAL_MS),
     realtimeBus: env.REALTIME_BUS_URL ? { url: env.REALTIME_BUS_URL, prefix: env.REALTIME_BUS_PREFIX || DEFAULT_BUS_PREFIX } : undefined,
+    marketProcesses: parseMarketProcesses(env.MARKET_PROCESSES),
+    marketProcess: env.MARKET_PROCESS || undefined,
     operator: env.OPERATOR_ACCOUNT && env.OPERATOR_PASSWORD ? { account: env.OPERATOR_ACCOUNT, password: env.OPERATOR_PASSWORD } : undefined,
   };
 }

@@ -22,6 +22,18 @@ export interface Kernel {
     info(line: string): void;
     error(message: string, error: unknown): void;
   };
+  /**
+   * Markets that run in market processes (kernel/shards; MARKET_PROCESSES), reached over the bus.
+   * Absent when this process runs every market it has, and in a market process itself.
+   */
+  marketProcesses?: RemoteMarkets;
+}
+
+export interface RemoteMarkets {
+  /** The market process that runs `symbol` ("BTC_USDT"), if one does. */
+  processOf(symbol: string): string | undefined;
+  /** Sends a command to the process that runs `market`; answers what it answered (MarketUnavailable when it could not). */
+  call(market: string, command: unknown): Promise<unknown>;
 }
 
 /** What a product brings to the running server. Every part is optional. */
@@ -36,6 +48,11 @@ export interface ProductParts {
   stop?(): Promise<void>;
   /** A fresh snapshot for a realtime channel it owns (depth, trades, candles); undefined for channels it does not own. */
   snapshot?(channel: string): object | undefined;
+  /**
+   * In a market process: carries out a command the server sent for one of this product's markets
+   * (kernel/shards); undefined if the market is not this product's or does not run here.
+   */
+  command?(market: string, command: unknown): Promise<unknown> | undefined;
 }
 
 export interface ServerProduct {

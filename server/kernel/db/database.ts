@@ -48,4 +48,10 @@ export interface Database extends Queryable {
    * process (the embedded database).
    */
   listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * A connection of its own, outside the pools, for what belongs to one session for as long as the
+   * process runs (the advisory locks that say which process runs a market, kernel/shards/ownership.ts).
+   * Absent where there is only one process (PGlite).
+   */
+  session?(): Promise<Queryable & { close(): Promise<void> }>;
 }

@@ -149,5 +149,15 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
         await client.end().catch(() => undefined);
       };
     },
+    async session() {
+      const client = new pg.Client({ ...config, types });
+      // Its end (the database restarting) is seen by whoever holds it at its next statement; never fatal.
+      client.on('error', () => undefined);
+      await client.connect();
+      return {
+        ...wrap(client as unknown as pg.PoolClient),
+        close: () => client.end().catch(() => undefined),
+      };
+    },
   };
 }

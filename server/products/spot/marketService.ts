@@ -15,6 +15,7 @@ import type { MarketPublisher } from '../../kernel/exchange/publisher.js';
 import { seededRandom, seedFrom } from '../../kernel/random.js';
 import { seedHistoryIfEmpty } from './seedHistory.js';
 import { SpotMarket } from './spotMarket.js';
+import type { MarketOwnership } from '../../kernel/shards/ownership.js';
 
 export interface MarketServiceOptions {
   /** Run the market makers' loops (off in tests that want a quiet market). */
@@ -34,6 +35,18 @@ export interface MarketServiceOptions {
    * markets that trade only what users bring (a listed ICO token; `pair.simulated` false).
    */
   unsimulated?: ReadonlySet<string>;
+  /**
+   * Which tradable pairs run in this process (default: all). With market processes
+   * (kernel/shards) the server runs the pairs no process does, and a process the pairs it is given.
+   */
+  runsHere?: (symbol: string) => boolean;
+  /** Takes each market's lock before its book is rebuilt, so that no other process runs it too. */
+  ownership?: MarketOwnership;
+  /**
+   * Fold the market makers' old history (default on). It covers every pair at once, so only one
+   * process sharing a database may run it: the server, not its market processes.
+   */
+  foldMakerHistory?: boolean;
 }
 
 const TICK_EVERY_MS = 1000;
@@ -69,6 +82,7 @@ export class MarketService {
     const usdt = new Map(currencies.map((c) => [c.symbol, c.price]));
     for (const p of pairs.filter((x) => x.trade_status === 1)) {
       const spec = pairSpec(p);
+      if (options.runsHere && !options.runsHere(spec.symbol)) continue;
       const anchor = anchorPrice(spec, usdt);
       if (anchor === undefined) continue;
       this.anchors.set(spec.symbol, anchor);
@@ -90,6 +104,7 @@ export class MarketService {
 
   /** Seeds chart history where none exists and rebuilds every book from the database. */
   async prepare(): Promise<void> {
+    await this.options.ownership?.claim('spot', [...this.markets.keys()]);
     const now = this.clock();
     for (const market of this.markets.values()) {
       if (this.simulated(market.spec.symbol)) {
@@ -115,9 +130,11 @@ export class MarketService {
     const retention = this.options.makerRetention ?? {};
     const keptMs = Math.min(retention.keptMs ?? MAKER_HISTORY_KEPT_MS, retention.tradesKeptMs ?? MAKER_TRADES_KEPT_MS);
     // A sixth of the kept time, so a shortened retention (bench:storage) folds on time too.
-    this.every(Math.min(FOLD_EVERY_MS, Math.max(10_000, keptMs / 6)), () =>
-      foldMakerHistory(this.db, [accounts.quoter, accounts.taker], this.clock(), retention).then(() => undefined),
-    );
+    if (this.options.foldMakerHistory ?? true) {
+      this.every(Math.min(FOLD_EVERY_MS, Math.max(10_000, keptMs / 6)), () =>
+        foldMakerHistory(this.db, [accounts.quoter, accounts.taker], this.clock(), retention).then(() => undefined),
+      );
+    }
     for (const market of this.markets.values()) {
       if (!this.simulated(market.spec.symbol)) continue;
       const random = seededRandom(seedFrom(market.spec.symbol, 99));
@@ -137,7 +154,9 @@ export class MarketService {
     const spec = pairSpec(pair);
     const running = this.markets.get(spec.symbol);
     if (running || this.stopped || pair.trade_status !== 1) return running;
+    if (this.options.runsHere && !this.options.runsHere(spec.symbol)) return undefined;
     const market = new SpotMarket(spec, this.db, createEngine, this.publisher, this.clock, this.options.userFeed);
+    await this.options.ownership?.claim('spot', [spec.symbol]);
     await market.restore();
     // Checked again: two announcements of one pair may have raced through the restore.
     if (this.markets.has(spec.symbol)) return this.markets.get(spec.symbol);
@@ -155,6 +174,7 @@ export class MarketService {
     this.timers.clear();
     await Promise.all([...this.markets.values()].map((m) => m.idle()));
     await this.saveCandles();
+    await this.options.ownership?.release();
   }
 
   /**

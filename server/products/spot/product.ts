@@ -1,7 +1,10 @@
 import { listCurrencies, listPairs, type PairOpenings } from '../../kernel/catalogue.js';
 import type { Queryable } from '../../kernel/db/database.js';
-import { defineProduct } from '../../kernel/product.js';
+import { pairSpec } from '../../kernel/exchange/pairSpec.js';
+import { defineProduct, type Kernel } from '../../kernel/product.js';
+import { marketOwnership } from '../../kernel/shards/ownership.js';
 import { MarketService } from './marketService.js';
+import { RemoteSpotMarket, runSpotCommand, type SpotCommand } from './remoteMarket.js';
 import { spotRoutes } from './routes.js';
 import { spotTrading } from './trading.js';
 
@@ -11,8 +14,13 @@ import { spotTrading } from './trading.js';
  */
 export const spot = defineProduct({
   id: 'spot',
-  create: async ({ db, config, userFeed, publish, log, pairs }) => {
-    const markets = new MarketService(db, await listPairs(db), await listCurrencies(db), { publish }, {
+  create: async ({ db, config, userFeed, publish, log, pairs, marketProcesses }) => {
+    const listed = await listPairs(db);
+    const markets = new MarketService(db, listed, await listCurrencies(db), { publish }, {
+      runsHere: runsHere(config, marketProcesses),
+      ownership: marketOwnership(db),
+      // One process folds the makers' history of every pair: the server.
+      foldMakerHistory: !config.marketProcess,
       unsimulated: await unsimulatedPairs(db),
       marketMakers: config.marketMakers ?? true,
       volatilityScale: config.volatilityScale,
@@ -24,8 +32,17 @@ export const spot = defineProduct({
       userFeed,
     });
     openAnnouncedPairs(pairs, db, markets);
+    // The markets of market processes: their orders go there as commands.
+    const remote = new Map<string, RemoteSpotMarket>();
+    for (const pair of listed.filter((p) => p.trade_status === 1)) {
+      const spec = pairSpec(pair);
+      if (marketProcesses?.processOf(spec.symbol)) remote.set(spec.symbol, new RemoteSpotMarket(spec, (market, command: SpotCommand) => marketProcesses.call(market, command)));
+    }
     return {
-      routes: spotRoutes(spotTrading({ db, markets: { market: (symbol) => markets.market(symbol), holding: (orderId) => markets.holding(orderId) } })),
+      routes: spotRoutes(
+        spotTrading({ db, markets: { market: (symbol) => markets.market(symbol) ?? remote.get(symbol), holding: (orderId) => markets.holding(orderId) } }),
+      ),
+      command: (market, command) => runSpotCommand(markets.market(market), command),
       prepare: () => markets.prepare(),
       start: () => markets.start(),
       stop: () => markets.stop(),
@@ -33,6 +50,18 @@ export const spot = defineProduct({
     };
   },
 });
+
+/**
+ * Which pairs' markets run in this process: a market process's own (MARKET_PROCESS), or on the
+ * server every pair no market process runs; undefined: all of them.
+ */
+function runsHere(config: Kernel['config'], remote: Kernel['marketProcesses']): ((symbol: string) => boolean) | undefined {
+  if (config.marketProcess) {
+    const own = new Set(config.marketProcesses?.get(config.marketProcess) ?? []);
+    return (symbol) => own.has(symbol);
+  }
+  return remote && ((symbol) => remote.processOf(symbol) === undefined);
+}
 
 /** A pair listed while running (an ICO token at its settlement) opens its market without a restart, read from its committed `pair` row. */
 export function openAnnouncedPairs(pairs: PairOpenings, db: Queryable, markets: MarketService): void {

@@ -3,21 +3,39 @@ import type { Page, RecordDays } from '../../../src/domain/wallet.js';
 import type { Database } from '../../kernel/db/database.js';
 import type { TradingMessageKey } from './messages.js';
 import type { PlaceOutcome, SpotMarket } from './spotMarket.js';
+import type { TradableMarket } from './remoteMarket.js';
+import { MarketUnavailable } from '../../kernel/shards/commandClient.js';
 import { submissionKey } from '../../kernel/idempotency.js';
 import { readFeeSchedule } from './fees.js';
 import { coalescedOrderReader, listCurrentOrders, listHistoryOrders, orderDetailOf } from './orderViews.js';
 import { checkPlace, type PairMinimums } from './placeRequest.js';
 import { intake } from './pipeline/intake.js';
 
-/** The running markets by symbol ("BTC_USDT"); a lazy view, since markets start after the HTTP app is built. */
+/**
+ * The running markets by symbol ("BTC_USDT"): here, or in a market process. A lazy view, since
+ * markets start after the HTTP app is built.
+ */
 export interface SpotMarkets {
-  market(symbol: string): SpotMarket | undefined;
-  /** The market whose book rests the order now, if one does. */
+  market(symbol: string): TradableMarket | undefined;
+  /** The market running here whose book rests the order now, if one does. */
   holding(orderId: number): SpotMarket | undefined;
 }
 
 export type SpotOutcome<T> = { ok: true; data: T } | { ok: false; key: TradingMessageKey; vars?: Record<string, string> };
 const fail = (key: TradingMessageKey, vars?: Record<string, string>): SpotOutcome<never> => ({ ok: false, key, ...(vars ? { vars } : {}) });
+
+/**
+ * A market process that could not be asked (nothing changed) or did not answer (the order may have
+ * been placed or cancelled): a refusal that says which, instead of a system error.
+ */
+async function orUnavailable<T>(work: () => Promise<SpotOutcome<T>>): Promise<SpotOutcome<T>> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof MarketUnavailable) return fail(error.maybeDone ? 'spotMarketNoAnswer' : 'spotMarketUnavailable');
+    throw error;
+  }
+}
 
 /** Idempotency scope of order placing (server/kernel/idempotency.ts). */
 export const PLACE_SCOPE = 'spot_place';
@@ -75,7 +93,7 @@ export function spotTrading({
   }
 
   /** The market of a listed pair that is open for trading now, with its minimums. */
-  async function tradable(symbol: string): Promise<{ market: SpotMarket; minimums: PairMinimums } | undefined> {
+  async function tradable(symbol: string): Promise<{ market: TradableMarket; minimums: PairMinimums } | undefined> {
     const [left = '', right = ''] = symbol.toUpperCase().split('_');
     const market = markets.market(`${left}_${right}`);
     const row = market && (await pairStatus(left, right));
@@ -85,7 +103,7 @@ export function spotTrading({
   return {
     feeRate: () => readFeeSchedule(db),
 
-    async place(userId, body, idempotencyKey) {
+    place: (userId, body, idempotencyKey) => orUnavailable(async () => {
       const open = await tradable(body.symbol);
       if (!open) return fail('spotPairNotTrading');
       const { market, minimums } = open;
@@ -99,9 +117,9 @@ export function spotTrading({
       // The order as its batch's statements wrote it; a repeated submission's order is read.
       const order = outcome.order ?? (await orderOf(userId, outcome.orderId));
       return order ? { ok: true, data: order } : fail('spotOrderNotFound');
-    },
+    }),
 
-    async cancel(userId, orderId) {
+    cancel: (userId, orderId) => orUnavailable(async () => {
       // An order resting in a book is open: it is cancelled there without reading its row first
       // (the engine checks the owner too). Any other case reads the row for its answer.
       const book = markets.holding(orderId);
@@ -118,7 +136,7 @@ export function spotTrading({
       const cancelled = await market.cancel(userId, orderId);
       if (!cancelled.ok) return fail('spotOrderNotOpen');
       return { ok: true, data: cancelled.order ?? (await orderOf(userId, orderId))! };
-    },
+    }),
 
     current: (userId, query) => listCurrentOrders(db, userId, { ...query, symbol: query.symbol?.toUpperCase() }),
     history: (userId, query) =>

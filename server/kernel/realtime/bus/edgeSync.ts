@@ -9,13 +9,25 @@ import type { RealtimeBus } from './redisBus.js';
 /** How long an edge waits for the serving process to answer its sync before asking again. */
 const SYNC_RETRY_MS = 1000;
 
-/** What an edge's bus messages go to: its gateway, its registry, its channel replica and its user feed. */
+/**
+ * What an edge's bus messages go to: its gateway, its registry, its channel replica and its user
+ * feed. The server following a market process (kernel/shards/follower.ts) gives its kernel's
+ * publish and feed instead, and takes the process's replies to its commands.
+ */
 export interface EdgeTargets {
-  realtime: Realtime;
-  registry: ChannelRegistry;
+  realtime: Pick<Realtime, 'publish' | 'subscriberCount'>;
+  registry: Pick<ChannelRegistry, 'addChannels' | 'addSpotPair'>;
   replica: ChannelReplica;
   feed: UserFeed & Required<Pick<UserFeed, 'message'>>;
+  replies?: (reply: Extract<BusMessage, { k: 'reply' }>) => void;
   log: (message: string, error?: unknown) => void;
+  /** Who is following, for the log: "realtime edge" unless told. */
+  name?: string;
+  /**
+   * Publish the snapshots of the first sync too, not only of a resync: a server following a market
+   * process may have edges of its own that hold nothing of the process's books yet.
+   */
+  snapshotsOnFirstSync?: boolean;
 }
 
 /**
@@ -42,7 +54,7 @@ export class EdgeSync {
   /** Subscribes to the stream and asks for the first sync. */
   async start(): Promise<void> {
     this.bus.onResubscribed(() => {
-      this.to.log('realtime edge: the bus is back; syncing again', undefined);
+      this.to.log(`${this.name}: the bus is back; syncing again`, undefined);
       this.resync();
     });
     await this.bus.onStream((messages) => {
@@ -50,7 +62,7 @@ export class EdgeSync {
         try {
           this.receive(message);
         } catch (error) {
-          this.to.log('realtime edge: a bus message failed', error);
+          this.to.log(`${this.name}: a bus message failed`, error);
         }
       }
     });
@@ -61,12 +73,16 @@ export class EdgeSync {
     clearTimeout(this.retry);
   }
 
+  private get name(): string {
+    return this.to.name ?? 'realtime edge';
+  }
+
   private resync(): void {
     const nonce = (this.awaiting = randomUUID());
     let asked = 0;
     const ask = () => {
-      this.bus.requestSync(nonce).catch((error: unknown) => this.to.log('realtime edge: sync request failed', error));
-      if (++asked === 5) this.to.log(`realtime edge: no answer from the server on bus ${this.prefix} yet; still asking every second`, undefined);
+      this.bus.requestSync(nonce).catch((error: unknown) => this.to.log(`${this.name}: sync request failed`, error));
+      if (++asked === 5) this.to.log(`${this.name}: no answer on bus ${this.prefix} yet; still asking every second`, undefined);
       this.retry = setTimeout(ask, SYNC_RETRY_MS);
     };
     clearTimeout(this.retry);
@@ -96,6 +112,8 @@ export class EdgeSync {
         return feed.message(message.userId, message.message);
       case 'pair':
         return registry.addSpotPair(message.left, message.right);
+      case 'reply':
+        return this.to.replies?.(message);
     }
   }
 
@@ -107,7 +125,7 @@ export class EdgeSync {
     this.instance = sync.instance;
     if (Array.isArray(sync.channels)) registry.addChannels(sync.channels);
     replica.load(sync.snapshots);
-    if (again) {
+    if (again || this.to.snapshotsOnFirstSync) {
       for (const channel of Object.keys(sync.snapshots)) {
         const snapshot = replica.snapshot(channel) as { kind?: string } | undefined;
         if (snapshot?.kind === 'snapshot' && realtime.subscriberCount(channel) > 0) realtime.publish(channel, snapshot);

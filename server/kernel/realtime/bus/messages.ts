@@ -19,10 +19,30 @@ export type BusMessage =
    * What a new subscriber would get on each channel now, for the edge that asked with `nonce`, and
    * every channel the server has (a pair listed while the edge was away has no `pair` message for it).
    */
-  | { k: 'sync'; nonce: string; instance: string; channels: string[]; snapshots: Record<string, object> };
+  | { k: 'sync'; nonce: string; instance: string; channels: string[]; snapshots: Record<string, object> }
+  /**
+   * A market process's answer to command `id` from the server `to` (kernel/shards): its `result`, or
+   * an `error` — MARKET_NOT_HERE when the market does not run in that process. In the stream, so the
+   * server hears it after the user notices and market data of the same batch.
+   */
+  | { k: 'reply'; to: string; id: number; result?: unknown; error?: string };
 
-/** The bus's Redis channels (the stream, sync requests, listener reports) under one prefix (REALTIME_BUS_PREFIX), so several exchanges or test files can share a Redis. */
-export const busChannels = (prefix: string) => ({ stream: `${prefix}:stream`, sync: `${prefix}:sync`, listeners: `${prefix}:listeners` });
+/** Commands from one server to a market process, sent together (one turn's worth). */
+export interface CommandBatch {
+  from: string;
+  commands: Array<{ id: number; market: string; command: unknown }>;
+}
+
+/** The `error` of a reply for a market that does not run in the process that got the command. */
+export const MARKET_NOT_HERE = 'market not here';
+
+/** The bus's Redis channels (the stream, sync requests, listener reports, a market process's commands) under one prefix (REALTIME_BUS_PREFIX), so several exchanges or test files can share a Redis. */
+export const busChannels = (prefix: string) => ({
+  stream: `${prefix}:stream`,
+  sync: `${prefix}:sync`,
+  listeners: `${prefix}:listeners`,
+  commands: `${prefix}:commands`,
+});
 
 /**
  * An edge's report to the serving process: every user whose private channel has a socket on it

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { busChannels, type BusMessage, type ListenerReport } from './messages.js';
+import { busChannels, type BusMessage, type CommandBatch, type ListenerReport } from './messages.js';
 
 /**
  * The realtime bus over Redis pub/sub (docs/ARCHITECTURE.md "Scale-out: realtime edges").
@@ -28,6 +28,10 @@ export interface RealtimeBus {
   reportListeners(report: ListenerReport): Promise<void>;
   /** The edges' reports (the serving process). */
   onListenerReport(handler: (report: ListenerReport) => void): Promise<void>;
+  /** Commands to the market process on this bus (the server); answers how many received them (0: none runs). */
+  sendCommands(batch: CommandBatch): Promise<number>;
+  /** The commands sent to this bus (its market process); a batch that is not one is dropped and logged. */
+  onCommands(handler: (batch: CommandBatch) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -114,6 +118,17 @@ export function openRedisBus(url: string, prefix: string, log: (message: string,
           if (typeof report.edge === 'string' && Array.isArray(report.users) && report.users.every(Number.isSafeInteger)) handler(report as ListenerReport);
         } catch (error) {
           log('realtime bus: a listener report that is not JSON', error);
+        }
+      }),
+    sendCommands: (batch) => publisher.publish(names.commands, JSON.stringify(batch)),
+    onCommands: (handler) =>
+      listen(names.commands, (text) => {
+        try {
+          const batch = JSON.parse(text) as Partial<CommandBatch>;
+          if (typeof batch.from === 'string' && Array.isArray(batch.commands)) return handler(batch as CommandBatch);
+          log('realtime bus: a command batch without sender or commands', undefined);
+        } catch (error) {
+          log('realtime bus: a command batch that is not JSON', error);
         }
       }),
     async close() {

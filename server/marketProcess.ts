@@ -1,0 +1,21 @@
+import { readConfig } from './config.js';
+import { startMarketProcess, type RunningMarketProcess } from './startMarkets.js';
+
+/**
+ * `npm run start:markets`: a market process beside a server started with the same
+ * REALTIME_BUS_URL, DATABASE_URL and MARKET_PROCESSES (docs/ARCHITECTURE.md "Scale-out: market
+ * processes"); MARKET_PROCESS names which entry this one is.
+ */
+const config = readConfig();
+let running: RunningMarketProcess | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (!running) process.exit(signal === 'SIGINT' ? 130 : 143);
+    void running.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}
+running = await startMarketProcess(config);
+console.log(`OpenEx market process ${running.name} is up: ${running.markets.join(', ')} — bus ${config.realtimeBus!.prefix}`);

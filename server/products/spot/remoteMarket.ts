@@ -1,0 +1,51 @@
+import type { PairSpec } from '../../kernel/exchange/pairSpec.js';
+import type { PlaceIntent } from './pipeline/intake.js';
+import type { CancelOutcome, PlaceOutcome, SpotMarket } from './spotMarket.js';
+
+/**
+ * What the order calls need of a market (trading.ts): a market running here (SpotMarket) or in a
+ * market process (RemoteSpotMarket, docs/ARCHITECTURE.md "Scale-out: market processes").
+ */
+export type TradableMarket = Pick<SpotMarket, 'spec' | 'placeIntent' | 'cancel' | 'restingOwner'>;
+
+/** A spot market's commands as they cross the bus to the process that runs it. */
+export type SpotCommand = { op: 'place'; intent: PlaceIntent } | { op: 'cancel'; userId: number; orderId: number };
+
+/**
+ * A market that runs in a market process: its place and cancel go there as commands and answer
+ * what the process's market answered. Nothing of its book is held here (`restingOwner` knows no
+ * order), so a cancel is routed by the order's row instead (trading.ts).
+ */
+export class RemoteSpotMarket implements TradableMarket {
+  constructor(
+    readonly spec: PairSpec,
+    private readonly call: (market: string, command: SpotCommand) => Promise<unknown>,
+  ) {}
+
+  placeIntent(intent: PlaceIntent): Promise<PlaceOutcome> {
+    return this.call(this.spec.symbol, { op: 'place', intent }) as Promise<PlaceOutcome>;
+  }
+
+  cancel(userId: number, orderId: number): Promise<CancelOutcome> {
+    return this.call(this.spec.symbol, { op: 'cancel', userId, orderId }) as Promise<CancelOutcome>;
+  }
+
+  restingOwner(): number | undefined {
+    return undefined;
+  }
+}
+
+/**
+ * The market process's side: carries out a command for one of its markets, or answers undefined
+ * for a market it does not run. The answer leaves out the engine's events (the order calls read
+ * only the outcome and the order's view).
+ */
+export function runSpotCommand(market: SpotMarket | undefined, command: unknown): Promise<PlaceOutcome | CancelOutcome> | undefined {
+  if (!market) return undefined;
+  const c = (command ?? {}) as Partial<{ op: string; intent: PlaceIntent; userId: number; orderId: number }>;
+  if (c.op === 'place' && c.intent && typeof c.intent === 'object') {
+    return market.placeIntent(c.intent).then((outcome) => (outcome.ok ? { ...outcome, events: [] } : outcome));
+  }
+  if (c.op === 'cancel' && Number.isSafeInteger(c.userId) && Number.isSafeInteger(c.orderId)) return market.cancel(c.userId!, c.orderId!);
+  return Promise.reject(new Error(`not a spot command: ${JSON.stringify(command)?.slice(0, 200)}`));
+}

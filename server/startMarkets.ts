@@ -1,0 +1,117 @@
+import { listPairs, pairOpenings } from './kernel/catalogue.js';
+import type { Database } from './kernel/db/database.js';
+import { openPostgres } from './kernel/db/postgres.js';
+import type { Kernel, ProductParts, ServerProduct } from './kernel/product.js';
+import { ChannelRegistry } from './kernel/realtime/channels.js';
+import { openRedisBus } from './kernel/realtime/bus/redisBus.js';
+import { serveBus } from './kernel/realtime/bus/servingSide.js';
+import { serveCommands } from './kernel/shards/commandServer.js';
+import { processBusPrefix } from './kernel/shards/processes.js';
+import type { ServerConfig } from './config.js';
+import { spot } from './products/spot/product.js';
+
+export interface RunningMarketProcess {
+  name: string;
+  /** The spot markets it runs. */
+  markets: readonly string[];
+  db: Database;
+  /** What a new subscriber to one of its channels would get now (what it answers a sync with). */
+  snapshot(channel: string): object | undefined;
+  stop(): Promise<void>;
+}
+
+/**
+ * Fewer connections than the server's: the pipelines of a few markets. The embedded database's 40
+ * connections hold the server's 18, one market process's 13 and one edge's 5.
+ */
+const MARKET_PROCESS_POOLS = { pool: 8, planOnce: 4 };
+
+/**
+ * A market process (docs/ARCHITECTURE.md "Scale-out: market processes"): the spot markets that
+ * MARKET_PROCESSES gives to MARKET_PROCESS — their sequencers, books, candles and market makers —
+ * and nothing else: no HTTP, no sockets. The server sends it the orders and cancels for those
+ * markets over its own bus (`<prefix>:process:<name>`) and follows that bus's stream, where this
+ * process publishes what its markets publish, its user notices, and its answers.
+ *
+ * Composition: database (the server's; no migrations: the server owns the schema) → bus → the spot
+ * product with a kernel whose publish and user feed are the bus → prepare (each market's lock, then
+ * its book) → hello → commands → start (market makers and timers).
+ */
+export async function startMarketProcess(config: ServerConfig, products: readonly ServerProduct[] = [spot]): Promise<RunningMarketProcess> {
+  const name = config.marketProcess;
+  const markets = name ? config.marketProcesses?.get(name) : undefined;
+  if (!name || !markets) throw new Error(`MARKET_PROCESS must name an entry of MARKET_PROCESSES (${[...(config.marketProcesses?.keys() ?? [])].join(', ') || 'none'})`);
+  if (!config.realtimeBus) throw new Error('A market process needs REALTIME_BUS_URL (the Redis its server follows)');
+  if (!config.databaseUrl) throw new Error("A market process needs DATABASE_URL (its server's PostgreSQL)");
+  const log: Kernel['log'] = {
+    info: (line) => console.log(`[market process ${name}] ${line}`),
+    error: (message, error) => console.error(`[market process ${name}] ${message}`, error ?? ''),
+  };
+  const db = await openPostgres(config.databaseUrl, MARKET_PROCESS_POOLS);
+  const listed = await listPairs(db).catch(async (error: unknown) => {
+    await db.close();
+    throw new Error(`no exchange schema at DATABASE_URL (start the server first): ${error instanceof Error ? error.message : String(error)}`);
+  });
+  const unknown = markets.filter((symbol) => !listed.some((p) => `${p.left_symbol}_${p.right_symbol}` === symbol && p.trade_status === 1));
+  if (unknown.length > 0) log.error(`not listed for trading, so not run here: ${unknown.join(', ')}`, undefined);
+
+  const bus = openRedisBus(config.realtimeBus.url, processBusPrefix(config.realtimeBus.prefix, name), log.error);
+  let parts: ProductParts[] = [];
+  const snapshot = (channel: string) => {
+    for (const part of parts) {
+      const found = part.snapshot?.(channel);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  // What a follower can ask for: the channels of the pairs this process runs.
+  const channels = new ChannelRegistry(listed.filter((p) => markets.includes(`${p.left_symbol}_${p.right_symbol}`)));
+  const serving = serveBus(bus, { channels: () => channels.list(), latest: snapshot });
+  const kernel: Kernel = {
+    config,
+    db,
+    userFeed: serving.userFeed,
+    log,
+    pairs: pairOpenings(log.error),
+    publish: serving.publish,
+  };
+  parts = [];
+  for (const product of products) parts.push(await product.create(kernel));
+  try {
+    for (const part of parts) await part.prepare?.();
+  } catch (error) {
+    await bus.close();
+    await db.close();
+    throw error;
+  }
+  // Hello before listening for commands: a command published before this process listened reached
+  // no one, and its caller was told so at once.
+  await serving.announce();
+  await serveCommands(
+    bus,
+    (market, command) => {
+      for (const part of parts) {
+        const running = part.command?.(market, command);
+        if (running) return running;
+      }
+      return undefined;
+    },
+    log.error,
+  );
+  for (const part of parts) await part.start?.();
+  log.info(`running ${markets.join(', ')}`);
+
+  let stopping: Promise<void> | undefined;
+  return {
+    name,
+    markets,
+    db,
+    snapshot,
+    stop: () =>
+      (stopping ??= (async () => {
+        for (const part of [...parts].reverse()) await part.stop?.();
+        await bus.close();
+        await db.close();
+      })()),
+  };
+}

@@ -1,0 +1,172 @@
+import { isDeepStrictEqual } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { depthChannel, tradeChannel } from '../../src/domain/market.js';
+import { SPOT_PATHS, USER_CHANNEL, type SpotOrder } from '../../src/domain/spotOrders.js';
+import { readConfig, type ServerConfig } from '../../server/config.js';
+import { MESSAGES } from '../../server/kernel/i18n/messages.js';
+import { openPostgres } from '../../server/kernel/db/postgres.js';
+import { marketOwnership, MarketTakenError } from '../../server/kernel/shards/ownership.js';
+import { parseMarketProcesses } from '../../server/kernel/shards/processes.js';
+import type { RunningServer } from '../../server/start.js';
+import { startMarketProcess, type RunningMarketProcess } from '../../server/startMarkets.js';
+import { startQuietServer } from './quietServer.js';
+import { recordSocket, type SocketRecorder } from './socketRecorder.js';
+import { trader, type Trader } from './spot/spotApp.js';
+import { usingPostgres } from './testDb.js';
+
+/**
+ * Markets run by a market process (docs/ARCHITECTURE.md "Scale-out: market processes"): the server
+ * runs ETH_USDT and every other pair itself, and BTC_USDT runs in the process `m1`; orders for it go
+ * there over the bus (the Redis this machine provides) and its market data comes back through the
+ * server. Needs PostgreSQL (a market process is a second process's connection) and Redis: it runs in
+ * CI's PostgreSQL pass of the server suite.
+ */
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const DEPTH = depthChannel('BTC', 'USDT');
+const TRADES = tradeChannel('BTC', 'USDT');
+const PROCESSES = parseMarketProcesses('m1=BTC_USDT');
+
+type Payload = Record<string, unknown>;
+type Envelope<T> = { code: number; msg: string; data: T };
+
+describe.runIf(usingPostgres())('a market process beside the server', () => {
+  const bus = { url: REDIS_URL, prefix: `openex-test:${process.pid}:${Date.now()}:mp` };
+  let running: Awaited<ReturnType<typeof startQuietServer>>;
+  let server: RunningServer;
+  let markets: RunningMarketProcess | undefined;
+  const sockets: Socket[] = [];
+
+  const processConfig = (): ServerConfig => ({
+    ...readConfig({}),
+    databaseUrl: running.schemaUrl,
+    realtimeBus: bus,
+    marketProcesses: PROCESSES,
+    marketProcess: 'm1',
+    marketMakers: false,
+    logLevel: 'silent',
+  });
+
+  async function call<T>(who: Trader, path: string, body: object, lang = 'en_US'): Promise<Envelope<T>> {
+    const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', token: who.token, lang }, body: JSON.stringify(body) });
+    expect(response.status).toBe(200);
+    return (await response.json()) as Envelope<T>;
+  }
+
+  async function place(who: Trader, body: object): Promise<SpotOrder> {
+    const envelope = await call<SpotOrder>(who, SPOT_PATHS.place, body);
+    expect(envelope.code, envelope.msg).toBe(200);
+    return envelope.data;
+  }
+
+  async function balance(who: Trader, currency: string): Promise<{ available: number; frozen: number }> {
+    const [row] = await server.db.query<{ available: string; frozen: string }>(
+      `select available::text, frozen::text from balance where user_id = $1 and currency = $2 and account = 'spot'`,
+      [who.id, currency],
+    );
+    return { available: Number(row?.available ?? 0), frozen: Number(row?.frozen ?? 0) };
+  }
+
+  async function until(condition: () => boolean, what: string): Promise<void> {
+    const deadline = Date.now() + 5000;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  const connect = (): Promise<SocketRecorder<Payload>> => recordSocket<Payload>(server.url, { opened: sockets });
+  const hasAsk = (price: string, quantity: string) => (p: Payload | undefined) =>
+    Boolean(p && (p.asks as Array<[string, string]> | undefined)?.some(([at, q]) => at === price && q === quantity));
+
+  beforeAll(async () => {
+    running = await startQuietServer('market-process', { realtimeBus: bus, marketProcesses: PROCESSES });
+    server = running.server;
+    markets = await startMarketProcess(processConfig());
+  });
+
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await markets?.stop();
+    await running?.stop();
+  });
+
+  it('places, matches and cancels orders of a market that runs in the market process', async () => {
+    const seller = await trader(server.db, { BTC: '2' });
+    const buyer = await trader(server.db, { USDT: '100000' });
+    const watcher = await connect();
+    expect((await watcher.subscribe({ channel: USER_CHANNEL, token: buyer.token })).code).toBe(200);
+    expect((await watcher.subscribe(TRADES)).code).toBe(200);
+
+    const ask = await place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '90000', quantity: '1' });
+    expect(ask).toMatchObject({ symbol: 'BTC_USDT', status: 1, quantity: '1' });
+    const bid = await place(buyer, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '90000', quantity: '0.4' });
+    expect(bid).toMatchObject({ status: 3, filled: '0.4', turnover: '36000' });
+
+    // The trade, published by the market process, reaches the server's sockets through the server.
+    const trade = await watcher.next((p) => p.channel === TRADES && p.kind === 'update');
+    expect(trade.trades).toEqual([expect.objectContaining({ price: '90000', quantity: '0.4', side: 'buy' })]);
+    // The private channel: the buyer's order as the process's batch wrote it.
+    const filled = await watcher.next((p) => p.channel === USER_CHANNEL && p.kind === 'order' && (p.order as SpotOrder).id === bid.id);
+    expect(filled.order).toMatchObject({ status: 3, filled: '0.4' });
+    expect(await balance(buyer, 'BTC')).toMatchObject({ available: 0.4 * (1 - 0.001) });
+
+    // A cancel of an order no book here holds: routed by its row to the process.
+    const cancelled = await call<SpotOrder>(seller, SPOT_PATHS.cancel, { id: ask.id });
+    expect(cancelled.code, cancelled.msg).toBe(200);
+    expect(cancelled.data).toMatchObject({ id: ask.id, status: 4, filled: '0.4' });
+    expect(await balance(seller, 'BTC')).toEqual({ available: 1.6, frozen: 0 });
+  });
+
+  it("gives the server's subscribers the process's book: the same snapshot, then its deltas", async () => {
+    const seller = await trader(server.db, { BTC: '2' });
+    await place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '95000', quantity: '1' });
+    await until(() => hasAsk('95000', '1')(server.realtime.latest(DEPTH) as Payload), "the server's copy of the book");
+    expect(server.realtime.latest(DEPTH)).toEqual({ ...markets!.snapshot(DEPTH), channel: DEPTH });
+    const watcher = await connect();
+    expect((await watcher.subscribe(DEPTH)).code).toBe(200);
+    const snapshot = await watcher.next((p) => p.channel === DEPTH);
+    expect(snapshot).toMatchObject({ kind: 'snapshot' });
+    await place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '95000', quantity: '0.5' });
+    const delta = await watcher.next((p) => p.channel === DEPTH && hasAsk('95000', '1.5')(p));
+    expect(delta).toMatchObject({ kind: 'delta', seq: (snapshot.seq as number) + 1 });
+  });
+
+  it('still runs the other markets itself', async () => {
+    const seller = await trader(server.db, { ETH: '2' });
+    const order = await place(seller, { symbol: 'ETH_USDT', side: 'sell', type: 'limit', price: '3000', quantity: '1' });
+    expect(order).toMatchObject({ symbol: 'ETH_USDT', status: 1 });
+    expect(markets!.snapshot(depthChannel('ETH', 'USDT'))).toBeUndefined();
+  });
+
+  it('lets one process run a market: another cannot take a market the process or the server runs', async () => {
+    const other = await openPostgres(running.schemaUrl!);
+    try {
+      const claims = marketOwnership(other, 0);
+      await expect(claims.claim('spot', ['BTC_USDT'])).rejects.toThrow(MarketTakenError);
+      await expect(claims.claim('spot', ['ETH_USDT'])).rejects.toThrow(/ETH_USDT/);
+      await claims.release();
+    } finally {
+      await other.close();
+    }
+    // A second process configured as m1: refused at its start (after the claim's wait), naming the market.
+    await expect(startMarketProcess(processConfig())).rejects.toThrow(/another process runs BTC_USDT/);
+  });
+
+  it('refuses an order at once, translated, when no process runs its market, and changes nothing', async () => {
+    const buyer = await trader(server.db, { USDT: '1000' });
+    await markets!.stop();
+    markets = undefined;
+    const refused = await call<null>(buyer, SPOT_PATHS.place, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '100', quantity: '1' }, 'ja_JP');
+    expect(refused).toMatchObject({ code: 400, msg: MESSAGES.ja_JP.spotMarketUnavailable, data: null });
+    expect(await balance(buyer, 'USDT')).toEqual({ available: 1000, frozen: 0 });
+    expect(await server.db.query(`select id from spot_order where user_id = $1`, [buyer.id])).toEqual([]);
+
+    // Started again, it rebuilds the book from the database; the server resyncs and trades go on.
+    markets = await startMarketProcess(processConfig());
+    await until(() => hasAsk('95000', '1.5')(server.realtime.latest(DEPTH) as Payload), 'the resync');
+    const order = await place(buyer, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '100', quantity: '1' });
+    expect(order).toMatchObject({ status: 1 });
+    await until(() => isDeepStrictEqual(server.realtime.latest(DEPTH), { ...markets!.snapshot(DEPTH), channel: DEPTH }), 'the same book');
+  }, 15_000);
+});
