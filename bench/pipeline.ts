@@ -25,7 +25,7 @@ import { fundedTraders, referencePrices } from '../tests/system/traders.js';
 import type { Trader } from '../tests/system/workload.js';
 import { createIsolatedSchema, type IsolatedSchema } from '../tests/server/testDb.js';
 import { embeddedDatabaseUrl } from '../server/kernel/db/embeddedPostgres.js';
-import { startEdges, type Edge } from './pipeline/edges.js';
+import { marketProcessesSetting, startEdges, startMarketProcesses, type Child } from './pipeline/scaleOut.js';
 import type { ProbeArrival } from './pipeline/subscribers.js';
 import { printStatementStats, resetStatementStats, statementStatsEnv } from './pipeline/statementStats.js';
 import { childPid, closeClient, cpuSecondsOfProcesses, cpuSeconds, freePort, keepAlive, loadClient, loadClientKind, ms, now, openLoop, percentile, post, probeEvery, SUSTAIN, withCpu, type LoadClient, type Outcome, type StepResult } from './pipeline/load.js';
@@ -49,6 +49,9 @@ const CANCEL_SHARE = 0.15;
 // BENCH_EDGES=N: the subscribers connect to N realtime edges fed over Redis (REALTIME_BUS_URL,
 // default the local one) instead of to the server (docs/ARCHITECTURE.md "Scale-out: realtime edges").
 const EDGES = Number(process.env.BENCH_EDGES ?? 0);
+// BENCH_MARKET_PROCESSES=N: the load's markets run in N market processes (round-robin), the server
+// sends them the orders over the same bus (docs/ARCHITECTURE.md "Scale-out: market processes").
+const MARKET_PROCESSES = Number(process.env.BENCH_MARKET_PROCESSES ?? 0);
 const BUS = { url: process.env.REALTIME_BUS_URL || 'redis://127.0.0.1:6379', prefix: `openex-bench:${process.pid}` };
 
 /** BTC_USDT carries the probes (amount precision 5): load quantities have 4 decimals, probes 5. */
@@ -237,7 +240,8 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
   let server: ServerProcess | undefined;
   let subscribers: Subscribers | undefined;
   let tickSocket: Socket | undefined;
-  let edges: Edge[] = [];
+  let edges: Child[] = [];
+  let marketProcesses: Child[] = [];
   const agents: LoadClient[] = [];
   const t0 = Date.now();
   let tReady = Date.now();
@@ -248,8 +252,23 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
       console.log(`  PostgreSQL schema ${schema.schema}`);
     }
     const port = await freePort();
-    const busEnv: Record<string, string> = EDGES > 0 ? { REALTIME_BUS_URL: BUS.url, REALTIME_BUS_PREFIX: BUS.prefix } : {};
+    const marketSetting = MARKET_PROCESSES > 0 ? marketProcessesSetting(MARKET_PROCESSES, PAIRS.map((p) => `${p.base}_USDT`)) : undefined;
+    const busEnv: Record<string, string> = {
+      ...(EDGES > 0 || marketSetting ? { REALTIME_BUS_URL: BUS.url, REALTIME_BUS_PREFIX: BUS.prefix } : {}),
+      ...(marketSetting ? { MARKET_PROCESSES: marketSetting } : {}),
+    };
     server = await startServerProcess({ dataDir, port, databaseUrl: schema?.url, env: { MARKET_MAKERS: process.env.BENCH_MARKET_MAKERS ?? 'on', ...busEnv, ...(databaseUrl ? {} : statementStatsEnv) } });
+    if (marketSetting) {
+      const t = Date.now();
+      marketProcesses = await startMarketProcesses(marketSetting, {
+        databaseUrl: schema?.url ?? embeddedDatabaseUrl(join(dataDir, 'postgres')),
+        busUrl: BUS.url,
+        busPrefix: BUS.prefix,
+        marketMakers: process.env.BENCH_MARKET_MAKERS ?? 'on',
+      });
+      for (const m of marketProcesses) children.add(m.child);
+      console.log(`  ${marketProcesses.length} market process(es) up in ${((Date.now() - t) / 1000).toFixed(1)} s: ${marketSetting}`);
+    }
     tReady = Date.now();
     const pid = childPid('server/main.ts');
     if (pid) serverPids.add(pid);
@@ -379,7 +398,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
     }
     console.log(`\n  place/cancel load: limit orders ±0.3 % around the last tick on ${PAIRS.map((p) => `${p.symbol} ${p.share * 100}%`).join(', ')}, ${CANCEL_SHARE * 100}% cancels, ${loaders.length} traders, ${CONNECTIONS} keep-alive connections (${loadClientKind} client), ${STEP_SECONDS} s steps`);
     // CPU ms/answer: the server's CPU over the step and its drain ÷ orders and cancels answered (makers included in the CPU).
-    console.log(`${header} ${pad('plat_config p50/p99/max ms', 27)} ${pad('trade msgs/s', 12)} ${pad('frames/s', 8)} ${pad('CPU ms/ans', 11)} ${pad('db CPU', 6)} ${pad('client CPU', 10)}${edges.length > 0 ? ` ${pad('edges CPU', 9)}` : ''}`);
+    console.log(`${header} ${pad('plat_config p50/p99/max ms', 27)} ${pad('trade msgs/s', 12)} ${pad('frames/s', 8)} ${pad('CPU ms/ans', 11)} ${pad('db CPU', 6)} ${pad('client CPU', 10)}${edges.length > 0 ? ` ${pad('edges CPU', 9)}` : ''}${marketProcesses.length > 0 ? ` ${pad('markets CPU', 11)}` : ''}`);
     const pushResults: string[] = [];
     let firstFailure: string | undefined;
     const ran = new Set<number>();
@@ -422,6 +441,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
         db: cpuSecondsOfProcesses('postgres'),
         client: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6 + cpuSeconds(subscribers!.child.pid!),
         edges: edges.reduce((sum, e) => sum + cpuSeconds(e.child.pid!), 0),
+        markets: marketProcesses.reduce((sum, m) => sum + cpuSeconds(m.child.pid!), 0),
       });
       const others0 = others();
       const { result, cpu, waiting, cpuSeconds: serverSeconds } = await withCpu(pid, () => openLoop(rate, STEP_SECONDS, placeOrCancel));
@@ -439,6 +459,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
       console.log(
         `${line(result, cpu, waiting)} ${pad(platText, 27)} ${pad(((after.trades - before.trades) / stepSeconds).toFixed(0), 12)} ${pad(((after.frames - before.frames) / stepSeconds).toFixed(0), 8)} ${pad(perAnswer, 11)} ${pad(share(others0.db, others1.db), 6)} ${pad(share(others0.client, others1.client), 10)}` +
           (edges.length > 0 ? ` ${pad(share(others0.edges, others1.edges), 9)}` : '') +
+          (marketProcesses.length > 0 ? ` ${pad(share(others0.markets, others1.markets), 11)}` : '') +
           (result.sustained ? '' : '  not sustained') +
           (after.connected < SUBSCRIBERS ? `  (${after.connected} subscribers connected)` : ''),
       );
@@ -481,7 +502,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
       subscribers.child.send({ type: 'stop' });
       children.delete(subscribers.child);
     }
-    for (const edge of edges) {
+    for (const edge of [...edges, ...marketProcesses]) {
       edge.child.kill('SIGTERM');
       children.delete(edge.child);
     }

@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -9,6 +8,7 @@ import { LANGUAGES } from '../../src/domain/languages';
 import { baseCatalogue } from './support/catalogue';
 import { startEdgeProxy, type EdgeProxy } from './support/edgeProxy';
 import { expectChange, untilAnswers } from './support/waits';
+import { busFor, kill, redisAnswers, runScript } from './support/scaleOut';
 
 /**
  * The scale-out mode in the browser (docs/ARCHITECTURE.md "Scale-out: realtime edges"): a server
@@ -17,20 +17,9 @@ import { expectChange, untilAnswers } from './support/waits';
  * and trades move live, in English and in Japanese, and when the server restarts behind the edge
  * the page's socket stays up and the book moves again. Skipped where no Redis answers.
  */
-const REDIS = { host: '127.0.0.1', port: 6379 };
 const ports = { server: 8184, edge: 8185, proxy: 8186 };
 const dataDir = mkdtempSync(join(tmpdir(), 'openex-e2e-edge-'));
-const bus = { REALTIME_BUS_URL: `redis://${REDIS.host}:${REDIS.port}`, REALTIME_BUS_PREFIX: `openex-e2e:${process.pid}:${Date.now()}` };
-
-function redisAnswers(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(REDIS.port, REDIS.host);
-    socket.setTimeout(1000);
-    socket.once('connect', () => (socket.end(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-  });
-}
+const bus = busFor('edge');
 
 /** The labels the test finds things by, from the catalogues the app itself uses. */
 function wordsOf(lang: string) {
@@ -43,12 +32,7 @@ test.describe('realtime edge', () => {
   let edge: ChildProcess | undefined;
   let proxy: EdgeProxy | undefined;
 
-  // Each in its own process group, so SIGKILL reaches tsx's node child too.
-  const run = (script: string, env: Record<string, string>) =>
-    spawn('npx', ['tsx', script], { detached: true, stdio: 'ignore', env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...bus, ...env } });
-  const kill = (child: ChildProcess | undefined) => {
-    if (child?.pid) process.kill(-child.pid, 'SIGKILL');
-  };
+  const run = (script: string, env: Record<string, string>) => runScript(script, { ...bus, ...env });
   async function startServer() {
     server = run('server/main.ts', { PORT: String(ports.server), DATA_DIR: dataDir });
     await untilAnswers(`http://127.0.0.1:${ports.server}/home`, 200);

@@ -1,15 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { baseCatalogue } from './support/catalogue';
-import type tradingCatalogue from '../../src/locales/trading/en_US.json';
+import { expect, test } from '@playwright/test';
 import { registerThroughUi } from './support/register';
-
-const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as T;
-const baseEn = baseCatalogue('en_US');
-const baseJa = baseCatalogue('ja_JP');
-const tradingEn = catalogue<typeof tradingCatalogue>('trading/en_US.json');
-const tradingJa = catalogue<typeof tradingCatalogue>('trading/ja_JP.json');
+import { baseEn, baseJa, EN, form, fund, JA, ordersPanel, placeAndCancelFarLimitBuy, tradingEn, tradingJa } from './support/spotTrading';
 
 /**
  * Spot trading in the browser against the real server: a new trader is funded through the
@@ -18,88 +9,11 @@ const tradingJa = catalogue<typeof tradingCatalogue>('trading/ja_JP.json');
  * the same order-and-cancel pass in Japanese. Everything is found by its visible label.
  */
 
-/** The words the test looks for, from the catalogues the app itself uses. */
-function wordsOf(base: typeof baseEn, trading: typeof tradingEn) {
-  const s = trading.spot;
-  return {
-    price: base.col.price,
-    quantity: base.col.quantity,
-    amount: s.form.amount,
-    market: s.type.market,
-    buyBtc: s.form.buySubmit.replace('{{currency}}', 'BTC'),
-    placed: s.form.placed,
-    openOrders: base.trade.openOrders,
-    history: base.menu.order.history,
-    waiting: s.status.waiting,
-    filled: s.status.filled,
-    revoke: s.orders.revoke,
-    question: s.orders.revokeQuestion,
-    confirm: base.common.confirm,
-    revoked: s.orders.revoked,
-    available: base.col.available,
-    deals: s.detail.deals,
-  };
-}
-const EN = wordsOf(baseEn, tradingEn);
-const JA = wordsOf(baseJa, tradingJa);
-
 test.beforeEach(async ({ page }) => {
   page.on('pageerror', (error) => {
     throw error;
   });
 });
-
-/** The session token the app stored at sign-in (spec §3 key `token`). */
-async function tokenOf(page: Page): Promise<string> {
-  const raw = await page.evaluate(() => window.localStorage.getItem('token'));
-  return JSON.parse(raw!) as string;
-}
-
-async function call<T>(page: Page, path: string, body: object, token?: string): Promise<T> {
-  const response = await page.request.post(path, { data: body, headers: token ? { token } : {} });
-  expect(response.status()).toBe(200);
-  const envelope = (await response.json()) as { code: number; msg: string; data: T };
-  expect(envelope.code, envelope.msg).toBe(200);
-  return envelope.data;
-}
-
-/** Deposits USDT to the trader's own TRC20 address on the simulated chain, and waits until spot has it. */
-async function fund(page: Page, quantity: string) {
-  const token = await tokenOf(page);
-  const { address } = await call<{ address: string }>(page, '/api/wallet/deposit_address', { currency: 'USDT', network: 'TRC20' }, token);
-  await call(page, '/api/chain/simulate_deposit', { address, currency: 'USDT', network: 'TRC20', quantity });
-  await expect
-    .poll(
-      async () => {
-        const rows = await call<Array<{ currency: string; available: string }>>(page, '/api/wallet/balances', { account: 'spot' }, token);
-        return rows.find((r) => r.currency === 'USDT')?.available ?? '0';
-      },
-      { timeout: 60_000, intervals: [500] },
-    )
-    .toMatch(/^[1-9]/);
-}
-
-const form = (page: Page) => page.locator('section.form');
-const ordersPanel = (page: Page) => page.locator('section.orders');
-
-/** A limit buy at 1000 USDT (far below BTC's market), then cancelled after the confirmation. */
-async function placeAndCancelFarLimitBuy(page: Page, w: typeof EN) {
-  await form(page).getByLabel(w.price, { exact: true }).fill('1000');
-  await form(page).getByLabel(w.quantity, { exact: true }).fill('0.01');
-  await expect(form(page).getByLabel(w.amount, { exact: true })).toHaveValue('10');
-  await form(page).getByRole('button', { name: w.buyBtc }).click();
-  await expect(page.getByRole('status').filter({ hasText: w.placed })).toBeVisible({ timeout: 15_000 });
-
-  const row = ordersPanel(page).getByRole('row').filter({ hasText: w.waiting });
-  await expect(row).toHaveCount(1);
-  await expect(row.getByRole('cell').filter({ hasText: /^1000$/ })).toBeVisible();
-  await row.getByRole('button', { name: w.revoke }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText(w.question);
-  await dialog.getByRole('button', { name: w.confirm }).click();
-  await expect(page.getByRole('status').filter({ hasText: w.revoked })).toBeVisible({ timeout: 15_000 });
-  await expect(ordersPanel(page).getByRole('row').filter({ hasText: w.waiting })).toHaveCount(0);
-}
 
 test('a funded trader places a limit buy, cancels it, buys at market and sees the fill', async ({ page }) => {
   test.setTimeout(120_000);

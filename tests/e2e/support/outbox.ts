@@ -8,9 +8,9 @@ interface OutboxMessage {
   code: string;
 }
 
-function readOutbox(): OutboxMessage[] {
+function readOutbox(dataDir: string): OutboxMessage[] {
   try {
-    const text = readFileSync(join(process.env.E2E_DATA_DIR!, 'outbox.jsonl'), 'utf8').trim();
+    const text = readFileSync(join(dataDir, 'outbox.jsonl'), 'utf8').trim();
     return text ? text.split('\n').map((line) => JSON.parse(line) as OutboxMessage) : [];
   } catch {
     return [];
@@ -21,11 +21,11 @@ function readOutbox(): OutboxMessage[] {
  * The newest verification code the server wrote to its outbox (the default code delivery, in the
  * e2e server's DATA_DIR) for an address, optionally for one purpose; waits until it is there.
  */
-export async function codeFor(address: string, purpose?: string): Promise<string> {
+export async function codeFor(address: string, purpose?: string, dataDir = process.env.E2E_DATA_DIR!): Promise<string> {
   let code = '';
   await expect
     .poll(() => {
-      const mine = readOutbox().filter((m) => m.to === address && (purpose === undefined || m.purpose === purpose));
+      const mine = readOutbox(dataDir).filter((m) => m.to === address && (purpose === undefined || m.purpose === purpose));
       code = mine.at(-1)?.code ?? '';
       return code;
     })

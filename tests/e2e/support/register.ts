@@ -4,12 +4,15 @@ import { codeFor } from './outbox';
 export const TEST_PASSWORD = 'Trader2026';
 export const TEST_FUNDS_PASSWORD = 'Funds2026';
 
-/** Registers a new account through the English pages, with the code from the outbox; ends signed in on /home. */
-export async function registerThroughUi(page: Page, email: string): Promise<void> {
-  await page.goto('/reg');
+/**
+ * Registers a new account through the English pages, with the code from the outbox; ends signed in
+ * on /home. `server`: another server than the suite's (its origin and data directory).
+ */
+export async function registerThroughUi(page: Page, email: string, server: { origin: string; dataDir: string } = { origin: '', dataDir: process.env.E2E_DATA_DIR! }): Promise<void> {
+  await page.goto(`${server.origin}/reg`);
   await page.getByLabel(/Email or phone/).fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByLabel(/Verification code/).fill(await codeFor(email, 'register'));
+  await page.getByLabel(/Verification code/).fill(await codeFor(email, 'register', server.dataDir));
   await page.getByRole('button', { name: /^Next$/ }).click();
   await expect(page).toHaveURL(/\/reg-next$/);
   await page.getByLabel('Login password', { exact: true }).fill(TEST_PASSWORD);

@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { freePort } from './load.js';
+
+/**
+ * The scale-out mode's other processes beside the bench's server, on its bus and its database:
+ * BENCH_EDGES=N realtime edges (server/edge.ts) for the subscribers to connect to, and
+ * BENCH_MARKET_PROCESSES=N market processes (server/marketProcess.ts) that run the bench's markets
+ * (docs/ARCHITECTURE.md "Scale-out: realtime edges" and "… market processes").
+ */
+export interface Child {
+  url: string;
+  child: ChildProcess;
+}
+
+export interface ScaleOutEnv {
+  databaseUrl: string;
+  busUrl: string;
+  busPrefix: string;
+}
+
+export async function startEdges(count: number, env: ScaleOutEnv): Promise<Child[]> {
+  const edges: Child[] = [];
+  for (let i = 0; i < count; i++) {
+    const port = await freePort();
+    const child = await startChild(`edge ${i}`, 'edge.ts', {
+      ...busAndDatabase(env),
+      EDGE_PORT: String(port),
+      HOST: '127.0.0.1',
+      // BENCH_EDGE_PUSH_INTERVAL_MS: the edges' push interval alone (PUSH_INTERVAL_MS reaches the server too).
+      ...(process.env.BENCH_EDGE_PUSH_INTERVAL_MS ? { PUSH_INTERVAL_MS: process.env.BENCH_EDGE_PUSH_INTERVAL_MS } : {}),
+    });
+    edges.push({ url: `http://127.0.0.1:${port}`, child });
+  }
+  return edges;
+}
+
+/** MARKET_PROCESSES for `count` processes sharing `symbols` round-robin: m1=BTC_USDT;m2=ETH_USDT. */
+export function marketProcessesSetting(count: number, symbols: readonly string[]): string {
+  const names = Array.from({ length: count }, (_, i) => `m${i + 1}`);
+  return names.map((name, i) => `${name}=${symbols.filter((_, j) => j % count === i).join(',')}`).join(';');
+}
+
+/** The market processes MARKET_PROCESSES names (the server must be up: it owns the schema). */
+export async function startMarketProcesses(setting: string, env: ScaleOutEnv & { marketMakers: string }): Promise<Child[]> {
+  const names = setting.split(';').map((entry) => entry.split('=')[0]!);
+  return Promise.all(
+    names.map(async (name) => ({
+      url: '',
+      child: await startChild(`market process ${name}`, 'marketProcess.ts', { ...busAndDatabase(env), MARKET_PROCESSES: setting, MARKET_PROCESS: name, MARKET_MAKERS: env.marketMakers }),
+    })),
+  );
+}
+
+const busAndDatabase = (env: ScaleOutEnv) => ({ DATABASE_URL: env.databaseUrl, REALTIME_BUS_URL: env.busUrl, REALTIME_BUS_PREFIX: env.busPrefix });
+
+/** Starts `server/<script>` and resolves once it says it is up. */
+async function startChild(label: string, script: string, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'server', script)], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${label} did not start in 60 s: ${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('is up')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`${label} exited with ${code}: ${output}`)));
+  });
+  return child;
+}

@@ -1,0 +1,100 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { embeddedDatabaseUrl, stopEmbeddedPostgres } from '../../server/kernel/db/embeddedPostgres.js';
+import { LANGUAGES } from '../../src/domain/languages';
+import { registerThroughUi } from './support/register';
+import { busFor, kill, redisAnswers, runScript } from './support/scaleOut';
+import { baseCatalogue } from './support/catalogue';
+import { EN, form, fund, JA, placeAndCancelFarLimitBuy, submitFarLimitBuy, type SpotWords } from './support/spotTrading';
+import { expectChange, untilAnswers } from './support/waits';
+
+/**
+ * A market process in the browser (docs/ARCHITECTURE.md "Scale-out: market processes"): a server of
+ * its own whose BTC_USDT runs in the market process `m1` (on the same embedded database, over this
+ * machine's Redis). The page cannot tell: the book moves with m1's market makers, and a trader
+ * places and cancels through the server, in English and in Japanese. With m1 stopped, an order is
+ * refused at once in the trader's language; started again, the book comes back and trading goes on.
+ * Skipped where no Redis answers.
+ */
+const port = 8187;
+const origin = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'openex-e2e-market-process-'));
+const env = { ...busFor('market-process'), MARKET_PROCESSES: 'm1=BTC_USDT' };
+/** The server's refusal when no process runs the market, as the server's own catalogue words it. */
+const unavailableJa = (JSON.parse(readFileSync(join(import.meta.dirname, '../../server/products/spot/locales/ja_JP.json'), 'utf8')) as Record<string, string>).spotMarketUnavailable!;
+const bookOf = (page: Page, lang: string) => page.getByRole('table', { name: baseCatalogue(lang).trade.orderBook });
+
+test.describe('market process', () => {
+  let server: ChildProcess | undefined;
+  let markets: ChildProcess | undefined;
+  const startMarkets = () => (markets = runScript('server/marketProcess.ts', { ...env, MARKET_PROCESS: 'm1', DATABASE_URL: embeddedDatabaseUrl(join(dataDir, 'postgres')) }));
+
+  test.beforeAll(async () => {
+    test.skip(!(await redisAnswers()), 'no Redis on 127.0.0.1:6379 for the bus');
+    test.setTimeout(120_000);
+    server = runScript('server/main.ts', { ...env, PORT: String(port), DATA_DIR: dataDir });
+    await untilAnswers(`${origin}/home`, 200);
+    startMarkets();
+  });
+
+  test.afterAll(async () => {
+    kill(markets);
+    kill(server);
+    await stopEmbeddedPostgres(join(dataDir, 'postgres'));
+  });
+
+  test.beforeEach(async ({ page }) => {
+    page.on('pageerror', (error) => {
+      throw error;
+    });
+  });
+
+  /** A new funded trader on the BTC_USDT page, in `lang`, once m1's market makers move the book. */
+  async function traderOnBtc(page: Page, lang: string, w: SpotWords) {
+    await registerThroughUi(page, `e2e-market-process-${lang.toLowerCase()}-${Date.now()}@example.org`, { origin, dataDir });
+    await fund(page, '1000', origin);
+    await page.evaluate((stored) => window.localStorage.setItem('language', JSON.stringify(stored)), LANGUAGES.find((l) => l.lang === lang));
+    await page.goto(`${origin}/markets/kline/BTC_USDT`);
+    await expect(form(page).getByRole('button', { name: w.buyBtc })).toBeVisible();
+    await expect(form(page).getByTestId('available')).toHaveText(/^1000 USDT$/, { timeout: 20_000 });
+    await expectChange(() => bookOf(page, lang).innerText(), 60_000);
+  }
+
+  test('trades through the server on a market that runs in the process, in English', async ({ page }) => {
+    test.setTimeout(150_000);
+    await traderOnBtc(page, 'en_US', EN);
+    await placeAndCancelFarLimitBuy(page, EN);
+    // Cancelling gave the frozen 10 USDT back, pushed over the private channel from m1's commit.
+    await expect(form(page).getByTestId('available')).toHaveText(/^1000 USDT$/);
+    await page.screenshot({ path: test.info().outputPath('market-process-kline.png') });
+  });
+
+  test('in Japanese; with the process stopped an order is refused at once, and trading resumes when it is back', async ({ page }) => {
+    test.setTimeout(180_000);
+    await traderOnBtc(page, 'ja_JP', JA);
+    await placeAndCancelFarLimitBuy(page, JA);
+
+    kill(markets);
+    // Once the process is gone nobody receives the command: refused at once, in Japanese, nothing frozen.
+    await expect
+      .poll(
+        async () => {
+          await page.waitForTimeout(2100); // the form's anti-double-submit window (spec §9)
+          await submitFarLimitBuy(page, JA);
+          return page.getByRole('alert').filter({ hasText: unavailableJa }).count();
+        },
+        { timeout: 30_000, intervals: [0] },
+      )
+      .toBeGreaterThan(0);
+    await page.screenshot({ path: test.info().outputPath('market-process-unavailable-ja.png') });
+    await expect(form(page).getByTestId('available')).toHaveText(/^1000 USDT$/);
+
+    startMarkets();
+    await expectChange(() => bookOf(page, 'ja_JP').innerText(), 60_000);
+    await page.waitForTimeout(2100);
+    await placeAndCancelFarLimitBuy(page, JA);
+  });
+});

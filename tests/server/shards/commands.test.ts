@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { MARKET_NOT_HERE, type BusMessage, type CommandBatch } from '../../../server/kernel/realtime/bus/messages.js';
+import type { RealtimeBus } from '../../../server/kernel/realtime/bus/redisBus.js';
+import { CommandClient, MarketUnavailable } from '../../../server/kernel/shards/commandClient.js';
+import { serveCommands } from '../../../server/kernel/shards/commandServer.js';
+
+type Reply = Extract<BusMessage, { k: 'reply' }>;
+
+/**
+ * The commands between the server and a market process (kernel/shards), over a bus in memory: one
+ * PUBLISH a turn, answers matched by id, and every way a command can fail to be answered.
+ */
+function fakeBus({ receivers = 1, publishFails = false } = {}) {
+  const published: CommandBatch[] = [];
+  const sent: BusMessage[] = [];
+  let onCommands: ((batch: CommandBatch) => void) | undefined;
+  const bus = {
+    sendCommands: async (batch: CommandBatch) => {
+      if (publishFails) throw new Error('connection lost');
+      published.push(batch);
+      onCommands?.(batch);
+      return receivers;
+    },
+    onCommands: async (handler: (batch: CommandBatch) => void) => {
+      onCommands = handler;
+    },
+    send: (message: BusMessage) => sent.push(message),
+  } as unknown as RealtimeBus;
+  return { bus, published, sent };
+}
+
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('the commands to a market process', () => {
+  it('sends what one turn called as one batch and answers each call with its own reply', async () => {
+    const { bus, published } = fakeBus();
+    const client = new CommandClient(bus, 'server-a');
+    const calls = [client.call('BTC_USDT', { n: 1 }), client.call('BTC_USDT', { n: 2 }), client.call('ETH_USDT', { n: 3 })];
+    await turn();
+    expect(published).toHaveLength(1);
+    expect(published[0]).toEqual({
+      from: 'server-a',
+      commands: [
+        { id: 1, market: 'BTC_USDT', command: { n: 1 } },
+        { id: 2, market: 'BTC_USDT', command: { n: 2 } },
+        { id: 3, market: 'ETH_USDT', command: { n: 3 } },
+      ],
+    });
+    // Replies come in any order; one to another server with the same id is not ours.
+    const reply = (id: number, rest: Partial<Reply>, to = 'server-a'): Reply => ({ k: 'reply', to, id, ...rest });
+    client.receive(reply(2, { result: 'two' }, 'server-b'));
+    client.receive(reply(3, { result: 'three' }));
+    client.receive(reply(2, { result: 'two' }));
+    client.receive(reply(1, { error: 'the pipeline failed' }));
+    await expect(calls[0]).rejects.toThrow('the pipeline failed');
+    await expect(calls[1]).resolves.toBe('two');
+    await expect(calls[2]).resolves.toBe('three');
+    expect(client.inFlight).toBe(0);
+  });
+
+  it('fails at once, as not done, when no process received the batch or the market does not run there', async () => {
+    const nobody = new CommandClient(fakeBus({ receivers: 0 }).bus, 'server-a');
+    const unheard = nobody.call('BTC_USDT', {});
+    await expect(unheard).rejects.toBeInstanceOf(MarketUnavailable);
+    await expect(unheard).rejects.toMatchObject({ market: 'BTC_USDT', maybeDone: false });
+
+    const client = new CommandClient(fakeBus().bus, 'server-a');
+    const elsewhere = client.call('SOL_USDT', {});
+    client.receive({ k: 'reply', to: 'server-a', id: 1, error: MARKET_NOT_HERE });
+    await expect(elsewhere).rejects.toMatchObject({ market: 'SOL_USDT', maybeDone: false });
+  });
+
+  it('fails as possibly done when the answer does not come in time, the publish is lost, or the server stops', async () => {
+    const slow = new CommandClient(fakeBus().bus, 'server-a', 30);
+    const started = Date.now();
+    await expect(slow.call('BTC_USDT', {})).rejects.toMatchObject({ maybeDone: true });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(25);
+    // A late answer after the timeout is dropped.
+    slow.receive({ k: 'reply', to: 'server-a', id: 1, result: 'late' });
+
+    const lost = new CommandClient(fakeBus({ publishFails: true }).bus, 'server-a');
+    await expect(lost.call('BTC_USDT', {})).rejects.toMatchObject({ maybeDone: true });
+
+    const stopping = new CommandClient(fakeBus().bus, 'server-a');
+    const pending = stopping.call('BTC_USDT', {});
+    stopping.close();
+    await expect(pending).rejects.toMatchObject({ maybeDone: true });
+  });
+
+  it("carries out each command in the process and puts each answer in the stream, to its sender", async () => {
+    const { bus, sent } = fakeBus();
+    const logged: string[] = [];
+    await serveCommands(
+      bus,
+      (market, command) => {
+        if (market !== 'BTC_USDT') return undefined;
+        const c = command as { fail?: boolean; throw?: boolean; n: number };
+        if (c.throw) throw new Error('bad command');
+        return c.fail ? Promise.reject(new Error('insufficient disk')) : Promise.resolve(c.n * 10);
+      },
+      (message) => logged.push(message),
+    );
+    const client = new CommandClient(bus, 'server-a');
+    client.call('BTC_USDT', { n: 4 });
+    client.call('ETH_USDT', { n: 5 });
+    client.call('BTC_USDT', { n: 6, fail: true });
+    client.call('BTC_USDT', { n: 7, throw: true });
+    await turn();
+    await turn();
+    // Malformed entries are logged and skipped, never answered or thrown.
+    (bus as unknown as { sendCommands(b: unknown): Promise<number> }).sendCommands({ from: 'x', commands: [null, { id: 'one', market: 'BTC_USDT' }] });
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        { k: 'reply', to: 'server-a', id: 1, result: 40 },
+        { k: 'reply', to: 'server-a', id: 2, error: MARKET_NOT_HERE },
+        { k: 'reply', to: 'server-a', id: 3, error: 'insufficient disk' },
+        { k: 'reply', to: 'server-a', id: 4, error: 'bad command' },
+      ]),
+    );
+    expect(sent).toHaveLength(4);
+    expect(logged).toEqual(['market process: a command without id or market', 'market process: a command without id or market']);
+  });
+});

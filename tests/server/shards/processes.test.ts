@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../../server/config.js';
+import { parseMarketProcesses, processBusPrefix, processOf } from '../../../server/kernel/shards/processes.js';
+
+describe('MARKET_PROCESSES', () => {
+  it('names each market process and the spot markets it runs', () => {
+    const processes = parseMarketProcesses(' m1 = btc_usdt, ETH_USDT ; m-2=SOL_USDT; ');
+    expect([...processes]).toEqual([
+      ['m1', ['BTC_USDT', 'ETH_USDT']],
+      ['m-2', ['SOL_USDT']],
+    ]);
+    expect(processOf(processes, 'ETH_USDT')).toBe('m1');
+    expect(processOf(processes, 'DOGE_USDT')).toBeUndefined();
+    expect(processBusPrefix('openex:realtime', 'm1')).toBe('openex:realtime:process:m1');
+    expect(parseMarketProcesses(undefined).size).toBe(0);
+    expect(parseMarketProcesses('  ').size).toBe(0);
+  });
+
+  it('refuses, saying why, a setting that would leave a market run twice or by nobody it names', () => {
+    expect(() => parseMarketProcesses('m1=BTC_USDT;m2=btc_usdt')).toThrow(/BTC_USDT is given to two processes/);
+    expect(() => parseMarketProcesses('m1=BTC_USDT;m1=ETH_USDT')).toThrow(/m1 is named twice/);
+    expect(() => parseMarketProcesses('m1=')).toThrow(/runs no market/);
+    expect(() => parseMarketProcesses('M 1=BTC_USDT')).toThrow(/process name/);
+    expect(() => parseMarketProcesses('m1=BTCUSDT')).toThrow(/not a pair symbol/);
+    expect(() => readConfig({ MARKET_PROCESSES: 'm1=BTC_USDT;m2=BTC_USDT' })).toThrow(/two processes/);
+  });
+
+  it('is read by the server and by the market process that MARKET_PROCESS names', () => {
+    const config = readConfig({ MARKET_PROCESSES: 'm1=BTC_USDT', MARKET_PROCESS: 'm1' });
+    expect(config.marketProcesses?.get('m1')).toEqual(['BTC_USDT']);
+    expect(config.marketProcess).toBe('m1');
+    expect(readConfig({}).marketProcesses?.size).toBe(0);
+  });
+});
