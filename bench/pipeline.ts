@@ -258,6 +258,10 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
       ...(marketSetting ? { MARKET_PROCESSES: marketSetting } : {}),
     };
     server = await startServerProcess({ dataDir, port, databaseUrl: schema?.url, env: { MARKET_MAKERS: process.env.BENCH_MARKET_MAKERS ?? 'on', ...busEnv, ...(databaseUrl ? {} : statementStatsEnv) } });
+    tReady = Date.now();
+    const pid = childPid('server/main.ts');
+    if (pid) serverPids.add(pid);
+    console.log(`  server up in ${((Date.now() - t0) / 1000).toFixed(1)} s (pid ${pid ?? '?'}), market makers ${process.env.BENCH_MARKET_MAKERS ?? 'on'}`);
     if (marketSetting) {
       const t = Date.now();
       marketProcesses = await startMarketProcesses(marketSetting, {
@@ -269,10 +273,6 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
       for (const m of marketProcesses) children.add(m.child);
       console.log(`  ${marketProcesses.length} market process(es) up in ${((Date.now() - t) / 1000).toFixed(1)} s: ${marketSetting}`);
     }
-    tReady = Date.now();
-    const pid = childPid('server/main.ts');
-    if (pid) serverPids.add(pid);
-    console.log(`  server up in ${((Date.now() - t0) / 1000).toFixed(1)} s (pid ${pid ?? '?'}), market makers ${process.env.BENCH_MARKET_MAKERS ?? 'on'}`);
 
     const t1 = Date.now();
     const traders = await registerTraders(server.url, dataDir, TRADERS);

@@ -96,7 +96,11 @@ export async function startServer(config: ServerConfig, products: readonly Serve
         realtime: { publish: kernel.publish, subscriberCount: () => 1 },
         registry: { addChannels: (list) => channels?.addChannels(list), addSpotPair: (left, right) => channels?.addSpotPair(left, right) },
         replica: remoteReplica,
-        feed: { ...kernel.userFeed, message: (userId, message) => kernel.userFeed.message?.(userId, message) },
+        feed: {
+          balancesChanged: (userId, rows) => kernel.userFeed.balancesChanged(userId, rows),
+          ordersCommitted: (userId, orders) => kernel.userFeed.ordersCommitted(userId, orders),
+          message: (userId, message) => kernel.userFeed.message?.(userId, message),
+        },
         log: log.error,
       }),
     );
