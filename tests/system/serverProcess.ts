@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { auditLedger } from '../../server/kernel/ledger/ledgerAudit.js';
 import type { Database } from '../../server/kernel/db/database.js';
-import { openEmbeddedPostgres, stopEmbeddedPostgres } from '../../server/kernel/db/embeddedPostgres.js';
+import { embeddedDatabaseUrl, openEmbeddedPostgres, stopEmbeddedPostgres } from '../../server/kernel/db/embeddedPostgres.js';
 import { openPglite } from '../../server/kernel/db/pglite.js';
 import { openPostgres } from '../../server/kernel/db/postgres.js';
 import { createIsolatedSchema, usingPostgres, type IsolatedSchema } from '../server/testDb.js';
@@ -84,6 +84,50 @@ export async function startServerProcess(options: { dataDir: string; port: numbe
   };
 }
 
+/** A market process (server/marketProcess.ts) as a child process, up once it says so. */
+export interface MarketProcessChild {
+  crash(): Promise<void>;
+  stop(): Promise<void>;
+  output(): string;
+}
+
+export async function startMarketProcessChild(env: Record<string, string>): Promise<MarketProcessChild> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/marketProcess.ts'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let printed = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`market process did not start within 60 s:\n${printed}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      printed += chunk.toString();
+      if (printed.includes(' is up')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`market process exited with ${code}:\n${printed}`));
+    });
+  });
+  return {
+    output: () => printed,
+    async crash() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 /**
  * A data directory (and, when DATABASE_URL is set, a PostgreSQL schema of its own) for one system
  * test and the server processes run on it: `start` (again after a crash, on the same data), `audit`
@@ -110,6 +154,10 @@ export function useScratchServer(tag: string, port: number) {
       if (usingPostgres()) schema ??= await createIsolatedSchema();
       current = await startServerProcess({ dataDir, port, databaseUrl: schema?.url, env });
       return current;
+    },
+    /** The URL another process (a market process, an edge) reaches this server's database by: its schema's, or the embedded one's socket. */
+    databaseUrl(): string {
+      return schema?.url ?? embeddedDatabaseUrl(join(dataDir, 'postgres'));
     },
     /** The ledger audit on the database the stopped server left. */
     audit(): Promise<string[]> {
