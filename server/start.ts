@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { listPairs, pairOpenings } from './kernel/catalogue.js';
@@ -14,9 +13,7 @@ import { attachRealtime, type Realtime } from './kernel/realtime/gateway.js';
 import { UserFeedPublisher } from './kernel/realtime/userFeedPublisher.js';
 import { openRedisBus } from './kernel/realtime/bus/redisBus.js';
 import { feedBoth, serveBus } from './kernel/realtime/bus/servingSide.js';
-import { ChannelReplica } from './kernel/realtime/bus/channelReplica.js';
-import { followMarketProcess, type FollowedProcess } from './kernel/shards/follower.js';
-import { processOf } from './kernel/shards/processes.js';
+import { followMarketProcesses } from './kernel/shards/follower.js';
 import { pruneKeys } from './kernel/idempotency.js';
 import { PRODUCTS } from './products/index.js';
 
@@ -81,36 +78,9 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   };
   if (bus) pairs.onOpened(({ left, right }) => bus.send({ k: 'pair', left, right }));
 
-  // Markets run by market processes (MARKET_PROCESSES): their commands go there over the bus, and
-  // what they publish comes back through here — into the replica (the snapshots this server gives
-  // for them) and on to this server's sockets and edges, as if its own markets had published it.
-  const processes = config.marketProcesses ?? new Map<string, readonly string[]>();
-  if (processes.size > 0 && !config.realtimeBus) throw new Error('MARKET_PROCESSES needs REALTIME_BUS_URL: the server reaches its market processes over the realtime bus');
-  const remoteReplica = new ChannelReplica();
-  const followed = new Map<string, FollowedProcess>();
-  const instance = randomUUID();
-  for (const name of processes.keys()) {
-    followed.set(
-      name,
-      await followMarketProcess(config.realtimeBus!, name, instance, {
-        realtime: { publish: kernel.publish, subscriberCount: () => 1 },
-        registry: { addChannels: (list) => channels?.addChannels(list), addSpotPair: (left, right) => channels?.addSpotPair(left, right) },
-        replica: remoteReplica,
-        feed: {
-          balancesChanged: (userId, rows) => kernel.userFeed.balancesChanged(userId, rows),
-          ordersCommitted: (userId, orders) => kernel.userFeed.ordersCommitted(userId, orders),
-          message: (userId, message) => kernel.userFeed.message?.(userId, message),
-        },
-        log: log.error,
-      }),
-    );
-  }
-  if (followed.size > 0) {
-    kernel.marketProcesses = {
-      processOf: (symbol) => processOf(processes, symbol),
-      call: (market, command) => followed.get(processOf(processes, market) ?? '')!.call(market, command),
-    };
-  }
+  // Markets run by market processes (MARKET_PROCESSES): commands there, what they publish back through here.
+  const marketProcesses = await followMarketProcesses(config.realtimeBus, config.marketProcesses ?? new Map(), kernel, () => channels, log.error);
+  kernel.remoteMarkets = marketProcesses.remoteMarkets;
   phase('database');
 
   const parts: ProductParts[] = [];
@@ -140,7 +110,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
         const snapshot = part.snapshot?.(channel);
         if (snapshot) return snapshot;
       }
-      return remoteReplica.snapshot(channel);
+      return marketProcesses.replica.snapshot(channel);
     },
     allowedOrigins: config.allowedOrigins,
     pushIntervalMs: config.pushIntervalMs,
@@ -169,7 +139,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
       (stopping ??= (async () => {
         clearInterval(pruning);
         for (const part of [...parts].reverse()) await part.stop?.();
-        for (const process of followed.values()) await process.stop();
+        await marketProcesses.stop();
         await userFeed.idle();
         await stopListening();
         await realtime.close();

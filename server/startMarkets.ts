@@ -87,7 +87,7 @@ export async function startMarketProcess(config: ServerConfig, products: readonl
   // Hello before listening for commands: a command published before this process listened reached
   // no one, and its caller was told so at once.
   await serving.announce();
-  await serveCommands(
+  const commands = await serveCommands(
     bus,
     (market, command) => {
       for (const part of parts) {
@@ -109,6 +109,8 @@ export async function startMarketProcess(config: ServerConfig, products: readonl
     snapshot,
     stop: () =>
       (stopping ??= (async () => {
+        // What was taken is finished and answered before the bus closes; what comes after is refused.
+        commands.stop();
         for (const part of [...parts].reverse()) await part.stop?.();
         await bus.close();
         await db.close();

@@ -26,7 +26,7 @@ export interface Kernel {
    * Markets that run in market processes (kernel/shards; MARKET_PROCESSES), reached over the bus.
    * Absent when this process runs every market it has, and in a market process itself.
    */
-  marketProcesses?: RemoteMarkets;
+  remoteMarkets?: RemoteMarkets;
 }
 
 export interface RemoteMarkets {

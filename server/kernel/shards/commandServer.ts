@@ -9,9 +9,12 @@ export type CommandHandler = (market: string, command: unknown) => Promise<unkno
  * handler at once (the market's sequencer batches them again with everything else it was sent),
  * and its answer goes into the stream as a `reply` when it is ready, in whatever order the answers
  * come. A command for a market that does not run here is answered MARKET_NOT_HERE: nothing was done.
+ * So is every command after `stop` (the process shuts down: what it took before is finished and
+ * answered, what comes after is not taken, and its caller hears at once that nothing changed).
  */
-export function serveCommands(bus: RealtimeBus, handle: CommandHandler, log: (message: string, error?: unknown) => void): Promise<void> {
-  return bus.onCommands(({ from, commands }) => {
+export async function serveCommands(bus: RealtimeBus, handle: CommandHandler, log: (message: string, error?: unknown) => void): Promise<{ stop(): void }> {
+  let stopped = false;
+  await bus.onCommands(({ from, commands }) => {
     for (const entry of commands) {
       const { id, market, command } = (entry ?? {}) as Partial<(typeof commands)[number]>;
       if (!Number.isSafeInteger(id) || typeof market !== 'string') {
@@ -21,7 +24,7 @@ export function serveCommands(bus: RealtimeBus, handle: CommandHandler, log: (me
       const reply = (answer: { result?: unknown; error?: string }) => bus.send({ k: 'reply', to: from, id: id!, ...answer });
       let running: Promise<unknown> | undefined;
       try {
-        running = handle(market, command);
+        running = stopped ? undefined : handle(market, command);
       } catch (error) {
         reply({ error: error instanceof Error ? error.message : String(error) });
         continue;
@@ -36,4 +39,9 @@ export function serveCommands(bus: RealtimeBus, handle: CommandHandler, log: (me
       );
     }
   });
+  return {
+    stop() {
+      stopped = true;
+    },
+  };
 }

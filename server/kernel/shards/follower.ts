@@ -1,8 +1,59 @@
-import type { ChannelReplica } from '../realtime/bus/channelReplica.js';
+import { randomUUID } from 'node:crypto';
+import type { Kernel, RemoteMarkets } from '../product.js';
+import { ChannelReplica } from '../realtime/bus/channelReplica.js';
 import { EdgeSync, type EdgeTargets } from '../realtime/bus/edgeSync.js';
 import { openRedisBus } from '../realtime/bus/redisBus.js';
+import type { ChannelRegistry } from '../realtime/channels.js';
 import { CommandClient } from './commandClient.js';
-import { processBusPrefix } from './processes.js';
+import { processBusPrefix, processOf, type MarketProcesses } from './processes.js';
+
+/**
+ * The server's side of every market process of MARKET_PROCESSES (docs/ARCHITECTURE.md "Scale-out:
+ * market processes"): `remoteMarkets` for the products (absent without processes), the replica of
+ * the processes' channels (the snapshots this server gives for their markets), and what they
+ * publish passed on through the kernel — to this server's sockets and edges, as if its own markets
+ * had published it — and their user notices to its user feed.
+ */
+export async function followMarketProcesses(
+  bus: { url: string; prefix: string } | undefined,
+  processes: MarketProcesses,
+  kernel: Pick<Kernel, 'publish' | 'userFeed'>,
+  registry: () => ChannelRegistry | undefined,
+  log: (message: string, error?: unknown) => void,
+): Promise<{ remoteMarkets?: RemoteMarkets; replica: ChannelReplica; stop(): Promise<void> }> {
+  const replica = new ChannelReplica();
+  if (processes.size === 0) return { replica, stop: async () => undefined };
+  if (!bus) throw new Error('MARKET_PROCESSES needs REALTIME_BUS_URL: the server reaches its market processes over the realtime bus');
+  const instance = randomUUID();
+  const followed = new Map<string, FollowedProcess>();
+  for (const name of processes.keys()) {
+    followed.set(
+      name,
+      await followMarketProcess(bus, name, instance, {
+        // Published whatever this server's own sockets hold: its edges may have subscribers.
+        realtime: { publish: kernel.publish, subscriberCount: () => 1 },
+        registry: { addChannels: (list) => registry()?.addChannels(list), addSpotPair: (left, right) => registry()?.addSpotPair(left, right) },
+        replica,
+        feed: {
+          balancesChanged: (userId, rows) => kernel.userFeed.balancesChanged(userId, rows),
+          ordersCommitted: (userId, orders) => kernel.userFeed.ordersCommitted(userId, orders),
+          message: (userId, message) => kernel.userFeed.message?.(userId, message),
+        },
+        log,
+      }),
+    );
+  }
+  return {
+    remoteMarkets: {
+      processOf: (symbol) => processOf(processes, symbol),
+      call: (market, command) => followed.get(processOf(processes, market) ?? '')!.call(market, command),
+    },
+    replica,
+    async stop() {
+      for (const process of followed.values()) await process.stop();
+    },
+  };
+}
 
 export interface FollowedProcess {
   /** Sends a command to one of the process's markets; answers its result (see CommandClient). */

@@ -14,10 +14,10 @@ import { spotTrading } from './trading.js';
  */
 export const spot = defineProduct({
   id: 'spot',
-  create: async ({ db, config, userFeed, publish, log, pairs, marketProcesses }) => {
+  create: async ({ db, config, userFeed, publish, log, pairs, remoteMarkets }) => {
     const listed = await listPairs(db);
     const markets = new MarketService(db, listed, await listCurrencies(db), { publish }, {
-      runsHere: runsHere(config, marketProcesses),
+      runsHere: runsHere(config, remoteMarkets),
       ownership: marketOwnership(db),
       // One process folds the makers' history of every pair: the server.
       foldMakerHistory: !config.marketProcess,
@@ -36,7 +36,8 @@ export const spot = defineProduct({
     const remote = new Map<string, RemoteSpotMarket>();
     for (const pair of listed.filter((p) => p.trade_status === 1)) {
       const spec = pairSpec(pair);
-      if (marketProcesses?.processOf(spec.symbol)) remote.set(spec.symbol, new RemoteSpotMarket(spec, (market, command: SpotCommand) => marketProcesses.call(market, command)));
+      if (!remoteMarkets?.processOf(spec.symbol)) continue;
+      remote.set(spec.symbol, new RemoteSpotMarket(spec, (market, command: SpotCommand) => remoteMarkets.call(market, command)));
     }
     return {
       routes: spotRoutes(
@@ -55,7 +56,7 @@ export const spot = defineProduct({
  * Which pairs' markets run in this process: a market process's own (MARKET_PROCESS), or on the
  * server every pair no market process runs; undefined: all of them.
  */
-function runsHere(config: Kernel['config'], remote: Kernel['marketProcesses']): ((symbol: string) => boolean) | undefined {
+function runsHere(config: Kernel['config'], remote: Kernel['remoteMarkets']): ((symbol: string) => boolean) | undefined {
   if (config.marketProcess) {
     const own = new Set(config.marketProcesses?.get(config.marketProcess) ?? []);
     return (symbol) => own.has(symbol);

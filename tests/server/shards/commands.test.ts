@@ -87,10 +87,10 @@ describe('the commands to a market process', () => {
     await expect(pending).rejects.toMatchObject({ maybeDone: true });
   });
 
-  it("carries out each command in the process and puts each answer in the stream, to its sender", async () => {
+  it('carries out each command in the process and puts each answer in the stream, to its sender, until it stops', async () => {
     const { bus, sent } = fakeBus();
     const logged: string[] = [];
-    await serveCommands(
+    const serving = await serveCommands(
       bus,
       (market, command) => {
         if (market !== 'BTC_USDT') return undefined;
@@ -119,5 +119,13 @@ describe('the commands to a market process', () => {
     );
     expect(sent).toHaveLength(4);
     expect(logged).toEqual(['market process: a command without id or market', 'market process: a command without id or market']);
+
+    // Shutting down: nothing more is taken, and the caller hears at once that nothing changed.
+    serving.stop();
+    const late = client.call('BTC_USDT', { n: 8 });
+    await turn();
+    expect(sent.at(-1)).toEqual({ k: 'reply', to: 'server-a', id: 5, error: MARKET_NOT_HERE });
+    client.receive(sent.at(-1) as Reply);
+    await expect(late).rejects.toMatchObject({ maybeDone: false });
   });
 });
