@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { startUntilUp } from '../../tests/system/serverProcess.js';
 import { freePort } from './load.js';
 
 /**
@@ -23,7 +23,7 @@ export async function startEdges(count: number, env: ScaleOutEnv): Promise<Child
   const edges: Child[] = [];
   for (let i = 0; i < count; i++) {
     const port = await freePort();
-    const child = await startChild(`edge ${i}`, 'edge.ts', {
+    const { child } = await startUntilUp(`edge ${i}`, 'edge.ts', {
       ...busAndDatabase(env),
       EDGE_PORT: String(port),
       HOST: '127.0.0.1',
@@ -47,32 +47,10 @@ export async function startMarketProcesses(setting: string, env: ScaleOutEnv & {
   return Promise.all(
     names.map(async (name) => ({
       url: '',
-      child: await startChild(`market process ${name}`, 'marketProcess.ts', { ...busAndDatabase(env), MARKET_PROCESSES: setting, MARKET_PROCESS: name, MARKET_MAKERS: env.marketMakers }),
+      child: (await startUntilUp(`market process ${name}`, 'marketProcess.ts', { ...busAndDatabase(env), MARKET_PROCESSES: setting, MARKET_PROCESS: name, MARKET_MAKERS: env.marketMakers }))
+        .child,
     })),
   );
 }
 
 const busAndDatabase = (env: ScaleOutEnv) => ({ DATABASE_URL: env.databaseUrl, REALTIME_BUS_URL: env.busUrl, REALTIME_BUS_PREFIX: env.busPrefix });
-
-/** Starts `server/<script>` and resolves once it says it is up. */
-async function startChild(label: string, script: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'server', script)], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${label} did not start in 60 s: ${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('is up')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`${label} exited with ${code}: ${output}`)));
-  });
-  return child;
-}

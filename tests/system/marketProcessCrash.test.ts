@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { startMarketProcessChild, useScratchServer, type MarketProcessChild } from './serverProcess.js';
+import { startUntilUp, useScratchServer, type ChildControls } from './serverProcess.js';
 import { fundedTraders, operatorToken, referencePrices } from './traders.js';
 import { missingAcknowledged, Workload } from './workload.js';
 
@@ -25,8 +25,8 @@ describe.runIf(redisAnswers)('crash: kill -9 of a market process under load, the
   it('loses no acknowledged order, keeps the other markets trading, and the books still balance', async () => {
     const processes = { MARKET_PROCESSES: 'm1=BTC_USDT', REALTIME_BUS_URL: `redis://${REDIS.host}:${REDIS.port}`, REALTIME_BUS_PREFIX: `openex-system:${process.pid}:${Date.now()}` };
     const server = await scratch.start(processes);
-    const startM1 = () => startMarketProcessChild({ ...processes, MARKET_PROCESS: 'm1', DATABASE_URL: scratch.databaseUrl() });
-    let m1: MarketProcessChild = await startM1();
+    const startM1 = () => startUntilUp('market process m1', 'marketProcess.ts', { ...processes, LOG_LEVEL: 'warn', MARKET_PROCESS: 'm1', DATABASE_URL: scratch.databaseUrl() });
+    let m1: ChildControls = await startM1();
     const traders = await fundedTraders(server.url, scratch.dataDir, 6, 'mp-crash');
     const workload = new Workload(server.url, traders, await operatorToken(server.url), await referencePrices(server.url), 4343, 'spot');
     let crashed = false;

@@ -50,14 +50,11 @@ export async function startServerProcess(options: { dataDir: string; port: numbe
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let printed = '';
-  child.stdout!.on('data', (chunk) => (printed += chunk));
-  child.stderr!.on('data', (chunk) => (printed += chunk));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const started = controls(child);
   const url = `http://127.0.0.1:${options.port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${printed}`);
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${started.output()}`);
     try {
       const answer = await fetch(`${url}/api/pair_list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       if (answer.ok) break;
@@ -66,56 +63,30 @@ export async function startServerProcess(options: { dataDir: string; port: numbe
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not start within 120 s:\n${printed}`);
+      throw new Error(`server did not start within 120 s:\n${started.output()}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return {
-    url,
-    output: () => printed,
-    async crash() {
-      child.kill('SIGKILL');
-      await exited;
-    },
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return { url, output: started.output, crash: started.crash, stop: started.stop };
 }
 
-/** A market process (server/marketProcess.ts) as a child process, up once it says so. */
-export interface MarketProcessChild {
+/** A child process of the exchange's: kill -9, SIGTERM, and what it printed. */
+export interface ChildControls {
+  child: ChildProcess;
+  /** kill -9: no shutdown hook runs, nothing is flushed on purpose. */
   crash(): Promise<void>;
+  /** SIGTERM and wait for the orderly shutdown. */
   stop(): Promise<void>;
   output(): string;
 }
 
-export async function startMarketProcessChild(env: Record<string, string>): Promise<MarketProcessChild> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/marketProcess.ts'], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+function controls(child: ChildProcess): ChildControls {
   let printed = '';
+  child.stdout!.on('data', (chunk) => (printed += chunk));
+  child.stderr!.on('data', (chunk) => (printed += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`market process did not start within 60 s:\n${printed}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      printed += chunk.toString();
-      if (printed.includes(' is up')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`market process exited with ${code}:\n${printed}`));
-    });
-  });
   return {
+    child,
     output: () => printed,
     async crash() {
       child.kill('SIGKILL');
@@ -126,6 +97,30 @@ export async function startMarketProcessChild(env: Record<string, string>): Prom
       await exited;
     },
   };
+}
+
+/**
+ * `server/<script>` (a market process, a realtime edge) as a child process, resolved once it prints
+ * that it is up; `env` adds to this process's environment.
+ */
+export async function startUntilUp(label: string, script: string, env: Record<string, string>): Promise<ChildControls> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join('server', script)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const started = controls(child);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${label} did not start within 60 s:\n${started.output()}`)), 60_000);
+    const poll = setInterval(() => {
+      if (!started.output().includes(' is up')) return;
+      clearInterval(poll);
+      clearTimeout(timer);
+      resolve();
+    }, 50);
+    child.once('exit', (code) => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      reject(new Error(`${label} exited with ${code}:\n${started.output()}`));
+    });
+  });
+  return started;
 }
 
 /**
