@@ -294,7 +294,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
     });
 
     if (EDGES > 0) {
-      edges = await startEdges(EDGES, { databaseUrl: schema?.url ?? embeddedDatabaseUrl(join(dataDir, 'postgres')), busUrl: BUS.url, busPrefix: BUS.prefix });
+      edges = await startEdges(EDGES, { databaseUrl: schema?.url ?? embeddedDatabaseUrl(join(dataDir, 'postgres')), busUrl: BUS.url, busPrefix: BUS.prefix, marketProcesses: marketSetting });
       for (const edge of edges) children.add(edge.child);
       console.log(`  ${edges.length} realtime edge(s) up (${edges.map((e) => e.url).join(', ')}), bus ${BUS.url}; the subscribers connect to them`);
     }

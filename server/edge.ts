@@ -26,6 +26,7 @@ edge = await startEdge({
   host: config.host,
   databaseUrl: config.databaseUrl,
   bus: config.realtimeBus,
+  marketProcesses: config.marketProcesses,
   allowedOrigins: config.allowedOrigins,
   pushIntervalMs: config.pushIntervalMs,
 });

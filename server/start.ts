@@ -61,10 +61,25 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   );
   const pairs = pairOpenings(log.error);
   let channels: ChannelRegistry | undefined;
+  // Markets run by market processes (MARKET_PROCESSES): commands go there, and what they publish
+  // comes here for this server's own sockets (edges follow the processes themselves).
+  const marketProcesses = await followMarketProcesses(
+    config.realtimeBus,
+    config.marketProcesses ?? new Map(),
+    { publish: (channel, payload) => gateway?.publish(channel, payload), userFeed },
+    () => channels,
+    log.error,
+  );
   // With edges (REALTIME_BUS_URL), what is pushed here goes to them too: user notices from the first
-  // on, channel messages once the gateway is up and announced (serveBus).
+  // on, channel messages once the gateway is up and announced (serveBus). The market processes'
+  // channels are not in the edges' sync from here: they have them from the processes.
   const bus = config.realtimeBus && openRedisBus(config.realtimeBus.url, config.realtimeBus.prefix, log.error);
-  const edges = bus && serveBus(bus, { channels: () => channels?.list() ?? [], latest: (channel) => gateway?.latest(channel) });
+  const edges =
+    bus &&
+    serveBus(bus, {
+      channels: () => channels?.list() ?? [],
+      latest: (channel) => (marketProcesses.replica.snapshot(channel) ? undefined : gateway?.latest(channel)),
+    });
   const kernel: Kernel = {
     config,
     db,
@@ -75,12 +90,10 @@ export async function startServer(config: ServerConfig, products: readonly Serve
       gateway?.publish(channel, payload);
       edges?.publish(channel, payload);
     },
+    remoteMarkets: marketProcesses.remoteMarkets,
   };
   if (bus) pairs.onOpened(({ left, right }) => bus.send({ k: 'pair', left, right }));
 
-  // Markets run by market processes (MARKET_PROCESSES): commands there, what they publish back through here.
-  const marketProcesses = await followMarketProcesses(config.realtimeBus, config.marketProcesses ?? new Map(), kernel, () => channels, log.error);
-  kernel.remoteMarkets = marketProcesses.remoteMarkets;
   phase('database');
 
   const parts: ProductParts[] = [];

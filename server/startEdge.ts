@@ -13,6 +13,7 @@ import { EdgeSync } from './kernel/realtime/bus/edgeSync.js';
 import { openRedisBus } from './kernel/realtime/bus/redisBus.js';
 import { LISTENER_HEARTBEAT_MS } from './kernel/realtime/bus/servingSide.js';
 import { UserFeedPublisher } from './kernel/realtime/userFeedPublisher.js';
+import { processBusPrefix, type MarketProcesses } from './kernel/shards/processes.js';
 
 export interface EdgeConfig {
   port: number;
@@ -20,6 +21,11 @@ export interface EdgeConfig {
   /** The serving process's PostgreSQL (sessions for the private channel, balances for its pushes). */
   databaseUrl: string;
   bus: { url: string; prefix: string };
+  /**
+   * The server's market processes (MARKET_PROCESSES, the same setting as the server's): the edge
+   * follows each one's bus for its markets' channels and user notices, straight from the process.
+   */
+  marketProcesses?: MarketProcesses;
   allowedOrigins?: string[];
   pushIntervalMs?: number;
   log?: (message: string, error?: unknown) => void;
@@ -58,8 +64,16 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
   });
   const registry = new ChannelRegistry(await listPairs(db));
   const replica = new ChannelReplica();
+  // One replica per market process: a sync replaces everything its replica held.
+  const processReplicas = [...(config.marketProcesses?.keys() ?? [])].map((name) => ({ name, replica: new ChannelReplica() }));
   const realtime = attachRealtime(http, registry, {
-    snapshot: (channel) => replica.snapshot(channel),
+    snapshot: (channel) => {
+      for (const process of processReplicas) {
+        const snapshot = process.replica.snapshot(channel);
+        if (snapshot) return snapshot;
+      }
+      return replica.snapshot(channel);
+    },
     allowedOrigins: config.allowedOrigins,
     pushIntervalMs: config.pushIntervalMs,
     authenticate: (token) => userIdForToken(db, token),
@@ -69,6 +83,12 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
   const bus = openRedisBus(config.bus.url, config.bus.prefix, log);
 
   const sync = new EdgeSync(bus, config.bus.prefix, { realtime, registry, replica, feed, log });
+  // The market processes' markets, straight from each process's bus (not through the server).
+  const processes = processReplicas.map(({ name, replica: own }) => {
+    const prefix = processBusPrefix(config.bus.prefix, name);
+    const processBus = openRedisBus(config.bus.url, prefix, log);
+    return { bus: processBus, sync: new EdgeSync(processBus, prefix, { realtime, registry, replica: own, feed, log, name: `realtime edge (market process ${name})` }) };
+  });
 
   // Who listens here, for the server's products that build private pushes only for listeners:
   // reported shortly after a change (changes in a burst go together) and as a heartbeat.
@@ -84,6 +104,8 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
   heartbeat.unref();
 
   await sync.start();
+  for (const process of processes) await process.sync.start();
+  // Listening once the server has answered; a market process that is down is followed when it is back.
   await sync.synced;
   await new Promise<void>((resolve) => http.listen(config.port, config.host, resolve));
   const address = http.address() as AddressInfo;
@@ -95,11 +117,13 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
     stop: () =>
       (stopping ??= (async () => {
         sync.stop();
+        for (const process of processes) process.sync.stop();
         clearInterval(heartbeat);
         clearTimeout(reportDue);
         // The server forgets this edge's listeners now rather than after three missed heartbeats.
         await bus.reportListeners({ edge: edgeId, users: [] }).catch(() => undefined);
         await bus.close();
+        for (const process of processes) await process.bus.close();
         await feed.idle();
         await stopListening();
         await realtime.close();

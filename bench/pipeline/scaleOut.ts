@@ -17,6 +17,8 @@ export interface ScaleOutEnv {
   databaseUrl: string;
   busUrl: string;
   busPrefix: string;
+  /** MARKET_PROCESSES, which edges follow too. */
+  marketProcesses?: string;
 }
 
 export async function startEdges(count: number, env: ScaleOutEnv): Promise<Child[]> {
@@ -47,10 +49,15 @@ export async function startMarketProcesses(setting: string, env: ScaleOutEnv & {
   return Promise.all(
     names.map(async (name) => ({
       url: '',
-      child: (await startUntilUp(`market process ${name}`, 'marketProcess.ts', { ...busAndDatabase(env), MARKET_PROCESSES: setting, MARKET_PROCESS: name, MARKET_MAKERS: env.marketMakers }))
+      child: (await startUntilUp(`market process ${name}`, 'marketProcess.ts', { ...busAndDatabase({ ...env, marketProcesses: setting }), MARKET_PROCESS: name, MARKET_MAKERS: env.marketMakers }))
         .child,
     })),
   );
 }
 
-const busAndDatabase = (env: ScaleOutEnv) => ({ DATABASE_URL: env.databaseUrl, REALTIME_BUS_URL: env.busUrl, REALTIME_BUS_PREFIX: env.busPrefix });
+const busAndDatabase = (env: ScaleOutEnv) => ({
+  DATABASE_URL: env.databaseUrl,
+  REALTIME_BUS_URL: env.busUrl,
+  REALTIME_BUS_PREFIX: env.busPrefix,
+  ...(env.marketProcesses ? { MARKET_PROCESSES: env.marketProcesses } : {}),
+});

@@ -10,6 +10,7 @@ import { marketOwnership, MarketTakenError } from '../../server/kernel/shards/ow
 import { parseMarketProcesses } from '../../server/kernel/shards/processes.js';
 import type { RunningServer } from '../../server/start.js';
 import { startMarketProcess, type RunningMarketProcess } from '../../server/startMarkets.js';
+import { startEdge, type RunningEdge } from '../../server/startEdge.js';
 import { startQuietServer } from './quietServer.js';
 import { recordSocket, type SocketRecorder } from './socketRecorder.js';
 import { trader, type Trader } from './spot/spotApp.js';
@@ -35,6 +36,7 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
   let running: Awaited<ReturnType<typeof startQuietServer>>;
   let server: RunningServer;
   let markets: RunningMarketProcess | undefined;
+  let edge: RunningEdge | undefined;
   const sockets: Socket[] = [];
 
   const processConfig = (): ServerConfig => ({
@@ -87,6 +89,7 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
 
   afterAll(async () => {
     for (const s of sockets) s.close();
+    await edge?.stop();
     await markets?.stop();
     await running?.stop();
   });
@@ -130,6 +133,28 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
     await place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '95000', quantity: '0.5' });
     const delta = await watcher.next((p) => p.channel === DEPTH && hasAsk('95000', '1.5')(p));
     expect(delta).toMatchObject({ kind: 'delta', seq: (snapshot.seq as number) + 1 });
+  });
+
+  it("serves the process's markets on a realtime edge, straight from the process", async () => {
+    edge = await startEdge({ port: 0, host: '127.0.0.1', databaseUrl: running.schemaUrl!, bus, marketProcesses: PROCESSES, log: () => undefined });
+    const seller = await trader(server.db, { BTC: '2' });
+    const buyer = await trader(server.db, { USDT: '100000' });
+    await until(() => isDeepStrictEqual(edge!.realtime.latest(DEPTH), { ...markets!.snapshot(DEPTH), channel: DEPTH }), "the edge's copy of the book");
+    const watcher = await recordSocket<Payload>(edge.url, { opened: sockets });
+    expect((await watcher.subscribe(DEPTH)).code).toBe(200);
+    expect((await watcher.subscribe(TRADES)).code).toBe(200);
+    expect((await watcher.subscribe({ channel: USER_CHANNEL, token: buyer.token })).code).toBe(200);
+    const snapshot = await watcher.next((p) => p.channel === DEPTH);
+    expect(snapshot).toEqual({ ...markets!.snapshot(DEPTH), channel: DEPTH });
+
+    // Below the asks the book holds, so the buy takes this one.
+    await place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '93000', quantity: '1' });
+    const bid = await place(buyer, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '93000', quantity: '0.25' });
+    const trade = await watcher.next((p) => p.channel === TRADES && p.kind === 'update');
+    expect(trade.trades).toEqual([expect.objectContaining({ price: '93000', quantity: '0.25' })]);
+    const filled = await watcher.next((p) => p.channel === USER_CHANNEL && p.kind === 'order' && (p.order as SpotOrder).id === bid.id);
+    expect(filled.order).toMatchObject({ status: 3, filled: '0.25' });
+    await watcher.next((p) => p.channel === DEPTH && p.kind === 'delta' && hasAsk('93000', '0.75')(p));
   });
 
   it('still runs the other markets itself', async () => {

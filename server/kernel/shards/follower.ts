@@ -10,14 +10,14 @@ import { processBusPrefix, processOf, type MarketProcesses } from './processes.j
 /**
  * The server's side of every market process of MARKET_PROCESSES (docs/ARCHITECTURE.md "Scale-out:
  * market processes"): `remoteMarkets` for the products (absent without processes), the replica of
- * the processes' channels (the snapshots this server gives for their markets), and what they
- * publish passed on through the kernel — to this server's sockets and edges, as if its own markets
- * had published it — and their user notices to its user feed.
+ * the processes' channels (the snapshots this server gives for their markets), what they publish
+ * passed on to this server's own sockets (`local.publish`) and their user notices to its own user
+ * feed, as if its own markets had published them. Realtime edges follow the processes themselves.
  */
 export async function followMarketProcesses(
   bus: { url: string; prefix: string } | undefined,
   processes: MarketProcesses,
-  kernel: Pick<Kernel, 'publish' | 'userFeed'>,
+  local: Pick<Kernel, 'publish' | 'userFeed'>,
   registry: () => ChannelRegistry | undefined,
   log: (message: string, error?: unknown) => void,
 ): Promise<{ remoteMarkets?: RemoteMarkets; replica: ChannelReplica; stop(): Promise<void> }> {
@@ -30,14 +30,14 @@ export async function followMarketProcesses(
     followed.set(
       name,
       await followMarketProcess(bus, name, instance, {
-        // Published whatever this server's own sockets hold: its edges may have subscribers.
-        realtime: { publish: kernel.publish, subscriberCount: () => 1 },
+        // A resync's snapshots go out whoever holds the channel now (the coalescer skips empty rooms).
+        realtime: { publish: local.publish, subscriberCount: () => 1 },
         registry: { addChannels: (list) => registry()?.addChannels(list), addSpotPair: (left, right) => registry()?.addSpotPair(left, right) },
         replica,
         feed: {
-          balancesChanged: (userId, rows) => kernel.userFeed.balancesChanged(userId, rows),
-          ordersCommitted: (userId, orders) => kernel.userFeed.ordersCommitted(userId, orders),
-          message: (userId, message) => kernel.userFeed.message?.(userId, message),
+          balancesChanged: (userId, rows) => local.userFeed.balancesChanged(userId, rows),
+          ordersCommitted: (userId, orders) => local.userFeed.ordersCommitted(userId, orders),
+          message: (userId, message) => local.userFeed.message?.(userId, message),
         },
         log,
       }),
@@ -67,8 +67,8 @@ export interface FollowedProcess {
  * The server's side of one market process (docs/ARCHITECTURE.md "Scale-out: market processes"):
  * it follows the process's bus the way a realtime edge follows the server's — a sync, then every
  * channel message folded into `replica` (the snapshots the server gives for the process's markets)
- * and published on here, so this server's sockets and its own edges get them as if its own markets
- * had published them; user notices go to this server's feed, and replies to its commands.
+ * and published to this server's sockets; user notices go to this server's feed, and replies to its
+ * commands.
  */
 export async function followMarketProcess(
   bus: { url: string; prefix: string },
