@@ -73,7 +73,7 @@ export class MarketService {
 
   constructor(
     private readonly db: Database,
-    private readonly pairs: Pair[],
+    pairs: Pair[],
     private readonly currencies: Currency[],
     private readonly publisher: MarketPublisher,
     private readonly options: MarketServiceOptions,
