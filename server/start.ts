@@ -7,7 +7,7 @@ import { userIdForToken } from './kernel/auth/sessions.js';
 import type { Database } from './kernel/db/database.js';
 import { openDatabase } from './kernel/db/open.js';
 import { buildHttp } from './kernel/http/app.js';
-import type { Kernel, ProductParts, ServerProduct } from './kernel/product.js';
+import { firstAnswer, type Kernel, type ProductParts, type ServerProduct } from './kernel/product.js';
 import { ChannelRegistry } from './kernel/realtime/channels.js';
 import { attachRealtime, type Realtime } from './kernel/realtime/gateway.js';
 import { UserFeedPublisher } from './kernel/realtime/userFeedPublisher.js';
@@ -118,13 +118,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   const registry = (channels = new ChannelRegistry(await listPairs(db)));
   pairs.onOpened(({ left, right }) => registry.addSpotPair(left, right));
   const realtime = attachRealtime(app.server, registry, {
-    snapshot: (channel) => {
-      for (const part of parts) {
-        const snapshot = part.snapshot?.(channel);
-        if (snapshot) return snapshot;
-      }
-      return marketProcesses.replica.snapshot(channel);
-    },
+    snapshot: (channel) => firstAnswer(parts, (part) => part.snapshot?.(channel)) ?? marketProcesses.replica.snapshot(channel),
     allowedOrigins: config.allowedOrigins,
     pushIntervalMs: config.pushIntervalMs,
     authenticate: (token) => userIdForToken(db, token),

@@ -1,7 +1,7 @@
 import { listPairs, pairOpenings } from './kernel/catalogue.js';
 import type { Database } from './kernel/db/database.js';
 import { openPostgres } from './kernel/db/postgres.js';
-import type { Kernel, ProductParts, ServerProduct } from './kernel/product.js';
+import { firstAnswer, type Kernel, type ProductParts, type ServerProduct } from './kernel/product.js';
 import { ChannelRegistry } from './kernel/realtime/channels.js';
 import { openRedisBus } from './kernel/realtime/bus/redisBus.js';
 import { serveBus } from './kernel/realtime/bus/servingSide.js';
@@ -56,14 +56,8 @@ export async function startMarketProcess(config: ServerConfig, products: readonl
   if (unknown.length > 0) log.error(`not listed for trading, so not run here: ${unknown.join(', ')}`, undefined);
 
   const bus = openRedisBus(config.realtimeBus.url, processBusPrefix(config.realtimeBus.prefix, name), log.error);
-  let parts: ProductParts[] = [];
-  const snapshot = (channel: string) => {
-    for (const part of parts) {
-      const found = part.snapshot?.(channel);
-      if (found) return found;
-    }
-    return undefined;
-  };
+  const parts: ProductParts[] = [];
+  const snapshot = (channel: string) => firstAnswer(parts, (part) => part.snapshot?.(channel));
   // What a follower can ask for: the channels of the pairs this process runs.
   const channels = new ChannelRegistry(listed.filter((p) => markets.includes(`${p.left_symbol}_${p.right_symbol}`)));
   const serving = serveBus(bus, { channels: () => channels.list(), latest: snapshot });
@@ -75,7 +69,6 @@ export async function startMarketProcess(config: ServerConfig, products: readonl
     pairs: pairOpenings(log.error),
     publish: serving.publish,
   };
-  parts = [];
   for (const product of products) parts.push(await product.create(kernel));
   try {
     for (const part of parts) await part.prepare?.();
@@ -87,17 +80,7 @@ export async function startMarketProcess(config: ServerConfig, products: readonl
   // Hello before listening for commands: a command published before this process listened reached
   // no one, and its caller was told so at once.
   await serving.announce();
-  const commands = await serveCommands(
-    bus,
-    (market, command) => {
-      for (const part of parts) {
-        const running = part.command?.(market, command);
-        if (running) return running;
-      }
-      return undefined;
-    },
-    log.error,
-  );
+  const commands = await serveCommands(bus, (market, command) => firstAnswer(parts, (part) => part.command?.(market, command)), log.error);
   for (const part of parts) await part.start?.();
   log.info(`running ${markets.join(', ')}`);
 

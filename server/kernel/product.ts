@@ -63,3 +63,12 @@ export interface ServerProduct {
 
 /** Declares a product module; see docs/ARCHITECTURE.md "Adding a product". */
 export const defineProduct = (product: ServerProduct): ServerProduct => product;
+
+/** The first answer the running products give (a channel's snapshot, a command's outcome), in product order. */
+export function firstAnswer<T>(parts: readonly ProductParts[], ask: (part: ProductParts) => T | undefined): T | undefined {
+  for (const part of parts) {
+    const answer = ask(part);
+    if (answer) return answer;
+  }
+  return undefined;
+}

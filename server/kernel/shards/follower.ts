@@ -17,7 +17,7 @@ import { processBusPrefix, processOf, type MarketProcesses } from './processes.j
 export async function followMarketProcesses(
   bus: { url: string; prefix: string } | undefined,
   processes: MarketProcesses,
-  local: Pick<Kernel, 'publish' | 'userFeed'>,
+  local: Pick<Kernel, 'publish'> & { userFeed: EdgeTargets['feed'] },
   registry: () => ChannelRegistry | undefined,
   log: (message: string, error?: unknown) => void,
 ): Promise<{ remoteMarkets?: RemoteMarkets; replica: ChannelReplica; stop(): Promise<void> }> {
@@ -34,11 +34,7 @@ export async function followMarketProcesses(
         realtime: { publish: local.publish, subscriberCount: () => 1 },
         registry: { addChannels: (list) => registry()?.addChannels(list), addSpotPair: (left, right) => registry()?.addSpotPair(left, right) },
         replica,
-        feed: {
-          balancesChanged: (userId, rows) => local.userFeed.balancesChanged(userId, rows),
-          ordersCommitted: (userId, orders) => local.userFeed.ordersCommitted(userId, orders),
-          message: (userId, message) => local.userFeed.message?.(userId, message),
-        },
+        feed: local.userFeed,
         log,
       }),
     );
@@ -55,11 +51,9 @@ export async function followMarketProcesses(
   };
 }
 
-export interface FollowedProcess {
+interface FollowedProcess {
   /** Sends a command to one of the process's markets; answers its result (see CommandClient). */
   call(market: string, command: unknown): Promise<unknown>;
-  /** Resolves once the process has answered the first sync (its books are in the replica). */
-  synced: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -70,7 +64,7 @@ export interface FollowedProcess {
  * and published to this server's sockets; user notices go to this server's feed, and replies to its
  * commands.
  */
-export async function followMarketProcess(
+async function followMarketProcess(
   bus: { url: string; prefix: string },
   name: string,
   instance: string,
@@ -88,7 +82,6 @@ export async function followMarketProcess(
   await sync.start();
   return {
     call: (market, command) => commands.call(market, command),
-    synced: sync.synced,
     async stop() {
       sync.stop();
       commands.close();
