@@ -65,6 +65,16 @@ export interface ServerConfig {
   marketProcesses?: MarketProcesses;
   /** MARKET_PROCESS: the name of the market process this is (`npm run start:markets`), an entry of MARKET_PROCESSES. */
   marketProcess?: string;
+  /**
+   * PRIMARY_URL: this is an HTTP front (`npm run start:front`; docs/ARCHITECTURE.md "Scale-out: HTTP
+   * fronts") and this is the server's own address, where every request it does not serve goes.
+   */
+  primaryUrl?: string;
+  /**
+   * Addresses whose X-Forwarded-For this server believes (TRUSTED_PROXIES, comma-separated: its
+   * fronts, a load balancer), so rate limits and new-device notices see the client's address.
+   */
+  trustedProxies?: string[];
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -96,9 +106,29 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     realtimeBus: env.REALTIME_BUS_URL ? { url: env.REALTIME_BUS_URL, prefix: env.REALTIME_BUS_PREFIX || DEFAULT_BUS_PREFIX } : undefined,
     marketProcesses: parseMarketProcesses(env.MARKET_PROCESSES),
     marketProcess: env.MARKET_PROCESS || undefined,
+    primaryUrl: primaryUrl(env.PRIMARY_URL),
+    trustedProxies: (env.TRUSTED_PROXIES ?? '').split(',').map((a) => a.trim()).filter(Boolean),
     operator: env.OPERATOR_ACCOUNT && env.OPERATOR_PASSWORD ? { account: env.OPERATOR_ACCOUNT, password: env.OPERATOR_PASSWORD } : undefined,
   };
 }
+
+function primaryUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PRIMARY_URL must be the server's http:// address, got ${value}`);
+  }
+  if (url.protocol !== 'http:') throw new Error(`PRIMARY_URL must be an http:// address (the server's, on the private network), got ${value}`);
+  return url.origin;
+}
+
+/**
+ * The process that runs the exchange's duties (market makers' history folding, timers, block
+ * production): the server, not a market process or an HTTP front.
+ */
+export const runsDuties = (config: ServerConfig): boolean => !config.marketProcess && !config.primaryUrl;
 
 function embeddedDb(value: string | undefined): 'postgres' | 'pglite' | undefined {
   if (!value) return undefined;

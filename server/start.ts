@@ -14,6 +14,7 @@ import { UserFeedPublisher } from './kernel/realtime/userFeedPublisher.js';
 import { openRedisBus } from './kernel/realtime/bus/redisBus.js';
 import { feedBoth, serveBus } from './kernel/realtime/bus/servingSide.js';
 import { followMarketProcesses } from './kernel/shards/follower.js';
+import { serveCommands } from './kernel/shards/commandServer.js';
 import { pruneKeys } from './kernel/idempotency.js';
 import { PRODUCTS } from './products/index.js';
 
@@ -104,6 +105,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     clientDir: config.clientDir,
     logger: { level: config.logLevel },
     security: { hstsMaxAge: config.hstsMaxAge },
+    trustedProxies: config.trustedProxies,
     routes: parts.flatMap((p) => (p.routes ? [p.routes] : [])),
   });
   phase('http');
@@ -125,6 +127,8 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   });
   gateway = realtime;
   await edges?.announce();
+  // HTTP fronts send the orders of the markets this server runs itself as commands on its bus.
+  const commands = bus && (await serveCommands(bus, (market, command) => firstAnswer(parts, (part) => part.command?.(market, command)), log.error));
   const address = await app.listen({ port: config.port, host: config.host });
   phase('listen');
   for (const part of parts) await part.start?.();
@@ -145,6 +149,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     stop: () =>
       (stopping ??= (async () => {
         clearInterval(pruning);
+        commands?.stop();
         for (const part of [...parts].reverse()) await part.stop?.();
         await marketProcesses.stop();
         await userFeed.idle();

@@ -13,7 +13,12 @@ import { EdgeSync } from './kernel/realtime/bus/edgeSync.js';
 import { openRedisBus } from './kernel/realtime/bus/redisBus.js';
 import { LISTENER_HEARTBEAT_MS } from './kernel/realtime/bus/servingSide.js';
 import { UserFeedPublisher } from './kernel/realtime/userFeedPublisher.js';
-import { processBusPrefix, type MarketProcesses } from './kernel/shards/processes.js';
+import type { BusMessage } from './kernel/realtime/bus/messages.js';
+import type { RemoteMarkets } from './kernel/product.js';
+import { CommandClient } from './kernel/shards/commandClient.js';
+import { processBusPrefix, processOf, SERVER, type MarketProcesses } from './kernel/shards/processes.js';
+
+type Reply = Extract<BusMessage, { k: 'reply' }>;
 
 export interface EdgeConfig {
   port: number;
@@ -29,12 +34,27 @@ export interface EdgeConfig {
   allowedOrigins?: string[];
   pushIntervalMs?: number;
   log?: (message: string, error?: unknown) => void;
+  /**
+   * An HTTP front's own server (docs/ARCHITECTURE.md "Scale-out: HTTP fronts"): the sockets are
+   * served on it instead of on one of the edge's own on `port`, and the caller listens and closes it.
+   */
+  server?: Server;
+  /** An HTTP front's database, shared with its spot calls (the caller closes it); else the edge opens its own. */
+  db?: Database;
+  /** A pair the server opened while running (its `pair` message): an HTTP front reaches its market. */
+  onPairOpened?(left: string, right: string): void;
 }
 
 export interface RunningEdge {
+  /** Where its sockets are served (empty when they are on the caller's `server`). */
   url: string;
   realtime: Realtime;
   db: Database;
+  /**
+   * Commands to the spot markets it follows — each market process's, and the server's own for every
+   * other market — over the bus each one publishes on, with the answers from its stream (an HTTP front).
+   */
+  remoteMarkets: RemoteMarkets;
   stop(): Promise<void>;
 }
 
@@ -57,11 +77,14 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
   const log = config.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   // Few connections: token checks (mostly answered by the session cache) and one balance read at a
   // time (UserFeedPublisher); the server's pipeline must never wait for one the edges took.
-  const db = await openPostgres(config.databaseUrl, EDGE_POOLS);
-  const http: Server = createServer((_request, response) => {
-    // Only sockets are served here; socket.io answers its own path before this handler runs.
-    response.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end('{"code":404,"msg":"Not Found","data":null}');
-  });
+  const db = config.db ?? (await openPostgres(config.databaseUrl, EDGE_POOLS));
+  const own = !config.server;
+  const http: Server =
+    config.server ??
+    createServer((_request, response) => {
+      // Only sockets are served here; socket.io answers its own path before this handler runs.
+      response.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end('{"code":404,"msg":"Not Found","data":null}');
+    });
   const registry = new ChannelRegistry(await listPairs(db));
   const replica = new ChannelReplica();
   // One replica per market process: a sync replaces everything its replica held.
@@ -82,17 +105,34 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
   const stopListening = await listenForRevocations(db);
   const bus = openRedisBus(config.bus.url, config.bus.prefix, log);
 
-  const sync = new EdgeSync(bus, config.bus.prefix, { realtime, registry, replica, feed, log });
+  // Who this edge is: in its listener reports, and as the sender of commands whose replies are its own.
+  const edgeId = randomUUID();
+  const commands = new Map<string, CommandClient>([[SERVER, new CommandClient(bus, edgeId)]]);
+  const announced = config.onPairOpened;
+  const sync = new EdgeSync(bus, config.bus.prefix, {
+    realtime,
+    registry: announced ? { addChannels: (list) => registry.addChannels(list), addSpotPair: (left, right) => (registry.addSpotPair(left, right), announced(left, right)) } : registry,
+    replica,
+    feed,
+    log,
+    replies: (reply) => commands.get(SERVER)!.receive(reply),
+  });
   // The market processes' markets, straight from each process's bus (not through the server).
   const processes = processReplicas.map(({ name, replica: own }) => {
     const prefix = processBusPrefix(config.bus.prefix, name);
     const processBus = openRedisBus(config.bus.url, prefix, log);
-    return { bus: processBus, sync: new EdgeSync(processBus, prefix, { realtime, registry, replica: own, feed, log, name: `realtime edge (market process ${name})` }) };
+    const client = new CommandClient(processBus, edgeId);
+    commands.set(name, client);
+    const followed = { realtime, registry, replica: own, feed, log, name: `realtime edge (market process ${name})`, replies: (reply: Reply) => client.receive(reply) };
+    return { bus: processBus, sync: new EdgeSync(processBus, prefix, followed) };
   });
+  const remoteMarkets: RemoteMarkets = {
+    processOf: (symbol) => processOf(config.marketProcesses ?? new Map(), symbol) ?? SERVER,
+    call: (market, command) => commands.get(processOf(config.marketProcesses ?? new Map(), market) ?? SERVER)!.call(market, command),
+  };
 
   // Who listens here, for the server's products that build private pushes only for listeners:
   // reported shortly after a change (changes in a burst go together) and as a heartbeat.
-  const edgeId = randomUUID();
   let reportDue: NodeJS.Timeout | undefined;
   const report = () => {
     clearTimeout(reportDue);
@@ -107,16 +147,18 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
   for (const process of processes) await process.sync.start();
   // Listening once the server has answered; a market process that is down is followed when it is back.
   await sync.synced;
-  await new Promise<void>((resolve) => http.listen(config.port, config.host, resolve));
-  const address = http.address() as AddressInfo;
+  if (own) await new Promise<void>((resolve) => http.listen(config.port, config.host, resolve));
+  const address = own ? (http.address() as AddressInfo) : undefined;
   let stopping: Promise<void> | undefined;
   return {
-    url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${address.port}`,
+    url: address ? `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${address.port}` : '',
     realtime,
     db,
+    remoteMarkets,
     stop: () =>
       (stopping ??= (async () => {
         sync.stop();
+        for (const client of commands.values()) client.close();
         for (const process of processes) process.sync.stop();
         clearInterval(heartbeat);
         clearTimeout(reportDue);
@@ -127,8 +169,8 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
         await feed.idle();
         await stopListening();
         await realtime.close();
-        await new Promise<void>((resolve) => http.close(() => resolve()));
-        await db.close();
+        if (own) await new Promise<void>((resolve) => http.close(() => resolve()));
+        if (!config.db) await db.close();
       })()),
   };
 }

@@ -1,3 +1,4 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { authentication } from '../auth/authPlugin.js';
 import type { Database } from '../db/database.js';
@@ -5,6 +6,7 @@ import { requestContext } from './context.js';
 import { errorHandling } from './errors.js';
 import { securityHeaders, type SecurityHeaderOptions } from './securityHeaders.js';
 import { serveClient } from './static.js';
+import { forwardTo, type Forwarder } from './forward.js';
 import { hasInexactNumber, strictInput } from './strictInput.js';
 import { ApiFailure } from './envelope.js';
 import { ResultCode } from '../../../src/domain/api.js';
@@ -20,13 +22,32 @@ export interface HttpOptions {
   logger?: FastifyServerOptions['logger'];
   /** Strict-Transport-Security and the like (securityHeaders.ts). */
   security?: SecurityHeaderOptions;
+  /** Addresses whose X-Forwarded-For is believed (TRUSTED_PROXIES: the HTTP fronts, a load balancer). */
+  trustedProxies?: string[];
+  /**
+   * On an HTTP front: the server's address (PRIMARY_URL). Every /api call no route here serves goes
+   * there as it came (forward.ts), before any layer here parses or checks it.
+   */
+  forwardTo?: string;
 }
 
 /** Builds the HTTP app in layers: request context → security headers → error handling → strict input → authentication → product routes → client. */
 export async function buildHttp(options: HttpOptions): Promise<FastifyInstance> {
+  // The API routes served here, for the front's forwarder: what is not among them goes to the server.
+  const served = new Set<string>();
+  let forwarder: Forwarder | undefined;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
+    ...(options.trustedProxies?.length ? { trustProxy: options.trustedProxies } : {}),
+    ...(options.forwardTo
+      ? {
+          serverFactory: (handler: (request: IncomingMessage, response: ServerResponse) => void) =>
+            createServer((request, response) => {
+              if (!forwarder?.take(request, response)) handler(request, response);
+            }),
+        }
+      : {}),
     // A URL the router cannot take (bad percent-encoding, a path parameter over its length limit)
     // never reaches the hooks: answer it as the bad input it is, in the lang header's language.
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -49,6 +70,14 @@ export async function buildHttp(options: HttpOptions): Promise<FastifyInstance> 
     if (hasInexactNumber(text)) return done(new ApiFailure(ResultCode.badRequest, 'badRequest'), undefined);
     parseJson(request, text, done);
   });
+
+  if (options.forwardTo) {
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) served.add(`${method} ${route.url}`);
+    });
+    forwarder = forwardTo(options.forwardTo, (method, path) => served.has(`${method} ${path}`), (message, error) => app.log.error({ err: error }, message));
+    app.addHook('onClose', async () => forwarder?.close());
+  }
 
   await app.register(requestContext);
   await app.register(securityHeaders(options.security));

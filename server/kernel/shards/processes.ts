@@ -17,6 +17,7 @@ export function parseMarketProcesses(value: string | undefined): MarketProcesses
   for (const entry of value.split(';').map((e) => e.trim()).filter(Boolean)) {
     const [name = '', list = ''] = entry.split('=').map((part) => part.trim());
     if (!NAME.test(name)) throw new Error(`MARKET_PROCESSES: a process name is 1–32 of a–z, 0–9, _ and -, got "${name}"`);
+    if (name === SERVER) throw new Error(`MARKET_PROCESSES: "${SERVER}" is the server's own name (HTTP fronts send it the orders of the markets it runs); name the process otherwise`);
     if (processes.has(name)) throw new Error(`MARKET_PROCESSES: the process ${name} is named twice`);
     const symbols = list.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean);
     if (symbols.length === 0) throw new Error(`MARKET_PROCESSES: the process ${name} runs no market (write ${name}=BTC_USDT,ETH_USDT)`);
@@ -38,3 +39,12 @@ export function processOf(processes: MarketProcesses, symbol: string): string | 
 
 /** A market process's own bus, under the exchange's (REALTIME_BUS_PREFIX). */
 export const processBusPrefix = (prefix: string, name: string) => `${prefix}:process:${name}`;
+
+/**
+ * What an HTTP front calls the server when it sends it the orders of the markets it runs itself
+ * (docs/ARCHITECTURE.md "Scale-out: HTTP fronts"); its bus is the exchange's own prefix.
+ */
+export const SERVER = 'server';
+
+/** The bus a process of MARKET_PROCESSES, or the server, publishes on and takes commands from. */
+export const busPrefixOf = (prefix: string, name: string) => (name === SERVER ? prefix : processBusPrefix(prefix, name));

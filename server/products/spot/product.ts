@@ -1,4 +1,6 @@
 import { listCurrencies, listPairs, type PairOpenings } from '../../kernel/catalogue.js';
+import type { Pair } from '../../../src/domain/api.js';
+import { runsDuties } from '../../config.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import { pairSpec } from '../../kernel/exchange/pairSpec.js';
 import { defineProduct, type Kernel } from '../../kernel/product.js';
@@ -20,7 +22,7 @@ export const spot = defineProduct({
       runsHere: runsHere(config, remoteMarkets),
       ownership: marketOwnership(db),
       // One process folds the makers' history of every pair: the server.
-      foldMakerHistory: !config.marketProcess,
+      foldMakerHistory: runsDuties(config),
       unsimulated: await unsimulatedPairs(db),
       marketMakers: config.marketMakers ?? true,
       volatilityScale: config.volatilityScale,
@@ -31,14 +33,18 @@ export const spot = defineProduct({
       log: log.error,
       userFeed,
     });
-    openAnnouncedPairs(pairs, db, markets);
-    // The markets of market processes: their orders go there as commands.
+    // The markets of market processes (and, on an HTTP front, the server's): their orders go there as commands.
     const remote = new Map<string, RemoteSpotMarket>();
-    for (const pair of listed.filter((p) => p.trade_status === 1)) {
+    const reachRemote = (pair: Pair) => {
       const spec = pairSpec(pair);
-      if (!remoteMarkets?.processOf(spec.symbol)) continue;
+      if (!remoteMarkets?.processOf(spec.symbol)) return;
       remote.set(spec.symbol, new RemoteSpotMarket(spec, (market, command: SpotCommand) => remoteMarkets.call(market, command)));
-    }
+    };
+    for (const pair of listed.filter((p) => p.trade_status === 1)) reachRemote(pair);
+    openAnnouncedPairs(pairs, db, async (pair) => {
+      reachRemote(pair);
+      await markets.open(pair);
+    });
     return {
       routes: spotRoutes(
         spotTrading({ db, markets: { market: (symbol) => markets.market(symbol) ?? remote.get(symbol), holding: (orderId) => markets.holding(orderId) } }),
@@ -64,11 +70,14 @@ function runsHere(config: Kernel['config'], remote: Kernel['remoteMarkets']): ((
   return remote && ((symbol) => remote.processOf(symbol) === undefined);
 }
 
-/** A pair listed while running (an ICO token at its settlement) opens its market without a restart, read from its committed `pair` row. */
-export function openAnnouncedPairs(pairs: PairOpenings, db: Queryable, markets: MarketService): void {
+/**
+ * A pair listed while running (an ICO token at its settlement) opens its market without a restart,
+ * read from its committed `pair` row: here if it runs here, else reached where it runs.
+ */
+export function openAnnouncedPairs(pairs: PairOpenings, db: Queryable, open: (pair: Pair) => Promise<void>): void {
   pairs.onOpened(async ({ left, right }) => {
     const [pair] = (await listPairs(db)).filter((p) => p.left_symbol === left && p.right_symbol === right);
-    if (pair) await markets.open(pair);
+    if (pair) await open(pair);
   });
 }
 

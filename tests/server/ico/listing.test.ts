@@ -51,7 +51,7 @@ async function settledProject(listed: boolean) {
 describe('a listed project opens its spot pair at settlement', () => {
   it('settling inserts TOKEN_USDT, the spot market opens without a restart, and an order on it matches', async () => {
     const service = await spotMarkets();
-    openAnnouncedPairs(pairs, t.db, service);
+    openAnnouncedPairs(pairs, t.db, async (pair) => void (await service.open(pair)));
     const { p, holder } = await settledProject(true);
     const symbol = `${p.symbol}_USDT`;
 

@@ -1,0 +1,24 @@
+import { readConfig } from './config.js';
+import { startFront, type RunningFront } from './startFront.js';
+
+/**
+ * `npm run start:front`: an HTTP front beside a server started with the same REALTIME_BUS_URL,
+ * DATABASE_URL and MARKET_PROCESSES (docs/ARCHITECTURE.md "Scale-out: HTTP fronts"). It listens on
+ * FRONT_PORT (8082) and sends what it does not serve to PRIMARY_URL.
+ */
+const config = readConfig();
+const frontPort = Number(process.env.FRONT_PORT ?? 8082);
+if (!Number.isInteger(frontPort) || frontPort < 0 || frontPort > 65535) throw new Error(`FRONT_PORT must be a port number, got ${process.env.FRONT_PORT}`);
+
+let front: RunningFront | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (!front) process.exit(signal === 'SIGINT' ? 130 : 143);
+    void front.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}
+front = await startFront({ ...config, frontPort });
+console.log(`OpenEx HTTP front is up on ${front.url} — server ${config.primaryUrl}, bus ${config.realtimeBus!.prefix}`);

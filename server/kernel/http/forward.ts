@@ -1,0 +1,67 @@
+import { Agent, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { ResultCode } from '../../../src/domain/api.js';
+import { localeFromHeader } from '../../../src/domain/languages.js';
+import { translate } from '../i18n/messages.js';
+
+/** Headers that describe one hop's connection, not the request (RFC 9110 §7.6.1): never passed on. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+
+/** How long a forwarded request may take before the front gives up on the server's answer. */
+const FORWARD_TIMEOUT_MS = 30_000;
+
+export interface Forwarder {
+  /** Takes the request if it is an API call this process does not serve itself; false: serve it here. */
+  take(request: IncomingMessage, response: ServerResponse): boolean;
+  close(): void;
+}
+
+/**
+ * An HTTP front's way to the server (docs/ARCHITECTURE.md "Scale-out: HTTP fronts"): every /api
+ * call it does not serve itself is streamed to `primaryUrl` as it came — method, path, headers
+ * (the session token, `lang`, `Idempotency-Key`), body — with the client's address added to
+ * X-Forwarded-For, and the server's answer streamed back as it came. The server checks, refuses
+ * and answers exactly as if it had been called directly. Connections to it are kept alive.
+ *
+ * If the server cannot be reached, the caller gets a translated envelope (HTTP 200, as every
+ * refusal, so the page shows its text) saying nothing changed: the connection was refused before
+ * the request went out. If it breaks off or times out after that, the envelope says the call may
+ * have been carried out; the Idempotency-Key makes a retry of an order safe.
+ */
+export function forwardTo(primaryUrl: string, servedHere: (method: string, path: string) => boolean, log: (message: string, error: unknown) => void): Forwarder {
+  const primary = new URL(primaryUrl);
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  return {
+    take(request, response) {
+      const url = request.url ?? '/';
+      const path = url.split('?', 1)[0]!;
+      if (!(path === '/api' || path.startsWith('/api/')) || servedHere(request.method ?? 'GET', path)) return false;
+      const headers: Record<string, string | string[]> = {};
+      for (const [name, value] of Object.entries(request.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+      const client = request.socket.remoteAddress ?? '';
+      headers['x-forwarded-for'] = request.headers['x-forwarded-for'] ? `${String(request.headers['x-forwarded-for'])}, ${client}` : client;
+      const upstream = httpRequest(
+        { protocol: primary.protocol, hostname: primary.hostname, port: primary.port, method: request.method, path: url, headers, agent, timeout: FORWARD_TIMEOUT_MS },
+        (answer) => {
+          const passed: Record<string, string | string[]> = {};
+          for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) passed[name] = value;
+          response.writeHead(answer.statusCode ?? 502, passed);
+          answer.pipe(response);
+        },
+      );
+      const fail = (error: NodeJS.ErrnoException) => {
+        log(`front: ${request.method} ${path} could not be forwarded to the server`, error);
+        if (response.headersSent) return void response.destroy();
+        const unreached = error.code === 'ECONNREFUSED' || error.code === 'ENOTFOUND' || error.code === 'EHOSTUNREACH';
+        const lang = localeFromHeader(request.headers.lang);
+        response
+          .writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' })
+          .end(JSON.stringify({ code: ResultCode.serverError, msg: translate(lang, unreached ? 'serverUnreachable' : 'serverNoAnswer'), data: null }));
+      };
+      upstream.on('timeout', () => upstream.destroy(new Error('no answer in time')));
+      upstream.on('error', fail);
+      request.pipe(upstream);
+      return true;
+    },
+    close: () => agent.destroy(),
+  };
+}

@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config.js';
+import { pairOpenings } from './kernel/catalogue.js';
+import type { Database } from './kernel/db/database.js';
+import { openPostgres } from './kernel/db/postgres.js';
+import { buildHttp } from './kernel/http/app.js';
+import type { Kernel, ProductParts, RemoteMarkets, ServerProduct } from './kernel/product.js';
+import { processOf, SERVER } from './kernel/shards/processes.js';
+import { startEdge, type RunningEdge } from './startEdge.js';
+import { spot } from './products/spot/product.js';
+
+export interface RunningFront {
+  app: FastifyInstance;
+  db: Database;
+  edge: RunningEdge;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The spot calls' queries (orders and their pages, the session cache's misses, the row a cancel is
+ * routed by), and the edge's: token checks and one balance read at a time.
+ */
+const FRONT_POOLS = { pool: 6, planOnce: 2 };
+
+/**
+ * An HTTP front (docs/ARCHITECTURE.md "Scale-out: HTTP fronts"): one of several processes a load
+ * balancer spreads the exchange's traffic over, beside one server (PRIMARY_URL) and its market
+ * processes. It serves the hot path itself — the spot order calls, sending each order to the
+ * process that runs its market (the server's own markets included) as a command over the bus —
+ * and the client's files and sockets (a realtime edge on its own HTTP server). Every other API call
+ * goes to the server as it came (kernel/http/forward.ts): the other products keep their engines,
+ * timers and single-process state there. A front runs no market, timer or market maker.
+ *
+ * Composition: database (the server's; no migrations) → the spot product with a kernel whose
+ * markets are all remote → HTTP with the forwarder → the edge on its server (listening once its
+ * first sync is in) → listen.
+ */
+export async function startFront(config: ServerConfig & { frontPort: number }, products: readonly ServerProduct[] = [spot]): Promise<RunningFront> {
+  if (!config.primaryUrl) throw new Error("An HTTP front needs PRIMARY_URL (the server's http:// address, where every other call goes)");
+  if (!config.realtimeBus) throw new Error('An HTTP front needs REALTIME_BUS_URL (the Redis its server and market processes publish to)');
+  if (!config.databaseUrl) throw new Error("An HTTP front needs DATABASE_URL (its server's PostgreSQL)");
+  const log: Kernel['log'] = {
+    info: (line) => console.log(`[front] ${line}`),
+    error: (message, error) => console.error(`[front] ${message}`, error ?? ''),
+  };
+  const db = await openPostgres(config.databaseUrl, FRONT_POOLS);
+  const processes = config.marketProcesses ?? new Map();
+  // The edge, which carries the commands, needs the HTTP server, which needs the routes: until it
+  // is up (before listening) nothing calls a market.
+  let edge: RunningEdge | undefined;
+  const remoteMarkets: RemoteMarkets = {
+    processOf: (symbol) => processOf(processes, symbol) ?? SERVER,
+    call: (market, command) => edge!.remoteMarkets.call(market, command),
+  };
+  const pairs = pairOpenings(log.error);
+  // Nothing runs here, so nothing publishes or tells a user anything: the markets' processes do.
+  const kernel: Kernel = {
+    config,
+    db,
+    userFeed: { balancesChanged: () => undefined, ordersCommitted: () => undefined },
+    log,
+    pairs,
+    publish: () => undefined,
+    remoteMarkets,
+  };
+  const parts: ProductParts[] = [];
+  let app: FastifyInstance | undefined;
+  try {
+    for (const product of products) parts.push(await product.create(kernel));
+    app = await buildHttp({
+      db,
+      clientDir: config.clientDir,
+      logger: { level: config.logLevel },
+      security: { hstsMaxAge: config.hstsMaxAge },
+      forwardTo: config.primaryUrl,
+      routes: parts.flatMap((p) => (p.routes ? [p.routes] : [])),
+    });
+    await app.ready();
+    edge = await startEdge({
+      port: config.frontPort,
+      host: config.host,
+      databaseUrl: config.databaseUrl,
+      db,
+      server: app.server,
+      bus: config.realtimeBus,
+      marketProcesses: processes,
+      allowedOrigins: config.allowedOrigins,
+      pushIntervalMs: config.pushIntervalMs,
+      onPairOpened: (left, right) => pairs.announce({ left, right }),
+      log: log.error,
+    });
+  } catch (error) {
+    await app?.close();
+    await db.close();
+    throw error;
+  }
+  const address = await app.listen({ port: config.frontPort, host: config.host });
+  const running = app;
+  const followed = edge;
+  let stopping: Promise<void> | undefined;
+  return {
+    app: running,
+    db,
+    edge: followed,
+    url: address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost'),
+    stop: () =>
+      (stopping ??= (async () => {
+        for (const part of [...parts].reverse()) await part.stop?.();
+        await followed.stop();
+        await running.close();
+        await db.close();
+      })()),
+  };
+}
