@@ -134,9 +134,12 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
   // Who listens here, for the server's products that build private pushes only for listeners:
   // reported shortly after a change (changes in a burst go together) and as a heartbeat.
   let reportDue: NodeJS.Timeout | undefined;
+  let stopping: Promise<void> | undefined;
   const report = () => {
     clearTimeout(reportDue);
     reportDue = undefined;
+    // The sockets that close as the edge stops are not reported: its last report, empty, went before.
+    if (stopping) return;
     bus.reportListeners({ edge: edgeId, users: realtime.listeningUsers() }).catch((error: unknown) => log('realtime edge: listener report failed', error));
   };
   realtime.onUserListening(() => (reportDue ??= setTimeout(report, LISTENER_REPORT_DELAY_MS)));
@@ -149,7 +152,6 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
   await sync.synced;
   if (own) await new Promise<void>((resolve) => http.listen(config.port, config.host, resolve));
   const address = own ? (http.address() as AddressInfo) : undefined;
-  let stopping: Promise<void> | undefined;
   return {
     url: address ? `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${address.port}` : '',
     realtime,

@@ -22,6 +22,10 @@ describe('MARKET_PROCESSES', () => {
     expect(() => parseMarketProcesses('m1=')).toThrow(/runs no market/);
     expect(() => parseMarketProcesses('M 1=BTC_USDT')).toThrow(/process name/);
     expect(() => parseMarketProcesses('m1=BTCUSDT')).toThrow(/not a pair symbol/);
+    // The server's own name on the bus, for the HTTP fronts' commands to the markets it runs.
+    expect(() => parseMarketProcesses('server=BTC_USDT')).toThrow(/the server's own name/);
+    expect(() => readConfig({ PRIMARY_URL: 'https://exchange.example' })).toThrow(/http:\/\//);
+    expect(readConfig({ PRIMARY_URL: 'http://10.0.0.5:8080/' }).primaryUrl).toBe('http://10.0.0.5:8080');
     expect(() => readConfig({ MARKET_PROCESSES: 'm1=BTC_USDT;m2=BTC_USDT' })).toThrow(/two processes/);
   });
 
