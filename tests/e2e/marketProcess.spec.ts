@@ -21,6 +21,9 @@ import { expectChange, untilAnswers } from './support/waits';
  */
 const port = 8187;
 const origin = `http://127.0.0.1:${port}`;
+/** An HTTP front beside them (docs/ARCHITECTURE.md "Scale-out: HTTP fronts"). */
+const frontPort = 8188;
+const frontOrigin = `http://127.0.0.1:${frontPort}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'openex-e2e-market-process-'));
 const env = { ...busFor('market-process'), MARKET_PROCESSES: 'm1=BTC_USDT' };
 /** The server's refusal when no process runs the market, as the server's own catalogue words it. */
@@ -30,17 +33,20 @@ const bookOf = (page: Page, lang: string) => page.getByRole('table', { name: bas
 test.describe('market process', () => {
   let server: ChildProcess | undefined;
   let markets: ChildProcess | undefined;
+  let front: ChildProcess | undefined;
   const startMarkets = () => (markets = runScript('server/marketProcess.ts', { ...env, MARKET_PROCESS: 'm1', DATABASE_URL: embeddedDatabaseUrl(join(dataDir, 'postgres')) }));
 
   test.beforeAll(async () => {
     test.skip(!(await redisAnswers()), 'no Redis on 127.0.0.1:6379 for the bus');
     test.setTimeout(120_000);
-    server = runScript('server/main.ts', { ...env, PORT: String(port), DATA_DIR: dataDir });
+    // The server believes the front's X-Forwarded-For (the same host here).
+    server = runScript('server/main.ts', { ...env, PORT: String(port), DATA_DIR: dataDir, TRUSTED_PROXIES: '127.0.0.1' });
     await untilAnswers(`${origin}/home`, 200);
     startMarkets();
   });
 
   test.afterAll(async () => {
+    kill(front);
     kill(markets);
     kill(server);
     await stopEmbeddedPostgres(join(dataDir, 'postgres'));
@@ -52,12 +58,12 @@ test.describe('market process', () => {
     });
   });
 
-  /** A new funded trader on the BTC_USDT page, in `lang`, once m1's market makers move the book. */
-  async function traderOnBtc(page: Page, lang: string, w: SpotWords) {
-    await registerThroughUi(page, `e2e-market-process-${lang.toLowerCase()}-${Date.now()}@example.org`, { origin, dataDir });
-    await fund(page, '1000', origin);
+  /** A new funded trader on the BTC_USDT page, in `lang`, once m1's market makers move the book; `at` the server or a front. */
+  async function traderOnBtc(page: Page, lang: string, w: SpotWords, at = origin) {
+    await registerThroughUi(page, `e2e-market-process-${lang.toLowerCase()}-${Date.now()}@example.org`, { origin: at, dataDir });
+    await fund(page, '1000', at);
     await page.evaluate((stored) => window.localStorage.setItem('language', JSON.stringify(stored)), LANGUAGES.find((l) => l.lang === lang));
-    await page.goto(`${origin}/markets/kline/BTC_USDT`);
+    await page.goto(`${at}/markets/kline/BTC_USDT`);
     await expect(form(page).getByRole('button', { name: w.buyBtc })).toBeVisible();
     await expect(form(page).getByTestId('available')).toHaveText(/^1000 USDT$/, { timeout: 20_000 });
     await expectChange(() => bookOf(page, lang).innerText(), 60_000);
@@ -96,5 +102,17 @@ test.describe('market process', () => {
     await expectChange(() => bookOf(page, 'ja_JP').innerText(), 60_000);
     await page.waitForTimeout(2100);
     await placeAndCancelFarLimitBuy(page, JA);
+  });
+
+  test('through an HTTP front: sign-up and deposit go to the server, the order to m1, the book and the private channel come from the front', async ({ page }) => {
+    test.setTimeout(180_000);
+    front = runScript('server/front.ts', { ...env, FRONT_PORT: String(frontPort), PRIMARY_URL: origin, DATABASE_URL: embeddedDatabaseUrl(join(dataDir, 'postgres')) });
+    await untilAnswers(`${frontOrigin}/home`, 200);
+    await traderOnBtc(page, 'en_US', EN, frontOrigin);
+    await placeAndCancelFarLimitBuy(page, EN);
+    await expect(form(page).getByTestId('available')).toHaveText(/^1000 USDT$/);
+    // Nothing of it went to the server's address: the page, its calls and its socket were the front's.
+    expect(new URL(page.url()).port).toBe(String(frontPort));
+    await page.screenshot({ path: test.info().outputPath('front-kline.png') });
   });
 });
