@@ -25,7 +25,7 @@ import { fundedTraders, referencePrices } from '../tests/system/traders.js';
 import type { Trader } from '../tests/system/workload.js';
 import { createIsolatedSchema, type IsolatedSchema } from '../tests/server/testDb.js';
 import { embeddedDatabaseUrl } from '../server/kernel/db/embeddedPostgres.js';
-import { marketProcessesSetting, startEdges, startMarketProcesses, type Child } from './pipeline/scaleOut.js';
+import { marketProcessesSetting, startEdges, startFronts, startMarketProcesses, type Child } from './pipeline/scaleOut.js';
 import type { ProbeArrival } from './pipeline/subscribers.js';
 import { printStatementStats, resetStatementStats, statementStatsEnv } from './pipeline/statementStats.js';
 import { childPid, closeClient, cpuSecondsOfProcesses, cpuSeconds, freePort, keepAlive, loadClient, loadClientKind, ms, now, openLoop, percentile, post, probeEvery, SUSTAIN, withCpu, type LoadClient, type Outcome, type StepResult } from './pipeline/load.js';
@@ -52,6 +52,11 @@ const EDGES = Number(process.env.BENCH_EDGES ?? 0);
 // BENCH_MARKET_PROCESSES=N: the load's markets run in N market processes (round-robin), the server
 // sends them the orders over the same bus (docs/ARCHITECTURE.md "Scale-out: market processes").
 const MARKET_PROCESSES = Number(process.env.BENCH_MARKET_PROCESSES ?? 0);
+// BENCH_FRONTS=N: the load (orders, cancels, probes) goes to N HTTP fronts, round-robin, which send
+// the orders to the markets' processes (the server's own markets on its bus) and forward the rest
+// to the server; without edges the subscribers connect to the fronts (docs/ARCHITECTURE.md
+// "Scale-out: HTTP fronts"). plat_config still asks the server itself.
+const FRONTS = Number(process.env.BENCH_FRONTS ?? 0);
 const BUS = { url: process.env.REALTIME_BUS_URL || 'redis://127.0.0.1:6379', prefix: `openex-bench:${process.pid}` };
 
 /** BTC_USDT carries the probes (amount precision 5): load quantities have 4 decimals, probes 5. */
@@ -242,6 +247,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
   let tickSocket: Socket | undefined;
   let edges: Child[] = [];
   let marketProcesses: Child[] = [];
+  let fronts: Child[] = [];
   const agents: LoadClient[] = [];
   const t0 = Date.now();
   let tReady = Date.now();
@@ -254,10 +260,10 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
     const port = await freePort();
     const marketSetting = MARKET_PROCESSES > 0 ? marketProcessesSetting(MARKET_PROCESSES, PAIRS.map((p) => `${p.base}_USDT`)) : undefined;
     const busEnv: Record<string, string> = {
-      ...(EDGES > 0 || marketSetting ? { REALTIME_BUS_URL: BUS.url, REALTIME_BUS_PREFIX: BUS.prefix } : {}),
+      ...(EDGES > 0 || FRONTS > 0 || marketSetting ? { REALTIME_BUS_URL: BUS.url, REALTIME_BUS_PREFIX: BUS.prefix } : {}),
       ...(marketSetting ? { MARKET_PROCESSES: marketSetting } : {}),
     };
-    server = await startServerProcess({ dataDir, port, databaseUrl: schema?.url, env: { MARKET_MAKERS: process.env.BENCH_MARKET_MAKERS ?? 'on', ...busEnv, ...(databaseUrl ? {} : statementStatsEnv) } });
+    server = await startServerProcess({ dataDir, port, databaseUrl: schema?.url, env: { ...(FRONTS > 0 ? { TRUSTED_PROXIES: '127.0.0.1' } : {}), MARKET_MAKERS: process.env.BENCH_MARKET_MAKERS ?? 'on', ...busEnv, ...(databaseUrl ? {} : statementStatsEnv) } });
     tReady = Date.now();
     const pid = childPid('server/main.ts');
     if (pid) serverPids.add(pid);
@@ -298,12 +304,23 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
       for (const edge of edges) children.add(edge.child);
       console.log(`  ${edges.length} realtime edge(s) up (${edges.map((e) => e.url).join(', ')}), bus ${BUS.url}; the subscribers connect to them`);
     }
-    subscribers = await startSubscribers(server.url, traders.slice(1, 1 + USER_CHANNELS).map((t) => t.token), edges.map((e) => e.url));
+    if (FRONTS > 0) {
+      fronts = await startFronts(FRONTS, { databaseUrl: schema?.url ?? embeddedDatabaseUrl(join(dataDir, 'postgres')), busUrl: BUS.url, busPrefix: BUS.prefix, marketProcesses: marketSetting, primaryUrl: server.url });
+      for (const front of fronts) children.add(front.child);
+      console.log(`  ${fronts.length} HTTP front(s) up (${fronts.map((f) => f.url).join(', ')}); the load goes to them`);
+    }
+    const socketServers = edges.length > 0 ? edges : fronts;
+    subscribers = await startSubscribers(server.url, traders.slice(1, 1 + USER_CHANNELS).map((t) => t.token), socketServers.map((e) => e.url));
 
-    const loadAgent = loadClient(port, CONNECTIONS);
+    // Where the orders go: the server, or the fronts round-robin, each with its share of the connections.
+    const loadPorts = fronts.length > 0 ? fronts.map((f) => Number(new URL(f.url).port)) : [port];
+    const loadTargets = loadPorts.map((p) => ({ port: p, agent: loadClient(p, Math.ceil(CONNECTIONS / loadPorts.length)) }));
+    let nextTarget = 0;
+    const target = () => loadTargets[nextTarget++ % loadTargets.length]!;
     const platAgent = keepAlive(4);
     const probeAgent = keepAlive(4);
-    agents.push(loadAgent, platAgent, probeAgent);
+    agents.push(...loadTargets.map((t) => t.agent), platAgent, probeAgent);
+    const probePort = loadPorts[0]!;
     const platConfig = () => post(platAgent, port, '/api/plat_config', {}).then((r) => {
       if (r.status !== 200) throw new Error(`HTTP ${r.status}`);
     });
@@ -338,7 +355,8 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
       const trader = loaders[Math.floor(random() * loaders.length)]!;
       if (random() < CANCEL_SHARE && trader.open.length > 0) {
         const id = trader.open.splice(Math.floor(random() * trader.open.length), 1)[0]!;
-        const reply = await post(loadAgent, port, SPOT_PATHS.cancel, { id }, { token: trader.token });
+        const to = target();
+        const reply = await post(to.agent, to.port, SPOT_PATHS.cancel, { id }, { token: trader.token });
         return judge(reply.status, reply.body);
       }
       const pair = random() < PAIRS[0].share ? PAIRS[0] : PAIRS[1];
@@ -346,7 +364,8 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
       // ±0.3 % around the last tick: about half the orders cross the other side and trade.
       const price = (mid[pair.base]! * (1 + (random() - 0.5) * 0.006)).toFixed(2);
       const quantity = ((1 + Math.floor(random() * pair.maxLots)) * pair.lot).toFixed(pair.lotDecimals);
-      const reply = await post(loadAgent, port, SPOT_PATHS.place, { symbol: pair.symbol, side, type: 'limit', price, quantity }, { token: trader.token, 'idempotency-key': newKey() });
+      const to = target();
+      const reply = await post(to.agent, to.port, SPOT_PATHS.place, { symbol: pair.symbol, side, type: 'limit', price, quantity }, { token: trader.token, 'idempotency-key': newKey() });
       const outcome = judge(reply.status, reply.body);
       if (outcome.kind === 'ok') {
         const order = (JSON.parse(reply.body) as { data: { id: number; status: number } }).data;
@@ -363,7 +382,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
       const price = (mid.BTC! * (side === 'buy' ? 1.01 : 0.99)).toFixed(2);
       const probe: Probe = { units, side, sentAt: now() };
       probes.push(probe);
-      const reply = await post(probeAgent, port, SPOT_PATHS.place, { symbol: PROBE.symbol, side, type: 'limit', price, quantity: (units / 10 ** PROBE.decimals).toFixed(PROBE.decimals) }, { token: prober.token, 'idempotency-key': newKey() });
+      const reply = await post(probeAgent, probePort, SPOT_PATHS.place, { symbol: PROBE.symbol, side, type: 'limit', price, quantity: (units / 10 ** PROBE.decimals).toFixed(PROBE.decimals) }, { token: prober.token, 'idempotency-key': newKey() });
       if (reply.status !== 200) return;
       const answer = JSON.parse(reply.body) as { code: number; data?: { filled: string; avg_price: string } };
       if (answer.code === 200 && answer.data) {
@@ -398,7 +417,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
     }
     console.log(`\n  place/cancel load: limit orders ±0.3 % around the last tick on ${PAIRS.map((p) => `${p.symbol} ${p.share * 100}%`).join(', ')}, ${CANCEL_SHARE * 100}% cancels, ${loaders.length} traders, ${CONNECTIONS} keep-alive connections (${loadClientKind} client), ${STEP_SECONDS} s steps`);
     // CPU ms/answer: the server's CPU over the step and its drain ÷ orders and cancels answered (makers included in the CPU).
-    console.log(`${header} ${pad('plat_config p50/p99/max ms', 27)} ${pad('trade msgs/s', 12)} ${pad('frames/s', 8)} ${pad('CPU ms/ans', 11)} ${pad('db CPU', 6)} ${pad('client CPU', 10)}${edges.length > 0 ? ` ${pad('edges CPU', 9)}` : ''}${marketProcesses.length > 0 ? ` ${pad('markets CPU', 11)}` : ''}`);
+    console.log(`${header} ${pad('plat_config p50/p99/max ms', 27)} ${pad('trade msgs/s', 12)} ${pad('frames/s', 8)} ${pad('CPU ms/ans', 11)} ${pad('db CPU', 6)} ${pad('client CPU', 10)}${edges.length > 0 ? ` ${pad('edges CPU', 9)}` : ''}${marketProcesses.length > 0 ? ` ${pad('markets CPU', 11)}` : ''}${fronts.length > 0 ? ` ${pad('fronts CPU', 10)}` : ''}`);
     const pushResults: string[] = [];
     let firstFailure: string | undefined;
     const ran = new Set<number>();
@@ -414,7 +433,8 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
       const worker = async () => {
         while (next < cancels.length) {
           const { trader, id } = cancels[next++]!;
-          await post(loadAgent, port, SPOT_PATHS.cancel, { id }, { token: trader.token }).catch(() => undefined);
+          const to = target();
+          await post(to.agent, to.port, SPOT_PATHS.cancel, { id }, { token: trader.token }).catch(() => undefined);
         }
       };
       await Promise.all(Array.from({ length: 16 }, worker));
@@ -442,6 +462,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
         client: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6 + cpuSeconds(subscribers!.child.pid!),
         edges: edges.reduce((sum, e) => sum + cpuSeconds(e.child.pid!), 0),
         markets: marketProcesses.reduce((sum, m) => sum + cpuSeconds(m.child.pid!), 0),
+        fronts: fronts.reduce((sum, f) => sum + cpuSeconds(f.child.pid!), 0),
       });
       const others0 = others();
       const { result, cpu, waiting, cpuSeconds: serverSeconds } = await withCpu(pid, () => openLoop(rate, STEP_SECONDS, placeOrCancel));
@@ -460,6 +481,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
         `${line(result, cpu, waiting)} ${pad(platText, 27)} ${pad(((after.trades - before.trades) / stepSeconds).toFixed(0), 12)} ${pad(((after.frames - before.frames) / stepSeconds).toFixed(0), 8)} ${pad(perAnswer, 11)} ${pad(share(others0.db, others1.db), 6)} ${pad(share(others0.client, others1.client), 10)}` +
           (edges.length > 0 ? ` ${pad(share(others0.edges, others1.edges), 9)}` : '') +
           (marketProcesses.length > 0 ? ` ${pad(share(others0.markets, others1.markets), 11)}` : '') +
+          (fronts.length > 0 ? ` ${pad(share(others0.fronts, others1.fronts), 10)}` : '') +
           (result.sustained ? '' : '  not sustained') +
           (after.connected < SUBSCRIBERS ? `  (${after.connected} subscribers connected)` : ''),
       );

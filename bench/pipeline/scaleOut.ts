@@ -37,6 +37,20 @@ export async function startEdges(count: number, env: ScaleOutEnv): Promise<Child
   return edges;
 }
 
+/**
+ * BENCH_FRONTS=N HTTP fronts (server/front.ts; docs/ARCHITECTURE.md "Scale-out: HTTP fronts"): the
+ * load's orders go to them, and the subscribers connect to them when there is no edge.
+ */
+export async function startFronts(count: number, env: ScaleOutEnv & { primaryUrl: string }): Promise<Child[]> {
+  const fronts: Child[] = [];
+  for (let i = 0; i < count; i++) {
+    const port = await freePort();
+    const { child } = await startUntilUp(`front ${i}`, 'front.ts', { ...busAndDatabase(env), FRONT_PORT: String(port), HOST: '127.0.0.1', PRIMARY_URL: env.primaryUrl });
+    fronts.push({ url: `http://127.0.0.1:${port}`, child });
+  }
+  return fronts;
+}
+
 /** MARKET_PROCESSES for `count` processes sharing `symbols` round-robin: m1=BTC_USDT;m2=ETH_USDT. */
 export function marketProcessesSetting(count: number, symbols: readonly string[]): string {
   const names = Array.from({ length: count }, (_, i) => `m${i + 1}`);
