@@ -79,7 +79,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     bus &&
     serveBus(bus, {
       channels: () => channels?.list() ?? [],
-      latest: (channel) => (marketProcesses.replica.snapshot(channel) ? undefined : gateway?.latest(channel)),
+      latest: (channel) => (marketProcesses.snapshot(channel) ? undefined : gateway?.latest(channel)),
     });
   const kernel: Kernel = {
     config,
@@ -120,7 +120,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   const registry = (channels = new ChannelRegistry(await listPairs(db)));
   pairs.onOpened(({ left, right }) => registry.addSpotPair(left, right));
   const realtime = attachRealtime(app.server, registry, {
-    snapshot: (channel) => firstAnswer(parts, (part) => part.snapshot?.(channel)) ?? marketProcesses.replica.snapshot(channel),
+    snapshot: (channel) => firstAnswer(parts, (part) => part.snapshot?.(channel)) ?? marketProcesses.snapshot(channel),
     allowedOrigins: config.allowedOrigins,
     pushIntervalMs: config.pushIntervalMs,
     authenticate: (token) => userIdForToken(db, token),

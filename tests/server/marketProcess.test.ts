@@ -26,7 +26,8 @@ import { usingPostgres } from './testDb.js';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DEPTH = depthChannel('BTC', 'USDT');
 const TRADES = tradeChannel('BTC', 'USDT');
-const PROCESSES = parseMarketProcesses('m1=BTC_USDT');
+// m2 starts after m1: its sync must not drop what the server holds of m1's books.
+const PROCESSES = parseMarketProcesses('m1=BTC_USDT;m2=SOL_USDT');
 
 type Payload = Record<string, unknown>;
 type Envelope<T> = { code: number; msg: string; data: T };
@@ -36,6 +37,7 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
   let running: Awaited<ReturnType<typeof startQuietServer>>;
   let server: RunningServer;
   let markets: RunningMarketProcess | undefined;
+  let second: RunningMarketProcess | undefined;
   let edge: RunningEdge | undefined;
   const sockets: Socket[] = [];
 
@@ -85,11 +87,13 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
     running = await startQuietServer('market-process', { realtimeBus: bus, marketProcesses: PROCESSES });
     server = running.server;
     markets = await startMarketProcess(processConfig());
+    second = await startMarketProcess({ ...processConfig(), marketProcess: 'm2' });
   });
 
   afterAll(async () => {
     for (const s of sockets) s.close();
     await edge?.stop();
+    await second?.stop();
     await markets?.stop();
     await running?.stop();
   });

@@ -9,8 +9,8 @@ import { processBusPrefix, processOf, type MarketProcesses } from './processes.j
 
 /**
  * The server's side of every market process of MARKET_PROCESSES (docs/ARCHITECTURE.md "Scale-out:
- * market processes"): `remoteMarkets` for the products (absent without processes), the replica of
- * the processes' channels (the snapshots this server gives for their markets), what they publish
+ * market processes"): `remoteMarkets` for the products (absent without processes), the snapshots
+ * of the processes' channels (what this server gives for their markets, one replica per process), what they publish
  * passed on to this server's own sockets (`local.publish`) and their user notices to its own user
  * feed, as if its own markets had published them. Realtime edges follow the processes themselves.
  */
@@ -20,13 +20,23 @@ export async function followMarketProcesses(
   local: Pick<Kernel, 'publish'> & { userFeed: EdgeTargets['feed'] },
   registry: () => ChannelRegistry | undefined,
   log: (message: string, error?: unknown) => void,
-): Promise<{ remoteMarkets?: RemoteMarkets; replica: ChannelReplica; stop(): Promise<void> }> {
-  const replica = new ChannelReplica();
-  if (processes.size === 0) return { replica, stop: async () => undefined };
+): Promise<{ remoteMarkets?: RemoteMarkets; snapshot(channel: string): object | undefined; stop(): Promise<void> }> {
+  // One replica per process: a process's sync replaces everything its replica held.
+  const replicas: ChannelReplica[] = [];
+  const snapshot = (channel: string) => {
+    for (const replica of replicas) {
+      const held = replica.snapshot(channel);
+      if (held) return held;
+    }
+    return undefined;
+  };
+  if (processes.size === 0) return { snapshot, stop: async () => undefined };
   if (!bus) throw new Error('MARKET_PROCESSES needs REALTIME_BUS_URL: the server reaches its market processes over the realtime bus');
   const instance = randomUUID();
   const followed = new Map<string, FollowedProcess>();
   for (const name of processes.keys()) {
+    const replica = new ChannelReplica();
+    replicas.push(replica);
     followed.set(
       name,
       await followMarketProcess(bus, name, instance, {
@@ -44,7 +54,7 @@ export async function followMarketProcesses(
       processOf: (symbol) => processOf(processes, symbol),
       call: (market, command) => followed.get(processOf(processes, market) ?? '')!.call(market, command),
     },
-    replica,
+    snapshot,
     async stop() {
       for (const process of followed.values()) await process.stop();
     },
