@@ -155,6 +155,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
         await userFeed.idle();
         await stopListening();
         await realtime.close();
+        edges?.stop();
         await bus?.close();
         await running.close();
         await db.close();

@@ -95,6 +95,7 @@ export async function startMarketProcess(config: ServerConfig, products: readonl
         // What was taken is finished and answered before the bus closes; what comes after is refused.
         commands.stop();
         for (const part of [...parts].reverse()) await part.stop?.();
+        serving.stop();
         await bus.close();
         await db.close();
       })()),

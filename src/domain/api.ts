@@ -116,6 +116,11 @@ export interface MarketTick {
   vol: string;
   count: number;
   increase: string;
+  /**
+   * Set while the market is not trading: the process that runs it is gone and the figures are the
+   * last it published (docs/API.md "Market-data channels"). Absent on every live tick.
+   */
+  paused?: true;
 }
 
 export interface ContractIndexTick {

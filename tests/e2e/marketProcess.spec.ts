@@ -78,7 +78,7 @@ test.describe('market process', () => {
     await page.screenshot({ path: test.info().outputPath('market-process-kline.png') });
   });
 
-  test('in Japanese; with the process stopped an order is refused at once, and trading resumes when it is back', async ({ page }) => {
+  test('in Japanese; with the process stopped the page says trading is paused and an order is refused at once, and trading resumes when it is back', async ({ page }) => {
     test.setTimeout(180_000);
     await traderOnBtc(page, 'ja_JP', JA);
     await placeAndCancelFarLimitBuy(page, JA);
@@ -95,10 +95,15 @@ test.describe('market process', () => {
         { timeout: 30_000, intervals: [0] },
       )
       .toBeGreaterThan(0);
+    // The server hears nothing from m1 for four seconds: the page says trading is paused.
+    const paused = page.getByRole('status').filter({ hasText: baseCatalogue('ja_JP').trade.paused });
+    await expect(paused).toBeVisible({ timeout: 20_000 });
+    await paused.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath('market-process-unavailable-ja.png') });
     await expect(form(page).getByTestId('available')).toHaveText(/^1000 USDT$/);
 
     startMarkets();
+    await expect(paused).toHaveCount(0, { timeout: 60_000 });
     await expectChange(() => bookOf(page, 'ja_JP').innerText(), 60_000);
     await page.waitForTimeout(2100);
     await placeAndCancelFarLimitBuy(page, JA);

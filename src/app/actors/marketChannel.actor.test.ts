@@ -28,6 +28,9 @@ describe('market channel actor', () => {
     expect(parseTick({ ...tick, channel: 'eth_usdt_tick' }, 'btc_usdt_tick')).toBeUndefined();
     expect(parseTick('garbage', 'btc_usdt_tick')).toBeUndefined();
     expect(parseTick(null, 'btc_usdt_tick')).toBeUndefined();
+    // A paused market's last tick (the process that runs it is gone) is kept with its flag; a flag of another shape is not.
+    expect(parseTick({ ...tick, paused: true }, 'btc_usdt_tick')).toEqual({ ...tick, paused: true });
+    expect(parseTick({ ...tick, paused: 'yes' }, 'btc_usdt_tick')).toBeUndefined();
   });
 
   it('joins on start, forwards ticks to its parent and leaves on stop', async () => {

@@ -11,6 +11,7 @@ export function parseTick(payload: unknown, channel: string): MarketTick | undef
   if (!p || typeof p !== 'object' || p.channel !== channel || typeof p.pair !== 'string') return undefined;
   const decimals = [p.close, p.open, p.high, p.low, p.amount, p.vol, p.increase];
   if (!decimals.every(isDecimalString) || typeof p.count !== 'number') return undefined;
+  if (p.paused !== undefined && p.paused !== true) return undefined;
   return p as MarketTick;
 }
 

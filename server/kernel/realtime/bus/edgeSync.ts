@@ -3,7 +3,7 @@ import type { ChannelRegistry } from '../channels.js';
 import type { Realtime } from '../gateway.js';
 import type { UserFeed } from '../userFeed.js';
 import type { ChannelReplica } from './channelReplica.js';
-import type { BusMessage } from './messages.js';
+import { ALIVE_EVERY_MS, SILENT_AFTER_MS, type BusMessage } from './messages.js';
 import type { RealtimeBus } from './redisBus.js';
 
 /** How long an edge waits for the serving process to answer its sync before asking again. */
@@ -41,6 +41,12 @@ export class EdgeSync {
   private awaiting: string | undefined;
   private instance: string | undefined;
   private retry: NodeJS.Timeout | undefined;
+  /** The channels of the last sync: the serving process's own. */
+  private served: string[] = [];
+  private heardAt = Date.now();
+  private watch: NodeJS.Timeout | undefined;
+  /** While the serving process is silent: each paused tick channel and the tick it had. */
+  private paused: Map<string, object> | undefined;
   private firstSync: (() => void) | undefined;
   /** Resolves with the first sync's answer: the edge listens only then. */
   readonly synced = new Promise<void>((resolve) => (this.firstSync = resolve));
@@ -65,12 +71,58 @@ export class EdgeSync {
           this.to.log(`${this.name}: a bus message failed`, error);
         }
       }
+      // After the messages: a tick they brought is newer than the one the pause replaced.
+      this.heard();
     });
     this.resync();
+    this.watch = setInterval(() => this.checkSilence(), ALIVE_EVERY_MS);
+    this.watch.unref();
   }
 
   stop(): void {
     clearTimeout(this.retry);
+    clearInterval(this.watch);
+  }
+
+  /** Whether the serving process has gone silent (its markets are shown paused). */
+  get silent(): boolean {
+    return this.paused !== undefined;
+  }
+
+  /**
+   * A serving process that was running and has said nothing for SILENT_AFTER_MS (it says `alive`
+   * every second) is gone — stopped, crashed, or cut off from Redis. Its markets' ticks are pushed
+   * again marked `paused: true`, and kept so for new subscribers, so pages show that the market is
+   * not trading rather than a price that merely stopped moving. Orders meanwhile are refused
+   * (`spotMarketUnavailable`) by whoever sends them.
+   */
+  private checkSilence(): void {
+    if (this.paused || this.instance === undefined || Date.now() - this.heardAt < SILENT_AFTER_MS) return;
+    this.paused = new Map();
+    this.to.log(`${this.name}: nothing heard for ${SILENT_AFTER_MS / 1000} s; its markets are shown paused`, undefined);
+    for (const channel of this.served) {
+      if (!isTickChannel(channel)) continue;
+      const before = this.to.replica.snapshot(channel);
+      if (!before) continue;
+      const shown = { ...before, paused: true };
+      this.paused.set(channel, before);
+      this.to.replica.fold(channel, shown);
+      this.to.realtime.publish(channel, shown);
+    }
+  }
+
+  /** Heard again: a tick still shown paused gets back the one it had (a newer tick, or a new sync, has replaced it already). */
+  private heard(): void {
+    this.heardAt = Date.now();
+    const paused = this.paused;
+    if (!paused) return;
+    this.paused = undefined;
+    this.to.log(`${this.name}: heard again`, undefined);
+    for (const [channel, before] of paused) {
+      if ((this.to.replica.snapshot(channel) as { paused?: unknown } | undefined)?.paused !== true) continue;
+      this.to.replica.fold(channel, before);
+      this.to.realtime.publish(channel, before);
+    }
   }
 
   private get name(): string {
@@ -95,6 +147,8 @@ export class EdgeSync {
       case 'hello':
         // The serving process restarted: its books were rebuilt and their sequence numbers began again.
         if (message.instance !== this.instance) this.resync();
+        return;
+      case 'alive':
         return;
       case 'sync':
         if (message.nonce === this.awaiting) this.adopt(message);
@@ -123,7 +177,10 @@ export class EdgeSync {
     const again = this.instance !== undefined;
     this.awaiting = undefined;
     this.instance = sync.instance;
-    if (Array.isArray(sync.channels)) registry.addChannels(sync.channels);
+    if (Array.isArray(sync.channels)) {
+      registry.addChannels(sync.channels);
+      this.served = sync.channels;
+    }
     replica.load(sync.snapshots);
     if (again || this.to.snapshotsOnFirstSync) {
       for (const channel of Object.keys(sync.snapshots)) {
@@ -134,3 +191,6 @@ export class EdgeSync {
     this.firstSync?.();
   }
 }
+
+/** A market's 24-hour tick, spot (`btc_usdt_tick`) or futures (`btc_usdt_future_tick`); not the index. */
+const isTickChannel = (channel: string) => channel.endsWith('_tick') && !channel.endsWith('_index_tick');

@@ -16,6 +16,11 @@ export type BusMessage =
   /** The serving process started: every edge's copy of the channels is out of date (its books were rebuilt). */
   | { k: 'hello'; instance: string }
   /**
+   * The serving process is running (every ALIVE_EVERY_MS, whatever else it sends): a follower that
+   * hears nothing for SILENT_AFTER_MS shows its markets as paused (EdgeSync).
+   */
+  | { k: 'alive'; instance: string }
+  /**
    * What a new subscriber would get on each channel now, for the edge that asked with `nonce`, and
    * every channel the server has (a pair listed while the edge was away has no `pair` message for it).
    */
@@ -54,3 +59,11 @@ export interface ListenerReport {
 }
 
 export const DEFAULT_BUS_PREFIX = 'openex:realtime';
+
+/** How often a serving process says it is running. */
+export const ALIVE_EVERY_MS = 1000;
+/**
+ * How long a follower waits, hearing nothing, before it takes the serving process for gone: four
+ * beats, so one busy second or a slow PUBLISH is not a pause.
+ */
+export const SILENT_AFTER_MS = 4 * ALIVE_EVERY_MS;

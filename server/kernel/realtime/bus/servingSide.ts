@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { UserFeed } from '../userFeed.js';
 import type { RealtimeBus } from './redisBus.js';
+import { ALIVE_EVERY_MS } from './messages.js';
 
 /** What the serving process's gateway knows: every channel, and what a new subscriber to one gets now. */
 export interface ChannelSource {
@@ -12,13 +13,15 @@ export interface ChannelSource {
  * The serving process's side of the bus: everything its gateway publishes and everything its user
  * feed hears goes to the edges too, and an edge that asks gets every channel's snapshot, sent after
  * everything published before it (RealtimeBus keeps the order), so the edge folds only what came
- * after. Announces each start, so edges drop the copies of books that were just rebuilt.
+ * after. Announces each start, so edges drop the copies of books that were just rebuilt, and says it
+ * is alive every second, so they can tell a process that is gone from a quiet market.
  */
 export function serveBus(
   bus: RealtimeBus,
   source: ChannelSource,
-): { publish(channel: string, payload: object): void; userFeed: UserFeed; listening(userId: number): boolean; announce(): Promise<void> } {
+): { publish(channel: string, payload: object): void; userFeed: UserFeed; listening(userId: number): boolean; announce(): Promise<void>; stop(): void } {
   const instance = randomUUID();
+  let beat: NodeJS.Timeout | undefined;
   const listeners = new EdgeListeners();
   // Until the gateway is up there is nothing to answer a sync with; channel messages sent before
   // the hello would be folded into the copies of the previous start's books, so none go out.
@@ -38,7 +41,11 @@ export function serveBus(
       });
       announced = true;
       bus.send({ k: 'hello', instance });
+      beat = setInterval(() => bus.send({ k: 'alive', instance }), ALIVE_EVERY_MS);
+      beat.unref();
     },
+    /** No more beats: the process is stopping (its followers will show its markets paused). */
+    stop: () => clearInterval(beat),
     publish: (channel, payload) => {
       if (announced) bus.send({ k: 'channel', channel, payload });
     },

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../../app/ui/Badge';
 import styled from 'styled-components';
 import type { MarketTick, Pair } from '../../../../domain/api';
 import { CONTRACT_INDEX_DECIMALS } from '../../../../domain/constants';
@@ -56,6 +57,13 @@ export function StatsBar(props: {
             {pair.left_symbol}/{pair.right_symbol}
           </h1>
           <Muted style={{ fontSize: 11 }}>{props.title}</Muted>
+          {tick?.paused && (
+            <div>
+              <Badge $tone="warn" role="status" title={t('trade.pausedHint')}>
+                {t('trade.paused')}
+              </Badge>
+            </div>
+          )}
         </div>
         <div>
           <div className={`last num ${change?.startsWith('-') ? 'down' : 'up'}`} data-testid="stats-last" aria-label={t('col.lastPrice')}>
