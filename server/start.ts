@@ -6,7 +6,7 @@ import { decoyHash } from './kernel/auth/passwords.js';
 import { userIdForToken } from './kernel/auth/sessions.js';
 import type { Database } from './kernel/db/database.js';
 import { openDatabase } from './kernel/db/open.js';
-import { buildHttp } from './kernel/http/app.js';
+import { productHttp } from './kernel/http/app.js';
 import { firstAnswer, type Kernel, type ProductParts, type ServerProduct } from './kernel/product.js';
 import { ChannelRegistry } from './kernel/realtime/channels.js';
 import { attachRealtime, type Realtime } from './kernel/realtime/gateway.js';
@@ -100,14 +100,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   const parts: ProductParts[] = [];
   for (const product of products) parts.push(await product.create(kernel));
 
-  app = await buildHttp({
-    db,
-    clientDir: config.clientDir,
-    logger: { level: config.logLevel },
-    security: { hstsMaxAge: config.hstsMaxAge },
-    trustedProxies: config.trustedProxies,
-    routes: parts.flatMap((p) => (p.routes ? [p.routes] : [])),
-  });
+  app = await productHttp(config, db, parts, { trustedProxies: config.trustedProxies });
   phase('http');
   for (const [i, part] of parts.entries()) {
     await part.prepare?.();

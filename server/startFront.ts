@@ -3,7 +3,7 @@ import type { ServerConfig } from './config.js';
 import { pairOpenings } from './kernel/catalogue.js';
 import type { Database } from './kernel/db/database.js';
 import { openPostgres } from './kernel/db/postgres.js';
-import { buildHttp } from './kernel/http/app.js';
+import { productHttp } from './kernel/http/app.js';
 import type { Kernel, ProductParts, RemoteMarkets, ServerProduct } from './kernel/product.js';
 import { processOf, SERVER } from './kernel/shards/processes.js';
 import { startEdge, type RunningEdge } from './startEdge.js';
@@ -68,14 +68,7 @@ export async function startFront(config: ServerConfig & { frontPort: number }, p
   let app: FastifyInstance | undefined;
   try {
     for (const product of products) parts.push(await product.create(kernel));
-    app = await buildHttp({
-      db,
-      clientDir: config.clientDir,
-      logger: { level: config.logLevel },
-      security: { hstsMaxAge: config.hstsMaxAge },
-      forwardTo: config.primaryUrl,
-      routes: parts.flatMap((p) => (p.routes ? [p.routes] : [])),
-    });
+    app = await productHttp(config, db, parts, { forwardTo: config.primaryUrl });
     await app.ready();
     edge = await startEdge({
       port: config.frontPort,

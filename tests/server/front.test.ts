@@ -11,6 +11,7 @@ import type { RunningServer } from '../../server/start.js';
 import { startFront, type RunningFront } from '../../server/startFront.js';
 import { startMarketProcess, type RunningMarketProcess } from '../../server/startMarkets.js';
 import { startQuietServer } from './quietServer.js';
+import { networkCalls } from './http.js';
 import { recordSocket } from './socketRecorder.js';
 import { trader, type Trader } from './spot/spotApp.js';
 import { usingPostgres } from './testDb.js';
@@ -26,7 +27,6 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PROCESSES = parseMarketProcesses('m1=BTC_USDT');
 
 type Payload = Record<string, unknown>;
-type Envelope<T> = { code: number; msg: string; data: T };
 
 describe.runIf(usingPostgres())('an HTTP front beside the server and a market process', () => {
   const bus = { url: REDIS_URL, prefix: `openex-test:${process.pid}:${Date.now()}:front` };
@@ -38,21 +38,8 @@ describe.runIf(usingPostgres())('an HTTP front beside the server and a market pr
 
   const config = (): ServerConfig => ({ ...readConfig({}), databaseUrl: running.schemaUrl, realtimeBus: bus, marketProcesses: PROCESSES, marketMakers: false, logLevel: 'silent' });
 
-  async function call<T>(who: Trader | undefined, path: string, body: object, headers: Record<string, string> = {}): Promise<Envelope<T>> {
-    const response = await fetch(`${front!.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', lang: 'en_US', ...(who && { token: who.token }), ...headers },
-      body: JSON.stringify(body),
-    });
-    expect(response.status).toBe(200);
-    return (await response.json()) as Envelope<T>;
-  }
-
-  async function place(who: Trader, body: object): Promise<SpotOrder> {
-    const envelope = await call<SpotOrder>(who, SPOT_PATHS.place, body);
-    expect(envelope.code, envelope.msg).toBe(200);
-    return envelope.data;
-  }
+  const { call, place: placeOrder } = networkCalls(() => front!.url);
+  const place = (who: Trader, body: object) => placeOrder<SpotOrder>(who, body);
 
   async function spotBalance(who: Trader, currency: string): Promise<{ available: number; frozen: number }> {
     const [row] = await front!.db.query<{ available: string; frozen: string }>(

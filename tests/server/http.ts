@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { Envelope } from '../../src/domain/api.js';
+import { SPOT_PATHS } from '../../src/domain/spotOrders.js';
 
 export interface Answer<T> {
   status: number;
@@ -50,3 +51,27 @@ export function expectRefusal(answer: Answer<unknown>, code: number, msg?: strin
 
 /** A decimal string as the wire carries money: digits, an optional fraction, no exponent. */
 export const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * Calls to a running process over the network (the scale-out tests: a server, a front), as `who`
+ * (a session token) or nobody; `headers` add to or replace the defaults (`lang` en_US). The answer
+ * must be HTTP 200 with an envelope; `place` also requires the order's acceptance.
+ */
+export function networkCalls(base: () => string) {
+  type Reply<T> = { code: number; msg: string; data: T };
+  async function call<T>(who: { token: string } | undefined, path: string, body: object, headers: Record<string, string> = {}): Promise<Reply<T>> {
+    const response = await fetch(`${base()}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', lang: 'en_US', ...(who && { token: who.token }), ...headers },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(200);
+    return (await response.json()) as Reply<T>;
+  }
+  async function place<T>(who: { token: string }, body: object): Promise<T> {
+    const envelope = await call<T>(who, SPOT_PATHS.place, body);
+    expect(envelope.code, envelope.msg).toBe(200);
+    return envelope.data;
+  }
+  return { call, place };
+}

@@ -12,6 +12,7 @@ import type { RunningServer } from '../../server/start.js';
 import { startMarketProcess, type RunningMarketProcess } from '../../server/startMarkets.js';
 import { startEdge, type RunningEdge } from '../../server/startEdge.js';
 import { startQuietServer } from './quietServer.js';
+import { networkCalls } from './http.js';
 import { recordSocket, type SocketRecorder } from './socketRecorder.js';
 import { trader, type Trader } from './spot/spotApp.js';
 import { usingPostgres } from './testDb.js';
@@ -30,7 +31,6 @@ const TRADES = tradeChannel('BTC', 'USDT');
 const PROCESSES = parseMarketProcesses('m1=BTC_USDT;m2=SOL_USDT');
 
 type Payload = Record<string, unknown>;
-type Envelope<T> = { code: number; msg: string; data: T };
 
 describe.runIf(usingPostgres())('a market process beside the server', () => {
   const bus = { url: REDIS_URL, prefix: `openex-test:${process.pid}:${Date.now()}:mp` };
@@ -51,17 +51,8 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
     logLevel: 'silent',
   });
 
-  async function call<T>(who: Trader, path: string, body: object, lang = 'en_US'): Promise<Envelope<T>> {
-    const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', token: who.token, lang }, body: JSON.stringify(body) });
-    expect(response.status).toBe(200);
-    return (await response.json()) as Envelope<T>;
-  }
-
-  async function place(who: Trader, body: object): Promise<SpotOrder> {
-    const envelope = await call<SpotOrder>(who, SPOT_PATHS.place, body);
-    expect(envelope.code, envelope.msg).toBe(200);
-    return envelope.data;
-  }
+  const { call, place: placeOrder } = networkCalls(() => server.url);
+  const place = (who: Trader, body: object) => placeOrder<SpotOrder>(who, body);
 
   async function balance(who: Trader, currency: string): Promise<{ available: number; frozen: number }> {
     const [row] = await server.db.query<{ available: string; frozen: string }>(
@@ -186,7 +177,7 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
     const buyer = await trader(server.db, { USDT: '1000' });
     await markets!.stop();
     markets = undefined;
-    const refused = await call<null>(buyer, SPOT_PATHS.place, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '100', quantity: '1' }, 'ja_JP');
+    const refused = await call<null>(buyer, SPOT_PATHS.place, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '100', quantity: '1' }, { lang: 'ja_JP' });
     expect(refused).toMatchObject({ code: 400, msg: MESSAGES.ja_JP.spotMarketUnavailable, data: null });
     expect(await balance(buyer, 'USDT')).toEqual({ available: 1000, frozen: 0 });
     expect(await server.db.query(`select id from spot_order where user_id = $1`, [buyer.id])).toEqual([]);

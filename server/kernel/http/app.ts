@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { authentication } from '../auth/authPlugin.js';
+import type { ServerConfig } from '../../config.js';
 import type { Database } from '../db/database.js';
+import type { ProductParts } from '../product.js';
 import { requestContext } from './context.js';
 import { errorHandling } from './errors.js';
 import { securityHeaders, type SecurityHeaderOptions } from './securityHeaders.js';
@@ -87,4 +89,20 @@ export async function buildHttp(options: HttpOptions): Promise<FastifyInstance> 
   for (const routes of options.routes) await app.register(routes);
   await serveClient(app, options.clientDir);
   return app;
+}
+
+/**
+ * The HTTP app of a composition root (the server, an HTTP front): the products' routes in product
+ * order, the client, the log level and security headers from the configuration; `extra` adds the
+ * root's own options (trusted proxies, the front's forwarding).
+ */
+export function productHttp(config: ServerConfig, db: Database, parts: readonly ProductParts[], extra: Partial<HttpOptions> = {}): Promise<FastifyInstance> {
+  return buildHttp({
+    db,
+    clientDir: config.clientDir,
+    logger: { level: config.logLevel },
+    security: { hstsMaxAge: config.hstsMaxAge },
+    routes: parts.flatMap((p) => (p.routes ? [p.routes] : [])),
+    ...extra,
+  });
 }
