@@ -1,18 +1,10 @@
-import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { startUntilUp, useScratchServer, type ChildControls } from './serverProcess.js';
+import { REDIS, redisAnswers as redisAnswer, startUntilUp, useScratchServer, type ChildControls } from './serverProcess.js';
 import { fundedTraders, operatorToken, referencePrices } from './traders.js';
 import { missingAcknowledged, Workload } from './workload.js';
 
 const scratch = useScratchServer('market-process-crash', Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 7);
-const REDIS = { host: '127.0.0.1', port: 6379 };
-const redisAnswers = await new Promise<boolean>((resolve) => {
-  const socket = connect(REDIS.port, REDIS.host);
-  socket.setTimeout(1000);
-  socket.once('connect', () => (socket.end(), resolve(true)));
-  socket.once('error', () => resolve(false));
-  socket.once('timeout', () => (socket.destroy(), resolve(false)));
-});
+const redisAnswers = await redisAnswer();
 
 /**
  * A market process killed under load (docs/ARCHITECTURE.md "Scale-out: market processes"): the

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -172,4 +173,18 @@ export function useScratchServer(tag: string, port: number) {
       }
     },
   };
+}
+
+/** The machine's Redis, which the scale-out system tests' bus runs on. */
+export const REDIS = { host: '127.0.0.1', port: 6379 };
+
+/** Whether Redis answers on REDIS (the scale-out system tests are skipped where it does not). */
+export function redisAnswers(): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const socket = connect(REDIS.port, REDIS.host);
+    socket.setTimeout(1000);
+    socket.once('connect', () => (socket.end(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
 }

@@ -1,7 +1,7 @@
 import { SPOT_PATHS, type SpotOrder } from '../../src/domain/spotOrders.js';
 import { WALLET_ACCOUNTS, WALLET_PATHS, type DepositAddress, type TransferRecord, type WithdrawalRecord } from '../../src/domain/wallet.js';
 import { seededRandom } from '../../server/kernel/random.js';
-import { call, FUNDS_PASSWORD, mustCall, newKey } from './client.js';
+import { call, FUNDS_PASSWORD, mustCall, newKey, type Answer } from './client.js';
 
 export interface Trader {
   account: string;
@@ -52,9 +52,11 @@ export class Workload {
   private readonly sent: Array<{ trader: Trader; path: string; body: object; key: string; kind: Acknowledged['kind']; id: number }> = [];
   /** Pairs of answers to one key that named different ids: must stay empty. */
   readonly duplicateEffects: string[] = [];
+  /** Submissions whose connection broke before an answer, kept to send again with their key (`resendUnsure`). */
+  private readonly unsure: Array<{ trader: Trader; path: string; body: object; key: string; kind: Acknowledged['kind'] }> = [];
 
   constructor(
-    private readonly url: string,
+    private url: string,
     private readonly traders: Trader[],
     private readonly operatorToken: string,
     private readonly prices: Record<string, number>,
@@ -87,8 +89,35 @@ export class Workload {
     }
   }
 
+  /** From now on, calls go to `url` (another HTTP front of the same exchange). */
+  reroute(url: string): void {
+    this.url = url;
+  }
+
+  /**
+   * What a client does after a broken connection: sends each submission whose answer it never got
+   * again, with the same key, where calls go now. Answered with success, it is acknowledged; and
+   * sent once more, it must name the same id (one effect, however many times it arrived).
+   */
+  async resendUnsure(): Promise<number> {
+    const pending = this.unsure.splice(0);
+    for (const { trader, path, body, key, kind } of pending) {
+      const id = await this.submit(trader, kind, path, body, key);
+      if (id === undefined) continue;
+      const again = await call<{ id: number }>(this.url, path, body, { token: trader.token, key });
+      if (again.code === 200 && again.data.id !== id) this.duplicateEffects.push(`${path} key ${key}: ${id} then ${again.data.id}`);
+    }
+    return pending.length;
+  }
+
   private async submit(trader: Trader, kind: Acknowledged['kind'], path: string, body: object, key = newKey()): Promise<number | undefined> {
-    const answer = await call<{ id: number }>(this.url, path, body, { token: trader.token, key });
+    let answer: Answer<{ id: number }>;
+    try {
+      answer = await call<{ id: number }>(this.url, path, body, { token: trader.token, key });
+    } catch (error) {
+      this.unsure.push({ trader, path, body, key, kind });
+      throw error;
+    }
     if (answer.code !== 200) return undefined;
     const id = answer.data.id;
     this.acknowledged.push({ trader: trader.account, kind, id, key });
