@@ -7,7 +7,19 @@ import { productHttp } from './kernel/http/app.js';
 import type { Kernel, ProductParts, RemoteMarkets, ServerProduct } from './kernel/product.js';
 import { processOf, SERVER } from './kernel/shards/processes.js';
 import { startEdge, type RunningEdge } from './startEdge.js';
+import { markets } from './products/markets/product.js';
+import { platform } from './products/platform/product.js';
 import { spot } from './products/spot/product.js';
+import { support } from './products/support/product.js';
+
+/**
+ * The products a front serves itself: spot's order calls (through commands), and the ones that
+ * are reads and writes over the database alone — no timer, engine, upload or in-process state
+ * (rate limits, codes) that a second process would duplicate: the platform configuration and
+ * notes, the markets' reference data and candle history, the help centre and notifications. These
+ * are most of what a page load and its polling call.
+ */
+export const FRONT_PRODUCTS: readonly ServerProduct[] = [platform, markets, support, spot];
 
 export interface RunningFront {
   app: FastifyInstance;
@@ -28,15 +40,16 @@ const FRONT_POOLS = { pool: 6, planOnce: 2 };
  * balancer spreads the exchange's traffic over, beside one server (PRIMARY_URL) and its market
  * processes. It serves the hot path itself — the spot order calls, sending each order to the
  * process that runs its market (the server's own markets included) as a command over the bus —
- * and the client's files and sockets (a realtime edge on its own HTTP server). Every other API call
- * goes to the server as it came (kernel/http/forward.ts): the other products keep their engines,
- * timers and single-process state there. A front runs no market, timer or market maker.
+ * the calls of the products that need nothing but the database (FRONT_PRODUCTS), and the client's
+ * files and sockets (a realtime edge on its own HTTP server). Every other API call goes to the
+ * server as it came (kernel/http/forward.ts): the other products keep their engines, timers and
+ * single-process state there. A front runs no market, timer or market maker.
  *
  * Composition: database (the server's; no migrations) → the spot product with a kernel whose
  * markets are all remote → HTTP with the forwarder → the edge on its server (listening once its
  * first sync is in) → listen.
  */
-export async function startFront(config: ServerConfig & { frontPort: number }, products: readonly ServerProduct[] = [spot]): Promise<RunningFront> {
+export async function startFront(config: ServerConfig & { frontPort: number }, products: readonly ServerProduct[] = FRONT_PRODUCTS): Promise<RunningFront> {
   if (!config.primaryUrl) throw new Error("An HTTP front needs PRIMARY_URL (the server's http:// address, where every other call goes)");
   if (!config.realtimeBus) throw new Error('An HTTP front needs REALTIME_BUS_URL (the Redis its server and market processes publish to)');
   if (!config.databaseUrl) throw new Error("An HTTP front needs DATABASE_URL (its server's PostgreSQL)");

@@ -135,6 +135,11 @@ describe.runIf(usingPostgres())('an HTTP front beside the server and a market pr
     const unreached = await call<null>(seller, WALLET_PATHS.balances, { account: 'spot' }, { lang: 'ja_JP' });
     expect(unreached).toMatchObject({ code: 500, data: null });
     expect([MESSAGES.ja_JP.serverUnreachable, MESSAGES.ja_JP.serverNoAnswer]).toContain(unreached.msg);
+    // The calls the front serves from the database itself: the page's configuration, notices and candles.
+    expect(await call(undefined, '/api/plat_config', {})).toMatchObject({ code: 200 });
+    expect(await call(seller, '/api/inform/unread', {})).toMatchObject({ code: 200 });
+    const candles = await fetch(`${front!.url}/api/market/kline?pair=btc_usdt&interval=1min&limit=5`).then((r) => r.json());
+    expect(candles).toMatchObject({ code: 200 });
     // m1's market still trades through the front.
     const order = await place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '99000', quantity: '0.5' });
     expect(order).toMatchObject({ symbol: 'BTC_USDT', status: 1 });
