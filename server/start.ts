@@ -15,6 +15,9 @@ import { openRedisBus } from './kernel/realtime/bus/redisBus.js';
 import { feedBoth, serveBus } from './kernel/realtime/bus/servingSide.js';
 import { followMarketProcesses } from './kernel/shards/follower.js';
 import { serveCommands } from './kernel/shards/commandServer.js';
+import { marketOwnership } from './kernel/shards/ownership.js';
+import { productCallsForwarder } from './kernel/shards/productCalls.js';
+import { productRoutes, productsApartOf } from './kernel/shards/productsApart.js';
 import { pruneKeys } from './kernel/idempotency.js';
 import { PRODUCTS } from './products/index.js';
 
@@ -97,14 +100,24 @@ export async function startServer(config: ServerConfig, products: readonly Serve
 
   phase('database');
 
+  // Products MARKET_PROCESSES gives to processes of their own run there: their calls go there over the bus.
+  const apart = productsApartOf(config, products);
+  const here = products.filter((p) => !apart.includes(p));
   const parts: ProductParts[] = [];
-  for (const product of products) parts.push(await product.create(kernel));
+  for (const product of here) parts.push(await product.create(kernel));
+  // One process runs each product that could run apart: a second server, or a product process, on
+  // the same database refuses to start (kernel/shards/ownership.ts).
+  const productLocks = marketOwnership(db);
+  await productLocks.claim('product', here.filter((p) => p.apart).map((p) => p.id));
 
-  app = await productHttp(config, db, parts, { trustedProxies: config.trustedProxies });
+  app = await productHttp(config, db, parts, {
+    trustedProxies: config.trustedProxies,
+    productCalls: apart.length > 0 ? productCallsForwarder(productRoutes(apart), (market, call) => marketProcesses.remoteMarkets!.call(market, call), log.error) : undefined,
+  });
   phase('http');
   for (const [i, part] of parts.entries()) {
     await part.prepare?.();
-    if (part.prepare) phase(`prepare ${products[i]!.id}`);
+    if (part.prepare) phase(`prepare ${here[i]!.id}`);
   }
   // Made before the first login, so a refusal for an unknown account never pays an extra hash.
   await decoyHash();
@@ -145,6 +158,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
         commands?.stop();
         for (const part of [...parts].reverse()) await part.stop?.();
         await marketProcesses.stop();
+        await productLocks.release();
         await userFeed.idle();
         await stopListening();
         await realtime.close();

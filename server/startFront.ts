@@ -6,7 +6,10 @@ import { openPostgres } from './kernel/db/postgres.js';
 import { productHttp } from './kernel/http/app.js';
 import type { Kernel, ProductParts, RemoteMarkets, ServerProduct } from './kernel/product.js';
 import { processOf, SERVER } from './kernel/shards/processes.js';
+import { productCallsForwarder } from './kernel/shards/productCalls.js';
+import { productRoutes, productsApartOf } from './kernel/shards/productsApart.js';
 import { startEdge, type RunningEdge } from './startEdge.js';
+import { PRODUCTS } from './products/index.js';
 import { markets } from './products/markets/product.js';
 import { platform } from './products/platform/product.js';
 import { spot } from './products/spot/product.js';
@@ -81,7 +84,12 @@ export async function startFront(config: ServerConfig & { frontPort: number }, p
   let app: FastifyInstance | undefined;
   try {
     for (const product of products) parts.push(await product.create(kernel));
-    app = await productHttp(config, db, parts, { forwardTo: config.primaryUrl });
+    // Products that run in processes of their own (futures): their calls go there over the bus, not through the server.
+    const apart = productsApartOf(config, PRODUCTS);
+    app = await productHttp(config, db, parts, {
+      forwardTo: config.primaryUrl,
+      productCalls: apart.length > 0 ? productCallsForwarder(productRoutes(apart), (market, call) => edge!.remoteMarkets.call(market, call), log.error) : undefined,
+    });
     await app.ready();
     edge = await startEdge({
       port: config.frontPort,

@@ -6,13 +6,18 @@ import { ChannelRegistry } from './kernel/realtime/channels.js';
 import { openRedisBus } from './kernel/realtime/bus/redisBus.js';
 import { serveBus } from './kernel/realtime/bus/servingSide.js';
 import { serveCommands } from './kernel/shards/commandServer.js';
-import { processBusPrefix } from './kernel/shards/processes.js';
+import { marketsOf, processBusPrefix, productMarket } from './kernel/shards/processes.js';
+import { marketOwnership } from './kernel/shards/ownership.js';
+import { answerProductCall } from './kernel/shards/productCalls.js';
+import { productsApartOf } from './kernel/shards/productsApart.js';
+import { productHttp } from './kernel/http/app.js';
+import { PRODUCTS } from './products/index.js';
 import type { ServerConfig } from './config.js';
 import { spot } from './products/spot/product.js';
 
 export interface RunningMarketProcess {
   name: string;
-  /** The spot markets it runs. */
+  /** What its entry of MARKET_PROCESSES names: spot markets, and products that run apart (futures). */
   markets: readonly string[];
   db: Database;
   /** What a new subscriber to one of its channels would get now (what it answers a sync with). */
@@ -37,10 +42,10 @@ const MARKET_PROCESS_POOLS = { pool: 8, planOnce: 4 };
  * product with a kernel whose publish and user feed are the bus → prepare (each market's lock, then
  * its book) → hello → commands → start (market makers and timers).
  */
-export async function startMarketProcess(config: ServerConfig, products: readonly ServerProduct[] = [spot]): Promise<RunningMarketProcess> {
+export async function startMarketProcess(config: ServerConfig, catalogue: readonly ServerProduct[] = PRODUCTS): Promise<RunningMarketProcess> {
   const name = config.marketProcess;
-  const markets = name ? config.marketProcesses?.get(name) : undefined;
-  if (!name || !markets) throw new Error(`MARKET_PROCESS must name an entry of MARKET_PROCESSES (${[...(config.marketProcesses?.keys() ?? [])].join(', ') || 'none'})`);
+  const entry = name ? config.marketProcesses?.get(name) : undefined;
+  if (!name || !entry) throw new Error(`MARKET_PROCESS must name an entry of MARKET_PROCESSES (${[...(config.marketProcesses?.keys() ?? [])].join(', ') || 'none'})`);
   if (!config.realtimeBus) throw new Error('A market process needs REALTIME_BUS_URL (the Redis its server follows)');
   if (!config.databaseUrl) throw new Error("A market process needs DATABASE_URL (its server's PostgreSQL)");
   const log: Kernel['log'] = {
@@ -52,14 +57,25 @@ export async function startMarketProcess(config: ServerConfig, products: readonl
     await db.close();
     throw new Error(`no exchange schema at DATABASE_URL (start the server first): ${error instanceof Error ? error.message : String(error)}`);
   });
+  const markets = marketsOf(config.marketProcesses!, name);
+  // Spot for the markets its entry names, and the products it names (futures), each whole.
+  let apart: ServerProduct[];
+  try {
+    apart = productsApartOf(config, catalogue, name);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const products = [...(markets.length > 0 ? [spot] : []), ...apart];
   const unknown = markets.filter((symbol) => !listed.some((p) => `${p.left_symbol}_${p.right_symbol}` === symbol && p.trade_status === 1));
   if (unknown.length > 0) log.error(`not listed for trading, so not run here: ${unknown.join(', ')}`, undefined);
 
   const bus = openRedisBus(config.realtimeBus.url, processBusPrefix(config.realtimeBus.prefix, name), log.error);
   const parts: ProductParts[] = [];
   const snapshot = (channel: string) => firstAnswer(parts, (part) => part.snapshot?.(channel));
-  // What a follower can ask for: the channels of the pairs this process runs.
-  const channels = new ChannelRegistry(listed.filter((p) => markets.includes(`${p.left_symbol}_${p.right_symbol}`)));
+  // What a follower can ask for: the channels of the pairs this process runs (every contract pair's, with futures).
+  const runsFutures = apart.some((p) => p.id === 'futures');
+  const channels = new ChannelRegistry(listed.filter((p) => markets.includes(`${p.left_symbol}_${p.right_symbol}`) || (runsFutures && p.contract_status === 1)));
   const serving = serveBus(bus, { channels: () => channels.list(), latest: snapshot });
   const kernel: Kernel = {
     config,
@@ -70,9 +86,18 @@ export async function startMarketProcess(config: ServerConfig, products: readonl
     publish: serving.publish,
   };
   for (const product of products) parts.push(await product.create(kernel));
+  // The products' calls, sent by the server and the fronts over the bus, go through their own
+  // routes here (productCalls.ts); this HTTP app never listens.
+  const apartParts = parts.slice(markets.length > 0 ? 1 : 0);
+  const app = apart.length > 0 ? await productHttp(config, db, apartParts, { trustedProxies: config.trustedProxies }) : undefined;
+  const productLocks = marketOwnership(db);
   try {
+    await productLocks.claim('product', apart.map((p) => p.id));
+    await app?.ready();
     for (const part of parts) await part.prepare?.();
   } catch (error) {
+    await app?.close();
+    await productLocks.release();
     await bus.close();
     await db.close();
     throw error;
@@ -80,14 +105,19 @@ export async function startMarketProcess(config: ServerConfig, products: readonl
   // Hello before listening for commands: a command published before this process listened reached
   // no one, and its caller was told so at once.
   await serving.announce();
-  const commands = await serveCommands(bus, (market, command) => firstAnswer(parts, (part) => part.command?.(market, command)), log.error);
+  const productMarkets = new Set(apart.map((p) => productMarket(p.id)));
+  const commands = await serveCommands(
+    bus,
+    (market, command) => (app && productMarkets.has(market) ? answerProductCall(app, command) : firstAnswer(parts, (part) => part.command?.(market, command))),
+    log.error,
+  );
   for (const part of parts) await part.start?.();
-  log.info(`running ${markets.join(', ')}`);
+  log.info(`running ${entry.join(', ')}`);
 
   let stopping: Promise<void> | undefined;
   return {
     name,
-    markets,
+    markets: entry,
     db,
     snapshot,
     stop: () =>
@@ -96,6 +126,8 @@ export async function startMarketProcess(config: ServerConfig, products: readonl
         commands.stop();
         for (const part of [...parts].reverse()) await part.stop?.();
         serving.stop();
+        await app?.close();
+        await productLocks.release();
         await bus.close();
         await db.close();
       })()),

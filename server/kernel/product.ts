@@ -58,6 +58,12 @@ export interface ProductParts {
 export interface ServerProduct {
   /** One word, the same as its folder under server/products and its feature under src/features. */
   id: string;
+  /**
+   * It can run in a process apart from the server (MARKET_PROCESSES `f1=futures`; docs/ARCHITECTURE.md
+   * "Scale-out: product processes"): everything it keeps in memory is its own, and all its HTTP
+   * routes are under `paths`, which the server and the fronts send to that process.
+   */
+  apart?: { paths: readonly string[] };
   create(kernel: Kernel): ProductParts | Promise<ProductParts>;
 }
 

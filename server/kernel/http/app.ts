@@ -31,6 +31,11 @@ export interface HttpOptions {
    * there as it came (forward.ts), before any layer here parses or checks it.
    */
   forwardTo?: string;
+  /**
+   * The calls of products that run in processes of their own (kernel/shards/productCalls.ts): taken
+   * before anything here parses them, and before `forwardTo`.
+   */
+  productCalls?: Forwarder;
 }
 
 /** Builds the HTTP app in layers: request context → security headers → error handling → strict input → authentication → product routes → client. */
@@ -42,11 +47,12 @@ export async function buildHttp(options: HttpOptions): Promise<FastifyInstance> 
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
     ...(options.trustedProxies?.length ? { trustProxy: options.trustedProxies } : {}),
-    ...(options.forwardTo
+    ...(options.forwardTo || options.productCalls
       ? {
           serverFactory: (handler: (request: IncomingMessage, response: ServerResponse) => void) =>
             createServer((request, response) => {
-              if (!forwarder?.take(request, response)) handler(request, response);
+              if (options.productCalls?.take(request, response) || forwarder?.take(request, response)) return;
+              handler(request, response);
             }),
         }
       : {}),

@@ -57,6 +57,9 @@ export function marketOwnership(db: Database, waitMs = CLAIM_WAIT_MS): MarketOwn
       opening = undefined;
       const held = session;
       session = undefined;
+      // Unlocked before the connection closes: a closed connection's backend lets its locks go only
+      // once it has exited, and a restart on the same database would wait for that.
+      await held?.query('select pg_advisory_unlock_all()').catch(() => undefined);
       await held?.close();
     },
   };

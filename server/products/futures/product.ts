@@ -161,6 +161,9 @@ export async function createFutures(options: FuturesOptions) {
  */
 export const futures = defineProduct({
   id: 'futures',
+  // Its engine, books, positions and loops are its own; what it shares (balances, the ledger, the
+  // spot trades its index is read from) is in the database.
+  apart: { paths: ['/api/futures/'] },
   create: async ({ db, config, userFeed, publish, log }) =>
     (
       await createFutures({

@@ -5,6 +5,7 @@ import type { Queryable } from '../../kernel/db/database.js';
 import { pairSpec } from '../../kernel/exchange/pairSpec.js';
 import { defineProduct, type Kernel } from '../../kernel/product.js';
 import { marketOwnership } from '../../kernel/shards/ownership.js';
+import { marketsOf } from '../../kernel/shards/processes.js';
 import { MarketService } from './marketService.js';
 import { RemoteSpotMarket, runSpotCommand, type SpotCommand } from './remoteMarket.js';
 import { spotRoutes } from './routes.js';
@@ -64,7 +65,7 @@ export const spot = defineProduct({
  */
 function runsHere(config: Kernel['config'], remote: Kernel['remoteMarkets']): ((symbol: string) => boolean) | undefined {
   if (config.marketProcess) {
-    const own = new Set(config.marketProcesses?.get(config.marketProcess) ?? []);
+    const own = new Set(marketsOf(config.marketProcesses ?? new Map(), config.marketProcess));
     return (symbol) => own.has(symbol);
   }
   return remote && ((symbol) => remote.processOf(symbol) === undefined);

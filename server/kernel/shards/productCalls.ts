@@ -1,0 +1,106 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { ResultCode } from '../../../src/domain/api.js';
+import { localeFromHeader } from '../../../src/domain/languages.js';
+import type { Forwarder } from '../http/forward.js';
+import { translate } from '../i18n/messages.js';
+import { MarketUnavailable } from './commandClient.js';
+
+/** An HTTP call to a product that runs in a process of its own, as it travels on the bus. */
+export interface ProductCall {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[]>;
+  body: string;
+  /** The address the call came from, as the receiving process's socket saw it. */
+  ip: string;
+}
+
+/** The product process's answer: status, content type and body, as its routes gave them. */
+export interface ProductAnswer {
+  status: number;
+  type?: string;
+  body: string;
+}
+
+/** The same limit as every HTTP app of the exchange (kernel/http/app.ts). */
+const BODY_LIMIT = 1024 * 1024;
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'content-length']);
+
+/**
+ * The server's and the fronts' side of a product process (docs/ARCHITECTURE.md "Scale-out: product
+ * processes"): a call under one of the product's paths is read whole and sent as a command on the
+ * process's bus (one PUBLISH a turn, the answer in its stream, kernel/shards/commandClient.ts); the
+ * answer is written back as the process gave it. No process took it: the translated "cannot be
+ * reached" (nothing changed); no answer in time: "may have been carried out".
+ */
+export function productCallsForwarder(
+  routes: ReadonlyArray<{ prefix: string; market: string }>,
+  call: (market: string, command: ProductCall) => Promise<unknown>,
+  log: (message: string, error: unknown) => void,
+): Forwarder {
+  return {
+    take(request, response) {
+      const url = request.url ?? '/';
+      const path = url.split('?', 1)[0]!;
+      const route = routes.find((r) => path.startsWith(r.prefix));
+      if (!route) return false;
+      void send(request, response, url, route.market, call).catch((error: unknown) => {
+        if (!(error instanceof MarketUnavailable)) log(`product call ${request.method} ${path} failed`, error);
+        if (response.headersSent) return void response.destroy();
+        const unreached = error instanceof MarketUnavailable && !error.maybeDone;
+        refuse(request, response, unreached ? 'serverUnreachable' : 'serverNoAnswer');
+      });
+      return true;
+    },
+    close: () => undefined,
+  };
+}
+
+async function send(request: IncomingMessage, response: ServerResponse, url: string, market: string, call: (market: string, command: ProductCall) => Promise<unknown>): Promise<void> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    // Too large for any route: the bad input it is, answered here as the process would.
+    if (size > BODY_LIMIT) return refuse(request, response, 'badRequest', ResultCode.badRequest);
+    chunks.push(chunk);
+  }
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(request.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+  const answer = (await call(market, {
+    method: request.method ?? 'GET',
+    url,
+    headers,
+    body: Buffer.concat(chunks).toString('utf8'),
+    ip: request.socket.remoteAddress ?? '',
+  } satisfies ProductCall)) as ProductAnswer;
+  response.writeHead(answer.status, answer.type ? { 'content-type': answer.type } : {}).end(answer.body);
+}
+
+function refuse(request: IncomingMessage, response: ServerResponse, key: 'serverUnreachable' | 'serverNoAnswer' | 'badRequest', code: number = ResultCode.serverError): void {
+  const lang = localeFromHeader(request.headers.lang);
+  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ code, msg: translate(lang, key), data: null }));
+}
+
+/**
+ * The product process's side: the call goes through the product's own HTTP app (its routes,
+ * authentication, strict input and error handling, never listening on a port) by `inject`, from
+ * the address the call came from, so it is checked and answered exactly as if it had come there.
+ * A command that is not a call is refused before it reaches a route.
+ */
+export async function answerProductCall(app: FastifyInstance, command: unknown): Promise<ProductAnswer> {
+  const call = command as Partial<ProductCall> | null;
+  if (!call || typeof call.method !== 'string' || typeof call.url !== 'string' || typeof call.body !== 'string' || typeof call.headers !== 'object' || call.headers === null) {
+    throw new Error('not a product call');
+  }
+  const answer = await app.inject({
+    method: call.method as 'GET',
+    url: call.url,
+    headers: call.headers,
+    payload: call.body,
+    remoteAddress: typeof call.ip === 'string' && call.ip ? call.ip : '127.0.0.1',
+  });
+  const type = answer.headers['content-type'];
+  return { status: answer.statusCode, type: typeof type === 'string' ? type : undefined, body: answer.body };
+}

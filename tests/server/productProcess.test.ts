@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { FUTURES_PATHS, futureDepthChannel } from '../../src/domain/futures/api.js';
+import { readConfig, type ServerConfig } from '../../server/config.js';
+import { MESSAGES } from '../../server/kernel/i18n/messages.js';
+import { openSession } from '../../server/kernel/auth/sessions.js';
+import { changeBalance, readBalance } from '../../server/kernel/ledger/ledger.js';
+import { parseMarketProcesses } from '../../server/kernel/shards/processes.js';
+import type { RunningServer } from '../../server/start.js';
+import { startFront, type RunningFront } from '../../server/startFront.js';
+import { startMarketProcess, type RunningMarketProcess } from '../../server/startMarkets.js';
+import { networkCalls } from './http.js';
+import { startQuietServer } from './quietServer.js';
+import { recordSocket } from './socketRecorder.js';
+import { usingPostgres } from './testDb.js';
+
+/**
+ * A product in a process of its own (docs/ARCHITECTURE.md "Scale-out: product processes"): the
+ * futures product — engine, books, positions, loops — runs in `f1`, and the server (and a front)
+ * send its calls there over the bus, through its own routes. Needs PostgreSQL and Redis (CI's
+ * PostgreSQL pass of the server suite).
+ */
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PROCESSES = parseMarketProcesses('f1=futures');
+const DEPTH = futureDepthChannel('BTC', 'USDT');
+
+type Payload = Record<string, unknown>;
+
+describe.runIf(usingPostgres())('the futures product in a process of its own', () => {
+  const bus = { url: REDIS_URL, prefix: `openex-test:${process.pid}:${Date.now()}:product` };
+  let running: Awaited<ReturnType<typeof startQuietServer>>;
+  let server: RunningServer;
+  let f1: RunningMarketProcess | undefined;
+  let front: RunningFront | undefined;
+  const sockets: Socket[] = [];
+  const viaServer = networkCalls(() => server.url);
+  const viaFront = networkCalls(() => front!.url);
+
+  const config = (): ServerConfig => ({ ...readConfig({}), databaseUrl: running.schemaUrl, realtimeBus: bus, marketProcesses: PROCESSES, marketMakers: false, logLevel: 'silent' });
+
+  /** A verified trader with USDT in the futures account. */
+  async function futuresTrader(funds = '10000'): Promise<{ id: number; token: string }> {
+    const [row] = await server.db.query<{ id: number }>(`insert into app_user (account, name_status) values ($1, 3) returning id`, [`f1-${Date.now()}-${Math.random()}@example.org`]);
+    const id = Number(row!.id);
+    await server.db.transaction((tx) => changeBalance(tx, { userId: id, currency: 'USDT', account: 'contract', available: funds, frozen: '0', kind: 'deposit', refType: 'test', refId: null }));
+    return { id, token: await openSession(server.db, id) };
+  }
+
+  beforeAll(async () => {
+    running = await startQuietServer('product-process', { realtimeBus: bus, marketProcesses: PROCESSES });
+    server = running.server;
+    f1 = await startMarketProcess({ ...config(), marketProcess: 'f1' });
+  });
+
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await front?.stop();
+    await f1?.stop();
+    await running?.stop();
+  });
+
+  it("answers the futures calls through the server from the process's engine, and the book reaches the server's sockets", async () => {
+    const trader = await futuresTrader();
+    const settings = await viaServer.call<{ symbol: string }>(trader, FUTURES_PATHS.config, { symbol: 'btc_usdt' });
+    expect(settings.code, settings.msg).toBe(200);
+
+    const watcher = await recordSocket<Payload>(server.url, { opened: sockets });
+    expect((await watcher.subscribe(DEPTH)).code).toBe(200);
+    const placed = await viaServer.call<{ order: { id: number; status: number } }>(trader, FUTURES_PATHS.order, { symbol: 'btc_usdt', action: 'open_long', type: 'limit', price: '50000', quantity: '0.01' });
+    expect(placed.code, placed.msg).toBe(200);
+    // The margin and fee it holds are in the database the process wrote.
+    expect(Number((await readBalance(server.db, trader.id, 'USDT', 'contract')).frozen)).toBeGreaterThan(0);
+    // The server gives its sockets f1's book: the bid appears at 50000.
+    await watcher.next((p) => p.channel === DEPTH && ((p.bids as Array<[string, string]> | undefined) ?? []).some(([price]) => price === '50000'));
+
+    const cancelled = await viaServer.call(trader, FUTURES_PATHS.cancel, { order_id: placed.data.order.id });
+    expect(cancelled.code, cancelled.msg).toBe(200);
+    expect(await readBalance(server.db, trader.id, 'USDT', 'contract')).toMatchObject({ available: '10000', frozen: '0' });
+
+    // The product's own refusals, translated, come back as it gave them.
+    const refused = await viaServer.call(trader, FUTURES_PATHS.order, { symbol: 'btc_usdt', action: 'open_long', type: 'limit', price: '50000', quantity: '0.000001' }, { lang: 'ja_JP' });
+    expect(refused.code).toBe(400);
+    expect(refused.msg).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+  });
+
+  it('answers them through an HTTP front too, straight from the process', async () => {
+    front = await startFront({ ...config(), primaryUrl: server.url, host: '127.0.0.1', frontPort: 0 });
+    const trader = await futuresTrader('500');
+    const account = await viaFront.call<{ available: string }>(trader, FUTURES_PATHS.account, {});
+    expect(account.code, account.msg).toBe(200);
+    expect(JSON.stringify(account.data)).toContain('500');
+  });
+
+  it('lets one process run the product: a second f1 refuses to start', async () => {
+    await expect(startMarketProcess({ ...config(), marketProcess: 'f1' })).rejects.toThrow(/another process runs futures/);
+  }, 15_000);
+
+  it('says, translated, that the product cannot be reached while its process is down; the rest of the server goes on', async () => {
+    const trader = await futuresTrader();
+    await f1!.stop();
+    f1 = undefined;
+    const unreached = await viaServer.call(trader, FUTURES_PATHS.account, {}, { lang: 'de_DE' });
+    expect(unreached).toEqual({ code: 500, msg: MESSAGES.de_DE.serverUnreachable, data: null });
+    expect((await viaServer.call(undefined, '/api/plat_config', {})).code).toBe(200);
+    // Started again, it rebuilds from the database and answers.
+    f1 = await startMarketProcess({ ...config(), marketProcess: 'f1' });
+    expect((await viaServer.call(trader, FUTURES_PATHS.account, {})).code).toBe(200);
+  }, 15_000);
+});
