@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../../server/config.js';
-import { parseMarketProcesses, processBusPrefix, processOf } from '../../../server/kernel/shards/processes.js';
+import { defineProduct } from '../../../server/kernel/product.js';
+import { marketsOf, parseMarketProcesses, processBusPrefix, processOf, productMarket, productsOf } from '../../../server/kernel/shards/processes.js';
+import { productRoutes, productsApartOf } from '../../../server/kernel/shards/productsApart.js';
 
 describe('MARKET_PROCESSES', () => {
   it('names each market process and the spot markets it runs', () => {
@@ -34,5 +36,22 @@ describe('MARKET_PROCESSES', () => {
     expect(config.marketProcesses?.get('m1')).toEqual(['BTC_USDT']);
     expect(config.marketProcess).toBe('m1');
     expect(readConfig({}).marketProcesses?.size).toBe(0);
+  });
+
+  it('gives whole products that can run apart to a process, lowercase beside the markets', () => {
+    const processes = parseMarketProcesses('m1=BTC_USDT,futures;f2=seconds');
+    expect(marketsOf(processes, 'm1')).toEqual(['BTC_USDT']);
+    expect(productsOf(processes, 'm1')).toEqual(['futures']);
+    expect(processOf(processes, productMarket('futures'))).toBe('m1');
+    expect(processOf(processes, productMarket('seconds'))).toBe('f2');
+    expect(() => parseMarketProcesses('m1=futures;m2=futures')).toThrow(/futures is given to two processes/);
+
+    const futures = defineProduct({ id: 'futures', apart: { paths: ['/api/futures/'] }, create: () => ({}) });
+    const seconds = defineProduct({ id: 'seconds', create: () => ({}) });
+    const config = readConfig({ MARKET_PROCESSES: 'm1=BTC_USDT,futures' });
+    expect(productsApartOf(config, [futures, seconds])).toEqual([futures]);
+    expect(productRoutes([futures])).toEqual([{ prefix: '/api/futures/', market: 'product:futures' }]);
+    // A product that keeps state the server shares cannot be moved, and the start says which can.
+    expect(() => productsApartOf(readConfig({ MARKET_PROCESSES: 'm1=seconds' }), [futures, seconds])).toThrow(/"seconds" is not a product that can run in a process of its own \(futures\)/);
   });
 });

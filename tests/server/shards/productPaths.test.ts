@@ -1,0 +1,44 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../../server/config.js';
+import { pairOpenings } from '../../../server/kernel/catalogue.js';
+import type { Kernel } from '../../../server/kernel/product.js';
+import { PRODUCTS } from '../../../server/products/index.js';
+import { openTestDatabase } from '../testDb.js';
+
+/**
+ * A product that can run in a process of its own is reached there by its paths alone
+ * (docs/ARCHITECTURE.md "Scale-out: product processes"): a route outside them would be answered by
+ * the server, which does not run it. Every route each such product registers is under its paths.
+ */
+describe('products that run apart', () => {
+  it('register every route under the paths they declare', async () => {
+    const db = await openTestDatabase();
+    try {
+      const kernel: Kernel = {
+        config: { ...readConfig({}), marketMakers: false },
+        db,
+        userFeed: { balancesChanged: () => undefined, ordersCommitted: () => undefined },
+        log: { info: () => undefined, error: () => undefined },
+        pairs: pairOpenings(),
+        publish: () => undefined,
+      };
+      const apart = PRODUCTS.filter((p) => p.apart);
+      expect(apart.map((p) => p.id)).toContain('futures');
+      for (const product of apart) {
+        const parts = await product.create(kernel);
+        const app = Fastify();
+        const urls: string[] = [];
+        app.addHook('onRoute', (route) => void urls.push(route.url));
+        await app.register(parts.routes!);
+        await app.ready();
+        expect(urls.length).toBeGreaterThan(0);
+        expect(urls.filter((url) => !product.apart!.paths.some((prefix) => url.startsWith(prefix)))).toEqual([]);
+        await app.close();
+        await parts.stop?.();
+      }
+    } finally {
+      await db.close();
+    }
+  });
+});
