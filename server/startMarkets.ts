@@ -26,8 +26,8 @@ export interface RunningMarketProcess {
 }
 
 /**
- * Fewer connections than the server's: the pipelines of a few markets. The embedded database's 40
- * connections hold the server's 18, one market process's 13 and one edge's 5.
+ * Fewer connections than the server's: the pipelines of a few markets. The embedded database's 64
+ * connections hold the server's 20, a market process's 14, a front's 9 and two edges' 5 each.
  */
 const MARKET_PROCESS_POOLS = { pool: 8, planOnce: 4 };
 

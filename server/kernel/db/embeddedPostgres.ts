@@ -62,11 +62,14 @@ const SETTINGS: Record<string, string> = {
   max_wal_size: '96MB',
   min_wal_size: '32MB',
   checkpoint_timeout: '5min',
-  // The pools hold 10 + 6 (postgres.ts: the plan-once pool of the hot path's keyed statements); a few more
-  // for the audit, psql and the benches' statistics; and 5 for each realtime edge (startEdge.ts's
-  // pools and its LISTEN), up to three. At 24, one edge's pools took the last connections the
-  // server's pipeline needed (bench:pipeline BENCH_EDGES=1: "too many clients already").
-  max_connections: '40',
+  // The server's pools hold 10 + 6 (postgres.ts: the plan-once pool of the hot path's keyed
+  // statements), its LISTEN and two lock sessions (kernel/shards/ownership.ts); a few more for the
+  // audit, psql and the benches' statistics. The scale-out mode on the embedded database adds 5 for
+  // each realtime edge (startEdge.ts's pools and its LISTEN), 14 for a market process (8 + 4 and its
+  // lock sessions) and 9 for an HTTP front (6 + 2 and its LISTEN): 64 holds the server, a market
+  // process, a front and two edges. At 24, one edge's pools took the last connections the server's
+  // pipeline needed (bench:pipeline BENCH_EDGES=1: "too many clients already").
+  max_connections: '64',
   // Quiet: warnings and worse, without the statements, and no checkpoint/connection/autovacuum
   // chatter (the few LOG lines of a start, a stop or a crash recovery still appear: PostgreSQL ranks
   // LOG above WARNING for its log). DATA_DIR/postgres.log is begun afresh at each start, the
