@@ -5,7 +5,7 @@ import type futuresCatalogue from '../../src/locales/futures/en_US.json';
 import { baseCatalogue } from './support/catalogue';
 import { FUTURES_PATHS } from '../../src/domain/futures/api';
 import { call, fundAccount, tokenOf } from './support/api';
-import { OPERATOR } from './support/operator';
+import { verifyIdentity } from './support/operator';
 import { registerThroughUi } from './support/register';
 
 const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as T;
@@ -13,19 +13,6 @@ const WORDS = {
   en_US: { f: catalogue<typeof futuresCatalogue>('futures/en_US.json').futures, base: baseCatalogue('en_US') },
   de_DE: { f: catalogue<typeof futuresCatalogue>('futures/de_DE.json').futures, base: baseCatalogue('de_DE') },
 };
-
-// A 1×1 PNG for the identity photos.
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
-
-/** Identity verified through the API: the trader submits, the operator approves (§6: futures need it). */
-async function verify(page: Page, email: string) {
-  const token = await tokenOf(page);
-  await call(page, '/api/identity/submit', { name: 'Ada Futures', id_number: 'X1234567', front: PNG, back: PNG }, token);
-  const operator = await call<{ token: string }>(page, '/api/operator/login', OPERATOR);
-  const queue = await call<Array<{ id: number; account: string }>>(page, '/api/operator/kyc/list', {}, operator.token);
-  const mine = queue.find((s) => s.account === email)!;
-  await call(page, '/api/operator/kyc/approve', { id: mine.id }, operator.token);
-}
 
 test.beforeEach(async ({ page }) => {
   page.on('pageerror', (error) => {
@@ -47,7 +34,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     const w = WORDS[lang];
     const email = `e2e-futures-${lang.slice(0, 2)}-${Date.now()}@example.org`;
     await registerThroughUi(page, email);
-    await verify(page, email);
+    await verifyIdentity(page, email);
     await fundAccount(page, 'contract', '5000');
     const token = await tokenOf(page);
     // The market makers quote once the mark price exists.

@@ -5,10 +5,13 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { embeddedDatabaseUrl, stopEmbeddedPostgres } from '../../server/kernel/db/embeddedPostgres.js';
 import { LANGUAGES } from '../../src/domain/languages';
+import { OPERATOR, verifyIdentity } from './support/operator';
 import { registerThroughUi } from './support/register';
 import { busFor, kill, redisAnswers, runScript } from './support/scaleOut';
 import { baseCatalogue } from './support/catalogue';
-import { EN, form, fund, JA, placeAndCancelFarLimitBuy, submitFarLimitBuy, type SpotWords } from './support/spotTrading';
+import { baseEn, call, EN, form, fund, JA, placeAndCancelFarLimitBuy, submitFarLimitBuy, tokenOf, type SpotWords } from './support/spotTrading';
+import { FUTURES_PATHS } from '../../src/domain/futures/api';
+import type futuresCatalogue from '../../src/locales/futures/en_US.json';
 import { expectChange, untilAnswers } from './support/waits';
 
 /**
@@ -25,27 +28,32 @@ const origin = `http://127.0.0.1:${port}`;
 const frontPort = 8188;
 const frontOrigin = `http://127.0.0.1:${frontPort}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'openex-e2e-market-process-'));
-const env = { ...busFor('market-process'), MARKET_PROCESSES: 'm1=BTC_USDT' };
+// f1 runs the futures product apart from the server (docs/ARCHITECTURE.md "Scale-out: product processes").
+const env = { ...busFor('market-process'), MARKET_PROCESSES: 'm1=BTC_USDT;f1=futures' };
 /** The server's refusal when no process runs the market, as the server's own catalogue words it. */
 const unavailableJa = (JSON.parse(readFileSync(join(import.meta.dirname, '../../server/products/spot/locales/ja_JP.json'), 'utf8')) as Record<string, string>).spotMarketUnavailable!;
+const futuresEn = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales/futures/en_US.json'), 'utf8')) as typeof futuresCatalogue;
 const bookOf = (page: Page, lang: string) => page.getByRole('table', { name: baseCatalogue(lang).trade.orderBook });
 
 test.describe('market process', () => {
   let server: ChildProcess | undefined;
   let markets: ChildProcess | undefined;
   let front: ChildProcess | undefined;
+  let futuresProcess: ChildProcess | undefined;
   const startMarkets = () => (markets = runScript('server/marketProcess.ts', { ...env, MARKET_PROCESS: 'm1', DATABASE_URL: embeddedDatabaseUrl(join(dataDir, 'postgres')) }));
 
   test.beforeAll(async () => {
     test.skip(!(await redisAnswers()), 'no Redis on 127.0.0.1:6379 for the bus');
     test.setTimeout(120_000);
     // The server believes the front's X-Forwarded-For (the same host here).
-    server = runScript('server/main.ts', { ...env, PORT: String(port), DATA_DIR: dataDir, TRUSTED_PROXIES: '127.0.0.1' });
+    server = runScript('server/main.ts', { ...env, PORT: String(port), DATA_DIR: dataDir, TRUSTED_PROXIES: '127.0.0.1', OPERATOR_ACCOUNT: OPERATOR.account, OPERATOR_PASSWORD: OPERATOR.password });
     await untilAnswers(`${origin}/home`, 200);
     startMarkets();
+    futuresProcess = runScript('server/marketProcess.ts', { ...env, MARKET_PROCESS: 'f1', DATABASE_URL: embeddedDatabaseUrl(join(dataDir, 'postgres')) });
   });
 
   test.afterAll(async () => {
+    kill(futuresProcess);
     kill(front);
     kill(markets);
     kill(server);
@@ -119,5 +127,41 @@ test.describe('market process', () => {
     // Nothing of it went to the server's address: the page, its calls and its socket were the front's.
     expect(new URL(page.url()).port).toBe(String(frontPort));
     await page.screenshot({ path: test.info().outputPath('front-kline.png') });
+  });
+
+  test('futures in a process of its own: the contract page shows f1\'s book and mark, and a verified trader opens a long through it', async ({ page }) => {
+    test.setTimeout(180_000);
+    const f = futuresEn.futures;
+    const email = `e2e-product-process-${Date.now()}@example.org`;
+    await registerThroughUi(page, email, { origin, dataDir });
+    await verifyIdentity(page, email, origin);
+    await fund(page, '5000', origin);
+    const token = await tokenOf(page);
+    await call(page, '/api/wallet/transfer', { currency: 'USDT', from: 'spot', to: 'contract', quantity: '5000' }, token, origin);
+    // f1's market makers quote once its mark price exists (its index comes from the spot trades).
+    await expect
+      .poll(async () => (await call<{ mark_price: string | null }>(page, FUTURES_PATHS.config, { symbol: 'btc_usdt' }, token, origin)).mark_price, { timeout: 60_000 })
+      .not.toBeNull();
+
+    await page.goto(`${origin}/contract/btc_usdt`);
+    await expect(page.getByTestId('stats-mark')).toHaveText(/^\d/, { timeout: 20_000 });
+    // The account, read through the server from f1's routes.
+    await expect(page.getByTestId('futures-available')).toContainText('5000');
+    const form = page.getByRole('region', { name: baseEn.trade.openPosition });
+    await form.getByRole('group', { name: baseEn.col.type }).getByRole('button', { name: f.market }).click();
+    await form.getByRole('textbox', { name: baseEn.col.quantity }).fill('0.01');
+    const positions = page.getByRole('list', { name: f.desk.positions });
+    const opened = positions.getByTestId('position-size').filter({ hasText: /^0\.01$/ });
+    await expect(async () => {
+      // An earlier attempt's answer may still arrive: never open twice.
+      if ((await opened.count()) > 0) return;
+      const confirm = page.getByRole('dialog', { name: f.form.confirmTitle });
+      if ((await confirm.count()) === 0) await form.getByRole('button', { name: f.action.open_long, exact: true }).click();
+      await confirm.getByRole('button', { name: f.action.open_long }).click({ timeout: 5_000 });
+      // The position comes over the private channel from f1's bus, through the server's socket.
+      await expect(opened).toBeVisible({ timeout: 10_000 });
+    }).toPass({ timeout: 90_000, intervals: [1_000] });
+    await expect(positions).toContainText(f.long);
+    await page.screenshot({ path: test.info().outputPath('product-process-contract.png') });
   });
 });
