@@ -135,6 +135,10 @@ describe.runIf(usingPostgres())('an HTTP front beside the server and a market pr
     const unreached = await call<null>(seller, WALLET_PATHS.balances, { account: 'spot' }, { lang: 'ja_JP' });
     expect(unreached).toMatchObject({ code: 500, data: null });
     expect([MESSAGES.ja_JP.serverUnreachable, MESSAGES.ja_JP.serverNoAnswer]).toContain(unreached.msg);
+    // The front's own refusal carries the security headers every answer of the exchange carries.
+    const raw = await fetch(`${front!.url}${WALLET_PATHS.balances}`, { method: 'POST', headers: { 'content-type': 'application/json', token: seller.token }, body: '{"account":"spot"}' });
+    expect(raw.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(raw.headers.get('x-frame-options')).toBe('DENY');
     // The calls the front serves from the database itself: the page's configuration, notices and candles.
     expect(await call(undefined, '/api/plat_config', {})).toMatchObject({ code: 200 });
     expect(await call(seller, '/api/inform/unread', {})).toMatchObject({ code: 200 });

@@ -63,6 +63,10 @@ describe.runIf(usingPostgres())('the futures product in a process of its own', (
     const trader = await futuresTrader();
     const settings = await viaServer.call<{ symbol: string }>(trader, FUTURES_PATHS.config, { symbol: 'btc_usdt' });
     expect(settings.code, settings.msg).toBe(200);
+    // With the headers the product's own app gave it (the security headers among them).
+    const raw = await fetch(`${server.url}${FUTURES_PATHS.config}`, { method: 'POST', headers: { 'content-type': 'application/json', token: trader.token }, body: '{"symbol":"btc_usdt"}' });
+    expect(raw.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(raw.headers.get('x-frame-options')).toBe('DENY');
 
     const watcher = await recordSocket<Payload>(server.url, { opened: sockets });
     expect((await watcher.subscribe(DEPTH)).code).toBe(200);

@@ -6,7 +6,7 @@ import type { Database } from '../db/database.js';
 import type { ProductParts } from '../product.js';
 import { requestContext } from './context.js';
 import { errorHandling } from './errors.js';
-import { securityHeaders, type SecurityHeaderOptions } from './securityHeaders.js';
+import { securityHeaderValues, securityHeaders, type SecurityHeaderOptions } from './securityHeaders.js';
 import { serveClient } from './static.js';
 import { forwardTo, type Forwarder } from './forward.js';
 import { hasInexactNumber, strictInput } from './strictInput.js';
@@ -42,6 +42,7 @@ export interface HttpOptions {
 export async function buildHttp(options: HttpOptions): Promise<FastifyInstance> {
   // The API routes served here, for the front's forwarder: what is not among them goes to the server.
   const served = new Set<string>();
+  const securityValues = options.forwardTo || options.productCalls ? securityHeaderValues(options.security?.hstsMaxAge ?? 0) : {};
   let forwarder: Forwarder | undefined;
   const app = Fastify({
     logger: options.logger ?? false,
@@ -51,7 +52,12 @@ export async function buildHttp(options: HttpOptions): Promise<FastifyInstance> 
       ? {
           serverFactory: (handler: (request: IncomingMessage, response: ServerResponse) => void) =>
             createServer((request, response) => {
-              if (options.productCalls?.take(request, response) || forwarder?.take(request, response)) return;
+              if (options.productCalls?.take(request, response) || forwarder?.take(request, response)) {
+                // Set before any answer is written (the forwarders write later): every answer, the
+                // forwarders' own refusals included, carries the same security headers.
+                for (const [name, value] of Object.entries(securityValues)) response.setHeader(name, value);
+                return;
+              }
               handler(request, response);
             }),
         }

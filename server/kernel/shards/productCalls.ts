@@ -16,10 +16,10 @@ export interface ProductCall {
   ip: string;
 }
 
-/** The product process's answer: status, content type and body, as its routes gave them. */
+/** The product process's answer: status, headers and body, as its routes gave them. */
 export interface ProductAnswer {
   status: number;
-  type?: string;
+  headers: Record<string, string | string[]>;
   body: string;
 }
 
@@ -75,7 +75,7 @@ async function send(request: IncomingMessage, response: ServerResponse, url: str
     body: Buffer.concat(chunks).toString('utf8'),
     ip: request.socket.remoteAddress ?? '',
   } satisfies ProductCall)) as ProductAnswer;
-  response.writeHead(answer.status, answer.type ? { 'content-type': answer.type } : {}).end(answer.body);
+  response.writeHead(answer.status, answer.headers).end(answer.body);
 }
 
 function refuse(request: IncomingMessage, response: ServerResponse, key: 'serverUnreachable' | 'serverNoAnswer' | 'badRequest', code: number = ResultCode.serverError): void {
@@ -101,6 +101,9 @@ export async function answerProductCall(app: FastifyInstance, command: unknown):
     payload: call.body,
     remoteAddress: typeof call.ip === 'string' && call.ip ? call.ip : '127.0.0.1',
   });
-  const type = answer.headers['content-type'];
-  return { status: answer.statusCode, type: typeof type === 'string' ? type : undefined, body: answer.body };
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = typeof value === 'number' ? String(value) : value;
+  }
+  return { status: answer.statusCode, headers, body: answer.body };
 }
