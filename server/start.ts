@@ -132,6 +132,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     authenticate: (token) => userIdForToken(db, token),
   });
   gateway = realtime;
+  marketProcesses.reportListenersOf(realtime);
   await edges?.announce();
   // HTTP fronts send the orders of the markets this server runs itself as commands on its bus.
   const commands = bus && (await serveCommands(bus, (market, command) => firstAnswer(parts, (part) => part.command?.(market, command)), log.error));

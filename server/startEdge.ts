@@ -11,7 +11,7 @@ import { attachRealtime, type Realtime } from './kernel/realtime/gateway.js';
 import { ChannelReplica } from './kernel/realtime/bus/channelReplica.js';
 import { EdgeSync } from './kernel/realtime/bus/edgeSync.js';
 import { openRedisBus } from './kernel/realtime/bus/redisBus.js';
-import { LISTENER_HEARTBEAT_MS } from './kernel/realtime/bus/servingSide.js';
+import { reportListeners } from './kernel/realtime/bus/listenerReports.js';
 import { UserFeedPublisher } from './kernel/realtime/userFeedPublisher.js';
 import type { BusMessage } from './kernel/realtime/bus/messages.js';
 import type { RemoteMarkets } from './kernel/product.js';
@@ -59,8 +59,6 @@ export interface RunningEdge {
 }
 
 const EDGE_POOLS = { pool: 2, planOnce: 2 };
-/** How soon after a user starts or stops listening here the server hears of it. */
-const LISTENER_REPORT_DELAY_MS = 50;
 
 /**
  * A realtime edge (docs/ARCHITECTURE.md "Scale-out: realtime edges"): a process that serves only
@@ -131,20 +129,9 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
     call: (market, command) => commands.get(processOf(config.marketProcesses ?? new Map(), market) ?? SERVER)!.call(market, command),
   };
 
-  // Who listens here, for the server's products that build private pushes only for listeners:
-  // reported shortly after a change (changes in a burst go together) and as a heartbeat.
-  let reportDue: NodeJS.Timeout | undefined;
+  // Who listens here, told to the server and to every process this edge follows.
+  const listeners = reportListeners([bus, ...processes.map((p) => p.bus)], realtime, edgeId, (message, error) => log(`realtime edge: ${message}`, error));
   let stopping: Promise<void> | undefined;
-  const report = () => {
-    clearTimeout(reportDue);
-    reportDue = undefined;
-    // The sockets that close as the edge stops are not reported: its last report, empty, went before.
-    if (stopping) return;
-    bus.reportListeners({ edge: edgeId, users: realtime.listeningUsers() }).catch((error: unknown) => log('realtime edge: listener report failed', error));
-  };
-  realtime.onUserListening(() => (reportDue ??= setTimeout(report, LISTENER_REPORT_DELAY_MS)));
-  const heartbeat = setInterval(report, LISTENER_HEARTBEAT_MS);
-  heartbeat.unref();
 
   await sync.start();
   for (const process of processes) await process.sync.start();
@@ -162,10 +149,7 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
         sync.stop();
         for (const client of commands.values()) client.close();
         for (const process of processes) process.sync.stop();
-        clearInterval(heartbeat);
-        clearTimeout(reportDue);
-        // The server forgets this edge's listeners now rather than after three missed heartbeats.
-        await bus.reportListeners({ edge: edgeId, users: [] }).catch(() => undefined);
+        await listeners.stop();
         await bus.close();
         for (const process of processes) await process.bus.close();
         await feed.idle();

@@ -80,7 +80,8 @@ export async function startMarketProcess(config: ServerConfig, catalogue: readon
   const kernel: Kernel = {
     config,
     db,
-    userFeed: serving.userFeed,
+    // Who listens is what the server, its edges and fronts report to this bus.
+    userFeed: { ...serving.userFeed, listening: serving.listening },
     log,
     pairs: pairOpenings(log.error),
     publish: serving.publish,

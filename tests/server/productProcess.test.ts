@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { FUTURES_PATHS, futureDepthChannel } from '../../src/domain/futures/api.js';
+import { SECONDS_PATHS, type SecondsContract } from '../../src/domain/seconds.js';
+import { SPOT_PATHS, USER_CHANNEL } from '../../src/domain/spotOrders.js';
 import { readConfig, type ServerConfig } from '../../server/config.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { openSession } from '../../server/kernel/auth/sessions.js';
@@ -12,6 +14,7 @@ import { startMarketProcess, type RunningMarketProcess } from '../../server/star
 import { networkCalls } from './http.js';
 import { startQuietServer } from './quietServer.js';
 import { recordSocket } from './socketRecorder.js';
+import { trader as spotTrader } from './spot/spotApp.js';
 import { usingPostgres } from './testDb.js';
 
 /**
@@ -21,7 +24,7 @@ import { usingPostgres } from './testDb.js';
  * PostgreSQL pass of the server suite).
  */
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const PROCESSES = parseMarketProcesses('f1=futures');
+const PROCESSES = parseMarketProcesses('f1=futures,seconds');
 const DEPTH = futureDepthChannel('BTC', 'USDT');
 
 type Payload = Record<string, unknown>;
@@ -86,6 +89,30 @@ describe.runIf(usingPostgres())('the futures product in a process of its own', (
     expect(refused.code).toBe(400);
     expect(refused.msg).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
   });
+
+  it("settles a seconds contract in the process and tells the buyer on the server's socket (the server reports its listeners to the process)", async () => {
+    // An index price: a spot trade on BTC_USDT, which the server runs.
+    const seller = await spotTrader(server.db, { BTC: '1' });
+    const buyer = await spotTrader(server.db, { USDT: '100000' });
+    await viaServer.place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '96000', quantity: '0.1' });
+    await viaServer.place(buyer, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '96000', quantity: '0.1' });
+    // The shortest period the schema allows, so the test waits seconds, not half a minute.
+    await server.db.query(
+      `insert into seconds_period (left_symbol, right_symbol, period_s, payout_rate, min_stake, max_stake, max_exposure) values ('BTC', 'USDT', 5, 0.8, 1, 1000, 100000)
+       on conflict do nothing`,
+    );
+    const bettor = await futuresTrader('0');
+    await server.db.transaction((tx) => changeBalance(tx, { userId: bettor.id, currency: 'USDT', account: 'sec_contract', available: '100', frozen: '0', kind: 'deposit', refType: 'test', refId: null }));
+    const watcher = await recordSocket<Payload>(server.url, { opened: sockets });
+    expect((await watcher.subscribe({ channel: USER_CHANNEL, token: bettor.token })).code).toBe(200);
+    expect((await viaServer.call(bettor, SECONDS_PATHS.acknowledge, {})).code).toBe(200);
+
+    const bought = await viaServer.call<SecondsContract>(bettor, SECONDS_PATHS.buy, { symbol: 'BTC_USDT', direction: 'up', period: 5, quantity: '10' }, { 'idempotency-key': `f1-${Date.now()}` });
+    expect(bought.code, bought.msg).toBe(200);
+    // The settlement's push is built only for owners who listen: f1 knows this one does from the server's report.
+    const settled = await watcher.next((p) => p.channel === USER_CHANNEL && p.kind === 'seconds' && (p.contract as SecondsContract).id === bought.data.id && (p.contract as { settled_at?: unknown }).settled_at != null, 15_000);
+    expect(settled.contract).toMatchObject({ id: bought.data.id, period: 5 });
+  }, 30_000);
 
   it('answers them through an HTTP front too, straight from the process', async () => {
     front = await startFront({ ...config(), primaryUrl: server.url, host: '127.0.0.1', frontPort: 0 });

@@ -9,8 +9,8 @@ export interface SocketRecorder<T> {
   messages: T[];
   subscribe(message: unknown): Promise<Reply>;
   unsubscribe(message: unknown): Promise<Reply>;
-  /** The first kept message (already here or coming, within 5 s) for which `match` holds. */
-  next(match: (message: T) => boolean): Promise<T>;
+  /** The first kept message (already here or coming, within `timeoutMs`, 5 s by default) for which `match` holds. */
+  next(match: (message: T) => boolean, timeoutMs?: number): Promise<T>;
 }
 
 /**
@@ -41,12 +41,12 @@ export async function recordSocket<T = Record<string, unknown>>(
     messages,
     subscribe: (message) => socket.timeout(5000).emitWithAck('subscribe', message),
     unsubscribe: (message) => socket.timeout(5000).emitWithAck('unsubscribe', message),
-    next: (match) => {
+    next: (match, timeoutMs = 5000) => {
       const seen = messages.find(match);
       if (seen) return Promise.resolve(seen);
       return Promise.race([
         new Promise<T>((resolve) => waiters.push({ match, resolve })),
-        new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timed out waiting for a pushed message')), 5000)),
+        new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timed out waiting for a pushed message')), timeoutMs)),
       ]);
     },
   };

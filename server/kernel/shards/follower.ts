@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Kernel, RemoteMarkets } from '../product.js';
 import { ChannelReplica } from '../realtime/bus/channelReplica.js';
 import { EdgeSync, type EdgeTargets } from '../realtime/bus/edgeSync.js';
-import { openRedisBus } from '../realtime/bus/redisBus.js';
+import { reportListeners } from '../realtime/bus/listenerReports.js';
+import { openRedisBus, type RealtimeBus } from '../realtime/bus/redisBus.js';
+import type { Realtime } from '../realtime/gateway.js';
 import type { ChannelRegistry } from '../realtime/channels.js';
 import { CommandClient } from './commandClient.js';
 import { processBusPrefix, processOf, type MarketProcesses } from './processes.js';
@@ -20,7 +22,13 @@ export async function followMarketProcesses(
   local: Pick<Kernel, 'publish'> & { userFeed: EdgeTargets['feed'] },
   registry: () => ChannelRegistry | undefined,
   log: (message: string, error?: unknown) => void,
-): Promise<{ remoteMarkets?: RemoteMarkets; snapshot(channel: string): object | undefined; stop(): Promise<void> }> {
+): Promise<{
+  remoteMarkets?: RemoteMarkets;
+  snapshot(channel: string): object | undefined;
+  /** From now on, tells every process who listens on this server's own sockets (as edges tell it). */
+  reportListenersOf(sockets: Pick<Realtime, 'listeningUsers' | 'onUserListening'>): void;
+  stop(): Promise<void>;
+}> {
   // One replica per process: a process's sync replaces everything its replica held.
   const replicas: ChannelReplica[] = [];
   const snapshot = (channel: string) => {
@@ -30,10 +38,11 @@ export async function followMarketProcesses(
     }
     return undefined;
   };
-  if (processes.size === 0) return { snapshot, stop: async () => undefined };
+  if (processes.size === 0) return { snapshot, reportListenersOf: () => undefined, stop: async () => undefined };
   if (!bus) throw new Error('MARKET_PROCESSES needs REALTIME_BUS_URL: the server reaches its market processes over the realtime bus');
   const instance = randomUUID();
   const followed = new Map<string, FollowedProcess>();
+  let listeners: { stop(): Promise<void> } | undefined;
   for (const name of processes.keys()) {
     const replica = new ChannelReplica();
     replicas.push(replica);
@@ -55,13 +64,18 @@ export async function followMarketProcesses(
       call: (market, command) => followed.get(processOf(processes, market) ?? '')!.call(market, command),
     },
     snapshot,
+    reportListenersOf(sockets) {
+      listeners = reportListeners([...followed.values()].map((p) => p.bus), sockets, instance, log);
+    },
     async stop() {
+      await listeners?.stop();
       for (const process of followed.values()) await process.stop();
     },
   };
 }
 
 interface FollowedProcess {
+  bus: RealtimeBus;
   /** Sends a command to one of the process's markets; answers its result (see CommandClient). */
   call(market: string, command: unknown): Promise<unknown>;
   stop(): Promise<void>;
@@ -91,6 +105,7 @@ async function followMarketProcess(
   });
   await sync.start();
   return {
+    bus: processBus,
     call: (market, command) => commands.call(market, command),
     async stop() {
       sync.stop();

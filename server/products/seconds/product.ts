@@ -85,6 +85,9 @@ export function createSeconds(options: SecondsOptions) {
  */
 export const seconds = defineProduct({
   id: 'seconds',
+  // Its scheduler and index are its own; contracts, the house and balances are in the database,
+  // and the spot trades its index is read from too.
+  apart: { paths: ['/api/seconds/', '/api/operator/seconds/'] },
   create: ({ db, config, userFeed, log }) =>
     createSeconds({ db, feed: userFeed, enabled: config.secondsContracts !== false, log: (message, error) => log.error(message, error) }).parts,
 });

@@ -47,11 +47,11 @@ describe('MARKET_PROCESSES', () => {
     expect(() => parseMarketProcesses('m1=futures;m2=futures')).toThrow(/futures is given to two processes/);
 
     const futures = defineProduct({ id: 'futures', apart: { paths: ['/api/futures/'] }, create: () => ({}) });
-    const seconds = defineProduct({ id: 'seconds', create: () => ({}) });
+    const ico = defineProduct({ id: 'ico', create: () => ({}) });
     const config = readConfig({ MARKET_PROCESSES: 'm1=BTC_USDT,futures' });
-    expect(productsApartOf(config, [futures, seconds])).toEqual([futures]);
+    expect(productsApartOf(config, [futures, ico])).toEqual([futures]);
     expect(productRoutes([futures])).toEqual([{ prefix: '/api/futures/', market: 'product:futures' }]);
     // A product that keeps state the server shares cannot be moved, and the start says which can.
-    expect(() => productsApartOf(readConfig({ MARKET_PROCESSES: 'm1=seconds' }), [futures, seconds])).toThrow(/"seconds" is not a product that can run in a process of its own \(futures\)/);
+    expect(() => productsApartOf(readConfig({ MARKET_PROCESSES: 'm1=ico' }), [futures, ico])).toThrow(/"ico" is not a product that can run in a process of its own \(futures\)/);
   });
 });
