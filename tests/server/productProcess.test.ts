@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { FUTURES_PATHS, futureDepthChannel } from '../../src/domain/futures/api.js';
 import { SECONDS_PATHS, type SecondsContract } from '../../src/domain/seconds.js';
+import { FIAT_PATHS } from '../../src/domain/fiat.js';
 import { SPOT_PATHS, USER_CHANNEL } from '../../src/domain/spotOrders.js';
 import { readConfig, type ServerConfig } from '../../server/config.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
@@ -18,13 +19,13 @@ import { trader as spotTrader } from './spot/spotApp.js';
 import { usingPostgres } from './testDb.js';
 
 /**
- * A product in a process of its own (docs/ARCHITECTURE.md "Scale-out: product processes"): the
- * futures product — engine, books, positions, loops — runs in `f1`, and the server (and a front)
- * send its calls there over the bus, through its own routes. Needs PostgreSQL and Redis (CI's
+ * Products in a process of their own (docs/ARCHITECTURE.md "Scale-out: product processes"): futures
+ * (engine, books, positions, loops), seconds contracts (scheduler, index) and P2P (sweep, merchants)
+ * run in `f1`, and the server (and a front) send their calls there over the bus, through their own routes. Needs PostgreSQL and Redis (CI's
  * PostgreSQL pass of the server suite).
  */
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const PROCESSES = parseMarketProcesses('f1=futures,seconds');
+const PROCESSES = parseMarketProcesses('f1=futures,seconds,fiat');
 const DEPTH = futureDepthChannel('BTC', 'USDT');
 
 type Payload = Record<string, unknown>;
@@ -114,6 +115,12 @@ describe.runIf(usingPostgres())('the futures product in a process of its own', (
     expect(settled.contract).toMatchObject({ id: bought.data.id, period: 5 });
   }, 30_000);
 
+  it("serves P2P's ads from the process, with the merchants it seeded there", async () => {
+    const ads = await viaServer.call<{ list: unknown[] }>(undefined, FIAT_PATHS.ads, { side: 'buy', crypto: 'USDT', fiat: 'USD', page: 1 });
+    expect(ads.code, ads.msg).toBe(200);
+    expect(ads.data.list.length).toBeGreaterThan(0);
+  });
+
   it('answers them through an HTTP front too, straight from the process', async () => {
     front = await startFront({ ...config(), primaryUrl: server.url, host: '127.0.0.1', frontPort: 0 });
     const trader = await futuresTrader('500');
@@ -132,6 +139,7 @@ describe.runIf(usingPostgres())('the futures product in a process of its own', (
     f1 = undefined;
     const unreached = await viaServer.call(trader, FUTURES_PATHS.account, {}, { lang: 'de_DE' });
     expect(unreached).toEqual({ code: 500, msg: MESSAGES.de_DE.serverUnreachable, data: null });
+    expect(await viaServer.call(undefined, FIAT_PATHS.ads, { side: 'buy', crypto: 'USDT', fiat: 'USD', page: 1 }, { lang: 'de_DE' })).toMatchObject({ msg: MESSAGES.de_DE.serverUnreachable });
     expect((await viaServer.call(undefined, '/api/plat_config', {})).code).toBe(200);
     // Started again, it rebuilds from the database and answers.
     f1 = await startMarketProcess({ ...config(), marketProcess: 'f1' });

@@ -20,11 +20,17 @@ export interface ProductCall {
 export interface ProductAnswer {
   status: number;
   headers: Record<string, string | string[]>;
+  /** The body as text, or base64 when it is not text (P2P's payment-proof images). */
   body: string;
+  base64?: true;
 }
 
-/** The same limit as every HTTP app of the exchange (kernel/http/app.ts). */
-const BODY_LIMIT = 1024 * 1024;
+/**
+ * The largest body any product route takes (P2P's payment proof: a 4 MB image as a data URL); each
+ * route's own, smaller limit is applied again where the call is carried out.
+ */
+const BODY_LIMIT = 8 * 1024 * 1024;
+const TEXT = /^(application\/(json|javascript)|text\/)/;
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'content-length']);
 
 /**
@@ -75,7 +81,7 @@ async function send(request: IncomingMessage, response: ServerResponse, url: str
     body: Buffer.concat(chunks).toString('utf8'),
     ip: request.socket.remoteAddress ?? '',
   } satisfies ProductCall)) as ProductAnswer;
-  response.writeHead(answer.status, answer.headers).end(answer.body);
+  response.writeHead(answer.status, answer.headers).end(answer.base64 ? Buffer.from(answer.body, 'base64') : answer.body);
 }
 
 function refuse(request: IncomingMessage, response: ServerResponse, key: 'serverUnreachable' | 'serverNoAnswer' | 'badRequest', code: number = ResultCode.serverError): void {
@@ -105,5 +111,6 @@ export async function answerProductCall(app: FastifyInstance, command: unknown):
   for (const [name, value] of Object.entries(answer.headers)) {
     if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = typeof value === 'number' ? String(value) : value;
   }
-  return { status: answer.statusCode, headers, body: answer.body };
+  const text = TEXT.test(String(answer.headers['content-type'] ?? 'text/plain'));
+  return text ? { status: answer.statusCode, headers, body: answer.body } : { status: answer.statusCode, headers, body: answer.rawPayload.toString('base64'), base64: true };
 }

@@ -69,6 +69,9 @@ export function createFiat(options: FiatOptions) {
  */
 export const fiat = defineProduct({
   id: 'fiat',
+  // Its sweep and merchant simulator are its own (one process runs them, by the product lock);
+  // ads, orders, escrow and chats are in the database, payment-proof images under its DATA_DIR.
+  apart: { paths: ['/api/fiat/', '/api/operator/fiat/'] },
   create: ({ db, userFeed, config, log }) =>
     createFiat({
       db,
