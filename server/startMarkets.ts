@@ -32,15 +32,18 @@ export interface RunningMarketProcess {
 const MARKET_PROCESS_POOLS = { pool: 8, planOnce: 4 };
 
 /**
- * A market process (docs/ARCHITECTURE.md "Scale-out: market processes"): the spot markets that
- * MARKET_PROCESSES gives to MARKET_PROCESS — their sequencers, books, candles and market makers —
- * and nothing else: no HTTP, no sockets. The server sends it the orders and cancels for those
- * markets over its own bus (`<prefix>:process:<name>`) and follows that bus's stream, where this
- * process publishes what its markets publish, its user notices, and its answers.
+ * A market process (docs/ARCHITECTURE.md "Scale-out: market processes" and "… product processes"):
+ * what MARKET_PROCESSES gives to MARKET_PROCESS — spot markets (their sequencers, books, candles
+ * and market makers) and whole products that run apart (futures, seconds contracts, P2P) — and
+ * nothing else: no port, no sockets. The server and the fronts send it the orders and cancels for
+ * its markets, and its products' HTTP calls, over its own bus (`<prefix>:process:<name>`), and
+ * follow that bus's stream, where this process publishes what its markets and products publish,
+ * its user notices, and its answers.
  *
- * Composition: database (the server's; no migrations: the server owns the schema) → bus → the spot
- * product with a kernel whose publish and user feed are the bus → prepare (each market's lock, then
- * its book) → hello → commands → start (market makers and timers).
+ * Composition: database (the server's; no migrations: the server owns the schema) → bus → the
+ * products with a kernel whose publish and user feed are the bus → the products' HTTP app (never
+ * listening) → each product's lock → prepare (each market's lock, then its book) → hello →
+ * commands → start (market makers and timers).
  */
 export async function startMarketProcess(config: ServerConfig, catalogue: readonly ServerProduct[] = PRODUCTS): Promise<RunningMarketProcess> {
   const name = config.marketProcess;
