@@ -12,6 +12,7 @@ import { baseCatalogue } from './support/catalogue';
 import { baseEn, call, EN, form, fund, JA, placeAndCancelFarLimitBuy, submitFarLimitBuy, tokenOf, type SpotWords } from './support/spotTrading';
 import { FUTURES_PATHS } from '../../src/domain/futures/api';
 import type futuresCatalogue from '../../src/locales/futures/en_US.json';
+import type fiatCatalogue from '../../src/locales/fiat/en_US.json';
 import { expectChange, untilAnswers } from './support/waits';
 
 /**
@@ -28,10 +29,11 @@ const origin = `http://127.0.0.1:${port}`;
 const frontPort = 8188;
 const frontOrigin = `http://127.0.0.1:${frontPort}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'openex-e2e-market-process-'));
-// f1 runs the futures product apart from the server (docs/ARCHITECTURE.md "Scale-out: product processes").
-const env = { ...busFor('market-process'), MARKET_PROCESSES: 'm1=BTC_USDT;f1=futures' };
+// f1 runs futures, seconds contracts and P2P apart from the server (docs/ARCHITECTURE.md "Scale-out: product processes").
+const env = { ...busFor('market-process'), MARKET_PROCESSES: 'm1=BTC_USDT;f1=futures,seconds,fiat' };
 /** The server's refusal when no process runs the market, as the server's own catalogue words it. */
 const unavailableJa = (JSON.parse(readFileSync(join(import.meta.dirname, '../../server/products/spot/locales/ja_JP.json'), 'utf8')) as Record<string, string>).spotMarketUnavailable!;
+const fiatEn = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales/fiat/en_US.json'), 'utf8')) as typeof fiatCatalogue;
 const futuresEn = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales/futures/en_US.json'), 'utf8')) as typeof futuresCatalogue;
 const bookOf = (page: Page, lang: string) => page.getByRole('table', { name: baseCatalogue(lang).trade.orderBook });
 
@@ -163,5 +165,27 @@ test.describe('market process', () => {
     }).toPass({ timeout: 90_000, intervals: [1_000] });
     await expect(positions).toContainText(f.long);
     await page.screenshot({ path: test.info().outputPath('product-process-contract.png') });
+  });
+
+  test('P2P in a process of its own: a newcomer buys USDT from a merchant f1 simulates, and the page follows the order to its end', async ({ page }) => {
+    test.setTimeout(120_000);
+    const f = fiatEn.fiat;
+    await registerThroughUi(page, `e2e-product-process-p2p-${Date.now()}@example.org`, { origin, dataDir });
+    // The ads f1's merchants published, read through the server.
+    await page.goto(`${origin}/deal`);
+    const table = page.getByRole('table');
+    await table.getByRole('row').nth(1).getByRole('link').click();
+    await expect(page).toHaveURL(/\/deal\/buy-next\?ad=\d+/);
+    await page.locator('input[name="value"]').fill('25');
+    await page.getByRole('main').getByRole('button', { name: new RegExp(`^${baseEn.deal.buy} USDT$`) }).click();
+    await page.getByRole('dialog').getByRole('button', { name: baseEn.common.confirm }).click();
+    await expect(page).toHaveURL(/\/deal\/buy-detail\/\d+$/, { timeout: 15_000 });
+    await expect(page.getByTestId('countdown')).toHaveText(/^1:59:\d\d$/);
+    await page.getByRole('button', { name: f.iHavePaid }).click();
+    await page.getByRole('dialog').getByRole('button', { name: baseEn.common.confirm }).click();
+    await expect(page).toHaveURL(/\/deal\/buy-confirm\/\d+$/);
+    // f1's simulator confirms receipt; its push reaches the page through the server's socket.
+    await expect(page.getByRole('heading', { name: f.purchaseSucceeded })).toBeVisible({ timeout: 30_000 });
+    await page.screenshot({ path: test.info().outputPath('product-process-p2p.png') });
   });
 });
