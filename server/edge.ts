@@ -1,4 +1,5 @@
 import { readConfig } from './config.js';
+import { stopOnSignals } from './kernel/signals.js';
 import { startEdge, type RunningEdge } from './startEdge.js';
 
 /**
@@ -12,15 +13,7 @@ if (!config.databaseUrl) throw new Error("A realtime edge needs DATABASE_URL (it
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`EDGE_PORT must be a port number, got ${process.env.EDGE_PORT}`);
 
 let edge: RunningEdge | undefined;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (!edge) process.exit(signal === 'SIGINT' ? 130 : 143);
-    void edge.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}
+stopOnSignals(() => edge);
 edge = await startEdge({
   port,
   host: config.host,

@@ -1,4 +1,5 @@
 import { readConfig } from './config.js';
+import { stopOnSignals } from './kernel/signals.js';
 import { startFront, type RunningFront } from './startFront.js';
 
 /**
@@ -11,14 +12,6 @@ const frontPort = Number(process.env.FRONT_PORT ?? 8082);
 if (!Number.isInteger(frontPort) || frontPort < 0 || frontPort > 65535) throw new Error(`FRONT_PORT must be a port number, got ${process.env.FRONT_PORT}`);
 
 let front: RunningFront | undefined;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (!front) process.exit(signal === 'SIGINT' ? 130 : 143);
-    void front.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}
+stopOnSignals(() => front);
 front = await startFront({ ...config, frontPort });
 console.log(`OpenEx HTTP front is up on ${front.url} — server ${config.primaryUrl}, bus ${config.realtimeBus!.prefix}`);

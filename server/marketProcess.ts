@@ -1,4 +1,5 @@
 import { readConfig } from './config.js';
+import { stopOnSignals } from './kernel/signals.js';
 import { startMarketProcess, type RunningMarketProcess } from './startMarkets.js';
 
 /**
@@ -8,14 +9,6 @@ import { startMarketProcess, type RunningMarketProcess } from './startMarkets.js
  */
 const config = readConfig();
 let running: RunningMarketProcess | undefined;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (!running) process.exit(signal === 'SIGINT' ? 130 : 143);
-    void running.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}
+stopOnSignals(() => running);
 running = await startMarketProcess(config);
 console.log(`OpenEx market process ${running.name} is up: ${running.markets.join(', ')} — bus ${config.realtimeBus!.prefix}`);

@@ -13,12 +13,10 @@ import { EdgeSync } from './kernel/realtime/bus/edgeSync.js';
 import { openRedisBus } from './kernel/realtime/bus/redisBus.js';
 import { reportListeners } from './kernel/realtime/bus/listenerReports.js';
 import { UserFeedPublisher } from './kernel/realtime/userFeedPublisher.js';
-import type { BusMessage } from './kernel/realtime/bus/messages.js';
 import type { RemoteMarkets } from './kernel/product.js';
 import { CommandClient } from './kernel/shards/commandClient.js';
-import { processBusPrefix, processOf, SERVER, type MarketProcesses } from './kernel/shards/processes.js';
-
-type Reply = Extract<BusMessage, { k: 'reply' }>;
+import { followProcess, type FollowedProcess } from './kernel/shards/follower.js';
+import { processOf, SERVER, type MarketProcesses } from './kernel/shards/processes.js';
 
 export interface EdgeConfig {
   port: number;
@@ -87,14 +85,9 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
   const replica = new ChannelReplica();
   // One replica per market process: a sync replaces everything its replica held.
   const processReplicas = [...(config.marketProcesses?.keys() ?? [])].map((name) => ({ name, replica: new ChannelReplica() }));
+  const replicas = [...processReplicas.map((p) => p.replica), replica];
   const realtime = attachRealtime(http, registry, {
-    snapshot: (channel) => {
-      for (const process of processReplicas) {
-        const snapshot = process.replica.snapshot(channel);
-        if (snapshot) return snapshot;
-      }
-      return replica.snapshot(channel);
-    },
+    snapshot: (channel) => ChannelReplica.snapshotOf(replicas, channel),
     allowedOrigins: config.allowedOrigins,
     pushIntervalMs: config.pushIntervalMs,
     authenticate: (token) => userIdForToken(db, token),
@@ -105,7 +98,7 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
 
   // Who this edge is: in its listener reports, and as the sender of commands whose replies are its own.
   const edgeId = randomUUID();
-  const commands = new Map<string, CommandClient>([[SERVER, new CommandClient(bus, edgeId)]]);
+  const toServer = new CommandClient(bus, edgeId);
   const announced = config.onPairOpened;
   const sync = new EdgeSync(bus, config.bus.prefix, {
     realtime,
@@ -113,29 +106,29 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
     replica,
     feed,
     log,
-    replies: (reply) => commands.get(SERVER)!.receive(reply),
+    replies: (reply) => toServer.receive(reply),
   });
-  // The market processes' markets, straight from each process's bus (not through the server).
-  const processes = processReplicas.map(({ name, replica: own }) => {
-    const prefix = processBusPrefix(config.bus.prefix, name);
-    const processBus = openRedisBus(config.bus.url, prefix, log);
-    const client = new CommandClient(processBus, edgeId);
-    commands.set(name, client);
-    const followed = { realtime, registry, replica: own, feed, log, name: `realtime edge (market process ${name})`, replies: (reply: Reply) => client.receive(reply) };
-    return { bus: processBus, sync: new EdgeSync(processBus, prefix, followed) };
-  });
+  await sync.start();
+  // The market processes' markets, straight from each process's bus (not through the server); a
+  // process that is down is followed when it is back.
+  const processes = new Map<string, FollowedProcess>();
+  for (const { name, replica: own } of processReplicas) {
+    processes.set(name, await followProcess(config.bus, name, edgeId, { realtime, registry, replica: own, feed, log, name: `realtime edge (market process ${name})` }));
+  }
+  const processOfMarket = (market: string) => processOf(config.marketProcesses ?? new Map(), market);
   const remoteMarkets: RemoteMarkets = {
-    processOf: (symbol) => processOf(config.marketProcesses ?? new Map(), symbol) ?? SERVER,
-    call: (market, command) => commands.get(processOf(config.marketProcesses ?? new Map(), market) ?? SERVER)!.call(market, command),
+    processOf: (symbol) => processOfMarket(symbol) ?? SERVER,
+    call: (market, command) => {
+      const name = processOfMarket(market);
+      return name ? processes.get(name)!.call(market, command) : toServer.call(market, command);
+    },
   };
 
   // Who listens here, told to the server and to every process this edge follows.
-  const listeners = reportListeners([bus, ...processes.map((p) => p.bus)], realtime, edgeId, (message, error) => log(`realtime edge: ${message}`, error));
+  const listeners = reportListeners([bus, ...[...processes.values()].map((p) => p.bus)], realtime, edgeId, (message, error) => log(`realtime edge: ${message}`, error));
   let stopping: Promise<void> | undefined;
 
-  await sync.start();
-  for (const process of processes) await process.sync.start();
-  // Listening once the server has answered; a market process that is down is followed when it is back.
+  // Listening once the server has answered.
   await sync.synced;
   if (own) await new Promise<void>((resolve) => http.listen(config.port, config.host, resolve));
   const address = own ? (http.address() as AddressInfo) : undefined;
@@ -147,11 +140,11 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
     stop: () =>
       (stopping ??= (async () => {
         sync.stop();
-        for (const client of commands.values()) client.close();
-        for (const process of processes) process.sync.stop();
+        toServer.close();
+        // The last, empty listener report goes to every bus before they close.
         await listeners.stop();
         await bus.close();
-        for (const process of processes) await process.bus.close();
+        for (const process of processes.values()) await process.stop();
         await feed.idle();
         await stopListening();
         await realtime.close();

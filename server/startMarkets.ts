@@ -69,7 +69,6 @@ export async function startMarketProcess(config: ServerConfig, catalogue: readon
     await db.close();
     throw error;
   }
-  const products = [...(markets.length > 0 ? [spot] : []), ...apart];
   const unknown = markets.filter((symbol) => !listed.some((p) => `${p.left_symbol}_${p.right_symbol}` === symbol && p.trade_status === 1));
   if (unknown.length > 0) log.error(`not listed for trading, so not run here: ${unknown.join(', ')}`, undefined);
 
@@ -89,10 +88,12 @@ export async function startMarketProcess(config: ServerConfig, catalogue: readon
     pairs: pairOpenings(log.error),
     publish: serving.publish,
   };
-  for (const product of products) parts.push(await product.create(kernel));
+  if (markets.length > 0) parts.push(await spot.create(kernel));
+  const apartParts: ProductParts[] = [];
+  for (const product of apart) apartParts.push(await product.create(kernel));
+  parts.push(...apartParts);
   // The products' calls, sent by the server and the fronts over the bus, go through their own
   // routes here (productCalls.ts); this HTTP app never listens.
-  const apartParts = parts.slice(markets.length > 0 ? 1 : 0);
   const app = apart.length > 0 ? await productHttp(config, db, apartParts, { trustedProxies: config.trustedProxies }) : undefined;
   const productLocks = marketOwnership(db);
   try {

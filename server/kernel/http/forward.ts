@@ -4,7 +4,27 @@ import { localeFromHeader } from '../../../src/domain/languages.js';
 import { translate } from '../i18n/messages.js';
 
 /** Headers that describe one hop's connection, not the request (RFC 9110 §7.6.1): never passed on. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
+
+/** The headers of a request or answer that go on to the next hop (`also`: more to leave out). */
+export function passedOn(headers: Record<string, string | string[] | number | undefined>, also: readonly string[] = []): Record<string, string | string[]> {
+  const passed: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !HOP_BY_HOP.includes(name) && !also.includes(name)) passed[name] = typeof value === 'number' ? String(value) : value;
+  }
+  return passed;
+}
+
+/**
+ * What the process passing a call on answers itself when it cannot (the server unreachable, no
+ * answer, a body too large): a translated envelope on HTTP 200, as every refusal, so the page
+ * shows its text.
+ */
+export function refuseHere(request: IncomingMessage, response: ServerResponse, key: 'serverUnreachable' | 'serverNoAnswer' | 'badRequest', code: number = ResultCode.serverError): void {
+  const lang = localeFromHeader(request.headers.lang);
+  const retry = key === 'badRequest' ? {} : { 'retry-after': '1' };
+  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', ...retry }).end(JSON.stringify({ code, msg: translate(lang, key), data: null }));
+}
 
 /** How long a forwarded request may take before the front gives up on the server's answer. */
 const FORWARD_TIMEOUT_MS = 30_000;
@@ -35,16 +55,13 @@ export function forwardTo(primaryUrl: string, servedHere: (method: string, path:
       const url = request.url ?? '/';
       const path = url.split('?', 1)[0]!;
       if (!(path === '/api' || path.startsWith('/api/')) || servedHere(request.method ?? 'GET', path)) return false;
-      const headers: Record<string, string | string[]> = {};
-      for (const [name, value] of Object.entries(request.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+      const headers = passedOn(request.headers);
       const client = request.socket.remoteAddress ?? '';
       headers['x-forwarded-for'] = request.headers['x-forwarded-for'] ? `${String(request.headers['x-forwarded-for'])}, ${client}` : client;
       const upstream = httpRequest(
         { protocol: primary.protocol, hostname: primary.hostname, port: primary.port, method: request.method, path: url, headers, agent, timeout: FORWARD_TIMEOUT_MS },
         (answer) => {
-          const passed: Record<string, string | string[]> = {};
-          for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) passed[name] = value;
-          response.writeHead(answer.statusCode ?? 502, passed);
+          response.writeHead(answer.statusCode ?? 502, passedOn(answer.headers));
           answer.pipe(response);
         },
       );
@@ -52,10 +69,7 @@ export function forwardTo(primaryUrl: string, servedHere: (method: string, path:
         log(`front: ${request.method} ${path} could not be forwarded to the server`, error);
         if (response.headersSent) return void response.destroy();
         const unreached = error.code === 'ECONNREFUSED' || error.code === 'ENOTFOUND' || error.code === 'EHOSTUNREACH';
-        const lang = localeFromHeader(request.headers.lang);
-        response
-          .writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' })
-          .end(JSON.stringify({ code: ResultCode.serverError, msg: translate(lang, unreached ? 'serverUnreachable' : 'serverNoAnswer'), data: null }));
+        refuseHere(request, response, unreached ? 'serverUnreachable' : 'serverNoAnswer');
       };
       upstream.on('timeout', () => upstream.destroy(new Error('no answer in time')));
       upstream.on('error', fail);

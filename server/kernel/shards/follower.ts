@@ -31,13 +31,7 @@ export async function followMarketProcesses(
 }> {
   // One replica per process: a process's sync replaces everything its replica held.
   const replicas: ChannelReplica[] = [];
-  const snapshot = (channel: string) => {
-    for (const replica of replicas) {
-      const held = replica.snapshot(channel);
-      if (held) return held;
-    }
-    return undefined;
-  };
+  const snapshot = (channel: string) => ChannelReplica.snapshotOf(replicas, channel);
   if (processes.size === 0) return { snapshot, reportListenersOf: () => undefined, stop: async () => undefined };
   if (!bus) throw new Error('MARKET_PROCESSES needs REALTIME_BUS_URL: the server reaches its market processes over the realtime bus');
   const instance = randomUUID();
@@ -48,13 +42,16 @@ export async function followMarketProcesses(
     replicas.push(replica);
     followed.set(
       name,
-      await followMarketProcess(bus, name, instance, {
+      await followProcess(bus, name, instance, {
         // A resync's snapshots go out whoever holds the channel now (the coalescer skips empty rooms).
         realtime: { publish: local.publish, subscriberCount: () => 1 },
         registry: { addChannels: (list) => registry()?.addChannels(list), addSpotPair: (left, right) => registry()?.addSpotPair(left, right) },
         replica,
         feed: local.userFeed,
         log,
+        name: `market process ${name}`,
+        // The server may have edges of its own that hold nothing of the process's books yet.
+        snapshotsOnFirstSync: true,
       }),
     );
   }
@@ -74,7 +71,7 @@ export async function followMarketProcesses(
   };
 }
 
-interface FollowedProcess {
+export interface FollowedProcess {
   bus: RealtimeBus;
   /** Sends a command to one of the process's markets; answers its result (see CommandClient). */
   call(market: string, command: unknown): Promise<unknown>;
@@ -82,27 +79,22 @@ interface FollowedProcess {
 }
 
 /**
- * The server's side of one market process (docs/ARCHITECTURE.md "Scale-out: market processes"):
- * it follows the process's bus the way a realtime edge follows the server's — a sync, then every
- * channel message folded into `replica` (the snapshots the server gives for the process's markets)
- * and published to this server's sockets; user notices go to this server's feed, and replies to its
- * commands.
+ * Following one process of MARKET_PROCESSES (docs/ARCHITECTURE.md "Scale-out: market processes"),
+ * the one way the server, an edge and a front do it: its bus, followed the way a realtime edge
+ * follows the server's — a sync, then every channel message folded into `targets.replica` and
+ * published to `targets.realtime`, user notices to `targets.feed` — and the commands sent to it
+ * as `instance`, whose replies come in that same stream.
  */
-async function followMarketProcess(
+export async function followProcess(
   bus: { url: string; prefix: string },
   name: string,
   instance: string,
-  targets: Omit<EdgeTargets, 'replies' | 'name' | 'replica' | 'snapshotsOnFirstSync'> & { replica: ChannelReplica },
+  targets: Omit<EdgeTargets, 'replies'>,
 ): Promise<FollowedProcess> {
   const prefix = processBusPrefix(bus.prefix, name);
   const processBus = openRedisBus(bus.url, prefix, targets.log);
   const commands = new CommandClient(processBus, instance);
-  const sync = new EdgeSync(processBus, prefix, {
-    ...targets,
-    name: `market process ${name}`,
-    replies: (reply) => commands.receive(reply),
-    snapshotsOnFirstSync: true,
-  });
+  const sync = new EdgeSync(processBus, prefix, { ...targets, replies: (reply) => commands.receive(reply) });
   await sync.start();
   return {
     bus: processBus,

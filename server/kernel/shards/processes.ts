@@ -67,6 +67,3 @@ export const processBusPrefix = (prefix: string, name: string) => `${prefix}:pro
  * (docs/ARCHITECTURE.md "Scale-out: HTTP fronts"); its bus is the exchange's own prefix.
  */
 export const SERVER = 'server';
-
-/** The bus a process of MARKET_PROCESSES, or the server, publishes on and takes commands from. */
-export const busPrefixOf = (prefix: string, name: string) => (name === SERVER ? prefix : processBusPrefix(prefix, name));

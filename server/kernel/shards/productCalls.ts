@@ -1,9 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../src/domain/api.js';
-import { localeFromHeader } from '../../../src/domain/languages.js';
-import type { Forwarder } from '../http/forward.js';
-import { translate } from '../i18n/messages.js';
+import { passedOn, refuseHere, type Forwarder } from '../http/forward.js';
 import { MarketUnavailable } from './commandClient.js';
 
 /** An HTTP call to a product that runs in a process of its own, as it travels on the bus. */
@@ -31,7 +29,8 @@ export interface ProductAnswer {
  */
 const BODY_LIMIT = 8 * 1024 * 1024;
 const TEXT = /^(application\/(json|javascript)|text\/)/;
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'content-length']);
+/** Recomputed from the body by whoever writes it (inject, or the answer here). */
+const LENGTH = ['content-length'];
 
 /**
  * The server's and the fronts' side of a product process (docs/ARCHITECTURE.md "Scale-out: product
@@ -55,7 +54,7 @@ export function productCallsForwarder(
         if (!(error instanceof MarketUnavailable)) log(`product call ${request.method} ${path} failed`, error);
         if (response.headersSent) return void response.destroy();
         const unreached = error instanceof MarketUnavailable && !error.maybeDone;
-        refuse(request, response, unreached ? 'serverUnreachable' : 'serverNoAnswer');
+        refuseHere(request, response, unreached ? 'serverUnreachable' : 'serverNoAnswer');
       });
       return true;
     },
@@ -69,24 +68,17 @@ async function send(request: IncomingMessage, response: ServerResponse, url: str
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
     // Too large for any route: the bad input it is, answered here as the process would.
-    if (size > BODY_LIMIT) return refuse(request, response, 'badRequest', ResultCode.badRequest);
+    if (size > BODY_LIMIT) return refuseHere(request, response, 'badRequest', ResultCode.badRequest);
     chunks.push(chunk);
   }
-  const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(request.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
   const answer = (await call(market, {
     method: request.method ?? 'GET',
     url,
-    headers,
+    headers: passedOn(request.headers, LENGTH),
     body: Buffer.concat(chunks).toString('utf8'),
     ip: request.socket.remoteAddress ?? '',
   } satisfies ProductCall)) as ProductAnswer;
   response.writeHead(answer.status, answer.headers).end(answer.base64 ? Buffer.from(answer.body, 'base64') : answer.body);
-}
-
-function refuse(request: IncomingMessage, response: ServerResponse, key: 'serverUnreachable' | 'serverNoAnswer' | 'badRequest', code: number = ResultCode.serverError): void {
-  const lang = localeFromHeader(request.headers.lang);
-  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ code, msg: translate(lang, key), data: null }));
 }
 
 /**
@@ -107,10 +99,7 @@ export async function answerProductCall(app: FastifyInstance, command: unknown):
     payload: call.body,
     remoteAddress: typeof call.ip === 'string' && call.ip ? call.ip : '127.0.0.1',
   });
-  const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(answer.headers)) {
-    if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = typeof value === 'number' ? String(value) : value;
-  }
+  const headers = passedOn(answer.headers, LENGTH);
   const text = TEXT.test(String(answer.headers['content-type'] ?? 'text/plain'));
   return text ? { status: answer.statusCode, headers, body: answer.body } : { status: answer.statusCode, headers, body: answer.rawPayload.toString('base64'), base64: true };
 }

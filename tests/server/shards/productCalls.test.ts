@@ -57,23 +57,14 @@ describe("a product's calls over the bus", () => {
     await app.close();
   });
 
-  it('says, translated, whether the call reached no process (nothing changed) or went unanswered', async () => {
-    const nobody = await front(async (market) => {
-      throw new MarketUnavailable(market, false);
+  it.each([
+    { maybeDone: false, lang: 'es_ES', key: 'serverUnreachable' },
+    { maybeDone: true, lang: 'tr_TR', key: 'serverNoAnswer' },
+  ] as const)('says, translated, whether the call reached no process (nothing changed) or went unanswered: $key', async ({ maybeDone, lang, key }) => {
+    const url = await front(async (market) => {
+      throw new MarketUnavailable(market, maybeDone);
     });
-    expect(await (await fetch(`${nobody}/api/p/echo`, { method: 'POST', headers: { lang: 'es_ES' }, body: '{}' })).json()).toEqual({
-      code: 500,
-      msg: MESSAGES.es_ES.serverUnreachable,
-      data: null,
-    });
-    const silent = await front(async (market) => {
-      throw new MarketUnavailable(market, true);
-    });
-    expect(await (await fetch(`${silent}/api/p/echo`, { method: 'POST', headers: { lang: 'tr_TR' }, body: '{}' })).json()).toEqual({
-      code: 500,
-      msg: MESSAGES.tr_TR.serverNoAnswer,
-      data: null,
-    });
+    expect(await (await fetch(`${url}/api/p/echo`, { method: 'POST', headers: { lang }, body: '{}' })).json()).toEqual({ code: 500, msg: MESSAGES[lang][key], data: null });
   });
 
   it('refuses a command that is not a call before any route sees it', async () => {

@@ -57,6 +57,15 @@ export class ChannelReplica {
     }
   }
 
+  /** The first of `replicas` that holds `channel` gives its snapshot (one replica per process followed). */
+  static snapshotOf(replicas: readonly ChannelReplica[], channel: string): object | undefined {
+    for (const replica of replicas) {
+      const held = replica.snapshot(channel);
+      if (held) return held;
+    }
+    return undefined;
+  }
+
   /** What a new subscriber gets: a depth or trades snapshot, or the last payload; undefined if none came. */
   snapshot(channel: string): object | undefined {
     const held = this.channels.get(channel);
