@@ -28,7 +28,8 @@ import { embeddedDatabaseUrl } from '../server/kernel/db/embeddedPostgres.js';
 import { marketProcessesSetting, startEdges, startFronts, startMarketProcesses, type Child } from './pipeline/scaleOut.js';
 import type { ProbeArrival } from './pipeline/subscribers.js';
 import { printStatementStats, resetStatementStats, statementStatsEnv } from './pipeline/statementStats.js';
-import { childPid, closeClient, cpuSecondsOfProcesses, cpuSeconds, freePort, keepAlive, loadClient, loadClientKind, ms, now, openLoop, percentile, post, probeEvery, SUSTAIN, withCpu, type LoadClient, type Outcome, type StepResult } from './pipeline/load.js';
+import { askStages, printedBy, STAGES, type StageSource } from './pipeline/stageTimes.js';
+import { childPid, closeClient, judge, pad, stepHeader, stepLine, cpuSecondsOfProcesses, cpuSeconds, freePort, keepAlive, loadClient, loadClientKind, ms, now, openLoop, percentile, post, probeEvery, SUSTAIN, withCpu, type LoadClient, type Outcome, type StepResult } from './pipeline/load.js';
 
 // 20: /api/send_code takes 20 per address per minute, and each registration hashes two passwords
 // (scrypt, ~50 ms each on a quiet machine). BENCH_TRADERS=60 registers the rest from 127.0.0.2, ….
@@ -93,11 +94,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const pad = (v: string | number, n: number) => String(v).padStart(n);
-const header = `${pad('offered/s', 9)} ${pad('achieved/s', 10)} ${pad('ok', 6)} ${pad('refused', 7)} ${pad('errors', 6)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('max ms', 7)} ${pad('CPU', 5)} ${pad('runq', 5)}`;
-function line(r: StepResult, cpu: number, waiting: number): string {
-  return `${pad(r.offered, 9)} ${pad(r.achieved.toFixed(0), 10)} ${pad(r.ok, 6)} ${pad(r.refused, 7)} ${pad(r.errors + r.skipped, 6)} ${pad(ms(r.p50), 7)} ${pad(ms(r.p99), 7)} ${pad(ms(r.max), 7)} ${pad(Number.isFinite(cpu) ? cpu.toFixed(2) : '-', 5)} ${pad(Number.isFinite(waiting) ? waiting.toFixed(2) : '-', 5)}`;
-}
 const summary = (sorted: number[]) => `p50 ${ms(percentile(sorted, 50))} / p99 ${ms(percentile(sorted, 99))} / max ${ms(sorted.at(-1) ?? NaN)} ms (n=${sorted.length})`;
 
 /** Steps up through `rates` until one does not sustain, then one step halfway back. */
@@ -139,7 +135,7 @@ async function plainCeiling(): Promise<{ rate: number; cpuAtBest: number }> {
   const agent = loadClient(port, CONNECTIONS);
   const cpuByRate = new Map<number, number>();
   console.log(`\nplain fastify (trivial POST /api/echo answering JSON), ${CONNECTIONS} keep-alive connections (${loadClientKind} client), ${STEP_SECONDS} s steps`);
-  console.log(header);
+  console.log(stepHeader);
   const started = Date.now();
   const rate = await ramp(
     PLAIN_RATES,
@@ -151,7 +147,7 @@ async function plainCeiling(): Promise<{ rate: number; cpuAtBest: number }> {
         }),
       );
       cpuByRate.set(rate, cpu);
-      console.log(line(result, cpu, waiting) + (result.sustained ? '' : '  not sustained'));
+      console.log(stepLine(result, cpu, waiting) + (result.sustained ? '' : '  not sustained'));
       if (result.errorSamples.length > 0) console.log(`    first errors: ${result.errorSamples.join(' | ')}`);
       return { ...result, cpu };
     },
@@ -234,6 +230,8 @@ interface Probe {
   units: number;
   side: 'buy' | 'sell';
   sentAt: number;
+  /** When its HTTP answer came (after the batch was durable, the moment its trade was published). */
+  answeredAt?: number;
   avgPrice?: string;
   filled?: number;
 }
@@ -309,6 +307,11 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
       for (const front of fronts) children.add(front.child);
       console.log(`  ${fronts.length} HTTP front(s) up (${fronts.map((f) => f.url).join(', ')}); the load goes to them`);
     }
+    // BENCH_STAGES=1: every process of the server's that runs markets or pushes, asked around the push steps.
+    const stageSources: StageSource[] = [
+      ...(pid ? [{ label: 'server', pid, output: server.output }] : []),
+      ...[...marketProcesses.map((c, i) => ({ c, label: `market process ${i + 1}` })), ...edges.map((c, i) => ({ c, label: `edge ${i + 1}` })), ...fronts.map((c, i) => ({ c, label: `front ${i + 1}` }))].map(({ c, label }) => ({ label, pid: c.child.pid!, output: printedBy(c.child) })),
+    ];
     const socketServers = edges.length > 0 ? edges : fronts;
     subscribers = await startSubscribers(server.url, traders.slice(1, 1 + USER_CHANNELS).map((t) => t.token), socketServers.map((e) => e.url));
 
@@ -384,6 +387,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
       probes.push(probe);
       const reply = await post(probeAgent, probePort, SPOT_PATHS.place, { symbol: PROBE.symbol, side, type: 'limit', price, quantity: (units / 10 ** PROBE.decimals).toFixed(PROBE.decimals) }, { token: prober.token, 'idempotency-key': newKey() });
       if (reply.status !== 200) return;
+      probe.answeredAt = now();
       const answer = JSON.parse(reply.body) as { code: number; data?: { filled: string; avg_price: string } };
       if (answer.code === 200 && answer.data) {
         probe.avgPrice = answer.data.avg_price;
@@ -417,7 +421,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
     }
     console.log(`\n  place/cancel load: limit orders ±0.3 % around the last tick on ${PAIRS.map((p) => `${p.symbol} ${p.share * 100}%`).join(', ')}, ${CANCEL_SHARE * 100}% cancels, ${loaders.length} traders, ${CONNECTIONS} keep-alive connections (${loadClientKind} client), ${STEP_SECONDS} s steps`);
     // CPU ms/answer: the server's CPU over the step and its drain ÷ orders and cancels answered (makers included in the CPU).
-    console.log(`${header} ${pad('plat_config p50/p99/max ms', 27)} ${pad('trade msgs/s', 12)} ${pad('frames/s', 8)} ${pad('CPU ms/ans', 11)} ${pad('db CPU', 6)} ${pad('client CPU', 10)}${edges.length > 0 ? ` ${pad('edges CPU', 9)}` : ''}${marketProcesses.length > 0 ? ` ${pad('markets CPU', 11)}` : ''}${fronts.length > 0 ? ` ${pad('fronts CPU', 10)}` : ''}`);
+    console.log(`${stepHeader} ${pad('plat_config p50/p99/max ms', 27)} ${pad('trade msgs/s', 12)} ${pad('frames/s', 8)} ${pad('CPU ms/ans', 11)} ${pad('db CPU', 6)} ${pad('client CPU', 10)}${edges.length > 0 ? ` ${pad('edges CPU', 9)}` : ''}${marketProcesses.length > 0 ? ` ${pad('markets CPU', 11)}` : ''}${fronts.length > 0 ? ` ${pad('fronts CPU', 10)}` : ''}`);
     const pushResults: string[] = [];
     let firstFailure: string | undefined;
     const ran = new Set<number>();
@@ -455,6 +459,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
             probeSends.add(p);
           }, PROBE_EVERY_MS)
         : undefined;
+      if (STAGES && probeTimer) await askStages(stageSources); // starts them over
       const tStep = now();
       // The rest of the machine over the step: the database's processes, and this client with its subscribers.
       const others = () => ({
@@ -478,7 +483,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
       const perAnswer = result.ok + result.refused > 0 ? ((serverSeconds * 1000) / (result.ok + result.refused)).toFixed(1) : '-';
       const share = (a: number, b: number) => ((b - a) / loadSeconds).toFixed(2);
       console.log(
-        `${line(result, cpu, waiting)} ${pad(platText, 27)} ${pad(((after.trades - before.trades) / stepSeconds).toFixed(0), 12)} ${pad(((after.frames - before.frames) / stepSeconds).toFixed(0), 8)} ${pad(perAnswer, 11)} ${pad(share(others0.db, others1.db), 6)} ${pad(share(others0.client, others1.client), 10)}` +
+        `${stepLine(result, cpu, waiting)} ${pad(platText, 27)} ${pad(((after.trades - before.trades) / stepSeconds).toFixed(0), 12)} ${pad(((after.frames - before.frames) / stepSeconds).toFixed(0), 8)} ${pad(perAnswer, 11)} ${pad(share(others0.db, others1.db), 6)} ${pad(share(others0.client, others1.client), 10)}` +
           (edges.length > 0 ? ` ${pad(share(others0.edges, others1.edges), 9)}` : '') +
           (marketProcesses.length > 0 ? ` ${pad(share(others0.markets, others1.markets), 11)}` : '') +
           (fronts.length > 0 ? ` ${pad(share(others0.fronts, others1.fronts), 10)}` : '') +
@@ -493,6 +498,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
       if (probeTimer) {
         const { arrivals } = await subscribers!.ask<{ arrivals: ProbeArrival[] }>('arrivals');
         pushResults.push(`  ${rate}/s offered: ${pushLatency(probes, arrivals)}`);
+        if (STAGES) for (const l of await askStages(stageSources)) pushResults.push(`      stages (ms, p50/p99/max), ${l}`);
       }
       await settle();
       return { ...result, cpu };
@@ -543,14 +549,6 @@ async function runDatabase(label: string, databaseUrl: string | undefined, plain
   }
 }
 
-function judge(status: number, body: string): Outcome {
-  if (status !== 200) return { kind: 'error', msg: `HTTP ${status}: ${body.slice(0, 200)}` };
-  const answer = JSON.parse(body) as { code: number; msg: string };
-  if (answer.code === 200) return { kind: 'ok' };
-  if (answer.code === 400 || answer.code === 404) return { kind: 'refused', msg: answer.msg };
-  return { kind: 'error', msg: `code ${answer.code}: ${answer.msg}` };
-}
-
 /**
  * A probe is a small crossing limit order (buy at +1 %, sell at −1 %) whose quantity has a non-zero
  * 5th decimal, which the load's orders never have; its answer gives the fill and the average price.
@@ -562,6 +560,10 @@ function pushLatency(probes: Probe[], arrivals: ProbeArrival[]): string {
   const claimed = new Set<number>();
   const first: number[] = [];
   const last: number[] = [];
+  // The two halves of the first subscriber's latency: the order's own path to its answer (queue,
+  // batch, commits, the disk) and what the push took after it (the push interval, the writes).
+  const answered: number[] = [];
+  const afterAnswer: number[] = [];
   let unmatched = 0;
   for (const probe of probes) {
     const match = arrivals
@@ -573,11 +575,14 @@ function pushLatency(probes: Probe[], arrivals: ProbeArrival[]): string {
     }
     claimed.add(match.id);
     first.push(match.first - probe.sentAt);
+    if (probe.answeredAt !== undefined) {
+      answered.push(probe.answeredAt - probe.sentAt);
+      afterAnswer.push(match.first - probe.answeredAt);
+    }
     if (match.sockets >= SUBSCRIBERS) last.push(match.last - probe.sentAt);
   }
-  first.sort((a, b) => a - b);
-  last.sort((a, b) => a - b);
-  return `first subscriber ${summary(first)}; all ${SUBSCRIBERS} subscribers ${summary(last)}; ${unmatched} of ${probes.length} probes unmatched`;
+  for (const list of [first, last, answered, afterAnswer]) list.sort((a, b) => a - b);
+  return `first subscriber ${summary(first)}; all ${SUBSCRIBERS} subscribers ${summary(last)}; ${unmatched} of ${probes.length} probes unmatched\n      its order answered ${summary(answered)}; first subscriber after the answer ${summary(afterAnswer)}`;
 }
 
 // ---------------------------------------------------------------------------------------------

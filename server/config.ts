@@ -52,6 +52,8 @@ export interface ServerConfig {
   fundingIntervalMs?: number;
   /** The shortest time between two pushes to the sockets, in ms (PUSH_INTERVAL_MS, default 10; 0: at the end of every turn). */
   pushIntervalMs?: number;
+  /** Stage times for diagnosis, printed on SIGUSR2 (STAGE_TIMES=1; kernel/stageTimes.ts). */
+  stageTimes?: boolean;
   /**
    * The realtime bus to the edges (REALTIME_BUS_URL, a Redis URL; docs/ARCHITECTURE.md "Scale-out:
    * realtime edges"): everything this server pushes goes to them too. Unset: sockets are served here only.
@@ -103,6 +105,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     p2pMerchantDelayMs: positiveMs(env.P2P_MERCHANT_DELAY_MS, 4000, 'P2P_MERCHANT_DELAY_MS'),
     fundingIntervalMs: positiveMs(env.FUNDING_INTERVAL, 8 * 3_600_000, 'FUNDING_INTERVAL'),
     pushIntervalMs: pushIntervalMs(env.PUSH_INTERVAL_MS),
+    stageTimes: env.STAGE_TIMES === '1',
     realtimeBus: env.REALTIME_BUS_URL ? { url: env.REALTIME_BUS_URL, prefix: env.REALTIME_BUS_PREFIX || DEFAULT_BUS_PREFIX } : undefined,
     marketProcesses: parseMarketProcesses(env.MARKET_PROCESSES),
     marketProcess: env.MARKET_PROCESS || undefined,

@@ -1,5 +1,6 @@
 import { readConfig } from './config.js';
 import { stopOnSignals } from './kernel/signals.js';
+import { enableStageTimes } from './kernel/stageTimes.js';
 import { startEdge, type RunningEdge } from './startEdge.js';
 
 /**
@@ -7,6 +8,7 @@ import { startEdge, type RunningEdge } from './startEdge.js';
  * DATABASE_URL (docs/ARCHITECTURE.md "Scale-out: realtime edges"). It listens on EDGE_PORT (8081).
  */
 const config = readConfig();
+if (config.stageTimes) enableStageTimes();
 const port = Number(process.env.EDGE_PORT ?? 8081);
 if (!config.realtimeBus) throw new Error('A realtime edge needs REALTIME_BUS_URL (the Redis its server publishes to)');
 if (!config.databaseUrl) throw new Error("A realtime edge needs DATABASE_URL (its server's PostgreSQL)");

@@ -1,5 +1,6 @@
 import { readConfig } from './config.js';
 import { stopOnSignals } from './kernel/signals.js';
+import { enableStageTimes } from './kernel/stageTimes.js';
 import { startFront, type RunningFront } from './startFront.js';
 
 /**
@@ -8,6 +9,7 @@ import { startFront, type RunningFront } from './startFront.js';
  * FRONT_PORT (8082) and sends what it does not serve to PRIMARY_URL.
  */
 const config = readConfig();
+if (config.stageTimes) enableStageTimes();
 const frontPort = Number(process.env.FRONT_PORT ?? 8082);
 if (!Number.isInteger(frontPort) || frontPort < 0 || frontPort > 65535) throw new Error(`FRONT_PORT must be a port number, got ${process.env.FRONT_PORT}`);
 

@@ -1,8 +1,10 @@
 import { readConfig } from './config.js';
 import { stopOnSignals } from './kernel/signals.js';
+import { enableStageTimes } from './kernel/stageTimes.js';
 import { startServer, type RunningServer } from './start.js';
 
 const config = readConfig();
+if (config.stageTimes) enableStageTimes();
 
 let server: RunningServer | undefined;
 stopOnSignals(

@@ -1,5 +1,6 @@
 import { readConfig } from './config.js';
 import { stopOnSignals } from './kernel/signals.js';
+import { enableStageTimes } from './kernel/stageTimes.js';
 import { startMarketProcess, type RunningMarketProcess } from './startMarkets.js';
 
 /**
@@ -8,6 +9,7 @@ import { startMarketProcess, type RunningMarketProcess } from './startMarkets.js
  * processes"); MARKET_PROCESS names which entry this one is.
  */
 const config = readConfig();
+if (config.stageTimes) enableStageTimes();
 let running: RunningMarketProcess | undefined;
 stopOnSignals(() => running);
 running = await startMarketProcess(config);

@@ -319,3 +319,21 @@ export function postmasterCpuSeconds(dataDir: string): number | undefined {
   }
   return seconds;
 }
+
+/** A right-aligned column of the step tables. */
+export const pad = (v: string | number, n: number) => String(v).padStart(n);
+
+/** The step tables' first columns (bench:pipeline, bench:futures), and one step's row of them. */
+export const stepHeader = `${pad('offered/s', 9)} ${pad('achieved/s', 10)} ${pad('ok', 6)} ${pad('refused', 7)} ${pad('errors', 6)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('max ms', 7)} ${pad('CPU', 5)} ${pad('runq', 5)}`;
+export function stepLine(r: StepResult, cpu: number, waiting: number): string {
+  return `${pad(r.offered, 9)} ${pad(r.achieved.toFixed(0), 10)} ${pad(r.ok, 6)} ${pad(r.refused, 7)} ${pad(r.errors + r.skipped, 6)} ${pad(ms(r.p50), 7)} ${pad(ms(r.p99), 7)} ${pad(ms(r.max), 7)} ${pad(Number.isFinite(cpu) ? cpu.toFixed(2) : '-', 5)} ${pad(Number.isFinite(waiting) ? waiting.toFixed(2) : '-', 5)}`;
+}
+
+/** An answer of the exchange's envelope: ok, an ordinary refusal (400, 404), or an error. */
+export function judge(status: number, body: string): Outcome {
+  if (status !== 200) return { kind: 'error', msg: `HTTP ${status}: ${body.slice(0, 200)}` };
+  const answer = JSON.parse(body) as { code: number; msg: string };
+  if (answer.code === 200) return { kind: 'ok' };
+  if (answer.code === 400 || answer.code === 404) return { kind: 'refused', msg: answer.msg };
+  return { kind: 'error', msg: `code ${answer.code}: ${answer.msg}` };
+}

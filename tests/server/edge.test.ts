@@ -15,6 +15,7 @@ import { startQuietServer } from './quietServer.js';
 import { trader, type Trader } from './spot/spotApp.js';
 import { usingPostgres } from './testDb.js';
 import { recordSocket, type SocketRecorder } from './socketRecorder.js';
+import { REDIS_URL, testBus } from './scaleOutSetup.js';
 
 /**
  * The scale-out mode's realtime edge (docs/ARCHITECTURE.md "Scale-out: realtime edges"): a
@@ -22,14 +23,13 @@ import { recordSocket, type SocketRecorder } from './socketRecorder.js';
  * from it, both on one PostgreSQL schema. Needs PostgreSQL (an edge is a second process's
  * connection) and Redis: it runs in CI's PostgreSQL pass of the server suite.
  */
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DEPTH = depthChannel('BTC', 'USDT');
 const TRADES = tradeChannel('BTC', 'USDT');
 
 type Payload = Record<string, unknown>;
 
 describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
-  const bus = { url: REDIS_URL, prefix: `openex-test:${process.pid}:${Date.now()}` };
+  const bus = testBus('edge');
   let running: Awaited<ReturnType<typeof startQuietServer>>;
   let server: RunningServer;
   let edge: RunningEdge;
@@ -190,6 +190,9 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
     const watcher = await connect();
     expect((await watcher.subscribe(DEPTH)).code).toBe(200);
     await server.stop();
+    // Counted before the restart: the restarted server announces itself (and the edge may resend
+    // the books) before startServer returns, so a count taken after it can miss the snapshot.
+    const before = watcher.messages.length;
     // The same database and bus: the restarted server rebuilds its books and announces itself.
     restarted = server = await startServer({
       port: 0,
@@ -201,7 +204,6 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
       marketMakers: false,
       realtimeBus: bus,
     });
-    const before = watcher.messages.length;
     await sameAsServer(DEPTH);
     const resent = await watcher.next((p) => watcher.messages.indexOf(p) >= before && p.channel === DEPTH && p.kind === 'snapshot');
     expect(resent).toEqual(server.realtime.latest(DEPTH));

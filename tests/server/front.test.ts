@@ -3,7 +3,7 @@ import type { Socket } from 'socket.io-client';
 import { tradeChannel } from '../../src/domain/market.js';
 import { SPOT_PATHS, USER_CHANNEL, type SpotOrder } from '../../src/domain/spotOrders.js';
 import { WALLET_PATHS } from '../../src/domain/wallet.js';
-import { readConfig, type ServerConfig } from '../../server/config.js';
+import type { ServerConfig } from '../../server/config.js';
 import { hashPassword } from '../../server/kernel/auth/passwords.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { parseMarketProcesses } from '../../server/kernel/shards/processes.js';
@@ -15,6 +15,7 @@ import { networkCalls } from './http.js';
 import { recordSocket } from './socketRecorder.js';
 import { trader, type Trader } from './spot/spotApp.js';
 import { usingPostgres } from './testDb.js';
+import { besideServer, testBus } from './scaleOutSetup.js';
 
 /**
  * HTTP fronts (docs/ARCHITECTURE.md "Scale-out: HTTP fronts"): a front beside the server and one
@@ -23,20 +24,19 @@ import { usingPostgres } from './testDb.js';
  * market runs, and every other call, which it forwards to the server. Needs PostgreSQL and Redis
  * (CI's PostgreSQL pass of the server suite).
  */
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PROCESSES = parseMarketProcesses('m1=BTC_USDT');
 
 type Payload = Record<string, unknown>;
 
 describe.runIf(usingPostgres())('an HTTP front beside the server and a market process', () => {
-  const bus = { url: REDIS_URL, prefix: `openex-test:${process.pid}:${Date.now()}:front` };
+  const bus = testBus('front');
   let running: Awaited<ReturnType<typeof startQuietServer>>;
   let server: RunningServer;
   let markets: RunningMarketProcess | undefined;
   let front: RunningFront | undefined;
   const sockets: Socket[] = [];
 
-  const config = (): ServerConfig => ({ ...readConfig({}), databaseUrl: running.schemaUrl, realtimeBus: bus, marketProcesses: PROCESSES, marketMakers: false, logLevel: 'silent' });
+  const config = (): ServerConfig => besideServer(running.schemaUrl, bus, PROCESSES);
 
   const { call, place: placeOrder } = networkCalls(() => front!.url);
   const place = (who: Trader, body: object) => placeOrder<SpotOrder>(who, body);

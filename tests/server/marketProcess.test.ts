@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { depthChannel, tradeChannel } from '../../src/domain/market.js';
 import { SPOT_PATHS, USER_CHANNEL, type SpotOrder } from '../../src/domain/spotOrders.js';
-import { readConfig, type ServerConfig } from '../../server/config.js';
+import type { ServerConfig } from '../../server/config.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { openPostgres } from '../../server/kernel/db/postgres.js';
 import { marketOwnership, MarketTakenError } from '../../server/kernel/shards/ownership.js';
@@ -16,6 +16,7 @@ import { networkCalls } from './http.js';
 import { recordSocket, type SocketRecorder } from './socketRecorder.js';
 import { trader, type Trader } from './spot/spotApp.js';
 import { usingPostgres } from './testDb.js';
+import { besideServer, testBus } from './scaleOutSetup.js';
 
 /**
  * Markets run by a market process (docs/ARCHITECTURE.md "Scale-out: market processes"): the server
@@ -24,7 +25,6 @@ import { usingPostgres } from './testDb.js';
  * server. Needs PostgreSQL (a market process is a second process's connection) and Redis: it runs in
  * CI's PostgreSQL pass of the server suite.
  */
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DEPTH = depthChannel('BTC', 'USDT');
 const TRADES = tradeChannel('BTC', 'USDT');
 // m2 starts after m1: its sync must not drop what the server holds of m1's books.
@@ -33,7 +33,7 @@ const PROCESSES = parseMarketProcesses('m1=BTC_USDT;m2=SOL_USDT');
 type Payload = Record<string, unknown>;
 
 describe.runIf(usingPostgres())('a market process beside the server', () => {
-  const bus = { url: REDIS_URL, prefix: `openex-test:${process.pid}:${Date.now()}:mp` };
+  const bus = testBus('mp');
   let running: Awaited<ReturnType<typeof startQuietServer>>;
   let server: RunningServer;
   let markets: RunningMarketProcess | undefined;
@@ -41,15 +41,7 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
   let edge: RunningEdge | undefined;
   const sockets: Socket[] = [];
 
-  const processConfig = (): ServerConfig => ({
-    ...readConfig({}),
-    databaseUrl: running.schemaUrl,
-    realtimeBus: bus,
-    marketProcesses: PROCESSES,
-    marketProcess: 'm1',
-    marketMakers: false,
-    logLevel: 'silent',
-  });
+  const processConfig = (): ServerConfig => besideServer(running.schemaUrl, bus, PROCESSES, { marketProcess: 'm1' });
 
   const { call, place: placeOrder } = networkCalls(() => server.url);
   const place = (who: Trader, body: object) => placeOrder<SpotOrder>(who, body);

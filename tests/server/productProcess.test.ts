@@ -4,7 +4,7 @@ import { FUTURES_PATHS, futureDepthChannel } from '../../src/domain/futures/api.
 import { SECONDS_PATHS, type SecondsContract } from '../../src/domain/seconds.js';
 import { FIAT_PATHS } from '../../src/domain/fiat.js';
 import { SPOT_PATHS, USER_CHANNEL } from '../../src/domain/spotOrders.js';
-import { readConfig, type ServerConfig } from '../../server/config.js';
+import type { ServerConfig } from '../../server/config.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { openSession } from '../../server/kernel/auth/sessions.js';
 import { changeBalance, readBalance } from '../../server/kernel/ledger/ledger.js';
@@ -17,6 +17,7 @@ import { startQuietServer } from './quietServer.js';
 import { recordSocket } from './socketRecorder.js';
 import { trader as spotTrader } from './spot/spotApp.js';
 import { usingPostgres } from './testDb.js';
+import { besideServer, testBus } from './scaleOutSetup.js';
 
 /**
  * Products in a process of their own (docs/ARCHITECTURE.md "Scale-out: product processes"): futures
@@ -24,14 +25,13 @@ import { usingPostgres } from './testDb.js';
  * run in `f1`, and the server (and a front) send their calls there over the bus, through their own routes. Needs PostgreSQL and Redis (CI's
  * PostgreSQL pass of the server suite).
  */
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PROCESSES = parseMarketProcesses('f1=futures,seconds,fiat');
 const DEPTH = futureDepthChannel('BTC', 'USDT');
 
 type Payload = Record<string, unknown>;
 
 describe.runIf(usingPostgres())('the futures product in a process of its own', () => {
-  const bus = { url: REDIS_URL, prefix: `openex-test:${process.pid}:${Date.now()}:product` };
+  const bus = testBus('product');
   let running: Awaited<ReturnType<typeof startQuietServer>>;
   let server: RunningServer;
   let f1: RunningMarketProcess | undefined;
@@ -40,7 +40,7 @@ describe.runIf(usingPostgres())('the futures product in a process of its own', (
   const viaServer = networkCalls(() => server.url);
   const viaFront = networkCalls(() => front!.url);
 
-  const config = (): ServerConfig => ({ ...readConfig({}), databaseUrl: running.schemaUrl, realtimeBus: bus, marketProcesses: PROCESSES, marketMakers: false, logLevel: 'silent' });
+  const config = (): ServerConfig => besideServer(running.schemaUrl, bus, PROCESSES);
 
   /** A verified trader with USDT in the futures account. */
   async function futuresTrader(funds = '10000'): Promise<{ id: number; token: string }> {

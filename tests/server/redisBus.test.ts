@@ -4,13 +4,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { BusMessage } from '../../server/kernel/realtime/bus/messages.js';
 import { openRedisBus, type RealtimeBus } from '../../server/kernel/realtime/bus/redisBus.js';
 import { usingPostgres } from './testDb.js';
+import { REDIS_URL } from './scaleOutSetup.js';
 
 /**
  * The realtime bus over this machine's Redis (CI's PostgreSQL pass, like tests/server/edge.test.ts):
  * a turn's messages travel as one PUBLISH, in order, and a malformed stream message is dropped
  * without stopping the ones after it.
  */
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe.runIf(usingPostgres())('the realtime bus over Redis', () => {
   const opened: RealtimeBus[] = [];

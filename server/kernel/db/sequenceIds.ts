@@ -20,11 +20,16 @@ export class SequenceIds {
     private readonly block = 512,
   ) {}
 
-  take(count: number): Promise<number[]> {
+  /**
+   * `via`: where a new block is fetched, when one is needed — the caller's transaction when it
+   * takes ids inside one (the futures batch: on PGlite's single connection, a query on the pool
+   * would wait for the transaction that waits for it).
+   */
+  take(count: number, via: Queryable = this.db): Promise<number[]> {
     if (count === 0) return Promise.resolve([]);
     const taken = this.chain.then(async () => {
       if (this.ids.length - this.used < count) {
-        const rows = await this.db.query<{ id: number }>(`select nextval(pg_get_serial_sequence($1, 'id')) as id from generate_series(1, $2::int)`, [
+        const rows = await via.query<{ id: number }>(`select nextval(pg_get_serial_sequence($1, 'id')) as id from generate_series(1, $2::int)`, [
           this.table,
           Math.max(count, this.block),
         ]);

@@ -1,3 +1,6 @@
+import { performance } from 'node:perf_hooks';
+import { stageSince } from '../stageTimes.js';
+
 /**
  * The sequencer of one market: the only way into its pipeline. Commands queue here and are carried
  * through in batches — whatever queued while the previous batch ran, up to `maxBatch`, a small one
@@ -47,6 +50,8 @@ export interface Staged<R> {
 
 interface Queued<C, R> {
   command: C;
+  /** performance.now() when submitted (stage times). */
+  at: number;
   resolve(result: R): void;
   reject(error: unknown): void;
 }
@@ -85,11 +90,27 @@ export const DEFAULT_MAX_BATCH = 256;
 export const LINGER_MS = 8;
 export const LINGER_BELOW = 128;
 
+/**
+ * A market lingers only while commands arrive fast enough for the wait to gather some: at least
+ * this many a second, i.e. two in LINGER_MS. Below it a batch would wait 8 ms to gain a command or
+ * none, and that wait was most of an order's answer at moderate load (bench:pipeline BENCH_STAGES at
+ * 200/s: the probe answered in ~13 ms, of which the linger 8). The rate is what arrived over the
+ * last RATE_WINDOW_MS (or, when the current window already holds more, over that).
+ *
+ * A/B, two runs each, same sitting (bench/README "session 17"): the probe's answer at 200/s p50
+ * 9.6 and 8.2 ms against 11 and 17 with the linger at any rate; at 500/s, where BTC_USDT's ~350 a
+ * second still linger, the same; the database's CPU and the sustained rate no different.
+ */
+export const LINGER_FROM_RATE = 250;
+export const RATE_WINDOW_MS = 100;
+
 export interface SequencerOptions {
   /** The most commands in one batch. */
   maxBatch?: number;
   /** How long a small batch waits for more while the previous one is in flight (0: never; LINGER_MS for a market). */
   lingerMs?: number;
+  /** Commands a second from which the linger applies (0: at any rate; LINGER_FROM_RATE for a market). */
+  lingerFromRate?: number;
 }
 
 export class Sequencer<C, R> {
@@ -102,20 +123,48 @@ export class Sequencer<C, R> {
 
   private readonly maxBatch: number;
   private readonly lingerMs: number;
+  private readonly lingerFromRate: number;
+  /** Arrivals: the current window's start and count, and the rate of the last complete one. */
+  private windowStart = 0;
+  private inWindow = 0;
+  private windowRate = 0;
 
   constructor(
     private readonly pipeline: Pipeline<C, R>,
-    { maxBatch = DEFAULT_MAX_BATCH, lingerMs = 0 }: SequencerOptions = {},
+    { maxBatch = DEFAULT_MAX_BATCH, lingerMs = 0, lingerFromRate = 0 }: SequencerOptions = {},
   ) {
     this.maxBatch = maxBatch;
     this.lingerMs = lingerMs;
+    this.lingerFromRate = lingerFromRate;
   }
 
   submit(command: C): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ kind: 'command', item: { command, resolve, reject } });
+      const at = performance.now();
+      this.countArrival(at);
+      this.queue.push({ kind: 'command', item: { command, at, resolve, reject } });
       this.drain();
     });
+  }
+
+  private countArrival(at: number): void {
+    const elapsed = at - this.windowStart;
+    if (elapsed >= RATE_WINDOW_MS) {
+      this.windowRate = (this.inWindow * 1000) / elapsed;
+      this.windowStart = at;
+      this.inWindow = 0;
+    }
+    this.inWindow += 1;
+  }
+
+  /** Commands a second lately: the last window's rate, or the current one's if it already holds more. */
+  arrivalRate(): number {
+    return Math.max(this.windowRate, (this.inWindow * 1000) / RATE_WINDOW_MS);
+  }
+
+  /** A small batch with another in flight waits for more, when they come fast enough to be worth it. */
+  private shouldLinger(): boolean {
+    return this.lingerMs > 0 && this.finishing.size > 0 && this.queue.length < LINGER_BELOW && this.arrivalRate() >= this.lingerFromRate;
   }
 
   /** Runs `work` alone, after everything queued before it and before anything queued after. */
@@ -155,9 +204,14 @@ export class Sequencer<C, R> {
           await head.item.work().then(head.item.resolve, head.item.reject);
           continue;
         }
-        if (this.lingerMs > 0 && this.finishing.size > 0 && this.queue.length < LINGER_BELOW) await new Promise((resolve) => setTimeout(resolve, this.lingerMs));
+        if (this.shouldLinger()) {
+          const lingering = performance.now();
+          await new Promise((resolve) => setTimeout(resolve, this.lingerMs));
+          stageSince('linger', lingering);
+        }
         const batch: Queued<C, R>[] = [];
         while (batch.length < this.maxBatch && this.queue[0]?.kind === 'command') batch.push((this.queue.shift() as { item: Queued<C, R> }).item);
+        stageSince('queued', batch[0]!.at);
         if (this.pipeline.start) await this.startBatch(batch);
         else await this.runBatch(batch);
       }
@@ -216,8 +270,10 @@ export class Sequencer<C, R> {
       }
     }
     let staged: Staged<R>;
+    const recording = performance.now();
     try {
       staged = await this.pipeline.start!(batch.map((q) => q.command));
+      stageSince('record', recording);
     } catch {
       // Nothing of it committed and the book is as it was: settle what is in flight, then carry the
       // batch through unpipelined, which splits it so that one bad command cannot fail the others.
@@ -225,7 +281,9 @@ export class Sequencer<C, R> {
       await this.runBatch(batch);
       return;
     }
+    const waiting = performance.now();
     await this.previousCommitted();
+    stageSince('previousCommit', waiting);
     if (this.stale) {
       // Whatever is still in flight finishes before the rebuild.
       await this.settled();
@@ -239,10 +297,19 @@ export class Sequencer<C, R> {
     this.stats.largestBatch = Math.max(this.stats.largestBatch, batch.length);
     let committed!: () => void;
     const commit = new Promise<void>((resolve) => (committed = resolve));
+    const settling = performance.now();
+    let settledAt: number | undefined;
     const finishing = staged
-      .finish(() => committed())
+      .finish(() => {
+        if (settledAt === undefined) {
+          settledAt = performance.now();
+          stageSince('settle', settling);
+        }
+        committed();
+      })
       .then(
         (results) => {
+          if (settledAt !== undefined) stageSince('durable', settledAt);
           const deliver = () => batch.forEach((q, i) => q.resolve(results[i]!));
           // A failed settlement (the pipeline set `stale`): its callers hear of it once the market
           // has been rebuilt, as in the unpipelined path, so what they then read is consistent.
@@ -272,7 +339,9 @@ export class Sequencer<C, R> {
       return;
     }
     try {
+      const running = performance.now();
       const results = await this.pipeline.run(batch.map((q) => q.command));
+      stageSince('run', running);
       this.stats.batches += 1;
       this.stats.commands += batch.length;
       this.stats.largestBatch = Math.max(this.stats.largestBatch, batch.length);

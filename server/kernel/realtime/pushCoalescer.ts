@@ -1,4 +1,6 @@
 import type { Namespace } from 'socket.io';
+import { performance } from 'node:perf_hooks';
+import { stageSince } from '../stageTimes.js';
 import { PushPace } from './pushPace.js';
 
 /**
@@ -65,6 +67,9 @@ export class PushCoalescer {
   private writes: PendingWrite[] = [];
   private nextWrite = 0;
   private slicing: ReturnType<typeof setImmediate> | undefined;
+  /** When the oldest pending message was queued, and when the flush being written began (stage times). */
+  private pendingSince = 0;
+  private flushStarted = 0;
 
   /** The interval between flushes: the base, stretched while the event loop is saturated (pushPace.ts). */
   private readonly pace: PushPace;
@@ -86,6 +91,7 @@ export class PushCoalescer {
    */
   push(room: string, payload: object): void {
     if (!this.nsp.adapter.rooms.get(room)?.size) return;
+    if (this.rooms.length === 0) this.pendingSince = performance.now();
     this.rooms.push(room);
     this.payloads.push(JSON.stringify(payload));
     if (!coalescing) return this.flush();
@@ -116,6 +122,8 @@ export class PushCoalescer {
     }
     if (this.rooms.length === 0) return;
     this.lastFlush = performance.now();
+    stageSince('pushWait', this.pendingSince);
+    this.flushStarted = this.lastFlush;
     const rooms = this.rooms;
     const payloads = this.payloads;
     this.rooms = [];
@@ -159,7 +167,10 @@ export class PushCoalescer {
       if (this.nextWrite % WRITES_PER_CLOCK_CHECK === 0 && performance.now() >= until) break;
     }
     if (this.nextWrite < writes.length) this.slicing = setImmediate(() => this.writeSlice());
-    else this.writes = [];
+    else {
+      this.writes = [];
+      stageSince('flushWrites', this.flushStarted);
+    }
   }
 
   /** Makes every write an earlier flush still owes, now. */

@@ -1,5 +1,5 @@
 import { CLOSE_BOOK_LEVELS } from '../../../src/domain/futures/api.js';
-import { divFx, fxText, mulFx, type Fx } from '../../../src/domain/futures/fixed.js';
+import { divFx, mulFx, type Fx } from '../../../src/domain/futures/fixed.js';
 import { notionalOf, unrealisedPnl } from '../../../src/domain/futures/formulas.js';
 import { FuturesOrderStatus as S } from '../../../src/domain/futures/orderStatus.js';
 import type { Batch } from './batch.js';
@@ -112,9 +112,9 @@ export async function deleverage(ex: FuturesExchange, b: Batch, pos: Position, n
   const total = matches.reduce((s, m) => s + m.quantity, 0n);
   if (total === 0n) return 0n;
   await b.books.lock(matches.map((m) => m.counterparty.userId));
-  const liquidation = await insertOrder(b, pair, pos, total, 'liquidation', price, now);
+  const liquidation = await closeOrder(ex, b, pair, pos, total, 'liquidation', price, now);
   for (const m of matches) {
-    const adl = await insertOrder(b, pair, b.position(m.counterparty.userId, pos.symbol), m.quantity, 'adl', price, now);
+    const adl = await closeOrder(ex, b, pair, b.position(m.counterparty.userId, pos.symbol), m.quantity, 'adl', price, now);
     fill(b, ex.accounts, liquidation, price, m.quantity, false, now);
     fill(b, ex.accounts, adl, price, m.quantity, true, now);
     b.trades.push({
@@ -128,18 +128,18 @@ export async function deleverage(ex: FuturesExchange, b: Batch, pos: Position, n
   return total;
 }
 
-/** A close order of `quantity` at `price` for a position, recorded before its fills (they end it all traded). */
-async function insertOrder(b: Batch, pair: FuturesPair, pos: Position, quantity: Fx, source: 'liquidation' | 'adl', price: Fx, now: number): Promise<OrderState> {
+/**
+ * A close order of `quantity` at `price` for a position, before its fills (they end it all traded):
+ * named from the exchange's ids like every other order, so ids keep the order they were placed in,
+ * and written with the batch (Batch.write).
+ */
+async function closeOrder(ex: FuturesExchange, b: Batch, pair: FuturesPair, pos: Position, quantity: Fx, source: 'liquidation' | 'adl', price: Fx, now: number): Promise<OrderState> {
   const action = pos.side === 1 ? 'close_long' : 'close_short';
-  const [row] = await b.tx.query<{ id: string }>(
-    `insert into futures_order (user_id, left_symbol, right_symbol, action, type, price, quantity, leverage, margin_mode, held, status, source, created_ms, updated_ms)
-     values ($1, $2, $3, $4, 'limit', $5::numeric, $6::numeric, $7, $8, 0, 0, $9, $10, $10) returning id::text as id`,
-    [pos.userId, pair.spec.left, pair.spec.right, action, fxText(price), fxText(quantity), pos.leverage, pos.mode, source, now],
-  );
+  const [id] = await ex.orderIds.take(1, b.tx);
   const order: OrderState = {
-    id: Number(row!.id), userId: pos.userId, symbol: pos.symbol, action, type: 'limit', price, holdPrice: null, quantity, filled: 0n, filledValue: 0n,
+    id: id!, userId: pos.userId, symbol: pos.symbol, action, type: 'limit', price, holdPrice: null, quantity, filled: 0n, filledValue: 0n,
     leverage: pos.leverage, mode: pos.mode, held: 0n, fee: 0n, profit: 0n, status: S.entrusted, storedStatus: S.entrusted, source,
-    triggerPrice: null, note: source === 'adl' ? 'auto-deleveraged' : null, createdMs: now, updatedMs: now, isNew: true,
+    triggerPrice: null, note: source === 'adl' ? 'auto-deleveraged' : null, createdMs: now, updatedMs: now, isNew: true, unwritten: true,
   };
   b.addOrder(order);
   return order;

@@ -29,6 +29,11 @@ export interface OrderState {
   updatedMs: number;
   /** Written this batch (inserted or changed). */
   isNew: boolean;
+  /**
+   * Placed by this batch and not in the database yet: its row is inserted, as the batch left it,
+   * with the batch's other writes (Batch.write), under an id taken from the sequence beforehand.
+   */
+  unwritten?: boolean;
 }
 
 export const remainingOf = (o: OrderState): Fx => o.quantity - o.filled;

@@ -10,7 +10,7 @@ import { DEPTH_LEVELS, MarketData } from '../../kernel/exchange/marketData.js';
 import { CancelReason, type EngineEvent, type OrderBookEngine, type RestingOrder, type Side, type TimeInForce } from '../../kernel/exchange/matching/types.js';
 import type { PairSpec } from '../../kernel/exchange/pairSpec.js';
 import type { MarketPublisher } from '../../kernel/exchange/publisher.js';
-import { LINGER_MS, Sequencer, type Staged } from '../../kernel/exchange/sequencer.js';
+import { LINGER_FROM_RATE, LINGER_MS, Sequencer, type Staged } from '../../kernel/exchange/sequencer.js';
 import { silentUserFeed, type UserFeed } from '../../kernel/realtime/userFeed.js';
 import { intake, type PlaceIntent, type PlaceOrderRequest } from './pipeline/intake.js';
 import { recordOrders, type Recorded } from './pipeline/record.js';
@@ -96,7 +96,7 @@ export class SpotMarket {
     this.tradeIds = sequenceIds(db, 'spot_trade');
     this.sequencer = new Sequencer<Command, Result>(
       { run: (batch) => this.runBatch(batch), start: (batch) => this.startBatch(batch), rebuild: () => this.rebuild(true) },
-      { lingerMs: LINGER_MS },
+      { lingerMs: LINGER_MS, lingerFromRate: LINGER_FROM_RATE },
     );
   }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FUTURES_PATHS } from '../../../src/domain/futures/api.js';
 import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
+import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
 import { expectOk } from '../http.js';
 import { useFutures } from './harness.js';
 
@@ -118,6 +119,9 @@ describe('refusals change nothing', () => {
     const account = expectOk(await t.call<{ can_trade: boolean }>(FUTURES_PATHS.account, user, {}));
     expect(account.can_trade).toBe(false);
     expect(await rowCounts()).toEqual(before);
+    // Verified later (the operator's review): the next order goes through; a refusal is never remembered.
+    await t.db.query('update app_user set name_status = 3 where id = $1', [user.id]);
+    expectOk(await t.order(user, { action: 'open_long', type: 'limit', price: '50000', quantity: '0.01' }));
   });
 
   it('a repeated idempotency key places once', async () => {
@@ -128,6 +132,41 @@ describe('refusals change nothing', () => {
     const again = expectOk(await t.order(trader, { action: 'open_long', type: 'limit', price: '50000', quantity: '0.01' }, headers));
     expect(again.order.id).toBe(first.order.id);
     expect(await t.balance(trader)).toEqual({ available: '974.75', frozen: '25.25' });
+  });
+
+  it('one key sent three times at once (one batch claims them together) places once', async () => {
+    await clearBook();
+    const trader = await t.user('1000');
+    const headers = { 'idempotency-key': `fut-burst-${Date.now()}` };
+    const body = { action: 'open_long', type: 'limit', price: '50000', quantity: '0.01' };
+    const answers = (await Promise.all([t.order(trader, body, headers), t.order(trader, body, headers), t.order(trader, body, headers)])).map((a) => expectOk(a));
+    expect(new Set(answers.map((a) => a.order.id)).size).toBe(1);
+    expect(await t.balance(trader)).toEqual({ available: '974.75', frozen: '25.25' });
+    const [keys] = await t.db.query<{ n: number }>(`select count(*)::int as n from idempotency_key where user_id = $1`, [trader.id]);
+    expect(keys!.n).toBe(1);
+  });
+
+  it('a refused submission frees its key, also within one batch: the next with that key is carried out', async () => {
+    await clearBook();
+    const trader = await t.user('1000');
+    const key = { key: `futures_order:fut-freed-${Date.now()}`, windowMs: undefined };
+    // Both in one batch: the first is refused (no such price), the second, with the same key, places.
+    const [refused, placed] = await Promise.all([
+      t.ex.place({ userId: trader.id, symbol: BTC, action: 'open_long', type: 'limit', price: '-1', quantity: '0.01', source: 'user', key }),
+      t.ex.place({ userId: trader.id, symbol: BTC, action: 'open_long', type: 'limit', price: '50000', quantity: '0.01', source: 'user', key }),
+    ]);
+    expect(refused.ok).toBe(false);
+    expect(placed.ok).toBe(true);
+    expect(await t.ex.place({ userId: trader.id, symbol: BTC, action: 'open_long', type: 'limit', price: '50000', quantity: '0.01', source: 'user', key })).toEqual(placed);
+    // A later batch: refused for its margin, the key is free again, and the retry with it places.
+    const poor = await t.user('1');
+    const poorKey = { key: `futures_order:fut-poor-${Date.now()}`, windowMs: undefined };
+    const request = { userId: poor.id, symbol: BTC, action: 'open_long' as const, type: 'limit' as const, price: '50000', quantity: '0.01', source: 'user' as const, key: poorKey };
+    expect(await t.ex.place(request)).toMatchObject({ ok: false, key: 'futuresInsufficientMargin' });
+    await t.db.transaction((tx) => changeBalance(tx, { userId: poor.id, currency: 'USDT', account: 'contract', available: '1000', frozen: '0', kind: 'deposit', refType: 'test', refId: null }));
+    const retried = await t.ex.place(request);
+    expect(retried.ok).toBe(true);
+    expect(await t.ex.place(request)).toEqual(retried); // and now it is taken: a repeat answers the same
   });
 });
 

@@ -244,7 +244,7 @@ describe('pipelined sequencer', () => {
 
 describe('linger', () => {
   /** Batches as started, and a held settlement per batch. */
-  function held(lingerMs: number) {
+  function held(lingerMs: number, lingerFromRate = 0) {
     const started: string[] = [];
     const settlements: Array<ReturnType<typeof deferred>> = [];
     const sequencer = new Sequencer<string, string>(
@@ -258,7 +258,7 @@ describe('linger', () => {
         },
         rebuild: async () => undefined,
       },
-      { lingerMs },
+      { lingerMs, lingerFromRate },
     );
     return { sequencer, started, settlements };
   }
@@ -281,6 +281,34 @@ describe('linger', () => {
     expect(started).toEqual(['a', 'b+c']);
     settlements.forEach((s) => s.resolve());
     expect(await Promise.all(answers)).toEqual(['a done', 'b done', 'c done']);
+  });
+
+  it('lingers only while commands come fast enough to gather some: below the rate a small batch starts at once', async () => {
+    // The same three commands as above, but on a market that lingers from 1,000 a second: three in
+    // one window is 30 a second, so "b" does not wait for "c".
+    const slow = held(1_000, 1_000);
+    const answers = await submitAThenBC(slow.sequencer);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(slow.started).toEqual(['a', 'b']);
+    expect(slow.sequencer.arrivalRate()).toBeLessThan(1_000);
+    slow.settlements.forEach((s) => s.resolve());
+    while (slow.settlements.length < 3) await tick();
+    slow.settlements[2]!.resolve();
+    expect(await Promise.all(answers)).toEqual(['a done', 'b done', 'c done']);
+
+    // 150 commands in one window: 1,500 a second, so a small batch behind one in flight waits.
+    const busy = held(5, 1_000);
+    const first = Array.from({ length: 150 }, (_, i) => busy.sequencer.submit(`x${i}`));
+    expect(busy.sequencer.arrivalRate()).toBeGreaterThanOrEqual(1_000);
+    while (busy.started.length < 1) await tick();
+    const more = [busy.sequencer.submit('b')];
+    await tick();
+    more.push(busy.sequencer.submit('c'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(busy.started.slice(1)).toEqual(['b+c']);
+    busy.settlements.forEach((s) => s.resolve());
+    expect(await Promise.all(more)).toEqual(['b done', 'c done']);
+    expect(await Promise.all(first)).toHaveLength(150);
   });
 
   it('a lone command on a quiet market starts at once, and without a linger each turn is a batch', async () => {
