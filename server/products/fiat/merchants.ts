@@ -31,6 +31,14 @@ const AD_TOTAL: Record<string, string> = { USDT: '50000', BTC: '2', ETH: '30' };
 const MIN_USDT = '10';
 const MAX_USDT = '20000';
 
+/** An amount to its two leading digits, as a merchant would set a limit (20,004 down → 20,000; 13,503 nearest → 14,000). */
+export function roundFigure(value: string, direction: 'nearest' | 'down'): string {
+  const whole = BigInt(toFixedDecimal(value, 0, direction === 'nearest' ? 'half-up' : 'down'));
+  const unit = 10n ** BigInt(Math.max(0, whole.toString().length - 2));
+  const rounded = direction === 'nearest' ? ((whole + unit / 2n) / unit) * unit : (whole / unit) * unit;
+  return String(rounded);
+}
+
 export async function ensureMerchants(db: Database, now: number): Promise<number[]> {
   const ids: number[] = [];
   for (const [index, m] of MERCHANTS.entries()) {
@@ -51,8 +59,9 @@ export async function ensureMerchants(db: Database, now: number): Promise<number
         );
         const [rate] = await tx.query<{ price: string }>(`select trim_scale(price)::text as price from fiat_rate where pair = $1`, [`usdt_${fiat.toLowerCase()}`]);
         if (!rate) continue;
-        const min = toFixedDecimal(mulDecimal(MIN_USDT, rate.price), 0, 'half-up');
-        const max = toFixedDecimal(mulDecimal(MAX_USDT, rate.price), 0, 'down');
+        // Limits a merchant would set: round figures in the ad's fiat (20,000 USD, not 20,004).
+        const min = roundFigure(mulDecimal(MIN_USDT, rate.price), 'nearest');
+        const max = roundFigure(mulDecimal(MAX_USDT, rate.price), 'down');
         for (const crypto of Object.keys(AD_TOTAL)) {
           // Spreads differ per merchant so the lists have a best price.
           const spread = toFixedDecimal(String(0.4 + index * 0.3), 2);

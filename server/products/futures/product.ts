@@ -15,6 +15,7 @@ import { ensureFuturesMakers, FuturesMakers } from './makers.js';
 import { futuresPairs } from './pairs.js';
 import { PriceFeed, spotIndexSource, type IndexSource } from './priceFeed.js';
 import { futuresRoutes } from './routes.js';
+import { seedContractCharts } from './seedChart.js';
 import { futuresService } from './service.js';
 
 /** What the insurance fund starts with, booked once as a deposit from outside (docs/API.md "Insurance fund"). */
@@ -40,6 +41,8 @@ export interface FuturesOptions {
   fundingIntervalMs?: number;
   /** Run the market makers (off in tests). */
   marketMakers?: boolean;
+  /** Give contract charts without history a generated one, as spot's (the server: yes; tests: no). */
+  seedCharts?: boolean;
   /** Mark updates per second: the feed's period in ms. */
   feedEveryMs?: number;
   log?: (message: string, error?: unknown) => void;
@@ -111,6 +114,7 @@ export async function createFutures(options: FuturesOptions) {
         makers = new FuturesMakers(exchange, ids);
       }
       await feed.load();
+      if (options.seedCharts) await seedContractCharts(db, pairs.values(), clock());
       await exchange.restore();
       for (const [symbol, last] of await lastFundingTimes(exchange)) lastFunding.set(symbol, last);
     },
@@ -173,6 +177,7 @@ export const futures = defineProduct({
         feed: userFeed,
         fundingIntervalMs: config.fundingIntervalMs,
         marketMakers: config.marketMakers ?? true,
+        seedCharts: true,
         log: (message, error) => log.error(message, error),
       })
     ).parts,

@@ -4,7 +4,7 @@ import { KLINE_INTERVALS, type KlineInterval } from '../../../src/domain/constan
 import { depthChannel, klineChannel, tradeChannel } from '../../../src/domain/market.js';
 import type { Database } from '../../kernel/db/database.js';
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
-import { decimalToUnits, increaseFraction } from '../../kernel/exchange/market/units.js';
+import { increaseFraction } from '../../kernel/exchange/market/units.js';
 import { createEngine } from '../../kernel/exchange/matching/index.js';
 import { ensureMarketMakerAccounts } from './makers/marketAccounts.js';
 import { DEFAULT_MM_CONFIG, MarketMaker } from './makers/marketMaker.js';
@@ -13,7 +13,7 @@ import { amountText, pairSpec, priceText, quoteText, type PairSpec } from '../..
 import { defaultWalkConfig, SeededRandomWalk, type ReferencePriceSource } from './makers/priceModel.js';
 import type { MarketPublisher } from '../../kernel/exchange/publisher.js';
 import { seededRandom, seedFrom } from '../../kernel/random.js';
-import { seedHistoryIfEmpty } from './seedHistory.js';
+import { anchorPrice, seedHistoryIfEmpty, seedOptionsFor } from '../../kernel/exchange/market/seedHistory.js';
 import { SpotMarket } from './spotMarket.js';
 import type { MarketOwnership } from '../../kernel/shards/ownership.js';
 
@@ -79,11 +79,10 @@ export class MarketService {
     private readonly options: MarketServiceOptions,
   ) {
     this.clock = options.clock ?? Date.now;
-    const usdt = new Map(currencies.map((c) => [c.symbol, c.price]));
     for (const p of pairs.filter((x) => x.trade_status === 1)) {
       const spec = pairSpec(p);
       if (options.runsHere && !options.runsHere(spec.symbol)) continue;
-      const anchor = anchorPrice(spec, usdt);
+      const anchor = anchorPrice(spec, currencies);
       if (anchor === undefined) continue;
       this.anchors.set(spec.symbol, anchor);
       this.markets.set(spec.symbol, new SpotMarket(spec, db, createEngine, publisher, this.clock, options.userFeed));
@@ -108,10 +107,7 @@ export class MarketService {
     const now = this.clock();
     for (const market of this.markets.values()) {
       if (this.simulated(market.spec.symbol)) {
-        const anchor = this.anchors.get(market.spec.symbol)!;
-        const baseUsdt = this.baseUsdt(market.spec);
-        const lotsPerMinute = Math.max(1, Math.round((20_000 / baseUsdt) * 10 ** market.spec.amountPrecision));
-        await seedHistoryIfEmpty(this.db, market.spec, anchor, now, { volatility: defaultWalkConfig(market.spec.symbol).volatility, lotsPerMinute });
+        await seedHistoryIfEmpty(this.db, 'candle', market.spec, this.anchors.get(market.spec.symbol)!, now, seedOptionsFor(market.spec, this.currencies));
       }
       await market.restore();
       const last = market.lastTradePrice();
@@ -282,13 +278,4 @@ export class MarketService {
     }
     return undefined;
   }
-}
-
-function anchorPrice(spec: PairSpec, usdt: Map<string, string>): number | undefined {
-  const left = usdt.get(spec.left);
-  const right = usdt.get(spec.right);
-  if (!left || !right) return undefined;
-  // Ticks of left priced in right: a seed-time ratio, fine as a starting point for the walk.
-  const ratio = Number(left) / Number(right);
-  return decimalToUnits(ratio.toFixed(spec.pricePrecision), spec.pricePrecision);
 }

@@ -359,6 +359,13 @@ describe('simulated merchants (fresh start liquidity)', () => {
     expect(again).toEqual(ids);
     const [ads] = await h.db.query<{ n: number }>(`select count(*)::int as n from fiat_ad where user_id = any($1::bigint[])`, [ids]);
     expect(ads!.n).toBe(2 * 3 * (3 + 4 + 4));
+    // Limits read as a merchant would set them in the ad's fiat: two leading digits, then zeros.
+    const limits = await h.db.query<{ fiat: string; min: string; max: string }>(
+      `select distinct fiat, trim_scale(min_amount)::text as min, trim_scale(max_amount)::text as max from fiat_ad where user_id = any($1::bigint[])`,
+      [ids],
+    );
+    for (const l of limits) expect(`${l.fiat} ${l.min} ${l.max}`).toMatch(/^[A-Z]{3} [1-9]\d?0* [1-9]\d?0*$/);
+    expect(limits.find((l) => l.fiat === 'USD')).toMatchObject({ min: '10', max: '20000' });
     await h.expectAuditClean();
 
     const newcomer = await h.user({ verified: false, funds: { USDT: '30' } });

@@ -10,7 +10,7 @@ import { MarketService } from '../../../server/products/spot/marketService.js';
 import { foldMakerHistory, MAKER_HISTORY_KEPT_MS } from '../../../server/products/spot/makers/retention.js';
 import { SeededRandomWalk } from '../../../server/products/spot/makers/priceModel.js';
 import { seededRandom } from '../../../server/kernel/random.js';
-import { SEED_BARS } from '../../../server/products/spot/seedHistory.js';
+import { SEED_BARS } from '../../../server/kernel/exchange/market/seedHistory.js';
 import { openTestDatabase } from '../testDb.js';
 
 let db: Database;

@@ -1,3 +1,4 @@
+import { typicalVolatility } from '../../../kernel/exchange/market/seedHistory.js';
 import { normal, seededRandom, seedFrom } from '../../../kernel/random.js';
 
 /**
@@ -62,8 +63,7 @@ export class SeededRandomWalk implements ReferencePriceSource {
   }
 }
 
-/** Volatility by asset: majors calmer than the rest. Configurable through MARKET_VOLATILITY. */
+/** Volatility by asset (typicalVolatility), scaled through MARKET_VOLATILITY. */
 export function defaultWalkConfig(symbol: string, scale = 1): RandomWalkConfig {
-  const base = symbol.startsWith('BTC_') ? 0.55 : symbol.startsWith('ETH_') ? 0.7 : 0.95;
-  return { volatility: base * scale, meanReversion: 2 };
+  return { volatility: typicalVolatility(symbol) * scale, meanReversion: 2 };
 }

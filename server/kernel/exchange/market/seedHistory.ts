@@ -1,9 +1,12 @@
-import { KLINE_INTERVALS, type KlineInterval } from '../../../src/domain/constants.js';
-import type { Database } from '../../kernel/db/database.js';
-import type { Candle } from '../../kernel/exchange/market/candles.js';
-import { bucketStart } from '../../kernel/exchange/market/intervals.js';
-import { amountText, priceText, quoteText, type PairSpec } from '../../kernel/exchange/pairSpec.js';
-import { normal, seededRandom, seedFrom } from '../../kernel/random.js';
+import type { Currency } from '../../../../src/domain/api.js';
+import { KLINE_INTERVALS, type KlineInterval } from '../../../../src/domain/constants.js';
+import type { Database } from '../../db/database.js';
+import type { Candle } from './candles.js';
+import { bucketStart } from './intervals.js';
+import type { CandleTable } from './klineHistory.js';
+import { decimalToUnits } from './units.js';
+import { amountText, priceText, quoteText, type PairSpec } from '../pairSpec.js';
+import { normal, seededRandom, seedFrom } from '../../random.js';
 
 /** Bars generated per interval: comfortably over the 200 a chart needs on first open. */
 export const SEED_BARS = 240;
@@ -36,6 +39,32 @@ export interface SeedHistoryOptions {
   /** Typical traded notional per minute, in base lots. */
   lotsPerMinute: number;
   seed?: number;
+}
+
+/** Annualised volatility by asset, majors calmer than the rest: the makers' walk and the seeded history share it. */
+export function typicalVolatility(symbol: string): number {
+  return symbol.startsWith('BTC_') ? 0.55 : symbol.startsWith('ETH_') ? 0.7 : 0.95;
+}
+
+/** Where a pair's price starts, in ticks: the ratio of its currencies' USDT reference prices, if both have one. */
+export function anchorPrice(spec: PairSpec, currencies: readonly Currency[]): number | undefined {
+  const left = currencies.find((c) => c.symbol === spec.left)?.price;
+  const right = currencies.find((c) => c.symbol === spec.right)?.price;
+  if (!left || !right) return undefined;
+  // Ticks of left priced in right: a seed-time ratio, fine as a starting point for the walk.
+  const ratio = Number(left) / Number(right);
+  return decimalToUnits(ratio.toFixed(spec.pricePrecision), spec.pricePrecision);
+}
+
+/**
+ * The seeded history's shape for a pair: its asset's volatility, and about 20,000 USDT traded a
+ * minute. Spot and the perpetual of a pair get the same options and so the same generated history
+ * (the seed comes from the symbol): the contract tracks the spot index.
+ */
+export function seedOptionsFor(spec: PairSpec, currencies: readonly Currency[]): SeedHistoryOptions {
+  const price = currencies.find((c) => c.symbol === spec.left)?.price;
+  const baseUsdt = price ? Number(price) : 1;
+  return { volatility: typicalVolatility(spec.symbol), lotsPerMinute: Math.max(1, Math.round((20_000 / baseUsdt) * 10 ** spec.amountPrecision)) };
 }
 
 /**
@@ -112,15 +141,19 @@ function walkBack(interval: KlineInterval, end: number, count: number, anchor: n
   return bars.reverse();
 }
 
-/** Writes a generated history for every pair that has no candles yet. Returns rows written. */
-export async function seedHistoryIfEmpty(db: Database, spec: PairSpec, anchorTicks: number, now: number, options: SeedHistoryOptions): Promise<number> {
+/**
+ * Writes a generated history for a pair that has no candles in `table` yet. Returns rows written.
+ * Spot's rows say `source = 'seed'`; futures_candle has no such column.
+ */
+export async function seedHistoryIfEmpty(db: Database, table: CandleTable, spec: PairSpec, anchorTicks: number, now: number, options: SeedHistoryOptions): Promise<number> {
   const [{ n }] = (await db.query<{ n: number }>(
-    'select count(*)::int as n from candle where left_symbol = $1 and right_symbol = $2',
+    `select count(*)::int as n from (select 1 from ${table} where left_symbol = $1 and right_symbol = $2 limit 1) c`,
     [spec.left, spec.right],
   )) as [{ n: number }];
   if (n > 0) return 0;
   const candles = generateHistory(spec, anchorTicks, now, options);
   const BATCH = 400;
+  const seed = table === 'candle' ? ", 'seed'" : '';
   await db.transaction(async (tx) => {
     for (let i = 0; i < candles.length; i += BATCH) {
       const chunk = candles.slice(i, i + BATCH);
@@ -128,10 +161,10 @@ export async function seedHistoryIfEmpty(db: Database, spec: PairSpec, anchorTic
       const rows = chunk.map((c, j) => {
         params.push(spec.left, spec.right, c.interval, c.openTime, priceText(spec, c.open), priceText(spec, c.high), priceText(spec, c.low), priceText(spec, c.close), amountText(spec, c.amount), quoteText(spec, c.vol), c.count);
         const b = j * 11;
-        return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8}, $${b + 9}, $${b + 10}, $${b + 11}, 'seed')`;
+        return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8}, $${b + 9}, $${b + 10}, $${b + 11}${seed})`;
       });
       await tx.query(
-        `insert into candle (left_symbol, right_symbol, interval, open_time, open, high, low, close, amount, vol, count, source)
+        `insert into ${table} (left_symbol, right_symbol, interval, open_time, open, high, low, close, amount, vol, count${table === 'candle' ? ', source' : ''})
          values ${rows.join(', ')} on conflict do nothing`,
         params,
       );
