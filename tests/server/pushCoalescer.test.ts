@@ -101,7 +101,13 @@ describe('push coalescing on the socket.io gateway', () => {
     publishLoop();
     try {
       const listeners = await Promise.all(Array.from({ length: 12 }, () => listen('websocket', ['btc_usdt_depth'])));
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Waited for, not slept: the loop saturates the gateway (flushes up to 40 ms apart), too close to a fixed 100 ms on a busy machine.
+      const fromSnapshot = (events: unknown[][]) => {
+        const messages = events.flat() as Array<{ kind: string; seq: number }>;
+        const snapshot = messages.findIndex((m) => m.kind === 'snapshot');
+        return snapshot < 0 ? 0 : messages.length - snapshot;
+      };
+      await until(() => listeners.every(({ events }) => fromSnapshot(events) > 2), 'each snapshot and the deltas after it');
       for (const { events } of listeners) {
         const messages = events.flat() as Array<{ kind: string; seq: number }>;
         const snapshot = messages.findIndex((m) => m.kind === 'snapshot');
