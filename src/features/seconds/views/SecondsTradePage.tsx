@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { spotTickChannel } from '../../../domain/api';
-import { compareDecimal, formatPercent, subDecimal } from '../../../domain/decimal';
+import { compareDecimal, formatPercent, groupThousands, subDecimal } from '../../../domain/decimal';
 import { estimatedProfit, floatingOutcome, SECONDS_CURRENCY, type SecondsContract, type SecondsDirection } from '../../../domain/seconds';
 import { useAppFlow, useSessionFlow } from '../../../app/views/hooks';
 import { Button } from '../../../app/ui/Button';
@@ -14,6 +14,7 @@ import type { SecondsContractActorRef } from '../machines/secondsContract/second
 import { OUTCOME_KEYS, useSecondsDesk, useSecondsEnabled, useSecondsTicket } from '../seconds.hooks';
 import { usePairMarket } from '../../markets/markets.hooks';
 import { ChartPanel } from '../../markets/views/trade/ChartPanel';
+import { grouped } from '../../markets/views/trade/format';
 import { PHONE } from '../../../app/theme';
 
 const Grid = styled.div`
@@ -163,6 +164,9 @@ function Desk(props: { symbol: string }) {
   const desk = useSecondsDesk(props.symbol);
   const [left = '', right = ''] = props.symbol.toUpperCase().split('_');
   const tick = app.tickers[spotTickChannel(left, right)];
+  const places = app.pairs.find((p) => p.left_symbol === left && p.right_symbol === right)?.price_precision ?? 2;
+  // The pair's prices as the spot and futures stats show them: its precision, grouped.
+  const price = (value: string) => grouped(value, places);
   const ticket = desk.ticket;
   const trail = usePriceTrail(tick?.close);
   return (
@@ -173,7 +177,7 @@ function Desk(props: { symbol: string }) {
         </h1>
         <span>
           <span className="label">{t('seconds.livePrice')}</span>
-          <span className="big num" data-testid="seconds-live-price">{tick?.close ?? '—'}</span>
+          <span className="big num" data-testid="seconds-live-price">{tick ? price(tick.close) : '—'}</span>
         </span>
         {tick && (
           <span>
@@ -184,13 +188,13 @@ function Desk(props: { symbol: string }) {
         {tick && (
           <span>
             <span className="label">{t('seconds.high24h')}</span>
-            <span className="fig">{tick.high}</span>
+            <span className="fig">{price(tick.high)}</span>
           </span>
         )}
         {tick && (
           <span>
             <span className="label">{t('seconds.low24h')}</span>
-            <span className="fig">{tick.low}</span>
+            <span className="fig">{price(tick.low)}</span>
           </span>
         )}
         <span style={{ marginLeft: 'auto', fontSize: 12 }} className="dim">
@@ -288,7 +292,7 @@ function Ticket(props: { ticketRef: SecondsContractActorRef }) {
       </Field>
       <Row>
         <span>{t('seconds.limits')}</span>
-        <b>{period ? `${period.min_stake} – ${period.max_stake}` : '—'}</b>
+        <b>{period ? `${groupThousands(period.min_stake)} – ${groupThousands(period.max_stake)}` : '—'}</b>
       </Row>
       <Row>
         <span>{t('seconds.available')}</span>
@@ -422,11 +426,11 @@ function ContractCard(props: { ticketRef: SecondsContractActorRef; price: string
       )}
       <Row>
         <span>{t('seconds.buyPrice')}</span>
-        <b>{c.buy_price}</b>
+        <b>{groupThousands(c.buy_price)}</b>
       </Row>
       <Row>
         <span>{ticket.settled ? t('seconds.settlePrice') : t('seconds.currentPrice')}</span>
-        <b>{ticket.settled ? c.settle_price : (current ?? '—')}</b>
+        <b>{ticket.settled ? (c.settle_price ? groupThousands(c.settle_price) : '—') : current ? groupThousands(current) : '—'}</b>
       </Row>
       <Row>
         <span>{t('seconds.stake', { currency: SECONDS_CURRENCY })}</span>
