@@ -141,7 +141,7 @@ export function HomePage() {
             rowKey={(r) => r.key}
             columns={[
               { key: 'col.name', render: (r) => <Link to={`/markets/kline/${r.key}`}><strong>{r.pair.left_symbol}</strong>/{r.pair.right_symbol}</Link> },
-              { key: 'col.lastPrice', align: 'right', render: (r) => <span className="num">{r.price ?? '—'}</span> },
+              { key: 'col.lastPrice', align: 'right', render: (r) => <span className="num">{r.price ? grouped(r.price, r.pair.price_precision) : '—'}</span> },
               { key: 'col.fiatPrice', align: 'right', render: (r) => <span className="num" data-testid={`fiat-${r.key}`}>{r.priceUsdt ? fiat.format(r.priceUsdt) : '—'}</span> },
               { key: 'col.change24h', align: 'right', render: (r) => <Change row={r} /> },
               { key: 'col.marketValue', align: 'right', render: (r) => <span className="num">{r.marketValueUsdt ? fiat.format(r.marketValueUsdt) : '—'}</span> },

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { futureTickChannel } from '../../../../domain/api';
-import { formatPercent, toFixedDecimal } from '../../../../domain/decimal';
+import { formatPercent } from '../../../../domain/decimal';
+import { grouped } from '../trade/format';
 import { useAppFlow, useFiat } from '../../../../app/views/hooks';
 import { DataTable, type Column } from '../../../../app/ui/DataTable';
 import { Muted, Panel, PanelHeader } from '../../../../app/ui/Panel';
@@ -52,7 +53,8 @@ const Hint = styled(Muted)`
 `;
 
 /** A figure in the pair's precision, exactly; a dash when there is none yet. */
-const inPrecision = (value: string | undefined, places: number) => (value === undefined ? '—' : toFixedDecimal(value, places));
+/** In the pair's precision, grouped by thousands, as the trade page's stats show it. */
+const inPrecision = (value: string | undefined, places: number) => (value === undefined ? '—' : grouped(value, places));
 
 const TAB_LABELS: Record<Tab, string> = { spot: 'markets.spotTab', futures: 'markets.futuresTab', favourites: 'markets.favouritesTab' };
 
