@@ -6,6 +6,8 @@
  * interpolation variables match ({{x}} on the client, {x} on the server), a locale is not a copy
  * of English, and no key is unused: each must appear as a quoted literal in that side's sources
  * (for nested server texts such as notifications, the first part of the key: the kind).
+ * A key English gives as plural forms (`x_one`, `x_other`: i18next's suffixes, chosen by `count`)
+ * is used as `x`, and each locale gives exactly the forms its language has (Intl.PluralRules).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -61,6 +63,15 @@ interface Side {
   usedAs(key: string): string;
 }
 
+const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
+
+/** The plural categories a locale's language distinguishes ("ru_RU": few, many, one, other). */
+export const pluralCategories = (code: string): string[] => new Intl.PluralRules(code.replace('_', '-')).resolvedOptions().pluralCategories.slice().sort();
+
+/** Bases of the keys English gives plural forms of (`x` for `x_one` and `x_other`). */
+const pluralBases = (english: Map<string, string>) =>
+  new Set([...english.keys()].filter((key) => key.endsWith('_other')).map((key) => key.replace(PLURAL_FORM, '')));
+
 const sortedNames = (matches: Iterable<RegExpMatchArray>) => [...matches].map((m) => m[1]).sort().join(',');
 
 export const CLIENT: Side = {
@@ -109,9 +120,31 @@ export function checkSide(side: Side): string[] {
   if (side.folders.length === 0) return [`${side.name}: no locales folder found`];
   const catalogues = new Map(LOCALE_CODES.map((code) => [code, catalogue(side, code, problems)]));
   const english = catalogues.get('en_US')!;
+  const plurals = pluralBases(english);
+  const pluralForm = (key: string) => PLURAL_FORM.test(key) && plurals.has(key.replace(PLURAL_FORM, ''));
   for (const [code, catalogue] of catalogues) {
     const where = `${side.name} ${code}`;
+    for (const base of plurals) {
+      const variables = side.variables(english.get(`${base}_other`)!);
+      const withoutCount = variables.split(',').filter((v) => v !== 'count').join(',');
+      const categories = pluralCategories(code);
+      for (const category of categories) {
+        const form = catalogue.get(`${base}_${category}`);
+        if (form === undefined) problems.push(`${where}: missing plural form ${base}_${category}`);
+        else if (form.trim() === '') problems.push(`${where}: empty value for ${base}_${category}`);
+        // A form may leave the count out ("one record"), nothing else.
+        else if (![variables, withoutCount].includes(side.variables(form))) {
+          problems.push(`${where}: ${base}_${category} has variables {${side.variables(form)}}, English has {${variables}}`);
+        }
+      }
+      for (const key of catalogue.keys()) {
+        if (pluralForm(key) && key.replace(PLURAL_FORM, '') === base && !categories.includes(key.slice(base.length + 1))) {
+          problems.push(`${where}: ${key} is not a plural form of this language (${categories.join(', ')})`);
+        }
+      }
+    }
     for (const [key, text] of english) {
+      if (pluralForm(key)) continue;
       const translated = catalogue.get(key);
       if (translated === undefined) problems.push(`${where}: missing key ${key}`);
       else if (translated.trim() === '') problems.push(`${where}: empty value for ${key}`);
@@ -119,7 +152,7 @@ export function checkSide(side: Side): string[] {
         problems.push(`${where}: ${key} has variables {${side.variables(translated)}}, English has {${side.variables(text)}}`);
       }
     }
-    for (const key of catalogue.keys()) if (!english.has(key)) problems.push(`${where}: key ${key} is not in en_US`);
+    for (const key of catalogue.keys()) if (!english.has(key) && !pluralForm(key)) problems.push(`${where}: key ${key} is not in en_US`);
     if (code !== 'en_US') {
       // A copied English catalogue has every key; this catches it. Some words are the same in
       // both languages (Android, Spot, Total), so a few identical values are fine.
@@ -133,7 +166,7 @@ export function checkSide(side: Side): string[] {
     .flatMap(sourceFiles)
     .map((f) => readFileSync(f, 'utf8'))
     .join('\n');
-  for (const key of english.keys()) {
+  for (const key of new Set([...english.keys()].map((key) => (pluralForm(key) ? key.replace(PLURAL_FORM, '') : key)))) {
     const name = side.usedAs(key);
     if (!sources.includes(`'${name}'`) && !sources.includes(`"${name}"`)) {
       problems.push(`${side.name}: unused key ${key} (no quoted use in ${side.sources.map((s) => relative(root, s)).join(', ')})`);

@@ -63,12 +63,13 @@ export const lightTheme: Theme = {
     border: '#e3e6eb',
     text: '#1e2329',
     textDim: '#5e6673',
-    textFaint: '#9aa1ab',
-    accent: '#c99400',
+    // Gold dark enough for AA on white both ways: as text (4.8:1) and under a button's white text.
+    textFaint: '#7a818b',
+    accent: '#946c00',
     accentText: '#ffffff',
     up: '#03a66d',
     down: '#cf304a',
-    warn: '#c99400',
+    warn: '#946c00',
     hover: '#eef0f3',
     overlay: 'rgba(20, 24, 30, 0.45)',
   },
@@ -95,6 +96,8 @@ declare module 'styled-components' {
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
   html, body, #root { height: 100%; }
+  /* The page's own background past the viewport too (index.html paints the dark one before the app loads). */
+  html { background: ${({ theme }) => theme.color.bg}; }
   body {
     margin: 0;
     background: ${({ theme }) => theme.color.bg};

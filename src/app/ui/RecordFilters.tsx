@@ -38,7 +38,7 @@ export function Pager(props: { page: number; size: number; total: number; onPage
   if (props.total === 0 && props.page <= 1) return null;
   return (
     <PagerRow aria-label={t('records.pager.label')} className={props.className}>
-      <span className="summary">{t('records.pager.summary', { page: props.page, pages, total: props.total })}</span>
+      <span className="summary">{t('records.pager.summary', { page: props.page, pages, count: props.total })}</span>
       <Segmented>
         <button type="button" disabled={props.page <= 1} onClick={() => props.onPage(props.page - 1)}>
           {t('records.pager.previous')}

@@ -62,7 +62,7 @@ export function AdCards(props: { ads: FiatAd[]; empty: string; buying: boolean; 
             {props.fits(a) ? (
               <Link to={props.takeLink(a)}>
                 <Button $small $variant={props.buying ? 'primary' : 'danger'} tabIndex={-1}>
-                  {t(props.buying ? 'deal.buy' : 'deal.sell')} {a.crypto}
+                  {t(props.buying ? 'deal.buyCoin' : 'deal.sellCoin', { coin: a.crypto })}
                 </Button>
               </Link>
             ) : (

@@ -39,10 +39,10 @@ export function DealPage() {
       <Panel>
         <div className="tabs" role="tablist" aria-label={t('fiat.title')}>
           <button className="buy" role="tab" aria-selected={buying} onClick={() => deal.setSide('buy')}>
-            {t('deal.buy')} {deal.crypto}
+            {t('deal.buyCoin', { coin: deal.crypto })}
           </button>
           <button className="sell" role="tab" aria-selected={!buying} onClick={() => deal.setSide('sell')}>
-            {t('deal.sell')} {deal.crypto}
+            {t('deal.sellCoin', { coin: deal.crypto })}
           </button>
         </div>
         <PanelBody>
@@ -117,7 +117,7 @@ export function DealPage() {
                     fits(a) ? (
                       <Link to={takeLink(a)}>
                         <Button $small $variant={buying ? 'primary' : 'danger'} tabIndex={-1}>
-                          {t(buying ? 'deal.buy' : 'deal.sell')} {a.crypto}
+                          {t(buying ? 'deal.buyCoin' : 'deal.sellCoin', { coin: a.crypto })}
                         </Button>
                       </Link>
                     ) : (

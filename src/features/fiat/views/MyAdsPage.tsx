@@ -105,7 +105,7 @@ export function MyAdsPage() {
             rowKey={(a) => String(a.id)}
             emptyKey={f.loading ? 'common.loading' : 'fiat.ads.none'}
             columns={[
-              { key: 'fiat.col.side', render: (a) => `${t(a.side === 'buy' ? 'deal.buy' : 'deal.sell')} ${a.crypto}/${a.fiat}` },
+              { key: 'fiat.col.side', render: (a) => t(a.side === 'buy' ? 'deal.buyCoin' : 'deal.sellCoin', { coin: `${a.crypto}/${a.fiat}` }) },
               { key: 'fiat.col.price', align: 'right', render: (a) => <span className="num">{money(a.price)}</span> },
               { key: 'fiat.col.available', align: 'right', render: (a) => <span className="num">{qty(a.remaining)} / {qty(a.total)}</span> },
               { key: 'fiat.col.limits', align: 'right', render: (a) => <span className="num">{money(a.min_amount)} – {money(a.max_amount)}</span> },

@@ -23,7 +23,7 @@ export function OrderFacts(props: { order: FiatOrder; onCopy?: (text: string) =>
       </div>
       <div>
         <dt>{t('fiat.col.side')}</dt>
-        <dd className={o.side === 'buy' ? 'up' : 'down'}>{t(o.side === 'buy' ? 'deal.buy' : 'deal.sell')} {o.crypto}</dd>
+        <dd className={o.side === 'buy' ? 'up' : 'down'}>{t(o.side === 'buy' ? 'deal.buyCoin' : 'deal.sellCoin', { coin: o.crypto })}</dd>
       </div>
       <div>
         <dt>{t('fiat.col.total')}</dt>

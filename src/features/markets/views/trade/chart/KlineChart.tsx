@@ -33,6 +33,19 @@ const Overlay = styled.div`
   button { pointer-events: auto; }
 `;
 
+/**
+ * Room above the highest candle for the legend (title, OHLC and MA lines, which wrap on a narrow
+ * chart), so the high mark and the wicks never print over it. klinecharts widens the price range
+ * by this share of it; given in pixels (≥ 1) it divides by a pane height that may still be 0 while
+ * the chart is laid out, and the chart sometimes stayed blank, so the share is worked out here.
+ */
+function legendGap(host: HTMLElement): number {
+  const legend = host.clientWidth < 600 ? 150 : 100;
+  const pane = Math.max(legend * 1.6, (host.clientHeight || 520) * 0.72);
+  // 1 and more would be read as pixels again.
+  return Math.min(0.99, (legend * 1.06) / (pane - legend));
+}
+
 type InitCallback = DataLoaderGetBarsParams['callback'];
 type LiveCallback = DataLoaderSubscribeBarParams['callback'];
 
@@ -67,6 +80,8 @@ export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair }) {
     s.deliveredOlder = k.olderPage?.seq ?? 0;
     callback(k.bars.map(toChartBar), { forward: k.more, backward: false });
     if (k.liveBar) s.live?.(toChartBar(k.liveBar));
+    // The newest candle in view, also when the frame's width settled after the chart was made.
+    requestAnimationFrame(() => chart.current?.scrollToRealTime());
   }, []);
 
   useEffect(() => {
@@ -78,6 +93,7 @@ export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair }) {
     created.setPeriod(CHART_PERIODS[latest.current.interval]);
     created.createIndicator({ name: 'MA', paneId: 'candle_pane', calcParams: [7, 25, 99] }, true);
     created.createIndicator({ name: 'VOL', paneId: 'vol_pane' }, false);
+    created.overrideYAxis({ paneId: 'candle_pane', gap: { top: legendGap(host), bottom: 0.06 } });
     created.setDataLoader({
       getBars: ({ type, callback }) => {
         if (type === 'init') {
@@ -140,8 +156,12 @@ export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair }) {
     chart.current?.setStyles(chartStyles(theme));
   }, [theme]);
 
+  const shownLanguage = useRef(i18n.language);
   useEffect(() => {
     chart.current?.setLocale(registerChartLocale(i18n.language, t));
+    // Another language's axis labels change the chart's width: keep the newest candle in view.
+    if (shownLanguage.current !== i18n.language) chart.current?.scrollToRealTime();
+    shownLanguage.current = i18n.language;
   }, [i18n.language, t]);
 
   const empty = kline.status === 'ready' && kline.bars.length === 0 && !kline.liveBar;
