@@ -96,3 +96,39 @@ test('a forgotten password is reset with a code, then the new one logs in', asyn
   await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/home$/);
 });
+
+test('a phone account registers with its area code and logs in with it, in German', async ({ page }) => {
+  await page.goto('/home');
+  await page.getByRole('banner').getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitemradio', { name: /Deutsch/ }).click();
+  const phone = `15${String(Date.now()).slice(-8)}`;
+  await page.goto('/reg');
+  await page.getByLabel('E-Mail oder Telefon').fill(phone);
+  await page.getByLabel('Vorwahl (nur Telefon)').fill('49');
+  await page.getByRole('button', { name: 'Code senden' }).click();
+  await page.getByLabel('Bestätigungscode').fill(await codeFor(`+49-${phone}`));
+  await page.getByRole('button', { name: /^Weiter$/ }).click();
+  await expect(page).toHaveURL(/\/reg-next$/);
+  await page.getByLabel('Login-Passwort', { exact: true }).fill('Trader2026');
+  await page.getByLabel('Passwort wiederholen', { exact: true }).fill('Trader2026');
+  await page.getByLabel('Fondspasswort', { exact: true }).fill('Funds2026');
+  await page.getByLabel('Fondspasswort wiederholen').fill('Funds2026');
+  await page.getByLabel('Einladungscode').fill('OPENEX');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('main').getByRole('button', { name: 'Konto erstellen' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  const banner = page.getByRole('banner');
+  await banner.getByRole('button', { name: 'Konto' }).click();
+  await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Bestätigen' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The login form asks for the area code once the account reads as a phone number.
+  await expect(page.getByLabel('Vorwahl (nur Telefon)')).toHaveCount(0);
+  await page.getByLabel('E-Mail oder Telefon').fill(phone);
+  await page.getByLabel('Vorwahl (nur Telefon)').fill('49');
+  await page.getByLabel('Login-Passwort').fill('Trader2026');
+  await page.getByRole('main').getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(banner.getByRole('button', { name: 'Konto' })).toBeVisible();
+});

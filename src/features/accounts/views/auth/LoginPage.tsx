@@ -6,21 +6,33 @@ import { Button } from '../../../../app/ui/Button';
 import { AuthCard, FormField } from './AuthForm';
 import { useLoginFlow } from '../../accounts.hooks';
 
-/** /login: account (email or phone) and login password. */
+type Values = LoginValues & { area_code: string };
+
+/** What a phone account is typed as: digits, spaces and dashes (an email has its @). */
+const looksLikePhone = (account: string) => /^[\d\s-]{3,}$/.test(account.trim());
+
+/**
+ * /login: account (email or phone) and login password. A phone account was registered with its
+ * area code, so the area code field appears once the account reads as a phone number.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const flow = useLoginFlow();
+  const submit = ({ area_code, ...values }: Values) => flow.submit(looksLikePhone(values.account) && area_code.trim() ? { ...values, area_code: area_code.trim() } : values);
   return (
     <AuthCard>
       <h1>{t('auth.loginTitle')}</h1>
-      <Formik<LoginValues> initialValues={{ account: '', password: '' }} validationSchema={loginSchema} onSubmit={(values) => flow.submit(values)}>
-        <Form noValidate>
-          <FormField name="account" labelKey="auth.account" autoComplete="username" />
-          <FormField name="password" labelKey="auth.password" type="password" autoComplete="current-password" />
-          <Button type="submit" disabled={flow.submitting} style={{ width: '100%' }}>
-            {t('nav.login')}
-          </Button>
-        </Form>
+      <Formik<Values> initialValues={{ account: '', area_code: '', password: '' }} validationSchema={loginSchema} onSubmit={submit}>
+        {({ values }) => (
+          <Form noValidate>
+            <FormField name="account" labelKey="auth.account" autoComplete="username" />
+            {looksLikePhone(values.account) && <FormField name="area_code" labelKey="auth.areaCode" inputMode="numeric" />}
+            <FormField name="password" labelKey="auth.password" type="password" autoComplete="current-password" />
+            <Button type="submit" disabled={flow.submitting} style={{ width: '100%' }}>
+              {t('nav.login')}
+            </Button>
+          </Form>
+        )}
       </Formik>
       <p className="links">
         <Link to="/forget-pass">{t('auth.forgot')}</Link>
