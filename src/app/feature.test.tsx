@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineFeature, FeatureProviders, page } from './feature';
 import { createFlowContext } from './flowContext';
+import { PageLoadError } from './ui/PageLoading';
 import type { Services } from './services';
 
 afterEach(cleanup);
@@ -64,5 +65,27 @@ describe('a product whose flows load with its pages', () => {
     });
     expect(await screen.findByText('hello visitor')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a page whose code does not arrive', () => {
+  it('fails after the script chunk timeout (spec §9: 120 s), and the next try fetches again', async () => {
+    vi.useFakeTimers();
+    try {
+      const load = vi.fn(() => new Promise<{ Late: () => null }>(() => undefined));
+      const late = page(load, 'Late');
+      const outcome = late.preload().then(
+        () => 'loaded',
+        (error: unknown) => (error instanceof PageLoadError ? 'failed' : 'other'),
+      );
+      await vi.advanceTimersByTimeAsync(119_000);
+      expect(await Promise.race([outcome, Promise.resolve('waiting')])).toBe('waiting');
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(await outcome).toBe('failed');
+      void late.preload().catch(() => undefined);
+      expect(load).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { Suspense, use, type ComponentType, type Key, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SCRIPT_CHUNK_TIMEOUT_MS } from '../domain/constants';
 import { loadEnglishRest } from '../locales';
 import { completeCatalogue, hasWholeCatalogue } from '../services/i18n';
 import { createFlowContext, LazyValue, type FlowContext } from './flowContext';
@@ -49,11 +50,20 @@ export function shellPage<M, K extends keyof M & string>(load: () => Promise<M>,
   return { ...makePage(load, name, props[0], false), shell: true };
 }
 
+/** Page code that has not arrived within spec §9's script chunk timeout has failed: the page offers a reload. */
+function withinChunkTimeout<M>(loading: Promise<M>): Promise<M> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no page code within ${SCRIPT_CHUNK_TIMEOUT_MS / 1000} s`)), SCRIPT_CHUNK_TIMEOUT_MS);
+  });
+  return Promise.race([loading, late]).finally(() => clearTimeout(timer));
+}
+
 function makePage<M>(load: () => Promise<M>, name: string, props: object | undefined, wholeCatalogue: boolean): Page {
   let loading: Promise<M> | undefined;
   let loaded: M | undefined;
   const fetchPage = () =>
-    (loading ??= load().then(
+    (loading ??= withinChunkTimeout(load()).then(
       (module) => (loaded = module),
       (error: unknown) => {
         loading = undefined;

@@ -193,3 +193,11 @@ test('the operator creates a listed project with the date pickers; at its settle
   await page.screenshot({ path: test.info().outputPath('ico-listed-pair.png') });
   await desk.context().close();
 });
+
+test('a visitor is asked to log in on an open project, and the link leads to the login page', async ({ page }) => {
+  await page.goto('/subscribe');
+  const card = page.getByTestId('ico-card-NOVA');
+  await expect(card.getByRole('button', { name: EN.participate })).toHaveCount(0);
+  await card.getByRole('link', { name: EN.loginFirst }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});

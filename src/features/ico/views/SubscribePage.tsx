@@ -156,9 +156,15 @@ function ProjectCard(props: { project: IcoProject; mine: IcoSubscription | undef
         </div>
       )}
       <div className="actions">
-        {open && (
-          <Button type="button" $variant="primary" onClick={() => props.onJoin(p.id)} disabled={!props.signedIn} title={props.signedIn ? undefined : t('ico.loginFirst')}>
+        {open && props.signedIn && (
+          <Button type="button" $variant="primary" onClick={() => props.onJoin(p.id)}>
             {m ? t('ico.addMore') : t('ico.participate')}
+          </Button>
+        )}
+        {/* A visitor is asked to log in first (spec §6), as on the trade pages, not shown a dead button. */}
+        {open && !props.signedIn && (
+          <Button as={Link} to="/login" $variant="primary">
+            {t('ico.loginFirst')}
           </Button>
         )}
         {m && m.allocated !== null && (
