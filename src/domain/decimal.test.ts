@@ -51,6 +51,16 @@ describe('decimal strings', () => {
   it('groups thousands and trims zeros', () => {
     expect(groupThousands('1234567.890')).toBe('1,234,567.890');
     expect(groupThousands('-999')).toBe('-999');
+    expect(groupThousands('1000')).toBe('1,000');
+    expect(groupThousands('100000')).toBe('100,000');
+    expect(groupThousands('-1234.5')).toBe('-1,234.5');
+    expect(groupThousands('+2500')).toBe('+2,500');
+    expect(groupThousands('95930.00')).toBe('95,930.00');
+    expect(groupThousands('0.12345678')).toBe('0.12345678');
+    expect(groupThousands('12345678901234567890.123456789012')).toBe('12,345,678,901,234,567,890.123456789012');
+    // Already grouped, or not a number: as it is.
+    expect(groupThousands('1,234.5')).toBe('1,234.5');
+    expect(groupThousands('—')).toBe('—');
     expect(trimZeros('1.2300')).toBe('1.23');
   });
   it('refuses what is not a decimal', () => {

@@ -117,13 +117,14 @@ export function trimZeros(value: string): string {
   return trimmed === '-0' ? '0' : trimmed;
 }
 
-/** Groups the integer part with thousands separators, keeping the fraction as it is. */
+/**
+ * Groups the integer part with thousands separators (comma), keeping the sign and the fraction
+ * exactly as they are: "-1234567.890" → "-1,234,567.890", "+2500" → "+2,500". The app's one
+ * number style for prices, quantities, amounts and fiat figures, whatever the UI language; a value
+ * that does not start with digits comes back as it is.
+ */
 export function groupThousands(value: string): string {
-  const negative = value.startsWith('-');
-  const body = negative ? value.slice(1) : value;
-  const [int, frac] = body.split('.');
-  const grouped = int!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${grouped}${frac !== undefined ? `.${frac}` : ''}`;
+  return value.replace(/^[+-]?\d{4,}/, (int) => int.replace(/\B(?=(\d{3})+$)/g, ','));
 }
 
 /** Spec §9: a fraction such as "0.01234" is shown as a percentage with two decimals, "+1.23%". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fiatDigits, formatDateTime, formatDecimal, formatFiat } from './localeFormat';
+import { fiatDigits, formatDateTime, formatFiat } from './localeFormat';
 
 describe('numbers and dates per language', () => {
   it('gives each fiat currency its own minor units', () => {
@@ -8,18 +8,32 @@ describe('numbers and dates per language', () => {
     expect(fiatDigits('JPY')).toBe(0);
     expect(fiatDigits('KRW')).toBe(0);
   });
-  it('formats fiat amounts without cents for JPY and KRW, with the language grouping', () => {
+  it('formats fiat amounts without cents for JPY and KRW, the mark before the number', () => {
     expect(formatFiat('96250.504', 'USD', '$', 'en_US')).toBe('$96,250.50');
     expect(formatFiat('14437575.4', 'JPY', '¥', 'en_US')).toBe('¥14,437,575');
     expect(formatFiat('131000000.4', 'KRW', '₩', 'ko_KR')).toBe('₩131,000,000');
-    expect(formatFiat('96250.5', 'EUR', '€', 'de_DE')).toBe('€96.250,50');
-    expect(formatFiat('96250.5', 'TRY', '₺', 'tr_TR')).toBe('₺96.250,50');
-    expect(formatFiat('96250.5', 'RUB', '₽', 'ru_RU')).toMatch(/^₽96\s250,50$/);
+    expect(formatFiat('96250.5', 'HKD', 'HK$', 'zh_TW')).toBe('HK$96,250.50');
+    expect(formatFiat('12.3', 'GBP', '£', 'en_US')).toBe('£12.30');
+  });
+  it('uses the number style of the prices beside them in every language: comma thousands, dot decimals', () => {
+    // Not "€96.250,50", "₽96 250,50" or "$96.059,21": a row reads as one style of number.
+    expect(formatFiat('96250.5', 'EUR', '€', 'de_DE')).toBe('€96,250.50');
+    expect(formatFiat('96250.5', 'TRY', '₺', 'tr_TR')).toBe('₺96,250.50');
+    expect(formatFiat('96250.5', 'RUB', '₽', 'ru_RU')).toBe('₽96,250.50');
+    expect(formatFiat('96059.205', 'USD', '$', 'de_DE')).toBe('$96,059.21');
+    expect(formatFiat('95769.15', 'USD', '$', 'fr_FR')).toBe('$95,769.15');
+  });
+  it('puts a negative sign before the mark', () => {
+    expect(formatFiat('-2.49', 'USD', '$', 'en_US')).toBe('-$2.49');
+    expect(formatFiat('-1234567.891', 'EUR', '€', 'de_DE')).toBe('-€1,234,567.89');
+    expect(formatFiat('-14437.6', 'JPY', '¥', 'ja_JP')).toBe('-¥14,438');
+    // Rounded to nothing: no sign.
+    expect(formatFiat('-0.004', 'USD', '$', 'en_US')).toBe('$0.00');
   });
   it('keeps amounts exact: digits beyond a float are not lost, and rounding is done on the decimal string', () => {
-    expect(formatDecimal('12345678901234567.89', 'en_US', 2)).toBe('12,345,678,901,234,567.89');
-    expect(formatDecimal('0.995', 'en_US', 2)).toBe('1.00');
-    expect(formatDecimal('1.005', 'en_US', 2)).toBe('1.01');
+    expect(formatFiat('12345678901234567.89', 'USD', '$', 'en_US')).toBe('$12,345,678,901,234,567.89');
+    expect(formatFiat('0.995', 'USD', '$', 'en_US')).toBe('$1.00');
+    expect(formatFiat('1.005', 'USD', '$', 'en_US')).toBe('$1.01');
   });
   it('writes one date-and-time format, 24-hour to the second, in the language order', () => {
     const at = new Date(2026, 4, 1, 14, 3, 9).getTime();

@@ -1,11 +1,12 @@
 /**
- * Numbers and dates in the reader's language, with Intl (issue 12): one date-and-time format for
- * every table, fiat amounts in the currency's own minor units (JPY and KRW without cents) and the
- * language's digit grouping and decimal mark (de 1.234,56 · ru 1 234,56 · tr 1.234,56). Amounts stay
- * exact: they are rounded to their places as decimal strings first, and Intl only lays out the digits
- * (it formats a numeric string without going through a float).
+ * Dates per language, and the fiat amounts' one format (issue 12 and the number-style pass): one
+ * date-and-time format for every table, in the reader's language (Intl); fiat amounts in the
+ * currency's own minor units (JPY and KRW without cents) but in the app's one number style, the one
+ * prices and quantities use beside them: comma thousands, dot decimals, whatever the language
+ * ("$96,059.21" in German and Russian too, not "96.059,21" next to a price of "95,940.00").
+ * Amounts stay exact: they are rounded to their places as decimal strings, never as floats.
  */
-import { toFixedDecimal } from './decimal';
+import { groupThousands, toFixedDecimal } from './decimal';
 
 /** The BCP 47 tag of an app language code: de_DE → de-DE. */
 export const intlLocale = (lang: string) => lang.replace('_', '-');
@@ -32,15 +33,14 @@ export function fiatDigits(code: string): number {
   return cached(`fiat:${code}`, () => new Intl.NumberFormat('en', { style: 'currency', currency: code })).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
-/** An exact decimal string rounded to `digits` places (on the string), with the language's grouping and decimal mark. */
-export function formatDecimal(value: string, lang: string, digits: number): string {
-  const locale = intlLocale(lang);
-  const format = cached(`num:${locale}:${digits}`, () => new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }));
-  // Intl.NumberFormat formats a numeric string exactly (ECMA-402 2023); the lib typings only list numbers.
-  return format.format(toFixedDecimal(value, digits) as unknown as number);
-}
-
-/** A fiat amount: the currency's mark, then the amount in its minor units and the language's grouping ("$96,250.50", "¥14,437,575", "€96.250,50" in German). */
-export function formatFiat(amount: string, code: string, mark: string, lang: string): string {
-  return `${mark}${formatDecimal(amount, lang, fiatDigits(code))}`;
+/**
+ * A fiat amount: the currency's mark, then the amount rounded half up to the currency's minor units
+ * and grouped by thousands with commas, a minus sign before the mark ("$96,250.50", "¥14,437,575",
+ * "€96,250.50", "-$2.49"). The same in every language: the figures it stands beside (prices,
+ * quantities, percentages) are not localised either; the reader's language, which callers pass as
+ * a fourth argument, does not change the digits.
+ */
+export function formatFiat(amount: string, code: string, mark: string, _lang?: string): string {
+  const fixed = toFixedDecimal(amount, fiatDigits(code));
+  return fixed.charCodeAt(0) === 45 ? `-${mark}${groupThousands(fixed.slice(1))}` : `${mark}${groupThousands(fixed)}`;
 }

@@ -2,7 +2,7 @@
  * Wallet display helpers over src/domain/decimal.ts: zero checks, amounts for table cells, and
  * labels for the wire enums.
  */
-import { compareDecimal, divDecimal, isDecimalString, toFixedDecimal, trimZeros } from './decimal';
+import { compareDecimal, divDecimal, groupThousands, isDecimalString, toFixedDecimal, trimZeros } from './decimal';
 import { DepositStatus, WithdrawalStatus, type WalletAccount, type WalletOverview } from './wallet';
 
 export const isZero = (value: string) => isDecimalString(value) && compareDecimal(value, '0') === 0;
@@ -14,9 +14,17 @@ export function overviewFigures(overview: WalletOverview): { totalBtc: string | 
   return { totalBtc, pnl, pnlSign: compareDecimal(pnl, '0') };
 }
 
-/** An amount for a table cell: at most `places` decimals (cut, never rounded up), trailing zeros dropped. */
-export function formatAmount(value: string, places = 8): string {
+/**
+ * An amount as a form field takes it: at most `places` decimals (cut, never rounded up), trailing
+ * zeros dropped, not grouped ("16157.53925"; the transfer form's "All" fills the quantity with it).
+ */
+export function amountInput(value: string, places = 8): string {
   return isDecimalString(value) ? trimZeros(toFixedDecimal(value, places, 'down')) : value;
+}
+
+/** An amount for a table cell or figure: amountInput's digits grouped by thousands ("16,157.53925"). */
+export function formatAmount(value: string, places = 8): string {
+  return groupThousands(amountInput(value, places));
 }
 
 /** Account names reuse the wallet menu's labels. */

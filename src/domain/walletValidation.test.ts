@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { divDecimal, subDecimal } from './decimal';
-import { formatAmount, overviewFigures } from './walletAmounts';
+import { amountInput, formatAmount, overviewFigures } from './walletAmounts';
 import { maxWithdrawable, simulateDepositSchema, transferProblem, withdrawalProblem, withdrawalTotal } from './walletValidation';
 
 const limits = { min: '10', fee: '1', available: '250', remaining: '100' };
@@ -82,6 +82,10 @@ describe('wallet amounts', () => {
     expect(subDecimal('1', '2.5')).toBe('-1.5');
     expect(formatAmount('12.3400000000')).toBe('12.34');
     expect(formatAmount('0.123456789')).toBe('0.12345678');
+    expect(formatAmount('16157.539250000')).toBe('16,157.53925');
+    expect(formatAmount('16998.3549', 2)).toBe('16,998.35');
+    expect(formatAmount('-25000')).toBe('-25,000');
+    expect(amountInput('16157.539250000')).toBe('16157.53925');
   });
 });
 

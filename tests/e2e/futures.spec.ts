@@ -46,7 +46,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
       await page.getByRole('menuitemradio', { name: /Deutsch/ }).click();
     }
     await expect(page.getByTestId('stats-mark')).toHaveText(/^\d/, { timeout: 15_000 });
-    await expect(page.getByTestId('futures-available')).toContainText('5000');
+    await expect(page.getByTestId('futures-available')).toContainText('5,000');
 
     // Leverage and margin mode in their dialog.
     await page.getByTestId('futures-leverage').click();

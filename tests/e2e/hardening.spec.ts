@@ -217,7 +217,7 @@ for (const lang of [EN, ZH]) {
     await switchLanguage(page, lang);
     const w = lang.wallet.wallet.withdraw;
     const panel = page.getByRole('complementary', { name: w.quota });
-    await expect(panel).toContainText(`1000 USDT`);
+    await expect(panel).toContainText(`1,000 USDT`);
 
     const withdraw = async (password: string) => {
       await page.getByLabel(w.address).fill(WITHDRAW_ADDRESS);
@@ -234,7 +234,7 @@ for (const lang of [EN, ZH]) {
     const wrong = lang.server.walletFundsPasswordWrong!.split('{')[0]!.trim();
     await expect(page.getByRole('main').getByRole('alert').filter({ hasText: wrong })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(panel).toContainText(`1000 USDT`);
+    await expect(panel).toContainText(`1,000 USDT`);
 
     // The 2000 ms anti-double-submit window, then the right password.
     await page.waitForTimeout(2000);

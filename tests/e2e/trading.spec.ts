@@ -21,7 +21,7 @@ test('a funded trader places a limit buy, cancels it, buys at market and sees th
   await fund(page, '5000');
 
   await page.goto('/markets/kline/BTC_USDT');
-  await expect(form(page).getByTestId('available')).toHaveText(/^5000 USDT$/, { timeout: 20_000 });
+  await expect(form(page).getByTestId('available')).toHaveText(/^5,000 USDT$/, { timeout: 20_000 });
   // The price starts at the last price; the fee rate is shown.
   await expect(form(page).getByLabel(EN.price, { exact: true })).toHaveValue(/^\d+(\.\d+)?$/);
   await expect(form(page).locator('dd', { hasText: /^\d+(\.\d+)?%$/ })).toBeVisible();
@@ -32,7 +32,7 @@ test('a funded trader places a limit buy, cancels it, buys at market and sees th
 
   await placeAndCancelFarLimitBuy(page, EN);
   // Cancelling gave the frozen 10 USDT back, pushed over the private channel.
-  await expect(form(page).getByTestId('available')).toHaveText(/^5000 USDT$/);
+  await expect(form(page).getByTestId('available')).toHaveText(/^5,000 USDT$/);
 
   // A market buy spending 100 USDT fills against the market makers. A press within 2000 ms of the
   // last accepted one is dropped by design (spec §9 anti-double-submit), so let the window pass.
@@ -42,7 +42,7 @@ test('a funded trader places a limit buy, cancels it, buys at market and sees th
   await form(page).getByRole('button', { name: EN.buyBtc }).click();
   await expect(page.getByRole('status').filter({ hasText: EN.placed })).toBeVisible({ timeout: 15_000 });
   // At most the 100 USDT budget is spent (a remainder smaller than one lot comes back).
-  await expect(form(page).getByTestId('available')).toHaveText(/^49\d\d(\.\d+)? USDT$/);
+  await expect(form(page).getByTestId('available')).toHaveText(/^4,9\d\d(\.\d+)? USDT$/);
 
   await page.screenshot({ path: test.info().outputPath('kline-with-form.png') });
   // The market order is finished at once: it is in the history tab with what it bought.
@@ -75,7 +75,7 @@ test('the order form and cancel confirmation in Japanese', async ({ page }) => {
   await page.getByRole('banner').getByRole('button', { name: 'Language' }).click();
   await page.getByRole('menuitemradio', { name: /日本語/ }).click();
   await expect(form(page).getByRole('button', { name: JA.buyBtc })).toBeVisible();
-  await expect(form(page).getByTestId('available')).toHaveText(/^1000 USDT$/, { timeout: 20_000 });
+  await expect(form(page).getByTestId('available')).toHaveText(/^1,000 USDT$/, { timeout: 20_000 });
   await placeAndCancelFarLimitBuy(page, JA);
 
   await page.goto('/order/spot-current');

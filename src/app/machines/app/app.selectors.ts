@@ -29,8 +29,8 @@ export const selectPriceFailed = (s: AppSnapshot) => s.matches({ running: { read
 
 /**
  * A USDT amount in the active pricing currency, in that currency's minor units (spec §9's 2 decimals
- * for USD and EUR, none for JPY and KRW) and the language's grouping ("$96,250.50", "¥14,437,575",
- * "€96.250,50" in German), or undefined while the USDT price is not known. Exact: decimal strings all the way.
+ * for USD and EUR, none for JPY and KRW), grouped as every figure is in every language ("$96,250.50",
+ * "¥14,437,575", "€96,250.50"), or undefined while the USDT price is not known. Exact: decimal strings all the way.
  */
 export function toFiat(usdtAmount: string, usdtPrice: string | undefined, pricing: { name: string; mark: string }, lang = 'en_US'): string | undefined {
   if (usdtPrice === undefined) return undefined;

@@ -4,6 +4,7 @@ import { Muted } from '../../../app/ui/Panel';
 import type { useCloseDialog } from '../futures.hooks';
 import { DialogFrame, type ConfirmStep } from './DialogFrame';
 import { Choices, Facts, NumberField } from './formParts';
+import { qty } from './futuresUi';
 
 const PERCENTS = [25, 50, 75, 100] as const;
 
@@ -23,7 +24,7 @@ export function CloseDialog(props: { dialog: ReturnType<typeof useCloseDialog>; 
           busy: d.state === 'flashing',
           body: (
             <>
-              <p style={{ margin: 0 }}>{t('futures.close.flashQuestion', { quantity: d.closable, currency: base })}</p>
+              <p style={{ margin: 0 }}>{t('futures.close.flashQuestion', { quantity: qty(d.closable), currency: base })}</p>
               <Muted style={{ fontSize: 11 }}>{t('futures.close.levels')}</Muted>
             </>
           ),
@@ -67,7 +68,7 @@ export function CloseDialog(props: { dialog: ReturnType<typeof useCloseDialog>; 
           </button>
         ))}
       </Choices>
-      <Facts rows={[[t('col.closable'), `${d.closable} ${base}`]]} />
+      <Facts rows={[[t('col.closable'), `${qty(d.closable)} ${base}`]]} />
     </DialogFrame>
   );
 }

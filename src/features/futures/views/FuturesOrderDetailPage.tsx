@@ -7,7 +7,7 @@ import { NotFoundPanel, useIdParam } from '../../../app/ui/NotFoundPanel';
 import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../app/ui/Panel';
 import { useFuturesDetail } from '../futures.hooks';
 import { Fact, Facts, pairLabel, SourceText } from './detailParts';
-import { ActionText, cut, percent, Signed, StatusText } from './futuresUi';
+import { ActionText, cut, percent, qty, Signed, StatusText } from './futuresUi';
 
 /** /order/u-detail/{id}: a futures order (spec §3): entrust, trigger and execution price, leverage, quantity, fee, profit, yield, and its trades. */
 export function FuturesOrderDetailPage() {
@@ -69,7 +69,7 @@ function OrderView(props: { order: FuturesOrderDetail; yieldFraction: string | n
               <span className="num">{o.leverage}×</span> · {t(o.margin_mode === 'cross' ? 'futures.cross' : 'futures.isolated')}
             </Fact>
             <Fact label={t('col.quantity')}>
-              <span className="num">{`${o.filled} / ${o.quantity} ${base}`}</span>
+              <span className="num">{`${qty(o.filled)} / ${qty(o.quantity)} ${base}`}</span>
             </Fact>
             <Fact label={t('col.fee')}>
               <span className="num">{`${cut(o.fee, 8)} ${quote}`}</span>
@@ -108,7 +108,7 @@ function OrderView(props: { order: FuturesOrderDetail; yieldFraction: string | n
           columns={[
             { key: 'col.time', render: (d) => <span className="num">{formatDateTime(d.time, i18n.language)}</span> },
             { key: 'col.price', align: 'right', render: (d) => <span className="num">{cut(d.price)}</span> },
-            { key: 'col.quantity', align: 'right', render: (d) => <span className="num">{d.quantity}</span> },
+            { key: 'col.quantity', align: 'right', render: (d) => <span className="num">{qty(d.quantity)}</span> },
           ]}
         />
       </Panel>

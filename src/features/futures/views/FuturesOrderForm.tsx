@@ -10,7 +10,7 @@ import { useLeverageDialog, type useFuturesOrderForm } from '../futures.hooks';
 import type { Desk } from './ContractPanels';
 import { Choices, Facts, NumberField } from './formParts';
 import { LeverageDialog } from './LeverageDialog';
-import { cut } from './futuresUi';
+import { cut, qty } from './futuresUi';
 
 const PERCENTS = [25, 50, 75, 100] as const;
 
@@ -97,7 +97,7 @@ export function FuturesOrderForm(props: { className?: string; pair: Pair; form: 
           <Facts
             rows={[
               [t('col.available'), `${account ? cut(account.available, 2) : '—'} ${quote}`, 'futures-available'],
-              [t('futures.form.maxOpen'), `${max} ${base}`, 'futures-max-open'],
+              [t('futures.form.maxOpen'), `${qty(max)} ${base}`, 'futures-max-open'],
             ]}
           />
           <label style={{ display: 'flex', gap: 6, alignItems: 'center', fontSize: 12, marginBottom: 8 }}>

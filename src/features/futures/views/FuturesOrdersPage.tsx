@@ -9,7 +9,7 @@ import { Button } from '../../../app/ui/Button';
 import { useFuturesRecords } from '../futures.hooks';
 import type { FuturesRecordsMode } from '../machines/futuresRecords/futuresRecords.machine';
 import { OrderLink } from './detailParts';
-import { ActionText, cut, percent, ratioPercent, Signed, StatusText } from './futuresUi';
+import { ActionText, cut, percent, qty, ratioPercent, Signed, StatusText } from './futuresUi';
 
 type Mode = Exclude<FuturesRecordsMode, 'wallet'>;
 const TITLES: Record<Mode, string> = { current: 'page.order.uCurrent', history: 'page.order.uHistory', plans: 'page.order.uPlan', hold: 'page.order.uHold' };
@@ -49,8 +49,8 @@ function Records(props: { mode: Mode }) {
               },
               { key: 'col.direction', render: (p) => <span className={p.side === 1 ? 'up' : 'down'}>{t(p.side === 1 ? 'futures.long' : 'futures.short')}</span> },
               { key: 'col.leverage', align: 'right', render: (p) => <span className="num">{p.leverage}×</span> },
-              { key: 'col.openInterest', align: 'right', render: (p) => <span className="num">{p.quantity}</span> },
-              { key: 'col.closable', align: 'right', render: (p) => <span className="num">{p.closable}</span> },
+              { key: 'col.openInterest', align: 'right', render: (p) => <span className="num">{qty(p.quantity)}</span> },
+              { key: 'col.closable', align: 'right', render: (p) => <span className="num">{qty(p.closable)}</span> },
               { key: 'col.avgOpenPrice', align: 'right', render: (p) => <span className="num">{cut(p.entry_price)}</span> },
               { key: 'futures.markPrice', align: 'right', render: (p) => <span className="num">{cut(p.mark_price)}</span> },
               { key: 'col.latestPrice', align: 'right', render: (p) => <span className="num">{p.last_price ? cut(p.last_price) : '—'}</span> },
@@ -74,7 +74,7 @@ function Records(props: { mode: Mode }) {
               { key: 'col.direction', render: (p) => <span className={p.position_side === 1 ? 'up' : 'down'}>{t(p.position_side === 1 ? 'futures.long' : 'futures.short')}</span> },
               { key: 'col.triggerPrice', align: 'right', render: (p) => <span className="num">{p.trigger_by === 'roe' ? `${t('futures.roe')} ${p.trigger_value}%` : `${cut(p.trigger_value)} (${t(p.trigger_by === 'mark' ? 'futures.markPrice' : 'col.lastPrice')})`}</span> },
               { key: 'col.execPrice', align: 'right', render: (p) => <span className="num">{p.exec_type === 'market' ? t('futures.market') : cut(p.exec_price ?? '0')}</span> },
-              { key: 'col.quantity', align: 'right', render: (p) => <span className="num">{p.quantity ?? t('futures.wholePosition')}</span> },
+              { key: 'col.quantity', align: 'right', render: (p) => <span className="num">{p.quantity ? qty(p.quantity) : t('futures.wholePosition')}</span> },
             ]}
           />
         ) : (
@@ -92,7 +92,7 @@ function Records(props: { mode: Mode }) {
               { key: 'col.triggerPrice', align: 'right', render: (o) => <span className="num">{o.trigger_price ? cut(o.trigger_price) : '—'}</span> },
               { key: 'col.execPrice', align: 'right', render: (o) => <span className="num">{o.avg_price === '0' ? '—' : cut(o.avg_price)}</span> },
               { key: 'col.leverage', align: 'right', render: (o) => <span className="num">{o.leverage}×</span> },
-              { key: 'col.quantity', align: 'right', render: (o) => <span className="num">{o.filled} / {o.quantity}</span> },
+              { key: 'col.quantity', align: 'right', render: (o) => <span className="num">{qty(o.filled)} / {qty(o.quantity)}</span> },
               { key: 'col.fee', align: 'right', render: (o) => <span className="num">{cut(o.fee)}</span> },
               { key: 'col.profit', align: 'right', render: (o) => <Signed value={cut(o.profit)} /> },
               { key: 'col.status', render: (o) => <StatusText status={o.status} /> },

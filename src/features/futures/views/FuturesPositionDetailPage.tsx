@@ -5,7 +5,7 @@ import { NotFoundPanel } from '../../../app/ui/NotFoundPanel';
 import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../app/ui/Panel';
 import { useFuturesDetail } from '../futures.hooks';
 import { Fact, Facts, OrderList, pairLabel } from './detailParts';
-import { cut, percent, ratioPercent, Signed } from './futuresUi';
+import { cut, percent, qty, ratioPercent, Signed } from './futuresUi';
 
 const SYMBOL = /^[a-z0-9]{1,12}_[a-z0-9]{1,12}$/i;
 
@@ -80,10 +80,10 @@ function PositionView(props: { position: FuturesPosition; averagePositionPrice: 
       <PanelBody>
         <Facts data-testid="futures-position-facts">
           <Fact label={t('col.openInterest')}>
-            <span className="num">{`${p.quantity} ${base}`}</span>
+            <span className="num">{`${qty(p.quantity)} ${base}`}</span>
           </Fact>
           <Fact label={t('col.closable')}>
-            <span className="num">{`${p.closable} ${base}`}</span>
+            <span className="num">{`${qty(p.closable)} ${base}`}</span>
           </Fact>
           <Fact label={t('col.avgOpenPrice')}>
             <span className="num">{price(p.entry_price)}</span>

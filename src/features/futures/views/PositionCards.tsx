@@ -3,11 +3,11 @@ import styled from 'styled-components';
 import type { Pair } from '../../../domain/api';
 import type { FuturesPosition } from '../../../domain/futures/api';
 import { Button } from '../../../app/ui/Button';
-import { toFixedDecimal } from '../../../domain/decimal';
-import { cut, percent, ratioPercent, Signed } from './futuresUi';
+import { groupThousands, toFixedDecimal } from '../../../domain/decimal';
+import { cut, percent, qty, ratioPercent, Signed } from './futuresUi';
 
-/** Prices at the pair's precision and money at 2 places, trailing zeros kept so the columns line up. */
-const fixed = (value: string, places: number) => toFixedDecimal(value, places, 'down');
+/** Prices at the pair's precision and money at 2 places, trailing zeros kept so the columns line up, grouped by thousands. */
+const fixed = (value: string, places: number) => groupThousands(toFixedDecimal(value, places, 'down'));
 
 const List = styled.ul`
   list-style: none;
@@ -58,7 +58,7 @@ export function PositionCards(props: {
           <dl>
             {(
               [
-                ['col.openInterest', p.quantity, 'position-size'],
+                ['col.openInterest', qty(p.quantity), 'position-size'],
                 ['col.avgOpenPrice', fixed(p.entry_price, places)],
                 ['futures.markPrice', fixed(p.mark_price, places)],
                 ['futures.liquidationPrice', p.liquidation_price === '0' ? '—' : fixed(p.liquidation_price, places)],

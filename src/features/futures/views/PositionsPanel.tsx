@@ -15,7 +15,7 @@ import type { Desk } from './ContractPanels';
 import { CloseDialog } from './CloseDialog';
 import { PositionCards } from './PositionCards';
 import { TpslDialog } from './TpslDialog';
-import { ActionText, cut } from './futuresUi';
+import { ActionText, cut, qty } from './futuresUi';
 
 const TabList = styled.div`
   display: flex;
@@ -103,7 +103,7 @@ export function PositionsPanel(props: { className?: string; pair: Pair; desk: De
               { key: 'col.direction', render: (o) => <ActionText action={o.action} /> },
               { key: 'col.type', render: (o) => t(o.type === 'market' ? 'futures.market' : 'futures.limit') },
               { key: 'col.price', align: 'right', render: (o) => <span className="num">{o.price ? cut(o.price, pair.price_precision) : '—'}</span> },
-              { key: 'col.quantity', align: 'right', render: (o) => <span className="num">{o.filled} / {o.quantity}</span> },
+              { key: 'col.quantity', align: 'right', render: (o) => <span className="num">{qty(o.filled)} / {qty(o.quantity)}</span> },
               { key: 'col.leverage', align: 'right', render: (o) => <span className="num">{o.leverage}×</span> },
               {
                 key: 'col.actions',
@@ -135,7 +135,7 @@ export function PositionsPanel(props: { className?: string; pair: Pair; desk: De
                   </span>
                 ),
               },
-              { key: 'col.quantity', align: 'right', render: (p) => <span className="num">{p.quantity ?? t('futures.wholePosition')}</span> },
+              { key: 'col.quantity', align: 'right', render: (p) => <span className="num">{p.quantity ? qty(p.quantity) : t('futures.wholePosition')}</span> },
               {
                 key: 'col.actions',
                 align: 'right',

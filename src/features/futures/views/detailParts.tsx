@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { FuturesOrder, FuturesOrderSource } from '../../../domain/futures/api';
 import { formatDateTime } from '../../../domain/localeFormat';
 import { DataTable } from '../../../app/ui/DataTable';
-import { ActionText, cut, Signed, StatusText } from './futuresUi';
+import { ActionText, cut, qty, Signed, StatusText } from './futuresUi';
 
 /** The detail pages' label/value grid is the shared one. */
 export { DetailFacts as Facts, DetailFact as Fact } from '../../../app/ui/DetailFacts';
@@ -48,7 +48,7 @@ export function OrderList(props: { label: string; orders: FuturesOrder[] }) {
         { key: 'col.direction', render: (o) => <ActionText action={o.action} /> },
         { key: 'futures.detail.entrustPrice', align: 'right', render: (o) => <span className="num">{o.price ? cut(o.price) : '—'}</span> },
         { key: 'col.execPrice', align: 'right', render: (o) => <span className="num">{o.avg_price === '0' ? '—' : cut(o.avg_price)}</span> },
-        { key: 'col.quantity', align: 'right', render: (o) => <span className="num">{o.filled} / {o.quantity}</span> },
+        { key: 'col.quantity', align: 'right', render: (o) => <span className="num">{qty(o.filled)} / {qty(o.quantity)}</span> },
         { key: 'col.profit', align: 'right', render: (o) => <Signed value={cut(o.profit)} /> },
         { key: 'col.status', render: (o) => <StatusText status={o.status} /> },
       ]}

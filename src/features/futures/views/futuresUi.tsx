@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatPercent, toFixedDecimal, trimZeros } from '../../../domain/decimal';
+import { formatPercent, groupThousands, toFixedDecimal, trimZeros } from '../../../domain/decimal';
 import type { FuturesAction } from '../../../domain/futures/api';
 import { FuturesOrderStatus } from '../../../domain/futures/orderStatus';
 
@@ -44,5 +44,8 @@ export const percent = (fraction: string | null | undefined) => (fraction === nu
 /** A ratio (never negative) as a percentage with 2 decimals and no sign, or a dash. */
 export const ratioPercent = (fraction: string | null | undefined) => percent(fraction).replace(/^\+/, '');
 
-/** Prices and amounts cut for display (the wire keeps up to 18 places). */
-export const cut = (value: string, places = 4): string => trimZeros(toFixedDecimal(value, places, 'down'));
+/** Prices and amounts cut for display (the wire keeps up to 18 places), grouped by thousands ("96,030.5"). */
+export const cut = (value: string, places = 4): string => groupThousands(trimZeros(toFixedDecimal(value, places, 'down')));
+
+/** A wire quantity as it is, grouped by thousands. */
+export const qty = (value: string): string => groupThousands(value);

@@ -8,10 +8,13 @@ import { DaysFilter, Pager } from '../../../app/ui/RecordFilters';
 import { Panel, PanelBody, PageTitle } from '../../../app/ui/Panel';
 import { Button } from '../../../app/ui/Button';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
+import { groupThousands } from '../../../domain/decimal';
 import { formatDateTime } from '../../../domain/localeFormat';
 import { OUTCOME_KEYS, useSecondsEnabled, useSecondsOrders } from '../seconds.hooks';
 
 const time = (ms: number, lang: string) => formatDateTime(ms, lang);
+/** Prices, stakes and profits as the wire has them, grouped by thousands; a missing one is empty. */
+const num = (value: string | null | undefined) => (value ? groupThousands(value) : '');
 
 /** /order/sec-current and /order/sec-history: every field of spec §3's seconds order. */
 export function SecondsOrdersPage(props: { mode: 'current' | 'history' }) {
@@ -47,17 +50,17 @@ function Orders(props: { mode: 'current' | 'history' }) {
             { key: 'col.pair', render: (r) => r.symbol.replace('_', '/') },
             { key: 'col.direction', render: (r) => <span className={r.direction}>{t(`seconds.${r.direction}`)}</span> },
             { key: 'seconds.col.period', render: (r) => t('seconds.periodSeconds', { seconds: r.period }) },
-            { key: 'col.buyPrice', align: 'right', render: (r) => <span className="num">{r.buy_price}</span> },
-            { key: 'col.paid', align: 'right', render: (r) => <span className="num">{r.quantity} {SECONDS_CURRENCY}</span> },
+            { key: 'col.buyPrice', align: 'right', render: (r) => <span className="num">{num(r.buy_price)}</span> },
+            { key: 'col.paid', align: 'right', render: (r) => <span className="num">{num(r.quantity)} {SECONDS_CURRENCY}</span> },
             history
-              ? { key: 'col.settlePrice', align: 'right', render: (r) => <span className="num">{r.settle_price}</span> }
-              : { key: 'col.currentPrice', align: 'right', render: (r) => <span className="num">{livePrice(r.symbol)}</span> },
+              ? { key: 'col.settlePrice', align: 'right', render: (r) => <span className="num">{num(r.settle_price)}</span> }
+              : { key: 'col.currentPrice', align: 'right', render: (r) => <span className="num">{num(livePrice(r.symbol))}</span> },
             ...(history ? [] : [{ key: 'col.countdown', align: 'right' as const, render: (r: SecondsContract) => <span className="num">{t('seconds.secondsLeft', { seconds: orders.remaining(r.expires_at) })}</span> }]),
-            { key: 'col.estProfit', align: 'right', render: (r) => <span className="num up">+{r.estimated_profit}</span> },
+            { key: 'col.estProfit', align: 'right', render: (r) => <span className="num up">+{num(r.estimated_profit)}</span> },
             ...(history
               ? [
                   { key: 'col.outcome', render: (r: SecondsContract) => <span className={r.outcome === 'win' ? 'up' : r.outcome === 'loss' ? 'down' : ''}>{(r.outcome ? t(OUTCOME_KEYS[r.outcome]) : '')}</span> },
-                  { key: 'col.profit', align: 'right' as const, render: (r: SecondsContract) => <span className={`num ${r.profit?.startsWith('-') ? 'down' : 'up'}`}>{r.profit}</span> },
+                  { key: 'col.profit', align: 'right' as const, render: (r: SecondsContract) => <span className={`num ${r.profit?.startsWith('-') ? 'down' : 'up'}`}>{num(r.profit)}</span> },
                   { key: 'seconds.col.settleInfo', render: (r: SecondsContract) => <span className="num dim">{r.settled_at ? time(r.settled_at, i18n.language) : ''}</span> },
                 ]
               : []),

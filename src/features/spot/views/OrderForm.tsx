@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { trimZeros } from '../../../domain/decimal';
+import { groupThousands, trimZeros } from '../../../domain/decimal';
 import type { useOrderForm } from '../spot.hooks';
 import { Button } from '../../../app/ui/Button';
 import { Panel, PanelBody } from '../../../app/ui/Panel';
@@ -133,11 +133,11 @@ export function OrderForm(props: { form: OrderFormFlow; className?: string }) {
                   {t('common.retry')}
                 </Button>
               ) : (
-                <span data-testid="available">{`${form.available.value === undefined ? '—' : trimZeros(form.available.value)} ${form.available.currency}`}</span>
+                <span data-testid="available">{`${form.available.value === undefined ? '—' : groupThousands(trimZeros(form.available.value))} ${form.available.currency}`}</span>
               )}
             </Fact>
             <Fact label={t('spot.form.feeRate')}>{form.fee ? form.fee.rate : '—'}</Fact>
-            <Fact label={t('spot.form.estimatedFee')}>{form.fee?.estimate ? `≈ ${form.fee.estimate} ${form.fee.currency}` : '—'}</Fact>
+            <Fact label={t('spot.form.estimatedFee')}>{form.fee?.estimate ? `≈ ${groupThousands(form.fee.estimate)} ${form.fee.currency}` : '—'}</Fact>
           </FactList>
           <Submit type="submit" $buy={buy} disabled={form.submitting}>
             {t(buy ? 'spot.form.buySubmit' : 'spot.form.sellSubmit', { currency: base })}

@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PHONE } from '../../../app/theme';
 import { QR_SIZES } from '../../../domain/constants';
+import { groupThousands } from '../../../domain/decimal';
 import type { DepositRecord } from '../../../domain/wallet';
 import { useDepositFlow, useWalletRecords } from '../wallet.hooks';
 import { Button } from '../../../app/ui/Button';
@@ -79,7 +80,7 @@ export function DepositPage() {
                 </div>
                 <div className="hint">
                   <span>{t('wallet.deposit.minimum')}</span>
-                  <b>{flow.address ? `${flow.address.deposit_min} ${flow.currency}` : network ? `${network.deposit_min} ${flow.currency}` : '—'}</b>
+                  <b>{flow.address ? `${groupThousands(flow.address.deposit_min)} ${flow.currency}` : network ? `${groupThousands(network.deposit_min)} ${flow.currency}` : '—'}</b>
                 </div>
                 {network && (
                   <div className="hint">

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { WALLET_ACCOUNTS, type TransferRecord, type WalletAccount } from '../../../domain/wallet';
-import { ACCOUNT_LABEL_KEYS, formatAmount } from '../../../domain/walletAmounts';
+import { ACCOUNT_LABEL_KEYS, amountInput, formatAmount } from '../../../domain/walletAmounts';
 import { transferSchema } from '../../../domain/walletValidation';
 import { useTransferFlow, useWalletRecords } from '../wallet.hooks';
 import { Button } from '../../../app/ui/Button';
@@ -69,7 +69,7 @@ export function TransferPage() {
                   labelKey="col.quantity"
                   inputMode="decimal"
                   after={
-                    <Button type="button" $variant="ghost" disabled={available === undefined} onClick={() => void formik.setFieldValue('quantity', formatAmount(available ?? '0'))}>
+                    <Button type="button" $variant="ghost" disabled={available === undefined} onClick={() => void formik.setFieldValue('quantity', amountInput(available ?? '0'))}>
                       {t('wallet.all')}
                     </Button>
                   }

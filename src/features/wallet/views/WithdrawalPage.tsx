@@ -2,6 +2,7 @@ import { Form, Formik } from 'formik';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { groupThousands } from '../../../domain/decimal';
 import type { WithdrawalRecord } from '../../../domain/wallet';
 import { formatAmount } from '../../../domain/walletAmounts';
 import { maxWithdrawable, withdrawalTotal, withdrawSchema } from '../../../domain/walletValidation';
@@ -103,22 +104,22 @@ export function WithdrawalPage() {
                         <div className="hint">
                           <span>{t('wallet.withdraw.minimum')}</span>
                           <b>
-                            {limits.min} {flow.currency}
+                            {groupThousands(limits.min)} {flow.currency}
                           </b>
                         </div>
                         <div className="hint">
                           <span>{t('col.fee')}</span>
                           <b>
-                            {limits.fee} {flow.currency}
+                            {groupThousands(limits.fee)} {flow.currency}
                           </b>
                         </div>
                         <div className="hint">
                           <span>{t('wallet.withdraw.receive')}</span>
-                          <b>{total ? `${quantity} ${flow.currency}` : '—'}</b>
+                          <b>{total ? `${groupThousands(quantity)} ${flow.currency}` : '—'}</b>
                         </div>
                         <div className="hint">
                           <span>{t('wallet.withdraw.totalDeducted')}</span>
-                          <b>{total ? `${total} ${flow.currency}` : '—'}</b>
+                          <b>{total ? `${groupThousands(total)} ${flow.currency}` : '—'}</b>
                         </div>
                         <Tip role="note">{t('addresses.networkTip')}</Tip>
                         {flow.refusal && (

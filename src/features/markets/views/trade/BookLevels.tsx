@@ -6,7 +6,8 @@ import type { BookRow, BookRows } from '../../machines/orderBook/bookRows';
 import type { OrderBookActorRef } from '../../machines/orderBook/orderBook.machine';
 import { useBookMiddle, useBookRowsFeed } from '../../markets.hooks';
 import { createBookSideWriter, type BookSideWriter } from './bookSideWriter';
-import { fixed } from './format';
+import { groupThousands } from '../../../../domain/decimal';
+import { grouped } from './format';
 
 /**
  * The depth bar's width, registered as a number that is not inherited: a row's new --share then
@@ -180,12 +181,12 @@ export function BookLevels(props: {
       </div>
       <div className="middle">
         <span className={`last num ${props.last?.side === 'sell' ? 'down' : 'up'}`} data-testid="book-last">
-          {props.last ? fixed(props.last.price, pair.price_precision) : '—'}
+          {props.last ? grouped(props.last.price, pair.price_precision) : '—'}
         </span>
         {props.lastInFiat && <small>≈ {props.lastInFiat}</small>}
         {spreadText !== undefined && (
           <span className="spread">
-            {labels.spread} {spreadText}
+            {labels.spread} {groupThousands(spreadText)}
           </span>
         )}
       </div>

@@ -19,7 +19,7 @@ afterEach(cleanup);
 const pair: Pair = { left_symbol: 'BTC', right_symbol: 'USDT', is_hot: 1, trade_status: 1, contract_status: 1, price_precision: 2, amount_precision: 4, min_quantity: '0.0001', min_notional: '1' };
 const channel = 'btc_usdt_depth';
 
-async function renderBook(onPick?: (price: string) => void) {
+async function renderBook(onPick?: (price: string) => void, lastPrice = '100.5') {
   const i18n = await initI18n('en_US');
   await completeCatalogue(i18n);
   const fake = createFakeSocket();
@@ -30,7 +30,7 @@ async function renderBook(onPick?: (price: string) => void) {
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={darkTheme}>
         <Profiler id="book" onRender={() => void commits++}>
-          <OrderBookPanel bookRef={book} pair={pair} last={{ price: '100.5', side: 'buy' }} lastInFiat="$100.52" onPick={onPick} />
+          <OrderBookPanel bookRef={book} pair={pair} last={{ price: lastPrice, side: 'buy' }} lastInFiat="$100.52" onPick={onPick} />
         </Profiler>
       </ThemeProvider>
     </I18nextProvider>,
@@ -121,6 +121,26 @@ describe('order book panel', () => {
     fireEvent.click(within(screen.getByRole('rowgroup', { name: 'Bids' })).getAllByRole('row')[0]!);
     fireEvent.click(within(screen.getByRole('rowgroup', { name: 'Asks' })).getAllByRole('cell')[0]!);
     expect(picked).toEqual(['99', '100.125', '101']);
+  });
+
+  it('shows prices, quantities and totals grouped by thousands, and still hands the plain price to the order form', async () => {
+    const picked: string[] = [];
+    const { fake, frames } = await renderBook((price) => picked.push(price), '96250.5');
+    fake.push(channel, { kind: 'snapshot', seq: 1, bids: [['96250.5', '1234.5'], ['96249', '0.25']], asks: [['97251', '0.5']] });
+    act(() => frames.flush());
+    const bids = screen.getByRole('rowgroup', { name: 'Bids' });
+    const cells = (row: number) => within(within(bids).getAllByRole('row')[row]!).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells(0)).toEqual(['96,250.50', '1,234.5000', '1,234.5000']);
+    expect(cells(1)).toEqual(['96,249.00', '0.2500', '1,234.7500']);
+    expect(screen.getByText('Spread 1,000.50')).toBeTruthy();
+    expect(screen.getByTestId('book-last').textContent).toBe('96,250.50');
+    fireEvent.click(within(bids).getAllByRole('row')[0]!);
+    expect(picked).toEqual(['96250.5']);
+    // A quantity crossing 1000 regroups; one that stays below is written as it is.
+    fake.push(channel, { kind: 'delta', seq: 2, bids: [['96250.5', '999']], asks: [] });
+    act(() => frames.flush());
+    expect(cells(0)).toEqual(['96,250.50', '999.0000', '999.0000']);
+    expect(cells(1)).toEqual(['96,249.00', '0.2500', '999.2500']);
   });
 
   it('groups the levels by the price step chosen', async () => {

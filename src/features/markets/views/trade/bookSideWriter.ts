@@ -1,3 +1,4 @@
+import { groupThousands } from '../../../../domain/decimal';
 import type { BookRow } from '../../machines/orderBook/bookRows';
 
 /**
@@ -10,12 +11,17 @@ import type { BookRow } from '../../machines/orderBook/bookRows';
  * adapter: React renders the panel, a small writer feeds the high-rate part, here straight from the
  * machine's snapshots (markets.hooks.tsx, useBookRowsFeed). The rows keep their roles (row, cell),
  * so assistive technology and the tests read the book as before.
+ *
+ * Figures are shown grouped by thousands ("95,930.00"), as the stats bar and every other screen
+ * show prices and quantities. The machine's rows carry the plain text (bookRows.ts), which is what
+ * a slot remembers and compares; a cell's grouped text is made only when its plain text changed,
+ * once per changed cell, and a figure below 1000 is written as it is (no new string).
  */
 export interface BookSideWriter {
   write(rows: readonly BookRow[]): void;
 }
 
-/** A row's elements and what was last written to them (compared here, so the DOM is never read back). */
+/** A row's elements and the plain texts last written to them (compared here, so the DOM is never read back). */
 interface Slot {
   row: HTMLDivElement;
   cells: [price: Text, quantity: Text, total: Text];
@@ -41,7 +47,7 @@ function makeSlot(document: Document): Slot {
 function setText(slot: Slot, cell: 0 | 1 | 2, value: string) {
   if (slot.written[cell] === value) return;
   slot.written[cell] = value;
-  slot.cells[cell].data = value;
+  slot.cells[cell].data = groupThousands(value);
 }
 
 export function createBookSideWriter(host: HTMLElement): BookSideWriter {

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { isDecimalString, trimZeros } from '../../../../domain/decimal';
+import { groupThousands, isDecimalString, trimZeros } from '../../../../domain/decimal';
 import { estimatedFee, feeRatePercent, isPositive } from '../../../../domain/orderMath';
 import type { orderFormMachine } from './orderForm.machine';
 import { spendable } from './orderFields';
@@ -17,11 +17,11 @@ export const selectAvailable = (s: Snapshot) => ({
   currency: s.context.side === 'buy' ? s.context.pair.quote : s.context.pair.base,
 });
 
-/** The pair's smallest order, as the form shows it; undefined while the pair does not say. */
+/** The pair's smallest order, as the form shows it (grouped by thousands); undefined while the pair does not say. */
 export const selectMinimum = (s: Snapshot) => {
   const { minQuantity, minNotional, base, quote } = s.context.pair;
   if (!isDecimalString(minQuantity) || !isDecimalString(minNotional)) return undefined;
-  return { quantity: trimZeros(minQuantity), base, value: trimZeros(minNotional), quote };
+  return { quantity: groupThousands(trimZeros(minQuantity)), base, value: groupThousands(trimZeros(minNotional)), quote };
 };
 
 /**

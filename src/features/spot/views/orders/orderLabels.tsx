@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { trimZeros } from '../../../../domain/decimal';
+import { groupThousands, trimZeros } from '../../../../domain/decimal';
 import { SpotOrderStatus, type OrderSide, type OrderType, type SpotOrder } from '../../../../domain/spotOrders';
 import { formatDateTime } from '../../../../domain/localeFormat';
 import { Badge } from '../../../../app/ui/Badge';
@@ -20,8 +20,8 @@ export const pairLabel = (symbol: string) => symbol.replace('_', '/');
 export const baseOf = (symbol: string) => symbol.split('_')[0] ?? symbol;
 export const quoteOf = (symbol: string) => symbol.split('_')[1] ?? '';
 
-/** A wire decimal as the trader reads it: no trailing zeros; "0" of a market price is "market". */
-export const plain = (value: string) => trimZeros(value);
+/** A wire decimal as the trader reads it: no trailing zeros, grouped by thousands ("96,030", "3,402.5"). */
+export const plain = (value: string) => groupThousands(trimZeros(value));
 
 export function StatusBadge(props: { status: SpotOrderStatus }) {
   const { t } = useTranslation();
