@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { groupThousands } from '../../../domain/decimal';
 import { identityRights } from '../../../domain/kyc';
 import { useAppFlow, useSessionFlow } from '../../../app/views/hooks';
 import { IdentityBadge } from '../../../app/layout/IdentityBadge';
@@ -14,12 +15,12 @@ interface Row {
 
 /** /user/identityRight: what verification changes (spec §6), from config name_check. */
 export function KycRightPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { config } = useAppFlow();
   const { user } = useSessionFlow();
   const status = user?.info.name_status ?? 1;
   const rights = identityRights(status, config?.config.name_check);
-  const amount = (n: number) => `${new Intl.NumberFormat(i18n.language.replace('_', '-')).format(n)} USDT`;
+  const amount = (n: number) => `${groupThousands(String(n))} USDT`;
   const row: Row = {
     // The account's region is not collected yet (no country field on the account); say so plainly.
     country: t('identity.rights.countryUnknown'),
