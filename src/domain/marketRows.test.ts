@@ -48,6 +48,19 @@ describe('market rows', () => {
     const [live] = buildMarketRows([pair('ETH', 'BTC')], withSupply, { eth_btc_tick: ethBtc, btc_usdt_tick: btcUsdt });
     expect(live!.priceUsdt).toBe('3500');
   });
+  it('the futures market lists the pairs with contracts, and its fiat price and market value follow the futures price', () => {
+    const withContract = { ...pair('BTC', 'USDT'), contract_status: 1 as const };
+    const spot = { channel: 'btc_usdt_tick', pair: 'BTC_USDT', close: '97000', open: '96000', high: '97100', low: '95900', amount: '1', vol: '97000', count: 1, increase: '0.0104' };
+    const future = { ...spot, channel: 'btc_usdt_future_tick', close: '97500', increase: '0.02' };
+    expect(buildMarketRows([pair('BTC', 'USDT'), pair('ETH', 'USDT')], currencies, {}, 'futures')).toEqual([]);
+    // Before a futures tick: the spot price, as the price column shows it.
+    const [waiting] = buildMarketRows([withContract], currencies, { btc_usdt_tick: spot }, 'futures');
+    expect(waiting!.price).toBe('97000');
+    const [row] = buildMarketRows([withContract], currencies, { btc_usdt_tick: spot, btc_usdt_future_tick: future }, 'futures');
+    expect(row).toMatchObject({ price: '97500', priceUsdt: '97500', marketValueUsdt: '1950000000000', tick: future });
+    const [spotRow] = buildMarketRows([withContract], currencies, { btc_usdt_tick: spot, btc_usdt_future_tick: future });
+    expect(spotRow).toMatchObject({ price: '97000', priceUsdt: '97000', marketValueUsdt: '1940000000000', tick: spot });
+  });
 });
 
 describe('prices in USDT through the quote currency', () => {

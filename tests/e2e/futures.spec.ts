@@ -174,3 +174,101 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     await expect(page.getByRole('table')).toContainText(w.f.empty);
   });
 }
+
+/**
+ * The orders centre's own actions (spec §2 Orders): a funded, verified trader with a long and a
+ * resting limit order cancels the order on /order/u-current, sets a take-profit and a stop-loss from
+ * /order/u-hold (the trade page's TP/SL dialog), cancels one of them on /order/u-plan, and
+ * flash-closes the position from /order/u-hold; each list reads again after the action.
+ */
+for (const lang of ['en_US', 'de_DE'] as const) {
+  test(`cancel an order, TP/SL, cancel a plan and flash close from the orders centre (${lang})`, async ({ page }) => {
+    test.setTimeout(150_000);
+    const w = WORDS[lang];
+    const email = `e2e-futures-orders-${lang.slice(0, 2)}-${Date.now()}@example.org`;
+    await registerThroughUi(page, email);
+    await verifyIdentity(page, email);
+    await fundAccount(page, 'contract', '5000');
+    const token = await tokenOf(page);
+    const mark = await expect
+      .poll(async () => (await call<{ mark_price: string | null }>(page, FUTURES_PATHS.config, { symbol: 'btc_usdt' })).mark_price, { timeout: 30_000 })
+      .not.toBeNull()
+      .then(async () => (await call<{ mark_price: string }>(page, FUTURES_PATHS.config, { symbol: 'btc_usdt' })).mark_price);
+    // A long by market (retried while the makers requote an empty side), and a long by limit well under the market that rests.
+    await expect(async () => {
+      const account = await call<{ positions: unknown[] }>(page, FUTURES_PATHS.account, {}, token);
+      if (account.positions.length === 0) await call(page, FUTURES_PATHS.order, { symbol: 'btc_usdt', action: 'open_long', type: 'market', quantity: '0.02' }, token);
+      expect((await call<{ positions: unknown[] }>(page, FUTURES_PATHS.account, {}, token)).positions).toHaveLength(1);
+    }).toPass({ timeout: 60_000, intervals: [1_000] });
+    const resting = String(Math.floor(Number(mark) * 0.8));
+    await call(page, FUTURES_PATHS.order, { symbol: 'btc_usdt', action: 'open_long', type: 'limit', price: resting, quantity: '0.01' }, token);
+
+    await page.goto('/order/u-current');
+    if (lang === 'de_DE') {
+      await page.getByRole('banner').getByRole('button', { name: 'Language' }).click();
+      await page.getByRole('menuitemradio', { name: /Deutsch/ }).click();
+    }
+    await expect(page.getByRole('heading', { name: w.base.page.order.uCurrent })).toBeVisible();
+
+    // Cancel the resting order, after the question.
+    const orders = page.getByRole('table');
+    const row = orders.getByRole('row').filter({ hasText: w.f.action.open_long });
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: w.base.common.cancel, exact: true }).click();
+    const ask = page.getByRole('dialog', { name: w.f.desk.cancelOrderTitle });
+    await expect(ask).toContainText(w.f.desk.cancelOrderQuestion);
+    await ask.getByRole('button', { name: w.base.common.confirm }).click();
+    await expect(ask).toBeHidden();
+    await expect(orders).toContainText(w.f.empty);
+
+    // TP/SL by ROE from the position's row on u-hold.
+    await page.goto('/order/u-hold');
+    await expect(page.getByRole('heading', { name: w.base.page.order.uHold })).toBeVisible();
+    const held = page.getByRole('table');
+    const position = held.getByRole('row').filter({ hasText: 'BTC/USDT' });
+    await expect(position).toContainText('0.02');
+    await position.getByRole('button', { name: w.f.tpsl.short, exact: true }).click();
+    const tpsl = page.getByRole('dialog', { name: w.f.tpsl.title });
+    await tpsl.getByRole('group', { name: w.f.tpsl.by }).getByRole('button', { name: w.f.roe }).click();
+    await tpsl.getByRole('textbox', { name: w.f.takeProfit }).fill('500');
+    await tpsl.getByRole('textbox', { name: w.f.stopLoss }).fill('90');
+    await tpsl.getByRole('button', { name: w.base.common.confirm }).click();
+    const tpslConfirm = page.getByRole('dialog', { name: w.f.tpsl.confirmTitle });
+    await expect(tpslConfirm).toContainText('500 %');
+    await tpslConfirm.getByRole('button', { name: w.base.common.confirm }).click();
+    await expect(tpslConfirm).toBeHidden();
+
+    // Both plans wait on u-plan; the stop-loss is cancelled there.
+    await page.goto('/order/u-plan');
+    const plans = page.getByRole('table');
+    await expect(plans).toContainText(w.f.takeProfit);
+    const stop = plans.getByRole('row').filter({ hasText: w.f.stopLoss });
+    await stop.getByRole('button', { name: w.base.common.cancel, exact: true }).click();
+    const askPlan = page.getByRole('dialog', { name: w.f.desk.cancelPlanTitle });
+    await askPlan.getByRole('button', { name: w.base.common.confirm }).click();
+    await expect(askPlan).toBeHidden();
+    await expect(stop).toHaveCount(0);
+    await expect(plans).toContainText(w.f.takeProfit);
+
+    // The close dialog opens from the row (limit or market, quantity) and can be left.
+    await page.goto('/order/u-hold');
+    await position.getByRole('button', { name: w.f.close.button, exact: true }).click();
+    const close = page.getByRole('dialog', { name: w.f.close.title });
+    await expect(close.getByRole('textbox', { name: w.base.col.quantity })).toHaveValue('0.02');
+    await close.getByRole('button', { name: w.base.common.cancel }).click();
+    await expect(close).toBeHidden();
+
+    // Flash close from the row, after the trade page's confirmation; the list reads again.
+    const dialogs = page.getByRole('dialog');
+    await expect(async () => {
+      if ((await position.count()) === 0) return;
+      if ((await dialogs.count()) === 0) await position.getByRole('button', { name: w.f.close.flash, exact: true }).click();
+      const flash = page.getByRole('dialog', { name: w.f.close.flashTitle });
+      await expect(flash).toContainText('0.02 BTC');
+      await flash.getByRole('button', { name: w.f.close.flash, exact: true }).click({ timeout: 5_000 });
+      await expect(position).toHaveCount(0, { timeout: 10_000 });
+    }).toPass({ timeout: 60_000, intervals: [1_000] });
+    await expect(held).toContainText(w.f.empty);
+    expect((await call<{ positions: unknown[] }>(page, FUTURES_PATHS.account, {}, token)).positions).toEqual([]);
+  });
+}

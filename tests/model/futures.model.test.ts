@@ -15,6 +15,7 @@ import { futuresOrderFormMachine, futuresOrderKeyMinter, type PlaceFuturesInput 
 import { leverageDialogMachine, type LeverageRequest } from '../../src/features/futures/machines/leverageDialog/leverageDialog.machine';
 import { tpslDialogMachine } from '../../src/features/futures/machines/tpslDialog/tpslDialog.machine';
 import { futuresDetailMachine, type FuturesDetailData, type FuturesDetailTarget } from '../../src/features/futures/machines/futuresDetail/futuresDetail.machine';
+import { futuresRecordsMachine, type FuturesRecordsData, type FuturesRecordsQuery } from '../../src/features/futures/machines/futuresRecords/futuresRecords.machine';
 import { orderYield, selectOrderYield, selectPositionAveragePrice } from '../../src/features/futures/machines/futuresDetail/futuresDetail.selectors';
 
 beforeEach(() => void vi.useFakeTimers());
@@ -261,5 +262,78 @@ describe('futures detail views', () => {
     expect(detail.getSnapshot().value).toBe('failed');
     expect(detail.getSnapshot().context.position?.realised).toBe('250');
     expect(toasts).toHaveLength(1);
+  });
+});
+
+describe('futures orders centre', () => {
+  const page = <T>(list: T[]) => ({ list, total: list.length, page: 1, size: 10 });
+
+  it('u-current cancels an order only after the question, by the trade page\'s call, and reads the list again', async () => {
+    const fetch = calls<FuturesRecordsQuery, FuturesRecordsData>();
+    const cancel = calls<{ id: number }, unknown>();
+    const records = createActor(futuresRecordsMachine.provide({ actors: { fetchRecords: fetch.logic, cancelOrder: cancel.logic }, actions: { showToast } }), { input: { mode: 'current' } }).start();
+    fetch.resolve({ orders: page([{ ...PLACED.order, id: 7 }]) });
+    await vi.advanceTimersByTimeAsync(0);
+    records.send({ type: 'records.cancelOrder', id: 7 });
+    expect(records.getSnapshot().context.cancel).toEqual({ kind: 'order', id: 7 });
+    records.send({ type: 'records.dismiss' });
+    records.send({ type: 'records.confirm' });
+    expect(cancel.seen).toEqual([]);
+    records.send({ type: 'records.cancelOrder', id: 7 });
+    records.send({ type: 'records.confirm' });
+    expect(cancel.seen).toEqual([{ id: 7 }]);
+    // A push reading the list meanwhile does not stop the cancel.
+    records.send({ type: 'futures.pushed' });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(fetch.seen).toHaveLength(2);
+    cancel.resolve({});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(toasts).toEqual(['futures.desk.cancelled']);
+    expect(fetch.seen).toHaveLength(3);
+    expect(records.getSnapshot().context.cancel).toBeUndefined();
+  });
+
+  it('u-plan cancels a plan; a refused cancel says the server\'s message and shows the list as it is', async () => {
+    const fetch = calls<FuturesRecordsQuery, FuturesRecordsData>();
+    const cancel = calls<{ id: number }, unknown>();
+    const records = createActor(futuresRecordsMachine.provide({ actors: { fetchRecords: fetch.logic, cancelPlan: cancel.logic }, actions: { showToast } }), { input: { mode: 'plans' } }).start();
+    fetch.resolve({ plans: page([]) });
+    await vi.advanceTimersByTimeAsync(0);
+    records.send({ type: 'records.cancelPlan', id: 3 });
+    records.send({ type: 'records.confirm' });
+    expect(cancel.seen).toEqual([{ id: 3 }]);
+    cancel.reject({ kind: 'api', code: 400, msg: 'Unknown plan' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(toasts).toHaveLength(1);
+    expect(toasts[0]).not.toBe('futures.desk.cancelled');
+    expect(fetch.seen).toHaveLength(2);
+  });
+
+  it('u-hold and u-position read again when a position dialog reports a change', async () => {
+    const fetch = calls<FuturesRecordsQuery, FuturesRecordsData>();
+    const records = createActor(futuresRecordsMachine.provide({ actors: { fetchRecords: fetch.logic }, actions: { showToast } }), { input: { mode: 'hold' } }).start();
+    fetch.resolve({ account: ACCOUNT });
+    await vi.advanceTimersByTimeAsync(0);
+    const close = calls<CloseCall, typeof PLACED>();
+    const dialog = createActor(closeDialogMachine.provide({ actors: { closePosition: close.logic }, actions: { showToast, mintIdempotencyKey: closeKeyMinter(mint) } }), { input: { replyTo: records } }).start();
+    dialog.send({ type: 'close.flash', symbol: 'BTC_USDT', closable: '0.5', pricePrecision: 2, amountPrecision: 4 });
+    dialog.send({ type: 'close.confirm' });
+    close.resolve(PLACED);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetch.seen).toHaveLength(2);
+
+    const read = calls<FuturesDetailTarget, FuturesDetailData>();
+    const detail = createActor(futuresDetailMachine.provide({ actors: { fetchDetail: read.logic }, actions: { showToast } }), { input: { target: { kind: 'position', symbol: 'BTC_USDT' } } }).start();
+    read.resolve({ kind: 'position', position: POSITION, openOrders: [], pastOrders: [] });
+    await vi.advanceTimersByTimeAsync(0);
+    const create = calls<{ plans: FuturesPlanCreate[] }, unknown>();
+    const tpsl = createActor(tpslDialogMachine.provide({ actors: { createPlans: create.logic }, actions: { showToast } }), { input: { replyTo: detail } }).start();
+    tpsl.send({ type: 'tpsl.open', symbol: 'BTC_USDT', pricePrecision: 2 });
+    tpsl.send({ type: 'tpsl.takeProfit', value: '70000' });
+    tpsl.send({ type: 'tpsl.submit' });
+    tpsl.send({ type: 'tpsl.confirm' });
+    create.resolve({});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(read.seen).toHaveLength(2);
   });
 });

@@ -15,7 +15,7 @@ export const provide = ({ api, userStream, showToast, newKey, shell }: Services)
   const futuresUpdates = createFuturesUpdatesActor(userStream);
   return {
     detail: futuresDetailMachine.provide({ actors: { fetchDetail: actors.fetchDetail, futuresUpdates }, actions: { showToast } }),
-    records: futuresRecordsMachine.provide({ actors: { fetchRecords: actors.fetchRecords, futuresUpdates }, actions: { showToast } }),
+    records: futuresRecordsMachine.provide({ actors: { fetchRecords: actors.fetchRecords, cancelOrder: actors.cancelOrder, cancelPlan: actors.cancelPlan, futuresUpdates }, actions: { showToast } }),
     desk: futuresDeskMachine.provide({ actors: { loadDesk: actors.loadDesk, cancelOrder: actors.cancelOrder, cancelPlan: actors.cancelPlan, futuresUpdates }, actions: { showToast } }),
     orderForm: futuresOrderFormMachine.provide({ actors: { placeOrder: actors.placeOrder }, actions: { showToast, mintIdempotencyKey: futuresOrderKeyMinter(newKey) } }),
     leverage: leverageDialogMachine.provide({ actors: { saveLeverage: actors.saveLeverage }, actions: { showToast } }),

@@ -1,5 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
+import type { AnyActorRef } from 'xstate';
+import type { Pair } from '../../domain/api';
+import { ShellContext } from '../../app/views/hooks';
+import { selectPairs } from '../../app/machines/app/app.selectors';
 import { FuturesContext } from './futures.context';
 import type { RecordDays } from '../../domain/wallet';
 import type { futuresRecordsMachine, FuturesRecordsMode } from './machines/futuresRecords/futuresRecords.machine';
@@ -95,9 +99,10 @@ export function useLeverageDialog(symbol: string, desk: FuturesDeskActorRef) {
   return { ...context, open, saving, ...senders };
 }
 
-export function useCloseDialog(desk: FuturesDeskActorRef) {
+/** The close dialog; what it changes is reported (`desk.refresh`) to `replyTo`: the trade page's desk, the u-hold list or the position detail. */
+export function useCloseDialog(replyTo: AnyActorRef) {
   const flows = FuturesContext.use();
-  const ref = useActorRef(flows.close, { input: { replyTo: desk } });
+  const ref = useActorRef(flows.close, { input: { replyTo } });
   const context = useSelector(ref, (s) => s.context);
   const state = useSelector(ref, (s) => s.value as 'closed' | 'editing' | 'confirming' | 'closing' | 'confirmingFlash' | 'flashing');
   const senders = useMemo(
@@ -117,9 +122,10 @@ export function useCloseDialog(desk: FuturesDeskActorRef) {
   return { ...context, state, ...senders };
 }
 
-export function useTpslDialog(desk: FuturesDeskActorRef) {
+/** The TP/SL dialog; what it sets is reported (`desk.refresh`) to `replyTo`, as the close dialog's. */
+export function useTpslDialog(replyTo: AnyActorRef) {
   const flows = FuturesContext.use();
-  const ref = useActorRef(flows.tpsl, { input: { replyTo: desk } });
+  const ref = useActorRef(flows.tpsl, { input: { replyTo } });
   const context = useSelector(ref, (s) => s.context);
   const state = useSelector(ref, (s) => s.value as 'closed' | 'editing' | 'confirming' | 'submitting');
   const senders = useMemo(
@@ -138,23 +144,47 @@ export function useTpslDialog(desk: FuturesDeskActorRef) {
   return { ...context, state, ...senders };
 }
 
+/**
+ * A position's close, flash close and TP/SL outside the trade page (/order/u-hold, u-position):
+ * the same dialogs, reporting to `replyTo` (the list or the detail, which then read again), and the
+ * pair (precision, currencies) of a position's symbol from the app's pairs.
+ */
+export function usePositionActions(replyTo: AnyActorRef) {
+  const close = useCloseDialog(replyTo);
+  const tpsl = useTpslDialog(replyTo);
+  const pairs = useSelector(ShellContext.use().app, selectPairs);
+  const pairOf = useCallback((symbol: string): Pair => pairOfSymbol(pairs, symbol), [pairs]);
+  return { close, tpsl, pairOf };
+}
+
+/** The pair of a futures symbol (BTC_USDT); one the app does not list yet gets the currencies from the symbol and common precisions. */
+export function pairOfSymbol(pairs: readonly Pair[], symbol: string): Pair {
+  const [left = '', right = ''] = symbol.toUpperCase().split('_');
+  const found = pairs.find((p) => p.left_symbol.toUpperCase() === left && p.right_symbol.toUpperCase() === right);
+  return found ?? { left_symbol: left, right_symbol: right, is_hot: 0, trade_status: 0, contract_status: 1, price_precision: 2, amount_precision: 4, min_quantity: '0', min_notional: '0' };
+}
 
 /** /order/u-current, u-history, u-plan, u-hold and /wallet/contract. */
 export function useFuturesRecords(mode: FuturesRecordsMode) {
   const flows = FuturesContext.use();
   const ref = useActorRef(flows.records, { input: { mode } });
   const context = useSelector(ref, (s) => s.context);
-  const loading = useSelector(ref, (s) => s.matches('loading') && s.context.account === undefined && s.context.orders.length === 0 && s.context.plans.length === 0);
-  const failed = useSelector(ref, (s) => s.matches('failed'));
+  const loading = useSelector(ref, (s) => s.matches({ list: 'loading' }) && s.context.account === undefined && s.context.orders.length === 0 && s.context.plans.length === 0);
+  const failed = useSelector(ref, (s) => s.matches({ list: 'failed' }));
+  const cancelling = useSelector(ref, (s) => s.matches({ cancel: 'cancellingOrder' }) || s.matches({ cancel: 'cancellingPlan' }));
   const senders = useMemo(
     () => ({
       setDays: (days: RecordDays) => ref.send({ type: 'records.days', days }),
       setPage: (page: number) => ref.send({ type: 'records.page', page }),
       retry: () => ref.send({ type: 'records.retry' }),
+      cancelOrder: (id: number) => ref.send({ type: 'records.cancelOrder', id }),
+      cancelPlan: (id: number) => ref.send({ type: 'records.cancelPlan', id }),
+      confirmCancel: () => ref.send({ type: 'records.confirm' }),
+      dismissCancel: () => ref.send({ type: 'records.dismiss' }),
     }),
     [ref],
   );
-  return { ...context, loading, failed, ...senders };
+  return { ref, ...context, loading, failed, cancelling, ...senders };
 }
 
 /** /order/u-detail/{id} and /order/u-hold/{symbol} (the caller keys it by target). */
@@ -170,7 +200,7 @@ export function useFuturesDetail(target: FuturesDetailTarget) {
   const loaded = useSelector(ref, detail.selectLoaded);
   const failed = useSelector(ref, detail.selectFailed);
   const retry = useMemo(() => () => ref.send({ type: 'detail.retry' }), [ref]);
-  return { order, orderYield, position, averagePositionPrice, openOrders, pastOrders, loaded, failed, retry };
+  return { ref, order, orderYield, position, averagePositionPrice, openOrders, pastOrders, loaded, failed, retry };
 }
 
 export { FuturesContext };

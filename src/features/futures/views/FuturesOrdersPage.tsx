@@ -6,9 +6,11 @@ import { DataTable } from '../../../app/ui/DataTable';
 import { DaysFilter, Pager } from '../../../app/ui/RecordFilters';
 import { Panel, PanelBody, PageTitle } from '../../../app/ui/Panel';
 import { Button } from '../../../app/ui/Button';
-import { useFuturesRecords } from '../futures.hooks';
+import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
+import { useFuturesRecords, usePositionActions } from '../futures.hooks';
 import type { FuturesRecordsMode } from '../machines/futuresRecords/futuresRecords.machine';
 import { OrderLink } from './detailParts';
+import { PositionActionButtons, PositionActionDialogs } from './PositionActions';
 import { ActionText, cut, percent, qty, ratioPercent, Signed, StatusText } from './futuresUi';
 
 type Mode = Exclude<FuturesRecordsMode, 'wallet'>;
@@ -33,34 +35,7 @@ function Records(props: { mode: Mode }) {
           {props.mode === 'history' ? <DaysFilter days={r.days} onChange={r.setDays} /> : <Link to="/wallet/contract">{t('futures.account')} →</Link>}
         </div>
         {props.mode === 'hold' ? (
-          <DataTable<FuturesPosition>
-            label={title}
-            rows={r.account?.positions ?? []}
-            rowKey={(p) => p.symbol}
-            emptyKey={empty}
-            columns={[
-              {
-                key: 'col.pair',
-                render: (p) => (
-                  <Link to={`/order/u-position/${p.symbol.toLowerCase()}`} title={t('futures.detail.openPosition')}>
-                    {`${p.symbol.replace('_', '/')} · ${t(p.margin_mode === 'cross' ? 'futures.cross' : 'futures.isolated')}`}
-                  </Link>
-                ),
-              },
-              { key: 'col.direction', render: (p) => <span className={p.side === 1 ? 'up' : 'down'}>{t(p.side === 1 ? 'futures.long' : 'futures.short')}</span> },
-              { key: 'col.leverage', align: 'right', render: (p) => <span className="num">{p.leverage}×</span> },
-              { key: 'col.openInterest', align: 'right', render: (p) => <span className="num">{qty(p.quantity)}</span> },
-              { key: 'col.closable', align: 'right', render: (p) => <span className="num">{qty(p.closable)}</span> },
-              { key: 'col.avgOpenPrice', align: 'right', render: (p) => <span className="num">{cut(p.entry_price)}</span> },
-              { key: 'futures.markPrice', align: 'right', render: (p) => <span className="num">{cut(p.mark_price)}</span> },
-              { key: 'col.latestPrice', align: 'right', render: (p) => <span className="num">{p.last_price ? cut(p.last_price) : '—'}</span> },
-              { key: 'col.margin', align: 'right', render: (p) => <span className="num">{cut(p.margin)}</span> },
-              { key: 'futures.unrealisedPnl', align: 'right', render: (p) => <Signed value={cut(p.unrealised_pnl)} /> },
-              { key: 'futures.roe', align: 'right', render: (p) => <span className={`num ${p.roe.startsWith('-') ? 'down' : 'up'}`}>{percent(p.roe)}</span> },
-              { key: 'futures.marginRatio', align: 'right', render: (p) => <span className="num">{ratioPercent(p.margin_ratio)}</span> },
-              { key: 'futures.liquidationPrice', align: 'right', render: (p) => <span className="num">{p.liquidation_price === '0' ? '—' : cut(p.liquidation_price)}</span> },
-            ]}
-          />
+          <Positions records={r} title={title} empty={empty} />
         ) : props.mode === 'plans' ? (
           <DataTable<FuturesPlan>
             label={title}
@@ -75,6 +50,15 @@ function Records(props: { mode: Mode }) {
               { key: 'col.triggerPrice', align: 'right', render: (p) => <span className="num">{p.trigger_by === 'roe' ? `${t('futures.roe')} ${p.trigger_value}%` : `${cut(p.trigger_value)} (${t(p.trigger_by === 'mark' ? 'futures.markPrice' : 'col.lastPrice')})`}</span> },
               { key: 'col.execPrice', align: 'right', render: (p) => <span className="num">{p.exec_type === 'market' ? t('futures.market') : cut(p.exec_price ?? '0')}</span> },
               { key: 'col.quantity', align: 'right', render: (p) => <span className="num">{p.quantity ? qty(p.quantity) : t('futures.wholePosition')}</span> },
+              {
+                key: 'col.actions',
+                align: 'right',
+                render: (p) => (
+                  <Button type="button" $small $variant="ghost" onClick={() => r.cancelPlan(p.id)}>
+                    {t('common.cancel')}
+                  </Button>
+                ),
+              },
             ]}
           />
         ) : (
@@ -96,6 +80,19 @@ function Records(props: { mode: Mode }) {
               { key: 'col.fee', align: 'right', render: (o) => <span className="num">{cut(o.fee)}</span> },
               { key: 'col.profit', align: 'right', render: (o) => <Signed value={cut(o.profit)} /> },
               { key: 'col.status', render: (o) => <StatusText status={o.status} /> },
+              ...(props.mode === 'current'
+                ? [
+                    {
+                      key: 'col.actions',
+                      align: 'right' as const,
+                      render: (o: FuturesOrder) => (
+                        <Button type="button" $small $variant="ghost" onClick={() => r.cancelOrder(o.id)}>
+                          {t('common.cancel')}
+                        </Button>
+                      ),
+                    },
+                  ]
+                : []),
             ]}
           />
         )}
@@ -105,7 +102,68 @@ function Records(props: { mode: Mode }) {
           </p>
         )}
         {props.mode !== 'hold' && <Pager page={r.page} size={r.size} total={r.total} onPage={r.setPage} />}
+        {r.cancel && (
+          <ConfirmDialog
+            title={t(r.cancel.kind === 'order' ? 'futures.desk.cancelOrderTitle' : 'futures.desk.cancelPlanTitle')}
+            cancelLabel={t('common.cancel')}
+            confirmLabel={t('common.confirm')}
+            tone="danger"
+            busy={r.cancelling}
+            onConfirm={r.confirmCancel}
+            onCancel={r.dismissCancel}
+          >
+            {t(r.cancel.kind === 'order' ? 'futures.desk.cancelOrderQuestion' : 'futures.desk.cancelPlanQuestion')}
+          </ConfirmDialog>
+        )}
       </PanelBody>
     </Panel>
+  );
+}
+
+/** u-hold: the positions, each with TP/SL, close and flash close (the trade page's dialogs; the list reads again once one went through). */
+function Positions(props: { records: ReturnType<typeof useFuturesRecords>; title: string; empty: string }) {
+  const { t } = useTranslation();
+  const actions = usePositionActions(props.records.ref);
+  return (
+    <>
+      <DataTable<FuturesPosition>
+        label={props.title}
+        rows={props.records.account?.positions ?? []}
+        rowKey={(p) => p.symbol}
+        emptyKey={props.empty}
+        columns={[
+          {
+            key: 'col.pair',
+            render: (p) => (
+              <Link to={`/order/u-position/${p.symbol.toLowerCase()}`} title={t('futures.detail.openPosition')}>
+                {`${p.symbol.replace('_', '/')} · ${t(p.margin_mode === 'cross' ? 'futures.cross' : 'futures.isolated')}`}
+              </Link>
+            ),
+          },
+          { key: 'col.direction', render: (p) => <span className={p.side === 1 ? 'up' : 'down'}>{t(p.side === 1 ? 'futures.long' : 'futures.short')}</span> },
+          // Next to the position it acts on: at the row's end the buttons sat beyond the table's sideways scroll.
+          {
+            key: 'col.actions',
+                        render: (p) => (
+              <span style={{ display: 'inline-flex', gap: 4, whiteSpace: 'nowrap' }}>
+                <PositionActionButtons position={p} actions={actions} />
+              </span>
+            ),
+          },
+          { key: 'col.leverage', align: 'right', render: (p) => <span className="num">{p.leverage}×</span> },
+          { key: 'col.openInterest', align: 'right', render: (p) => <span className="num">{qty(p.quantity)}</span> },
+          { key: 'col.closable', align: 'right', render: (p) => <span className="num">{qty(p.closable)}</span> },
+          { key: 'col.avgOpenPrice', align: 'right', render: (p) => <span className="num">{cut(p.entry_price)}</span> },
+          { key: 'futures.markPrice', align: 'right', render: (p) => <span className="num">{cut(p.mark_price)}</span> },
+          { key: 'col.latestPrice', align: 'right', render: (p) => <span className="num">{p.last_price ? cut(p.last_price) : '—'}</span> },
+          { key: 'col.margin', align: 'right', render: (p) => <span className="num">{cut(p.margin)}</span> },
+          { key: 'futures.unrealisedPnl', align: 'right', render: (p) => <Signed value={cut(p.unrealised_pnl)} /> },
+          { key: 'futures.roe', align: 'right', render: (p) => <span className={`num ${p.roe.startsWith('-') ? 'down' : 'up'}`}>{percent(p.roe)}</span> },
+          { key: 'futures.marginRatio', align: 'right', render: (p) => <span className="num">{ratioPercent(p.margin_ratio)}</span> },
+          { key: 'futures.liquidationPrice', align: 'right', render: (p) => <span className="num">{p.liquidation_price === '0' ? '—' : cut(p.liquidation_price)}</span> },
+        ]}
+      />
+      <PositionActionDialogs actions={actions} />
+    </>
   );
 }

@@ -3,7 +3,8 @@ import { Link, useParams } from 'react-router-dom';
 import type { FuturesPosition } from '../../../domain/futures/api';
 import { NotFoundPanel } from '../../../app/ui/NotFoundPanel';
 import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../app/ui/Panel';
-import { useFuturesDetail } from '../futures.hooks';
+import { useFuturesDetail, usePositionActions } from '../futures.hooks';
+import { PositionActionButtons, PositionActionDialogs } from './PositionActions';
 import { Fact, Facts, OrderList, pairLabel } from './detailParts';
 import { cut, percent, qty, ratioPercent, Signed } from './futuresUi';
 
@@ -24,6 +25,7 @@ export function FuturesPositionDetailPage() {
 function PositionDetail(props: { symbol: string }) {
   const { t } = useTranslation();
   const flow = useFuturesDetail({ kind: 'position', symbol: props.symbol });
+  const actions = usePositionActions(flow.ref);
   return (
     <>
       <PageTitle>{t('page.order.uPosition')}</PageTitle>
@@ -38,7 +40,7 @@ function PositionDetail(props: { symbol: string }) {
       ) : (
         <div style={{ display: 'grid', gap: 12, gridTemplateColumns: 'minmax(0, 1fr)' }}>
           {flow.position ? (
-            <PositionView position={flow.position} averagePositionPrice={flow.averagePositionPrice ?? flow.position.entry_price} />
+            <PositionView position={flow.position} averagePositionPrice={flow.averagePositionPrice ?? flow.position.entry_price} actions={actions} />
           ) : (
             <Panel>
               <PanelBody>
@@ -60,11 +62,12 @@ function PositionDetail(props: { symbol: string }) {
           </Panel>
         </div>
       )}
+      <PositionActionDialogs actions={actions} />
     </>
   );
 }
 
-function PositionView(props: { position: FuturesPosition; averagePositionPrice: string }) {
+function PositionView(props: { position: FuturesPosition; averagePositionPrice: string; actions: ReturnType<typeof usePositionActions> }) {
   const { t } = useTranslation();
   const p = props.position;
   const [base, quote] = p.symbol.split('_') as [string, string];
@@ -116,6 +119,9 @@ function PositionView(props: { position: FuturesPosition; averagePositionPrice: 
             <span className="num">{price(p.liquidation_price)}</span>
           </Fact>
         </Facts>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6, justifyContent: 'flex-end', marginTop: 12 }}>
+          <PositionActionButtons position={p} actions={props.actions} />
+        </div>
       </PanelBody>
     </Panel>
   );

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Pair } from '../../../domain/api';
 import type { FuturesPosition } from '../../../domain/futures/api';
-import { Button } from '../../../app/ui/Button';
 import { groupThousands, toFixedDecimal } from '../../../domain/decimal';
 import { cut, percent, qty, ratioPercent, Signed } from './futuresUi';
+import { PositionButtons } from './PositionActions';
 
 /** Prices at the pair's precision and money at 2 places, trailing zeros kept so the columns line up, grouped by thousands. */
 const fixed = (value: string, places: number) => groupThousands(toFixedDecimal(value, places, 'down'));
@@ -75,15 +75,7 @@ export function PositionCards(props: {
             ))}
           </dl>
           <div className="actions">
-            <Button type="button" $small $variant="ghost" onClick={() => props.onTpsl(p)}>
-              {t('futures.tpsl.short')}
-            </Button>
-            <Button type="button" $small $variant="ghost" onClick={() => props.onClose(p)}>
-              {t('futures.close.button')}
-            </Button>
-            <Button type="button" $small $variant="ghost" onClick={() => props.onFlash(p)}>
-              {t('futures.close.flash')}
-            </Button>
+            <PositionButtons position={p} onTpsl={props.onTpsl} onClose={props.onClose} onFlash={props.onFlash} />
           </div>
         </li>
       ))}

@@ -24,7 +24,8 @@ export interface FuturesDetailContext {
   loaded: boolean;
 }
 
-export type FuturesDetailEvent = { type: 'detail.retry' } | { type: 'futures.pushed' };
+/** `desk.refresh`: what the close and TP/SL dialogs report once they changed the position (the same report the trade page's desk reads). */
+export type FuturesDetailEvent = { type: 'detail.retry' } | { type: 'futures.pushed' } | { type: 'desk.refresh' };
 
 const isPosition = ({ context }: { context: FuturesDetailContext }) => context.target.kind === 'position';
 
@@ -54,6 +55,7 @@ export const futuresDetailMachine = setup({
   id: 'futuresDetail',
   context: ({ input }) => ({ target: input.target, order: undefined, position: undefined, openOrders: [], pastOrders: [], loaded: false }),
   invoke: { id: 'futuresUpdates', src: 'futuresUpdates' },
+  on: { 'desk.refresh': { target: '.loading', description: 'A close, flash close or TP/SL went through: read again now.' } },
   initial: 'loading',
   states: {
     loading: {

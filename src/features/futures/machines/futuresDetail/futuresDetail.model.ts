@@ -16,5 +16,6 @@ export const futuresDetailModel: MachineModel<typeof futuresDetailMachine> = {
     { type: 'xstate.error.actor.fetchDetail', error: { kind: 'server', serverMessage: 'Unknown order' } },
     { type: 'detail.retry' },
     { type: 'futures.pushed' },
+    { type: 'desk.refresh' },
   ],
 };

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { futureTickChannel } from '../../../../domain/api';
 import { formatPercent } from '../../../../domain/decimal';
 import { grouped } from '../trade/format';
 import { useAppFlow, useFiat } from '../../../../app/views/hooks';
@@ -74,20 +73,15 @@ export function MarketsPage() {
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<SortState | undefined>();
 
-  const all = buildMarketRows(appFlow.pairs, appFlow.currencies, appFlow.tickers);
+  // The futures tab's rows carry the futures tick, and their price, fiat price and market value follow it.
+  const all = buildMarketRows(appFlow.pairs, appFlow.currencies, appFlow.tickers, tab === 'futures' ? 'futures' : 'spot');
   const byKey = new Map(all.map((r) => [r.key, r]));
-  const inTab =
-    tab === 'favourites'
-      ? favourites.pairs.flatMap((key) => byKey.get(key) ?? [])
-      : tab === 'futures'
-        ? all.filter((r) => r.pair.contract_status === 1)
-        : all;
+  const inTab = tab === 'favourites' ? favourites.pairs.flatMap((key) => byKey.get(key) ?? []) : all;
   const needle = query.trim().toLowerCase();
-  const futureTick = (r: MarketRow) => appFlow.tickers[futureTickChannel(r.pair.left_symbol, r.pair.right_symbol)];
-  const tickOf = (r: MarketRow) => (tab === 'futures' ? futureTick(r) : r.tick);
+  const tickOf = (r: MarketRow) => r.tick;
   const figures = (r: MarketRow) => {
     const tick = tickOf(r);
-    return { price: tick?.close ?? r.price, change: tick?.increase, high: tick?.high, volume: tick?.amount, marketValue: r.marketValueUsdt };
+    return { price: r.price, change: tick?.increase, high: tick?.high, volume: tick?.amount, marketValue: r.marketValueUsdt };
   };
   const rows = sortRows(
     inTab.filter((r) => r.symbol.toLowerCase().includes(needle)),

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import type { FuturesPosition } from '../../../domain/futures/api';
+import { Button } from '../../../app/ui/Button';
+import type { usePositionActions } from '../futures.hooks';
+import { CloseDialog } from './CloseDialog';
+import { TpslDialog } from './TpslDialog';
+
+type Actions = ReturnType<typeof usePositionActions>;
+
+/** A position's TP/SL, close and flash close buttons (the trade page's cards and the orders centre). */
+export function PositionButtons(props: { position: FuturesPosition; onTpsl: (p: FuturesPosition) => void; onClose: (p: FuturesPosition) => void; onFlash: (p: FuturesPosition) => void }) {
+  const { t } = useTranslation();
+  const p = props.position;
+  return (
+    <>
+      <Button type="button" $small $variant="ghost" onClick={() => props.onTpsl(p)}>
+        {t('futures.tpsl.short')}
+      </Button>
+      <Button type="button" $small $variant="ghost" onClick={() => props.onClose(p)}>
+        {t('futures.close.button')}
+      </Button>
+      <Button type="button" $small $variant="ghost" onClick={() => props.onFlash(p)}>
+        {t('futures.close.flash')}
+      </Button>
+    </>
+  );
+}
+
+/** The buttons wired to the orders centre's dialogs: each opens the trade page's dialog for this position's pair. */
+export function PositionActionButtons(props: { position: FuturesPosition; actions: Actions }) {
+  const { close, tpsl, pairOf } = props.actions;
+  const target = (p: FuturesPosition) => {
+    const pair = pairOf(p.symbol);
+    return { symbol: p.symbol, closable: p.closable, pricePrecision: pair.price_precision, amountPrecision: pair.amount_precision };
+  };
+  return (
+    <PositionButtons
+      position={props.position}
+      onTpsl={(p) => tpsl.open(p.symbol, pairOf(p.symbol).price_precision)}
+      onClose={(p) => close.open(target(p))}
+      onFlash={(p) => close.flash(target(p))}
+    />
+  );
+}
+
+/** The open close or TP/SL dialog, if any. */
+export function PositionActionDialogs(props: { actions: Actions }) {
+  const { close, tpsl, pairOf } = props.actions;
+  return (
+    <>
+      {close.state !== 'closed' && <CloseDialog dialog={close} pair={pairOf(close.symbol)} />}
+      {tpsl.state !== 'closed' && <TpslDialog dialog={tpsl} pair={pairOf(tpsl.symbol)} />}
+    </>
+  );
+}
