@@ -52,7 +52,7 @@ test('buy up and down, watch the countdown, see the results and the history', as
   await registerThroughUi(page, `e2e-seconds-${Date.now()}@example.org`);
   await fundSeconds(page, '1000');
   await page.goto('/contract_sec/btc_usdt');
-  await expect(ticket(page, EN).getByTestId('seconds-available')).toHaveText('1000 USDT', { timeout: 20_000 });
+  await expect(ticket(page, EN).getByTestId('seconds-available')).toHaveText('1,000 USDT', { timeout: 20_000 });
   // 30 s pays 80 %: 100 staked shows +80 before buying.
   await ticket(page, EN).getByRole('button', { name: new RegExp(EN.periodSeconds.replace('{{seconds}}', '30')) }).click();
   await ticket(page, EN).getByLabel(EN.stake.replace('{{currency}}', 'USDT')).fill('100');

@@ -24,10 +24,11 @@ import { SignOutDialog } from './SignOutDialog';
 
 afterEach(cleanup);
 
-// The bell's live part and the sign-out dialog are chunks of their own in the app (fetched when
-// shown); loaded here first, so the tests wait only for React, not for the modules' transform.
+// The bell's live part, the menus' content and the sign-out dialog are chunks of their own in the
+// app (fetched when shown); loaded here first, so the tests wait only for React, not for the
+// modules' transform.
 beforeAll(async () => {
-  await Promise.all([import('./LiveBell'), import('../ui/ConfirmDialog'), completeCatalogue(await initI18n('en_US'))]);
+  await Promise.all([import('./LiveBell'), import('./HeaderMenus'), import('../ui/ConfirmDialog'), completeCatalogue(await initI18n('en_US'))]);
 });
 
 async function renderSignedIn(nameStatus: 1 | 2 | 3 | 4) {
@@ -70,7 +71,7 @@ describe('header when signed in (spec §2)', () => {
     await renderSignedIn(3);
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Account' }));
-    expect(screen.getByText('ada@example.org')).toBeTruthy();
+    expect(await screen.findByText('ada@example.org')).toBeTruthy();
     expect(screen.getByText('UID 10001')).toBeTruthy();
     const badge = screen.getByText('Verified');
     expect(badge.closest('a')?.getAttribute('href')).toBe('/user/identity');
@@ -91,19 +92,19 @@ describe('header when signed in (spec §2)', () => {
   it('names each identity status', async () => {
     await renderSignedIn(4);
     fireEvent.click(screen.getByRole('button', { name: 'Account' }));
-    expect(screen.getByText('Audit failed')).toBeTruthy();
+    expect(await screen.findByText('Audit failed')).toBeTruthy();
   });
 
   it('asks before signing out, then clears the session and goes to /login', async () => {
     const { session, navigations } = await renderSignedIn(1);
     fireEvent.click(screen.getByRole('button', { name: 'Account' }));
-    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     // The dialog's code arrives on first use.
     expect((await screen.findByRole('dialog')).textContent).toContain('Do you want to sign out?');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(session.getSnapshot().value).toBe('signedIn');
     fireEvent.click(screen.getByRole('button', { name: 'Account' }));
-    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(session.getSnapshot().value).toBe('signedOut');
     expect(navigations).toEqual(['/login']);

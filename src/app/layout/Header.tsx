@@ -1,21 +1,20 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link, matchPath, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { LANGUAGES } from '../../domain/languages';
-import { PRICING_CURRENCIES } from '../../domain/pricingCurrencies';
 import { useAppFlow, useSessionFlow } from '../views/hooks';
 import { NotificationBell } from './NotificationBell';
 import { AppQrCodes } from '../ui/AppQrCodes';
-import { Dropdown, MenuItem } from '../ui/Dropdown';
-import { HEADER_LINKS, offeredGroups, offeredLinks, ORDER_MENU, WALLET_MENU, type NavGroupSpec } from './navigation';
+import { Dropdown } from '../ui/Dropdown';
+import { FIT_SHORT, splitLinks, useHeaderFit } from './headerFit';
+// The narrow screens' menu panel (SiteMenu) and the menus' content are fetched on first use.
+import { HeaderMenu, loadMenus, SiteMenu } from './lazyParts';
+import { HEADER_LINKS, offeredGroups, offeredLinks, ORDER_MENU, WALLET_MENU } from './navigation';
 import { RegionBadge } from './RegionBadge';
 import { UserPopup } from './UserPopup';
 import { COMPACT_HEADER } from '../theme';
 
-/** The narrow screens' menu panel, fetched when it is first opened (most visitors never open it). */
-const SiteMenu = lazy(async () => ({ default: (await import('./SiteMenu')).SiteMenu }));
-
+// One line at every width: what does not fit is collapsed by the fit level (headerFit.ts).
 const Bar = styled.header`
   height: ${({ theme }) => theme.size.header};
   display: flex;
@@ -27,6 +26,8 @@ const Bar = styled.header`
   position: sticky;
   top: 0;
   z-index: 40;
+  white-space: nowrap;
+  & > * { flex-shrink: 0; }
 `;
 
 const Brand = styled(Link)`
@@ -41,6 +42,7 @@ const Brand = styled(Link)`
   ${COMPACT_HEADER} { margin-right: 0; }
 `;
 
+// "More" holding the current page is marked as the links are.
 const Nav = styled.nav`
   display: flex;
   align-items: stretch;
@@ -54,6 +56,7 @@ const Nav = styled.nav`
     &:hover { color: ${({ theme }) => theme.color.accent}; }
     &.active { color: ${({ theme }) => theme.color.accent}; border-bottom-color: ${({ theme }) => theme.color.accent}; }
   }
+  [data-current] button[aria-haspopup] { color: ${({ theme }) => theme.color.accent}; box-shadow: inset 0 -2px ${({ theme }) => theme.color.accent}; }
 `;
 
 const Right = styled.div`
@@ -100,41 +103,6 @@ const IconButton = styled.button`
   &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.accent}; }
 `;
 
-const GroupTitle = styled.div`
-  padding: 6px 10px 2px;
-  font-size: 11px;
-  color: ${({ theme }) => theme.color.textFaint};
-  text-transform: uppercase;
-  letter-spacing: 0.4px;
-`;
-
-
-function MenuGroups(props: { groups: NavGroupSpec[]; close: () => void }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <>
-      {props.groups.map((g) => (
-        <div key={g.titleKey}>
-          <GroupTitle>{t(g.titleKey)}</GroupTitle>
-          {g.links.map((l) => (
-            <MenuItem
-              key={l.to}
-              role="menuitem"
-              onClick={() => {
-                props.close();
-                navigate(l.to);
-              }}
-            >
-              {t(l.labelKey)}
-            </MenuItem>
-          ))}
-        </div>
-      ))}
-    </>
-  );
-}
-
 /** Spec §2 header: product links, wallet and orders menus, account area, app QR, language, pricing currency. */
 export function Header() {
   const { t } = useTranslation();
@@ -147,26 +115,42 @@ export function Header() {
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const { pathname } = useLocation();
   useEffect(closeMenu, [pathname, closeMenu]);
+  // Presentation only: how much the wide header collapses to stay on one line (headerFit.ts).
+  const bar = useRef<HTMLElement>(null);
+  const right = useRef<HTMLDivElement>(null);
+  const level = useHeaderFit(bar, right, appFlow.language.lang + appFlow.pricing.name + sessionFlow.user?.id);
+  const short = level >= FIT_SHORT;
+  const sys = appFlow.config?.config.sys;
+  const links = splitLinks(offeredLinks(HEADER_LINKS, sys), level);
+  const pricing = `${appFlow.pricing.name} ${appFlow.pricing.mark}`;
+  const moreCurrent = links.more.some((l) => matchPath({ path: l.to, end: l.to === '/markets' }, pathname));
   return (
-    <Bar>
+    <Bar ref={bar} onPointerEnter={loadMenus}>
       <Brand to="/home" aria-label={siteName}>
         <span aria-hidden>◆</span>
         {siteName}
       </Brand>
       <Nav aria-label={t('nav.main')}>
-        {offeredLinks(HEADER_LINKS, appFlow.config?.config.sys).map((l) => (
+        {links.shown.map((l) => (
           <NavLink key={l.to} to={l.to} end={l.to === '/markets'}>
             {t(l.labelKey)}
           </NavLink>
         ))}
+        {links.more.length > 0 && (
+          <div data-current={moreCurrent || undefined} style={{ display: 'contents' }}>
+            <Dropdown label={t('nav.more')} ariaLabel={t('nav.more')}>
+              {(close) => <HeaderMenu kind="links" links={links.more} close={close} />}
+            </Dropdown>
+          </div>
+        )}
         <Dropdown label={t('nav.wallet')} ariaLabel={t('nav.wallet')}>
-          {(close) => <MenuGroups groups={offeredGroups(WALLET_MENU, appFlow.config?.config.sys)} close={close} />}
+          {(close) => <HeaderMenu kind="groups" groups={offeredGroups(WALLET_MENU, sys)} close={close} />}
         </Dropdown>
         <Dropdown label={t('nav.orders')} ariaLabel={t('nav.orders')}>
-          {(close) => <MenuGroups groups={offeredGroups(ORDER_MENU, appFlow.config?.config.sys)} close={close} />}
+          {(close) => <HeaderMenu kind="groups" groups={offeredGroups(ORDER_MENU, sys)} close={close} />}
         </Dropdown>
       </Nav>
-      <Right>
+      <Right ref={right}>
         {sessionFlow.hasSession && sessionFlow.user ? (
           <>
             <NotificationBell userId={sessionFlow.user.id} />
@@ -183,56 +167,32 @@ export function Header() {
           </Wide>
         )}
         <Wide>
-        <Dropdown label={t('nav.download')} ariaLabel={t('nav.download')} align="right">
-          {() =>
-            download ? (
-              <AppQrCodes download={download} />
-            ) : null
-          }
-        </Dropdown>
+        {/* The app download, the least used, gives its room up first (the footer has it too). */}
+        {!short && (
+          <Dropdown label={t('nav.download')} ariaLabel={t('nav.download')} align="right">
+            {() => (download ? <AppQrCodes download={download} /> : null)}
+          </Dropdown>
+        )}
         <Dropdown
           label={
             <>
-              <RegionBadge lang={appFlow.language.lang} /> {appFlow.language.name}
+              <RegionBadge lang={appFlow.language.lang} />
+              {!short && ` ${appFlow.language.name}`}
             </>
           }
           ariaLabel={t('nav.language')}
+          title={short ? appFlow.language.name : undefined}
           align="right"
         >
-          {(close) =>
-            LANGUAGES.map((l) => (
-              <MenuItem
-                key={l.lang}
-                role="menuitemradio"
-                aria-checked={l.lang === appFlow.language.lang}
-                $active={l.lang === appFlow.language.lang}
-                onClick={() => {
-                  close();
-                  appFlow.changeLanguage(l.lang);
-                }}
-              >
-                <RegionBadge lang={l.lang} /> {l.name}
-              </MenuItem>
-            ))
-          }
+          {(close) => <HeaderMenu kind="language" close={close} />}
         </Dropdown>
-        <Dropdown label={`${appFlow.pricing.name} ${appFlow.pricing.mark}`} ariaLabel={t('nav.pricing')} align="right">
-          {(close) =>
-            PRICING_CURRENCIES.map((c) => (
-              <MenuItem
-                key={c.name}
-                role="menuitemradio"
-                aria-checked={c.name === appFlow.pricing.name}
-                $active={c.name === appFlow.pricing.name}
-                onClick={() => {
-                  close();
-                  appFlow.changePricing(c.name);
-                }}
-              >
-                {c.name} {c.mark}
-              </MenuItem>
-            ))
-          }
+        <Dropdown
+          label={short ? appFlow.pricing.name : pricing}
+          ariaLabel={t('nav.pricing')}
+          title={short ? pricing : undefined}
+          align="right"
+        >
+          {(close) => <HeaderMenu kind="pricing" close={close} />}
         </Dropdown>
         <IconButton
           type="button"

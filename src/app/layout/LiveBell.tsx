@@ -1,7 +1,25 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
 import { useInformFlow } from '../../features/support/support.hooks';
 import { BellLink } from './NotificationBell';
+
+/** The unread count on the bell (this chunk: only a signed-in visitor's header has it). */
+const Count = styled.span`
+  position: absolute;
+  top: 9px;
+  right: 2px;
+  min-width: 16px;
+  height: 16px;
+  padding: 0 4px;
+  border-radius: 8px;
+  font-size: 10px;
+  font-weight: 700;
+  line-height: 16px;
+  text-align: center;
+  background: ${({ theme }) => theme.color.down};
+  color: #fff;
+`;
 
 /** The header bell reading the notifications' actor: loads them per user and language, clears them on unmount. */
 export function LiveBell(props: { userId: number }) {
@@ -12,5 +30,5 @@ export function LiveBell(props: { userId: number }) {
   }, [props.userId, i18n.language, load]);
   useEffect(() => clear, [clear]);
   const label = unread > 0 ? t('inform.bellUnread', { count: unread }) : t('nav.notifications');
-  return <BellLink label={label} unread={unread} />;
+  return <BellLink label={label}>{unread > 0 && <Count aria-hidden>{unread > 99 ? '99+' : unread}</Count>}</BellLink>;
 }

@@ -1,6 +1,8 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router-dom';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import { scrollFade, useScrollEdges } from '../ui/ScrollCues';
 import { offeredGroups, type NavGroupSpec } from './navigation';
 import { useAppFlow } from '../views/hooks';
 import { PHONE } from '../theme';
@@ -29,11 +31,15 @@ const Side = styled.nav`
     &:hover { color: ${({ theme }) => theme.color.text}; background: ${({ theme }) => theme.color.hover}; }
     &.active { color: ${({ theme }) => theme.color.accent}; border-left-color: ${({ theme }) => theme.color.accent}; background: ${({ theme }) => theme.color.hover}; }
   }
-  /* A phone: the menu is one row of links that scrolls sideways inside itself, above the page. */
+  /* A phone: the menu is one row of links that scrolls sideways inside itself, above the page;
+     the links fade out at an edge that hides more, and the current one is scrolled into view. */
   ${PHONE} {
     position: static;
     display: flex;
     overflow-x: auto;
+    overscroll-behavior-x: contain;
+    scrollbar-width: none;
+    ${scrollFade}
     padding: 0;
     div { display: contents; }
     h2 { display: none; }
@@ -46,9 +52,22 @@ const Side = styled.nav`
 export function MenuLayout(props: { groups: NavGroupSpec[]; label: string }) {
   const { t } = useTranslation();
   const sys = useAppFlow().config?.config.sys;
+  const side = useRef<HTMLElement>(null);
+  const edges = useScrollEdges(side);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    // Only where the menu is a row that scrolls (a phone): the current link, centred in view.
+    const el = side.current;
+    const active = el?.querySelector<HTMLElement>('a.active');
+    if (!el || !active || el.scrollWidth <= el.clientWidth) return;
+    const box = el.getBoundingClientRect();
+    const link = active.getBoundingClientRect();
+    el.scrollLeft += link.left + link.width / 2 - (box.left + box.width / 2);
+    // Again when the labels change (the language's texts arriving) or the menu does.
+  }, [pathname, t, sys]);
   return (
     <Grid>
-      <Side aria-label={t(props.label)}>
+      <Side ref={side} aria-label={t(props.label)} data-more-start={edges.start || undefined} data-more-end={edges.end || undefined}>
         {offeredGroups(props.groups, sys).map((g) => (
           <div key={g.titleKey}>
             <h2>{t(g.titleKey)}</h2>

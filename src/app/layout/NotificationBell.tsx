@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -10,22 +10,6 @@ const Bell = styled(Link)`
   padding: 0 10px;
   font-size: 16px;
   &:hover { color: ${({ theme }) => theme.color.accent}; }
-`;
-
-const Count = styled.span`
-  position: absolute;
-  top: 9px;
-  right: 2px;
-  min-width: 16px;
-  height: 16px;
-  padding: 0 4px;
-  border-radius: 8px;
-  font-size: 10px;
-  font-weight: 700;
-  line-height: 16px;
-  text-align: center;
-  background: ${({ theme }) => theme.color.down};
-  color: #fff;
 `;
 
 /** The bell with its count, fetched with the support product's hooks (not needed to show /home). */
@@ -40,23 +24,22 @@ const LiveBell = lazy(async () => ({ default: (await import('./LiveBell')).LiveB
 export function NotificationBell(props: { userId: number }) {
   const { t } = useTranslation();
   return (
-    <Suspense fallback={<BellLink label={t('nav.notifications')} unread={0} />}>
+    <Suspense fallback={<BellLink label={t('nav.notifications')} />}>
       <LiveBell userId={props.userId} />
     </Suspense>
   );
 }
 
-/** The bell link itself, with the count when there is one. */
-export function BellLink(props: { label: string; unread: number }) {
-  const { label, unread } = props;
+/** The bell link itself, with the count when there is one (LiveBell draws it). */
+export function BellLink(props: { label: string; children?: ReactNode }) {
   return (
-    <Bell to="/inform" aria-label={label} title={label}>
+    <Bell to="/inform" aria-label={props.label} title={props.label}>
       {/* An inline icon: the emoji bell is missing from many system fonts. */}
       <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
         <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
         <path d="M13.7 21a2 2 0 0 1-3.4 0" />
       </svg>
-      {unread > 0 && <Count aria-hidden>{unread > 99 ? '99+' : unread}</Count>}
+      {props.children}
     </Bell>
   );
 }

@@ -21,6 +21,8 @@ const Sheet = styled.div`
   background: ${({ theme }) => theme.color.panel};
   border-top: 1px solid ${({ theme }) => theme.color.border};
   padding: 6px 16px 24px;
+  /* Inside the header, which keeps its own labels on one line. */
+  white-space: normal;
   section { padding: 8px 0; border-bottom: 1px solid ${({ theme }) => theme.color.border}; }
   h2 {
     margin: 6px 0 4px;

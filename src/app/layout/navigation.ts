@@ -5,6 +5,8 @@
 export interface NavLinkSpec {
   to: string;
   labelKey: string;
+  /** Header links: the order in which a narrow header moves them under "More" (1 first); never without. */
+  fold?: number;
 }
 
 export interface NavGroupSpec {
@@ -25,12 +27,12 @@ export function offeredGroups(groups: NavGroupSpec[], sys: { seconds_contracts?:
 }
 
 export const HEADER_LINKS: NavLinkSpec[] = [
-  { to: '/deal', labelKey: 'nav.fiatBuy' },
+  { to: '/deal', labelKey: 'nav.fiatBuy', fold: 3 },
   { to: '/markets', labelKey: 'nav.markets' },
-  { to: '/subscribe', labelKey: 'nav.ico' },
-  { to: '/markets/kline/BTC_USDT', labelKey: 'nav.spot' },
-  { to: '/contract/btc_usdt', labelKey: 'nav.contract' },
-  { to: '/contract_sec/btc_usdt', labelKey: 'nav.secContract' },
+  { to: '/subscribe', labelKey: 'nav.ico', fold: 1 },
+  { to: '/markets/kline/BTC_USDT', labelKey: 'nav.spot', fold: 5 },
+  { to: '/contract/btc_usdt', labelKey: 'nav.contract', fold: 4 },
+  { to: '/contract_sec/btc_usdt', labelKey: 'nav.secContract', fold: 2 },
 ];
 
 export const WALLET_MENU: NavGroupSpec[] = [

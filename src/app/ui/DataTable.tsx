@@ -1,6 +1,7 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, Suspense, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { ScrollCues } from '../layout/lazyParts';
 
 export interface Column<Row> {
   /** Translation key of the header. */
@@ -31,7 +32,13 @@ const Table = styled.table`
   th button { all: unset; cursor: pointer; }
 `;
 
-/** Wide tables scroll sideways inside their panel, never the page (a phone, a narrow window). */
+/**
+ * Wide tables scroll sideways inside their panel, never the page (a phone, a narrow window); the
+ * table's own width never widens what holds it either (the frame's inline-size containment: a
+ * grid track sized to its content, say). One that scrolls says so on screen and is a region the
+ * keyboard can focus and scroll (ScrollCues, fetched after the first render: not in what /home
+ * loads first).
+ */
 const Contained = styled.div`
   overflow-x: auto;
   max-width: 100%;
@@ -57,8 +64,10 @@ export function DataTable<Row>(props: {
   renderRow?: (row: Row, cells: ReactNode) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const scroller = useRef<HTMLDivElement>(null);
   return (
-    <Contained>
+    <div style={{ position: 'relative', contain: 'inline-size' }}>
+    <Contained ref={scroller} data-scroller>
     <Table aria-label={props.label}>
       <thead>
         <tr>
@@ -78,7 +87,9 @@ export function DataTable<Row>(props: {
       <tbody>
         {props.rows.length === 0 ? (
           <tr>
-            <Empty colSpan={props.columns.length}>{t(props.emptyKey ?? 'common.noData')}</Empty>
+            <Empty colSpan={props.columns.length}>
+              <div className="empty">{t(props.emptyKey ?? 'common.noData')}</div>
+            </Empty>
           </tr>
         ) : (
           props.rows.map((row) => {
@@ -93,5 +104,9 @@ export function DataTable<Row>(props: {
       </tbody>
     </Table>
     </Contained>
+    <Suspense fallback={null}>
+      <ScrollCues scroller={scroller} label={props.label} />
+    </Suspense>
+    </div>
   );
 }

@@ -53,7 +53,14 @@ export const MenuItem = styled.button<{ $active?: boolean }>`
  * A header menu. Whether it is open is presentation only (no business state), so it lives here;
  * picking an item closes it, as does a click outside or Escape.
  */
-export function Dropdown(props: { label: ReactNode; ariaLabel: string; children: (close: () => void) => ReactNode; align?: 'left' | 'right' }) {
+export function Dropdown(props: {
+  label: ReactNode;
+  ariaLabel: string;
+  children: (close: () => void) => ReactNode;
+  align?: 'left' | 'right';
+  /** A tooltip, for a label shortened to an icon or a code. */
+  title?: string;
+}) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -69,7 +76,7 @@ export function Dropdown(props: { label: ReactNode; ariaLabel: string; children:
   }, [open]);
   return (
     <Wrap ref={ref}>
-      <Trigger type="button" aria-haspopup="menu" aria-expanded={open} aria-label={props.ariaLabel} onClick={() => setOpen((o) => !o)}>
+      <Trigger type="button" aria-haspopup="menu" aria-expanded={open} aria-label={props.ariaLabel} title={props.title} onClick={() => setOpen((o) => !o)}>
         {props.label} <span aria-hidden>▾</span>
       </Trigger>
       {open && (

@@ -30,6 +30,7 @@ const Note = styled.div<{ $tone: 'warn' | 'down' | 'up' }>`
 const FormBox = styled(AuthCard)`
   max-width: 640px;
   margin: 12px 0 0;
+  ${PHONE} { padding: 16px 14px; }
 `;
 
 const EMPTY: IdentityValues = { name: '', id_number: '', front: null, back: null };

@@ -2,11 +2,13 @@ import { useFormikContext } from 'formik';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { FilePicker } from '../../../app/ui/FilePicker';
 
 const Box = styled.div`
   display: grid;
   gap: 6px;
   .frame {
+    cursor: pointer;
     height: 150px;
     border: 1px dashed ${({ theme }) => theme.color.border};
     border-radius: 6px;
@@ -30,16 +32,22 @@ export function PhotoField(props: { name: 'front' | 'back'; labelKey: string }) 
   const error = touched[props.name] ? errors[props.name] : undefined;
   return (
     <Box className="field">
-      <label htmlFor={id}>{t(props.labelKey)}</label>
-      <div className="frame">{preview ? <img src={preview} alt={t('identity.preview', { side: t(props.labelKey) })} /> : t('identity.noPhoto')}</div>
-      <input
+      <label htmlFor={id} id={`${id}-label`}>
+        {t(props.labelKey)}
+      </label>
+      {/* The preview opens the chooser too (a label of the input; the field's name stays its label's). */}
+      <label htmlFor={id} className="frame">
+        {preview ? <img src={preview} alt={t('identity.preview', { side: t(props.labelKey) })} /> : t('identity.noPhoto')}
+      </label>
+      <FilePicker
         id={id}
-        type="file"
         accept="image/png,image/jpeg,image/webp"
-        aria-invalid={Boolean(error)}
-        aria-describedby={typeof error === 'string' ? `${id}-error` : undefined}
-        onChange={(e) => {
-          void setFieldValue(props.name, e.currentTarget.files?.[0] ?? null);
+        labelledBy={`${id}-label`}
+        describedBy={typeof error === 'string' ? `${id}-error` : undefined}
+        invalid={Boolean(error)}
+        fileName={file instanceof File ? file.name : null}
+        onPick={(picked) => {
+          void setFieldValue(props.name, picked);
           void setFieldTouched(props.name, true, false);
         }}
       />

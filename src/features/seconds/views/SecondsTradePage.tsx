@@ -296,7 +296,7 @@ function Ticket(props: { ticketRef: SecondsContractActorRef }) {
       </Row>
       <Row>
         <span>{t('seconds.available')}</span>
-        <b data-testid="seconds-available">{account ? `${account.available} ${SECONDS_CURRENCY}` : '—'}</b>
+        <b data-testid="seconds-available">{account ? `${groupThousands(account.available)} ${SECONDS_CURRENCY}` : '—'}</b>
       </Row>
       <Row>
         <span>{t('seconds.payoutRate')}</span>

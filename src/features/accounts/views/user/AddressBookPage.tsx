@@ -6,6 +6,7 @@ import { withdrawalAddressSchema, type WithdrawalAddressValues } from '../../../
 import { useAppFlow } from '../../../../app/views/hooks';
 import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
+import { LongText } from '../../../../app/ui/LongText';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
 import { FormField } from '../auth/AuthForm';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
@@ -21,7 +22,7 @@ export function AddressBookPage() {
   const withdrawable = currencies.filter((c) => c.draw_turn === 1).map((c) => c.symbol);
   const rows = book.records as unknown as WithdrawalAddress[];
   return (
-    <div style={{ display: 'grid', gap: 12 }}>
+    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 12 }}>
       <Panel>
         <PanelBody>
           <PageTitle>{t('menu.user.withdrawAddresses')}</PageTitle>
@@ -33,8 +34,16 @@ export function AddressBookPage() {
             columns={[
               { key: 'col.currency', render: (r) => r.currency },
               { key: 'col.network', render: (r) => r.network },
-              { key: 'col.address', render: (r) => <code>{r.address}</code> },
-              { key: 'col.note', render: (r) => r.note },
+              // All of an address in view (it is checked by eye), on a few lines of a narrow column.
+              {
+                key: 'col.address',
+                render: (r) => (
+                  <code>
+                    <LongText text={r.address} maxWidth="min(24ch, 55vw)" />
+                  </code>
+                ),
+              },
+              { key: 'col.note', render: (r) => <LongText text={r.note} mode="ellipsis" maxWidth="16ch" /> },
               {
                 key: 'col.actions',
                 align: 'right',

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { CollectionMethod } from '../../../../domain/userCentre';
 import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
+import { LongText } from '../../../../app/ui/LongText';
 import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../../app/ui/Panel';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { useRecordBookFlow } from '../../accounts.hooks';
@@ -27,7 +28,7 @@ export function CollectionMethodsPage() {
           columns={[
             { key: 'col.fullName', render: (r) => r.real_name },
             { key: 'col.cardNumber', render: (r) => <code>{r.card_number}</code> },
-            { key: 'col.bankName', render: (r) => r.bank_name + (r.branch ? ` · ${r.branch}` : '') },
+            { key: 'col.bankName', render: (r) => <LongText text={r.bank_name + (r.branch ? ` · ${r.branch}` : '')} mode="ellipsis" maxWidth="24ch" /> },
             { key: 'col.currency', render: (r) => r.currency || '—' },
             {
               key: 'col.actions',

@@ -1,10 +1,13 @@
 import styled from 'styled-components';
+import { PHONE } from '../../../../app/theme';
 import { Panel } from '../../../../app/ui/Panel';
 
 /** A dense settings panel whose `.field` rows match the auth forms' FormField markup. */
 export const FormCard = styled(Panel)`
   padding: 14px 16px;
   max-width: 560px;
+  /* A word longer than the line (an e-mail address in a sentence) breaks rather than overflows. */
+  overflow-wrap: break-word;
   h1 { margin: 0 0 4px; font-size: 18px; }
   .intro { margin: 0 0 14px; color: ${({ theme }) => theme.color.textDim}; }
   .field { display: grid; gap: 4px; margin-bottom: 10px; color: ${({ theme }) => theme.color.textDim}; }
@@ -25,11 +28,12 @@ export const FormCard = styled(Panel)`
 /** Label / value rows of the personal info page. */
 export const InfoList = styled.dl`
   display: grid;
-  grid-template-columns: 160px 1fr;
+  grid-template-columns: 160px minmax(0, 1fr);
   gap: 8px 12px;
   margin: 0;
   dt { color: ${({ theme }) => theme.color.textDim}; }
-  dd { margin: 0; display: flex; align-items: center; gap: 8px; }
+  dd { margin: 0; display: flex; align-items: center; gap: 8px; min-width: 0; }
+  ${PHONE} { grid-template-columns: minmax(84px, 32%) minmax(0, 1fr); }
 `;
 
 export const Avatar = styled.span<{ $size?: number }>`

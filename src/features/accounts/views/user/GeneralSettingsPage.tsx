@@ -6,6 +6,7 @@ import { PRICING_CURRENCIES } from '../../../../domain/pricingCurrencies';
 import { nicknameSchema } from '../../../../domain/validation';
 import { useAppFlow, useSessionFlow } from '../../../../app/views/hooks';
 import { Button } from '../../../../app/ui/Button';
+import { FilePicker } from '../../../../app/ui/FilePicker';
 import { Muted, PageTitle } from '../../../../app/ui/Panel';
 import { FormField } from '../auth/AuthForm';
 import { Avatar, FormCard } from './FormCard';
@@ -24,22 +25,27 @@ export function GeneralSettingsPage() {
       <PageTitle>{t('menu.user.generalSettings')}</PageTitle>
       <Muted style={{ marginBottom: 14 }}>{t('page.cSet.intro')}</Muted>
       <div className="field">
-        <label htmlFor={ids.avatar}>{t('settings.avatar')}</label>
-        <span className="with-button" style={{ alignItems: 'center' }}>
-          <Avatar $size={56}>{profile.avatarUrl ? <img src={profile.avatarUrl} alt="" /> : (user.nickname || user.account).slice(0, 1).toUpperCase()}</Avatar>
-          <input
+        <label htmlFor={ids.avatar} id={`${ids.avatar}-label`}>
+          {t('settings.avatar')}
+        </label>
+        <span className="with-button" style={{ alignItems: 'center', minWidth: 0 }}>
+          <Avatar $size={56} style={{ flex: 'none' }}>
+            {profile.avatarUrl ? <img src={profile.avatarUrl} alt="" /> : (user.nickname || user.account).slice(0, 1).toUpperCase()}
+          </Avatar>
+          <FilePicker
             id={ids.avatar}
-            type="file"
             accept="image/png,image/jpeg,image/webp"
             disabled={profile.uploading}
-            onChange={(e) => {
-              const file = e.currentTarget.files?.[0];
+            labelledBy={`${ids.avatar}-label`}
+            describedBy={`${ids.avatar}-hint`}
+            onPick={(file, input) => {
               if (file) profile.uploadAvatar(file);
-              e.currentTarget.value = '';
+              // The same file can be picked again (after a refused upload, say).
+              input.value = '';
             }}
           />
         </span>
-        <small>{t('settings.avatarHint')}</small>
+        <small id={`${ids.avatar}-hint`}>{t('settings.avatarHint')}</small>
       </div>
       <Formik initialValues={{ nickname: user.nickname }} validationSchema={nicknameSchema} enableReinitialize onSubmit={(v) => profile.saveNickname(v.nickname.trim())}>
         <Form noValidate>

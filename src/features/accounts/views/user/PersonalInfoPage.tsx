@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useSessionFlow } from '../../../../app/views/hooks';
 import { IdentityBadge } from '../../../../app/layout/IdentityBadge';
 import { Button } from '../../../../app/ui/Button';
+import { LongText } from '../../../../app/ui/LongText';
 import { Muted, PageTitle } from '../../../../app/ui/Panel';
 import { Avatar, FormCard, InfoList } from './FormCard';
 import { useProfileFlow } from '../../accounts.hooks';
@@ -24,20 +25,28 @@ export function PersonalInfoPage() {
           <Link to="/user/c-set">{t('settings.edit')}</Link>
         </dd>
         <dt>{t('col.account')}</dt>
-        <dd>{user.account}</dd>
+        <dd>
+          <LongText text={user.account} />
+        </dd>
         <dt>{t('settings.uid')}</dt>
         <dd>{user.id}</dd>
         <dt>{t('settings.nickname')}</dt>
-        <dd>{user.nickname}</dd>
+        <dd>
+          <LongText text={user.nickname} />
+        </dd>
         <dt>{user.email ? t('auth.email') : t('settings.phone')}</dt>
-        <dd>{user.email || user.phone}</dd>
+        <dd>
+          <LongText text={user.email || user.phone} />
+        </dd>
         <dt>{t('menu.user.identity')}</dt>
         <dd>
           <IdentityBadge status={user.info.name_status} />
         </dd>
         <dt>{t('auth.invitationCode')}</dt>
         <dd>
-          <code>{user.invitation_code}</code>
+          <code>
+            <LongText text={user.invitation_code} />
+          </code>
           <Button type="button" $variant="ghost" $small onClick={() => profile.copy(user.invitation_code)}>
             {t('settings.copy')}
           </Button>

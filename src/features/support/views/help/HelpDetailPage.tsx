@@ -18,6 +18,10 @@ const Back = styled(Link)`
 
 const Article = styled.article`
   max-width: 760px;
+  /* Long links and addresses in an article break rather than widen the page; pictures fit. */
+  overflow-wrap: break-word;
+  img { max-width: 100%; height: auto; }
+  pre { overflow-x: auto; }
   ul { padding-left: 20px; }
   p, li { color: ${({ theme }) => theme.color.text}; }
 `;

@@ -11,8 +11,9 @@ const PAGE_SIZE = 20;
 
 const Head = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
-  gap: 12px;
+  gap: 8px 12px;
   margin-bottom: 10px;
   h1 { margin: 0; }
   > :last-child { margin-left: auto; }
@@ -27,7 +28,7 @@ const List = styled.ul`
 
 const Row = styled.li<{ $unread: boolean }>`
   display: grid;
-  grid-template-columns: 10px 1fr auto;
+  grid-template-columns: 10px minmax(0, 1fr) auto;
   gap: 4px 10px;
   align-items: start;
   padding: 9px 4px;
@@ -35,6 +36,8 @@ const Row = styled.li<{ $unread: boolean }>`
   background: ${({ theme, $unread }) => ($unread ? `${theme.color.accent}0d` : 'transparent')};
   h2 { margin: 0; font-size: 13px; font-weight: ${({ $unread }) => ($unread ? 700 : 500)}; }
   p { margin: 2px 0 0; color: ${({ theme }) => theme.color.textDim}; line-height: 1.5; }
+  /* A body quoting an address or a transaction hash breaks it rather than widening the page. */
+  h2, p { overflow-wrap: anywhere; }
 `;
 
 const Dot = styled.span<{ $on: boolean }>`

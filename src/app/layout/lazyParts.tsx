@@ -1,0 +1,24 @@
+import { lazy, Suspense } from 'react';
+import type { HeaderMenuProps } from './HeaderMenus';
+
+/**
+ * The shell's parts fetched when first needed, declared here, in what /home loads, so that the
+ * chunks which use them carry no loader of their own: the header menus' content and the narrow
+ * screens' menu (one chunk, HeaderMenus.tsx, fetched when the pointer or the focus first comes
+ * to the header, or a menu opens), and a table's sideways-scroll cues (ScrollCues.tsx).
+ */
+export const loadMenus = () => import('./HeaderMenus');
+
+const Menu = lazy(loadMenus);
+
+export const SiteMenu = lazy(async () => ({ default: (await loadMenus()).SiteMenu }));
+
+export const ScrollCues = lazy(() => import('../ui/ScrollCues'));
+
+export function HeaderMenu(props: HeaderMenuProps) {
+  return (
+    <Suspense fallback={null}>
+      <Menu {...props} />
+    </Suspense>
+  );
+}
