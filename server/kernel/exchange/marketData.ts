@@ -76,6 +76,15 @@ export class MarketData {
     if (this.lastPrice === undefined && candle.interval === '1min') this.lastPrice = candle.close;
   }
 
+  /**
+   * The last traded price as the trades table says it (undefined: never traded), over what a
+   * restored candle implied: a market whose chart history was generated (seedHistory.ts) has
+   * candles but no trade, and a generated close must not drive marks, triggers or the tick.
+   */
+  restoreLastPrice(price: number | undefined): void {
+    this.lastPrice = price;
+  }
+
   restoreTradeList(newestFirst: PublicTrade[]): void {
     this.trades = newestFirst.slice(0, TRADE_HISTORY);
   }

@@ -5,7 +5,9 @@ import { KLINE_INTERVALS } from '../../../src/domain/constants.js';
 import { listCurrencies } from '../../../server/kernel/catalogue.js';
 import { bucketStart } from '../../../server/kernel/exchange/market/intervals.js';
 import { anchorPrice, SEED_BARS, seedHistoryIfEmpty, seedOptionsFor } from '../../../server/kernel/exchange/market/seedHistory.js';
+import { decimalToUnits } from '../../../server/kernel/exchange/market/units.js';
 import { seedContractCharts } from '../../../server/products/futures/seedChart.js';
+import { fx } from '../../../src/domain/futures/fixed.js';
 import { expectOk, get } from '../http.js';
 import { useFutures } from './harness.js';
 
@@ -46,5 +48,16 @@ describe('a contract chart on a fresh install', () => {
     await seedContractCharts(t.db, t.ex.pairs.values(), t.now());
     const [btc] = await t.db.query<{ n: number }>(`select count(*)::int as n from futures_candle where left_symbol = 'BTC'`);
     expect(Number(btc!.n)).toBe(0);
+  });
+
+  it('gives no last price after a restart: a generated close moves neither the mark nor a last-price plan', async () => {
+    // ETH's chart is generated and never traded; BTC traded at 60 000 in the test before.
+    await t.ex.restore();
+    expect(t.ex.data.get('ETH_USDT')!.lastTradePrice()).toBeUndefined();
+    expect(t.ex.data.get('BTC_USDT')!.lastTradePrice()).toBe(decimalToUnits('60000', t.ex.pairs.get('BTC_USDT')!.spec.pricePrecision));
+    // No book and no trade: the basis stays 0, so the mark is the index (the generated close, near
+    // the reference price, had pulled it up by the basis band's 0.5 % on the futures crash test).
+    await t.product.feed.setIndex(t.ex.pairs.get('ETH_USDT')!, fx('1500'));
+    expect(t.ex.marks.get('ETH_USDT')!.mark).toBe(fx('1500'));
   });
 });
