@@ -114,7 +114,10 @@ export async function openLoop(rate: number, seconds: number, send: (i: number) 
   const tEnd = t0 + seconds * 1000;
   await new Promise<void>((resolve) => {
     const tick = () => {
-      const due = Math.min(total, Math.floor(((now() - t0) / 1000) * rate));
+      // Requests 0 … floor(elapsed × rate) are due (request i at i / rate): counting only up to
+      // floor(elapsed × rate) − 1 sent each one a whole interval after the time its latency counts
+      // from, which added 1 / rate to every latency (40 ms at 25/s, 2 ms at 500/s).
+      const due = Math.min(total, Math.floor(((now() - t0) / 1000) * rate) + 1);
       while (sent < due) {
         const i = sent++;
         const scheduled = t0 + (i * 1000) / rate;
