@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type futuresCatalogue from '../../src/locales/futures/en_US.json';
 import { baseCatalogue } from './support/catalogue';
 import { FUTURES_PATHS } from '../../src/domain/futures/api';
@@ -13,6 +13,20 @@ const WORDS = {
   en_US: { f: catalogue<typeof futuresCatalogue>('futures/en_US.json').futures, base: baseCatalogue('en_US') },
   de_DE: { f: catalogue<typeof futuresCatalogue>('futures/de_DE.json').futures, base: baseCatalogue('de_DE') },
 };
+
+/** Take-profit 500 % and stop-loss 90 % by ROE, through the TP/SL dialog of the position in `within` and its confirmation. */
+async function setTpslByRoe(page: Page, w: (typeof WORDS)[keyof typeof WORDS], within: Locator) {
+  await within.getByRole('button', { name: w.f.tpsl.short, exact: true }).click();
+  const tpsl = page.getByRole('dialog', { name: w.f.tpsl.title });
+  await tpsl.getByRole('group', { name: w.f.tpsl.by }).getByRole('button', { name: w.f.roe }).click();
+  await tpsl.getByRole('textbox', { name: w.f.takeProfit }).fill('500');
+  await tpsl.getByRole('textbox', { name: w.f.stopLoss }).fill('90');
+  await tpsl.getByRole('button', { name: w.base.common.confirm }).click();
+  const confirm = page.getByRole('dialog', { name: w.f.tpsl.confirmTitle });
+  await expect(confirm).toContainText('500 %');
+  await confirm.getByRole('button', { name: w.base.common.confirm }).click();
+  await expect(confirm).toBeHidden();
+}
 
 test.beforeEach(async ({ page }) => {
   page.on('pageerror', (error) => {
@@ -77,16 +91,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     await expect(positions).toContainText('10×');
 
     // Take-profit and stop-loss by ROE in the position's dialog.
-    await positions.getByRole('button', { name: w.f.tpsl.short, exact: true }).click();
-    const tpsl = page.getByRole('dialog', { name: w.f.tpsl.title });
-    await tpsl.getByRole('group', { name: w.f.tpsl.by }).getByRole('button', { name: w.f.roe }).click();
-    await tpsl.getByRole('textbox', { name: w.f.takeProfit }).fill('500');
-    await tpsl.getByRole('textbox', { name: w.f.stopLoss }).fill('90');
-    await tpsl.getByRole('button', { name: w.base.common.confirm }).click();
-    const tpslConfirm = page.getByRole('dialog', { name: w.f.tpsl.confirmTitle });
-    await expect(tpslConfirm).toContainText('500 %');
-    await tpslConfirm.getByRole('button', { name: w.base.common.confirm }).click();
-    await expect(tpslConfirm).toBeHidden();
+    await setTpslByRoe(page, w, positions);
     await expect(page.getByRole('tab', { name: `${w.f.desk.plans} (2)` })).toBeVisible();
 
     await page.goto('/order/u-hold');
@@ -227,16 +232,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     const held = page.getByRole('table');
     const position = held.getByRole('row').filter({ hasText: 'BTC/USDT' });
     await expect(position).toContainText('0.02');
-    await position.getByRole('button', { name: w.f.tpsl.short, exact: true }).click();
-    const tpsl = page.getByRole('dialog', { name: w.f.tpsl.title });
-    await tpsl.getByRole('group', { name: w.f.tpsl.by }).getByRole('button', { name: w.f.roe }).click();
-    await tpsl.getByRole('textbox', { name: w.f.takeProfit }).fill('500');
-    await tpsl.getByRole('textbox', { name: w.f.stopLoss }).fill('90');
-    await tpsl.getByRole('button', { name: w.base.common.confirm }).click();
-    const tpslConfirm = page.getByRole('dialog', { name: w.f.tpsl.confirmTitle });
-    await expect(tpslConfirm).toContainText('500 %');
-    await tpslConfirm.getByRole('button', { name: w.base.common.confirm }).click();
-    await expect(tpslConfirm).toBeHidden();
+    await setTpslByRoe(page, w, position);
 
     // Both plans wait on u-plan; the stop-loss is cancelled there.
     await page.goto('/order/u-plan');

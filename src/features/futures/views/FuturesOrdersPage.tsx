@@ -6,7 +6,7 @@ import { DataTable } from '../../../app/ui/DataTable';
 import { DaysFilter, Pager } from '../../../app/ui/RecordFilters';
 import { Panel, PanelBody, PageTitle } from '../../../app/ui/Panel';
 import { Button } from '../../../app/ui/Button';
-import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
+import { CancelDialog } from './CancelDialog';
 import { useFuturesRecords, usePositionActions } from '../futures.hooks';
 import type { FuturesRecordsMode } from '../machines/futuresRecords/futuresRecords.machine';
 import { OrderLink } from './detailParts';
@@ -102,19 +102,7 @@ function Records(props: { mode: Mode }) {
           </p>
         )}
         {props.mode !== 'hold' && <Pager page={r.page} size={r.size} total={r.total} onPage={r.setPage} />}
-        {r.cancel && (
-          <ConfirmDialog
-            title={t(r.cancel.kind === 'order' ? 'futures.desk.cancelOrderTitle' : 'futures.desk.cancelPlanTitle')}
-            cancelLabel={t('common.cancel')}
-            confirmLabel={t('common.confirm')}
-            tone="danger"
-            busy={r.cancelling}
-            onConfirm={r.confirmCancel}
-            onCancel={r.dismissCancel}
-          >
-            {t(r.cancel.kind === 'order' ? 'futures.desk.cancelOrderQuestion' : 'futures.desk.cancelPlanQuestion')}
-          </ConfirmDialog>
-        )}
+        {r.cancel && <CancelDialog kind={r.cancel.kind} busy={r.cancelling} onConfirm={r.confirmCancel} onCancel={r.dismissCancel} />}
       </PanelBody>
     </Panel>
   );

@@ -6,7 +6,7 @@ import type { Pair } from '../../../domain/api';
 import type { FuturesOrder, FuturesPlan, FuturesPosition } from '../../../domain/futures/api';
 import { formatDateTime } from '../../../domain/localeFormat';
 import { Button } from '../../../app/ui/Button';
-import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
+import { CancelDialog } from './CancelDialog';
 import { DataTable } from '../../../app/ui/DataTable';
 import { Panel, PanelHeader } from '../../../app/ui/Panel';
 import { atMark } from '../machines/futuresDesk/figures';
@@ -151,19 +151,7 @@ export function PositionsPanel(props: { className?: string; pair: Pair; desk: De
       </Scroll>
       {close.state !== 'closed' && <CloseDialog dialog={close} pair={pair} />}
       {tpsl.state !== 'closed' && <TpslDialog dialog={tpsl} pair={pair} />}
-      {desk.cancel && (
-        <ConfirmDialog
-          title={t(desk.cancel.kind === 'order' ? 'futures.desk.cancelOrderTitle' : 'futures.desk.cancelPlanTitle')}
-          cancelLabel={t('common.cancel')}
-          confirmLabel={t('common.confirm')}
-          tone="danger"
-          busy={desk.cancelling}
-          onConfirm={desk.confirm}
-          onCancel={desk.dismiss}
-        >
-          {t(desk.cancel.kind === 'order' ? 'futures.desk.cancelOrderQuestion' : 'futures.desk.cancelPlanQuestion')}
-        </ConfirmDialog>
-      )}
+      {desk.cancel && <CancelDialog kind={desk.cancel.kind} busy={desk.cancelling} onConfirm={desk.confirm} onCancel={desk.dismiss} />}
     </Panel>
   );
 }
