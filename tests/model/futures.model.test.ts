@@ -62,7 +62,7 @@ describe('futures order form', () => {
     expect(place.seen).toEqual([]);
     form.send({ type: 'form.confirm' });
     expect(place.seen[0]).toEqual({ request: { symbol: 'btc_usdt', action: 'open_long', type: 'market', quantity: '0.02' }, idempotencyKey: expect.stringMatching(/^key-/) });
-    place.reject({ kind: 'api', code: 400, msg: 'The order book has no orders to trade against' });
+    place.reject({ kind: 'server', serverMessage: 'The order book has no orders to trade against' });
     await vi.advanceTimersByTimeAsync(0);
     expect(toasts).toHaveLength(2);
     form.send({ type: 'form.submit', action: 'open_long' });
@@ -117,7 +117,7 @@ describe('leverage dialog', () => {
     dialog.send({ type: 'leverage.mode', mode: 'isolated' });
     dialog.send({ type: 'leverage.save' });
     expect(save.seen).toEqual([{ symbol: 'btc_usdt', leverage: 20, margin_mode: 'isolated' }]);
-    save.reject({ kind: 'api', code: 400, msg: 'Close the position first' });
+    save.reject({ kind: 'server', serverMessage: 'Close the position first' });
     await vi.advanceTimersByTimeAsync(0);
     expect(dialog.getSnapshot().value).toBe('open');
     dialog.send({ type: 'leverage.save' });
@@ -302,10 +302,10 @@ describe('futures orders centre', () => {
     records.send({ type: 'records.cancelPlan', id: 3 });
     records.send({ type: 'records.confirm' });
     expect(cancel.seen).toEqual([{ id: 3 }]);
-    cancel.reject({ kind: 'api', code: 400, msg: 'Unknown plan' });
+    // The API service's refusal shape (domain/errors.ts): the server's own, already translated text.
+    cancel.reject({ kind: 'server', serverMessage: 'Unknown plan' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(toasts).toHaveLength(1);
-    expect(toasts[0]).not.toBe('futures.desk.cancelled');
+    expect(toasts).toEqual(['Unknown plan']);
     expect(fetch.seen).toHaveLength(2);
   });
 

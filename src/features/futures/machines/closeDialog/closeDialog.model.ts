@@ -20,7 +20,7 @@ export const closeDialogModel: MachineModel<typeof closeDialogMachine> = {
     { type: 'close.cancel' },
     { type: 'xstate.done.actor.closePosition', output: PLACED },
     { type: 'xstate.done.actor.closePosition', output: { ...PLACED, unfilled: '0.1' } },
-    { type: 'xstate.error.actor.closePosition', error: { kind: 'api', code: 400, msg: 'Exceeds closable' } },
+    { type: 'xstate.error.actor.closePosition', error: { kind: 'server', serverMessage: 'Exceeds closable' } },
   ],
   abstract: (s) => [s.context.orderType, s.context.price !== '', s.context.quantity],
 };

@@ -20,9 +20,9 @@ export const futuresDeskModel: MachineModel<typeof futuresDeskMachine> = {
     { type: 'countdown.tick', remaining: 41 },
     { type: 'xstate.done.actor.fundingCountdown', output: undefined },
     { type: 'xstate.done.actor.cancelOrder', output: {} },
-    { type: 'xstate.error.actor.cancelOrder', error: { kind: 'api', code: 400, msg: 'Unknown order' } },
+    { type: 'xstate.error.actor.cancelOrder', error: { kind: 'server', serverMessage: 'Unknown order' } },
     { type: 'xstate.done.actor.cancelPlan', output: {} },
-    { type: 'xstate.error.actor.cancelPlan', error: { kind: 'api', code: 400, msg: 'Unknown plan' } },
+    { type: 'xstate.error.actor.cancelPlan', error: { kind: 'server', serverMessage: 'Unknown plan' } },
   ],
   abstract: (s) => s.context.cancel?.kind,
 };

@@ -20,7 +20,7 @@ export const futuresOrderFormModel: MachineModel<typeof futuresOrderFormMachine>
     { type: 'form.confirm' },
     { type: 'form.cancel' },
     { type: 'xstate.done.actor.placeOrder', output: PLACED },
-    { type: 'xstate.error.actor.placeOrder', error: { kind: 'api', code: 400, msg: 'Insufficient margin' } },
+    { type: 'xstate.error.actor.placeOrder', error: { kind: 'server', serverMessage: 'Insufficient margin' } },
   ],
   // Whether the form may be sent decides what a submit does.
   abstract: (s) => [s.context.orderType, s.context.price !== '', s.context.quantity, s.context.stopLoss],

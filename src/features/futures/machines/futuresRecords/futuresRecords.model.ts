@@ -35,9 +35,9 @@ export const futuresRecordsModel: MachineModel<typeof futuresRecordsMachine> = {
     { type: 'records.confirm' },
     { type: 'records.dismiss' },
     { type: 'xstate.done.actor.cancelOrder', output: {} },
-    { type: 'xstate.error.actor.cancelOrder', error: { kind: 'api', code: 400, msg: 'Unknown order' } },
+    { type: 'xstate.error.actor.cancelOrder', error: { kind: 'server', serverMessage: 'Unknown order' } },
     { type: 'xstate.done.actor.cancelPlan', output: {} },
-    { type: 'xstate.error.actor.cancelPlan', error: { kind: 'api', code: 400, msg: 'Unknown plan' } },
+    { type: 'xstate.error.actor.cancelPlan', error: { kind: 'server', serverMessage: 'Unknown plan' } },
   ],
   abstract: (s) => [s.context.page, s.context.days, s.context.cancel?.kind],
 };

@@ -12,6 +12,6 @@ export const leverageDialogModel: MachineModel<typeof leverageDialogMachine> = {
     { type: 'leverage.save' },
     { type: 'leverage.close' },
     { type: 'xstate.done.actor.saveLeverage', output: { leverage: 10, margin_mode: 'cross' } },
-    { type: 'xstate.error.actor.saveLeverage', error: { kind: 'api', code: 400, msg: 'Close the position first' } },
+    { type: 'xstate.error.actor.saveLeverage', error: { kind: 'server', serverMessage: 'Close the position first' } },
   ],
 };

@@ -15,7 +15,7 @@ export const tpslDialogModel: MachineModel<typeof tpslDialogMachine> = {
     { type: 'tpsl.confirm' },
     { type: 'tpsl.cancel' },
     { type: 'xstate.done.actor.createPlans', output: [{ id: 1 }] },
-    { type: 'xstate.error.actor.createPlans', error: { kind: 'api', code: 400, msg: 'No position' } },
+    { type: 'xstate.error.actor.createPlans', error: { kind: 'server', serverMessage: 'No position' } },
   ],
   abstract: (s) => [s.context.by, s.context.takeProfit, s.context.stopLoss],
 };
