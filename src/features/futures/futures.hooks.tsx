@@ -14,7 +14,7 @@ import type { OpenAction } from './machines/futuresOrderForm/orderFormFields';
 import type { leverageDialogMachine } from './machines/leverageDialog/leverageDialog.machine';
 import type { CloseTarget, closeDialogMachine } from './machines/closeDialog/closeDialog.machine';
 import type { tpslDialogMachine } from './machines/tpslDialog/tpslDialog.machine';
-import type { MarginMode } from '../../domain/futures/api';
+import type { FuturesPosition, MarginMode } from '../../domain/futures/api';
 import type { futuresDetailMachine, FuturesDetailTarget } from './machines/futuresDetail/futuresDetail.machine';
 import * as detail from './machines/futuresDetail/futuresDetail.selectors';
 
@@ -145,8 +145,8 @@ export function useTpslDialog(replyTo: AnyActorRef) {
 }
 
 /**
- * A position's close, flash close and TP/SL outside the trade page (/order/u-hold, u-position):
- * the same dialogs, reporting to `replyTo` (the list or the detail, which then read again), and the
+ * A position's close, flash close and TP/SL (the trade page's cards, /order/u-hold, u-position):
+ * the dialogs, reporting to `replyTo` (the list or the detail, which then read again), and the
  * pair (precision, currencies) of a position's symbol from the app's pairs.
  */
 export function usePositionActions(replyTo: AnyActorRef) {
@@ -154,7 +154,19 @@ export function usePositionActions(replyTo: AnyActorRef) {
   const tpsl = useTpslDialog(replyTo);
   const pairs = useSelector(ShellContext.use().app, selectPairs);
   const pairOf = useCallback((symbol: string): Pair => pairOfSymbol(pairs, symbol), [pairs]);
-  return { close, tpsl, pairOf };
+  // What the buttons send: the dialog for the position's pair, with its precisions.
+  const handlers = useMemo(() => {
+    const target = (p: FuturesPosition) => {
+      const pair = pairOf(p.symbol);
+      return { symbol: p.symbol, closable: p.closable, pricePrecision: pair.price_precision, amountPrecision: pair.amount_precision };
+    };
+    return {
+      onTpsl: (p: FuturesPosition) => tpsl.open(p.symbol, pairOf(p.symbol).price_precision),
+      onClose: (p: FuturesPosition) => close.open(target(p)),
+      onFlash: (p: FuturesPosition) => close.flash(target(p)),
+    };
+  }, [pairOf, close.open, close.flash, tpsl.open]);
+  return { close, tpsl, pairOf, ...handlers };
 }
 
 /** The pair of a futures symbol (BTC_USDT); one the app does not list yet gets the currencies from the symbol and common precisions. */

@@ -26,21 +26,10 @@ export function PositionButtons(props: { position: FuturesPosition; onTpsl: (p: 
   );
 }
 
-/** The buttons wired to the orders centre's dialogs: each opens the trade page's dialog for this position's pair. */
+/** The buttons wired to the position dialogs of `actions` (usePositionActions). */
 export function PositionActionButtons(props: { position: FuturesPosition; actions: Actions }) {
-  const { close, tpsl, pairOf } = props.actions;
-  const target = (p: FuturesPosition) => {
-    const pair = pairOf(p.symbol);
-    return { symbol: p.symbol, closable: p.closable, pricePrecision: pair.price_precision, amountPrecision: pair.amount_precision };
-  };
-  return (
-    <PositionButtons
-      position={props.position}
-      onTpsl={(p) => tpsl.open(p.symbol, pairOf(p.symbol).price_precision)}
-      onClose={(p) => close.open(target(p))}
-      onFlash={(p) => close.flash(target(p))}
-    />
-  );
+  const { onTpsl, onClose, onFlash } = props.actions;
+  return <PositionButtons position={props.position} onTpsl={onTpsl} onClose={onClose} onFlash={onFlash} />;
 }
 
 /** The open close or TP/SL dialog, if any. */

@@ -10,11 +10,10 @@ import { CancelDialog } from './CancelDialog';
 import { DataTable } from '../../../app/ui/DataTable';
 import { Panel, PanelHeader } from '../../../app/ui/Panel';
 import { atMark } from '../machines/futuresDesk/figures';
-import { useCloseDialog, useTpslDialog } from '../futures.hooks';
+import { usePositionActions } from '../futures.hooks';
 import type { Desk } from './ContractPanels';
-import { CloseDialog } from './CloseDialog';
+import { PositionActionDialogs } from './PositionActions';
 import { PositionCards } from './PositionCards';
-import { TpslDialog } from './TpslDialog';
 import { ActionText, cut, qty } from './futuresUi';
 
 const TabList = styled.div`
@@ -55,13 +54,11 @@ export function PositionsPanel(props: { className?: string; pair: Pair; desk: De
   const { t, i18n } = useTranslation();
   const { desk, pair } = props;
   const [tab, setTab] = useState<Tab>('positions');
-  const close = useCloseDialog(desk.ref);
-  const tpsl = useTpslDialog(desk.ref);
+  const actions = usePositionActions(desk.ref);
   const symbol = desk.data?.config.symbol;
   const positions = (desk.data?.account?.positions ?? []).filter((p) => p.symbol === symbol).map((p) => atMark(p, props.markPrice));
   const orders = desk.data?.orders ?? [];
   const plans = desk.data?.plans ?? [];
-  const target = (p: FuturesPosition) => ({ symbol: p.symbol, closable: p.closable, pricePrecision: pair.price_precision, amountPrecision: pair.amount_precision });
   const time = (ms: number) => <span className="num">{formatDateTime(ms, i18n.language)}</span>;
   const tabs: Array<[Tab, string, number]> = [
     ['positions', t('futures.desk.positions'), positions.length],
@@ -87,9 +84,9 @@ export function PositionsPanel(props: { className?: string; pair: Pair; desk: De
           <PositionCards
             positions={positions}
             pair={pair}
-            onTpsl={(p) => tpsl.open(p.symbol, pair.price_precision)}
-            onClose={(p) => close.open(target(p))}
-            onFlash={(p) => close.flash(target(p))}
+            onTpsl={actions.onTpsl}
+            onClose={actions.onClose}
+            onFlash={actions.onFlash}
           />
         )}
         {tab === 'orders' && (
@@ -149,8 +146,7 @@ export function PositionsPanel(props: { className?: string; pair: Pair; desk: De
           />
         )}
       </Scroll>
-      {close.state !== 'closed' && <CloseDialog dialog={close} pair={pair} />}
-      {tpsl.state !== 'closed' && <TpslDialog dialog={tpsl} pair={pair} />}
+      <PositionActionDialogs actions={actions} />
       {desk.cancel && <CancelDialog kind={desk.cancel.kind} busy={desk.cancelling} onConfirm={desk.confirm} onCancel={desk.dismiss} />}
     </Panel>
   );
