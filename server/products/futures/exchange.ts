@@ -143,17 +143,22 @@ export class FuturesExchange implements Memory {
         const b = new Batch(tx, this);
         await b.books.lock([this.accounts.pool, this.accounts.insurance, this.accounts.fees]);
         const repeats = await this.prepare(b, batch, now);
+        // For a key sent several times in the batch: the command that carried it last (its first
+        // command, or a later one carried out after an earlier refusal).
+        const carrier = new Map<number, number>();
         for (let i = 0; i < batch.length; i++) {
           const first = repeats.get(i);
           const c = batch[i]!;
           if (first !== undefined && c.kind === 'place') {
-            // The same key twice in one batch: the first's answer, unless it was refused (its key
-            // freed), when this one is carried out as a new submission, as a retry would be.
-            const answer = results[first];
+            // The same key again in one batch: the answer of the command that carries it, unless
+            // that was refused (its key freed), when this one is carried out as a new submission,
+            // as a retry would be.
+            const answer = results[carrier.get(first) ?? first];
             if (answer && !(answer instanceof Error) && answer.ok) {
               results[i] = answer;
               continue;
             }
+            carrier.set(first, i);
             b.claims.set(c.request, { fresh: true });
             b.reclaim(c.request.userId, c.request.key!);
           }

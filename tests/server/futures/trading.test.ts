@@ -158,6 +158,28 @@ describe('refusals change nothing', () => {
     expect(refused.ok).toBe(false);
     expect(placed.ok).toBe(true);
     expect(await t.ex.place({ userId: trader.id, symbol: BTC, action: 'open_long', type: 'limit', price: '50000', quantity: '0.01', source: 'user', key })).toEqual(placed);
+    // Three in one batch: refused, then placed, then a repeat, which answers with the second's order
+    // (it must not be carried out again because the first was refused).
+    const tripleKey = { key: `futures_order:fut-triple-${Date.now()}`, windowMs: undefined };
+    const batchesBefore = t.ex.sequencer.stats.batches;
+    const triple = await Promise.all([
+      t.ex.place({ userId: trader.id, symbol: BTC, action: 'open_long', type: 'limit', price: '-1', quantity: '0.01', source: 'user', key: tripleKey }),
+      t.ex.place({ userId: trader.id, symbol: BTC, action: 'open_long', type: 'limit', price: '50000', quantity: '0.01', source: 'user', key: tripleKey }),
+      t.ex.place({ userId: trader.id, symbol: BTC, action: 'open_long', type: 'limit', price: '50000', quantity: '0.01', source: 'user', key: tripleKey }),
+    ]);
+    expect(t.ex.sequencer.stats.batches - batchesBefore).toBe(1);
+    expect(triple.map((o) => o.ok)).toEqual([false, true, true]);
+    expect(triple[2]).toEqual(triple[1]);
+    expect(await t.balance(trader)).toEqual({ available: '949.5', frozen: '50.5' });
+    expect(await t.ex.place({ userId: trader.id, symbol: BTC, action: 'open_long', type: 'limit', price: '50000', quantity: '0.01', source: 'user', key: tripleKey })).toEqual(triple[1]);
+    // Twice in one batch, the first placed: the second answers with it.
+    const pairKey = { key: `futures_order:fut-pair-${Date.now()}`, windowMs: undefined };
+    const sameBatch = t.ex.sequencer.stats.batches;
+    const twice = await Promise.all([0, 1].map(() => t.ex.place({ userId: trader.id, symbol: BTC, action: 'open_long', type: 'limit', price: '50000', quantity: '0.01', source: 'user', key: pairKey })));
+    expect(t.ex.sequencer.stats.batches - sameBatch).toBe(1);
+    expect(twice[0]!.ok).toBe(true);
+    expect(twice[1]).toEqual(twice[0]);
+    expect(await t.balance(trader)).toEqual({ available: '924.25', frozen: '75.75' });
     // A later batch: refused for its margin, the key is free again, and the retry with it places.
     const poor = await t.user('1');
     const poorKey = { key: `futures_order:fut-poor-${Date.now()}`, windowMs: undefined };
