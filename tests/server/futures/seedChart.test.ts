@@ -35,6 +35,8 @@ describe('a contract chart on a fresh install', () => {
 
   it('is written once, and leaves a pair with trades to the backfill from its trades', async () => {
     const [before] = await t.db.query<{ n: number }>(`select count(*)::int as n from futures_candle`);
+    // An hour on, a second seed would add bars (its newest buckets are new): it must add none.
+    t.advance(3_600_000);
     await seedContractCharts(t.db, t.ex.pairs.values(), t.now());
     expect(await t.db.query(`select count(*)::int as n from futures_candle`)).toEqual([before]);
 
