@@ -91,7 +91,7 @@ async function buyFromAd(page: Page, w: Words, amount: string, adId?: number) {
   await (adId === undefined ? table.getByRole('row').nth(1).getByRole('link') : table.locator(`a[href*="ad=${adId}&"]`)).click();
   await expect(page).toHaveURL(/\/deal\/buy-next\?ad=\d+/);
   await page.locator('input[name="value"]').fill(amount);
-  await page.getByRole('main').getByRole('button', { name: new RegExp(`^${w.base.deal.buy} USDT$`) }).click();
+  await page.getByRole('main').getByRole('button', { name: w.base.deal.buyCoin.replace('{{coin}}', 'USDT'), exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: w.base.common.confirm }).click();
   await expect(page).toHaveURL(/\/deal\/buy-detail\/\d+$/, { timeout: 15_000 });
 }

@@ -177,7 +177,7 @@ test.describe('market process', () => {
     await table.getByRole('row').nth(1).getByRole('link').click();
     await expect(page).toHaveURL(/\/deal\/buy-next\?ad=\d+/);
     await page.locator('input[name="value"]').fill('25');
-    await page.getByRole('main').getByRole('button', { name: new RegExp(`^${baseEn.deal.buy} USDT$`) }).click();
+    await page.getByRole('main').getByRole('button', { name: baseEn.deal.buyCoin.replace('{{coin}}', 'USDT'), exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: baseEn.common.confirm }).click();
     await expect(page).toHaveURL(/\/deal\/buy-detail\/\d+$/, { timeout: 15_000 });
     await expect(page.getByTestId('countdown')).toHaveText(/^1:59:\d\d$/);

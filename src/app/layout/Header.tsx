@@ -105,7 +105,7 @@ const IconButton = styled.button`
 
 /** Spec §2 header: product links, wallet and orders menus, account area, app QR, language, pricing currency. */
 export function Header() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const appFlow = useAppFlow();
   const sessionFlow = useSessionFlow();
   const download = appFlow.config?.config.download;
@@ -118,14 +118,18 @@ export function Header() {
   // Presentation only: how much the wide header collapses to stay on one line (headerFit.ts).
   const bar = useRef<HTMLElement>(null);
   const right = useRef<HTMLDivElement>(null);
-  const level = useHeaderFit(bar, right, appFlow.language.lang + appFlow.pricing.name + sessionFlow.user?.id);
-  const short = level >= FIT_SHORT;
   const sys = appFlow.config?.config.sys;
-  const links = splitLinks(offeredLinks(HEADER_LINKS, sys), level);
+  const offered = offeredLinks(HEADER_LINKS, sys);
+  // What the labels' widths depend on; the header measures itself again only when it changes.
+  // i18n.language: the labels change when the catalogue is in, after the flow's language does.
+  const content = [i18n.language, appFlow.pricing.name, sessionFlow.hasSession, sessionFlow.user?.id, offered.length].join(' ');
+  const level = useHeaderFit(bar, right, content);
+  const short = level >= FIT_SHORT;
+  const links = splitLinks(offered, level);
   const pricing = `${appFlow.pricing.name} ${appFlow.pricing.mark}`;
   const moreCurrent = links.more.some((l) => matchPath({ path: l.to, end: l.to === '/markets' }, pathname));
   return (
-    <Bar ref={bar} onPointerEnter={loadMenus}>
+    <Bar ref={bar} onPointerEnter={loadMenus} onFocus={loadMenus}>
       <Brand to="/home" aria-label={siteName}>
         <span aria-hidden>◆</span>
         {siteName}

@@ -41,9 +41,9 @@ export function nextLevel(level: number, needs: Array<number | undefined>, conte
 /**
  * The fit level of the header `bar`, whose content overflows it rather than wrap (nothing in it
  * shrinks; `end`, its last part, is pushed to the right while there is room): checked before
- * paint after each render and when the bar changes size (the fonts are the system's: no web font
+ * paint after each level drawn and whenever `content` changes, and when the bar changes size (the fonts are the system's: no web font
  * arrives later to widen the labels). The widths measured are kept until `content` (what the
- * labels depend on: language, session, currency) changes. Below COMPACT_HEADER the CSS shows the
+ * labels depend on: language, session, currency, the links offered) changes. Below COMPACT_HEADER the CSS shows the
  * compact header whatever the level (which then falls to 0, as the compact header fits).
  */
 export function useHeaderFit(bar: RefObject<HTMLElement | null>, end: RefObject<HTMLElement | null>, content: string): number {
@@ -62,6 +62,8 @@ export function useHeaderFit(bar: RefObject<HTMLElement | null>, end: RefObject<
     return nextLevel(levelRef.current, needs.current, Math.ceil(need), el.clientWidth);
   }, [bar, end]);
 
+  // Not after every render: the header renders with every price tick (the app flow's tickers),
+  // and each measure is a forced layout. After a level is drawn, or when what the labels say changes.
   useLayoutEffect(() => {
     if (measured.current !== content) {
       measured.current = content;
@@ -69,9 +71,10 @@ export function useHeaderFit(bar: RefObject<HTMLElement | null>, end: RefObject<
     }
     const next = fit();
     if (next !== levelRef.current) setLevel(next);
-  });
+  }, [content, level, fit]);
 
-  // The bar alone is observed (a window resize): its children change size with the level itself.
+  // The bar (a window resize) and its end part (a badge or a name that arrives later, which
+  // `content` does not name) are observed.
   useEffect(() => {
     const el = bar.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
@@ -80,8 +83,9 @@ export function useHeaderFit(bar: RefObject<HTMLElement | null>, end: RefObject<
       if (next !== levelRef.current) setLevel(next);
     });
     observer.observe(el);
+    if (end.current) observer.observe(end.current);
     return () => observer.disconnect();
-  }, [bar, fit]);
+  }, [bar, end, fit]);
 
   return level;
 }

@@ -122,7 +122,7 @@ export function TakePage(props: { side: AdSide }) {
                   </Button>
                 </Link>
                 <Button style={{ flex: 1 }} $variant={buying ? 'primary' : 'danger'} disabled={take.problem !== undefined || !take.value} onClick={take.submit}>
-                  {t(buying ? 'deal.buy' : 'deal.sell')} {ad.crypto}
+                  {t(buying ? 'deal.buyCoin' : 'deal.sellCoin', { coin: ad.crypto })}
                 </Button>
               </div>
             </>
