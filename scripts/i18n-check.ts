@@ -66,7 +66,7 @@ interface Side {
 const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
 
 /** The plural categories a locale's language distinguishes ("ru_RU": few, many, one, other). */
-export const pluralCategories = (code: string): string[] => new Intl.PluralRules(code.replace('_', '-')).resolvedOptions().pluralCategories.slice().sort();
+const pluralCategories = (code: string): string[] => new Intl.PluralRules(code.replace('_', '-')).resolvedOptions().pluralCategories.slice().sort();
 
 /** Bases of the keys English gives plural forms of (`x` for `x_one` and `x_other`). */
 const pluralBases = (english: Map<string, string>) =>

@@ -171,6 +171,15 @@ export async function rememberBatch(tx: Queryable, answers: ReadonlyArray<{ user
   await tx.query(`with ${rememberedWrites(params, answers)} select 1`, params.values);
 }
 
+/** Frees the keys of a batch's refused submissions in one statement, so that a retry with one is carried out. */
+export async function forgetBatch(tx: Queryable, keys: ReadonlyArray<{ userId: number; key: string }>): Promise<void> {
+  if (keys.length === 0) return;
+  await tx.query(`delete from idempotency_key k using unnest($1::bigint[], $2::text[]) as t(u, key) where k.user_id = t.u and k.key = t.key`, [
+    keys.map((k) => k.userId),
+    keys.map((k) => k.key),
+  ]);
+}
+
 /** `rememberBatch` as a common table expression (`remembered as (…)`) of a larger statement; empty when there is nothing to remember. */
 export function rememberedWrites(params: StatementParams, answers: ReadonlyArray<{ userId: number; key: SubmissionKey; response: unknown }>): string {
   if (answers.length === 0) return '';

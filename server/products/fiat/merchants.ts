@@ -32,7 +32,7 @@ const MIN_USDT = '10';
 const MAX_USDT = '20000';
 
 /** An amount to its two leading digits, as a merchant would set a limit (20,004 down → 20,000; 13,503 nearest → 14,000). */
-export function roundFigure(value: string, direction: 'nearest' | 'down'): string {
+function roundFigure(value: string, direction: 'nearest' | 'down'): string {
   const whole = BigInt(toFixedDecimal(value, 0, direction === 'nearest' ? 'half-up' : 'down'));
   const unit = 10n ** BigInt(Math.max(0, whole.toString().length - 2));
   const rounded = direction === 'nearest' ? ((whole + unit / 2n) / unit) * unit : (whole / unit) * unit;

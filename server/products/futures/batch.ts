@@ -1,7 +1,7 @@
 import type { KlineBar, PublicTrade } from '../../../src/domain/market.js';
 import { fxText } from '../../../src/domain/futures/fixed.js';
 import type { Queryable } from '../../kernel/db/database.js';
-import { rememberBatch, type Claim, type SubmissionKey } from '../../kernel/idempotency.js';
+import { forgetBatch, rememberBatch, type Claim, type SubmissionKey } from '../../kernel/idempotency.js';
 import type { Candle } from '../../kernel/exchange/market/candles.js';
 import { candleColumns } from '../../kernel/exchange/market/klineHistory.js';
 import type { MarketData } from '../../kernel/exchange/marketData.js';
@@ -165,13 +165,7 @@ export class Batch {
   async write(now: number): Promise<void> {
     const tx = this.tx;
     await rememberBatch(tx, this.remembered);
-    if (this.forgotten.size > 0) {
-      const keys = [...this.forgotten.values()];
-      await tx.query(`delete from idempotency_key k using unnest($1::bigint[], $2::text[]) as t(u, key) where k.user_id = t.u and k.key = t.key`, [
-        keys.map((k) => k.userId),
-        keys.map((k) => k.key),
-      ]);
-    }
+    await forgetBatch(tx, [...this.forgotten.values()]);
     // Positions and orders as one multi-row statement each, whatever the batch holds.
     const positions = [...this.positions.values()].filter((p) => {
       // A working copy nothing changed (a refused order, a liquidation check) is not written.

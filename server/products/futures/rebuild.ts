@@ -65,11 +65,14 @@ export async function rebuildExchange(ex: FuturesExchange): Promise<void> {
       // The last price is the newest real trade's, however old: the contract chart's history may be
       // generated (seedChart.ts), and its close would otherwise move the mark's basis and fire
       // last-price plans at a price nobody traded.
-      const [newest] = await ex.db.query<{ price: string }>(
-        `select trim_scale(price)::text as price from futures_trade where left_symbol = $1 and right_symbol = $2 order by created_ms desc, id desc limit 1`,
-        [left, right],
-      );
-      data.restoreLastPrice(newest ? decimalToUnits(newest.price, pricePrecision) : undefined);
+      // (The day's trades above set it already; older ones are read only when there are none.)
+      if (trades.length === 0) {
+        const [newest] = await ex.db.query<{ price: string }>(
+          `select trim_scale(price)::text as price from futures_trade where left_symbol = $1 and right_symbol = $2 order by created_ms desc, id desc limit 1`,
+          [left, right],
+        );
+        data.restoreLastPrice(newest ? decimalToUnits(newest.price, pricePrecision) : undefined);
+      }
     }
     const open = await ex.db.query<OrderRow>(`select ${ORDER_COLUMNS} from futures_order where status in (0, 1, 2, 4) order by id`);
     const interrupted: OrderState[] = [];

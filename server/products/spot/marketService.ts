@@ -9,11 +9,11 @@ import { createEngine } from '../../kernel/exchange/matching/index.js';
 import { ensureMarketMakerAccounts } from './makers/marketAccounts.js';
 import { DEFAULT_MM_CONFIG, MarketMaker } from './makers/marketMaker.js';
 import { foldMakerHistory, MAKER_HISTORY_KEPT_MS, MAKER_TRADES_KEPT_MS, type RetentionWindows } from './makers/retention.js';
-import { amountText, pairSpec, priceText, quoteText, type PairSpec } from '../../kernel/exchange/pairSpec.js';
+import { amountText, pairSpec, priceText, quoteText } from '../../kernel/exchange/pairSpec.js';
 import { defaultWalkConfig, SeededRandomWalk, type ReferencePriceSource } from './makers/priceModel.js';
 import type { MarketPublisher } from '../../kernel/exchange/publisher.js';
 import { seededRandom, seedFrom } from '../../kernel/random.js';
-import { anchorPrice, seedHistoryIfEmpty, seedOptionsFor } from '../../kernel/exchange/market/seedHistory.js';
+import { anchorPrice, baseUsdt, seedHistoryIfEmpty, seedOptionsFor } from '../../kernel/exchange/market/seedHistory.js';
 import { SpotMarket } from './spotMarket.js';
 import type { MarketOwnership } from '../../kernel/shards/ownership.js';
 
@@ -134,7 +134,7 @@ export class MarketService {
     for (const market of this.markets.values()) {
       if (!this.simulated(market.spec.symbol)) continue;
       const random = seededRandom(seedFrom(market.spec.symbol, 99));
-      const maker = new MarketMaker(market, market.spec, accounts, this.prices, this.baseUsdt(market.spec), random, DEFAULT_MM_CONFIG);
+      const maker = new MarketMaker(market, market.spec, accounts, this.prices, baseUsdt(market.spec, this.currencies), random, DEFAULT_MM_CONFIG);
       this.every(REQUOTE_EVERY_MS, () => maker.requote(this.clock()).then(() => undefined), 0.3);
       this.randomly(TAKE_EVERY_MS, random, () => maker.take(this.clock()).then(() => undefined));
     }
@@ -182,11 +182,6 @@ export class MarketService {
     for (const market of this.markets.values()) {
       await market.saveCandles().catch((error) => this.options.log?.(`saving ${market.spec.symbol} candles failed`, error));
     }
-  }
-
-  private baseUsdt(spec: PairSpec): number {
-    const price = this.currencies.find((c) => c.symbol === spec.left)?.price;
-    return price ? Number(price) : 1;
   }
 
   /** Runs `work` every `ms` (± jitter share), never overlapping itself; errors are logged, not fatal. */

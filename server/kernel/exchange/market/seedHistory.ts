@@ -62,9 +62,13 @@ export function anchorPrice(spec: PairSpec, currencies: readonly Currency[]): nu
  * (the seed comes from the symbol): the contract tracks the spot index.
  */
 export function seedOptionsFor(spec: PairSpec, currencies: readonly Currency[]): SeedHistoryOptions {
+  return { volatility: typicalVolatility(spec.symbol), lotsPerMinute: Math.max(1, Math.round((20_000 / baseUsdt(spec, currencies)) * 10 ** spec.amountPrecision)) };
+}
+
+/** The pair's base currency in USDT by its reference price (1 without one): a scale for generated volumes and the makers' sizes, not money. */
+export function baseUsdt(spec: PairSpec, currencies: readonly Currency[]): number {
   const price = currencies.find((c) => c.symbol === spec.left)?.price;
-  const baseUsdt = price ? Number(price) : 1;
-  return { volatility: typicalVolatility(spec.symbol), lotsPerMinute: Math.max(1, Math.round((20_000 / baseUsdt) * 10 ** spec.amountPrecision)) };
+  return price ? Number(price) : 1;
 }
 
 /**

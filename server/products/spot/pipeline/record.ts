@@ -2,7 +2,7 @@ import { COMMIT_LATER } from '../../../kernel/db/commitLater.js';
 import { PLAN_ONCE, type Database } from '../../../kernel/db/database.js';
 import type { SequenceIds } from '../../../kernel/db/sequenceIds.js';
 import { StatementParams } from '../../../kernel/db/statementParams.js';
-import { claimAnswers, claimsAnswered, claimWrites, rememberedWrites } from '../../../kernel/idempotency.js';
+import { claimAnswers, claimsAnswered, claimWrites, forgetBatch, rememberedWrites } from '../../../kernel/idempotency.js';
 import { balanceKey, balanceLocks, balanceWrites, lockedStates, toAtto } from '../../../kernel/ledger/ledgerBatch.js';
 import { balanceDeltas } from '../../../kernel/ledger/balanceDeltas.js';
 import type { BalanceChange } from '../../../kernel/ledger/ledger.js';
@@ -98,12 +98,7 @@ function recordLocked(db: Database, spec: PairSpec, intents: readonly PlaceInten
     // The writes below apply the same changes to the locked states.
     const { accepted, refused } = coveredInQueueOrder(fresh, new Map([...states].map(([k, state]) => [k, state.available])), results);
     const refusedKeys = refused.flatMap(({ intent }) => (intent.submission ? [intent] : []));
-    if (refusedKeys.length > 0) {
-      await tx.query(`delete from idempotency_key k using unnest($1::bigint[], $2::text[]) as t(u, key) where k.user_id = t.u and k.key = t.key`, [
-        refusedKeys.map((i) => i.userId),
-        refusedKeys.map((i) => i.submission!.key.key),
-      ]);
-    }
+    await forgetBatch(tx, refusedKeys.map((i) => ({ userId: i.userId, key: i.submission!.key.key })));
     if (accepted.length === 0) return results;
 
     const orderIds = accepted.map(({ index }) => ids[index]!);
