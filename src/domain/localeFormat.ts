@@ -36,11 +36,10 @@ export function fiatDigits(code: string): number {
 /**
  * A fiat amount: the currency's mark, then the amount rounded half up to the currency's minor units
  * and grouped by thousands with commas, a minus sign before the mark ("$96,250.50", "¥14,437,575",
- * "€96,250.50", "-$2.49"). The same in every language: the figures it stands beside (prices,
- * quantities, percentages) are not localised either; the reader's language, which callers pass as
- * a fourth argument, does not change the digits.
+ * "€96,250.50", "-$2.49"). The same in every language, so it takes none: the figures it stands
+ * beside (prices, quantities, percentages) are not localised either.
  */
-export function formatFiat(amount: string, code: string, mark: string, _lang?: string): string {
+export function formatFiat(amount: string, code: string, mark: string): string {
   const fixed = toFixedDecimal(amount, fiatDigits(code));
-  return fixed.charCodeAt(0) === 45 ? `-${mark}${groupThousands(fixed.slice(1))}` : `${mark}${groupThousands(fixed)}`;
+  return fixed.startsWith('-') ? `-${mark}${groupThousands(fixed.slice(1))}` : `${mark}${groupThousands(fixed)}`;
 }

@@ -46,11 +46,10 @@ export function useFiat() {
   const { app: actor } = useActors();
   const usdtPrice = useSelector(actor, app.selectUsdtPrice);
   const pricing = useSelector(actor, app.selectPricing);
-  const lang = useSelector(actor, app.selectLanguage).lang;
   return useMemo(
     // ready: the pricing currency's USDT rate has loaded (before it, format answers "—").
-    () => ({ pricing, ready: usdtPrice !== undefined, format: (usdt: string) => app.toFiat(usdt, usdtPrice, pricing, lang) ?? '—' }),
-    [usdtPrice, pricing, lang],
+    () => ({ pricing, ready: usdtPrice !== undefined, format: (usdt: string) => app.toFiat(usdt, usdtPrice, pricing) ?? '—' }),
+    [usdtPrice, pricing],
   );
 }
 

@@ -32,7 +32,7 @@ export const selectPriceFailed = (s: AppSnapshot) => s.matches({ running: { read
  * for USD and EUR, none for JPY and KRW), grouped as every figure is in every language ("$96,250.50",
  * "¥14,437,575", "€96,250.50"), or undefined while the USDT price is not known. Exact: decimal strings all the way.
  */
-export function toFiat(usdtAmount: string, usdtPrice: string | undefined, pricing: { name: string; mark: string }, lang = 'en_US'): string | undefined {
+export function toFiat(usdtAmount: string, usdtPrice: string | undefined, pricing: { name: string; mark: string }): string | undefined {
   if (usdtPrice === undefined) return undefined;
-  return formatFiat(mulDecimal(usdtAmount, usdtPrice), pricing.name, pricing.mark, lang);
+  return formatFiat(mulDecimal(usdtAmount, usdtPrice), pricing.name, pricing.mark);
 }
