@@ -57,6 +57,19 @@ describe('ICO board: the private channel instead of a 15 s poll', () => {
     expect(b.loads()).toBe(1);
   });
 
+  it('"Add more" clicked while the board reads again after a subscription opens its popup once the read is in', async () => {
+    const b = board();
+    await vi.advanceTimersByTimeAsync(0);
+    // A push makes the board read again; the cards stay on screen meanwhile.
+    b.push({ type: 'board.pushed', event: 'subscribed', subscription: MINE });
+    expect(b.actor.getSnapshot().matches('loading')).toBe(true);
+    b.actor.send({ type: 'board.join', projectId: PROJECT.id });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(b.actor.getSnapshot().matches({ ready: 'joining' })).toBe(true);
+    expect(b.actor.getSnapshot().context.selected).toBe(PROJECT.id);
+    expect(b.actor.getSnapshot().context.pending).toBeUndefined();
+  });
+
   it('a resync after a dropped channel reads the board again', async () => {
     const b = board();
     await vi.advanceTimersByTimeAsync(0);

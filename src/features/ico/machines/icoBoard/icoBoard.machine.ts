@@ -20,6 +20,8 @@ export interface IcoBoardContext {
   now: number;
   /** The project of the open popup. */
   selected: number | undefined;
+  /** A join or thaw clicked while the board was reading again (after a popup changed something): opened once the read is in. */
+  pending: { kind: 'join' | 'thaw'; projectId: number } | undefined;
 }
 
 export type IcoBoardEvent =
@@ -40,6 +42,18 @@ export function withPushed(data: BoardData | undefined, subscription: IcoSubscri
   const others = data.mine.filter((m) => m.project_id !== subscription.project_id);
   return { ...data, mine: data.mine.length === others.length ? [subscription, ...others] : data.mine.map((m) => (m.project_id === subscription.project_id ? subscription : m)) };
 }
+
+/** Whether the user can join (participate or add more) the project now. */
+const joinable = (data: BoardData | undefined, projectId: number) => {
+  const p = data?.projects.find((x) => x.id === projectId);
+  return p !== undefined && (p.status === 'in_progress' || p.status === 'ending_soon');
+};
+
+/** Whether the user has something to thaw on the project. */
+const thawable = (data: BoardData | undefined, projectId: number) => {
+  const m = mineOf(data, projectId);
+  return m !== undefined && m.thawable !== '0';
+};
 
 /** Milliseconds left in the recruit period on the server's clock as seen from here. */
 export function remainingTerm(p: IcoProject, data: BoardData | undefined, now: number): number {
@@ -75,14 +89,8 @@ export const icoBoardMachine = setup({
     }),
   },
   guards: {
-    canJoin: ({ context, event }) => {
-      const p = context.data?.projects.find((x) => x.id === (event as { projectId: number }).projectId);
-      return p !== undefined && (p.status === 'in_progress' || p.status === 'ending_soon');
-    },
-    canThaw: ({ context, event }) => {
-      const m = mineOf(context.data, (event as { projectId: number }).projectId);
-      return m !== undefined && m.thawable !== '0';
-    },
+    canJoin: ({ context, event }) => joinable(context.data, (event as { projectId: number }).projectId),
+    canThaw: ({ context, event }) => thawable(context.data, (event as { projectId: number }).projectId),
     changed: ({ event }) => {
       const output = (event as unknown as { output?: { subscribed?: boolean; thawed?: boolean } }).output;
       return Boolean(output?.subscribed || output?.thawed);
@@ -91,7 +99,7 @@ export const icoBoardMachine = setup({
   delays: { tick: 1000, poll: 60_000 },
 }).createMachine({
   id: 'icoBoard',
-  context: { data: undefined, now: 0, selected: undefined },
+  context: { data: undefined, now: 0, selected: undefined, pending: undefined },
   invoke: { id: 'icoUpdates', src: 'icoUpdates' },
   initial: 'loading',
   states: {
@@ -99,11 +107,30 @@ export const icoBoardMachine = setup({
       invoke: {
         id: 'loadBoard',
         src: 'loadBoard',
-        onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: toastError },
+        onDone: [
+          {
+            guard: ({ context, event }) => context.pending?.kind === 'join' && joinable(event.output, context.pending.projectId),
+            target: 'ready.joining',
+            actions: assign({ data: ({ event }) => event.output, selected: ({ context }) => context.pending!.projectId, pending: undefined }),
+          },
+          {
+            guard: ({ context, event }) => context.pending?.kind === 'thaw' && thawable(event.output, context.pending.projectId),
+            target: 'ready.thawing',
+            actions: assign({ data: ({ event }) => event.output, selected: ({ context }) => context.pending!.projectId, pending: undefined }),
+          },
+          { target: 'ready', actions: assign({ data: ({ event }) => event.output, pending: undefined }) },
+        ],
+        onError: { target: 'failed', actions: [assign({ pending: undefined }), toastError] },
       },
-      // A read begun before the change could answer without it: read again.
-      on: { 'board.pushed': { target: 'loading', reenter: true, actions: 'applyPushed' }, 'board.resync': { target: 'loading', reenter: true } },
+      on: {
+        // A read begun before the change could answer without it: read again.
+        'board.pushed': { target: 'loading', reenter: true, actions: 'applyPushed' },
+        'board.resync': { target: 'loading', reenter: true },
+        // The cards stay on screen while the board reads again (after a popup changed something):
+        // a click on one is kept, not dropped, and its popup opens with the fresh figures.
+        'board.join': { actions: assign({ pending: ({ event }) => ({ kind: 'join' as const, projectId: event.projectId }) }) },
+        'board.thaw': { actions: assign({ pending: ({ event }) => ({ kind: 'thaw' as const, projectId: event.projectId }) }) },
+      },
     },
     failed: { on: { 'board.retry': 'loading' } },
     ready: {
