@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { listPairs, pairOpenings } from './kernel/catalogue.js';
 import { listenForRevocations } from './kernel/auth/revocations.js';
+import { accountRules } from './kernel/ledger/accountRules.js';
 import { decoyHash } from './kernel/auth/passwords.js';
 import { userIdForToken } from './kernel/auth/sessions.js';
 import type { Database } from './kernel/db/database.js';
@@ -89,6 +90,8 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     db,
     userFeed: edges ? feedBoth(userFeed, edges.userFeed, edges.listening) : userFeed,
     log,
+    // Every product's rules, those of products running apart too: the wallet here applies them.
+    accounts: accountRules(products.map((p) => p.accounts), log.error),
     pairs,
     publish: (channel, payload) => {
       gateway?.publish(channel, payload);

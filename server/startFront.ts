@@ -10,6 +10,7 @@ import { productCallsForwarder } from './kernel/shards/productCalls.js';
 import { productRoutes, productsApartOf } from './kernel/shards/productsApart.js';
 import { startEdge, type RunningEdge } from './startEdge.js';
 import { PRODUCTS } from './products/index.js';
+import { accountRules } from './kernel/ledger/accountRules.js';
 import { markets } from './products/markets/product.js';
 import { platform } from './products/platform/product.js';
 import { spot } from './products/spot/product.js';
@@ -76,6 +77,7 @@ export async function startFront(config: ServerConfig & { frontPort: number }, p
     db,
     userFeed: { balancesChanged: () => undefined, ordersCommitted: () => undefined },
     log,
+    accounts: accountRules(PRODUCTS.map((p) => p.accounts), log.error),
     pairs,
     publish: () => undefined,
     remoteMarkets,

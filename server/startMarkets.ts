@@ -12,6 +12,7 @@ import { answerProductCall } from './kernel/shards/productCalls.js';
 import { productsApartOf } from './kernel/shards/productsApart.js';
 import { productHttp } from './kernel/http/app.js';
 import { PRODUCTS } from './products/index.js';
+import { accountRules } from './kernel/ledger/accountRules.js';
 import type { ServerConfig } from './config.js';
 import { spot } from './products/spot/product.js';
 
@@ -85,6 +86,7 @@ export async function startMarketProcess(config: ServerConfig, catalogue: readon
     // Who listens is what the server, its edges and fronts report to this bus.
     userFeed: { ...serving.userFeed, listening: serving.listening },
     log,
+    accounts: accountRules(catalogue.map((p) => p.accounts), log.error),
     pairs: pairOpenings(log.error),
     publish: serving.publish,
   };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.js';
 import type { PairOpenings } from './catalogue.js';
 import type { Database } from './db/database.js';
+import type { AccountRules, AccountRuleSet } from './ledger/accountRules.js';
 import type { UserFeed } from './realtime/userFeed.js';
 
 /**
@@ -14,6 +15,8 @@ export interface Kernel {
   db: Database;
   /** Tell it, after a commit, whose balances and orders changed (the private user channel). */
   userFeed: UserFeed;
+  /** What products that keep positions on a wallet account say about it (kernel/ledger/accountRules.ts). */
+  accounts: AccountRules;
   /** Pairs opened for trading while the server runs: one product announces, the markets' product opens them (kernel/catalogue.ts). */
   pairs: PairOpenings;
   /** Pushes a payload to a public realtime channel's subscribers (dropped before the gateway is up). */
@@ -64,6 +67,11 @@ export interface ServerProduct {
    * routes are under `paths`, which the server and the fronts send to that process.
    */
   apart?: { paths: readonly string[] };
+  /**
+   * Rules for the wallet accounts whose funds back its positions (futures: `contract`): how much
+   * may leave, what the positions are worth. Static, so they apply wherever the product runs.
+   */
+  accounts?: AccountRuleSet;
   create(kernel: Kernel): ProductParts | Promise<ProductParts>;
 }
 

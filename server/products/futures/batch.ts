@@ -55,6 +55,11 @@ export class Batch {
   readonly newPlans: PlanState[] = [];
   /** Positions whose settings were set on purpose (a leverage call writes even the default). */
   readonly touchedPositions = new Set<string>();
+  /**
+   * Contract balances re-read as committed for cross accounts whose funds moved outside the
+   * futures batches (a transfer): memory takes them with the commit (FuturesExchange.refreshCross).
+   */
+  readonly freshAvailable = new Map<number, bigint>();
   /** Users whose orders or positions changed, per pair. */
   readonly touched = new Map<number, Set<string>>();
   /**

@@ -3,7 +3,8 @@ import { bracketOf, maxLeverageOf, positionLimitOf } from '../../../src/domain/f
 import { fxText, maxFx, mulFx, type Fx } from '../../../src/domain/futures/fixed.js';
 import { openCost } from '../../../src/domain/futures/formulas.js';
 import { FuturesOrderStatus as S, statusAfterFill } from '../../../src/domain/futures/orderStatus.js';
-import { futureDepthChannel, futureKlineChannel, futureTradeChannel } from '../../../src/domain/futures/api.js';
+import { futureDepthChannel, futureKlineChannel, futureTradeChannel, FUTURES_ACCOUNT, FUTURES_CURRENCY } from '../../../src/domain/futures/api.js';
+import { toAtto } from '../../kernel/ledger/ledgerBatch.js';
 import type { Database } from '../../kernel/db/database.js';
 import { DEPTH_LEVELS, MarketData } from '../../kernel/exchange/marketData.js';
 import { decimalToUnits } from '../../kernel/exchange/market/units.js';
@@ -456,16 +457,69 @@ export class FuturesExchange implements Memory {
     }
     for (const id of b.endedPlans) this.plans.delete(id);
     for (const plan of b.newPlans) this.plans.set(plan.id, plan);
-    for (const userId of b.books.touched) {
-      if (b.positionsOf(userId).some((p) => p.mode === 'cross')) this.crossAvailable.set(userId, b.books.available(userId));
+    // Every change of a cross account's balance in the batch (fees, realised PnL, funding, another
+    // position's liquidation) or outside it (a transfer, read by refreshCross) moves the liquidation
+    // prices of all its cross positions: they are re-indexed with the commit that changed it.
+    const reindex = new Set(b.touched.keys());
+    for (const [userId, available] of b.freshAvailable) {
+      if (b.books.touched.has(userId)) continue; // the batch's own figure is newer
+      this.crossAvailable.set(userId, available);
+      reindex.add(userId);
     }
-    for (const userId of b.touched.keys()) this.reindexUser(userId);
+    for (const userId of b.books.touched) {
+      if (!b.positionsOf(userId).some((p) => p.mode === 'cross')) continue;
+      this.crossAvailable.set(userId, b.books.available(userId));
+      reindex.add(userId);
+    }
+    for (const userId of reindex) this.reindexUser(userId);
     for (const userId of b.books.touched) this.feed.balancesChanged(userId, [{ currency: 'USDT', account: 'contract' }]);
     for (const [userId, symbols] of b.touched) {
       const ids = [...b.orders.values()].filter((o) => o.userId === userId && symbols.has(o.symbol)).map((o) => o.id);
       this.feed.message?.(userId, { channel: 'user', kind: 'futures', symbols: [...symbols], orders: ids } as never);
     }
     for (const [symbol, data] of this.data) data.published(b.publicTrades.get(symbol) ?? [], (b.candles.get(symbol) ?? new Map()).values());
+  }
+
+  /** Users with an open cross position (on `symbol`, or on any pair). */
+  crossUsers(symbol?: string): number[] {
+    const users = new Set<number>();
+    for (const p of this.positions.values()) if (p.side !== 0 && p.mode === 'cross' && (!symbol || p.symbol === symbol)) users.add(p.userId);
+    return [...users];
+  }
+
+  /**
+   * Re-reads, as committed, the contract balances of cross accounts (`userIds`, or all of them)
+   * whose funds may have moved without a futures batch — a transfer, here or in another process —
+   * and re-indexes their positions with it (adopt). An account the move changed is then checked at
+   * once: cross positions are liquidated by the account's margin ratio, whatever the index said
+   * before. A job, so it is ordered with the batches and never overwrites a newer figure.
+   */
+  async refreshCross(userIds: readonly number[] = this.crossUsers()): Promise<void> {
+    const crossSymbol = (userId: number) => [...this.pairs.keys()].find((s) => {
+      const p = this.positions.get(positionKey(userId, s));
+      return p !== undefined && p.side !== 0 && p.mode === 'cross';
+    });
+    const wanted = userIds.filter((u) => crossSymbol(u) !== undefined);
+    if (wanted.length === 0) return;
+    const changed = await this.job(async (b) => {
+      const rows = await b.tx.query<{ user_id: string | number; available: string }>(
+        `select user_id, available::text as available from balance where currency = $1 and account = $2 and user_id = any($3::bigint[])`,
+        [FUTURES_CURRENCY, FUTURES_ACCOUNT, wanted],
+      );
+      const found = new Map(rows.map((r) => [Number(r.user_id), toAtto(r.available)]));
+      const out: number[] = [];
+      for (const userId of wanted) {
+        const available = found.get(userId) ?? 0n;
+        if (this.crossAvailable.get(userId) === available) continue;
+        b.freshAvailable.set(userId, available);
+        out.push(userId);
+      }
+      return out;
+    });
+    await Promise.all(changed.flatMap((userId) => {
+      const symbol = crossSymbol(userId);
+      return symbol ? [this.liquidate(userId, symbol)] : [];
+    }));
   }
 
   /** Puts a user's positions in the liquidation index at their current liquidation prices. */

@@ -110,6 +110,10 @@ export class PriceFeed {
     this.exchange.marks.set(symbol, { index, mark, basis });
     if (sums && sums.premium_count > 0) this.exchange.estimatedFunding.set(symbol, fxText(fundingRate(toAtto(sums.premium_sum) / BigInt(sums.premium_count))));
     this.publish(pair);
+    // Funds that left a cross account without a futures batch — a transfer in another process, or
+    // an in-process notice lost — reach the liquidation index before this mark is driven: the
+    // backstop of the transfer's own refresh, for the accounts this mark can liquidate.
+    await this.exchange.refreshCross(this.exchange.crossUsers(symbol));
     await this.drive(symbol, mark);
   }
 

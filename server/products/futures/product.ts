@@ -4,11 +4,13 @@ import { KLINE_INTERVALS, type KlineInterval } from '../../../src/domain/constan
 import { listPairs } from '../../kernel/catalogue.js';
 import type { Database } from '../../kernel/db/database.js';
 import type { MarketPublisher } from '../../kernel/exchange/publisher.js';
+import type { AccountRules } from '../../kernel/ledger/accountRules.js';
 import { changeBalance } from '../../kernel/ledger/ledger.js';
 import { systemAccountId } from '../../kernel/ledger/systemAccounts.js';
 import { defineProduct, type ProductParts } from '../../kernel/product.js';
 import { seededRandom, seedFrom } from '../../kernel/random.js';
 import { silentUserFeed, type UserFeed } from '../../kernel/realtime/userFeed.js';
+import { contractAccountRule } from './accountRule.js';
 import { FuturesExchange } from './exchange.js';
 import { lastFundingTimes, payFunding } from './funding.js';
 import { ensureFuturesMakers, FuturesMakers } from './makers.js';
@@ -45,6 +47,8 @@ export interface FuturesOptions {
   seedCharts?: boolean;
   /** Mark updates per second: the feed's period in ms. */
   feedEveryMs?: number;
+  /** Where the wallet says funds moved into or out of a contract account (a transfer). */
+  accounts?: AccountRules;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -63,6 +67,10 @@ export async function createFutures(options: FuturesOptions) {
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<unknown>>();
   let stopped = false;
+  // A transfer's commit re-prices the account's cross positions at once (FuturesExchange.refreshCross).
+  const unsubscribe = options.accounts?.onMoved('contract', (userId) => {
+    void exchange.refreshCross([userId]).catch((error) => log('futures: refreshing a cross account failed', error));
+  });
   const every = (ms: number, work: () => Promise<void> | void) => {
     const schedule = () => {
       if (stopped) return;
@@ -133,6 +141,7 @@ export async function createFutures(options: FuturesOptions) {
     },
     async stop() {
       stopped = true;
+      unsubscribe?.();
       for (const t of timers) clearTimeout(t);
       timers.clear();
       // Loops already running (a requote, a mark update) finish before the database closes.
@@ -168,13 +177,15 @@ export const futures = defineProduct({
   // Its engine, books, positions and loops are its own; what it shares (balances, the ledger, the
   // spot trades its index is read from) is in the database.
   apart: { paths: ['/api/futures/'] },
-  create: async ({ db, config, userFeed, publish, log }) =>
+  accounts: { contract: contractAccountRule },
+  create: async ({ db, config, userFeed, publish, log, accounts }) =>
     (
       await createFutures({
         db,
         pairs: await listPairs(db),
         publisher: { publish },
         feed: userFeed,
+        accounts,
         fundingIntervalMs: config.fundingIntervalMs,
         marketMakers: config.marketMakers ?? true,
         seedCharts: true,

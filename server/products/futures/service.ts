@@ -41,12 +41,13 @@ export function futuresService(ex: FuturesExchange, db: Database, fundingInterva
     return can;
   }
 
-  function positionView(p: Position): FuturesPosition {
+  /** `available`: the account's contract balance as just read (the account call), else memory's last committed figure. */
+  function positionView(p: Position, available = ex.crossAvailable.get(p.userId) ?? 0n): FuturesPosition {
     const pair = ex.pairs.get(p.symbol)!;
     const mark = ex.marks.get(p.symbol)?.mark ?? entryPrice(p);
     const risk = positionRisk(ex, p, mark);
-    const check = liquidationCheck(ex, undefined, p);
-    const balance = p.mode === 'isolated' ? p.margin + risk.pnl : (ex.crossAvailable.get(p.userId) ?? 0n) + p.margin + risk.pnl;
+    const check = liquidationCheck({ pairs: ex.pairs, marks: ex.marks, positions: ex.positions, crossAvailable: new Map([[p.userId, available]]) }, undefined, p);
+    const balance = p.mode === 'isolated' ? p.margin + risk.pnl : available + p.margin + risk.pnl;
     const last = ex.data.get(p.symbol)!.lastTradePrice();
     const closeHeld = [...(ex.ordersByUser.get(p.userId) ?? [])].map((id) => ex.orders.get(id)!).filter((o) => o && o.symbol === p.symbol && o.action.startsWith('close'));
     const closable = p.quantity - closeHeld.reduce((s, o) => s + (o.quantity - o.filled), 0n);
@@ -106,7 +107,7 @@ export function futuresService(ex: FuturesExchange, db: Database, fundingInterva
     },
 
     positions(userId: number): FuturesPosition[] {
-      return openPositions(userId).map(positionView);
+      return openPositions(userId).map((p) => positionView(p));
     },
 
     async account(userId: number): Promise<FuturesAccount> {
@@ -136,7 +137,7 @@ export function futuresService(ex: FuturesExchange, db: Database, fundingInterva
         margin: fxText(margin),
         unrealised_pnl: fxText(pnl),
         margin_ratio: ratio === null ? null : fxText(ratio),
-        positions: positions.map(positionView),
+        positions: positions.map((p) => positionView(p, available)),
       };
     },
 

@@ -1,5 +1,6 @@
 import type { ChainAdapter } from './chain/chainAdapter.js';
 import type { Database } from '../../kernel/db/database.js';
+import type { AccountRules } from '../../kernel/ledger/accountRules.js';
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
 import type { WalletAccount } from '../../../src/domain/wallet.js';
 
@@ -8,6 +9,8 @@ export interface WalletContext {
   db: Database;
   chain: ChainAdapter;
   feed: UserFeed;
+  /** What the products whose positions live on an account allow out of it and value it at. */
+  accounts: AccountRules;
   /** The clock; tests inject one. Stored times (created_ms, updated_ms) come from it. */
   now: () => number;
   /** Tells the private user channel, after the commit, which balances changed. Never throws. */

@@ -12,9 +12,9 @@ import { wallet as walletService } from './wallet.js';
  */
 export const wallet = defineProduct({
   id: 'wallet',
-  create: ({ db, config, userFeed, log }) => {
+  create: ({ db, config, userFeed, accounts, log }) => {
     const chain = new SimulatedChain({ blockMs: config.chainBlockMs ?? 2000, log: log.error });
-    const service = walletService({ db, chain, feed: userFeed, log: log.error });
+    const service = walletService({ db, chain, feed: userFeed, accounts, log: log.error });
     chain.connect(service.chainEvents);
     return {
       routes: async (app) => {

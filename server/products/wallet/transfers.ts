@@ -3,6 +3,7 @@ import type { Outcome } from '../../kernel/outcome.js';
 import { once, type SubmissionKey } from '../../kernel/idempotency.js';
 import { changeBalance, readBalance } from '../../kernel/ledger/ledger.js';
 import { transferProblem } from '../../../src/domain/walletValidation.js';
+import { compareDecimal } from '../../../src/domain/decimal.js';
 import type { WalletContext } from './context.js';
 import { currencyRules } from './networks.js';
 import { outcome, Refusal } from './refusal.js';
@@ -41,6 +42,9 @@ export function transfers(ctx: WalletContext) {
             if (problem === 'wallet.validation.insufficient') throw new Refusal('walletInsufficientBalance');
             if (problem === 'wallet.validation.sameAccount') throw new Refusal('walletTransferSameAccount');
             if (problem) throw new Refusal('walletQuantityInvalid');
+            // What the positions on the account need stays there (futures: cross margin's unrealised loss).
+            const transferable = await ctx.accounts.transferable(tx, userId, currency, from);
+            if (transferable !== undefined && compareDecimal(quantity, transferable) > 0) throw new Refusal('walletTransferBeyondFree', { max: transferable, currency });
             const [row] = await tx.query<TransferRecord>(
               `insert into wallet_transfer (user_id, currency, from_account, to_account, quantity, created_ms)
                values ($1, $2, $3, $4, $5::numeric, $6) returning ${TRANSFER_COLUMNS}`,
@@ -57,6 +61,8 @@ export function transfers(ctx: WalletContext) {
           { currency, account: from },
           { currency, account: to },
         ]);
+        ctx.accounts.moved(userId, from);
+        ctx.accounts.moved(userId, to);
         return record;
       });
     },

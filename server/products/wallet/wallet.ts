@@ -1,5 +1,6 @@
 import type { ChainAdapter, ChainEvents, InFlightTx } from './chain/chainAdapter.js';
 import type { Database } from '../../kernel/db/database.js';
+import { noAccountRules, type AccountRules } from '../../kernel/ledger/accountRules.js';
 import { silentUserFeed, type UserFeed } from '../../kernel/realtime/userFeed.js';
 import type { WalletContext } from './context.js';
 import { deposits } from './deposits.js';
@@ -16,6 +17,8 @@ export interface WalletDeps {
   /** The private user channel; told after every commit that changes a user's balances. */
   feed?: UserFeed;
   now?: () => number;
+  /** The products' rules for the accounts their positions use (what may leave, what positions are worth). */
+  accounts?: AccountRules;
   log?: (message: string, error: unknown) => void;
 }
 
@@ -30,6 +33,7 @@ export function wallet(deps: WalletDeps) {
     db: deps.db,
     chain: deps.chain,
     feed,
+    accounts: deps.accounts ?? noAccountRules,
     now: deps.now ?? Date.now,
     balancesChanged(userId, rows) {
       // The change is committed whatever the feed does; a push failure must not turn it into an error.

@@ -8,7 +8,12 @@ import type { Database } from '../../../server/kernel/db/database.js';
 import { buildHttp } from '../../../server/kernel/http/app.js';
 import { changeBalance, readBalance } from '../../../server/kernel/ledger/ledger.js';
 import { auditLedger } from '../../../server/kernel/ledger/ledgerAudit.js';
+import { accountRules } from '../../../server/kernel/ledger/accountRules.js';
+import { contractAccountRule } from '../../../server/products/futures/accountRule.js';
 import { createFutures } from '../../../server/products/futures/product.js';
+import { SimulatedChain } from '../../../server/products/wallet/chain/simulatedChain.js';
+import { wallet } from '../../../server/products/wallet/wallet.js';
+import type { WalletAccount } from '../../../src/domain/wallet.js';
 import type { PlaceRequest } from '../../../server/products/futures/exchange.js';
 import { post, type Answer } from '../http.js';
 import { openTestDatabase } from '../testDb.js';
@@ -21,7 +26,10 @@ let users = 0;
  * liquidations included), `funding(...)` one funding payment.
  */
 export function useFutures() {
-  const state = {} as { db: Database; app: FastifyInstance; product: Awaited<ReturnType<typeof createFutures>> };
+  const state = {} as { db: Database; app: FastifyInstance; product: Awaited<ReturnType<typeof createFutures>>; wallet: ReturnType<typeof wallet> };
+  // The contract account's rule and notices, as the composition root gives them to the wallet and futures.
+  const accounts = accountRules([{ contract: contractAccountRule }]);
+  let transfers = 0;
   let clock = Date.UTC(2026, 0, 5, 0, 0, 0);
   const published: Array<{ channel: string; payload: object }> = [];
   beforeAll(async () => {
@@ -32,7 +40,9 @@ export function useFutures() {
       publisher: { publish: (channel, payload) => void published.push({ channel, payload }) },
       clock: () => clock,
       index: { index: async () => undefined },
+      accounts,
     });
+    state.wallet = wallet({ db: state.db, chain: new SimulatedChain({ blockMs: 60_000 }), accounts, now: () => clock });
     state.app = await buildHttp({ db: state.db, routes: [state.product.parts.routes!] });
     await state.product.parts.prepare!();
     await state.app.ready();
@@ -99,6 +109,11 @@ export function useFutures() {
     async mark(symbol: string, index: string) {
       const pair = state.product.exchange.pairs.get(symbol)!;
       await state.product.feed.setIndex(pair, fx(index), { basis: 0n });
+    },
+
+    /** A transfer between the user's accounts through the wallet (its rules and notices included). */
+    transfer(user: { id: number }, from: WalletAccount, to: WalletAccount, quantity: string, currency = 'USDT') {
+      return state.wallet.transfers.transfer(user.id, { currency, from, to, quantity }, { key: `wallet.transfer:t-${process.pid}-${++transfers}`, windowMs: undefined });
     },
 
     balance: (user: { id: number }) => readBalance(state.db, user.id, 'USDT', 'contract'),

@@ -11,6 +11,7 @@ import { buildHttp } from '../../../server/kernel/http/app.js';
 import fp from '../../../server/kernel/http/plugin.js';
 import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
 import { pairOpenings } from '../../../server/kernel/catalogue.js';
+import { accountRules } from '../../../server/kernel/ledger/accountRules.js';
 import type { Kernel, ProductParts } from '../../../server/kernel/product.js';
 import { silentUserFeed } from '../../../server/kernel/realtime/userFeed.js';
 import { PRODUCTS } from '../../../server/products/index.js';
@@ -69,6 +70,7 @@ export function useFuzzApp(): FuzzApp {
       db: state.db,
       userFeed: silentUserFeed,
       pairs: pairOpenings(),
+      accounts: accountRules(PRODUCTS.map((p) => p.accounts)),
       publish: () => undefined,
       log: { info: () => undefined, error: () => undefined },
     };

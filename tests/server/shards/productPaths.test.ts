@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../../server/config.js';
 import { pairOpenings } from '../../../server/kernel/catalogue.js';
+import { noAccountRules } from '../../../server/kernel/ledger/accountRules.js';
 import type { Kernel } from '../../../server/kernel/product.js';
 import { PRODUCTS } from '../../../server/products/index.js';
 import { openTestDatabase } from '../testDb.js';
@@ -21,6 +22,7 @@ describe('products that run apart', () => {
         userFeed: { balancesChanged: () => undefined, ordersCommitted: () => undefined },
         log: { info: () => undefined, error: () => undefined },
         pairs: pairOpenings(),
+        accounts: noAccountRules,
         publish: () => undefined,
       };
       const apart = PRODUCTS.filter((p) => p.apart);

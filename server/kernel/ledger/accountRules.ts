@@ -1,0 +1,70 @@
+import type { Queryable } from '../db/database.js';
+import type { WalletAccount } from './ledger.js';
+
+/**
+ * What a product that keeps positions on one of the wallet's accounts says about that account: the
+ * wallet moves funds between a user's accounts and values them, but only the product knows what its
+ * open positions need and are worth. Declared on the product itself (`ServerProduct.accounts`), not
+ * made by `create`, so that a server whose product runs in a process apart still applies it: each
+ * rule reads only committed rows, inside the caller's transaction.
+ */
+export interface AccountRule {
+  /**
+   * The most of `currency` that may leave the account now, as a decimal string, or undefined for
+   * "its available balance". Called inside the transfer's transaction after the user's wallet is
+   * locked; a rule locks what it reads so that no concurrent commit of its product moves it.
+   */
+  transferable(tx: Queryable, userId: number, currency: string): Promise<string | undefined>;
+  /**
+   * What the account holds for the user beyond its balance rows, in USDT (futures: the margin of
+   * open positions, kept in a pool account, plus their unrealised PnL at the mark), for the wallet's
+   * valuation.
+   */
+  heldValue?(q: Queryable, userId: number): Promise<string>;
+}
+
+export type AccountRuleSet = Partial<Record<WalletAccount, AccountRule>>;
+
+/** The rules of every product, and the in-process notice that funds moved into or out of an account from outside its product. */
+export interface AccountRules {
+  transferable(tx: Queryable, userId: number, currency: string, account: WalletAccount): Promise<string | undefined>;
+  heldValue(q: Queryable, userId: number, account: WalletAccount): Promise<string | undefined>;
+  /** After the commit that moved a user's funds of `account` (a transfer): its product re-prices what depends on them. */
+  moved(userId: number, account: WalletAccount): void;
+  /** A product hears `moved` for its account; answers the unsubscribe. */
+  onMoved(account: WalletAccount, listener: (userId: number) => void): () => void;
+}
+
+/** Made once at a composition root from every product's declared rules (products apart included). */
+export function accountRules(declared: ReadonlyArray<AccountRuleSet | undefined>, log: (message: string, error: unknown) => void = () => undefined): AccountRules {
+  const rules = new Map<WalletAccount, AccountRule>();
+  for (const set of declared) {
+    for (const [account, rule] of Object.entries(set ?? {}) as Array<[WalletAccount, AccountRule]>) {
+      if (rules.has(account)) throw new Error(`two products declare a rule for the ${account} account`);
+      rules.set(account, rule);
+    }
+  }
+  const listeners = new Map<WalletAccount, Set<(userId: number) => void>>();
+  return {
+    transferable: (tx, userId, currency, account) => rules.get(account)?.transferable(tx, userId, currency) ?? Promise.resolve(undefined),
+    heldValue: (q, userId, account) => rules.get(account)?.heldValue?.(q, userId) ?? Promise.resolve(undefined),
+    moved(userId, account) {
+      for (const listener of listeners.get(account) ?? []) {
+        try {
+          listener(userId);
+        } catch (error) {
+          log(`a listener of the ${account} account failed`, error);
+        }
+      }
+    },
+    onMoved(account, listener) {
+      let set = listeners.get(account);
+      if (!set) listeners.set(account, (set = new Set()));
+      set.add(listener);
+      return () => void set.delete(listener);
+    },
+  };
+}
+
+/** No product declares anything (tests that run one product alone). */
+export const noAccountRules: AccountRules = accountRules([]);

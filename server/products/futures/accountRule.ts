@@ -1,0 +1,60 @@
+import { FUTURES_ACCOUNT, FUTURES_CURRENCY } from '../../../src/domain/futures/api.js';
+import { fxText, maxFx, minFx, type Fx } from '../../../src/domain/futures/fixed.js';
+import { unrealisedPnl } from '../../../src/domain/futures/formulas.js';
+import type { Queryable } from '../../kernel/db/database.js';
+import type { AccountRule } from '../../kernel/ledger/accountRules.js';
+import { toAtto } from '../../kernel/ledger/ledgerBatch.js';
+import { entryPrice, type Position } from './positions.js';
+
+interface OpenRow {
+  side: number;
+  quantity: string;
+  cost: string;
+  margin: string;
+  margin_mode: string;
+  mark: string | null;
+}
+
+/** A user's open positions with their pair's last published mark, as committed. */
+async function openPositions(q: Queryable, userId: number): Promise<Array<{ cross: boolean; margin: Fx; pnl: Fx }>> {
+  const rows = await q.query<OpenRow>(
+    `select p.side, p.quantity::text as quantity, p.cost::text as cost, p.margin::text as margin, p.margin_mode, m.mark_price::text as mark
+     from futures_position p left join futures_mark m on m.left_symbol = p.left_symbol and m.right_symbol = p.right_symbol
+     where p.user_id = $1 and p.side <> 0`,
+    [userId],
+  );
+  return rows.map((r) => {
+    const p = { side: r.side, quantity: toAtto(r.quantity), cost: toAtto(r.cost) } as Position;
+    const entry = entryPrice(p);
+    const mark = r.mark === null ? entry : toAtto(r.mark);
+    return { cross: r.margin_mode === 'cross', margin: toAtto(r.margin), pnl: unrealisedPnl(r.side as 1 | -1, p.quantity, entry, mark) };
+  });
+}
+
+/**
+ * The contract account's rule (kernel/ledger/accountRules.ts), as Binance's USDT-M "max
+ * withdraw amount": what may leave is the available balance (order holds are already frozen and
+ * position margins sit in the pool) less the cross positions' net unrealised loss; an unrealised
+ * profit is never paid out before it is realised. The balance row is locked first, so a futures
+ * batch in flight commits before the positions are read (a batch locks the same row).
+ */
+export const contractAccountRule: AccountRule = {
+  async transferable(tx, userId, currency) {
+    if (currency !== FUTURES_CURRENCY) return undefined;
+    const [row] = await tx.query<{ available: string }>(
+      `select available::text as available from balance where user_id = $1 and currency = $2 and account = $3 for update`,
+      [userId, FUTURES_CURRENCY, FUTURES_ACCOUNT],
+    );
+    if (!row) return undefined;
+    let crossPnl = 0n;
+    for (const p of await openPositions(tx, userId)) if (p.cross) crossPnl += p.pnl;
+    return fxText(maxFx(0n, toAtto(row.available) + minFx(0n, crossPnl)));
+  },
+
+  /** Margin of every open position (kept in the futures pool) plus its unrealised PnL at the mark. */
+  async heldValue(q, userId) {
+    let value = 0n;
+    for (const p of await openPositions(q, userId)) value += p.margin + p.pnl;
+    return fxText(value);
+  },
+};
