@@ -59,8 +59,14 @@ export interface AccountSummary {
 export interface WalletOverview {
   accounts: AccountSummary[];
   total_usdt: string;
-  /** Today (since 00:00 UTC): value now − value at the start of the day − net deposits/withdrawals today. */
+  /**
+   * Today (since 00:00 UTC): equity now − equity at the day's open − net value in from outside since
+   * (deposits, withdrawals, P2P releases). Equity counts every account with its frozen funds and the
+   * futures positions' margin and unrealised PnL.
+   */
   today_pnl_usdt: string;
+  /** When the day's opening equity was taken: 00:00 UTC, or later when no server ran then (the P&L is since this time). */
+  today_pnl_since_ms: number;
   /** Last BTC_USDT price, for the BTC valuation. */
   btc_usdt: string;
 }

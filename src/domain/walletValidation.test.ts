@@ -99,7 +99,7 @@ describe('wallet figures for display, exact', () => {
   });
 
   it('the overview shows the total in BTC while BTC has a price, and the sign of today\'s PnL', () => {
-    const overview = { accounts: [], total_usdt: '96000', today_pnl_usdt: '-0.5', btc_usdt: '64000' };
+    const overview = { accounts: [], total_usdt: '96000', today_pnl_usdt: '-0.5', today_pnl_since_ms: 0, btc_usdt: '64000' };
     expect(overviewFigures(overview)).toEqual({ totalBtc: '1.5', pnl: '-0.5', pnlSign: -1 });
     expect(overviewFigures({ ...overview, btc_usdt: '0', today_pnl_usdt: '0' })).toEqual({ totalBtc: undefined, pnl: '0', pnlSign: 0 });
   });

@@ -264,7 +264,7 @@ describe('balances machine (scenarios)', () => {
   it('applies pushed balance rows at once and reads valuations again after the burst settles', async () => {
     const signals = createWalletSignals();
     const { actor, deferred, settle } = setUp(walletBalancesModel, ['fetchWallet'], { account: 'spot' }, { walletSignals: signals.actor });
-    const overview = { accounts: [], total_usdt: '100', today_pnl_usdt: '0', btc_usdt: '96000' };
+    const overview = { accounts: [], total_usdt: '100', today_pnl_usdt: '0', today_pnl_since_ms: 0, btc_usdt: '96000' };
     await settle({ type: 'xstate.done.actor.fetchWallet', output: { overview, balances: [{ currency: 'USDT', account: 'spot', available: '100', frozen: '0', valuation_usdt: '100' }] } });
     signals.publishBalances([{ currency: 'USDT', account: 'spot', available: '60', frozen: '40' }, { currency: 'BTC', account: 'contract', available: '1', frozen: '0' }]);
     signals.publishBalances([{ currency: 'USDT', account: 'spot', available: '50', frozen: '50' }]);

@@ -16,11 +16,12 @@ export interface AccountRule {
    */
   transferable(tx: Queryable, userId: number, currency: string): Promise<string | undefined>;
   /**
-   * What the account holds for the user beyond its balance rows, in USDT (futures: the margin of
-   * open positions, kept in a pool account, plus their unrealised PnL at the mark), for the wallet's
-   * valuation.
+   * What the account holds beyond its balance rows, in USDT, per user (futures: the margin of open
+   * positions, kept in a pool account, plus their unrealised PnL at the mark), for the wallet's
+   * valuation: of `userIds`, or of every user who holds any when absent. Users holding nothing
+   * are left out.
    */
-  heldValue?(q: Queryable, userId: number): Promise<string>;
+  heldValues?(q: Queryable, userIds?: readonly number[]): Promise<Map<number, string>>;
 }
 
 export type AccountRuleSet = Partial<Record<WalletAccount, AccountRule>>;
@@ -28,7 +29,8 @@ export type AccountRuleSet = Partial<Record<WalletAccount, AccountRule>>;
 /** The rules of every product, and the in-process notice that funds moved into or out of an account from outside its product. */
 export interface AccountRules {
   transferable(tx: Queryable, userId: number, currency: string, account: WalletAccount): Promise<string | undefined>;
-  heldValue(q: Queryable, userId: number, account: WalletAccount): Promise<string | undefined>;
+  /** Every rule's held values (see AccountRule.heldValues), per account. */
+  heldValues(q: Queryable, userIds?: readonly number[]): Promise<Array<{ account: WalletAccount; values: Map<number, string> }>>;
   /** After the commit that moved a user's funds of `account` (a transfer): its product re-prices what depends on them. */
   moved(userId: number, account: WalletAccount): void;
   /** A product hears `moved` for its account; answers the unsubscribe. */
@@ -47,7 +49,11 @@ export function accountRules(declared: ReadonlyArray<AccountRuleSet | undefined>
   const listeners = new Map<WalletAccount, Set<(userId: number) => void>>();
   return {
     transferable: (tx, userId, currency, account) => rules.get(account)?.transferable(tx, userId, currency) ?? Promise.resolve(undefined),
-    heldValue: (q, userId, account) => rules.get(account)?.heldValue?.(q, userId) ?? Promise.resolve(undefined),
+    async heldValues(q, userIds) {
+      const out: Array<{ account: WalletAccount; values: Map<number, string> }> = [];
+      for (const [account, rule] of rules) if (rule.heldValues) out.push({ account, values: await rule.heldValues(q, userIds) });
+      return out;
+    },
     moved(userId, account) {
       for (const listener of listeners.get(account) ?? []) {
         try {

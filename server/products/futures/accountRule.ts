@@ -15,19 +15,19 @@ interface OpenRow {
   mark: string | null;
 }
 
-/** A user's open positions with their pair's last published mark, as committed. */
-async function openPositions(q: Queryable, userId: number): Promise<Array<{ cross: boolean; margin: Fx; pnl: Fx }>> {
-  const rows = await q.query<OpenRow>(
-    `select p.side, p.quantity::text as quantity, p.cost::text as cost, p.margin::text as margin, p.margin_mode, m.mark_price::text as mark
+/** Open positions (of `userIds`, or everyone's) with their pair's last published mark, as committed. */
+async function openPositions(q: Queryable, userIds?: readonly number[]): Promise<Array<{ userId: number; cross: boolean; margin: Fx; pnl: Fx }>> {
+  const rows = await q.query<OpenRow & { user_id: string | number }>(
+    `select p.user_id, p.side, p.quantity::text as quantity, p.cost::text as cost, p.margin::text as margin, p.margin_mode, m.mark_price::text as mark
      from futures_position p left join futures_mark m on m.left_symbol = p.left_symbol and m.right_symbol = p.right_symbol
-     where p.user_id = $1 and p.side <> 0`,
-    [userId],
+     where p.side <> 0 and ($1::bigint[] is null or p.user_id = any($1::bigint[]))`,
+    [userIds ? [...userIds] : null],
   );
   return rows.map((r) => {
     const p = { side: r.side, quantity: toAtto(r.quantity), cost: toAtto(r.cost) } as Position;
     const entry = entryPrice(p);
     const mark = r.mark === null ? entry : toAtto(r.mark);
-    return { cross: r.margin_mode === 'cross', margin: toAtto(r.margin), pnl: unrealisedPnl(r.side as 1 | -1, p.quantity, entry, mark) };
+    return { userId: Number(r.user_id), cross: r.margin_mode === 'cross', margin: toAtto(r.margin), pnl: unrealisedPnl(r.side as 1 | -1, p.quantity, entry, mark) };
   });
 }
 
@@ -47,14 +47,14 @@ export const contractAccountRule: AccountRule = {
     );
     if (!row) return undefined;
     let crossPnl = 0n;
-    for (const p of await openPositions(tx, userId)) if (p.cross) crossPnl += p.pnl;
+    for (const p of await openPositions(tx, [userId])) if (p.cross) crossPnl += p.pnl;
     return fxText(maxFx(0n, toAtto(row.available) + minFx(0n, crossPnl)));
   },
 
-  /** Margin of every open position (kept in the futures pool) plus its unrealised PnL at the mark. */
-  async heldValue(q, userId) {
-    let value = 0n;
-    for (const p of await openPositions(q, userId)) value += p.margin + p.pnl;
-    return fxText(value);
+  /** Margin of every open position (kept in the futures pool) plus its unrealised PnL at the mark: with the balance, the account's equity as the futures page shows it. */
+  async heldValues(q, userIds) {
+    const values = new Map<number, Fx>();
+    for (const p of await openPositions(q, userIds)) values.set(p.userId, (values.get(p.userId) ?? 0n) + p.margin + p.pnl);
+    return new Map([...values].map(([userId, value]) => [userId, fxText(value)]));
   },
 };

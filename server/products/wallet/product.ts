@@ -16,14 +16,32 @@ export const wallet = defineProduct({
     const chain = new SimulatedChain({ blockMs: config.chainBlockMs ?? 2000, log: log.error });
     const service = walletService({ db, chain, feed: userFeed, accounts, log: log.error });
     chain.connect(service.chainEvents);
+    let dayOpenTimer: NodeJS.Timeout | undefined;
+    let taking: Promise<void> | undefined;
     return {
       routes: async (app) => {
         await app.register(walletRoutes(service));
         await app.register(operatorWalletRoutes(service));
         await app.register(chainRoutes(service, config.chainSimulator === false ? undefined : chain));
       },
-      start: async () => chain.start(),
-      stop: () => chain.stop(),
+      start: async () => {
+        chain.start();
+        // The day's opening equity (today's P&L starts from it), taken in the first minute of each UTC day.
+        const takeDayOpen = () => {
+          taking = service.overview.dayOpen().then(
+            () => undefined,
+            (error) => log.error('wallet: the day-open snapshot failed', error),
+          );
+        };
+        takeDayOpen();
+        dayOpenTimer = setInterval(takeDayOpen, 60_000);
+        dayOpenTimer.unref();
+      },
+      stop: async () => {
+        clearInterval(dayOpenTimer);
+        await taking; // before the database closes
+        return chain.stop();
+      },
     };
   },
 });

@@ -71,7 +71,7 @@ export function wallet(deps: WalletDeps) {
     withdrawals: withdrawal,
     transfers: transfers(ctx),
     records: records(deps.db, ctx.now),
-    overview: overview(deps.db, ctx.now),
+    overview: overview(deps.db, ctx.accounts, ctx.now),
     operatorWithdrawals: (status: number | undefined, page: number, size: number) => operatorWithdrawals(deps.db, status, page, size),
     chainEvents,
   };

@@ -116,6 +116,11 @@ export function useFutures() {
       return state.wallet.transfers.transfer(user.id, { currency, from, to, quantity }, { key: `wallet.transfer:t-${process.pid}-${++transfers}`, windowMs: undefined });
     },
 
+    /** The wallet's overview of the user (totals, today's P&L), as /api/wallet/overview answers. */
+    walletOverview: (user: { id: number }) => state.wallet.overview.summary(user.id),
+    /** Takes the day's opening equity now (the wallet's minute timer in the server). */
+    dayOpen: () => state.wallet.overview.dayOpen(),
+
     balance: (user: { id: number }) => readBalance(state.db, user.id, 'USDT', 'contract'),
     position: (user: { id: number }, symbol = 'BTC_USDT') => state.product.exchange.positionOf(user.id, symbol),
     async insurance() {

@@ -96,6 +96,7 @@ describe('balances and the overview', () => {
       total_usdt: '50010',
       // Deposits are not profit.
       today_pnl_usdt: '0',
+      today_pnl_since_ms: expect.any(Number),
       btc_usdt: '100000',
     });
   });

@@ -5,6 +5,7 @@ const overview = {
   accounts: [{ account: 'spot', valuation_usdt: '1250.5' }],
   total_usdt: '1250.5',
   today_pnl_usdt: '-3.2',
+  today_pnl_since_ms: 0,
   btc_usdt: '96000',
 };
 
