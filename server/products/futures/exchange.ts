@@ -78,6 +78,8 @@ export class FuturesExchange implements Memory {
   readonly crossAvailable = new Map<number, Fx>();
   /** Accounts with cross positions on more than one pair (a mark move on one pair moves their others' liquidation prices). */
   readonly multiCross = new Set<number>();
+  /** Per pair, the users with an open cross position on it (the accounts a mark update re-reads, refreshCross). */
+  readonly crossBySymbol = new Map<string, Set<number>>();
   /** The funding rate the interval's premiums so far imply, per pair (shown on the trade page). */
   readonly estimatedFunding = new Map<string, string>();
   readonly sequencer: Sequencer<Command, Result>;
@@ -480,10 +482,11 @@ export class FuturesExchange implements Memory {
     for (const [symbol, data] of this.data) data.published(b.publicTrades.get(symbol) ?? [], (b.candles.get(symbol) ?? new Map()).values());
   }
 
-  /** Users with an open cross position (on `symbol`, or on any pair). */
+  /** Users with an open cross position (on `symbol`, or on any pair); kept by reindexUser, so a mark update does not scan every position. */
   crossUsers(symbol?: string): number[] {
+    if (symbol) return [...(this.crossBySymbol.get(symbol) ?? [])];
     const users = new Set<number>();
-    for (const p of this.positions.values()) if (p.side !== 0 && p.mode === 'cross' && (!symbol || p.symbol === symbol)) users.add(p.userId);
+    for (const set of this.crossBySymbol.values()) for (const userId of set) users.add(userId);
     return [...users];
   }
 
@@ -533,6 +536,10 @@ export class FuturesExchange implements Memory {
     else this.multiCross.delete(userId);
     for (const symbol of this.pairs.keys()) {
       const p = this.positions.get(positionKey(userId, symbol));
+      let crossHere = this.crossBySymbol.get(symbol);
+      if (!crossHere) this.crossBySymbol.set(symbol, (crossHere = new Set()));
+      if (p && p.side !== 0 && p.mode === 'cross') crossHere.add(userId);
+      else crossHere.delete(userId);
       if (!p) continue;
       const key = positionKey(p.userId, p.symbol);
       if (p.side === 0) this.index.remove(key);

@@ -28,6 +28,7 @@ import { flatPosition, positionKey, type Position } from './positions.js';
 export async function rebuildExchange(ex: FuturesExchange): Promise<void> {
     ex.sequencer.stale = true;
     ex.positions.clear();
+    ex.crossBySymbol.clear();
     ex.orders.clear();
     ex.ordersByUser.clear();
     ex.plans.clear();
