@@ -3,6 +3,7 @@
  * server and the browser. Amounts and prices are exact decimal strings; times are epoch milliseconds.
  */
 import { compareDecimal, divDecimal, mulDecimal, subDecimal } from './decimal';
+import { isPositiveDecimalInput } from './decimalRule';
 
 export const ICO_PATHS = {
   /** Public: every project with its figures and the status the clock gives it. */
@@ -224,6 +225,5 @@ export function remainingAllowance(max: string, mine: string): string {
 
 /** A plain positive decimal with at most `places` decimals and 18 integer digits. */
 export function isQuantity(value: string, places: number): boolean {
-  const re = places > 0 ? new RegExp(`^(0|[1-9]\\d{0,17})(\\.\\d{1,${places}})?$`) : /^[1-9]\d{0,17}$/;
-  return re.test(value) && compareDecimal(value, '0') > 0;
+  return isPositiveDecimalInput(value, { places, integerDigits: 18 });
 }

@@ -1,5 +1,8 @@
 import * as yup from 'yup';
+import { isAddressOf } from './addressFormats';
 import { ADDRESS_NOTE_MAX, ADDRESS_NOTE_MIN } from './constants';
+import { hasHiddenCharacters } from './displayText';
+import { isFiatCode } from './fiat';
 
 /**
  * Form rules of spec §5, shared by the browser forms and the server's own checks (which repeat
@@ -85,8 +88,19 @@ export type OperatorLoginValues = yup.InferType<typeof operatorLoginSchema>;
 /* User centre (spec §5): nickname, security changes, withdrawal addresses, collection methods. */
 export const NICKNAME_MAX = 24;
 
+/**
+ * Text others read as a name (a P2P merchant's nickname, a payee's details): nothing that hides or
+ * reorders characters (displayText.ts), the rule the server applies too.
+ */
+const shownText = (value: string | undefined) => value === undefined || !hasHiddenCharacters(value);
+
 export const nicknameSchema = yup.object({
-  nickname: yup.string().trim().required('settings.nicknameRequired').max(NICKNAME_MAX, 'settings.nicknameTooLong'),
+  nickname: yup
+    .string()
+    .trim()
+    .required('settings.nicknameRequired')
+    .max(NICKNAME_MAX, 'settings.nicknameTooLong')
+    .test('hidden', 'settings.nicknameHiddenCharacters', shownText),
 });
 
 /** s-loginpwd: the code sent to the account and the new login password twice. */
@@ -111,21 +125,34 @@ export const changeAccountSchema = yup.object({
   new_code: code,
 });
 
-/** c-symAddr: address required; note required, 4 to 20 characters (spec §5, §9). */
+/** c-symAddr: address required, in its network's format (addressFormats.ts); note required, 4 to 20 characters (spec §5, §9). */
 export const withdrawalAddressSchema = yup.object({
   currency: yup.string().trim().required('addresses.currencyRequired'),
   network: yup.string().trim().required('addresses.networkRequired'),
-  address: yup.string().trim().required('addresses.addressRequired'),
+  address: yup
+    .string()
+    .trim()
+    .required('addresses.addressRequired')
+    .test('format', 'addresses.addressInvalid', function (address) {
+      const network = String((this.parent as { network?: unknown }).network ?? '').trim();
+      // No network yet: that field says so; the server also checks the network exists for the currency.
+      return !address || !network || isAddressOf(network, address);
+    }),
   note: yup.string().trim().required('addresses.noteLength').min(ADDRESS_NOTE_MIN, 'addresses.noteLength').max(ADDRESS_NOTE_MAX, 'addresses.noteLength'),
 });
 
 /** addCollAddr / editCollAddr: real name, card number and bank name required; branch optional. */
 export const collectionMethodSchema = yup.object({
-  real_name: yup.string().trim().required('addresses.realNameRequired'),
-  card_number: yup.string().trim().required('addresses.cardNumberRequired'),
-  bank_name: yup.string().trim().required('addresses.bankNameRequired'),
-  currency: yup.string().trim(),
-  branch: yup.string().trim(),
+  real_name: yup.string().trim().required('addresses.realNameRequired').test('hidden', 'addresses.hiddenCharacters', shownText),
+  card_number: yup.string().trim().required('addresses.cardNumberRequired').test('hidden', 'addresses.hiddenCharacters', shownText),
+  bank_name: yup.string().trim().required('addresses.bankNameRequired').test('hidden', 'addresses.hiddenCharacters', shownText),
+  // A fiat code (USD, eur) or nothing, as the server asks.
+  currency: yup
+    .string()
+    .trim()
+    .test('hidden', 'addresses.hiddenCharacters', shownText)
+    .test('fiat', 'addresses.currencyUnknown', (v) => !v || isFiatCode(v.toUpperCase())),
+  branch: yup.string().trim().test('hidden', 'addresses.hiddenCharacters', shownText),
 });
 
 export type ChangeAccountValues = yup.InferType<typeof changeAccountSchema>;

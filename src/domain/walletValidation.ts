@@ -1,5 +1,6 @@
 import * as yup from 'yup';
-import { addDecimal, compareDecimal, isDecimalString, subDecimal, toFixedDecimal, trimZeros } from './decimal';
+import { addDecimal, compareDecimal, subDecimal, toFixedDecimal, trimZeros } from './decimal';
+import { isDecimalInput, type DecimalShape } from './decimalRule';
 
 /**
  * Wallet form rules (spec §5 withdrawal and transfer), as yup schemas built from the limits on
@@ -9,12 +10,13 @@ import { addDecimal, compareDecimal, isDecimalString, subDecimal, toFixedDecimal
  */
 
 /**
- * A positive amount with at most 8 decimals, as typed: "12", "0.5". At most 15 integer digits, far
- * inside the database's NUMERIC(36, 18), so sums of such amounts never overflow.
+ * An amount with at most 8 decimals, as typed: "12", "0.5" (the one decimal rule, decimalRule.ts).
+ * At most 15 integer digits, far inside the database's NUMERIC(36, 18), so sums of such amounts
+ * never overflow.
  */
-export const AMOUNT_RULE = /^(0|[1-9]\d{0,14})(\.\d{1,8})?$/;
+const AMOUNT: DecimalShape = { places: 8, integerDigits: 15 };
 
-const isAmount = (value: string | undefined) => value !== undefined && AMOUNT_RULE.test(value.trim());
+const isAmount = (value: string | undefined) => value !== undefined && isDecimalInput(value.trim(), AMOUNT);
 /** A positive amount with at most 8 decimals: the forms' rule, which the server applies too. */
 export const isPositiveAmount = (value: string | undefined) => isAmount(value) && compareDecimal(value!.trim(), '0') > 0;
 const positive = isPositiveAmount;
@@ -47,7 +49,7 @@ export function maxWithdrawable(limits: WithdrawLimits): string {
 /** What leaves the balance for a withdrawal: the quantity plus the fee; undefined until the quantity is a valid amount. */
 export function withdrawalTotal(quantity: string, fee: string): string | undefined {
   const typed = quantity.trim();
-  return isDecimalString(typed) && AMOUNT_RULE.test(typed) ? addDecimal(typed, fee) : undefined;
+  return isDecimalInput(typed, AMOUNT) ? addDecimal(typed, fee) : undefined;
 }
 
 export function withdrawSchema(limits: WithdrawLimits) {

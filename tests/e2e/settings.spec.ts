@@ -27,27 +27,27 @@ test('a new user edits settings, keeps an address book and collection methods, a
   await page.getByLabel('Display language').selectOption('de_DE');
   await page.goto('/user/c-symAddr');
   await page.getByLabel(de.col!.network!).fill('TRC20');
-  await page.getByLabel(de.col!.address!, { exact: true }).fill('TXYZabc123');
+  await page.getByLabel(de.col!.address!, { exact: true }).fill('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE');
   await page.getByLabel(de.addresses!.noteLabel!).fill('abc');
   await page.getByRole('button', { name: de.addresses!.add! }).click();
   await expect(page.getByRole('alert').filter({ hasText: de.addresses!.noteLength! })).toBeVisible();
   await page.getByLabel(de.addresses!.noteLabel!).fill('abcd');
   await page.getByRole('button', { name: de.addresses!.add! }).click();
   await expect(page.getByRole('status').filter({ hasText: de.addresses!.added! })).toBeVisible();
-  const row = page.getByRole('row').filter({ hasText: 'TXYZabc123' });
+  const row = page.getByRole('row').filter({ hasText: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' });
   await expect(row).toContainText('abcd');
   // Back to English for the rest.
   await page.goto('/user/c-set');
   await page.getByLabel(de.settings!.language!).selectOption('en_US');
   await page.goto('/user/c-symAddr');
-  await page.getByRole('row').filter({ hasText: 'TXYZabc123' }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('row').filter({ hasText: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' }).getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByRole('row').filter({ hasText: 'TXYZabc123' })).toBeVisible();
-  await page.getByRole('row').filter({ hasText: 'TXYZabc123' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' })).toBeVisible();
+  await page.getByRole('row').filter({ hasText: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('dialog')).toContainText('Delete this withdrawal address?');
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Address deleted' })).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'TXYZabc123' })).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' })).toHaveCount(0);
 
   // Collection method: add, edit, delete with confirmation.
   await page.goto('/user/addCollAddr');

@@ -17,6 +17,8 @@ export const errorHandling = fp((app: FastifyInstance) => {
     }
     const error = thrown;
     if (error.validation) {
+      const unknown = unknownMember(error);
+      if (unknown) return reply.status(200).send({ code: ResultCode.badRequest, msg: translate(lang, 'unknownField', { field: unknown }), data: null });
       const field = firstInvalidField(error);
       const msg = field ? translate(lang, 'invalidField', { field }) : translate(lang, 'badRequest');
       return reply.status(200).send({ code: ResultCode.badRequest, msg, data: null });
@@ -30,6 +32,20 @@ export const errorHandling = fp((app: FastifyInstance) => {
     return reply.status(500).send({ code: ResultCode.serverError, msg: translate(lang, 'systemError'), data: null });
   });
 });
+
+/** The longest unknown member's name a refusal repeats: the name is the sender's text, not ours. */
+const ECHO_MAX = 64;
+
+/** The member a schema does not name ("x", or "description.xx" inside an object), if that is what failed. */
+function unknownMember(error: FastifyError): string | undefined {
+  const first = error.validation?.[0];
+  if (first?.keyword !== 'additionalProperties') return undefined;
+  const name = (first.params as { additionalProperty?: unknown }).additionalProperty;
+  if (typeof name !== 'string') return undefined;
+  const parent = first.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+  const path = parent ? `${parent}.${name}` : name;
+  return path.length > ECHO_MAX ? `${path.slice(0, ECHO_MAX)}…` : path;
+}
 
 function firstInvalidField(error: FastifyError): string | undefined {
   const first = error.validation?.[0];

@@ -1,4 +1,7 @@
-/** Calls that take no payload still accept an empty or absent JSON object, and nothing else. */
+/**
+ * Calls that take no payload accept an empty or absent JSON object, and nothing else: a member
+ * they would ignore is refused like any unknown field (strictInput.ts).
+ */
 export const anyBody = {
-  anyOf: [{ type: 'object', maxProperties: 20 }, { type: 'null' }],
+  anyOf: [{ type: 'object', additionalProperties: false }, { type: 'null' }],
 } as const;

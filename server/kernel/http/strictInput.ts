@@ -11,9 +11,12 @@ import fp from './plugin.js';
  * 40 decimals, 2^53 + 1, -0) is refused by the JSON parser (`hasInexactNumber`, app.ts). Query
  * strings and path parameters are text by nature, so there a plain decimal may become the integer
  * its schema asks for — and nothing else: "1e309", "Infinity", "-0", "0x10", "1e3", " 1" or 40
- * decimals stay strings and fail an integer schema.
+ * decimals stay strings and fail an integer schema. A member a schema does not name is refused, not
+ * dropped (every route's objects say `additionalProperties: false`, tests/server/fuzz/strictSchemas):
+ * a client that sends `{"x": 1}` learns "Unknown field: x" instead of being told its settings were
+ * saved.
  */
-const COMMON: Options = { useDefaults: true, removeAdditional: true, allErrors: false, strict: false };
+const COMMON: Options = { useDefaults: true, removeAdditional: false, allErrors: false, strict: false };
 const bodies = new Ajv({ ...COMMON, coerceTypes: false });
 const text = new Ajv({ ...COMMON, coerceTypes: true });
 

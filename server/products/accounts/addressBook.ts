@@ -1,3 +1,4 @@
+import { isAddressOf } from '../../../src/domain/addressFormats.js';
 import type { Database } from '../../kernel/db/database.js';
 import { addressProblem, collectionProblem, type AddressInput, type CollectionInput } from './settingsRules.js';
 import type { CollectionMethod, WithdrawalAddress } from '../../../src/domain/userCentre.js';
@@ -8,6 +9,19 @@ export type { CollectionMethod, WithdrawalAddress } from '../../../src/domain/us
 
 const trimmed = <T extends object>(input: T): T =>
   Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v])) as T;
+
+/**
+ * Why an address may not be saved for its currency and network, or undefined: the currency must be
+ * one the wallet lists networks for, the network one of that currency's (currency_network, the
+ * table withdrawals read), and the address in that network's format (src/domain/addressFormats.ts).
+ */
+async function networkProblem(db: Database, currency: string, network: string, address: string): Promise<Outcome<never> | undefined> {
+  const rows = await db.query<{ network: string }>('select network from currency_network where currency = $1', [currency]);
+  if (rows.length === 0) return { ok: false, key: 'addressCurrencyUnknown' };
+  if (!rows.some((r) => r.network === network)) return { ok: false, key: 'addressNetworkUnknown' };
+  if (!isAddressOf(network, address)) return { ok: false, key: 'addressInvalid', vars: { network } };
+  return undefined;
+}
 
 /**
  * Withdrawal addresses and collection methods (spec §2 c-symAddr, c-collAddr). Every statement is
@@ -23,10 +37,14 @@ export function addressBook(db: Database) {
       const input = trimmed(raw);
       const problem = addressProblem(input);
       if (problem) return { ok: false, key: problem };
+      const currency = input.currency.toUpperCase();
+      const network = input.network.toUpperCase();
+      const refused = await networkProblem(db, currency, network, input.address);
+      if (refused) return refused;
       const [row] = await db.query<WithdrawalAddress>(
         `insert into withdrawal_address (user_id, currency, network, address, note) values ($1, $2, $3, $4, $5)
          returning id::int as id, currency, network, address, note`,
-        [userId, input.currency.toUpperCase(), input.network, input.address, input.note],
+        [userId, currency, network, input.address, input.note],
       );
       return { ok: true, data: row! };
     },
@@ -40,12 +58,13 @@ export function addressBook(db: Database) {
 
     async addMethod(userId: number, raw: CollectionInput): Promise<Outcome<CollectionMethod>> {
       const input = trimmed(raw);
-      const problem = collectionProblem(input);
+      // The raw text: trim() would take a U+FEFF or U+2028 off the ends unnoticed.
+      const problem = collectionProblem(raw);
       if (problem) return { ok: false, key: problem };
       const [row] = await db.query<CollectionMethod>(
         `insert into collection_method (user_id, real_name, card_number, bank_name, currency, branch) values ($1, $2, $3, $4, $5, $6)
          returning id::int as id, real_name, card_number, bank_name, currency, branch`,
-        [userId, input.real_name, input.card_number, input.bank_name, input.currency ?? '', input.branch ?? ''],
+        [userId, input.real_name, input.card_number, input.bank_name, (input.currency ?? '').toUpperCase(), input.branch ?? ''],
       );
       return { ok: true, data: row! };
     },
@@ -53,12 +72,13 @@ export function addressBook(db: Database) {
     /** Undefined data with ok=false/notFound when the method is not the caller's. */
     async editMethod(userId: number, id: number, raw: CollectionInput): Promise<Outcome<CollectionMethod>> {
       const input = trimmed(raw);
-      const problem = collectionProblem(input);
+      // The raw text: trim() would take a U+FEFF or U+2028 off the ends unnoticed.
+      const problem = collectionProblem(raw);
       if (problem) return { ok: false, key: problem };
       const [row] = await db.query<CollectionMethod>(
         `update collection_method set real_name = $3, card_number = $4, bank_name = $5, currency = $6, branch = $7, updated_at = now()
          where id = $1 and user_id = $2 returning id::int as id, real_name, card_number, bank_name, currency, branch`,
-        [id, userId, input.real_name, input.card_number, input.bank_name, input.currency ?? '', input.branch ?? ''],
+        [id, userId, input.real_name, input.card_number, input.bank_name, (input.currency ?? '').toUpperCase(), input.branch ?? ''],
       );
       return row ? { ok: true, data: row } : { ok: false, key: 'notFound' };
     },

@@ -7,6 +7,7 @@ import { principalForToken, revokeSession } from '../../kernel/auth/sessions.js'
 import { translate } from '../../kernel/i18n/messages.js';
 import { DEFAULT_ACCOUNT_RATE_LIMITS, fixedWindowLimiter, type RateLimiter } from '../../kernel/http/rateLimit.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
+import { anyBody } from '../../kernel/http/schemas.js';
 
 const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
 const account = { account: text(254), area_code: { type: 'string', maxLength: 6 } } as const;
@@ -77,7 +78,7 @@ export function accountRoutes(db: Database, accounts: Accounts, limits: { login:
       },
     );
 
-    app.post('/api/logout', { schema: { body: { anyOf: [{ type: 'object', maxProperties: 0 }, { type: 'null' }] } } }, async (request) => {
+    app.post('/api/logout', { schema: { body: anyBody } }, async (request) => {
       // Signing out twice, or with an expired token, is fine; an operator token is not a user's to end here.
       const principal = await principalForToken(db, request.token);
       if (principal?.kind === 'operator') throw new ApiFailure(ResultCode.forbidden, 'notLoggedIn');

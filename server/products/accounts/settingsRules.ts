@@ -1,4 +1,6 @@
 import { ADDRESS_NOTE_MAX, ADDRESS_NOTE_MIN } from '../../../src/domain/constants.js';
+import { hasHiddenCharacters } from '../../../src/domain/displayText.js';
+import { isFiatCode } from '../../../src/domain/fiat.js';
 import './messages.js';
 
 /**
@@ -11,18 +13,23 @@ export const AVATAR_MAX_BYTES = 200 * 1024;
 export type SettingsProblem =
   | 'nicknameRequired'
   | 'nicknameTooLong'
+  | 'nicknameHiddenCharacters'
   | 'addressRequired'
   | 'networkRequired'
   | 'currencyRequired'
   | 'noteLength'
   | 'realNameRequired'
   | 'cardNumberRequired'
-  | 'bankNameRequired';
+  | 'bankNameRequired'
+  | 'collCurrencyUnknown'
+  | 'textHiddenCharacters';
 
 export function nicknameProblem(raw: string): SettingsProblem | undefined {
   const nickname = raw.trim();
   if (!nickname) return 'nicknameRequired';
   if ([...nickname].length > NICKNAME_MAX) return 'nicknameTooLong';
+  // The raw text: trim() would take a U+FEFF or U+2029 off the ends unnoticed.
+  if (hasHiddenCharacters(raw)) return 'nicknameHiddenCharacters';
   return undefined;
 }
 
@@ -51,10 +58,18 @@ export interface CollectionInput {
   branch?: string;
 }
 
-/** Collection method: real name, card number and bank name required; branch optional (spec §5). */
+/**
+ * Collection method: real name, card number and bank name required; branch optional (spec §5). The
+ * counterparty of a P2P order reads all of it as the payee's details, so none may hide or reorder
+ * characters; the currency, when given, is a fiat code (case aside), not "SPOT".
+ */
 export function collectionProblem(input: CollectionInput): SettingsProblem | undefined {
   if (!input.real_name.trim()) return 'realNameRequired';
   if (!input.card_number.trim()) return 'cardNumberRequired';
   if (!input.bank_name.trim()) return 'bankNameRequired';
+  const texts = [input.real_name, input.card_number, input.bank_name, input.branch ?? '', input.currency ?? ''];
+  if (texts.some(hasHiddenCharacters)) return 'textHiddenCharacters';
+  const currency = (input.currency ?? '').trim();
+  if (currency && !isFiatCode(currency.toUpperCase())) return 'collCurrencyUnknown';
   return undefined;
 }

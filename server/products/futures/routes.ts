@@ -79,6 +79,7 @@ export function futuresRoutes(ex: () => FuturesExchange, service: () => FuturesS
         schema: {
           querystring: {
             type: 'object',
+            additionalProperties: false,
             required: ['pair', 'interval'],
             properties: { pair: symbol, interval: { type: 'string', enum: [...KLINE_INTERVALS] }, ...KLINE_QUERY_LIMITS },
           },

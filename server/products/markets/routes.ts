@@ -21,6 +21,7 @@ export function marketRoutes(db: Database, rates: FiatRateSource) {
         schema: {
           querystring: {
             type: 'object',
+            additionalProperties: false,
             required: ['pair'],
             properties: { pair: { type: 'string', pattern: '^[A-Za-z0-9]{2,12}_[A-Za-z0-9]{2,12}$' } },
           },
@@ -39,6 +40,7 @@ export function marketRoutes(db: Database, rates: FiatRateSource) {
         schema: {
           querystring: {
             type: 'object',
+            additionalProperties: false,
             required: ['pair', 'interval'],
             properties: {
               pair: { type: 'string', pattern: '^[A-Za-z0-9]{2,12}_[A-Za-z0-9]{2,12}$' },

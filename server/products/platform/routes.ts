@@ -21,6 +21,7 @@ export function platformRoutes(db: Database, switches: { secondsContracts: boole
         schema: {
           body: {
             type: 'object',
+            additionalProperties: false,
             required: ['type'],
             properties: { type: { type: 'integer', minimum: 1, maximum: 5 } },
           },

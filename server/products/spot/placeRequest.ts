@@ -1,3 +1,4 @@
+import { isDecimalInput } from '../../../src/domain/decimalRule.js';
 import type { PlaceSpotOrder } from '../../../src/domain/spotOrders.js';
 import { decimalToScaledCeil, decimalToUnits } from '../../kernel/exchange/market/units.js';
 import './messages.js';
@@ -39,15 +40,17 @@ export function checkPlace(body: PlaceSpotOrder, spec: PairSpec, minimums: PairM
 }
 
 const KEYS = {
-  price: { required: 'spotPriceRequired', positive: 'spotPricePositive', precision: 'spotPricePrecision' },
-  quantity: { required: 'spotQuantityRequired', positive: 'spotQuantityPositive', precision: 'spotQuantityPrecision' },
-  amount: { required: 'spotAmountRequired', positive: 'spotAmountPositive', precision: 'spotAmountPrecision' },
+  price: { required: 'spotPriceRequired', malformed: 'spotPriceMalformed', positive: 'spotPricePositive', precision: 'spotPricePrecision' },
+  quantity: { required: 'spotQuantityRequired', malformed: 'spotQuantityMalformed', positive: 'spotQuantityPositive', precision: 'spotQuantityPrecision' },
+  amount: { required: 'spotAmountRequired', malformed: 'spotAmountMalformed', positive: 'spotAmountPositive', precision: 'spotAmountPrecision' },
 } as const satisfies Record<string, Record<string, TradingMessageKey>>;
 
 function checkValue(field: keyof typeof KEYS, value: string | undefined, places: number): Extract<PlaceCheck, { ok: false }> | undefined {
   const keys = KEYS[field];
   if (value === undefined || value === '') return { ok: false, key: keys.required };
-  if (!/^\d+(\.\d+)?$/.test(value)) return { ok: false, key: keys.positive };
+  if (value.startsWith('-')) return { ok: false, key: keys.positive };
+  // The one decimal rule (decimalRule.ts): "00001" or "1e0" is refused here as a transfer refuses it.
+  if (!isDecimalInput(value)) return { ok: false, key: keys.malformed };
   const units = decimalToUnits(value, places);
   if (units === undefined) {
     // Too many places, or too large to be exact: the first is the one a user can fix.

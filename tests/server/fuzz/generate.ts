@@ -47,11 +47,11 @@ export function seeded(seed: number): Rng {
 
 /**
  * The suite's own reading of a schema, independent of the server's compiler: JSON as sent, no
- * coercion, no defaults. Like the server, it drops members a schema with `additionalProperties:
- * false` does not name (an unknown member is ignored, not refused), on a copy. It decides which
+ * coercion, no defaults. Like the server, it refuses members a schema with `additionalProperties:
+ * false` does not name (issue 34: an unknown member is refused, not ignored). It decides which
  * generated values a schema admits.
  */
-const oracle = new Ajv({ strict: false, allErrors: false, coerceTypes: false, useDefaults: false, removeAdditional: true, validateFormats: false });
+const oracle = new Ajv({ strict: false, allErrors: false, coerceTypes: false, useDefaults: false, removeAdditional: false, validateFormats: false });
 const compiled = new WeakMap<object, ValidateFunction>();
 
 export function accepts(schema: Schema, value: unknown): boolean {
@@ -63,7 +63,7 @@ export function accepts(schema: Schema, value: unknown): boolean {
   return validate(copy(value)) as boolean;
 }
 
-/** A copy to validate (removal mutates); below 64 levels, where no schema here looks, containers are left empty. */
+/** A copy to validate (the caller's value stays untouched whatever the validator does); below 64 levels, where no schema here looks, containers are left empty. */
 function copy(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return depth > 64 ? [] : value.map((v) => copy(v, depth + 1));
@@ -400,6 +400,8 @@ export function bodyVariants(base: Record<string, unknown>, bodyLimit: number): 
     { label: 'true', payload: 'true', contentType: json },
     { label: 'null', payload: 'null', contentType: json },
     { label: 'empty object', payload: '{}', contentType: json },
+    { label: 'an unknown member', payload: withExtra(baseJson, '"zz_unknown":1'), contentType: json },
+    { label: 'an unknown member holding the body', payload: withExtra(baseJson, `"zz_unknown":${baseJson}`), contentType: json },
     { label: 'Infinity', payload: 'Infinity', contentType: json, always: 'not JSON' },
     { label: 'NaN', payload: 'NaN', contentType: json, always: 'not JSON' },
     { label: '1e309', payload: '1e309', contentType: json, always: 'inexact number' },

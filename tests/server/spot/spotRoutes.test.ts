@@ -90,7 +90,8 @@ describe('POST /api/spot/order_place', () => {
       [{ symbol: 'BTC_USDT', side: 'buy', type: 'market', amount: '1.123' }, 'spotAmountPrecision', { digits: '2' }],
       [{ symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '0', quantity: '1' }, 'spotPricePositive'],
       [{ symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '-5', quantity: '1' }, 'spotPricePositive'],
-      [{ symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '1e3', quantity: '1' }, 'spotPricePositive'],
+      [{ symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '1e3', quantity: '1' }, 'spotPriceMalformed'],
+      [{ symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '100', quantity: '00001' }, 'spotQuantityMalformed'],
       [{ symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '99999999999999999999', quantity: '1' }, 'spotOrderTooLarge'],
       [{ symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '90000000', quantity: '90000' }, 'spotOrderTooLarge'],
       // The pair's minimums (BTC_USDT: one lot, 0.00001 BTC, and 1 USDT of value).
@@ -110,13 +111,14 @@ describe('POST /api/spot/order_place', () => {
       }
     }
     expect(MESSAGES.ja_JP.spotInsufficientBalance).not.toBe(MESSAGES.en_US.spotInsufficientBalance);
-    // Schema refusals: wrong enums, a malformed symbol, a missing field, an object for money.
-    // (Unknown fields are dropped by the schema, as on every route, so they cannot change an order.)
+    // Schema refusals: wrong enums, a malformed symbol, a missing field, an object for money, and a
+    // field the route does not know (refused, as on every route, never dropped in silence).
     for (const body of [
       { symbol: 'BTC_USDT', side: 'hold', type: 'limit', price: '1', quantity: '1' },
       { symbol: 'BTC/USDT', side: 'buy', type: 'limit', price: '1', quantity: '1' },
       { side: 'buy', type: 'limit', price: '1', quantity: '1' },
       { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: { $gt: 0 }, quantity: '1' },
+      { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '1', quantity: '1', stp: 'none' },
     ]) {
       expectRefusal(await place(me.headers(), body), 400);
     }

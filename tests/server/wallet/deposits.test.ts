@@ -168,7 +168,8 @@ describe('the faucet and the user calls', () => {
       for (const raw of ['{', '"text"', '[]', JSON.stringify({ currency: ['BTC', 'ETH'], account: ['spot', 'ico'], days: 'x', page: -1, quantity: {}, address: 7 })]) {
         const answer = await post(t.app, path, raw, json);
         expect(answer.status, `${path} ${raw}`).toBe(200);
-        expect(answer.body.code, `${path} ${raw}`).toBe(path === WALLET_PATHS.overview && raw.startsWith('{"') ? 200 : 400);
+        // The overview takes no payload: members it would ignore are refused as unknown fields too.
+        expect(answer.body.code, `${path} ${raw}`).toBe(400);
       }
     }
     for (const path of [WALLET_PATHS.operatorWithdrawals, WALLET_PATHS.operatorApproveWithdrawal, WALLET_PATHS.operatorFailWithdrawal]) {

@@ -1,3 +1,5 @@
+import { isDecimalInput } from '../../../../src/domain/decimalRule.js';
+
 /**
  * Engine integers to wire decimals and back. A pair's price precision p means 1 tick = 10^-p of
  * the quote currency; amount precision a means 1 lot = 10^-a of the base currency. Exact: strings
@@ -11,8 +13,13 @@ export function unitsToDecimal(units: number | bigint, precision: number): strin
   return `${negative ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
 }
 
-/** A decimal string in whole units, or undefined if it has more decimals than the precision allows. */
+/**
+ * A decimal string in whole units, or undefined if it has more decimals than the precision allows
+ * or is not written the one way decimals are (decimalRule.ts: "00001" is not 1; orders' prices and
+ * quantities come through here).
+ */
 export function decimalToUnits(value: string, precision: number): number | undefined {
+  if (!isDecimalInput(value)) return undefined;
   const match = /^(\d+)(?:\.(\d+))?$/.exec(value);
   if (!match) return undefined;
   const frac = match[2] ?? '';
@@ -26,6 +33,7 @@ export function decimalToUnits(value: string, precision: number): number | undef
  * places (a minimum stays a minimum at any scale); undefined for anything but a plain decimal.
  */
 export function decimalToScaledCeil(value: string, precision: number): bigint | undefined {
+  if (!isDecimalInput(value)) return undefined;
   const match = /^(\d+)(?:\.(\d+))?$/.exec(value);
   if (!match) return undefined;
   const frac = match[2] ?? '';

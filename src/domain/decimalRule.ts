@@ -1,0 +1,50 @@
+import { compareDecimal } from './decimal';
+
+/**
+ * The one rule for a decimal string that arrives from outside — a form, the wire, an operator's
+ * setting: digits, at most one point with digits after it, no leading zeros ("0.5" yes, "00001"
+ * and "01.5" no), no sign but an allowed "-", no exponent, spaces or "+". Every form and every
+ * server check of an amount, price, quantity, stake or rate asks this module, so a string one
+ * route refuses is refused by all of them (issue 34: spot took "00001" as 1 BTC while transfers
+ * refused it). Values read back from the database are not input and are not held to it.
+ */
+export interface DecimalShape {
+  /** Most decimals allowed; undefined leaves the places to the caller (who may want to say "too many places"). */
+  places?: number;
+  /** Most digits before the point; undefined for no limit. */
+  integerDigits?: number;
+  /** Whether a leading "-" is allowed (a margin); never "-0". */
+  signed?: boolean;
+}
+
+const patterns = new Map<string, RegExp>();
+
+function patternFor({ places, integerDigits, signed = false }: DecimalShape): RegExp {
+  const key = `${places}:${integerDigits}:${signed}`;
+  let pattern = patterns.get(key);
+  if (!pattern) {
+    const more = integerDigits === undefined ? '*' : `{0,${Math.max(0, integerDigits - 1)}}`;
+    const fraction = places === undefined ? '(\\.\\d+)?' : places > 0 ? `(\\.\\d{1,${places}})?` : '';
+    pattern = new RegExp(`^${signed ? '-?' : ''}(0|[1-9]\\d${more})${fraction}$`);
+    patterns.set(key, pattern);
+  }
+  return pattern;
+}
+
+/** Whether `value` is a decimal string written the one way this exchange reads (see the module comment). */
+export function isDecimalInput(value: unknown, shape: DecimalShape = {}): value is string {
+  if (typeof value !== 'string' || !patternFor(shape).test(value)) return false;
+  // "-0" and "-0.00" are zero with a sign no one meant.
+  return !(value.startsWith('-') && /^-0(\.0+)?$/.test(value));
+}
+
+/** A decimal input greater than zero. */
+export function isPositiveDecimalInput(value: unknown, shape: DecimalShape = {}): value is string {
+  return isDecimalInput(value, shape) && compareDecimal(value, '0') > 0;
+}
+
+/** Decimals a decimal string carries beyond its point ("1.50" has 2). */
+export function decimalPlaces(value: string): number {
+  const point = value.indexOf('.');
+  return point < 0 ? 0 : value.length - point - 1;
+}
