@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
@@ -58,4 +58,10 @@ export async function readStoredImage(dataDir: string, folder: ImageFolder, name
   } catch {
     return undefined;
   }
+}
+
+/** Removes an image stored by `storeImage` whose record was never committed (a refused or failed upload). */
+export async function removeStoredImage(dataDir: string, folder: ImageFolder, name: string): Promise<void> {
+  if (!STORED_NAME.test(name)) return;
+  await rm(join(dataDir, 'uploads', folder, name), { force: true });
 }

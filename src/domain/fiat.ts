@@ -1,4 +1,5 @@
-import { addDecimal, compareDecimal, divDecimal, isDecimalString, mulDecimal, toFixedDecimal, trimZeros } from './decimal';
+import { addDecimal, compareDecimal, divDecimal, mulDecimal, toFixedDecimal, trimZeros } from './decimal';
+import { isDecimalInput, isPositiveDecimalInput } from './decimalRule';
 import { PRICING_CODES, type PricingCode } from './pricingCurrencies';
 
 /**
@@ -24,6 +25,8 @@ export const FIAT_PATHS = {
   say: '/api/fiat/say',
   methods: '/api/fiat/methods',
   records: '/api/fiat/records',
+  /** The caller's P2P standing: a suspension's end, unpaid orders counted, online ads against the cap. */
+  standing: '/api/fiat/standing',
   operatorAppeals: '/api/operator/fiat/appeals',
   operatorResolve: '/api/operator/fiat/resolve',
   operatorChat: '/api/operator/fiat/chat',
@@ -100,11 +103,9 @@ export function nextStatus(status: FiatOrderStatus, action: FiatAction, role: Fi
 
 export const isFinished = (status: FiatOrderStatus) => status === 'completed' || status === 'cancelled';
 
-/** A plain non-negative decimal string with at most `places` decimals. */
+/** A positive decimal with at most `places` decimals, written the one way (decimalRule.ts). */
 export function isAmount(value: unknown, places: number): value is string {
-  if (!isDecimalString(value) || value.startsWith('-') || value.length > 30) return false;
-  const frac = value.split('.')[1] ?? '';
-  return frac.length <= places && compareDecimal(value, '0') > 0;
+  return typeof value === 'string' && value.length <= 30 && isPositiveDecimalInput(value, { places, integerDigits: 18 });
 }
 
 /** The unit price of an ad: fixed (cut to 2 decimals), or the reference rate × (100 + margin) % rounded to 2 decimals. */
@@ -135,7 +136,7 @@ export function publishProblem(body: FiatPublishRequest): keyof FiatPublishReque
   if (body.price_kind === 'fixed' && !isAmount(body.fixed_price, FIAT_PLACES)) return 'fixed_price';
   if (body.price_kind === 'margin') {
     const m = body.margin;
-    if (!isDecimalString(m) || (m.split('.')[1] ?? '').length > 2 || compareDecimal(m, '-50') < 0 || compareDecimal(m, '50') > 0) return 'margin';
+    if (!isDecimalInput(m, { places: 2, signed: true }) || compareDecimal(m, '-50') < 0 || compareDecimal(m, '50') > 0) return 'margin';
   }
   if (!isAmount(body.total, CRYPTO_PLACES)) return 'total';
   if (!isAmount(body.min_amount, FIAT_PLACES)) return 'min_amount';
@@ -266,6 +267,46 @@ export interface FiatPublishRequest {
 }
 
 export type FiatOrdersTab = 'all' | 'buy' | 'sell' | 'open';
+
+/** /api/fiat/my_ads: the owner's ads (online and paused), newest first, a page at a time. */
+export interface FiatMyAdsQuery {
+  page: number;
+  size?: number;
+}
+
+/** One of the owner's ads with what it holds frozen in their legal account (a sell ad's remaining while online). */
+export interface FiatMyAd extends FiatAd {
+  frozen: string;
+}
+
+export interface FiatMyAdsPage {
+  list: FiatMyAd[];
+  total: number;
+  page: number;
+  size: number;
+  /** Frozen by all the owner's ads together, per crypto (not only this page's). */
+  frozen: Array<{ crypto: string; quantity: string }>;
+}
+
+/**
+ * The caller's P2P standing (legal_trade): orders that went unpaid in the last 24 h count against
+ * the side that had to pay; at max_unpaid of them the user is suspended from P2P until
+ * `suspended_until` (no takes, no ads online, their ads unlisted). Online ads are capped.
+ */
+export interface FiatStanding {
+  suspended_until: number | null;
+  unpaid_24h: number;
+  max_unpaid: number;
+  online_ads: number;
+  max_online_ads: number;
+  server_now: number;
+}
+
+/**
+ * Payment-proof images in an order's chat: each at most `maxBytes`, at most `perOrder` from each
+ * party of an order, and at most `perWindow` from one user across all orders within `windowMs`.
+ */
+export const CHAT_IMAGE_LIMITS = { maxBytes: 4 * 1024 * 1024, perOrder: 5, perWindow: 10, windowMs: 60 * MINUTE_MS } as const;
 
 export interface FiatRecord {
   id: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formOfSettings, legalTradePatch, legalTradeSchema, legalTradeValid } from './fiatSettings';
 
-const current = { pay_time: 120, confirm_time: 60, max_unpaid_num: 5 };
+const current = { pay_time: 120, confirm_time: 60, max_unpaid_num: 5, suspend_time: 1440, max_online_ads: 50 };
 const form = (over: Partial<Record<'pay_time' | 'confirm_time' | 'max_unpaid_num', string>>) => ({ ...formOfSettings(current), ...over });
 const firstError = (values: object) => {
   try {

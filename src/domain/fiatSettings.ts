@@ -11,7 +11,17 @@ export interface LegalTradeSettings {
   pay_time: number;
   confirm_time: number;
   max_unpaid_num: number;
+  /** Minutes a side is suspended from P2P once max_unpaid_num of its orders went unpaid within 24 h. */
+  suspend_time: number;
+  /** Ads one user may have online at once (buy ads freeze nothing, so this bounds them). */
+  max_online_ads: number;
 }
+
+/**
+ * The P2P guards' defaults, beside spec §9's legal_trade defaults (which the seed stores): a
+ * platform whose stored section predates them reads these.
+ */
+export const DEFAULT_P2P_GUARDS = { suspend_time: 1440, max_online_ads: 50 } as const;
 
 export type LegalTradePatch = Partial<LegalTradeSettings>;
 
@@ -19,6 +29,7 @@ export const LEGAL_TRADE_BOUNDS = {
   /** Minutes: down to 6 s, up to a week. */
   minutes: { min: 0.1, max: 10_080 },
   maxUnpaid: { min: 1, max: 100 },
+  maxOnlineAds: { min: 1, max: 1000 },
 } as const;
 
 /** The form as typed. */

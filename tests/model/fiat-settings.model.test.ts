@@ -6,7 +6,7 @@ import { fiatSettingsMachine } from '../../src/features/fiat/machines/fiatSettin
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
 
-const CURRENT = { pay_time: 120, confirm_time: 60, max_unpaid_num: 5 };
+const CURRENT = { pay_time: 120, confirm_time: 60, max_unpaid_num: 5, suspend_time: 1440, max_online_ads: 50 };
 
 /** The settings tab over a scripted server: what it holds, what each save sent, and the toasts. */
 function desk(options: { refuse?: boolean } = {}) {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kyc, KYC_PHOTO_MAX_BYTES } from '../../server/products/kyc/kyc.js';
+import { kyc, KYC_PHOTO_MAX_BYTES, KYC_SUBMISSIONS_PER_DAY } from '../../server/products/kyc/kyc.js';
 import { ensureOperator } from '../../server/products/operator/operators.js';
 import { openSession } from '../../server/kernel/auth/sessions.js';
 import type { Database } from '../../server/kernel/db/database.js';
@@ -145,6 +145,34 @@ describe('operator login and review queue', () => {
     expect(kinds.map((k) => k.kind)).toEqual(['kyc_submitted', 'kyc_rejected', 'kyc_submitted']);
     expect(expectOk(await post<Array<{ id: number }>>(app, '/api/operator/kyc/list', {}, op)).map((q) => q.id)).not.toContain(a);
     expectRefusal(await post(app, '/api/operator/kyc/detail', { id: 999999 }, op), 404, EN.notFound);
+  });
+
+  it('25 submissions at once store the photos of one; refused ones write nothing', async () => {
+    const eve = await newUser();
+    const files = async () => (await readdir(join(dataDir, 'uploads', 'identity')).catch(() => [])).length;
+    const before = await files();
+    const answers = await Promise.all(Array.from({ length: 25 }, () => post(app, '/api/identity/submit', submission(), eve.headers)));
+    expect(answers.filter((a) => a.body.code === 200)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.body.code !== 200)) expectRefusal(a, 400, EN.kycAlreadyPending);
+    expect(await files()).toBe(before + 2);
+    expect(await db.query('select id from kyc_submission where user_id = $1', [eve.id])).toHaveLength(1);
+  });
+
+  it(`at most ${KYC_SUBMISSIONS_PER_DAY} submissions in 24 hours, however often they are rejected`, async () => {
+    const max = await newUser();
+    const op = { token: operatorToken };
+    for (let i = 0; i < KYC_SUBMISSIONS_PER_DAY; i++) {
+      const id = expectOk(await post<{ submission_id: number }>(app, '/api/identity/submit', submission(), max.headers)).submission_id;
+      expectOk(await post(app, '/api/operator/kyc/reject', { id, reason: 'Photo is blurred' }, op));
+    }
+    const files = (await readdir(join(dataDir, 'uploads', 'identity'))).length;
+    expectRefusal(await post(app, '/api/identity/submit', submission(), max.headers), 400, `You can submit your identity at most ${KYC_SUBMISSIONS_PER_DAY} times in 24 hours; please try again later`);
+    expectRefusal(await post(app, '/api/identity/submit', submission(), { ...max.headers, lang: 'ja_JP' }), 400, JA.kycTooManySubmissions.replace('{max}', String(KYC_SUBMISSIONS_PER_DAY)));
+    expect((await readdir(join(dataDir, 'uploads', 'identity'))).length).toBe(files);
+    expect(await nameStatus(max.id)).toBe(4);
+    // A day later the user may try again.
+    await db.query(`update kyc_submission set created_at = created_at - interval '25 hours' where user_id = $1`, [max.id]);
+    expectOk(await post(app, '/api/identity/submit', submission(), max.headers));
   });
 
   it('ends the operator session at logout', async () => {

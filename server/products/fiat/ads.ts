@@ -9,13 +9,18 @@ import {
   type AdStatus,
   type FiatAd,
   type FiatAdsQuery,
+  type FiatMyAd,
+  type FiatMyAdsPage,
+  type FiatMyAdsQuery,
   type FiatPublishRequest,
   type PriceKind,
 } from '../../../src/domain/fiat.js';
 import type { Page } from '../../../src/domain/wallet.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import { applyBalanceChanges, canSpend, lockBalances } from '../../kernel/ledger/ledgerBatch.js';
-import { referenceRate, Refusal } from './rules.js';
+import { lockUser } from '../../kernel/userLock.js';
+import { legalTrade, referenceRate, Refusal } from './rules.js';
+import { refuseAboveOnlineCap, refuseIfSuspended, suspensions } from './standing.js';
 
 export const MAX_PAGE_SIZE = 50;
 export { TERMS_MAX };
@@ -78,17 +83,21 @@ async function methodNames(db: Queryable, ids: number[]): Promise<Map<number, st
   return new Map(rows.map((r) => [Number(r.id), r.bank_name]));
 }
 
-/** Ads as the client sees them, each with its price now and its advertiser's record. */
-export async function toAds(db: Queryable, rows: AdRow[]): Promise<FiatAd[]> {
+/**
+ * Ads as the client sees them, each with its price now and its advertiser's record. An ad whose
+ * price cannot be made now (a margin ad without a reference rate) is left out, unless its owner
+ * is looking (`keepUnpriced`): then its price is empty.
+ */
+export async function toAds(db: Queryable, rows: AdRow[], keepUnpriced = false): Promise<FiatAd[]> {
   const stats = await merchantStats(db, [...new Set(rows.map((r) => r.user_id))]);
   const names = await methodNames(db, [...new Set(rows.flatMap((r) => r.method_ids))]);
   const ads: FiatAd[] = [];
   for (const r of rows) {
     const price = await priceOf(db, r);
-    if (price === undefined) continue;
+    if (price === undefined && !keepUnpriced) continue;
     const s = stats.get(r.user_id);
     // What the ad can still fill caps its maximum: remaining × price.
-    const room = toFixedDecimal(mulDecimal(r.remaining, price), FIAT_PLACES, 'down');
+    const room = price === undefined ? r.max_amount : toFixedDecimal(mulDecimal(r.remaining, price), FIAT_PLACES, 'down');
     ads.push({
       id: r.id,
       user_id: r.user_id,
@@ -101,7 +110,7 @@ export async function toAds(db: Queryable, rows: AdRow[]): Promise<FiatAd[]> {
       price_kind: r.price_kind,
       fixed_price: r.fixed_price,
       margin: r.margin,
-      price,
+      price: price ?? '',
       total: r.total,
       remaining: r.remaining,
       min_amount: r.min_amount,
@@ -119,18 +128,44 @@ export async function toAds(db: Queryable, rows: AdRow[]): Promise<FiatAd[]> {
  * The ads a visitor can take: wanting to buy lists sell ads, cheapest first; wanting to sell lists
  * buy ads, best bid first. Ads whose remaining cannot fill their minimum are left out.
  */
-export async function listAds(db: Queryable, query: FiatAdsQuery, viewerId?: number): Promise<Page<FiatAd>> {
+export async function listAds(db: Queryable, query: FiatAdsQuery, now: number, viewerId?: number): Promise<Page<FiatAd>> {
   const adSide: AdSide = query.side === 'buy' ? 'sell' : 'buy';
-  const rows = (await db.query<AdRow>(`select ${AD_COLUMNS} from fiat_ad a where a.status = 'online' and a.side = $1 and a.crypto = $2 and a.fiat = $3`, [adSide, query.crypto, query.fiat])).map(normaliseAd);
+  const listed = (await db.query<AdRow>(`select ${AD_COLUMNS} from fiat_ad a where a.status = 'online' and a.side = $1 and a.crypto = $2 and a.fiat = $3`, [adSide, query.crypto, query.fiat])).map(normaliseAd);
+  // A suspended advertiser's ads stay online (their funds stay frozen) but cannot be seen or taken.
+  const suspended = await suspensions(db, [...new Set(listed.map((r) => r.user_id))], await legalTrade(db), now);
+  const rows = listed.filter((r) => !suspended.has(r.user_id));
   const ads = (await toAds(db, rows)).filter((a) => compareDecimal(a.max_amount, a.min_amount) >= 0 && a.user_id !== viewerId);
   ads.sort((a, b) => (adSide === 'sell' ? compareDecimal(a.price, b.price) : compareDecimal(b.price, a.price)) || a.id - b.id);
   const size = query.size ?? 10;
   return { list: ads.slice((query.page - 1) * size, query.page * size), total: ads.length, page: query.page, size };
 }
 
-export async function myAds(db: Queryable, userId: number): Promise<FiatAd[]> {
-  const rows = (await db.query<AdRow>(`select ${AD_COLUMNS} from fiat_ad a where a.user_id = $1 and a.status <> 'closed' order by a.id desc limit 100`, [userId])).map(normaliseAd);
-  return toAds(db, rows);
+/** What an ad holds frozen in its owner's legal account: a sell ad's remaining, exactly while it is online. */
+const FROZEN_SQL = `case when a.side = 'sell' and a.status = 'online' then a.remaining else 0 end`;
+
+/**
+ * The owner's ads that are not closed, newest first, a page at a time, each with what it holds
+ * frozen, and the frozen total of all of them per crypto, so every ad and every frozen unit is
+ * within reach however many there are. Ads without a price now are listed too.
+ */
+export async function myAds(db: Queryable, userId: number, query: FiatMyAdsQuery): Promise<FiatMyAdsPage> {
+  const size = query.size ?? 10;
+  const where = `a.user_id = $1 and a.status <> 'closed'`;
+  const rows = (
+    await db.query<AdRow & { frozen: string }>(`select ${AD_COLUMNS}, trim_scale(${FROZEN_SQL})::text as frozen from fiat_ad a where ${where} order by a.id desc limit $2 offset $3`, [
+      userId,
+      size,
+      (query.page - 1) * size,
+    ])
+  ).map((r) => ({ ...normaliseAd(r), frozen: r.frozen }));
+  const [count] = await db.query<{ n: number }>(`select count(*)::int as n from fiat_ad a where ${where}`, [userId]);
+  const frozen = await db.query<{ crypto: string; quantity: string }>(
+    `select a.crypto, trim_scale(sum(${FROZEN_SQL}))::text as quantity from fiat_ad a where ${where} group by a.crypto having sum(${FROZEN_SQL}) > 0 order by a.crypto`,
+    [userId],
+  );
+  const frozenOf = new Map(rows.map((r) => [r.id, r.frozen]));
+  const list: FiatMyAd[] = (await toAds(db, rows, true)).map((ad) => ({ ...ad, frozen: frozenOf.get(ad.id) ?? '0' }));
+  return { list, total: Number(count?.n ?? 0), page: query.page, size, frozen };
 }
 
 /** The form's rules (src/domain/fiat.ts `publishProblem`, which the client's adForm applies too): a refusal names the field. */
@@ -149,6 +184,11 @@ export async function publishAd(tx: Queryable, userId: number, body: FiatPublish
   const [user] = await tx.query<{ name_status: number }>('select name_status from app_user where id = $1', [userId]);
   if (Number(user?.name_status) !== 3) throw new Refusal('fiatVerifiedOnly');
   checkPublish(body);
+  // Under the user's lock, so publishes at once cannot all fit under the cap.
+  await lockUser(tx, userId);
+  const rules = await legalTrade(tx);
+  await refuseIfSuspended(tx, userId, rules, now);
+  await refuseAboveOnlineCap(tx, userId, rules);
   const [currency] = await tx.query<{ legal_status: number }>('select legal_status from currency where symbol = $1', [body.crypto]);
   if (!currency || Number(currency.legal_status) !== 1) throw new Refusal('fiatCryptoUnavailable', { crypto: body.crypto });
   if ((await referenceRate(tx, body.crypto, body.fiat)) === undefined) throw new Refusal('fiatNoRate', { fiat: body.fiat });
@@ -184,12 +224,19 @@ async function unfreezeForAd(tx: Queryable, userId: number, crypto: string, quan
  * online ⇄ paused, and either → closed (final). A sell ad's remaining is frozen exactly while it is
  * online: pausing or closing returns it, resuming freezes it again (refused without the funds).
  */
-export async function setAdStatus(tx: Queryable, userId: number, adId: number, status: AdStatus): Promise<AdRow> {
+export async function setAdStatus(tx: Queryable, userId: number, adId: number, status: AdStatus, now: number): Promise<AdRow> {
   const [raw] = await tx.query<AdRow>(`select ${AD_COLUMNS} from fiat_ad a where a.id = $1 for update`, [adId]);
   if (!raw) throw new Refusal('fiatAdUnknown');
   const ad = normaliseAd(raw);
   if (ad.user_id !== userId) throw new Refusal('fiatAdNotYours');
   if (ad.status === 'closed' || ad.status === status) throw new Refusal('fiatNotAllowed');
+  if (status === 'online') {
+    // Going online is publishing again: the same suspension and cap, under the user's lock.
+    await lockUser(tx, userId);
+    const rules = await legalTrade(tx);
+    await refuseIfSuspended(tx, userId, rules, now);
+    await refuseAboveOnlineCap(tx, userId, rules);
+  }
   await tx.query(`update fiat_ad set status = $2 where id = $1 and status = $3`, [adId, status, ad.status]);
   if (ad.side === 'sell') {
     if (ad.status === 'online') await unfreezeForAd(tx, userId, ad.crypto, ad.remaining, adId);

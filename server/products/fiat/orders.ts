@@ -20,7 +20,9 @@ import type { Queryable } from '../../kernel/db/database.js';
 import { applyBalanceChanges, canSpend, lockBalances } from '../../kernel/ledger/ledgerBatch.js';
 import type { BalanceChange } from '../../kernel/ledger/ledger.js';
 import { AD_COLUMNS, normaliseAd, priceOf, type AdRow } from './ads.js';
-import { checkTrustLimits, checkUnpaidLimit, legalTrade, Refusal, valueInUsdt } from './rules.js';
+import { lockUser } from '../../kernel/userLock.js';
+import { checkTrustLimits, legalTrade, Refusal, valueInUsdt } from './rules.js';
+import { refuseIfOwnerSuspended, refuseIfSuspended } from './standing.js';
 
 export interface OrderRow {
   id: number;
@@ -128,8 +130,10 @@ async function methodOf(tx: Queryable, userId: number, methodId: number | undefi
 /**
  * Takes an ad (spec §2 buy-next / sell-next): one transaction holding the ad's row creates the
  * order and moves the seller's crypto into escrow — from the sell ad's frozen remaining, or from
- * the taker's available when the taker sells into a buy ad. A taker who buys passes the unpaid
- * limit and the trust limits first.
+ * the taker's available when the taker sells into a buy ad. Neither side may be suspended from
+ * P2P; a taker who buys passes the trust limits first. The buyer's row is locked before their
+ * limits are read, so takes of one buyer on different ads are serialised and each counts the
+ * orders of the one before (locks in the order ad → user → balances, as everywhere in P2P).
  */
 export async function takeAd(tx: Queryable, takerId: number, body: FiatTakeRequest, now: number): Promise<OrderRow> {
   const [raw] = await tx.query<AdRow>(`select ${AD_COLUMNS} from fiat_ad a where a.id = $1 for update`, [body.ad_id]);
@@ -150,11 +154,11 @@ export async function takeAd(tx: Queryable, takerId: number, body: FiatTakeReque
   const sellerId = takerBuys ? ad.user_id : takerId;
   const rules = await legalTrade(tx);
   const value = await valueInUsdt(tx, ad.crypto, quantity);
-  // The limits bound what a taker buys; an advertiser's buy ad is bounded by its own total.
-  if (takerBuys) {
-    await checkUnpaidLimit(tx, buyerId, rules.maxUnpaid, now);
-    await checkTrustLimits(tx, buyerId, value, now);
-  }
+  await lockUser(tx, buyerId);
+  await refuseIfSuspended(tx, takerId, rules, now);
+  await refuseIfOwnerSuspended(tx, ad.user_id, rules, now);
+  // The trust limits bound what a taker buys; an advertiser's buy ad is bounded by its own total.
+  if (takerBuys) await checkTrustLimits(tx, buyerId, value, now);
   // The buyer pays to one of the seller's collection methods: one of the sell ad's, or the taker's own.
   const methodId = takerBuys ? (body.method_id ?? ad.method_ids[0]) : body.method_id;
   if (!takerBuys && methodId === undefined) throw new Refusal('fiatMethodRequired');
@@ -239,6 +243,9 @@ export async function transition(tx: Queryable, input: TransitionInput, now: num
     if (repeat) return { order, changed: false };
     throw new Refusal('fiatNotAllowed');
   }
+  // Deadlines hold at the action, by this server's clock; the sweep only tidies up after them.
+  if (action === 'markPaid' && now >= order.pay_deadline_ms) throw new Refusal('fiatPayDeadlinePassed');
+  if (action === 'expire' && now < order.pay_deadline_ms) throw new Refusal('fiatNotAllowed');
   if (action === 'appeal') {
     if (role !== 'buyer' && role !== 'seller') throw new Refusal('fiatNotAllowed');
     if (!canAppeal({ status: order.status, confirm_deadline: order.confirm_deadline_ms }, role, now)) {

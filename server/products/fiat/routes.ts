@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ResultCode } from '../../../src/domain/api.js';
-import { FIAT_CURRENCIES, FIAT_PATHS, type AdStatus, type FiatAdsQuery, type FiatOrdersTab, type FiatPublishRequest, type FiatTakeRequest } from '../../../src/domain/fiat.js';
+import { FIAT_CURRENCIES, FIAT_PATHS, type AdStatus, type FiatAdsQuery, type FiatMyAdsQuery, type FiatOrdersTab, type FiatPublishRequest, type FiatTakeRequest } from '../../../src/domain/fiat.js';
 import { IDEMPOTENCY_HEADER, RECORD_DAYS, type RecordDays } from '../../../src/domain/wallet.js';
 import { submissionKey } from '../../kernel/idempotency.js';
 import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
@@ -26,6 +26,7 @@ const reason = { type: 'string', minLength: 1, maxLength: CHAT_MAX } as const;
 const SAY_BODY_LIMIT = 6 * 1024 * 1024;
 
 const adsBody = object(['side', 'crypto', 'fiat', 'page'], { side, crypto: symbol, fiat, ...paging });
+const myAdsBody = object(['page'], paging);
 const publishBody = object(['side', 'crypto', 'fiat', 'price_kind', 'total', 'min_amount', 'max_amount', 'method_ids', 'terms'], {
   side,
   crypto: symbol,
@@ -50,7 +51,11 @@ const imageParams = object(['id', 'message'], { id, message: id });
 /** Minutes, fractions allowed down to 6 s (a test's pay deadline), up to a week. */
 const minutes = { type: 'number', minimum: LEGAL_TRADE_BOUNDS.minutes.min, maximum: LEGAL_TRADE_BOUNDS.minutes.max } as const;
 const maxUnpaid = { type: 'integer', minimum: LEGAL_TRADE_BOUNDS.maxUnpaid.min, maximum: LEGAL_TRADE_BOUNDS.maxUnpaid.max } as const;
-const legalTradeBody = { ...object([], { pay_time: minutes, confirm_time: minutes, max_unpaid_num: maxUnpaid }), minProperties: 1 } as const;
+const maxOnlineAds = { type: 'integer', minimum: LEGAL_TRADE_BOUNDS.maxOnlineAds.min, maximum: LEGAL_TRADE_BOUNDS.maxOnlineAds.max } as const;
+const legalTradeBody = {
+  ...object([], { pay_time: minutes, confirm_time: minutes, max_unpaid_num: maxUnpaid, suspend_time: minutes, max_online_ads: maxOnlineAds }),
+  minProperties: 1,
+} as const;
 
 /** P2P fiat (docs/API.md "P2P fiat"). */
 export function fiatRoutes(fiatService: FiatService) {
@@ -62,7 +67,8 @@ export function fiatRoutes(fiatService: FiatService) {
   return async (app: FastifyInstance) => {
     app.post<{ Body: FiatAdsQuery }>(FIAT_PATHS.ads, { schema: { body: adsBody } }, async (request) => ok(request.lang, await fiatService.ads(request.body)));
     app.post<{ Body: { ad_id: number } }>(FIAT_PATHS.ad, { schema: { body: object(['ad_id'], { ad_id: id }) } }, async (request) => ok(request.lang, unwrap(await fiatService.ad(request.body.ad_id))));
-    app.post(FIAT_PATHS.myAds, { config: user, schema: { body: anyBody } }, async (request) => ok(request.lang, await fiatService.myAds(request.user.id)));
+    app.post<{ Body: FiatMyAdsQuery }>(FIAT_PATHS.myAds, { config: user, schema: { body: myAdsBody } }, async (request) => ok(request.lang, await fiatService.myAds(request.user.id, request.body)));
+    app.post(FIAT_PATHS.standing, { config: user, schema: { body: anyBody } }, async (request) => ok(request.lang, await fiatService.standing(request.user.id)));
     app.post(FIAT_PATHS.methods, { config: user, schema: { body: anyBody } }, async (request) => ok(request.lang, await fiatService.methods(request.user.id)));
     app.post<{ Body: FiatPublishRequest }>(FIAT_PATHS.publish, { config: user, schema: { body: publishBody } }, async (request) =>
       done(request, 'fiatAdPublished', await fiatService.publish(request.user.id, request.body, key(PUBLISH_SCOPE, request))),

@@ -3,7 +3,7 @@ import { DAY_MS, MINUTE_MS } from '../../../src/domain/fiat.js';
 import { DEFAULT_LEGAL_TRADE } from '../../../src/domain/constants.js';
 import { identityRights } from '../../../src/domain/kyc.js';
 import type { NameStatus } from '../../../src/domain/api.js';
-import type { LegalTradePatch, LegalTradeSettings } from '../../../src/domain/fiatSettings.js';
+import { DEFAULT_P2P_GUARDS, type LegalTradePatch, type LegalTradeSettings } from '../../../src/domain/fiatSettings.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import { readPlatConfig } from '../../kernel/catalogue.js';
 import { Refusal as KernelRefusal } from '../../kernel/outcome.js';
@@ -17,19 +17,26 @@ export interface LegalTrade {
   payMs: number;
   /** Minutes the seller has to confirm receipt after the buyer marked paid; the buyer may appeal after it. */
   confirmMs: number;
-  /** Orders cancelled unpaid (by the buyer or by the deadline) within 24 h after which a buyer may not take new ones. */
+  /** Orders cancelled unpaid (by the buyer or by the deadline) within 24 h after which the paying side is suspended. */
   maxUnpaid: number;
+  /** How long that suspension from P2P lasts, from the order that reached maxUnpaid. */
+  suspendMs: number;
+  /** Ads one user may have online at once. */
+  maxOnlineAds: number;
 }
 
 /** Platform config legal_trade (spec §9): pay_time and confirm_time are minutes. */
 export async function legalTrade(db: Queryable): Promise<LegalTrade> {
   const { config } = await readPlatConfig(db);
-  const lt = { ...DEFAULT_LEGAL_TRADE, ...config.legal_trade };
+  const lt: Record<string, unknown> = { ...DEFAULT_LEGAL_TRADE, ...DEFAULT_P2P_GUARDS, ...config.legal_trade };
+  const whole = (value: unknown, fallback: number) => (Number.isInteger(Number(value)) && Number(value) > 0 ? Number(value) : fallback);
   const minutes = (value: unknown, fallback: number) => (Number.isFinite(Number(value)) && Number(value) > 0 ? Number(value) : fallback) * MINUTE_MS;
   return {
     payMs: minutes(lt.pay_time, DEFAULT_LEGAL_TRADE.pay_time),
     confirmMs: minutes(lt.confirm_time, DEFAULT_LEGAL_TRADE.confirm_time),
-    maxUnpaid: Number.isInteger(Number(lt.max_unpaid_num)) && Number(lt.max_unpaid_num) > 0 ? Number(lt.max_unpaid_num) : DEFAULT_LEGAL_TRADE.max_unpaid_num,
+    maxUnpaid: whole(lt.max_unpaid_num, DEFAULT_LEGAL_TRADE.max_unpaid_num),
+    suspendMs: minutes(lt.suspend_time, DEFAULT_P2P_GUARDS.suspend_time),
+    maxOnlineAds: whole(lt.max_online_ads, DEFAULT_P2P_GUARDS.max_online_ads),
   };
 }
 
@@ -38,8 +45,14 @@ export type { LegalTradePatch };
 /** The legal_trade section as the operator's settings screen shows it: what is stored over the defaults. */
 export async function readLegalTrade(db: Queryable): Promise<LegalTradeSettings> {
   const [row] = await db.query<{ value: Partial<LegalTradeSettings> }>(`select value from platform_config where key = 'legal_trade'`);
-  const stored = { ...DEFAULT_LEGAL_TRADE, ...row?.value };
-  return { pay_time: Number(stored.pay_time), confirm_time: Number(stored.confirm_time), max_unpaid_num: Number(stored.max_unpaid_num) };
+  const stored = { ...DEFAULT_LEGAL_TRADE, ...DEFAULT_P2P_GUARDS, ...row?.value };
+  return {
+    pay_time: Number(stored.pay_time),
+    confirm_time: Number(stored.confirm_time),
+    max_unpaid_num: Number(stored.max_unpaid_num),
+    suspend_time: Number(stored.suspend_time),
+    max_online_ads: Number(stored.max_online_ads),
+  };
 }
 
 /**
@@ -52,7 +65,7 @@ export async function setLegalTrade(db: Queryable, patch: LegalTradePatch): Prom
        on conflict (key) do update set value = platform_config.value || $2::jsonb, updated_at = now() returning value`,
     [JSON.stringify(DEFAULT_LEGAL_TRADE), JSON.stringify(patch)],
   );
-  return row!.value;
+  return { ...DEFAULT_P2P_GUARDS, ...row!.value };
 }
 
 /** The USDT value of a crypto quantity at the currency list's price (2 decimals). */
@@ -83,22 +96,6 @@ export async function checkTrustLimits(tx: Queryable, buyerId: number, value: st
     const left = compareDecimal(total, used) > 0 ? trimZeros(toFixedDecimal(subDecimal(total, used), 2, 'down')) : '0';
     throw new Refusal('fiatDailyLimit', { limit: total, left });
   }
-}
-
-/**
- * legal_trade.max_unpaid_num: a buyer with that many orders cancelled unpaid (by themselves or by
- * the pay deadline; never by an operator) within the last 24 hours may not take a new order until
- * the oldest of them leaves the window.
- */
-export async function checkUnpaidLimit(tx: Queryable, buyerId: number, maxUnpaid: number, now: number): Promise<void> {
-  const rows = await tx.query<{ finished_ms: string }>(
-    `select finished_ms from fiat_order where buyer_id = $1 and status = 'cancelled' and cancel_reason in ('buyer', 'expired')
-       and finished_ms > $2 order by finished_ms desc limit $3`,
-    [buyerId, now - DAY_MS, maxUnpaid],
-  );
-  if (rows.length < maxUnpaid) return;
-  const until = new Date(Number(rows[rows.length - 1]!.finished_ms) + DAY_MS).toISOString().slice(0, 16).replace('T', ' ');
-  throw new Refusal('fiatUnpaidLimit', { count: String(rows.length), until });
 }
 
 /** USDT in `fiat` from the reference rates (the fiat_rate table the markets product keeps). */

@@ -8,28 +8,34 @@ import {
   type FiatAppeal,
   type FiatChatMessage,
   type FiatMethod,
+  type FiatMyAdsPage,
+  type FiatMyAdsQuery,
   type FiatOrder,
   type FiatOrdersTab,
   type FiatPublishRequest,
   type FiatRecord,
+  type FiatStanding,
   type FiatTakeRequest,
+  CHAT_IMAGE_LIMITS,
 } from '../../../src/domain/fiat.js';
 import type { Page, RecordDays } from '../../../src/domain/wallet.js';
 import type { Database, Queryable } from '../../kernel/db/database.js';
 import { once, type SubmissionKey } from '../../kernel/idempotency.js';
-import { decodeImage, readStoredImage, storeImage, type ImageMime } from '../../kernel/images.js';
+import { decodeImage, readStoredImage, removeStoredImage, storeImage, type ImageMime } from '../../kernel/images.js';
 import { outcomeOf, type Outcome } from '../../kernel/outcome.js';
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
 import { AD_COLUMNS, listAds, myAds, normaliseAd, publishAd, setAdStatus, toAds, type AdRow } from './ads.js';
 import { dueOrders, graceOverdue, normaliseOrder, ORDER_SELECT, readOrder, takeAd, toOrder, transition, type OrderRow } from './orders.js';
 import { readLegalTrade, Refusal, setLegalTrade, type LegalTradePatch } from './rules.js';
+import { claimChatImage } from './chatImages.js';
+import { standingOf } from './standing.js';
 import type { LegalTradeSettings } from '../../../src/domain/fiatSettings.js';
 
 export const TAKE_SCOPE = 'fiat.take';
 export const RELEASE_SCOPE = 'fiat.release';
 export const PUBLISH_SCOPE = 'fiat.publish';
 export const CHAT_MAX = 500;
-export const CHAT_IMAGE_MAX_BYTES = 4 * 1024 * 1024;
+export const CHAT_IMAGE_MAX_BYTES = CHAT_IMAGE_LIMITS.maxBytes;
 
 export interface FiatDeps {
   db: Database;
@@ -82,8 +88,9 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
   const toWire = (r: { order: OrderRow; changed: boolean }) => ({ order: { status: r.order.status }, changed: r.changed });
 
   return {
-    ads: (query: FiatAdsQuery, viewerId?: number): Promise<Page<FiatAd>> => listAds(db, query, viewerId),
-    myAds: (userId: number) => myAds(db, userId),
+    ads: (query: FiatAdsQuery, viewerId?: number): Promise<Page<FiatAd>> => listAds(db, query, clock(), viewerId),
+    myAds: (userId: number, query: FiatMyAdsQuery): Promise<FiatMyAdsPage> => myAds(db, userId, query),
+    standing: (userId: number): Promise<FiatStanding> => standingOf(db, userId, clock()),
 
     /** One online ad, for the take page. */
     async ad(adId: number): Promise<Outcome<FiatAd>> {
@@ -104,7 +111,7 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
     },
 
     async setAdStatus(userId: number, adId: number, status: AdStatus): Promise<Outcome<FiatAd>> {
-      const result = await outcomeOf(() => db.transaction(async (tx) => (await toAds(tx, [await setAdStatus(tx, userId, adId, status)]))[0]!));
+      const result = await outcomeOf(() => db.transaction(async (tx) => (await toAds(tx, [await setAdStatus(tx, userId, adId, status, clock())], true))[0]!));
       if (result.ok && result.data.side === 'sell') feed.balancesChanged(userId, [{ currency: result.data.crypto, account: FIAT_ACCOUNT }]);
       return result;
     },
@@ -181,26 +188,40 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
       });
     },
 
-    /** A chat message (text, or a payment-proof image as a data URL), pushed to both parties. */
+    /**
+     * A chat message (text, or a payment-proof image as a data URL), pushed to both parties. An
+     * image is checked against its quota (per order, per hour) before it is written to disk, and
+     * removed again if its message is not committed.
+     */
     async say(userId: number, orderId: number, input: { text?: string; image?: string }): Promise<Outcome<FiatChatMessage>> {
       return outcomeOf(async () => {
         const order = await partyOrder(userId, orderId);
         const text = (input.text ?? '').trim();
-        let image: string | null = null;
-        if (input.image !== undefined) {
-          const decoded = decodeImage(input.image, CHAT_IMAGE_MAX_BYTES);
-          if (!decoded.ok) throw new Refusal(decoded.reason === 'imageTooLarge' ? 'fiatImageTooLarge' : 'fiatImageInvalid');
-          image = await storeImage(dataDir, 'fiat', decoded);
-        } else if (text.length === 0 || text.length > CHAT_MAX) throw new Refusal('fiatTextInvalid');
+        const decoded = input.image === undefined ? undefined : decodeImage(input.image, CHAT_IMAGE_MAX_BYTES);
+        if (decoded && !decoded.ok) throw new Refusal(decoded.reason === 'imageTooLarge' ? 'fiatImageTooLarge' : 'fiatImageInvalid');
+        if (!decoded && text.length === 0) throw new Refusal('fiatTextInvalid');
         if (text.length > CHAT_MAX) throw new Refusal('fiatTextInvalid');
         const sender = order.buyer_id === userId ? 'buyer' : 'seller';
-        const [row] = await db.query<MessageRow>(
-          `insert into fiat_message (order_id, sender_id, sender, body, image, created_ms) values ($1, $2, $3, $4, $5, $6) returning id, order_id, sender, body, image, created_ms`,
-          [orderId, userId, sender, text, image, clock()],
-        );
-        const message = toMessage(row!);
-        for (const party of [order.buyer_id, order.seller_id]) feed.message?.(party, { channel: 'user', kind: 'fiat', chat: message });
-        return message;
+        const now = clock();
+        let stored: string | null = null;
+        try {
+          const message = await db.transaction(async (tx) => {
+            if (decoded?.ok) {
+              await claimChatImage(tx, userId, orderId, now);
+              stored = await storeImage(dataDir, 'fiat', decoded);
+            }
+            const [row] = await tx.query<MessageRow>(
+              `insert into fiat_message (order_id, sender_id, sender, body, image, created_ms) values ($1, $2, $3, $4, $5, $6) returning id, order_id, sender, body, image, created_ms`,
+              [orderId, userId, sender, text, stored, now],
+            );
+            return toMessage(row!);
+          });
+          for (const party of [order.buyer_id, order.seller_id]) feed.message?.(party, { channel: 'user', kind: 'fiat', chat: message });
+          return message;
+        } catch (error) {
+          if (stored) await removeStoredImage(dataDir, 'fiat', stored);
+          throw error;
+        }
       });
     },
 

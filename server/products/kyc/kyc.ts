@@ -3,12 +3,15 @@ import type { KycStatus, KycSubmission } from '../../../src/domain/kyc.js';
 import type { Database } from '../../kernel/db/database.js';
 import type { MessageKey } from '../../kernel/i18n/messages.js';
 import { notify } from '../../kernel/notifications/notify.js';
-import type { Outcome } from '../../kernel/outcome.js';
-import { decodeImage, readStoredImage, storeImage, type ImageMime } from '../../kernel/images.js';
+import { refuse, type Outcome } from '../../kernel/outcome.js';
+import { decodeImage, readStoredImage, removeStoredImage, storeImage, type ImageMime } from '../../kernel/images.js';
+import { lockUser } from '../../kernel/userLock.js';
 import './messages.js';
 
 /** Spec: each identity photo is at most 4 MB. */
 export const KYC_PHOTO_MAX_BYTES = 4 * 1024 * 1024;
+/** Submissions one user may make in 24 hours (each stores two photos; a rejection allows another). */
+export const KYC_SUBMISSIONS_PER_DAY = 3;
 
 export interface KycDeps {
   db: Database;
@@ -63,25 +66,32 @@ export function kyc(deps: KycDeps) {
       if (!front.ok) return fail(PHOTO_PROBLEM[front.reason]);
       const back = decodeImage(input.back, KYC_PHOTO_MAX_BYTES);
       if (!back.ok) return fail(PHOTO_PROBLEM[back.reason]);
-      const [current] = await db.query<{ name_status: NameStatus }>('select name_status from app_user where id = $1', [userId]);
-      if (current?.name_status === 2) return fail('kycAlreadyPending');
-      if (current?.name_status === 3) return fail('kycAlreadyVerified');
-      const [frontName, backName] = [await storeImage(deps.dataDir, 'identity', front), await storeImage(deps.dataDir, 'identity', back)];
-      const outcome = await db.transaction(async (tx): Promise<Outcome<number>> => {
-        // Re-checked under the row lock: two concurrent submits cannot both pass.
-        const [locked] = await tx.query<{ name_status: NameStatus }>('select name_status from app_user where id = $1 for update', [userId]);
-        if (locked?.name_status === 2) return fail('kycAlreadyPending');
-        if (locked?.name_status === 3) return fail('kycAlreadyVerified');
-        const [row] = await tx.query<{ id: number }>(
-          `insert into kyc_submission (user_id, real_name, id_number, front_photo, back_photo) values ($1, $2, $3, $4, $5) returning id`,
-          [userId, name, idNumber, frontName, backName],
-        );
-        await tx.query('update app_user set name_status = 2 where id = $1', [userId]);
-        await notify(tx, userId, { kind: 'kyc_submitted' });
-        return { ok: true, data: Number(row!.id) };
-      });
-      if (!outcome.ok) return outcome;
-      return { ok: true, data: { name_status: 2, reason: '', submission_id: outcome.data } };
+      // Everything below runs one submission of a user at a time and checks before any photo is
+      // written, so submissions at once store the photos of one, and refused ones store nothing.
+      const stored: string[] = [];
+      try {
+        const outcome = await db.transaction(async (tx): Promise<Outcome<number>> => {
+          await lockUser(tx, userId);
+          const [locked] = await tx.query<{ name_status: NameStatus }>('select name_status from app_user where id = $1', [userId]);
+          if (Number(locked?.name_status) === 2) return fail('kycAlreadyPending');
+          if (Number(locked?.name_status) === 3) return fail('kycAlreadyVerified');
+          const [recent] = await tx.query<{ n: number }>(`select count(*)::int as n from kyc_submission where user_id = $1 and created_at > now() - interval '24 hours'`, [userId]);
+          if (Number(recent?.n ?? 0) >= KYC_SUBMISSIONS_PER_DAY) return refuse('kycTooManySubmissions', { max: String(KYC_SUBMISSIONS_PER_DAY) });
+          stored.push(await storeImage(deps.dataDir, 'identity', front), await storeImage(deps.dataDir, 'identity', back));
+          const [row] = await tx.query<{ id: number }>(
+            `insert into kyc_submission (user_id, real_name, id_number, front_photo, back_photo) values ($1, $2, $3, $4, $5) returning id`,
+            [userId, name, idNumber, stored[0], stored[1]],
+          );
+          await tx.query('update app_user set name_status = 2 where id = $1', [userId]);
+          await notify(tx, userId, { kind: 'kyc_submitted' });
+          return { ok: true, data: Number(row!.id) };
+        });
+        if (!outcome.ok) return outcome;
+        return { ok: true, data: { name_status: 2, reason: '', submission_id: outcome.data } };
+      } catch (error) {
+        for (const name of stored) await removeStoredImage(deps.dataDir, 'identity', name);
+        throw error;
+      }
     },
 
     async status(userId: number): Promise<KycStatus> {

@@ -294,6 +294,7 @@ export function useAdForm(fiat: FiatCode) {
       confirm: () => ref.send({ type: 'ad.confirm' }),
       back: () => ref.send({ type: 'ad.back' }),
       setStatus: (adId: number, status: AdStatus) => ref.send({ type: 'ad.status', adId, status }),
+      setPage: (page: number) => ref.send({ type: 'ad.page', page }),
       retry: () => ref.send({ type: 'ad.retry' }),
     }),
     [ref],

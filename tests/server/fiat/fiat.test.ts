@@ -150,7 +150,7 @@ describe('cancellation, deadlines and the unpaid limit', () => {
     expect(await h.sweep()).toBe(4);
     expect(await h.sweep()).toBe(0);
     const refused = await h.take(buyer, { ad_id: ad.id, by: 'amount', value: '20.2' });
-    expect(refused.body.msg).toMatch(/^5 orders were cancelled unpaid in 24 hours; you can take new orders after \d{4}-\d\d-\d\d \d\d:\d\d \(UTC\)$/);
+    expect(refused.body.msg).toMatch(/^You are suspended from P2P until \d{4}-\d\d-\d\d \d\d:\d\d \(UTC\): 5 of your orders went unpaid within 24 hours$/);
     h.advance(24 * HOUR);
     expectOk(await h.take(buyer, { ad_id: ad.id, by: 'amount', value: '20.2' }));
     await h.expectAuditClean();

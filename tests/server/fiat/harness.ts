@@ -65,6 +65,8 @@ export function useFiat() {
       return state.product.service;
     },
     pushes,
+    /** Where the product stores uploads (payment proofs under uploads/fiat). */
+    dataDir,
     now: () => clock,
     advance(ms: number) {
       clock += ms;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIAT_PATHS } from '../../../src/domain/fiat.js';
+import { DEFAULT_P2P_GUARDS } from '../../../src/domain/fiatSettings.js';
 import { expectOk } from '../http.js';
 import { MINUTE, useFiat } from './harness.js';
 
@@ -11,7 +12,7 @@ describe('the operator changes legal_trade', () => {
     const asUser = await h.act(user, FIAT_PATHS.operatorLegalTrade, { pay_time: 1 });
     expect(asUser.body.code).not.toBe(200);
     expect(asUser.status).toBeLessThan(500);
-    for (const body of [{}, { pay_time: 0 }, { pay_time: -1 }, { pay_time: '5' }, { confirm_time: 20_000 }, { max_unpaid_num: 1.5 }]) {
+    for (const body of [{}, { pay_time: 0 }, { pay_time: -1 }, { pay_time: '5' }, { confirm_time: 20_000 }, { max_unpaid_num: 1.5 }, { suspend_time: 0 }, { max_online_ads: 0 }, { max_online_ads: 1001 }]) {
       const answer = await h.act(h.operator, FIAT_PATHS.operatorLegalTrade, body);
       expect(answer.status, JSON.stringify(body)).toBeLessThan(500);
       expect(answer.body.code, JSON.stringify(body)).toBe(400);
@@ -29,10 +30,10 @@ describe('the operator changes legal_trade', () => {
     const asUser = await h.act(user, FIAT_PATHS.operatorTradeSettings, {});
     expect(asUser.body.code).not.toBe(200);
     expect(asUser.status).toBeLessThan(500);
-    expect(expectOk(await h.act(h.operator, FIAT_PATHS.operatorTradeSettings, {}))).toEqual({ pay_time: 120, confirm_time: 60, max_unpaid_num: 5 });
+    expect(expectOk(await h.act(h.operator, FIAT_PATHS.operatorTradeSettings, {}))).toEqual({ pay_time: 120, confirm_time: 60, max_unpaid_num: 5, ...DEFAULT_P2P_GUARDS });
     try {
       expectOk(await h.act(h.operator, FIAT_PATHS.operatorLegalTrade, { confirm_time: 7.5, max_unpaid_num: 3 }));
-      expect(expectOk(await h.act(h.operator, FIAT_PATHS.operatorTradeSettings, {}))).toEqual({ pay_time: 120, confirm_time: 7.5, max_unpaid_num: 3 });
+      expect(expectOk(await h.act(h.operator, FIAT_PATHS.operatorTradeSettings, {}))).toEqual({ pay_time: 120, confirm_time: 7.5, max_unpaid_num: 3, ...DEFAULT_P2P_GUARDS });
     } finally {
       expectOk(await h.act(h.operator, FIAT_PATHS.operatorLegalTrade, { confirm_time: 60, max_unpaid_num: 5 }));
     }
@@ -43,7 +44,7 @@ describe('the operator changes legal_trade', () => {
     const buyer = await h.user();
     const saved = await h.act(h.operator, FIAT_PATHS.operatorLegalTrade, { pay_time: 0.25 });
     expect(saved.body.msg).toBe('Trade settings saved');
-    expect(saved.body.data).toEqual({ pay_time: 0.25, confirm_time: 60, max_unpaid_num: 5 });
+    expect(saved.body.data).toEqual({ pay_time: 0.25, confirm_time: 60, max_unpaid_num: 5, ...DEFAULT_P2P_GUARDS });
     try {
       const o = expectOk(await h.take(buyer, { ad_id: ad.id, by: 'amount', value: '20.2' }));
       expect(o.pay_deadline! - o.created_at).toBe(15_000);

@@ -89,6 +89,20 @@ describe('subscribing and adding more', () => {
   });
 });
 
+describe('the per-user cap under concurrency', () => {
+  it("8 subscriptions of one user at once never pass the project's max_quantity (the project row serialises them)", async () => {
+    const p = await t.project({ price: '1', min_quantity: '10', max_quantity: '100' });
+    const user = await t.user('1000');
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => t.subscribe(user, p.id, String(30 + i / 100))));
+    const passed = answers.filter((a) => a.body.code === 200);
+    expect(passed).toHaveLength(3);
+    for (const a of answers.filter((x) => x.body.code !== 200)) expectRefusal(a, 400, new RegExp(`^${en.icoAboveMax.replace('{max}', '100').replace('{symbol}', p.symbol).replace(/\{left\}.*$/, '')}`));
+    const mine = await t.mine(user, p.id);
+    expect(Number(mine!.quantity)).toBeLessThanOrEqual(100);
+    await t.expectAuditClean();
+  });
+});
+
 describe('settlement', () => {
   it('undersubscribed: everyone gets all, no refund, the USDT goes to the project account, tokens arrive frozen', async () => {
     const p = await t.project({ total: '1000', price: '0.5' }, 2);

@@ -159,6 +159,18 @@ describe('withdrawals under repetition and concurrency', () => {
     expect(await t.db.query('select id from withdrawal where user_id = $1', [user.id])).toHaveLength(1);
   });
 
+  it('8 at once that together pass the 24-hour limit: exactly the ones that fit go through (the user lock serialises them)', async () => {
+    const user = await t.newUser();
+    await t.fund(user, 'USDT', '1000');
+    // Unverified: 100 USDT in 24 hours; each is worth 30.
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => withdraw(user, { quantity: '30' }, `limit-burst-${i}-${user.id}`)));
+    expect(answers.filter((a) => a.body.code === 200)).toHaveLength(3);
+    for (const a of answers.filter((x) => x.body.code !== 200)) expectRefusal(a, 400, 'This exceeds your 24-hour withdrawal limit of 100 USDT; 10 USDT left');
+    const [row] = await t.db.query<{ used: string }>('select trim_scale(sum(value_usdt))::text as used from withdrawal where user_id = $1', [user.id]);
+    expect(row!.used).toBe('90');
+    await expectLedgerConsistent(t.db);
+  });
+
   it('20 at once that together overdraw: exactly the affordable ones go through, nothing goes negative', async () => {
     const user = await t.newUser({ verified: true });
     await t.fund(user, 'USDT', '100');

@@ -1,5 +1,5 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { FIAT_PATHS, fiatChatImagePath, type AdStatus, type FiatAd, type FiatAdsQuery, type FiatAppeal, type FiatChatMessage, type FiatMethod, type FiatOrder, type FiatStreamMessage } from '../../../domain/fiat';
+import { FIAT_PATHS, fiatChatImagePath, type AdStatus, type FiatAd, type FiatAdsQuery, type FiatAppeal, type FiatChatMessage, type FiatMethod, type FiatMyAdsPage, type FiatOrder, type FiatStanding, type FiatStreamMessage } from '../../../domain/fiat';
 import type { Page } from '../../../domain/wallet';
 import type { UserStreamHub } from '../../../app/actors/userStream.actor';
 import type { ApiClient } from '../../../services/api';
@@ -68,9 +68,13 @@ export function createFiatActors(api: ApiClient, hub: UserStreamHub) {
     cancelOrder: step(FIAT_PATHS.cancel),
     releaseOrder: step(FIAT_PATHS.release),
     appealOrder: fromPromise<FiatOrder, AppealInput>(({ input, signal }) => api.post<FiatOrder>(FIAT_PATHS.appeal, { order_id: input.orderId, reason: input.reason }, signal)),
-    loadMine: fromPromise<MyAdsData>(async ({ signal }) => {
-      const [ads, methods] = await Promise.all([api.post<FiatAd[]>(FIAT_PATHS.myAds, {}, signal), api.post<FiatMethod[]>(FIAT_PATHS.methods, {}, signal)]);
-      return { ads, methods };
+    loadMine: fromPromise<MyAdsData, { page: number; size: number }>(async ({ input, signal }) => {
+      const [ads, methods, standing] = await Promise.all([
+        api.post<FiatMyAdsPage>(FIAT_PATHS.myAds, { page: input.page, size: input.size }, signal),
+        api.post<FiatMethod[]>(FIAT_PATHS.methods, {}, signal),
+        api.post<FiatStanding>(FIAT_PATHS.standing, {}, signal),
+      ]);
+      return { ads, methods, standing };
     }),
     publishAd: fromPromise<FiatAd, PublishInput>(({ input, signal }) => api.post<FiatAd>(FIAT_PATHS.publish, input.request as object, signal, undefined, input.idempotencyKey)),
     changeStatus: fromPromise<FiatAd, { adId: number; status: AdStatus }>(({ input, signal }) => api.post<FiatAd>(FIAT_PATHS.adStatus, { ad_id: input.adId, status: input.status }, signal)),

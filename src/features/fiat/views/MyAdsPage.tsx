@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { FIAT_CURRENCIES, isFiatCode, type FiatAd } from '../../../domain/fiat';
+import { FIAT_CURRENCIES, isFiatCode, type FiatMyAd } from '../../../domain/fiat';
 import { Badge } from '../../../app/ui/Badge';
 import { Button } from '../../../app/ui/Button';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
 import { DataTable } from '../../../app/ui/DataTable';
+import { Pager } from '../../../app/ui/RecordFilters';
 import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
 import { Segmented } from '../../../app/ui/Segmented';
 import { useAppFlow } from '../../../app/views/hooks';
@@ -12,6 +13,7 @@ import { useAdForm } from '../fiat.hooks';
 import type { AdField } from '../machines/adForm/adForm.machine';
 import { money, qty } from './fiatFormat';
 import { Frame } from './fiatStyles';
+import { StandingNotice } from './StandingNotice';
 
 const STATUS_KEYS = { online: 'fiat.ads.online', paused: 'fiat.ads.paused', closed: 'fiat.ads.closed' } as const;
 
@@ -99,15 +101,20 @@ export function MyAdsPage() {
       </Panel>
       <Panel>
         <PanelBody>
-          <DataTable<FiatAd>
+          <StandingNotice standing={f.data?.standing} />
+          {f.data && f.data.ads.frozen.length > 0 && (
+            <p className="dim">{t('fiat.ads.frozenTotal', { frozen: f.data.ads.frozen.map((x) => `${qty(x.quantity)} ${x.crypto}`).join(', ') })}</p>
+          )}
+          <DataTable<FiatMyAd>
             label={t('fiat.ads.title')}
-            rows={f.data?.ads ?? []}
+            rows={f.data?.ads.list ?? []}
             rowKey={(a) => String(a.id)}
             emptyKey={f.loading ? 'common.loading' : 'fiat.ads.none'}
             columns={[
               { key: 'fiat.col.side', render: (a) => t(a.side === 'buy' ? 'deal.buyCoin' : 'deal.sellCoin', { coin: `${a.crypto}/${a.fiat}` }) },
-              { key: 'fiat.col.price', align: 'right', render: (a) => <span className="num">{money(a.price)}</span> },
+              { key: 'fiat.col.price', align: 'right', render: (a) => <span className="num">{a.price === '' ? t('fiat.ads.noPrice') : money(a.price)}</span> },
               { key: 'fiat.col.available', align: 'right', render: (a) => <span className="num">{qty(a.remaining)} / {qty(a.total)}</span> },
+              { key: 'fiat.col.frozen', align: 'right', render: (a) => <span className="num">{qty(a.frozen)} {a.crypto}</span> },
               { key: 'fiat.col.limits', align: 'right', render: (a) => <span className="num">{money(a.min_amount)} – {money(a.max_amount)}</span> },
               { key: 'col.status', render: (a) => <Badge $tone={a.status === 'online' ? 'up' : 'dim'}>{t(STATUS_KEYS[a.status])}</Badge> },
               {
@@ -126,6 +133,7 @@ export function MyAdsPage() {
               },
             ]}
           />
+          {f.data && <Pager page={f.data.ads.page} size={f.data.ads.size} total={f.data.ads.total} onPage={f.setPage} />}
           {f.failed && (
             <Button $small $variant="ghost" onClick={f.retry}>
               {t('common.retry')}

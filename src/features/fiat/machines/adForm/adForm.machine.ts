@@ -1,12 +1,17 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { publishProblem, type AdSide, type AdStatus, type FiatAd, type FiatCode, type FiatMethod, type FiatPublishRequest, type PriceKind } from '../../../../domain/fiat';
+import { publishProblem, type AdSide, type AdStatus, type FiatAd, type FiatCode, type FiatMethod, type FiatMyAdsPage, type FiatPublishRequest, type FiatStanding, type PriceKind } from '../../../../domain/fiat';
 import type { ToastMessage } from '../../../../domain/errors';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
+/** One page of the user's ads (with their frozen funds and the total frozen), their methods, and their P2P standing. */
 export interface MyAdsData {
-  ads: FiatAd[];
+  ads: FiatMyAdsPage;
   methods: FiatMethod[];
+  standing: FiatStanding;
 }
+
+/** Ads per page of /deal/my-ads. */
+export const MY_ADS_PAGE_SIZE = 10;
 
 export interface PublishInput {
   request: FiatPublishRequest;
@@ -19,6 +24,8 @@ export interface AdFormContext {
   form: { side: AdSide; crypto: string; fiat: FiatCode; price_kind: PriceKind; fixed_price: string; margin: string; total: string; min_amount: string; max_amount: string; terms: string };
   methodIds: number[];
   data: MyAdsData | undefined;
+  /** The page of the user's ads on screen (1-based). */
+  page: number;
   idempotencyKey: string | undefined;
   change: { adId: number; status: AdStatus } | undefined;
 }
@@ -30,6 +37,7 @@ export type AdFormEvent =
   | { type: 'ad.confirm' }
   | { type: 'ad.back' }
   | { type: 'ad.status'; adId: number; status: AdStatus }
+  | { type: 'ad.page'; page: number }
   | { type: 'ad.retry' };
 
 /** The request the form makes (only the price field of its kind). */
@@ -47,7 +55,7 @@ export function requestOf(c: Pick<AdFormContext, 'form' | 'methodIds'>): FiatPub
 export const adFormMachine = setup({
   types: { context: {} as AdFormContext, events: {} as AdFormEvent, input: {} as { fiat: FiatCode } },
   actors: {
-    loadMine: fromPromise<MyAdsData>(async () => {
+    loadMine: fromPromise<MyAdsData, { page: number; size: number }>(async () => {
       throw new Error('loadMine not provided');
     }),
     publishAd: fromPromise<FiatAd, PublishInput>(async () => {
@@ -69,6 +77,7 @@ export const adFormMachine = setup({
     form: { side: 'sell', crypto: 'USDT', fiat: input.fiat, price_kind: 'fixed', fixed_price: '', margin: '0', total: '', min_amount: '', max_amount: '', terms: '' },
     methodIds: [],
     data: undefined,
+    page: 1,
     idempotencyKey: undefined,
     change: undefined,
   }),
@@ -78,11 +87,12 @@ export const adFormMachine = setup({
       invoke: {
         id: 'loadMine',
         src: 'loadMine',
+        input: ({ context }) => ({ page: context.page, size: MY_ADS_PAGE_SIZE }),
         onDone: { target: 'editing', actions: assign({ data: ({ event }) => event.output }) },
         onError: { target: 'failed', actions: toastError },
       },
     },
-    failed: { on: { 'ad.retry': 'loading' } },
+    failed: { on: { 'ad.retry': 'loading', 'ad.page': { target: 'loading', actions: assign({ page: ({ event }) => Math.max(1, event.page) }) } } },
     editing: {
       on: {
         'ad.field': { actions: ['forgetKey', assign({ form: ({ context, event }) => ({ ...context.form, [event.field]: event.field === 'terms' ? event.value.slice(0, 500) : event.value.trim() }) })] },
@@ -91,6 +101,7 @@ export const adFormMachine = setup({
         },
         'ad.submit': { guard: 'valid', target: 'confirming' },
         'ad.status': { target: 'confirmingStatus', actions: assign({ change: ({ event }) => ({ adId: event.adId, status: event.status }) }) },
+        'ad.page': { target: 'loading', actions: assign({ page: ({ event }) => Math.max(1, event.page) }) },
       },
     },
     confirming: { on: { 'ad.confirm': { target: 'publishing', actions: 'mintIdempotencyKey' }, 'ad.back': 'editing' } },

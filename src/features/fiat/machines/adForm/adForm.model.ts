@@ -1,12 +1,15 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { AD, METHOD } from '../fiatFixtures';
+
+const STANDING = { suspended_until: null, unpaid_24h: 0, max_unpaid: 5, online_ads: 1, max_online_ads: 50, server_now: 0 };
 import { adFormMachine } from './adForm.machine';
 
 export const adFormModel: MachineModel<typeof adFormMachine> = {
   machine: adFormMachine,
   variants: [{ name: 'a new sell ad', input: { fiat: 'USD' } }],
   events: [
-    { type: 'xstate.done.actor.loadMine', output: { ads: [AD], methods: [METHOD] } },
+    { type: 'xstate.done.actor.loadMine', output: { ads: { list: [{ ...AD, frozen: AD.remaining }], total: 11, page: 1, size: 10, frozen: [{ crypto: AD.crypto, quantity: AD.remaining }] }, methods: [METHOD], standing: STANDING } },
+    { type: 'ad.page', page: 2 },
     { type: 'xstate.error.actor.loadMine', error: { kind: 'network' } },
     { type: 'ad.field', field: 'fixed_price', value: '1.01' },
     { type: 'ad.field', field: 'total', value: '100' },
@@ -18,5 +21,5 @@ export const adFormModel: MachineModel<typeof adFormMachine> = {
     { type: 'xstate.error.actor.publishAd', error: { kind: 'server', serverMessage: 'Insufficient USDT in your fiat account' } },
     { type: 'xstate.done.actor.changeStatus', output: { ...AD, status: 'paused' } },
   ],
-  abstract: (s) => [s.context.form.fixed_price !== '', s.context.form.total !== '', s.context.form.min_amount !== '', s.context.form.max_amount !== '', s.context.methodIds.length, s.context.data !== undefined],
+  abstract: (s) => [s.context.form.fixed_price !== '', s.context.form.total !== '', s.context.form.min_amount !== '', s.context.form.max_amount !== '', s.context.methodIds.length, s.context.data !== undefined, s.context.page],
 };

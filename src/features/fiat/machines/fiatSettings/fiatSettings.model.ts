@@ -1,7 +1,7 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { fiatSettingsMachine } from './fiatSettings.machine';
 
-const CURRENT = { pay_time: 120, confirm_time: 60, max_unpaid_num: 5 };
+const CURRENT = { pay_time: 120, confirm_time: 60, max_unpaid_num: 5, suspend_time: 1440, max_online_ads: 50 };
 
 export const fiatSettingsModel: MachineModel<typeof fiatSettingsMachine> = {
   machine: fiatSettingsMachine,

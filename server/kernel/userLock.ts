@@ -1,0 +1,13 @@
+import type { Queryable } from './db/database.js';
+
+/**
+ * Serialises one user's submissions that check a per-user limit before they add to it (P2P takes
+ * against the trust and unpaid limits, ads against the online cap, uploads against their quota):
+ * the second waits on the user's app_user row until the first commits, then counts what the first
+ * added. The wallet's own lock (products/wallet/userLock.ts) takes the same row lock.
+ * "No key update" because rows these transactions insert hold a key-share lock on the user through
+ * their foreign keys, which a plain "for update" would conflict with.
+ */
+export async function lockUser(tx: Queryable, userId: number): Promise<void> {
+  await tx.query('select id from app_user where id = $1 for no key update', [userId]);
+}
