@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formOfSettings, legalTradePatch, legalTradeSchema, legalTradeValid } from './fiatSettings';
 
 const current = { pay_time: 120, confirm_time: 60, max_unpaid_num: 5, suspend_time: 1440, max_online_ads: 50 };
-const form = (over: Partial<Record<'pay_time' | 'confirm_time' | 'max_unpaid_num', string>>) => ({ ...formOfSettings(current), ...over });
+const form = (over: Partial<Record<'pay_time' | 'confirm_time' | 'max_unpaid_num' | 'suspend_time' | 'max_online_ads', string>>) => ({ ...formOfSettings(current), ...over });
 const firstError = (values: object) => {
   try {
     legalTradeSchema.validateSync(values);
@@ -17,6 +17,12 @@ describe('the legal_trade form', () => {
     for (const ok of [{ pay_time: '0.1' }, { pay_time: '0.25' }, { confirm_time: '10080' }, { pay_time: ' 30 ' }, { max_unpaid_num: '1' }, { max_unpaid_num: '100' }]) expect(legalTradeValid(form(ok)), JSON.stringify(ok)).toBe(true);
     for (const bad of [{ pay_time: '0' }, { pay_time: '0.09' }, { pay_time: '0.125' }, { confirm_time: '10080.01' }, { pay_time: '-1' }, { pay_time: '1e3' }, { pay_time: 'abc' }, { max_unpaid_num: '0' }, { max_unpaid_num: '101' }, { max_unpaid_num: '1.5' }])
       expect(legalTradeValid(form(bad)), JSON.stringify(bad)).toBe(false);
+  });
+
+  it('takes a suspension in minutes and 1 to 1000 online ads per user', () => {
+    for (const ok of [{ suspend_time: '0.5' }, { suspend_time: '10080' }, { max_online_ads: '1' }, { max_online_ads: '1000' }]) expect(legalTradeValid(form(ok)), JSON.stringify(ok)).toBe(true);
+    for (const bad of [{ suspend_time: '0' }, { suspend_time: '' }, { max_online_ads: '0' }, { max_online_ads: '1001' }, { max_online_ads: '2.5' }]) expect(legalTradeValid(form(bad)), JSON.stringify(bad)).toBe(false);
+    expect(legalTradePatch(current, form({ suspend_time: '60', max_online_ads: '10' }))).toEqual({ suspend_time: 60, max_online_ads: 10 });
   });
 
   it('names what is wrong with a catalogue key', () => {

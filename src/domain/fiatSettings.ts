@@ -37,18 +37,21 @@ export interface LegalTradeForm {
   pay_time: string;
   confirm_time: string;
   max_unpaid_num: string;
+  suspend_time: string;
+  max_online_ads: string;
 }
 
-export const LEGAL_TRADE_FIELDS = ['pay_time', 'confirm_time', 'max_unpaid_num'] as const;
+export const LEGAL_TRADE_FIELDS = ['pay_time', 'confirm_time', 'max_unpaid_num', 'suspend_time', 'max_online_ads'] as const;
 
 /** Minutes as typed: at most 5 integer digits and 2 decimals ("120", "0.25"). */
 const MINUTES_RULE = /^\d{1,5}(\.\d{1,2})?$/;
-const WHOLE_RULE = /^\d{1,3}$/;
-const { minutes, maxUnpaid } = LEGAL_TRADE_BOUNDS;
+const WHOLE_RULE = /^\d{1,4}$/;
+const { minutes, maxUnpaid, maxOnlineAds } = LEGAL_TRADE_BOUNDS;
 
 const inMinutes = (value: string | undefined) =>
   value !== undefined && MINUTES_RULE.test(value) && compareDecimal(value, String(minutes.min)) >= 0 && compareDecimal(value, String(minutes.max)) <= 0;
-const inUnpaid = (value: string | undefined) => value !== undefined && WHOLE_RULE.test(value) && Number(value) >= maxUnpaid.min && Number(value) <= maxUnpaid.max;
+const wholeIn = (bounds: { min: number; max: number }) => (value: string | undefined) =>
+  value !== undefined && WHOLE_RULE.test(value) && Number(value) >= bounds.min && Number(value) <= bounds.max;
 
 const minutesField = () => yup.string().trim().required('fiat.settings.minutesRequired').test('minutes', 'fiat.settings.minutesInvalid', inMinutes);
 
@@ -56,10 +59,21 @@ const minutesField = () => yup.string().trim().required('fiat.settings.minutesRe
 export const legalTradeSchema = yup.object({
   pay_time: minutesField(),
   confirm_time: minutesField(),
-  max_unpaid_num: yup.string().trim().required('fiat.settings.unpaidRequired').test('unpaid', 'fiat.settings.unpaidInvalid', inUnpaid),
+  max_unpaid_num: yup.string().trim().required('fiat.settings.unpaidRequired').test('unpaid', 'fiat.settings.unpaidInvalid', wholeIn(maxUnpaid)),
+  suspend_time: minutesField(),
+  max_online_ads: yup.string().trim().required('fiat.settings.unpaidRequired').test('ads', 'fiat.settings.unpaidInvalid', wholeIn(maxOnlineAds)),
 });
 
-export const formOfSettings = (s: LegalTradeSettings): LegalTradeForm => ({ pay_time: String(s.pay_time), confirm_time: String(s.confirm_time), max_unpaid_num: String(s.max_unpaid_num) });
+export const formOfSettings = (s: LegalTradeSettings): LegalTradeForm => ({
+  pay_time: String(s.pay_time),
+  confirm_time: String(s.confirm_time),
+  max_unpaid_num: String(s.max_unpaid_num),
+  suspend_time: String(s.suspend_time),
+  max_online_ads: String(s.max_online_ads),
+});
+
+/** The bounds a field's message names. */
+export const boundsOf = (field: keyof LegalTradeForm) => (field === 'max_unpaid_num' ? maxUnpaid : field === 'max_online_ads' ? maxOnlineAds : minutes);
 
 /** Whether the typed form passes the rules (the machine asks again before it confirms). */
 export const legalTradeValid = (form: LegalTradeForm) => legalTradeSchema.isValidSync(form);

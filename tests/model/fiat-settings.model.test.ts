@@ -7,6 +7,8 @@ beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
 
 const CURRENT = { pay_time: 120, confirm_time: 60, max_unpaid_num: 5, suspend_time: 1440, max_online_ads: 50 };
+/** The P2P guards as the form shows them, unchanged. */
+const GUARDS = { suspend_time: '1440', max_online_ads: '50' };
 
 /** The settings tab over a scripted server: what it holds, what each save sent, and the toasts. */
 function desk(options: { refuse?: boolean } = {}) {
@@ -35,7 +37,7 @@ describe('the operator\'s trade settings', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(d.actor.getSnapshot().matches('ready')).toBe(true);
     expect(d.actor.getSnapshot().context).toMatchObject({ settings: CURRENT, revision: 1 });
-    d.actor.send({ type: 'settings.submit', form: { pay_time: '0.25', confirm_time: '60', max_unpaid_num: '3' } });
+    d.actor.send({ type: 'settings.submit', form: { ...GUARDS, pay_time: '0.25', confirm_time: '60', max_unpaid_num: '3' } });
     expect(d.actor.getSnapshot().matches('confirming')).toBe(true);
     expect(d.actor.getSnapshot().context.patch).toEqual({ pay_time: 0.25, max_unpaid_num: 3 });
     d.actor.send({ type: 'settings.confirm' });
@@ -50,13 +52,13 @@ describe('the operator\'s trade settings', () => {
   it('a bad value never reaches the confirmation; an unchanged form says so; going back sends nothing', async () => {
     const d = desk();
     await vi.advanceTimersByTimeAsync(0);
-    d.actor.send({ type: 'settings.submit', form: { pay_time: '0', confirm_time: '60', max_unpaid_num: '5' } });
-    d.actor.send({ type: 'settings.submit', form: { pay_time: '30', confirm_time: '60', max_unpaid_num: '101' } });
+    d.actor.send({ type: 'settings.submit', form: { ...GUARDS, pay_time: '0', confirm_time: '60', max_unpaid_num: '5' } });
+    d.actor.send({ type: 'settings.submit', form: { ...GUARDS, pay_time: '30', confirm_time: '60', max_unpaid_num: '101' } });
     expect(d.actor.getSnapshot().matches('ready')).toBe(true);
-    d.actor.send({ type: 'settings.submit', form: { pay_time: '120', confirm_time: '60.00', max_unpaid_num: '5' } });
+    d.actor.send({ type: 'settings.submit', form: { ...GUARDS, pay_time: '120', confirm_time: '60.00', max_unpaid_num: '5' } });
     expect(d.actor.getSnapshot().matches('ready')).toBe(true);
     expect(d.toasts).toEqual(['fiat.settings.unchanged']);
-    d.actor.send({ type: 'settings.submit', form: { pay_time: '90', confirm_time: '60', max_unpaid_num: '5' } });
+    d.actor.send({ type: 'settings.submit', form: { ...GUARDS, pay_time: '90', confirm_time: '60', max_unpaid_num: '5' } });
     d.actor.send({ type: 'settings.back' });
     expect(d.actor.getSnapshot().matches('ready')).toBe(true);
     expect(d.actor.getSnapshot().context.patch).toEqual({});
@@ -67,7 +69,7 @@ describe('the operator\'s trade settings', () => {
   it('a refused save goes back to the form with the server\'s translated reason, the settings unchanged', async () => {
     const d = desk({ refuse: true });
     await vi.advanceTimersByTimeAsync(0);
-    d.actor.send({ type: 'settings.submit', form: { pay_time: '90', confirm_time: '60', max_unpaid_num: '5' } });
+    d.actor.send({ type: 'settings.submit', form: { ...GUARDS, pay_time: '90', confirm_time: '60', max_unpaid_num: '5' } });
     d.actor.send({ type: 'settings.confirm' });
     await vi.advanceTimersByTimeAsync(0);
     expect(d.actor.getSnapshot().matches('ready')).toBe(true);

@@ -6,7 +6,7 @@ import { PHONE } from '../../../../app/theme';
 import { Button } from '../../../../app/ui/Button';
 import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
-import { formOfSettings, LEGAL_TRADE_BOUNDS, legalTradeSchema, type LegalTradeForm } from '../../../../domain/fiatSettings';
+import { boundsOf, formOfSettings, legalTradeSchema, type LegalTradeForm } from '../../../../domain/fiatSettings';
 import { useFiatSettings } from '../../fiat.hooks';
 
 /** Label and hint keys of each setting. */
@@ -14,6 +14,8 @@ const FIELDS: Record<keyof LegalTradeForm, { label: string; hint: string; inputM
   pay_time: { label: 'fiat.settings.payTime', hint: 'fiat.settings.payTimeHint', inputMode: 'decimal' },
   confirm_time: { label: 'fiat.settings.confirmTime', hint: 'fiat.settings.confirmTimeHint', inputMode: 'decimal' },
   max_unpaid_num: { label: 'fiat.settings.maxUnpaid', hint: 'fiat.settings.maxUnpaidHint', inputMode: 'numeric' },
+  suspend_time: { label: 'fiat.settings.suspendTime', hint: 'fiat.settings.suspendTimeHint', inputMode: 'decimal' },
+  max_online_ads: { label: 'fiat.settings.maxOnlineAds', hint: 'fiat.settings.maxOnlineAdsHint', inputMode: 'numeric' },
 };
 
 const Fields = styled.div`
@@ -54,7 +56,7 @@ function SettingField(props: { name: keyof LegalTradeForm }) {
   const id = useId();
   const field = FIELDS[props.name];
   const error = touched[props.name] ? errors[props.name] : undefined;
-  const { minutes, maxUnpaid } = LEGAL_TRADE_BOUNDS;
+  const bounds = boundsOf(props.name);
   return (
     <div className="field">
       <label htmlFor={id}>{t(field.label)}</label>
@@ -72,7 +74,7 @@ function SettingField(props: { name: keyof LegalTradeForm }) {
       </span>
       {error && (
         <span id={`${id}-error`} className="error" role="alert">
-          {t(String(error), { min: props.name === 'max_unpaid_num' ? maxUnpaid.min : minutes.min, max: props.name === 'max_unpaid_num' ? maxUnpaid.max : minutes.max })}
+          {t(String(error), { min: bounds.min, max: bounds.max })}
         </span>
       )}
     </div>
@@ -97,7 +99,7 @@ function FormActions(props: { busy: boolean }) {
 
 /**
  * The operator's "Trade settings" tab: legal_trade's pay_time and confirm_time (minutes, fractions
- * allowed) and max_unpaid_num, edited in a form with the rules the server applies, saved after a
+ * allowed), max_unpaid_num, and the P2P guards suspend_time (minutes) and max_online_ads, edited in a form with the rules the server applies, saved after a
  * confirmation listing what changes.
  */
 export function TradeSettingsDesk() {
@@ -124,6 +126,8 @@ export function TradeSettingsDesk() {
                 <SettingField name="pay_time" />
                 <SettingField name="confirm_time" />
                 <SettingField name="max_unpaid_num" />
+                <SettingField name="suspend_time" />
+                <SettingField name="max_online_ads" />
               </Fields>
               <FormActions busy={desk.confirming || desk.saving} />
             </Form>
