@@ -23,7 +23,8 @@ const RATES = [5, 10, 20, 40, 50, 80, 120, 160, 240, 320];
 const dataDir = mkdtempSync(join(tmpdir(), 'openex-fanout-'));
 // Without the spot product: no market publishes on its own, so every message counted is the bench's.
 const server = await startServer(
-  { port: 0, host: '127.0.0.1', dataDir, databaseUrl: undefined, clientDir: join(dataDir, 'none'), logLevel: 'silent', marketMakers: false },
+  // Every client is on this machine's address: no per-address cap.
+  { port: 0, host: '127.0.0.1', dataDir, databaseUrl: undefined, clientDir: join(dataDir, 'none'), logLevel: 'silent', marketMakers: false, socketsPerAddress: 0 },
   PRODUCTS.filter((product) => product.id !== 'spot'),
 );
 

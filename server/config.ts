@@ -77,6 +77,12 @@ export interface ServerConfig {
    * fronts, a load balancer), so rate limits and new-device notices see the client's address.
    */
   trustedProxies?: string[];
+  /**
+   * SOCKETS_PER_ADDRESS: sockets one client address may hold open at once (default 20; 0: no cap,
+   * for a load test from one machine). Behind a reverse proxy, name it in TRUSTED_PROXIES, or every
+   * client shares the proxy's address.
+   */
+  socketsPerAddress?: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -111,6 +117,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     marketProcess: env.MARKET_PROCESS || undefined,
     primaryUrl: primaryUrl(env.PRIMARY_URL),
     trustedProxies: (env.TRUSTED_PROXIES ?? '').split(',').map((a) => a.trim()).filter(Boolean),
+    socketsPerAddress: wholeNumber(env.SOCKETS_PER_ADDRESS, 'SOCKETS_PER_ADDRESS'),
     operator: env.OPERATOR_ACCOUNT && env.OPERATOR_PASSWORD ? { account: env.OPERATOR_ACCOUNT, password: env.OPERATOR_PASSWORD } : undefined,
   };
 }
@@ -138,6 +145,13 @@ function embeddedDb(value: string | undefined): 'postgres' | 'pglite' | undefine
   if (value === 'postgres') return 'postgres';
   if (value === 'pglite') return 'pglite';
   throw new Error(`EMBEDDED_DB must be postgres or pglite, got ${value}`);
+}
+
+function wholeNumber(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number (0 for none), got ${value}`);
+  return n;
 }
 
 function positiveMs(value: string | undefined, fallback: number, name: string): number {

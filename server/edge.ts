@@ -24,5 +24,7 @@ edge = await startEdge({
   marketProcesses: config.marketProcesses,
   allowedOrigins: config.allowedOrigins,
   pushIntervalMs: config.pushIntervalMs,
+  trustedProxies: config.trustedProxies,
+  socketsPerAddress: config.socketsPerAddress,
 });
 console.log(`OpenEx realtime edge is up on ${edge.url} — bus ${config.realtimeBus.prefix}`);

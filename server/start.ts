@@ -4,7 +4,7 @@ import { listPairs, pairOpenings } from './kernel/catalogue.js';
 import { listenForRevocations } from './kernel/auth/revocations.js';
 import { accountRules } from './kernel/ledger/accountRules.js';
 import { decoyHash } from './kernel/auth/passwords.js';
-import { userIdForToken } from './kernel/auth/sessions.js';
+import { userIdForToken, sessionCache } from './kernel/auth/sessions.js';
 import type { Database } from './kernel/db/database.js';
 import { openDatabase } from './kernel/db/open.js';
 import { productHttp } from './kernel/http/app.js';
@@ -133,6 +133,9 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     allowedOrigins: config.allowedOrigins,
     pushIntervalMs: config.pushIntervalMs,
     authenticate: (token) => userIdForToken(db, token),
+    revocations: sessionCache,
+    trustedProxies: config.trustedProxies,
+    limits: config.socketsPerAddress === undefined ? undefined : { socketsPerAddress: config.socketsPerAddress },
   });
   gateway = realtime;
   marketProcesses.reportListenersOf(realtime);

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { listPairs } from './kernel/catalogue.js';
 import { listenForRevocations } from './kernel/auth/revocations.js';
-import { userIdForToken } from './kernel/auth/sessions.js';
+import { userIdForToken, sessionCache } from './kernel/auth/sessions.js';
 import type { Database } from './kernel/db/database.js';
 import { openPostgres } from './kernel/db/postgres.js';
 import { ChannelRegistry } from './kernel/realtime/channels.js';
@@ -31,6 +31,10 @@ export interface EdgeConfig {
   marketProcesses?: MarketProcesses;
   allowedOrigins?: string[];
   pushIntervalMs?: number;
+  /** TRUSTED_PROXIES: the reverse proxy in front of the edges, so sockets are counted per client address, not per proxy. */
+  trustedProxies?: string[];
+  /** SOCKETS_PER_ADDRESS (0: no cap). */
+  socketsPerAddress?: number;
   log?: (message: string, error?: unknown) => void;
   /**
    * An HTTP front's own server (docs/ARCHITECTURE.md "Scale-out: HTTP fronts"): the sockets are
@@ -91,6 +95,9 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
     allowedOrigins: config.allowedOrigins,
     pushIntervalMs: config.pushIntervalMs,
     authenticate: (token) => userIdForToken(db, token),
+    revocations: sessionCache,
+    trustedProxies: config.trustedProxies,
+    limits: config.socketsPerAddress === undefined ? undefined : { socketsPerAddress: config.socketsPerAddress },
   });
   const feed = new UserFeedPublisher(db, { listening: (userId) => realtime.userListening(userId), send: (userId, message) => realtime.publishToUser(userId, message) }, log);
   const stopListening = await listenForRevocations(db);

@@ -103,6 +103,8 @@ export async function startFront(config: ServerConfig & { frontPort: number }, p
       marketProcesses: processes,
       allowedOrigins: config.allowedOrigins,
       pushIntervalMs: config.pushIntervalMs,
+      trustedProxies: config.trustedProxies,
+      socketsPerAddress: config.socketsPerAddress,
       onPairOpened: (left, right) => pairs.announce({ left, right }),
       log: log.error,
     });

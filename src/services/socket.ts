@@ -18,8 +18,9 @@ export interface SocketClient {
    */
   subscribe(channel: string, listener: TickListener, request?: object): () => void;
   /**
-   * Emits `subscribe` again for a joined channel. Channels with a snapshot (depth, trades) answer
-   * every subscribe with a fresh one, which is how a client resynchronises (docs/API.md). Does
+   * Emits `subscribe` with `resync: true` for a joined channel. Channels with a snapshot (depth,
+   * trades) answer it with a fresh one, which is how a client resynchronises (docs/API.md); a plain
+   * repeated subscribe sends nothing. Does
    * nothing while disconnected: the reconnect subscribes every joined channel anyway.
    */
   resubscribe(channel: string): void;
@@ -45,6 +46,8 @@ export function createSocketClient(options: { url?: string; getLang: () => strin
   const listeners = new Map<string, Set<TickListener>>();
   const requests = new Map<string, object>();
   const emitSubscribe = (channel: string) => socket?.emit('subscribe', requests.get(channel) ?? channel);
+  // A repeated subscribe is a no-op on the server; a resync asks for the snapshot on purpose.
+  const emitResync = (channel: string) => socket?.emit('subscribe', { ...(requests.get(channel) ?? { channel }), resync: true });
   const statusListeners = new Set<(connected: boolean) => void>();
   const connectionListeners = new Set<(event: ConnectionEvent) => void>();
   const report = (event: ConnectionEvent) => connectionListeners.forEach((l) => l(event));
@@ -105,7 +108,7 @@ export function createSocketClient(options: { url?: string; getLang: () => strin
       };
     },
     resubscribe(channel) {
-      if (connected() && listeners.has(channel)) emitSubscribe(channel);
+      if (connected() && listeners.has(channel)) emitResync(channel);
     },
     onStatus(listener) {
       statusListeners.add(listener);

@@ -119,13 +119,13 @@ describe('login, lockout and logout', () => {
     expectRefusal(await post(app, '/api/center/index', {}, { token: grant.token }), 403);
   });
 
-  it('says the same for an unknown account and a wrong password, and locks after five wrong passwords', async () => {
+  it('says the same for an unknown account and a wrong password, and locks this client out after five wrong passwords', async () => {
     await registered('grace@example.org');
     expectRefusal(await post(app, '/api/login', { account: 'nobody@example.org', password: strong }), 400, EN.loginFailed);
     for (let i = 0; i < 4; i++) expectRefusal(await post(app, '/api/login', { account: 'grace@example.org', password: 'Wrong2026!' }), 400, EN.loginFailed);
-    expectRefusal(await post(app, '/api/login', { account: 'grace@example.org', password: 'Wrong2026!' }), 400, EN.accountLocked.replace('{minutes}', '15'));
-    // Locked: even the right password waits.
-    expectRefusal(await post(app, '/api/login', { account: 'grace@example.org', password: strong }, { lang: 'de_DE' }), 400, MESSAGES.de_DE.accountLocked.replace('{minutes}', '15'));
+    expectRefusal(await post(app, '/api/login', { account: 'grace@example.org', password: 'Wrong2026!' }), 400, EN.loginLockedHere.replace('{minutes}', '15'));
+    // Locked on this client: even the right password waits (other clients do not: loginBackoff.test.ts).
+    expectRefusal(await post(app, '/api/login', { account: 'grace@example.org', password: strong }, { lang: 'de_DE' }), 400, MESSAGES.de_DE.loginLockedHere.replace('{minutes}', '15'));
   });
 });
 

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { accounts } from '../../server/products/accounts/accounts.js';
 import type { Database } from '../../server/kernel/db/database.js';
 import { buildApp } from './buildApp.js';
-import { fixedWindowLimiter } from '../../server/kernel/http/rateLimit.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { databaseFiatRates } from '../../server/products/markets/fiatRates.js';
 import { expectRefusal, post } from './http.js';
@@ -29,20 +28,12 @@ afterAll(async () => {
 describe('per-IP limits on login and code requests', () => {
   it('answers a translated 429 body code once an address exceeds its login attempts, across accounts', async () => {
     for (let i = 0; i < 3; i++) expectRefusal(await post(app, '/api/login', { account: `u${i}@example.org`, password: 'Wrong2026' }), 400);
-    expectRefusal(await post(app, '/api/login', { account: 'other@example.org', password: 'Wrong2026' }, { lang: 'ja_JP' }), 429, MESSAGES.ja_JP.tooManyRequests);
+    expectRefusal(await post(app, '/api/login', { account: 'other@example.org', password: 'Wrong2026' }, { lang: 'ja_JP' }), 429, new RegExp(MESSAGES.ja_JP.tooManyRequestsRetry.replace('{seconds}', '\\d+')));
   });
 
   it('limits code requests per address too', async () => {
     expect((await post(app, '/api/send_code', { account: 'a@example.org', purpose: 'register' })).body.code).toBe(200);
     expect((await post(app, '/api/send_code', { account: 'b@example.org', purpose: 'register' })).body.code).toBe(200);
-    expectRefusal(await post(app, '/api/send_code', { account: 'c@example.org', purpose: 'register' }), 429, MESSAGES.en_US.tooManyRequests);
-  });
-
-  it('opens again after the window', () => {
-    const limiter = fixedWindowLimiter(1, 60_000);
-    expect(limiter.allow('ip', 0)).toBe(true);
-    expect(limiter.allow('ip', 1_000)).toBe(false);
-    expect(limiter.allow('other', 1_000)).toBe(true);
-    expect(limiter.allow('ip', 60_000)).toBe(true);
+    expectRefusal(await post(app, '/api/send_code', { account: 'c@example.org', purpose: 'register' }), 429, new RegExp(MESSAGES.en_US.tooManyRequestsRetry.replace('{seconds}', '\\d+')));
   });
 });

@@ -47,6 +47,8 @@ export async function startServerProcess(options: { dataDir: string; port: numbe
       OPERATOR_ACCOUNT: OPERATOR.account,
       OPERATOR_PASSWORD: OPERATOR.password,
       CHAIN_BLOCK_MS: '100',
+      // Every client of a system test or bench is on this machine: no per-address socket cap.
+      SOCKETS_PER_ADDRESS: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -105,7 +107,7 @@ function controls(child: ChildProcess): ChildControls {
  * that it is up; `env` adds to this process's environment.
  */
 export async function startUntilUp(label: string, script: string, env: Record<string, string>): Promise<ChildControls> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join('server', script)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join('server', script)], { cwd: root, env: { ...process.env, SOCKETS_PER_ADDRESS: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const started = controls(child);
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${label} did not start within 60 s:\n${started.output()}`)), 60_000);

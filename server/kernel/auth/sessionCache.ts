@@ -18,11 +18,20 @@ interface Entry {
   until: number;
 }
 
+/** A revoked session: one token (sign-out) or every token of a user (password change or reset). */
+export type Revocation = { tokenHash: string } | { userId: number };
+
+/** Where revocations are heard (the gateways end the private-channel subscriptions they name). */
+export interface RevocationSource {
+  onRevoked(listener: (revocation: Revocation) => void): () => void;
+}
+
 export const SESSION_CACHE_TTL_MS = 30_000;
 const MAX_ENTRIES = 50_000;
 
-export class SessionCache {
+export class SessionCache implements RevocationSource {
   private entries = new Map<string, Entry>();
+  private readonly revokedListeners = new Set<(revocation: Revocation) => void>();
 
   constructor(
     private readonly ttlMs = SESSION_CACHE_TTL_MS,
@@ -45,12 +54,24 @@ export class SessionCache {
     this.entries.set(tokenHash, { principal, until: Math.min(this.clock() + this.ttlMs, sessionExpiresMs) });
   }
 
+  /** A revoked token: forgotten here, and every listener told (a socket may hold it without any entry here). */
   forgetToken(tokenHash: string): void {
     this.entries.delete(tokenHash);
+    this.tell({ tokenHash });
   }
 
   forgetUser(userId: number): void {
     for (const [hash, entry] of this.entries) if (entry.principal.id === userId) this.entries.delete(hash);
+    this.tell({ userId });
+  }
+
+  onRevoked(listener: (revocation: Revocation) => void): () => void {
+    this.revokedListeners.add(listener);
+    return () => this.revokedListeners.delete(listener);
+  }
+
+  private tell(revocation: Revocation): void {
+    for (const listener of this.revokedListeners) listener(revocation);
   }
 
   clear(): void {

@@ -83,6 +83,8 @@ export class MarketData {
    */
   restoreLastPrice(price: number | undefined): void {
     this.lastPrice = price;
+    // The tick too: a pair quiet for a day still shows its last price (zero volume), not nothing.
+    if (price !== undefined) this.stats.knowClose(price);
   }
 
   restoreTradeList(newestFirst: PublicTrade[]): void {

@@ -10,6 +10,7 @@ import { securityHeaderValues, securityHeaders, type SecurityHeaderOptions } fro
 import { serveClient } from './static.js';
 import { forwardTo, type Forwarder } from './forward.js';
 import { hasInexactNumber, strictInput } from './strictInput.js';
+import { registerRateLimits, type RateLimitStore } from './rateLimit.js';
 import { ApiFailure } from './envelope.js';
 import { ResultCode } from '../../../src/domain/api.js';
 import { localeFromHeader } from '../../../src/domain/languages.js';
@@ -36,6 +37,8 @@ export interface HttpOptions {
    * before anything here parses them, and before `forwardTo`.
    */
   productCalls?: Forwarder;
+  /** Where the per-client rate limits count (the scale-out mode's Redis); in memory without it (rateLimit.ts). */
+  rateLimitStore?: RateLimitStore;
 }
 
 /** Builds the HTTP app in layers: request context → security headers → error handling → strict input → authentication → product routes → client. */
@@ -97,6 +100,7 @@ export async function buildHttp(options: HttpOptions): Promise<FastifyInstance> 
   await app.register(securityHeaders(options.security));
   await app.register(errorHandling);
   await app.register(strictInput);
+  await registerRateLimits(app, options.rateLimitStore);
   await app.register(authentication(options.db));
   for (const routes of options.routes) await app.register(routes);
   await serveClient(app, options.clientDir);
@@ -115,6 +119,7 @@ export function productHttp(config: ServerConfig, db: Database, parts: readonly 
     logger: { level: config.logLevel },
     security: { hstsMaxAge: config.hstsMaxAge },
     routes: parts.flatMap((p) => (p.routes ? [p.routes] : [])),
+    ...(config.realtimeBus ? { rateLimitStore: config.realtimeBus } : {}),
     ...extra,
   });
 }

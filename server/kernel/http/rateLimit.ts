@@ -1,30 +1,44 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { ResultCode } from '../../../src/domain/api.js';
+import { ApiFailure } from './envelope.js';
+
 /**
- * A fixed-window counter per key (here: client IP and call), in memory. It sits in front of the
- * per-account and per-address limits, so one address cannot spray logins or code requests across
- * many accounts. One process, so in memory is enough; a scaled-out deployment would move it to Redis.
+ * Per-client request rates on the calls that guess or send (sign-ins, code requests), by
+ * @fastify/rate-limit. A route opts in with `config: perClientPerMinute(n)`; the client is the
+ * request's address (`request.ip`, which believes TRUSTED_PROXIES). One process counts in memory;
+ * in the scale-out mode (REALTIME_BUS_URL) every process counts in the same Redis, so a client
+ * cannot multiply its allowance by the number of fronts. These sit in front of the per-account
+ * backoff (kernel/auth/loginThrottle.ts), so one address cannot spray guesses across many accounts.
  */
-export interface RateLimiter {
-  /** True if this request is within the limit (and counts it). */
-  allow(key: string, now?: number): boolean;
+export interface RateLimitStore {
+  /** The realtime bus's Redis (REALTIME_BUS_URL) and its prefix, which the counters' keys share. */
+  url: string;
+  prefix: string;
 }
 
-export function fixedWindowLimiter(max: number, windowMs: number): RateLimiter {
-  const windows = new Map<string, { start: number; count: number }>();
-  return {
-    allow(key, now = Date.now()) {
-      if (windows.size > 50_000) {
-        for (const [k, w] of windows) if (now - w.start >= windowMs) windows.delete(k);
-      }
-      const w = windows.get(key);
-      if (!w || now - w.start >= windowMs) {
-        windows.set(key, { start: now, count: 1 });
-        return true;
-      }
-      w.count += 1;
-      return w.count <= max;
-    },
-  };
-}
+/** Per client address per minute; generous enough for a household behind one address. */
+export const DEFAULT_ACCOUNT_RATE_LIMITS = { login: 30, sendCode: 20, operatorLogin: 30 } as const;
 
-/** Per client IP per minute; generous enough for a household behind one address. */
-export const DEFAULT_ACCOUNT_RATE_LIMITS = { login: 30, sendCode: 20 } as const;
+export const perClientPerMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+
+export async function registerRateLimits(app: FastifyInstance, store?: RateLimitStore): Promise<void> {
+  // Commands fail at once while Redis is away (no offline queue), and then the limit is skipped:
+  // sign-ins keep working, the per-account backoff in PostgreSQL still holds.
+  const redis = store && new Redis(store.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+  let reported = false;
+  redis?.on('error', (error) => {
+    if (!reported) app.log.error({ err: error }, 'rate limits: Redis unreachable; counting is skipped until it is back');
+    reported = true;
+  });
+  redis?.on('ready', () => (reported = false));
+  await app.register(rateLimit, {
+    global: false,
+    skipOnError: true,
+    ...(redis ? { redis, nameSpace: `${store!.prefix}:rate:` } : {}),
+    // Thrown as our own refusal: the error handler answers HTTP 200, body code 429, translated, with when to try again.
+    errorResponseBuilder: (_request, context) => new ApiFailure(ResultCode.tooMany, 'tooManyRequestsRetry', { seconds: String(Math.max(1, Math.ceil(context.ttl / 1000))) }),
+  });
+  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+}

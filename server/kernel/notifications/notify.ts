@@ -74,6 +74,12 @@ function deviceHash(device: DeviceInfo): string {
   return createHash('sha256').update(`${device.userAgent}\n${device.ip}`).digest('hex');
 }
 
+/** Whether this user has signed in from this device before (the login backoff spares such a client). */
+export async function knownDevice(db: Queryable, userId: number, device: DeviceInfo): Promise<boolean> {
+  const rows = await db.query('select 1 from login_device where user_id = $1 and device_hash = $2', [userId, deviceHash(device)]);
+  return rows.length > 0;
+}
+
 /** Remembers a device; true when this user had not used it before. */
 export async function rememberDevice(db: Queryable, userId: number, device: DeviceInfo): Promise<boolean> {
   const rows = await db.query<{ inserted: boolean }>(

@@ -61,6 +61,11 @@ export class ChannelRegistry {
     return { token: typeof token === 'string' && token.length > 0 && token.length <= 200 ? token : undefined };
   }
 
+  /** Whether a subscribe asks for a fresh snapshot of a channel the socket holds: `{ channel, resync: true }`. */
+  static asksResync(message: unknown): boolean {
+    return typeof message === 'object' && message !== null && (message as { resync?: unknown }).resync === true;
+  }
+
   /** Accepts the bare channel name or { channel }, as documented in docs/API.md. */
   static parse(message: unknown): string | undefined {
     const raw = typeof message === 'string' ? message : (message as { channel?: unknown } | null)?.channel;

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { UserInfo } from '../../../src/domain/api.js';
 import type { Database } from '../../kernel/db/database.js';
 import { hashPassword, verifyPasswordOrDecoy } from '../../kernel/auth/passwords.js';
-import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES, normaliseAccount, passwordProblem } from '../../kernel/auth/accountRules.js';
+import { normaliseAccount, passwordProblem } from '../../kernel/auth/accountRules.js';
+import { forgetLoginFailures, loginBlocked, loginFailed, loginSucceeded } from '../../kernel/auth/loginThrottle.js';
 import type { MessageKey } from '../../kernel/i18n/messages.js';
-import { describeDevice, notify, rememberDevice, type DeviceInfo } from '../../kernel/notifications/notify.js';
+import { describeDevice, knownDevice, notify, rememberDevice, type DeviceInfo } from '../../kernel/notifications/notify.js';
 import { openSession, revokeAllSessions, userById } from '../../kernel/auth/sessions.js';
 import { checkCode, issueCode, type CodePurpose } from './codes.js';
 import type { CodeDelivery } from './delivery.js';
@@ -109,30 +110,22 @@ export function accounts(deps: AccountsDeps) {
     async login(input: { account: string; area_code?: string; password: string }, device?: DeviceInfo): Promise<Outcome<SessionGrant>> {
       const target = normaliseAccount(input.account, input.area_code);
       if (!target) return fail('loginFailed');
-      const [lock] = await db.query<{ minutes: number }>(
-        `select ceil(extract(epoch from locked_until - now()) / 60)::int as minutes from login_failure where account = $1 and locked_until > now()`,
-        [target.account],
-      );
-      if (lock) return fail('accountLocked', { minutes: String(lock.minutes) });
+      // Wrong passwords lock this client out of this account, and only slow the account down for
+      // others (kernel/auth/loginThrottle.ts): the owner on a device of theirs is never held out.
+      const client = device?.ip ?? '';
       const [user] = await db.query<{ id: number; password_hash: string }>(
         `select id, password_hash from app_user where account = $1 and kind = 'user'`,
         [target.account],
       );
+      const known = Boolean(user && device && (await knownDevice(db, user.id, device)));
+      const blocked = await loginBlocked(db, target.account, client, known);
+      if (blocked) return fail(blocked.key, blocked.vars);
       const good = await verifyPasswordOrDecoy(input.password, user?.password_hash);
       if (!good) {
-        const [state] = await db.query<{ failures: number }>(
-          `insert into login_failure (account, failures) values ($1, 1)
-           on conflict (account) do update set failures = login_failure.failures + 1, updated_at = now()
-           returning failures`,
-          [target.account],
-        );
-        if (state && state.failures >= LOGIN_MAX_FAILURES) {
-          await db.query(`update login_failure set failures = 0, locked_until = now() + make_interval(mins => $2) where account = $1`, [target.account, LOGIN_LOCK_MINUTES]);
-          return fail('accountLocked', { minutes: String(LOGIN_LOCK_MINUTES) });
-        }
-        return fail('loginFailed');
+        const refusal = await loginFailed(db, target.account, client);
+        return refusal ? fail(refusal.key, refusal.vars) : fail('loginFailed');
       }
-      await db.query('delete from login_failure where account = $1', [target.account]);
+      await loginSucceeded(db, target.account, client);
       if (device && (await rememberDevice(db, user!.id, device))) {
         await notify(db, user!.id, { kind: 'login_new_device', params: { device: describeDevice(device.userAgent), ip: device.ip } });
       }
@@ -152,7 +145,7 @@ export function accounts(deps: AccountsDeps) {
         if (!user) return fail('codeInvalid');
         await revokeAllSessions(tx, user.id);
         await notify(tx, user.id, { kind: 'password_changed' });
-        await tx.query('delete from login_failure where account = $1', [target.account]);
+        await forgetLoginFailures(tx, target.account);
         return { ok: true as const, data: null };
       });
     },

@@ -5,7 +5,7 @@ import type { DeviceInfo } from '../../kernel/notifications/notify.js';
 import type { Database } from '../../kernel/db/database.js';
 import { principalForToken, revokeSession } from '../../kernel/auth/sessions.js';
 import { translate } from '../../kernel/i18n/messages.js';
-import { DEFAULT_ACCOUNT_RATE_LIMITS, fixedWindowLimiter, type RateLimiter } from '../../kernel/http/rateLimit.js';
+import { DEFAULT_ACCOUNT_RATE_LIMITS, perClientPerMinute } from '../../kernel/http/rateLimit.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
 import { anyBody } from '../../kernel/http/schemas.js';
 
@@ -23,17 +23,14 @@ function unwrap<T>(outcome: Outcome<T>): T {
 
 /** Registration, login, logout and password reset (spec §2 /reg, /reg-next, /login, /forget-pass, /set-pass). */
 export function accountRoutes(db: Database, accounts: Accounts, limits: { login: number; sendCode: number } = DEFAULT_ACCOUNT_RATE_LIMITS) {
-  const loginLimiter = fixedWindowLimiter(limits.login, 60_000);
-  const codeLimiter = fixedWindowLimiter(limits.sendCode, 60_000);
-  const limit = (limiter: RateLimiter, request: FastifyRequest) => {
-    if (!limiter.allow(request.ip)) throw new ApiFailure(ResultCode.tooMany, 'tooManyRequests');
-  };
   return async (app: FastifyInstance) => {
     app.post<{ Body: { account: string; area_code?: string; purpose: 'register' | 'reset' } }>(
       '/api/send_code',
-      { schema: { body: { type: 'object', required: ['account', 'purpose'], additionalProperties: false, properties: { ...account, purpose: { type: 'string', enum: ['register', 'reset'] } } } } },
+      {
+        config: perClientPerMinute(limits.sendCode),
+        schema: { body: { type: 'object', required: ['account', 'purpose'], additionalProperties: false, properties: { ...account, purpose: { type: 'string', enum: ['register', 'reset'] } } } },
+      },
       async (request) => {
-        limit(codeLimiter, request);
         unwrap(await accounts.sendCode(request.body, request.lang));
         return { code: ResultCode.ok, msg: translate(request.lang, 'codeSent'), data: null };
       },
@@ -71,11 +68,11 @@ export function accountRoutes(db: Database, accounts: Accounts, limits: { login:
 
     app.post<{ Body: { account: string; area_code?: string; password: string } }>(
       '/api/login',
-      { schema: { body: { type: 'object', required: ['account', 'password'], additionalProperties: false, properties: { ...account, password: text(64) } } } },
-      async (request) => {
-        limit(loginLimiter, request);
-        return ok(request.lang, unwrap(await accounts.login(request.body, deviceOf(request))));
+      {
+        config: perClientPerMinute(limits.login),
+        schema: { body: { type: 'object', required: ['account', 'password'], additionalProperties: false, properties: { ...account, password: text(64) } } },
       },
+      async (request) => ok(request.lang, unwrap(await accounts.login(request.body, deviceOf(request)))),
     );
 
     app.post('/api/logout', { schema: { body: anyBody } }, async (request) => {

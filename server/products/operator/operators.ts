@@ -1,6 +1,7 @@
 import type { Database } from '../../kernel/db/database.js';
 import { hashPassword, verifyPasswordOrDecoy } from '../../kernel/auth/passwords.js';
-import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '../../kernel/auth/accountRules.js';
+import { forgetLoginFailures, loginBlocked, loginFailed, loginSucceeded } from '../../kernel/auth/loginThrottle.js';
+import { knownDevice, rememberDevice, type DeviceInfo } from '../../kernel/notifications/notify.js';
 import type { Outcome } from '../../kernel/outcome.js';
 import { openSession } from '../../kernel/auth/sessions.js';
 
@@ -32,39 +33,34 @@ export async function ensureOperator(db: Database, account: string, password: st
     [name, hash],
   );
   if (!rows[0]) throw new Error(`OPERATOR_ACCOUNT ${name} is already a non-operator account`);
-  await db.query('delete from login_failure where account = $1', [lockKey(name)]);
+  await forgetLoginFailures(db, lockKey(name));
 }
 
 // Operator lockouts live beside users' in login_failure, under a prefix no user account can have.
 const lockKey = (account: string) => `operator:${account}`;
 
-export async function operatorLogin(db: Database, input: { account: string; password: string }): Promise<Outcome<{ token: string; operator: Operator }>> {
+/**
+ * Wrong passwords lock the guessing client out of the operator account and only slow it down for
+ * other clients, never for a device the operator has signed in from (kernel/auth/loginThrottle.ts):
+ * nobody can lock the operator out any more.
+ */
+export async function operatorLogin(db: Database, input: { account: string; password: string }, device: DeviceInfo): Promise<Outcome<{ token: string; operator: Operator }>> {
   const name = input.account.trim().toLowerCase();
   const key = lockKey(name);
-  const [lock] = await db.query<{ minutes: number }>(
-    `select ceil(extract(epoch from locked_until - now()) / 60)::int as minutes from login_failure where account = $1 and locked_until > now()`,
-    [key],
-  );
-  if (lock) return { ok: false, key: 'accountLocked', vars: { minutes: String(lock.minutes) } };
   const [row] = await db.query<{ id: number; account: string; password_hash: string }>(
     `select id, account, password_hash from app_user where account = $1 and kind = 'operator'`,
     [name],
   );
+  const blocked = await loginBlocked(db, key, device.ip, Boolean(row && (await knownDevice(db, row.id, device))));
+  if (blocked) return { ok: false, ...blocked };
   // A user's credentials are refused here exactly like wrong ones, with the same timing.
   const good = await verifyPasswordOrDecoy(input.password, row?.password_hash);
   if (!good || !row) {
-    const [state] = await db.query<{ failures: number }>(
-      `insert into login_failure (account, failures) values ($1, 1)
-       on conflict (account) do update set failures = login_failure.failures + 1, updated_at = now() returning failures`,
-      [key],
-    );
-    if (state && state.failures >= LOGIN_MAX_FAILURES) {
-      await db.query(`update login_failure set failures = 0, locked_until = now() + make_interval(mins => $2) where account = $1`, [key, LOGIN_LOCK_MINUTES]);
-      return { ok: false, key: 'accountLocked', vars: { minutes: String(LOGIN_LOCK_MINUTES) } };
-    }
-    return { ok: false, key: 'loginFailed' };
+    const refusal = await loginFailed(db, key, device.ip);
+    return refusal ? { ok: false, ...refusal } : { ok: false, key: 'loginFailed' };
   }
-  await db.query('delete from login_failure where account = $1', [key]);
+  await loginSucceeded(db, key, device.ip);
+  await rememberDevice(db, row.id, device);
   const operator = { id: Number(row.id), account: row.account };
   return { ok: true, data: { token: await openSession(db, operator.id, OPERATOR_SESSION_DAYS), operator } };
 }

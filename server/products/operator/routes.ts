@@ -5,17 +5,20 @@ import type { Database } from '../../kernel/db/database.js';
 import { ok } from '../../kernel/http/envelope.js';
 import { unwrap } from '../../kernel/outcome.js';
 import { anyBody } from '../../kernel/http/schemas.js';
+import { DEFAULT_ACCOUNT_RATE_LIMITS, perClientPerMinute } from '../../kernel/http/rateLimit.js';
 
 /**
  * The operator's own session: login (operators are accounts of kind 'operator', see operators.ts)
  * and logout, which ends only an operator token (a user token answers 403). Each product's review
  * calls live with that product (kyc/operatorRoutes.ts, wallet/operatorRoutes.ts).
  */
-export function operatorRoutes(db: Database) {
+export function operatorRoutes(db: Database, limits: { operatorLogin: number } = DEFAULT_ACCOUNT_RATE_LIMITS) {
   return async (app: FastifyInstance) => {
     app.post<{ Body: { account: string; password: string } }>(
       '/api/operator/login',
       {
+        // Per client, like the users' login; wrong passwords also back off per account (operators.ts).
+        config: perClientPerMinute(limits.operatorLogin),
         schema: {
           body: {
             type: 'object',
@@ -25,7 +28,7 @@ export function operatorRoutes(db: Database) {
           },
         },
       },
-      async (request) => ok(request.lang, unwrap(await operatorLogin(db, request.body))),
+      async (request) => ok(request.lang, unwrap(await operatorLogin(db, request.body, { userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512), ip: request.ip }))),
     );
 
     app.post('/api/operator/logout', { config: { auth: 'operator' }, schema: { body: anyBody } }, async (request) => {

@@ -364,6 +364,15 @@ export class SpotMarket {
       [left, right, since],
     );
     for (const t of recent) this.data.restoreTrade(Number(t.created_ms), decimalToUnits(t.price, pp)!, decimalToUnits(t.quantity, ap)!);
+    // No trade in the day: the newest older one still gives the tick its last price (zero volume).
+    // Read only then, and only a real trade's, never a generated chart's close.
+    if (recent.length === 0) {
+      const [newest] = await this.db.query<{ price: string }>(
+        `select trim_scale(price)::text as price from spot_trade where left_symbol = $1 and right_symbol = $2 order by id desc limit 1`,
+        [left, right],
+      );
+      if (newest) this.data.restoreLastPrice(decimalToUnits(newest.price, pp));
+    }
     this.data.restoreTradeList(
       recent
         .slice(-50)

@@ -32,6 +32,14 @@ export class RollingDayStats {
     this.lastClose = trade.price;
   }
 
+  /**
+   * The last price from before the window (a restart's newest trade older than a day): a pair that
+   * has traded ever still has a tick — that price, zero volume — instead of none at all.
+   */
+  knowClose(price: number): void {
+    this.lastClose = price;
+  }
+
   /** Statistics for the 24 hours ending at `now`; undefined before the first trade ever. */
   at(now: number): DayStats | undefined {
     if (this.lastClose === undefined) return undefined;
