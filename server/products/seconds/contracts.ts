@@ -12,7 +12,7 @@ import {
   type SecondsPeriod,
   type SecondsPeriodUpdate,
 } from '../../../src/domain/seconds.js';
-import { addDecimal, compareDecimal, subDecimal } from '../../../src/domain/decimal.js';
+import { addDecimal, compareDecimal, mulDecimal, subDecimal } from '../../../src/domain/decimal.js';
 import type { Page } from '../../../src/domain/wallet.js';
 import type { Database, Queryable } from '../../kernel/db/database.js';
 import { once, type SubmissionKey } from '../../kernel/idempotency.js';
@@ -20,6 +20,7 @@ import { readBalance } from '../../kernel/ledger/ledger.js';
 import { applyBalanceChanges, canSpend, lockBalances } from '../../kernel/ledger/ledgerBatch.js';
 import { type Outcome, outcomeOf, Refusal as KernelRefusal } from '../../kernel/outcome.js';
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
+import { lockUser } from '../../kernel/userLock.js';
 import type { IndexPair, SecondsIndex } from './indexPrice.js';
 import type { SecondsMessageKey } from './messages.js';
 import { listPeriods, lockPeriod, updatePeriod } from './periods.js';
@@ -60,9 +61,22 @@ export function isStake(value: string): boolean {
   return new RegExp(`^(0|[1-9]\\d{0,11})(\\.\\d{1,${SECONDS_STAKE_PLACES}})?$`).test(value) && compareDecimal(value, '0') > 0;
 }
 
+/**
+ * The net stake one expiry second may carry in one direction, as a share of the quote resting
+ * within DEPTH_BAND of the price on the book's thinner side: the more a second could pay, the
+ * more of the book an attacker would have to hold away from its price for half the window.
+ */
+export const DEPTH_EXPOSURE_SHARE = '0.5';
+
+/** The book's depth near the price now (`IndexSampler`); undefined when the book is not sampled here. */
+export interface DepthNear {
+  depthNear(pair: IndexPair): string | undefined;
+}
+
 export interface SecondsDeps {
   db: Database;
   index: SecondsIndex;
+  depth?: DepthNear;
   /** The pairs with periods, by upper-case symbol ("BTC_USDT"). */
   pairs: () => Map<string, IndexPair>;
   feed: UserFeed;
@@ -70,7 +84,7 @@ export interface SecondsDeps {
 }
 
 /** The calls behind /api/seconds/* and the operator's periods (docs/API.md "Seconds contracts"). */
-export function secondsContracts({ db, index, pairs, feed, clock }: SecondsDeps) {
+export function secondsContracts({ db, index, depth, pairs, feed, clock }: SecondsDeps) {
   const pairOf = (symbol: string) => pairs().get(symbol.toUpperCase());
 
   async function acknowledged(q: Queryable, userId: number): Promise<boolean> {
@@ -131,8 +145,18 @@ export function secondsContracts({ db, index, pairs, feed, clock }: SecondsDeps)
     /**
      * Buys a contract: the stake is frozen from the user's sec_contract USDT, the buy price is the
      * recorded index of the acceptance second, the expiry is acceptance second + period. Refused
-     * (changing nothing) on a disabled period, a stake outside its bounds, too little balance, the
-     * exposure bound, a missing acknowledgement or no price.
+     * (changing nothing) on a disabled period, a stake outside its bounds, too little balance, a
+     * missing acknowledgement, no price, or one of the exposure bounds (docs/API.md "Limits"):
+     *
+     * - the book's: net open stake per pair, period and direction ≤ the period's max_exposure
+     *   (serialised by the period's row);
+     * - the user's: their stake in one expiry second ≤ the period's max_stake, and their open
+     *   stake on the pair ≤ its max_exposure (serialised by the kernel's per-user lock, so
+     *   concurrent purchases of one user, whatever their periods, are checked one after another);
+     * - the expiry second's: its net stake per direction ≤ DEPTH_EXPOSURE_SHARE of the depth near
+     *   the price (serialised by the second's row).
+     *
+     * Locks are taken user → period → second → balance; a settlement takes second → balance.
      */
     async buy(userId: number, body: SecondsBuyRequest, key: SubmissionKey): Promise<Outcome<SecondsContract>> {
       const result = await outcome(async () => {
@@ -146,6 +170,8 @@ export function secondsContracts({ db, index, pairs, feed, clock }: SecondsDeps)
           BUY_SCOPE,
           key,
           async (tx) => {
+            // The user first: their limits below count every purchase of theirs committed before this one.
+            await lockUser(tx, userId);
             if (!(await acknowledged(tx, userId))) throw new Refusal('secondsRiskNotAcknowledged');
             const period = await lockPeriod(tx, pair, body.period);
             if (!period || !period.enabled) throw new Refusal('secondsPeriodUnavailable');
@@ -165,8 +191,17 @@ export function secondsContracts({ db, index, pairs, feed, clock }: SecondsDeps)
             if (compareDecimal(net, period.max_exposure) > 0) throw new Refusal('secondsExposureLimit');
             const now = clock();
             const second = Math.floor(now / 1000);
+            const expiry = second + body.period;
+            const mine = await userStakes(tx, userId, pair, expiry);
+            if (compareDecimal(addDecimal(mine.inSecond, stake), period.max_stake) > 0) throw new Refusal('secondsUserSecondLimit', { max: period.max_stake });
+            if (compareDecimal(addDecimal(mine.open, stake), period.max_exposure) > 0) throw new Refusal('secondsUserOpenLimit', { max: period.max_exposure });
             // The expiry second before the balance: a settlement locks seconds, then balances, in that order too.
-            if (!(await holdSecond(tx, pair, second + body.period))) throw new Refusal('secondsNoPrice');
+            if (!(await holdSecond(tx, pair, expiry))) throw new Refusal('secondsNoPrice');
+            const near = depth?.depthNear(pair);
+            if (near !== undefined) {
+              const cap = mulDecimal(near, DEPTH_EXPOSURE_SHARE);
+              if (compareDecimal(addDecimal(await secondNet(tx, pair, expiry, body.direction), stake), cap) > 0) throw new Refusal('secondsDepthLimit');
+            }
             const balanceKey = { userId, currency: SECONDS_CURRENCY, account: SECONDS_ACCOUNT } as const;
             const states = await lockBalances(tx, [balanceKey]);
             if (!canSpend(states.values().next().value, stake)) throw new Refusal('secondsInsufficientBalance');
@@ -175,7 +210,7 @@ export function secondsContracts({ db, index, pairs, feed, clock }: SecondsDeps)
             const [row] = await tx.query<{ id: number }>(
               `insert into seconds_contract (user_id, left_symbol, right_symbol, direction, period_s, payout_rate, stake, buy_price, accepted_ms, expiry_second)
                values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
-              [userId, pair.left, pair.right, body.direction, body.period, period.payout_rate, stake, buyPrice, now, second + body.period],
+              [userId, pair.left, pair.right, body.direction, body.period, period.payout_rate, stake, buyPrice, now, expiry],
             );
             const id = Number(row!.id);
             await applyBalanceChanges(tx, states, [
@@ -226,11 +261,35 @@ export function secondsContracts({ db, index, pairs, feed, clock }: SecondsDeps)
 
 export type SecondsContracts = ReturnType<typeof secondsContracts>;
 
+/** The user's stake on the pair's seconds not settled yet: all of it, and that of one expiry second. */
+async function userStakes(tx: Queryable, userId: number, pair: IndexPair, expiry: number): Promise<{ open: string; inSecond: string }> {
+  const [row] = await tx.query<{ open: string; in_second: string }>(
+    `select trim_scale(coalesce(sum(c.stake), 0))::text as open,
+       trim_scale(coalesce(sum(c.stake) filter (where c.expiry_second = $4), 0))::text as in_second
+     from seconds_second s join seconds_contract c
+       on c.left_symbol = s.left_symbol and c.right_symbol = s.right_symbol and c.expiry_second = s.second
+     where s.left_symbol = $2 and s.right_symbol = $3 and s.settled_ms is null and c.settled_ms is null and c.user_id = $1`,
+    [userId, pair.left, pair.right, expiry],
+  );
+  return { open: row!.open, inSecond: row!.in_second };
+}
+
+/** The net stake of one expiry second in a direction (every period's contracts in it). */
+async function secondNet(tx: Queryable, pair: IndexPair, expiry: number, direction: string): Promise<string> {
+  const [row] = await tx.query<{ net: string }>(
+    `select trim_scale(coalesce(sum(case when direction = $4 then stake else -stake end), 0))::text as net
+     from seconds_contract where left_symbol = $1 and right_symbol = $2 and expiry_second = $3 and settled_ms is null`,
+    [pair.left, pair.right, expiry, direction],
+  );
+  return row!.net;
+}
+
 /**
- * Makes sure the contract's expiry second has its row (settlement settles by second) and holds a
- * share lock on it until the purchase commits, so a settlement of that second waits for this
- * purchase and then sees its contract. False if the second is already settled: only a purchase
- * held up longer than its period could find that, and it must not add a contract nobody settles.
+ * Makes sure the contract's expiry second has its row (settlement settles by second) and locks it
+ * until the purchase commits: a settlement of that second waits for this purchase and then sees
+ * its contract, and purchases into the same second (of any period) check its depth bound one
+ * after another. False if the second is already settled: only a purchase held up longer than its
+ * period could find that, and it must not add a contract nobody settles.
  */
 async function holdSecond(tx: Queryable, pair: IndexPair, second: number): Promise<boolean> {
   await tx.query(`insert into seconds_second (left_symbol, right_symbol, second) values ($1, $2, $3) on conflict do nothing`, [
@@ -239,7 +298,7 @@ async function holdSecond(tx: Queryable, pair: IndexPair, second: number): Promi
     second,
   ]);
   const [row] = await tx.query<{ settled_ms: string | null }>(
-    `select settled_ms from seconds_second where left_symbol = $1 and right_symbol = $2 and second = $3 for share`,
+    `select settled_ms from seconds_second where left_symbol = $1 and right_symbol = $2 and second = $3 for no key update`,
     [pair.left, pair.right, second],
   );
   return row?.settled_ms === null;

@@ -5,7 +5,9 @@ import { systemAccountId } from '../../kernel/ledger/systemAccounts.js';
 import { defineProduct, type ProductParts } from '../../kernel/product.js';
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
 import { secondsContracts } from './contracts.js';
+import { spotBookSource, type BookSource } from './bookSource.js';
 import { SecondsIndex, spotTradeSource, type IndexPair, type TradeSource } from './indexPrice.js';
+import { IndexSampler } from './indexSampler.js';
 import { indexPairs, seedPeriods } from './periods.js';
 import { secondsRoutes } from './routes.js';
 import { SecondsScheduler } from './scheduler.js';
@@ -40,7 +42,13 @@ export interface SecondsOptions {
   feed: UserFeed;
   enabled: boolean;
   clock?: () => number;
+  /** The trades the index falls back to (tests give their own). */
   trades?: TradeSource;
+  /**
+   * The book the index samples: the spot market's (from the database) by default; an operator's
+   * external feed implements BookSource (docs/API.md "How the settle price is made").
+   */
+  book?: BookSource;
   log?: (message: string, error?: unknown) => void;
   /** Told where settlement time goes (bench/seconds.ts). */
   measureSettlement?: (stage: SettleStage, ms: number) => void;
@@ -51,10 +59,11 @@ export function createSeconds(options: SecondsOptions) {
   const { db, feed, enabled } = options;
   const clock = options.clock ?? Date.now;
   const log = options.log ?? (() => undefined);
-  const index = new SecondsIndex(db, options.trades ?? spotTradeSource(), clock);
   let pairs = new Map<string, IndexPair>();
   const pairsNow = () => pairs;
-  const contracts = secondsContracts({ db, index, pairs: pairsNow, feed, clock });
+  const sampler = new IndexSampler(options.book ?? spotBookSource(db), pairsNow, clock, log);
+  const index = new SecondsIndex(db, options.trades ?? spotTradeSource(), clock, sampler);
+  const contracts = secondsContracts({ db, index, depth: sampler, pairs: pairsNow, feed, clock });
   const settle = () => settleDue({ db, index, pairs: pairsNow, feed, clock, log, measure: options.measureSettlement });
   const scheduler = new SecondsScheduler({
     index,
@@ -72,10 +81,16 @@ export function createSeconds(options: SecondsOptions) {
       await ensureHouse(db);
     },
     // Open contracts settle even with the product switched off: nobody's stake stays frozen.
-    start: async () => scheduler.start(),
-    stop: () => scheduler.stop(),
+    start: async () => {
+      sampler.start();
+      scheduler.start();
+    },
+    stop: async () => {
+      await scheduler.stop();
+      await sampler.stop();
+    },
   };
-  return { parts, contracts, index, scheduler, settle, pairs: pairsNow };
+  return { parts, contracts, index, sampler, scheduler, settle, pairs: pairsNow };
 }
 
 /**

@@ -307,11 +307,12 @@ describe('seconds contracts: refusals change nothing', () => {
     const eth = (body: object) => t.buy(user, { symbol: 'eth_usdt', period: 60, ...body });
     expectOk(await eth({ direction: 'up', quantity: '60' }));
     await refused(eth({ direction: 'up', quantity: '50' }), en.secondsExposureLimit);
-    // Other periods and pairs are bounded apart.
-    expectOk(await t.buy(user, { symbol: 'eth_usdt', period: 30, direction: 'up', quantity: '50' }));
+    // Other periods and pairs are bounded apart (other users: one user's open stake has its own bound).
+    const others = [await t.user('1000'), await t.user('1000'), await t.user('1000')];
+    expectOk(await t.buy(others[0]!, { symbol: 'eth_usdt', period: 30, direction: 'up', quantity: '50' }));
     // Stakes the other way net out: up 60 − down 50 leaves room for 90 more up.
-    expectOk(await eth({ direction: 'down', quantity: '50' }));
-    expectOk(await eth({ direction: 'up', quantity: '90' }));
+    expectOk(await t.buy(others[1]!, { symbol: 'eth_usdt', period: 60, direction: 'down', quantity: '50' }));
+    expectOk(await t.buy(others[2]!, { symbol: 'eth_usdt', period: 60, direction: 'up', quantity: '90' }));
     await refused(eth({ direction: 'up', quantity: '10' }), en.secondsExposureLimit);
     await t.expectAuditClean();
   });

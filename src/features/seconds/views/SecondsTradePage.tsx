@@ -220,6 +220,7 @@ function Desk(props: { symbol: string }) {
             ))}
           </Cards>
         </Box>
+        <SettleRule />
       </div>
       {ticket ? <Ticket ticketRef={ticket} /> : <Box />}
     </Grid>
@@ -258,6 +259,23 @@ function PriceChart(props: { trail: string[]; cards: SecondsContractActorRef[] }
       <rect x="562" y={y(Number(last)) - 7} width="76" height="14" rx="2" fill="#f0b90b" />
       <text x="566" y={y(Number(last)) + 3} fontSize="10" fill="#0b0e11" fontWeight="700">{last}</text>
     </Chart>
+  );
+}
+
+/** How the settle price is made (docs/API.md): folded, so the desk stays short. */
+function SettleRule() {
+  const { t } = useTranslation();
+  return (
+    <Box aria-label={t('seconds.settleRule.title')}>
+      <details>
+        <summary style={{ cursor: 'pointer', fontSize: 12, fontWeight: 600 }}>{t('seconds.settleRule.title')}</summary>
+        <div className="dim" style={{ fontSize: 12, lineHeight: 1.5 }}>
+          <p>{t('seconds.settleRule.book')}</p>
+          <p>{t('seconds.settleRule.fallback')}</p>
+          <p style={{ marginBottom: 0 }}>{t('seconds.settleRule.limits')}</p>
+        </div>
+      </details>
+    </Box>
   );
 }
 
