@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useScratchServer } from './serverProcess.js';
-import { fundedTraders, operatorToken, referencePrices } from './traders.js';
+import { fundedTraders, operatorToken, referencePrices, verifyTraders } from './traders.js';
 import { missingAcknowledged, Workload } from './workload.js';
 
 const scratch = useScratchServer('crash', Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 1);
@@ -9,7 +9,10 @@ describe('crash: kill -9 under load, then restart', () => {
   it('loses no acknowledged operation and the books still balance', async () => {
     let server = await scratch.start();
     const traders = await fundedTraders(server.url, scratch.dataDir, 6, 'crash');
-    const workload = new Workload(server.url, traders, await operatorToken(server.url), await referencePrices(server.url), 4242);
+    const operator = await operatorToken(server.url);
+    await verifyTraders(server.url, traders.slice(0, 4), operator);
+    const workload = new Workload(server.url, traders, operator, await referencePrices(server.url), 4242);
+    await workload.prepare();
     let crashed = false;
     const workers = Array.from({ length: 6 }, () => workload.run(100_000, () => crashed));
     await new Promise((r) => setTimeout(r, 8000));

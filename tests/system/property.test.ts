@@ -1,29 +1,82 @@
 import { describe, expect, it } from 'vitest';
+import { ICO_PATHS, type IcoProject, type IcoSubscription } from '../../src/domain/ico.js';
+import { SECONDS_PATHS } from '../../src/domain/seconds.js';
 import { WALLET_PATHS, type TransferRecord, type WithdrawalRecord } from '../../src/domain/wallet.js';
+import { mustCall } from './client.js';
 import { useScratchServer } from './serverProcess.js';
-import { fundedTraders, operatorToken, referencePrices } from './traders.js';
-import { allPages, missingAcknowledged, Workload } from './workload.js';
+import { fundedTraders, operatorToken, referencePrices, shortIcoProject, verifyTraders } from './traders.js';
+import { allPages, futuresOrders, icoAcknowledged, missingAcknowledged, p2pOrders, secondsContracts, type Trader, Workload } from './workload.js';
 
 const TRADERS = 8;
+/** Traders whose identity is verified (futures need it); the others are refused futures and keep the unverified limits. */
+const VERIFIED = 6;
 const WORKERS = 8;
 /** SYSTEM_TEST_STEPS scales the run up (a longer soak) or down (a quick look). */
 const STEPS_PER_WORKER = Number(process.env.SYSTEM_TEST_STEPS ?? 250);
+/** Each product's acknowledged operations at the default size at least, so the mix cannot silently stop covering one. */
+const MINIMUM = { futures: 40, seconds: 40, fiat: 20, ico: 15 } as const;
+/** And the steps of their life cycles. */
+const MINIMUM_STEPS = { 'futures.open': 25, 'futures.close': 10, 'p2p.buy': 10, 'p2p.sell': 3, 'p2p.paid': 5, 'p2p.cancel': 1 } as const;
+
+/** Whether the ICO project `projectId` is settled and some trader has a settled seconds contract. */
+async function settledUnderLoad(url: string, traders: Trader[], projectId: number): Promise<boolean> {
+  const projects = await mustCall<IcoProject[]>(url, ICO_PATHS.projects, {});
+  if (projects.find((p) => p.id === projectId)?.settled_at == null) return false;
+  for (const trader of traders) {
+    if ((await mustCall<{ total: number }>(url, SECONDS_PATHS.history, { days: 3, page: 1, size: 1 }, { token: trader.token })).total > 0) return true;
+  }
+  return false;
+}
 
 const scratch = useScratchServer('property', Number(process.env.SYSTEM_TEST_PORT ?? 8461));
 
 describe('property: thousands of random operations from many traders at once', () => {
   it('keeps every promise of the ledger, and every acknowledged submission has exactly one effect', async () => {
-    const server = await scratch.start();
+    // The merchants release paid P2P orders and pay for their purchases after 1 s, within the run.
+    const server = await scratch.start({ P2P_MERCHANT_DELAY_MS: '1000' });
     const { url } = server;
     const traders = await fundedTraders(url, scratch.dataDir, TRADERS, 'property');
-    const workload = new Workload(url, traders, await operatorToken(url), await referencePrices(url), 20261121);
+    const operator = await operatorToken(url);
+    await verifyTraders(url, traders.slice(0, VERIFIED), operator);
+    // An ICO project that ends (and is settled) while the run goes on, besides the demo projects.
+    const project = await shortIcoProject(url, operator, 'PROP', 15_000);
+    const workload = new Workload(url, traders, operator, await referencePrices(url), 20261121);
+    await workload.prepare();
     const started = Date.now();
-    await Promise.all(Array.from({ length: WORKERS }, () => workload.run(STEPS_PER_WORKER)));
+    // The steps, and then more until settlements have run under the load too: the short ICO project's
+    // and the first seconds contracts' (30 s after the first purchases). A slow machine is past both
+    // when its steps are done; a fast one goes on for up to half a minute. Bounded, not asserted on time.
+    const settlements = { seen: false, done: false };
+    const watch = (async () => {
+      const deadline = Date.now() + 180_000;
+      while (!settlements.seen && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 1000));
+        settlements.seen = await settledUnderLoad(url, traders, project.id);
+      }
+      settlements.done = true;
+    })();
+    await Promise.all(
+      Array.from({ length: WORKERS }, async () => {
+        await workload.run(STEPS_PER_WORKER);
+        while (!settlements.done) await workload.run(5);
+      }),
+    );
+    await watch;
     const seconds = (Date.now() - started) / 1000;
-    console.log(`property: ${WORKERS * STEPS_PER_WORKER} operations (${workload.acknowledged.length} acknowledged) in ${seconds.toFixed(1)} s`);
+    const perKind = (kind: string) => new Set(workload.acknowledged.filter((a) => a.kind === kind).map((a) => `${a.trader} ${a.id} ${a.key}`)).size;
+    const kinds = Object.fromEntries(['transfer', 'order', 'withdrawal', 'futures', 'seconds', 'fiat', 'ico'].map((k) => [k, perKind(k)]));
+    console.log(
+      `property: ${workload.steps} operations (${workload.acknowledged.length} acknowledged) in ${seconds.toFixed(1)} s\n` +
+        `  acknowledged: ${JSON.stringify(kinds)}\n  steps: ${JSON.stringify(workload.counts)}`,
+    );
 
     expect(workload.unknown).toEqual([]);
-    expect(workload.acknowledged.length).toBeGreaterThan(WORKERS * STEPS_PER_WORKER * 0.3);
+    expect(workload.serverErrors).toEqual([]);
+    expect(settlements.seen, 'the short ICO project and some seconds contracts settled while the workload ran').toBe(true);
+    expect(workload.acknowledged.length).toBeGreaterThan(workload.steps * 0.3);
+    const scale = Math.min(1, STEPS_PER_WORKER / 250);
+    for (const [kind, minimum] of Object.entries(MINIMUM)) expect(kinds[kind], `acknowledged ${kind}`).toBeGreaterThanOrEqual(Math.floor(minimum * scale));
+    for (const [step, minimum] of Object.entries(MINIMUM_STEPS)) expect(workload.counts[step] ?? 0, step).toBeGreaterThanOrEqual(Math.floor(minimum * scale));
     expect(workload.duplicateEffects).toEqual([]);
     expect(await missingAcknowledged(url, traders, workload.acknowledged)).toEqual([]);
     // No phantom effects: without a crash every effect was acknowledged, once.
@@ -31,9 +84,55 @@ describe('property: thousands of random operations from many traders at once', (
       const acked = (kind: string) => new Set(workload.acknowledged.filter((a) => a.trader === trader.account && a.kind === kind).map((a) => a.id)).size;
       expect((await allPages<TransferRecord>(url, WALLET_PATHS.transfers, trader.token)).length, trader.account).toBe(acked('transfer'));
       expect((await allPages<WithdrawalRecord>(url, WALLET_PATHS.withdrawals, trader.token)).length, trader.account).toBe(acked('withdrawal'));
+      expect((await futuresOrders(url, trader.token)).length, `${trader.account} futures orders`).toBe(acked('futures'));
+      expect((await secondsContracts(url, trader.token)).length, `${trader.account} seconds contracts`).toBe(acked('seconds'));
+      expect((await p2pOrders(url, trader.token)).length, `${trader.account} P2P orders`).toBe(acked('fiat'));
+      // One subscription per project, holding exactly what the acknowledged subscriptions added.
+      const mine = await mustCall<IcoSubscription[]>(url, ICO_PATHS.mine, {}, { token: trader.token });
+      const subscribed = new Map(mine.map((s) => [Number(s.project_id), s.quantity]));
+      const expected = icoAcknowledged(workload.acknowledged, trader.account);
+      for (const [projectId, quantity] of expected) expect(subscribed.get(projectId), `${trader.account} ICO project ${projectId}`).toBe(quantity);
     }
 
     await server.stop();
     expect(await scratch.audit()).toEqual([]);
+    // Per trader and currency, over all five accounts: the sum of their ledger entries' changes is
+    // what their balance rows hold (available and frozen apart), no entry without its balance row
+    // nor a row without entries; no balance is negative; and transfers between their own accounts
+    // neither made nor lost anything (each transfer is one entry out and one in, of the same size).
+    const accounts = traders.map((t) => t.account);
+    const conservation = await scratch.read(async (db) => ({
+      unbalanced: await db.query(
+        `with entries as (select user_id, currency, sum(available_change) as available, sum(frozen_change) as frozen from ledger_entry group by user_id, currency),
+              rows as (select user_id, currency, sum(available) as available, sum(frozen) as frozen from balance group by user_id, currency)
+         select u.account, coalesce(e.currency, r.currency) as currency, trim_scale(e.available)::text as entries_available, trim_scale(r.available)::text as available,
+                trim_scale(e.frozen)::text as entries_frozen, trim_scale(r.frozen)::text as frozen
+         from entries e full join rows r on r.user_id = e.user_id and r.currency = e.currency
+         join app_user u on u.id = coalesce(e.user_id, r.user_id)
+         where u.account = any($1::text[])
+           and (e.user_id is null or r.user_id is null or e.available <> r.available or e.frozen <> r.frozen)`,
+        [accounts],
+      ),
+      negative: await db.query(
+        `select u.account, b.currency, b.account as wallet, b.available::text, b.frozen::text from balance b join app_user u on u.id = b.user_id
+         where u.account = any($1::text[]) and (b.available < 0 or b.frozen < 0)`,
+        [accounts],
+      ),
+      transfers: await db.query(
+        `select u.account, l.currency, l.ref_id, count(*)::int as entries, trim_scale(sum(l.available_change + l.frozen_change))::text as net
+         from ledger_entry l join app_user u on u.id = l.user_id
+         where u.account = any($1::text[]) and l.kind in ('transfer_out', 'transfer_in')
+         group by u.account, l.currency, l.ref_type, l.ref_id having count(*) <> 2 or sum(l.available_change + l.frozen_change) <> 0`,
+        [accounts],
+      ),
+      // Not vacuous: every trader's USDT, BTC and ETH, and the short project's tokens of its subscribers, were compared.
+      compared: Number((await db.query<{ n: number }>(
+        `select count(distinct (l.user_id, l.currency))::int as n from ledger_entry l join app_user u on u.id = l.user_id where u.account = any($1::text[])`,
+        [accounts],
+      ))[0]!.n),
+      projectSettled: (await db.query<{ settled: boolean }>(`select settled_ms is not null as settled from ico_project where id = $1`, [project.id]))[0]?.settled,
+    }));
+    expect(conservation.compared).toBeGreaterThanOrEqual(TRADERS * 3);
+    expect({ ...conservation, compared: undefined }).toEqual({ unbalanced: [], negative: [], transfers: [], compared: undefined, projectSettled: true });
   });
 });

@@ -1,4 +1,5 @@
 import type { Currency } from '../../src/domain/api.js';
+import { ICO_PATHS, type IcoProject } from '../../src/domain/ico.js';
 import { WALLET_PATHS, type WalletBalance, type WalletNetwork } from '../../src/domain/wallet.js';
 import { mustCall, registerUser } from './client.js';
 import { OPERATOR } from './serverProcess.js';
@@ -35,4 +36,44 @@ export async function referencePrices(url: string): Promise<Record<string, numbe
   const currencies = await mustCall<Currency[]>(url, '/api/currency_list');
   // Reference prices only steer where random orders land; no amount is computed from them.
   return Object.fromEntries(currencies.map((c) => [c.symbol, Number(c.price)]));
+}
+
+// The smallest valid PNG and JPEG headers: the server checks an identity photo's signature, not its pixels.
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
+const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
+
+/**
+ * Verifies the traders' identity as a user and the operator do it (docs/API.md "Identity
+ * verification"): each submits name, ID number and photos, the operator approves each pending
+ * submission; futures need it, and it lifts the P2P and withdrawal limits to the verified ones.
+ */
+export async function verifyTraders(url: string, traders: Trader[], operator: string): Promise<void> {
+  for (const [i, trader] of traders.entries()) {
+    await mustCall(url, '/api/identity/submit', { name: `System Trader ${i}`, id_number: `ST${100000 + i}`, front: dataUrl('image/png', PNG), back: dataUrl('image/jpeg', JPEG) }, { token: trader.token });
+  }
+  const pending = await mustCall<Array<{ id: number; account: string }>>(url, '/api/operator/kyc/list', {}, { token: operator });
+  const accounts = new Set(traders.map((t) => t.account));
+  for (const submission of pending.filter((s) => accounts.has(s.account))) await mustCall(url, '/api/operator/kyc/approve', { id: submission.id }, { token: operator });
+  for (const trader of traders) {
+    const status = await mustCall<{ name_status: number }>(url, '/api/identity/status', {}, { token: trader.token });
+    if (Number(status.name_status) !== 3) throw new Error(`${trader.account} is not verified: name_status ${status.name_status}`);
+  }
+}
+
+/**
+ * An ICO project an operator opens for subscription now, ending `endsInMs` from now: small enough to
+ * be oversubscribed by a few traders, so its settlement allocates pro rata and refunds.
+ */
+export async function shortIcoProject(url: string, operator: string, tag: string, endsInMs: number): Promise<IcoProject> {
+  const now = Date.now();
+  return mustCall<IcoProject>(
+    url,
+    ICO_PATHS.operatorSave,
+    {
+      symbol: `${tag}${String(now).slice(-5)}`.toUpperCase().slice(0, 10), name: `System ${tag}`, description: { en_US: 'system test project' }, total: '600', price: '0.5',
+      token_places: 2, start_at: now - 1000, end_at: now + endsInMs, min_quantity: '10', max_quantity: '2000', release_rate: '0.5', release_period_ms: 1000, listed: false,
+    },
+    { token: operator },
+  );
 }
