@@ -36,6 +36,10 @@ export async function registerRateLimits(app: FastifyInstance, store?: RateLimit
   await app.register(rateLimit, {
     global: false,
     skipOnError: true,
+    // Counted after the body's validation, as the hand-written limiter was: a malformed request is
+    // refused for what it is (body code 400, translated) and costs no sign-in attempt; a well-formed
+    // guess is what the limit is for.
+    hook: 'preHandler',
     ...(redis ? { redis, nameSpace: `${store!.prefix}:rate:` } : {}),
     // Thrown as our own refusal: the error handler answers HTTP 200, body code 429, translated, with when to try again.
     errorResponseBuilder: (_request, context) => new ApiFailure(ResultCode.tooMany, 'tooManyRequestsRetry', { seconds: String(Math.max(1, Math.ceil(context.ttl / 1000))) }),
