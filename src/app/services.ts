@@ -15,6 +15,7 @@ import { changeLanguage, initI18n } from '../services/i18n';
 import { createSocketClient, type SocketClient } from '../services/socket';
 import { takeStartupAnswer } from '../services/startupRequests';
 import { createStorage, memoryStore, type AppStorage, type KeyValueStore } from '../services/storage';
+import { USER_CHANNEL } from '../domain/spotOrders';
 import { createAppActors } from './actors/app.actors';
 import { createMarketChannelActor } from './actors/marketChannel.actor';
 import { createSocketStatusActor } from './actors/socketStatus.actor';
@@ -96,7 +97,16 @@ export async function createServices(options: { navigate: (to: string) => void; 
     onForbidden: (message) => session?.send({ type: 'session.forbidden', message }),
   });
   const operatorApi = createApiClient({ getToken: () => operator.getToken(), getLang: lang, onForbidden: () => operator.onForbidden() });
-  const socket = createSocketClient({ getLang: lang });
+  const socket = createSocketClient({
+    getLang: lang,
+    // A session signed out elsewhere (the sessions list, a password change) ends this page's at once:
+    // the server refuses its private channel, and the session goes to /login as after a 403 (issue 35).
+    onRefused: (refusal) => {
+      if (refusal.code === 403 && refusal.channel === USER_CHANNEL && session?.getSnapshot().matches('signedIn')) {
+        session.send({ type: 'session.forbidden', ...(refusal.msg ? { message: refusal.msg } : {}) });
+      }
+    },
+  });
   // Market data reaches the machines at most once per animation frame (one render per frame).
   const frames = createBrowserFrameScheduler(window);
   const shellActors = createAppActors(api);

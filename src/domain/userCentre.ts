@@ -5,6 +5,8 @@ export interface WithdrawalAddress {
   network: string;
   address: string;
   note: string;
+  /** When allowlist mode lets a withdrawal go here (epoch ms): saved + 24 h (issue 35). */
+  usable_from?: number;
 }
 
 export interface CollectionMethod {

@@ -12,10 +12,10 @@ const errorsOf = async (schema: AnyObjectSchema, value: object) => {
 };
 
 const good = {
-  password: 'Trader2026',
-  password_repeat: 'Trader2026',
-  funds_password: 'Funds2026',
-  funds_password_repeat: 'Funds2026',
+  password: 'Trader2026!',
+  password_repeat: 'Trader2026!',
+  funds_password: 'Funds2026!',
+  funds_password_repeat: 'Funds2026!',
   invitation_code: 'OPENEX',
   agree: true,
 };
@@ -38,8 +38,14 @@ describe('spec §5 form rules', () => {
     expect(await errorsOf(registerNextSchema, { ...good, agree: false })).toEqual(['validation.agreementRequired']);
     expect(await errorsOf(registerNextSchema, { ...good, invitation_code: ' ' })).toEqual(['validation.invitationRequired']);
   });
+  it('password policy (issue 35): zxcvbn score 3 or more, and a fund password unlike the login password', async () => {
+    expect(await errorsOf(registerNextSchema, { ...good, password: 'password1', password_repeat: 'password1' })).toEqual(['safety.passwordGuessable']);
+    expect(await errorsOf(registerNextSchema, { ...good, funds_password: 'Qwerty123', funds_password_repeat: 'Qwerty123' })).toEqual(['safety.fundsPasswordGuessable']);
+    expect(await errorsOf(registerNextSchema, { ...good, funds_password: good.password, funds_password_repeat: good.password })).toEqual(['safety.fundsSameAsLogin']);
+    expect(await errorsOf(setPassSchema, { code: '123456', password: 'Password123', password_repeat: 'Password123' })).toEqual(['safety.passwordGuessable']);
+  });
   it('password reset: code, new password twice', async () => {
-    expect(await errorsOf(setPassSchema, { code: '123456', password: 'Fresh2026', password_repeat: 'Fresh2026' })).toEqual([]);
+    expect(await errorsOf(setPassSchema, { code: '123456', password: 'Fresh2026x', password_repeat: 'Fresh2026x' })).toEqual([]);
     // Every failing rule is listed; the form shows the first one per field.
     expect(await errorsOf(setPassSchema, { code: '', password: '', password_repeat: '' })).toEqual(
       expect.arrayContaining(['validation.codeRequired', 'validation.passwordRequired', 'validation.repeatRequired']),

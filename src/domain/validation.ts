@@ -11,7 +11,17 @@ import { isFiatCode } from './fiat';
  */
 export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d).{8,64}$/;
 
-const password = (requiredKey: string) => yup.string().required(requiredKey).matches(PASSWORD_RULE, 'validation.passwordWeak');
+/**
+ * The password policy's strength estimate (passwordStrength.ts, zxcvbn-ts and its dictionaries),
+ * loaded on the first check: only the password forms validate with it, so /home never loads it.
+ */
+export const loadPasswordStrength = () => import('./passwordStrength');
+const password = (requiredKey: string, guessableKey = 'safety.passwordGuessable') =>
+  yup
+    .string()
+    .required(requiredKey)
+    .matches(PASSWORD_RULE, 'validation.passwordWeak')
+    .test('strength', guessableKey, async (value) => !value || !PASSWORD_RULE.test(value) || (await loadPasswordStrength()).strongEnough(value));
 const repeat = (of: string, requiredKey: string, differKey: string) =>
   yup
     .string()
@@ -34,7 +44,7 @@ export const registerSchema = yup.object({
 export const registerNextSchema = yup.object({
   password: password('validation.passwordRequired'),
   password_repeat: repeat('password', 'validation.repeatRequired', 'validation.passwordsDiffer'),
-  funds_password: password('validation.fundsPasswordRequired'),
+  funds_password: password('validation.fundsPasswordRequired', 'safety.fundsPasswordGuessable').notOneOf([yup.ref('password')], 'safety.fundsSameAsLogin'),
   funds_password_repeat: repeat('funds_password', 'validation.repeatRequired', 'validation.fundsPasswordsDiffer'),
   invitation_code: yup.string().trim().required('validation.invitationRequired'),
   agree: yup.boolean().oneOf([true], 'validation.agreementRequired').required('validation.agreementRequired'),
@@ -113,7 +123,7 @@ export const changeLoginPwdSchema = yup.object({
 /** s-securitypwd: the code and the new fund password twice. */
 export const changeFundsPwdSchema = yup.object({
   code,
-  password: password('validation.fundsPasswordRequired'),
+  password: password('validation.fundsPasswordRequired', 'safety.fundsPasswordGuessable'),
   password_repeat: repeat('password', 'validation.repeatRequired', 'validation.fundsPasswordsDiffer'),
 });
 

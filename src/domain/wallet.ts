@@ -139,6 +139,8 @@ export interface WithdrawRequest {
   address: string;
   quantity: string;
   funds_password: string;
+  /** With 2FA on: the authenticator's code or a recovery code (docs/API.md "Two-factor authentication"). */
+  totp_code?: string;
 }
 
 /** POST /api/wallet/withdraw_quota: the 24-hour withdrawal limit from KYC status (config name_check), in USDT. */

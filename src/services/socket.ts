@@ -37,7 +37,12 @@ export interface SocketClient {
  * (the order book still listens to onStatus: a reconnect means its deltas must wait for a new
  * snapshot).
  */
-export function createSocketClient(options: { url?: string; getLang: () => string }): SocketClient {
+export function createSocketClient(options: {
+  url?: string;
+  getLang: () => string;
+  /** The server refused or ended a subscription (`refused`: a revoked session's private channel, docs/API.md). */
+  onRefused?: (refusal: { code: number; msg?: string; channel?: string }) => void;
+}): SocketClient {
   // socket.io's client is a chunk of its own, fetched beside the app's startup requests (live
   // data is subscribed only after the pair list), so it stays off the first page's critical path.
   let socket: Socket | undefined;
@@ -72,6 +77,7 @@ export function createSocketClient(options: { url?: string; getLang: () => strin
       if (reason === 'io server disconnect') s.connect();
     });
     s.on('connect_error', () => report({ type: 'connectFailed' }));
+    s.on('refused', (refusal: { code: number; msg?: string; channel?: string }) => options.onRefused?.(refusal));
     s.io.on('reconnect_attempt', (attempt) => report({ type: 'reconnecting', attempt }));
     // One `data` event carries every message the server had for this socket in one turn, in order.
     s.on('data', (...payloads: unknown[]) => {

@@ -15,10 +15,10 @@ async function register(page: Page, email: string, labels: { account: RegExp; se
 test('a new user registers with a code from the outbox, signs out, and logs in again', async ({ page }) => {
   const email = `e2e-${Date.now()}@example.org`;
   await register(page, email, { account: /Email or phone/, send: 'Send code', code: /Verification code/, next: /^Next$/ });
-  await page.getByLabel('Login password', { exact: true }).fill('Trader2026');
-  await page.getByLabel('Repeat the password').fill('Trader2026');
-  await page.getByLabel('Fund password', { exact: true }).fill('Funds2026');
-  await page.getByLabel('Repeat the fund password').fill('Funds2026');
+  await page.getByLabel('Login password', { exact: true }).fill('Trader2026!');
+  await page.getByLabel('Repeat the password').fill('Trader2026!');
+  await page.getByLabel('Fund password', { exact: true }).fill('Funds2026!');
+  await page.getByLabel('Repeat the fund password').fill('Funds2026!');
   await page.getByLabel('Invitation code').fill('OPENEX');
   await page.getByRole('button', { name: 'Create account' }).click();
   // Not yet agreed: the form says so and stays.
@@ -41,7 +41,7 @@ test('a new user registers with a code from the outbox, signs out, and logs in a
   await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Wrong account or password' })).toBeVisible();
   await page.waitForTimeout(2100); // the anti-double-submit window
-  await page.getByLabel('Login password').fill('Trader2026');
+  await page.getByLabel('Login password').fill('Trader2026!');
   await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(banner.getByRole('button', { name: 'Account' })).toBeVisible();
@@ -56,13 +56,13 @@ test('registration speaks Japanese, including the rules of step two', async ({ p
   await page.getByRole('menuitemradio', { name: /日本語/ }).click();
   const email = `e2e-ja-${Date.now()}@example.org`;
   await register(page, email, { account: /メール/, send: 'コードを送信', code: /認証コード/, next: /^次へ$/ });
-  await page.getByLabel('ログインパスワード', { exact: true }).fill('Trader2026');
+  await page.getByLabel('ログインパスワード', { exact: true }).fill('Trader2026!');
   await page.getByLabel('パスワード（確認）', { exact: true }).fill('Different2026');
   await page.getByLabel('パスワード（確認）', { exact: true }).blur();
   await expect(page.getByRole('alert').filter({ hasText: '2つのパスワードが一致しません' })).toBeVisible();
-  await page.getByLabel('パスワード（確認）', { exact: true }).fill('Trader2026');
-  await page.getByLabel('資金パスワード', { exact: true }).fill('Funds2026');
-  await page.getByLabel('資金パスワード（確認）').fill('Funds2026');
+  await page.getByLabel('パスワード（確認）', { exact: true }).fill('Trader2026!');
+  await page.getByLabel('資金パスワード', { exact: true }).fill('Funds2026!');
+  await page.getByLabel('資金パスワード（確認）').fill('Funds2026!');
   await page.getByLabel('招待コード').fill('openex');
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'アカウントを作成' }).click();
@@ -75,7 +75,7 @@ test('registration speaks Japanese, including the rules of step two', async ({ p
 test('a forgotten password is reset with a code, then the new one logs in', async ({ page }) => {
   const email = `e2e-reset-${Date.now()}@example.org`;
   await register(page, email, { account: /Email or phone/, send: 'Send code', code: /Verification code/, next: /^Next$/ });
-  for (const [label, value] of [['Login password', 'Trader2026'], ['Repeat the password', 'Trader2026'], ['Fund password', 'Funds2026'], ['Repeat the fund password', 'Funds2026'], ['Invitation code', 'OPENEX']] as const) {
+  for (const [label, value] of [['Login password', 'Trader2026!'], ['Repeat the password', 'Trader2026!'], ['Fund password', 'Funds2026!'], ['Repeat the fund password', 'Funds2026!'], ['Invitation code', 'OPENEX']] as const) {
     await page.getByLabel(label, { exact: true }).fill(value);
   }
   await page.getByRole('checkbox').check();
@@ -109,10 +109,10 @@ test('a phone account registers with its area code and logs in with it, in Germa
   await page.getByLabel('Bestätigungscode').fill(await codeFor(`+49-${phone}`));
   await page.getByRole('button', { name: /^Weiter$/ }).click();
   await expect(page).toHaveURL(/\/reg-next$/);
-  await page.getByLabel('Login-Passwort', { exact: true }).fill('Trader2026');
-  await page.getByLabel('Passwort wiederholen', { exact: true }).fill('Trader2026');
-  await page.getByLabel('Fondspasswort', { exact: true }).fill('Funds2026');
-  await page.getByLabel('Fondspasswort wiederholen').fill('Funds2026');
+  await page.getByLabel('Login-Passwort', { exact: true }).fill('Trader2026!');
+  await page.getByLabel('Passwort wiederholen', { exact: true }).fill('Trader2026!');
+  await page.getByLabel('Fondspasswort', { exact: true }).fill('Funds2026!');
+  await page.getByLabel('Fondspasswort wiederholen').fill('Funds2026!');
   await page.getByLabel('Einladungscode').fill('OPENEX');
   await page.getByRole('checkbox').check();
   await page.getByRole('main').getByRole('button', { name: 'Konto erstellen' }).click();
@@ -127,7 +127,7 @@ test('a phone account registers with its area code and logs in with it, in Germa
   await expect(page.getByLabel('Vorwahl (nur Telefon)')).toHaveCount(0);
   await page.getByLabel('E-Mail oder Telefon').fill(phone);
   await page.getByLabel('Vorwahl (nur Telefon)').fill('49');
-  await page.getByLabel('Login-Passwort').fill('Trader2026');
+  await page.getByLabel('Login-Passwort').fill('Trader2026!');
   await page.getByRole('main').getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(banner.getByRole('button', { name: 'Konto' })).toBeVisible();

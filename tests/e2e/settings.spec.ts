@@ -84,7 +84,7 @@ test('a new user edits settings, keeps an address book and collection methods, a
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('alert').filter({ hasText: 'Changed; please log in again' })).toBeVisible();
   await page.getByLabel('Email or phone').fill(email);
-  await page.getByLabel('Login password').fill('Trader2026');
+  await page.getByLabel('Login password').fill('Trader2026!');
   await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Wrong account or password' })).toBeVisible();
   await page.waitForTimeout(2100);

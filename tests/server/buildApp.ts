@@ -4,6 +4,7 @@ import { centerRoutes } from '../../server/products/accounts/centerRoutes.js';
 import { accountRoutes } from '../../server/products/accounts/routes.js';
 import type { UserCentre } from '../../server/products/accounts/userCentre.js';
 import { userRoutes } from '../../server/products/accounts/userRoutes.js';
+import { safetyRoutes } from '../../server/products/accounts/safety/safetyRoutes.js';
 import { helpRoutes } from '../../server/products/support/helpRoutes.js';
 import type { Kyc } from '../../server/products/kyc/kyc.js';
 import { kycOperatorRoutes } from '../../server/products/kyc/operatorRoutes.js';
@@ -45,7 +46,7 @@ export function buildApp(deps: TestAppDeps): Promise<FastifyInstance> {
   const { db } = deps;
   const routes = [platformRoutes(db), marketRoutes(db, deps.rates), centerRoutes(db), informRoutes(db), helpRoutes(db)];
   if (deps.accounts) routes.push(accountRoutes(db, deps.accounts, deps.accountRateLimits));
-  if (deps.userCentre) routes.push(userRoutes(db, deps.userCentre));
+  if (deps.userCentre) routes.push(userRoutes(db, deps.userCentre), safetyRoutes(db));
   if (deps.kyc) routes.push(kycRoutes(deps.kyc), kycOperatorRoutes(deps.kyc), operatorRoutes(db));
   if (deps.spot) routes.push(spotRoutes(deps.spot));
   if (deps.wallet) routes.push(walletRoutes(deps.wallet), operatorWalletRoutes(deps.wallet), chainRoutes(deps.wallet, deps.chainSimulator));

@@ -134,7 +134,7 @@ describe('security changes (s-loginpwd, s-securitypwd, s-emailset, s-phoneset)',
     expectRefusal(await post(app, '/api/login', { account: 'lpwd@example.org', password: strong }), 400, EN.loginFailed);
     const again = expectOk(await post<{ token: string }>(app, '/api/login', { account: 'lpwd@example.org', password: 'Fresh2026x' }));
     // A replayed code is refused.
-    expectRefusal(await post(app, '/api/user/login_pwd', { code, password: 'Other2026x', password_repeat: 'Other2026x' }, { token: again.token }), 400, EN.codeInvalid);
+    expectRefusal(await post(app, '/api/user/login_pwd', { code, password: 'Other-Lamp-2026', password_repeat: 'Other-Lamp-2026' }, { token: again.token }), 400, EN.codeInvalid);
   });
 
   it('changes the fund password and keeps the session; an expired code is refused', async () => {

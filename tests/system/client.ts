@@ -29,8 +29,8 @@ export async function mustCall<T = unknown>(url: string, path: string, body: obj
   return answer.data;
 }
 
-export const PASSWORD = 'Trader2026pass';
-export const FUNDS_PASSWORD = 'Funds2026pass';
+export const PASSWORD = 'Quartz-Heron-2026';
+export const FUNDS_PASSWORD = 'Velvet-Lynx-2026';
 
 /** Registers an account through the API, reading the code from the server's outbox. */
 export async function registerUser(url: string, dataDir: string, account: string): Promise<string> {

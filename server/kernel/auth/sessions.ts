@@ -15,12 +15,18 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Opens a session and returns its opaque token; only the hash is stored. */
-export async function openSession(db: Queryable, userId: number, ttlDays = SESSION_TTL_DAYS): Promise<string> {
+/** Where a session was opened from, kept for the user's list of sessions (issue 35). */
+export interface SessionOrigin {
+  userAgent: string;
+  ip: string;
+}
+
+/** Opens a session and returns its opaque token; only the hash is stored (with `origin`, when given, for the sessions list). */
+export async function openSession(db: Queryable, userId: number, ttlDays = SESSION_TTL_DAYS, origin?: SessionOrigin): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.query(
-    `insert into session_token (token_hash, user_id, expires_at) values ($1, $2, now() + make_interval(days => $3))`,
-    [hashToken(token), userId, ttlDays],
+    `insert into session_token (token_hash, user_id, expires_at, user_agent, ip) values ($1, $2, now() + make_interval(days => $3), $4, $5)`,
+    [hashToken(token), userId, ttlDays, (origin?.userAgent ?? '').slice(0, 512), (origin?.ip ?? '').slice(0, 64)],
   );
   return token;
 }
@@ -42,7 +48,11 @@ interface UserRow {
  * transactional); the local eviction happens at once, which at worst costs one extra lookup.
  */
 export async function revokeSession(db: Queryable, token: string): Promise<void> {
-  const hash = hashToken(token);
+  await revokeSessionHash(db, hashToken(token));
+}
+
+/** Ends the session stored under `hash` (the user's list of sessions names them by id, never by token), as revokeSession does. */
+export async function revokeSessionHash(db: Queryable, hash: string): Promise<void> {
   await db.query('update session_token set revoked_at = now() where token_hash = $1 and revoked_at is null', [hash]);
   await db.query('select pg_notify($1, $2)', [REVOCATION_CHANNEL, `t:${hash}`]);
   sessionCache.forgetToken(hash);
@@ -71,14 +81,17 @@ export async function principalForToken(db: Queryable, token: string | undefined
   const hash = hashToken(token);
   const cached = sessionCache.get(hash);
   if (cached) return cached;
-  const rows = await db.query<{ user_id: number; kind: string; expires_ms: number }>(
-    `select s.user_id, u.kind, (extract(epoch from s.expires_at) * 1000)::bigint as expires_ms
+  const rows = await db.query<{ user_id: number; kind: string; expires_ms: number; stale: boolean }>(
+    `select s.user_id, u.kind, (extract(epoch from s.expires_at) * 1000)::bigint as expires_ms,
+            s.last_seen_at < now() - interval '1 minute' as stale
      from session_token s join app_user u on u.id = s.user_id
      where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.kind in ('user', 'operator')`,
     [hash],
   );
   const row = rows[0];
   if (!row) return undefined;
+  // "Last seen" for the sessions list: refreshed when the cache looks the token up, at most once a minute.
+  if (row.stale) await db.query('update session_token set last_seen_at = now() where token_hash = $1', [hash]);
   const principal: Principal = { id: Number(row.user_id), kind: row.kind === 'operator' ? 'operator' : 'user' };
   sessionCache.put(hash, principal, Number(row.expires_ms));
   return principal;

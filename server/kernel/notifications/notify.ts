@@ -68,6 +68,8 @@ export async function markAllRead(db: Queryable, userId: number): Promise<void> 
 export interface DeviceInfo {
   userAgent: string;
   ip: string;
+  /** The request's language, for the new-device email. */
+  lang?: string;
 }
 
 function deviceHash(device: DeviceInfo): string {

@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { UserInfo } from '../../../src/domain/api.js';
 import type { Database } from '../../kernel/db/database.js';
-import { hashPassword, verifyPasswordOrDecoy } from '../../kernel/auth/passwords.js';
-import { normaliseAccount, passwordProblem } from '../../kernel/auth/accountRules.js';
+import { hashPassword, verifyPassword, verifyPasswordOrDecoy } from '../../kernel/auth/passwords.js';
+import { lockWithdrawals, WITHDRAWAL_LOCK_MS } from '../../kernel/auth/withdrawalLock.js';
+import { passwordPolicyProblem } from './safety/passwordPolicy.js';
+import { normaliseAccount } from '../../kernel/auth/accountRules.js';
 import { forgetLoginFailures, loginBlocked, loginFailed, loginSucceeded } from '../../kernel/auth/loginThrottle.js';
 import type { MessageKey } from '../../kernel/i18n/messages.js';
 import { describeDevice, knownDevice, notify, rememberDevice, type DeviceInfo } from '../../kernel/notifications/notify.js';
 import { openSession, revokeAllSessions, userById } from '../../kernel/auth/sessions.js';
 import { checkCode, issueCode, type CodePurpose } from './codes.js';
 import type { CodeDelivery } from './delivery.js';
+import { recordLogin } from './sessions/sessions.js';
+import { completeSignIn } from './sessions/signIn.js';
+import type { TwoFactorChallenge } from '../../../src/domain/twoFactor.js';
 
 import type { Outcome } from '../../kernel/outcome.js';
 export type { Outcome };
@@ -20,6 +25,8 @@ export interface AccountsDeps {
   /** The platform's own invitation code (INVITATION_CODE); any user's code works too. */
   invitationCode: string;
   phoneRegisterEnabled: () => Promise<boolean>;
+  /** Two-factor authentication (twoFactor.ts): with 2FA on, the right password answers a challenge for the second step instead of a session. */
+  secondFactor?: { challengeFor(userId: number): Promise<TwoFactorChallenge | undefined> };
 }
 
 export interface SessionGrant {
@@ -42,11 +49,13 @@ export function accounts(deps: AccountsDeps) {
       if (!target) return fail('accountInvalid');
       if (input.purpose === 'register') {
         if (target.kind === 'phone' && !(await deps.phoneRegisterEnabled())) return fail('phoneRegisterDisabled');
-        if (await accountExists(target.account)) return fail('accountExists');
       }
-      // For a reset, say "sent" whether or not the account exists: the answer must not reveal it.
-      if (input.purpose === 'reset' && !(await accountExists(target.account))) return { ok: true, data: null };
-      const result = await issueCode(db, deps.delivery, target.account, input.purpose, lang);
+      // No enumeration (issue 35): the same answer, resend limits included, whether or not the
+      // account exists. An existing account asked for a registration code gets a notice instead of
+      // the code; an unknown one asked for a reset gets nothing.
+      const exists = await accountExists(target.account);
+      const instead = input.purpose === 'register' ? (exists ? 'notice' : undefined) : exists ? undefined : 'nothing';
+      const result = await issueCode(db, deps.delivery, target.account, input.purpose, lang, instead);
       return result === 'sent' ? { ok: true, data: null } : fail(result);
     },
 
@@ -54,9 +63,10 @@ export function accounts(deps: AccountsDeps) {
     async checkRegistration(input: { account: string; area_code?: string; code: string }): Promise<Outcome<{ account: string }>> {
       const target = normaliseAccount(input.account, input.area_code);
       if (!target) return fail('accountInvalid');
-      if (await accountExists(target.account)) return fail('accountExists');
+      // The code first: an existing account never received one, so it answers as any wrong code.
       const valid = await db.transaction((tx) => checkCode(tx, target.account, 'register', input.code, false));
-      return valid ? { ok: true, data: { account: target.account } } : fail('codeInvalid');
+      if (!valid || (await accountExists(target.account))) return fail('codeInvalid');
+      return { ok: true, data: { account: target.account } };
     },
 
     async register(input: {
@@ -72,10 +82,11 @@ export function accounts(deps: AccountsDeps) {
     }, device?: DeviceInfo): Promise<Outcome<SessionGrant>> {
       const target = normaliseAccount(input.account, input.area_code);
       if (!target) return fail('accountInvalid');
-      const weak = passwordProblem(input.password) ?? passwordProblem(input.funds_password);
+      const weak = passwordPolicyProblem(input.password, 'login', target.account) ?? passwordPolicyProblem(input.funds_password, 'funds', target.account);
       if (weak) return fail(weak);
       if (input.password !== input.password_repeat) return fail('passwordsDiffer');
       if (input.funds_password !== input.funds_password_repeat) return fail('fundsPasswordsDiffer');
+      if (input.funds_password === input.password) return fail('fundsPasswordSameAsLogin');
       if (!input.agree) return fail('agreementRequired');
       const invitation = input.invitation_code.trim().toUpperCase();
       const invitedBy = invitation === deps.invitationCode.toUpperCase() || (await db.query('select 1 from app_user where invitation_code = $1', [invitation])).length > 0;
@@ -104,10 +115,10 @@ export function accounts(deps: AccountsDeps) {
         return { ok: true as const, data: rows[0].id };
       });
       if (!created.ok) return created;
-      return { ok: true, data: { token: await openSession(db, created.data), user_info: (await userById(db, created.data))! } };
+      return { ok: true, data: { token: await openSession(db, created.data, undefined, device), user_info: (await userById(db, created.data))! } };
     },
 
-    async login(input: { account: string; area_code?: string; password: string }, device?: DeviceInfo): Promise<Outcome<SessionGrant>> {
+    async login(input: { account: string; area_code?: string; password: string }, device?: DeviceInfo): Promise<Outcome<SessionGrant | TwoFactorChallenge>> {
       const target = normaliseAccount(input.account, input.area_code);
       if (!target) return fail('loginFailed');
       // Wrong passwords lock this client out of this account, and only slow the account down for
@@ -118,32 +129,47 @@ export function accounts(deps: AccountsDeps) {
         [target.account],
       );
       const known = Boolean(user && device && (await knownDevice(db, user.id, device)));
+      // A refusal is written to the login history without waiting for it, so a wrong password on an
+      // existing account answers as fast as one on an unknown account (no enumeration by timing).
+      const unawaitedRecord = (userId: number, result: 'locked' | 'wrong_password') => void recordLogin(db, userId, device, result).catch(() => undefined);
       const blocked = await loginBlocked(db, target.account, client, known);
-      if (blocked) return fail(blocked.key, blocked.vars);
+      if (blocked) {
+        if (user) unawaitedRecord(user.id, 'locked');
+        return fail(blocked.key, blocked.vars);
+      }
       const good = await verifyPasswordOrDecoy(input.password, user?.password_hash);
       if (!good) {
         const refusal = await loginFailed(db, target.account, client);
+        if (user) unawaitedRecord(user.id, refusal ? 'locked' : 'wrong_password');
         return refusal ? fail(refusal.key, refusal.vars) : fail('loginFailed');
       }
       await loginSucceeded(db, target.account, client);
-      if (device && (await rememberDevice(db, user!.id, device))) {
-        await notify(db, user!.id, { kind: 'login_new_device', params: { device: describeDevice(device.userAgent), ip: device.ip } });
-      }
-      return { ok: true, data: { token: await openSession(db, user!.id), user_info: (await userById(db, user!.id))! } };
+      // 2FA on: no session yet; the second step (twoFactor.completeLogin) opens it and remembers the device.
+      const challenge = await deps.secondFactor?.challengeFor(user!.id);
+      if (challenge) return { ok: true, data: challenge };
+      // History, new-device notice and email, and the session with its origin (sessions/signIn.ts).
+      const token = await completeSignIn(db, deps.delivery, { id: user!.id, account: target.account }, device);
+      return { ok: true, data: { token, user_info: (await userById(db, user!.id))! } };
     },
 
     async resetPassword(input: { account: string; area_code?: string; code: string; password: string; password_repeat: string }): Promise<Outcome<null>> {
       const target = normaliseAccount(input.account, input.area_code);
       if (!target) return fail('accountInvalid');
-      const weak = passwordProblem(input.password);
+      const weak = passwordPolicyProblem(input.password, 'login', target.account);
       if (weak) return fail(weak);
       if (input.password !== input.password_repeat) return fail('passwordsDiffer');
       const hash = await hashPassword(input.password);
+      // Only with the right code (else this would tell anyone whether a guess is the funds
+      // password), and before the code is used up, so the refusal leaves it for a better password.
+      if (!(await db.transaction((tx) => checkCode(tx, target.account, 'reset', input.code, false)))) return fail('codeInvalid');
+      const [owner] = await db.query<{ funds_password_hash: string }>('select funds_password_hash from app_user where account = $1', [target.account]);
+      if (owner?.funds_password_hash && (await verifyPassword(input.password, owner.funds_password_hash))) return fail('fundsPasswordSameAsLogin');
       return db.transaction(async (tx) => {
         if (!(await checkCode(tx, target.account, 'reset', input.code, true))) return fail('codeInvalid');
         const [user] = await tx.query<{ id: number }>('update app_user set password_hash = $2 where account = $1 returning id', [target.account, hash]);
         if (!user) return fail('codeInvalid');
         await revokeAllSessions(tx, user.id);
+        await lockWithdrawals(tx, user.id, Date.now() + WITHDRAWAL_LOCK_MS, 'login_password');
         await notify(tx, user.id, { kind: 'password_changed' });
         await forgetLoginFailures(tx, target.account);
         return { ok: true as const, data: null };

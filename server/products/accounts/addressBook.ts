@@ -1,11 +1,15 @@
 import { isAddressOf } from '../../../src/domain/addressFormats.js';
 import type { Database } from '../../kernel/db/database.js';
+import { ALLOWLIST_ADDRESS_DELAY_MS } from '../../kernel/auth/withdrawalLock.js';
 import { addressProblem, collectionProblem, type AddressInput, type CollectionInput } from './settingsRules.js';
 import type { CollectionMethod, WithdrawalAddress } from '../../../src/domain/userCentre.js';
 import type { Outcome } from './accounts.js';
 
 // The wire shapes live with the client's types, so both sides agree on them.
 export type { CollectionMethod, WithdrawalAddress } from '../../../src/domain/userCentre.js';
+
+/** When allowlist mode lets a withdrawal go to the address (epoch ms): saved + the allowlist delay. */
+const USABLE_FROM = `(floor(extract(epoch from created_at) * 1000) + ${ALLOWLIST_ADDRESS_DELAY_MS})::float8 as usable_from`;
 
 const trimmed = <T extends object>(input: T): T =>
   Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v])) as T;
@@ -31,7 +35,7 @@ async function networkProblem(db: Database, currency: string, network: string, a
 export function addressBook(db: Database) {
   return {
     listAddresses: (userId: number) =>
-      db.query<WithdrawalAddress>('select id::int as id, currency, network, address, note from withdrawal_address where user_id = $1 order by id desc', [userId]),
+      db.query<WithdrawalAddress>(`select id::int as id, currency, network, address, note, ${USABLE_FROM} from withdrawal_address where user_id = $1 order by id desc`, [userId]),
 
     async addAddress(userId: number, raw: AddressInput): Promise<Outcome<WithdrawalAddress>> {
       const input = trimmed(raw);
@@ -43,7 +47,7 @@ export function addressBook(db: Database) {
       if (refused) return refused;
       const [row] = await db.query<WithdrawalAddress>(
         `insert into withdrawal_address (user_id, currency, network, address, note) values ($1, $2, $3, $4, $5)
-         returning id::int as id, currency, network, address, note`,
+         returning id::int as id, currency, network, address, note, ${USABLE_FROM}`,
         [userId, currency, network, input.address, input.note],
       );
       return { ok: true, data: row! };

@@ -2,6 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import type { Queryable } from '../../kernel/db/database.js';
 import { CODE_MAX_ATTEMPTS, CODE_RESEND_SECONDS, CODE_TTL_MINUTES, CODES_PER_TARGET_PER_HOUR } from '../../kernel/auth/accountRules.js';
 import type { CodeDelivery } from './delivery.js';
+import { REGISTER_ATTEMPT } from './safety/registerAttempt.js';
 import './messages.js';
 
 export type CodePurpose = 'register' | 'reset' | 'change_login_pwd' | 'change_funds_pwd' | 'change_email' | 'change_phone';
@@ -15,6 +16,12 @@ export async function issueCode(
   target: string,
   purpose: CodePurpose,
   lang: string,
+  /**
+   * No enumeration (safety/registerAttempt.ts): 'notice' sends the register-attempt notice instead
+   * of the code, 'nothing' sends nothing; either way the row is stored (its code never leaves), so
+   * the resend limits answer exactly as for a real code.
+   */
+  instead?: 'notice' | 'nothing',
 ): Promise<'sent' | 'codeTooSoon' | 'tooManyCodes'> {
   const [recent] = await db.query<{ last_seconds: number | null; last_hour: number }>(
     `select extract(epoch from now() - max(created_at))::int as last_seconds,
@@ -29,7 +36,8 @@ export async function issueCode(
     `insert into verification_code (target, purpose, code_hash, expires_at) values ($1, $2, $3, now() + make_interval(mins => $4))`,
     [target, purpose, hashCode(target, purpose, code), CODE_TTL_MINUTES],
   );
-  await delivery.deliver({ to: target, purpose, code, lang, time: new Date().toISOString() });
+  if (instead === 'notice') await delivery.deliver({ to: target, purpose: REGISTER_ATTEMPT, code: '', lang, time: new Date().toISOString() });
+  else if (instead !== 'nothing') await delivery.deliver({ to: target, purpose, code, lang, time: new Date().toISOString() });
   return 'sent';
 }
 

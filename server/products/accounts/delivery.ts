@@ -1,5 +1,6 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { renderEmail } from './sessions/emails.js';
 
 export interface CodeMessage {
   to: string;
@@ -7,6 +8,10 @@ export interface CodeMessage {
   code: string;
   lang: string;
   time: string;
+  /** The addressee's anti-phishing code, added on the way out (sessions/antiPhishing.ts: withAntiPhishing). */
+  anti_phishing?: string;
+  /** What a message other than a code says (a new-device sign-in: device, ip, time). */
+  params?: Record<string, string>;
 }
 
 /**
@@ -22,7 +27,9 @@ export function outboxDelivery(file: string, log: (line: string) => void): CodeD
   return {
     async deliver(message) {
       await mkdir(dirname(file), { recursive: true });
-      await appendFile(file, `${JSON.stringify(message)}\n`);
+      // The rendered subject and text too, as an email would show them (the anti-phishing code first).
+      const { subject, text } = renderEmail(message, 'OpenEx');
+      await appendFile(file, `${JSON.stringify({ ...message, subject, text })}\n`);
       log(`verification code for ${message.to} (${message.purpose}) written to ${file}`);
     },
   };

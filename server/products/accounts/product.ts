@@ -8,6 +8,11 @@ import { accountRoutes } from './routes.js';
 import { smtpDelivery } from './smtpDelivery.js';
 import { userCentre } from './userCentre.js';
 import { userRoutes } from './userRoutes.js';
+import { safetyRoutes } from './safety/safetyRoutes.js';
+import { withAntiPhishing } from './sessions/antiPhishing.js';
+import { sessionRoutes } from './sessions/routes.js';
+import { twoFactor } from './twoFactor.js';
+import { twoFactorRoutes } from './twoFactorRoutes.js';
 
 /**
  * Registration, login, password reset and the user centre. Verification codes go to the outbox
@@ -17,9 +22,12 @@ export const accounts = defineProduct({
   id: 'accounts',
   create: ({ db, config, log }) => {
     const outbox = outboxDelivery(join(config.dataDir, 'outbox.jsonl'), (line) => log.info(line));
-    const delivery = config.smtp ? smtpDelivery({ transport: config.smtp.url, from: config.smtp.from, siteName: 'OpenEx' }, outbox) : outbox;
+    // Every email carries the addressee's anti-phishing code (sessions/antiPhishing.ts).
+    const delivery = withAntiPhishing(db, config.smtp ? smtpDelivery({ transport: config.smtp.url, from: config.smtp.from, siteName: 'OpenEx' }, outbox) : outbox);
+    const secondFactor = twoFactor({ db, siteName: async () => (await readPlatConfig(db)).config.sys.site_name || 'OpenEx' });
     const service = accountsService({
       db,
+      secondFactor,
       delivery,
       invitationCode: config.invitationCode ?? 'OPENEX',
       phoneRegisterEnabled: async () => (await readPlatConfig(db)).config.sys.enable_phone_register === 1,
@@ -29,7 +37,10 @@ export const accounts = defineProduct({
       routes: async (app) => {
         await app.register(accountRoutes(db, service));
         await app.register(userRoutes(db, centre));
+        await app.register(safetyRoutes(db));
         await app.register(centerRoutes(db));
+        await app.register(sessionRoutes(db));
+        await app.register(twoFactorRoutes(secondFactor));
       },
     };
   },

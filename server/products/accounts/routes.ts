@@ -6,7 +6,8 @@ import type { Database } from '../../kernel/db/database.js';
 import { principalForToken, revokeSession } from '../../kernel/auth/sessions.js';
 import { translate } from '../../kernel/i18n/messages.js';
 import { DEFAULT_ACCOUNT_RATE_LIMITS, perClientPerMinute } from '../../kernel/http/rateLimit.js';
-import { ApiFailure, ok } from '../../kernel/http/envelope.js';
+import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
+import { isTwoFactorChallenge } from '../../../src/domain/twoFactor.js';
 import { anyBody } from '../../kernel/http/schemas.js';
 
 const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
@@ -14,7 +15,7 @@ const account = { account: text(254), area_code: { type: 'string', maxLength: 6 
 const code = { type: 'string', pattern: '^\\d{6}$' } as const;
 
 /** Where a sign-in came from, for the new-device notification. */
-const deviceOf = (request: FastifyRequest): DeviceInfo => ({ userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512), ip: request.ip });
+const deviceOf = (request: FastifyRequest): DeviceInfo => ({ userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512), ip: request.ip, lang: request.lang });
 
 function unwrap<T>(outcome: Outcome<T>): T {
   if (!outcome.ok) throw new ApiFailure(ResultCode.badRequest, outcome.key, outcome.vars);
@@ -72,7 +73,11 @@ export function accountRoutes(db: Database, accounts: Accounts, limits: { login:
         config: perClientPerMinute(limits.login),
         schema: { body: { type: 'object', required: ['account', 'password'], additionalProperties: false, properties: { ...account, password: text(64) } } },
       },
-      async (request) => ok(request.lang, unwrap(await accounts.login(request.body, deviceOf(request)))),
+      async (request) => {
+        const answer = unwrap(await accounts.login(request.body, deviceOf(request)));
+        // 2FA on: "second factor needed" with the challenge for /api/login_2fa.
+        return isTwoFactorChallenge(answer) ? okWith(request.lang, 'twoFactorNeeded', answer) : ok(request.lang, answer);
+      },
     );
 
     app.post('/api/logout', { schema: { body: anyBody } }, async (request) => {

@@ -1,7 +1,9 @@
 import type { UserInfo } from '../../../src/domain/api.js';
 import type { Database } from '../../kernel/db/database.js';
 import { hashPassword } from '../../kernel/auth/passwords.js';
-import { normaliseAccount, passwordProblem } from '../../kernel/auth/accountRules.js';
+import { normaliseAccount } from '../../kernel/auth/accountRules.js';
+import { lockWithdrawals, WITHDRAWAL_LOCK_MS } from '../../kernel/auth/withdrawalLock.js';
+import { passwordPolicyProblem, samePasswordAsOther } from './safety/passwordPolicy.js';
 import { revokeAllSessions } from '../../kernel/auth/sessions.js';
 import type { Outcome } from './accounts.js';
 import { checkCode, issueCode } from './codes.js';
@@ -47,15 +49,20 @@ export function security(deps: { db: Database; delivery: CodeDelivery }) {
     },
 
     async changePassword(user: UserInfo, which: 'login' | 'funds', input: { code: string; password: string; password_repeat: string }): Promise<Outcome<null>> {
-      const weak = passwordProblem(input.password);
+      const weak = passwordPolicyProblem(input.password, which, user.account);
       if (weak) return fail(weak);
       if (input.password !== input.password_repeat) return fail(which === 'login' ? 'passwordsDiffer' : 'fundsPasswordsDiffer');
       const hash = await hashPassword(input.password);
       const purpose = which === 'login' ? 'change_login_pwd' : 'change_funds_pwd';
       const column = which === 'login' ? 'password_hash' : 'funds_password_hash';
+      // The fund and login passwords must differ. Compared only with the right code (no oracle on
+      // the other password), before the code is used up.
+      if (!(await db.transaction((tx) => checkCode(tx, user.account, purpose, input.code, false)))) return fail('codeInvalid');
+      if (await samePasswordAsOther(db, user.id, which, input.password)) return fail('fundsPasswordSameAsLogin');
       return db.transaction(async (tx) => {
         if (!(await checkCode(tx, user.account, purpose, input.code, true))) return fail('codeInvalid');
         await tx.query(`update app_user set ${column} = $2 where id = $1`, [user.id, hash]);
+        await lockWithdrawals(tx, user.id, Date.now() + WITHDRAWAL_LOCK_MS, which === 'login' ? 'login_password' : 'funds_password');
         if (which === 'login') await revokeAllSessions(tx, user.id);
         return { ok: true as const, data: null };
       });
@@ -80,6 +87,7 @@ export function security(deps: { db: Database; delivery: CodeDelivery }) {
         const phone = purpose === 'change_phone' ? address.data : user.phone;
         const area = purpose === 'change_phone' ? (input.area_code ?? '') : user.area_code;
         await tx.query('update app_user set account = $2, email = $3, phone = $4, area_code = $5 where id = $1', [user.id, address.data, email, phone, area]);
+        await lockWithdrawals(tx, user.id, Date.now() + WITHDRAWAL_LOCK_MS, purpose === 'change_email' ? 'email' : 'phone');
         await revokeAllSessions(tx, user.id);
         return { ok: true as const, data: null };
       });

@@ -1,7 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { localeFromHeader } from '../../../src/domain/languages.js';
-import { CODE_TTL_MINUTES } from '../../kernel/auth/accountRules.js';
-import { CODE_EMAIL } from './codeEmail.js';
+import { renderEmail } from './sessions/emails.js';
 import type { CodeDelivery } from './delivery.js';
 
 export interface SmtpOptions {
@@ -21,10 +19,8 @@ export function smtpDelivery(options: SmtpOptions, phones: CodeDelivery): CodeDe
   return {
     async deliver(message) {
       if (!message.to.includes('@')) return phones.deliver(message);
-      const template = CODE_EMAIL[localeFromHeader(message.lang)];
-      const fill = (text: string) =>
-        text.replaceAll('{site}', options.siteName).replaceAll('{code}', message.code).replaceAll('{minutes}', String(CODE_TTL_MINUTES));
-      await transporter.sendMail({ from: options.from, to: message.to, subject: fill(template.subject), text: fill(template.body) });
+      const { subject, text, html } = renderEmail(message, options.siteName);
+      await transporter.sendMail({ from: options.from, to: message.to, subject, text, html });
     },
   };
 }

@@ -6,6 +6,9 @@ import { userById } from '../../kernel/auth/sessions.js';
 import type { Database } from '../../kernel/db/database.js';
 import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
 import { anyBody } from '../../kernel/http/schemas.js';
+import { requireSecondFactor } from '../../kernel/auth/twoFactor.js';
+import { outcomeOf } from '../../kernel/outcome.js';
+import { secondFactorCode } from './twoFactorRoutes.js';
 
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
 const code = { type: 'string', pattern: '^\\d{6}$' } as const;
@@ -24,8 +27,12 @@ function unwrap<T>(outcome: Outcome<T>): T {
  * addresses and collection methods. Every call needs a live token (body code 403 otherwise) and
  * acts only on the token's own user.
  */
-export function userRoutes(db: Database, centre: UserCentre) {
+export function userRoutes(db: Database, centre: UserCentre, now: () => number = Date.now) {
   const { profile, security, book } = centre;
+  // With 2FA on, security changes and new withdrawal addresses take a code (`totp_code`, or a
+  // recovery code), checked and used up before anything else (kernel/auth/twoFactor.ts).
+  const secondFactor = async (request: FastifyRequest<{ Body: { totp_code?: string } }>) =>
+    unwrap(await outcomeOf(() => requireSecondFactor(db, { userId: request.user.id, code: request.body.totp_code, client: request.ip, now: now() })));
   // The security and profile calls need the whole row (account, avatar), read fresh: the session
   // cache only knows who is signed in.
   const signedIn = async (request: FastifyRequest): Promise<UserInfo> => {
@@ -59,27 +66,43 @@ export function userRoutes(db: Database, centre: UserCentre) {
       },
       async (request) => okWith(request.lang, 'codeSent', unwrap(await security.sendCode(await signedIn(request), request.body, request.lang))),
     );
-    const passwordBody = { config: auth, schema: { body: object(['code', 'password', 'password_repeat'], { code, password, password_repeat: password }) } };
-    app.post<{ Body: { code: string; password: string; password_repeat: string } }>('/api/user/login_pwd', passwordBody, async (request) =>
-      okWith(request.lang, 'loginAgain', unwrap(await security.changePassword(await signedIn(request), 'login', request.body))),
-    );
-    app.post<{ Body: { code: string; password: string; password_repeat: string } }>('/api/user/funds_pwd', passwordBody, async (request) =>
-      okWith(request.lang, 'fundsPasswordChanged', unwrap(await security.changePassword(await signedIn(request), 'funds', request.body))),
-    );
-    const accountBody = { config: auth, schema: { body: object(['code', 'account', 'new_code'], { code, account: text(254), area_code: text(6), new_code: code }) } };
-    type AccountBody = { Body: { code: string; account: string; area_code?: string; new_code: string } };
-    app.post<AccountBody>('/api/user/email', accountBody, async (request) =>
-      okWith(request.lang, 'loginAgain', unwrap(await security.changeAccount(await signedIn(request), 'change_email', request.body))),
-    );
-    app.post<AccountBody>('/api/user/phone', accountBody, async (request) =>
-      okWith(request.lang, 'loginAgain', unwrap(await security.changeAccount(await signedIn(request), 'change_phone', request.body))),
-    );
+    const passwordBody = { config: auth, schema: { body: object(['code', 'password', 'password_repeat'], { code, password, password_repeat: password, totp_code: secondFactorCode }) } };
+    type PasswordBody = { Body: { code: string; password: string; password_repeat: string; totp_code?: string } };
+    app.post<PasswordBody>('/api/user/login_pwd', passwordBody, async (request) => {
+      const user = await signedIn(request);
+      await secondFactor(request);
+      return okWith(request.lang, 'loginAgain', unwrap(await security.changePassword(user, 'login', request.body)));
+    });
+    app.post<PasswordBody>('/api/user/funds_pwd', passwordBody, async (request) => {
+      const user = await signedIn(request);
+      await secondFactor(request);
+      return okWith(request.lang, 'fundsPasswordChanged', unwrap(await security.changePassword(user, 'funds', request.body)));
+    });
+    const accountBody = { config: auth, schema: { body: object(['code', 'account', 'new_code'], { code, account: text(254), area_code: text(6), new_code: code, totp_code: secondFactorCode }) } };
+    type AccountBody = { Body: { code: string; account: string; area_code?: string; new_code: string; totp_code?: string } };
+    app.post<AccountBody>('/api/user/email', accountBody, async (request) => {
+      const user = await signedIn(request);
+      await secondFactor(request);
+      return okWith(request.lang, 'loginAgain', unwrap(await security.changeAccount(user, 'change_email', request.body)));
+    });
+    app.post<AccountBody>('/api/user/phone', accountBody, async (request) => {
+      const user = await signedIn(request);
+      await secondFactor(request);
+      return okWith(request.lang, 'loginAgain', unwrap(await security.changeAccount(user, 'change_phone', request.body)));
+    });
 
     app.post('/api/user/addresses', { config: auth, schema: { body: anyBody } }, async (request) => ok(request.lang, await book.listAddresses(request.user.id)));
-    app.post<{ Body: { currency: string; network: string; address: string; note: string } }>(
+    app.post<{ Body: { currency: string; network: string; address: string; note: string; totp_code?: string } }>(
       '/api/user/address_add',
-      { config: auth, schema: { body: object(['currency', 'network', 'address', 'note'], { currency: text(16), network: text(32), address: text(128), note: text(64) }) } },
-      async (request) => okWith(request.lang, 'addressAdded', unwrap(await book.addAddress(request.user.id, request.body))),
+      {
+        config: auth,
+        schema: { body: object(['currency', 'network', 'address', 'note'], { currency: text(16), network: text(32), address: text(128), note: text(64), totp_code: secondFactorCode }) },
+      },
+      async (request) => {
+        await secondFactor(request);
+        const { totp_code: _, ...address } = request.body;
+        return okWith(request.lang, 'addressAdded', unwrap(await book.addAddress(request.user.id, address)));
+      },
     );
     app.post<{ Body: { id: number } }>('/api/user/address_delete', { config: auth, schema: { body: byId } }, async (request) => {
       if (!(await book.deleteAddress(request.user.id, request.body.id))) throw new ApiFailure(ResultCode.notFound, 'notFound');

@@ -6,6 +6,7 @@ import type { Wallet } from './wallet.js';
 import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
 import { unwrap } from '../../kernel/outcome.js';
 import { anyBody } from '../../kernel/http/schemas.js';
+import { SECOND_FACTOR_PATTERN } from '../../../src/domain/twoFactor.js';
 
 const text = (min: number, max: number) => ({ type: 'string', minLength: min, maxLength: max }) as const;
 const object = (required: string[], properties: Record<string, unknown>) => ({ schema: { body: { type: 'object', required, additionalProperties: false, properties } } }) as const;
@@ -49,12 +50,19 @@ export function walletRoutes(wallet: Wallet) {
     );
     app.post<{ Body: WithdrawRequest }>(
       WALLET_PATHS.withdraw,
-      object(['currency', 'network', 'address', 'quantity', 'funds_password'], { currency, network, address: text(1, 256), quantity, funds_password: text(1, 64) }),
+      object(['currency', 'network', 'address', 'quantity', 'funds_password'], {
+        currency,
+        network,
+        address: text(1, 256),
+        quantity,
+        funds_password: text(1, 64),
+        totp_code: { type: 'string', maxLength: 16, pattern: SECOND_FACTOR_PATTERN },
+      }),
       async (request) => {
-        // The funds password never becomes part of a stored key.
-        const { funds_password: _, ...keyed } = request.body;
+        // The funds password and the 2FA code never become part of a stored key.
+        const { funds_password: _, totp_code: __, ...keyed } = request.body;
         const key = submissionKey('wallet.withdraw', request.headers[IDEMPOTENCY_HEADER], keyed);
-        return okWith(request.lang, 'walletWithdrawSucceeded', unwrap(await wallet.withdrawals.submit(userOf(request), request.body, key)));
+        return okWith(request.lang, 'walletWithdrawSucceeded', unwrap(await wallet.withdrawals.submit(userOf(request), request.body, key, request.ip)));
       },
     );
     app.post<{ Body: { id: number } }>(WALLET_PATHS.cancelWithdrawal, object(['id'], { id: { type: 'integer', minimum: 1, maximum: 2 ** 53 - 1 } }), async (request) =>

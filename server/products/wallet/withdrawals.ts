@@ -14,7 +14,9 @@ import { usdtPrice } from './prices.js';
 import { outcome, Refusal } from './refusal.js';
 import { isPlausibleAddress, isQuantity } from './rules.js';
 import { lockUserWallet } from './userLock.js';
+import { requireWithdrawalAllowed } from '../../kernel/auth/withdrawalLock.js';
 import { withdrawLimit } from './withdrawLimit.js';
+import { refuseWhileWithdrawalsLocked, requireSecondFactor } from '../../kernel/auth/twoFactor.js';
 
 export const WITHDRAWAL_COLUMNS = `w.id, w.currency, w.network, w.address, trim_scale(w.quantity)::text as quantity,
   trim_scale(w.fee)::text as fee, w.tx_hash, w.status, w.reason, w.created_ms as created_at, w.updated_ms as updated_at`;
@@ -100,7 +102,7 @@ export function withdrawals(ctx: WalletContext) {
     },
 
     /** Checks everything, then freezes quantity + fee in spot, once per submission key. */
-    async submit(userId: number, input: WithdrawRequest, key: SubmissionKey): Promise<Outcome<WithdrawalRecord>> {
+    async submit(userId: number, input: WithdrawRequest, key: SubmissionKey, client = ''): Promise<Outcome<WithdrawalRecord>> {
       return outcome(async () => {
         const { currency, network, address, quantity } = input;
         if (!isQuantity(quantity)) throw new Refusal('walletQuantityInvalid');
@@ -113,9 +115,14 @@ export function withdrawals(ctx: WalletContext) {
         const now = ctx.now();
         const early = await limitsOf(db, userId, currency, found, now);
         refuseUnlessValid(early.limits, early.limit, { address, quantity, currency });
+        // Locked for 24 h after a security change; in allowlist mode, only to saved, matured addresses.
+        await requireWithdrawalAllowed(db, userId, { currency, network, address }, now);
         // Outside the transaction: scrypt takes ~50 ms and holds no lock, and a wrong guess must
         // stay counted towards the lockout although nothing else of this submission happens.
         await requireFundsPassword(db, userId, input.funds_password, now);
+        // 2FA on: a code too (kernel/auth/twoFactor.ts), and none while an operator's reset of it holds withdrawals.
+        await refuseWhileWithdrawalsLocked(db, userId, now);
+        await requireSecondFactor(db, { userId, code: input.totp_code, client, now });
         const record = await once(
           db,
           userId,

@@ -118,6 +118,9 @@ export function userMenu(account: string | undefined): NavGroupSpec[] {
         { to: '/user/s-loginpwd', labelKey: 'menu.user.loginPassword' },
         { to: '/user/s-securitypwd', labelKey: 'menu.user.fundPassword' },
         isEmail ? { to: '/user/s-emailset', labelKey: 'menu.user.changeEmail' } : { to: '/user/s-phoneset', labelKey: 'menu.user.changePhone' },
+        { to: '/user/s-antiphishing', labelKey: 'menu.user.antiPhishing' },
+        { to: '/user/s-sessions', labelKey: 'menu.user.sessions' },
+        { to: '/user/s-loginhistory', labelKey: 'menu.user.loginHistory' },
       ],
     },
     {

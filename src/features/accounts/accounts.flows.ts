@@ -10,18 +10,35 @@ import { profileMachine } from './machines/profile/profile.machine';
 import { recordBookMachine } from './machines/recordBook/recordBook.machine';
 import { registrationMachine } from './machines/registration/registration.machine';
 import { securityChangeMachine } from './machines/securityChange/securityChange.machine';
+import { createSessionsActors } from './actors/sessions.actors';
+import { antiPhishingMachine } from './machines/antiPhishing/antiPhishing.machine';
+import { createSafetyActors } from './actors/safety.actors';
+import { securityLevelMachine } from './machines/securityLevel/securityLevel.machine';
+import { loginHistoryMachine } from './machines/loginHistory/loginHistory.machine';
+import { sessionsMachine } from './machines/sessions/sessions.machine';
+import { createTwoFactorActors } from './actors/twoFactor.actors';
+import { twoFactorEnrolmentMachine } from './machines/twoFactor/twoFactorEnrolment.machine';
+import { twoFactorLoginMachine } from './machines/twoFactor/twoFactorLogin.machine';
 
 /** The accounts flows with their effects, supplied from the shared services (loaded with the product's pages; see defineFeature's `load`). */
 export const provide = ({ api, i18n, navigate, showToast, shell: { session } }: Services) => {
   const actors = createAccountsActors(api);
+  const twoFactor = createTwoFactorActors(api);
   const user = createUserCentreActors(api, avatarAsDataUrl);
   const signedIn = (_: unknown, grant: SessionGrant) => {
     session.send({ type: 'session.signedIn', token: grant.token, user: grant.user_info });
     navigate('/home');
   };
   const refreshSession = () => session.send({ type: 'session.refresh' });
+  const sessionsActors = createSessionsActors(api);
+  const safety = createSafetyActors(api);
   return {
     login: loginMachine.provide({ actors: { login: actors.login }, actions: { signedIn, showToast } }),
+    twoFactorLogin: twoFactorLoginMachine.provide({ actors: { verify: twoFactor.verifyLogin }, actions: { signedIn, showToast } }),
+    twoFactorEnrolment: twoFactorEnrolmentMachine.provide({
+      actors: { fetchStatus: twoFactor.fetchStatus, begin: twoFactor.begin, confirm: twoFactor.confirm, disable: twoFactor.disable },
+      actions: { showToast },
+    }),
     registration: registrationMachine.provide({
       actors: { sendCode: actors.sendRegisterCode, checkCode: actors.checkRegisterCode, register: actors.register },
       actions: { signedIn, showToast, goToDetails: () => navigate('/reg-next') },
@@ -48,6 +65,13 @@ export const provide = ({ api, i18n, navigate, showToast, shell: { session } }: 
       actors: { fetchRecords: user.fetchAddresses, saveRecord: user.saveAddress, deleteRecord: user.deleteAddress },
       actions: { showToast },
     }),
+    sessions: sessionsMachine.provide({
+      actors: { fetchSessions: sessionsActors.fetchSessions, revokeSession: sessionsActors.revokeSession, revokeOthers: sessionsActors.revokeOthers },
+      actions: { showToast },
+    }),
+    loginHistory: loginHistoryMachine.provide({ actors: { fetchHistory: sessionsActors.fetchHistory }, actions: { showToast } }),
+    securityLevel: securityLevelMachine.provide({ actors: { fetchLevel: safety.fetchLevel, setAllowlist: safety.setAllowlist }, actions: { showToast } }),
+    antiPhishing: antiPhishingMachine.provide({ actors: { fetchCode: sessionsActors.fetchCode, saveCode: sessionsActors.saveCode }, actions: { showToast } }),
     collectionMethods: recordBookMachine.provide({
       actors: { fetchRecords: user.fetchMethods, saveRecord: user.saveMethod, deleteRecord: user.deleteMethod },
       actions: { showToast, saved: () => navigate('/user/c-collAddr') },

@@ -10,6 +10,12 @@ import type { AvatarFile, profileMachine } from './machines/profile/profile.mach
 import type { RecordFields, recordBookMachine } from './machines/recordBook/recordBook.machine';
 import type { AccountFields, DetailFields, RegistrationActorRef, registrationMachine } from './machines/registration/registration.machine';
 import type { CodeTarget, SecurityFields, securityChangeMachine } from './machines/securityChange/securityChange.machine';
+import type { sessionsMachine } from './machines/sessions/sessions.machine';
+import type { loginHistoryMachine } from './machines/loginHistory/loginHistory.machine';
+import type { antiPhishingMachine } from './machines/antiPhishing/antiPhishing.machine';
+import type { securityLevelMachine } from './machines/securityLevel/securityLevel.machine';
+import type { twoFactorEnrolmentMachine } from './machines/twoFactor/twoFactorEnrolment.machine';
+import type { twoFactorLoginMachine } from './machines/twoFactor/twoFactorLogin.machine';
 
 /**
  * The accounts flows, supplied with their effects in accounts/feature.tsx: login, registration and
@@ -25,6 +31,12 @@ export interface AccountsFlows {
   securityChange: typeof securityChangeMachine;
   addresses: typeof recordBookMachine;
   collectionMethods: typeof recordBookMachine;
+  sessions: typeof sessionsMachine;
+  loginHistory: typeof loginHistoryMachine;
+  antiPhishing: typeof antiPhishingMachine;
+  securityLevel: typeof securityLevelMachine;
+  twoFactorLogin: typeof twoFactorLoginMachine;
+  twoFactorEnrolment: typeof twoFactorEnrolmentMachine;
 }
 
 const useAccounts = AccountsContext.use;
@@ -34,7 +46,50 @@ export function useLoginFlow() {
   const actor = useActorRef(useAccounts().login);
   const submitting = useSelector(actor, (s) => s.matches('submitting'));
   const submit = useMemo(() => (fields: LoginFields) => actor.send({ type: 'login.submit', fields }), [actor]);
-  return { submitting, submit };
+  // 2FA on: the challenge for the code step (useTwoFactorLoginFlow), until it is left.
+  const challenge = useSelector(actor, (s) => (s.matches('secondFactor') ? s.context.challenge?.challenge : undefined));
+  const cancelSecondFactor = useCallback(() => actor.send({ type: 'secondFactor.cancel' }), [actor]);
+  return { submitting, submit, challenge, cancelSecondFactor };
+}
+
+/** The sign-in's code step: its own actor for one challenge (machines/twoFactor/twoFactorLogin). */
+export function useTwoFactorLoginFlow(challenge: string) {
+  const actor = useActorRef(useAccounts().twoFactorLogin, { input: { challenge } });
+  const recovery = useSelector(actor, (s) => s.matches('recovery') || s.matches('verifyingRecovery'));
+  const verifying = useSelector(actor, (s) => s.matches('verifyingCode') || s.matches('verifyingRecovery'));
+  const send = useMemo(
+    () => ({
+      submit: (code: string) => actor.send({ type: 'code.submit', code }),
+      useRecovery: () => actor.send({ type: 'recovery.use' }),
+      back: () => actor.send({ type: 'recovery.back' }),
+    }),
+    [actor],
+  );
+  return { recovery, verifying, ...send };
+}
+
+/** 2FA in the user centre (machines/twoFactor/twoFactorEnrolment). */
+export function useTwoFactorEnrolmentFlow() {
+  const actor = useActorRef(useAccounts().twoFactorEnrolment);
+  const step = useSelector(actor, (s) =>
+    s.matches('loading') || s.matches('choosing') ? 'loading' : s.matches('starting') ? 'off' : s.matches('confirming') ? 'scanning' : s.matches('disabling') ? 'on' : (s.value as 'failed' | 'off' | 'scanning' | 'showingCodes' | 'on'),
+  );
+  const busy = useSelector(actor, (s) => s.matches('starting') || s.matches('confirming') || s.matches('disabling'));
+  const status = useSelector(actor, (s) => s.context.status);
+  const enrolment = useSelector(actor, (s) => s.context.enrolment);
+  const recoveryCodes = useSelector(actor, (s) => s.context.recoveryCodes);
+  const send = useMemo(
+    () => ({
+      start: () => actor.send({ type: 'enrol.start' }),
+      confirm: (code: string) => actor.send({ type: 'enrol.confirm', code }),
+      cancel: () => actor.send({ type: 'enrol.cancel' }),
+      codesSaved: () => actor.send({ type: 'codes.saved' }),
+      disable: (code: string) => actor.send({ type: 'disable.submit', code }),
+      retry: () => actor.send({ type: 'retry' }),
+    }),
+    [actor],
+  );
+  return { step, busy, status, enrolment, recoveryCodes, ...send };
 }
 
 /** The registration actor shared by /reg and /reg-next (provided by views/auth/RegistrationFlow). */

@@ -120,7 +120,7 @@ export function useWithdrawalFlow(currency: string | undefined) {
       chooseCurrency: (symbol: string) => actor.send({ type: 'withdraw.currency', currency: symbol }),
       chooseNetwork: (name: string) => actor.send({ type: 'withdraw.network', network: name }),
       submit: (form: WithdrawForm) => actor.send({ type: 'withdraw.submit', form }),
-      enterPassword: (password: string) => actor.send({ type: 'withdraw.password', password }),
+      enterPassword: (password: string, totpCode?: string) => actor.send({ type: 'withdraw.password', password, ...(totpCode ? { totpCode } : {}) }),
       confirm: () => actor.send({ type: 'withdraw.confirm' }),
       back: () => actor.send({ type: 'withdraw.back' }),
       retry: () => actor.send({ type: 'withdraw.retry' }),

@@ -1,8 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 import { codeFor } from './outbox';
 
-export const TEST_PASSWORD = 'Trader2026';
-export const TEST_FUNDS_PASSWORD = 'Funds2026';
+export const TEST_PASSWORD = 'Trader2026!';
+export const TEST_FUNDS_PASSWORD = 'Funds2026!';
 
 /**
  * Registers a new account through the English pages, with the code from the outbox; ends signed in

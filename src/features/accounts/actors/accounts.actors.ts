@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../../services/api';
+import type { TwoFactorChallenge } from '../../../domain/twoFactor';
 import type { LoginFields, SessionGrant } from '../machines/login/login.machine';
 import type { ResetFields } from '../machines/passwordReset/passwordReset.machine';
 import type { AccountFields, DetailFields } from '../machines/registration/registration.machine';
@@ -7,7 +8,8 @@ import type { AccountFields, DetailFields } from '../machines/registration/regis
 /** Login, registration and password reset calls (spec §7), each honouring the abort signal. */
 export function createAccountsActors(api: ApiClient) {
   return {
-    login: fromPromise<SessionGrant, LoginFields>(({ input, signal }) => api.post<SessionGrant>('/api/login', input, signal)),
+    // With 2FA on, the answer is a challenge for the code step instead of a session.
+    login: fromPromise<SessionGrant | TwoFactorChallenge, LoginFields>(({ input, signal }) => api.post<SessionGrant | TwoFactorChallenge>('/api/login', input, signal)),
     sendRegisterCode: fromPromise<null, AccountFields>(({ input, signal }) => api.post<null>('/api/send_code', { ...input, purpose: 'register' }, signal)),
     checkRegisterCode: fromPromise<unknown, AccountFields & { code: string }>(({ input, signal }) => api.post('/api/register', input, signal)),
     register: fromPromise<SessionGrant, AccountFields & { code: string } & DetailFields>(({ input, signal }) => api.post<SessionGrant>('/api/register_next', input, signal)),

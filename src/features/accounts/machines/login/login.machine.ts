@@ -3,6 +3,7 @@ import type { UserInfo } from '../../../../domain/api';
 import { type ToastMessage } from '../../../../domain/errors';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { isTwoFactorChallenge, type TwoFactorChallenge } from '../../../../domain/twoFactor';
 
 export interface LoginFields {
   account: string;
@@ -15,7 +16,7 @@ export interface SessionGrant {
   user_info: UserInfo;
 }
 
-export type LoginEvent = { type: 'login.submit'; fields: LoginFields } | { type: 'guard.accepted'; payload?: unknown };
+export type LoginEvent = { type: 'login.submit'; fields: LoginFields } | { type: 'guard.accepted'; payload?: unknown } | { type: 'secondFactor.cancel' };
 
 /**
  * Login (spec §2 /login). A press goes through the 2000 ms anti-double-submit guard; the call's
@@ -23,10 +24,10 @@ export type LoginEvent = { type: 'login.submit'; fields: LoginFields } | { type:
  * machine (action `signedIn`) and leaves.
  */
 export const loginMachine = setup({
-  types: { context: {} as { fields: LoginFields | undefined }, events: {} as LoginEvent },
+  types: { context: {} as { fields: LoginFields | undefined; challenge: TwoFactorChallenge | undefined }, events: {} as LoginEvent },
   actors: {
     submitGuard: submitGuardMachine,
-    login: fromPromise<SessionGrant, LoginFields>(async () => {
+    login: fromPromise<SessionGrant | TwoFactorChallenge, LoginFields>(async () => {
       throw new Error('login not provided');
     }),
   },
@@ -36,7 +37,7 @@ export const loginMachine = setup({
   },
 }).createMachine({
   id: 'login',
-  context: { fields: undefined },
+  context: { fields: undefined, challenge: undefined },
   invoke: { id: 'guard', src: 'submitGuard', input: ({ self }) => ({ replyTo: self }) },
   initial: 'editing',
   states: {
@@ -51,13 +52,18 @@ export const loginMachine = setup({
         id: 'login',
         src: 'login',
         input: ({ context }) => context.fields!,
-        onDone: { target: 'done', actions: { type: 'signedIn', params: ({ event }) => event.output } },
+        onDone: [
+          // 2FA on: the password was right; the code step (twoFactor/twoFactorLogin) takes the challenge.
+          { guard: ({ event }) => isTwoFactorChallenge(event.output), target: 'secondFactor', actions: assign({ challenge: ({ event }) => event.output as TwoFactorChallenge }) },
+          { target: 'done', actions: { type: 'signedIn', params: ({ event }) => event.output as SessionGrant } },
+        ],
         onError: {
           target: 'editing',
           actions: toastError,
         },
       },
     },
+    secondFactor: { on: { 'secondFactor.cancel': { target: 'editing', actions: assign({ challenge: undefined }) } } },
     done: { type: 'final' },
   },
 });

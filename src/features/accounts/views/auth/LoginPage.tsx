@@ -5,6 +5,7 @@ import { loginSchema, type LoginValues } from '../../../../domain/validation';
 import { Button } from '../../../../app/ui/Button';
 import { AuthCard, FormField } from './AuthForm';
 import { useLoginFlow } from '../../accounts.hooks';
+import { TwoFactorLoginStep } from './TwoFactorLoginStep';
 
 type Values = LoginValues & { area_code: string };
 
@@ -18,6 +19,8 @@ const looksLikePhone = (account: string) => /^[\d\s-]{3,}$/.test(account.trim())
 export function LoginPage() {
   const { t } = useTranslation();
   const flow = useLoginFlow();
+  // 2FA on: the password was right; the code step takes over (TwoFactorLoginStep).
+  if (flow.challenge) return <TwoFactorLoginStep challenge={flow.challenge} onCancel={flow.cancelSecondFactor} />;
   const submit = ({ area_code, ...values }: Values) => flow.submit(looksLikePhone(values.account) && area_code.trim() ? { ...values, area_code: area_code.trim() } : values);
   return (
     <AuthCard>

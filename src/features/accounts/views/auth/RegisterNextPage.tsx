@@ -4,6 +4,7 @@ import { NOTE_TYPES } from '../../../../domain/api';
 import { registerNextSchema, type RegisterNextValues } from '../../../../domain/validation';
 import { Button } from '../../../../app/ui/Button';
 import { AuthCard, FormField, StartOver } from './AuthForm';
+import { PasswordMeter } from '../PasswordMeter';
 import { useNoteFlow } from '../../../support/support.hooks';
 import { useRegistrationFlow } from '../../accounts.hooks';
 
@@ -25,8 +26,10 @@ export function RegisterNextPage() {
         {({ errors, touched }) => (
           <Form noValidate>
             <FormField name="password" labelKey="auth.password" type="password" autoComplete="new-password" />
+            <PasswordMeter name="password" />
             <FormField name="password_repeat" labelKey="auth.repeatPassword" type="password" autoComplete="new-password" />
             <FormField name="funds_password" labelKey="auth.fundsPassword" type="password" autoComplete="new-password" />
+            <PasswordMeter name="funds_password" />
             <FormField name="funds_password_repeat" labelKey="auth.repeatFundsPassword" type="password" autoComplete="new-password" />
             <FormField name="invitation_code" labelKey="auth.invitationCode" />
             <label className="check">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { setPassSchema, type SetPassValues } from '../../../../domain/validation';
 import { Button } from '../../../../app/ui/Button';
 import { AuthCard, FormField, StartOver } from './AuthForm';
+import { PasswordMeter } from '../PasswordMeter';
 import { usePasswordResetFlow } from '../../accounts.hooks';
 
 /** /set-pass: the code that was sent, and the new login password twice. */
@@ -20,6 +21,7 @@ export function SetPassPage() {
         <Form noValidate>
           <FormField name="code" labelKey="auth.code" inputMode="numeric" autoComplete="one-time-code" />
           <FormField name="password" labelKey="auth.newPassword" type="password" autoComplete="new-password" />
+          <PasswordMeter name="password" />
           <FormField name="password_repeat" labelKey="auth.repeatPassword" type="password" autoComplete="new-password" />
           <Button type="submit" disabled={flow.resetting} style={{ width: '100%' }}>
             {t('auth.resetSubmit')}

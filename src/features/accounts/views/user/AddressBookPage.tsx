@@ -6,6 +6,7 @@ import { withdrawalAddressSchema, type WithdrawalAddressValues } from '../../../
 import { useAppFlow } from '../../../../app/views/hooks';
 import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
+import { DateTime } from '../../../../app/ui/DateTime';
 import { LongText } from '../../../../app/ui/LongText';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
 import { FormField } from '../auth/AuthForm';
@@ -44,6 +45,8 @@ export function AddressBookPage() {
                 ),
               },
               { key: 'col.note', render: (r) => <LongText text={r.note} mode="ellipsis" maxWidth="16ch" /> },
+              // Allowlist mode (issue 35): a saved address takes withdrawals only 24 h after it was saved.
+              { key: 'safety.usableFrom', render: (r) => (r.usable_from && r.usable_from > Date.now() ? <DateTime at={r.usable_from} /> : t('safety.usableNow')) },
               {
                 key: 'col.actions',
                 align: 'right',

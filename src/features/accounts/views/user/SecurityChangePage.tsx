@@ -7,6 +7,7 @@ import { useSessionFlow } from '../../../../app/views/hooks';
 import { Button } from '../../../../app/ui/Button';
 import { Muted, PageTitle } from '../../../../app/ui/Panel';
 import { FormField } from '../auth/AuthForm';
+import { PasswordMeter } from '../PasswordMeter';
 import { CodeButton } from '../auth/CodeButton';
 import { FormCard } from './FormCard';
 import { useSecurityChangeFlow } from '../../accounts.hooks';
@@ -55,6 +56,7 @@ export function SecurityChangePage(props: { kind: SecurityKind }) {
               {password ? (
                 <>
                   <FormField name="password" labelKey={props.kind === 'loginPwd' ? 'auth.newPassword' : 'security.newFundsPassword'} type="password" autoComplete="new-password" />
+                  <PasswordMeter name="password" />
                   <FormField name="password_repeat" labelKey={props.kind === 'loginPwd' ? 'auth.repeatPassword' : 'auth.repeatFundsPassword'} type="password" autoComplete="new-password" />
                 </>
               ) : (

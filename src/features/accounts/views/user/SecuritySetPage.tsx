@@ -1,25 +1,28 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { identityRights } from '../../../../domain/kyc';
-import { useSessionFlow } from '../../../../app/views/hooks';
-import { Badge } from '../../../../app/ui/Badge';
+import { SecurityLevelPanel } from './SecurityLevelPanel';
+import { TwoFactorPanel } from './TwoFactorPanel';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
 
-/** /user/s-securityset: security level low until identity verification is complete (spec §2). */
+/** /user/s-securityset: the security level counted from what is really on (issue 35: SecurityLevelPanel). */
 export function SecuritySetPage() {
   const { t } = useTranslation();
-  const { user } = useSessionFlow();
-  const rights = identityRights(user?.info.name_status, undefined);
   return (
+    <>
     <Panel>
       <PanelBody>
         <PageTitle>{t('menu.user.securitySettings')}</PageTitle>
         <Muted>{t('page.securitySet.intro')}</Muted>
+        <SecurityLevelPanel />
         <p>
-          {t('identity.security.level')} <Badge $tone={rights.verified ? 'up' : 'warn'}>{t(rights.securityLevelKey)}</Badge>
+          <Link to="/user/s-antiphishing">{t('antiPhishing.securityLink')}</Link>
         </p>
-        {!rights.verified && <Link to="/user/identity">{t('identity.security.verifyNow')}</Link>}
+        <p>
+          <Link to="/user/s-sessions">{t('sessions.securityLink')}</Link>
+        </p>
       </PanelBody>
     </Panel>
+    <TwoFactorPanel />
+    </>
   );
 }

@@ -26,7 +26,7 @@ export type WithdrawalEvent =
   | { type: 'withdraw.currency'; currency: string }
   | { type: 'withdraw.network'; network: string }
   | { type: 'withdraw.submit'; form: WithdrawForm }
-  | { type: 'withdraw.password'; password: string }
+  | { type: 'withdraw.password'; password: string; totpCode?: string }
   | { type: 'withdraw.confirm' }
   | { type: 'withdraw.back' }
   | { type: 'withdraw.retry' }
@@ -44,6 +44,8 @@ export interface WithdrawalContext {
   form: WithdrawForm;
   /** Held from the security check until the submission ends, never longer. */
   fundsPassword: string;
+  /** With 2FA on: the authenticator's code (or a recovery code), sent as totp_code. */
+  totpCode: string;
   /** One key per intended withdrawal: kept across a retry of the same request, new when it changes. */
   idempotencyKey: string | undefined;
   keyFor: string | undefined;
@@ -137,6 +139,7 @@ export const withdrawalMachine = setup({
     book: [],
     form: { address: '', quantity: '' },
     fundsPassword: '',
+    totpCode: '',
     idempotencyKey: undefined,
     keyFor: undefined,
     mints: 0,
@@ -247,7 +250,7 @@ export const withdrawalMachine = setup({
       description: 'Spec §6: the funds password is asked for a withdrawal.',
       on: {
         'withdraw.password': [
-          { guard: 'hasPassword', target: 'confirming', actions: assign({ fundsPassword: ({ event }) => event.password }) },
+          { guard: 'hasPassword', target: 'confirming', actions: assign({ fundsPassword: ({ event }) => event.password, totpCode: ({ event }) => event.totpCode?.trim() ?? '' }) },
           { actions: { type: 'showToast', params: { tone: 'error', message: { key: 'validation.fundsPasswordRequired' } } } },
         ],
         'withdraw.back': 'editing',
@@ -260,7 +263,7 @@ export const withdrawalMachine = setup({
           { actions: ['mintIdempotencyKey', 'rememberKeyFor', sendTo('guard', { type: 'guard.submit' })] },
         ],
         'guard.accepted': 'submitting',
-        'withdraw.back': { target: 'editing', actions: assign({ fundsPassword: '' }) },
+        'withdraw.back': { target: 'editing', actions: assign({ fundsPassword: '', totpCode: '' }) },
       },
     },
     submitting: {
@@ -268,7 +271,7 @@ export const withdrawalMachine = setup({
         id: 'submitWithdrawal',
         src: 'submitWithdrawal',
         input: ({ context }) => ({
-          request: { currency: context.currency!, network: context.network!, address: context.form.address, quantity: context.form.quantity, funds_password: context.fundsPassword },
+          request: { currency: context.currency!, network: context.network!, address: context.form.address, quantity: context.form.quantity, funds_password: context.fundsPassword, ...(context.totpCode ? { totp_code: context.totpCode } : {}) },
           idempotencyKey: context.idempotencyKey,
         }),
         onDone: {
@@ -285,7 +288,7 @@ export const withdrawalMachine = setup({
           description: 'The key stays: pressing Withdraw again with the same request is the same withdrawal. The message stays on the form.',
         },
       },
-      exit: assign({ fundsPassword: '' }),
+      exit: assign({ fundsPassword: '', totpCode: '' }),
     },
     done: {
       initial: 'refreshing',

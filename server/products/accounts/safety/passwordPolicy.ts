@@ -1,0 +1,24 @@
+import { passwordProblem } from '../../../kernel/auth/accountRules.js';
+import { verifyPassword } from '../../../kernel/auth/passwords.js';
+import type { Queryable } from '../../../kernel/db/database.js';
+import { strongEnough } from '../../../../src/domain/passwordStrength.js';
+import type { MessageKey } from '../../../kernel/i18n/messages.js';
+import './safetyMessages.js';
+
+/**
+ * The password policy (issue 35) on the server: the forms' rule (8–64 characters, letters and
+ * digits), then zxcvbn's estimate (src/domain/passwordStrength.ts, the client's own) of at least 3
+ * of 4, with the account as a hint it must not lean on. Applied at registration, reset and change.
+ */
+export function passwordPolicyProblem(password: string, which: 'login' | 'funds', account = ''): MessageKey | undefined {
+  const rule = passwordProblem(password);
+  if (rule) return rule;
+  if (!strongEnough(password, account ? [account] : [])) return which === 'login' ? 'passwordGuessable' : 'fundsPasswordGuessable';
+  return undefined;
+}
+
+/** Whether `password`, meant as the user's `which` password, is the other one (login ↔ funds). */
+export async function samePasswordAsOther(db: Queryable, userId: number, which: 'login' | 'funds', password: string): Promise<boolean> {
+  const [row] = await db.query<{ other: string | null }>(`select ${which === 'login' ? 'funds_password_hash' : 'password_hash'} as other from app_user where id = $1`, [userId]);
+  return Boolean(row?.other) && (await verifyPassword(password, row!.other!));
+}

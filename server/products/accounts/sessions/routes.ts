@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ResultCode } from '../../../../src/domain/api.js';
+import { LOGIN_HISTORY_PAGE_SIZE } from '../../../../src/domain/sessions.js';
+import type { Database } from '../../../kernel/db/database.js';
+import { hashToken } from '../../../kernel/auth/sessions.js';
+import { translate } from '../../../kernel/i18n/messages.js';
+import { ApiFailure, ok, okWith } from '../../../kernel/http/envelope.js';
+import { anyBody } from '../../../kernel/http/schemas.js';
+import { antiPhishingCode, setAntiPhishingCode } from './antiPhishing.js';
+import { listSessions, loginHistory, revokeOtherSessions, revokeSessionById } from './sessions.js';
+import './messages.js';
+
+const object = (required: string[], properties: Record<string, unknown>) => ({ type: 'object', required, additionalProperties: false, properties }) as const;
+
+/**
+ * Sessions and devices, login history and the anti-phishing code (issue 35, docs/API.md
+ * "Sessions, login history and the anti-phishing code"). Every call needs a live user token and
+ * acts on the token's own user only.
+ */
+export function sessionRoutes(db: Database) {
+  const auth = { auth: 'user' } as const;
+  const currentHash = (request: FastifyRequest) => hashToken(request.token ?? '');
+  return async (app: FastifyInstance) => {
+    app.post('/api/user/sessions', { config: auth, schema: { body: anyBody } }, async (request) =>
+      ok(request.lang, await listSessions(db, request.user.id, currentHash(request))),
+    );
+    app.post<{ Body: { id: number } }>(
+      '/api/user/session_revoke',
+      { config: auth, schema: { body: object(['id'], { id: { type: 'integer', minimum: 1, maximum: 2 ** 53 - 1 } }) } },
+      async (request) => {
+        const ended = await db.transaction((tx) => revokeSessionById(tx, request.user.id, request.body.id));
+        if (!ended) throw new ApiFailure(ResultCode.notFound, 'sessionNotFound');
+        return okWith(request.lang, 'sessionRevoked');
+      },
+    );
+    app.post('/api/user/sessions_revoke_others', { config: auth, schema: { body: anyBody } }, async (request) => {
+      const count = await db.transaction((tx) => revokeOtherSessions(tx, request.user.id, currentHash(request)));
+      return { code: ResultCode.ok, msg: translate(request.lang, 'sessionsRevoked', { count: String(count) }), data: { count } };
+    });
+    app.post<{ Body: { page?: number; size?: number } }>(
+      '/api/user/login_history',
+      {
+        config: auth,
+        schema: { body: object([], { page: { type: 'integer', minimum: 1, maximum: 100000 }, size: { type: 'integer', minimum: 1, maximum: 50 } }) },
+      },
+      async (request) => ok(request.lang, await loginHistory(db, request.user.id, request.body.page ?? 1, request.body.size ?? LOGIN_HISTORY_PAGE_SIZE)),
+    );
+    app.post('/api/user/anti_phishing', { config: auth, schema: { body: anyBody } }, async (request) =>
+      ok(request.lang, { code: await antiPhishingCode(db, request.user.id) }),
+    );
+    app.post<{ Body: { code: string } }>(
+      '/api/user/anti_phishing_set',
+      { config: auth, schema: { body: object(['code'], { code: { type: 'string', maxLength: 64 } }) } },
+      async (request) => {
+        const outcome = await setAntiPhishingCode(db, request.user.id, request.body.code);
+        if (!outcome.ok) throw new ApiFailure(ResultCode.badRequest, outcome.key, outcome.vars);
+        return okWith(request.lang, outcome.data.code ? 'antiPhishingSaved' : 'antiPhishingCleared', outcome.data);
+      },
+    );
+  };
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { SECOND_FACTOR_PATTERN, TWO_FACTOR_PATHS } from '../../../src/domain/twoFactor.js';
+import { DEFAULT_ACCOUNT_RATE_LIMITS, perClientPerMinute } from '../../kernel/http/rateLimit.js';
+import { ok, okWith } from '../../kernel/http/envelope.js';
+import { anyBody } from '../../kernel/http/schemas.js';
+import { unwrap } from '../../kernel/outcome.js';
+import type { TwoFactor } from './twoFactor.js';
+
+const object = (required: string[], properties: Record<string, unknown>) => ({ type: 'object', required, additionalProperties: false, properties }) as const;
+const totp = { type: 'string', pattern: '^\\d{6}$' } as const;
+/** A TOTP code or a recovery code. */
+export const secondFactorCode = { type: 'string', maxLength: 16, pattern: SECOND_FACTOR_PATTERN } as const;
+const id = { type: 'integer', minimum: 1, maximum: 2 ** 53 - 1 } as const;
+
+/**
+ * Two-factor authentication (docs/API.md "Two-factor authentication"): the user's enrolment and
+ * turning it off, the sign-in's second step, and the operator's user desk with its reset.
+ */
+export function twoFactorRoutes(service: TwoFactor, limits: { login: number } = DEFAULT_ACCOUNT_RATE_LIMITS) {
+  const user = { auth: 'user' } as const;
+  const operator = { auth: 'operator' } as const;
+  return async (app: FastifyInstance) => {
+    app.post(TWO_FACTOR_PATHS.status, { config: user, schema: { body: anyBody } }, async (request) => ok(request.lang, await service.status(request.user.id)));
+    app.post(TWO_FACTOR_PATHS.begin, { config: user, schema: { body: anyBody } }, async (request) => ok(request.lang, unwrap(await service.begin(request.user.id))));
+    app.post<{ Body: { code: string } }>(TWO_FACTOR_PATHS.confirm, { config: user, schema: { body: object(['code'], { code: totp }) } }, async (request) =>
+      okWith(request.lang, 'twoFactorEnabled', unwrap(await service.confirm(request.user.id, request.body.code))),
+    );
+    app.post<{ Body: { code: string } }>(TWO_FACTOR_PATHS.disable, { config: user, schema: { body: object(['code'], { code: secondFactorCode }) } }, async (request) =>
+      okWith(request.lang, 'twoFactorDisabled', unwrap(await service.disable(request.user.id, request.body.code, request.ip))),
+    );
+
+    app.post<{ Body: { challenge: string; code: string } }>(
+      TWO_FACTOR_PATHS.login,
+      {
+        config: perClientPerMinute(limits.login),
+        schema: { body: object(['challenge', 'code'], { challenge: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }, code: secondFactorCode }) },
+      },
+      async (request) =>
+        ok(request.lang, unwrap(await service.completeLogin(request.body, { userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512), ip: request.ip }))),
+    );
+
+    app.post<{ Body: { page: number; size?: number; account?: string } }>(
+      TWO_FACTOR_PATHS.operatorUsers,
+      {
+        config: operator,
+        schema: { body: object(['page'], { page: { type: 'integer', minimum: 1, maximum: 100_000 }, size: { type: 'integer', minimum: 1, maximum: 50 }, account: { type: 'string', maxLength: 254 } }) },
+      },
+      async (request) => ok(request.lang, await service.operatorUsers({ page: request.body.page, size: request.body.size ?? 20, account: request.body.account ?? '' })),
+    );
+    app.post<{ Body: { user_id: number } }>(TWO_FACTOR_PATHS.operatorReset, { config: operator, schema: { body: object(['user_id'], { user_id: id }) } }, async (request) =>
+      okWith(request.lang, 'twoFactorResetDone', unwrap(await service.operatorReset(request.operator.id, request.body.user_id))),
+    );
+  };
+}

@@ -1,0 +1,78 @@
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import type { ToastMessage } from '../../../../domain/errors';
+import { antiPhishingProblem } from '../../../../domain/sessions';
+import { toastError } from '../../../../app/machines/toast/toastError';
+
+const PROBLEM_KEY = { antiPhishingLength: 'antiPhishing.errors.antiPhishingLength', antiPhishingHidden: 'antiPhishing.errors.antiPhishingHidden' } as const;
+
+export type AntiPhishingEvent = { type: 'antiPhishing.save'; code: string } | { type: 'antiPhishing.retry' };
+
+/**
+ * /user/s-antiphishing (issue 35): read the anti-phishing code, set or clear it. A phrase the
+ * shared rule refuses is refused here with its translated reason and sent nowhere.
+ */
+export const antiPhishingMachine = setup({
+  types: {
+    context: {} as { code: string; pending: string },
+    events: {} as AntiPhishingEvent,
+  },
+  actors: {
+    fetchCode: fromPromise<{ code: string }>(async () => {
+      throw new Error('fetchCode not provided');
+    }),
+    saveCode: fromPromise<{ code: string }, { code: string }>(async () => {
+      throw new Error('saveCode not provided');
+    }),
+  },
+  actions: {
+    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+  },
+  guards: {
+    acceptable: ({ event }) => event.type === 'antiPhishing.save' && antiPhishingProblem(event.code) === undefined,
+  },
+}).createMachine({
+  id: 'antiPhishing',
+  context: { code: '', pending: '' },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'fetchCode',
+        src: 'fetchCode',
+        onDone: { target: 'ready', actions: assign({ code: ({ event }) => event.output.code }) },
+        onError: { target: 'loadFailed', actions: toastError },
+      },
+    },
+    loadFailed: { on: { 'antiPhishing.retry': 'loading' } },
+    ready: {
+      on: {
+        'antiPhishing.save': [
+          { guard: 'acceptable', target: 'saving', actions: assign({ pending: ({ event }) => event.code.trim() }) },
+          {
+            actions: {
+              type: 'showToast',
+              params: ({ event }) => ({ tone: 'error' as const, message: { key: PROBLEM_KEY[antiPhishingProblem(event.code) ?? 'antiPhishingLength'] } }),
+            },
+          },
+        ],
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'saveCode',
+        src: 'saveCode',
+        input: ({ context }) => ({ code: context.pending }),
+        onDone: {
+          target: 'ready',
+          actions: [
+            assign({ code: ({ event }) => event.output.code }),
+            { type: 'showToast', params: ({ event }) => ({ tone: 'success' as const, message: { key: event.output.code ? 'antiPhishing.saved' : 'antiPhishing.cleared' } }) },
+          ],
+        },
+        onError: { target: 'ready', actions: toastError },
+      },
+    },
+  },
+});
+
+export type AntiPhishingActorRef = ActorRefFrom<typeof antiPhishingMachine>;

@@ -1,0 +1,33 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import type { SecurityLevel } from '../../../../domain/accountSafety';
+import { securityLevelMachine } from './securityLevel.machine';
+
+const level = (allowlist: boolean): SecurityLevel => ({
+  items: [
+    { id: 'two_factor', on: false },
+    { id: 'identity', on: true },
+    { id: 'anti_phishing', on: false },
+    { id: 'allowlist', on: allowlist },
+  ],
+  score: allowlist ? 2 : 1,
+  level: allowlist ? 'medium' : 'low',
+  next: 'two_factor',
+  allowlist,
+  withdrawals_locked_until: allowlist ? 0 : 1_800_000_000_000,
+});
+
+export const securityLevelModel: MachineModel<typeof securityLevelMachine> = {
+  machine: securityLevelMachine,
+  variants: [{ name: 'security level and allowlist' }],
+  events: [
+    { type: 'xstate.done.actor.fetchLevel', output: level(false) },
+    { type: 'xstate.error.actor.fetchLevel', error: { kind: 'network' } },
+    { type: 'securityLevel.retry' },
+    { type: 'securityLevel.setAllowlist', enabled: true },
+    { type: 'securityLevel.setAllowlist', enabled: false },
+    { type: 'xstate.done.actor.setAllowlist', output: level(true) },
+    { type: 'xstate.done.actor.setAllowlist', output: level(false) },
+    { type: 'xstate.error.actor.setAllowlist', error: { kind: 'server', serverMessage: 'Bad request' } },
+  ],
+  abstract: (snapshot) => snapshot.context.level?.allowlist === true,
+};

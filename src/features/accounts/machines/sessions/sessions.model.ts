@@ -1,0 +1,26 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { sessionsMachine } from './sessions.machine';
+
+const here = { id: 1, device: 'Chrome / Windows', ip: '10.0.0.1', created_at: '2026-01-01T00:00:00.000Z', last_seen_at: '2026-01-01T01:00:00.000Z', current: true };
+const there = { ...here, id: 2, device: 'Firefox / Linux', ip: '10.0.0.2', current: false };
+
+export const sessionsModel: MachineModel<typeof sessionsMachine> = {
+  machine: sessionsMachine,
+  variants: [{ name: 'sessions' }],
+  events: [
+    { type: 'xstate.done.actor.fetchSessions', output: [here, there] },
+    { type: 'xstate.done.actor.fetchSessions', output: [here] },
+    { type: 'xstate.error.actor.fetchSessions', error: { kind: 'network' } },
+    { type: 'sessions.retry' },
+    { type: 'sessions.revoke', id: 2 },
+    { type: 'sessions.revoke', id: 1 },
+    { type: 'sessions.revokeOthers' },
+    { type: 'sessions.confirm' },
+    { type: 'sessions.cancel' },
+    { type: 'xstate.done.actor.revokeSession', output: null },
+    { type: 'xstate.error.actor.revokeSession', error: { kind: 'server', serverMessage: 'This session has already ended' } },
+    { type: 'xstate.done.actor.revokeOthers', output: { count: 1 } },
+    { type: 'xstate.error.actor.revokeOthers', error: { kind: 'network' } },
+  ],
+  abstract: (snapshot) => [snapshot.context.sessions.some((s) => !s.current), snapshot.context.pending?.kind],
+};

@@ -1,0 +1,57 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { AccountsContext } from './accounts.context';
+
+/** Sessions and devices, login history and the anti-phishing code (issue 35): each page starts its own actor. */
+
+export function useSessionsFlow() {
+  const actor = useActorRef(AccountsContext.use().sessions);
+  const state = {
+    sessions: useSelector(actor, (s) => s.context.sessions),
+    loading: useSelector(actor, (s) => s.matches('loading')),
+    loadFailed: useSelector(actor, (s) => s.matches('loadFailed')),
+    confirming: useSelector(actor, (s) => (s.matches('confirming') ? s.context.pending : undefined)),
+    busy: useSelector(actor, (s) => s.matches('revokingOne') || s.matches('revokingOthers')),
+  };
+  const send = useMemo(
+    () => ({
+      revoke: (id: number) => actor.send({ type: 'sessions.revoke', id }),
+      revokeOthers: () => actor.send({ type: 'sessions.revokeOthers' }),
+      confirm: () => actor.send({ type: 'sessions.confirm' }),
+      cancel: () => actor.send({ type: 'sessions.cancel' }),
+      retry: () => actor.send({ type: 'sessions.retry' }),
+    }),
+    [actor],
+  );
+  return { ...state, ...send };
+}
+
+export function useLoginHistoryFlow() {
+  const actor = useActorRef(AccountsContext.use().loginHistory);
+  const state = {
+    history: useSelector(actor, (s) => s.context.history),
+    page: useSelector(actor, (s) => s.context.page),
+    loading: useSelector(actor, (s) => s.matches('loading')),
+    loadFailed: useSelector(actor, (s) => s.matches('loadFailed')),
+  };
+  const send = useMemo(
+    () => ({ goTo: (page: number) => actor.send({ type: 'history.page', page }), retry: () => actor.send({ type: 'history.retry' }) }),
+    [actor],
+  );
+  return { ...state, ...send };
+}
+
+export function useAntiPhishingFlow() {
+  const actor = useActorRef(AccountsContext.use().antiPhishing);
+  const state = {
+    code: useSelector(actor, (s) => s.context.code),
+    loading: useSelector(actor, (s) => s.matches('loading')),
+    loadFailed: useSelector(actor, (s) => s.matches('loadFailed')),
+    saving: useSelector(actor, (s) => s.matches('saving')),
+  };
+  const send = useMemo(
+    () => ({ save: (code: string) => actor.send({ type: 'antiPhishing.save', code }), retry: () => actor.send({ type: 'antiPhishing.retry' }) }),
+    [actor],
+  );
+  return { ...state, ...send };
+}

@@ -1,0 +1,69 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isTotpCode, isSecondFactorCode } from '../../../../domain/twoFactor';
+import { Button } from '../../../../app/ui/Button';
+import { AuthCard } from './AuthForm';
+import { useTwoFactorLoginFlow } from '../../accounts.hooks';
+
+/**
+ * /login's second step when 2FA is on: the authenticator's 6-digit code, or — device lost — one of
+ * the recovery codes (each works once). Back returns to the password.
+ */
+export function TwoFactorLoginStep(props: { challenge: string; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const flow = useTwoFactorLoginFlow(props.challenge);
+  const [code, setCode] = useState('');
+  const [touched, setTouched] = useState(false);
+  const id = useId();
+  const valid = flow.recovery ? isSecondFactorCode(code) && !isTotpCode(code) : isTotpCode(code);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (valid) flow.submit(code);
+  };
+  const switchTo = (recovery: boolean) => {
+    setCode('');
+    setTouched(false);
+    if (recovery) flow.useRecovery();
+    else flow.back();
+  };
+  return (
+    <AuthCard>
+      <h1>{t('twoFactor.login.title')}</h1>
+      <p className="intro">{t(flow.recovery ? 'twoFactor.login.recoveryIntro' : 'twoFactor.login.intro')}</p>
+      <form noValidate onSubmit={submit}>
+        <div className="field">
+          <label htmlFor={id}>{t(flow.recovery ? 'twoFactor.recoveryCode' : 'twoFactor.code')}</label>
+          <input
+            id={id}
+            type="text"
+            value={code}
+            autoFocus
+            autoComplete="one-time-code"
+            inputMode={flow.recovery ? 'text' : 'numeric'}
+            maxLength={flow.recovery ? 11 : 6}
+            onChange={(e) => setCode(e.target.value)}
+            aria-describedby={touched && !valid ? `${id}-error` : undefined}
+          />
+          {touched && !valid && (
+            <span id={`${id}-error`} className="error">
+              {t(flow.recovery ? 'twoFactor.recoveryCodeInvalid' : 'twoFactor.codeInvalid')}
+            </span>
+          )}
+        </div>
+        <Button type="submit" disabled={flow.verifying} style={{ width: '100%' }}>
+          {t('twoFactor.login.verify')}
+        </Button>
+      </form>
+      <p className="links">
+        <button type="button" className="linkish" onClick={() => switchTo(!flow.recovery)}>
+          {t(flow.recovery ? 'twoFactor.login.useApp' : 'twoFactor.login.useRecovery')}
+        </button>
+        <button type="button" className="linkish" onClick={props.onCancel}>
+          {t('twoFactor.login.back')}
+        </button>
+      </p>
+      {flow.recovery && <p className="intro">{t('twoFactor.login.lostAll')}</p>}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,186 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { isSecondFactorCode, isTotpCode } from '../../../../domain/twoFactor';
+import { Badge } from '../../../../app/ui/Badge';
+import { Button } from '../../../../app/ui/Button';
+import { DateTime } from '../../../../app/ui/DateTime';
+import { Muted, Panel, PanelBody } from '../../../../app/ui/Panel';
+import { QrCode } from '../../../../app/ui/QrCode';
+import { useTwoFactorEnrolmentFlow } from '../../accounts.hooks';
+
+const Body = styled(PanelBody)`
+  display: grid;
+  gap: 14px;
+  h2 { margin: 0; font-size: 17px; display: flex; align-items: center; gap: 10px; flex-wrap: wrap; }
+  p { margin: 0; }
+  .enrol { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: 20px; align-items: start; }
+  .qr { background: #fff; padding: 10px; border-radius: 6px; line-height: 0; }
+  .secret {
+    font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
+    font-size: 15px;
+    letter-spacing: 0.08em;
+    word-break: break-all;
+    background: ${({ theme }) => theme.color.panelRaised};
+    border: 1px solid ${({ theme }) => theme.color.border};
+    border-radius: 4px;
+    padding: 8px 10px;
+    user-select: all;
+  }
+  ol.steps { margin: 0; padding-left: 20px; display: grid; gap: 6px; color: ${({ theme }) => theme.color.textDim}; }
+  form { display: flex; gap: 8px; align-items: end; flex-wrap: wrap; }
+  label { display: grid; gap: 5px; color: ${({ theme }) => theme.color.textDim}; }
+  input {
+    background: ${({ theme }) => theme.color.panelRaised};
+    border: 1px solid ${({ theme }) => theme.color.border};
+    border-radius: 4px;
+    padding: 9px 10px;
+    color: ${({ theme }) => theme.color.text};
+    width: 180px;
+    font-size: 15px;
+    letter-spacing: 0.1em;
+  }
+  .error { color: ${({ theme }) => theme.color.down}; font-size: 12px; }
+  ul.codes {
+    list-style: none;
+    margin: 0;
+    padding: 12px;
+    display: grid;
+    grid-template-columns: repeat(2, max-content);
+    gap: 8px 28px;
+    font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
+    font-size: 15px;
+    background: ${({ theme }) => theme.color.panelRaised};
+    border: 1px solid ${({ theme }) => theme.color.border};
+    border-radius: 6px;
+    width: max-content;
+    max-width: 100%;
+  }
+  .warn { color: ${({ theme }) => theme.color.warn}; }
+  @media (max-width: 767px) {
+    .enrol { grid-template-columns: minmax(0, 1fr); }
+    ul.codes { grid-template-columns: max-content; }
+  }
+`;
+
+/** A code typed into a small form: the app's 6 digits (or, to turn 2FA off, a recovery code too). */
+function CodeForm(props: { labelKey: string; buttonKey: string; busy: boolean; allowRecovery?: boolean; danger?: boolean; onSubmit: (code: string) => void; extra?: ReactNode }) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [touched, setTouched] = useState(false);
+  const id = useId();
+  const valid = props.allowRecovery ? isSecondFactorCode(code) : isTotpCode(code);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (valid) props.onSubmit(code);
+  };
+  return (
+    <form noValidate onSubmit={submit}>
+      <label htmlFor={id}>
+        {t(props.labelKey)}
+        <input id={id} type="text" inputMode={props.allowRecovery ? 'text' : 'numeric'} autoComplete="one-time-code" maxLength={props.allowRecovery ? 11 : 6} value={code} onChange={(e) => setCode(e.target.value)} />
+      </label>
+      <Button type="submit" $variant={props.danger ? 'danger' : 'primary'} disabled={props.busy}>
+        {t(props.buttonKey)}
+      </Button>
+      {props.extra}
+      {touched && !valid && <span className="error">{t(props.allowRecovery ? 'twoFactor.recoveryCodeInvalid' : 'twoFactor.codeInvalid')}</span>}
+    </form>
+  );
+}
+
+/**
+ * 2FA on /user/s-securityset (issue 35): off → "Set up"; scanning → the QR code of the otpauth://
+ * URI and the secret as text, confirmed by a first code; the ten recovery codes shown once; on →
+ * how many recovery codes are left, and turning it off with a code.
+ */
+export function TwoFactorPanel() {
+  const { t } = useTranslation();
+  const flow = useTwoFactorEnrolmentFlow();
+  const on = flow.step === 'on' || flow.step === 'showingCodes';
+  return (
+    <Panel aria-labelledby="two-factor-title">
+      <Body>
+        <h2 id="two-factor-title">
+          {t('twoFactor.title')}
+          {flow.step !== 'loading' && flow.step !== 'failed' && <Badge $tone={on ? 'up' : 'warn'}>{t(on ? 'twoFactor.on' : 'twoFactor.off')}</Badge>}
+        </h2>
+        <Muted>{t('twoFactor.intro')}</Muted>
+        {flow.status && flow.status.withdrawals_locked_until > 0 && (
+          <p className="warn">
+            {t('twoFactor.withdrawalsLocked')} <DateTime at={flow.status.withdrawals_locked_until} />
+          </p>
+        )}
+        {flow.step === 'failed' && (
+          <Button type="button" $variant="ghost" onClick={flow.retry}>
+            {t('twoFactor.retry')}
+          </Button>
+        )}
+        {flow.step === 'off' && (
+          <div>
+            <Button type="button" onClick={flow.start} disabled={flow.busy}>
+              {t('twoFactor.setUp')}
+            </Button>
+          </div>
+        )}
+        {flow.step === 'scanning' && flow.enrolment && (
+          <>
+            <ol className="steps">
+              <li>{t('twoFactor.step1')}</li>
+              <li>{t('twoFactor.step2')}</li>
+              <li>{t('twoFactor.step3')}</li>
+            </ol>
+            <div className="enrol">
+              <div className="qr" aria-label={t('twoFactor.qrLabel')} role="img">
+                <QrCode value={flow.enrolment.uri} size={168} />
+              </div>
+              <div style={{ display: 'grid', gap: 8, minWidth: 0 }}>
+                <span>{t('twoFactor.secretLabel')}</span>
+                <div className="secret" data-testid="two-factor-secret" aria-label={t('twoFactor.secretLabel')}>
+                  {flow.enrolment.secret}
+                </div>
+                <Muted>{t('twoFactor.account', { issuer: flow.enrolment.issuer, account: flow.enrolment.account })}</Muted>
+              </div>
+            </div>
+            <CodeForm
+              labelKey="twoFactor.code"
+              buttonKey="twoFactor.confirm"
+              busy={flow.busy}
+              onSubmit={flow.confirm}
+              extra={
+                <Button type="button" $variant="ghost" onClick={flow.cancel} disabled={flow.busy}>
+                  {t('twoFactor.cancel')}
+                </Button>
+              }
+            />
+          </>
+        )}
+        {flow.step === 'showingCodes' && (
+          <>
+            <p>
+              <strong>{t('twoFactor.codesTitle')}</strong>
+            </p>
+            <Muted>{t('twoFactor.codesIntro')}</Muted>
+            <ul className="codes" aria-label={t('twoFactor.codesTitle')}>
+              {flow.recoveryCodes.map((code) => (
+                <li key={code}>{code}</li>
+              ))}
+            </ul>
+            <div>
+              <Button type="button" onClick={flow.codesSaved}>
+                {t('twoFactor.codesSaved')}
+              </Button>
+            </div>
+          </>
+        )}
+        {flow.step === 'on' && (
+          <>
+            <p>{t('twoFactor.codesLeft', { count: flow.status?.recovery_codes_left ?? 0 })}</p>
+            <CodeForm labelKey="twoFactor.codeOrRecovery" buttonKey="twoFactor.turnOff" busy={flow.busy} allowRecovery danger onSubmit={flow.disable} />
+          </>
+        )}
+      </Body>
+    </Panel>
+  );
+}
