@@ -5,7 +5,7 @@ import { TWO_FACTOR_PATHS, type OperatorUserRow, type TwoFactorChallenge, type T
 import { WALLET_PATHS, type WithdrawalRecord } from '../../src/domain/wallet.js';
 import { hashPassword } from '../../server/kernel/auth/passwords.js';
 import { openSession } from '../../server/kernel/auth/sessions.js';
-import { RESET_WITHDRAWAL_LOCK_MS } from '../../server/kernel/auth/twoFactor.js';
+import { formatUtc, WITHDRAWAL_LOCK_MS } from '../../server/kernel/auth/withdrawalLock.js';
 import { buildHttp } from '../../server/kernel/http/app.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { accounts } from '../../server/products/accounts/accounts.js';
@@ -221,7 +221,8 @@ describe('2FA asked for protected actions', () => {
     expect(expectOk(await call<{ id: number }>(who, '/api/user/address_add', { ...address, totp_code: codeAt(who.secret, t.now()) })).id).toBeGreaterThan(0);
     expectRefusal(await call(who, TWO_FACTOR_PATHS.disable, { code: 'ZZZZZ-ZZZZZ' }), 400, EN.twoFactorWrong);
     expect((await call(who, TWO_FACTOR_PATHS.disable, { code: codes[0]! })).body.msg).toBe(EN.twoFactorDisabled);
-    expect(expectOk(await call<TwoFactorStatus>(who, TWO_FACTOR_PATHS.status, {}))).toEqual({ enabled: false, recovery_codes_left: 0, withdrawals_locked_until: 0 });
+    // Turning it off holds withdrawals for 24 h, as any other security change does.
+    expect(expectOk(await call<TwoFactorStatus>(who, TWO_FACTOR_PATHS.status, {}))).toEqual({ enabled: false, recovery_codes_left: 0, withdrawals_locked_until: t.now() + WITHDRAWAL_LOCK_MS });
     // Off: no code wanted any more.
     expect(expectOk(await call<{ id: number }>(who, '/api/user/address_add', { ...address, note: 'warm' })).id).toBeGreaterThan(0);
   });
@@ -255,7 +256,7 @@ describe("the operator's reset (lost device)", () => {
     const reset = await post<{ withdrawals_locked_until: number }>(app, TWO_FACTOR_PATHS.operatorReset, { user_id: who.id }, operator);
     expect(reset.body.msg).toBe(EN.twoFactorResetDone);
     const until = expectOk(reset).withdrawals_locked_until;
-    expect(until).toBe(t.now() + RESET_WITHDRAWAL_LOCK_MS);
+    expect(until).toBe(t.now() + WITHDRAWAL_LOCK_MS);
     const [audit] = await t.db.query<{ action: string; operator_id: number }>('select action, operator_id from operator_audit where user_id = $1', [who.id]);
     expect(audit).toMatchObject({ action: 'reset_2fa' });
     expect(expectOk(await call<TwoFactorStatus>(who, TWO_FACTOR_PATHS.status, {}))).toEqual({ enabled: false, recovery_codes_left: 0, withdrawals_locked_until: until });
@@ -263,10 +264,10 @@ describe("the operator's reset (lost device)", () => {
 
     const withdraw = () =>
       t.call<WithdrawalRecord>({ id: who.id, headers: who.headers }, WALLET_PATHS.withdraw, { currency: 'USDT', network: 'TRC20', address: ADDRESS, quantity: '20', funds_password: FUNDS_PASSWORD }, `tf-withdraw-${++keys}`);
-    const when = `${new Date(until).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-    expectRefusal(await withdraw(), 400, EN.twoFactorWithdrawalsLocked.replace('{until}', when));
-    t.advance(RESET_WITHDRAWAL_LOCK_MS - 1_000);
-    expectRefusal(await withdraw(), 400, EN.twoFactorWithdrawalsLocked.replace('{until}', when));
+    const when = formatUtc(until);
+    expectRefusal(await withdraw(), 400, EN.withdrawalsLocked.replace('{until}', when));
+    t.advance(WITHDRAWAL_LOCK_MS - 1_000);
+    expectRefusal(await withdraw(), 400, EN.withdrawalsLocked.replace('{until}', when));
     t.advance(1_000);
     expect(expectOk(await withdraw()).status).toBe(1);
   });

@@ -23,8 +23,6 @@ export const TOTP_PERIOD_SECONDS = 30;
 /** Steps of clock drift accepted either side of now. */
 export const TOTP_DRIFT_STEPS = 1;
 export const RECOVERY_CODE_COUNT = 10;
-/** How long an operator's reset of a user's 2FA holds their withdrawals. */
-export const RESET_WITHDRAWAL_LOCK_MS = 24 * 60 * 60 * 1000;
 
 export function totpOf(secret: string, account = '', issuer = ''): TOTP {
   return new TOTP({ issuer, label: account, algorithm: TOTP_ALGORITHM, digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
@@ -65,12 +63,11 @@ export interface TwoFactorRow {
   secret: string;
   enabled: boolean;
   last_step: number;
-  withdrawals_locked_until_ms: number;
 }
 
 export async function twoFactorRow(db: Queryable, userId: number): Promise<TwoFactorRow | undefined> {
-  const [row] = await db.query<TwoFactorRow>('select secret, enabled, last_step, withdrawals_locked_until_ms from user_two_factor where user_id = $1', [userId]);
-  return row ? { ...row, last_step: Number(row.last_step), withdrawals_locked_until_ms: Number(row.withdrawals_locked_until_ms) } : undefined;
+  const [row] = await db.query<TwoFactorRow>('select secret, enabled, last_step from user_two_factor where user_id = $1', [userId]);
+  return row ? { ...row, last_step: Number(row.last_step) } : undefined;
 }
 
 export async function twoFactorEnabled(db: Queryable, userId: number): Promise<boolean> {
@@ -140,11 +137,3 @@ export async function requireSecondFactor(db: Queryable, input: { userId: number
  * code is needed and missing or wrong.
  */
 export const requireSecondFactorForApiKey = requireSecondFactor;
-
-/** After an operator's reset of 2FA: withdrawals wait until the lock ends (the refusal says when). */
-export async function refuseWhileWithdrawalsLocked(db: Queryable, userId: number, now: number): Promise<void> {
-  const row = await twoFactorRow(db, userId);
-  if (row && row.withdrawals_locked_until_ms > now) {
-    throw new Refusal('twoFactorWithdrawalsLocked', { until: `${new Date(row.withdrawals_locked_until_ms).toISOString().slice(0, 16).replace('T', ' ')} UTC` });
-  }
-}

@@ -9,11 +9,11 @@ import {
   newTotpSecret,
   recoveryHash,
   requireSecondFactor,
-  RESET_WITHDRAWAL_LOCK_MS,
   totpUri,
   twoFactorRow,
   useStep,
 } from '../../kernel/auth/twoFactor.js';
+import { lockWithdrawals, WITHDRAWAL_LOCK_MS, withdrawalsLockedUntil } from '../../kernel/auth/withdrawalLock.js';
 import { describeDevice, notify, rememberDevice, type DeviceInfo } from '../../kernel/notifications/notify.js';
 import { outcomeOf, Refusal, type Outcome } from '../../kernel/outcome.js';
 import type { SessionGrant } from './accounts.js';
@@ -51,7 +51,7 @@ export function twoFactor(deps: TwoFactorDeps) {
     async status(userId: number): Promise<TwoFactorStatus> {
       const row = await twoFactorRow(db, userId);
       const [left] = await db.query<{ n: number }>('select count(*)::int as n from two_factor_recovery where user_id = $1 and used_at is null', [userId]);
-      const lock = row && row.withdrawals_locked_until_ms > now() ? row.withdrawals_locked_until_ms : 0;
+      const lock = (await withdrawalsLockedUntil(db, userId, now())) ?? 0;
       return { enabled: Boolean(row?.enabled), recovery_codes_left: row?.enabled ? Number(left?.n ?? 0) : 0, withdrawals_locked_until: lock };
     },
 
@@ -91,7 +91,7 @@ export function twoFactor(deps: TwoFactorDeps) {
       );
     },
 
-    /** Turning 2FA off takes a code (or a recovery code) like any other protected change. */
+    /** Turning 2FA off takes a code (or a recovery code) like any other protected change, and holds withdrawals for 24 h. */
     async disable(userId: number, code: string, client: string): Promise<Outcome<null>> {
       return outcomeOf(async () => {
         const row = await twoFactorRow(db, userId);
@@ -100,6 +100,7 @@ export function twoFactor(deps: TwoFactorDeps) {
         await db.transaction(async (tx) => {
           await tx.query(`update user_two_factor set enabled = false, secret = '', updated_at = now() where user_id = $1`, [userId]);
           await tx.query('delete from two_factor_recovery where user_id = $1', [userId]);
+          await lockWithdrawals(tx, userId, now() + WITHDRAWAL_LOCK_MS, 'two_factor');
         });
         return null;
       });
@@ -146,7 +147,7 @@ export function twoFactor(deps: TwoFactorDeps) {
       const like = `%${(query.account ?? '').trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const rows = await db.query<OperatorUserRow>(
         `select u.id::int as id, u.account, (extract(epoch from u.created_at) * 1000)::bigint as created_at,
-           coalesce(t.enabled, false) as two_factor, coalesce(t.withdrawals_locked_until_ms, 0) as withdrawals_locked_until
+           coalesce(t.enabled, false) as two_factor, u.withdrawals_locked_until_ms as withdrawals_locked_until
          from app_user u left join user_two_factor t on t.user_id = u.id
          where u.kind = 'user' and u.account ilike $1 order by u.id desc limit $2 offset $3`,
         [like, query.size, (query.page - 1) * query.size],
@@ -171,11 +172,9 @@ export function twoFactor(deps: TwoFactorDeps) {
           if (!(await accountOf(tx, userId))) throw new Refusal('notFound');
           const row = await twoFactorRow(tx, userId);
           if (!row?.enabled) throw new Refusal('twoFactorNotOn');
-          const until = now() + RESET_WITHDRAWAL_LOCK_MS;
-          await tx.query(
-            `update user_two_factor set enabled = false, secret = '', withdrawals_locked_until_ms = $2, updated_at = now() where user_id = $1`,
-            [userId, until],
-          );
+          await tx.query(`update user_two_factor set enabled = false, secret = '', updated_at = now() where user_id = $1`, [userId]);
+          await lockWithdrawals(tx, userId, now() + WITHDRAWAL_LOCK_MS, 'two_factor_reset');
+          const until = (await withdrawalsLockedUntil(tx, userId, now()))!;
           await tx.query('delete from two_factor_recovery where user_id = $1', [userId]);
           await tx.query('delete from two_factor_challenge where user_id = $1', [userId]);
           await tx.query(`insert into operator_audit (operator_id, user_id, action, detail) values ($1, $2, 'reset_2fa', $3)`, [

@@ -16,7 +16,7 @@ import { isPlausibleAddress, isQuantity } from './rules.js';
 import { lockUserWallet } from './userLock.js';
 import { requireWithdrawalAllowed } from '../../kernel/auth/withdrawalLock.js';
 import { withdrawLimit } from './withdrawLimit.js';
-import { refuseWhileWithdrawalsLocked, requireSecondFactor } from '../../kernel/auth/twoFactor.js';
+import { requireSecondFactor } from '../../kernel/auth/twoFactor.js';
 
 export const WITHDRAWAL_COLUMNS = `w.id, w.currency, w.network, w.address, trim_scale(w.quantity)::text as quantity,
   trim_scale(w.fee)::text as fee, w.tx_hash, w.status, w.reason, w.created_ms as created_at, w.updated_ms as updated_at`;
@@ -120,8 +120,7 @@ export function withdrawals(ctx: WalletContext) {
         // Outside the transaction: scrypt takes ~50 ms and holds no lock, and a wrong guess must
         // stay counted towards the lockout although nothing else of this submission happens.
         await requireFundsPassword(db, userId, input.funds_password, now);
-        // 2FA on: a code too (kernel/auth/twoFactor.ts), and none while an operator's reset of it holds withdrawals.
-        await refuseWhileWithdrawalsLocked(db, userId, now);
+        // 2FA on: a code too (kernel/auth/twoFactor.ts).
         await requireSecondFactor(db, { userId, code: input.totp_code, client, now });
         const record = await once(
           db,

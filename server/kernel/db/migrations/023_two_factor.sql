@@ -1,7 +1,8 @@
 -- Two-factor authentication (issue 35): RFC 6238 TOTP (SHA-1, 6 digits, 30 s) per user, see
 -- server/kernel/auth/twoFactor.ts. A row exists from the start of an enrolment (enabled = false,
--- the secret waiting for its first code) and stays after 2FA is turned off or reset, so the lock
--- on withdrawals an operator's reset sets outlives the secret.
+-- the secret waiting for its first code) and stays after 2FA is turned off or reset (last_step
+-- keeps a used code from coming back). The withdrawal lock that turning 2FA off or an operator's
+-- reset sets is app_user's (migration 025, kernel/auth/withdrawalLock.ts).
 create table user_two_factor (
   user_id bigint primary key references app_user (id) on delete cascade,
   -- Base32 secret; '' once turned off or reset.
@@ -11,8 +12,6 @@ create table user_two_factor (
   -- refused (no replay within its window).
   last_step bigint not null default 0,
   enabled_at timestamptz,
-  -- After an operator's reset (lost device): withdrawals are refused until then (epoch ms).
-  withdrawals_locked_until_ms bigint not null default 0,
   updated_at timestamptz not null default now()
 );
 
