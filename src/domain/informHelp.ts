@@ -3,6 +3,13 @@
 export const NOTIFICATION_KINDS = ['welcome', 'login_new_device', 'password_changed', 'kyc_submitted', 'kyc_approved', 'kyc_rejected', 'deposit_credited', 'withdrawal_completed', 'withdrawal_failed'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/** Pushed on the private channel after a commit that wrote a notification: the bell reads its list again at once. */
+export interface NoticeStreamMessage {
+  channel: 'user';
+  kind: 'notice';
+}
+export const NOTICE_PUSH: NoticeStreamMessage = { channel: 'user', kind: 'notice' };
+
 export interface NotificationItem {
   id: number;
   kind: NotificationKind;

@@ -5,7 +5,8 @@
 import type { IcoStreamMessage } from './ico';
 import type { FiatStreamMessage } from './fiat';
 import type { SecondsStreamMessage } from './seconds';
-import type { BalanceRow } from './wallet';
+import type { NoticeStreamMessage } from './informHelp';
+import type { BalanceRow, WalletStreamMessage } from './wallet';
 
 /** Spot order status (spec §4): waiting for transaction, partially traded, fully traded, cancelled. */
 export const SpotOrderStatus = { waiting: 1, partial: 2, filled: 3, cancelled: 4 } as const;
@@ -105,4 +106,8 @@ export type UserStreamMessage =
   /** An ICO subscription subscribed, settled or thawed (src/domain/ico.ts). */
   | IcoStreamMessage
   /** A P2P fiat order or chat message (src/domain/fiat.ts). */
-  | FiatStreamMessage;
+  | FiatStreamMessage
+  /** A deposit's or withdrawal's new status (src/domain/wallet.ts). */
+  | WalletStreamMessage
+  /** A notification was written for the user: the bell reads its list again (src/domain/informHelp.ts). */
+  | NoticeStreamMessage;

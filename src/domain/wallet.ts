@@ -113,6 +113,20 @@ export interface DepositRecord {
  * (the operator refused it or the chain did; funds returned), or cancelled by the user while still
  * not disbursed (funds returned).
  */
+/**
+ * Pushed on the private channel after a deposit's or a withdrawal's status changed (the operator
+ * approved or refused it, the chain confirmed it, the user cancelled it), so the lists on screen
+ * follow without a reload. `notice`: the commit also wrote a notification for the bell.
+ */
+export interface WalletStreamMessage {
+  channel: 'user';
+  kind: 'wallet';
+  record: 'deposit' | 'withdrawal';
+  id: number;
+  status: number;
+  notice?: boolean;
+}
+
 export const WithdrawalStatus = { notDisbursed: 1, pendingConfirmation: 2, completed: 3, failed: 4, cancelled: 5 } as const;
 export type WithdrawalStatus = (typeof WithdrawalStatus)[keyof typeof WithdrawalStatus];
 

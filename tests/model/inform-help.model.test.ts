@@ -54,6 +54,19 @@ describe('inform machine (scenarios)', () => {
   });
 });
 
+describe('inform machine: live notifications (issue 37)', () => {
+  it('a notice pushed on the private channel reads the list at once, not a minute later', async () => {
+    const { deferred, actor } = startInform();
+    actor.send({ type: 'inform.load' });
+    await settle(deferred, { type: 'xstate.done.actor.fetchNotifications', output: { list: [welcome], total: 1, unread: 1, page: 1, size: 20 } });
+    actor.send({ type: 'inform.pushed' });
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(deferred.inputsOf('fetchNotifications')).toHaveLength(2);
+    await settle(deferred, { type: 'xstate.done.actor.fetchNotifications', output: { list: [login, welcome], total: 2, unread: 2, page: 1, size: 20 } });
+    expect(actor.getSnapshot().context.unread).toBe(2);
+  });
+});
+
 describe('help search machine (scenarios)', () => {
 
   it('a new search replaces a running one, and a retry repeats the last query', async () => {

@@ -250,6 +250,22 @@ describe('paged records machine (scenarios)', () => {
     all.actor.stop();
   });
 
+  it('follows pushed status changes: the operator approving a withdrawal reloads the list; a refused cancel reloads it too (issue 37 §4)', async () => {
+    const signals = createWalletSignals();
+    const { actor, deferred, settle } = setUp(walletRecordsModel, ['fetchPage', 'actOnRow'], { days: 7, actionDoneKey: 'wallet.withdraw.cancelled' }, { walletSignals: signals.actor });
+    await settle({ type: 'xstate.done.actor.fetchPage', output: { list: [{ id: 4 }], total: 1, page: 1, size: 10 } });
+    signals.publishRecords({ type: 'stream.product', kind: 'wallet', payload: { channel: 'user', kind: 'wallet', record: 'withdrawal', id: 4, status: 2 } });
+    expect(deferred.inputsOf('fetchPage')).toHaveLength(2);
+    await settle({ type: 'xstate.done.actor.fetchPage', output: { list: [{ id: 4 }], total: 1, page: 1, size: 10 } });
+    signals.publishRecords({ type: 'stream.product', kind: 'seconds', payload: {} });
+    expect(deferred.inputsOf('fetchPage')).toHaveLength(2);
+    actor.send({ type: 'records.act', id: 4 });
+    actor.send({ type: 'records.confirm' });
+    await settle({ type: 'xstate.error.actor.actOnRow', error: { kind: 'server', serverMessage: 'This withdrawal can no longer be cancelled' } });
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(deferred.inputsOf('fetchPage')).toHaveLength(3);
+  });
+
   it('hears the wallet signals: an own change elsewhere reloads the list on screen', async () => {
     const signals = createWalletSignals();
     const { deferred, settle } = setUp(walletRecordsModel, ['fetchPage', 'actOnRow'], { days: 7 }, { walletSignals: signals.actor });

@@ -15,4 +15,9 @@ export interface WalletContext {
   now: () => number;
   /** Tells the private user channel, after the commit, which balances changed. Never throws. */
   balancesChanged(userId: number, rows: ReadonlyArray<{ currency: string; account: WalletAccount }>): void;
+  /**
+   * Tells the private user channel, after the commit, that a deposit or withdrawal has a new status
+   * (and, with `notice`, that the bell has a new notification). Never throws.
+   */
+  recordChanged(userId: number, change: { record: 'deposit' | 'withdrawal'; id: number; status: number; notice?: boolean }): void;
 }

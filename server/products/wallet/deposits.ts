@@ -79,9 +79,15 @@ export function deposits(ctx: WalletContext) {
           );
           // The same transaction reported twice is one deposit.
           const row = inserted[0] ?? (await tx.query<DepositRecord>(`select ${DEPOSIT_COLUMNS} from deposit where tx_hash = $1`, [input.txHash]))[0]!;
-          return toDepositRecord(row);
+          return { record: toDepositRecord(row), userId: inserted[0] ? Number(owner.user_id) : undefined };
         }),
-      );
+      ).then((result) => {
+        if (!result.ok) return result;
+        const { record, userId } = result.data;
+        // A new row for the deposit lists on screen (a repeated report changes nothing).
+        if (userId !== undefined) ctx.recordChanged(userId, { record: 'deposit', id: record.id, status: record.status });
+        return { ...result, data: record };
+      });
     },
 
     /**
@@ -98,13 +104,16 @@ export function deposits(ctx: WalletContext) {
            returning id, user_id, currency, network, trim_scale(quantity)::text as quantity, status`,
           [txHash, confirmations, ctx.now()],
         );
-        if (!row || Number(row.status) !== 3) return undefined;
+        if (!row) return undefined;
         const userId = Number(row.user_id);
+        if (Number(row.status) !== 3) return { userId, id: Number(row.id), status: Number(row.status), currency: undefined };
         await changeBalance(tx, { userId, currency: row.currency, account: 'spot', available: row.quantity, frozen: '0', kind: 'deposit', refType: 'deposit', refId: Number(row.id) });
         await notify(tx, userId, { kind: 'deposit_credited', params: { currency: row.currency, quantity: row.quantity, network: row.network } });
-        return { userId, currency: row.currency };
+        return { userId, id: Number(row.id), status: 3, currency: row.currency };
       });
-      if (credited) ctx.balancesChanged(credited.userId, [{ currency: credited.currency, account: 'spot' }]);
+      if (!credited) return;
+      if (credited.currency) ctx.balancesChanged(credited.userId, [{ currency: credited.currency, account: 'spot' }]);
+      ctx.recordChanged(credited.userId, { record: 'deposit', id: credited.id, status: credited.status, notice: credited.status === 3 });
     },
   };
 }

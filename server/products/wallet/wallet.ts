@@ -9,6 +9,7 @@ import { overview } from './overview.js';
 import { operatorWithdrawals, records } from './records.js';
 import { transfers } from './transfers.js';
 import { withdrawals } from './withdrawals.js';
+import { NOTICE_PUSH } from '../../../src/domain/informHelp.js';
 import './messages.js';
 
 export interface WalletDeps {
@@ -39,6 +40,15 @@ export function wallet(deps: WalletDeps) {
       // The change is committed whatever the feed does; a push failure must not turn it into an error.
       try {
         feed.balancesChanged(userId, rows);
+      } catch (error) {
+        deps.log?.('wallet: user feed failed', error);
+      }
+    },
+    recordChanged(userId, change) {
+      try {
+        const { notice, ...record } = change;
+        feed.message?.(userId, { channel: 'user', kind: 'wallet', ...record, ...(notice ? { notice } : {}) });
+        if (notice) feed.message?.(userId, NOTICE_PUSH);
       } catch (error) {
         deps.log?.('wallet: user feed failed', error);
       }

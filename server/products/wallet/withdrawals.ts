@@ -62,7 +62,10 @@ export function withdrawals(ctx: WalletContext) {
       if (status === 4) await notify(tx, Number(w.user_id), { kind: 'withdrawal_failed', params: { currency: w.currency, quantity: w.quantity, network: w.network, reason: reason ?? '' } });
       return w;
     });
-    if (row) ctx.balancesChanged(Number(row.user_id), [{ currency: row.currency, account: 'spot' }]);
+    if (row) {
+      ctx.balancesChanged(Number(row.user_id), [{ currency: row.currency, account: 'spot' }]);
+      ctx.recordChanged(Number(row.user_id), { record: 'withdrawal', id: Number(row.id), status, notice: status === 4 });
+    }
     return row;
   }
 
@@ -178,15 +181,20 @@ export function withdrawals(ctx: WalletContext) {
       return outcome(() =>
         db.transaction(async (tx) => {
           const [w] = await tx.query<WithdrawalRecord>(
-            `update withdrawal w set status = 2, operator_id = $2, updated_ms = $3 where id = $1 and status = 1 returning ${WITHDRAWAL_COLUMNS}`,
+            `update withdrawal w set status = 2, operator_id = $2, updated_ms = $3 where id = $1 and status = 1 returning ${WITHDRAWAL_COLUMNS}, w.user_id`,
             [id, operatorId, ctx.now()],
           );
           if (!w) throw new Refusal('walletWithdrawalNotWaiting');
           const txHash = await ctx.chain.broadcast({ id: Number(w.id), currency: w.currency, network: w.network, address: w.address, quantity: w.quantity });
           await tx.query('update withdrawal set tx_hash = $2 where id = $1', [id, txHash]);
-          return toWithdrawalRecord({ ...w, tx_hash: txHash });
+          return { ...toWithdrawalRecord({ ...w, tx_hash: txHash }), userId: Number((w as WithdrawalRecord & { user_id: number }).user_id) };
         }),
-      );
+      ).then((result) => {
+        if (!result.ok) return result;
+        const { userId, ...record } = result.data;
+        ctx.recordChanged(userId, { record: 'withdrawal', id: record.id, status: record.status });
+        return { ...result, data: record };
+      });
     },
 
     /**
@@ -203,8 +211,9 @@ export function withdrawals(ctx: WalletContext) {
            returning id, user_id, currency, network, address, trim_scale(quantity)::text as quantity, trim_scale(fee)::text as fee, status`,
           [txHash, confirmations, ctx.now()],
         );
-        if (!w || Number(w.status) !== 3) return undefined;
+        if (!w) return undefined;
         const userId = Number(w.user_id);
+        if (Number(w.status) !== 3) return { userId, id: Number(w.id), status: Number(w.status), currency: undefined };
         const ref = { refType: 'withdrawal', refId: Number(w.id) };
         await changeBalance(tx, { userId, currency: w.currency, account: 'spot', available: '0', frozen: `-${w.quantity}`, kind: 'withdraw_out', ...ref });
         if (compareDecimal(w.fee, '0') > 0) {
@@ -213,9 +222,11 @@ export function withdrawals(ctx: WalletContext) {
           await changeBalance(tx, { userId: fees, currency: w.currency, account: 'spot', available: w.fee, frozen: '0', kind: 'withdraw_fee', ...ref });
         }
         await notify(tx, userId, { kind: 'withdrawal_completed', params: { currency: w.currency, quantity: w.quantity, network: w.network, address: w.address } });
-        return { userId, currency: w.currency };
+        return { userId, id: Number(w.id), status: 3, currency: w.currency };
       });
-      if (done) ctx.balancesChanged(done.userId, [{ currency: done.currency, account: 'spot' }]);
+      if (!done) return;
+      if (done.currency) ctx.balancesChanged(done.userId, [{ currency: done.currency, account: 'spot' }]);
+      ctx.recordChanged(done.userId, { record: 'withdrawal', id: done.id, status: done.status, notice: done.status === 3 });
     },
   };
 }

@@ -19,6 +19,7 @@ export const provide = ({ api, operatorApi, userStream, showToast, newKey }: Ser
   const addresses = createUserCentreActors(api, avatarAsDataUrl);
   const signals = createWalletSignals();
   userStream.onBalances(signals.publishBalances);
+  userStream.listen(signals.publishRecords);
   const records = (fetchPage: (typeof actors)['deposits']) =>
     walletRecordsMachine.provide({
       actors: { fetchPage, actOnRow: actors.cancelWithdrawal, walletSignals: signals.actor },

@@ -78,6 +78,21 @@ describe('a deposit on the simulated chain', () => {
     expect(list.list).toEqual([{ ...record, confirmations: 3, status: DepositStatus.success }]);
   });
 
+  it('pushes each new deposit and each status it reaches to its owner, so the list on screen follows (issue 37 §4)', async () => {
+    const user = await t.newUser();
+    const address = await t.address(user, 'USDT', 'TRC20');
+    const record = expectOk(await deposit({ address, currency: 'USDT', network: 'TRC20', quantity: '30' }));
+    await t.mineAll();
+    const mine = t.feed.messages.filter(({ userId, message }) => userId === user.id && (message.kind === 'wallet' || message.kind === 'notice')).map((m) => m.message);
+    expect(mine).toEqual([
+      { channel: 'user', kind: 'wallet', record: 'deposit', id: record.id, status: DepositStatus.pending },
+      { channel: 'user', kind: 'wallet', record: 'deposit', id: record.id, status: DepositStatus.confirming },
+      { channel: 'user', kind: 'wallet', record: 'deposit', id: record.id, status: DepositStatus.confirming },
+      { channel: 'user', kind: 'wallet', record: 'deposit', id: record.id, status: DepositStatus.success, notice: true },
+      { channel: 'user', kind: 'notice' },
+    ]);
+  });
+
   it('counts the same chain transaction once however often it is reported', async () => {
     const user = await t.newUser();
     const address = await t.address(user, 'BTC', 'BTC');

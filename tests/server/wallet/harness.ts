@@ -13,6 +13,7 @@ import { hashPassword } from '../../../server/kernel/auth/passwords.js';
 import { buildApp } from '../buildApp.js';
 import { databaseFiatRates } from '../../../server/products/markets/fiatRates.js';
 import type { UserFeed } from '../../../server/kernel/realtime/userFeed.js';
+import type { UserStreamMessage } from '../../../src/domain/spotOrders.js';
 import { expectOk, post } from '../http.js';
 import { openTestDatabase } from '../testDb.js';
 
@@ -24,9 +25,16 @@ export interface TestUser {
 }
 
 /** A user feed that remembers every push, to check the private channel is told after commits. */
-export function recordingFeed(): UserFeed & { pushes: Array<{ userId: number; rows: Array<{ currency: string; account: WalletAccount }> }> } {
+export function recordingFeed(): UserFeed & { pushes: Array<{ userId: number; rows: Array<{ currency: string; account: WalletAccount }> }>; messages: Array<{ userId: number; message: UserStreamMessage }> } {
   const pushes: Array<{ userId: number; rows: Array<{ currency: string; account: WalletAccount }> }> = [];
-  return { pushes, balancesChanged: (userId, rows) => void pushes.push({ userId, rows: [...rows] }), ordersCommitted: () => undefined };
+  const messages: Array<{ userId: number; message: UserStreamMessage }> = [];
+  return {
+    pushes,
+    messages,
+    balancesChanged: (userId, rows) => void pushes.push({ userId, rows: [...rows] }),
+    ordersCommitted: () => undefined,
+    message: (userId, message) => void messages.push({ userId, message }),
+  };
 }
 
 /**

@@ -71,6 +71,27 @@ describe('withdrawal refusals', () => {
 });
 
 describe('withdrawal lifecycle', () => {
+  it('pushes every status change to the owner, so the list on screen follows the operator and the chain (issue 37 §4)', async () => {
+    const user = await t.newUser({ verified: true });
+    await t.fund(user, 'USDT', '500');
+    const statuses = () =>
+      t.feed.messages.flatMap(({ userId, message }) => (userId === user.id && message.kind === 'wallet' && message.record === 'withdrawal' ? [message.status] : []));
+    const notices = () => t.feed.messages.filter(({ userId, message }) => userId === user.id && message.kind === 'notice').length;
+    const first = expectOk(await withdraw(user, { quantity: '20' }));
+    const noticesBefore = notices();
+    const approved = expectOk(await t.call<WithdrawalRecord>(t.operator, WALLET_PATHS.operatorApproveWithdrawal, { id: first.id }));
+    expect(statuses()).toEqual([WithdrawalStatus.pendingConfirmation]);
+    await t.wallet.chainEvents.confirmed('withdrawal', approved.tx_hash!, 99);
+    expect(statuses()).toEqual([WithdrawalStatus.pendingConfirmation, WithdrawalStatus.completed]);
+    const second = expectOk(await withdraw(user, { quantity: '20' }));
+    expectOk(await t.call(t.operator, WALLET_PATHS.operatorFailWithdrawal, { id: second.id, reason: 'risk' }));
+    const third = expectOk(await withdraw(user, { quantity: '20' }));
+    expectOk(await t.call(user, WALLET_PATHS.cancelWithdrawal, { id: third.id }));
+    expect(statuses()).toEqual([WithdrawalStatus.pendingConfirmation, WithdrawalStatus.completed, WithdrawalStatus.failed, WithdrawalStatus.cancelled]);
+    // Completed and failed wrote a notification: the bell hears of each at once.
+    expect(notices() - noticesBefore).toBe(2);
+  });
+
   it('not disbursed → approved and broadcast → completed after its confirmations; fee to the platform fee account', async () => {
     const user = await t.newUser({ verified: true });
     await t.fund(user, 'USDT', '1000');

@@ -1,4 +1,5 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import type { UserStreamEvent } from '../../../app/actors/userStream.actor';
 import {
   WALLET_PATHS,
   type BalanceRow,
@@ -67,13 +68,15 @@ export function createOperatorWalletActors(api: ApiClient) {
   };
 }
 
-export type WalletSignal = { type: 'wallet.changed' } | { type: 'balance.changed'; rows: BalanceRow[] };
+export type WalletSignal = { type: 'wallet.changed' } | { type: 'balance.changed'; rows: BalanceRow[] } | { type: 'records.pushed' };
 
 /**
  * The wallet's in-page signals: each balances or records actor on screen invokes `actor`, and
  * hears what is published while it lives (its subscription ends with it). The composition root
  * publishes `wallet.changed` after the user's own withdrawal, transfer or cancel; the private user
- * channel publishes `balance.changed` with the pushed rows (`publishBalances`).
+ * channel publishes `balance.changed` with the pushed rows (`publishBalances`) and `records.pushed`
+ * when a deposit or withdrawal of the user has a new status (`publishRecords`: the operator approved
+ * it, the chain confirmed it).
  */
 export function createWalletSignals() {
   const listeners = new Set<(signal: WalletSignal) => void>();
@@ -82,6 +85,11 @@ export function createWalletSignals() {
     publish,
     walletChanged: () => publish({ type: 'wallet.changed' }),
     publishBalances: (rows: BalanceRow[]) => publish({ type: 'balance.changed', rows }),
+    /** From the private channel: a `wallet` message (a deposit's or withdrawal's new status). */
+    publishRecords: (event: UserStreamEvent) => {
+      // After a reconnect a push may have been missed: the lists read themselves again too.
+      if ((event.type === 'stream.product' && event.kind === 'wallet') || event.type === 'stream.resync') publish({ type: 'records.pushed' });
+    },
     actor: fromCallback<EventObject>(({ sendBack }) => {
       const listener = (signal: WalletSignal) => sendBack(signal);
       listeners.add(listener);

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { type ToastMessage } from '../../../../domain/errors';
 import type { NotificationItem, NotificationPage, UnreadCount } from '../../../../domain/informHelp';
 import { toastError } from '../../../../app/machines/toast/toastError';
@@ -17,7 +17,9 @@ export type InformEvent =
   | { type: 'inform.retry' }
   | { type: 'inform.markRead'; id: number }
   | { type: 'inform.markAll' }
-  | { type: 'inform.clear' };
+  | { type: 'inform.clear' }
+  /** From `notices`: the private channel says a notification was written (issue 37, P2P notifications). */
+  | { type: 'inform.pushed' };
 
 export const INFORM_POLL_MS = 60_000;
 
@@ -27,7 +29,8 @@ const empty: InformContext = { items: [], unread: 0, total: 0, page: 1, markingI
  * The signed-in user's notifications (spec §2 /inform) and the header bell's unread count. One
  * long-lived actor: the header loads it when a session starts and clears it when the session
  * ends; the /inform page loads the page it shows. While shown it refreshes once a minute so the
- * bell picks up new events. Marking answers with the new unread count from the server.
+ * bell picks up new events; a `notice` pushed on the private channel (`notices`) reads the page at
+ * once. Marking answers with the new unread count from the server.
  */
 export const informMachine = setup({
   types: { context: {} as InformContext, events: {} as InformEvent },
@@ -41,6 +44,8 @@ export const informMachine = setup({
     markAllRead: fromPromise<UnreadCount>(async () => {
       throw new Error('markAllRead not provided');
     }),
+    /** The private channel's `notice` pushes as `inform.pushed` (support.flows.ts); none by default. */
+    notices: fromCallback(() => () => undefined),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
@@ -50,6 +55,7 @@ export const informMachine = setup({
   id: 'inform',
   context: empty,
   initial: 'idle',
+  invoke: { id: 'notices', src: 'notices' },
   on: {
     'inform.clear': { target: '.idle', actions: assign(() => empty), description: 'The session ended: forget the previous user’s notifications.' },
   },
@@ -84,6 +90,7 @@ export const informMachine = setup({
     list: {
       after: { poll: { target: 'loading', description: 'Refresh the shown page so the bell sees new notifications.' } },
       on: {
+        'inform.pushed': { target: 'loading', description: 'A notification was written for this user: the bell and the list show it at once.' },
         'inform.load': { target: 'loading', actions: assign({ page: ({ event }) => event.page ?? 1 }) },
         'inform.markRead': { target: 'marking', actions: assign({ markingId: ({ event }) => event.id }) },
         'inform.markAll': 'markingAll',

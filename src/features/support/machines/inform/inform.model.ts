@@ -9,6 +9,7 @@ export const informModel: MachineModel<typeof informMachine> = {
   events: [
     { type: 'inform.load', page: 1 },
     { type: 'inform.markRead', id: 7 },
+    { type: 'inform.pushed' },
     { type: 'xstate.done.actor.fetchNotifications', output: { list: [item], total: 1, unread: 1, page: 1, size: 20 } },
     { type: 'xstate.error.actor.fetchNotifications', error: { kind: 'network' } },
     { type: 'xstate.done.actor.markRead', output: { unread: 0 } },

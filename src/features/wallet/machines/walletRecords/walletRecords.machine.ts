@@ -26,7 +26,9 @@ export type WalletRecordsEvent =
   | { type: 'records.confirm' }
   | { type: 'records.cancel' }
   /** From `walletSignals`: the user's own withdrawal, transfer or cancel changed the wallet. */
-  | { type: 'wallet.changed' };
+  | { type: 'wallet.changed' }
+  /** From `walletSignals`: the private channel says a deposit or withdrawal has a new status (issue 37 §4). */
+  | { type: 'records.pushed' };
 
 export interface WalletRecordsContext {
   days: RecordDays;
@@ -97,10 +99,11 @@ export const walletRecordsMachine = setup({
         onError: { target: 'failed', actions: toastError },
       },
     },
-    failed: { on: { 'wallet.changed': 'loading' } },
+    failed: { on: { 'wallet.changed': 'loading', 'records.pushed': 'loading' } },
     ready: {
       on: {
         'wallet.changed': 'loading',
+        'records.pushed': { target: 'loading', description: 'The operator or the chain moved a row: read the page again, so its status and actions are the new ones.' },
         'records.page': { guard: 'isOtherPage', target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
         'records.act': { target: 'confirming', actions: assign({ acting: ({ event }) => event.id }) },
       },
@@ -115,7 +118,11 @@ export const walletRecordsMachine = setup({
         src: 'actOnRow',
         input: ({ context }) => ({ id: context.acting! }),
         onDone: { target: 'loading', actions: [{ type: 'showToast', params: ({ context }) => ({ tone: 'success', message: { key: context.actionDoneKey } }) }, 'rowActed'] },
-        onError: { target: 'ready', actions: toastError },
+        onError: {
+          target: 'loading',
+          actions: toastError,
+          description: 'Refused (the operator took the withdrawal meanwhile): the row on screen is stale, so the page is read again.',
+        },
       },
       exit: assign({ acting: undefined }),
     },

@@ -16,6 +16,7 @@ export const walletRecordsModel: MachineModel<typeof walletRecordsMachine> = {
     { type: 'records.page', page: 2 },
     { type: 'records.page', page: 9 },
     { type: 'records.act', id: 4 },
+    { type: 'records.pushed' },
     { type: 'xstate.done.actor.actOnRow', output: null },
     { type: 'xstate.error.actor.actOnRow', error: { kind: 'server', serverMessage: 'This withdrawal is already being processed' } },
   ],
