@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnyObjectSchema } from 'yup';
-import { loginSchema, registerNextSchema, registerSchema, setPassSchema } from './validation';
+import { loadPasswordStrength, loginSchema, registerNextSchema, registerSchema, setPassSchema } from './validation';
+
+// The strength estimate builds its dictionaries on first use (a second or more of CPU on a busy
+// machine): done once here, so the form rules below are timed without it.
+beforeAll(async () => void (await loadPasswordStrength()).passwordScore('warm-up 2026'), 60_000);
 
 const errorsOf = async (schema: AnyObjectSchema, value: object) => {
   try {

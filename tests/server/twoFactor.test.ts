@@ -37,8 +37,8 @@ let keys = 0;
 let clients = 0;
 
 beforeAll(async () => {
-  service = twoFactor({ db: t.db, siteName: async () => 'OpenEx', now: t.now });
   const delivery = { deliver: async (m: CodeMessage) => void outbox.push(m) };
+  service = twoFactor({ db: t.db, delivery, siteName: async () => 'OpenEx', now: t.now });
   const service0 = accounts({ db: t.db, delivery, invitationCode: 'OPENEX', phoneRegisterEnabled: async () => true, secondFactor: service });
   app = await buildHttp({
     db: t.db,
@@ -139,6 +139,13 @@ describe('sign-in with 2FA', () => {
     expect(expectOk(await post(app, TWO_FACTOR_PATHS.status, {}, { token: session }))).toMatchObject({ enabled: true });
     t.advance(30_000);
     expectRefusal(await secondStep(who, token, codeAt(who.secret, t.now())), 400, EN.twoFactorChallengeExpired);
+    // The login history has the failed second step, then the sign-in; the new device got its email, as without 2FA.
+    const history = await t.db.query<{ result: string; ip: string }>('select result, ip from login_history where user_id = $1 order by id', [who.id]);
+    expect(history).toEqual([
+      { result: 'second_step_failed', ip: who.ip },
+      { result: 'success', ip: who.ip },
+    ]);
+    expect(outbox.filter((m) => m.to === who.account && m.purpose === 'login_new_device')).toHaveLength(1);
   });
 
   it('refuses a challenge past its five minutes, and a user without 2FA gets a session at once', async () => {

@@ -24,7 +24,7 @@ export const accounts = defineProduct({
     const outbox = outboxDelivery(join(config.dataDir, 'outbox.jsonl'), (line) => log.info(line));
     // Every email carries the addressee's anti-phishing code (sessions/antiPhishing.ts).
     const delivery = withAntiPhishing(db, config.smtp ? smtpDelivery({ transport: config.smtp.url, from: config.smtp.from, siteName: 'OpenEx' }, outbox) : outbox);
-    const secondFactor = twoFactor({ db, siteName: async () => (await readPlatConfig(db)).config.sys.site_name || 'OpenEx' });
+    const secondFactor = twoFactor({ db, delivery, siteName: async () => (await readPlatConfig(db)).config.sys.site_name || 'OpenEx' });
     const service = accountsService({
       db,
       secondFactor,

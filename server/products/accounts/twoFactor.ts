@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TwoFactorChallenge, TwoFactorEnrolment, TwoFactorStatus, OperatorUserRow } from '../../../src/domain/twoFactor.js';
 import type { Database, Queryable } from '../../kernel/db/database.js';
-import { hashToken, openSession, userById } from '../../kernel/auth/sessions.js';
+import { hashToken, userById } from '../../kernel/auth/sessions.js';
 import {
   checkSecondFactor,
   matchingStep,
@@ -14,9 +14,12 @@ import {
   useStep,
 } from '../../kernel/auth/twoFactor.js';
 import { lockWithdrawals, WITHDRAWAL_LOCK_MS, withdrawalsLockedUntil } from '../../kernel/auth/withdrawalLock.js';
-import { describeDevice, notify, rememberDevice, type DeviceInfo } from '../../kernel/notifications/notify.js';
+import type { DeviceInfo } from '../../kernel/notifications/notify.js';
 import { outcomeOf, Refusal, type Outcome } from '../../kernel/outcome.js';
 import type { SessionGrant } from './accounts.js';
+import type { CodeDelivery } from './delivery.js';
+import { recordLogin } from './sessions/sessions.js';
+import { completeSignIn } from './sessions/signIn.js';
 import './messages.js';
 
 export type { TwoFactorChallenge };
@@ -26,6 +29,8 @@ export const CHALLENGE_TTL_MS = 5 * 60_000;
 
 export interface TwoFactorDeps {
   db: Database;
+  /** Where the new-device email of a completed sign-in goes (the accounts product's delivery). */
+  delivery: CodeDelivery;
   /** The exchange's name (the platform configuration's site_name): the issuer the authenticator app shows beside the code. */
   siteName: () => Promise<string>;
   /** The clock (ms); tests move it. Steps, challenge expiries and the withdrawal lock come from it. */
@@ -132,13 +137,17 @@ export function twoFactor(deps: TwoFactorDeps) {
         const userId = Number(found.user_id);
         const account = await accountOf(db, userId);
         if (!account) throw new Refusal('twoFactorChallengeExpired');
-        await checkSecondFactor(db, { userId, account, code: input.code, client: device?.ip ?? '', now: now() });
+        try {
+          await checkSecondFactor(db, { userId, account, code: input.code, client: device?.ip ?? '', now: now() });
+        } catch (refusal) {
+          // The password was right; the login history says the second step was not.
+          await recordLogin(db, userId, device, 'second_step_failed');
+          throw refusal;
+        }
         const taken = await db.query('delete from two_factor_challenge where token_hash = $1 returning user_id', [hashToken(input.challenge)]);
         if (taken.length === 0) throw new Refusal('twoFactorChallengeExpired');
-        if (device && (await rememberDevice(db, userId, device))) {
-          await notify(db, userId, { kind: 'login_new_device', params: { device: describeDevice(device.userAgent), ip: device.ip } });
-        }
-        return { token: await openSession(db, userId, undefined, device), user_info: (await userById(db, userId))! };
+        // As a sign-in without 2FA ends: the history, the new-device notice and email, the session.
+        return { token: await completeSignIn(db, deps.delivery, { id: userId, account }, device), user_info: (await userById(db, userId))! };
       });
     },
 

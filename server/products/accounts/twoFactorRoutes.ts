@@ -36,7 +36,7 @@ export function twoFactorRoutes(service: TwoFactor, limits: { login: number } = 
         schema: { body: object(['challenge', 'code'], { challenge: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }, code: secondFactorCode }) },
       },
       async (request) =>
-        ok(request.lang, unwrap(await service.completeLogin(request.body, { userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512), ip: request.ip }))),
+        ok(request.lang, unwrap(await service.completeLogin(request.body, { userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512), ip: request.ip, lang: request.lang }))),
     );
 
     app.post<{ Body: { page: number; size?: number; account?: string } }>(

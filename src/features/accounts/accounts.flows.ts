@@ -16,12 +16,13 @@ import { createSafetyActors } from './actors/safety.actors';
 import { securityLevelMachine } from './machines/securityLevel/securityLevel.machine';
 import { loginHistoryMachine } from './machines/loginHistory/loginHistory.machine';
 import { sessionsMachine } from './machines/sessions/sessions.machine';
-import { createTwoFactorActors } from './actors/twoFactor.actors';
+import { createOperatorUsersActors, createTwoFactorActors } from './actors/twoFactor.actors';
+import { operatorUsersMachine } from './machines/operatorUsers/operatorUsers.machine';
 import { twoFactorEnrolmentMachine } from './machines/twoFactor/twoFactorEnrolment.machine';
 import { twoFactorLoginMachine } from './machines/twoFactor/twoFactorLogin.machine';
 
 /** The accounts flows with their effects, supplied from the shared services (loaded with the product's pages; see defineFeature's `load`). */
-export const provide = ({ api, i18n, navigate, showToast, shell: { session } }: Services) => {
+export const provide = ({ api, operatorApi, i18n, navigate, showToast, shell: { session } }: Services) => {
   const actors = createAccountsActors(api);
   const twoFactor = createTwoFactorActors(api);
   const user = createUserCentreActors(api, avatarAsDataUrl);
@@ -71,6 +72,7 @@ export const provide = ({ api, i18n, navigate, showToast, shell: { session } }: 
     }),
     loginHistory: loginHistoryMachine.provide({ actors: { fetchHistory: sessionsActors.fetchHistory }, actions: { showToast } }),
     securityLevel: securityLevelMachine.provide({ actors: { fetchLevel: safety.fetchLevel, setAllowlist: safety.setAllowlist }, actions: { showToast } }),
+    operatorUsers: operatorUsersMachine.provide({ actors: createOperatorUsersActors(operatorApi), actions: { showToast } }),
     antiPhishing: antiPhishingMachine.provide({ actors: { fetchCode: sessionsActors.fetchCode, saveCode: sessionsActors.saveCode }, actions: { showToast } }),
     collectionMethods: recordBookMachine.provide({
       actors: { fetchRecords: user.fetchMethods, saveRecord: user.saveMethod, deleteRecord: user.deleteMethod },

@@ -16,6 +16,7 @@ import type { antiPhishingMachine } from './machines/antiPhishing/antiPhishing.m
 import type { securityLevelMachine } from './machines/securityLevel/securityLevel.machine';
 import type { twoFactorEnrolmentMachine } from './machines/twoFactor/twoFactorEnrolment.machine';
 import type { twoFactorLoginMachine } from './machines/twoFactor/twoFactorLogin.machine';
+import type { operatorUsersMachine } from './machines/operatorUsers/operatorUsers.machine';
 
 /**
  * The accounts flows, supplied with their effects in accounts/feature.tsx: login, registration and
@@ -37,6 +38,7 @@ export interface AccountsFlows {
   securityLevel: typeof securityLevelMachine;
   twoFactorLogin: typeof twoFactorLoginMachine;
   twoFactorEnrolment: typeof twoFactorEnrolmentMachine;
+  operatorUsers: typeof operatorUsersMachine;
 }
 
 const useAccounts = AccountsContext.use;
@@ -214,6 +216,33 @@ export function useRecordBookFlow(which: 'addresses' | 'collectionMethods') {
       confirm: () => actor.send({ type: 'book.confirm' }),
       cancel: () => actor.send({ type: 'book.cancel' }),
       retry: () => actor.send({ type: 'book.retry' }),
+    }),
+    [actor],
+  );
+  return { ...state, ...send };
+}
+
+/** The operator's user desk (machines/operatorUsers): search, pages, and the 2FA reset behind a confirmation. */
+export function useOperatorUsers() {
+  const actor = useActorRef(useAccounts().operatorUsers);
+  const state = {
+    list: useSelector(actor, (s) => s.context.list),
+    total: useSelector(actor, (s) => s.context.total),
+    page: useSelector(actor, (s) => s.context.page),
+    account: useSelector(actor, (s) => s.context.account),
+    loading: useSelector(actor, (s) => s.matches('loading')),
+    failed: useSelector(actor, (s) => s.matches('failed')),
+    resetting: useSelector(actor, (s) => s.matches('resetting')),
+    confirming: useSelector(actor, (s) => (s.matches('confirmingReset') ? s.context.list.find((u) => u.id === s.context.target) : undefined)),
+  };
+  const send = useMemo(
+    () => ({
+      search: (account: string) => actor.send({ type: 'users.search', account }),
+      setPage: (page: number) => actor.send({ type: 'users.page', page }),
+      reload: () => actor.send({ type: 'users.reload' }),
+      reset: (id: number) => actor.send({ type: 'users.reset2fa', id }),
+      confirm: () => actor.send({ type: 'users.confirm' }),
+      cancel: () => actor.send({ type: 'users.cancel' }),
     }),
     [actor],
   );

@@ -45,6 +45,8 @@ export const accountsFeature = defineFeature({
       { path: 'editCollAddr/:id', page: page(() => import('./views/user/CollectionMethodFormPage'), 'CollectionMethodFormPage', { mode: 'edit' }) },
     ],
   },
+  // The operator's user desk: find a user, reset their 2FA after a lost device (issue 35).
+  desks: [{ id: 'users', label: 'twoFactor.desk.tab', page: page(() => import('./views/operator/UsersDesk'), 'UsersDesk') }],
   // The machines and their effects load with the product's first page (accounts.flows.ts).
   load: () => import('./accounts.flows'),
 });

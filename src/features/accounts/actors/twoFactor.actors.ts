@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { TWO_FACTOR_PATHS, type TwoFactorEnrolment, type TwoFactorStatus } from '../../../domain/twoFactor';
+import type { OperatorUsersPage, OperatorUsersQuery } from '../machines/operatorUsers/operatorUsers.machine';
 import type { ApiClient } from '../../../services/api';
 import type { SessionGrant } from '../machines/login/login.machine';
 
@@ -11,5 +12,13 @@ export function createTwoFactorActors(api: ApiClient) {
     confirm: fromPromise<{ recovery_codes: string[] }, { code: string }>(({ input, signal }) => api.post(TWO_FACTOR_PATHS.confirm, input, signal)),
     disable: fromPromise<null, { code: string }>(({ input, signal }) => api.post<null>(TWO_FACTOR_PATHS.disable, input, signal)),
     verifyLogin: fromPromise<SessionGrant, { challenge: string; code: string }>(({ input, signal }) => api.post<SessionGrant>(TWO_FACTOR_PATHS.login, input, signal)),
+  };
+}
+
+/** The operator's user desk, over the operator's own API client (its 403 ends the operator session only). */
+export function createOperatorUsersActors(operatorApi: ApiClient) {
+  return {
+    fetchUsers: fromPromise<OperatorUsersPage, OperatorUsersQuery>(({ input, signal }) => operatorApi.post<OperatorUsersPage>(TWO_FACTOR_PATHS.operatorUsers, input, signal)),
+    resetTwoFactor: fromPromise<{ withdrawals_locked_until: number }, { user_id: number }>(({ input, signal }) => operatorApi.post(TWO_FACTOR_PATHS.operatorReset, input, signal)),
   };
 }

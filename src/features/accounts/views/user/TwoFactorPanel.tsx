@@ -4,7 +4,6 @@ import styled from 'styled-components';
 import { isSecondFactorCode, isTotpCode } from '../../../../domain/twoFactor';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
-import { DateTime } from '../../../../app/ui/DateTime';
 import { Muted, Panel, PanelBody } from '../../../../app/ui/Panel';
 import { QrCode } from '../../../../app/ui/QrCode';
 import { useTwoFactorEnrolmentFlow } from '../../accounts.hooks';
@@ -107,11 +106,6 @@ export function TwoFactorPanel() {
           {flow.step !== 'loading' && flow.step !== 'failed' && <Badge $tone={on ? 'up' : 'warn'}>{t(on ? 'twoFactor.on' : 'twoFactor.off')}</Badge>}
         </h2>
         <Muted>{t('twoFactor.intro')}</Muted>
-        {flow.status && flow.status.withdrawals_locked_until > 0 && (
-          <p className="warn">
-            {t('twoFactor.withdrawalsLocked')} <DateTime at={flow.status.withdrawals_locked_until} />
-          </p>
-        )}
         {flow.step === 'failed' && (
           <Button type="button" $variant="ghost" onClick={flow.retry}>
             {t('twoFactor.retry')}
