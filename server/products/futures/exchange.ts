@@ -1,7 +1,8 @@
-import { CLOSE_BOOK_LEVELS, isOpening, positionSideOf, bookSideOf, type FuturesAction, type FuturesOrderSource, type MarginMode } from '../../../src/domain/futures/api.js';
+import { CLOSE_BOOK_LEVELS, isOpening, MARGIN_AMOUNT_PLACES, positionSideOf, bookSideOf, type FuturesAction, type FuturesOrderSource, type MarginAdjustment, type MarginMode } from '../../../src/domain/futures/api.js';
+import { isPositiveDecimalInput } from '../../../src/domain/decimalRule.js';
 import { bracketOf, maxLeverageOf, positionLimitOf } from '../../../src/domain/futures/brackets.js';
-import { fxText, maxFx, mulFx, type Fx } from '../../../src/domain/futures/fixed.js';
-import { openCost } from '../../../src/domain/futures/formulas.js';
+import { fx, fxText, maxFx, mulFx, type Fx } from '../../../src/domain/futures/fixed.js';
+import { maxRemovableMargin, openCost } from '../../../src/domain/futures/formulas.js';
 import { FuturesOrderStatus as S, statusAfterFill } from '../../../src/domain/futures/orderStatus.js';
 import { futureDepthChannel, futureKlineChannel, futureTradeChannel, FUTURES_ACCOUNT, FUTURES_CURRENCY } from '../../../src/domain/futures/api.js';
 import { toAtto } from '../../kernel/ledger/ledgerBatch.js';
@@ -26,7 +27,7 @@ import { liquidationCheck, type Marks } from './margin.js';
 import { orderView, remainingOf, type OrderState } from './orderState.js';
 import { fxToLots, fxToTicks, lotsToFx, ticksToFx, type FuturesPair } from './pairs.js';
 import { planFires, type PlanState } from './plans.js';
-import { flatPosition, positionKey, type Position } from './positions.js';
+import { entryPrice, flatPosition, positionKey, type Position } from './positions.js';
 import type { FuturesMessageKey } from './messages.js';
 import './messages.js';
 
@@ -41,12 +42,15 @@ export interface PlaceRequest {
   source: FuturesOrderSource;
   key?: SubmissionKey;
   triggerPrice?: Fx;
+  /** Only reduce the position (never open or increase one): refused unless the order is opposite to it. */
+  reduceOnly?: boolean;
 }
 
 type Command =
   | { kind: 'place'; request: PlaceRequest }
   | { kind: 'cancel'; userId: number; orderId: number; all?: false }
   | { kind: 'leverage'; userId: number; symbol: string; leverage: number; mode: MarginMode }
+  | { kind: 'margin'; userId: number; symbol: string; type: MarginAdjustment; amount: string }
   | { kind: 'liquidate'; userId: number; symbol: string }
   | { kind: 'firePlan'; planId: number }
   | { kind: 'job'; work: (b: Batch, now: number) => Promise<unknown> };
@@ -122,6 +126,10 @@ export class FuturesExchange implements Memory {
   }
   setLeverage(userId: number, symbol: string, leverage: number, mode: MarginMode) {
     return this.submit<{ leverage: number; margin_mode: MarginMode }>({ kind: 'leverage', userId, symbol, leverage, mode });
+  }
+  /** Adds margin to or removes it from an isolated position (removal bounded by maxRemovableMargin). */
+  adjustMargin(userId: number, symbol: string, type: MarginAdjustment, amount: string) {
+    return this.submit<{ margin: string }>({ kind: 'margin', userId, symbol, type, amount });
   }
   liquidate(userId: number, symbol: string) {
     return this.submit<{ liquidated: boolean }>({ kind: 'liquidate', userId, symbol });
@@ -200,7 +208,7 @@ export class FuturesExchange implements Memory {
         else b.claims.set(keyed[n]!.request, answer);
       });
     }
-    const users = batch.flatMap((c) => (c.kind === 'place' ? [c.request.userId] : c.kind === 'cancel' || c.kind === 'leverage' ? [c.userId] : []));
+    const users = batch.flatMap((c) => (c.kind === 'place' ? [c.request.userId] : c.kind === 'cancel' || c.kind === 'leverage' || c.kind === 'margin' ? [c.userId] : []));
     await b.books.lock(users);
     return repeats;
   }
@@ -213,6 +221,8 @@ export class FuturesExchange implements Memory {
         return this.cancelIn(b, c.userId, c.orderId, now);
       case 'leverage':
         return this.leverageIn(b, c.userId, c.symbol, c.leverage, c.mode);
+      case 'margin':
+        return this.marginIn(b, c.userId, c.symbol, c.type, c.amount);
       case 'liquidate':
         return { ok: true, data: { liquidated: await this.liquidateIn(b, c.userId, c.symbol, now) } };
       case 'firePlan':
@@ -227,8 +237,6 @@ export class FuturesExchange implements Memory {
     const pair = this.pairs.get(r.symbol);
     if (!pair) return refuse('futuresUnknownPair');
     const engine = this.engines.get(r.symbol)!;
-    const side = bookSideOf(r.action);
-    const opening = isOpening(r.action);
     if (r.key) {
       const claimed = b.claims.get(r) ?? (await claim<unknown>(b.tx, r.userId, PLACE_SCOPE, r.key, now));
       if (!claimed.fresh) return { ok: true, data: claimed.response as never };
@@ -239,6 +247,14 @@ export class FuturesExchange implements Memory {
     };
     await b.books.lock([r.userId]);
     const pos = b.position(r.userId, r.symbol);
+    // One-way mode: an order opposite to the position reduces it (it is that position's close);
+    // reduce-only refuses anything else that would open or increase a position.
+    let action = r.action;
+    const reduces = isOpening(action) && pos.side === -positionSideOf(action);
+    if (reduces) action = pos.side === 1 ? 'close_long' : 'close_short';
+    else if (r.reduceOnly && isOpening(action)) return refused('futuresReduceOnlyIncreases');
+    const side = bookSideOf(action);
+    const opening = isOpening(action);
 
     let quantity: Fx;
     if (r.quantity === 'closable') quantity = this.closable(b, pos);
@@ -267,8 +283,7 @@ export class FuturesExchange implements Memory {
     let holdPrice: Fx | null = null;
     let held = 0n;
     if (opening) {
-      const want = positionSideOf(r.action);
-      if (pos.side === -want) return refused('futuresOppositePosition');
+      const want = positionSideOf(action);
       // One pass over the user's open orders on the pair: any opening the other way, and what opening ones hold.
       let oppositeOrders = false;
       let pending = 0n;
@@ -289,15 +304,15 @@ export class FuturesExchange implements Memory {
       held = openCost(quantity, holdPrice, pos.leverage, TAKER_RATE);
       if (b.books.available(r.userId) < held) return refused('futuresInsufficientMargin', { needed: fxText(held) });
     } else {
-      if (pos.side !== positionSideOf(r.action)) return refused('futuresNoPosition');
+      if (pos.side !== positionSideOf(action)) return refused('futuresNoPosition');
       const closable = this.closable(b, pos);
-      if (quantity <= 0n || quantity > closable) return refused('futuresCloseExceedsClosable', { closable: fxText(closable) });
+      if (quantity <= 0n || quantity > closable) return refused(reduces ? 'futuresReduceExceedsClosable' : 'futuresCloseExceedsClosable', { closable: fxText(closable) });
     }
 
     // Named now, written with the batch (one multi-row insert, Batch.write): a round trip an order less.
     const [id] = await this.orderIds.take(1, b.tx);
     const order: OrderState = {
-      id: id!, userId: r.userId, symbol: r.symbol, action: r.action, type: r.type, price: limit ?? null, holdPrice, quantity, filled: 0n, filledValue: 0n,
+      id: id!, userId: r.userId, symbol: r.symbol, action, type: r.type, price: limit ?? null, holdPrice, quantity, filled: 0n, filledValue: 0n,
       leverage: pos.leverage, mode: pos.mode, held, fee: 0n, profit: 0n, status: S.entrusted, storedStatus: S.entrusted, source: r.source,
       triggerPrice: r.triggerPrice ?? null, note: null, createdMs: now, updatedMs: now, isNew: true, unwritten: true,
     };
@@ -352,6 +367,29 @@ export class FuturesExchange implements Memory {
     b.touch(userId, symbol);
     b.touchedPositions.add(positionKey(userId, symbol));
     return { ok: true, data: { leverage, margin_mode: mode } };
+  }
+
+  private marginIn(b: Batch, userId: number, symbol: string, type: MarginAdjustment, amount: string): Outcome<{ margin: string }> {
+    const pair = this.pairs.get(symbol);
+    if (!pair) return refuse('futuresUnknownPair');
+    if (!isPositiveDecimalInput(amount, { places: MARGIN_AMOUNT_PLACES, integerDigits: 15 })) return refuse('futuresMarginAmountInvalid');
+    const pos = b.position(userId, symbol);
+    if (pos.side === 0) return refuse('futuresNoPosition');
+    if (pos.mode !== 'isolated') return refuse('futuresMarginNotIsolated');
+    const value = fx(amount);
+    if (type === 'add') {
+      const available = b.books.available(userId);
+      if (value > available) return refuse('futuresMarginAddTooMuch', { available: fxText(available) });
+      b.books.transfer(userId, this.accounts.pool, value, 'futures_margin', 'futures_position', null);
+      pos.margin += value;
+    } else {
+      const max = maxRemovableMargin({ side: pos.side as 1 | -1, quantity: pos.quantity, entry: entryPrice(pos), margin: pos.margin, leverage: pos.leverage, mark: this.marks.get(symbol)?.mark ?? entryPrice(pos), brackets: pair.brackets });
+      if (value > max) return refuse('futuresMarginRemoveTooMuch', { max: fxText(max) });
+      b.books.transfer(this.accounts.pool, userId, value, 'futures_margin_release', 'futures_position', null);
+      pos.margin -= value;
+    }
+    b.touch(userId, symbol);
+    return { ok: true, data: { margin: fxText(pos.margin) } };
   }
 
   /** Ends the user's waiting plans on a pair: a close left the position flat. */

@@ -3,12 +3,14 @@ import { ResultCode } from '../../../src/domain/api.js';
 import {
   FUTURES_ACTIONS,
   FUTURES_PATHS,
+  MARGIN_ADJUSTMENTS,
   MARGIN_MODES,
   PLAN_KINDS,
   positionSideOf,
   TRIGGER_BY,
   type FuturesAction,
   type FuturesCloseRequest,
+  type FuturesMarginRequest,
   type FuturesOrderRequest,
   type FuturesPlanCreate,
   type MarginMode,
@@ -41,12 +43,14 @@ const orderBody = object(['symbol', 'action', 'type', 'quantity'], {
   type: orderType,
   price: decimal,
   quantity: decimal,
+  reduce_only: { type: 'boolean' },
   take_profit: plan,
   stop_loss: plan,
 });
 const closeBody = object(['symbol', 'type', 'quantity'], { symbol, type: orderType, price: decimal, quantity: decimal });
 const symbolBody = object(['symbol'], { symbol });
 const leverageBody = object(['symbol', 'leverage', 'margin_mode'], { symbol, leverage: { type: 'integer', minimum: 1, maximum: 125 }, margin_mode: { type: 'string', enum: [...MARGIN_MODES] } });
+const marginBody = object(['symbol', 'type', 'amount'], { symbol, type: { type: 'string', enum: [...MARGIN_ADJUSTMENTS] }, amount: decimal });
 const orderIdBody = object(['order_id'], { order_id: id });
 const planBody = object(['symbol', 'kind', 'trigger_by', 'trigger_value', 'exec_type'], {
   symbol,
@@ -118,10 +122,12 @@ export function futuresRoutes(ex: () => FuturesExchange, service: () => FuturesS
         ...(b.take_profit ? [unwrap(service().checkPlan(pair, 'take_profit', side, b.take_profit))] : []),
         ...(b.stop_loss ? [unwrap(service().checkPlan(pair, 'stop_loss', side, b.stop_loss))] : []),
       ];
-      if (plans.length > 0 && !b.action.startsWith('open')) throw new ApiFailure(ResultCode.badRequest, 'futuresPlanInvalid', { field: 'action' });
+      // A TP/SL waits for the position an order opens: never on a close, a reduce-only order or one that reduces the opposite position.
+      const reduces = b.reduce_only === true || ex().positionOf(request.user.id, pair.spec.symbol).side === -side;
+      if (plans.length > 0 && (!b.action.startsWith('open') || reduces)) throw new ApiFailure(ResultCode.badRequest, 'futuresPlanInvalid', { field: 'action' });
       const key = submissionKey(PLACE_SCOPE, request.headers[IDEMPOTENCY_HEADER], b);
       const outcome = unwrap(
-        await ex().place({ userId: request.user.id, symbol: pair.spec.symbol, action: b.action, type: b.type, price: b.price, quantity: b.quantity, source: 'user', key }),
+        await ex().place({ userId: request.user.id, symbol: pair.spec.symbol, action: b.action, type: b.type, price: b.price, quantity: b.quantity, source: 'user', key, reduceOnly: b.reduce_only === true }),
       );
       if (plans.length > 0) await service().addPlans(request.user.id, plans);
       return placed(request, outcome);
@@ -146,6 +152,15 @@ export function futuresRoutes(ex: () => FuturesExchange, service: () => FuturesS
       const key = submissionKey(`${PLACE_SCOPE}:flash`, request.headers[IDEMPOTENCY_HEADER], request.body);
       const action: FuturesAction = pos.side === 1 ? 'close_long' : 'close_short';
       return placed(request, unwrap(await ex().place({ userId: request.user.id, symbol: symbolName, action, type: 'market', quantity: 'closable', source: 'flash', key })));
+    });
+
+    app.post<{ Body: FuturesMarginRequest }>(FUTURES_PATHS.margin, { config: user, schema: { body: marginBody } }, async (request) => {
+      await mayTrade(request);
+      const b = request.body;
+      const symbolName = normaliseSymbol(b.symbol);
+      unwrap(await ex().adjustMargin(request.user.id, symbolName, b.type, b.amount));
+      const position = service().positions(request.user.id).find((p) => p.symbol === symbolName);
+      return done(request, b.type === 'add' ? 'futuresMarginAdded' : 'futuresMarginRemoved', position);
     });
 
     app.post<{ Body: { order_id: number } }>(FUTURES_PATHS.cancel, { config: user, schema: { body: orderIdBody } }, async (request) =>

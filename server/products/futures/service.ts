@@ -3,7 +3,7 @@ import type { FuturesAccount, FuturesConfig, FuturesOrder, FuturesOrderDetail, F
 import { FUTURES_FEES } from '../../../src/domain/futures/api.js';
 import { maxLeverageOf } from '../../../src/domain/futures/brackets.js';
 import { FX_ONE, fxText, type Fx } from '../../../src/domain/futures/fixed.js';
-import { bankruptcyPrice, marginRatio, roe } from '../../../src/domain/futures/formulas.js';
+import { bankruptcyPrice, marginRatio, maxRemovableMargin, roe } from '../../../src/domain/futures/formulas.js';
 import type { Page } from '../../../src/domain/wallet.js';
 import type { Database } from '../../kernel/db/database.js';
 import { decimalToUnits } from '../../kernel/exchange/market/units.js';
@@ -70,6 +70,9 @@ export function futuresService(ex: FuturesExchange, db: Database, fundingInterva
       liquidation_price: fxText(check.price),
       bankruptcy_price: fxText(bankruptcyPrice(p.side as 1 | -1, p.quantity, entryPrice(p), p.margin)),
       realised: fxText(p.realised),
+      max_removable_margin: fxText(
+        p.mode === 'isolated' ? maxRemovableMargin({ side: p.side as 1 | -1, quantity: p.quantity, entry: entryPrice(p), margin: p.margin, leverage: p.leverage, mark, brackets: pair.brackets }) : 0n,
+      ),
     };
   }
 

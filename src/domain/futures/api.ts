@@ -23,6 +23,8 @@ export const FUTURES_PATHS = {
   history: '/api/futures/orders_history',
   plans: '/api/futures/plans',
   orderDetail: '/api/futures/order_detail',
+  /** Adds margin to or removes it from an isolated position. */
+  margin: '/api/futures/margin',
   /** GET: a contract market's candle history (the query string of GET /api/market/kline). */
   kline: '/api/futures/kline',
 } as const;
@@ -70,9 +72,28 @@ export interface FuturesOrderRequest {
   type: 'limit' | 'market';
   price?: string;
   quantity: string;
+  /**
+   * Reduce-only: the order only reduces the position it is opposite to (it is placed as that
+   * position's close, at most its closable quantity) and is refused if it would open or increase one.
+   */
+  reduce_only?: boolean;
   take_profit?: PlanRequest;
   stop_loss?: PlanRequest;
 }
+
+export const MARGIN_ADJUSTMENTS = ['add', 'remove'] as const;
+export type MarginAdjustment = (typeof MARGIN_ADJUSTMENTS)[number];
+
+/** POST /api/futures/margin: USDT moved between the futures account and an isolated position. */
+export interface FuturesMarginRequest {
+  symbol: string;
+  type: MarginAdjustment;
+  /** A positive USDT amount with at most MARGIN_AMOUNT_PLACES decimals. */
+  amount: string;
+}
+
+/** Decimals a margin adjustment may carry. */
+export const MARGIN_AMOUNT_PLACES = 8;
 
 export interface FuturesCloseRequest {
   symbol: string;
@@ -152,6 +173,8 @@ export interface FuturesPosition {
   liquidation_price: string;
   bankruptcy_price: string;
   realised: string;
+  /** Isolated: what may leave the position now (it keeps its initial margin at the mark and its loss); "0" for cross. */
+  max_removable_margin: string;
 }
 
 export interface FuturesAccount {

@@ -130,6 +130,19 @@ export function liquidationPrice(p: LiquidationInput): Fx {
   return maxFx(price, 0n);
 }
 
+/**
+ * What may be removed from an isolated position's margin (Binance's rule): the margin must still
+ * cover the initial margin at the mark plus any unrealised loss, and leave the position clear of
+ * liquidation (margin + PnL above the maintenance margin). Rounded down to `places` decimals.
+ */
+export function maxRemovableMargin(p: { side: PositionSide; quantity: Fx; entry: Fx; margin: Fx; leverage: number; mark: Fx; brackets: readonly LeverageBracket[] }, places = 8): Fx {
+  if (p.quantity <= 0n) return 0n;
+  const notional = notionalOf(p.quantity, p.mark);
+  const pnl = unrealisedPnl(p.side, p.quantity, p.entry, p.mark);
+  const keep = maxFx(initialMargin(notional, p.leverage) - (pnl < 0n ? pnl : 0n), maintenanceMargin(notional, p.brackets) - pnl + 1n);
+  return maxFx(0n, roundFx(p.margin - keep, places, 'down'));
+}
+
 /** The bankruptcy price: where the margin balance is zero. Long: entry − margin ÷ Q; short: entry + margin ÷ Q. */
 export function bankruptcyPrice(side: PositionSide, quantity: Fx, entry: Fx, margin: Fx): Fx {
   if (quantity <= 0n) return 0n;

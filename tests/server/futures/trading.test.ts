@@ -91,8 +91,9 @@ describe('refusals change nothing', () => {
     expect(poor.body).toMatchObject({ code: 400, msg: en.futuresInsufficientMargin.replace('{needed}', '3030') });
     const bad = await t.order(trader, { action: 'open_long', type: 'limit', price: '60000', quantity: '0.000001' });
     expect(bad.body).toMatchObject({ code: 400, msg: en.futuresQuantityInvalid.replace('{places}', '5') });
-    const opposite = await t.order(trader, { action: 'open_short', type: 'limit', price: '60000', quantity: '0.01' });
-    expect(opposite.body).toMatchObject({ code: 400, msg: en.futuresOppositePosition });
+    // One-way mode: an opposite order reduces the position, so beyond what is closable it is refused.
+    const opposite = await t.order(trader, { action: 'open_short', type: 'limit', price: '60000', quantity: '0.05' });
+    expect(opposite.body).toMatchObject({ code: 400, msg: en.futuresReduceExceedsClosable.replace('{closable}', '0.04') });
     const noShort = await t.order(trader, { action: 'close_short', type: 'limit', price: '60000', quantity: '0.01' });
     expect(noShort.body).toMatchObject({ code: 400, msg: en.futuresNoPosition });
     const locked = await t.call(FUTURES_PATHS.leverage, trader, { symbol: 'btc_usdt', leverage: 5, margin_mode: 'cross' });

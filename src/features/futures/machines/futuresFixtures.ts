@@ -3,7 +3,7 @@ import type { FuturesAccount, FuturesConfig, FuturesOrder, FuturesPlaced, Future
 /** Shared by the futures machines' models and tests: a BTC_USDT long at 10× isolated. */
 export const POSITION: FuturesPosition = {
   symbol: 'BTC_USDT', side: 1, margin_mode: 'isolated', leverage: 10, quantity: '0.5', closable: '0.5', entry_price: '60000', mark_price: '63000', last_price: '63000',
-  margin: '3000', unrealised_pnl: '1500', roe: '0.5', maintenance_margin: '126', margin_ratio: '0.028', liquidation_price: '54216.87', bankruptcy_price: '54000', realised: '0',
+  margin: '3000', unrealised_pnl: '1500', roe: '0.5', maintenance_margin: '126', margin_ratio: '0.028', liquidation_price: '54216.87', bankruptcy_price: '54000', realised: '0', max_removable_margin: '0',
 };
 export const ACCOUNT: FuturesAccount = {
   can_trade: true, equity: '11500', available: '6985', frozen: '0', margin: '3000', unrealised_pnl: '1500', margin_ratio: null, positions: [POSITION],

@@ -10,7 +10,7 @@ const ACCOUNT: FuturesAccount = {
   can_trade: true, equity: '11500', available: '6985', frozen: '0', margin: '3000', unrealised_pnl: '1500', margin_ratio: null,
   positions: [{
     symbol: 'BTC_USDT', side: 1, margin_mode: 'isolated', leverage: 10, quantity: '0.5', closable: '0.5', entry_price: '60000', mark_price: '63000', last_price: '63000',
-    margin: '3000', unrealised_pnl: '1500', roe: '0.5', maintenance_margin: '126', margin_ratio: '0.028', liquidation_price: '54216.87', bankruptcy_price: '54000', realised: '0',
+    margin: '3000', unrealised_pnl: '1500', roe: '0.5', maintenance_margin: '126', margin_ratio: '0.028', liquidation_price: '54216.87', bankruptcy_price: '54000', realised: '0', max_removable_margin: '0',
   }],
 };
 
