@@ -18,6 +18,28 @@ const LEVERAGE = 10;
 const BIDS: ReadonlySet<FuturesAction> = new Set(['open_long', 'close_short']);
 /** Above this notional a maker's inventory is worked down instead of grown. */
 const INVENTORY_CAP = fx('1000000');
+/**
+ * The depth curve: a level's size as a multiple of the base level quantity, in hundredths, from
+ * the inside out — thin at the touch, deeper further away, as a real book looks (issue 37: every
+ * level was the same 0.06232 BTC).
+ */
+const DEPTH_CURVE = [35n, 55n, 70n, 90n, 105n, 125n, 150n, 170n, 200n, 230n, 270n, 320n];
+/** Sizes of the makers' trades as multiples of the base quantity, in hundredths: mostly small, now and then large. */
+const TRADE_SIZES = [10n, 15n, 20n, 25n, 35n, 50n, 60n, 80n, 100n, 130n, 180n, 250n, 400n];
+
+/**
+ * A price's own size factor in hundredths (70…139), the same every time the same price is quoted:
+ * sizes look irregular, yet a quote kept at its price keeps its size, so a requote after a small
+ * move still replaces only the quotes at the ends of the ladder (no extra orders, no extra CPU).
+ */
+export function sizeJitter(price: Fx): bigint {
+  // A 32-bit integer hash of the price's grid point (a few multiplications; no float touches the price).
+  let h = Number(price / 10n ** 10n & 0xffffffffn) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x45d9f3b) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x45d9f3b) >>> 0;
+  h = (h ^ (h >>> 16)) >>> 0;
+  return 70n + BigInt(h % 70);
+}
 
 export async function ensureFuturesMakers(db: Database): Promise<{ long: number; short: number }> {
   const ids: Record<string, number> = {};
@@ -56,6 +78,12 @@ export class FuturesMakers {
    * ticks, and the level quantity; both are kept while the mark stays within 10 % of where they were
    * set, so a small move of the mark leaves the quotes as they are but the one or two at each end.
    */
+  /** The quantity at `level` (1 = the touch) quoted at `price`: the base quantity along the depth curve with the price's own jitter, in whole lots (at least one). */
+  private levelQuantity(pair: FuturesPair, base: string, level: number, price: Fx): string {
+    const lots = (fx(base) * DEPTH_CURVE[level - 1]! * sizeJitter(price)) / 10_000n / pair.lotFx;
+    return fxText((lots > 0n ? lots : 1n) * pair.lotFx);
+  }
+
   private grid(pair: FuturesPair, symbol: string, mark: Fx): { step: Fx; quantity: string } {
     const kept = this.grids.get(symbol);
     if (kept && absFx(mark - kept.setAt) * 10n < kept.setAt) return kept;
@@ -134,8 +162,10 @@ export class FuturesMakers {
     const ask = (i: number) => fxText((above + BigInt(i)) * step);
     const quotes: Array<{ userId: number; action: FuturesAction; price: string; quantity: string }> = [];
     for (let i = 1; i <= LEVELS; i++) {
-      if ((below - BigInt(i)) * step > 0n) quotes.push({ userId: this.ids.long, action: 'open_long', price: bid(i), quantity: q });
-      quotes.push({ userId: this.ids.short, action: 'open_short', price: ask(i), quantity: q });
+      const bidPrice = (below - BigInt(i)) * step;
+      const askPrice = (above + BigInt(i)) * step;
+      if (bidPrice > 0n) quotes.push({ userId: this.ids.long, action: 'open_long', price: bid(i), quantity: this.levelQuantity(pair, q, i, bidPrice) });
+      quotes.push({ userId: this.ids.short, action: 'open_short', price: ask(i), quantity: this.levelQuantity(pair, q, i, askPrice) });
     }
     // Inventory goes back in pieces of one level's quantity from the inside out (the remainder of
     // less than a piece when nothing else is left), so a trade changes one offer, not all of them.
@@ -166,11 +196,18 @@ export class FuturesMakers {
     const pair = ex.pairs.get(symbol)!;
     const mark = ex.marks.get(symbol)?.mark;
     if (!mark) return;
-    const q = this.grid(pair, symbol, mark).quantity;
+    const base = fx(this.grid(pair, symbol, mark).quantity);
+    // A size from the skewed table (mostly small, now and then large), in whole lots.
+    const lots = (base * TRADE_SIZES[Math.min(TRADE_SIZES.length - 1, Math.floor(random() * TRADE_SIZES.length))]!) / 100n / pair.lotFx;
+    let q = fxText((lots > 0n ? lots : 1n) * pair.lotFx);
     const long = ex.positionOf(this.ids.long, symbol);
     const heavy = mulFx(long.quantity, mark) > INVENTORY_CAP;
-    if (heavy) await ex.place({ userId: this.ids.short, symbol, action: 'close_short', type: 'market', quantity: q, source: 'maker' }).catch(() => undefined);
-    else if (random() < 0.5) await ex.place({ userId: this.ids.long, symbol, action: 'open_long', type: 'market', quantity: q, source: 'maker' });
+    if (heavy) {
+      // Working the inventory down: no more than the short maker can close.
+      const closable = ex.positionOf(this.ids.short, symbol).quantity;
+      if (fx(q) > closable) q = fxText(closable);
+      if (closable > 0n) await ex.place({ userId: this.ids.short, symbol, action: 'close_short', type: 'market', quantity: q, source: 'maker' }).catch(() => undefined);
+    } else if (random() < 0.5) await ex.place({ userId: this.ids.long, symbol, action: 'open_long', type: 'market', quantity: q, source: 'maker' });
     else await ex.place({ userId: this.ids.short, symbol, action: 'open_short', type: 'market', quantity: q, source: 'maker' });
   }
 }

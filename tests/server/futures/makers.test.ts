@@ -68,4 +68,39 @@ describe('futures market makers', () => {
     }
     await t.expectAuditClean();
   });
+
+  it('quote a depth curve of varied sizes, thin at the touch and deeper away from it, and trade varied sizes (issue 37)', async () => {
+    for (const o of [...t.ex.orders.values()]) await t.ex.cancel(o.userId, o.id);
+    const long = await t.user('50000000');
+    const short = await t.user('50000000');
+    const makers = new FuturesMakers(t.ex, { long: long.id, short: short.id });
+    await makers.setup();
+    await t.mark(BTC, '61234.5');
+    await makers.requote(BTC);
+    await t.ex.idle();
+    const bids = [...(t.ex.ordersByUser.get(long.id) ?? [])]
+      .map((id) => t.ex.orders.get(id)!)
+      .filter((o) => o.symbol === BTC && o.action === 'open_long')
+      .sort((a, b) => (a.price! > b.price! ? -1 : 1));
+    expect(bids).toHaveLength(12);
+    const sizes = bids.map((o) => Number(o.quantity) / 1e18);
+    // Before: every level at exactly the same quantity.
+    expect(new Set(sizes).size).toBeGreaterThanOrEqual(10);
+    const inner = sizes.slice(0, 4).reduce((a, b) => a + b, 0);
+    const outer = sizes.slice(8).reduce((a, b) => a + b, 0);
+    expect(outer).toBeGreaterThan(inner * 2);
+    // The same price quoted again keeps its size (a requote does not replace the ladder).
+    const again = new Set([...(t.ex.ordersByUser.get(long.id) ?? [])]);
+    await makers.requote(BTC);
+    await t.ex.idle();
+    expect(new Set([...(t.ex.ordersByUser.get(long.id) ?? [])])).toEqual(again);
+
+    const trades = await t.db.query<{ n: string }>(`select count(*)::text as n from futures_trade`);
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    for (let i = 0; i < 12; i++) await makers.take(BTC, random);
+    const made = await t.db.query<{ quantity: string }>(`select trim_scale(quantity)::text as quantity from futures_trade order by id offset $1`, [Number(trades[0]!.n)]);
+    expect(new Set(made.map((r) => r.quantity)).size).toBeGreaterThanOrEqual(4);
+    await t.expectAuditClean();
+  });
 });
