@@ -29,7 +29,15 @@ export interface PlaceSpotOrder {
   price?: string;
   quantity?: string;
   amount?: string;
+  /**
+   * Limit orders only: GTC rests (the default); IOC fills what it can at once and cancels the rest;
+   * POST_ONLY only ever rests (a maker), and is cancelled unfilled if it would take.
+   */
+  time_in_force?: SpotTimeInForce;
 }
+
+export const SPOT_TIME_IN_FORCE = ['GTC', 'IOC', 'POST_ONLY'] as const;
+export type SpotTimeInForce = (typeof SPOT_TIME_IN_FORCE)[number];
 
 export interface SpotOrder {
   id: number;

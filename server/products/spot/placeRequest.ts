@@ -34,7 +34,8 @@ export function checkPlace(body: PlaceSpotOrder, spec: PairSpec, minimums: PairM
   }
   const small = belowMinimum(body, needs, spec, minimums);
   if (small) return small;
-  if (type === 'limit') return { ok: true, request: { side, type, price: body.price!, quantity: body.quantity! } };
+  if (body.time_in_force !== undefined && body.time_in_force !== 'GTC' && type !== 'limit') return { ok: false, key: 'spotTimeInForceLimitOnly' };
+  if (type === 'limit') return { ok: true, request: { side, type, price: body.price!, quantity: body.quantity!, ...(body.time_in_force ? { tif: body.time_in_force } : {}) } };
   if (side === 'sell') return { ok: true, request: { side, type, quantity: body.quantity! } };
   return { ok: true, request: { side, type, quoteBudget: body.amount! } };
 }

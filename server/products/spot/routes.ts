@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../src/domain/api.js';
-import { SPOT_PATHS, type PlaceSpotOrder } from '../../../src/domain/spotOrders.js';
+import { SPOT_PATHS, SPOT_TIME_IN_FORCE, SpotOrderStatus, type PlaceSpotOrder } from '../../../src/domain/spotOrders.js';
 import { IDEMPOTENCY_HEADER, RECORD_DAYS, type RecordDays } from '../../../src/domain/wallet.js';
 import { MAX_PAGE_SIZE } from './orderViews.js';
 import type { SpotOutcome, SpotTrading } from './trading.js';
@@ -22,6 +22,7 @@ const placeBody = object(['symbol', 'side', 'type'], {
   price: decimal,
   quantity: decimal,
   amount: decimal,
+  time_in_force: { type: 'string', enum: [...SPOT_TIME_IN_FORCE] },
 });
 const byId = object(['id'], { id });
 const currentBody = object(['page'], { symbol, ...paging });
@@ -44,7 +45,12 @@ export function spotRoutes(trading: SpotTrading) {
     app.post(SPOT_PATHS.feeRate, { config: auth, schema: { body: anyBody } }, async (request) => ok(request.lang, await trading.feeRate()));
 
     app.post<{ Body: PlaceSpotOrder }>(SPOT_PATHS.place, { config: auth, schema: { body: placeBody } }, async (request) => {
-      return okWith(request.lang, 'spotOrderPlaced', unwrap(await trading.place(request.user.id, request.body, request.headers[IDEMPOTENCY_HEADER])));
+      const order = unwrap(await trading.place(request.user.id, request.body, request.headers[IDEMPOTENCY_HEADER]));
+      // An IOC or post-only order that could not (wholly) trade as asked says so; it is not a refusal.
+      const tif = request.body.time_in_force;
+      const ended = order.status === SpotOrderStatus.cancelled;
+      const key = tif === 'POST_ONLY' && ended ? 'spotPostOnlyCancelled' : tif === 'IOC' && ended ? 'spotIocRestCancelled' : 'spotOrderPlaced';
+      return okWith(request.lang, key, order);
     });
 
     app.post<{ Body: { id: number } }>(SPOT_PATHS.cancel, { config: auth, schema: { body: byId } }, async (request) => {
