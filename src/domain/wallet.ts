@@ -210,6 +210,8 @@ export const WALLET_PATHS = {
   deposits: '/api/wallet/deposits',
   withdrawQuota: '/api/wallet/withdraw_quota',
   withdraw: '/api/wallet/withdraw',
+  /** The withdrawal's security step: the funds password checked (and counted) before the confirmation. */
+  checkFundsPassword: '/api/wallet/funds_password_check',
   withdrawals: '/api/wallet/withdrawals',
   cancelWithdrawal: '/api/wallet/withdraw_cancel',
   transfer: '/api/wallet/transfer',

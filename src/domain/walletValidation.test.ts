@@ -13,6 +13,14 @@ describe('withdrawal rules (spec §5)', () => {
     expect(withdrawalProblem(limits, { address, quantity: '100' })).toBeUndefined();
   });
 
+  it('checks the address against the chosen network\'s shape on the form (issue 37 §11)', () => {
+    const trc20 = { ...limits, network: 'TRC20' };
+    expect(withdrawalProblem(trc20, { address, quantity: '25' })).toBeUndefined();
+    expect(withdrawalProblem(trc20, { address: '0x52908400098527886E0F7030069857D2E4169EE7', quantity: '25' })).toBe('wallet.validation.addressInvalid');
+    expect(withdrawalProblem({ ...limits, network: 'ERC20' }, { address, quantity: '25' })).toBe('wallet.validation.addressInvalid');
+    expect(withdrawalProblem({ ...limits, network: 'ERC20' }, { address: '0x52908400098527886E0F7030069857D2E4169EE7', quantity: '25' })).toBeUndefined();
+  });
+
   it('requires the address and the quantity', () => {
     expect(withdrawalProblem(limits, { address: '  ', quantity: '25' })).toBe('wallet.validation.addressRequired');
     expect(withdrawalProblem(limits, { address, quantity: '' })).toBe('wallet.validation.quantityRequired');

@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { addDecimal, compareDecimal, subDecimal, toFixedDecimal, trimZeros } from './decimal';
 import { isDecimalInput, type DecimalShape } from './decimalRule';
+import { isAddressOf } from './addressFormats';
 
 /**
  * Wallet form rules (spec §5 withdrawal and transfer), as yup schemas built from the limits on
@@ -37,6 +38,8 @@ export interface WithdrawLimits {
   available: string;
   /** What the 24-hour quota still allows, in the currency. */
   remaining: string;
+  /** The network chosen: the address must have its shape (addressFormats.ts), checked on the form, not after the confirmation. */
+  network?: string;
 }
 
 /** The most that can leave now ("All"): the balance less the fee, within the 24-hour quota, never below zero, at most 8 decimals. */
@@ -54,7 +57,11 @@ export function withdrawalTotal(quantity: string, fee: string): string | undefin
 
 export function withdrawSchema(limits: WithdrawLimits) {
   return yup.object({
-    address: yup.string().trim().required('wallet.validation.addressRequired'),
+    address: yup
+      .string()
+      .trim()
+      .required('wallet.validation.addressRequired')
+      .test('format', 'wallet.validation.addressInvalid', (v) => limits.network === undefined || isAddressOf(limits.network, v ?? '')),
     quantity: quantity()
       .test('minimum', 'wallet.validation.belowMinimum', (v) => !positive(v) || compareDecimal(v!.trim(), limits.min) >= 0)
       .test('quota', 'wallet.validation.overQuota', (v) => !positive(v) || compareDecimal(v!.trim(), limits.remaining) <= 0)

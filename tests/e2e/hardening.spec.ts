@@ -229,17 +229,25 @@ for (const lang of [EN, ZH]) {
       await page.getByRole('dialog').getByRole('button', { name: w.confirm }).click();
     };
 
-    await withdraw('Wrong2026');
-    // The server's translated refusal stays on the form (before any count of attempts it may add).
+    // A wrong funds password is refused at the security step (issue 37 §11): the server's translated
+    // refusal shows, the security dialog stays, and no confirmation is offered.
+    await page.getByLabel(w.address).fill(WITHDRAW_ADDRESS);
+    await page.getByLabel(w.quantity).fill('50');
+    await page.getByRole('button', { name: lang.base.menu.wallet.cash, exact: true }).click();
+    await page.getByRole('dialog').getByLabel(w.fundsPassword).fill('Wrong2026');
+    await page.getByRole('dialog').getByRole('button', { name: lang.base.common.confirm }).click();
     const wrong = lang.server.walletFundsPasswordWrong!.split('{')[0]!.trim();
-    await expect(page.getByRole('main').getByRole('alert').filter({ hasText: wrong })).toBeVisible();
+    await expect(page.getByRole('dialog').getByRole('alert').filter({ hasText: wrong })).toBeVisible();
+    await expect(page.getByRole('dialog').getByLabel(w.fundsPassword)).toBeVisible();
+    await expect(page.getByRole('button', { name: w.confirm })).toHaveCount(0);
+    await page.getByRole('dialog').getByRole('button', { name: lang.base.common.cancel }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(panel).toContainText(`1,000 USDT`);
 
     // The 2000 ms anti-double-submit window, then the right password.
     await page.waitForTimeout(2000);
     await withdraw(TEST_FUNDS_PASSWORD);
-    await expect(page.getByRole('status').filter({ hasText: w.succeeded }).first()).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: w.submitted }).first()).toBeVisible();
     await expect(page.getByRole('main').getByRole('alert').filter({ hasText: wrong })).toHaveCount(0);
 
     // Without a reload: the panel shows what the server now says.

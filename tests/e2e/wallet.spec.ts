@@ -49,7 +49,7 @@ const EN: Words = {
   fundsPassword: 'Fund password',
   confirm: 'Confirm',
   withdrawNow: 'Withdraw now',
-  withdrawn: 'Withdrawal succeeded',
+  withdrawn: 'Withdrawal submitted, waiting for review',
   notDisbursed: 'Not disbursed',
   afterApproval: /Pending confirmation|Completed/,
   withdrawalsTab: 'Withdrawals',
@@ -72,7 +72,7 @@ const JA: Words = {
   fundsPassword: '資金パスワード',
   confirm: '確認',
   withdrawNow: '今すぐ出金',
-  withdrawn: '出金に成功しました',
+  withdrawn: '出金を申請しました。審査待ちです',
   notDisbursed: '未送金',
   afterApproval: /確認待ち|完了/,
   withdrawalsTab: '出金',
@@ -147,6 +147,11 @@ for (const [language, w] of [['English', EN], ['日本語', JA]] as const) {
     await page.getByLabel(w.withdrawQuantity).fill('20');
     await page.getByRole('button', { name: w.withdraw, exact: true }).click();
     const security = page.getByRole('dialog');
+    // A wrong fund password is refused at its own step (issue 37 §11): the dialog stays, no confirmation.
+    await security.getByLabel(w.fundsPassword).fill('Wrong-funds-1');
+    await security.getByRole('button', { name: w.confirm }).click();
+    await expect(page.getByRole('status').filter({ hasText: '4' }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: w.withdrawNow })).toHaveCount(0);
     await security.getByLabel(w.fundsPassword).fill(TEST_FUNDS_PASSWORD);
     await security.getByRole('button', { name: w.confirm }).click();
     await page.getByRole('dialog').getByRole('button', { name: w.withdrawNow }).click();
@@ -154,6 +159,8 @@ for (const [language, w] of [['English', EN], ['日本語', JA]] as const) {
     await expect(page.getByRole('row').filter({ hasText: WITHDRAW_ADDRESS.slice(0, 10) }).getByText(w.notDisbursed)).toBeVisible();
 
     await operatorApproves(browser, email);
+    // The list on screen follows the operator's approval without a reload (issue 37 §4).
+    await expect(page.getByRole('row').filter({ hasText: WITHDRAW_ADDRESS.slice(0, 10) }).getByText(w.afterApproval)).toBeVisible();
 
     await page.goto('/wallet/log-currency');
     await expect(page.getByRole('row').filter({ hasText: '500' }).getByText(w.success, { exact: true })).toBeVisible();

@@ -33,7 +33,7 @@ const currencies = [
   { symbol: 'USDT', draw_turn: 1, recharge_turn: 1 },
   { symbol: 'DOGE', draw_turn: 0, recharge_turn: 0 },
 ];
-const WITHDRAW_ACTORS = ['fetchNetworks', 'fetchQuota', 'fetchAddresses', 'submitWithdrawal'];
+const WITHDRAW_ACTORS = ['fetchNetworks', 'fetchQuota', 'fetchAddresses', 'submitWithdrawal', 'checkFundsPassword'];
 
 describe('withdrawal machine (scenarios)', () => {
   async function toEditing() {
@@ -43,7 +43,12 @@ describe('withdrawal machine (scenarios)', () => {
     await t.settle({ type: 'xstate.done.actor.fetchAddresses', output: [bookAddress] });
     await t.settle({ type: 'xstate.done.actor.fetchNetworks', output: [network] });
     expect(t.actor.getSnapshot().value).toBe('editing');
-    return t;
+    /** The funds password typed at the security step, and the server's check of it passing. */
+    const pass = async (password: string) => {
+      t.actor.send({ type: 'withdraw.password', password });
+      await t.settle({ type: 'xstate.done.actor.checkFundsPassword', output: { ok: true } });
+    };
+    return { ...t, pass };
   }
   const form = { address: bookAddress.address, quantity: '25' };
 
@@ -54,19 +59,19 @@ describe('withdrawal machine (scenarios)', () => {
   });
 
   it('a quantity under the minimum is refused with its message and goes no further', async () => {
-    const { actor, log } = await toEditing();
+    const { actor, log, pass } = await toEditing();
     actor.send({ type: 'withdraw.submit', form: { ...form, quantity: '9.5' } });
     expect(actor.getSnapshot().value).toBe('editing');
     expect(log.at(-1)).toContain('wallet.validation.belowMinimum');
   });
 
-  it('asks the funds password, confirms, submits once with one key, and says "withdrawal succeeded"', async () => {
-    const { actor, deferred, log, settle } = await toEditing();
+  it('asks the funds password, confirms, submits once with one key, and says "withdrawal submitted, waiting for review" (issue 37 §11)', async () => {
+    const { actor, deferred, log, settle, pass } = await toEditing();
     actor.send({ type: 'withdraw.submit', form: { address: ` ${form.address} `, quantity: '25' } });
-    expect(actor.getSnapshot().value).toBe('securityCheck');
+    expect(actor.getSnapshot().matches('securityCheck')).toBe(true);
     actor.send({ type: 'withdraw.password', password: '' });
-    expect(actor.getSnapshot().value).toBe('securityCheck');
-    actor.send({ type: 'withdraw.password', password: 'Funds2026' });
+    expect(actor.getSnapshot().matches('securityCheck')).toBe(true);
+    await pass('Funds2026');
     expect(actor.getSnapshot().value).toBe('confirming');
     actor.send({ type: 'withdraw.confirm' });
     actor.send({ type: 'withdraw.confirm' });
@@ -78,15 +83,15 @@ describe('withdrawal machine (scenarios)', () => {
     expect(actor.getSnapshot().matches('done')).toBe(true);
     expect(actor.getSnapshot().context.fundsPassword).toBe('');
     expect(actor.getSnapshot().context.idempotencyKey).toBeUndefined();
-    expect(log).toContain('showToast:{"tone":"success","message":{"key":"wallet.withdraw.succeeded"}}');
+    expect(log).toContain('showToast:{"tone":"success","message":{"key":"wallet.withdraw.submitted"}}');
     expect(log).toContain('withdrawn');
   });
 
   it('keeps the idempotency key when the same request is retried after a lost answer, and mints a new one when it changes', async () => {
-    const { actor, deferred, settle } = await toEditing();
+    const { actor, deferred, settle, pass } = await toEditing();
     const attempt = async (quantity: string) => {
       actor.send({ type: 'withdraw.submit', form: { ...form, quantity } });
-      actor.send({ type: 'withdraw.password', password: 'Funds2026' });
+      await pass('Funds2026');
       actor.send({ type: 'withdraw.confirm' });
       await vi.advanceTimersByTimeAsync(2000);
     };
@@ -100,10 +105,31 @@ describe('withdrawal machine (scenarios)', () => {
     expect(keys).toEqual(['local-key-1', 'local-key-1', 'local-key-2']);
   });
 
-  it('keeps the server\'s refusal (a wrong funds password) on the form until the next attempt (issue 11)', async () => {
-    const { actor, log, settle } = await toEditing();
+  it('refuses a wrong funds password at the security step, before the confirmation, with the attempts left (issue 37 §11)', async () => {
+    const { actor, deferred, log, settle } = await toEditing();
     actor.send({ type: 'withdraw.submit', form });
     actor.send({ type: 'withdraw.password', password: 'Wrong2026' });
+    expect(actor.getSnapshot().value).toEqual({ securityCheck: 'verifying' });
+    expect(deferred.inputsOf('checkFundsPassword')).toEqual([{ password: 'Wrong2026' }]);
+    const wrong = { text: 'Incorrect funds password (4 attempts left)' };
+    await settle({ type: 'xstate.error.actor.checkFundsPassword', error: { kind: 'server', serverMessage: wrong.text } });
+    expect(actor.getSnapshot().value).toEqual({ securityCheck: 'asking' });
+    expect(actor.getSnapshot().context).toMatchObject({ refusal: wrong, fundsPassword: '' });
+    expect(log.at(-1)).toBe(`showToast:${JSON.stringify({ tone: 'error', message: wrong })}`);
+    expect(deferred.inputsOf('submitWithdrawal')).toEqual([]);
+  });
+
+  it('an address that is not of the chosen network is refused on the form, before the security step (issue 37 §11)', async () => {
+    const { actor, log } = await toEditing();
+    actor.send({ type: 'withdraw.submit', form: { address: '0x52908400098527886E0F7030069857D2E4169EE7', quantity: '25' } });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(log.at(-1)).toContain('wallet.validation.addressInvalid');
+  });
+
+  it('keeps the server\'s refusal (a wrong 2FA code) on the form until the next attempt (issue 11)', async () => {
+    const { actor, log, settle, pass } = await toEditing();
+    actor.send({ type: 'withdraw.submit', form });
+    await pass('Funds2026');
     actor.send({ type: 'withdraw.confirm' });
     const refusal = { text: 'Incorrect funds password (4 attempts left)' };
     await settle({ type: 'xstate.error.actor.submitWithdrawal', error: { kind: 'server', serverMessage: refusal.text } });
@@ -115,9 +141,9 @@ describe('withdrawal machine (scenarios)', () => {
   });
 
   it('reads the quota again after a withdrawal, so the available balance and the 24-hour use are the new ones (issue 11)', async () => {
-    const { actor, deferred, settle } = await toEditing();
+    const { actor, deferred, settle, pass } = await toEditing();
     actor.send({ type: 'withdraw.submit', form });
-    actor.send({ type: 'withdraw.password', password: 'Funds2026' });
+    await pass('Funds2026');
     actor.send({ type: 'withdraw.confirm' });
     await settle({ type: 'xstate.done.actor.submitWithdrawal', output: {} });
     expect(actor.getSnapshot().value).toEqual({ done: 'refreshing' });
@@ -129,13 +155,13 @@ describe('withdrawal machine (scenarios)', () => {
   });
 
   it('a second confirm inside the 2000 ms window is dropped by the submit guard', async () => {
-    const { actor, deferred, settle } = await toEditing();
+    const { actor, deferred, settle, pass } = await toEditing();
     actor.send({ type: 'withdraw.submit', form });
-    actor.send({ type: 'withdraw.password', password: 'Funds2026' });
+    await pass('Funds2026');
     actor.send({ type: 'withdraw.confirm' });
     await settle({ type: 'xstate.error.actor.submitWithdrawal', error: { kind: 'server', serverMessage: 'Wrong fund password' } });
     actor.send({ type: 'withdraw.submit', form });
-    actor.send({ type: 'withdraw.password', password: 'Funds2027' });
+    await pass('Funds2027');
     actor.send({ type: 'withdraw.confirm' });
     expect(actor.getSnapshot().value).toBe('confirming');
     await vi.advanceTimersByTimeAsync(2000);

@@ -65,6 +65,9 @@ export function walletRoutes(wallet: Wallet) {
         return okWith(request.lang, 'walletWithdrawSucceeded', unwrap(await wallet.withdrawals.submit(userOf(request), request.body, key, request.ip)));
       },
     );
+    app.post<{ Body: { funds_password: string } }>(WALLET_PATHS.checkFundsPassword, object(['funds_password'], { funds_password: text(1, 64) }), async (request) =>
+      ok(request.lang, unwrap(await wallet.withdrawals.checkFundsPassword(userOf(request), request.body.funds_password))),
+    );
     app.post<{ Body: { id: number } }>(WALLET_PATHS.cancelWithdrawal, object(['id'], { id: { type: 'integer', minimum: 1, maximum: 2 ** 53 - 1 } }), async (request) =>
       okWith(request.lang, 'walletWithdrawCancelled', unwrap(await wallet.withdrawals.cancel(userOf(request), request.body.id))),
     );

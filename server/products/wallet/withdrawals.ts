@@ -74,12 +74,12 @@ export function withdrawals(ctx: WalletContext) {
    * the database: the network's minimum and fee, the spot balance, and what the 24-hour quota still
    * allows in this currency, cut (not rounded) to 8 decimals so it never exceeds the limit.
    */
-  async function limitsOf(db: Queryable, userId: number, currency: string, network: { withdraw_min: string; withdraw_fee: string } | undefined, now: number) {
+  async function limitsOf(db: Queryable, userId: number, currency: string, network: { network: string; withdraw_min: string; withdraw_fee: string } | undefined, now: number) {
     const limit = await withdrawLimit(db, userId, now);
     const price = (await usdtPrice(db, currency))!;
     const { available } = await readBalance(db, userId, currency, 'spot');
     const remaining = compareDecimal(price, '0') > 0 ? divDecimal(limit.left_usdt, price, 8) : available;
-    const limits: WithdrawLimits = { min: network?.withdraw_min ?? '0', fee: network?.withdraw_fee ?? '0', available, remaining };
+    const limits: WithdrawLimits = { min: network?.withdraw_min ?? '0', fee: network?.withdraw_fee ?? '0', available, remaining, ...(network ? { network: network.network } : {}) };
     return { limit, price, limits };
   }
 
@@ -87,7 +87,7 @@ export function withdrawals(ctx: WalletContext) {
   function refuseUnlessValid(limits: WithdrawLimits, limit: { left_usdt: string; limit_usdt: string }, values: { address: string; quantity: string; currency: string }) {
     const problem = withdrawalProblem(limits, values);
     if (!problem) return;
-    if (problem === 'wallet.validation.addressRequired') throw new Refusal('walletAddressInvalid');
+    if (problem === 'wallet.validation.addressRequired' || problem === 'wallet.validation.addressInvalid') throw new Refusal('walletAddressInvalid');
     if (problem === 'wallet.validation.belowMinimum') throw new Refusal('walletWithdrawBelowMinimum', { min: limits.min, currency: values.currency });
     if (problem === 'wallet.validation.overQuota') throw new Refusal('walletWithdrawLimitExceeded', { left: limit.left_usdt, limit: limit.limit_usdt });
     if (problem === 'wallet.validation.insufficient') throw new Refusal('walletInsufficientBalance');
@@ -101,6 +101,18 @@ export function withdrawals(ctx: WalletContext) {
         const { limit, limits } = await limitsOf(db, userId, currency, undefined, ctx.now());
         const { available, remaining } = limits;
         return { currency, limit_usdt: limit.limit_usdt, used_usdt: limit.used_usdt, remaining, available, verified: limit.verified };
+      });
+    },
+
+    /**
+     * The withdrawal's security step (issue 37 §11): the funds password is checked when it is
+     * typed, with the same count of wrong guesses and the same lock as the submission's check, so
+     * a wrong one is refused before the confirmation, not after "Withdraw now".
+     */
+    async checkFundsPassword(userId: number, password: string): Promise<Outcome<{ ok: true }>> {
+      return outcome(async () => {
+        await requireFundsPassword(db, userId, password, ctx.now());
+        return { ok: true as const };
       });
     },
 

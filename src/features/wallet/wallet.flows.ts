@@ -32,7 +32,7 @@ export const provide = ({ api, operatorApi, userStream, showToast, newKey }: Ser
       actions: { showToast },
     }),
     withdrawal: withdrawalMachine.provide({
-      actors: { fetchNetworks: actors.fetchNetworks, fetchQuota: actors.fetchQuota, fetchAddresses: addresses.fetchAddresses, submitWithdrawal: actors.submitWithdrawal },
+      actors: { fetchNetworks: actors.fetchNetworks, fetchQuota: actors.fetchQuota, fetchAddresses: addresses.fetchAddresses, submitWithdrawal: actors.submitWithdrawal, checkFundsPassword: actors.checkFundsPassword },
       actions: { showToast, withdrawn: signals.walletChanged, mintIdempotencyKey: withdrawalKeyMinter(newKey) },
     }),
     transfer: transferMachine.provide({

@@ -110,6 +110,7 @@ export function useWithdrawalFlow(currency: string | undefined) {
     loadFailed: useSelector(actor, (s) => s.matches('loadFailed')),
     editing: useSelector(actor, (s) => ['editing', 'securityCheck', 'confirming', 'submitting'].some((v) => s.matches(v as never))),
     securityCheck: useSelector(actor, (s) => s.matches('securityCheck')),
+    checkingPassword: useSelector(actor, (s) => s.matches({ securityCheck: 'verifying' })),
     confirming: useSelector(actor, (s) => s.matches('confirming')),
     submitting: useSelector(actor, (s) => s.matches('submitting')),
     done: useSelector(actor, (s) => s.matches('done')),

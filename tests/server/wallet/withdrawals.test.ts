@@ -36,6 +36,23 @@ describe('withdrawal refusals', () => {
     expect(await t.db.query('select 1 from withdrawal where user_id = $1', [user.id])).toEqual([]);
   });
 
+  it('checks the funds password at the security step, counted towards the same lock as the submission (issue 37 §11)', async () => {
+    const user = await t.newUser();
+    expectOk(await t.call(user, WALLET_PATHS.checkFundsPassword, { funds_password: FUNDS_PASSWORD }));
+    expectRefusal(await t.call(user, WALLET_PATHS.checkFundsPassword, { funds_password: 'wrong-one-1' }), 400, EN.walletFundsPasswordWrong.replace('{attempts}', '4'));
+    await t.fund(user, 'USDT', '50');
+    // The submission's check continues the count the security step started.
+    expectRefusal(await withdraw(user, { funds_password: 'wrong-one-2' }), 400, EN.walletFundsPasswordWrong.replace('{attempts}', '3'));
+    expectOk(await t.call(user, WALLET_PATHS.checkFundsPassword, { funds_password: FUNDS_PASSWORD }));
+  });
+
+  it('refuses an address that is not of the chosen network (issue 37 §11)', async () => {
+    const user = await t.newUser();
+    await t.fund(user, 'USDT', '50');
+    expectRefusal(await withdraw(user, { address: '0x52908400098527886E0F7030069857D2E4169EE7' }), 400, EN.walletAddressInvalid);
+    expect(await t.balance(user, 'USDT')).toEqual({ available: '50', frozen: '0' });
+  });
+
   it('holds the 24-hour limit from KYC status: 100 USDT unverified, 10000 verified, counting what was not cancelled', async () => {
     const plain = await t.newUser();
     const verified = await t.newUser({ verified: true });

@@ -44,6 +44,7 @@ export function createWalletActors(api: ApiClient) {
     fetchAddress: fromPromise<DepositAddress, { currency: string; network: string }>(({ input, signal }) => api.post(WALLET_PATHS.depositAddress, input, signal)),
     fetchQuota: fromPromise<WithdrawQuota, { currency: string }>(({ input, signal }) => api.post(WALLET_PATHS.withdrawQuota, input, signal)),
     submitWithdrawal: fromPromise<WithdrawalRecord, SubmitWithdrawalInput>(({ input, signal }) => api.post(WALLET_PATHS.withdraw, input.request, signal, undefined, input.idempotencyKey)),
+    checkFundsPassword: fromPromise<unknown, { password: string }>(({ input, signal }) => api.post(WALLET_PATHS.checkFundsPassword, { funds_password: input.password }, signal)),
     cancelWithdrawal: fromPromise<unknown, { id: number }>(({ input, signal }) => api.post(WALLET_PATHS.cancelWithdrawal, input, signal)),
     /** The transfer form's "available": the source account's row of that currency, 0 when it has none. */
     fetchAvailable: fromPromise<string, { currency: string; account: WalletAccount }>(async ({ input, signal }) => {

@@ -9,26 +9,31 @@ import { WalletForm } from './walletUi';
  * Spec §6: the funds password, asked in a security check, and — with 2FA on — the authenticator's
  * code (or a recovery code). The typed text is presentation state until sent.
  */
-export function FundsPasswordDialog(props: { onSubmit: (password: string, totpCode?: string) => void; onCancel: () => void }) {
+export function FundsPasswordDialog(props: { busy?: boolean; refusal?: string; onSubmit: (password: string, totpCode?: string) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const id = useId();
   const codeId = useId();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   return (
-    <ConfirmDialog title={t('wallet.withdraw.securityCheck')} cancelLabel={t('common.cancel')} confirmLabel={t('common.confirm')} onConfirm={() => props.onSubmit(password, code)} onCancel={props.onCancel}>
+    <ConfirmDialog title={t('wallet.withdraw.securityCheck')} cancelLabel={t('common.cancel')} confirmLabel={t('common.confirm')} busy={props.busy} onConfirm={() => props.onSubmit(password, code)} onCancel={props.onCancel}>
       <WalletForm>
         <form
           className="field"
           onSubmit={(e) => {
             e.preventDefault();
-            props.onSubmit(password, code);
+            if (!props.busy) props.onSubmit(password, code);
           }}
         >
           <label htmlFor={id}>{t('wallet.withdraw.fundsPassword')}</label>
           <input id={id} type="password" autoComplete="off" autoFocus value={password} onChange={(e) => setPassword(e.target.value)} />
           <label htmlFor={codeId}>{t('twoFactor.withdrawCode')}</label>
           <input id={codeId} type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={11} value={code} onChange={(e) => setCode(e.target.value)} />
+          {props.refusal && (
+            <p role="alert" className="refusal">
+              {props.refusal}
+            </p>
+          )}
           <button type="submit" hidden />
         </form>
       </WalletForm>

@@ -55,7 +55,7 @@ export function WithdrawalPage() {
             {flow.done && (
               <>
                 <Tip $tone="up" role="status">
-                  {t('wallet.withdraw.succeeded')} — {t('wallet.withdraw.doneDetail', { quantity: flow.form.quantity, currency: flow.currency, address: flow.form.address })}
+                  {t('wallet.withdraw.submitted')} — {t('wallet.withdraw.doneDetail', { quantity: flow.form.quantity, currency: flow.currency, address: flow.form.address })}
                 </Tip>
                 <Button type="button" onClick={flow.again} style={{ justifySelf: 'start' }}>
                   {t('wallet.withdraw.again')}
@@ -152,7 +152,12 @@ export function WithdrawalPage() {
         </div>
       </Card>
       <RecordsCard<WithdrawalRecord> title={t('wallet.withdraw.records')} records={records} columns={withdrawalColumns(t, records.act)} />
-      {flow.securityCheck && <FundsPasswordDialog onSubmit={flow.enterPassword} onCancel={flow.back} />}
+      {flow.securityCheck && <FundsPasswordDialog
+          busy={flow.checkingPassword}
+          refusal={flow.refusal ? ('key' in flow.refusal ? t(flow.refusal.key) : flow.refusal.text) : undefined}
+          onSubmit={flow.enterPassword}
+          onCancel={flow.back}
+        />}
       {(flow.confirming || flow.submitting) && limits && flow.currency && flow.network && (
         <ConfirmWithdrawalDialog
           currency={flow.currency}

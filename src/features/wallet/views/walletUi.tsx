@@ -54,6 +54,7 @@ export const WalletForm = styled.div`
   gap: 12px;
   .field { display: grid; gap: 5px; }
   .field > label, .field > .label { font-size: 12px; color: ${({ theme }) => theme.color.textDim}; }
+  .refusal { margin: 4px 0 0; font-size: 13px; color: ${({ theme }) => theme.color.down}; }
   .row { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
   ${PHONE} { .row { grid-template-columns: minmax(0, 1fr); } }
   input[type='text'], input[type='password'], select {

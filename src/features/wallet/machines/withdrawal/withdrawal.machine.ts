@@ -69,7 +69,7 @@ const firstOpen = (networks: WalletNetwork[]) => networks.find((n) => n.withdraw
 export function limitsOf(context: Pick<WithdrawalContext, 'networks' | 'network' | 'quota'>): WithdrawLimits | undefined {
   const network = context.networks.find((n) => n.network === context.network);
   if (!network || !context.quota) return undefined;
-  return { min: network.withdraw_min, fee: network.withdraw_fee, available: context.quota.available, remaining: context.quota.remaining };
+  return { min: network.withdraw_min, fee: network.withdraw_fee, available: context.quota.available, remaining: context.quota.remaining, network: network.network };
 }
 
 /** The request as it would be sent, without the password: what one idempotency key stands for. */
@@ -81,7 +81,9 @@ const signature = (c: WithdrawalContext) => JSON.stringify([c.currency, c.networ
  * quantity (minimum, fee, quota, balance) with the shared schema; the funds password is asked in a
  * security check, the request is confirmed, and the submission passes the 2000 ms submit guard and
  * carries an idempotency key (`mintIdempotencyKey`, supplied at the composition root) so a retry
- * after a lost answer cannot withdraw twice. Success says "withdrawal succeeded", tells
+ * after a lost answer cannot withdraw twice. The address is checked on the form against the
+ * network's shape and the funds password at its step (the server's own check, counted towards its
+ * lock). Success says "withdrawal submitted, waiting for review" (it is only queued), tells
  * `withdrawn` (balances and records refresh) and reads the quota again, so the available balance
  * and the 24-hour use on screen are the new ones; a refusal goes back to editing with its message
  * toasted and kept on the form (`refusal`) until the next attempt.
@@ -101,6 +103,10 @@ export const withdrawalMachine = setup({
     }),
     submitWithdrawal: fromPromise<WithdrawalRecord, SubmitWithdrawalInput>(async () => {
       throw new Error('submitWithdrawal not provided');
+    }),
+    /** The security step's own check of the funds password on the server (counted towards its lock). */
+    checkFundsPassword: fromPromise<unknown, { password: string }>(async () => {
+      throw new Error('checkFundsPassword not provided');
     }),
   },
   actions: {
@@ -247,13 +253,31 @@ export const withdrawalMachine = setup({
       },
     },
     securityCheck: {
-      description: 'Spec §6: the funds password is asked for a withdrawal.',
-      on: {
-        'withdraw.password': [
-          { guard: 'hasPassword', target: 'confirming', actions: assign({ fundsPassword: ({ event }) => event.password, totpCode: ({ event }) => event.totpCode?.trim() ?? '' }) },
-          { actions: { type: 'showToast', params: { tone: 'error', message: { key: 'validation.fundsPasswordRequired' } } } },
-        ],
-        'withdraw.back': 'editing',
+      description: 'Spec §6: the funds password is asked for a withdrawal, and checked here, at its step (issue 37 §11).',
+      initial: 'asking',
+      states: {
+        asking: {
+          on: {
+            'withdraw.password': [
+              { guard: 'hasPassword', target: 'verifying', actions: assign({ fundsPassword: ({ event }) => event.password, totpCode: ({ event }) => event.totpCode?.trim() ?? '', refusal: undefined }) },
+              { actions: { type: 'showToast', params: { tone: 'error', message: { key: 'validation.fundsPasswordRequired' } } } },
+            ],
+            'withdraw.back': '#withdrawal.editing',
+          },
+        },
+        verifying: {
+          invoke: {
+            id: 'checkFundsPassword',
+            src: 'checkFundsPassword',
+            input: ({ context }) => ({ password: context.fundsPassword }),
+            onDone: { target: '#withdrawal.confirming' },
+            onError: {
+              target: 'asking',
+              actions: [toastError, assign({ fundsPassword: '', refusal: ({ event }) => messageForError(event.error) })],
+              description: 'A wrong (or locked) funds password is refused here, with the attempts left, before the confirmation.',
+            },
+          },
+        },
       },
     },
     confirming: {
@@ -277,7 +301,7 @@ export const withdrawalMachine = setup({
         onDone: {
           target: 'done',
           actions: [
-            { type: 'showToast', params: { tone: 'success', message: { key: 'wallet.withdraw.succeeded' } } },
+            { type: 'showToast', params: { tone: 'success', message: { key: 'wallet.withdraw.submitted' } } },
             'withdrawn',
             assign({ idempotencyKey: undefined, keyFor: undefined, refusal: undefined }),
           ],
