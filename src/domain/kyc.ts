@@ -67,3 +67,11 @@ export function identityRights(status: NameStatus | undefined, nameCheck: Partia
     securityLevelKey: verified ? 'identity.security.high' : 'identity.security.low',
   };
 }
+
+/** Pushed on the private channel after the operator's review of the user's identity commits (issue 37 §13). */
+export interface KycStreamMessage {
+  channel: 'user';
+  kind: 'kyc';
+  /** 3 verified, 4 failed. */
+  name_status: 3 | 4;
+}

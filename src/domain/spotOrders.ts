@@ -6,6 +6,7 @@ import type { IcoStreamMessage } from './ico';
 import type { FiatStreamMessage } from './fiat';
 import type { SecondsStreamMessage } from './seconds';
 import type { NoticeStreamMessage } from './informHelp';
+import type { KycStreamMessage } from './kyc';
 import type { BalanceRow, WalletStreamMessage } from './wallet';
 
 /** Spot order status (spec §4): waiting for transaction, partially traded, fully traded, cancelled. */
@@ -117,5 +118,7 @@ export type UserStreamMessage =
   | FiatStreamMessage
   /** A deposit's or withdrawal's new status (src/domain/wallet.ts). */
   | WalletStreamMessage
+  /** The operator's review of the user's identity (src/domain/kyc.ts). */
+  | KycStreamMessage
   /** A notification was written for the user: the bell reads its list again (src/domain/informHelp.ts). */
   | NoticeStreamMessage;

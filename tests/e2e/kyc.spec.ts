@@ -111,6 +111,8 @@ for (const [language, w] of [['English', EN], ['日本語', JA]] as const) {
     await badgeShows(page, w, w.pending);
 
     await operatorApproves(browser, email);
+    // The identity page follows the operator's decision without "Check again" or a reload (issue 37 §13).
+    await badgeShows(page, w, w.verified);
 
     await page.goto('/user/identityRight');
     await badgeShows(page, w, w.verified);

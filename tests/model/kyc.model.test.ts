@@ -41,6 +41,19 @@ describe('identity machine (scenarios)', () => {
     expect(log).toContain('showToast:{"tone":"success","message":{"key":"identity.submitted"}}');
     expect(log.filter((l) => l === 'refreshSession')).toHaveLength(2);
   });
+
+  it('leaves "Pending review" when the operator\'s decision is pushed, without "Check again" (issue 37 §13)', async () => {
+    const { deferred, log, actor } = setUp(kycModel, ['fetchStatus', 'submitIdentity']);
+    deferred.settle({ type: 'xstate.done.actor.fetchStatus', output: { name_status: 2, reason: '', submission_id: 1 } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('pending');
+    actor.send({ type: 'identity.pushed' });
+    expect(actor.getSnapshot().value).toBe('loading');
+    deferred.settle({ type: 'xstate.done.actor.fetchStatus', output: { name_status: 3, reason: '', submission_id: 1 } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('verified');
+    expect(log.filter((l) => l === 'refreshSession')).toHaveLength(2);
+  });
 });
 
 describe('operator session machine (scenarios)', () => {

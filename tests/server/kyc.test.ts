@@ -12,11 +12,13 @@ import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { databaseFiatRates } from '../../server/products/markets/fiatRates.js';
 import { expectOk, expectRefusal, get, post } from './http.js';
 import { openTestDatabase } from './testDb.js';
+import type { UserStreamMessage } from '../../src/domain/spotOrders.js';
 
 let db: Database;
 let app: FastifyInstance;
 let dataDir: string;
 let operatorToken: string;
+const pushed: Array<{ userId: number; message: UserStreamMessage }> = [];
 const EN = MESSAGES.en_US;
 const JA = MESSAGES.ja_JP;
 
@@ -38,7 +40,7 @@ const nameStatus = async (id: number) => Number((await db.query<{ name_status: n
 beforeAll(async () => {
   db = await openTestDatabase();
   dataDir = await mkdtemp(join(tmpdir(), 'openex-kyc-'));
-  app = await buildApp({ db, rates: databaseFiatRates(db), kyc: kyc({ db, dataDir }) });
+  app = await buildApp({ db, rates: databaseFiatRates(db), kyc: kyc({ db, dataDir, feed: { balancesChanged: () => undefined, ordersCommitted: () => undefined, message: (userId, message) => void pushed.push({ userId, message }) } }) });
   await ensureOperator(db, 'Reviewer@OpenEx.test', 'Operator2026');
   operatorToken = expectOk(await post<{ token: string }>(app, '/api/operator/login', { account: 'reviewer@openex.test', password: 'Operator2026' })).token;
 });
@@ -144,6 +146,15 @@ describe('operator login and review queue', () => {
     const kinds = await db.query<{ kind: string }>('select kind from notification where user_id = $1 order by id', [bob.id]);
     expect(kinds.map((k) => k.kind)).toEqual(['kyc_submitted', 'kyc_rejected', 'kyc_submitted']);
     expect(expectOk(await post<Array<{ id: number }>>(app, '/api/operator/kyc/list', {}, op)).map((q) => q.id)).not.toContain(a);
+    // Each decision is pushed to its user after the commit: the identity page follows, the bell reads its list (issue 37 §13).
+    expect(pushed.filter((p) => p.userId === ada.id).map((p) => p.message)).toEqual([
+      { channel: 'user', kind: 'kyc', name_status: 3 },
+      { channel: 'user', kind: 'notice' },
+    ]);
+    expect(pushed.filter((p) => p.userId === bob.id).map((p) => p.message)).toEqual([
+      { channel: 'user', kind: 'kyc', name_status: 4 },
+      { channel: 'user', kind: 'notice' },
+    ]);
     expectRefusal(await post(app, '/api/operator/kyc/detail', { id: 999999 }, op), 404, EN.notFound);
   });
 

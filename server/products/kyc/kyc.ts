@@ -1,3 +1,5 @@
+import type { UserFeed } from '../../kernel/realtime/userFeed.js';
+import { NOTICE_PUSH } from '../../../src/domain/informHelp.js';
 import type { NameStatus } from '../../../src/domain/api.js';
 import type { KycStatus, KycSubmission } from '../../../src/domain/kyc.js';
 import type { Database } from '../../kernel/db/database.js';
@@ -16,6 +18,8 @@ export const KYC_SUBMISSIONS_PER_DAY = 3;
 export interface KycDeps {
   db: Database;
   dataDir: string;
+  /** The private user channel: told after a review commits, so the identity page and the bell follow at once. */
+  feed?: UserFeed;
 }
 
 // The wire shapes live with the client's types, so both sides agree on them.
@@ -54,6 +58,13 @@ export function kyc(deps: KycDeps) {
       return Number(row.user_id);
     });
     if (userId === undefined) return fail('kycNotPending');
+    // After the commit: the user's identity page leaves "Pending review" and the bell reads its list.
+    try {
+      deps.feed?.message?.(userId, { channel: 'user', kind: 'kyc', name_status: verdict.status });
+      deps.feed?.message?.(userId, NOTICE_PUSH);
+    } catch {
+      // The review is committed whatever the feed does.
+    }
     return { ok: true, data: { id, status: verdict.status } };
   }
 

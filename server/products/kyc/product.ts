@@ -6,8 +6,8 @@ import { kycRoutes } from './routes.js';
 /** Identity verification: the user's submission and the operator's review queue. */
 export const kyc = defineProduct({
   id: 'kyc',
-  create: ({ db, config }) => {
-    const service = kycService({ db, dataDir: config.dataDir });
+  create: ({ db, config, userFeed }) => {
+    const service = kycService({ db, dataDir: config.dataDir, feed: userFeed });
     return {
       routes: async (app) => {
         await app.register(kycRoutes(service));

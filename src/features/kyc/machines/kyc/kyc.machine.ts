@@ -1,10 +1,15 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { NameStatus } from '../../../../domain/api';
 import { type ToastMessage } from '../../../../domain/errors';
 import type { IdentityFields, KycStatus } from '../../../../domain/kyc';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
-export type KycEvent = { type: 'identity.submit'; fields: IdentityFields } | { type: 'identity.retry' } | { type: 'identity.reload' };
+export type KycEvent =
+  | { type: 'identity.submit'; fields: IdentityFields }
+  | { type: 'identity.retry' }
+  | { type: 'identity.reload' }
+  /** From `kycUpdates`: the private channel says the operator decided (issue 37 §13). */
+  | { type: 'identity.pushed' };
 
 export interface KycMachineContext {
   status: NameStatus | undefined;
@@ -17,7 +22,8 @@ export interface KycMachineContext {
  * Identity verification (spec §2 /user/identity, §4 name_status). Reads the current status, then:
  * 1 or 4 → editing (4 shows the reason and allows resubmission), 2 → pending, 3 → verified.
  * A submit goes pending with the spec §8 toast; the session re-reads the user so the header badge
- * follows (action `refreshSession`).
+ * follows (action `refreshSession`). While pending, the operator's decision pushed on the private
+ * channel (`kycUpdates`) reads the status again at once; "Check again" stays for a lost socket.
  */
 export const kycMachine = setup({
   types: { context: {} as KycMachineContext, events: {} as KycEvent },
@@ -28,6 +34,8 @@ export const kycMachine = setup({
     submitIdentity: fromPromise<KycStatus, IdentityFields>(async () => {
       throw new Error('submitIdentity not provided');
     }),
+    /** The private channel's `kyc` pushes as `identity.pushed` (kyc.flows.ts); none by default. */
+    kycUpdates: fromCallback(() => () => undefined),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
@@ -41,6 +49,7 @@ export const kycMachine = setup({
 }).createMachine({
   id: 'kyc',
   context: { status: undefined, reason: '', fields: undefined },
+  invoke: { id: 'kycUpdates', src: 'kycUpdates' },
   initial: 'loading',
   states: {
     loading: {
@@ -95,7 +104,10 @@ export const kycMachine = setup({
       },
     },
     pending: {
-      on: { 'identity.reload': { target: 'loading', description: 'Check whether the review has finished.' } },
+      on: {
+        'identity.reload': { target: 'loading', description: 'Check whether the review has finished.' },
+        'identity.pushed': { target: 'loading', description: 'The operator decided: read the status (and the reason) now.' },
+      },
     },
     verified: {},
   },

@@ -12,6 +12,7 @@ export const kycModel: MachineModel<typeof kycMachine> = {
     { type: 'xstate.done.actor.fetchStatus', output: { name_status: 3, reason: '', submission_id: 7 } },
     { type: 'xstate.done.actor.fetchStatus', output: { name_status: 4, reason: 'Photo is blurred', submission_id: 7 } },
     { type: 'xstate.error.actor.fetchStatus', error: { kind: 'network' } },
+    { type: 'identity.pushed' },
     { type: 'identity.submit', fields: { name: 'Ada Lovelace', id_number: 'X1234567', front: blob, back: blob } },
     { type: 'xstate.done.actor.submitIdentity', output: { name_status: 2, reason: '', submission_id: 8 } },
     { type: 'xstate.error.actor.submitIdentity', error: { kind: 'server', serverMessage: 'Photos must be PNG, JPEG or WebP images' } },
