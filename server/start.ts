@@ -9,6 +9,7 @@ import type { Database } from './kernel/db/database.js';
 import { openDatabase } from './kernel/db/open.js';
 import { productHttp } from './kernel/http/app.js';
 import { firstAnswer, type Kernel, type ProductParts, type ServerProduct } from './kernel/product.js';
+import { createOffers } from './kernel/offers.js';
 import { ChannelRegistry } from './kernel/realtime/channels.js';
 import { attachRealtime, type Realtime } from './kernel/realtime/gateway.js';
 import { UserFeedPublisher } from './kernel/realtime/userFeedPublisher.js';
@@ -98,6 +99,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
       edges?.publish(channel, payload);
     },
     remoteMarkets: marketProcesses.remoteMarkets,
+    offers: createOffers(),
   };
   if (bus) pairs.onOpened(({ left, right }) => bus.send({ k: 'pair', left, right }));
 
@@ -108,6 +110,8 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   const here = products.filter((p) => !apart.includes(p));
   const parts: ProductParts[] = [];
   for (const product of here) parts.push(await product.create(kernel));
+  // What a public channel shows now, from whichever product or market process owns it (the Binance dialect's market data).
+  kernel.offers!.offer('channels', { snapshot: (channel) => firstAnswer(parts, (part) => part.snapshot?.(channel)) ?? marketProcesses.snapshot(channel) });
   // One process runs each product that could run apart: a second server, or a product process, on
   // the same database refuses to start (kernel/shards/ownership.ts).
   const productLocks = marketOwnership(db);

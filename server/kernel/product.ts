@@ -3,6 +3,7 @@ import type { ServerConfig } from '../config.js';
 import type { PairOpenings } from './catalogue.js';
 import type { Database } from './db/database.js';
 import type { AccountRules, AccountRuleSet } from './ledger/accountRules.js';
+import type { Offers } from './offers.js';
 import type { UserFeed } from './realtime/userFeed.js';
 
 /**
@@ -30,6 +31,11 @@ export interface Kernel {
    * Absent when this process runs every market it has, and in a market process itself.
    */
   remoteMarkets?: RemoteMarkets;
+  /**
+   * Use cases products offer each other (kernel/offers.ts): spot's and futures' trading and the API
+   * keys' check for the Binance dialect. Absent where nothing uses them (market processes, fronts).
+   */
+  offers?: Offers;
 }
 
 export interface RemoteMarkets {

@@ -9,6 +9,7 @@ import { forgetLoginFailures, loginBlocked, loginFailed, loginSucceeded } from '
 import type { MessageKey } from '../../kernel/i18n/messages.js';
 import { describeDevice, knownDevice, notify, rememberDevice, type DeviceInfo } from '../../kernel/notifications/notify.js';
 import { openSession, revokeAllSessions, userById } from '../../kernel/auth/sessions.js';
+import { revokeApiKeys } from '../../kernel/auth/apiKeyRevocation.js';
 import { checkCode, issueCode, type CodePurpose } from './codes.js';
 import type { CodeDelivery } from './delivery.js';
 import { recordLogin } from './sessions/sessions.js';
@@ -169,6 +170,7 @@ export function accounts(deps: AccountsDeps) {
         const [user] = await tx.query<{ id: number }>('update app_user set password_hash = $2 where account = $1 returning id', [target.account, hash]);
         if (!user) return fail('codeInvalid');
         await revokeAllSessions(tx, user.id);
+        await revokeApiKeys(tx, user.id);
         await lockWithdrawals(tx, user.id, Date.now() + WITHDRAWAL_LOCK_MS, 'login_password');
         await notify(tx, user.id, { kind: 'password_changed' });
         await forgetLoginFailures(tx, target.account);

@@ -5,6 +5,7 @@ import { normaliseAccount } from '../../kernel/auth/accountRules.js';
 import { lockWithdrawals, WITHDRAWAL_LOCK_MS } from '../../kernel/auth/withdrawalLock.js';
 import { passwordPolicyProblem, samePasswordAsOther } from './safety/passwordPolicy.js';
 import { revokeAllSessions } from '../../kernel/auth/sessions.js';
+import { revokeApiKeys } from '../../kernel/auth/apiKeyRevocation.js';
 import type { Outcome } from './accounts.js';
 import { checkCode, issueCode } from './codes.js';
 import type { CodeDelivery } from './delivery.js';
@@ -63,7 +64,10 @@ export function security(deps: { db: Database; delivery: CodeDelivery }) {
         if (!(await checkCode(tx, user.account, purpose, input.code, true))) return fail('codeInvalid');
         await tx.query(`update app_user set ${column} = $2 where id = $1`, [user.id, hash]);
         await lockWithdrawals(tx, user.id, Date.now() + WITHDRAWAL_LOCK_MS, which === 'login' ? 'login_password' : 'funds_password');
-        if (which === 'login') await revokeAllSessions(tx, user.id);
+        if (which === 'login') {
+          await revokeAllSessions(tx, user.id);
+          await revokeApiKeys(tx, user.id);
+        }
         return { ok: true as const, data: null };
       });
     },

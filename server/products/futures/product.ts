@@ -11,14 +11,14 @@ import { defineProduct, type ProductParts } from '../../kernel/product.js';
 import { seededRandom, seedFrom } from '../../kernel/random.js';
 import { silentUserFeed, type UserFeed } from '../../kernel/realtime/userFeed.js';
 import { contractAccountRule } from './accountRule.js';
-import { FuturesExchange } from './exchange.js';
+import { FuturesExchange, PLACE_SCOPE } from './exchange.js';
 import { lastFundingTimes, payFunding } from './funding.js';
 import { ensureFuturesMakers, FuturesMakers } from './makers.js';
 import { futuresPairs } from './pairs.js';
 import { PriceFeed, spotIndexSource, type IndexSource } from './priceFeed.js';
 import { futuresRoutes } from './routes.js';
 import { seedContractCharts } from './seedChart.js';
-import { futuresService } from './service.js';
+import { futuresService, type FuturesService } from './service.js';
 
 /** What the insurance fund starts with, booked once as a deposit from outside (docs/API.md "Insurance fund"). */
 export const INSURANCE_CAPITAL = '1000000';
@@ -178,18 +178,27 @@ export const futures = defineProduct({
   // spot trades its index is read from) is in the database.
   apart: { paths: ['/api/futures/'] },
   accounts: { contract: contractAccountRule },
-  create: async ({ db, config, userFeed, publish, log, accounts }) =>
-    (
-      await createFutures({
-        db,
-        pairs: await listPairs(db),
-        publisher: { publish },
-        feed: userFeed,
-        accounts,
-        fundingIntervalMs: config.fundingIntervalMs,
-        marketMakers: config.marketMakers ?? true,
-        seedCharts: true,
-        log: (message, error) => log.error(message, error),
-      })
-    ).parts,
+  create: async ({ db, config, userFeed, publish, log, accounts, offers }) => {
+    const made = await createFutures({
+      db,
+      pairs: await listPairs(db),
+      publisher: { publish },
+      feed: userFeed,
+      accounts,
+      fundingIntervalMs: config.fundingIntervalMs,
+      marketMakers: config.marketMakers ?? true,
+      seedCharts: true,
+      log: (message, error) => log.error(message, error),
+    });
+    // The same engine and reads for programs (the Binance dialect): one path for every order.
+    offers?.offer('futuresTrading', { exchange: made.exchange, service: made.service, placeScope: PLACE_SCOPE });
+    return made.parts;
+  },
 });
+
+declare module '../../kernel/offers.js' {
+  interface OfferedServices {
+    /** The futures engine (orders, positions, leverage) and its reads, as the /api/futures/* routes use them. */
+    futuresTrading: { exchange: FuturesExchange; service: FuturesService; placeScope: string };
+  }
+}

@@ -9,7 +9,14 @@ import { marketsOf } from '../../kernel/shards/processes.js';
 import { MarketService } from './marketService.js';
 import { RemoteSpotMarket, runSpotCommand, type SpotCommand } from './remoteMarket.js';
 import { spotRoutes } from './routes.js';
-import { spotTrading } from './trading.js';
+import { spotTrading, type SpotTrading } from './trading.js';
+
+declare module '../../kernel/offers.js' {
+  interface OfferedServices {
+    /** Spot's order calls, the ones behind /api/spot/* (trading.ts). */
+    spotTrading: SpotTrading;
+  }
+}
 
 /**
  * Spot trading: one market per pair (its pipeline, books, candles and market makers), the order
@@ -17,7 +24,7 @@ import { spotTrading } from './trading.js';
  */
 export const spot = defineProduct({
   id: 'spot',
-  create: async ({ db, config, userFeed, publish, log, pairs, remoteMarkets }) => {
+  create: async ({ db, config, userFeed, publish, log, pairs, remoteMarkets, offers }) => {
     const listed = await listPairs(db);
     const markets = new MarketService(db, listed, await listCurrencies(db), { publish }, {
       runsHere: runsHere(config, remoteMarkets),
@@ -46,10 +53,11 @@ export const spot = defineProduct({
       reachRemote(pair);
       await markets.open(pair);
     });
+    const trading = spotTrading({ db, markets: { market: (symbol) => markets.market(symbol) ?? remote.get(symbol), holding: (orderId) => markets.holding(orderId) } });
+    // The same trading for programs (the Binance dialect): one path for every order.
+    offers?.offer('spotTrading', trading);
     return {
-      routes: spotRoutes(
-        spotTrading({ db, markets: { market: (symbol) => markets.market(symbol) ?? remote.get(symbol), holding: (orderId) => markets.holding(orderId) } }),
-      ),
+      routes: spotRoutes(trading),
       command: (market, command) => runSpotCommand(markets.market(market), command),
       prepare: () => markets.prepare(),
       start: () => markets.start(),

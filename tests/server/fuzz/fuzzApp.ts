@@ -12,7 +12,8 @@ import fp from '../../../server/kernel/http/plugin.js';
 import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
 import { pairOpenings } from '../../../server/kernel/catalogue.js';
 import { accountRules } from '../../../server/kernel/ledger/accountRules.js';
-import type { Kernel, ProductParts } from '../../../server/kernel/product.js';
+import { firstAnswer, type Kernel, type ProductParts } from '../../../server/kernel/product.js';
+import { createOffers } from '../../../server/kernel/offers.js';
 import { silentUserFeed } from '../../../server/kernel/realtime/userFeed.js';
 import { PRODUCTS } from '../../../server/products/index.js';
 import type { Schema } from './generate.js';
@@ -73,9 +74,12 @@ export function useFuzzApp(): FuzzApp {
       accounts: accountRules(PRODUCTS.map((p) => p.accounts)),
       publish: () => undefined,
       log: { info: () => undefined, error: () => undefined },
+      offers: createOffers(),
     };
     state.parts = [];
     for (const product of PRODUCTS) state.parts.push(await product.create(kernel));
+    const parts = state.parts;
+    kernel.offers!.offer('channels', { snapshot: (channel) => firstAnswer(parts, (part) => part.snapshot?.(channel)) });
 
     // Kept by reference: hooks registered later (requireAuthForAll) still set route.config.
     const seen: RouteOptions[] = [];

@@ -74,6 +74,23 @@ function refusalProblem(response: LightMyRequestResponse, lang: LocaleCode, acce
   return undefined;
 }
 
+/**
+ * The Binance dialect (server/products/binance) answers in Binance's shapes, not our envelope: a
+ * refusal is HTTP 4xx with `{code: <negative>, msg}` (issue 36). Never a 500 either way.
+ */
+const BINANCE_DIALECT = /^\/(api\/v3|fapi)\//;
+function binanceRefusalProblem(response: LightMyRequestResponse): string | undefined {
+  if (response.statusCode < 400 || response.statusCode >= 500) return `HTTP ${response.statusCode}: ${response.body.slice(0, 200)}`;
+  let body: { code?: unknown; msg?: unknown };
+  try {
+    body = response.json();
+  } catch {
+    return `not JSON: ${response.body.slice(0, 200)}`;
+  }
+  if (typeof body.code !== 'number' || body.code >= 0 || typeof body.msg !== 'string' || body.msg === '') return `not a Binance refusal: ${response.body.slice(0, 200)}`;
+  return undefined;
+}
+
 function principal(route: SeenRoute): Record<string, string> {
   switch (route.auth) {
     case 'user':
@@ -105,7 +122,7 @@ async function sendAll(probes: Probe[], check: (response: LightMyRequestResponse
     while (next < probes.length) {
       const p = probes[next++]!;
       const response = await t.app.inject(p.request);
-      const problem = check(response, p);
+      const problem = BINANCE_DIALECT.test(p.route.url) ? binanceRefusalProblem(response) : check(response, p);
       if (problem) problems.push(`${p.route.method} ${p.route.url} [${p.label}] (${p.lang}): ${problem}`);
     }
   };

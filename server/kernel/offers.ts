@@ -1,0 +1,25 @@
+/**
+ * Use cases one product offers to others without their importing it. The Binance dialect
+ * (server/products/binance) answers with spot's and futures' own trading and the API keys'
+ * signature check: each offering product widens `OfferedServices` by declaration merging (as
+ * products widen the message catalogue) and calls `offer` in its `create`; a user reads it per
+ * request with `use`, so the order in which products are created does not matter.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface OfferedServices {
+  /** The newest snapshot of a public realtime channel (depth, trades, tick, candle), whichever product or process owns it; offered by the composition root. */
+  channels: { snapshot(channel: string): object | undefined };
+}
+
+export interface Offers {
+  offer<K extends keyof OfferedServices>(name: K, service: OfferedServices[K]): void;
+  use<K extends keyof OfferedServices>(name: K): OfferedServices[K] | undefined;
+}
+
+export function createOffers(): Offers {
+  const offered = new Map<keyof OfferedServices, unknown>();
+  return {
+    offer: (name, service) => void offered.set(name, service),
+    use: (name) => offered.get(name) as never,
+  };
+}

@@ -1,0 +1,24 @@
+import { defineProduct } from '../../kernel/product.js';
+import { keyStore, type KeyStore } from './keyStore.js';
+import { apiKeyRoutes } from './routes.js';
+import { secretBox } from './secretBox.js';
+
+declare module '../../kernel/offers.js' {
+  interface OfferedServices {
+    /** The check of a signed request (key, address, permission, timestamp, signature) for the Binance dialect. */
+    apiKeys: Pick<KeyStore, 'check'>;
+  }
+}
+
+/**
+ * API keys (issue 36): the user centre's keys and the check every signed program request passes.
+ * What a key may do is done through the other products' own use cases (server/products/binance).
+ */
+export const apikeys = defineProduct({
+  id: 'apikeys',
+  create: ({ db, config, offers }) => {
+    const keys = keyStore(db, secretBox(config.dataDir));
+    offers?.offer('apiKeys', keys);
+    return { routes: apiKeyRoutes(db, keys) };
+  },
+});

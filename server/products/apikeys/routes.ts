@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { ResultCode } from '../../../src/domain/api.js';
+import { API_KEY_LABEL_MAX, API_KEY_PATHS, API_KEY_PERMISSIONS, apiKeyProblem, IP_ALLOWLIST_MAX, type ApiKeyCreate } from '../../../src/domain/apiKeys.js';
+import { hasHiddenCharacters } from '../../../src/domain/displayText.js';
+import { requireSecondFactorForApiKey } from '../../kernel/auth/twoFactor.js';
+import type { Database } from '../../kernel/db/database.js';
+import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
+import { anyBody } from '../../kernel/http/schemas.js';
+import { outcomeOf, unwrap } from '../../kernel/outcome.js';
+import type { KeyStore } from './keyStore.js';
+
+const object = (required: string[], properties: Record<string, unknown>) => ({ type: 'object', required, additionalProperties: false, properties }) as const;
+const apiKey = { type: 'string', pattern: '^[A-Za-z0-9]{64}$' } as const;
+const createBody = object(['label', 'permissions', 'ip_allowlist'], {
+  label: { type: 'string', maxLength: API_KEY_LABEL_MAX * 2 },
+  permissions: { type: 'array', maxItems: API_KEY_PERMISSIONS.length, items: { type: 'string', enum: [...API_KEY_PERMISSIONS] } },
+  ip_allowlist: { type: 'array', maxItems: IP_ALLOWLIST_MAX, items: { type: 'string', maxLength: 45 } },
+  totp_code: { type: 'string', maxLength: 32 },
+});
+
+/**
+ * The user centre's API keys (docs/API.md "API keys"): create (the secret answered once), list,
+ * delete. Signed-in users only; each call sees only the token's own keys.
+ */
+export function apiKeyRoutes(db: Database, keys: KeyStore, now: () => number = Date.now) {
+  const auth = { auth: 'user' } as const;
+  return async (app: FastifyInstance) => {
+    app.post<{ Body: ApiKeyCreate }>(API_KEY_PATHS.create, { config: auth, schema: { body: createBody } }, async (request) => {
+      const body = request.body;
+      if (hasHiddenCharacters(body.label)) throw new ApiFailure(ResultCode.badRequest, 'apiKeyLabelHidden');
+      const problem = apiKeyProblem(body);
+      if (problem) throw new ApiFailure(ResultCode.badRequest, problem, { max: String(API_KEY_LABEL_MAX), ips: String(IP_ALLOWLIST_MAX) });
+      // With 2FA on, a key takes the code (kernel/auth/twoFactor.ts), checked and used up first.
+      unwrap(await outcomeOf(() => requireSecondFactorForApiKey(db, { userId: request.user.id, code: body.totp_code, client: request.ip, now: now() })));
+      return okWith(request.lang, 'apiKeyCreated', unwrap(await keys.create(request.user.id, body)));
+    });
+
+    app.post(API_KEY_PATHS.list, { config: auth, schema: { body: anyBody } }, async (request) => ok(request.lang, await keys.list(request.user.id)));
+
+    app.post<{ Body: { api_key: string } }>(API_KEY_PATHS.delete, { config: auth, schema: { body: object(['api_key'], { api_key: apiKey }) } }, async (request) => {
+      const removed = await keys.remove(request.user.id, request.body.api_key);
+      if (!removed.ok) throw new ApiFailure(ResultCode.notFound, removed.key);
+      return okWith(request.lang, 'apiKeyDeleted');
+    });
+  };
+}

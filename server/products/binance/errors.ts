@@ -1,0 +1,43 @@
+/**
+ * Binance's error answers: `{code, msg}` with its HTTP status (https://developers.binance.com,
+ * "Error codes"). Bots and ccxt read the code (and for a few the text), so the texts that ccxt
+ * matches are Binance's own, in English; a refusal of one of our use cases carries its translated
+ * text in `msg` under the code Binance gives that kind of refusal.
+ */
+export class BinanceError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    msg: string,
+  ) {
+    super(msg);
+  }
+  toBody() {
+    return { code: this.code, msg: this.message };
+  }
+}
+
+export const unknownError = () => new BinanceError(400, -1000, 'An unknown error occurred while processing the request.');
+export const tooManyRequests = (limit: number) => new BinanceError(429, -1003, `Too much request weight used; current limit is ${limit} request weight per 1 MINUTE. Please use WebSocket Streams for live updates to avoid polling the API.`);
+export const outsideRecvWindow = () => new BinanceError(400, -1021, 'Timestamp for this request is outside of the recvWindow.');
+export const badSignature = () => new BinanceError(400, -1022, 'Signature for this request is not valid.');
+export const illegalParameter = (name: string, why = '') => new BinanceError(400, -1100, `Illegal characters found in parameter '${name}'${why ? `; ${why}` : ''}.`);
+export const duplicateParameter = (name: string) => new BinanceError(400, -1101, `Duplicate values for parameter '${name}'.`);
+export const mandatoryParameter = (name: string) => new BinanceError(400, -1102, `Mandatory parameter '${name}' was not sent, was empty/null, or malformed.`);
+export const unreadParameter = (name: string) => new BinanceError(400, -1104, `Not all sent parameters were read; parameter '${name}' is not read on this endpoint.`);
+export const parameterNotRequired = (name: string) => new BinanceError(400, -1106, `Parameter '${name}' sent when not required.`);
+export const unsupported = (name: string, value: string) => new BinanceError(400, -1100, `Illegal characters found in parameter '${name}'; '${value}' is not supported on OpenEx.`);
+export const invalidTimeInForce = () => new BinanceError(400, -1115, 'Invalid timeInForce.');
+export const invalidOrderType = () => new BinanceError(400, -1116, 'Invalid orderType.');
+export const invalidSide = () => new BinanceError(400, -1117, 'Invalid side.');
+export const invalidInterval = () => new BinanceError(400, -1120, 'Invalid interval.');
+export const invalidSymbol = () => new BinanceError(400, -1121, 'Invalid symbol.');
+export const recvWindowTooLarge = () => new BinanceError(400, -1131, 'recvWindow must be less than 60000');
+export const orderRejected = (msg: string) => new BinanceError(400, -2010, msg);
+export const insufficientBalance = () => new BinanceError(400, -2010, 'Account has insufficient balance for requested action.');
+export const cancelRejected = (msg = 'Unknown order sent.') => new BinanceError(400, -2011, msg);
+export const orderMissing = () => new BinanceError(400, -2013, 'Order does not exist.');
+export const keyFormatInvalid = () => new BinanceError(401, -2014, 'API-key format invalid.');
+export const keyRejected = () => new BinanceError(401, -2015, 'Invalid API-key, IP, or permissions for action.');
+export const reduceOnlyRejected = () => new BinanceError(400, -2022, 'ReduceOnly Order is rejected.');
+export const marginTypeUnchanged = () => new BinanceError(400, -4046, 'No need to change margin type.');

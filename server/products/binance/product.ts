@@ -1,0 +1,24 @@
+import { defineProduct } from '../../kernel/product.js';
+import { binanceContext } from './context.js';
+import { futuresDialect } from './futuresRoutes.js';
+import { spotDialect } from './spotRoutes.js';
+
+/**
+ * Binance's REST dialect on our own host (issue 36, docs/API.md "Binance-compatible REST"): spot
+ * under /api/v3, USDT-M futures under /fapi. It keeps no trading of its own: every call is signed
+ * with an API key (server/products/apikeys) and answered by the spot and futures products' own
+ * use cases, which they offer through the kernel (kernel/offers.ts), never by importing them.
+ */
+export const binance = defineProduct({
+  id: 'binance',
+  create: ({ db, offers }) => {
+    if (!offers) return {};
+    return {
+      routes: async (app) => {
+        const context = binanceContext(app, offers);
+        await spotDialect(db, offers, context)(app);
+        await futuresDialect(offers, context)(app);
+      },
+    };
+  },
+});

@@ -1,0 +1,342 @@
+import type { FastifyInstance } from 'fastify';
+import type { MarketTick } from '../../../src/domain/api.js';
+import { spotTickChannel } from '../../../src/domain/api.js';
+import { mulDecimal, subDecimal } from '../../../src/domain/decimal.js';
+import { depthChannel, klineChannel, tradeChannel, type DepthMessage, type KlineMessage, type TradesMessage } from '../../../src/domain/market.js';
+import { RECORD_DAYS } from '../../../src/domain/wallet.js';
+import type { Database } from '../../kernel/db/database.js';
+import { readKlines } from '../../kernel/exchange/market/klineHistory.js';
+import { translate } from '../../kernel/i18n/messages.js';
+import type { Offers } from '../../kernel/offers.js';
+import { CLIENT_ID, clientOrders, derivedClientId, idempotencyKeyOf } from './clientOrders.js';
+import type { binanceContext } from './context.js';
+import { cancelRejected, illegalParameter, insufficientBalance, invalidOrderType, invalidSide, invalidTimeInForce, orderMissing, orderRejected, unknownError, unsupported } from './errors.js';
+import { binanceKline, intervalOf, mergeBars } from './klines.js';
+import { decimalParam, integerParam, oneOf, paramSchema, paramsOf, required, type Params } from './params.js';
+import { spotNewOrder, spotOrder, spotSymbolInfo, spotTrade } from './spotShapes.js';
+import { binanceSymbol, pairDirectory } from './symbols.js';
+
+const SIGNED = ['timestamp', 'recvWindow', 'signature'];
+const get = (names: string[]) => ({ schema: { querystring: paramSchema(names) } });
+const withBody = (names: string[]) => ({ schema: { querystring: paramSchema(names), body: paramSchema(names) } });
+/** Orders a list is read from: the open ones and those finished in the longest history we keep. */
+const HISTORY_DAYS = RECORD_DAYS[RECORD_DAYS.length - 1]!;
+
+/**
+ * Binance's spot REST (`/api/v3`) over our spot product: market data from the same channels the
+ * browser subscribes to, orders through spot's own trading calls (offered at the composition root),
+ * so an API order is checked, frozen, matched, settled and recorded exactly as a browser order.
+ */
+export function spotDialect(db: Database, offers: Offers, context: ReturnType<typeof binanceContext>) {
+  const pairs = pairDirectory(db);
+  const ids = clientOrders(db);
+  const channel = <T>(name: string) => offers.use('channels')?.snapshot(name) as T | undefined;
+  // Spot's trading, offered when the spot product was created; absent only in a composition without spot.
+  const trading = () => {
+    const offered = offers.use('spotTrading');
+    if (!offered) throw unknownError();
+    return offered;
+  };
+  const { limited, signedUser } = context;
+
+  async function tickerOf(symbol: string) {
+    const pair = await pairs.pair(symbol);
+    const tick = channel<Omit<MarketTick, 'channel'>>(spotTickChannel(pair.left_symbol, pair.right_symbol));
+    const depth = channel<DepthMessage>(depthChannel(pair.left_symbol, pair.right_symbol));
+    return { pair, tick, bid: depth?.bids[0], ask: depth?.asks[0] };
+  }
+  async function symbolsOf(params: Params): Promise<string[]> {
+    if (params['symbol']) return [params['symbol']];
+    if (params['symbols']) {
+      try {
+        const list = JSON.parse(params['symbols']) as unknown;
+        if (Array.isArray(list) && list.every((s) => typeof s === 'string')) return list as string[];
+      } catch {
+        // Refused below.
+      }
+      throw illegalParameter('symbols');
+    }
+    return [...(await pairs.all()).values()].filter((p) => p.trade_status === 1).map((p) => `${p.left_symbol}${p.right_symbol}`);
+  }
+  /** One answer for `symbol`, a list for `symbols` or none. */
+  const oneOrList = async <T>(params: Params, each: (symbol: string) => Promise<T>) => {
+    const list = await Promise.all((await symbolsOf(params)).map(each));
+    return params['symbol'] ? list[0] : list;
+  };
+
+  async function findOrder(userId: number, params: Params) {
+    const orderId = integerParam(params, 'orderId', 1);
+    const clientId = params['origClientOrderId'];
+    const id = orderId ?? (clientId ? await ids.orderOf(userId, 'spot', clientId) : (required(params, 'orderId') as never));
+    if (id === undefined) throw orderMissing();
+    const detail = await trading().detail(userId, id);
+    const pair = await pairs.pair(required(params, 'symbol'));
+    if (!detail.ok || detail.data.symbol !== `${pair.left_symbol}_${pair.right_symbol}`) throw orderMissing();
+    return detail.data;
+  }
+  async function withClientIds<T extends { id: number }>(userId: number, orders: T[]) {
+    const known = await ids.idsOf(userId, 'spot', orders.map((o) => o.id));
+    return (o: T) => known.get(o.id) ?? derivedClientId(o.id);
+  }
+  async function openOrders(userId: number, symbol: string | undefined) {
+    const list = [];
+    for (let page = 1; ; page++) {
+      const got = await trading().current(userId, { page, size: 100, symbol });
+      list.push(...got.list);
+      if (got.list.length < 100) return list;
+    }
+  }
+  async function finishedOrders(userId: number, symbol: string, limit: number) {
+    const list = [];
+    for (let page = 1; list.length < limit; page++) {
+      const got = await trading().history(userId, { days: HISTORY_DAYS, page, size: 100, symbol });
+      list.push(...got.list);
+      if (got.list.length < 100) break;
+    }
+    return list;
+  }
+  const ourSymbol = async (symbol: string | undefined) => {
+    const pair = await pairs.pair(symbol);
+    return `${pair.left_symbol}_${pair.right_symbol}`;
+  };
+
+  return async (app: FastifyInstance) => {
+    app.get('/api/v3/ping', { config: limited, ...get([]) }, async () => ({}));
+    app.get('/api/v3/time', { config: limited, ...get([]) }, async () => ({ serverTime: Date.now() }));
+
+    app.get('/api/v3/exchangeInfo', { config: limited, ...get(['symbol', 'symbols', 'permissions', 'showPermissionSets', 'symbolStatus']) }, async (request) => {
+      const params = paramsOf(request);
+      const wanted = params['symbol'] || params['symbols'] ? new Set((await symbolsOf(params)).map((s) => s.toUpperCase())) : undefined;
+      const all = [...(await pairs.all()).values()];
+      if (wanted) for (const s of wanted) await pairs.pair(s);
+      return {
+        timezone: 'UTC',
+        serverTime: Date.now(),
+        rateLimits: [{ rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: 6000 }],
+        exchangeFilters: [],
+        symbols: all.filter((p) => !wanted || wanted.has(`${p.left_symbol}${p.right_symbol}`)).map(spotSymbolInfo),
+      };
+    });
+
+    app.get('/api/v3/depth', { config: limited, ...get(['symbol', 'limit']) }, async (request) => {
+      const params = paramsOf(request);
+      const pair = await pairs.pair(required(params, 'symbol'));
+      const limit = integerParam(params, 'limit', 1, 5000) ?? 100;
+      const depth = channel<DepthMessage>(depthChannel(pair.left_symbol, pair.right_symbol));
+      return { lastUpdateId: depth?.seq ?? 0, bids: (depth?.bids ?? []).slice(0, limit), asks: (depth?.asks ?? []).slice(0, limit) };
+    });
+
+    app.get('/api/v3/trades', { config: limited, ...get(['symbol', 'limit']) }, async (request) => {
+      const params = paramsOf(request);
+      const pair = await pairs.pair(required(params, 'symbol'));
+      const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
+      const trades = channel<TradesMessage>(tradeChannel(pair.left_symbol, pair.right_symbol))?.trades ?? [];
+      // Newest first in the channel; Binance lists oldest first.
+      return trades.slice(0, limit).reverse().map((t) => ({ id: t.id, price: t.price, qty: t.quantity, quoteQty: mulDecimal(t.price, t.quantity), time: t.time, isBuyerMaker: t.side === 'sell', isBestMatch: true }));
+    });
+
+    // ccxt's fetchTrades asks for these: each of our trades is its own aggregate.
+    app.get('/api/v3/aggTrades', { config: limited, ...get(['symbol', 'fromId', 'startTime', 'endTime', 'limit']) }, async (request) => {
+      const params = paramsOf(request);
+      const pair = await pairs.pair(required(params, 'symbol'));
+      const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
+      const trades = channel<TradesMessage>(tradeChannel(pair.left_symbol, pair.right_symbol))?.trades ?? [];
+      return trades.slice(0, limit).reverse().map((t) => ({ a: t.id, p: t.price, q: t.quantity, f: t.id, l: t.id, T: t.time, m: t.side === 'sell', M: true }));
+    });
+
+    app.get('/api/v3/klines', { config: limited, ...get(['symbol', 'interval', 'startTime', 'endTime', 'timeZone', 'limit']) }, async (request) => {
+      const params = paramsOf(request);
+      const pair = await pairs.pair(required(params, 'symbol'));
+      const interval = intervalOf(required(params, 'interval'));
+      const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
+      const startTime = integerParam(params, 'startTime');
+      const endTime = integerParam(params, 'endTime');
+      const saved = await readKlines(db, 'candle', pair.left_symbol, pair.right_symbol, interval, endTime === undefined ? Number.MAX_SAFE_INTEGER : endTime + 1, startTime === undefined ? limit : 1000);
+      const live = channel<KlineMessage>(klineChannel(pair.left_symbol, pair.right_symbol, interval))?.bar;
+      return mergeBars(saved.bars, live, { startTime, endTime, limit }).map((bar) => binanceKline(bar, interval));
+    });
+
+    app.get('/api/v3/ticker/24hr', { config: limited, ...get(['symbol', 'symbols', 'type']) }, async (request) =>
+      oneOrList(paramsOf(request), async (symbol) => {
+        const { pair, tick, bid, ask } = await tickerOf(symbol);
+        const now = Date.now();
+        return {
+          symbol: `${pair.left_symbol}${pair.right_symbol}`,
+          priceChange: tick ? subDecimal(tick.close, tick.open) : '0',
+          priceChangePercent: tick?.increase ?? '0',
+          weightedAvgPrice: tick?.close ?? '0',
+          prevClosePrice: tick?.open ?? '0',
+          lastPrice: tick?.close ?? '0',
+          lastQty: '0',
+          bidPrice: bid?.[0] ?? '0',
+          bidQty: bid?.[1] ?? '0',
+          askPrice: ask?.[0] ?? '0',
+          askQty: ask?.[1] ?? '0',
+          openPrice: tick?.open ?? '0',
+          highPrice: tick?.high ?? '0',
+          lowPrice: tick?.low ?? '0',
+          volume: tick?.amount ?? '0',
+          quoteVolume: tick?.vol ?? '0',
+          openTime: now - 86_400_000,
+          closeTime: now,
+          firstId: -1,
+          lastId: -1,
+          count: tick?.count ?? 0,
+        };
+      }),
+    );
+
+    app.get('/api/v3/ticker/price', { config: limited, ...get(['symbol', 'symbols']) }, async (request) =>
+      oneOrList(paramsOf(request), async (symbol) => {
+        const { pair, tick } = await tickerOf(symbol);
+        return { symbol: `${pair.left_symbol}${pair.right_symbol}`, price: tick?.close ?? '0' };
+      }),
+    );
+
+    app.get('/api/v3/ticker/bookTicker', { config: limited, ...get(['symbol', 'symbols']) }, async (request) =>
+      oneOrList(paramsOf(request), async (symbol) => {
+        const { pair, bid, ask } = await tickerOf(symbol);
+        return { symbol: `${pair.left_symbol}${pair.right_symbol}`, bidPrice: bid?.[0] ?? '0', bidQty: bid?.[1] ?? '0', askPrice: ask?.[0] ?? '0', askQty: ask?.[1] ?? '0' };
+      }),
+    );
+
+    app.get('/api/v3/account', { config: limited, ...get(['omitZeroBalances', ...SIGNED]) }, async (request) => {
+      const userId = await signedUser(request, 'read');
+      const rows = await db.query<{ currency: string; available: string; frozen: string }>(
+        `select currency, trim_scale(available)::text as available, trim_scale(frozen)::text as frozen from balance where user_id = $1 and account = 'spot' order by currency`,
+        [userId],
+      );
+      const omitZero = paramsOf(request)['omitZeroBalances'] === 'true';
+      const fees = await trading().feeRate();
+      const bps = (fraction: string) => Math.round(Number(fraction) * 10_000);
+      return {
+        makerCommission: bps(fees.maker),
+        takerCommission: bps(fees.taker),
+        buyerCommission: 0,
+        sellerCommission: 0,
+        commissionRates: { maker: fees.maker, taker: fees.taker, buyer: '0', seller: '0' },
+        canTrade: true,
+        canWithdraw: false,
+        canDeposit: false,
+        brokered: false,
+        requireSelfTradePrevention: false,
+        preventSor: false,
+        updateTime: Date.now(),
+        accountType: 'SPOT',
+        balances: rows.filter((r) => !omitZero || r.available !== '0' || r.frozen !== '0').map((r) => ({ asset: r.currency, free: r.available, locked: r.frozen })),
+        permissions: ['SPOT'],
+        uid: userId,
+      };
+    });
+
+    const placeNames = ['symbol', 'side', 'type', 'timeInForce', 'quantity', 'quoteOrderQty', 'price', 'newClientOrderId', 'newOrderRespType', 'selfTradePreventionMode', ...SIGNED];
+    app.post('/api/v3/order', { config: limited, ...withBody(placeNames) }, async (request) => {
+      const userId = await signedUser(request, 'trade');
+      const params = paramsOf(request);
+      const symbol = await ourSymbol(required(params, 'symbol'));
+      const side = oneOf(params, 'side', ['BUY', 'SELL'] as const, invalidSide) ?? (required(params, 'side') as never);
+      const type = oneOf(params, 'type', ['LIMIT', 'MARKET', 'STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT', 'LIMIT_MAKER'] as const, invalidOrderType) ?? (required(params, 'type') as never);
+      if (type !== 'LIMIT' && type !== 'MARKET') throw unsupported('type', type);
+      const tif = oneOf(params, 'timeInForce', ['GTC', 'IOC', 'FOK'] as const, invalidTimeInForce);
+      if (type === 'LIMIT' && tif === undefined) throw illegalParameter('timeInForce', "LIMIT orders need timeInForce 'GTC'");
+      if (tif !== undefined && tif !== 'GTC') throw unsupported('timeInForce', tif);
+      if (params['selfTradePreventionMode'] !== undefined && params['selfTradePreventionMode'] !== 'NONE') throw unsupported('selfTradePreventionMode', params['selfTradePreventionMode']);
+      const clientOrderId = params['newClientOrderId'];
+      if (clientOrderId !== undefined && !CLIENT_ID.test(clientOrderId)) throw illegalParameter('newClientOrderId');
+      const quantity = decimalParam(params, 'quantity');
+      const quoteOrderQty = decimalParam(params, 'quoteOrderQty');
+      const price = decimalParam(params, 'price');
+      const body =
+        type === 'LIMIT'
+          ? { symbol, side: side === 'BUY' ? ('buy' as const) : ('sell' as const), type: 'limit' as const, price: price ?? (required(params, 'price') as never), quantity: quantity ?? (required(params, 'quantity') as never) }
+          : side === 'BUY'
+            ? // Our market buy spends a budget (frozen up front); a quantity to buy is not an order our engine takes.
+              { symbol, side: 'buy' as const, type: 'market' as const, amount: quoteOrderQty ?? (quantity ? (unsupported('quantity', 'MARKET BUY by quantity; send quoteOrderQty') as never) : (required(params, 'quoteOrderQty') as never)) }
+            : { symbol, side: 'sell' as const, type: 'market' as const, quantity: quantity ?? (quoteOrderQty ? (unsupported('quoteOrderQty', 'MARKET SELL by quote amount; send quantity') as never) : (required(params, 'quantity') as never)) };
+      const placed = await trading().place(userId, body, idempotencyKeyOf(clientOrderId));
+      if (!placed.ok) throw placed.key === 'spotInsufficientBalance' ? insufficientBalance() : orderRejected(translate(request.lang, placed.key, placed.vars));
+      await ids.remember(userId, 'spot', clientOrderId, placed.data.id);
+      const clientId = clientOrderId ?? derivedClientId(placed.data.id);
+      const respType = params['newOrderRespType'] ?? 'FULL';
+      if (respType === 'ACK') return { symbol: binanceSymbol(symbol), orderId: placed.data.id, orderListId: -1, clientOrderId: clientId, transactTime: placed.data.updated_at };
+      const deals = respType === 'FULL' && placed.data.filled !== '0' ? await trading().detail(userId, placed.data.id) : undefined;
+      return spotNewOrder(placed.data, clientId, deals?.ok ? deals.data.deals : []);
+    });
+
+    app.get('/api/v3/order', { config: limited, ...get(['symbol', 'orderId', 'origClientOrderId', ...SIGNED]) }, async (request) => {
+      const userId = await signedUser(request, 'read');
+      const order = await findOrder(userId, paramsOf(request));
+      return spotOrder(order, (await withClientIds(userId, [order]))(order));
+    });
+
+    app.delete('/api/v3/order', { config: limited, ...withBody(['symbol', 'orderId', 'origClientOrderId', 'newClientOrderId', 'cancelRestrictions', ...SIGNED]) }, async (request) => {
+      const userId = await signedUser(request, 'trade');
+      const params = paramsOf(request);
+      const order = await findOrder(userId, params).catch((error: unknown) => {
+        throw error instanceof Error && (error as { code?: number }).code === -2013 ? cancelRejected() : error;
+      });
+      const cancelled = await trading().cancel(userId, order.id);
+      if (!cancelled.ok) throw cancelRejected(translate(request.lang, cancelled.key, cancelled.vars));
+      const answer = spotOrder(cancelled.data, (await withClientIds(userId, [order]))(order));
+      return { ...answer, origClientOrderId: answer.clientOrderId };
+    });
+
+    app.get('/api/v3/openOrders', { config: limited, ...get(['symbol', ...SIGNED]) }, async (request) => {
+      const userId = await signedUser(request, 'read');
+      const symbol = paramsOf(request)['symbol'];
+      const orders = await openOrders(userId, symbol === undefined ? undefined : await ourSymbol(symbol));
+      const clientId = await withClientIds(userId, orders);
+      return orders.map((o) => spotOrder(o, clientId(o)));
+    });
+
+    app.delete('/api/v3/openOrders', { config: limited, ...withBody(['symbol', ...SIGNED]) }, async (request) => {
+      const userId = await signedUser(request, 'trade');
+      const orders = await openOrders(userId, await ourSymbol(required(paramsOf(request), 'symbol')));
+      const clientId = await withClientIds(userId, orders);
+      const answers = [];
+      for (const order of orders) {
+        const cancelled = await trading().cancel(userId, order.id);
+        // One filled meanwhile is not cancelled; the others still are.
+        if (cancelled.ok) answers.push({ ...spotOrder(cancelled.data, clientId(order)), origClientOrderId: clientId(order) });
+      }
+      return answers;
+    });
+
+    app.get('/api/v3/allOrders', { config: limited, ...get(['symbol', 'orderId', 'startTime', 'endTime', 'limit', ...SIGNED]) }, async (request) => {
+      const userId = await signedUser(request, 'read');
+      const params = paramsOf(request);
+      const symbol = await ourSymbol(required(params, 'symbol'));
+      const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
+      const fromId = integerParam(params, 'orderId', 1);
+      const startTime = integerParam(params, 'startTime');
+      const endTime = integerParam(params, 'endTime');
+      const orders = [...(await openOrders(userId, symbol)), ...(await finishedOrders(userId, symbol, limit + 100))]
+        .filter((o) => (fromId === undefined || o.id >= fromId) && (startTime === undefined || o.created_at >= startTime) && (endTime === undefined || o.created_at <= endTime))
+        .sort((a, b) => a.id - b.id)
+        .slice(0, limit);
+      const clientId = await withClientIds(userId, orders);
+      return orders.map((o) => spotOrder(o, clientId(o)));
+    });
+
+    app.get('/api/v3/myTrades', { config: limited, ...get(['symbol', 'orderId', 'startTime', 'endTime', 'fromId', 'limit', ...SIGNED]) }, async (request) => {
+      const userId = await signedUser(request, 'read');
+      const params = paramsOf(request);
+      const symbol = await ourSymbol(required(params, 'symbol'));
+      const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
+      const orderId = integerParam(params, 'orderId', 1);
+      const fromId = integerParam(params, 'fromId', 0);
+      const startTime = integerParam(params, 'startTime');
+      const endTime = integerParam(params, 'endTime');
+      const orders = [...(await openOrders(userId, symbol)), ...(await finishedOrders(userId, symbol, 1000))].filter((o) => o.filled !== '0' && (orderId === undefined || o.id === orderId));
+      const trades = [];
+      for (const order of orders) {
+        const detail = await trading().detail(userId, order.id);
+        if (detail.ok) trades.push(...detail.data.deals.map((deal) => spotTrade(detail.data, deal)));
+      }
+      return trades
+        .filter((t) => (fromId === undefined || t.id >= fromId) && (startTime === undefined || t.time >= startTime) && (endTime === undefined || t.time <= endTime))
+        .sort((a, b) => a.id - b.id)
+        .slice(0, limit);
+    });
+  };
+}

@@ -1,0 +1,114 @@
+import type { Pair } from '../../../src/domain/api.js';
+import { mulDecimal } from '../../../src/domain/decimal.js';
+import { SpotOrderStatus, type SpotDeal, type SpotOrder } from '../../../src/domain/spotOrders.js';
+import { unitsToDecimal } from '../../kernel/exchange/market/units.js';
+import { binanceSymbol } from './symbols.js';
+
+/** One step of `places` decimals: 2 → "0.01". */
+export const stepOf = (places: number) => unitsToDecimal(1, places);
+
+/** A listed pair as Binance's exchangeInfo symbol, its filters from our precisions and minimums. */
+export function spotSymbolInfo(pair: Pair) {
+  const tick = stepOf(pair.price_precision);
+  const step = stepOf(pair.amount_precision);
+  return {
+    symbol: `${pair.left_symbol}${pair.right_symbol}`,
+    status: pair.trade_status === 1 ? 'TRADING' : 'BREAK',
+    baseAsset: pair.left_symbol,
+    baseAssetPrecision: pair.amount_precision,
+    quoteAsset: pair.right_symbol,
+    quotePrecision: pair.price_precision,
+    quoteAssetPrecision: pair.price_precision,
+    baseCommissionPrecision: pair.amount_precision,
+    quoteCommissionPrecision: pair.price_precision,
+    orderTypes: ['LIMIT', 'MARKET'],
+    icebergAllowed: false,
+    ocoAllowed: false,
+    otoAllowed: false,
+    quoteOrderQtyMarketAllowed: true,
+    allowTrailingStop: false,
+    cancelReplaceAllowed: false,
+    isSpotTradingAllowed: pair.trade_status === 1,
+    isMarginTradingAllowed: false,
+    filters: [
+      { filterType: 'PRICE_FILTER', minPrice: tick, maxPrice: '1000000000', tickSize: tick },
+      { filterType: 'LOT_SIZE', minQty: pair.min_quantity, maxQty: '1000000000', stepSize: step },
+      { filterType: 'MARKET_LOT_SIZE', minQty: pair.min_quantity, maxQty: '1000000000', stepSize: step },
+      { filterType: 'NOTIONAL', minNotional: pair.min_notional, applyMinToMarket: true, maxNotional: '9000000000000', applyMaxToMarket: false, avgPriceMins: 0 },
+    ],
+    permissions: [],
+    permissionSets: [['SPOT']],
+    defaultSelfTradePreventionMode: 'NONE',
+    allowedSelfTradePreventionModes: ['NONE'],
+  };
+}
+
+/** Our status in Binance's words; a market order's cancelled rest is EXPIRED, as Binance says for IOC remainders. */
+function statusOf(order: SpotOrder): string {
+  switch (order.status) {
+    case SpotOrderStatus.waiting:
+      return 'NEW';
+    case SpotOrderStatus.partial:
+      return 'PARTIALLY_FILLED';
+    case SpotOrderStatus.filled:
+      return 'FILLED';
+    default:
+      return order.type === 'market' ? 'EXPIRED' : 'CANCELED';
+  }
+}
+
+export function spotOrder(order: SpotOrder, clientOrderId: string) {
+  return {
+    symbol: binanceSymbol(order.symbol),
+    orderId: order.id,
+    orderListId: -1,
+    clientOrderId,
+    price: order.price,
+    // A market buy by budget has no quantity of its own: what it bought is its quantity.
+    origQty: order.quantity === '0' ? order.filled : order.quantity,
+    executedQty: order.filled,
+    cummulativeQuoteQty: order.turnover,
+    status: statusOf(order),
+    timeInForce: 'GTC',
+    type: order.type.toUpperCase(),
+    side: order.side.toUpperCase(),
+    stopPrice: '0',
+    icebergQty: '0',
+    time: order.created_at,
+    updateTime: order.updated_at,
+    isWorking: true,
+    workingTime: order.created_at,
+    origQuoteOrderQty: order.type === 'market' && order.side === 'buy' ? order.amount : '0',
+    selfTradePreventionMode: 'NONE',
+  };
+}
+
+/** The answer to a new order (Binance's RESULT shape with `fills` as FULL has them). */
+export function spotNewOrder(order: SpotOrder, clientOrderId: string, deals: SpotDeal[]) {
+  const { time, updateTime, isWorking, stopPrice, icebergQty, ...rest } = spotOrder(order, clientOrderId);
+  void [time, updateTime, isWorking, stopPrice, icebergQty];
+  return {
+    ...rest,
+    transactTime: order.updated_at,
+    fills: deals.map((d) => ({ price: d.price, qty: d.quantity, commission: d.fee, commissionAsset: order.fee_currency, tradeId: d.id })),
+  };
+}
+
+export function spotTrade(order: SpotOrder, deal: SpotDeal) {
+  const quote = mulDecimal(deal.price, deal.quantity);
+  return {
+    symbol: binanceSymbol(order.symbol),
+    id: deal.id,
+    orderId: order.id,
+    orderListId: -1,
+    price: deal.price,
+    qty: deal.quantity,
+    quoteQty: quote,
+    commission: deal.fee,
+    commissionAsset: order.fee_currency,
+    time: deal.time,
+    isBuyer: order.side === 'buy',
+    isMaker: deal.role === 'maker',
+    isBestMatch: true,
+  };
+}

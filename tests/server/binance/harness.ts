@@ -1,0 +1,78 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
+import { API_KEY_PATHS, type ApiKeyCreated, type ApiKeyPermission } from '../../../src/domain/apiKeys.js';
+import { openSession } from '../../../server/kernel/auth/sessions.js';
+import { changeBalance, type WalletAccount } from '../../../server/kernel/ledger/ledger.js';
+import type { RunningServer } from '../../../server/start.js';
+import { startQuietServer } from '../quietServer.js';
+
+/**
+ * The whole server (every product, the Binance dialect among them) on a free port and a fresh
+ * database, without market makers, and traders made in it: a user row, funds, a session and API
+ * keys made through /api/apikey/create as the user centre makes them.
+ */
+export interface Trader {
+  id: number;
+  token: string;
+  key: ApiKeyCreated;
+}
+
+export function useBinanceServer(tag: string) {
+  const state = {} as { server: RunningServer; stop(): Promise<void> };
+  let made = 0;
+  beforeAll(async () => {
+    Object.assign(state, await startQuietServer(tag));
+  }, 240_000);
+  afterAll(async () => {
+    await state.stop?.();
+  });
+
+  async function apiKey(token: string, permissions: ApiKeyPermission[] = ['read', 'trade'], ip_allowlist: string[] = []): Promise<ApiKeyCreated> {
+    const answer = await fetch(`${state.server.url}${API_KEY_PATHS.create}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token },
+      body: JSON.stringify({ label: 'bot', permissions, ip_allowlist }),
+    });
+    const body = (await answer.json()) as { code: number; msg: string; data: ApiKeyCreated };
+    if (body.code !== 200) throw new Error(`key: ${body.msg}`);
+    return body.data;
+  }
+
+  async function trader(funds: Array<[string, string, WalletAccount?]>, verified = true): Promise<Trader> {
+    const db = state.server.db;
+    const [row] = await db.query<{ id: number }>(`insert into app_user (account, email, name_status) values ($1, $1, $2) returning id`, [
+      `${tag}-${++made}-${Date.now()}@example.com`,
+      verified ? 3 : 1,
+    ]);
+    const id = Number(row!.id);
+    await db.transaction(async (tx) => {
+      for (const [currency, available, account = 'spot'] of funds) {
+        await changeBalance(tx, { userId: id, currency, account, available, frozen: '0', kind: 'deposit', refType: 'test', refId: null });
+      }
+    });
+    const token = await openSession(db, id);
+    return { id, token, key: await apiKey(token) };
+  }
+
+  /** A Binance-signed call as a bot makes it by hand (ccxt's own signing is exercised in ccxt.test.ts). */
+  async function signed(key: ApiKeyCreated, method: string, path: string, params: Record<string, string> = {}, options: { timestamp?: number; inBody?: boolean; secret?: string } = {}) {
+    const query = new URLSearchParams({ ...params, timestamp: String(options.timestamp ?? Date.now()) }).toString();
+    const signature = createHmac('sha256', options.secret ?? key.secret).update(query).digest('hex');
+    const text = `${query}&signature=${signature}`;
+    const response = await fetch(options.inBody ? `${state.server.url}${path}` : `${state.server.url}${path}?${text}`, {
+      method,
+      headers: { 'x-mbx-apikey': key.api_key, ...(options.inBody ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      ...(options.inBody ? { body: text } : {}),
+    });
+    return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+  }
+
+  return {
+    get server() {
+      return state.server;
+    },
+    trader,
+    apiKey,
+    signed,
+  };
+}
