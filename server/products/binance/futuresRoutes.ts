@@ -269,6 +269,18 @@ export function futuresDialect(offers: Offers, context: ReturnType<typeof binanc
       });
     }
 
+    // Our leverage brackets (the same for every user), as ccxt reads them before positions.
+    app.get('/fapi/v1/leverageBracket', { config: limited, ...get(['symbol', ...SIGNED]) }, async (request) => {
+      await signedUser(request, 'read');
+      const symbol = paramsOf(request)['symbol'];
+      const pairs = symbol ? [pairOf(symbol)] : [...desk().exchange.pairs.values()];
+      const list = pairs.map((pair) => ({
+        symbol: `${pair.spec.left}${pair.spec.right}`,
+        brackets: pair.brackets.map((b) => ({ bracket: b.bracket, initialLeverage: b.maxLeverage, notionalCap: Number(b.cap), notionalFloor: Number(b.floor), maintMarginRatio: Number(b.mmr), cum: Number(b.maintenanceAmount) })),
+      }));
+      return symbol ? list[0] : list;
+    });
+
     app.post('/fapi/v1/leverage', { config: limited, ...withBody(['symbol', 'leverage', ...SIGNED]) }, async (request) => {
       const userId = await signedUser(request, 'trade');
       const params = paramsOf(request);
