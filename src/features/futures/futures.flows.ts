@@ -8,6 +8,7 @@ import { futuresOrderFormMachine, futuresOrderKeyMinter } from './machines/futur
 import { futuresRecordsMachine } from './machines/futuresRecords/futuresRecords.machine';
 import { leverageDialogMachine } from './machines/leverageDialog/leverageDialog.machine';
 import { tpslDialogMachine } from './machines/tpslDialog/tpslDialog.machine';
+import { marginDialogMachine } from './machines/marginDialog/marginDialog.machine';
 
 /** USDT-margined futures: its machines with their effects, supplied from the shared services (loaded with its pages; see defineFeature's `load`). */
 export const provide = ({ api, userStream, showToast, newKey, shell }: Services) => {
@@ -21,5 +22,6 @@ export const provide = ({ api, userStream, showToast, newKey, shell }: Services)
     leverage: leverageDialogMachine.provide({ actors: { saveLeverage: actors.saveLeverage }, actions: { showToast } }),
     close: closeDialogMachine.provide({ actors: { closePosition: actors.closePosition }, actions: { showToast, mintIdempotencyKey: closeKeyMinter(newKey) } }),
     tpsl: tpslDialogMachine.provide({ actors: { createPlans: actors.createPlans }, actions: { showToast } }),
+    margin: marginDialogMachine.provide({ actors: { adjustMargin: actors.adjustMargin }, actions: { showToast } }),
   };
 };

@@ -10,11 +10,14 @@ import type { futuresRecordsMachine, FuturesRecordsMode } from './machines/futur
 import type { FuturesDeskActorRef, futuresDeskMachine } from './machines/futuresDesk/futuresDesk.machine';
 import { selectFundingIn } from './machines/futuresDesk/futuresDesk.selectors';
 import type { futuresOrderFormMachine } from './machines/futuresOrderForm/futuresOrderForm.machine';
-import type { OpenAction } from './machines/futuresOrderForm/orderFormFields';
+import type { FormTab } from './machines/futuresOrderForm/orderFormFields';
+import type { marginDialogMachine } from './machines/marginDialog/marginDialog.machine';
+import { liquidationAfter, marginLimit } from './machines/marginDialog/marginDialog.machine';
+import type { LeverageBracket } from '../../domain/futures/brackets';
 import type { leverageDialogMachine } from './machines/leverageDialog/leverageDialog.machine';
 import type { CloseTarget, closeDialogMachine } from './machines/closeDialog/closeDialog.machine';
 import type { tpslDialogMachine } from './machines/tpslDialog/tpslDialog.machine';
-import type { FuturesPosition, MarginMode } from '../../domain/futures/api';
+import type { FuturesAction, FuturesPosition, MarginAdjustment, MarginMode } from '../../domain/futures/api';
 import type { futuresDetailMachine, FuturesDetailTarget } from './machines/futuresDetail/futuresDetail.machine';
 import * as detail from './machines/futuresDetail/futuresDetail.selectors';
 
@@ -27,6 +30,7 @@ export interface FuturesFlows {
   leverage: typeof leverageDialogMachine;
   close: typeof closeDialogMachine;
   tpsl: typeof tpslDialogMachine;
+  margin: typeof marginDialogMachine;
 }
 
 /** The trade page's desk for one pair (the caller keys it by pair and session). */
@@ -71,7 +75,9 @@ export function useFuturesOrderForm(input: { symbol: string; pricePrecision: num
       setTakeProfit: (value: string) => ref.send({ type: 'form.takeProfit', value }),
       setStopLoss: (value: string) => ref.send({ type: 'form.stopLoss', value }),
       lastPrice: (price: string) => ref.send({ type: 'form.lastPrice', price }),
-      submit: (action: OpenAction) => ref.send({ type: 'form.submit', action }),
+      setTab: (tab: FormTab) => ref.send({ type: 'form.tab', tab }),
+      setReduceOnly: (value: boolean) => ref.send({ type: 'form.reduceOnly', value }),
+      submit: (action: FuturesAction) => ref.send({ type: 'form.submit', action }),
       confirm: () => ref.send({ type: 'form.confirm' }),
       cancel: () => ref.send({ type: 'form.cancel' }),
     }),
@@ -120,6 +126,27 @@ export function useCloseDialog(replyTo: AnyActorRef) {
     [ref],
   );
   return { ...context, state, ...senders };
+}
+
+/** The isolated margin dialog (add / remove, with the new liquidation price); reports `desk.refresh` to `replyTo`. */
+export function useMarginDialog(replyTo: AnyActorRef) {
+  const flows = FuturesContext.use();
+  const ref = useActorRef(flows.margin, { input: { replyTo } });
+  const context = useSelector(ref, (s) => s.context);
+  const state = useSelector(ref, (s) => s.value as 'closed' | 'editing' | 'saving');
+  const limit = useSelector(ref, (s) => marginLimit(s.context));
+  const liquidation = useSelector(ref, (s) => liquidationAfter(s.context));
+  const senders = useMemo(
+    () => ({
+      open: (position: FuturesPosition, brackets: readonly LeverageBracket[], available: string) => ref.send({ type: 'margin.open', position, brackets, available }),
+      setType: (value: MarginAdjustment) => ref.send({ type: 'margin.type', value }),
+      setAmount: (value: string) => ref.send({ type: 'margin.amount', value }),
+      save: () => ref.send({ type: 'margin.save' }),
+      close: () => ref.send({ type: 'margin.close' }),
+    }),
+    [ref],
+  );
+  return { ...context, state, limit, liquidation, ...senders };
 }
 
 /** The TP/SL dialog; what it sets is reported (`desk.refresh`) to `replyTo`, as the close dialog's. */

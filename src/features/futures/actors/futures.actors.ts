@@ -1,5 +1,5 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { FUTURES_PATHS, type FuturesAccount, type FuturesConfig, type FuturesOrder, type FuturesOrderDetail, type FuturesPosition, type FuturesPlaced, type FuturesPlan, type FuturesPlanCreate } from '../../../domain/futures/api';
+import { FUTURES_PATHS, type FuturesAccount, type FuturesConfig, type FuturesOrder, type FuturesOrderDetail, type FuturesPosition, type FuturesPlaced, type FuturesPlan, type FuturesPlanCreate, type FuturesMarginRequest } from '../../../domain/futures/api';
 import type { Page } from '../../../domain/wallet';
 import type { UserStreamHub } from '../../../app/actors/userStream.actor';
 import type { ApiClient } from '../../../services/api';
@@ -26,6 +26,7 @@ export function createFuturesActors(api: ApiClient, signedIn: () => boolean) {
       return { config, account, orders: orders.list, plans: plans.list.filter((p) => p.symbol === symbol), receivedAt: Date.now() };
     }),
     placeOrder: fromPromise<FuturesPlaced, PlaceFuturesInput>(({ input, signal }) => api.post(FUTURES_PATHS.order, input.request, signal, undefined, input.idempotencyKey)),
+    adjustMargin: fromPromise<FuturesPosition | undefined, FuturesMarginRequest>(({ input, signal }) => api.post(FUTURES_PATHS.margin, input, signal)),
     saveLeverage: fromPromise<unknown, LeverageRequest>(({ input, signal }) => api.post(FUTURES_PATHS.leverage, input, signal)),
     closePosition: fromPromise<FuturesPlaced, CloseCall>(({ input, signal }) =>
       input.kind === 'flash'

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
@@ -6,6 +7,8 @@ import { Button } from '../../../app/ui/Button';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
 import { Muted, Panel, PanelBody } from '../../../app/ui/Panel';
 import { maxOpen } from '../machines/futuresDesk/figures';
+import { orderPreview } from '../../../domain/futures/preview';
+import type { FuturesAction } from '../../../domain/futures/api';
 import { useLeverageDialog, type useFuturesOrderForm } from '../futures.hooks';
 import type { Desk } from './ContractPanels';
 import { Choices, Facts, NumberField } from './formParts';
@@ -57,10 +60,46 @@ export function FuturesOrderForm(props: { className?: string; pair: Pair; form: 
   const lev = useLeverageDialog(`${pair.left_symbol}_${pair.right_symbol}`, desk.ref);
   const base = pair.left_symbol;
   const quote = pair.right_symbol;
+  const closing = f.tab === 'close';
+  const symbol = config?.symbol;
+  const position = account?.positions.find((p) => p.symbol === symbol);
+  const closable = position?.closable ?? '0';
+  // The percentage buttons share the maximum open quantity, or on the Close tab what is closable.
+  const shareOf = closing ? closable : max;
+  // The preview of the side a button would send (shown for both), and of the side being confirmed.
+  const preview = (action: FuturesAction) =>
+    config ? orderPreview({ action, price, quantity: f.quantity, leverage, mode, takerFee: config.fees.taker, brackets: config.brackets, available: account?.available, position }) : undefined;
+  const sides: [FuturesAction, FuturesAction] = closing ? ['close_short', 'close_long'] : ['open_long', 'open_short'];
+  const previewRows = (action: FuturesAction): Array<[string, string, string?]> => {
+    const p = preview(action);
+    const money = (v: string | undefined) => (v === undefined ? '—' : cut(v, 2));
+    return [
+      [t('futures.form.margin'), money(p?.margin)],
+      [t('futures.form.fee'), money(p?.fee)],
+      [t('futures.form.cost'), money(p?.cost), `futures-cost-${action}`],
+      [t('futures.form.liqEst'), p?.liquidation ? cut(p.liquidation, pair.price_precision) : '—', `futures-liq-${action}`],
+    ];
+  };
+  /** Both buttons' figures side by side (long ▲ / short ▼), each row in its currency. */
+  const bothSides = previewRows(sides[0]).map(([label, value, id], i): [string, ReactNode, string?] => [
+    label,
+    <span key={label} className="num">
+      <span className="up">{value}</span> / <span className="down">{previewRows(sides[1])[i]![1]}</span> {i < 3 ? quote : ''}
+    </span>,
+    id,
+  ]);
   return (
     <Panel className={props.className} aria-label={t('trade.openPosition')}>
       <PanelBody>
         <h2 style={{ margin: '0 0 8px', fontSize: 14 }}>{t('trade.openPosition')}</h2>
+        <Choices role="tablist" aria-label={t('trade.openPosition')}>
+          <button type="button" role="tab" aria-selected={!closing} aria-pressed={!closing} onClick={() => form.setTab('open')}>
+            {t('futures.form.tabOpen')}
+          </button>
+          <button type="button" role="tab" aria-selected={closing} aria-pressed={closing} onClick={() => form.setTab('close')}>
+            {t('futures.form.tabClose')}
+          </button>
+        </Choices>
         <div style={{ display: 'flex', gap: 6, marginBottom: 8 }}>
           <Setting type="button" data-testid="futures-leverage" disabled={!config} onClick={() => config && lev.show(leverage, mode, config.max_leverage)}>
             {t(mode === 'cross' ? 'futures.cross' : 'futures.isolated')} · {leverage}×
@@ -89,7 +128,7 @@ export function FuturesOrderForm(props: { className?: string; pair: Pair; form: 
           <NumberField name="quantity" label={t('col.quantity')} unit={base} value={f.quantity} onChange={form.setQuantity} />
           <Choices role="group" aria-label={t('futures.form.share')}>
             {PERCENTS.map((p) => (
-              <button key={p} type="button" disabled={max === '0'} onClick={() => form.setPercent(p, max)}>
+              <button key={p} type="button" disabled={shareOf === '0'} onClick={() => form.setPercent(p, shareOf)}>
                 {p}%
               </button>
             ))}
@@ -97,25 +136,37 @@ export function FuturesOrderForm(props: { className?: string; pair: Pair; form: 
           <Facts
             rows={[
               [t('col.available'), `${account ? cut(account.available, 2) : '—'} ${quote}`, 'futures-available'],
-              [t('futures.form.maxOpen'), `${qty(max)} ${base}`, 'futures-max-open'],
+              closing ? [t('futures.form.closable'), `${qty(closable)} ${base}`, 'futures-closable'] : [t('futures.form.maxOpen'), `${qty(max)} ${base}`, 'futures-max-open'],
             ]}
           />
-          <label style={{ display: 'flex', gap: 6, alignItems: 'center', fontSize: 12, marginBottom: 8 }}>
-            <input type="checkbox" checked={tpsl} onChange={(e) => setTpsl(e.target.checked)} />
-            {t('futures.tpsl.title')}
-          </label>
-          {tpsl && (
+          {!closing && (
+            <div style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 14px', fontSize: 12, marginBottom: 8 }}>
+              <label style={{ display: 'flex', gap: 6, alignItems: 'center' }} title={t('futures.form.reduceOnlyNote')}>
+                <input type="checkbox" checked={f.reduceOnly} onChange={(e) => form.setReduceOnly(e.target.checked)} />
+                {t('futures.form.reduceOnly')}
+              </label>
+              {!f.reduceOnly && (
+                <label style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
+                  <input type="checkbox" checked={tpsl} onChange={(e) => setTpsl(e.target.checked)} />
+                  {t('futures.tpsl.title')}
+                </label>
+              )}
+            </div>
+          )}
+          {position && !closing && <Muted style={{ fontSize: 11, marginBottom: 6 }}>{t('futures.form.oneWay')}</Muted>}
+          <Facts rows={bothSides} />
+          {tpsl && !closing && !f.reduceOnly && (
             <>
               <NumberField name="takeProfit" label={t('futures.tpsl.tpMark')} unit={quote} value={f.takeProfit} onChange={form.setTakeProfit} />
               <NumberField name="stopLoss" label={t('futures.tpsl.slMark')} unit={quote} value={f.stopLoss} onChange={form.setStopLoss} />
             </>
           )}
           <Sides>
-            <Button type="button" className="long" disabled={form.submitting} onClick={() => form.submit('open_long')}>
-              {t('futures.action.open_long')}
+            <Button type="button" className="long" disabled={form.submitting} onClick={() => form.submit(sides[0])}>
+              {t(`futures.action.${sides[0]}`)}
             </Button>
-            <Button type="button" className="short" disabled={form.submitting} onClick={() => form.submit('open_short')}>
-              {t('futures.action.open_short')}
+            <Button type="button" className="short" disabled={form.submitting} onClick={() => form.submit(sides[1])}>
+              {t(`futures.action.${sides[1]}`)}
             </Button>
           </Sides>
           {account && !account.can_trade && <Muted style={{ marginTop: 8 }}>{t('futures.form.noPermission')}</Muted>}
@@ -133,13 +184,14 @@ export function FuturesOrderForm(props: { className?: string; pair: Pair; form: 
           <Facts
             rows={[
               [t('col.pair'), `${base}/${quote}`],
-              [t('col.direction'), <span className={f.action === 'open_long' ? 'up' : 'down'}>{t(`futures.action.${f.action}`)}</span>],
+              [t('col.direction'), <span className={f.action === 'open_long' || f.action === 'close_short' ? 'up' : 'down'}>{t(`futures.action.${f.action}`)}{f.tab === 'open' && f.reduceOnly ? ` · ${t('futures.form.reduceOnly')}` : ''}</span>],
               [t('col.type'), t(market ? 'futures.market' : 'futures.limit')],
               [t('col.price'), market ? t('futures.form.marketPrice') : `${f.price} ${quote}`],
               [t('col.quantity'), `${f.quantity} ${base}`],
               [t('col.leverage'), `${t(mode === 'cross' ? 'futures.cross' : 'futures.isolated')} · ${leverage}×`],
-              ...(f.takeProfit ? [[t('futures.takeProfit'), `${f.takeProfit} ${quote}`] as [string, string]] : []),
-              ...(f.stopLoss ? [[t('futures.stopLoss'), `${f.stopLoss} ${quote}`] as [string, string]] : []),
+              ...(f.takeProfit && f.tab === 'open' && !f.reduceOnly ? [[t('futures.takeProfit'), `${f.takeProfit} ${quote}`] as [string, string]] : []),
+              ...(f.stopLoss && f.tab === 'open' && !f.reduceOnly ? [[t('futures.stopLoss'), `${f.stopLoss} ${quote}`] as [string, string]] : []),
+              ...previewRows(f.action).map(([label, value], i): [string, string] => [label, i < 3 && value !== '—' ? `${value} ${quote}` : value]),
             ]}
           />
         </ConfirmDialog>

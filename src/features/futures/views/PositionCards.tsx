@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Pair } from '../../../domain/api';
-import type { FuturesPosition } from '../../../domain/futures/api';
+import type { FuturesPlan, FuturesPosition } from '../../../domain/futures/api';
+import { Button } from '../../../app/ui/Button';
 import { groupThousands, toFixedDecimal } from '../../../domain/decimal';
 import { cut, percent, qty, ratioPercent, Signed } from './futuresUi';
 import { PositionButtons } from './PositionActions';
@@ -36,6 +37,10 @@ export function PositionCards(props: {
   onTpsl: (p: FuturesPosition) => void;
   onClose: (p: FuturesPosition) => void;
   onFlash: (p: FuturesPosition) => void;
+  /** The position's waiting TP/SL plans (shown on the card). */
+  plans?: readonly FuturesPlan[];
+  /** Isolated positions: opens the margin dialog. */
+  onMargin?: (p: FuturesPosition) => void;
 }) {
   const { t } = useTranslation();
   const places = props.pair.price_precision;
@@ -64,6 +69,7 @@ export function PositionCards(props: {
                 ['futures.liquidationPrice', p.liquidation_price === '0' ? '—' : fixed(p.liquidation_price, places)],
                 ['col.margin', fixed(p.margin, 2)],
                 ['futures.marginRatio', ratioPercent(p.margin_ratio)],
+                ['futures.desk.tpsl', tpslText(props.plans ?? [], p, places, t('futures.roe')), 'position-tpsl'],
               ] as Array<[string, string, string?]>
             ).map(([key, value, testId]) => (
               <div key={key}>
@@ -75,10 +81,26 @@ export function PositionCards(props: {
             ))}
           </dl>
           <div className="actions">
+            {props.onMargin && p.margin_mode === 'isolated' && (
+              <Button type="button" $small $variant="ghost" onClick={() => props.onMargin!(p)}>
+                {t('futures.margin.button')}
+              </Button>
+            )}
             <PositionButtons position={p} onTpsl={props.onTpsl} onClose={props.onClose} onFlash={props.onFlash} />
           </div>
         </li>
       ))}
     </List>
   );
+}
+
+/** The position's waiting take-profit and stop-loss triggers: "70,000 / 55,000" (a missing one as —; ROE ones as percentages). */
+function tpslText(plans: readonly FuturesPlan[], p: FuturesPosition, places: number, roeLabel: string): string {
+  const mine = plans.filter((plan) => plan.symbol === p.symbol && plan.position_side === p.side);
+  const one = (kind: FuturesPlan['kind']) => {
+    const plan = mine.find((x) => x.kind === kind);
+    if (!plan) return '—';
+    return plan.trigger_by === 'roe' ? `${roeLabel} ${kind === 'stop_loss' ? '−' : '+'}${plan.trigger_value}%` : fixed(plan.trigger_value, places);
+  };
+  return mine.length === 0 ? '—' : `${one('take_profit')} / ${one('stop_loss')}`;
 }

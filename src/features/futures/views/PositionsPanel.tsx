@@ -10,7 +10,8 @@ import { CancelDialog } from './CancelDialog';
 import { DataTable } from '../../../app/ui/DataTable';
 import { Panel, PanelHeader } from '../../../app/ui/Panel';
 import { atMark } from '../machines/futuresDesk/figures';
-import { usePositionActions } from '../futures.hooks';
+import { useMarginDialog, usePositionActions } from '../futures.hooks';
+import { MarginDialog } from './MarginDialog';
 import type { Desk } from './ContractPanels';
 import { PositionActionDialogs } from './PositionActions';
 import { PositionCards } from './PositionCards';
@@ -55,6 +56,7 @@ export function PositionsPanel(props: { className?: string; pair: Pair; desk: De
   const { desk, pair } = props;
   const [tab, setTab] = useState<Tab>('positions');
   const actions = usePositionActions(desk.ref);
+  const margin = useMarginDialog(desk.ref);
   const symbol = desk.data?.config.symbol;
   const positions = (desk.data?.account?.positions ?? []).filter((p) => p.symbol === symbol).map((p) => atMark(p, props.markPrice));
   const orders = desk.data?.orders ?? [];
@@ -87,6 +89,8 @@ export function PositionsPanel(props: { className?: string; pair: Pair; desk: De
             onTpsl={actions.onTpsl}
             onClose={actions.onClose}
             onFlash={actions.onFlash}
+            plans={plans}
+            onMargin={(p) => desk.data && margin.open(p, desk.data.config.brackets, desk.data.account?.available ?? '0')}
           />
         )}
         {tab === 'orders' && (
@@ -146,6 +150,7 @@ export function PositionsPanel(props: { className?: string; pair: Pair; desk: De
           />
         )}
       </Scroll>
+      {margin.state !== 'closed' && <MarginDialog dialog={margin} pricePrecision={pair.price_precision} />}
       <PositionActionDialogs actions={actions} />
       {desk.cancel && <CancelDialog kind={desk.cancel.kind} busy={desk.cancelling} onConfirm={desk.confirm} onCancel={desk.dismiss} />}
     </Panel>

@@ -1,8 +1,8 @@
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import type { ToastMessage } from '../../../../domain/errors';
-import type { FuturesOrderRequest, FuturesPlaced } from '../../../../domain/futures/api';
+import type { FuturesAction, FuturesOrderRequest, FuturesPlaced } from '../../../../domain/futures/api';
 import { toastError } from '../../../../app/machines/toast/toastError';
-import { formProblem, toOrderRequest, withLastPrice, withPercent, type FuturesFormContext, type OpenAction } from './orderFormFields';
+import { formProblem, toOrderRequest, withLastPrice, withPercent, type FormTab, type FuturesFormContext } from './orderFormFields';
 
 export interface FuturesFormInput {
   symbol: string;
@@ -26,7 +26,9 @@ export type FuturesFormEvent =
   | { type: 'form.takeProfit'; value: string }
   | { type: 'form.stopLoss'; value: string }
   | { type: 'form.lastPrice'; price: string }
-  | { type: 'form.submit'; action: OpenAction }
+  | { type: 'form.tab'; tab: FormTab }
+  | { type: 'form.reduceOnly'; value: boolean }
+  | { type: 'form.submit'; action: FuturesAction }
   | { type: 'form.confirm' }
   | { type: 'form.cancel' };
 
@@ -70,6 +72,8 @@ export const futuresOrderFormMachine = setup({
     quantity: '',
     takeProfit: '',
     stopLoss: '',
+    tab: 'open',
+    reduceOnly: false,
     action: undefined,
     idempotencyKey: undefined,
     replyTo: input.replyTo,
@@ -81,6 +85,8 @@ export const futuresOrderFormMachine = setup({
   states: {
     editing: {
       on: {
+        'form.tab': { actions: assign({ tab: ({ event }) => event.tab, quantity: '', idempotencyKey: undefined }) },
+        'form.reduceOnly': { actions: assign({ reduceOnly: ({ event }) => event.value, idempotencyKey: undefined }) },
         'form.type': { actions: assign({ orderType: ({ event }) => event.orderType, idempotencyKey: undefined }) },
         'form.price': { actions: assign({ price: ({ event }) => event.value.trim(), priceTouched: true, idempotencyKey: undefined }) },
         'form.quantity': { actions: assign({ quantity: ({ event }) => event.value.trim(), idempotencyKey: undefined }) },

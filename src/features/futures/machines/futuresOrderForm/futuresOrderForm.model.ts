@@ -17,11 +17,15 @@ export const futuresOrderFormModel: MachineModel<typeof futuresOrderFormMachine>
     { type: 'form.lastPrice', price: '63000' },
     { type: 'form.submit', action: 'open_long' },
     { type: 'form.submit', action: 'open_short' },
+    { type: 'form.tab', tab: 'close' },
+    { type: 'form.tab', tab: 'open' },
+    { type: 'form.reduceOnly', value: true },
+    { type: 'form.submit', action: 'close_long' },
     { type: 'form.confirm' },
     { type: 'form.cancel' },
     { type: 'xstate.done.actor.placeOrder', output: PLACED },
     { type: 'xstate.error.actor.placeOrder', error: { kind: 'server', serverMessage: 'Insufficient margin' } },
   ],
   // Whether the form may be sent decides what a submit does.
-  abstract: (s) => [s.context.orderType, s.context.price !== '', s.context.quantity, s.context.stopLoss],
+  abstract: (s) => [s.context.orderType, s.context.price !== '', s.context.quantity, s.context.stopLoss, s.context.tab, s.context.reduceOnly],
 };

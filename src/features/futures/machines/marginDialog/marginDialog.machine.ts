@@ -1,0 +1,109 @@
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import type { ToastMessage } from '../../../../domain/errors';
+import type { LeverageBracket } from '../../../../domain/futures/brackets';
+import { MARGIN_AMOUNT_PLACES, type FuturesMarginRequest, type FuturesPosition, type MarginAdjustment } from '../../../../domain/futures/api';
+import { isPositiveDecimalInput } from '../../../../domain/decimalRule';
+import { compareDecimal, subDecimal } from '../../../../domain/decimal';
+import { liquidationAfterMargin } from '../../../../domain/futures/preview';
+import { toastError } from '../../../../app/machines/toast/toastError';
+
+export interface MarginDialogContext {
+  position: FuturesPosition | undefined;
+  brackets: readonly LeverageBracket[];
+  /** The futures account's available balance (the most that can be added). */
+  available: string;
+  type: MarginAdjustment;
+  amount: string;
+  replyTo: AnyActorRef | undefined;
+}
+
+export type MarginDialogEvent =
+  | { type: 'margin.open'; position: FuturesPosition; brackets: readonly LeverageBracket[]; available: string }
+  | { type: 'margin.type'; value: MarginAdjustment }
+  | { type: 'margin.amount'; value: string }
+  | { type: 'margin.save' }
+  | { type: 'margin.close' };
+
+/** The most the amount may be: the available balance to add, the position's max_removable_margin to remove. */
+export const marginLimit = (c: MarginDialogContext): string => (c.type === 'add' ? c.available : (c.position?.max_removable_margin ?? '0'));
+
+/** The first problem of the amount as a catalogue key, or undefined when it may be sent. */
+export function marginProblem(c: MarginDialogContext): string | undefined {
+  if (!isPositiveDecimalInput(c.amount, { places: MARGIN_AMOUNT_PLACES })) return 'futures.margin.amountInvalid';
+  if (compareDecimal(c.amount, marginLimit(c)) > 0) return c.type === 'add' ? 'futures.margin.addTooMuch' : 'futures.margin.removeTooMuch';
+  return undefined;
+}
+
+/** The liquidation price after the change, shown before it is confirmed (undefined while the amount is not valid). */
+export function liquidationAfter(c: MarginDialogContext): string | undefined {
+  if (!c.position || !isPositiveDecimalInput(c.amount, { places: MARGIN_AMOUNT_PLACES })) return undefined;
+  return liquidationAfterMargin(c.position, c.type === 'add' ? c.amount : subDecimal('0', c.amount), c.brackets);
+}
+
+/**
+ * Adding margin to or removing it from an isolated position (POST /api/futures/margin): the
+ * amount is checked against what may move (the account's available balance, or the position's
+ * max_removable_margin, which the server enforces itself), the new liquidation price is shown
+ * while editing, and Confirm sends it. A refusal is shown as the server words it and the dialog
+ * stays open.
+ */
+export const marginDialogMachine = setup({
+  types: {
+    context: {} as MarginDialogContext,
+    events: {} as MarginDialogEvent,
+    input: {} as { replyTo?: AnyActorRef },
+  },
+  actors: {
+    adjustMargin: fromPromise<FuturesPosition | undefined, FuturesMarginRequest>(async () => {
+      throw new Error('adjustMargin not provided');
+    }),
+  },
+  actions: {
+    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    notifyDesk: enqueueActions(({ context, enqueue }) => {
+      if (context.replyTo) enqueue.sendTo(context.replyTo, { type: 'desk.refresh' });
+    }),
+  },
+  guards: {
+    valid: ({ context }) => marginProblem(context) === undefined,
+  },
+}).createMachine({
+  id: 'marginDialog',
+  context: ({ input }) => ({ position: undefined, brackets: [], available: '0', type: 'add', amount: '', replyTo: input.replyTo }),
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        'margin.open': {
+          target: 'editing',
+          actions: assign(({ event }) => ({ position: event.position, brackets: event.brackets, available: event.available, type: 'add' as const, amount: '' })),
+        },
+      },
+    },
+    editing: {
+      on: {
+        'margin.type': { actions: assign({ type: ({ event }) => event.value, amount: '' }) },
+        'margin.amount': { actions: assign({ amount: ({ event }) => event.value.trim() }) },
+        'margin.save': [
+          { guard: 'valid', target: 'saving' },
+          { actions: { type: 'showToast', params: ({ context }) => ({ tone: 'error' as const, message: { key: marginProblem(context)! } }) } },
+        ],
+        'margin.close': 'closed',
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'adjustMargin',
+        src: 'adjustMargin',
+        input: ({ context }) => ({ symbol: context.position!.symbol, type: context.type, amount: context.amount }),
+        onDone: {
+          target: 'closed',
+          actions: [{ type: 'showToast', params: ({ context }) => ({ tone: 'success' as const, message: { key: context.type === 'add' ? 'futures.margin.added' : 'futures.margin.removed' } }) }, 'notifyDesk'],
+        },
+        onError: { target: 'editing', actions: [toastError, 'notifyDesk'] },
+      },
+    },
+  },
+});
+
+export type MarginDialogActorRef = ActorRefFrom<typeof marginDialogMachine>;
