@@ -43,12 +43,12 @@ describe('ccxt binance against OpenEx', () => {
 
     const resting = await bot.createOrder('BTC/USDT', 'limit', 'buy', 0.1, 20000);
     expect(resting).toMatchObject({ status: 'open', side: 'buy', price: 20000, amount: 0.1 });
-    const fetched = await bot.fetchOrder(resting.id, 'BTC/USDT');
+    const fetched = await bot.fetchOrder(resting.id!, 'BTC/USDT');
     expect(fetched.clientOrderId).toBe(resting.clientOrderId);
     expect((await bot.fetchOpenOrders('BTC/USDT')).map((o) => o.id)).toEqual([resting.id]);
     let balance = await bot.fetchBalance();
     expect(balance['USDT']).toMatchObject({ free: 48000, used: 2000 });
-    const cancelled = await bot.cancelOrder(resting.id, 'BTC/USDT');
+    const cancelled = await bot.cancelOrder(resting.id!, 'BTC/USDT');
     expect(cancelled.status).toBe('canceled');
     expect(await bot.fetchOpenOrders('BTC/USDT')).toEqual([]);
 
