@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { loginModel } from '../../src/features/accounts/machines/login/login.model';
 import { registrationModel } from '../../src/features/accounts/machines/registration/registration.model';
+import { twoFactorLoginModel } from '../../src/features/accounts/machines/twoFactor/twoFactorLogin.model';
 import { standInsFor } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
@@ -63,3 +64,27 @@ describe('registration machine (scenarios)', () => {
   });
 });
 
+
+describe('2FA sign-in step (scenarios)', () => {
+  it('a refused code stays written under the field until the next try or a switch to a recovery code', async () => {
+    const deferred = standInsFor(twoFactorLoginModel.machine);
+    const actor = createActor(twoFactorLoginModel.machine.provide({ actors: deferred.actors }), { input: { challenge: 'c1' } }).start();
+    actor.send({ type: 'code.submit', code: ' 123456 ' });
+    expect(deferred.inputsOf('verify')).toEqual([{ challenge: 'c1', code: '123456' }]);
+    deferred.settle({ type: 'xstate.error.actor.verify', error: { kind: 'server', serverMessage: 'Wrong or already used authentication code' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('code');
+    // Long after the toast is gone, the refusal is still on screen.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(actor.getSnapshot().context.refusal).toEqual({ text: 'Wrong or already used authentication code' });
+    actor.send({ type: 'recovery.use' });
+    expect(actor.getSnapshot().context.refusal).toBeUndefined();
+    actor.send({ type: 'code.submit', code: 'ABCDE-FGHJK' });
+    deferred.settle({ type: 'xstate.error.actor.verify', error: { kind: 'network' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('recovery');
+    expect(actor.getSnapshot().context.refusal).toBeDefined();
+    actor.send({ type: 'code.submit', code: 'ABCDE-FGHJM' });
+    expect(actor.getSnapshot().context.refusal).toBeUndefined();
+  });
+});

@@ -59,6 +59,7 @@ export function useTwoFactorLoginFlow(challenge: string) {
   const actor = useActorRef(useAccounts().twoFactorLogin, { input: { challenge } });
   const recovery = useSelector(actor, (s) => s.matches('recovery') || s.matches('verifyingRecovery'));
   const verifying = useSelector(actor, (s) => s.matches('verifyingCode') || s.matches('verifyingRecovery'));
+  const refusal = useSelector(actor, (s) => s.context.refusal);
   const send = useMemo(
     () => ({
       submit: (code: string) => actor.send({ type: 'code.submit', code }),
@@ -67,7 +68,7 @@ export function useTwoFactorLoginFlow(challenge: string) {
     }),
     [actor],
   );
-  return { recovery, verifying, ...send };
+  return { recovery, verifying, refusal, ...send };
 }
 
 /** 2FA in the user centre (machines/twoFactor/twoFactorEnrolment). */

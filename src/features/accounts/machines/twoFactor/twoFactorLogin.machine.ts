@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { ToastMessage } from '../../../../domain/errors';
+import { messageForError, type ToastMessage } from '../../../../domain/errors';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import type { SessionGrant } from '../login/login.machine';
 
@@ -17,12 +17,14 @@ export type TwoFactorLoginEvent =
  * The sign-in's second step (issue 35): the password was right and the server answered a
  * challenge; the user types the authenticator's 6-digit code, or — device lost — switches to a
  * recovery code (the `recovery` state: the same call, one of the ten codes, used once). A refusal
- * is a translated toast and the step stays; the right code hands the session to `signedIn`.
+ * is a translated toast and stays written under the field (`refusal`) until the next try or a
+ * switch, so a wrong code is never only a message that vanished; the right code hands the session
+ * to `signedIn`.
  * No I/O here: `verify` is supplied by accounts.flows.ts.
  */
 export const twoFactorLoginMachine = setup({
   types: {
-    context: {} as { challenge: string; code: string },
+    context: {} as { challenge: string; code: string; refusal: ToastMessage | undefined },
     input: {} as SecondStepInput,
     events: {} as TwoFactorLoginEvent,
   },
@@ -37,13 +39,13 @@ export const twoFactorLoginMachine = setup({
   },
 }).createMachine({
   id: 'twoFactorLogin',
-  context: ({ input }) => ({ challenge: input.challenge, code: '' }),
+  context: ({ input }) => ({ challenge: input.challenge, code: '', refusal: undefined }),
   initial: 'code',
   states: {
     code: {
       on: {
-        'code.submit': { target: 'verifyingCode', actions: assign({ code: ({ event }) => event.code.trim() }) },
-        'recovery.use': 'recovery',
+        'code.submit': { target: 'verifyingCode', actions: assign({ code: ({ event }) => event.code.trim(), refusal: undefined }) },
+        'recovery.use': { target: 'recovery', actions: assign({ refusal: undefined }) },
       },
     },
     verifyingCode: {
@@ -52,13 +54,13 @@ export const twoFactorLoginMachine = setup({
         src: 'verify',
         input: ({ context }) => ({ challenge: context.challenge, code: context.code }),
         onDone: { target: 'done', actions: { type: 'signedIn', params: ({ event }) => event.output } },
-        onError: { target: 'code', actions: toastError },
+        onError: { target: 'code', actions: [toastError, assign({ refusal: ({ event }) => messageForError(event.error) })] },
       },
     },
     recovery: {
       on: {
-        'code.submit': { target: 'verifyingRecovery', actions: assign({ code: ({ event }) => event.code.trim() }) },
-        'recovery.back': 'code',
+        'code.submit': { target: 'verifyingRecovery', actions: assign({ code: ({ event }) => event.code.trim(), refusal: undefined }) },
+        'recovery.back': { target: 'code', actions: assign({ refusal: undefined }) },
       },
     },
     verifyingRecovery: {
@@ -67,7 +69,7 @@ export const twoFactorLoginMachine = setup({
         src: 'verify',
         input: ({ context }) => ({ challenge: context.challenge, code: context.code }),
         onDone: { target: 'done', actions: { type: 'signedIn', params: ({ event }) => event.output } },
-        onError: { target: 'recovery', actions: toastError },
+        onError: { target: 'recovery', actions: [toastError, assign({ refusal: ({ event }) => messageForError(event.error) })] },
       },
     },
     done: { type: 'final' },

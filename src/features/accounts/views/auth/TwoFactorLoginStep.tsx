@@ -50,6 +50,11 @@ export function TwoFactorLoginStep(props: { challenge: string; onCancel: () => v
               {t(flow.recovery ? 'twoFactor.recoveryCodeInvalid' : 'twoFactor.codeInvalid')}
             </span>
           )}
+          {flow.refusal && !(touched && !valid) && (
+            <span className="error" role="alert" data-testid="second-step-refusal">
+              {'key' in flow.refusal ? t(flow.refusal.key) : flow.refusal.text}
+            </span>
+          )}
         </div>
         <Button type="submit" disabled={flow.verifying} style={{ width: '100%' }}>
           {t('twoFactor.login.verify')}

@@ -1,0 +1,186 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { LANGUAGES } from '../../src/domain/languages';
+import { call, tokenOf } from './support/api';
+import { operatorDesk } from './support/operator';
+import { registerThroughUi, TEST_FUNDS_PASSWORD, TEST_PASSWORD } from './support/register';
+
+/**
+ * Issue 35, two-factor authentication as a trader meets it, in English and German: enrol on
+ * /user/s-securityset by reading the key off the page (the code computed here with otpauth, the
+ * server's own library), sign in on a new device with the code, withdraw with it, sign in with a
+ * recovery code once (the same code is refused the second time), and the operator resets 2FA on
+ * the Users desk, after which withdrawals wait 24 hours and sign-in asks for no code.
+ */
+type Tree = { [key: string]: string | Tree };
+const read = (file: string): Tree => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as Tree;
+const text = (tree: Tree, path: string): string => {
+  const found = path.split('.').reduce<string | Tree | undefined>((node, key) => (typeof node === 'object' ? node[key] : undefined), tree);
+  if (typeof found !== 'string') throw new Error(`no text ${path}`);
+  return found;
+};
+/** The texts this journey reads, in one language, as the app merges its catalogue parts. */
+const textsOf = (code: string) => {
+  const parts = [read(`${code}.json`), read(`pages/${code}.json`), read(`twoFactor/${code}.json`), read(`wallet/${code}.json`)];
+  return (path: string) => {
+    for (const part of parts) {
+      try {
+        return text(part, path);
+      } catch {
+        // another part has it
+      }
+    }
+    throw new Error(`no text ${path} in ${code}`);
+  };
+};
+/** A server message in `code`, from the kernel's catalogue folder `folder` (i18n, auth). */
+const serverText = (code: string, key: string, folder = 'i18n') =>
+  (JSON.parse(readFileSync(join(import.meta.dirname, '../../server/kernel', folder, 'locales', `${code}.json`), 'utf8')) as Record<string, string>)[key]!;
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const WITHDRAW_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+const totp = (secret: string, at = Date.now()) => TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at });
+
+/**
+ * A code of a 30-second step later than every step this journey used (the server takes a step's
+ * code once, and only steps after the last one used). The server allows one step of clock drift,
+ * so the next step's code is taken at once; only a third code in one step waits for the clock.
+ */
+async function freshCode(secret: string, used: { step: number }): Promise<string> {
+  for (;;) {
+    const now = Math.floor(Date.now() / 30_000);
+    const step = Math.max(used.step + 1, now);
+    if (step <= now + 1) {
+      used.step = step;
+      return totp(secret, step * 30_000 + 15_000);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+async function inLanguage(page: Page, lang: string): Promise<void> {
+  const language = LANGUAGES.find((l) => l.lang === lang)!;
+  await page.evaluate((stored) => window.localStorage.setItem('language', JSON.stringify(stored)), language);
+}
+
+/** A new browser (another device) in `lang`, through the password step to the code step. */
+async function signInToCodeStep(browser: Browser, account: string, lang: string, t: (path: string) => string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/login');
+  await inLanguage(page, lang);
+  await page.reload();
+  await page.getByLabel(t('auth.account')).fill(account);
+  await page.getByLabel(t('auth.password')).fill(TEST_PASSWORD);
+  await page.getByRole('main').getByRole('button', { name: t('nav.login') }).click();
+  await expect(page.getByRole('heading', { name: t('twoFactor.login.title') })).toBeVisible();
+  return page;
+}
+
+for (const lang of ['en_US', 'de_DE']) {
+  test(`${lang}: enrol 2FA, sign in and withdraw with a code, a recovery code works once, the operator resets it`, async ({ browser }) => {
+    test.setTimeout(240_000);
+    const t = textsOf(lang);
+    const used = { step: 0 };
+    const account = `e2e-2fa-${lang.replace('_', '').toLowerCase()}-${Date.now()}@example.org`;
+    const page = await (await browser.newContext()).newPage();
+    await registerThroughUi(page, account);
+    // Spot USDT to withdraw, from the simulated chain, credited while 2FA is set up.
+    const token = await tokenOf(page);
+    const { address } = await call<{ address: string }>(page, '/api/wallet/deposit_address', { currency: 'USDT', network: 'TRC20' }, token);
+    await call(page, '/api/chain/simulate_deposit', { address, currency: 'USDT', network: 'TRC20', quantity: '100' });
+
+    // Enrolment: the QR code and the key as text; a first code turns it on; ten recovery codes shown once.
+    await inLanguage(page, lang);
+    await page.goto('/user/s-securityset');
+    const panel = page.getByRole('region', { name: t('twoFactor.title') });
+    await panel.getByRole('button', { name: t('twoFactor.setUp') }).click();
+    await expect(panel.getByRole('img', { name: t('twoFactor.qrLabel') })).toBeVisible();
+    const secret = (await panel.getByTestId('two-factor-secret').textContent())!.trim();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await panel.getByLabel(t('twoFactor.code')).fill('000000' === totp(secret) ? '111111' : '000000');
+    await panel.getByRole('button', { name: t('twoFactor.confirm') }).click();
+    await expect(page.getByRole('alert').filter({ hasText: serverText(lang, 'twoFactorWrong') })).toBeVisible();
+    await panel.getByLabel(t('twoFactor.code')).fill(await freshCode(secret, used));
+    await panel.getByRole('button', { name: t('twoFactor.confirm') }).click();
+    const codes = panel.getByRole('list', { name: t('twoFactor.codesTitle') }).getByRole('listitem');
+    await expect(codes).toHaveCount(10);
+    const recovery = (await codes.allTextContents()).map((c) => c.trim());
+    await panel.getByRole('button', { name: t('twoFactor.codesSaved') }).click();
+    await expect(panel.getByText(t('twoFactor.codesLeft').replace('{{count}}', '10'))).toBeVisible();
+
+    // Another device: the password is not enough; a wrong code is refused, the right one signs in.
+    const device = await signInToCodeStep(browser, account, lang, t);
+    await device.getByLabel(t('twoFactor.code'), { exact: true }).fill(String((Number(totp(secret)) + 1) % 1_000_000).padStart(6, '0'));
+    await device.getByRole('button', { name: t('twoFactor.login.verify') }).click();
+    await expect(device.getByTestId('second-step-refusal')).toHaveText(serverText(lang, 'twoFactorWrong'));
+    await device.getByLabel(t('twoFactor.code'), { exact: true }).fill(await freshCode(secret, used));
+    await device.getByRole('button', { name: t('twoFactor.login.verify') }).click();
+    await expect(device).toHaveURL(/\/home$/);
+
+    // A withdrawal asks for the code beside the fund password.
+    await expect
+      .poll(async () => (await call<Array<{ currency: string; available: string }>>(page, '/api/wallet/balances', { account: 'spot' }, token)).find((r) => r.currency === 'USDT')?.available ?? '0', {
+        timeout: 60_000,
+        intervals: [500],
+      })
+      .toBe('100');
+    await device.goto('/wallet/cash/USDT');
+    await device.getByLabel(t('wallet.withdraw.address')).fill(WITHDRAW_ADDRESS);
+    await device.getByLabel(t('wallet.withdraw.quantity')).fill('20');
+    await device.getByRole('button', { name: t('menu.wallet.cash'), exact: true }).click();
+    const check = device.getByRole('dialog');
+    await check.getByLabel(t('wallet.withdraw.fundsPassword')).fill(TEST_FUNDS_PASSWORD);
+    await check.getByLabel(t('twoFactor.withdrawCode')).fill(await freshCode(secret, used));
+    await check.getByRole('button', { name: t('common.confirm') }).click();
+    await device.getByRole('dialog').getByRole('button', { name: t('wallet.withdraw.confirm') }).click();
+    await expect
+      .poll(async () => (await call<{ list: Array<{ address: string }> }>(page, '/api/wallet/withdrawals', { days: 7, page: 1, size: 10 }, token)).list.map((w) => w.address))
+      .toEqual([WITHDRAW_ADDRESS]);
+
+    // Lost phone: a recovery code signs in once; the same code a second time is refused.
+    const withRecovery = async () => {
+      const lost = await signInToCodeStep(browser, account, lang, t);
+      await lost.getByRole('button', { name: t('twoFactor.login.useRecovery') }).click();
+      await lost.getByLabel(t('twoFactor.recoveryCode'), { exact: true }).fill(recovery[0]!);
+      await lost.getByRole('button', { name: t('twoFactor.login.verify') }).click();
+      return lost;
+    };
+    await expect(await withRecovery()).toHaveURL(/\/home$/);
+    const again = await withRecovery();
+    await expect(again.getByTestId('second-step-refusal')).toHaveText(serverText(lang, 'twoFactorWrong'));
+    await expect(again).toHaveURL(/\/login$/);
+    await page.reload();
+    // A whole page load, then the status call: generous on a busy machine.
+    await expect(panel.getByText(t('twoFactor.codesLeft').replace('{{count}}', '9'))).toBeVisible({ timeout: 30_000 });
+
+    // Lost everything: the operator finds the account on the Users desk and resets 2FA, after a question.
+    const desk = await operatorDesk(browser);
+    await desk.getByRole('tab', { name: 'Users' }).click();
+    await desk.getByLabel('Account (email or phone, or part of it)').fill(account);
+    await desk.getByRole('button', { name: 'Find' }).click();
+    const row = desk.getByRole('table', { name: 'Users and 2FA' }).getByRole('row').filter({ hasText: account });
+    await expect(row.getByText('On', { exact: true })).toBeVisible();
+    await row.getByRole('button', { name: 'Reset 2FA' }).click();
+    await desk.getByRole('dialog').getByRole('button', { name: 'Reset 2FA' }).click();
+    await expect(desk.getByRole('status').filter({ hasText: "2FA reset; the user's withdrawals are locked for 24 hours" })).toBeVisible();
+    await expect(row.getByText('Off', { exact: true })).toBeVisible();
+
+    // Sign-in asks for no code now; a withdrawal is refused until the lock ends, saying so.
+    const plain = await (await browser.newContext()).newPage();
+    await plain.goto('/login');
+    await plain.getByLabel('Email or phone').fill(account);
+    await plain.getByLabel('Login password').fill(TEST_PASSWORD);
+    await plain.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+    await expect(plain).toHaveURL(/\/home$/);
+    const refused = await page.request.post('/api/wallet/withdraw', {
+      data: { currency: 'USDT', network: 'TRC20', address: WITHDRAW_ADDRESS, quantity: '20', funds_password: TEST_FUNDS_PASSWORD },
+      headers: { token, lang, 'Idempotency-Key': `e2e-2fa-${Date.now()}` },
+    });
+    const body = (await refused.json()) as { code: number; msg: string };
+    expect(body.code).toBe(400);
+    const [before, after] = serverText(lang, 'withdrawalsLocked', 'auth').split('{until}') as [string, string];
+    expect(body.msg).toMatch(new RegExp(`^${escape(before)}\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC${escape(after)}$`));
+  });
+}
