@@ -1,6 +1,24 @@
 /** Wire types of the notification (/inform) and help-centre calls, shared with the server. */
 
-export const NOTIFICATION_KINDS = ['welcome', 'login_new_device', 'password_changed', 'kyc_submitted', 'kyc_approved', 'kyc_rejected', 'deposit_credited', 'withdrawal_completed', 'withdrawal_failed'] as const;
+export const NOTIFICATION_KINDS = [
+  'welcome',
+  'login_new_device',
+  'password_changed',
+  'kyc_submitted',
+  'kyc_approved',
+  'kyc_rejected',
+  'deposit_credited',
+  'withdrawal_completed',
+  'withdrawal_failed',
+  // P2P (issue 37): to the ad owner when an ad is taken, to the seller when the buyer has paid, to
+  // both parties when a deadline is near and when the operator decides an appeal.
+  'p2p_order_taken',
+  'p2p_order_paid',
+  'p2p_pay_deadline_near',
+  'p2p_confirm_deadline_near',
+  'p2p_appeal_released',
+  'p2p_appeal_returned',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Pushed on the private channel after a commit that wrote a notification: the bell reads its list again at once. */

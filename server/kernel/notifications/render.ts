@@ -2,6 +2,7 @@ import type { LocaleCode } from '../../../src/domain/languages.js';
 
 import { NOTIFICATION_KINDS, type NotificationKind } from '../../../src/domain/informHelp.js';
 import { loadCatalogues } from '../i18n/catalogues.js';
+import { groupThousands, isDecimalString } from '../../../src/domain/decimal.js';
 
 export { NOTIFICATION_KINDS, type NotificationKind };
 
@@ -20,9 +21,13 @@ type Catalogue = Record<NotificationKind, Text>;
  */
 export const NOTIFICATION_TEXTS: Record<LocaleCode, Catalogue> = loadCatalogues<Catalogue>(new URL('./locales/', import.meta.url));
 
+/** Figures in notifications read like everywhere else: grouped by thousands (issue 37 §8, "5,000 USDT"). */
+const FIGURES = new Set(['quantity', 'amount', 'price']);
+const shown = (name: string, value: string | undefined) => (value === undefined ? '' : FIGURES.has(name) && isDecimalString(value) ? groupThousands(value) : value);
+
 /** Renders a stored notification in `lang`; unknown parameters become empty, so a template never leaks braces. */
 export function renderNotification(lang: LocaleCode, kind: NotificationKind, params: Record<string, string>): Text {
   const text = NOTIFICATION_TEXTS[lang][kind] ?? NOTIFICATION_TEXTS.en_US[kind];
-  const fill = (template: string) => template.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '').trim();
+  const fill = (template: string) => template.replace(/\{(\w+)\}/g, (_, name: string) => shown(name, params[name])).trim();
   return { title: fill(text.title), body: fill(text.body) };
 }

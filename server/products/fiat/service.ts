@@ -29,6 +29,8 @@ import { dueOrders, graceOverdue, normaliseOrder, ORDER_SELECT, readOrder, takeA
 import { readLegalTrade, Refusal, setLegalTrade, type LegalTradePatch } from './rules.js';
 import { claimChatImage } from './chatImages.js';
 import { standingOf } from './standing.js';
+import { afterTransition, deadlinesNear, orderTaken } from './notices.js';
+import { NOTICE_PUSH } from '../../../src/domain/informHelp.js';
 import type { LegalTradeSettings } from '../../../src/domain/fiatSettings.js';
 
 export const TAKE_SCOPE = 'fiat.take';
@@ -66,6 +68,11 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
     }
   }
 
+  /** After a commit that wrote notifications: each user's bell reads its list at once. */
+  function pushNotices(users: readonly number[]) {
+    for (const userId of new Set(users)) feed.message?.(userId, NOTICE_PUSH);
+  }
+
   async function partyOrder(userId: number, orderId: number): Promise<OrderRow> {
     const order = await readOrder(db, orderId);
     if (!order || (order.buyer_id !== userId && order.seller_id !== userId)) throw new Refusal('fiatOrderUnknown');
@@ -74,7 +81,13 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
 
   async function step(actor: number | 'operator' | 'system', orderId: number, action: FiatAction, extra: { reason?: string; operatorId?: number } = {}, key?: { scope: string; key: SubmissionKey; userId: number }) {
     const now = clock();
-    const run = (tx: Queryable) => transition(tx, { orderId, actor, action, ...extra }, now);
+    let told: number[] = [];
+    const run = async (tx: Queryable) => {
+      const r = await transition(tx, { orderId, actor, action, ...extra }, now);
+      // In the same transaction: the seller hears of a payment, both parties of an appeal's ruling.
+      if (r.changed) told = await afterTransition(tx, action, r.order, extra.reason);
+      return r;
+    };
     const result = await outcomeOf(async () => {
       const r = key ? await once(db, key.userId, key.scope, key.key, async (tx) => toWire(await run(tx)), now) : toWire(await db.transaction(run));
       return r;
@@ -82,6 +95,7 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
     if (result.ok && result.data.changed) {
       const order = (await readOrder(db, orderId))!;
       announce(order, result.data.order.status === 'completed' || result.data.order.status === 'cancelled');
+      pushNotices(told);
     }
     return result.ok ? { ok: true as const, data: toOrder((await readOrder(db, orderId))!, actor === 'system' ? 'operator' : actor, clock()) } : result;
   }
@@ -118,10 +132,25 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
 
     async take(userId: number, body: FiatTakeRequest, key: SubmissionKey): Promise<Outcome<FiatOrder>> {
       const now = clock();
-      const result = await outcomeOf(() => once(db, userId, TAKE_SCOPE, key, async (tx) => toOrder(await takeAd(tx, userId, body, now), userId, now), now));
+      let told: number[] = [];
+      const result = await outcomeOf(() =>
+        once(
+          db,
+          userId,
+          TAKE_SCOPE,
+          key,
+          async (tx) => {
+            const row = await takeAd(tx, userId, body, now);
+            told = await orderTaken(tx, row);
+            return toOrder(row, userId, now);
+          },
+          now,
+        ),
+      );
       if (result.ok) {
         const order = (await readOrder(db, result.data.id))!;
         announce(order, true);
+        pushNotices(told);
         return { ok: true, data: toOrder(order, userId, clock()) };
       }
       return result;
@@ -269,6 +298,8 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
 
     /** One sweep: every unpaid order past its deadline is cancelled, each once. */
     async sweep(): Promise<number> {
+      // Deadlines near are told once to both parties (issue 37, P2P notifications).
+      pushNotices(await db.transaction((tx) => deadlinesNear(tx, clock())));
       let expired = 0;
       for (const id of await dueOrders(db, clock())) {
         const r = await this.expire(id);

@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, type DoneActorEvent, type EventObject } from 'xstate';
-import type { FiatOrder } from '../../../domain/fiat';
+import type { FiatOrder, FiatOrderStatus } from '../../../domain/fiat';
 import { toastError } from '../../../app/machines/toast/toastError';
 import { fiatAppealMachine } from './fiatAppeal/fiatAppeal.machine';
 
@@ -111,6 +111,15 @@ export function orderFlowScaffold<const Retry extends string>(retry: Retry) {
 }
 
 /** Catalogue keys of the statuses (spec §4). */
+/**
+ * The buyer's order page title by the order's status, not by the address it was opened at (issue 37
+ * §6: a completed purchase opened at /deal/buy-confirm was still headed "Payment submitted").
+ */
+export function buyerTitleKey(status: FiatOrderStatus | undefined, step: 'detail' | 'confirm'): string {
+  if (status === undefined) return step === 'confirm' ? 'page.deal.buyConfirm' : 'page.deal.buyDetail';
+  return status === 'paid' || status === 'appeal' ? 'page.deal.buyConfirm' : 'page.deal.buyDetail';
+}
+
 export const FIAT_STATUS_KEYS = {
   unpaid: 'fiat.status.unpaid',
   paid: 'fiat.status.paid',

@@ -4,7 +4,8 @@ import { Button } from '../../../app/ui/Button';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
 import { Panel, PanelBody } from '../../../app/ui/Panel';
 import { useFiatBuyer } from '../fiat.hooks';
-import { FIAT_STATUS_KEYS } from '../machines/fiatOrderShared';
+import { buyerTitleKey, FIAT_STATUS_KEYS } from '../machines/fiatOrderShared';
+import { AppealRuling } from './AppealRuling';
 import { formatCountdown } from '../../../domain/duration';
 import { money, qty } from './fiatFormat';
 import { Band, Frame } from './fiatStyles';
@@ -26,7 +27,7 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
   const stepIndex = b.completed ? 4 : waiting ? 3 : b.unpaid ? 1 : 0;
   return (
     <Frame style={{ maxWidth: 820 }}>
-      <OrderHeader titleKey={props.step === 'confirm' ? 'page.deal.buyConfirm' : 'page.deal.buyDetail'} steps={BUYER_STEPS} stepIndex={stepIndex} loading={b.loading && !o} failed={b.failed} onRetry={b.retry} />
+      <OrderHeader titleKey={buyerTitleKey(o?.status, props.step)} steps={BUYER_STEPS} stepIndex={stepIndex} loading={b.loading && !o} failed={b.failed} onRetry={b.retry} />
       {o && (
         <>
           {b.unpaid && (
@@ -98,6 +99,7 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
               <Link to="/deal">{t('fiat.backToAds')}</Link>
             </Band>
           )}
+          <AppealRuling order={o} />
           <Panel>
             <PanelBody>
               <OrderFacts order={o} onCopy={b.copy} />

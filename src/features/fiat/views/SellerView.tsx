@@ -11,6 +11,7 @@ import { Band, Frame } from './fiatStyles';
 import { AppealDialog } from './AppealDialog';
 import { OrderChat } from './OrderChat';
 import { OrderFacts } from './OrderFacts';
+import { AppealRuling } from './AppealRuling';
 import { OrderHeader } from './OrderHeader';
 import { useStepAddress } from './OrderPage';
 
@@ -84,6 +85,7 @@ export function SellerView(props: { orderId: number }) {
               </div>
             </Band>
           )}
+          <AppealRuling order={o} />
           <Panel>
             <PanelBody>
               <OrderFacts order={o} />
