@@ -42,3 +42,22 @@ describe('numbers and dates per language', () => {
     expect(formatDateTime(new Date(at).toISOString(), 'ja_JP')).toBe('2026/05/01 14:03:09');
   });
 });
+
+describe('one date-and-time format everywhere (issue 37 §8)', () => {
+  it('no page formats a date on its own: every date goes through formatDateTime / ui/DateTime', async () => {
+    const { readdirSync, readFileSync, statSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) files.push(path);
+      }
+    };
+    walk('src/features');
+    walk('src/app');
+    const own = files.filter((file) => /toLocaleString\(|toLocaleDateString\(|toLocaleTimeString\(|dateStyle:|timeStyle:/.test(readFileSync(file, 'utf8')));
+    expect(own).toEqual([]);
+  });
+});

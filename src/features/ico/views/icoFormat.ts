@@ -1,7 +1,8 @@
 import { groupThousands, mulDecimal, toFixedDecimal } from '../../../domain/decimal';
+import { formatDateTime } from '../../../domain/localeFormat';
 
-/** Local date and time of an epoch ms, in the language's format. */
-export const dateTime = (ms: number, lang: string) => new Date(ms).toLocaleString(lang.replace('_', '-'), { hour12: false, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+/** Local date and time of an epoch ms: the one format every page uses (src/domain/localeFormat.ts). */
+export const dateTime = (ms: number, lang: string) => formatDateTime(ms, lang);
 
 /** A quantity grouped by thousands. */
 export const qty = (value: string | null | undefined) => (value == null ? '—' : groupThousands(value));

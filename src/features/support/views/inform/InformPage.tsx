@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { useSessionFlow } from '../../../../app/views/hooks';
 import { useInformFlow } from '../../support.hooks';
 import { Button } from '../../../../app/ui/Button';
+import { DateTime } from '../../../../app/ui/DateTime';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
 
 const PAGE_SIZE = 20;
@@ -66,7 +67,7 @@ const Pager = styled.div`
 
 /** Spec §2 /inform: the signed-in user's notifications with mark as read and mark all read. */
 export function InformPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const session = useSessionFlow();
   const inform = useInformFlow();
   const { load } = inform;
@@ -78,7 +79,6 @@ export function InformPage() {
   }, [signedIn, load]);
 
   const pages = Math.max(1, Math.ceil(inform.total / PAGE_SIZE));
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language.replace('_', '-'), { dateStyle: 'short', timeStyle: 'short' });
 
   return (
     <Panel>
@@ -117,7 +117,7 @@ export function InformPage() {
                   <p>{n.body}</p>
                 </div>
                 <Side>
-                  <time dateTime={n.created_at}>{when(n.created_at)}</time>
+                  <DateTime at={n.created_at} />
                   {!n.read && (
                     <Button type="button" $variant="ghost" $small disabled={inform.busy} onClick={() => inform.markRead(n.id)}>
                       {inform.markingId === n.id ? t('common.loading') : t('inform.markRead')}
