@@ -76,6 +76,11 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     await form.getByRole('group', { name: w.base.col.type }).getByRole('button', { name: w.f.market }).click();
     await form.getByRole('textbox', { name: w.base.col.quantity }).fill('0.02');
     await expect(form.getByTestId('futures-max-open')).not.toHaveText(/^0 /);
+    // Issue 37: margin, fee, cost and liquidation price of both buttons before anything is sent.
+    await expect(form.getByTestId('futures-cost-open_long')).toContainText(/\d.*USDT/);
+    await expect(form.getByTestId('futures-liq-open_long')).toHaveText(/\d/);
+    await expect(form.getByText(w.f.form.reduceOnly)).toBeVisible();
+    if (process.env.E2E_SHOTS) await form.screenshot({ path: `${process.env.E2E_SHOTS}/futures-form-${lang}.png` });
     const positions = page.getByRole('list', { name: w.f.desk.positions });
     const opened = positions.getByTestId('position-size').filter({ hasText: /^0\.02$/ });
     await expect(async () => {
@@ -93,6 +98,20 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     // Take-profit and stop-loss by ROE in the position's dialog.
     await setTpslByRoe(page, w, positions);
     await expect(page.getByRole('tab', { name: `${w.f.desk.plans} (2)` })).toBeVisible();
+    // Issue 37: the TP/SL on the position card, the Close tab's closable quantity, and margin added to the isolated position.
+    await expect(positions.getByTestId('position-tpsl')).toContainText('500%');
+    await form.getByRole('tab', { name: w.f.form.tabClose }).click();
+    await expect(form.getByTestId('futures-closable')).toContainText('0.02 BTC');
+    await expect(form.getByRole('button', { name: w.f.action.close_long, exact: true })).toBeVisible();
+    await form.getByRole('tab', { name: w.f.form.tabOpen }).click();
+    await positions.getByRole('button', { name: w.f.margin.button, exact: true }).click();
+    const marginDialog = page.getByRole('dialog', { name: new RegExp(w.f.margin.title) });
+    await marginDialog.getByRole('button', { name: w.f.margin.add, exact: true }).click();
+    await marginDialog.getByRole('textbox', { name: w.f.margin.amount }).fill('25');
+    await expect(marginDialog.getByTestId('margin-liq-after')).toHaveText(/\d/);
+    if (process.env.E2E_SHOTS) await marginDialog.screenshot({ path: `${process.env.E2E_SHOTS}/futures-margin-${lang}.png` });
+    await marginDialog.getByRole('button', { name: w.base.common.confirm }).click();
+    await expect(marginDialog).toBeHidden();
 
     await page.goto('/order/u-hold');
     await expect(page.getByRole('heading', { name: w.base.page.order.uHold })).toBeVisible();
