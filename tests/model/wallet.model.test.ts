@@ -201,6 +201,23 @@ describe('transfer machine (scenarios)', () => {
     expect(deferred.inputsOf('fetchAvailable')).toHaveLength(2);
   });
 
+  it('a second transfer pressed inside the 2000 ms window is not swallowed: the button is pending, the press is told to wait, then it goes (issue 37 §10)', async () => {
+    const { actor, deferred, log, settle } = setUp(transferModel, TRANSFER_ACTORS, { currencies: ['USDT'] });
+    await settle({ type: 'xstate.done.actor.fetchAvailable', output: '250' });
+    actor.send({ type: 'transfer.submit', quantity: '10' });
+    expect(actor.getSnapshot().context.cooling).toBe(true);
+    await settle({ type: 'xstate.done.actor.submitTransfer', output: {} });
+    await settle({ type: 'xstate.done.actor.fetchAvailable', output: '240' });
+    await vi.advanceTimersByTimeAsync(500);
+    actor.send({ type: 'transfer.submit', quantity: '10' });
+    expect(log.at(-1)).toBe('showToast:{"tone":"error","message":{"key":"wallet.transfer.wait"}}');
+    expect(actor.getSnapshot().context.cooling).toBe(true);
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(actor.getSnapshot().context.cooling).toBe(false);
+    actor.send({ type: 'transfer.submit', quantity: '10' });
+    expect(deferred.inputsOf('submitTransfer')).toHaveLength(2);
+  });
+
   it('a retry of the same transfer after an error carries the same key', async () => {
     const { actor, deferred, settle } = setUp(transferModel, TRANSFER_ACTORS, { currencies: ['USDT'] });
     await settle({ type: 'xstate.done.actor.fetchAvailable', output: '250' });

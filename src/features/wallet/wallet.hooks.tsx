@@ -145,6 +145,8 @@ export function useTransferFlow(initial: { currency?: string; from?: WalletAccou
     loadingAvailable: useSelector(actor, (s) => s.matches({ form: 'loadingAvailable' })),
     availableFailed: useSelector(actor, (s) => s.matches({ form: 'availableFailed' })),
     submitting: useSelector(actor, (s) => s.matches('submitting') || s.matches('preparing')),
+    /** The anti-double-submit window after a transfer: the button is pending, then re-enabled. */
+    cooling: useSelector(actor, (s) => s.context.cooling),
   };
   const send = useMemo(
     () => ({

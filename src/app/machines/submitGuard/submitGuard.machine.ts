@@ -11,8 +11,10 @@ export interface SubmitGuardInput {
 /**
  * The 2000 ms anti-double-submit window of spec §9, as a reusable child: a form machine invokes
  * it with `input: ({ self }) => ({ replyTo: self })`, sends `guard.submit`, and receives
- * `guard.accepted` at most once per window. Presses inside the window are dropped, so a double
- * click submits once.
+ * `guard.accepted` at most once per window. Presses inside the window are not submitted, so a
+ * double click submits once; the parent hears `guard.held` for each, and `guard.reopened` when the
+ * window ends, so a form can show the button pending and tell a deliberate second press to wait
+ * instead of swallowing it (issue 37 §10).
  */
 export const submitGuardMachine = setup({
   types: {
@@ -23,6 +25,12 @@ export const submitGuardMachine = setup({
   actions: {
     accept: enqueueActions(({ context, enqueue }, params: { payload: unknown }) => {
       if (context.replyTo) enqueue.sendTo(context.replyTo, { type: 'guard.accepted', payload: params.payload });
+    }),
+    held: enqueueActions(({ context, enqueue }) => {
+      if (context.replyTo) enqueue.sendTo(context.replyTo, { type: 'guard.held' });
+    }),
+    reopened: enqueueActions(({ context, enqueue }) => {
+      if (context.replyTo) enqueue.sendTo(context.replyTo, { type: 'guard.reopened' });
     }),
   },
   delays: { window: ANTI_DOUBLE_SUBMIT_MS },
@@ -40,8 +48,9 @@ export const submitGuardMachine = setup({
       },
     },
     locked: {
-      description: 'A submission was accepted less than 2000 ms ago: further presses are ignored.',
-      after: { window: 'open' },
+      description: 'A submission was accepted less than 2000 ms ago: further presses are held back (the parent hears `guard.held`).',
+      on: { 'guard.submit': { actions: 'held' } },
+      after: { window: { target: 'open', actions: 'reopened' } },
     },
   },
 });

@@ -88,8 +88,8 @@ export function TransferPage() {
                   </Button>
                 )}
                 <Tip $tone="up">{t('wallet.transfer.noFee')}</Tip>
-                <Button type="submit" disabled={flow.submitting || available === undefined} style={{ justifySelf: 'start', minWidth: 160 }}>
-                  {t('wallet.transfer.submit')}
+                <Button type="submit" disabled={flow.submitting || flow.cooling || available === undefined} aria-busy={flow.submitting || flow.cooling} style={{ justifySelf: 'start', minWidth: 160 }}>
+                  {flow.submitting || flow.cooling ? t('wallet.transfer.pending') : t('wallet.transfer.submit')}
                 </Button>
               </Form>
             )}

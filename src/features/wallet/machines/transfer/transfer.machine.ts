@@ -20,7 +20,10 @@ export type TransferEvent =
   | { type: 'transfer.swap' }
   | { type: 'transfer.submit'; quantity: string }
   | { type: 'transfer.retry' }
-  | { type: 'guard.accepted'; payload?: unknown };
+  | { type: 'guard.accepted'; payload?: unknown }
+  /** From the submit guard: a press inside the 2000 ms window, and the window's end (issue 37 §10). */
+  | { type: 'guard.held' }
+  | { type: 'guard.reopened' };
 
 export interface TransferContext {
   currency: string;
@@ -34,6 +37,11 @@ export interface TransferContext {
   idempotencyKey: string | undefined;
   keyFor: string | undefined;
   mints: number;
+  /**
+   * Inside the 2000 ms anti-double-submit window after an accepted transfer: the button shows it
+   * pending, and a press meanwhile is told to wait rather than dropped in silence (issue 37 §10).
+   */
+  cooling: boolean;
 }
 
 export interface SubmitTransferInput {
@@ -85,7 +93,11 @@ export const transferMachine = setup({
   context: ({ input }) => {
     const from = input.from ?? 'spot';
     const to = input.to && input.to !== from ? input.to : from === 'contract' ? 'spot' : 'contract';
-    return { currency: input.currency ?? input.currencies[0] ?? 'USDT', from, to, available: undefined, quantity: '', completed: 0, idempotencyKey: undefined, keyFor: undefined, mints: 0 };
+    return { currency: input.currency ?? input.currencies[0] ?? 'USDT', from, to, available: undefined, quantity: '', completed: 0, idempotencyKey: undefined, keyFor: undefined, mints: 0, cooling: false };
+  },
+  on: {
+    'guard.reopened': { actions: assign({ cooling: false }) },
+    'guard.held': { actions: { type: 'showToast', params: { tone: 'error', message: { key: 'wallet.transfer.wait' } } } },
   },
   invoke: { id: 'guard', src: 'submitGuard', input: ({ self }) => ({ replyTo: self }) },
   initial: 'form',
@@ -126,7 +138,7 @@ export const transferMachine = setup({
                 },
               },
             ],
-            'guard.accepted': { target: '#transfer.preparing', actions: assign({ quantity: ({ event }) => String(event.payload) }) },
+            'guard.accepted': { target: '#transfer.preparing', actions: assign({ quantity: ({ event }) => String(event.payload), cooling: true }) },
           },
         },
       },

@@ -13,6 +13,8 @@ export const transferModel: MachineModel<typeof transferMachine> = {
     { type: 'transfer.submit', quantity: '100' },
     { type: 'transfer.submit', quantity: '900' },
     { type: 'guard.accepted', payload: '100' },
+    { type: 'guard.held' },
+    { type: 'guard.reopened' },
     { type: 'xstate.done.actor.submitTransfer', output: { id: 5, currency: 'USDT', from: 'spot', to: 'contract', quantity: '100', created_at: 1 } },
     { type: 'xstate.error.actor.submitTransfer', error: { kind: 'server', serverMessage: 'Insufficient balance' } },
   ],
