@@ -11,7 +11,8 @@ afterEach(() => void vi.useRealTimers());
 function board() {
   let loads = 0;
   let push: (event: IcoBoardEvent) => void = () => undefined;
-  const data = (): BoardData => ({ projects: [PROJECT], mine: [MINE], account: ACCOUNT, receivedAt: 0 });
+  // Each read answers what the server has then: the account and the project's progress move on.
+  const data = (): BoardData => ({ projects: [{ ...PROJECT, progress: String(loads) } as typeof PROJECT], mine: [MINE], account: { ...ACCOUNT, available: String(1000 - loads) }, receivedAt: 0 });
   const machine = icoBoardMachine.provide({
     actors: {
       loadBoard: fromPromise(async () => {
@@ -46,7 +47,7 @@ describe('ICO board: the private channel instead of a 15 s poll', () => {
     expect(b.loads()).toBe(3);
   });
 
-  it('during a popup the list is updated without closing it or reading again', async () => {
+  it('during a popup the card is updated at once and the balance and progress behind the popup are read again, the popup staying open (issue 37 §12)', async () => {
     const b = board();
     await vi.advanceTimersByTimeAsync(0);
     b.actor.send({ type: 'board.join', projectId: PROJECT.id });
@@ -54,7 +55,12 @@ describe('ICO board: the private channel instead of a 15 s poll', () => {
     b.push({ type: 'board.pushed', event: 'subscribed', subscription: { ...MINE, quantity: '999' } });
     expect(b.actor.getSnapshot().matches({ ready: 'joining' })).toBe(true);
     expect(b.actor.getSnapshot().context.data?.mine[0]?.quantity).toBe('999');
-    expect(b.loads()).toBe(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(b.loads()).toBe(2);
+    expect(b.actor.getSnapshot().matches({ ready: 'joining' })).toBe(true);
+    expect(b.actor.getSnapshot().context.selected).toBe(PROJECT.id);
+    expect(b.actor.getSnapshot().context.data?.account).toMatchObject({ available: '998' });
+    expect((b.actor.getSnapshot().context.data?.projects[0] as unknown as { progress: string }).progress).toBe('2');
   });
 
   it('"Add more" clicked while the board reads again after a subscription opens its popup once the read is in', async () => {

@@ -150,6 +150,22 @@ export const icoBoardMachine = setup({
           },
         },
         joining: {
+          // While the popup is open, a push (the subscription it just made, a thaw) updates the card at
+          // once and the board behind the popup (the account's balance, the project's progress) is
+          // read again in the background, so nothing stays stale behind its message (issue 37 §12).
+          initial: 'current',
+          on: { 'board.pushed': { target: '.refreshing', reenter: true, actions: 'applyPushed' } },
+          states: {
+            current: {},
+            refreshing: {
+              invoke: {
+                id: 'refreshBoard',
+                src: 'loadBoard',
+                onDone: { target: 'current', actions: assign({ data: ({ event }) => event.output }) },
+                onError: { target: 'current' },
+              },
+            },
+          },
           invoke: {
             id: 'subscribe',
             src: 'icoSubscribe',
@@ -165,6 +181,22 @@ export const icoBoardMachine = setup({
           },
         },
         thawing: {
+          // While the popup is open, a push (the subscription it just made, a thaw) updates the card at
+          // once and the board behind the popup (the account's balance, the project's progress) is
+          // read again in the background, so nothing stays stale behind its message (issue 37 §12).
+          initial: 'current',
+          on: { 'board.pushed': { target: '.refreshing', reenter: true, actions: 'applyPushed' } },
+          states: {
+            current: {},
+            refreshing: {
+              invoke: {
+                id: 'refreshBoard',
+                src: 'loadBoard',
+                onDone: { target: 'current', actions: assign({ data: ({ event }) => event.output }) },
+                onError: { target: 'current' },
+              },
+            },
+          },
           invoke: {
             id: 'thaw',
             src: 'icoThaw',

@@ -10,6 +10,8 @@ export const icoBoardModel: MachineModel<typeof icoBoardMachine> = {
   events: [
     { type: 'xstate.done.actor.loadBoard', output: DATA },
     { type: 'xstate.error.actor.loadBoard', error: { kind: 'network' } },
+    { type: 'xstate.done.actor.refreshBoard', output: DATA },
+    { type: 'xstate.error.actor.refreshBoard', error: { kind: 'network' } },
     { type: 'board.join', projectId: 1 },
     { type: 'board.join', projectId: 2 },
     { type: 'board.thaw', projectId: 2 },
