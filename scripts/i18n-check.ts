@@ -12,6 +12,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { LOCALE_CODES } from '../src/domain/languages';
+import { LEDGER_KIND_KEYS } from '../src/domain/walletAmounts';
 
 const root = join(import.meta.dirname, '..');
 
@@ -175,8 +176,38 @@ export function checkSide(side: Side): string[] {
   return problems;
 }
 
+/**
+ * Every ledger entry kind the server writes has a label (issue 37 §3: /wallet/wallet-log showed
+ * `ico_thaw`, `fiat_release`, `futures_margin`): the kinds are read from the server's sources — the
+ * `kind: '…'` of changeBalance and the batch's changes, the first quoted argument of
+ * `books.change` / `books.transfer` — and each must be in LEDGER_KIND_KEYS (src/domain/walletAmounts.ts),
+ * whose keys the catalogue check above then holds to all 9 languages.
+ */
+export function ledgerKindsWritten(): string[] {
+  const kinds = new Set<string>();
+  for (const file of sourceFiles(join(root, 'server'))) {
+    const text = readFileSync(file, 'utf8');
+    for (const call of text.matchAll(/books\.(?:change|transfer)\(([^;]*?)\)/g)) {
+      const first = /'([a-z_]+)'/.exec(call[1]!);
+      if (first) kinds.add(first[1]!);
+    }
+    if (!/changeBalance|applyBalanceChanges|BalanceChange/.test(text)) continue;
+    for (const line of text.split('\n')) {
+      if (!/available|frozen|refType/.test(line)) continue;
+      for (const m of line.matchAll(/\bkind: '([a-z_]+)'/g)) kinds.add(m[1]!);
+    }
+  }
+  return [...kinds].sort();
+}
+
+export function checkLedgerKinds(): string[] {
+  return ledgerKindsWritten()
+    .filter((kind) => LEDGER_KIND_KEYS[kind] === undefined)
+    .map((kind) => `ledger: entry kind ${kind} has no label in LEDGER_KIND_KEYS (src/domain/walletAmounts.ts)`);
+}
+
 export function check(): string[] {
-  return [CLIENT, SERVER].flatMap(checkSide);
+  return [...[CLIENT, SERVER].flatMap(checkSide), ...checkLedgerKinds()];
 }
 
 if (process.argv[1] && relative(process.argv[1], import.meta.filename) === '') {

@@ -50,7 +50,7 @@ export const WITHDRAWAL_STATUS_KEYS: Record<WithdrawalStatus, string> = {
   [WithdrawalStatus.cancelled]: 'wallet.withdraw.status.cancelled',
 };
 
-/** The ledger kinds of LedgerRecord.kind; an unknown kind is shown as sent. */
+/** The ledger kinds of LedgerRecord.kind, each with its label in 9 languages; `npm run i18n:check` fails on a kind the server writes without one. */
 export const LEDGER_KIND_KEYS: Record<string, string> = {
   deposit: 'wallet.kind.deposit',
   withdraw_freeze: 'wallet.kind.withdrawFreeze',
@@ -66,4 +66,27 @@ export const LEDGER_KIND_KEYS: Record<string, string> = {
   trade_fee: 'wallet.kind.tradeFee',
   seconds_freeze: 'wallet.kind.secondsFreeze',
   seconds_settle: 'wallet.kind.secondsSettle',
+  // Every kind the server writes (npm run i18n:check reads them from the server's sources, issue 37 §3).
+  fee_income: 'wallet.kind.feeIncome',
+  fiat_ad_freeze: 'wallet.kind.fiatAdFreeze',
+  fiat_ad_unfreeze: 'wallet.kind.fiatAdUnfreeze',
+  fiat_escrow: 'wallet.kind.fiatEscrow',
+  fiat_escrow_return: 'wallet.kind.fiatEscrowReturn',
+  fiat_receive: 'wallet.kind.fiatReceive',
+  fiat_release: 'wallet.kind.fiatRelease',
+  funding: 'wallet.kind.funding',
+  futures_fee: 'wallet.kind.futuresFee',
+  futures_hold_release: 'wallet.kind.futuresHoldRelease',
+  futures_margin: 'wallet.kind.futuresMargin',
+  futures_margin_release: 'wallet.kind.futuresMarginRelease',
+  futures_order_hold: 'wallet.kind.futuresOrderHold',
+  futures_realised_pnl: 'wallet.kind.futuresRealisedPnl',
+  ico_allocation: 'wallet.kind.icoAllocation',
+  ico_proceeds: 'wallet.kind.icoProceeds',
+  ico_settle: 'wallet.kind.icoSettle',
+  ico_subscribe: 'wallet.kind.icoSubscribe',
+  ico_thaw: 'wallet.kind.icoThaw',
+  insurance_cover: 'wallet.kind.insuranceCover',
+  liquidation_fee: 'wallet.kind.liquidationFee',
+  liquidation_surplus: 'wallet.kind.liquidationSurplus',
 };
