@@ -110,7 +110,16 @@ export const adFormMachine = setup({
         id: 'publishAd',
         src: 'publishAd',
         input: ({ context }) => ({ request: requestOf(context), idempotencyKey: context.idempotencyKey }),
-        onDone: { target: 'loading', actions: ['forgetKey', { type: 'showToast', params: { tone: 'success', message: { key: 'fiat.ads.published' } } }] },
+        onDone: {
+          target: 'loading',
+          actions: [
+            'forgetKey',
+            { type: 'showToast', params: { tone: 'success', message: { key: 'fiat.ads.published' } } },
+            // The published ad's figures leave the form, so a second press cannot publish it again
+            // (issue 37 §19); the choices (side, coin, currency, price kind, methods) stay.
+            assign({ form: ({ context }) => ({ ...context.form, fixed_price: '', margin: '0', total: '', min_amount: '', max_amount: '', terms: '' }) }),
+          ],
+        },
         onError: { target: 'editing', actions: toastError },
       },
     },

@@ -1,0 +1,35 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { adFormModel } from '../../src/features/fiat/machines/adForm/adForm.model';
+import { AD, METHOD } from '../../src/features/fiat/machines/fiatFixtures';
+
+const STANDING = { suspended_until: null, unpaid_24h: 0, max_unpaid: 5, online_ads: 1, max_online_ads: 50, server_now: 0 };
+import { standInsFor } from './harness';
+
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+describe('P2P ad form (scenarios)', () => {
+  it('after publishing, the figures leave the form so a second press cannot publish the same ad again; the choices stay (issue 37 §19)', async () => {
+    const deferred = standInsFor(adFormModel.machine);
+    const actor = createActor(adFormModel.machine.provide({ actors: deferred.actors, actions: { showToast: () => undefined } }), { input: { fiat: 'USD' } }).start();
+    const mine = { ads: { list: [], total: 0, page: 1, size: 10, frozen: [] }, methods: [METHOD], standing: STANDING };
+    deferred.settle({ type: 'xstate.done.actor.loadMine', output: mine });
+    await vi.advanceTimersByTimeAsync(0);
+    for (const [field, value] of [['fixed_price', '1.01'], ['total', '100'], ['min_amount', '10'], ['max_amount', '100'], ['terms', 'Bank transfer only']] as const) {
+      actor.send({ type: 'ad.field', field, value });
+    }
+    actor.send({ type: 'ad.method', methodId: METHOD.id, on: true });
+    actor.send({ type: 'ad.submit' });
+    actor.send({ type: 'ad.confirm' });
+    deferred.settle({ type: 'xstate.done.actor.publishAd', output: AD });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.form).toMatchObject({ side: 'sell', crypto: 'USDT', fiat: 'USD', price_kind: 'fixed', fixed_price: '', total: '', min_amount: '', max_amount: '', terms: '' });
+    expect(actor.getSnapshot().context.methodIds).toEqual([METHOD.id]);
+    deferred.settle({ type: 'xstate.done.actor.loadMine', output: mine });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'ad.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(deferred.inputsOf('publishAd')).toHaveLength(1);
+  });
+});
