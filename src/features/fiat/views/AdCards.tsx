@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { FiatAd } from '../../../domain/fiat';
 import { PHONE } from '../../../app/theme';
 import { Button } from '../../../app/ui/Button';
-import { money, qty, rate } from './fiatFormat';
+import { merchantRecord, money, qty } from './fiatFormat';
 
 /** Shown instead of the ads table on a phone (the table is hidden there): one card per ad, nothing to scroll sideways. */
 const Cards = styled.ul`
@@ -40,7 +40,7 @@ export function AdCards(props: { ads: FiatAd[]; empty: string; buying: boolean; 
           <div className="top">
             <div>
               <b>{a.merchant}</b>
-              <div className="faint">{t('fiat.merchantRecord', { count: a.completed, rate: rate(a.completion_rate) })}</div>
+              <div className="faint">{((r) => t(r.key, r.params))(merchantRecord(a.completed, a.completion_rate))}</div>
             </div>
             <b className={`num price ${props.buying ? 'up' : 'down'}`}>
               {money(a.price)} {a.fiat}

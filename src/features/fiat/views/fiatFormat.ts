@@ -10,6 +10,15 @@ export const qty = (value: string | null | undefined) => (value == null ? '—' 
 /** A completion rate (a fraction) as a percentage with 2 decimals. */
 export const rate = (fraction: string) => `${toFixedDecimal(mulDecimal(fraction, '100'), 2, 'down')}%`;
 
+/**
+ * An advertiser's record under their name: "12 orders · 98.50% completed", or "New" for one with
+ * no finished order yet, whose rate would read a meaningless 100.00% (issue 37 §18).
+ */
+export function merchantRecord(completed: number, completionRate: string): { key: string; params: Record<string, string | number> } {
+  if (completed === 0 && toFixedDecimal(completionRate, 4, 'down') === '1.0000') return { key: 'fiat.merchantNew', params: {} };
+  return { key: 'fiat.merchantRecord', params: { count: completed, rate: rate(completionRate) } };
+}
+
 /** Catalogue keys of the fiat account's ledger kinds (/wallet/log-legal). */
 export const KIND_KEYS: Record<string, string | undefined> = {
   fiat_ad_freeze: 'fiat.kind.adFreeze',
