@@ -89,4 +89,6 @@ export const LEDGER_KIND_KEYS: Record<string, string> = {
   insurance_cover: 'wallet.kind.insuranceCover',
   liquidation_fee: 'wallet.kind.liquidationFee',
   liquidation_surplus: 'wallet.kind.liquidationSurplus',
+  stop_freeze: 'wallet.kind.stopFreeze',
+  stop_unfreeze: 'wallet.kind.stopUnfreeze',
 };
