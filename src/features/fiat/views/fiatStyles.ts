@@ -36,7 +36,7 @@ export const Facts = styled.dl`
   margin: 0;
   div { display: flex; justify-content: space-between; gap: 12px; border-bottom: 1px dashed ${({ theme }) => theme.color.border}; padding-bottom: 6px; }
   dt { color: ${({ theme }) => theme.color.textDim}; }
-  dd { margin: 0; text-align: right; font-weight: 600; word-break: break-all; }
+  dd { margin: 0; text-align: right; font-weight: 600; overflow-wrap: anywhere; min-width: 0; }
   ${PHONE} { grid-template-columns: 1fr; }
 `;
 
