@@ -2,15 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { SECOND_FACTOR_PATTERN, TWO_FACTOR_PATHS } from '../../../src/domain/twoFactor.js';
 import { DEFAULT_ACCOUNT_RATE_LIMITS, perClientPerMinute } from '../../kernel/http/rateLimit.js';
 import { ok, okWith } from '../../kernel/http/envelope.js';
-import { anyBody } from '../../kernel/http/schemas.js';
+import { anyBody, strictObject as object, rowId as id } from '../../kernel/http/schemas.js';
 import { unwrap } from '../../kernel/outcome.js';
 import type { TwoFactor } from './twoFactor.js';
 
-const object = (required: string[], properties: Record<string, unknown>) => ({ type: 'object', required, additionalProperties: false, properties }) as const;
 const totp = { type: 'string', pattern: '^\\d{6}$' } as const;
 /** A TOTP code or a recovery code. */
 export const secondFactorCode = { type: 'string', maxLength: 16, pattern: SECOND_FACTOR_PATTERN } as const;
-const id = { type: 'integer', minimum: 1, maximum: 2 ** 53 - 1 } as const;
 
 /**
  * Two-factor authentication (docs/API.md "Two-factor authentication"): the user's enrolment and

@@ -5,11 +5,10 @@ import { hasHiddenCharacters } from '../../../src/domain/displayText.js';
 import { requireSecondFactorForApiKey } from '../../kernel/auth/twoFactor.js';
 import type { Database } from '../../kernel/db/database.js';
 import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
-import { anyBody } from '../../kernel/http/schemas.js';
+import { anyBody, strictObject as object } from '../../kernel/http/schemas.js';
 import { outcomeOf, unwrap } from '../../kernel/outcome.js';
 import type { KeyStore } from './keyStore.js';
 
-const object = (required: string[], properties: Record<string, unknown>) => ({ type: 'object', required, additionalProperties: false, properties }) as const;
 const apiKey = { type: 'string', pattern: '^[A-Za-z0-9]{64}$' } as const;
 const createBody = object(['label', 'permissions', 'ip_allowlist'], {
   label: { type: 'string', maxLength: API_KEY_LABEL_MAX * 2 },

@@ -5,15 +5,13 @@ import { IDEMPOTENCY_HEADER, RECORD_DAYS, type RecordDays } from '../../../src/d
 import { submissionKey } from '../../kernel/idempotency.js';
 import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
-import { anyBody } from '../../kernel/http/schemas.js';
+import { anyBody, strictObject as object, rowId as id } from '../../kernel/http/schemas.js';
 import { unwrap, type Outcome } from '../../kernel/outcome.js';
 import { MAX_PAGE_SIZE, TERMS_MAX } from './ads.js';
 import { LEGAL_TRADE_BOUNDS, type LegalTradePatch } from '../../../src/domain/fiatSettings.js';
 import { CHAT_MAX, PUBLISH_SCOPE, RELEASE_SCOPE, TAKE_SCOPE, type FiatService } from './service.js';
 import './messages.js';
 
-const object = (required: string[], properties: Record<string, unknown>) => ({ type: 'object', required, additionalProperties: false, properties }) as const;
-const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 // Money stays a string; its shape is checked by the use case, which answers a translated message.
 const decimal = { type: 'string', maxLength: 40 } as const;
 const symbol = { type: 'string', minLength: 1, maxLength: 10 } as const;

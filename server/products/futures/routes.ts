@@ -19,7 +19,7 @@ import { IDEMPOTENCY_HEADER, RECORD_DAYS } from '../../../src/domain/wallet.js';
 import { submissionKey } from '../../kernel/idempotency.js';
 import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
-import { anyBody } from '../../kernel/http/schemas.js';
+import { anyBody, strictObject as object, rowId as id } from '../../kernel/http/schemas.js';
 import { unwrap } from '../../kernel/outcome.js';
 import { PLACE_SCOPE, type FuturesExchange } from './exchange.js';
 import { normaliseSymbol } from './pairs.js';
@@ -28,11 +28,9 @@ import { KLINE_QUERY_LIMITS, readKlines } from '../../kernel/exchange/market/kli
 import { KLINE_INTERVALS, type KlineInterval } from '../../../src/domain/constants.js';
 import './messages.js';
 
-const object = (required: string[], properties: Record<string, unknown>) => ({ type: 'object', required, additionalProperties: false, properties }) as const;
 const symbol = { type: 'string', pattern: '^[A-Za-z0-9]{1,12}_[A-Za-z0-9]{1,12}$' } as const;
 // Money stays a string; its shape is checked by the use case, which answers a translated message.
 const decimal = { type: 'string', maxLength: 40 } as const;
-const id = { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } as const;
 const paging = { page: { type: 'integer', minimum: 1, maximum: 1_000_000 }, size: { type: 'integer', minimum: 1, maximum: 50 } } as const;
 const orderType = { type: 'string', enum: ['limit', 'market'] } as const;
 const plan = object(['trigger_by', 'trigger_value', 'exec_type'], { trigger_by: { type: 'string', enum: [...TRIGGER_BY] }, trigger_value: decimal, exec_type: orderType, exec_price: decimal });

@@ -6,13 +6,11 @@ import { IDEMPOTENCY_HEADER, RECORD_DAYS, type RecordDays } from '../../../src/d
 import { submissionKey } from '../../kernel/idempotency.js';
 import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
 import { ok } from '../../kernel/http/envelope.js';
-import { anyBody } from '../../kernel/http/schemas.js';
+import { anyBody, strictObject as object, rowId as id } from '../../kernel/http/schemas.js';
 import { unwrap } from '../../kernel/outcome.js';
 import { MAX_PAGE_SIZE, SUBSCRIBE_SCOPE, THAW_SCOPE, type IcoService } from './subscriptions.js';
 import './messages.js';
 
-const object = (required: string[], properties: Record<string, unknown>) => ({ type: 'object', required, additionalProperties: false, properties }) as const;
-const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
 // Money stays a string; its shape is checked by the use case, which answers a translated message.
 const decimal = { type: 'string', maxLength: 40 } as const;
 const time = { type: 'integer', minimum: 0, maximum: 8_640_000_000_000 } as const;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../src/domain/api.js';
 import { requireAuthForAll } from '../../kernel/auth/authPlugin.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
-import { anyBody } from '../../kernel/http/schemas.js';
+import { anyBody, rowId } from '../../kernel/http/schemas.js';
 import { unwrap } from '../../kernel/outcome.js';
 import type { Kyc } from './kyc.js';
 
@@ -11,7 +11,7 @@ const idBody = (extra: Record<string, object> = {}, required: string[] = []) =>
     type: 'object',
     required: ['id', ...required],
     additionalProperties: false,
-    properties: { id: { type: 'integer', minimum: 1, maximum: 2 ** 53 - 1 }, ...extra },
+    properties: { id: rowId, ...extra },
   }) as const;
 
 /** The operator's identity review queue (operator token only, body code 403 otherwise). */

@@ -4,7 +4,7 @@ import type { Outcome } from '../../kernel/outcome.js';
 import type { Kyc, PhotoSide } from './kyc.js';
 import { translate } from '../../kernel/i18n/messages.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
-import { anyBody } from '../../kernel/http/schemas.js';
+import { anyBody, rowId } from '../../kernel/http/schemas.js';
 import { unwrap } from '../../kernel/outcome.js';
 
 /**
@@ -21,7 +21,7 @@ const photoParams = {
   type: 'object',
   required: ['id', 'side'],
   additionalProperties: false,
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2 ** 53 - 1 }, side: { type: 'string', enum: ['front', 'back'] } },
+  properties: { id: rowId, side: { type: 'string', enum: ['front', 'back'] } },
 } as const;
 
 /** Identity verification for users (spec §2 /user/identity); login required, else body code 403. */

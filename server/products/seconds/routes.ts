@@ -5,12 +5,11 @@ import { IDEMPOTENCY_HEADER, RECORD_DAYS } from '../../../src/domain/wallet.js';
 import { submissionKey } from '../../kernel/idempotency.js';
 import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
-import { anyBody } from '../../kernel/http/schemas.js';
+import { anyBody, strictObject as object } from '../../kernel/http/schemas.js';
 import { unwrap } from '../../kernel/outcome.js';
 import { BUY_SCOPE, MAX_PAGE_SIZE, type SecondsContracts } from './contracts.js';
 import './messages.js';
 
-const object = (required: string[], properties: Record<string, unknown>) => ({ type: 'object', required, additionalProperties: false, properties }) as const;
 const symbol = { type: 'string', pattern: '^[A-Za-z0-9]{1,12}_[A-Za-z0-9]{1,12}$' } as const;
 const period = { type: 'integer', minimum: 1, maximum: 3600 } as const;
 // Money stays a string; its shape is checked by the use case, which answers a translated message.

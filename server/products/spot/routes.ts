@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../src/domain/api.js';
-import { SPOT_PATHS, SPOT_TIME_IN_FORCE, SpotOrderStatus, type PlaceSpotOrder } from '../../../src/domain/spotOrders.js';
+import { SPOT_PATHS, SPOT_TIME_IN_FORCE, SpotOrderStatus, type PlaceSpotOrder, type PlaceSpotStop } from '../../../src/domain/spotOrders.js';
 import { IDEMPOTENCY_HEADER, RECORD_DAYS, type RecordDays } from '../../../src/domain/wallet.js';
 import { MAX_PAGE_SIZE } from './orderViews.js';
 import type { SpotOutcome, SpotTrading } from './trading.js';
 import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
-import { anyBody } from '../../kernel/http/schemas.js';
+import { anyBody, strictObject as object, rowId as id } from '../../kernel/http/schemas.js';
 
-const object = (required: string[], properties: Record<string, unknown>) => ({ type: 'object', required, additionalProperties: false, properties }) as const;
-const id = { type: 'integer', minimum: 1, maximum: 2 ** 53 - 1 } as const;
 const symbol = { type: 'string', pattern: '^[A-Za-z0-9]{1,12}_[A-Za-z0-9]{1,12}$' } as const;
 // Money stays a string; its shape and places are checked in app/spot/placeRequest.ts, so the
 // refusal can say what is wrong (in the user's language) instead of naming a schema rule.
@@ -24,12 +22,20 @@ const placeBody = object(['symbol', 'side', 'type'], {
   amount: decimal,
   time_in_force: { type: 'string', enum: [...SPOT_TIME_IN_FORCE] },
 });
+const stopBody = object(['symbol', 'side', 'trigger_price', 'price', 'quantity'], {
+  symbol,
+  side: { type: 'string', enum: ['buy', 'sell'] },
+  trigger_price: decimal,
+  price: decimal,
+  quantity: decimal,
+  limit_price: decimal,
+});
 const byId = object(['id'], { id });
 const currentBody = object(['page'], { symbol, ...paging });
 const historyBody = object(['days', 'page'], { days: { type: 'integer', enum: [...RECORD_DAYS] }, symbol, currency: { type: 'string', maxLength: 16 }, ...paging });
 
 function unwrap<T>(outcome: SpotOutcome<T>): T {
-  if (!outcome.ok) throw new ApiFailure(outcome.key === 'spotOrderNotFound' ? ResultCode.notFound : ResultCode.badRequest, outcome.key, outcome.vars);
+  if (!outcome.ok) throw new ApiFailure(outcome.key === 'spotOrderNotFound' || outcome.key === 'spotStopNotFound' ? ResultCode.notFound : ResultCode.badRequest, outcome.key, outcome.vars);
   return outcome.data;
 }
 

@@ -4,7 +4,7 @@ import { listNotifications, markAllRead, markRead, unreadCount } from '../../ker
 import './messages.js';
 import type { Database } from '../../kernel/db/database.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
-import { anyBody } from '../../kernel/http/schemas.js';
+import { anyBody, rowId, strictObject } from '../../kernel/http/schemas.js';
 
 export const INFORM_PAGE_SIZE = 20;
 
@@ -42,7 +42,7 @@ export function informRoutes(db: Database) {
 
     app.post<{ Body: { id: number } }>(
       '/api/inform/read',
-      { config: { auth: 'user' }, schema: { body: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1, maximum: 9007199254740991 } } } } },
+      { config: { auth: 'user' }, schema: { body: strictObject(['id'], { id: rowId }) } },
       async (request) => {
         const id = userId(request);
         // Someone else's notification looks exactly like a missing one.

@@ -6,9 +6,9 @@ import type { Wallet } from './wallet.js';
 import { translate } from '../../kernel/i18n/messages.js';
 import { ok } from '../../kernel/http/envelope.js';
 import { unwrap } from '../../kernel/outcome.js';
+import { rowId, strictObject } from '../../kernel/http/schemas.js';
 
-const id = { type: 'integer', minimum: 1, maximum: 2 ** 53 - 1 } as const;
-const body = (required: string[], properties: Record<string, unknown>) => ({ schema: { body: { type: 'object', required, additionalProperties: false, properties } } }) as const;
+const body = (required: string[], properties: Record<string, unknown>) => ({ schema: { body: strictObject(required, properties) } }) as const;
 
 /** The operator's side of withdrawals (operator token only, body code 403 otherwise): list, approve, fail. */
 export function operatorWalletRoutes(wallet: Wallet) {
@@ -20,14 +20,14 @@ export function operatorWalletRoutes(wallet: Wallet) {
       body(['page'], { status: { type: 'integer', minimum: 1, maximum: 5 }, page: { type: 'integer', minimum: 1, maximum: 100_000 }, size: { type: 'integer', minimum: 1, maximum: 50 } }),
       async (request) => ok(request.lang, await wallet.operatorWithdrawals(request.body.status, request.body.page, request.body.size ?? 20)),
     );
-    app.post<{ Body: { id: number } }>(WALLET_PATHS.operatorApproveWithdrawal, body(['id'], { id }), async (request) => ({
+    app.post<{ Body: { id: number } }>(WALLET_PATHS.operatorApproveWithdrawal, body(['id'], { id: rowId }), async (request) => ({
       code: ResultCode.ok,
       msg: translate(request.lang, 'walletWithdrawApproved'),
       data: unwrap(await wallet.withdrawals.approve(request.body.id, request.operator.id)),
     }));
     app.post<{ Body: { id: number; reason: string } }>(
       WALLET_PATHS.operatorFailWithdrawal,
-      body(['id', 'reason'], { id, reason: { type: 'string', maxLength: 200 } }),
+      body(['id', 'reason'], { id: rowId, reason: { type: 'string', maxLength: 200 } }),
       async (request) => ({
         code: ResultCode.ok,
         msg: translate(request.lang, 'walletWithdrawFailed'),

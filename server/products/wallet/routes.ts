@@ -5,11 +5,11 @@ import { requireAuthForAll } from '../../kernel/auth/authPlugin.js';
 import type { Wallet } from './wallet.js';
 import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
 import { unwrap } from '../../kernel/outcome.js';
-import { anyBody } from '../../kernel/http/schemas.js';
+import { anyBody, rowId, strictObject } from '../../kernel/http/schemas.js';
 import { SECOND_FACTOR_PATTERN } from '../../../src/domain/twoFactor.js';
 
 const text = (min: number, max: number) => ({ type: 'string', minLength: min, maxLength: max }) as const;
-const object = (required: string[], properties: Record<string, unknown>) => ({ schema: { body: { type: 'object', required, additionalProperties: false, properties } } }) as const;
+const object = (required: string[], properties: Record<string, unknown>) => ({ schema: { body: strictObject(required, properties) } }) as const;
 // Lengths here only keep junk out; the wallet checks the values and answers translated messages.
 const currency = text(1, 16);
 const network = text(1, 32);
@@ -68,7 +68,7 @@ export function walletRoutes(wallet: Wallet) {
     app.post<{ Body: { funds_password: string } }>(WALLET_PATHS.checkFundsPassword, object(['funds_password'], { funds_password: text(1, 64) }), async (request) =>
       ok(request.lang, unwrap(await wallet.withdrawals.checkFundsPassword(userOf(request), request.body.funds_password))),
     );
-    app.post<{ Body: { id: number } }>(WALLET_PATHS.cancelWithdrawal, object(['id'], { id: { type: 'integer', minimum: 1, maximum: 2 ** 53 - 1 } }), async (request) =>
+    app.post<{ Body: { id: number } }>(WALLET_PATHS.cancelWithdrawal, object(['id'], { id: rowId }), async (request) =>
       okWith(request.lang, 'walletWithdrawCancelled', unwrap(await wallet.withdrawals.cancel(userOf(request), request.body.id))),
     );
     app.post<{ Body: TransferRequest }>(WALLET_PATHS.transfer, object(['currency', 'from', 'to', 'quantity'], { currency, from: account, to: account, quantity }), async (request) =>

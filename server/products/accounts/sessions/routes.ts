@@ -5,12 +5,11 @@ import type { Database } from '../../../kernel/db/database.js';
 import { hashToken } from '../../../kernel/auth/sessions.js';
 import { translate } from '../../../kernel/i18n/messages.js';
 import { ApiFailure, ok, okWith } from '../../../kernel/http/envelope.js';
-import { anyBody } from '../../../kernel/http/schemas.js';
+import { anyBody, strictObject as object, rowId } from '../../../kernel/http/schemas.js';
 import { antiPhishingCode, setAntiPhishingCode } from './antiPhishing.js';
 import { listSessions, loginHistory, revokeOtherSessions, revokeSessionById } from './sessions.js';
 import './messages.js';
 
-const object = (required: string[], properties: Record<string, unknown>) => ({ type: 'object', required, additionalProperties: false, properties }) as const;
 
 /**
  * Sessions and devices, login history and the anti-phishing code (issue 35, docs/API.md
@@ -26,7 +25,7 @@ export function sessionRoutes(db: Database) {
     );
     app.post<{ Body: { id: number } }>(
       '/api/user/session_revoke',
-      { config: auth, schema: { body: object(['id'], { id: { type: 'integer', minimum: 1, maximum: 2 ** 53 - 1 } }) } },
+      { config: auth, schema: { body: object(['id'], { id: rowId }) } },
       async (request) => {
         const ended = await db.transaction((tx) => revokeSessionById(tx, request.user.id, request.body.id));
         if (!ended) throw new ApiFailure(ResultCode.notFound, 'sessionNotFound');
