@@ -20,7 +20,13 @@ export async function registerThroughUi(page: Page, email: string, server: { ori
   await page.getByLabel('Fund password', { exact: true }).fill(TEST_FUNDS_PASSWORD);
   await page.getByLabel('Repeat the fund password').fill(TEST_FUNDS_PASSWORD);
   await page.getByLabel('Invitation code').fill('OPENEX');
-  await page.getByRole('checkbox').check();
+  // The strength meters and field checks settle as the password module loads; on a busy machine
+  // the form can still move under the pointer, so the click is repeated until the box is ticked.
+  const agree = page.getByRole('checkbox');
+  await expect(async () => {
+    if (!(await agree.isChecked())) await agree.check({ timeout: 2_000 });
+    await expect(agree).toBeChecked({ timeout: 500 });
+  }).toPass({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/home$/);
 }
