@@ -24,6 +24,8 @@ export async function registerThroughUi(page: Page, email: string, server: { ori
   // the form can still move under the pointer, so the click is repeated until the box is ticked.
   const agree = page.getByRole('checkbox');
   await expect(async () => {
+    // A click that landed on the agreement's link opened it: close it first.
+    if (await page.getByRole('dialog').isVisible()) await page.keyboard.press('Escape');
     if (!(await agree.isChecked())) await agree.check({ timeout: 2_000 });
     await expect(agree).toBeChecked({ timeout: 500 });
   }).toPass({ timeout: 15_000 });
