@@ -63,3 +63,8 @@ export function apiKeyProblem(input: Pick<ApiKeyCreate, 'label' | 'permissions' 
   if (input.permissions.includes('withdraw') && input.ip_allowlist.length === 0) return 'apiKeyWithdrawNeedsIp';
   return undefined;
 }
+
+/** The allowlist as typed in one field: addresses separated by commas, spaces or new lines, each once. */
+export function splitIpAllowlist(text: string): string[] {
+  return [...new Set(text.split(/[\s,;]+/).filter((ip) => ip.length > 0))];
+}

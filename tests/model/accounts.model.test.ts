@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
+import { apiKeysModel } from '../../src/features/accounts/machines/apiKeys/apiKeys.model';
 import { loginModel } from '../../src/features/accounts/machines/login/login.model';
 import { registrationModel } from '../../src/features/accounts/machines/registration/registration.model';
 import { twoFactorLoginModel } from '../../src/features/accounts/machines/twoFactor/twoFactorLogin.model';
@@ -86,5 +87,65 @@ describe('2FA sign-in step (scenarios)', () => {
     expect(actor.getSnapshot().context.refusal).toBeDefined();
     actor.send({ type: 'code.submit', code: 'ABCDE-FGHJM' });
     expect(actor.getSnapshot().context.refusal).toBeUndefined();
+  });
+});
+
+describe('API keys (scenarios)', () => {
+  const KEY = 'K'.repeat(64);
+  const SECRET = 'S'.repeat(64);
+  const listed = { api_key: KEY, label: 'bot', permissions: ['read' as const, 'trade' as const], ip_allowlist: [], created_ms: 1, last_used_ms: null, last_used_ip: null };
+
+  async function loaded(enabled: boolean, keys: (typeof listed)[]) {
+    const deferred = standInsFor(apiKeysModel.machine);
+    const actor = createActor(apiKeysModel.machine.provide({ actors: deferred.actors })).start();
+    deferred.settle({ type: 'xstate.done.actor.fetchStatus', output: { enabled, recovery_codes_left: 0, withdrawals_locked_until: 0 } });
+    await vi.advanceTimersByTimeAsync(0);
+    deferred.settle({ type: 'xstate.done.actor.fetchKeys', output: keys });
+    await vi.advanceTimersByTimeAsync(0);
+    return { deferred, actor };
+  }
+
+  it('shows the secret once, then it is gone after leaving the page (a new actor reads only the list)', async () => {
+    const { deferred, actor } = await loaded(false, []);
+    actor.send({ type: 'apiKeys.create', fields: { label: ' bot ', permissions: ['read', 'trade'], ip_allowlist: [] } });
+    expect(deferred.inputsOf('createKey')).toEqual([{ label: 'bot', permissions: ['read', 'trade'], ip_allowlist: [], totp_code: undefined }]);
+    deferred.settle({ type: 'xstate.done.actor.createKey', output: { api_key: KEY, secret: SECRET } });
+    await vi.advanceTimersByTimeAsync(0);
+    deferred.settle({ type: 'xstate.done.actor.fetchKeys', output: [listed] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.created).toEqual({ api_key: KEY, secret: SECRET });
+    actor.send({ type: 'apiKeys.copySecret' });
+    expect(deferred.inputsOf('copyText')).toEqual([{ text: SECRET }]);
+    // Leaving the page stops its actor; coming back starts a new one from the list, which never carries a secret.
+    actor.stop();
+    const again = await loaded(false, [listed]);
+    expect(again.actor.getSnapshot().context.created).toBeUndefined();
+    expect(JSON.stringify(again.actor.getSnapshot().context)).not.toContain(SECRET);
+  });
+
+  it('"I have saved it" takes the secret away; deleting that key does too', async () => {
+    const { deferred, actor } = await loaded(false, [listed]);
+    actor.send({ type: 'apiKeys.create', fields: { label: 'bot', permissions: ['read'], ip_allowlist: [] } });
+    deferred.settle({ type: 'xstate.done.actor.createKey', output: { api_key: KEY, secret: SECRET } });
+    await vi.advanceTimersByTimeAsync(0);
+    deferred.settle({ type: 'xstate.done.actor.fetchKeys', output: [listed] });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'apiKeys.delete', apiKey: KEY });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    actor.send({ type: 'apiKeys.confirm' });
+    expect(deferred.inputsOf('deleteKey')).toEqual([{ api_key: KEY }]);
+    deferred.settle({ type: 'xstate.done.actor.deleteKey', output: null });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.created).toBeUndefined();
+  });
+
+  it('with 2FA on, a key is not asked for without a code; withdraw without an allowlist is refused here', async () => {
+    const { deferred, actor } = await loaded(true, []);
+    actor.send({ type: 'apiKeys.create', fields: { label: 'bot', permissions: ['read'], ip_allowlist: [] } });
+    actor.send({ type: 'apiKeys.create', fields: { label: 'bot', permissions: ['withdraw'], ip_allowlist: [], totp_code: '123456' } });
+    expect(deferred.inputsOf('createKey')).toEqual([]);
+    actor.send({ type: 'apiKeys.create', fields: { label: 'bot', permissions: ['withdraw'], ip_allowlist: ['203.0.113.7'], totp_code: ' 123456 ' } });
+    expect(deferred.inputsOf('createKey')).toEqual([{ label: 'bot', permissions: ['withdraw'], ip_allowlist: ['203.0.113.7'], totp_code: '123456' }]);
   });
 });

@@ -121,6 +121,7 @@ export function userMenu(account: string | undefined): NavGroupSpec[] {
         { to: '/user/s-antiphishing', labelKey: 'menu.user.antiPhishing' },
         { to: '/user/s-sessions', labelKey: 'menu.user.sessions' },
         { to: '/user/s-loginhistory', labelKey: 'menu.user.loginHistory' },
+        { to: '/user/api', labelKey: 'menu.user.apiKeys' },
       ],
     },
     {

@@ -16,6 +16,8 @@ import { createSafetyActors } from './actors/safety.actors';
 import { securityLevelMachine } from './machines/securityLevel/securityLevel.machine';
 import { loginHistoryMachine } from './machines/loginHistory/loginHistory.machine';
 import { sessionsMachine } from './machines/sessions/sessions.machine';
+import { createApiKeysActors } from './actors/apiKeys.actors';
+import { apiKeysMachine } from './machines/apiKeys/apiKeys.machine';
 import { createOperatorUsersActors, createTwoFactorActors } from './actors/twoFactor.actors';
 import { operatorUsersMachine } from './machines/operatorUsers/operatorUsers.machine';
 import { twoFactorEnrolmentMachine } from './machines/twoFactor/twoFactorEnrolment.machine';
@@ -33,6 +35,7 @@ export const provide = ({ api, operatorApi, i18n, navigate, showToast, shell: { 
   const refreshSession = () => session.send({ type: 'session.refresh' });
   const sessionsActors = createSessionsActors(api);
   const safety = createSafetyActors(api);
+  const apiKeys = createApiKeysActors(api);
   return {
     login: loginMachine.provide({ actors: { login: actors.login }, actions: { signedIn, showToast } }),
     twoFactorLogin: twoFactorLoginMachine.provide({ actors: { verify: twoFactor.verifyLogin }, actions: { signedIn, showToast } }),
@@ -68,6 +71,16 @@ export const provide = ({ api, operatorApi, i18n, navigate, showToast, shell: { 
     }),
     sessions: sessionsMachine.provide({
       actors: { fetchSessions: sessionsActors.fetchSessions, revokeSession: sessionsActors.revokeSession, revokeOthers: sessionsActors.revokeOthers },
+      actions: { showToast },
+    }),
+    apiKeys: apiKeysMachine.provide({
+      actors: {
+        fetchStatus: twoFactor.fetchStatus,
+        fetchKeys: apiKeys.fetchKeys,
+        createKey: apiKeys.createKey,
+        deleteKey: apiKeys.deleteKey,
+        copyText: fromPromise<boolean, { text: string }>(({ input }) => copyText(input.text)),
+      },
       actions: { showToast },
     }),
     loginHistory: loginHistoryMachine.provide({ actors: { fetchHistory: sessionsActors.fetchHistory }, actions: { showToast } }),

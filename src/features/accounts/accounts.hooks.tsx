@@ -11,6 +11,7 @@ import type { RecordFields, recordBookMachine } from './machines/recordBook/reco
 import type { AccountFields, DetailFields, RegistrationActorRef, registrationMachine } from './machines/registration/registration.machine';
 import type { CodeTarget, SecurityFields, securityChangeMachine } from './machines/securityChange/securityChange.machine';
 import type { sessionsMachine } from './machines/sessions/sessions.machine';
+import type { apiKeysMachine } from './machines/apiKeys/apiKeys.machine';
 import type { loginHistoryMachine } from './machines/loginHistory/loginHistory.machine';
 import type { antiPhishingMachine } from './machines/antiPhishing/antiPhishing.machine';
 import type { securityLevelMachine } from './machines/securityLevel/securityLevel.machine';
@@ -33,6 +34,7 @@ export interface AccountsFlows {
   addresses: typeof recordBookMachine;
   collectionMethods: typeof recordBookMachine;
   sessions: typeof sessionsMachine;
+  apiKeys: typeof apiKeysMachine;
   loginHistory: typeof loginHistoryMachine;
   antiPhishing: typeof antiPhishingMachine;
   securityLevel: typeof securityLevelMachine;

@@ -37,6 +37,7 @@ export const accountsFeature = defineFeature({
       { path: 's-emailset', page: page(() => import('./views/user/SecurityChangePage'), 'SecurityChangePage', { kind: 'email', key: 'email' }) },
       { path: 's-phoneset', page: page(() => import('./views/user/SecurityChangePage'), 'SecurityChangePage', { kind: 'phone', key: 'phone' }) },
       { path: 's-sessions', page: page(() => import('./views/user/SessionsPage'), 'SessionsPage') },
+      { path: 'api', page: page(() => import('./views/user/ApiKeysPage'), 'ApiKeysPage') },
       { path: 's-loginhistory', page: page(() => import('./views/user/LoginHistoryPage'), 'LoginHistoryPage') },
       { path: 's-antiphishing', page: page(() => import('./views/user/AntiPhishingPage'), 'AntiPhishingPage') },
       { path: 'c-symAddr', page: page(() => import('./views/user/AddressBookPage'), 'AddressBookPage') },

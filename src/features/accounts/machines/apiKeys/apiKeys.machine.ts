@@ -1,0 +1,170 @@
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import type { ToastMessage } from '../../../../domain/errors';
+import { apiKeyProblem, type ApiKeyCreate, type ApiKeyCreated, type ApiKeyItem } from '../../../../domain/apiKeys';
+import { isSecondFactorCode, type TwoFactorStatus } from '../../../../domain/twoFactor';
+import { toastError } from '../../../../app/machines/toast/toastError';
+
+export type ApiKeysEvent =
+  | { type: 'apiKeys.create'; fields: ApiKeyCreate }
+  | { type: 'apiKeys.copySecret' }
+  | { type: 'apiKeys.secretSaved' }
+  | { type: 'apiKeys.delete'; apiKey: string }
+  | { type: 'apiKeys.confirm' }
+  | { type: 'apiKeys.cancel' }
+  | { type: 'apiKeys.retry' };
+
+interface ApiKeysContext {
+  keys: ApiKeyItem[];
+  /** The account has 2FA on: creating a key takes its code. */
+  twoFactor: boolean;
+  /** The key just created with its secret: only here, only until it is dismissed or the page is left. */
+  created: ApiKeyCreated | undefined;
+  draft: ApiKeyCreate | undefined;
+  pending: string | undefined;
+}
+
+const PROBLEM_KEY = {
+  apiKeyLabelLength: 'apiKeys.errors.apiKeyLabelLength',
+  apiKeyNoPermission: 'apiKeys.errors.apiKeyNoPermission',
+  apiKeyWithdrawNeedsIp: 'apiKeys.errors.apiKeyWithdrawNeedsIp',
+  apiKeyIpInvalid: 'apiKeys.errors.apiKeyIpInvalid',
+  apiKeyTooManyIps: 'apiKeys.errors.apiKeyTooManyIps',
+} as const;
+
+/** What is wrong with a request before it is sent, as a client message key, or undefined. */
+export function createProblem(fields: ApiKeyCreate, twoFactor: boolean): string | undefined {
+  const problem = apiKeyProblem(fields);
+  if (problem) return PROBLEM_KEY[problem];
+  if (twoFactor && !isSecondFactorCode(fields.totp_code ?? '')) return 'apiKeys.errors.codeNeeded';
+  return undefined;
+}
+
+/**
+ * /user/api (issue 36): the user's API keys. Reads whether 2FA is on (a key then takes the code)
+ * and the list; creates a key and holds its secret in this actor alone, shown once until the user
+ * says it is saved or leaves the page; deletes a key after a confirmation. A request the shared
+ * rule refuses is refused here with its translated reason and sent nowhere.
+ */
+export const apiKeysMachine = setup({
+  types: {
+    context: {} as ApiKeysContext,
+    events: {} as ApiKeysEvent,
+  },
+  actors: {
+    fetchStatus: fromPromise<TwoFactorStatus>(async () => {
+      throw new Error('fetchStatus not provided');
+    }),
+    fetchKeys: fromPromise<ApiKeyItem[]>(async () => {
+      throw new Error('fetchKeys not provided');
+    }),
+    createKey: fromPromise<ApiKeyCreated, ApiKeyCreate>(async () => {
+      throw new Error('createKey not provided');
+    }),
+    deleteKey: fromPromise<null, { api_key: string }>(async () => {
+      throw new Error('deleteKey not provided');
+    }),
+    copyText: fromPromise<boolean, { text: string }>(async () => {
+      throw new Error('copyText not provided');
+    }),
+  },
+  actions: {
+    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+  },
+  guards: {
+    acceptable: ({ context, event }) => event.type === 'apiKeys.create' && createProblem(event.fields, context.twoFactor) === undefined,
+    known: ({ context, event }) => event.type === 'apiKeys.delete' && context.keys.some((k) => k.api_key === event.apiKey),
+    hasSecret: ({ context }) => context.created !== undefined,
+    copied: (_, params: { ok: boolean }) => params.ok,
+  },
+}).createMachine({
+  id: 'apiKeys',
+  context: { keys: [], twoFactor: false, created: undefined, draft: undefined, pending: undefined },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'fetchStatus',
+        src: 'fetchStatus',
+        onDone: { target: 'listing', actions: assign({ twoFactor: ({ event }) => event.output.enabled }) },
+        onError: { target: 'loadFailed', actions: toastError },
+      },
+    },
+    listing: {
+      invoke: {
+        id: 'fetchKeys',
+        src: 'fetchKeys',
+        onDone: { target: 'ready', actions: assign({ keys: ({ event }) => event.output }) },
+        onError: { target: 'loadFailed', actions: toastError },
+      },
+    },
+    loadFailed: { on: { 'apiKeys.retry': 'loading' } },
+    ready: {
+      on: {
+        'apiKeys.create': [
+          { guard: 'acceptable', target: 'creating', actions: assign({ draft: ({ event }) => ({ ...event.fields, label: event.fields.label.trim(), totp_code: event.fields.totp_code?.trim() || undefined }) }) },
+          {
+            actions: {
+              type: 'showToast',
+              params: ({ context, event }) => ({ tone: 'error' as const, message: { key: createProblem(event.fields, context.twoFactor) ?? PROBLEM_KEY.apiKeyLabelLength } }),
+            },
+          },
+        ],
+        'apiKeys.copySecret': { guard: 'hasSecret', target: 'copying' },
+        'apiKeys.secretSaved': { actions: assign({ created: undefined }) },
+        'apiKeys.delete': { guard: 'known', target: 'confirming', actions: assign({ pending: ({ event }) => event.apiKey }) },
+        'apiKeys.retry': 'listing',
+      },
+    },
+    creating: {
+      invoke: {
+        id: 'createKey',
+        src: 'createKey',
+        input: ({ context }) => context.draft!,
+        onDone: {
+          target: 'listing',
+          actions: [assign({ created: ({ event }) => event.output }), { type: 'showToast', params: { tone: 'success', message: { key: 'apiKeys.created' } } }],
+        },
+        onError: { target: 'ready', actions: toastError },
+      },
+      // The 2FA code is used up either way; nothing of the request is kept.
+      exit: assign({ draft: undefined }),
+    },
+    copying: {
+      invoke: {
+        id: 'copyText',
+        src: 'copyText',
+        input: ({ context }) => ({ text: context.created?.secret ?? '' }),
+        onDone: [
+          { guard: { type: 'copied', params: ({ event }) => ({ ok: event.output }) }, target: 'ready', actions: { type: 'showToast', params: { tone: 'success', message: { key: 'apiKeys.copied' } } } },
+          { target: 'ready', actions: { type: 'showToast', params: { tone: 'error', message: { key: 'apiKeys.copyFailed' } } } },
+        ],
+        onError: { target: 'ready', actions: { type: 'showToast', params: { tone: 'error', message: { key: 'apiKeys.copyFailed' } } } },
+      },
+    },
+    confirming: {
+      description: 'Deleting a key asks first: a program using it stops at once.',
+      on: {
+        'apiKeys.confirm': 'deleting',
+        'apiKeys.cancel': { target: 'ready', actions: assign({ pending: undefined }) },
+      },
+    },
+    deleting: {
+      invoke: {
+        id: 'deleteKey',
+        src: 'deleteKey',
+        input: ({ context }) => ({ api_key: context.pending ?? '' }),
+        onDone: {
+          target: 'listing',
+          actions: [
+            // Deleting the key whose secret is on screen takes the secret away too.
+            assign({ created: ({ context }) => (context.created?.api_key === context.pending ? undefined : context.created), pending: undefined }),
+            { type: 'showToast', params: { tone: 'success', message: { key: 'apiKeys.deleted' } } },
+          ],
+        },
+        onError: { target: 'listing', actions: [assign({ pending: undefined }), toastError] },
+      },
+    },
+  },
+});
+
+export type ApiKeysActorRef = ActorRefFrom<typeof apiKeysMachine>;

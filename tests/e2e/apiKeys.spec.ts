@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { LANGUAGES } from '../../src/domain/languages';
+import { registerThroughUi } from './support/register';
+
+/**
+ * Issue 36, the user centre's API keys, in English and German: /user/api reached by the user menu,
+ * a key created by its visible labels, its secret shown once and gone after a reload, the key
+ * listed with its permissions and deleted behind a confirmation.
+ */
+type Texts = { apiKeys: Record<string, string> & { permission: Record<string, string>; col: Record<string, string> }; menu: { user: Record<string, string> }; nav: Record<string, string> };
+const texts = (code: string): Texts => {
+  const read = (file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as Record<string, unknown>;
+  const base = read(`${code}.json`) as Pick<Texts, 'menu' | 'nav'>;
+  return { ...(read(`apiKeys/${code}.json`) as Pick<Texts, 'apiKeys'>), menu: base.menu, nav: base.nav };
+};
+
+async function inLanguage(page: Page, lang: string): Promise<void> {
+  const language = LANGUAGES.find((l) => l.lang === lang)!;
+  await page.evaluate((stored) => window.localStorage.setItem('language', JSON.stringify(stored)), language);
+}
+
+for (const lang of ['en_US', 'de_DE']) {
+  test(`${lang}: an API key is created from /user/api, its secret shown once, then deleted`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const t = texts(lang);
+    await registerThroughUi(page, `e2e-api-${lang.replace('_', '').toLowerCase()}-${Date.now()}@example.org`);
+    await inLanguage(page, lang);
+    await page.goto('/user/user');
+    await page.getByRole('navigation', { name: t.nav.account }).getByRole('link', { name: t.menu.user.apiKeys! }).click();
+    await expect(page).toHaveURL(/\/user\/api$/);
+    await expect(page.getByRole('heading', { name: t.menu.user.apiKeys! })).toBeVisible();
+
+    await page.getByLabel(t.apiKeys.label!, { exact: true }).fill('grid bot');
+    await page.getByLabel(t.apiKeys.permission.trade!).check();
+    // Withdraw waits for an allowlist.
+    await expect(page.getByLabel(t.apiKeys.permission.withdraw!)).toBeDisabled();
+    await page.getByRole('button', { name: t.apiKeys.create! }).click();
+
+    const secret = page.getByTestId('api-key-secret');
+    await expect(secret).toContainText(t.apiKeys.secretWarning!);
+    await expect(page.getByTestId('api-key-secret-value')).toHaveText(/^[A-Za-z0-9]{64}$/);
+    const row = page.getByRole('row').filter({ has: page.getByTestId('api-key-row') });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('grid bot');
+    await expect(row).toContainText(t.apiKeys.permission.trade!);
+    await expect(row).toContainText(t.apiKeys.never!);
+
+    // Gone for good after a reload: the server never shows it again.
+    await page.reload();
+    await expect(row).toHaveCount(1);
+    await expect(page.getByTestId('api-key-secret')).toHaveCount(0);
+
+    await row.getByRole('button', { name: t.apiKeys.delete! }).click();
+    await page.getByRole('dialog').getByRole('button', { name: t.apiKeys.delete! }).click();
+    await expect(page.getByRole('status').filter({ hasText: t.apiKeys.deleted! })).toBeVisible();
+    await expect(row).toHaveCount(0);
+  });
+}
