@@ -3,6 +3,7 @@ import type { MarketTick } from '../../../src/domain/api.js';
 import { spotTickChannel } from '../../../src/domain/api.js';
 import { mulDecimal, subDecimal } from '../../../src/domain/decimal.js';
 import { depthChannel, klineChannel, tradeChannel, type DepthMessage, type KlineMessage, type TradesMessage } from '../../../src/domain/market.js';
+import { SpotOrderStatus, type SpotTimeInForce } from '../../../src/domain/spotOrders.js';
 import { RECORD_DAYS } from '../../../src/domain/wallet.js';
 import type { Database } from '../../kernel/db/database.js';
 import { readKlines } from '../../kernel/exchange/market/klineHistory.js';
@@ -10,7 +11,7 @@ import { translate } from '../../kernel/i18n/messages.js';
 import type { Offers } from '../../kernel/offers.js';
 import { CLIENT_ID, clientOrders, derivedClientId, idempotencyKeyOf } from './clientOrders.js';
 import type { binanceContext } from './context.js';
-import { cancelRejected, illegalParameter, insufficientBalance, invalidOrderType, invalidSide, invalidTimeInForce, orderMissing, orderRejected, unknownError, unsupported } from './errors.js';
+import { cancelRejected, illegalParameter, insufficientBalance, invalidOrderType, invalidSide, invalidTimeInForce, mandatoryParameter, orderMissing, orderRejected, parameterNotRequired, unknownError, unsupported } from './errors.js';
 import { binanceKline, intervalOf, mergeBars } from './klines.js';
 import { decimalParam, integerParam, oneOf, paramSchema, paramsOf, required, type Params } from './params.js';
 import { spotNewOrder, spotOrder, spotSymbolInfo, spotTrade } from './spotShapes.js';
@@ -236,10 +237,14 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       const symbol = await ourSymbol(required(params, 'symbol'));
       const side = oneOf(params, 'side', ['BUY', 'SELL'] as const, invalidSide) ?? (required(params, 'side') as never);
       const type = oneOf(params, 'type', ['LIMIT', 'MARKET', 'STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT', 'LIMIT_MAKER'] as const, invalidOrderType) ?? (required(params, 'type') as never);
-      if (type !== 'LIMIT' && type !== 'MARKET') throw unsupported('type', type);
-      const tif = oneOf(params, 'timeInForce', ['GTC', 'IOC', 'FOK'] as const, invalidTimeInForce);
-      if (type === 'LIMIT' && tif === undefined) throw illegalParameter('timeInForce', "LIMIT orders need timeInForce 'GTC'");
-      if (tif !== undefined && tif !== 'GTC') throw unsupported('timeInForce', tif);
+      if (type !== 'LIMIT' && type !== 'MARKET' && type !== 'LIMIT_MAKER') throw unsupported('type', type);
+      // Time in force as the engine has it: GTC, IOC, and post-only (Binance's LIMIT_MAKER type, or GTX as futures spell it); FOK it has not.
+      const tif = oneOf(params, 'timeInForce', ['GTC', 'IOC', 'FOK', 'GTX'] as const, invalidTimeInForce);
+      if (type === 'LIMIT' && tif === undefined) throw mandatoryParameter('timeInForce');
+      if (type !== 'LIMIT' && tif !== undefined) throw parameterNotRequired('timeInForce');
+      if (tif === 'FOK') throw unsupported('timeInForce', tif);
+      const postOnly = type === 'LIMIT_MAKER' || tif === 'GTX';
+      const timeInForce: SpotTimeInForce | undefined = postOnly ? 'POST_ONLY' : tif === 'IOC' ? 'IOC' : undefined;
       if (params['selfTradePreventionMode'] !== undefined && params['selfTradePreventionMode'] !== 'NONE') throw unsupported('selfTradePreventionMode', params['selfTradePreventionMode']);
       const clientOrderId = params['newClientOrderId'];
       if (clientOrderId !== undefined && !CLIENT_ID.test(clientOrderId)) throw illegalParameter('newClientOrderId');
@@ -247,8 +252,15 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       const quoteOrderQty = decimalParam(params, 'quoteOrderQty');
       const price = decimalParam(params, 'price');
       const body =
-        type === 'LIMIT'
-          ? { symbol, side: side === 'BUY' ? ('buy' as const) : ('sell' as const), type: 'limit' as const, price: price ?? (required(params, 'price') as never), quantity: quantity ?? (required(params, 'quantity') as never) }
+        type !== 'MARKET'
+          ? {
+              symbol,
+              side: side === 'BUY' ? ('buy' as const) : ('sell' as const),
+              type: 'limit' as const,
+              price: price ?? (required(params, 'price') as never),
+              quantity: quantity ?? (required(params, 'quantity') as never),
+              ...(timeInForce ? { time_in_force: timeInForce } : {}),
+            }
           : side === 'BUY'
             ? // Our market buy spends a budget (frozen up front); a quantity to buy is not an order our engine takes.
               { symbol, side: 'buy' as const, type: 'market' as const, amount: quoteOrderQty ?? (quantity ? (unsupported('quantity', 'MARKET BUY by quantity; send quoteOrderQty') as never) : (required(params, 'quoteOrderQty') as never)) }
@@ -256,11 +268,13 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       const placed = await trading().place(userId, body, idempotencyKeyOf(clientOrderId));
       if (!placed.ok) throw placed.key === 'spotInsufficientBalance' ? insufficientBalance() : orderRejected(translate(request.lang, placed.key, placed.vars));
       await ids.remember(userId, 'spot', clientOrderId, placed.data.id);
+      // A post-only order that would have taken was cancelled unfilled: Binance refuses a LIMIT_MAKER so.
+      if (postOnly && placed.data.status === SpotOrderStatus.cancelled && placed.data.filled === '0') throw orderRejected('Order would immediately match and take.');
       const clientId = clientOrderId ?? derivedClientId(placed.data.id);
       const respType = params['newOrderRespType'] ?? 'FULL';
       if (respType === 'ACK') return { symbol: binanceSymbol(symbol), orderId: placed.data.id, orderListId: -1, clientOrderId: clientId, transactTime: placed.data.updated_at };
       const deals = respType === 'FULL' && placed.data.filled !== '0' ? await trading().detail(userId, placed.data.id) : undefined;
-      return spotNewOrder(placed.data, clientId, deals?.ok ? deals.data.deals : []);
+      return spotNewOrder(placed.data, clientId, deals?.ok ? deals.data.deals : [], { type, timeInForce: tif ?? 'GTC' });
     });
 
     app.get('/api/v3/order', { config: limited, ...get(['symbol', 'orderId', 'origClientOrderId', ...SIGNED]) }, async (request) => {

@@ -21,7 +21,7 @@ export function spotSymbolInfo(pair: Pair) {
     quoteAssetPrecision: pair.price_precision,
     baseCommissionPrecision: pair.amount_precision,
     quoteCommissionPrecision: pair.price_precision,
-    orderTypes: ['LIMIT', 'MARKET'],
+    orderTypes: ['LIMIT', 'LIMIT_MAKER', 'MARKET'],
     icebergAllowed: false,
     ocoAllowed: false,
     otoAllowed: false,
@@ -83,12 +83,19 @@ export function spotOrder(order: SpotOrder, clientOrderId: string) {
   };
 }
 
-/** The answer to a new order (Binance's RESULT shape with `fills` as FULL has them). */
-export function spotNewOrder(order: SpotOrder, clientOrderId: string, deals: SpotDeal[]) {
+/**
+ * The answer to a new order (Binance's RESULT shape with `fills` as FULL has them), with the type
+ * and time in force as asked (a LIMIT_MAKER, an IOC; a later query says LIMIT and GTC).
+ */
+export function spotNewOrder(order: SpotOrder, clientOrderId: string, deals: SpotDeal[], asked?: { type: string; timeInForce: string }) {
   const { time, updateTime, isWorking, stopPrice, icebergQty, ...rest } = spotOrder(order, clientOrderId);
   void [time, updateTime, isWorking, stopPrice, icebergQty];
+  // An IOC's unfilled rest ends EXPIRED at Binance, not CANCELED.
+  const status = asked?.timeInForce === 'IOC' && rest.status === 'CANCELED' ? 'EXPIRED' : rest.status;
   return {
     ...rest,
+    ...(asked ? { type: asked.type, timeInForce: asked.type === 'LIMIT' ? asked.timeInForce : asked.type === 'LIMIT_MAKER' ? 'GTC' : rest.timeInForce } : {}),
+    status,
     transactTime: order.updated_at,
     fills: deals.map((d) => ({ price: d.price, qty: d.quantity, commission: d.fee, commissionAsset: order.fee_currency, tradeId: d.id })),
   };

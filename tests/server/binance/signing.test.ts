@@ -82,4 +82,24 @@ describe('Binance signing', () => {
     expect(((await removed.json()) as { code: number }).code).toBe(200);
     expect(await t.signed(trader.key, 'GET', '/api/v3/account')).toMatchObject({ status: 401, body: { code: -2015 } });
   });
+
+  it('time in force as the engine has it: IOC expires its rest, LIMIT_MAKER and GTX only rest (refused if they would take), FOK stays refused', async () => {
+    const seller = await t.trader([['BTC', '1']]);
+    const buyer = await t.trader([['USDT', '2000']]);
+    // Above the bids the other tests leave at 20000.
+    const ask = { symbol: 'BTCUSDT', side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.01', price: '30000' };
+    expect((await t.signed(seller.key, 'POST', '/api/v3/order', ask)).body).toMatchObject({ status: 'NEW' });
+    const { timeInForce: _tif, ...maker } = { ...order, type: 'LIMIT_MAKER', price: '30000' };
+    const taking = { ...order, price: '30000' };
+    expect(await t.signed(buyer.key, 'POST', '/api/v3/order', maker)).toMatchObject({ status: 400, body: { code: -2010, msg: 'Order would immediately match and take.' } });
+    expect(await t.signed(buyer.key, 'POST', '/api/v3/order', { ...taking, timeInForce: 'GTX' })).toMatchObject({ status: 400, body: { code: -2010 } });
+    expect((await t.signed(buyer.key, 'POST', '/api/v3/order', { ...maker, price: '25000' })).body).toMatchObject({ status: 'NEW', type: 'LIMIT_MAKER', timeInForce: 'GTC' });
+    expect((await t.signed(buyer.key, 'POST', '/api/v3/order', { ...order, timeInForce: 'GTX', price: '24000' })).body).toMatchObject({ status: 'NEW', type: 'LIMIT', timeInForce: 'GTX' });
+    const ioc = await t.signed(buyer.key, 'POST', '/api/v3/order', { ...taking, timeInForce: 'IOC', quantity: '0.02' });
+    expect(ioc.body).toMatchObject({ status: 'EXPIRED', timeInForce: 'IOC', origQty: '0.02', executedQty: '0.01' });
+    expect((await t.signed(buyer.key, 'GET', '/api/v3/openOrders', { symbol: 'BTCUSDT' })).body).toHaveLength(2);
+    expect(await t.signed(buyer.key, 'POST', '/api/v3/order', { ...maker, timeInForce: 'GTC' })).toMatchObject({ status: 400, body: { code: -1106 } });
+    expect(await t.signed(buyer.key, 'POST', '/api/v3/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quoteOrderQty: '10', timeInForce: 'IOC' })).toMatchObject({ status: 400, body: { code: -1106 } });
+    expect(await t.signed(buyer.key, 'POST', '/api/v3/order', { ...order, timeInForce: 'FOK' })).toMatchObject({ status: 400, body: { code: -1100 } });
+  });
 });
