@@ -117,7 +117,11 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   const productLocks = marketOwnership(db);
   await productLocks.claim('product', here.filter((p) => p.apart).map((p) => p.id));
 
+  // Readiness: /api requests that arrive after `listen` wait until every product has started.
+  let started!: () => void;
+  const readiness = new Promise<void>((resolve) => (started = resolve));
   app = await productHttp(config, db, parts, {
+    readiness,
     trustedProxies: config.trustedProxies,
     productCalls: apart.length > 0 ? productCallsForwarder(productRoutes(apart), (market, call) => marketProcesses.remoteMarkets!.call(market, call), log.error) : undefined,
   });
@@ -149,6 +153,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   const address = await app.listen({ port: config.port, host: config.host });
   phase('listen');
   for (const part of parts) await part.start?.();
+  started();
   phase('start');
   log.info(`started: ${phases.join(', ')}`);
   const pruning = setInterval(() => void pruneKeys(db).catch((error) => log.error('pruning idempotency keys failed', error)), PRUNE_KEYS_EVERY_MS);

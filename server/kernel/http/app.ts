@@ -39,6 +39,12 @@ export interface HttpOptions {
   productCalls?: Forwarder;
   /** Where the per-client rate limits count (the scale-out mode's Redis); in memory without it (rateLimit.ts). */
   rateLimitStore?: RateLimitStore;
+  /**
+   * Readiness (issue 37): settles when the composition root's start-up has finished (products'
+   * `start`: the P2P grace step for deadlines passed while down, …). An /api request that arrives
+   * between `listen` and then waits for it, rather than seeing the pre-restart state.
+   */
+  readiness?: Promise<unknown>;
 }
 
 /** Builds the HTTP app in layers: request context → security headers → error handling → strict input → authentication → product routes → client. */
@@ -94,6 +100,13 @@ export async function buildHttp(options: HttpOptions): Promise<FastifyInstance> 
     });
     forwarder = forwardTo(options.forwardTo, (method, path) => served.has(`${method} ${path}`), (message, error) => app.log.error({ err: error }, message));
     app.addHook('onClose', async () => forwarder?.close());
+  }
+
+  if (options.readiness) {
+    const readiness = options.readiness;
+    app.addHook('onRequest', async (request) => {
+      if (request.url.startsWith('/api/')) await readiness;
+    });
   }
 
   await app.register(requestContext);
