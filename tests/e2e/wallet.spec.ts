@@ -150,7 +150,7 @@ for (const [language, w] of [['English', EN], ['日本語', JA]] as const) {
     // A wrong fund password is refused at its own step (issue 37 §11): the dialog stays, no confirmation.
     await security.getByLabel(w.fundsPassword).fill('Wrong-funds-1');
     await security.getByRole('button', { name: w.confirm }).click();
-    await expect(page.getByRole('status').filter({ hasText: '4' }).first()).toBeVisible();
+    await expect(security.getByRole('alert').filter({ hasText: '4' })).toBeVisible();
     await expect(page.getByRole('button', { name: w.withdrawNow })).toHaveCount(0);
     await security.getByLabel(w.fundsPassword).fill(TEST_FUNDS_PASSWORD);
     await security.getByRole('button', { name: w.confirm }).click();
