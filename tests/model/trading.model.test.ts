@@ -120,6 +120,19 @@ describe('order form', () => {
     expect(deferred.inputsOf('placeOrder')).toHaveLength(0);
   });
 
+  it('estimates the fee of a market order too: a buy by amount at the last price, a sell by quantity (issue 37 §20)', async () => {
+    const { actor, deferred } = startForm('20000');
+    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'form.type', orderType: 'market' });
+    actor.send({ type: 'form.amount', value: '100' });
+    // 100 USDT at about 20,000 buys about 0.005 BTC; 0.2 % of it is the fee.
+    expect(selectFee(actor.getSnapshot())).toEqual({ rate: '0.2%', currency: 'BTC', estimate: '0.00001' });
+    actor.send({ type: 'form.side', side: 'sell' });
+    actor.send({ type: 'form.quantity', value: '0.01' });
+    expect(selectFee(actor.getSnapshot())).toEqual({ rate: '0.2%', currency: 'USDT', estimate: '0.4' });
+  });
+
   it('sends a valid order in the digits the server reads (".5" as "0.5", trailing zeros dropped)', async () => {
     const { actor, deferred } = startForm('20000');
     deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account });

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { groupThousands, isDecimalString, trimZeros } from '../../../../domain/decimal';
+import { divDecimal, groupThousands, isDecimalString, mulDecimal, trimZeros } from '../../../../domain/decimal';
 import { estimatedFee, feeRatePercent, isPositive } from '../../../../domain/orderMath';
 import type { orderFormMachine } from './orderForm.machine';
 import { spendable } from './orderFields';
@@ -26,12 +26,20 @@ export const selectMinimum = (s: Snapshot) => {
 
 /**
  * The taker rate (the most a fill can cost) and the fee it would take from what the order
- * receives: base for a buy, quote for a sell.
+ * receives: base for a buy, quote for a sell. A market order receives at the book's price, which
+ * the last price (the form's price, prefilled from it) estimates: a market buy by amount receives
+ * about amount ÷ price, a market sell about quantity × price (issue 37 §20: it showed "—").
  */
 export const selectFee = (s: Snapshot) => {
-  const { feeRate, side, quantity, amount, pair, orderType } = s.context;
+  const { feeRate, side, quantity, amount, pair, orderType, price } = s.context;
   if (!feeRate) return undefined;
-  const received = side === 'buy' ? (orderType === 'limit' ? quantity : undefined) : orderType === 'limit' ? amount : undefined;
+  const priced = isDecimalString(price) && isPositive(price);
+  const marketReceived = () => {
+    if (!priced) return undefined;
+    if (side === 'buy') return isDecimalString(amount) && isPositive(amount) ? divDecimal(amount, price, pair.amountPrecision + 2) : undefined;
+    return isDecimalString(quantity) && isPositive(quantity) ? mulDecimal(quantity, price) : undefined;
+  };
+  const received = orderType === 'limit' ? (side === 'buy' ? quantity : amount) : marketReceived();
   const places = side === 'buy' ? pair.amountPrecision + 2 : pair.pricePrecision + 2;
   return {
     rate: feeRatePercent(feeRate.taker),
