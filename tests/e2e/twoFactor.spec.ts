@@ -139,6 +139,17 @@ for (const lang of ['en_US', 'de_DE']) {
       .poll(async () => (await call<{ list: Array<{ address: string }> }>(page, '/api/wallet/withdrawals', { days: 7, page: 1, size: 10 }, token)).list.map((w) => w.address))
       .toEqual([WITHDRAW_ADDRESS]);
 
+    // A new withdrawal address wants the code too: refused without it (translated), saved with it.
+    await device.goto('/user/c-symAddr');
+    await device.getByLabel(t('col.network'), { exact: true }).fill('TRC20');
+    await device.getByLabel(t('col.address'), { exact: true }).fill(WITHDRAW_ADDRESS);
+    await device.getByLabel(t('addresses.noteLabel')).fill('Cold wallet');
+    await device.getByRole('button', { name: t('addresses.add') }).click();
+    await expect(device.getByRole('alert').filter({ hasText: serverText(lang, 'twoFactorRequired') })).toBeVisible();
+    await device.getByLabel(t('twoFactor.optionalCode')).fill(await freshCode(secret, used));
+    await device.getByRole('button', { name: t('addresses.add') }).click();
+    await expect(device.getByRole('row').filter({ hasText: 'Cold wallet' })).toBeVisible();
+
     // Lost phone: a recovery code signs in once; the same code a second time is refused.
     const withRecovery = async () => {
       const lost = await signInToCodeStep(browser, account, lang, t);

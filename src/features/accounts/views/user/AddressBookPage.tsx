@@ -68,11 +68,20 @@ export function AddressBookPage() {
       <FormCard>
         <h2 style={{ margin: '0 0 10px', fontSize: 15 }}>{t('addresses.add')}</h2>
         <p className="tip">{t('addresses.networkTip')}</p>
-        <Formik<WithdrawalAddressValues>
+        <Formik<WithdrawalAddressValues & { totp_code: string }>
           key={rows.length}
-          initialValues={{ currency: withdrawable[0] ?? 'USDT', network: '', address: '', note: '' }}
+          initialValues={{ currency: withdrawable[0] ?? 'USDT', network: '', address: '', note: '', totp_code: '' }}
           validationSchema={withdrawalAddressSchema}
-          onSubmit={(v) => book.save({ currency: v.currency.trim(), network: v.network.trim(), address: v.address.trim(), note: v.note.trim() })}
+          onSubmit={(v) =>
+            book.save({
+              currency: v.currency.trim(),
+              network: v.network.trim(),
+              address: v.address.trim(),
+              note: v.note.trim(),
+              // With 2FA on, a new withdrawal address takes a code (the server ignores one when it is off).
+              ...(v.totp_code.trim() ? { totp_code: v.totp_code.trim() } : {}),
+            })
+          }
         >
           <Form noValidate>
             <div className="row">
@@ -90,6 +99,7 @@ export function AddressBookPage() {
             </div>
             <FormField name="address" labelKey="col.address" />
             <FormField name="note" labelKey="addresses.noteLabel" />
+            <FormField name="totp_code" labelKey="twoFactor.optionalCode" inputMode="numeric" autoComplete="one-time-code" />
             <Button type="submit" disabled={book.saving}>
               {t('addresses.add')}
             </Button>

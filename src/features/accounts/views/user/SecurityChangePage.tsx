@@ -19,13 +19,14 @@ const PAGE: Record<SecurityKind, { title: string; intro: string; schema: AnyObje
   phone: { title: 'menu.user.changePhone', intro: 'page.phoneSet.intro', schema: changeAccountSchema },
 };
 
-type Values = { code: string; password: string; password_repeat: string; account: string; area_code: string; new_code: string };
-const EMPTY: Values = { code: '', password: '', password_repeat: '', account: '', area_code: '', new_code: '' };
+type Values = { code: string; password: string; password_repeat: string; account: string; area_code: string; new_code: string; totp_code: string };
+const EMPTY: Values = { code: '', password: '', password_repeat: '', account: '', area_code: '', new_code: '', totp_code: '' };
 
-/** Only the fields the server takes for this kind of change, trimmed. */
+/** Only the fields the server takes for this kind of change, trimmed; the 2FA code when one was typed. */
 function fieldsFor(kind: SecurityKind, v: Values) {
-  if (kind === 'loginPwd' || kind === 'fundsPwd') return { code: v.code.trim(), password: v.password, password_repeat: v.password_repeat };
-  return { code: v.code.trim(), account: v.account.trim(), new_code: v.new_code.trim(), ...(kind === 'phone' && v.area_code.trim() ? { area_code: v.area_code.trim() } : {}) };
+  const secondFactor = v.totp_code.trim() ? { totp_code: v.totp_code.trim() } : {};
+  if (kind === 'loginPwd' || kind === 'fundsPwd') return { code: v.code.trim(), password: v.password, password_repeat: v.password_repeat, ...secondFactor };
+  return { code: v.code.trim(), account: v.account.trim(), new_code: v.new_code.trim(), ...(kind === 'phone' && v.area_code.trim() ? { area_code: v.area_code.trim() } : {}), ...secondFactor };
 }
 
 /** s-loginpwd, s-securitypwd, s-emailset, s-phoneset: one flow machine, four forms. */
@@ -72,6 +73,9 @@ export function SecurityChangePage(props: { kind: SecurityKind }) {
                   />
                 </>
               )}
+              {/* With 2FA on the server asks for a code (docs/API.md "Two-factor authentication"); off, it ignores one. */}
+              <FormField name="totp_code" labelKey="twoFactor.optionalCode" inputMode="numeric" autoComplete="one-time-code" />
+              <Muted style={{ margin: '-6px 0 10px', fontSize: 12 }}>{t('twoFactor.optionalCodeTip')}</Muted>
               {props.kind !== 'fundsPwd' && <p className="tip">{t('security.loginAgainNote')}</p>}
               <Button type="submit" disabled={flow.submitting}>
                 {t('security.submit')}
