@@ -65,6 +65,44 @@ export interface SpotOrder {
   updated_at: number;
 }
 
+/** A stop's status: waiting for its trigger, triggered (its order placed), cancelled, failed (its order was refused). */
+export const SpotStopStatus = { waiting: 1, triggered: 2, cancelled: 3, failed: 4 } as const;
+export type SpotStopStatus = (typeof SpotStopStatus)[keyof typeof SpotStopStatus];
+
+/**
+ * POST /api/spot/stop_place (Idempotency-Key header): a stop-limit order — when the pair's last
+ * trade price reaches `trigger_price` (a buy at or above it, a sell at or below), a limit order at
+ * `price` for `quantity` is placed. With `limit_price`, an OCO: a limit order at `limit_price` for
+ * the same quantity is placed at once, and whichever leg fills (even partly) or triggers first
+ * cancels the other.
+ */
+export interface PlaceSpotStop {
+  symbol: string;
+  side: OrderSide;
+  trigger_price: string;
+  price: string;
+  quantity: string;
+  limit_price?: string;
+}
+
+export interface SpotStop {
+  id: number;
+  symbol: string;
+  side: OrderSide;
+  trigger_price: string;
+  price: string;
+  quantity: string;
+  /** What the waiting stop holds frozen (quote for buys, base for sells); an OCO's limit leg holds the rest. */
+  frozen: string;
+  status: SpotStopStatus;
+  /** The OCO's limit leg, if this stop is one. */
+  oco_order_id: number | null;
+  /** The limit order the stop placed when triggered. */
+  order_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 /** One fill of an order (spec §3 deal details). */
 export interface SpotDeal {
   id: number;
@@ -94,6 +132,11 @@ export const SPOT_PATHS = {
   history: '/api/spot/orders_history',
   detail: '/api/spot/order_detail',
   feeRate: '/api/spot/fee_rate',
+  /** Stop-limit and OCO: PlaceSpotStop. */
+  stopPlace: '/api/spot/stop_place',
+  stopCancel: '/api/spot/stop_cancel',
+  /** Waiting and triggered stops: { symbol?, page, size? }. */
+  stopsCurrent: '/api/spot/stops_current',
 } as const;
 
 /**

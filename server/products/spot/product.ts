@@ -9,6 +9,7 @@ import { marketsOf } from '../../kernel/shards/processes.js';
 import { MarketService } from './marketService.js';
 import { RemoteSpotMarket, runSpotCommand, type SpotCommand } from './remoteMarket.js';
 import { spotRoutes } from './routes.js';
+import { spotStops } from './stops.js';
 import { spotTrading, type SpotTrading } from './trading.js';
 
 declare module '../../kernel/offers.js' {
@@ -49,19 +50,29 @@ export const spot = defineProduct({
       remote.set(spec.symbol, new RemoteSpotMarket(spec, (market, command: SpotCommand) => remoteMarkets.call(market, command)));
     };
     for (const pair of listed.filter((p) => p.trade_status === 1)) reachRemote(pair);
+    // Stop-limit and OCO: watched where their pair's market runs, rebuilt from their rows on start.
+    const stops = spotStops({ db, local: (symbol) => markets.market(symbol), log: (error) => log.error('spot stop', error) });
     openAnnouncedPairs(pairs, db, async (pair) => {
       reachRemote(pair);
       await markets.open(pair);
+      const opened = markets.market(pairSpec(pair).symbol);
+      if (opened) await stops.watch(opened);
     });
-    const trading = spotTrading({ db, markets: { market: (symbol) => markets.market(symbol) ?? remote.get(symbol), holding: (orderId) => markets.holding(orderId) } });
+    const trading = spotTrading({ db, stops, markets: { market: (symbol) => markets.market(symbol) ?? remote.get(symbol), holding: (orderId) => markets.holding(orderId) } });
     // The same trading for programs (the Binance dialect): one path for every order.
     offers?.offer('spotTrading', trading);
     return {
       routes: spotRoutes(trading),
       command: (market, command) => runSpotCommand(markets.market(market), command),
-      prepare: () => markets.prepare(),
+      prepare: async () => {
+        await markets.prepare();
+        for (const market of markets.markets.values()) await stops.watch(market);
+      },
       start: () => markets.start(),
-      stop: () => markets.stop(),
+      stop: async () => {
+        await markets.stop();
+        await stops.idle();
+      },
       snapshot: (channel) => markets.snapshot(channel),
     };
   },

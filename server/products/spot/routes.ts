@@ -76,5 +76,18 @@ export function spotRoutes(trading: SpotTrading) {
     app.post<{ Body: { id: number } }>(SPOT_PATHS.detail, { config: auth, schema: { body: byId } }, async (request) =>
       ok(request.lang, unwrap(await trading.detail(request.user.id, request.body.id))),
     );
+
+    // Stop-limit and OCO (stops.ts), where this process offers them.
+    const stops = trading.stops;
+    if (!stops) return;
+    app.post<{ Body: PlaceSpotStop }>(SPOT_PATHS.stopPlace, { config: auth, schema: { body: stopBody } }, async (request) =>
+      okWith(request.lang, 'spotStopPlaced', unwrap(await stops.place(request.user.id, request.body, request.headers[IDEMPOTENCY_HEADER]))),
+    );
+    app.post<{ Body: { id: number } }>(SPOT_PATHS.stopCancel, { config: auth, schema: { body: byId } }, async (request) =>
+      okWith(request.lang, 'spotStopCancelled', unwrap(await stops.cancel(request.user.id, request.body.id))),
+    );
+    app.post<{ Body: { page: number; size?: number; symbol?: string } }>(SPOT_PATHS.stopsCurrent, { config: auth, schema: { body: currentBody } }, async (request) =>
+      ok(request.lang, await stops.current(request.user.id, request.body)),
+    );
   };
 }

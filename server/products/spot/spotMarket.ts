@@ -33,6 +33,12 @@ export type PlaceOutcome =
 /** `order`: the cancelled order as the settlement wrote it. */
 export type CancelOutcome = { ok: true; order?: SpotOrder } | { ok: false; reason: 'unknownOrder' };
 
+/**
+ * Told after a batch is durable and published: the orders it settled (as written) and whether it
+ * traded (the last price moved). Must not wait on the market: it runs inside the batch's finish.
+ */
+export type BatchWatcher = (views: ReadonlyMap<number, SpotOrder>, traded: boolean) => void;
+
 type Command = { kind: 'place'; intent: PlaceIntent } | { kind: 'cancel'; userId: number; orderId: number };
 type Result = PlaceOutcome | CancelOutcome | Error;
 
@@ -65,6 +71,8 @@ export class SpotMarket {
    */
   private unsavedCandles = new Map<string, Candle>();
   private candlesThrough = 0;
+  /** Told after each durable, published batch (stops.ts: triggers on the last price, OCO legs). */
+  private batchWatcher: BatchWatcher | undefined;
 
   constructor(
     readonly spec: PairSpec,
@@ -114,6 +122,11 @@ export class SpotMarket {
 
   cancel(userId: number, orderId: number): Promise<CancelOutcome> {
     return this.sequencer.submit({ kind: 'cancel', userId, orderId }).then(unlessError) as Promise<CancelOutcome>;
+  }
+
+  /** One listener for the batches this market settles (the spot stops); replaces any earlier one. */
+  watchBatches(watcher: BatchWatcher): void {
+    this.batchWatcher = watcher;
   }
 
   /** Waits for every queued command (used on shutdown and in tests). */
@@ -245,6 +258,7 @@ export class SpotMarket {
     this.notify(settled.orders, settled.views, recordedViews);
     this.data.published(settled.trades, settled.candles.values());
     this.toSave(settled.candles.values(), settled.trades[0]?.id);
+    this.batchWatcher?.(settled.views, settled.trades.length > 0);
     return settled.views;
   }
 

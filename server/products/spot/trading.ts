@@ -10,6 +10,7 @@ import { readFeeSchedule } from './fees.js';
 import { coalescedOrderReader, listCurrentOrders, listHistoryOrders, orderDetailOf } from './orderViews.js';
 import { checkPlace, type PairMinimums } from './placeRequest.js';
 import { intake } from './pipeline/intake.js';
+import type { SpotStops } from './stops.js';
 
 /**
  * The running markets by symbol ("BTC_USDT"): here, or in a market process. A lazy view, since
@@ -55,6 +56,8 @@ export interface SpotTrading {
   current(userId: number, query: { page: number; size?: number; symbol?: string }): Promise<Page<SpotOrder>>;
   history(userId: number, query: { days: RecordDays; page: number; size?: number; symbol?: string; currency?: string }): Promise<Page<SpotOrder>>;
   detail(userId: number, orderId: number): Promise<SpotOutcome<SpotOrderDetail>>;
+  /** Stop-limit and OCO orders (stops.ts), where this process offers them. */
+  stops?: SpotStops;
 }
 
 /** User spot trading over the live markets: the calls behind /api/spot/* (docs/API.md "Spot orders"). */
@@ -63,12 +66,14 @@ export function spotTrading({
   markets,
   clock = Date.now,
   pairStatusMs = 1000,
+  stops,
 }: {
   db: Database;
   markets: SpotMarkets;
   clock?: () => number;
   /** How long a pair's trading switch and minimums are remembered (0: read for every order). */
   pairStatusMs?: number;
+  stops?: SpotStops;
 }): SpotTrading {
   /**
    * A pair's trading switch and minimums, as of at most `pairStatusMs` ago: they can be changed at
@@ -101,6 +106,7 @@ export function spotTrading({
   }
 
   return {
+    ...(stops ? { stops } : {}),
     feeRate: () => readFeeSchedule(db),
 
     place: (userId, body, idempotencyKey) => orUnavailable(async () => {

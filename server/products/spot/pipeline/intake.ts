@@ -34,6 +34,11 @@ export interface PlaceIntent {
   freezeCurrency: string;
   row: { price: string; quantity: string; quoteBudget: string | null; feeCurrency: string };
   submission?: { scope: string; key: SubmissionKey };
+  /**
+   * Part of `freeze` that is frozen already: a triggered stop hands its own freeze over to the order
+   * it places (stops.ts), so the record stage takes only the rest from `available`.
+   */
+  preFrozen?: string;
 }
 
 export type IntakeRefusal = { ok: false; reason: 'invalidPrice' | 'invalidQuantity' | 'invalidBudget' };

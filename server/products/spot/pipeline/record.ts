@@ -3,7 +3,7 @@ import { PLAN_ONCE, type Database } from '../../../kernel/db/database.js';
 import type { SequenceIds } from '../../../kernel/db/sequenceIds.js';
 import { StatementParams } from '../../../kernel/db/statementParams.js';
 import { claimAnswers, claimsAnswered, claimWrites, forgetBatch, rememberedWrites } from '../../../kernel/idempotency.js';
-import { balanceKey, balanceLocks, balanceWrites, lockedStates, toAtto } from '../../../kernel/ledger/ledgerBatch.js';
+import { balanceKey, balanceLocks, balanceWrites, fromAtto, lockedStates, toAtto } from '../../../kernel/ledger/ledgerBatch.js';
 import { balanceDeltas } from '../../../kernel/ledger/balanceDeltas.js';
 import type { BalanceChange } from '../../../kernel/ledger/ledger.js';
 import type { PairSpec } from '../../../kernel/exchange/pairSpec.js';
@@ -203,7 +203,7 @@ function coveredInQueueOrder(entries: readonly Entry[], available: ReadonlyMap<s
   for (const entry of entries) {
     const key = balanceKey(entry.intent.userId, entry.intent.freezeCurrency, 'spot');
     const left = running.get(key);
-    const freeze = toAtto(entry.intent.freeze);
+    const freeze = stillToFreeze(entry.intent);
     if (left === undefined || left < freeze) {
       results[entry.index] = { kind: 'insufficientFunds' };
       refused.push(entry);
@@ -217,16 +217,27 @@ function coveredInQueueOrder(entries: readonly Entry[], available: ReadonlyMap<s
 
 /** The freezes of the accepted orders, as balance changes with their ledger entries' kind and reference. */
 function freezesOf(accepted: ReadonlyArray<{ intent: PlaceIntent }>, orderIds: readonly number[]): BalanceChange[] {
-  return accepted.map(({ intent }, i) => ({
-    userId: intent.userId,
-    currency: intent.freezeCurrency,
-    account: 'spot',
-    available: `-${intent.freeze}`,
-    frozen: intent.freeze,
-    kind: 'order_freeze',
-    refType: 'spot_order',
-    refId: orderIds[i]!,
-  }));
+  return accepted.map(({ intent }, i) => {
+    const freeze = intent.preFrozen === undefined ? intent.freeze : fromAtto(stillToFreeze(intent));
+    return {
+      userId: intent.userId,
+      currency: intent.freezeCurrency,
+      account: 'spot',
+      available: `-${freeze}`,
+      frozen: freeze,
+      kind: 'order_freeze',
+      refType: 'spot_order',
+      refId: orderIds[i]!,
+    } satisfies BalanceChange;
+  });
+}
+
+/** What an order still takes from `available`: its freeze less what a triggered stop hands over. */
+function stillToFreeze(intent: PlaceIntent): bigint {
+  const freeze = toAtto(intent.freeze);
+  if (intent.preFrozen === undefined) return freeze;
+  const rest = freeze - toAtto(intent.preFrozen);
+  return rest > 0n ? rest : 0n;
 }
 
 /** The accepted orders' rows, as a common table expression (`placed as (…)`). */
