@@ -133,6 +133,11 @@ export interface OperatorDesk {
   /** Catalogue key of the tab's label. */
   label: string;
   page: Page;
+  /**
+   * Where the tab goes: desks are shown by this number (default 0), then in product order. The
+   * identity review stays the landing desk; a desk used rarely (the users desk) says 1 to go last.
+   */
+  order?: number;
 }
 
 /** A product once its effects are supplied: it wraps the app in its provider. */
@@ -215,6 +220,6 @@ function mapPages(routes: FeatureRoutes, change: (page: Page) => Page): FeatureR
 
 /** Every provided product's provider around the app, in list order: the one provider main.tsx mounts. */
 export function FeatureProviders(props: { features: ProvidedFeature[]; children: ReactNode }) {
-  const desks = props.features.flatMap((feature) => feature.desks);
+  const desks = props.features.flatMap((feature) => feature.desks).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
   return <OperatorDesksContext.Provider value={desks}>{props.features.reduceRight((children, feature) => feature.wrap(children), props.children)}</OperatorDesksContext.Provider>;
 }
