@@ -38,8 +38,9 @@ describe('ccxt binance against OpenEx', () => {
     const ask = await makerBot.createOrder('BTC/USDT', 'limit', 'sell', 0.5, 30000);
     expect(ask.status).toBe('open');
 
-    const book = await bot.fetchOrderBook('BTC/USDT');
-    expect(book.asks[0]).toEqual([30000, 0.5]);
+    // The depth is the market's published snapshot, written after the batch that rested the order:
+    // read again until it shows (at once on a quiet machine; a moment later beside other suites).
+    await expect.poll(async () => (await bot.fetchOrderBook('BTC/USDT')).asks[0], { timeout: 10_000, interval: 100 }).toEqual([30000, 0.5]);
 
     const resting = await bot.createOrder('BTC/USDT', 'limit', 'buy', 0.1, 20000);
     expect(resting).toMatchObject({ status: 'open', side: 'buy', price: 20000, amount: 0.1 });
