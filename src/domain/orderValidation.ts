@@ -130,7 +130,44 @@ function asMessage(message: unknown): ErrorMessage {
   return { key, ...(places !== undefined && { places }), ...(min !== undefined && { min }), ...(currency !== undefined && { currency }) };
 }
 
-export type OrderErrors = Partial<Record<OrderField, ErrorMessage>>;
+/** A stop's own fields: the trigger price, and an OCO's take-profit limit price. */
+export interface StopValues {
+  triggerPrice: string;
+  limitPrice: string;
+}
+
+export type StopField = keyof StopValues;
+
+export type OrderErrors = Partial<Record<OrderField | StopField, ErrorMessage>>;
+
+/**
+ * The stop's own checks, as /api/spot/stop_place makes them (docs/API.md "Stop-limit and OCO"):
+ * the trigger, and an OCO's limit price, each required, a positive number of the pair's price
+ * precision; an OCO's limit price on the other side of the trigger from the stop (a sell takes
+ * profit above it, a buy below). The stop's price and quantity are a limit order's (validateOrder).
+ */
+export function validateStop(rules: Pick<OrderRules, 'side' | 'pricePrecision'> & { oco: boolean }, values: StopValues): OrderErrors {
+  const errors: OrderErrors = {};
+  const check = (field: StopField, requiredKey: string) => {
+    try {
+      decimal(requiredKey, rules.pricePrecision).validateSync(values[field]);
+    } catch (error) {
+      if (!(error instanceof yup.ValidationError)) throw error;
+      errors[field] = asMessage(error.errors[0]);
+    }
+  };
+  check('triggerPrice', 'spot.validation.triggerRequired');
+  if (!rules.oco) return errors;
+  check('limitPrice', 'spot.validation.limitRequired');
+  const trigger = usable(values.triggerPrice, rules.pricePrecision);
+  const limit = usable(values.limitPrice, rules.pricePrecision);
+  if (trigger && limit && !errors.limitPrice) {
+    const above = compareDecimal(limit, trigger) > 0;
+    if (rules.side === 'sell' && !above) errors.limitPrice = { key: 'spot.validation.ocoSellAbove' };
+    if (rules.side === 'buy' && compareDecimal(limit, trigger) >= 0) errors.limitPrice = { key: 'spot.validation.ocoBuyBelow' };
+  }
+  return errors;
+}
 
 /** Every failing field with its first message; empty when the order may be sent. */
 export function validateOrder(rules: OrderRules, values: OrderValues): OrderErrors {

@@ -1,11 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { SpotContext } from './spot.context';
-import type { OrderSide, OrderType } from '../../domain/spotOrders';
+import type { OrderSide, SpotTimeInForce } from '../../domain/spotOrders';
+import type { FormOrderType } from './machines/orderForm/orderFields';
 import type { RecordDays } from '../../domain/wallet';
 import type { OrderFormInput, orderFormMachine } from './machines/orderForm/orderForm.machine';
 import * as form from './machines/orderForm/orderForm.selectors';
 import type { openOrdersMachine, OpenOrdersInput } from './machines/orders/openOrders.machine';
+import type { openStopsMachine, OpenStopsInput } from './machines/orders/openStops.machine';
 import type { orderDetailMachine } from './machines/orders/orderDetail.machine';
 import type { orderHistoryMachine, OrderHistoryInput } from './machines/orders/orderHistory.machine';
 
@@ -17,6 +19,7 @@ import type { orderHistoryMachine, OrderHistoryInput } from './machines/orders/o
 export interface SpotFlows {
   orderForm: typeof orderFormMachine;
   openOrders: typeof openOrdersMachine;
+  openStops: typeof openStopsMachine;
   orderHistory: typeof orderHistoryMachine;
   orderDetail: typeof orderDetailMachine;
 }
@@ -38,8 +41,11 @@ export function useOrderForm(input: OrderFormInput) {
   const send = useMemo(
     () => ({
       setSide: (side: OrderSide) => actor.send({ type: 'form.side', side }),
-      setType: (orderType: OrderType) => actor.send({ type: 'form.type', orderType }),
+      setType: (orderType: FormOrderType) => actor.send({ type: 'form.type', orderType }),
       setPrice: (value: string) => actor.send({ type: 'form.price', value }),
+      setTrigger: (value: string) => actor.send({ type: 'form.trigger', value }),
+      setLimitPrice: (value: string) => actor.send({ type: 'form.limitPrice', value }),
+      setTimeInForce: (timeInForce: SpotTimeInForce) => actor.send({ type: 'form.timeInForce', timeInForce }),
       setQuantity: (value: string) => actor.send({ type: 'form.quantity', value }),
       setAmount: (value: string) => actor.send({ type: 'form.amount', value }),
       setPercent: (percent: number) => actor.send({ type: 'form.percent', percent }),
@@ -74,6 +80,31 @@ export function useOpenOrders(input: OpenOrdersInput) {
       confirm: () => actor.send({ type: 'orders.confirm' }),
       dismiss: () => actor.send({ type: 'orders.dismiss' }),
       retry: () => actor.send({ type: 'orders.retry' }),
+    }),
+    [actor],
+  );
+  return { ...state, ...send };
+}
+
+export function useOpenStops(input: OpenStopsInput) {
+  const actor = useActorRef(useSpot().openStops, { input });
+  const state = {
+    stops: useSelector(actor, (s) => s.context.stops),
+    total: useSelector(actor, (s) => s.context.total),
+    page: useSelector(actor, (s) => s.context.page),
+    size: useSelector(actor, (s) => s.context.size),
+    loadFailed: useSelector(actor, (s) => s.matches('loadFailed')),
+    confirming: useSelector(actor, (s) => s.matches('confirming')),
+    cancelling: useSelector(actor, (s) => s.matches('cancelling')),
+  };
+  const send = useMemo(
+    () => ({
+      filter: (symbol: string | undefined) => actor.send({ type: 'stops.filter', symbol }),
+      goToPage: (page: number) => actor.send({ type: 'stops.page', page }),
+      revoke: (id: number) => actor.send({ type: 'stops.revoke', id }),
+      confirm: () => actor.send({ type: 'stops.confirm' }),
+      dismiss: () => actor.send({ type: 'stops.dismiss' }),
+      retry: () => actor.send({ type: 'stops.retry' }),
     }),
     [actor],
   );

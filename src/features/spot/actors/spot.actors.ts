@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { SPOT_PATHS, type PlaceSpotOrder, type SpotFeeRate, type SpotOrder, type SpotOrderDetail } from '../../../domain/spotOrders';
+import { SPOT_PATHS, type PlaceSpotOrder, type PlaceSpotStop, type SpotFeeRate, type SpotOrder, type SpotOrderDetail, type SpotStop } from '../../../domain/spotOrders';
 import { WALLET_PATHS, type Page, type RecordDays, type WalletBalance } from '../../../domain/wallet';
 import type { ApiClient } from '../../../services/api';
 
@@ -35,6 +35,9 @@ export function createSpotActors(api: ApiClient) {
       return { balances, feeRate };
     }),
     placeOrder: fromPromise<SpotOrder, PlaceInput>(({ input, signal }) => api.post(SPOT_PATHS.place, input.order, signal, undefined, input.idempotencyKey)),
+    placeStop: fromPromise<SpotStop, { stop: PlaceSpotStop; idempotencyKey: string }>(({ input, signal }) => api.post(SPOT_PATHS.stopPlace, input.stop, signal, undefined, input.idempotencyKey)),
+    cancelStop: fromPromise<unknown, { id: number }>(({ input, signal }) => api.post(SPOT_PATHS.stopCancel, { id: input.id }, signal)),
+    fetchCurrentStops: fromPromise<Page<SpotStop>, CurrentQuery>(({ input, signal }) => api.post(SPOT_PATHS.stopsCurrent, withoutEmpty(input), signal)),
     cancelOrder: fromPromise<unknown, { id: number }>(({ input, signal }) => api.post(SPOT_PATHS.cancel, { id: input.id }, signal)),
     fetchCurrentOrders: fromPromise<Page<SpotOrder>, CurrentQuery>(({ input, signal }) => api.post(SPOT_PATHS.current, withoutEmpty(input), signal)),
     fetchOrderHistory: fromPromise<Page<SpotOrder>, HistoryQuery>(({ input, signal }) => api.post(SPOT_PATHS.history, withoutEmpty(input), signal)),

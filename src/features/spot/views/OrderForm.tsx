@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { groupThousands, trimZeros } from '../../../domain/decimal';
 import type { useOrderForm } from '../spot.hooks';
+import { SPOT_TIME_IN_FORCE, type SpotTimeInForce } from '../../../domain/spotOrders';
+import { FORM_ORDER_TYPES, type FormOrderType } from '../machines/orderForm/orderFields';
 import { Button } from '../../../app/ui/Button';
 import { Panel, PanelBody } from '../../../app/ui/Panel';
 import { Fact, FactList, NumberField } from '../../../app/ui/FormRows';
@@ -30,10 +32,36 @@ const Tabs = styled.div`
 
 const Types = styled.div`
   display: flex;
-  gap: 14px;
+  flex-wrap: wrap;
+  gap: 4px 14px;
   margin-bottom: 10px;
-  button { all: unset; cursor: pointer; font-size: 12px; color: ${({ theme }) => theme.color.textDim}; }
+  button { all: unset; cursor: pointer; font-size: 12px; white-space: nowrap; color: ${({ theme }) => theme.color.textDim}; }
   button[aria-pressed='true'] { color: ${({ theme }) => theme.color.text}; font-weight: 600; }
+  button:focus-visible { outline: 2px solid ${({ theme }) => theme.color.accent}; outline-offset: 2px; }
+`;
+
+/** Literal keys (the i18n check looks for each as written). */
+const FORM_TYPE_KEYS: Record<FormOrderType, string> = { limit: 'spot.type.limit', market: 'spot.type.market', stop: 'spot.type.stopLimit', oco: 'spot.type.oco' };
+const TIF_KEYS: Record<SpotTimeInForce, string> = { GTC: 'spot.tif.GTC', IOC: 'spot.tif.IOC', POST_ONLY: 'spot.tif.POST_ONLY' };
+
+/** Time in force of a limit order, and the stop's one-line explanation: small, under the fields. */
+const Aside = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+  margin: -2px 0 10px;
+  font-size: 12px;
+  color: ${({ theme }) => theme.color.textDim};
+  select {
+    font: inherit;
+    color: ${({ theme }) => theme.color.text};
+    background: ${({ theme }) => theme.color.bg};
+    border: 1px solid ${({ theme }) => theme.color.border};
+    border-radius: ${({ theme }) => theme.radius};
+    padding: 3px 6px;
+  }
+  p { margin: 0; line-height: 1.4; }
 `;
 
 const Slider = styled.div`
@@ -72,6 +100,8 @@ export function OrderForm(props: { form: OrderFormFlow; className?: string }) {
   const { base, quote } = f.pair;
   const buy = f.side === 'buy';
   const market = f.orderType === 'market';
+  const stop = f.orderType === 'stop' || f.orderType === 'oco';
+  const oco = f.orderType === 'oco';
   return (
     <Panel className={props.className} aria-label={t('trade.placeOrder')}>
       <Tabs role="tablist" aria-label={t('col.direction')}>
@@ -91,17 +121,39 @@ export function OrderForm(props: { form: OrderFormFlow; className?: string }) {
           }}
         >
           <Types role="group" aria-label={t('col.type')}>
-            <button type="button" aria-pressed={!market} onClick={() => form.setType('limit')}>
-              {t('spot.type.limit')}
-            </button>
-            <button type="button" aria-pressed={market} onClick={() => form.setType('market')}>
-              {t('spot.type.market')}
-            </button>
+            {FORM_ORDER_TYPES.map((type) => (
+              <button key={type} type="button" aria-pressed={f.orderType === type} onClick={() => form.setType(type)}>
+                {t(FORM_TYPE_KEYS[type])}
+              </button>
+            ))}
           </Types>
-          {market ? (
+          {oco && (
+            <NumberField name="limitPrice" label={t('spot.form.takeProfitPrice')} unit={quote} value={f.limitPrice} onChange={form.setLimitPrice} error={f.errors.limitPrice} />
+          )}
+          {stop && <NumberField name="triggerPrice" label={t(oco ? 'spot.form.stopTrigger' : 'spot.form.trigger')} unit={quote} value={f.triggerPrice} onChange={form.setTrigger} error={f.errors.triggerPrice} />}
+          {stop ? (
+            <NumberField name="price" label={t(oco ? 'spot.form.stopLimitPrice' : 'spot.form.limitPrice')} unit={quote} value={f.price} onChange={form.setPrice} error={f.errors.price} />
+          ) : market ? (
             <NumberField name="price" label={t('col.price')} unit={quote} value="" placeholder={t('spot.form.marketPrice')} disabled />
           ) : (
             <NumberField name="price" label={t('col.price')} unit={quote} value={f.price} onChange={form.setPrice} error={f.errors.price} />
+          )}
+          {f.orderType === 'limit' && (
+            <Aside>
+              <label htmlFor="spot-tif">{t('spot.form.timeInForce')}</label>
+              <select id="spot-tif" value={f.timeInForce} onChange={(e) => form.setTimeInForce(e.target.value as SpotTimeInForce)}>
+                {SPOT_TIME_IN_FORCE.map((tif) => (
+                  <option key={tif} value={tif}>
+                    {t(TIF_KEYS[tif])}
+                  </option>
+                ))}
+              </select>
+            </Aside>
+          )}
+          {stop && (
+            <Aside>
+              <p data-testid="stop-hint">{t(oco ? (buy ? 'spot.form.ocoHintBuy' : 'spot.form.ocoHintSell') : buy ? 'spot.form.stopHintBuy' : 'spot.form.stopHintSell')}</p>
+            </Aside>
           )}
           {!(market && buy) && <NumberField name="quantity" label={t('col.quantity')} unit={base} value={f.quantity} onChange={form.setQuantity} error={f.errors.quantity} />}
           <Slider>

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useSessionFlow } from '../../../app/views/hooks';
-import { useOpenOrders, useOrderHistory } from '../spot.hooks';
+import { useOpenOrders, useOpenStops, useOrderHistory } from '../spot.hooks';
 import { Button } from '../../../app/ui/Button';
 import { DataTable } from '../../../app/ui/DataTable';
 import { Muted, Panel, PanelBody, PanelHeader } from '../../../app/ui/Panel';
 import { useOrderColumns } from './orders/orderColumns';
+import { useStopColumns } from './orders/stopColumns';
 import { RevokeDialog } from './orders/RevokeDialog';
 import type { TradeKind } from '../../markets/views/trade/TradePage';
 
@@ -82,7 +83,7 @@ export function OpenOrdersPanel(props: { className?: string; symbol?: string }) 
   );
 }
 
-type OrdersTab = 'open' | 'history';
+type OrdersTab = 'open' | 'stops' | 'history';
 
 /**
  * Open orders and recent history of the pair on screen, both live through the private channel.
@@ -92,6 +93,8 @@ function LiveOrdersPanel(props: { className?: string; symbol: string }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<OrdersTab>('open');
   const open = useOpenOrders({ symbol: props.symbol });
+  const stops = useOpenStops({ symbol: props.symbol });
+  const stopColumns = useStopColumns({ withPair: false, onRevoke: stops.revoke, busy: stops.cancelling });
   const history = useOrderHistory({ symbol: props.symbol, days: 7 });
   const openColumns = useOrderColumns({ kind: 'open', withPair: false, onRevoke: open.revoke, busy: open.cancelling });
   const historyColumns = useOrderColumns({ kind: 'history', withPair: false });
@@ -102,22 +105,28 @@ function LiveOrdersPanel(props: { className?: string; symbol: string }) {
           <button type="button" role="tab" aria-selected={tab === 'open'} onClick={() => setTab('open')}>
             {t('trade.openOrders')} ({open.total})
           </button>
+          <button type="button" role="tab" aria-selected={tab === 'stops'} onClick={() => setTab('stops')}>
+            {t('spot.stops.title')} ({stops.total})
+          </button>
           <button type="button" role="tab" aria-selected={tab === 'history'} onClick={() => setTab('history')}>
             {t('menu.order.history')}
           </button>
         </TabList>
-        <Link to={tab === 'open' ? '/order/spot-current' : '/order/spot-history'} style={{ fontSize: 12 }}>
+        <Link to={tab !== 'history' ? '/order/spot-current' : '/order/spot-history'} style={{ fontSize: 12 }}>
           {t('spot.orders.all')} →
         </Link>
       </PanelHeader>
       <Scroll role="tabpanel">
         {tab === 'open' ? (
           <DataTable columns={openColumns} rows={open.orders} rowKey={(o) => String(o.id)} label={t('trade.openOrders')} emptyKey="spot.orders.noOpen" />
+        ) : tab === 'stops' ? (
+          <DataTable columns={stopColumns} rows={stops.stops} rowKey={(s) => String(s.id)} label={t('spot.stops.title')} emptyKey="spot.stops.none" />
         ) : (
           <DataTable columns={historyColumns} rows={history.orders} rowKey={(o) => String(o.id)} label={t('menu.order.history')} emptyKey="spot.orders.noHistory" />
         )}
       </Scroll>
       {(open.confirming || open.cancelling) && <RevokeDialog busy={open.cancelling} onConfirm={open.confirm} onCancel={open.dismiss} />}
+      {(stops.confirming || stops.cancelling) && <RevokeDialog busy={stops.cancelling} onConfirm={stops.confirm} onCancel={stops.dismiss} />}
     </Panel>
   );
 }

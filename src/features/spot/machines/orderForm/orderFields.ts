@@ -6,8 +6,15 @@
  */
 import { isDecimalString, toFixedDecimal, trimZeros } from '../../../../domain/decimal';
 import { amountFor, decimalInput, percentOf, positiveEntry, quantityFor, readDecimal, shareOf } from '../../../../domain/orderMath';
-import type { OrderErrors, OrderRules } from '../../../../domain/orderValidation';
-import type { OrderSide, OrderType, PlaceSpotOrder, SpotFeeRate } from '../../../../domain/spotOrders';
+import { validateOrder, validateStop, type OrderErrors, type OrderRules } from '../../../../domain/orderValidation';
+import type { OrderSide, PlaceSpotOrder, PlaceSpotStop, SpotFeeRate, SpotTimeInForce } from '../../../../domain/spotOrders';
+
+/**
+ * What the form places: a limit or market order (/api/spot/order_place), a stop-limit or an OCO
+ * (/api/spot/stop_place; the OCO adds a take-profit limit price).
+ */
+export type FormOrderType = 'limit' | 'market' | 'stop' | 'oco';
+export const FORM_ORDER_TYPES: readonly FormOrderType[] = ['limit', 'market', 'stop', 'oco'];
 
 export interface FormPair {
   symbol: string;
@@ -22,8 +29,15 @@ export interface FormPair {
 
 export interface OrderFields {
   side: OrderSide;
-  orderType: OrderType;
+  orderType: FormOrderType;
+  /** The limit price (of a stop-limit: the price its order is placed at once triggered). */
   price: string;
+  /** Stop-limit and OCO: the last price that triggers the stop. */
+  triggerPrice: string;
+  /** OCO: the take-profit limit order's price, placed at once. */
+  limitPrice: string;
+  /** Limit orders: GTC, IOC or POST_ONLY. */
+  timeInForce: SpotTimeInForce;
   quantity: string;
   amount: string;
   /** Share of the available balance the order takes, 0..100 (what the slider shows). */
@@ -40,13 +54,26 @@ export interface OrderFormContext extends OrderFields {
   errors: OrderErrors;
   /** Minted at submit, kept across a retry of the same order, dropped when the order changes. */
   idempotencyKey: string | undefined;
-  pending: PlaceInput | undefined;
+  pending: PendingPlace | undefined;
 }
 
 export interface PlaceInput {
   order: PlaceSpotOrder;
   idempotencyKey: string;
 }
+
+export interface PlaceStopInput {
+  stop: PlaceSpotStop;
+  idempotencyKey: string;
+}
+
+/** What is being sent: an order or a stop. */
+export type PendingPlace = PlaceInput | PlaceStopInput;
+export const isStopPlace = (p: PendingPlace | undefined): p is PlaceStopInput => p !== undefined && 'stop' in p;
+
+/** Stop-limit and OCO are sized like a limit order: price × quantity. */
+export const priced = (c: Pick<OrderFields, 'orderType'>) => c.orderType !== 'market';
+export const isStop = (c: Pick<OrderFields, 'orderType'>) => c.orderType === 'stop' || c.orderType === 'oco';
 
 type Patch = Partial<OrderFormContext>;
 
@@ -85,7 +112,7 @@ export function withQuantity(c: OrderFormContext, text: string): Patch {
   const quantity = decimalInput(text);
   const p = positiveEntry(c.price);
   const q = positiveEntry(quantity);
-  const amount = c.orderType === 'limit' && p ? (q ? amountFor(p, q, c.pair.pricePrecision) : '') : quantity === '' ? '' : c.amount;
+  const amount = priced(c) && p ? (q ? amountFor(p, q, c.pair.pricePrecision) : '') : quantity === '' ? '' : c.amount;
   return edited(c, ['quantity', 'amount'], { quantity, amount, percent: sliderFor(c, { quantity, amount }) });
 }
 
@@ -93,7 +120,7 @@ export function withAmount(c: OrderFormContext, text: string): Patch {
   const amount = decimalInput(text);
   const p = positiveEntry(c.price);
   const a = positiveEntry(amount);
-  const quantity = c.orderType === 'limit' && p ? (a ? quantityFor(a, p, c.pair.amountPrecision) : '') : amount === '' && !sizedByAmount(c) ? '' : c.quantity;
+  const quantity = priced(c) && p ? (a ? quantityFor(a, p, c.pair.amountPrecision) : '') : amount === '' && !sizedByAmount(c) ? '' : c.quantity;
   return edited(c, ['quantity', 'amount'], { amount, quantity, percent: sliderFor(c, { quantity, amount }) });
 }
 
@@ -102,7 +129,7 @@ export function withPercent(c: OrderFormContext, percent: number): Patch {
   const available = spendable(c);
   if (!isDecimalString(available)) return {};
   const { pricePrecision, amountPrecision } = c.pair;
-  const limitPrice = c.orderType === 'limit' ? positiveEntry(c.price) : undefined;
+  const limitPrice = priced(c) ? positiveEntry(c.price) : undefined;
   if (c.side === 'buy') {
     const amount = shareOf(available, percent, pricePrecision);
     const quantity = limitPrice ? quantityFor(amount, limitPrice, amountPrecision) : c.quantity;
@@ -129,7 +156,20 @@ export function withSide(c: OrderFormContext, side: OrderSide): Patch {
   return side === c.side ? {} : { side, quantity: '', amount: '', percent: 0, errors: {}, idempotencyKey: undefined };
 }
 
-export function withType(c: OrderFormContext, orderType: OrderType): Patch {
+/** The stop's trigger and the OCO's take-profit price: typed as is, checked at submit. */
+export function withTrigger(c: OrderFormContext, text: string): Patch {
+  return edited(c, ['triggerPrice', 'limitPrice'], { triggerPrice: decimalInput(text) });
+}
+
+export function withLimitPrice(c: OrderFormContext, text: string): Patch {
+  return edited(c, ['limitPrice'], { limitPrice: decimalInput(text) });
+}
+
+export function withTimeInForce(c: OrderFormContext, timeInForce: SpotTimeInForce): Patch {
+  return timeInForce === c.timeInForce ? {} : { timeInForce, idempotencyKey: undefined };
+}
+
+export function withType(c: OrderFormContext, orderType: FormOrderType): Patch {
   return orderType === c.orderType ? {} : { orderType, quantity: '', amount: '', percent: 0, errors: {}, idempotencyKey: undefined };
 }
 
@@ -140,7 +180,7 @@ export function rulesOf(c: OrderFormContext): OrderRules {
   const { pair } = c;
   return {
     side: c.side,
-    type: c.orderType,
+    type: c.orderType === 'market' ? 'market' : 'limit',
     pricePrecision: pair.pricePrecision,
     amountPrecision: pair.amountPrecision,
     available: spendable(c),
@@ -148,12 +188,30 @@ export function rulesOf(c: OrderFormContext): OrderRules {
   };
 }
 
+/** Every failing field of the form as it stands (the order's checks, then the stop's). */
+export function validateForm(c: OrderFormContext): OrderErrors {
+  const order = validateOrder(rulesOf(c), c);
+  if (!isStop(c)) return order;
+  return { ...validateStop({ side: c.side, pricePrecision: c.pair.pricePrecision, oco: c.orderType === 'oco' }, c), ...order };
+}
+
 /** A validated field as the server wants it: canonical digits (".5" → "0.5", "1.50" → "1.5"). */
 const wire = (text: string) => readDecimal(text)?.value ?? text.trim();
 
 /** The order to send; only called once the fields are valid. */
 export function toPlaceOrder(c: OrderFormContext): PlaceSpotOrder {
-  const base = { symbol: c.pair.symbol, side: c.side, type: c.orderType };
-  if (c.orderType === 'limit') return { ...base, price: wire(c.price), quantity: wire(c.quantity) };
+  const base = { symbol: c.pair.symbol, side: c.side, type: c.orderType === 'market' ? ('market' as const) : ('limit' as const) };
+  if (priced(c)) return { ...base, price: wire(c.price), quantity: wire(c.quantity), ...(c.timeInForce !== 'GTC' && { time_in_force: c.timeInForce }) };
   return sizedByAmount(c) ? { ...base, amount: wire(c.amount) } : { ...base, quantity: wire(c.quantity) };
+}
+
+/** The stop-limit or OCO to send; only called once the fields are valid. */
+export function toPlaceStop(c: OrderFormContext): PlaceSpotStop {
+  const stop = { symbol: c.pair.symbol, side: c.side, trigger_price: wire(c.triggerPrice), price: wire(c.price), quantity: wire(c.quantity) };
+  return c.orderType === 'oco' ? { ...stop, limit_price: wire(c.limitPrice) } : stop;
+}
+
+/** What a valid submit sends, with its key. */
+export function toPending(c: OrderFormContext, idempotencyKey: string): PendingPlace {
+  return isStop(c) ? { stop: toPlaceStop(c), idempotencyKey } : { order: toPlaceOrder(c), idempotencyKey };
 }

@@ -1,13 +1,16 @@
 import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { type ToastMessage } from '../../../../domain/errors';
-import { validateOrder } from '../../../../domain/orderValidation';
-import type { OrderSide, OrderType, SpotFeeRate, SpotOrder } from '../../../../domain/spotOrders';
+import type { OrderSide, SpotFeeRate, SpotOrder, SpotStop, SpotTimeInForce } from '../../../../domain/spotOrders';
 import type { BalanceRow, WalletBalance } from '../../../../domain/wallet';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
 import {
   afterPlaced,
-  rulesOf,
-  toPlaceOrder,
+  isStopPlace,
+  toPending,
+  validateForm,
+  withLimitPrice,
+  withTimeInForce,
+  withTrigger,
   withAmount,
   withLastPrice,
   withPercent,
@@ -16,9 +19,12 @@ import {
   withQuantity,
   withSide,
   withType,
+  type FormOrderType,
   type FormPair,
   type OrderFormContext,
+  type PendingPlace,
   type PlaceInput,
+  type PlaceStopInput,
 } from './orderFields';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
@@ -29,8 +35,13 @@ export interface OrderFormInput extends FormPair {
 
 export type OrderFormEvent =
   | { type: 'form.side'; side: OrderSide }
-  | { type: 'form.type'; orderType: OrderType }
+  | { type: 'form.type'; orderType: FormOrderType }
   | { type: 'form.price'; value: string }
+  /** Stop-limit and OCO: the trigger price. */
+  | { type: 'form.trigger'; value: string }
+  /** OCO: the take-profit limit price. */
+  | { type: 'form.limitPrice'; value: string }
+  | { type: 'form.timeInForce'; timeInForce: SpotTimeInForce }
   | { type: 'form.quantity'; value: string }
   | { type: 'form.amount'; value: string }
   | { type: 'form.percent'; percent: number }
@@ -76,6 +87,10 @@ export const orderFormMachine = setup({
     placeOrder: fromPromise<SpotOrder, PlaceInput>(async () => {
       throw new Error('placeOrder not provided');
     }),
+    /** Stop-limit and OCO: /api/spot/stop_place. */
+    placeStop: fromPromise<SpotStop, PlaceStopInput>(async () => {
+      throw new Error('placeStop not provided');
+    }),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
@@ -84,14 +99,15 @@ export const orderFormMachine = setup({
      * unless it already has one (a retry of the same order keeps its key).
      */
     mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? 'unminted-key' }),
-    showErrors: assign({ errors: ({ context }) => validateOrder(rulesOf(context), context) }),
+    showErrors: assign({ errors: ({ context }) => validateForm(context) }),
   },
   delays: {
     /** A failed balance load is tried again by itself (the Retry button does it at once). */
     accountRetry: 3000,
   },
   guards: {
-    orderValid: ({ context }) => Object.keys(validateOrder(rulesOf(context), context)).length === 0,
+    orderValid: ({ context }) => Object.keys(validateForm(context)).length === 0,
+    sendingStop: ({ context }) => isStopPlace(context.pending),
   },
 }).createMachine({
   id: 'orderForm',
@@ -102,6 +118,9 @@ export const orderFormMachine = setup({
       side: 'buy',
       orderType: 'limit',
       price: '',
+      triggerPrice: '',
+      limitPrice: '',
+      timeInForce: 'GTC',
       quantity: '',
       amount: '',
       percent: 0,
@@ -122,6 +141,9 @@ export const orderFormMachine = setup({
     'form.side': { actions: assign(({ context, event }) => withSide(context, event.side)) },
     'form.type': { actions: assign(({ context, event }) => withType(context, event.orderType)) },
     'form.price': { actions: assign(({ context, event }) => withPrice(context, event.value)) },
+    'form.trigger': { actions: assign(({ context, event }) => withTrigger(context, event.value)) },
+    'form.limitPrice': { actions: assign(({ context, event }) => withLimitPrice(context, event.value)) },
+    'form.timeInForce': { actions: assign(({ context, event }) => withTimeInForce(context, event.timeInForce)) },
     'form.quantity': { actions: assign(({ context, event }) => withQuantity(context, event.value)) },
     'form.amount': { actions: assign(({ context, event }) => withAmount(context, event.value)) },
     'form.percent': { actions: assign(({ context, event }) => withPercent(context, event.percent)) },
@@ -162,24 +184,46 @@ export const orderFormMachine = setup({
                 actions: [
                   assign({ errors: {} }),
                   'mintIdempotencyKey',
-                  sendTo('guard', ({ context }) => ({ type: 'guard.submit', payload: { order: toPlaceOrder(context), idempotencyKey: context.idempotencyKey! } satisfies PlaceInput })),
+                  sendTo('guard', ({ context }) => ({ type: 'guard.submit', payload: toPending(context, context.idempotencyKey!) })),
                 ],
               },
-              { actions: 'showErrors', description: 'Spec §5: required, positive, within precision and the available balance.' },
+              { actions: 'showErrors', description: 'Spec §5: required, positive, within precision and the available balance; a stop its trigger, an OCO its prices on either side of it.' },
             ],
-            'guard.accepted': { target: 'submitting', actions: assign({ pending: ({ event }) => event.payload as PlaceInput }) },
+            'guard.accepted': { target: 'submitting', actions: assign({ pending: ({ event }) => event.payload as PendingPlace }) },
           },
         },
         submitting: {
-          invoke: {
-            id: 'placeOrder',
-            src: 'placeOrder',
-            input: ({ context }) => context.pending!,
-            onDone: { target: 'editing', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'spot.form.placed' } } }, assign(afterPlaced)] },
-            onError: {
-              target: 'editing',
-              actions: [assign({ pending: undefined }), toastError],
-              description: 'The translated server message; the key stays, so pressing again retries the same order.',
+          initial: 'sending',
+          states: {
+            sending: {
+              always: [{ guard: 'sendingStop', target: 'stop' }, { target: 'order' }],
+            },
+            order: {
+              invoke: {
+                id: 'placeOrder',
+                src: 'placeOrder',
+                input: ({ context }) => context.pending as PlaceInput,
+                onDone: { target: '#orderForm.entry.editing', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'spot.form.placed' } } }, assign(afterPlaced)] },
+                onError: {
+                  target: '#orderForm.entry.editing',
+                  actions: [assign({ pending: undefined }), toastError],
+                  description: 'The translated server message; the key stays, so pressing again retries the same order.',
+                },
+              },
+            },
+            stop: {
+              description: 'A stop-limit or OCO waits on the server for its trigger; the open orders panel lists it.',
+              invoke: {
+                id: 'placeStop',
+                src: 'placeStop',
+                input: ({ context }) => context.pending as PlaceStopInput,
+                onDone: { target: '#orderForm.entry.editing', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'spot.form.stopPlaced' } } }, assign(afterPlaced)] },
+                onError: {
+                  target: '#orderForm.entry.editing',
+                  actions: [assign({ pending: undefined }), toastError],
+                  description: 'The translated server message (e.g. the last price already reached the trigger); the key stays for a retry.',
+                },
+              },
             },
           },
         },

@@ -1,8 +1,7 @@
-import { validateOrder } from '../../../../domain/orderValidation';
 import type { MachineModel } from '../../../../app/machines/model.types';
-import { OPEN_ORDER } from '../orders/fixtures';
+import { OPEN_ORDER, WAITING_STOP } from '../orders/fixtures';
 import { orderFormMachine } from './orderForm.machine';
-import { rulesOf } from './orderFields';
+import { validateForm } from './orderFields';
 
 export const BTC_USDT_FORM = { symbol: 'BTC_USDT', base: 'BTC', quote: 'USDT', pricePrecision: 2, amountPrecision: 6, minQuantity: '0.0001', minNotional: '5' };
 
@@ -21,17 +20,28 @@ export const orderFormModel: MachineModel<typeof orderFormMachine> = {
     { type: 'form.quantity', value: '' },
     { type: 'form.side', side: 'sell' },
     { type: 'form.type', orderType: 'market' },
+    { type: 'form.type', orderType: 'stop' },
+    { type: 'form.type', orderType: 'oco' },
+    { type: 'form.trigger', value: '19000' },
+    { type: 'form.limitPrice', value: '21000' },
+    { type: 'form.timeInForce', timeInForce: 'POST_ONLY' },
     { type: 'form.amount', value: '100' },
     { type: 'form.percent', percent: 50 },
     { type: 'form.price', value: '19990' },
     { type: 'form.pickPrice', price: '19980.5' },
     { type: 'form.lastPrice', price: '20010' },
     { type: 'guard.accepted', payload: { order: { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '20000.12', quantity: '0.01' }, idempotencyKey: 'key-00000001' } },
+    {
+      type: 'guard.accepted',
+      payload: { stop: { symbol: 'BTC_USDT', side: 'sell', trigger_price: '19000', price: '18990', quantity: '0.01', limit_price: '21000' }, idempotencyKey: 'key-00000002' },
+    },
     { type: 'xstate.done.actor.placeOrder', output: OPEN_ORDER },
+    { type: 'xstate.done.actor.placeStop', output: WAITING_STOP },
+    { type: 'xstate.error.actor.placeStop', error: { kind: 'server', serverMessage: 'The last price has already reached this trigger price' } },
     { type: 'xstate.error.actor.placeOrder', error: { kind: 'server', serverMessage: 'Insufficient balance' } },
     { type: 'stream.balances', balances: [{ currency: 'USDT', account: 'spot', available: '800', frozen: '200' }] },
     { type: 'stream.resync' },
   ],
   // Whether a submit would pass validation is what changes the submit transition taken.
-  abstract: (s) => Object.keys(validateOrder(rulesOf(s.context), s.context)).length === 0,
+  abstract: (s) => Object.keys(validateForm(s.context)).length === 0,
 };

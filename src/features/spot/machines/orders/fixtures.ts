@@ -1,4 +1,4 @@
-import type { SpotOrder, SpotOrderDetail } from '../../../../domain/spotOrders';
+import type { SpotOrder, SpotOrderDetail, SpotStop } from '../../../../domain/spotOrders';
 import type { Page } from '../../../../domain/wallet';
 
 /** Example orders for the machines' models (and their tests): an open limit buy and its fills. */
@@ -30,3 +30,21 @@ export const ORDER_DETAIL: SpotOrderDetail = {
   ...FILLED_ORDER,
   deals: [{ id: 9, time: FILLED_ORDER.updated_at, price: '20000', quantity: '0.01', fee: '0.00001', role: 'maker' }],
 };
+
+/** A waiting OCO sell: its stop at 19000 (limit 18990), its take-profit leg order 43 at 21000. */
+export const WAITING_STOP: SpotStop = {
+  id: 7,
+  symbol: 'BTC_USDT',
+  side: 'sell',
+  trigger_price: '19000',
+  price: '18990',
+  quantity: '0.01',
+  frozen: '0',
+  status: 1,
+  oco_order_id: 43,
+  order_id: null,
+  created_at: 1_760_000_000_000,
+  updated_at: 1_760_000_000_000,
+};
+export const TRIGGERED_STOP: SpotStop = { ...WAITING_STOP, id: 8, oco_order_id: null, status: 2, order_id: 44, updated_at: WAITING_STOP.updated_at + 1000 };
+export const stopPageOf = (list: SpotStop[], page = 1, total = list.length): Page<SpotStop> => ({ list, total, page, size: 10 });

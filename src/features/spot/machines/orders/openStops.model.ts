@@ -1,0 +1,23 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { OPEN_ORDER, TRIGGERED_STOP, WAITING_STOP, stopPageOf } from './fixtures';
+import { openStopsMachine } from './openStops.machine';
+
+export const openStopsModel: MachineModel<typeof openStopsMachine> = {
+  machine: openStopsMachine,
+  variants: [{ name: 'trade page, BTC_USDT', input: { symbol: 'BTC_USDT' } }],
+  events: [
+    { type: 'xstate.done.actor.fetchCurrentStops', output: stopPageOf([WAITING_STOP, TRIGGERED_STOP]) },
+    { type: 'xstate.error.actor.fetchCurrentStops', error: { kind: 'network' } },
+    { type: 'stops.filter', symbol: undefined },
+    { type: 'stops.page', page: 2 },
+    { type: 'stops.revoke', id: WAITING_STOP.id },
+    { type: 'stops.confirm' },
+    { type: 'stops.dismiss' },
+    { type: 'stops.retry' },
+    { type: 'xstate.done.actor.cancelStop', output: { ...WAITING_STOP, status: 3 } },
+    { type: 'xstate.error.actor.cancelStop', error: { kind: 'server', serverMessage: 'This stop order is no longer waiting and cannot be cancelled' } },
+    { type: 'stream.order', order: OPEN_ORDER },
+    { type: 'stream.balances', balances: [] },
+    { type: 'stream.resync' },
+  ],
+};
