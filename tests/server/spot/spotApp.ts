@@ -4,6 +4,7 @@ import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
 import { listPairs } from '../../../server/kernel/catalogue.js';
 import { openSession } from '../../../server/kernel/auth/sessions.js';
 import { spotTrading } from '../../../server/products/spot/trading.js';
+import { spotStops } from '../../../server/products/spot/stops.js';
 import type { Database } from '../../../server/kernel/db/database.js';
 import { createEngine } from '../../../server/kernel/exchange/matching/index.js';
 import { buildApp } from '../buildApp.js';
@@ -13,8 +14,8 @@ import { SpotMarket } from '../../../server/products/spot/spotMarket.js';
 import { openTestDatabase } from '../testDb.js';
 
 /**
- * The HTTP app with user spot trading over real SpotMarkets (one per tradable seeded pair, no market
- * makers, no sockets): `const t = useSpotApp();` then `t.app`, `t.db`, `t.markets`.
+ * The HTTP app with user spot trading, stop and OCO orders included, over real SpotMarkets (one per
+ * tradable seeded pair, no market makers, no sockets): `const t = useSpotApp();` then `t.app`, `t.db`, `t.markets`.
  */
 export function useSpotApp(): { readonly app: FastifyInstance; readonly db: Database; readonly markets: Map<string, SpotMarket> } {
   let db: Database | undefined;
@@ -28,7 +29,14 @@ export function useSpotApp(): { readonly app: FastifyInstance; readonly db: Data
       await market.restore();
       markets.set(market.spec.symbol, market);
     }
-    app = await buildApp({ db, rates: databaseFiatRates(db), spot: spotTrading({ db: db!, markets: { market: (s) => markets.get(s), holding: (id) => [...markets.values()].find((m) => m.restingOwner(id) !== undefined) }, pairStatusMs: 0 }) });
+    // Stop-limit and OCO orders over the same markets, as the spot product wires them.
+    const stops = spotStops({ db, local: (s) => markets.get(s), log: (e) => console.error(e) });
+    for (const m of markets.values()) await stops.watch(m);
+    app = await buildApp({
+      db,
+      rates: databaseFiatRates(db),
+      spot: spotTrading({ db: db!, stops, markets: { market: (s) => markets.get(s), holding: (id) => [...markets.values()].find((m) => m.restingOwner(id) !== undefined) }, pairStatusMs: 0 }),
+    });
     await app.ready();
   });
   afterAll(async () => {
