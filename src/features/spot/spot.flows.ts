@@ -1,5 +1,5 @@
 import type { Services } from '../../app/services';
-import { assign } from 'xstate';
+import { assign, fromCallback, type EventObject } from 'xstate';
 import { createUserUpdatesActor } from '../../app/actors/userStream.actor';
 import { createSpotActors } from './actors/spot.actors';
 import { orderFormMachine } from './machines/orderForm/orderForm.machine';
@@ -12,13 +12,21 @@ import { orderHistoryMachine } from './machines/orders/orderHistory.machine';
 export const provide = ({ api, userStream, showToast, newKey }: Services) => {
   const actors = createSpotActors(api);
   const userUpdates = createUserUpdatesActor(userStream);
+  // A stop placed or cancelled moves funds the server does not push: the form and the stops list tell each other.
+  const stopListeners = new Set<() => void>();
+  const stopSignals = fromCallback<EventObject>(({ sendBack }) => {
+    const listener = () => sendBack({ type: 'stops.changed' });
+    stopListeners.add(listener);
+    return () => void stopListeners.delete(listener);
+  });
+  const announceStops = () => stopListeners.forEach((listener) => listener());
   return {
     orderForm: orderFormMachine.provide({
-      actors: { fetchOrderAccount: actors.fetchOrderAccount, placeOrder: actors.placeOrder, placeStop: actors.placeStop, userUpdates },
-      actions: { showToast, mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? newKey() }) },
+      actors: { fetchOrderAccount: actors.fetchOrderAccount, placeOrder: actors.placeOrder, placeStop: actors.placeStop, userUpdates, stopSignals },
+      actions: { showToast, announceStops, mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? newKey() }) },
     }),
     openOrders: openOrdersMachine.provide({ actors: { fetchCurrentOrders: actors.fetchCurrentOrders, cancelOrder: actors.cancelOrder, userUpdates }, actions: { showToast } }),
-    openStops: openStopsMachine.provide({ actors: { fetchCurrentStops: actors.fetchCurrentStops, cancelStop: actors.cancelStop, userUpdates }, actions: { showToast } }),
+    openStops: openStopsMachine.provide({ actors: { fetchCurrentStops: actors.fetchCurrentStops, cancelStop: actors.cancelStop, userUpdates, stopSignals }, actions: { showToast, announceStops } }),
     orderHistory: orderHistoryMachine.provide({ actors: { fetchOrderHistory: actors.fetchOrderHistory, userUpdates }, actions: { showToast } }),
     orderDetail: orderDetailMachine.provide({ actors: { fetchOrderDetail: actors.fetchOrderDetail, userUpdates }, actions: { showToast } }),
   };

@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { assign, fromCallback, raise, fromPromise, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { type ToastMessage } from '../../../../domain/errors';
 import type { OrderSide, SpotFeeRate, SpotOrder, SpotStop, SpotTimeInForce } from '../../../../domain/spotOrders';
 import type { BalanceRow, WalletBalance } from '../../../../domain/wallet';
@@ -54,7 +54,9 @@ export type OrderFormEvent =
   | { type: 'guard.accepted'; payload?: unknown }
   | { type: 'stream.balances'; balances: BalanceRow[] }
   | { type: 'stream.order'; order: SpotOrder }
-  | { type: 'stream.resync' };
+  | { type: 'stream.resync' }
+  /** A stop was placed or cancelled on this page: its freeze is not pushed, so the balances are read again. */
+  | { type: 'stops.changed' };
 
 /** The spot available of the pair's two currencies, from a balance list or a pushed update. */
 function availableOf(context: OrderFormContext, rows: readonly BalanceRow[]): OrderFormContext['available'] {
@@ -81,6 +83,8 @@ export const orderFormMachine = setup({
     submitGuard: submitGuardMachine,
     /** The private channel's news (order form: balances and resyncs). */
     userUpdates: fromCallback<EventObject>(() => () => undefined),
+    /** The page's stop signal (spot.flows): `stops.changed` when the stops list cancelled one. */
+    stopSignals: fromCallback<EventObject>(() => () => undefined),
     fetchOrderAccount: fromPromise<{ balances: WalletBalance[]; feeRate: SpotFeeRate }>(async () => {
       throw new Error('fetchOrderAccount not provided');
     }),
@@ -94,6 +98,8 @@ export const orderFormMachine = setup({
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    /** Tells the page's stops list a stop was placed (the server pushes nothing for it). */
+    announceStops: () => undefined,
     /**
      * Supplied at the composition root (crypto.randomUUID): gives the order about to be sent a key
      * unless it already has one (a retry of the same order keeps its key).
@@ -136,6 +142,7 @@ export const orderFormMachine = setup({
   invoke: [
     { id: 'guard', src: 'submitGuard', input: ({ self }) => ({ replyTo: self }) },
     { id: 'userUpdates', src: 'userUpdates' },
+    { id: 'stopSignals', src: 'stopSignals' },
   ],
   on: {
     'form.side': { actions: assign(({ context, event }) => withSide(context, event.side)) },
@@ -169,7 +176,10 @@ export const orderFormMachine = setup({
         },
         failed: { on: { 'form.retry': 'loading' }, after: { accountRetry: 'loading' } },
         ready: {
-          on: { 'stream.resync': { target: 'loading', description: 'The socket was away: balance pushes may have been missed.' } },
+          on: {
+            'stream.resync': { target: 'loading', description: 'The socket was away: balance pushes may have been missed.' },
+            'stops.changed': { target: 'loading', description: "A stop's freeze or release is not pushed: read the balances again." },
+          },
         },
       },
     },
@@ -217,7 +227,7 @@ export const orderFormMachine = setup({
                 id: 'placeStop',
                 src: 'placeStop',
                 input: ({ context }) => context.pending as PlaceStopInput,
-                onDone: { target: '#orderForm.entry.editing', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'spot.form.stopPlaced' } } }, assign(afterPlaced)] },
+                onDone: { target: '#orderForm.entry.editing', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'spot.form.stopPlaced' } } }, assign(afterPlaced), 'announceStops', raise({ type: 'stops.changed' })] },
                 onError: {
                   target: '#orderForm.entry.editing',
                   actions: [assign({ pending: undefined }), toastError],

@@ -41,6 +41,7 @@ export const orderFormModel: MachineModel<typeof orderFormMachine> = {
     { type: 'xstate.error.actor.placeOrder', error: { kind: 'server', serverMessage: 'Insufficient balance' } },
     { type: 'stream.balances', balances: [{ currency: 'USDT', account: 'spot', available: '800', frozen: '200' }] },
     { type: 'stream.resync' },
+    { type: 'stops.changed' },
   ],
   // Whether a submit would pass validation is what changes the submit transition taken.
   abstract: (s) => Object.keys(validateForm(s.context)).length === 0,

@@ -20,7 +20,9 @@ export type OpenStopsEvent =
   /** The private channel: the user's orders or balances changed (a stop placed, triggered or its OCO leg traded). */
   | { type: 'stream.order' }
   | { type: 'stream.balances' }
-  | { type: 'stream.resync' };
+  | { type: 'stream.resync' }
+  /** Another screen part placed or cancelled a stop (the server pushes no balance for a stop's freeze). */
+  | { type: 'stops.changed' };
 
 export interface OpenStopsContext {
   symbol: string | undefined;
@@ -56,6 +58,8 @@ export const openStopsMachine = setup({
   },
   actors: {
     userUpdates: fromCallback<EventObject>(() => () => undefined),
+    /** The page's stop signal (spot.flows): `stops.changed` when the form placed one. */
+    stopSignals: fromCallback<EventObject>(() => () => undefined),
     fetchCurrentStops: fromPromise<Page<SpotStop>, { symbol?: string; page: number; size: number }>(async () => {
       throw new Error('fetchCurrentStops not provided');
     }),
@@ -65,6 +69,8 @@ export const openStopsMachine = setup({
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    /** Tells the page's other parts (the form's available balance) a stop was cancelled. */
+    announceStops: () => undefined,
   },
   delays: {
     /** A burst of pushes (a trigger: the stop's order, then balances) reads the page once. */
@@ -73,13 +79,17 @@ export const openStopsMachine = setup({
 }).createMachine({
   id: 'openStops',
   context: ({ input }) => ({ symbol: input?.symbol, page: 1, size: input?.size ?? RECORD_PAGE_SIZE, stops: [], total: 0, revoking: undefined }),
-  invoke: { id: 'userUpdates', src: 'userUpdates' },
+  invoke: [
+    { id: 'userUpdates', src: 'userUpdates' },
+    { id: 'stopSignals', src: 'stopSignals' },
+  ],
   initial: 'loading',
   states: {
     loading: {
       on: {
         'stream.order': { target: 'loading', reenter: true, description: 'A change while reading: read again, the answer may predate it.' },
         'stream.balances': { target: 'loading', reenter: true },
+        'stops.changed': { target: 'loading', reenter: true },
       },
       invoke: {
         id: 'fetchCurrentStops',
@@ -103,6 +113,7 @@ export const openStopsMachine = setup({
         'stops.revoke': { target: 'confirming', actions: assign({ revoking: ({ event }) => event.id }) },
         'stream.order': 'settling',
         'stream.balances': 'settling',
+        'stops.changed': 'settling',
         'stream.resync': { target: 'loading', description: 'The socket was away: changes may have been missed.' },
       },
     },
@@ -111,6 +122,7 @@ export const openStopsMachine = setup({
       on: {
         'stream.order': { target: 'settling', reenter: true },
         'stream.balances': { target: 'settling', reenter: true },
+        'stops.changed': { target: 'settling', reenter: true },
         'stream.resync': 'loading',
       },
     },
@@ -135,6 +147,7 @@ export const openStopsMachine = setup({
               revoking: undefined,
             })),
             { type: 'showToast', params: { tone: 'success', message: { key: 'spot.stops.cancelled' } } },
+            'announceStops',
           ],
         },
         onError: {

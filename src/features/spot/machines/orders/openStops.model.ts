@@ -19,5 +19,6 @@ export const openStopsModel: MachineModel<typeof openStopsMachine> = {
     { type: 'stream.order', order: OPEN_ORDER },
     { type: 'stream.balances', balances: [] },
     { type: 'stream.resync' },
+    { type: 'stops.changed' },
   ],
 };

@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+import { registerThroughUi } from './support/register';
+import { baseEn, EN, form, fund, ordersPanel, tradingEn } from './support/spotTrading';
+
+/**
+ * Spot stop-limit and OCO in the browser (issue 37) against the real server: a funded trader
+ * places a buy stop-limit above the market by the form's visible labels, finds it waiting on the
+ * orders panel's Stop orders tab with its trigger, cancels it after the confirmation; then places a
+ * buy OCO and sees both legs — the stop with its OCO mark, the take-profit limit among open orders.
+ */
+
+const s = tradingEn.spot;
+const group = (n: number) => n.toLocaleString('en-US');
+
+test.beforeEach(async ({ page }) => {
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+});
+
+/** The form's price, prefilled from the last trade: where BTC trades now. */
+async function lastPrice(page: Page): Promise<number> {
+  const price = form(page).getByLabel(baseEn.col.price, { exact: true });
+  await expect(price).toHaveValue(/^\d+(\.\d+)?$/, { timeout: 20_000 });
+  return Math.round(Number(await price.inputValue()));
+}
+
+test('a stop-limit is placed by its labels, waits with its trigger, is cancelled; an OCO shows both legs', async ({ page }) => {
+  test.setTimeout(150_000);
+  await registerThroughUi(page, `e2e-stops-${Date.now()}@example.org`);
+  await fund(page, '5000');
+  await page.goto('/markets/kline/BTC_USDT');
+  await expect(form(page).getByTestId('available')).toHaveText(/^5,000 USDT$/, { timeout: 20_000 });
+  const last = await lastPrice(page);
+  const trigger = last * 2;
+
+  // Stop-limit: the form asks for the trigger first, and says what is missing.
+  await form(page).getByRole('button', { name: s.type.stopLimit, exact: true }).click();
+  await expect(form(page).getByTestId('stop-hint')).toHaveText(s.form.stopHintBuy);
+  await form(page).getByRole('button', { name: EN.buyBtc }).click();
+  await expect(form(page).getByRole('alert').first()).toHaveText(s.validation.triggerRequired);
+  await form(page).getByLabel(s.form.trigger, { exact: true }).fill(String(trigger));
+  await form(page).getByLabel(s.form.limitPrice, { exact: true }).fill(String(trigger));
+  await form(page).getByLabel(EN.quantity, { exact: true }).fill('0.001');
+  await form(page).getByRole('button', { name: EN.buyBtc }).click();
+  await expect(page.getByRole('status').filter({ hasText: s.form.stopPlaced })).toBeVisible({ timeout: 15_000 });
+
+  await ordersPanel(page).getByRole('tab', { name: new RegExp(`^${s.stops.title}`) }).click();
+  const stopRow = ordersPanel(page).getByRole('row').filter({ hasText: s.stops.status.waiting });
+  await expect(stopRow).toHaveCount(1, { timeout: 15_000 });
+  await expect(stopRow.getByTestId('stop-trigger')).toHaveText(group(trigger));
+  await expect(stopRow).toContainText(s.type.stopLimit);
+  await expect(ordersPanel(page).getByRole('tab', { name: `${s.stops.title} (1)` })).toBeVisible();
+  // Its funds are frozen while it waits.
+  await expect(form(page).getByTestId('available')).not.toHaveText(/^5,000 USDT$/);
+
+  // The same stop on /order/spot-current, then cancelled after the confirmation.
+  await page.goto('/order/spot-current');
+  const stopsTable = page.getByRole('table', { name: s.stops.title });
+  const pageRow = stopsTable.getByRole('row').filter({ hasText: 'BTC/USDT' });
+  await expect(pageRow).toHaveCount(1, { timeout: 15_000 });
+  await expect(pageRow.getByTestId('stop-trigger')).toHaveText(group(trigger));
+  await pageRow.getByRole('button', { name: EN.revoke }).click();
+  await expect(page.getByRole('dialog')).toContainText(EN.question);
+  await page.getByRole('dialog').getByRole('button', { name: EN.confirm }).click();
+  await expect(page.getByRole('status').filter({ hasText: s.stops.cancelled })).toBeVisible({ timeout: 15_000 });
+  await expect(stopsTable.getByRole('row').filter({ hasText: 'BTC/USDT' })).toHaveCount(0);
+  await expect(stopsTable).toContainText(s.stops.none);
+
+  // OCO: a take-profit buy below the market, the stop above it; both legs show.
+  await page.goto('/markets/kline/BTC_USDT');
+  await expect(form(page).getByTestId('available')).toHaveText(/^5,000 USDT$/, { timeout: 20_000 });
+  const takeProfit = Math.round(last / 2);
+  await form(page).getByRole('button', { name: s.type.oco, exact: true }).click();
+  await form(page).getByLabel(s.form.takeProfitPrice, { exact: true }).fill(String(trigger));
+  await form(page).getByLabel(s.form.stopTrigger, { exact: true }).fill(String(trigger));
+  await form(page).getByLabel(s.form.stopLimitPrice, { exact: true }).fill(String(trigger));
+  await form(page).getByLabel(EN.quantity, { exact: true }).fill('0.001');
+  await form(page).getByRole('button', { name: EN.buyBtc }).click();
+  // A buy's take-profit must be below the trigger, as the server says too.
+  await expect(form(page).getByRole('alert')).toHaveText(s.validation.ocoBuyBelow);
+  await form(page).getByLabel(s.form.takeProfitPrice, { exact: true }).fill(String(takeProfit));
+  await form(page).getByRole('button', { name: EN.buyBtc }).click();
+  await expect(page.getByRole('status').filter({ hasText: s.form.stopPlaced })).toBeVisible({ timeout: 15_000 });
+
+  const legRow = ordersPanel(page).getByRole('row').filter({ hasText: EN.waiting });
+  await expect(legRow).toHaveCount(1, { timeout: 15_000 });
+  await expect(legRow.getByRole('cell').filter({ hasText: new RegExp(`^${group(takeProfit)}$`) })).toBeVisible();
+  await ordersPanel(page).getByRole('tab', { name: new RegExp(`^${s.stops.title}`) }).click();
+  const ocoRow = ordersPanel(page).getByRole('row').filter({ hasText: s.stops.status.waiting });
+  await expect(ocoRow).toHaveCount(1, { timeout: 15_000 });
+  await expect(ocoRow).toContainText(s.type.oco);
+  await expect(ocoRow.getByTestId('stop-trigger')).toHaveText(group(trigger));
+  await page.screenshot({ path: test.info().outputPath('oco-placed.png') });
+});
