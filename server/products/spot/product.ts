@@ -51,7 +51,7 @@ export const spot = defineProduct({
     };
     for (const pair of listed.filter((p) => p.trade_status === 1)) reachRemote(pair);
     // Stop-limit and OCO: watched where their pair's market runs, rebuilt from their rows on start.
-    const stops = spotStops({ db, local: (symbol) => markets.market(symbol), log: (error) => log.error('spot stop', error) });
+    const stops = spotStops({ db, userFeed, local: (symbol) => markets.market(symbol), log: (error) => log.error('spot stop', error) });
     openAnnouncedPairs(pairs, db, async (pair) => {
       reachRemote(pair);
       await markets.open(pair);

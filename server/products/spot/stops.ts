@@ -5,6 +5,7 @@ import { decimalToUnits } from '../../kernel/exchange/market/units.js';
 import { priceText } from '../../kernel/exchange/pairSpec.js';
 import { once, submissionKey, type SubmissionKey } from '../../kernel/idempotency.js';
 import { changeBalance, InsufficientFunds } from '../../kernel/ledger/ledger.js';
+import { silentUserFeed, type UserFeed } from '../../kernel/realtime/userFeed.js';
 import { fromAtto, toAtto } from '../../kernel/ledger/ledgerBatch.js';
 import type { TradingMessageKey } from './messages.js';
 import { MAX_PAGE_SIZE } from './orderViews.js';
@@ -108,8 +109,10 @@ export const stopFires = (side: 'buy' | 'sell', trigger: number, last: number | 
 /** The key a stop places its order (or an OCO its limit leg) under: the same on every attempt. */
 const derivedKey = (kind: 'order' | 'leg', stopId: number): SubmissionKey => ({ key: `${STOP_SCOPE}:${kind}:${stopId}`, windowMs: undefined });
 
-export function spotStops({ db, local, clock = Date.now, log = () => undefined }: {
+export function spotStops({ db, local, clock = Date.now, log = () => undefined, userFeed = silentUserFeed }: {
   db: Database;
+  /** Where a stop's freeze and release are told to its owner's sockets, after the commit. */
+  userFeed?: UserFeed;
   /** The market of a pair running in this process (stops are offered only there). */
   local: (symbol: string) => SpotMarket | undefined;
   clock?: () => number;
@@ -153,7 +156,8 @@ export function spotStops({ db, local, clock = Date.now, log = () => undefined }
 
   /** Ends a stop that is still `from` (waiting, or triggered without an order), giving its freeze back. */
   async function end(stopId: number, from: 1 | 2, status: 3 | 4, note: string): Promise<boolean> {
-    return db.transaction(async (tx) => {
+    let released: { userId: number; currency: string } | undefined;
+    const ended = await db.transaction(async (tx) => {
       const [row] = await tx.query<{ user_id: string; frozen: string; freeze_currency: string }>(
         `update spot_stop set status = $2, note = $3, updated_ms = $4 where id = $1 and status = $5 returning user_id, trim_scale(frozen)::text as frozen, freeze_currency`,
         [stopId, status, note, clock(), from],
@@ -161,9 +165,13 @@ export function spotStops({ db, local, clock = Date.now, log = () => undefined }
       if (!row) return false;
       if (toAtto(row.frozen) > 0n) {
         await changeBalance(tx, { userId: Number(row.user_id), currency: row.freeze_currency, account: 'spot', available: row.frozen, frozen: `-${row.frozen}`, kind: 'stop_unfreeze', refType: 'spot_stop', refId: stopId });
+        released = { userId: Number(row.user_id), currency: row.freeze_currency };
       }
       return true;
     });
+    // The released funds reach the owner's pages once committed, as every balance change does.
+    if (released) userFeed.balancesChanged(released.userId, [{ currency: released.currency, account: 'spot' }]);
+    return ended;
   }
 
   /** The stop's limit order through the pipeline, taking the stop's freeze over; the stop is claimed (status 2). */
@@ -262,6 +270,8 @@ export function spotStops({ db, local, clock = Date.now, log = () => undefined }
         if (error instanceof InsufficientFunds) return fail('spotInsufficientBalance');
         throw error;
       }
+      // The freeze is committed: the owner's pages see the spot balance move now, not at the next trade.
+      if (needed > 0n) userFeed.balancesChanged(userId, [{ currency, account: 'spot' }]);
       let stop = (await rowOf(db, stopId))!;
       if (legIntent && stop.status === SpotStopStatus.waiting && stop.oco_order_id === null) {
         // The limit leg, under a key of the stop's own: a repeated submission places it once.

@@ -27,6 +27,9 @@ interface Server {
   stops: SpotStops;
 }
 
+/** Balance pushes the stops asked for, after their commits: who and which currencies. */
+const pushed: Array<{ userId: number; currencies: string[] }> = [];
+
 /** A "process": markets restored from the database, stops watching them, the HTTP app over both. */
 async function startServer(db: Database): Promise<Server> {
   const markets = new Map<string, SpotMarket>();
@@ -36,7 +39,8 @@ async function startServer(db: Database): Promise<Server> {
     await market.restore();
     markets.set(market.spec.symbol, market);
   }
-  const stops = spotStops({ db, local: (s) => markets.get(s), log: (e) => console.error(e) });
+  const userFeed = { balancesChanged: (userId: number, rows: ReadonlyArray<{ currency: string }>) => void pushed.push({ userId, currencies: rows.map((r) => r.currency) }), ordersCommitted: () => undefined };
+  const stops = spotStops({ db, userFeed, local: (s) => markets.get(s), log: (e) => console.error(e) });
   for (const m of markets.values()) await stops.watch(m);
   const trading = spotTrading({ db, stops, pairStatusMs: 0, markets: { market: (s) => markets.get(s), holding: (id) => [...markets.values()].find((m) => m.restingOwner(id) !== undefined) } });
   const app = await buildApp({ db, rates: databaseFiatRates(db), spot: trading });
@@ -130,10 +134,13 @@ describe('spot stop-limit', () => {
     expect(first.body.msg).toBe(en.spotStopPlaced);
     const waiting = expectOk(first);
     expect(await readBalance(db, buyer.id, 'USDT')).toEqual({ available: '2890', frozen: '2110' });
+    // The freeze is pushed to the owner's pages at once (and the release below), not at the next trade.
+    expect(pushed.filter((p) => p.userId === buyer.id)).toEqual([{ userId: buyer.id, currencies: ['USDT'] }]);
     const cancelled = await post<SpotStop>(s.app, SPOT_PATHS.stopCancel, { id: waiting.id }, buyer.headers());
     expect(cancelled.body.msg).toBe(en.spotStopCancelled);
     expect(expectOk(cancelled).status).toBe(3);
     expect(await readBalance(db, buyer.id, 'USDT')).toEqual({ available: '5000', frozen: '0' });
+    expect(pushed.filter((p) => p.userId === buyer.id)).toHaveLength(2);
     expect((await post(s.app, SPOT_PATHS.stopCancel, { id: waiting.id }, buyer.headers())).body.msg).toBe(en.spotStopNotWaiting);
     const other = await trader(db, {});
     expect((await post(s.app, SPOT_PATHS.stopCancel, { id: waiting.id }, other.headers())).body).toMatchObject({ code: 404, msg: en.spotStopNotFound });
