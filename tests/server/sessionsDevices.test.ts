@@ -271,7 +271,9 @@ describe('a revoked session\'s sockets end at once', () => {
     expect(b.messages.some((m) => m.channel === USER_CHANNEL)).toBe(false);
     expect(a.refusals).toEqual([]);
     expect((await api('/api/user/sessions', theirs)).code).toBe(403);
-  });
+    // A whole server starts inside this test (its markets, makers and sockets): on a busy CI
+    // machine that alone took more than the suite's 30 s.
+  }, 90_000);
 });
 
 describe('the register-attempt notice (no enumeration) is framed like every email', () => {
