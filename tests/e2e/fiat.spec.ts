@@ -68,7 +68,7 @@ async function verifiedSeller(page: Page, w: Words, price: string): Promise<{ ad
   await page.getByRole('button', { name: w.ads.publish }).click();
   await page.getByRole('dialog').getByRole('button', { name: w.base.common.confirm }).click();
   await expect(page.getByRole('table')).toContainText('100 / 100');
-  const [ad] = await call<FiatAd[]>(page, '/api/fiat/my_ads', {}, token);
+  const { list: [ad] } = await call<{ list: FiatAd[] }>(page, '/api/fiat/my_ads', { page: 1 }, token);
   expect(ad).toMatchObject({ side: 'sell', price: price, remaining: '100', status: 'online' });
   return { ad: ad!, method };
 }
@@ -322,7 +322,7 @@ test("the operator edits legal_trade on the Trade settings tab: the form's rules
     await expect(desk.getByText(EN.settings.saved).first()).toBeVisible();
     await expect(confirmTime).toHaveValue('30.5');
     await expect(save).toBeDisabled();
-    expect(await call(desk, FIAT_PATHS.operatorTradeSettings, {}, op)).toEqual({ pay_time: before.pay_time, confirm_time: 30.5, max_unpaid_num: 4 });
+    expect(await call(desk, FIAT_PATHS.operatorTradeSettings, {}, op)).toMatchObject({ pay_time: before.pay_time, confirm_time: 30.5, max_unpaid_num: 4 });
     await desk.screenshot({ path: '/tmp/fiat-operator-settings-dark.png', fullPage: true });
 
     // At 390 px the fields stack and nothing scrolls sideways.

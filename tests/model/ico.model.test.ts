@@ -52,8 +52,12 @@ describe('ICO board: the private channel instead of a 15 s poll', () => {
     await vi.advanceTimersByTimeAsync(0);
     b.actor.send({ type: 'board.join', projectId: PROJECT.id });
     expect(b.actor.getSnapshot().matches({ ready: 'joining' })).toBe(true);
+    const popup = b.actor.getSnapshot().children.subscribe;
+    expect(popup).toBeDefined();
     b.push({ type: 'board.pushed', event: 'subscribed', subscription: { ...MINE, quantity: '999' } });
     expect(b.actor.getSnapshot().matches({ ready: 'joining' })).toBe(true);
+    // The popup is the same actor, not a new one: its "Subscription succeeded" stays on screen.
+    expect(b.actor.getSnapshot().children.subscribe).toBe(popup);
     expect(b.actor.getSnapshot().context.data?.mine[0]?.quantity).toBe('999');
     await vi.advanceTimersByTimeAsync(0);
     expect(b.loads()).toBe(2);

@@ -153,11 +153,13 @@ export const icoBoardMachine = setup({
           // While the popup is open, a push (the subscription it just made, a thaw) updates the card at
           // once and the board behind the popup (the account's balance, the project's progress) is
           // read again in the background, so nothing stays stale behind its message (issue 37 §12).
+          // The pushes are taken by the children, never by this state: re-entering it would restart
+          // the popup's own actor (its invoke below) and wipe the message it shows.
           initial: 'current',
-          on: { 'board.pushed': { target: '.refreshing', reenter: true, actions: 'applyPushed' } },
           states: {
-            current: {},
+            current: { on: { 'board.pushed': { target: 'refreshing', actions: 'applyPushed' } } },
             refreshing: {
+              on: { 'board.pushed': { target: 'refreshing', reenter: true, actions: 'applyPushed' } },
               invoke: {
                 id: 'refreshBoard',
                 src: 'loadBoard',
@@ -184,11 +186,13 @@ export const icoBoardMachine = setup({
           // While the popup is open, a push (the subscription it just made, a thaw) updates the card at
           // once and the board behind the popup (the account's balance, the project's progress) is
           // read again in the background, so nothing stays stale behind its message (issue 37 §12).
+          // The pushes are taken by the children, never by this state: re-entering it would restart
+          // the popup's own actor (its invoke below) and wipe the message it shows.
           initial: 'current',
-          on: { 'board.pushed': { target: '.refreshing', reenter: true, actions: 'applyPushed' } },
           states: {
-            current: {},
+            current: { on: { 'board.pushed': { target: 'refreshing', actions: 'applyPushed' } } },
             refreshing: {
+              on: { 'board.pushed': { target: 'refreshing', reenter: true, actions: 'applyPushed' } },
               invoke: {
                 id: 'refreshBoard',
                 src: 'loadBoard',
