@@ -114,7 +114,7 @@ for (const [language, w] of [['English', EN], ['日本語', JA]] as const) {
     // The identity page follows the operator's decision without "Check again" or a reload (issue 37 §13).
     await badgeShows(page, w, w.verified);
     // …and its link to the entitlements looks like a link (issue 37 §16).
-    const rights = page.getByRole('main').getByRole('link', { name: /Identity entitlements|認証レベル別の権限/ });
+    const rights = page.getByRole('main').getByRole('status').getByRole('link', { name: /Identity entitlements|認証レベル別の権限/ });
     await expect(rights).toHaveCSS('text-decoration-line', 'underline');
 
     await page.goto('/user/identityRight');
