@@ -16,6 +16,7 @@ import { createSocketClient, type SocketClient } from '../services/socket';
 import { takeStartupAnswer } from '../services/startupRequests';
 import { createStorage, memoryStore, type AppStorage, type KeyValueStore } from '../services/storage';
 import { USER_CHANNEL } from '../domain/spotOrders';
+
 import { createAppActors } from './actors/app.actors';
 import { createMarketChannelActor } from './actors/marketChannel.actor';
 import { createSocketStatusActor } from './actors/socketStatus.actor';
@@ -26,6 +27,9 @@ import { selectHasSession } from './machines/session/session.selectors';
 import { socketConnectionMachine, type SocketConnectionActorRef } from './machines/socketConnection/socketConnection.machine';
 import { toastMachine, type ToastActorRef, type ToastTone } from './machines/toast/toast.machine';
 import { userStreamMachine } from './machines/userStream/userStream.machine';
+
+/** How long a refused private channel waits for the page's own answer to end the session first. */
+const REFUSAL_GRACE_MS = 1500;
 
 /** Who the operator API client asks for the operator's token, and tells about a 403 (the operator feature binds it). */
 export interface OperatorLink {
@@ -101,10 +105,14 @@ export async function createServices(options: { navigate: (to: string) => void; 
     getLang: lang,
     // A session signed out elsewhere (the sessions list, a password change) ends this page's at once:
     // the server refuses its private channel, and the session goes to /login as after a 403 (issue 35).
+    // The page's own change (a new password, email or phone) ends every session too, and its answer
+    // says so better ("Changed; please log in again"): the refusal waits a moment for it, and acts
+    // only if the session is still signed in then.
     onRefused: (refusal) => {
-      if (refusal.code === 403 && refusal.channel === USER_CHANNEL && session?.getSnapshot().matches('signedIn')) {
-        session.send({ type: 'session.forbidden', ...(refusal.msg ? { message: refusal.msg } : {}) });
-      }
+      if (refusal.code !== 403 || refusal.channel !== USER_CHANNEL) return;
+      setTimeout(() => {
+        if (session?.getSnapshot().matches('signedIn')) session.send({ type: 'session.forbidden', ...(refusal.msg ? { message: refusal.msg } : {}) });
+      }, REFUSAL_GRACE_MS);
     },
   });
   // Market data reaches the machines at most once per animation frame (one render per frame).
