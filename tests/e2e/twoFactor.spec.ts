@@ -147,7 +147,6 @@ for (const lang of ['en_US', 'de_DE']) {
     await device.getByRole('button', { name: t('addresses.add') }).click();
     // The refusal is a toast (1.2 s, easily missed on a busy machine; its text is the server suite's
     // to check): here, that nothing was saved.
-    await expect(device.getByRole('alert').filter({ hasText: serverText(lang, 'twoFactorRequired') }).or(device.getByRole('button', { name: t('addresses.add') }))).not.toHaveCount(0);
     await expect(device.getByRole('row').filter({ hasText: 'Cold wallet' })).toHaveCount(0);
     await device.getByLabel(t('twoFactor.optionalCode')).fill(await freshCode(secret, used));
     await device.getByRole('button', { name: t('addresses.add') }).click();
