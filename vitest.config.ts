@@ -27,6 +27,10 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          // SERVER_SUITE_DATABASE_URL: this suite alone on that PostgreSQL (each file in its own
+          // schema) while the system suite keeps its embedded database — how CI runs `npm test`
+          // once instead of the server suite twice (on PGlite, then on PostgreSQL).
+          ...(process.env.SERVER_SUITE_DATABASE_URL ? { env: { DATABASE_URL: process.env.SERVER_SUITE_DATABASE_URL } } : {}),
           // One migrated, seeded PGlite per run, copied by each file (not on PostgreSQL).
           globalSetup: ['tests/server/pgliteTemplate.global.ts'],
           environment: 'node',

@@ -12,7 +12,7 @@ import { openPglite } from '../../server/kernel/db/pglite.js';
  * PostgreSQL (DATABASE_URL), where each file gets a schema of its own.
  */
 export default async function setup(): Promise<() => void> {
-  if (process.env.DATABASE_URL) return () => undefined;
+  if (process.env.DATABASE_URL || process.env.SERVER_SUITE_DATABASE_URL) return () => undefined;
   const dir = mkdtempSync(join(tmpdir(), 'openex-pglite-template-'));
   const file = join(dir, 'template.tar');
   const db = await openPglite();
