@@ -148,6 +148,8 @@ for (const lang of ['en_US', 'de_DE']) {
     // The refusal is a toast (1.2 s, easily missed on a busy machine; its text is the server suite's
     // to check): here, that nothing was saved.
     await expect(device.getByRole('row').filter({ hasText: 'Cold wallet' })).toHaveCount(0);
+    // The second press must fall outside the 2 s anti-double-submit window of the first (spec §9).
+    await device.waitForTimeout(2_100);
     await device.getByLabel(t('twoFactor.optionalCode')).fill(await freshCode(secret, used));
     await device.getByRole('button', { name: t('addresses.add') }).click();
     await expect(device.getByRole('row').filter({ hasText: 'Cold wallet' })).toBeVisible();
