@@ -97,6 +97,10 @@ describe.runIf(usingPostgres())('the futures product in a process of its own', (
     const buyer = await spotTrader(server.db, { USDT: '100000' });
     await viaServer.place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '96000', quantity: '0.1' });
     await viaServer.place(buyer, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '96000', quantity: '0.1' });
+    // Depth resting near the price: a seconds contract's exposure is bounded by it (issue 34 §2),
+    // and the trade above leaves none of its own.
+    await viaServer.place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '96100', quantity: '0.5' });
+    await viaServer.place(buyer, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '95900', quantity: '0.5' });
     // The shortest period the schema allows, so the test waits seconds, not half a minute.
     await server.db.query(
       `insert into seconds_period (left_symbol, right_symbol, period_s, payout_rate, min_stake, max_stake, max_exposure) values ('BTC', 'USDT', 5, 0.8, 1, 1000, 100000)
