@@ -14,16 +14,25 @@ const WORDS = {
   de_DE: { f: catalogue<typeof futuresCatalogue>('futures/de_DE.json').futures, base: baseCatalogue('de_DE') },
 };
 
-/** Take-profit 500 % and stop-loss 90 % by ROE, through the TP/SL dialog of the position in `within` and its confirmation. */
+/**
+ * Take-profit +500 % and stop-loss −90 % by ROE, through the TP/SL dialog of the position in
+ * `within` and its confirmation. Issue 37 defect 5: a stop-loss typed as "90" is refused under its
+ * field (a loss is entered as a loss), then "−90" goes through and is shown as a loss.
+ */
 async function setTpslByRoe(page: Page, w: (typeof WORDS)[keyof typeof WORDS], within: Locator) {
   await within.getByRole('button', { name: w.f.tpsl.short, exact: true }).click();
   const tpsl = page.getByRole('dialog', { name: w.f.tpsl.title });
   await tpsl.getByRole('group', { name: w.f.tpsl.by }).getByRole('button', { name: w.f.roe }).click();
   await tpsl.getByRole('textbox', { name: w.f.takeProfit }).fill('500');
-  await tpsl.getByRole('textbox', { name: w.f.stopLoss }).fill('90');
+  const stopLoss = tpsl.getByRole('textbox', { name: w.f.tpsl.stopLossRoe });
+  await stopLoss.fill('90');
+  await tpsl.getByRole('button', { name: w.base.common.confirm }).click();
+  await expect(tpsl.getByText(w.f.tpsl.lossNegative)).toBeVisible();
+  await stopLoss.fill('−90');
   await tpsl.getByRole('button', { name: w.base.common.confirm }).click();
   const confirm = page.getByRole('dialog', { name: w.f.tpsl.confirmTitle });
-  await expect(confirm).toContainText('500 %');
+  await expect(confirm).toContainText('+500%');
+  await expect(confirm).toContainText('−90%');
   await confirm.getByRole('button', { name: w.base.common.confirm }).click();
   await expect(confirm).toBeHidden();
 }
@@ -99,7 +108,8 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     await setTpslByRoe(page, w, positions);
     await expect(page.getByRole('tab', { name: `${w.f.desk.plans} (2)` })).toBeVisible();
     // Issue 37: the TP/SL on the position card, the Close tab's closable quantity, and margin added to the isolated position.
-    await expect(positions.getByTestId('position-tpsl')).toContainText('500%');
+    await expect(positions.getByTestId('position-tpsl')).toContainText('+500%');
+    await expect(positions.getByTestId('position-tpsl')).toContainText('−90%');
     await form.getByRole('tab', { name: w.f.form.tabClose }).click();
     await expect(form.getByTestId('futures-closable')).toContainText('0.02 BTC');
     await expect(form.getByRole('button', { name: w.f.action.close_long, exact: true })).toBeVisible();

@@ -14,6 +14,7 @@ import { ACCOUNT, CONFIG, PLACED, POSITION } from '../../src/features/futures/ma
 import { futuresOrderFormMachine, futuresOrderKeyMinter, type PlaceFuturesInput } from '../../src/features/futures/machines/futuresOrderForm/futuresOrderForm.machine';
 import { leverageDialogMachine, type LeverageRequest } from '../../src/features/futures/machines/leverageDialog/leverageDialog.machine';
 import { tpslDialogMachine } from '../../src/features/futures/machines/tpslDialog/tpslDialog.machine';
+import { roeTriggerText } from '../../src/domain/futures/planTrigger';
 import { futuresDetailMachine, type FuturesDetailData, type FuturesDetailTarget } from '../../src/features/futures/machines/futuresDetail/futuresDetail.machine';
 import { futuresRecordsMachine, type FuturesRecordsData, type FuturesRecordsQuery } from '../../src/features/futures/machines/futuresRecords/futuresRecords.machine';
 import { orderYield, selectOrderYield, selectPositionAveragePrice } from '../../src/features/futures/machines/futuresDetail/futuresDetail.selectors';
@@ -173,7 +174,7 @@ describe('TP/SL dialog', () => {
     expect(toasts).toEqual(['futures.tpsl.required']);
     dialog.send({ type: 'tpsl.by', by: 'roe' });
     dialog.send({ type: 'tpsl.takeProfit', value: '500' });
-    dialog.send({ type: 'tpsl.stopLoss', value: '90' });
+    dialog.send({ type: 'tpsl.stopLoss', value: '-90' });
     dialog.send({ type: 'tpsl.submit' });
     expect(create.seen).toEqual([]);
     dialog.send({ type: 'tpsl.confirm' });
@@ -181,6 +182,32 @@ describe('TP/SL dialog', () => {
       { symbol: 'BTC_USDT', kind: 'take_profit', trigger_by: 'roe', trigger_value: '500', exec_type: 'market' },
       { symbol: 'BTC_USDT', kind: 'stop_loss', trigger_by: 'roe', trigger_value: '90', exec_type: 'market' },
     ]);
+  });
+  it('takes a stop-loss by ROE as a loss ("−10" or "-10"), refuses "10" under the field, and shows each refusal there', () => {
+    const create = calls<{ plans: FuturesPlanCreate[] }, unknown>();
+    const dialog = createActor(tpslDialogMachine.provide({ actors: { createPlans: create.logic }, actions: { showToast } }), { input: {} }).start();
+    dialog.send({ type: 'tpsl.open', symbol: 'BTC_USDT', pricePrecision: 2 });
+    dialog.send({ type: 'tpsl.by', by: 'roe' });
+    dialog.send({ type: 'tpsl.stopLoss', value: '10' });
+    dialog.send({ type: 'tpsl.submit' });
+    // Refused where the trader looks, not only in a toast that fades.
+    expect(dialog.getSnapshot().value).toBe('editing');
+    expect(dialog.getSnapshot().context.problem).toEqual({ field: 'stopLoss', key: 'futures.tpsl.lossNegative' });
+    dialog.send({ type: 'tpsl.stopLoss', value: '−10' });
+    expect(dialog.getSnapshot().context.problem).toBeUndefined();
+    dialog.send({ type: 'tpsl.takeProfit', value: '-5' });
+    dialog.send({ type: 'tpsl.submit' });
+    expect(dialog.getSnapshot().context.problem).toEqual({ field: 'takeProfit', key: 'futures.tpsl.gainPositive' });
+    dialog.send({ type: 'tpsl.takeProfit', value: '' });
+    dialog.send({ type: 'tpsl.submit' });
+    expect(dialog.getSnapshot().value).toBe('confirming');
+    dialog.send({ type: 'tpsl.confirm' });
+    expect(create.seen[0]!.plans).toEqual([{ symbol: 'BTC_USDT', kind: 'stop_loss', trigger_by: 'roe', trigger_value: '10', exec_type: 'market' }]);
+  });
+
+  it('shows a plan by ROE with its sign: a take-profit as a gain, a stop-loss as a loss', () => {
+    expect(roeTriggerText({ kind: 'stop_loss', trigger_value: '10' })).toBe('−10%');
+    expect(roeTriggerText({ kind: 'take_profit', trigger_value: '50' })).toBe('+50%');
   });
 });
 

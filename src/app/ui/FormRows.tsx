@@ -104,3 +104,10 @@ export function Facts(props: { rows: Array<[string, ReactNode, string?]> }) {
     </FactList>
   );
 }
+
+/** A form's problem that belongs to no one field ("enter a take-profit or a stop-loss"), announced. */
+export const FormProblem = styled.p`
+  margin: 0 0 8px;
+  color: ${({ theme }) => theme.color.down};
+  font-size: 11px;
+`;

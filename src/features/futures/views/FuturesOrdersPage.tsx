@@ -12,6 +12,7 @@ import type { FuturesRecordsMode } from '../machines/futuresRecords/futuresRecor
 import { OrderLink } from './detailParts';
 import { PositionActionButtons, PositionActionDialogs } from './PositionActions';
 import { ActionText, cut, percent, qty, ratioPercent, Signed, StatusText } from './futuresUi';
+import { roeTriggerText } from '../../../domain/futures/planTrigger';
 
 type Mode = Exclude<FuturesRecordsMode, 'wallet'>;
 const TITLES: Record<Mode, string> = { current: 'page.order.uCurrent', history: 'page.order.uHistory', plans: 'page.order.uPlan', hold: 'page.order.uHold' };
@@ -47,7 +48,7 @@ function Records(props: { mode: Mode }) {
               { key: 'col.pair', render: (p) => p.symbol.replace('_', '/') },
               { key: 'col.type', render: (p) => t(p.kind === 'take_profit' ? 'futures.takeProfit' : 'futures.stopLoss') },
               { key: 'col.direction', render: (p) => <span className={p.position_side === 1 ? 'up' : 'down'}>{t(p.position_side === 1 ? 'futures.long' : 'futures.short')}</span> },
-              { key: 'col.triggerPrice', align: 'right', render: (p) => <span className="num">{p.trigger_by === 'roe' ? `${t('futures.roe')} ${p.trigger_value}%` : `${cut(p.trigger_value)} (${t(p.trigger_by === 'mark' ? 'futures.markPrice' : 'col.lastPrice')})`}</span> },
+              { key: 'col.triggerPrice', align: 'right', render: (p) => <span className="num">{p.trigger_by === 'roe' ? `${t('futures.roe')} ${roeTriggerText(p)}` : `${cut(p.trigger_value)} (${t(p.trigger_by === 'mark' ? 'futures.markPrice' : 'col.lastPrice')})`}</span> },
               { key: 'col.execPrice', align: 'right', render: (p) => <span className="num">{p.exec_type === 'market' ? t('futures.market') : cut(p.exec_price ?? '0')}</span> },
               { key: 'col.quantity', align: 'right', render: (p) => <span className="num">{p.quantity ? qty(p.quantity) : t('futures.wholePosition')}</span> },
               {

@@ -6,6 +6,7 @@ import { Button } from '../../../app/ui/Button';
 import { groupThousands, toFixedDecimal } from '../../../domain/decimal';
 import { cut, percent, qty, ratioPercent, Signed } from './futuresUi';
 import { PositionButtons } from './PositionActions';
+import { roeTriggerText } from '../../../domain/futures/planTrigger';
 
 /** Prices at the pair's precision and money at 2 places, trailing zeros kept so the columns line up, grouped by thousands. */
 const fixed = (value: string, places: number) => groupThousands(toFixedDecimal(value, places, 'down'));
@@ -100,7 +101,7 @@ function tpslText(plans: readonly FuturesPlan[], p: FuturesPosition, places: num
   const one = (kind: FuturesPlan['kind']) => {
     const plan = mine.find((x) => x.kind === kind);
     if (!plan) return '—';
-    return plan.trigger_by === 'roe' ? `${roeLabel} ${kind === 'stop_loss' ? '−' : '+'}${plan.trigger_value}%` : fixed(plan.trigger_value, places);
+    return plan.trigger_by === 'roe' ? `${roeLabel} ${roeTriggerText(plan)}` : fixed(plan.trigger_value, places);
   };
   return mine.length === 0 ? '—' : `${one('take_profit')} / ${one('stop_loss')}`;
 }

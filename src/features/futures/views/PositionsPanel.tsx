@@ -16,6 +16,7 @@ import type { Desk } from './ContractPanels';
 import { PositionActionDialogs } from './PositionActions';
 import { PositionCards } from './PositionCards';
 import { ActionText, cut, qty } from './futuresUi';
+import { roeTriggerText } from '../../../domain/futures/planTrigger';
 
 const TabList = styled.div`
   display: flex;
@@ -132,7 +133,7 @@ export function PositionsPanel(props: { className?: string; pair: Pair; desk: De
                 align: 'right',
                 render: (p) => (
                   <span className="num">
-                    {p.trigger_by === 'roe' ? `${t('futures.roe')} ${p.trigger_value}%` : `${cut(p.trigger_value)} (${t(p.trigger_by === 'mark' ? 'futures.markPrice' : 'col.lastPrice')})`}
+                    {p.trigger_by === 'roe' ? `${t('futures.roe')} ${roeTriggerText(p)}` : `${cut(p.trigger_value)} (${t(p.trigger_by === 'mark' ? 'futures.markPrice' : 'col.lastPrice')})`}
                   </span>
                 ),
               },

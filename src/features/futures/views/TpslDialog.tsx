@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { Pair } from '../../../domain/api';
+import { asciiMinus, roeTriggerText } from '../../../domain/futures/planTrigger';
 import type { useTpslDialog } from '../futures.hooks';
 import { DialogFrame } from './DialogFrame';
-import { Choices, Facts, NumberField } from './formParts';
+import { Choices, Facts, FormProblem, NumberField } from './formParts';
 
 /** A position's take-profit and stop-loss, by price (mark or last) or by ROE, confirmed before they are set (§8). */
 export function TpslDialog(props: { dialog: ReturnType<typeof useTpslDialog>; pair: Pair }) {
@@ -12,6 +13,10 @@ export function TpslDialog(props: { dialog: ReturnType<typeof useTpslDialog>; pa
   const unit = roe ? '%' : props.pair.right_symbol;
   const trigger = roe ? t('futures.roe') : t(d.triggerBy === 'mark' ? 'futures.markPrice' : 'col.lastPrice');
   const confirming = d.state === 'confirming' || d.state === 'submitting';
+  // By ROE a take-profit reads as a gain and a stop-loss as a loss, as the plan lists show them.
+  const shown = (kind: 'take_profit' | 'stop_loss', value: string) =>
+    value === '' ? '—' : roe ? `${t('futures.roe')} ${roeTriggerText({ kind, trigger_value: asciiMinus(value).replace(/^[-+]/, '') })}` : `${value} ${unit}`;
+  const errorOf = (field: 'takeProfit' | 'stopLoss') => (d.problem?.field === field ? { key: d.problem.key } : undefined);
   return (
     <DialogFrame
       title={t('futures.tpsl.title')}
@@ -29,8 +34,8 @@ export function TpslDialog(props: { dialog: ReturnType<typeof useTpslDialog>; pa
                 <Facts
                   rows={[
                     [t('futures.tpsl.trigger'), trigger],
-                    [t('futures.takeProfit'), d.takeProfit ? `${d.takeProfit} ${unit}` : '—'],
-                    [t('futures.stopLoss'), d.stopLoss ? `${d.stopLoss} ${unit}` : '—'],
+                    [t('futures.takeProfit'), shown('take_profit', d.takeProfit)],
+                    [t('futures.stopLoss'), shown('stop_loss', d.stopLoss)],
                     [t('col.quantity'), t('futures.wholePosition')],
                   ]}
                 />
@@ -57,8 +62,11 @@ export function TpslDialog(props: { dialog: ReturnType<typeof useTpslDialog>; pa
           </button>
         </Choices>
       )}
-      <NumberField name="takeProfit" label={t('futures.takeProfit')} unit={unit} value={d.takeProfit} onChange={d.setTakeProfit} />
-      <NumberField name="stopLoss" label={t('futures.stopLoss')} unit={unit} value={d.stopLoss} onChange={d.setStopLoss} />
+      <NumberField name="takeProfit" label={t('futures.takeProfit')} unit={unit} value={d.takeProfit} placeholder={roe ? '50' : undefined} onChange={d.setTakeProfit} error={errorOf('takeProfit')} />
+      <NumberField name="stopLoss" label={roe ? t('futures.tpsl.stopLossRoe') : t('futures.stopLoss')} unit={unit} value={d.stopLoss} placeholder={roe ? '−10' : undefined} onChange={d.setStopLoss} error={errorOf('stopLoss')} />
+      {d.problem && !d.problem.field && (
+        <FormProblem role="alert">{t(d.problem.key)}</FormProblem>
+      )}
     </DialogFrame>
   );
 }

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 
 /** The futures forms' pieces (order form and dialogs); the field and fact rows are the shared ones. */
-export { Facts, NumberField } from '../../../app/ui/FormRows';
+export { Facts, FormProblem, NumberField } from '../../../app/ui/FormRows';
 
 /** A row of equal choices (order type, percentages, margin mode). */
 export const Choices = styled.div`

@@ -11,11 +11,12 @@ export const tpslDialogModel: MachineModel<typeof tpslDialogMachine> = {
     { type: 'tpsl.triggerBy', triggerBy: 'last' },
     { type: 'tpsl.takeProfit', value: '500' },
     { type: 'tpsl.stopLoss', value: '0' },
+    { type: 'tpsl.stopLoss', value: '−10' },
     { type: 'tpsl.submit' },
     { type: 'tpsl.confirm' },
     { type: 'tpsl.cancel' },
     { type: 'xstate.done.actor.createPlans', output: [{ id: 1 }] },
     { type: 'xstate.error.actor.createPlans', error: { kind: 'server', serverMessage: 'No position' } },
   ],
-  abstract: (s) => [s.context.by, s.context.takeProfit, s.context.stopLoss],
+  abstract: (s) => [s.context.by, s.context.takeProfit, s.context.stopLoss, s.context.problem?.key],
 };

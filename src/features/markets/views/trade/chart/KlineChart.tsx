@@ -9,6 +9,7 @@ import { CHART_PERIODS, toChartBar } from './chartAdapter';
 import { registerChartLocale } from './chartLocale';
 import { chartStyles } from './chartStyles';
 import { useKline } from '../../../markets.hooks';
+import { labelWidth, ticksInside } from './axisTicks';
 
 const Frame = styled.div`
   position: relative;
@@ -94,6 +95,8 @@ export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair }) {
     created.createIndicator({ name: 'MA', paneId: 'candle_pane', calcParams: [7, 25, 99] }, true);
     created.createIndicator({ name: 'VOL', paneId: 'vol_pane' }, false);
     created.overrideYAxis({ paneId: 'candle_pane', gap: { top: legendGap(host), bottom: 0.06 } });
+    const width = labelWidth(`11px ${theme.font.body}`);
+    created.overrideXAxis({ createTicks: ({ defaultTicks, bounding }) => ticksInside(defaultTicks, bounding.width, width) });
     created.setDataLoader({
       getBars: ({ type, callback }) => {
         if (type === 'init') {

@@ -1,0 +1,19 @@
+/**
+ * A take-profit / stop-loss by ROE as a trader reads it. The API keeps the percentage unsigned
+ * ("10" on a stop-loss means ROE ≤ −10 %); on screen a stop-loss is a loss and a take-profit a gain,
+ * so a loss is entered and shown with its minus sign.
+ */
+export interface RoePlan {
+  kind: 'take_profit' | 'stop_loss';
+  trigger_value: string;
+}
+
+/** "−10%" for a stop-loss, "+50%" for a take-profit (the typographic minus, like every signed figure). */
+export function roeTriggerText(plan: RoePlan): string {
+  return `${plan.kind === 'stop_loss' ? '−' : '+'}${plan.trigger_value}%`;
+}
+
+/** A typed ROE with either minus sign ("−10", "-10") in ASCII form ("-10"); anything else unchanged. */
+export function asciiMinus(value: string): string {
+  return value.replace(/^[−–]/, '-');
+}
