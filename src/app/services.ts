@@ -28,9 +28,6 @@ import { socketConnectionMachine, type SocketConnectionActorRef } from './machin
 import { toastMachine, type ToastActorRef, type ToastTone } from './machines/toast/toast.machine';
 import { userStreamMachine } from './machines/userStream/userStream.machine';
 
-/** How long a refused private channel waits for the page's own answer to end the session first. */
-const REFUSAL_GRACE_MS = 1500;
-
 /** Who the operator API client asks for the operator's token, and tells about a 403 (the operator feature binds it). */
 export interface OperatorLink {
   getToken: () => string | undefined;
@@ -110,9 +107,7 @@ export async function createServices(options: { navigate: (to: string) => void; 
     // only if the session is still signed in then.
     onRefused: (refusal) => {
       if (refusal.code !== 403 || refusal.channel !== USER_CHANNEL) return;
-      setTimeout(() => {
-        if (session?.getSnapshot().matches('signedIn')) session.send({ type: 'session.forbidden', ...(refusal.msg ? { message: refusal.msg } : {}) });
-      }, REFUSAL_GRACE_MS);
+      session?.send({ type: 'session.channelRefused', ...(refusal.msg ? { message: refusal.msg } : {}) });
     },
   });
   // Market data reaches the machines at most once per animation frame (one render per frame).

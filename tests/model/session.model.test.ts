@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InputFrom } from 'xstate';
+import { REFUSAL_GRACE_MS } from '../../src/app/machines/session/session.machine';
 import { sessionModel, USER_FIXTURE } from '../../src/app/machines/session/session.model';
 import { describeModel, runModel, type ImplementationsOf } from './harness';
 
@@ -90,4 +91,26 @@ describe('session machine: spec rules in plain words', () => {
     expect(world.actor.getSnapshot().value).toBe('signedOut');
     expect(world.log.slice(-2)).toEqual(['clear', 'navigate:/login']);
   });
+
+  it('a refused private channel ends the session after its grace, unless the page\'s own 403 ended it first', async () => {
+    const world = start({ token: 't', user: USER_FIXTURE });
+    world.deferred.settle({ type: 'xstate.done.actor.fetchUser', output: USER_FIXTURE });
+    await vi.advanceTimersByTimeAsync(0);
+    world.actor.send({ type: 'session.channelRefused', message: 'Signed in elsewhere' });
+    await vi.advanceTimersByTimeAsync(REFUSAL_GRACE_MS - 1);
+    expect(world.actor.getSnapshot().value).toBe('signedIn');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(world.actor.getSnapshot().value).toBe('signedOut');
+    expect(world.log.slice(-3)).toEqual(['clear', 'toast:{"text":"Signed in elsewhere"}', 'navigate:/login']);
+
+    // The page's own 403 inside the grace: one toast, one trip to /login, nothing later.
+    const other = start({ token: 't', user: USER_FIXTURE });
+    other.deferred.settle({ type: 'xstate.done.actor.fetchUser', output: USER_FIXTURE });
+    await vi.advanceTimersByTimeAsync(0);
+    other.actor.send({ type: 'session.channelRefused' });
+    other.actor.send({ type: 'session.forbidden', message: 'Please log in first' });
+    await vi.advanceTimersByTimeAsync(REFUSAL_GRACE_MS * 2);
+    expect(other.log.filter((line) => line === 'navigate:/login')).toHaveLength(1);
+  });
 });
+

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, cancel, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
 import type { UserInfo } from '../../../domain/api';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../../domain/constants';
 import { isApiError, type ToastMessage } from '../../../domain/errors';
@@ -20,6 +20,8 @@ export type SessionEvent =
   | { type: 'session.signedIn'; token: string; user: UserInfo }
   /** Any call answered body code 403 (spec §8). */
   | { type: 'session.forbidden'; message?: string }
+  /** The server refused the private channel (403): the session is over unless a call says so first. */
+  | { type: 'session.channelRefused'; message?: string }
   /** A login-required route was opened without a session (spec §6). */
   | { type: 'session.requireLogin' }
   | { type: 'session.signOut' }
@@ -39,6 +41,9 @@ function forbiddenMessage(event: { type: string }): ToastMessage {
   if (isApiError(e.error) && e.error.serverMessage) return { text: e.error.serverMessage };
   return { key: 'session.pleaseLogin' };
 }
+
+/** How long a refused private channel waits for the page's own 403 to end the session first (one toast, one redirect). */
+export const REFUSAL_GRACE_MS = 1500;
 
 /**
  * The session (spec §4, §6, §8). With a stored token and user info it refreshes the user at start;
@@ -72,6 +77,7 @@ export const sessionMachine = setup({
   },
   delays: {
     loginRedirect: LOGIN_REDIRECT_DELAY_MS,
+    refusalGrace: REFUSAL_GRACE_MS,
   },
 }).createMachine({
   id: 'session',
@@ -117,7 +123,13 @@ export const sessionMachine = setup({
       },
     },
     signedIn: {
+      // A pending refusal belongs to this session: leaving it (a 403, sign-out, refresh) drops it.
+      exit: cancel('channelRefusal'),
       on: {
+        'session.channelRefused': {
+          description: 'The private channel was refused: end the session after a grace, unless a call\'s 403 ends it first.',
+          actions: raise(({ event }) => ({ type: 'session.forbidden' as const, ...(event.message ? { message: event.message } : {}) }), { id: 'channelRefusal', delay: 'refusalGrace' }),
+        },
         'session.signOut': 'confirmingSignOut',
         'session.refresh': 'refreshing',
         'session.signedIn': {

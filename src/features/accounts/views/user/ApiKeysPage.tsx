@@ -5,7 +5,7 @@ import { API_KEY_LABEL_MAX, API_KEY_PERMISSIONS, MAX_API_KEYS, splitIpAllowlist,
 import { PHONE } from '../../../../app/theme';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
-import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
@@ -249,17 +249,15 @@ await exchange.createOrder('BTC/USDT', 'limit', 'buy', 0.01, 20000);`}</pre>
         </Usage>
 
         {flow.confirming && (
-          <ConfirmDialog
-            title={t('apiKeys.confirmTitle')}
-            cancelLabel={t('common.cancel')}
-            confirmLabel={t('apiKeys.delete')}
-            tone="danger"
+          <ConfirmDeleteDialog
+            titleKey="apiKeys.confirmTitle"
+            confirmKey="apiKeys.delete"
+            messageKey="apiKeys.confirm"
+            params={{ label: flow.confirming.label, key: shortKey(flow.confirming.api_key) }}
             busy={flow.deleting}
             onConfirm={flow.confirm}
             onCancel={flow.cancel}
-          >
-            {t('apiKeys.confirm', { label: flow.confirming.label, key: shortKey(flow.confirming.api_key) })}
-          </ConfirmDialog>
+          />
         )}
       </PanelBody>
     </Panel>

@@ -1,19 +1,33 @@
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
 
-/** Spec §8: deleting an address or a collection method asks first; the book machine waits. */
-export function ConfirmDeleteDialog(props: { messageKey: string; onConfirm: () => void; onCancel: () => void }) {
+export interface ConfirmDeleteDialogProps {
+  /** The question, with its parameters ("Delete the key {{label}}?"). */
+  messageKey: string;
+  params?: Record<string, string>;
+  /** The dialog's title and its red button; an address book's by default. */
+  titleKey?: string;
+  confirmKey?: string;
+  /** The delete is on its way: the buttons wait. */
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Spec §8: deleting anything of the user's (an address, a collection method, an API key) asks first; the machine waits. */
+export function ConfirmDeleteDialog(props: ConfirmDeleteDialogProps) {
   const { t } = useTranslation();
   return (
     <ConfirmDialog
-      title={t('addresses.deleteTitle')}
+      title={t(props.titleKey ?? 'addresses.deleteTitle')}
       cancelLabel={t('common.cancel')}
-      confirmLabel={t('addresses.delete')}
+      confirmLabel={t(props.confirmKey ?? 'addresses.delete')}
       tone="danger"
+      busy={props.busy}
       onConfirm={props.onConfirm}
       onCancel={props.onCancel}
     >
-      {t(props.messageKey)}
+      {t(props.messageKey, props.params)}
     </ConfirmDialog>
   );
 }
