@@ -1,42 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { assign, createActor } from 'xstate';
+import { createActor } from 'xstate';
 import { createUserStreamHub, createUserUpdatesActor } from '../../src/app/actors/userStream.actor';
-import { orderFormMachine } from '../../src/features/spot/machines/orderForm/orderForm.machine';
-import { BTC_USDT_FORM } from '../../src/features/spot/machines/orderForm/orderForm.model';
 import { OPEN_ORDER, TRIGGERED_STOP, WAITING_STOP, stopPageOf } from '../../src/features/spot/machines/orders/fixtures';
 import { openStopsMachine } from '../../src/features/spot/machines/orders/openStops.machine';
 import { standInsFor } from './harness';
+import { ORDER_ACCOUNT, startOrderForm } from './spotOrderForm.setup';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
 
-const account = {
-  balances: [
-    { currency: 'USDT', account: 'spot' as const, available: '1000', frozen: '0', valuation_usdt: '1000' },
-    { currency: 'BTC', account: 'spot' as const, available: '0.5', frozen: '0', valuation_usdt: '10000' },
-  ],
-  feeRate: { maker: '0.001', taker: '0.002' },
-};
-
+/** The form with its account read, at a last price of 20,000. */
 async function startForm() {
-  const deferred = standInsFor(orderFormMachine);
-  const toasts: unknown[] = [];
-  let minted = 0;
-  const machine = orderFormMachine.provide({
-    actors: deferred.actors,
-    actions: {
-      showToast: (_, params) => void toasts.push(params),
-      mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? `key-${++minted}` }),
-    },
-  });
-  const actor = createActor(machine, { input: { ...BTC_USDT_FORM, lastPrice: '20000' } }).start();
-  deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account });
+  const form = startOrderForm('20000');
+  form.deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: ORDER_ACCOUNT });
   await vi.advanceTimersByTimeAsync(0);
   const submit = () => {
-    actor.send({ type: 'form.submit' });
-    return actor.getSnapshot().context.errors;
+    form.actor.send({ type: 'form.submit' });
+    return form.actor.getSnapshot().context.errors;
   };
-  return { actor, deferred, toasts, submit };
+  return { ...form, submit };
 }
 
 describe('spot form: stop-limit and OCO (issue 37)', () => {

@@ -1,43 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { assign, createActor } from 'xstate';
+import { createActor } from 'xstate';
 import { createFakeSocket } from '../../src/services/testing/fakeSocket';
 import { createPrivateChannelActor, createUserStreamHub, createUserUpdatesActor, type UserStreamEvent } from '../../src/app/actors/userStream.actor';
-import { orderFormMachine } from '../../src/features/spot/machines/orderForm/orderForm.machine';
-import { BTC_USDT_FORM } from '../../src/features/spot/machines/orderForm/orderForm.model';
 import { selectAvailable, selectFee } from '../../src/features/spot/machines/orderForm/orderForm.selectors';
 import { FILLED_ORDER, OPEN_ORDER, PARTIAL_ORDER, pageOf } from '../../src/features/spot/machines/orders/fixtures';
 import { openOrdersMachine } from '../../src/features/spot/machines/orders/openOrders.machine';
 import { orderHistoryMachine } from '../../src/features/spot/machines/orders/orderHistory.machine';
 import { userStreamMachine } from '../../src/app/machines/userStream/userStream.machine';
 import { standInsFor } from './harness';
+import { ORDER_ACCOUNT as account, startOrderForm as startForm } from './spotOrderForm.setup';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
-
-
-const account = {
-  balances: [
-    { currency: 'USDT', account: 'spot' as const, available: '1000', frozen: '0', valuation_usdt: '1000' },
-    { currency: 'BTC', account: 'spot' as const, available: '0.5', frozen: '0', valuation_usdt: '10000' },
-  ],
-  feeRate: { maker: '0.001', taker: '0.002' },
-};
-
-/** An order form with real guard, deferred calls, numbered keys and a toast log. */
-function startForm(lastPrice = '20000.129') {
-  const deferred = standInsFor(orderFormMachine);
-  const toasts: unknown[] = [];
-  let minted = 0;
-  const machine = orderFormMachine.provide({
-    actors: deferred.actors,
-    actions: {
-      showToast: (_, params) => void toasts.push(params),
-      mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? `key-${++minted}` }),
-    },
-  });
-  const actor = createActor(machine, { input: { ...BTC_USDT_FORM, lastPrice } }).start();
-  return { actor, deferred, toasts };
-}
 
 describe('order form', () => {
   it('prefills the price with the last price cut to the pair precision, until the trader sets one', () => {
