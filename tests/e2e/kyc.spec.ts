@@ -91,6 +91,10 @@ async function operatorApproves(browser: Browser, email: string) {
   await page.context().close();
 }
 
+// Its tests share nothing (each signs up its own users): spread over both workers, so a long
+// journey here does not run after its sibling at the end of the suite while the other worker idles.
+test.describe.configure({ mode: 'parallel' });
+
 for (const [language, w] of [['English', EN], ['日本語', JA]] as const) {
   test(`KYC in ${language}: submit, operator approves, badge and rights turn verified`, async ({ page, browser }) => {
     await page.goto('/home');

@@ -22,6 +22,10 @@ const baseJa = baseCatalogue('ja_JP');
  * in the history; then the page and a purchase in Japanese.
  */
 
+// Its tests share nothing (each signs up its own users): spread over both workers, so a long
+// journey here does not run after its sibling at the end of the suite while the other worker idles.
+test.describe.configure({ mode: 'parallel' });
+
 test.beforeEach(async ({ page }) => {
   page.on('pageerror', (error) => {
     throw error;

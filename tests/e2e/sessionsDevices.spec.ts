@@ -32,6 +32,10 @@ async function secondSession(browser: Browser, account: string): Promise<Page> {
   return page;
 }
 
+// Its tests share nothing (each signs up its own users): spread over both workers, so a long
+// journey here does not run after its sibling at the end of the suite while the other worker idles.
+test.describe.configure({ mode: 'parallel' });
+
 for (const lang of ['en_US', 'ja_JP']) {
   test(`${lang}: one session signs another out and its page goes to /login; the anti-phishing code is set and shown`, async ({ browser }) => {
     test.setTimeout(90_000);
