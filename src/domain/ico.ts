@@ -4,6 +4,8 @@
  */
 import { compareDecimal, divDecimal, mulDecimal, subDecimal } from './decimal';
 import { isPositiveDecimalInput } from './decimalRule';
+import type { LocaleCode } from './languages';
+import type { TextsByLanguage } from './localisedText';
 
 export const ICO_PATHS = {
   /** Public: every project with its figures and the status the clock gives it. */
@@ -45,8 +47,14 @@ export interface IcoProject {
   /** The token's symbol ("NOVA") and name. */
   symbol: string;
   name: string;
-  /** Description per locale code (en_US, zh_TW, …); en_US always present. */
-  description: Record<string, string>;
+  /**
+   * The description in the reader's language (the request's `lang` header) when the operator wrote
+   * one, else the default language's (en_US): `description_lang` says which, and
+   * `description_fallback` is true when it stands in for the reader's language.
+   */
+  description: string;
+  description_lang: LocaleCode;
+  description_fallback: boolean;
   /** Quantity for sale, in tokens. */
   total: string;
   /** Raise price in USDT per token. */
@@ -80,6 +88,14 @@ export interface IcoProject {
   /** The server's clock when it answered (remaining term = end_at − server_time). */
   server_time: number;
 }
+
+/** The operator's view of a project: also every language's description, as the desk's form edits them. */
+export interface IcoOperatorProject extends IcoProject {
+  descriptions: TextsByLanguage;
+}
+
+/** The longest description, in any language (characters). */
+export const ICO_DESCRIPTION_MAX = 2000;
 
 export interface IcoSubscription {
   project_id: number;
@@ -171,7 +187,12 @@ export interface IcoProjectInput {
   id?: number;
   symbol?: string;
   name?: string;
-  description?: Record<string, string>;
+  /**
+   * Descriptions by language, merged into the project's: a language sent replaces its text, a blank
+   * text removes it (readers then get the default language's), a language not sent is kept. en_US,
+   * the default, is required on creation and can never be blanked.
+   */
+  description?: TextsByLanguage;
   total?: string;
   price?: string;
   token_places?: number;

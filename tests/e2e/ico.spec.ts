@@ -121,6 +121,9 @@ test('participate in Japanese on a demo project', async ({ page }) => {
   await page.getByRole('menuitemradio', { name: /日本語/ }).click();
   const card = page.getByTestId('ico-card-NOVA');
   await expect(card.getByTestId('ico-status')).toHaveText(JA.status.inProgress, { timeout: 20_000 });
+  // The language change reads the board again: the demo's Japanese description (server/products/ico/demo.ts), not the English one, and no "shown in English" mark.
+  await expect(card.getByTestId('ico-description')).toHaveText('クロスチェーン決済のための決済レイヤー。');
+  await expect(card.getByTestId('ico-description-fallback')).toHaveCount(0);
   await subscribeThroughPopup(page, JA, 'NOVA', '200', '10', false);
   await expect(card.getByTestId('ico-mine')).toContainText('200');
 });

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import type { IcoSubscription } from '../../src/domain/ico';
+import type { IcoProjectInput, IcoSubscription } from '../../src/domain/ico';
+import { LOCALE_CODES } from '../../src/domain/languages';
 import { icoBoardMachine, type BoardData, type IcoBoardEvent } from '../../src/features/ico/machines/icoBoard/icoBoard.machine';
-import { ACCOUNT, MINE, PROJECT } from '../../src/features/ico/machines/icoFixtures';
+import { icoDeskMachine } from '../../src/features/ico/machines/icoDesk/icoDesk.machine';
+import { ACCOUNT, MINE, OPERATOR_PROJECT, PROJECT } from '../../src/features/ico/machines/icoFixtures';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -86,5 +88,71 @@ describe('ICO board: the private channel instead of a 15 s poll', () => {
     b.push({ type: 'board.resync' });
     await vi.advanceTimersByTimeAsync(0);
     expect(b.loads()).toBe(2);
+  });
+});
+
+describe('ICO board: descriptions in the display language (issue 37 defect 17)', () => {
+  it('a language change reads the board again; during a popup the board behind it is read again and the popup stays', async () => {
+    const b = board();
+    await vi.advanceTimersByTimeAsync(0);
+    b.actor.send({ type: 'board.languageChanged' });
+    expect(b.actor.getSnapshot().matches('loading')).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(b.loads()).toBe(2);
+    b.actor.send({ type: 'board.join', projectId: PROJECT.id });
+    const popup = b.actor.getSnapshot().children.subscribe;
+    b.actor.send({ type: 'board.languageChanged' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(b.loads()).toBe(3);
+    expect(b.actor.getSnapshot().matches({ ready: 'joining' })).toBe(true);
+    expect(b.actor.getSnapshot().children.subscribe).toBe(popup);
+  });
+});
+
+/** The desk over a project list and a save that records what it was sent. */
+function desk() {
+  const sent: IcoProjectInput[] = [];
+  const machine = icoDeskMachine.provide({
+    actors: {
+      fetchProjects: fromPromise(async () => [OPERATOR_PROJECT]),
+      saveProject: fromPromise(async ({ input }: { input: IcoProjectInput }) => {
+        sent.push(input);
+        return OPERATOR_PROJECT;
+      }),
+    },
+  });
+  const actor = createActor(machine).start();
+  return { actor, sent };
+}
+
+describe('ICO desk: the description per language (issue 37 defect 17)', () => {
+  it('a new project needs the default language text before anything is sent; every language is sent, blanks included', async () => {
+    const d = desk();
+    await vi.advanceTimersByTimeAsync(0);
+    d.actor.send({ type: 'desk.new', now: Date.parse('2026-01-10T10:00:00Z') });
+    d.actor.send({ type: 'desk.description', lang: 'ja_JP', value: ' 日本語の説明 ' });
+    d.actor.send({ type: 'desk.save' });
+    expect(d.actor.getSnapshot().context.problem).toEqual({ field: 'description', key: 'ico.desk.descriptionRequired' });
+    expect(d.actor.getSnapshot().matches('editing')).toBe(true);
+    // The next change clears the problem.
+    d.actor.send({ type: 'desk.description', lang: 'en_US', value: 'An English text' });
+    expect(d.actor.getSnapshot().context.problem).toBeUndefined();
+    d.actor.send({ type: 'desk.save' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(d.sent).toHaveLength(1);
+    expect(d.sent[0]!.description).toEqual({ ...Object.fromEntries(LOCALE_CODES.map((l) => [l, ''])), en_US: 'An English text', ja_JP: '日本語の説明' });
+  });
+
+  it('editing shows every language the project has, and clearing one sends it blank (the server removes it)', async () => {
+    const d = desk();
+    await vi.advanceTimersByTimeAsync(0);
+    d.actor.send({ type: 'desk.edit', projectId: OPERATOR_PROJECT.id });
+    expect(d.actor.getSnapshot().context.form?.descriptions).toMatchObject({ en_US: 'A settlement layer.', ja_JP: '決済レイヤー。', de_DE: '' });
+    d.actor.send({ type: 'desk.description', lang: 'ja_JP', value: '' });
+    d.actor.send({ type: 'desk.description', lang: 'de_DE', value: 'Eine Abwicklungsschicht.' });
+    d.actor.send({ type: 'desk.save' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(d.sent[0]).toMatchObject({ id: OPERATOR_PROJECT.id, description: { en_US: 'A settlement layer.', ja_JP: '', de_DE: 'Eine Abwicklungsschicht.' } });
+    expect(d.sent[0]).not.toHaveProperty('symbol');
   });
 });

@@ -1,17 +1,89 @@
 import { addDecimal, compareDecimal, mulDecimal, toFixedDecimal } from '../../../src/domain/decimal.js';
-import { ICO_ACCOUNT, ICO_CURRENCY, icoCost } from '../../../src/domain/ico.js';
+import { ICO_ACCOUNT, ICO_CURRENCY, icoCost, type IcoProjectInput } from '../../../src/domain/ico.js';
+import type { TextsByLanguage } from '../../../src/domain/localisedText.js';
 import type { Database } from '../../kernel/db/database.js';
 import { changeBalance } from '../../kernel/ledger/ledger.js';
 import { silentUserFeed } from '../../kernel/realtime/userFeed.js';
-import { readProjects } from './projects.js';
+import { readProjects, saveProject } from './projects.js';
 import { icoService } from './subscriptions.js';
+
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+/**
+ * The demo projects' descriptions. Not every language: French, Spanish, Korean, Russian and Turkish
+ * readers get the English text marked "Shown in English", as they would for an operator's project.
+ */
+export const DEMO_TEXTS: Record<string, TextsByLanguage> = {
+  NOVA: {
+    en_US: 'A settlement layer for cross-chain payments.',
+    de_DE: 'Eine Abwicklungsschicht für kettenübergreifende Zahlungen.',
+    ja_JP: 'クロスチェーン決済のための決済レイヤー。',
+    zh_TW: '跨鏈支付的結算層。',
+  },
+  LUMN: {
+    en_US: 'Decentralised storage with verifiable retrieval.',
+    de_DE: 'Dezentraler Speicher mit überprüfbarem Abruf.',
+    ja_JP: '検証可能な取り出しを備えた分散型ストレージ。',
+    zh_TW: '可驗證檢索的去中心化存儲。',
+  },
+  ORBT: {
+    en_US: 'A game studio’s in-game economy token.',
+    de_DE: 'Der Token für die Spielwirtschaft eines Spielestudios.',
+    ja_JP: 'ゲームスタジオのゲーム内経済トークン。',
+    zh_TW: '遊戲工作室的遊戲內經濟代幣。',
+  },
+};
+
+/**
+ * On a fresh start (no project at all) three demo projects, so /subscribe is alive: one in
+ * progress, one ending soon, and one that ended five days ago and is now in its holding period
+ * (the scheduler settles it on its first run). On a database seeded before the demo texts had
+ * every language, the missing languages are added (see addDemoTexts).
+ */
+export async function seedDemoProjects(db: Database, now: number): Promise<void> {
+  const [any] = await db.query(`select 1 from ico_project limit 1`);
+  if (any) return addDemoTexts(db);
+  const hour = Math.floor(now / HOUR) * HOUR;
+  const demos: IcoProjectInput[] = [
+    {
+      symbol: 'NOVA', name: 'Nova Network', total: '5000000', price: '0.05', token_places: 2, start_at: hour - 3 * DAY, end_at: hour + 10 * DAY,
+      min_quantity: '100', max_quantity: '200000', release_rate: '0.1', release_period_ms: DAY, listed: true, description: DEMO_TEXTS.NOVA,
+    },
+    {
+      symbol: 'LUMN', name: 'Lumen Data', total: '2000000', price: '0.12', token_places: 2, start_at: hour - 6 * DAY, end_at: hour + 6 * HOUR,
+      min_quantity: '50', max_quantity: '100000', release_rate: '0.2', release_period_ms: DAY, listed: false, description: DEMO_TEXTS.LUMN,
+    },
+    {
+      symbol: 'ORBT', name: 'Orbit Games', total: '1000000', price: '0.3', token_places: 0, start_at: hour - 20 * DAY, end_at: hour - 5 * DAY,
+      min_quantity: '10', max_quantity: '50000', release_rate: '0.1', release_period_ms: DAY, listed: true, description: DEMO_TEXTS.ORBT,
+    },
+  ];
+  for (const demo of demos) {
+    const saved = await saveProject(db, demo, now);
+    if (!saved.ok && saved.key !== 'icoSymbolTaken') throw new Error(`demo project ${demo.symbol}: ${saved.key} ${JSON.stringify(saved.vars)}`);
+  }
+}
+
+/**
+ * A demo project still showing the demo's English text gets the demo's languages it lacks; a text
+ * the operator wrote (in any language, English included) is never replaced.
+ */
+async function addDemoTexts(db: Database): Promise<void> {
+  for (const [symbol, texts] of Object.entries(DEMO_TEXTS)) {
+    await db.query(`update ico_project set description = $2::jsonb || description where symbol = $1 and description ->> 'en_US' = $3`, [
+      symbol,
+      JSON.stringify(texts),
+      texts.en_US,
+    ]);
+  }
+}
 
 /** How many demo subscribers there are, and the share of each project's maximum each one asks for, in turn. */
 const DEMO_SUBSCRIBERS = 24;
 const SHARES = ['1', '0.5', '0.25', '0.75', '0.1', '0.6', '0.35', '0.05'];
 /** Per project: how many of the demo subscribers join (ORBT's all, at its maximum: oversubscribed, so its settlement is pro rata). */
 const JOINERS: Record<string, { count: number; full?: boolean }> = { NOVA: { count: 14 }, LUMN: { count: 20 }, ORBT: { count: DEMO_SUBSCRIBERS, full: true } };
-const DAY = 86_400_000;
 
 export const demoSubscriberAccount = (n: number) => `ico-demo-${n}@openex.local`;
 

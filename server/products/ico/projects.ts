@@ -7,9 +7,12 @@ import {
   isQuantity,
   priceIncrease,
   releasePeriods,
+  type IcoOperatorProject,
   type IcoProject,
   type IcoProjectInput,
 } from '../../../src/domain/ico.js';
+import { DEFAULT_LANGUAGE, type LocaleCode } from '../../../src/domain/languages.js';
+import { mergeTexts, textIn, type TextsByLanguage } from '../../../src/domain/localisedText.js';
 import type { Database, Queryable } from '../../kernel/db/database.js';
 import type { OpenedPair } from '../../kernel/catalogue.js';
 import type { Outcome } from '../../kernel/outcome.js';
@@ -25,7 +28,8 @@ export interface ProjectRow {
   id: number;
   symbol: string;
   name: string;
-  description: Record<string, string>;
+  /** Every language's description (jsonb; the default language's always there, migration 029). */
+  description: TextsByLanguage;
   total: string;
   price: string;
   token_places: number;
@@ -52,7 +56,7 @@ export function normaliseRow(r: ProjectRow): ProjectRow {
     release_period_ms: Number(r.release_period_ms),
     participants: Number(r.participants),
     settled_ms: r.settled_ms === null ? null : Number(r.settled_ms),
-    description: typeof r.description === 'string' ? (JSON.parse(r.description) as Record<string, string>) : r.description,
+    description: typeof r.description === 'string' ? (JSON.parse(r.description) as TextsByLanguage) : r.description,
   };
 }
 
@@ -65,14 +69,18 @@ export function statusOf(p: ProjectRow, now: number) {
   return icoStatusAt({ start_at: p.start_ms, end_at: p.end_ms, settled_at: p.settled_ms }, now, fullyReleased(p, now));
 }
 
-export function toProject(p: ProjectRow, now: number, lastPrice: string | undefined): IcoProject {
+/** The project as a reader of `lang` sees it: one description, in their language or the default's. */
+export function toProject(p: ProjectRow, now: number, lastPrice: string | undefined, lang: LocaleCode): IcoProject {
   const progress = divDecimal(p.subscribed, p.total, 4);
   const available = compareDecimal(p.subscribed, p.total) >= 0 ? '0' : subDecimal(p.total, p.subscribed);
+  const description = textIn(p.description, lang);
   return {
     id: p.id,
     symbol: p.symbol,
     name: p.name,
-    description: p.description,
+    description: description.text,
+    description_lang: description.lang,
+    description_fallback: description.fallback,
     total: p.total,
     price: p.price,
     token_places: p.token_places,
@@ -94,6 +102,11 @@ export function toProject(p: ProjectRow, now: number, lastPrice: string | undefi
     price_increase: lastPrice ? priceIncrease(lastPrice, p.price) : null,
     server_time: now,
   };
+}
+
+/** The operator's view: also every language's description, which the desk's form edits. */
+export function toOperatorProject(p: ProjectRow, now: number, lastPrice: string | undefined, lang: LocaleCode): IcoOperatorProject {
+  return { ...toProject(p, now, lastPrice, lang), descriptions: p.description };
 }
 
 /** The last spot price of TOKEN_USDT, when the token trades (read from the committed trades). */
@@ -123,8 +136,8 @@ const RATE = /^(0\.\d{1,4}|1(\.0{1,4})?)$/;
 
 /**
  * Creates (no id) or edits a project (docs/API.md "Projects"). A new project needs every field but
- * `listed` and the other languages' descriptions; its token becomes a currency (no deposits or
- * withdrawals). Once anyone has subscribed, symbol, price, token places and the recruit start are
+ * `listed` and the other languages' descriptions (the default language's is required); its token
+ * becomes a currency (no deposits or withdrawals). Once anyone has subscribed, symbol, price, token places and the recruit start are
  * fixed; once settled only name, description and `listed` may change.
  */
 export async function saveProject(db: Database, input: IcoProjectInput, now: number): Promise<Saved> {
@@ -146,12 +159,11 @@ export async function saveProject(db: Database, input: IcoProjectInput, now: num
       for (const field of ['symbol', 'name', 'total', 'price', 'token_places', 'start_at', 'end_at', 'min_quantity', 'max_quantity', 'release_rate', 'release_period_ms'] as const) {
         if (input[field] === undefined) return invalid(field);
       }
-      if (!input.description?.en_US) return invalid('description');
     }
     const next = {
       symbol: input.symbol ?? current!.symbol,
       name: input.name ?? current!.name,
-      description: { ...(current?.description ?? {}), ...(input.description ?? {}) },
+      description: mergeTexts(current?.description ?? {}, input.description ?? {}),
       total: input.total ?? current!.total,
       price: input.price ?? current!.price,
       token_places: input.token_places ?? current!.token_places,
@@ -165,6 +177,8 @@ export async function saveProject(db: Database, input: IcoProjectInput, now: num
     };
     if (!/^[A-Z][A-Z0-9]{1,9}$/.test(next.symbol)) return invalid('symbol');
     if (next.name.trim().length === 0) return invalid('name');
+    // Every other language falls back to the default's text: it must exist (and not be blank).
+    if (!next.description[DEFAULT_LANGUAGE.lang]) return invalid(`description.${DEFAULT_LANGUAGE.lang}`);
     if (!Number.isInteger(next.token_places) || next.token_places < 0 || next.token_places > ICO_MAX_TOKEN_PLACES) return invalid('token_places');
     for (const field of ['total', 'min_quantity', 'max_quantity'] as const) if (!isQuantity(next[field], next.token_places)) return invalid(field);
     if (!isQuantity(next.price, ICO_PRICE_PLACES)) return invalid('price');
@@ -211,41 +225,4 @@ export async function saveProject(db: Database, input: IcoProjectInput, now: num
     );
     return { ok: true, data: normaliseRow(row!) };
   });
-}
-
-const DAY = 86_400_000;
-const HOUR = 3_600_000;
-
-const describe = (en: string, zh: string): Record<string, string> => ({ en_US: en, zh_TW: zh });
-
-/**
- * On a fresh start (no project at all) three demo projects, so /subscribe is alive: one in
- * progress, one ending soon, and one that ended five days ago and is now in its holding period
- * (the scheduler settles it on its first run).
- */
-export async function seedDemoProjects(db: Database, now: number): Promise<void> {
-  const [any] = await db.query(`select 1 from ico_project limit 1`);
-  if (any) return;
-  const hour = Math.floor(now / HOUR) * HOUR;
-  const demos: IcoProjectInput[] = [
-    {
-      symbol: 'NOVA', name: 'Nova Network', total: '5000000', price: '0.05', token_places: 2, start_at: hour - 3 * DAY, end_at: hour + 10 * DAY,
-      min_quantity: '100', max_quantity: '200000', release_rate: '0.1', release_period_ms: DAY, listed: true,
-      description: describe('A settlement layer for cross-chain payments.', '跨鏈支付的結算層。'),
-    },
-    {
-      symbol: 'LUMN', name: 'Lumen Data', total: '2000000', price: '0.12', token_places: 2, start_at: hour - 6 * DAY, end_at: hour + 6 * HOUR,
-      min_quantity: '50', max_quantity: '100000', release_rate: '0.2', release_period_ms: DAY, listed: false,
-      description: describe('Decentralised storage with verifiable retrieval.', '可驗證檢索的去中心化存儲。'),
-    },
-    {
-      symbol: 'ORBT', name: 'Orbit Games', total: '1000000', price: '0.3', token_places: 0, start_at: hour - 20 * DAY, end_at: hour - 5 * DAY,
-      min_quantity: '10', max_quantity: '50000', release_rate: '0.1', release_period_ms: DAY, listed: true,
-      description: describe('A game studio’s in-game economy token.', '遊戲工作室的遊戲內經濟代幣。'),
-    },
-  ];
-  for (const demo of demos) {
-    const saved = await saveProject(db, demo, now);
-    if (!saved.ok && saved.key !== 'icoSymbolTaken') throw new Error(`demo project ${demo.symbol}: ${saved.key} ${JSON.stringify(saved.vars)}`);
-  }
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ResultCode } from '../../../src/domain/api.js';
-import { ICO_ORDER_TABS, ICO_PATHS, ICO_RECORD_TYPES, type IcoOrderTab, type IcoProjectInput, type IcoRecordType, type IcoSubscribeRequest, type IcoThawRequest } from '../../../src/domain/ico.js';
+import { ICO_DESCRIPTION_MAX, ICO_ORDER_TABS, ICO_PATHS, ICO_RECORD_TYPES, type IcoOrderTab, type IcoProjectInput, type IcoRecordType, type IcoSubscribeRequest, type IcoThawRequest } from '../../../src/domain/ico.js';
 import { LOCALE_CODES } from '../../../src/domain/languages.js';
 import { IDEMPOTENCY_HEADER, RECORD_DAYS, type RecordDays } from '../../../src/domain/wallet.js';
 import { submissionKey } from '../../kernel/idempotency.js';
@@ -24,7 +24,8 @@ const saveBody = object([], {
   id,
   symbol: { type: 'string', minLength: 1, maxLength: 10 },
   name: { type: 'string', minLength: 1, maxLength: 60 },
-  description: { type: 'object', additionalProperties: false, properties: Object.fromEntries(LOCALE_CODES.map((l) => [l, { type: 'string', maxLength: 2000 }])) },
+  // Known language codes only ("Unknown field: description.xx"); a blank text removes that language.
+  description: object([], Object.fromEntries(LOCALE_CODES.map((l) => [l, { type: 'string', maxLength: ICO_DESCRIPTION_MAX }]))),
   total: decimal,
   price: decimal,
   token_places: { type: 'integer', minimum: 0, maximum: 8 },
@@ -44,7 +45,7 @@ export function icoRoutes(ico: IcoService) {
   const operator = { auth: 'operator' } as const;
 
   return async (app: FastifyInstance) => {
-    app.post(ICO_PATHS.projects, { schema: { body: anyBody } }, async (request) => ok(request.lang, await ico.projects()));
+    app.post(ICO_PATHS.projects, { schema: { body: anyBody } }, async (request) => ok(request.lang, await ico.projects(request.lang)));
     app.post(ICO_PATHS.mine, { config: user, schema: { body: anyBody } }, async (request) => ok(request.lang, await ico.mine(request.user.id)));
     app.post(ICO_PATHS.account, { config: user, schema: { body: anyBody } }, async (request) => ok(request.lang, await ico.account(request.user.id)));
 
@@ -66,10 +67,10 @@ export function icoRoutes(ico: IcoService) {
       ok(request.lang, await ico.records(request.user.id, request.body)),
     );
 
-    app.post(ICO_PATHS.operatorProjects, { config: operator, schema: { body: anyBody } }, async (request) => ok(request.lang, await ico.operatorProjects()));
+    app.post(ICO_PATHS.operatorProjects, { config: operator, schema: { body: anyBody } }, async (request) => ok(request.lang, await ico.operatorProjects(request.lang)));
 
     app.post<{ Body: IcoProjectInput }>(ICO_PATHS.operatorSave, { config: operator, schema: { body: saveBody } }, async (request) =>
-      done(request, 'icoProjectSaved', unwrap(await ico.save(request.body), ResultCode.badRequest)),
+      done(request, 'icoProjectSaved', unwrap(await ico.save(request.body, request.lang), ResultCode.badRequest)),
     );
   };
 }

@@ -9,6 +9,7 @@ import {
   releasePeriods,
   remainingAllowance,
   type IcoAccount,
+  type IcoOperatorProject,
   type IcoOrderTab,
   type IcoProject,
   type IcoProjectInput,
@@ -18,6 +19,7 @@ import {
   type IcoStreamEvent,
   type IcoSubscription,
 } from '../../../src/domain/ico.js';
+import type { LocaleCode } from '../../../src/domain/languages.js';
 import type { PairOpenings } from '../../kernel/catalogue.js';
 import type { Page, RecordDays } from '../../../src/domain/wallet.js';
 import type { Database, Queryable } from '../../kernel/db/database.js';
@@ -28,7 +30,7 @@ import { type Outcome, outcomeOf, Refusal as KernelRefusal } from '../../kernel/
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
 import { announceListing } from './listing.js';
 import type { IcoMessageKey } from './messages.js';
-import { lastPrices, normaliseRow, PROJECT_COLUMNS, readProjects, saveProject, statusOf, toProject, type ProjectRow } from './projects.js';
+import { lastPrices, normaliseRow, PROJECT_COLUMNS, readProjects, saveProject, statusOf, toOperatorProject, toProject, type ProjectRow } from './projects.js';
 
 export const SUBSCRIBE_SCOPE = 'ico.subscribe';
 export const THAW_SCOPE = 'ico.thaw';
@@ -115,13 +117,17 @@ export function icoService({ db, feed, clock, pairs }: IcoDeps) {
     return rows.map((r) => toSubscription(projects.get(Number(r.project_id))!, r, now));
   }
 
+  /** Every project, latest end first, shaped by `view` (the public one, or the operator's). */
+  async function everyProject<T>(view: (p: ProjectRow, now: number, lastPrice: string | undefined, lang: LocaleCode) => T, lang: LocaleCode): Promise<T[]> {
+    const rows = await readProjects(db);
+    const prices = await lastPrices(db, rows.map((r) => r.symbol));
+    const now = clock();
+    return rows.map((r) => view(r, now, prices.get(r.symbol), lang));
+  }
+
   return {
-    async projects(): Promise<IcoProject[]> {
-      const rows = await readProjects(db);
-      const prices = await lastPrices(db, rows.map((r) => r.symbol));
-      const now = clock();
-      return rows.map((r) => toProject(r, now, prices.get(r.symbol)));
-    },
+    /** Every project as a reader of `lang` sees it (the description in their language, or the default's). */
+    projects: (lang: LocaleCode): Promise<IcoProject[]> => everyProject(toProject, lang),
 
     mine: (userId: number) => subscriptionsOf(db, userId),
 
@@ -265,17 +271,16 @@ export function icoService({ db, feed, clock, pairs }: IcoDeps) {
       };
     },
 
-    async operatorProjects(): Promise<IcoProject[]> {
-      return this.projects();
-    },
+    /** Every project with every language's description (the desk edits them all). */
+    operatorProjects: (lang: LocaleCode): Promise<IcoOperatorProject[]> => everyProject(toOperatorProject, lang),
 
-    async save(input: IcoProjectInput): Promise<Outcome<IcoProject>> {
+    async save(input: IcoProjectInput, lang: LocaleCode): Promise<Outcome<IcoOperatorProject>> {
       try {
         const saved = await saveProject(db, input, clock());
         if (!saved.ok) return saved;
         announceListing(pairs, saved.listed);
         const prices = await lastPrices(db, [saved.data.symbol]);
-        return { ok: true, data: toProject(saved.data, clock(), prices.get(saved.data.symbol)) };
+        return { ok: true, data: toOperatorProject(saved.data, clock(), prices.get(saved.data.symbol), lang) };
       } catch (error) {
         // The table's checks (numeric overflow, a constraint): a refusal, never a 500.
         const code = (error as { code?: string }).code;

@@ -1,6 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { IcoContext } from './ico.context';
+import type { LocaleCode } from '../../domain/languages';
 import type { RecordDays } from '../../domain/wallet';
 import { mineOf, remainingTerm, type icoBoardMachine, type IcoBoardActorRef } from './machines/icoBoard/icoBoard.machine';
 import type { icoDeskMachine, ProjectField } from './machines/icoDesk/icoDesk.machine';
@@ -34,6 +36,7 @@ export function useIcoBoard() {
 }
 
 function useBoard(ref: IcoBoardActorRef) {
+  useReadAgainOnLanguageChange(ref);
   const data = useSelector(ref, (s) => s.context.data);
   const now = useSelector(ref, (s) => s.context.now);
   const loading = useSelector(ref, (s) => s.matches('loading'));
@@ -61,6 +64,20 @@ function useBoard(ref: IcoBoardActorRef) {
       return p ? remainingTerm(p, data, now) : 0;
     },
   };
+}
+
+/**
+ * The server answers the projects' descriptions in the display language: a change of language (not
+ * the first render, whose read the board starts itself) has the board read them again.
+ */
+function useReadAgainOnLanguageChange(ref: IcoBoardActorRef) {
+  const { i18n } = useTranslation();
+  const readIn = useRef(i18n.language);
+  useEffect(() => {
+    if (readIn.current === i18n.language) return;
+    readIn.current = i18n.language;
+    ref.send({ type: 'board.languageChanged' });
+  }, [i18n.language, ref]);
 }
 
 /** The join popup. */
@@ -127,6 +144,7 @@ export function useIcoDesk() {
       create: () => ref.send({ type: 'desk.new', now: Date.now() }),
       edit: (projectId: number) => ref.send({ type: 'desk.edit', projectId }),
       field: (field: ProjectField, value: string | boolean) => ref.send({ type: 'desk.field', field, value }),
+      description: (lang: LocaleCode, value: string) => ref.send({ type: 'desk.description', lang, value }),
       save: () => ref.send({ type: 'desk.save' }),
       cancel: () => ref.send({ type: 'desk.cancel' }),
       retry: () => ref.send({ type: 'desk.retry' }),

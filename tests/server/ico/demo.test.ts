@@ -3,6 +3,7 @@ import { compareDecimal } from '../../../src/domain/decimal.js';
 import type { Database } from '../../../server/kernel/db/database.js';
 import { auditLedger } from '../../../server/kernel/ledger/ledgerAudit.js';
 import { silentUserFeed } from '../../../server/kernel/realtime/userFeed.js';
+import { DEMO_TEXTS } from '../../../server/products/ico/demo.js';
 import { createIco } from '../../../server/products/ico/product.js';
 import { openTestDatabase } from '../testDb.js';
 
@@ -20,7 +21,7 @@ describe('the demo projects of a fresh start', () => {
   it('have real participants who subscribed through the use case; the ended one settles pro rata; a restart adds nobody', async () => {
     const ico = createIco({ db, feed: silentUserFeed, clock: () => now, demo: true });
     await ico.parts.prepare!();
-    const before = await ico.service.projects();
+    const before = await ico.service.projects('en_US');
     const bySymbol = new Map(before.map((p) => [p.symbol, p]));
     expect(bySymbol.get('NOVA')).toMatchObject({ participants: 14, status: 'in_progress' });
     expect(bySymbol.get('LUMN')).toMatchObject({ participants: 20, status: 'ending_soon' });
@@ -30,7 +31,7 @@ describe('the demo projects of a fresh start', () => {
     expect(await auditLedger(db)).toEqual([]);
 
     expect((await ico.settle()).projects).toHaveLength(1);
-    const orbt = (await ico.service.projects()).find((p) => p.symbol === 'ORBT')!;
+    const orbt = (await ico.service.projects('en_US')).find((p) => p.symbol === 'ORBT')!;
     expect(orbt.status).toBe('holding');
     expect(orbt.winning_rate).not.toBeNull();
     expect(compareDecimal(orbt.winning_rate!, '1')).toBe(-1);
@@ -42,6 +43,23 @@ describe('the demo projects of a fresh start', () => {
 
     // A restart seeds nothing more.
     await ico.parts.prepare!();
-    expect((await ico.service.projects()).find((p) => p.symbol === 'NOVA')).toMatchObject({ participants: 14 });
+    expect((await ico.service.projects('en_US')).find((p) => p.symbol === 'NOVA')).toMatchObject({ participants: 14 });
+  });
+
+  it('have their descriptions in English, German and Japanese; other languages fall back to English, marked (issue 37 defect 17)', async () => {
+    const ico = createIco({ db, feed: silentUserFeed, clock: () => now, demo: true });
+    const nova = async (lang: 'en_US' | 'de_DE' | 'ja_JP' | 'fr_FR') => (await ico.service.projects(lang)).find((p) => p.symbol === 'NOVA')!;
+    expect(await nova('ja_JP')).toMatchObject({ description: DEMO_TEXTS.NOVA!.ja_JP, description_lang: 'ja_JP', description_fallback: false });
+    expect(await nova('de_DE')).toMatchObject({ description: DEMO_TEXTS.NOVA!.de_DE, description_lang: 'de_DE', description_fallback: false });
+    expect(await nova('fr_FR')).toMatchObject({ description: DEMO_TEXTS.NOVA!.en_US, description_lang: 'en_US', description_fallback: true });
+
+    // A database seeded before the demo had these languages gets them at the next start; a text the
+    // operator changed is left alone.
+    await db.query(`update ico_project set description = jsonb_build_object('en_US', description ->> 'en_US') where symbol in ('NOVA', 'LUMN')`);
+    await db.query(`update ico_project set description = '{"en_US": "Edited by the operator"}' where symbol = 'LUMN'`);
+    await ico.parts.prepare!();
+    expect(await nova('ja_JP')).toMatchObject({ description: DEMO_TEXTS.NOVA!.ja_JP, description_fallback: false });
+    const lumen = (await ico.service.operatorProjects('en_US')).find((p) => p.symbol === 'LUMN')!;
+    expect(lumen.descriptions).toEqual({ en_US: 'Edited by the operator' });
   });
 });

@@ -33,7 +33,7 @@ describe('ICO projects and statuses', () => {
   it('the operator edits a project; fields fixed after the first subscription or the settlement are refused', async () => {
     const p = await t.project();
     const edited = expectOk(await t.save({ id: p.id, name: 'Renamed', description: { ja_JP: '説明' }, total: '2000' }));
-    expect(edited).toMatchObject({ name: 'Renamed', total: '2000', description: { en_US: 'A test project', ja_JP: '説明' } });
+    expect(edited).toMatchObject({ name: 'Renamed', total: '2000', description: 'A test project', descriptions: { en_US: 'A test project', ja_JP: '説明' } });
     const user = await t.user();
     expectOk(await t.subscribe(user, p.id, '10'));
     expectRefusal(await t.save({ id: p.id, price: '0.6' }), 400, en.icoProjectLocked.replace('{field}', 'price'));

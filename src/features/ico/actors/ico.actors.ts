@@ -1,7 +1,7 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { UserStreamHub } from '../../../app/actors/userStream.actor';
 import { isDecimalString } from '../../../domain/decimal';
-import { ICO_PATHS, ICO_STATUSES, ICO_STREAM_EVENTS, type IcoAccount, type IcoProject, type IcoProjectInput, type IcoStreamEvent, type IcoSubscription } from '../../../domain/ico';
+import { ICO_PATHS, ICO_STATUSES, ICO_STREAM_EVENTS, type IcoAccount, type IcoOperatorProject, type IcoProject, type IcoProjectInput, type IcoStreamEvent, type IcoSubscription } from '../../../domain/ico';
 import type { Page } from '../../../domain/wallet';
 import type { ApiClient } from '../../../services/api';
 import type { BoardData } from '../machines/icoBoard/icoBoard.machine';
@@ -61,7 +61,7 @@ export function createIcoActors(api: ApiClient, signedIn: () => boolean) {
 
 export function createOperatorIcoActors(operatorApi: ApiClient) {
   return {
-    fetchProjects: fromPromise<IcoProject[]>(({ signal }) => operatorApi.post<IcoProject[]>(ICO_PATHS.operatorProjects, {}, signal)),
-    saveProject: fromPromise<IcoProject, IcoProjectInput>(({ input, signal }) => operatorApi.post<IcoProject>(ICO_PATHS.operatorSave, input as object, signal)),
+    fetchProjects: fromPromise<IcoOperatorProject[]>(({ signal }) => operatorApi.post<IcoOperatorProject[]>(ICO_PATHS.operatorProjects, {}, signal)),
+    saveProject: fromPromise<IcoOperatorProject, IcoProjectInput>(({ input, signal }) => operatorApi.post<IcoOperatorProject>(ICO_PATHS.operatorSave, input as object, signal)),
   };
 }

@@ -1,11 +1,13 @@
-import type { IcoAccount, IcoProject, IcoSubscription } from '../../../domain/ico';
+import type { IcoAccount, IcoOperatorProject, IcoProject, IcoSubscription } from '../../../domain/ico';
 
 /** Example data for the models (tests/model) and view tests. */
 export const PROJECT: IcoProject = {
   id: 1,
   symbol: 'NOVA',
   name: 'Nova Network',
-  description: { en_US: 'A settlement layer.' },
+  description: 'A settlement layer.',
+  description_lang: 'en_US',
+  description_fallback: false,
   total: '5000000',
   price: '0.05',
   token_places: 2,
@@ -27,6 +29,9 @@ export const PROJECT: IcoProject = {
   price_increase: null,
   server_time: 1_700_100_000_000,
 };
+
+/** The operator's desk reads every language's description. */
+export const OPERATOR_PROJECT: IcoOperatorProject = { ...PROJECT, descriptions: { en_US: 'A settlement layer.', ja_JP: '決済レイヤー。' } };
 
 export const MINE: IcoSubscription = {
   project_id: 1,

@@ -42,6 +42,7 @@ const Card = styled.article`
   .title h2 { margin: 0; font-size: 15px; font-weight: 600; }
   .title span { font-size: 12px; color: ${({ theme }) => theme.color.textDim}; }
   .desc { margin: 0; font-size: 12px; color: ${({ theme }) => theme.color.textDim}; min-height: 32px; }
+  .desc small { margin-left: 6px; font-size: 11px; color: ${({ theme }) => theme.color.textFaint}; white-space: nowrap; }
   dl { display: grid; grid-template-columns: repeat(3, 1fr); gap: 8px 10px; margin: 0; }
   dt { font-size: 11px; color: ${({ theme }) => theme.color.textFaint}; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
   dd { margin: 2px 0 0; font-size: 13px; font-variant-numeric: tabular-nums; white-space: nowrap; }
@@ -107,7 +108,6 @@ function ProjectCard(props: { project: IcoProject; mine: IcoSubscription | undef
   const open = icoOpen(p.status);
   const left = term(props.remaining);
   const percent = Math.min(100, Number(p.progress) * 100);
-  const description = p.description[i18n.language] ?? p.description.en_US ?? '';
   const increase = p.price_increase;
   return (
     <Card data-testid={`ico-card-${p.symbol}`} aria-label={p.name}>
@@ -119,7 +119,11 @@ function ProjectCard(props: { project: IcoProject; mine: IcoSubscription | undef
         </div>
         <Badge $tone={tone(p)} data-testid="ico-status">{t(STATUS_KEYS[p.status])}</Badge>
       </header>
-      <p className="desc">{description}</p>
+      <p className="desc" data-testid="ico-description">
+        <span lang={p.description_lang.replace('_', '-')}>{p.description}</span>
+        {/* The operator wrote none in the reader's language: say the text is the default language's. */}
+        {p.description_fallback && <small data-testid="ico-description-fallback">{t('ico.shownInDefault')}</small>}
+      </p>
       <Bar $value={percent}>
         <div className="row">
           <span>{t('col.progress')} <b>{pct(p.progress)}</b></span>

@@ -30,6 +30,8 @@ export type IcoBoardEvent =
   | { type: 'board.pushed'; event: IcoStreamEvent; subscription: IcoSubscription }
   /** The private channel is back after a drop: pushes may have been missed. */
   | { type: 'board.resync' }
+  /** The display language changed: the server answers each project's description in it, so read again. */
+  | { type: 'board.languageChanged' }
   | { type: 'board.join'; projectId: number }
   | { type: 'board.thaw'; projectId: number };
 
@@ -69,7 +71,8 @@ export function remainingTerm(p: IcoProject, data: BoardData | undefined, now: n
  * after the popup otherwise. A reload every `poll` remains for what no push tells: other people's
  * subscriptions moving the progress bars, statuses following the clock. One popup at a time:
  * `joining` runs icoSubscribe (participate or add more), `thawing` runs icoThaw; either reloads
- * the board when it changed something.
+ * the board when it changed something. The projects' descriptions come in the display language, so
+ * a language change (`board.languageChanged`) reads the board again, behind a popup if one is open.
  */
 export const icoBoardMachine = setup({
   types: { context: {} as IcoBoardContext, events: {} as IcoBoardEvent },
@@ -126,6 +129,7 @@ export const icoBoardMachine = setup({
         // A read begun before the change could answer without it: read again.
         'board.pushed': { target: 'loading', reenter: true, actions: 'applyPushed' },
         'board.resync': { target: 'loading', reenter: true },
+        'board.languageChanged': { target: 'loading', reenter: true },
         // The cards stay on screen while the board reads again (after a popup changed something):
         // a click on one is kept, not dropped, and its popup opens with the fresh figures.
         'board.join': { actions: assign({ pending: ({ event }) => ({ kind: 'join' as const, projectId: event.projectId }) }) },
@@ -145,6 +149,7 @@ export const icoBoardMachine = setup({
           on: {
             'board.pushed': { target: '#icoBoard.loading', actions: 'applyPushed' },
             'board.resync': { target: '#icoBoard.loading' },
+            'board.languageChanged': { target: '#icoBoard.loading' },
             'board.join': { guard: 'canJoin', target: 'joining', actions: assign({ selected: ({ event }) => event.projectId }) },
             'board.thaw': { guard: 'canThaw', target: 'thawing', actions: assign({ selected: ({ event }) => event.projectId }) },
           },
@@ -154,12 +159,13 @@ export const icoBoardMachine = setup({
           // once and the board behind the popup (the account's balance, the project's progress) is
           // read again in the background, so nothing stays stale behind its message (issue 37 §12).
           // The pushes are taken by the children, never by this state: re-entering it would restart
-          // the popup's own actor (its invoke below) and wipe the message it shows.
+          // the popup's own actor (its invoke below) and wipe the message it shows. A language change
+          // reads the board again the same way (the cards' descriptions in the new language).
           initial: 'current',
           states: {
-            current: { on: { 'board.pushed': { target: 'refreshing', actions: 'applyPushed' } } },
+            current: { on: { 'board.pushed': { target: 'refreshing', actions: 'applyPushed' }, 'board.languageChanged': 'refreshing' } },
             refreshing: {
-              on: { 'board.pushed': { target: 'refreshing', reenter: true, actions: 'applyPushed' } },
+              on: { 'board.pushed': { target: 'refreshing', reenter: true, actions: 'applyPushed' }, 'board.languageChanged': { target: 'refreshing', reenter: true } },
               invoke: {
                 id: 'refreshBoard',
                 src: 'loadBoard',
@@ -187,12 +193,13 @@ export const icoBoardMachine = setup({
           // once and the board behind the popup (the account's balance, the project's progress) is
           // read again in the background, so nothing stays stale behind its message (issue 37 §12).
           // The pushes are taken by the children, never by this state: re-entering it would restart
-          // the popup's own actor (its invoke below) and wipe the message it shows.
+          // the popup's own actor (its invoke below) and wipe the message it shows. A language change
+          // reads the board again the same way (the cards' descriptions in the new language).
           initial: 'current',
           states: {
-            current: { on: { 'board.pushed': { target: 'refreshing', actions: 'applyPushed' } } },
+            current: { on: { 'board.pushed': { target: 'refreshing', actions: 'applyPushed' }, 'board.languageChanged': 'refreshing' } },
             refreshing: {
-              on: { 'board.pushed': { target: 'refreshing', reenter: true, actions: 'applyPushed' } },
+              on: { 'board.pushed': { target: 'refreshing', reenter: true, actions: 'applyPushed' }, 'board.languageChanged': { target: 'refreshing', reenter: true } },
               invoke: {
                 id: 'refreshBoard',
                 src: 'loadBoard',

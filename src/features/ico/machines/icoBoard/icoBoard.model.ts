@@ -23,6 +23,7 @@ export const icoBoardModel: MachineModel<typeof icoBoardMachine> = {
     { type: 'board.pushed', event: 'settled', subscription: { ...MINE, project_id: 2, allocated: '100', refund: '0' } },
     { type: 'board.pushed', event: 'subscribed', subscription: { ...MINE, project_id: 1 } },
     { type: 'board.resync' },
+    { type: 'board.languageChanged' },
   ],
   abstract: (s) => [s.context.selected, s.context.data !== undefined],
 };

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { ToastMessage } from '../../../../domain/errors';
-import type { IcoProject, IcoProjectInput } from '../../../../domain/ico';
+import type { IcoOperatorProject, IcoProjectInput } from '../../../../domain/ico';
+import { DEFAULT_LANGUAGE, LOCALE_CODES, type LocaleCode } from '../../../../domain/languages';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { fromLocalInput, toLocalInput } from '../../../../domain/localDateTime';
 
@@ -8,14 +9,15 @@ import { fromLocalInput, toLocalInput } from '../../../../domain/localDateTime';
  * The operator's project form, as typed: times as `datetime-local` values in the operator's time
  * zone (src/domain/localDateTime.ts), the period in seconds. `loaded` keeps an edited project's
  * times in ms: a time left as shown is sent back exactly as it was (the picker shows minutes or
- * seconds, and a fixed start must not move by the milliseconds it cannot show).
+ * seconds, and a fixed start must not move by the milliseconds it cannot show). `descriptions`
+ * holds every language's text as typed, '' for none (readers of that language get the default's).
  */
 export interface ProjectForm {
   id: number | undefined;
   loaded?: { start_at: number; end_at: number };
   symbol: string;
   name: string;
-  description: string;
+  descriptions: Record<LocaleCode, string>;
   total: string;
   price: string;
   token_places: string;
@@ -28,13 +30,16 @@ export interface ProjectForm {
   listed: boolean;
 }
 
-export type ProjectField = Exclude<keyof ProjectForm, 'id' | 'loaded'>;
+/** The form's single-value fields (the descriptions change through `desk.description`, one language at a time). */
+export type ProjectField = Exclude<keyof ProjectForm, 'id' | 'loaded' | 'descriptions'>;
 
-/** What is wrong with the form's times, shown under the field (checked before sending). */
-export interface FormProblem {
-  field: 'start_at' | 'end_at';
-  key: 'ico.desk.timeInvalid' | 'ico.desk.endBeforeStart';
-}
+/** What is wrong with the form, shown under the field (checked before sending). */
+export type FormProblem =
+  | { field: 'start_at' | 'end_at'; key: 'ico.desk.timeInvalid' | 'ico.desk.endBeforeStart' }
+  | { field: 'description'; key: 'ico.desk.descriptionRequired' };
+
+/** Every language, none written yet. */
+const noTexts = (): Record<LocaleCode, string> => Object.fromEntries(LOCALE_CODES.map((lang) => [lang, ''])) as Record<LocaleCode, string>;
 
 const HOUR = 3_600_000;
 
@@ -42,15 +47,15 @@ const HOUR = 3_600_000;
 export function blankForm(now: number): ProjectForm {
   const start = Math.floor(now / 60_000) * 60_000;
   return {
-    id: undefined, symbol: '', name: '', description: '', total: '1000000', price: '0.1', token_places: '2',
+    id: undefined, symbol: '', name: '', descriptions: noTexts(), total: '1000000', price: '0.1', token_places: '2',
     start_at: toLocalInput(start), end_at: toLocalInput(start + 168 * HOUR), min_quantity: '10', max_quantity: '100000',
     release_rate: '0.1', release_period_s: '86400', listed: false,
   };
 }
 
-export function formOf(p: IcoProject): ProjectForm {
+export function formOf(p: IcoOperatorProject): ProjectForm {
   return {
-    id: p.id, loaded: { start_at: p.start_at, end_at: p.end_at }, symbol: p.symbol, name: p.name, description: p.description.en_US ?? '', total: p.total, price: p.price,
+    id: p.id, loaded: { start_at: p.start_at, end_at: p.end_at }, symbol: p.symbol, name: p.name, descriptions: { ...noTexts(), ...p.descriptions }, total: p.total, price: p.price,
     token_places: String(p.token_places), start_at: toLocalInput(p.start_at), end_at: toLocalInput(p.end_at), min_quantity: p.min_quantity,
     max_quantity: p.max_quantity, release_rate: p.release_rate, release_period_s: String(p.release_period_ms / 1000), listed: p.listed,
   };
@@ -69,6 +74,8 @@ export function formProblem(f: ProjectForm): FormProblem | undefined {
   if (start === undefined) return { field: 'start_at', key: 'ico.desk.timeInvalid' };
   if (end === undefined) return { field: 'end_at', key: 'ico.desk.timeInvalid' };
   if (end <= start) return { field: 'end_at', key: 'ico.desk.endBeforeStart' };
+  // Every other language falls back to the default's text, so the server refuses a project without it.
+  if (f.descriptions[DEFAULT_LANGUAGE.lang].trim() === '') return { field: 'description', key: 'ico.desk.descriptionRequired' };
   return undefined;
 }
 
@@ -78,7 +85,8 @@ export function inputOf(f: ProjectForm): IcoProjectInput {
   return {
     ...(f.id === undefined ? { symbol: f.symbol.trim().toUpperCase() } : { id: f.id }),
     name: f.name.trim(),
-    description: { en_US: f.description.trim() },
+    // Every language, a blank one included: on an edit that removes its text (the server merges).
+    description: Object.fromEntries(LOCALE_CODES.map((lang) => [lang, f.descriptions[lang].trim()])),
     total: f.total.trim(),
     price: f.price.trim(),
     token_places: num(f.token_places),
@@ -93,7 +101,7 @@ export function inputOf(f: ProjectForm): IcoProjectInput {
 }
 
 export interface IcoDeskContext {
-  projects: IcoProject[];
+  projects: IcoOperatorProject[];
   form: ProjectForm | undefined;
   /** Why the last save was not sent; cleared by the next change. */
   problem: FormProblem | undefined;
@@ -103,6 +111,7 @@ export type IcoDeskEvent =
   | { type: 'desk.new'; now: number }
   | { type: 'desk.edit'; projectId: number }
   | { type: 'desk.field'; field: ProjectField; value: string | boolean }
+  | { type: 'desk.description'; lang: LocaleCode; value: string }
   | { type: 'desk.save' }
   | { type: 'desk.cancel' }
   | { type: 'desk.retry' };
@@ -111,10 +120,10 @@ export type IcoDeskEvent =
 export const icoDeskMachine = setup({
   types: { context: {} as IcoDeskContext, events: {} as IcoDeskEvent },
   actors: {
-    fetchProjects: fromPromise<IcoProject[]>(async () => {
+    fetchProjects: fromPromise<IcoOperatorProject[]>(async () => {
       throw new Error('fetchProjects not provided');
     }),
-    saveProject: fromPromise<IcoProject, IcoProjectInput>(async () => {
+    saveProject: fromPromise<IcoOperatorProject, IcoProjectInput>(async () => {
       throw new Error('saveProject not provided');
     }),
   },
@@ -146,6 +155,12 @@ export const icoDeskMachine = setup({
     editing: {
       on: {
         'desk.field': { actions: assign({ form: ({ context, event }) => ({ ...context.form!, [event.field]: event.value }), problem: undefined }) },
+        'desk.description': {
+          actions: assign({
+            form: ({ context, event }) => ({ ...context.form!, descriptions: { ...context.form!.descriptions, [event.lang]: event.value } }),
+            problem: undefined,
+          }),
+        },
         'desk.save': [
           { guard: ({ context }) => formProblem(context.form!) === undefined, target: 'saving' },
           { actions: assign({ problem: ({ context }) => formProblem(context.form!) }) },

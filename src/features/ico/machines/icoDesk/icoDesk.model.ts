@@ -1,21 +1,25 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
-import { PROJECT } from '../icoFixtures';
+import { OPERATOR_PROJECT } from '../icoFixtures';
 import { icoDeskMachine } from './icoDesk.machine';
 
 export const icoDeskModel: MachineModel<typeof icoDeskMachine> = {
   machine: icoDeskMachine,
   variants: [{ name: 'operator desk' }],
   events: [
-    { type: 'xstate.done.actor.fetchProjects', output: [PROJECT] },
+    { type: 'xstate.done.actor.fetchProjects', output: [OPERATOR_PROJECT] },
     { type: 'xstate.error.actor.fetchProjects', error: { kind: 'network' } },
     { type: 'desk.new', now: 1_700_000_000_000 },
     { type: 'desk.edit', projectId: 1 },
     { type: 'desk.field', field: 'name', value: 'Nova' },
     { type: 'desk.field', field: 'end_at', value: '2023-11-14T00:00' },
     { type: 'desk.field', field: 'start_at', value: '2026-02-30T10:00' },
+    // A new project's form has no description yet; the default language's is required.
+    { type: 'desk.description', lang: 'en_US', value: 'A settlement layer.' },
+    { type: 'desk.description', lang: 'en_US', value: ' ' },
+    { type: 'desk.description', lang: 'ja_JP', value: '決済レイヤー。' },
     { type: 'desk.save' },
-    { type: 'xstate.done.actor.saveProject', output: PROJECT },
+    { type: 'xstate.done.actor.saveProject', output: OPERATOR_PROJECT },
     { type: 'xstate.error.actor.saveProject', error: { kind: 'server', serverMessage: 'Invalid project setting: total' } },
   ],
-  abstract: (s) => [s.context.form?.id, s.context.form?.name, s.context.form?.start_at, s.context.form?.end_at, s.context.problem?.key],
+  abstract: (s) => [s.context.form?.id, s.context.form?.name, s.context.form?.start_at, s.context.form?.end_at, s.context.form?.descriptions.en_US.trim() === '', s.context.problem?.key],
 };

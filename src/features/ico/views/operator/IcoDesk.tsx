@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { IcoProject } from '../../../../domain/ico';
+import type { IcoOperatorProject } from '../../../../domain/ico';
 import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { Panel, PanelBody, PageTitle } from '../../../../app/ui/Panel';
 import { STATUS_KEYS, useIcoDesk } from '../../ico.hooks';
 import type { ProjectField } from '../../machines/icoDesk/icoDesk.machine';
 import { dateTime, pct, qty } from '../icoFormat';
+import { DescriptionTexts } from './DescriptionTexts';
 
 const Form = styled.div`
   display: grid;
@@ -88,10 +89,7 @@ export function IcoDesk() {
                 </label>
               ))}
               <Hint id="ico-desk-zone">{t('ico.desk.timeZone', { zone: timeZone() })}</Hint>
-              <label className="wide">
-                {t('ico.desk.field.description')}
-                <textarea name="description" rows={2} value={form.description} onChange={(e) => desk.field('description', e.target.value)} />
-              </label>
+              <DescriptionTexts texts={form.descriptions} problem={problem} onChange={desk.description} />
               <label style={{ flexDirection: 'row', alignItems: 'center', gap: 6 }}>
                 <input type="checkbox" name="listed" checked={form.listed} onChange={(e) => desk.field('listed', e.target.checked)} />
                 {t('ico.desk.field.listed')}
@@ -103,7 +101,7 @@ export function IcoDesk() {
             </div>
           </>
         )}
-        <DataTable<IcoProject>
+        <DataTable<IcoOperatorProject>
           label={t('ico.desk.title')}
           rows={desk.projects}
           rowKey={(r) => String(r.id)}
