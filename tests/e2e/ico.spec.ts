@@ -18,6 +18,10 @@ const JA = catalogue<typeof icoCatalogue>('ico/ja_JP.json').ico;
  * thaws twice; the records pages list it. Then a participation in Japanese on a demo project.
  */
 
+// Its tests share nothing (each signs up its own users and projects): spread over both workers,
+// so the settle-and-thaw journey (over a minute of waiting for its phases) does not hold the others.
+test.describe.configure({ mode: 'parallel' });
+
 test.beforeEach(async ({ page }) => {
   page.on('pageerror', (error) => {
     throw error;
