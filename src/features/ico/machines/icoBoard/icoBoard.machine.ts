@@ -64,6 +64,30 @@ export function remainingTerm(p: IcoProject, data: BoardData | undefined, now: n
 }
 
 /**
+ * The board behind an open popup (joining, thawing): a push (the subscription it just made, a
+ * thaw) updates the card at once and the rest (the account's balance, the project's progress) is
+ * read again in the background, so nothing stays stale behind the popup's message (issue 37 §12).
+ * The pushes are taken by these children, never by the popup's state: re-entering that would
+ * restart the popup's own actor (its invoke) and wipe the message it shows. A language change reads
+ * the board again the same way (the cards' descriptions in the new language).
+ */
+const behindThePopup = {
+  initial: 'current',
+  states: {
+    current: { on: { 'board.pushed': { target: 'refreshing', actions: 'applyPushed' }, 'board.languageChanged': 'refreshing' } },
+    refreshing: {
+      on: { 'board.pushed': { target: 'refreshing', reenter: true, actions: 'applyPushed' }, 'board.languageChanged': { target: 'refreshing', reenter: true } },
+      invoke: {
+        id: 'refreshBoard',
+        src: 'loadBoard',
+        onDone: { target: 'current', actions: 'applyRefreshed' },
+        onError: { target: 'current' },
+      },
+    },
+  },
+} as const;
+
+/**
  * /subscribe (spec §2, §3, §4): the projects with the user's subscriptions and ico account, a
  * clock for the remaining terms (`tick`). The user's own changes arrive on the private channel
  * (`icoUpdates`: subscribed, settled, thawed): the pushed subscription replaces the one shown at
@@ -87,6 +111,9 @@ export const icoBoardMachine = setup({
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
     tickClock: assign({ now: () => Date.now() }),
+    applyRefreshed: assign({
+      data: ({ context, event }) => (event as unknown as { output?: BoardData }).output ?? context.data,
+    }),
     applyPushed: assign({
       data: ({ context, event }) => (event.type === 'board.pushed' ? withPushed(context.data, event.subscription) : context.data),
     }),
@@ -155,25 +182,7 @@ export const icoBoardMachine = setup({
           },
         },
         joining: {
-          // While the popup is open, a push (the subscription it just made, a thaw) updates the card at
-          // once and the board behind the popup (the account's balance, the project's progress) is
-          // read again in the background, so nothing stays stale behind its message (issue 37 §12).
-          // The pushes are taken by the children, never by this state: re-entering it would restart
-          // the popup's own actor (its invoke below) and wipe the message it shows. A language change
-          // reads the board again the same way (the cards' descriptions in the new language).
-          initial: 'current',
-          states: {
-            current: { on: { 'board.pushed': { target: 'refreshing', actions: 'applyPushed' }, 'board.languageChanged': 'refreshing' } },
-            refreshing: {
-              on: { 'board.pushed': { target: 'refreshing', reenter: true, actions: 'applyPushed' }, 'board.languageChanged': { target: 'refreshing', reenter: true } },
-              invoke: {
-                id: 'refreshBoard',
-                src: 'loadBoard',
-                onDone: { target: 'current', actions: assign({ data: ({ event }) => event.output }) },
-                onError: { target: 'current' },
-              },
-            },
-          },
+          ...behindThePopup,
           invoke: {
             id: 'subscribe',
             src: 'icoSubscribe',
@@ -189,25 +198,7 @@ export const icoBoardMachine = setup({
           },
         },
         thawing: {
-          // While the popup is open, a push (the subscription it just made, a thaw) updates the card at
-          // once and the board behind the popup (the account's balance, the project's progress) is
-          // read again in the background, so nothing stays stale behind its message (issue 37 §12).
-          // The pushes are taken by the children, never by this state: re-entering it would restart
-          // the popup's own actor (its invoke below) and wipe the message it shows. A language change
-          // reads the board again the same way (the cards' descriptions in the new language).
-          initial: 'current',
-          states: {
-            current: { on: { 'board.pushed': { target: 'refreshing', actions: 'applyPushed' }, 'board.languageChanged': 'refreshing' } },
-            refreshing: {
-              on: { 'board.pushed': { target: 'refreshing', reenter: true, actions: 'applyPushed' }, 'board.languageChanged': { target: 'refreshing', reenter: true } },
-              invoke: {
-                id: 'refreshBoard',
-                src: 'loadBoard',
-                onDone: { target: 'current', actions: assign({ data: ({ event }) => event.output }) },
-                onError: { target: 'current' },
-              },
-            },
-          },
+          ...behindThePopup,
           invoke: {
             id: 'thaw',
             src: 'icoThaw',
