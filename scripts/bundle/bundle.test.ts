@@ -27,11 +27,13 @@ import { kb, readManifest, routeLoads } from './report';
  * account security (issue 35: the socket's `refused` handler that ends a revoked session's page,
  * three security entries in the user menu, the operator's users desk in the desk list); 149.8 KB
  * (+26 bytes) with the user menu's API keys entry (issue 36: /user/api); 149.9 KB (+24 bytes: a
- * revoked session's page waits 1.5 s for its own answer, desks in their order) (bench/README.md,
- * "Client bundle"). The ratchet fails
+ * revoked session's page waits 1.5 s for its own answer, desks in their order); 150.0 KB (+31 bytes
+ * over the tree it started from, which already read 149.9 KB + 28 bytes: the one figures module of
+ * issue 37 defect 7 — the home lists' prices, changes and limits through src/domain/figures.ts, in
+ * the decimal chunk) (bench/README.md, "Client bundle"). The ratchet fails
  * any change that puts more on the first page; lower it as the figure falls.
  */
-const HOME_BUDGET = 149.9 * 1024;
+const HOME_BUDGET = 150 * 1024;
 const HOME_GOAL = 150 * 1024;
 
 const root = resolve(import.meta.dirname, '../..');

@@ -120,24 +120,20 @@ export function trimZeros(value: string): string {
 /**
  * Groups the integer part with thousands separators (comma), keeping the sign and the fraction
  * exactly as they are: "-1234567.890" → "-1,234,567.890", "+2500" → "+2,500". The app's one
- * number style for prices, quantities, amounts and fiat figures, whatever the UI language; a value
- * that does not start with digits comes back as it is.
+ * number style for prices, quantities, amounts and fiat figures, whatever the UI language (every
+ * figure on screen goes through src/domain/figures.ts); a value that does not start with digits
+ * comes back as it is.
  */
 export function groupThousands(value: string): string {
   return value.replace(/^[+-]?\d{4,}/, (int) => int.replace(/\B(?=(\d{3})+$)/g, ','));
 }
 
-/** Spec §9: a fraction such as "0.01234" is shown as a percentage with two decimals, "+1.23%". */
+/**
+ * Spec §9: a fraction such as "0.01234" is shown as a percentage with two decimals, "+1.23%".
+ * Views use `percent` of src/domain/figures.ts (the same rule); the ICO pages still call this one.
+ */
 export function formatPercent(fraction: string, places = 2): string {
   const percent = toFixedDecimal(mulDecimal(fraction, '100'), places);
   const signed = compareDecimal(percent, '0') > 0 ? `+${percent}` : percent;
   return `${signed}%`;
-}
-
-/** Number of decimals that makes a price readable: more for small prices, fewer for large ones. */
-export function displayPlaces(value: string): number {
-  const abs = value.replace('-', '');
-  if (compareDecimal(abs, '1000') >= 0) return 2;
-  if (compareDecimal(abs, '1') >= 0) return 4;
-  return 6;
 }

@@ -75,11 +75,6 @@ export function percentOf(part: string, whole: string | undefined): number {
   return Math.min(100, percent);
 }
 
-/** A fee rate fraction ("0.001") as a percentage ("0.1%"). */
-export function feeRatePercent(rate: string): string {
-  return `${trimZeros(mulDecimal(rate, '100'))}%`;
-}
-
 /** Estimated fee: a buy pays it on the base received, a sell on the quote received. */
 export function estimatedFee(received: string, rate: string, places: number): string {
   return trimZeros(toFixedDecimal(mulDecimal(received, rate), places, 'down'));

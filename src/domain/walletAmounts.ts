@@ -1,6 +1,6 @@
 /**
- * Wallet display helpers over src/domain/decimal.ts: zero checks, amounts for table cells, and
- * labels for the wire enums.
+ * Wallet helpers over src/domain/decimal.ts: zero checks, amounts as form fields take them, and
+ * labels for the wire enums (figures on screen: src/domain/figures.ts).
  */
 import { compareDecimal, divDecimal, groupThousands, isDecimalString, toFixedDecimal, trimZeros } from './decimal';
 import { DepositStatus, WithdrawalStatus, type WalletAccount, type WalletOverview } from './wallet';
@@ -22,7 +22,11 @@ export function amountInput(value: string, places = 8): string {
   return isDecimalString(value) ? trimZeros(toFixedDecimal(value, places, 'down')) : value;
 }
 
-/** An amount for a table cell or figure: amountInput's digits grouped by thousands ("16,157.53925"). */
+/**
+ * amountInput's digits grouped by thousands ("16,157.53925").
+ * @deprecated Views show amounts with `money` (src/domain/figures.ts: fixed places per asset); this
+ * stays only while tests/e2e/hardening.spec.ts imports it.
+ */
 export function formatAmount(value: string, places = 8): string {
   return groupThousands(amountInput(value, places));
 }

@@ -206,8 +206,8 @@ describe('TP/SL dialog', () => {
   });
 
   it('shows a plan by ROE with its sign: a take-profit as a gain, a stop-loss as a loss', () => {
-    expect(roeTriggerText({ kind: 'stop_loss', trigger_value: '10' })).toBe('−10%');
-    expect(roeTriggerText({ kind: 'take_profit', trigger_value: '50' })).toBe('+50%');
+    expect(roeTriggerText({ kind: 'stop_loss', trigger_value: '10' })).toBe('-10.00%');
+    expect(roeTriggerText({ kind: 'take_profit', trigger_value: '50' })).toBe('+50.00%');
   });
 });
 

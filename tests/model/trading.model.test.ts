@@ -35,7 +35,7 @@ describe('order form', () => {
     actor.send({ type: 'form.percent', percent: 75 });
     expect(actor.getSnapshot().context).toMatchObject({ amount: '750', quantity: '0.0375', percent: 75 });
     expect(selectAvailable(actor.getSnapshot())).toEqual({ value: '1000', currency: 'USDT' });
-    expect(selectFee(actor.getSnapshot())).toEqual({ rate: '0.2%', currency: 'BTC', estimate: '0.000075' });
+    expect(selectFee(actor.getSnapshot())).toEqual({ rate: '0.20%', currency: 'BTC', estimate: '0.000075' });
     actor.send({ type: 'form.side', side: 'sell' });
     actor.send({ type: 'form.percent', percent: 50 });
     expect(actor.getSnapshot().context).toMatchObject({ quantity: '0.25', amount: '5000' });
@@ -101,10 +101,10 @@ describe('order form', () => {
     actor.send({ type: 'form.type', orderType: 'market' });
     actor.send({ type: 'form.amount', value: '100' });
     // 100 USDT at about 20,000 buys about 0.005 BTC; 0.2 % of it is the fee.
-    expect(selectFee(actor.getSnapshot())).toEqual({ rate: '0.2%', currency: 'BTC', estimate: '0.00001' });
+    expect(selectFee(actor.getSnapshot())).toEqual({ rate: '0.20%', currency: 'BTC', estimate: '0.00001' });
     actor.send({ type: 'form.side', side: 'sell' });
     actor.send({ type: 'form.quantity', value: '0.01' });
-    expect(selectFee(actor.getSnapshot())).toEqual({ rate: '0.2%', currency: 'USDT', estimate: '0.4' });
+    expect(selectFee(actor.getSnapshot())).toEqual({ rate: '0.20%', currency: 'USDT', estimate: '0.4' });
   });
 
   it('sends a valid order in the digits the server reads (".5" as "0.5", trailing zeros dropped)', async () => {

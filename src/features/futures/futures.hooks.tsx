@@ -179,8 +179,7 @@ export function useTpslDialog(replyTo: AnyActorRef) {
 export function usePositionActions(replyTo: AnyActorRef) {
   const close = useCloseDialog(replyTo);
   const tpsl = useTpslDialog(replyTo);
-  const pairs = useSelector(ShellContext.use().app, selectPairs);
-  const pairOf = useCallback((symbol: string): Pair => pairOfSymbol(pairs, symbol), [pairs]);
+  const pairOf = useFuturesPairOf();
   // What the buttons send: the dialog for the position's pair, with its precisions.
   const handlers = useMemo(() => {
     const target = (p: FuturesPosition) => {
@@ -194,6 +193,12 @@ export function usePositionActions(replyTo: AnyActorRef) {
     };
   }, [pairOf, close.open, close.flash, tpsl.open]);
   return { close, tpsl, pairOf, ...handlers };
+}
+
+/** The pair of a futures symbol from the app's pairs: its precisions format the symbol's prices and quantities. */
+export function useFuturesPairOf(): (symbol: string) => Pair {
+  const pairs = useSelector(ShellContext.use().app, selectPairs);
+  return useCallback((symbol: string): Pair => pairOfSymbol(pairs, symbol), [pairs]);
 }
 
 /** The pair of a futures symbol (BTC_USDT); one the app does not list yet gets the currencies from the symbol and common precisions. */

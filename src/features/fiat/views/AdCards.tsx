@@ -4,7 +4,8 @@ import styled from 'styled-components';
 import type { FiatAd } from '../../../domain/fiat';
 import { PHONE } from '../../../app/theme';
 import { Button } from '../../../app/ui/Button';
-import { merchantRecord, money, qty } from './fiatFormat';
+import { merchantRecord } from './fiatFormat';
+import { fiatAmount, money } from '../../../domain/figures';
 
 /** Shown instead of the ads table on a phone (the table is hidden there): one card per ad, nothing to scroll sideways. */
 const Cards = styled.ul`
@@ -43,17 +44,17 @@ export function AdCards(props: { ads: FiatAd[]; empty: string; buying: boolean; 
               <div className="faint">{((r) => t(r.key, r.params))(merchantRecord(a.completed, a.completion_rate))}</div>
             </div>
             <b className={`num price ${props.buying ? 'up' : 'down'}`}>
-              {money(a.price)} {a.fiat}
+              {fiatAmount(a.price)} {a.fiat}
             </b>
           </div>
           <dl>
             <dt>{t('fiat.col.available')}</dt>
             <dd className="num">
-              {qty(a.remaining)} {a.crypto}
+              {money(a.remaining, a.crypto)} {a.crypto}
             </dd>
             <dt>{t('fiat.col.limits')}</dt>
             <dd className="num">
-              {money(a.min_amount)} – {money(a.max_amount)} {a.fiat}
+              {fiatAmount(a.min_amount)} – {fiatAmount(a.max_amount)} {a.fiat}
             </dd>
             <dt>{t('fiat.col.methods')}</dt>
             <dd className="dim">{a.methods.map((m) => m.bank_name).join(' · ') || t('fiat.anyBank')}</dd>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { FiatOrder } from '../../../domain/fiat';
 import { Band } from './fiatStyles';
-import { qty } from './fiatFormat';
+import { money } from '../../../domain/figures';
 
 /**
  * The operator's ruling on an appeal and its reason, which is "shown to both parties" (issue 37 §2):
@@ -14,7 +14,7 @@ export function AppealRuling(props: { order: FiatOrder }) {
   return (
     <Band $tone="dim" role="note" aria-label={t('fiat.ruling.title')}>
       <div style={{ minWidth: 0 }}>
-        <h2>{t(o.status === 'completed' ? 'fiat.ruling.released' : 'fiat.ruling.returned', { quantity: qty(o.quantity), crypto: o.crypto })}</h2>
+        <h2>{t(o.status === 'completed' ? 'fiat.ruling.released' : 'fiat.ruling.returned', { quantity: money(o.quantity, o.crypto), crypto: o.crypto })}</h2>
         <div className="dim" style={{ overflowWrap: 'anywhere' }}>
           {t('fiat.ruling.reason')}: {o.resolution}
         </div>

@@ -7,7 +7,7 @@ import { useFiatBuyer } from '../fiat.hooks';
 import { buyerTitleKey, FIAT_STATUS_KEYS } from '../machines/fiatOrderShared';
 import { AppealRuling } from './AppealRuling';
 import { formatCountdown } from '../../../domain/duration';
-import { money, qty } from './fiatFormat';
+import { fiatAmount, money } from '../../../domain/figures';
 import { Band, Frame } from './fiatStyles';
 import { AppealDialog } from './AppealDialog';
 import { OrderChat } from './OrderChat';
@@ -33,7 +33,7 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
           {b.unpaid && (
             <Band $tone="warn" role="status">
               <div>
-                <h2>{t('fiat.payTitle', { amount: money(o.amount), fiat: o.fiat })}</h2>
+                <h2>{t('fiat.payTitle', { amount: fiatAmount(o.amount), fiat: o.fiat })}</h2>
                 <div className="dim">{t('fiat.payHint', { seller: o.seller_name })}</div>
                 {o.graced && <div className="faint">{t('fiat.graced')}</div>}
               </div>
@@ -54,7 +54,7 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
             <Band $tone="warn" role="status">
               <div>
                 <h2>{t('fiat.waitingSeller')}</h2>
-                <div className="dim">{t('fiat.waitingSellerHint', { quantity: qty(o.quantity), crypto: o.crypto })}</div>
+                <div className="dim">{t('fiat.waitingSellerHint', { quantity: money(o.quantity, o.crypto), crypto: o.crypto })}</div>
               </div>
               <div className="countdown" data-testid="countdown">
                 {formatCountdown(b.confirmLeft)}
@@ -82,7 +82,7 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
             <Band $tone="up" role="status">
               <div>
                 <h2 className="up">{t('fiat.purchaseSucceeded')}</h2>
-                <div className="dim">{t('fiat.releasedTo', { quantity: qty(o.quantity), crypto: o.crypto })}</div>
+                <div className="dim">{t('fiat.releasedTo', { quantity: money(o.quantity, o.crypto), crypto: o.crypto })}</div>
               </div>
               <div className="actions">
                 <Link to="/wallet/legalSymbol">{t('fiat.toFiatAccount')}</Link>
@@ -111,7 +111,7 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
       )}
       {o && (b.confirmingPay || b.paying) && (
         <ConfirmDialog title={t('fiat.iHavePaid')} cancelLabel={t('common.cancel')} confirmLabel={t('common.confirm')} busy={b.paying} onCancel={b.back} onConfirm={b.confirm}>
-          {t('fiat.confirmPaid', { amount: money(o.amount), fiat: o.fiat, seller: o.seller_name })}
+          {t('fiat.confirmPaid', { amount: fiatAmount(o.amount), fiat: o.fiat, seller: o.seller_name })}
         </ConfirmDialog>
       )}
       {o && (b.confirmingCancel || b.cancelling) && (

@@ -9,7 +9,7 @@ import { Pager } from '../../../app/ui/RecordFilters';
 import { Segmented } from '../../../app/ui/Segmented';
 import { useAppFlow } from '../../../app/views/hooks';
 import { useFiatDeal } from '../fiat.hooks';
-import { money, qty, rate } from './fiatFormat';
+import { fiatAmount, money, ratioPercent } from '../../../domain/figures';
 import { Frame } from './fiatStyles';
 import { AdCards, WideOnly } from './AdCards';
 
@@ -102,13 +102,13 @@ export function DealPage() {
                   render: (a) => (
                     <div>
                       <b>{a.merchant}</b>
-                      <div className="faint">{t('fiat.merchantRecord', { count: a.completed, rate: rate(a.completion_rate) })}</div>
+                      <div className="faint">{t('fiat.merchantRecord', { count: a.completed, rate: ratioPercent(a.completion_rate) })}</div>
                     </div>
                   ),
                 },
-                { key: 'fiat.col.price', align: 'right', render: (a) => <b className={`num ${buying ? 'up' : 'down'}`}>{money(a.price)} {a.fiat}</b> },
-                { key: 'fiat.col.available', align: 'right', render: (a) => <span className="num">{qty(a.remaining)} {a.crypto}</span> },
-                { key: 'fiat.col.limits', align: 'right', render: (a) => <span className="num">{money(a.min_amount)} – {money(a.max_amount)} {a.fiat}</span> },
+                { key: 'fiat.col.price', align: 'right', render: (a) => <b className={`num ${buying ? 'up' : 'down'}`}>{fiatAmount(a.price)} {a.fiat}</b> },
+                { key: 'fiat.col.available', align: 'right', render: (a) => <span className="num">{money(a.remaining, a.crypto)} {a.crypto}</span> },
+                { key: 'fiat.col.limits', align: 'right', render: (a) => <span className="num">{fiatAmount(a.min_amount)} – {fiatAmount(a.max_amount)} {a.fiat}</span> },
                 { key: 'fiat.col.methods', render: (a) => <span className="dim">{a.methods.map((m) => m.bank_name).join(' · ') || t('fiat.anyBank')}</span> },
                 {
                   key: 'col.actions',

@@ -6,7 +6,8 @@ import { DateTime } from '../../../app/ui/DateTime';
 import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
 import { DaysFilter, Pager } from '../../../app/ui/RecordFilters';
 import { useFiatList } from '../fiat.hooks';
-import { KIND_KEYS, qty } from './fiatFormat';
+import { KIND_KEYS } from './fiatFormat';
+import { money } from '../../../domain/figures';
 
 /** /wallet/log-legal: the fiat account's P2P movements (escrow, release, receipt, ads' freezes) with presets and paging. */
 export function FiatRecordsPage() {
@@ -29,7 +30,7 @@ export function FiatRecordsPage() {
             { key: 'col.time', render: (r) => <DateTime at={r.created_at} /> },
             { key: 'col.type', render: (r) => KIND_KEYS[r.kind] ? t(KIND_KEYS[r.kind]!) : r.kind },
             { key: 'col.currency', render: (r) => r.currency },
-            { key: 'col.quantity', align: 'right', render: (r) => <span className="num">{qty(r.quantity)}</span> },
+            { key: 'col.quantity', align: 'right', render: (r) => <span className="num">{money(r.quantity, r.currency)}</span> },
             { key: 'col.orderNo', render: (r) => <span className="num">{r.order_no || '—'}</span> },
           ]}
         />

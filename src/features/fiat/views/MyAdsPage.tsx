@@ -11,7 +11,7 @@ import { Segmented } from '../../../app/ui/Segmented';
 import { useAppFlow } from '../../../app/views/hooks';
 import { useAdForm } from '../fiat.hooks';
 import type { AdField } from '../machines/adForm/adForm.machine';
-import { money, qty } from './fiatFormat';
+import { fiatAmount, money } from '../../../domain/figures';
 import { Frame } from './fiatStyles';
 import { StandingNotice } from './StandingNotice';
 
@@ -103,7 +103,7 @@ export function MyAdsPage() {
         <PanelBody>
           <StandingNotice standing={f.data?.standing} />
           {f.data && f.data.ads.frozen.length > 0 && (
-            <p className="dim">{t('fiat.ads.frozenTotal', { frozen: f.data.ads.frozen.map((x) => `${qty(x.quantity)} ${x.crypto}`).join(', ') })}</p>
+            <p className="dim">{t('fiat.ads.frozenTotal', { frozen: f.data.ads.frozen.map((x) => `${money(x.quantity, x.crypto)} ${x.crypto}`).join(', ') })}</p>
           )}
           <DataTable<FiatMyAd>
             label={t('fiat.ads.title')}
@@ -112,10 +112,10 @@ export function MyAdsPage() {
             emptyKey={f.loading ? 'common.loading' : 'fiat.ads.none'}
             columns={[
               { key: 'fiat.col.side', render: (a) => t(a.side === 'buy' ? 'deal.buyCoin' : 'deal.sellCoin', { coin: `${a.crypto}/${a.fiat}` }) },
-              { key: 'fiat.col.price', align: 'right', render: (a) => <span className="num">{a.price === '' ? t('fiat.ads.noPrice') : money(a.price)}</span> },
-              { key: 'fiat.col.available', align: 'right', render: (a) => <span className="num">{qty(a.remaining)} / {qty(a.total)}</span> },
-              { key: 'fiat.col.frozen', align: 'right', render: (a) => <span className="num">{qty(a.frozen)} {a.crypto}</span> },
-              { key: 'fiat.col.limits', align: 'right', render: (a) => <span className="num">{money(a.min_amount)} – {money(a.max_amount)}</span> },
+              { key: 'fiat.col.price', align: 'right', render: (a) => <span className="num">{a.price === '' ? t('fiat.ads.noPrice') : fiatAmount(a.price)}</span> },
+              { key: 'fiat.col.available', align: 'right', render: (a) => <span className="num">{money(a.remaining, a.crypto)} / {money(a.total, a.crypto)}</span> },
+              { key: 'fiat.col.frozen', align: 'right', render: (a) => <span className="num">{money(a.frozen, a.crypto)} {a.crypto}</span> },
+              { key: 'fiat.col.limits', align: 'right', render: (a) => <span className="num">{fiatAmount(a.min_amount)} – {fiatAmount(a.max_amount)}</span> },
               { key: 'col.status', render: (a) => <Badge $tone={a.status === 'online' ? 'up' : 'dim'}>{t(STATUS_KEYS[a.status])}</Badge> },
               {
                 key: 'col.actions',
@@ -143,7 +143,7 @@ export function MyAdsPage() {
       </Panel>
       {(f.confirming || f.publishing) && (
         <ConfirmDialog title={t('fiat.ads.publish')} cancelLabel={t('common.cancel')} confirmLabel={t('common.confirm')} busy={f.publishing} onCancel={f.back} onConfirm={f.confirm}>
-          {t(f.form.side === 'sell' ? 'fiat.ads.confirmSell' : 'fiat.ads.confirmBuy', { total: f.form.total, crypto: f.form.crypto, fiat: f.form.fiat })}
+          {t(f.form.side === 'sell' ? 'fiat.ads.confirmSell' : 'fiat.ads.confirmBuy', { total: money(f.form.total, f.form.crypto), crypto: f.form.crypto, fiat: f.form.fiat })}
         </ConfirmDialog>
       )}
       {(f.confirmingStatus || f.changingStatus) && f.change && (

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { FiatOrder } from '../../../domain/fiat';
 import { Button } from '../../../app/ui/Button';
 import { DateTime } from '../../../app/ui/DateTime';
-import { money, qty } from './fiatFormat';
+import { fiatAmount, money } from '../../../domain/figures';
 import { Facts } from './fiatStyles';
 
 /** Spec §3 fiat order fields: number, counterparty, unit price, quantity, total, method and card, time, side. */
@@ -28,19 +28,19 @@ export function OrderFacts(props: { order: FiatOrder; onCopy?: (text: string) =>
       <div>
         <dt>{t('fiat.col.total')}</dt>
         <dd className="num">
-          {money(o.amount)} {o.fiat} {copy(o.amount)}
+          {fiatAmount(o.amount)} {o.fiat} {copy(o.amount)}
         </dd>
       </div>
       <div>
         <dt>{t('fiat.col.price')}</dt>
         <dd className="num">
-          {money(o.price)} {o.fiat}
+          {fiatAmount(o.price)} {o.fiat}
         </dd>
       </div>
       <div>
         <dt>{t('fiat.col.quantity')}</dt>
         <dd className="num">
-          {qty(o.quantity)} {o.crypto}
+          {money(o.quantity, o.crypto)} {o.crypto}
         </dd>
       </div>
       <div>

@@ -6,7 +6,7 @@ import { Panel, PanelBody } from '../../../app/ui/Panel';
 import { useFiatSeller } from '../fiat.hooks';
 import { FIAT_STATUS_KEYS } from '../machines/fiatOrderShared';
 import { formatCountdown } from '../../../domain/duration';
-import { money, qty } from './fiatFormat';
+import { fiatAmount, money } from '../../../domain/figures';
 import { Band, Frame } from './fiatStyles';
 import { AppealDialog } from './AppealDialog';
 import { OrderChat } from './OrderChat';
@@ -33,7 +33,7 @@ export function SellerView(props: { orderId: number }) {
             <Band $tone="warn" role="status">
               <div>
                 <h2>{t('fiat.waitingBuyer')}</h2>
-                <div className="dim">{t('fiat.waitingBuyerHint', { quantity: qty(o.quantity), crypto: o.crypto, amount: money(o.amount), fiat: o.fiat })}</div>
+                <div className="dim">{t('fiat.waitingBuyerHint', { quantity: money(o.quantity, o.crypto), crypto: o.crypto, amount: fiatAmount(o.amount), fiat: o.fiat })}</div>
               </div>
               <div className="countdown" data-testid="countdown">
                 {formatCountdown(s.payLeft)}
@@ -43,8 +43,8 @@ export function SellerView(props: { orderId: number }) {
           {(s.paid || s.inAppeal) && (
             <Band $tone="warn" role="status">
               <div>
-                <h2>{t(s.inAppeal ? 'fiat.inAppeal' : 'fiat.buyerPaid', { amount: money(o.amount), fiat: o.fiat })}</h2>
-                <div className="dim">{t('fiat.checkBank', { amount: money(o.amount), fiat: o.fiat, buyer: o.buyer_name })}</div>
+                <h2>{t(s.inAppeal ? 'fiat.inAppeal' : 'fiat.buyerPaid', { amount: fiatAmount(o.amount), fiat: o.fiat })}</h2>
+                <div className="dim">{t('fiat.checkBank', { amount: fiatAmount(o.amount), fiat: o.fiat, buyer: o.buyer_name })}</div>
               </div>
               {s.paid && (
                 <div className="countdown" data-testid="countdown">
@@ -72,7 +72,7 @@ export function SellerView(props: { orderId: number }) {
             <Band $tone="up" role="status">
               <div>
                 <h2 className="up">{t('fiat.saleCompleted')}</h2>
-                <div className="dim">{t('fiat.releasedTo', { quantity: qty(o.quantity), crypto: o.crypto })}</div>
+                <div className="dim">{t('fiat.releasedTo', { quantity: money(o.quantity, o.crypto), crypto: o.crypto })}</div>
               </div>
               <Link to="/deal">{t('fiat.backToAds')}</Link>
             </Band>
@@ -96,7 +96,7 @@ export function SellerView(props: { orderId: number }) {
       )}
       {o && (s.confirmingRelease || s.releasing) && (
         <ConfirmDialog title={t('fiat.confirmReceipt')} cancelLabel={t('common.cancel')} confirmLabel={t('common.confirm')} busy={s.releasing} onCancel={s.back} onConfirm={s.confirm}>
-          {t('fiat.confirmRelease', { amount: money(o.amount), fiat: o.fiat, quantity: qty(o.quantity), crypto: o.crypto, buyer: o.buyer_name })}
+          {t('fiat.confirmRelease', { amount: fiatAmount(o.amount), fiat: o.fiat, quantity: money(o.quantity, o.crypto), crypto: o.crypto, buyer: o.buyer_name })}
         </ConfirmDialog>
       )}
       {s.appealRef && <AppealDialog appeal={s.appealRef} />}

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
 import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
 import { Segmented } from '../../../app/ui/Segmented';
 import { useFiatTake } from '../fiat.hooks';
-import { money, qty, rate } from './fiatFormat';
+import { fiatAmount, money, ratioPercent } from '../../../domain/figures';
 import { Facts, Frame } from './fiatStyles';
 
 /**
@@ -45,25 +45,25 @@ export function TakePage(props: { side: AdSide }) {
                 <div>
                   <dt>{t('fiat.col.merchant')}</dt>
                   <dd>
-                    {ad.merchant} <span className="faint">{t('fiat.merchantRecord', { count: ad.completed, rate: rate(ad.completion_rate) })}</span>
+                    {ad.merchant} <span className="faint">{t('fiat.merchantRecord', { count: ad.completed, rate: ratioPercent(ad.completion_rate) })}</span>
                   </dd>
                 </div>
                 <div>
                   <dt>{t('fiat.col.price')}</dt>
                   <dd className="num">
-                    {money(ad.price)} {ad.fiat}
+                    {fiatAmount(ad.price)} {ad.fiat}
                   </dd>
                 </div>
                 <div>
                   <dt>{t('fiat.col.limits')}</dt>
                   <dd className="num">
-                    {money(ad.min_amount)} – {money(ad.max_amount)} {ad.fiat}
+                    {fiatAmount(ad.min_amount)} – {fiatAmount(ad.max_amount)} {ad.fiat}
                   </dd>
                 </div>
                 <div>
                   <dt>{t('fiat.col.available')}</dt>
                   <dd className="num">
-                    {qty(ad.remaining)} {ad.crypto}
+                    {money(ad.remaining, ad.crypto)} {ad.crypto}
                   </dd>
                 </div>
               </Facts>
@@ -103,16 +103,16 @@ export function TakePage(props: { side: AdSide }) {
               <Facts>
                 <div>
                   <dt>{t(buying ? 'fiat.youPay' : 'fiat.youReceive')}</dt>
-                  <dd className="num">{take.figures ? `${money(take.figures.amount)} ${ad.fiat}` : '—'}</dd>
+                  <dd className="num">{take.figures ? `${fiatAmount(take.figures.amount)} ${ad.fiat}` : '—'}</dd>
                 </div>
                 <div>
                   <dt>{t(buying ? 'fiat.youGet' : 'fiat.youSell')}</dt>
-                  <dd className="num">{take.figures ? `${qty(take.figures.quantity)} ${ad.crypto}` : '—'}</dd>
+                  <dd className="num">{take.figures ? `${money(take.figures.quantity, ad.crypto)} ${ad.crypto}` : '—'}</dd>
                 </div>
               </Facts>
               {take.problem && (
                 <p className="down" role="status">
-                  {t(take.problem, { min: money(ad.min_amount), max: money(ad.max_amount), fiat: ad.fiat })}
+                  {t(take.problem, { min: fiatAmount(ad.min_amount), max: fiatAmount(ad.max_amount), fiat: ad.fiat })}
                 </p>
               )}
               <div style={{ display: 'flex', gap: 8, marginTop: 14 }}>
@@ -139,7 +139,7 @@ export function TakePage(props: { side: AdSide }) {
           onCancel={take.back}
           onConfirm={take.confirm}
         >
-          {t(buying ? 'fiat.confirmBuy' : 'fiat.confirmSell', { quantity: qty(take.figures.quantity), crypto: ad.crypto, amount: money(take.figures.amount), fiat: ad.fiat, merchant: ad.merchant })}
+          {t(buying ? 'fiat.confirmBuy' : 'fiat.confirmSell', { quantity: money(take.figures.quantity, ad.crypto), crypto: ad.crypto, amount: fiatAmount(take.figures.amount), fiat: ad.fiat, merchant: ad.merchant })}
         </ConfirmDialog>
       )}
     </Frame>

@@ -1,14 +1,7 @@
-import { groupThousands, mulDecimal, toFixedDecimal } from '../../../domain/decimal';
-import { FIAT_PLACES } from '../../../domain/fiat';
+import { toFixedDecimal } from '../../../domain/decimal';
+import { ratioPercent } from '../../../domain/figures';
 
-/** A fiat amount with 2 decimals and grouping (spec §9: fiat conversion shows 2 decimals). */
-export const money = (value: string | null | undefined) => (value == null ? '—' : groupThousands(toFixedDecimal(value, FIAT_PLACES, 'half-up')));
-
-/** A quantity grouped by thousands, as the server wrote it. */
-export const qty = (value: string | null | undefined) => (value == null ? '—' : groupThousands(value));
-
-/** A completion rate (a fraction) as a percentage with 2 decimals. */
-export const rate = (fraction: string) => `${toFixedDecimal(mulDecimal(fraction, '100'), 2, 'down')}%`;
+// Fiat amounts, crypto quantities and rates are figures (src/domain/figures.ts: fiatAmount, money, ratioPercent).
 
 /**
  * An advertiser's record under their name: "12 orders · 98.50% completed", or "New" for one with
@@ -16,7 +9,7 @@ export const rate = (fraction: string) => `${toFixedDecimal(mulDecimal(fraction,
  */
 export function merchantRecord(completed: number, completionRate: string): { key: string; params: Record<string, string | number> } {
   if (completed === 0 && toFixedDecimal(completionRate, 4, 'down') === '1.0000') return { key: 'fiat.merchantNew', params: {} };
-  return { key: 'fiat.merchantRecord', params: { count: completed, rate: rate(completionRate) } };
+  return { key: 'fiat.merchantRecord', params: { count: completed, rate: ratioPercent(completionRate) } };
 }
 
 /** Catalogue keys of the fiat account's ledger kinds (/wallet/log-legal). */

@@ -4,7 +4,7 @@ import { Muted } from '../../../app/ui/Panel';
 import type { useCloseDialog } from '../futures.hooks';
 import { DialogFrame, type ConfirmStep } from './DialogFrame';
 import { Choices, Facts, NumberField } from './formParts';
-import { qty } from './futuresUi';
+import { price, quantity } from '../../../domain/figures';
 
 const PERCENTS = [25, 50, 75, 100] as const;
 
@@ -14,6 +14,7 @@ export function CloseDialog(props: { dialog: ReturnType<typeof useCloseDialog>; 
   const d = props.dialog;
   const base = props.pair.left_symbol;
   const quote = props.pair.right_symbol;
+  const lots = (value: string) => quantity(value, props.pair.amount_precision);
   const market = d.orderType === 'market';
   const confirm: ConfirmStep | undefined =
     d.state === 'confirmingFlash' || d.state === 'flashing'
@@ -24,7 +25,7 @@ export function CloseDialog(props: { dialog: ReturnType<typeof useCloseDialog>; 
           busy: d.state === 'flashing',
           body: (
             <>
-              <p style={{ margin: 0 }}>{t('futures.close.flashQuestion', { quantity: qty(d.closable), currency: base })}</p>
+              <p style={{ margin: 0 }}>{t('futures.close.flashQuestion', { quantity: lots(d.closable), currency: base })}</p>
               <Muted style={{ fontSize: 11 }}>{t('futures.close.levels')}</Muted>
             </>
           ),
@@ -40,8 +41,8 @@ export function CloseDialog(props: { dialog: ReturnType<typeof useCloseDialog>; 
                 <Facts
                   rows={[
                     [t('col.type'), t(market ? 'futures.market' : 'futures.limit')],
-                    [t('col.price'), market ? t('futures.form.marketPrice') : `${d.price} ${quote}`],
-                    [t('col.quantity'), `${d.quantity} ${base}`],
+                    [t('col.price'), market ? t('futures.form.marketPrice') : `${price(d.price, props.pair.price_precision)} ${quote}`],
+                    [t('col.quantity'), `${lots(d.quantity)} ${base}`],
                   ]}
                 />
                 {market && <Muted style={{ fontSize: 11 }}>{t('futures.close.levels')}</Muted>}
@@ -68,7 +69,7 @@ export function CloseDialog(props: { dialog: ReturnType<typeof useCloseDialog>; 
           </button>
         ))}
       </Choices>
-      <Facts rows={[[t('col.closable'), `${qty(d.closable)} ${base}`]]} />
+      <Facts rows={[[t('col.closable'), `${lots(d.closable)} ${base}`]]} />
     </DialogFrame>
   );
 }

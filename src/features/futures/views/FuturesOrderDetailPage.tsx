@@ -5,9 +5,10 @@ import { formatDateTime } from '../../../domain/localeFormat';
 import { DataTable } from '../../../app/ui/DataTable';
 import { NotFoundPanel, useIdParam } from '../../../app/ui/NotFoundPanel';
 import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../app/ui/Panel';
-import { useFuturesDetail } from '../futures.hooks';
+import { useFuturesDetail, useFuturesPairOf } from '../futures.hooks';
 import { Fact, Facts, pairLabel, SourceText } from './detailParts';
-import { ActionText, cut, percent, qty, Signed, StatusText } from './futuresUi';
+import { ActionText, Signed, StatusText } from './futuresUi';
+import { fee, percent, price, quantity, tone } from '../../../domain/figures';
 
 /** /order/u-detail/{id}: a futures order (spec §3): entrust, trigger and execution price, leverage, quantity, fee, profit, yield, and its trades. */
 export function FuturesOrderDetailPage() {
@@ -42,7 +43,10 @@ function OrderView(props: { order: FuturesOrderDetail; yieldFraction: string | n
   const { t, i18n } = useTranslation();
   const o = props.order;
   const [base, quote] = o.symbol.split('_') as [string, string];
-  const price = (value: string | null) => (value === null || value === '0' ? '—' : `${cut(value)} ${quote}`);
+  const pairOf = useFuturesPairOf();
+  const pair = pairOf(o.symbol);
+  const at = (value: string | null) => (value === null || value === '0' ? '—' : `${price(value, pair.price_precision)} ${quote}`);
+  const lots = (value: string) => quantity(value, pair.amount_precision);
   return (
     <div style={{ display: 'grid', gap: 12, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Panel>
@@ -57,28 +61,28 @@ function OrderView(props: { order: FuturesOrderDetail; yieldFraction: string | n
         <PanelBody>
           <Facts data-testid="futures-order-facts">
             <Fact label={t('futures.detail.entrustPrice')}>
-              <span className="num">{o.type === 'market' ? t('futures.market') : price(o.price)}</span>
+              <span className="num">{o.type === 'market' ? t('futures.market') : at(o.price)}</span>
             </Fact>
             <Fact label={t('col.triggerPrice')}>
-              <span className="num">{price(o.trigger_price)}</span>
+              <span className="num">{at(o.trigger_price)}</span>
             </Fact>
             <Fact label={t('col.execPrice')}>
-              <span className="num">{price(o.avg_price)}</span>
+              <span className="num">{at(o.avg_price)}</span>
             </Fact>
             <Fact label={t('col.leverage')}>
               <span className="num">{o.leverage}×</span> · {t(o.margin_mode === 'cross' ? 'futures.cross' : 'futures.isolated')}
             </Fact>
             <Fact label={t('col.quantity')}>
-              <span className="num">{`${qty(o.filled)} / ${qty(o.quantity)} ${base}`}</span>
+              <span className="num">{`${lots(o.filled)} / ${lots(o.quantity)} ${base}`}</span>
             </Fact>
             <Fact label={t('col.fee')}>
-              <span className="num">{`${cut(o.fee, 8)} ${quote}`}</span>
+              <span className="num">{`${fee(o.fee)} ${quote}`}</span>
             </Fact>
             <Fact label={t('col.profit')}>
-              <Signed value={cut(o.profit, 8)} /> {quote}
+              <Signed value={o.profit} asset={quote} /> {quote}
             </Fact>
             <Fact label={t('futures.roe')}>
-              <span className={`num ${props.yieldFraction?.startsWith('-') ? 'down' : props.yieldFraction ? 'up' : ''}`}>{percent(props.yieldFraction)}</span>
+              <span className={`num ${tone(props.yieldFraction)}`}>{percent(props.yieldFraction)}</span>
             </Fact>
             <Fact label={t('futures.detail.source')}>
               <SourceText source={o.source} />
@@ -107,8 +111,8 @@ function OrderView(props: { order: FuturesOrderDetail; yieldFraction: string | n
           emptyKey="futures.detail.noTrades"
           columns={[
             { key: 'col.time', render: (d) => <span className="num">{formatDateTime(d.time, i18n.language)}</span> },
-            { key: 'col.price', align: 'right', render: (d) => <span className="num">{cut(d.price)}</span> },
-            { key: 'col.quantity', align: 'right', render: (d) => <span className="num">{qty(d.quantity)}</span> },
+            { key: 'col.price', align: 'right', render: (d) => <span className="num">{price(d.price, pair.price_precision)}</span> },
+            { key: 'col.quantity', align: 'right', render: (d) => <span className="num">{lots(d.quantity)}</span> },
           ]}
         />
       </Panel>

@@ -13,7 +13,7 @@ import { useLeverageDialog, type useFuturesOrderForm } from '../futures.hooks';
 import type { Desk } from './ContractPanels';
 import { Choices, Facts, NumberField } from './formParts';
 import { LeverageDialog } from './LeverageDialog';
-import { cut, qty } from './futuresUi';
+import { fee, money, price as priceFigure, quantity } from '../../../domain/figures';
 
 const PERCENTS = [25, 50, 75, 100] as const;
 
@@ -72,12 +72,11 @@ export function FuturesOrderForm(props: { className?: string; pair: Pair; form: 
   const sides: [FuturesAction, FuturesAction] = closing ? ['close_short', 'close_long'] : ['open_long', 'open_short'];
   const previewRows = (action: FuturesAction): Array<[string, string, string?]> => {
     const p = preview(action);
-    const money = (v: string | undefined) => (v === undefined ? '—' : cut(v, 2));
     return [
-      [t('futures.form.margin'), money(p?.margin)],
-      [t('futures.form.fee'), money(p?.fee)],
-      [t('futures.form.cost'), money(p?.cost), `futures-cost-${action}`],
-      [t('futures.form.liqEst'), p?.liquidation ? cut(p.liquidation, pair.price_precision) : '—', `futures-liq-${action}`],
+      [t('futures.form.margin'), money(p?.margin, quote)],
+      [t('futures.form.fee'), fee(p?.fee)],
+      [t('futures.form.cost'), money(p?.cost, quote), `futures-cost-${action}`],
+      [t('futures.form.liqEst'), priceFigure(p?.liquidation, pair.price_precision), `futures-liq-${action}`],
     ];
   };
   /** Both buttons' figures side by side (long ▲ / short ▼), each row in its currency. */
@@ -135,8 +134,8 @@ export function FuturesOrderForm(props: { className?: string; pair: Pair; form: 
           </Choices>
           <Facts
             rows={[
-              [t('col.available'), `${account ? cut(account.available, 2) : '—'} ${quote}`, 'futures-available'],
-              closing ? [t('futures.form.closable'), `${qty(closable)} ${base}`, 'futures-closable'] : [t('futures.form.maxOpen'), `${qty(max)} ${base}`, 'futures-max-open'],
+              [t('col.available'), `${money(account?.available, quote)} ${quote}`, 'futures-available'],
+              closing ? [t('futures.form.closable'), `${quantity(closable, pair.amount_precision)} ${base}`, 'futures-closable'] : [t('futures.form.maxOpen'), `${quantity(max, pair.amount_precision)} ${base}`, 'futures-max-open'],
             ]}
           />
           {!closing && (
@@ -186,11 +185,11 @@ export function FuturesOrderForm(props: { className?: string; pair: Pair; form: 
               [t('col.pair'), `${base}/${quote}`],
               [t('col.direction'), <span className={f.action === 'open_long' || f.action === 'close_short' ? 'up' : 'down'}>{t(`futures.action.${f.action}`)}{f.tab === 'open' && f.reduceOnly ? ` · ${t('futures.form.reduceOnly')}` : ''}</span>],
               [t('col.type'), t(market ? 'futures.market' : 'futures.limit')],
-              [t('col.price'), market ? t('futures.form.marketPrice') : `${f.price} ${quote}`],
-              [t('col.quantity'), `${f.quantity} ${base}`],
+              [t('col.price'), market ? t('futures.form.marketPrice') : `${priceFigure(f.price, pair.price_precision)} ${quote}`],
+              [t('col.quantity'), `${quantity(f.quantity, pair.amount_precision)} ${base}`],
               [t('col.leverage'), `${t(mode === 'cross' ? 'futures.cross' : 'futures.isolated')} · ${leverage}×`],
-              ...(f.takeProfit && f.tab === 'open' && !f.reduceOnly ? [[t('futures.takeProfit'), `${f.takeProfit} ${quote}`] as [string, string]] : []),
-              ...(f.stopLoss && f.tab === 'open' && !f.reduceOnly ? [[t('futures.stopLoss'), `${f.stopLoss} ${quote}`] as [string, string]] : []),
+              ...(f.takeProfit && f.tab === 'open' && !f.reduceOnly ? [[t('futures.takeProfit'), `${priceFigure(f.takeProfit, pair.price_precision)} ${quote}`] as [string, string]] : []),
+              ...(f.stopLoss && f.tab === 'open' && !f.reduceOnly ? [[t('futures.stopLoss'), `${priceFigure(f.stopLoss, pair.price_precision)} ${quote}`] as [string, string]] : []),
               ...previewRows(f.action).map(([label, value], i): [string, string] => [label, i < 3 && value !== '—' ? `${value} ${quote}` : value]),
             ]}
           />

@@ -1,17 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { FuturesOrder, FuturesPlan, FuturesPosition } from '../../../domain/futures/api';
+import { FUTURES_CURRENCY, type FuturesOrder, type FuturesPlan, type FuturesPosition } from '../../../domain/futures/api';
 import { formatDateTime } from '../../../domain/localeFormat';
 import { DataTable } from '../../../app/ui/DataTable';
 import { DaysFilter, Pager } from '../../../app/ui/RecordFilters';
 import { Panel, PanelBody, PageTitle } from '../../../app/ui/Panel';
 import { Button } from '../../../app/ui/Button';
 import { CancelDialog } from './CancelDialog';
-import { useFuturesRecords, usePositionActions } from '../futures.hooks';
+import { useFuturesPairOf, useFuturesRecords, usePositionActions } from '../futures.hooks';
 import type { FuturesRecordsMode } from '../machines/futuresRecords/futuresRecords.machine';
 import { OrderLink } from './detailParts';
 import { PositionActionButtons, PositionActionDialogs } from './PositionActions';
-import { ActionText, cut, percent, qty, ratioPercent, Signed, StatusText } from './futuresUi';
+import { ActionText, Signed, StatusText } from './futuresUi';
+import { fee, money, percent, price, quantity, ratioPercent, tone } from '../../../domain/figures';
 import { roeTriggerText } from '../../../domain/futures/planTrigger';
 
 type Mode = Exclude<FuturesRecordsMode, 'wallet'>;
@@ -25,6 +26,10 @@ export function FuturesOrdersPage(props: { mode: Mode }) {
 function Records(props: { mode: Mode }) {
   const { t, i18n } = useTranslation();
   const r = useFuturesRecords(props.mode);
+  const pairOf = useFuturesPairOf();
+  // Each row in its pair's precisions.
+  const px = (symbol: string, value: string | null | undefined) => price(value, pairOf(symbol).price_precision);
+  const lots = (symbol: string, value: string) => quantity(value, pairOf(symbol).amount_precision);
   const title = t(TITLES[props.mode]);
   const time = (ms: number) => <span className="num">{formatDateTime(ms, i18n.language)}</span>;
   const empty = r.loading ? 'common.loading' : 'futures.empty';
@@ -48,9 +53,9 @@ function Records(props: { mode: Mode }) {
               { key: 'col.pair', render: (p) => p.symbol.replace('_', '/') },
               { key: 'col.type', render: (p) => t(p.kind === 'take_profit' ? 'futures.takeProfit' : 'futures.stopLoss') },
               { key: 'col.direction', render: (p) => <span className={p.position_side === 1 ? 'up' : 'down'}>{t(p.position_side === 1 ? 'futures.long' : 'futures.short')}</span> },
-              { key: 'col.triggerPrice', align: 'right', render: (p) => <span className="num">{p.trigger_by === 'roe' ? `${t('futures.roe')} ${roeTriggerText(p)}` : `${cut(p.trigger_value)} (${t(p.trigger_by === 'mark' ? 'futures.markPrice' : 'col.lastPrice')})`}</span> },
-              { key: 'col.execPrice', align: 'right', render: (p) => <span className="num">{p.exec_type === 'market' ? t('futures.market') : cut(p.exec_price ?? '0')}</span> },
-              { key: 'col.quantity', align: 'right', render: (p) => <span className="num">{p.quantity ? qty(p.quantity) : t('futures.wholePosition')}</span> },
+              { key: 'col.triggerPrice', align: 'right', render: (p) => <span className="num">{p.trigger_by === 'roe' ? `${t('futures.roe')} ${roeTriggerText(p)}` : `${px(p.symbol, p.trigger_value)} (${t(p.trigger_by === 'mark' ? 'futures.markPrice' : 'col.lastPrice')})`}</span> },
+              { key: 'col.execPrice', align: 'right', render: (p) => <span className="num">{p.exec_type === 'market' ? t('futures.market') : px(p.symbol, p.exec_price ?? '0')}</span> },
+              { key: 'col.quantity', align: 'right', render: (p) => <span className="num">{p.quantity ? lots(p.symbol, p.quantity) : t('futures.wholePosition')}</span> },
               {
                 key: 'col.actions',
                 align: 'right',
@@ -73,13 +78,13 @@ function Records(props: { mode: Mode }) {
               { key: 'col.pair', render: (o) => o.symbol.replace('_', '/') },
               { key: 'col.direction', render: (o) => <ActionText action={o.action} /> },
               { key: 'col.type', render: (o) => t(o.type === 'market' ? 'futures.market' : 'futures.limit') },
-              { key: 'col.price', align: 'right', render: (o) => <span className="num">{o.price ? cut(o.price) : '—'}</span> },
-              { key: 'col.triggerPrice', align: 'right', render: (o) => <span className="num">{o.trigger_price ? cut(o.trigger_price) : '—'}</span> },
-              { key: 'col.execPrice', align: 'right', render: (o) => <span className="num">{o.avg_price === '0' ? '—' : cut(o.avg_price)}</span> },
+              { key: 'col.price', align: 'right', render: (o) => <span className="num">{px(o.symbol, o.price)}</span> },
+              { key: 'col.triggerPrice', align: 'right', render: (o) => <span className="num">{px(o.symbol, o.trigger_price)}</span> },
+              { key: 'col.execPrice', align: 'right', render: (o) => <span className="num">{o.avg_price === '0' ? '—' : px(o.symbol, o.avg_price)}</span> },
               { key: 'col.leverage', align: 'right', render: (o) => <span className="num">{o.leverage}×</span> },
-              { key: 'col.quantity', align: 'right', render: (o) => <span className="num">{qty(o.filled)} / {qty(o.quantity)}</span> },
-              { key: 'col.fee', align: 'right', render: (o) => <span className="num">{cut(o.fee)}</span> },
-              { key: 'col.profit', align: 'right', render: (o) => <Signed value={cut(o.profit)} /> },
+              { key: 'col.quantity', align: 'right', render: (o) => <span className="num">{lots(o.symbol, o.filled)} / {lots(o.symbol, o.quantity)}</span> },
+              { key: 'col.fee', align: 'right', render: (o) => <span className="num">{fee(o.fee)}</span> },
+              { key: 'col.profit', align: 'right', render: (o) => <Signed value={o.profit} asset={FUTURES_CURRENCY} /> },
               { key: 'col.status', render: (o) => <StatusText status={o.status} /> },
               ...(props.mode === 'current'
                 ? [
@@ -113,6 +118,9 @@ function Records(props: { mode: Mode }) {
 function Positions(props: { records: ReturnType<typeof useFuturesRecords>; title: string; empty: string }) {
   const { t } = useTranslation();
   const actions = usePositionActions(props.records.ref);
+  const pairOf = actions.pairOf;
+  const px = (p: FuturesPosition, value: string | null) => price(value, pairOf(p.symbol).price_precision);
+  const lots = (p: FuturesPosition, value: string) => quantity(value, pairOf(p.symbol).amount_precision);
   return (
     <>
       <DataTable<FuturesPosition>
@@ -140,16 +148,16 @@ function Positions(props: { records: ReturnType<typeof useFuturesRecords>; title
             ),
           },
           { key: 'col.leverage', align: 'right', render: (p) => <span className="num">{p.leverage}×</span> },
-          { key: 'col.openInterest', align: 'right', render: (p) => <span className="num">{qty(p.quantity)}</span> },
-          { key: 'col.closable', align: 'right', render: (p) => <span className="num">{qty(p.closable)}</span> },
-          { key: 'col.avgOpenPrice', align: 'right', render: (p) => <span className="num">{cut(p.entry_price)}</span> },
-          { key: 'futures.markPrice', align: 'right', render: (p) => <span className="num">{cut(p.mark_price)}</span> },
-          { key: 'col.latestPrice', align: 'right', render: (p) => <span className="num">{p.last_price ? cut(p.last_price) : '—'}</span> },
-          { key: 'col.margin', align: 'right', render: (p) => <span className="num">{cut(p.margin)}</span> },
-          { key: 'futures.unrealisedPnl', align: 'right', render: (p) => <Signed value={cut(p.unrealised_pnl)} /> },
-          { key: 'futures.roe', align: 'right', render: (p) => <span className={`num ${p.roe.startsWith('-') ? 'down' : 'up'}`}>{percent(p.roe)}</span> },
+          { key: 'col.openInterest', align: 'right', render: (p) => <span className="num">{lots(p, p.quantity)}</span> },
+          { key: 'col.closable', align: 'right', render: (p) => <span className="num">{lots(p, p.closable)}</span> },
+          { key: 'col.avgOpenPrice', align: 'right', render: (p) => <span className="num">{px(p, p.entry_price)}</span> },
+          { key: 'futures.markPrice', align: 'right', render: (p) => <span className="num">{px(p, p.mark_price)}</span> },
+          { key: 'col.latestPrice', align: 'right', render: (p) => <span className="num">{px(p, p.last_price)}</span> },
+          { key: 'col.margin', align: 'right', render: (p) => <span className="num">{money(p.margin, FUTURES_CURRENCY)}</span> },
+          { key: 'futures.unrealisedPnl', align: 'right', render: (p) => <Signed value={p.unrealised_pnl} asset={FUTURES_CURRENCY} /> },
+          { key: 'futures.roe', align: 'right', render: (p) => <span className={`num ${tone(p.roe)}`}>{percent(p.roe)}</span> },
           { key: 'futures.marginRatio', align: 'right', render: (p) => <span className="num">{ratioPercent(p.margin_ratio)}</span> },
-          { key: 'futures.liquidationPrice', align: 'right', render: (p) => <span className="num">{p.liquidation_price === '0' ? '—' : cut(p.liquidation_price)}</span> },
+          { key: 'futures.liquidationPrice', align: 'right', render: (p) => <span className="num">{p.liquidation_price === '0' ? '—' : px(p, p.liquidation_price)}</span> },
         ]}
       />
       <PositionActionDialogs actions={actions} />

@@ -6,7 +6,8 @@ import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../app/ui
 import { useFuturesDetail, usePositionActions } from '../futures.hooks';
 import { PositionActionButtons, PositionActionDialogs } from './PositionActions';
 import { Fact, Facts, OrderList, pairLabel } from './detailParts';
-import { cut, percent, qty, ratioPercent, Signed } from './futuresUi';
+import { Signed } from './futuresUi';
+import { money, percent, price, quantity, ratioPercent, tone } from '../../../domain/figures';
 
 const SYMBOL = /^[a-z0-9]{1,12}_[a-z0-9]{1,12}$/i;
 
@@ -71,7 +72,9 @@ function PositionView(props: { position: FuturesPosition; averagePositionPrice: 
   const { t } = useTranslation();
   const p = props.position;
   const [base, quote] = p.symbol.split('_') as [string, string];
-  const price = (value: string | null) => (value === null || value === '0' ? '—' : `${cut(value)} ${quote}`);
+  const pair = props.actions.pairOf(p.symbol);
+  const at = (value: string | null) => (value === null || value === '0' ? '—' : `${price(value, pair.price_precision)} ${quote}`);
+  const lots = (value: string) => `${quantity(value, pair.amount_precision)} ${base}`;
   return (
     <Panel>
       <PanelHeader>
@@ -83,40 +86,40 @@ function PositionView(props: { position: FuturesPosition; averagePositionPrice: 
       <PanelBody>
         <Facts data-testid="futures-position-facts">
           <Fact label={t('col.openInterest')}>
-            <span className="num">{`${qty(p.quantity)} ${base}`}</span>
+            <span className="num">{lots(p.quantity)}</span>
           </Fact>
           <Fact label={t('col.closable')}>
-            <span className="num">{`${qty(p.closable)} ${base}`}</span>
+            <span className="num">{lots(p.closable)}</span>
           </Fact>
           <Fact label={t('col.avgOpenPrice')}>
-            <span className="num">{price(p.entry_price)}</span>
+            <span className="num">{at(p.entry_price)}</span>
           </Fact>
           <Fact label={t('futures.detail.avgPositionPrice')}>
-            <span className="num">{price(props.averagePositionPrice)}</span>
+            <span className="num">{at(props.averagePositionPrice)}</span>
           </Fact>
           <Fact label={t('col.latestPrice')}>
-            <span className="num">{price(p.last_price)}</span>
+            <span className="num">{at(p.last_price)}</span>
           </Fact>
           <Fact label={t('futures.markPrice')}>
-            <span className="num">{price(p.mark_price)}</span>
+            <span className="num">{at(p.mark_price)}</span>
           </Fact>
           <Fact label={t('futures.detail.guarantee')}>
-            <span className="num">{`${cut(p.margin, 2)} ${quote}`}</span>
+            <span className="num">{`${money(p.margin, quote)} ${quote}`}</span>
           </Fact>
           <Fact label={t('futures.unrealisedPnl')}>
-            <Signed value={cut(p.unrealised_pnl, 2)} /> {quote}
+            <Signed value={p.unrealised_pnl} asset={quote} /> {quote}
           </Fact>
           <Fact label={t('futures.roe')}>
-            <span className={`num ${p.roe.startsWith('-') ? 'down' : 'up'}`}>{percent(p.roe)}</span>
+            <span className={`num ${tone(p.roe)}`}>{percent(p.roe)}</span>
           </Fact>
           <Fact label={t('futures.detail.realised')}>
-            <Signed value={cut(p.realised, 2)} /> {quote}
+            <Signed value={p.realised} asset={quote} /> {quote}
           </Fact>
           <Fact label={t('futures.marginRatio')}>
             <span className="num">{ratioPercent(p.margin_ratio)}</span>
           </Fact>
           <Fact label={t('futures.liquidationPrice')}>
-            <span className="num">{price(p.liquidation_price)}</span>
+            <span className="num">{at(p.liquidation_price)}</span>
           </Fact>
         </Facts>
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6, justifyContent: 'flex-end', marginTop: 12 }}>

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CONTRACT_INDEX_DECIMALS } from '../../../domain/constants';
-import { formatPercent, groupThousands, toFixedDecimal } from '../../../domain/decimal';
+import { fundingRate, indexPrice, tone } from '../../../domain/figures';
 import { formatCountdown } from '../../../domain/duration';
 import type { DeskData, FuturesDeskActorRef } from '../machines/futuresDesk/futuresDesk.machine';
 import { useFundingCountdown } from '../futures.hooks';
@@ -23,13 +22,13 @@ export function FuturesStats(props: { data: DeskData | undefined; desk: FuturesD
       <dl>
         <dt>{t('futures.markPrice')}</dt>
         <dd className="num" data-testid="stats-mark">
-          {mark ? groupThousands(toFixedDecimal(mark, CONTRACT_INDEX_DECIMALS, 'down')) : '—'}
+          {indexPrice(mark)}
         </dd>
       </dl>
       <dl>
         <dt>{t('futures.funding')}</dt>
         <dd className="num" data-testid="stats-funding">
-          <span className={config?.funding_rate.startsWith('-') ? 'down' : 'up'}>{config ? formatPercent(config.funding_rate, 4) : '—'}</span>
+          <span className={tone(config?.funding_rate)}>{fundingRate(config?.funding_rate)}</span>
           {' · '}
           {left === undefined ? '—' : formatCountdown(left / 1000, { alwaysHours: true })}
         </dd>

@@ -3,8 +3,10 @@ import { Link } from 'react-router-dom';
 import { WalletAccountPage } from '../../wallet/views/WalletAccountPage';
 import { Figure } from '../../wallet/views/walletUi';
 import { Panel, PanelBody } from '../../../app/ui/Panel';
-import { useFuturesRecords } from '../futures.hooks';
-import { cut, ratioPercent, Signed } from './futuresUi';
+import { useFuturesPairOf, useFuturesRecords } from '../futures.hooks';
+import { Signed } from './futuresUi';
+import { FUTURES_CURRENCY } from '../../../domain/futures/api';
+import { money, price, ratioPercent } from '../../../domain/figures';
 
 /**
  * /wallet/contract (spec §3 wallet fields): total equity, available, frozen, margin, unrealised PnL,
@@ -14,6 +16,8 @@ import { cut, ratioPercent, Signed } from './futuresUi';
 export function FuturesWalletPage() {
   const { t } = useTranslation();
   const { account } = useFuturesRecords('wallet');
+  const pairOf = useFuturesPairOf();
+  const usdt = (value: string) => money(value, FUTURES_CURRENCY);
   const figure = (label: string, value: React.ReactNode, testId?: string) => (
     <Figure>
       <span className="label">{t(label)}</span>
@@ -24,15 +28,15 @@ export function FuturesWalletPage() {
     <div style={{ display: 'grid', gap: 8 }}>
       <Panel aria-label={t('futures.account')}>
         <PanelBody style={{ display: 'flex', gap: 32, alignItems: 'flex-end', flexWrap: 'wrap' }}>
-          {figure('futures.equity', account && `${cut(account.equity)} USDT`, 'futures-equity')}
-          {figure('col.available', account && cut(account.available))}
-          {figure('futures.orderFrozen', account && cut(account.frozen))}
-          {figure('col.margin', account && cut(account.margin))}
-          {figure('futures.unrealisedPnl', account && <Signed value={cut(account.unrealised_pnl)} />)}
+          {figure('futures.equity', account && `${usdt(account.equity)} ${FUTURES_CURRENCY}`, 'futures-equity')}
+          {figure('col.available', account && usdt(account.available))}
+          {figure('futures.orderFrozen', account && usdt(account.frozen))}
+          {figure('col.margin', account && usdt(account.margin))}
+          {figure('futures.unrealisedPnl', account && <Signed value={account.unrealised_pnl} asset={FUTURES_CURRENCY} />)}
           {figure('futures.marginRatio', account && ratioPercent(account.margin_ratio))}
           {figure(
             'futures.liquidationPrice',
-            account && (account.positions.length === 0 ? '—' : account.positions.map((p) => `${p.symbol.replace('_USDT', '')} ${p.liquidation_price === '0' ? '—' : cut(p.liquidation_price, 2)}`).join(' · ')),
+            account && (account.positions.length === 0 ? '—' : account.positions.map((p) => `${p.symbol.replace('_USDT', '')} ${p.liquidation_price === '0' ? '—' : price(p.liquidation_price, pairOf(p.symbol).price_precision)}`).join(' · ')),
           )}
           <Link to="/order/u-hold" style={{ marginLeft: 'auto' }}>
             {t('page.order.uHold')} →

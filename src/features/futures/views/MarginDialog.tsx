@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
 import type { useMarginDialog } from '../futures.hooks';
 import { Choices, Facts, NumberField } from './formParts';
-import { cut } from './futuresUi';
+import { MARGIN_AMOUNT_PLACES } from '../../../domain/futures/api';
+import { money, price } from '../../../domain/figures';
+import { amountInput } from '../../../domain/walletAmounts';
 
 /**
  * Adding margin to or removing it from an isolated position: the amount (with Max), what may move,
@@ -33,16 +35,16 @@ export function MarginDialog(props: { dialog: ReturnType<typeof useMarginDialog>
       </Choices>
       <NumberField name="marginAmount" label={t('futures.margin.amount')} unit="USDT" value={d.amount} onChange={d.setAmount} />
       <Choices>
-        <button type="button" disabled={d.limit === '0'} onClick={() => d.setAmount(cut(d.limit, 8).replace(/,/g, ''))}>
+        <button type="button" disabled={d.limit === '0'} onClick={() => d.setAmount(amountInput(d.limit, MARGIN_AMOUNT_PLACES))}>
           {t('futures.margin.max')}
         </button>
       </Choices>
       <Facts
         rows={[
-          [t('futures.margin.current'), `${cut(p.margin, 2)} USDT`],
-          [t(d.type === 'add' ? 'futures.margin.maxAdd' : 'futures.margin.maxRemove'), `${cut(d.limit, 2)} USDT`, 'margin-limit'],
-          [t('futures.margin.liqNow'), p.liquidation_price === '0' ? '—' : cut(p.liquidation_price, places)],
-          [t('futures.margin.liqAfter'), d.liquidation === undefined ? '—' : d.liquidation === '0' ? '—' : cut(d.liquidation, places), 'margin-liq-after'],
+          [t('futures.margin.current'), `${money(p.margin, 'USDT')} USDT`],
+          [t(d.type === 'add' ? 'futures.margin.maxAdd' : 'futures.margin.maxRemove'), `${money(d.limit, 'USDT')} USDT`, 'margin-limit'],
+          [t('futures.margin.liqNow'), p.liquidation_price === '0' ? '—' : price(p.liquidation_price, places)],
+          [t('futures.margin.liqAfter'), d.liquidation === '0' ? '—' : price(d.liquidation, places), 'margin-liq-after'],
         ]}
       />
     </ConfirmDialog>

@@ -3,13 +3,10 @@ import styled from 'styled-components';
 import type { Pair } from '../../../domain/api';
 import type { FuturesPlan, FuturesPosition } from '../../../domain/futures/api';
 import { Button } from '../../../app/ui/Button';
-import { groupThousands, toFixedDecimal } from '../../../domain/decimal';
-import { cut, percent, qty, ratioPercent, Signed } from './futuresUi';
+import { money, percent, price, quantity, ratioPercent, tone } from '../../../domain/figures';
+import { Signed } from './futuresUi';
 import { PositionButtons } from './PositionActions';
 import { roeTriggerText } from '../../../domain/futures/planTrigger';
-
-/** Prices at the pair's precision and money at 2 places, trailing zeros kept so the columns line up, grouped by thousands. */
-const fixed = (value: string, places: number) => groupThousands(toFixedDecimal(value, places, 'down'));
 
 const List = styled.ul`
   list-style: none;
@@ -45,6 +42,7 @@ export function PositionCards(props: {
 }) {
   const { t } = useTranslation();
   const places = props.pair.price_precision;
+  const quote = props.pair.right_symbol;
   return (
     <List aria-label={t('futures.desk.positions')}>
       {props.positions.length === 0 && <li className="empty">{t('futures.desk.noPositions')}</li>}
@@ -58,17 +56,17 @@ export function PositionCards(props: {
               </span>
             </span>
             <span className="pnl" data-testid="position-pnl" title={t('futures.desk.pnlRoe')}>
-              <Signed value={cut(p.unrealised_pnl, 2)} /> <span className={`num ${p.roe.startsWith('-') ? 'down' : 'up'}`}>({percent(p.roe)})</span>
+              <Signed value={p.unrealised_pnl} asset={quote} /> <span className={`num ${tone(p.roe)}`}>({percent(p.roe)})</span>
             </span>
           </div>
           <dl>
             {(
               [
-                ['col.openInterest', qty(p.quantity), 'position-size'],
-                ['col.avgOpenPrice', fixed(p.entry_price, places)],
-                ['futures.markPrice', fixed(p.mark_price, places)],
-                ['futures.liquidationPrice', p.liquidation_price === '0' ? '—' : fixed(p.liquidation_price, places)],
-                ['col.margin', fixed(p.margin, 2)],
+                ['col.openInterest', quantity(p.quantity, props.pair.amount_precision), 'position-size'],
+                ['col.avgOpenPrice', price(p.entry_price, places)],
+                ['futures.markPrice', price(p.mark_price, places)],
+                ['futures.liquidationPrice', p.liquidation_price === '0' ? '—' : price(p.liquidation_price, places)],
+                ['col.margin', money(p.margin, quote)],
                 ['futures.marginRatio', ratioPercent(p.margin_ratio)],
                 ['futures.desk.tpsl', tpslText(props.plans ?? [], p, places, t('futures.roe')), 'position-tpsl'],
               ] as Array<[string, string, string?]>
@@ -95,13 +93,13 @@ export function PositionCards(props: {
   );
 }
 
-/** The position's waiting take-profit and stop-loss triggers: "70,000 / 55,000" (a missing one as —; ROE ones as percentages). */
+/** The position's waiting take-profit and stop-loss triggers: "70,000.00 / 55,000.00" (a missing one as —; ROE ones as percentages). */
 function tpslText(plans: readonly FuturesPlan[], p: FuturesPosition, places: number, roeLabel: string): string {
   const mine = plans.filter((plan) => plan.symbol === p.symbol && plan.position_side === p.side);
   const one = (kind: FuturesPlan['kind']) => {
     const plan = mine.find((x) => x.kind === kind);
     if (!plan) return '—';
-    return plan.trigger_by === 'roe' ? `${roeLabel} ${roeTriggerText(plan)}` : fixed(plan.trigger_value, places);
+    return plan.trigger_by === 'roe' ? `${roeLabel} ${roeTriggerText(plan)}` : price(plan.trigger_value, places);
   };
   return mine.length === 0 ? '—' : `${one('take_profit')} / ${one('stop_loss')}`;
 }

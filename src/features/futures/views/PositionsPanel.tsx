@@ -15,7 +15,8 @@ import { MarginDialog } from './MarginDialog';
 import type { Desk } from './ContractPanels';
 import { PositionActionDialogs } from './PositionActions';
 import { PositionCards } from './PositionCards';
-import { ActionText, cut, qty } from './futuresUi';
+import { ActionText } from './futuresUi';
+import { price, quantity } from '../../../domain/figures';
 import { roeTriggerText } from '../../../domain/futures/planTrigger';
 
 const TabList = styled.div`
@@ -104,8 +105,8 @@ export function PositionsPanel(props: { className?: string; pair: Pair; desk: De
               { key: 'col.time', render: (o) => time(o.created_ms) },
               { key: 'col.direction', render: (o) => <ActionText action={o.action} /> },
               { key: 'col.type', render: (o) => t(o.type === 'market' ? 'futures.market' : 'futures.limit') },
-              { key: 'col.price', align: 'right', render: (o) => <span className="num">{o.price ? cut(o.price, pair.price_precision) : '—'}</span> },
-              { key: 'col.quantity', align: 'right', render: (o) => <span className="num">{qty(o.filled)} / {qty(o.quantity)}</span> },
+              { key: 'col.price', align: 'right', render: (o) => <span className="num">{price(o.price, pair.price_precision)}</span> },
+              { key: 'col.quantity', align: 'right', render: (o) => <span className="num">{quantity(o.filled, pair.amount_precision)} / {quantity(o.quantity, pair.amount_precision)}</span> },
               { key: 'col.leverage', align: 'right', render: (o) => <span className="num">{o.leverage}×</span> },
               {
                 key: 'col.actions',
@@ -133,11 +134,11 @@ export function PositionsPanel(props: { className?: string; pair: Pair; desk: De
                 align: 'right',
                 render: (p) => (
                   <span className="num">
-                    {p.trigger_by === 'roe' ? `${t('futures.roe')} ${roeTriggerText(p)}` : `${cut(p.trigger_value)} (${t(p.trigger_by === 'mark' ? 'futures.markPrice' : 'col.lastPrice')})`}
+                    {p.trigger_by === 'roe' ? `${t('futures.roe')} ${roeTriggerText(p)}` : `${price(p.trigger_value, pair.price_precision)} (${t(p.trigger_by === 'mark' ? 'futures.markPrice' : 'col.lastPrice')})`}
                   </span>
                 ),
               },
-              { key: 'col.quantity', align: 'right', render: (p) => <span className="num">{p.quantity ? qty(p.quantity) : t('futures.wholePosition')}</span> },
+              { key: 'col.quantity', align: 'right', render: (p) => <span className="num">{p.quantity ? quantity(p.quantity, pair.amount_precision) : t('futures.wholePosition')}</span> },
               {
                 key: 'col.actions',
                 align: 'right',

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Pair } from '../../../domain/api';
 import { asciiMinus, roeTriggerText } from '../../../domain/futures/planTrigger';
+import { price } from '../../../domain/figures';
 import type { useTpslDialog } from '../futures.hooks';
 import { DialogFrame } from './DialogFrame';
 import { Choices, Facts, FormProblem, NumberField } from './formParts';
@@ -15,7 +16,7 @@ export function TpslDialog(props: { dialog: ReturnType<typeof useTpslDialog>; pa
   const confirming = d.state === 'confirming' || d.state === 'submitting';
   // By ROE a take-profit reads as a gain and a stop-loss as a loss, as the plan lists show them.
   const shown = (kind: 'take_profit' | 'stop_loss', value: string) =>
-    value === '' ? '—' : roe ? `${t('futures.roe')} ${roeTriggerText({ kind, trigger_value: asciiMinus(value).replace(/^[-+]/, '') })}` : `${value} ${unit}`;
+    value === '' ? '—' : roe ? `${t('futures.roe')} ${roeTriggerText({ kind, trigger_value: asciiMinus(value).replace(/^[-+]/, '') })}` : `${price(value, props.pair.price_precision)} ${unit}`;
   const errorOf = (field: 'takeProfit' | 'stopLoss') => (d.problem?.field === field ? { key: d.problem.key } : undefined);
   return (
     <DialogFrame
@@ -63,7 +64,7 @@ export function TpslDialog(props: { dialog: ReturnType<typeof useTpslDialog>; pa
         </Choices>
       )}
       <NumberField name="takeProfit" label={t('futures.takeProfit')} unit={unit} value={d.takeProfit} placeholder={roe ? '50' : undefined} onChange={d.setTakeProfit} error={errorOf('takeProfit')} />
-      <NumberField name="stopLoss" label={roe ? t('futures.tpsl.stopLossRoe') : t('futures.stopLoss')} unit={unit} value={d.stopLoss} placeholder={roe ? '−10' : undefined} onChange={d.setStopLoss} error={errorOf('stopLoss')} />
+      <NumberField name="stopLoss" label={roe ? t('futures.tpsl.stopLossRoe') : t('futures.stopLoss')} unit={unit} value={d.stopLoss} placeholder={roe ? '-10' : undefined} onChange={d.setStopLoss} error={errorOf('stopLoss')} />
       {d.problem && !d.problem.field && (
         <FormProblem role="alert">{t(d.problem.key)}</FormProblem>
       )}

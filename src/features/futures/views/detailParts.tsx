@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { FuturesOrder, FuturesOrderSource } from '../../../domain/futures/api';
+import { FUTURES_CURRENCY, type FuturesOrder, type FuturesOrderSource } from '../../../domain/futures/api';
+import { price, quantity } from '../../../domain/figures';
+import { useFuturesPairOf } from '../futures.hooks';
 import { formatDateTime } from '../../../domain/localeFormat';
 import { DataTable } from '../../../app/ui/DataTable';
-import { ActionText, cut, qty, Signed, StatusText } from './futuresUi';
+import { ActionText, Signed, StatusText } from './futuresUi';
 
 /** The detail pages' label/value grid is the shared one. */
 export { DetailFacts as Facts, DetailFact as Fact } from '../../../app/ui/DetailFacts';
@@ -37,6 +39,9 @@ export function OrderLink(props: { order: FuturesOrder }) {
 
 /** A compact list of futures orders (the position detail's open and past orders). */
 export function OrderList(props: { label: string; orders: FuturesOrder[] }) {
+  const pairOf = useFuturesPairOf();
+  const px = (o: FuturesOrder, value: string | null) => price(value, pairOf(o.symbol).price_precision);
+  const lots = (o: FuturesOrder, value: string) => quantity(value, pairOf(o.symbol).amount_precision);
   return (
     <DataTable<FuturesOrder>
       label={props.label}
@@ -46,10 +51,10 @@ export function OrderList(props: { label: string; orders: FuturesOrder[] }) {
       columns={[
         { key: 'col.time', render: (o) => <OrderLink order={o} /> },
         { key: 'col.direction', render: (o) => <ActionText action={o.action} /> },
-        { key: 'futures.detail.entrustPrice', align: 'right', render: (o) => <span className="num">{o.price ? cut(o.price) : '—'}</span> },
-        { key: 'col.execPrice', align: 'right', render: (o) => <span className="num">{o.avg_price === '0' ? '—' : cut(o.avg_price)}</span> },
-        { key: 'col.quantity', align: 'right', render: (o) => <span className="num">{qty(o.filled)} / {qty(o.quantity)}</span> },
-        { key: 'col.profit', align: 'right', render: (o) => <Signed value={cut(o.profit)} /> },
+        { key: 'futures.detail.entrustPrice', align: 'right', render: (o) => <span className="num">{px(o, o.price)}</span> },
+        { key: 'col.execPrice', align: 'right', render: (o) => <span className="num">{o.avg_price === '0' ? '—' : px(o, o.avg_price)}</span> },
+        { key: 'col.quantity', align: 'right', render: (o) => <span className="num">{lots(o, o.filled)} / {lots(o, o.quantity)}</span> },
+        { key: 'col.profit', align: 'right', render: (o) => <Signed value={o.profit} asset={FUTURES_CURRENCY} /> },
         { key: 'col.status', render: (o) => <StatusText status={o.status} /> },
       ]}
     />

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatPercent, groupThousands, toFixedDecimal, trimZeros } from '../../../domain/decimal';
+import { signedMoney } from '../../../domain/figures';
 import type { FuturesAction } from '../../../domain/futures/api';
 import { FuturesOrderStatus } from '../../../domain/futures/orderStatus';
 
@@ -32,20 +32,8 @@ export function ActionText(props: { action: FuturesAction }) {
   return <span className={long === opening ? 'up' : 'down'}>{t(ACTION_KEYS[props.action])}</span>;
 }
 
-/** A signed USDT figure, green above zero and red below. */
-export function Signed(props: { value: string }) {
-  const negative = props.value.startsWith('-');
-  return <span className={`num ${negative ? 'down' : props.value !== '0' ? 'up' : ''}`}>{negative || props.value === '0' ? props.value : `+${props.value}`}</span>;
+/** A profit or loss in its asset (signed money, src/domain/figures.ts), green above zero and red below. */
+export function Signed(props: { value: string | null | undefined; asset: string }) {
+  const text = signedMoney(props.value, props.asset);
+  return <span className={`num ${text.startsWith('+') ? 'up' : text.startsWith('-') ? 'down' : ''}`}>{text}</span>;
 }
-
-/** A fraction as a signed percentage with 2 decimals (§9), or a dash. */
-export const percent = (fraction: string | null | undefined) => (fraction === null || fraction === undefined ? '—' : formatPercent(fraction));
-
-/** A ratio (never negative) as a percentage with 2 decimals and no sign, or a dash. */
-export const ratioPercent = (fraction: string | null | undefined) => percent(fraction).replace(/^\+/, '');
-
-/** Prices and amounts cut for display (the wire keeps up to 18 places), grouped by thousands ("96,030.5"). */
-export const cut = (value: string, places = 4): string => groupThousands(trimZeros(toFixedDecimal(value, places, 'down')));
-
-/** A wire quantity as it is, grouped by thousands. */
-export const qty = (value: string): string => groupThousands(value);

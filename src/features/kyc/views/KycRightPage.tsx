@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { groupThousands } from '../../../domain/decimal';
+import { money } from '../../../domain/figures';
 import { identityRights } from '../../../domain/kyc';
 import { useAppFlow, useSessionFlow } from '../../../app/views/hooks';
 import { IdentityBadge } from '../../../app/layout/IdentityBadge';
@@ -20,7 +20,7 @@ export function KycRightPage() {
   const { user } = useSessionFlow();
   const status = user?.info.name_status ?? 1;
   const rights = identityRights(status, config?.config.name_check);
-  const amount = (n: number) => `${groupThousands(String(n))} USDT`;
+  const amount = (n: number) => `${money(String(n), 'USDT')} USDT`;
   const row: Row = {
     // The account's region is not collected yet (no country field on the account); say so plainly.
     country: t('identity.rights.countryUnknown'),

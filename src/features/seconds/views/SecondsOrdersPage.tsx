@@ -8,13 +8,13 @@ import { DaysFilter, Pager } from '../../../app/ui/RecordFilters';
 import { Panel, PanelBody, PageTitle } from '../../../app/ui/Panel';
 import { Button } from '../../../app/ui/Button';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
-import { groupThousands } from '../../../domain/decimal';
+import { money, price, signedMoney, tone } from '../../../domain/figures';
 import { formatDateTime } from '../../../domain/localeFormat';
 import { OUTCOME_KEYS, useSecondsEnabled, useSecondsOrders } from '../seconds.hooks';
 
 const time = (ms: number, lang: string) => formatDateTime(ms, lang);
-/** Prices, stakes and profits as the wire has them, grouped by thousands; a missing one is empty. */
-const num = (value: string | null | undefined) => (value ? groupThousands(value) : '');
+/** Stakes and profits are USDT amounts (src/domain/figures.ts). */
+const usdt = (value: string | null | undefined) => money(value, SECONDS_CURRENCY);
 
 /** /order/sec-current and /order/sec-history: every field of spec §3's seconds order. */
 export function SecondsOrdersPage(props: { mode: 'current' | 'history' }) {
@@ -25,11 +25,16 @@ export function SecondsOrdersPage(props: { mode: 'current' | 'history' }) {
 function Orders(props: { mode: 'current' | 'history' }) {
   const { t, i18n } = useTranslation();
   const orders = useSecondsOrders(props.mode);
-  const { tickers } = useAppFlow();
+  const { tickers, pairs } = useAppFlow();
   /** The pair's live price, for an open contract's "current price" (spec §3). */
   const livePrice = (symbol: string) => {
     const [left = '', right = ''] = symbol.split('_');
-    return tickers[spotTickChannel(left, right)]?.close ?? '—';
+    return tickers[spotTickChannel(left, right)]?.close;
+  };
+  /** A price of the contract's pair, at the pair's precision. */
+  const px = (symbol: string, value: string | null | undefined) => {
+    const [left = '', right = ''] = symbol.split('_');
+    return price(value, pairs.find((p) => p.left_symbol === left && p.right_symbol === right)?.price_precision ?? 2);
   };
   const history = props.mode === 'history';
   const title = t(history ? 'page.order.secHistory' : 'page.order.secCurrent');
@@ -50,17 +55,17 @@ function Orders(props: { mode: 'current' | 'history' }) {
             { key: 'col.pair', render: (r) => r.symbol.replace('_', '/') },
             { key: 'col.direction', render: (r) => <span className={r.direction}>{t(`seconds.${r.direction}`)}</span> },
             { key: 'seconds.col.period', render: (r) => t('seconds.periodSeconds', { seconds: r.period }) },
-            { key: 'col.buyPrice', align: 'right', render: (r) => <span className="num">{num(r.buy_price)}</span> },
-            { key: 'col.paid', align: 'right', render: (r) => <span className="num">{num(r.quantity)} {SECONDS_CURRENCY}</span> },
+            { key: 'col.buyPrice', align: 'right', render: (r) => <span className="num">{px(r.symbol, r.buy_price)}</span> },
+            { key: 'col.paid', align: 'right', render: (r) => <span className="num">{usdt(r.quantity)} {SECONDS_CURRENCY}</span> },
             history
-              ? { key: 'col.settlePrice', align: 'right', render: (r) => <span className="num">{num(r.settle_price)}</span> }
-              : { key: 'col.currentPrice', align: 'right', render: (r) => <span className="num">{num(livePrice(r.symbol))}</span> },
+              ? { key: 'col.settlePrice', align: 'right', render: (r) => <span className="num">{px(r.symbol, r.settle_price)}</span> }
+              : { key: 'col.currentPrice', align: 'right', render: (r) => <span className="num">{px(r.symbol, livePrice(r.symbol))}</span> },
             ...(history ? [] : [{ key: 'col.countdown', align: 'right' as const, render: (r: SecondsContract) => <span className="num">{t('seconds.secondsLeft', { seconds: orders.remaining(r.expires_at) })}</span> }]),
-            { key: 'col.estProfit', align: 'right', render: (r) => <span className="num up">+{num(r.estimated_profit)}</span> },
+            { key: 'col.estProfit', align: 'right', render: (r) => <span className="num up">{signedMoney(r.estimated_profit, SECONDS_CURRENCY)}</span> },
             ...(history
               ? [
                   { key: 'col.outcome', render: (r: SecondsContract) => <span className={r.outcome === 'win' ? 'up' : r.outcome === 'loss' ? 'down' : ''}>{(r.outcome ? t(OUTCOME_KEYS[r.outcome]) : '')}</span> },
-                  { key: 'col.profit', align: 'right' as const, render: (r: SecondsContract) => <span className={`num ${r.profit?.startsWith('-') ? 'down' : 'up'}`}>{num(r.profit)}</span> },
+                  { key: 'col.profit', align: 'right' as const, render: (r: SecondsContract) => <span className={`num ${tone(r.profit)}`}>{signedMoney(r.profit, SECONDS_CURRENCY)}</span> },
                   { key: 'seconds.col.settleInfo', render: (r: SecondsContract) => <span className="num dim">{r.settled_at ? time(r.settled_at, i18n.language) : ''}</span> },
                 ]
               : []),

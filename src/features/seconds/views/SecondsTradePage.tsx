@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { spotTickChannel } from '../../../domain/api';
-import { compareDecimal, formatPercent, groupThousands, subDecimal } from '../../../domain/decimal';
+import { subDecimal } from '../../../domain/decimal';
+import { money, percent, price as priceFigure, ratioPercent, signedMoney, tone as figureTone } from '../../../domain/figures';
 import { estimatedProfit, floatingOutcome, SECONDS_CURRENCY, type SecondsContract, type SecondsDirection } from '../../../domain/seconds';
 import { useAppFlow, useSessionFlow } from '../../../app/views/hooks';
 import { Button } from '../../../app/ui/Button';
@@ -14,7 +15,6 @@ import type { SecondsContractActorRef } from '../machines/secondsContract/second
 import { OUTCOME_KEYS, useSecondsDesk, useSecondsEnabled, useSecondsTicket } from '../seconds.hooks';
 import { usePairMarket } from '../../markets/markets.hooks';
 import { ChartPanel } from '../../markets/views/trade/ChartPanel';
-import { grouped } from '../../markets/views/trade/format';
 import { PHONE } from '../../../app/theme';
 
 const Grid = styled.div`
@@ -113,6 +113,9 @@ const Chart = styled.svg`
 `;
 
 const tone = (d: SecondsDirection) => (d === 'up' ? 'up' : 'down');
+/** Stakes, balances and results are USDT amounts (src/domain/figures.ts). */
+const usdt = (value: string | null | undefined) => money(value, SECONDS_CURRENCY);
+const signedUsdt = (value: string | null | undefined) => signedMoney(value, SECONDS_CURRENCY);
 
 /** /contract_sec/{symbol}: live index, periods with payout rates, stake, up/down, countdown cards. */
 export function SecondsTradePage() {
@@ -166,7 +169,7 @@ function Desk(props: { symbol: string }) {
   const tick = app.tickers[spotTickChannel(left, right)];
   const places = app.pairs.find((p) => p.left_symbol === left && p.right_symbol === right)?.price_precision ?? 2;
   // The pair's prices as the spot and futures stats show them: its precision, grouped.
-  const price = (value: string) => grouped(value, places);
+  const price = (value: string | undefined) => priceFigure(value, places);
   const ticket = desk.ticket;
   const trail = usePriceTrail(tick?.close);
   return (
@@ -177,12 +180,12 @@ function Desk(props: { symbol: string }) {
         </h1>
         <span>
           <span className="label">{t('seconds.livePrice')}</span>
-          <span className="big num" data-testid="seconds-live-price">{tick ? price(tick.close) : '—'}</span>
+          <span className="big num" data-testid="seconds-live-price">{price(tick?.close)}</span>
         </span>
         {tick && (
           <span>
             <span className="label">{t('seconds.change24h')}</span>
-            <span className={`fig ${tick.increase.startsWith('-') ? 'down' : 'up'}`}>{formatPercent(tick.increase)}</span>
+            <span className={`fig ${figureTone(tick.increase)}`}>{percent(tick.increase)}</span>
           </span>
         )}
         {tick && (
@@ -206,7 +209,7 @@ function Desk(props: { symbol: string }) {
         {desk.cards.length > 0 && (
           <Box>
             <h2>{t('seconds.chart')}</h2>
-            <PriceChart trail={trail} cards={desk.cards} />
+            <PriceChart trail={trail} cards={desk.cards} places={places} />
           </Box>
         )}
         <Box aria-label={t('seconds.openContracts')}>
@@ -216,7 +219,7 @@ function Desk(props: { symbol: string }) {
           {desk.cards.length === 0 ? <p className="dim" style={{ margin: 0, fontSize: 12 }}>{t('seconds.noCards')}</p> : null}
           <Cards>
             {desk.cards.map((ref) => (
-              <ContractCard key={ref.id} ticketRef={ref} price={tick?.close} />
+              <ContractCard key={ref.id} ticketRef={ref} price={tick?.close} places={places} />
             ))}
           </Cards>
         </Box>
@@ -228,7 +231,9 @@ function Desk(props: { symbol: string }) {
 }
 
 /** A line of the live price (spread over the width) with each open contract's buy price as a dashed level. */
-function PriceChart(props: { trail: string[]; cards: SecondsContractActorRef[] }) {
+function PriceChart(props: { trail: string[]; cards: SecondsContractActorRef[]; places: number }) {
+  // The axis and level labels are the pair's prices too (the line itself is drawn from floats).
+  const label = (v: number | string) => priceFigure(typeof v === 'number' ? v.toFixed(props.places) : v, props.places);
   const levels = props.cards.map((c) => c.getSnapshot()).filter((s) => s.matches('live') && s.context.contract).map((s) => s.context.contract!);
   const values = [...props.trail.map(Number), ...levels.map((c) => Number(c.buy_price))];
   if (props.trail.length < 2) return <Chart viewBox="0 0 640 260" role="img" aria-label="chart" />;
@@ -244,20 +249,20 @@ function PriceChart(props: { trail: string[]; cards: SecondsContractActorRef[] }
       {[max, (max + min) / 2, min].map((v) => (
         <g key={v}>
           <line x1="0" x2="560" y1={y(v)} y2={y(v)} stroke="#2b3139" strokeWidth="0.5" />
-          <text x="566" y={y(v) + 3} fontSize="9" fill="#707a8a">{v.toFixed(2)}</text>
+          <text x="566" y={y(v) + 3} fontSize="9" fill="#707a8a">{label(v)}</text>
         </g>
       ))}
       {levels.map((c) => (
         <g key={c.id}>
           <line x1="0" x2="560" y1={y(Number(c.buy_price))} y2={y(Number(c.buy_price))} stroke={c.direction === 'up' ? '#0ecb81' : '#f6465d'} strokeDasharray="4 3" strokeWidth="1" />
           <text x="4" y={y(Number(c.buy_price)) - 3} fontSize="9" fill={c.direction === 'up' ? '#0ecb81' : '#f6465d'}>
-            #{c.id} {c.direction === 'up' ? '▲' : '▼'} {c.buy_price}
+            #{c.id} {c.direction === 'up' ? '▲' : '▼'} {label(c.buy_price)}
           </text>
         </g>
       ))}
       <polyline points={points} fill="none" stroke="#f0b90b" strokeWidth="1.6" />
       <rect x="562" y={y(Number(last)) - 7} width="76" height="14" rx="2" fill="#f0b90b" />
-      <text x="566" y={y(Number(last)) + 3} fontSize="10" fill="#0b0e11" fontWeight="700">{last}</text>
+      <text x="566" y={y(Number(last)) + 3} fontSize="10" fill="#0b0e11" fontWeight="700">{label(last)}</text>
     </Chart>
   );
 }
@@ -300,7 +305,7 @@ function Ticket(props: { ticketRef: SecondsContractActorRef }) {
         {config?.periods.map((p) => (
           <button key={p.period} type="button" aria-pressed={p.period === context.period} onClick={() => ticket.choosePeriod(p.period)}>
             <b>{t('seconds.periodSeconds', { seconds: p.period })}</b>
-            <span className="rate">{formatPercent(p.payout_rate, 0)}</span>
+            <span className="rate">{ratioPercent(p.payout_rate)}</span>
           </button>
         ))}
       </Periods>
@@ -310,19 +315,19 @@ function Ticket(props: { ticketRef: SecondsContractActorRef }) {
       </Field>
       <Row>
         <span>{t('seconds.limits')}</span>
-        <b>{period ? `${groupThousands(period.min_stake)} – ${groupThousands(period.max_stake)}` : '—'}</b>
+        <b>{period ? `${usdt(period.min_stake)} – ${usdt(period.max_stake)}` : '—'}</b>
       </Row>
       <Row>
         <span>{t('seconds.available')}</span>
-        <b data-testid="seconds-available">{account ? `${groupThousands(account.available)} ${SECONDS_CURRENCY}` : '—'}</b>
+        <b data-testid="seconds-available">{account ? `${usdt(account.available)} ${SECONDS_CURRENCY}` : '—'}</b>
       </Row>
       <Row>
         <span>{t('seconds.payoutRate')}</span>
-        <b>{period ? formatPercent(period.payout_rate, 0) : '—'}</b>
+        <b>{ratioPercent(period?.payout_rate)}</b>
       </Row>
       <Row>
         <span>{t('seconds.estimatedProfit')}</span>
-        <b className="up" data-testid="seconds-estimate">{estimate ? `+${estimate} ${SECONDS_CURRENCY}` : '—'}</b>
+        <b className="up" data-testid="seconds-estimate">{estimate ? `${signedUsdt(estimate)} ${SECONDS_CURRENCY}` : '—'}</b>
       </Row>
       {session.hasSession ? (
         <Sides>
@@ -342,11 +347,11 @@ function Ticket(props: { ticketRef: SecondsContractActorRef }) {
         <div style={{ marginTop: 10, borderTop: '1px solid rgba(128,128,128,.2)', paddingTop: 8 }}>
           <Row>
             <span>{t('seconds.frozen')}</span>
-            <b>{account.frozen}</b>
+            <b>{usdt(account.frozen)}</b>
           </Row>
           <Row>
             <span>{t('seconds.todayResult')}</span>
-            <b className={account.today_profit.startsWith('-') ? 'down' : 'up'}>{account.today_profit}</b>
+            <b className={figureTone(account.today_profit)}>{signedUsdt(account.today_profit)}</b>
           </Row>
           <Row>
             <span />
@@ -389,11 +394,11 @@ function Ticket(props: { ticketRef: SecondsContractActorRef }) {
           </Row>
           <Row>
             <span>{t('seconds.stake', { currency: SECONDS_CURRENCY })}</span>
-            <b>{context.quantity}</b>
+            <b>{usdt(context.quantity)}</b>
           </Row>
           <Row>
             <span>{t('seconds.estimatedProfit')}</span>
-            <b className="up">+{estimatedProfit(context.quantity, period.payout_rate)}</b>
+            <b className="up">{signedUsdt(estimatedProfit(context.quantity, period.payout_rate))}</b>
           </Row>
           <p className="dim" style={{ fontSize: 12 }}>{t('seconds.confirm.note')}</p>
         </ConfirmDialog>
@@ -403,7 +408,7 @@ function Ticket(props: { ticketRef: SecondsContractActorRef }) {
 }
 
 /** A bought contract: countdown, buy vs current price and floating result; then the settled result. */
-function ContractCard(props: { ticketRef: SecondsContractActorRef; price: string | undefined }) {
+function ContractCard(props: { ticketRef: SecondsContractActorRef; price: string | undefined; places: number }) {
   const { t } = useTranslation();
   const ticket = useSecondsTicket(props.ticketRef);
   const c: SecondsContract | undefined = ticket.context.contract;
@@ -439,26 +444,26 @@ function ContractCard(props: { ticketRef: SecondsContractActorRef; price: string
       )}
       {ticket.settled && (
         <div className={`result ${cardTone}`} data-testid="seconds-result">
-          {(c.outcome ? t(OUTCOME_KEYS[c.outcome]) : '')} {c.profit && compareDecimal(c.profit, '0') > 0 ? `+${c.profit}` : c.profit} {SECONDS_CURRENCY}
+          {(c.outcome ? t(OUTCOME_KEYS[c.outcome]) : '')} {signedUsdt(c.profit)} {SECONDS_CURRENCY}
         </div>
       )}
       <Row>
         <span>{t('seconds.buyPrice')}</span>
-        <b>{groupThousands(c.buy_price)}</b>
+        <b>{priceFigure(c.buy_price, props.places)}</b>
       </Row>
       <Row>
         <span>{ticket.settled ? t('seconds.settlePrice') : t('seconds.currentPrice')}</span>
-        <b>{ticket.settled ? (c.settle_price ? groupThousands(c.settle_price) : '—') : current ? groupThousands(current) : '—'}</b>
+        <b>{priceFigure(ticket.settled ? c.settle_price : current, props.places)}</b>
       </Row>
       <Row>
         <span>{t('seconds.stake', { currency: SECONDS_CURRENCY })}</span>
-        <b>{c.quantity}</b>
+        <b>{usdt(c.quantity)}</b>
       </Row>
       {!ticket.settled && current && (
         <Row>
           <span>{t('seconds.floating')}</span>
           <b className={floating === 'win' ? 'up' : floating === 'loss' ? 'down' : ''}>
-            {floating === 'win' ? `+${c.estimated_profit}` : floating === 'loss' ? `-${c.quantity}` : '0'} ({subDecimal(current, c.buy_price)})
+            {signedUsdt(floating === 'win' ? c.estimated_profit : floating === 'loss' ? `-${c.quantity}` : '0')} ({priceFigure(subDecimal(current, c.buy_price), props.places)})
           </b>
         </Row>
       )}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { groupThousands } from '../../../domain/decimal';
+import { money, signedMoney, tone } from '../../../domain/figures';
 import { SECONDS_CURRENCY } from '../../../domain/seconds';
 import { WalletAccountPage } from '../../wallet/views/WalletAccountPage';
 import { Figure } from '../../wallet/views/walletUi';
@@ -27,13 +27,13 @@ function SecondsWallet() {
         <PanelBody style={{ display: 'flex', gap: 40, alignItems: 'flex-end', flexWrap: 'wrap' }}>
           <Figure>
             <span className="label">{t('seconds.todayResult')}</span>
-            <span className={`value big ${today?.startsWith('-') ? 'down' : today && today !== '0' ? 'up' : ''}`} data-testid="seconds-today">
-              {today === undefined ? '—' : `${groupThousands(today.startsWith('-') || today === '0' ? today : `+${today}`)} ${SECONDS_CURRENCY}`}
+            <span className={`value big ${tone(today)}`} data-testid="seconds-today">
+              {today === undefined ? '—' : `${signedMoney(today, SECONDS_CURRENCY)} ${SECONDS_CURRENCY}`}
             </span>
           </Figure>
           <Figure>
             <span className="label">{t('seconds.openContracts')}</span>
-            <span className="value big">{account ? `${account.open_count} · ${groupThousands(account.frozen)} ${SECONDS_CURRENCY}` : '—'}</span>
+            <span className="value big">{account ? `${account.open_count} · ${money(account.frozen, SECONDS_CURRENCY)} ${SECONDS_CURRENCY}` : '—'}</span>
           </Figure>
           <Link to="/order/sec-history" style={{ marginLeft: 'auto' }}>
             {t('seconds.history')} →

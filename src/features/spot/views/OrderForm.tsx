@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { groupThousands, trimZeros } from '../../../domain/decimal';
+import { fee, money } from '../../../domain/figures';
 import type { useOrderForm } from '../spot.hooks';
 import { SPOT_TIME_IN_FORCE, type SpotTimeInForce } from '../../../domain/spotOrders';
 import { FORM_ORDER_TYPES, type FormOrderType } from '../machines/orderForm/orderFields';
@@ -185,11 +185,11 @@ export function OrderForm(props: { form: OrderFormFlow; className?: string }) {
                   {t('common.retry')}
                 </Button>
               ) : (
-                <span data-testid="available">{`${form.available.value === undefined ? '—' : groupThousands(trimZeros(form.available.value))} ${form.available.currency}`}</span>
+                <span data-testid="available">{`${money(form.available.value, form.available.currency)} ${form.available.currency}`}</span>
               )}
             </Fact>
             <Fact label={t('spot.form.feeRate')}>{form.fee ? form.fee.rate : '—'}</Fact>
-            <Fact label={t('spot.form.estimatedFee')}>{form.fee?.estimate ? `≈ ${groupThousands(form.fee.estimate)} ${form.fee.currency}` : '—'}</Fact>
+            <Fact label={t('spot.form.estimatedFee')}>{form.fee?.estimate ? `≈ ${fee(form.fee.estimate)} ${form.fee.currency}` : '—'}</Fact>
           </FactList>
           <Submit type="submit" $buy={buy} disabled={form.submitting}>
             {t(buy ? 'spot.form.buySubmit' : 'spot.form.sellSubmit', { currency: base })}

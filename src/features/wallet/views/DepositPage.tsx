@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PHONE } from '../../../app/theme';
 import { QR_SIZES } from '../../../domain/constants';
-import { groupThousands } from '../../../domain/decimal';
+import { money } from '../../../domain/figures';
 import type { DepositRecord } from '../../../domain/wallet';
 import { useDepositFlow, useWalletRecords } from '../wallet.hooks';
 import { Button } from '../../../app/ui/Button';
@@ -80,7 +80,7 @@ export function DepositPage() {
                 </div>
                 <div className="hint">
                   <span>{t('wallet.deposit.minimum')}</span>
-                  <b>{flow.address ? `${groupThousands(flow.address.deposit_min)} ${flow.currency}` : network ? `${groupThousands(network.deposit_min)} ${flow.currency}` : '—'}</b>
+                  <b>{flow.address ? `${money(flow.address.deposit_min, flow.currency)} ${flow.currency}` : network ? `${money(network.deposit_min, flow.currency)} ${flow.currency}` : '—'}</b>
                 </div>
                 {network && (
                   <div className="hint">

@@ -3,7 +3,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { WALLET_ACCOUNTS, type TransferRecord, type WalletAccount } from '../../../domain/wallet';
-import { ACCOUNT_LABEL_KEYS, amountInput, formatAmount } from '../../../domain/walletAmounts';
+import { ACCOUNT_LABEL_KEYS, amountInput } from '../../../domain/walletAmounts';
+import { money } from '../../../domain/figures';
 import { transferSchema } from '../../../domain/walletValidation';
 import { useTransferFlow, useWalletRecords } from '../wallet.hooks';
 import { Button } from '../../../app/ui/Button';
@@ -76,11 +77,11 @@ export function TransferPage() {
                 />
                 <div className="hint">
                   <span>{t('col.available')}</span>
-                  <b data-testid="transfer-available">{available === undefined ? (flow.availableFailed ? '—' : t('common.loading')) : `${formatAmount(available)} ${flow.currency}`}</b>
+                  <b data-testid="transfer-available">{available === undefined ? (flow.availableFailed ? '—' : t('common.loading')) : `${money(available, flow.currency)} ${flow.currency}`}</b>
                 </div>
                 <div className="hint">
                   <span>{t('col.fee')}</span>
-                  <b>0</b>
+                  <b>{money('0', flow.currency)}</b>
                 </div>
                 {flow.availableFailed && (
                   <Button type="button" $variant="ghost" $small onClick={flow.retry} style={{ justifySelf: 'start' }}>

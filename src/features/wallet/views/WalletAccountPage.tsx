@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { WalletAccount, WalletBalance } from '../../../domain/wallet';
-import { ACCOUNT_LABEL_KEYS, formatAmount } from '../../../domain/walletAmounts';
+import { ACCOUNT_LABEL_KEYS } from '../../../domain/walletAmounts';
+import { money } from '../../../domain/figures';
 import { useFiat } from '../../../app/views/hooks';
 import { useWalletBalances } from '../wallet.hooks';
 import { Button } from '../../../app/ui/Button';
@@ -31,7 +32,7 @@ export function WalletAccountPage(props: { account: WalletAccount }) {
         <Figure>
           <span className="label">{t('wallet.accountValuation', { currency: fiat.pricing.name })}</span>
           <span className="value big">{summary ? fiat.format(summary.valuation_usdt) : '—'}</span>
-          <span className="sub">{summary ? `${formatAmount(summary.valuation_usdt, 2)} USDT` : ''}</span>
+          <span className="sub">{summary ? `${money(summary.valuation_usdt, 'USDT')} USDT` : ''}</span>
         </Figure>
       </div>
       <DataTable<WalletBalance>
@@ -41,8 +42,8 @@ export function WalletAccountPage(props: { account: WalletAccount }) {
         emptyKey={wallet.loading ? 'common.loading' : 'wallet.noBalances'}
         columns={[
           { key: 'col.currency', render: (r) => <b>{r.currency}</b> },
-          { key: 'col.available', align: 'right', render: (r) => <span className="num">{formatAmount(r.available)}</span> },
-          { key: 'col.frozen', align: 'right', render: (r) => <span className="num dim">{formatAmount(r.frozen)}</span> },
+          { key: 'col.available', align: 'right', render: (r) => <span className="num">{money(r.available, r.currency)}</span> },
+          { key: 'col.frozen', align: 'right', render: (r) => <span className="num dim">{money(r.frozen, r.currency)}</span> },
           { key: 'col.valuation', align: 'right', render: (r) => <span className="num">{fiat.format(r.valuation_usdt)}</span> },
           {
             key: 'col.actions',

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ACCOUNT_SEGMENTS, type AccountSummary } from '../../../domain/wallet';
-import { ACCOUNT_LABEL_KEYS, formatAmount, overviewFigures } from '../../../domain/walletAmounts';
+import { ACCOUNT_LABEL_KEYS, overviewFigures } from '../../../domain/walletAmounts';
+import { money, signedMoney } from '../../../domain/figures';
 import { useFiat } from '../../../app/views/hooks';
 import { useWalletBalances } from '../wallet.hooks';
 import { Button } from '../../../app/ui/Button';
@@ -29,16 +30,16 @@ export function WalletOverviewPage() {
           <Figure>
             <span className="label">{t('wallet.totalValuation', { currency: fiat.pricing.name })}</span>
             <span className="value big" data-testid="wallet-total">{overview ? fiat.format(overview.total_usdt) : '—'}</span>
-            <span className="sub">≈ {btc ? `${formatAmount(btc)} BTC` : '—'}</span>
+            <span className="sub">≈ {btc ? `${money(btc, 'BTC')} BTC` : '—'}</span>
           </Figure>
           <Figure>
             <span className="label">{t('wallet.totalUsdt')}</span>
-            <span className="value">{overview ? `${formatAmount(overview.total_usdt, 2)} USDT` : '—'}</span>
+            <span className="value">{overview ? `${money(overview.total_usdt, 'USDT')} USDT` : '—'}</span>
           </Figure>
           <Figure>
             <span className="label">{t('col.todayPnl')}</span>
             <span className={`value ${pnlTone}`}>{overview ? `${pnlSign > 0 ? '+' : ''}${fiat.format(pnl)}` : '—'}</span>
-            <span className="sub">{overview ? `${formatAmount(pnl, 2)} USDT` : ''}</span>
+            <span className="sub">{overview ? `${signedMoney(pnl, 'USDT')} USDT` : ''}</span>
           </Figure>
         </Figures>
         {wallet.failed && (
@@ -59,7 +60,7 @@ export function WalletOverviewPage() {
           columns={[
             { key: 'col.account', render: (r) => <Link to={`/wallet/${ACCOUNT_SEGMENTS[r.account]}`}>{t(ACCOUNT_LABEL_KEYS[r.account])}</Link> },
             { key: 'col.valuation', align: 'right', render: (r) => <span className="num">{fiat.format(r.valuation_usdt)}</span> },
-            { key: 'wallet.valuationUsdt', align: 'right', render: (r) => <span className="num dim">{formatAmount(r.valuation_usdt, 2)}</span> },
+            { key: 'wallet.valuationUsdt', align: 'right', render: (r) => <span className="num dim">{money(r.valuation_usdt, 'USDT')}</span> },
             {
               key: 'col.actions',
               align: 'right',

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { groupThousands } from '../../../domain/decimal';
+import { money } from '../../../domain/figures';
 import { withdrawalTotal } from '../../../domain/walletValidation';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
 import { WalletForm } from './walletUi';
@@ -55,9 +55,9 @@ export function ConfirmWithdrawalDialog(props: {
   const rows: Array<[string, string]> = [
     [t('col.network'), props.network],
     [t('col.address'), props.address],
-    [t('wallet.withdraw.receive'), `${groupThousands(props.quantity)} ${props.currency}`],
-    [t('col.fee'), `${groupThousands(props.fee)} ${props.currency}`],
-    [t('wallet.withdraw.totalDeducted'), `${groupThousands(withdrawalTotal(props.quantity, props.fee) ?? '—')} ${props.currency}`],
+    [t('wallet.withdraw.receive'), `${money(props.quantity, props.currency)} ${props.currency}`],
+    [t('col.fee'), `${money(props.fee, props.currency)} ${props.currency}`],
+    [t('wallet.withdraw.totalDeducted'), `${money(withdrawalTotal(props.quantity, props.fee), props.currency)} ${props.currency}`],
   ];
   return (
     <ConfirmDialog title={t('wallet.withdraw.confirmTitle')} cancelLabel={t('common.cancel')} confirmLabel={t('wallet.withdraw.confirm')} busy={props.busy} onConfirm={props.onConfirm} onCancel={props.onCancel}>

@@ -2,9 +2,8 @@ import { Form, Formik } from 'formik';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { groupThousands } from '../../../domain/decimal';
+import { money } from '../../../domain/figures';
 import type { WithdrawalRecord } from '../../../domain/wallet';
-import { formatAmount } from '../../../domain/walletAmounts';
 import { maxWithdrawable, withdrawalTotal, withdrawSchema } from '../../../domain/walletValidation';
 import type { BookRecord } from '../../accounts/machines/recordBook/recordBook.machine';
 import { useWalletRecords, useWithdrawalFlow } from '../wallet.hooks';
@@ -55,7 +54,7 @@ export function WithdrawalPage() {
             {flow.done && (
               <>
                 <Tip $tone="up" role="status">
-                  {t('wallet.withdraw.submitted')} — {t('wallet.withdraw.doneDetail', { quantity: flow.form.quantity, currency: flow.currency, address: flow.form.address })}
+                  {t('wallet.withdraw.submitted')} — {t('wallet.withdraw.doneDetail', { quantity: money(flow.form.quantity, flow.currency ?? ''), currency: flow.currency, address: flow.form.address })}
                 </Tip>
                 <Button type="button" onClick={flow.again} style={{ justifySelf: 'start' }}>
                   {t('wallet.withdraw.again')}
@@ -104,22 +103,22 @@ export function WithdrawalPage() {
                         <div className="hint">
                           <span>{t('wallet.withdraw.minimum')}</span>
                           <b>
-                            {groupThousands(limits.min)} {flow.currency}
+                            {money(limits.min, flow.currency ?? '')} {flow.currency}
                           </b>
                         </div>
                         <div className="hint">
                           <span>{t('col.fee')}</span>
                           <b>
-                            {groupThousands(limits.fee)} {flow.currency}
+                            {money(limits.fee, flow.currency ?? '')} {flow.currency}
                           </b>
                         </div>
                         <div className="hint">
                           <span>{t('wallet.withdraw.receive')}</span>
-                          <b>{total ? `${groupThousands(quantity)} ${flow.currency}` : '—'}</b>
+                          <b>{total ? `${money(quantity, flow.currency ?? '')} ${flow.currency}` : '—'}</b>
                         </div>
                         <div className="hint">
                           <span>{t('wallet.withdraw.totalDeducted')}</span>
-                          <b>{total ? `${groupThousands(total)} ${flow.currency}` : '—'}</b>
+                          <b>{total ? `${money(total, flow.currency ?? '')} ${flow.currency}` : '—'}</b>
                         </div>
                         <Tip role="note">{t('addresses.networkTip')}</Tip>
                         {flow.refusal && (
@@ -140,12 +139,12 @@ export function WithdrawalPage() {
           <Card as="aside" aria-label={t('wallet.withdraw.quota')} style={{ display: 'grid', gap: 12 }}>
             <Figure>
               <span className="label">{t('col.available')}</span>
-              <span className="value">{flow.quota ? `${formatAmount(flow.quota.available)} ${flow.currency}` : '—'}</span>
+              <span className="value">{flow.quota ? `${money(flow.quota.available, flow.currency ?? '')} ${flow.currency}` : '—'}</span>
             </Figure>
             <Figure>
               <span className="label">{t('wallet.withdraw.remaining')}</span>
-              <span className="value">{flow.quota ? `${formatAmount(flow.quota.remaining)} ${flow.currency}` : '—'}</span>
-              <span className="sub">{flow.quota ? t('wallet.withdraw.limitUsdt', { used: formatAmount(flow.quota.used_usdt, 2), limit: formatAmount(flow.quota.limit_usdt, 2) }) : ''}</span>
+              <span className="value">{flow.quota ? `${money(flow.quota.remaining, flow.currency ?? '')} ${flow.currency}` : '—'}</span>
+              <span className="sub">{flow.quota ? t('wallet.withdraw.limitUsdt', { used: money(flow.quota.used_usdt, 'USDT'), limit: money(flow.quota.limit_usdt, 'USDT') }) : ''}</span>
             </Figure>
             {flow.quota && !flow.quota.verified && <Tip>{t('wallet.withdraw.verifyForMore')}</Tip>}
           </Card>

@@ -8,7 +8,8 @@ import { PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
 import { Segmented } from '../../../../app/ui/Segmented';
 import { useFiatAppeals, useFiatChat } from '../../fiat.hooks';
 import { ChatMessages } from '../ChatMessages';
-import { EVENT_KEYS, money, qty } from '../fiatFormat';
+import { EVENT_KEYS } from '../fiatFormat';
+import { fiatAmount, money } from '../../../../domain/figures';
 import { Facts, Frame } from '../fiatStyles';
 
 function Methods(props: { title: string; methods: FiatMethod[] }) {
@@ -56,8 +57,8 @@ export function AppealsDesk() {
               { key: 'col.orderNo', render: (a) => <span className="num">{a.order.order_no}</span> },
               { key: 'fiat.buyerName', render: (a) => a.order.buyer_name },
               { key: 'fiat.sellerName', render: (a) => a.order.seller_name },
-              { key: 'col.total', align: 'right', render: (a) => <span className="num">{money(a.order.amount)} {a.order.fiat}</span> },
-              { key: 'col.quantity', align: 'right', render: (a) => <span className="num">{qty(a.order.quantity)} {a.order.crypto}</span> },
+              { key: 'col.total', align: 'right', render: (a) => <span className="num">{fiatAmount(a.order.amount)} {a.order.fiat}</span> },
+              { key: 'col.quantity', align: 'right', render: (a) => <span className="num">{money(a.order.quantity, a.order.crypto)} {a.order.crypto}</span> },
               { key: 'fiat.desk.by', render: (a) => t(a.order.appeal_by === 'seller' ? 'fiat.desk.bySeller' : 'fiat.desk.byBuyer') },
               {
                 key: 'col.actions',
@@ -131,7 +132,7 @@ export function AppealsDesk() {
       )}
       {c && (desk.confirming || desk.resolving) && (
         <ConfirmDialog title={t('fiat.desk.resolve')} cancelLabel={t('common.cancel')} confirmLabel={t('common.confirm')} busy={desk.resolving} onCancel={desk.back} onConfirm={desk.confirm}>
-          {t(desk.decision === 'release' ? 'fiat.desk.confirmRelease' : 'fiat.desk.confirmReturn', { quantity: qty(c.order.quantity), crypto: c.order.crypto, buyer: c.order.buyer_name, seller: c.order.seller_name })}
+          {t(desk.decision === 'release' ? 'fiat.desk.confirmRelease' : 'fiat.desk.confirmReturn', { quantity: money(c.order.quantity, c.order.crypto), crypto: c.order.crypto, buyer: c.order.buyer_name, seller: c.order.seller_name })}
         </ConfirmDialog>
       )}
     </Frame>

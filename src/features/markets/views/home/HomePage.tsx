@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { formatPercent, groupThousands } from '../../../../domain/decimal';
+import { money, percent, price, tone } from '../../../../domain/figures';
 import { useAppFlow, useFiat, useSessionFlow } from '../../../../app/views/hooks';
 import { AppQrCodes } from '../../../../app/ui/AppQrCodes';
 import { Button } from '../../../../app/ui/Button';
@@ -9,7 +9,6 @@ import { DataTable } from '../../../../app/ui/DataTable';
 import { Muted, Panel, PanelBody, PanelHeader } from '../../../../app/ui/Panel';
 import { buildMarketRows, type MarketRow } from '../../../../domain/marketRows';
 import { PHONE } from '../../../../app/theme';
-import { grouped } from '../trade/format';
 
 const Hero = styled.section`
   display: grid;
@@ -61,8 +60,7 @@ const Two = styled.div`
 
 function Change(props: { row: MarketRow }) {
   const inc = props.row.tick?.increase;
-  if (inc === undefined) return <span className="num">—</span>;
-  return <span className={`num ${inc.startsWith('-') ? 'down' : 'up'}`}>{formatPercent(inc)}</span>;
+  return <span className={`num ${tone(inc)}`}>{percent(inc)}</span>;
 }
 
 /** /home: market trends, minimum purchase, app download, start trading, register. */
@@ -103,8 +101,8 @@ export function HomePage() {
             <Muted>{t('home.minPurchaseText', { currencies: legal.join(', ') })}</Muted>
             {trust && (
               <p className="num">
-                {t('home.unverifiedLimit')}: {groupThousands(String(trust.trust_uncheck))} USDT · {t('home.verifiedLimit')}:{' '}
-                {groupThousands(String(trust.trust_total))} USDT
+                {t('home.unverifiedLimit')}: {money(String(trust.trust_uncheck), 'USDT')} USDT · {t('home.verifiedLimit')}:{' '}
+                {money(String(trust.trust_total), 'USDT')} USDT
               </p>
             )}
             <Button as={Link} to="/deal">
@@ -120,7 +118,7 @@ export function HomePage() {
             {/* The last price in the quote currency is there with the first answer (the live close, or the
                 currency list's reference price); its value in the pricing currency follows when the rate has loaded. */}
             <div className="price num" data-testid={`hot-price-${r.key}`}>
-              {r.price ? grouped(r.price, r.pair.price_precision) : '—'}
+              {price(r.price, r.pair.price_precision)}
             </div>
             <div className="fiat num" data-testid={`hot-fiat-${r.key}`}>
               {r.priceUsdt && fiat.ready ? `≈ ${fiat.format(r.priceUsdt)}` : ''}
@@ -141,7 +139,7 @@ export function HomePage() {
             rowKey={(r) => r.key}
             columns={[
               { key: 'col.name', render: (r) => <Link to={`/markets/kline/${r.key}`}><strong>{r.pair.left_symbol}</strong>/{r.pair.right_symbol}</Link> },
-              { key: 'col.lastPrice', align: 'right', render: (r) => <span className="num">{r.price ? grouped(r.price, r.pair.price_precision) : '—'}</span> },
+              { key: 'col.lastPrice', align: 'right', render: (r) => <span className="num">{price(r.price, r.pair.price_precision)}</span> },
               { key: 'col.fiatPrice', align: 'right', render: (r) => <span className="num" data-testid={`fiat-${r.key}`}>{r.priceUsdt ? fiat.format(r.priceUsdt) : '—'}</span> },
               { key: 'col.change24h', align: 'right', render: (r) => <Change row={r} /> },
               { key: 'col.marketValue', align: 'right', render: (r) => <span className="num">{r.marketValueUsdt ? fiat.format(r.marketValueUsdt) : '—'}</span> },

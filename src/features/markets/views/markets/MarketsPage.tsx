@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { formatPercent } from '../../../../domain/decimal';
-import { grouped } from '../trade/format';
+import { percent, price, quantity, tone } from '../../../../domain/figures';
 import { useAppFlow, useFiat } from '../../../../app/views/hooks';
 import { DataTable, type Column } from '../../../../app/ui/DataTable';
 import { Muted, Panel, PanelHeader } from '../../../../app/ui/Panel';
@@ -50,10 +49,6 @@ const Hint = styled(Muted)`
   padding: 8px 14px 0;
   font-size: 12px;
 `;
-
-/** A figure in the pair's precision, exactly; a dash when there is none yet. */
-/** In the pair's precision, grouped by thousands, as the trade page's stats show it. */
-const inPrecision = (value: string | undefined, places: number) => (value === undefined ? '—' : grouped(value, places));
 
 const TAB_LABELS: Record<Tab, string> = { spot: 'markets.spotTab', futures: 'markets.futuresTab', favourites: 'markets.favouritesTab' };
 
@@ -125,7 +120,7 @@ export function MarketsPage() {
       ...sortable('price'),
       render: (r) => (
         <span className="num">
-          {inPrecision(figures(r).price, r.pair.price_precision)}
+          {price(figures(r).price, r.pair.price_precision)}
           {r.priceUsdt && <small style={{ opacity: 0.6 }}> ≈ {fiat.format(r.priceUsdt)}</small>}
         </span>
       ),
@@ -136,7 +131,7 @@ export function MarketsPage() {
       ...sortable('change'),
       render: (r) => {
         const inc = tickOf(r)?.increase;
-        return inc ? <span className={`num ${inc.startsWith('-') ? 'down' : 'up'}`}>{formatPercent(inc)}</span> : <span className="num">—</span>;
+        return <span className={`num ${tone(inc)}`}>{percent(inc)}</span>;
       },
     },
     {
@@ -145,10 +140,10 @@ export function MarketsPage() {
       ...sortable('high'),
       render: (r) => {
         const tick = tickOf(r);
-        return <span className="num">{tick ? `${inPrecision(tick.high, r.pair.price_precision)} / ${inPrecision(tick.low, r.pair.price_precision)}` : '—'}</span>;
+        return <span className="num">{tick ? `${price(tick.high, r.pair.price_precision)} / ${price(tick.low, r.pair.price_precision)}` : '—'}</span>;
       },
     },
-    { key: 'col.volume24h', align: 'right', ...sortable('volume'), render: (r) => <span className="num">{inPrecision(tickOf(r)?.amount, r.pair.amount_precision)}</span> },
+    { key: 'col.volume24h', align: 'right', ...sortable('volume'), render: (r) => <span className="num">{quantity(tickOf(r)?.amount, r.pair.amount_precision)}</span> },
     {
       key: 'col.marketValue',
       align: 'right',

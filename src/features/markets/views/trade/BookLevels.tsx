@@ -6,8 +6,7 @@ import type { BookRow, BookRows } from '../../machines/orderBook/bookRows';
 import type { OrderBookActorRef } from '../../machines/orderBook/orderBook.machine';
 import { useBookMiddle, useBookRowsFeed } from '../../markets.hooks';
 import { createBookSideWriter, type BookSideWriter } from './bookSideWriter';
-import { groupThousands } from '../../../../domain/decimal';
-import { grouped } from './format';
+import { price } from '../../../../domain/figures';
 
 /**
  * The depth bar's width, registered as a number that is not inherited: a row's new --share then
@@ -181,12 +180,12 @@ export function BookLevels(props: {
       </div>
       <div className="middle">
         <span className={`last num ${props.last?.side === 'sell' ? 'down' : 'up'}`} data-testid="book-last">
-          {props.last ? grouped(props.last.price, pair.price_precision) : '—'}
+          {price(props.last?.price, pair.price_precision)}
         </span>
         {props.lastInFiat && <small>≈ {props.lastInFiat}</small>}
         {spreadText !== undefined && (
           <span className="spread">
-            {labels.spread} {groupThousands(spreadText)}
+            {labels.spread} {price(spreadText, pair.price_precision)}
           </span>
         )}
       </div>

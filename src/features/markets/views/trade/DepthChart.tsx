@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Pair } from '../../../../domain/api';
 import type { DepthPoint } from '../../machines/orderBook/orderBook.selectors';
-import { fixed } from './format';
+import { price, quantity } from '../../../../domain/figures';
 
 /** Drawing units of the chart; the SVG stretches to its box, the labels are HTML over it. */
 const W = 1000;
@@ -73,7 +73,7 @@ export function DepthChart(props: { bids: DepthPoint[]; asks: DepthPoint[]; deep
   const pointed = hover === undefined ? undefined : frame.low + hover * (frame.high - frame.low);
   // The quantity resting from the best price up to the pointer's price, on the pointer's side.
   const under = pointed === undefined ? undefined : pointed <= frame.mid ? [...bids].reverse().find((b) => num(b.price) >= pointed) ?? undefined : [...asks].reverse().find((a) => num(a.price) <= pointed);
-  const label = (p: number) => fixed(p.toFixed(Math.max(pair.price_precision, 0)), pair.price_precision);
+  const label = (p: number) => price(p.toFixed(Math.max(pair.price_precision, 0)), pair.price_precision);
   return (
     <Box
       data-testid="depth-chart"
@@ -90,7 +90,7 @@ export function DepthChart(props: { bids: DepthPoint[]; asks: DepthPoint[]; deep
         <path className="ask" d={frame.askPath} vectorEffect="non-scaling-stroke" strokeWidth={1.5} />
         {hover !== undefined && <line className="cursor" x1={hover * W} x2={hover * W} y1={0} y2={H} vectorEffect="non-scaling-stroke" />}
       </svg>
-      <span className="scale num">{fixed(props.deepest, pair.amount_precision)}</span>
+      <span className="scale num">{quantity(props.deepest, pair.amount_precision)}</span>
       <div className="axis num">
         <span>{label(frame.low)}</span>
         <span>{label(frame.mid)}</span>
@@ -101,7 +101,7 @@ export function DepthChart(props: { bids: DepthPoint[]; asks: DepthPoint[]; deep
           <div>{label(pointed)}</div>
           {under && (
             <div>
-              {t('trade.depthCumulative', { currency: pair.left_symbol })}: {fixed(under.total, pair.amount_precision)}
+              {t('trade.depthCumulative', { currency: pair.left_symbol })}: {quantity(under.total, pair.amount_precision)}
             </div>
           )}
         </div>

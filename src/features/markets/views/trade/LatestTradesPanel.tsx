@@ -4,7 +4,8 @@ import type { Pair } from '../../../../domain/api';
 import type { PublicTrade } from '../../../../domain/market';
 import { Panel, PanelHeader } from '../../../../app/ui/Panel';
 import { FeedStatus } from './FeedStatus';
-import { grouped, timeOfDay } from './format';
+import { price, quantity } from '../../../../domain/figures';
+import { timeOfDay } from './format';
 
 const List = styled.div<{ $stale: boolean }>`
   font-size: 12px;
@@ -59,10 +60,10 @@ export function LatestTradesPanel(props: { trades: PublicTrade[]; status: string
           props.trades.map((trade) => (
             <Row key={trade.id} role="row">
               <span role="cell" className={`num ${trade.side === 'buy' ? 'up' : 'down'}`}>
-                {grouped(trade.price, pair.price_precision)}
+                {price(trade.price, pair.price_precision)}
               </span>
               <span role="cell" className="num">
-                {grouped(trade.quantity, pair.amount_precision)}
+                {quantity(trade.quantity, pair.amount_precision)}
               </span>
               <span role="cell" className="num" style={{ opacity: 0.75 }}>
                 {timeOfDay(trade.time, props.lang)}

@@ -3,12 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../../app/ui/Badge';
 import styled from 'styled-components';
 import type { MarketTick, Pair } from '../../../../domain/api';
-import { CONTRACT_INDEX_DECIMALS } from '../../../../domain/constants';
-import { formatPercent, groupThousands, toFixedDecimal } from '../../../../domain/decimal';
+import { indexPrice, money, percent, price, quantity } from '../../../../domain/figures';
 import { useConnectionFlow } from '../../../../app/views/hooks';
 import { ConnectionIndicator } from '../../../../app/ui/ConnectionIndicator';
 import { Muted, Panel } from '../../../../app/ui/Panel';
-import { grouped } from './format';
 import { PHONE } from '../../../../app/theme';
 
 const Bar = styled.div`
@@ -67,7 +65,7 @@ export function StatsBar(props: {
         </div>
         <div>
           <div className={`last num ${change?.startsWith('-') ? 'down' : 'up'}`} data-testid="stats-last" aria-label={t('col.lastPrice')}>
-            {props.last ? grouped(props.last.price, pair.price_precision) : '—'}
+            {price(props.last?.price, pair.price_precision)}
           </div>
           <Muted className="num" style={{ fontSize: 11 }}>
             {props.lastInFiat ? `≈ ${props.lastInFiat}` : '—'}
@@ -75,28 +73,28 @@ export function StatsBar(props: {
         </div>
         <dl>
           <dt>{t('col.change24h')}</dt>
-          <dd className={`num ${change?.startsWith('-') ? 'down' : 'up'}`}>{change ? formatPercent(change) : '—'}</dd>
+          <dd className={`num ${change?.startsWith('-') ? 'down' : 'up'}`}>{percent(change)}</dd>
         </dl>
         <dl>
           <dt>{t('col.high24h')}</dt>
-          <dd className="num">{tick ? grouped(tick.high, pair.price_precision) : '—'}</dd>
+          <dd className="num">{price(tick?.high, pair.price_precision)}</dd>
         </dl>
         <dl>
           <dt>{t('col.low24h')}</dt>
-          <dd className="num">{tick ? grouped(tick.low, pair.price_precision) : '—'}</dd>
+          <dd className="num">{price(tick?.low, pair.price_precision)}</dd>
         </dl>
         <dl>
           <dt>{t('col.volume24h')}</dt>
-          <dd className="num">{tick ? `${grouped(tick.amount, pair.amount_precision)} ${pair.left_symbol}` : '—'}</dd>
+          <dd className="num">{tick ? `${quantity(tick.amount, pair.amount_precision)} ${pair.left_symbol}` : '—'}</dd>
         </dl>
         <dl>
           <dt>{t('col.turnover24h')}</dt>
-          <dd className="num">{tick ? `${grouped(tick.vol, pair.price_precision)} ${pair.right_symbol}` : '—'}</dd>
+          <dd className="num">{tick ? `${money(tick.vol, pair.right_symbol)} ${pair.right_symbol}` : '—'}</dd>
         </dl>
         <dl>
           <dt>{t('col.indexPrice')}</dt>
           <dd className="num" data-testid="stats-index">
-            {props.indexPrice ? groupThousands(toFixedDecimal(props.indexPrice, CONTRACT_INDEX_DECIMALS, 'down')) : '—'}
+            {indexPrice(props.indexPrice)}
           </dd>
         </dl>
         {props.children}

@@ -1,14 +1,4 @@
-import { groupThousands, toFixedDecimal } from '../../../../domain/decimal';
-
-/** A price or quantity in the pair's precision, exactly (decimal strings, no float), ungrouped (the depth chart's axis). */
-export function fixed(value: string, places: number): string {
-  return toFixedDecimal(value, places);
-}
-
-/** The same with thousands separators: how prices and quantities are shown (stats bar, book, trades, lists). */
-export function grouped(value: string, places: number): string {
-  return groupThousands(toFixedDecimal(value, places));
-}
+/** Prices and quantities are figures (src/domain/figures.ts); this file keeps the trades' time of day. */
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { divDecimal, groupThousands, isDecimalString, mulDecimal, trimZeros } from '../../../../domain/decimal';
-import { estimatedFee, feeRatePercent, isPositive } from '../../../../domain/orderMath';
+import { estimatedFee, isPositive } from '../../../../domain/orderMath';
+import { ratioPercent } from '../../../../domain/figures';
 import type { orderFormMachine } from './orderForm.machine';
 import { spendable } from './orderFields';
 
@@ -42,7 +43,7 @@ export const selectFee = (s: Snapshot) => {
   const received = orderType === 'limit' ? (side === 'buy' ? quantity : amount) : marketReceived();
   const places = side === 'buy' ? pair.amountPrecision + 2 : pair.pricePrecision + 2;
   return {
-    rate: feeRatePercent(feeRate.taker),
+    rate: ratioPercent(feeRate.taker),
     currency: side === 'buy' ? pair.base : pair.quote,
     estimate: received !== undefined && isDecimalString(received) && isPositive(received) ? estimatedFee(received, feeRate.taker, places) : undefined,
   };

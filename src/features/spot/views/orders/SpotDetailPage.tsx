@@ -6,7 +6,7 @@ import { DataTable } from '../../../../app/ui/DataTable';
 import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../../app/ui/Panel';
 import { DetailFact, DetailFacts } from '../../../../app/ui/DetailFacts';
 import { NotFoundPanel, useIdParam } from '../../../../app/ui/NotFoundPanel';
-import { baseOf, dateTime, EntrustPrice, pairLabel, plain, quoteOf, SideLabel, StatusBadge, TYPE_KEYS } from './orderLabels';
+import { baseOf, dateTime, EntrustPrice, pairLabel, quoteOf, SideLabel, StatusBadge, TYPE_KEYS, useOrderFigures } from './orderLabels';
 
 /** /order/spot-detail/{id}: spec §3 spot order fields and its deal details. */
 export function SpotDetailPage() {
@@ -41,6 +41,7 @@ function DetailView(props: { detail: SpotOrderDetail }) {
   const o = props.detail;
   const base = baseOf(o.symbol);
   const quote = quoteOf(o.symbol);
+  const f = useOrderFigures();
   return (
     <div style={{ display: 'grid', gap: 12 }}>
       <Panel>
@@ -61,19 +62,19 @@ function DetailView(props: { detail: SpotOrderDetail }) {
               <EntrustPrice order={o} /> {o.type === 'limit' && quote}
             </DetailFact>
             <DetailFact label={t('spot.col.entrustTotal')}>
-              <span className="num">{`${plain(o.amount)} ${quote}`}</span>
+              <span className="num">{`${f.total(o.symbol, o.amount)} ${quote}`}</span>
             </DetailFact>
             <DetailFact label={t('spot.col.dealAmount')}>
-              <span className="num">{`${plain(o.filled)} ${base}`}</span>
+              <span className="num">{`${f.quantity(o.symbol, o.filled)} ${base}`}</span>
             </DetailFact>
             <DetailFact label={t('spot.col.avgDealPrice')}>
-              <span className="num">{o.avg_price === '0' ? '—' : `${plain(o.avg_price)} ${quote}`}</span>
+              <span className="num">{o.avg_price === '0' ? '—' : `${f.price(o.symbol, o.avg_price)} ${quote}`}</span>
             </DetailFact>
             <DetailFact label={t('spot.col.turnover')}>
-              <span className="num">{`${plain(o.turnover)} ${quote}`}</span>
+              <span className="num">{`${f.total(o.symbol, o.turnover)} ${quote}`}</span>
             </DetailFact>
             <DetailFact label={t('col.fee')}>
-              <span className="num">{`${plain(o.fee)} ${o.fee_currency}`}</span>
+              <span className="num">{`${f.fee(o.fee)} ${o.fee_currency}`}</span>
             </DetailFact>
             <DetailFact label={t('col.time')}>
               <span className="num">{dateTime(o.created_at, i18n.language)}</span>
@@ -95,9 +96,9 @@ function DetailView(props: { detail: SpotOrderDetail }) {
           emptyKey="spot.detail.noDeals"
           columns={[
             { key: 'col.time', render: (d) => <span className="num">{dateTime(d.time, i18n.language)}</span> },
-            { key: 'col.price', align: 'right', render: (d) => <span className="num">{plain(d.price)}</span> },
-            { key: 'col.quantity', align: 'right', render: (d) => <span className="num">{plain(d.quantity)}</span> },
-            { key: 'col.fee', align: 'right', render: (d) => <span className="num">{`${plain(d.fee)} ${o.fee_currency}`}</span> },
+            { key: 'col.price', align: 'right', render: (d) => <span className="num">{f.price(o.symbol, d.price)}</span> },
+            { key: 'col.quantity', align: 'right', render: (d) => <span className="num">{f.quantity(o.symbol, d.quantity)}</span> },
+            { key: 'col.fee', align: 'right', render: (d) => <span className="num">{`${f.fee(d.fee)} ${o.fee_currency}`}</span> },
             { key: 'spot.col.role', render: (d) => t(d.role === 'maker' ? 'spot.role.maker' : 'spot.role.taker') },
           ]}
         />

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { SpotOrder } from '../../../../domain/spotOrders';
 import { Button } from '../../../../app/ui/Button';
 import type { Column } from '../../../../app/ui/DataTable';
-import { dateTime, EntrustPrice, pairLabel, plain, SideLabel, StatusBadge } from './orderLabels';
+import { dateTime, EntrustPrice, pairLabel, SideLabel, StatusBadge, useOrderFigures } from './orderLabels';
 
 /**
  * The columns of the spot order tables (trade page panel, /order pages). `withPair` adds the pair
@@ -12,6 +12,7 @@ import { dateTime, EntrustPrice, pairLabel, plain, SideLabel, StatusBadge } from
  */
 export function useOrderColumns(options: { kind: 'open' | 'history'; withPair: boolean; onRevoke?: (id: number) => void; busy?: boolean }): Column<SpotOrder>[] {
   const { t, i18n } = useTranslation();
+  const f = useOrderFigures();
   const columns: Array<Column<SpotOrder> | false> = [
     {
       key: 'col.time',
@@ -26,11 +27,11 @@ export function useOrderColumns(options: { kind: 'open' | 'history'; withPair: b
     { key: 'col.type', render: (o) => t(o.type === 'limit' ? 'spot.type.limit' : 'spot.type.market') },
     { key: 'col.price', align: 'right', render: (o) => <EntrustPrice order={o} /> },
     options.kind === 'open'
-      ? { key: 'col.quantity', align: 'right', render: (o) => <span className="num">{o.quantity === '0' ? '—' : plain(o.quantity)}</span> }
-      : { key: 'col.avgPrice', align: 'right', render: (o) => <span className="num">{o.avg_price === '0' ? '—' : plain(o.avg_price)}</span> },
-    { key: 'col.dealt', align: 'right', render: (o) => <span className="num">{plain(o.filled)}</span> },
-    { key: 'spot.col.entrustTotal', align: 'right', render: (o) => <span className="num">{plain(o.amount)}</span> },
-    options.kind === 'history' && { key: 'col.fee', align: 'right', render: (o) => <span className="num">{`${plain(o.fee)} ${o.fee_currency}`}</span> },
+      ? { key: 'col.quantity', align: 'right', render: (o) => <span className="num">{o.quantity === '0' ? '—' : f.quantity(o.symbol, o.quantity)}</span> }
+      : { key: 'col.avgPrice', align: 'right', render: (o) => <span className="num">{o.avg_price === '0' ? '—' : f.price(o.symbol, o.avg_price)}</span> },
+    { key: 'col.dealt', align: 'right', render: (o) => <span className="num">{f.quantity(o.symbol, o.filled)}</span> },
+    { key: 'spot.col.entrustTotal', align: 'right', render: (o) => <span className="num">{f.total(o.symbol, o.amount)}</span> },
+    options.kind === 'history' && { key: 'col.fee', align: 'right', render: (o) => <span className="num">{`${f.fee(o.fee)} ${o.fee_currency}`}</span> },
     { key: 'col.status', render: (o) => <StatusBadge status={o.status} /> },
     options.onRevoke !== undefined && {
       key: 'col.actions',

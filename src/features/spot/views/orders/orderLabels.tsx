@@ -1,5 +1,7 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { groupThousands, trimZeros } from '../../../../domain/decimal';
+import { fee, money, price, quantity } from '../../../../domain/figures';
+import { useAppFlow } from '../../../../app/views/hooks';
 import { SpotOrderStatus, type OrderSide, type OrderType, type SpotOrder } from '../../../../domain/spotOrders';
 import { formatDateTime } from '../../../../domain/localeFormat';
 import { Badge } from '../../../../app/ui/Badge';
@@ -20,8 +22,23 @@ export const pairLabel = (symbol: string) => symbol.replace('_', '/');
 export const baseOf = (symbol: string) => symbol.split('_')[0] ?? symbol;
 export const quoteOf = (symbol: string) => symbol.split('_')[1] ?? '';
 
-/** A wire decimal as the trader reads it: no trailing zeros, grouped by thousands ("96,030", "3,402.5"). */
-export const plain = (value: string) => groupThousands(trimZeros(value));
+/**
+ * An order's figures as every page shows them (src/domain/figures.ts): prices and quantities at its
+ * pair's precisions, totals in its quote currency, fees at the fee places. A pair the app does not
+ * list (yet) falls back to 8 places, which shows any wire value whole.
+ */
+export function useOrderFigures() {
+  const { pairs } = useAppFlow();
+  return useMemo(() => {
+    const pairOf = (symbol: string) => pairs.find((p) => `${p.left_symbol}_${p.right_symbol}`.toUpperCase() === symbol.toUpperCase());
+    return {
+      price: (symbol: string, value: string | null | undefined) => price(value, pairOf(symbol)?.price_precision ?? 8),
+      quantity: (symbol: string, value: string | null | undefined) => quantity(value, pairOf(symbol)?.amount_precision ?? 8),
+      total: (symbol: string, value: string | null | undefined) => money(value, quoteOf(symbol)),
+      fee: (value: string | null | undefined) => fee(value),
+    };
+  }, [pairs]);
+}
 
 export function StatusBadge(props: { status: SpotOrderStatus }) {
   const { t } = useTranslation();
@@ -36,7 +53,8 @@ export function SideLabel(props: { side: OrderSide }) {
 /** The entrust price: a market order has none. */
 export function EntrustPrice(props: { order: SpotOrder }) {
   const { t } = useTranslation();
-  return <span className="num">{props.order.type === 'market' ? t('spot.type.market') : plain(props.order.price)}</span>;
+  const figures = useOrderFigures();
+  return <span className="num">{props.order.type === 'market' ? t('spot.type.market') : figures.price(props.order.symbol, props.order.price)}</span>;
 }
 
 /** Date and time in the trader's language: the one table format of src/domain/localeFormat.ts. */

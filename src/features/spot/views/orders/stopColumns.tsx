@@ -3,7 +3,7 @@ import { SpotStopStatus, type SpotStop } from '../../../../domain/spotOrders';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
 import type { Column } from '../../../../app/ui/DataTable';
-import { dateTime, pairLabel, plain, SideLabel } from './orderLabels';
+import { dateTime, pairLabel, SideLabel, useOrderFigures } from './orderLabels';
 
 /** Literal keys (the i18n check looks for each as written). */
 const STOP_STATUS_KEYS: Record<SpotStopStatus, string> = {
@@ -20,6 +20,7 @@ const STOP_STATUS_KEYS: Record<SpotStopStatus, string> = {
  */
 export function useStopColumns(options: { withPair: boolean; onRevoke: (id: number) => void; busy: boolean }): Column<SpotStop>[] {
   const { t, i18n } = useTranslation();
+  const f = useOrderFigures();
   const columns: Array<Column<SpotStop> | false> = [
     { key: 'col.time', render: (s) => <span className="num">{dateTime(s.created_at, i18n.language)}</span> },
     options.withPair && { key: 'col.pair', render: (s) => pairLabel(s.symbol) },
@@ -35,9 +36,9 @@ export function useStopColumns(options: { withPair: boolean; onRevoke: (id: numb
           t('spot.type.stopLimit')
         ),
     },
-    { key: 'spot.stops.col.trigger', align: 'right', render: (s) => <span className="num" data-testid="stop-trigger">{plain(s.trigger_price)}</span> },
-    { key: 'spot.stops.col.limitPrice', align: 'right', render: (s) => <span className="num">{plain(s.price)}</span> },
-    { key: 'col.quantity', align: 'right', render: (s) => <span className="num">{plain(s.quantity)}</span> },
+    { key: 'spot.stops.col.trigger', align: 'right', render: (s) => <span className="num" data-testid="stop-trigger">{f.price(s.symbol, s.trigger_price)}</span> },
+    { key: 'spot.stops.col.limitPrice', align: 'right', render: (s) => <span className="num">{f.price(s.symbol, s.price)}</span> },
+    { key: 'col.quantity', align: 'right', render: (s) => <span className="num">{f.quantity(s.symbol, s.quantity)}</span> },
     { key: 'col.status', render: (s) => <Badge $tone={s.status === SpotStopStatus.waiting ? 'warn' : 'dim'}>{t(STOP_STATUS_KEYS[s.status])}</Badge> },
     {
       key: 'col.actions',

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { RECORD_PAGE_SIZE, WithdrawalStatus } from '../../../../domain/wallet';
-import { groupThousands } from '../../../../domain/decimal';
-import { formatAmount, WITHDRAWAL_STATUS_KEYS } from '../../../../domain/walletAmounts';
+import { money } from '../../../../domain/figures';
+import { WITHDRAWAL_STATUS_KEYS } from '../../../../domain/walletAmounts';
 import type { QueuedWithdrawal } from '../../machines/operatorWithdrawals/operatorWithdrawals.machine';
 import { useOperatorWithdrawals } from '../../wallet.hooks';
 import { Badge } from '../../../../app/ui/Badge';
@@ -33,7 +33,7 @@ function FailDialog(props: { row: QueuedWithdrawal | undefined; busy: boolean; o
   const [reason, setReason] = useState('');
   return (
     <ConfirmDialog title={t('wallet.ops.failTitle')} cancelLabel={t('common.cancel')} confirmLabel={t('wallet.ops.fail')} tone="danger" busy={props.busy} onConfirm={() => props.onConfirm(reason)} onCancel={props.onCancel}>
-      {props.row && <p style={{ marginTop: 0 }}>{t('wallet.ops.rowSummary', { quantity: groupThousands(props.row.quantity), currency: props.row.currency, account: props.row.account ?? '' })}</p>}
+      {props.row && <p style={{ marginTop: 0 }}>{t('wallet.ops.rowSummary', { quantity: money(props.row.quantity, props.row.currency), currency: props.row.currency, account: props.row.account ?? '' })}</p>}
       <label>
         {t('wallet.ops.reason')}
         <Reason value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
@@ -71,8 +71,8 @@ export function WithdrawalQueue() {
           { key: 'col.time', render: (r) => <DateTime at={r.created_at} /> },
           { key: 'operator.user', render: (r) => r.account },
           { key: 'col.currency', render: (r) => <b>{r.currency}</b> },
-          { key: 'col.quantity', align: 'right', render: (r) => formatAmount(r.quantity) },
-          { key: 'col.fee', align: 'right', render: (r) => formatAmount(r.fee) },
+          { key: 'col.quantity', align: 'right', render: (r) => money(r.quantity, r.currency) },
+          { key: 'col.fee', align: 'right', render: (r) => money(r.fee, r.currency) },
           { key: 'col.network', render: (r) => r.network },
           { key: 'col.address', render: (r) => <code title={r.address}>{r.address.length > 22 ? `${r.address.slice(0, 10)}…${r.address.slice(-8)}` : r.address}</code> },
           { key: 'col.status', render: (r) => <Badge $tone={r.status === WithdrawalStatus.notDisbursed ? 'warn' : 'dim'}>{t(WITHDRAWAL_STATUS_KEYS[r.status])}</Badge> },
@@ -96,7 +96,7 @@ export function WithdrawalQueue() {
       {queue.total > 0 && <CardPager page={queue.page} size={RECORD_PAGE_SIZE} total={queue.total} onPage={queue.setPage} />}
       {queue.confirmingApprove && (
         <ConfirmDialog title={t('wallet.ops.approveTitle')} cancelLabel={t('common.cancel')} confirmLabel={t('wallet.ops.approve')} busy={queue.deciding} onConfirm={() => queue.confirm()} onCancel={queue.cancel}>
-          {queue.target && t('wallet.ops.rowSummary', { quantity: groupThousands(queue.target.quantity), currency: queue.target.currency, account: queue.target.account ?? '' })}
+          {queue.target && t('wallet.ops.rowSummary', { quantity: money(queue.target.quantity, queue.target.currency), currency: queue.target.currency, account: queue.target.account ?? '' })}
         </ConfirmDialog>
       )}
       {queue.confirmingFail && <FailDialog row={queue.target} busy={queue.deciding} onConfirm={queue.confirm} onCancel={queue.cancel} />}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { fee, fiat, fiatAmount, fundingRate, indexPrice, money, moneyPlaces, percent, percentPoints, price, quantity, ratioPercent, signedMoney, tone } from './figures';
+
+/** One table per kind of figure (issue 37 defect 7): what goes in, what the trader reads. */
+const TABLE: Array<[kind: string, format: () => string, shown: string]> = [
+  // price: the pair's precision, fixed, half up, grouped
+  ['price', () => price('96030', 2), '96,030.00'],
+  ['price', () => price('98000', 2), '98,000.00'],
+  ['price', () => price('96030.005', 2), '96,030.01'],
+  ['price', () => price('0.32417', 5), '0.32417'],
+  ['price', () => price('0.3', 5), '0.30000'],
+  ['price', () => price('1234567.1', 0), '1,234,567'],
+  ['price', () => price(undefined, 2), '—'],
+  ['price', () => price(null, 2), '—'],
+  ['price', () => price('', 2), '—'],
+  // quantity: the pair's lot, fixed, cut
+  ['quantity', () => quantity('0.123456789', 6), '0.123456'],
+  ['quantity', () => quantity('0.02', 5), '0.02000'],
+  ['quantity', () => quantity('1234.99999', 3), '1,234.999'],
+  ['quantity', () => quantity('15', 0), '15'],
+  ['quantity', () => quantity('0', 4), '0.0000'],
+  // money: the asset's places (USDT 2, BTC and the rest 8), fixed, cut
+  ['money', () => money('1234.56789', 'USDT'), '1,234.56'],
+  ['money', () => money('192.2', 'USDT'), '192.20'],
+  ['money', () => money('192.20', 'USDT'), '192.20'],
+  ['money', () => money('5000', 'USDT'), '5,000.00'],
+  ['money', () => money('1000', 'usdt'), '1,000.00'],
+  ['money', () => money('-3.999', 'USDT'), '-3.99'],
+  ['money', () => money('0.123456789', 'BTC'), '0.12345678'],
+  ['money', () => money('16157.53925', 'ETH'), '16,157.53925000'],
+  ['money', () => money(undefined, 'USDT'), '—'],
+  // signed money (PnL): always a sign away from zero, fixed places, never trimmed
+  ['signed money', () => signedMoney('2.3', 'USDT'), '+2.30'],
+  ['signed money', () => signedMoney('1.85', 'USDT'), '+1.85'],
+  ['signed money', () => signedMoney('-0.5', 'USDT'), '-0.50'],
+  ['signed money', () => signedMoney('0', 'USDT'), '0.00'],
+  ['signed money', () => signedMoney('0.004', 'USDT'), '0.00'],
+  ['signed money', () => signedMoney('-0.004', 'USDT'), '0.00'],
+  ['signed money', () => signedMoney('12345.678', 'USDT'), '+12,345.67'],
+  ['signed money', () => signedMoney('0.00001', 'BTC'), '+0.00001000'],
+  ['signed money', () => signedMoney(null, 'USDT'), '—'],
+  // fee: 8 places, a fee below a cent still shows
+  ['fee', () => fee('0.00048'), '0.00048000'],
+  ['fee', () => fee('0.96'), '0.96000000'],
+  // percent (a fraction): 2 decimals, half up, signed
+  ['percent', () => percent('0.012345'), '+1.23%'],
+  ['percent', () => percent('0.012355'), '+1.24%'],
+  ['percent', () => percent('-0.5'), '-50.00%'],
+  ['percent', () => percent('0'), '0.00%'],
+  ['percent', () => percent('5'), '+500.00%'],
+  ['percent', () => percent(null), '—'],
+  // percent points (already in percent: a TP/SL by ROE)
+  ['percent points', () => percentPoints('-10'), '-10.00%'],
+  ['percent points', () => percentPoints('500'), '+500.00%'],
+  // ratio percent: 2 decimals, no sign
+  ['ratio percent', () => ratioPercent('0.985'), '98.50%'],
+  ['ratio percent', () => ratioPercent('0.0123'), '1.23%'],
+  ['ratio percent', () => ratioPercent('1'), '100.00%'],
+  ['ratio percent', () => ratioPercent(null), '—'],
+  // funding rate: 4 decimals (basis points), signed
+  ['funding rate', () => fundingRate('0.0001'), '+0.0100%'],
+  ['funding rate', () => fundingRate('-0.000125'), '-0.0125%'],
+  // index price: cut to 4 (§9), fixed
+  ['index price', () => indexPrice('96030.123456'), '96,030.1234'],
+  ['index price', () => indexPrice('96030.5'), '96,030.5000'],
+  ['index price', () => indexPrice(undefined), '—'],
+  // fiat: the currency's minor units, half up (formatFiat)
+  ['fiat', () => fiat('96250.504', 'USD', '$'), '$96,250.50'],
+  ['fiat', () => fiat('14437575.4', 'JPY', '¥'), '¥14,437,575'],
+  ['fiat', () => fiat('-2.49', 'USD', '$'), '-$2.49'],
+  ['fiat', () => fiat(undefined, 'USD', '$'), '—'],
+  // fiat amount (P2P): 2 decimals (§9), half up
+  ['fiat amount', () => fiatAmount('1250'), '1,250.00'],
+  ['fiat amount', () => fiatAmount('7.125'), '7.13'],
+];
+
+describe('figures: one formatting rule per kind of figure', () => {
+  it.each(TABLE)('%s → %s', (_kind, format, shown) => {
+    expect(format()).toBe(shown);
+  });
+
+  it('gives stablecoins cents and every other asset the ledger places', () => {
+    expect(moneyPlaces('USDT')).toBe(2);
+    expect(moneyPlaces('USDC')).toBe(2);
+    expect(moneyPlaces('BTC')).toBe(8);
+    expect(moneyPlaces('DOGE')).toBe(8);
+  });
+
+  it('colours a signed figure by its sign', () => {
+    expect(tone('2.3')).toBe('up');
+    expect(tone('-0.5')).toBe('down');
+    expect(tone('0')).toBe('');
+    expect(tone(undefined)).toBe('');
+  });
+});

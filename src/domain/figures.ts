@@ -1,0 +1,102 @@
+/**
+ * Every figure the app shows, one rule per kind (issue 37 defect 7: PnL read "+2.3" beside
+ * "+1.85", margin "192.2" in one place and "192.20" in another, prices "98000" ungrouped). Views
+ * format through these functions only, so the same kind of figure reads the same on every page.
+ *
+ * All exact on decimal strings (never a float). One number style whatever the UI language: comma
+ * thousands, dot decimals (localeFormat.ts says why). One minus: the ASCII hyphen-minus "-", the
+ * one the wire, formatFiat and a typed field use, so a copied figure pastes back as a number.
+ * A missing value (null, undefined, "", anything that is not a decimal) reads "—".
+ *
+ * | kind          | places                                  | rounding          | sign          |
+ * |---------------|-----------------------------------------|-------------------|---------------|
+ * | price         | the pair's price_precision, fixed       | half up (the book)| as is         |
+ * | quantity      | the pair's amount_precision (lot), fixed| cut toward zero   | as is         |
+ * | money         | moneyPlaces: stablecoins 2, others 8    | cut toward zero   | as is         |
+ * | signed money  | as money (PnL, profit, results)         | cut toward zero   | "+" above 0   |
+ * | trading fee   | FEE_PLACES (8), fixed                   | cut toward zero   | as is         |
+ * | percent       | 2 (§9), of a fraction                   | half up           | "+" above 0   |
+ * | ratio percent | 2 (§9), of a fraction                   | half up           | none          |
+ * | funding rate  | 4, of a fraction                        | half up           | "+" above 0   |
+ * | index price   | 4 (§9: "cut to 4 decimals"), fixed      | cut toward zero   | as is         |
+ * | fiat          | the currency's minor units (formatFiat) | half up           | "-" before mark|
+ * | fiat amount   | 2 (§9: fiat conversion), P2P amounts    | half up           | as is         |
+ *
+ * Why these: money and quantities are cut so a balance, a gain or a closable size never reads more
+ * than there is (the wallet and the futures desk already cut); prices round half up as the order
+ * book does (the wire sends them at the pair's precision anyway); percentages round half up as the
+ * market lists always have; fiat is a conversion and rounds as currencies do. Trading fees (spot and
+ * futures orders) get 8 places because one is mostly a fraction of a cent and would read "0.00" at
+ * 2; a withdrawal fee is a fixed amount of the asset, so money. The funding rate
+ * keeps 4 because it is counted in basis points (0.0100% and 0.0125% would both read "0.01%").
+ */
+import { CONTRACT_INDEX_DECIMALS, FIAT_DECIMALS, PERCENT_DECIMALS } from './constants';
+import { groupThousands, isDecimalString, mulDecimal, toFixedDecimal, type RoundingMode } from './decimal';
+import { formatFiat } from './localeFormat';
+
+export const MISSING = '—';
+
+type Value = string | null | undefined;
+
+/** Stablecoins count in cents: balances, margin, equity and PnL in USDT read "192.20". */
+const STABLECOIN = /^(USDT|USDC|BUSD|DAI|TUSD|FDUSD|USDP)$/i;
+/** Every other asset shows the ledger's places: withdrawals and transfers move up to 8 (a satoshi). */
+const LEDGER_PLACES = 8;
+export const FEE_PLACES = LEDGER_PLACES;
+const FUNDING_RATE_DECIMALS = 4;
+
+/** The places an amount of `asset` is shown with. */
+export function moneyPlaces(asset: string): number {
+  return STABLECOIN.test(asset) ? 2 : LEDGER_PLACES;
+}
+
+/** `value` at `places`, grouped; "—" for a missing value. */
+function figure(value: Value, places: number, mode: RoundingMode): string {
+  return isDecimalString(value) ? groupThousands(toFixedDecimal(value, places, mode)) : MISSING;
+}
+
+/** "+" before a figure above zero: one that starts with a digit and is not all zeros ("+0.00" never shows, nor "+—"). */
+const signed = (text: string) => (/^\d/.test(text) && /[1-9]/.test(text) ? `+${text}` : text);
+
+/** A price at the pair's precision: "96,030.00". */
+export const price = (value: Value, pricePrecision: number) => figure(value, pricePrecision, 'half-up');
+
+/** A quantity in the pair's lots: "0.02000" (BTC_USDT, 5 places). */
+export const quantity = (value: Value, amountPrecision: number) => figure(value, amountPrecision, 'down');
+
+/** An amount of an asset (balance, margin, equity, valuation, stake, limit): "1,234.56 USDT" without the unit. */
+export const money = (value: Value, asset: string) => figure(value, moneyPlaces(asset), 'down');
+
+/** A profit or loss: "+2.30", "-0.50", "0.00". */
+export const signedMoney = (value: Value, asset: string) => signed(money(value, asset));
+
+/** A trading fee (spot and futures orders), in whatever asset it was taken: "0.00048000". */
+export const fee = (value: Value) => figure(value, FEE_PLACES, 'down');
+
+/** Percent points at `places`, signed: "-10.00%". */
+const points = (value: Value, places: number) => (isDecimalString(value) ? `${signed(figure(value, places, 'half-up'))}%` : MISSING);
+const hundredfold = (fraction: Value) => (isDecimalString(fraction) ? mulDecimal(fraction, '100') : undefined);
+
+/** A percentage already in percent (a TP/SL by ROE of "-10"): "-10.00%". */
+export const percentPoints = (value: Value) => points(value, PERCENT_DECIMALS);
+
+/** A fraction as a signed percentage, §9: 0.012345 → "+1.23%". */
+export const percent = (fraction: Value) => points(hundredfold(fraction), PERCENT_DECIMALS);
+
+/** A ratio (margin ratio, completion rate) as a percentage without sign: "98.50%". */
+export const ratioPercent = (fraction: Value) => percent(fraction).replace('+', '');
+
+/** The funding rate: "+0.0100%". */
+export const fundingRate = (fraction: Value) => points(hundredfold(fraction), FUNDING_RATE_DECIMALS);
+
+/** The contract index (and mark) price, §9: cut to 4 decimals, "96,030.5000". */
+export const indexPrice = (value: Value) => figure(value, CONTRACT_INDEX_DECIMALS, 'down');
+
+/** A fiat amount with its mark in the currency's minor units: "$96,250.50", "¥14,437,575". */
+export const fiat = (value: Value, code: string, mark: string) => (isDecimalString(value) ? formatFiat(value, code, mark) : MISSING);
+
+/** A P2P fiat amount or unit price (the fiat product computes them at 2 places, §9): "1,250.00". */
+export const fiatAmount = (value: Value) => figure(value, FIAT_DECIMALS, 'half-up');
+
+/** The colour class of a signed figure: "up" above zero, "down" below, "" at zero or missing. */
+export const tone = (value: Value): 'up' | 'down' | '' => (!isDecimalString(value) || !/[1-9]/.test(value) ? '' : value.startsWith('-') ? 'down' : 'up');
