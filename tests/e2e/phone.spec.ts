@@ -1,0 +1,241 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type futuresCatalogue from '../../src/locales/futures/en_US.json';
+import type tradingCatalogue from '../../src/locales/trading/en_US.json';
+import type notices from '../../server/kernel/notifications/locales/en_US.json';
+import { FIAT_PATHS, type FiatAd, type FiatMethod } from '../../src/domain/fiat';
+import { FUTURES_PATHS } from '../../src/domain/futures/api';
+import { LANGUAGES } from '../../src/domain/languages';
+import { call, fundAccount, tokenOf } from './support/api';
+import { baseCatalogue } from './support/catalogue';
+import { verifyIdentity } from './support/operator';
+import { registerThroughUi } from './support/register';
+import { fund } from './support/spotTrading';
+
+/**
+ * Issue 37 on a 390 × 844 phone, in English and in German, in the dark and the light theme: the
+ * controls a trader from Binance reaches for first — the futures form's cost / margin / fee /
+ * liquidation preview and reduce-only, TP/SL by ROE with a loss entered as a loss and shown on the
+ * position card, the isolated-margin dialog with the new liquidation price, the spot stop-limit and
+ * OCO forms, a P2P notification in the bell's list, the ledger's translated entry names. Each is
+ * checked to fit the phone (nothing scrolls sideways, every dialog inside the screen) and
+ * photographed in both themes (E2E_SHOTS=<folder> keeps the pictures; otherwise the test's output).
+ */
+
+const WIDTH = 390;
+const read = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../..', file), 'utf8')) as T;
+const wordsOf = (lang: 'en_US' | 'de_DE') => ({
+  lang,
+  base: baseCatalogue(lang),
+  f: read<typeof futuresCatalogue>(`src/locales/futures/${lang}.json`).futures,
+  spot: read<typeof tradingCatalogue>(`src/locales/trading/${lang}.json`).spot,
+  notice: read<typeof notices>(`server/kernel/notifications/locales/${lang}.json`),
+});
+type Words = ReturnType<typeof wordsOf>;
+
+test.use({ viewport: { width: WIDTH, height: 844 } });
+test.describe.configure({ mode: 'parallel' });
+
+test.beforeEach(async ({ page }) => {
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+});
+
+async function useLanguage(page: Page, lang: string) {
+  const language = LANGUAGES.find((l) => l.lang === lang)!;
+  await page.evaluate((stored) => window.localStorage.setItem('language', JSON.stringify(stored)), language);
+}
+
+async function useTheme(page: Page, theme: 'dark' | 'light') {
+  await page.evaluate((stored) => window.localStorage.setItem('theme', JSON.stringify(stored)), theme);
+}
+
+async function expectNoSidewaysScroll(page: Page, where: string) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${where} scrolls sideways`).toBeLessThanOrEqual(WIDTH);
+}
+
+/** The element lies inside the phone's width: nothing cut at either side. */
+async function expectInsideTheScreen(locator: Locator, where: string) {
+  const box = (await locator.boundingBox())!;
+  expect(box.x, `${where}: left edge`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${where}: right edge`).toBeLessThanOrEqual(WIDTH + 0.5);
+}
+
+/** The element photographed in the dark and the light theme (the page is reloaded for the second; `reopen` brings the element back). */
+async function photographBothThemes(page: Page, name: string, target: () => Locator, reopen: () => Promise<void> = async () => undefined) {
+  const folder = process.env.E2E_SHOTS ?? test.info().outputPath('shots');
+  mkdirSync(folder, { recursive: true });
+  for (const theme of ['dark', 'light'] as const) {
+    if (theme === 'light') {
+      await useTheme(page, 'light');
+      await page.reload();
+      await reopen();
+    }
+    await expect(target()).toBeVisible();
+    await expectInsideTheScreen(target(), `${name} (${theme})`);
+    await expectNoSidewaysScroll(page, `${name} (${theme})`);
+    await target().screenshot({ path: join(folder, `${name}-${test.info().title.slice(0, 5)}-${theme}.png`) });
+  }
+  await useTheme(page, 'dark');
+  await page.reload();
+}
+
+async function futuresSteps(page: Page, w: Words) {
+  await page.goto('/contract/btc_usdt');
+  await expect(page.getByTestId('stats-mark')).toHaveText(/^\d/, { timeout: 20_000 });
+  const tabs = page.getByRole('tablist', { name: w.base.trade.tabs.label });
+  const formTab = async () => tabs.getByRole('tab', { name: w.base.trade.tabs.form, exact: true }).click();
+  await formTab();
+  // Isolated 10× in the leverage dialog (the margin dialog is for isolated positions).
+  await page.getByTestId('futures-leverage').click();
+  const leverage = page.getByRole('dialog', { name: w.f.leverage.title });
+  await expectInsideTheScreen(leverage, 'the leverage dialog');
+  await leverage.getByRole('group', { name: w.f.leverage.mode }).getByRole('button', { name: w.f.isolated }).click();
+  await leverage.getByRole('spinbutton', { name: w.f.leverage.input }).fill('10');
+  await leverage.getByRole('button', { name: w.base.common.confirm }).click();
+  await expect(leverage).toBeHidden();
+  const form = page.getByRole('region', { name: w.base.trade.openPosition });
+  await form.getByRole('group', { name: w.base.col.type }).getByRole('button', { name: w.f.market }).click();
+  await form.getByRole('textbox', { name: w.base.col.quantity }).fill('0.02');
+  // The preview of both buttons before anything is sent, and reduce-only.
+  await expect(form.getByTestId('futures-cost-open_long')).toContainText(/\d.*USDT/);
+  await expect(form.getByTestId('futures-liq-open_long')).toHaveText(/\d/);
+  await expect(form.getByText(w.f.form.reduceOnly)).toBeVisible();
+  await photographBothThemes(page, 'futures-form', () => form, async () => {
+    await formTab();
+    await form.getByRole('group', { name: w.base.col.type }).getByRole('button', { name: w.f.market }).click();
+    await form.getByRole('textbox', { name: w.base.col.quantity }).fill('0.02');
+    await expect(form.getByTestId('futures-liq-open_long')).toHaveText(/\d/);
+  });
+
+  // A long by market (retried until the makers quote), then its card.
+  await formTab();
+  await form.getByRole('group', { name: w.base.col.type }).getByRole('button', { name: w.f.market }).click();
+  await form.getByRole('textbox', { name: w.base.col.quantity }).fill('0.02');
+  const positions = page.getByRole('list', { name: w.f.desk.positions });
+  const opened = positions.getByTestId('position-size').filter({ hasText: /^0\.020*$/ });
+  await expect(async () => {
+    if ((await opened.count()) > 0) return;
+    const confirm = page.getByRole('dialog', { name: w.f.form.confirmTitle });
+    if ((await confirm.count()) === 0) await form.getByRole('button', { name: w.f.action.open_long, exact: true }).click();
+    await expectInsideTheScreen(confirm, 'the order confirmation');
+    await confirm.getByRole('button', { name: w.f.action.open_long }).click({ timeout: 5_000 });
+    await expect(opened).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 60_000, intervals: [1_000] });
+
+  // TP/SL by ROE: "90" as a stop-loss is refused under its field, "−90" is taken and shown as a loss.
+  await positions.getByRole('button', { name: w.f.tpsl.short, exact: true }).click();
+  const tpsl = page.getByRole('dialog', { name: w.f.tpsl.title });
+  await expectInsideTheScreen(tpsl, 'the TP/SL dialog');
+  await tpsl.getByRole('group', { name: w.f.tpsl.by }).getByRole('button', { name: w.f.roe }).click();
+  await tpsl.getByRole('textbox', { name: w.f.takeProfit }).fill('500');
+  await tpsl.getByRole('textbox', { name: w.f.tpsl.stopLossRoe }).fill('90');
+  await tpsl.getByRole('button', { name: w.base.common.confirm }).click();
+  await expect(tpsl.getByText(w.f.tpsl.lossNegative)).toBeVisible();
+  await tpsl.getByRole('textbox', { name: w.f.tpsl.stopLossRoe }).fill('−90');
+  await tpsl.getByRole('button', { name: w.base.common.confirm }).click();
+  const confirmTpsl = page.getByRole('dialog', { name: w.f.tpsl.confirmTitle });
+  await expect(confirmTpsl).toContainText('+500.00%');
+  await expect(confirmTpsl).toContainText('-90.00%');
+  await confirmTpsl.getByRole('button', { name: w.base.common.confirm }).click();
+  await expect(confirmTpsl).toBeHidden();
+  await expect(positions.getByTestId('position-tpsl')).toContainText('+500.00%');
+  await expect(positions.getByTestId('position-tpsl')).toContainText('-90.00%');
+
+  // The isolated-margin dialog with the liquidation price after the change.
+  const openMargin = async () => {
+    // After a reload the page opens on its chart tab; the positions live beside the form.
+    await formTab();
+    await positions.getByRole('button', { name: w.f.margin.button, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(w.f.margin.title) });
+    await dialog.getByRole('button', { name: w.f.margin.add, exact: true }).click();
+    await dialog.getByRole('textbox', { name: w.f.margin.amount }).fill('25');
+    await expect(dialog.getByTestId('margin-liq-after')).toHaveText(/\d/);
+  };
+  const marginDialog = () => page.getByRole('dialog', { name: new RegExp(w.f.margin.title) });
+  await openMargin();
+  await photographBothThemes(page, 'futures-margin', marginDialog, openMargin);
+  await openMargin();
+  await marginDialog().getByRole('button', { name: w.base.common.confirm }).click();
+  await expect(marginDialog()).toBeHidden();
+
+  // The Close tab names what can be closed.
+  await formTab();
+  await form.getByRole('tab', { name: w.f.form.tabClose }).click();
+  await expect(form.getByTestId('futures-closable')).toContainText('0.02000 BTC');
+  await expectNoSidewaysScroll(page, '/contract/btc_usdt');
+}
+
+async function spotStopSteps(page: Page, w: Words) {
+  const s = w.spot;
+  await page.goto('/markets/kline/BTC_USDT');
+  const tabs = page.getByRole('tablist', { name: w.base.trade.tabs.label });
+  const form = page.locator('section.form');
+  const openForm = async (type: string) => {
+    await tabs.getByRole('tab', { name: w.base.trade.tabs.form, exact: true }).click();
+    await form.getByRole('button', { name: type, exact: true }).click();
+  };
+  await openForm(s.type.stopLimit);
+  await expect(form.getByLabel(s.form.trigger, { exact: true })).toBeVisible();
+  await photographBothThemes(page, 'spot-stop-limit', () => form, () => openForm(s.type.stopLimit));
+  await openForm(s.type.oco);
+  await expect(form.getByLabel(s.form.stopTrigger, { exact: true })).toBeVisible();
+  await expect(form.getByLabel(s.form.takeProfitPrice, { exact: true })).toBeVisible();
+  await photographBothThemes(page, 'spot-oco', () => form, () => openForm(s.type.oco));
+}
+
+/** This trader's sell ad, taken by a second trader through the API: the owner's bell gets "order taken". */
+async function p2pNoticeSteps(page: Page, w: Words, browserPage: () => Promise<Page>) {
+  const token = await tokenOf(page);
+  await call(page, '/api/user/coll_method_add', { real_name: 'Ada Lovelace', card_number: '6222 8888 7777 1234', bank_name: 'E2E Bank', currency: 'USD' }, token);
+  const [method] = await call<FiatMethod[]>(page, FIAT_PATHS.methods, {}, token);
+  // From the spot USDT the journey deposited (fundAccount wants an empty spot account).
+  await call(page, '/api/wallet/transfer', { currency: 'USDT', from: 'spot', to: 'legal', quantity: '200' }, token);
+  const ad = await call<FiatAd>(page, FIAT_PATHS.publish, {
+    side: 'sell', crypto: 'USDT', fiat: 'USD', price_kind: 'fixed', fixed_price: '0.40', total: '100', min_amount: '1', max_amount: '100', method_ids: [method!.id], terms: '',
+  }, token);
+  const taker = await browserPage();
+  await registerThroughUi(taker, `e2e-phone-taker-${Date.now()}@example.org`);
+  await call(taker, FIAT_PATHS.take, { ad_id: ad.id, by: 'amount', value: '10' }, await tokenOf(taker));
+  await taker.context().close();
+
+  const openList = async () => {
+    await page.goto('/inform');
+  };
+  await openList();
+  const title = w.notice.p2p_order_taken.title;
+  const notice = () => page.getByTestId('notification').filter({ hasText: title }).first();
+  await expect(notice()).toBeVisible({ timeout: 15_000 });
+  await photographBothThemes(page, 'p2p-notification', notice, openList);
+}
+
+for (const lang of ['en_US', 'de_DE'] as const) {
+  test(`${lang}: futures preview, TP/SL by ROE, isolated margin, stop-limit and OCO, a P2P notification and the ledger at 390 px in both themes`, async ({ page, browser }) => {
+    test.setTimeout(240_000);
+    const w = wordsOf(lang);
+    const email = `e2e-phone-${lang.slice(0, 2)}-${Date.now()}@example.org`;
+    await registerThroughUi(page, email);
+    await verifyIdentity(page, email);
+    await fundAccount(page, 'contract', '5000');
+    await fund(page, '1000');
+    await useLanguage(page, lang);
+    await useTheme(page, 'dark');
+    // The market makers quote once the mark price exists.
+    await expect.poll(async () => (await call<{ mark_price: string | null }>(page, FUTURES_PATHS.config, { symbol: 'btc_usdt' })).mark_price, { timeout: 30_000 }).not.toBeNull();
+
+    await test.step('futures', () => futuresSteps(page, w));
+    await test.step('spot stop-limit and OCO', () => spotStopSteps(page, w));
+    await test.step('a P2P notification', () => p2pNoticeSteps(page, w, async () => (await browser.newContext({ viewport: { width: WIDTH, height: 844 } })).newPage()));
+    await test.step('the ledger names its entries', async () => {
+      await page.goto('/wallet/wallet-log');
+      const table = page.getByRole('table');
+      await expect(table).toBeVisible();
+      await expect(table.getByRole('row').nth(1)).toBeVisible();
+      // Every entry by its translated name, never an internal one such as futures_margin.
+      await expect(table).not.toContainText(/\b[a-z]+_[a-z_]+\b/);
+      await expectNoSidewaysScroll(page, '/wallet/wallet-log');
+    });
+  });
+}
