@@ -138,6 +138,11 @@ export class Sequencer<C, R> {
     this.lingerFromRate = lingerFromRate;
   }
 
+  /** Commands and jobs waiting for the next batch (GET /metrics). */
+  get depth(): number {
+    return this.queue.length;
+  }
+
   submit(command: C): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       const at = performance.now();

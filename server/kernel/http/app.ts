@@ -15,6 +15,7 @@ import { ApiFailure } from './envelope.js';
 import { ResultCode } from '../../../src/domain/api.js';
 import { localeFromHeader } from '../../../src/domain/languages.js';
 import { translate } from '../i18n/messages.js';
+import { healthRoutes } from './health.js';
 
 export interface HttpOptions {
   db: Database;
@@ -109,6 +110,7 @@ export async function buildHttp(options: HttpOptions): Promise<FastifyInstance> 
     });
   }
 
+  healthRoutes(app, options.readiness);
   await app.register(requestContext);
   await app.register(securityHeaders(options.security));
   await app.register(errorHandling);

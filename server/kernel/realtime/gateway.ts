@@ -11,6 +11,7 @@ import { setFrameCorking } from './frameCorking.js';
 import { originAllowed } from './origins.js';
 import { PushCoalescer } from './pushCoalescer.js';
 import { AddressCount, clientAddress, DEFAULT_SOCKET_LIMITS, TokenBucket, type SocketLimits } from './socketLimits.js';
+import { watchSockets } from '../observability/metrics.js';
 
 export const MAX_CHANNELS_PER_SOCKET = 100;
 
@@ -89,6 +90,7 @@ export function attachRealtime(server: HttpServer, registry: ChannelRegistry, op
     // Before any handshake: a page from another site gets no socket at all.
     allowRequest: (request, callback) => callback(null, originAllowed(request, options.allowedOrigins)),
   });
+  watchSockets(io);
   const last = new Map<string, object>();
   // Every push goes out at the end of its turn (or of the push interval), one packet per socket (pushCoalescer.ts).
   const pushes = new PushCoalescer(io.of('/'), options.pushIntervalMs);

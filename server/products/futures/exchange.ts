@@ -30,6 +30,7 @@ import { planFires, type PlanState } from './plans.js';
 import { entryPrice, flatPosition, positionKey, type Position } from './positions.js';
 import type { FuturesMessageKey } from './messages.js';
 import './messages.js';
+import { watchMarket } from '../../kernel/observability/metrics.js';
 
 export interface PlaceRequest {
   userId: number;
@@ -108,6 +109,7 @@ export class FuturesExchange implements Memory {
       );
     }
     this.sequencer = new Sequencer<Command, Result>({ run: (batch) => this.runBatch(batch), rebuild: () => this.rebuild() });
+    watchMarket('futures', this.sequencer);
     this.orderIds = sequenceIds(db, 'futures_order');
   }
 

@@ -16,6 +16,7 @@ import { intake, type PlaceIntent, type PlaceOrderRequest } from './pipeline/int
 import { recordOrders, type Recorded } from './pipeline/record.js';
 import { settle } from './pipeline/settlement.js';
 import { saveCandles, SETTLED_INTERVAL } from './pipeline/candleStore.js';
+import { watchMarket } from '../../kernel/observability/metrics.js';
 
 export { DEPTH_LEVELS } from '../../kernel/exchange/marketData.js';
 export { FEE_EXTRA_DECIMALS } from './pipeline/settlement.js';
@@ -106,6 +107,7 @@ export class SpotMarket {
       { run: (batch) => this.runBatch(batch), start: (batch) => this.startBatch(batch), rebuild: () => this.rebuild(true) },
       { lingerMs: LINGER_MS, lingerFromRate: LINGER_FROM_RATE },
     );
+    watchMarket(`spot:${spec.left}_${spec.right}`, this.sequencer);
   }
 
   /** Places an order described in decimals: intake here, then the pipeline. */

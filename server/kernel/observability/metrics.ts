@@ -1,0 +1,119 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * The process's figures in Prometheus's text format (GET /metrics, issue 38 "operable"): the
+ * runtime's own (CPU, memory, event-loop lag, GC), HTTP requests by route and status with their
+ * durations, and per market its commands, batches and queue depth, and the sockets open.
+ *
+ * The markets' figures cost their hot path nothing: they are read from each sequencer's own
+ * counters when a scrape asks (`watchMarket`), not counted again per order. Sources are held by
+ * WeakRef, so a market or a gateway that is gone (tests make and drop many) just stops reporting.
+ */
+export const metrics = new Registry();
+collectDefaultMetrics({ register: metrics, prefix: 'openex_' });
+
+export const httpRequests = new Counter({
+  name: 'openex_http_requests_total',
+  help: 'HTTP requests answered, by method, route pattern and status',
+  labelNames: ['method', 'route', 'status'] as const,
+  registers: [metrics],
+});
+
+export const httpDuration = new Histogram({
+  name: 'openex_http_request_duration_seconds',
+  help: 'Time from a request to its answer, by route pattern',
+  labelNames: ['route'] as const,
+  buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 8],
+  registers: [metrics],
+});
+
+/** What a market's sequencer counts anyway (Sequencer.stats) and its queue. */
+export interface MarketFigures {
+  readonly stats: { readonly batches: number; readonly commands: number; readonly largestBatch: number };
+  readonly depth: number;
+}
+
+const markets = new Map<string, WeakRef<MarketFigures>>();
+/** A socket.io server: its engine counts the open sockets. */
+interface SocketServer {
+  readonly engine: { readonly clientsCount: number };
+}
+
+const gateways = new Set<WeakRef<SocketServer>>();
+
+/** Reports a market's sequencer under `name` (a spot pair, "futures") until it is collected. */
+export function watchMarket(name: string, figures: MarketFigures): void {
+  markets.set(name, new WeakRef(figures));
+}
+
+/** Reports a realtime gateway's open sockets until it is collected. */
+export function watchSockets(gateway: SocketServer): void {
+  gateways.add(new WeakRef(gateway));
+}
+
+function eachMarket(read: (name: string, figures: MarketFigures) => void): void {
+  for (const [name, ref] of markets) {
+    const figures = ref.deref();
+    if (figures) read(name, figures);
+    else markets.delete(name);
+  }
+}
+
+new Gauge({
+  name: 'openex_market_commands_total',
+  help: 'Commands a market has carried through (orders, cancels), as a counter: rate() is the order rate',
+  labelNames: ['market'] as const,
+  registers: [metrics],
+  collect() {
+    this.reset();
+    eachMarket((market, f) => this.set({ market }, f.stats.commands));
+  },
+});
+
+new Gauge({
+  name: 'openex_market_batches_total',
+  help: 'Batches a market has run; commands_total / batches_total is the mean batch size',
+  labelNames: ['market'] as const,
+  registers: [metrics],
+  collect() {
+    this.reset();
+    eachMarket((market, f) => this.set({ market }, f.stats.batches));
+  },
+});
+
+new Gauge({
+  name: 'openex_market_largest_batch',
+  help: 'The largest batch a market has run',
+  labelNames: ['market'] as const,
+  registers: [metrics],
+  collect() {
+    this.reset();
+    eachMarket((market, f) => this.set({ market }, f.stats.largestBatch));
+  },
+});
+
+new Gauge({
+  name: 'openex_market_queue_depth',
+  help: 'Commands waiting for a market\'s next batch',
+  labelNames: ['market'] as const,
+  registers: [metrics],
+  collect() {
+    this.reset();
+    eachMarket((market, f) => this.set({ market }, f.depth));
+  },
+});
+
+new Gauge({
+  name: 'openex_sockets_connected',
+  help: 'Sockets open on this process',
+  registers: [metrics],
+  collect() {
+    let open = 0;
+    for (const ref of gateways) {
+      const gateway = ref.deref();
+      if (gateway) open += gateway.engine.clientsCount;
+      else gateways.delete(ref);
+    }
+    this.set(open);
+  },
+});
