@@ -67,7 +67,7 @@ async function verifiedSeller(page: Page, w: Words, price: string): Promise<{ ad
   await page.getByRole('checkbox').first().check();
   await page.getByRole('button', { name: w.ads.publish }).click();
   await page.getByRole('dialog').getByRole('button', { name: w.base.common.confirm }).click();
-  await expect(page.getByRole('table')).toContainText('100 / 100');
+  await expect(page.getByRole('table')).toContainText('100.00 / 100.00');
   const { list: [ad] } = await call<{ list: FiatAd[] }>(page, '/api/fiat/my_ads', { page: 1 }, token);
   expect(ad).toMatchObject({ side: 'sell', price: price, remaining: '100', status: 'online' });
   return { ad: ad!, method };

@@ -31,8 +31,9 @@ async function setTpslByRoe(page: Page, w: (typeof WORDS)[keyof typeof WORDS], w
   await stopLoss.fill('−90');
   await tpsl.getByRole('button', { name: w.base.common.confirm }).click();
   const confirm = page.getByRole('dialog', { name: w.f.tpsl.confirmTitle });
-  await expect(confirm).toContainText('+500%');
-  await expect(confirm).toContainText('−90%');
+  // Shown as percentages (src/domain/figures.ts): two decimals, the ASCII minus whichever was typed.
+  await expect(confirm).toContainText(`${w.f.roe} +500.00%`);
+  await expect(confirm).toContainText(`${w.f.roe} -90.00%`);
   await confirm.getByRole('button', { name: w.base.common.confirm }).click();
   await expect(confirm).toBeHidden();
 }
@@ -73,7 +74,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
       await page.getByRole('menuitemradio', { name: /Deutsch/ }).click();
     }
     await expect(page.getByTestId('stats-mark')).toHaveText(/^\d/, { timeout: 15_000 });
-    await expect(page.getByTestId('futures-available')).toContainText('5,000');
+    await expect(page.getByTestId('futures-available')).toHaveText('5,000.00 USDT');
 
     // Leverage and margin mode in their dialog.
     await page.getByTestId('futures-leverage').click();
@@ -88,20 +89,23 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     const form = page.getByRole('region', { name: w.base.trade.openPosition });
     await form.getByRole('group', { name: w.base.col.type }).getByRole('button', { name: w.f.market }).click();
     await form.getByRole('textbox', { name: w.base.col.quantity }).fill('0.02');
-    await expect(form.getByTestId('futures-max-open')).not.toHaveText(/^0 /);
+    // The maximum at the pair's lot (5 places), and above zero once the price and the balance are known.
+    await expect(form.getByTestId('futures-max-open')).toHaveText(/^[\d,]+\.\d{5} BTC$/);
+    await expect(form.getByTestId('futures-max-open')).not.toHaveText(/^0\.0+ BTC$/);
     // Issue 37: margin, fee, cost and liquidation price of both buttons before anything is sent.
-    await expect(form.getByTestId('futures-cost-open_long')).toContainText(/\d.*USDT/);
-    await expect(form.getByTestId('futures-liq-open_long')).toHaveText(/\d/);
+    // Each row reads "long / short": money in USDT cents, liquidation prices at the pair's 2 places.
+    await expect(form.getByTestId('futures-cost-open_long')).toHaveText(/^[\d,]+\.\d{2} \/ [\d,]+\.\d{2} USDT$/);
+    await expect(form.getByTestId('futures-liq-open_long')).toHaveText(/^[\d,]+\.\d{2} \/ [\d,]+\.\d{2}\s*$/);
     await expect(form.getByText(w.f.form.reduceOnly)).toBeVisible();
     if (process.env.E2E_SHOTS) await form.screenshot({ path: `${process.env.E2E_SHOTS}/futures-form-${lang}.png` });
     const positions = page.getByRole('list', { name: w.f.desk.positions });
-    const opened = positions.getByTestId('position-size').filter({ hasText: /^0\.02$/ });
+    const opened = positions.getByTestId('position-size').filter({ hasText: /^0\.02000$/ });
     await expect(async () => {
       // An earlier attempt's answer may still arrive: never open twice.
       if ((await opened.count()) > 0) return;
       const confirm = page.getByRole('dialog', { name: w.f.form.confirmTitle });
       if ((await confirm.count()) === 0) await form.getByRole('button', { name: w.f.action.open_long, exact: true }).click();
-      await expect(confirm).toContainText('0.02 BTC');
+      await expect(confirm).toContainText('0.02000 BTC');
       await confirm.getByRole('button', { name: w.f.action.open_long }).click({ timeout: 5_000 });
       await expect(opened).toBeVisible({ timeout: 10_000 });
     }).toPass({ timeout: 60_000, intervals: [1_000] });
@@ -112,17 +116,16 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     await setTpslByRoe(page, w, positions);
     await expect(page.getByRole('tab', { name: `${w.f.desk.plans} (2)` })).toBeVisible();
     // Issue 37: the TP/SL on the position card, the Close tab's closable quantity, and margin added to the isolated position.
-    await expect(positions.getByTestId('position-tpsl')).toContainText('+500%');
-    await expect(positions.getByTestId('position-tpsl')).toContainText('−90%');
+    await expect(positions.getByTestId('position-tpsl')).toHaveText(`${w.f.roe} +500.00% / ${w.f.roe} -90.00%`);
     await form.getByRole('tab', { name: w.f.form.tabClose }).click();
-    await expect(form.getByTestId('futures-closable')).toContainText('0.02 BTC');
+    await expect(form.getByTestId('futures-closable')).toContainText('0.02000 BTC');
     await expect(form.getByRole('button', { name: w.f.action.close_long, exact: true })).toBeVisible();
     await form.getByRole('tab', { name: w.f.form.tabOpen }).click();
     await positions.getByRole('button', { name: w.f.margin.button, exact: true }).click();
     const marginDialog = page.getByRole('dialog', { name: new RegExp(w.f.margin.title) });
     await marginDialog.getByRole('button', { name: w.f.margin.add, exact: true }).click();
     await marginDialog.getByRole('textbox', { name: w.f.margin.amount }).fill('25');
-    await expect(marginDialog.getByTestId('margin-liq-after')).toHaveText(/\d/);
+    await expect(marginDialog.getByTestId('margin-liq-after')).toHaveText(/^[\d,]+\.\d{2}$/);
     if (process.env.E2E_SHOTS) await marginDialog.screenshot({ path: `${process.env.E2E_SHOTS}/futures-margin-${lang}.png` });
     await marginDialog.getByRole('button', { name: w.base.common.confirm }).click();
     await expect(marginDialog).toBeHidden();
@@ -133,7 +136,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     await expect(held).toContainText('BTC/USDT');
     await expect(held).toContainText(w.f.long);
     await expect(held).toContainText('10×');
-    await expect(held).toContainText('0.02');
+    await expect(held).toContainText('0.02000');
 
     // The position's detail view, from its row.
     await held.getByRole('link', { name: /BTC\/USDT/ }).click();
@@ -141,7 +144,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     await expect(page.getByRole('heading', { name: w.base.page.order.uPosition })).toBeVisible();
     const positionFacts = page.getByTestId('futures-position-facts');
     await expect(positionFacts).toContainText(w.base.col.openInterest);
-    await expect(positionFacts).toContainText('0.02 BTC');
+    await expect(positionFacts).toContainText('0.02000 BTC');
     await expect(positionFacts).toContainText(w.f.detail.avgPositionPrice);
     await expect(positionFacts).toContainText(w.f.detail.guarantee);
     await expect(page.getByRole('table', { name: w.f.detail.pastOrders })).toContainText(w.f.action.open_long);
@@ -156,11 +159,11 @@ for (const lang of ['en_US', 'de_DE'] as const) {
 
     // Part by market in the close dialog, then the rest by flash close, each confirmed.
     await page.goto('/contract/btc_usdt');
-    await expect(positions).toContainText('0.02');
+    await expect(positions.getByTestId('position-size')).toHaveText('0.02000');
     // Market closes are retried while the makers requote an empty side (the server says so).
     const dialogs = page.getByRole('dialog');
     const close = page.getByRole('dialog', { name: w.f.close.title });
-    const half = positions.getByTestId('position-size').filter({ hasText: /^0\.01$/ });
+    const half = positions.getByTestId('position-size').filter({ hasText: /^0\.01000$/ });
     await expect(async () => {
       // An earlier attempt's answer may still arrive: never close twice.
       if ((await half.count()) > 0) return;
@@ -170,7 +173,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
       }
       await close.getByRole('button', { name: w.f.close.button, exact: true }).click({ timeout: 5_000 });
       const closeConfirm = page.getByRole('dialog', { name: w.f.close.confirmTitle });
-      await expect(closeConfirm).toContainText('0.01 BTC');
+      await expect(closeConfirm).toContainText('0.01000 BTC');
       await closeConfirm.getByRole('button', { name: w.f.close.button, exact: true }).click();
       await expect(half).toBeVisible({ timeout: 10_000 });
     }).toPass({ timeout: 60_000, intervals: [1_000] });
@@ -180,7 +183,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
       if ((await none.count()) > 0) return;
       if ((await dialogs.count()) === 0) await positions.getByRole('button', { name: w.f.close.flash, exact: true }).click();
       const flash = page.getByRole('dialog', { name: w.f.close.flashTitle });
-      await expect(flash).toContainText('0.01 BTC');
+      await expect(flash).toContainText('0.01000 BTC');
       await flash.getByRole('button', { name: w.f.close.flash, exact: true }).click({ timeout: 5_000 });
       await expect(none).toBeVisible({ timeout: 10_000 });
     }).toPass({ timeout: 60_000, intervals: [1_000] });
@@ -264,7 +267,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     await expect(page.getByRole('heading', { name: w.base.page.order.uHold })).toBeVisible();
     const held = page.getByRole('table');
     const position = held.getByRole('row').filter({ hasText: 'BTC/USDT' });
-    await expect(position).toContainText('0.02');
+    await expect(position).toContainText('0.02000');
     await setTpslByRoe(page, w, position);
 
     // Both plans wait on u-plan; the stop-loss is cancelled there.
@@ -293,7 +296,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
       if ((await position.count()) === 0) return;
       if ((await dialogs.count()) === 0) await position.getByRole('button', { name: w.f.close.flash, exact: true }).click();
       const flash = page.getByRole('dialog', { name: w.f.close.flashTitle });
-      await expect(flash).toContainText('0.02 BTC');
+      await expect(flash).toContainText('0.02000 BTC');
       await flash.getByRole('button', { name: w.f.close.flash, exact: true }).click({ timeout: 5_000 });
       await expect(position).toHaveCount(0, { timeout: 10_000 });
     }).toPass({ timeout: 60_000, intervals: [1_000] });

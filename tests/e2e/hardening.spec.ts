@@ -6,7 +6,7 @@ import type tradingCatalogue from '../../src/locales/trading/en_US.json';
 import type walletCatalogue from '../../src/locales/wallet/en_US.json';
 import type { Pair } from '../../src/domain/api';
 import type { WithdrawQuota } from '../../src/domain/wallet';
-import { formatAmount } from '../../src/domain/walletAmounts';
+import { money } from '../../src/domain/figures';
 import { operatorDesk } from './support/operator';
 import { registerThroughUi, TEST_FUNDS_PASSWORD } from './support/register';
 
@@ -132,7 +132,7 @@ async function openOrderForm(page: Page, lang: Language, email: string) {
   await switchLanguage(page, lang);
   // The trade page's first paint: on a busy CI machine (load 10+) it took over the default 10 s.
   await expect(form(page).getByRole('button', { name: fill(lang.trading.spot.form.buySubmit, { currency: 'BTC' }) })).toBeVisible({ timeout: 30_000 });
-  await expect(form(page).getByTestId('available')).toHaveText(/^1,000 USDT$/, { timeout: 20_000 });
+  await expect(form(page).getByTestId('available')).toHaveText(/^1,000\.00 USDT$/, { timeout: 20_000 });
 }
 
 for (const lang of [EN, DE]) {
@@ -217,7 +217,7 @@ for (const lang of [EN, ZH]) {
     await switchLanguage(page, lang);
     const w = lang.wallet.wallet.withdraw;
     const panel = page.getByRole('complementary', { name: w.quota });
-    await expect(panel).toContainText(`1,000 USDT`);
+    await expect(panel).toContainText('1,000.00 USDT');
 
     const withdraw = async (password: string) => {
       await page.getByLabel(w.address).fill(WITHDRAW_ADDRESS);
@@ -242,7 +242,7 @@ for (const lang of [EN, ZH]) {
     await expect(page.getByRole('button', { name: w.confirm })).toHaveCount(0);
     await page.getByRole('dialog').getByRole('button', { name: lang.base.common.cancel }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(panel).toContainText(`1,000 USDT`);
+    await expect(panel).toContainText('1,000.00 USDT');
 
     // The 2000 ms anti-double-submit window, then the right password.
     await page.waitForTimeout(2000);
@@ -254,8 +254,8 @@ for (const lang of [EN, ZH]) {
     const quota = await call<WithdrawQuota>(page, '/api/wallet/withdraw_quota', { currency: 'USDT' }, await tokenOf(page));
     expect(Number(quota.available)).toBeLessThanOrEqual(950);
     expect(Number(quota.used_usdt)).toBeGreaterThan(0);
-    await expect(panel).toContainText(`${formatAmount(quota.available)} USDT`);
-    await expect(panel).toContainText(fill(w.limitUsdt, { used: formatAmount(quota.used_usdt, 2), limit: formatAmount(quota.limit_usdt, 2) }));
+    await expect(panel).toContainText(`${money(quota.available, 'USDT')} USDT`);
+    await expect(panel).toContainText(fill(w.limitUsdt, { used: money(quota.used_usdt, 'USDT'), limit: money(quota.limit_usdt, 'USDT') }));
   });
 }
 

@@ -124,7 +124,7 @@ for (const [language, w] of [['English', EN], ['日本語', JA]] as const) {
     await page.goto('/user/identityRight');
     await badgeShows(page, w, w.verified);
     const table = page.getByRole('table');
-    await expect(table.getByText('10,000 USDT', { exact: true })).toBeVisible();
+    await expect(table.getByText('10,000.00 USDT', { exact: true })).toBeVisible();
     await expect(table.getByText(w.futures)).toBeVisible();
   });
 }

@@ -75,7 +75,7 @@ test.describe('market process', () => {
     await page.evaluate((stored) => window.localStorage.setItem('language', JSON.stringify(stored)), LANGUAGES.find((l) => l.lang === lang));
     await page.goto(`${at}/markets/kline/BTC_USDT`);
     await expect(form(page).getByRole('button', { name: w.buyBtc })).toBeVisible();
-    await expect(form(page).getByTestId('available')).toHaveText(/^1,000 USDT$/, { timeout: 20_000 });
+    await expect(form(page).getByTestId('available')).toHaveText(/^1,000\.00 USDT$/, { timeout: 20_000 });
     await expectChange(() => bookOf(page, lang).innerText(), 60_000);
   }
 
@@ -84,7 +84,7 @@ test.describe('market process', () => {
     await traderOnBtc(page, 'en_US', EN);
     await placeAndCancelFarLimitBuy(page, EN);
     // Cancelling gave the frozen 10 USDT back, pushed over the private channel from m1's commit.
-    await expect(form(page).getByTestId('available')).toHaveText(/^1,000 USDT$/);
+    await expect(form(page).getByTestId('available')).toHaveText(/^1,000\.00 USDT$/);
     await page.screenshot({ path: test.info().outputPath('market-process-kline.png') });
   });
 
@@ -110,7 +110,7 @@ test.describe('market process', () => {
     await expect(paused).toBeVisible({ timeout: 20_000 });
     await paused.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath('market-process-unavailable-ja.png') });
-    await expect(form(page).getByTestId('available')).toHaveText(/^1,000 USDT$/);
+    await expect(form(page).getByTestId('available')).toHaveText(/^1,000\.00 USDT$/);
 
     startMarkets();
     await expect(paused).toHaveCount(0, { timeout: 60_000 });
@@ -125,7 +125,7 @@ test.describe('market process', () => {
     await untilAnswers(`${frontOrigin}/home`, 200);
     await traderOnBtc(page, 'en_US', EN, frontOrigin);
     await placeAndCancelFarLimitBuy(page, EN);
-    await expect(form(page).getByTestId('available')).toHaveText(/^1,000 USDT$/);
+    await expect(form(page).getByTestId('available')).toHaveText(/^1,000\.00 USDT$/);
     // Nothing of it went to the server's address: the page, its calls and its socket were the front's.
     expect(new URL(page.url()).port).toBe(String(frontPort));
     await page.screenshot({ path: test.info().outputPath('front-kline.png') });
@@ -148,12 +148,12 @@ test.describe('market process', () => {
     await page.goto(`${origin}/contract/btc_usdt`);
     await expect(page.getByTestId('stats-mark')).toHaveText(/^\d/, { timeout: 20_000 });
     // The account, read through the server from f1's routes.
-    await expect(page.getByTestId('futures-available')).toContainText('5,000');
+    await expect(page.getByTestId('futures-available')).toHaveText('5,000.00 USDT');
     const form = page.getByRole('region', { name: baseEn.trade.openPosition });
     await form.getByRole('group', { name: baseEn.col.type }).getByRole('button', { name: f.market }).click();
     await form.getByRole('textbox', { name: baseEn.col.quantity }).fill('0.01');
     const positions = page.getByRole('list', { name: f.desk.positions });
-    const opened = positions.getByTestId('position-size').filter({ hasText: /^0\.01$/ });
+    const opened = positions.getByTestId('position-size').filter({ hasText: /^0\.01000$/ });
     await expect(async () => {
       // An earlier attempt's answer may still arrive: never open twice.
       if ((await opened.count()) > 0) return;

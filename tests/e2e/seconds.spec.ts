@@ -56,11 +56,11 @@ test('buy up and down, watch the countdown, see the results and the history', as
   await registerThroughUi(page, `e2e-seconds-${Date.now()}@example.org`);
   await fundSeconds(page, '1000');
   await page.goto('/contract_sec/btc_usdt');
-  await expect(ticket(page, EN).getByTestId('seconds-available')).toHaveText('1,000 USDT', { timeout: 20_000 });
+  await expect(ticket(page, EN).getByTestId('seconds-available')).toHaveText('1,000.00 USDT', { timeout: 20_000 });
   // 30 s pays 80 %: 100 staked shows +80 before buying.
   await ticket(page, EN).getByRole('button', { name: new RegExp(EN.periodSeconds.replace('{{seconds}}', '30')) }).click();
   await ticket(page, EN).getByLabel(EN.stake.replace('{{currency}}', 'USDT')).fill('100');
-  await expect(ticket(page, EN).getByTestId('seconds-estimate')).toHaveText('+80 USDT');
+  await expect(ticket(page, EN).getByTestId('seconds-estimate')).toHaveText('+80.00 USDT');
 
   await buy(page, EN, 'up', '100', true);
   await page.waitForTimeout(2100);
@@ -68,7 +68,7 @@ test('buy up and down, watch the countdown, see the results and the history', as
   const cards = page.getByTestId('seconds-card');
   await expect(cards).toHaveCount(2);
   await expect(cards.first().getByTestId('seconds-countdown')).toHaveText(/^\d+s left$/);
-  await expect(ticket(page, EN).getByTestId('seconds-available')).toHaveText('850 USDT');
+  await expect(ticket(page, EN).getByTestId('seconds-available')).toHaveText('850.00 USDT');
   const before = Number((await cards.first().getByTestId('seconds-countdown').textContent())!.match(/\d+/)![0]);
   await page.waitForTimeout(2000);
   const after = Number((await cards.first().getByTestId('seconds-countdown').textContent())!.match(/\d+/)![0]);
@@ -78,13 +78,13 @@ test('buy up and down, watch the countdown, see the results and the history', as
   // Both settle at their expiry second; the server pushes the result.
   for (const card of [cards.nth(0), cards.nth(1)]) {
     await expect(card).toHaveAttribute('data-state', 'settled', { timeout: 60_000 });
-    await expect(card.getByTestId('seconds-result')).toHaveText(new RegExp(`^(${EN.outcome.win} \\+\\d+|${EN.outcome.loss} -\\d+|${EN.outcome.draw} 0) USDT$`));
+    await expect(card.getByTestId('seconds-result')).toHaveText(new RegExp(`^(${EN.outcome.win} \\+\\d+\\.\\d{2}|${EN.outcome.loss} -\\d+\\.\\d{2}|${EN.outcome.draw} 0\\.00) USDT$`));
     await expect(card).toContainText(EN.settlePrice);
   }
   await page.screenshot({ path: test.info().outputPath('seconds-settled.png') });
-  // Today's result on the wallet's seconds account page is the sum of the two results.
+  // Today's result on the wallet's seconds account page is the sum of the two results (summed in cents).
   const results = await cards.getByTestId('seconds-result').allTextContents();
-  const today = results.map((r) => Number(/([+-]?\d+) USDT$/.exec(r)![1])).reduce((a, b) => a + b, 0);
+  const cents = results.map((r) => Math.round(Number(/([+-]?\d+\.\d{2}) USDT$/.exec(r)![1]) * 100)).reduce((a, b) => a + b, 0);
 
   await page.goto('/order/sec-history');
   const table = page.getByRole('table', { name: baseEn.page.order.secHistory });
@@ -95,7 +95,7 @@ test('buy up and down, watch the countdown, see the results and the history', as
   await page.goto('/order/sec-current');
   await expect(page.getByText(EN.emptyCurrent)).toBeVisible();
   await page.goto('/wallet/secContract');
-  await expect(page.getByTestId('seconds-today')).toHaveText(`${today > 0 ? '+' : ''}${today} USDT`);
+  await expect(page.getByTestId('seconds-today')).toHaveText(`${cents > 0 ? '+' : ''}${(cents / 100).toFixed(2)} USDT`);
 });
 
 test('the seconds page and a purchase in Japanese', async ({ page }) => {
@@ -105,12 +105,12 @@ test('the seconds page and a purchase in Japanese', async ({ page }) => {
   await page.goto('/contract_sec/btc_usdt');
   await page.getByRole('banner').getByRole('button', { name: 'Language' }).click();
   await page.getByRole('menuitemradio', { name: /日本語/ }).click();
-  await expect(ticket(page, JA).getByTestId('seconds-available')).toHaveText('500 USDT', { timeout: 20_000 });
+  await expect(ticket(page, JA).getByTestId('seconds-available')).toHaveText('500.00 USDT', { timeout: 20_000 });
   await buy(page, JA, 'down', '20', true);
   const card = page.getByTestId('seconds-card').first();
   await expect(card.getByTestId('seconds-countdown')).toHaveText(/^残り\d+秒$/);
   await expect(card).toHaveAttribute('data-state', 'settled', { timeout: 60_000 });
-  await expect(card.getByTestId('seconds-result')).toHaveText(new RegExp(`^(${JA.outcome.win}|${JA.outcome.loss}|${JA.outcome.draw}) `));
+  await expect(card.getByTestId('seconds-result')).toHaveText(new RegExp(`^(${JA.outcome.win} \\+\\d+\\.\\d{2}|${JA.outcome.loss} -\\d+\\.\\d{2}|${JA.outcome.draw} 0\\.00) USDT$`));
   await page.goto('/order/sec-history');
   await expect(page.getByRole('heading', { name: baseJa.page.order.secHistory })).toBeVisible();
   await expect(page.getByRole('table', { name: baseJa.page.order.secHistory }).getByRole('row')).toHaveCount(2);

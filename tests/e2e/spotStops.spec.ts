@@ -10,7 +10,8 @@ import { baseEn, EN, form, fund, ordersPanel, tradingEn } from './support/spotTr
  */
 
 const s = tradingEn.spot;
-const group = (n: number) => n.toLocaleString('en-US');
+/** A whole BTC/USDT price as the pages show it: grouped, at the pair's 2 places (192,000.00). */
+const group = (n: number) => `${n.toLocaleString('en-US')}.00`;
 
 test.beforeEach(async ({ page }) => {
   page.on('pageerror', (error) => {
@@ -30,7 +31,7 @@ test('a stop-limit is placed by its labels, waits with its trigger, is cancelled
   await registerThroughUi(page, `e2e-stops-${Date.now()}@example.org`);
   await fund(page, '5000');
   await page.goto('/markets/kline/BTC_USDT');
-  await expect(form(page).getByTestId('available')).toHaveText(/^5,000 USDT$/, { timeout: 20_000 });
+  await expect(form(page).getByTestId('available')).toHaveText(/^5,000\.00 USDT$/, { timeout: 20_000 });
   const last = await lastPrice(page);
   const trigger = last * 2;
 
@@ -52,7 +53,7 @@ test('a stop-limit is placed by its labels, waits with its trigger, is cancelled
   await expect(stopRow).toContainText(s.type.stopLimit);
   await expect(ordersPanel(page).getByRole('tab', { name: `${s.stops.title} (1)` })).toBeVisible();
   // Its funds are frozen while it waits.
-  await expect(form(page).getByTestId('available')).not.toHaveText(/^5,000 USDT$/);
+  await expect(form(page).getByTestId('available')).not.toHaveText(/^5,000\.00 USDT$/);
 
   // The same stop on /order/spot-current, then cancelled after the confirmation.
   await page.goto('/order/spot-current');
@@ -69,7 +70,7 @@ test('a stop-limit is placed by its labels, waits with its trigger, is cancelled
 
   // OCO: a take-profit buy below the market, the stop above it; both legs show.
   await page.goto('/markets/kline/BTC_USDT');
-  await expect(form(page).getByTestId('available')).toHaveText(/^5,000 USDT$/, { timeout: 20_000 });
+  await expect(form(page).getByTestId('available')).toHaveText(/^5,000\.00 USDT$/, { timeout: 20_000 });
   const takeProfit = Math.round(last / 2);
   await form(page).getByRole('button', { name: s.type.oco, exact: true }).click();
   await form(page).getByLabel(s.form.takeProfitPrice, { exact: true }).fill(String(trigger));
@@ -85,7 +86,7 @@ test('a stop-limit is placed by its labels, waits with its trigger, is cancelled
 
   const legRow = ordersPanel(page).getByRole('row').filter({ hasText: EN.waiting });
   await expect(legRow).toHaveCount(1, { timeout: 15_000 });
-  await expect(legRow.getByRole('cell').filter({ hasText: new RegExp(`^${group(takeProfit)}$`) })).toBeVisible();
+  await expect(legRow.getByRole('cell').filter({ hasText: new RegExp(`^${group(takeProfit).replace('.', '\\.')}$`) })).toBeVisible();
   await ordersPanel(page).getByRole('tab', { name: new RegExp(`^${s.stops.title}`) }).click();
   const ocoRow = ordersPanel(page).getByRole('row').filter({ hasText: s.stops.status.waiting });
   await expect(ocoRow).toHaveCount(1, { timeout: 15_000 });

@@ -21,10 +21,10 @@ test('a funded trader places a limit buy, cancels it, buys at market and sees th
   await fund(page, '5000');
 
   await page.goto('/markets/kline/BTC_USDT');
-  await expect(form(page).getByTestId('available')).toHaveText(/^5,000 USDT$/, { timeout: 20_000 });
+  await expect(form(page).getByTestId('available')).toHaveText(/^5,000\.00 USDT$/, { timeout: 20_000 });
   // The price starts at the last price; the fee rate is shown.
   await expect(form(page).getByLabel(EN.price, { exact: true })).toHaveValue(/^\d+(\.\d+)?$/);
-  await expect(form(page).locator('dd', { hasText: /^\d+(\.\d+)?%$/ })).toBeVisible();
+  await expect(form(page).locator('dd', { hasText: /^\d+\.\d{2}%$/ })).toBeVisible();
 
   // Validation first: an empty quantity is refused with a translated message and nothing is sent.
   await form(page).getByRole('button', { name: EN.buyBtc }).click();
@@ -32,7 +32,7 @@ test('a funded trader places a limit buy, cancels it, buys at market and sees th
 
   await placeAndCancelFarLimitBuy(page, EN);
   // Cancelling gave the frozen 10 USDT back, pushed over the private channel.
-  await expect(form(page).getByTestId('available')).toHaveText(/^5,000 USDT$/);
+  await expect(form(page).getByTestId('available')).toHaveText(/^5,000\.00 USDT$/);
 
   // A market buy spending 100 USDT fills against the market makers. A press within 2000 ms of the
   // last accepted one is dropped by design (spec §9 anti-double-submit), so let the window pass.
@@ -42,14 +42,14 @@ test('a funded trader places a limit buy, cancels it, buys at market and sees th
   await form(page).getByRole('button', { name: EN.buyBtc }).click();
   await expect(page.getByRole('status').filter({ hasText: EN.placed })).toBeVisible({ timeout: 15_000 });
   // At most the 100 USDT budget is spent (a remainder smaller than one lot comes back).
-  await expect(form(page).getByTestId('available')).toHaveText(/^4,9\d\d(\.\d+)? USDT$/);
+  await expect(form(page).getByTestId('available')).toHaveText(/^4,9\d\d\.\d{2} USDT$/);
 
   await page.screenshot({ path: test.info().outputPath('kline-with-form.png') });
   // The market order is finished at once: it is in the history tab with what it bought.
   await ordersPanel(page).getByRole('tab', { name: EN.history }).click();
   const marketRow = ordersPanel(page).getByRole('row').filter({ hasText: EN.market });
   await expect(marketRow).toHaveCount(1);
-  await expect(marketRow.getByRole('cell').filter({ hasText: /^0\.\d*[1-9]\d*$/ })).toHaveCount(1);
+  await expect(marketRow.getByRole('cell').filter({ hasText: /^0\.(?=\d*[1-9])\d{5}$/ })).toHaveCount(1);
 
   await page.goto('/order/spot-history');
   const historyRow = page.getByRole('table', { name: baseEn.page.order.spotHistory }).getByRole('row').filter({ hasText: EN.market });
@@ -75,7 +75,7 @@ test('the order form and cancel confirmation in Japanese', async ({ page }) => {
   await page.getByRole('banner').getByRole('button', { name: 'Language' }).click();
   await page.getByRole('menuitemradio', { name: /日本語/ }).click();
   await expect(form(page).getByRole('button', { name: JA.buyBtc })).toBeVisible();
-  await expect(form(page).getByTestId('available')).toHaveText(/^1,000 USDT$/, { timeout: 20_000 });
+  await expect(form(page).getByTestId('available')).toHaveText(/^1,000\.00 USDT$/, { timeout: 20_000 });
   await placeAndCancelFarLimitBuy(page, JA);
 
   await page.goto('/order/spot-current');

@@ -137,13 +137,13 @@ for (const [language, w] of [['English', EN], ['日本語', JA]] as const) {
 
     // Transfer 100 USDT from spot to futures (the default direction).
     await page.goto('/wallet/transfer?currency=USDT');
-    await expect(page.getByTestId('transfer-available')).toHaveText('500 USDT');
+    await expect(page.getByTestId('transfer-available')).toHaveText('500.00 USDT');
     await page.getByLabel(w.quantity, { exact: true }).fill('100');
     await page.getByRole('button', { name: w.transfer, exact: true }).click();
     await expect(page.getByText(w.transferred).first()).toBeVisible();
-    await expect(page.getByTestId('transfer-available')).toHaveText('400 USDT');
+    await expect(page.getByTestId('transfer-available')).toHaveText('400.00 USDT');
     await page.goto('/wallet/contract');
-    await expect(page.getByRole('row').filter({ hasText: 'USDT' }).getByText('100', { exact: true })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'USDT' }).getByText('100.00', { exact: true })).toBeVisible();
 
     // Withdraw 20 USDT (fee 1) with the fund password.
     await page.goto('/wallet/cash/USDT');
@@ -177,6 +177,6 @@ for (const [language, w] of [['English', EN], ['日本語', JA]] as const) {
     await page.goto('/wallet/log-transfer');
     const transfer = page.getByRole('row').filter({ hasText: w.futuresAccount });
     await expect(transfer.getByText(w.spotAccount)).toBeVisible();
-    await expect(transfer.getByText('100', { exact: true })).toBeVisible();
+    await expect(transfer.getByText('100.00', { exact: true })).toBeVisible();
   });
 }

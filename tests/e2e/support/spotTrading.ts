@@ -86,7 +86,7 @@ export async function placeAndCancelFarLimitBuy(page: Page, w: SpotWords) {
 
   const row = ordersPanel(page).getByRole('row').filter({ hasText: w.waiting });
   await expect(row).toHaveCount(1);
-  await expect(row.getByRole('cell').filter({ hasText: /^1,000$/ })).toBeVisible();
+  await expect(row.getByRole('cell').filter({ hasText: /^1,000\.00$/ })).toBeVisible();
   await row.getByRole('button', { name: w.revoke }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(w.question);
