@@ -22,5 +22,11 @@ export const runScript = (script: string, env: Record<string, string>): ChildPro
   spawn('npx', ['tsx', script], { detached: true, stdio: 'ignore', env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env } });
 
 export function kill(child: ChildProcess | undefined): void {
-  if (child?.pid) process.kill(-child.pid, 'SIGKILL');
+  if (!child?.pid) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch (error) {
+    // Already gone (ESRCH): a clean-up that stopped here would leave the processes after it running.
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
 }
