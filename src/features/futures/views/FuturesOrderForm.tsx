@@ -83,7 +83,8 @@ export function FuturesOrderForm(props: { className?: string; pair: Pair; form: 
   const bothSides = previewRows(sides[0]).map(([label, value, id], i): [string, ReactNode, string?] => [
     label,
     <span key={label} className="num">
-      <span className="up">{value}</span> / <span className="down">{previewRows(sides[1])[i]![1]}</span> {i < 3 ? quote : ''}
+      <span className="up">{value}</span> / <span className="down">{previewRows(sides[1])[i]![1]}</span>
+      {i < 3 ? ` ${quote}` : ''}
     </span>,
     id,
   ]);

@@ -12,7 +12,7 @@ import type { FuturesRecordsMode } from '../machines/futuresRecords/futuresRecor
 import { OrderLink } from './detailParts';
 import { PositionActionButtons, PositionActionDialogs } from './PositionActions';
 import { ActionText, Signed, StatusText } from './futuresUi';
-import { fee, money, percent, price, quantity, ratioPercent, tone } from '../../../domain/figures';
+import { fee, indexPrice, money, percent, price, quantity, ratioPercent, tone } from '../../../domain/figures';
 import { roeTriggerText } from '../../../domain/futures/planTrigger';
 
 type Mode = Exclude<FuturesRecordsMode, 'wallet'>;
@@ -151,7 +151,7 @@ function Positions(props: { records: ReturnType<typeof useFuturesRecords>; title
           { key: 'col.openInterest', align: 'right', render: (p) => <span className="num">{lots(p, p.quantity)}</span> },
           { key: 'col.closable', align: 'right', render: (p) => <span className="num">{lots(p, p.closable)}</span> },
           { key: 'col.avgOpenPrice', align: 'right', render: (p) => <span className="num">{px(p, p.entry_price)}</span> },
-          { key: 'futures.markPrice', align: 'right', render: (p) => <span className="num">{px(p, p.mark_price)}</span> },
+          { key: 'futures.markPrice', align: 'right', render: (p) => <span className="num">{indexPrice(p.mark_price)}</span> },
           { key: 'col.latestPrice', align: 'right', render: (p) => <span className="num">{px(p, p.last_price)}</span> },
           { key: 'col.margin', align: 'right', render: (p) => <span className="num">{money(p.margin, FUTURES_CURRENCY)}</span> },
           { key: 'futures.unrealisedPnl', align: 'right', render: (p) => <Signed value={p.unrealised_pnl} asset={FUTURES_CURRENCY} /> },

@@ -7,7 +7,7 @@ import { useFuturesDetail, usePositionActions } from '../futures.hooks';
 import { PositionActionButtons, PositionActionDialogs } from './PositionActions';
 import { Fact, Facts, OrderList, pairLabel } from './detailParts';
 import { Signed } from './futuresUi';
-import { money, percent, price, quantity, ratioPercent, tone } from '../../../domain/figures';
+import { indexPrice, money, percent, price, quantity, ratioPercent, tone } from '../../../domain/figures';
 
 const SYMBOL = /^[a-z0-9]{1,12}_[a-z0-9]{1,12}$/i;
 
@@ -101,7 +101,7 @@ function PositionView(props: { position: FuturesPosition; averagePositionPrice: 
             <span className="num">{at(p.last_price)}</span>
           </Fact>
           <Fact label={t('futures.markPrice')}>
-            <span className="num">{at(p.mark_price)}</span>
+            <span className="num">{indexPrice(p.mark_price)}</span>
           </Fact>
           <Fact label={t('futures.detail.guarantee')}>
             <span className="num">{`${money(p.margin, quote)} ${quote}`}</span>

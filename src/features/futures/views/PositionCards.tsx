@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { Pair } from '../../../domain/api';
 import type { FuturesPlan, FuturesPosition } from '../../../domain/futures/api';
 import { Button } from '../../../app/ui/Button';
-import { money, percent, price, quantity, ratioPercent, tone } from '../../../domain/figures';
+import { indexPrice, money, percent, price, quantity, ratioPercent, tone } from '../../../domain/figures';
 import { Signed } from './futuresUi';
 import { PositionButtons } from './PositionActions';
 import { roeTriggerText } from '../../../domain/futures/planTrigger';
@@ -64,7 +64,8 @@ export function PositionCards(props: {
               [
                 ['col.openInterest', quantity(p.quantity, props.pair.amount_precision), 'position-size'],
                 ['col.avgOpenPrice', price(p.entry_price, places)],
-                ['futures.markPrice', price(p.mark_price, places)],
+                // The mark price as the stats bar shows it: an index price, cut to 4 decimals (§9).
+                ['futures.markPrice', indexPrice(p.mark_price)],
                 ['futures.liquidationPrice', p.liquidation_price === '0' ? '—' : price(p.liquidation_price, places)],
                 ['col.margin', money(p.margin, quote)],
                 ['futures.marginRatio', ratioPercent(p.margin_ratio)],
