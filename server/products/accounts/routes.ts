@@ -8,11 +8,9 @@ import { translate } from '../../kernel/i18n/messages.js';
 import { DEFAULT_ACCOUNT_RATE_LIMITS, perClientPerMinute } from '../../kernel/http/rateLimit.js';
 import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
 import { isTwoFactorChallenge } from '../../../src/domain/twoFactor.js';
-import { anyBody } from '../../kernel/http/schemas.js';
+import { anyBody, password, sixDigitCode as code, strictObject as object, text } from '../../kernel/http/schemas.js';
 
-const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
-const account = { account: text(254), area_code: { type: 'string', maxLength: 6 } } as const;
-const code = { type: 'string', pattern: '^\\d{6}$' } as const;
+const account = { account: text(254, 1), area_code: text(6) } as const;
 
 /** Where a sign-in came from, for the new-device notification. */
 const deviceOf = (request: FastifyRequest): DeviceInfo => ({ userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512), ip: request.ip, lang: request.lang });
@@ -29,7 +27,7 @@ export function accountRoutes(db: Database, accounts: Accounts, limits: { login:
       '/api/send_code',
       {
         config: perClientPerMinute(limits.sendCode),
-        schema: { body: { type: 'object', required: ['account', 'purpose'], additionalProperties: false, properties: { ...account, purpose: { type: 'string', enum: ['register', 'reset'] } } } },
+        schema: { body: object(['account', 'purpose'], { ...account, purpose: { type: 'string', enum: ['register', 'reset'] } }) },
       },
       async (request) => {
         unwrap(await accounts.sendCode(request.body, request.lang));
@@ -39,7 +37,7 @@ export function accountRoutes(db: Database, accounts: Accounts, limits: { login:
 
     app.post<{ Body: { account: string; area_code?: string; code: string } }>(
       '/api/register',
-      { schema: { body: { type: 'object', required: ['account', 'code'], additionalProperties: false, properties: { ...account, code } } } },
+      { schema: { body: object(['account', 'code'], { ...account, code }) } },
       async (request) => ok(request.lang, unwrap(await accounts.checkRegistration(request.body))),
     );
 
@@ -47,21 +45,16 @@ export function accountRoutes(db: Database, accounts: Accounts, limits: { login:
       '/api/register_next',
       {
         schema: {
-          body: {
-            type: 'object',
-            required: ['account', 'code', 'password', 'password_repeat', 'funds_password', 'funds_password_repeat', 'invitation_code', 'agree'],
-            additionalProperties: false,
-            properties: {
-              ...account,
-              code,
-              password: text(64),
-              password_repeat: text(64),
-              funds_password: text(64),
-              funds_password_repeat: text(64),
-              invitation_code: text(32),
-              agree: { type: 'boolean' },
-            },
-          },
+          body: object(['account', 'code', 'password', 'password_repeat', 'funds_password', 'funds_password_repeat', 'invitation_code', 'agree'], {
+            ...account,
+            code,
+            password,
+            password_repeat: password,
+            funds_password: password,
+            funds_password_repeat: password,
+            invitation_code: text(32, 1),
+            agree: { type: 'boolean' },
+          }),
         },
       },
       async (request) => ok(request.lang, unwrap(await accounts.register(request.body, deviceOf(request)))),
@@ -71,7 +64,7 @@ export function accountRoutes(db: Database, accounts: Accounts, limits: { login:
       '/api/login',
       {
         config: perClientPerMinute(limits.login),
-        schema: { body: { type: 'object', required: ['account', 'password'], additionalProperties: false, properties: { ...account, password: text(64) } } },
+        schema: { body: object(['account', 'password'], { ...account, password }) },
       },
       async (request) => {
         const answer = unwrap(await accounts.login(request.body, deviceOf(request)));
@@ -92,12 +85,7 @@ export function accountRoutes(db: Database, accounts: Accounts, limits: { login:
       '/api/forget_pass',
       {
         schema: {
-          body: {
-            type: 'object',
-            required: ['account', 'code', 'password', 'password_repeat'],
-            additionalProperties: false,
-            properties: { ...account, code, password: text(64), password_repeat: text(64) },
-          },
+          body: object(['account', 'code', 'password', 'password_repeat'], { ...account, code, password, password_repeat: password }),
         },
       },
       async (request) => {

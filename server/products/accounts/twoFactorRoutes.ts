@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { SECOND_FACTOR_PATTERN, TWO_FACTOR_PATHS } from '../../../src/domain/twoFactor.js';
+import { TWO_FACTOR_PATHS } from '../../../src/domain/twoFactor.js';
 import { DEFAULT_ACCOUNT_RATE_LIMITS, perClientPerMinute } from '../../kernel/http/rateLimit.js';
 import { ok, okWith } from '../../kernel/http/envelope.js';
-import { anyBody, strictObject as object, rowId as id } from '../../kernel/http/schemas.js';
+import { anyBody, paging, secondFactorCode, sixDigitCode as totp, strictObject as object, rowId as id, text } from '../../kernel/http/schemas.js';
 import { unwrap } from '../../kernel/outcome.js';
 import type { TwoFactor } from './twoFactor.js';
-
-const totp = { type: 'string', pattern: '^\\d{6}$' } as const;
-/** A TOTP code or a recovery code. */
-export const secondFactorCode = { type: 'string', maxLength: 16, pattern: SECOND_FACTOR_PATTERN } as const;
 
 /**
  * Two-factor authentication (docs/API.md "Two-factor authentication"): the user's enrolment and
@@ -31,7 +27,7 @@ export function twoFactorRoutes(service: TwoFactor, limits: { login: number } = 
       TWO_FACTOR_PATHS.login,
       {
         config: perClientPerMinute(limits.login),
-        schema: { body: object(['challenge', 'code'], { challenge: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }, code: secondFactorCode }) },
+        schema: { body: object(['challenge', 'code'], { challenge: { ...text(64, 1), pattern: '^[A-Za-z0-9_-]+$' }, code: secondFactorCode }) },
       },
       async (request) =>
         ok(request.lang, unwrap(await service.completeLogin(request.body, { userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512), ip: request.ip, lang: request.lang }))),
@@ -41,7 +37,7 @@ export function twoFactorRoutes(service: TwoFactor, limits: { login: number } = 
       TWO_FACTOR_PATHS.operatorUsers,
       {
         config: operator,
-        schema: { body: object(['page'], { page: { type: 'integer', minimum: 1, maximum: 100_000 }, size: { type: 'integer', minimum: 1, maximum: 50 }, account: { type: 'string', maxLength: 254 } }) },
+        schema: { body: object(['page'], { ...paging(), account: text(254) }) },
       },
       async (request) => ok(request.lang, await service.operatorUsers({ page: request.body.page, size: request.body.size ?? 20, account: request.body.account ?? '' })),
     );

@@ -5,14 +5,10 @@ import type { UserCentre } from './userCentre.js';
 import { userById } from '../../kernel/auth/sessions.js';
 import type { Database } from '../../kernel/db/database.js';
 import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
-import { anyBody, strictObject as object, rowId } from '../../kernel/http/schemas.js';
+import { anyBody, password, secondFactorCode, sixDigitCode as code, strictObject as object, rowId, text } from '../../kernel/http/schemas.js';
 import { requireSecondFactor } from '../../kernel/auth/twoFactor.js';
 import { outcomeOf } from '../../kernel/outcome.js';
-import { secondFactorCode } from './twoFactorRoutes.js';
 
-const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
-const code = { type: 'string', pattern: '^\\d{6}$' } as const;
-const password = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const byId = object(['id'], { id: rowId });
 const collection = { real_name: text(64), card_number: text(64), bank_name: text(64), currency: text(16), branch: text(128) };
 

@@ -5,16 +5,16 @@ import { hasHiddenCharacters } from '../../../src/domain/displayText.js';
 import { requireSecondFactorForApiKey } from '../../kernel/auth/twoFactor.js';
 import type { Database } from '../../kernel/db/database.js';
 import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
-import { anyBody, strictObject as object } from '../../kernel/http/schemas.js';
+import { anyBody, strictObject as object, text } from '../../kernel/http/schemas.js';
 import { outcomeOf, unwrap } from '../../kernel/outcome.js';
 import type { KeyStore } from './keyStore.js';
 
 const apiKey = { type: 'string', pattern: '^[A-Za-z0-9]{64}$' } as const;
 const createBody = object(['label', 'permissions', 'ip_allowlist'], {
-  label: { type: 'string', maxLength: API_KEY_LABEL_MAX * 2 },
+  label: text(API_KEY_LABEL_MAX * 2),
   permissions: { type: 'array', maxItems: API_KEY_PERMISSIONS.length, items: { type: 'string', enum: [...API_KEY_PERMISSIONS] } },
-  ip_allowlist: { type: 'array', maxItems: IP_ALLOWLIST_MAX, items: { type: 'string', maxLength: 45 } },
-  totp_code: { type: 'string', maxLength: 32 },
+  ip_allowlist: { type: 'array', maxItems: IP_ALLOWLIST_MAX, items: text(45) },
+  totp_code: text(32),
 });
 
 /**

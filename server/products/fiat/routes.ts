@@ -5,44 +5,41 @@ import { IDEMPOTENCY_HEADER, RECORD_DAYS, type RecordDays } from '../../../src/d
 import { submissionKey } from '../../kernel/idempotency.js';
 import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
-import { anyBody, strictObject as object, rowId as id } from '../../kernel/http/schemas.js';
+import { anyBody, currency, decimal, paging, recordDays, strictObject as object, rowId as id, text } from '../../kernel/http/schemas.js';
 import { unwrap, type Outcome } from '../../kernel/outcome.js';
 import { MAX_PAGE_SIZE, TERMS_MAX } from './ads.js';
 import { LEGAL_TRADE_BOUNDS, type LegalTradePatch } from '../../../src/domain/fiatSettings.js';
 import { CHAT_MAX, PUBLISH_SCOPE, RELEASE_SCOPE, TAKE_SCOPE, type FiatService } from './service.js';
 import './messages.js';
 
-// Money stays a string; its shape is checked by the use case, which answers a translated message.
-const decimal = { type: 'string', maxLength: 40 } as const;
-const symbol = { type: 'string', minLength: 1, maxLength: 10 } as const;
 const fiat = { type: 'string', enum: [...FIAT_CURRENCIES] } as const;
 const side = { type: 'string', enum: ['buy', 'sell'] } as const;
-const paging = { page: { type: 'integer', minimum: 1, maximum: 1_000_000 }, size: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE } } as const;
+const pages = paging(MAX_PAGE_SIZE);
 const orderBody = object(['order_id'], { order_id: id });
-const reason = { type: 'string', minLength: 1, maxLength: CHAT_MAX } as const;
+const reason = text(CHAT_MAX, 1);
 /** A 4 MB payment-proof image as a data URL (4/3 of the bytes) with slack, so an image just over reaches its own message. */
 const SAY_BODY_LIMIT = 6 * 1024 * 1024;
 
-const adsBody = object(['side', 'crypto', 'fiat', 'page'], { side, crypto: symbol, fiat, ...paging });
-const myAdsBody = object(['page'], paging);
+const adsBody = object(['side', 'crypto', 'fiat', 'page'], { side, crypto: currency, fiat, ...pages });
+const myAdsBody = object(['page'], pages);
 const publishBody = object(['side', 'crypto', 'fiat', 'price_kind', 'total', 'min_amount', 'max_amount', 'method_ids', 'terms'], {
   side,
-  crypto: symbol,
+  crypto: currency,
   fiat,
   price_kind: { type: 'string', enum: ['fixed', 'margin'] },
   fixed_price: decimal,
-  margin: { type: 'string', maxLength: 8 },
+  margin: text(8),
   total: decimal,
   min_amount: decimal,
   max_amount: decimal,
   method_ids: { type: 'array', maxItems: 10, items: id },
-  terms: { type: 'string', maxLength: TERMS_MAX },
+  terms: text(TERMS_MAX),
 });
 const adStatusBody = object(['ad_id', 'status'], { ad_id: id, status: { type: 'string', enum: ['online', 'paused', 'closed'] } });
 const takeBody = object(['ad_id', 'by', 'value'], { ad_id: id, by: { type: 'string', enum: ['amount', 'quantity'] }, value: decimal, method_id: id });
-const ordersBody = object(['tab', 'days', 'page'], { tab: { type: 'string', enum: ['all', 'buy', 'sell', 'open'] }, days: { type: 'integer', enum: [...RECORD_DAYS] }, ...paging });
-const recordsBody = object(['days', 'page'], { days: { type: 'integer', enum: [...RECORD_DAYS] }, ...paging });
-const sayBody = object(['order_id'], { order_id: id, text: { type: 'string', maxLength: CHAT_MAX }, image: { type: 'string' } });
+const ordersBody = object(['tab', 'days', 'page'], { tab: { type: 'string', enum: ['all', 'buy', 'sell', 'open'] }, days: recordDays(RECORD_DAYS), ...pages });
+const recordsBody = object(['days', 'page'], { days: recordDays(RECORD_DAYS), ...pages });
+const sayBody = object(['order_id'], { order_id: id, text: text(CHAT_MAX), image: { type: 'string' } });
 const appealBody = object(['order_id', 'reason'], { order_id: id, reason });
 const resolveBody = object(['order_id', 'decision', 'reason'], { order_id: id, decision: { type: 'string', enum: ['release', 'return'] }, reason });
 const imageParams = object(['id', 'message'], { id, message: id });

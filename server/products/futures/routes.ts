@@ -19,19 +19,16 @@ import { IDEMPOTENCY_HEADER, RECORD_DAYS } from '../../../src/domain/wallet.js';
 import { submissionKey } from '../../kernel/idempotency.js';
 import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
-import { anyBody, strictObject as object, rowId as id } from '../../kernel/http/schemas.js';
+import { anyBody, decimal, paging, pairSymbol as symbol, recordDays, strictObject as object, rowId as id } from '../../kernel/http/schemas.js';
 import { unwrap } from '../../kernel/outcome.js';
 import { PLACE_SCOPE, type FuturesExchange } from './exchange.js';
 import { normaliseSymbol } from './pairs.js';
-import type { FuturesService } from './service.js';
+import { MAX_PAGE_SIZE, type FuturesService } from './service.js';
 import { KLINE_QUERY_LIMITS, readKlines } from '../../kernel/exchange/market/klineHistory.js';
 import { KLINE_INTERVALS, type KlineInterval } from '../../../src/domain/constants.js';
 import './messages.js';
 
-const symbol = { type: 'string', pattern: '^[A-Za-z0-9]{1,12}_[A-Za-z0-9]{1,12}$' } as const;
-// Money stays a string; its shape is checked by the use case, which answers a translated message.
-const decimal = { type: 'string', maxLength: 40 } as const;
-const paging = { page: { type: 'integer', minimum: 1, maximum: 1_000_000 }, size: { type: 'integer', minimum: 1, maximum: 50 } } as const;
+const pages = paging(MAX_PAGE_SIZE);
 const orderType = { type: 'string', enum: ['limit', 'market'] } as const;
 const plan = object(['trigger_by', 'trigger_value', 'exec_type'], { trigger_by: { type: 'string', enum: [...TRIGGER_BY] }, trigger_value: decimal, exec_type: orderType, exec_price: decimal });
 
@@ -60,9 +57,9 @@ const planBody = object(['symbol', 'kind', 'trigger_by', 'trigger_value', 'exec_
   quantity: decimal,
 });
 const planIdBody = object(['plan_id'], { plan_id: id });
-const currentBody = object(['page'], { symbol, ...paging });
-const historyBody = object(['days', 'page'], { days: { type: 'integer', enum: [...RECORD_DAYS] }, symbol, ...paging });
-const plansBody = object(['page'], { waiting: { type: 'boolean' }, ...paging });
+const currentBody = object(['page'], { symbol, ...pages });
+const historyBody = object(['days', 'page'], { days: recordDays(RECORD_DAYS), symbol, ...pages });
+const plansBody = object(['page'], { waiting: { type: 'boolean' }, ...pages });
 
 /** The futures calls (docs/API.md "Futures"). Trading calls need a verified identity (§6). */
 export function futuresRoutes(ex: () => FuturesExchange, service: () => FuturesService) {
@@ -79,12 +76,7 @@ export function futuresRoutes(ex: () => FuturesExchange, service: () => FuturesS
       FUTURES_PATHS.kline,
       {
         schema: {
-          querystring: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['pair', 'interval'],
-            properties: { pair: symbol, interval: { type: 'string', enum: [...KLINE_INTERVALS] }, ...KLINE_QUERY_LIMITS },
-          },
+          querystring: object(['pair', 'interval'], { pair: symbol, interval: { type: 'string', enum: [...KLINE_INTERVALS] }, ...KLINE_QUERY_LIMITS }),
         },
       },
       async (request) => {

@@ -6,26 +6,24 @@ import { IDEMPOTENCY_HEADER, RECORD_DAYS, type RecordDays } from '../../../src/d
 import { submissionKey } from '../../kernel/idempotency.js';
 import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
 import { ok } from '../../kernel/http/envelope.js';
-import { anyBody, strictObject as object, rowId as id } from '../../kernel/http/schemas.js';
+import { anyBody, decimal, paging, recordDays, strictObject as object, rowId as id, text } from '../../kernel/http/schemas.js';
 import { unwrap } from '../../kernel/outcome.js';
 import { MAX_PAGE_SIZE, SUBSCRIBE_SCOPE, THAW_SCOPE, type IcoService } from './subscriptions.js';
 import './messages.js';
 
-// Money stays a string; its shape is checked by the use case, which answers a translated message.
-const decimal = { type: 'string', maxLength: 40 } as const;
 const time = { type: 'integer', minimum: 0, maximum: 8_640_000_000_000 } as const;
-const paging = { page: { type: 'integer', minimum: 1, maximum: 1_000_000 }, size: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE } } as const;
+const pages = paging(MAX_PAGE_SIZE);
 
 const subscribeBody = object(['project_id', 'quantity'], { project_id: id, quantity: decimal });
 const thawBody = object(['project_id'], { project_id: id });
-const ordersBody = object(['tab', 'page'], { tab: { type: 'string', enum: [...ICO_ORDER_TABS] }, ...paging });
-const recordsBody = object(['type', 'days', 'page'], { type: { type: 'string', enum: [...ICO_RECORD_TYPES] }, days: { type: 'integer', enum: [...RECORD_DAYS] }, ...paging });
+const ordersBody = object(['tab', 'page'], { tab: { type: 'string', enum: [...ICO_ORDER_TABS] }, ...pages });
+const recordsBody = object(['type', 'days', 'page'], { type: { type: 'string', enum: [...ICO_RECORD_TYPES] }, days: recordDays(RECORD_DAYS), ...pages });
 const saveBody = object([], {
   id,
-  symbol: { type: 'string', minLength: 1, maxLength: 10 },
-  name: { type: 'string', minLength: 1, maxLength: 60 },
+  symbol: text(10, 1),
+  name: text(60, 1),
   // Known language codes only ("Unknown field: description.xx"); a blank text removes that language.
-  description: object([], Object.fromEntries(LOCALE_CODES.map((l) => [l, { type: 'string', maxLength: ICO_DESCRIPTION_MAX }]))),
+  description: object([], Object.fromEntries(LOCALE_CODES.map((l) => [l, text(ICO_DESCRIPTION_MAX)]))),
   total: decimal,
   price: decimal,
   token_places: { type: 'integer', minimum: 0, maximum: 8 },

@@ -2,17 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../src/domain/api.js';
 import { requireAuthForAll } from '../../kernel/auth/authPlugin.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
-import { anyBody, rowId } from '../../kernel/http/schemas.js';
+import { anyBody, operatorReason, rowId, strictObject } from '../../kernel/http/schemas.js';
 import { unwrap } from '../../kernel/outcome.js';
 import type { Kyc } from './kyc.js';
 
-const idBody = (extra: Record<string, object> = {}, required: string[] = []) =>
-  ({
-    type: 'object',
-    required: ['id', ...required],
-    additionalProperties: false,
-    properties: { id: rowId, ...extra },
-  }) as const;
+const idBody = (extra: Record<string, object> = {}, required: string[] = []) => strictObject(['id', ...required], { id: rowId, ...extra });
 
 /** The operator's identity review queue (operator token only, body code 403 otherwise). */
 export function kycOperatorRoutes(kyc: Kyc) {
@@ -34,7 +28,7 @@ export function kycOperatorRoutes(kyc: Kyc) {
 
     app.post<{ Body: { id: number; reason: string } }>(
       '/api/operator/kyc/reject',
-      { schema: { body: idBody({ reason: { type: 'string', maxLength: 200 } }, ['reason']) } },
+      { schema: { body: idBody({ reason: operatorReason }, ['reason']) } },
       async (request) => {
           return ok(request.lang, unwrap(await kyc.reject(request.body.id, request.operator.id, request.body.reason)));
       },

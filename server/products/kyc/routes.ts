@@ -4,7 +4,7 @@ import type { Outcome } from '../../kernel/outcome.js';
 import type { Kyc, PhotoSide } from './kyc.js';
 import { translate } from '../../kernel/i18n/messages.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
-import { anyBody, rowId } from '../../kernel/http/schemas.js';
+import { anyBody, rowId, strictObject, text } from '../../kernel/http/schemas.js';
 import { unwrap } from '../../kernel/outcome.js';
 
 /**
@@ -15,14 +15,7 @@ import { unwrap } from '../../kernel/outcome.js';
  */
 const SUBMIT_BODY_LIMIT = 16 * 1024 * 1024;
 
-
-
-const photoParams = {
-  type: 'object',
-  required: ['id', 'side'],
-  additionalProperties: false,
-  properties: { id: rowId, side: { type: 'string', enum: ['front', 'back'] } },
-} as const;
+const photoParams = strictObject(['id', 'side'], { id: rowId, side: { type: 'string', enum: ['front', 'back'] } });
 
 /** Identity verification for users (spec §2 /user/identity); login required, else body code 403. */
 export function kycRoutes(kyc: Kyc) {
@@ -33,17 +26,7 @@ export function kycRoutes(kyc: Kyc) {
         bodyLimit: SUBMIT_BODY_LIMIT,
         config: { auth: 'user' },
         schema: {
-          body: {
-            type: 'object',
-            required: ['name', 'id_number', 'front', 'back'],
-            additionalProperties: false,
-            properties: {
-              name: { type: 'string', maxLength: 64 },
-              id_number: { type: 'string', maxLength: 32 },
-              front: { type: 'string' },
-              back: { type: 'string' },
-            },
-          },
+          body: strictObject(['name', 'id_number', 'front', 'back'], { name: text(64), id_number: text(32), front: { type: 'string' }, back: { type: 'string' } }),
         },
       },
       async (request) => {

@@ -7,7 +7,7 @@ import { listCurrencies, listPairs } from '../../kernel/catalogue.js';
 import { pairPrice } from './pairPrice.js';
 import type { FiatRateSource } from './fiatRates.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
-import { anyBody } from '../../kernel/http/schemas.js';
+import { anyBody, pairSymbol, strictObject } from '../../kernel/http/schemas.js';
 
 export function marketRoutes(db: Database, rates: FiatRateSource) {
   return async (app: FastifyInstance) => {
@@ -19,12 +19,7 @@ export function marketRoutes(db: Database, rates: FiatRateSource) {
       '/api/market/pairPrice',
       {
         schema: {
-          querystring: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['pair'],
-            properties: { pair: { type: 'string', pattern: '^[A-Za-z0-9]{2,12}_[A-Za-z0-9]{2,12}$' } },
-          },
+          querystring: strictObject(['pair'], { pair: pairSymbol }),
         },
       },
       async (request) => {
@@ -38,16 +33,7 @@ export function marketRoutes(db: Database, rates: FiatRateSource) {
       '/api/market/kline',
       {
         schema: {
-          querystring: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['pair', 'interval'],
-            properties: {
-              pair: { type: 'string', pattern: '^[A-Za-z0-9]{2,12}_[A-Za-z0-9]{2,12}$' },
-              interval: { type: 'string', enum: [...KLINE_INTERVALS] },
-              ...KLINE_QUERY_LIMITS,
-            },
-          },
+          querystring: strictObject(['pair', 'interval'], { pair: pairSymbol, interval: { type: 'string', enum: [...KLINE_INTERVALS] }, ...KLINE_QUERY_LIMITS }),
         },
       },
       async (request) => {

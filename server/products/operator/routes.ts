@@ -4,7 +4,7 @@ import { revokeSession } from '../../kernel/auth/sessions.js';
 import type { Database } from '../../kernel/db/database.js';
 import { ok } from '../../kernel/http/envelope.js';
 import { unwrap } from '../../kernel/outcome.js';
-import { anyBody } from '../../kernel/http/schemas.js';
+import { anyBody, password, strictObject, text } from '../../kernel/http/schemas.js';
 import { DEFAULT_ACCOUNT_RATE_LIMITS, perClientPerMinute } from '../../kernel/http/rateLimit.js';
 
 /**
@@ -20,12 +20,7 @@ export function operatorRoutes(db: Database, limits: { operatorLogin: number } =
         // Per client, like the users' login; wrong passwords also back off per account (operators.ts).
         config: perClientPerMinute(limits.operatorLogin),
         schema: {
-          body: {
-            type: 'object',
-            required: ['account', 'password'],
-            additionalProperties: false,
-            properties: { account: { type: 'string', minLength: 1, maxLength: 254 }, password: { type: 'string', minLength: 1, maxLength: 64 } },
-          },
+          body: strictObject(['account', 'password'], { account: text(254, 1), password }),
         },
       },
       async (request) => ok(request.lang, unwrap(await operatorLogin(db, request.body, { userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512), ip: request.ip }))),

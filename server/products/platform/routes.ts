@@ -4,7 +4,7 @@ import type { Database } from '../../kernel/db/database.js';
 import { readNote, readPlatConfig } from './platform.js';
 import './messages.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
-import { anyBody } from '../../kernel/http/schemas.js';
+import { anyBody, strictObject } from '../../kernel/http/schemas.js';
 
 /** `switches`: products a deployment may turn off, told to the browser in config.sys (1 on, 0 off). */
 export function platformRoutes(db: Database, switches: { secondsContracts: boolean } = { secondsContracts: true }) {
@@ -19,12 +19,7 @@ export function platformRoutes(db: Database, switches: { secondsContracts: boole
       '/api/plat_note',
       {
         schema: {
-          body: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['type'],
-            properties: { type: { type: 'integer', minimum: 1, maximum: 5 } },
-          },
+          body: strictObject(['type'], { type: { type: 'integer', minimum: 1, maximum: 5 } }),
         },
       },
       async (request) => {

@@ -5,21 +5,18 @@ import { IDEMPOTENCY_HEADER, RECORD_DAYS } from '../../../src/domain/wallet.js';
 import { submissionKey } from '../../kernel/idempotency.js';
 import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
-import { anyBody, strictObject as object } from '../../kernel/http/schemas.js';
+import { anyBody, decimal, paging, pairSymbol as symbol, recordDays, strictObject as object } from '../../kernel/http/schemas.js';
 import { unwrap } from '../../kernel/outcome.js';
 import { BUY_SCOPE, MAX_PAGE_SIZE, type SecondsContracts } from './contracts.js';
 import './messages.js';
 
-const symbol = { type: 'string', pattern: '^[A-Za-z0-9]{1,12}_[A-Za-z0-9]{1,12}$' } as const;
 const period = { type: 'integer', minimum: 1, maximum: 3600 } as const;
-// Money stays a string; its shape is checked by the use case, which answers a translated message.
-const decimal = { type: 'string', maxLength: 40 } as const;
-const paging = { page: { type: 'integer', minimum: 1, maximum: 1_000_000 }, size: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE } } as const;
+const pages = paging(MAX_PAGE_SIZE);
 
 const configBody = object(['symbol'], { symbol });
 const buyBody = object(['symbol', 'direction', 'period', 'quantity'], { symbol, direction: { type: 'string', enum: [...SECONDS_DIRECTIONS] }, period, quantity: decimal });
-const currentBody = object(['page'], { symbol, ...paging });
-const historyBody = object(['days', 'page'], { days: { type: 'integer', enum: [...RECORD_DAYS] }, symbol, ...paging });
+const currentBody = object(['page'], { symbol, ...pages });
+const historyBody = object(['days', 'page'], { days: recordDays(RECORD_DAYS), symbol, ...pages });
 const updateBody = object(['symbol', 'period'], {
   symbol,
   period,

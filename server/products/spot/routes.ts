@@ -5,13 +5,9 @@ import { IDEMPOTENCY_HEADER, RECORD_DAYS, type RecordDays } from '../../../src/d
 import { MAX_PAGE_SIZE } from './orderViews.js';
 import type { SpotOutcome, SpotTrading } from './trading.js';
 import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
-import { anyBody, strictObject as object, rowId as id } from '../../kernel/http/schemas.js';
+import { anyBody, decimal, paging, pairSymbol as symbol, recordDays, strictObject as object, rowId as id, text } from '../../kernel/http/schemas.js';
 
-const symbol = { type: 'string', pattern: '^[A-Za-z0-9]{1,12}_[A-Za-z0-9]{1,12}$' } as const;
-// Money stays a string; its shape and places are checked in app/spot/placeRequest.ts, so the
-// refusal can say what is wrong (in the user's language) instead of naming a schema rule.
-const decimal = { type: 'string', maxLength: 40 } as const;
-const paging = { page: { type: 'integer', minimum: 1, maximum: 1_000_000 }, size: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE } } as const;
+const pages = paging(MAX_PAGE_SIZE);
 
 const placeBody = object(['symbol', 'side', 'type'], {
   symbol,
@@ -31,8 +27,8 @@ const stopBody = object(['symbol', 'side', 'trigger_price', 'price', 'quantity']
   limit_price: decimal,
 });
 const byId = object(['id'], { id });
-const currentBody = object(['page'], { symbol, ...paging });
-const historyBody = object(['days', 'page'], { days: { type: 'integer', enum: [...RECORD_DAYS] }, symbol, currency: { type: 'string', maxLength: 16 }, ...paging });
+const currentBody = object(['page'], { symbol, ...pages });
+const historyBody = object(['days', 'page'], { days: recordDays(RECORD_DAYS), symbol, currency: text(16), ...pages });
 
 function unwrap<T>(outcome: SpotOutcome<T>): T {
   if (!outcome.ok) throw new ApiFailure(outcome.key === 'spotOrderNotFound' || outcome.key === 'spotStopNotFound' ? ResultCode.notFound : ResultCode.badRequest, outcome.key, outcome.vars);

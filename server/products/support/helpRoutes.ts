@@ -4,6 +4,7 @@ import { helpArticle, listHelp } from './help.js';
 import './messages.js';
 import type { Database } from '../../kernel/db/database.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
+import { strictObject, text } from '../../kernel/http/schemas.js';
 
 const articleId = { type: 'string', pattern: '^[a-z0-9-]{1,64}$' } as const;
 
@@ -14,16 +15,7 @@ export function helpRoutes(db: Database) {
       '/api/help/list',
       {
         schema: {
-          body: {
-            anyOf: [
-              {
-                type: 'object',
-                additionalProperties: false,
-                properties: { search: { type: 'string', maxLength: 100 }, category: { type: 'string', pattern: '^[a-z_]{0,32}$' } },
-              },
-              { type: 'null' },
-            ],
-          },
+          body: { anyOf: [strictObject([], { search: text(100), category: { type: 'string', pattern: '^[a-z_]{0,32}$' } }), { type: 'null' }] },
         },
       },
       async (request) => ok(request.lang, await listHelp(db, request.lang, request.body ?? {})),
@@ -31,7 +23,7 @@ export function helpRoutes(db: Database) {
 
     app.post<{ Body: { id: string } }>(
       '/api/help/detail',
-      { schema: { body: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: articleId } } } },
+      { schema: { body: strictObject(['id'], { id: articleId }) } },
       async (request) => {
         const article = await helpArticle(db, request.lang, request.body.id);
         if (!article) throw new ApiFailure(ResultCode.notFound, 'articleNotFound');

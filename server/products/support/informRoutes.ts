@@ -4,7 +4,7 @@ import { listNotifications, markAllRead, markRead, unreadCount } from '../../ker
 import './messages.js';
 import type { Database } from '../../kernel/db/database.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
-import { anyBody, rowId, strictObject } from '../../kernel/http/schemas.js';
+import { anyBody, paging, rowId, strictObject } from '../../kernel/http/schemas.js';
 
 export const INFORM_PAGE_SIZE = 20;
 
@@ -18,16 +18,7 @@ export function informRoutes(db: Database) {
       {
         config: { auth: 'user' },
         schema: {
-          body: {
-            anyOf: [
-              {
-                type: 'object',
-                additionalProperties: false,
-                properties: { page: { type: 'integer', minimum: 1, maximum: 100000 }, size: { type: 'integer', minimum: 1, maximum: 50 } },
-              },
-              { type: 'null' },
-            ],
-          },
+          body: { anyOf: [strictObject([], paging()), { type: 'null' }] },
         },
       },
       async (request) => {

@@ -6,6 +6,7 @@ import type { SimulatedChain } from './chain/simulatedChain.js';
 import { translate } from '../../kernel/i18n/messages.js';
 import { ApiFailure } from '../../kernel/http/envelope.js';
 import { unwrap } from '../../kernel/outcome.js';
+import { currency, decimal, strictObject, text } from '../../kernel/http/schemas.js';
 
 /**
  * The simulated chain's faucet: sends a deposit to a platform deposit address, as if from outside
@@ -19,17 +20,7 @@ export function chainRoutes(wallet: Wallet, simulator: SimulatedChain | undefine
       WALLET_PATHS.simulateDeposit,
       {
         schema: {
-          body: {
-            type: 'object',
-            required: ['address', 'currency', 'quantity'],
-            additionalProperties: false,
-            properties: {
-              address: { type: 'string', minLength: 1, maxLength: 256 },
-              currency: { type: 'string', minLength: 1, maxLength: 16 },
-              network: { type: 'string', minLength: 1, maxLength: 32 },
-              quantity: { type: 'string', minLength: 1, maxLength: 64 },
-            },
-          },
+          body: strictObject(['address', 'currency', 'quantity'], { address: text(256, 1), currency, network: text(32, 1), quantity: decimal }),
         },
       },
       async (request) => {

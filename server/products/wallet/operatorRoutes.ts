@@ -6,7 +6,7 @@ import type { Wallet } from './wallet.js';
 import { translate } from '../../kernel/i18n/messages.js';
 import { ok } from '../../kernel/http/envelope.js';
 import { unwrap } from '../../kernel/outcome.js';
-import { rowId, strictObject } from '../../kernel/http/schemas.js';
+import { operatorReason, paging, rowId, strictObject } from '../../kernel/http/schemas.js';
 
 const body = (required: string[], properties: Record<string, unknown>) => ({ schema: { body: strictObject(required, properties) } }) as const;
 
@@ -17,7 +17,7 @@ export function operatorWalletRoutes(wallet: Wallet) {
 
     app.post<{ Body: { status?: number; page: number; size?: number } }>(
       WALLET_PATHS.operatorWithdrawals,
-      body(['page'], { status: { type: 'integer', minimum: 1, maximum: 5 }, page: { type: 'integer', minimum: 1, maximum: 100_000 }, size: { type: 'integer', minimum: 1, maximum: 50 } }),
+      body(['page'], { status: { type: 'integer', minimum: 1, maximum: 5 }, ...paging() }),
       async (request) => ok(request.lang, await wallet.operatorWithdrawals(request.body.status, request.body.page, request.body.size ?? 20)),
     );
     app.post<{ Body: { id: number } }>(WALLET_PATHS.operatorApproveWithdrawal, body(['id'], { id: rowId }), async (request) => ({
@@ -27,7 +27,7 @@ export function operatorWalletRoutes(wallet: Wallet) {
     }));
     app.post<{ Body: { id: number; reason: string } }>(
       WALLET_PATHS.operatorFailWithdrawal,
-      body(['id', 'reason'], { id: rowId, reason: { type: 'string', maxLength: 200 } }),
+      body(['id', 'reason'], { id: rowId, reason: operatorReason }),
       async (request) => ({
         code: ResultCode.ok,
         msg: translate(request.lang, 'walletWithdrawFailed'),

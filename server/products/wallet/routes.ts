@@ -5,22 +5,13 @@ import { requireAuthForAll } from '../../kernel/auth/authPlugin.js';
 import type { Wallet } from './wallet.js';
 import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
 import { unwrap } from '../../kernel/outcome.js';
-import { anyBody, rowId, strictObject } from '../../kernel/http/schemas.js';
-import { SECOND_FACTOR_PATTERN } from '../../../src/domain/twoFactor.js';
+import { anyBody, currency, decimal, paging, password, recordDays, rowId, secondFactorCode, strictObject, text } from '../../kernel/http/schemas.js';
 
-const text = (min: number, max: number) => ({ type: 'string', minLength: min, maxLength: max }) as const;
 const object = (required: string[], properties: Record<string, unknown>) => ({ schema: { body: strictObject(required, properties) } }) as const;
 // Lengths here only keep junk out; the wallet checks the values and answers translated messages.
-const currency = text(1, 16);
-const network = text(1, 32);
-const quantity = text(1, 64);
+const network = text(32, 1);
 const account = { type: 'string', enum: WALLET_ACCOUNTS } as const;
-const recordQuery = {
-  days: { type: 'integer', enum: RECORD_DAYS },
-  page: { type: 'integer', minimum: 1, maximum: 100_000 },
-  size: { type: 'integer', minimum: 1, maximum: 50 },
-  currency,
-};
+const recordQuery = { days: recordDays(RECORD_DAYS), ...paging(), currency };
 
 /**
  * The wallet (docs/API.md "Wallet"). Every call needs a user token, checked before the body is
@@ -53,10 +44,10 @@ export function walletRoutes(wallet: Wallet) {
       object(['currency', 'network', 'address', 'quantity', 'funds_password'], {
         currency,
         network,
-        address: text(1, 256),
-        quantity,
-        funds_password: text(1, 64),
-        totp_code: { type: 'string', maxLength: 16, pattern: SECOND_FACTOR_PATTERN },
+        address: text(256, 1),
+        quantity: decimal,
+        funds_password: password,
+        totp_code: secondFactorCode,
       }),
       async (request) => {
         // The funds password and the 2FA code never become part of a stored key.
@@ -65,13 +56,13 @@ export function walletRoutes(wallet: Wallet) {
         return okWith(request.lang, 'walletWithdrawSucceeded', unwrap(await wallet.withdrawals.submit(userOf(request), request.body, key, request.ip)));
       },
     );
-    app.post<{ Body: { funds_password: string } }>(WALLET_PATHS.checkFundsPassword, object(['funds_password'], { funds_password: text(1, 64) }), async (request) =>
+    app.post<{ Body: { funds_password: string } }>(WALLET_PATHS.checkFundsPassword, object(['funds_password'], { funds_password: password }), async (request) =>
       ok(request.lang, unwrap(await wallet.withdrawals.checkFundsPassword(userOf(request), request.body.funds_password))),
     );
     app.post<{ Body: { id: number } }>(WALLET_PATHS.cancelWithdrawal, object(['id'], { id: rowId }), async (request) =>
       okWith(request.lang, 'walletWithdrawCancelled', unwrap(await wallet.withdrawals.cancel(userOf(request), request.body.id))),
     );
-    app.post<{ Body: TransferRequest }>(WALLET_PATHS.transfer, object(['currency', 'from', 'to', 'quantity'], { currency, from: account, to: account, quantity }), async (request) =>
+    app.post<{ Body: TransferRequest }>(WALLET_PATHS.transfer, object(['currency', 'from', 'to', 'quantity'], { currency, from: account, to: account, quantity: decimal }), async (request) =>
       okWith(request.lang, 'walletTransferSucceeded', unwrap(await wallet.transfers.transfer(userOf(request), request.body, keyOf(request, 'wallet.transfer')))),
     );
 

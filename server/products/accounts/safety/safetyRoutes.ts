@@ -3,7 +3,7 @@ import { SAFETY_PATHS } from '../../../../src/domain/accountSafety.js';
 import { lockWithdrawals, WITHDRAWAL_LOCK_MS } from '../../../kernel/auth/withdrawalLock.js';
 import type { Database } from '../../../kernel/db/database.js';
 import { ok, okWith } from '../../../kernel/http/envelope.js';
-import { anyBody } from '../../../kernel/http/schemas.js';
+import { anyBody, strictObject } from '../../../kernel/http/schemas.js';
 import { securityLevel } from './securityLevel.js';
 import './safetyMessages.js';
 
@@ -19,7 +19,7 @@ export function safetyRoutes(db: Database, now: () => number = Date.now) {
 
     app.post<{ Body: { enabled: boolean } }>(
       SAFETY_PATHS.allowlist,
-      { config: auth, schema: { body: { type: 'object', required: ['enabled'], additionalProperties: false, properties: { enabled: { type: 'boolean' } } } } },
+      { config: auth, schema: { body: strictObject(['enabled'], { enabled: { type: 'boolean' } }) } },
       async (request) => {
         const userId = request.user.id;
         const { enabled } = request.body;

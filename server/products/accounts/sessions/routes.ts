@@ -5,7 +5,7 @@ import type { Database } from '../../../kernel/db/database.js';
 import { hashToken } from '../../../kernel/auth/sessions.js';
 import { translate } from '../../../kernel/i18n/messages.js';
 import { ApiFailure, ok, okWith } from '../../../kernel/http/envelope.js';
-import { anyBody, strictObject as object, rowId } from '../../../kernel/http/schemas.js';
+import { anyBody, paging, strictObject as object, rowId, text } from '../../../kernel/http/schemas.js';
 import { antiPhishingCode, setAntiPhishingCode } from './antiPhishing.js';
 import { listSessions, loginHistory, revokeOtherSessions, revokeSessionById } from './sessions.js';
 import './messages.js';
@@ -40,7 +40,7 @@ export function sessionRoutes(db: Database) {
       '/api/user/login_history',
       {
         config: auth,
-        schema: { body: object([], { page: { type: 'integer', minimum: 1, maximum: 100000 }, size: { type: 'integer', minimum: 1, maximum: 50 } }) },
+        schema: { body: object([], paging()) },
       },
       async (request) => ok(request.lang, await loginHistory(db, request.user.id, request.body.page ?? 1, request.body.size ?? LOGIN_HISTORY_PAGE_SIZE)),
     );
@@ -49,7 +49,7 @@ export function sessionRoutes(db: Database) {
     );
     app.post<{ Body: { code: string } }>(
       '/api/user/anti_phishing_set',
-      { config: auth, schema: { body: object(['code'], { code: { type: 'string', maxLength: 64 } }) } },
+      { config: auth, schema: { body: object(['code'], { code: text(64) }) } },
       async (request) => {
         const outcome = await setAntiPhishingCode(db, request.user.id, request.body.code);
         if (!outcome.ok) throw new ApiFailure(ResultCode.badRequest, outcome.key, outcome.vars);
