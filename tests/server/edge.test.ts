@@ -165,6 +165,10 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
     expect(client.messages).toEqual([]);
     const page = await fetch(`${edge.url}/api/plat_config`, { method: 'POST' });
     expect(page.status).toBe(404);
+    // What a balancer asks: alive, and ready (it listens only after its first sync).
+    expect((await fetch(`${edge.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${edge.url}/readyz`)).status).toBe(200);
+    expect(await (await fetch(`${edge.url}/metrics`)).text()).toContain('openex_sockets_connected');
   });
 
   it('syncs again when its connection to the bus breaks, and ends up with the same book as the server', async () => {

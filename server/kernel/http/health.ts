@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { httpDuration, httpRequests, metrics } from '../observability/metrics.js';
 
@@ -23,4 +24,20 @@ export function healthRoutes(app: FastifyInstance, readiness: Promise<unknown> |
     httpRequests.inc({ method: request.method, route, status: String(reply.statusCode) });
     httpDuration.observe({ route }, reply.elapsedTime / 1000);
   });
+}
+
+/**
+ * The same three answers for a process without a fastify app (a realtime edge's plain HTTP
+ * server): true when `request` was one of them and has been answered.
+ */
+export function answerHealth(request: IncomingMessage, response: ServerResponse, ready: () => boolean): boolean {
+  const path = request.url?.split('?')[0];
+  if (request.method !== 'GET' || (path !== '/healthz' && path !== '/readyz' && path !== '/metrics')) return false;
+  if (path === '/metrics') {
+    void metrics.metrics().then((text) => response.writeHead(200, { 'content-type': metrics.contentType }).end(text));
+    return true;
+  }
+  const ok = path === '/healthz' || ready();
+  response.writeHead(ok ? 200 : 503, { 'content-type': 'text/plain' }).end(path === '/healthz' ? 'alive\n' : ok ? 'ready\n' : 'starting\n');
+  return true;
 }
