@@ -16,7 +16,8 @@ import { leverageDialogMachine, type LeverageRequest } from '../../src/features/
 import { tpslDialogMachine } from '../../src/features/futures/machines/tpslDialog/tpslDialog.machine';
 import { roeTriggerText } from '../../src/domain/futures/planTrigger';
 import { futuresDetailMachine, type FuturesDetailData, type FuturesDetailTarget } from '../../src/features/futures/machines/futuresDetail/futuresDetail.machine';
-import { futuresRecordsMachine, type FuturesRecordsData, type FuturesRecordsQuery } from '../../src/features/futures/machines/futuresRecords/futuresRecords.machine';
+import { futuresRecordsMachine } from '../../src/features/futures/machines/futuresRecords/futuresRecords.machine';
+import { pagedListMachine, type LoadedPage, type PageQuery } from '../../src/app/machines/pagedList/pagedList.machine';
 import { orderYield, selectOrderYield, selectPositionAveragePrice } from '../../src/features/futures/machines/futuresDetail/futuresDetail.selectors';
 
 beforeEach(() => void vi.useFakeTimers());
@@ -294,12 +295,16 @@ describe('futures detail views', () => {
 
 describe('futures orders centre', () => {
   const page = <T>(list: T[]) => ({ list, total: list.length, page: 1, size: 10 });
+  /** The records page with its list reading through `fetch` (the shared paged list, provided as futures.flows.ts does). */
+  const recordsOver = (fetch: ReturnType<typeof calls<PageQuery, LoadedPage>>, actors: object = {}) =>
+    futuresRecordsMachine.provide({ actors: { list: pagedListMachine.provide({ actors: { loadPage: fetch.logic }, actions: { showToast } }), ...actors }, actions: { showToast } });
 
   it('u-current cancels an order only after the question, by the trade page\'s call, and reads the list again', async () => {
-    const fetch = calls<FuturesRecordsQuery, FuturesRecordsData>();
+    const fetch = calls<PageQuery, LoadedPage>();
     const cancel = calls<{ id: number }, unknown>();
-    const records = createActor(futuresRecordsMachine.provide({ actors: { fetchRecords: fetch.logic, cancelOrder: cancel.logic }, actions: { showToast } }), { input: { mode: 'current' } }).start();
-    fetch.resolve({ orders: page([{ ...PLACED.order, id: 7 }]) });
+    const records = createActor(recordsOver(fetch, { cancelOrder: cancel.logic }), { input: { mode: 'current' } }).start();
+    expect(fetch.seen).toEqual([{ filter: { mode: 'current', days: 7 }, page: 1, size: 10 }]);
+    fetch.resolve(page([{ ...PLACED.order, id: 7 }]));
     await vi.advanceTimersByTimeAsync(0);
     records.send({ type: 'records.cancelOrder', id: 7 });
     expect(records.getSnapshot().context.cancel).toEqual({ kind: 'order', id: 7 });
@@ -321,10 +326,10 @@ describe('futures orders centre', () => {
   });
 
   it('u-plan cancels a plan; a refused cancel says the server\'s message and shows the list as it is', async () => {
-    const fetch = calls<FuturesRecordsQuery, FuturesRecordsData>();
+    const fetch = calls<PageQuery, LoadedPage>();
     const cancel = calls<{ id: number }, unknown>();
-    const records = createActor(futuresRecordsMachine.provide({ actors: { fetchRecords: fetch.logic, cancelPlan: cancel.logic }, actions: { showToast } }), { input: { mode: 'plans' } }).start();
-    fetch.resolve({ plans: page([]) });
+    const records = createActor(recordsOver(fetch, { cancelPlan: cancel.logic }), { input: { mode: 'plans' } }).start();
+    fetch.resolve(page([]));
     await vi.advanceTimersByTimeAsync(0);
     records.send({ type: 'records.cancelPlan', id: 3 });
     records.send({ type: 'records.confirm' });
@@ -337,9 +342,9 @@ describe('futures orders centre', () => {
   });
 
   it('u-hold and u-position read again when a position dialog reports a change', async () => {
-    const fetch = calls<FuturesRecordsQuery, FuturesRecordsData>();
-    const records = createActor(futuresRecordsMachine.provide({ actors: { fetchRecords: fetch.logic }, actions: { showToast } }), { input: { mode: 'hold' } }).start();
-    fetch.resolve({ account: ACCOUNT });
+    const fetch = calls<PageQuery, LoadedPage>();
+    const records = createActor(recordsOver(fetch), { input: { mode: 'hold' } }).start();
+    fetch.resolve({ list: ACCOUNT.positions, total: ACCOUNT.positions.length, extra: ACCOUNT });
     await vi.advanceTimersByTimeAsync(0);
     const close = calls<CloseCall, typeof PLACED>();
     const dialog = createActor(closeDialogMachine.provide({ actors: { closePosition: close.logic }, actions: { showToast, mintIdempotencyKey: closeKeyMinter(mint) } }), { input: { replyTo: records } }).start();

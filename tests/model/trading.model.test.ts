@@ -6,6 +6,7 @@ import { selectAvailable, selectFee } from '../../src/features/spot/machines/ord
 import { FILLED_ORDER, OPEN_ORDER, PARTIAL_ORDER, pageOf } from '../../src/features/spot/machines/orders/fixtures';
 import { openOrdersMachine } from '../../src/features/spot/machines/orders/openOrders.machine';
 import { orderHistoryMachine } from '../../src/features/spot/machines/orders/orderHistory.machine';
+import { createHistoryUpdatesActor } from '../../src/features/spot/actors/spot.actors';
 import { userStreamMachine } from '../../src/app/machines/userStream/userStream.machine';
 import { standInsFor } from './harness';
 import { ORDER_ACCOUNT as account, startOrderForm as startForm } from './spotOrderForm.setup';
@@ -196,15 +197,17 @@ describe('open orders and history', () => {
     const open = standInsFor(openOrdersMachine);
     const past = standInsFor(orderHistoryMachine);
     const current = createActor(openOrdersMachine.provide({ actors: { ...open.actors, userUpdates: updates } }), { input: { symbol: 'BTC_USDT' } }).start();
-    const history = createActor(orderHistoryMachine.provide({ actors: { ...past.actors, userUpdates: updates } }), { input: { symbol: 'BTC_USDT' } }).start();
+    const history = createActor(orderHistoryMachine.provide({ actors: { ...past.actors, pushes: createHistoryUpdatesActor(hub) } }), { input: { filter: { symbol: 'BTC_USDT', days: 7 } } }).start();
+    expect(past.inputsOf('loadPage')).toEqual([{ filter: { symbol: 'BTC_USDT', days: 7 }, page: 1, size: 10 }]);
     open.settle({ type: 'xstate.done.actor.fetchCurrentOrders', output: pageOf([OPEN_ORDER]) });
-    past.settle({ type: 'xstate.done.actor.fetchOrderHistory', output: pageOf([]) });
+    past.settle({ type: 'xstate.done.actor.loadPage', output: pageOf([]) });
     await vi.advanceTimersByTimeAsync(0);
     hub.publish({ type: 'stream.order', order: PARTIAL_ORDER });
     expect(current.getSnapshot().context.orders).toEqual([PARTIAL_ORDER]);
     hub.publish({ type: 'stream.order', order: FILLED_ORDER });
     expect(current.getSnapshot().context.orders).toEqual([]);
-    expect(history.getSnapshot().context.orders).toEqual([FILLED_ORDER]);
+    expect(history.getSnapshot().context.rows).toEqual([FILLED_ORDER]);
+    expect(history.getSnapshot().context.total).toBe(1);
     hub.publish({ type: 'stream.resync' });
     expect(current.getSnapshot().value).toBe('loading');
     expect(history.getSnapshot().value).toBe('loading');

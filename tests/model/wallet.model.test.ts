@@ -9,6 +9,7 @@ import { walletBalancesModel } from '../../src/features/wallet/machines/walletBa
 import { walletRecordsModel } from '../../src/features/wallet/machines/walletRecords/walletRecords.model';
 import { bookAddress, quota, withdrawalModel } from '../../src/features/wallet/machines/withdrawal/withdrawal.model';
 import { standInsFor } from './harness';
+import { pagedListMachine, type PagedListActorRef } from '../../src/app/machines/pagedList/pagedList.machine';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -246,75 +247,89 @@ describe('deposit machine (scenarios)', () => {
   });
 });
 
+/** A parent over the shared paged list (provided as wallet.flows.ts does), its `loadPage` a deferred stand-in. */
+function withList(model: MachineModel, promiseActors: string[], input?: unknown, extra: Record<string, unknown> = {}) {
+  const rows = standInsFor(pagedListMachine);
+  const list = pagedListMachine.provide({ actors: rows.actors, actions: { showToast: () => undefined } });
+  const t = setUp(model, promiseActors, input, { list, ...extra });
+  const settleList = async (output: unknown) => {
+    rows.settle({ type: 'xstate.done.actor.loadPage', output });
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  const listRef = () => t.actor.getSnapshot().children.list as PagedListActorRef;
+  return { ...t, reads: () => rows.inputsOf('loadPage'), settleList, listRef };
+}
+
 describe('paged records machine (scenarios)', () => {
 
   it('a preset change goes back to page 1; a cancel asks first and reloads', async () => {
-    const { actor, deferred, log, settle } = setUp(walletRecordsModel, ['fetchPage', 'actOnRow'], { days: 7, actionDoneKey: 'wallet.withdraw.cancelled' });
-    await settle({ type: 'xstate.done.actor.fetchPage', output: { list: [{ id: 4 }], total: 25, page: 1, size: 10 } });
-    actor.send({ type: 'records.page', page: 3 });
-    await settle({ type: 'xstate.done.actor.fetchPage', output: { list: [{ id: 1 }], total: 25, page: 3, size: 10 } });
-    actor.send({ type: 'records.page', page: 4 });
-    expect(actor.getSnapshot().value).toBe('ready');
-    actor.send({ type: 'records.days', days: 30 });
-    expect(deferred.inputsOf('fetchPage').at(-1)).toEqual({ days: 30, page: 1, size: 10 });
-    await settle({ type: 'xstate.done.actor.fetchPage', output: { list: [{ id: 4 }], total: 1, page: 1, size: 10 } });
+    const { actor, deferred, log, settle, reads, settleList, listRef } = withList(walletRecordsModel, ['actOnRow'], { days: 7, actionDoneKey: 'wallet.withdraw.cancelled' });
+    await settleList({ list: [{ id: 4 }], total: 25, page: 1, size: 10 });
+    listRef().send({ type: 'list.page', page: 3 });
+    await settleList({ list: [{ id: 1 }], total: 25, page: 3, size: 10 });
+    listRef().send({ type: 'list.page', page: 4 });
+    expect(listRef().getSnapshot().value).toEqual({ ready: 'shown' });
+    listRef().send({ type: 'list.filter', filter: { days: 30 } });
+    expect(reads().at(-1)).toEqual({ filter: { days: 30 }, page: 1, size: 10 });
+    await settleList({ list: [{ id: 4 }], total: 1, page: 1, size: 10 });
     actor.send({ type: 'records.act', id: 4 });
     expect(deferred.inputsOf('actOnRow')).toHaveLength(0);
     actor.send({ type: 'records.confirm' });
     await settle({ type: 'xstate.done.actor.actOnRow', output: null });
     expect(deferred.inputsOf('actOnRow')).toEqual([{ id: 4 }]);
     expect(log).toEqual(['showToast:{"tone":"success","message":{"key":"wallet.withdraw.cancelled"}}', 'rowActed']);
-    expect(actor.getSnapshot().value).toBe('loading');
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(listRef().getSnapshot().value).toBe('loading');
   });
 
   it('polls while shown when asked to (deposits advancing through confirmations)', async () => {
-    const { deferred, settle } = setUp(walletRecordsModel, ['fetchPage', 'actOnRow'], { days: 7, pollMs: 3000 });
-    await settle({ type: 'xstate.done.actor.fetchPage', output: { list: [], total: 0, page: 1, size: 10 } });
+    const { reads, settleList } = withList(walletRecordsModel, ['actOnRow'], { days: 7, pollMs: 3000 });
+    await settleList({ list: [], total: 0, page: 1, size: 10 });
     await vi.advanceTimersByTimeAsync(2999);
-    expect(deferred.inputsOf('fetchPage')).toHaveLength(1);
+    expect(reads()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
-    expect(deferred.inputsOf('fetchPage')).toHaveLength(2);
+    expect(reads()).toHaveLength(2);
   });
 
   it('a list of one currency asks only for it, on every read; a list of all asks without one', async () => {
-    const one = setUp(walletRecordsModel, ['fetchPage', 'actOnRow'], { days: 7, pollMs: 3000, currency: 'USDT' });
-    await one.settle({ type: 'xstate.done.actor.fetchPage', output: { list: [], total: 0, page: 1, size: 10 } });
-    one.actor.send({ type: 'records.days', days: 3 });
-    await one.settle({ type: 'xstate.done.actor.fetchPage', output: { list: [], total: 0, page: 1, size: 10 } });
+    const one = withList(walletRecordsModel, ['actOnRow'], { days: 7, pollMs: 3000, currency: 'USDT' });
+    await one.settleList({ list: [], total: 0, page: 1, size: 10 });
+    one.listRef().send({ type: 'list.filter', filter: { days: 3 } });
+    await one.settleList({ list: [], total: 0, page: 1, size: 10 });
     await vi.advanceTimersByTimeAsync(3000);
-    expect(one.deferred.inputsOf('fetchPage')).toStrictEqual([
-      { days: 7, page: 1, size: 10, currency: 'USDT' },
-      { days: 3, page: 1, size: 10, currency: 'USDT' },
-      { days: 3, page: 1, size: 10, currency: 'USDT' },
+    expect(one.reads()).toStrictEqual([
+      { filter: { days: 7, currency: 'USDT' }, page: 1, size: 10 },
+      { filter: { days: 3, currency: 'USDT' }, page: 1, size: 10 },
+      { filter: { days: 3, currency: 'USDT' }, page: 1, size: 10 },
     ]);
     one.actor.stop();
-    const all = setUp(walletRecordsModel, ['fetchPage', 'actOnRow'], { days: 7 });
-    expect(all.deferred.inputsOf('fetchPage')).toStrictEqual([{ days: 7, page: 1, size: 10 }]);
+    const all = withList(walletRecordsModel, ['actOnRow'], { days: 7 });
+    expect(all.reads()).toStrictEqual([{ filter: { days: 7 }, page: 1, size: 10 }]);
     all.actor.stop();
   });
 
   it('follows pushed status changes: the operator approving a withdrawal reloads the list; a refused cancel reloads it too (issue 37 §4)', async () => {
     const signals = createWalletSignals();
-    const { actor, deferred, settle } = setUp(walletRecordsModel, ['fetchPage', 'actOnRow'], { days: 7, actionDoneKey: 'wallet.withdraw.cancelled' }, { walletSignals: signals.actor });
-    await settle({ type: 'xstate.done.actor.fetchPage', output: { list: [{ id: 4 }], total: 1, page: 1, size: 10 } });
+    const { actor, settle, reads, settleList, listRef } = withList(walletRecordsModel, ['actOnRow'], { days: 7, actionDoneKey: 'wallet.withdraw.cancelled' }, { walletSignals: signals.actor });
+    await settleList({ list: [{ id: 4 }], total: 1, page: 1, size: 10 });
     signals.publishRecords({ type: 'stream.product', kind: 'wallet', payload: { channel: 'user', kind: 'wallet', record: 'withdrawal', id: 4, status: 2 } });
-    expect(deferred.inputsOf('fetchPage')).toHaveLength(2);
-    await settle({ type: 'xstate.done.actor.fetchPage', output: { list: [{ id: 4 }], total: 1, page: 1, size: 10 } });
+    expect(reads()).toHaveLength(2);
+    await settleList({ list: [{ id: 4 }], total: 1, page: 1, size: 10 });
     signals.publishRecords({ type: 'stream.product', kind: 'seconds', payload: {} });
-    expect(deferred.inputsOf('fetchPage')).toHaveLength(2);
+    expect(reads()).toHaveLength(2);
     actor.send({ type: 'records.act', id: 4 });
     actor.send({ type: 'records.confirm' });
     await settle({ type: 'xstate.error.actor.actOnRow', error: { kind: 'server', serverMessage: 'This withdrawal can no longer be cancelled' } });
-    expect(actor.getSnapshot().value).toBe('loading');
-    expect(deferred.inputsOf('fetchPage')).toHaveLength(3);
+    expect(listRef().getSnapshot().value).toBe('loading');
+    expect(reads()).toHaveLength(3);
   });
 
   it('hears the wallet signals: an own change elsewhere reloads the list on screen', async () => {
     const signals = createWalletSignals();
-    const { deferred, settle } = setUp(walletRecordsModel, ['fetchPage', 'actOnRow'], { days: 7 }, { walletSignals: signals.actor });
-    await settle({ type: 'xstate.done.actor.fetchPage', output: { list: [], total: 0, page: 1, size: 10 } });
+    const { reads, settleList } = withList(walletRecordsModel, ['actOnRow'], { days: 7 }, { walletSignals: signals.actor });
+    await settleList({ list: [], total: 0, page: 1, size: 10 });
     signals.walletChanged();
-    expect(deferred.inputsOf('fetchPage')).toHaveLength(2);
+    expect(reads()).toHaveLength(2);
   });
 });
 
@@ -337,9 +352,9 @@ describe('balances machine (scenarios)', () => {
 describe('operator withdrawal queue (scenarios)', () => {
 
   it('fails a withdrawal only with a reason, sends it trimmed, then reads the queue again', async () => {
-    const { actor, deferred, log, settle } = setUp(operatorWithdrawalsModel, ['fetchQueue', 'approveWithdrawal', 'failWithdrawal']);
-    expect(deferred.inputsOf('fetchQueue')).toEqual([{ status: 1, page: 1, size: 10 }]);
-    await settle({ type: 'xstate.done.actor.fetchQueue', output: { list: [], total: 1, page: 1, size: 10 } });
+    const { actor, deferred, log, settle, reads, settleList, listRef } = withList(operatorWithdrawalsModel, ['approveWithdrawal', 'failWithdrawal']);
+    expect(reads()).toEqual([{ filter: { status: 1 }, page: 1, size: 10 }]);
+    await settleList({ list: [], total: 1, page: 1, size: 10 });
     actor.send({ type: 'queue.fail', id: 12 });
     actor.send({ type: 'queue.confirm', reason: '   ' });
     expect(actor.getSnapshot().value).toBe('confirmingFail');
@@ -347,7 +362,9 @@ describe('operator withdrawal queue (scenarios)', () => {
     actor.send({ type: 'queue.confirm', reason: ' Sanctioned address ' });
     expect(deferred.inputsOf('failWithdrawal')).toEqual([{ id: 12, reason: 'Sanctioned address' }]);
     await settle({ type: 'xstate.done.actor.failWithdrawal', output: null });
-    expect(actor.getSnapshot().value).toBe('loading');
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(listRef().getSnapshot().value).toBe('loading');
+    expect(reads()).toHaveLength(2);
   });
 });
 

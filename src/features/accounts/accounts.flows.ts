@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { Services } from '../../app/services';
+import { pagedListMachine } from '../../app/machines/pagedList/pagedList.machine';
 import { avatarAsDataUrl } from '../../services/avatarFile';
 import { copyText } from '../../services/clipboard';
 import { createAccountsActors } from './actors/accounts.actors';
@@ -14,7 +15,6 @@ import { createSessionsActors } from './actors/sessions.actors';
 import { antiPhishingMachine } from './machines/antiPhishing/antiPhishing.machine';
 import { createSafetyActors } from './actors/safety.actors';
 import { securityLevelMachine } from './machines/securityLevel/securityLevel.machine';
-import { loginHistoryMachine } from './machines/loginHistory/loginHistory.machine';
 import { sessionsMachine } from './machines/sessions/sessions.machine';
 import { createApiKeysActors } from './actors/apiKeys.actors';
 import { apiKeysMachine } from './machines/apiKeys/apiKeys.machine';
@@ -36,6 +36,7 @@ export const provide = ({ api, operatorApi, i18n, navigate, showToast, shell: { 
   const sessionsActors = createSessionsActors(api);
   const safety = createSafetyActors(api);
   const apiKeys = createApiKeysActors(api);
+  const operatorUsers = createOperatorUsersActors(operatorApi);
   return {
     login: loginMachine.provide({ actors: { login: actors.login }, actions: { signedIn, showToast } }),
     twoFactorLogin: twoFactorLoginMachine.provide({ actors: { verify: twoFactor.verifyLogin }, actions: { signedIn, showToast } }),
@@ -83,9 +84,12 @@ export const provide = ({ api, operatorApi, i18n, navigate, showToast, shell: { 
       },
       actions: { showToast },
     }),
-    loginHistory: loginHistoryMachine.provide({ actors: { fetchHistory: sessionsActors.fetchHistory }, actions: { showToast } }),
+    loginHistory: pagedListMachine.provide({ actors: { loadPage: sessionsActors.fetchHistory }, actions: { showToast } }),
     securityLevel: securityLevelMachine.provide({ actors: { fetchLevel: safety.fetchLevel, setAllowlist: safety.setAllowlist }, actions: { showToast } }),
-    operatorUsers: operatorUsersMachine.provide({ actors: createOperatorUsersActors(operatorApi), actions: { showToast } }),
+    operatorUsers: operatorUsersMachine.provide({
+      actors: { list: pagedListMachine.provide({ actors: { loadPage: operatorUsers.fetchUsers }, actions: { showToast } }), resetTwoFactor: operatorUsers.resetTwoFactor },
+      actions: { showToast },
+    }),
     antiPhishing: antiPhishingMachine.provide({ actors: { fetchCode: sessionsActors.fetchCode, saveCode: sessionsActors.saveCode }, actions: { showToast } }),
     collectionMethods: recordBookMachine.provide({
       actors: { fetchRecords: user.fetchMethods, saveRecord: user.saveMethod, deleteRecord: user.deleteMethod },

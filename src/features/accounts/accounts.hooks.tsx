@@ -12,12 +12,13 @@ import type { AccountFields, DetailFields, RegistrationActorRef, registrationMac
 import type { CodeTarget, SecurityFields, securityChangeMachine } from './machines/securityChange/securityChange.machine';
 import type { sessionsMachine } from './machines/sessions/sessions.machine';
 import type { apiKeysMachine } from './machines/apiKeys/apiKeys.machine';
-import type { loginHistoryMachine } from './machines/loginHistory/loginHistory.machine';
+import type { PagedListActorRef, pagedListMachine } from '../../app/machines/pagedList/pagedList.machine';
 import type { antiPhishingMachine } from './machines/antiPhishing/antiPhishing.machine';
 import type { securityLevelMachine } from './machines/securityLevel/securityLevel.machine';
 import type { twoFactorEnrolmentMachine } from './machines/twoFactor/twoFactorEnrolment.machine';
 import type { twoFactorLoginMachine } from './machines/twoFactor/twoFactorLogin.machine';
-import type { operatorUsersMachine } from './machines/operatorUsers/operatorUsers.machine';
+import type { OperatorUsersFilter, operatorUsersMachine } from './machines/operatorUsers/operatorUsers.machine';
+import type { OperatorUserRow } from '../../domain/twoFactor';
 
 /**
  * The accounts flows, supplied with their effects in accounts/feature.tsx: login, registration and
@@ -35,7 +36,8 @@ export interface AccountsFlows {
   collectionMethods: typeof recordBookMachine;
   sessions: typeof sessionsMachine;
   apiKeys: typeof apiKeysMachine;
-  loginHistory: typeof loginHistoryMachine;
+  /** The sign-in attempts (the shared paged list over the login-history call). */
+  loginHistory: typeof pagedListMachine;
   antiPhishing: typeof antiPhishingMachine;
   securityLevel: typeof securityLevelMachine;
   twoFactorLogin: typeof twoFactorLoginMachine;
@@ -228,26 +230,33 @@ export function useRecordBookFlow(which: 'addresses' | 'collectionMethods') {
 /** The operator's user desk (machines/operatorUsers): search, pages, and the 2FA reset behind a confirmation. */
 export function useOperatorUsers() {
   const actor = useActorRef(useAccounts().operatorUsers);
+  // The users: the machine's `list` child, the shared paged list.
+  const users = useSelector(actor, (s) => s.children.list as PagedListActorRef);
   const state = {
-    list: useSelector(actor, (s) => s.context.list),
-    total: useSelector(actor, (s) => s.context.total),
-    page: useSelector(actor, (s) => s.context.page),
-    account: useSelector(actor, (s) => s.context.account),
-    loading: useSelector(actor, (s) => s.matches('loading')),
-    failed: useSelector(actor, (s) => s.matches('failed')),
+    list: useSelector(users, (s) => s.context.rows as OperatorUserRow[]),
+    total: useSelector(users, (s) => s.context.total),
+    page: useSelector(users, (s) => s.context.page),
+    /** Rows per page (OPERATOR_USERS_PAGE_SIZE), as the list holds it. */
+    size: useSelector(users, (s) => s.context.size),
+    account: useSelector(users, (s) => (s.context.filter as OperatorUsersFilter).account),
+    loading: useSelector(users, (s) => s.matches('loading')),
+    failed: useSelector(users, (s) => s.matches('failed')),
     resetting: useSelector(actor, (s) => s.matches('resetting')),
-    confirming: useSelector(actor, (s) => (s.matches('confirmingReset') ? s.context.list.find((u) => u.id === s.context.target) : undefined)),
+    confirming: useSelector(actor, (s) => (s.matches('confirmingReset') ? s.context.target : undefined)),
   };
   const send = useMemo(
     () => ({
       search: (account: string) => actor.send({ type: 'users.search', account }),
-      setPage: (page: number) => actor.send({ type: 'users.page', page }),
-      reload: () => actor.send({ type: 'users.reload' }),
-      reset: (id: number) => actor.send({ type: 'users.reset2fa', id }),
+      setPage: (page: number) => users.send({ type: 'list.page', page }),
+      reload: () => users.send({ type: 'list.reload' }),
+      reset: (id: number) => {
+        const user = (users.getSnapshot().context.rows as OperatorUserRow[]).find((u) => u.id === id);
+        if (user) actor.send({ type: 'users.reset2fa', user });
+      },
       confirm: () => actor.send({ type: 'users.confirm' }),
       cancel: () => actor.send({ type: 'users.cancel' }),
     }),
-    [actor],
+    [actor, users],
   );
   return { ...state, ...send };
 }

@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { AccountsContext } from './accounts.context';
+import { LOGIN_HISTORY_PAGE_SIZE, type LoginHistoryItem, type LoginHistoryPage } from '../../domain/sessions';
 
 /** Sessions and devices, login history and the anti-phishing code (issue 35): each page starts its own actor. */
 
@@ -26,18 +27,17 @@ export function useSessionsFlow() {
   return { ...state, ...send };
 }
 
+/** /user/s-loginhistory: the shared paged list with no filter, 20 attempts a page. */
 export function useLoginHistoryFlow() {
-  const actor = useActorRef(AccountsContext.use().loginHistory);
+  const actor = useActorRef(AccountsContext.use().loginHistory, { input: { filter: {}, size: LOGIN_HISTORY_PAGE_SIZE } });
+  const { rows, total, page, size } = useSelector(actor, (s) => s.context);
   const state = {
-    history: useSelector(actor, (s) => s.context.history),
-    page: useSelector(actor, (s) => s.context.page),
+    history: useMemo((): LoginHistoryPage => ({ list: rows as LoginHistoryItem[], total, page, size }), [rows, total, page, size]),
+    page,
     loading: useSelector(actor, (s) => s.matches('loading')),
-    loadFailed: useSelector(actor, (s) => s.matches('loadFailed')),
+    loadFailed: useSelector(actor, (s) => s.matches('failed')),
   };
-  const send = useMemo(
-    () => ({ goTo: (page: number) => actor.send({ type: 'history.page', page }), retry: () => actor.send({ type: 'history.retry' }) }),
-    [actor],
-  );
+  const send = useMemo(() => ({ goTo: (page: number) => actor.send({ type: 'list.page', page }), retry: () => actor.send({ type: 'list.reload' }) }), [actor]);
   return { ...state, ...send };
 }
 

@@ -1,4 +1,5 @@
 import type { Services } from '../../app/services';
+import { pagedListMachine } from '../../app/machines/pagedList/pagedList.machine';
 import { copyText } from '../../services/clipboard';
 import { createFiatActors, createFiatChatActors, createOperatorFiatActors } from './actors/fiat.actors';
 import { fiatChatMachine } from './machines/fiatChat/fiatChat.machine';
@@ -7,7 +8,6 @@ import { fiatAppealMachine } from './machines/fiatAppeal/fiatAppeal.machine';
 import { fiatAppealsMachine } from './machines/fiatAppeals/fiatAppeals.machine';
 import { fiatBuyerMachine } from './machines/fiatBuyer/fiatBuyer.machine';
 import { fiatDealMachine } from './machines/fiatDeal/fiatDeal.machine';
-import { fiatListMachine } from './machines/fiatList/fiatList.machine';
 import { fiatSellerKeyMinter, fiatSellerMachine } from './machines/fiatSeller/fiatSeller.machine';
 import { fiatSettingsMachine } from './machines/fiatSettings/fiatSettings.machine';
 import { fiatTakeKeyMinter, fiatTakeMachine } from './machines/fiatTake/fiatTake.machine';
@@ -28,7 +28,7 @@ export const provide = ({ api, operatorApi, operatorToken, showToast, newKey, us
     buyer: fiatBuyerMachine.provide({ actors: { ...orderActors, markPaid: actors.markPaid, cancelOrder: actors.cancelOrder }, actions: { showToast, copyText: copy } }),
     seller: fiatSellerMachine.provide({ actors: { ...orderActors, releaseOrder: actors.releaseOrder }, actions: { showToast, mintIdempotencyKey: fiatSellerKeyMinter(newKey) } }),
     adForm: adFormMachine.provide({ actors: { loadMine: actors.loadMine, publishAd: actors.publishAd, changeStatus: actors.changeStatus }, actions: { showToast, mintIdempotencyKey: adFormKeyMinter(newKey) } }),
-    list: fiatListMachine.provide({ actors: { fetchList: actors.fetchList, listUpdates: actors.listUpdates }, actions: { showToast } }),
+    list: pagedListMachine.provide({ actors: { loadPage: actors.fetchList, pushes: actors.listUpdates }, actions: { showToast } }),
     chat: fiatChatMachine.provide({ actors: partyChat }),
     deskChat: fiatChatMachine.provide({ actors: { fetchImage: deskChat.fetchImage } }),
     appeals: fiatAppealsMachine.provide({ actors: { fetchAppeals: operator.fetchAppeals, resolveAppeal: operator.resolveAppeal }, actions: { showToast } }),

@@ -10,7 +10,8 @@ import type { FiatAppealActorRef } from './machines/fiatAppeal/fiatAppeal.machin
 import type { fiatChatMachine } from './machines/fiatChat/fiatChat.machine';
 import type { fiatBuyerMachine } from './machines/fiatBuyer/fiatBuyer.machine';
 import type { fiatDealMachine } from './machines/fiatDeal/fiatDeal.machine';
-import type { fiatListMachine, FiatListSource } from './machines/fiatList/fiatList.machine';
+import { fiatListFilter, type FiatListFilter, type FiatListSource, type FiatRow } from './machines/fiatList/fiatList.filter';
+import type { pagedListMachine } from '../../app/machines/pagedList/pagedList.machine';
 import type { fiatSellerMachine } from './machines/fiatSeller/fiatSeller.machine';
 import type { fiatSettingsMachine } from './machines/fiatSettings/fiatSettings.machine';
 import { LEGAL_TRADE_FIELDS, type LegalTradeForm } from '../../domain/fiatSettings';
@@ -22,7 +23,8 @@ export interface FiatFlows {
   take: typeof fiatTakeMachine;
   buyer: typeof fiatBuyerMachine;
   seller: typeof fiatSellerMachine;
-  list: typeof fiatListMachine;
+  /** The orders and records lists (the shared paged list over the fiat calls). */
+  list: typeof pagedListMachine;
   adForm: typeof adFormMachine;
   appeals: typeof fiatAppealsMachine;
   /** The operator's legal_trade settings. */
@@ -215,20 +217,20 @@ export function useFiatAppeal(ref: FiatAppealActorRef) {
 /** /order/legal-order, /deal/history and /wallet/log-legal. */
 export function useFiatList(source: FiatListSource) {
   const flows = FiatContext.use();
-  const ref = useActorRef(flows.list, { input: { source } });
-  const context = useSelector(ref, (s) => s.context);
+  const ref = useActorRef(flows.list, { input: { filter: fiatListFilter(source) } });
+  const { filter, page, size, rows, total } = useSelector(ref, (s) => s.context);
   const loading = useSelector(ref, (s) => s.matches('loading'));
   const failed = useSelector(ref, (s) => s.matches('failed'));
   const senders = useMemo(
     () => ({
-      setTab: (tab: FiatOrdersTab) => ref.send({ type: 'list.tab', tab }),
-      setDays: (days: RecordDays) => ref.send({ type: 'list.days', days }),
+      setTab: (tab: FiatOrdersTab) => ref.send({ type: 'list.filter', filter: { tab } }),
+      setDays: (days: RecordDays) => ref.send({ type: 'list.filter', filter: { days } }),
       setPage: (page: number) => ref.send({ type: 'list.page', page }),
-      retry: () => ref.send({ type: 'list.retry' }),
+      retry: () => ref.send({ type: 'list.reload' }),
     }),
     [ref],
   );
-  return { ...context, ...senders, loading, failed };
+  return { ...(filter as FiatListFilter), page, size, rows: rows as FiatRow[], total, ...senders, loading, failed };
 }
 
 /** The operator's Appeals tab. */

@@ -1,4 +1,5 @@
 import type { Services } from '../../app/services';
+import { pagedListMachine } from '../../app/machines/pagedList/pagedList.machine';
 import { selectHasSession } from '../../app/machines/session/session.selectors';
 import { createFuturesActors, createFuturesUpdatesActor } from './actors/futures.actors';
 import { closeDialogMachine, closeKeyMinter } from './machines/closeDialog/closeDialog.machine';
@@ -16,7 +17,10 @@ export const provide = ({ api, userStream, showToast, newKey, shell }: Services)
   const futuresUpdates = createFuturesUpdatesActor(userStream);
   return {
     detail: futuresDetailMachine.provide({ actors: { fetchDetail: actors.fetchDetail, futuresUpdates }, actions: { showToast } }),
-    records: futuresRecordsMachine.provide({ actors: { fetchRecords: actors.fetchRecords, cancelOrder: actors.cancelOrder, cancelPlan: actors.cancelPlan, futuresUpdates }, actions: { showToast } }),
+    records: futuresRecordsMachine.provide({
+      actors: { list: pagedListMachine.provide({ actors: { loadPage: actors.fetchRecords }, actions: { showToast } }), cancelOrder: actors.cancelOrder, cancelPlan: actors.cancelPlan, futuresUpdates },
+      actions: { showToast },
+    }),
     desk: futuresDeskMachine.provide({ actors: { loadDesk: actors.loadDesk, cancelOrder: actors.cancelOrder, cancelPlan: actors.cancelPlan, futuresUpdates }, actions: { showToast } }),
     orderForm: futuresOrderFormMachine.provide({ actors: { placeOrder: actors.placeOrder }, actions: { showToast, mintIdempotencyKey: futuresOrderKeyMinter(newKey) } }),
     leverage: leverageDialogMachine.provide({ actors: { saveLeverage: actors.saveLeverage }, actions: { showToast } }),

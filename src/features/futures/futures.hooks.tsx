@@ -6,7 +6,8 @@ import { ShellContext } from '../../app/views/hooks';
 import { selectPairs } from '../../app/machines/app/app.selectors';
 import { FuturesContext } from './futures.context';
 import type { RecordDays } from '../../domain/wallet';
-import type { futuresRecordsMachine, FuturesRecordsMode } from './machines/futuresRecords/futuresRecords.machine';
+import type { FuturesRecordsExtra, FuturesRecordsFilter, futuresRecordsMachine, FuturesRecordsMode } from './machines/futuresRecords/futuresRecords.machine';
+import type { PagedListActorRef } from '../../app/machines/pagedList/pagedList.machine';
 import type { FuturesDeskActorRef, futuresDeskMachine } from './machines/futuresDesk/futuresDesk.machine';
 import { selectFundingIn } from './machines/futuresDesk/futuresDesk.selectors';
 import type { futuresOrderFormMachine } from './machines/futuresOrderForm/futuresOrderForm.machine';
@@ -17,7 +18,7 @@ import type { LeverageBracket } from '../../domain/futures/brackets';
 import type { leverageDialogMachine } from './machines/leverageDialog/leverageDialog.machine';
 import type { CloseTarget, closeDialogMachine } from './machines/closeDialog/closeDialog.machine';
 import type { tpslDialogMachine } from './machines/tpslDialog/tpslDialog.machine';
-import type { FuturesAction, FuturesPosition, MarginAdjustment, MarginMode } from '../../domain/futures/api';
+import type { FuturesAction, FuturesOrder, FuturesPlan, FuturesPosition, MarginAdjustment, MarginMode } from '../../domain/futures/api';
 import type { futuresDetailMachine, FuturesDetailTarget } from './machines/futuresDetail/futuresDetail.machine';
 import * as detail from './machines/futuresDetail/futuresDetail.selectors';
 
@@ -209,26 +210,36 @@ export function pairOfSymbol(pairs: readonly Pair[], symbol: string): Pair {
 }
 
 /** /order/u-current, u-history, u-plan, u-hold and /wallet/contract. */
+const NO_ROWS: never[] = [];
+
 export function useFuturesRecords(mode: FuturesRecordsMode) {
   const flows = FuturesContext.use();
   const ref = useActorRef(flows.records, { input: { mode } });
-  const context = useSelector(ref, (s) => s.context);
-  const loading = useSelector(ref, (s) => s.matches({ list: 'loading' }) && s.context.account === undefined && s.context.orders.length === 0 && s.context.plans.length === 0);
-  const failed = useSelector(ref, (s) => s.matches({ list: 'failed' }));
-  const cancelling = useSelector(ref, (s) => s.matches({ cancel: 'cancellingOrder' }) || s.matches({ cancel: 'cancellingPlan' }));
+  const cancel = useSelector(ref, (s) => s.context.cancel);
+  const cancelling = useSelector(ref, (s) => s.matches('cancellingOrder') || s.matches('cancellingPlan'));
+  // The records: the machine's `list` child, the shared paged list.
+  const list = useSelector(ref, (s) => s.children.list as PagedListActorRef);
+  const { filter, page, size, rows, total, extra } = useSelector(list, (s) => s.context);
+  // The first read only: a later one keeps the shown rows and figures on screen.
+  const loading = useSelector(list, (s) => s.matches('loading') && s.context.rows.length === 0 && s.context.extra === undefined);
+  const failed = useSelector(list, (s) => s.matches('failed'));
   const senders = useMemo(
     () => ({
-      setDays: (days: RecordDays) => ref.send({ type: 'records.days', days }),
-      setPage: (page: number) => ref.send({ type: 'records.page', page }),
-      retry: () => ref.send({ type: 'records.retry' }),
+      setDays: (days: RecordDays) => list.send({ type: 'list.filter', filter: { days } }),
+      setPage: (page: number) => list.send({ type: 'list.page', page }),
+      retry: () => list.send({ type: 'list.reload' }),
       cancelOrder: (id: number) => ref.send({ type: 'records.cancelOrder', id }),
       cancelPlan: (id: number) => ref.send({ type: 'records.cancelPlan', id }),
       confirmCancel: () => ref.send({ type: 'records.confirm' }),
       dismissCancel: () => ref.send({ type: 'records.dismiss' }),
     }),
-    [ref],
+    [ref, list],
   );
-  return { ref, ...context, loading, failed, cancelling, ...senders };
+  const { days } = filter as FuturesRecordsFilter;
+  const orders = mode === 'current' || mode === 'history' ? (rows as FuturesOrder[]) : NO_ROWS;
+  const plans = mode === 'plans' ? (rows as FuturesPlan[]) : NO_ROWS;
+  const account = extra as FuturesRecordsExtra | undefined;
+  return { ref, mode, days, page, size, total, orders, plans, account, cancel, loading, failed, cancelling, ...senders };
 }
 
 /** /order/u-detail/{id} and /order/u-hold/{symbol} (the caller keys it by target). */

@@ -1,9 +1,9 @@
 import type { Services } from '../../app/services';
+import { pagedListMachine } from '../../app/machines/pagedList/pagedList.machine';
 import { selectHasSession } from '../../app/machines/session/session.selectors';
 import { createIcoActors, createIcoUpdatesActor, createOperatorIcoActors } from './actors/ico.actors';
 import { icoBoardMachine } from './machines/icoBoard/icoBoard.machine';
 import { icoDeskMachine } from './machines/icoDesk/icoDesk.machine';
-import { icoListMachine } from './machines/icoList/icoList.machine';
 import { icoSubscribeKeyMinter, icoSubscribeMachine } from './machines/icoSubscribe/icoSubscribe.machine';
 import { icoThawKeyMinter, icoThawMachine } from './machines/icoThaw/icoThaw.machine';
 
@@ -21,7 +21,7 @@ export const provide = ({ api, operatorApi, userStream, showToast, newKey, shell
       actors: { loadBoard: actors.loadBoard, icoSubscribe: subscribe, icoThaw: thaw, icoUpdates: createIcoUpdatesActor(userStream) },
       actions: { showToast },
     }),
-    list: icoListMachine.provide({ actors: { fetchList: actors.fetchList }, actions: { showToast } }),
+    list: pagedListMachine.provide({ actors: { loadPage: actors.fetchList }, actions: { showToast } }),
     desk: icoDeskMachine.provide({ actors: { fetchProjects: operatorActors.fetchProjects, saveProject: operatorActors.saveProject }, actions: { showToast } }),
   };
 };

@@ -6,14 +6,16 @@ import type { LocaleCode } from '../../domain/languages';
 import type { RecordDays } from '../../domain/wallet';
 import { mineOf, remainingTerm, type icoBoardMachine, type IcoBoardActorRef } from './machines/icoBoard/icoBoard.machine';
 import type { icoDeskMachine, ProjectField } from './machines/icoDesk/icoDesk.machine';
-import type { icoListMachine, IcoListSource } from './machines/icoList/icoList.machine';
+import { icoListFilter, type IcoListFilter, type IcoListSource, type IcoRow } from './machines/icoList/icoList.filter';
+import type { pagedListMachine } from '../../app/machines/pagedList/pagedList.machine';
 import { costOf, quantityProblem, type IcoSubscribeActorRef } from './machines/icoSubscribe/icoSubscribe.machine';
 import type { IcoThawActorRef } from './machines/icoThaw/icoThaw.machine';
 
 /** The ICO flows, supplied with their effects in ico/feature.tsx. */
 export interface IcoFlows {
   board: typeof icoBoardMachine;
-  list: typeof icoListMachine;
+  /** The subscriptions and records lists (the shared paged list over the ICO calls). */
+  list: typeof pagedListMachine;
   desk: typeof icoDeskMachine;
 }
 
@@ -117,19 +119,19 @@ export function useIcoThaw(ref: IcoThawActorRef) {
 /** /order/sub-hold, sub-end, sub-tran and /wallet/log-ico, log-ico-thaw. */
 export function useIcoList(source: IcoListSource) {
   const flows = IcoContext.use();
-  const ref = useActorRef(flows.list, { input: { source } });
-  const context = useSelector(ref, (s) => s.context);
+  const ref = useActorRef(flows.list, { input: { filter: icoListFilter(source) } });
+  const { filter, page, size, rows, total } = useSelector(ref, (s) => s.context);
   const loading = useSelector(ref, (s) => s.matches('loading'));
   const failed = useSelector(ref, (s) => s.matches('failed'));
   const senders = useMemo(
     () => ({
-      setDays: (days: RecordDays) => ref.send({ type: 'list.days', days }),
+      setDays: (days: RecordDays) => ref.send({ type: 'list.filter', filter: { days } }),
       setPage: (page: number) => ref.send({ type: 'list.page', page }),
-      retry: () => ref.send({ type: 'list.retry' }),
+      retry: () => ref.send({ type: 'list.reload' }),
     }),
     [ref],
   );
-  return { ...senders, ...context, loading, failed };
+  return { ...senders, ...(filter as IcoListFilter), page, size, rows: rows as IcoRow[], total, loading, failed };
 }
 
 /** The operator's ICO tab. */

@@ -1,4 +1,5 @@
 import type { Services } from '../../app/services';
+import { pagedListMachine } from '../../app/machines/pagedList/pagedList.machine';
 import { selectHasSession } from '../../app/machines/session/session.selectors';
 import { createContractUpdatesActor, createSecondsActors } from './actors/seconds.actors';
 import { secondsContractMachine, secondsKeyMinter } from './machines/secondsContract/secondsContract.machine';
@@ -13,6 +14,8 @@ export const provide = ({ api, userStream, showToast, newKey, shell }: Services)
       actors: { loadTicket: actors.loadTicket, acknowledgeRisk: actors.acknowledgeRisk, buyContract: actors.buyContract, fetchContract: actors.fetchContract, contractUpdates },
       actions: { showToast, mintIdempotencyKey: secondsKeyMinter(newKey) },
     }),
-    orders: secondsOrdersMachine.provide({ actors: { fetchOrders: actors.fetchOrders, contractUpdates }, actions: { showToast } }),
+    orders: secondsOrdersMachine.provide({
+      actors: { list: pagedListMachine.provide({ actors: { loadPage: actors.fetchOrders }, actions: { showToast } }), contractUpdates },
+    }),
   };
 };

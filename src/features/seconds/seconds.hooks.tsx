@@ -3,10 +3,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { createActor } from 'xstate';
 import { SecondsContext } from './seconds.context';
 import { useAppFlow } from '../../app/views/hooks';
-import type { SecondsDirection } from '../../domain/seconds';
+import type { SecondsContract, SecondsDirection } from '../../domain/seconds';
 import type { RecordDays } from '../../domain/wallet';
 import { remainingMs, stakeProblem, type SecondsContractActorRef, type secondsContractMachine } from './machines/secondsContract/secondsContract.machine';
-import type { secondsOrdersMachine } from './machines/secondsOrders/secondsOrders.machine';
+import type { SecondsOrdersExtra, SecondsOrdersFilter, SecondsOrdersMode, secondsOrdersMachine } from './machines/secondsOrders/secondsOrders.machine';
+import type { PagedListActorRef } from '../../app/machines/pagedList/pagedList.machine';
 
 /** The seconds contracts' flows, supplied with their effects in seconds/feature.tsx. */
 export interface SecondsFlows {
@@ -102,22 +103,27 @@ export function useSecondsTicket(ref: SecondsContractActorRef) {
 }
 
 /** /order/sec-current and /order/sec-history. */
-export function useSecondsOrders(mode: 'current' | 'history') {
+export function useSecondsOrders(mode: SecondsOrdersMode) {
   const flows = SecondsContext.use();
   const ref = useActorRef(flows.orders, { input: { mode } });
-  const context = useSelector(ref, (s) => s.context);
-  const loading = useSelector(ref, (s) => s.matches('loading'));
-  const failed = useSelector(ref, (s) => s.matches('failed'));
+  const now = useSelector(ref, (s) => s.context.now);
+  // The contracts themselves: the machine's `list` child, the shared paged list.
+  const list = useSelector(ref, (s) => s.children.list as PagedListActorRef);
+  const { filter, page, size, rows, total, extra } = useSelector(list, (s) => s.context);
+  const loading = useSelector(list, (s) => s.matches('loading'));
+  const failed = useSelector(list, (s) => s.matches('failed'));
   const senders = useMemo(
     () => ({
-      setDays: (days: RecordDays) => ref.send({ type: 'orders.days', days }),
-      setPage: (page: number) => ref.send({ type: 'orders.page', page }),
-      retry: () => ref.send({ type: 'orders.retry' }),
+      setDays: (days: RecordDays) => list.send({ type: 'list.filter', filter: { days } }),
+      setPage: (page: number) => list.send({ type: 'list.page', page }),
+      retry: () => list.send({ type: 'list.reload' }),
     }),
-    [ref],
+    [list],
   );
-  const remaining = (expiresAt: number) => Math.max(0, Math.ceil((expiresAt - (context.now + context.serverOffset)) / 1000));
-  return { ...context, loading, failed, remaining, ...senders };
+  const { days } = filter as SecondsOrdersFilter;
+  const { account, offset: serverOffset = 0 } = (extra ?? {}) as Partial<SecondsOrdersExtra>;
+  const remaining = (expiresAt: number) => Math.max(0, Math.ceil((expiresAt - (now + serverOffset)) / 1000));
+  return { mode, days, page, size, rows: rows as SecondsContract[], total, now, serverOffset, account, loading, failed, remaining, ...senders };
 }
 
 export { SecondsContext };

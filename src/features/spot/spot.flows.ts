@@ -1,7 +1,7 @@
 import type { Services } from '../../app/services';
 import { assign, fromCallback, type EventObject } from 'xstate';
 import { createUserUpdatesActor } from '../../app/actors/userStream.actor';
-import { createSpotActors } from './actors/spot.actors';
+import { createHistoryUpdatesActor, createSpotActors } from './actors/spot.actors';
 import { orderFormMachine } from './machines/orderForm/orderForm.machine';
 import { openOrdersMachine } from './machines/orders/openOrders.machine';
 import { openStopsMachine } from './machines/orders/openStops.machine';
@@ -27,7 +27,7 @@ export const provide = ({ api, userStream, showToast, newKey }: Services) => {
     }),
     openOrders: openOrdersMachine.provide({ actors: { fetchCurrentOrders: actors.fetchCurrentOrders, cancelOrder: actors.cancelOrder, userUpdates }, actions: { showToast } }),
     openStops: openStopsMachine.provide({ actors: { fetchCurrentStops: actors.fetchCurrentStops, cancelStop: actors.cancelStop, userUpdates, stopSignals }, actions: { showToast, announceStops } }),
-    orderHistory: orderHistoryMachine.provide({ actors: { fetchOrderHistory: actors.fetchOrderHistory, userUpdates }, actions: { showToast } }),
+    orderHistory: orderHistoryMachine.provide({ actors: { loadPage: actors.fetchOrderHistory, pushes: createHistoryUpdatesActor(userStream) }, actions: { showToast } }),
     orderDetail: orderDetailMachine.provide({ actors: { fetchOrderDetail: actors.fetchOrderDetail, userUpdates }, actions: { showToast } }),
   };
 };

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { SpotContext } from './spot.context';
-import type { OrderSide, SpotTimeInForce } from '../../domain/spotOrders';
+import type { OrderSide, SpotOrder, SpotTimeInForce } from '../../domain/spotOrders';
 import type { FormOrderType } from './machines/orderForm/orderFields';
 import type { RecordDays } from '../../domain/wallet';
 import type { OrderFormInput, orderFormMachine } from './machines/orderForm/orderForm.machine';
@@ -9,7 +9,7 @@ import * as form from './machines/orderForm/orderForm.selectors';
 import type { openOrdersMachine, OpenOrdersInput } from './machines/orders/openOrders.machine';
 import type { openStopsMachine, OpenStopsInput } from './machines/orders/openStops.machine';
 import type { orderDetailMachine } from './machines/orders/orderDetail.machine';
-import type { orderHistoryMachine, OrderHistoryInput } from './machines/orders/orderHistory.machine';
+import type { OrderHistoryFilter, orderHistoryMachine, OrderHistoryInput } from './machines/orders/orderHistory.machine';
 
 /**
  * Spot trading's flows, supplied with their effects in spot/feature.tsx (API calls, the
@@ -112,23 +112,25 @@ export function useOpenStops(input: OpenStopsInput) {
 }
 
 export function useOrderHistory(input: OrderHistoryInput) {
-  const actor = useActorRef(useSpot().orderHistory, { input });
+  const filter: OrderHistoryFilter = { symbol: input.symbol, days: input.days ?? 7 };
+  const actor = useActorRef(useSpot().orderHistory, { input: { filter, size: input.size } });
+  const { symbol, days } = useSelector(actor, (s) => s.context.filter as OrderHistoryFilter);
   const state = {
-    orders: useSelector(actor, (s) => s.context.orders),
+    orders: useSelector(actor, (s) => s.context.rows as SpotOrder[]),
     total: useSelector(actor, (s) => s.context.total),
     page: useSelector(actor, (s) => s.context.page),
     size: useSelector(actor, (s) => s.context.size),
-    days: useSelector(actor, (s) => s.context.days),
-    symbol: useSelector(actor, (s) => s.context.symbol),
+    days,
+    symbol,
     loading: useSelector(actor, (s) => s.matches('loading')),
-    loadFailed: useSelector(actor, (s) => s.matches('loadFailed')),
+    loadFailed: useSelector(actor, (s) => s.matches('failed')),
   };
   const send = useMemo(
     () => ({
-      filter: (symbol: string | undefined) => actor.send({ type: 'history.filter', symbol }),
-      setDays: (days: RecordDays) => actor.send({ type: 'history.days', days }),
-      goToPage: (page: number) => actor.send({ type: 'history.page', page }),
-      retry: () => actor.send({ type: 'history.retry' }),
+      filter: (symbol: string | undefined) => actor.send({ type: 'list.filter', filter: { symbol } }),
+      setDays: (days: RecordDays) => actor.send({ type: 'list.filter', filter: { days } }),
+      goToPage: (page: number) => actor.send({ type: 'list.page', page }),
+      retry: () => actor.send({ type: 'list.reload' }),
     }),
     [actor],
   );

@@ -1,4 +1,5 @@
 import type { Services } from '../../app/services';
+import { pagedListMachine } from '../../app/machines/pagedList/pagedList.machine';
 import { fromPromise } from 'xstate';
 import { copyText } from '../../services/clipboard';
 import { avatarAsDataUrl } from '../../services/avatarFile';
@@ -20,9 +21,9 @@ export const provide = ({ api, operatorApi, userStream, showToast, newKey }: Ser
   const signals = createWalletSignals();
   userStream.onBalances(signals.publishBalances);
   userStream.listen(signals.publishRecords);
-  const records = (fetchPage: (typeof actors)['deposits']) =>
+  const records = (loadPage: (typeof actors)['deposits']) =>
     walletRecordsMachine.provide({
-      actors: { fetchPage, actOnRow: actors.cancelWithdrawal, walletSignals: signals.actor },
+      actors: { list: pagedListMachine.provide({ actors: { loadPage }, actions: { showToast } }), actOnRow: actors.cancelWithdrawal, walletSignals: signals.actor },
       actions: { showToast, rowActed: signals.walletChanged },
     });
   return {
@@ -41,7 +42,11 @@ export const provide = ({ api, operatorApi, userStream, showToast, newKey }: Ser
     }),
     records: { deposits: records(actors.deposits), withdrawals: records(actors.withdrawals), transfers: records(actors.transfers), ledger: records(actors.ledger) },
     operatorWithdrawals: operatorWithdrawalsMachine.provide({
-      actors: { fetchQueue: operatorActors.fetchQueue, approveWithdrawal: operatorActors.approveWithdrawal, failWithdrawal: operatorActors.failWithdrawal },
+      actors: {
+        list: pagedListMachine.provide({ actors: { loadPage: operatorActors.fetchQueue }, actions: { showToast } }),
+        approveWithdrawal: operatorActors.approveWithdrawal,
+        failWithdrawal: operatorActors.failWithdrawal,
+      },
       actions: { showToast },
     }),
     simulateDeposit: simulateDepositMachine.provide({ actors: { sendDeposit: operatorActors.sendDeposit }, actions: { showToast } }),

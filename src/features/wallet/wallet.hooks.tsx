@@ -4,11 +4,12 @@ import { WalletContext } from './wallet.context';
 import type { RecordDays, WalletAccount, WithdrawalStatus } from '../../domain/wallet';
 import { isZero } from '../../domain/walletAmounts';
 import type { depositMachine } from './machines/deposit/deposit.machine';
-import type { operatorWithdrawalsMachine } from './machines/operatorWithdrawals/operatorWithdrawals.machine';
+import type { operatorWithdrawalsMachine, QueueFilter, QueuedWithdrawal } from './machines/operatorWithdrawals/operatorWithdrawals.machine';
 import type { SimulatedDeposit, simulateDepositMachine } from './machines/operatorWithdrawals/simulateDeposit.machine';
 import type { transferMachine } from './machines/transfer/transfer.machine';
 import type { walletBalancesMachine } from './machines/walletBalances/walletBalances.machine';
-import type { WalletRecordsInput, walletRecordsMachine } from './machines/walletRecords/walletRecords.machine';
+import type { WalletRecordsFilter, WalletRecordsInput, walletRecordsMachine } from './machines/walletRecords/walletRecords.machine';
+import type { PagedListActorRef } from '../../app/machines/pagedList/pagedList.machine';
 import { limitsOf, type WithdrawForm, type withdrawalMachine } from './machines/withdrawal/withdrawal.machine';
 import { useAppFlow } from '../../app/views/hooks';
 
@@ -165,26 +166,28 @@ export function useTransferFlow(initial: { currency?: string; from?: WalletAccou
 /** One paged record list with the 3/7/30-day presets. */
 export function useWalletRecords<Row>(kind: RecordKind, input: WalletRecordsInput = {}) {
   const actor = useActorRef(useWallet().records[kind], { input });
+  // The rows: the machine's `list` child, the shared paged list.
+  const list = useSelector(actor, (s) => s.children.list as PagedListActorRef);
   const state = {
-    rows: useSelector(actor, (s) => s.context.list) as unknown as Row[],
-    total: useSelector(actor, (s) => s.context.total),
-    page: useSelector(actor, (s) => s.context.page),
-    days: useSelector(actor, (s) => s.context.days),
-    loading: useSelector(actor, (s) => s.matches('loading')),
-    failed: useSelector(actor, (s) => s.matches('failed')),
+    rows: useSelector(list, (s) => s.context.rows as Row[]),
+    total: useSelector(list, (s) => s.context.total),
+    page: useSelector(list, (s) => s.context.page),
+    days: useSelector(list, (s) => (s.context.filter as WalletRecordsFilter).days),
+    loading: useSelector(list, (s) => s.matches('loading')),
+    failed: useSelector(list, (s) => s.matches('failed')),
     confirming: useSelector(actor, (s) => s.matches('confirming')),
     acting: useSelector(actor, (s) => s.matches('acting')),
   };
   const send = useMemo(
     () => ({
-      setDays: (days: RecordDays) => actor.send({ type: 'records.days', days }),
-      setPage: (page: number) => actor.send({ type: 'records.page', page }),
-      reload: () => actor.send({ type: 'records.reload' }),
+      setDays: (days: RecordDays) => list.send({ type: 'list.filter', filter: { days } }),
+      setPage: (page: number) => list.send({ type: 'list.page', page }),
+      reload: () => list.send({ type: 'list.reload' }),
       act: (id: number) => actor.send({ type: 'records.act', id }),
       confirm: () => actor.send({ type: 'records.confirm' }),
       cancel: () => actor.send({ type: 'records.cancel' }),
     }),
-    [actor],
+    [actor, list],
   );
   return { ...state, ...send };
 }
@@ -192,29 +195,33 @@ export function useWalletRecords<Row>(kind: RecordKind, input: WalletRecordsInpu
 /** /operator: the withdrawal queue. */
 export function useOperatorWithdrawals() {
   const actor = useActorRef(useWallet().operatorWithdrawals);
+  // The queue: the machine's `list` child, the shared paged list.
+  const queue = useSelector(actor, (s) => s.children.list as PagedListActorRef);
+  const rows = useSelector(queue, (s) => s.context.rows as QueuedWithdrawal[]);
+  const target = useSelector(actor, (s) => s.context.target);
   const state = {
-    list: useSelector(actor, (s) => s.context.list),
-    total: useSelector(actor, (s) => s.context.total),
-    page: useSelector(actor, (s) => s.context.page),
-    status: useSelector(actor, (s) => s.context.status),
-    loading: useSelector(actor, (s) => s.matches('loading')),
-    failed: useSelector(actor, (s) => s.matches('failed')),
+    list: rows,
+    total: useSelector(queue, (s) => s.context.total),
+    page: useSelector(queue, (s) => s.context.page),
+    status: useSelector(queue, (s) => (s.context.filter as QueueFilter).status),
+    loading: useSelector(queue, (s) => s.matches('loading')),
+    failed: useSelector(queue, (s) => s.matches('failed')),
     confirmingApprove: useSelector(actor, (s) => s.matches('confirmingApprove')),
     confirmingFail: useSelector(actor, (s) => s.matches('confirmingFail')),
     deciding: useSelector(actor, (s) => s.matches('approving') || s.matches('failing')),
-    target: useSelector(actor, (s) => s.context.list.find((w) => w.id === s.context.target)),
+    target: rows.find((w) => w.id === target),
   };
   const send = useMemo(
     () => ({
-      setStatus: (status: WithdrawalStatus | undefined) => actor.send({ type: 'queue.status', status }),
-      setPage: (page: number) => actor.send({ type: 'queue.page', page }),
-      reload: () => actor.send({ type: 'queue.reload' }),
+      setStatus: (status: WithdrawalStatus | undefined) => queue.send({ type: 'list.filter', filter: { status } }),
+      setPage: (page: number) => queue.send({ type: 'list.page', page }),
+      reload: () => queue.send({ type: 'list.reload' }),
       approve: (id: number) => actor.send({ type: 'queue.approve', id }),
       fail: (id: number) => actor.send({ type: 'queue.fail', id }),
       confirm: (reason?: string) => actor.send({ type: 'queue.confirm', reason }),
       cancel: () => actor.send({ type: 'queue.cancel' }),
     }),
-    [actor],
+    [actor, queue],
   );
   return { ...state, ...send };
 }

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
-import type { LoginHistoryPage, SessionItem } from '../../../domain/sessions';
-import { LOGIN_HISTORY_PAGE_SIZE } from '../../../domain/sessions';
+import type { LoginHistoryItem, LoginHistoryPage, SessionItem } from '../../../domain/sessions';
 import type { ApiClient } from '../../../services/api';
+import { pageLoader } from '../../../app/machines/pagedList/pagedList.machine';
 
 /** Promise actors for sessions, login history and the anti-phishing code (issue 35, docs/API.md). */
 export function createSessionsActors(api: ApiClient) {
@@ -9,9 +9,8 @@ export function createSessionsActors(api: ApiClient) {
     fetchSessions: fromPromise<SessionItem[]>(({ signal }) => api.post<SessionItem[]>('/api/user/sessions', {}, signal)),
     revokeSession: fromPromise<null, { id: number }>(({ input, signal }) => api.post('/api/user/session_revoke', input, signal)),
     revokeOthers: fromPromise<{ count: number }>(({ signal }) => api.post('/api/user/sessions_revoke_others', {}, signal)),
-    fetchHistory: fromPromise<LoginHistoryPage, { page: number }>(({ input, signal }) =>
-      api.post<LoginHistoryPage>('/api/user/login_history', { page: input.page, size: LOGIN_HISTORY_PAGE_SIZE }, signal),
-    ),
+    /** A page of sign-in attempts, newest first (the shared paged list's `loadPage`; no filter). */
+    fetchHistory: pageLoader<object, LoginHistoryItem>(({ page, size }, signal) => api.post<LoginHistoryPage>('/api/user/login_history', { page, size }, signal)),
     fetchCode: fromPromise<{ code: string }>(({ signal }) => api.post<{ code: string }>('/api/user/anti_phishing', {}, signal)),
     saveCode: fromPromise<{ code: string }, { code: string }>(({ input, signal }) => api.post('/api/user/anti_phishing_set', input, signal)),
   };

@@ -1,6 +1,8 @@
 import { fromPromise } from 'xstate';
 import { TWO_FACTOR_PATHS, type TwoFactorEnrolment, type TwoFactorStatus } from '../../../domain/twoFactor';
-import type { OperatorUsersPage, OperatorUsersQuery } from '../machines/operatorUsers/operatorUsers.machine';
+import type { OperatorUsersFilter, OperatorUsersPage } from '../machines/operatorUsers/operatorUsers.machine';
+import type { OperatorUserRow } from '../../../domain/twoFactor';
+import { pageLoader } from '../../../app/machines/pagedList/pagedList.machine';
 import type { ApiClient } from '../../../services/api';
 import type { SessionGrant } from '../machines/login/login.machine';
 
@@ -18,7 +20,10 @@ export function createTwoFactorActors(api: ApiClient) {
 /** The operator's user desk, over the operator's own API client (its 403 ends the operator session only). */
 export function createOperatorUsersActors(operatorApi: ApiClient) {
   return {
-    fetchUsers: fromPromise<OperatorUsersPage, OperatorUsersQuery>(({ input, signal }) => operatorApi.post<OperatorUsersPage>(TWO_FACTOR_PATHS.operatorUsers, input, signal)),
+    /** A page of users found by part of their account (the shared paged list's `loadPage`). */
+    fetchUsers: pageLoader<OperatorUsersFilter, OperatorUserRow>(({ filter, page, size }, signal) =>
+      operatorApi.post<OperatorUsersPage>(TWO_FACTOR_PATHS.operatorUsers, { account: filter.account, page, size }, signal),
+    ),
     resetTwoFactor: fromPromise<{ withdrawals_locked_until: number }, { user_id: number }>(({ input, signal }) => operatorApi.post(TWO_FACTOR_PATHS.operatorReset, input, signal)),
   };
 }

@@ -9,7 +9,8 @@ import type { AppealInput, LoadedOrder, OrderStepInput } from '../machines/fiatO
 import type { MyAdsData, PublishInput } from '../machines/adForm/adForm.machine';
 import type { ResolveInput } from '../machines/fiatAppeals/fiatAppeals.machine';
 import type { LegalTradePatch, LegalTradeSettings } from '../../../domain/fiatSettings';
-import type { FiatListQuery, FiatRow } from '../machines/fiatList/fiatList.machine';
+import { pageLoader } from '../../../app/machines/pagedList/pagedList.machine';
+import type { FiatListFilter, FiatRow } from '../machines/fiatList/fiatList.filter';
 import type { TakeData, TakeInput } from '../machines/fiatTake/fiatTake.machine';
 
 /** A pushed fiat order, if the payload is one (the hub forwards other products' messages unparsed). */
@@ -78,10 +79,11 @@ export function createFiatActors(api: ApiClient, hub: UserStreamHub) {
     }),
     publishAd: fromPromise<FiatAd, PublishInput>(({ input, signal }) => api.post<FiatAd>(FIAT_PATHS.publish, input.request as object, signal, undefined, input.idempotencyKey)),
     changeStatus: fromPromise<FiatAd, { adId: number; status: AdStatus }>(({ input, signal }) => api.post<FiatAd>(FIAT_PATHS.adStatus, { ad_id: input.adId, status: input.status }, signal)),
-    fetchList: fromPromise<Page<FiatRow>, FiatListQuery>(({ input, signal }) =>
-      input.source.kind === 'orders'
-        ? api.post<Page<FiatRow>>(FIAT_PATHS.orders, { tab: input.tab, days: input.days, page: input.page, size: input.size }, signal)
-        : api.post<Page<FiatRow>>(FIAT_PATHS.records, { days: input.days, page: input.page, size: input.size }, signal),
+    /** A page of the user's fiat orders or fiat-account records (the shared paged list's `loadPage`). */
+    fetchList: pageLoader<FiatListFilter, FiatRow>(({ filter, page, size }, signal) =>
+      filter.source.kind === 'orders'
+        ? api.post<Page<FiatRow>>(FIAT_PATHS.orders, { tab: filter.tab, days: filter.days, page, size }, signal)
+        : api.post<Page<FiatRow>>(FIAT_PATHS.records, { days: filter.days, page, size }, signal),
     ),
     /** The private channel's fiat pushes for one order, as `order.pushed` events. */
     orderUpdates: fromCallback<EventObject, { orderId: number }>(({ sendBack, input }) =>
@@ -91,10 +93,10 @@ export function createFiatActors(api: ApiClient, hub: UserStreamHub) {
         if (order && order.id === input.orderId) sendBack({ type: 'order.pushed', order, receivedAt: Date.now() });
       }),
     ),
-    /** Any fiat push, as `list.pushed` (the lists reload). */
+    /** Any fiat push, as `list.reload` (the lists read their page again at once). */
     listUpdates: fromCallback<EventObject>(({ sendBack }) =>
       hub.listen((event) => {
-        if (event.type === 'stream.product' && event.kind === 'fiat') sendBack({ type: 'list.pushed' });
+        if (event.type === 'stream.product' && event.kind === 'fiat') sendBack({ type: 'list.reload' });
       }),
     ),
   };

@@ -3,7 +3,8 @@ import { FUTURES_PATHS, type FuturesAccount, type FuturesConfig, type FuturesOrd
 import type { Page } from '../../../domain/wallet';
 import type { UserStreamHub } from '../../../app/actors/userStream.actor';
 import type { ApiClient } from '../../../services/api';
-import type { FuturesRecordsData, FuturesRecordsQuery } from '../machines/futuresRecords/futuresRecords.machine';
+import { pageLoader } from '../../../app/machines/pagedList/pagedList.machine';
+import type { FuturesRecordsExtra, FuturesRecordsFilter } from '../machines/futuresRecords/futuresRecords.machine';
 import type { FuturesDetailData, FuturesDetailTarget } from '../machines/futuresDetail/futuresDetail.machine';
 import type { DeskData } from '../machines/futuresDesk/futuresDesk.machine';
 import type { PlaceFuturesInput } from '../machines/futuresOrderForm/futuresOrderForm.machine';
@@ -50,17 +51,20 @@ export function createFuturesActors(api: ApiClient, signedIn: () => boolean) {
       const symbol = input.symbol.toUpperCase();
       return { kind: 'position', position: positions.find((p) => p.symbol === symbol), openOrders: open.list, pastOrders: past.list };
     }),
-    fetchRecords: fromPromise<FuturesRecordsData, FuturesRecordsQuery>(async ({ input, signal }) => {
-      const paging = { page: input.page, size: input.size };
-      switch (input.mode) {
+    /** A page of orders or plans, or the account with its positions (the shared paged list's `loadPage`). */
+    fetchRecords: pageLoader<FuturesRecordsFilter, FuturesOrder | FuturesPlan | FuturesPosition, FuturesRecordsExtra>(async ({ filter, page, size }, signal) => {
+      const paging = { page, size };
+      switch (filter.mode) {
         case 'current':
-          return { orders: await api.post<Page<FuturesOrder>>(FUTURES_PATHS.current, paging, signal) };
+          return api.post<Page<FuturesOrder>>(FUTURES_PATHS.current, paging, signal);
         case 'history':
-          return { orders: await api.post<Page<FuturesOrder>>(FUTURES_PATHS.history, { days: input.days, ...paging }, signal) };
+          return api.post<Page<FuturesOrder>>(FUTURES_PATHS.history, { days: filter.days, ...paging }, signal);
         case 'plans':
-          return { plans: await api.post<Page<FuturesPlan>>(FUTURES_PATHS.plans, { waiting: true, ...paging }, signal) };
-        default:
-          return { account: await api.post<FuturesAccount>(FUTURES_PATHS.account, {}, signal) };
+          return api.post<Page<FuturesPlan>>(FUTURES_PATHS.plans, { waiting: true, ...paging }, signal);
+        default: {
+          const account = await api.post<FuturesAccount>(FUTURES_PATHS.account, {}, signal);
+          return { list: account.positions, total: account.positions.length, extra: account };
+        }
       }
     }),
   };

@@ -5,7 +5,8 @@ import { ICO_PATHS, ICO_STATUSES, ICO_STREAM_EVENTS, type IcoAccount, type IcoOp
 import type { Page } from '../../../domain/wallet';
 import type { ApiClient } from '../../../services/api';
 import type { BoardData } from '../machines/icoBoard/icoBoard.machine';
-import type { IcoListQuery, IcoRow } from '../machines/icoList/icoList.machine';
+import { pageLoader } from '../../../app/machines/pagedList/pagedList.machine';
+import type { IcoListFilter, IcoRow } from '../machines/icoList/icoList.filter';
 import type { SubscribeInput } from '../machines/icoSubscribe/icoSubscribe.machine';
 import type { ThawInput } from '../machines/icoThaw/icoThaw.machine';
 
@@ -51,10 +52,11 @@ export function createIcoActors(api: ApiClient, signedIn: () => boolean) {
     loadAccount: fromPromise<IcoAccount>(({ signal }) => api.post<IcoAccount>(ICO_PATHS.account, {}, signal)),
     submitSubscription: fromPromise<IcoSubscription, SubscribeInput>(({ input, signal }) => api.post(ICO_PATHS.subscribe, input.request, signal, undefined, input.idempotencyKey)),
     submitThaw: fromPromise<IcoSubscription, ThawInput>(({ input, signal }) => api.post(ICO_PATHS.thaw, { project_id: input.projectId }, signal, undefined, input.idempotencyKey)),
-    fetchList: fromPromise<Page<IcoRow>, IcoListQuery>(({ input, signal }) =>
-      input.source.kind === 'orders'
-        ? api.post<Page<IcoRow>>(ICO_PATHS.orders, { tab: input.source.tab, page: input.page, size: input.size }, signal)
-        : api.post<Page<IcoRow>>(ICO_PATHS.records, { type: input.source.type, days: input.days, page: input.page, size: input.size }, signal),
+    /** A page of the user's subscriptions or ICO records (the shared paged list's `loadPage`). */
+    fetchList: pageLoader<IcoListFilter, IcoRow>(({ filter, page, size }, signal) =>
+      filter.source.kind === 'orders'
+        ? api.post<Page<IcoRow>>(ICO_PATHS.orders, { tab: filter.source.tab, page, size }, signal)
+        : api.post<Page<IcoRow>>(ICO_PATHS.records, { type: filter.source.type, days: filter.days, page, size }, signal),
     ),
   };
 }

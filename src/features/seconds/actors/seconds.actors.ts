@@ -5,7 +5,8 @@ import type { Page } from '../../../domain/wallet';
 import type { UserStreamHub } from '../../../app/actors/userStream.actor';
 import type { ApiClient } from '../../../services/api';
 import type { BuyInput, TicketData } from '../machines/secondsContract/secondsContract.machine';
-import type { SecondsOrdersPage, SecondsOrdersQuery } from '../machines/secondsOrders/secondsOrders.machine';
+import { pageLoader } from '../../../app/machines/pagedList/pagedList.machine';
+import type { SecondsOrdersExtra, SecondsOrdersFilter } from '../machines/secondsOrders/secondsOrders.machine';
 
 /** Socket payloads are untrusted: a pushed contract is used only if it has the documented shape. */
 export function parseContract(value: unknown): SecondsContract | undefined {
@@ -33,15 +34,17 @@ export function createSecondsActors(api: ApiClient, signedIn: () => boolean) {
       const history = await api.post<Page<SecondsContract>>(SECONDS_PATHS.history, { days: 3, page: 1, size: 50 }, signal);
       return history.list.find((c) => c.id === input.id);
     }),
-    fetchOrders: fromPromise<SecondsOrdersPage, SecondsOrdersQuery>(async ({ input, signal }) => {
-      if (input.mode === 'history') {
-        return { page: await api.post<Page<SecondsContract>>(SECONDS_PATHS.history, { days: input.days, page: input.page, size: input.size }, signal), offset: 0 };
+    /** A page of contracts and, for open ones, the account they are held in (the shared paged list's `loadPage`). */
+    fetchOrders: pageLoader<SecondsOrdersFilter, SecondsContract, SecondsOrdersExtra>(async ({ filter, page, size }, signal) => {
+      if (filter.mode === 'history') {
+        const history = await api.post<Page<SecondsContract>>(SECONDS_PATHS.history, { days: filter.days, page, size }, signal);
+        return { list: history.list, total: history.total, extra: { offset: 0 } };
       }
-      const [page, account] = await Promise.all([
-        api.post<Page<SecondsContract>>(SECONDS_PATHS.current, { page: input.page, size: input.size }, signal),
+      const [current, account] = await Promise.all([
+        api.post<Page<SecondsContract>>(SECONDS_PATHS.current, { page, size }, signal),
         api.post<SecondsAccount>(SECONDS_PATHS.account, {}, signal),
       ]);
-      return { page, offset: 0, account };
+      return { list: current.list, total: current.total, extra: { offset: 0, account } };
     }),
   };
 }

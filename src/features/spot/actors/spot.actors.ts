@@ -1,7 +1,10 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { SPOT_PATHS, type PlaceSpotOrder, type PlaceSpotStop, type SpotFeeRate, type SpotOrder, type SpotOrderDetail, type SpotStop } from '../../../domain/spotOrders';
 import { WALLET_PATHS, type Page, type RecordDays, type WalletBalance } from '../../../domain/wallet';
 import type { ApiClient } from '../../../services/api';
+import type { UserStreamHub } from '../../../app/actors/userStream.actor';
+import { pageLoader } from '../../../app/machines/pagedList/pagedList.machine';
+import type { OrderHistoryFilter } from '../machines/orders/orderHistory.machine';
 
 /** What the order form needs before it can check a balance: the spot account and the fee rate. */
 export interface OrderAccount {
@@ -40,7 +43,10 @@ export function createSpotActors(api: ApiClient) {
     fetchCurrentStops: fromPromise<Page<SpotStop>, CurrentQuery>(({ input, signal }) => api.post(SPOT_PATHS.stopsCurrent, withoutEmpty(input), signal)),
     cancelOrder: fromPromise<unknown, { id: number }>(({ input, signal }) => api.post(SPOT_PATHS.cancel, { id: input.id }, signal)),
     fetchCurrentOrders: fromPromise<Page<SpotOrder>, CurrentQuery>(({ input, signal }) => api.post(SPOT_PATHS.current, withoutEmpty(input), signal)),
-    fetchOrderHistory: fromPromise<Page<SpotOrder>, HistoryQuery>(({ input, signal }) => api.post(SPOT_PATHS.history, withoutEmpty(input), signal)),
+    /** A page of finished orders (the shared paged list's `loadPage`). */
+    fetchOrderHistory: pageLoader<OrderHistoryFilter, SpotOrder>(({ filter, page, size }, signal) =>
+      api.post<Page<SpotOrder>>(SPOT_PATHS.history, withoutEmpty<HistoryQuery>({ ...filter, page, size }), signal),
+    ),
     fetchOrderDetail: fromPromise<SpotOrderDetail, { id: number }>(({ input, signal }) => api.post(SPOT_PATHS.detail, { id: input.id }, signal)),
   };
 }
@@ -49,4 +55,17 @@ export function createSpotActors(api: ApiClient) {
 function withoutEmpty<T extends { symbol?: string }>(query: T): T {
   const { symbol, ...rest } = query;
   return (symbol ? { ...rest, symbol } : rest) as T;
+}
+
+/**
+ * The private channel as the order history's list events (its `pushes`): a pushed order is placed
+ * by the history's rule (`list.row`), a reconnect reads the page again (`list.reload`).
+ */
+export function createHistoryUpdatesActor(hub: UserStreamHub) {
+  return fromCallback<EventObject>(({ sendBack }) =>
+    hub.listen((event) => {
+      if (event.type === 'stream.order') sendBack({ type: 'list.row', row: event.order });
+      else if (event.type === 'stream.resync') sendBack({ type: 'list.reload' });
+    }),
+  );
 }

@@ -16,17 +16,18 @@ import {
   type WithdrawalRecord,
   type WithdrawQuota,
 } from '../../../domain/wallet';
-import type { QueuedWithdrawal, QueueQuery } from '../machines/operatorWithdrawals/operatorWithdrawals.machine';
+import type { QueuedWithdrawal, QueueFilter } from '../machines/operatorWithdrawals/operatorWithdrawals.machine';
 import type { SimulatedDeposit } from '../machines/operatorWithdrawals/simulateDeposit.machine';
 import type { SubmitTransferInput } from '../machines/transfer/transfer.machine';
 import type { WalletSnapshot } from '../machines/walletBalances/walletBalances.machine';
-import type { RecordRow } from '../machines/walletRecords/walletRecords.machine';
+import type { RecordRow, WalletRecordsFilter } from '../machines/walletRecords/walletRecords.machine';
+import { pageLoader } from '../../../app/machines/pagedList/pagedList.machine';
 import type { SubmitWithdrawalInput } from '../machines/withdrawal/withdrawal.machine';
 import type { ApiClient } from '../../../services/api';
 
-/** A record list call as the paged-records machine's `fetchPage`. */
+/** A record list call as the shared paged list's `loadPage` (the filter's days and currency, the page). */
 const pageOf = <T extends RecordRow>(api: ApiClient, path: string, extra: object = {}) =>
-  fromPromise<Page<RecordRow>, RecordQuery>(({ input, signal }) => api.post<Page<T>>(path, { ...input, ...extra }, signal));
+  pageLoader<WalletRecordsFilter, T>(({ filter, page, size }, signal) => api.post<Page<T>>(path, { ...filter, page, size, ...extra } satisfies RecordQuery, signal));
 
 /** The user's wallet calls (docs/API.md "Wallet"), over the user's API client. */
 export function createWalletActors(api: ApiClient) {
@@ -62,7 +63,8 @@ export function createWalletActors(api: ApiClient) {
 /** The operator's wallet calls, over the operator's own API client. */
 export function createOperatorWalletActors(api: ApiClient) {
   return {
-    fetchQueue: fromPromise<Page<QueuedWithdrawal>, QueueQuery>(({ input, signal }) => api.post(WALLET_PATHS.operatorWithdrawals, input, signal)),
+    /** A page of the queue (the shared paged list's `loadPage`). */
+    fetchQueue: pageLoader<QueueFilter, QueuedWithdrawal>(({ filter, page, size }, signal) => api.post<Page<QueuedWithdrawal>>(WALLET_PATHS.operatorWithdrawals, { status: filter.status, page, size }, signal)),
     approveWithdrawal: fromPromise<unknown, { id: number }>(({ input, signal }) => api.post(WALLET_PATHS.operatorApproveWithdrawal, input, signal)),
     failWithdrawal: fromPromise<unknown, { id: number; reason: string }>(({ input, signal }) => api.post(WALLET_PATHS.operatorFailWithdrawal, input, signal)),
     sendDeposit: fromPromise<unknown, SimulatedDeposit>(({ input, signal }) => api.post(WALLET_PATHS.simulateDeposit, input, signal)),

@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { ToastMessage } from '../../../../domain/errors';
 import type { OperatorUserRow } from '../../../../domain/twoFactor';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
 
 /** Rows per page of the operator's user desk. */
 export const OPERATOR_USERS_PAGE_SIZE = 20;
@@ -11,87 +12,72 @@ export interface OperatorUsersPage {
   total: number;
 }
 
-export interface OperatorUsersQuery {
+/** The desk's filter, kept by the shared paged list: part of the account (empty: everyone). */
+export interface OperatorUsersFilter {
   account: string;
-  page: number;
-  size: number;
 }
 
 export type OperatorUsersEvent =
   | { type: 'users.search'; account: string }
-  | { type: 'users.page'; page: number }
-  | { type: 'users.reload' }
-  | { type: 'users.reset2fa'; id: number }
+  /** Reset the 2FA of this user (a row of the list on screen). */
+  | { type: 'users.reset2fa'; user: OperatorUserRow }
   | { type: 'users.confirm' }
   | { type: 'users.cancel' };
 
 export interface OperatorUsersContext {
-  account: string;
-  page: number;
-  list: OperatorUserRow[];
-  total: number;
   /** The user whose 2FA reset waits for the operator's confirmation. */
-  target: number | undefined;
+  target: OperatorUserRow | undefined;
 }
+
+export const OPERATOR_USERS_LIST: PagedListInput<OperatorUsersFilter> = { filter: { account: '' }, size: OPERATOR_USERS_PAGE_SIZE };
 
 /**
  * The operator's user desk (issue 35, lost device): users found by part of their account, each
- * with their 2FA state and any withdrawal lock; "Reset 2FA" asks first (the reset turns 2FA off,
- * writes the audit entry and holds the user's withdrawals for 24 hours), then reads the page again.
+ * with their 2FA state and any withdrawal lock — the shared paged list (`list` child); "Reset 2FA"
+ * asks first (the reset turns 2FA off, writes the audit entry and holds the user's withdrawals for
+ * 24 hours), then reads the page again.
  */
 export const operatorUsersMachine = setup({
   types: { context: {} as OperatorUsersContext, events: {} as OperatorUsersEvent },
   actors: {
-    fetchUsers: fromPromise<OperatorUsersPage, OperatorUsersQuery>(async () => {
-      throw new Error('fetchUsers not provided');
-    }),
+    list: pagedListMachine,
     resetTwoFactor: fromPromise<{ withdrawals_locked_until: number }, { user_id: number }>(async () => {
       throw new Error('resetTwoFactor not provided');
     }),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    forget: assign({ target: undefined }),
   },
   guards: {
-    isOtherPage: ({ context, event }) =>
-      event.type === 'users.page' && event.page >= 1 && event.page !== context.page && (event.page - 1) * OPERATOR_USERS_PAGE_SIZE < Math.max(context.total, 1),
-    hasTwoFactor: ({ context, event }) => event.type === 'users.reset2fa' && context.list.some((u) => u.id === event.id && u.two_factor),
+    hasTwoFactor: ({ event }) => event.type === 'users.reset2fa' && event.user.two_factor,
   },
 }).createMachine({
   id: 'operatorUsers',
-  context: { account: '', page: 1, list: [], total: 0, target: undefined },
-  initial: 'loading',
+  context: { target: undefined },
+  invoke: { id: 'list', src: 'list', input: OPERATOR_USERS_LIST },
+  initial: 'idle',
   states: {
-    loading: {
-      entry: assign({ target: undefined }),
-      invoke: {
-        id: 'fetchUsers',
-        src: 'fetchUsers',
-        input: ({ context }) => ({ account: context.account, page: context.page, size: OPERATOR_USERS_PAGE_SIZE }),
-        onDone: { target: 'ready', actions: assign({ list: ({ event }) => event.output.list, total: ({ event }) => event.output.total }) },
-        onError: { target: 'failed', actions: toastError },
-      },
-    },
-    failed: { on: { 'users.reload': 'loading', 'users.search': { target: 'loading', actions: assign({ account: ({ event }) => event.account.trim(), page: 1 }) } } },
-    ready: {
+    idle: {
       on: {
-        'users.reload': 'loading',
-        'users.search': { target: 'loading', actions: assign({ account: ({ event }) => event.account.trim(), page: 1 }) },
-        'users.page': { guard: 'isOtherPage', target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
-        'users.reset2fa': { guard: 'hasTwoFactor', target: 'confirmingReset', actions: assign({ target: ({ event }) => event.id }) },
+        'users.search': { actions: sendTo('list', ({ event }) => ({ type: 'list.filter', filter: { account: event.account.trim() } })) },
+        'users.reset2fa': { guard: 'hasTwoFactor', target: 'confirmingReset', actions: assign({ target: ({ event }) => event.user }) },
       },
     },
     confirmingReset: {
       description: 'A reset turns off the protection of someone who cannot prove who they are here: the operator confirms first.',
-      on: { 'users.confirm': 'resetting', 'users.cancel': { target: 'ready', actions: assign({ target: undefined }) } },
+      on: { 'users.confirm': 'resetting', 'users.cancel': { target: 'idle', actions: 'forget' } },
     },
     resetting: {
       invoke: {
         id: 'resetTwoFactor',
         src: 'resetTwoFactor',
-        input: ({ context }) => ({ user_id: context.target! }),
-        onDone: { target: 'loading', actions: { type: 'showToast', params: { tone: 'success', message: { key: 'twoFactor.desk.resetDone' } } } },
-        onError: { target: 'ready', actions: [toastError, assign({ target: undefined })] },
+        input: ({ context }) => ({ user_id: context.target!.id }),
+        onDone: {
+          target: 'idle',
+          actions: ['forget', { type: 'showToast', params: { tone: 'success', message: { key: 'twoFactor.desk.resetDone' } } }, sendTo('list', { type: 'list.reload' })],
+        },
+        onError: { target: 'idle', actions: [toastError, 'forget'] },
       },
     },
   },

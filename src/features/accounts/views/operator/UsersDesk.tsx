@@ -8,7 +8,6 @@ import { DateTime } from '../../../../app/ui/DateTime';
 import { Muted } from '../../../../app/ui/Panel';
 import { Pager } from '../../../../app/ui/RecordFilters';
 import type { OperatorUserRow } from '../../../../domain/twoFactor';
-import { OPERATOR_USERS_PAGE_SIZE } from '../../machines/operatorUsers/operatorUsers.machine';
 import { useOperatorUsers } from '../../accounts.hooks';
 
 /**
@@ -66,7 +65,7 @@ export function UsersDesk() {
           },
         ]}
       />
-      {desk.total > OPERATOR_USERS_PAGE_SIZE && <Pager page={desk.page} size={OPERATOR_USERS_PAGE_SIZE} total={desk.total} onPage={desk.setPage} />}
+      {desk.total > desk.size && <Pager page={desk.page} size={desk.size} total={desk.total} onPage={desk.setPage} />}
       {desk.confirming && (
         <ConfirmDialog title={t('twoFactor.desk.resetTitle')} cancelLabel={t('common.cancel')} confirmLabel={t('twoFactor.desk.reset')} tone="danger" busy={desk.resetting} onConfirm={desk.confirm} onCancel={desk.cancel}>
           {t('twoFactor.desk.resetBody', { account: desk.confirming.account })}

@@ -1,91 +1,65 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import type { ToastMessage } from '../../../../domain/errors';
+import { assign, fromCallback, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import type { SecondsAccount, SecondsContract } from '../../../../domain/seconds';
-import type { Page, RecordDays } from '../../../../domain/wallet';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import type { RecordDays } from '../../../../domain/wallet';
+import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
 
-export interface SecondsOrdersQuery {
-  mode: 'current' | 'history';
+export type SecondsOrdersMode = 'current' | 'history';
+
+/** The contracts list's filter, kept by the shared paged list: open or settled, and the 3/7/30-day preset (history). */
+export interface SecondsOrdersFilter {
+  mode: SecondsOrdersMode;
   days: RecordDays;
-  page: number;
-  size: number;
 }
 
-export type SecondsOrdersEvent =
-  | { type: 'orders.days'; days: RecordDays }
-  | { type: 'orders.page'; page: number }
-  | { type: 'orders.retry' }
-  | { type: 'ticket.pushed'; contract: SecondsContract };
-
-export interface SecondsOrdersContext extends SecondsOrdersQuery {
-  rows: SecondsContract[];
-  total: number;
-  /** Local clock at the last tick (the open contracts' countdown column). */
-  now: number;
-  serverOffset: number;
-  /** The trader's seconds account (balance, today's result, open count), read with the open contracts. */
-  account: SecondsAccount | undefined;
-}
-
-/** What one read answers: a page of contracts and, for open ones, the account they are held in. */
-export interface SecondsOrdersPage {
-  page: Page<SecondsContract>;
+/** What a read answers beside the page (the list's `extra`): for open contracts, the account they are held in. */
+export interface SecondsOrdersExtra {
   offset: number;
   account?: SecondsAccount;
 }
 
+export type SecondsOrdersEvent = { type: 'ticket.pushed'; contract: SecondsContract };
+
+export interface SecondsOrdersContext {
+  /** Local clock at the last tick (the open contracts' countdown column). */
+  now: number;
+  list: PagedListInput<SecondsOrdersFilter>;
+}
+
 /**
- * /order/sec-current and /order/sec-history (spec §2, §3, §9): one page of contracts, with the
- * 3/7/30-day presets and paging on history. Open contracts count down (`tick`); any pushed change of
- * the trader's contracts reads the page again (`settle`, so a burst is one read).
+ * /order/sec-current and /order/sec-history (spec §2, §3, §9): the contracts are the shared paged
+ * list (`list` child: 3/7/30-day presets and paging on history, the account with the open ones);
+ * this machine adds the clock of the countdown column (`tick`) and turns any pushed change of the
+ * trader's contracts into the list's `list.pushed` (read again after its `settle`, so a burst is one read).
  */
 export const secondsOrdersMachine = setup({
   types: {
     context: {} as SecondsOrdersContext,
     events: {} as SecondsOrdersEvent,
-    input: {} as { mode: 'current' | 'history'; size?: number },
+    input: {} as { mode: SecondsOrdersMode; size?: number },
   },
   actors: {
-    fetchOrders: fromPromise<SecondsOrdersPage, SecondsOrdersQuery>(async () => {
-      throw new Error('fetchOrders not provided');
-    }),
+    list: pagedListMachine,
     contractUpdates: fromCallback<EventObject>(() => () => undefined),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
     tickClock: assign({ now: () => Date.now() }),
   },
-  delays: { tick: 1000, settle: 300 },
+  delays: { tick: 1000 },
 }).createMachine({
   id: 'secondsOrders',
-  context: ({ input }) => ({ mode: input.mode, days: 7, page: 1, size: input.size ?? 10, rows: [], total: 0, now: 0, serverOffset: 0, account: undefined }),
-  invoke: { id: 'contractUpdates', src: 'contractUpdates' },
-  initial: 'loading',
+  context: ({ input }) => ({ now: 0, list: { filter: { mode: input.mode, days: 7 }, ...(input.size ? { size: input.size } : {}) } }),
+  invoke: [
+    { id: 'list', src: 'list', input: ({ context }) => context.list },
+    { id: 'contractUpdates', src: 'contractUpdates' },
+  ],
   on: {
-    'orders.days': { target: '.loading', actions: assign({ days: ({ event }) => event.days, page: 1 }) },
-    'orders.page': { target: '.loading', actions: assign({ page: ({ event }) => Math.max(1, event.page) }) },
+    'ticket.pushed': { actions: sendTo('list', { type: 'list.pushed' }) },
   },
+  initial: 'ticking',
   states: {
-    loading: {
-      invoke: {
-        id: 'fetchOrders',
-        src: 'fetchOrders',
-        input: ({ context }) => ({ mode: context.mode, days: context.days, page: context.page, size: context.size }),
-        onDone: { target: 'ready', actions: assign({ rows: ({ event }) => event.output.page.list, total: ({ event }) => event.output.page.total, serverOffset: ({ event }) => event.output.offset, account: ({ event, context }) => event.output.account ?? context.account }) },
-        onError: { target: 'failed', actions: toastError },
-      },
-    },
-    failed: { on: { 'orders.retry': 'loading' } },
-    ready: {
-      on: { 'ticket.pushed': '.changed' },
-      initial: 'ticking',
-      states: {
-        ticking: {
-          entry: 'tickClock',
-          after: { tick: { target: 'ticking', reenter: true } },
-        },
-        changed: { after: { settle: '#secondsOrders.loading' } },
-      },
+    ticking: {
+      entry: 'tickClock',
+      after: { tick: { target: 'ticking', reenter: true } },
     },
   },
 });

@@ -1,17 +1,20 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
-import { FILLED_ORDER, pageOf } from './fixtures';
+import { FILLED_ORDER, OTHER_PAIR_ORDER, pageOf } from './fixtures';
 import { orderHistoryMachine } from './orderHistory.machine';
 
 export const orderHistoryModel: MachineModel<typeof orderHistoryMachine> = {
   machine: orderHistoryMachine,
-  variants: [{ name: '/order/spot-history, all pairs, 7 days' }],
-  events: [
-    { type: 'xstate.done.actor.fetchOrderHistory', output: pageOf([FILLED_ORDER]) },
-    { type: 'xstate.error.actor.fetchOrderHistory', error: { kind: 'network' } },
-    { type: 'history.filter', symbol: 'BTC_USDT' },
-    { type: 'history.days', days: 30 },
-    { type: 'history.page', page: 2 },
-    { type: 'stream.order', order: FILLED_ORDER },
-    { type: 'stream.resync' },
+  variants: [
+    { name: '/order/spot-history, all pairs, 7 days', input: { filter: { symbol: undefined, days: 7 } } },
+    { name: 'trade page, one pair', input: { filter: { symbol: 'BTC_USDT', days: 7 } } },
   ],
+  events: [
+    { type: 'xstate.done.actor.loadPage', output: pageOf([FILLED_ORDER], 1, 12) },
+    { type: 'xstate.error.actor.loadPage', error: { kind: 'network' } },
+    { type: 'list.filter', filter: { symbol: 'BTC_USDT' } },
+    { type: 'list.page', page: 2 },
+    { type: 'list.row', row: FILLED_ORDER },
+    { type: 'list.row', row: OTHER_PAIR_ORDER },
+  ],
+  abstract: (s) => [s.context.page, JSON.stringify(s.context.filter)],
 };

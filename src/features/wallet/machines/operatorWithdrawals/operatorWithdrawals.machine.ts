@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { type ToastMessage } from '../../../../domain/errors';
-import { RECORD_PAGE_SIZE, WithdrawalStatus, type Page, type WithdrawalRecord } from '../../../../domain/wallet';
+import { RECORD_PAGE_SIZE, WithdrawalStatus, type WithdrawalRecord } from '../../../../domain/wallet';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
 
 /** A withdrawal as the operator sees it: the user's record and whose it is. */
 export interface QueuedWithdrawal extends WithdrawalRecord {
@@ -9,43 +10,35 @@ export interface QueuedWithdrawal extends WithdrawalRecord {
   user_id?: number;
 }
 
-export interface QueueQuery {
+/** The queue's filter, kept by the shared paged list: a status, or none for every withdrawal. */
+export interface QueueFilter {
   status?: WithdrawalStatus;
-  page: number;
-  size: number;
 }
 
 export type OperatorWithdrawalsEvent =
-  | { type: 'queue.status'; status: WithdrawalStatus | undefined }
-  | { type: 'queue.page'; page: number }
-  | { type: 'queue.reload' }
   | { type: 'queue.approve'; id: number }
   | { type: 'queue.fail'; id: number }
   | { type: 'queue.confirm'; reason?: string }
   | { type: 'queue.cancel' };
 
 export interface OperatorWithdrawalsContext {
-  status: WithdrawalStatus | undefined;
-  page: number;
-  list: QueuedWithdrawal[];
-  total: number;
   target: number | undefined;
   reason: string;
 }
 
+/** The queue's first filter: not-disbursed withdrawals first. */
+export const QUEUE_LIST: PagedListInput<QueueFilter> = { filter: { status: WithdrawalStatus.notDisbursed }, size: RECORD_PAGE_SIZE };
 
 /**
- * The operator's withdrawal queue: not-disbursed withdrawals first (the default filter), each
- * approved (funds leave, the user sees "pending confirmation" then "completed") or failed with a
- * reason the user reads (funds return), each behind a confirmation. The queue is read again after
- * every decision.
+ * The operator's withdrawal queue: the shared paged list (`list` child: a status filter, not
+ * disbursed by default, and paging), each withdrawal approved (funds leave, the user sees "pending
+ * confirmation" then "completed") or failed with a reason the user reads (funds return), each
+ * behind a confirmation. The queue is read again after every decision.
  */
 export const operatorWithdrawalsMachine = setup({
   types: { context: {} as OperatorWithdrawalsContext, events: {} as OperatorWithdrawalsEvent },
   actors: {
-    fetchQueue: fromPromise<Page<QueuedWithdrawal>, QueueQuery>(async () => {
-      throw new Error('fetchQueue not provided');
-    }),
+    list: pagedListMachine,
     approveWithdrawal: fromPromise<unknown, { id: number }>(async () => {
       throw new Error('approveWithdrawal not provided');
     }),
@@ -55,38 +48,27 @@ export const operatorWithdrawalsMachine = setup({
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    reloadList: sendTo('list', { type: 'list.reload' }),
+    forget: assign({ target: undefined, reason: '' }),
   },
   guards: {
     hasReason: ({ event }) => event.type === 'queue.confirm' && typeof event.reason === 'string' && event.reason.trim().length > 0,
-    isOtherPage: ({ context, event }) => event.type === 'queue.page' && event.page >= 1 && event.page !== context.page && (event.page - 1) * RECORD_PAGE_SIZE < Math.max(context.total, 1),
   },
 }).createMachine({
   id: 'operatorWithdrawals',
-  context: { status: WithdrawalStatus.notDisbursed, page: 1, list: [], total: 0, target: undefined, reason: '' },
-  initial: 'loading',
+  context: { target: undefined, reason: '' },
+  invoke: { id: 'list', src: 'list', input: QUEUE_LIST },
+  initial: 'idle',
   states: {
-    loading: {
-      entry: assign({ target: undefined, reason: '' }),
-      invoke: {
-        id: 'fetchQueue',
-        src: 'fetchQueue',
-        input: ({ context }) => ({ status: context.status, page: context.page, size: RECORD_PAGE_SIZE }),
-        onDone: { target: 'ready', actions: assign({ list: ({ event }) => event.output.list, total: ({ event }) => event.output.total }) },
-        onError: { target: 'failed', actions: toastError },
-      },
-    },
-    failed: { on: { 'queue.reload': 'loading' } },
-    ready: {
+    idle: {
+      entry: 'forget',
       on: {
-        'queue.reload': 'loading',
-        'queue.status': { target: 'loading', actions: assign({ status: ({ event }) => event.status, page: 1 }) },
-        'queue.page': { guard: 'isOtherPage', target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
         'queue.approve': { target: 'confirmingApprove', actions: assign({ target: ({ event }) => event.id }) },
         'queue.fail': { target: 'confirmingFail', actions: assign({ target: ({ event }) => event.id }) },
       },
     },
     confirmingApprove: {
-      on: { 'queue.confirm': 'approving', 'queue.cancel': { target: 'ready', actions: assign({ target: undefined }) } },
+      on: { 'queue.confirm': 'approving', 'queue.cancel': 'idle' },
     },
     confirmingFail: {
       description: 'The user reads the reason on their withdrawal record, so one is required.',
@@ -95,7 +77,7 @@ export const operatorWithdrawalsMachine = setup({
           { guard: 'hasReason', target: 'failing', actions: assign({ reason: ({ event }) => event.reason!.trim() }) },
           { actions: { type: 'showToast', params: { tone: 'error', message: { key: 'wallet.ops.reasonRequired' } } } },
         ],
-        'queue.cancel': { target: 'ready', actions: assign({ target: undefined }) },
+        'queue.cancel': 'idle',
       },
     },
     approving: {
@@ -103,8 +85,8 @@ export const operatorWithdrawalsMachine = setup({
         id: 'approveWithdrawal',
         src: 'approveWithdrawal',
         input: ({ context }) => ({ id: context.target! }),
-        onDone: { target: 'loading', actions: { type: 'showToast', params: { tone: 'success', message: { key: 'wallet.ops.approved' } } } },
-        onError: { target: 'ready', actions: toastError },
+        onDone: { target: 'idle', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'wallet.ops.approved' } } }, 'reloadList'] },
+        onError: { target: 'idle', actions: toastError },
       },
     },
     failing: {
@@ -112,8 +94,8 @@ export const operatorWithdrawalsMachine = setup({
         id: 'failWithdrawal',
         src: 'failWithdrawal',
         input: ({ context }) => ({ id: context.target!, reason: context.reason }),
-        onDone: { target: 'loading', actions: { type: 'showToast', params: { tone: 'success', message: { key: 'wallet.ops.failed' } } } },
-        onError: { target: 'ready', actions: toastError },
+        onDone: { target: 'idle', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'wallet.ops.failed' } } }, 'reloadList'] },
+        onError: { target: 'idle', actions: toastError },
       },
     },
   },

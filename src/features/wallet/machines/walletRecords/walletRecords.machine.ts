@@ -1,7 +1,8 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { type ToastMessage } from '../../../../domain/errors';
-import { RECORD_PAGE_SIZE, type Page, type RecordDays, type RecordQuery } from '../../../../domain/wallet';
+import { RECORD_PAGE_SIZE, type RecordDays } from '../../../../domain/wallet';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
 
 /** Any record row: every wallet list carries a numeric id. */
 export interface RecordRow {
@@ -18,10 +19,13 @@ export interface WalletRecordsInput {
   actionDoneKey?: string;
 }
 
+/** A wallet list's filter, kept by the shared paged list: the 3/7/30-day preset and, for one currency's rows, the currency. */
+export interface WalletRecordsFilter {
+  days: RecordDays;
+  currency?: string;
+}
+
 export type WalletRecordsEvent =
-  | { type: 'records.days'; days: RecordDays }
-  | { type: 'records.page'; page: number }
-  | { type: 'records.reload' }
   | { type: 'records.act'; id: number }
   | { type: 'records.confirm' }
   | { type: 'records.cancel' }
@@ -31,30 +35,30 @@ export type WalletRecordsEvent =
   | { type: 'records.pushed' };
 
 export interface WalletRecordsContext {
-  days: RecordDays;
-  currency: string | undefined;
-  page: number;
-  list: RecordRow[];
-  total: number;
-  pollMs: number | undefined;
+  list: PagedListInput<WalletRecordsFilter>;
   actionDoneKey: string;
   /** The row whose action (cancel) waits for confirmation. */
   acting: number | undefined;
 }
 
+/** The shared list's input for a wallet list (no currency key at all when every currency is listed). */
+export const walletRecordsList = (input: WalletRecordsInput): PagedListInput<WalletRecordsFilter> => ({
+  filter: { days: input.days ?? 7, ...(input.currency ? { currency: input.currency } : {}) },
+  size: RECORD_PAGE_SIZE,
+  pollMs: input.pollMs,
+});
 
 /**
- * One paged record list of /wallet (deposits, withdrawals, transfers, ledger): the 3/7/30-day
- * presets of spec §9 and paging, over whichever `fetchPage` the composition root supplies. A
- * preset change goes back to page 1. Rows stay on screen while a page loads. Optionally polls, and
- * optionally runs one row action (`actOnRow`, the withdrawal cancel) behind a confirmation (spec §8).
+ * One record list of /wallet (deposits, withdrawals, transfers, ledger): the rows are the shared
+ * paged list (`list` child: 3/7/30-day presets of spec §9, paging, the optional poll) over
+ * whichever `loadPage` the composition root supplies. This machine reads it again on the wallet's
+ * signals, and runs the optional row action (`actOnRow`, the withdrawal cancel) behind a
+ * confirmation (spec §8), reading the page again after it, done or refused.
  */
 export const walletRecordsMachine = setup({
   types: { context: {} as WalletRecordsContext, events: {} as WalletRecordsEvent, input: {} as WalletRecordsInput },
   actors: {
-    fetchPage: fromPromise<Page<RecordRow>, RecordQuery>(async () => {
-      throw new Error('fetchPage not provided');
-    }),
+    list: pagedListMachine,
     /** Wallet-wide signals (features/wallet/actors/wallet.actors.ts createWalletSignals); none by default. */
     walletSignals: fromCallback(() => () => undefined),
     actOnRow: fromPromise<unknown, { id: number }>(async () => {
@@ -65,62 +69,36 @@ export const walletRecordsMachine = setup({
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
     /** Told after a row action succeeded (the balances changed). */
     rowActed: () => undefined,
+    reloadList: sendTo('list', { type: 'list.reload' }),
   },
-  guards: {
-    polls: ({ context }) => context.pollMs !== undefined,
-    isOtherPage: ({ context, event }) => event.type === 'records.page' && event.page >= 1 && event.page !== context.page && (event.page - 1) * RECORD_PAGE_SIZE < Math.max(context.total, 1),
-  },
-  delays: { poll: ({ context }) => context.pollMs ?? 0 },
 }).createMachine({
   id: 'walletRecords',
-  context: ({ input }) => ({
-    days: input.days ?? 7,
-    currency: input.currency,
-    page: 1,
-    list: [],
-    total: 0,
-    pollMs: input.pollMs,
-    actionDoneKey: input.actionDoneKey ?? '',
-    acting: undefined,
-  }),
-  on: {
-    'records.days': { target: '.loading', reenter: true, actions: assign({ days: ({ event }) => event.days, page: 1 }) },
-    'records.reload': { target: '.loading', reenter: true },
-  },
-  invoke: { id: 'signals', src: 'walletSignals' },
-  initial: 'loading',
+  context: ({ input }) => ({ list: walletRecordsList(input), actionDoneKey: input.actionDoneKey ?? '', acting: undefined }),
+  invoke: [
+    { id: 'list', src: 'list', input: ({ context }) => context.list },
+    { id: 'signals', src: 'walletSignals' },
+  ],
+  initial: 'idle',
   states: {
-    loading: {
-      invoke: {
-        id: 'fetchPage',
-        src: 'fetchPage',
-        input: ({ context }): RecordQuery => ({ days: context.days, page: context.page, size: RECORD_PAGE_SIZE, ...(context.currency ? { currency: context.currency } : {}) }),
-        onDone: { target: 'ready', actions: assign({ list: ({ event }) => event.output.list, total: ({ event }) => event.output.total }) },
-        onError: { target: 'failed', actions: toastError },
-      },
-    },
-    failed: { on: { 'wallet.changed': 'loading', 'records.pushed': 'loading' } },
-    ready: {
+    idle: {
       on: {
-        'wallet.changed': 'loading',
-        'records.pushed': { target: 'loading', description: 'The operator or the chain moved a row: read the page again, so its status and actions are the new ones.' },
-        'records.page': { guard: 'isOtherPage', target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
+        'wallet.changed': { actions: 'reloadList' },
+        'records.pushed': { actions: 'reloadList', description: 'The operator or the chain moved a row: read the page again, so its status and actions are the new ones.' },
         'records.act': { target: 'confirming', actions: assign({ acting: ({ event }) => event.id }) },
       },
-      after: { poll: { guard: 'polls', target: 'loading', description: 'Deposits advance through their confirmations on the server; read them again.' } },
     },
     confirming: {
-      on: { 'records.confirm': 'acting', 'records.cancel': { target: 'ready', actions: assign({ acting: undefined }) } },
+      on: { 'records.confirm': 'acting', 'records.cancel': { target: 'idle', actions: assign({ acting: undefined }) } },
     },
     acting: {
       invoke: {
         id: 'actOnRow',
         src: 'actOnRow',
         input: ({ context }) => ({ id: context.acting! }),
-        onDone: { target: 'loading', actions: [{ type: 'showToast', params: ({ context }) => ({ tone: 'success', message: { key: context.actionDoneKey } }) }, 'rowActed'] },
+        onDone: { target: 'idle', actions: [{ type: 'showToast', params: ({ context }) => ({ tone: 'success', message: { key: context.actionDoneKey } }) }, 'rowActed', 'reloadList'] },
         onError: {
-          target: 'loading',
-          actions: toastError,
+          target: 'idle',
+          actions: [toastError, 'reloadList'],
           description: 'Refused (the operator took the withdrawal meanwhile): the row on screen is stale, so the page is read again.',
         },
       },
