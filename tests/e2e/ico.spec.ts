@@ -65,17 +65,19 @@ test('participate, add more, see the settlement and thaw twice', async ({ page }
   const card = page.getByTestId(`ico-card-${symbol}`);
   await expect(card.getByTestId('ico-status')).toHaveText(EN.status.endingSoon, { timeout: 20_000 });
   await expect(page.getByTestId('ico-card-NOVA')).toBeVisible();
-  await subscribeThroughPopup(page, EN, symbol, '150', '75', false);
-  await subscribeThroughPopup(page, EN, symbol, '50', '25', true);
+  // Figures as figures.ts writes them: USDT in cents, the 0-place token's quantities whole.
+  await subscribeThroughPopup(page, EN, symbol, '150', '75.00', false);
+  await subscribeThroughPopup(page, EN, symbol, '50', '25.00', true);
   await expect(card.getByTestId('ico-mine')).toContainText('200');
-  await expect(page.getByTestId('ico-account')).toContainText('900 USDT');
+  await expect(card.getByTestId('ico-mine')).toContainText('100.00 USDT');
+  await expect(page.getByTestId('ico-account')).toContainText('900.00 USDT');
   await page.screenshot({ path: test.info().outputPath('ico-subscribed.png') });
 
   // (The project is open 70 s: two subscriptions through the popups took over 45 s at load average 11.)
   // Oversubscribed 200 for 100: winning 100, refund 50; tokens frozen, released 50 % per 6 s. The
   // settlement reaches the open page on the private channel: no reload (the board's poll is a minute).
   await expect(card.getByTestId('ico-allocated')).toHaveText('100', { timeout: 90_000 });
-  await expect(page.getByTestId('ico-account')).toContainText('950 USDT');
+  await expect(page.getByTestId('ico-account')).toContainText('950.00 USDT');
   await expect
     .poll(async () => {
       await page.reload();
@@ -109,7 +111,9 @@ test('participate, add more, see the settlement and thaw twice', async ({ page }
 
   await page.goto('/order/sub-end');
   await expect(page.getByRole('table')).toContainText(symbol);
+  // Winning rate 100 ÷ 200 and the refund of 50 USDT.
   await expect(page.getByRole('table')).toContainText('50.00%');
+  await expect(page.getByRole('table')).toContainText('50.00 USDT');
   await page.goto('/wallet/log-ico-thaw');
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(1 + thaws);
   await page.goto('/order/sub-tran');
@@ -128,8 +132,10 @@ test('participate in Japanese on a demo project', async ({ page }) => {
   // The language change reads the board again: the demo's Japanese description (server/products/ico/demo.ts), not the English one, and no "shown in English" mark.
   await expect(card.getByTestId('ico-description')).toHaveText('クロスチェーン決済のための決済レイヤー。');
   await expect(card.getByTestId('ico-description-fallback')).toHaveCount(0);
-  await subscribeThroughPopup(page, JA, 'NOVA', '200', '10', false);
-  await expect(card.getByTestId('ico-mine')).toContainText('200');
+  // NOVA has 2 token places: 200 tokens read "200.00"; 200 × 0.05 USDT reads "10.00 USDT".
+  await subscribeThroughPopup(page, JA, 'NOVA', '200', '10.00', false);
+  await expect(card.getByTestId('ico-mine')).toContainText('200.00');
+  await expect(card.getByTestId('ico-mine')).toContainText('10.00 USDT');
 });
 
 test('the operator creates a listed project with the date pickers; at its settlement its spot pair opens', async ({ page, browser }) => {

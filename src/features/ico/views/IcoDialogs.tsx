@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { ICO_CURRENCY, remainingAllowance } from '../../../domain/ico';
+import { money, quantity } from '../../../domain/figures';
+import { ICO_CURRENCY, remainingAllowance, type IcoProject } from '../../../domain/ico';
 import { Button } from '../../../app/ui/Button';
 import { Dialog } from '../../../app/ui/Dialog';
 import { useIcoSubscribe, useIcoThaw } from '../ico.hooks';
 import type { IcoSubscribeActorRef } from '../machines/icoSubscribe/icoSubscribe.machine';
 import type { IcoThawActorRef } from '../machines/icoThaw/icoThaw.machine';
-import { qty } from './icoFormat';
+import { tokens } from './icoFormat';
 
 const Form = styled.div`
   display: flex;
@@ -29,6 +30,8 @@ export function SubscribeDialog(props: { actor: IcoSubscribeActorRef }) {
   const { project: p, mine, available } = s.context;
   const adding = mine !== '0';
   const title = `${adding ? t('ico.addMore') : t('ico.participate')} · ${p.symbol}`;
+  /** A token quantity of this project, at its token places. */
+  const qty = (value: string | null | undefined) => quantity(value, p.token_places);
   if (s.succeeded) {
     return (
       <Dialog title={title} onClose={s.close} footer={<Button type="button" $variant="primary" onClick={s.close}>{t('common.close')}</Button>}>
@@ -36,7 +39,7 @@ export function SubscribeDialog(props: { actor: IcoSubscribeActorRef }) {
           <p className="success" role="status">{t('ico.subscribed')}</p>
           <div className="rows">
             <span>{t('col.subscribed')}</span><span>{qty(s.context.result?.quantity)} {p.symbol}</span>
-            <span>{t('col.paid')}</span><span>{qty(s.context.result?.paid)} {ICO_CURRENCY}</span>
+            <span>{t('col.paid')}</span><span>{money(s.context.result?.paid, ICO_CURRENCY)} {ICO_CURRENCY}</span>
           </div>
         </Form>
       </Dialog>
@@ -55,7 +58,7 @@ export function SubscribeDialog(props: { actor: IcoSubscribeActorRef }) {
         }
       >
         <Form>
-          <p style={{ margin: 0 }}>{t('ico.confirmText', { quantity: s.context.quantity.trim(), symbol: p.symbol, cost: s.cost ?? '', currency: ICO_CURRENCY })}</p>
+          <p style={{ margin: 0 }}>{t('ico.confirmText', { quantity: qty(s.context.quantity.trim()), symbol: p.symbol, cost: money(s.cost, ICO_CURRENCY), currency: ICO_CURRENCY })}</p>
         </Form>
       </Dialog>
     );
@@ -88,19 +91,24 @@ export function SubscribeDialog(props: { actor: IcoSubscribeActorRef }) {
           <span>{t('col.raisePrice')}</span><span>{p.price} {ICO_CURRENCY}</span>
           <span>{t('ico.minMax')}</span><span>{qty(p.min_quantity)} – {qty(p.max_quantity)} {p.symbol}</span>
           {adding && (<><span>{t('col.subscribed')}</span><span>{qty(mine)} {p.symbol}</span></>)}
-          <span>{t('ico.cost')}</span><span data-testid="ico-cost">{s.cost ? `${qty(s.cost)} ${ICO_CURRENCY}` : '—'}</span>
-          {available !== undefined && (<><span>{t('col.available')}</span><span>{qty(available)} {ICO_CURRENCY}</span></>)}
+          <span>{t('ico.cost')}</span><span data-testid="ico-cost">{s.cost ? `${money(s.cost, ICO_CURRENCY)} ${ICO_CURRENCY}` : '—'}</span>
+          {available !== undefined && (<><span>{t('col.available')}</span><span>{money(available, ICO_CURRENCY)} {ICO_CURRENCY}</span></>)}
         </div>
       </Form>
     </Dialog>
   );
 }
 
-/** Thaw: released today and in total, what moves now, confirmation. */
-export function ThawDialog(props: { actor: IcoThawActorRef }) {
+/**
+ * Thaw: released today and in total, what moves now, confirmation. The subscription carries no token
+ * places: they come from the board's projects (quantities as the wire sends them when it is not there).
+ */
+export function ThawDialog(props: { actor: IcoThawActorRef; projects: readonly IcoProject[] | undefined }) {
   const { t } = useTranslation();
   const s = useIcoThaw(props.actor);
   const m = s.context.subscription;
+  const places = props.projects?.find((p) => p.id === m.project_id)?.token_places;
+  const qty = (value: string | null | undefined) => tokens(value, places);
   return (
     <Dialog
       title={`${t('ico.thaw')} · ${m.symbol}`}

@@ -1,12 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { money, ratioPercent } from '../../../domain/figures';
 import { ICO_CURRENCY, type IcoOrderTab, type IcoSubscription } from '../../../domain/ico';
 import { Button } from '../../../app/ui/Button';
 import { DataTable } from '../../../app/ui/DataTable';
 import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
 import { Pager } from '../../../app/ui/RecordFilters';
 import { STATUS_KEYS, useIcoList } from '../ico.hooks';
-import { dateTime, pct, qty } from './icoFormat';
+import { dateTime, tokens } from './icoFormat';
+
+/** A token quantity: these rows carry only the symbol, not the project's token places (icoFormat.ts). */
+const qty = (value: string | null | undefined) => tokens(value, undefined);
 
 /** /order/sub-hold (holdings) and /order/sub-end (ended projects with winning rate and quantity). */
 export function IcoOrdersPage(props: { tab: IcoOrderTab }) {
@@ -31,17 +35,17 @@ export function IcoOrdersPage(props: { tab: IcoOrderTab }) {
             { key: 'col.currency', render: (r) => <b>{r.symbol}</b> },
             { key: 'col.raisePrice', align: 'right', render: (r) => <span className="num">{r.price}</span> },
             { key: 'col.subscribed', align: 'right', render: (r) => <span className="num">{qty(r.quantity)}</span> },
-            { key: 'col.paid', align: 'right', render: (r) => <span className="num">{qty(r.paid)} {ICO_CURRENCY}</span> },
+            { key: 'col.paid', align: 'right', render: (r) => <span className="num">{money(r.paid, ICO_CURRENCY)} {ICO_CURRENCY}</span> },
             ...(hold
               ? [
-                  { key: 'col.frozen', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{r.allocated === null ? `${qty(r.paid)} ${ICO_CURRENCY}` : `${qty(r.frozen)} ${r.symbol}`}</span> },
-                  { key: 'col.freezeRate', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{pct(r.release_rate)}</span> },
+                  { key: 'col.frozen', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{r.allocated === null ? `${money(r.paid, ICO_CURRENCY)} ${ICO_CURRENCY}` : `${qty(r.frozen)} ${r.symbol}`}</span> },
+                  { key: 'col.freezeRate', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{ratioPercent(r.release_rate)}</span> },
                   { key: 'ico.releasedTotal', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{qty(r.released_total)}</span> },
                 ]
               : [
-                  { key: 'col.winRate', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{pct(r.winning_rate)}</span> },
+                  { key: 'col.winRate', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{ratioPercent(r.winning_rate)}</span> },
                   { key: 'col.winQuantity', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{qty(r.allocated)}</span> },
-                  { key: 'ico.refund', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{qty(r.refund)} {ICO_CURRENCY}</span> },
+                  { key: 'ico.refund', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{money(r.refund, ICO_CURRENCY)} {ICO_CURRENCY}</span> },
                   { key: 'col.completion', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{dateTime(r.end_at, i18n.language)}</span> },
                 ]),
             { key: 'col.status', render: (r) => t(STATUS_KEYS[r.status]) },

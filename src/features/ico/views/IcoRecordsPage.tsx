@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { money } from '../../../domain/figures';
 import { ICO_CURRENCY, type IcoRecord, type IcoRecordType } from '../../../domain/ico';
 import { Button } from '../../../app/ui/Button';
 import { DataTable } from '../../../app/ui/DataTable';
 import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
 import { DaysFilter, Pager } from '../../../app/ui/RecordFilters';
 import { useIcoList } from '../ico.hooks';
-import { dateTime, qty } from './icoFormat';
+import { dateTime, tokens } from './icoFormat';
 
 const KIND_KEYS = { subscribe: 'ico.kind.subscribe', add: 'ico.kind.add', allocation: 'ico.kind.allocation', refund: 'ico.kind.refund', thaw: 'ico.kind.thaw' } as const;
 
@@ -32,8 +33,8 @@ export function IcoRecordsPage(props: { type: IcoRecordType }) {
             { key: 'col.time', render: (r) => <span className="num">{dateTime(r.created_at, i18n.language)}</span> },
             { key: 'col.currency', render: (r) => <b>{r.symbol}</b> },
             { key: 'col.type', render: (r) => t(KIND_KEYS[r.kind]) },
-            { key: 'col.quantity', align: 'right', render: (r) => <span className="num">{r.kind === 'refund' ? '—' : `${qty(r.quantity)} ${r.symbol}`}</span> },
-            ...(props.type === 'thaw' ? [] : [{ key: 'col.paid', align: 'right' as const, render: (r: IcoRecord) => <span className="num">{r.amount === '0' ? '—' : `${qty(r.amount)} ${ICO_CURRENCY}`}</span> }]),
+            { key: 'col.quantity', align: 'right', render: (r) => <span className="num">{r.kind === 'refund' ? '—' : `${tokens(r.quantity, undefined)} ${r.symbol}`}</span> },
+            ...(props.type === 'thaw' ? [] : [{ key: 'col.paid', align: 'right' as const, render: (r: IcoRecord) => <span className="num">{r.amount === '0' ? '—' : `${money(r.amount, ICO_CURRENCY)} ${ICO_CURRENCY}`}</span> }]),
           ]}
         />
         {list.failed && (

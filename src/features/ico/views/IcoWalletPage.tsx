@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { money } from '../../../domain/figures';
 import { ICO_CURRENCY, type IcoTokenBalance } from '../../../domain/ico';
 import { Button } from '../../../app/ui/Button';
 import { DataTable } from '../../../app/ui/DataTable';
 import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
 import { useIcoBoard } from '../ico.hooks';
 import { ThawDialog } from './IcoDialogs';
-import { qty } from './icoFormat';
+import { tokens } from './icoFormat';
 
 /** /wallet/subscribe: the ICO account — USDT and each token with released today and in total, and thaw. */
 export function IcoWalletPage() {
@@ -15,6 +16,9 @@ export function IcoWalletPage() {
   const account = board.data?.account;
   const projectOf = (symbol: string) => board.data?.mine.find((m) => m.symbol === symbol);
   const title = t('menu.wallet.ico');
+  /** A figure of a row: USDT as money, a token at its project's places (symbols are unique), as the wire sends it if the project is not on the board. */
+  const amount = (r: IcoTokenBalance, value: string) =>
+    r.symbol === ICO_CURRENCY ? money(value, ICO_CURRENCY) : tokens(value, board.data?.projects.find((p) => p.symbol === r.symbol)?.token_places);
   return (
     <Panel>
       <PanelBody>
@@ -32,21 +36,21 @@ export function IcoWalletPage() {
           emptyKey={board.loading ? 'common.loading' : 'common.noData'}
           columns={[
             { key: 'col.currency', render: (r) => <b>{r.symbol}</b> },
-            { key: 'col.available', align: 'right', render: (r) => <span className="num">{qty(r.available)}</span> },
-            { key: 'col.frozen', align: 'right', render: (r) => <span className="num">{qty(r.frozen)}</span> },
-            { key: 'ico.releasedToday', align: 'right', render: (r) => <span className="num" data-testid={`released-today-${r.symbol}`}>{r.released_today ? qty(r.released_today) : '—'}</span> },
-            { key: 'ico.releasedTotal', align: 'right', render: (r) => <span className="num" data-testid={`released-total-${r.symbol}`}>{r.released_total ? qty(r.released_total) : '—'}</span> },
+            { key: 'col.available', align: 'right', render: (r) => <span className="num">{amount(r, r.available)}</span> },
+            { key: 'col.frozen', align: 'right', render: (r) => <span className="num">{amount(r, r.frozen)}</span> },
+            { key: 'ico.releasedToday', align: 'right', render: (r) => <span className="num" data-testid={`released-today-${r.symbol}`}>{r.released_today ? amount(r, r.released_today) : '—'}</span> },
+            { key: 'ico.releasedTotal', align: 'right', render: (r) => <span className="num" data-testid={`released-total-${r.symbol}`}>{r.released_total ? amount(r, r.released_total) : '—'}</span> },
             {
               key: 'col.actions',
               align: 'right',
               render: (r) => {
                 const m = projectOf(r.symbol);
-                return m && r.thawable !== '0' ? <Button $small $variant="ghost" onClick={() => board.thaw(m.project_id)}>{t('ico.thaw')} ({qty(r.thawable)})</Button> : null;
+                return m && r.thawable !== '0' ? <Button $small $variant="ghost" onClick={() => board.thaw(m.project_id)}>{t('ico.thaw')} ({amount(r, r.thawable)})</Button> : null;
               },
             },
           ]}
         />
-        {board.thawRef && <ThawDialog actor={board.thawRef} />}
+        {board.thawRef && <ThawDialog actor={board.thawRef} projects={board.data?.projects} />}
       </PanelBody>
     </Panel>
   );

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { compareDecimal, formatPercent } from '../../../domain/decimal';
+import { money, percent, quantity, ratioPercent, tone as signTone } from '../../../domain/figures';
 import { icoOpen, ICO_CURRENCY, type IcoProject, type IcoSubscription } from '../../../domain/ico';
 import { Badge } from '../../../app/ui/Badge';
 import { Button } from '../../../app/ui/Button';
 import { Muted, PageTitle } from '../../../app/ui/Panel';
 import { STATUS_KEYS, useIcoBoard } from '../ico.hooks';
-import { dateTime, pct, qty, term } from './icoFormat';
+import { dateTime, term } from './icoFormat';
 import { SubscribeDialog, ThawDialog } from './IcoDialogs';
 
 const Head = styled.div`
@@ -46,6 +46,8 @@ const Card = styled.article`
   dl { display: grid; grid-template-columns: repeat(3, 1fr); gap: 8px 10px; margin: 0; }
   dt { font-size: 11px; color: ${({ theme }) => theme.color.textFaint}; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
   dd { margin: 2px 0 0; font-size: 13px; font-variant-numeric: tabular-nums; white-space: nowrap; }
+  /* A range (the limits, "100.00–200,000.00" at the token's places) may break after its dash rather than widen the card. */
+  dd.range { white-space: normal; }
   .mine { border-top: 1px dashed ${({ theme }) => theme.color.border}; padding-top: 8px; }
   .mine dl { grid-template-columns: repeat(3, 1fr); }
   .actions { display: flex; gap: 8px; margin-top: auto; }
@@ -76,10 +78,10 @@ export function SubscribePage() {
         {data?.account && (
           <div className="account" data-testid="ico-account">
             <span>
-              {t('ico.account')}: <b>{qty(data.account.available)} {ICO_CURRENCY}</b>
+              {t('ico.account')}: <b>{money(data.account.available, ICO_CURRENCY)} {ICO_CURRENCY}</b>
             </span>
             <span>
-              {t('col.frozen')}: <b>{qty(data.account.frozen)} {ICO_CURRENCY}</b>
+              {t('col.frozen')}: <b>{money(data.account.frozen, ICO_CURRENCY)} {ICO_CURRENCY}</b>
             </span>
             <Link to="/wallet/transfer">{t('menu.wallet.transfer')}</Link>
           </div>
@@ -96,7 +98,7 @@ export function SubscribePage() {
         {data?.projects.map((p) => <ProjectCard key={p.id} project={p} mine={board.mine(p.id)} remaining={board.remaining(p.id)} onJoin={board.join} onThaw={board.thaw} signedIn={Boolean(data.account)} />)}
       </Grid>
       {board.subscribeRef && <SubscribeDialog actor={board.subscribeRef} />}
-      {board.thawRef && <ThawDialog actor={board.thawRef} />}
+      {board.thawRef && <ThawDialog actor={board.thawRef} projects={data?.projects} />}
     </div>
   );
 }
@@ -107,8 +109,10 @@ function ProjectCard(props: { project: IcoProject; mine: IcoSubscription | undef
   const m = props.mine;
   const open = icoOpen(p.status);
   const left = term(props.remaining);
-  const percent = Math.min(100, Number(p.progress) * 100);
+  const filled = Math.min(100, Number(p.progress) * 100);
   const increase = p.price_increase;
+  /** A token quantity of this project, at its token places. */
+  const qty = (value: string | null | undefined) => quantity(value, p.token_places);
   return (
     <Card data-testid={`ico-card-${p.symbol}`} aria-label={p.name}>
       <header>
@@ -124,12 +128,12 @@ function ProjectCard(props: { project: IcoProject; mine: IcoSubscription | undef
         {/* The operator wrote none in the reader's language: say the text is the default language's. */}
         {p.description_fallback && <small data-testid="ico-description-fallback">{t('ico.shownInDefault')}</small>}
       </p>
-      <Bar $value={percent}>
+      <Bar $value={filled}>
         <div className="row">
-          <span>{t('col.progress')} <b>{pct(p.progress)}</b></span>
+          <span>{t('col.progress')} <b>{ratioPercent(p.progress)}</b></span>
           <span className="num">{qty(p.subscribed)} / {qty(p.total)} {p.symbol}</span>
         </div>
-        <div className="track" role="progressbar" aria-valuenow={Math.round(percent)} aria-valuemin={0} aria-valuemax={100}>
+        <div className="track" role="progressbar" aria-valuenow={Math.round(filled)} aria-valuemin={0} aria-valuemax={100}>
           <div className="fill" />
         </div>
       </Bar>
@@ -137,7 +141,7 @@ function ProjectCard(props: { project: IcoProject; mine: IcoSubscription | undef
         <div><dt>{t('col.raisePrice')}</dt><dd>{p.price} {ICO_CURRENCY}</dd></div>
         <div>
           <dt>{t('col.priceIncrease')}</dt>
-          <dd className={increase ? (compareDecimal(increase, '0') >= 0 ? 'up' : 'down') : ''}>{increase ? formatPercent(increase) : '—'}</dd>
+          <dd className={signTone(increase)}>{percent(increase)}</dd>
         </div>
         <div>
           <dt>{t('col.remainingTerm')}</dt>
@@ -145,15 +149,15 @@ function ProjectCard(props: { project: IcoProject; mine: IcoSubscription | undef
         </div>
         <div><dt>{t('col.endTime')}</dt><dd>{dateTime(p.end_at, i18n.language)}</dd></div>
         <div><dt>{t('ico.participants')}</dt><dd>{p.participants}</dd></div>
-        <div><dt>{t('ico.limits')}</dt><dd>{qty(p.min_quantity)}–{qty(p.max_quantity)}</dd></div>
+        <div><dt>{t('ico.limits')}</dt><dd className="range">{qty(p.min_quantity)}–<wbr />{qty(p.max_quantity)}</dd></div>
       </dl>
       {m && (
         <div className="mine" data-testid="ico-mine">
           <dl>
             <div><dt>{t('col.subscribed')}</dt><dd>{qty(m.quantity)}</dd></div>
-            <div><dt>{t('col.paid')}</dt><dd>{qty(m.paid)} {ICO_CURRENCY}</dd></div>
+            <div><dt>{t('col.paid')}</dt><dd>{money(m.paid, ICO_CURRENCY)} {ICO_CURRENCY}</dd></div>
             <div><dt>{t('col.winQuantity')}</dt><dd data-testid="ico-allocated">{qty(m.allocated)}</dd></div>
-            <div><dt>{t('col.frozen')}</dt><dd>{m.allocated === null ? `${qty(m.paid)} ${ICO_CURRENCY}` : `${qty(m.frozen)} ${m.symbol}`}</dd></div>
+            <div><dt>{t('col.frozen')}</dt><dd>{m.allocated === null ? `${money(m.paid, ICO_CURRENCY)} ${ICO_CURRENCY}` : `${qty(m.frozen)} ${m.symbol}`}</dd></div>
             <div><dt>{t('ico.releasedToday')}</dt><dd>{qty(m.released_today)}</dd></div>
             <div><dt>{t('ico.releasedTotal')}</dt><dd data-testid="ico-released">{qty(m.released_total)}</dd></div>
           </dl>
@@ -176,7 +180,7 @@ function ProjectCard(props: { project: IcoProject; mine: IcoSubscription | undef
             {t('ico.thaw')} {m.thawable !== '0' ? `(${qty(m.thawable)})` : ''}
           </Button>
         )}
-        {!open && !m && <Muted style={{ fontSize: 12 }}>{p.winning_rate && p.participants > 0 ? `${t('col.winRate')}: ${pct(p.winning_rate)}` : t(STATUS_KEYS[p.status])}</Muted>}
+        {!open && !m && <Muted style={{ fontSize: 12 }}>{p.winning_rate && p.participants > 0 ? `${t('col.winRate')}: ${ratioPercent(p.winning_rate)}` : t(STATUS_KEYS[p.status])}</Muted>}
       </div>
     </Card>
   );

@@ -1,14 +1,18 @@
-import { groupThousands, mulDecimal, toFixedDecimal } from '../../../domain/decimal';
+import { groupThousands, isDecimalString } from '../../../domain/decimal';
+import { MISSING, quantity } from '../../../domain/figures';
 import { formatDateTime } from '../../../domain/localeFormat';
 
 /** Local date and time of an epoch ms: the one format every page uses (src/domain/localeFormat.ts). */
 export const dateTime = (ms: number, lang: string) => formatDateTime(ms, lang);
 
-/** A quantity grouped by thousands. */
-export const qty = (value: string | null | undefined) => (value == null ? '—' : groupThousands(value));
-
-/** A fraction as a percentage with two decimals (no sign). */
-export const pct = (fraction: string | null | undefined) => (fraction == null ? '—' : `${toFixedDecimal(mulDecimal(fraction, '100'), 2, 'down')}%`);
+/**
+ * A token quantity. With the project's token places at hand (the board's projects, the operator's
+ * desk) it is a `quantity` of figures.ts at those places ("200.00" for a 2-place token). The order
+ * and record lists carry only the symbol, not the places: there the wire's value is grouped as it is
+ * (the server keeps token quantities at the token's places, without trailing zeros).
+ */
+export const tokens = (value: string | null | undefined, places: number | undefined) =>
+  places !== undefined ? quantity(value, places) : isDecimalString(value) ? groupThousands(value) : MISSING;
 
 /** Days, hours and minutes of a term. */
 export function term(ms: number): { d: number; h: number; m: number; s: number } {

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { quantity, ratioPercent } from '../../../../domain/figures';
 import type { IcoOperatorProject } from '../../../../domain/ico';
 import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { Panel, PanelBody, PageTitle } from '../../../../app/ui/Panel';
 import { STATUS_KEYS, useIcoDesk } from '../../ico.hooks';
 import type { ProjectField } from '../../machines/icoDesk/icoDesk.machine';
-import { dateTime, pct, qty } from '../icoFormat';
+import { dateTime } from '../icoFormat';
 import { DescriptionTexts } from './DescriptionTexts';
 
 const Form = styled.div`
@@ -110,7 +111,7 @@ export function IcoDesk() {
             { key: 'col.currency', render: (r) => <b>{r.symbol}</b> },
             { key: 'col.name', render: (r) => r.name },
             { key: 'col.raisePrice', align: 'right', render: (r) => <span className="num">{r.price}</span> },
-            { key: 'col.progress', align: 'right', render: (r) => <span className="num">{qty(r.subscribed)} / {qty(r.total)} ({pct(r.progress)})</span> },
+            { key: 'col.progress', align: 'right', render: (r) => <span className="num">{quantity(r.subscribed, r.token_places)} / {quantity(r.total, r.token_places)} ({ratioPercent(r.progress)})</span> },
             { key: 'col.endTime', render: (r) => <span className="num">{dateTime(r.end_at, i18n.language)}</span> },
             { key: 'col.status', render: (r) => t(STATUS_KEYS[r.status]) },
             { key: 'col.actions', align: 'right', render: (r) => <Button $small $variant="ghost" onClick={() => desk.edit(r.id)}>{t('ico.desk.edit')}</Button> },
