@@ -14,9 +14,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { UserStreamMessage } from '../src/domain/spotOrders.js';
 import { openDatabase } from '../server/kernel/db/open.js';
-import { auditLedger } from '../server/kernel/ledger/ledgerAudit.js';
+import { auditBooks } from '../server/products/audit.js';
 import type { UserFeed } from '../server/kernel/realtime/userFeed.js';
 import { createSeconds } from '../server/products/seconds/product.js';
 import { settlementMismatches } from '../server/products/seconds/settlementCheck.js';
@@ -46,7 +45,7 @@ let pushedUsers = new Set<number>();
 const feed: UserFeed = {
   balancesChanged: (userId) => void pushedUsers.add(userId),
   ordersCommitted: () => undefined,
-  message: (_userId: number, _message: UserStreamMessage) => void (pushes += 1),
+  message: () => void (pushes += 1),
   // Every owner has a socket open: the pushes' worst case (the server builds them only for listeners).
   listening: () => true,
 };
@@ -134,7 +133,7 @@ try {
     await db.query('analyze');
     // The setup's writes are flushed now, so the timed settlement does not pay for the setup's checkpoint.
     await db.query('checkpoint');
-    const audit = await auditLedger(db);
+    const audit = await auditBooks(db);
     if (audit.length > 0) throw new Error(`audit before settling: ${audit.join('; ')}`);
     console.log(`round ${round + 1}: ${CONTRACTS.toLocaleString('en')} contracts bought (setup ${((performance.now() - setupStart) / 1000).toFixed(1)} s, not timed)`);
 
@@ -155,7 +154,7 @@ try {
 
     const [left] = await db.query<{ n: number }>(`select count(*)::int as n from seconds_contract_view where status = 1`);
     const mismatches = (await settlementMismatches(db)).length;
-    const findings = await auditLedger(db);
+    const findings = await auditBooks(db);
     rounds.push({ settleMs, nodeCpuMs, dbCpuMs, load, settled: result.settled, pushes, owners: pushedUsers.size, stages, left: left!.n, mismatches, findings });
     console.log(`round ${round + 1}: settled ${result.settled.toLocaleString('en')} in ${settleMs.toFixed(0)} ms, CPU node ${nodeCpuMs.toFixed(0)} ms + database ${dbCpuMs?.toFixed(0) ?? '?'} ms, load average ${load} (${[...stages].map(([s, ms]) => `${s} ${ms.toFixed(0)}`).join(', ')})`);
   }

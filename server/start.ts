@@ -21,6 +21,7 @@ import { marketOwnership } from './kernel/shards/ownership.js';
 import { productCallsForwarder } from './kernel/shards/productCalls.js';
 import { productRoutes, productsApartOf } from './kernel/shards/productsApart.js';
 import { pruneKeys } from './kernel/idempotency.js';
+import { productChannels } from './products/channels.js';
 import { PRODUCTS } from './products/index.js';
 
 /** How often spent idempotency keys are forgotten (header keys after a day, body keys after their window). */
@@ -134,7 +135,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   await decoyHash();
   await app.ready();
   const stopListening = await listenForRevocations(db);
-  const registry = (channels = new ChannelRegistry(await listPairs(db)));
+  const registry = (channels = new ChannelRegistry(await listPairs(db), productChannels));
   pairs.onOpened(({ left, right }) => registry.addSpotPair(left, right));
   const realtime = attachRealtime(app.server, registry, {
     snapshot: (channel) => firstAnswer(parts, (part) => part.snapshot?.(channel)) ?? marketProcesses.snapshot(channel),

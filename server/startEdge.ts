@@ -17,6 +17,7 @@ import type { RemoteMarkets } from './kernel/product.js';
 import { CommandClient } from './kernel/shards/commandClient.js';
 import { followProcess, type FollowedProcess } from './kernel/shards/follower.js';
 import { processOf, SERVER, type MarketProcesses } from './kernel/shards/processes.js';
+import { productChannels } from './products/channels.js';
 import { answerHealth } from './kernel/http/health.js';
 
 export interface EdgeConfig {
@@ -88,7 +89,7 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
       // socket.io answers its own path before this handler runs.
       response.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end('{"code":404,"msg":"Not Found","data":null}');
     });
-  const registry = new ChannelRegistry(await listPairs(db));
+  const registry = new ChannelRegistry(await listPairs(db), productChannels);
   const replica = new ChannelReplica();
   // One replica per market process: a sync replaces everything its replica held.
   const processReplicas = [...(config.marketProcesses?.keys() ?? [])].map((name) => ({ name, replica: new ChannelReplica() }));

@@ -11,6 +11,7 @@ import { marketOwnership } from './kernel/shards/ownership.js';
 import { answerProductCall } from './kernel/shards/productCalls.js';
 import { productsApartOf } from './kernel/shards/productsApart.js';
 import { productHttp } from './kernel/http/app.js';
+import { productChannels } from './products/channels.js';
 import { PRODUCTS } from './products/index.js';
 import { accountRules } from './kernel/ledger/accountRules.js';
 import type { ServerConfig } from './config.js';
@@ -78,7 +79,7 @@ export async function startMarketProcess(config: ServerConfig, catalogue: readon
   const snapshot = (channel: string) => firstAnswer(parts, (part) => part.snapshot?.(channel));
   // What a follower can ask for: the channels of the pairs this process runs (every contract pair's, with futures).
   const runsFutures = apart.some((p) => p.id === 'futures');
-  const channels = new ChannelRegistry(listed.filter((p) => markets.includes(`${p.left_symbol}_${p.right_symbol}`) || (runsFutures && p.contract_status === 1)));
+  const channels = new ChannelRegistry(listed.filter((p) => markets.includes(`${p.left_symbol}_${p.right_symbol}`) || (runsFutures && p.contract_status === 1)), productChannels);
   const serving = serveBus(bus, { channels: () => channels.list(), latest: snapshot });
   const kernel: Kernel = {
     config,

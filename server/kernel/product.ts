@@ -3,6 +3,9 @@ import type { ServerConfig } from '../config.js';
 import type { PairOpenings } from './catalogue.js';
 import type { Database } from './db/database.js';
 import type { AccountRules, AccountRuleSet } from './ledger/accountRules.js';
+import type { LedgerHoldings } from './ledger/ledgerAudit.js';
+import type { SystemAccount, SystemAccountFamily } from './ledger/systemAccounts.js';
+import type { ListedPair } from './realtime/channels.js';
 import type { Offers } from './offers.js';
 import type { UserFeed } from './realtime/userFeed.js';
 
@@ -78,7 +81,20 @@ export interface ServerProduct {
    * may leave, what the positions are worth. Static, so they apply wherever the product runs.
    */
   accounts?: AccountRuleSet;
+  /** What the ledger and its audit need to know of it: account kinds, held funds, its own checks and platform accounts. */
+  ledger?: ProductLedger;
+  /**
+   * Its public realtime channels for a listed pair (spot: tick, depth, trades, candles), so the
+   * gateway admits subscribers to them; empty for a pair it does not trade.
+   */
+  channels?(pair: ListedPair): string[];
   create(kernel: Kernel): ProductParts | Promise<ProductParts>;
+}
+
+/** A product's ledger declaration (server/products/<product>/ledger.ts). */
+export interface ProductLedger extends LedgerHoldings {
+  /** The platform's accounts it books against (a house, a pool, one per project); never renamed. */
+  systemAccounts?: ReadonlyArray<SystemAccount | SystemAccountFamily>;
 }
 
 /** Declares a product module; see docs/ARCHITECTURE.md "Adding a product". */

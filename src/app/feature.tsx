@@ -4,6 +4,7 @@ import { SCRIPT_CHUNK_TIMEOUT_MS } from '../domain/constants';
 import { loadEnglishRest } from '../locales';
 import { completeCatalogue, hasWholeCatalogue } from '../services/i18n';
 import { createFlowContext, LazyValue, type FlowContext } from './flowContext';
+import type { MenuEntry } from './layout/navigation';
 import type { Services } from './services';
 import { PageLoadBoundary, PageLoadError, PageLoading } from './ui/PageLoading';
 
@@ -110,6 +111,8 @@ export interface FeatureRoute {
   element?: ReactElement;
   /** Paths a visitor is likely to open next from here: their pages are fetched when the browser is idle. */
   next?: string[];
+  /** Its link in its slot's menu (site: the header; user, wallet, order: their menus), see app/layout/navigation.ts. */
+  menu?: MenuEntry;
   children?: FeatureRoute[];
 }
 

@@ -1,6 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { page, type Feature, type FeatureRoute, type FeatureRoutes, type Page } from './feature';
-import { ORDER_MENU, WALLET_MENU } from './layout/navigation';
+import { collectMenus, MenusContext } from './layout/navigation';
 import { RequireLogin } from './layout/RequireLogin';
 import { SiteLayout } from './layout/SiteLayout';
 const notFound = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
@@ -8,16 +8,9 @@ const notFound = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 // The menus beside /user, /wallet and /order pages are layouts loaded like pages: only signed-in
 // pages show them, so the code /home loads does not carry them.
 const userMenu = page(() => import('./layout/UserMenuLayout'), 'UserMenuLayout');
-const walletMenu = page(() => import('./layout/MenuLayout'), 'MenuLayout', { groups: WALLET_MENU, label: 'nav.wallet' });
-const orderMenu = page(() => import('./layout/MenuLayout'), 'MenuLayout', { groups: ORDER_MENU, label: 'nav.orders' });
 
 /** A layout route whose element is a page (loaded on demand, prefetched with its children). */
 const pageLayout = (path: string, layout: Page, children: RouteObject[]): RouteObject => ({ path, element: layout.element, handle: { page: layout } satisfies RouteHandle, children });
-
-/** Routes of the shell itself, by slot: /order opens on the spot orders. */
-const SHELL: FeatureRoutes = {
-  order: [{ index: true, element: <Navigate to="/order/spot-current" replace /> }],
-};
 
 /** What the router keeps on a route for prefetching (react-router's `handle`). */
 export interface RouteHandle {
@@ -35,14 +28,26 @@ function toRouteObject(route: FeatureRoute): RouteObject {
   return { path: route.path, element, handle, children: route.children?.map(toRouteObject) };
 }
 
-/** Every route of spec §2, from the products' slots. Market and contract routes are public; /user, /wallet, /order are login-gated. */
+/**
+ * Every route of spec §2, from the products' slots, and the menus from their entries (given to the
+ * site layout). Market and contract routes are public; /user, /wallet, /order are login-gated.
+ */
 export function buildRoutes(features: Feature[]): RouteObject[] {
-  const slot = (name: keyof FeatureRoutes) => [...features, { routes: SHELL }].flatMap((f) => f.routes[name] ?? []).map(toRouteObject);
+  const menus = collectMenus(features);
+  const walletMenu = page(() => import('./layout/MenuLayout'), 'MenuLayout', { links: menus.wallet, label: 'nav.wallet' });
+  const orderMenu = page(() => import('./layout/MenuLayout'), 'MenuLayout', { links: menus.order, label: 'nav.orders' });
+  // /order opens on the first entry of the orders menu.
+  const shell: FeatureRoutes = { order: menus.order.slice(0, 1).map((first) => ({ index: true, element: <Navigate to={first.to} replace /> })) };
+  const slot = (name: keyof FeatureRoutes) => [...features, { routes: shell }].flatMap((f) => f.routes[name] ?? []).map(toRouteObject);
   return [
     // The operator interface has its own layout and session, outside the trader's site.
     ...slot('top'),
     {
-      element: <SiteLayout />,
+      element: (
+        <MenusContext.Provider value={menus}>
+          <SiteLayout />
+        </MenusContext.Provider>
+      ),
       children: [
         { index: true, element: <Navigate to="/home" replace /> },
         ...slot('site'),

@@ -8,6 +8,7 @@ import type { SecondsStreamMessage } from './seconds';
 import type { NoticeStreamMessage } from './informHelp';
 import type { KycStreamMessage } from './kyc';
 import type { BalanceRow, WalletStreamMessage } from './wallet';
+import type { USER_CHANNEL } from './userChannel';
 
 /** Spot order status (spec §4): waiting for transaction, partially traded, fully traded, cancelled. */
 export const SpotOrderStatus = { waiting: 1, partial: 2, filled: 3, cancelled: 4 } as const;
@@ -139,17 +140,8 @@ export const SPOT_PATHS = {
   stopsCurrent: '/api/spot/stops_current',
 } as const;
 
-/**
- * The private channel: a socket that subscribes to USER_CHANNEL with `{ channel: 'user', token }`
- * receives event `data` messages tagged channel 'user' for that token's user only. A subscribe
- * without a valid token is refused (translated), like an unknown channel.
- */
-export const USER_CHANNEL = 'user';
-export interface UserChannelSubscribe {
-  channel: typeof USER_CHANNEL;
-  token: string;
-}
-
+/** The private channel (src/domain/userChannel.ts) and what the products send on it. */
+export { USER_CHANNEL, type UserChannelSubscribe } from './userChannel';
 export type UserStreamMessage =
   | { channel: typeof USER_CHANNEL; kind: 'order'; order: SpotOrder }
   | { channel: typeof USER_CHANNEL; kind: 'balance'; balances: BalanceRow[] }

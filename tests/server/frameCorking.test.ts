@@ -4,6 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spotPairs } from './spotPairs.js';
 import { ChannelRegistry } from '../../server/kernel/realtime/channels.js';
+import { productChannels } from '../../server/products/channels.js';
 import { frameCorkingInstalled, setFrameCorking } from '../../server/kernel/realtime/frameCorking.js';
 import { attachRealtime, type Realtime } from '../../server/kernel/realtime/gateway.js';
 import { setPushCoalescing } from '../../server/kernel/realtime/pushCoalescer.js';
@@ -25,7 +26,7 @@ const received: unknown[] = [];
 
 beforeAll(async () => {
   http = createServer();
-  realtime = attachRealtime(http, new ChannelRegistry(PAIRS));
+  realtime = attachRealtime(http, new ChannelRegistry(PAIRS, productChannels));
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   client = io(url, { transports: ['websocket'], forceNew: true, reconnection: false });

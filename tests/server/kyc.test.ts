@@ -40,7 +40,7 @@ const nameStatus = async (id: number) => Number((await db.query<{ name_status: n
 beforeAll(async () => {
   db = await openTestDatabase();
   dataDir = await mkdtemp(join(tmpdir(), 'openex-kyc-'));
-  app = await buildApp({ db, rates: databaseFiatRates(db), kyc: kyc({ db, dataDir, feed: { balancesChanged: () => undefined, ordersCommitted: () => undefined, message: (userId, message) => void pushed.push({ userId, message }) } }) });
+  app = await buildApp({ db, rates: databaseFiatRates(db), kyc: kyc({ db, dataDir, feed: { balancesChanged: () => undefined, ordersCommitted: () => undefined, message: (userId, message) => void pushed.push({ userId, message: message as UserStreamMessage }) } }) });
   await ensureOperator(db, 'Reviewer@OpenEx.test', 'Operator2026');
   operatorToken = expectOk(await post<{ token: string }>(app, '/api/operator/login', { account: 'reviewer@openex.test', password: 'Operator2026' })).token;
 });

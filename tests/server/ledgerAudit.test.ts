@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../server/kernel/ledger/ledgerAudit.js';
+import { auditBooks } from '../../server/products/audit.js';
 import { changeBalance } from '../../server/kernel/ledger/ledger.js';
 import type { Database } from '../../server/kernel/db/database.js';
 import { openTestDatabase } from './testDb.js';
@@ -17,12 +18,17 @@ afterAll(() => db.close());
 
 describe('ledger audit', () => {
   it('finds nothing wrong in consistent books', async () => {
-    expect(await auditLedger(db)).toEqual([]);
+    expect(await auditBooks(db)).toEqual([]);
+  });
+
+  it('reports balances in an account no product declares (the contract account without futures)', async () => {
+    expect(await auditLedger(db, [])).toEqual(['balances in account contract, which no product declares']);
+    expect(await auditLedger(db, [{ kinds: ['contract'] }])).toEqual([]);
   });
 
   it('reports a balance changed behind the ledger, money made from nothing, and unexplained frozen funds', async () => {
     await db.query(`update balance set available = available + 1, frozen = 2 where user_id = $1 and account = 'contract'`, [userId]);
-    const findings = await auditLedger(db);
+    const findings = await auditBooks(db);
     expect(findings).toContain(`balance not explained by its ledger: user ${userId} USDT contract`);
     expect(findings).toContain('USDT: accounts hold 103 but 100 crossed the chain');
     expect(findings).toContain('USDT: 2 frozen but open orders and withdrawals hold 0');
@@ -30,6 +36,6 @@ describe('ledger audit', () => {
 
   it('reports a broken chain', async () => {
     await db.query(`update ledger_entry set available_after = available_after + 5 where id = (select min(id) from ledger_entry where user_id = $1)`, [userId]);
-    expect((await auditLedger(db)).some((f) => f.startsWith('ledger chain broken at entry'))).toBe(true);
+    expect((await auditBooks(db)).some((f) => f.startsWith('ledger chain broken at entry'))).toBe(true);
   });
 });

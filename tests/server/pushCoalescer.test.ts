@@ -4,6 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spotPairs } from './spotPairs.js';
 import { ChannelRegistry } from '../../server/kernel/realtime/channels.js';
+import { productChannels } from '../../server/products/channels.js';
 import { attachRealtime, type Realtime } from '../../server/kernel/realtime/gateway.js';
 import { PushCoalescer, webSocketTextFrame } from '../../server/kernel/realtime/pushCoalescer.js';
 
@@ -50,7 +51,7 @@ async function until(done: () => boolean, what: string): Promise<void> {
 
 beforeAll(async () => {
   http = createServer();
-  realtime = attachRealtime(http, new ChannelRegistry(PAIRS), {
+  realtime = attachRealtime(http, new ChannelRegistry(PAIRS, productChannels), {
     snapshot: (channel) => (channel === 'btc_usdt_depth' ? { kind: 'snapshot', seq: depthSeq } : undefined),
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));

@@ -6,6 +6,7 @@ import type { MarketTick, Pair, SocketRefusal } from '../../src/domain/api.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { openSession } from '../../server/kernel/auth/sessions.js';
 import { ChannelRegistry } from '../../server/kernel/realtime/channels.js';
+import { productChannels } from '../../server/products/channels.js';
 import { attachRealtime, MAX_CHANNELS_PER_SOCKET, type Realtime } from '../../server/kernel/realtime/gateway.js';
 import type { RunningServer } from '../../server/start.js';
 import { startQuietServer } from './quietServer.js';
@@ -326,7 +327,7 @@ describe(`the ${MAX_CHANNELS_PER_SOCKET}-channel cap`, () => {
       min_notional: '1',
     }));
     http = createServer();
-    realtime = attachRealtime(http, new ChannelRegistry(pairs));
+    realtime = attachRealtime(http, new ChannelRegistry(pairs, productChannels));
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   });

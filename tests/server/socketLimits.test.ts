@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pair, SocketRefusal } from '../../src/domain/api.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { ChannelRegistry } from '../../server/kernel/realtime/channels.js';
+import { productChannels } from '../../server/products/channels.js';
 import { attachRealtime, type Realtime } from '../../server/kernel/realtime/gateway.js';
 import type { SocketLimits } from '../../server/kernel/realtime/socketLimits.js';
 
@@ -29,7 +30,7 @@ const sockets: Socket[] = [];
 
 async function gateway(limits: Partial<SocketLimits>): Promise<string> {
   const http = createServer();
-  const realtime = attachRealtime(http, new ChannelRegistry([PAIR]), { snapshot: (channel) => (channel === DEPTH ? BOOK : undefined), limits, clock: () => 0 });
+  const realtime = attachRealtime(http, new ChannelRegistry([PAIR], productChannels), { snapshot: (channel) => (channel === DEPTH ? BOOK : undefined), limits, clock: () => 0 });
   servers.push({ http, realtime });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(http.address() as AddressInfo).port}`;

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { auditLedger } from '../../server/kernel/ledger/ledgerAudit.js';
+import { auditBooks } from '../../server/products/audit.js';
 import type { Database } from '../../server/kernel/db/database.js';
 import { embeddedDatabaseUrl, openEmbeddedPostgres, stopEmbeddedPostgres } from '../../server/kernel/db/embeddedPostgres.js';
 import { openPglite } from '../../server/kernel/db/pglite.js';
@@ -159,7 +159,7 @@ export function useScratchServer(tag: string, port: number) {
     },
     /** The ledger audit on the database the stopped server left. */
     audit(): Promise<string[]> {
-      return this.read((db) => auditLedger(db));
+      return this.read((db) => auditBooks(db));
     },
     /** Reads the database the stopped server left (the server must be stopped: one process owns the embedded one). */
     async read<T>(work: (db: Database) => Promise<T>): Promise<T> {

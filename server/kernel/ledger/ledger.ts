@@ -1,6 +1,19 @@
 import type { Queryable } from '../db/database.js';
 
-export type WalletAccount = 'spot' | 'contract' | 'sec_contract' | 'legal' | 'ico';
+/**
+ * The accounts a user's balance can be in. The kernel's own is `spot`, every user's main account
+ * (the balance table's default; deposits land there). A product that keeps funds in an account of
+ * its own adds it in its ledger.ts by declaration merging and lists it in its declaration
+ * (`ledger.kinds`), as products widen the message catalogue:
+ *
+ *   declare module '../../kernel/ledger/ledger.js' { interface LedgerAccounts { earn: true } }
+ *
+ * The balance table's check constraint names them too, so a new kind also takes a migration.
+ */
+export interface LedgerAccounts {
+  spot: true;
+}
+export type WalletAccount = keyof LedgerAccounts;
 
 export interface BalanceChange {
   userId: number;

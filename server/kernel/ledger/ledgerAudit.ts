@@ -1,24 +1,47 @@
 import type { Queryable } from '../db/database.js';
+import type { WalletAccount } from './ledger.js';
+
+/**
+ * What a product tells the audit. The kernel checks the ledger's own promises; only a product knows
+ * which of its rows hold frozen funds, and what else its books promise.
+ */
+export interface LedgerHoldings {
+  /** The accounts it keeps funds in besides the kernel's `spot` (its LedgerAccounts declaration). */
+  kinds?: readonly WalletAccount[];
+  /** What its rows hold frozen, per currency. */
+  heldFunds?: readonly HeldFunds[];
+  /** Its own promises, checked against the database; each finding a sentence. */
+  auditFindings?(db: Queryable): Promise<string[]>;
+}
+
+/**
+ * A SQL expression of what a product's open rows hold frozen in currency `c.symbol` (the audit
+ * evaluates it once per row `c` of the currency table). It counts only once its `table` exists, so
+ * the audit also runs on a database migrated to before the product came.
+ */
+export interface HeldFunds {
+  table: string;
+  sql: string;
+}
 
 /**
  * The ledger's promises, checked against the database (tests, the crash test, and operators after
- * an incident). Each finding is a sentence; an empty list means the books balance:
+ * an incident), with the products' contributions (server/products/audit.ts gathers them). Each
+ * finding is a sentence; an empty list means the books balance:
  * 1. no balance is negative;
  * 2. every balance is explained by its ledger chain: each entry's "after" is the previous "after"
  *    plus its change, and the last "after" is the balance;
  * 3. per currency, what all accounts hold (users, market makers, the platform's own) equals what
  *    crossed the chain boundary: deposits credited minus withdrawals sent out; everything else
  *    only moves funds between accounts;
- * 4. per currency, frozen funds equal what open orders, unfinished withdrawals, open seconds
- *    contracts, ICO subscriptions (USDT paid into unsettled projects; allocated tokens not yet
- *    thawed), P2P fiat (online sell ads' remaining, unfinished orders' escrow) and open futures
- *    orders (their held opening margin and fee) hold;
- * 5. the futures pool (system:futures_pool) holds exactly Σ margin − Σ cost over all futures
- *    positions: every position's margin is in it, and realised PnL left it or came into it.
+ * 4. per currency, frozen funds equal what the products' open rows hold (`heldFunds`: open orders,
+ *    unfinished withdrawals, open contracts, escrow …);
+ * 5. every balance is in an account some product declares (or the kernel's `spot`);
+ * 6. each product's own promises (`auditFindings`).
  */
 export const CHAIN_BOUNDARY_KINDS = ['deposit', 'withdraw_out'] as const;
 
-export async function auditLedger(db: Queryable): Promise<string[]> {
+export async function auditLedger(db: Queryable, holdings: readonly LedgerHoldings[]): Promise<string[]> {
   const findings: string[] = [];
 
   const negative = await db.query<{ user_id: number; currency: string; account: string }>(
@@ -54,78 +77,26 @@ export async function auditLedger(db: Queryable): Promise<string[]> {
   );
   for (const t of totals) if (t.held !== t.crossed) findings.push(`${t.currency}: accounts hold ${t.held} but ${t.crossed} crossed the chain`);
 
+  const held = await heldSql(db, holdings.flatMap((h) => h.heldFunds ?? []));
   const frozen = await db.query<{ currency: string; frozen: string; held: string }>(
     `select c.symbol as currency,
        trim_scale(coalesce((select sum(frozen) from balance b where b.currency = c.symbol), 0))::text as frozen,
-       trim_scale(coalesce((select sum(o.frozen) from spot_order o where o.status in (1, 2)
-         and ((o.side = 'buy' and o.right_symbol = c.symbol) or (o.side = 'sell' and o.left_symbol = c.symbol))), 0)
-         + (${await withdrawalsHeldSql(db)}) + (${await secondsHeldSql(db)}) + (${await icoHeldSql(db)}) + (${await fiatHeldSql(db)}) + (${await futuresHeldSql(db)}))::text as held
+       trim_scale(${held})::text as held
      from currency c`,
   );
   for (const f of frozen) if (f.frozen !== f.held) findings.push(`${f.currency}: ${f.frozen} frozen but open orders and withdrawals hold ${f.held}`);
-  findings.push(...(await futuresPoolFindings(db)));
+
+  const declared = ['spot', ...holdings.flatMap((h) => h.kinds ?? [])];
+  const undeclared = await db.query<{ account: string }>(`select distinct account from balance where account <> all($1::text[])`, [declared]);
+  for (const u of undeclared) findings.push(`balances in account ${u.account}, which no product declares`);
+
+  for (const h of holdings) if (h.auditFindings) findings.push(...(await h.auditFindings(db)));
   return findings;
 }
 
-/** Opening margin and fee held by open futures orders (USDT), once the futures tables exist. */
-async function futuresHeldSql(db: Queryable): Promise<string> {
-  const [table] = await db.query<{ name: string | null }>(`select to_regclass('futures_order')::text as name`);
-  return table?.name ? `coalesce((select sum(f.held) from futures_order f where c.symbol = 'USDT' and f.status in (0, 1, 2, 4)), 0)` : '0';
-}
-
-/** The futures pool's USDT against Σ margin − Σ cost of the positions. */
-async function futuresPoolFindings(db: Queryable): Promise<string[]> {
-  const [table] = await db.query<{ name: string | null }>(`select to_regclass('futures_position')::text as name`);
-  if (!table?.name) return [];
-  const [row] = await db.query<{ pool: string; expected: string }>(
-    `select trim_scale(coalesce((select b.available + b.frozen from balance b join app_user u on u.id = b.user_id
-         where u.account = 'system:futures_pool' and b.currency = 'USDT' and b.account = 'contract'), 0))::text as pool,
-       trim_scale(coalesce((select sum(margin - cost) from futures_position), 0))::text as expected`,
-  );
-  return row && row.pool !== row.expected ? [`futures pool holds ${row.pool} but positions' margin − cost is ${row.expected}`] : [];
-}
-
-/** Funds held by unfinished withdrawals (quantity + fee), once the wallet's table exists. */
-async function withdrawalsHeldSql(db: Queryable): Promise<string> {
-  const [table] = await db.query<{ name: string | null }>(`select to_regclass('withdrawal')::text as name`);
-  return table?.name
-    ? `coalesce((select sum(w.quantity + w.fee) from withdrawal w where w.currency = c.symbol and w.status in (1, 2)), 0)`
-    : '0';
-}
-
-/** Stakes held by open seconds contracts (always USDT), once the seconds table exists. */
-async function secondsHeldSql(db: Queryable): Promise<string> {
-  const [table] = await db.query<{ name: string | null }>(`select to_regclass('seconds_second')::text as name`);
-  // Open: the contract's second is not settled (and the contract was not settled before migration 018).
-  return table?.name
-    ? `coalesce((select sum(sc.stake) from seconds_second ss join seconds_contract sc
-         on sc.left_symbol = ss.left_symbol and sc.right_symbol = ss.right_symbol and sc.expiry_second = ss.second
-         where c.symbol = 'USDT' and ss.settled_ms is null and sc.settled_ms is null), 0)`
-    : '0';
-}
-
-/**
- * What ICO subscriptions hold, once the ICO tables exist: the USDT paid into projects not settled
- * yet, and each project's allocated tokens not yet thawed (frozen in the holders' ico accounts).
- */
-async function icoHeldSql(db: Queryable): Promise<string> {
-  const [table] = await db.query<{ name: string | null }>(`select to_regclass('ico_subscription')::text as name`);
-  return table?.name
-    ? `coalesce((select sum(s.paid) from ico_subscription s join ico_project p on p.id = s.project_id
-         where c.symbol = 'USDT' and p.settled_ms is null), 0)
-       + coalesce((select sum(s.allocated - s.thawed) from ico_subscription s join ico_project p on p.id = s.project_id
-         where p.symbol = c.symbol and p.settled_ms is not null), 0)`
-    : '0';
-}
-
-/**
- * What P2P fiat holds, once its tables exist: the remaining of every online sell ad (frozen in the
- * advertiser's legal account) and the escrow of every unfinished order (frozen in the seller's).
- */
-async function fiatHeldSql(db: Queryable): Promise<string> {
-  const [table] = await db.query<{ name: string | null }>(`select to_regclass('fiat_order')::text as name`);
-  return table?.name
-    ? `coalesce((select sum(a.remaining) from fiat_ad a where a.crypto = c.symbol and a.side = 'sell' and a.status = 'online'), 0)
-       + coalesce((select sum(o.quantity) from fiat_order o where o.crypto = c.symbol and o.status in ('unpaid', 'paid', 'appeal')), 0)`
-    : '0';
+/** The products' held funds as one sum, each counted once its table exists. */
+async function heldSql(db: Queryable, held: readonly HeldFunds[]): Promise<string> {
+  if (held.length === 0) return '0';
+  const tables = await db.query<{ name: string | null }>(`select to_regclass(t)::text as name from unnest($1::text[]) with ordinality as t(t, i) order by i`, [held.map((h) => h.table)]);
+  return held.map((h, i) => (tables[i]?.name ? `(${h.sql})` : '0')).join(' + ');
 }

@@ -3,38 +3,47 @@ import type { Queryable } from '../db/database.js';
 /**
  * The platform's own accounts are users of kind 'system', so their balances are ledger rows like
  * everyone's and a currency's total over all accounts only moves when funds cross the chain.
- * `fees` receives trading and withdrawal fees; `secondsHouse` is the house of the seconds contracts
- * (it takes lost stakes and pays winnings). Each ICO project has its own account,
- * `system:ico:<TOKEN>` (`icoProjectAccountId`): it issues the project's tokens and receives the paid USDT.
- * `futuresPool` holds every futures position's margin and clears realised PnL (its USDT equals
- * Σ margin − Σ cost over all positions); `insuranceFund` takes liquidation fees and surpluses,
- * pays deficits beyond a bankrupt position's margin, and keeps funding's rounding remainders.
+ * The kernel's own is `fees`, which receives every product's trading and withdrawal fees. A product
+ * with accounts of its own (a house, a pool, one account per project) declares them in its folder
+ * with `systemAccount` / `systemAccountFamily` and lists them in its declaration (`ledger.systemAccounts`).
  */
-export const SYSTEM_ACCOUNTS = {
-  fees: 'system:fees',
-  secondsHouse: 'system:seconds_house',
-  futuresPool: 'system:futures_pool',
-  insuranceFund: 'system:insurance_fund',
-} as const;
+export interface SystemAccount {
+  /** The name in its nickname, `Platform (<name>)`. */
+  name: string;
+  /** app_user.account as stored: databases hold it, so it never changes. */
+  account: string;
+}
+
+/** Accounts made one per key (an ICO project's token): `<prefix><key>`. */
+export interface SystemAccountFamily {
+  prefix: string;
+  nickname(key: string): string;
+}
+
+export const systemAccount = (name: string, account: string): SystemAccount => ({ name, account });
+
+export const systemAccountFamily = (prefix: string, nickname: (key: string) => string): SystemAccountFamily => ({ prefix, nickname });
+
+/** Trading and withdrawal fees, whichever product charges them. */
+export const FEES = systemAccount('fees', 'system:fees');
 
 const ids = new WeakMap<object, Map<string, number>>();
 
-/** The id of a system account, created on first use (cached per database). */
-export async function systemAccountId(db: Queryable, name: keyof typeof SYSTEM_ACCOUNTS): Promise<number> {
+/** The id of a system account ('fees' or a product's), created on first use (cached per database). */
+export async function systemAccountId(db: Queryable, which: 'fees' | SystemAccount): Promise<number> {
+  const { name, account } = which === 'fees' ? FEES : which;
   const cache = ids.get(db) ?? new Map<string, number>();
   ids.set(db, cache);
-  const cached = cache.get(name);
+  const cached = cache.get(account);
   if (cached !== undefined) return cached;
-  const id = await ensureSystemUser(db, SYSTEM_ACCOUNTS[name], `Platform (${name})`);
-  cache.set(name, id);
+  const id = await ensureSystemUser(db, account, `Platform (${name})`);
+  cache.set(account, id);
   return id;
 }
 
-export const ICO_PROJECT_ACCOUNT_PREFIX = 'system:ico:';
-
-/** The system account of the ICO project selling `token`, created on first use. */
-export function icoProjectAccountId(db: Queryable, token: string): Promise<number> {
-  return ensureSystemUser(db, `${ICO_PROJECT_ACCOUNT_PREFIX}${token}`, `ICO project (${token})`);
+/** The family's account for `key`, created on first use. */
+export function familyAccountId(db: Queryable, family: SystemAccountFamily, key: string): Promise<number> {
+  return ensureSystemUser(db, `${family.prefix}${key}`, family.nickname(key));
 }
 
 async function ensureSystemUser(db: Queryable, account: string, nickname: string): Promise<number> {

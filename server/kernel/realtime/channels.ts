@@ -1,8 +1,11 @@
-import { futureIndexChannel, futureTickChannel, spotTickChannel, type Pair } from '../../../src/domain/api.js';
-import { KLINE_INTERVALS } from '../../../src/domain/constants.js';
-import { depthChannel, klineChannel, tradeChannel } from '../../../src/domain/market.js';
-import { USER_CHANNEL } from '../../../src/domain/spotOrders.js';
-import { futureDepthChannel, futureKlineChannel, futureTradeChannel } from '../../../src/domain/futures/api.js';
+import type { Pair } from '../../../src/domain/api.js';
+import { USER_CHANNEL } from '../../../src/domain/userChannel.js';
+
+/** What a product's channels depend on: the pair, and whether it is listed for spot or contract trading. */
+export type ListedPair = Pick<Pair, 'left_symbol' | 'right_symbol' | 'trade_status' | 'contract_status'>;
+
+/** Every public channel of a listed pair: the products' `channels` put together (server/products/channels.ts). */
+export type PairChannels = (pair: ListedPair) => string[];
 
 /**
  * The socket.io room of one user's private channel. The colon keeps it apart from every public
@@ -20,21 +23,23 @@ export function userOfRoom(room: string): number | undefined {
 const CHANNEL_SHAPE = /^[a-z0-9]{1,12}(_[a-z0-9]{1,12}){1,4}$/;
 
 /**
- * The channels of spec §7 for the listed pairs: {left}_{right}_tick for spot-tradable pairs,
- * {left}_{right}_future_tick and _future_index_tick for contract pairs (and the contract market's
- * _future_depth, _future_trade and _future_kline_{interval}); plus, per spot pair, the
- * order book (_depth), latest trades (_trade) and live candles (_kline_{interval}).
+ * The public channels subscribers may join: the private channel aside (by token), only those of
+ * the listed pairs, as the products declare them (spec §7: ticks, depth, trades, candles). A name
+ * outside the list is refused unread.
  */
 export class ChannelRegistry {
   private readonly known: Set<string>;
 
-  constructor(pairs: readonly Pair[]) {
+  constructor(
+    pairs: readonly ListedPair[],
+    private readonly channelsOf: PairChannels,
+  ) {
     this.known = new Set(pairs.flatMap(channelsOf));
   }
 
   /** A pair listed while running (kernel `PairOpenings`): its market channels may be subscribed from now on. */
   addSpotPair(left: string, right: string): void {
-    for (const channel of channelsOf({ left_symbol: left, right_symbol: right, trade_status: 1, contract_status: 0 })) this.known.add(channel);
+    for (const channel of this.channelsOf({ left_symbol: left, right_symbol: right, trade_status: 1, contract_status: 0 })) this.known.add(channel);
   }
 
   /** Channels the serving process has (a realtime edge's sync): pairs listed while the edge was away included. */
@@ -73,26 +78,4 @@ export class ChannelRegistry {
     const channel = raw.toLowerCase();
     return CHANNEL_SHAPE.test(channel) ? channel : undefined;
   }
-}
-
-function channelsOf(p: Pick<Pair, 'left_symbol' | 'right_symbol' | 'trade_status' | 'contract_status'>): string[] {
-  return [
-    ...(p.trade_status === 1
-      ? [
-          spotTickChannel(p.left_symbol, p.right_symbol),
-          depthChannel(p.left_symbol, p.right_symbol),
-          tradeChannel(p.left_symbol, p.right_symbol),
-          ...KLINE_INTERVALS.map((i) => klineChannel(p.left_symbol, p.right_symbol, i)),
-        ]
-      : []),
-    ...(p.contract_status === 1
-      ? [
-          futureTickChannel(p.left_symbol, p.right_symbol),
-          futureIndexChannel(p.left_symbol, p.right_symbol),
-          futureDepthChannel(p.left_symbol, p.right_symbol),
-          futureTradeChannel(p.left_symbol, p.right_symbol),
-          ...KLINE_INTERVALS.map((i) => futureKlineChannel(p.left_symbol, p.right_symbol, i)),
-        ]
-      : []),
-  ];
 }

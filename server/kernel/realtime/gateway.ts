@@ -2,7 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { ResultCode, type SocketRefusal } from '../../../src/domain/api.js';
 import { localeFromHeader, type LocaleCode } from '../../../src/domain/languages.js';
-import { USER_CHANNEL, type UserStreamMessage } from '../../../src/domain/spotOrders.js';
+import { USER_CHANNEL, type UserChannelMessage } from '../../../src/domain/userChannel.js';
 import { translate, type MessageKey } from '../i18n/messages.js';
 import { hashToken } from '../auth/sessions.js';
 import type { Revocation, RevocationSource } from '../auth/sessionCache.js';
@@ -23,7 +23,7 @@ export interface Realtime {
   /** Number of sockets in a channel, for tests and metrics. */
   subscriberCount(channel: string): number;
   /** Pushes a private-channel message to the sockets subscribed as `userId`, and to no one else. */
-  publishToUser(userId: number, message: UserStreamMessage): void;
+  publishToUser<M extends UserChannelMessage>(userId: number, message: M): void;
   /** Whether any socket is subscribed to `userId`'s private channel (else there is nothing to read or push). */
   userListening(userId: number): boolean;
   /** The users with a socket on the private channel here now (a realtime edge reports them to its server). */

@@ -1,18 +1,18 @@
-import { USER_CHANNEL, type SpotOrder, type UserStreamMessage } from '../../../src/domain/spotOrders.js';
-import type { BalanceRow, WalletAccount } from '../../../src/domain/wallet.js';
+import { USER_CHANNEL, type UserChannelMessage } from '../../../src/domain/userChannel.js';
 import { PLAN_ONCE, type Queryable } from '../db/database.js';
-import type { UserFeed } from './userFeed.js';
+import type { WalletAccount } from '../ledger/ledger.js';
+import type { BalanceRow, UserFeed, UserOrder } from './userFeed.js';
 
 /** Where the feed's messages go: the gateway's per-user rooms (Realtime.publishToUser / userListening). */
 export interface UserSockets {
   listening(userId: number): boolean;
-  send(userId: number, message: UserStreamMessage): void;
+  send(userId: number, message: UserChannelMessage): void;
 }
 
 interface Pending {
-  messages: UserStreamMessage[];
+  messages: UserChannelMessage[];
   /** By id: a later commit's view of the same order replaces the earlier one. */
-  orders: Map<number, SpotOrder>;
+  orders: Map<number, UserOrder>;
   balances: Map<string, { currency: string; account: WalletAccount }>;
 }
 
@@ -46,13 +46,13 @@ export class UserFeedPublisher implements UserFeed {
     this.schedule();
   }
 
-  message(userId: number, message: UserStreamMessage): void {
+  message(userId: number, message: UserChannelMessage): void {
     if (!this.sockets.listening(userId)) return;
     this.pendingFor(userId).messages.push(message);
     this.schedule();
   }
 
-  ordersCommitted(userId: number, orders: readonly SpotOrder[]): void {
+  ordersCommitted(userId: number, orders: readonly UserOrder[]): void {
     if (orders.length === 0 || !this.sockets.listening(userId)) return;
     const p = this.pendingFor(userId);
     for (const order of orders) p.orders.set(order.id, order);
@@ -109,9 +109,9 @@ export class UserFeedPublisher implements UserFeed {
       balances = new Map();
     }
     for (const [userId, p] of users) {
-      for (const order of p.orders.values()) this.sockets.send(userId, { channel: USER_CHANNEL, kind: 'order', order });
+      for (const order of p.orders.values()) this.sockets.send(userId, orderMessage(order));
       const rows = balances.get(userId);
-      if (rows) this.sockets.send(userId, { channel: USER_CHANNEL, kind: 'balance', balances: rows });
+      if (rows) this.sockets.send(userId, balanceMessage(rows));
       for (const message of p.messages) this.sockets.send(userId, message);
     }
   }
@@ -137,3 +137,7 @@ export class UserFeedPublisher implements UserFeed {
     return result;
   }
 }
+
+/** The feed's own two messages (docs/API.md "The private channel"): an order as its product wrote it, and balance rows. */
+const orderMessage = (order: UserOrder): UserChannelMessage & { order: UserOrder } => ({ channel: USER_CHANNEL, kind: 'order', order });
+const balanceMessage = (balances: BalanceRow[]): UserChannelMessage & { balances: BalanceRow[] } => ({ channel: USER_CHANNEL, kind: 'balance', balances });

@@ -1,6 +1,7 @@
 import type { Database } from '../../kernel/db/database.js';
 import { defineProduct, type ProductParts } from '../../kernel/product.js';
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
+import { fiatLedger } from './ledger.js';
 import { ensureMerchants, simulateMerchants } from './merchants.js';
 import { fiatRoutes } from './routes.js';
 import { fiatService } from './service.js';
@@ -72,6 +73,7 @@ export const fiat = defineProduct({
   // Its sweep and merchant simulator are its own (one process runs them, by the product lock);
   // ads, orders, escrow and chats are in the database, payment-proof images under its DATA_DIR.
   apart: { paths: ['/api/fiat/', '/api/operator/fiat/'] },
+  ledger: fiatLedger,
   create: ({ db, userFeed, config, log }) =>
     createFiat({
       db,

@@ -12,7 +12,9 @@ import { seededRandom, seedFrom } from '../../kernel/random.js';
 import { silentUserFeed, type UserFeed } from '../../kernel/realtime/userFeed.js';
 import { contractAccountRule } from './accountRule.js';
 import { FuturesExchange, PLACE_SCOPE } from './exchange.js';
+import { futuresChannels } from './channels.js';
 import { lastFundingTimes, payFunding } from './funding.js';
+import { futuresLedger, FUTURES_POOL, INSURANCE_FUND } from './ledger.js';
 import { ensureFuturesMakers, FuturesMakers } from './makers.js';
 import { futuresPairs } from './pairs.js';
 import { PriceFeed, spotIndexSource, type IndexSource } from './priceFeed.js';
@@ -24,7 +26,7 @@ import { futuresService, type FuturesService } from './service.js';
 export const INSURANCE_CAPITAL = '1000000';
 
 async function ensureInsurance(db: Database): Promise<number> {
-  const id = await systemAccountId(db, 'insuranceFund');
+  const id = await systemAccountId(db, INSURANCE_FUND);
   await db.transaction(async (tx) => {
     const [entry] = await tx.query(`select 1 from ledger_entry where user_id = $1 and ref_type = 'insurance_capital' limit 1`, [id]);
     if (entry) return;
@@ -113,7 +115,7 @@ export async function createFutures(options: FuturesOptions) {
   const parts: ProductParts = {
     routes: futuresRoutes(() => exchange, () => service),
     async prepare() {
-      accounts.pool = await systemAccountId(db, 'futuresPool');
+      accounts.pool = await systemAccountId(db, FUTURES_POOL);
       accounts.fees = await systemAccountId(db, 'fees');
       accounts.insurance = await ensureInsurance(db);
       if (options.marketMakers) {
@@ -178,6 +180,8 @@ export const futures = defineProduct({
   // spot trades its index is read from) is in the database.
   apart: { paths: ['/api/futures/'] },
   accounts: { contract: contractAccountRule },
+  ledger: futuresLedger,
+  channels: futuresChannels,
   create: async ({ db, config, userFeed, publish, log, accounts, offers }) => {
     const made = await createFutures({
       db,

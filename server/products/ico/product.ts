@@ -3,6 +3,7 @@ import type { Database } from '../../kernel/db/database.js';
 import { defineProduct, type ProductParts } from '../../kernel/product.js';
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
 import { seedDemoParticipants, seedDemoProjects } from './demo.js';
+import { icoLedger } from './ledger.js';
 import { icoRoutes } from './routes.js';
 import { settleDueProjects, type IcoSettleResult } from './settlement.js';
 import { icoService } from './subscriptions.js';
@@ -68,5 +69,6 @@ export function createIco(options: IcoOptions) {
  */
 export const ico = defineProduct({
   id: 'ico',
+  ledger: icoLedger,
   create: ({ db, userFeed, pairs, log }) => createIco({ db, feed: userFeed, demo: true, pairs, log: (message, error) => log.error(message, error) }).parts,
 });

@@ -8,6 +8,7 @@ import { secondsContracts } from './contracts.js';
 import { spotBookSource, type BookSource } from './bookSource.js';
 import { SecondsIndex, spotTradeSource, type IndexPair, type TradeSource } from './indexPrice.js';
 import { IndexSampler } from './indexSampler.js';
+import { secondsLedger, SECONDS_HOUSE } from './ledger.js';
 import { indexPairs, seedPeriods } from './periods.js';
 import { secondsRoutes } from './routes.js';
 import { SecondsScheduler } from './scheduler.js';
@@ -18,7 +19,7 @@ export const HOUSE_CAPITAL = '1000000';
 
 /** Gives the house its capital the first time it exists (idempotent: only while it has no ledger entry). */
 export async function ensureHouse(db: Database): Promise<number> {
-  const house = await systemAccountId(db, 'secondsHouse');
+  const house = await systemAccountId(db, SECONDS_HOUSE);
   await db.transaction(async (tx) => {
     await tx.query('select id from app_user where id = $1 for update', [house]);
     const [entry] = await tx.query(`select 1 from ledger_entry where user_id = $1 and currency = $2 and account = $3 limit 1`, [house, SECONDS_CURRENCY, SECONDS_ACCOUNT]);
@@ -103,6 +104,7 @@ export const seconds = defineProduct({
   // Its scheduler and index are its own; contracts, the house and balances are in the database,
   // and the spot trades its index is read from too.
   apart: { paths: ['/api/seconds/', '/api/operator/seconds/'] },
+  ledger: secondsLedger,
   create: ({ db, config, userFeed, log }) =>
     createSeconds({ db, feed: userFeed, enabled: config.secondsContracts !== false, log: (message, error) => log.error(message, error) }).parts,
 });

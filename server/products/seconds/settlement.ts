@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../../kernel/db/database.js';
 import { systemAccountId } from '../../kernel/ledger/systemAccounts.js';
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
 import type { IndexPair, SecondsIndex } from './indexPrice.js';
+import { SECONDS_HOUSE } from './ledger.js';
 
 /**
  * Seconds (pair, expiry second) settled per transaction: a busy second in one, and after an outage
@@ -74,7 +75,7 @@ interface Prices {
  * commit the owners hear of their contracts on the private channel.
  */
 export async function settleDue(deps: SettleDeps, batchSeconds = SETTLE_BATCH_SECONDS): Promise<SettleResult> {
-  const house = await systemAccountId(deps.db, 'secondsHouse');
+  const house = await systemAccountId(deps.db, SECONDS_HOUSE);
   const nowSecond = Math.floor(deps.clock() / 1000);
   const due = await deps.db.query<{ left_symbol: string; right_symbol: string; second: string | number }>(
     `select left_symbol, right_symbol, second from seconds_second where settled_ms is null and second <= $1 order by second`,

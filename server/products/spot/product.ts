@@ -6,6 +6,8 @@ import { pairSpec } from '../../kernel/exchange/pairSpec.js';
 import { defineProduct, type Kernel } from '../../kernel/product.js';
 import { marketOwnership } from '../../kernel/shards/ownership.js';
 import { marketsOf } from '../../kernel/shards/processes.js';
+import { spotChannels } from './channels.js';
+import { spotLedger } from './ledger.js';
 import { MarketService } from './marketService.js';
 import { RemoteSpotMarket, runSpotCommand, type SpotCommand } from './remoteMarket.js';
 import { spotRoutes } from './routes.js';
@@ -25,6 +27,8 @@ declare module '../../kernel/offers.js' {
  */
 export const spot = defineProduct({
   id: 'spot',
+  ledger: spotLedger,
+  channels: spotChannels,
   create: async ({ db, config, userFeed, publish, log, pairs, remoteMarkets, offers }) => {
     const listed = await listPairs(db);
     const markets = new MarketService(db, listed, await listCurrencies(db), { publish }, {

@@ -1,6 +1,7 @@
 import { defineProduct } from '../../kernel/product.js';
 import { SimulatedChain } from './chain/simulatedChain.js';
 import { chainRoutes } from './chainRoutes.js';
+import { walletLedger } from './ledger.js';
 import { operatorWalletRoutes } from './operatorRoutes.js';
 import { walletRoutes } from './routes.js';
 import { wallet as walletService } from './wallet.js';
@@ -12,6 +13,7 @@ import { wallet as walletService } from './wallet.js';
  */
 export const wallet = defineProduct({
   id: 'wallet',
+  ledger: walletLedger,
   create: ({ db, config, userFeed, accounts, log }) => {
     const chain = new SimulatedChain({ blockMs: config.chainBlockMs ?? 2000, log: log.error });
     const service = walletService({ db, chain, feed: userFeed, accounts, log: log.error });

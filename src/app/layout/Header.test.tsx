@@ -19,7 +19,9 @@ import { completeCatalogue, initI18n } from '../../services/i18n';
 import { ShellContext } from '../views/hooks';
 import { SupportContext } from '../../features/support/support.context';
 import { darkTheme } from '../theme';
+import { FEATURES } from '../../features';
 import { Header } from './Header';
+import { collectMenus, MenusContext } from './navigation';
 import { SignOutDialog } from './SignOutDialog';
 
 afterEach(cleanup);
@@ -55,8 +57,10 @@ async function renderSignedIn(nameStatus: 1 | 2 | 3 | 4) {
         <ShellContext.Provider value={actors}>
           <SupportContext.Provider value={{ inform, note: createActor(noteMachine).start(), help: helpMachine, helpArticle: helpArticleMachine }}>
             <MemoryRouter>
-              <Header />
-              <SignOutDialog />
+              <MenusContext.Provider value={collectMenus(FEATURES)}>
+                <Header />
+                <SignOutDialog />
+              </MenusContext.Provider>
             </MemoryRouter>
           </SupportContext.Provider>
         </ShellContext.Provider>

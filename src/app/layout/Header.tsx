@@ -9,7 +9,7 @@ import { Dropdown } from '../ui/Dropdown';
 import { FIT_SHORT, splitLinks, useHeaderFit } from './headerFit';
 // The narrow screens' menu panel (SiteMenu) and the menus' content are fetched on first use.
 import { HeaderMenu, loadMenus, SiteMenu } from './lazyParts';
-import { HEADER_LINKS, offeredGroups, offeredLinks, ORDER_MENU, WALLET_MENU } from './navigation';
+import { MenusContext, offeredLinks } from './navigation';
 import { RegionBadge } from './RegionBadge';
 import { UserPopup } from './UserPopup';
 import { COMPACT_HEADER } from '../theme';
@@ -119,7 +119,8 @@ export function Header() {
   const bar = useRef<HTMLElement>(null);
   const right = useRef<HTMLDivElement>(null);
   const sys = appFlow.config?.config.sys;
-  const offered = offeredLinks(HEADER_LINKS, sys);
+  const menus = MenusContext.use();
+  const offered = offeredLinks(menus.header, sys);
   // What the labels' widths depend on; the header measures itself again only when it changes.
   // i18n.language: the labels change when the catalogue is in, after the flow's language does.
   const content = [i18n.language, appFlow.pricing.name, sessionFlow.hasSession, sessionFlow.user?.id, offered.length].join(' ');
@@ -148,10 +149,10 @@ export function Header() {
           </div>
         )}
         <Dropdown label={t('nav.wallet')} ariaLabel={t('nav.wallet')}>
-          {(close) => <HeaderMenu kind="groups" groups={offeredGroups(WALLET_MENU, sys)} close={close} />}
+          {(close) => <HeaderMenu kind="groups" links={menus.wallet} close={close} />}
         </Dropdown>
         <Dropdown label={t('nav.orders')} ariaLabel={t('nav.orders')}>
-          {(close) => <HeaderMenu kind="groups" groups={offeredGroups(ORDER_MENU, sys)} close={close} />}
+          {(close) => <HeaderMenu kind="groups" links={menus.order} close={close} />}
         </Dropdown>
       </Nav>
       <Right ref={right}>

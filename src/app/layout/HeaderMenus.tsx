@@ -7,7 +7,8 @@ import { PRICING_CURRENCIES } from '../../domain/pricingCurrencies';
 import { useAppFlow } from '../views/hooks';
 import { MenuItem } from '../ui/Dropdown';
 import { IdentityBadge } from './IdentityBadge';
-import type { NavGroupSpec, NavLinkSpec } from './navigation';
+import { menuGroups } from './menuGroups';
+import type { MenuLink, NavLinkSpec } from './navigation';
 import { RegionBadge } from './RegionBadge';
 
 export { SiteMenu } from './SiteMenu';
@@ -17,7 +18,7 @@ export { SiteMenu } from './SiteMenu';
  * (or a menu opens): none of it is drawn before a menu is opened, so /home does not carry it.
  */
 export type HeaderMenuProps = { close: () => void } & (
-  | { kind: 'groups'; groups: NavGroupSpec[] }
+  | { kind: 'groups'; links: MenuLink[] }
   | { kind: 'links'; links: NavLinkSpec[] }
   | { kind: 'language' }
   | { kind: 'pricing' }
@@ -56,7 +57,7 @@ export default function HeaderMenu(props: HeaderMenuProps) {
   };
   switch (props.kind) {
     case 'groups':
-      return props.groups.map((g) => (
+      return menuGroups(props.links, app.config?.config.sys).map((g) => (
         <div key={g.titleKey}>
           <GroupTitle>{t(g.titleKey)}</GroupTitle>
           {g.links.map((l) => (

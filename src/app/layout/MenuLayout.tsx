@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { scrollFade, useScrollEdges } from '../ui/ScrollCues';
-import { offeredGroups, type NavGroupSpec } from './navigation';
+import { menuGroups } from './menuGroups';
+import type { MenuLink } from './navigation';
 import { useAppFlow } from '../views/hooks';
 import { PHONE } from '../theme';
 
@@ -49,7 +50,7 @@ const Side = styled.nav`
 `;
 
 /** The left-menu layout of /user, /wallet and /order (spec §2). */
-export function MenuLayout(props: { groups: NavGroupSpec[]; label: string }) {
+export function MenuLayout(props: { links: MenuLink[]; label: string; account?: string }) {
   const { t } = useTranslation();
   const sys = useAppFlow().config?.config.sys;
   const side = useRef<HTMLElement>(null);
@@ -68,7 +69,7 @@ export function MenuLayout(props: { groups: NavGroupSpec[]; label: string }) {
   return (
     <Grid>
       <Side ref={side} aria-label={t(props.label)} data-more-start={edges.start || undefined} data-more-end={edges.end || undefined}>
-        {offeredGroups(props.groups, sys).map((g) => (
+        {menuGroups(props.links, sys, props.account).map((g) => (
           <div key={g.titleKey}>
             <h2>{t(g.titleKey)}</h2>
             {g.links.map((l) => (

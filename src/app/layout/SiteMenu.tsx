@@ -6,7 +6,8 @@ import { LANGUAGES } from '../../domain/languages';
 import { PRICING_CURRENCIES } from '../../domain/pricingCurrencies';
 import { useAppFlow, useSessionFlow } from '../views/hooks';
 import { IdentityBadge } from './IdentityBadge';
-import { HEADER_LINKS, offeredGroups, offeredLinks, ORDER_MENU, WALLET_MENU, type NavGroupSpec } from './navigation';
+import { menuGroups } from './menuGroups';
+import { MenusContext, offeredLinks, type NavGroupSpec } from './navigation';
 import { RegionBadge } from './RegionBadge';
 
 const Sheet = styled.div`
@@ -113,6 +114,7 @@ export function SiteMenu(props: { id: string; onClose: () => void }) {
   const appFlow = useAppFlow();
   const session = useSessionFlow();
   const sys = appFlow.config?.config.sys;
+  const menus = MenusContext.use();
   const { onClose } = props;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
@@ -169,7 +171,7 @@ export function SiteMenu(props: { id: string; onClose: () => void }) {
       <nav aria-label={t('nav.main')}>
         <section>
           <Links>
-            {offeredLinks(HEADER_LINKS, sys).map((l) => (
+            {offeredLinks(menus.header, sys).map((l) => (
               <NavLink key={l.to} to={l.to} end={l.to === '/markets'} onClick={onClose}>
                 {t(l.labelKey)}
               </NavLink>
@@ -177,10 +179,10 @@ export function SiteMenu(props: { id: string; onClose: () => void }) {
           </Links>
         </section>
         <section aria-label={t('nav.wallet')}>
-          <Groups groups={offeredGroups(WALLET_MENU, sys)} onPick={onClose} />
+          <Groups groups={menuGroups(menus.wallet, sys)} onPick={onClose} />
         </section>
         <section aria-label={t('nav.orders')}>
-          <Groups groups={offeredGroups(ORDER_MENU, sys)} onPick={onClose} />
+          <Groups groups={menuGroups(menus.order, sys)} onPick={onClose} />
         </section>
       </nav>
       <section>

@@ -1,9 +1,10 @@
 import { useSessionFlow } from '../views/hooks';
 import { MenuLayout } from './MenuLayout';
-import { userMenu } from './navigation';
+import { MenusContext } from './navigation';
 
 /** /user's left menu depends on the account (email or phone change, spec §2). */
 export function UserMenuLayout() {
   const { user } = useSessionFlow();
-  return <MenuLayout groups={userMenu(user?.account)} label="nav.account" />;
+  const menus = MenusContext.use();
+  return <MenuLayout links={menus.user} account={user?.account} label="nav.account" />;
 }

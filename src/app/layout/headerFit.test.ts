@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FIT_MAX, FIT_SHORT, nextLevel, splitLinks } from './headerFit';
-import { HEADER_LINKS, offeredLinks } from './navigation';
+import { FEATURES } from '../../features';
+import { collectMenus, offeredLinks } from './navigation';
+
+const HEADER_LINKS = collectMenus(FEATURES).header;
 
 /** The levels drawn one after another until the level stays (what happens before a paint). */
 function settle(start: number, needs: Array<number | undefined>, widthAt: (level: number) => number, width: number): number[] {

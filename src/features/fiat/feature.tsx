@@ -12,7 +12,7 @@ export const fiatFeature = defineFeature({
   id: 'fiat',
   context: FiatContext,
   routes: {
-    site: [{ path: 'deal', page: page(() => import('./views/DealPage'), 'DealPage'), next: ['/deal/buy-next'] }],
+    site: [{ path: 'deal', page: page(() => import('./views/DealPage'), 'DealPage'), next: ['/deal/buy-next'], menu: { labelKey: 'nav.fiatBuy', fold: 3, place: 1 } }],
     gated: [
       {
         path: 'deal',
@@ -29,8 +29,8 @@ export const fiatFeature = defineFeature({
         ],
       },
     ],
-    order: [{ path: 'legal-order', page: page(() => import('./views/FiatOrdersPage'), 'FiatOrdersPage') }],
-    wallet: [{ path: 'log-legal', page: page(() => import('./views/FiatRecordsPage'), 'FiatRecordsPage') }],
+    order: [{ path: 'legal-order', page: page(() => import('./views/FiatOrdersPage'), 'FiatOrdersPage'), menu: { labelKey: 'menu.order.fiatOrders', group: 'menu.order.fiat', place: 40 } }],
+    wallet: [{ path: 'log-legal', page: page(() => import('./views/FiatRecordsPage'), 'FiatRecordsPage'), menu: { labelKey: 'menu.wallet.logLegal', place: 42 } }],
   },
   desks: [
     { id: 'fiat', label: 'fiat.desk.tab', page: page(() => import('./views/operator/AppealsDesk'), 'AppealsDesk') },

@@ -14,16 +14,16 @@ export const futuresFeature = defineFeature({
   id: 'futures',
   context: FuturesContext,
   routes: {
-    site: [{ path: 'contract/:symbol', page: page(withPairMarket(() => import('./views/ContractTradePage')), 'ContractTradePage'), next: ['/order/u-hold'] }],
+    site: [{ path: 'contract/:symbol', page: page(withPairMarket(() => import('./views/ContractTradePage')), 'ContractTradePage'), next: ['/order/u-hold'], menu: { labelKey: 'nav.contract', to: '/contract/btc_usdt', fold: 4, place: 5 } }],
     order: [
-      { path: 'u-current', page: page(() => import('./views/FuturesOrdersPage'), 'FuturesOrdersPage', { mode: 'current', key: 'current' }) },
-      { path: 'u-plan', page: page(() => import('./views/FuturesOrdersPage'), 'FuturesOrdersPage', { mode: 'plans', key: 'plans' }) },
-      { path: 'u-hold', page: page(() => import('./views/FuturesOrdersPage'), 'FuturesOrdersPage', { mode: 'hold', key: 'hold' }) },
-      { path: 'u-history', page: page(() => import('./views/FuturesOrdersPage'), 'FuturesOrdersPage', { mode: 'history', key: 'history' }) },
+      { path: 'u-current', page: page(() => import('./views/FuturesOrdersPage'), 'FuturesOrdersPage', { mode: 'current', key: 'current' }), menu: { labelKey: 'menu.order.current', group: 'menu.order.contract', place: 20 } },
+      { path: 'u-plan', page: page(() => import('./views/FuturesOrdersPage'), 'FuturesOrdersPage', { mode: 'plans', key: 'plans' }), menu: { labelKey: 'menu.order.trigger', place: 21 } },
+      { path: 'u-hold', page: page(() => import('./views/FuturesOrdersPage'), 'FuturesOrdersPage', { mode: 'hold', key: 'hold' }), menu: { labelKey: 'menu.order.position', place: 22 } },
+      { path: 'u-history', page: page(() => import('./views/FuturesOrdersPage'), 'FuturesOrdersPage', { mode: 'history', key: 'history' }), menu: { labelKey: 'menu.order.history', place: 23 } },
       { path: 'u-detail/:id', page: page(() => import('./views/FuturesOrderDetailPage'), 'FuturesOrderDetailPage') },
       { path: 'u-position/:symbol', page: page(() => import('./views/FuturesPositionDetailPage'), 'FuturesPositionDetailPage') },
     ],
-    wallet: [{ path: 'contract', page: page(() => import('./views/FuturesWalletPage'), 'FuturesWalletPage') }],
+    wallet: [{ path: 'contract', page: page(() => import('./views/FuturesWalletPage'), 'FuturesWalletPage'), menu: { labelKey: 'menu.wallet.contract', place: 21 } }],
   },
   // The machines and their effects load with the product's first page (futures.flows.ts).
   load: () => import('./futures.flows'),

@@ -7,8 +7,8 @@ export const kycFeature = defineFeature({
   context: KycContext,
   routes: {
     user: [
-      { path: 'identity', page: page(() => import('./views/KycPage'), 'KycPage') },
-      { path: 'identityRight', page: page(() => import('./views/KycRightPage'), 'KycRightPage') },
+      { path: 'identity', page: page(() => import('./views/KycPage'), 'KycPage'), menu: { labelKey: 'menu.user.identity', group: 'menu.user.identityGroup', place: 30 } },
+      { path: 'identityRight', page: page(() => import('./views/KycRightPage'), 'KycRightPage'), menu: { labelKey: 'menu.user.identityRight', place: 31 } },
     ],
   },
   desks: [{ id: 'identity', label: 'wallet.ops.identityDesk', page: page(() => import('./views/review/KycReviewQueue'), 'KycReviewQueue') }],

@@ -13,8 +13,8 @@ export const marketsFeature = defineFeature({
       // Home's texts are all in the shell catalogue, so it waits for nothing beyond its chunk.
       // From home, the likely next step is a pair's trade page (the hot pairs link there).
       { path: 'home', page: shellPage(() => import('./views/home/HomePage'), 'HomePage'), next: ['/markets/kline/btc_usdt', '/markets'] },
-      { path: 'markets', page: page(() => import('./views/markets/MarketsPage'), 'MarketsPage'), next: ['/markets/kline/btc_usdt'] },
-      { path: 'markets/kline/:symbol', page: page(() => import('./views/trade/TradePage'), 'TradePage', { kind: 'spot' }) },
+      { path: 'markets', page: page(() => import('./views/markets/MarketsPage'), 'MarketsPage'), next: ['/markets/kline/btc_usdt'], menu: { labelKey: 'nav.markets', place: 2 } },
+      { path: 'markets/kline/:symbol', page: page(() => import('./views/trade/TradePage'), 'TradePage', { kind: 'spot' }), menu: { labelKey: 'nav.spot', to: '/markets/kline/BTC_USDT', fold: 5, place: 4 } },
     ],
   },
   // The pair market and favourites load with the product's first page (markets.flows.ts); the

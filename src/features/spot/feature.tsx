@@ -10,8 +10,8 @@ export const spotFeature = defineFeature({
   context: SpotContext,
   routes: {
     order: [
-      { path: 'spot-current', page: page(() => import('./views/orders/SpotCurrentPage'), 'SpotCurrentPage') },
-      { path: 'spot-history', page: page(() => import('./views/orders/SpotHistoryPage'), 'SpotHistoryPage') },
+      { path: 'spot-current', page: page(() => import('./views/orders/SpotCurrentPage'), 'SpotCurrentPage'), menu: { labelKey: 'menu.order.current', group: 'menu.order.spot', place: 10 } },
+      { path: 'spot-history', page: page(() => import('./views/orders/SpotHistoryPage'), 'SpotHistoryPage'), menu: { labelKey: 'menu.order.history', place: 11 } },
       { path: 'spot-detail/:id', page: page(() => import('./views/orders/SpotDetailPage'), 'SpotDetailPage') },
     ],
   },

@@ -8,7 +8,7 @@ export const supportFeature = defineFeature({
   routes: {
     site: [{ path: 'inform', page: page(() => import('./views/inform/InformPage'), 'InformPage') }],
     user: [
-      { path: 'helpcenter', page: page(() => import('./views/help/HelpCenterPage'), 'HelpCenterPage') },
+      { path: 'helpcenter', page: page(() => import('./views/help/HelpCenterPage'), 'HelpCenterPage'), menu: { labelKey: 'menu.user.help', group: 'menu.user.helpGroup', place: 50 } },
       { path: 'helpDetail/:id?', page: page(() => import('./views/help/HelpDetailPage'), 'HelpDetailPage') },
     ],
   },

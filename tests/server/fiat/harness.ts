@@ -8,7 +8,7 @@ import { openSession } from '../../../server/kernel/auth/sessions.js';
 import type { Database } from '../../../server/kernel/db/database.js';
 import { buildHttp } from '../../../server/kernel/http/app.js';
 import { changeBalance, readBalance } from '../../../server/kernel/ledger/ledger.js';
-import { auditLedger } from '../../../server/kernel/ledger/ledgerAudit.js';
+import { auditBooks } from '../../../server/products/audit.js';
 import type { UserStreamMessage } from '../../../src/domain/spotOrders.js';
 import { ensureOperator } from '../../../server/products/operator/operators.js';
 import { operatorRoutes } from '../../../server/products/operator/routes.js';
@@ -35,7 +35,7 @@ export function useFiat() {
   const state = {} as { db: Database; app: FastifyInstance; product: ReturnType<typeof createFiat>; operator: Record<string, string> };
   let clock = Date.now();
   const pushes: Array<{ userId: number; message: UserStreamMessage }> = [];
-  const feed = { balancesChanged: () => undefined, ordersCommitted: () => undefined, message: (userId: number, message: UserStreamMessage) => void pushes.push({ userId, message }) };
+  const feed = { balancesChanged: () => undefined, ordersCommitted: () => undefined, message: (userId: number, message: object) => void pushes.push({ userId, message: message as UserStreamMessage }) };
   const dataDir = mkdtempSync(join(tmpdir(), 'fiat-test-'));
   beforeAll(async () => {
     state.db = await openTestDatabase();
@@ -124,7 +124,7 @@ export function useFiat() {
       return row!.s;
     },
     async expectAuditClean() {
-      expect(await auditLedger(state.db)).toEqual([]);
+      expect(await auditBooks(state.db)).toEqual([]);
     },
   };
   return h;

@@ -7,7 +7,7 @@ import { listPairs } from '../../../server/kernel/catalogue.js';
 import type { Database } from '../../../server/kernel/db/database.js';
 import { buildHttp } from '../../../server/kernel/http/app.js';
 import { changeBalance, readBalance } from '../../../server/kernel/ledger/ledger.js';
-import { auditLedger } from '../../../server/kernel/ledger/ledgerAudit.js';
+import { auditBooks } from '../../../server/products/audit.js';
 import { accountRules } from '../../../server/kernel/ledger/accountRules.js';
 import { contractAccountRule } from '../../../server/products/futures/accountRule.js';
 import { createFutures } from '../../../server/products/futures/product.js';
@@ -130,7 +130,7 @@ export function useFutures() {
       return readBalance(state.db, state.product.accounts.pool, 'USDT', 'contract');
     },
     async expectAuditClean() {
-      expect(await auditLedger(state.db)).toEqual([]);
+      expect(await auditBooks(state.db)).toEqual([]);
     },
     fx: (v: string): Fx => fx(v),
   };

@@ -2,7 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_CODES, type LocaleCode } from '../../../src/domain/languages.js';
 import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
-import { auditLedger } from '../../../server/kernel/ledger/ledgerAudit.js';
+import { auditBooks } from '../../../server/products/audit.js';
 import { contentHashes, differences, rowCounts, tableNames, useFuzzApp, type SeenRoute } from './fuzzApp.js';
 import {
   accepts,
@@ -287,7 +287,7 @@ describe(`fuzz: every route refuses malformed input with a translated 400 and ch
   });
 
   it('reads a non-trivial route table in which every route that takes input has a schema', async () => {
-    expect(await auditLedger(t.db)).toEqual([]);
+    expect(await auditBooks(t.db)).toEqual([]);
     const routes = fuzzed(t.routes);
     totals.routes = routes.length;
     expect(routes.length).toBeGreaterThanOrEqual(60);
@@ -343,7 +343,7 @@ describe(`fuzz: every route refuses malformed input with a translated 400 and ch
 
   it('left every table exactly as it was and the ledger audit clean', async () => {
     expect(differences(contentBefore, await contentHashes(t.db, tables))).toEqual([]);
-    expect(await auditLedger(t.db)).toEqual([]);
+    expect(await auditBooks(t.db)).toEqual([]);
   });
 
   it('still takes every number written exactly, however it is written', async () => {
@@ -392,7 +392,7 @@ describe(`fuzz: every route refuses malformed input with a translated 400 and ch
     }, true);
     expect(sent).toBeGreaterThan(200);
     expect(report(problems)).toEqual([]);
-    expect(await auditLedger(t.db)).toEqual([]);
+    expect(await auditBooks(t.db)).toEqual([]);
     console.info(
       `fuzz (seed ${SEED}): ${totals.routes} routes; ${totals.sent} malformed requests, each refused with a translated 400 and no change ` +
         `(${totals.admitted} generated values left out as admitted by their schema); ${sent} odd texts answered ${JSON.stringify(codes)}`,

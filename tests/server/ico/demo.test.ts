@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareDecimal } from '../../../src/domain/decimal.js';
 import type { Database } from '../../../server/kernel/db/database.js';
-import { auditLedger } from '../../../server/kernel/ledger/ledgerAudit.js';
+import { auditBooks } from '../../../server/products/audit.js';
 import { silentUserFeed } from '../../../server/kernel/realtime/userFeed.js';
 import { DEMO_TEXTS } from '../../../server/products/ico/demo.js';
 import { createIco } from '../../../server/products/ico/product.js';
@@ -28,7 +28,7 @@ describe('the demo projects of a fresh start', () => {
     expect(bySymbol.get('ORBT')).toMatchObject({ participants: 24, status: 'pending_settlement', subscribed: '1200000' });
     for (const p of before) expect(compareDecimal(p.progress, '0')).toBe(1);
     // Each subscription froze its cost, as a purchase does.
-    expect(await auditLedger(db)).toEqual([]);
+    expect(await auditBooks(db)).toEqual([]);
 
     expect((await ico.settle()).projects).toHaveLength(1);
     const orbt = (await ico.service.projects('en_US')).find((p) => p.symbol === 'ORBT')!;
@@ -39,7 +39,7 @@ describe('the demo projects of a fresh start', () => {
       `select count(*)::int as n from ico_subscription s join ico_project p on p.id = s.project_id where p.symbol = 'ORBT' and s.allocated > 0`,
     );
     expect(holders!.n).toBe(24);
-    expect(await auditLedger(db)).toEqual([]);
+    expect(await auditBooks(db)).toEqual([]);
 
     // A restart seeds nothing more.
     await ico.parts.prepare!();

@@ -5,8 +5,8 @@ import { openSession } from '../../../server/kernel/auth/sessions.js';
 import type { Database } from '../../../server/kernel/db/database.js';
 import { buildHttp } from '../../../server/kernel/http/app.js';
 import { changeBalance, readBalance } from '../../../server/kernel/ledger/ledger.js';
-import { auditLedger } from '../../../server/kernel/ledger/ledgerAudit.js';
-import { icoProjectAccountId } from '../../../server/kernel/ledger/systemAccounts.js';
+import { auditBooks } from '../../../server/products/audit.js';
+import { icoProjectAccountId } from '../../../server/products/ico/ledger.js';
 import { ensureOperator } from '../../../server/products/operator/operators.js';
 import { operatorRoutes } from '../../../server/products/operator/routes.js';
 import { createIco } from '../../../server/products/ico/product.js';
@@ -133,7 +133,7 @@ export function useIco(options: { pairs?: PairOpenings; feed?: UserFeed } = {}) 
       return row!.s;
     },
     async expectAuditClean() {
-      expect(await auditLedger(state.db)).toEqual([]);
+      expect(await auditBooks(state.db)).toEqual([]);
     },
   };
   return h;

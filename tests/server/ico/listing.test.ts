@@ -15,7 +15,7 @@ const pairs = pairOpenings((message, error) => {
   throw new Error(`${message}: ${String(error)}`);
 });
 const messages: Array<{ userId: number; message: UserStreamMessage }> = [];
-const feed: UserFeed = { balancesChanged: () => undefined, ordersCommitted: () => undefined, message: (userId, message) => void messages.push({ userId, message }) };
+const feed: UserFeed = { balancesChanged: () => undefined, ordersCommitted: () => undefined, message: (userId, message) => void messages.push({ userId, message: message as UserStreamMessage }) };
 const t = useIco({ pairs, feed });
 
 let markets: MarketService | undefined;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KLINE_INTERVALS } from '../../../src/domain/constants.js';
-import { auditLedger } from '../../../server/kernel/ledger/ledgerAudit.js';
+import { auditBooks } from '../../../server/products/audit.js';
 import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
 import { listCurrencies, listPairs } from '../../../server/kernel/catalogue.js';
 import type { Database } from '../../../server/kernel/db/database.js';
@@ -33,7 +33,7 @@ const KEEP_TRADES = { keptMs: MAKER_HISTORY_KEPT_MS, tradesKeptMs: Number.MAX_SA
 
 /** The ledger's promises (server/kernel/ledger/ledgerAudit.ts): nothing created or lost, every balance explained, frozen = held. */
 async function expectLedgerInvariants() {
-  expect(await auditLedger(db)).toEqual([]);
+  expect(await auditBooks(db)).toEqual([]);
 }
 
 describe('seeded chart history', () => {

@@ -4,7 +4,7 @@ import { FastEngine } from '../../../server/kernel/exchange/matching/fast.js';
 import type { PairSpec } from '../../../server/kernel/exchange/pairSpec.js';
 import { submissionKey } from '../../../server/kernel/idempotency.js';
 import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
-import { auditLedger } from '../../../server/kernel/ledger/ledgerAudit.js';
+import { auditBooks } from '../../../server/products/audit.js';
 import { systemAccountId } from '../../../server/kernel/ledger/systemAccounts.js';
 import { SpotMarket } from '../../../server/products/spot/spotMarket.js';
 import { openTestDatabase } from '../testDb.js';
@@ -109,6 +109,6 @@ describe('database round trips per batch', () => {
     // releases, candles, then the balances and ledger entries; the barrier. The fee schedule is read
     // at most once a second (FEE_SCHEDULE_MS), not per batch. (Before: 26, then 15, then 9.)
     expect(small.crossing).toBeLessThanOrEqual(6);
-    expect(await auditLedger(inner)).toEqual([]);
+    expect(await auditBooks(inner)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDecimal } from '../../../src/domain/decimal.js';
 import { submissionKey } from '../../../server/kernel/idempotency.js';
 import { changeBalance, readBalance } from '../../../server/kernel/ledger/ledger.js';
-import { auditLedger } from '../../../server/kernel/ledger/ledgerAudit.js';
+import { auditBooks } from '../../../server/products/audit.js';
 import { systemAccountId } from '../../../server/kernel/ledger/systemAccounts.js';
 import type { Database } from '../../../server/kernel/db/database.js';
 import { ReferenceEngine } from '../../../server/kernel/exchange/matching/reference.js';
@@ -387,7 +387,7 @@ describe('spot market: fees, idempotent placing and the user feed', () => {
   });
 
   it('keeps the ledger promises with fees: nothing created or lost, every balance explained, frozen = held', async () => {
-    expect(await auditLedger(db)).toEqual([]);
+    expect(await auditBooks(db)).toEqual([]);
   });
 });
 
@@ -408,7 +408,7 @@ describe('spot market: pairs trading at once', () => {
       }
     };
     await Promise.all([rounds(btc, p, q, '1000'), rounds(eth, q, p, '100')]);
-    expect(await auditLedger(db)).toEqual([]);
+    expect(await auditBooks(db)).toEqual([]);
     const [{ n }] = (await db.query<{ n: number }>('select count(*)::int as n from spot_trade where maker_user_id = any($1::bigint[])', [[p, q]])) as [{ n: number }];
     expect(n).toBe(50);
   });

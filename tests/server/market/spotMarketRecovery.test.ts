@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyDelta, bookFromSnapshot, type BookSides } from '../../../src/features/markets/machines/orderBook/levels.js';
 import { submissionKey } from '../../../server/kernel/idempotency.js';
 import { changeBalance, readBalance } from '../../../server/kernel/ledger/ledger.js';
-import { auditLedger } from '../../../server/kernel/ledger/ledgerAudit.js';
+import { auditBooks } from '../../../server/products/audit.js';
 import { makeBalanceRows } from '../../../server/kernel/ledger/ledgerBatch.js';
 import { systemAccountId } from '../../../server/kernel/ledger/systemAccounts.js';
 import type { Database } from '../../../server/kernel/db/database.js';
@@ -218,7 +218,7 @@ describe('spot market: recovering from a failed transaction 2', () => {
     expect(await openInDatabase()).toEqual([]);
     expect(await readBalance(inner, late, 'BTC')).toEqual({ available: '0.4995', frozen: '0' });
     expect(await readBalance(inner, seller, 'BTC')).toEqual({ available: '1', frozen: '0' });
-    expect(await auditLedger(inner)).toEqual([]);
+    expect(await auditBooks(inner)).toEqual([]);
   });
 
   it('a cancel whose transaction fails leaves the order resting, in memory as in the database', async () => {
@@ -243,7 +243,7 @@ describe('spot market: recovering from a failed transaction 2', () => {
     expect(await market.cancel(owner, bid.orderId)).toMatchObject({ ok: true, order: { id: bid.orderId, status: 4 } });
     expect(await readBalance(inner, owner, 'USDT')).toEqual({ available: '1000', frozen: '0' });
     expect(restingInEngine(market, [owner])).toEqual([]);
-    expect(await auditLedger(inner)).toEqual([]);
+    expect(await auditBooks(inner)).toEqual([]);
   });
 
   it('while the database stays down the rebuild fails too: no depth goes out, and the next command rebuilds first', async () => {
@@ -282,6 +282,6 @@ describe('spot market: recovering from a failed transaction 2', () => {
     expect(restingInEngine(market, [seller, buyer])).toEqual(await openInDatabase());
     market.flushDepth();
     expect(subscriberBook(snapshot, from)).toEqual({ bids: [], asks: [['100', '0.75']] });
-    expect(await auditLedger(inner)).toEqual([]);
+    expect(await auditBooks(inner)).toEqual([]);
   });
 });

@@ -7,8 +7,9 @@ import { openSession } from '../../../server/kernel/auth/sessions.js';
 import type { Database, Queryable } from '../../../server/kernel/db/database.js';
 import { buildHttp } from '../../../server/kernel/http/app.js';
 import { changeBalance, readBalance } from '../../../server/kernel/ledger/ledger.js';
-import { auditLedger } from '../../../server/kernel/ledger/ledgerAudit.js';
+import { auditBooks } from '../../../server/products/audit.js';
 import { systemAccountId } from '../../../server/kernel/ledger/systemAccounts.js';
+import { SECONDS_HOUSE } from '../../../server/products/seconds/ledger.js';
 import type { UserFeed } from '../../../server/kernel/realtime/userFeed.js';
 import { ensureOperator } from '../../../server/products/operator/operators.js';
 import { operatorRoutes } from '../../../server/products/operator/routes.js';
@@ -55,7 +56,7 @@ export function recordingFeed() {
   const feed: UserFeed = {
     balancesChanged: (userId) => void balances.push(userId),
     ordersCommitted: () => undefined,
-    message: (userId, message) => void messages.push({ userId, message }),
+    message: (userId, message) => void messages.push({ userId, message: message as UserStreamMessage }),
   };
   return { feed, messages, balances };
 }
@@ -128,7 +129,7 @@ export function useSeconds(options: { enabled?: boolean } = {}) {
 
     balance: (user: { id: number }) => readBalance(state.db, user.id, 'USDT', 'sec_contract'),
     async house() {
-      return readBalance(state.db, await systemAccountId(state.db, 'secondsHouse'), 'USDT', 'sec_contract');
+      return readBalance(state.db, await systemAccountId(state.db, SECONDS_HOUSE), 'USDT', 'sec_contract');
     },
     settle: () => state.product.settle(),
     async contract(id: number): Promise<SecondsContract> {
@@ -139,7 +140,7 @@ export function useSeconds(options: { enabled?: boolean } = {}) {
       return row as unknown as SecondsContract;
     },
     async expectAuditClean() {
-      expect(await auditLedger(state.db)).toEqual([]);
+      expect(await auditBooks(state.db)).toEqual([]);
     },
   };
   return h;

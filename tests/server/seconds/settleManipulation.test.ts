@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareDecimal } from '../../../src/domain/decimal.js';
 import type { Database } from '../../../server/kernel/db/database.js';
-import { auditLedger } from '../../../server/kernel/ledger/ledgerAudit.js';
+import { auditBooks } from '../../../server/products/audit.js';
 import { openTestDatabase } from '../testDb.js';
 import { EXPIRIES, fairOutcome, manipulationStage } from './manipulation.js';
 
@@ -44,6 +44,6 @@ describe('seconds settlement cannot be steered by self-made prints', () => {
     expectFair(expiries);
     for (const e of expiries) expect(e.attacker?.outcome).toBe(fairOutcome('up', e.move));
     expect(compareDecimal(attackersNet, '0')).toBeLessThanOrEqual(0);
-    expect(await auditLedger(db)).toEqual([]);
+    expect(await auditBooks(db)).toEqual([]);
   });
 });

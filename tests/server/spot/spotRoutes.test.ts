@@ -3,7 +3,7 @@ import { SPOT_PATHS, type SpotOrder, type SpotOrderDetail } from '../../../src/d
 import type { Page } from '../../../src/domain/wallet.js';
 import { readBalance } from '../../../server/kernel/ledger/ledger.js';
 import { listPairs } from '../../../server/kernel/catalogue.js';
-import { auditLedger } from '../../../server/kernel/ledger/ledgerAudit.js';
+import { auditBooks } from '../../../server/products/audit.js';
 import { MESSAGES, translate } from '../../../server/kernel/i18n/messages.js';
 import { DECIMAL, expectOk, expectRefusal, post } from '../http.js';
 import { trader, useSpotApp } from './spotApp.js';
@@ -269,6 +269,6 @@ describe('cancel, lists and detail', () => {
   });
 
   it('keeps the ledger promises after all of the above', async () => {
-    expect(await auditLedger(t.db)).toEqual([]);
+    expect(await auditBooks(t.db)).toEqual([]);
   });
 });

@@ -17,7 +17,7 @@ afterAll(() => db.close());
 
 function feedFor(listening: Set<number>) {
   const sent: Array<[number, UserStreamMessage]> = [];
-  const feed = new UserFeedPublisher(counting, { listening: (u) => listening.has(u), send: (u, m) => void sent.push([u, m]) });
+  const feed = new UserFeedPublisher(counting, { listening: (u) => listening.has(u), send: (u, m) => void sent.push([u, m as UserStreamMessage]) });
   return { feed, sent };
 }
 
@@ -89,7 +89,7 @@ describe('UserFeedPublisher', () => {
       },
     };
     const sent: Array<[number, UserStreamMessage]> = [];
-    const feed = new UserFeedPublisher(held, { listening: (u) => u === me.id, send: (u, m) => void sent.push([u, m]) });
+    const feed = new UserFeedPublisher(held, { listening: (u) => u === me.id, send: (u, m) => void sent.push([u, m as UserStreamMessage]) });
     const turn = () => new Promise((resolve) => setImmediate(resolve));
     feed.balancesChanged(me.id, [{ currency: 'USDT', account: 'spot' }]);
     await turn();

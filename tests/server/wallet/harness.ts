@@ -4,7 +4,7 @@ import type { BalanceRow, DepositRecord, WalletAccount } from '../../../src/doma
 import { WALLET_PATHS } from '../../../src/domain/wallet.js';
 import { ensureOperator } from '../../../server/products/operator/operators.js';
 import { readBalance } from '../../../server/kernel/ledger/ledger.js';
-import { auditLedger } from '../../../server/kernel/ledger/ledgerAudit.js';
+import { auditBooks } from '../../../server/products/audit.js';
 import { openSession } from '../../../server/kernel/auth/sessions.js';
 import { wallet, type Wallet } from '../../../server/products/wallet/wallet.js';
 import { SimulatedChain } from '../../../server/products/wallet/chain/simulatedChain.js';
@@ -33,7 +33,7 @@ export function recordingFeed(): UserFeed & { pushes: Array<{ userId: number; ro
     messages,
     balancesChanged: (userId, rows) => void pushes.push({ userId, rows: [...rows] }),
     ordersCommitted: () => undefined,
-    message: (userId, message) => void messages.push({ userId, message }),
+    message: (userId, message) => void messages.push({ userId, message: message as UserStreamMessage }),
   };
 }
 
@@ -153,7 +153,7 @@ export async function expectLedgerConsistent(db: Database): Promise<void> {
   const negative = await db.query('select * from balance where available < 0 or frozen < 0');
   expect(negative).toEqual([]);
   // And the platform's own audit: totals match the chain, frozen funds match what withdrawals hold.
-  expect(await auditLedger(db)).toEqual([]);
+  expect(await auditBooks(db)).toEqual([]);
 }
 
 /** Money crosses the platform's boundary only on the chain: per currency, all balances = deposits credited − withdrawals completed. */

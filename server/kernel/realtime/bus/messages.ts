@@ -1,5 +1,6 @@
-import type { SpotOrder, UserStreamMessage } from '../../../../src/domain/spotOrders.js';
-import type { WalletAccount } from '../../../../src/domain/wallet.js';
+import type { UserChannelMessage } from '../../../../src/domain/userChannel.js';
+import type { WalletAccount } from '../../ledger/ledger.js';
+import type { UserOrder } from '../userFeed.js';
 
 /**
  * What the serving process (the one running the markets and products) tells the realtime edges
@@ -9,9 +10,9 @@ import type { WalletAccount } from '../../../../src/domain/wallet.js';
  */
 export type BusMessage =
   | { k: 'channel'; channel: string; payload: object }
-  | { k: 'orders'; userId: number; orders: SpotOrder[] }
+  | { k: 'orders'; userId: number; orders: UserOrder[] }
   | { k: 'balances'; userId: number; rows: Array<{ currency: string; account: WalletAccount }> }
-  | { k: 'user'; userId: number; message: UserStreamMessage }
+  | { k: 'user'; userId: number; message: UserChannelMessage }
   | { k: 'pair'; left: string; right: string }
   /** The serving process started: every edge's copy of the channels is out of date (its books were rebuilt). */
   | { k: 'hello'; instance: string }

@@ -1,0 +1,20 @@
+import type { MenuLink, NavGroupSpec, SiteSwitches } from './navigation';
+import { offeredLinks } from './navigation';
+
+/**
+ * A grouped menu (/user, /wallet, /order) as drawn: the entries the deployment offers (and, in the
+ * user menu, those listed for the account), grouped by their place's tens, each group titled by
+ * whichever of its entries names it. Only the menus' own chunks import this, not /home.
+ */
+export function menuGroups(links: MenuLink[], sys: SiteSwitches, account?: string): NavGroupSpec[] {
+  const groups = new Map<number, NavGroupSpec>();
+  for (const link of offeredLinks(links, sys)) {
+    if (!(link.shownTo?.(account) ?? true)) continue;
+    const tens = Math.floor(link.place / 10);
+    const group = groups.get(tens) ?? { titleKey: '', links: [] };
+    groups.set(tens, group);
+    group.titleKey = link.group ?? group.titleKey;
+    group.links.push(link);
+  }
+  return [...groups.values()];
+}

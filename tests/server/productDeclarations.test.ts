@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { futureIndexChannel, futureTickChannel, spotTickChannel } from '../../src/domain/api.js';
+import { KLINE_INTERVALS } from '../../src/domain/constants.js';
+import { futureDepthChannel, futureKlineChannel, futureTradeChannel } from '../../src/domain/futures/api.js';
+import { depthChannel, klineChannel, tradeChannel } from '../../src/domain/market.js';
+import { WALLET_ACCOUNTS } from '../../src/domain/wallet.js';
+import type { Database } from '../../server/kernel/db/database.js';
+import { systemAccountId, type SystemAccount, type SystemAccountFamily } from '../../server/kernel/ledger/systemAccounts.js';
+import { productChannels } from '../../server/products/channels.js';
+import { icoProjectAccountId } from '../../server/products/ico/ledger.js';
+import { PRODUCTS } from '../../server/products/index.js';
+import { openTestDatabase } from './testDb.js';
+
+/**
+ * Issue 39: the products declare what the kernel used to name (system accounts, account kinds,
+ * channels). Existing databases hold the accounts by their stored names, and clients subscribe to
+ * the channels by theirs: neither may change with the move.
+ */
+const declared = PRODUCTS.flatMap((p) => p.ledger?.systemAccounts ?? []);
+const fixed = declared.filter((a): a is SystemAccount => 'account' in a);
+const families = declared.filter((a): a is SystemAccountFamily => 'prefix' in a);
+
+let db: Database;
+beforeAll(async () => {
+  db = await openTestDatabase();
+});
+afterAll(() => db.close());
+
+describe('system accounts', () => {
+  it('keep their stored names and nicknames', async () => {
+    expect(fixed.map((a) => a.account).sort()).toEqual(['system:futures_pool', 'system:insurance_fund', 'system:seconds_house']);
+    expect(families.map((f) => f.prefix)).toEqual(['system:ico:']);
+    for (const account of fixed) await systemAccountId(db, account);
+    await systemAccountId(db, 'fees');
+    await icoProjectAccountId(db, 'NEW');
+    const rows = await db.query<{ account: string; nickname: string; kind: string }>(`select account, nickname, kind from app_user where kind = 'system' order by account`);
+    expect(rows).toEqual([
+      { account: 'system:fees', nickname: 'Platform (fees)', kind: 'system' },
+      { account: 'system:futures_pool', nickname: 'Platform (futuresPool)', kind: 'system' },
+      { account: 'system:ico:NEW', nickname: 'ICO project (NEW)', kind: 'system' },
+      { account: 'system:insurance_fund', nickname: 'Platform (insuranceFund)', kind: 'system' },
+      { account: 'system:seconds_house', nickname: 'Platform (secondsHouse)', kind: 'system' },
+    ]);
+  });
+
+  it('no product declares an account another product or the kernel has', () => {
+    const names = ['system:fees', ...fixed.map((a) => a.account)];
+    expect(new Set(names).size).toBe(names.length);
+    for (const family of families) expect(names.filter((n) => n.startsWith(family.prefix))).toEqual([]);
+  });
+});
+
+describe('account kinds', () => {
+  const kinds = ['spot', ...PRODUCTS.flatMap((p) => p.ledger?.kinds ?? [])];
+
+  it("are the wallet's five accounts, each declared once", () => {
+    expect(new Set(kinds).size).toBe(kinds.length);
+    expect([...kinds].sort()).toEqual([...WALLET_ACCOUNTS].sort());
+  });
+
+  it("are what the balance table's check admits", () => {
+    const migration = readFileSync(new URL('../../server/kernel/db/migrations/002_spot_market.sql', import.meta.url), 'utf8');
+    const check = /account text not null default 'spot' check \(account in \(([^)]*)\)\)/.exec(migration)![1]!;
+    expect(check.split(',').map((k) => k.trim().replace(/'/g, '')).sort()).toEqual([...kinds].sort());
+  });
+});
+
+describe('channels', () => {
+  // What kernel/realtime/channels.ts built itself before the products declared their channels.
+  const before = (left: string, right: string) => [
+    spotTickChannel(left, right),
+    depthChannel(left, right),
+    tradeChannel(left, right),
+    ...KLINE_INTERVALS.map((i) => klineChannel(left, right, i)),
+    futureTickChannel(left, right),
+    futureIndexChannel(left, right),
+    futureDepthChannel(left, right),
+    futureTradeChannel(left, right),
+    ...KLINE_INTERVALS.map((i) => futureKlineChannel(left, right, i)),
+  ];
+
+  it('are the same names for spot and contract pairs', () => {
+    expect(productChannels({ left_symbol: 'BTC', right_symbol: 'USDT', trade_status: 1, contract_status: 1 })).toEqual(before('BTC', 'USDT'));
+    expect(productChannels({ left_symbol: 'ETH', right_symbol: 'BTC', trade_status: 1, contract_status: 0 })).toEqual(before('ETH', 'BTC').slice(0, 3 + KLINE_INTERVALS.length));
+    expect(productChannels({ left_symbol: 'X', right_symbol: 'USDT', trade_status: 0, contract_status: 0 })).toEqual([]);
+  });
+});
