@@ -47,9 +47,9 @@ export default defineConfig({
             // A chunk of its own that needs nothing else, imported first by main.tsx: it runs
             // before the framework is evaluated (src/services/startupRequests.ts).
             { name: 'startup', test: /src[\\/]services[\\/](startupRequests|storage)\.ts$/ },
-            // Exact decimals and the figures made of them (src/domain/figures.ts) in one chunk: nearly every
+            // Exact decimals and the figures made of them (domain/figures.ts) in one chunk: nearly every
             // page shows figures, and a chunk of its own would be one more file on every page's preload list.
-            { name: 'decimal', test: /src[\\/]domain[\\/](decimal|figures)\.ts$/ },
+            { name: 'decimal', test: /[\\/]domain[\\/](decimal|figures)\.ts$/ },
           ],
         },
       },

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { SPOT_PATHS } from '../src/domain/spotOrders.js';
+import { SPOT_PATHS } from '../domain/spotOrders.js';
 import { newKey } from '../tests/system/client.js';
 import { startServerProcess, type ServerProcess } from '../tests/system/serverProcess.js';
 import { fundedTraders, referencePrices } from '../tests/system/traders.js';

@@ -14,8 +14,8 @@
 import { join } from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { FUTURES_PATHS, type FuturesConfig } from '../src/domain/futures/api.js';
-import { WALLET_PATHS, type WalletBalance, type WalletNetwork } from '../src/domain/wallet.js';
+import { FUTURES_PATHS, type FuturesConfig } from '../domain/futures/api.js';
+import { WALLET_PATHS, type WalletBalance, type WalletNetwork } from '../domain/wallet.js';
 import { embeddedDatabaseUrl } from '../server/kernel/db/embeddedPostgres.js';
 import { openPostgres } from '../server/kernel/db/postgres.js';
 import { mustCall, newKey } from '../tests/system/client.js';

@@ -2,8 +2,8 @@
 // Sends a deposit on the simulated chain to a running server (http://localhost:$PORT, default 8080),
 // as if it came from outside the platform. The deposit then confirms block by block (CHAIN_BLOCK_MS)
 // and is credited to the owner's spot account. Copy the address from /wallet/recharge.
-import { WALLET_PATHS, type DepositRecord } from '../src/domain/wallet.js';
-import type { Envelope } from '../src/domain/api.js';
+import { WALLET_PATHS, type DepositRecord } from '../domain/wallet.js';
+import type { Envelope } from '../domain/api.js';
 
 const [address, currency, quantity, network] = process.argv.slice(2);
 if (!address || !currency || !quantity) {

@@ -11,8 +11,8 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { LOCALE_CODES } from '../src/domain/languages';
-import { LEDGER_KIND_KEYS } from '../src/domain/walletAmounts';
+import { LOCALE_CODES } from '../domain/languages';
+import { LEDGER_KIND_KEYS } from '../domain/walletAmounts';
 
 const root = join(import.meta.dirname, '..');
 
@@ -86,7 +86,7 @@ export const CLIENT: Side = {
       .map((name) => join(folder, name, `${code}.json`)),
   ],
   variables: (text) => sortedNames(text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)),
-  sources: [join(root, 'src')],
+  sources: [join(root, 'src'), join(root, 'domain')],
   usedAs: (key) => key,
 };
 
@@ -95,8 +95,8 @@ export const SERVER: Side = {
   folders: localesDirs(join(root, 'server')),
   files: (folder, code) => [join(folder, `${code}.json`)],
   variables: (text) => sortedNames(text.matchAll(/\{(\w+)\}/g)),
-  // The server compiles src/domain too (the notification kinds are listed there).
-  sources: [join(root, 'server'), join(root, 'src', 'domain')],
+  // The server compiles domain too (the notification kinds are listed there).
+  sources: [join(root, 'server'), join(root, 'domain')],
   usedAs: (key) => key.split('.')[0]!,
 };
 
@@ -180,7 +180,7 @@ export function checkSide(side: Side): string[] {
  * Every ledger entry kind the server writes has a label (issue 37 §3: /wallet/wallet-log showed
  * `ico_thaw`, `fiat_release`, `futures_margin`): the kinds are read from the server's sources — the
  * `kind: '…'` of changeBalance and the batch's changes, the first quoted argument of
- * `books.change` / `books.transfer` — and each must be in LEDGER_KIND_KEYS (src/domain/walletAmounts.ts),
+ * `books.change` / `books.transfer` — and each must be in LEDGER_KIND_KEYS (domain/walletAmounts.ts),
  * whose keys the catalogue check above then holds to all 9 languages.
  */
 export function ledgerKindsWritten(): string[] {
@@ -203,7 +203,7 @@ export function ledgerKindsWritten(): string[] {
 export function checkLedgerKinds(): string[] {
   return ledgerKindsWritten()
     .filter((kind) => LEDGER_KIND_KEYS[kind] === undefined)
-    .map((kind) => `ledger: entry kind ${kind} has no label in LEDGER_KIND_KEYS (src/domain/walletAmounts.ts)`);
+    .map((kind) => `ledger: entry kind ${kind} has no label in LEDGER_KIND_KEYS (domain/walletAmounts.ts)`);
 }
 
 export function check(): string[] {

@@ -11,7 +11,7 @@ import { ThemeProvider } from 'styled-components';
 import { createActor } from 'xstate';
 import { createDepthFeedActor } from '../../src/features/markets/actors/depthFeed.actor';
 import { createFakeSocket } from '../../src/services/testing/fakeSocket';
-import type { Pair } from '../../src/domain/api';
+import type { Pair } from '../../domain/api';
 import { orderBookMachine } from '../../src/features/markets/machines/orderBook/orderBook.machine';
 import { createBrowserFrameScheduler, type FrameScheduler } from '../../src/services/frameScheduler';
 import { initI18n } from '../../src/services/i18n';

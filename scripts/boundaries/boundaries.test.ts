@@ -48,10 +48,13 @@ describe('import boundaries (docs/ARCHITECTURE.md)', () => {
     });
   });
 
-  it('server/ takes from src/ only what SERVER_IMPORTS_FROM_SRC names', () => {
+  it('server/ imports nothing from src/ (the shared code is the top-level domain/ package)', () => {
     const fromSrc = IMPORTS.filter((i) => i.file.startsWith('server/') && within(i.target, 'src'));
-    // 290 or so today, all src/domain: they go when src/domain becomes a package of its own.
-    expect(fromSrc.every((i) => SERVER_IMPORTS_FROM_SRC.some((allowed) => within(i.target, allowed)))).toBe(true);
+    expect(SERVER_IMPORTS_FROM_SRC).toEqual([]);
+    expect(fromSrc.map((i) => `${i.file} -> ${i.target}`)).toEqual([]);
+    // And both halves do stand on it.
+    expect(IMPORTS.some((i) => i.file.startsWith('server/') && within(i.target, 'domain'))).toBe(true);
+    expect(IMPORTS.some((i) => i.file.startsWith('src/') && within(i.target, 'domain'))).toBe(true);
   });
 });
 
@@ -78,12 +81,15 @@ describe('the rules catch what they are for', () => {
     ['machines-do-no-io', sample('src/services/api.ts', 'axios'), false],
     ['kernel-imports-no-product', sample('server/kernel/http/app.ts', '../../products/spot/trading.js'), true],
     ['kernel-imports-no-product', sample('server/main.ts', './products/index.js'), false],
-    ['kernel-imports-no-product-domain', sample('server/kernel/realtime/userFeed.ts', '../../../src/domain/spotOrders.js'), true],
-    ['kernel-imports-no-product-domain', sample('server/kernel/realtime/channels.ts', '../../../src/domain/futures/api.js'), true],
-    ['kernel-imports-no-product-domain', sample('server/kernel/realtime/userFeed.ts', '../../../src/domain/userChannel.js'), false],
-    ['client-imports-no-server', sample('src/domain/api.ts', '../../server/config.js'), true],
+    ['kernel-imports-no-product-domain', sample('server/kernel/realtime/userFeed.ts', '../../../domain/spotOrders.js'), true],
+    ['kernel-imports-no-product-domain', sample('server/kernel/realtime/channels.ts', '../../../domain/futures/api.js'), true],
+    ['kernel-imports-no-product-domain', sample('server/kernel/realtime/userFeed.ts', '../../../domain/userChannel.js'), false],
+    ['client-imports-no-server', sample('src/app/services.ts', '../../server/config.js'), true],
+    ['domain-imports-neither-half', sample('domain/api.ts', '../server/config.js'), true],
+    ['domain-imports-neither-half', sample('domain/futures/api.ts', '../../src/app/services.js'), true],
+    ['domain-imports-neither-half', sample('domain/futures/api.ts', '../decimal.js'), false],
     ['server-imports-src-domain-only', sample('server/products/spot/x.ts', '../../../src/app/services.js'), true],
-    ['server-imports-src-domain-only', sample('server/products/spot/x.ts', '../../../src/domain/api.js'), false],
+    ['server-imports-src-domain-only', sample('server/products/spot/x.ts', '../../../domain/api.js'), false],
   ];
   it.each(cases)('%s: %j → breaks: %s', (id, imported, breaks) => {
     expect(rule(id).breaks(imported)).toBe(breaks);

@@ -32,10 +32,10 @@ export interface Rule {
 export const edgeOf = (imported: Import): string => `${imported.file} -> ${imported.target}`;
 
 /**
- * Where server/ may import from src/. A separate change moves src/domain to a top-level domain/
- * package; then this becomes `[]` and the same rule says server/ imports nothing from src/.
+ * Where server/ may import from src/: nowhere. The pure code both halves share is the top-level
+ * domain/ package (it lived in src/domain until issue 39), so the server no longer stands on the client.
  */
-export const SERVER_IMPORTS_FROM_SRC: readonly string[] = ['src/domain'];
+export const SERVER_IMPORTS_FROM_SRC: readonly string[] = [];
 
 /**
  * A feature's modules that other features may import: the documented ways one product's page uses
@@ -67,11 +67,11 @@ const productsApart: Rule = {
 /**
  * Client features are folders of src/features; one imports another only through a shared entry.
  * Today 22 imports cross between features (views reusing another product's views, hooks and
- * machines): they are the allowance, to be moved into src/app or src/domain, or behind an entry.
+ * machines): they are the allowance, to be moved into src/app or domain, or behind an entry.
  */
 const featuresApart: Rule = {
   id: 'client-features-apart',
-  says: `src/features/<a>/ never imports src/features/<b>/ except a shared entry (${SHARED_FEATURE_ENTRIES.join(', ')}): shared code goes to src/app or src/domain`,
+  says: `src/features/<a>/ never imports src/features/<b>/ except a shared entry (${SHARED_FEATURE_ENTRIES.join(', ')}): shared code goes to src/app or domain`,
   breaks: ({ file, target }) => {
     const a = partOf(file, 'src/features');
     const b = partOf(target, 'src/features');
@@ -133,18 +133,18 @@ const kernelAbove: Rule = {
 };
 
 /**
- * One product's wire types (src/domain/<product>): the kernel carries that product's messages and
- * channels without naming them (the private channel's own type is src/domain/userChannel.ts; a
+ * One product's wire types (domain/<product>): the kernel carries that product's messages and
+ * channels without naming them (the private channel's own type is domain/userChannel.ts; a
  * product declares its channels, accounts and held funds in server/products/<product>/).
  */
 export const PRODUCT_DOMAIN: readonly string[] = ['spotOrders', 'wallet', 'walletAmounts', 'walletValidation', 'futures', 'seconds', 'ico', 'fiat', 'fiatSettings', 'kyc', 'apiKeys'].map(
-  (name) => `src/domain/${name}`,
+  (name) => `domain/${name}`,
 );
 
 /** Issue 39: 9 such imports in kernel/realtime went with the products' declarations; the schema kit's record window takes its days from the route. */
 const kernelNoProductDomain: Rule = {
   id: 'kernel-imports-no-product-domain',
-  says: "server/kernel/** never imports a product's wire types (src/domain/spotOrders, wallet, futures/, seconds, ico, fiat, kyc …): the product declares what the kernel needs of it",
+  says: "server/kernel/** never imports a product's wire types (domain/spotOrders, wallet, futures/, seconds, ico, fiat, kyc …): the product declares what the kernel needs of it",
   breaks: ({ file, target }) => file.startsWith('server/kernel/') && PRODUCT_DOMAIN.some((domain) => within(target, domain)),
 };
 
@@ -155,7 +155,7 @@ const clientApart: Rule = {
   breaks: ({ file, target }) => file.startsWith('src/') && within(target, 'server'),
 };
 
-/** The server takes from src/ only the pure code shared with it (src/domain). */
+/** The server takes from src/ only the pure code shared with it (domain). */
 const serverFromDomainOnly: Rule = {
   id: 'server-imports-src-domain-only',
   says: SERVER_IMPORTS_FROM_SRC.length
@@ -164,7 +164,14 @@ const serverFromDomainOnly: Rule = {
   breaks: ({ file, target }) => file.startsWith('server/') && within(target, 'src') && !SERVER_IMPORTS_FROM_SRC.some((allowed) => within(target, allowed)),
 };
 
-export const RULES: readonly Rule[] = [productsApart, featuresApart, machinesPure, kernelAbove, kernelNoProductDomain, clientApart, serverFromDomainOnly];
+/** The shared domain is pure and stands on neither half: both import it, it imports neither. */
+const domainStandsAlone: Rule = {
+  id: 'domain-imports-neither-half',
+  says: 'domain/ never imports src/ or server/ (the pure code both halves share)',
+  breaks: ({ file, target }) => file.startsWith('domain/') && (within(target, 'src') || within(target, 'server')),
+};
+
+export const RULES: readonly Rule[] = [productsApart, featuresApart, machinesPure, kernelAbove, kernelNoProductDomain, clientApart, serverFromDomainOnly, domainStandsAlone];
 
 /** The folders whose imports are checked. */
-export const CHECKED_ROOTS = ['src', 'server'] as const;
+export const CHECKED_ROOTS = ['src', 'server', 'domain'] as const;

@@ -29,7 +29,7 @@ import { kb, readManifest, routeLoads } from './report';
  * (+26 bytes) with the user menu's API keys entry (issue 36: /user/api); 149.9 KB (+24 bytes: a
  * revoked session's page waits 1.5 s for its own answer, desks in their order); 150.0 KB (+31 bytes
  * over the tree it started from, which already read 149.9 KB + 28 bytes: the one figures module of
- * issue 37 defect 7 — the home lists' prices, changes and limits through src/domain/figures.ts, in
+ * issue 37 defect 7 — the home lists' prices, changes and limits through domain/figures.ts, in
  * the decimal chunk) (bench/README.md, "Client bundle"). The ratchet fails
  * any change that puts more on the first page; lower it as the figure falls.
  */

@@ -1,4 +1,4 @@
-import type { Community, Currency, Pair, PlatConfig } from '../../src/domain/api.js';
+import type { Community, Currency, Pair, PlatConfig } from '../../domain/api.js';
 import type { Queryable } from './db/database.js';
 
 /**

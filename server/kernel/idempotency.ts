@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ANTI_DOUBLE_SUBMIT_MS } from '../../src/domain/constants.js';
+import { ANTI_DOUBLE_SUBMIT_MS } from '../../domain/constants.js';
 import type { Database, Queryable } from './db/database.js';
 import { failUnlessEqual } from './db/statementChecks.js';
 import { StatementParams } from './db/statementParams.js';

@@ -1,4 +1,4 @@
-import { ResultCode } from '../../src/domain/api.js';
+import { ResultCode } from '../../domain/api.js';
 import { ApiFailure } from './http/envelope.js';
 import type { MessageKey } from './i18n/messages.js';
 

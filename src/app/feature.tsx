@@ -1,6 +1,6 @@
 import { Suspense, use, type ComponentType, type Key, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SCRIPT_CHUNK_TIMEOUT_MS } from '../domain/constants';
+import { SCRIPT_CHUNK_TIMEOUT_MS } from '../../domain/constants';
 import { loadEnglishRest } from '../locales';
 import { completeCatalogue, hasWholeCatalogue } from '../services/i18n';
 import { createFlowContext, LazyValue, type FlowContext } from './flowContext';

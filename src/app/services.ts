@@ -6,16 +6,16 @@
  */
 import type { i18n as I18n } from 'i18next';
 import { createActor, fromPromise, type AnyActorLogic, type ActorOptions, type InspectionEvent, type Observer } from 'xstate';
-import { MARKET_FEATURE_ENABLED } from '../domain/constants';
-import type { ToastMessage } from '../domain/errors';
-import type { Language } from '../domain/languages';
+import { MARKET_FEATURE_ENABLED } from '../../domain/constants';
+import type { ToastMessage } from '../../domain/errors';
+import type { Language } from '../../domain/languages';
 import { createApiClient, type ApiClient } from '../services/api';
 import { createBrowserFrameScheduler, type FrameScheduler } from '../services/frameScheduler';
 import { changeLanguage, initI18n } from '../services/i18n';
 import { createSocketClient, type SocketClient } from '../services/socket';
 import { takeStartupAnswer } from '../services/startupRequests';
 import { createStorage, memoryStore, type AppStorage, type KeyValueStore } from '../services/storage';
-import { USER_CHANNEL } from '../domain/spotOrders';
+import { USER_CHANNEL } from '../../domain/spotOrders';
 
 import { createAppActors } from './actors/app.actors';
 import { createMarketChannelActor } from './actors/marketChannel.actor';

@@ -1,4 +1,4 @@
-import type { LocaleCode } from '../domain/languages';
+import type { LocaleCode } from '../../domain/languages';
 
 /**
  * Where every catalogue file but English's shell is, fetched on demand (see index.ts). This module

@@ -1,4 +1,4 @@
-import type { LocaleCode } from '../domain/languages';
+import type { LocaleCode } from '../../domain/languages';
 import type { Tree } from './catalogueFiles';
 import en_US from './en_US.json';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REQUEST_TIMEOUT_MS } from '../domain/constants';
-import { messageForError } from '../domain/errors';
+import { REQUEST_TIMEOUT_MS } from '../../domain/constants';
+import { messageForError } from '../../domain/errors';
 import { createApiClient } from './api';
 
 interface Seen {

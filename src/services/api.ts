@@ -1,7 +1,7 @@
-import { ResultCode, type Envelope } from '../domain/api';
-import { REQUEST_TIMEOUT_MS } from '../domain/constants';
-import type { ApiError } from '../domain/errors';
-import { IDEMPOTENCY_HEADER } from '../domain/wallet';
+import { ResultCode, type Envelope } from '../../domain/api';
+import { REQUEST_TIMEOUT_MS } from '../../domain/constants';
+import type { ApiError } from '../../domain/errors';
+import { IDEMPOTENCY_HEADER } from '../../domain/wallet';
 
 export interface ApiClientOptions {
   baseURL?: string;

@@ -1,6 +1,6 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, type LocaleCode } from '../domain/languages';
+import { DEFAULT_LANGUAGE, type LocaleCode } from '../../domain/languages';
 import { EN_US_SHELL_CATALOGUE, loadCatalogue, loadEnglishRest } from '../locales';
 
 /** Fetches a language's catalogue if this instance lacks it (English's shell is always there). */

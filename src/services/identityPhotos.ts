@@ -1,4 +1,4 @@
-import type { ApiError } from '../domain/errors';
+import type { ApiError } from '../../domain/errors';
 
 /** Reads a picked identity photo into a data URL (photos travel that way in JSON bodies). */
 export function photoAsDataUrl(file: Blob, signal?: AbortSignal): Promise<string> {

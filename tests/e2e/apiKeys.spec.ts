@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { LANGUAGES } from '../../src/domain/languages';
+import { LANGUAGES } from '../../domain/languages';
 import { registerThroughUi } from './support/register';
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { embeddedDatabaseUrl, stopEmbeddedPostgres } from '../../server/kernel/db/embeddedPostgres.js';
-import { LANGUAGES } from '../../src/domain/languages';
+import { LANGUAGES } from '../../domain/languages';
 import { baseCatalogue } from './support/catalogue';
 import { startEdgeProxy, type EdgeProxy } from './support/edgeProxy';
 import { expectChange, untilAnswers } from './support/waits';

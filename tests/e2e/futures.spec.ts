@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type futuresCatalogue from '../../src/locales/futures/en_US.json';
 import { baseCatalogue } from './support/catalogue';
-import { FUTURES_PATHS } from '../../src/domain/futures/api';
+import { FUTURES_PATHS } from '../../domain/futures/api';
 import { call, fundAccount, tokenOf } from './support/api';
 import { verifyIdentity } from './support/operator';
 import { registerThroughUi } from './support/register';
@@ -31,7 +31,7 @@ async function setTpslByRoe(page: Page, w: (typeof WORDS)[keyof typeof WORDS], w
   await stopLoss.fill('−90');
   await tpsl.getByRole('button', { name: w.base.common.confirm }).click();
   const confirm = page.getByRole('dialog', { name: w.f.tpsl.confirmTitle });
-  // Shown as percentages (src/domain/figures.ts): two decimals, the ASCII minus whichever was typed.
+  // Shown as percentages (domain/figures.ts): two decimals, the ASCII minus whichever was typed.
   await expect(confirm).toContainText(`${w.f.roe} +500.00%`);
   await expect(confirm).toContainText(`${w.f.roe} -90.00%`);
   await confirm.getByRole('button', { name: w.base.common.confirm }).click();

@@ -4,9 +4,9 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { baseCatalogue, type BaseCatalogue } from './support/catalogue';
 import type tradingCatalogue from '../../src/locales/trading/en_US.json';
 import type walletCatalogue from '../../src/locales/wallet/en_US.json';
-import type { Pair } from '../../src/domain/api';
-import type { WithdrawQuota } from '../../src/domain/wallet';
-import { money } from '../../src/domain/figures';
+import type { Pair } from '../../domain/api';
+import type { WithdrawQuota } from '../../domain/wallet';
+import { money } from '../../domain/figures';
 import { operatorDesk } from './support/operator';
 import { registerThroughUi, TEST_FUNDS_PASSWORD } from './support/register';
 

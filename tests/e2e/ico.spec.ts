@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type icoCatalogue from '../../src/locales/ico/en_US.json';
-import type { IcoProject } from '../../src/domain/ico';
+import type { IcoProject } from '../../domain/ico';
 import { OPERATOR, operatorDesk } from './support/operator';
 import { registerThroughUi } from './support/register';
 import { call, fundAccount, tokenOf } from './support/api';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { LANGUAGES } from '../../src/domain/languages';
+import { LANGUAGES } from '../../domain/languages';
 import { call, tokenOf } from './support/api';
 import { operatorDesk } from './support/operator';
 import { registerThroughUi, TEST_FUNDS_PASSWORD, TEST_PASSWORD } from './support/register';

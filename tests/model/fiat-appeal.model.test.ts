@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import type { FiatOrder } from '../../src/domain/fiat';
+import type { FiatOrder } from '../../domain/fiat';
 import { fiatAppealMachine } from '../../src/features/fiat/machines/fiatAppeal/fiatAppeal.machine';
 import { fiatBuyerMachine } from '../../src/features/fiat/machines/fiatBuyer/fiatBuyer.machine';
 import { fiatSellerMachine } from '../../src/features/fiat/machines/fiatSeller/fiatSeller.machine';

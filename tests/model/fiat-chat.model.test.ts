@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import type { FiatChatMessage } from '../../src/domain/fiat';
+import type { FiatChatMessage } from '../../domain/fiat';
 import { CHAT_IMAGE_READS, CHAT_IMAGE_TYPES, fiatChatMachine, type FiatChatEvent, type SayInput } from '../../src/features/fiat/machines/fiatChat/fiatChat.machine';
 import { CHAT_IMAGE, CHAT_TEXT, ORDER } from '../../src/features/fiat/machines/fiatFixtures';
 

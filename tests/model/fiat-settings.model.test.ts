@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { LegalTradePatch } from '../../src/domain/fiatSettings';
+import type { LegalTradePatch } from '../../domain/fiatSettings';
 import { fiatSettingsMachine } from '../../src/features/fiat/machines/fiatSettings/fiatSettings.machine';
 
 beforeEach(() => void vi.useFakeTimers());

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromPromise, type AnyActorRef } from 'xstate';
-import type { FuturesCloseRequest, FuturesPlanCreate } from '../../src/domain/futures/api';
+import type { FuturesCloseRequest, FuturesPlanCreate } from '../../domain/futures/api';
 import { closeDialogMachine, closeKeyMinter, type CloseCall } from '../../src/features/futures/machines/closeDialog/closeDialog.machine';
 import { futuresDeskMachine, type DeskData } from '../../src/features/futures/machines/futuresDesk/futuresDesk.machine';
 import { maxOpen, atMark } from '../../src/features/futures/machines/futuresDesk/figures';
@@ -14,7 +14,7 @@ import { ACCOUNT, CONFIG, PLACED, POSITION } from '../../src/features/futures/ma
 import { futuresOrderFormMachine, futuresOrderKeyMinter, type PlaceFuturesInput } from '../../src/features/futures/machines/futuresOrderForm/futuresOrderForm.machine';
 import { leverageDialogMachine, type LeverageRequest } from '../../src/features/futures/machines/leverageDialog/leverageDialog.machine';
 import { tpslDialogMachine } from '../../src/features/futures/machines/tpslDialog/tpslDialog.machine';
-import { roeTriggerText } from '../../src/domain/futures/planTrigger';
+import { roeTriggerText } from '../../domain/futures/planTrigger';
 import { futuresDetailMachine, type FuturesDetailData, type FuturesDetailTarget } from '../../src/features/futures/machines/futuresDetail/futuresDetail.machine';
 import { futuresRecordsMachine } from '../../src/features/futures/machines/futuresRecords/futuresRecords.machine';
 import { pagedListMachine, type LoadedPage, type PageQuery } from '../../src/app/machines/pagedList/pagedList.machine';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import type { IcoProjectInput, IcoSubscription } from '../../src/domain/ico';
-import { LOCALE_CODES } from '../../src/domain/languages';
+import type { IcoProjectInput, IcoSubscription } from '../../domain/ico';
+import { LOCALE_CODES } from '../../domain/languages';
 import { icoBoardMachine, type BoardData, type IcoBoardEvent } from '../../src/features/ico/machines/icoBoard/icoBoard.machine';
 import { icoDeskMachine } from '../../src/features/ico/machines/icoDesk/icoDesk.machine';
 import { ACCOUNT, MINE, OPERATOR_PROJECT, PROJECT } from '../../src/features/ico/machines/icoFixtures';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
-import { compareDecimal } from '../../src/domain/decimal';
+import { compareDecimal } from '../../domain/decimal';
 import { orderBookModel, FRAME_OF_DELTAS, GAP_DELTA, NEXT_DELTA, SNAPSHOT_FIXTURE, STALE_DELTA } from '../../src/features/markets/machines/orderBook/orderBook.model';
 import type { DepthDelta } from '../../src/features/markets/machines/orderBook/orderBook.types';
 import { SNAPSHOT_TIMEOUT_MS } from '../../src/features/markets/machines/orderBook/orderBook.machine';

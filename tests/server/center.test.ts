@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserInfo } from '../../src/domain/api.js';
+import type { UserInfo } from '../../domain/api.js';
 import { hashToken, openSession, revokeSession } from '../../server/kernel/auth/sessions.js';
 import type { Database } from '../../server/kernel/db/database.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { KLINE_INTERVALS, type KlineInterval } from '../../src/domain/constants.js';
-import type { PublicTrade } from '../../src/domain/market.js';
+import { KLINE_INTERVALS, type KlineInterval } from '../../domain/constants.js';
+import type { PublicTrade } from '../../domain/market.js';
 import { DEPTH_LEVELS, MarketData } from '../../server/kernel/exchange/marketData.js';
 import type { BookLevel } from '../../server/kernel/exchange/matching/types.js';
 import type { PairSpec } from '../../server/kernel/exchange/pairSpec.js';

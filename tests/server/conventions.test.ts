@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALE_CODES } from '../../src/domain/languages.js';
+import { LOCALE_CODES } from '../../domain/languages.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { call, expectOk, expectRefusal, post } from './http.js';
 import { openSession } from '../../server/kernel/auth/sessions.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { tradeChannel } from '../../src/domain/market.js';
-import { SPOT_PATHS, USER_CHANNEL, type SpotOrder } from '../../src/domain/spotOrders.js';
-import { WALLET_PATHS } from '../../src/domain/wallet.js';
+import { tradeChannel } from '../../domain/market.js';
+import { SPOT_PATHS, USER_CHANNEL, type SpotOrder } from '../../domain/spotOrders.js';
+import { WALLET_PATHS } from '../../domain/wallet.js';
 import type { ServerConfig } from '../../server/config.js';
 import { hashPassword } from '../../server/kernel/auth/passwords.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';

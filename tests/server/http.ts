@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import type { Envelope } from '../../src/domain/api.js';
-import { SPOT_PATHS } from '../../src/domain/spotOrders.js';
+import type { Envelope } from '../../domain/api.js';
+import { SPOT_PATHS } from '../../domain/spotOrders.js';
 
 export interface Answer<T> {
   status: number;

@@ -12,7 +12,7 @@ import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { databaseFiatRates } from '../../server/products/markets/fiatRates.js';
 import { expectOk, expectRefusal, get, post } from './http.js';
 import { openTestDatabase } from './testDb.js';
-import type { UserStreamMessage } from '../../src/domain/spotOrders.js';
+import type { UserStreamMessage } from '../../domain/spotOrders.js';
 
 let db: Database;
 let app: FastifyInstance;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Currency, Pair, PairPrice } from '../../src/domain/api.js';
-import { mulDecimal } from '../../src/domain/decimal.js';
-import { PRICING_CODES, usdtPricePair } from '../../src/domain/pricingCurrencies.js';
+import type { Currency, Pair, PairPrice } from '../../domain/api.js';
+import { mulDecimal } from '../../domain/decimal.js';
+import { PRICING_CODES, usdtPricePair } from '../../domain/pricingCurrencies.js';
 import { SEED_FIAT_RATES, SEED_RATES_SOURCE } from '../../server/kernel/db/seed/fiatRates.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { DECIMAL, expectOk, expectRefusal, get, post } from './http.js';

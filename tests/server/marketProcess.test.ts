@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { depthChannel, tradeChannel } from '../../src/domain/market.js';
-import { SPOT_PATHS, USER_CHANNEL, type SpotOrder } from '../../src/domain/spotOrders.js';
+import { depthChannel, tradeChannel } from '../../domain/market.js';
+import { SPOT_PATHS, USER_CHANNEL, type SpotOrder } from '../../domain/spotOrders.js';
 import type { ServerConfig } from '../../server/config.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { openPostgres } from '../../server/kernel/db/postgres.js';

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { PlatConfig, PlatNote } from '../../src/domain/api.js';
-import { LOCALE_CODES } from '../../src/domain/languages.js';
+import type { PlatConfig, PlatNote } from '../../domain/api.js';
+import { LOCALE_CODES } from '../../domain/languages.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { expectOk, expectRefusal, post } from './http.js';
 import { useTestApp } from './testDb.js';

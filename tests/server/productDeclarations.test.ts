@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { futureIndexChannel, futureTickChannel, spotTickChannel } from '../../src/domain/api.js';
-import { KLINE_INTERVALS } from '../../src/domain/constants.js';
-import { futureDepthChannel, futureKlineChannel, futureTradeChannel } from '../../src/domain/futures/api.js';
-import { depthChannel, klineChannel, tradeChannel } from '../../src/domain/market.js';
-import { WALLET_ACCOUNTS } from '../../src/domain/wallet.js';
+import { futureIndexChannel, futureTickChannel, spotTickChannel } from '../../domain/api.js';
+import { KLINE_INTERVALS } from '../../domain/constants.js';
+import { futureDepthChannel, futureKlineChannel, futureTradeChannel } from '../../domain/futures/api.js';
+import { depthChannel, klineChannel, tradeChannel } from '../../domain/market.js';
+import { WALLET_ACCOUNTS } from '../../domain/wallet.js';
 import type { Database } from '../../server/kernel/db/database.js';
 import { systemAccountId, type SystemAccount, type SystemAccountFamily } from '../../server/kernel/ledger/systemAccounts.js';
 import { productChannels } from '../../server/products/channels.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { FUTURES_PATHS, futureDepthChannel } from '../../src/domain/futures/api.js';
-import { SECONDS_PATHS, type SecondsContract } from '../../src/domain/seconds.js';
-import { FIAT_PATHS } from '../../src/domain/fiat.js';
-import { SPOT_PATHS, USER_CHANNEL } from '../../src/domain/spotOrders.js';
+import { FUTURES_PATHS, futureDepthChannel } from '../../domain/futures/api.js';
+import { SECONDS_PATHS, type SecondsContract } from '../../domain/seconds.js';
+import { FIAT_PATHS } from '../../domain/fiat.js';
+import { SPOT_PATHS, USER_CHANNEL } from '../../domain/spotOrders.js';
 import type { ServerConfig } from '../../server/config.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { openSession } from '../../server/kernel/auth/sessions.js';

@@ -2,7 +2,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MarketTick, Pair, SocketRefusal } from '../../src/domain/api.js';
+import type { MarketTick, Pair, SocketRefusal } from '../../domain/api.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { openSession } from '../../server/kernel/auth/sessions.js';
 import { ChannelRegistry } from '../../server/kernel/realtime/channels.js';

@@ -6,8 +6,8 @@ import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { decimal, page, PAGE_MAX, pairSymbol, paging, recordDays, rowId } from '../../server/kernel/http/schemas.js';
 import { useFuzzApp } from './fuzz/fuzzApp.js';
 import type { Schema } from './fuzz/generate.js';
-import { SPOT_PATHS } from '../../src/domain/spotOrders.js';
-import { RECORD_DAYS, WALLET_PATHS } from '../../src/domain/wallet.js';
+import { SPOT_PATHS } from '../../domain/spotOrders.js';
+import { RECORD_DAYS, WALLET_PATHS } from '../../domain/wallet.js';
 import { expectRefusal, post } from './http.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_CHANNEL, type UserStreamMessage } from '../../src/domain/spotOrders.js';
-import type { SocketRefusal } from '../../src/domain/api.js';
+import { USER_CHANNEL, type UserStreamMessage } from '../../domain/spotOrders.js';
+import type { SocketRefusal } from '../../domain/api.js';
 import { hashToken, openSession, revokeAllSessions, sessionCache } from '../../server/kernel/auth/sessions.js';
 import { applyRevocation } from '../../server/kernel/auth/sessionCache.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';

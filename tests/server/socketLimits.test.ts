@@ -2,7 +2,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Pair, SocketRefusal } from '../../src/domain/api.js';
+import type { Pair, SocketRefusal } from '../../domain/api.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { ChannelRegistry } from '../../server/kernel/realtime/channels.js';
 import { productChannels } from '../../server/products/channels.js';

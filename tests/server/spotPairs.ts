@@ -1,4 +1,4 @@
-import type { Pair } from '../../src/domain/api.js';
+import type { Pair } from '../../domain/api.js';
 
 /** Spot pairs quoted in USDT, trading, for tests of the realtime gateway's channels. */
 export function spotPairs(lefts: readonly string[]): Pair[] {

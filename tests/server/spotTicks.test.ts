@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MarketTick } from '../../src/domain/api.js';
-import { SPOT_PATHS } from '../../src/domain/spotOrders.js';
+import type { MarketTick } from '../../domain/api.js';
+import { SPOT_PATHS } from '../../domain/spotOrders.js';
 import { listCurrencies, listPairs } from '../../server/kernel/catalogue.js';
 import type { Database } from '../../server/kernel/db/database.js';
 import { MarketService } from '../../server/products/spot/marketService.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WALLET_PATHS } from '../../src/domain/wallet.js';
+import { WALLET_PATHS } from '../../domain/wallet.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { expectOk, expectRefusal, get, post } from './http.js';
 import { useWallet } from './wallet/harness.js';

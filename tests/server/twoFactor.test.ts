@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TWO_FACTOR_PATHS, type OperatorUserRow, type TwoFactorChallenge, type TwoFactorEnrolment, type TwoFactorStatus } from '../../src/domain/twoFactor.js';
-import { WALLET_PATHS, type WithdrawalRecord } from '../../src/domain/wallet.js';
+import { TWO_FACTOR_PATHS, type OperatorUserRow, type TwoFactorChallenge, type TwoFactorEnrolment, type TwoFactorStatus } from '../../domain/twoFactor.js';
+import { WALLET_PATHS, type WithdrawalRecord } from '../../domain/wallet.js';
 import { hashPassword } from '../../server/kernel/auth/passwords.js';
 import { openSession } from '../../server/kernel/auth/sessions.js';
 import { formatUtc, WITHDRAWAL_LOCK_MS } from '../../server/kernel/auth/withdrawalLock.js';

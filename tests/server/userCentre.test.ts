@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserInfo } from '../../src/domain/api.js';
+import type { UserInfo } from '../../domain/api.js';
 import { accounts } from '../../server/products/accounts/accounts.js';
 import type { CodeMessage } from '../../server/products/accounts/delivery.js';
 import { userCentre } from '../../server/products/accounts/userCentre.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FUTURES_PATHS, type FuturesConfig, type FuturesPosition } from '../../src/domain/futures/api.js';
-import { SPOT_PATHS } from '../../src/domain/spotOrders.js';
-import { WALLET_PATHS } from '../../src/domain/wallet.js';
+import { FUTURES_PATHS, type FuturesConfig, type FuturesPosition } from '../../domain/futures/api.js';
+import { SPOT_PATHS } from '../../domain/spotOrders.js';
+import { WALLET_PATHS } from '../../domain/wallet.js';
 import { mustCall, newKey } from './client.js';
 import { useScratchServer } from './serverProcess.js';
 import { fundedTraders } from './traders.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addDecimal, compareDecimal, mulDecimal } from '../../src/domain/decimal.js';
-import { ICO_PATHS, type IcoProject } from '../../src/domain/ico.js';
-import { WALLET_PATHS } from '../../src/domain/wallet.js';
+import { addDecimal, compareDecimal, mulDecimal } from '../../domain/decimal.js';
+import { ICO_PATHS, type IcoProject } from '../../domain/ico.js';
+import { WALLET_PATHS } from '../../domain/wallet.js';
 import { mustCall, newKey } from './client.js';
 import { useScratchServer } from './serverProcess.js';
 import { fundedTraders, operatorToken } from './traders.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REDIS, redisAnswers as redisAnswer, startUntilUp, useScratchServer, type ChildControls } from './serverProcess.js';
-import { SPOT_PATHS } from '../../src/domain/spotOrders.js';
+import { SPOT_PATHS } from '../../domain/spotOrders.js';
 import { call, newKey } from './client.js';
 import { fundedTraders, operatorToken, referencePrices } from './traders.js';
 import { missingAcknowledged, Workload } from './workload.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ICO_PATHS, type IcoProject, type IcoSubscription } from '../../src/domain/ico.js';
-import { SECONDS_PATHS } from '../../src/domain/seconds.js';
-import { WALLET_PATHS, type TransferRecord, type WithdrawalRecord } from '../../src/domain/wallet.js';
+import { ICO_PATHS, type IcoProject, type IcoSubscription } from '../../domain/ico.js';
+import { SECONDS_PATHS } from '../../domain/seconds.js';
+import { WALLET_PATHS, type TransferRecord, type WithdrawalRecord } from '../../domain/wallet.js';
 import { mustCall } from './client.js';
 import { useScratchServer } from './serverProcess.js';
 import { fundedTraders, operatorToken, referencePrices, shortIcoProject, verifyTraders } from './traders.js';

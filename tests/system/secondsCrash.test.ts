@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SECONDS_PATHS, type SecondsContract } from '../../src/domain/seconds.js';
-import { WALLET_PATHS } from '../../src/domain/wallet.js';
+import { SECONDS_PATHS, type SecondsContract } from '../../domain/seconds.js';
+import { WALLET_PATHS } from '../../domain/wallet.js';
 import { settlementMismatches } from '../../server/products/seconds/settlementCheck.js';
 import { mustCall, newKey } from './client.js';
 import { useScratchServer } from './serverProcess.js';

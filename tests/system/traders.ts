@@ -1,6 +1,6 @@
-import type { Currency } from '../../src/domain/api.js';
-import { ICO_PATHS, type IcoProject } from '../../src/domain/ico.js';
-import { WALLET_PATHS, type WalletBalance, type WalletNetwork } from '../../src/domain/wallet.js';
+import type { Currency } from '../../domain/api.js';
+import { ICO_PATHS, type IcoProject } from '../../domain/ico.js';
+import { WALLET_PATHS, type WalletBalance, type WalletNetwork } from '../../domain/wallet.js';
 import { mustCall, registerUser } from './client.js';
 import { OPERATOR } from './serverProcess.js';
 import { fund, waitUntil, type Trader } from './workload.js';

@@ -1,10 +1,10 @@
-import { addDecimal, compareDecimal, divDecimal, toFixedDecimal } from '../../src/domain/decimal.js';
-import { FIAT_PATHS, type FiatAd, type FiatOrder } from '../../src/domain/fiat.js';
-import { FUTURES_PATHS, type FuturesConfig, type FuturesOrder, type FuturesPlaced, type FuturesPosition } from '../../src/domain/futures/api.js';
-import { ICO_PATHS, type IcoProject, type IcoSubscription } from '../../src/domain/ico.js';
-import { SECONDS_PATHS, type SecondsContract } from '../../src/domain/seconds.js';
-import { SPOT_PATHS, type SpotOrder } from '../../src/domain/spotOrders.js';
-import { WALLET_ACCOUNTS, WALLET_PATHS, type DepositAddress, type TransferRecord, type WithdrawalRecord } from '../../src/domain/wallet.js';
+import { addDecimal, compareDecimal, divDecimal, toFixedDecimal } from '../../domain/decimal.js';
+import { FIAT_PATHS, type FiatAd, type FiatOrder } from '../../domain/fiat.js';
+import { FUTURES_PATHS, type FuturesConfig, type FuturesOrder, type FuturesPlaced, type FuturesPosition } from '../../domain/futures/api.js';
+import { ICO_PATHS, type IcoProject, type IcoSubscription } from '../../domain/ico.js';
+import { SECONDS_PATHS, type SecondsContract } from '../../domain/seconds.js';
+import { SPOT_PATHS, type SpotOrder } from '../../domain/spotOrders.js';
+import { WALLET_ACCOUNTS, WALLET_PATHS, type DepositAddress, type TransferRecord, type WithdrawalRecord } from '../../domain/wallet.js';
 import { seededRandom } from '../../server/kernel/random.js';
 import { call, FUNDS_PASSWORD, mustCall, newKey, type Answer } from './client.js';
 

@@ -1,4 +1,4 @@
-import { PASSWORD_RULE } from '../../../src/domain/validation.js';
+import { PASSWORD_RULE } from '../../../domain/validation.js';
 
 /**
  * Account rules shared by the routes and their tests. Accounts are an email address or a phone
@@ -6,7 +6,7 @@ import { PASSWORD_RULE } from '../../../src/domain/validation.js';
  * register twice by changing letter case or spacing.
  */
 export const CODE_TTL_MINUTES = 10;
-export { CODE_RESEND_SECONDS } from '../../../src/domain/constants.js';
+export { CODE_RESEND_SECONDS } from '../../../domain/constants.js';
 export const CODES_PER_TARGET_PER_HOUR = 5;
 export const CODE_MAX_ATTEMPTS = 5;
 export const LOGIN_MAX_FAILURES = 5;
@@ -31,7 +31,7 @@ export function normaliseAccount(raw: string, areaCode?: string): { account: str
   return { account: area ? `+${area.replace('+', '')}-${digits}` : digits, kind: 'phone' };
 }
 
-/** The forms' rule (src/domain/validation.ts): 8 to 64 characters, with letters and digits. */
+/** The forms' rule (domain/validation.ts): 8 to 64 characters, with letters and digits. */
 export function passwordProblem(password: string): 'passwordWeak' | undefined {
   return PASSWORD_RULE.test(password) ? undefined : 'passwordWeak';
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ResultCode } from '../../../src/domain/api.js';
+import { ResultCode } from '../../../domain/api.js';
 import type { Queryable } from '../db/database.js';
 import { ApiFailure } from '../http/envelope.js';
 import fp from '../http/plugin.js';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { UserInfo } from '../../../src/domain/api.js';
+import type { UserInfo } from '../../../domain/api.js';
 import type { Queryable } from '../db/database.js';
 import { REVOCATION_CHANNEL, SessionCache, type Principal } from './sessionCache.js';
 

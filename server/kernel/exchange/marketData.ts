@@ -1,5 +1,5 @@
-import type { KlineInterval } from '../../../src/domain/constants.js';
-import type { DepthMessage, KlineBar, Level, PublicTrade } from '../../../src/domain/market.js';
+import type { KlineInterval } from '../../../domain/constants.js';
+import type { DepthMessage, KlineBar, Level, PublicTrade } from '../../../domain/market.js';
 import { CandleBuilder, type Candle } from './market/candles.js';
 import { RollingDayStats } from './market/rollingStats.js';
 import type { BookLevel } from './matching/types.js';

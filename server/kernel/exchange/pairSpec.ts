@@ -1,4 +1,4 @@
-import type { Pair } from '../../../src/domain/api.js';
+import type { Pair } from '../../../domain/api.js';
 import { unitsToDecimal } from './market/units.js';
 
 /** A tradable pair with the unit conversions its precision implies (see domain/market/units.ts). */

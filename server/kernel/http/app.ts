@@ -12,8 +12,8 @@ import { forwardTo, type Forwarder } from './forward.js';
 import { hasInexactNumber, strictInput } from './strictInput.js';
 import { registerRateLimits, type RateLimitStore } from './rateLimit.js';
 import { ApiFailure } from './envelope.js';
-import { ResultCode } from '../../../src/domain/api.js';
-import { localeFromHeader } from '../../../src/domain/languages.js';
+import { ResultCode } from '../../../domain/api.js';
+import { localeFromHeader } from '../../../domain/languages.js';
 import { translate } from '../i18n/messages.js';
 import { healthRoutes } from './health.js';
 

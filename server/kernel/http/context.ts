@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from './plugin.js';
-import { localeFromHeader, type LocaleCode } from '../../../src/domain/languages.js';
+import { localeFromHeader, type LocaleCode } from '../../../domain/languages.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,5 +1,5 @@
-import { ResultCode, type Envelope } from '../../../src/domain/api.js';
-import type { LocaleCode } from '../../../src/domain/languages.js';
+import { ResultCode, type Envelope } from '../../../domain/api.js';
+import type { LocaleCode } from '../../../domain/languages.js';
 import { translate, type MessageKey } from '../i18n/messages.js';
 
 export function ok<T>(lang: LocaleCode, data: T): Envelope<T> {

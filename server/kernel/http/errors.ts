@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ResultCode } from '../../../src/domain/api.js';
+import { ResultCode } from '../../../domain/api.js';
 import { translate } from '../i18n/messages.js';
 import { ApiFailure } from './envelope.js';
 import fp from './plugin.js';

@@ -1,6 +1,6 @@
 import { Agent, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import { ResultCode } from '../../../src/domain/api.js';
-import { localeFromHeader } from '../../../src/domain/languages.js';
+import { ResultCode } from '../../../domain/api.js';
+import { localeFromHeader } from '../../../domain/languages.js';
 import { translate } from '../i18n/messages.js';
 
 /** Headers that describe one hop's connection, not the request (RFC 9110 §7.6.1): never passed on. */

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { ResultCode } from '../../../src/domain/api.js';
+import { ResultCode } from '../../../domain/api.js';
 import { ApiFailure } from './envelope.js';
 
 /**

@@ -1,4 +1,4 @@
-import { SECOND_FACTOR_PATTERN } from '../../../src/domain/twoFactor.js';
+import { SECOND_FACTOR_PATTERN } from '../../../domain/twoFactor.js';
 
 /**
  * The one JSON-schema kit every route's schema is made of (issue 39). A route file names its own
@@ -41,7 +41,7 @@ export const page = { type: 'integer', minimum: 1, maximum: PAGE_MAX } as const;
 export const paging = (sizeMax: number = PAGE_SIZE_MAX) => ({ page, size: { type: 'integer', minimum: 1, maximum: sizeMax } }) as const;
 
 /**
- * A record list's window in days, one of `days` (RECORD_DAYS of src/domain/wallet.ts: 3, 7 or 30).
+ * A record list's window in days, one of `days` (RECORD_DAYS of domain/wallet.ts: 3, 7 or 30).
  * The route names the choices: the kernel imports no product's wire types.
  */
 export const recordDays = (days: readonly number[]) => ({ type: 'integer', enum: [...days] }) as const;
@@ -49,7 +49,7 @@ export const recordDays = (days: readonly number[]) => ({ type: 'integer', enum:
 /** The longest money string taken from outside (a price, quantity or amount, as a decimal string). */
 export const DECIMAL_MAX = 40;
 /**
- * Money stays a string and its shape is checked by the use case (src/domain/decimalRule.ts), which
+ * Money stays a string and its shape is checked by the use case (domain/decimalRule.ts), which
  * answers a translated message naming what is wrong; the schema only keeps junk out.
  */
 export const decimal = { type: 'string', maxLength: DECIMAL_MAX } as const;
@@ -72,7 +72,7 @@ export const password = text(64, 1);
 /** A six-digit code: an emailed or texted verification code, or a TOTP code while enrolling. */
 export const sixDigitCode = { type: 'string', pattern: '^\\d{6}$' } as const;
 
-/** A second factor: a TOTP code or a recovery code (src/domain/twoFactor.ts). */
+/** A second factor: a TOTP code or a recovery code (domain/twoFactor.ts). */
 export const secondFactorCode = { type: 'string', maxLength: 16, pattern: SECOND_FACTOR_PATTERN } as const;
 
 /** An operator's reason, told to the user (a failed withdrawal, a rejected identity). */

@@ -1,6 +1,6 @@
 import { Ajv, type ErrorObject, type Options } from 'ajv';
 import type { FastifyInstance, FastifySchema } from 'fastify';
-import { ResultCode } from '../../../src/domain/api.js';
+import { ResultCode } from '../../../domain/api.js';
 import { ApiFailure } from './envelope.js';
 import fp from './plugin.js';
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { LOCALE_CODES, type LocaleCode } from '../../../src/domain/languages.js';
+import { LOCALE_CODES, type LocaleCode } from '../../../domain/languages.js';
 
 /**
  * Reads a catalogue folder: one `<locale>.json` for each of the 9 display languages, e.g.

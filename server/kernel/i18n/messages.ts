@@ -1,5 +1,5 @@
-import type { LocaleCode } from '../../../src/domain/languages.js';
-import { LOCALE_CODES } from '../../../src/domain/languages.js';
+import type { LocaleCode } from '../../../domain/languages.js';
+import { LOCALE_CODES } from '../../../domain/languages.js';
 import { loadCatalogues } from './catalogues.js';
 import type en_US from './locales/en_US.json';
 

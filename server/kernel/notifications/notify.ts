@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { NotificationItem, NotificationPage } from '../../../src/domain/informHelp.js';
-import type { LocaleCode } from '../../../src/domain/languages.js';
+import type { NotificationItem, NotificationPage } from '../../../domain/informHelp.js';
+import type { LocaleCode } from '../../../domain/languages.js';
 import type { Queryable } from '../db/database.js';
 import { NOTIFICATION_KINDS, renderNotification, type NotificationKind } from './render.js';
 

@@ -1,8 +1,8 @@
-import type { LocaleCode } from '../../../src/domain/languages.js';
+import type { LocaleCode } from '../../../domain/languages.js';
 
-import { NOTIFICATION_KINDS, type NotificationKind } from '../../../src/domain/informHelp.js';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../../../domain/informHelp.js';
 import { loadCatalogues } from '../i18n/catalogues.js';
-import { groupThousands, isDecimalString } from '../../../src/domain/decimal.js';
+import { groupThousands, isDecimalString } from '../../../domain/decimal.js';
 
 export { NOTIFICATION_KINDS, type NotificationKind };
 

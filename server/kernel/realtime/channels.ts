@@ -1,5 +1,5 @@
-import type { Pair } from '../../../src/domain/api.js';
-import { USER_CHANNEL } from '../../../src/domain/userChannel.js';
+import type { Pair } from '../../../domain/api.js';
+import { USER_CHANNEL } from '../../../domain/userChannel.js';
 
 /** What a product's channels depend on: the pair, and whether it is listed for spot or contract trading. */
 export type ListedPair = Pick<Pair, 'left_symbol' | 'right_symbol' | 'trade_status' | 'contract_status'>;

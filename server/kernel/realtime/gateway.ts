@@ -1,8 +1,8 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { ResultCode, type SocketRefusal } from '../../../src/domain/api.js';
-import { localeFromHeader, type LocaleCode } from '../../../src/domain/languages.js';
-import { USER_CHANNEL, type UserChannelMessage } from '../../../src/domain/userChannel.js';
+import { ResultCode, type SocketRefusal } from '../../../domain/api.js';
+import { localeFromHeader, type LocaleCode } from '../../../domain/languages.js';
+import { USER_CHANNEL, type UserChannelMessage } from '../../../domain/userChannel.js';
 import { translate, type MessageKey } from '../i18n/messages.js';
 import { hashToken } from '../auth/sessions.js';
 import type { Revocation, RevocationSource } from '../auth/sessionCache.js';

@@ -1,4 +1,4 @@
-import type { UserChannelMessage } from '../../../src/domain/userChannel.js';
+import type { UserChannelMessage } from '../../../domain/userChannel.js';
 import type { WalletAccount } from '../ledger/ledger.js';
 
 /** A user's order as its product sends it on the private channel; the feed only needs its id to keep the latest. */
@@ -17,7 +17,7 @@ export interface BalanceRow {
 /**
  * What the private user channel needs to hear after a commit: which of a user's balances and
  * orders changed. The implementation reads the committed rows and pushes them on channel `user`
- * (src/domain/userChannel.ts) to that user's sockets only. Call it only after the
+ * (domain/userChannel.ts) to that user's sockets only. Call it only after the
  * transaction has committed, so a pushed value is never one that could still roll back.
  */
 export interface UserFeed {
@@ -29,7 +29,7 @@ export interface UserFeed {
   ordersCommitted(userId: number, orders: readonly UserOrder[]): void;
   /**
    * A product's own committed payload for the user (e.g. a settled seconds contract), pushed as is,
-   * in order. Generic so a product passes its own wire type (src/domain/<product>.ts) as a literal.
+   * in order. Generic so a product passes its own wire type (domain/<product>.ts) as a literal.
    */
   message?<M extends UserChannelMessage>(userId: number, message: M): void;
   /**

@@ -1,4 +1,4 @@
-import { USER_CHANNEL, type UserChannelMessage } from '../../../src/domain/userChannel.js';
+import { USER_CHANNEL, type UserChannelMessage } from '../../../domain/userChannel.js';
 import { PLAN_ONCE, type Queryable } from '../db/database.js';
 import type { WalletAccount } from '../ledger/ledger.js';
 import type { BalanceRow, UserFeed, UserOrder } from './userFeed.js';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { ResultCode } from '../../../src/domain/api.js';
+import { ResultCode } from '../../../domain/api.js';
 import { passedOn, refuseHere, type Forwarder } from '../http/forward.js';
 import { MarketUnavailable } from './commandClient.js';
 

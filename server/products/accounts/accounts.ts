@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { UserInfo } from '../../../src/domain/api.js';
+import type { UserInfo } from '../../../domain/api.js';
 import type { Database } from '../../kernel/db/database.js';
 import { hashPassword, verifyPassword, verifyPasswordOrDecoy } from '../../kernel/auth/passwords.js';
 import { lockWithdrawals, WITHDRAWAL_LOCK_MS } from '../../kernel/auth/withdrawalLock.js';
@@ -14,7 +14,7 @@ import { checkCode, issueCode, type CodePurpose } from './codes.js';
 import type { CodeDelivery } from './delivery.js';
 import { recordLogin } from './sessions/sessions.js';
 import { completeSignIn } from './sessions/signIn.js';
-import type { TwoFactorChallenge } from '../../../src/domain/twoFactor.js';
+import type { TwoFactorChallenge } from '../../../domain/twoFactor.js';
 
 import type { Outcome } from '../../kernel/outcome.js';
 export type { Outcome };

@@ -1,12 +1,12 @@
-import { isAddressOf } from '../../../src/domain/addressFormats.js';
+import { isAddressOf } from '../../../domain/addressFormats.js';
 import type { Database } from '../../kernel/db/database.js';
 import { ALLOWLIST_ADDRESS_DELAY_MS } from '../../kernel/auth/withdrawalLock.js';
 import { addressProblem, collectionProblem, type AddressInput, type CollectionInput } from './settingsRules.js';
-import type { CollectionMethod, WithdrawalAddress } from '../../../src/domain/userCentre.js';
+import type { CollectionMethod, WithdrawalAddress } from '../../../domain/userCentre.js';
 import type { Outcome } from './accounts.js';
 
 // The wire shapes live with the client's types, so both sides agree on them.
-export type { CollectionMethod, WithdrawalAddress } from '../../../src/domain/userCentre.js';
+export type { CollectionMethod, WithdrawalAddress } from '../../../domain/userCentre.js';
 
 /** When allowlist mode lets a withdrawal go to the address (epoch ms): saved + the allowlist delay. */
 const USABLE_FROM = `(floor(extract(epoch from created_at) * 1000) + ${ALLOWLIST_ADDRESS_DELAY_MS})::float8 as usable_from`;
@@ -17,7 +17,7 @@ const trimmed = <T extends object>(input: T): T =>
 /**
  * Why an address may not be saved for its currency and network, or undefined: the currency must be
  * one the wallet lists networks for, the network one of that currency's (currency_network, the
- * table withdrawals read), and the address in that network's format (src/domain/addressFormats.ts).
+ * table withdrawals read), and the address in that network's format (domain/addressFormats.ts).
  */
 async function networkProblem(db: Database, currency: string, network: string, address: string): Promise<Outcome<never> | undefined> {
   const rows = await db.query<{ network: string }>('select network from currency_network where currency = $1', [currency]);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ResultCode } from '../../../src/domain/api.js';
+import { ResultCode } from '../../../domain/api.js';
 import type { Database } from '../../kernel/db/database.js';
 import { userById } from '../../kernel/auth/sessions.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';

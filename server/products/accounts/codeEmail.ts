@@ -1,4 +1,4 @@
-import { LOCALE_CODES, type LocaleCode } from '../../../src/domain/languages.js';
+import { LOCALE_CODES, type LocaleCode } from '../../../domain/languages.js';
 import { MESSAGES } from '../../kernel/i18n/messages.js';
 import './messages.js';
 

@@ -1,4 +1,4 @@
-import type { UserInfo } from '../../../src/domain/api.js';
+import type { UserInfo } from '../../../domain/api.js';
 import type { Database } from '../../kernel/db/database.js';
 import { AVATAR_MAX_BYTES, nicknameProblem } from './settingsRules.js';
 import { decodeImage, readStoredImage, storeImage } from '../../kernel/images.js';

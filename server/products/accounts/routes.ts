@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ResultCode } from '../../../src/domain/api.js';
+import { ResultCode } from '../../../domain/api.js';
 import type { Accounts, Outcome } from './accounts.js';
 import type { DeviceInfo } from '../../kernel/notifications/notify.js';
 import type { Database } from '../../kernel/db/database.js';
@@ -7,7 +7,7 @@ import { principalForToken, revokeSession } from '../../kernel/auth/sessions.js'
 import { translate } from '../../kernel/i18n/messages.js';
 import { DEFAULT_ACCOUNT_RATE_LIMITS, perClientPerMinute } from '../../kernel/http/rateLimit.js';
 import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
-import { isTwoFactorChallenge } from '../../../src/domain/twoFactor.js';
+import { isTwoFactorChallenge } from '../../../domain/twoFactor.js';
 import { anyBody, password, sixDigitCode as code, strictObject as object, text } from '../../kernel/http/schemas.js';
 
 const account = { account: text(254, 1), area_code: text(6) } as const;

@@ -1,4 +1,4 @@
-import type { UserInfo } from '../../../src/domain/api.js';
+import type { UserInfo } from '../../../domain/api.js';
 import type { Database } from '../../kernel/db/database.js';
 import { hashPassword } from '../../kernel/auth/passwords.js';
 import { normaliseAccount } from '../../kernel/auth/accountRules.js';

@@ -1,11 +1,11 @@
-import { ADDRESS_NOTE_MAX, ADDRESS_NOTE_MIN } from '../../../src/domain/constants.js';
-import { hasHiddenCharacters } from '../../../src/domain/displayText.js';
-import { isFiatCode } from '../../../src/domain/fiat.js';
+import { ADDRESS_NOTE_MAX, ADDRESS_NOTE_MIN } from '../../../domain/constants.js';
+import { hasHiddenCharacters } from '../../../domain/displayText.js';
+import { isFiatCode } from '../../../domain/fiat.js';
 import './messages.js';
 
 /**
  * Rules for the user centre's own data (spec §5, §9), shared by the server checks and mirrored by
- * the browser's yup schemas in src/domain/validation.ts. Pure: no I/O.
+ * the browser's yup schemas in domain/validation.ts. Pure: no I/O.
  */
 export const NICKNAME_MAX = 24;
 export const AVATAR_MAX_BYTES = 200 * 1024;

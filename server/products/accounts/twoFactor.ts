@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { TwoFactorChallenge, TwoFactorEnrolment, TwoFactorStatus, OperatorUserRow } from '../../../src/domain/twoFactor.js';
+import type { TwoFactorChallenge, TwoFactorEnrolment, TwoFactorStatus, OperatorUserRow } from '../../../domain/twoFactor.js';
 import type { Database, Queryable } from '../../kernel/db/database.js';
 import { hashToken, userById } from '../../kernel/auth/sessions.js';
 import {

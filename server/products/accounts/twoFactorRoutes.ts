@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { TWO_FACTOR_PATHS } from '../../../src/domain/twoFactor.js';
+import { TWO_FACTOR_PATHS } from '../../../domain/twoFactor.js';
 import { DEFAULT_ACCOUNT_RATE_LIMITS, perClientPerMinute } from '../../kernel/http/rateLimit.js';
 import { ok, okWith } from '../../kernel/http/envelope.js';
 import { anyBody, paging, secondFactorCode, sixDigitCode as totp, strictObject as object, rowId as id, text } from '../../kernel/http/schemas.js';

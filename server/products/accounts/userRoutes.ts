@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ResultCode, type UserInfo } from '../../../src/domain/api.js';
+import { ResultCode, type UserInfo } from '../../../domain/api.js';
 import type { Outcome } from './accounts.js';
 import type { UserCentre } from './userCentre.js';
 import { userById } from '../../kernel/auth/sessions.js';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { MAX_API_KEYS, type ApiKeyCreated, type ApiKeyItem, type ApiKeyPermission } from '../../../src/domain/apiKeys.js';
+import { MAX_API_KEYS, type ApiKeyCreated, type ApiKeyItem, type ApiKeyPermission } from '../../../domain/apiKeys.js';
 import type { Database } from '../../kernel/db/database.js';
 import { refuse, type Outcome } from '../../kernel/outcome.js';
 import type { SecretBox } from './secretBox.js';

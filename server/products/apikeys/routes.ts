@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { ResultCode } from '../../../src/domain/api.js';
-import { API_KEY_LABEL_MAX, API_KEY_PATHS, API_KEY_PERMISSIONS, apiKeyProblem, IP_ALLOWLIST_MAX, type ApiKeyCreate } from '../../../src/domain/apiKeys.js';
-import { hasHiddenCharacters } from '../../../src/domain/displayText.js';
+import { ResultCode } from '../../../domain/api.js';
+import { API_KEY_LABEL_MAX, API_KEY_PATHS, API_KEY_PERMISSIONS, apiKeyProblem, IP_ALLOWLIST_MAX, type ApiKeyCreate } from '../../../domain/apiKeys.js';
+import { hasHiddenCharacters } from '../../../domain/displayText.js';
 import { requireSecondFactorForApiKey } from '../../kernel/auth/twoFactor.js';
 import type { Database } from '../../kernel/db/database.js';
 import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { addDecimal, mulDecimal, subDecimal } from '../../../src/domain/decimal.js';
-import { futureDepthChannel, futureKlineChannel, futureTradeChannel, type FuturesAction } from '../../../src/domain/futures/api.js';
-import type { DepthMessage, KlineMessage, TradesMessage } from '../../../src/domain/market.js';
+import { addDecimal, mulDecimal, subDecimal } from '../../../domain/decimal.js';
+import { futureDepthChannel, futureKlineChannel, futureTradeChannel, type FuturesAction } from '../../../domain/futures/api.js';
+import type { DepthMessage, KlineMessage, TradesMessage } from '../../../domain/market.js';
 import { readKlines } from '../../kernel/exchange/market/klineHistory.js';
 import { submissionKey } from '../../kernel/idempotency.js';
 import { translate, type MessageKey } from '../../kernel/i18n/messages.js';

@@ -1,6 +1,6 @@
-import type { FuturesOrder, FuturesPosition } from '../../../src/domain/futures/api.js';
-import { FuturesOrderStatus } from '../../../src/domain/futures/orderStatus.js';
-import { mulDecimal, subDecimal } from '../../../src/domain/decimal.js';
+import type { FuturesOrder, FuturesPosition } from '../../../domain/futures/api.js';
+import { FuturesOrderStatus } from '../../../domain/futures/orderStatus.js';
+import { mulDecimal, subDecimal } from '../../../domain/decimal.js';
 import { binanceSymbol } from './symbols.js';
 
 const S = FuturesOrderStatus;

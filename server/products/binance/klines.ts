@@ -1,5 +1,5 @@
-import type { KlineInterval } from '../../../src/domain/constants.js';
-import type { KlineBar } from '../../../src/domain/market.js';
+import type { KlineInterval } from '../../../domain/constants.js';
+import type { KlineBar } from '../../../domain/market.js';
 import { invalidInterval } from './errors.js';
 
 /** Binance's interval names for our 8 (others: -1120). */

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isDecimalString } from '../../../src/domain/decimal.js';
+import { isDecimalString } from '../../../domain/decimal.js';
 import { BinanceError, duplicateParameter, illegalParameter, mandatoryParameter } from './errors.js';
 
 /**

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { MarketTick } from '../../../src/domain/api.js';
-import { spotTickChannel } from '../../../src/domain/api.js';
-import { mulDecimal, subDecimal } from '../../../src/domain/decimal.js';
-import { depthChannel, klineChannel, tradeChannel, type DepthMessage, type KlineMessage, type TradesMessage } from '../../../src/domain/market.js';
-import { SpotOrderStatus, type SpotTimeInForce } from '../../../src/domain/spotOrders.js';
-import { RECORD_DAYS } from '../../../src/domain/wallet.js';
+import type { MarketTick } from '../../../domain/api.js';
+import { spotTickChannel } from '../../../domain/api.js';
+import { mulDecimal, subDecimal } from '../../../domain/decimal.js';
+import { depthChannel, klineChannel, tradeChannel, type DepthMessage, type KlineMessage, type TradesMessage } from '../../../domain/market.js';
+import { SpotOrderStatus, type SpotTimeInForce } from '../../../domain/spotOrders.js';
+import { RECORD_DAYS } from '../../../domain/wallet.js';
 import type { Database } from '../../kernel/db/database.js';
 import { readKlines } from '../../kernel/exchange/market/klineHistory.js';
 import { translate } from '../../kernel/i18n/messages.js';

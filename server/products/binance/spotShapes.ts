@@ -1,6 +1,6 @@
-import type { Pair } from '../../../src/domain/api.js';
-import { mulDecimal } from '../../../src/domain/decimal.js';
-import { SpotOrderStatus, type SpotDeal, type SpotOrder } from '../../../src/domain/spotOrders.js';
+import type { Pair } from '../../../domain/api.js';
+import { mulDecimal } from '../../../domain/decimal.js';
+import { SpotOrderStatus, type SpotDeal, type SpotOrder } from '../../../domain/spotOrders.js';
 import { unitsToDecimal } from '../../kernel/exchange/market/units.js';
 import { binanceSymbol } from './symbols.js';
 

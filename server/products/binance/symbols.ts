@@ -1,5 +1,5 @@
 import { listPairs } from '../../kernel/catalogue.js';
-import type { Pair } from '../../../src/domain/api.js';
+import type { Pair } from '../../../domain/api.js';
 import type { Database } from '../../kernel/db/database.js';
 import { invalidSymbol } from './errors.js';
 

@@ -1,4 +1,4 @@
-import { compareDecimal, divDecimal, mulDecimal, toFixedDecimal } from '../../../src/domain/decimal.js';
+import { compareDecimal, divDecimal, mulDecimal, toFixedDecimal } from '../../../domain/decimal.js';
 import {
   adPrice,
   FIAT_ACCOUNT,
@@ -14,8 +14,8 @@ import {
   type FiatMyAdsQuery,
   type FiatPublishRequest,
   type PriceKind,
-} from '../../../src/domain/fiat.js';
-import type { Page } from '../../../src/domain/wallet.js';
+} from '../../../domain/fiat.js';
+import type { Page } from '../../../domain/wallet.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import { applyBalanceChanges, canSpend, lockBalances } from '../../kernel/ledger/ledgerBatch.js';
 import { lockUser } from '../../kernel/userLock.js';
@@ -168,7 +168,7 @@ export async function myAds(db: Queryable, userId: number, query: FiatMyAdsQuery
   return { list, total: Number(count?.n ?? 0), page: query.page, size, frozen };
 }
 
-/** The form's rules (src/domain/fiat.ts `publishProblem`, which the client's adForm applies too): a refusal names the field. */
+/** The form's rules (domain/fiat.ts `publishProblem`, which the client's adForm applies too): a refusal names the field. */
 export function checkPublish(body: FiatPublishRequest): void {
   const field = publishProblem(body);
   // A sell ad without a method gets its own message (the buyer must know where to pay).

@@ -1,4 +1,4 @@
-import { CHAT_IMAGE_LIMITS } from '../../../src/domain/fiat.js';
+import { CHAT_IMAGE_LIMITS } from '../../../domain/fiat.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import { lockUser } from '../../kernel/userLock.js';
 import { Refusal } from './rules.js';

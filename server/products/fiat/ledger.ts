@@ -1,4 +1,4 @@
-import { FIAT_ACCOUNT } from '../../../src/domain/fiat.js';
+import { FIAT_ACCOUNT } from '../../../domain/fiat.js';
 import type { ProductLedger } from '../../kernel/product.js';
 
 declare module '../../kernel/ledger/ledger.js' {

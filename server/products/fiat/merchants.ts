@@ -1,5 +1,5 @@
-import { mulDecimal, toFixedDecimal } from '../../../src/domain/decimal.js';
-import { FIAT_ACCOUNT, type FiatCode } from '../../../src/domain/fiat.js';
+import { mulDecimal, toFixedDecimal } from '../../../domain/decimal.js';
+import { FIAT_ACCOUNT, type FiatCode } from '../../../domain/fiat.js';
 import type { Database } from '../../kernel/db/database.js';
 import { changeBalance } from '../../kernel/ledger/ledger.js';
 import { publishAd } from './ads.js';

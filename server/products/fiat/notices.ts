@@ -1,4 +1,4 @@
-import { MINUTE_MS, type FiatAction } from '../../../src/domain/fiat.js';
+import { MINUTE_MS, type FiatAction } from '../../../domain/fiat.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import { notify, type NotificationKind } from '../../kernel/notifications/notify.js';
 import type { OrderRow } from './orders.js';

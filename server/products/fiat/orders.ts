@@ -1,4 +1,4 @@
-import { compareDecimal } from '../../../src/domain/decimal.js';
+import { compareDecimal } from '../../../domain/decimal.js';
 import {
   canAppeal,
   CRYPTO_PLACES,
@@ -15,7 +15,7 @@ import {
   type FiatOrder,
   type FiatOrderStatus,
   type FiatTakeRequest,
-} from '../../../src/domain/fiat.js';
+} from '../../../domain/fiat.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import { applyBalanceChanges, canSpend, lockBalances } from '../../kernel/ledger/ledgerBatch.js';
 import type { BalanceChange } from '../../kernel/ledger/ledger.js';

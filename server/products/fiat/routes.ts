@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ResultCode } from '../../../src/domain/api.js';
-import { FIAT_CURRENCIES, FIAT_PATHS, type AdStatus, type FiatAdsQuery, type FiatMyAdsQuery, type FiatOrdersTab, type FiatPublishRequest, type FiatTakeRequest } from '../../../src/domain/fiat.js';
-import { IDEMPOTENCY_HEADER, RECORD_DAYS, type RecordDays } from '../../../src/domain/wallet.js';
+import { ResultCode } from '../../../domain/api.js';
+import { FIAT_CURRENCIES, FIAT_PATHS, type AdStatus, type FiatAdsQuery, type FiatMyAdsQuery, type FiatOrdersTab, type FiatPublishRequest, type FiatTakeRequest } from '../../../domain/fiat.js';
+import { IDEMPOTENCY_HEADER, RECORD_DAYS, type RecordDays } from '../../../domain/wallet.js';
 import { submissionKey } from '../../kernel/idempotency.js';
 import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
 import { anyBody, currency, decimal, paging, recordDays, strictObject as object, rowId as id, text } from '../../kernel/http/schemas.js';
 import { unwrap, type Outcome } from '../../kernel/outcome.js';
 import { MAX_PAGE_SIZE, TERMS_MAX } from './ads.js';
-import { LEGAL_TRADE_BOUNDS, type LegalTradePatch } from '../../../src/domain/fiatSettings.js';
+import { LEGAL_TRADE_BOUNDS, type LegalTradePatch } from '../../../domain/fiatSettings.js';
 import { CHAT_MAX, PUBLISH_SCOPE, RELEASE_SCOPE, TAKE_SCOPE, type FiatService } from './service.js';
 import './messages.js';
 

@@ -1,9 +1,9 @@
-import { addDecimal, compareDecimal, subDecimal, toFixedDecimal, trimZeros } from '../../../src/domain/decimal.js';
-import { DAY_MS, MINUTE_MS } from '../../../src/domain/fiat.js';
-import { DEFAULT_LEGAL_TRADE } from '../../../src/domain/constants.js';
-import { identityRights } from '../../../src/domain/kyc.js';
-import type { NameStatus } from '../../../src/domain/api.js';
-import { DEFAULT_P2P_GUARDS, type LegalTradePatch, type LegalTradeSettings } from '../../../src/domain/fiatSettings.js';
+import { addDecimal, compareDecimal, subDecimal, toFixedDecimal, trimZeros } from '../../../domain/decimal.js';
+import { DAY_MS, MINUTE_MS } from '../../../domain/fiat.js';
+import { DEFAULT_LEGAL_TRADE } from '../../../domain/constants.js';
+import { identityRights } from '../../../domain/kyc.js';
+import type { NameStatus } from '../../../domain/api.js';
+import { DEFAULT_P2P_GUARDS, type LegalTradePatch, type LegalTradeSettings } from '../../../domain/fiatSettings.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import { readPlatConfig } from '../../kernel/catalogue.js';
 import { Refusal as KernelRefusal } from '../../kernel/outcome.js';

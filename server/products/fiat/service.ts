@@ -17,8 +17,8 @@ import {
   type FiatStanding,
   type FiatTakeRequest,
   CHAT_IMAGE_LIMITS,
-} from '../../../src/domain/fiat.js';
-import type { Page, RecordDays } from '../../../src/domain/wallet.js';
+} from '../../../domain/fiat.js';
+import type { Page, RecordDays } from '../../../domain/wallet.js';
 import type { Database, Queryable } from '../../kernel/db/database.js';
 import { once, type SubmissionKey } from '../../kernel/idempotency.js';
 import { decodeImage, readStoredImage, removeStoredImage, storeImage, type ImageMime } from '../../kernel/images.js';
@@ -30,8 +30,8 @@ import { readLegalTrade, Refusal, setLegalTrade, type LegalTradePatch } from './
 import { claimChatImage } from './chatImages.js';
 import { standingOf } from './standing.js';
 import { afterTransition, deadlinesNear, orderTaken } from './notices.js';
-import { NOTICE_PUSH } from '../../../src/domain/informHelp.js';
-import type { LegalTradeSettings } from '../../../src/domain/fiatSettings.js';
+import { NOTICE_PUSH } from '../../../domain/informHelp.js';
+import type { LegalTradeSettings } from '../../../domain/fiatSettings.js';
 
 export const TAKE_SCOPE = 'fiat.take';
 export const RELEASE_SCOPE = 'fiat.release';

@@ -1,4 +1,4 @@
-import { DAY_MS, type FiatStanding } from '../../../src/domain/fiat.js';
+import { DAY_MS, type FiatStanding } from '../../../domain/fiat.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import { legalTrade, Refusal, type LegalTrade } from './rules.js';
 

@@ -1,6 +1,6 @@
-import { FUTURES_ACCOUNT, FUTURES_CURRENCY } from '../../../src/domain/futures/api.js';
-import { fxText, maxFx, minFx, type Fx } from '../../../src/domain/futures/fixed.js';
-import { unrealisedPnl } from '../../../src/domain/futures/formulas.js';
+import { FUTURES_ACCOUNT, FUTURES_CURRENCY } from '../../../domain/futures/api.js';
+import { fxText, maxFx, minFx, type Fx } from '../../../domain/futures/fixed.js';
+import { unrealisedPnl } from '../../../domain/futures/formulas.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import type { AccountRule } from '../../kernel/ledger/accountRules.js';
 import { toAtto } from '../../kernel/ledger/ledgerBatch.js';

@@ -1,7 +1,7 @@
-import { CLOSE_BOOK_LEVELS } from '../../../src/domain/futures/api.js';
-import { divFx, mulFx, type Fx } from '../../../src/domain/futures/fixed.js';
-import { notionalOf, unrealisedPnl } from '../../../src/domain/futures/formulas.js';
-import { FuturesOrderStatus as S } from '../../../src/domain/futures/orderStatus.js';
+import { CLOSE_BOOK_LEVELS } from '../../../domain/futures/api.js';
+import { divFx, mulFx, type Fx } from '../../../domain/futures/fixed.js';
+import { notionalOf, unrealisedPnl } from '../../../domain/futures/formulas.js';
+import { FuturesOrderStatus as S } from '../../../domain/futures/orderStatus.js';
 import type { Batch } from './batch.js';
 import type { FuturesExchange } from './exchange.js';
 import { fill } from './fills.js';

@@ -1,8 +1,8 @@
-import { fxText, type Fx } from '../../../src/domain/futures/fixed.js';
+import { fxText, type Fx } from '../../../domain/futures/fixed.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import type { BalanceChange } from '../../kernel/ledger/ledger.js';
 import { applyBalanceChanges, balanceKey, lockBalances, toAtto, type BalanceState } from '../../kernel/ledger/ledgerBatch.js';
-import { FUTURES_ACCOUNT, FUTURES_CURRENCY } from '../../../src/domain/futures/api.js';
+import { FUTURES_ACCOUNT, FUTURES_CURRENCY } from '../../../domain/futures/api.js';
 
 /** Funds a step would take are not there; raised before anything of the step is booked. */
 export class NotEnough extends Error {

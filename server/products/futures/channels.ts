@@ -1,6 +1,6 @@
-import { futureIndexChannel, futureTickChannel } from '../../../src/domain/api.js';
-import { KLINE_INTERVALS } from '../../../src/domain/constants.js';
-import { futureDepthChannel, futureKlineChannel, futureTradeChannel } from '../../../src/domain/futures/api.js';
+import { futureIndexChannel, futureTickChannel } from '../../../domain/api.js';
+import { KLINE_INTERVALS } from '../../../domain/constants.js';
+import { futureDepthChannel, futureKlineChannel, futureTradeChannel } from '../../../domain/futures/api.js';
 import type { ListedPair } from '../../kernel/realtime/channels.js';
 
 /**

@@ -1,10 +1,10 @@
-import { CLOSE_BOOK_LEVELS, isOpening, MARGIN_AMOUNT_PLACES, positionSideOf, bookSideOf, type FuturesAction, type FuturesOrderSource, type MarginAdjustment, type MarginMode } from '../../../src/domain/futures/api.js';
-import { isPositiveDecimalInput } from '../../../src/domain/decimalRule.js';
-import { bracketOf, maxLeverageOf, positionLimitOf } from '../../../src/domain/futures/brackets.js';
-import { fx, fxText, maxFx, mulFx, type Fx } from '../../../src/domain/futures/fixed.js';
-import { maxRemovableMargin, openCost } from '../../../src/domain/futures/formulas.js';
-import { FuturesOrderStatus as S, statusAfterFill } from '../../../src/domain/futures/orderStatus.js';
-import { futureDepthChannel, futureKlineChannel, futureTradeChannel, FUTURES_ACCOUNT, FUTURES_CURRENCY } from '../../../src/domain/futures/api.js';
+import { CLOSE_BOOK_LEVELS, isOpening, MARGIN_AMOUNT_PLACES, positionSideOf, bookSideOf, type FuturesAction, type FuturesOrderSource, type MarginAdjustment, type MarginMode } from '../../../domain/futures/api.js';
+import { isPositiveDecimalInput } from '../../../domain/decimalRule.js';
+import { bracketOf, maxLeverageOf, positionLimitOf } from '../../../domain/futures/brackets.js';
+import { fx, fxText, maxFx, mulFx, type Fx } from '../../../domain/futures/fixed.js';
+import { maxRemovableMargin, openCost } from '../../../domain/futures/formulas.js';
+import { FuturesOrderStatus as S, statusAfterFill } from '../../../domain/futures/orderStatus.js';
+import { futureDepthChannel, futureKlineChannel, futureTradeChannel, FUTURES_ACCOUNT, FUTURES_CURRENCY } from '../../../domain/futures/api.js';
 import { toAtto } from '../../kernel/ledger/ledgerBatch.js';
 import type { Database } from '../../kernel/db/database.js';
 import { DEPTH_LEVELS, MarketData } from '../../kernel/exchange/marketData.js';

@@ -1,7 +1,7 @@
-import { FUTURES_FEES, isOpening, LIQUIDATION_FEE_RATE, positionSideOf } from '../../../src/domain/futures/api.js';
-import { fx, maxFx, minFx, mulFx, type Fx } from '../../../src/domain/futures/fixed.js';
-import { feeOf, initialMargin, openCost } from '../../../src/domain/futures/formulas.js';
-import { FuturesOrderStatus as S } from '../../../src/domain/futures/orderStatus.js';
+import { FUTURES_FEES, isOpening, LIQUIDATION_FEE_RATE, positionSideOf } from '../../../domain/futures/api.js';
+import { fx, maxFx, minFx, mulFx, type Fx } from '../../../domain/futures/fixed.js';
+import { feeOf, initialMargin, openCost } from '../../../domain/futures/formulas.js';
+import { FuturesOrderStatus as S } from '../../../domain/futures/orderStatus.js';
 import type { MarketData } from '../../kernel/exchange/marketData.js';
 import type { EngineEvent } from '../../kernel/exchange/matching/types.js';
 import type { Batch } from './batch.js';

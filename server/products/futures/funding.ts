@@ -1,5 +1,5 @@
-import { fxText, minFx, type Fx } from '../../../src/domain/futures/fixed.js';
-import { fundingPayment, fundingRate } from '../../../src/domain/futures/formulas.js';
+import { fxText, minFx, type Fx } from '../../../domain/futures/fixed.js';
+import { fundingPayment, fundingRate } from '../../../domain/futures/formulas.js';
 import { toAtto } from '../../kernel/ledger/ledgerBatch.js';
 import type { FuturesExchange } from './exchange.js';
 import { positionKey } from './positions.js';

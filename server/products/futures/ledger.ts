@@ -1,4 +1,4 @@
-import { FUTURES_ACCOUNT, FUTURES_CURRENCY } from '../../../src/domain/futures/api.js';
+import { FUTURES_ACCOUNT, FUTURES_CURRENCY } from '../../../domain/futures/api.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import { systemAccount } from '../../kernel/ledger/systemAccounts.js';
 import type { ProductLedger } from '../../kernel/product.js';

@@ -1,7 +1,7 @@
-import { absFx, fx, fxText, mulFx, type Fx } from '../../../src/domain/futures/fixed.js';
+import { absFx, fx, fxText, mulFx, type Fx } from '../../../domain/futures/fixed.js';
 import type { Database } from '../../kernel/db/database.js';
 import { changeBalance } from '../../kernel/ledger/ledger.js';
-import type { FuturesAction } from '../../../src/domain/futures/api.js';
+import type { FuturesAction } from '../../../domain/futures/api.js';
 import type { FuturesExchange } from './exchange.js';
 import type { FuturesPair } from './pairs.js';
 

@@ -1,5 +1,5 @@
-import { fx, type Fx } from '../../../src/domain/futures/fixed.js';
-import { isLiquidatable, liquidationPrice, maintenanceMargin, notionalOf, unrealisedPnl } from '../../../src/domain/futures/formulas.js';
+import { fx, type Fx } from '../../../domain/futures/fixed.js';
+import { isLiquidatable, liquidationPrice, maintenanceMargin, notionalOf, unrealisedPnl } from '../../../domain/futures/formulas.js';
 import type { Batch } from './batch.js';
 import type { FuturesPair } from './pairs.js';
 import { entryPrice, type Position } from './positions.js';

@@ -1,6 +1,6 @@
-import type { FuturesAction, FuturesOrder, FuturesOrderSource, MarginMode } from '../../../src/domain/futures/api.js';
-import { divFx, fxText, type Fx } from '../../../src/domain/futures/fixed.js';
-import type { FuturesOrderStatus } from '../../../src/domain/futures/orderStatus.js';
+import type { FuturesAction, FuturesOrder, FuturesOrderSource, MarginMode } from '../../../domain/futures/api.js';
+import { divFx, fxText, type Fx } from '../../../domain/futures/fixed.js';
+import type { FuturesOrderStatus } from '../../../domain/futures/orderStatus.js';
 
 /** A futures order as the pipeline works on it (open ones are kept in memory between batches). */
 export interface OrderState {

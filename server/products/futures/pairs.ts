@@ -1,6 +1,6 @@
-import { bracketsFor, type LeverageBracket } from '../../../src/domain/futures/brackets.js';
-import { FX_SCALE, type Fx } from '../../../src/domain/futures/fixed.js';
-import type { Pair } from '../../../src/domain/api.js';
+import { bracketsFor, type LeverageBracket } from '../../../domain/futures/brackets.js';
+import { FX_SCALE, type Fx } from '../../../domain/futures/fixed.js';
+import type { Pair } from '../../../domain/api.js';
 import { pairSpec, type PairSpec } from '../../kernel/exchange/pairSpec.js';
 
 /** A contract pair with its brackets and the conversions between engine units and Fx. */

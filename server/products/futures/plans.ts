@@ -1,6 +1,6 @@
-import type { PlanKind, TriggerBy } from '../../../src/domain/futures/api.js';
-import { divFx, FX_ONE, type Fx } from '../../../src/domain/futures/fixed.js';
-import { roe, unrealisedPnl } from '../../../src/domain/futures/formulas.js';
+import type { PlanKind, TriggerBy } from '../../../domain/futures/api.js';
+import { divFx, FX_ONE, type Fx } from '../../../domain/futures/fixed.js';
+import { roe, unrealisedPnl } from '../../../domain/futures/formulas.js';
 import { toAtto } from '../../kernel/ledger/ledgerBatch.js';
 import { entryPrice, type Position } from './positions.js';
 

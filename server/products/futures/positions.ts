@@ -1,5 +1,5 @@
-import { divFx, absFx, type Fx } from '../../../src/domain/futures/fixed.js';
-import type { MarginMode } from '../../../src/domain/futures/api.js';
+import { divFx, absFx, type Fx } from '../../../domain/futures/fixed.js';
+import type { MarginMode } from '../../../domain/futures/api.js';
 
 /** One user's position on one pair (one-way mode), as held in memory between batches. */
 export interface Position {

@@ -1,6 +1,6 @@
-import { futureIndexChannel, futureTickChannel } from '../../../src/domain/api.js';
-import { fx, fxText, roundFx, type Fx } from '../../../src/domain/futures/fixed.js';
-import { fundingRate, markPriceOf, nextBasis, premiumOf, PRICE_FEED_PLACES } from '../../../src/domain/futures/formulas.js';
+import { futureIndexChannel, futureTickChannel } from '../../../domain/api.js';
+import { fx, fxText, roundFx, type Fx } from '../../../domain/futures/fixed.js';
+import { fundingRate, markPriceOf, nextBasis, premiumOf, PRICE_FEED_PLACES } from '../../../domain/futures/formulas.js';
 import type { Database, Queryable } from '../../kernel/db/database.js';
 import { amountText, priceText, quoteText } from '../../kernel/exchange/pairSpec.js';
 import { increaseFraction } from '../../kernel/exchange/market/units.js';

@@ -1,6 +1,6 @@
-import { futureIndexChannel, futureTickChannel, type Pair } from '../../../src/domain/api.js';
-import { futureDepthChannel, futureKlineChannel, futureTradeChannel } from '../../../src/domain/futures/api.js';
-import { KLINE_INTERVALS, type KlineInterval } from '../../../src/domain/constants.js';
+import { futureIndexChannel, futureTickChannel, type Pair } from '../../../domain/api.js';
+import { futureDepthChannel, futureKlineChannel, futureTradeChannel } from '../../../domain/futures/api.js';
+import { KLINE_INTERVALS, type KlineInterval } from '../../../domain/constants.js';
 import { listPairs } from '../../kernel/catalogue.js';
 import type { Database } from '../../kernel/db/database.js';
 import type { MarketPublisher } from '../../kernel/exchange/publisher.js';

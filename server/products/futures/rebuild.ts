@@ -1,6 +1,6 @@
-import type { MarginMode } from '../../../src/domain/futures/api.js';
-import { bookSideOf } from '../../../src/domain/futures/api.js';
-import { FuturesOrderStatus as S } from '../../../src/domain/futures/orderStatus.js';
+import type { MarginMode } from '../../../domain/futures/api.js';
+import { bookSideOf } from '../../../domain/futures/api.js';
+import { FuturesOrderStatus as S } from '../../../domain/futures/orderStatus.js';
 import { DEPTH_LEVELS } from '../../kernel/exchange/marketData.js';
 import { decimalToUnits } from '../../kernel/exchange/market/units.js';
 import { CandleBuilder, type Candle } from '../../kernel/exchange/market/candles.js';
@@ -10,7 +10,7 @@ import { createEngine } from '../../kernel/exchange/matching/index.js';
 import type { EngineEvent } from '../../kernel/exchange/matching/types.js';
 import { toAtto } from '../../kernel/ledger/ledgerBatch.js';
 import { Batch, candleRows, upsertFuturesCandles } from './batch.js';
-import { KLINE_INTERVALS } from '../../../src/domain/constants.js';
+import { KLINE_INTERVALS } from '../../../domain/constants.js';
 import type { FuturesExchange } from './exchange.js';
 import { finish } from './fills.js';
 import { ORDER_COLUMNS, orderFromRow, remainingOf, type OrderRow, type OrderState } from './orderState.js';

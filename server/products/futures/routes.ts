@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ResultCode } from '../../../src/domain/api.js';
+import { ResultCode } from '../../../domain/api.js';
 import {
   FUTURES_ACTIONS,
   FUTURES_PATHS,
@@ -14,8 +14,8 @@ import {
   type FuturesOrderRequest,
   type FuturesPlanCreate,
   type MarginMode,
-} from '../../../src/domain/futures/api.js';
-import { IDEMPOTENCY_HEADER, RECORD_DAYS } from '../../../src/domain/wallet.js';
+} from '../../../domain/futures/api.js';
+import { IDEMPOTENCY_HEADER, RECORD_DAYS } from '../../../domain/wallet.js';
 import { submissionKey } from '../../kernel/idempotency.js';
 import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
@@ -25,7 +25,7 @@ import { PLACE_SCOPE, type FuturesExchange } from './exchange.js';
 import { normaliseSymbol } from './pairs.js';
 import { MAX_PAGE_SIZE, type FuturesService } from './service.js';
 import { KLINE_QUERY_LIMITS, readKlines } from '../../kernel/exchange/market/klineHistory.js';
-import { KLINE_INTERVALS, type KlineInterval } from '../../../src/domain/constants.js';
+import { KLINE_INTERVALS, type KlineInterval } from '../../../domain/constants.js';
 import './messages.js';
 
 const pages = paging(MAX_PAGE_SIZE);

@@ -1,10 +1,10 @@
-import { NameStatus } from '../../../src/domain/api.js';
-import type { FuturesAccount, FuturesConfig, FuturesOrder, FuturesOrderDetail, FuturesPlan, FuturesPlanCreate, FuturesPosition, MarginMode, PlanKind, PlanRequest } from '../../../src/domain/futures/api.js';
-import { FUTURES_FEES } from '../../../src/domain/futures/api.js';
-import { maxLeverageOf } from '../../../src/domain/futures/brackets.js';
-import { FX_ONE, fxText, type Fx } from '../../../src/domain/futures/fixed.js';
-import { bankruptcyPrice, marginRatio, maxRemovableMargin, roe } from '../../../src/domain/futures/formulas.js';
-import type { Page } from '../../../src/domain/wallet.js';
+import { NameStatus } from '../../../domain/api.js';
+import type { FuturesAccount, FuturesConfig, FuturesOrder, FuturesOrderDetail, FuturesPlan, FuturesPlanCreate, FuturesPosition, MarginMode, PlanKind, PlanRequest } from '../../../domain/futures/api.js';
+import { FUTURES_FEES } from '../../../domain/futures/api.js';
+import { maxLeverageOf } from '../../../domain/futures/brackets.js';
+import { FX_ONE, fxText, type Fx } from '../../../domain/futures/fixed.js';
+import { bankruptcyPrice, marginRatio, maxRemovableMargin, roe } from '../../../domain/futures/formulas.js';
+import type { Page } from '../../../domain/wallet.js';
 import type { Database } from '../../kernel/db/database.js';
 import { decimalToUnits } from '../../kernel/exchange/market/units.js';
 import { readBalance } from '../../kernel/ledger/ledger.js';

@@ -1,4 +1,4 @@
-import { compareDecimal, divDecimal, mulDecimal, subDecimal } from '../../../src/domain/decimal.js';
+import { compareDecimal, divDecimal, mulDecimal, subDecimal } from '../../../domain/decimal.js';
 
 export interface Subscribed {
   userId: number;

@@ -1,6 +1,6 @@
-import { addDecimal, compareDecimal, mulDecimal, toFixedDecimal } from '../../../src/domain/decimal.js';
-import { ICO_ACCOUNT, ICO_CURRENCY, icoCost, type IcoProjectInput } from '../../../src/domain/ico.js';
-import type { TextsByLanguage } from '../../../src/domain/localisedText.js';
+import { addDecimal, compareDecimal, mulDecimal, toFixedDecimal } from '../../../domain/decimal.js';
+import { ICO_ACCOUNT, ICO_CURRENCY, icoCost, type IcoProjectInput } from '../../../domain/ico.js';
+import type { TextsByLanguage } from '../../../domain/localisedText.js';
 import type { Database } from '../../kernel/db/database.js';
 import { changeBalance } from '../../kernel/ledger/ledger.js';
 import { silentUserFeed } from '../../kernel/realtime/userFeed.js';

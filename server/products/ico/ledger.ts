@@ -1,4 +1,4 @@
-import { ICO_ACCOUNT } from '../../../src/domain/ico.js';
+import { ICO_ACCOUNT } from '../../../domain/ico.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import { familyAccountId, systemAccountFamily } from '../../kernel/ledger/systemAccounts.js';
 import type { ProductLedger } from '../../kernel/product.js';

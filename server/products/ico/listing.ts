@@ -1,4 +1,4 @@
-import { ICO_CURRENCY, ICO_PRICE_PLACES } from '../../../src/domain/ico.js';
+import { ICO_CURRENCY, ICO_PRICE_PLACES } from '../../../domain/ico.js';
 import type { OpenedPair, PairOpenings } from '../../kernel/catalogue.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import type { ProjectRow } from './projects.js';

@@ -1,4 +1,4 @@
-import { compareDecimal, divDecimal, subDecimal } from '../../../src/domain/decimal.js';
+import { compareDecimal, divDecimal, subDecimal } from '../../../domain/decimal.js';
 import {
   ICO_CURRENCY,
   ICO_MAX_TOKEN_PLACES,
@@ -10,9 +10,9 @@ import {
   type IcoOperatorProject,
   type IcoProject,
   type IcoProjectInput,
-} from '../../../src/domain/ico.js';
-import { DEFAULT_LANGUAGE, type LocaleCode } from '../../../src/domain/languages.js';
-import { mergeTexts, textIn, type TextsByLanguage } from '../../../src/domain/localisedText.js';
+} from '../../../domain/ico.js';
+import { DEFAULT_LANGUAGE, type LocaleCode } from '../../../domain/languages.js';
+import { mergeTexts, textIn, type TextsByLanguage } from '../../../domain/localisedText.js';
 import type { Database, Queryable } from '../../kernel/db/database.js';
 import type { OpenedPair } from '../../kernel/catalogue.js';
 import type { Outcome } from '../../kernel/outcome.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ResultCode } from '../../../src/domain/api.js';
-import { ICO_DESCRIPTION_MAX, ICO_ORDER_TABS, ICO_PATHS, ICO_RECORD_TYPES, type IcoOrderTab, type IcoProjectInput, type IcoRecordType, type IcoSubscribeRequest, type IcoThawRequest } from '../../../src/domain/ico.js';
-import { LOCALE_CODES } from '../../../src/domain/languages.js';
-import { IDEMPOTENCY_HEADER, RECORD_DAYS, type RecordDays } from '../../../src/domain/wallet.js';
+import { ResultCode } from '../../../domain/api.js';
+import { ICO_DESCRIPTION_MAX, ICO_ORDER_TABS, ICO_PATHS, ICO_RECORD_TYPES, type IcoOrderTab, type IcoProjectInput, type IcoRecordType, type IcoSubscribeRequest, type IcoThawRequest } from '../../../domain/ico.js';
+import { LOCALE_CODES } from '../../../domain/languages.js';
+import { IDEMPOTENCY_HEADER, RECORD_DAYS, type RecordDays } from '../../../domain/wallet.js';
 import { submissionKey } from '../../kernel/idempotency.js';
 import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
 import { ok } from '../../kernel/http/envelope.js';

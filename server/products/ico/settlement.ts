@@ -1,5 +1,5 @@
-import { addDecimal, compareDecimal, mulDecimal } from '../../../src/domain/decimal.js';
-import { ICO_ACCOUNT, ICO_CURRENCY } from '../../../src/domain/ico.js';
+import { addDecimal, compareDecimal, mulDecimal } from '../../../domain/decimal.js';
+import { ICO_ACCOUNT, ICO_CURRENCY } from '../../../domain/ico.js';
 import type { Database } from '../../kernel/db/database.js';
 import type { BalanceChange } from '../../kernel/ledger/ledger.js';
 import { applyBalanceChanges, lockBalances } from '../../kernel/ledger/ledgerBatch.js';

@@ -1,4 +1,4 @@
-import { addDecimal, compareDecimal, subDecimal } from '../../../src/domain/decimal.js';
+import { addDecimal, compareDecimal, subDecimal } from '../../../domain/decimal.js';
 import {
   ICO_ACCOUNT,
   ICO_CURRENCY,
@@ -18,10 +18,10 @@ import {
   type IcoSubscribeRequest,
   type IcoStreamEvent,
   type IcoSubscription,
-} from '../../../src/domain/ico.js';
-import type { LocaleCode } from '../../../src/domain/languages.js';
+} from '../../../domain/ico.js';
+import type { LocaleCode } from '../../../domain/languages.js';
 import type { PairOpenings } from '../../kernel/catalogue.js';
-import type { Page, RecordDays } from '../../../src/domain/wallet.js';
+import type { Page, RecordDays } from '../../../domain/wallet.js';
 import type { Database, Queryable } from '../../kernel/db/database.js';
 import { once, type SubmissionKey } from '../../kernel/idempotency.js';
 import { readBalance } from '../../kernel/ledger/ledger.js';

@@ -1,7 +1,7 @@
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
-import { NOTICE_PUSH } from '../../../src/domain/informHelp.js';
-import type { NameStatus } from '../../../src/domain/api.js';
-import type { KycStatus, KycSubmission } from '../../../src/domain/kyc.js';
+import { NOTICE_PUSH } from '../../../domain/informHelp.js';
+import type { NameStatus } from '../../../domain/api.js';
+import type { KycStatus, KycSubmission } from '../../../domain/kyc.js';
 import type { Database } from '../../kernel/db/database.js';
 import type { MessageKey } from '../../kernel/i18n/messages.js';
 import { notify } from '../../kernel/notifications/notify.js';
@@ -23,7 +23,7 @@ export interface KycDeps {
 }
 
 // The wire shapes live with the client's types, so both sides agree on them.
-export type { KycStatus } from '../../../src/domain/kyc.js';
+export type { KycStatus } from '../../../domain/kyc.js';
 export type KycSubmissionView = KycSubmission;
 
 export type PhotoSide = 'front' | 'back';

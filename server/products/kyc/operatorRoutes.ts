@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ResultCode } from '../../../src/domain/api.js';
+import { ResultCode } from '../../../domain/api.js';
 import { requireAuthForAll } from '../../kernel/auth/authPlugin.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
 import { anyBody, operatorReason, rowId, strictObject } from '../../kernel/http/schemas.js';

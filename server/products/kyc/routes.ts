@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ResultCode } from '../../../src/domain/api.js';
+import { ResultCode } from '../../../domain/api.js';
 import type { Outcome } from '../../kernel/outcome.js';
 import type { Kyc, PhotoSide } from './kyc.js';
 import { translate } from '../../kernel/i18n/messages.js';

@@ -1,4 +1,4 @@
-import type { PricingCode } from '../../../src/domain/pricingCurrencies.js';
+import type { PricingCode } from '../../../domain/pricingCurrencies.js';
 import type { Queryable } from '../../kernel/db/database.js';
 
 /** The USDT price in one pricing currency, with where it came from and when. */

@@ -1,6 +1,6 @@
-import type { PairPrice } from '../../../src/domain/api.js';
-import { mulDecimal } from '../../../src/domain/decimal.js';
-import { PRICING_CODES, type PricingCode } from '../../../src/domain/pricingCurrencies.js';
+import type { PairPrice } from '../../../domain/api.js';
+import { mulDecimal } from '../../../domain/decimal.js';
+import { PRICING_CODES, type PricingCode } from '../../../domain/pricingCurrencies.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import type { FiatRateSource } from './fiatRates.js';
 

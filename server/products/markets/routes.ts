@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { ResultCode } from '../../../src/domain/api.js';
+import { ResultCode } from '../../../domain/api.js';
 import type { Database } from '../../kernel/db/database.js';
-import { KLINE_INTERVALS, type KlineInterval } from '../../../src/domain/constants.js';
+import { KLINE_INTERVALS, type KlineInterval } from '../../../domain/constants.js';
 import { KLINE_QUERY_LIMITS, readKlines } from '../../kernel/exchange/market/klineHistory.js';
 import { listCurrencies, listPairs } from '../../kernel/catalogue.js';
 import { pairPrice } from './pairPrice.js';

@@ -1,6 +1,6 @@
-import type { LocaleCode } from '../../../src/domain/languages.js';
-import { DEFAULT_LANGUAGE } from '../../../src/domain/languages.js';
-import type { NoteType, PlatNote } from '../../../src/domain/api.js';
+import type { LocaleCode } from '../../../domain/languages.js';
+import { DEFAULT_LANGUAGE } from '../../../domain/languages.js';
+import type { NoteType, PlatNote } from '../../../domain/api.js';
 export { readPlatConfig } from '../../kernel/catalogue.js';
 import type { Queryable } from '../../kernel/db/database.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ResultCode, type NoteType } from '../../../src/domain/api.js';
+import { ResultCode, type NoteType } from '../../../domain/api.js';
 import type { Database } from '../../kernel/db/database.js';
 import { readNote, readPlatConfig } from './platform.js';
 import './messages.js';

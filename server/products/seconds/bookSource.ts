@@ -1,4 +1,4 @@
-import { addDecimal, compareDecimal, divDecimal, mulDecimal, subDecimal } from '../../../src/domain/decimal.js';
+import { addDecimal, compareDecimal, divDecimal, mulDecimal, subDecimal } from '../../../domain/decimal.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import type { IndexPair } from './indexPrice.js';
 

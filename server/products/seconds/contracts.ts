@@ -11,9 +11,9 @@ import {
   type SecondsHistoryQuery,
   type SecondsPeriod,
   type SecondsPeriodUpdate,
-} from '../../../src/domain/seconds.js';
-import { addDecimal, compareDecimal, mulDecimal, subDecimal } from '../../../src/domain/decimal.js';
-import type { Page } from '../../../src/domain/wallet.js';
+} from '../../../domain/seconds.js';
+import { addDecimal, compareDecimal, mulDecimal, subDecimal } from '../../../domain/decimal.js';
+import type { Page } from '../../../domain/wallet.js';
 import type { Database, Queryable } from '../../kernel/db/database.js';
 import { once, type SubmissionKey } from '../../kernel/idempotency.js';
 import { readBalance } from '../../kernel/ledger/ledger.js';

@@ -1,4 +1,4 @@
-import { compareDecimal } from '../../../src/domain/decimal.js';
+import { compareDecimal } from '../../../domain/decimal.js';
 import type { Database, Queryable } from '../../kernel/db/database.js';
 
 /**

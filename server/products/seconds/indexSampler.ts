@@ -1,4 +1,4 @@
-import { compareDecimal } from '../../../src/domain/decimal.js';
+import { compareDecimal } from '../../../domain/decimal.js';
 import type { BookQuote, BookSource } from './bookSource.js';
 import { INDEX_WINDOW_SECONDS, type IndexPair } from './indexPrice.js';
 

@@ -1,4 +1,4 @@
-import { SECONDS_ACCOUNT } from '../../../src/domain/seconds.js';
+import { SECONDS_ACCOUNT } from '../../../domain/seconds.js';
 import { systemAccount } from '../../kernel/ledger/systemAccounts.js';
 import type { ProductLedger } from '../../kernel/product.js';
 

@@ -1,4 +1,4 @@
-import type { SecondsPeriod, SecondsPeriodUpdate } from '../../../src/domain/seconds.js';
+import type { SecondsPeriod, SecondsPeriodUpdate } from '../../../domain/seconds.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import type { IndexPair } from './indexPrice.js';
 

@@ -1,4 +1,4 @@
-import { SECONDS_ACCOUNT, SECONDS_CURRENCY } from '../../../src/domain/seconds.js';
+import { SECONDS_ACCOUNT, SECONDS_CURRENCY } from '../../../domain/seconds.js';
 import type { Database } from '../../kernel/db/database.js';
 import { changeBalance } from '../../kernel/ledger/ledger.js';
 import { systemAccountId } from '../../kernel/ledger/systemAccounts.js';

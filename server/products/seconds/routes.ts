@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ResultCode } from '../../../src/domain/api.js';
-import { SECONDS_DIRECTIONS, SECONDS_PATHS, type SecondsBuyRequest, type SecondsHistoryQuery, type SecondsPeriodUpdate } from '../../../src/domain/seconds.js';
-import { IDEMPOTENCY_HEADER, RECORD_DAYS } from '../../../src/domain/wallet.js';
+import { ResultCode } from '../../../domain/api.js';
+import { SECONDS_DIRECTIONS, SECONDS_PATHS, type SecondsBuyRequest, type SecondsHistoryQuery, type SecondsPeriodUpdate } from '../../../domain/seconds.js';
+import { IDEMPOTENCY_HEADER, RECORD_DAYS } from '../../../domain/wallet.js';
 import { submissionKey } from '../../kernel/idempotency.js';
 import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';

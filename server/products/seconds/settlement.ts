@@ -1,4 +1,4 @@
-import { SECONDS_ACCOUNT, SECONDS_CURRENCY, type SecondsContract } from '../../../src/domain/seconds.js';
+import { SECONDS_ACCOUNT, SECONDS_CURRENCY, type SecondsContract } from '../../../domain/seconds.js';
 import { performance } from 'node:perf_hooks';
 import type { Database, Queryable } from '../../kernel/db/database.js';
 import { systemAccountId } from '../../kernel/ledger/systemAccounts.js';

@@ -1,4 +1,4 @@
-import type { SpotFeeRate } from '../../../src/domain/spotOrders.js';
+import type { SpotFeeRate } from '../../../domain/spotOrders.js';
 import type { Queryable } from '../../kernel/db/database.js';
 
 /**

@@ -1,7 +1,7 @@
-import type { Currency, MarketTick, Pair } from '../../../src/domain/api.js';
-import { spotTickChannel } from '../../../src/domain/api.js';
-import { KLINE_INTERVALS, type KlineInterval } from '../../../src/domain/constants.js';
-import { depthChannel, klineChannel, tradeChannel } from '../../../src/domain/market.js';
+import type { Currency, MarketTick, Pair } from '../../../domain/api.js';
+import { spotTickChannel } from '../../../domain/api.js';
+import { KLINE_INTERVALS, type KlineInterval } from '../../../domain/constants.js';
+import { depthChannel, klineChannel, tradeChannel } from '../../../domain/market.js';
 import type { Database } from '../../kernel/db/database.js';
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
 import { increaseFraction } from '../../kernel/exchange/market/units.js';

@@ -1,9 +1,9 @@
-import { OPEN_ORDER_STATUSES, SpotOrderStatus, type SpotDeal, type SpotOrder, type SpotOrderDetail } from '../../../src/domain/spotOrders.js';
-import { RECORD_PAGE_SIZE, type Page, type RecordDays } from '../../../src/domain/wallet.js';
+import { OPEN_ORDER_STATUSES, SpotOrderStatus, type SpotDeal, type SpotOrder, type SpotOrderDetail } from '../../../domain/spotOrders.js';
+import { RECORD_PAGE_SIZE, type Page, type RecordDays } from '../../../domain/wallet.js';
 import { PLAN_ONCE, type Queryable } from '../../kernel/db/database.js';
 
 /**
- * Spot orders as the wire shows them (src/domain/spotOrders.ts SpotOrder), read from the committed
+ * Spot orders as the wire shows them (domain/spotOrders.ts SpotOrder), read from the committed
  * rows. Every query filters by the owner, so one user can never see another's order.
  */
 

@@ -1,5 +1,5 @@
-import { isDecimalInput } from '../../../src/domain/decimalRule.js';
-import type { PlaceSpotOrder } from '../../../src/domain/spotOrders.js';
+import { isDecimalInput } from '../../../domain/decimalRule.js';
+import type { PlaceSpotOrder } from '../../../domain/spotOrders.js';
 import { decimalToScaledCeil, decimalToUnits } from '../../kernel/exchange/market/units.js';
 import './messages.js';
 import type { TradingMessageKey } from './messages.js';

@@ -1,5 +1,5 @@
 import { listCurrencies, listPairs, type PairOpenings } from '../../kernel/catalogue.js';
-import type { Pair } from '../../../src/domain/api.js';
+import type { Pair } from '../../../domain/api.js';
 import { runsDuties } from '../../config.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import { pairSpec } from '../../kernel/exchange/pairSpec.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { ResultCode } from '../../../src/domain/api.js';
-import { SPOT_PATHS, SPOT_TIME_IN_FORCE, SpotOrderStatus, type PlaceSpotOrder, type PlaceSpotStop } from '../../../src/domain/spotOrders.js';
-import { IDEMPOTENCY_HEADER, RECORD_DAYS, type RecordDays } from '../../../src/domain/wallet.js';
+import { ResultCode } from '../../../domain/api.js';
+import { SPOT_PATHS, SPOT_TIME_IN_FORCE, SpotOrderStatus, type PlaceSpotOrder, type PlaceSpotStop } from '../../../domain/spotOrders.js';
+import { IDEMPOTENCY_HEADER, RECORD_DAYS, type RecordDays } from '../../../domain/wallet.js';
 import { MAX_PAGE_SIZE } from './orderViews.js';
 import type { SpotOutcome, SpotTrading } from './trading.js';
 import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';

@@ -1,6 +1,6 @@
-import type { KlineInterval } from '../../../src/domain/constants.js';
-import type { SpotOrder } from '../../../src/domain/spotOrders.js';
-import { depthChannel, klineChannel, tradeChannel, type KlineBar } from '../../../src/domain/market.js';
+import type { KlineInterval } from '../../../domain/constants.js';
+import type { SpotOrder } from '../../../domain/spotOrders.js';
+import { depthChannel, klineChannel, tradeChannel, type KlineBar } from '../../../domain/market.js';
 import type { Database } from '../../kernel/db/database.js';
 import { sequenceIds, type SequenceIds } from '../../kernel/db/sequenceIds.js';
 import type { Candle } from '../../kernel/exchange/market/candles.js';

@@ -1,5 +1,5 @@
-import { SpotStopStatus, type PlaceSpotStop, type SpotOrder, type SpotStop } from '../../../src/domain/spotOrders.js';
-import type { Page } from '../../../src/domain/wallet.js';
+import { SpotStopStatus, type PlaceSpotStop, type SpotOrder, type SpotStop } from '../../../domain/spotOrders.js';
+import type { Page } from '../../../domain/wallet.js';
 import type { Database, Queryable } from '../../kernel/db/database.js';
 import { decimalToUnits } from '../../kernel/exchange/market/units.js';
 import { priceText } from '../../kernel/exchange/pairSpec.js';

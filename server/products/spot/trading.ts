@@ -1,5 +1,5 @@
-import type { PlaceSpotOrder, SpotFeeRate, SpotOrder, SpotOrderDetail } from '../../../src/domain/spotOrders.js';
-import type { Page, RecordDays } from '../../../src/domain/wallet.js';
+import type { PlaceSpotOrder, SpotFeeRate, SpotOrder, SpotOrderDetail } from '../../../domain/spotOrders.js';
+import type { Page, RecordDays } from '../../../domain/wallet.js';
 import type { Database } from '../../kernel/db/database.js';
 import type { TradingMessageKey } from './messages.js';
 import type { PlaceOutcome, SpotMarket } from './spotMarket.js';

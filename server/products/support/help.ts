@@ -1,5 +1,5 @@
-import type { HelpArticle, HelpList, HelpSummary } from '../../../src/domain/informHelp.js';
-import type { LocaleCode } from '../../../src/domain/languages.js';
+import type { HelpArticle, HelpList, HelpSummary } from '../../../domain/informHelp.js';
+import type { LocaleCode } from '../../../domain/languages.js';
 import type { Queryable } from '../../kernel/db/database.js';
 
 const FALLBACK: LocaleCode = 'en_US';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ResultCode } from '../../../src/domain/api.js';
+import { ResultCode } from '../../../domain/api.js';
 import { helpArticle, listHelp } from './help.js';
 import './messages.js';
 import type { Database } from '../../kernel/db/database.js';

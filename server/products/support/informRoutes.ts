@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ResultCode } from '../../../src/domain/api.js';
+import { ResultCode } from '../../../domain/api.js';
 import { listNotifications, markAllRead, markRead, unreadCount } from '../../kernel/notifications/notify.js';
 import './messages.js';
 import type { Database } from '../../kernel/db/database.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ResultCode } from '../../../src/domain/api.js';
-import { WALLET_PATHS } from '../../../src/domain/wallet.js';
+import { ResultCode } from '../../../domain/api.js';
+import { WALLET_PATHS } from '../../../domain/wallet.js';
 import type { Wallet } from './wallet.js';
 import type { SimulatedChain } from './chain/simulatedChain.js';
 import { translate } from '../../kernel/i18n/messages.js';

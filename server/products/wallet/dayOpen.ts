@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../../kernel/db/database.js';
 import type { AccountRules } from '../../kernel/ledger/accountRules.js';
-import { addDecimal } from '../../../src/domain/decimal.js';
+import { addDecimal } from '../../../domain/decimal.js';
 import { USDT_PRICE_CTE } from './prices.js';
 import { startOfUtcDay } from './rules.js';
 

@@ -1,5 +1,5 @@
-import { compareDecimal } from '../../../src/domain/decimal.js';
-import type { DepositAddress, DepositRecord } from '../../../src/domain/wallet.js';
+import { compareDecimal } from '../../../domain/decimal.js';
+import type { DepositAddress, DepositRecord } from '../../../domain/wallet.js';
 import type { ChainDeposit } from './chain/chainAdapter.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import type { Outcome } from '../../kernel/outcome.js';

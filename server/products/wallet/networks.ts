@@ -1,4 +1,4 @@
-import type { WalletNetwork } from '../../../src/domain/wallet.js';
+import type { WalletNetwork } from '../../../domain/wallet.js';
 import type { Queryable } from '../../kernel/db/database.js';
 
 export interface CurrencyRules {

@@ -1,5 +1,5 @@
-import { WALLET_ACCOUNTS, type AccountSummary, type WalletAccount, type WalletBalance, type WalletOverview } from '../../../src/domain/wallet.js';
-import { addDecimal, subDecimal, toFixedDecimal, trimZeros } from '../../../src/domain/decimal.js';
+import { WALLET_ACCOUNTS, type AccountSummary, type WalletAccount, type WalletBalance, type WalletOverview } from '../../../domain/wallet.js';
+import { addDecimal, subDecimal, toFixedDecimal, trimZeros } from '../../../domain/decimal.js';
 import type { Database } from '../../kernel/db/database.js';
 import type { AccountRules } from '../../kernel/ledger/accountRules.js';
 import { dayOpenings, FLOW_KINDS } from './dayOpen.js';

@@ -1,4 +1,4 @@
-import { RECORD_PAGE_SIZE, type DepositRecord, type LedgerRecord, type Page, type RecordQuery, type TransferRecord, type WalletAccount, type WithdrawalRecord } from '../../../src/domain/wallet.js';
+import { RECORD_PAGE_SIZE, type DepositRecord, type LedgerRecord, type Page, type RecordQuery, type TransferRecord, type WalletAccount, type WithdrawalRecord } from '../../../domain/wallet.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import { DEPOSIT_COLUMNS, toDepositRecord } from './deposits.js';
 import { DAY_MS } from './rules.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { IDEMPOTENCY_HEADER, RECORD_DAYS, WALLET_ACCOUNTS, WALLET_PATHS, type RecordQuery, type TransferRequest, type WalletAccount, type WithdrawRequest } from '../../../src/domain/wallet.js';
+import { IDEMPOTENCY_HEADER, RECORD_DAYS, WALLET_ACCOUNTS, WALLET_PATHS, type RecordQuery, type TransferRequest, type WalletAccount, type WithdrawRequest } from '../../../domain/wallet.js';
 import { submissionKey } from '../../kernel/idempotency.js';
 import { requireAuthForAll } from '../../kernel/auth/authPlugin.js';
 import type { Wallet } from './wallet.js';

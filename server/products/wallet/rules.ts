@@ -1,4 +1,4 @@
-import { isPositiveAmount } from '../../../src/domain/walletValidation.js';
+import { isPositiveAmount } from '../../../domain/walletValidation.js';
 
 /** Pure rules of the wallet's inputs (no I/O). */
 

@@ -1,9 +1,9 @@
-import type { TransferRecord, TransferRequest } from '../../../src/domain/wallet.js';
+import type { TransferRecord, TransferRequest } from '../../../domain/wallet.js';
 import type { Outcome } from '../../kernel/outcome.js';
 import { once, type SubmissionKey } from '../../kernel/idempotency.js';
 import { changeBalance, readBalance } from '../../kernel/ledger/ledger.js';
-import { transferProblem } from '../../../src/domain/walletValidation.js';
-import { compareDecimal } from '../../../src/domain/decimal.js';
+import { transferProblem } from '../../../domain/walletValidation.js';
+import { compareDecimal } from '../../../domain/decimal.js';
 import type { WalletContext } from './context.js';
 import { currencyRules } from './networks.js';
 import { outcome, Refusal } from './refusal.js';

@@ -9,7 +9,7 @@ import { overview } from './overview.js';
 import { operatorWithdrawals, records } from './records.js';
 import { transfers } from './transfers.js';
 import { withdrawals } from './withdrawals.js';
-import { NOTICE_PUSH } from '../../../src/domain/informHelp.js';
+import { NOTICE_PUSH } from '../../../domain/informHelp.js';
 import './messages.js';
 
 export interface WalletDeps {

@@ -1,6 +1,6 @@
-import { addDecimal, compareDecimal } from '../../../src/domain/decimal.js';
-import { identityRights } from '../../../src/domain/kyc.js';
-import type { NameStatus } from '../../../src/domain/api.js';
+import { addDecimal, compareDecimal } from '../../../domain/decimal.js';
+import { identityRights } from '../../../domain/kyc.js';
+import type { NameStatus } from '../../../domain/api.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import { readPlatConfig } from '../../kernel/catalogue.js';
 import { DAY_MS } from './rules.js';

@@ -1,6 +1,6 @@
-import { addDecimal, compareDecimal, divDecimal, mulDecimal } from '../../../src/domain/decimal.js';
-import { withdrawalProblem, type WithdrawLimits } from '../../../src/domain/walletValidation.js';
-import type { WithdrawalRecord, WithdrawQuota, WithdrawRequest } from '../../../src/domain/wallet.js';
+import { addDecimal, compareDecimal, divDecimal, mulDecimal } from '../../../domain/decimal.js';
+import { withdrawalProblem, type WithdrawLimits } from '../../../domain/walletValidation.js';
+import type { WithdrawalRecord, WithdrawQuota, WithdrawRequest } from '../../../domain/wallet.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import type { Outcome } from '../../kernel/outcome.js';
 import { once, type SubmissionKey } from '../../kernel/idempotency.js';
@@ -70,7 +70,7 @@ export function withdrawals(ctx: WalletContext) {
   }
 
   /**
-   * The limits the withdrawal form checks against (src/domain/walletValidation.ts), read here from
+   * The limits the withdrawal form checks against (domain/walletValidation.ts), read here from
    * the database: the network's minimum and fee, the spot balance, and what the 24-hour quota still
    * allows in this currency, cut (not rounded) to 8 decimals so it never exceeds the limit.
    */

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { Currency, Pair, PairPrice, PlatConfig, UserInfo } from '../../domain/api';
-import { usdtPricePair, type PricingCurrency } from '../../domain/pricingCurrencies';
+import type { Currency, Pair, PairPrice, PlatConfig, UserInfo } from '../../../domain/api';
+import { usdtPricePair, type PricingCurrency } from '../../../domain/pricingCurrencies';
 import type { ApiClient } from '../../services/api';
 
 /**

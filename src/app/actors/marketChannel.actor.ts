@@ -1,6 +1,6 @@
 import { fromCallback, type EventObject } from 'xstate';
-import type { MarketTick } from '../../domain/api';
-import { isDecimalString } from '../../domain/decimal';
+import type { MarketTick } from '../../../domain/api';
+import { isDecimalString } from '../../../domain/decimal';
 import type { FrameScheduler } from '../../services/frameScheduler';
 import type { SocketClient } from '../../services/socket';
 import { createFrameBuffer } from './frameBuffer';

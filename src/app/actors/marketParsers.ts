@@ -2,9 +2,9 @@
  * Socket payloads are untrusted: a market-data message is used only if every field has the shape
  * documented in docs/API.md ("Market-data channels"); anything else is dropped.
  */
-import type { ContractIndexTick } from '../../domain/api';
-import { isDecimalString } from '../../domain/decimal';
-import type { DepthMessage, KlineBar, KlineMessage, Level, PublicTrade, TradesMessage } from '../../domain/market';
+import type { ContractIndexTick } from '../../../domain/api';
+import { isDecimalString } from '../../../domain/decimal';
+import type { DepthMessage, KlineBar, KlineMessage, Level, PublicTrade, TradesMessage } from '../../../domain/market';
 
 type Loose = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import { fromCallback, type EventObject } from 'xstate';
-import { isDecimalString } from '../../domain/decimal';
-import { USER_CHANNEL, type SpotOrder, type UserChannelSubscribe } from '../../domain/spotOrders';
-import { WALLET_ACCOUNTS, type BalanceRow } from '../../domain/wallet';
+import { isDecimalString } from '../../../domain/decimal';
+import { USER_CHANNEL, type SpotOrder, type UserChannelSubscribe } from '../../../domain/spotOrders';
+import { WALLET_ACCOUNTS, type BalanceRow } from '../../../domain/wallet';
 import type { UserStreamEvent } from '../machines/userStream/userStream.machine';
 import type { SocketClient } from '../../services/socket';
 

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { NotificationPage } from '../../domain/informHelp';
+import type { NotificationPage } from '../../../domain/informHelp';
 import { appMachine } from '../machines/app/app.machine';
 import { helpMachine } from '../../features/support/machines/help/help.machine';
 import { helpArticleMachine } from '../../features/support/machines/help/helpArticle.machine';

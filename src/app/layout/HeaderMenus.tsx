@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import type { UserInfo } from '../../domain/api';
-import { LANGUAGES } from '../../domain/languages';
-import { PRICING_CURRENCIES } from '../../domain/pricingCurrencies';
+import type { UserInfo } from '../../../domain/api';
+import { LANGUAGES } from '../../../domain/languages';
+import { PRICING_CURRENCIES } from '../../../domain/pricingCurrencies';
 import { useAppFlow } from '../views/hooks';
 import { MenuItem } from '../ui/Dropdown';
 import { IdentityBadge } from './IdentityBadge';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { NameStatus } from '../../domain/api';
+import type { NameStatus } from '../../../domain/api';
 import { Badge } from '../ui/Badge';
 
 const LABEL: Record<NameStatus, { key: string; tone: 'dim' | 'warn' | 'up' | 'down' }> = {

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { LocaleCode } from '../../domain/languages';
+import type { LocaleCode } from '../../../domain/languages';
 
 const Badge = styled.span`
   display: inline-block;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { UserInfo } from '../../domain/api';
+import type { UserInfo } from '../../../domain/api';
 import { Dropdown } from '../ui/Dropdown';
 import { HeaderMenu } from './lazyParts';
 

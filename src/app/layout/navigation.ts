@@ -1,4 +1,4 @@
-import type { PlatConfig } from '../../domain/api';
+import type { PlatConfig } from '../../../domain/api';
 import type { FeatureRoute, FeatureRoutes } from '../feature';
 import { createFlowContext } from '../flowContext';
 

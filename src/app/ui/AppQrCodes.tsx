@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { PlatConfig } from '../../domain/api';
-import { QR_SIZES } from '../../domain/constants';
+import type { PlatConfig } from '../../../domain/api';
+import { QR_SIZES } from '../../../domain/constants';
 import { QrCode } from './QrCode';
 
 const Row = styled.div`

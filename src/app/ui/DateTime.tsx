@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../domain/localeFormat';
+import { formatDateTime } from '../../../domain/localeFormat';
 
-/** A record's date and time in the one format every table uses (src/domain/localeFormat.ts), in the reader's language. */
+/** A record's date and time in the one format every table uses (domain/localeFormat.ts), in the reader's language. */
 export function DateTime(props: { at: number | string; className?: string }) {
   const { i18n } = useTranslation();
   const date = new Date(props.at);

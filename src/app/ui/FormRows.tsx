@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { ErrorMessage } from '../../domain/orderValidation';
+import type { ErrorMessage } from '../../../domain/orderValidation';
 
 /**
  * The order forms' rows, shared by every product (spot's order form, futures' order form and

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { RECORD_DAYS, type RecordDays } from '../../domain/wallet';
+import { RECORD_DAYS, type RecordDays } from '../../../domain/wallet';
 import { Segmented } from './Segmented';
 
 

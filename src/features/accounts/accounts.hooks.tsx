@@ -3,7 +3,7 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { AnyActorRef } from 'xstate';
 import { createFlowContext } from '../../app/flowContext';
 import { AccountsContext } from './accounts.context';
-import type { SecurityKind } from '../../domain/userCentre';
+import type { SecurityKind } from '../../../domain/userCentre';
 import type { LoginFields, loginMachine } from './machines/login/login.machine';
 import type { PasswordResetActorRef, ResetFields, passwordResetMachine } from './machines/passwordReset/passwordReset.machine';
 import type { AvatarFile, profileMachine } from './machines/profile/profile.machine';
@@ -18,7 +18,7 @@ import type { securityLevelMachine } from './machines/securityLevel/securityLeve
 import type { twoFactorEnrolmentMachine } from './machines/twoFactor/twoFactorEnrolment.machine';
 import type { twoFactorLoginMachine } from './machines/twoFactor/twoFactorLogin.machine';
 import type { OperatorUsersFilter, operatorUsersMachine } from './machines/operatorUsers/operatorUsers.machine';
-import type { OperatorUserRow } from '../../domain/twoFactor';
+import type { OperatorUserRow } from '../../../domain/twoFactor';
 
 /**
  * The accounts flows, supplied with their effects in accounts/feature.tsx: login, registration and

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import type { ApiKeyCreate } from '../../domain/apiKeys';
+import type { ApiKeyCreate } from '../../../domain/apiKeys';
 import { AccountsContext } from './accounts.context';
 
 /** /user/api (issue 36): the page starts its own actor, so a new key's secret lives only as long as the page. */

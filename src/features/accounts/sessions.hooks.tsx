@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { AccountsContext } from './accounts.context';
-import { LOGIN_HISTORY_PAGE_SIZE, type LoginHistoryItem, type LoginHistoryPage } from '../../domain/sessions';
+import { LOGIN_HISTORY_PAGE_SIZE, type LoginHistoryItem, type LoginHistoryPage } from '../../../domain/sessions';
 
 /** Sessions and devices, login history and the anti-phishing code (issue 35): each page starts its own actor. */
 

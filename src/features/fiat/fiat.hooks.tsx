@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { FiatContext } from './fiat.context';
-import { canAppeal, remainingMs, type AdSide, type FiatChatMessage, type FiatCode, type FiatOrdersTab, type TakeBy } from '../../domain/fiat';
-import type { RecordDays } from '../../domain/wallet';
-import { publishProblem, type AdStatus } from '../../domain/fiat';
+import { canAppeal, remainingMs, type AdSide, type FiatChatMessage, type FiatCode, type FiatOrdersTab, type TakeBy } from '../../../domain/fiat';
+import type { RecordDays } from '../../../domain/wallet';
+import { publishProblem, type AdStatus } from '../../../domain/fiat';
 import { requestOf, type AdField, type adFormMachine } from './machines/adForm/adForm.machine';
 import type { fiatAppealsMachine } from './machines/fiatAppeals/fiatAppeals.machine';
 import type { FiatAppealActorRef } from './machines/fiatAppeal/fiatAppeal.machine';
@@ -14,7 +14,7 @@ import { fiatListFilter, type FiatListFilter, type FiatListSource, type FiatRow 
 import type { pagedListMachine } from '../../app/machines/pagedList/pagedList.machine';
 import type { fiatSellerMachine } from './machines/fiatSeller/fiatSeller.machine';
 import type { fiatSettingsMachine } from './machines/fiatSettings/fiatSettings.machine';
-import { LEGAL_TRADE_FIELDS, type LegalTradeForm } from '../../domain/fiatSettings';
+import { LEGAL_TRADE_FIELDS, type LegalTradeForm } from '../../../domain/fiatSettings';
 import { takeFigures, takeProblem, type fiatTakeMachine } from './machines/fiatTake/fiatTake.machine';
 
 /** The P2P flows, supplied with their effects in fiat/feature.tsx. */

@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import type { AnyActorRef } from 'xstate';
-import type { Pair } from '../../domain/api';
+import type { Pair } from '../../../domain/api';
 import { ShellContext } from '../../app/views/hooks';
 import { selectPairs } from '../../app/machines/app/app.selectors';
 import { FuturesContext } from './futures.context';
-import type { RecordDays } from '../../domain/wallet';
+import type { RecordDays } from '../../../domain/wallet';
 import type { FuturesRecordsExtra, FuturesRecordsFilter, futuresRecordsMachine, FuturesRecordsMode } from './machines/futuresRecords/futuresRecords.machine';
 import type { PagedListActorRef } from '../../app/machines/pagedList/pagedList.machine';
 import type { FuturesDeskActorRef, futuresDeskMachine } from './machines/futuresDesk/futuresDesk.machine';
@@ -14,11 +14,11 @@ import type { futuresOrderFormMachine } from './machines/futuresOrderForm/future
 import type { FormTab } from './machines/futuresOrderForm/orderFormFields';
 import type { marginDialogMachine } from './machines/marginDialog/marginDialog.machine';
 import { liquidationAfter, marginLimit } from './machines/marginDialog/marginDialog.machine';
-import type { LeverageBracket } from '../../domain/futures/brackets';
+import type { LeverageBracket } from '../../../domain/futures/brackets';
 import type { leverageDialogMachine } from './machines/leverageDialog/leverageDialog.machine';
 import type { CloseTarget, closeDialogMachine } from './machines/closeDialog/closeDialog.machine';
 import type { tpslDialogMachine } from './machines/tpslDialog/tpslDialog.machine';
-import type { FuturesAction, FuturesOrder, FuturesPlan, FuturesPosition, MarginAdjustment, MarginMode } from '../../domain/futures/api';
+import type { FuturesAction, FuturesOrder, FuturesPlan, FuturesPosition, MarginAdjustment, MarginMode } from '../../../domain/futures/api';
 import type { futuresDetailMachine, FuturesDetailTarget } from './machines/futuresDetail/futuresDetail.machine';
 import * as detail from './machines/futuresDetail/futuresDetail.selectors';
 

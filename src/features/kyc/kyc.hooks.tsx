@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { KycContext } from './kyc.context';
-import type { IdentityFields } from '../../domain/kyc';
+import type { IdentityFields } from '../../../domain/kyc';
 import type { kycMachine } from './machines/kyc/kyc.machine';
 import type { kycReviewMachine } from './machines/kycReview/kycReview.machine';
 

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useLayoutEffect, useMemo } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import type { KlineInterval } from '../../domain/constants';
+import type { KlineInterval } from '../../../domain/constants';
 import { MarketsContext } from './markets.context';
 import type { FavouritesActorRef } from './machines/favourites/favourites.machine';
 import type { KlineActorRef } from './machines/kline/kline.machine';

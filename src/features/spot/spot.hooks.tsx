@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { SpotContext } from './spot.context';
-import type { OrderSide, SpotOrder, SpotTimeInForce } from '../../domain/spotOrders';
+import type { OrderSide, SpotOrder, SpotTimeInForce } from '../../../domain/spotOrders';
 import type { FormOrderType } from './machines/orderForm/orderFields';
-import type { RecordDays } from '../../domain/wallet';
+import type { RecordDays } from '../../../domain/wallet';
 import type { OrderFormInput, orderFormMachine } from './machines/orderForm/orderForm.machine';
 import * as form from './machines/orderForm/orderForm.selectors';
 import type { openOrdersMachine, OpenOrdersInput } from './machines/orders/openOrders.machine';

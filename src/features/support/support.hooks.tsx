@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import type { NoteType } from '../../domain/api';
+import type { NoteType } from '../../../domain/api';
 import type { NoteActorRef } from './machines/note/note.machine';
-import type { HelpQuery } from '../../domain/informHelp';
+import type { HelpQuery } from '../../../domain/informHelp';
 import type { helpMachine } from './machines/help/help.machine';
 import type { helpArticleMachine } from './machines/help/helpArticle.machine';
 import type { InformActorRef } from './machines/inform/inform.machine';

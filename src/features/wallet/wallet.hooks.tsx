@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { WalletContext } from './wallet.context';
-import type { RecordDays, WalletAccount, WithdrawalStatus } from '../../domain/wallet';
-import { isZero } from '../../domain/walletAmounts';
+import type { RecordDays, WalletAccount, WithdrawalStatus } from '../../../domain/wallet';
+import { isZero } from '../../../domain/walletAmounts';
 import type { depositMachine } from './machines/deposit/deposit.machine';
 import type { operatorWithdrawalsMachine, QueueFilter, QueuedWithdrawal } from './machines/operatorWithdrawals/operatorWithdrawals.machine';
 import type { SimulatedDeposit, simulateDepositMachine } from './machines/operatorWithdrawals/simulateDeposit.machine';

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
-import { API_KEY_PATHS, type ApiKeyCreated, type ApiKeyPermission } from '../../../src/domain/apiKeys.js';
+import { API_KEY_PATHS, type ApiKeyCreated, type ApiKeyPermission } from '../../../domain/apiKeys.js';
 import { openSession } from '../../../server/kernel/auth/sessions.js';
 import { changeBalance, type WalletAccount } from '../../../server/kernel/ledger/ledger.js';
 import type { RunningServer } from '../../../server/start.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SPOT_PATHS } from '../../../src/domain/spotOrders.js';
-import { API_KEY_PATHS } from '../../../src/domain/apiKeys.js';
+import { SPOT_PATHS } from '../../../domain/spotOrders.js';
+import { API_KEY_PATHS } from '../../../domain/apiKeys.js';
 import { useBinanceServer } from './harness.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDecimal } from '../../../src/domain/decimal.js';
-import { FIAT_PATHS, FIAT_TRANSITIONS, nextStatus, orderFigures, type FiatAction, type FiatOrderStatus } from '../../../src/domain/fiat.js';
+import { addDecimal } from '../../../domain/decimal.js';
+import { FIAT_PATHS, FIAT_TRANSITIONS, nextStatus, orderFigures, type FiatAction, type FiatOrderStatus } from '../../../domain/fiat.js';
 import { expectOk } from '../http.js';
 import { HOUR, MINUTE, useFiat } from './harness.js';
 

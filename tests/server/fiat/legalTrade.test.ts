@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FIAT_PATHS } from '../../../src/domain/fiat.js';
-import { DEFAULT_P2P_GUARDS } from '../../../src/domain/fiatSettings.js';
+import { FIAT_PATHS } from '../../../domain/fiat.js';
+import { DEFAULT_P2P_GUARDS } from '../../../domain/fiatSettings.js';
 import { expectOk } from '../http.js';
 import { MINUTE, useFiat } from './harness.js';
 

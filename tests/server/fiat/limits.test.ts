@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHAT_IMAGE_LIMITS, FIAT_PATHS, type FiatMyAdsPage, type FiatStanding } from '../../../src/domain/fiat.js';
+import { CHAT_IMAGE_LIMITS, FIAT_PATHS, type FiatMyAdsPage, type FiatStanding } from '../../../domain/fiat.js';
 import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
 import { expectOk, expectRefusal } from '../http.js';
 import { HOUR, MINUTE, useFiat, type TestUser } from './harness.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FUTURES_PATHS, type FuturesAccount } from '../../../src/domain/futures/api.js';
+import { FUTURES_PATHS, type FuturesAccount } from '../../../domain/futures/api.js';
 import { changeBalance, readBalance } from '../../../server/kernel/ledger/ledger.js';
 import { seededRandom } from '../../../server/kernel/random.js';
 import { FuturesMakers } from '../../../server/products/futures/makers.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FUTURES_PATHS } from '../../../src/domain/futures/api.js';
-import { fxText } from '../../../src/domain/futures/fixed.js';
-import { liquidationPrice } from '../../../src/domain/futures/formulas.js';
+import { FUTURES_PATHS } from '../../../domain/futures/api.js';
+import { fxText } from '../../../domain/futures/fixed.js';
+import { liquidationPrice } from '../../../domain/futures/formulas.js';
 import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
 import { expectOk } from '../http.js';
 import { useFutures } from './harness.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { FUTURES_PATHS } from '../../../src/domain/futures/api.js';
-import { fx, type Fx } from '../../../src/domain/futures/fixed.js';
+import { FUTURES_PATHS } from '../../../domain/futures/api.js';
+import { fx, type Fx } from '../../../domain/futures/fixed.js';
 import { openSession } from '../../../server/kernel/auth/sessions.js';
 import { listPairs } from '../../../server/kernel/catalogue.js';
 import type { Database } from '../../../server/kernel/db/database.js';
@@ -13,7 +13,7 @@ import { contractAccountRule } from '../../../server/products/futures/accountRul
 import { createFutures } from '../../../server/products/futures/product.js';
 import { SimulatedChain } from '../../../server/products/wallet/chain/simulatedChain.js';
 import { wallet } from '../../../server/products/wallet/wallet.js';
-import type { WalletAccount } from '../../../src/domain/wallet.js';
+import type { WalletAccount } from '../../../domain/wallet.js';
 import type { PlaceRequest } from '../../../server/products/futures/exchange.js';
 import { post, type Answer } from '../http.js';
 import { openTestDatabase } from '../testDb.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FUTURES_PATHS } from '../../../src/domain/futures/api.js';
-import type { KlineHistory } from '../../../src/domain/market.js';
+import { FUTURES_PATHS } from '../../../domain/futures/api.js';
+import type { KlineHistory } from '../../../domain/market.js';
 import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
 import { expectOk, expectRefusal, get } from '../http.js';
 import { useFutures } from './harness.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FUTURES_PATHS } from '../../../src/domain/futures/api.js';
-import { fxText, mulFx } from '../../../src/domain/futures/fixed.js';
+import { FUTURES_PATHS } from '../../../domain/futures/api.js';
+import { fxText, mulFx } from '../../../domain/futures/fixed.js';
 import { seededRandom } from '../../../server/kernel/random.js';
 import { FuturesMakers } from '../../../server/products/futures/makers.js';
 import { useFutures } from './harness.js';

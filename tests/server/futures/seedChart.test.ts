@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { FUTURES_PATHS } from '../../../src/domain/futures/api.js';
-import type { KlineHistory } from '../../../src/domain/market.js';
-import { KLINE_INTERVALS } from '../../../src/domain/constants.js';
+import { FUTURES_PATHS } from '../../../domain/futures/api.js';
+import type { KlineHistory } from '../../../domain/market.js';
+import { KLINE_INTERVALS } from '../../../domain/constants.js';
 import { listCurrencies } from '../../../server/kernel/catalogue.js';
 import { bucketStart } from '../../../server/kernel/exchange/market/intervals.js';
 import { anchorPrice, SEED_BARS, seedHistoryIfEmpty, seedOptionsFor } from '../../../server/kernel/exchange/market/seedHistory.js';
 import { decimalToUnits } from '../../../server/kernel/exchange/market/units.js';
 import { seedContractCharts } from '../../../server/products/futures/seedChart.js';
-import { fx } from '../../../src/domain/futures/fixed.js';
+import { fx } from '../../../domain/futures/fixed.js';
 import { expectOk, get } from '../http.js';
 import { useFutures } from './harness.js';
 

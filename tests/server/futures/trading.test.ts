@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FUTURES_PATHS } from '../../../src/domain/futures/api.js';
+import { FUTURES_PATHS } from '../../../domain/futures/api.js';
 import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
 import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
 import { expectOk } from '../http.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FUTURES_PATHS, type FuturesAccount } from '../../../src/domain/futures/api.js';
+import { FUTURES_PATHS, type FuturesAccount } from '../../../domain/futures/api.js';
 import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
 import { expectOk } from '../http.js';
 import { useFutures } from './harness.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDecimal, compareDecimal, divDecimal, mulDecimal, subDecimal } from '../../../src/domain/decimal.js';
+import { addDecimal, compareDecimal, divDecimal, mulDecimal, subDecimal } from '../../../domain/decimal.js';
 import { allocate } from '../../../server/products/ico/allocation.js';
 import { submissionKey } from '../../../server/kernel/idempotency.js';
 import { HOUR, useIco } from './harness.js';

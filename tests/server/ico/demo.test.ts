@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareDecimal } from '../../../src/domain/decimal.js';
+import { compareDecimal } from '../../../domain/decimal.js';
 import type { Database } from '../../../server/kernel/db/database.js';
 import { auditBooks } from '../../../server/products/audit.js';
 import { silentUserFeed } from '../../../server/kernel/realtime/userFeed.js';

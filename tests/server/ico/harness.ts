@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { ICO_PATHS, type IcoProject, type IcoProjectInput, type IcoSubscription } from '../../../src/domain/ico.js';
+import { ICO_PATHS, type IcoProject, type IcoProjectInput, type IcoSubscription } from '../../../domain/ico.js';
 import { openSession } from '../../../server/kernel/auth/sessions.js';
 import type { Database } from '../../../server/kernel/db/database.js';
 import { buildHttp } from '../../../server/kernel/http/app.js';

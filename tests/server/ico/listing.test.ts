@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { KLINE_INTERVALS } from '../../../src/domain/constants.js';
-import type { IcoStreamMessage } from '../../../src/domain/ico.js';
-import type { UserStreamMessage } from '../../../src/domain/spotOrders.js';
+import { KLINE_INTERVALS } from '../../../domain/constants.js';
+import type { IcoStreamMessage } from '../../../domain/ico.js';
+import type { UserStreamMessage } from '../../../domain/spotOrders.js';
 import { listCurrencies, listPairs, pairOpenings } from '../../../server/kernel/catalogue.js';
 import { changeBalance, readBalance } from '../../../server/kernel/ledger/ledger.js';
 import type { UserFeed } from '../../../server/kernel/realtime/userFeed.js';

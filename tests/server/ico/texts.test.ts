@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ICO_DESCRIPTION_MAX, ICO_PATHS, type IcoOperatorProject, type IcoProject } from '../../../src/domain/ico.js';
+import { ICO_DESCRIPTION_MAX, ICO_PATHS, type IcoOperatorProject, type IcoProject } from '../../../domain/ico.js';
 import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
 import { expectOk, expectRefusal, post } from '../http.js';
 import { useIco } from './harness.js';

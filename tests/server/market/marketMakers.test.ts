@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KLINE_INTERVALS } from '../../../src/domain/constants.js';
+import { KLINE_INTERVALS } from '../../../domain/constants.js';
 import { auditBooks } from '../../../server/products/audit.js';
 import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
 import { listCurrencies, listPairs } from '../../../server/kernel/catalogue.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDecimal } from '../../../src/domain/decimal.js';
+import { addDecimal } from '../../../domain/decimal.js';
 import { submissionKey } from '../../../server/kernel/idempotency.js';
 import { changeBalance, readBalance } from '../../../server/kernel/ledger/ledger.js';
 import { auditBooks } from '../../../server/products/audit.js';
@@ -14,7 +14,7 @@ import { settle, SETTLED_ORDERS_MISSING } from '../../../server/products/spot/pi
 import { MarketData } from '../../../server/kernel/exchange/marketData.js';
 import { CancelReason, type EngineEvent } from '../../../server/kernel/exchange/matching/types.js';
 import { sequenceIds } from '../../../server/kernel/db/sequenceIds.js';
-import type { SpotOrder } from '../../../src/domain/spotOrders.js';
+import type { SpotOrder } from '../../../domain/spotOrders.js';
 import { openTestDatabase } from '../testDb.js';
 
 const BTC_USDT: PairSpec = { left: 'BTC', right: 'USDT', symbol: 'BTC_USDT', pricePrecision: 2, amountPrecision: 5, contract: true };

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { divDecimal, addDecimal, mulDecimal } from '../../../src/domain/decimal.js';
-import { SECONDS_PATHS, type SecondsContract } from '../../../src/domain/seconds.js';
-import type { UserStreamMessage } from '../../../src/domain/spotOrders.js';
+import { divDecimal, addDecimal, mulDecimal } from '../../../domain/decimal.js';
+import { SECONDS_PATHS, type SecondsContract } from '../../../domain/seconds.js';
+import type { UserStreamMessage } from '../../../domain/spotOrders.js';
 import { openSession } from '../../../server/kernel/auth/sessions.js';
 import type { Database, Queryable } from '../../../server/kernel/db/database.js';
 import { buildHttp } from '../../../server/kernel/http/app.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SECONDS_PATHS, type SecondsPeriod } from '../../../src/domain/seconds.js';
+import { SECONDS_PATHS, type SecondsPeriod } from '../../../domain/seconds.js';
 import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
 import { expectOk, post } from '../http.js';
 import { usingPostgres } from '../testDb.js';

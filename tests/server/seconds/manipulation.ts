@@ -1,6 +1,6 @@
-import { addDecimal, compareDecimal, mulDecimal, subDecimal } from '../../../src/domain/decimal.js';
-import type { SecondsContract } from '../../../src/domain/seconds.js';
-import type { WalletAccount } from '../../../src/domain/wallet.js';
+import { addDecimal, compareDecimal, mulDecimal, subDecimal } from '../../../domain/decimal.js';
+import type { SecondsContract } from '../../../domain/seconds.js';
+import type { WalletAccount } from '../../../domain/wallet.js';
 import type { Database } from '../../../server/kernel/db/database.js';
 import { listPairs } from '../../../server/kernel/catalogue.js';
 import { createEngine } from '../../../server/kernel/exchange/matching/index.js';

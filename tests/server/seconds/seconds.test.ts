@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SECONDS_PATHS, type SecondsAccount, type SecondsConfig, type SecondsContract, type SecondsPeriod } from '../../../src/domain/seconds.js';
-import type { Page } from '../../../src/domain/wallet.js';
+import { SECONDS_PATHS, type SecondsAccount, type SecondsConfig, type SecondsContract, type SecondsPeriod } from '../../../domain/seconds.js';
+import type { Page } from '../../../domain/wallet.js';
 import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
 import { indexFromSamples } from '../../../server/products/seconds/indexPrice.js';
 import { expectOk, post } from '../http.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SECONDS_PATHS } from '../../../src/domain/seconds.js';
+import { SECONDS_PATHS } from '../../../domain/seconds.js';
 import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
 import { post } from '../http.js';
 import { useSeconds } from './harness.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SPOT_PATHS, type SpotOrder, type SpotOrderDetail } from '../../../src/domain/spotOrders.js';
-import type { Page } from '../../../src/domain/wallet.js';
+import { SPOT_PATHS, type SpotOrder, type SpotOrderDetail } from '../../../domain/spotOrders.js';
+import type { Page } from '../../../domain/wallet.js';
 import { readBalance } from '../../../server/kernel/ledger/ledger.js';
 import { listPairs } from '../../../server/kernel/catalogue.js';
 import { auditBooks } from '../../../server/products/audit.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPOT_PATHS, type SpotOrder, type SpotStop } from '../../../src/domain/spotOrders.js';
-import type { Page } from '../../../src/domain/wallet.js';
+import { SPOT_PATHS, type SpotOrder, type SpotStop } from '../../../domain/spotOrders.js';
+import type { Page } from '../../../domain/wallet.js';
 import { listPairs } from '../../../server/kernel/catalogue.js';
 import type { Database } from '../../../server/kernel/db/database.js';
 import { createEngine } from '../../../server/kernel/exchange/matching/index.js';

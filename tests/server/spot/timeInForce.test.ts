@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SPOT_PATHS, type SpotOrder } from '../../../src/domain/spotOrders.js';
+import { SPOT_PATHS, type SpotOrder } from '../../../domain/spotOrders.js';
 import { readBalance } from '../../../server/kernel/ledger/ledger.js';
 import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
 import { expectOk, post } from '../http.js';

@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPOT_PATHS, USER_CHANNEL, type SpotOrder, type UserStreamMessage } from '../../../src/domain/spotOrders.js';
+import { SPOT_PATHS, USER_CHANNEL, type SpotOrder, type UserStreamMessage } from '../../../domain/spotOrders.js';
 import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
 import { revokeAllSessions } from '../../../server/kernel/auth/sessions.js';
 import type { RunningServer } from '../../../server/start.js';

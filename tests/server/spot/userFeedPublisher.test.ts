@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SpotOrderStatus, type SpotOrder, type UserStreamMessage } from '../../../src/domain/spotOrders.js';
+import { SpotOrderStatus, type SpotOrder, type UserStreamMessage } from '../../../domain/spotOrders.js';
 import type { Database, Queryable } from '../../../server/kernel/db/database.js';
 import { UserFeedPublisher } from '../../../server/kernel/realtime/userFeedPublisher.js';
 import { openTestDatabase } from '../testDb.js';

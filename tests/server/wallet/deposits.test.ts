@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DepositStatus, WALLET_PATHS, type DepositAddress, type DepositRecord, type Page, type WalletNetwork } from '../../../src/domain/wallet.js';
+import { DepositStatus, WALLET_PATHS, type DepositAddress, type DepositRecord, type Page, type WalletNetwork } from '../../../domain/wallet.js';
 import { wallet } from '../../../server/products/wallet/wallet.js';
 import { SimulatedChain } from '../../../server/products/wallet/chain/simulatedChain.js';
 import { MESSAGES } from '../../../server/kernel/i18n/messages.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WALLET_PATHS, type WithdrawalRecord } from '../../../src/domain/wallet.js';
+import { WALLET_PATHS, type WithdrawalRecord } from '../../../domain/wallet.js';
 import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
 import { expectOk, expectRefusal } from '../http.js';
 import { FUNDS_PASSWORD, useWallet, type TestUser } from './harness.js';

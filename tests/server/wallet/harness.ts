@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { BalanceRow, DepositRecord, WalletAccount } from '../../../src/domain/wallet.js';
-import { WALLET_PATHS } from '../../../src/domain/wallet.js';
+import type { BalanceRow, DepositRecord, WalletAccount } from '../../../domain/wallet.js';
+import { WALLET_PATHS } from '../../../domain/wallet.js';
 import { ensureOperator } from '../../../server/products/operator/operators.js';
 import { readBalance } from '../../../server/kernel/ledger/ledger.js';
 import { auditBooks } from '../../../server/products/audit.js';
@@ -13,7 +13,7 @@ import { hashPassword } from '../../../server/kernel/auth/passwords.js';
 import { buildApp } from '../buildApp.js';
 import { databaseFiatRates } from '../../../server/products/markets/fiatRates.js';
 import type { UserFeed } from '../../../server/kernel/realtime/userFeed.js';
-import type { UserStreamMessage } from '../../../src/domain/spotOrders.js';
+import type { UserStreamMessage } from '../../../domain/spotOrders.js';
 import { expectOk, post } from '../http.js';
 import { openTestDatabase } from '../testDb.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { NotificationPage } from '../../../src/domain/informHelp.js';
-import { WALLET_PATHS, type WithdrawalRecord } from '../../../src/domain/wallet.js';
+import type { NotificationPage } from '../../../domain/informHelp.js';
+import { WALLET_PATHS, type WithdrawalRecord } from '../../../domain/wallet.js';
 import { NOTIFICATION_TEXTS } from '../../../server/kernel/notifications/render.js';
 import { expectOk } from '../http.js';
 import { FUNDS_PASSWORD, useWallet, type TestUser } from './harness.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WALLET_ACCOUNTS, WALLET_PATHS, type DepositRecord, type LedgerRecord, type Page, type TransferRecord, type WalletBalance, type WalletOverview } from '../../../src/domain/wallet.js';
+import { WALLET_ACCOUNTS, WALLET_PATHS, type DepositRecord, type LedgerRecord, type Page, type TransferRecord, type WalletBalance, type WalletOverview } from '../../../domain/wallet.js';
 import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
 import { startOfUtcDay } from '../../../server/products/wallet/rules.js';
 import { expectOk, expectRefusal } from '../http.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WALLET_PATHS, WithdrawalStatus, type Page, type WithdrawalRecord, type WithdrawQuota } from '../../../src/domain/wallet.js';
+import { WALLET_PATHS, WithdrawalStatus, type Page, type WithdrawalRecord, type WithdrawQuota } from '../../../domain/wallet.js';
 import { readBalance } from '../../../server/kernel/ledger/ledger.js';
 import { systemAccountId } from '../../../server/kernel/ledger/systemAccounts.js';
 import { MESSAGES } from '../../../server/kernel/i18n/messages.js';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOCALE_CODES } from '../../../../src/domain/languages.js';
+import { LOCALE_CODES } from '../../../../domain/languages.js';
 import type { Queryable } from '../database.js';
 
 const HELP_DIR = join(dirname(fileURLToPath(import.meta.url)), 'help');

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOCALE_CODES } from '../../../../src/domain/languages.js';
+import { LOCALE_CODES } from '../../../../domain/languages.js';
 import type { Database } from '../database.js';
 import { SEED_CURRENCIES } from './currencies.js';
 import { SEED_FIAT_RATES, SEED_RATES_SOURCE } from './fiatRates.js';

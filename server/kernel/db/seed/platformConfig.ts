@@ -2,8 +2,8 @@ import {
   DEFAULT_ENABLE_PHONE_REGISTER,
   DEFAULT_LEGAL_TRADE,
   DEFAULT_NAME_CHECK,
-} from '../../../../src/domain/constants.js';
-import type { Community, PlatConfig } from '../../../../src/domain/api.js';
+} from '../../../../domain/constants.js';
+import type { Community, PlatConfig } from '../../../../domain/api.js';
 
 /** Spec §9 defaults. An operator changes them in platform_config; the seed never overwrites. */
 export const SEED_CONFIG: PlatConfig['config'] = {

@@ -1,4 +1,4 @@
-import { KLINE_INTERVALS, type KlineInterval } from '../../../../src/domain/constants.js';
+import { KLINE_INTERVALS, type KlineInterval } from '../../../../domain/constants.js';
 import { bucketStart } from './intervals.js';
 import { addTrade, ohlcOf, type Ohlc } from './ohlc.js';
 

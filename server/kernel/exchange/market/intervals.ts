@@ -1,4 +1,4 @@
-import type { KlineInterval } from '../../../../src/domain/constants.js';
+import type { KlineInterval } from '../../../../domain/constants.js';
 
 const MINUTE = 60_000;
 const DAY = 1440 * MINUTE;

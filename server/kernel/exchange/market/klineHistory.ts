@@ -1,5 +1,5 @@
-import type { KlineInterval } from '../../../../src/domain/constants.js';
-import type { KlineBar, KlineHistory } from '../../../../src/domain/market.js';
+import type { KlineInterval } from '../../../../domain/constants.js';
+import type { KlineBar, KlineHistory } from '../../../../domain/market.js';
 import type { Queryable } from '../../db/database.js';
 import type { Candle } from './candles.js';
 import { decimalToUnits } from './units.js';

@@ -1,5 +1,5 @@
-import type { Currency } from '../../../../src/domain/api.js';
-import { KLINE_INTERVALS, type KlineInterval } from '../../../../src/domain/constants.js';
+import type { Currency } from '../../../../domain/api.js';
+import { KLINE_INTERVALS, type KlineInterval } from '../../../../domain/constants.js';
 import type { Database } from '../../db/database.js';
 import type { Candle } from './candles.js';
 import { bucketStart } from './intervals.js';

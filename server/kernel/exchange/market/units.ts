@@ -1,4 +1,4 @@
-import { isDecimalInput } from '../../../../src/domain/decimalRule.js';
+import { isDecimalInput } from '../../../../domain/decimalRule.js';
 
 /**
  * Engine integers to wire decimals and back. A pair's price precision p means 1 tick = 10^-p of

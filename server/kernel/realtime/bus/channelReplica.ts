@@ -1,4 +1,4 @@
-import type { Level, PublicTrade } from '../../../../src/domain/market.js';
+import type { Level, PublicTrade } from '../../../../domain/market.js';
 import { TRADE_HISTORY } from '../../exchange/marketData.js';
 
 /** A depth channel's book as its messages left it: price → quantity, as the wire writes them. */

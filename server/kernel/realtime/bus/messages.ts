@@ -1,4 +1,4 @@
-import type { UserChannelMessage } from '../../../../src/domain/userChannel.js';
+import type { UserChannelMessage } from '../../../../domain/userChannel.js';
 import type { WalletAccount } from '../../ledger/ledger.js';
 import type { UserOrder } from '../userFeed.js';
 

@@ -1,13 +1,13 @@
 import { passwordProblem } from '../../../kernel/auth/accountRules.js';
 import { verifyPassword } from '../../../kernel/auth/passwords.js';
 import type { Queryable } from '../../../kernel/db/database.js';
-import { strongEnough } from '../../../../src/domain/passwordStrength.js';
+import { strongEnough } from '../../../../domain/passwordStrength.js';
 import type { MessageKey } from '../../../kernel/i18n/messages.js';
 import './safetyMessages.js';
 
 /**
  * The password policy (issue 35) on the server: the forms' rule (8–64 characters, letters and
- * digits), then zxcvbn's estimate (src/domain/passwordStrength.ts, the client's own) of at least 3
+ * digits), then zxcvbn's estimate (domain/passwordStrength.ts, the client's own) of at least 3
  * of 4, with the account as a hint it must not lean on. Applied at registration, reset and change.
  */
 export function passwordPolicyProblem(password: string, which: 'login' | 'funds', account = ''): MessageKey | undefined {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SAFETY_PATHS } from '../../../../src/domain/accountSafety.js';
+import { SAFETY_PATHS } from '../../../../domain/accountSafety.js';
 import { lockWithdrawals, WITHDRAWAL_LOCK_MS } from '../../../kernel/auth/withdrawalLock.js';
 import type { Database } from '../../../kernel/db/database.js';
 import { ok, okWith } from '../../../kernel/http/envelope.js';

@@ -1,4 +1,4 @@
-import { securityLevelOf, type SecurityLevel } from '../../../../src/domain/accountSafety.js';
+import { securityLevelOf, type SecurityLevel } from '../../../../domain/accountSafety.js';
 import type { Queryable } from '../../../kernel/db/database.js';
 
 /**

@@ -1,4 +1,4 @@
-import { ANTI_PHISHING_MAX, ANTI_PHISHING_MIN, antiPhishingProblem } from '../../../../src/domain/sessions.js';
+import { ANTI_PHISHING_MAX, ANTI_PHISHING_MIN, antiPhishingProblem } from '../../../../domain/sessions.js';
 import type { Queryable } from '../../../kernel/db/database.js';
 import type { Outcome } from '../../../kernel/outcome.js';
 import type { CodeDelivery } from '../delivery.js';

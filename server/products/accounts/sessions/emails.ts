@@ -1,4 +1,4 @@
-import { localeFromHeader, type LocaleCode } from '../../../../src/domain/languages.js';
+import { localeFromHeader, type LocaleCode } from '../../../../domain/languages.js';
 import { CODE_TTL_MINUTES } from '../../../kernel/auth/accountRules.js';
 import { translate } from '../../../kernel/i18n/messages.js';
 import { CODE_EMAIL } from '../codeEmail.js';

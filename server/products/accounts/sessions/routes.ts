@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ResultCode } from '../../../../src/domain/api.js';
-import { LOGIN_HISTORY_PAGE_SIZE } from '../../../../src/domain/sessions.js';
+import { ResultCode } from '../../../../domain/api.js';
+import { LOGIN_HISTORY_PAGE_SIZE } from '../../../../domain/sessions.js';
 import type { Database } from '../../../kernel/db/database.js';
 import { hashToken } from '../../../kernel/auth/sessions.js';
 import { translate } from '../../../kernel/i18n/messages.js';

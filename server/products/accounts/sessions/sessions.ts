@@ -1,4 +1,4 @@
-import type { LoginHistoryPage, LoginResult, SessionItem } from '../../../../src/domain/sessions.js';
+import type { LoginHistoryPage, LoginResult, SessionItem } from '../../../../domain/sessions.js';
 import type { Queryable } from '../../../kernel/db/database.js';
 import { revokeSessionHash } from '../../../kernel/auth/sessions.js';
 import { describeDevice, type DeviceInfo } from '../../../kernel/notifications/notify.js';

@@ -7,7 +7,7 @@ import { balanceKey, balanceLocks, balanceWrites, fromAtto, lockedStates, toAtto
 import { balanceDeltas } from '../../../kernel/ledger/balanceDeltas.js';
 import type { BalanceChange } from '../../../kernel/ledger/ledger.js';
 import type { PairSpec } from '../../../kernel/exchange/pairSpec.js';
-import type { SpotOrder } from '../../../../src/domain/spotOrders.js';
+import type { SpotOrder } from '../../../../domain/spotOrders.js';
 import { orderViewJson } from '../orderViews.js';
 import type { PlaceIntent } from './intake.js';
 

@@ -1,5 +1,5 @@
-import type { PublicTrade } from '../../../../src/domain/market.js';
-import type { SpotOrder } from '../../../../src/domain/spotOrders.js';
+import type { PublicTrade } from '../../../../domain/market.js';
+import type { SpotOrder } from '../../../../domain/spotOrders.js';
 import { PLAN_ONCE, type Database } from '../../../kernel/db/database.js';
 import type { SequenceIds } from '../../../kernel/db/sequenceIds.js';
 import type { Candle } from '../../../kernel/exchange/market/candles.js';

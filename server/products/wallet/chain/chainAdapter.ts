@@ -1,4 +1,4 @@
-import type { DepositRecord } from '../../../../src/domain/wallet.js';
+import type { DepositRecord } from '../../../../domain/wallet.js';
 import type { Outcome } from '../../../kernel/outcome.js';
 
 /**

@@ -1,15 +1,15 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import type { Currency, MarketTick, Pair, PairPrice, PlatConfig } from '../../../domain/api';
-import { futureTickChannel, spotTickChannel } from '../../../domain/api';
-import { APP_REVEAL_DELAY_MS } from '../../../domain/constants';
-import { messageForError, type ToastMessage } from '../../../domain/errors';
-import { DEFAULT_LANGUAGE, LANGUAGES, matchLanguage, type Language } from '../../../domain/languages';
+import type { Currency, MarketTick, Pair, PairPrice, PlatConfig } from '../../../../domain/api';
+import { futureTickChannel, spotTickChannel } from '../../../../domain/api';
+import { APP_REVEAL_DELAY_MS } from '../../../../domain/constants';
+import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { DEFAULT_LANGUAGE, LANGUAGES, matchLanguage, type Language } from '../../../../domain/languages';
 import {
   DEFAULT_PRICING_CURRENCY,
   PRICING_CURRENCIES,
   matchPricingCurrency,
   type PricingCurrency,
-} from '../../../domain/pricingCurrencies';
+} from '../../../../domain/pricingCurrencies';
 import type { AppContext, AppEvent, AppInput, ThemeName } from './app.types';
 
 /** Seconds to wait before fetching the pricing-currency price again after a failure. */

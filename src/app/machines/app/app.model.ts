@@ -1,4 +1,4 @@
-import type { MarketTick, Pair, PlatConfig } from '../../../domain/api';
+import type { MarketTick, Pair, PlatConfig } from '../../../../domain/api';
 import type { MachineModel } from '../model.types';
 import { appMachine } from './app.machine';
 

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import { mulDecimal } from '../../../domain/decimal';
-import { formatFiat } from '../../../domain/localeFormat';
+import { mulDecimal } from '../../../../domain/decimal';
+import { formatFiat } from '../../../../domain/localeFormat';
 import type { appMachine } from './app.machine';
 
 type AppSnapshot = SnapshotFrom<typeof appMachine>;

@@ -1,6 +1,6 @@
-import type { Currency, MarketTick, Pair, PairPrice, PlatConfig } from '../../../domain/api';
-import type { Language } from '../../../domain/languages';
-import type { PricingCurrency } from '../../../domain/pricingCurrencies';
+import type { Currency, MarketTick, Pair, PairPrice, PlatConfig } from '../../../../domain/api';
+import type { Language } from '../../../../domain/languages';
+import type { PricingCurrency } from '../../../../domain/pricingCurrencies';
 
 export type ThemeName = 'dark' | 'light';
 

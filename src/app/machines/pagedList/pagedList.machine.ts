@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import type { ToastMessage } from '../../../domain/errors';
-import { RECORD_PAGE_SIZE } from '../../../domain/wallet';
+import type { ToastMessage } from '../../../../domain/errors';
+import { RECORD_PAGE_SIZE } from '../../../../domain/wallet';
 import { toastError } from '../toast/toastError';
 
 /**

@@ -1,7 +1,7 @@
 import { assign, cancel, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
-import type { UserInfo } from '../../../domain/api';
-import { LOGIN_REDIRECT_DELAY_MS } from '../../../domain/constants';
-import { isApiError, type ToastMessage } from '../../../domain/errors';
+import type { UserInfo } from '../../../../domain/api';
+import { LOGIN_REDIRECT_DELAY_MS } from '../../../../domain/constants';
+import { isApiError, type ToastMessage } from '../../../../domain/errors';
 import { toastError } from '../toast/toastError';
 
 export interface SessionInput {

@@ -1,4 +1,4 @@
-import type { UserInfo } from '../../../domain/api';
+import type { UserInfo } from '../../../../domain/api';
 import type { MachineModel } from '../model.types';
 import { sessionMachine } from './session.machine';
 

@@ -1,5 +1,5 @@
 import { enqueueActions, setup, type AnyActorRef } from 'xstate';
-import { ANTI_DOUBLE_SUBMIT_MS } from '../../../domain/constants';
+import { ANTI_DOUBLE_SUBMIT_MS } from '../../../../domain/constants';
 
 export type SubmitGuardEvent = { type: 'guard.submit'; payload?: unknown };
 

@@ -1,6 +1,6 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
-import { TOAST_DURATION_MS } from '../../../domain/constants';
-import type { ToastMessage } from '../../../domain/errors';
+import { TOAST_DURATION_MS } from '../../../../domain/constants';
+import type { ToastMessage } from '../../../../domain/errors';
 
 export type ToastTone = keyof typeof TOAST_DURATION_MS;
 

@@ -1,4 +1,4 @@
-import { messageForError } from '../../../domain/errors';
+import { messageForError } from '../../../../domain/errors';
 
 /**
  * The one "say what failed" action: the machine's `showToast` with the translated message of the

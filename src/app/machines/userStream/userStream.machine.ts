@@ -1,6 +1,6 @@
 import { assign, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import type { SpotOrder } from '../../../domain/spotOrders';
-import type { BalanceRow } from '../../../domain/wallet';
+import type { SpotOrder } from '../../../../domain/spotOrders';
+import type { BalanceRow } from '../../../../domain/wallet';
 
 /** What the private channel reports, and what the stream hands on to the actors that care. */
 export type UserStreamEvent =

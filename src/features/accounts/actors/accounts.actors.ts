@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../../services/api';
-import type { TwoFactorChallenge } from '../../../domain/twoFactor';
+import type { TwoFactorChallenge } from '../../../../domain/twoFactor';
 import type { LoginFields, SessionGrant } from '../machines/login/login.machine';
 import type { ResetFields } from '../machines/passwordReset/passwordReset.machine';
 import type { AccountFields, DetailFields } from '../machines/registration/registration.machine';

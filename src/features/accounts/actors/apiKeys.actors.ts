@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { API_KEY_PATHS, type ApiKeyCreate, type ApiKeyCreated, type ApiKeyItem } from '../../../domain/apiKeys';
+import { API_KEY_PATHS, type ApiKeyCreate, type ApiKeyCreated, type ApiKeyItem } from '../../../../domain/apiKeys';
 import type { ApiClient } from '../../../services/api';
 
 /** API keys' calls (issue 36, docs/API.md "API keys"), each honouring the abort signal; the 2FA status is twoFactor.actors' fetchStatus. */

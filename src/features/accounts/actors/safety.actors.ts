@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { SAFETY_PATHS, type SecurityLevel } from '../../../domain/accountSafety';
+import { SAFETY_PATHS, type SecurityLevel } from '../../../../domain/accountSafety';
 import type { ApiClient } from '../../../services/api';
 
 /** Promise actors for the security level and allowlist mode (issue 35, docs/API.md). */

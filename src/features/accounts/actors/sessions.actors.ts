@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { LoginHistoryItem, LoginHistoryPage, SessionItem } from '../../../domain/sessions';
+import type { LoginHistoryItem, LoginHistoryPage, SessionItem } from '../../../../domain/sessions';
 import type { ApiClient } from '../../../services/api';
 import { pageLoader } from '../../../app/machines/pagedList/pagedList.machine';
 

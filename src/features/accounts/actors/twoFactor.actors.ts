@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
-import { TWO_FACTOR_PATHS, type TwoFactorEnrolment, type TwoFactorStatus } from '../../../domain/twoFactor';
+import { TWO_FACTOR_PATHS, type TwoFactorEnrolment, type TwoFactorStatus } from '../../../../domain/twoFactor';
 import type { OperatorUsersFilter, OperatorUsersPage } from '../machines/operatorUsers/operatorUsers.machine';
-import type { OperatorUserRow } from '../../../domain/twoFactor';
+import type { OperatorUserRow } from '../../../../domain/twoFactor';
 import { pageLoader } from '../../../app/machines/pagedList/pagedList.machine';
 import type { ApiClient } from '../../../services/api';
 import type { SessionGrant } from '../machines/login/login.machine';

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { UserInfo } from '../../../domain/api';
-import type { SecurityKind } from '../../../domain/userCentre';
+import type { UserInfo } from '../../../../domain/api';
+import type { SecurityKind } from '../../../../domain/userCentre';
 import type { AvatarFile } from '../machines/profile/profile.machine';
 import type { BookRecord, RecordFields } from '../machines/recordBook/recordBook.machine';
 import type { CodeRequest, SecurityFields } from '../machines/securityChange/securityChange.machine';

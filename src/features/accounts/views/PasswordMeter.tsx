@@ -2,7 +2,7 @@ import { useFormikContext } from 'formik';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { PASSWORD_RULE, loadPasswordStrength } from '../../../domain/validation';
+import { PASSWORD_RULE, loadPasswordStrength } from '../../../../domain/validation';
 
 const Meter = styled.div`
   display: flex;

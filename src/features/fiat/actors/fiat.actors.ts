@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { FIAT_PATHS, fiatChatImagePath, type AdStatus, type FiatAd, type FiatAdsQuery, type FiatAppeal, type FiatChatMessage, type FiatMethod, type FiatMyAdsPage, type FiatOrder, type FiatStanding, type FiatStreamMessage } from '../../../domain/fiat';
-import type { Page } from '../../../domain/wallet';
+import { FIAT_PATHS, fiatChatImagePath, type AdStatus, type FiatAd, type FiatAdsQuery, type FiatAppeal, type FiatChatMessage, type FiatMethod, type FiatMyAdsPage, type FiatOrder, type FiatStanding, type FiatStreamMessage } from '../../../../domain/fiat';
+import type { Page } from '../../../../domain/wallet';
 import type { UserStreamHub } from '../../../app/actors/userStream.actor';
 import type { ApiClient } from '../../../services/api';
 import { fetchImageDataUrl, photoAsDataUrl } from '../../../services/identityPhotos';
@@ -8,7 +8,7 @@ import type { SayInput, SentMessage } from '../machines/fiatChat/fiatChat.machin
 import type { AppealInput, LoadedOrder, OrderStepInput } from '../machines/fiatOrderShared';
 import type { MyAdsData, PublishInput } from '../machines/adForm/adForm.machine';
 import type { ResolveInput } from '../machines/fiatAppeals/fiatAppeals.machine';
-import type { LegalTradePatch, LegalTradeSettings } from '../../../domain/fiatSettings';
+import type { LegalTradePatch, LegalTradeSettings } from '../../../../domain/fiatSettings';
 import { pageLoader } from '../../../app/machines/pagedList/pagedList.machine';
 import type { FiatListFilter, FiatRow } from '../machines/fiatList/fiatList.filter';
 import type { TakeData, TakeInput } from '../machines/fiatTake/fiatTake.machine';

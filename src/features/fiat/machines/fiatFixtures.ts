@@ -1,4 +1,4 @@
-import type { FiatAd, FiatAppeal, FiatChatMessage, FiatMethod, FiatOrder } from '../../../domain/fiat';
+import type { FiatAd, FiatAppeal, FiatChatMessage, FiatMethod, FiatOrder } from '../../../../domain/fiat';
 
 /** Example data for the models (tests/model) and view tests. */
 export const METHOD: FiatMethod = { id: 7, real_name: 'Atlas OTC', bank_name: 'Chase', card_number: '4000 1000 2000 3000', currency: 'USD', branch: '' };

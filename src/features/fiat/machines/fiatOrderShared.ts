@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, type DoneActorEvent, type EventObject } from 'xstate';
-import type { FiatOrder, FiatOrderStatus } from '../../../domain/fiat';
+import type { FiatOrder, FiatOrderStatus } from '../../../../domain/fiat';
 import { toastError } from '../../../app/machines/toast/toastError';
 import { fiatAppealMachine } from './fiatAppeal/fiatAppeal.machine';
 

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { FiatAd } from '../../../domain/fiat';
+import type { FiatAd } from '../../../../domain/fiat';
 import { PHONE } from '../../../app/theme';
 import { Button } from '../../../app/ui/Button';
 import { merchantRecord } from './fiatFormat';
-import { fiatAmount, money } from '../../../domain/figures';
+import { fiatAmount, money } from '../../../../domain/figures';
 
 /** Shown instead of the ads table on a phone (the table is hidden there): one card per ad, nothing to scroll sideways. */
 const Cards = styled.ul`

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { FiatOrder } from '../../../domain/fiat';
+import type { FiatOrder } from '../../../../domain/fiat';
 import { Band } from './fiatStyles';
-import { money } from '../../../domain/figures';
+import { money } from '../../../../domain/figures';
 
 /**
  * The operator's ruling on an appeal and its reason, which is "shown to both parties" (issue 37 §2):

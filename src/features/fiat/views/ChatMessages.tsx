@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { FiatChatMessage } from '../../../domain/fiat';
+import type { FiatChatMessage } from '../../../../domain/fiat';
 import { DateTime } from '../../../app/ui/DateTime';
 import { Dialog } from '../../../app/ui/Dialog';
 

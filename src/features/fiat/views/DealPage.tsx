@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { compareDecimal } from '../../../domain/decimal';
-import { CRYPTO_PLACES, FIAT_CURRENCIES, FIAT_PLACES, isAmount, isFiatCode, orderFigures, type FiatAd } from '../../../domain/fiat';
+import { compareDecimal } from '../../../../domain/decimal';
+import { CRYPTO_PLACES, FIAT_CURRENCIES, FIAT_PLACES, isAmount, isFiatCode, orderFigures, type FiatAd } from '../../../../domain/fiat';
 import { Button } from '../../../app/ui/Button';
 import { DataTable } from '../../../app/ui/DataTable';
 import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
@@ -9,7 +9,7 @@ import { Pager } from '../../../app/ui/RecordFilters';
 import { Segmented } from '../../../app/ui/Segmented';
 import { useAppFlow } from '../../../app/views/hooks';
 import { useFiatDeal } from '../fiat.hooks';
-import { fiatAmount, money, ratioPercent } from '../../../domain/figures';
+import { fiatAmount, money, ratioPercent } from '../../../../domain/figures';
 import { Frame } from './fiatStyles';
 import { AdCards, WideOnly } from './AdCards';
 

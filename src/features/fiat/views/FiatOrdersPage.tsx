@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { FiatOrder, FiatOrdersTab } from '../../../domain/fiat';
+import type { FiatOrder, FiatOrdersTab } from '../../../../domain/fiat';
 import { Badge } from '../../../app/ui/Badge';
 import { Button } from '../../../app/ui/Button';
 import { DataTable } from '../../../app/ui/DataTable';
@@ -10,7 +10,7 @@ import { DaysFilter, Pager } from '../../../app/ui/RecordFilters';
 import { Segmented } from '../../../app/ui/Segmented';
 import { useFiatList } from '../fiat.hooks';
 import { FIAT_STATUS_KEYS } from '../machines/fiatOrderShared';
-import { fiatAmount, money } from '../../../domain/figures';
+import { fiatAmount, money } from '../../../../domain/figures';
 
 const TABS: Array<[FiatOrdersTab, string]> = [
   ['all', 'fiat.tab.all'],

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { FiatRecord } from '../../../domain/fiat';
+import type { FiatRecord } from '../../../../domain/fiat';
 import { Button } from '../../../app/ui/Button';
 import { DataTable } from '../../../app/ui/DataTable';
 import { DateTime } from '../../../app/ui/DateTime';
@@ -7,7 +7,7 @@ import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
 import { DaysFilter, Pager } from '../../../app/ui/RecordFilters';
 import { useFiatList } from '../fiat.hooks';
 import { KIND_KEYS } from './fiatFormat';
-import { money } from '../../../domain/figures';
+import { money } from '../../../../domain/figures';
 
 /** /wallet/log-legal: the fiat account's P2P movements (escrow, release, receipt, ads' freezes) with presets and paging. */
 export function FiatRecordsPage() {

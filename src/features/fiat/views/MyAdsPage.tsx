@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { FIAT_CURRENCIES, isFiatCode, type FiatMyAd } from '../../../domain/fiat';
+import { FIAT_CURRENCIES, isFiatCode, type FiatMyAd } from '../../../../domain/fiat';
 import { Badge } from '../../../app/ui/Badge';
 import { Button } from '../../../app/ui/Button';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
@@ -11,7 +11,7 @@ import { Segmented } from '../../../app/ui/Segmented';
 import { useAppFlow } from '../../../app/views/hooks';
 import { useAdForm } from '../fiat.hooks';
 import type { AdField } from '../machines/adForm/adForm.machine';
-import { fiatAmount, money } from '../../../domain/figures';
+import { fiatAmount, money } from '../../../../domain/figures';
 import { Frame } from './fiatStyles';
 import { StandingNotice } from './StandingNotice';
 

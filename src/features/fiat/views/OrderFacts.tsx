@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { FiatOrder } from '../../../domain/fiat';
+import type { FiatOrder } from '../../../../domain/fiat';
 import { Button } from '../../../app/ui/Button';
 import { DateTime } from '../../../app/ui/DateTime';
-import { fiatAmount, money } from '../../../domain/figures';
+import { fiatAmount, money } from '../../../../domain/figures';
 import { Facts } from './fiatStyles';
 
 /** Spec §3 fiat order fields: number, counterparty, unit price, quantity, total, method and card, time, side. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { FiatStanding } from '../../../domain/fiat';
+import type { FiatStanding } from '../../../../domain/fiat';
 import { DateTime } from '../../../app/ui/DateTime';
 
 /**

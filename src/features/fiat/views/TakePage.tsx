@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import type { AdSide } from '../../../domain/fiat';
+import type { AdSide } from '../../../../domain/fiat';
 import { Button } from '../../../app/ui/Button';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
 import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
 import { Segmented } from '../../../app/ui/Segmented';
 import { useFiatTake } from '../fiat.hooks';
-import { fiatAmount, money, ratioPercent } from '../../../domain/figures';
+import { fiatAmount, money, ratioPercent } from '../../../../domain/figures';
 import { Facts, Frame } from './fiatStyles';
 
 /**

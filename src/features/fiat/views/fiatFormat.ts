@@ -1,7 +1,7 @@
-import { toFixedDecimal } from '../../../domain/decimal';
-import { ratioPercent } from '../../../domain/figures';
+import { toFixedDecimal } from '../../../../domain/decimal';
+import { ratioPercent } from '../../../../domain/figures';
 
-// Fiat amounts, crypto quantities and rates are figures (src/domain/figures.ts: fiatAmount, money, ratioPercent).
+// Fiat amounts, crypto quantities and rates are figures (domain/figures.ts: fiatAmount, money, ratioPercent).
 
 /**
  * An advertiser's record under their name: "12 orders · 98.50% completed", or "New" for one with

@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { FUTURES_PATHS, type FuturesAccount, type FuturesConfig, type FuturesOrder, type FuturesOrderDetail, type FuturesPosition, type FuturesPlaced, type FuturesPlan, type FuturesPlanCreate, type FuturesMarginRequest } from '../../../domain/futures/api';
-import type { Page } from '../../../domain/wallet';
+import { FUTURES_PATHS, type FuturesAccount, type FuturesConfig, type FuturesOrder, type FuturesOrderDetail, type FuturesPosition, type FuturesPlaced, type FuturesPlan, type FuturesPlanCreate, type FuturesMarginRequest } from '../../../../domain/futures/api';
+import type { Page } from '../../../../domain/wallet';
 import type { UserStreamHub } from '../../../app/actors/userStream.actor';
 import type { ApiClient } from '../../../services/api';
 import { pageLoader } from '../../../app/machines/pagedList/pagedList.machine';

@@ -1,4 +1,4 @@
-import type { FuturesAccount, FuturesConfig, FuturesOrder, FuturesPlaced, FuturesPlan, FuturesPosition } from '../../../domain/futures/api';
+import type { FuturesAccount, FuturesConfig, FuturesOrder, FuturesPlaced, FuturesPlan, FuturesPosition } from '../../../../domain/futures/api';
 
 /** Shared by the futures machines' models and tests: a BTC_USDT long at 10× isolated. */
 export const POSITION: FuturesPosition = {

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { Pair } from '../../../domain/api';
+import type { Pair } from '../../../../domain/api';
 import { Muted } from '../../../app/ui/Panel';
 import type { useCloseDialog } from '../futures.hooks';
 import { DialogFrame, type ConfirmStep } from './DialogFrame';
 import { Choices, Facts, NumberField } from './formParts';
-import { price, quantity } from '../../../domain/figures';
+import { price, quantity } from '../../../../domain/figures';
 
 const PERCENTS = [25, 50, 75, 100] as const;
 

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { FuturesOrderDetail } from '../../../domain/futures/api';
-import { formatDateTime } from '../../../domain/localeFormat';
+import type { FuturesOrderDetail } from '../../../../domain/futures/api';
+import { formatDateTime } from '../../../../domain/localeFormat';
 import { DataTable } from '../../../app/ui/DataTable';
 import { NotFoundPanel, useIdParam } from '../../../app/ui/NotFoundPanel';
 import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../app/ui/Panel';
 import { useFuturesDetail, useFuturesPairOf } from '../futures.hooks';
 import { Fact, Facts, pairLabel, SourceText } from './detailParts';
 import { ActionText, Signed, StatusText } from './futuresUi';
-import { fee, percent, price, quantity, tone } from '../../../domain/figures';
+import { fee, percent, price, quantity, tone } from '../../../../domain/figures';
 
 /** /order/u-detail/{id}: a futures order (spec §3): entrust, trigger and execution price, leverage, quantity, fee, profit, yield, and its trades. */
 export function FuturesOrderDetailPage() {

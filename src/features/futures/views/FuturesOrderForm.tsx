@@ -2,18 +2,18 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { Pair } from '../../../domain/api';
+import type { Pair } from '../../../../domain/api';
 import { Button } from '../../../app/ui/Button';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
 import { Muted, Panel, PanelBody } from '../../../app/ui/Panel';
 import { maxOpen } from '../machines/futuresDesk/figures';
-import { orderPreview } from '../../../domain/futures/preview';
-import type { FuturesAction } from '../../../domain/futures/api';
+import { orderPreview } from '../../../../domain/futures/preview';
+import type { FuturesAction } from '../../../../domain/futures/api';
 import { useLeverageDialog, type useFuturesOrderForm } from '../futures.hooks';
 import type { Desk } from './ContractPanels';
 import { Choices, Facts, NumberField } from './formParts';
 import { LeverageDialog } from './LeverageDialog';
-import { fee, money, price as priceFigure, quantity } from '../../../domain/figures';
+import { fee, money, price as priceFigure, quantity } from '../../../../domain/figures';
 
 const PERCENTS = [25, 50, 75, 100] as const;
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { FUTURES_CURRENCY, type FuturesOrder, type FuturesPlan, type FuturesPosition } from '../../../domain/futures/api';
-import { formatDateTime } from '../../../domain/localeFormat';
+import { FUTURES_CURRENCY, type FuturesOrder, type FuturesPlan, type FuturesPosition } from '../../../../domain/futures/api';
+import { formatDateTime } from '../../../../domain/localeFormat';
 import { DataTable } from '../../../app/ui/DataTable';
 import { DaysFilter, Pager } from '../../../app/ui/RecordFilters';
 import { Panel, PanelBody, PageTitle } from '../../../app/ui/Panel';
@@ -12,8 +12,8 @@ import type { FuturesRecordsMode } from '../machines/futuresRecords/futuresRecor
 import { OrderLink } from './detailParts';
 import { PositionActionButtons, PositionActionDialogs } from './PositionActions';
 import { ActionText, Signed, StatusText } from './futuresUi';
-import { fee, indexPrice, money, percent, price, quantity, ratioPercent, tone } from '../../../domain/figures';
-import { roeTriggerText } from '../../../domain/futures/planTrigger';
+import { fee, indexPrice, money, percent, price, quantity, ratioPercent, tone } from '../../../../domain/figures';
+import { roeTriggerText } from '../../../../domain/futures/planTrigger';
 
 type Mode = Exclude<FuturesRecordsMode, 'wallet'>;
 const TITLES: Record<Mode, string> = { current: 'page.order.uCurrent', history: 'page.order.uHistory', plans: 'page.order.uPlan', hold: 'page.order.uHold' };

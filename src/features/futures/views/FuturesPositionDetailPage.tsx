@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import type { FuturesPosition } from '../../../domain/futures/api';
+import type { FuturesPosition } from '../../../../domain/futures/api';
 import { NotFoundPanel } from '../../../app/ui/NotFoundPanel';
 import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../app/ui/Panel';
 import { useFuturesDetail, usePositionActions } from '../futures.hooks';
 import { PositionActionButtons, PositionActionDialogs } from './PositionActions';
 import { Fact, Facts, OrderList, pairLabel } from './detailParts';
 import { Signed } from './futuresUi';
-import { indexPrice, money, percent, price, quantity, ratioPercent, tone } from '../../../domain/figures';
+import { indexPrice, money, percent, price, quantity, ratioPercent, tone } from '../../../../domain/figures';
 
 const SYMBOL = /^[a-z0-9]{1,12}_[a-z0-9]{1,12}$/i;
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { fundingRate, indexPrice, tone } from '../../../domain/figures';
-import { formatCountdown } from '../../../domain/duration';
+import { fundingRate, indexPrice, tone } from '../../../../domain/figures';
+import { formatCountdown } from '../../../../domain/duration';
 import type { DeskData, FuturesDeskActorRef } from '../machines/futuresDesk/futuresDesk.machine';
 import { useFundingCountdown } from '../futures.hooks';
 import { usePairMarket } from '../../markets/markets.hooks';

@@ -5,8 +5,8 @@ import { Figure } from '../../wallet/views/walletUi';
 import { Panel, PanelBody } from '../../../app/ui/Panel';
 import { useFuturesPairOf, useFuturesRecords } from '../futures.hooks';
 import { Signed } from './futuresUi';
-import { FUTURES_CURRENCY } from '../../../domain/futures/api';
-import { money, price, ratioPercent } from '../../../domain/figures';
+import { FUTURES_CURRENCY } from '../../../../domain/futures/api';
+import { money, price, ratioPercent } from '../../../../domain/figures';
 
 /**
  * /wallet/contract (spec §3 wallet fields): total equity, available, frozen, margin, unrealised PnL,

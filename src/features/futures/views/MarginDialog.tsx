@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
 import type { useMarginDialog } from '../futures.hooks';
 import { Choices, Facts, NumberField } from './formParts';
-import { MARGIN_AMOUNT_PLACES } from '../../../domain/futures/api';
-import { money, price } from '../../../domain/figures';
-import { amountInput } from '../../../domain/walletAmounts';
+import { MARGIN_AMOUNT_PLACES } from '../../../../domain/futures/api';
+import { money, price } from '../../../../domain/figures';
+import { amountInput } from '../../../../domain/walletAmounts';
 
 /**
  * Adding margin to or removing it from an isolated position: the amount (with Max), what may move,

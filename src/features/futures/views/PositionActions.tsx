@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { FuturesPosition } from '../../../domain/futures/api';
+import type { FuturesPosition } from '../../../../domain/futures/api';
 import { Button } from '../../../app/ui/Button';
 import type { usePositionActions } from '../futures.hooks';
 import { CloseDialog } from './CloseDialog';

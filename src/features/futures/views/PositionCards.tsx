@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { Pair } from '../../../domain/api';
-import type { FuturesPlan, FuturesPosition } from '../../../domain/futures/api';
+import type { Pair } from '../../../../domain/api';
+import type { FuturesPlan, FuturesPosition } from '../../../../domain/futures/api';
 import { Button } from '../../../app/ui/Button';
-import { indexPrice, money, percent, price, quantity, ratioPercent, tone } from '../../../domain/figures';
+import { indexPrice, money, percent, price, quantity, ratioPercent, tone } from '../../../../domain/figures';
 import { Signed } from './futuresUi';
 import { PositionButtons } from './PositionActions';
-import { roeTriggerText } from '../../../domain/futures/planTrigger';
+import { roeTriggerText } from '../../../../domain/futures/planTrigger';
 
 const List = styled.ul`
   list-style: none;

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { Pair } from '../../../domain/api';
-import type { FuturesOrder, FuturesPlan, FuturesPosition } from '../../../domain/futures/api';
-import { formatDateTime } from '../../../domain/localeFormat';
+import type { Pair } from '../../../../domain/api';
+import type { FuturesOrder, FuturesPlan, FuturesPosition } from '../../../../domain/futures/api';
+import { formatDateTime } from '../../../../domain/localeFormat';
 import { Button } from '../../../app/ui/Button';
 import { CancelDialog } from './CancelDialog';
 import { DataTable } from '../../../app/ui/DataTable';
@@ -16,8 +16,8 @@ import type { Desk } from './ContractPanels';
 import { PositionActionDialogs } from './PositionActions';
 import { PositionCards } from './PositionCards';
 import { ActionText } from './futuresUi';
-import { price, quantity } from '../../../domain/figures';
-import { roeTriggerText } from '../../../domain/futures/planTrigger';
+import { price, quantity } from '../../../../domain/figures';
+import { roeTriggerText } from '../../../../domain/futures/planTrigger';
 
 const TabList = styled.div`
   display: flex;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { Pair } from '../../../domain/api';
-import { asciiMinus, roeTriggerText } from '../../../domain/futures/planTrigger';
-import { price } from '../../../domain/figures';
+import type { Pair } from '../../../../domain/api';
+import { asciiMinus, roeTriggerText } from '../../../../domain/futures/planTrigger';
+import { price } from '../../../../domain/figures';
 import type { useTpslDialog } from '../futures.hooks';
 import { DialogFrame } from './DialogFrame';
 import { Choices, Facts, FormProblem, NumberField } from './formParts';

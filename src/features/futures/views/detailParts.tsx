@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { FUTURES_CURRENCY, type FuturesOrder, type FuturesOrderSource } from '../../../domain/futures/api';
-import { price, quantity } from '../../../domain/figures';
+import { FUTURES_CURRENCY, type FuturesOrder, type FuturesOrderSource } from '../../../../domain/futures/api';
+import { price, quantity } from '../../../../domain/figures';
 import { useFuturesPairOf } from '../futures.hooks';
-import { formatDateTime } from '../../../domain/localeFormat';
+import { formatDateTime } from '../../../../domain/localeFormat';
 import { DataTable } from '../../../app/ui/DataTable';
 import { ActionText, Signed, StatusText } from './futuresUi';
 

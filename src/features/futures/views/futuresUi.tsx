@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { signedMoney } from '../../../domain/figures';
-import type { FuturesAction } from '../../../domain/futures/api';
-import { FuturesOrderStatus } from '../../../domain/futures/orderStatus';
+import { signedMoney } from '../../../../domain/figures';
+import type { FuturesAction } from '../../../../domain/futures/api';
+import { FuturesOrderStatus } from '../../../../domain/futures/orderStatus';
 
 const STATUS_KEYS: Record<number, string> = {
   [FuturesOrderStatus.entrusted]: 'futures.status.entrusted',
@@ -32,7 +32,7 @@ export function ActionText(props: { action: FuturesAction }) {
   return <span className={long === opening ? 'up' : 'down'}>{t(ACTION_KEYS[props.action])}</span>;
 }
 
-/** A profit or loss in its asset (signed money, src/domain/figures.ts), green above zero and red below. */
+/** A profit or loss in its asset (signed money, domain/figures.ts), green above zero and red below. */
 export function Signed(props: { value: string | null | undefined; asset: string }) {
   const text = signedMoney(props.value, props.asset);
   return <span className={`num ${text.startsWith('+') ? 'up' : text.startsWith('-') ? 'down' : ''}`}>{text}</span>;

@@ -1,8 +1,8 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { UserStreamHub } from '../../../app/actors/userStream.actor';
-import { isDecimalString } from '../../../domain/decimal';
-import { ICO_PATHS, ICO_STATUSES, ICO_STREAM_EVENTS, type IcoAccount, type IcoOperatorProject, type IcoProject, type IcoProjectInput, type IcoStreamEvent, type IcoSubscription } from '../../../domain/ico';
-import type { Page } from '../../../domain/wallet';
+import { isDecimalString } from '../../../../domain/decimal';
+import { ICO_PATHS, ICO_STATUSES, ICO_STREAM_EVENTS, type IcoAccount, type IcoOperatorProject, type IcoProject, type IcoProjectInput, type IcoStreamEvent, type IcoSubscription } from '../../../../domain/ico';
+import type { Page } from '../../../../domain/wallet';
 import type { ApiClient } from '../../../services/api';
 import type { BoardData } from '../machines/icoBoard/icoBoard.machine';
 import { pageLoader } from '../../../app/machines/pagedList/pagedList.machine';

@@ -1,4 +1,4 @@
-import type { IcoAccount, IcoOperatorProject, IcoProject, IcoSubscription } from '../../../domain/ico';
+import type { IcoAccount, IcoOperatorProject, IcoProject, IcoSubscription } from '../../../../domain/ico';
 
 /** Example data for the models (tests/model) and view tests. */
 export const PROJECT: IcoProject = {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { money, quantity } from '../../../domain/figures';
-import { ICO_CURRENCY, remainingAllowance, type IcoProject } from '../../../domain/ico';
+import { money, quantity } from '../../../../domain/figures';
+import { ICO_CURRENCY, remainingAllowance, type IcoProject } from '../../../../domain/ico';
 import { Button } from '../../../app/ui/Button';
 import { Dialog } from '../../../app/ui/Dialog';
 import { useIcoSubscribe, useIcoThaw } from '../ico.hooks';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { money, ratioPercent } from '../../../domain/figures';
-import { ICO_CURRENCY, type IcoOrderTab, type IcoSubscription } from '../../../domain/ico';
+import { money, ratioPercent } from '../../../../domain/figures';
+import { ICO_CURRENCY, type IcoOrderTab, type IcoSubscription } from '../../../../domain/ico';
 import { Button } from '../../../app/ui/Button';
 import { DataTable } from '../../../app/ui/DataTable';
 import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';

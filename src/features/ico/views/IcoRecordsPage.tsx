@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { money } from '../../../domain/figures';
-import { ICO_CURRENCY, type IcoRecord, type IcoRecordType } from '../../../domain/ico';
+import { money } from '../../../../domain/figures';
+import { ICO_CURRENCY, type IcoRecord, type IcoRecordType } from '../../../../domain/ico';
 import { Button } from '../../../app/ui/Button';
 import { DataTable } from '../../../app/ui/DataTable';
 import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { money, percent, quantity, ratioPercent, tone as signTone } from '../../../domain/figures';
-import { icoOpen, ICO_CURRENCY, type IcoProject, type IcoSubscription } from '../../../domain/ico';
+import { money, percent, quantity, ratioPercent, tone as signTone } from '../../../../domain/figures';
+import { icoOpen, ICO_CURRENCY, type IcoProject, type IcoSubscription } from '../../../../domain/ico';
 import { Badge } from '../../../app/ui/Badge';
 import { Button } from '../../../app/ui/Button';
 import { Muted, PageTitle } from '../../../app/ui/Panel';

@@ -1,8 +1,8 @@
-import { groupThousands, isDecimalString } from '../../../domain/decimal';
-import { MISSING, quantity } from '../../../domain/figures';
-import { formatDateTime } from '../../../domain/localeFormat';
+import { groupThousands, isDecimalString } from '../../../../domain/decimal';
+import { MISSING, quantity } from '../../../../domain/figures';
+import { formatDateTime } from '../../../../domain/localeFormat';
 
-/** Local date and time of an epoch ms: the one format every page uses (src/domain/localeFormat.ts). */
+/** Local date and time of an epoch ms: the one format every page uses (domain/localeFormat.ts). */
 export const dateTime = (ms: number, lang: string) => formatDateTime(ms, lang);
 
 /**

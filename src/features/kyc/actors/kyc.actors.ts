@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { IdentityFields, KycStatus, KycSubmission } from '../../../domain/kyc';
+import type { IdentityFields, KycStatus, KycSubmission } from '../../../../domain/kyc';
 import type { KycReviewRecord } from '../machines/kycReview/kycReview.machine';
 import type { ApiClient } from '../../../services/api';
 import { fetchImageDataUrl, photoAsDataUrl } from '../../../services/identityPhotos';

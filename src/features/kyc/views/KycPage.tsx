@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { PHONE } from '../../../app/theme';
-import { identitySchema, type IdentityValues } from '../../../domain/validation';
+import { identitySchema, type IdentityValues } from '../../../../domain/validation';
 import { useKyc } from '../kyc.hooks';
 import { IdentityBadge } from '../../../app/layout/IdentityBadge';
 import { Button } from '../../../app/ui/Button';

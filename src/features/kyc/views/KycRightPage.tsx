@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { money } from '../../../domain/figures';
-import { identityRights } from '../../../domain/kyc';
+import { money } from '../../../../domain/figures';
+import { identityRights } from '../../../../domain/kyc';
 import { useAppFlow, useSessionFlow } from '../../../app/views/hooks';
 import { IdentityBadge } from '../../../app/layout/IdentityBadge';
 import { DataTable } from '../../../app/ui/DataTable';

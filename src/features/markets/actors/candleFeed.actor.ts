@@ -1,5 +1,5 @@
 import { fromCallback, type EventObject } from 'xstate';
-import type { KlineInterval } from '../../../domain/constants';
+import type { KlineInterval } from '../../../../domain/constants';
 import type { KlineEvent } from '../machines/kline/kline.types';
 import type { FrameScheduler } from '../../../services/frameScheduler';
 import type { SocketClient } from '../../../services/socket';

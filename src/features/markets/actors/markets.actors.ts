@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import type { KlineHistory, KlineHistoryRequest } from '../machines/kline/kline.types';
 import type { ApiClient } from '../../../services/api';
 import { isKlineBar } from '../../../app/actors/marketParsers';
-import { FUTURES_PATHS } from '../../../domain/futures/api';
+import { FUTURES_PATHS } from '../../../../domain/futures/api';
 
 /** GET /api/market/kline, or /api/futures/kline for a contract market (docs/API.md): oldest first; malformed bars are dropped. */
 export function createKlineHistoryActor(api: ApiClient) {

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { OperatorGrant } from '../../../domain/kyc';
+import type { OperatorGrant } from '../../../../domain/kyc';
 import type { ApiClient } from '../../../services/api';
 
 /** The operator's sign-in, over the operator's own API client. */

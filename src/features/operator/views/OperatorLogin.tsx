@@ -1,6 +1,6 @@
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { operatorLoginSchema, type OperatorLoginValues } from '../../../domain/validation';
+import { operatorLoginSchema, type OperatorLoginValues } from '../../../../domain/validation';
 import { Button } from '../../../app/ui/Button';
 import { AuthCard, FormField } from '../../accounts/views/auth/AuthForm';
 import { useOperatorSession } from '../operator.hooks';

@@ -1,7 +1,7 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { isDecimalString } from '../../../domain/decimal';
-import { SECONDS_PATHS, type SecondsAccount, type SecondsConfig, type SecondsContract } from '../../../domain/seconds';
-import type { Page } from '../../../domain/wallet';
+import { isDecimalString } from '../../../../domain/decimal';
+import { SECONDS_PATHS, type SecondsAccount, type SecondsConfig, type SecondsContract } from '../../../../domain/seconds';
+import type { Page } from '../../../../domain/wallet';
 import type { UserStreamHub } from '../../../app/actors/userStream.actor';
 import type { ApiClient } from '../../../services/api';
 import type { BuyInput, TicketData } from '../machines/secondsContract/secondsContract.machine';

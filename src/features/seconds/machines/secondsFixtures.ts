@@ -1,4 +1,4 @@
-import type { SecondsAccount, SecondsConfig, SecondsContract } from '../../../domain/seconds';
+import type { SecondsAccount, SecondsConfig, SecondsContract } from '../../../../domain/seconds';
 import type { TicketData } from './secondsContract/secondsContract.machine';
 
 export const CONFIG: SecondsConfig = {

@@ -1,19 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { SECONDS_CURRENCY, type SecondsContract } from '../../../domain/seconds';
-import { spotTickChannel } from '../../../domain/api';
+import { SECONDS_CURRENCY, type SecondsContract } from '../../../../domain/seconds';
+import { spotTickChannel } from '../../../../domain/api';
 import { useAppFlow } from '../../../app/views/hooks';
 import { DataTable } from '../../../app/ui/DataTable';
 import { DaysFilter, Pager } from '../../../app/ui/RecordFilters';
 import { Panel, PanelBody, PageTitle } from '../../../app/ui/Panel';
 import { Button } from '../../../app/ui/Button';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
-import { money, price, signedMoney, tone } from '../../../domain/figures';
-import { formatDateTime } from '../../../domain/localeFormat';
+import { money, price, signedMoney, tone } from '../../../../domain/figures';
+import { formatDateTime } from '../../../../domain/localeFormat';
 import { OUTCOME_KEYS, useSecondsEnabled, useSecondsOrders } from '../seconds.hooks';
 
 const time = (ms: number, lang: string) => formatDateTime(ms, lang);
-/** Stakes and profits are USDT amounts (src/domain/figures.ts). */
+/** Stakes and profits are USDT amounts (domain/figures.ts). */
 const usdt = (value: string | null | undefined) => money(value, SECONDS_CURRENCY);
 
 /** /order/sec-current and /order/sec-history: every field of spec §3's seconds order. */

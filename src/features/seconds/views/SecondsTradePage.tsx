@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { spotTickChannel } from '../../../domain/api';
-import { subDecimal } from '../../../domain/decimal';
-import { money, percent, price as priceFigure, ratioPercent, signedMoney, tone as figureTone } from '../../../domain/figures';
-import { estimatedProfit, floatingOutcome, SECONDS_CURRENCY, type SecondsContract, type SecondsDirection } from '../../../domain/seconds';
+import { spotTickChannel } from '../../../../domain/api';
+import { subDecimal } from '../../../../domain/decimal';
+import { money, percent, price as priceFigure, ratioPercent, signedMoney, tone as figureTone } from '../../../../domain/figures';
+import { estimatedProfit, floatingOutcome, SECONDS_CURRENCY, type SecondsContract, type SecondsDirection } from '../../../../domain/seconds';
 import { useAppFlow, useSessionFlow } from '../../../app/views/hooks';
 import { Button } from '../../../app/ui/Button';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
@@ -113,7 +113,7 @@ const Chart = styled.svg`
 `;
 
 const tone = (d: SecondsDirection) => (d === 'up' ? 'up' : 'down');
-/** Stakes, balances and results are USDT amounts (src/domain/figures.ts). */
+/** Stakes, balances and results are USDT amounts (domain/figures.ts). */
 const usdt = (value: string | null | undefined) => money(value, SECONDS_CURRENCY);
 const signedUsdt = (value: string | null | undefined) => signedMoney(value, SECONDS_CURRENCY);
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { money, signedMoney, tone } from '../../../domain/figures';
-import { SECONDS_CURRENCY } from '../../../domain/seconds';
+import { money, signedMoney, tone } from '../../../../domain/figures';
+import { SECONDS_CURRENCY } from '../../../../domain/seconds';
 import { WalletAccountPage } from '../../wallet/views/WalletAccountPage';
 import { Figure } from '../../wallet/views/walletUi';
 import { Panel, PanelBody } from '../../../app/ui/Panel';

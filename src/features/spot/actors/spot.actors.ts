@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { SPOT_PATHS, type PlaceSpotOrder, type PlaceSpotStop, type SpotFeeRate, type SpotOrder, type SpotOrderDetail, type SpotStop } from '../../../domain/spotOrders';
-import { WALLET_PATHS, type Page, type RecordDays, type WalletBalance } from '../../../domain/wallet';
+import { SPOT_PATHS, type PlaceSpotOrder, type PlaceSpotStop, type SpotFeeRate, type SpotOrder, type SpotOrderDetail, type SpotStop } from '../../../../domain/spotOrders';
+import { WALLET_PATHS, type Page, type RecordDays, type WalletBalance } from '../../../../domain/wallet';
 import type { ApiClient } from '../../../services/api';
 import type { UserStreamHub } from '../../../app/actors/userStream.actor';
 import { pageLoader } from '../../../app/machines/pagedList/pagedList.machine';

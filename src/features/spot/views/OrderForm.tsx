@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { fee, money } from '../../../domain/figures';
+import { fee, money } from '../../../../domain/figures';
 import type { useOrderForm } from '../spot.hooks';
-import { SPOT_TIME_IN_FORCE, type SpotTimeInForce } from '../../../domain/spotOrders';
+import { SPOT_TIME_IN_FORCE, type SpotTimeInForce } from '../../../../domain/spotOrders';
 import { FORM_ORDER_TYPES, type FormOrderType } from '../machines/orderForm/orderFields';
 import { Button } from '../../../app/ui/Button';
 import { Panel, PanelBody } from '../../../app/ui/Panel';

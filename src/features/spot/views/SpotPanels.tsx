@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Pair } from '../../../domain/api';
+import type { Pair } from '../../../../domain/api';
 import type { OrderBookActorRef } from '../../markets/machines/orderBook/orderBook.machine';
 import { useOrderForm } from '../spot.hooks';
 import { OrderBookPanel } from '../../markets/views/trade/OrderBookPanel';

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { NoteType, PlatNote } from '../../../domain/api';
-import type { HelpArticle, HelpList, HelpQuery, NotificationPage, UnreadCount } from '../../../domain/informHelp';
+import type { NoteType, PlatNote } from '../../../../domain/api';
+import type { HelpArticle, HelpList, HelpQuery, NotificationPage, UnreadCount } from '../../../../domain/informHelp';
 import type { ApiClient } from '../../../services/api';
 
 /** Promise actors for the notification, help-centre and platform-note calls; each honours the abort signal. */

@@ -15,7 +15,7 @@ import {
   type WalletOverview,
   type WithdrawalRecord,
   type WithdrawQuota,
-} from '../../../domain/wallet';
+} from '../../../../domain/wallet';
 import type { QueuedWithdrawal, QueueFilter } from '../machines/operatorWithdrawals/operatorWithdrawals.machine';
 import type { SimulatedDeposit } from '../machines/operatorWithdrawals/simulateDeposit.machine';
 import type { SubmitTransferInput } from '../machines/transfer/transfer.machine';

@@ -1,4 +1,4 @@
-import type { WalletNetwork } from '../../../domain/wallet';
+import type { WalletNetwork } from '../../../../domain/wallet';
 
 /**
  * Networks as the server describes them, for the deposit and withdrawal model files: one USDT

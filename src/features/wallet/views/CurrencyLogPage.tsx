@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DepositRecord, WithdrawalRecord } from '../../../domain/wallet';
+import type { DepositRecord, WithdrawalRecord } from '../../../../domain/wallet';
 import { useWalletRecords } from '../wallet.hooks';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
 import { depositColumns, withdrawalColumns } from './recordColumns';

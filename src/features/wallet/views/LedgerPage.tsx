@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { LedgerRecord } from '../../../domain/wallet';
+import type { LedgerRecord } from '../../../../domain/wallet';
 import { useWalletRecords } from '../wallet.hooks';
 import { ledgerColumns } from './recordColumns';
 import { RecordsCard } from './RecordsCard';

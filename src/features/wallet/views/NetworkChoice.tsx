@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { WalletNetwork } from '../../../domain/wallet';
+import type { WalletNetwork } from '../../../../domain/wallet';
 import { Segmented } from '../../../app/ui/Segmented';
 
 /** The networks of a currency as one segmented choice; a network closed for this purpose is disabled. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RECORD_PAGE_SIZE, type RecordDays } from '../../../domain/wallet';
+import { RECORD_PAGE_SIZE, type RecordDays } from '../../../../domain/wallet';
 import { Button } from '../../../app/ui/Button';
 import { DataTable, type Column } from '../../../app/ui/DataTable';
 import { DaysFilter } from '../../../app/ui/RecordFilters';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TransferRecord } from '../../../domain/wallet';
+import type { TransferRecord } from '../../../../domain/wallet';
 import { useWalletRecords } from '../wallet.hooks';
 import { transferColumns } from './recordColumns';
 import { RecordsCard } from './RecordsCard';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { WalletAccount, WalletBalance } from '../../../domain/wallet';
-import { ACCOUNT_LABEL_KEYS } from '../../../domain/walletAmounts';
-import { money } from '../../../domain/figures';
+import type { WalletAccount, WalletBalance } from '../../../../domain/wallet';
+import { ACCOUNT_LABEL_KEYS } from '../../../../domain/walletAmounts';
+import { money } from '../../../../domain/figures';
 import { useFiat } from '../../../app/views/hooks';
 import { useWalletBalances } from '../wallet.hooks';
 import { Button } from '../../../app/ui/Button';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ACCOUNT_SEGMENTS, type AccountSummary } from '../../../domain/wallet';
-import { ACCOUNT_LABEL_KEYS, overviewFigures } from '../../../domain/walletAmounts';
-import { money, signedMoney } from '../../../domain/figures';
+import { ACCOUNT_SEGMENTS, type AccountSummary } from '../../../../domain/wallet';
+import { ACCOUNT_LABEL_KEYS, overviewFigures } from '../../../../domain/walletAmounts';
+import { money, signedMoney } from '../../../../domain/figures';
 import { useFiat } from '../../../app/views/hooks';
 import { useWalletBalances } from '../wallet.hooks';
 import { Button } from '../../../app/ui/Button';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { money } from '../../../domain/figures';
-import { withdrawalTotal } from '../../../domain/walletValidation';
+import { money } from '../../../../domain/figures';
+import { withdrawalTotal } from '../../../../domain/walletValidation';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
 import { WalletForm } from './walletUi';
 

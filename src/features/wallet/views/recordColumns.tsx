@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import { DepositStatus, WithdrawalStatus, type DepositRecord, type LedgerRecord, type TransferRecord, type WithdrawalRecord } from '../../../domain/wallet';
-import { ACCOUNT_LABEL_KEYS, DEPOSIT_STATUS_KEYS, LEDGER_KIND_KEYS, WITHDRAWAL_STATUS_KEYS } from '../../../domain/walletAmounts';
-import { money, signedMoney, tone } from '../../../domain/figures';
+import { DepositStatus, WithdrawalStatus, type DepositRecord, type LedgerRecord, type TransferRecord, type WithdrawalRecord } from '../../../../domain/wallet';
+import { ACCOUNT_LABEL_KEYS, DEPOSIT_STATUS_KEYS, LEDGER_KIND_KEYS, WITHDRAWAL_STATUS_KEYS } from '../../../../domain/walletAmounts';
+import { money, signedMoney, tone } from '../../../../domain/figures';
 import { Badge } from '../../../app/ui/Badge';
 import { Button } from '../../../app/ui/Button';
 import type { Column } from '../../../app/ui/DataTable';
@@ -11,7 +11,7 @@ import { DateTime } from '../../../app/ui/DateTime';
 
 const time = <R extends { created_at: number }>(): Column<R> => ({ key: 'col.time', render: (r) => <DateTime className="dim num" at={r.created_at} /> });
 const currency = <R extends { currency: string }>(): Column<R> => ({ key: 'col.currency', render: (r) => <b>{r.currency}</b> });
-/** An amount of the row's currency (money, src/domain/figures.ts); a ledger change with its sign and colour. */
+/** An amount of the row's currency (money, domain/figures.ts); a ledger change with its sign and colour. */
 const amount = <R extends { currency: string }>(key: string, pick: (r: R) => string, signed = false): Column<R> => ({
   key,
   align: 'right',

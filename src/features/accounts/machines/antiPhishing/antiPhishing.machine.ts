@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { ToastMessage } from '../../../../domain/errors';
-import { antiPhishingProblem } from '../../../../domain/sessions';
+import type { ToastMessage } from '../../../../../domain/errors';
+import { antiPhishingProblem } from '../../../../../domain/sessions';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 const PROBLEM_KEY = { antiPhishingLength: 'antiPhishing.errors.antiPhishingLength', antiPhishingHidden: 'antiPhishing.errors.antiPhishingHidden' } as const;

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { ToastMessage } from '../../../../domain/errors';
-import { apiKeyProblem, type ApiKeyCreate, type ApiKeyCreated, type ApiKeyItem } from '../../../../domain/apiKeys';
-import { isSecondFactorCode, type TwoFactorStatus } from '../../../../domain/twoFactor';
+import type { ToastMessage } from '../../../../../domain/errors';
+import { apiKeyProblem, type ApiKeyCreate, type ApiKeyCreated, type ApiKeyItem } from '../../../../../domain/apiKeys';
+import { isSecondFactorCode, type TwoFactorStatus } from '../../../../../domain/twoFactor';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 export type ApiKeysEvent =

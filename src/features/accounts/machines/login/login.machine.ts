@@ -1,9 +1,9 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import type { UserInfo } from '../../../../domain/api';
-import { type ToastMessage } from '../../../../domain/errors';
+import type { UserInfo } from '../../../../../domain/api';
+import { type ToastMessage } from '../../../../../domain/errors';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
 import { toastError } from '../../../../app/machines/toast/toastError';
-import { isTwoFactorChallenge, type TwoFactorChallenge } from '../../../../domain/twoFactor';
+import { isTwoFactorChallenge, type TwoFactorChallenge } from '../../../../../domain/twoFactor';
 
 export interface LoginFields {
   account: string;

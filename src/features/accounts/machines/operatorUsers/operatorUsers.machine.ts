@@ -1,6 +1,6 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import type { ToastMessage } from '../../../../domain/errors';
-import type { OperatorUserRow } from '../../../../domain/twoFactor';
+import type { ToastMessage } from '../../../../../domain/errors';
+import type { OperatorUserRow } from '../../../../../domain/twoFactor';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
 

@@ -1,5 +1,5 @@
 import { assign, fromPromise, raise, setup, stateIn, type ActorRefFrom } from 'xstate';
-import { type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../../domain/errors';
 import { countdownMachine } from '../../../../app/machines/countdown/countdown.machine';
 import { RESEND_SECONDS, type AccountFields } from '../registration/registration.machine';
 import { toastError } from '../../../../app/machines/toast/toastError';

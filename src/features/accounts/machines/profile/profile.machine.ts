@@ -1,7 +1,7 @@
 import { assign, fromPromise, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import type { UserInfo } from '../../../../domain/api';
-import { type ToastMessage } from '../../../../domain/errors';
-import { AVATAR_MAX_BYTES } from '../../../../domain/userCentre';
+import type { UserInfo } from '../../../../../domain/api';
+import { type ToastMessage } from '../../../../../domain/errors';
+import { AVATAR_MAX_BYTES } from '../../../../../domain/userCentre';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
 import { toastError } from '../../../../app/machines/toast/toastError';
 

@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../../domain/errors';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
 import { toastError } from '../../../../app/machines/toast/toastError';
 

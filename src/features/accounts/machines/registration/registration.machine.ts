@@ -1,6 +1,6 @@
 import { assign, fromPromise, raise, setup, stateIn, type ActorRefFrom } from 'xstate';
-import { CODE_RESEND_SECONDS } from '../../../../domain/constants';
-import { type ToastMessage } from '../../../../domain/errors';
+import { CODE_RESEND_SECONDS } from '../../../../../domain/constants';
+import { type ToastMessage } from '../../../../../domain/errors';
 import { countdownMachine } from '../../../../app/machines/countdown/countdown.machine';
 import type { SessionGrant } from '../login/login.machine';
 import { toastError } from '../../../../app/machines/toast/toastError';

@@ -1,6 +1,6 @@
 import { and, assign, fromPromise, raise, sendTo, setup, stateIn, type ActorRefFrom } from 'xstate';
-import { type ToastMessage } from '../../../../domain/errors';
-import { endsSessions, SECURITY_PURPOSE, type SecurityKind } from '../../../../domain/userCentre';
+import { type ToastMessage } from '../../../../../domain/errors';
+import { endsSessions, SECURITY_PURPOSE, type SecurityKind } from '../../../../../domain/userCentre';
 import { countdownMachine } from '../../../../app/machines/countdown/countdown.machine';
 import { RESEND_SECONDS } from '../registration/registration.machine';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';

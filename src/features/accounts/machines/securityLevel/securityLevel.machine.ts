@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { SecurityLevel } from '../../../../domain/accountSafety';
-import type { ToastMessage } from '../../../../domain/errors';
+import type { SecurityLevel } from '../../../../../domain/accountSafety';
+import type { ToastMessage } from '../../../../../domain/errors';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 export type SecurityLevelEvent = { type: 'securityLevel.setAllowlist'; enabled: boolean } | { type: 'securityLevel.retry' };

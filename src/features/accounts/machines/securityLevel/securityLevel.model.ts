@@ -1,5 +1,5 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
-import type { SecurityLevel } from '../../../../domain/accountSafety';
+import type { SecurityLevel } from '../../../../../domain/accountSafety';
 import { securityLevelMachine } from './securityLevel.machine';
 
 const level = (allowlist: boolean): SecurityLevel => ({

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { ToastMessage } from '../../../../domain/errors';
-import type { SessionItem } from '../../../../domain/sessions';
+import type { ToastMessage } from '../../../../../domain/errors';
+import type { SessionItem } from '../../../../../domain/sessions';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 export type SessionsEvent =

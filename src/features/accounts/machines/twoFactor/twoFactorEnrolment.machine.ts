@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { ToastMessage } from '../../../../domain/errors';
-import type { TwoFactorEnrolment, TwoFactorStatus } from '../../../../domain/twoFactor';
+import type { ToastMessage } from '../../../../../domain/errors';
+import type { TwoFactorEnrolment, TwoFactorStatus } from '../../../../../domain/twoFactor';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 export type TwoFactorEnrolmentEvent =

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import type { SessionGrant } from '../login/login.machine';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NOTE_TYPES } from '../../../../domain/api';
+import { NOTE_TYPES } from '../../../../../domain/api';
 import { Panel, PanelBody } from '../../../../app/ui/Panel';
 import { useNoteFlow } from '../../../support/support.hooks';
 

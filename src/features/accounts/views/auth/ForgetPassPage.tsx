@@ -1,7 +1,7 @@
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { forgetSchema, type ForgetValues } from '../../../../domain/validation';
+import { forgetSchema, type ForgetValues } from '../../../../../domain/validation';
 import { Button } from '../../../../app/ui/Button';
 import { AuthCard, FormField } from './AuthForm';
 import { usePasswordResetFlow } from '../../accounts.hooks';

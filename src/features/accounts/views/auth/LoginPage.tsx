@@ -1,7 +1,7 @@
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { loginSchema, type LoginValues } from '../../../../domain/validation';
+import { loginSchema, type LoginValues } from '../../../../../domain/validation';
 import { Button } from '../../../../app/ui/Button';
 import { AuthCard, FormField } from './AuthForm';
 import { useLoginFlow } from '../../accounts.hooks';

@@ -1,7 +1,7 @@
 import { Field, Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { NOTE_TYPES } from '../../../../domain/api';
-import { registerNextSchema, type RegisterNextValues } from '../../../../domain/validation';
+import { NOTE_TYPES } from '../../../../../domain/api';
+import { registerNextSchema, type RegisterNextValues } from '../../../../../domain/validation';
 import { Button } from '../../../../app/ui/Button';
 import { AuthCard, FormField, StartOver } from './AuthForm';
 import { PasswordMeter } from '../PasswordMeter';

@@ -1,7 +1,7 @@
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { registerSchema, type RegisterValues } from '../../../../domain/validation';
+import { registerSchema, type RegisterValues } from '../../../../../domain/validation';
 import { useAppFlow } from '../../../../app/views/hooks';
 import { Button } from '../../../../app/ui/Button';
 import { AuthCard, FormField } from './AuthForm';

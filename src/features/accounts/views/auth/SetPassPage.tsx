@@ -1,6 +1,6 @@
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { setPassSchema, type SetPassValues } from '../../../../domain/validation';
+import { setPassSchema, type SetPassValues } from '../../../../../domain/validation';
 import { Button } from '../../../../app/ui/Button';
 import { AuthCard, FormField, StartOver } from './AuthForm';
 import { PasswordMeter } from '../PasswordMeter';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isTotpCode, isSecondFactorCode } from '../../../../domain/twoFactor';
+import { isTotpCode, isSecondFactorCode } from '../../../../../domain/twoFactor';
 import { Button } from '../../../../app/ui/Button';
 import { AuthCard } from './AuthForm';
 import { useTwoFactorLoginFlow } from '../../accounts.hooks';

@@ -7,7 +7,7 @@ import { DataTable } from '../../../../app/ui/DataTable';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { Muted } from '../../../../app/ui/Panel';
 import { Pager } from '../../../../app/ui/RecordFilters';
-import type { OperatorUserRow } from '../../../../domain/twoFactor';
+import type { OperatorUserRow } from '../../../../../domain/twoFactor';
 import { useOperatorUsers } from '../../accounts.hooks';
 
 /**

@@ -1,8 +1,8 @@
 import { Field, Form, Formik } from 'formik';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WithdrawalAddress } from '../../../../domain/userCentre';
-import { withdrawalAddressSchema, type WithdrawalAddressValues } from '../../../../domain/validation';
+import type { WithdrawalAddress } from '../../../../../domain/userCentre';
+import { withdrawalAddressSchema, type WithdrawalAddressValues } from '../../../../../domain/validation';
 import { useAppFlow } from '../../../../app/views/hooks';
 import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';

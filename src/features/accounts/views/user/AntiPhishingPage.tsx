@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ANTI_PHISHING_MAX, ANTI_PHISHING_MIN } from '../../../../domain/sessions';
+import { ANTI_PHISHING_MAX, ANTI_PHISHING_MIN } from '../../../../../domain/sessions';
 import { Button } from '../../../../app/ui/Button';
 import { useAntiPhishingFlow } from '../../sessions.hooks';
 import { FormCard } from './FormCard';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { API_KEY_LABEL_MAX, API_KEY_PERMISSIONS, MAX_API_KEYS, splitIpAllowlist, type ApiKeyItem, type ApiKeyPermission } from '../../../../domain/apiKeys';
+import { API_KEY_LABEL_MAX, API_KEY_PERMISSIONS, MAX_API_KEYS, splitIpAllowlist, type ApiKeyItem, type ApiKeyPermission } from '../../../../../domain/apiKeys';
 import { PHONE } from '../../../../app/theme';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';

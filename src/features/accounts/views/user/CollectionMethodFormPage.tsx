@@ -1,8 +1,8 @@
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import type { CollectionMethod } from '../../../../domain/userCentre';
-import { collectionMethodSchema, type CollectionMethodValues } from '../../../../domain/validation';
+import type { CollectionMethod } from '../../../../../domain/userCentre';
+import { collectionMethodSchema, type CollectionMethodValues } from '../../../../../domain/validation';
 import { Button } from '../../../../app/ui/Button';
 import { Muted, PageTitle } from '../../../../app/ui/Panel';
 import { FormField } from '../auth/AuthForm';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { CollectionMethod } from '../../../../domain/userCentre';
+import type { CollectionMethod } from '../../../../../domain/userCentre';
 import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { LongText } from '../../../../app/ui/LongText';

@@ -1,9 +1,9 @@
 import { Form, Formik } from 'formik';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../../../../domain/languages';
-import { PRICING_CURRENCIES } from '../../../../domain/pricingCurrencies';
-import { nicknameSchema } from '../../../../domain/validation';
+import { LANGUAGES } from '../../../../../domain/languages';
+import { PRICING_CURRENCIES } from '../../../../../domain/pricingCurrencies';
+import { nicknameSchema } from '../../../../../domain/validation';
 import { useAppFlow, useSessionFlow } from '../../../../app/views/hooks';
 import { Button } from '../../../../app/ui/Button';
 import { FilePicker } from '../../../../app/ui/FilePicker';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { LoginHistoryItem } from '../../../../domain/sessions';
+import type { LoginHistoryItem } from '../../../../../domain/sessions';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';

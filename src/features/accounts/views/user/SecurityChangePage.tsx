@@ -1,8 +1,8 @@
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { AnyObjectSchema } from 'yup';
-import type { SecurityKind } from '../../../../domain/userCentre';
-import { changeAccountSchema, changeFundsPwdSchema, changeLoginPwdSchema } from '../../../../domain/validation';
+import type { SecurityKind } from '../../../../../domain/userCentre';
+import { changeAccountSchema, changeFundsPwdSchema, changeLoginPwdSchema } from '../../../../../domain/validation';
 import { useSessionFlow } from '../../../../app/views/hooks';
 import { Button } from '../../../../app/ui/Button';
 import { Muted, PageTitle } from '../../../../app/ui/Panel';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { SecurityItemId } from '../../../../domain/accountSafety';
+import type { SecurityItemId } from '../../../../../domain/accountSafety';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
 import { DateTime } from '../../../../app/ui/DateTime';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { SessionItem } from '../../../../domain/sessions';
+import type { SessionItem } from '../../../../../domain/sessions';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
 import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';

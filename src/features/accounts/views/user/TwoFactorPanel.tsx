@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { isSecondFactorCode, isTotpCode } from '../../../../domain/twoFactor';
+import { isSecondFactorCode, isTotpCode } from '../../../../../domain/twoFactor';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
 import { Muted, Panel, PanelBody } from '../../../../app/ui/Panel';

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { publishProblem, type AdSide, type AdStatus, type FiatAd, type FiatCode, type FiatMethod, type FiatMyAdsPage, type FiatPublishRequest, type FiatStanding, type PriceKind } from '../../../../domain/fiat';
-import type { ToastMessage } from '../../../../domain/errors';
+import { publishProblem, type AdSide, type AdStatus, type FiatAd, type FiatCode, type FiatMethod, type FiatMyAdsPage, type FiatPublishRequest, type FiatStanding, type PriceKind } from '../../../../../domain/fiat';
+import type { ToastMessage } from '../../../../../domain/errors';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 /** One page of the user's ads (with their frozen funds and the total frozen), their methods, and their P2P standing. */

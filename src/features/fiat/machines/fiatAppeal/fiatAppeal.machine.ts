@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { FiatOrder } from '../../../../domain/fiat';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import type { FiatOrder } from '../../../../../domain/fiat';
+import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import type { AppealInput } from '../fiatOrderShared';
 
 /** The server's limit on an appeal's reason (docs/API.md "P2P fiat"). */

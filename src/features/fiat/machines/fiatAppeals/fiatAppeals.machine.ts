@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { FiatAppeal, FiatOrder } from '../../../../domain/fiat';
-import type { ToastMessage } from '../../../../domain/errors';
+import type { FiatAppeal, FiatOrder } from '../../../../../domain/fiat';
+import type { ToastMessage } from '../../../../../domain/errors';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface ResolveInput {

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { canAppeal, remainingMs, type FiatOrder } from '../../../../domain/fiat';
-import type { ToastMessage } from '../../../../domain/errors';
+import { canAppeal, remainingMs, type FiatOrder } from '../../../../../domain/fiat';
+import type { ToastMessage } from '../../../../../domain/errors';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { initialOrderContext, orderActions, orderClockRegion, orderFlowScaffold, orderGuards, orderPlaceholders, type FiatOrderContext, type OrderPushedEvent, type OrderStepInput } from '../fiatOrderShared';
 

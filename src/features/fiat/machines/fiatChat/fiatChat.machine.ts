@@ -1,6 +1,6 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import type { FiatChatMessage } from '../../../../domain/fiat';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
+import type { FiatChatMessage } from '../../../../../domain/fiat';
+import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 
 /** What the server takes (docs/API.md "P2P fiat", chat): text up to 500, an image up to 4 MB. */
 export const CHAT_TEXT_MAX = 500;

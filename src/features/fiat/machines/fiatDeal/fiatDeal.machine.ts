@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { AdSide, FiatAd, FiatAdsQuery, FiatCode, TakeBy } from '../../../../domain/fiat';
-import type { ToastMessage } from '../../../../domain/errors';
-import type { Page } from '../../../../domain/wallet';
+import type { AdSide, FiatAd, FiatAdsQuery, FiatCode, TakeBy } from '../../../../../domain/fiat';
+import type { ToastMessage } from '../../../../../domain/errors';
+import type { Page } from '../../../../../domain/wallet';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface FiatDealContext {

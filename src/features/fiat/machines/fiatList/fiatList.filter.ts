@@ -1,5 +1,5 @@
-import type { FiatOrder, FiatOrdersTab, FiatRecord } from '../../../../domain/fiat';
-import type { RecordDays } from '../../../../domain/wallet';
+import type { FiatOrder, FiatOrdersTab, FiatRecord } from '../../../../../domain/fiat';
+import type { RecordDays } from '../../../../../domain/wallet';
 
 /** Which list: /order/legal-order and /deal/history (orders by tab), /wallet/log-legal (records). */
 export type FiatListSource = { kind: 'orders' } | { kind: 'records' };

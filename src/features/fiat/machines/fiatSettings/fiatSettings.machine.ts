@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { ToastMessage } from '../../../../domain/errors';
-import { legalTradePatch, legalTradeValid, type LegalTradeForm, type LegalTradePatch, type LegalTradeSettings } from '../../../../domain/fiatSettings';
+import type { ToastMessage } from '../../../../../domain/errors';
+import { legalTradePatch, legalTradeValid, type LegalTradeForm, type LegalTradePatch, type LegalTradeSettings } from '../../../../../domain/fiatSettings';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface FiatSettingsContext {
@@ -21,7 +21,7 @@ export type FiatSettingsEvent =
 /**
  * The operator's "Trade settings" tab (spec §9 legal_trade): the current pay_time, confirm_time
  * (minutes, fractions allowed) and max_unpaid_num; the form's values checked again with the rules
- * the form shows (src/domain/fiatSettings.ts), only what changed sent, behind a confirmation that
+ * the form shows (domain/fiatSettings.ts), only what changed sent, behind a confirmation that
  * lists the changes. Orders already open keep their deadlines; the server says so too.
  */
 export const fiatSettingsMachine = setup({

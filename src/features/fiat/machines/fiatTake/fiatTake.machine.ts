@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { compareDecimal } from '../../../../domain/decimal';
-import { CRYPTO_PLACES, FIAT_PLACES, isAmount, orderFigures, type FiatAd, type FiatMethod, type FiatOrder, type FiatTakeRequest, type TakeBy } from '../../../../domain/fiat';
-import type { ToastMessage } from '../../../../domain/errors';
+import { compareDecimal } from '../../../../../domain/decimal';
+import { CRYPTO_PLACES, FIAT_PLACES, isAmount, orderFigures, type FiatAd, type FiatMethod, type FiatOrder, type FiatTakeRequest, type TakeBy } from '../../../../../domain/fiat';
+import type { ToastMessage } from '../../../../../domain/errors';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface TakeData {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { FiatAppeal, FiatMethod } from '../../../../domain/fiat';
+import type { FiatAppeal, FiatMethod } from '../../../../../domain/fiat';
 import { Button } from '../../../../app/ui/Button';
 import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
 import { DataTable } from '../../../../app/ui/DataTable';
@@ -9,7 +9,7 @@ import { Segmented } from '../../../../app/ui/Segmented';
 import { useFiatAppeals, useFiatChat } from '../../fiat.hooks';
 import { ChatMessages } from '../ChatMessages';
 import { EVENT_KEYS } from '../fiatFormat';
-import { fiatAmount, money } from '../../../../domain/figures';
+import { fiatAmount, money } from '../../../../../domain/figures';
 import { Facts, Frame } from '../fiatStyles';
 
 function Methods(props: { title: string; methods: FiatMethod[] }) {

@@ -6,7 +6,7 @@ import { PHONE } from '../../../../app/theme';
 import { Button } from '../../../../app/ui/Button';
 import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
-import { boundsOf, formOfSettings, legalTradeSchema, type LegalTradeForm } from '../../../../domain/fiatSettings';
+import { boundsOf, formOfSettings, legalTradeSchema, type LegalTradeForm } from '../../../../../domain/fiatSettings';
 import { useFiatSettings } from '../../fiat.hooks';
 
 /** Label and hint keys of each setting. */

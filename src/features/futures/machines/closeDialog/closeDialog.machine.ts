@@ -1,8 +1,8 @@
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
-import { isDecimalString } from '../../../../domain/decimal';
-import type { ToastMessage } from '../../../../domain/errors';
-import type { FuturesCloseRequest, FuturesPlaced } from '../../../../domain/futures/api';
-import { fx } from '../../../../domain/futures/fixed';
+import { isDecimalString } from '../../../../../domain/decimal';
+import type { ToastMessage } from '../../../../../domain/errors';
+import type { FuturesCloseRequest, FuturesPlaced } from '../../../../../domain/futures/api';
+import { fx } from '../../../../../domain/futures/fixed';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { shareOf } from '../futuresDesk/figures';
 

@@ -1,7 +1,7 @@
-import type { FuturesPosition } from '../../../../domain/futures/api';
-import { divFx, fx, fxText, FX_ONE, mulFx, roundFx } from '../../../../domain/futures/fixed';
-import { maxOpenQuantity } from '../../../../domain/futures/formulas';
-import { isDecimalString } from '../../../../domain/decimal';
+import type { FuturesPosition } from '../../../../../domain/futures/api';
+import { divFx, fx, fxText, FX_ONE, mulFx, roundFx } from '../../../../../domain/futures/fixed';
+import { maxOpenQuantity } from '../../../../../domain/futures/formulas';
+import { isDecimalString } from '../../../../../domain/decimal';
 
 const positive = (v: string | undefined): v is string => v !== undefined && isDecimalString(v) && fx(v) > 0n;
 

@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, raise, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import type { ToastMessage } from '../../../../domain/errors';
-import type { FuturesAccount, FuturesConfig, FuturesOrder, FuturesPlan } from '../../../../domain/futures/api';
+import type { ToastMessage } from '../../../../../domain/errors';
+import type { FuturesAccount, FuturesConfig, FuturesOrder, FuturesPlan } from '../../../../../domain/futures/api';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { countdownMachine } from '../../../../app/machines/countdown/countdown.machine';
 import { fundingSecondsOf } from './figures';

@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import type { ToastMessage } from '../../../../domain/errors';
-import type { FuturesOrder, FuturesOrderDetail, FuturesPosition } from '../../../../domain/futures/api';
+import type { ToastMessage } from '../../../../../domain/errors';
+import type { FuturesOrder, FuturesOrderDetail, FuturesPosition } from '../../../../../domain/futures/api';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 /** What the page shows: one futures order (/order/u-detail/{id}) or the position on a pair (/order/u-hold/{symbol}). */

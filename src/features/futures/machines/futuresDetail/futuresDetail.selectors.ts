@@ -1,6 +1,6 @@
-import { fx, fxText } from '../../../../domain/futures/fixed';
-import { averagePositionPrice, closeYield } from '../../../../domain/futures/formulas';
-import type { FuturesOrder, FuturesPosition } from '../../../../domain/futures/api';
+import { fx, fxText } from '../../../../../domain/futures/fixed';
+import { averagePositionPrice, closeYield } from '../../../../../domain/futures/formulas';
+import type { FuturesOrder, FuturesPosition } from '../../../../../domain/futures/api';
 import type { FuturesDetailContext } from './futuresDetail.machine';
 
 type Snapshot = { context: FuturesDetailContext; matches(state: 'loading' | 'failed' | 'ready'): boolean };

@@ -1,6 +1,6 @@
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
-import type { ToastMessage } from '../../../../domain/errors';
-import type { FuturesAction, FuturesOrderRequest, FuturesPlaced } from '../../../../domain/futures/api';
+import type { ToastMessage } from '../../../../../domain/errors';
+import type { FuturesAction, FuturesOrderRequest, FuturesPlaced } from '../../../../../domain/futures/api';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { formProblem, toOrderRequest, withLastPrice, withPercent, type FormTab, type FuturesFormContext } from './orderFormFields';
 

@@ -1,7 +1,7 @@
 import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import type { ToastMessage } from '../../../../domain/errors';
-import type { FuturesAccount } from '../../../../domain/futures/api';
-import type { RecordDays } from '../../../../domain/wallet';
+import type { ToastMessage } from '../../../../../domain/errors';
+import type { FuturesAccount } from '../../../../../domain/futures/api';
+import type { RecordDays } from '../../../../../domain/wallet';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
 

@@ -1,6 +1,6 @@
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
-import type { ToastMessage } from '../../../../domain/errors';
-import type { MarginMode } from '../../../../domain/futures/api';
+import type { ToastMessage } from '../../../../../domain/errors';
+import type { MarginMode } from '../../../../../domain/futures/api';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface LeverageRequest {

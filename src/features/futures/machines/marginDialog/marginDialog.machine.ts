@@ -1,10 +1,10 @@
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
-import type { ToastMessage } from '../../../../domain/errors';
-import type { LeverageBracket } from '../../../../domain/futures/brackets';
-import { MARGIN_AMOUNT_PLACES, type FuturesMarginRequest, type FuturesPosition, type MarginAdjustment } from '../../../../domain/futures/api';
-import { isPositiveDecimalInput } from '../../../../domain/decimalRule';
-import { compareDecimal, subDecimal } from '../../../../domain/decimal';
-import { liquidationAfterMargin } from '../../../../domain/futures/preview';
+import type { ToastMessage } from '../../../../../domain/errors';
+import type { LeverageBracket } from '../../../../../domain/futures/brackets';
+import { MARGIN_AMOUNT_PLACES, type FuturesMarginRequest, type FuturesPosition, type MarginAdjustment } from '../../../../../domain/futures/api';
+import { isPositiveDecimalInput } from '../../../../../domain/decimalRule';
+import { compareDecimal, subDecimal } from '../../../../../domain/decimal';
+import { liquidationAfterMargin } from '../../../../../domain/futures/preview';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface MarginDialogContext {

@@ -1,9 +1,9 @@
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
-import { isDecimalString } from '../../../../domain/decimal';
-import type { ToastMessage } from '../../../../domain/errors';
-import type { FuturesPlanCreate } from '../../../../domain/futures/api';
-import { fx } from '../../../../domain/futures/fixed';
-import { asciiMinus } from '../../../../domain/futures/planTrigger';
+import { isDecimalString } from '../../../../../domain/decimal';
+import type { ToastMessage } from '../../../../../domain/errors';
+import type { FuturesPlanCreate } from '../../../../../domain/futures/api';
+import { fx } from '../../../../../domain/futures/fixed';
+import { asciiMinus } from '../../../../../domain/futures/planTrigger';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface TpslContext {

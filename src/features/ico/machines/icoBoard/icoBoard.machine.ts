@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import type { ToastMessage } from '../../../../domain/errors';
-import type { IcoAccount, IcoProject, IcoStreamEvent, IcoSubscription } from '../../../../domain/ico';
+import type { ToastMessage } from '../../../../../domain/errors';
+import type { IcoAccount, IcoProject, IcoStreamEvent, IcoSubscription } from '../../../../../domain/ico';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { icoSubscribeMachine } from '../icoSubscribe/icoSubscribe.machine';
 import { icoThawMachine } from '../icoThaw/icoThaw.machine';

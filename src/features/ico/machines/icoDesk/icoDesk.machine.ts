@@ -1,13 +1,13 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { ToastMessage } from '../../../../domain/errors';
-import type { IcoOperatorProject, IcoProjectInput } from '../../../../domain/ico';
-import { DEFAULT_LANGUAGE, LOCALE_CODES, type LocaleCode } from '../../../../domain/languages';
+import type { ToastMessage } from '../../../../../domain/errors';
+import type { IcoOperatorProject, IcoProjectInput } from '../../../../../domain/ico';
+import { DEFAULT_LANGUAGE, LOCALE_CODES, type LocaleCode } from '../../../../../domain/languages';
 import { toastError } from '../../../../app/machines/toast/toastError';
-import { fromLocalInput, toLocalInput } from '../../../../domain/localDateTime';
+import { fromLocalInput, toLocalInput } from '../../../../../domain/localDateTime';
 
 /**
  * The operator's project form, as typed: times as `datetime-local` values in the operator's time
- * zone (src/domain/localDateTime.ts), the period in seconds. `loaded` keeps an edited project's
+ * zone (domain/localDateTime.ts), the period in seconds. `loaded` keeps an edited project's
  * times in ms: a time left as shown is sent back exactly as it was (the picker shows minutes or
  * seconds, and a fixed start must not move by the milliseconds it cannot show). `descriptions`
  * holds every language's text as typed, '' for none (readers of that language get the default's).

@@ -1,5 +1,5 @@
-import type { IcoOrderTab, IcoRecord, IcoRecordType, IcoSubscription } from '../../../../domain/ico';
-import type { RecordDays } from '../../../../domain/wallet';
+import type { IcoOrderTab, IcoRecord, IcoRecordType, IcoSubscription } from '../../../../../domain/ico';
+import type { RecordDays } from '../../../../../domain/wallet';
 
 /** Which list: /order/sub-hold and sub-end (subscriptions), /order/sub-tran and /wallet/log-ico(-thaw) (records). */
 export type IcoListSource = { kind: 'orders'; tab: IcoOrderTab } | { kind: 'records'; type: IcoRecordType };

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { compareDecimal } from '../../../../domain/decimal';
-import type { ToastMessage } from '../../../../domain/errors';
-import { icoCost, isQuantity, remainingAllowance, type IcoProject, type IcoSubscribeRequest, type IcoSubscription } from '../../../../domain/ico';
+import { compareDecimal } from '../../../../../domain/decimal';
+import type { ToastMessage } from '../../../../../domain/errors';
+import { icoCost, isQuantity, remainingAllowance, type IcoProject, type IcoSubscribeRequest, type IcoSubscription } from '../../../../../domain/ico';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface SubscribeInput {

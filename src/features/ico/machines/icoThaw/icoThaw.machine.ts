@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { ToastMessage } from '../../../../domain/errors';
-import type { IcoSubscription } from '../../../../domain/ico';
+import type { ToastMessage } from '../../../../../domain/errors';
+import type { IcoSubscription } from '../../../../../domain/ico';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface ThawInput {

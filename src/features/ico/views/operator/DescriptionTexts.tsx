@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { DEFAULT_LANGUAGE, LANGUAGES, type LocaleCode } from '../../../../domain/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, type LocaleCode } from '../../../../../domain/languages';
 import { Segmented } from '../../../../app/ui/Segmented';
 import type { FormProblem } from '../../machines/icoDesk/icoDesk.machine';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { quantity, ratioPercent } from '../../../../domain/figures';
-import type { IcoOperatorProject } from '../../../../domain/ico';
+import { quantity, ratioPercent } from '../../../../../domain/figures';
+import type { IcoOperatorProject } from '../../../../../domain/ico';
 import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { Panel, PanelBody, PageTitle } from '../../../../app/ui/Panel';

@@ -1,7 +1,7 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { NameStatus } from '../../../../domain/api';
-import { type ToastMessage } from '../../../../domain/errors';
-import type { IdentityFields, KycStatus } from '../../../../domain/kyc';
+import type { NameStatus } from '../../../../../domain/api';
+import { type ToastMessage } from '../../../../../domain/errors';
+import type { IdentityFields, KycStatus } from '../../../../../domain/kyc';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 export type KycEvent =

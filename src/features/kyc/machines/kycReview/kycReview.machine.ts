@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { type ToastMessage } from '../../../../domain/errors';
-import type { KycSubmission } from '../../../../domain/kyc';
+import { type ToastMessage } from '../../../../../domain/errors';
+import type { KycSubmission } from '../../../../../domain/kyc';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 /** A submission with both photos, already read into data URLs by the loading actor. */

@@ -1,4 +1,4 @@
-import type { KycSubmission } from '../../../../domain/kyc';
+import type { KycSubmission } from '../../../../../domain/kyc';
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { kycReviewMachine } from './kycReview.machine';
 

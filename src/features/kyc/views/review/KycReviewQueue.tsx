@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { KycSubmission } from '../../../../domain/kyc';
+import type { KycSubmission } from '../../../../../domain/kyc';
 import { useKycReview } from '../../kyc.hooks';
 import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';

@@ -1,7 +1,7 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import { messageForError } from '../../../../domain/errors';
-import { futureKlineChannel } from '../../../../domain/futures/api';
-import { klineChannel, type KlineBar } from '../../../../domain/market';
+import { messageForError } from '../../../../../domain/errors';
+import { futureKlineChannel } from '../../../../../domain/futures/api';
+import { klineChannel, type KlineBar } from '../../../../../domain/market';
 import type { KlineContext, KlineEvent, KlineHistory, KlineHistoryRequest, KlineInput } from './kline.types';
 
 /** After a failed load, try again on our own this much later (a restarting server comes back). */

@@ -1,4 +1,4 @@
-import type { KlineBar } from '../../../../domain/market';
+import type { KlineBar } from '../../../../../domain/market';
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { klineMachine } from './kline.machine';
 

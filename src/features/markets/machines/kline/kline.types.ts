@@ -1,6 +1,6 @@
-import type { KlineInterval } from '../../../../domain/constants';
-import type { ToastMessage } from '../../../../domain/errors';
-import type { KlineBar, KlineHistory } from '../../../../domain/market';
+import type { KlineInterval } from '../../../../../domain/constants';
+import type { ToastMessage } from '../../../../../domain/errors';
+import type { KlineBar, KlineHistory } from '../../../../../domain/market';
 
 export interface KlineInput {
   left: string;

@@ -1,5 +1,5 @@
 import { assign, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import type { PublicTrade } from '../../../../domain/market';
+import type { PublicTrade } from '../../../../../domain/market';
 import { mergeTrades } from './trades';
 
 export interface LatestTradesContext {

@@ -1,4 +1,4 @@
-import type { PublicTrade } from '../../../../domain/market';
+import type { PublicTrade } from '../../../../../domain/market';
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { latestTradesMachine } from './latestTrades.machine';
 

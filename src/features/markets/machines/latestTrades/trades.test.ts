@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicTrade } from '../../../../domain/market';
+import type { PublicTrade } from '../../../../../domain/market';
 import { mergeTrades, TRADES_KEPT } from './trades';
 
 const trade = (id: number, time = id * 1000): PublicTrade => ({ id, time, price: '1', quantity: '1', side: id % 2 ? 'buy' : 'sell' });

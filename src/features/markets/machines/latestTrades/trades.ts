@@ -1,4 +1,4 @@
-import type { PublicTrade } from '../../../../domain/market';
+import type { PublicTrade } from '../../../../../domain/market';
 
 /** How many trades the panel keeps (the server's snapshot holds the same number). */
 export const TRADES_KEPT = 50;

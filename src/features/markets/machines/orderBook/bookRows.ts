@@ -7,8 +7,8 @@
  * of them stays below 2^53 (sideFigures.ts), BigInt beyond; only the depth bar's share is a
  * fraction, a CSS size and not money.
  */
-import { subDecimal, toFixedDecimal } from '../../../../domain/decimal';
-import type { Level } from '../../../../domain/market';
+import { subDecimal, toFixedDecimal } from '../../../../../domain/decimal';
+import type { Level } from '../../../../../domain/market';
 import { groupLevels } from './grouping';
 import { bigIntSides, safeIntegerSides, safeUnits, unitsText, type BookPrecision, type BookRow } from './sideFigures';
 

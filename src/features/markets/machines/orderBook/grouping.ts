@@ -3,8 +3,8 @@
  * trader's step is the order-book machine's `grouping`; these pure helpers offer the steps and merge
  * the levels by one. Exact (BigInt on decimal strings).
  */
-import { addDecimal, toFixedDecimal } from '../../../../domain/decimal';
-import type { Level } from '../../../../domain/market';
+import { addDecimal, toFixedDecimal } from '../../../../../domain/decimal';
+import type { Level } from '../../../../../domain/market';
 
 /**
  * A grouping step is a power of ten given as its number of decimals (2 → 0.01, 0 → 1, -1 → 10).

@@ -3,8 +3,8 @@
  * quantity] decimal strings, bids best (highest) first and asks best (lowest) first, ordered by
  * exact decimal comparison. A delta sets each listed level; quantity "0" removes it.
  */
-import { compareDecimal } from '../../../../domain/decimal';
-import type { Level } from '../../../../domain/market';
+import { compareDecimal } from '../../../../../domain/decimal';
+import type { Level } from '../../../../../domain/market';
 
 export interface BookSides {
   bids: Level[];

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import { addDecimal, compareDecimal } from '../../../../domain/decimal';
-import type { Level } from '../../../../domain/market';
+import { addDecimal, compareDecimal } from '../../../../../domain/decimal';
+import type { Level } from '../../../../../domain/market';
 import type { orderBookMachine } from './orderBook.machine';
 
 type BookSnapshot = SnapshotFrom<typeof orderBookMachine>;

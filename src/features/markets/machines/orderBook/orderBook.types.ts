@@ -1,4 +1,4 @@
-import type { DepthMessage } from '../../../../domain/market';
+import type { DepthMessage } from '../../../../../domain/market';
 import type { BookSides } from './levels';
 
 export type DepthSnapshot = Extract<DepthMessage, { kind: 'snapshot' }>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { subDecimal, toFixedDecimal } from '../../../../domain/decimal';
-import type { Level } from '../../../../domain/market';
+import { subDecimal, toFixedDecimal } from '../../../../../domain/decimal';
+import type { Level } from '../../../../../domain/market';
 import { bookRows } from './bookRows';
 import { bigIntSides, safeIntegerSides, safeUnits, unitsText } from './sideFigures';
 

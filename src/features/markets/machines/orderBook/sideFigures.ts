@@ -9,8 +9,8 @@
  * to 60 times a second, and BigInt's heap values were 40 % of the bytes a frame allocated, i.e. of
  * the garbage collections that land inside a frame (issue 12's 4× CPU p99).
  */
-import { toFixedDecimal } from '../../../../domain/decimal';
-import type { Level } from '../../../../domain/market';
+import { toFixedDecimal } from '../../../../../domain/decimal';
+import type { Level } from '../../../../../domain/market';
 
 export interface BookRow {
   /** The level's exact price: a click hands it to the order form. */

@@ -1,9 +1,9 @@
 import { assign, fromCallback, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import { futureIndexChannel, futureTickChannel, type MarketTick } from '../../../../domain/api';
-import type { KlineInterval } from '../../../../domain/constants';
-import type { ToastMessage } from '../../../../domain/errors';
-import { futureDepthChannel, futureTradeChannel } from '../../../../domain/futures/api';
-import { depthChannel, tradeChannel } from '../../../../domain/market';
+import { futureIndexChannel, futureTickChannel, type MarketTick } from '../../../../../domain/api';
+import type { KlineInterval } from '../../../../../domain/constants';
+import type { ToastMessage } from '../../../../../domain/errors';
+import { futureDepthChannel, futureTradeChannel } from '../../../../../domain/futures/api';
+import { depthChannel, tradeChannel } from '../../../../../domain/market';
 import { klineMachine } from '../kline/kline.machine';
 import { latestTradesMachine } from '../latestTrades/latestTrades.machine';
 import { orderBookMachine } from '../orderBook/orderBook.machine';

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { money, percent, price, tone } from '../../../../domain/figures';
+import { money, percent, price, tone } from '../../../../../domain/figures';
 import { useAppFlow, useFiat, useSessionFlow } from '../../../../app/views/hooks';
 import { AppQrCodes } from '../../../../app/ui/AppQrCodes';
 import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { Muted, Panel, PanelBody, PanelHeader } from '../../../../app/ui/Panel';
-import { buildMarketRows, type MarketRow } from '../../../../domain/marketRows';
+import { buildMarketRows, type MarketRow } from '../../../../../domain/marketRows';
 import { PHONE } from '../../../../app/theme';
 
 const Hero = styled.section`

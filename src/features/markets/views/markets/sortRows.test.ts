@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MarketRow } from '../../../../domain/marketRows';
+import type { MarketRow } from '../../../../../domain/marketRows';
 import { nextSort, sortRows } from './sortRows';
 
 const row = (symbol: string, price?: string): MarketRow => ({ key: symbol.replace('/', '_'), symbol, price, priceUsdt: price, tick: undefined, marketValueUsdt: undefined, pair: {} as MarketRow['pair'] });

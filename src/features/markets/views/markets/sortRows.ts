@@ -1,5 +1,5 @@
-import { compareDecimal } from '../../../../domain/decimal';
-import type { MarketRow } from '../../../../domain/marketRows';
+import { compareDecimal } from '../../../../../domain/decimal';
+import type { MarketRow } from '../../../../../domain/marketRows';
 
 export type SortColumn = 'name' | 'price' | 'change' | 'high' | 'volume' | 'marketValue';
 export type SortDirection = 'asc' | 'desc';

@@ -1,12 +1,12 @@
 import { useCallback, useMemo, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { Pair } from '../../../../domain/api';
+import type { Pair } from '../../../../../domain/api';
 import type { BookRow, BookRows } from '../../machines/orderBook/bookRows';
 import type { OrderBookActorRef } from '../../machines/orderBook/orderBook.machine';
 import { useBookMiddle, useBookRowsFeed } from '../../markets.hooks';
 import { createBookSideWriter, type BookSideWriter } from './bookSideWriter';
-import { price } from '../../../../domain/figures';
+import { price } from '../../../../../domain/figures';
 
 /**
  * The depth bar's width, registered as a number that is not inherited: a row's new --share then

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { Pair } from '../../../../domain/api';
-import { KLINE_INTERVALS, type KlineInterval } from '../../../../domain/constants';
+import type { Pair } from '../../../../../domain/api';
+import { KLINE_INTERVALS, type KlineInterval } from '../../../../../domain/constants';
 import type { KlineActorRef } from '../../machines/kline/kline.machine';
 import { Panel, PanelHeader } from '../../../../app/ui/Panel';
 import { PHONE } from '../../../../app/theme';

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { Pair } from '../../../../domain/api';
+import type { Pair } from '../../../../../domain/api';
 import type { DepthPoint } from '../../machines/orderBook/orderBook.selectors';
-import { price, quantity } from '../../../../domain/figures';
+import { price, quantity } from '../../../../../domain/figures';
 
 /** Drawing units of the chart; the SVG stretches to its box, the labels are HTML over it. */
 const W = 1000;

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { Pair } from '../../../../domain/api';
-import type { PublicTrade } from '../../../../domain/market';
+import type { Pair } from '../../../../../domain/api';
+import type { PublicTrade } from '../../../../../domain/market';
 import { Panel, PanelHeader } from '../../../../app/ui/Panel';
 import { FeedStatus } from './FeedStatus';
-import { price, quantity } from '../../../../domain/figures';
+import { price, quantity } from '../../../../../domain/figures';
 import { timeOfDay } from './format';
 
 const List = styled.div<{ $stale: boolean }>`

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { createDepthFeedActor } from '../../actors/depthFeed.actor';
 import { createFakeSocket } from '../../../../services/testing/fakeSocket';
-import type { Pair } from '../../../../domain/api';
+import type { Pair } from '../../../../../domain/api';
 import { orderBookMachine } from '../../machines/orderBook/orderBook.machine';
 import { createManualScheduler } from '../../../../services/frameScheduler';
 import { completeCatalogue, initI18n } from '../../../../services/i18n';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { Pair } from '../../../../domain/api';
+import type { Pair } from '../../../../../domain/api';
 import type { OrderBookActorRef } from '../../machines/orderBook/orderBook.machine';
 import { groupingSteps, stepLabel } from '../../machines/orderBook/grouping';
 import { Panel, PanelHeader } from '../../../../app/ui/Panel';

@@ -1,4 +1,4 @@
-import { groupThousands } from '../../../../domain/decimal';
+import { groupThousands } from '../../../../../domain/decimal';
 import type { BookRow } from '../../machines/orderBook/bookRows';
 
 /**

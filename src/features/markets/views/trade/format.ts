@@ -1,4 +1,4 @@
-/** Prices and quantities are figures (src/domain/figures.ts); this file keeps the trades' time of day. */
+/** Prices and quantities are figures (domain/figures.ts); this file keeps the trades' time of day. */
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 

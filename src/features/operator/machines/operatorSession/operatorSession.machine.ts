@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { type ToastMessage } from '../../../../domain/errors';
-import type { Operator, OperatorGrant } from '../../../../domain/kyc';
+import { type ToastMessage } from '../../../../../domain/errors';
+import type { Operator, OperatorGrant } from '../../../../../domain/kyc';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface OperatorSessionInput {

@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import { compareDecimal } from '../../../../domain/decimal';
-import type { ToastMessage } from '../../../../domain/errors';
+import { compareDecimal } from '../../../../../domain/decimal';
+import type { ToastMessage } from '../../../../../domain/errors';
 import {
   SECONDS_STAKE_PLACES,
   type SecondsAccount,
@@ -8,7 +8,7 @@ import {
   type SecondsConfig,
   type SecondsContract,
   type SecondsDirection,
-} from '../../../../domain/seconds';
+} from '../../../../../domain/seconds';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 /** What a ticket needs before the trader can choose: the pair's periods and the trader's account. */

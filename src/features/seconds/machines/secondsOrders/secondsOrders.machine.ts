@@ -1,6 +1,6 @@
 import { assign, fromCallback, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import type { SecondsAccount, SecondsContract } from '../../../../domain/seconds';
-import type { RecordDays } from '../../../../domain/wallet';
+import type { SecondsAccount, SecondsContract } from '../../../../../domain/seconds';
+import type { RecordDays } from '../../../../../domain/wallet';
 import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
 
 export type SecondsOrdersMode = 'current' | 'history';

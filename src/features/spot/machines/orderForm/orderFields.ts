@@ -4,10 +4,10 @@
  * spends (quote for a buy, base for a sell). Market buys are sized by amount, market sells by
  * quantity, and neither uses a price.
  */
-import { isDecimalString, toFixedDecimal, trimZeros } from '../../../../domain/decimal';
-import { amountFor, decimalInput, percentOf, positiveEntry, quantityFor, readDecimal, shareOf } from '../../../../domain/orderMath';
-import { validateOrder, validateStop, type OrderErrors, type OrderRules } from '../../../../domain/orderValidation';
-import type { OrderSide, PlaceSpotOrder, PlaceSpotStop, SpotFeeRate, SpotTimeInForce } from '../../../../domain/spotOrders';
+import { isDecimalString, toFixedDecimal, trimZeros } from '../../../../../domain/decimal';
+import { amountFor, decimalInput, percentOf, positiveEntry, quantityFor, readDecimal, shareOf } from '../../../../../domain/orderMath';
+import { validateOrder, validateStop, type OrderErrors, type OrderRules } from '../../../../../domain/orderValidation';
+import type { OrderSide, PlaceSpotOrder, PlaceSpotStop, SpotFeeRate, SpotTimeInForce } from '../../../../../domain/spotOrders';
 
 /**
  * What the form places: a limit or market order (/api/spot/order_place), a stop-limit or an OCO

@@ -1,7 +1,7 @@
 import { assign, fromCallback, raise, fromPromise, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import { type ToastMessage } from '../../../../domain/errors';
-import type { OrderSide, SpotFeeRate, SpotOrder, SpotStop, SpotTimeInForce } from '../../../../domain/spotOrders';
-import type { BalanceRow, WalletBalance } from '../../../../domain/wallet';
+import { type ToastMessage } from '../../../../../domain/errors';
+import type { OrderSide, SpotFeeRate, SpotOrder, SpotStop, SpotTimeInForce } from '../../../../../domain/spotOrders';
+import type { BalanceRow, WalletBalance } from '../../../../../domain/wallet';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
 import {
   afterPlaced,

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
-import { divDecimal, groupThousands, isDecimalString, mulDecimal, trimZeros } from '../../../../domain/decimal';
-import { estimatedFee, isPositive } from '../../../../domain/orderMath';
-import { ratioPercent } from '../../../../domain/figures';
+import { divDecimal, groupThousands, isDecimalString, mulDecimal, trimZeros } from '../../../../../domain/decimal';
+import { estimatedFee, isPositive } from '../../../../../domain/orderMath';
+import { ratioPercent } from '../../../../../domain/figures';
 import type { orderFormMachine } from './orderForm.machine';
 import { spendable } from './orderFields';
 

@@ -1,5 +1,5 @@
-import type { SpotOrder, SpotOrderDetail, SpotStop } from '../../../../domain/spotOrders';
-import type { Page } from '../../../../domain/wallet';
+import type { SpotOrder, SpotOrderDetail, SpotStop } from '../../../../../domain/spotOrders';
+import type { Page } from '../../../../../domain/wallet';
 
 /** Example orders for the machines' models (and their tests): an open limit buy and its fills. */
 export const OPEN_ORDER: SpotOrder = {

@@ -1,7 +1,7 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import { type ToastMessage } from '../../../../domain/errors';
-import type { SpotOrder } from '../../../../domain/spotOrders';
-import { RECORD_PAGE_SIZE, type Page } from '../../../../domain/wallet';
+import { type ToastMessage } from '../../../../../domain/errors';
+import type { SpotOrder } from '../../../../../domain/spotOrders';
+import { RECORD_PAGE_SIZE, type Page } from '../../../../../domain/wallet';
 import { withOpenOrder, withoutOrder, type OrderList } from './orderRows';
 import { toastError } from '../../../../app/machines/toast/toastError';
 

@@ -1,7 +1,7 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import { type ToastMessage } from '../../../../domain/errors';
-import { SpotStopStatus, type SpotStop } from '../../../../domain/spotOrders';
-import { RECORD_PAGE_SIZE, type Page } from '../../../../domain/wallet';
+import { type ToastMessage } from '../../../../../domain/errors';
+import { SpotStopStatus, type SpotStop } from '../../../../../domain/spotOrders';
+import { RECORD_PAGE_SIZE, type Page } from '../../../../../domain/wallet';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface OpenStopsInput {

@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
-import { type ToastMessage } from '../../../../domain/errors';
-import type { SpotOrder, SpotOrderDetail } from '../../../../domain/spotOrders';
+import { type ToastMessage } from '../../../../../domain/errors';
+import type { SpotOrder, SpotOrderDetail } from '../../../../../domain/spotOrders';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 export type OrderDetailEvent =

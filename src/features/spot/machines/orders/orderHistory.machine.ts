@@ -1,6 +1,6 @@
 import { assign } from 'xstate';
-import type { SpotOrder } from '../../../../domain/spotOrders';
-import type { RecordDays } from '../../../../domain/wallet';
+import type { SpotOrder } from '../../../../../domain/spotOrders';
+import type { RecordDays } from '../../../../../domain/wallet';
 import { pagedListMachine, type PagedListContext, type PagedListEvent } from '../../../../app/machines/pagedList/pagedList.machine';
 import { withFinishedOrder } from './orderRows';
 

@@ -3,7 +3,7 @@
  * finish; finished ones join the history. Only the first page takes new rows (later pages keep
  * the rows the trader is looking at), and a page never grows past its size.
  */
-import { OPEN_ORDER_STATUSES, type SpotOrder } from '../../../../domain/spotOrders';
+import { OPEN_ORDER_STATUSES, type SpotOrder } from '../../../../../domain/spotOrders';
 
 export interface OrderList {
   orders: SpotOrder[];

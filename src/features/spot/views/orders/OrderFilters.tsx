@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { Pair } from '../../../../domain/api';
+import type { Pair } from '../../../../../domain/api';
 import { Pager } from '../../../../app/ui/RecordFilters';
 
 export const FilterBar = styled.div`

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { SpotOrderDetail } from '../../../../domain/spotOrders';
+import type { SpotOrderDetail } from '../../../../../domain/spotOrders';
 import { useOrderDetail } from '../../spot.hooks';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../../app/ui/Panel';

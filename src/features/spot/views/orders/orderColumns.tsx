@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { SpotOrder } from '../../../../domain/spotOrders';
+import type { SpotOrder } from '../../../../../domain/spotOrders';
 import { Button } from '../../../../app/ui/Button';
 import type { Column } from '../../../../app/ui/DataTable';
 import { dateTime, EntrustPrice, pairLabel, SideLabel, StatusBadge, useOrderFigures } from './orderLabels';

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fee, money, price, quantity } from '../../../../domain/figures';
+import { fee, money, price, quantity } from '../../../../../domain/figures';
 import { useAppFlow } from '../../../../app/views/hooks';
-import { SpotOrderStatus, type OrderSide, type OrderType, type SpotOrder } from '../../../../domain/spotOrders';
-import { formatDateTime } from '../../../../domain/localeFormat';
+import { SpotOrderStatus, type OrderSide, type OrderType, type SpotOrder } from '../../../../../domain/spotOrders';
+import { formatDateTime } from '../../../../../domain/localeFormat';
 import { Badge } from '../../../../app/ui/Badge';
 
 /** Literal keys (the i18n check looks for each as written). */
@@ -23,7 +23,7 @@ export const baseOf = (symbol: string) => symbol.split('_')[0] ?? symbol;
 export const quoteOf = (symbol: string) => symbol.split('_')[1] ?? '';
 
 /**
- * An order's figures as every page shows them (src/domain/figures.ts): prices and quantities at its
+ * An order's figures as every page shows them (domain/figures.ts): prices and quantities at its
  * pair's precisions, totals in its quote currency, fees at the fee places. A pair the app does not
  * list (yet) falls back to 8 places, which shows any wire value whole.
  */
@@ -57,7 +57,7 @@ export function EntrustPrice(props: { order: SpotOrder }) {
   return <span className="num">{props.order.type === 'market' ? t('spot.type.market') : figures.price(props.order.symbol, props.order.price)}</span>;
 }
 
-/** Date and time in the trader's language: the one table format of src/domain/localeFormat.ts. */
+/** Date and time in the trader's language: the one table format of domain/localeFormat.ts. */
 export function dateTime(ms: number, lang: string): string {
   return formatDateTime(ms, lang);
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SpotStopStatus, type SpotStop } from '../../../../domain/spotOrders';
+import { SpotStopStatus, type SpotStop } from '../../../../../domain/spotOrders';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
 import type { Column } from '../../../../app/ui/DataTable';

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { type ToastMessage } from '../../../../domain/errors';
-import type { HelpArticle } from '../../../../domain/informHelp';
+import { type ToastMessage } from '../../../../../domain/errors';
+import type { HelpArticle } from '../../../../../domain/informHelp';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface HelpArticleContext {

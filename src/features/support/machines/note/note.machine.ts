@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { NoteType, PlatNote } from '../../../../domain/api';
-import { type ToastMessage } from '../../../../domain/errors';
+import type { NoteType, PlatNote } from '../../../../../domain/api';
+import { type ToastMessage } from '../../../../../domain/errors';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface NoteContext {

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { HelpSummary } from '../../../../domain/informHelp';
+import type { HelpSummary } from '../../../../../domain/informHelp';
 import { useHelpSearchFlow } from '../../support.hooks';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';

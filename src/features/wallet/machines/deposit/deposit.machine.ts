@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { type ToastMessage } from '../../../../domain/errors';
-import type { DepositAddress, WalletNetwork } from '../../../../domain/wallet';
+import { type ToastMessage } from '../../../../../domain/errors';
+import type { DepositAddress, WalletNetwork } from '../../../../../domain/wallet';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 /** A currency as the deposit page needs it (from the app's currency list). */

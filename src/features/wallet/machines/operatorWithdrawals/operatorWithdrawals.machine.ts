@@ -1,6 +1,6 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { type ToastMessage } from '../../../../domain/errors';
-import { RECORD_PAGE_SIZE, WithdrawalStatus, type WithdrawalRecord } from '../../../../domain/wallet';
+import { type ToastMessage } from '../../../../../domain/errors';
+import { RECORD_PAGE_SIZE, WithdrawalStatus, type WithdrawalRecord } from '../../../../../domain/wallet';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
 

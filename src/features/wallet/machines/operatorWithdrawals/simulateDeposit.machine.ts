@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { type ToastMessage } from '../../../../domain/errors';
+import { type ToastMessage } from '../../../../../domain/errors';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface SimulatedDeposit {

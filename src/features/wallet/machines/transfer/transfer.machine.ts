@@ -1,7 +1,7 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { type ToastMessage } from '../../../../domain/errors';
-import type { TransferRecord, TransferRequest, WalletAccount } from '../../../../domain/wallet';
-import { transferProblem } from '../../../../domain/walletValidation';
+import { type ToastMessage } from '../../../../../domain/errors';
+import type { TransferRecord, TransferRequest, WalletAccount } from '../../../../../domain/wallet';
+import { transferProblem } from '../../../../../domain/walletValidation';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
 import { toastError } from '../../../../app/machines/toast/toastError';
 

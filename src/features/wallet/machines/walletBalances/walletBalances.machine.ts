@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { type ToastMessage } from '../../../../domain/errors';
-import type { BalanceRow, WalletAccount, WalletBalance, WalletOverview } from '../../../../domain/wallet';
+import { type ToastMessage } from '../../../../../domain/errors';
+import type { BalanceRow, WalletAccount, WalletBalance, WalletOverview } from '../../../../../domain/wallet';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 /** What one load brings: the overview, and the balances of the account on screen (if any). */
@@ -17,7 +17,7 @@ export interface WalletBalancesInput {
 export type WalletBalancesEvent =
   | { type: 'balances.refresh' }
   | { type: 'balances.hideZero'; hide: boolean }
-  /** Pushed by the private user channel (src/domain/spotOrders.ts UserStreamMessage) after a commit. */
+  /** Pushed by the private user channel (domain/spotOrders.ts UserStreamMessage) after a commit. */
   | { type: 'balance.changed'; rows: BalanceRow[] }
   /** The user's own withdrawal, transfer or cancel went through: read everything again. */
   | { type: 'wallet.changed' };

@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { type ToastMessage } from '../../../../domain/errors';
-import { RECORD_PAGE_SIZE, type RecordDays } from '../../../../domain/wallet';
+import { type ToastMessage } from '../../../../../domain/errors';
+import { RECORD_PAGE_SIZE, type RecordDays } from '../../../../../domain/wallet';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
 

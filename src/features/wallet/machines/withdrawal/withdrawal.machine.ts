@@ -1,7 +1,7 @@
 import { and, assign, fromPromise, sendTo, setup, stateIn, type ActorRefFrom } from 'xstate';
-import { messageForError, type ToastMessage } from '../../../../domain/errors';
-import type { WithdrawalRecord, WithdrawQuota, WithdrawRequest, WalletNetwork } from '../../../../domain/wallet';
-import { withdrawalProblem, type WithdrawLimits } from '../../../../domain/walletValidation';
+import { messageForError, type ToastMessage } from '../../../../../domain/errors';
+import type { WithdrawalRecord, WithdrawQuota, WithdrawRequest, WalletNetwork } from '../../../../../domain/wallet';
+import { withdrawalProblem, type WithdrawLimits } from '../../../../../domain/walletValidation';
 import type { BookRecord } from '../../../accounts/machines/recordBook/recordBook.machine';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
 import { toastError } from '../../../../app/machines/toast/toastError';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { RECORD_PAGE_SIZE, WithdrawalStatus } from '../../../../domain/wallet';
-import { money } from '../../../../domain/figures';
-import { WITHDRAWAL_STATUS_KEYS } from '../../../../domain/walletAmounts';
+import { RECORD_PAGE_SIZE, WithdrawalStatus } from '../../../../../domain/wallet';
+import { money } from '../../../../../domain/figures';
+import { WITHDRAWAL_STATUS_KEYS } from '../../../../../domain/walletAmounts';
 import type { QueuedWithdrawal } from '../../machines/operatorWithdrawals/operatorWithdrawals.machine';
 import { useOperatorWithdrawals } from '../../wallet.hooks';
 import { Badge } from '../../../../app/ui/Badge';

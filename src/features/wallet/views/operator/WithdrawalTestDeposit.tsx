@@ -1,7 +1,7 @@
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { simulateDepositSchema, type SimulateDepositValues } from '../../../../domain/walletValidation';
+import { simulateDepositSchema, type SimulateDepositValues } from '../../../../../domain/walletValidation';
 import { useAppFlow } from '../../../../app/views/hooks';
 import { useSimulateDeposit } from '../../wallet.hooks';
 import { Button } from '../../../../app/ui/Button';

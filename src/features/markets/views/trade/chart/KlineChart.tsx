@@ -2,7 +2,7 @@ import { dispose, init, type Chart, type DataLoaderGetBarsParams, type DataLoade
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { useTheme } from 'styled-components';
-import type { Pair } from '../../../../../domain/api';
+import type { Pair } from '../../../../../../domain/api';
 import type { KlineActorRef } from '../../../machines/kline/kline.machine';
 import { Button } from '../../../../../app/ui/Button';
 import { CHART_PERIODS, toChartBar } from './chartAdapter';

@@ -4,8 +4,8 @@
  * ever shown as a price; labels come from the chart's own formatter at the pair's precision.
  */
 import type { KLineData, Period } from 'klinecharts';
-import type { KlineInterval } from '../../../../../domain/constants';
-import type { KlineBar } from '../../../../../domain/market';
+import type { KlineInterval } from '../../../../../../domain/constants';
+import type { KlineBar } from '../../../../../../domain/market';
 
 export function toChartBar(bar: KlineBar): KLineData {
   return {

@@ -3,7 +3,7 @@
  * subscribes to USER_CHANNEL with `{ channel: 'user', token }` receives event `data` messages
  * tagged channel 'user' for that token's user only. A subscribe without a valid token is refused
  * (translated), like an unknown channel. What each product sends on it is its own wire type
- * (src/domain/spotOrders.ts UserStreamMessage lists them for the browser); the server's realtime
+ * (domain/spotOrders.ts UserStreamMessage lists them for the browser); the server's realtime
  * kernel carries them without knowing which.
  */
 export const USER_CHANNEL = 'user';

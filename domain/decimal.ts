@@ -121,7 +121,7 @@ export function trimZeros(value: string): string {
  * Groups the integer part with thousands separators (comma), keeping the sign and the fraction
  * exactly as they are: "-1234567.890" → "-1,234,567.890", "+2500" → "+2,500". The app's one
  * number style for prices, quantities, amounts and fiat figures, whatever the UI language (every
- * figure on screen goes through src/domain/figures.ts); a value that does not start with digits
+ * figure on screen goes through domain/figures.ts); a value that does not start with digits
  * comes back as it is.
  */
 export function groupThousands(value: string): string {
@@ -130,7 +130,7 @@ export function groupThousands(value: string): string {
 
 /**
  * Spec §9: a fraction such as "0.01234" is shown as a percentage with two decimals, "+1.23%".
- * Views use `percent` of src/domain/figures.ts (the same rule); the ICO pages still call this one.
+ * Views use `percent` of domain/figures.ts (the same rule); the ICO pages still call this one.
  */
 export function formatPercent(fraction: string, places = 2): string {
   const percent = toFixedDecimal(mulDecimal(fraction, '100'), places);

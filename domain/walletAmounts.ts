@@ -1,6 +1,6 @@
 /**
- * Wallet helpers over src/domain/decimal.ts: zero checks, amounts as form fields take them, and
- * labels for the wire enums (figures on screen: src/domain/figures.ts).
+ * Wallet helpers over domain/decimal.ts: zero checks, amounts as form fields take them, and
+ * labels for the wire enums (figures on screen: domain/figures.ts).
  */
 import { compareDecimal, divDecimal, groupThousands, isDecimalString, toFixedDecimal, trimZeros } from './decimal';
 import { DepositStatus, WithdrawalStatus, type WalletAccount, type WalletOverview } from './wallet';
@@ -24,7 +24,7 @@ export function amountInput(value: string, places = 8): string {
 
 /**
  * amountInput's digits grouped by thousands ("16,157.53925").
- * @deprecated Views show amounts with `money` (src/domain/figures.ts: fixed places per asset); this
+ * @deprecated Views show amounts with `money` (domain/figures.ts: fixed places per asset); this
  * stays only while tests/e2e/hardening.spec.ts imports it.
  */
 export function formatAmount(value: string, places = 8): string {

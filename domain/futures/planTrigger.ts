@@ -10,7 +10,7 @@ export interface RoePlan {
   trigger_value: string;
 }
 
-/** "-10.00%" for a stop-loss, "+50.00%" for a take-profit: a percentage like every other (src/domain/figures.ts). */
+/** "-10.00%" for a stop-loss, "+50.00%" for a take-profit: a percentage like every other (domain/figures.ts). */
 export function roeTriggerText(plan: RoePlan): string {
   return percentPoints(plan.kind === 'stop_loss' ? `-${plan.trigger_value}` : plan.trigger_value);
 }

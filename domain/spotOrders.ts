@@ -140,20 +140,20 @@ export const SPOT_PATHS = {
   stopsCurrent: '/api/spot/stops_current',
 } as const;
 
-/** The private channel (src/domain/userChannel.ts) and what the products send on it. */
+/** The private channel (domain/userChannel.ts) and what the products send on it. */
 export { USER_CHANNEL, type UserChannelSubscribe } from './userChannel';
 export type UserStreamMessage =
   | { channel: typeof USER_CHANNEL; kind: 'order'; order: SpotOrder }
   | { channel: typeof USER_CHANNEL; kind: 'balance'; balances: BalanceRow[] }
-  /** A seconds contract bought or settled (src/domain/seconds.ts). */
+  /** A seconds contract bought or settled (domain/seconds.ts). */
   | SecondsStreamMessage
-  /** An ICO subscription subscribed, settled or thawed (src/domain/ico.ts). */
+  /** An ICO subscription subscribed, settled or thawed (domain/ico.ts). */
   | IcoStreamMessage
-  /** A P2P fiat order or chat message (src/domain/fiat.ts). */
+  /** A P2P fiat order or chat message (domain/fiat.ts). */
   | FiatStreamMessage
-  /** A deposit's or withdrawal's new status (src/domain/wallet.ts). */
+  /** A deposit's or withdrawal's new status (domain/wallet.ts). */
   | WalletStreamMessage
-  /** The operator's review of the user's identity (src/domain/kyc.ts). */
+  /** The operator's review of the user's identity (domain/kyc.ts). */
   | KycStreamMessage
-  /** A notification was written for the user: the bell reads its list again (src/domain/informHelp.ts). */
+  /** A notification was written for the user: the bell reads its list again (domain/informHelp.ts). */
   | NoticeStreamMessage;
