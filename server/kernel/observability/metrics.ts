@@ -59,49 +59,24 @@ function eachMarket(read: (name: string, figures: MarketFigures) => void): void 
   }
 }
 
-new Gauge({
-  name: 'openex_market_commands_total',
-  help: 'Commands a market has carried through (orders, cancels), as a counter: rate() is the order rate',
-  labelNames: ['market'] as const,
-  registers: [metrics],
-  collect() {
-    this.reset();
-    eachMarket((market, f) => this.set({ market }, f.stats.commands));
-  },
-});
+/** A per-market figure, read from each watched sequencer when scraped. */
+function marketGauge(name: string, help: string, read: (figures: MarketFigures) => number): void {
+  new Gauge({
+    name,
+    help,
+    labelNames: ['market'] as const,
+    registers: [metrics],
+    collect() {
+      this.reset();
+      eachMarket((market, f) => this.set({ market }, read(f)));
+    },
+  });
+}
 
-new Gauge({
-  name: 'openex_market_batches_total',
-  help: 'Batches a market has run; commands_total / batches_total is the mean batch size',
-  labelNames: ['market'] as const,
-  registers: [metrics],
-  collect() {
-    this.reset();
-    eachMarket((market, f) => this.set({ market }, f.stats.batches));
-  },
-});
-
-new Gauge({
-  name: 'openex_market_largest_batch',
-  help: 'The largest batch a market has run',
-  labelNames: ['market'] as const,
-  registers: [metrics],
-  collect() {
-    this.reset();
-    eachMarket((market, f) => this.set({ market }, f.stats.largestBatch));
-  },
-});
-
-new Gauge({
-  name: 'openex_market_queue_depth',
-  help: 'Commands waiting for a market\'s next batch',
-  labelNames: ['market'] as const,
-  registers: [metrics],
-  collect() {
-    this.reset();
-    eachMarket((market, f) => this.set({ market }, f.depth));
-  },
-});
+marketGauge('openex_market_commands_total', 'Commands a market has carried through (orders, cancels), as a counter: rate() is the order rate', (f) => f.stats.commands);
+marketGauge('openex_market_batches_total', 'Batches a market has run; commands_total / batches_total is the mean batch size', (f) => f.stats.batches);
+marketGauge('openex_market_largest_batch', 'The largest batch a market has run', (f) => f.stats.largestBatch);
+marketGauge('openex_market_queue_depth', "Commands waiting for a market's next batch", (f) => f.depth);
 
 new Gauge({
   name: 'openex_sockets_connected',
