@@ -230,6 +230,19 @@ describe('futures desk', () => {
     expect(toasts).toEqual(['futures.desk.cancelled']);
     expect(load.seen).toHaveLength(3);
   });
+
+  it('reads again after a refused cancel too: the order may have filled meanwhile, and the desk must not keep showing it (issue 39)', async () => {
+    const load = calls<{ symbol: string }, DeskData>();
+    const cancel = calls<{ id: number }, unknown>();
+    const desk = createActor(futuresDeskMachine.provide({ actors: { loadDesk: load.logic, cancelOrder: cancel.logic }, actions: { showToast } }), { input: { symbol: 'btc_usdt' } }).start();
+    load.resolve({ config: CONFIG, account: ACCOUNT, orders: [], plans: [], receivedAt: 0 });
+    await vi.advanceTimersByTimeAsync(0);
+    desk.send({ type: 'desk.cancelOrder', id: 7 });
+    desk.send({ type: 'desk.confirm' });
+    cancel.reject({ kind: 'server', serverMessage: 'This order can no longer be cancelled' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load.seen).toHaveLength(2);
+  });
 });
 
 describe('funding countdown', () => {

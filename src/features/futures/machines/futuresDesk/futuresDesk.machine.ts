@@ -156,7 +156,7 @@ export const futuresDeskMachine = setup({
                   target: 'idle',
                   actions: [assign({ cancel: undefined }), { type: 'showToast', params: { tone: 'success', message: { key: 'futures.desk.cancelled' } } }, raise({ type: 'desk.refresh' })],
                 },
-                onError: { target: 'idle', actions: [assign({ cancel: undefined }), toastError] },
+                onError: { target: 'idle', actions: [assign({ cancel: undefined }), toastError, raise({ type: 'desk.refresh' })], description: 'Refused (it filled or was cancelled meanwhile): read again, so the desk never shows an order that is gone.' },
               },
             },
             cancellingPlan: {
@@ -168,7 +168,7 @@ export const futuresDeskMachine = setup({
                   target: 'idle',
                   actions: [assign({ cancel: undefined }), { type: 'showToast', params: { tone: 'success', message: { key: 'futures.desk.cancelled' } } }, raise({ type: 'desk.refresh' })],
                 },
-                onError: { target: 'idle', actions: [assign({ cancel: undefined }), toastError] },
+                onError: { target: 'idle', actions: [assign({ cancel: undefined }), toastError, raise({ type: 'desk.refresh' })], description: 'Refused (it filled or was cancelled meanwhile): read again, so the desk never shows an order that is gone.' },
               },
             },
           },
