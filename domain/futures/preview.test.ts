@@ -12,6 +12,10 @@ describe('order preview (issue 37)', () => {
     expect(p).toMatchObject({ margin: '3000', fee: '15', cost: '3015' });
     expect(p!.liquidation).toBe(fxText(liquidationPrice({ side: 1, quantity: fx('0.5'), entry: fx('60000'), walletBalance: fx('3000'), brackets })));
   });
+  it('a long the wallet covers all the way down has no liquidation price: none, not "0.00"', () => {
+    const p = orderPreview({ action: 'open_long', price: '60000', quantity: '0.02', leverage: 20, mode: 'cross', takerFee: '0.0005', brackets, available: '5000', position: undefined });
+    expect(p).toMatchObject({ margin: '60', liquidation: null });
+  });
   it('a close, or an open against the opposite position (a reduce), costs only the fee', () => {
     const pos = { side: -1 as const, quantity: '1', entry_price: '60000', margin: '6000' };
     expect(orderPreview({ action: 'open_long', price: '60000', quantity: '0.5', leverage: 10, mode: 'isolated', takerFee: '0.0005', brackets, available: '0', position: pos })).toEqual({ margin: '0', fee: '15', cost: '15', liquidation: null });

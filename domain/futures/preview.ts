@@ -15,7 +15,7 @@ export interface OrderPreview {
   margin: string;
   fee: string;
   cost: string;
-  /** null for a close, or while the price or quantity is not a positive number. */
+  /** null for a close, for a long the wallet covers all the way down (no price liquidates it), or while the price or quantity is not a positive number. */
   liquidation: string | null;
 }
 
@@ -53,7 +53,8 @@ export function orderPreview(i: {
   const positionMargin = (same ? fx(same.margin) : 0n) + margin;
   const wallet = i.mode === 'isolated' ? positionMargin : maxFx(0n, (i.available ? fx(i.available) : 0n) - margin - fee) + positionMargin;
   const liquidation = liquidationPrice({ side, quantity: total, entry, walletBalance: wallet, brackets: i.brackets });
-  return { margin: fxText(margin), fee: fxText(fee), cost: fxText(margin + fee), liquidation: fxText(liquidation) };
+  // 0 means the wallet covers a long all the way down: there is no liquidation price to show.
+  return { margin: fxText(margin), fee: fxText(fee), cost: fxText(margin + fee), liquidation: liquidation > 0n ? fxText(liquidation) : null };
 }
 
 /** An isolated position's liquidation price once `delta` USDT is added (positive) or removed (negative). */
