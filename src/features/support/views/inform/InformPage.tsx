@@ -7,6 +7,7 @@ import { useInformFlow } from '../../support.hooks';
 import { Button } from '../../../../app/ui/Button';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
+import { PHONE } from '../../../../app/theme';
 
 const PAGE_SIZE = 20;
 
@@ -39,6 +40,11 @@ const Row = styled.li<{ $unread: boolean }>`
   p { margin: 2px 0 0; color: ${({ theme }) => theme.color.textDim}; line-height: 1.5; }
   /* A body quoting an address or a transaction hash breaks it rather than widening the page. */
   h2, p { overflow-wrap: anywhere; }
+  /* On a phone the date and the button go under the text, which keeps the whole width. */
+  ${PHONE} {
+    grid-template-columns: 10px minmax(0, 1fr);
+    & > :last-child { grid-column: 2; flex-direction: row; align-items: center; justify-content: space-between; }
+  }
 `;
 
 const Dot = styled.span<{ $on: boolean }>`
