@@ -1,6 +1,7 @@
-import type { FuturesOrder, FuturesPosition } from '../../../domain/futures/api.js';
+import type { FuturesAccount, FuturesOrder, FuturesOrderDetail, FuturesPosition } from '../../../domain/futures/api.js';
 import { FuturesOrderStatus } from '../../../domain/futures/orderStatus.js';
-import { mulDecimal, subDecimal } from '../../../domain/decimal.js';
+import { addDecimal, mulDecimal, subDecimal } from '../../../domain/decimal.js';
+import { stepOf } from './spotShapes.js';
 import { binanceSymbol } from './symbols.js';
 
 const S = FuturesOrderStatus;
@@ -79,5 +80,122 @@ export function positionRisk(p: FuturesPosition | undefined, symbol: string, lev
     initialMargin: p?.margin ?? '0',
     maintMargin: p?.maintenance_margin ?? '0',
     updateTime,
+  };
+}
+
+/** A futures pair's entry in /fapi/v1/exchangeInfo: a perpetual, LIMIT and MARKET, GTC. */
+export function futuresSymbolInfo(spec: { left: string; right: string; pricePrecision: number; amountPrecision: number }) {
+  const tick = stepOf(spec.pricePrecision);
+  const step = stepOf(spec.amountPrecision);
+  return {
+    symbol: `${spec.left}${spec.right}`,
+    pair: `${spec.left}${spec.right}`,
+    contractType: 'PERPETUAL',
+    deliveryDate: 4133404800000,
+    onboardDate: 1569398400000,
+    status: 'TRADING',
+    baseAsset: spec.left,
+    quoteAsset: spec.right,
+    marginAsset: spec.right,
+    pricePrecision: spec.pricePrecision,
+    quantityPrecision: spec.amountPrecision,
+    baseAssetPrecision: spec.amountPrecision,
+    quotePrecision: spec.pricePrecision,
+    underlyingType: 'COIN',
+    underlyingSubType: [],
+    triggerProtect: '0.0500',
+    liquidationFee: '0',
+    marketTakeBound: '0.05',
+    filters: [
+      { filterType: 'PRICE_FILTER', minPrice: tick, maxPrice: '1000000000', tickSize: tick },
+      { filterType: 'LOT_SIZE', minQty: step, maxQty: '1000000000', stepSize: step },
+      { filterType: 'MARKET_LOT_SIZE', minQty: step, maxQty: '1000000000', stepSize: step },
+      { filterType: 'MIN_NOTIONAL', notional: '0' },
+    ],
+    orderTypes: ['LIMIT', 'MARKET'],
+    timeInForce: ['GTC'],
+  };
+}
+
+/** Our futures account as Binance's one USDT asset: the wallet is the equity without the unrealised PnL. */
+export function futuresAsset(account: FuturesAccount, updateTime: number) {
+  const wallet = subDecimal(account.equity, account.unrealised_pnl);
+  return {
+    asset: 'USDT',
+    walletBalance: wallet,
+    unrealizedProfit: account.unrealised_pnl,
+    marginBalance: account.equity,
+    maintMargin: account.positions.reduce((s, p) => addDecimal(s, p.maintenance_margin), '0'),
+    initialMargin: addDecimal(account.margin, account.frozen),
+    positionInitialMargin: account.margin,
+    openOrderInitialMargin: account.frozen,
+    crossWalletBalance: wallet,
+    crossUnPnl: account.unrealised_pnl,
+    availableBalance: account.available,
+    maxWithdrawAmount: account.available,
+    marginAvailable: true,
+    updateTime,
+  };
+}
+
+/** /fapi/v2|v3/account: the totals are the one asset's. */
+export function futuresAccountInfo(account: FuturesAccount, asset: ReturnType<typeof futuresAsset>, positions: ReturnType<typeof positionRisk>[]) {
+  return {
+    feeTier: 0,
+    canTrade: account.can_trade,
+    canDeposit: false,
+    canWithdraw: false,
+    updateTime: 0,
+    multiAssetsMargin: false,
+    totalInitialMargin: asset.initialMargin,
+    totalMaintMargin: asset.maintMargin,
+    totalWalletBalance: asset.walletBalance,
+    totalUnrealizedProfit: asset.unrealizedProfit,
+    totalMarginBalance: asset.marginBalance,
+    totalPositionInitialMargin: asset.positionInitialMargin,
+    totalOpenOrderInitialMargin: asset.openOrderInitialMargin,
+    totalCrossWalletBalance: asset.crossWalletBalance,
+    totalCrossUnPnl: asset.crossUnPnl,
+    availableBalance: asset.availableBalance,
+    maxWithdrawAmount: asset.maxWithdrawAmount,
+    assets: [asset],
+    positions,
+  };
+}
+
+/** /fapi/v2|v3/balance: the one asset's line. */
+export const futuresBalance = (asset: ReturnType<typeof futuresAsset>) => ({
+  accountAlias: 'OpenEx',
+  asset: 'USDT',
+  balance: asset.walletBalance,
+  crossWalletBalance: asset.crossWalletBalance,
+  crossUnPnl: asset.crossUnPnl,
+  availableBalance: asset.availableBalance,
+  maxWithdrawAmount: asset.maxWithdrawAmount,
+  marginAvailable: true,
+  updateTime: asset.updateTime,
+});
+
+/**
+ * A fill of one of our futures orders as a Binance user trade. Our fills have no id of their own in
+ * the order's view: the order id and the fill's place in it.
+ */
+export function futuresUserTrade(order: FuturesOrder, fill: FuturesOrderDetail['trades'][number], index: number, symbol: string) {
+  const buyer = order.action === 'open_long' || order.action === 'close_short';
+  return {
+    symbol,
+    id: order.id * 1000 + index,
+    orderId: order.id,
+    side: buyer ? 'BUY' : 'SELL',
+    price: fill.price,
+    qty: fill.quantity,
+    realizedPnl: '0',
+    quoteQty: mulDecimal(fill.price, fill.quantity),
+    commission: '0',
+    commissionAsset: 'USDT',
+    time: fill.time,
+    positionSide: 'BOTH',
+    buyer,
+    maker: false,
   };
 }

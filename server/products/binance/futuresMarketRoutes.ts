@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import { mulDecimal } from '../../../domain/decimal.js';
+import { futureDepthChannel, futureKlineChannel, futureTradeChannel } from '../../../domain/futures/api.js';
+import type { DepthMessage, KlineMessage, TradesMessage } from '../../../domain/market.js';
+import { readKlines } from '../../kernel/exchange/market/klineHistory.js';
+import type { binanceContext } from './context.js';
+import { get, type FuturesDesk } from './futuresDesk.js';
+import { futuresSymbolInfo } from './futuresShapes.js';
+import { binanceKline, intervalOf, mergeBars } from './klines.js';
+import { integerParam, paramsOf, required } from './params.js';
+
+/** The futures dialect's public reads: exchange info, the book, trades, candles, mark price and funding. */
+export function futuresMarketRoutes(d: FuturesDesk, context: ReturnType<typeof binanceContext>) {
+  const { limited } = context;
+  const { channel, pairOf, pairs, premium } = d;
+  return async (app: FastifyInstance) => {
+    app.get('/fapi/v1/ping', { config: limited, ...get([]) }, async () => ({}));
+    app.get('/fapi/v1/time', { config: limited, ...get([]) }, async () => ({ serverTime: Date.now() }));
+
+    app.get('/fapi/v1/exchangeInfo', { config: limited, ...get([]) }, async () => ({
+      timezone: 'UTC',
+      serverTime: Date.now(),
+      futuresType: 'U_MARGINED',
+      rateLimits: [{ rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: 6000 }],
+      exchangeFilters: [],
+      assets: [{ asset: 'USDT', marginAvailable: true, autoAssetExchange: '0' }],
+      symbols: pairs().map(({ spec }) => futuresSymbolInfo(spec)),
+    }));
+
+    app.get('/fapi/v1/depth', { config: limited, ...get(['symbol', 'limit']) }, async (request) => {
+      const params = paramsOf(request);
+      const { spec } = pairOf(required(params, 'symbol'));
+      const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
+      const depth = channel<DepthMessage>(futureDepthChannel(spec.left, spec.right));
+      const now = Date.now();
+      return { lastUpdateId: depth?.seq ?? 0, E: now, T: now, bids: (depth?.bids ?? []).slice(0, limit), asks: (depth?.asks ?? []).slice(0, limit) };
+    });
+
+    app.get('/fapi/v1/trades', { config: limited, ...get(['symbol', 'limit']) }, async (request) => {
+      const params = paramsOf(request);
+      const { spec } = pairOf(required(params, 'symbol'));
+      const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
+      const trades = channel<TradesMessage>(futureTradeChannel(spec.left, spec.right))?.trades ?? [];
+      return trades.slice(0, limit).reverse().map((t) => ({ id: t.id, price: t.price, qty: t.quantity, quoteQty: mulDecimal(t.price, t.quantity), time: t.time, isBuyerMaker: t.side === 'sell' }));
+    });
+
+    app.get('/fapi/v1/aggTrades', { config: limited, ...get(['symbol', 'fromId', 'startTime', 'endTime', 'limit']) }, async (request) => {
+      const params = paramsOf(request);
+      const { spec } = pairOf(required(params, 'symbol'));
+      const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
+      const trades = channel<TradesMessage>(futureTradeChannel(spec.left, spec.right))?.trades ?? [];
+      return trades.slice(0, limit).reverse().map((t) => ({ a: t.id, p: t.price, q: t.quantity, f: t.id, l: t.id, T: t.time, m: t.side === 'sell' }));
+    });
+
+    app.get('/fapi/v1/klines', { config: limited, ...get(['symbol', 'interval', 'startTime', 'endTime', 'limit']) }, async (request) => {
+      const params = paramsOf(request);
+      const { spec } = pairOf(required(params, 'symbol'));
+      const interval = intervalOf(required(params, 'interval'));
+      const limit = integerParam(params, 'limit', 1, 1500) ?? 500;
+      const startTime = integerParam(params, 'startTime');
+      const endTime = integerParam(params, 'endTime');
+      const saved = await readKlines(d.desk().exchange.db, 'futures_candle', spec.left, spec.right, interval, endTime === undefined ? Number.MAX_SAFE_INTEGER : endTime + 1, startTime === undefined ? limit : 1500);
+      const live = channel<KlineMessage>(futureKlineChannel(spec.left, spec.right, interval))?.bar;
+      return mergeBars(saved.bars, live, { startTime, endTime, limit }).map((bar) => binanceKline(bar, interval));
+    });
+
+    app.get('/fapi/v1/premiumIndex', { config: limited, ...get(['symbol']) }, async (request) => {
+      const symbol = paramsOf(request)['symbol'];
+      return symbol ? premium(pairOf(symbol)) : pairs().map(premium);
+    });
+    // The funding rate now (what the next payment will use); past payments are not kept per pair.
+    app.get('/fapi/v1/fundingRate', { config: limited, ...get(['symbol', 'startTime', 'endTime', 'limit']) }, async (request) => {
+      const symbol = paramsOf(request)['symbol'];
+      return (symbol ? [pairOf(symbol)] : pairs()).map((pair) => {
+        const p = premium(pair);
+        return { symbol: p.symbol, fundingRate: p.lastFundingRate, fundingTime: p.nextFundingTime, markPrice: p.markPrice };
+      });
+    });
+  };
+}

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import type { FuturesAction } from '../../../domain/futures/api.js';
+import { submissionKey } from '../../kernel/idempotency.js';
+import { translate } from '../../kernel/i18n/messages.js';
+import { CLIENT_ID, derivedClientId, idempotencyKeyOf } from './clientOrders.js';
+import type { binanceContext } from './context.js';
+import {
+  BinanceError,
+  cancelRejected,
+  illegalParameter,
+  invalidOrderType,
+  invalidSide,
+  invalidTimeInForce,
+  marginTypeUnchanged,
+  reduceOnlyRejected,
+  unsupported,
+} from './errors.js';
+import { SIGNED, withBody, type FuturesDesk } from './futuresDesk.js';
+import { futuresOrder } from './futuresShapes.js';
+import { booleanParam, decimalParam, integerParam, oneOf, paramsOf, required } from './params.js';
+
+const PLACE_NAMES = ['symbol', 'side', 'positionSide', 'type', 'timeInForce', 'quantity', 'reduceOnly', 'price', 'newClientOrderId', 'newOrderRespType', 'workingType', 'priceProtect', 'selfTradePreventionMode', ...SIGNED];
+
+/**
+ * The futures dialect's TRADE calls: leverage, margin type, placing and cancelling an order.
+ * Binance's one-way mode maps onto our actions: BUY opens a long, or closes a short while one is
+ * open; SELL the other way; `reduceOnly` only closes.
+ */
+export function futuresTradeRoutes(d: FuturesDesk, context: ReturnType<typeof binanceContext>) {
+  const { limited, signedUser } = context;
+  const { desk, pairOf, mayTrade, settingsOf, refusal, findOrder, clientIds, clientIdOf } = d;
+  return async (app: FastifyInstance) => {
+    app.post('/fapi/v1/leverage', { config: limited, ...withBody(['symbol', 'leverage', ...SIGNED]) }, async (request) => {
+      const userId = await signedUser(request, 'trade');
+      const params = paramsOf(request);
+      const pair = pairOf(required(params, 'symbol'));
+      const leverage = integerParam(params, 'leverage', 1, 125) ?? (required(params, 'leverage') as never);
+      await mayTrade(userId, request.lang);
+      const mode = settingsOf(userId, pair.spec.symbol).margin_mode ?? 'cross';
+      const set = await desk().service.setLeverage(userId, pair.spec.symbol, leverage, mode);
+      if (!set.ok) throw new BinanceError(400, -4028, translate(request.lang, set.key, set.vars));
+      return { leverage: set.data.leverage, maxNotionalValue: '0', symbol: `${pair.spec.left}${pair.spec.right}` };
+    });
+
+    app.post('/fapi/v1/marginType', { config: limited, ...withBody(['symbol', 'marginType', ...SIGNED]) }, async (request) => {
+      const userId = await signedUser(request, 'trade');
+      const params = paramsOf(request);
+      const pair = pairOf(required(params, 'symbol'));
+      const wanted = oneOf(params, 'marginType', ['ISOLATED', 'CROSSED'] as const, () => illegalParameter('marginType')) ?? (required(params, 'marginType') as never);
+      await mayTrade(userId, request.lang);
+      const settings = settingsOf(userId, pair.spec.symbol);
+      const mode = wanted === 'ISOLATED' ? 'isolated' : 'cross';
+      if (settings.margin_mode === mode) throw marginTypeUnchanged();
+      const set = await desk().service.setLeverage(userId, pair.spec.symbol, settings.leverage ?? 1, mode);
+      if (!set.ok) throw new BinanceError(400, -4048, translate(request.lang, set.key, set.vars));
+      return { code: 200, msg: 'success' };
+    });
+
+    app.post('/fapi/v1/order', { config: limited, ...withBody(PLACE_NAMES) }, async (request) => {
+      const userId = await signedUser(request, 'trade');
+      const params = paramsOf(request);
+      const pair = pairOf(required(params, 'symbol'));
+      const side = oneOf(params, 'side', ['BUY', 'SELL'] as const, invalidSide) ?? (required(params, 'side') as never);
+      const type = oneOf(params, 'type', ['LIMIT', 'MARKET', 'STOP', 'STOP_MARKET', 'TAKE_PROFIT', 'TAKE_PROFIT_MARKET', 'TRAILING_STOP_MARKET'] as const, invalidOrderType) ?? (required(params, 'type') as never);
+      if (type !== 'LIMIT' && type !== 'MARKET') throw unsupported('type', type);
+      const tif = oneOf(params, 'timeInForce', ['GTC', 'IOC', 'FOK', 'GTX', 'GTD'] as const, invalidTimeInForce);
+      if (tif !== undefined && tif !== 'GTC') throw unsupported('timeInForce', tif);
+      if (params['positionSide'] !== undefined && params['positionSide'] !== 'BOTH') throw unsupported('positionSide', params['positionSide']);
+      const clientOrderId = params['newClientOrderId'];
+      if (clientOrderId !== undefined && !CLIENT_ID.test(clientOrderId)) throw illegalParameter('newClientOrderId');
+      const quantity = decimalParam(params, 'quantity') ?? (required(params, 'quantity') as never);
+      const price = decimalParam(params, 'price');
+      if (type === 'LIMIT' && price === undefined) required(params, 'price');
+      const reduceOnly = booleanParam(params, 'reduceOnly') ?? false;
+      await mayTrade(userId, request.lang);
+      const { exchange, placeScope } = desk();
+      // One-way mode: an order against the open position closes it; reduceOnly may only do that.
+      const position = exchange.positionOf(userId, pair.spec.symbol);
+      const want = side === 'BUY' ? 1 : -1;
+      const closes = position.side === -want;
+      if (reduceOnly && !closes) throw reduceOnlyRejected();
+      const action: FuturesAction = closes ? (want === 1 ? 'close_short' : 'close_long') : want === 1 ? 'open_long' : 'open_short';
+      const body = { symbol: pair.spec.symbol, action, type: type === 'LIMIT' ? ('limit' as const) : ('market' as const), ...(price !== undefined && type === 'LIMIT' ? { price } : {}), quantity };
+      const key = submissionKey(placeScope, idempotencyKeyOf(clientOrderId), body);
+      // reduceOnly is our reduce_only: the engine checks it again under the book's lock (a position closed meanwhile).
+      const placed = await exchange.place({ userId, ...body, source: 'user', key, reduceOnly });
+      if (!placed.ok) throw placed.key === 'futuresReduceOnlyIncreases' ? reduceOnlyRejected() : refusal(request.lang, placed.key, placed.vars);
+      await clientIds().remember(userId, 'futures', clientOrderId, placed.data.order.id);
+      return futuresOrder(placed.data.order, clientOrderId ?? derivedClientId(placed.data.order.id));
+    });
+
+    app.delete('/fapi/v1/order', { config: limited, ...withBody(['symbol', 'orderId', 'origClientOrderId', ...SIGNED]) }, async (request) => {
+      const userId = await signedUser(request, 'trade');
+      const order = await findOrder(userId, paramsOf(request)).catch((error: unknown) => {
+        throw error instanceof BinanceError && error.code === -2013 ? cancelRejected() : error;
+      });
+      const cancelled = await desk().exchange.cancel(userId, order.id);
+      if (!cancelled.ok) throw cancelRejected(translate(request.lang, cancelled.key, cancelled.vars));
+      return futuresOrder(cancelled.data.order, (await clientIdOf(userId, [order]))(order));
+    });
+  };
+}
