@@ -4,44 +4,30 @@ import { depthChannel, klineChannel, tradeChannel, type KlineBar } from '../../.
 import type { Database } from '../../kernel/db/database.js';
 import { sequenceIds, type SequenceIds } from '../../kernel/db/sequenceIds.js';
 import type { Candle } from '../../kernel/exchange/market/candles.js';
-import { readLiveCandles } from '../../kernel/exchange/market/klineHistory.js';
-import { decimalToUnits } from '../../kernel/exchange/market/units.js';
 import { DEPTH_LEVELS, MarketData } from '../../kernel/exchange/marketData.js';
-import { CancelReason, type EngineEvent, type OrderBookEngine, type RestingOrder, type Side, type TimeInForce } from '../../kernel/exchange/matching/types.js';
+import type { EngineEvent, OrderBookEngine, RestingOrder } from '../../kernel/exchange/matching/types.js';
 import type { PairSpec } from '../../kernel/exchange/pairSpec.js';
 import type { MarketPublisher } from '../../kernel/exchange/publisher.js';
 import { LINGER_FROM_RATE, LINGER_MS, Sequencer, type Staged } from '../../kernel/exchange/sequencer.js';
 import { silentUserFeed, type UserFeed } from '../../kernel/realtime/userFeed.js';
 import { intake, type PlaceIntent, type PlaceOrderRequest } from './pipeline/intake.js';
-import { recordOrders, type Recorded } from './pipeline/record.js';
+import { recordOrders } from './pipeline/record.js';
 import { settle } from './pipeline/settlement.js';
-import { saveCandles, SETTLED_INTERVAL } from './pipeline/candleStore.js';
 import { watchMarket } from '../../kernel/observability/metrics.js';
+import { matchBatch, notifyUsers, unlessError, withViews, type CancelOutcome, type Command, type PlaceOutcome, type Result } from './spotBatch.js';
+import { CandleBacklog } from './spotCandleBacklog.js';
+import { replayOpenOrders, restoreCandles, restoreTrades } from './spotRestore.js';
 
 export { DEPTH_LEVELS } from '../../kernel/exchange/marketData.js';
 export { FEE_EXTRA_DECIMALS } from './pipeline/settlement.js';
 export type { PlaceOrderRequest } from './pipeline/intake.js';
-
-export type PlaceOutcome =
-  /**
-   * `order`: the new order as its batch left it, as the batch's own statements wrote it (after
-   * its record, and its settlement if it traded or ended). `repeated`: the key was already used;
-   * `orderId` is the first submission's order, `events` empty, and no `order`.
-   */
-  | { ok: true; orderId: number; events: EngineEvent[]; repeated?: boolean; order?: SpotOrder }
-  | { ok: false; reason: 'invalidPrice' | 'invalidQuantity' | 'invalidBudget' | 'insufficientFunds' };
-
-/** `order`: the cancelled order as the settlement wrote it. */
-export type CancelOutcome = { ok: true; order?: SpotOrder } | { ok: false; reason: 'unknownOrder' };
+export type { CancelOutcome, PlaceOutcome } from './spotBatch.js';
 
 /**
  * Told after a batch is durable and published: the orders it settled (as written) and whether it
  * traded (the last price moved). Must not wait on the market: it runs inside the batch's finish.
  */
 export type BatchWatcher = (views: ReadonlyMap<number, SpotOrder>, traded: boolean) => void;
-
-type Command = { kind: 'place'; intent: PlaceIntent } | { kind: 'cancel'; userId: number; orderId: number };
-type Result = PlaceOutcome | CancelOutcome | Error;
 
 /**
  * One spot market as a staged pipeline (docs/ARCHITECTURE.md "The spot pipeline"):
@@ -65,13 +51,8 @@ export class SpotMarket {
   /** Ids for the rows the pipeline names before inserting them, fetched in blocks. */
   private readonly orderIds: SequenceIds;
   private readonly tradeIds: SequenceIds;
-  /**
-   * The coarse candles (every interval but SETTLED_INTERVAL) changed by published batches since the
-   * last save, by interval and open time (a candle that closed meanwhile is saved too), and the
-   * newest trade they include.
-   */
-  private unsavedCandles = new Map<string, Candle>();
-  private candlesThrough = 0;
+  /** The coarse candles changed since the last save. */
+  private readonly candles: CandleBacklog;
   /** Told after each durable, published batch (stops.ts: triggers on the last price, OCO legs). */
   private batchWatcher: BatchWatcher | undefined;
 
@@ -101,6 +82,7 @@ export class SpotMarket {
       { depth: depthChannel(spec.left, spec.right), trades: tradeChannel(spec.left, spec.right), kline: (interval) => klineChannel(spec.left, spec.right, interval) },
       publisher,
     );
+    this.candles = new CandleBacklog(db, spec, this.data);
     this.orderIds = sequenceIds(db, 'spot_order');
     this.tradeIds = sequenceIds(db, 'spot_trade');
     this.sequencer = new Sequencer<Command, Result>(
@@ -159,15 +141,6 @@ export class SpotMarket {
     const now = this.clock();
     const intents = batch.flatMap((c) => (c.kind === 'place' ? [c.intent] : []));
     const recorded = await recordOrders(this.db, this.spec, intents, now, this.orderIds);
-    const recordedAt = new Map<Command, Recorded>();
-    // The record stage numbers places among places; results are numbered among all commands.
-    const batchIndexOfPlace: number[] = [];
-    batch.forEach((c, i) => {
-      if (c.kind !== 'place') return;
-      recordedAt.set(c, recorded[batchIndexOfPlace.length]!);
-      batchIndexOfPlace.push(i);
-    });
-
     const results: Result[] = new Array(batch.length);
     const events: EngineEvent[] = [];
     const placed: Array<{ userId: number; orderId: number }> = [];
@@ -179,55 +152,18 @@ export class SpotMarket {
       return { finish: async () => batch.map(() => failure) };
     };
     try {
-      batch.forEach((c, i) => {
-        const out: EngineEvent[] = [];
-        if (c.kind === 'cancel') {
-          this.engine.execute({ kind: 'cancel', orderId: c.orderId, accountId: c.userId }, out);
-          if (out.some((e) => e.type === 'rejected')) {
-            results[i] = { ok: false, reason: 'unknownOrder' };
-            out.length = 0;
-          } else results[i] = { ok: true };
-          events.push(...out);
-          return;
-        }
-        const r = recordedAt.get(c)!;
-        if (r.kind === 'insufficientFunds') results[i] = { ok: false, reason: 'insufficientFunds' };
-        else if (r.kind === 'repeated') results[i] = { ok: true, orderId: r.orderId, events: [], repeated: true };
-        else if (r.kind === 'recorded') {
-          this.engine.execute({ ...c.intent.command, orderId: r.orderId }, out);
-          events.push(...out);
-          placed.push({ userId: c.intent.userId, orderId: r.orderId });
-          results[i] = { ok: true, orderId: r.orderId, events: out };
-        }
-      });
-      // A key used twice in one batch: the second gets the first's order, as a repeat.
-      batch.forEach((c, i) => {
-        const r = recordedAt.get(c);
-        if (r?.kind !== 'sameBatchAs') return;
-        const first = results[batchIndexOfPlace[r.index]!];
-        results[i] = first && 'orderId' in first ? { ok: true, orderId: first.orderId, events: [], repeated: true } : first!;
-      });
+      matchBatch(this.engine, batch, recorded, results, events, placed);
     } catch (error) {
       return failed(error);
     }
     // The views of the orders this batch recorded, as the record stage wrote them.
     const recordedViews = new Map<number, SpotOrder>();
     for (const r of recorded) if (r.kind === 'recorded') recordedViews.set(r.orderId, r.order);
-    // After the settlement: every answer carries its order as the batch's last statement wrote it.
-    const withViews = (views: ReadonlyMap<number, SpotOrder>) => {
-      const viewOf = (orderId: number) => views.get(orderId) ?? recordedViews.get(orderId);
-      batch.forEach((c, i) => {
-        const result = results[i];
-        if (!result || result instanceof Error || !result.ok) return;
-        if (c.kind === 'cancel') results[i] = { ok: true, ...optional(viewOf(c.orderId)) };
-        else if ('orderId' in result && !result.repeated) results[i] = { ...result, ...optional(viewOf(result.orderId)) };
-      });
-      return results;
-    };
     return {
       finish: async (committed) => {
         try {
-          if (events.length > 0 || placed.length > 0) return withViews(await this.settleAndPublish(events, placed, recordedViews, now, committed));
+          // After the settlement: every answer carries its order as the batch's last statement wrote it.
+          if (events.length > 0 || placed.length > 0) return withViews(batch, results, await this.settleAndPublish(events, placed, recordedViews, now, committed), recordedViews);
           // The writes committed without waiting for the disk: nobody hears of the batch before
           // it is there.
           if (intents.length > 0) {
@@ -257,18 +193,11 @@ export class SpotMarket {
     const settled = await settle(this.db, this.spec, this.data, events, placed, now, this.tradeIds);
     committed();
     await this.db.durable();
-    this.notify(settled.orders, settled.views, recordedViews);
+    notifyUsers(this.userFeed, this.spec, settled.orders, settled.views, recordedViews);
     this.data.published(settled.trades, settled.candles.values());
-    this.toSave(settled.candles.values(), settled.trades[0]?.id);
+    this.candles.add(settled.candles.values(), settled.trades[0]?.id);
     this.batchWatcher?.(settled.views, settled.trades.length > 0);
     return settled.views;
-  }
-
-  /** Coarse candles of a durable batch (copies as of it), to be saved with the trades they include. */
-  private toSave(candles: Iterable<Candle>, newestTradeId: number | undefined): void {
-    if (newestTradeId === undefined) return;
-    for (const c of candles) if (c.interval !== SETTLED_INTERVAL) this.unsavedCandles.set(`${c.interval}:${c.openTime}`, c);
-    this.candlesThrough = Math.max(this.candlesThrough, newestTradeId);
   }
 
   /**
@@ -276,33 +205,8 @@ export class SpotMarket {
    * timer, and on stop). They are as of durable batches only; if the save fails they wait for the
    * next, and a crash before it loses nothing: the restart adds the trades they missed.
    */
-  async saveCandles(): Promise<void> {
-    if (this.unsavedCandles.size === 0) return;
-    const candles = this.unsavedCandles;
-    const through = this.candlesThrough;
-    this.unsavedCandles = new Map();
-    try {
-      await saveCandles(this.db, this.spec, this.data, [...candles.values()], through);
-    } catch (error) {
-      for (const [key, c] of candles) if (!this.unsavedCandles.has(key)) this.unsavedCandles.set(key, c);
-      throw error;
-    }
-  }
-
-  /**
-   * After a commit: each touched user's orders, as the batch's statements wrote them (the
-   * settlement's view, else the record's), and the pair's two spot balances (never the fee account's).
-   */
-  private notify(byUser: Map<number, Set<number>>, views: ReadonlyMap<number, SpotOrder>, recordedViews: ReadonlyMap<number, SpotOrder> = new Map()): void {
-    const rows = [
-      { currency: this.spec.left, account: 'spot' as const },
-      { currency: this.spec.right, account: 'spot' as const },
-    ];
-    for (const [userId, orderIds] of byUser) {
-      const orders = [...orderIds].flatMap((id) => views.get(id) ?? recordedViews.get(id) ?? []);
-      this.userFeed.ordersCommitted(userId, orders);
-      this.userFeed.balancesChanged(userId, rows);
-    }
+  saveCandles(): Promise<void> {
+    return this.candles.save();
   }
 
   /** Publishes one depth delta for everything that changed since the last (the market service's timer). */
@@ -372,80 +276,19 @@ export class SpotMarket {
     this.sequencer.stale = true;
     this.engine = this.freshEngine();
     this.data.reset();
-    const { left, right, pricePrecision: pp, amountPrecision: ap } = this.spec;
-    const since = this.clock() - 86_400_000;
-    const recent = await this.db.query<{ id: number; price: string; quantity: string; taker_side: Side; created_ms: number }>(
-      `select id, trim_scale(price)::text as price, trim_scale(quantity)::text as quantity, taker_side, created_ms
-       from spot_trade where left_symbol = $1 and right_symbol = $2 and created_ms >= $3 order by id`,
-      [left, right, since],
-    );
-    for (const t of recent) this.data.restoreTrade(Number(t.created_ms), decimalToUnits(t.price, pp)!, decimalToUnits(t.quantity, ap)!);
-    // No trade in the day: the newest older one still gives the tick its last price (zero volume).
-    // Read only then, and only a real trade's, never a generated chart's close.
-    if (recent.length === 0) {
-      const [newest] = await this.db.query<{ price: string }>(
-        `select trim_scale(price)::text as price from spot_trade where left_symbol = $1 and right_symbol = $2 order by id desc limit 1`,
-        [left, right],
-      );
-      if (newest) this.data.restoreLastPrice(decimalToUnits(newest.price, pp));
-    }
-    this.data.restoreTradeList(
-      recent
-        .slice(-50)
-        .reverse()
-        .map((t) => ({ id: Number(t.id), time: Number(t.created_ms), price: t.price, quantity: t.quantity, side: t.taker_side })),
-    );
+    const recent = await restoreTrades(this.db, this.spec, this.data, this.clock() - 86_400_000);
     // The coarse candles as last saved, then the trades their save did not include yet.
-    this.unsavedCandles = new Map();
-    this.candlesThrough = Number(recent.at(-1)?.id ?? 0);
-    const restored = await readLiveCandles(this.db, 'candle', left, right, pp, ap);
-    for (const candle of restored) this.data.restoreCandle(candle);
-    for (const { interval, openTime, lastTradeId } of restored) {
-      if (interval === SETTLED_INTERVAL) continue;
-      for (const t of recent) {
-        if (Number(t.id) <= (lastTradeId ?? 0) || Number(t.created_ms) < openTime) continue;
-        for (const c of this.data.replayCandleTrade(interval, Number(t.created_ms), decimalToUnits(t.price, pp)!, decimalToUnits(t.quantity, ap)!)) {
-          this.unsavedCandles.set(`${c.interval}:${c.openTime}`, c);
-        }
-      }
-    }
-    const open = await this.db.query<{ id: number; user_id: number; side: Side; type: 'limit' | 'market'; tif: TimeInForce; price: string; quantity: string; filled: string }>(
-      `select id, user_id, side, type, tif, trim_scale(price)::text as price, trim_scale(quantity)::text as quantity, trim_scale(filled)::text as filled
-       from spot_order where left_symbol = $1 and right_symbol = $2 and status in (1, 2) order by id`,
-      [left, right],
-    );
-    const events: EngineEvent[] = [];
-    for (const o of open) {
-      const id = Number(o.id);
-      const userId = Number(o.user_id);
-      const remaining = decimalToUnits(o.quantity, ap)! - decimalToUnits(o.filled, ap)!;
-      if (o.type === 'market' || o.tif !== 'GTC' || remaining <= 0) {
-        // Never rests: it was interrupted mid-flight, so it ends now, giving back what it holds.
-        events.push({ type: 'cancelled', orderId: id, accountId: userId, remaining, reason: CancelReason.unfilled });
-        continue;
-      }
-      this.engine.execute(
-        { kind: 'place', orderId: id, accountId: userId, side: o.side, type: 'limit', price: decimalToUnits(o.price, pp)!, quantity: remaining, tif: 'GTC', stp: 'cancelTaker' },
-        events,
-      );
-    }
+    await restoreCandles(this.db, this.spec, this.data, recent, this.candles.reset(Number(recent.at(-1)?.id ?? 0)));
+    const events = await replayOpenOrders(this.db, this.spec, this.engine);
     const settled = await settle(this.db, this.spec, this.data, events, [], this.clock(), this.tradeIds);
     if (events.length > 0) await this.db.durable();
-    this.toSave(settled.candles.values(), settled.trades[0]?.id);
+    this.candles.add(settled.candles.values(), settled.trades[0]?.id);
     if (publish) {
-      this.notify(settled.orders, settled.views);
+      notifyUsers(this.userFeed, this.spec, settled.orders, settled.views);
       this.data.published(settled.trades, settled.candles.values());
     }
     this.sequencer.stale = false;
     if (publish) this.data.bookChanged();
     else this.data.adoptDepth(this.engine.depth(DEPTH_LEVELS));
   }
-}
-
-/** `{ order }` when there is one (the outcome types keep `order` optional, never undefined). */
-const optional = (order: SpotOrder | undefined): { order?: SpotOrder } => (order ? { order } : {});
-
-function unlessError<T>(result: T | Error): T {
-  if (result instanceof Error) throw result;
-  return result;
 }
