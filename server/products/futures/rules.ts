@@ -1,0 +1,164 @@
+import { isOpening, MARGIN_AMOUNT_PLACES, positionSideOf, type FuturesAction, type MarginAdjustment, type MarginMode } from '../../../domain/futures/api.js';
+import { isPositiveDecimalInput } from '../../../domain/decimalRule.js';
+import { bracketOf, maxLeverageOf, positionLimitOf, type LeverageBracket } from '../../../domain/futures/brackets.js';
+import { fx, fxText, maxFx, mulFx, type Fx } from '../../../domain/futures/fixed.js';
+import { maxRemovableMargin, openCost } from '../../../domain/futures/formulas.js';
+import { FuturesOrderStatus as S } from '../../../domain/futures/orderStatus.js';
+import { decimalToUnits } from '../../kernel/exchange/market/units.js';
+import type { BookLevel } from '../../kernel/exchange/matching/types.js';
+import { TAKER_RATE } from './fills.js';
+import type { FuturesMessageKey } from './messages.js';
+import { lotsToFx, ticksToFx, type FuturesPair } from './pairs.js';
+import type { PlanState } from './plans.js';
+import { entryPrice, type Position } from './positions.js';
+import type { PlaceRequest } from './commands.js';
+
+/*
+ * The exchange's rules as pure functions: data in, a decision or a refusal out, no database, no
+ * engine, no batch. The exchange's commands (place.ts, handlers.ts) gather the data and carry the
+ * decisions out, so the rules can be read, and tested, apart from the I/O around them.
+ */
+
+/** A rule's no: the message key (and its variables) the command is refused with. */
+export interface Refusal {
+  refusal: FuturesMessageKey;
+  vars?: Record<string, string>;
+}
+const no = (refusal: FuturesMessageKey, vars?: Record<string, string>): Refusal => ({ refusal, vars });
+export const isRefusal = (v: unknown): v is Refusal => typeof v === 'object' && v !== null && 'refusal' in v;
+
+/**
+ * One-way mode: an opening order opposite to the position reduces it (it becomes that position's
+ * close); reduce-only refuses anything else that would open or increase a position.
+ */
+export function oneWayAction(action: FuturesAction, positionSide: number, reduceOnly: boolean | undefined): { action: FuturesAction; reduces: boolean } | Refusal {
+  const reduces = isOpening(action) && positionSide === -positionSideOf(action);
+  if (reduces) return { action: positionSide === 1 ? 'close_long' : 'close_short', reduces };
+  if (reduceOnly && isOpening(action)) return no('futuresReduceOnlyIncreases');
+  return { action, reduces };
+}
+
+/** A decimal order quantity in whole lots of the pair. */
+export function orderQuantity(pair: FuturesPair, quantity: string): Fx | Refusal {
+  const lots = decimalToUnits(quantity, pair.spec.amountPrecision);
+  if (lots === undefined || lots <= 0) return no('futuresQuantityInvalid', { places: String(pair.spec.amountPrecision) });
+  return lotsToFx(pair, lots);
+}
+
+/** A limit order's price in whole ticks of the pair (undefined for a market order). */
+export function limitPrice(pair: FuturesPair, type: 'limit' | 'market', price: string | undefined): Fx | undefined | Refusal {
+  if (type !== 'limit') return undefined;
+  const ticks = price === undefined ? undefined : decimalToUnits(price, pair.spec.pricePrecision);
+  if (ticks === undefined || ticks <= 0) return no('futuresPriceInvalid', { places: String(pair.spec.pricePrecision) });
+  return ticksToFx(pair, ticks);
+}
+
+/**
+ * The price the order goes into the engine at: a market order reaches at most the 30th level of
+ * the other side, so it goes in as IOC at that level's price (§9); a limit order at its limit.
+ */
+export function enginePriceOf(pair: FuturesPair, limit: Fx | undefined, opposite: readonly BookLevel[]): Fx | Refusal {
+  if (limit !== undefined) return limit;
+  const worst = opposite[opposite.length - 1];
+  if (!worst) return no('futuresNoLiquidity');
+  return ticksToFx(pair, worst.price);
+}
+
+/**
+ * What an opening order must hold, or why it may not open: never against opening orders the
+ * other way, never past the pair's position limit or the leverage its size's bracket allows,
+ * never for more than the account has. The hold price is the highest the order can trade at: a
+ * buy its limit (or the 30th ask); a sell the best bid if above its limit.
+ */
+export function openingHold(o: {
+  side: 'buy' | 'sell';
+  type: 'limit' | 'market';
+  enginePrice: Fx;
+  bestBid: Fx;
+  /** The position's quantity, what the user's opening orders on the pair still hold, and this order's. */
+  position: Fx;
+  pending: Fx;
+  quantity: Fx;
+  oppositeOrders: boolean;
+  leverage: number;
+  brackets: readonly LeverageBracket[];
+  available: Fx;
+}): { holdPrice: Fx; held: Fx } | Refusal {
+  if (o.oppositeOrders) return no('futuresOppositeOrders');
+  const holdPrice = o.side === 'buy' ? o.enginePrice : maxFx(o.type === 'market' ? o.bestBid : o.enginePrice, o.bestBid);
+  const notional = mulFx(o.position + o.pending + o.quantity, holdPrice, 'up');
+  if (notional > positionLimitOf(o.brackets)) return no('futuresPositionLimit', { limit: fxText(positionLimitOf(o.brackets)) });
+  if (bracketOf(o.brackets, notional).maxLeverage < o.leverage) return no('futuresLeverageTooHighForSize', { max: String(bracketOf(o.brackets, notional).maxLeverage) });
+  const held = openCost(o.quantity, holdPrice, o.leverage, TAKER_RATE);
+  if (o.available < held) return no('futuresInsufficientMargin', { needed: fxText(held) });
+  return { holdPrice, held };
+}
+
+/** A closing order closes the position it names, for at most what is closable. */
+export function closeRefusal(positionSide: number, action: FuturesAction, quantity: Fx, closable: Fx, reduces: boolean): Refusal | undefined {
+  if (positionSide !== positionSideOf(action)) return no('futuresNoPosition');
+  if (quantity <= 0n || quantity > closable) return no(reduces ? 'futuresReduceExceedsClosable' : 'futuresCloseExceedsClosable', { closable: fxText(closable) });
+  return undefined;
+}
+
+/** Position minus what its open close orders hold. */
+export const closableOf = (pos: Position, heldByCloses: Fx): Fx => (pos.side === 0 ? 0n : maxFx(0n, pos.quantity - heldByCloses));
+
+/** A leverage the pair allows: a whole number from 1 to its brackets' maximum. */
+export function leverageRefusal(brackets: readonly LeverageBracket[], leverage: number): Refusal | undefined {
+  if (!Number.isInteger(leverage) || leverage < 1 || leverage > maxLeverageOf(brackets)) return no('futuresLeverageInvalid', { max: String(maxLeverageOf(brackets)) });
+  return undefined;
+}
+
+/** Leverage and margin mode change only while nothing is open or waiting on the pair (its margin and holds were figured with them). */
+export const leverageLocked = (pos: Position, openOrders: boolean, leverage: number, mode: MarginMode): Refusal | undefined =>
+  (pos.side !== 0 || openOrders) && (pos.mode !== mode || leverage !== pos.leverage) ? no('futuresLeverageLocked') : undefined;
+
+/** A margin amount: positive, at most MARGIN_AMOUNT_PLACES decimals. */
+export const marginAmountRefusal = (amount: string): Refusal | undefined =>
+  isPositiveDecimalInput(amount, { places: MARGIN_AMOUNT_PLACES, integerDigits: 15 }) ? undefined : no('futuresMarginAmountInvalid');
+
+/**
+ * An isolated position's margin change, signed (the amount already checked by marginAmountRefusal):
+ * an addition bounded by the account's available balance, a removal by maxRemovableMargin at the
+ * mark (the entry while no mark is published).
+ */
+export function marginChange(o: { type: MarginAdjustment; amount: string; pos: Position; available: Fx; mark: Fx | undefined; brackets: readonly LeverageBracket[] }): Fx | Refusal {
+  const { pos } = o;
+  if (pos.side === 0) return no('futuresNoPosition');
+  if (pos.mode !== 'isolated') return no('futuresMarginNotIsolated');
+  const value = fx(o.amount);
+  if (o.type === 'add') return value > o.available ? no('futuresMarginAddTooMuch', { available: fxText(o.available) }) : value;
+  const max = maxRemovableMargin({ side: pos.side as 1 | -1, quantity: pos.quantity, entry: entryPrice(pos), margin: pos.margin, leverage: pos.leverage, mark: o.mark ?? entryPrice(pos), brackets: o.brackets });
+  return value > max ? no('futuresMarginRemoveTooMuch', { max: fxText(max) }) : -value;
+}
+
+/** What a liquidation closes: an isolated position alone, or every cross position of the account (one margin). */
+export const liquidationTargets = (pos: Position, accountPositions: readonly Position[]): Position[] =>
+  pos.mode === 'cross' ? accountPositions.filter((p) => p.side !== 0 && p.mode === 'cross') : [pos];
+
+/** A liquidation close whose deficit neither the insurance fund nor (cross) the account can pay is auto-deleveraged instead. */
+export const mustDeleverage = (deficit: Fx, mode: MarginMode, insuranceAvailable: Fx, accountAvailable: Fx): boolean =>
+  deficit > insuranceAvailable + (mode === 'cross' ? accountAvailable : 0n);
+
+/**
+ * The close order a fired plan places: its quantity (all when none) at most what is closable;
+ * none when nothing is. An ROE plan records the mark it fired at as its trigger price.
+ */
+export function planOrder(plan: PlanState, closable: Fx, mark: Fx | undefined): Omit<PlaceRequest, 'key'> | undefined {
+  const quantity = plan.quantity === null || plan.quantity > closable ? closable : plan.quantity;
+  if (quantity <= 0n) return undefined;
+  return {
+    userId: plan.userId,
+    symbol: plan.symbol,
+    action: plan.positionSide === 1 ? 'close_long' : 'close_short',
+    type: plan.execType,
+    price: plan.execPrice === null ? undefined : fxText(plan.execPrice),
+    quantity: fxText(quantity),
+    source: plan.kind,
+    triggerPrice: plan.triggerBy === 'roe' ? mark : plan.triggerValue,
+  };
+}
+
+/** Whether an order still waits in (or for) the book: memory keeps only these. */
+export const isOpenStatus = (status: number): boolean => status === S.entrusted || status === S.submitted || status === S.partiallyTraded || status === S.cancelling;

@@ -1,0 +1,81 @@
+import { StatementParams } from '../../kernel/db/statementParams.js';
+import { claimAnswers, claimWrites } from '../../kernel/idempotency.js';
+import type { Outcome } from '../../kernel/outcome.js';
+import { Batch } from './batch.js';
+import { PLACE_SCOPE, usersOf, type Command, type Result } from './commands.js';
+import type { FuturesExchange } from './exchange.js';
+
+type Handle = (b: Batch, c: Command, now: number) => Promise<Outcome<unknown>>;
+
+/**
+ * Runs one sequencer batch as one transaction: claims its keys and locks its balances up front
+ * (prepare), carries out each command in queue order (`handle`), writes everything, commits, and
+ * only then lets memory adopt it. A failure anywhere answers every command with it and has the
+ * sequencer rebuild, because the engines may have moved for a batch that never committed.
+ */
+export async function runBatch(ex: FuturesExchange, batch: Command[], handle: Handle): Promise<Result[]> {
+  const now = ex.clock();
+  const results: Result[] = new Array(batch.length);
+  let done: Batch;
+  try {
+    done = await ex.db.transaction(async (tx) => {
+      const b = new Batch(tx, ex);
+      await b.books.lock([ex.accounts.pool, ex.accounts.insurance, ex.accounts.fees]);
+      const repeats = await prepare(b, batch, now);
+      // For a key sent several times in the batch: the command that carried it last (its first
+      // command, or a later one carried out after an earlier refusal).
+      const carrier = new Map<number, number>();
+      for (let i = 0; i < batch.length; i++) {
+        const first = repeats.get(i);
+        const c = batch[i]!;
+        if (first !== undefined && c.kind === 'place') {
+          // The same key again in one batch: the answer of the command that carries it, unless
+          // that was refused (its key freed), when this one is carried out as a new submission,
+          // as a retry would be.
+          const answer = results[carrier.get(first) ?? first];
+          if (answer && !(answer instanceof Error) && answer.ok) {
+            results[i] = answer;
+            continue;
+          }
+          carrier.set(first, i);
+          b.claims.set(c.request, { fresh: true });
+          b.reclaim(c.request.userId, c.request.key!);
+        }
+        results[i] = await handle(b, c, now);
+      }
+      await b.write(now);
+      return b;
+    });
+  } catch (error) {
+    // Engines may have moved for a batch that never committed: rebuild before the next one.
+    await ex.sequencer.recover();
+    const failure = error instanceof Error ? error : new Error(String(error));
+    return batch.map(() => failure);
+  }
+  ex.adopt(done);
+  return results;
+}
+
+/**
+ * What every batch's commands would otherwise each ask for in round trips of their own, inside
+ * one transaction, one after another: the submission keys of its places, claimed in one
+ * statement, and the contract balances of its users, locked in one. (bench:futures: the batch's
+ * round trips per order were what bounded the order rate while the CPU had room.) Answers, by
+ * command index, the places whose key an earlier command of the batch already carries.
+ */
+async function prepare(b: Batch, batch: Command[], now: number): Promise<Map<number, number>> {
+  const keyed = batch.flatMap((c, i) => (c.kind === 'place' && c.request.key ? [{ i, request: c.request }] : []));
+  const repeats = new Map<number, number>();
+  if (keyed.length > 0) {
+    const params = new StatementParams();
+    const writes = claimWrites(params, keyed.map((k) => ({ userId: k.request.userId, scope: PLACE_SCOPE, key: k.request.key! })), now);
+    const inserted = writes.cte ? await b.tx.query<{ user_id: number; key: string }>(`with ${writes.cte} select user_id, key from claimed`, params.values) : [];
+    const answers = await claimAnswers<unknown>(b.tx, writes, inserted, now);
+    answers.forEach((answer, n) => {
+      if ('sameBatchAs' in answer) repeats.set(keyed[n]!.i, keyed[answer.sameBatchAs]!.i);
+      else b.claims.set(keyed[n]!.request, answer);
+    });
+  }
+  await b.books.lock(batch.flatMap(usersOf));
+  return repeats;
+}
