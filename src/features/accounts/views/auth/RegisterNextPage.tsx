@@ -7,12 +7,14 @@ import { AuthCard, FormField, StartOver } from './AuthForm';
 import { PasswordMeter } from '../PasswordMeter';
 import { useNoteFlow } from '../../../support/support.hooks';
 import { useRegistrationFlow } from '../../accounts.hooks';
+import { useLatestValidation } from '../../../../app/forms/latestValidation';
 
 /** /reg-next: login and fund passwords (each twice), invitation code, the user agreement. */
 export function RegisterNextPage() {
   const { t } = useTranslation();
   const flow = useRegistrationFlow();
   const note = useNoteFlow();
+  const validate = useLatestValidation<RegisterNextValues>(registerNextSchema);
   if (!flow.atDetails) return <StartOver titleKey="page.regNext.title" to="/reg" linkKey="auth.registerTitle" />;
   return (
     <AuthCard>
@@ -20,7 +22,7 @@ export function RegisterNextPage() {
       <p className="intro">{t('page.regNext.intro')}</p>
       <Formik<RegisterNextValues>
         initialValues={{ password: '', password_repeat: '', funds_password: '', funds_password_repeat: '', invitation_code: '', agree: false }}
-        validationSchema={registerNextSchema}
+        validate={validate}
         onSubmit={(v) => flow.submit({ ...v, invitation_code: v.invitation_code.trim() })}
       >
         {({ errors, touched }) => (

@@ -5,11 +5,13 @@ import { Button } from '../../../../app/ui/Button';
 import { AuthCard, FormField, StartOver } from './AuthForm';
 import { PasswordMeter } from '../PasswordMeter';
 import { usePasswordResetFlow } from '../../accounts.hooks';
+import { useLatestValidation } from '../../../../app/forms/latestValidation';
 
 /** /set-pass: the code that was sent, and the new login password twice. */
 export function SetPassPage() {
   const { t } = useTranslation();
   const flow = usePasswordResetFlow();
+  const validate = useLatestValidation<SetPassValues>(setPassSchema);
   if (!flow.atNewPassword) return <StartOver titleKey="page.setPass.title" to="/forget-pass" linkKey="page.forgetPass.title" />;
   return (
     <AuthCard>
@@ -17,7 +19,7 @@ export function SetPassPage() {
       <p className="intro">
         {t('page.setPass.intro')} {t('auth.codeSentTo', { account: flow.account?.account ?? '' })}
       </p>
-      <Formik<SetPassValues> initialValues={{ code: '', password: '', password_repeat: '' }} validationSchema={setPassSchema} onSubmit={(v) => flow.submit({ ...v, code: v.code.trim() })}>
+      <Formik<SetPassValues> initialValues={{ code: '', password: '', password_repeat: '' }} validate={validate} onSubmit={(v) => flow.submit({ ...v, code: v.code.trim() })}>
         <Form noValidate>
           <FormField name="code" labelKey="auth.code" inputMode="numeric" autoComplete="one-time-code" />
           <FormField name="password" labelKey="auth.newPassword" type="password" autoComplete="new-password" />

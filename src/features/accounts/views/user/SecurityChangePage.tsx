@@ -11,6 +11,7 @@ import { PasswordMeter } from '../PasswordMeter';
 import { CodeButton } from '../auth/CodeButton';
 import { FormCard } from './FormCard';
 import { useSecurityChangeFlow } from '../../accounts.hooks';
+import { useLatestValidation } from '../../../../app/forms/latestValidation';
 
 const PAGE: Record<SecurityKind, { title: string; intro: string; schema: AnyObjectSchema }> = {
   loginPwd: { title: 'menu.user.loginPassword', intro: 'page.loginPwd.intro', schema: changeLoginPwdSchema },
@@ -35,6 +36,7 @@ export function SecurityChangePage(props: { kind: SecurityKind }) {
   const { user } = useSessionFlow();
   const flow = useSecurityChangeFlow(props.kind);
   const page = PAGE[props.kind];
+  const validate = useLatestValidation<Values>(page.schema);
   const password = props.kind === 'loginPwd' || props.kind === 'fundsPwd';
   return (
     <FormCard>
@@ -43,7 +45,7 @@ export function SecurityChangePage(props: { kind: SecurityKind }) {
       {flow.done && props.kind === 'fundsPwd' ? (
         <p role="status">{t('security.fundsPasswordChanged')}</p>
       ) : (
-        <Formik<Values> initialValues={EMPTY} validationSchema={page.schema} onSubmit={(v) => flow.submit(fieldsFor(props.kind, v))}>
+        <Formik<Values> initialValues={EMPTY} validate={validate} onSubmit={(v) => flow.submit(fieldsFor(props.kind, v))}>
           {({ values }) => (
             <Form noValidate>
               <FormField
