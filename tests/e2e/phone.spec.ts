@@ -24,6 +24,8 @@ import { fund } from './support/spotTrading';
  */
 
 const WIDTH = 390;
+/** The page's background in each theme (skeleton.spec checks the same switch). */
+const BODY_BACKGROUND = { dark: 'rgb(11, 14, 17)', light: 'rgb(245, 246, 248)' } as const;
 const read = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../..', file), 'utf8')) as T;
 const wordsOf = (lang: 'en_US' | 'de_DE') => ({
   lang,
@@ -74,6 +76,8 @@ async function photographBothThemes(page: Page, name: string, target: () => Loca
       await reopen();
     }
     await expect(target()).toBeVisible();
+    // The picture is of the theme it is named after (the stored choice took effect).
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), `${name}: ${theme} theme`).toBe(BODY_BACKGROUND[theme]);
     await expectInsideTheScreen(target(), `${name} (${theme})`);
     await expectNoSidewaysScroll(page, `${name} (${theme})`);
     await target().screenshot({ path: join(folder, `${name}-${test.info().title.slice(0, 5)}-${theme}.png`) });
@@ -232,7 +236,8 @@ for (const lang of ['en_US', 'de_DE'] as const) {
       await page.goto('/wallet/wallet-log');
       const table = page.getByRole('table');
       await expect(table).toBeVisible();
-      await expect(table.getByRole('row').nth(1)).toBeVisible();
+      // A real entry first (not the table's "Loading" or "No data" row, which has no names at all).
+      await expect(table.locator('tbody tr').filter({ hasNot: page.locator('.empty') }).first()).toBeVisible({ timeout: 15_000 });
       // Every entry by its translated name, never an internal one such as futures_margin.
       await expect(table).not.toContainText(/\b[a-z]+_[a-z_]+\b/);
       await expectNoSidewaysScroll(page, '/wallet/wallet-log');

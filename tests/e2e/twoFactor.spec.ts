@@ -151,9 +151,11 @@ for (const lang of ['en_US', 'de_DE']) {
     await device.getByLabel(t('col.network'), { exact: true }).fill('TRC20');
     await device.getByLabel(t('col.address'), { exact: true }).fill(WITHDRAW_ADDRESS);
     await device.getByLabel(t('addresses.noteLabel')).fill('Cold wallet');
+    // The refusal is a toast (1.2 s, easily missed on a busy machine): the server's translated
+    // answer is read from the response itself, then that nothing was saved.
+    const addressRefused = device.waitForResponse(async (r) => r.request().method() === 'POST' && ((await r.json().catch(() => null)) as { msg?: string } | null)?.msg === serverText(lang, 'twoFactorRequired'));
     await device.getByRole('button', { name: t('addresses.add') }).click();
-    // The refusal is a toast (1.2 s, easily missed on a busy machine; its text is the server suite's
-    // to check): here, that nothing was saved.
+    await addressRefused;
     await expect(device.getByRole('row').filter({ hasText: 'Cold wallet' })).toHaveCount(0);
     // The second press must fall outside the 2 s anti-double-submit window of the first (spec §9).
     await device.waitForTimeout(2_100);

@@ -34,7 +34,10 @@ export function answerHealth(request: IncomingMessage, response: ServerResponse,
   const path = request.url?.split('?')[0];
   if (request.method !== 'GET' || (path !== '/healthz' && path !== '/readyz' && path !== '/metrics')) return false;
   if (path === '/metrics') {
-    void metrics.metrics().then((text) => response.writeHead(200, { 'content-type': metrics.contentType }).end(text));
+    metrics.metrics().then(
+      (text) => response.writeHead(200, { 'content-type': metrics.contentType }).end(text),
+      () => response.writeHead(503, { 'content-type': 'text/plain' }).end('metrics unavailable\n'),
+    );
     return true;
   }
   const ok = path === '/healthz' || ready();

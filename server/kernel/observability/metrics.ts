@@ -59,13 +59,24 @@ function eachMarket(read: (name: string, figures: MarketFigures) => void): void 
   }
 }
 
-/** A per-market figure, read from each watched sequencer when scraped. */
-function marketGauge(name: string, help: string, read: (figures: MarketFigures) => number): void {
+/**
+ * A per-market figure, read from each watched sequencer when scraped: a counter for what only grows
+ * (Prometheus's `_total` convention, so rate() applies), a gauge for what goes up and down.
+ */
+function marketFigure(kind: 'counter' | 'gauge', name: string, help: string, read: (figures: MarketFigures) => number): void {
+  const labelNames = ['market'] as const;
+  if (kind === 'counter') {
+    new Counter({
+      name, help, labelNames, registers: [metrics],
+      collect() {
+        this.reset();
+        eachMarket((market, f) => this.inc({ market }, read(f)));
+      },
+    });
+    return;
+  }
   new Gauge({
-    name,
-    help,
-    labelNames: ['market'] as const,
-    registers: [metrics],
+    name, help, labelNames, registers: [metrics],
     collect() {
       this.reset();
       eachMarket((market, f) => this.set({ market }, read(f)));
@@ -73,10 +84,10 @@ function marketGauge(name: string, help: string, read: (figures: MarketFigures) 
   });
 }
 
-marketGauge('openex_market_commands_total', 'Commands a market has carried through (orders, cancels), as a counter: rate() is the order rate', (f) => f.stats.commands);
-marketGauge('openex_market_batches_total', 'Batches a market has run; commands_total / batches_total is the mean batch size', (f) => f.stats.batches);
-marketGauge('openex_market_largest_batch', 'The largest batch a market has run', (f) => f.stats.largestBatch);
-marketGauge('openex_market_queue_depth', "Commands waiting for a market's next batch", (f) => f.depth);
+marketFigure('counter', 'openex_market_commands_total', 'Commands a market has carried through (orders, cancels): rate() is the order rate', (f) => f.stats.commands);
+marketFigure('counter', 'openex_market_batches_total', 'Batches a market has run; commands_total / batches_total is the mean batch size', (f) => f.stats.batches);
+marketFigure('gauge', 'openex_market_largest_batch', 'The largest batch a market has run', (f) => f.stats.largestBatch);
+marketFigure('gauge', 'openex_market_queue_depth', "Commands waiting for a market's next batch", (f) => f.depth);
 
 new Gauge({
   name: 'openex_sockets_connected',

@@ -71,10 +71,12 @@ export async function seedDemoProjects(db: Database, now: number): Promise<void>
  */
 async function addDemoTexts(db: Database): Promise<void> {
   for (const [symbol, texts] of Object.entries(DEMO_TEXTS)) {
-    await db.query(`update ico_project set description = $2::jsonb || description where symbol = $1 and description ->> 'en_US' = $3`, [
+    // Only a row that still lacks one of the demo's languages is written (not every row on every start).
+    await db.query(`update ico_project set description = $2::jsonb || description where symbol = $1 and description ->> 'en_US' = $3 and not description ?& $4::text[]`, [
       symbol,
       JSON.stringify(texts),
       texts.en_US,
+      Object.keys(texts),
     ]);
   }
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { price as priceFigure } from '../../../../domain/figures';
 import type { SecondsContractActorRef } from '../machines/secondsContract/secondsContract.machine';
 import { CHART_BOX, liveContracts, priceChartGeometry } from './priceChartGeometry';
@@ -16,14 +17,15 @@ export function usePriceTrail(price: string | undefined): string[] {
 
 /** A line of the live price (spread over the width) with each open contract's buy price as a dashed level. */
 export function PriceChart(props: { trail: string[]; cards: SecondsContractActorRef[]; places: number }) {
+  const { t } = useTranslation();
   const viewBox = `0 0 ${CHART_BOX.width} ${CHART_BOX.height}`;
   const chart = priceChartGeometry(props.trail, liveContracts(props.cards));
-  if (!chart) return <ChartSvg viewBox={viewBox} role="img" aria-label="chart" />;
+  if (!chart) return <ChartSvg viewBox={viewBox} role="img" aria-label={t('seconds.priceChart')} />;
   // The axis and level labels are the pair's prices.
   const label = (value: string) => priceFigure(value, props.places);
   const labelX = CHART_BOX.plot + 6;
   return (
-    <ChartSvg viewBox={viewBox} role="img" aria-label="chart" preserveAspectRatio="none">
+    <ChartSvg viewBox={viewBox} role="img" aria-label={t('seconds.priceChart')} preserveAspectRatio="none">
       {chart.axis.map((a) => (
         <g key={a.key}>
           <line className="grid" x1="0" x2={CHART_BOX.plot} y1={a.y} y2={a.y} />

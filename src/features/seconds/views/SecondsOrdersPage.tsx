@@ -11,6 +11,7 @@ import { NotFoundPage } from '../../../app/pages/NotFoundPage';
 import { money, price, signedMoney, tone } from '../../../../domain/figures';
 import { formatDateTime } from '../../../../domain/localeFormat';
 import { OUTCOME_KEYS, useSecondsEnabled, useSecondsOrders } from '../seconds.hooks';
+import { pricePlaces } from './secondsFigures';
 
 const time = (ms: number, lang: string) => formatDateTime(ms, lang);
 /** Stakes and profits are USDT amounts (domain/figures.ts). */
@@ -34,7 +35,7 @@ function Orders(props: { mode: 'current' | 'history' }) {
   /** A price of the contract's pair, at the pair's precision. */
   const px = (symbol: string, value: string | null | undefined) => {
     const [left = '', right = ''] = symbol.split('_');
-    return price(value, pairs.find((p) => p.left_symbol === left && p.right_symbol === right)?.price_precision ?? 2);
+    return price(value, pricePlaces(pairs, left, right));
   };
   const history = props.mode === 'history';
   const title = t(history ? 'page.order.secHistory' : 'page.order.secCurrent');

@@ -112,7 +112,7 @@ export const tpslDialogMachine = setup({
             description: 'Never a silent refusal: the reason stays under its field and is also toasted.',
             actions: [
               assign({ problem: ({ context }) => tpslProblem(context) }),
-              { type: 'showToast', params: ({ context }) => ({ tone: 'error' as const, message: { key: tpslProblem(context)!.key } }) },
+              { type: 'showToast', params: ({ context }) => ({ tone: 'error' as const, message: { key: context.problem!.key } }) },
             ],
           },
         ],
