@@ -122,7 +122,8 @@ test('the seconds page and a purchase in Japanese', async ({ page }) => {
  * and the API refuses in the caller's language.
  */
 test.describe('switched off', () => {
-  const port = 8184;
+  // Its own port: edge.spec's server takes 8184, and the two may run side by side on the two workers.
+  const port = 8189;
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'openex-e2e-seconds-off-'));
   let server: ChildProcess | undefined;
