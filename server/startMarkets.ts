@@ -8,6 +8,7 @@ import { serveBus } from './kernel/realtime/bus/servingSide.js';
 import { serveCommands } from './kernel/shards/commandServer.js';
 import { marketsOf, processBusPrefix, productMarket } from './kernel/shards/processes.js';
 import { marketOwnership } from './kernel/shards/ownership.js';
+import { takeLease, type ProcessLease } from './kernel/shards/standby.js';
 import { answerProductCall } from './kernel/shards/productCalls.js';
 import { productsApartOf } from './kernel/shards/productsApart.js';
 import { productHttp } from './kernel/http/app.js';
@@ -16,6 +17,12 @@ import { PRODUCTS } from './products/index.js';
 import { accountRules } from './kernel/ledger/accountRules.js';
 import type { ServerConfig } from './config.js';
 import { spot } from './products/spot/product.js';
+
+/** What a process standing by for its entry is told, and how it is asked to give up waiting (kernel/shards/standby.ts). */
+export interface StandbyHooks {
+  onStandby?: () => void;
+  stopped?: () => boolean;
+}
 
 export interface RunningMarketProcess {
   name: string;
@@ -47,7 +54,11 @@ const MARKET_PROCESS_POOLS = { pool: 8, planOnce: 4 };
  * listening) → each product's lock → prepare (each market's lock, then its book) → hello →
  * commands → start (market makers and timers).
  */
-export async function startMarketProcess(config: ServerConfig, catalogue: readonly ServerProduct[] = PRODUCTS): Promise<RunningMarketProcess> {
+export async function startMarketProcess(
+  config: ServerConfig,
+  catalogue: readonly ServerProduct[] = PRODUCTS,
+  standby: StandbyHooks = {},
+): Promise<RunningMarketProcess> {
   const name = config.marketProcess;
   const entry = name ? config.marketProcesses?.get(name) : undefined;
   if (!name || !entry) throw new Error(`MARKET_PROCESS must name an entry of MARKET_PROCESSES (${[...(config.marketProcesses?.keys() ?? [])].join(', ') || 'none'})`);
@@ -58,7 +69,11 @@ export async function startMarketProcess(config: ServerConfig, catalogue: readon
     error: (message, error) => console.error(`[market process ${name}] ${message}`, error ?? ''),
   };
   const db = await openPostgres(config.databaseUrl, MARKET_PROCESS_POOLS);
+  // One process runs the entry; any other started as it stands by here until the lease is its own,
+  // and then reads everything (pairs listed meanwhile included) as a restart would.
+  const lease = await standByFor(db, name, log, standby);
   const listed = await listPairs(db).catch(async (error: unknown) => {
+    await lease.release();
     await db.close();
     throw new Error(`no exchange schema at DATABASE_URL (start the server first): ${error instanceof Error ? error.message : String(error)}`);
   });
@@ -68,6 +83,7 @@ export async function startMarketProcess(config: ServerConfig, catalogue: readon
   try {
     apart = productsApartOf(config, catalogue, name);
   } catch (error) {
+    await lease.release();
     await db.close();
     throw error;
   }
@@ -106,6 +122,7 @@ export async function startMarketProcess(config: ServerConfig, catalogue: readon
   } catch (error) {
     await app?.close();
     await productLocks.release();
+    await lease.release();
     await bus.close();
     await db.close();
     throw error;
@@ -136,8 +153,23 @@ export async function startMarketProcess(config: ServerConfig, catalogue: readon
         serving.stop();
         await app?.close();
         await productLocks.release();
+        await lease.release();
         await bus.close();
         await db.close();
       })()),
   };
+}
+
+/** Waits for the entry's lease (standby.ts); a process asked to stop while it waits starts nothing. */
+async function standByFor(db: Database, name: string, log: Kernel['log'], hooks: StandbyHooks): Promise<ProcessLease> {
+  const lease = await takeLease(db, name, {
+    stopped: hooks.stopped,
+    onStandby: () => {
+      log.info(`standing by: another process runs ${name}; taking over when its lease lapses`);
+      hooks.onStandby?.();
+    },
+  });
+  if (lease) return lease;
+  await db.close();
+  throw new Error(`stopped while standing by for ${name}`);
 }

@@ -161,9 +161,29 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
     } finally {
       await other.close();
     }
-    // A second process configured as m1: refused at its start (after the claim's wait), naming the market.
-    await expect(startMarketProcess(processConfig())).rejects.toThrow(/another process runs BTC_USDT/);
+    // A second process configured as m1 stands by (kernel/shards/standby.ts): it runs nothing while
+    // m1 holds the entry's lease, and starts nothing when asked to stop while it waits.
+    let standing = false;
+    let giveUp = false;
+    const standby = startMarketProcess(processConfig(), undefined, { onStandby: () => (standing = true), stopped: () => giveUp });
+    await until(() => standing, 'the second m1 to stand by');
+    giveUp = true;
+    await expect(standby).rejects.toThrow(/stopped while standing by for m1/);
   });
+
+  it('hands m1 over to a standby when it stops: the standby rebuilds the book and takes orders within a second or two', async () => {
+    const buyer = await trader(server.db, { USDT: '1000' });
+    let standing = false;
+    const standby = startMarketProcess(processConfig(), undefined, { onStandby: () => (standing = true) });
+    await until(() => standing, 'the standby');
+    const stoppedAt = Date.now();
+    await markets!.stop();
+    markets = await standby;
+    await until(() => hasAsk('95000', '1.5')(server.realtime.latest(DEPTH) as Payload), 'the resync from the new holder');
+    const order = await place(buyer, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '100', quantity: '1' });
+    expect(order).toMatchObject({ status: 1 });
+    expect(Date.now() - stoppedAt).toBeLessThan(5000);
+  }, 15_000);
 
   it('refuses an order at once, translated, when no process runs its market, and changes nothing', async () => {
     const buyer = await trader(server.db, { USDT: '1000' });

@@ -140,8 +140,14 @@ describe.runIf(usingPostgres())('the futures product in a process of its own', (
     expect(JSON.stringify(account.data)).toContain('500');
   });
 
-  it('lets one process run the product: a second f1 refuses to start', async () => {
-    await expect(startMarketProcess({ ...config(), marketProcess: 'f1' })).rejects.toThrow(/another process runs futures/);
+  it('lets one process run the product: a second f1 stands by, running nothing, until it is stopped', async () => {
+    let standing = false;
+    let giveUp = false;
+    const standby = startMarketProcess({ ...config(), marketProcess: 'f1' }, undefined, { onStandby: () => (standing = true), stopped: () => giveUp });
+    for (const deadline = Date.now() + 5000; !standing && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
+    expect(standing).toBe(true);
+    giveUp = true;
+    await expect(standby).rejects.toThrow(/stopped while standing by for f1/);
   }, 15_000);
 
   it('says, translated, that the product cannot be reached while its process is down; the rest of the server goes on', async () => {

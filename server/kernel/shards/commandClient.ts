@@ -76,6 +76,15 @@ export class CommandClient {
     return this.pending.size;
   }
 
+  /**
+   * The process these commands went to is gone (EdgeSync's `instanceGone`: a standby took over, it
+   * restarted, or it fell silent): what it never answered fails now as possibly done, so callers
+   * retry with their idempotency keys within a second or two instead of waiting out the timeout.
+   */
+  abandon(): void {
+    this.close();
+  }
+
   /** Fails everything still waiting (the server stops). */
   close(): void {
     for (const [id, { market }] of this.pending) this.fail(id, new MarketUnavailable(market, true));

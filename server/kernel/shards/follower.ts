@@ -94,7 +94,7 @@ export async function followProcess(
   const prefix = processBusPrefix(bus.prefix, name);
   const processBus = openRedisBus(bus.url, prefix, targets.log);
   const commands = new CommandClient(processBus, instance);
-  const sync = new EdgeSync(processBus, prefix, { ...targets, replies: (reply) => commands.receive(reply) });
+  const sync = new EdgeSync(processBus, prefix, { ...targets, replies: (reply) => commands.receive(reply), instanceGone: () => commands.abandon() });
   await sync.start();
   return {
     bus: processBus,

@@ -20,6 +20,12 @@ export interface EdgeTargets {
   replica: ChannelReplica;
   feed: UserFeed & Required<Pick<UserFeed, 'message'>>;
   replies?: (reply: Extract<BusMessage, { k: 'reply' }>) => void;
+  /**
+   * The serving process this follower knew is gone: another instance said hello (a standby took
+   * over, or it restarted), or it has been silent for SILENT_AFTER_MS. What it was asked and never
+   * answered will not be answered now (the server's command client fails it at once).
+   */
+  instanceGone?: () => void;
   log: (message: string, error?: unknown) => void;
   /** Who is following, for the log: "realtime edge" unless told. */
   name?: string;
@@ -100,6 +106,7 @@ export class EdgeSync {
     if (this.paused || this.instance === undefined || Date.now() - this.heardAt < SILENT_AFTER_MS) return;
     this.paused = new Map();
     this.to.log(`${this.name}: nothing heard for ${SILENT_AFTER_MS / 1000} s; its markets are shown paused`, undefined);
+    this.to.instanceGone?.();
     for (const channel of this.served) {
       if (!isTickChannel(channel)) continue;
       const before = this.to.replica.snapshot(channel);
@@ -146,7 +153,9 @@ export class EdgeSync {
     switch (message.k) {
       case 'hello':
         // The serving process restarted: its books were rebuilt and their sequence numbers began again.
-        if (message.instance !== this.instance) this.resync();
+        if (message.instance === this.instance) return;
+        if (this.instance !== undefined) this.to.instanceGone?.();
+        this.resync();
         return;
       case 'alive':
         return;
