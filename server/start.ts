@@ -18,6 +18,7 @@ import { feedBoth, serveBus } from './kernel/realtime/bus/servingSide.js';
 import { followMarketProcesses } from './kernel/shards/follower.js';
 import { serveCommands } from './kernel/shards/commandServer.js';
 import { marketOwnership } from './kernel/shards/ownership.js';
+import { takeLease, takeServerLease, type StandbyHooks } from './kernel/shards/standby.js';
 import { productCallsForwarder } from './kernel/shards/productCalls.js';
 import { productRoutes, productsApartOf } from './kernel/shards/productsApart.js';
 import { pruneKeys } from './kernel/idempotency.js';
@@ -43,7 +44,16 @@ export interface RunningServer {
  * Composition root: config → database → kernel → products (server/products/index.ts) → http →
  * realtime → listen → products start. Nothing here knows what a product does.
  */
-export async function startServer(config: ServerConfig, products: readonly ServerProduct[] = PRODUCTS): Promise<RunningServer> {
+export async function startServer(config: ServerConfig, products: readonly ServerProduct[] = PRODUCTS, standby: StandbyHooks = {}): Promise<RunningServer> {
+  // On a shared PostgreSQL one server runs; another started on it stands by until the lease is its
+  // own (docs/ARCHITECTURE.md "Scale-out: standbys and takeover"), then starts as a restart would.
+  const lease = await takeServerLease(config.databaseUrl, {
+    stopped: standby.stopped,
+    onStandby: () => {
+      console.log('standing by: another server runs on this database; taking over when its lease lapses');
+      standby.onStandby?.();
+    },
+  });
   // How long each step of the start took, logged once up (issue 10 counts the seconds of a cold start).
   const phases: string[] = [];
   let phaseStart = performance.now();
@@ -53,6 +63,9 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     phaseStart = t;
   };
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embedded: config.embeddedDb });
+  // On its own embedded PostgreSQL the server holds the lease too: a server started on that database's
+  // socket stands by for it (nothing can be waiting for it before the database is up).
+  const ownLease = lease ? undefined : await takeLease(db, 'server');
   // The log and the gateway exist only once the HTTP app does; until then lines go nowhere and
   // pushes are dropped (nobody can have subscribed yet).
   let app: FastifyInstance | undefined;
@@ -182,7 +195,9 @@ export async function startServer(config: ServerConfig, products: readonly Serve
         edges?.stop();
         await bus?.close();
         await running.close();
+        await ownLease?.release();
         await db.close();
+        await lease?.release();
       })()),
   };
 }

@@ -8,7 +8,7 @@ import { serveBus } from './kernel/realtime/bus/servingSide.js';
 import { serveCommands } from './kernel/shards/commandServer.js';
 import { marketsOf, processBusPrefix, productMarket } from './kernel/shards/processes.js';
 import { marketOwnership } from './kernel/shards/ownership.js';
-import { takeLease, type ProcessLease } from './kernel/shards/standby.js';
+import { takeLease, type ProcessLease, type StandbyHooks } from './kernel/shards/standby.js';
 import { answerProductCall } from './kernel/shards/productCalls.js';
 import { productsApartOf } from './kernel/shards/productsApart.js';
 import { productHttp } from './kernel/http/app.js';
@@ -17,12 +17,6 @@ import { PRODUCTS } from './products/index.js';
 import { accountRules } from './kernel/ledger/accountRules.js';
 import type { ServerConfig } from './config.js';
 import { spot } from './products/spot/product.js';
-
-/** What a process standing by for its entry is told, and how it is asked to give up waiting (kernel/shards/standby.ts). */
-export interface StandbyHooks {
-  onStandby?: () => void;
-  stopped?: () => boolean;
-}
 
 export interface RunningMarketProcess {
   name: string;

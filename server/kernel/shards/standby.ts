@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../db/database.js';
+import { openPostgres } from '../db/postgres.js';
 
 /**
  * A process's lease on its entry of MARKET_PROCESSES (docs/ARCHITECTURE.md "Scale-out: standbys
@@ -61,4 +62,32 @@ async function handOver(session: Queryable & { close(): Promise<void> }): Promis
   // once it has exited, and the standby would wait for that.
   await session.query('select pg_advisory_unlock_all()').catch(() => undefined);
   await session.close();
+}
+
+/** What a process standing by is told, and how it is asked to give up waiting. */
+export interface StandbyHooks {
+  onStandby?: () => void;
+  stopped?: () => boolean;
+}
+
+/**
+ * The server's own lease (entry `server`), on a connection of its own to DATABASE_URL, taken before
+ * the database is opened for work: a second server started on the same PostgreSQL stands by here —
+ * no migrations, no products, no port — and starts as a restarted server would once the holder is
+ * gone. Undefined when the server runs its own embedded database (nobody else can share it).
+ */
+export async function takeServerLease(databaseUrl: string | undefined, hooks: StandbyHooks = {}): Promise<ProcessLease | undefined> {
+  if (!databaseUrl) return undefined;
+  const db = await openPostgres(databaseUrl, { pool: 1, planOnce: 1 });
+  const lease = await takeLease(db, 'server', hooks);
+  if (!lease) {
+    await db.close();
+    throw new Error('stopped while standing by for the server');
+  }
+  return {
+    async release() {
+      await lease.release();
+      await db.close();
+    },
+  };
 }
