@@ -11,7 +11,7 @@
  *   its database then did not get; on a real exchange the subscribers are other machines.
  * - `socket.io`: the real socket.io-client, decoding every message, as a browser does.
  */
-import { io, type Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
 import { countMessages, openWireSocket } from '../wireSocket.js';
 
 interface Start {

@@ -5,7 +5,6 @@
  * products widen the message catalogue) and calls `offer` in its `create`; a user reads it per
  * request with `use`, so the order in which products are created does not matter.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface OfferedServices {
   /** The newest snapshot of a public realtime channel (depth, trades, tick, candle), whichever product or process owns it; offered by the composition root. */
   channels: { snapshot(channel: string): object | undefined };

@@ -89,7 +89,6 @@ export const COMPACT_HEADER = '@media (max-width: 1099px)';
 export const themes: Record<ThemeName, Theme> = { dark: darkTheme, light: lightTheme };
 
 declare module 'styled-components' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface DefaultTheme extends Theme {}
 }
 

@@ -60,7 +60,7 @@ describe('withdrawal machine (scenarios)', () => {
   });
 
   it('a quantity under the minimum is refused with its message and goes no further', async () => {
-    const { actor, log, pass } = await toEditing();
+    const { actor, log } = await toEditing();
     actor.send({ type: 'withdraw.submit', form: { ...form, quantity: '9.5' } });
     expect(actor.getSnapshot().value).toBe('editing');
     expect(log.at(-1)).toContain('wallet.validation.belowMinimum');

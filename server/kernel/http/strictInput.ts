@@ -122,6 +122,7 @@ function afterString(json: string, from: number): number {
 }
 
 /** PostgreSQL text cannot hold NUL, and no field here has a use for control characters but tab and newline. */
+// eslint-disable-next-line no-control-regex -- matching control characters is its purpose
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 function hasControlCharacter(value: unknown, depth = 0): boolean {

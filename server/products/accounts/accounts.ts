@@ -7,7 +7,7 @@ import { passwordPolicyProblem } from './safety/passwordPolicy.js';
 import { normaliseAccount } from '../../kernel/auth/accountRules.js';
 import { forgetLoginFailures, loginBlocked, loginFailed, loginSucceeded } from '../../kernel/auth/loginThrottle.js';
 import type { MessageKey } from '../../kernel/i18n/messages.js';
-import { describeDevice, knownDevice, notify, rememberDevice, type DeviceInfo } from '../../kernel/notifications/notify.js';
+import { knownDevice, notify, rememberDevice, type DeviceInfo } from '../../kernel/notifications/notify.js';
 import { openSession, revokeAllSessions, userById } from '../../kernel/auth/sessions.js';
 import { revokeApiKeys } from '../../kernel/auth/apiKeyRevocation.js';
 import { checkCode, issueCode, type CodePurpose } from './codes.js';

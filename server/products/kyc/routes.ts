@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../domain/api.js';
-import type { Outcome } from '../../kernel/outcome.js';
 import type { Kyc, PhotoSide } from './kyc.js';
 import { translate } from '../../kernel/i18n/messages.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';

@@ -3,7 +3,7 @@ import { IDEMPOTENCY_HEADER, RECORD_DAYS, WALLET_ACCOUNTS, WALLET_PATHS, type Re
 import { submissionKey } from '../../kernel/idempotency.js';
 import { requireAuthForAll } from '../../kernel/auth/authPlugin.js';
 import type { Wallet } from './wallet.js';
-import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
+import { ok, okWith } from '../../kernel/http/envelope.js';
 import { unwrap } from '../../kernel/outcome.js';
 import { anyBody, currency, decimal, paging, password, recordDays, rowId, secondFactorCode, strictObject, text } from '../../kernel/http/schemas.js';
 
