@@ -25,6 +25,24 @@ export interface ServerProcess {
   output(): string;
 }
 
+/** The environment the system tests start server/main.ts with (`env` added last). */
+export function serverEnv(options: { dataDir: string; port: number; databaseUrl?: string; env?: Record<string, string> }): Record<string, string> {
+  return {
+    DATABASE_URL: options.databaseUrl ?? '',
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    DATA_DIR: options.dataDir,
+    CLIENT_DIR: join(options.dataDir, 'no-client'),
+    LOG_LEVEL: 'warn',
+    OPERATOR_ACCOUNT: OPERATOR.account,
+    OPERATOR_PASSWORD: OPERATOR.password,
+    CHAIN_BLOCK_MS: '100',
+    // Every client of a system test or bench is on this machine: no per-address socket cap.
+    SOCKETS_PER_ADDRESS: '0',
+    ...options.env,
+  };
+}
+
 /**
  * The real server (server/main.ts) as a child process on the embedded database in `dataDir`, as
  * `npm start` runs it — or on PostgreSQL when `databaseUrl` is given — with a fast simulated chain
@@ -36,21 +54,7 @@ export async function startServerProcess(options: { dataDir: string; port: numbe
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: options.databaseUrl ?? '',
-      PORT: String(options.port),
-      HOST: '127.0.0.1',
-      DATA_DIR: options.dataDir,
-      CLIENT_DIR: join(options.dataDir, 'no-client'),
-      LOG_LEVEL: 'warn',
-      OPERATOR_ACCOUNT: OPERATOR.account,
-      OPERATOR_PASSWORD: OPERATOR.password,
-      CHAIN_BLOCK_MS: '100',
-      // Every client of a system test or bench is on this machine: no per-address socket cap.
-      SOCKETS_PER_ADDRESS: '0',
-      ...options.env,
-    },
+    env: { ...process.env, ...serverEnv(options) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const started = controls(child);

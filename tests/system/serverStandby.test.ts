@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OPERATOR, startUntilUp, useScratchServer } from './serverProcess.js';
+import { serverEnv, startUntilUp, useScratchServer } from './serverProcess.js';
 import { SPOT_PATHS } from '../../domain/spotOrders.js';
 import { call, newKey } from './client.js';
 import { fundedTraders, operatorToken, referencePrices } from './traders.js';
@@ -30,17 +30,7 @@ describe('takeover: kill -9 of the server with a standby server on the same data
     const b = await startUntilUp(
       'standby server B',
       'main.ts',
-      {
-        DATABASE_URL: scratch.databaseUrl(),
-        PORT: String(port + 100),
-        HOST: '127.0.0.1',
-        DATA_DIR: bDir,
-        CLIENT_DIR: join(bDir, 'no-client'),
-        LOG_LEVEL: 'warn',
-        OPERATOR_ACCOUNT: OPERATOR.account,
-        OPERATOR_PASSWORD: OPERATOR.password,
-        CHAIN_BLOCK_MS: '100',
-      },
+      serverEnv({ dataDir: bDir, port: port + 100, databaseUrl: scratch.databaseUrl() }),
       'standing by',
     );
     try {

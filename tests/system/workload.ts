@@ -137,9 +137,12 @@ export class Workload {
         await this.step();
       } catch (error) {
         if (stopped()) return;
-        // A broken connection: the outcome of that one submission is unknown.
-        if (String(error).includes('fetch failed')) this.unknown.push(String((error as { cause?: unknown }).cause ?? error));
-        else throw error;
+        // A broken connection, or a load balancer with no process behind it for a moment (502/503,
+        // the cluster tests): the outcome of that one submission is unknown.
+        if (String(error).includes('fetch failed') || /HTTP 50[23]/.test(String(error))) {
+          this.unknown.push(String((error as { cause?: unknown }).cause ?? error));
+          await new Promise((r) => setTimeout(r, 100));
+        } else throw error;
       }
     }
   }
