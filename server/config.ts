@@ -68,6 +68,11 @@ export interface ServerConfig {
   /** MARKET_PROCESS: the name of the market process this is (`npm run start:markets`), an entry of MARKET_PROCESSES. */
   marketProcess?: string;
   /**
+   * METRICS_PORT: where a market process (which has no HTTP app) answers /healthz, /readyz and
+   * /metrics — standing by included (readyz 503, `openex_lease_held` 0). Unset: it answers none.
+   */
+  metricsPort?: number;
+  /**
    * PRIMARY_URL: this is an HTTP front (`npm run start:front`; docs/ARCHITECTURE.md "Scale-out: HTTP
    * fronts") and this is the server's own address, where every request it does not serve goes.
    */
@@ -115,6 +120,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     realtimeBus: env.REALTIME_BUS_URL ? { url: env.REALTIME_BUS_URL, prefix: env.REALTIME_BUS_PREFIX || DEFAULT_BUS_PREFIX } : undefined,
     marketProcesses: parseMarketProcesses(env.MARKET_PROCESSES),
     marketProcess: env.MARKET_PROCESS || undefined,
+    metricsPort: env.METRICS_PORT ? portNumber(env.METRICS_PORT, 'METRICS_PORT') : undefined,
     primaryUrl: primaryUrl(env.PRIMARY_URL),
     trustedProxies: (env.TRUSTED_PROXIES ?? '').split(',').map((a) => a.trim()).filter(Boolean),
     socketsPerAddress: wholeNumber(env.SOCKETS_PER_ADDRESS, 'SOCKETS_PER_ADDRESS'),
@@ -179,4 +185,10 @@ function positiveMinutes(name: string, value: string): number {
   const minutes = Number(value);
   if (!Number.isFinite(minutes) || minutes <= 0) throw new Error(`${name} must be a positive number of minutes, got ${value}`);
   return minutes;
+}
+
+function portNumber(value: string, name: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number, got ${value}`);
+  return port;
 }

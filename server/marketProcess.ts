@@ -1,4 +1,6 @@
+import { createServer } from 'node:http';
 import { readConfig } from './config.js';
+import { answerHealth } from './kernel/http/health.js';
 import { stopOnSignals } from './kernel/signals.js';
 import { enableStageTimes } from './kernel/stageTimes.js';
 import { startMarketProcess, type RunningMarketProcess } from './startMarkets.js';
@@ -6,11 +8,21 @@ import { startMarketProcess, type RunningMarketProcess } from './startMarkets.js
 /**
  * `npm run start:markets`: a market process beside a server started with the same
  * REALTIME_BUS_URL, DATABASE_URL and MARKET_PROCESSES (docs/ARCHITECTURE.md "Scale-out: market
- * processes"); MARKET_PROCESS names which entry this one is.
+ * processes"); MARKET_PROCESS names which entry this one is. Started again as the same entry, it
+ * stands by until the running one is gone ("Scale-out: standbys and takeover").
  */
 const config = readConfig();
 if (config.stageTimes) enableStageTimes();
 let running: RunningMarketProcess | undefined;
 stopOnSignals(() => running);
+// /healthz, /readyz (503 while standing by or starting) and /metrics, when METRICS_PORT asks: the
+// process has no HTTP app of its own, so a plain server answers them from the first moment.
+if (config.metricsPort !== undefined) {
+  const health = createServer((request, response) => {
+    if (!answerHealth(request, response, () => running !== undefined)) response.writeHead(404).end();
+  });
+  health.listen(config.metricsPort, config.host);
+  health.unref();
+}
 running = await startMarketProcess(config);
 console.log(`OpenEx market process ${running.name} is up: ${running.markets.join(', ')} — bus ${config.realtimeBus!.prefix}`);

@@ -31,8 +31,26 @@ describe.runIf(redisAnswers)('takeover: kill -9 of a market process with a stand
     const processes = { MARKET_PROCESSES: 'm1=BTC_USDT', REALTIME_BUS_URL: `redis://${REDIS.host}:${REDIS.port}`, REALTIME_BUS_PREFIX: `openex-standby:${process.pid}:${Date.now()}` };
     const server = await scratch.start(processes);
     const env = { ...processes, LOG_LEVEL: 'warn', MARKET_PROCESS: 'm1', DATABASE_URL: scratch.databaseUrl() };
-    let holder: ChildControls = await startUntilUp('market process m1', 'marketProcess.ts', env);
-    let standby: ChildControls = await startUntilUp('standby m1', 'marketProcess.ts', env, 'standing by');
+    // Each process answers /readyz and /metrics on a port of its own (METRICS_PORT); a restarted one takes the killed one's.
+    const metricsPorts = [Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 108, Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 109];
+    const portOf = new Map<ChildControls, number>();
+    const start = async (until: string, port: number) => {
+      const child = await startUntilUp(`m1 (${until})`, 'marketProcess.ts', { ...env, METRICS_PORT: String(port) }, until);
+      portOf.set(child, port);
+      return child;
+    };
+    let holder: ChildControls = await start(' is up', metricsPorts[0]!);
+    let standby: ChildControls = await start('standing by', metricsPorts[1]!);
+    // The holder is ready and says it holds m1's lease; the standby is alive, not ready, and says it stands by.
+    const ask = async (child: ChildControls, path: string) => {
+      const answer = await fetch(`http://127.0.0.1:${portOf.get(child)}${path}`);
+      return { status: answer.status, text: await answer.text() };
+    };
+    expect(await ask(holder, '/readyz')).toMatchObject({ status: 200 });
+    expect((await ask(holder, '/metrics')).text).toContain('openex_lease_held{entry="m1"} 1');
+    expect(await ask(standby, '/healthz')).toMatchObject({ status: 200 });
+    expect(await ask(standby, '/readyz')).toMatchObject({ status: 503 });
+    expect((await ask(standby, '/metrics')).text).toContain('openex_lease_held{entry="m1"} 0');
     let done = false;
     try {
       const traders = await fundedTraders(server.url, scratch.dataDir, 6, 'mp-standby');
@@ -61,8 +79,10 @@ describe.runIf(redisAnswers)('takeover: kill -9 of a market process with a stand
         takeovers.push(Date.now() - killedAt);
         // The standby is the holder now; the killed one comes back as the next standby.
         await waitFor(() => standby.output().includes(' is up'), 'the standby to say it is up');
+        const freed = portOf.get(holder)!;
         holder = standby;
-        standby = await startUntilUp('standby m1', 'marketProcess.ts', env, 'standing by');
+        expect((await ask(holder, '/metrics')).text).toContain('openex_lease_held{entry="m1"} 1');
+        standby = await start('standing by', freed);
       }
       done = true;
       await Promise.all(workers);

@@ -89,6 +89,14 @@ marketFigure('counter', 'openex_market_batches_total', 'Batches a market has run
 marketFigure('gauge', 'openex_market_largest_batch', 'The largest batch a market has run', (f) => f.stats.largestBatch);
 marketFigure('gauge', 'openex_market_queue_depth', "Commands waiting for a market's next batch", (f) => f.depth);
 
+/** Which entries' leases this process holds (1) or stands by for (0): kernel/shards/standby.ts. */
+export const leaseHeld = new Gauge({
+  name: 'openex_lease_held',
+  help: 'An entry this process runs (1) or stands by for (0): the server, or a MARKET_PROCESSES entry',
+  labelNames: ['entry'] as const,
+  registers: [metrics],
+});
+
 new Gauge({
   name: 'openex_sockets_connected',
   help: 'Sockets open on this process',

@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../db/database.js';
 import { openPostgres } from '../db/postgres.js';
+import { leaseHeld } from '../observability/metrics.js';
 
 /**
  * A process's lease on its entry of MARKET_PROCESSES (docs/ARCHITECTURE.md "Scale-out: standbys
@@ -45,7 +46,16 @@ export async function takeLease(
       await session.close();
       return undefined;
     }
-    if (await tryLease(session, entry)) return { release: () => handOver(session) };
+    if (await tryLease(session, entry)) {
+      leaseHeld.set({ entry }, 1);
+      return {
+        release: async () => {
+          leaseHeld.set({ entry }, 0);
+          await handOver(session);
+        },
+      };
+    }
+    leaseHeld.set({ entry }, 0);
     if (!told) options.onStandby?.();
     told = true;
     await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? STANDBY_POLL_MS));
