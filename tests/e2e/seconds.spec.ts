@@ -74,6 +74,11 @@ test('buy up and down, watch the countdown, see the results and the history', as
   const after = Number((await cards.first().getByTestId('seconds-countdown').textContent())!.match(/\d+/)![0]);
   expect(before - after).toBeGreaterThanOrEqual(1);
   await page.screenshot({ path: test.info().outputPath('seconds-counting-down.png') });
+  // The pair's candles through the shared chart, under its translated name, with the two buy prices marked.
+  const chart = page.getByRole('img', { name: EN.priceChart });
+  await expect(chart).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await chart.screenshot({ path: test.info().outputPath('seconds-chart.png') });
 
   // Both settle at their expiry second; the server pushes the result.
   for (const card of [cards.nth(0), cards.nth(1)]) {

@@ -3,6 +3,8 @@ import { createActor, fromCallback, type EventObject } from 'xstate';
 import { latestTradesModel, TRADES_FIXTURE } from '../../src/features/markets/machines/latestTrades/latestTrades.model';
 import { selectTrades } from '../../src/features/markets/machines/latestTrades/latestTrades.selectors';
 import { pairMarketModel } from '../../src/features/markets/machines/pairMarket/pairMarket.model';
+import { pairWatchMachine } from '../../src/features/markets/machines/pairWatch/pairWatch.machine';
+import { pairWatchModel } from '../../src/features/markets/machines/pairWatch/pairWatch.model';
 import { generatePaths } from '../../scripts/lib/machineModels';
 import { describeModel, runModel, standInsFor, walkPath } from './harness';
 
@@ -93,5 +95,24 @@ describe('latest trades machine: snapshot, then batches, newest 50', () => {
       },
     });
     actor.stop();
+  });
+});
+
+describe('pair watch machine: a trade page holds the pair market while on screen', () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+  describeModel(pairWatchModel);
+
+  it('watches when it starts, leaves when it stops, and leaves then watches again on retry', () => {
+    const sent: unknown[] = [];
+    const market = { send: (event: unknown) => void sent.push(event) };
+    const pair = { left: 'BTC', right: 'USDT', contract: true, futures: true };
+    const watch = createActor(pairWatchMachine, { input: { market, pair } }).start();
+    expect(sent).toEqual([{ type: 'market.watch', ...pair }]);
+    watch.send({ type: 'watch.retry' });
+    expect(sent.slice(1)).toEqual([{ type: 'market.leave' }, { type: 'market.watch', ...pair }]);
+    watch.stop();
+    expect(sent.at(-1)).toEqual({ type: 'market.leave' });
+    expect(sent).toHaveLength(4);
   });
 });

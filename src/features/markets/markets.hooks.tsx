@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useLayoutEffect, useMemo } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { KlineInterval } from '../../../domain/constants';
@@ -14,6 +14,7 @@ import type { BookSides } from './machines/orderBook/levels';
 import * as bookSel from './machines/orderBook/orderBook.selectors';
 import type { PairMarketActorRef, WatchedPair } from './machines/pairMarket/pairMarket.machine';
 import * as market from './machines/pairMarket/pairMarket.selectors';
+import { pairWatchMachine } from './machines/pairWatch/pairWatch.machine';
 
 /** The live-market actors markets.flows.ts starts: the market of the pair on screen, and the trader's favourites. */
 export interface MarketsFlows {
@@ -48,6 +49,17 @@ export function usePairMarket() {
   return { ...state, ...send };
 }
 
+/**
+ * Holds the pair market on `pair` while the calling page is on screen (the page's `pairWatch`
+ * actor: watch when it starts, leave when it stops); returns the retry after a failed feed. The
+ * caller keys itself by pair, so another pair is another actor.
+ */
+export function usePairWatch(pair: WatchedPair): () => void {
+  const { market: actor } = useMarkets();
+  const watch = useActorRef(pairWatchMachine, { input: { market: actor, pair } });
+  return useCallback(() => watch.send({ type: 'watch.retry' }), [watch]);
+}
+
 /** The book's state and price grouping, and the trader's grouping choice (undefined: the pair's tick). */
 export function useOrderBook(ref: OrderBookActorRef) {
   const status = useSelector(ref, bookSel.selectBookStatus);
@@ -64,6 +76,7 @@ export function useOrderBook(ref: OrderBookActorRef) {
  * still computed from the machine's snapshot alone; `draw` must be stable.
  */
 export function useBookRowsFeed(ref: OrderBookActorRef, depth: number, pricePlaces: number, amountPlaces: number, draw: (rows: BookRows) => void) {
+  // effect: draws the book's rows straight into the DOM as the actor changes (render cost, issue 12).
   useLayoutEffect(() => {
     let drawnBook: BookSides | undefined;
     let drawnGrouping: number | undefined;

@@ -1,17 +1,19 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
-import { createActor } from 'xstate';
+import { useMemo } from 'react';
 import { SecondsContext } from './seconds.context';
 import { useAppFlow } from '../../app/views/hooks';
 import type { SecondsContract, SecondsDirection } from '../../../domain/seconds';
 import type { RecordDays } from '../../../domain/wallet';
 import { remainingMs, stakeProblem, type SecondsContractActorRef, type secondsContractMachine } from './machines/secondsContract/secondsContract.machine';
+import type { secondsDeskMachine } from './machines/secondsDesk/secondsDesk.machine';
 import type { SecondsOrdersExtra, SecondsOrdersFilter, SecondsOrdersMode, secondsOrdersMachine } from './machines/secondsOrders/secondsOrders.machine';
 import type { PagedListActorRef } from '../../app/machines/pagedList/pagedList.machine';
 
 /** The seconds contracts' flows, supplied with their effects in seconds/feature.tsx. */
 export interface SecondsFlows {
   contract: typeof secondsContractMachine;
+  /** The trade page's tickets (spawns `contract`s). */
+  desk: typeof secondsDeskMachine;
   orders: typeof secondsOrdersMachine;
 }
 
@@ -24,41 +26,17 @@ export function useSecondsEnabled(): boolean {
   return useAppFlow().config?.config.sys.seconds_contracts !== 0;
 }
 
-const LIVE_STATES = ['live', 'failed', 'settled'] as const;
-const isBought = (ref: SecondsContractActorRef) => LIVE_STATES.some((s) => ref.getSnapshot().matches(s));
-/** Cards kept on screen (open ones and the latest results). */
-const MAX_CARDS = 8;
-
 /**
- * The trade page's tickets: the first is the form; once it is bought it becomes a countdown card
- * and a fresh ticket (remembering period and stake) takes its place.
+ * The trade page's tickets, from the page's `secondsDesk` actor (started and stopped with the
+ * page): the first is the form, the rest are the bought ones' cards, newest first; `levels` are
+ * the live contracts' buy prices.
  */
 export function useSecondsDesk(symbol: string) {
   const flows = SecondsContext.use();
-  const [tickets, setTickets] = useState<SecondsContractActorRef[]>([]);
-  useEffect(() => {
-    const started: SecondsContractActorRef[] = [];
-    const open = (input: { symbol: string; period?: number; quantity?: string }) => {
-      const ref = createActor(flows.contract, { input }).start();
-      started.push(ref);
-      const sub = ref.subscribe(() => {
-        if (!isBought(ref)) return;
-        sub.unsubscribe();
-        const { period, quantity } = ref.getSnapshot().context;
-        const next = open({ symbol, period, quantity });
-        setTickets((list) => {
-          const cards = list.filter((r) => r !== ref);
-          const dropped = cards.slice(MAX_CARDS - 1);
-          dropped.forEach((r) => r.stop());
-          return [next, ref, ...cards.slice(0, MAX_CARDS - 1)];
-        });
-      });
-      return ref;
-    };
-    setTickets([open({ symbol })]);
-    return () => started.forEach((r) => r.stop());
-  }, [flows, symbol]);
-  return { ticket: tickets[0], cards: tickets.slice(1) };
+  const desk = useActorRef(flows.desk, { input: { symbol } });
+  const tickets = useSelector(desk, (s) => s.context.tickets);
+  const levels = useSelector(desk, (s) => s.context.levels);
+  return { ticket: tickets[0], cards: tickets.slice(1), levels };
 }
 
 /** One ticket: its state for the form or card, and senders. */

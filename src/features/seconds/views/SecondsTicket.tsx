@@ -9,10 +9,11 @@ import { Dialog } from '../../../app/ui/Dialog';
 import type { SecondsContractActorRef } from '../machines/secondsContract/secondsContract.machine';
 import { useSecondsTicket } from '../seconds.hooks';
 import { confirmedEstimate, directionTone, signedUsdt, ticketFigures, usdt } from './secondsFigures';
-import { AccountLines, Box, Field, Periods, Row, Sides } from './secondsTrade.styles';
+import { Panel, PanelBody, PanelHeader } from '../../../app/ui/Panel';
+import { AccountLines, Field, Label, Periods, Row, Sides } from './secondsTrade.styles';
 
 /** The ticket: period, stake, up or down; the risk warning the first time and the confirmation. */
-export function SecondsTicket(props: { ticketRef: SecondsContractActorRef }) {
+export function SecondsTicket(props: { ticketRef: SecondsContractActorRef; className?: string }) {
   const { t } = useTranslation();
   const session = useSessionFlow();
   const ticket = useSecondsTicket(props.ticketRef);
@@ -23,115 +24,125 @@ export function SecondsTicket(props: { ticketRef: SecondsContractActorRef }) {
   const busy = ticket.submitting || ticket.acknowledging;
   const stakeLabel = t('seconds.stake', { currency: SECONDS_CURRENCY });
   return (
-    <Box aria-label={t('seconds.ticket')} aria-busy={ticket.loading}>
-      <h2>{t('seconds.period')}</h2>
-      {ticket.loadFailed && (
-        <p role="alert" style={{ fontSize: 12 }}>
-          {ticket.loadError ?? t('seconds.loadFailed')} <Button $small $variant="ghost" onClick={ticket.retry}>{t('common.retry')}</Button>
-        </p>
-      )}
-      <Periods role="group" aria-label={t('seconds.period')}>
-        {config?.periods.map((p) => (
-          <button key={p.period} type="button" aria-pressed={p.period === context.period} onClick={() => ticket.choosePeriod(p.period)}>
-            <b>{t('seconds.periodSeconds', { seconds: p.period })}</b>
-            <span className="rate">{ratioPercent(p.payout_rate)}</span>
-          </button>
-        ))}
-      </Periods>
-      <Field>
-        {stakeLabel}
-        <input inputMode="decimal" aria-label={stakeLabel} value={context.quantity} onChange={(e) => ticket.setQuantity(e.target.value)} />
-      </Field>
-      <Row>
-        <span>{t('seconds.limits')}</span>
-        <b>{figures.limits}</b>
-      </Row>
-      <Row>
-        <span>{t('seconds.available')}</span>
-        <b data-testid="seconds-available">{figures.available}</b>
-      </Row>
-      <Row>
-        <span>{t('seconds.payoutRate')}</span>
-        <b>{ratioPercent(period?.payout_rate)}</b>
-      </Row>
-      <Row>
-        <span>{t('seconds.estimatedProfit')}</span>
-        <b className="up" data-testid="seconds-estimate">{figures.estimate}</b>
-      </Row>
-      {session.hasSession ? (
-        <Sides>
-          <button type="button" className="up" disabled={!ticket.choosing} onClick={() => ticket.buy('up')}>
-            ▲ {t('seconds.up')}
-          </button>
-          <button type="button" className="down" disabled={!ticket.choosing} onClick={() => ticket.buy('down')}>
-            ▼ {t('seconds.down')}
-          </button>
-        </Sides>
-      ) : (
-        <p style={{ fontSize: 12, marginTop: 10 }}>
-          <Link to="/login">{t('nav.login')}</Link> · <Link to="/reg">{t('nav.register')}</Link>
-        </p>
-      )}
-      {account && (
-        <AccountLines>
-          <Row>
-            <span>{t('seconds.frozen')}</span>
-            <b>{usdt(account.frozen)}</b>
-          </Row>
-          <Row>
-            <span>{t('seconds.todayResult')}</span>
-            <b className={figureTone(account.today_profit)}>{signedUsdt(account.today_profit)}</b>
-          </Row>
-          <Row>
-            <span />
-            <Link to={`/wallet/transfer?currency=USDT&from=spot`} style={{ fontSize: 12 }}>{t('seconds.transferIn')}</Link>
-          </Row>
-        </AccountLines>
-      )}
-      {ticket.riskWarning && (
-        <Dialog
-          title={t('seconds.risk.title')}
-          onClose={ticket.cancel}
-          footer={
-            <>
-              <Button $variant="ghost" onClick={ticket.cancel}>{t('common.cancel')}</Button>
-              <Button disabled={busy} onClick={ticket.acceptRisk}>{t('seconds.risk.accept')}</Button>
-            </>
-          }
-        >
-          <p>{t('seconds.risk.body1')}</p>
-          <p>{t('seconds.risk.body2')}</p>
-          <p>{t('seconds.risk.body3')}</p>
-        </Dialog>
-      )}
-      {(ticket.confirming || ticket.submitting) && period && (
-        <ConfirmDialog
-          title={t('seconds.confirm.title')}
-          cancelLabel={t('common.cancel')}
-          confirmLabel={t('seconds.confirm.buy')}
-          busy={ticket.submitting}
-          onConfirm={ticket.confirm}
-          onCancel={ticket.cancel}
-        >
-          <Row>
-            <span>{t('seconds.direction')}</span>
-            <b className={directionTone(context.direction)}>{t(`seconds.${context.direction}`)}</b>
-          </Row>
-          <Row>
-            <span>{t('seconds.period')}</span>
-            <b>{t('seconds.periodSeconds', { seconds: period.period })}</b>
-          </Row>
-          <Row>
-            <span>{stakeLabel}</span>
-            <b>{usdt(context.quantity)}</b>
-          </Row>
-          <Row>
-            <span>{t('seconds.estimatedProfit')}</span>
-            <b className="up">{confirmedEstimate(context.quantity, period)}</b>
-          </Row>
-          <p className="dim" style={{ fontSize: 12 }}>{t('seconds.confirm.note')}</p>
-        </ConfirmDialog>
-      )}
-    </Box>
+    <Panel className={props.className} aria-label={t('seconds.ticket')} aria-busy={ticket.loading}>
+      <PanelHeader>
+        <h2>{t('trade.placeSeconds')}</h2>
+      </PanelHeader>
+      <PanelBody>
+        <Label>{t('seconds.period')}</Label>
+        {ticket.loadFailed && (
+          <p role="alert" style={{ fontSize: 12 }}>
+            {ticket.loadError ?? t('seconds.loadFailed')} <Button $small $variant="ghost" onClick={ticket.retry}>{t('common.retry')}</Button>
+          </p>
+        )}
+        <Periods role="group" aria-label={t('seconds.period')}>
+          {config?.periods.map((p) => (
+            <button key={p.period} type="button" aria-pressed={p.period === context.period} onClick={() => ticket.choosePeriod(p.period)}>
+              <b>{t('seconds.periodSeconds', { seconds: p.period })}</b>
+              <span className="rate">{ratioPercent(p.payout_rate)}</span>
+            </button>
+          ))}
+        </Periods>
+        <Field>
+          {stakeLabel}
+          <input inputMode="decimal" aria-label={stakeLabel} value={context.quantity} onChange={(e) => ticket.setQuantity(e.target.value)} />
+        </Field>
+        <Row>
+          <span>{t('seconds.limits')}</span>
+          <b>{figures.limits}</b>
+        </Row>
+        <Row>
+          <span>{t('seconds.available')}</span>
+          <b data-testid="seconds-available">{figures.available}</b>
+        </Row>
+        <Row>
+          <span>{t('seconds.payoutRate')}</span>
+          <b>{ratioPercent(period?.payout_rate)}</b>
+        </Row>
+        <Row>
+          <span>{t('seconds.estimatedProfit')}</span>
+          <b className="up" data-testid="seconds-estimate">{figures.estimate}</b>
+        </Row>
+        {session.hasSession ? (
+          <Sides>
+            <button type="button" className="up" disabled={!ticket.choosing} onClick={() => ticket.buy('up')}>
+              ▲ {t('seconds.up')}
+            </button>
+            <button type="button" className="down" disabled={!ticket.choosing} onClick={() => ticket.buy('down')}>
+              ▼ {t('seconds.down')}
+            </button>
+          </Sides>
+        ) : (
+          <Sides>
+            <Button as={Link} to="/login" style={{ textAlign: 'center' }}>
+              {t('nav.login')}
+            </Button>
+            <Button as={Link} to="/reg" $variant="ghost" style={{ textAlign: 'center' }}>
+              {t('nav.register')}
+            </Button>
+          </Sides>
+        )}
+        {account && (
+          <AccountLines>
+            <Row>
+              <span>{t('seconds.frozen')}</span>
+              <b>{usdt(account.frozen)}</b>
+            </Row>
+            <Row>
+              <span>{t('seconds.todayResult')}</span>
+              <b className={figureTone(account.today_profit)}>{signedUsdt(account.today_profit)}</b>
+            </Row>
+            <Row>
+              <span />
+              <Link to={`/wallet/transfer?currency=USDT&from=spot`} style={{ fontSize: 12 }}>{t('seconds.transferIn')}</Link>
+            </Row>
+          </AccountLines>
+        )}
+        {ticket.riskWarning && (
+          <Dialog
+            title={t('seconds.risk.title')}
+            onClose={ticket.cancel}
+            footer={
+              <>
+                <Button $variant="ghost" onClick={ticket.cancel}>{t('common.cancel')}</Button>
+                <Button disabled={busy} onClick={ticket.acceptRisk}>{t('seconds.risk.accept')}</Button>
+              </>
+            }
+          >
+            <p>{t('seconds.risk.body1')}</p>
+            <p>{t('seconds.risk.body2')}</p>
+            <p>{t('seconds.risk.body3')}</p>
+          </Dialog>
+        )}
+        {(ticket.confirming || ticket.submitting) && period && (
+          <ConfirmDialog
+            title={t('seconds.confirm.title')}
+            cancelLabel={t('common.cancel')}
+            confirmLabel={t('seconds.confirm.buy')}
+            busy={ticket.submitting}
+            onConfirm={ticket.confirm}
+            onCancel={ticket.cancel}
+          >
+            <Row>
+              <span>{t('seconds.direction')}</span>
+              <b className={directionTone(context.direction)}>{t(`seconds.${context.direction}`)}</b>
+            </Row>
+            <Row>
+              <span>{t('seconds.period')}</span>
+              <b>{t('seconds.periodSeconds', { seconds: period.period })}</b>
+            </Row>
+            <Row>
+              <span>{stakeLabel}</span>
+              <b>{usdt(context.quantity)}</b>
+            </Row>
+            <Row>
+              <span>{t('seconds.estimatedProfit')}</span>
+              <b className="up">{confirmedEstimate(context.quantity, period)}</b>
+            </Row>
+            <p className="dim" style={{ fontSize: 12 }}>{t('seconds.confirm.note')}</p>
+          </ConfirmDialog>
+        )}
+      </PanelBody>
+    </Panel>
   );
 }

@@ -1,40 +1,13 @@
 import styled from 'styled-components';
-import { PHONE } from '../../../app/theme';
 
-/** The seconds trade page's styles (SecondsTradePage, SecondsTicket, ContractCard, PriceChart). */
+/** The seconds panels' styles (SecondsTicket, ContractCard, SecondsPanels): every colour is the theme's. */
 
-export const Grid = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) 340px;
-  gap: 8px;
-  align-items: start;
-  /* A phone: stacked, the stats, the chart, then the ticket and the contracts. */
-  ${PHONE} { grid-template-columns: minmax(0, 1fr); }
-`;
-export const Box = styled.section`
-  background: ${({ theme }) => theme.color.panel};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius};
-  padding: 10px 12px;
-  h2 { margin: 0 0 8px; font-size: 12px; font-weight: 600; color: ${({ theme }) => theme.color.textDim}; text-transform: uppercase; letter-spacing: 0.4px; }
-`;
-export const Stats = styled(Box)`
-  grid-column: 1 / -1;
-  display: flex;
-  gap: 28px;
-  align-items: baseline;
-  flex-wrap: wrap;
-  ${PHONE} { gap: 8px 18px; }
-  h1 { margin: 0; font-size: 18px; }
-  h1 small { font-size: 12px; font-weight: 400; }
-  .label { display: block; font-size: 11px; color: ${({ theme }) => theme.color.textFaint}; }
-  .big { font-size: 20px; font-weight: 700; font-family: ${({ theme }) => theme.font.mono}; }
-  .fig { font-family: ${({ theme }) => theme.font.mono}; font-size: 13px; }
-  .rule { margin-left: auto; font-size: 12px; }
-`;
-export const Column = styled.div`
-  display: grid;
-  gap: 8px;
+/** The ticket's small headings, as the trade page's panel labels. */
+export const Label = styled.h3`
+  margin: 0 0 6px;
+  font-size: 11px;
+  font-weight: 600;
+  color: ${({ theme }) => theme.color.textDim};
 `;
 export const Periods = styled.div`
   display: grid;
@@ -104,20 +77,11 @@ export const Card = styled.article<{ $tone: 'up' | 'down' | 'dim' }>`
   .bar > span { display: block; height: 100%; background: ${({ theme }) => theme.color.accent}; transition: width 1s linear; }
   .result { font-size: 16px; font-weight: 700; }
 `;
-/** The live price chart: every colour is the theme's (grid, axis labels, the line, the contracts' levels). */
-export const ChartSvg = styled.svg`
-  width: 100%;
-  height: 260px;
-  display: block;
-  .grid { stroke: ${({ theme }) => theme.color.border}; stroke-width: 0.5; }
-  .axis { fill: ${({ theme }) => theme.color.textFaint}; font-size: 9px; }
-  .level line { stroke-dasharray: 4 3; stroke-width: 1; }
-  .level text { font-size: 9px; }
-  .level.up line { stroke: ${({ theme }) => theme.color.up}; }
-  .level.up text { fill: ${({ theme }) => theme.color.up}; }
-  .level.down line { stroke: ${({ theme }) => theme.color.down}; }
-  .level.down text { fill: ${({ theme }) => theme.color.down}; }
-  .line { fill: none; stroke: ${({ theme }) => theme.color.accent}; stroke-width: 1.6; }
-  .last rect { fill: ${({ theme }) => theme.color.accent}; }
-  .last text { fill: ${({ theme }) => theme.color.accentText}; font-size: 10px; font-weight: 700; }
+/** The index rule under the cards, with how the settle price is made folded below it. */
+export const Rule = styled.section`
+  margin-top: 10px;
+  font-size: 12px;
+  line-height: 1.5;
+  summary { cursor: pointer; font-weight: 600; margin-top: 4px; }
+  p { margin: 6px 0 0; }
 `;

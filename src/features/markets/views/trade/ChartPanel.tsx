@@ -6,6 +6,7 @@ import type { KlineActorRef } from '../../machines/kline/kline.machine';
 import { Panel, PanelHeader } from '../../../../app/ui/Panel';
 import { PHONE } from '../../../../app/theme';
 import { KlineChart } from './chart/KlineChart';
+import type { ChartLevel } from './chart/chartAdapter';
 
 const INTERVAL_KEYS: Record<KlineInterval, string> = {
   '1min': 'trade.interval.1min',
@@ -49,7 +50,7 @@ const Indicators = styled.span`
 `;
 
 /** The candle chart with the spec's eight intervals; a click reloads the chart for that interval. */
-export function ChartPanel(props: { klineRef: KlineActorRef; pair: Pair; interval: KlineInterval; onInterval: (i: KlineInterval) => void; className?: string }) {
+export function ChartPanel(props: { klineRef: KlineActorRef; pair: Pair; interval: KlineInterval; onInterval: (i: KlineInterval) => void; className?: string; label?: string; levels?: ChartLevel[] }) {
   const { t } = useTranslation();
   return (
     <Column className={props.className}>
@@ -63,7 +64,7 @@ export function ChartPanel(props: { klineRef: KlineActorRef; pair: Pair; interva
         </Intervals>
         <Indicators aria-label={t('trade.indicators')}>MA(7,25,99) · VOL</Indicators>
       </PanelHeader>
-      <KlineChart key={props.klineRef.id + props.klineRef.sessionId} klineRef={props.klineRef} pair={props.pair} />
+      <KlineChart key={props.klineRef.id + props.klineRef.sessionId} klineRef={props.klineRef} pair={props.pair} label={props.label} levels={props.levels} />
     </Column>
   );
 }

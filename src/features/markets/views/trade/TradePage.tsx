@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -12,12 +12,13 @@ import { PHONE } from '../../../../app/theme';
 import { Button } from '../../../../app/ui/Button';
 import { Panel, PanelBody } from '../../../../app/ui/Panel';
 import { ChartPanel } from './ChartPanel';
+import type { ChartLevel } from './chart/chartAdapter';
 import { LatestTradesPanel } from './LatestTradesPanel';
 import { OpenOrdersPanel, OrderFormPanel } from '../../../spot/views/OrderPanels';
 import { OrderBookPanel } from './OrderBookPanel';
 import { SpotPanels } from '../../../spot/views/SpotPanels';
 import { StatsBar } from './StatsBar';
-import { useLatestTrades, usePairMarket } from '../../markets.hooks';
+import { useLatestTrades, usePairMarket, usePairWatch } from '../../markets.hooks';
 
 export type TradeKind = 'spot' | 'contract' | 'seconds';
 
@@ -34,6 +35,14 @@ export interface TradePanelsProps {
 export interface TradeProduct {
   panels?: (props: TradePanelsProps) => ReactNode;
   stats?: ReactNode;
+  /** The panels show for visitors too (they ask to log in themselves: the seconds ticket). */
+  panelsForVisitors?: boolean;
+  /** The section a phone shows first (default the chart; seconds: its ticket and contracts). */
+  phoneTab?: TradeTab;
+  /** The chart's accessible name, when the product names it (seconds: "Price chart"). */
+  chartLabel?: string;
+  /** Prices the chart marks (seconds: the live contracts' buy prices). */
+  chartLevels?: ChartLevel[];
 }
 
 const Grid = styled.div`
@@ -86,7 +95,7 @@ const Tabs = styled.div`
   button:focus-visible { outline: 2px solid ${({ theme }) => theme.color.accent}; }
 `;
 
-type TradeTab = 'chart' | 'book' | 'trades' | 'form';
+export type TradeTab = 'chart' | 'book' | 'trades' | 'form';
 const TRADE_TABS: TradeTab[] = ['chart', 'book', 'trades', 'form'];
 const TAB_KEYS: Record<TradeTab, string> = { chart: 'trade.tabs.chart', book: 'trade.tabs.book', trades: 'trade.tabs.trades', form: 'trade.tabs.form' };
 
@@ -98,8 +107,8 @@ function parseSymbol(symbol: string | undefined): { left: string; right: string 
 }
 
 /**
- * The trading layout shared by /markets/kline/{symbol} and /contract/{symbol}: 24h stats, order
- * book, candle chart, latest trades, the order form and the orders. /contract shows the pair's
+ * The trading layout shared by /markets/kline/{symbol}, /contract/{symbol} and /contract_sec/{symbol}:
+ * 24h stats, order book, candle chart, latest trades, the order form and the orders. /contract shows the pair's
  * futures market (its book, trades and candle channels, the futures tick) and the futures
  * product's panels (`product`).
  */
@@ -109,7 +118,8 @@ export function TradePage(props: { kind: TradeKind; product?: TradeProduct }) {
   const appFlow = useAppFlow();
   const symbol = parseSymbol(params.symbol);
   const pair = symbol && appFlow.pairs.find((p) => p.left_symbol === symbol.left && p.right_symbol === symbol.right);
-  const listed = pair && (props.kind === 'spot' ? pair.trade_status === 1 : pair.contract_status === 1 && pair.trade_status === 1);
+  // Seconds contracts run on a spot pair's index: whether the pair offers them is the ticket's to say.
+  const listed = pair && (props.kind === 'contract' ? pair.contract_status === 1 && pair.trade_status === 1 : pair.trade_status === 1);
   if (!symbol || !pair || !listed) {
     return (
       <Panel>
@@ -120,7 +130,8 @@ export function TradePage(props: { kind: TradeKind; product?: TradeProduct }) {
       </Panel>
     );
   }
-  return <WatchedPairPage kind={props.kind} pair={pair} product={props.product} />;
+  // Keyed by pair: each pair is its own hold on the pair market (usePairWatch).
+  return <WatchedPairPage key={`${pair.left_symbol}_${pair.right_symbol}`} kind={props.kind} pair={pair} product={props.product} />;
 }
 
 /** Watches the pair's live market while on screen (the pair market machine owns the channels). */
@@ -128,20 +139,15 @@ function WatchedPairPage(props: { kind: TradeKind; pair: Pair; product?: TradePr
   const { t } = useTranslation();
   const { pair } = props;
   const market = usePairMarket();
-  const { watch, leave } = market;
-  const contract = pair.contract_status === 1;
   const futures = props.kind === 'contract';
-  useEffect(() => {
-    watch({ left: pair.left_symbol, right: pair.right_symbol, contract, futures });
-    return leave;
-  }, [pair.left_symbol, pair.right_symbol, contract, futures, watch, leave]);
+  const retry = usePairWatch({ left: pair.left_symbol, right: pair.right_symbol, contract: pair.contract_status === 1, futures });
   const current = market.watched?.left === pair.left_symbol && market.watched.right === pair.right_symbol && (market.watched.futures ?? false) === futures;
   if (market.failed) {
     return (
       <Panel>
         <PanelBody style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
           <span role="alert">{t('trade.feed.failed')}</span>
-          <Button $small $variant="ghost" onClick={() => watch({ left: pair.left_symbol, right: pair.right_symbol, contract, futures })}>
+          <Button $small $variant="ghost" onClick={retry}>
             {t('common.retry')}
           </Button>
         </PanelBody>
@@ -170,10 +176,11 @@ function LiveMarket(props: { kind: TradeKind; product?: TradeProduct; pair: Pair
   const lastUsdt = priceInUsdt(lastPrice, quoteUsdtPrice(pair, appFlow.currencies, appFlow.tickers));
   const lastInFiat = lastUsdt ? fiat.format(lastUsdt) : undefined;
   const titleKey = props.kind === 'spot' ? 'nav.spot' : props.kind === 'contract' ? 'nav.contract' : 'nav.secContract';
-  const panels = props.product?.panels;
+  const product = props.product;
+  const panels = product?.panels && (session.hasSession || product.panelsForVisitors) ? product.panels : undefined;
   const pairName = `${pair.left_symbol}/${pair.right_symbol}`;
   // Which section a phone shows (presentation only; wider screens show them all and no tabs).
-  const [tab, setTab] = useState<TradeTab>('chart');
+  const [tab, setTab] = useState<TradeTab>(product?.phoneTab ?? 'chart');
   return (
     <Grid data-tab={tab}>
       <Tabs className="tabs" role="tablist" aria-label={t('trade.tabs.label')}>
@@ -184,9 +191,9 @@ function LiveMarket(props: { kind: TradeKind; product?: TradeProduct; pair: Pair
         ))}
       </Tabs>
       <StatsBar className="stats" pair={pair} title={t(titleKey)} tick={tick} last={last} lastInFiat={lastInFiat} indexPrice={market.indexPrice}>
-        {props.product?.stats}
+        {product?.stats}
       </StatsBar>
-      {panels && session.hasSession ? (
+      {panels ? (
         panels({ pair, bookRef: props.bookRef, last, lastInFiat, markPrice: market.markPrice })
       ) : props.kind === 'spot' && session.hasSession ? (
         // Spot's machines load with its first panel: until then the book is there without the form.
@@ -200,7 +207,7 @@ function LiveMarket(props: { kind: TradeKind; product?: TradeProduct; pair: Pair
           <OpenOrdersPanel className="orders" />
         </>
       )}
-      <ChartPanel className="chart" klineRef={props.klineRef} pair={pair} interval={market.interval} onInterval={market.setInterval} />
+      <ChartPanel className="chart" klineRef={props.klineRef} pair={pair} interval={market.interval} onInterval={market.setInterval} label={product?.chartLabel} levels={product?.chartLevels} />
       <LatestTradesPanel className="trades" trades={trades.trades} status={trades.status} pair={pair} lang={i18n.language} />
     </Grid>
   );

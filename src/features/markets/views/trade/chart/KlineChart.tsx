@@ -5,7 +5,7 @@ import styled, { useTheme } from 'styled-components';
 import type { Pair } from '../../../../../../domain/api';
 import type { KlineActorRef } from '../../../machines/kline/kline.machine';
 import { Button } from '../../../../../app/ui/Button';
-import { CHART_PERIODS, toChartBar } from './chartAdapter';
+import { CHART_PERIODS, toChartBar, toChartLevel, type ChartLevel } from './chartAdapter';
 import { registerChartLocale } from './chartLocale';
 import { chartStyles } from './chartStyles';
 import { useKline } from '../../../markets.hooks';
@@ -48,6 +48,8 @@ function legendGap(host: HTMLElement): number {
 }
 
 type InitCallback = DataLoaderGetBarsParams['callback'];
+/** The overlays' group of the product's price levels. */
+const LEVELS = 'levels';
 type LiveCallback = DataLoaderSubscribeBarParams['callback'];
 
 /**
@@ -56,7 +58,7 @@ type LiveCallback = DataLoaderSubscribeBarParams['callback'];
  * page, and `subscribeBar` receives the candle in progress. The chart object is presentation
  * owned by this component; every byte of data comes from the machine's snapshot.
  */
-export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair }) {
+export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair; label?: string; levels?: ChartLevel[] }) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
   const kline = useKline(props.klineRef);
@@ -85,6 +87,7 @@ export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair }) {
     requestAnimationFrame(() => chart.current?.scrollToRealTime());
   }, []);
 
+  // Effect: klinecharts draws into this DOM node, which exists only after the commit.
   useEffect(() => {
     const host = element.current!;
     const created = init(host, { styles: chartStyles(theme), locale: registerChartLocale(i18n.language, t) });
@@ -125,6 +128,7 @@ export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair }) {
   }, []);
 
   // A new load (another interval, or a reconnect): the chart drops its data and asks again.
+  // Effect: it calls into the klinecharts widget, which lives outside React's tree.
   useEffect(() => {
     const c = chart.current;
     const s = io.current;
@@ -137,8 +141,10 @@ export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair }) {
     else c.resetData();
   }, [kline.loadId, kline.interval]);
 
+  // Effect: hands the machine's history to the widget's waiting callback, outside React's tree.
   useEffect(deliverInit, [kline.status, kline.loadId, deliverInit]);
 
+  // Effect: an older page goes to the widget's waiting getBars('forward') callback.
   useEffect(() => {
     const s = io.current;
     const page = kline.olderPage;
@@ -150,16 +156,28 @@ export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair }) {
     callback(page.bars.map(toChartBar), { forward: page.failed || page.more, backward: false });
   }, [kline.olderPage]);
 
+  // Effect: the candle in progress goes to the widget's subscribeBar callback.
   useEffect(() => {
     const s = io.current;
     if (kline.liveBar && s.live && s.deliveredLoad === kline.loadId) s.live(toChartBar(kline.liveBar));
   }, [kline.liveBar, kline.loadId]);
 
+  // Effect: the widget paints its canvas itself; a theme change must be told to it.
   useEffect(() => {
     chart.current?.setStyles(chartStyles(theme));
   }, [theme]);
 
+  // Effect: the levels are the widget's overlays, drawn anew when they (or the theme's text colour) change.
+  const { levels } = props;
+  useEffect(() => {
+    const c = chart.current;
+    if (!c) return;
+    c.removeOverlay({ groupId: LEVELS });
+    if (levels?.length) c.createOverlay(levels.map((level) => toChartLevel(level, LEVELS, theme.color.accentText)));
+  }, [levels, theme]);
+
   const shownLanguage = useRef(i18n.language);
+  // Effect: the widget's axis and legend texts are its own; a language change must be told to it.
   useEffect(() => {
     chart.current?.setLocale(registerChartLocale(i18n.language, t));
     // Another language's axis labels change the chart's width: keep the newest candle in view.
@@ -170,7 +188,7 @@ export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair }) {
   const empty = kline.status === 'ready' && kline.bars.length === 0 && !kline.liveBar;
   return (
     <Frame>
-      <Canvas ref={element} data-testid="kline-chart" data-interval={kline.interval} data-status={kline.status} />
+      <Canvas ref={element} data-testid="kline-chart" data-interval={kline.interval} data-status={kline.status} role={props.label ? 'img' : undefined} aria-label={props.label} />
       {kline.status === 'loading' && <Overlay>{t('trade.chartLoading')}</Overlay>}
       {kline.status === 'failed' && (
         <Overlay role="alert">

@@ -3,7 +3,7 @@
  * decimal strings are converted here, for drawing only. Nothing computed from these numbers is
  * ever shown as a price; labels come from the chart's own formatter at the pair's precision.
  */
-import type { KLineData, Period } from 'klinecharts';
+import type { KLineData, OverlayCreate, Period } from 'klinecharts';
 import type { KlineInterval } from '../../../../../../domain/constants';
 import type { KlineBar } from '../../../../../../domain/market';
 
@@ -16,6 +16,31 @@ export function toChartBar(bar: KlineBar): KLineData {
     close: Number(bar.close),
     volume: Number(bar.amount),
     turnover: Number(bar.vol),
+  };
+}
+
+/** A price the chart marks with a dashed line and a tag on its price axis (seconds: a live contract's buy price). */
+export interface ChartLevel {
+  key: string;
+  price: string;
+  /** The axis tag's text: the price as the product shows it (klinecharts 10's simpleTag shows nothing without one). */
+  label: string;
+  /** Its colour: the theme's up or down. */
+  color: string;
+}
+
+/** A level as a klinecharts `simpleTag` overlay: the line across and the tag on the price axis. */
+export function toChartLevel(level: ChartLevel, groupId: string, textColor: string): OverlayCreate {
+  return {
+    name: 'simpleTag',
+    groupId,
+    lock: true,
+    points: [{ value: Number(level.price) }],
+    extendData: level.label,
+    styles: {
+      line: { color: level.color, style: 'dashed', dashedValue: [4, 3] },
+      text: { color: textColor, backgroundColor: level.color, borderColor: level.color },
+    },
   };
 }
 

@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { spotTickChannel } from '../../../../domain/api';
+import { useAppFlow } from '../../../app/views/hooks';
+import { Muted, Panel, PanelBody, PanelHeader } from '../../../app/ui/Panel';
+import type { SecondsContractActorRef } from '../machines/secondsContract/secondsContract.machine';
+import { ContractCard } from './ContractCard';
+import { Cards, Rule } from './secondsTrade.styles';
+
+/** The bought contracts' countdown and result cards, newest first, and how they settle. */
+export function OpenContracts(props: { className: string; left: string; right: string; places: number; cards: SecondsContractActorRef[] }) {
+  const { t } = useTranslation();
+  const app = useAppFlow();
+  const tick = app.tickers[spotTickChannel(props.left, props.right)];
+  return (
+    <Panel className={props.className} aria-label={t('seconds.openContracts')}>
+      <PanelHeader>
+        <h2>{t('seconds.openContracts')}</h2>
+        <Link to="/order/sec-history" style={{ fontSize: 12 }}>
+          {t('seconds.history')} →
+        </Link>
+      </PanelHeader>
+      <PanelBody>
+        {props.cards.length === 0 ? <Muted style={{ fontSize: 12 }}>{t('seconds.noCards')}</Muted> : null}
+        <Cards>
+          {props.cards.map((ref) => (
+            <ContractCard key={ref.id} ticketRef={ref} price={tick?.close} places={props.places} />
+          ))}
+        </Cards>
+        <SettleRule />
+      </PanelBody>
+    </Panel>
+  );
+}
+
+/** How the settle price is made (docs/API.md): folded, so the panel stays short. */
+function SettleRule() {
+  const { t } = useTranslation();
+  return (
+    <Rule aria-label={t('seconds.settleRule.title')}>
+      <Muted>{t('seconds.indexRule')}</Muted>
+      <details>
+        <summary>{t('seconds.settleRule.title')}</summary>
+        <Muted as="div">
+          <p>{t('seconds.settleRule.book')}</p>
+          <p>{t('seconds.settleRule.fallback')}</p>
+          <p>{t('seconds.settleRule.limits')}</p>
+        </Muted>
+      </details>
+    </Rule>
+  );
+}
