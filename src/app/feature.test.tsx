@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineFeature, FeatureProviders, page } from './feature';
 import { createFlowContext } from './flowContext';
@@ -31,6 +31,19 @@ describe('a product whose flows load with its pages', () => {
     return { feature, load, View };
   }
 
+  /** The product's view rendered under its providers, waiting at a Suspense boundary as the shell does. */
+  async function renderInside(provided: ReturnType<ReturnType<typeof lazyProduct>['feature']['provide']>, View: ComponentType) {
+    await act(async () => {
+      render(
+        <FeatureProviders features={[provided]}>
+          <Suspense fallback={<p>loading</p>}>
+            <View />
+          </Suspense>
+        </FeatureProviders>,
+      );
+    });
+  }
+
   it('fetches nothing at start, then once for a prefetch and the render together', async () => {
     const { feature, load, View } = lazyProduct();
     const provided = feature.provide({ name: 'trader' } as unknown as Services);
@@ -38,15 +51,7 @@ describe('a product whose flows load with its pages', () => {
     // The route table's prefetch of the page starts the flows too (even before the services exist).
     await feature.routes.site![0]!.page!.preload();
     expect(load).toHaveBeenCalledTimes(1);
-    await act(async () => {
-      render(
-        <FeatureProviders features={[provided]}>
-          <Suspense fallback={<p>loading</p>}>
-            <View />
-          </Suspense>
-        </FeatureProviders>,
-      );
-    });
+    await renderInside(provided, View);
     expect(await screen.findByText('hello trader')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(1);
   });
@@ -54,15 +59,7 @@ describe('a product whose flows load with its pages', () => {
   it('a view rendered first suspends until the flows arrive', async () => {
     const { feature, load, View } = lazyProduct();
     const provided = feature.provide({ name: 'visitor' } as unknown as Services);
-    await act(async () => {
-      render(
-        <FeatureProviders features={[provided]}>
-          <Suspense fallback={<p>loading</p>}>
-            <View />
-          </Suspense>
-        </FeatureProviders>,
-      );
-    });
+    await renderInside(provided, View);
     expect(await screen.findByText('hello visitor')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(1);
   });

@@ -8,6 +8,8 @@ const links = (account: string | undefined) => menuGroups(menus.user, undefined,
 /** What a menu shows: the shell renders `to` and `labelKey` (and folds header links by `fold`). */
 const shown = (list: NavLinkSpec[]) => list.map(({ to, labelKey, fold }) => ({ to, labelKey, ...(fold !== undefined && { fold }) }));
 const shownGroups = (groups: NavGroupSpec[]) => groups.map((g) => ({ titleKey: g.titleKey, links: shown(g.links) }));
+/** An expected menu group: its title and its [to, labelKey] links, in order. */
+const group = (titleKey: string, ...links: Array<[string, string]>) => ({ titleKey, links: links.map(([to, labelKey]) => ({ to, labelKey })) });
 
 describe('user menu (spec §2)', () => {
   it('offers email change to accounts with an at-sign', () => {
@@ -38,108 +40,30 @@ describe('menus gathered from the products', () => {
 
   it('wallet menu', () => {
     expect(shownGroups(menuGroups(menus.wallet, undefined))).toEqual([
-      { titleKey: 'menu.wallet.overviewGroup', links: [{ to: '/wallet', labelKey: 'menu.wallet.overview' }] },
-      {
-        titleKey: 'menu.wallet.accounts',
-        links: [
-          { to: '/wallet/spot', labelKey: 'menu.wallet.spot' },
-          { to: '/wallet/contract', labelKey: 'menu.wallet.contract' },
-          { to: '/wallet/secContract', labelKey: 'menu.wallet.secContract' },
-          { to: '/wallet/legalSymbol', labelKey: 'menu.wallet.legal' },
-          { to: '/wallet/subscribe', labelKey: 'menu.wallet.ico' },
-        ],
-      },
-      {
-        titleKey: 'menu.wallet.actions',
-        links: [
-          { to: '/wallet/recharge', labelKey: 'menu.wallet.recharge' },
-          { to: '/wallet/cash', labelKey: 'menu.wallet.cash' },
-          { to: '/wallet/transfer', labelKey: 'menu.wallet.transfer' },
-        ],
-      },
-      {
-        titleKey: 'menu.wallet.records',
-        links: [
-          { to: '/wallet/log-currency', labelKey: 'menu.wallet.logCurrency' },
-          { to: '/wallet/wallet-log', labelKey: 'menu.wallet.walletLog' },
-          { to: '/wallet/log-legal', labelKey: 'menu.wallet.logLegal' },
-          { to: '/wallet/log-transfer', labelKey: 'menu.wallet.logTransfer' },
-          { to: '/wallet/log-ico', labelKey: 'menu.wallet.logIco' },
-          { to: '/wallet/log-ico-thaw', labelKey: 'menu.wallet.logIcoThaw' },
-        ],
-      },
+      group('menu.wallet.overviewGroup', ['/wallet', 'menu.wallet.overview']),
+      group('menu.wallet.accounts', ['/wallet/spot', 'menu.wallet.spot'], ['/wallet/contract', 'menu.wallet.contract'], ['/wallet/secContract', 'menu.wallet.secContract'], ['/wallet/legalSymbol', 'menu.wallet.legal'], ['/wallet/subscribe', 'menu.wallet.ico']),
+      group('menu.wallet.actions', ['/wallet/recharge', 'menu.wallet.recharge'], ['/wallet/cash', 'menu.wallet.cash'], ['/wallet/transfer', 'menu.wallet.transfer']),
+      group('menu.wallet.records', ['/wallet/log-currency', 'menu.wallet.logCurrency'], ['/wallet/wallet-log', 'menu.wallet.walletLog'], ['/wallet/log-legal', 'menu.wallet.logLegal'], ['/wallet/log-transfer', 'menu.wallet.logTransfer'], ['/wallet/log-ico', 'menu.wallet.logIco'], ['/wallet/log-ico-thaw', 'menu.wallet.logIcoThaw']),
     ]);
   });
 
   it('orders menu', () => {
     expect(shownGroups(menuGroups(menus.order, undefined))).toEqual([
-      {
-        titleKey: 'menu.order.spot',
-        links: [
-          { to: '/order/spot-current', labelKey: 'menu.order.current' },
-          { to: '/order/spot-history', labelKey: 'menu.order.history' },
-        ],
-      },
-      {
-        titleKey: 'menu.order.contract',
-        links: [
-          { to: '/order/u-current', labelKey: 'menu.order.current' },
-          { to: '/order/u-plan', labelKey: 'menu.order.trigger' },
-          { to: '/order/u-hold', labelKey: 'menu.order.position' },
-          { to: '/order/u-history', labelKey: 'menu.order.history' },
-        ],
-      },
-      {
-        titleKey: 'menu.order.sec',
-        links: [
-          { to: '/order/sec-current', labelKey: 'menu.order.current' },
-          { to: '/order/sec-history', labelKey: 'menu.order.history' },
-        ],
-      },
-      { titleKey: 'menu.order.fiat', links: [{ to: '/order/legal-order', labelKey: 'menu.order.fiatOrders' }] },
-      {
-        titleKey: 'menu.order.ico',
-        links: [
-          { to: '/order/sub-hold', labelKey: 'menu.order.holding' },
-          { to: '/order/sub-end', labelKey: 'menu.order.ended' },
-          { to: '/order/sub-tran', labelKey: 'menu.order.transaction' },
-        ],
-      },
+      group('menu.order.spot', ['/order/spot-current', 'menu.order.current'], ['/order/spot-history', 'menu.order.history']),
+      group('menu.order.contract', ['/order/u-current', 'menu.order.current'], ['/order/u-plan', 'menu.order.trigger'], ['/order/u-hold', 'menu.order.position'], ['/order/u-history', 'menu.order.history']),
+      group('menu.order.sec', ['/order/sec-current', 'menu.order.current'], ['/order/sec-history', 'menu.order.history']),
+      group('menu.order.fiat', ['/order/legal-order', 'menu.order.fiatOrders']),
+      group('menu.order.ico', ['/order/sub-hold', 'menu.order.holding'], ['/order/sub-end', 'menu.order.ended'], ['/order/sub-tran', 'menu.order.transaction']),
     ]);
   });
 
   it('user menu', () => {
     expect(shownGroups(menuGroups(menus.user, undefined, 'ada@example.com'))).toEqual([
-      { titleKey: 'menu.user.infoGroup', links: [{ to: '/user/user', labelKey: 'menu.user.info' }] },
-      {
-        titleKey: 'menu.user.security',
-        links: [
-          { to: '/user/s-securityset', labelKey: 'menu.user.securitySettings' },
-          { to: '/user/s-loginpwd', labelKey: 'menu.user.loginPassword' },
-          { to: '/user/s-securitypwd', labelKey: 'menu.user.fundPassword' },
-          { to: '/user/s-emailset', labelKey: 'menu.user.changeEmail' },
-          { to: '/user/s-antiphishing', labelKey: 'menu.user.antiPhishing' },
-          { to: '/user/s-sessions', labelKey: 'menu.user.sessions' },
-          { to: '/user/s-loginhistory', labelKey: 'menu.user.loginHistory' },
-          { to: '/user/api', labelKey: 'menu.user.apiKeys' },
-        ],
-      },
-      {
-        titleKey: 'menu.user.identityGroup',
-        links: [
-          { to: '/user/identity', labelKey: 'menu.user.identity' },
-          { to: '/user/identityRight', labelKey: 'menu.user.identityRight' },
-        ],
-      },
-      {
-        titleKey: 'menu.user.general',
-        links: [
-          { to: '/user/c-set', labelKey: 'menu.user.generalSettings' },
-          { to: '/user/c-symAddr', labelKey: 'menu.user.withdrawAddresses' },
-          { to: '/user/c-collAddr', labelKey: 'menu.user.collection' },
-        ],
-      },
-      { titleKey: 'menu.user.helpGroup', links: [{ to: '/user/helpcenter', labelKey: 'menu.user.help' }] },
+      group('menu.user.infoGroup', ['/user/user', 'menu.user.info']),
+      group('menu.user.security', ['/user/s-securityset', 'menu.user.securitySettings'], ['/user/s-loginpwd', 'menu.user.loginPassword'], ['/user/s-securitypwd', 'menu.user.fundPassword'], ['/user/s-emailset', 'menu.user.changeEmail'], ['/user/s-antiphishing', 'menu.user.antiPhishing'], ['/user/s-sessions', 'menu.user.sessions'], ['/user/s-loginhistory', 'menu.user.loginHistory'], ['/user/api', 'menu.user.apiKeys']),
+      group('menu.user.identityGroup', ['/user/identity', 'menu.user.identity'], ['/user/identityRight', 'menu.user.identityRight']),
+      group('menu.user.general', ['/user/c-set', 'menu.user.generalSettings'], ['/user/c-symAddr', 'menu.user.withdrawAddresses'], ['/user/c-collAddr', 'menu.user.collection']),
+      group('menu.user.helpGroup', ['/user/helpcenter', 'menu.user.help']),
     ]);
   });
 

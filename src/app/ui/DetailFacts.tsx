@@ -13,12 +13,14 @@ export const DetailFacts = styled.dl`
   @media (max-width: 420px) { grid-template-columns: 1fr 1fr; gap: 10px 14px; }
 `;
 
-/** One label and its value in a DetailFacts grid. */
-export function DetailFact(props: { label: string; children: ReactNode }) {
+/** One label and its value in a DetailFacts grid (or any list of facts in `div`s); `className` styles the value. */
+export function DetailFact(props: { label: string; children: ReactNode; className?: string; testId?: string }) {
   return (
     <div>
       <dt>{props.label}</dt>
-      <dd>{props.children}</dd>
+      <dd className={props.className} data-testid={props.testId}>
+        {props.children}
+      </dd>
     </div>
   );
 }

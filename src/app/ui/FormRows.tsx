@@ -82,12 +82,14 @@ export const FactList = styled.dl`
   dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; }
 `;
 
-/** One fact of a FactList. */
-export function Fact(props: { label: string; children: ReactNode; testId?: string }) {
+/** One fact of a FactList (or of any `dt`/`dd` grid); `className` styles the value. */
+export function Fact(props: { label: string; children: ReactNode; testId?: string; className?: string }) {
   return (
     <>
       <dt>{props.label}</dt>
-      <dd data-testid={props.testId}>{props.children}</dd>
+      <dd className={props.className} data-testid={props.testId}>
+        {props.children}
+      </dd>
     </>
   );
 }
@@ -111,3 +113,19 @@ export const FormProblem = styled.p`
   color: ${({ theme }) => theme.color.down};
   font-size: 11px;
 `;
+
+/**
+ * A native select among a fixed list of values, each shown by `labelOf` (or as itself). `id` ties
+ * an outside <label>; `ariaLabel` names it where the label does not. Only listed values come back.
+ */
+export function OptionSelect<V extends string>(props: { id?: string; ariaLabel?: string; value: V; options: readonly V[]; labelOf?: (value: V) => string; onChange: (value: V) => void }) {
+  return (
+    <select id={props.id} aria-label={props.ariaLabel} value={props.value} onChange={(e) => props.onChange(e.target.value as V)}>
+      {props.options.map((option) => (
+        <option key={option} value={option}>
+          {props.labelOf ? props.labelOf(option) : option}
+        </option>
+      ))}
+    </select>
+  );
+}

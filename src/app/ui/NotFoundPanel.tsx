@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { Fragment, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import { Button } from './Button';
+import { RetryButton } from './Button';
 import { Muted, Panel, PanelBody } from './Panel';
 
 /**
@@ -8,16 +8,11 @@ import { Muted, Panel, PanelBody } from './Panel';
  * with `onRetry` (the load failed), a Retry button beside the message.
  */
 export function NotFoundPanel(props: { message: string; onRetry?: () => void }) {
-  const { t } = useTranslation();
   return (
     <Panel>
       <PanelBody style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
         <Muted>{props.message}</Muted>
-        {props.onRetry && (
-          <Button type="button" $small $variant="ghost" onClick={props.onRetry}>
-            {t('common.retry')}
-          </Button>
-        )}
+        {props.onRetry && <RetryButton small onRetry={props.onRetry} />}
       </PanelBody>
     </Panel>
   );
@@ -27,4 +22,14 @@ export function NotFoundPanel(props: { message: string; onRetry?: () => void }) 
 export function useIdParam(): number | undefined {
   const id = Number(useParams().id);
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/**
+ * A detail page's route: the numeric id in the path handed to the page, or "not found" when the
+ * path holds no id. A new id mounts the page afresh (its key), so nothing of the last one stays.
+ */
+export function ByIdParam(props: { notFound: string; children: (id: number) => ReactNode }) {
+  const id = useIdParam();
+  if (id === undefined) return <NotFoundPanel message={props.notFound} />;
+  return <Fragment key={id}>{props.children(id)}</Fragment>;
 }

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { RECORD_DAYS, type RecordDays } from '../../../domain/wallet';
+import { RetryAlert, RetryButton } from './Button';
 import { Segmented } from './Segmented';
-
 
 /** The spec §9 presets of every record list (orders, wallet records): the last 3, 7 or 30 days. */
 export function DaysFilter(props: { days: RecordDays; onChange: (days: RecordDays) => void }) {
@@ -48,5 +48,37 @@ export function Pager(props: { page: number; size: number; total: number; onPage
         </button>
       </Segmented>
     </PagerRow>
+  );
+}
+
+/** What a paged record list shows, as its hook gives it, for the list's foot. */
+export interface PagedList {
+  failed: boolean;
+  retry: () => void;
+  page: number;
+  size: number;
+  total: number;
+  setPage: (page: number) => void;
+}
+
+/** The foot of a paged record list: its load failure with Retry, then the pager. */
+export function RecordListEnd(props: { list: PagedList }) {
+  const { list } = props;
+  return (
+    <>
+      <RetryAlert failed={list.failed} onRetry={list.retry} />
+      <Pager page={list.page} size={list.size} total={list.total} onPage={list.setPage} />
+    </>
+  );
+}
+
+/** A filter bar's note on its list: "Loading…" while a page is read, Retry when reading failed. */
+export function ListStatus(props: { loading: boolean; failed: boolean; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {props.loading && <span role="status">{t('common.loading')}</span>}
+      {props.failed && <RetryButton small onRetry={props.onRetry} />}
+    </>
   );
 }

@@ -24,3 +24,27 @@ export const Segmented = styled.div`
     &:disabled { opacity: 0.5; cursor: not-allowed; background: transparent; }
   }
 `;
+
+/**
+ * One choice among a few options as pressed buttons (aria-pressed), in the frame the caller styles:
+ * Segmented by default, or a feature's own strip (futures' Choices). The options are [value, label].
+ */
+export function PressedChoice<V extends string>(props: {
+  frame?: typeof Segmented;
+  role: 'group' | 'radiogroup';
+  label: string;
+  value: V;
+  options: ReadonlyArray<readonly [V, string]>;
+  onChoose: (value: V) => void;
+}) {
+  const Frame = props.frame ?? Segmented;
+  return (
+    <Frame role={props.role} aria-label={props.label}>
+      {props.options.map(([value, label]) => (
+        <button key={value} type="button" aria-pressed={props.value === value} onClick={() => props.onChoose(value)}>
+          {label}
+        </button>
+      ))}
+    </Frame>
+  );
+}

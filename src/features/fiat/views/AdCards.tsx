@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import type { FiatAd } from '../../../../domain/fiat';
 import { PHONE } from '../../../app/theme';
 import { Button } from '../../../app/ui/Button';
+import { Fact } from '../../../app/ui/FormRows';
 import { merchantRecord } from './fiatFormat';
 import { fiatAmount, money } from '../../../../domain/figures';
 
@@ -48,16 +49,9 @@ export function AdCards(props: { ads: FiatAd[]; empty: string; buying: boolean; 
             </b>
           </div>
           <dl>
-            <dt>{t('fiat.col.available')}</dt>
-            <dd className="num">
-              {money(a.remaining, a.crypto)} {a.crypto}
-            </dd>
-            <dt>{t('fiat.col.limits')}</dt>
-            <dd className="num">
-              {fiatAmount(a.min_amount)} – {fiatAmount(a.max_amount)} {a.fiat}
-            </dd>
-            <dt>{t('fiat.col.methods')}</dt>
-            <dd className="dim">{a.methods.map((m) => m.bank_name).join(' · ') || t('fiat.anyBank')}</dd>
+            <Fact label={t('fiat.col.available')} className="num">{`${money(a.remaining, a.crypto)} ${a.crypto}`}</Fact>
+            <Fact label={t('fiat.col.limits')} className="num">{`${fiatAmount(a.min_amount)} – ${fiatAmount(a.max_amount)} ${a.fiat}`}</Fact>
+            <Fact label={t('fiat.col.methods')} className="dim">{a.methods.map((m) => m.bank_name).join(' · ') || t('fiat.anyBank')}</Fact>
           </dl>
           <div className="act">
             {props.fits(a) ? (

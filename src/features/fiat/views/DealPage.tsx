@@ -4,9 +4,10 @@ import { compareDecimal } from '../../../../domain/decimal';
 import { CRYPTO_PLACES, FIAT_CURRENCIES, FIAT_PLACES, isAmount, isFiatCode, orderFigures, type FiatAd } from '../../../../domain/fiat';
 import { Button } from '../../../app/ui/Button';
 import { DataTable } from '../../../app/ui/DataTable';
-import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
-import { Pager } from '../../../app/ui/RecordFilters';
-import { Segmented } from '../../../app/ui/Segmented';
+import { OptionSelect } from '../../../app/ui/FormRows';
+import { PageTitle, Panel, PanelBody, TitleRow } from '../../../app/ui/Panel';
+import { RecordListEnd } from '../../../app/ui/RecordFilters';
+import { PressedChoice } from '../../../app/ui/Segmented';
 import { useAppFlow } from '../../../app/views/hooks';
 import { useFiatDeal } from '../fiat.hooks';
 import { fiatAmount, money, ratioPercent } from '../../../../domain/figures';
@@ -49,29 +50,14 @@ export function DealPage() {
           <div className="controls">
             <label>
               {t('deal.crypto')}
-              <select value={deal.crypto} onChange={(e) => deal.setCrypto(e.target.value)} aria-label={t('deal.crypto')}>
-                {coins.map((c) => (
-                  <option key={c.symbol}>{c.symbol}</option>
-                ))}
-              </select>
+              <OptionSelect ariaLabel={t('deal.crypto')} value={deal.crypto} options={coins.map((c) => c.symbol)} onChange={deal.setCrypto} />
             </label>
             <label>
               {t('deal.fiat')}
-              <select value={deal.fiat} onChange={(e) => isFiatCode(e.target.value) && deal.setFiat(e.target.value)} aria-label={t('deal.fiat')}>
-                {FIAT_CURRENCIES.map((c) => (
-                  <option key={c}>{c}</option>
-                ))}
-              </select>
+              <OptionSelect ariaLabel={t('deal.fiat')} value={deal.fiat} options={FIAT_CURRENCIES} onChange={deal.setFiat} />
             </label>
             <div>
-              <Segmented role="radiogroup" aria-label={t('fiat.enterBy')}>
-                <button type="button" aria-pressed={deal.by === 'amount'} onClick={() => deal.setBy('amount')}>
-                  {t('deal.byAmount')}
-                </button>
-                <button type="button" aria-pressed={deal.by === 'quantity'} onClick={() => deal.setBy('quantity')}>
-                  {t('deal.byQuantity')}
-                </button>
-              </Segmented>
+              <PressedChoice role="radiogroup" label={t('fiat.enterBy')} value={deal.by} options={[['amount', t('deal.byAmount')], ['quantity', t('deal.byQuantity')]]} onChoose={deal.setBy} />
             </div>
             <label>
               {deal.by === 'amount' ? `${t(buying ? 'deal.amount' : 'fiat.amountToReceive')} (${deal.fiat})` : `${t(buying ? 'deal.quantity' : 'fiat.quantityToSell')} (${deal.crypto})`}
@@ -82,14 +68,14 @@ export function DealPage() {
       </Panel>
       <Panel>
         <PanelBody>
-          <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
+          <TitleRow $wrap>
             <PageTitle>{t(buying ? 'fiat.adsToBuy' : 'fiat.adsToSell', { crypto: deal.crypto, fiat: deal.fiat })}</PageTitle>
             <div className="links">
               <Link to="/deal/my-ads">{t('fiat.ads.title')}</Link>
               <Link to="/deal/history">{t('page.deal.history')}</Link>
               <Link to="/deal/bank-card">{t('page.deal.bankCard')}</Link>
             </div>
-          </div>
+          </TitleRow>
           <WideOnly>
             <DataTable<FiatAd>
               label={t('fiat.title')}
@@ -128,14 +114,7 @@ export function DealPage() {
             />
           </WideOnly>
           <AdCards ads={deal.ads} empty={t(deal.loading ? 'common.loading' : 'fiat.noAds')} buying={buying} fits={fits} takeLink={takeLink} />
-          {deal.failed && (
-            <p role="alert">
-              <Button $small $variant="ghost" onClick={deal.retry}>
-                {t('common.retry')}
-              </Button>
-            </p>
-          )}
-          <Pager page={deal.page} size={deal.size} total={deal.total} onPage={deal.setPage} />
+          <RecordListEnd list={deal} />
           <p className="faint">{t('page.deal.intro')}</p>
         </PanelBody>
       </Panel>

@@ -2,11 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { FiatOrder, FiatOrdersTab } from '../../../../domain/fiat';
 import { Badge } from '../../../app/ui/Badge';
-import { Button } from '../../../app/ui/Button';
-import { DataTable } from '../../../app/ui/DataTable';
 import { DateTime } from '../../../app/ui/DateTime';
-import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
-import { DaysFilter, Pager } from '../../../app/ui/RecordFilters';
+import { DaysFilter } from '../../../app/ui/RecordFilters';
+import { RecordsPanel } from '../../../app/ui/RecordsPanel';
 import { Segmented } from '../../../app/ui/Segmented';
 import { useFiatList } from '../fiat.hooks';
 import { FIAT_STATUS_KEYS } from '../machines/fiatOrderShared';
@@ -28,51 +26,36 @@ export const orderLink = (o: FiatOrder) => (o.role === 'seller' ? `/deal/sell-de
 export function FiatOrdersPage() {
   const { t } = useTranslation();
   const list = useFiatList({ kind: 'orders' });
-  const rows = list.rows as FiatOrder[];
   const title = t('page.order.legal');
   return (
-    <Panel>
-      <PanelBody>
-        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
-          <PageTitle>{title}</PageTitle>
-          <Link to="/deal">{t('nav.fiatBuy')} →</Link>
-        </div>
+    <RecordsPanel<FiatOrder> title={title} list={list}
+      beside={<Link to="/deal">{t('nav.fiatBuy')} →</Link>}
+      wrap
+      filters={
         <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', margin: '8px 0' }}>
-          <Segmented role="tablist" aria-label={title}>
-            {TABS.map(([tab, key]) => (
-              <button key={tab} type="button" role="tab" aria-selected={list.tab === tab} onClick={() => list.setTab(tab)}>
-                {t(key)}
-              </button>
-            ))}
-          </Segmented>
-          <DaysFilter days={list.days} onChange={list.setDays} />
+            <Segmented role="tablist" aria-label={title}>
+              {TABS.map(([tab, key]) => (
+                <button key={tab} type="button" role="tab" aria-selected={list.tab === tab} onClick={() => list.setTab(tab)}>
+                  {t(key)}
+                </button>
+              ))}
+            </Segmented>
+            <DaysFilter days={list.days} onChange={list.setDays} />
         </div>
-        <DataTable<FiatOrder>
-          label={title}
-          rows={rows}
-          rowKey={(r) => String(r.id)}
-          emptyKey={list.loading ? 'common.loading' : 'fiat.noOrders'}
-          columns={[
-            { key: 'col.orderNo', render: (r) => <Link to={orderLink(r)} className="num">{r.order_no}</Link> },
-            { key: 'col.direction', render: (r) => <span style={{ color: r.side === 'buy' ? 'var(--up, #0ecb81)' : 'var(--down, #f6465d)' }}>{t(r.side === 'buy' ? 'deal.buy' : 'deal.sell')}</span> },
-            { key: 'col.currency', render: (r) => `${r.crypto}/${r.fiat}` },
-            { key: 'col.unitPrice', align: 'right', render: (r) => <span className="num">{fiatAmount(r.price)}</span> },
-            { key: 'col.quantity', align: 'right', render: (r) => <span className="num">{money(r.quantity, r.crypto)}</span> },
-            { key: 'col.total', align: 'right', render: (r) => <span className="num">{fiatAmount(r.amount)} {r.fiat}</span> },
-            { key: 'fiat.counterparty', render: (r) => (r.role === 'seller' ? r.buyer_name : r.seller_name) },
-            { key: 'col.time', render: (r) => <DateTime at={r.created_at} /> },
-            { key: 'col.status', render: (r) => <Badge $tone={TONES[r.status]}>{t(FIAT_STATUS_KEYS[r.status])}</Badge> },
-          ]}
-        />
-        {list.failed && (
-          <p role="alert">
-            <Button $small $variant="ghost" onClick={list.retry}>
-              {t('common.retry')}
-            </Button>
-          </p>
-        )}
-        <Pager page={list.page} size={list.size} total={list.total} onPage={list.setPage} />
-      </PanelBody>
-    </Panel>
+      }
+      rowKey={(r) => String(r.id)}
+      emptyKey="fiat.noOrders"
+      columns={[
+        { key: 'col.orderNo', render: (r) => <Link to={orderLink(r)} className="num">{r.order_no}</Link> },
+        { key: 'col.direction', render: (r) => <span style={{ color: r.side === 'buy' ? 'var(--up, #0ecb81)' : 'var(--down, #f6465d)' }}>{t(r.side === 'buy' ? 'deal.buy' : 'deal.sell')}</span> },
+        { key: 'col.currency', render: (r) => `${r.crypto}/${r.fiat}` },
+        { key: 'col.unitPrice', align: 'right', render: (r) => <span className="num">{fiatAmount(r.price)}</span> },
+        { key: 'col.quantity', align: 'right', render: (r) => <span className="num">{money(r.quantity, r.crypto)}</span> },
+        { key: 'col.total', align: 'right', render: (r) => <span className="num">{fiatAmount(r.amount)} {r.fiat}</span> },
+        { key: 'fiat.counterparty', render: (r) => (r.role === 'seller' ? r.buyer_name : r.seller_name) },
+        { key: 'col.time', render: (r) => <DateTime at={r.created_at} /> },
+        { key: 'col.status', render: (r) => <Badge $tone={TONES[r.status]}>{t(FIAT_STATUS_KEYS[r.status])}</Badge> },
+      ]}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { FiatOrder } from '../../../../domain/fiat';
 import { Button } from '../../../app/ui/Button';
 import { DateTime } from '../../../app/ui/DateTime';
+import { DetailFact } from '../../../app/ui/DetailFacts';
 import { fiatAmount, money } from '../../../../domain/figures';
 import { Facts } from './fiatStyles';
 
@@ -17,63 +18,30 @@ export function OrderFacts(props: { order: FiatOrder; onCopy?: (text: string) =>
     );
   return (
     <Facts>
-      <div>
-        <dt>{t('fiat.col.orderNo')}</dt>
-        <dd className="num">{o.order_no}</dd>
-      </div>
-      <div>
-        <dt>{t('fiat.col.side')}</dt>
-        <dd className={o.side === 'buy' ? 'up' : 'down'}>{t(o.side === 'buy' ? 'deal.buyCoin' : 'deal.sellCoin', { coin: o.crypto })}</dd>
-      </div>
-      <div>
-        <dt>{t('fiat.col.total')}</dt>
-        <dd className="num">
-          {fiatAmount(o.amount)} {o.fiat} {copy(o.amount)}
-        </dd>
-      </div>
-      <div>
-        <dt>{t('fiat.col.price')}</dt>
-        <dd className="num">
-          {fiatAmount(o.price)} {o.fiat}
-        </dd>
-      </div>
-      <div>
-        <dt>{t('fiat.col.quantity')}</dt>
-        <dd className="num">
-          {money(o.quantity, o.crypto)} {o.crypto}
-        </dd>
-      </div>
-      <div>
-        <dt>{t(o.role === 'seller' ? 'fiat.buyerName' : 'fiat.sellerName')}</dt>
-        <dd>{o.role === 'seller' ? o.buyer_name : o.seller_name}</dd>
-      </div>
+      <DetailFact label={t('fiat.col.orderNo')} className="num">
+        {o.order_no}
+      </DetailFact>
+      <DetailFact label={t('fiat.col.side')} className={o.side === 'buy' ? 'up' : 'down'}>
+        {t(o.side === 'buy' ? 'deal.buyCoin' : 'deal.sellCoin', { coin: o.crypto })}
+      </DetailFact>
+      <DetailFact label={t('fiat.col.total')} className="num">
+        {fiatAmount(o.amount)} {o.fiat} {copy(o.amount)}
+      </DetailFact>
+      <DetailFact label={t('fiat.col.price')} className="num">{`${fiatAmount(o.price)} ${o.fiat}`}</DetailFact>
+      <DetailFact label={t('fiat.col.quantity')} className="num">{`${money(o.quantity, o.crypto)} ${o.crypto}`}</DetailFact>
+      <DetailFact label={t(o.role === 'seller' ? 'fiat.buyerName' : 'fiat.sellerName')}>{o.role === 'seller' ? o.buyer_name : o.seller_name}</DetailFact>
       {o.method && (
         <>
-          <div>
-            <dt>{t('fiat.bank')}</dt>
-            <dd>
-              {o.method.bank_name}
-              {o.method.branch ? ` · ${o.method.branch}` : ''}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('fiat.accountName')}</dt>
-            <dd>{o.method.real_name}</dd>
-          </div>
-          <div>
-            <dt>{t('fiat.cardNumber')}</dt>
-            <dd className="num" data-testid="card-number">
-              {o.method.card_number} {copy(o.method.card_number)}
-            </dd>
-          </div>
+          <DetailFact label={t('fiat.bank')}>{`${o.method.bank_name}${o.method.branch ? ` · ${o.method.branch}` : ''}`}</DetailFact>
+          <DetailFact label={t('fiat.accountName')}>{o.method.real_name}</DetailFact>
+          <DetailFact label={t('fiat.cardNumber')} className="num" testId="card-number">
+            {o.method.card_number} {copy(o.method.card_number)}
+          </DetailFact>
         </>
       )}
-      <div>
-        <dt>{t('fiat.col.time')}</dt>
-        <dd>
-          <DateTime at={o.created_at} />
-        </dd>
-      </div>
+      <DetailFact label={t('fiat.col.time')}>
+        <DateTime at={o.created_at} />
+      </DetailFact>
     </Facts>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../app/ui/Button';
-import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
+import { RetryAlert } from '../../../app/ui/Button';
+import { PageTitle, Panel, PanelBody, TitleRow } from '../../../app/ui/Panel';
 import { Steps } from './fiatStyles';
 
 /**
@@ -12,7 +12,7 @@ export function OrderHeader(props: { titleKey: string; steps: readonly string[];
   return (
     <Panel>
       <PanelBody>
-        <div style={{ display: 'flex', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap', alignItems: 'center' }}>
+        <TitleRow $wrap>
           <PageTitle>{t(props.titleKey)}</PageTitle>
           <Steps aria-label={t('fiat.steps')}>
             {props.steps.map((key, i) => (
@@ -21,15 +21,9 @@ export function OrderHeader(props: { titleKey: string; steps: readonly string[];
               </li>
             ))}
           </Steps>
-        </div>
+        </TitleRow>
         {props.loading && <p className="dim">{t('common.loading')}</p>}
-        {props.failed && (
-          <p role="alert">
-            <Button $small $variant="ghost" onClick={props.onRetry}>
-              {t('common.retry')}
-            </Button>
-          </p>
-        )}
+        <RetryAlert failed={props.failed} onRetry={props.onRetry} />
       </PanelBody>
     </Panel>
   );

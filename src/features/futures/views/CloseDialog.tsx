@@ -4,6 +4,7 @@ import { Muted } from '../../../app/ui/Panel';
 import type { useCloseDialog } from '../futures.hooks';
 import { DialogFrame, type ConfirmStep } from './DialogFrame';
 import { Choices, Facts, NumberField } from './formParts';
+import { PressedChoice } from '../../../app/ui/Segmented';
 import { price, quantity } from '../../../../domain/figures';
 
 const PERCENTS = [25, 50, 75, 100] as const;
@@ -52,14 +53,7 @@ export function CloseDialog(props: { dialog: ReturnType<typeof useCloseDialog>; 
         : undefined;
   return (
     <DialogFrame title={t('futures.close.title')} submitLabel={t('futures.close.button')} onSubmit={d.submit} onCancel={d.cancel} onConfirm={d.confirm} confirm={confirm}>
-      <Choices role="group" aria-label={t('col.type')}>
-        <button type="button" aria-pressed={!market} onClick={() => d.setType('limit')}>
-          {t('futures.limit')}
-        </button>
-        <button type="button" aria-pressed={market} onClick={() => d.setType('market')}>
-          {t('futures.market')}
-        </button>
-      </Choices>
+      <PressedChoice frame={Choices} role="group" label={t('col.type')} value={market ? 'market' : 'limit'} options={[['limit', t('futures.limit')], ['market', t('futures.market')]]} onChoose={d.setType} />
       {!market && <NumberField name="closePrice" label={t('col.price')} unit={quote} value={d.price} onChange={d.setPrice} />}
       <NumberField name="closeQuantity" label={t('col.quantity')} unit={base} value={d.quantity} onChange={d.setQuantity} />
       <Choices role="group" aria-label={t('futures.form.share')}>

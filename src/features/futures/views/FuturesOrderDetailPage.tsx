@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import type { FuturesOrderDetail } from '../../../../domain/futures/api';
 import { formatDateTime } from '../../../../domain/localeFormat';
 import { DataTable } from '../../../app/ui/DataTable';
-import { NotFoundPanel, useIdParam } from '../../../app/ui/NotFoundPanel';
-import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../app/ui/Panel';
+import { ByIdParam, NotFoundPanel } from '../../../app/ui/NotFoundPanel';
+import { Muted, PageTitle, Panel, PanelBody, PanelHeader, TitledPanel } from '../../../app/ui/Panel';
 import { useFuturesDetail, useFuturesPairOf } from '../futures.hooks';
 import { Fact, Facts, pairLabel, SourceText } from './detailParts';
 import { ActionText, Signed, StatusText } from './futuresUi';
@@ -13,9 +13,7 @@ import { fee, percent, price, quantity, tone } from '../../../../domain/figures'
 /** /order/u-detail/{id}: a futures order (spec §3): entrust, trigger and execution price, leverage, quantity, fee, profit, yield, and its trades. */
 export function FuturesOrderDetailPage() {
   const { t } = useTranslation();
-  const id = useIdParam();
-  if (id === undefined) return <NotFoundPanel message={t('futures.detail.notFound')} />;
-  return <OrderDetail key={id} id={id} />;
+  return <ByIdParam notFound={t('futures.detail.notFound')}>{(id) => <OrderDetail id={id} />}</ByIdParam>;
 }
 
 function OrderDetail(props: { id: number }) {
@@ -60,50 +58,29 @@ function OrderView(props: { order: FuturesOrderDetail; yieldFraction: string | n
         </PanelHeader>
         <PanelBody>
           <Facts data-testid="futures-order-facts">
-            <Fact label={t('futures.detail.entrustPrice')}>
-              <span className="num">{o.type === 'market' ? t('futures.market') : at(o.price)}</span>
-            </Fact>
-            <Fact label={t('col.triggerPrice')}>
-              <span className="num">{at(o.trigger_price)}</span>
-            </Fact>
-            <Fact label={t('col.execPrice')}>
-              <span className="num">{at(o.avg_price)}</span>
-            </Fact>
+            <Fact label={t('futures.detail.entrustPrice')} className="num">{o.type === 'market' ? t('futures.market') : at(o.price)}</Fact>
+            <Fact label={t('col.triggerPrice')} className="num">{at(o.trigger_price)}</Fact>
+            <Fact label={t('col.execPrice')} className="num">{at(o.avg_price)}</Fact>
             <Fact label={t('col.leverage')}>
               <span className="num">{o.leverage}×</span> · {t(o.margin_mode === 'cross' ? 'futures.cross' : 'futures.isolated')}
             </Fact>
-            <Fact label={t('col.quantity')}>
-              <span className="num">{`${lots(o.filled)} / ${lots(o.quantity)} ${base}`}</span>
-            </Fact>
-            <Fact label={t('col.fee')}>
-              <span className="num">{`${fee(o.fee)} ${quote}`}</span>
-            </Fact>
+            <Fact label={t('col.quantity')} className="num">{`${lots(o.filled)} / ${lots(o.quantity)} ${base}`}</Fact>
+            <Fact label={t('col.fee')} className="num">{`${fee(o.fee)} ${quote}`}</Fact>
             <Fact label={t('col.profit')}>
               <Signed value={o.profit} asset={quote} /> {quote}
             </Fact>
-            <Fact label={t('futures.roe')}>
-              <span className={`num ${tone(props.yieldFraction)}`}>{percent(props.yieldFraction)}</span>
-            </Fact>
+            <Fact label={t('futures.roe')} className={`num ${tone(props.yieldFraction)}`}>{percent(props.yieldFraction)}</Fact>
             <Fact label={t('futures.detail.source')}>
               <SourceText source={o.source} />
             </Fact>
-            <Fact label={t('col.time')}>
-              <span className="num">{formatDateTime(o.created_ms, i18n.language)}</span>
-            </Fact>
-            <Fact label={t('futures.detail.updated')}>
-              <span className="num">{formatDateTime(o.updated_ms, i18n.language)}</span>
-            </Fact>
-            <Fact label={t('col.orderNo')}>
-              <span className="num">{o.id}</span>
-            </Fact>
+            <Fact label={t('col.time')} className="num">{formatDateTime(o.created_ms, i18n.language)}</Fact>
+            <Fact label={t('futures.detail.updated')} className="num">{formatDateTime(o.updated_ms, i18n.language)}</Fact>
+            <Fact label={t('col.orderNo')} className="num">{o.id}</Fact>
           </Facts>
           {o.note && <Muted style={{ marginTop: 10 }}>{t('futures.close.rest')}</Muted>}
         </PanelBody>
       </Panel>
-      <Panel>
-        <PanelHeader>
-          <h2>{t('futures.detail.trades')}</h2>
-        </PanelHeader>
+      <TitledPanel title={t('futures.detail.trades')}>
         <DataTable
           label={t('futures.detail.trades')}
           rows={o.trades}
@@ -115,7 +92,7 @@ function OrderView(props: { order: FuturesOrderDetail; yieldFraction: string | n
             { key: 'col.quantity', align: 'right', render: (d) => <span className="num">{lots(d.quantity)}</span> },
           ]}
         />
-      </Panel>
+      </TitledPanel>
     </div>
   );
 }

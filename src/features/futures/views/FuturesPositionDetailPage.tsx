@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { FuturesPosition } from '../../../../domain/futures/api';
 import { NotFoundPanel } from '../../../app/ui/NotFoundPanel';
-import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../app/ui/Panel';
+import { Muted, PageTitle, Panel, PanelBody, PanelHeader, TitledPanel } from '../../../app/ui/Panel';
 import { useFuturesDetail, usePositionActions } from '../futures.hooks';
 import { PositionActionButtons, PositionActionDialogs } from './PositionActions';
 import { Fact, Facts, OrderList, pairLabel } from './detailParts';
@@ -49,18 +49,12 @@ function PositionDetail(props: { symbol: string }) {
               </PanelBody>
             </Panel>
           )}
-          <Panel>
-            <PanelHeader>
-              <h2>{t('futures.detail.openOrders')}</h2>
-            </PanelHeader>
+          <TitledPanel title={t('futures.detail.openOrders')}>
             <OrderList label={t('futures.detail.openOrders')} orders={flow.openOrders} />
-          </Panel>
-          <Panel>
-            <PanelHeader>
-              <h2>{t('futures.detail.pastOrders')}</h2>
-            </PanelHeader>
+          </TitledPanel>
+          <TitledPanel title={t('futures.detail.pastOrders')}>
             <OrderList label={t('futures.detail.pastOrders')} orders={flow.pastOrders} />
-          </Panel>
+          </TitledPanel>
         </div>
       )}
       <PositionActionDialogs actions={actions} />
@@ -85,42 +79,22 @@ function PositionView(props: { position: FuturesPosition; averagePositionPrice: 
       </PanelHeader>
       <PanelBody>
         <Facts data-testid="futures-position-facts">
-          <Fact label={t('col.openInterest')}>
-            <span className="num">{lots(p.quantity)}</span>
-          </Fact>
-          <Fact label={t('col.closable')}>
-            <span className="num">{lots(p.closable)}</span>
-          </Fact>
-          <Fact label={t('col.avgOpenPrice')}>
-            <span className="num">{at(p.entry_price)}</span>
-          </Fact>
-          <Fact label={t('futures.detail.avgPositionPrice')}>
-            <span className="num">{at(props.averagePositionPrice)}</span>
-          </Fact>
-          <Fact label={t('col.latestPrice')}>
-            <span className="num">{at(p.last_price)}</span>
-          </Fact>
-          <Fact label={t('futures.markPrice')}>
-            <span className="num">{indexPrice(p.mark_price)}</span>
-          </Fact>
-          <Fact label={t('futures.detail.guarantee')}>
-            <span className="num">{`${money(p.margin, quote)} ${quote}`}</span>
-          </Fact>
+          <Fact label={t('col.openInterest')} className="num">{lots(p.quantity)}</Fact>
+          <Fact label={t('col.closable')} className="num">{lots(p.closable)}</Fact>
+          <Fact label={t('col.avgOpenPrice')} className="num">{at(p.entry_price)}</Fact>
+          <Fact label={t('futures.detail.avgPositionPrice')} className="num">{at(props.averagePositionPrice)}</Fact>
+          <Fact label={t('col.latestPrice')} className="num">{at(p.last_price)}</Fact>
+          <Fact label={t('futures.markPrice')} className="num">{indexPrice(p.mark_price)}</Fact>
+          <Fact label={t('futures.detail.guarantee')} className="num">{`${money(p.margin, quote)} ${quote}`}</Fact>
           <Fact label={t('futures.unrealisedPnl')}>
             <Signed value={p.unrealised_pnl} asset={quote} /> {quote}
           </Fact>
-          <Fact label={t('futures.roe')}>
-            <span className={`num ${tone(p.roe)}`}>{percent(p.roe)}</span>
-          </Fact>
+          <Fact label={t('futures.roe')} className={`num ${tone(p.roe)}`}>{percent(p.roe)}</Fact>
           <Fact label={t('futures.detail.realised')}>
             <Signed value={p.realised} asset={quote} /> {quote}
           </Fact>
-          <Fact label={t('futures.marginRatio')}>
-            <span className="num">{ratioPercent(p.margin_ratio)}</span>
-          </Fact>
-          <Fact label={t('futures.liquidationPrice')}>
-            <span className="num">{at(p.liquidation_price)}</span>
-          </Fact>
+          <Fact label={t('futures.marginRatio')} className="num">{ratioPercent(p.margin_ratio)}</Fact>
+          <Fact label={t('futures.liquidationPrice')} className="num">{at(p.liquidation_price)}</Fact>
         </Facts>
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6, justifyContent: 'flex-end', marginTop: 12 }}>
           <PositionActionButtons position={p} actions={props.actions} />

@@ -4,6 +4,7 @@ import { Dialog } from '../../../app/ui/Dialog';
 import { Muted } from '../../../app/ui/Panel';
 import type { useLeverageDialog } from '../futures.hooks';
 import { Choices } from './formParts';
+import { PressedChoice } from '../../../app/ui/Segmented';
 
 /** Margin mode and leverage (1…the pair's maximum) for the pair, saved with POST /api/futures/leverage. */
 export function LeverageDialog(props: { dialog: ReturnType<typeof useLeverageDialog> }) {
@@ -24,14 +25,7 @@ export function LeverageDialog(props: { dialog: ReturnType<typeof useLeverageDia
         </>
       }
     >
-      <Choices role="group" aria-label={t('futures.leverage.mode')}>
-        <button type="button" aria-pressed={d.marginMode === 'isolated'} onClick={() => d.setMode('isolated')}>
-          {t('futures.isolated')}
-        </button>
-        <button type="button" aria-pressed={d.marginMode === 'cross'} onClick={() => d.setMode('cross')}>
-          {t('futures.cross')}
-        </button>
-      </Choices>
+      <PressedChoice frame={Choices} role="group" label={t('futures.leverage.mode')} value={d.marginMode} options={[['isolated', t('futures.isolated')], ['cross', t('futures.cross')]]} onChoose={d.setMode} />
       <label style={{ display: 'grid', gap: 6, fontSize: 12 }}>
         <span>
           {t('col.leverage')}: <b className="num">{d.leverage}×</b>

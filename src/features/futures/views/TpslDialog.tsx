@@ -5,6 +5,7 @@ import { price } from '../../../../domain/figures';
 import type { useTpslDialog } from '../futures.hooks';
 import { DialogFrame } from './DialogFrame';
 import { Choices, Facts, FormProblem, NumberField } from './formParts';
+import { PressedChoice } from '../../../app/ui/Segmented';
 
 /** A position's take-profit and stop-loss, by price (mark or last) or by ROE, confirmed before they are set (§8). */
 export function TpslDialog(props: { dialog: ReturnType<typeof useTpslDialog>; pair: Pair }) {
@@ -45,23 +46,9 @@ export function TpslDialog(props: { dialog: ReturnType<typeof useTpslDialog>; pa
           : undefined
       }
     >
-      <Choices role="group" aria-label={t('futures.tpsl.by')}>
-        <button type="button" aria-pressed={!roe} onClick={() => d.setBy('price')}>
-          {t('col.price')}
-        </button>
-        <button type="button" aria-pressed={roe} onClick={() => d.setBy('roe')}>
-          {t('futures.roe')}
-        </button>
-      </Choices>
+      <PressedChoice frame={Choices} role="group" label={t('futures.tpsl.by')} value={roe ? 'roe' : 'price'} options={[['price', t('col.price')], ['roe', t('futures.roe')]]} onChoose={d.setBy} />
       {!roe && (
-        <Choices role="group" aria-label={t('futures.tpsl.trigger')}>
-          <button type="button" aria-pressed={d.triggerBy === 'mark'} onClick={() => d.setTriggerBy('mark')}>
-            {t('futures.markPrice')}
-          </button>
-          <button type="button" aria-pressed={d.triggerBy === 'last'} onClick={() => d.setTriggerBy('last')}>
-            {t('col.lastPrice')}
-          </button>
-        </Choices>
+        <PressedChoice frame={Choices} role="group" label={t('futures.tpsl.trigger')} value={d.triggerBy} options={[['mark', t('futures.markPrice')], ['last', t('col.lastPrice')]]} onChoose={d.setTriggerBy} />
       )}
       <NumberField name="takeProfit" label={t('futures.takeProfit')} unit={unit} value={d.takeProfit} placeholder={roe ? '50' : undefined} onChange={d.setTakeProfit} error={errorOf('takeProfit')} />
       <NumberField name="stopLoss" label={roe ? t('futures.tpsl.stopLossRoe') : t('futures.stopLoss')} unit={unit} value={d.stopLoss} placeholder={roe ? '-10' : undefined} onChange={d.setStopLoss} error={errorOf('stopLoss')} />

@@ -2,10 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { money, ratioPercent } from '../../../../domain/figures';
 import { ICO_CURRENCY, type IcoOrderTab, type IcoSubscription } from '../../../../domain/ico';
-import { Button } from '../../../app/ui/Button';
-import { DataTable } from '../../../app/ui/DataTable';
-import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
-import { Pager } from '../../../app/ui/RecordFilters';
+import { RecordsPanel } from '../../../app/ui/RecordsPanel';
 import { STATUS_KEYS, useIcoList } from '../ico.hooks';
 import { dateTime, tokens } from './icoFormat';
 
@@ -18,46 +15,30 @@ export function IcoOrdersPage(props: { tab: IcoOrderTab }) {
   const list = useIcoList({ kind: 'orders', tab: props.tab });
   const hold = props.tab === 'hold';
   const title = t(hold ? 'page.order.subHold' : 'page.order.subEnd');
-  const rows = list.rows as IcoSubscription[];
   return (
-    <Panel>
-      <PanelBody>
-        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12 }}>
-          <PageTitle>{title}</PageTitle>
-          <Link to="/subscribe">{t('nav.ico')} →</Link>
-        </div>
-        <DataTable<IcoSubscription>
-          label={title}
-          rows={rows}
-          rowKey={(r) => String(r.project_id)}
-          emptyKey={list.loading ? 'common.loading' : 'ico.emptyOrders'}
-          columns={[
-            { key: 'col.currency', render: (r) => <b>{r.symbol}</b> },
-            { key: 'col.raisePrice', align: 'right', render: (r) => <span className="num">{r.price}</span> },
-            { key: 'col.subscribed', align: 'right', render: (r) => <span className="num">{qty(r.quantity)}</span> },
-            { key: 'col.paid', align: 'right', render: (r) => <span className="num">{money(r.paid, ICO_CURRENCY)} {ICO_CURRENCY}</span> },
-            ...(hold
-              ? [
-                  { key: 'col.frozen', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{r.allocated === null ? `${money(r.paid, ICO_CURRENCY)} ${ICO_CURRENCY}` : `${qty(r.frozen)} ${r.symbol}`}</span> },
-                  { key: 'col.freezeRate', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{ratioPercent(r.release_rate)}</span> },
-                  { key: 'ico.releasedTotal', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{qty(r.released_total)}</span> },
-                ]
-              : [
-                  { key: 'col.winRate', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{ratioPercent(r.winning_rate)}</span> },
-                  { key: 'col.winQuantity', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{qty(r.allocated)}</span> },
-                  { key: 'ico.refund', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{money(r.refund, ICO_CURRENCY)} {ICO_CURRENCY}</span> },
-                  { key: 'col.completion', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{dateTime(r.end_at, i18n.language)}</span> },
-                ]),
-            { key: 'col.status', render: (r) => t(STATUS_KEYS[r.status]) },
-          ]}
-        />
-        {list.failed && (
-          <p role="alert">
-            <Button $small $variant="ghost" onClick={list.retry}>{t('common.retry')}</Button>
-          </p>
-        )}
-        <Pager page={list.page} size={list.size} total={list.total} onPage={list.setPage} />
-      </PanelBody>
-    </Panel>
+    <RecordsPanel<IcoSubscription> title={title} list={list}
+      beside={<Link to="/subscribe">{t('nav.ico')} →</Link>}
+      rowKey={(r) => String(r.project_id)}
+      emptyKey="ico.emptyOrders"
+      columns={[
+        { key: 'col.currency', render: (r) => <b>{r.symbol}</b> },
+        { key: 'col.raisePrice', align: 'right', render: (r) => <span className="num">{r.price}</span> },
+        { key: 'col.subscribed', align: 'right', render: (r) => <span className="num">{qty(r.quantity)}</span> },
+        { key: 'col.paid', align: 'right', render: (r) => <span className="num">{money(r.paid, ICO_CURRENCY)} {ICO_CURRENCY}</span> },
+        ...(hold
+          ? [
+              { key: 'col.frozen', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{r.allocated === null ? `${money(r.paid, ICO_CURRENCY)} ${ICO_CURRENCY}` : `${qty(r.frozen)} ${r.symbol}`}</span> },
+              { key: 'col.freezeRate', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{ratioPercent(r.release_rate)}</span> },
+              { key: 'ico.releasedTotal', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{qty(r.released_total)}</span> },
+            ]
+          : [
+              { key: 'col.winRate', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{ratioPercent(r.winning_rate)}</span> },
+              { key: 'col.winQuantity', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{qty(r.allocated)}</span> },
+              { key: 'ico.refund', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{money(r.refund, ICO_CURRENCY)} {ICO_CURRENCY}</span> },
+              { key: 'col.completion', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{dateTime(r.end_at, i18n.language)}</span> },
+            ]),
+        { key: 'col.status', render: (r) => t(STATUS_KEYS[r.status]) },
+      ]}
+    />
   );
 }

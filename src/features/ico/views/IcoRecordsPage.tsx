@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { money } from '../../../../domain/figures';
 import { ICO_CURRENCY, type IcoRecord, type IcoRecordType } from '../../../../domain/ico';
-import { Button } from '../../../app/ui/Button';
-import { DataTable } from '../../../app/ui/DataTable';
-import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
-import { DaysFilter, Pager } from '../../../app/ui/RecordFilters';
+import { DaysFilter } from '../../../app/ui/RecordFilters';
+import { RecordsPanel } from '../../../app/ui/RecordsPanel';
 import { useIcoList } from '../ico.hooks';
 import { dateTime, tokens } from './icoFormat';
 
@@ -18,32 +16,17 @@ export function IcoRecordsPage(props: { type: IcoRecordType }) {
   const list = useIcoList({ kind: 'records', type: props.type });
   const title = t(TITLES[props.type]);
   return (
-    <Panel>
-      <PanelBody>
-        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12 }}>
-          <PageTitle>{title}</PageTitle>
-          <DaysFilter days={list.days} onChange={list.setDays} />
-        </div>
-        <DataTable<IcoRecord>
-          label={title}
-          rows={list.rows as IcoRecord[]}
-          rowKey={(r) => String(r.id)}
-          emptyKey={list.loading ? 'common.loading' : 'ico.emptyRecords'}
-          columns={[
-            { key: 'col.time', render: (r) => <span className="num">{dateTime(r.created_at, i18n.language)}</span> },
-            { key: 'col.currency', render: (r) => <b>{r.symbol}</b> },
-            { key: 'col.type', render: (r) => t(KIND_KEYS[r.kind]) },
-            { key: 'col.quantity', align: 'right', render: (r) => <span className="num">{r.kind === 'refund' ? '—' : `${tokens(r.quantity, undefined)} ${r.symbol}`}</span> },
-            ...(props.type === 'thaw' ? [] : [{ key: 'col.paid', align: 'right' as const, render: (r: IcoRecord) => <span className="num">{r.amount === '0' ? '—' : `${money(r.amount, ICO_CURRENCY)} ${ICO_CURRENCY}`}</span> }]),
-          ]}
-        />
-        {list.failed && (
-          <p role="alert">
-            <Button $small $variant="ghost" onClick={list.retry}>{t('common.retry')}</Button>
-          </p>
-        )}
-        <Pager page={list.page} size={list.size} total={list.total} onPage={list.setPage} />
-      </PanelBody>
-    </Panel>
+    <RecordsPanel<IcoRecord> title={title} list={list}
+      beside={<DaysFilter days={list.days} onChange={list.setDays} />}
+      rowKey={(r) => String(r.id)}
+      emptyKey="ico.emptyRecords"
+      columns={[
+        { key: 'col.time', render: (r) => <span className="num">{dateTime(r.created_at, i18n.language)}</span> },
+        { key: 'col.currency', render: (r) => <b>{r.symbol}</b> },
+        { key: 'col.type', render: (r) => t(KIND_KEYS[r.kind]) },
+        { key: 'col.quantity', align: 'right', render: (r) => <span className="num">{r.kind === 'refund' ? '—' : `${tokens(r.quantity, undefined)} ${r.symbol}`}</span> },
+        ...(props.type === 'thaw' ? [] : [{ key: 'col.paid', align: 'right' as const, render: (r: IcoRecord) => <span className="num">{r.amount === '0' ? '—' : `${money(r.amount, ICO_CURRENCY)} ${ICO_CURRENCY}`}</span> }]),
+      ]}
+    />
   );
 }

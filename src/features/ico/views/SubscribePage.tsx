@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { money, percent, quantity, ratioPercent, tone as signTone } from '../../../../domain/figures';
 import { icoOpen, ICO_CURRENCY, type IcoProject, type IcoSubscription } from '../../../../domain/ico';
 import { Badge } from '../../../app/ui/Badge';
-import { Button } from '../../../app/ui/Button';
+import { Button, RetryAlert } from '../../../app/ui/Button';
 import { Muted, PageTitle } from '../../../app/ui/Panel';
 import { STATUS_KEYS, useIcoBoard } from '../ico.hooks';
 import { dateTime, term } from './icoFormat';
@@ -87,11 +87,7 @@ export function SubscribePage() {
           </div>
         )}
       </Head>
-      {board.failed && (
-        <p role="alert">
-          <Button $small $variant="ghost" onClick={board.retry}>{t('common.retry')}</Button>
-        </p>
-      )}
+      <RetryAlert failed={board.failed} onRetry={board.retry} />
       {!data && !board.failed && <Muted>{t('common.loading')}</Muted>}
       {data && data.projects.length === 0 && <Muted>{t('ico.empty')}</Muted>}
       <Grid>

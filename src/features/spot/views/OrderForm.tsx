@@ -6,7 +6,7 @@ import { SPOT_TIME_IN_FORCE, type SpotTimeInForce } from '../../../../domain/spo
 import { FORM_ORDER_TYPES, type FormOrderType } from '../machines/orderForm/orderFields';
 import { Button } from '../../../app/ui/Button';
 import { Panel, PanelBody } from '../../../app/ui/Panel';
-import { Fact, FactList, NumberField } from '../../../app/ui/FormRows';
+import { Fact, FactList, NumberField, OptionSelect } from '../../../app/ui/FormRows';
 
 type OrderFormFlow = ReturnType<typeof useOrderForm>;
 
@@ -141,13 +141,7 @@ export function OrderForm(props: { form: OrderFormFlow; className?: string }) {
           {f.orderType === 'limit' && (
             <Aside>
               <label htmlFor="spot-tif">{t('spot.form.timeInForce')}</label>
-              <select id="spot-tif" value={f.timeInForce} onChange={(e) => form.setTimeInForce(e.target.value as SpotTimeInForce)}>
-                {SPOT_TIME_IN_FORCE.map((tif) => (
-                  <option key={tif} value={tif}>
-                    {t(TIF_KEYS[tif])}
-                  </option>
-                ))}
-              </select>
+              <OptionSelect id="spot-tif" value={f.timeInForce} options={SPOT_TIME_IN_FORCE} labelOf={(tif) => t(TIF_KEYS[tif])} onChange={form.setTimeInForce} />
             </Aside>
           )}
           {stop && (

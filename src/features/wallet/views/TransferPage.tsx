@@ -8,6 +8,7 @@ import { money } from '../../../../domain/figures';
 import { transferSchema } from '../../../../domain/walletValidation';
 import { useTransferFlow, useWalletRecords } from '../wallet.hooks';
 import { Button } from '../../../app/ui/Button';
+import { OptionSelect } from '../../../app/ui/FormRows';
 import { CurrencySelect } from './CurrencySelect';
 import { transferColumns } from './recordColumns';
 import { RecordsCard } from './RecordsCard';
@@ -22,13 +23,7 @@ function AccountSelect(props: { labelKey: string; value: WalletAccount; onChange
   return (
     <div className="field">
       <label htmlFor={id}>{t(props.labelKey)}</label>
-      <select id={id} value={props.value} onChange={(e) => isAccount(e.target.value) && props.onChange(e.target.value)}>
-        {WALLET_ACCOUNTS.map((a) => (
-          <option key={a} value={a}>
-            {t(ACCOUNT_LABEL_KEYS[a])}
-          </option>
-        ))}
-      </select>
+      <OptionSelect id={id} value={props.value} options={WALLET_ACCOUNTS} labelOf={(a) => t(ACCOUNT_LABEL_KEYS[a])} onChange={props.onChange} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { fieldInput } from '../../../app/ui/FormField';
 import { Panel } from '../../../app/ui/Panel';
 import { PHONE } from '../../../app/theme';
 import { Pager as RecordPager } from '../../../app/ui/RecordFilters';
@@ -58,12 +59,7 @@ export const WalletForm = styled.div`
   .row { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
   ${PHONE} { .row { grid-template-columns: minmax(0, 1fr); } }
   input[type='text'], input[type='password'], select {
-    background: ${({ theme }) => theme.color.panelRaised};
-    border: 1px solid ${({ theme }) => theme.color.border};
-    border-radius: 4px;
-    padding: 8px 10px;
-    color: ${({ theme }) => theme.color.text};
-    width: 100%;
+    ${fieldInput('8px 10px')}
     font: inherit;
   }
   input:focus, select:focus { outline: none; border-color: ${({ theme }) => theme.color.accent}; }

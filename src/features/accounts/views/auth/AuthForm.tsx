@@ -1,8 +1,13 @@
-import { Field, useFormikContext } from 'formik';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { Button } from '../../../../app/ui/Button';
+import { fieldInput, FormField } from '../../../../app/ui/FormField';
+import { PasswordMeter } from '../PasswordMeter';
+
+/** The auth forms' field is the design system's; settings pages import it from here too. */
+export { FormField };
 
 export const AuthCard = styled.div`
   max-width: 420px;
@@ -15,61 +20,61 @@ export const AuthCard = styled.div`
   .intro { margin: 0 0 18px; color: ${({ theme }) => theme.color.textDim}; }
   .field { display: grid; gap: 5px; margin-bottom: 14px; color: ${({ theme }) => theme.color.textDim}; }
   label.check { display: flex; align-items: center; gap: 8px; margin-bottom: 14px; color: ${({ theme }) => theme.color.textDim}; }
-  input[type='text'], input[type='password'], input[type='email'] {
-    background: ${({ theme }) => theme.color.panelRaised};
-    border: 1px solid ${({ theme }) => theme.color.border};
-    border-radius: 4px;
-    padding: 9px 10px;
-    color: ${({ theme }) => theme.color.text};
-    width: 100%;
-  }
+  input[type='text'], input[type='password'], input[type='email'] { ${fieldInput('9px 10px')} }
   .with-button { display: flex; gap: 8px; }
   .error { color: ${({ theme }) => theme.color.down}; font-size: 12px; }
   .links { display: flex; justify-content: space-between; margin-top: 14px; }
   button.linkish { all: unset; cursor: pointer; color: ${({ theme }) => theme.color.accent}; }
 `;
 
-/**
- * A labelled Formik field with its translated validation message. The message is outside the
- * label and tied to the input by aria-describedby, so it never becomes part of the field's name.
- */
-export function FormField(props: { name: string; labelKey: string; type?: 'text' | 'password'; autoComplete?: string; inputMode?: 'numeric'; after?: ReactNode }) {
-  const { t } = useTranslation();
-  const { errors, touched } = useFormikContext<Record<string, unknown>>();
-  const id = useId();
-  const error = touched[props.name] ? errors[props.name] : undefined;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{t(props.labelKey)}</label>
-      <span className="with-button">
-        <Field
-          id={id}
-          name={props.name}
-          type={props.type ?? 'text'}
-          autoComplete={props.autoComplete ?? 'off'}
-          inputMode={props.inputMode}
-          aria-invalid={Boolean(error)}
-          aria-describedby={typeof error === 'string' ? `${id}-error` : undefined}
-        />
-        {props.after}
-      </span>
-      {typeof error === 'string' && (
-        <span className="error" id={`${id}-error`} role="alert">
-          {t(error)}
-        </span>
-      )}
-    </div>
-  );
-}
-
 /** The second page of a two-page flow opened on its own: say so and link back to the first. */
 export function StartOver(props: { titleKey: string; to: string; linkKey: string }) {
   const { t } = useTranslation();
   return (
-    <AuthCard>
-      <h1>{t(props.titleKey)}</h1>
-      <p className="intro">{t('auth.startOver')}</p>
+    <AuthPage title={t(props.titleKey)} intro={t('auth.startOver')}>
       <Link to={props.to}>{t(props.linkKey)} →</Link>
+    </AuthPage>
+  );
+}
+
+/** An auth page's card: its title, an optional intro, the form, and the links under it. */
+export function AuthPage(props: { title: string; intro?: ReactNode; children: ReactNode; links?: ReactNode }) {
+  return (
+    <AuthCard>
+      <h1>{props.title}</h1>
+      {props.intro !== undefined && <p className="intro">{props.intro}</p>}
+      {props.children}
+      {props.links && <p className="links">{props.links}</p>}
     </AuthCard>
+  );
+}
+
+/** The full-width submit button of an auth form, off while its request runs. */
+export function AuthSubmit(props: { busy: boolean; children: ReactNode }) {
+  return (
+    <Button type="submit" disabled={props.busy} style={{ width: '100%' }}>
+      {props.children}
+    </Button>
+  );
+}
+
+/** "← Back" to the first page of a two-page flow, as a link-looking button. */
+export function BackLink(props: { onBack: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className="linkish" onClick={props.onBack}>
+      ← {t('auth.back')}
+    </button>
+  );
+}
+
+/** A new password with its strength meter, then the same password again. */
+export function NewPasswordFields(props: { name: string; labelKey: string; repeatLabelKey: string }) {
+  return (
+    <>
+      <FormField name={props.name} labelKey={props.labelKey} type="password" autoComplete="new-password" />
+      <PasswordMeter name={props.name} />
+      <FormField name={`${props.name}_repeat`} labelKey={props.repeatLabelKey} type="password" autoComplete="new-password" />
+    </>
   );
 }

@@ -2,8 +2,7 @@ import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { forgetSchema, type ForgetValues } from '../../../../../domain/validation';
-import { Button } from '../../../../app/ui/Button';
-import { AuthCard, FormField } from './AuthForm';
+import { AuthPage, AuthSubmit, FormField } from './AuthForm';
 import { usePasswordResetFlow } from '../../accounts.hooks';
 
 type Values = ForgetValues & { area_code: string };
@@ -13,9 +12,16 @@ export function ForgetPassPage() {
   const { t } = useTranslation();
   const flow = usePasswordResetFlow();
   return (
-    <AuthCard>
-      <h1>{t('page.forgetPass.title')}</h1>
-      <p className="intro">{t('page.forgetPass.intro')}</p>
+    <AuthPage
+      title={t('page.forgetPass.title')}
+      intro={t('page.forgetPass.intro')}
+      links={
+        <>
+          <Link to="/login">{t('nav.login')}</Link>
+          <Link to="/reg">{t('nav.register')}</Link>
+        </>
+      }
+    >
       <Formik<Values>
         initialValues={{ account: flow.account?.account ?? '', area_code: flow.account?.area_code ?? '' }}
         validationSchema={forgetSchema}
@@ -24,15 +30,9 @@ export function ForgetPassPage() {
         <Form noValidate>
           <FormField name="account" labelKey="auth.account" autoComplete="username" />
           <FormField name="area_code" labelKey="auth.areaCode" inputMode="numeric" />
-          <Button type="submit" disabled={flow.sendingCode || flow.resendIn > 0} style={{ width: '100%' }}>
-            {flow.resendIn > 0 ? t('auth.resendIn', { seconds: flow.resendIn }) : t('auth.sendCode')}
-          </Button>
+          <AuthSubmit busy={flow.sendingCode || flow.resendIn > 0}>{flow.resendIn > 0 ? t('auth.resendIn', { seconds: flow.resendIn }) : t('auth.sendCode')}</AuthSubmit>
         </Form>
       </Formik>
-      <p className="links">
-        <Link to="/login">{t('nav.login')}</Link>
-        <Link to="/reg">{t('nav.register')}</Link>
-      </p>
-    </AuthCard>
+    </AuthPage>
   );
 }

@@ -2,8 +2,7 @@ import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { loginSchema, type LoginValues } from '../../../../../domain/validation';
-import { Button } from '../../../../app/ui/Button';
-import { AuthCard, FormField } from './AuthForm';
+import { AuthPage, AuthSubmit, FormField } from './AuthForm';
 import { useLoginFlow } from '../../accounts.hooks';
 import { TwoFactorLoginStep } from './TwoFactorLoginStep';
 
@@ -23,24 +22,25 @@ export function LoginPage() {
   if (flow.challenge) return <TwoFactorLoginStep challenge={flow.challenge} onCancel={flow.cancelSecondFactor} />;
   const submit = ({ area_code, ...values }: Values) => flow.submit(looksLikePhone(values.account) && area_code.trim() ? { ...values, area_code: area_code.trim() } : values);
   return (
-    <AuthCard>
-      <h1>{t('auth.loginTitle')}</h1>
+    <AuthPage
+      title={t('auth.loginTitle')}
+      links={
+        <>
+          <Link to="/forget-pass">{t('auth.forgot')}</Link>
+          <Link to="/reg">{t('nav.register')}</Link>
+        </>
+      }
+    >
       <Formik<Values> initialValues={{ account: '', area_code: '', password: '' }} validationSchema={loginSchema} onSubmit={submit}>
         {({ values }) => (
           <Form noValidate>
             <FormField name="account" labelKey="auth.account" autoComplete="username" />
             {looksLikePhone(values.account) && <FormField name="area_code" labelKey="auth.areaCode" inputMode="numeric" />}
             <FormField name="password" labelKey="auth.password" type="password" autoComplete="current-password" />
-            <Button type="submit" disabled={flow.submitting} style={{ width: '100%' }}>
-              {t('nav.login')}
-            </Button>
+            <AuthSubmit busy={flow.submitting}>{t('nav.login')}</AuthSubmit>
           </Form>
         )}
       </Formik>
-      <p className="links">
-        <Link to="/forget-pass">{t('auth.forgot')}</Link>
-        <Link to="/reg">{t('nav.register')}</Link>
-      </p>
-    </AuthCard>
+    </AuthPage>
   );
 }

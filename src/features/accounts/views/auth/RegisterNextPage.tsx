@@ -2,9 +2,7 @@ import { Field, Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { NOTE_TYPES } from '../../../../../domain/api';
 import { registerNextSchema, type RegisterNextValues } from '../../../../../domain/validation';
-import { Button } from '../../../../app/ui/Button';
-import { AuthCard, FormField, StartOver } from './AuthForm';
-import { PasswordMeter } from '../PasswordMeter';
+import { AuthPage, AuthSubmit, BackLink, FormField, NewPasswordFields, StartOver } from './AuthForm';
 import { useNoteFlow } from '../../../support/support.hooks';
 import { useRegistrationFlow } from '../../accounts.hooks';
 import { useLatestValidation } from '../../../../app/forms/latestValidation';
@@ -17,9 +15,7 @@ export function RegisterNextPage() {
   const validate = useLatestValidation<RegisterNextValues>(registerNextSchema);
   if (!flow.atDetails) return <StartOver titleKey="page.regNext.title" to="/reg" linkKey="auth.registerTitle" />;
   return (
-    <AuthCard>
-      <h1>{t('page.regNext.title')}</h1>
-      <p className="intro">{t('page.regNext.intro')}</p>
+    <AuthPage title={t('page.regNext.title')} intro={t('page.regNext.intro')} links={<BackLink onBack={flow.back} />}>
       <Formik<RegisterNextValues>
         initialValues={{ password: '', password_repeat: '', funds_password: '', funds_password_repeat: '', invitation_code: '', agree: false }}
         validate={validate}
@@ -27,12 +23,8 @@ export function RegisterNextPage() {
       >
         {({ errors, touched }) => (
           <Form noValidate>
-            <FormField name="password" labelKey="auth.password" type="password" autoComplete="new-password" />
-            <PasswordMeter name="password" />
-            <FormField name="password_repeat" labelKey="auth.repeatPassword" type="password" autoComplete="new-password" />
-            <FormField name="funds_password" labelKey="auth.fundsPassword" type="password" autoComplete="new-password" />
-            <PasswordMeter name="funds_password" />
-            <FormField name="funds_password_repeat" labelKey="auth.repeatFundsPassword" type="password" autoComplete="new-password" />
+            <NewPasswordFields name="password" labelKey="auth.password" repeatLabelKey="auth.repeatPassword" />
+            <NewPasswordFields name="funds_password" labelKey="auth.fundsPassword" repeatLabelKey="auth.repeatFundsPassword" />
             <FormField name="invitation_code" labelKey="auth.invitationCode" />
             <label className="check">
               <Field type="checkbox" name="agree" />
@@ -48,17 +40,10 @@ export function RegisterNextPage() {
                 {t(errors.agree)}
               </p>
             )}
-            <Button type="submit" disabled={flow.submitting} style={{ width: '100%' }}>
-              {t('auth.createAccount')}
-            </Button>
+            <AuthSubmit busy={flow.submitting}>{t('auth.createAccount')}</AuthSubmit>
           </Form>
         )}
       </Formik>
-      <p className="links">
-        <button type="button" className="linkish" onClick={flow.back}>
-          ← {t('auth.back')}
-        </button>
-      </p>
-    </AuthCard>
+    </AuthPage>
   );
 }

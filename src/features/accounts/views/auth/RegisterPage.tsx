@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { registerSchema, type RegisterValues } from '../../../../../domain/validation';
 import { useAppFlow } from '../../../../app/views/hooks';
-import { Button } from '../../../../app/ui/Button';
-import { AuthCard, FormField } from './AuthForm';
+import { AuthPage, AuthSubmit, FormField } from './AuthForm';
 import { CodeButton } from './CodeButton';
 import { useRegistrationFlow } from '../../accounts.hooks';
 
@@ -17,9 +16,16 @@ export function RegisterPage() {
   const phoneAllowed = useAppFlow().config?.config.sys.enable_phone_register === 1;
   const fields = (v: Values) => ({ account: v.account, ...(v.area_code.trim() ? { area_code: v.area_code.trim() } : {}) });
   return (
-    <AuthCard>
-      <h1>{t('auth.registerTitle')}</h1>
-      <p className="intro">{t(phoneAllowed ? 'auth.registerIntroPhone' : 'auth.registerIntroEmail')}</p>
+    <AuthPage
+      title={t('auth.registerTitle')}
+      intro={t(phoneAllowed ? 'auth.registerIntroPhone' : 'auth.registerIntroEmail')}
+      links={
+        <>
+          <Link to="/agree">{t('footer.agreement')}</Link>
+          <Link to="/login">{t('nav.login')}</Link>
+        </>
+      }
+    >
       <Formik<Values>
         initialValues={{ account: flow.account?.account ?? '', area_code: flow.account?.area_code ?? '', code: '' }}
         validationSchema={registerSchema}
@@ -46,16 +52,10 @@ export function RegisterPage() {
                 />
               }
             />
-            <Button type="submit" disabled={flow.checking} style={{ width: '100%' }}>
-              {t('auth.next')}
-            </Button>
+            <AuthSubmit busy={flow.checking}>{t('auth.next')}</AuthSubmit>
           </Form>
         )}
       </Formik>
-      <p className="links">
-        <Link to="/agree">{t('footer.agreement')}</Link>
-        <Link to="/login">{t('nav.login')}</Link>
-      </p>
-    </AuthCard>
+    </AuthPage>
   );
 }

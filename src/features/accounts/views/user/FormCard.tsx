@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { PHONE } from '../../../../app/theme';
+import { fieldInput } from '../../../../app/ui/FormField';
 import { Panel } from '../../../../app/ui/Panel';
 
 /** A dense settings panel whose `.field` rows match the auth forms' FormField markup. */
@@ -11,14 +12,7 @@ export const FormCard = styled(Panel)`
   h1 { margin: 0 0 4px; font-size: 18px; }
   .intro { margin: 0 0 14px; color: ${({ theme }) => theme.color.textDim}; }
   .field { display: grid; gap: 4px; margin-bottom: 10px; color: ${({ theme }) => theme.color.textDim}; }
-  input[type='text'], input[type='password'], select {
-    background: ${({ theme }) => theme.color.panelRaised};
-    border: 1px solid ${({ theme }) => theme.color.border};
-    border-radius: 4px;
-    padding: 7px 9px;
-    color: ${({ theme }) => theme.color.text};
-    width: 100%;
-  }
+  input[type='text'], input[type='password'], select { ${fieldInput('7px 9px')} }
   .with-button { display: flex; gap: 8px; }
   .error { color: ${({ theme }) => theme.color.down}; font-size: 12px; }
   .row { display: grid; grid-template-columns: 1fr 1fr; gap: 0 12px; }

@@ -8,6 +8,7 @@ import { useAppFlow, useSessionFlow } from '../../../../app/views/hooks';
 import { Button } from '../../../../app/ui/Button';
 import { FilePicker } from '../../../../app/ui/FilePicker';
 import { Muted, PageTitle } from '../../../../app/ui/Panel';
+import { OptionSelect } from '../../../../app/ui/FormRows';
 import { FormField } from '../auth/AuthForm';
 import { Avatar, FormCard } from './FormCard';
 import { useProfileFlow } from '../../accounts.hooks';
@@ -63,23 +64,11 @@ export function GeneralSettingsPage() {
       <div className="row">
         <div className="field">
           <label htmlFor={ids.language}>{t('settings.language')}</label>
-          <select id={ids.language} value={app.language.lang} onChange={(e) => app.changeLanguage(e.currentTarget.value)}>
-            {LANGUAGES.map((l) => (
-              <option key={l.lang} value={l.lang}>
-                {l.name}
-              </option>
-            ))}
-          </select>
+          <OptionSelect id={ids.language} value={app.language.lang} options={LANGUAGES.map((l) => l.lang)} labelOf={(lang) => LANGUAGES.find((l) => l.lang === lang)!.name} onChange={app.changeLanguage} />
         </div>
         <div className="field">
           <label htmlFor={ids.pricing}>{t('settings.pricing')}</label>
-          <select id={ids.pricing} value={app.pricing.name} onChange={(e) => app.changePricing(e.currentTarget.value)}>
-            {PRICING_CURRENCIES.map((p) => (
-              <option key={p.name} value={p.name}>
-                {p.name} ({p.mark})
-              </option>
-            ))}
-          </select>
+          <OptionSelect id={ids.pricing} value={app.pricing.name} options={PRICING_CURRENCIES.map((p) => p.name)} labelOf={(name) => `${name} (${PRICING_CURRENCIES.find((p) => p.name === name)!.mark})`} onChange={app.changePricing} />
         </div>
       </div>
     </FormCard>

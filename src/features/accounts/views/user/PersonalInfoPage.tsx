@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useSessionFlow } from '../../../../app/views/hooks';
 import { IdentityBadge } from '../../../../app/layout/IdentityBadge';
 import { Button } from '../../../../app/ui/Button';
+import { Fact } from '../../../../app/ui/FormRows';
 import { LongText } from '../../../../app/ui/LongText';
 import { Muted, PageTitle } from '../../../../app/ui/Panel';
 import { Avatar, FormCard, InfoList } from './FormCard';
@@ -19,38 +20,31 @@ export function PersonalInfoPage() {
       <PageTitle>{t('menu.user.info')}</PageTitle>
       <Muted style={{ marginBottom: 14 }}>{t('page.user.intro')}</Muted>
       <InfoList>
-        <dt>{t('settings.avatar')}</dt>
-        <dd>
+        <Fact label={t('settings.avatar')}>
           <Avatar>{profile.avatarUrl ? <img src={profile.avatarUrl} alt={t('settings.avatar')} /> : (user.nickname || user.account).slice(0, 1).toUpperCase()}</Avatar>
           <Link to="/user/c-set">{t('settings.edit')}</Link>
-        </dd>
-        <dt>{t('col.account')}</dt>
-        <dd>
+        </Fact>
+        <Fact label={t('col.account')}>
           <LongText text={user.account} />
-        </dd>
-        <dt>{t('settings.uid')}</dt>
-        <dd>{user.id}</dd>
-        <dt>{t('settings.nickname')}</dt>
-        <dd>
+        </Fact>
+        <Fact label={t('settings.uid')}>{user.id}</Fact>
+        <Fact label={t('settings.nickname')}>
           <LongText text={user.nickname} />
-        </dd>
-        <dt>{user.email ? t('auth.email') : t('settings.phone')}</dt>
-        <dd>
+        </Fact>
+        <Fact label={user.email ? t('auth.email') : t('settings.phone')}>
           <LongText text={user.email || user.phone} />
-        </dd>
-        <dt>{t('menu.user.identity')}</dt>
-        <dd>
+        </Fact>
+        <Fact label={t('menu.user.identity')}>
           <IdentityBadge status={user.info.name_status} />
-        </dd>
-        <dt>{t('auth.invitationCode')}</dt>
-        <dd>
+        </Fact>
+        <Fact label={t('auth.invitationCode')}>
           <code>
             <LongText text={user.invitation_code} />
           </code>
           <Button type="button" $variant="ghost" $small onClick={() => profile.copy(user.invitation_code)}>
             {t('settings.copy')}
           </Button>
-        </dd>
+        </Fact>
       </InfoList>
     </FormCard>
   );

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { isSecondFactorCode, isTotpCode } from '../../../../../domain/twoFactor';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
+import { fieldInput } from '../../../../app/ui/FormField';
 import { Muted, Panel, PanelBody } from '../../../../app/ui/Panel';
 import { QrCode } from '../../../../app/ui/QrCode';
 import { useTwoFactorEnrolmentFlow } from '../../accounts.hooks';
@@ -30,11 +31,7 @@ const Body = styled(PanelBody)`
   form { display: flex; gap: 8px; align-items: end; flex-wrap: wrap; }
   label { display: grid; gap: 5px; color: ${({ theme }) => theme.color.textDim}; }
   input {
-    background: ${({ theme }) => theme.color.panelRaised};
-    border: 1px solid ${({ theme }) => theme.color.border};
-    border-radius: 4px;
-    padding: 9px 10px;
-    color: ${({ theme }) => theme.color.text};
+    ${fieldInput('9px 10px')}
     width: 180px;
     font-size: 15px;
     letter-spacing: 0.1em;

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { KycReviewRecord as Detail } from '../../machines/kycReview/kycReview.machine';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { Button } from '../../../../app/ui/Button';
+import { Fact } from '../../../../app/ui/FormRows';
 
 const Photos = styled.div`
   display: grid;
@@ -32,16 +33,12 @@ export function KycReviewDetail(props: { detail: Detail; busy: boolean; onApprov
       </Button>
       <h2>{t('operator.detailTitle')}</h2>
       <Facts>
-        <dt>{t('operator.user')}</dt>
-        <dd>{s.account}</dd>
-        <dt>{t('identity.name')}</dt>
-        <dd>{s.real_name}</dd>
-        <dt>{t('identity.idNumber')}</dt>
-        <dd>{s.id_number}</dd>
-        <dt>{t('operator.submittedAt')}</dt>
-        <dd>
+        <Fact label={t('operator.user')}>{s.account}</Fact>
+        <Fact label={t('identity.name')}>{s.real_name}</Fact>
+        <Fact label={t('identity.idNumber')}>{s.id_number}</Fact>
+        <Fact label={t('operator.submittedAt')}>
           <DateTime at={s.created_at} />
-        </dd>
+        </Fact>
       </Facts>
       <Photos>
         <figure>

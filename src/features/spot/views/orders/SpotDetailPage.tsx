@@ -3,17 +3,15 @@ import { Link } from 'react-router-dom';
 import type { SpotOrderDetail } from '../../../../../domain/spotOrders';
 import { useOrderDetail } from '../../spot.hooks';
 import { DataTable } from '../../../../app/ui/DataTable';
-import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../../app/ui/Panel';
+import { Muted, PageTitle, Panel, PanelBody, PanelHeader, TitledPanel } from '../../../../app/ui/Panel';
 import { DetailFact, DetailFacts } from '../../../../app/ui/DetailFacts';
-import { NotFoundPanel, useIdParam } from '../../../../app/ui/NotFoundPanel';
+import { ByIdParam, NotFoundPanel } from '../../../../app/ui/NotFoundPanel';
 import { baseOf, dateTime, EntrustPrice, pairLabel, quoteOf, SideLabel, StatusBadge, TYPE_KEYS, useOrderFigures } from './orderLabels';
 
 /** /order/spot-detail/{id}: spec §3 spot order fields and its deal details. */
 export function SpotDetailPage() {
   const { t } = useTranslation();
-  const id = useIdParam();
-  if (id === undefined) return <NotFoundPanel message={t('spot.detail.notFound')} />;
-  return <OrderDetail key={id} id={id} />;
+  return <ByIdParam notFound={t('spot.detail.notFound')}>{(id) => <OrderDetail id={id} />}</ByIdParam>;
 }
 
 function OrderDetail(props: { id: number }) {
@@ -85,10 +83,7 @@ function DetailView(props: { detail: SpotOrderDetail }) {
           </DetailFacts>
         </PanelBody>
       </Panel>
-      <Panel>
-        <PanelHeader>
-          <h2>{t('spot.detail.deals')}</h2>
-        </PanelHeader>
+      <TitledPanel title={t('spot.detail.deals')}>
         <DataTable
           label={t('spot.detail.deals')}
           rows={o.deals}
@@ -102,7 +97,7 @@ function DetailView(props: { detail: SpotOrderDetail }) {
             { key: 'spot.col.role', render: (d) => t(d.role === 'maker' ? 'spot.role.maker' : 'spot.role.taker') },
           ]}
         />
-      </Panel>
+      </TitledPanel>
     </div>
   );
 }

@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useAppFlow } from '../../../../app/views/hooks';
 import { useOrderHistory } from '../../spot.hooks';
-import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { PageTitle, Panel } from '../../../../app/ui/Panel';
 import { useOrderColumns } from './orderColumns';
-import { DaysFilter } from '../../../../app/ui/RecordFilters';
+import { DaysFilter, ListStatus } from '../../../../app/ui/RecordFilters';
 import { FilterBar, PairFilter, PanelPager } from './OrderFilters';
 
 /** /order/spot-history: finished spot orders, the 3/7/30-day presets, a pair filter and paging. */
@@ -22,12 +21,7 @@ export function SpotHistoryPage() {
           <DaysFilter days={history.days} onChange={history.setDays} />
           <PairFilter pairs={pairs} symbol={history.symbol} onChange={history.filter} />
           <span className="spacer" />
-          {history.loading && <span role="status">{t('common.loading')}</span>}
-          {history.loadFailed && (
-            <Button type="button" $small $variant="ghost" onClick={history.retry}>
-              {t('common.retry')}
-            </Button>
-          )}
+          <ListStatus loading={history.loading} failed={history.loadFailed} onRetry={history.retry} />
         </FilterBar>
         <div style={{ overflowX: 'auto' }}>
           <DataTable columns={columns} rows={history.orders} rowKey={(o) => String(o.id)} label={t('page.order.spotHistory')} emptyKey="spot.orders.noHistory" />

@@ -1,0 +1,63 @@
+import { Field, useFormikContext } from 'formik';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { css } from 'styled-components';
+
+/**
+ * The look of a text input or select inside a form card (auth, settings, wallet forms): raised
+ * background, thin border, full width. Each card picks its own padding for its density.
+ */
+export const fieldInput = (padding: string) => css`
+  background: ${({ theme }) => theme.color.panelRaised};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: 4px;
+  padding: ${padding};
+  color: ${({ theme }) => theme.color.text};
+  width: 100%;
+`;
+
+export interface FormFieldProps {
+  name: string;
+  labelKey: string;
+  type?: 'text' | 'password';
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'decimal';
+  /** Beside the input: a send-code button, a "max" link. */
+  after?: ReactNode;
+  /** Whether the message is announced as it appears (role=alert); the wallet forms say it quietly. */
+  announce?: boolean;
+}
+
+/**
+ * A labelled Formik field with its translated validation message, styled by the card around it
+ * (`.field`, `.with-button`, `.error`). The message is outside the label and tied to the input by
+ * aria-describedby, so it never becomes part of the field's name.
+ */
+export function FormField(props: FormFieldProps) {
+  const { t } = useTranslation();
+  const { errors, touched } = useFormikContext<Record<string, unknown>>();
+  const id = useId();
+  const error = touched[props.name] ? errors[props.name] : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t(props.labelKey)}</label>
+      <span className="with-button">
+        <Field
+          id={id}
+          name={props.name}
+          type={props.type ?? 'text'}
+          autoComplete={props.autoComplete ?? 'off'}
+          inputMode={props.inputMode}
+          aria-invalid={Boolean(error)}
+          aria-describedby={typeof error === 'string' ? `${id}-error` : undefined}
+        />
+        {props.after}
+      </span>
+      {typeof error === 'string' && (
+        <span className="error" id={`${id}-error`} role={props.announce === false ? undefined : 'alert'}>
+          {t(error)}
+        </span>
+      )}
+    </div>
+  );
+}
