@@ -1,7 +1,21 @@
 /**
- * Exact decimal arithmetic on strings, backed by BigInt. Prices and amounts travel as decimal
- * strings (ARCHITECTURE: never a binary float for money); these helpers multiply, round and format
- * them without ever going through a JavaScript number.
+ * Money: one exact decimal type (issue 39). Every price, quantity, amount, margin and rate is an
+ * integer count of a power-of-ten unit held in a BigInt — never a binary float — in one of two
+ * forms of the same core:
+ *
+ * - decimal strings ("-12.5", "96250.1"): the wire's, the database's (numeric) and the views'
+ *   form. `mulDecimal`, `addDecimal`, `divDecimal`, `toFixedDecimal`, `compareDecimal` parse them
+ *   to (units, scale), work on the units and render back; a product keeps every digit.
+ * - `Fx`: a BigInt counting 10^-18 (the ledger's scale, numeric(36, 18)), for the futures
+ *   formulas and engine, where many steps chain and every rounding must be a stated choice
+ *   (`mulFx`, `divFx`, `roundFx`: 'down' toward −∞ or 'up' toward +∞). `fx('1.5')` parses, `fxText`
+ *   renders (trailing zeros dropped).
+ *
+ * Both round through the one `divideRounded` below. The matching engines alone count in integer
+ * ticks and lots (price = ticks × 10^-pricePrecision, quantity = lots × 10^-amountPrecision): an
+ * order's strings become ticks/lots at the door (server/kernel/exchange/market/units.ts
+ * `decimalToUnits`, which refuses more places than the pair has rather than rounding), and go back
+ * exactly (`unitsToDecimal`; the futures exchange: server/products/futures/pairs.ts).
  */
 
 const DECIMAL_RE = /^-?\d+(\.\d+)?$/;
@@ -15,14 +29,19 @@ interface Scaled {
   scale: number;
 }
 
+const PARTS_RE = /^(-)?(\d+)(?:\.(\d+))?$/;
+
 function parse(value: string): Scaled {
-  if (!isDecimalString(value)) throw new RangeError(`not a decimal: ${value}`);
-  const negative = value.startsWith('-');
-  const body = negative ? value.slice(1) : value;
-  const [int, frac = ''] = body.split('.');
-  const units = BigInt(int! + frac);
-  return { units: negative ? -units : units, scale: frac.length };
+  const parts = PARTS_RE.exec(value);
+  if (!parts) throw new RangeError(`not a decimal: ${value}`);
+  const frac = parts[3] ?? '';
+  const units = BigInt(parts[2]! + frac);
+  return { units: parts[1] ? -units : units, scale: frac.length };
 }
+
+/** 10^n for the scales money uses (0 to 18), computed once: Fx parses on every order's hot path. */
+const POWERS = Array.from({ length: 19 }, (_, n) => 10n ** BigInt(n));
+const pow10 = (n: number): bigint => POWERS[n] ?? 10n ** BigInt(n);
 
 function render({ units, scale }: Scaled): string {
   const negative = units < 0n;
@@ -31,6 +50,24 @@ function render({ units, scale }: Scaled): string {
   const frac = scale > 0 ? digits.slice(digits.length - scale) : '';
   const text = frac ? `${int}.${frac}` : int;
   return negative && /[1-9]/.test(text) ? `-${text}` : text;
+}
+
+/**
+ * The one rounding division: a ÷ b as an integer, rounded 'floor' (toward −∞), 'ceil' (toward +∞),
+ * 'toward-zero' (cut) or 'half-away' (half away from zero). b must not be zero.
+ */
+export type IntegerRounding = 'floor' | 'ceil' | 'toward-zero' | 'half-away';
+
+export function divideRounded(a: bigint, b: bigint, rounding: IntegerRounding): bigint {
+  if (b === 0n) throw new RangeError('division by zero');
+  const q = a / b; // BigInt division cuts toward zero
+  const r = a % b;
+  if (r === 0n || rounding === 'toward-zero') return q;
+  const negative = a < 0n !== b < 0n;
+  if (rounding === 'floor') return negative ? q - 1n : q;
+  if (rounding === 'ceil') return negative ? q : q + 1n;
+  const twice = (r < 0n ? -r : r) * 2n;
+  return twice >= (b < 0n ? -b : b) ? (negative ? q - 1n : q + 1n) : q;
 }
 
 export function mulDecimal(a: string, b: string): string {
@@ -56,9 +93,8 @@ export function subDecimal(a: string, b: string): string {
 export function divDecimal(a: string, b: string, places: number): string {
   const x = parse(a);
   const y = parse(b);
-  if (y.units === 0n) throw new RangeError('division by zero');
   // a / b = (ua / 10^sa) / (ub / 10^sb) = ua · 10^(sb + places) / (ub · 10^sa), in units of 10^-places.
-  const quotient = (x.units * 10n ** BigInt(y.scale + places)) / (y.units * 10n ** BigInt(x.scale));
+  const quotient = divideRounded(x.units * 10n ** BigInt(y.scale + places), y.units * 10n ** BigInt(x.scale), 'toward-zero');
   return trimZeros(render({ units: quotient, scale: places }));
 }
 
@@ -103,12 +139,8 @@ export function toFixedDecimal(value: string, places: number, mode: RoundingMode
   if (scale <= places) {
     return render({ units: units * 10n ** BigInt(places - scale), scale: places });
   }
-  const divisor = 10n ** BigInt(scale - places);
-  const negative = units < 0n;
-  const abs = negative ? -units : units;
-  let kept = abs / divisor;
-  if (mode === 'half-up' && (abs % divisor) * 2n >= divisor) kept += 1n;
-  return render({ units: negative ? -kept : kept, scale: places });
+  const kept = divideRounded(units, 10n ** BigInt(scale - places), mode === 'half-up' ? 'half-away' : 'toward-zero');
+  return render({ units: kept, scale: places });
 }
 
 export function trimZeros(value: string): string {
@@ -137,3 +169,41 @@ export function formatPercent(fraction: string, places = 2): string {
   const signed = compareDecimal(percent, '0') > 0 ? `+${percent}` : percent;
   return `${signed}%`;
 }
+
+/* ── Fx: the same core at the ledger's fixed scale of 18 decimals ───────────────────────────── */
+
+export type Fx = bigint;
+
+export const FX_SCALE = 18;
+export const FX_ONE: Fx = 10n ** 18n;
+
+/** A plain decimal string ("-12.5", "0.0004") as a Fx; more than 18 decimals is refused. */
+export function fx(value: string): Fx {
+  const { units, scale } = parse(value);
+  if (scale > FX_SCALE) throw new RangeError(`more than ${FX_SCALE} decimals: ${value}`);
+  return units * pow10(FX_SCALE - scale);
+}
+
+/** A Fx as a decimal string, trailing zeros dropped ("-0" never appears). */
+export const fxText = (value: Fx): string => trimZeros(render({ units: value, scale: FX_SCALE }));
+
+/** Which way a Fx result is rounded: 'down' toward −∞, 'up' toward +∞. */
+export type Rounding = 'down' | 'up';
+const integerRounding = (r: Rounding): IntegerRounding => (r === 'down' ? 'floor' : 'ceil');
+
+/** a × b, rounded to 18 decimals in the stated direction (exact whenever the places fit). */
+export const mulFx = (a: Fx, b: Fx, rounding: Rounding = 'down'): Fx => divideRounded(a * b, FX_ONE, integerRounding(rounding));
+
+/** a ÷ b to 18 decimals in the stated direction. */
+export const divFx = (a: Fx, b: Fx, rounding: Rounding = 'down'): Fx => divideRounded(a * FX_ONE, b, integerRounding(rounding));
+
+/** Cuts to `places` decimals in the stated direction (the index and mark price are cut to 4, §9). */
+export function roundFx(a: Fx, places: number, rounding: Rounding = 'down'): Fx {
+  const unit = pow10(FX_SCALE - places);
+  return divideRounded(a, unit, integerRounding(rounding)) * unit;
+}
+
+export const minFx = (a: Fx, b: Fx): Fx => (a < b ? a : b);
+export const maxFx = (a: Fx, b: Fx): Fx => (a > b ? a : b);
+export const absFx = (a: Fx): Fx => (a < 0n ? -a : a);
+export const clampFx = (a: Fx, low: Fx, high: Fx): Fx => minFx(maxFx(a, low), high);

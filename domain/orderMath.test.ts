@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { divDecimal } from './decimal';
-import { amountFor, decimalInput, estimatedFee, percentOf, positiveEntry, quantityFor, readDecimal, shareOf } from './orderMath';
+import { amountFor, decimalInput, percentOf, positiveEntry, quantityFor, readDecimal, shareOf } from './orderMath';
 import { validateOrder, type OrderRules } from './orderValidation';
 
 describe('order form arithmetic (exact, cut to the pair precision)', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { liquidationAfterMargin, orderPreview } from './preview';
-import { fxText } from './fixed';
+import { fxText } from '../decimal';
 import { liquidationPrice } from './formulas';
-import { fx } from './fixed';
+import { fx } from '../decimal';
 
 const brackets = [{ bracket: 1, floor: '0', cap: '50000', maxLeverage: 125, mmr: '0.004', maintenanceAmount: '0' }];
 

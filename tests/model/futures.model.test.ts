@@ -18,6 +18,7 @@ import { roeTriggerText } from '../../domain/futures/planTrigger';
 import { futuresDetailMachine, type FuturesDetailData, type FuturesDetailTarget } from '../../src/features/futures/machines/futuresDetail/futuresDetail.machine';
 import { futuresRecordsMachine } from '../../src/features/futures/machines/futuresRecords/futuresRecords.machine';
 import { pagedListMachine, type LoadedPage, type PageQuery } from '../../src/app/machines/pagedList/pagedList.machine';
+import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
 import { orderYield, selectOrderYield, selectPositionAveragePrice } from '../../src/features/futures/machines/futuresDetail/futuresDetail.selectors';
 
 beforeEach(() => void vi.useFakeTimers());
@@ -43,6 +44,8 @@ function calls<I, O>() {
 
 const toasts: string[] = [];
 const showToast = (_: unknown, params: { message: { key?: string; text?: string } }) => void toasts.push(params.message.key ?? params.message.text ?? '');
+/** A cancel's confirm-then-act child (as the composition root supplies it) acting through the test's `calls`. */
+const asking = (cancel: ReturnType<typeof calls<{ id: number }, unknown>>) => confirmActing(cancel.logic, showToast);
 beforeEach(() => void (toasts.length = 0));
 let keys = 0;
 const mint = () => `key-${++keys}`;
@@ -216,14 +219,14 @@ describe('futures desk', () => {
   it('reads again on a push, and cancels an order only after the question', async () => {
     const load = calls<{ symbol: string }, DeskData>();
     const cancel = calls<{ id: number }, unknown>();
-    const desk = createActor(futuresDeskMachine.provide({ actors: { loadDesk: load.logic, cancelOrder: cancel.logic }, actions: { showToast } }), { input: { symbol: 'btc_usdt' } }).start();
+    const desk = createActor(futuresDeskMachine.provide({ actors: { loadDesk: load.logic, cancelOrder: asking(cancel) }, actions: { showToast } }), { input: { symbol: 'btc_usdt' } }).start();
     load.resolve({ config: CONFIG, account: ACCOUNT, orders: [], plans: [], receivedAt: 0 });
     await vi.advanceTimersByTimeAsync(0);
     desk.send({ type: 'futures.pushed' });
     expect(load.seen).toHaveLength(2);
     desk.send({ type: 'desk.cancelOrder', id: 7 });
     expect(cancel.seen).toEqual([]);
-    desk.send({ type: 'desk.confirm' });
+    desk.getSnapshot().children.cancelOrder!.send({ type: 'confirmAct.confirm' });
     expect(cancel.seen).toEqual([{ id: 7 }]);
     cancel.resolve({});
     await vi.advanceTimersByTimeAsync(0);
@@ -234,11 +237,11 @@ describe('futures desk', () => {
   it('reads again after a refused cancel too: the order may have filled meanwhile, and the desk must not keep showing it (issue 39)', async () => {
     const load = calls<{ symbol: string }, DeskData>();
     const cancel = calls<{ id: number }, unknown>();
-    const desk = createActor(futuresDeskMachine.provide({ actors: { loadDesk: load.logic, cancelOrder: cancel.logic }, actions: { showToast } }), { input: { symbol: 'btc_usdt' } }).start();
+    const desk = createActor(futuresDeskMachine.provide({ actors: { loadDesk: load.logic, cancelOrder: asking(cancel) }, actions: { showToast } }), { input: { symbol: 'btc_usdt' } }).start();
     load.resolve({ config: CONFIG, account: ACCOUNT, orders: [], plans: [], receivedAt: 0 });
     await vi.advanceTimersByTimeAsync(0);
     desk.send({ type: 'desk.cancelOrder', id: 7 });
-    desk.send({ type: 'desk.confirm' });
+    desk.getSnapshot().children.cancelOrder!.send({ type: 'confirmAct.confirm' });
     cancel.reject({ kind: 'server', serverMessage: 'This order can no longer be cancelled' });
     await vi.advanceTimersByTimeAsync(0);
     expect(load.seen).toHaveLength(2);
@@ -315,17 +318,18 @@ describe('futures orders centre', () => {
   it('u-current cancels an order only after the question, by the trade page\'s call, and reads the list again', async () => {
     const fetch = calls<PageQuery, LoadedPage>();
     const cancel = calls<{ id: number }, unknown>();
-    const records = createActor(recordsOver(fetch, { cancelOrder: cancel.logic }), { input: { mode: 'current' } }).start();
+    const records = createActor(recordsOver(fetch, { cancelOrder: asking(cancel) }), { input: { mode: 'current' } }).start();
+    const question = records.getSnapshot().children.cancelOrder!;
     expect(fetch.seen).toEqual([{ filter: { mode: 'current', days: 7 }, page: 1, size: 10 }]);
     fetch.resolve(page([{ ...PLACED.order, id: 7 }]));
     await vi.advanceTimersByTimeAsync(0);
     records.send({ type: 'records.cancelOrder', id: 7 });
-    expect(records.getSnapshot().context.cancel).toEqual({ kind: 'order', id: 7 });
-    records.send({ type: 'records.dismiss' });
-    records.send({ type: 'records.confirm' });
+    expect(question.getSnapshot().context.subject).toEqual({ id: 7 });
+    question.send({ type: 'confirmAct.cancel' });
+    question.send({ type: 'confirmAct.confirm' });
     expect(cancel.seen).toEqual([]);
     records.send({ type: 'records.cancelOrder', id: 7 });
-    records.send({ type: 'records.confirm' });
+    question.send({ type: 'confirmAct.confirm' });
     expect(cancel.seen).toEqual([{ id: 7 }]);
     // A push reading the list meanwhile does not stop the cancel.
     records.send({ type: 'futures.pushed' });
@@ -335,17 +339,17 @@ describe('futures orders centre', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(toasts).toEqual(['futures.desk.cancelled']);
     expect(fetch.seen).toHaveLength(3);
-    expect(records.getSnapshot().context.cancel).toBeUndefined();
+    expect(question.getSnapshot().context.subject).toBeUndefined();
   });
 
   it('u-plan cancels a plan; a refused cancel says the server\'s message and shows the list as it is', async () => {
     const fetch = calls<PageQuery, LoadedPage>();
     const cancel = calls<{ id: number }, unknown>();
-    const records = createActor(recordsOver(fetch, { cancelPlan: cancel.logic }), { input: { mode: 'plans' } }).start();
+    const records = createActor(recordsOver(fetch, { cancelPlan: asking(cancel) }), { input: { mode: 'plans' } }).start();
     fetch.resolve(page([]));
     await vi.advanceTimersByTimeAsync(0);
     records.send({ type: 'records.cancelPlan', id: 3 });
-    records.send({ type: 'records.confirm' });
+    records.getSnapshot().children.cancelPlan!.send({ type: 'confirmAct.confirm' });
     expect(cancel.seen).toEqual([{ id: 3 }]);
     // The API service's refusal shape (domain/errors.ts): the server's own, already translated text.
     cancel.reject({ kind: 'server', serverMessage: 'Unknown plan' });

@@ -27,7 +27,7 @@ function board() {
       }),
     },
   });
-  const actor = createActor(machine).start();
+  const actor = createActor(machine, { input: {} }).start();
   return { actor, loads: () => loads, push: (e: IcoBoardEvent) => push(e) };
 }
 
@@ -121,7 +121,7 @@ function desk() {
       }),
     },
   });
-  const actor = createActor(machine).start();
+  const actor = createActor(machine, { input: {} }).start();
   return { actor, sent };
 }
 

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { helpModel } from '../../src/features/support/machines/help/help.model';
+import { helpArticleModel } from '../../src/features/support/machines/help/helpArticle.model';
+import { languageChanges } from '../../src/app/machines/language/languageChanges';
 import { INFORM_POLL_MS } from '../../src/features/support/machines/inform/inform.machine';
 import { informModel } from '../../src/features/support/machines/inform/inform.model';
 import { standInsFor, type SettleEvent } from './harness';
@@ -71,10 +73,12 @@ describe('help search machine (scenarios)', () => {
 
   it('a new search replaces a running one, and a retry repeats the last query', async () => {
     const deferred = standInsFor(helpModel.machine);
-    const actor = createActor(helpModel.machine.provide({ actors: deferred.actors })).start();
+    const actor = createActor(helpModel.machine.provide({ actors: deferred.actors }), { input: {} }).start();
     actor.send({ type: 'help.search', query: { search: 'pass', category: '' } });
     actor.send({ type: 'help.search', query: { search: 'password', category: 'security' } });
     expect(deferred.inputsOf('searchHelp')).toEqual([
+      // The page's first search, on start: nothing typed, the common questions.
+      { search: '', category: '' },
       { search: 'pass', category: '' },
       { search: 'password', category: 'security' },
     ]);
@@ -85,3 +89,39 @@ describe('help search machine (scenarios)', () => {
   });
 });
 
+describe('help machines follow the display language', () => {
+  /** A stand-in for the app actor: its language, changed by the test. */
+  function languageSource(lang: string) {
+    let snapshot = { context: { language: { lang } } };
+    const observers = new Set<(s: typeof snapshot) => void>();
+    return {
+      getSnapshot: () => snapshot,
+      subscribe: (observer: (s: typeof snapshot) => void) => (observers.add(observer), { unsubscribe: () => observers.delete(observer) }),
+      change: (next: string) => ((snapshot = { context: { language: { lang: next } } }), observers.forEach((o) => o(snapshot))),
+      listening: () => observers.size,
+    };
+  }
+
+  it('the help search runs its last query again in a new language, and stops listening when stopped', async () => {
+    const deferred = standInsFor(helpModel.machine);
+    const languages = languageSource('en_US');
+    const actor = createActor(helpModel.machine.provide({ actors: { ...deferred.actors, languageChanges } }), { input: { languages } }).start();
+    actor.send({ type: 'help.search', query: { search: 'password', category: '' } });
+    languages.change('en_US');
+    expect(deferred.inputsOf('searchHelp')).toHaveLength(2);
+    languages.change('zh_CN');
+    expect(deferred.inputsOf('searchHelp').at(-1)).toEqual({ search: 'password', category: '' });
+    expect(deferred.inputsOf('searchHelp')).toHaveLength(3);
+    actor.stop();
+    expect(languages.listening()).toBe(0);
+  });
+
+  it('a help article is read on start and again in a new language', async () => {
+    const deferred = standInsFor(helpArticleModel.machine);
+    const languages = languageSource('en_US');
+    createActor(helpArticleModel.machine.provide({ actors: { ...deferred.actors, languageChanges } }), { input: { id: 'register-account', languages } }).start();
+    expect(deferred.inputsOf('fetchArticle')).toEqual([{ id: 'register-account' }]);
+    languages.change('ja_JP');
+    expect(deferred.inputsOf('fetchArticle')).toEqual([{ id: 'register-account' }, { id: 'register-account' }]);
+  });
+});

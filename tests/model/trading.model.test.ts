@@ -5,10 +5,11 @@ import { createPrivateChannelActor, createUserStreamHub, createUserUpdatesActor,
 import { selectAvailable, selectFee } from '../../src/features/spot/machines/orderForm/orderForm.selectors';
 import { FILLED_ORDER, OPEN_ORDER, PARTIAL_ORDER, pageOf } from '../../src/features/spot/machines/orders/fixtures';
 import { openOrdersMachine } from '../../src/features/spot/machines/orders/openOrders.machine';
+import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
 import { orderHistoryMachine } from '../../src/features/spot/machines/orders/orderHistory.machine';
 import { createHistoryUpdatesActor } from '../../src/features/spot/actors/spot.actors';
 import { userStreamMachine } from '../../src/app/machines/userStream/userStream.machine';
-import { standInsFor } from './harness';
+import { deferredActors, standInsFor } from './harness';
 import { ORDER_ACCOUNT as account, startOrderForm as startForm } from './spotOrderForm.setup';
 
 beforeEach(() => void vi.useFakeTimers());
@@ -172,20 +173,24 @@ describe('order form', () => {
 describe('open orders and history', () => {
   it('cancels only after the confirmation, says "revocation successful" and drops the row', async () => {
     const deferred = standInsFor(openOrdersMachine);
+    // The question and the cancel: the shared confirm-then-act child, acting through a stand-in.
+    const cancel = deferredActors(['act']);
     const toasts: unknown[] = [];
-    const actor = createActor(openOrdersMachine.provide({ actors: deferred.actors, actions: { showToast: (_, p) => void toasts.push(p) } }), {
+    const showToast = (_: unknown, p: unknown) => void toasts.push(p);
+    const actor = createActor(openOrdersMachine.provide({ actors: { ...deferred.actors, cancelOrder: confirmActing(cancel.actors.act, showToast) }, actions: { showToast } }), {
       input: { symbol: 'BTC_USDT' },
     }).start();
+    const question = actor.getSnapshot().children.cancelOrder!;
     expect(deferred.inputsOf('fetchCurrentOrders')).toEqual([{ symbol: 'BTC_USDT', page: 1, size: 10 }]);
     deferred.settle({ type: 'xstate.done.actor.fetchCurrentOrders', output: pageOf([OPEN_ORDER]) });
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'orders.revoke', id: OPEN_ORDER.id });
-    actor.send({ type: 'orders.dismiss' });
-    expect(deferred.inputsOf('cancelOrder')).toHaveLength(0);
+    question.send({ type: 'confirmAct.cancel' });
+    expect(cancel.inputsOf('act')).toHaveLength(0);
     actor.send({ type: 'orders.revoke', id: OPEN_ORDER.id });
-    actor.send({ type: 'orders.confirm' });
-    expect(deferred.inputsOf('cancelOrder')).toEqual([{ id: OPEN_ORDER.id }]);
-    deferred.settle({ type: 'xstate.done.actor.cancelOrder', output: null });
+    question.send({ type: 'confirmAct.confirm' });
+    expect(cancel.inputsOf('act')).toEqual([{ id: OPEN_ORDER.id }]);
+    cancel.settle({ type: 'xstate.done.actor.act', output: null });
     await vi.advanceTimersByTimeAsync(0);
     expect(toasts).toEqual([{ tone: 'success', message: { key: 'spot.orders.revoked' } }]);
     expect(actor.getSnapshot().context.orders).toEqual([]);

@@ -3,7 +3,7 @@ import type { Batch } from './batch.js';
 import type { FuturesExchange } from './exchange.js';
 import { liquidationCheck } from './margin.js';
 import { positionKey } from './positions.js';
-import { isOpenStatus } from './rules.js';
+import { isOpenStatus } from './engine/rules.js';
 import { contractAvailable } from './store.js';
 
 /*

@@ -1,5 +1,5 @@
 import { futureDepthChannel, futureKlineChannel, futureTradeChannel, isOpening, type MarginAdjustment, type MarginMode } from '../../../domain/futures/api.js';
-import type { Fx } from '../../../domain/futures/fixed.js';
+import type { Fx } from '../../../domain/decimal.js';
 import type { Database } from '../../kernel/db/database.js';
 import { DEPTH_LEVELS, MarketData } from '../../kernel/exchange/marketData.js';
 import { createEngine } from '../../kernel/exchange/matching/index.js';
@@ -22,7 +22,7 @@ import { placeOrder } from './place.js';
 import { planFires, type PlanState } from './plans.js';
 import { flatPosition, positionKey, type Position } from './positions.js';
 import { rebuildExchange } from './rebuild.js';
-import { closableOf } from './rules.js';
+import { closableOf } from './engine/rules.js';
 import { runBatch } from './runner.js';
 import './messages.js';
 import { watchMarket } from '../../kernel/observability/metrics.js';
@@ -33,8 +33,10 @@ export { PLACE_SCOPE, type PlaceRequest } from './commands.js';
 /*
  * The class holds the exchange's memory and its public calls; each job is in a file of its own:
  * the batch runner and key claims (runner.ts), placing an order (place.ts), the other commands
- * (handlers.ts), the pure rules they apply (rules.ts), their plan and balance statements
- * (store.ts), and what memory adopts after a commit (adopt.ts).
+ * (handlers.ts), settling fills (fills.ts), funding (funding.ts) — the I/O layer — over the pure
+ * engine that decides (engine/: rules, holds, fills, margin, liquidation triggers, funding, with
+ * ledger movements returned as data), their plan statements (store.ts), and what memory adopts
+ * after a commit (adopt.ts).
  */
 
 /**

@@ -1,6 +1,8 @@
-import { fxText, minFx, type Fx } from '../../../domain/futures/fixed.js';
-import { fundingPayment, fundingRate } from '../../../domain/futures/formulas.js';
+import { fxText } from '../../../domain/decimal.js';
+import { fundingRate } from '../../../domain/futures/formulas.js';
 import { toAtto } from '../../kernel/ledger/ledgerBatch.js';
+import { fundingStep } from './engine/account.js';
+import { bookAll } from './engine/effects.js';
 import type { FuturesExchange } from './exchange.js';
 import { positionKey } from './positions.js';
 
@@ -41,25 +43,13 @@ export function payFunding(ex: FuturesExchange, symbol: string, fundingMs: numbe
     const rate = fundingRate(average);
     const open = [...ex.positions.values()].filter((p) => p.symbol === symbol && p.side !== 0);
     await b.books.lock(open.map((p) => p.userId));
-    let paid = 0n;
-    let received = 0n;
-    for (const stored of open) {
-      const pos = b.position(stored.userId, symbol);
-      const amount: Fx = fundingPayment(pos.side as 1 | -1, pos.quantity, marks.mark, rate);
-      if (amount > 0n) {
-        b.books.transfer(ex.accounts.insurance, pos.userId, amount, 'funding', 'futures_funding', fundingMs);
-        received += amount;
-      } else if (amount < 0n) {
-        const due = -amount;
-        const fromAvailable = minFx(due, b.books.available(pos.userId));
-        b.books.transfer(pos.userId, ex.accounts.insurance, fromAvailable, 'funding', 'futures_funding', fundingMs);
-        const fromMargin = minFx(due - fromAvailable, pos.margin);
-        pos.margin -= fromMargin;
-        b.books.transfer(ex.accounts.pool, ex.accounts.insurance, fromMargin, 'funding', 'futures_funding', fundingMs);
-        paid += fromAvailable + fromMargin;
-      }
-      b.touch(pos.userId, symbol);
-    }
+    const working = open.map((stored) => b.position(stored.userId, symbol));
+    const { positions, movements, paid, received } = fundingStep(working, marks.mark, rate, (u) => b.books.available(u), ex.accounts, fundingMs);
+    bookAll(b.books, movements);
+    positions.forEach((next, i) => {
+      Object.assign(working[i]!, next);
+      b.touch(next.userId, symbol);
+    });
     await b.tx.query(
       `update futures_funding set rate = $4::numeric, positions = $5, paid = $6::numeric, received = $7::numeric where left_symbol = $1 and right_symbol = $2 and funding_ms = $3`,
       [pair.spec.left, pair.spec.right, fundingMs, fxText(rate), open.length, fxText(paid), fxText(received)],

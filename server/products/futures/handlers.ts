@@ -1,5 +1,5 @@
 import { CLOSE_BOOK_LEVELS, type MarginAdjustment, type MarginMode } from '../../../domain/futures/api.js';
-import { fxText } from '../../../domain/futures/fixed.js';
+import { fxText } from '../../../domain/decimal.js';
 import { FuturesOrderStatus as S } from '../../../domain/futures/orderStatus.js';
 import type { EngineEvent } from '../../kernel/exchange/matching/types.js';
 import { refuse, type Outcome } from '../../kernel/outcome.js';
@@ -13,13 +13,15 @@ import { orderView } from './orderState.js';
 import { ticksToFx } from './pairs.js';
 import { planFires } from './plans.js';
 import { positionKey } from './positions.js';
-import { isRefusal, leverageLocked, leverageRefusal, liquidationTargets, marginAmountRefusal, marginChange, mustDeleverage, planOrder } from './rules.js';
+import { leverageStep, marginStep } from './engine/account.js';
+import { bookAll } from './engine/effects.js';
+import { isRefusal, liquidationTargets, mustDeleverage, planOrder } from './engine/rules.js';
 import { claimPlan, endPlan, planPlaced } from './store.js';
 
 /*
  * The commands other than placing an order, each carried out inside a batch (runner.ts): the
- * rules that decide are in rules.ts, the plan statements in store.ts; these gather the batch's
- * data for them and book what they decide.
+ * engine decides (engine/rules.ts, engine/account.ts), the plan statements are in store.ts; these
+ * gather the batch's data for it and book the movements it returns.
  */
 
 export async function cancelOrder(ex: FuturesExchange, b: Batch, userId: number, orderId: number, now: number): Promise<Outcome<{ order: OrderView }>> {
@@ -37,14 +39,10 @@ export async function cancelOrder(ex: FuturesExchange, b: Batch, userId: number,
 export function setLeverage(ex: FuturesExchange, b: Batch, userId: number, symbol: string, leverage: number, mode: MarginMode): Outcome<{ leverage: number; margin_mode: MarginMode }> {
   const pair = ex.pairs.get(symbol);
   if (!pair) return refuse('futuresUnknownPair');
-  // Checked before the position is read: b.position takes a working copy, which the batch then adopts.
-  const invalid = leverageRefusal(pair.brackets, leverage);
-  if (invalid) return refuse(invalid.refusal, invalid.vars);
-  const pos = b.position(userId, symbol);
-  const locked = leverageLocked(pos, b.openOrdersOf(userId, symbol).length > 0, leverage, mode);
-  if (locked) return refuse(locked.refusal);
-  pos.leverage = leverage;
-  pos.mode = mode;
+  // The position is read only once the leverage is valid: b.position takes a working copy, which the batch then adopts.
+  const next = leverageStep(pair.brackets, () => b.position(userId, symbol), () => b.openOrdersOf(userId, symbol).length > 0, leverage, mode);
+  if (isRefusal(next)) return refuse(next.refusal, next.vars);
+  Object.assign(b.position(userId, symbol), next);
   b.touch(userId, symbol);
   b.touchedPositions.add(positionKey(userId, symbol));
   return { ok: true, data: { leverage, margin_mode: mode } };
@@ -53,14 +51,12 @@ export function setLeverage(ex: FuturesExchange, b: Batch, userId: number, symbo
 export function adjustMargin(ex: FuturesExchange, b: Batch, userId: number, symbol: string, type: MarginAdjustment, amount: string): Outcome<{ margin: string }> {
   const pair = ex.pairs.get(symbol);
   if (!pair) return refuse('futuresUnknownPair');
-  const invalid = marginAmountRefusal(amount);
-  if (invalid) return refuse(invalid.refusal);
-  const pos = b.position(userId, symbol);
-  const change = marginChange({ type, amount, pos, available: b.books.available(userId), mark: ex.marks.get(symbol)?.mark, brackets: pair.brackets });
-  if (isRefusal(change)) return refuse(change.refusal, change.vars);
-  if (change > 0n) b.books.transfer(userId, ex.accounts.pool, change, 'futures_margin', 'futures_position', null);
-  else b.books.transfer(ex.accounts.pool, userId, -change, 'futures_margin_release', 'futures_position', null);
-  pos.margin += change;
+  const step = marginStep({
+    type, amount, pos: () => b.position(userId, symbol), available: () => b.books.available(userId), mark: ex.marks.get(symbol)?.mark, brackets: pair.brackets, accounts: ex.accounts,
+  });
+  if (isRefusal(step)) return refuse(step.refusal, step.vars);
+  bookAll(b.books, step.movements);
+  const pos = Object.assign(b.position(userId, symbol), step.position);
   b.touch(userId, symbol);
   return { ok: true, data: { margin: fxText(pos.margin) } };
 }

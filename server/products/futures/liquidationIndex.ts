@@ -1,4 +1,4 @@
-import type { Fx } from '../../../domain/futures/fixed.js';
+import type { Fx } from '../../../domain/decimal.js';
 
 /**
  * Open positions indexed by liquidation price, per pair and side, so a mark-price update finds the

@@ -1,8 +1,8 @@
-import { fx, type Fx } from '../../../domain/futures/fixed.js';
-import { isLiquidatable, liquidationPrice, maintenanceMargin, notionalOf, unrealisedPnl } from '../../../domain/futures/formulas.js';
+import { fx, type Fx } from '../../../domain/decimal.js';
 import type { Batch } from './batch.js';
+import { liquidationCheck as check, positionRisk as risk, type Valuation } from './engine/risk.js';
 import type { FuturesPair } from './pairs.js';
-import { entryPrice, type Position } from './positions.js';
+import type { Position } from './positions.js';
 
 export type Marks = Map<string, { index: Fx; mark: Fx; basis: Fx }>;
 
@@ -13,55 +13,24 @@ interface View {
   crossAvailable: Map<number, Fx>;
 }
 
-/** The mark of a pair, or the position's entry while no mark has been published yet. */
-const markOf = (v: View, p: Position): Fx => v.marks.get(p.symbol)?.mark ?? entryPrice(p);
+const valuation = (v: View): Valuation => ({ bracketsOf: (symbol) => v.pairs.get(symbol)!.brackets, markOf: (symbol) => v.marks.get(symbol)?.mark });
 
-/** Maintenance margin and unrealised PnL of a position at its pair's mark. */
-export function positionRisk(v: View, p: Position, mark = markOf(v, p)): { maintenance: Fx; pnl: Fx } {
-  const pair = v.pairs.get(p.symbol)!;
-  return { maintenance: maintenanceMargin(notionalOf(p.quantity, mark), pair.brackets), pnl: unrealisedPnl(p.side as 1 | -1, p.quantity, entryPrice(p), mark) };
+/** Maintenance margin and unrealised PnL of a position at its pair's mark (engine/risk.ts). */
+export function positionRisk(v: View, p: Position, mark?: Fx): { maintenance: Fx; pnl: Fx } {
+  return risk(valuation(v), p, mark);
 }
 
 /**
- * Whether a position (isolated) or its account's cross positions must be liquidated at the current
- * marks, and its liquidation price for the index. Cross: the wallet balance is the account's
- * available contract USDT (the batch's locked figure when inside one, else the last committed
- * one) plus every cross position's margin; the other cross positions count with their
- * maintenance margin and unrealised PnL at their own marks.
+ * The engine's liquidation check (engine/risk.ts) over what the exchange holds: inside a batch its
+ * working positions and locked available balance, else memory and the last committed available.
  */
 export function liquidationCheck(v: View, b: Batch | undefined, pos: Position): { liquidate: boolean; price: Fx } {
-  const pair = v.pairs.get(pos.symbol)!;
-  const side = pos.side as 1 | -1;
-  const entry = entryPrice(pos);
-  const own = positionRisk(v, pos);
-  if (pos.mode === 'isolated') {
-    return {
-      liquidate: isLiquidatable(own.maintenance, pos.margin + own.pnl),
-      price: liquidationPrice({ side, quantity: pos.quantity, entry, walletBalance: pos.margin, brackets: pair.brackets }),
-    };
-  }
-  const all = b ? b.positionsOf(pos.userId) : [...v.pairs.keys()].flatMap((symbol) => v.positions.get(`${pos.userId}:${symbol}`) ?? []);
-  const cross = all.filter((p) => p.side !== 0 && p.mode === 'cross');
-  const available = b ? b.books.available(pos.userId) : (v.crossAvailable.get(pos.userId) ?? 0n);
-  let wallet = available;
-  let othersMaintenance = 0n;
-  let othersPnl = 0n;
-  let maintenance = 0n;
-  let pnl = 0n;
-  for (const p of cross) {
-    wallet += p.margin;
-    const risk = p.symbol === pos.symbol ? own : positionRisk(v, p);
-    maintenance += risk.maintenance;
-    pnl += risk.pnl;
-    if (p.symbol !== pos.symbol) {
-      othersMaintenance += risk.maintenance;
-      othersPnl += risk.pnl;
-    }
-  }
-  return {
-    liquidate: isLiquidatable(maintenance, wallet + pnl),
-    price: liquidationPrice({ side, quantity: pos.quantity, entry, walletBalance: wallet, othersMaintenance, othersPnl, brackets: pair.brackets }),
-  };
+  return check(
+    valuation(v),
+    pos,
+    () => (b ? b.positionsOf(pos.userId) : [...v.pairs.keys()].flatMap((symbol) => v.positions.get(`${pos.userId}:${symbol}`) ?? [])),
+    () => (b ? b.books.available(pos.userId) : (v.crossAvailable.get(pos.userId) ?? 0n)),
+  );
 }
 
 export const ZERO = fx('0');

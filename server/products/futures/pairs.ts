@@ -1,9 +1,20 @@
 import { bracketsFor, type LeverageBracket } from '../../../domain/futures/brackets.js';
-import { FX_SCALE, type Fx } from '../../../domain/futures/fixed.js';
+import { FX_SCALE, type Fx } from '../../../domain/decimal.js';
 import type { Pair } from '../../../domain/api.js';
 import { pairSpec, type PairSpec } from '../../kernel/exchange/pairSpec.js';
 
-/** A contract pair with its brackets and the conversions between engine units and Fx. */
+/**
+ * A contract pair with its brackets and the conversions between the order book's integers and Fx
+ * (domain/decimal.ts, the one money type). Where each happens and how it rounds:
+ * - an order's price and quantity strings → ticks/lots Fx at the door (engine/rules.ts
+ *   `limitPrice`, `orderQuantity` through the kernel's `decimalToUnits`): more places than the
+ *   pair's precision is refused (futuresPriceInvalid, futuresQuantityInvalid), never rounded;
+ * - ticks/lots → Fx (`ticksToFx`, `lotsToFx`): exact, tick = 10^-pricePrecision, lot =
+ *   10^-amountPrecision of 10^18 units; every trade, book level and last price comes in this way;
+ * - Fx → ticks/lots (`fxToTicks`, `fxToLots`) only toward the book: an order's engine price and
+ *   quantity (already whole ticks/lots, so exact), an ADL bankruptcy price (ticks, rounded 'up' or
+ *   'down' as adl.ts states) and the makers' quotes; a quantity is cut down to whole lots.
+ */
 export interface FuturesPair {
   spec: PairSpec;
   brackets: LeverageBracket[];

@@ -1,5 +1,6 @@
 import { validateYupSchema, yupToFormErrors, type FormikErrors, type FormikValues } from 'formik';
 import { useMemo } from 'react';
+import type { AnyObjectSchema } from 'yup';
 
 /**
  * A Formik `validate` over a yup schema that always ends on the newest values' errors. Formik
@@ -8,7 +9,7 @@ import { useMemo } from 'react';
  * empty) could resolve after a later one and leave "enter it again" under a field that holds a
  * different password. Here a run that a newer one overtook answers the newer one's errors.
  */
-export function latestValidation<V extends FormikValues>(schema: unknown): (values: V) => Promise<FormikErrors<V>> {
+export function latestValidation<V extends FormikValues>(schema: AnyObjectSchema): (values: V) => Promise<FormikErrors<V>> {
   let latest: Promise<FormikErrors<V>> | undefined;
   const check = (values: V) =>
     validateYupSchema(values, schema).then(
@@ -26,6 +27,6 @@ export function latestValidation<V extends FormikValues>(schema: unknown): (valu
 }
 
 /** `latestValidation` kept for the form's life (a new one per render would forget the runs in flight). */
-export function useLatestValidation<V extends FormikValues>(schema: unknown): (values: V) => Promise<FormikErrors<V>> {
+export function useLatestValidation<V extends FormikValues>(schema: AnyObjectSchema): (values: V) => Promise<FormikErrors<V>> {
   return useMemo(() => latestValidation<V>(schema), [schema]);
 }

@@ -114,6 +114,7 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const { pathname } = useLocation();
+  // effect: the narrow header's open menu is presentation state; a new page closes it.
   useEffect(closeMenu, [pathname, closeMenu]);
   // Presentation only: how much the wide header collapses to stay on one line (headerFit.ts).
   const bar = useRef<HTMLElement>(null);

@@ -25,9 +25,11 @@ const Count = styled.span`
 export function LiveBell(props: { userId: number }) {
   const { t, i18n } = useTranslation();
   const { unread, load, clear } = useInformFlow();
+  // effect: the session-long inform actor (started in support.flows.ts) knows neither user nor language yet; until it follows them, the bell asks per user and language.
   useEffect(() => {
     load(1);
   }, [props.userId, i18n.language, load]);
+  // effect: the bell's going (signed out) empties the shared list, the other half of the lifetime above.
   useEffect(() => clear, [clear]);
   const label = unread > 0 ? t('inform.bellUnread', { count: unread }) : t('nav.notifications');
   return <BellLink label={label}>{unread > 0 && <Count aria-hidden>{unread > 99 ? '99+' : unread}</Count>}</BellLink>;

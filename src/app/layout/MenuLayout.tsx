@@ -56,6 +56,7 @@ export function MenuLayout(props: { links: MenuLink[]; label: string; account?: 
   const side = useRef<HTMLElement>(null);
   const edges = useScrollEdges(side);
   const { pathname } = useLocation();
+  // effect: scrolls the menu row (DOM layout) so the current link is in view.
   useEffect(() => {
     // Only where the menu is a row that scrolls (a phone): the current link, centred in view.
     const el = side.current;

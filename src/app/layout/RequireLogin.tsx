@@ -9,6 +9,7 @@ import { useSessionFlow } from '../views/hooks';
 export function RequireLogin() {
   const session = useSessionFlow();
   const { hasSession, requireLogin } = session;
+  // effect: the route's guard; arriving signed out asks the session to go to login (a command, once per arrival).
   useEffect(() => {
     if (!hasSession) requireLogin();
   }, [hasSession, requireLogin]);

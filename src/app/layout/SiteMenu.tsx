@@ -116,6 +116,7 @@ export function SiteMenu(props: { id: string; onClose: () => void }) {
   const sys = appFlow.config?.config.sys;
   const menus = MenusContext.use();
   const { onClose } = props;
+  // effect: Escape on the document closes the sheet (a DOM listener for the sheet's own open state).
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
     document.addEventListener('keydown', onKey);

@@ -64,6 +64,7 @@ export function useHeaderFit(bar: RefObject<HTMLElement | null>, end: RefObject<
 
   // Not after every render: the header renders with every price tick (the app flow's tickers),
   // and each measure is a forced layout. After a level is drawn, or when what the labels say changes.
+  // effect: measures the drawn header (layout) before paint.
   useLayoutEffect(() => {
     if (measured.current !== content) {
       measured.current = content;
@@ -75,6 +76,7 @@ export function useHeaderFit(bar: RefObject<HTMLElement | null>, end: RefObject<
 
   // The bar (a window resize) and its end part (a badge or a name that arrives later, which
   // `content` does not name) are observed.
+  // effect: a ResizeObserver on the header's DOM (layout).
   useEffect(() => {
     const el = bar.current;
     if (!el || typeof ResizeObserver === 'undefined') return;

@@ -1,4 +1,7 @@
+import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ConfirmActActorRef } from '../machines/confirmAct/confirmAct.machine';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
 
@@ -33,5 +36,47 @@ export function ConfirmDialog(props: {
     >
       {props.children}
     </Dialog>
+  );
+}
+
+/** The catalogue keys of one question about a subject (the order, key or address it is about). */
+export interface ConfirmTexts {
+  titleKey: string;
+  questionKey: string;
+  params?: Record<string, string>;
+  /** The confirming button; "Confirm" unless said. */
+  confirmKey?: string;
+}
+
+/**
+ * The question of a confirm-then-act child (app/machines/confirmAct), rendered from its snapshot:
+ * shown while it asks or acts (the buttons wait while it acts), gone once idle. Every cancel,
+ * delete and revoke of the app asks through it; `texts` words the question about the subject.
+ */
+export function ConfirmActDialog<TSubject>(props: { actor: ConfirmActActorRef | undefined; texts: (subject: TSubject) => ConfirmTexts; tone?: 'primary' | 'danger' }) {
+  const { actor } = props;
+  return actor ? <ConfirmActQuestion actor={actor} texts={props.texts} tone={props.tone} /> : null;
+}
+
+function ConfirmActQuestion<TSubject>(props: { actor: ConfirmActActorRef; texts: (subject: TSubject) => ConfirmTexts; tone?: 'primary' | 'danger' }) {
+  const { t } = useTranslation();
+  const { actor } = props;
+  // The child holds the subject its parent asked about, which is the parent's own type.
+  const subject = useSelector(actor, (s) => (s.matches('idle') ? undefined : (s.context.subject as TSubject)));
+  const acting = useSelector(actor, (s) => s.matches('acting'));
+  if (subject === undefined) return null;
+  const texts = props.texts(subject);
+  return (
+    <ConfirmDialog
+      title={t(texts.titleKey)}
+      cancelLabel={t('common.cancel')}
+      confirmLabel={t(texts.confirmKey ?? 'common.confirm')}
+      tone={props.tone ?? 'danger'}
+      busy={acting}
+      onConfirm={() => actor.send({ type: 'confirmAct.confirm' })}
+      onCancel={() => actor.send({ type: 'confirmAct.cancel' })}
+    >
+      {t(texts.questionKey, texts.params)}
+    </ConfirmDialog>
   );
 }

@@ -7,10 +7,12 @@ function RouterBridge(props: { link: RouterLink }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { link } = props;
+  // effect: the bridge to react-router (a third-party router): machines navigate through the link.
   useEffect(() => {
     link.attach((to) => void navigate(to));
     return () => link.attach(undefined);
   }, [link, navigate]);
+  // effect: tells the link where the router is (react-router owns the address).
   useEffect(() => link.located(pathname), [link, pathname]);
   return null;
 }

@@ -12,7 +12,9 @@ import type { AccountFields, DetailFields, RegistrationActorRef, registrationMac
 import type { CodeTarget, SecurityFields, securityChangeMachine } from './machines/securityChange/securityChange.machine';
 import type { sessionsMachine } from './machines/sessions/sessions.machine';
 import type { apiKeysMachine } from './machines/apiKeys/apiKeys.machine';
-import type { PagedListActorRef, pagedListMachine } from '../../app/machines/pagedList/pagedList.machine';
+import type { TypedPagedList } from '../../app/machines/pagedList/pagedList.typed';
+import { useListChild, usePagedListOf } from '../../app/views/usePagedList';
+import type { LoginHistoryItem } from '../../../domain/sessions';
 import type { antiPhishingMachine } from './machines/antiPhishing/antiPhishing.machine';
 import type { securityLevelMachine } from './machines/securityLevel/securityLevel.machine';
 import type { twoFactorEnrolmentMachine } from './machines/twoFactor/twoFactorEnrolment.machine';
@@ -37,7 +39,7 @@ export interface AccountsFlows {
   sessions: typeof sessionsMachine;
   apiKeys: typeof apiKeysMachine;
   /** The sign-in attempts (the shared paged list over the login-history call). */
-  loginHistory: typeof pagedListMachine;
+  loginHistory: TypedPagedList<object, LoginHistoryItem>;
   antiPhishing: typeof antiPhishingMachine;
   securityLevel: typeof securityLevelMachine;
   twoFactorLogin: typeof twoFactorLoginMachine;
@@ -231,32 +233,33 @@ export function useRecordBookFlow(which: 'addresses' | 'collectionMethods') {
 export function useOperatorUsers() {
   const actor = useActorRef(useAccounts().operatorUsers);
   // The users: the machine's `list` child, the shared paged list.
-  const users = useSelector(actor, (s) => s.children.list as PagedListActorRef);
+  const users = usePagedListOf(useListChild<OperatorUsersFilter, OperatorUserRow>(actor));
+  const { rows, setPage, reload } = users;
   const state = {
-    list: useSelector(users, (s) => s.context.rows as OperatorUserRow[]),
-    total: useSelector(users, (s) => s.context.total),
-    page: useSelector(users, (s) => s.context.page),
+    list: rows,
+    total: users.total,
+    page: users.page,
     /** Rows per page (OPERATOR_USERS_PAGE_SIZE), as the list holds it. */
-    size: useSelector(users, (s) => s.context.size),
-    account: useSelector(users, (s) => (s.context.filter as OperatorUsersFilter).account),
-    loading: useSelector(users, (s) => s.matches('loading')),
-    failed: useSelector(users, (s) => s.matches('failed')),
+    size: users.size,
+    account: users.filter.account,
+    loading: users.loading,
+    failed: users.failed,
     resetting: useSelector(actor, (s) => s.matches('resetting')),
     confirming: useSelector(actor, (s) => (s.matches('confirmingReset') ? s.context.target : undefined)),
   };
   const send = useMemo(
     () => ({
       search: (account: string) => actor.send({ type: 'users.search', account }),
-      setPage: (page: number) => users.send({ type: 'list.page', page }),
-      reload: () => users.send({ type: 'list.reload' }),
+      setPage,
+      reload,
       reset: (id: number) => {
-        const user = (users.getSnapshot().context.rows as OperatorUserRow[]).find((u) => u.id === id);
+        const user = rows.find((u) => u.id === id);
         if (user) actor.send({ type: 'users.reset2fa', user });
       },
       confirm: () => actor.send({ type: 'users.confirm' }),
       cancel: () => actor.send({ type: 'users.cancel' }),
     }),
-    [actor, users],
+    [actor, rows, setPage, reload],
   );
   return { ...state, ...send };
 }

@@ -1,7 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { AccountsContext } from './accounts.context';
-import { LOGIN_HISTORY_PAGE_SIZE, type LoginHistoryItem, type LoginHistoryPage } from '../../../domain/sessions';
+import { LOGIN_HISTORY_PAGE_SIZE, type LoginHistoryPage } from '../../../domain/sessions';
+import { usePagedList } from '../../app/views/usePagedList';
 
 /** Sessions and devices, login history and the anti-phishing code (issue 35): each page starts its own actor. */
 
@@ -29,16 +30,9 @@ export function useSessionsFlow() {
 
 /** /user/s-loginhistory: the shared paged list with no filter, 20 attempts a page. */
 export function useLoginHistoryFlow() {
-  const actor = useActorRef(AccountsContext.use().loginHistory, { input: { filter: {}, size: LOGIN_HISTORY_PAGE_SIZE } });
-  const { rows, total, page, size } = useSelector(actor, (s) => s.context);
-  const state = {
-    history: useMemo((): LoginHistoryPage => ({ list: rows as LoginHistoryItem[], total, page, size }), [rows, total, page, size]),
-    page,
-    loading: useSelector(actor, (s) => s.matches('loading')),
-    loadFailed: useSelector(actor, (s) => s.matches('failed')),
-  };
-  const send = useMemo(() => ({ goTo: (page: number) => actor.send({ type: 'list.page', page }), retry: () => actor.send({ type: 'list.reload' }) }), [actor]);
-  return { ...state, ...send };
+  const { rows: list, total, page, size, loading, failed: loadFailed, setPage: goTo, reload: retry } = usePagedList(AccountsContext.use().loginHistory, { filter: {}, size: LOGIN_HISTORY_PAGE_SIZE });
+  const history = useMemo((): LoginHistoryPage => ({ list, total, page, size }), [list, total, page, size]);
+  return { history, page, loading, loadFailed, goTo, retry };
 }
 
 export function useAntiPhishingFlow() {

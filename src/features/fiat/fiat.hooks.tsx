@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
+import type { SnapshotFrom } from 'xstate';
 import { FiatContext } from './fiat.context';
 import { canAppeal, remainingMs, type AdSide, type FiatChatMessage, type FiatCode, type FiatOrdersTab, type TakeBy } from '../../../domain/fiat';
 import type { RecordDays } from '../../../domain/wallet';
@@ -11,7 +12,8 @@ import type { fiatChatMachine } from './machines/fiatChat/fiatChat.machine';
 import type { fiatBuyerMachine } from './machines/fiatBuyer/fiatBuyer.machine';
 import type { fiatDealMachine } from './machines/fiatDeal/fiatDeal.machine';
 import { fiatListFilter, type FiatListFilter, type FiatListSource, type FiatRow } from './machines/fiatList/fiatList.filter';
-import type { pagedListMachine } from '../../app/machines/pagedList/pagedList.machine';
+import type { TypedPagedList } from '../../app/machines/pagedList/pagedList.typed';
+import { usePagedList } from '../../app/views/usePagedList';
 import type { fiatSellerMachine } from './machines/fiatSeller/fiatSeller.machine';
 import type { fiatSettingsMachine } from './machines/fiatSettings/fiatSettings.machine';
 import { LEGAL_TRADE_FIELDS, type LegalTradeForm } from '../../../domain/fiatSettings';
@@ -24,7 +26,7 @@ export interface FiatFlows {
   buyer: typeof fiatBuyerMachine;
   seller: typeof fiatSellerMachine;
   /** The orders and records lists (the shared paged list over the fiat calls). */
-  list: typeof pagedListMachine;
+  list: TypedPagedList<FiatListFilter, FiatRow>;
   adForm: typeof adFormMachine;
   appeals: typeof fiatAppealsMachine;
   /** The operator's legal_trade settings. */
@@ -88,24 +90,42 @@ export function useFiatTake(input: { adId: number; by?: TakeBy; value?: string }
 /** Seconds left of a deadline on the server's clock as seen from here. */
 const secondsLeft = (deadline: number | null, now: number, offset: number) => Math.ceil(remainingMs(deadline, now, offset) / 1000);
 
+type PartyContext = SnapshotFrom<typeof fiatBuyerMachine>['context'] | SnapshotFrom<typeof fiatSellerMachine>['context'];
+type SharedStep = 'loading' | 'routing' | 'failed' | 'paid' | 'appeal' | 'completed' | 'cancelled';
+
+/** The steps both parties' orders go through (their machines' `flow` region). */
+const partySteps = (s: { matches(value: { flow: SharedStep }): boolean }) => ({
+  loading: s.matches({ flow: 'loading' }) || s.matches({ flow: 'routing' }),
+  failed: s.matches({ flow: 'failed' }),
+  paid: s.matches({ flow: 'paid' }),
+  inAppeal: s.matches({ flow: 'appeal' }),
+  completed: s.matches({ flow: 'completed' }),
+  cancelled: s.matches({ flow: 'cancelled' }),
+});
+
+/** The appeal a party is writing: its machine's `appeal` child, while it runs. */
+const appealOf = (s: { children: Record<string, unknown> }) => s.children.appeal as FiatAppealActorRef | undefined;
+
+/** The order and the seconds left to pay and to confirm, on the server's clock. */
+const partyOrder = ({ order, now, offset }: PartyContext) => ({
+  order,
+  payLeft: order ? secondsLeft(order.pay_deadline, now, offset) : 0,
+  confirmLeft: order ? secondsLeft(order.confirm_deadline, now, offset) : 0,
+});
+
 /** buy-detail / buy-confirm: the buyer's order. */
 export function useFiatBuyer(orderId: number) {
   const flows = FiatContext.use();
   const ref = useActorRef(flows.buyer, { input: { orderId } });
   const context = useSelector(ref, (s) => s.context);
-  const appealRef = useSelector(ref, (s) => s.children.appeal as FiatAppealActorRef | undefined);
+  const appealRef = useSelector(ref, appealOf);
   const step = useSelector(ref, (s) => ({
-    loading: s.matches({ flow: 'loading' }) || s.matches({ flow: 'routing' }),
-    failed: s.matches({ flow: 'failed' }),
+    ...partySteps(s),
     unpaid: s.matches({ flow: 'unpaid' }) || s.matches({ flow: 'expiring' }),
     confirmingPay: s.matches({ flow: { unpaid: 'confirmingPay' } }),
     paying: s.matches({ flow: { unpaid: 'paying' } }),
     confirmingCancel: s.matches({ flow: { unpaid: 'confirmingCancel' } }),
     cancelling: s.matches({ flow: { unpaid: 'cancelling' } }),
-    paid: s.matches({ flow: 'paid' }),
-    inAppeal: s.matches({ flow: 'appeal' }),
-    completed: s.matches({ flow: 'completed' }),
-    cancelled: s.matches({ flow: 'cancelled' }),
   }));
   const senders = useMemo(
     () => ({
@@ -120,15 +140,7 @@ export function useFiatBuyer(orderId: number) {
     [ref],
   );
   const o = context.order;
-  return {
-    ...step,
-    ...senders,
-    order: o,
-    appealRef,
-    payLeft: o ? secondsLeft(o.pay_deadline, context.now, context.offset) : 0,
-    confirmLeft: o ? secondsLeft(o.confirm_deadline, context.now, context.offset) : 0,
-    mayAppeal: o ? canAppeal(o, 'buyer', (context.now || Date.now()) + context.offset) : false,
-  };
+  return { ...step, ...senders, ...partyOrder(context), appealRef, mayAppeal: o ? canAppeal(o, 'buyer', (context.now || Date.now()) + context.offset) : false };
 }
 
 /** sell-detail: the seller's order. */
@@ -136,18 +148,13 @@ export function useFiatSeller(orderId: number) {
   const flows = FiatContext.use();
   const ref = useActorRef(flows.seller, { input: { orderId } });
   const context = useSelector(ref, (s) => s.context);
-  const appealRef = useSelector(ref, (s) => s.children.appeal as FiatAppealActorRef | undefined);
+  const appealRef = useSelector(ref, appealOf);
   const step = useSelector(ref, (s) => ({
-    loading: s.matches({ flow: 'loading' }) || s.matches({ flow: 'routing' }),
-    failed: s.matches({ flow: 'failed' }),
+    ...partySteps(s),
     unpaid: s.matches({ flow: 'unpaid' }),
-    paid: s.matches({ flow: 'paid' }),
     confirmingRelease: s.matches({ flow: { paid: 'confirmingRelease' } }) || s.matches({ flow: { appeal: 'confirmingRelease' } }),
     releasing: s.matches({ flow: { paid: 'releasing' } }) || s.matches({ flow: { appeal: 'releasing' } }),
     releaseFailed: s.matches({ flow: { paid: 'failed' } }),
-    inAppeal: s.matches({ flow: 'appeal' }),
-    completed: s.matches({ flow: 'completed' }),
-    cancelled: s.matches({ flow: 'cancelled' }),
   }));
   const senders = useMemo(
     () => ({
@@ -159,15 +166,7 @@ export function useFiatSeller(orderId: number) {
     }),
     [ref],
   );
-  const o = context.order;
-  return {
-    ...step,
-    ...senders,
-    order: o,
-    appealRef,
-    payLeft: o ? secondsLeft(o.pay_deadline, context.now, context.offset) : 0,
-    confirmLeft: o ? secondsLeft(o.confirm_deadline, context.now, context.offset) : 0,
-  };
+  return { ...step, ...senders, ...partyOrder(context), appealRef };
 }
 
 /** An order's chat: a party's (live, with a composer), or the operator's read-only copy of an appeal's messages. */
@@ -216,21 +215,12 @@ export function useFiatAppeal(ref: FiatAppealActorRef) {
 
 /** /order/legal-order, /deal/history and /wallet/log-legal. */
 export function useFiatList(source: FiatListSource) {
-  const flows = FiatContext.use();
-  const ref = useActorRef(flows.list, { input: { filter: fiatListFilter(source) } });
-  const { filter, page, size, rows, total } = useSelector(ref, (s) => s.context);
-  const loading = useSelector(ref, (s) => s.matches('loading'));
-  const failed = useSelector(ref, (s) => s.matches('failed'));
+  const list = usePagedList(FiatContext.use().list, { filter: fiatListFilter(source) });
   const senders = useMemo(
-    () => ({
-      setTab: (tab: FiatOrdersTab) => ref.send({ type: 'list.filter', filter: { tab } }),
-      setDays: (days: RecordDays) => ref.send({ type: 'list.filter', filter: { days } }),
-      setPage: (page: number) => ref.send({ type: 'list.page', page }),
-      retry: () => ref.send({ type: 'list.reload' }),
-    }),
-    [ref],
+    () => ({ setTab: (tab: FiatOrdersTab) => list.setFilter({ tab }), setDays: (days: RecordDays) => list.setFilter({ days }), retry: list.reload }),
+    [list.setFilter, list.reload],
   );
-  return { ...(filter as FiatListFilter), page, size, rows: rows as FiatRow[], total, ...senders, loading, failed };
+  return { ...list, ...list.filter, ...senders };
 }
 
 /** The operator's Appeals tab. */

@@ -1,3 +1,4 @@
+import { confirmActing } from '../../app/machines/confirmAct/confirmAct.machine';
 import type { Services } from '../../app/services';
 import { pagedListMachine } from '../../app/machines/pagedList/pagedList.machine';
 import { selectHasSession } from '../../app/machines/session/session.selectors';
@@ -18,10 +19,10 @@ export const provide = ({ api, userStream, showToast, newKey, shell }: Services)
   return {
     detail: futuresDetailMachine.provide({ actors: { fetchDetail: actors.fetchDetail, futuresUpdates }, actions: { showToast } }),
     records: futuresRecordsMachine.provide({
-      actors: { list: pagedListMachine.provide({ actors: { loadPage: actors.fetchRecords }, actions: { showToast } }), cancelOrder: actors.cancelOrder, cancelPlan: actors.cancelPlan, futuresUpdates },
+      actors: { list: pagedListMachine.provide({ actors: { loadPage: actors.fetchRecords }, actions: { showToast } }), cancelOrder: confirmActing(actors.cancelOrder, showToast), cancelPlan: confirmActing(actors.cancelPlan, showToast), futuresUpdates },
       actions: { showToast },
     }),
-    desk: futuresDeskMachine.provide({ actors: { loadDesk: actors.loadDesk, cancelOrder: actors.cancelOrder, cancelPlan: actors.cancelPlan, futuresUpdates }, actions: { showToast } }),
+    desk: futuresDeskMachine.provide({ actors: { loadDesk: actors.loadDesk, cancelOrder: confirmActing(actors.cancelOrder, showToast), cancelPlan: confirmActing(actors.cancelPlan, showToast), futuresUpdates }, actions: { showToast } }),
     orderForm: futuresOrderFormMachine.provide({ actors: { placeOrder: actors.placeOrder }, actions: { showToast, mintIdempotencyKey: futuresOrderKeyMinter(newKey) } }),
     leverage: leverageDialogMachine.provide({ actors: { saveLeverage: actors.saveLeverage }, actions: { showToast } }),
     close: closeDialogMachine.provide({ actors: { closePosition: actors.closePosition }, actions: { showToast, mintIdempotencyKey: closeKeyMinter(newKey) } }),

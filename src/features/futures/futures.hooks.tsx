@@ -7,7 +7,7 @@ import { selectPairs } from '../../app/machines/app/app.selectors';
 import { FuturesContext } from './futures.context';
 import type { RecordDays } from '../../../domain/wallet';
 import type { FuturesRecordsExtra, FuturesRecordsFilter, futuresRecordsMachine, FuturesRecordsMode } from './machines/futuresRecords/futuresRecords.machine';
-import type { PagedListActorRef } from '../../app/machines/pagedList/pagedList.machine';
+import { useListChild, usePagedListOf } from '../../app/views/usePagedList';
 import type { FuturesDeskActorRef, futuresDeskMachine } from './machines/futuresDesk/futuresDesk.machine';
 import { selectFundingIn } from './machines/futuresDesk/futuresDesk.selectors';
 import type { futuresOrderFormMachine } from './machines/futuresOrderForm/futuresOrderForm.machine';
@@ -40,19 +40,18 @@ export function useFuturesDesk(symbol: string) {
   const ref = useActorRef(flows.desk, { input: { symbol } });
   const data = useSelector(ref, (s) => s.context.data);
   const failed = useSelector(ref, (s) => s.matches('failed'));
-  const cancel = useSelector(ref, (s) => s.context.cancel);
-  const cancelling = useSelector(ref, (s) => s.matches({ ready: { cancel: 'cancellingOrder' } }) || s.matches({ ready: { cancel: 'cancellingPlan' } }));
+  // The questions before an order or a plan is cancelled: the desk's confirm-then-act children.
+  const cancelOrderQuestion = useSelector(ref, (s) => s.children.cancelOrder);
+  const cancelPlanQuestion = useSelector(ref, (s) => s.children.cancelPlan);
   const senders = useMemo(
     () => ({
       retry: () => ref.send({ type: 'desk.retry' }),
       cancelOrder: (id: number) => ref.send({ type: 'desk.cancelOrder', id }),
       cancelPlan: (id: number) => ref.send({ type: 'desk.cancelPlan', id }),
-      confirm: () => ref.send({ type: 'desk.confirm' }),
-      dismiss: () => ref.send({ type: 'desk.dismiss' }),
     }),
     [ref],
   );
-  return { ref, data, failed, cancel, cancelling, ...senders };
+  return { ref, data, failed, cancelOrderQuestion, cancelPlanQuestion, ...senders };
 }
 
 /** Seconds to the next funding, from the desk's countdown child (only the stats bar re-renders each second). */
@@ -211,35 +210,35 @@ export function pairOfSymbol(pairs: readonly Pair[], symbol: string): Pair {
 
 /** /order/u-current, u-history, u-plan, u-hold and /wallet/contract. */
 const NO_ROWS: never[] = [];
+/** A records page's row: which of these is the mode's (orders, plans or positions). */
+type FuturesRecord = FuturesOrder | FuturesPlan | FuturesPosition;
 
 export function useFuturesRecords(mode: FuturesRecordsMode) {
   const flows = FuturesContext.use();
   const ref = useActorRef(flows.records, { input: { mode } });
-  const cancel = useSelector(ref, (s) => s.context.cancel);
-  const cancelling = useSelector(ref, (s) => s.matches('cancellingOrder') || s.matches('cancellingPlan'));
+  // The questions before an order or a plan is cancelled: the machine's confirm-then-act children.
+  const cancelOrderQuestion = useSelector(ref, (s) => s.children.cancelOrder);
+  const cancelPlanQuestion = useSelector(ref, (s) => s.children.cancelPlan);
   // The records: the machine's `list` child, the shared paged list.
-  const list = useSelector(ref, (s) => s.children.list as PagedListActorRef);
-  const { filter, page, size, rows, total, extra } = useSelector(list, (s) => s.context);
+  const list = usePagedListOf(useListChild<FuturesRecordsFilter, FuturesRecord, FuturesRecordsExtra>(ref));
+  const { page, size, total, failed, reload: retry } = list;
   // The first read only: a later one keeps the shown rows and figures on screen.
-  const loading = useSelector(list, (s) => s.matches('loading') && s.context.rows.length === 0 && s.context.extra === undefined);
-  const failed = useSelector(list, (s) => s.matches('failed'));
+  const loading = list.firstLoad;
   const senders = useMemo(
     () => ({
-      setDays: (days: RecordDays) => list.send({ type: 'list.filter', filter: { days } }),
-      setPage: (page: number) => list.send({ type: 'list.page', page }),
-      retry: () => list.send({ type: 'list.reload' }),
+      setDays: (days: RecordDays) => list.setFilter({ days }),
+      setPage: list.setPage,
       cancelOrder: (id: number) => ref.send({ type: 'records.cancelOrder', id }),
       cancelPlan: (id: number) => ref.send({ type: 'records.cancelPlan', id }),
-      confirmCancel: () => ref.send({ type: 'records.confirm' }),
-      dismissCancel: () => ref.send({ type: 'records.dismiss' }),
     }),
-    [ref, list],
+    [ref, list.setFilter, list.setPage],
   );
-  const { days } = filter as FuturesRecordsFilter;
-  const orders = mode === 'current' || mode === 'history' ? (rows as FuturesOrder[]) : NO_ROWS;
-  const plans = mode === 'plans' ? (rows as FuturesPlan[]) : NO_ROWS;
-  const account = extra as FuturesRecordsExtra | undefined;
-  return { ref, mode, days, page, size, total, orders, plans, account, cancel, loading, failed, cancelling, ...senders };
+  const { days } = list.filter;
+  // The mode chose the call, so it tells which of the union the rows are.
+  const orders = mode === 'current' || mode === 'history' ? (list.rows as FuturesOrder[]) : NO_ROWS;
+  const plans = mode === 'plans' ? (list.rows as FuturesPlan[]) : NO_ROWS;
+  const account = list.extra;
+  return { ref, mode, days, page, size, total, orders, plans, account, cancelOrderQuestion, cancelPlanQuestion, loading, failed, retry, ...senders };
 }
 
 /** /order/u-detail/{id} and /order/u-hold/{symbol} (the caller keys it by target). */

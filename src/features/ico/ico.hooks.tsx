@@ -1,13 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCallback, useMemo } from 'react';
 import { IcoContext } from './ico.context';
+import { ShellContext } from '../../app/views/hooks';
 import type { LocaleCode } from '../../../domain/languages';
 import type { RecordDays } from '../../../domain/wallet';
 import { mineOf, remainingTerm, type icoBoardMachine, type IcoBoardActorRef } from './machines/icoBoard/icoBoard.machine';
 import type { icoDeskMachine, ProjectField } from './machines/icoDesk/icoDesk.machine';
 import { icoListFilter, type IcoListFilter, type IcoListSource, type IcoRow } from './machines/icoList/icoList.filter';
-import type { pagedListMachine } from '../../app/machines/pagedList/pagedList.machine';
+import type { TypedPagedList } from '../../app/machines/pagedList/pagedList.typed';
+import { usePagedList } from '../../app/views/usePagedList';
 import { costOf, quantityProblem, type IcoSubscribeActorRef } from './machines/icoSubscribe/icoSubscribe.machine';
 import type { IcoThawActorRef } from './machines/icoThaw/icoThaw.machine';
 
@@ -15,7 +16,7 @@ import type { IcoThawActorRef } from './machines/icoThaw/icoThaw.machine';
 export interface IcoFlows {
   board: typeof icoBoardMachine;
   /** The subscriptions and records lists (the shared paged list over the ICO calls). */
-  list: typeof pagedListMachine;
+  list: TypedPagedList<IcoListFilter, IcoRow>;
   desk: typeof icoDeskMachine;
 }
 
@@ -33,12 +34,12 @@ export const STATUS_KEYS = {
 /** /subscribe and /wallet/subscribe: the board, its popups and senders. */
 export function useIcoBoard() {
   const flows = IcoContext.use();
-  const ref = useActorRef(flows.board);
+  // The board follows the display language itself: the server answers the descriptions in it.
+  const ref = useActorRef(flows.board, { input: { languages: ShellContext.use().app } });
   return useBoard(ref);
 }
 
 function useBoard(ref: IcoBoardActorRef) {
-  useReadAgainOnLanguageChange(ref);
   const data = useSelector(ref, (s) => s.context.data);
   const now = useSelector(ref, (s) => s.context.now);
   const loading = useSelector(ref, (s) => s.matches('loading'));
@@ -66,20 +67,6 @@ function useBoard(ref: IcoBoardActorRef) {
       return p ? remainingTerm(p, data, now) : 0;
     },
   };
-}
-
-/**
- * The server answers the projects' descriptions in the display language: a change of language (not
- * the first render, whose read the board starts itself) has the board read them again.
- */
-function useReadAgainOnLanguageChange(ref: IcoBoardActorRef) {
-  const { i18n } = useTranslation();
-  const readIn = useRef(i18n.language);
-  useEffect(() => {
-    if (readIn.current === i18n.language) return;
-    readIn.current = i18n.language;
-    ref.send({ type: 'board.languageChanged' });
-  }, [i18n.language, ref]);
 }
 
 /** The join popup. */
@@ -118,20 +105,9 @@ export function useIcoThaw(ref: IcoThawActorRef) {
 
 /** /order/sub-hold, sub-end, sub-tran and /wallet/log-ico, log-ico-thaw. */
 export function useIcoList(source: IcoListSource) {
-  const flows = IcoContext.use();
-  const ref = useActorRef(flows.list, { input: { filter: icoListFilter(source) } });
-  const { filter, page, size, rows, total } = useSelector(ref, (s) => s.context);
-  const loading = useSelector(ref, (s) => s.matches('loading'));
-  const failed = useSelector(ref, (s) => s.matches('failed'));
-  const senders = useMemo(
-    () => ({
-      setDays: (days: RecordDays) => ref.send({ type: 'list.filter', filter: { days } }),
-      setPage: (page: number) => ref.send({ type: 'list.page', page }),
-      retry: () => ref.send({ type: 'list.reload' }),
-    }),
-    [ref],
-  );
-  return { ...senders, ...(filter as IcoListFilter), page, size, rows: rows as IcoRow[], total, loading, failed };
+  const list = usePagedList(IcoContext.use().list, { filter: icoListFilter(source) });
+  const setDays = useCallback((days: RecordDays) => list.setFilter({ days }), [list.setFilter]);
+  return { ...list, ...list.filter, setDays, retry: list.reload };
 }
 
 /** The operator's ICO tab. */

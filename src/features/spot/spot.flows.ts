@@ -1,3 +1,4 @@
+import { confirmActing } from '../../app/machines/confirmAct/confirmAct.machine';
 import type { Services } from '../../app/services';
 import { assign, fromCallback, type EventObject } from 'xstate';
 import { createUserUpdatesActor } from '../../app/actors/userStream.actor';
@@ -25,7 +26,7 @@ export const provide = ({ api, userStream, showToast, newKey }: Services) => {
       actors: { fetchOrderAccount: actors.fetchOrderAccount, placeOrder: actors.placeOrder, placeStop: actors.placeStop, userUpdates, stopSignals },
       actions: { showToast, announceStops, mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? newKey() }) },
     }),
-    openOrders: openOrdersMachine.provide({ actors: { fetchCurrentOrders: actors.fetchCurrentOrders, cancelOrder: actors.cancelOrder, userUpdates }, actions: { showToast } }),
+    openOrders: openOrdersMachine.provide({ actors: { fetchCurrentOrders: actors.fetchCurrentOrders, cancelOrder: confirmActing(actors.cancelOrder, showToast), userUpdates }, actions: { showToast } }),
     openStops: openStopsMachine.provide({ actors: { fetchCurrentStops: actors.fetchCurrentStops, cancelStop: actors.cancelStop, userUpdates, stopSignals }, actions: { showToast, announceStops } }),
     orderHistory: orderHistoryMachine.provide({ actors: { loadPage: actors.fetchOrderHistory, pushes: createHistoryUpdatesActor(userStream) }, actions: { showToast } }),
     orderDetail: orderDetailMachine.provide({ actors: { fetchOrderDetail: actors.fetchOrderDetail, userUpdates }, actions: { showToast } }),

@@ -9,7 +9,9 @@ import * as form from './machines/orderForm/orderForm.selectors';
 import type { openOrdersMachine, OpenOrdersInput } from './machines/orders/openOrders.machine';
 import type { openStopsMachine, OpenStopsInput } from './machines/orders/openStops.machine';
 import type { orderDetailMachine } from './machines/orders/orderDetail.machine';
-import type { OrderHistoryFilter, orderHistoryMachine, OrderHistoryInput } from './machines/orders/orderHistory.machine';
+import type { OrderHistoryFilter, OrderHistoryInput } from './machines/orders/orderHistory.machine';
+import type { TypedPagedList } from '../../app/machines/pagedList/pagedList.typed';
+import { usePagedList } from '../../app/views/usePagedList';
 
 /**
  * Spot trading's flows, supplied with their effects in spot/feature.tsx (API calls, the
@@ -20,7 +22,7 @@ export interface SpotFlows {
   orderForm: typeof orderFormMachine;
   openOrders: typeof openOrdersMachine;
   openStops: typeof openStopsMachine;
-  orderHistory: typeof orderHistoryMachine;
+  orderHistory: TypedPagedList<OrderHistoryFilter, SpotOrder>;
   orderDetail: typeof orderDetailMachine;
 }
 
@@ -69,21 +71,20 @@ export function useOpenOrders(input: OpenOrdersInput) {
     symbol: useSelector(actor, (s) => s.context.symbol),
     loading: useSelector(actor, (s) => s.matches('loading')),
     loadFailed: useSelector(actor, (s) => s.matches('loadFailed')),
-    confirming: useSelector(actor, (s) => s.matches('confirming')),
-    cancelling: useSelector(actor, (s) => s.matches('cancelling')),
   };
+  // The question before an order is cancelled: the machine's confirm-then-act child.
+  const question = useSelector(actor, (s) => s.children.cancelOrder);
+  const cancelling = useSelector(question, (s) => s?.matches('acting') ?? false);
   const send = useMemo(
     () => ({
       filter: (symbol: string | undefined) => actor.send({ type: 'orders.filter', symbol }),
       goToPage: (page: number) => actor.send({ type: 'orders.page', page }),
       revoke: (id: number) => actor.send({ type: 'orders.revoke', id }),
-      confirm: () => actor.send({ type: 'orders.confirm' }),
-      dismiss: () => actor.send({ type: 'orders.dismiss' }),
       retry: () => actor.send({ type: 'orders.retry' }),
     }),
     [actor],
   );
-  return { ...state, ...send };
+  return { ...state, question, cancelling, ...send };
 }
 
 export function useOpenStops(input: OpenStopsInput) {
@@ -113,26 +114,17 @@ export function useOpenStops(input: OpenStopsInput) {
 
 export function useOrderHistory(input: OrderHistoryInput) {
   const filter: OrderHistoryFilter = { symbol: input.symbol, days: input.days ?? 7 };
-  const actor = useActorRef(useSpot().orderHistory, { input: { filter, size: input.size } });
-  const { symbol, days } = useSelector(actor, (s) => s.context.filter as OrderHistoryFilter);
-  const state = {
-    orders: useSelector(actor, (s) => s.context.rows as SpotOrder[]),
-    total: useSelector(actor, (s) => s.context.total),
-    page: useSelector(actor, (s) => s.context.page),
-    size: useSelector(actor, (s) => s.context.size),
-    days,
-    symbol,
-    loading: useSelector(actor, (s) => s.matches('loading')),
-    loadFailed: useSelector(actor, (s) => s.matches('failed')),
-  };
+  const list = usePagedList(useSpot().orderHistory, { filter, size: input.size });
+  const { rows: orders, total, page, size, loading, failed: loadFailed } = list;
+  const state = { orders, total, page, size, days: list.filter.days, symbol: list.filter.symbol, loading, loadFailed };
   const send = useMemo(
     () => ({
-      filter: (symbol: string | undefined) => actor.send({ type: 'list.filter', filter: { symbol } }),
-      setDays: (days: RecordDays) => actor.send({ type: 'list.filter', filter: { days } }),
-      goToPage: (page: number) => actor.send({ type: 'list.page', page }),
-      retry: () => actor.send({ type: 'list.reload' }),
+      filter: (symbol: string | undefined) => list.setFilter({ symbol }),
+      setDays: (days: RecordDays) => list.setFilter({ days }),
+      goToPage: list.setPage,
+      retry: list.reload,
     }),
-    [actor],
+    [list.setFilter, list.setPage, list.reload],
   );
   return { ...state, ...send };
 }

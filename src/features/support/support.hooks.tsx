@@ -8,6 +8,7 @@ import type { helpArticleMachine } from './machines/help/helpArticle.machine';
 import type { InformActorRef } from './machines/inform/inform.machine';
 import * as inform from './machines/inform/inform.selectors';
 import { SupportContext } from './support.context';
+import { ShellContext } from '../../app/views/hooks';
 
 /**
  * Notifications are one long-lived actor (the header bell and /inform share it), and so are the
@@ -49,9 +50,9 @@ export function useInformFlow() {
   return { ...state, ...send };
 }
 
-/** The help-centre page's own search actor. */
+/** The help-centre page's own search actor (it searches on start and again in a new language). */
 export function useHelpSearchFlow() {
-  const actor = useActorRef(useSupport().help);
+  const actor = useActorRef(useSupport().help, { input: { languages: ShellContext.use().app } });
   const state = {
     searching: useSelector(actor, (s) => s.matches('searching')),
     failed: useSelector(actor, (s) => s.matches('failed')),
@@ -68,9 +69,9 @@ export function useHelpSearchFlow() {
   return { ...state, ...send };
 }
 
-/** The help-detail page's own article actor. */
-export function useHelpArticleFlow() {
-  const actor = useActorRef(useSupport().helpArticle);
+/** The help-detail page's own actor for one article (read on start and again in a new language); the page keys it by id. */
+export function useHelpArticleFlow(id: string) {
+  const actor = useActorRef(useSupport().helpArticle, { input: { id, languages: ShellContext.use().app } });
   const state = {
     loading: useSelector(actor, (s) => s.matches('loading') || s.matches('idle')),
     failed: useSelector(actor, (s) => s.matches('failed')),

@@ -9,7 +9,7 @@ import type { SimulatedDeposit, simulateDepositMachine } from './machines/operat
 import type { transferMachine } from './machines/transfer/transfer.machine';
 import type { walletBalancesMachine } from './machines/walletBalances/walletBalances.machine';
 import type { WalletRecordsFilter, WalletRecordsInput, walletRecordsMachine } from './machines/walletRecords/walletRecords.machine';
-import type { PagedListActorRef } from '../../app/machines/pagedList/pagedList.machine';
+import { useListChild, usePagedListOf } from '../../app/views/usePagedList';
 import { limitsOf, type WithdrawForm, type withdrawalMachine } from './machines/withdrawal/withdrawal.machine';
 import { useAppFlow } from '../../app/views/hooks';
 
@@ -167,27 +167,23 @@ export function useTransferFlow(initial: { currency?: string; from?: WalletAccou
 export function useWalletRecords<Row>(kind: RecordKind, input: WalletRecordsInput = {}) {
   const actor = useActorRef(useWallet().records[kind], { input });
   // The rows: the machine's `list` child, the shared paged list.
-  const list = useSelector(actor, (s) => s.children.list as PagedListActorRef);
+  const list = usePagedListOf(useListChild<WalletRecordsFilter, Row>(actor));
+  const { rows, total, page, loading, failed } = list;
   const state = {
-    rows: useSelector(list, (s) => s.context.rows as Row[]),
-    total: useSelector(list, (s) => s.context.total),
-    page: useSelector(list, (s) => s.context.page),
-    days: useSelector(list, (s) => (s.context.filter as WalletRecordsFilter).days),
-    loading: useSelector(list, (s) => s.matches('loading')),
-    failed: useSelector(list, (s) => s.matches('failed')),
+    rows, total, page, loading, failed, days: list.filter.days,
     confirming: useSelector(actor, (s) => s.matches('confirming')),
     acting: useSelector(actor, (s) => s.matches('acting')),
   };
   const send = useMemo(
     () => ({
-      setDays: (days: RecordDays) => list.send({ type: 'list.filter', filter: { days } }),
-      setPage: (page: number) => list.send({ type: 'list.page', page }),
-      reload: () => list.send({ type: 'list.reload' }),
+      setDays: (days: RecordDays) => list.setFilter({ days }),
+      setPage: list.setPage,
+      reload: list.reload,
       act: (id: number) => actor.send({ type: 'records.act', id }),
       confirm: () => actor.send({ type: 'records.confirm' }),
       cancel: () => actor.send({ type: 'records.cancel' }),
     }),
-    [actor, list],
+    [actor, list.setFilter, list.setPage, list.reload],
   );
   return { ...state, ...send };
 }
@@ -196,16 +192,11 @@ export function useWalletRecords<Row>(kind: RecordKind, input: WalletRecordsInpu
 export function useOperatorWithdrawals() {
   const actor = useActorRef(useWallet().operatorWithdrawals);
   // The queue: the machine's `list` child, the shared paged list.
-  const queue = useSelector(actor, (s) => s.children.list as PagedListActorRef);
-  const rows = useSelector(queue, (s) => s.context.rows as QueuedWithdrawal[]);
+  const queue = usePagedListOf(useListChild<QueueFilter, QueuedWithdrawal>(actor));
   const target = useSelector(actor, (s) => s.context.target);
+  const { rows, total, page, loading, failed } = queue;
   const state = {
-    list: rows,
-    total: useSelector(queue, (s) => s.context.total),
-    page: useSelector(queue, (s) => s.context.page),
-    status: useSelector(queue, (s) => (s.context.filter as QueueFilter).status),
-    loading: useSelector(queue, (s) => s.matches('loading')),
-    failed: useSelector(queue, (s) => s.matches('failed')),
+    list: rows, total, page, loading, failed, status: queue.filter.status,
     confirmingApprove: useSelector(actor, (s) => s.matches('confirmingApprove')),
     confirmingFail: useSelector(actor, (s) => s.matches('confirmingFail')),
     deciding: useSelector(actor, (s) => s.matches('approving') || s.matches('failing')),
@@ -213,15 +204,15 @@ export function useOperatorWithdrawals() {
   };
   const send = useMemo(
     () => ({
-      setStatus: (status: WithdrawalStatus | undefined) => queue.send({ type: 'list.filter', filter: { status } }),
-      setPage: (page: number) => queue.send({ type: 'list.page', page }),
-      reload: () => queue.send({ type: 'list.reload' }),
+      setStatus: (status: WithdrawalStatus | undefined) => queue.setFilter({ status }),
+      setPage: queue.setPage,
+      reload: queue.reload,
       approve: (id: number) => actor.send({ type: 'queue.approve', id }),
       fail: (id: number) => actor.send({ type: 'queue.fail', id }),
       confirm: (reason?: string) => actor.send({ type: 'queue.confirm', reason }),
       cancel: () => actor.send({ type: 'queue.cancel' }),
     }),
-    [actor, queue],
+    [actor, queue.setFilter, queue.setPage, queue.reload],
   );
   return { ...state, ...send };
 }

@@ -30,6 +30,7 @@ export function PasswordMeter(props: { name: string }) {
   const { values } = useFormikContext<Record<string, string>>();
   const value = values[props.name] ?? '';
   const [score, setScore] = useState<number | undefined>(undefined);
+  // effect: scores the typed password with the strength library, loaded on first use (a third-party module).
   useEffect(() => {
     let current = true;
     if (!value) {

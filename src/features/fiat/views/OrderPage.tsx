@@ -30,6 +30,7 @@ export function OrderPage(props: { step: 'detail' | 'confirm' | 'sell' }) {
 /** Sends the page to the address of the order's step (replacing history, so Back leaves the order). */
 export function useStepAddress(target: string | undefined) {
   const navigate = useNavigate();
+  // effect: keeps the address on the order's step (react-router owns the address; the machine decides the step).
   useEffect(() => {
     if (target && target !== window.location.pathname) navigate(target, { replace: true });
   }, [target, navigate]);

@@ -1,23 +1,19 @@
-import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
+import type { ConfirmActActorRef } from '../../../app/machines/confirmAct/confirmAct.machine';
+import { ConfirmActDialog, type ConfirmTexts } from '../../../app/ui/ConfirmDialog';
+
+const ORDER: ConfirmTexts = { titleKey: 'futures.desk.cancelOrderTitle', questionKey: 'futures.desk.cancelOrderQuestion' };
+const PLAN: ConfirmTexts = { titleKey: 'futures.desk.cancelPlanTitle', questionKey: 'futures.desk.cancelPlanQuestion' };
 
 /**
  * Spec §8's question before an open futures order or a waiting TP/SL plan is cancelled: the trade
- * page's desk and the orders centre (u-current, u-plan) ask it the same way.
+ * page's desk and the orders centre (u-current, u-plan) ask it the same way, each through its
+ * `cancelOrder` and `cancelPlan` confirm-then-act children.
  */
-export function CancelDialog(props: { kind: 'order' | 'plan'; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
-  const { t } = useTranslation();
+export function CancelDialogs(props: { order: ConfirmActActorRef | undefined; plan: ConfirmActActorRef | undefined }) {
   return (
-    <ConfirmDialog
-      title={t(props.kind === 'order' ? 'futures.desk.cancelOrderTitle' : 'futures.desk.cancelPlanTitle')}
-      cancelLabel={t('common.cancel')}
-      confirmLabel={t('common.confirm')}
-      tone="danger"
-      busy={props.busy}
-      onConfirm={props.onConfirm}
-      onCancel={props.onCancel}
-    >
-      {t(props.kind === 'order' ? 'futures.desk.cancelOrderQuestion' : 'futures.desk.cancelPlanQuestion')}
-    </ConfirmDialog>
+    <>
+      <ConfirmActDialog actor={props.order} texts={() => ORDER} />
+      <ConfirmActDialog actor={props.plan} texts={() => PLAN} />
+    </>
   );
 }

@@ -17,6 +17,7 @@ export function ContractPanels(props: TradePanelsProps & { desk: Desk }) {
   const form = useFuturesOrderForm({ symbol, pricePrecision: pair.price_precision, amountPrecision: pair.amount_precision, desk: desk.ref });
   const lastPrice = props.last?.price;
   const { lastPrice: sendLastPrice } = form;
+  // effect: the last trade price comes from the shared trade page as a prop (markets/views/trade), not an actor this form can follow; moves with SpotPanels' twin.
   useEffect(() => {
     if (lastPrice) sendLastPrice(lastPrice);
   }, [lastPrice, sendLastPrice]);

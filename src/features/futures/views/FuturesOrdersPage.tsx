@@ -6,7 +6,7 @@ import { DataTable } from '../../../app/ui/DataTable';
 import { DaysFilter, Pager } from '../../../app/ui/RecordFilters';
 import { Panel, PanelBody, PageTitle } from '../../../app/ui/Panel';
 import { Button } from '../../../app/ui/Button';
-import { CancelDialog } from './CancelDialog';
+import { CancelDialogs } from './CancelDialog';
 import { useFuturesPairOf, useFuturesRecords, usePositionActions } from '../futures.hooks';
 import type { FuturesRecordsMode } from '../machines/futuresRecords/futuresRecords.machine';
 import { OrderLink } from './detailParts';
@@ -108,7 +108,7 @@ function Records(props: { mode: Mode }) {
           </p>
         )}
         {props.mode !== 'hold' && <Pager page={r.page} size={r.size} total={r.total} onPage={r.setPage} />}
-        {r.cancel && <CancelDialog kind={r.cancel.kind} busy={r.cancelling} onConfirm={r.confirmCancel} onCancel={r.dismissCancel} />}
+        <CancelDialogs order={r.cancelOrderQuestion} plan={r.cancelPlanQuestion} />
       </PanelBody>
     </Panel>
   );

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Pair } from '../../../../domain/api';
-import type { FuturesOrder, FuturesPlan, FuturesPosition } from '../../../../domain/futures/api';
+import type { FuturesOrder, FuturesPlan } from '../../../../domain/futures/api';
 import { formatDateTime } from '../../../../domain/localeFormat';
 import { Button } from '../../../app/ui/Button';
-import { CancelDialog } from './CancelDialog';
+import { CancelDialogs } from './CancelDialog';
 import { DataTable } from '../../../app/ui/DataTable';
 import { Panel, PanelHeader } from '../../../app/ui/Panel';
 import { atMark } from '../machines/futuresDesk/figures';
@@ -38,12 +38,6 @@ const TabList = styled.div`
 const Scroll = styled.div`
   max-height: 300px;
   overflow: auto;
-`;
-
-const Actions = styled.div`
-  display: flex;
-  gap: 4px;
-  justify-content: flex-end;
 `;
 
 type Tab = 'positions' | 'orders' | 'plans';
@@ -154,7 +148,7 @@ export function PositionsPanel(props: { className?: string; pair: Pair; desk: De
       </Scroll>
       {margin.state !== 'closed' && <MarginDialog dialog={margin} pricePrecision={pair.price_precision} />}
       <PositionActionDialogs actions={actions} />
-      {desk.cancel && <CancelDialog kind={desk.cancel.kind} busy={desk.cancelling} onConfirm={desk.confirm} onCancel={desk.dismiss} />}
+      <CancelDialogs order={desk.cancelOrderQuestion} plan={desk.cancelPlanQuestion} />
     </Panel>
   );
 }

@@ -63,6 +63,7 @@ export function PhotoField(props: { name: 'front' | 'back'; labelKey: string }) 
 /** Presentation only: a data URL of the picked file (nothing to release afterwards). */
 function usePreview(file: Blob | null): string | undefined {
   const [url, setUrl] = useState<string>();
+  // effect: a FileReader (DOM API) draws the picked photo's preview.
   useEffect(() => {
     if (!file) return setUrl(undefined);
     const reader = new FileReader();

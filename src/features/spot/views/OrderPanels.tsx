@@ -9,7 +9,7 @@ import { DataTable } from '../../../app/ui/DataTable';
 import { Muted, Panel, PanelBody, PanelHeader } from '../../../app/ui/Panel';
 import { useOrderColumns } from './orders/orderColumns';
 import { useStopColumns } from './orders/stopColumns';
-import { RevokeDialog } from './orders/RevokeDialog';
+import { RevokeDialog, RevokeQuestion } from './orders/RevokeDialog';
 import type { TradeKind } from '../../markets/views/trade/TradePage';
 
 /**
@@ -125,7 +125,7 @@ function LiveOrdersPanel(props: { className?: string; symbol: string }) {
           <DataTable columns={historyColumns} rows={history.orders} rowKey={(o) => String(o.id)} label={t('menu.order.history')} emptyKey="spot.orders.noHistory" />
         )}
       </Scroll>
-      {(open.confirming || open.cancelling) && <RevokeDialog busy={open.cancelling} onConfirm={open.confirm} onCancel={open.dismiss} />}
+      <RevokeQuestion actor={open.question} />
       {(stops.confirming || stops.cancelling) && <RevokeDialog busy={stops.cancelling} onConfirm={stops.confirm} onCancel={stops.dismiss} />}
     </Panel>
   );

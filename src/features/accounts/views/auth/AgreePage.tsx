@@ -8,6 +8,7 @@ import { useNoteFlow } from '../../../support/support.hooks';
 export function AgreePage() {
   const { t } = useTranslation();
   const { openNote } = useNoteFlow();
+  // effect: arriving at /agree opens the shared note popup (a command on the page's arrival, not a value).
   useEffect(() => {
     openNote(NOTE_TYPES.userAgreement);
   }, [openNote]);

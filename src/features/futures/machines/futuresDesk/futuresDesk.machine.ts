@@ -1,8 +1,9 @@
-import { assign, fromCallback, fromPromise, raise, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { assign, fromCallback, fromPromise, raise, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import type { ToastMessage } from '../../../../../domain/errors';
 import type { FuturesAccount, FuturesConfig, FuturesOrder, FuturesPlan } from '../../../../../domain/futures/api';
-import { toastError } from '../../../../app/machines/toast/toastError';
 import { countdownMachine } from '../../../../app/machines/countdown/countdown.machine';
+import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
+import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { fundingSecondsOf } from './figures';
 
 /** What the trade page reads in one go: the pair's config (with the user's leverage), and when signed in the account, open orders and waiting plans. */
@@ -18,8 +19,6 @@ export interface DeskData {
 export interface FuturesDeskContext {
   symbol: string;
   data: DeskData | undefined;
-  /** The order or plan a cancel asks about (§8: "Do you want to cancel this order?"). */
-  cancel: { kind: 'order' | 'plan'; id: number } | undefined;
   /** Seconds to the next funding, counted by the `fundingCountdown` child (undefined before the first read). */
   fundingIn: number | undefined;
 }
@@ -30,8 +29,8 @@ export type FuturesDeskEvent =
   | { type: 'desk.retry' }
   | { type: 'desk.cancelOrder'; id: number }
   | { type: 'desk.cancelPlan'; id: number }
-  | { type: 'desk.confirm' }
-  | { type: 'desk.dismiss' }
+  /** From the `cancelOrder` / `cancelPlan` children once a confirmed cancel went through or was refused. */
+  | ConfirmActReport<{ id: number }>
   | { type: 'countdown.tick'; remaining: number }
   | { type: 'countdown.done' }
   | { type: 'funding.restart' };
@@ -40,7 +39,9 @@ export type FuturesDeskEvent =
  * The futures trade page's data for one pair: config, account and positions, open orders and
  * waiting TP/SL plans. Read once, then again on each private-channel push (`kind: 'futures'`) and
  * after each action the page's dialogs report (`desk.refresh`); a read under way is restarted so
- * the last answer is the newest. Cancelling an order or a plan asks first.
+ * the last answer is the newest. Cancelling an order or a plan asks first: the `cancelOrder` and
+ * `cancelPlan` children (the shared confirm-then-act) ask and cancel, and the desk reads again
+ * after either outcome, so it never shows an order that filled or went meanwhile.
  */
 export const futuresDeskMachine = setup({
   types: {
@@ -53,8 +54,8 @@ export const futuresDeskMachine = setup({
     loadDesk: fromPromise<DeskData, { symbol: string }>(async () => {
       throw new Error('loadDesk not provided');
     }),
-    cancelOrder: fromPromise<unknown, { id: number }>(async () => undefined),
-    cancelPlan: fromPromise<unknown, { id: number }>(async () => undefined),
+    cancelOrder: confirmActMachine,
+    cancelPlan: confirmActMachine,
     /** Reports futures.pushed. */
     futuresUpdates: fromCallback<EventObject>(() => () => undefined),
   },
@@ -67,8 +68,18 @@ export const futuresDeskMachine = setup({
   },
 }).createMachine({
   id: 'futuresDesk',
-  context: ({ input }) => ({ symbol: input.symbol, data: undefined, cancel: undefined, fundingIn: undefined }),
-  invoke: { id: 'futuresUpdates', src: 'futuresUpdates' },
+  context: ({ input }) => ({ symbol: input.symbol, data: undefined, fundingIn: undefined }),
+  invoke: [
+    { id: 'futuresUpdates', src: 'futuresUpdates' },
+    { id: 'cancelOrder', src: 'cancelOrder', input: ({ self }) => ({ replyTo: self }) },
+    { id: 'cancelPlan', src: 'cancelPlan', input: ({ self }) => ({ replyTo: self }) },
+  ],
+  on: {
+    'desk.cancelOrder': { actions: sendTo('cancelOrder', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { id: event.id } })) },
+    'desk.cancelPlan': { actions: sendTo('cancelPlan', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { id: event.id } })) },
+    'confirmAct.done': { actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'futures.desk.cancelled' } } }, raise({ type: 'desk.refresh' })] },
+    'confirmAct.failed': { actions: raise({ type: 'desk.refresh' }), description: 'Refused (it filled or was cancelled meanwhile): read again, so the desk never shows an order that is gone.' },
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -128,47 +139,6 @@ export const futuresDeskMachine = setup({
               on: {
                 'countdown.tick': { actions: assign({ fundingIn: ({ event }) => event.remaining }) },
                 'funding.restart': { target: 'counting', reenter: true, description: 'A new read brought the next funding time.' },
-              },
-            },
-          },
-        },
-        cancel: {
-          initial: 'idle',
-          states: {
-            idle: {
-              on: {
-                'desk.cancelOrder': { target: 'confirming', actions: assign({ cancel: ({ event }) => ({ kind: 'order' as const, id: event.id }) }) },
-                'desk.cancelPlan': { target: 'confirming', actions: assign({ cancel: ({ event }) => ({ kind: 'plan' as const, id: event.id }) }) },
-              },
-            },
-            confirming: {
-              on: {
-                'desk.confirm': [{ guard: ({ context }) => context.cancel?.kind === 'plan', target: 'cancellingPlan' }, { target: 'cancellingOrder' }],
-                'desk.dismiss': { target: 'idle', actions: assign({ cancel: undefined }) },
-              },
-            },
-            cancellingOrder: {
-              invoke: {
-                id: 'cancelOrder',
-                src: 'cancelOrder',
-                input: ({ context }) => ({ id: context.cancel!.id }),
-                onDone: {
-                  target: 'idle',
-                  actions: [assign({ cancel: undefined }), { type: 'showToast', params: { tone: 'success', message: { key: 'futures.desk.cancelled' } } }, raise({ type: 'desk.refresh' })],
-                },
-                onError: { target: 'idle', actions: [assign({ cancel: undefined }), toastError, raise({ type: 'desk.refresh' })], description: 'Refused (it filled or was cancelled meanwhile): read again, so the desk never shows an order that is gone.' },
-              },
-            },
-            cancellingPlan: {
-              invoke: {
-                id: 'cancelPlan',
-                src: 'cancelPlan',
-                input: ({ context }) => ({ id: context.cancel!.id }),
-                onDone: {
-                  target: 'idle',
-                  actions: [assign({ cancel: undefined }), { type: 'showToast', params: { tone: 'success', message: { key: 'futures.desk.cancelled' } } }, raise({ type: 'desk.refresh' })],
-                },
-                onError: { target: 'idle', actions: [assign({ cancel: undefined }), toastError, raise({ type: 'desk.refresh' })], description: 'Refused (it filled or was cancelled meanwhile): read again, so the desk never shows an order that is gone.' },
               },
             },
           },

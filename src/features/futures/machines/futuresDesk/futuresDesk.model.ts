@@ -15,14 +15,10 @@ export const futuresDeskModel: MachineModel<typeof futuresDeskMachine> = {
     { type: 'desk.retry' },
     { type: 'desk.cancelOrder', id: 7 },
     { type: 'desk.cancelPlan', id: 3 },
-    { type: 'desk.confirm' },
-    { type: 'desk.dismiss' },
     { type: 'countdown.tick', remaining: 41 },
     { type: 'xstate.done.actor.fundingCountdown', output: undefined },
-    { type: 'xstate.done.actor.cancelOrder', output: {} },
-    { type: 'xstate.error.actor.cancelOrder', error: { kind: 'server', serverMessage: 'Unknown order' } },
-    { type: 'xstate.done.actor.cancelPlan', output: {} },
-    { type: 'xstate.error.actor.cancelPlan', error: { kind: 'server', serverMessage: 'Unknown plan' } },
+    // What the cancelOrder / cancelPlan children (the shared confirm-then-act) report.
+    { type: 'confirmAct.done', subject: { id: 7 }, output: {} },
+    { type: 'confirmAct.failed', subject: { id: 7 }, error: { kind: 'server', serverMessage: 'Unknown order' } },
   ],
-  abstract: (s) => s.context.cancel?.kind,
 };

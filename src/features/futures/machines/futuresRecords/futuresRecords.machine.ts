@@ -1,8 +1,9 @@
-import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { fromCallback, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import type { ToastMessage } from '../../../../../domain/errors';
 import type { FuturesAccount } from '../../../../../domain/futures/api';
 import type { RecordDays } from '../../../../../domain/wallet';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
+import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
 
 /** Which record the page shows: u-current, u-history, u-plan, u-hold, or /wallet/contract. */
@@ -26,8 +27,8 @@ export const FUTURES_RECORDS_POLL_MS = 3000;
 export type FuturesRecordsEvent =
   | { type: 'records.cancelOrder'; id: number }
   | { type: 'records.cancelPlan'; id: number }
-  | { type: 'records.confirm' }
-  | { type: 'records.dismiss' }
+  /** From the `cancelOrder` / `cancelPlan` children once a confirmed cancel went through or was refused. */
+  | ConfirmActReport<{ id: number }>
   /** What the close and TP/SL dialogs report once they changed a position (the same report the trade page's desk reads). */
   | { type: 'desk.refresh' }
   | { type: 'futures.pushed' };
@@ -35,8 +36,6 @@ export type FuturesRecordsEvent =
 export interface FuturesRecordsContext {
   mode: FuturesRecordsMode;
   list: PagedListInput<FuturesRecordsFilter>;
-  /** The order (u-current) or plan (u-plan) a cancel asks about (§8: "Do you want to cancel this order?"). */
-  cancel: { kind: 'order' | 'plan'; id: number } | undefined;
 }
 
 const moving = (mode: FuturesRecordsMode) => mode === 'hold' || mode === 'wallet';
@@ -48,7 +47,8 @@ const moving = (mode: FuturesRecordsMode) => mode === 'hold' || mode === 'wallet
  * follow the mark price). This machine turns a pushed change of the trader's futures into the
  * list's `list.pushed` (read again after its `settle`: a burst is one read) and the position dialogs'
  * report (`desk.refresh`) into `list.reload`, and cancels an open order or a waiting plan after the
- * question (as on the trade page), reading the list again after.
+ * question (as on the trade page: its `cancelOrder` / `cancelPlan` confirm-then-act children ask and
+ * cancel), reading the list again after either outcome.
  */
 export const futuresRecordsMachine = setup({
   types: {
@@ -58,16 +58,14 @@ export const futuresRecordsMachine = setup({
   },
   actors: {
     list: pagedListMachine,
-    cancelOrder: fromPromise<unknown, { id: number }>(async () => undefined),
-    cancelPlan: fromPromise<unknown, { id: number }>(async () => undefined),
+    cancelOrder: confirmActMachine,
+    cancelPlan: confirmActMachine,
     futuresUpdates: fromCallback<EventObject>(() => () => undefined),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
     reloadList: sendTo('list', { type: 'list.reload' }),
-    forget: assign({ cancel: undefined }),
   },
-  guards: { isPlan: ({ context }) => context.cancel?.kind === 'plan' },
 }).createMachine({
   id: 'futuresRecords',
   context: ({ input }) => ({
@@ -77,48 +75,20 @@ export const futuresRecordsMachine = setup({
       ...(input.size ? { size: input.size } : {}),
       ...(moving(input.mode) ? { pollMs: FUTURES_RECORDS_POLL_MS } : {}),
     },
-    cancel: undefined,
   }),
   invoke: [
     { id: 'list', src: 'list', input: ({ context }) => context.list },
     { id: 'futuresUpdates', src: 'futuresUpdates' },
+    { id: 'cancelOrder', src: 'cancelOrder', input: ({ self }) => ({ replyTo: self }) },
+    { id: 'cancelPlan', src: 'cancelPlan', input: ({ self }) => ({ replyTo: self }) },
   ],
   on: {
     'futures.pushed': { actions: sendTo('list', { type: 'list.pushed' }) },
     'desk.refresh': { actions: 'reloadList', description: 'A close, flash close, TP/SL or cancel went through: read the list again (a read under way starts over).' },
-  },
-  initial: 'idle',
-  states: {
-    idle: {
-      on: {
-        'records.cancelOrder': { target: 'confirming', actions: assign({ cancel: ({ event }) => ({ kind: 'order' as const, id: event.id }) }) },
-        'records.cancelPlan': { target: 'confirming', actions: assign({ cancel: ({ event }) => ({ kind: 'plan' as const, id: event.id }) }) },
-      },
-    },
-    confirming: {
-      on: {
-        'records.confirm': [{ guard: 'isPlan', target: 'cancellingPlan' }, { target: 'cancellingOrder' }],
-        'records.dismiss': { target: 'idle', actions: 'forget' },
-      },
-    },
-    cancellingOrder: {
-      invoke: {
-        id: 'cancelOrder',
-        src: 'cancelOrder',
-        input: ({ context }) => ({ id: context.cancel!.id }),
-        onDone: { target: 'idle', actions: ['forget', { type: 'showToast', params: { tone: 'success', message: { key: 'futures.desk.cancelled' } } }, 'reloadList'] },
-        onError: { target: 'idle', actions: ['forget', toastError, 'reloadList'], description: 'It may have filled meanwhile: show the list as it is now.' },
-      },
-    },
-    cancellingPlan: {
-      invoke: {
-        id: 'cancelPlan',
-        src: 'cancelPlan',
-        input: ({ context }) => ({ id: context.cancel!.id }),
-        onDone: { target: 'idle', actions: ['forget', { type: 'showToast', params: { tone: 'success', message: { key: 'futures.desk.cancelled' } } }, 'reloadList'] },
-        onError: { target: 'idle', actions: ['forget', toastError, 'reloadList'], description: 'It may have triggered meanwhile: show the list as it is now.' },
-      },
-    },
+    'records.cancelOrder': { actions: sendTo('cancelOrder', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { id: event.id } })) },
+    'records.cancelPlan': { actions: sendTo('cancelPlan', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { id: event.id } })) },
+    'confirmAct.done': { actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'futures.desk.cancelled' } } }, 'reloadList'] },
+    'confirmAct.failed': { actions: 'reloadList', description: 'It may have filled or triggered meanwhile: show the list as it is now.' },
   },
 });
 

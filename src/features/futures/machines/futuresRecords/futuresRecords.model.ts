@@ -14,12 +14,8 @@ export const futuresRecordsModel: MachineModel<typeof futuresRecordsMachine> = {
     { type: 'desk.refresh' },
     { type: 'records.cancelOrder', id: 7 },
     { type: 'records.cancelPlan', id: 3 },
-    { type: 'records.confirm' },
-    { type: 'records.dismiss' },
-    { type: 'xstate.done.actor.cancelOrder', output: {} },
-    { type: 'xstate.error.actor.cancelOrder', error: { kind: 'server', serverMessage: 'Unknown order' } },
-    { type: 'xstate.done.actor.cancelPlan', output: {} },
-    { type: 'xstate.error.actor.cancelPlan', error: { kind: 'server', serverMessage: 'Unknown plan' } },
+    // What the cancelOrder / cancelPlan children (the shared confirm-then-act) report.
+    { type: 'confirmAct.done', subject: { id: 7 }, output: {} },
+    { type: 'confirmAct.failed', subject: { id: 3 }, error: { kind: 'server', serverMessage: 'Unknown plan' } },
   ],
-  abstract: (s) => s.context.cancel?.kind,
 };

@@ -2,6 +2,7 @@ import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type Event
 import type { ToastMessage } from '../../../../../domain/errors';
 import type { IcoAccount, IcoProject, IcoStreamEvent, IcoSubscription } from '../../../../../domain/ico';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { languageChanges, type LanguageSource } from '../../../../app/machines/language/languageChanges';
 import { icoSubscribeMachine } from '../icoSubscribe/icoSubscribe.machine';
 import { icoThawMachine } from '../icoThaw/icoThaw.machine';
 
@@ -22,6 +23,12 @@ export interface IcoBoardContext {
   selected: number | undefined;
   /** A join or thaw clicked while the board was reading again (after a popup changed something): opened once the read is in. */
   pending: { kind: 'join' | 'thaw'; projectId: number } | undefined;
+  /** The display language the descriptions come in (the app actor); a change reads the board again. */
+  languages: LanguageSource | undefined;
+}
+
+export interface IcoBoardInput {
+  languages?: LanguageSource;
 }
 
 export type IcoBoardEvent =
@@ -99,8 +106,9 @@ const behindThePopup = {
  * a language change (`board.languageChanged`) reads the board again, behind a popup if one is open.
  */
 export const icoBoardMachine = setup({
-  types: { context: {} as IcoBoardContext, events: {} as IcoBoardEvent },
+  types: { context: {} as IcoBoardContext, events: {} as IcoBoardEvent, input: {} as IcoBoardInput | undefined },
   actors: {
+    languageChanges,
     loadBoard: fromPromise<BoardData>(async () => {
       throw new Error('loadBoard not provided');
     }),
@@ -129,8 +137,11 @@ export const icoBoardMachine = setup({
   delays: { tick: 1000, poll: 60_000 },
 }).createMachine({
   id: 'icoBoard',
-  context: { data: undefined, now: 0, selected: undefined, pending: undefined },
-  invoke: { id: 'icoUpdates', src: 'icoUpdates' },
+  context: ({ input }) => ({ data: undefined, now: 0, selected: undefined, pending: undefined, languages: input?.languages }),
+  invoke: [
+    { id: 'icoUpdates', src: 'icoUpdates' },
+    { id: 'languageChanges', src: 'languageChanges', input: ({ context }) => ({ source: context.languages, changed: { type: 'board.languageChanged' } }) },
+  ],
   initial: 'loading',
   states: {
     loading: {

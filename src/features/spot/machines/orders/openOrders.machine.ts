@@ -1,9 +1,11 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { type ToastMessage } from '../../../../../domain/errors';
 import type { SpotOrder } from '../../../../../domain/spotOrders';
 import { RECORD_PAGE_SIZE, type Page } from '../../../../../domain/wallet';
 import { withOpenOrder, withoutOrder, type OrderList } from './orderRows';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
+import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 
 export interface OpenOrdersInput {
   /** Fixed to the pair on the trade page; absent on /order/spot-current (all pairs, filterable). */
@@ -15,22 +17,20 @@ export type OpenOrdersEvent =
   | { type: 'orders.filter'; symbol: string | undefined }
   | { type: 'orders.page'; page: number }
   | { type: 'orders.revoke'; id: number }
-  | { type: 'orders.confirm' }
-  | { type: 'orders.dismiss' }
+  /** From the `cancelOrder` child (the shared confirm-then-act) once a confirmed cancel went through or was refused. */
+  | ConfirmActReport<{ id: number }>
   | { type: 'orders.retry' }
   | { type: 'stream.order'; order: SpotOrder }
   | { type: 'stream.resync' };
 
-interface OpenOrdersContext extends OrderList {
-  /** The order the trader asked to cancel, while confirming and cancelling. */
-  revoking: number | undefined;
-}
+type OpenOrdersContext = OrderList;
 
 /**
  * Open spot orders (the trade page's panel, /order/spot-current): a page of them, kept live by
  * the private channel (a pushed order is updated in place; a finished one leaves), reloaded after
- * a reconnect. Cancelling asks "Do you want to cancel this order?" first (spec §8) and says
- * "revocation successful".
+ * a reconnect. Cancelling asks "Do you want to cancel this order?" first (spec §8: the `cancelOrder`
+ * child, the shared confirm-then-act, asks and cancels) and says "revocation successful"; a refused
+ * cancel reads the page again, since the order usually finished meanwhile.
  */
 export const openOrdersMachine = setup({
   types: {
@@ -43,9 +43,7 @@ export const openOrdersMachine = setup({
     fetchCurrentOrders: fromPromise<Page<SpotOrder>, { symbol?: string; page: number; size: number }>(async () => {
       throw new Error('fetchCurrentOrders not provided');
     }),
-    cancelOrder: fromPromise<unknown, { id: number }>(async () => {
-      throw new Error('cancelOrder not provided');
-    }),
+    cancelOrder: confirmActMachine,
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
@@ -53,10 +51,17 @@ export const openOrdersMachine = setup({
   },
 }).createMachine({
   id: 'openOrders',
-  context: ({ input }) => ({ symbol: input?.symbol, page: 1, size: input?.size ?? RECORD_PAGE_SIZE, orders: [], total: 0, revoking: undefined }),
-  invoke: { id: 'userUpdates', src: 'userUpdates' },
+  context: ({ input }) => ({ symbol: input?.symbol, page: 1, size: input?.size ?? RECORD_PAGE_SIZE, orders: [], total: 0 }),
+  invoke: [
+    { id: 'userUpdates', src: 'userUpdates' },
+    { id: 'cancelOrder', src: 'cancelOrder', input: ({ self }) => ({ replyTo: self }) },
+  ],
   on: {
     'stream.order': { actions: { type: 'applyPush', params: ({ event }) => ({ order: event.order }) } },
+    'confirmAct.done': {
+      actions: [assign(({ context, event }) => withoutOrder(context, event.subject.id)), { type: 'showToast', params: { tone: 'success', message: { key: 'spot.orders.revoked' } } }],
+    },
+    'confirmAct.failed': { target: '.loading', description: 'Refused (it filled or was cancelled meanwhile): read the page again.' },
   },
   initial: 'loading',
   states: {
@@ -79,33 +84,8 @@ export const openOrdersMachine = setup({
       on: {
         'orders.filter': { target: 'loading', actions: assign({ symbol: ({ event }) => event.symbol, page: 1 }) },
         'orders.page': { target: 'loading', actions: assign({ page: ({ event }) => Math.max(1, event.page) }) },
-        'orders.revoke': { target: 'confirming', actions: assign({ revoking: ({ event }) => event.id }) },
+        'orders.revoke': { actions: sendTo('cancelOrder', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { id: event.id } })) },
         'stream.resync': { target: 'loading', description: 'The socket was away: order pushes may have been missed.' },
-      },
-    },
-    confirming: {
-      description: 'Spec §8: "Do you want to cancel this order?"',
-      on: {
-        'orders.confirm': 'cancelling',
-        'orders.dismiss': { target: 'ready', actions: assign({ revoking: undefined }) },
-      },
-    },
-    cancelling: {
-      invoke: {
-        id: 'cancelOrder',
-        src: 'cancelOrder',
-        input: ({ context }) => ({ id: context.revoking! }),
-        onDone: {
-          target: 'ready',
-          actions: [
-            assign(({ context }) => ({ ...withoutOrder(context, context.revoking!), revoking: undefined })),
-            { type: 'showToast', params: { tone: 'success', message: { key: 'spot.orders.revoked' } } },
-          ],
-        },
-        onError: {
-          target: 'ready',
-          actions: [assign({ revoking: undefined }), toastError],
-        },
       },
     },
   },

@@ -11,8 +11,9 @@ export const openOrdersModel: MachineModel<typeof openOrdersMachine> = {
     { type: 'orders.filter', symbol: undefined },
     { type: 'orders.page', page: 2 },
     { type: 'orders.revoke', id: OPEN_ORDER.id },
-    { type: 'xstate.done.actor.cancelOrder', output: { ...OPEN_ORDER, status: 4 } },
-    { type: 'xstate.error.actor.cancelOrder', error: { kind: 'server', serverMessage: 'The order is already finished' } },
+    // What the cancelOrder child (the shared confirm-then-act) reports.
+    { type: 'confirmAct.done', subject: { id: OPEN_ORDER.id }, output: { ...OPEN_ORDER, status: 4 } },
+    { type: 'confirmAct.failed', subject: { id: OPEN_ORDER.id }, error: { kind: 'server', serverMessage: 'The order is already finished' } },
     { type: 'stream.order', order: PARTIAL_ORDER },
     { type: 'stream.order', order: FILLED_ORDER },
     { type: 'stream.resync' },

@@ -1,12 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
+import type { ConfirmActActorRef } from '../../../../app/machines/confirmAct/confirmAct.machine';
+import { ConfirmActDialog, ConfirmDialog, type ConfirmTexts } from '../../../../app/ui/ConfirmDialog';
 
-/** Spec §8: "Do you want to cancel this order?" before an open order is cancelled. */
+const REVOKE: ConfirmTexts = { titleKey: 'spot.orders.revokeTitle', questionKey: 'spot.orders.revokeQuestion' };
+
+/** Spec §8: "Do you want to cancel this order?" before an open order is cancelled, asked by its machine's `cancelOrder` confirm-then-act child. */
+export function RevokeQuestion(props: { actor: ConfirmActActorRef | undefined }) {
+  return <ConfirmActDialog actor={props.actor} texts={() => REVOKE} />;
+}
+
+/** The same question before a waiting stop order is cancelled, while its machine still asks itself. */
 export function RevokeDialog(props: { busy: boolean; onConfirm: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
   return (
     <ConfirmDialog
-      title={t('spot.orders.revokeTitle')}
+      title={t(REVOKE.titleKey)}
       cancelLabel={t('common.cancel')}
       confirmLabel={t('common.confirm')}
       tone="danger"
@@ -14,7 +22,7 @@ export function RevokeDialog(props: { busy: boolean; onConfirm: () => void; onCa
       onConfirm={props.onConfirm}
       onCancel={props.onCancel}
     >
-      {t('spot.orders.revokeQuestion')}
+      {t(REVOKE.questionKey)}
     </ConfirmDialog>
   );
 }

@@ -7,7 +7,7 @@ import { PageTitle, Panel } from '../../../../app/ui/Panel';
 import { useOrderColumns } from './orderColumns';
 import { useStopColumns } from './stopColumns';
 import { FilterBar, PairFilter, PanelPager } from './OrderFilters';
-import { RevokeDialog } from './RevokeDialog';
+import { RevokeDialog, RevokeQuestion } from './RevokeDialog';
 
 /** /order/spot-current: open spot orders over all pairs, a pair filter, cancel after confirming. */
 export function SpotCurrentPage() {
@@ -59,7 +59,7 @@ export function SpotCurrentPage() {
         <PanelPager page={stops.page} size={stops.size} total={stops.total} onPage={stops.goToPage} />
       </Panel>
       {(stops.confirming || stops.cancelling) && <RevokeDialog busy={stops.cancelling} onConfirm={stops.confirm} onCancel={stops.dismiss} />}
-      {(orders.confirming || orders.cancelling) && <RevokeDialog busy={orders.cancelling} onConfirm={orders.confirm} onCancel={orders.dismiss} />}
+      <RevokeQuestion actor={orders.question} />
     </>
   );
 }

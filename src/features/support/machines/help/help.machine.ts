@@ -2,23 +2,33 @@ import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { type ToastMessage } from '../../../../../domain/errors';
 import type { HelpList, HelpQuery } from '../../../../../domain/informHelp';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { languageChanges, type LanguageSource } from '../../../../app/machines/language/languageChanges';
 
 export interface HelpContext {
   /** The query of the last search; a retry repeats it. */
   query: HelpQuery;
   result: HelpList | undefined;
+  languages: LanguageSource | undefined;
 }
 
-export type HelpEvent = { type: 'help.search'; query: HelpQuery } | { type: 'help.retry' };
+export interface HelpInput {
+  /** The display language the answers come in (the app actor); a change searches again. */
+  languages?: LanguageSource;
+}
+
+export type HelpEvent = { type: 'help.search'; query: HelpQuery } | { type: 'help.retry' } | { type: 'help.languageChanged' };
 
 /**
  * Help-centre search (spec §2 /user/helpcenter): the server matches the text in question and
  * answer, in the display language with English fallback, and puts common questions first. A new
  * search while one runs replaces it (the old call is cancelled with the state it was invoked in).
+ * The page's first search (nothing typed: the common questions) runs on start, and the last query
+ * runs again when the display language changes.
  */
 export const helpMachine = setup({
-  types: { context: {} as HelpContext, events: {} as HelpEvent },
+  types: { context: {} as HelpContext, events: {} as HelpEvent, input: {} as HelpInput | undefined },
   actors: {
+    languageChanges,
     searchHelp: fromPromise<HelpList, HelpQuery>(async () => {
       throw new Error('searchHelp not provided');
     }),
@@ -28,13 +38,14 @@ export const helpMachine = setup({
   },
 }).createMachine({
   id: 'help',
-  context: { query: { search: '', category: '' }, result: undefined },
-  initial: 'idle',
+  context: ({ input }) => ({ query: { search: '', category: '' }, result: undefined, languages: input?.languages }),
+  invoke: { id: 'languageChanges', src: 'languageChanges', input: ({ context }) => ({ source: context.languages, changed: { type: 'help.languageChanged' } }) },
+  initial: 'searching',
   on: {
     'help.search': { target: '.searching', reenter: true, actions: assign({ query: ({ event }) => event.query }) },
+    'help.languageChanged': { target: '.searching', reenter: true },
   },
   states: {
-    idle: {},
     searching: {
       invoke: {
         id: 'searchHelp',

@@ -2,18 +2,31 @@ import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { type ToastMessage } from '../../../../../domain/errors';
 import type { HelpArticle } from '../../../../../domain/informHelp';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { languageChanges, type LanguageSource } from '../../../../app/machines/language/languageChanges';
 
 export interface HelpArticleContext {
   id: string | undefined;
   article: HelpArticle | undefined;
+  languages: LanguageSource | undefined;
 }
 
-export type HelpArticleEvent = { type: 'article.open'; id: string } | { type: 'article.retry' };
+export interface HelpArticleInput {
+  /** The article the page shows (read on start). */
+  id?: string;
+  /** The display language the article comes in (the app actor); a change reads it again. */
+  languages?: LanguageSource;
+}
 
-/** One help article (spec §2 /user/helpDetail/:id), in the display language; an unknown id fails with the server's message. */
+export type HelpArticleEvent = { type: 'article.open'; id: string } | { type: 'article.retry' } | { type: 'article.languageChanged' };
+
+/**
+ * One help article (spec §2 /user/helpDetail/:id), in the display language; an unknown id fails
+ * with the server's message. Read on start, and again when the display language changes.
+ */
 export const helpArticleMachine = setup({
-  types: { context: {} as HelpArticleContext, events: {} as HelpArticleEvent },
+  types: { context: {} as HelpArticleContext, events: {} as HelpArticleEvent, input: {} as HelpArticleInput | undefined },
   actors: {
+    languageChanges,
     fetchArticle: fromPromise<HelpArticle, { id: string }>(async () => {
       throw new Error('fetchArticle not provided');
     }),
@@ -23,13 +36,15 @@ export const helpArticleMachine = setup({
   },
 }).createMachine({
   id: 'helpArticle',
-  context: { id: undefined, article: undefined },
+  context: ({ input }) => ({ id: input?.id, article: undefined, languages: input?.languages }),
+  invoke: { id: 'languageChanges', src: 'languageChanges', input: ({ context }) => ({ source: context.languages, changed: { type: 'article.languageChanged' } }) },
   initial: 'idle',
   on: {
     'article.open': { target: '.loading', reenter: true, actions: assign({ id: ({ event }) => event.id }) },
+    'article.languageChanged': { guard: ({ context }) => context.id !== undefined, target: '.loading', reenter: true },
   },
   states: {
-    idle: {},
+    idle: { always: { guard: ({ context }) => context.id !== undefined, target: 'loading' } },
     loading: {
       invoke: {
         id: 'fetchArticle',

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -77,18 +77,12 @@ function Articles(props: { title: string; items: HelpSummary[] }) {
 
 /** Spec §2 /user/helpcenter: search, common questions, categories. */
 export function HelpCenterPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const help = useHelpSearchFlow();
   const { search } = help;
   // The box's text is presentation state until submitted; the machine holds the query searched.
   const [text, setText] = useState(help.query.search);
   const category = help.query.category;
-
-  // The server answers in the display language, so a language change searches again.
-  useEffect(() => {
-    search({ search: text, category });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the language triggers this
-  }, [i18n.language, search]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

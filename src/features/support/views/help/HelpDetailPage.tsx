@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -29,16 +28,14 @@ const Article = styled.article`
 /** Spec §2 /user/helpDetail/:id: one article, rendered like the platform notes. */
 export function HelpDetailPage() {
   const { id } = useParams();
-  const { t, i18n } = useTranslation();
-  const flow = useHelpArticleFlow();
-  const { open } = flow;
-
-  // Fetched again when the language changes: the server answers in the display language.
-  useEffect(() => {
-    if (id) open(id);
-  }, [id, i18n.language, open]);
-
   if (!id) return <Navigate to="/user/helpcenter" replace />;
+  // One article actor per id: another article is a new read, the language is the actor's to follow.
+  return <HelpArticleView key={id} id={id} />;
+}
+
+function HelpArticleView(props: { id: string }) {
+  const { t } = useTranslation();
+  const flow = useHelpArticleFlow(props.id);
   return (
     <Panel>
       <PanelBody>

@@ -80,6 +80,7 @@ export function InformPage() {
   const signedIn = session.hasSession && Boolean(session.user);
 
   // Fresh on arrival; the header keeps the first page loaded for the bell in between.
+  // effect: a command on arrival to the session-long inform actor shared with the bell (not this page's own actor).
   useEffect(() => {
     if (signedIn) load(1);
   }, [signedIn, load]);

@@ -1,22 +1,23 @@
-import { isOpening, MARGIN_AMOUNT_PLACES, positionSideOf, type FuturesAction, type MarginAdjustment, type MarginMode } from '../../../domain/futures/api.js';
-import { isPositiveDecimalInput } from '../../../domain/decimalRule.js';
-import { bracketOf, maxLeverageOf, positionLimitOf, type LeverageBracket } from '../../../domain/futures/brackets.js';
-import { fx, fxText, maxFx, mulFx, type Fx } from '../../../domain/futures/fixed.js';
-import { maxRemovableMargin, openCost } from '../../../domain/futures/formulas.js';
-import { FuturesOrderStatus as S } from '../../../domain/futures/orderStatus.js';
-import { decimalToUnits } from '../../kernel/exchange/market/units.js';
-import type { BookLevel } from '../../kernel/exchange/matching/types.js';
-import { TAKER_RATE } from './fills.js';
-import type { FuturesMessageKey } from './messages.js';
-import { lotsToFx, ticksToFx, type FuturesPair } from './pairs.js';
-import type { PlanState } from './plans.js';
-import { entryPrice, type Position } from './positions.js';
-import type { PlaceRequest } from './commands.js';
+import { isOpening, MARGIN_AMOUNT_PLACES, positionSideOf, type FuturesAction, type MarginAdjustment, type MarginMode } from '../../../../domain/futures/api.js';
+import { isPositiveDecimalInput } from '../../../../domain/decimalRule.js';
+import { bracketOf, maxLeverageOf, positionLimitOf, type LeverageBracket } from '../../../../domain/futures/brackets.js';
+import { fx, fxText, maxFx, mulFx, type Fx } from '../../../../domain/decimal.js';
+import { maxRemovableMargin, openCost } from '../../../../domain/futures/formulas.js';
+import { FuturesOrderStatus as S } from '../../../../domain/futures/orderStatus.js';
+import { decimalToUnits } from '../../../kernel/exchange/market/units.js';
+import type { BookLevel } from '../../../kernel/exchange/matching/types.js';
+import { TAKER_RATE } from './fill.js';
+import type { FuturesMessageKey } from '../messages.js';
+import { lotsToFx, ticksToFx, type FuturesPair } from '../pairs.js';
+import type { PlanState } from '../plans.js';
+import { entryPrice, type Position } from '../positions.js';
+import type { PlaceRequest } from '../commands.js';
 
 /*
  * The exchange's rules as pure functions: data in, a decision or a refusal out, no database, no
- * engine, no batch. The exchange's commands (place.ts, handlers.ts) gather the data and carry the
- * decisions out, so the rules can be read, and tested, apart from the I/O around them.
+ * order book, no batch. The engine's steps (place.ts, account.ts, engine.ts) apply them; the
+ * exchange's I/O (../place.ts, ../handlers.ts) gathers the data and carries the decisions out, so
+ * the rules can be read, and tested, apart from the I/O around them.
  */
 
 /** A rule's no: the message key (and its variables) the command is refused with. */

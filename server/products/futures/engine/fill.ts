@@ -1,0 +1,125 @@
+import { FUTURES_FEES, isOpening, LIQUIDATION_FEE_RATE, positionSideOf } from '../../../../domain/futures/api.js';
+import { fx, maxFx, minFx, mulFx, type Fx } from '../../../../domain/decimal.js';
+import { feeOf, initialMargin, openCost } from '../../../../domain/futures/formulas.js';
+import { FuturesOrderStatus as S } from '../../../../domain/futures/orderStatus.js';
+import type { OrderState } from '../orderState.js';
+import type { Position } from '../positions.js';
+import { change, transfer, type Movement } from './effects.js';
+
+/** The platform accounts the futures books move money between, and the market makers (who pay no fee). */
+export interface FuturesAccounts {
+  pool: number;
+  insurance: number;
+  fees: number;
+  makers: ReadonlySet<number>;
+}
+
+export const MAKER_RATE = fx(FUTURES_FEES.maker);
+export const TAKER_RATE = fx(FUTURES_FEES.taker);
+const LIQUIDATION_RATE = fx(LIQUIDATION_FEE_RATE);
+
+/** An order and its position after a step, with what the ledger must book for it. */
+export interface OrderStep {
+  order: OrderState;
+  position: Position;
+  movements: Movement[];
+}
+
+/**
+ * Ends an order that will trade no more: what it still holds goes back to available; all traded
+ * if it was filled in full, else `status` (cancelled, or invalid when the book rejected it).
+ */
+export function endOrder(o: OrderState, status: typeof S.cancelled | typeof S.invalid, now: number): { order: OrderState; movements: Movement[] } {
+  const movements = o.held > 0n ? [change(o.userId, o.held, -o.held, 'futures_hold_release', 'futures_order', o.id)] : [];
+  return { order: { ...o, held: 0n, status: o.filled >= o.quantity ? S.allTraded : status, updatedMs: now }, movements };
+}
+
+/**
+ * One fill of an order at `price` (§ "Money" in docs/ARCHITECTURE.md "Futures"):
+ * - opening: the hold for the filled part is released, initial margin (notional ÷ leverage, up)
+ *   goes to the pool and the fee to the fee account; the position grows by the quantity and its
+ *   signed cost by side × notional; a position opened from flat starts its realised PnL at 0.
+ * - closing: the closed share of cost and margin (pro rata, cut toward zero) leaves the position;
+ *   realised PnL = side × notional − cost share; the margin share and the PnL are paid from the
+ *   pool, the fee to the fee account. A deficit beyond the margin is paid by a cross account's
+ *   available (`available()`, read before this fill's movements) and the insurance fund for the
+ *   rest; a liquidation gives what is left to the insurance fund (fee, then surplus).
+ * Market makers and auto-deleveraged closes pay no fee.
+ */
+export function fillOrder(o0: OrderState, pos0: Position, price: Fx, quantity: Fx, maker: boolean, accounts: FuturesAccounts, available: () => Fx, now: number): OrderStep {
+  const o = { ...o0 };
+  const pos = { ...pos0 };
+  const movements: Movement[] = [];
+  const notional = mulFx(quantity, price);
+  const rate = accounts.makers.has(o.userId) || o.source === 'adl' ? 0n : maker ? MAKER_RATE : TAKER_RATE;
+  let fee = feeOf(notional, rate);
+  const u = o.userId;
+  o.filled += quantity;
+  o.filledValue += notional;
+  o.updatedMs = now;
+
+  if (isOpening(o.action)) {
+    const side = positionSideOf(o.action);
+    if (pos.side === -side) throw new Error(`order ${o.id} would open against an opposite position`);
+    const margin = initialMargin(notional, o.leverage);
+    const release = o.filled >= o.quantity ? o.held : minFx(o.held, openCost(quantity, o.holdPrice!, o.leverage, TAKER_RATE));
+    o.held -= release;
+    movements.push(
+      change(u, release, -release, 'futures_hold_release', 'futures_order', o.id),
+      transfer(u, accounts.pool, margin, 'futures_margin', 'futures_order', o.id),
+      transfer(u, accounts.fees, fee, 'futures_fee', 'futures_order', o.id),
+    );
+    o.fee += fee;
+    if (pos.side === 0) pos.realised = 0n;
+    pos.side = side;
+    pos.quantity += quantity;
+    pos.cost += BigInt(side) * notional;
+    pos.margin += margin;
+    pos.mode = o.mode;
+    pos.leverage = o.leverage;
+    pos.openedMs ??= now;
+  } else {
+    if (pos.side !== positionSideOf(o.action) || quantity > pos.quantity) throw new Error(`order ${o.id} would close more than the position`);
+    const whole = quantity === pos.quantity;
+    const cost = whole ? pos.cost : (pos.cost * quantity) / pos.quantity;
+    const margin = whole ? pos.margin : (pos.margin * quantity) / pos.quantity;
+    const pnl = BigInt(pos.side) * notional - cost;
+    pos.quantity -= quantity;
+    pos.cost -= cost;
+    pos.margin -= margin;
+    pos.realised += pnl;
+    if (pos.quantity === 0n) {
+      pos.side = 0;
+      pos.openedMs = null;
+    }
+    o.profit += pnl;
+    const liquidation = o.source === 'liquidation';
+    // A bankrupt isolated position or a liquidation never pays a fee beyond what the position returns.
+    if ((pos.mode === 'isolated' || liquidation) && margin + pnl < fee) fee = maxFx(0n, margin + pnl);
+    o.fee += fee;
+    const deficit = fee - margin - pnl;
+    if (deficit > 0n) {
+      const fromUser = pos.mode === 'cross' ? minFx(deficit, available()) : 0n;
+      movements.push(transfer(accounts.insurance, u, deficit - fromUser, 'insurance_cover', 'futures_order', o.id));
+    }
+    movements.push(
+      transfer(accounts.pool, u, margin, 'futures_margin_release', 'futures_order', o.id),
+      transfer(accounts.pool, u, pnl, 'futures_realised_pnl', 'futures_order', o.id),
+      transfer(u, accounts.fees, fee, 'futures_fee', 'futures_order', o.id),
+    );
+    if (liquidation && -deficit > 0n) {
+      const left = -deficit;
+      const liquidationFee = minFx(left, feeOf(notional, LIQUIDATION_RATE));
+      movements.push(
+        transfer(u, accounts.insurance, liquidationFee, 'liquidation_fee', 'futures_order', o.id),
+        transfer(u, accounts.insurance, left - liquidationFee, 'liquidation_surplus', 'futures_order', o.id),
+      );
+    }
+  }
+  if (o.filled >= o.quantity) {
+    if (o.held > 0n) movements.push(change(u, o.held, -o.held, 'futures_hold_release', 'futures_order', o.id));
+    o.held = 0n;
+    o.status = S.allTraded;
+  } else o.status = S.partiallyTraded;
+  return { order: o, position: pos, movements };
+}

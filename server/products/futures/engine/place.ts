@@ -1,0 +1,83 @@
+import { bookSideOf, isOpening, positionSideOf, type FuturesAction } from '../../../../domain/futures/api.js';
+import type { Fx } from '../../../../domain/decimal.js';
+import { FuturesOrderStatus as S } from '../../../../domain/futures/orderStatus.js';
+import type { BookLevel } from '../../../kernel/exchange/matching/types.js';
+import type { PlaceRequest } from '../commands.js';
+import type { OrderState } from '../orderState.js';
+import type { FuturesPair } from '../pairs.js';
+import { ticksToFx } from '../pairs.js';
+import type { Position } from '../positions.js';
+import { change, type Movement } from './effects.js';
+import { closeRefusal, enginePriceOf, isRefusal, limitPrice, oneWayAction, openingHold, orderQuantity, type Refusal } from './rules.js';
+
+/** What an accepted order is: its action after one-way mode, its book side, quantity, prices and hold. */
+export interface PlaceDecision {
+  action: FuturesAction;
+  side: 'buy' | 'sell';
+  opening: boolean;
+  quantity: Fx;
+  limit: Fx | undefined;
+  enginePrice: Fx;
+  holdPrice: Fx | null;
+  held: Fx;
+}
+
+/** What deciding an order reads of the account and the book (the lazy parts only when needed). */
+export interface PlaceInput {
+  pair: FuturesPair;
+  request: Omit<PlaceRequest, 'key'>;
+  position: Position;
+  available: Fx;
+  /** The book's first 30 levels each side (ticks and lots). */
+  bids: readonly BookLevel[];
+  asks: readonly BookLevel[];
+  /** What is closable of the position (its quantity minus what its close orders hold). */
+  closable: () => Fx;
+  /** The user's opening orders on the pair: whether one goes the other way, and what they still hold. */
+  openingOrders: (positionSide: 1 | -1) => { opposite: boolean; pending: Fx };
+}
+
+/**
+ * Whether an order may go into the book, and on what terms, in the order the refusals are checked:
+ * one-way and reduce-only, quantity in lots, limit price in ticks, a market order's price (the 30th
+ * level of the other side), then an opening order's hold (rules.ts openingHold) or a closing
+ * order's closable quantity. A refusal names its message key.
+ */
+export function decidePlace(i: PlaceInput): PlaceDecision | Refusal {
+  const r = i.request;
+  const pos = i.position;
+  const oneWay = oneWayAction(r.action, pos.side, r.reduceOnly);
+  if (isRefusal(oneWay)) return oneWay;
+  const { action, reduces } = oneWay;
+  const side = bookSideOf(action);
+  const opening = isOpening(action);
+  const quantity = r.quantity === 'closable' ? i.closable() : orderQuantity(i.pair, r.quantity);
+  if (isRefusal(quantity)) return quantity;
+  const limit = limitPrice(i.pair, r.type, r.price);
+  if (isRefusal(limit)) return limit;
+  const enginePrice = enginePriceOf(i.pair, limit, side === 'buy' ? i.asks : i.bids);
+  if (isRefusal(enginePrice)) return enginePrice;
+  if (!opening) {
+    const no = closeRefusal(pos.side, action, quantity, i.closable(), reduces);
+    return no ?? { action, side, opening, quantity, limit, enginePrice, holdPrice: null, held: 0n };
+  }
+  const want = positionSideOf(action) as 1 | -1;
+  const { opposite, pending } = i.openingOrders(want);
+  const bestBid = i.bids[0] ? ticksToFx(i.pair, i.bids[0].price) : 0n;
+  const hold = openingHold({
+    side, type: r.type, enginePrice, bestBid, position: pos.quantity, pending, quantity, oppositeOrders: opposite,
+    leverage: pos.leverage, brackets: i.pair.brackets, available: i.available,
+  });
+  if (isRefusal(hold)) return hold;
+  return { action, side, opening, quantity, limit, enginePrice, holdPrice: hold.holdPrice, held: hold.held };
+}
+
+/** The accepted order, named `id`, at the position's leverage and mode, with its hold moved from available to frozen. */
+export function newOrder(d: PlaceDecision, r: Omit<PlaceRequest, 'key'>, position: Position, id: number, now: number): { order: OrderState; movements: Movement[] } {
+  const order: OrderState = {
+    id, userId: r.userId, symbol: r.symbol, action: d.action, type: r.type, price: d.limit ?? null, holdPrice: d.holdPrice, quantity: d.quantity,
+    filled: 0n, filledValue: 0n, leverage: position.leverage, mode: position.mode, held: d.held, fee: 0n, profit: 0n, status: S.entrusted,
+    storedStatus: S.entrusted, source: r.source, triggerPrice: r.triggerPrice ?? null, note: null, createdMs: now, updatedMs: now, isNew: true, unwritten: true,
+  };
+  return { order, movements: [change(r.userId, -d.held, d.held, 'futures_order_hold', 'futures_order', id)] };
+}

@@ -1,0 +1,84 @@
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorRef, type PromiseActorLogic } from 'xstate';
+import type { ToastMessage } from '../../../../domain/errors';
+import { toastError } from '../toast/toastError';
+import type { ConfirmActEvent, ConfirmActInput, ConfirmActReport } from './confirmAct.types';
+
+interface ConfirmActContext {
+  /** What is being confirmed (an order id, a key with its label…), from the question until the act settled. */
+  subject: unknown;
+  replyTo: AnyActorRef | undefined;
+}
+
+/**
+ * The one confirm-then-act of the app (spec §8: cancelling, deleting or revoking anything asks
+ * first), as a child the parent invokes with `input: ({ self }) => ({ replyTo: self })` and sends
+ * `confirmAct.ask` with the subject. The act itself is the `act` actor the composition root
+ * provides (see `confirmActing`), so this machine does no I/O. Once the act settled the parent
+ * hears `confirmAct.done` or `confirmAct.failed` and reads again what it shows: after a refusal
+ * too, since a refused cancel usually means the order filled or went meanwhile. A refusal is said
+ * here, translated, as every machine says its failures. Nothing is heard while acting, so a
+ * double click on Confirm acts once.
+ */
+export const confirmActMachine = setup({
+  types: {
+    context: {} as ConfirmActContext,
+    events: {} as ConfirmActEvent<unknown>,
+    input: {} as ConfirmActInput,
+  },
+  actors: {
+    act: fromPromise<unknown, unknown>(async () => {
+      throw new Error('act not provided');
+    }),
+  },
+  actions: {
+    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    report: enqueueActions(({ context, enqueue }, params: { output: unknown } | { error: unknown }) => {
+      const report: ConfirmActReport<unknown> =
+        'error' in params ? { type: 'confirmAct.failed', subject: context.subject, error: params.error } : { type: 'confirmAct.done', subject: context.subject, output: params.output };
+      if (context.replyTo) enqueue.sendTo(context.replyTo, report);
+    }),
+  },
+}).createMachine({
+  id: 'confirmAct',
+  context: ({ input }) => ({ subject: undefined, replyTo: input?.replyTo }),
+  initial: 'idle',
+  states: {
+    idle: {
+      entry: assign({ subject: undefined }),
+      on: { 'confirmAct.ask': { target: 'confirming', actions: assign({ subject: ({ event }) => event.subject }) } },
+    },
+    confirming: {
+      on: {
+        'confirmAct.confirm': 'acting',
+        'confirmAct.cancel': 'idle',
+      },
+    },
+    acting: {
+      description: 'Neither a second confirm nor a cancel is heard here: what was confirmed is done or refused once.',
+      invoke: {
+        id: 'act',
+        src: 'act',
+        input: ({ context }: { context: ConfirmActContext }) => context.subject,
+        onDone: {
+          target: 'idle',
+          actions: { type: 'report', params: ({ event }) => ({ output: event.output }) },
+        },
+        onError: {
+          target: 'idle',
+          actions: [toastError, { type: 'report', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) }],
+        },
+      },
+    },
+  },
+});
+
+export type ConfirmActActorRef = ActorRefFrom<typeof confirmActMachine>;
+
+/**
+ * The child with its act, as a composition root supplies it to a parent (whose setup names the
+ * child, e.g. `cancelOrder: confirmActMachine`): `confirmActing(actors.cancelOrder, showToast)`.
+ */
+export function confirmActing<TSubject, TOutput>(act: PromiseActorLogic<TOutput, TSubject>, showToast: (_: unknown, params: { tone: 'error' | 'success'; message: ToastMessage }) => void) {
+  // The child hands the act exactly the subject the parent asked about, so its input type holds.
+  return confirmActMachine.provide({ actors: { act: act as unknown as PromiseActorLogic<unknown, unknown> }, actions: { showToast } });
+}

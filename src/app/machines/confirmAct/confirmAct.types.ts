@@ -1,0 +1,17 @@
+import type { AnyActorRef } from 'xstate';
+
+/** What the parent hears once the act settled: it then reads again what it shows, whichever way the act went. */
+export type ConfirmActReport<TSubject, TOutput = unknown> =
+  | { type: 'confirmAct.done'; subject: TSubject; output: TOutput }
+  | { type: 'confirmAct.failed'; subject: TSubject; error: unknown };
+
+export type ConfirmActEvent<TSubject> =
+  /** The question opens about this subject. */
+  | { type: 'confirmAct.ask'; subject: TSubject }
+  | { type: 'confirmAct.confirm' }
+  | { type: 'confirmAct.cancel' };
+
+export interface ConfirmActInput {
+  /** Who hears `confirmAct.done` / `confirmAct.failed`: the parent that invokes the child passes `self`. */
+  replyTo?: AnyActorRef;
+}
