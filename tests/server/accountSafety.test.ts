@@ -34,7 +34,6 @@ const EN = MESSAGES.en_US;
 const STRONG = 'Trader2026!';
 const FUNDS = 'Funds2026!';
 const ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
-const lastTo = (to: string) => [...outbox].reverse().find((m) => m.to === to);
 const lastCode = (to: string, purpose: string) => [...outbox].reverse().find((m) => m.to === to && m.purpose === purpose)?.code ?? '';
 const ageCodes = (target: string) => db.query(`update verification_code set created_at = now() - interval '2 minutes' where target = $1`, [target]);
 let keys = 0;

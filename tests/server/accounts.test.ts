@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts } from '../../server/products/accounts/accounts.js';
 import type { CodeMessage } from '../../server/products/accounts/delivery.js';
 import type { Database } from '../../server/kernel/db/database.js';
-import { buildApp } from './buildApp.js';
-import { databaseFiatRates } from '../../server/products/markets/fiatRates.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { expectOk, expectRefusal, post } from './http.js';
-import { openTestDatabase } from './testDb.js';
+import { openAccountsApp } from './support/accountsApp.js';
 
 let db: Database;
 let app: FastifyInstance;
@@ -15,12 +12,7 @@ const outbox: CodeMessage[] = [];
 const lastCode = (to: string) => [...outbox].reverse().find((m) => m.to === to)?.code ?? '';
 
 beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildApp({
-    db,
-    rates: databaseFiatRates(db),
-    accounts: accounts({ db, delivery: { deliver: async (m) => void outbox.push(m) }, invitationCode: 'OPENEX', phoneRegisterEnabled: async () => true }),
-  });
+  ({ db, app } = await openAccountsApp(outbox));
 });
 afterAll(async () => {
   await app.close();

@@ -43,6 +43,11 @@ export interface TestAppDeps {
 }
 
 export function buildApp(deps: TestAppDeps): Promise<FastifyInstance> {
+  return buildHttp({ db: deps.db, routes: testAppRoutes(deps), ...(deps.logger ? { logger: deps.logger } : {}) });
+}
+
+/** The routes of that app: the kernel's, then each product the test gave services for. */
+export function testAppRoutes(deps: Omit<TestAppDeps, 'logger'>): Array<(app: FastifyInstance) => Promise<void>> {
   const { db } = deps;
   const routes = [platformRoutes(db), marketRoutes(db, deps.rates), centerRoutes(db), informRoutes(db), helpRoutes(db)];
   if (deps.accounts) routes.push(accountRoutes(db, deps.accounts, deps.accountRateLimits));
@@ -50,5 +55,5 @@ export function buildApp(deps: TestAppDeps): Promise<FastifyInstance> {
   if (deps.kyc) routes.push(kycRoutes(deps.kyc), kycOperatorRoutes(deps.kyc), operatorRoutes(db));
   if (deps.spot) routes.push(spotRoutes(deps.spot));
   if (deps.wallet) routes.push(walletRoutes(deps.wallet), operatorWalletRoutes(deps.wallet), chainRoutes(deps.wallet, deps.chainSimulator));
-  return buildHttp({ db, routes, ...(deps.logger ? { logger: deps.logger } : {}) });
+  return routes;
 }

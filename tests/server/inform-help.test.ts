@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts } from '../../server/products/accounts/accounts.js';
 import type { CodeMessage } from '../../server/products/accounts/delivery.js';
 import { notify } from '../../server/kernel/notifications/notify.js';
 import type { Database } from '../../server/kernel/db/database.js';
 import { seed } from '../../server/kernel/db/seed/index.js';
-import { buildApp } from './buildApp.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { NOTIFICATION_TEXTS } from '../../server/kernel/notifications/render.js';
-import { databaseFiatRates } from '../../server/products/markets/fiatRates.js';
 import { expectOk, expectRefusal, post } from './http.js';
-import { openTestDatabase } from './testDb.js';
+import { openAccountsApp } from './support/accountsApp.js';
 
 let db: Database;
 let app: FastifyInstance;
@@ -21,12 +18,7 @@ const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:120.0) Gecko/20100101 Firefox/120.0';
 
 beforeAll(async () => {
-  db = await openTestDatabase();
-  app = await buildApp({
-    db,
-    rates: databaseFiatRates(db),
-    accounts: accounts({ db, delivery: { deliver: async (m) => void outbox.push(m) }, invitationCode: 'OPENEX', phoneRegisterEnabled: async () => true }),
-  });
+  ({ db, app } = await openAccountsApp(outbox));
 });
 afterAll(async () => {
   await app.close();

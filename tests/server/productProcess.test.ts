@@ -3,7 +3,7 @@ import type { Socket } from 'socket.io-client';
 import { FUTURES_PATHS, futureDepthChannel } from '../../domain/futures/api.js';
 import { SECONDS_PATHS, type SecondsContract } from '../../domain/seconds.js';
 import { FIAT_PATHS } from '../../domain/fiat.js';
-import { SPOT_PATHS, USER_CHANNEL } from '../../domain/spotOrders.js';
+import { USER_CHANNEL } from '../../domain/spotOrders.js';
 import type { ServerConfig } from '../../server/config.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { openSession } from '../../server/kernel/auth/sessions.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import { recordingTransport } from './support/mail.js';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginHistoryPage, SessionItem } from '../../domain/sessions.js';
@@ -207,13 +207,7 @@ describe('anti-phishing code', () => {
 
   it('SMTP and the outbox print it in the same place', async () => {
     const mails: Array<{ subject: string; text: string; html: string }> = [];
-    const transport = nodemailer.createTransport({ jsonTransport: true });
-    const original = transport.sendMail.bind(transport);
-    transport.sendMail = (async (mail: Parameters<typeof original>[0]) => {
-      const info = await original(mail);
-      mails.push(JSON.parse((info as unknown as { message: string }).message));
-      return info;
-    }) as typeof transport.sendMail;
+    const transport = recordingTransport(mails);
     const file = join(mkdtempSync(join(tmpdir(), 'openex-outbox-')), 'outbox.jsonl');
     const outbox = outboxDelivery(file, () => undefined);
     const smtp = smtpDelivery({ transport, from: 'OpenEx <no-reply@example.org>', siteName: 'OpenEx' }, outbox);

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import { recordingTransport } from './support/mail.js';
 import { describe, expect, it } from 'vitest';
 import type { CodeMessage } from '../../server/products/accounts/delivery.js';
 import { smtpDelivery } from '../../server/products/accounts/smtpDelivery.js';
@@ -6,13 +6,7 @@ import { smtpDelivery } from '../../server/products/accounts/smtpDelivery.js';
 describe('verification codes by SMTP', () => {
   it('mails the code in the requester language and hands phone numbers to the outbox', async () => {
     const sent: Array<{ to: string; subject: string; text: string }> = [];
-    const transport = nodemailer.createTransport({ jsonTransport: true });
-    const original = transport.sendMail.bind(transport);
-    transport.sendMail = (async (mail: Parameters<typeof original>[0]) => {
-      const info = await original(mail);
-      sent.push(JSON.parse((info as unknown as { message: string }).message));
-      return info;
-    }) as typeof transport.sendMail;
+    const transport = recordingTransport(sent);
     const toOutbox: CodeMessage[] = [];
     const delivery = smtpDelivery({ transport, from: 'OpenEx <no-reply@example.org>', siteName: 'OpenEx' }, { deliver: async (m) => void toOutbox.push(m) });
     await delivery.deliver({ to: 'ada@example.org', purpose: 'register', code: '123456', lang: 'ja_JP', time: '' });

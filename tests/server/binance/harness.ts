@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { API_KEY_PATHS, type ApiKeyCreated, type ApiKeyPermission } from '../../../domain/apiKeys.js';
-import { openSession } from '../../../server/kernel/auth/sessions.js';
-import { changeBalance, type WalletAccount } from '../../../server/kernel/ledger/ledger.js';
+import type { WalletAccount } from '../../../server/kernel/ledger/ledger.js';
 import type { RunningServer } from '../../../server/start.js';
 import { startQuietServer } from '../quietServer.js';
+import { createTestUser } from '../support/users.js';
 
 /**
  * The whole server (every product, the Binance dialect among them) on a free port and a fresh
@@ -19,7 +19,6 @@ export interface Trader {
 
 export function useBinanceServer(tag: string) {
   const state = {} as { server: RunningServer; stop(): Promise<void> };
-  let made = 0;
   beforeAll(async () => {
     Object.assign(state, await startQuietServer(tag));
   }, 240_000);
@@ -39,18 +38,7 @@ export function useBinanceServer(tag: string) {
   }
 
   async function trader(funds: Array<[string, string, WalletAccount?]>, verified = true): Promise<Trader> {
-    const db = state.server.db;
-    const [row] = await db.query<{ id: number }>(`insert into app_user (account, email, name_status) values ($1, $1, $2) returning id`, [
-      `${tag}-${++made}-${Date.now()}@example.com`,
-      verified ? 3 : 1,
-    ]);
-    const id = Number(row!.id);
-    await db.transaction(async (tx) => {
-      for (const [currency, available, account = 'spot'] of funds) {
-        await changeBalance(tx, { userId: id, currency, account, available, frozen: '0', kind: 'deposit', refType: 'test', refId: null });
-      }
-    });
-    const token = await openSession(db, id);
+    const { id, token } = await createTestUser(state.server.db, { tag, email: true, verified, funded: funds });
     return { id, token, key: await apiKey(token) };
   }
 

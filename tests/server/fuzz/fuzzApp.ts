@@ -7,9 +7,7 @@ import type { ServerConfig } from '../../../server/config.js';
 import { hashPassword } from '../../../server/kernel/auth/passwords.js';
 import type { RouteAuth } from '../../../server/kernel/auth/authPlugin.js';
 import type { Database } from '../../../server/kernel/db/database.js';
-import { buildHttp } from '../../../server/kernel/http/app.js';
 import fp from '../../../server/kernel/http/plugin.js';
-import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
 import { pairOpenings } from '../../../server/kernel/catalogue.js';
 import { accountRules } from '../../../server/kernel/ledger/accountRules.js';
 import { firstAnswer, type Kernel, type ProductParts } from '../../../server/kernel/product.js';
@@ -17,7 +15,8 @@ import { createOffers } from '../../../server/kernel/offers.js';
 import { silentUserFeed } from '../../../server/kernel/realtime/userFeed.js';
 import { PRODUCTS } from '../../../server/products/index.js';
 import type { Schema } from './generate.js';
-import { openTestDatabase } from '../testDb.js';
+import { productTestbed, withHelpers } from '../support/productTestbed.js';
+import { createTestUser } from '../support/users.js';
 
 /** One route as fastify registered it: what the fuzz suite reads instead of a hand-written list. */
 export interface SeenRoute {
@@ -50,48 +49,59 @@ const OPERATOR = { account: 'fuzz-operator@openex.test', password: 'Fuzz-operato
  * suite. A user (funded, verified) and an operator sign in through the API.
  */
 export function useFuzzApp(): FuzzApp {
-  const state = {} as FuzzApp & { dataDir: string; parts: ProductParts[] };
+  const state = {} as { dataDir?: string };
+  // Registered ahead of the test bed, so it runs after the bed has stopped the products and closed the database.
+  afterAll(() => {
+    if (state.dataDir) rmSync(state.dataDir, { recursive: true, force: true });
+  });
+  // Kept by reference: hooks registered later (requireAuthForAll) still set route.config.
+  const seen: RouteOptions[] = [];
+  const t = productTestbed({
+    async products({ db }) {
+      state.dataDir = mkdtempSync(join(tmpdir(), 'openex-fuzz-'));
+      const config: ServerConfig = {
+        port: 0,
+        host: '127.0.0.1',
+        dataDir: state.dataDir,
+        databaseUrl: undefined,
+        clientDir: join(state.dataDir, 'no-client'),
+        logLevel: 'silent',
+        marketMakers: false,
+        chainSimulator: true,
+        chainBlockMs: 60_000,
+        operator: OPERATOR,
+      };
+      const kernel: Kernel = {
+        config,
+        db,
+        userFeed: silentUserFeed,
+        pairs: pairOpenings(),
+        accounts: accountRules(PRODUCTS.map((p) => p.accounts)),
+        publish: () => undefined,
+        log: { info: () => undefined, error: () => undefined },
+        offers: createOffers(),
+      };
+      const parts: ProductParts[] = [];
+      for (const product of PRODUCTS) parts.push(await product.create(kernel));
+      kernel.offers!.offer('channels', { snapshot: (channel) => firstAnswer(parts, (part) => part.snapshot?.(channel)) });
+      return parts;
+    },
+    parts: (parts) => ({
+      // Not encapsulated (fp), so the hook sits on the root and sees every product's routes.
+      routes: [fp((app) => void app.addHook('onRoute', (route) => void seen.push(route))) as (app: FastifyInstance) => Promise<void>, ...parts.flatMap((p) => (p.routes ? [p.routes] : []))],
+      async prepare() {
+        for (const part of parts) await part.prepare?.();
+      },
+      async stop() {
+        for (const part of [...parts].reverse()) await part.stop?.();
+      },
+    }),
+  });
+  // Filled in once the app is ready; read by the tests when they run.
+  const fuzz = withHelpers(t, { routes: [] as SeenRoute[], user: {} as Record<string, string>, operator: {} as Record<string, string> });
   beforeAll(async () => {
-    state.dataDir = mkdtempSync(join(tmpdir(), 'openex-fuzz-'));
-    state.db = await openTestDatabase();
-    const config: ServerConfig = {
-      port: 0,
-      host: '127.0.0.1',
-      dataDir: state.dataDir,
-      databaseUrl: undefined,
-      clientDir: join(state.dataDir, 'no-client'),
-      logLevel: 'silent',
-      marketMakers: false,
-      chainSimulator: true,
-      chainBlockMs: 60_000,
-      operator: OPERATOR,
-    };
-    const kernel: Kernel = {
-      config,
-      db: state.db,
-      userFeed: silentUserFeed,
-      pairs: pairOpenings(),
-      accounts: accountRules(PRODUCTS.map((p) => p.accounts)),
-      publish: () => undefined,
-      log: { info: () => undefined, error: () => undefined },
-      offers: createOffers(),
-    };
-    state.parts = [];
-    for (const product of PRODUCTS) state.parts.push(await product.create(kernel));
-    const parts = state.parts;
-    kernel.offers!.offer('channels', { snapshot: (channel) => firstAnswer(parts, (part) => part.snapshot?.(channel)) });
-
-    // Kept by reference: hooks registered later (requireAuthForAll) still set route.config.
-    const seen: RouteOptions[] = [];
-    // Not encapsulated (fp), so the hook sits on the root and sees every product's routes.
-    const collector = fp((app) => {
-      app.addHook('onRoute', (route) => void seen.push(route));
-    }) as (app: FastifyInstance) => Promise<void>;
-    state.app = await buildHttp({ db: state.db, routes: [collector, ...state.parts.flatMap((p) => (p.routes ? [p.routes] : []))] });
-    for (const part of state.parts) await part.prepare?.();
-    await state.app.ready();
-    const appLimit = state.app.initialConfig.bodyLimit ?? 1024 * 1024;
-    state.routes = seen.flatMap((route) =>
+    const appLimit = t.app.initialConfig.bodyLimit ?? 1024 * 1024;
+    fuzz.routes = seen.flatMap((route) =>
       (Array.isArray(route.method) ? route.method : [route.method]).map((method) => ({
         method: String(method).toUpperCase(),
         url: route.url,
@@ -102,42 +112,12 @@ export function useFuzzApp(): FuzzApp {
         bodyLimit: route.bodyLimit ?? appLimit,
       })),
     );
-
-    const [user] = await state.db.query<{ id: number }>(
-      `insert into app_user (account, email, password_hash, funds_password_hash, name_status) values ($1, $1, $2, $2, 3) returning id`,
-      [USER.account, await hashPassword(USER.password)],
-    );
-    await state.db.transaction(async (tx) => {
-      for (const [currency, available] of [['USDT', '10000'], ['BTC', '1']] as const) {
-        await changeBalance(tx, { userId: Number(user!.id), currency, account: 'spot', available, frozen: '0', kind: 'deposit', refType: 'test', refId: null });
-      }
-    });
-    state.user = { token: await signIn(state.app, '/api/login', USER) };
-    state.operator = { token: await signIn(state.app, '/api/operator/login', OPERATOR) };
+    const passwordHash = await hashPassword(USER.password);
+    await createTestUser(t.db, { name: USER.account, email: true, passwordHash, fundsPasswordHash: passwordHash, verified: true, funded: { USDT: '10000', BTC: '1' } });
+    fuzz.user = { token: await signIn(t.app, '/api/login', USER) };
+    fuzz.operator = { token: await signIn(t.app, '/api/operator/login', OPERATOR) };
   });
-  afterAll(async () => {
-    for (const part of [...(state.parts ?? [])].reverse()) await part.stop?.();
-    await state.app?.close();
-    await state.db?.close();
-    if (state.dataDir) rmSync(state.dataDir, { recursive: true, force: true });
-  });
-  return {
-    get app() {
-      return state.app;
-    },
-    get db() {
-      return state.db;
-    },
-    get routes() {
-      return state.routes;
-    },
-    get user() {
-      return state.user;
-    },
-    get operator() {
-      return state.operator;
-    },
-  };
+  return fuzz;
 }
 
 async function signIn(app: FastifyInstance, url: string, credentials: { account: string; password: string }): Promise<string> {

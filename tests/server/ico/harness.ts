@@ -1,24 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect } from 'vitest';
 import { ICO_PATHS, type IcoProject, type IcoProjectInput, type IcoSubscription } from '../../../domain/ico.js';
-import { openSession } from '../../../server/kernel/auth/sessions.js';
-import type { Database } from '../../../server/kernel/db/database.js';
-import { buildHttp } from '../../../server/kernel/http/app.js';
-import { changeBalance, readBalance } from '../../../server/kernel/ledger/ledger.js';
-import { auditBooks } from '../../../server/products/audit.js';
+import { readBalance } from '../../../server/kernel/ledger/ledger.js';
 import { icoProjectAccountId } from '../../../server/products/ico/ledger.js';
-import { ensureOperator } from '../../../server/products/operator/operators.js';
-import { operatorRoutes } from '../../../server/products/operator/routes.js';
 import { createIco } from '../../../server/products/ico/product.js';
 import { silentUserFeed, type UserFeed } from '../../../server/kernel/realtime/userFeed.js';
 import type { PairOpenings } from '../../../server/kernel/catalogue.js';
-import { expectOk, post, type Answer } from '../http.js';
-import { openTestDatabase } from '../testDb.js';
+import { expectOk, type Answer } from '../http.js';
+import { productTestbed, withHelpers } from '../support/productTestbed.js';
+import type { TestUser } from '../support/users.js';
 
 export const HOUR = 3_600_000;
 export const DAY = 86_400_000;
 
-let users = 0;
 let tokens = 0;
 
 /**
@@ -26,49 +18,25 @@ let tokens = 0;
  * by itself: `settle()` is one run.
  */
 export function useIco(options: { pairs?: PairOpenings; feed?: UserFeed } = {}) {
-  const state = {} as { db: Database; app: FastifyInstance; product: ReturnType<typeof createIco>; operator: Record<string, string> };
-  // A whole day, so "released today" boundaries are predictable.
-  let clock = Math.floor(Date.now() / DAY) * DAY + 2 * HOUR;
-  beforeAll(async () => {
-    state.db = await openTestDatabase();
-    state.product = createIco({ db: state.db, feed: options.feed ?? silentUserFeed, clock: () => clock, pairs: options.pairs });
-    state.app = await buildHttp({ db: state.db, routes: [state.product.parts.routes!, operatorRoutes(state.db)] });
-    await state.product.parts.prepare!();
-    await state.app.ready();
-    await ensureOperator(state.db, 'ico-desk@openex.test', 'Operator2026');
-    const [op] = await state.db.query<{ id: number }>(`select id from app_user where account = 'ico-desk@openex.test'`);
-    state.operator = { token: await openSession(state.db, Number(op!.id), 1) };
+  const t = productTestbed({
+    // A whole day, so "released today" boundaries are predictable.
+    startAt: Math.floor(Date.now() / DAY) * DAY + 2 * HOUR,
+    products: ({ db, now }) => createIco({ db, feed: options.feed ?? silentUserFeed, clock: now, pairs: options.pairs }),
+    parts: (ico) => ({ routes: [ico.parts.routes!], prepare: ico.parts.prepare }),
+    operator: 'ico-desk@openex.test',
+    users: { tag: 'ico', account: 'ico' },
   });
-  afterAll(async () => {
-    await state.app?.close();
-    await state.db?.close();
-  });
+  const newUser = t.user;
 
-  const h = {
-    get db() {
-      return state.db;
-    },
-    get app() {
-      return state.app;
-    },
-    get operator() {
-      return state.operator;
-    },
+  const h = withHelpers(t, {
     get service() {
-      return state.product.service;
-    },
-    now: () => clock,
-    set(ms: number) {
-      clock = ms;
-    },
-    advance(ms: number) {
-      clock += ms;
+      return t.products.service;
     },
     /** A fresh token symbol per project. */
     symbol: () => `T${process.pid % 1000}X${++tokens}`.slice(0, 10),
 
     save(body: IcoProjectInput, headers: Record<string, string> = {}): Promise<Answer<IcoProject>> {
-      return post<IcoProject>(state.app, ICO_PATHS.operatorSave, body as object, { ...state.operator, ...headers });
+      return t.post<IcoProject>(t.operator, ICO_PATHS.operatorSave, body as object, headers);
     },
 
     /** A project in progress from now − 1 h for `hours` hours (operator route), with overrides. */
@@ -81,8 +49,8 @@ export function useIco(options: { pairs?: PairOpenings; feed?: UserFeed } = {}) 
           total: '1000',
           price: '0.5',
           token_places: 2,
-          start_at: clock - HOUR,
-          end_at: clock + hours * HOUR,
+          start_at: t.now() - HOUR,
+          end_at: t.now() + hours * HOUR,
           min_quantity: '1',
           max_quantity: '100000',
           release_rate: '0.25',
@@ -92,49 +60,37 @@ export function useIco(options: { pairs?: PairOpenings; feed?: UserFeed } = {}) 
       );
     },
 
-    async user(funds = '1000'): Promise<{ id: number; headers: Record<string, string> }> {
-      const [row] = await state.db.query<{ id: number }>(`insert into app_user (account) values ($1) returning id`, [`ico-${++users}-${process.pid}@example.org`]);
-      const id = Number(row!.id);
-      if (funds !== '0') {
-        await state.db.transaction((tx) =>
-          changeBalance(tx, { userId: id, currency: 'USDT', account: 'ico', available: funds, frozen: '0', kind: 'deposit', refType: 'test', refId: null }),
-        );
-      }
-      return { id, headers: { token: await openSession(state.db, id) } };
-    },
+    user: (funds = '1000'): Promise<TestUser> => newUser(funds === '0' ? {} : { funded: { USDT: funds } }),
 
     subscribe(user: { headers: Record<string, string> }, projectId: number, quantity: string, headers: Record<string, string> = {}): Promise<Answer<IcoSubscription>> {
-      return post<IcoSubscription>(state.app, ICO_PATHS.subscribe, { project_id: projectId, quantity }, { ...user.headers, ...headers });
+      return t.post<IcoSubscription>(user, ICO_PATHS.subscribe, { project_id: projectId, quantity }, headers);
     },
     thaw(user: { headers: Record<string, string> }, projectId: number, headers: Record<string, string> = {}): Promise<Answer<IcoSubscription>> {
-      return post<IcoSubscription>(state.app, ICO_PATHS.thaw, { project_id: projectId }, { ...user.headers, ...headers });
+      return t.post<IcoSubscription>(user, ICO_PATHS.thaw, { project_id: projectId }, headers);
     },
     async mine(user: { headers: Record<string, string> }, projectId: number): Promise<IcoSubscription | undefined> {
-      return expectOk(await post<IcoSubscription[]>(state.app, ICO_PATHS.mine, {}, user.headers)).find((s) => s.project_id === projectId);
+      return expectOk(await t.post<IcoSubscription[]>(user, ICO_PATHS.mine, {})).find((s) => s.project_id === projectId);
     },
     async projectById(id: number): Promise<IcoProject> {
-      return expectOk(await post<IcoProject[]>(state.app, ICO_PATHS.projects, {})).find((p) => p.id === id)!;
+      return expectOk(await t.post<IcoProject[]>(undefined, ICO_PATHS.projects, {})).find((p) => p.id === id)!;
     },
 
-    usdt: (user: { id: number }) => readBalance(state.db, user.id, 'USDT', 'ico'),
-    token: (user: { id: number }, symbol: string) => readBalance(state.db, user.id, symbol, 'ico'),
+    usdt: (user: { id: number }) => readBalance(t.db, user.id, 'USDT', 'ico'),
+    token: (user: { id: number }, symbol: string) => readBalance(t.db, user.id, symbol, 'ico'),
     async projectAccount(symbol: string) {
-      const id = await icoProjectAccountId(state.db, symbol);
-      return { usdt: await readBalance(state.db, id, 'USDT', 'ico'), token: await readBalance(state.db, id, symbol, 'ico') };
+      const id = await icoProjectAccountId(t.db, symbol);
+      return { usdt: await readBalance(t.db, id, 'USDT', 'ico'), token: await readBalance(t.db, id, symbol, 'ico') };
     },
-    settle: () => state.product.settle(),
+    settle: () => t.products.settle(),
     /** Everything that counts for "refusals change nothing". */
     async snapshot() {
-      const [row] = await state.db.query<{ s: string }>(
+      const [row] = await t.db.query<{ s: string }>(
         `select (select count(*) from ledger_entry)::text || '/' || (select count(*) from ico_record)::text || '/' ||
            (select coalesce(sum(quantity), 0) from ico_subscription)::text || '/' || (select coalesce(sum(thawed), 0) from ico_subscription)::text || '/' ||
            (select coalesce(sum(subscribed), 0) from ico_project)::text || '/' || (select count(*) from ico_project)::text as s`,
       );
       return row!.s;
     },
-    async expectAuditClean() {
-      expect(await auditBooks(state.db)).toEqual([]);
-    },
-  };
+  });
   return h;
 }

@@ -155,8 +155,7 @@ describe('pipelined sequencer', () => {
   it('a durability wait that fails after the next batch began settling: both finish, then the market is rebuilt', async () => {
     const log: string[] = [];
     const disks: Array<ReturnType<typeof deferred>> = [];
-    let sequencer!: Sequencer<string, string>;
-    sequencer = new Sequencer<string, string>({
+    const sequencer: Sequencer<string, string> = new Sequencer<string, string>({
       run: async (batch) => batch.map((c) => `${c} done`),
       start: async (batch) => {
         const disk = deferred();

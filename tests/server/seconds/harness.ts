@@ -1,22 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect } from 'vitest';
 import { divDecimal, addDecimal, mulDecimal } from '../../../domain/decimal.js';
 import { SECONDS_PATHS, type SecondsContract } from '../../../domain/seconds.js';
 import type { UserStreamMessage } from '../../../domain/spotOrders.js';
-import { openSession } from '../../../server/kernel/auth/sessions.js';
-import type { Database, Queryable } from '../../../server/kernel/db/database.js';
-import { buildHttp } from '../../../server/kernel/http/app.js';
-import { changeBalance, readBalance } from '../../../server/kernel/ledger/ledger.js';
-import { auditBooks } from '../../../server/products/audit.js';
+import type { Queryable } from '../../../server/kernel/db/database.js';
+import { readBalance } from '../../../server/kernel/ledger/ledger.js';
 import { systemAccountId } from '../../../server/kernel/ledger/systemAccounts.js';
 import { SECONDS_HOUSE } from '../../../server/products/seconds/ledger.js';
 import type { UserFeed } from '../../../server/kernel/realtime/userFeed.js';
-import { ensureOperator } from '../../../server/products/operator/operators.js';
-import { operatorRoutes } from '../../../server/products/operator/routes.js';
 import { createSeconds } from '../../../server/products/seconds/product.js';
 import type { IndexPair, TradeSource } from '../../../server/products/seconds/indexPrice.js';
-import { post, type Answer } from '../http.js';
-import { openTestDatabase } from '../testDb.js';
+import type { Answer } from '../http.js';
+import { productTestbed, withHelpers } from '../support/productTestbed.js';
+import type { TestUser } from '../support/users.js';
 
 /** Trades the index reads, kept in memory: a test sets the price of whole seconds. */
 export function memoryTrades() {
@@ -61,87 +55,63 @@ export function recordingFeed() {
   return { feed, messages, balances };
 }
 
-let users = 0;
-
 /**
  * One database and the seconds product over it with a clock the test moves and prices it sets;
  * `enabled: false` builds it switched off. The scheduler never runs by itself: `settle()` is a run.
  */
 export function useSeconds(options: { enabled?: boolean } = {}) {
-  const state = {} as { db: Database; app: FastifyInstance; product: ReturnType<typeof createSeconds>; operator: Record<string, string> };
-  // A whole second, well clear of any real "now", so windows never touch the seed's trades.
-  let clock = Math.floor(Date.now() / 1000) * 1000;
   const trades = memoryTrades();
   const feed = recordingFeed();
-  beforeAll(async () => {
-    state.db = await openTestDatabase();
-    state.product = createSeconds({ db: state.db, feed: feed.feed, enabled: options.enabled ?? true, clock: () => clock, trades: trades.source });
-    state.app = await buildHttp({ db: state.db, routes: [state.product.parts.routes!, operatorRoutes(state.db)] });
-    await state.product.parts.prepare!();
-    await state.app.ready();
-    await ensureOperator(state.db, 'desk@openex.test', 'Operator2026');
-    const [op] = await state.db.query<{ id: number }>(`select id from app_user where account = 'desk@openex.test'`);
-    state.operator = { token: await openSession(state.db, Number(op!.id), 1) };
+  const t = productTestbed({
+    // A whole second, well clear of any real "now", so windows never touch the seed's trades.
+    startAt: Math.floor(Date.now() / 1000) * 1000,
+    products: ({ db, now }) => createSeconds({ db, feed: feed.feed, enabled: options.enabled ?? true, clock: now, trades: trades.source }),
+    parts: (product) => ({ routes: [product.parts.routes!], prepare: product.parts.prepare }),
+    operator: 'desk@openex.test',
+    users: { tag: 'sec', account: 'sec_contract' },
   });
-  afterAll(async () => {
-    await state.app?.close();
-    await state.db?.close();
-  });
+  const newUser = t.user;
+  let base = 0;
 
-  const h = {
-    get db() {
-      return state.db;
-    },
-    get app() {
-      return state.app;
-    },
+  const h = withHelpers(t, {
     get product() {
-      return state.product;
-    },
-    get operator() {
-      return state.operator;
+      return t.products;
     },
     trades,
     feed,
-    now: () => clock,
-    second: () => Math.floor(clock / 1000),
+    second: () => Math.floor(t.now() / 1000),
+    /** A fresh stretch of seconds for each scenario, so price windows never overlap. */
+    scenario(): number {
+      base = base ? base + 1000 : Math.floor(t.now() / 1000) + 1000;
+      return base;
+    },
     /** Moves the clock to `ms` into second `second`. */
     at(second: number, ms = 100) {
-      clock = second * 1000 + ms;
-    },
-    advance(ms: number) {
-      clock += ms;
+      t.set(second * 1000 + ms);
     },
 
-    async user(funds = '1000', acknowledge = true): Promise<{ id: number; headers: Record<string, string> }> {
-      const [row] = await state.db.query<{ id: number }>(`insert into app_user (account) values ($1) returning id`, [`sec-${++users}-${process.pid}@example.org`]);
-      const id = Number(row!.id);
-      await state.db.transaction((tx) =>
-        changeBalance(tx, { userId: id, currency: 'USDT', account: 'sec_contract', available: funds, frozen: '0', kind: 'deposit', refType: 'test', refId: null }),
-      );
-      if (acknowledge) await state.db.query(`insert into seconds_acknowledgement (user_id, version, acknowledged_ms) values ($1, 1, 0)`, [id]);
-      return { id, headers: { token: await openSession(state.db, id) } };
+    async user(funds = '1000', acknowledge = true): Promise<TestUser> {
+      const user = await newUser({ funded: { USDT: funds } });
+      if (acknowledge) await t.db.query(`insert into seconds_acknowledgement (user_id, version, acknowledged_ms) values ($1, 1, 0)`, [user.id]);
+      return user;
     },
 
     buy(user: { headers: Record<string, string> }, body: object, headers: Record<string, string> = {}): Promise<Answer<SecondsContract>> {
-      return post<SecondsContract>(state.app, SECONDS_PATHS.buy, { symbol: 'btc_usdt', period: 30, ...body }, { ...user.headers, ...headers });
+      return t.post<SecondsContract>(user, SECONDS_PATHS.buy, { symbol: 'btc_usdt', period: 30, ...body }, headers);
     },
 
-    balance: (user: { id: number }) => readBalance(state.db, user.id, 'USDT', 'sec_contract'),
+    balance: (user: { id: number }) => readBalance(t.db, user.id, 'USDT', 'sec_contract'),
     async house() {
-      return readBalance(state.db, await systemAccountId(state.db, SECONDS_HOUSE), 'USDT', 'sec_contract');
+      return readBalance(t.db, await systemAccountId(t.db, SECONDS_HOUSE), 'USDT', 'sec_contract');
     },
-    settle: () => state.product.settle(),
+    settle: () => t.products.settle(),
     async contract(id: number): Promise<SecondsContract> {
-      const [row] = await state.db.query<{ status: number; outcome: string | null; settle_price: string | null; profit: string | null }>(
+      const [row] = await t.db.query<{ status: number; outcome: string | null; settle_price: string | null; profit: string | null }>(
         `select status, outcome, trim_scale(settle_price)::text as settle_price, trim_scale(profit)::text as profit from seconds_contract_view where id = $1`,
         [id],
       );
       return row as unknown as SecondsContract;
     },
-    async expectAuditClean() {
-      expect(await auditBooks(state.db)).toEqual([]);
-    },
-  };
+  });
   return h;
 }

@@ -14,12 +14,6 @@ import { useSeconds } from './harness.js';
 const t = useSeconds();
 const en = MESSAGES.en_US;
 
-let base = 0;
-function scenario(): number {
-  base = base ? base + 1000 : t.second() + 1000;
-  return base;
-}
-
 async function contractCount(): Promise<number> {
   const [row] = await t.db.query<{ n: number }>(`select count(*)::int as n from seconds_contract`);
   return Number(row!.n);
@@ -70,7 +64,7 @@ async function atOnce<T>(waiting: number, start: () => Promise<T>): Promise<T> {
 describe('seconds limits per user, serialised per user', () => {
   it('concurrent purchases on four periods cannot beat the bound on one user’s open stake on a pair', async () => {
     for (const period of [30, 60, 120, 300]) await setPeriod('SOL_USDT', period, { max_exposure: '100', min_stake: '10', max_stake: '100' });
-    const a = scenario();
+    const a = t.scenario();
     t.trades.priceOf('SOL_USDT', a, '150');
     t.at(a, 200);
     const user = await t.user('1000');
@@ -87,7 +81,7 @@ describe('seconds limits per user, serialised per user', () => {
   });
 
   it('one user’s stakes in one expiry second are bounded by the period’s max stake, however they are split', async () => {
-    const a = scenario();
+    const a = t.scenario();
     t.trades.priceOf('BTC_USDT', a, '60000');
     t.at(a, 200);
     const user = await t.user('30000');
@@ -108,7 +102,7 @@ describe('seconds limits per user, serialised per user', () => {
 
 describe('an expiry second is bounded by the depth near the price', () => {
   it('nets each direction against half the quote resting within 0.5 % on the thinner side; an empty book allows nothing', async () => {
-    const a = scenario();
+    const a = t.scenario();
     t.trades.priceOf('ETH_USDT', a, '3000');
     const orders = [await rest('ETH', 'buy', '2999', '10'), await rest('ETH', 'sell', '3001', '20'), await rest('ETH', 'buy', '2900', '100')];
     t.at(a, 100);

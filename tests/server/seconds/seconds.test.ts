@@ -12,16 +12,9 @@ import { settlementMismatches } from '../../../server/products/seconds/settlemen
 const t = useSeconds();
 const en = MESSAGES.en_US;
 
-/** A fresh stretch of seconds for each scenario, so price windows never overlap. */
-let base = 0;
-function scenario(): number {
-  base = base ? base + 1000 : t.second() + 1000;
-  return base;
-}
-
 /** Buys at second `a` with index `buy`, then sets the expiry second's index to `settle` and settles there. */
 async function playOut(direction: 'up' | 'down', buy: string, settle: string, stake = '100') {
-  const a = scenario();
+  const a = t.scenario();
   t.trades.priceOf('BTC_USDT', a, buy);
   const user = await t.user('1000');
   t.at(a, 300);
@@ -84,7 +77,7 @@ describe('seconds contracts: buying and settling', () => {
   });
 
   it('lists open contracts, then history, newest first, and the account figures', async () => {
-    const a = scenario();
+    const a = t.scenario();
     t.trades.priceOf('BTC_USDT', a, '500');
     const user = await t.user('1000');
     t.at(a, 100);
@@ -123,7 +116,7 @@ describe('seconds contracts: the index price', () => {
   });
 
   it('a late settlement (after an outage) uses the expiry second price, never the price when it runs', async () => {
-    const a = scenario();
+    const a = t.scenario();
     t.trades.priceOf('BTC_USDT', a, '2000');
     const user = await t.user('1000');
     t.at(a, 500);
@@ -140,7 +133,7 @@ describe('seconds contracts: the index price', () => {
   });
 
   it('a recorded second keeps its price, even if trades of that second arrive after it was recorded', async () => {
-    const a = scenario();
+    const a = t.scenario();
     t.trades.priceOf('BTC_USDT', a, '3000');
     const user = await t.user('1000');
     t.at(a, 500);
@@ -171,7 +164,7 @@ describe('seconds index: bounded', () => {
 
 describe('seconds contracts: exactly once', () => {
   it('settles every contract once, however many times settlement runs, also at the same moment', async () => {
-    const a = scenario();
+    const a = t.scenario();
     t.trades.priceOf('BTC_USDT', a, '700');
     const buyers = await Promise.all(Array.from({ length: 5 }, () => t.user('1000')));
     t.at(a, 200);
@@ -191,7 +184,7 @@ describe('seconds contracts: exactly once', () => {
   });
 
   it('settles a backlog of two expiry seconds in several batches, each contract once at its own second, the chains intact', async () => {
-    const a = scenario();
+    const a = t.scenario();
     t.trades.priceOf('BTC_USDT', a, '700');
     t.trades.priceOf('BTC_USDT', a + 10, '700');
     const buyers = await Promise.all(Array.from({ length: 3 }, () => t.user('1000')));
@@ -236,7 +229,7 @@ describe('seconds contracts: exactly once', () => {
   });
 
   it('an Idempotency-Key repeat answers the first contract and freezes nothing more', async () => {
-    const a = scenario();
+    const a = t.scenario();
     t.trades.priceOf('BTC_USDT', a, '700');
     const user = await t.user('1000');
     t.at(a, 200);
@@ -258,7 +251,7 @@ describe('seconds contracts: refusals change nothing', () => {
   }
 
   it('refuses stakes out of bounds, bad amounts, a disabled period, too little balance, no acknowledgement', async () => {
-    const a = scenario();
+    const a = t.scenario();
     t.trades.priceOf('BTC_USDT', a, '700');
     t.at(a, 200);
     const user = await t.user('50');
@@ -285,7 +278,7 @@ describe('seconds contracts: refusals change nothing', () => {
   });
 
   it('refuses a purchase whose expiry second is already settled (one held up longer than its period), freezing nothing', async () => {
-    const a = scenario();
+    const a = t.scenario();
     t.trades.priceOf('BTC_USDT', a, '700');
     t.at(a, 200);
     const user = await t.user('100');
@@ -300,7 +293,7 @@ describe('seconds contracts: refusals change nothing', () => {
 
   it('bounds the net open stake per pair, period and direction (the house exposure)', async () => {
     expectOk(await post<SecondsPeriod>(t.app, SECONDS_PATHS.operatorUpdatePeriod, { symbol: 'ETH_USDT', period: 60, max_exposure: '100' }, t.operator));
-    const a = scenario();
+    const a = t.scenario();
     t.trades.priceOf('ETH_USDT', a, '3000');
     t.at(a, 200);
     const user = await t.user('1000');

@@ -1,28 +1,23 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import type { BalanceRow, DepositRecord, WalletAccount } from '../../../domain/wallet.js';
 import { WALLET_PATHS } from '../../../domain/wallet.js';
-import { ensureOperator } from '../../../server/products/operator/operators.js';
 import { readBalance } from '../../../server/kernel/ledger/ledger.js';
 import { auditBooks } from '../../../server/products/audit.js';
-import { openSession } from '../../../server/kernel/auth/sessions.js';
-import { wallet, type Wallet } from '../../../server/products/wallet/wallet.js';
+import { wallet } from '../../../server/products/wallet/wallet.js';
 import { SimulatedChain } from '../../../server/products/wallet/chain/simulatedChain.js';
 import type { Database } from '../../../server/kernel/db/database.js';
 import { hashPassword } from '../../../server/kernel/auth/passwords.js';
-import { buildApp } from '../buildApp.js';
+import { testAppRoutes } from '../buildApp.js';
 import { databaseFiatRates } from '../../../server/products/markets/fiatRates.js';
 import type { UserFeed } from '../../../server/kernel/realtime/userFeed.js';
 import type { UserStreamMessage } from '../../../domain/spotOrders.js';
-import { expectOk, post } from '../http.js';
-import { openTestDatabase } from '../testDb.js';
+import { expectOk } from '../http.js';
+import { productTestbed, withHelpers } from '../support/productTestbed.js';
+import type { TestUser } from '../support/users.js';
 
 export const FUNDS_PASSWORD = 'Funds-pass-1';
 
-export interface TestUser {
-  id: number;
-  headers: Record<string, string>;
-}
+export type { TestUser };
 
 /** A user feed that remembers every push, to check the private channel is told after commits. */
 export function recordingFeed(): UserFeed & { pushes: Array<{ userId: number; rows: Array<{ currency: string; account: WalletAccount }> }>; messages: Array<{ userId: number; message: UserStreamMessage }> } {
@@ -42,94 +37,68 @@ export function recordingFeed(): UserFeed & { pushes: Array<{ userId: number; ro
  * file, with a clock the tests can move. Users get a funds password and, if asked, verification.
  */
 export function useWallet() {
-  const state = {} as { db: Database; app: FastifyInstance; chain: SimulatedChain; wallet: Wallet; operator: Record<string, string>; fundsHash: string; feed: ReturnType<typeof recordingFeed> };
-  let clock = Date.now();
-  let users = 0;
-  const now = () => clock;
-
+  const state = {} as { fundsHash: string };
+  const t = productTestbed({
+    products: ({ db, now }) => {
+      const chain = new SimulatedChain({ blockMs: 60_000 });
+      const feed = recordingFeed();
+      const walletProduct = wallet({ db, chain, feed, now });
+      chain.connect(walletProduct.chainEvents);
+      return { chain, feed, wallet: walletProduct };
+    },
+    // The test composition's app (buildApp.ts): the kernel's routes and the wallet's, chain simulator included.
+    parts: ({ chain, wallet }, db) => ({ routes: testAppRoutes({ db, rates: databaseFiatRates(db), wallet, chainSimulator: chain }), stop: () => chain.stop() }),
+    operator: 'cashier@openex.test',
+    operatorRoutes: false,
+    users: { tag: 'wallet' },
+  });
   beforeAll(async () => {
-    state.db = await openTestDatabase();
-    state.chain = new SimulatedChain({ blockMs: 60_000 });
-    state.feed = recordingFeed();
-    state.wallet = wallet({ db: state.db, chain: state.chain, feed: state.feed, now });
-    state.chain.connect(state.wallet.chainEvents);
-    state.app = await buildApp({ db: state.db, rates: databaseFiatRates(state.db), wallet: state.wallet, chainSimulator: state.chain });
-    await state.app.ready();
-    await ensureOperator(state.db, 'cashier@openex.test', 'Operator2026');
-    const [operator] = await state.db.query<{ id: number }>(`select id from app_user where account = 'cashier@openex.test'`);
-    state.operator = { token: await openSession(state.db, Number(operator!.id), 1) };
     state.fundsHash = await hashPassword(FUNDS_PASSWORD);
   });
-  afterAll(async () => {
-    await state.chain?.stop();
-    await state.app?.close();
-    await state.db?.close();
-  });
 
-  const h = {
-    get db() {
-      return state.db;
-    },
-    get app() {
-      return state.app;
-    },
+  const h = withHelpers(t, {
     get chain() {
-      return state.chain;
+      return t.products.chain;
     },
     get wallet() {
-      return state.wallet;
-    },
-    get operator() {
-      return state.operator;
+      return t.products.wallet;
     },
     get feed() {
-      return state.feed;
-    },
-    now,
-    advance(ms: number) {
-      clock += ms;
+      return t.products.feed;
     },
 
-    async newUser(options: { verified?: boolean } = {}): Promise<TestUser> {
-      const [row] = await state.db.query<{ id: number }>(
-        `insert into app_user (account, funds_password_hash, name_status) values ($1, $2, $3) returning id`,
-        [`wallet-${++users}-${process.pid}-${Date.now()}@example.org`, state.fundsHash, options.verified ? 3 : 1],
-      );
-      const id = Number(row!.id);
-      return { id, headers: { token: await openSession(state.db, id) } };
-    },
+    newUser: (options: { verified?: boolean } = {}): Promise<TestUser> => t.user({ fundsPasswordHash: state.fundsHash, verified: Boolean(options.verified) }),
 
     /** POST with the user's token (and an Idempotency-Key when given). */
-    call<T = unknown>(user: TestUser | Record<string, string>, path: string, body: object, key?: string) {
-      const headers = 'headers' in user ? (user.headers as Record<string, string>) : (user as Record<string, string>);
-      return post<T>(state.app, path, body, key ? { ...headers, 'idempotency-key': key } : headers);
+    call<T = unknown>(user: Pick<TestUser, 'id' | 'headers'> | Record<string, string>, path: string, body: object, key?: string) {
+      return t.post<T>(user, path, body, key ? { 'idempotency-key': key } : {});
     },
 
-    async address(user: TestUser, currency: string, network: string): Promise<string> {
+    async address(user: Pick<TestUser, 'id' | 'headers'>, currency: string, network: string): Promise<string> {
       return expectOk(await h.call<{ address: string }>(user, WALLET_PATHS.depositAddress, { currency, network })).address;
     },
 
     /** Mines blocks until nothing is in flight (at most `max`). */
     async mineAll(max = 20): Promise<void> {
-      for (let i = 0; i < max && (await state.wallet.chainEvents.inFlight()).length > 0; i++) await state.chain.tick();
-      expect(await state.wallet.chainEvents.inFlight()).toEqual([]);
+      for (let i = 0; i < max && (await h.wallet.chainEvents.inFlight()).length > 0; i++) await h.chain.tick();
+      expect(await h.wallet.chainEvents.inFlight()).toEqual([]);
     },
 
     /** Credits spot through a real simulated deposit, confirmed to success. */
-    async fund(user: TestUser, currency: string, quantity: string, network?: string): Promise<DepositRecord> {
-      const net = network ?? (await state.wallet.networks(currency))[0]!.network;
+    async fund(user: Pick<TestUser, 'id' | 'headers'>, currency: string, quantity: string, network?: string): Promise<DepositRecord> {
+      const net = network ?? (await h.wallet.networks(currency))[0]!.network;
       const address = await h.address(user, currency, net);
-      const deposit = expectOk(await post<DepositRecord>(state.app, WALLET_PATHS.simulateDeposit, { address, currency, network: net, quantity }));
+      const deposit = expectOk(await t.post<DepositRecord>(undefined, WALLET_PATHS.simulateDeposit, { address, currency, network: net, quantity }));
       await h.mineAll();
       return deposit;
     },
 
-    balance: (user: TestUser, currency: string, account: WalletAccount = 'spot') => readBalance(state.db, user.id, currency, account),
+    balance: (user: TestUser, currency: string, account: WalletAccount = 'spot') => readBalance(t.db, user.id, currency, account),
 
     async balanceRow(user: TestUser, currency: string, account: WalletAccount): Promise<BalanceRow> {
-      return { currency, account, ...(await readBalance(state.db, user.id, currency, account)) };
+      return { currency, account, ...(await readBalance(t.db, user.id, currency, account)) };
     },
-  };
+  });
   return h;
 }
 

@@ -1,16 +1,10 @@
+import type { Currency } from '../../../../domain/api.js';
+
 /**
  * Listed coins. `price` is the USDT reference price the market makers start quoting around
  * (the live price then comes from trades); supply feeds the market value column.
  */
-export interface SeedCurrency {
-  symbol: string;
-  name: string;
-  price: string;
-  recharge_turn: 0 | 1;
-  draw_turn: 0 | 1;
-  legal_status: 0 | 1;
-  circulating_supply: string;
-}
+export type SeedCurrency = Currency;
 
 export const SEED_CURRENCIES: SeedCurrency[] = [
   { symbol: 'USDT', name: 'Tether USD', price: '1', recharge_turn: 1, draw_turn: 1, legal_status: 1, circulating_supply: '140000000000' },

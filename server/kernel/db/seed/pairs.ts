@@ -1,16 +1,10 @@
-export interface SeedPair {
-  left_symbol: string;
-  right_symbol: string;
-  is_hot: 0 | 1;
-  trade_status: 0 | 1;
-  contract_status: 0 | 1;
-  price_precision: number;
-  amount_precision: number;
-  /** One lot by default (docs/API.md "Minimum order size"). */
-  min_quantity: string;
-  /** About one US dollar of the quote currency. */
-  min_notional: string;
-}
+import type { Pair } from '../../../../domain/api.js';
+
+/**
+ * A listed pair as /api/pair_list answers it (domain/api.ts): min_quantity one lot by default
+ * (docs/API.md "Minimum order size"), min_notional about one US dollar of the quote currency.
+ */
+export type SeedPair = Pair;
 
 const pair = (
   left: string,

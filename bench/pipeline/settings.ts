@@ -1,0 +1,39 @@
+/** bench:pipeline's settings: the env switches bench/README.md lists, and the load's shape. */
+import { tradeChannel } from '../../domain/market.js';
+
+// 20: /api/send_code takes 20 per address per minute, and each registration hashes two passwords
+// (scrypt, ~50 ms each on a quiet machine). BENCH_TRADERS=60 registers the rest from 127.0.0.2, ….
+export const TRADERS = Number(process.env.BENCH_TRADERS ?? 20);
+export const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBER_COUNT ?? 500);
+export const USER_CHANNELS = 40; // the first sockets also follow a trader's private `user` channel
+// BENCH_RATES="200,500" runs only those steps (diagnostic runs; the table's figures use the full ramp).
+export const RATES = process.env.BENCH_RATES ? process.env.BENCH_RATES.split(',').map(Number) : [25, 50, 100, 200, 500, 1000, 1500, 2000, 3000, 4000, 8000];
+export const PLAIN_RATES = [250, 500, 1000, 2000, 4000, 8000, 16000];
+export const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 5);
+export const WARM_UP = { rate: 500, seconds: 5 };
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64); // keep-alive HTTP connections of the load
+export const PUSH_RATES = new Set([200, 500]);
+export const PROBE_EVERY_MS = 100;
+export const PLAT_EVERY_MS = 100;
+export const BUDGET_MS = 200_000; // per database, from the moment the server answers (its start is bounded by the helper: 120 s)
+export const CANCEL_SHARE = 0.15;
+// BENCH_EDGES=N: the subscribers connect to N realtime edges fed over Redis (REALTIME_BUS_URL,
+// default the local one) instead of to the server (docs/ARCHITECTURE.md "Scale-out: realtime edges").
+export const EDGES = Number(process.env.BENCH_EDGES ?? 0);
+// BENCH_MARKET_PROCESSES=N: the load's markets run in N market processes (round-robin), the server
+// sends them the orders over the same bus (docs/ARCHITECTURE.md "Scale-out: market processes").
+export const MARKET_PROCESSES = Number(process.env.BENCH_MARKET_PROCESSES ?? 0);
+// BENCH_FRONTS=N: the load (orders, cancels, probes) goes to N HTTP fronts, round-robin, which send
+// the orders to the markets' processes (the server's own markets on its bus) and forward the rest
+// to the server; without edges the subscribers connect to the fronts (docs/ARCHITECTURE.md
+// "Scale-out: HTTP fronts"). plat_config still asks the server itself.
+export const FRONTS = Number(process.env.BENCH_FRONTS ?? 0);
+export const BUS = { url: process.env.REALTIME_BUS_URL || 'redis://127.0.0.1:6379', prefix: `openex-bench:${process.pid}` };
+
+/** BTC_USDT carries the probes (amount precision 5): load quantities have 4 decimals, probes 5. */
+export const PAIRS = [
+  { symbol: 'BTC_USDT', base: 'BTC', share: 0.7, lot: 0.0001, lotDecimals: 4, maxLots: 10 },
+  { symbol: 'ETH_USDT', base: 'ETH', share: 0.3, lot: 0.001, lotDecimals: 3, maxLots: 20 },
+] as const;
+export const PROBE = { symbol: 'BTC_USDT', decimals: 5 };
+export const channels = PAIRS.map((p) => tradeChannel(p.base, 'USDT'));

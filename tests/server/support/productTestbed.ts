@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { openSession } from '../../../server/kernel/auth/sessions.js';
+import type { Database } from '../../../server/kernel/db/database.js';
+import { buildHttp } from '../../../server/kernel/http/app.js';
+import { auditBooks } from '../../../server/products/audit.js';
+import { ensureOperator } from '../../../server/products/operator/operators.js';
+import { operatorRoutes } from '../../../server/products/operator/routes.js';
+import { post, type Answer } from '../http.js';
+import { openTestDatabase } from '../testDb.js';
+import { createTestUser, type NewTestUser, type TestUser } from './users.js';
+
+type RoutePlugin = (app: FastifyInstance) => Promise<void>;
+
+/** What the app serves around the products under test, and what runs before and after it. */
+export interface TestbedParts {
+  routes: RoutePlugin[];
+  /** After the app is built, before it is ready (a product's start step). */
+  prepare?(): Promise<void>;
+  /** Before the app closes (timers, chains, markets going idle). */
+  stop?(): Promise<void>;
+}
+
+export interface ProductTestbedOptions<P> {
+  /** Where the file's clock starts (ms since the epoch); `now()` reads it, `advance`/`set` move it. */
+  startAt?: number;
+  /** Makes the products under test over the file's database, reading time from `now`. */
+  products(env: { db: Database; now: () => number }): P | Promise<P>;
+  /** The routes (and start and stop steps) of what `products` made. */
+  parts(products: P, db: Database): TestbedParts;
+  /** A desk operator's account, signed in once the app is ready: `t.operator` are its headers. */
+  operator?: string;
+  /** Serve the operator product's routes (its sign-in and desk) too; by default when there is an operator. */
+  operatorRoutes?: boolean;
+  /** Defaults for `t.user()` (a tag, the ledger account deposits go to, verification). */
+  users?: NewTestUser;
+}
+
+export interface ProductTestbed<P> {
+  readonly db: Database;
+  readonly app: FastifyInstance;
+  readonly products: P;
+  /** The desk operator's headers (when the options named one). */
+  readonly operator: Record<string, string>;
+  now(): number;
+  advance(ms: number): void;
+  set(ms: number): void;
+  /** A signed-in user: the test bed's defaults overridden by `options`. */
+  user(options?: NewTestUser): Promise<TestUser>;
+  /** POST as `who` (a user, bare headers, or nobody), with extra headers. */
+  post<T = unknown>(who: { headers: Record<string, string> } | Record<string, string> | undefined, path: string, body: object, headers?: Record<string, string>): Promise<Answer<T>>;
+  expectAuditClean(): Promise<void>;
+}
+
+/**
+ * One product server-test file's world: a migrated, seeded database of its own (a PGlite copy, or a
+ * schema on PostgreSQL when DATABASE_URL is set: testDb.ts), the products under test over it with a
+ * clock the test moves, the HTTP app serving their routes (for `app.inject`), users, and the
+ * clean-up. Registers beforeAll/afterAll, so a test file reads `const t = productTestbed({...})`.
+ */
+export function productTestbed<P>(options: ProductTestbedOptions<P>): ProductTestbed<P> {
+  const state = {} as { db: Database; app: FastifyInstance; products: P; parts: TestbedParts; operator: Record<string, string> };
+  let clock = options.startAt ?? Date.now();
+  const now = () => clock;
+  beforeAll(async () => {
+    state.db = await openTestDatabase();
+    state.products = await options.products({ db: state.db, now });
+    state.parts = options.parts(state.products, state.db);
+    const routes = (options.operatorRoutes ?? Boolean(options.operator)) ? [...state.parts.routes, operatorRoutes(state.db)] : state.parts.routes;
+    state.app = await buildHttp({ db: state.db, routes });
+    await state.parts.prepare?.();
+    await state.app.ready();
+    if (options.operator) state.operator = { token: await signInOperator(state.db, options.operator) };
+  });
+  afterAll(async () => {
+    await state.parts?.stop?.();
+    await state.app?.close();
+    await state.db?.close();
+  });
+  return {
+    get db() {
+      return state.db;
+    },
+    get app() {
+      return state.app;
+    },
+    get products() {
+      return state.products;
+    },
+    get operator() {
+      return state.operator;
+    },
+    now,
+    advance(ms: number) {
+      clock += ms;
+    },
+    set(ms: number) {
+      clock = ms;
+    },
+    user: (more = {}) => createTestUser(state.db, { ...options.users, ...more }),
+    post<T = unknown>(who: { headers: Record<string, string> } | Record<string, string> | undefined, path: string, body: object, headers: Record<string, string> = {}) {
+      return post<T>(state.app, path, body, { ...headersOf(who), ...headers });
+    },
+    async expectAuditClean() {
+      expect(await auditBooks(state.db)).toEqual([]);
+    },
+  };
+}
+
+/** A user's headers, or the headers themselves. */
+export function headersOf(who: { headers: Record<string, string> } | Record<string, string> | undefined): Record<string, string> {
+  if (!who) return {};
+  return 'headers' in who && typeof who.headers === 'object' ? (who.headers as Record<string, string>) : (who as Record<string, string>);
+}
+
+/** The desk operator's session (one day, as operator sign-in gives), the account made first if need be. */
+export async function signInOperator(db: Database, account: string): Promise<string> {
+  await ensureOperator(db, account, 'Operator2026');
+  const [operator] = await db.query<{ id: number }>('select id from app_user where account = $1', [account]);
+  return openSession(db, Number(operator!.id), 1);
+}
+
+/**
+ * A product's test helpers on top of its test bed: copies `extra`'s properties (getters kept as
+ * getters, so they are read when a test runs, not when the file loads) onto the test bed.
+ */
+export function withHelpers<B extends object, E extends object>(bed: B, extra: E): Omit<B, keyof E> & E {
+  return Object.defineProperties(bed, Object.getOwnPropertyDescriptors(extra)) as unknown as Omit<B, keyof E> & E;
+}
