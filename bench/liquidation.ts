@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fx, fxText, divFx, FX_ONE, mulFx } from '../domain/decimal.js';
+import { fx, fxText, divFx, FX_ONE, mulFx } from '../domain/fx.js';
 import { initialMargin, liquidationPrice } from '../domain/futures/formulas.js';
 import { listCurrencies, listPairs } from '../server/kernel/catalogue.js';
 import { openDatabase } from '../server/kernel/db/open.js';

@@ -24,14 +24,14 @@ export function isDecimalString(value: unknown): value is string {
   return typeof value === 'string' && DECIMAL_RE.test(value);
 }
 
-interface Scaled {
+export interface Scaled {
   units: bigint;
   scale: number;
 }
 
 const PARTS_RE = /^(-)?(\d+)(?:\.(\d+))?$/;
 
-function parse(value: string): Scaled {
+export function parse(value: string): Scaled {
   const parts = PARTS_RE.exec(value);
   if (!parts) throw new RangeError(`not a decimal: ${value}`);
   const frac = parts[3] ?? '';
@@ -41,9 +41,9 @@ function parse(value: string): Scaled {
 
 /** 10^n for the scales money uses (0 to 18), computed once: Fx parses on every order's hot path. */
 const POWERS = Array.from({ length: 19 }, (_, n) => 10n ** BigInt(n));
-const pow10 = (n: number): bigint => POWERS[n] ?? 10n ** BigInt(n);
+export const pow10 = (n: number): bigint => POWERS[n] ?? 10n ** BigInt(n);
 
-function render({ units, scale }: Scaled): string {
+export function render({ units, scale }: Scaled): string {
   const negative = units < 0n;
   const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
   const int = digits.slice(0, digits.length - scale);
@@ -169,41 +169,3 @@ export function formatPercent(fraction: string, places = 2): string {
   const signed = compareDecimal(percent, '0') > 0 ? `+${percent}` : percent;
   return `${signed}%`;
 }
-
-/* ── Fx: the same core at the ledger's fixed scale of 18 decimals ───────────────────────────── */
-
-export type Fx = bigint;
-
-export const FX_SCALE = 18;
-export const FX_ONE: Fx = 10n ** 18n;
-
-/** A plain decimal string ("-12.5", "0.0004") as a Fx; more than 18 decimals is refused. */
-export function fx(value: string): Fx {
-  const { units, scale } = parse(value);
-  if (scale > FX_SCALE) throw new RangeError(`more than ${FX_SCALE} decimals: ${value}`);
-  return units * pow10(FX_SCALE - scale);
-}
-
-/** A Fx as a decimal string, trailing zeros dropped ("-0" never appears). */
-export const fxText = (value: Fx): string => trimZeros(render({ units: value, scale: FX_SCALE }));
-
-/** Which way a Fx result is rounded: 'down' toward −∞, 'up' toward +∞. */
-export type Rounding = 'down' | 'up';
-const integerRounding = (r: Rounding): IntegerRounding => (r === 'down' ? 'floor' : 'ceil');
-
-/** a × b, rounded to 18 decimals in the stated direction (exact whenever the places fit). */
-export const mulFx = (a: Fx, b: Fx, rounding: Rounding = 'down'): Fx => divideRounded(a * b, FX_ONE, integerRounding(rounding));
-
-/** a ÷ b to 18 decimals in the stated direction. */
-export const divFx = (a: Fx, b: Fx, rounding: Rounding = 'down'): Fx => divideRounded(a * FX_ONE, b, integerRounding(rounding));
-
-/** Cuts to `places` decimals in the stated direction (the index and mark price are cut to 4, §9). */
-export function roundFx(a: Fx, places: number, rounding: Rounding = 'down'): Fx {
-  const unit = pow10(FX_SCALE - places);
-  return divideRounded(a, unit, integerRounding(rounding)) * unit;
-}
-
-export const minFx = (a: Fx, b: Fx): Fx => (a < b ? a : b);
-export const maxFx = (a: Fx, b: Fx): Fx => (a > b ? a : b);
-export const absFx = (a: Fx): Fx => (a < 0n ? -a : a);
-export const clampFx = (a: Fx, low: Fx, high: Fx): Fx => minFx(maxFx(a, low), high);

@@ -1,4 +1,4 @@
-import { fx, mulFx, type Fx } from '../decimal.js';
+import { fx, mulFx, type Fx } from '../fx.js';
 
 /**
  * Leverage brackets per contract pair, in the form exchanges publish them (Binance USDT-M

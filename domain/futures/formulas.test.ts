@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bracketOf, bracketsFor } from './brackets.js';
-import { fx, fxText } from '../decimal.js';
+import { fx, fxText } from '../fx.js';
 import {
   averagePositionPrice,
   bankruptcyPrice,

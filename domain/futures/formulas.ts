@@ -1,5 +1,5 @@
 import { bracketOf, type LeverageBracket } from './brackets.js';
-import { absFx, clampFx, divFx, fx, FX_ONE, maxFx, mulFx, roundFx, type Fx } from '../decimal.js';
+import { absFx, clampFx, divFx, fx, FX_ONE, maxFx, mulFx, roundFx, type Fx } from '../fx.js';
 
 /**
  * The USDT-margined perpetual formulas (docs/API.md "Futures", "Formulas"), exact in Fx. One-way

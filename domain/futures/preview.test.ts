@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { liquidationAfterMargin, orderPreview } from './preview';
-import { fxText } from '../decimal';
+import { fxText } from '../fx';
 import { liquidationPrice } from './formulas';
-import { fx } from '../decimal';
+import { fx } from '../fx';
 
 const brackets = [{ bracket: 1, floor: '0', cap: '50000', maxLeverage: 125, mmr: '0.004', maintenanceAmount: '0' }];
 

@@ -1,6 +1,6 @@
 import type { LeverageBracket } from './brackets';
 import type { FuturesAction, FuturesPosition, MarginMode } from './api';
-import { fx, fxText, mulFx, divFx, roundFx, maxFx, type Fx } from '../decimal';
+import { fx, fxText, mulFx, divFx, roundFx, maxFx, type Fx } from '../fx';
 import { feeOf, initialMargin, liquidationPrice, notionalOf } from './formulas';
 
 /**

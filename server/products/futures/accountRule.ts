@@ -1,5 +1,5 @@
 import { FUTURES_ACCOUNT, FUTURES_CURRENCY } from '../../../domain/futures/api.js';
-import { fxText, maxFx, minFx, type Fx } from '../../../domain/decimal.js';
+import { fxText, maxFx, minFx, type Fx } from '../../../domain/fx.js';
 import { unrealisedPnl } from '../../../domain/futures/formulas.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import type { AccountRule } from '../../kernel/ledger/accountRules.js';

@@ -1,5 +1,5 @@
 import { CLOSE_BOOK_LEVELS } from '../../../domain/futures/api.js';
-import { divFx, mulFx, type Fx } from '../../../domain/decimal.js';
+import { divFx, mulFx, type Fx } from '../../../domain/fx.js';
 import { notionalOf, unrealisedPnl } from '../../../domain/futures/formulas.js';
 import { FuturesOrderStatus as S } from '../../../domain/futures/orderStatus.js';
 import type { Batch } from './batch.js';

@@ -1,5 +1,5 @@
 import type { KlineBar, PublicTrade } from '../../../domain/market.js';
-import { fxText } from '../../../domain/decimal.js';
+import { fxText } from '../../../domain/fx.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import { forgetBatch, rememberBatch, type Claim, type SubmissionKey } from '../../kernel/idempotency.js';
 import type { Candle } from '../../kernel/exchange/market/candles.js';

@@ -1,4 +1,4 @@
-import { fxText, type Fx } from '../../../domain/decimal.js';
+import { fxText, type Fx } from '../../../domain/fx.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import type { BalanceChange } from '../../kernel/ledger/ledger.js';
 import { applyBalanceChanges, balanceKey, lockBalances, toAtto, type BalanceState } from '../../kernel/ledger/ledgerBatch.js';

@@ -1,5 +1,5 @@
 import type { FuturesAction, FuturesOrderSource, MarginAdjustment, MarginMode } from '../../../domain/futures/api.js';
-import type { Fx } from '../../../domain/decimal.js';
+import type { Fx } from '../../../domain/fx.js';
 import type { SubmissionKey } from '../../kernel/idempotency.js';
 import type { Outcome } from '../../kernel/outcome.js';
 import type { Batch } from './batch.js';

@@ -1,5 +1,5 @@
 import { futureDepthChannel, futureKlineChannel, futureTradeChannel, isOpening, type MarginAdjustment, type MarginMode } from '../../../domain/futures/api.js';
-import type { Fx } from '../../../domain/decimal.js';
+import type { Fx } from '../../../domain/fx.js';
 import type { Database } from '../../kernel/db/database.js';
 import { DEPTH_LEVELS, MarketData } from '../../kernel/exchange/marketData.js';
 import { createEngine } from '../../kernel/exchange/matching/index.js';

@@ -1,4 +1,4 @@
-import type { Fx } from '../../../domain/decimal.js';
+import type { Fx } from '../../../domain/fx.js';
 import { FuturesOrderStatus as S } from '../../../domain/futures/orderStatus.js';
 import type { MarketData } from '../../kernel/exchange/marketData.js';
 import type { EngineEvent } from '../../kernel/exchange/matching/types.js';

@@ -1,4 +1,4 @@
-import { fxText } from '../../../domain/decimal.js';
+import { fxText } from '../../../domain/fx.js';
 import { fundingRate } from '../../../domain/futures/formulas.js';
 import { toAtto } from '../../kernel/ledger/ledgerBatch.js';
 import { fundingStep } from './engine/account.js';

@@ -1,4 +1,4 @@
-import type { Fx } from '../../../domain/decimal.js';
+import type { Fx } from '../../../domain/fx.js';
 
 /**
  * Open positions indexed by liquidation price, per pair and side, so a mark-price update finds the

@@ -1,4 +1,4 @@
-import { absFx, fx, fxText, mulFx, type Fx } from '../../../domain/decimal.js';
+import { absFx, fx, fxText, mulFx, type Fx } from '../../../domain/fx.js';
 import type { Database } from '../../kernel/db/database.js';
 import { changeBalance } from '../../kernel/ledger/ledger.js';
 import type { FuturesAction } from '../../../domain/futures/api.js';

@@ -1,4 +1,4 @@
-import { fx, type Fx } from '../../../domain/decimal.js';
+import { fx, type Fx } from '../../../domain/fx.js';
 import type { Batch } from './batch.js';
 import { liquidationCheck as check, positionRisk as risk, type Valuation } from './engine/risk.js';
 import type { FuturesPair } from './pairs.js';

@@ -1,5 +1,5 @@
 import type { FuturesAction, FuturesOrder, FuturesOrderSource, MarginMode } from '../../../domain/futures/api.js';
-import { divFx, fxText, type Fx } from '../../../domain/decimal.js';
+import { divFx, fxText, type Fx } from '../../../domain/fx.js';
 import type { FuturesOrderStatus } from '../../../domain/futures/orderStatus.js';
 
 /** A futures order as the pipeline works on it (open ones are kept in memory between batches). */

@@ -1,5 +1,5 @@
 import { bracketsFor, type LeverageBracket } from '../../../domain/futures/brackets.js';
-import { FX_SCALE, type Fx } from '../../../domain/decimal.js';
+import { FX_SCALE, type Fx } from '../../../domain/fx.js';
 import type { Pair } from '../../../domain/api.js';
 import { pairSpec, type PairSpec } from '../../kernel/exchange/pairSpec.js';
 

@@ -1,5 +1,5 @@
 import { CLOSE_BOOK_LEVELS, isOpening, positionSideOf } from '../../../domain/futures/api.js';
-import { fxText } from '../../../domain/decimal.js';
+import { fxText } from '../../../domain/fx.js';
 import { FuturesOrderStatus as S, statusAfterFill } from '../../../domain/futures/orderStatus.js';
 import type { EngineEvent } from '../../kernel/exchange/matching/types.js';
 import { claim } from '../../kernel/idempotency.js';

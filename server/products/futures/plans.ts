@@ -1,5 +1,5 @@
 import type { PlanKind, TriggerBy } from '../../../domain/futures/api.js';
-import { divFx, FX_ONE, type Fx } from '../../../domain/decimal.js';
+import { divFx, FX_ONE, type Fx } from '../../../domain/fx.js';
 import { roe, unrealisedPnl } from '../../../domain/futures/formulas.js';
 import { toAtto } from '../../kernel/ledger/ledgerBatch.js';
 import { entryPrice, type Position } from './positions.js';

@@ -1,4 +1,4 @@
-import { divFx, absFx, type Fx } from '../../../domain/decimal.js';
+import { divFx, absFx, type Fx } from '../../../domain/fx.js';
 import type { MarginMode } from '../../../domain/futures/api.js';
 
 /** One user's position on one pair (one-way mode), as held in memory between batches. */

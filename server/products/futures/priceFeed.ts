@@ -1,5 +1,5 @@
 import { futureIndexChannel, futureTickChannel } from '../../../domain/api.js';
-import { fx, fxText, roundFx, type Fx } from '../../../domain/decimal.js';
+import { fx, fxText, roundFx, type Fx } from '../../../domain/fx.js';
 import { fundingRate, markPriceOf, nextBasis, premiumOf, PRICE_FEED_PLACES } from '../../../domain/futures/formulas.js';
 import type { Database, Queryable } from '../../kernel/db/database.js';
 import { amountText, priceText, quoteText } from '../../kernel/exchange/pairSpec.js';

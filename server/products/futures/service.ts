@@ -2,7 +2,7 @@ import { NameStatus } from '../../../domain/api.js';
 import type { FuturesAccount, FuturesConfig, FuturesOrder, FuturesOrderDetail, FuturesPlan, FuturesPlanCreate, FuturesPosition, MarginMode, PlanKind, PlanRequest } from '../../../domain/futures/api.js';
 import { FUTURES_FEES } from '../../../domain/futures/api.js';
 import { maxLeverageOf } from '../../../domain/futures/brackets.js';
-import { FX_ONE, fxText, type Fx } from '../../../domain/decimal.js';
+import { FX_ONE, fxText, type Fx } from '../../../domain/fx.js';
 import { bankruptcyPrice, marginRatio, maxRemovableMargin, roe } from '../../../domain/futures/formulas.js';
 import type { Page } from '../../../domain/wallet.js';
 import type { Database } from '../../kernel/db/database.js';

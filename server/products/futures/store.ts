@@ -1,5 +1,5 @@
 import { FUTURES_ACCOUNT, FUTURES_CURRENCY } from '../../../domain/futures/api.js';
-import type { Fx } from '../../../domain/decimal.js';
+import type { Fx } from '../../../domain/fx.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import { toAtto } from '../../kernel/ledger/ledgerBatch.js';
 

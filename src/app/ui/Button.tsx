@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import styled, { css } from 'styled-components';
 
 export const Button = styled.button<{ $variant?: 'primary' | 'ghost' | 'danger'; $small?: boolean }>`
@@ -28,23 +27,3 @@ export const Button = styled.button<{ $variant?: 'primary' | 'ghost' | 'danger';
   &:disabled { opacity: 0.5; cursor: not-allowed; }
   &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.accent}; outline-offset: 1px; }
 `;
-
-/** The ghost "Retry" button of whatever failed to load (a list, a balance, a form's figures). */
-export function RetryButton(props: { onRetry: () => void; small?: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <Button type="button" $variant="ghost" $small={props.small} onClick={props.onRetry}>
-      {t('common.retry')}
-    </Button>
-  );
-}
-
-/** A list's load failure, announced, with its Retry button; nothing while the list is fine. */
-export function RetryAlert(props: { failed: boolean; onRetry: () => void }) {
-  if (!props.failed) return null;
-  return (
-    <p role="alert">
-      <RetryButton small onRetry={props.onRetry} />
-    </p>
-  );
-}

@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import { RetryButton } from './Button';
+import { RetryButton } from './RetryButton';
 import { Muted, Panel, PanelBody } from './Panel';
 
 /**

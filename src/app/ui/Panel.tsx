@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { PHONE } from '../theme';
 
@@ -33,24 +32,3 @@ export const Muted = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.color.textDim};
 `;
-
-/** A page title with what belongs beside it (a link, a filter) pushed to the right. */
-export const TitleRow = styled.div<{ $wrap?: boolean }>`
-  display: flex;
-  justify-content: space-between;
-  align-items: center;
-  gap: 12px;
-  flex-wrap: ${({ $wrap }) => ($wrap ? 'wrap' : 'nowrap')};
-`;
-
-/** A panel whose header is one heading (a detail page's trades, a list of orders) over its content. */
-export function TitledPanel(props: { title: string; children: ReactNode }) {
-  return (
-    <Panel>
-      <PanelHeader>
-        <h2>{props.title}</h2>
-      </PanelHeader>
-      {props.children}
-    </Panel>
-  );
-}

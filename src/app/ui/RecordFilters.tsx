@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { RECORD_DAYS, type RecordDays } from '../../../domain/wallet';
-import { RetryAlert, RetryButton } from './Button';
+import { RetryAlert, RetryButton } from './RetryButton';
 import { Segmented } from './Segmented';
 
 /** The spec §9 presets of every record list (orders, wallet records): the last 3, 7 or 30 days. */

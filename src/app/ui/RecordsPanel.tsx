@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { DataTable, type Column } from './DataTable';
-import { PageTitle, Panel, PanelBody, TitleRow } from './Panel';
+import { PageTitle, Panel, PanelBody } from './Panel';
+import { TitleRow } from './TitledPanel';
 import { RecordListEnd, type PagedList } from './RecordFilters';
 
 /** A paged list as its hook gives it: the page's rows (typed by the page) and whether it is loading. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FUTURES_PATHS } from '../../../domain/futures/api.js';
-import { fxText } from '../../../domain/decimal.js';
+import { fxText } from '../../../domain/fx.js';
 import { liquidationPrice } from '../../../domain/futures/formulas.js';
 import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
 import { expectOk } from '../http.js';

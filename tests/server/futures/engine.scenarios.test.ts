@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Pair } from '../../../domain/api.js';
 import type { FuturesAction, MarginMode } from '../../../domain/futures/api.js';
-import { fx, fxText } from '../../../domain/decimal.js';
+import { fx, fxText } from '../../../domain/fx.js';
 import { FuturesOrderStatus as S } from '../../../domain/futures/orderStatus.js';
 import { FuturesEngine, type EngineCommand, type EngineState, type StepResult } from '../../../server/products/futures/engine/engine.js';
 import { futuresPairs } from '../../../server/products/futures/pairs.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { FUTURES_PATHS } from '../../../domain/futures/api.js';
-import { fx, type Fx } from '../../../domain/decimal.js';
+import { fx, type Fx } from '../../../domain/fx.js';
 import { openSession } from '../../../server/kernel/auth/sessions.js';
 import { listPairs } from '../../../server/kernel/catalogue.js';
 import type { Database } from '../../../server/kernel/db/database.js';

@@ -7,7 +7,7 @@ import { bucketStart } from '../../../server/kernel/exchange/market/intervals.js
 import { anchorPrice, SEED_BARS, seedHistoryIfEmpty, seedOptionsFor } from '../../../server/kernel/exchange/market/seedHistory.js';
 import { decimalToUnits } from '../../../server/kernel/exchange/market/units.js';
 import { seedContractCharts } from '../../../server/products/futures/seedChart.js';
-import { fx } from '../../../domain/decimal.js';
+import { fx } from '../../../domain/fx.js';
 import { expectOk, get } from '../http.js';
 import { useFutures } from './harness.js';
 

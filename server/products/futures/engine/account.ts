@@ -1,7 +1,7 @@
 import type { MarginAdjustment, MarginMode } from '../../../../domain/futures/api.js';
 import type { LeverageBracket } from '../../../../domain/futures/brackets.js';
 import { fundingPayment } from '../../../../domain/futures/formulas.js';
-import { minFx, type Fx } from '../../../../domain/decimal.js';
+import { minFx, type Fx } from '../../../../domain/fx.js';
 import type { Position } from '../positions.js';
 import { transfer, type Movement } from './effects.js';
 import type { FuturesAccounts } from './fill.js';

@@ -1,4 +1,4 @@
-import type { Fx } from '../../../../domain/decimal.js';
+import type { Fx } from '../../../../domain/fx.js';
 
 /**
  * What the engine asks the ledger to book, as data: the I/O layer (books.ts through `bookAll`)

@@ -1,5 +1,5 @@
 import { isOpening, positionSideOf, type MarginAdjustment, type MarginMode } from '../../../../domain/futures/api.js';
-import type { Fx } from '../../../../domain/decimal.js';
+import type { Fx } from '../../../../domain/fx.js';
 import { FuturesOrderStatus as S } from '../../../../domain/futures/orderStatus.js';
 import type { BookLevel } from '../../../kernel/exchange/matching/types.js';
 import type { PlaceRequest } from '../commands.js';

@@ -1,5 +1,5 @@
 import { FUTURES_FEES, isOpening, LIQUIDATION_FEE_RATE, positionSideOf } from '../../../../domain/futures/api.js';
-import { fx, maxFx, minFx, mulFx, type Fx } from '../../../../domain/decimal.js';
+import { fx, maxFx, minFx, mulFx, type Fx } from '../../../../domain/fx.js';
 import { feeOf, initialMargin, openCost } from '../../../../domain/futures/formulas.js';
 import { FuturesOrderStatus as S } from '../../../../domain/futures/orderStatus.js';
 import type { OrderState } from '../orderState.js';

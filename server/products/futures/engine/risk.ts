@@ -1,5 +1,5 @@
 import type { LeverageBracket } from '../../../../domain/futures/brackets.js';
-import type { Fx } from '../../../../domain/decimal.js';
+import type { Fx } from '../../../../domain/fx.js';
 import { isLiquidatable, liquidationPrice, maintenanceMargin, notionalOf, unrealisedPnl } from '../../../../domain/futures/formulas.js';
 import { entryPrice, type Position } from '../positions.js';
 

@@ -1,7 +1,7 @@
 import { isOpening, MARGIN_AMOUNT_PLACES, positionSideOf, type FuturesAction, type MarginAdjustment, type MarginMode } from '../../../../domain/futures/api.js';
 import { isPositiveDecimalInput } from '../../../../domain/decimalRule.js';
 import { bracketOf, maxLeverageOf, positionLimitOf, type LeverageBracket } from '../../../../domain/futures/brackets.js';
-import { fx, fxText, maxFx, mulFx, type Fx } from '../../../../domain/decimal.js';
+import { fx, fxText, maxFx, mulFx, type Fx } from '../../../../domain/fx.js';
 import { maxRemovableMargin, openCost } from '../../../../domain/futures/formulas.js';
 import { FuturesOrderStatus as S } from '../../../../domain/futures/orderStatus.js';
 import { decimalToUnits } from '../../../kernel/exchange/market/units.js';

@@ -5,7 +5,8 @@ import { CRYPTO_PLACES, FIAT_CURRENCIES, FIAT_PLACES, isAmount, isFiatCode, orde
 import { Button } from '../../../app/ui/Button';
 import { DataTable } from '../../../app/ui/DataTable';
 import { OptionSelect } from '../../../app/ui/FormRows';
-import { PageTitle, Panel, PanelBody, TitleRow } from '../../../app/ui/Panel';
+import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
+import { TitleRow } from '../../../app/ui/TitledPanel';
 import { RecordListEnd } from '../../../app/ui/RecordFilters';
 import { PressedChoice } from '../../../app/ui/Segmented';
 import { useAppFlow } from '../../../app/views/hooks';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { RetryAlert } from '../../../app/ui/Button';
-import { PageTitle, Panel, PanelBody, TitleRow } from '../../../app/ui/Panel';
+import { RetryAlert } from '../../../app/ui/RetryButton';
+import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
+import { TitleRow } from '../../../app/ui/TitledPanel';
 import { Steps } from './fiatStyles';
 
 /**

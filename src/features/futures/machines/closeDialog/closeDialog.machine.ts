@@ -2,7 +2,7 @@ import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type Any
 import { isDecimalString } from '../../../../../domain/decimal';
 import type { ToastMessage } from '../../../../../domain/errors';
 import type { FuturesCloseRequest, FuturesPlaced } from '../../../../../domain/futures/api';
-import { fx } from '../../../../../domain/decimal';
+import { fx } from '../../../../../domain/fx';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { shareOf } from '../futuresDesk/figures';
 

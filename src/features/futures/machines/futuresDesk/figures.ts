@@ -1,5 +1,5 @@
 import type { FuturesPosition } from '../../../../../domain/futures/api';
-import { divFx, fx, fxText, FX_ONE, mulFx, roundFx } from '../../../../../domain/decimal';
+import { divFx, fx, fxText, FX_ONE, mulFx, roundFx } from '../../../../../domain/fx';
 import { maxOpenQuantity } from '../../../../../domain/futures/formulas';
 import { isDecimalString } from '../../../../../domain/decimal';
 

@@ -1,4 +1,4 @@
-import { fx, fxText } from '../../../../../domain/decimal';
+import { fx, fxText } from '../../../../../domain/fx';
 import { averagePositionPrice, closeYield } from '../../../../../domain/futures/formulas';
 import type { FuturesOrder, FuturesPosition } from '../../../../../domain/futures/api';
 import type { FuturesDetailContext } from './futuresDetail.machine';

@@ -1,6 +1,6 @@
 import { isDecimalString } from '../../../../../domain/decimal';
 import type { FuturesAction, FuturesOrderRequest } from '../../../../../domain/futures/api';
-import { fx } from '../../../../../domain/decimal';
+import { fx } from '../../../../../domain/fx';
 import { shareOf } from '../futuresDesk/figures';
 
 export type OpenAction = Extract<FuturesAction, 'open_long' | 'open_short'>;

@@ -2,7 +2,7 @@ import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type Any
 import { isDecimalString } from '../../../../../domain/decimal';
 import type { ToastMessage } from '../../../../../domain/errors';
 import type { FuturesPlanCreate } from '../../../../../domain/futures/api';
-import { fx } from '../../../../../domain/decimal';
+import { fx } from '../../../../../domain/fx';
 import { asciiMinus } from '../../../../../domain/futures/planTrigger';
 import { toastError } from '../../../../app/machines/toast/toastError';
 

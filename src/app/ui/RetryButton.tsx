@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from './Button';
+
+// Apart from Button.tsx, which the shell (and so /home) loads: these serve pages that read lists.
+
+/** The ghost "Retry" button of whatever failed to load (a list, a balance, a form's figures). */
+export function RetryButton(props: { onRetry: () => void; small?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Button type="button" $variant="ghost" $small={props.small} onClick={props.onRetry}>
+      {t('common.retry')}
+    </Button>
+  );
+}
+
+/** A list's load failure, announced, with its Retry button; nothing while the list is fine. */
+export function RetryAlert(props: { failed: boolean; onRetry: () => void }) {
+  if (!props.failed) return null;
+  return (
+    <p role="alert">
+      <RetryButton small onRetry={props.onRetry} />
+    </p>
+  );
+}
