@@ -5,6 +5,8 @@ import { call, newKey } from './client.js';
 import { fundedTraders, operatorToken, referencePrices } from './traders.js';
 import { missingAcknowledged, Workload } from './workload.js';
 
+/** Run by `npm run test:cluster` (which sets CLUSTER_SECONDS), beside the cluster chaos test that covers the same takeovers under the whole mix. */
+const inClusterRun = process.env.CLUSTER_SECONDS !== undefined;
 const scratch = useScratchServer('market-standby', Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 8);
 const redisAnswers = await redisAnswer();
 
@@ -26,7 +28,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
  * acknowledged order is lost, no submission took effect twice, and that the books balance.
  * Skipped where no Redis answers (CI starts one).
  */
-describe.runIf(redisAnswers)('takeover: kill -9 of a market process with a standby beside it', () => {
+describe.runIf(redisAnswers && inClusterRun)('takeover: kill -9 of a market process with a standby beside it', () => {
   it('hands the market to the standby within the bound every time, losing and repeating nothing', async () => {
     const processes = { MARKET_PROCESSES: 'm1=BTC_USDT', REALTIME_BUS_URL: `redis://${REDIS.host}:${REDIS.port}`, REALTIME_BUS_PREFIX: `openex-standby:${process.pid}:${Date.now()}` };
     const server = await scratch.start(processes);

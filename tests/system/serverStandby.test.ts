@@ -9,6 +9,8 @@ import { fundedTraders, operatorToken, referencePrices } from './traders.js';
 import { missingAcknowledged, Workload } from './workload.js';
 
 const port = Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 9;
+/** Run by `npm run test:cluster` (which sets CLUSTER_SECONDS), beside the cluster chaos test that covers the same takeovers under the whole mix. */
+const inClusterRun = process.env.CLUSTER_SECONDS !== undefined;
 const scratch = useScratchServer('server-standby', port);
 
 /** The issue's bound on the time from the holder's death to the next accepted order. */
@@ -22,7 +24,7 @@ const TAKEOVER_BOUND_MS = 15_000;
  * trader's deposit is confirmed by B's chain watcher). It prints the time from the kill to B's first
  * accepted order. The books balance at the end.
  */
-describe('takeover: kill -9 of the server with a standby server on the same database', () => {
+describe.runIf(inClusterRun)('takeover: kill -9 of the server with a standby server on the same database', () => {
   it('starts the standby as the server, with every acknowledged order and its timed work', async () => {
     const a = await scratch.start();
     const bDir = mkdtempSync(join(tmpdir(), 'openex-standby-b-'));
