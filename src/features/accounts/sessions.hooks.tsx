@@ -3,29 +3,28 @@ import { useMemo } from 'react';
 import { AccountsContext } from './accounts.context';
 import { LOGIN_HISTORY_PAGE_SIZE, type LoginHistoryPage } from '../../../domain/sessions';
 import { usePagedList } from '../../app/views/usePagedList';
+import { useActorFlow } from '../../app/views/actorFlow';
 
 /** Sessions and devices, login history and the anti-phishing code (issue 35): each page starts its own actor. */
 
 export function useSessionsFlow() {
-  const actor = useActorRef(AccountsContext.use().sessions);
-  const state = {
-    sessions: useSelector(actor, (s) => s.context.sessions),
-    loading: useSelector(actor, (s) => s.matches('loading')),
-    loadFailed: useSelector(actor, (s) => s.matches('loadFailed')),
-    confirming: useSelector(actor, (s) => (s.matches('confirming') ? s.context.pending : undefined)),
-    busy: useSelector(actor, (s) => s.matches('revokingOne') || s.matches('revokingOthers')),
-  };
-  const send = useMemo(
-    () => ({
-      revoke: (id: number) => actor.send({ type: 'sessions.revoke', id }),
-      revokeOthers: () => actor.send({ type: 'sessions.revokeOthers' }),
-      confirm: () => actor.send({ type: 'sessions.confirm' }),
-      cancel: () => actor.send({ type: 'sessions.cancel' }),
-      retry: () => actor.send({ type: 'sessions.retry' }),
-    }),
-    [actor],
+  return useActorFlow(
+    useActorRef(AccountsContext.use().sessions),
+    {
+      sessions: (s) => s.context.sessions,
+      loading: (s) => s.matches('loading'),
+      loadFailed: (s) => s.matches('loadFailed'),
+      confirming: (s) => (s.matches('confirming') ? s.context.pending : undefined),
+      busy: (s) => s.matches('revokingOne') || s.matches('revokingOthers'),
+    },
+    {
+      revoke: (id: number) => ({ type: 'sessions.revoke', id }),
+      revokeOthers: () => ({ type: 'sessions.revokeOthers' }),
+      confirm: () => ({ type: 'sessions.confirm' }),
+      cancel: () => ({ type: 'sessions.cancel' }),
+      retry: () => ({ type: 'sessions.retry' }),
+    },
   );
-  return { ...state, ...send };
 }
 
 /** /user/s-loginhistory: the shared paged list with no filter, 20 attempts a page. */
