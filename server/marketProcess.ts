@@ -8,8 +8,9 @@ import { startMarketProcess, type RunningMarketProcess } from './startMarkets.js
 /**
  * `npm run start:markets`: a market process beside a server started with the same
  * REALTIME_BUS_URL, DATABASE_URL and MARKET_PROCESSES (docs/ARCHITECTURE.md "Scale-out: market
- * processes"); MARKET_PROCESS names which entry this one is. Started again as the same entry, it
- * stands by until the running one is gone ("Scale-out: standbys and takeover").
+ * processes"); MARKET_PROCESS names which entry this one is, or, unset, it takes the first entry no
+ * process holds. Started again as the same entry (or when every entry is held), it stands by until
+ * a running one is gone ("Scale-out: standbys and takeover").
  */
 const config = readConfig();
 if (config.stageTimes) enableStageTimes();
@@ -24,5 +25,7 @@ if (config.metricsPort !== undefined) {
   health.listen(config.metricsPort, config.host);
   health.unref();
 }
-running = await startMarketProcess(config);
+// A write refused by the lease's fence (another process took the entry while this one was cut off):
+// its books are stale, so it leaves at once; started again, it stands by.
+running = await startMarketProcess(config, undefined, { onLeaseLost: () => process.exit(75) });
 console.log(`OpenEx market process ${running.name} is up: ${running.markets.join(', ')} — bus ${config.realtimeBus!.prefix}`);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { listPairs, pairOpenings } from './kernel/catalogue.js';
 import type { Database } from './kernel/db/database.js';
 import { openPostgres } from './kernel/db/postgres.js';
@@ -8,7 +9,8 @@ import { serveBus } from './kernel/realtime/bus/servingSide.js';
 import { serveCommands } from './kernel/shards/commandServer.js';
 import { marketsOf, processBusPrefix, productMarket } from './kernel/shards/processes.js';
 import { marketOwnership } from './kernel/shards/ownership.js';
-import { takeLease, type ProcessLease, type StandbyHooks } from './kernel/shards/standby.js';
+import { takeFirstLease, type ProcessLease, type StandbyHooks } from './kernel/shards/standby.js';
+import { fenceWrites } from './kernel/shards/fence.js';
 import { answerProductCall } from './kernel/shards/productCalls.js';
 import { productsApartOf } from './kernel/shards/productsApart.js';
 import { productHttp } from './kernel/http/app.js';
@@ -20,6 +22,8 @@ import { spot } from './products/spot/product.js';
 
 export interface RunningMarketProcess {
   name: string;
+  /** Its connections' application_name: this run of the process. */
+  instance: string;
   /** What its entry of MARKET_PROCESSES names: spot markets, and products that run apart (futures). */
   markets: readonly string[];
   db: Database;
@@ -49,23 +53,48 @@ const MARKET_PROCESS_POOLS = { pool: 8, planOnce: 4 };
  * commands → start (market makers and timers).
  */
 export async function startMarketProcess(
-  config: ServerConfig,
+  given: ServerConfig,
   catalogue: readonly ServerProduct[] = PRODUCTS,
   standby: StandbyHooks = {},
 ): Promise<RunningMarketProcess> {
-  const name = config.marketProcess;
-  const entry = name ? config.marketProcesses?.get(name) : undefined;
-  if (!name || !entry) throw new Error(`MARKET_PROCESS must name an entry of MARKET_PROCESSES (${[...(config.marketProcesses?.keys() ?? [])].join(', ') || 'none'})`);
-  if (!config.realtimeBus) throw new Error('A market process needs REALTIME_BUS_URL (the Redis its server follows)');
-  if (!config.databaseUrl) throw new Error("A market process needs DATABASE_URL (its server's PostgreSQL)");
+  // MARKET_PROCESS names the entry this process runs; without it, the process takes whichever entry
+  // is free (identical processes spread over MARKET_PROCESSES, the rest stand by for all of them).
+  const candidates = given.marketProcess ? [given.marketProcess] : [...(given.marketProcesses?.keys() ?? [])];
+  if (candidates.length === 0 || candidates.some((c) => !given.marketProcesses?.has(c)))
+    throw new Error(`MARKET_PROCESS must name an entry of MARKET_PROCESSES (${[...(given.marketProcesses?.keys() ?? [])].join(', ') || 'none'})`);
+  if (!given.realtimeBus) throw new Error('A market process needs REALTIME_BUS_URL (the Redis its server follows)');
+  if (!given.databaseUrl) throw new Error("A market process needs DATABASE_URL (its server's PostgreSQL)");
+  const waiting = given.marketProcess ?? 'any entry';
+  const waitLog: Kernel['log'] = {
+    info: (line) => console.log(`[market process ${waiting}] ${line}`),
+    error: (message, error) => console.error(`[market process ${waiting}] ${message}`, error ?? ''),
+  };
+  // Each process's connections carry its own name (pg_stat_activity shows who holds what; a test cuts
+  // one process off from the database by it).
+  const instance = `openex-market-${randomUUID().slice(0, 8)}`;
+  const shared = await openPostgres(withApplicationName(given.databaseUrl, instance), MARKET_PROCESS_POOLS);
+  // One process runs an entry; any other started for it stands by here until the lease is its own,
+  // and then reads everything (pairs listed meanwhile included) as a restart would.
+  const lease = await standByFor(shared, candidates, waitLog, standby);
+  const name = lease.entry;
+  // From here on the process is the entry it holds, for every product that asks which it is.
+  const config: ServerConfig & { realtimeBus: NonNullable<ServerConfig['realtimeBus']> } = { ...given, marketProcess: name, realtimeBus: given.realtimeBus };
+  const entry = config.marketProcesses!.get(name)!;
   const log: Kernel['log'] = {
     info: (line) => console.log(`[market process ${name}] ${line}`),
     error: (message, error) => console.error(`[market process ${name}] ${message}`, error ?? ''),
   };
-  const db = await openPostgres(config.databaseUrl, MARKET_PROCESS_POOLS);
-  // One process runs the entry; any other started as it stands by here until the lease is its own,
-  // and then reads everything (pairs listed meanwhile included) as a restart would.
-  const lease = await standByFor(db, name, log, standby);
+  // Every write is fenced by the lease's epoch (fence.ts): once another process has taken the
+  // entry, this one's next write is refused and it stops.
+  let stopOnLoss: (() => Promise<void>) | undefined;
+  let lost = false;
+  const db = fenceWrites(shared, lease, (error) => {
+    if (lost) return;
+    lost = true;
+    log.error('lease lost: another process runs this entry now; stopping', error.message);
+    if (standby.onLeaseLost) standby.onLeaseLost(error);
+    else void stopOnLoss?.();
+  });
   const listed = await listPairs(db).catch(async (error: unknown) => {
     await lease.release();
     await db.close();
@@ -134,36 +163,49 @@ export async function startMarketProcess(
   log.info(`running ${entry.join(', ')}`);
 
   let stopping: Promise<void> | undefined;
-  return {
-    name,
-    markets: entry,
-    db,
-    snapshot,
-    stop: () =>
-      (stopping ??= (async () => {
-        // What was taken is finished and answered before the bus closes; what comes after is refused.
-        commands.stop();
-        for (const part of [...parts].reverse()) await part.stop?.();
-        serving.stop();
-        await app?.close();
-        await productLocks.release();
-        await lease.release();
-        await bus.close();
-        await db.close();
-      })()),
-  };
+  const stop = () =>
+    (stopping ??= (async () => {
+      // What was taken is finished and answered before the bus closes; what comes after is refused.
+      commands.stop();
+      for (const part of [...parts].reverse()) await part.stop?.();
+      serving.stop();
+      await app?.close();
+      await productLocks.release();
+      await lease.release();
+      await bus.close();
+      await db.close();
+    })());
+  stopOnLoss = stop;
+  return { name, instance, markets: entry, db, snapshot, stop };
 }
 
-/** Waits for the entry's lease (standby.ts); a process asked to stop while it waits starts nothing. */
-async function standByFor(db: Database, name: string, log: Kernel['log'], hooks: StandbyHooks): Promise<ProcessLease> {
-  const lease = await takeLease(db, name, {
+function withApplicationName(url: string, name: string): string {
+  try {
+    const parsed = new URL(url);
+    if (!parsed.searchParams.has('application_name')) parsed.searchParams.set('application_name', name);
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Waits for an entry's lease (standby.ts) and raises its fencing token; a process asked to stop
+ * while it waits starts nothing.
+ */
+async function standByFor(db: Database, entries: readonly string[], log: Kernel['log'], hooks: StandbyHooks): Promise<ProcessLease> {
+  const lease = await takeFirstLease(db, entries, {
+    fenced: true,
     stopped: hooks.stopped,
     onStandby: () => {
-      log.info(`standing by: another process runs ${name}; taking over when its lease lapses`);
+      log.info(`standing by: other processes run ${entries.join(', ')}; taking over the first whose lease lapses`);
       hooks.onStandby?.();
     },
+  }).catch(async (error: unknown) => {
+    await db.close();
+    throw new Error(`no exchange schema at DATABASE_URL (start the server first): ${error instanceof Error ? error.message : String(error)}`);
   });
   if (lease) return lease;
   await db.close();
-  throw new Error(`stopped while standing by for ${name}`);
+  throw new Error(`stopped while standing by for ${entries.join(', ')}`);
 }

@@ -8,6 +8,7 @@ import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { openPostgres } from '../../server/kernel/db/postgres.js';
 import { marketOwnership, MarketTakenError } from '../../server/kernel/shards/ownership.js';
 import { parseMarketProcesses } from '../../server/kernel/shards/processes.js';
+import { LeaseLostError } from '../../server/kernel/shards/fence.js';
 import type { RunningServer } from '../../server/start.js';
 import { startMarketProcess, type RunningMarketProcess } from '../../server/startMarkets.js';
 import { startEdge, type RunningEdge } from '../../server/startEdge.js';
@@ -201,4 +202,38 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
     expect(order).toMatchObject({ status: 1 });
     await until(() => isDeepStrictEqual(server.realtime.latest(DEPTH), { ...markets!.snapshot(DEPTH), channel: DEPTH }), 'the same book');
   }, 15_000);
+
+  it('spreads identical processes over the entries: one without MARKET_PROCESS stands by for all of them and takes the first whose holder goes', async () => {
+    let standing = false;
+    const any = startMarketProcess({ ...processConfig(), marketProcess: undefined }, undefined, { onStandby: () => (standing = true) });
+    await until(() => standing, 'the process for any entry to stand by (m1 and m2 are both held)');
+    await second!.stop();
+    second = await any;
+    expect(second.name).toBe('m2');
+    const buyer = await trader(server.db, { USDT: '1000' });
+    expect(await place(buyer, { symbol: 'SOL_USDT', side: 'buy', type: 'limit', price: '1', quantity: '1' })).toMatchObject({ symbol: 'SOL_USDT', status: 1 });
+  }, 15_000);
+
+  it('fences a holder cut off from the database: once a standby took m1, its next write is refused before it changes anything', async () => {
+    await markets!.stop();
+    const lost: Error[] = [];
+    const cut = await startMarketProcess(processConfig(), undefined, { onLeaseLost: (error) => lost.push(error) });
+    markets = cut;
+    let standing = false;
+    const standby = startMarketProcess(processConfig(), undefined, { onStandby: () => (standing = true) });
+    await until(() => standing, 'the standby');
+    // A partition: every connection of the holder ends (its lease and market locks with them), and
+    // the holder, which never noticed, gets fresh connections from its pool afterwards.
+    await server.db.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1`, [cut.instance]);
+    markets = await standby;
+    expect(await cut.db.query<{ one: number }>('select 1 as one')).toEqual([{ one: 1 }]);
+    const buyer = await trader(server.db, { USDT: '1000' });
+    const credit = (tx: { query: typeof cut.db.query }) => tx.query(`update balance set available = available + 1 where user_id = $1 and currency = 'USDT' and account = 'spot'`, [buyer.id]);
+    await expect(cut.db.transaction(credit)).rejects.toThrow(LeaseLostError);
+    expect(lost.length).toBeGreaterThanOrEqual(1);
+    expect(await balance(buyer, 'USDT')).toEqual({ available: 1000, frozen: 0 });
+    await cut.stop();
+
+    expect(await place(buyer, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '100', quantity: '1' })).toMatchObject({ status: 1 });
+  }, 20_000);
 });

@@ -3,9 +3,10 @@ import { io, type Socket } from 'socket.io-client';
 import { serverEnv, startUntilUp, type ChildControls } from './serverProcess.js';
 
 /**
- * The pieces of the cluster test (tests/system/cluster.chaos.test.ts): every entry of the cluster
- * started twice — a holder and a standby (docs/ARCHITECTURE.md "Scale-out: standbys and takeover")
- * — and socket clients that keep their channels across a server's death, as the web client does.
+ * The pieces of the cluster test (tests/system/cluster.chaos.test.ts): the server started twice — a
+ * holder and a standby — and identical market processes, one more than MARKET_PROCESSES has entries
+ * (docs/ARCHITECTURE.md "Scale-out: standbys and takeover"), and socket clients that keep their
+ * channels across a server's death, as the web client does.
  */
 
 /** The PostgreSQL the cluster runs on: the machine's (CI's PostgreSQL pass), if it answers. */
@@ -56,15 +57,21 @@ export function serverEntry(options: { dataDir: string; databaseUrl: string; env
   };
 }
 
-/** A market or product process entry of MARKET_PROCESSES. */
-export function processEntry(name: string, env: Record<string, string>): Entry {
+/**
+ * Identical market processes (no MARKET_PROCESS): each takes the first entry of MARKET_PROCESSES no
+ * process holds, or stands by for all of them (docs/ARCHITECTURE.md "Scale-out: standbys and
+ * takeover"). `start` resolves once the process holds an entry or stands by; `entryOf` reads which
+ * entry it holds from its log; `up` waits until it holds `entry`.
+ */
+export function marketProcessPool(env: Record<string, string>) {
+  const entryOf = (process: ChildControls): string | undefined => / market process (\S+) is up/.exec(process.output())?.[1];
   return {
-    name,
-    start: (holds) => startUntilUp(`${name}`, 'marketProcess.ts', { ...env, MARKET_PROCESS: name }, holds ? ' is up' : 'standing by'),
-    async up(process) {
+    entryOf,
+    start: () => startUntilUp('market process', 'marketProcess.ts', env, /( is up|standing by)/),
+    async up(process: ChildControls, entry: string) {
       const deadline = Date.now() + 120_000;
-      while (!process.output().includes(' is up')) {
-        if (Date.now() > deadline) throw new Error(`${name} did not take over:\n${process.output()}`);
+      while (entryOf(process) !== entry) {
+        if (Date.now() > deadline) throw new Error(`no process took over ${entry}:\n${process.output()}`);
         await new Promise((r) => setTimeout(r, 50));
       }
     },

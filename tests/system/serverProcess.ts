@@ -110,13 +110,13 @@ function controls(child: ChildProcess): ChildControls {
  * `server/<script>` (a market process, a realtime edge) as a child process, resolved once it prints
  * that it is up (or `until`: a standby's "standing by"); `env` adds to this process's environment.
  */
-export async function startUntilUp(label: string, script: string, env: Record<string, string>, until = ' is up'): Promise<ChildControls> {
+export async function startUntilUp(label: string, script: string, env: Record<string, string>, until: string | RegExp = ' is up'): Promise<ChildControls> {
   const child = spawn(process.execPath, ['--import', 'tsx', join('server', script)], { cwd: root, env: { ...process.env, SOCKETS_PER_ADDRESS: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const started = controls(child);
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${label} did not start within 60 s:\n${started.output()}`)), 60_000);
     const poll = setInterval(() => {
-      if (!started.output().includes(until)) return;
+      if (typeof until === 'string' ? !started.output().includes(until) : !until.test(started.output())) return;
       clearInterval(poll);
       clearTimeout(timer);
       resolve();

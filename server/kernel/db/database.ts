@@ -24,6 +24,16 @@ export interface QueryOptions {
 /** QueryOptions for a statement that reaches every table by key, planned once per connection. */
 export const PLAN_ONCE: QueryOptions = { planOnce: true };
 
+export interface TransactionOptions {
+  /** See Database.transaction. */
+  durableLater?: boolean;
+  /**
+   * One parameterless statement run with the BEGIN, in the same round trip, before `work`: the
+   * lease's fence (kernel/shards/fence.ts). Where there is no other process (PGlite) it is not run.
+   */
+  prelude?: string;
+}
+
 export interface Database extends Queryable {
   readonly dialect: 'pglite' | 'postgres';
   /** Runs several statements without parameters (migrations). */
@@ -35,7 +45,7 @@ export interface Database extends Queryable {
    * other commit, but a crash of the database may drop it, so nobody may be told its outcome before
    * `durable()` resolves. The spot pipeline's hot balance rows are what this is for.
    */
-  transaction<T>(work: (tx: Queryable) => Promise<T>, options?: { durableLater?: boolean }): Promise<T>;
+  transaction<T>(work: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * Resolves once every transaction committed before the call is on disk: a durability barrier,
    * shared by the callers that arrive while one is being flushed (see durabilityBarrier.ts).

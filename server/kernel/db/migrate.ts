@@ -36,10 +36,22 @@ export async function migrate(db: Database, through?: string): Promise<string[]>
   });
 }
 
-/** Migrations are plain statements separated by semicolons at line ends (no functions or DO blocks). */
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter((s) => s.length > 0);
+/**
+ * Migrations are statements separated by semicolons at line ends; a function's body between `$$`
+ * lines (030's lease fence) is one statement with its own semicolons inside.
+ */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (const line of sql.split('\n')) {
+    current += `${line}\n`;
+    if ((line.match(/\$\$/g)?.length ?? 0) % 2 === 1) quoted = !quoted;
+    if (!quoted && /;\s*$/.test(line)) {
+      statements.push(current.replace(/;\s*$/, ''));
+      current = '';
+    }
+  }
+  statements.push(current);
+  return statements.map((s) => s.replace(/^\s*--.*$/gm, '').trim()).filter((s) => s.length > 0);
 }

@@ -114,7 +114,7 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
       const client = await pool.connect();
       try {
         // One round trip either way: a parameterless query may hold several statements.
-        await client.query(options?.durableLater ? 'BEGIN; SET LOCAL synchronous_commit = off' : 'BEGIN');
+        await client.query(['BEGIN', options?.durableLater && 'SET LOCAL synchronous_commit = off', options?.prelude].filter(Boolean).join('; '));
         const result = await work(wrap(client));
         await client.query('COMMIT');
         return result;

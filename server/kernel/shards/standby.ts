@@ -18,6 +18,14 @@ import { leaseHeld } from '../observability/metrics.js';
  * market by market, that no two books ever run at once, whatever the leases do.
  */
 export interface ProcessLease {
+  /** The entry this lease is for (the one asked for, or the first free one of several). */
+  readonly entry: string;
+  /**
+   * The fencing token: raised by one each time a process takes the entry, so a holder that lost
+   * its lease without knowing it (cut off from PostgreSQL, then back) is refused by its own next
+   * write (fence.ts). 0 where nothing is shared (PGlite).
+   */
+  readonly epoch: number;
   /** Hands the lease over (the process stops): a standby takes it within its poll interval. */
   release(): Promise<void>;
 }
@@ -28,17 +36,31 @@ export const STANDBY_POLL_MS = 100;
 /** The lease's lock: its own class (7302; markets' locks are 7301), keyed by entry and schema. */
 const LEASE_KEY = `hashtext(current_schema() || ':process:' || $1)`;
 
+export interface LeaseOptions {
+  onStandby?: () => void;
+  stopped?: () => boolean;
+  pollMs?: number;
+  /** Raise the entry's fencing token on taking it (process_lease, migration 030): market processes do. */
+  fenced?: boolean;
+}
+
 /**
  * Waits until this process holds `entry`'s lease. `onStandby` is told once if another process
  * holds it now; `stopped` ends the wait (the process is stopping): then it answers undefined.
  * Where the database has one client only (PGlite inside the process) there is nothing to share.
  */
-export async function takeLease(
-  db: Database,
-  entry: string,
-  options: { onStandby?: () => void; stopped?: () => boolean; pollMs?: number } = {},
-): Promise<ProcessLease | undefined> {
-  if (!db.session) return { release: async () => undefined };
+export async function takeLease(db: Database, entry: string, options: LeaseOptions = {}): Promise<ProcessLease | undefined> {
+  return takeFirstLease(db, [entry], options);
+}
+
+/**
+ * Waits until this process holds the lease of one of `entries`, the first free one in their order
+ * — so identical processes started with the same MARKET_PROCESSES spread over its entries, one
+ * each, and the ones started after every entry is held stand by for all of them and take the
+ * first whose holder goes.
+ */
+export async function takeFirstLease(db: Database, entries: readonly string[], options: LeaseOptions = {}): Promise<ProcessLease | undefined> {
+  if (!db.session) return { entry: entries[0]!, epoch: 0, release: async () => undefined };
   const session = await db.session();
   let told = false;
   for (;;) {
@@ -46,20 +68,41 @@ export async function takeLease(
       await session.close();
       return undefined;
     }
-    if (await tryLease(session, entry)) {
-      leaseHeld.set({ entry }, 1);
+    for (const entry of entries) {
+      if (!(await tryLease(session, entry))) continue;
+      for (const other of entries) leaseHeld.set({ entry: other }, other === entry ? 1 : 0);
+      const epoch = options.fenced ? await raiseEpoch(session, entry).catch(async (error: unknown) => {
+        await handOver(session);
+        throw error;
+      }) : 0;
       return {
+        entry,
+        epoch,
         release: async () => {
           leaseHeld.set({ entry }, 0);
           await handOver(session);
         },
       };
     }
-    leaseHeld.set({ entry }, 0);
+    for (const entry of entries) leaseHeld.set({ entry }, 0);
     if (!told) options.onStandby?.();
     told = true;
     await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? STANDBY_POLL_MS));
   }
+}
+
+/**
+ * The new holder's token. Its UPDATE waits for every write the old holder has in flight (each holds
+ * the row FOR SHARE, fence.ts) and, once committed, refuses every later one.
+ */
+async function raiseEpoch(session: Queryable, entry: string): Promise<number> {
+  const [row] = await session.query<{ epoch: string }>(
+    `insert into process_lease (entry, epoch) values ($1, 1)
+     on conflict (entry) do update set epoch = process_lease.epoch + 1, taken_at = now()
+     returning epoch::text`,
+    [entry],
+  );
+  return Number(row!.epoch);
 }
 
 async function tryLease(session: Queryable, entry: string): Promise<boolean> {
@@ -78,6 +121,11 @@ async function handOver(session: Queryable & { close(): Promise<void> }): Promis
 export interface StandbyHooks {
   onStandby?: () => void;
   stopped?: () => boolean;
+  /**
+   * A write was refused: another process holds the lease now (fence.ts). Unset, the process stops
+   * its work; `npm run start:markets` exits, so a supervisor starts it again as a standby.
+   */
+  onLeaseLost?: (error: Error) => void;
 }
 
 /**
@@ -95,6 +143,8 @@ export async function takeServerLease(databaseUrl: string | undefined, hooks: St
     throw new Error('stopped while standing by for the server');
   }
   return {
+    entry: lease.entry,
+    epoch: lease.epoch,
     async release() {
       await lease.release();
       await db.close();
