@@ -32,24 +32,26 @@ const WRITERS = Number(process.env.WRITERS ?? 8);
 const ACCOUNTS = 64;
 const READ_EVERY_MS = 10;
 
-interface Result {
-  coldEmptyMs: number;
-  coldExistingMs: number;
-  writesPerSecond: number;
-  readP50: number;
-  readP99: number;
-  readMax: number;
-  readsOnTime: number;
-  loopP50: number;
-  loopP99: number;
-  loopMax: number;
-  cpuShare: number;
-  serverCpuShare: number;
-  totalCpuShare: number;
-  cpuMsPerTransaction: number;
-  sizeBeforeMb: number;
-  growthMb: number;
-}
+/** What one database's run measures: each figure's label in the table, its decimals, and which way is better. */
+const METRICS = {
+  coldEmptyMs: ['cold start, empty dir (ms)', 0, 'lower'],
+  coldExistingMs: ['cold start, existing dir (ms)', 0, 'lower'],
+  writesPerSecond: ['order transactions/s', 0, 'higher'],
+  readP50: ['plat_config read p50 (ms)', 2, 'lower'],
+  readP99: ['plat_config read p99 (ms)', 2, 'lower'],
+  readMax: ['plat_config read max (ms)', 2, 'lower'],
+  readsOnTime: [`plat_config reads started ≤ 10 ms late (of ${(LOAD_SECONDS * 1000) / READ_EVERY_MS})`, 0, 'higher'],
+  loopP50: ['event-loop delay p50 (ms)', 2, 'lower'],
+  loopP99: ['event-loop delay p99 (ms)', 2, 'lower'],
+  loopMax: ['event-loop delay max (ms)', 2, 'lower'],
+  cpuShare: ['Node process CPU (cores)', 2, 'lower'],
+  serverCpuShare: ['database server processes CPU (cores)', 2, 'lower'],
+  totalCpuShare: ['total CPU (cores)', 2, 'lower'],
+  cpuMsPerTransaction: ['CPU per order transaction (ms)', 2, 'lower'],
+  sizeBeforeMb: ['data dir after cold starts (MB)', 1, 'lower'],
+  growthMb: ['data dir growth during load (MB)', 1, 'lower'],
+} as const satisfies Record<string, readonly [string, number, 'lower' | 'higher']>;
+type Result = Record<keyof typeof METRICS, number>;
 
 async function measure(engine: EmbeddedDb): Promise<Result> {
   const dataDir = mkdtempSync(join(tmpdir(), `openex-bench-db-${engine}-`));
@@ -187,31 +189,12 @@ function directorySize(path: string): number {
   return readdirSync(path).reduce((sum, name) => sum + directorySize(join(path, name)), 0);
 }
 
-
 const began = Date.now();
 console.log(`embedded databases: ${WRITERS} writers × ${LOAD_SECONDS} s of order transactions, plat_config read every ${READ_EVERY_MS} ms\n`);
 const pglite = await measure('pglite');
 const postgres = await measure('postgres');
 
-const rows: [string, keyof Result, number, 'lower' | 'higher'][] = [
-  ['cold start, empty dir (ms)', 'coldEmptyMs', 0, 'lower'],
-  ['cold start, existing dir (ms)', 'coldExistingMs', 0, 'lower'],
-  ['order transactions/s', 'writesPerSecond', 0, 'higher'],
-  ['plat_config read p50 (ms)', 'readP50', 2, 'lower'],
-  ['plat_config read p99 (ms)', 'readP99', 2, 'lower'],
-  ['plat_config read max (ms)', 'readMax', 2, 'lower'],
-  [`plat_config reads started ≤ 10 ms late (of ${(LOAD_SECONDS * 1000) / READ_EVERY_MS})`, 'readsOnTime', 0, 'higher'],
-  ['event-loop delay p50 (ms)', 'loopP50', 2, 'lower'],
-  ['event-loop delay p99 (ms)', 'loopP99', 2, 'lower'],
-  ['event-loop delay max (ms)', 'loopMax', 2, 'lower'],
-  ['Node process CPU (cores)', 'cpuShare', 2, 'lower'],
-  ['database server processes CPU (cores)', 'serverCpuShare', 2, 'lower'],
-  ['total CPU (cores)', 'totalCpuShare', 2, 'lower'],
-  ['CPU per order transaction (ms)', 'cpuMsPerTransaction', 2, 'lower'],
-  ['data dir after cold starts (MB)', 'sizeBeforeMb', 1, 'lower'],
-  ['data dir growth during load (MB)', 'growthMb', 1, 'lower'],
-];
-const table = rows.map(([label, key, digits, better]) => {
+const table = (Object.entries(METRICS) as [keyof Result, (typeof METRICS)[keyof Result]][]).map(([key, [label, digits, better]]) => {
   const a = pglite[key];
   const b = postgres[key];
   // The ratio reads "embedded PostgreSQL is N× better" (> 1) or worse (< 1) on this row.

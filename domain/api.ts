@@ -97,6 +97,16 @@ export interface UserInfo {
   info: { name_status: NameStatus };
 }
 
+/** Registration step two (/api/register_next, the /reg-next page): the passwords, each twice, the invitation and the agreement. */
+export interface RegistrationDetails {
+  password: string;
+  password_repeat: string;
+  funds_password: string;
+  funds_password_repeat: string;
+  invitation_code: string;
+  agree: boolean;
+}
+
 export interface PlatNote {
   detail: { title: string; content: string };
 }

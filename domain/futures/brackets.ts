@@ -1,4 +1,4 @@
-import { fx, mulFx, type Fx } from '../fx.js';
+import { fx, fxText, mulFx, type Fx } from '../fx.js';
 
 /**
  * Leverage brackets per contract pair, in the form exchanges publish them (Binance USDT-M
@@ -19,51 +19,47 @@ export interface LeverageBracket {
   maintenanceAmount: string;
 }
 
-type Row = [floor: string, cap: string, maxLeverage: number, mmr: string];
+/** A bracket as published, from the lowest: its notional cap in USDT (the next one's floor), max leverage and maintenance margin rate. */
+type Row = [cap: string, maxLeverage: number, mmr: string];
 
 // Binance BTCUSDT's published first brackets (2023), rounded to whole figures.
 const BTC: Row[] = [
-  ['0', '50000', 125, '0.004'],
-  ['50000', '250000', 100, '0.005'],
-  ['250000', '1000000', 50, '0.01'],
-  ['1000000', '10000000', 20, '0.025'],
-  ['10000000', '20000000', 10, '0.05'],
-  ['20000000', '50000000', 5, '0.1'],
+  ['50000', 125, '0.004'],
+  ['250000', 100, '0.005'],
+  ['1000000', 50, '0.01'],
+  ['10000000', 20, '0.025'],
+  ['20000000', 10, '0.05'],
+  ['50000000', 5, '0.1'],
 ];
 const ETH: Row[] = [
-  ['0', '10000', 100, '0.005'],
-  ['10000', '100000', 75, '0.0065'],
-  ['100000', '500000', 50, '0.01'],
-  ['500000', '1000000', 20, '0.02'],
-  ['1000000', '2000000', 10, '0.05'],
-  ['2000000', '5000000', 5, '0.1'],
+  ['10000', 100, '0.005'],
+  ['100000', 75, '0.0065'],
+  ['500000', 50, '0.01'],
+  ['1000000', 20, '0.02'],
+  ['2000000', 10, '0.05'],
+  ['5000000', 5, '0.1'],
 ];
 const ALT: Row[] = [
-  ['0', '5000', 50, '0.01'],
-  ['5000', '25000', 25, '0.025'],
-  ['25000', '100000', 20, '0.05'],
-  ['100000', '250000', 10, '0.1'],
-  ['250000', '1000000', 5, '0.125'],
-  ['1000000', '3000000', 2, '0.25'],
+  ['5000', 50, '0.01'],
+  ['25000', 25, '0.025'],
+  ['100000', 20, '0.05'],
+  ['250000', 10, '0.1'],
+  ['1000000', 5, '0.125'],
+  ['3000000', 2, '0.25'],
 ];
 
 function table(rows: Row[]): LeverageBracket[] {
   const out: LeverageBracket[] = [];
   let cum = 0n;
   let previousMmr = 0n;
-  rows.forEach(([floor, cap, maxLeverage, mmr], i) => {
+  let floor = '0';
+  rows.forEach(([cap, maxLeverage, mmr], i) => {
     cum += mulFx(fx(floor), fx(mmr) - previousMmr);
     previousMmr = fx(mmr);
-    out.push({ bracket: i + 1, floor, cap, maxLeverage, mmr, maintenanceAmount: trim(cum) });
+    out.push({ bracket: i + 1, floor, cap, maxLeverage, mmr, maintenanceAmount: fxText(cum) });
+    floor = cap;
   });
   return out;
-}
-
-function trim(v: Fx): string {
-  // Local to avoid an import cycle with fixed.ts's fxText in generated tables.
-  const int = v / 10n ** 18n;
-  const frac = (v % 10n ** 18n).toString().padStart(18, '0').replace(/0+$/, '');
-  return frac ? `${int}.${frac}` : `${int}`;
 }
 
 const TABLES: Record<string, LeverageBracket[]> = { BTC: table(BTC), ETH: table(ETH) };

@@ -48,6 +48,25 @@ export interface RemoteMarkets {
   call(market: string, command: unknown): Promise<unknown>;
 }
 
+/** A product's log line: a message and, for a failure, its error. */
+export type ProductLog = (message: string, error?: unknown) => void;
+
+/**
+ * What a product's own `create<Product>(options)` takes besides its options (its definition passes
+ * the kernel's; tests, benches and crash tests their own): the database, the private channel's
+ * feed, a clock and a log. `withProductDefaults` fills in the wall clock and a silent log.
+ */
+export interface ProductDeps {
+  db: Database;
+  feed: UserFeed;
+  clock?: () => number;
+  log?: ProductLog;
+}
+
+export function withProductDefaults<O extends ProductDeps>(options: O): O & Required<Pick<ProductDeps, 'clock' | 'log'>> {
+  return { ...options, clock: options.clock ?? Date.now, log: options.log ?? (() => undefined) };
+}
+
 /** What a product brings to the running server. Every part is optional. */
 export interface ProductParts {
   /** Its HTTP routes: a fastify plugin registered inside the kernel's request context, auth and error handling. */

@@ -9,6 +9,7 @@ import type { WithdrawQuota } from '../../domain/wallet';
 import { money } from '../../domain/figures';
 import { operatorDesk } from './support/operator';
 import { registerThroughUi, TEST_FUNDS_PASSWORD } from './support/register';
+import { failOnPageErrors, waitForFirstPage } from './support/waits';
 
 /**
  * Regression tests for the trader's report (issue 11): the order form keeps what was typed and
@@ -54,19 +55,8 @@ const fill = (text: string, values: Record<string, string | number>) => text.rep
 
 const WITHDRAW_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 
-test.beforeEach(async ({ page }) => {
-  page.on('pageerror', (error) => {
-    throw error;
-  });
-});
-
-// The server starts its markets and simulated chain cold; the first page can take a while on a busy machine.
-test.beforeAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  await page.goto('/home');
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Language' })).toBeVisible({ timeout: 90_000 });
-  await page.close();
-});
+failOnPageErrors();
+waitForFirstPage((page) => page.getByRole('banner').getByRole('button', { name: 'Language' }));
 
 async function tokenOf(page: Page): Promise<string> {
   const raw = await page.evaluate(() => window.localStorage.getItem('token'));

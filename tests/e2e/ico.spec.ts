@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type icoCatalogue from '../../src/locales/ico/en_US.json';
 import type { IcoProject } from '../../domain/ico';
 import { OPERATOR, operatorDesk } from './support/operator';
+import { signedUpOn } from './support/header';
 import { registerThroughUi } from './support/register';
 import { call, fundAccount, tokenOf } from './support/api';
 
@@ -122,11 +123,7 @@ test('participate, add more, see the settlement and thaw twice', async ({ page }
 
 test('participate in Japanese on a demo project', async ({ page }) => {
   test.setTimeout(120_000);
-  await registerThroughUi(page, `e2e-ico-ja-${Date.now()}@example.org`);
-  await fundIco(page, '100');
-  await page.goto('/subscribe');
-  await page.getByRole('banner').getByRole('button', { name: 'Language' }).click();
-  await page.getByRole('menuitemradio', { name: /日本語/ }).click();
+  await signedUpOn(page, '/subscribe', { email: `e2e-ico-ja-${Date.now()}@example.org`, fund: () => fundIco(page, '100'), language: /日本語/ });
   const card = page.getByTestId('ico-card-NOVA');
   await expect(card.getByTestId('ico-status')).toHaveText(JA.status.inProgress, { timeout: 20_000 });
   // The language change reads the board again: the demo's Japanese description (server/products/ico/demo.ts), not the English one, and no "shown in English" mark.

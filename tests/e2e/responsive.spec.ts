@@ -5,6 +5,7 @@ import { baseCatalogue, type BaseCatalogue } from './support/catalogue';
 import type { RouteEntry } from '../../src/app/routeList';
 import { loadRouteTable } from '../../scripts/bundle/routeTable';
 import { registerThroughUi } from './support/register';
+import { failOnPageErrors, waitForFirstPage } from './support/waits';
 
 /**
  * Issue 12: every route of the route table at a phone's 390×844, in English and in German (long
@@ -42,19 +43,8 @@ const isOperator = (route: RouteEntry) => route.pattern.startsWith('/operator');
 // journey here does not run after its sibling at the end of the suite while the other worker idles.
 test.describe.configure({ mode: 'parallel' });
 
-test.beforeEach(async ({ page }) => {
-  page.on('pageerror', (error) => {
-    throw error;
-  });
-});
-
-// The server starts its markets cold; the first page can take a while on a busy machine.
-test.beforeAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  await page.goto('/home');
-  await expect(page.getByRole('banner')).toBeVisible({ timeout: 90_000 });
-  await page.close();
-});
+failOnPageErrors();
+waitForFirstPage((page) => page.getByRole('banner'));
 
 test('the route table is read from the code', () => {
   expect(ROUTES.length).toBeGreaterThan(40);

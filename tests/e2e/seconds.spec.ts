@@ -6,6 +6,7 @@ import { stopEmbeddedPostgres } from '../../server/kernel/db/embeddedPostgres.js
 import { expect, test, type Page } from '@playwright/test';
 import type secondsCatalogue from '../../src/locales/seconds/en_US.json';
 import { baseCatalogue } from './support/catalogue';
+import { signedUpOn } from './support/header';
 import { registerThroughUi } from './support/register';
 import { fundAccount } from './support/api';
 
@@ -105,11 +106,7 @@ test('buy up and down, watch the countdown, see the results and the history', as
 
 test('the seconds page and a purchase in Japanese', async ({ page }) => {
   test.setTimeout(120_000);
-  await registerThroughUi(page, `e2e-seconds-ja-${Date.now()}@example.org`);
-  await fundSeconds(page, '500');
-  await page.goto('/contract_sec/btc_usdt');
-  await page.getByRole('banner').getByRole('button', { name: 'Language' }).click();
-  await page.getByRole('menuitemradio', { name: /日本語/ }).click();
+  await signedUpOn(page, '/contract_sec/btc_usdt', { email: `e2e-seconds-ja-${Date.now()}@example.org`, fund: () => fundSeconds(page, '500'), language: /日本語/ });
   await expect(ticket(page, JA).getByTestId('seconds-available')).toHaveText('500.00 USDT', { timeout: 20_000 });
   await buy(page, JA, 'down', '20', true);
   const card = page.getByTestId('seconds-card').first();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signedUpOn } from './support/header';
 import { registerThroughUi } from './support/register';
 import { baseEn, baseJa, EN, form, fund, JA, ordersPanel, placeAndCancelFarLimitBuy, tradingEn, tradingJa } from './support/spotTrading';
 
@@ -69,11 +70,7 @@ test('a funded trader places a limit buy, cancels it, buys at market and sees th
 
 test('the order form and cancel confirmation in Japanese', async ({ page }) => {
   test.setTimeout(120_000);
-  await registerThroughUi(page, `e2e-spot-ja-${Date.now()}@example.org`);
-  await fund(page, '1000');
-  await page.goto('/markets/kline/BTC_USDT');
-  await page.getByRole('banner').getByRole('button', { name: 'Language' }).click();
-  await page.getByRole('menuitemradio', { name: /日本語/ }).click();
+  await signedUpOn(page, '/markets/kline/BTC_USDT', { email: `e2e-spot-ja-${Date.now()}@example.org`, fund: () => fund(page, '1000'), language: /日本語/ });
   await expect(form(page).getByRole('button', { name: JA.buyBtc })).toBeVisible();
   await expect(form(page).getByTestId('available')).toHaveText(/^1,000\.00 USDT$/, { timeout: 20_000 });
   await placeAndCancelFarLimitBuy(page, JA);

@@ -4,7 +4,8 @@ import { apiKeysModel } from '../../src/features/accounts/machines/apiKeys/apiKe
 import { loginModel } from '../../src/features/accounts/machines/login/login.model';
 import { registrationModel } from '../../src/features/accounts/machines/registration/registration.model';
 import { twoFactorLoginModel } from '../../src/features/accounts/machines/twoFactor/twoFactorLogin.model';
-import { standInsFor } from './harness';
+import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
+import { deferredActors, standInsFor } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -39,9 +40,11 @@ describe('registration machine (scenarios)', () => {
     actor.send({ type: 'reg.sendCode', fields: { account: 'ada@example.org' } });
     deferred.settle({ type: 'xstate.done.actor.sendCode', output: null });
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().context.resendIn).toBe(60);
+    // The page shows the countdown child's seconds, from its own snapshot.
+    const resendIn = () => (actor.getSnapshot().children.resendCountdown?.getSnapshot() as { context: { remaining: number } } | undefined)?.context.remaining;
+    expect(resendIn()).toBe(60);
     await vi.advanceTimersByTimeAsync(15_000);
-    expect(actor.getSnapshot().context.resendIn).toBe(45);
+    expect(resendIn()).toBe(45);
     actor.send({ type: 'reg.sendCode', fields: { account: 'ada@example.org' } });
     expect(deferred.inputsOf('sendCode')).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(45_000);
@@ -74,7 +77,8 @@ describe('2FA sign-in step (scenarios)', () => {
     expect(deferred.inputsOf('verify')).toEqual([{ challenge: 'c1', code: '123456' }]);
     deferred.settle({ type: 'xstate.error.actor.verify', error: { kind: 'server', serverMessage: 'Wrong or already used authentication code' } });
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().value).toBe('code');
+    expect(actor.getSnapshot().value).toBe('entering');
+    expect(actor.getSnapshot().context.recovery).toBe(false);
     // Long after the toast is gone, the refusal is still on screen.
     await vi.advanceTimersByTimeAsync(60_000);
     expect(actor.getSnapshot().context.refusal).toEqual({ text: 'Wrong or already used authentication code' });
@@ -83,7 +87,8 @@ describe('2FA sign-in step (scenarios)', () => {
     actor.send({ type: 'code.submit', code: 'ABCDE-FGHJK' });
     deferred.settle({ type: 'xstate.error.actor.verify', error: { kind: 'network' } });
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().value).toBe('recovery');
+    expect(actor.getSnapshot().value).toBe('entering');
+    expect(actor.getSnapshot().context.recovery).toBe(true);
     expect(actor.getSnapshot().context.refusal).toBeDefined();
     actor.send({ type: 'code.submit', code: 'ABCDE-FGHJM' });
     expect(actor.getSnapshot().context.refusal).toBeUndefined();
@@ -97,12 +102,14 @@ describe('API keys (scenarios)', () => {
 
   async function loaded(enabled: boolean, keys: (typeof listed)[]) {
     const deferred = standInsFor(apiKeysModel.machine);
-    const actor = createActor(apiKeysModel.machine.provide({ actors: deferred.actors })).start();
+    // Deleting asks through the shared confirm-then-act child, acting with a deferred delete.
+    const deleteKey = deferredActors(['act']);
+    const actor = createActor(apiKeysModel.machine.provide({ actors: { ...deferred.actors, deleteKey: confirmActing(deleteKey.actors.act, () => undefined) } })).start();
     deferred.settle({ type: 'xstate.done.actor.fetchStatus', output: { enabled, recovery_codes_left: 0, withdrawals_locked_until: 0 } });
     await vi.advanceTimersByTimeAsync(0);
     deferred.settle({ type: 'xstate.done.actor.fetchKeys', output: keys });
     await vi.advanceTimersByTimeAsync(0);
-    return { deferred, actor };
+    return { deferred, deleteKey, actor };
   }
 
   it('shows the secret once, then it is gone after leaving the page (a new actor reads only the list)', async () => {
@@ -125,18 +132,20 @@ describe('API keys (scenarios)', () => {
   });
 
   it('"I have saved it" takes the secret away; deleting that key does too', async () => {
-    const { deferred, actor } = await loaded(false, [listed]);
+    const { deferred, deleteKey, actor } = await loaded(false, [listed]);
     actor.send({ type: 'apiKeys.create', fields: { label: 'bot', permissions: ['read'], ip_allowlist: [] } });
     deferred.settle({ type: 'xstate.done.actor.createKey', output: { api_key: KEY, secret: SECRET } });
     await vi.advanceTimersByTimeAsync(0);
     deferred.settle({ type: 'xstate.done.actor.fetchKeys', output: [listed] });
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'apiKeys.delete', apiKey: KEY });
-    expect(actor.getSnapshot().value).toBe('confirming');
-    actor.send({ type: 'apiKeys.confirm' });
-    expect(deferred.inputsOf('deleteKey')).toEqual([{ api_key: KEY }]);
-    deferred.settle({ type: 'xstate.done.actor.deleteKey', output: null });
+    const question = actor.getSnapshot().children.deleteKey!;
+    expect(question.getSnapshot().value).toBe('confirming');
+    question.send({ type: 'confirmAct.confirm' });
+    expect(deleteKey.inputsOf('act')).toEqual([{ api_key: KEY }]);
+    deleteKey.settle({ type: 'xstate.done.actor.act', output: null });
     await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('listing');
     expect(actor.getSnapshot().context.created).toBeUndefined();
   });
 

@@ -4,7 +4,8 @@ import { adFormModel } from '../../src/features/fiat/machines/adForm/adForm.mode
 import { AD, METHOD } from '../../src/features/fiat/machines/fiatFixtures';
 
 const STANDING = { suspended_until: null, unpaid_24h: 0, max_unpaid: 5, online_ads: 1, max_online_ads: 50, server_now: 0 };
-import { standInsFor } from './harness';
+import { deferredActors, standInsFor } from './harness';
+import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -31,5 +32,27 @@ describe('P2P ad form (scenarios)', () => {
     actor.send({ type: 'ad.submit' });
     expect(actor.getSnapshot().value).toBe('editing');
     expect(deferred.inputsOf('publishAd')).toHaveLength(1);
+  });
+
+  it('pausing asks through `changeStatus`, closing through `closeAd` (the shared confirm-then-act); a change done reads the page again', async () => {
+    const deferred = standInsFor(adFormModel.machine);
+    const act = deferredActors(['act']);
+    const asking = confirmActing(act.actors.act, () => undefined);
+    const actor = createActor(adFormModel.machine.provide({ actors: { ...deferred.actors, changeStatus: asking, closeAd: asking }, actions: { showToast: () => undefined } }), { input: { fiat: 'USD' } }).start();
+    const mine = { ads: { list: [{ ...AD, frozen: AD.remaining }], total: 1, page: 1, size: 10, frozen: [] }, methods: [METHOD], standing: STANDING };
+    deferred.settle({ type: 'xstate.done.actor.loadMine', output: mine });
+    await vi.advanceTimersByTimeAsync(0);
+    const child = (id: 'changeStatus' | 'closeAd') => actor.getSnapshot().children[id]!;
+    actor.send({ type: 'ad.status', adId: AD.id, status: 'closed' });
+    expect(child('closeAd').getSnapshot().value).toBe('confirming');
+    expect(child('changeStatus').getSnapshot().value).toBe('idle');
+    child('closeAd').send({ type: 'confirmAct.cancel' });
+    actor.send({ type: 'ad.status', adId: AD.id, status: 'paused' });
+    child('changeStatus').send({ type: 'confirmAct.confirm' });
+    expect(act.inputsOf('act')).toEqual([{ adId: AD.id, status: 'paused' }]);
+    act.settle({ type: 'xstate.done.actor.act', output: { ...AD, status: 'paused' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(deferred.inputsOf('loadMine')).toHaveLength(2);
   });
 });

@@ -19,6 +19,7 @@ import { futuresDetailMachine, type FuturesDetailData, type FuturesDetailTarget 
 import { futuresRecordsMachine } from '../../src/features/futures/machines/futuresRecords/futuresRecords.machine';
 import { pagedListMachine, type LoadedPage, type PageQuery } from '../../src/app/machines/pagedList/pagedList.machine';
 import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
+import { pagePrices } from './harness';
 import { orderYield, selectOrderYield, selectPositionAveragePrice } from '../../src/features/futures/machines/futuresDetail/futuresDetail.selectors';
 
 beforeEach(() => void vi.useFakeTimers());
@@ -51,6 +52,18 @@ let keys = 0;
 const mint = () => `key-${++keys}`;
 
 describe('futures order form', () => {
+  it("follows the page's last price until the trader types one", () => {
+    const page = pagePrices({ price: '96000.5', side: 'buy' });
+    const form = createActor(futuresOrderFormMachine, { input: { symbol: 'btc_usdt', pricePrecision: 2, amountPrecision: 4, prices: page.source } }).start();
+    expect(form.getSnapshot().context.price).toBe('96000.5');
+    page.move('96010');
+    expect(form.getSnapshot().context.price).toBe('96010');
+    form.send({ type: 'form.price', value: '95000' });
+    page.move('96020');
+    expect(form.getSnapshot().context.price).toBe('95000');
+    form.stop();
+  });
+
   it('opens a long by market only after the confirmation, keeps the key for a retry, and tells the desk', async () => {
     const desk = fakeDesk();
     const place = calls<PlaceFuturesInput, typeof PLACED>();
@@ -133,35 +146,66 @@ describe('leverage dialog', () => {
   });
 });
 
+/** The close dialog as futures.flows supplies it: its confirm-then-act child sends through the test's `calls`; `confirm` answers the child's question. */
+function closeDialogOver(close: ReturnType<typeof calls<CloseCall, typeof PLACED>>, replyTo?: AnyActorRef) {
+  const machine = closeDialogMachine.provide({ actors: { closePosition: confirmActing(close.logic, showToast) }, actions: { showToast, mintIdempotencyKey: closeKeyMinter(mint) } });
+  const dialog = createActor(machine, { input: { replyTo } }).start();
+  const question = dialog.getSnapshot().children.closePosition!;
+  return { dialog, question, asked: () => question.getSnapshot().context.subject as CloseCall | undefined, confirm: () => question.send({ type: 'confirmAct.confirm' }) };
+}
+
 describe('close and flash close', () => {
   const target = { symbol: 'BTC_USDT', closable: '0.5', pricePrecision: 2, amountPrecision: 4 };
   it('refuses more than the closable quantity, confirms, and says what 30 levels could not close', async () => {
     const close = calls<CloseCall, typeof PLACED>();
-    const dialog = createActor(closeDialogMachine.provide({ actors: { closePosition: close.logic }, actions: { showToast, mintIdempotencyKey: closeKeyMinter(mint) } }), { input: {} }).start();
+    const { dialog, question, asked, confirm } = closeDialogOver(close);
     dialog.send({ type: 'close.open', ...target });
     dialog.send({ type: 'close.quantity', value: '0.9' });
     dialog.send({ type: 'close.submit' });
     expect(toasts).toEqual(['futures.close.tooMuch']);
+    expect(asked()).toBeUndefined();
     dialog.send({ type: 'close.percent', percent: 50 });
     dialog.send({ type: 'close.submit' });
-    expect(dialog.getSnapshot().value).toBe('confirming');
-    dialog.send({ type: 'close.confirm' });
-    const sent = close.seen[0] as { kind: 'close'; request: FuturesCloseRequest };
+    // The question holds the call about to be sent; cancelling it goes back to the dialog, nothing sent.
+    expect(asked()).toMatchObject({ kind: 'close', request: { symbol: 'BTC_USDT', type: 'market', quantity: '0.25' } });
+    question.send({ type: 'confirmAct.cancel' });
+    expect(dialog.getSnapshot().value).toBe('editing');
+    expect(close.seen).toHaveLength(0);
+    dialog.send({ type: 'close.submit' });
+    confirm();
+    const sent = close.seen[0] as { kind: 'close'; request: FuturesCloseRequest; idempotencyKey: string };
     expect(sent.request).toEqual({ symbol: 'BTC_USDT', type: 'market', quantity: '0.25' });
+    // Refused: said, the dialog stays, and the same close is sent again with its key.
+    close.reject({ kind: 'server', serverMessage: 'The book is empty' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(toasts.at(-1)).toBe('The book is empty');
+    expect(dialog.getSnapshot().value).toBe('editing');
+    dialog.send({ type: 'close.submit' });
+    confirm();
+    expect(close.seen[1]).toEqual(sent);
     close.resolve({ ...PLACED, unfilled: '0.05' });
     await vi.advanceTimersByTimeAsync(0);
     expect(toasts.at(-1)).toBe('futures.close.rest');
     expect(dialog.getSnapshot().value).toBe('closed');
+    expect(dialog.getSnapshot().context.idempotencyKey).toBeUndefined();
   });
 
-  it('a flash close asks first and closes everything closable', async () => {
+  it('a flash close asks first and closes everything closable, each with a key of its own', async () => {
     const desk = fakeDesk();
     const close = calls<CloseCall, typeof PLACED>();
-    const dialog = createActor(closeDialogMachine.provide({ actors: { closePosition: close.logic }, actions: { showToast, mintIdempotencyKey: closeKeyMinter(mint) } }), { input: { replyTo: desk.ref } }).start();
+    const { dialog, asked, confirm } = closeDialogOver(close, desk.ref);
     dialog.send({ type: 'close.flash', ...target });
-    expect(dialog.getSnapshot().value).toBe('confirmingFlash');
-    dialog.send({ type: 'close.confirm' });
+    expect(dialog.getSnapshot().value).toBe('closed');
+    expect(asked()).toMatchObject({ kind: 'flash', symbol: 'BTC_USDT' });
+    confirm();
     expect(close.seen[0]).toMatchObject({ kind: 'flash', symbol: 'BTC_USDT' });
+    close.reject({ kind: 'server', serverMessage: 'The book is empty' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(desk.refreshes()).toBe(0);
+    dialog.send({ type: 'close.flash', ...target });
+    confirm();
+    expect(close.seen[1]).toMatchObject({ kind: 'flash', symbol: 'BTC_USDT' });
+    expect((close.seen[1] as { idempotencyKey: string }).idempotencyKey).not.toBe((close.seen[0] as { idempotencyKey: string }).idempotencyKey);
     close.resolve(PLACED);
     await vi.advanceTimersByTimeAsync(0);
     expect(toasts.at(-1)).toBe('futures.close.done');
@@ -216,12 +260,18 @@ describe('TP/SL dialog', () => {
 });
 
 describe('futures desk', () => {
-  it('reads again on a push, and cancels an order only after the question', async () => {
+  /** The BTC_USDT desk once read, its order cancels asking through the test's `calls`. */
+  async function readDesk() {
     const load = calls<{ symbol: string }, DeskData>();
     const cancel = calls<{ id: number }, unknown>();
     const desk = createActor(futuresDeskMachine.provide({ actors: { loadDesk: load.logic, cancelOrder: asking(cancel) }, actions: { showToast } }), { input: { symbol: 'btc_usdt' } }).start();
     load.resolve({ config: CONFIG, account: ACCOUNT, orders: [], plans: [], receivedAt: 0 });
     await vi.advanceTimersByTimeAsync(0);
+    return { load, cancel, desk };
+  }
+
+  it('reads again on a push, and cancels an order only after the question', async () => {
+    const { load, cancel, desk } = await readDesk();
     desk.send({ type: 'futures.pushed' });
     expect(load.seen).toHaveLength(2);
     desk.send({ type: 'desk.cancelOrder', id: 7 });
@@ -235,11 +285,7 @@ describe('futures desk', () => {
   });
 
   it('reads again after a refused cancel too: the order may have filled meanwhile, and the desk must not keep showing it (issue 39)', async () => {
-    const load = calls<{ symbol: string }, DeskData>();
-    const cancel = calls<{ id: number }, unknown>();
-    const desk = createActor(futuresDeskMachine.provide({ actors: { loadDesk: load.logic, cancelOrder: asking(cancel) }, actions: { showToast } }), { input: { symbol: 'btc_usdt' } }).start();
-    load.resolve({ config: CONFIG, account: ACCOUNT, orders: [], plans: [], receivedAt: 0 });
-    await vi.advanceTimersByTimeAsync(0);
+    const { load, cancel, desk } = await readDesk();
     desk.send({ type: 'desk.cancelOrder', id: 7 });
     desk.getSnapshot().children.cancelOrder!.send({ type: 'confirmAct.confirm' });
     cancel.reject({ kind: 'server', serverMessage: 'This order can no longer be cancelled' });
@@ -364,9 +410,9 @@ describe('futures orders centre', () => {
     fetch.resolve({ list: ACCOUNT.positions, total: ACCOUNT.positions.length, extra: ACCOUNT });
     await vi.advanceTimersByTimeAsync(0);
     const close = calls<CloseCall, typeof PLACED>();
-    const dialog = createActor(closeDialogMachine.provide({ actors: { closePosition: close.logic }, actions: { showToast, mintIdempotencyKey: closeKeyMinter(mint) } }), { input: { replyTo: records } }).start();
+    const { dialog, confirm } = closeDialogOver(close, records);
     dialog.send({ type: 'close.flash', symbol: 'BTC_USDT', closable: '0.5', pricePrecision: 2, amountPrecision: 4 });
-    dialog.send({ type: 'close.confirm' });
+    confirm();
     close.resolve(PLACED);
     await vi.advanceTimersByTimeAsync(0);
     expect(fetch.seen).toHaveLength(2);

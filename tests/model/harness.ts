@@ -10,9 +10,11 @@
  * model needs no list of its actors here.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type Actor, type AnyActorLogic, type AnyStateMachine, type EventObject, type PromiseActorLogic, type SnapshotFrom } from 'xstate';
+import { assign, createActor, fromPromise, setup, type Actor, type AnyActorLogic, type AnyStateMachine, type EventObject, type PromiseActorLogic, type SnapshotFrom } from 'xstate';
 import { generatePaths, type GeneratedPath } from '../../scripts/lib/machineModels';
 import type { MachineModel } from '../../src/app/machines/model.types';
+import type { LastPrice, LastPriceSource } from '../../src/app/machines/lastPrice/lastPrice';
+import { confirmActing, type ConfirmActActorRef } from '../../src/app/machines/confirmAct/confirmAct.machine';
 
 /** A settling event: an actor's output or its error. */
 export type SettleEvent = EventObject & { output?: unknown; error?: unknown };
@@ -192,4 +194,48 @@ export function standInsFor<M extends AnyStateMachine>(machine: M) {
   const deferred = deferredActors(actorNamesOf(machine, 'placeholders'));
   const actors: ImplementationsOf<M>['actors'] = deferred.actors;
   return { ...deferred, actors };
+}
+
+/** A trade page's last price as the forms follow it (the markets product's pairWatch in the app), moved by the test. */
+export function pagePrices(first?: LastPrice) {
+  const machine = setup({ types: { context: {} as { last: LastPrice | undefined }, events: {} as { type: 'last'; last: LastPrice } } }).createMachine({
+    context: { last: first },
+    on: { last: { actions: assign({ last: ({ event }) => event.last }) } },
+  });
+  const actor = createActor(machine).start();
+  return { source: actor as LastPriceSource, move: (price: string) => actor.send({ type: 'last', last: { price, side: 'buy' } }) };
+}
+
+/**
+ * A machine that asks before it acts, started as its composition root supplies it: its
+ * confirm-then-act child (`child`, e.g. `cancelOrder`) acting through a deferred `act`, its other
+ * actors standing in (or real ones from `actors`), and one toast log for both. `confirm` and
+ * `dismiss` answer the child's question.
+ */
+export function startAsking<M extends AnyStateMachine>(machine: M, child: string, options: { input?: unknown; actors?: Record<string, AnyActorLogic> } = {}) {
+  const deferred = standInsFor(machine);
+  const act = deferredActors(['act']);
+  const toasts: unknown[] = [];
+  const showToast = (_: unknown, params: unknown) => void toasts.push(params);
+  const actors = { ...deferred.actors, ...options.actors, [child]: confirmActing(act.actors.act, showToast) };
+  const actor = createActor(machine.provide({ actors, actions: { showToast } } as never), { input: options.input }).start();
+  const question = actor.getSnapshot().children[child] as ConfirmActActorRef;
+  return {
+    actor: actor as Actor<M>,
+    deferred,
+    act,
+    toasts,
+    question,
+    confirm: () => question.send({ type: 'confirmAct.confirm' }),
+    dismiss: () => question.send({ type: 'confirmAct.cancel' }),
+    /** Spec §8 as a list shows it: `ask`, dismissed, acts on nothing; asked again and confirmed, it acts once: with what. */
+    actsOnlyOnConfirm(ask: () => void) {
+      ask();
+      question.send({ type: 'confirmAct.cancel' });
+      expect(act.inputsOf('act')).toHaveLength(0);
+      ask();
+      question.send({ type: 'confirmAct.confirm' });
+      return act.inputsOf('act');
+    },
+  };
 }

@@ -124,4 +124,19 @@ describe('help machines follow the display language', () => {
     languages.change('ja_JP');
     expect(deferred.inputsOf('fetchArticle')).toEqual([{ id: 'register-account' }, { id: 'register-account' }]);
   });
+
+  it('the bell\'s notifications read the shown page again in a new language, once signed in; not before', async () => {
+    const deferred = standInsFor(informModel.machine);
+    const languages = languageSource('en_US');
+    const actor = createActor(informModel.machine.provide({ actors: { ...deferred.actors, languageChanges } }), { input: { languages } }).start();
+    languages.change('ja_JP');
+    expect(deferred.inputsOf('fetchNotifications')).toHaveLength(0);
+    actor.send({ type: 'inform.load', page: 2 });
+    await settle(deferred, { type: 'xstate.done.actor.fetchNotifications', output: { list: [welcome], total: 21, unread: 1, page: 2, size: 20 } });
+    languages.change('zh_CN');
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(deferred.inputsOf('fetchNotifications')).toEqual([{ page: 2 }, { page: 2 }]);
+    actor.stop();
+    expect(languages.listening()).toBe(0);
+  });
 });

@@ -4,7 +4,8 @@ import { kycModel } from '../../src/features/kyc/machines/kyc/kyc.model';
 import type { MachineModel } from '../../src/app/machines/model.types';
 import { kycReviewModel } from '../../src/features/kyc/machines/kycReview/kycReview.model';
 import { operatorSessionModel } from '../../src/features/operator/machines/operatorSession/operatorSession.model';
-import { standInsFor } from './harness';
+import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
+import { deferredActors, standInsFor } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -68,15 +69,25 @@ describe('operator session machine (scenarios)', () => {
   });
 });
 
+/** The review desk with submission 7 open; approving asks through its confirm-then-act child, acting with a deferred approve. */
+async function reviewing() {
+  const deferred = standInsFor(kycReviewModel.machine);
+  const approve = deferredActors(['act']);
+  const log: string[] = [];
+  const showToast = (_: unknown, params: unknown) => void log.push(`showToast:${JSON.stringify(params)}`);
+  const actor = createActor(kycReviewModel.machine.provide({ actors: { ...deferred.actors, approve: confirmActing(approve.actors.act, showToast) }, actions: { showToast } })).start();
+  deferred.settle({ type: 'xstate.done.actor.fetchQueue', output: [] });
+  await vi.advanceTimersByTimeAsync(0);
+  actor.send({ type: 'review.open', id: 7 });
+  deferred.settle({ type: 'xstate.done.actor.fetchDetail', output: { submission: {}, front: '', back: '' } });
+  await vi.advanceTimersByTimeAsync(0);
+  return { deferred, approve, log, actor };
+}
+
 describe('operator review machine (scenarios)', () => {
 
   it('rejects only with a reason, sends it trimmed, then reads the queue again', async () => {
-    const { deferred, log, actor } = setUp(kycReviewModel, ['fetchQueue', 'fetchDetail', 'approve', 'reject']);
-    deferred.settle({ type: 'xstate.done.actor.fetchQueue', output: [] });
-    await vi.advanceTimersByTimeAsync(0);
-    actor.send({ type: 'review.open', id: 7 });
-    deferred.settle({ type: 'xstate.done.actor.fetchDetail', output: { submission: {}, front: '', back: '' } });
-    await vi.advanceTimersByTimeAsync(0);
+    const { deferred, log, actor } = await reviewing();
     actor.send({ type: 'review.reject' });
     actor.send({ type: 'review.confirm', reason: ' ' });
     expect(actor.getSnapshot().value).toBe('confirmingReject');
@@ -85,7 +96,24 @@ describe('operator review machine (scenarios)', () => {
     expect(deferred.inputsOf('reject')).toEqual([{ id: 7, reason: 'Blurred' }]);
     deferred.settle({ type: 'xstate.done.actor.reject', output: {} });
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().value).toBe('loadingQueue');
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(deferred.inputsOf('fetchQueue')).toHaveLength(2);
+  });
+
+  it('approves only once the question is confirmed (the shared confirm-then-act), then reads the queue again', async () => {
+    const { deferred, approve, log, actor } = await reviewing();
+    actor.send({ type: 'review.approve' });
+    const question = actor.getSnapshot().children.approve!;
+    question.send({ type: 'confirmAct.cancel' });
+    expect(approve.inputsOf('act')).toEqual([]);
+    actor.send({ type: 'review.approve' });
+    question.send({ type: 'confirmAct.confirm' });
+    question.send({ type: 'confirmAct.confirm' });
+    expect(approve.inputsOf('act')).toEqual([{ id: 7 }]);
+    approve.settle({ type: 'xstate.done.actor.act', output: {} });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(log).toContain('showToast:{"tone":"success","message":{"key":"operator.approved"}}');
     expect(deferred.inputsOf('fetchQueue')).toHaveLength(2);
   });
 });

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, type EventObject } from 'xstate';
+import { assign, createActor, fromCallback, setup, type EventObject } from 'xstate';
+import type { MarketTick } from '../../domain/api';
 import { latestTradesModel, TRADES_FIXTURE } from '../../src/features/markets/machines/latestTrades/latestTrades.model';
 import { selectTrades } from '../../src/features/markets/machines/latestTrades/latestTrades.selectors';
 import { pairMarketModel } from '../../src/features/markets/machines/pairMarket/pairMarket.model';
-import { pairWatchMachine } from '../../src/features/markets/machines/pairWatch/pairWatch.machine';
+import { pairWatchMachine, type PairWatchInput } from '../../src/features/markets/machines/pairWatch/pairWatch.machine';
 import { pairWatchModel } from '../../src/features/markets/machines/pairWatch/pairWatch.model';
 import { generatePaths } from '../../scripts/lib/machineModels';
 import { describeModel, runModel, standInsFor, walkPath } from './harness';
@@ -103,16 +104,52 @@ describe('pair watch machine: a trade page holds the pair market while on screen
   afterEach(() => void vi.useRealTimers());
   describeModel(pairWatchModel);
 
+  /** The app actor as the watch reads it: the spot ticks and the currencies' USDT prices. */
+  function fakeApp() {
+    const machine = setup({ types: { context: {} as { tickers: Record<string, MarketTick>; currencies: { symbol: string; price: string }[] }, events: {} as { type: 'tick'; tick: MarketTick } } }).createMachine({
+      context: { tickers: {}, currencies: [{ symbol: 'BTC', price: '95000' }] },
+      on: { tick: { actions: assign({ tickers: ({ context, event }) => ({ ...context.tickers, [event.tick.channel]: event.tick }) }) } },
+    });
+    return createActor(machine).start();
+  }
+  const tick = (channel: string, close: string): MarketTick => ({ channel, pair: 'BTC_USDT', close, open: close, high: close, low: close, amount: '1', vol: '1', count: 1, increase: '0' });
+  const silent = fromCallback<EventObject, { channel: string }>(() => () => undefined);
+
   it('watches when it starts, leaves when it stops, and leaves then watches again on retry', () => {
     const sent: unknown[] = [];
-    const market = { send: (event: unknown) => void sent.push(event) };
+    const market = createActor(setup({ types: { events: {} as EventObject } }).createMachine({ on: { '*': { actions: ({ event }) => void sent.push(event) } } })).start();
     const pair = { left: 'BTC', right: 'USDT', contract: true, futures: true };
-    const watch = createActor(pairWatchMachine, { input: { market, pair } }).start();
+    const input = { market, app: fakeApp(), pair } as unknown as PairWatchInput;
+    const watch = createActor(pairWatchMachine, { input }).start();
     expect(sent).toEqual([{ type: 'market.watch', ...pair }]);
     watch.send({ type: 'watch.retry' });
     expect(sent.slice(1)).toEqual([{ type: 'market.leave' }, { type: 'market.watch', ...pair }]);
     watch.stop();
     expect(sent.at(-1)).toEqual({ type: 'market.leave' });
     expect(sent).toHaveLength(4);
+  });
+
+  it("keeps the page's last price: the newest trade, else the tick's close, else the currency's USDT price", () => {
+    // The real latest-trades child (fed by hand), the other children standing in.
+    const { actor: market } = runModel(pairMarketModel, { actors: { latestTrades: latestTradesModel.machine.provide({ actors: { tradesFeed: silent } }) } });
+    const app = fakeApp();
+    const spot = createActor(pairWatchMachine, { input: { market, app, pair: { left: 'BTC', right: 'USDT', contract: false } } as unknown as PairWatchInput }).start();
+    const last = () => spot.getSnapshot().context.last;
+    expect(last()).toEqual({ price: '95000', side: undefined });
+    app.send({ type: 'tick', tick: tick('btc_usdt_tick', '96000') });
+    expect(last()).toEqual({ price: '96000', side: undefined });
+    market.getSnapshot().children.latestTrades!.send({ type: 'trades.snapshot', trades: TRADES_FIXTURE });
+    expect(last()).toEqual({ price: '96250.9', side: 'buy' });
+    app.send({ type: 'tick', tick: tick('btc_usdt_tick', '97000') });
+    expect(last()).toEqual({ price: '96250.9', side: 'buy' });
+    spot.stop();
+
+    // The futures page: the futures market's own trades and tick, never the spot tick nor the USDT price.
+    const futures = createActor(pairWatchMachine, { input: { market, app, pair: { left: 'BTC', right: 'USDT', contract: true, futures: true } } as unknown as PairWatchInput }).start();
+    expect(futures.getSnapshot().context.last).toBeUndefined();
+    market.send({ type: 'market.tick', tick: tick('btc_usdt_future_tick', '96100') });
+    expect(futures.getSnapshot().context.last).toEqual({ price: '96100', side: undefined });
+    futures.stop();
+    market.stop();
   });
 });

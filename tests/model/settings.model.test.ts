@@ -3,7 +3,8 @@ import { createActor } from 'xstate';
 import { profileModel } from '../../src/features/accounts/machines/profile/profile.model';
 import { recordBookModel } from '../../src/features/accounts/machines/recordBook/recordBook.model';
 import { securityChangeModel } from '../../src/features/accounts/machines/securityChange/securityChange.model';
-import { standInsFor } from './harness';
+import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
+import { deferredActors, standInsFor } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -66,20 +67,26 @@ describe('recordBook machine (scenarios)', () => {
   it('deletes only after confirmation, then reloads with the spec message', async () => {
     const deferred = standInsFor(recordBookModel.machine);
     const { log, actions } = recorded();
-    const actor = createActor(recordBookModel.machine.provide({ actors: deferred.actors, actions: actions }), { input: recordBookModel.variants[0]!.input }).start();
+    // Deleting asks through the shared confirm-then-act child, acting with a deferred delete.
+    const deleteRecord = deferredActors(['act']);
+    const actor = createActor(recordBookModel.machine.provide({ actors: { ...deferred.actors, deleteRecord: confirmActing(deleteRecord.actors.act, actions.showToast!) }, actions: actions }), {
+      input: recordBookModel.variants[0]!.input,
+    }).start();
     deferred.settle({ type: 'xstate.done.actor.fetchRecords', output: [{ id: 7 }] });
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'book.delete', id: 7 });
-    expect(actor.getSnapshot().value).toBe('confirmingDelete');
-    actor.send({ type: 'book.cancel' });
-    expect(actor.getSnapshot().value).toBe('ready');
-    expect(deferred.inputsOf('deleteRecord')).toEqual([]);
+    const question = actor.getSnapshot().children.deleteRecord!;
+    expect(question.getSnapshot().value).toBe('confirming');
+    question.send({ type: 'confirmAct.cancel' });
+    expect(question.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().value).toEqual({ book: 'ready' });
+    expect(deleteRecord.inputsOf('act')).toEqual([]);
     actor.send({ type: 'book.delete', id: 7 });
-    actor.send({ type: 'book.confirm' });
-    expect(deferred.inputsOf('deleteRecord')).toEqual([{ id: 7 }]);
-    deferred.settle({ type: 'xstate.done.actor.deleteRecord', output: null });
+    question.send({ type: 'confirmAct.confirm' });
+    expect(deleteRecord.inputsOf('act')).toEqual([{ id: 7 }]);
+    deleteRecord.settle({ type: 'xstate.done.actor.act', output: null });
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().value).toBe('loading');
+    expect(actor.getSnapshot().value).toEqual({ book: 'loading' });
     expect(log).toContain('showToast:{"tone":"success","message":{"key":"addresses.deleted"}}');
   });
 });

@@ -1,19 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
 import { createUserStreamHub, createUserUpdatesActor } from '../../src/app/actors/userStream.actor';
 import { OPEN_ORDER, TRIGGERED_STOP, WAITING_STOP, stopPageOf } from '../../src/features/spot/machines/orders/fixtures';
 import { openStopsMachine } from '../../src/features/spot/machines/orders/openStops.machine';
-import { standInsFor } from './harness';
-import { ORDER_ACCOUNT, startOrderForm } from './spotOrderForm.setup';
+import { startAsking } from './harness';
+import { startReadyForm } from './spotOrderForm.setup';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
 
-/** The form with its account read, at a last price of 20,000. */
+/** The form with its account read, at a last price of 20,000; `submit` answers the errors it shows. */
 async function startForm() {
-  const form = startOrderForm('20000');
-  form.deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: ORDER_ACCOUNT });
-  await vi.advanceTimersByTimeAsync(0);
+  const form = await startReadyForm();
   const submit = () => {
     form.actor.send({ type: 'form.submit' });
     return form.actor.getSnapshot().context.errors;
@@ -86,12 +83,8 @@ describe('spot form: stop-limit and OCO (issue 37)', () => {
 describe('waiting stops list', () => {
   it('shows waiting stops only, reads again once after a burst of pushes (a trigger leaves the list), cancels after confirming', async () => {
     const hub = createUserStreamHub();
-    const deferred = standInsFor(openStopsMachine);
-    const toasts: unknown[] = [];
-    const actor = createActor(
-      openStopsMachine.provide({ actors: { ...deferred.actors, userUpdates: createUserUpdatesActor(hub) }, actions: { showToast: (_, p) => void toasts.push(p) } }),
-      { input: { symbol: 'BTC_USDT' } },
-    ).start();
+    // The question and the cancel: the shared confirm-then-act child, acting through a stand-in.
+    const { actor, deferred, act, toasts, actsOnlyOnConfirm } = startAsking(openStopsMachine, 'cancelStop', { input: { symbol: 'BTC_USDT' }, actors: { userUpdates: createUserUpdatesActor(hub) } });
     expect(deferred.inputsOf('fetchCurrentStops')).toEqual([{ symbol: 'BTC_USDT', page: 1, size: 10 }]);
     deferred.settle({ type: 'xstate.done.actor.fetchCurrentStops', output: stopPageOf([WAITING_STOP, TRIGGERED_STOP]) });
     await vi.advanceTimersByTimeAsync(0);
@@ -112,15 +105,22 @@ describe('waiting stops list', () => {
     await vi.advanceTimersByTimeAsync(300);
     deferred.settle({ type: 'xstate.done.actor.fetchCurrentStops', output: stopPageOf([WAITING_STOP]) });
     await vi.advanceTimersByTimeAsync(0);
-    actor.send({ type: 'stops.revoke', id: WAITING_STOP.id });
-    actor.send({ type: 'stops.dismiss' });
-    expect(deferred.inputsOf('cancelStop')).toHaveLength(0);
-    actor.send({ type: 'stops.revoke', id: WAITING_STOP.id });
-    actor.send({ type: 'stops.confirm' });
-    expect(deferred.inputsOf('cancelStop')).toEqual([{ id: WAITING_STOP.id }]);
-    deferred.settle({ type: 'xstate.done.actor.cancelStop', output: { ...WAITING_STOP, status: 3 } });
+    expect(actsOnlyOnConfirm(() => actor.send({ type: 'stops.revoke', id: WAITING_STOP.id }))).toEqual([{ id: WAITING_STOP.id }]);
+    act.settle({ type: 'xstate.done.actor.act', output: { ...WAITING_STOP, status: 3 } });
     await vi.advanceTimersByTimeAsync(0);
     expect(toasts).toEqual([{ tone: 'success', message: { key: 'spot.stops.cancelled' } }]);
     expect(actor.getSnapshot().context).toMatchObject({ stops: [], total: 0 });
+  });
+
+  it('a refused cancel says why and reads the list again (the stop most likely triggered)', async () => {
+    const { actor, deferred, act, toasts, confirm } = startAsking(openStopsMachine, 'cancelStop');
+    deferred.settle({ type: 'xstate.done.actor.fetchCurrentStops', output: stopPageOf([WAITING_STOP]) });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'stops.revoke', id: WAITING_STOP.id });
+    confirm();
+    act.settle({ type: 'xstate.error.actor.act', error: { kind: 'server', serverMessage: 'This stop order is no longer waiting and cannot be cancelled' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(toasts).toEqual([{ tone: 'error', message: { text: 'This stop order is no longer waiting and cannot be cancelled' } }]);
+    expect(deferred.inputsOf('fetchCurrentStops')).toHaveLength(2);
   });
 });

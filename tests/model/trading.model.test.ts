@@ -5,12 +5,11 @@ import { createPrivateChannelActor, createUserStreamHub, createUserUpdatesActor,
 import { selectAvailable, selectFee } from '../../src/features/spot/machines/orderForm/orderForm.selectors';
 import { FILLED_ORDER, OPEN_ORDER, PARTIAL_ORDER, pageOf } from '../../src/features/spot/machines/orders/fixtures';
 import { openOrdersMachine } from '../../src/features/spot/machines/orders/openOrders.machine';
-import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
 import { orderHistoryMachine } from '../../src/features/spot/machines/orders/orderHistory.machine';
 import { createHistoryUpdatesActor } from '../../src/features/spot/actors/spot.actors';
 import { userStreamMachine } from '../../src/app/machines/userStream/userStream.machine';
-import { deferredActors, standInsFor } from './harness';
-import { ORDER_ACCOUNT as account, startOrderForm as startForm } from './spotOrderForm.setup';
+import { pagePrices, standInsFor, startAsking } from './harness';
+import { startOrderForm as startForm, startReadyForm } from './spotOrderForm.setup';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -26,10 +25,20 @@ describe('order form', () => {
     expect(actor.getSnapshot().context).toMatchObject({ price: '19999.5', orderType: 'limit' });
   });
 
+  it("follows the page's last price while the price is untouched and empty, at the pair's precision", () => {
+    const page = pagePrices({ price: '20000.129', side: undefined });
+    const { actor } = startForm('', page.source);
+    expect(actor.getSnapshot().context.price).toBe('20000.12');
+    actor.send({ type: 'form.price', value: '' });
+    page.move('21000');
+    expect(actor.getSnapshot().context.price).toBe('');
+    actor.stop();
+    const fresh = startForm('', pagePrices().source);
+    expect(fresh.actor.getSnapshot().context.price).toBe('');
+  });
+
   it('keeps price × quantity = amount both ways and follows the slider over the available balance', async () => {
-    const { actor, deferred } = startForm('20000');
-    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account });
-    await vi.advanceTimersByTimeAsync(0);
+    const { actor } = await startReadyForm();
     actor.send({ type: 'form.quantity', value: '0.012345' });
     expect(actor.getSnapshot().context).toMatchObject({ quantity: '0.012345', amount: '246.9', percent: 24 });
     actor.send({ type: 'form.amount', value: '100' });
@@ -45,9 +54,7 @@ describe('order form', () => {
   });
 
   it('shows translated messages per field and sends nothing while the order is invalid', async () => {
-    const { actor, deferred } = startForm('20000');
-    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account });
-    await vi.advanceTimersByTimeAsync(0);
+    const { actor, deferred } = await startReadyForm();
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().context.errors).toEqual({ quantity: { key: 'spot.validation.quantityRequired' } });
     actor.send({ type: 'form.quantity', value: '1' });
@@ -58,9 +65,7 @@ describe('order form', () => {
   });
 
   it('keeps what was typed, says what is wrong in the order required → form → precision → minimum → balance, and sends nothing (issue 11)', async () => {
-    const { actor, deferred } = startForm('20000');
-    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account });
-    await vi.advanceTimersByTimeAsync(0);
+    const { actor, deferred } = await startReadyForm();
     const submit = () => {
       actor.send({ type: 'form.submit' });
       return actor.getSnapshot().context.errors;
@@ -97,9 +102,7 @@ describe('order form', () => {
   });
 
   it('estimates the fee of a market order too: a buy by amount at the last price, a sell by quantity (issue 37 §20)', async () => {
-    const { actor, deferred } = startForm('20000');
-    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account });
-    await vi.advanceTimersByTimeAsync(0);
+    const { actor } = await startReadyForm();
     actor.send({ type: 'form.type', orderType: 'market' });
     actor.send({ type: 'form.amount', value: '100' });
     // 100 USDT at about 20,000 buys about 0.005 BTC; 0.2 % of it is the fee.
@@ -110,9 +113,7 @@ describe('order form', () => {
   });
 
   it('sends a valid order in the digits the server reads (".5" as "0.5", trailing zeros dropped)', async () => {
-    const { actor, deferred } = startForm('20000');
-    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account });
-    await vi.advanceTimersByTimeAsync(0);
+    const { actor, deferred } = await startReadyForm();
     actor.send({ type: 'form.price', value: '100.50' });
     actor.send({ type: 'form.quantity', value: '.5' });
     actor.send({ type: 'form.submit' });
@@ -120,9 +121,7 @@ describe('order form', () => {
   });
 
   it('submits once per 2000 ms, keeps the idempotency key across a retry, and starts a new one for a new order', async () => {
-    const { actor, deferred, toasts } = startForm('20000');
-    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account });
-    await vi.advanceTimersByTimeAsync(0);
+    const { actor, deferred, toasts } = await startReadyForm();
     actor.send({ type: 'form.quantity', value: '0.01' });
     actor.send({ type: 'form.submit' });
     actor.send({ type: 'form.submit' });
@@ -144,9 +143,7 @@ describe('order form', () => {
   });
 
   it('sizes a market buy by amount and a market sell by quantity', async () => {
-    const { actor, deferred } = startForm('20000');
-    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account });
-    await vi.advanceTimersByTimeAsync(0);
+    const { actor, deferred } = await startReadyForm();
     actor.send({ type: 'form.type', orderType: 'market' });
     actor.send({ type: 'form.amount', value: '50' });
     actor.send({ type: 'form.submit' });
@@ -160,9 +157,7 @@ describe('order form', () => {
   });
 
   it('takes pushed balances for its pair and reloads the account after a reconnect', async () => {
-    const { actor, deferred } = startForm();
-    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: account });
-    await vi.advanceTimersByTimeAsync(0);
+    const { actor } = await startReadyForm('20000.129');
     actor.send({ type: 'stream.balances', balances: [{ currency: 'USDT', account: 'spot', available: '750.5', frozen: '249.5' }, { currency: 'USDT', account: 'contract', available: '1', frozen: '0' }] });
     expect(actor.getSnapshot().context.available).toEqual({ base: '0.5', quote: '750.5' });
     actor.send({ type: 'stream.resync' });
@@ -172,25 +167,13 @@ describe('order form', () => {
 
 describe('open orders and history', () => {
   it('cancels only after the confirmation, says "revocation successful" and drops the row', async () => {
-    const deferred = standInsFor(openOrdersMachine);
     // The question and the cancel: the shared confirm-then-act child, acting through a stand-in.
-    const cancel = deferredActors(['act']);
-    const toasts: unknown[] = [];
-    const showToast = (_: unknown, p: unknown) => void toasts.push(p);
-    const actor = createActor(openOrdersMachine.provide({ actors: { ...deferred.actors, cancelOrder: confirmActing(cancel.actors.act, showToast) }, actions: { showToast } }), {
-      input: { symbol: 'BTC_USDT' },
-    }).start();
-    const question = actor.getSnapshot().children.cancelOrder!;
+    const { actor, deferred, act, toasts, actsOnlyOnConfirm } = startAsking(openOrdersMachine, 'cancelOrder', { input: { symbol: 'BTC_USDT' } });
     expect(deferred.inputsOf('fetchCurrentOrders')).toEqual([{ symbol: 'BTC_USDT', page: 1, size: 10 }]);
     deferred.settle({ type: 'xstate.done.actor.fetchCurrentOrders', output: pageOf([OPEN_ORDER]) });
     await vi.advanceTimersByTimeAsync(0);
-    actor.send({ type: 'orders.revoke', id: OPEN_ORDER.id });
-    question.send({ type: 'confirmAct.cancel' });
-    expect(cancel.inputsOf('act')).toHaveLength(0);
-    actor.send({ type: 'orders.revoke', id: OPEN_ORDER.id });
-    question.send({ type: 'confirmAct.confirm' });
-    expect(cancel.inputsOf('act')).toEqual([{ id: OPEN_ORDER.id }]);
-    cancel.settle({ type: 'xstate.done.actor.act', output: null });
+    expect(actsOnlyOnConfirm(() => actor.send({ type: 'orders.revoke', id: OPEN_ORDER.id }))).toEqual([{ id: OPEN_ORDER.id }]);
+    act.settle({ type: 'xstate.done.actor.act', output: null });
     await vi.advanceTimersByTimeAsync(0);
     expect(toasts).toEqual([{ tone: 'success', message: { key: 'spot.orders.revoked' } }]);
     expect(actor.getSnapshot().context.orders).toEqual([]);

@@ -8,7 +8,8 @@ import { transferModel } from '../../src/features/wallet/machines/transfer/trans
 import { walletBalancesModel } from '../../src/features/wallet/machines/walletBalances/walletBalances.model';
 import { walletRecordsModel } from '../../src/features/wallet/machines/walletRecords/walletRecords.model';
 import { bookAddress, quota, withdrawalModel } from '../../src/features/wallet/machines/withdrawal/withdrawal.model';
-import { standInsFor } from './harness';
+import { deferredActors, standInsFor } from './harness';
+import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
 import { pagedListMachine, type PagedListActorRef } from '../../src/app/machines/pagedList/pagedList.machine';
 
 beforeEach(() => void vi.useFakeTimers());
@@ -260,10 +261,24 @@ function withList(model: MachineModel, promiseActors: string[], input?: unknown,
   return { ...t, reads: () => rows.inputsOf('loadPage'), settleList, listRef };
 }
 
+/** A row action's question: the shared confirm-then-act child, acting through a deferred stand-in `act`. */
+function asking() {
+  const act = deferredActors(['act']);
+  const settle = async (event: EventObject & { output?: unknown; error?: unknown }) => {
+    act.settle(event);
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  return { inputs: () => act.inputsOf('act'), settle, logic: confirmActing(act.actors.act, () => undefined) };
+}
+
+/** The child a parent runs under `id`, to answer its question as the dialog would. */
+const childOf = (actor: { getSnapshot(): { children: Record<string, unknown> } }, id: string) => actor.getSnapshot().children[id] as { send(event: EventObject): void; getSnapshot(): { value: unknown } };
+
 describe('paged records machine (scenarios)', () => {
 
   it('a preset change goes back to page 1; a cancel asks first and reloads', async () => {
-    const { actor, deferred, log, settle, reads, settleList, listRef } = withList(walletRecordsModel, ['actOnRow'], { days: 7, actionDoneKey: 'wallet.withdraw.cancelled' });
+    const cancel = asking();
+    const { actor, log, reads, settleList, listRef } = withList(walletRecordsModel, [], { days: 7, actionDoneKey: 'wallet.withdraw.cancelled' }, { actOnRow: cancel.logic });
     await settleList({ list: [{ id: 4 }], total: 25, page: 1, size: 10 });
     listRef().send({ type: 'list.page', page: 3 });
     await settleList({ list: [{ id: 1 }], total: 25, page: 3, size: 10 });
@@ -273,17 +288,19 @@ describe('paged records machine (scenarios)', () => {
     expect(reads().at(-1)).toEqual({ filter: { days: 30 }, page: 1, size: 10 });
     await settleList({ list: [{ id: 4 }], total: 1, page: 1, size: 10 });
     actor.send({ type: 'records.act', id: 4 });
-    expect(deferred.inputsOf('actOnRow')).toHaveLength(0);
-    actor.send({ type: 'records.confirm' });
-    await settle({ type: 'xstate.done.actor.actOnRow', output: null });
-    expect(deferred.inputsOf('actOnRow')).toEqual([{ id: 4 }]);
+    childOf(actor, 'actOnRow').send({ type: 'confirmAct.cancel' });
+    expect(cancel.inputs()).toHaveLength(0);
+    actor.send({ type: 'records.act', id: 4 });
+    childOf(actor, 'actOnRow').send({ type: 'confirmAct.confirm' });
+    await cancel.settle({ type: 'xstate.done.actor.act', output: null });
+    expect(cancel.inputs()).toEqual([{ id: 4 }]);
     expect(log).toEqual(['showToast:{"tone":"success","message":{"key":"wallet.withdraw.cancelled"}}', 'rowActed']);
-    expect(actor.getSnapshot().value).toBe('idle');
+    expect(childOf(actor, 'actOnRow').getSnapshot().value).toBe('idle');
     expect(listRef().getSnapshot().value).toBe('loading');
   });
 
   it('polls while shown when asked to (deposits advancing through confirmations)', async () => {
-    const { reads, settleList } = withList(walletRecordsModel, ['actOnRow'], { days: 7, pollMs: 3000 });
+    const { reads, settleList } = withList(walletRecordsModel, [], { days: 7, pollMs: 3000 });
     await settleList({ list: [], total: 0, page: 1, size: 10 });
     await vi.advanceTimersByTimeAsync(2999);
     expect(reads()).toHaveLength(1);
@@ -292,7 +309,7 @@ describe('paged records machine (scenarios)', () => {
   });
 
   it('a list of one currency asks only for it, on every read; a list of all asks without one', async () => {
-    const one = withList(walletRecordsModel, ['actOnRow'], { days: 7, pollMs: 3000, currency: 'USDT' });
+    const one = withList(walletRecordsModel, [], { days: 7, pollMs: 3000, currency: 'USDT' });
     await one.settleList({ list: [], total: 0, page: 1, size: 10 });
     one.listRef().send({ type: 'list.filter', filter: { days: 3 } });
     await one.settleList({ list: [], total: 0, page: 1, size: 10 });
@@ -303,14 +320,15 @@ describe('paged records machine (scenarios)', () => {
       { filter: { days: 3, currency: 'USDT' }, page: 1, size: 10 },
     ]);
     one.actor.stop();
-    const all = withList(walletRecordsModel, ['actOnRow'], { days: 7 });
+    const all = withList(walletRecordsModel, [], { days: 7 });
     expect(all.reads()).toStrictEqual([{ filter: { days: 7 }, page: 1, size: 10 }]);
     all.actor.stop();
   });
 
   it('follows pushed status changes: the operator approving a withdrawal reloads the list; a refused cancel reloads it too (issue 37 §4)', async () => {
     const signals = createWalletSignals();
-    const { actor, settle, reads, settleList, listRef } = withList(walletRecordsModel, ['actOnRow'], { days: 7, actionDoneKey: 'wallet.withdraw.cancelled' }, { walletSignals: signals.actor });
+    const cancel = asking();
+    const { actor, reads, settleList, listRef } = withList(walletRecordsModel, [], { days: 7, actionDoneKey: 'wallet.withdraw.cancelled' }, { walletSignals: signals.actor, actOnRow: cancel.logic });
     await settleList({ list: [{ id: 4 }], total: 1, page: 1, size: 10 });
     signals.publishRecords({ type: 'stream.product', kind: 'wallet', payload: { channel: 'user', kind: 'wallet', record: 'withdrawal', id: 4, status: 2 } });
     expect(reads()).toHaveLength(2);
@@ -318,15 +336,15 @@ describe('paged records machine (scenarios)', () => {
     signals.publishRecords({ type: 'stream.product', kind: 'seconds', payload: {} });
     expect(reads()).toHaveLength(2);
     actor.send({ type: 'records.act', id: 4 });
-    actor.send({ type: 'records.confirm' });
-    await settle({ type: 'xstate.error.actor.actOnRow', error: { kind: 'server', serverMessage: 'This withdrawal can no longer be cancelled' } });
+    childOf(actor, 'actOnRow').send({ type: 'confirmAct.confirm' });
+    await cancel.settle({ type: 'xstate.error.actor.act', error: { kind: 'server', serverMessage: 'This withdrawal can no longer be cancelled' } });
     expect(listRef().getSnapshot().value).toBe('loading');
     expect(reads()).toHaveLength(3);
   });
 
   it('hears the wallet signals: an own change elsewhere reloads the list on screen', async () => {
     const signals = createWalletSignals();
-    const { reads, settleList } = withList(walletRecordsModel, ['actOnRow'], { days: 7 }, { walletSignals: signals.actor });
+    const { reads, settleList } = withList(walletRecordsModel, [], { days: 7 }, { walletSignals: signals.actor });
     await settleList({ list: [], total: 0, page: 1, size: 10 });
     signals.walletChanged();
     expect(reads()).toHaveLength(2);
@@ -352,7 +370,7 @@ describe('balances machine (scenarios)', () => {
 describe('operator withdrawal queue (scenarios)', () => {
 
   it('fails a withdrawal only with a reason, sends it trimmed, then reads the queue again', async () => {
-    const { actor, deferred, log, settle, reads, settleList, listRef } = withList(operatorWithdrawalsModel, ['approveWithdrawal', 'failWithdrawal']);
+    const { actor, deferred, log, settle, reads, settleList, listRef } = withList(operatorWithdrawalsModel, ['failWithdrawal']);
     expect(reads()).toEqual([{ filter: { status: 1 }, page: 1, size: 10 }]);
     await settleList({ list: [], total: 1, page: 1, size: 10 });
     actor.send({ type: 'queue.fail', id: 12 });
@@ -365,6 +383,24 @@ describe('operator withdrawal queue (scenarios)', () => {
     expect(actor.getSnapshot().value).toBe('idle');
     expect(listRef().getSnapshot().value).toBe('loading');
     expect(reads()).toHaveLength(2);
+  });
+
+  it('approves after the question (the shared confirm-then-act), then reads the queue again; a refused approval reads it again too', async () => {
+    const approve = asking();
+    const { actor, log, reads, settleList } = withList(operatorWithdrawalsModel, ['failWithdrawal'], undefined, { approveWithdrawal: approve.logic });
+    await settleList({ list: [], total: 1, page: 1, size: 10 });
+    actor.send({ type: 'queue.approve', id: 12 });
+    expect(approve.inputs()).toHaveLength(0);
+    childOf(actor, 'approveWithdrawal').send({ type: 'confirmAct.confirm' });
+    expect(approve.inputs()).toEqual([{ id: 12 }]);
+    await approve.settle({ type: 'xstate.done.actor.act', output: null });
+    expect(log.at(-1)).toContain('wallet.ops.approved');
+    expect(reads()).toHaveLength(2);
+    await settleList({ list: [], total: 1, page: 1, size: 10 });
+    actor.send({ type: 'queue.approve', id: 13 });
+    childOf(actor, 'approveWithdrawal').send({ type: 'confirmAct.confirm' });
+    await approve.settle({ type: 'xstate.error.actor.act', error: { kind: 'server', serverMessage: 'Already processed' } });
+    expect(reads()).toHaveLength(3);
   });
 });
 

@@ -26,10 +26,10 @@ function randomBook(random: () => number, mid: number): { bids: BookLevel[]; ask
 
 /** What a market's own gateway would give a new subscriber on each channel now. */
 function marketSnapshots(data: MarketData): Record<string, object> {
-  const snapshots: Record<string, object> = { [channels.depth]: data.depthSnapshot(), [channels.trades]: data.tradesSnapshot() };
-  for (const interval of KLINE_INTERVALS) {
-    const bar = data.liveBar(interval as KlineInterval);
-    if (bar) snapshots[channels.kline(interval as KlineInterval)] = { interval, bar };
+  const snapshots: Record<string, object> = {};
+  for (const channel of [channels.depth, channels.trades, ...KLINE_INTERVALS.map((i) => channels.kline(i as KlineInterval))]) {
+    const snapshot = data.snapshot(channel);
+    if (snapshot) snapshots[channel] = snapshot;
   }
   return snapshots;
 }

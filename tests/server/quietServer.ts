@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll } from 'vitest';
 import type { ServerConfig } from '../../server/config.js';
 import { startServer, type RunningServer } from '../../server/start.js';
 import { createIsolatedSchema, usingPostgres, type IsolatedSchema } from './testDb.js';
@@ -36,5 +38,27 @@ export async function startQuietServer(
       await isolated?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A quiet server for the test file (or describe block) that calls this: started before its tests,
+ * stopped after them, the sockets in `sockets` (recordSocket's `opened`) closed first.
+ */
+export function useQuietServer(tag: string, overrides: Partial<ServerConfig> = {}): { readonly server: RunningServer; sockets: Socket[] } {
+  let running: Awaited<ReturnType<typeof startQuietServer>> | undefined;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    running = await startQuietServer(tag, overrides);
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await running?.stop();
+  });
+  return {
+    get server() {
+      return running!.server;
+    },
+    sockets,
   };
 }

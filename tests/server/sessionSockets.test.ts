@@ -1,12 +1,10 @@
-import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { USER_CHANNEL, type UserStreamMessage } from '../../domain/spotOrders.js';
 import type { SocketRefusal } from '../../domain/api.js';
 import { hashToken, openSession, revokeAllSessions, sessionCache } from '../../server/kernel/auth/sessions.js';
 import { applyRevocation } from '../../server/kernel/auth/sessionCache.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
-import type { RunningServer } from '../../server/start.js';
-import { startQuietServer } from './quietServer.js';
+import { useQuietServer } from './quietServer.js';
 import { recordSocket, type SocketRecorder } from './socketRecorder.js';
 import { trader } from './spot/spotApp.js';
 
@@ -15,25 +13,14 @@ import { trader } from './spot/spotApp.js';
  * sign-out, a password reset, and a revocation notice from another process (the pg_notify that
  * revocations.ts applies on every server and edge).
  */
-let server: RunningServer;
-let running: Awaited<ReturnType<typeof startQuietServer>> | undefined;
-const sockets: Socket[] = [];
-
-beforeAll(async () => {
-  running = await startQuietServer('session-sockets');
-  server = running.server;
-});
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await running?.stop();
-});
+const quiet = useQuietServer('session-sockets');
 
 type Message = UserStreamMessage | { channel: string; marker?: number };
 const balance = (available: string): UserStreamMessage => ({ channel: USER_CHANNEL, kind: 'balance', balances: [{ currency: 'USDT', account: 'spot', available, frozen: '0' }] });
 
 /** A socket on the user's private channel, and on a public channel used as a marker of "everything before has arrived". */
 async function listening(token: string, lang = 'en_US'): Promise<SocketRecorder<Message> & { refusals: SocketRefusal[] }> {
-  const c = await recordSocket<Message>(server.url, { lang, opened: sockets });
+  const c = await recordSocket<Message>(quiet.server.url, { lang, opened: quiet.sockets });
   const refusals: SocketRefusal[] = [];
   c.socket.on('refused', (r: SocketRefusal) => refusals.push(r));
   expect((await c.subscribe({ channel: USER_CHANNEL, token })).code).toBe(200);
@@ -44,9 +31,9 @@ async function listening(token: string, lang = 'en_US'): Promise<SocketRecorder<
 let markers = 0;
 /** Pushes to the user, then a public marker; once the marker is in, the push would have been too. */
 async function pushAndSettle(clients: Array<SocketRecorder<Message>>, userId: number, available: string): Promise<void> {
-  server.realtime.publishToUser(userId, balance(available));
+  quiet.server.realtime.publishToUser(userId, balance(available));
   const marker = ++markers;
-  server.realtime.publish('btc_usdt_tick', { marker });
+  quiet.server.realtime.publish('btc_usdt_tick', { marker });
   await Promise.all(clients.map((c) => c.next((m) => (m as { marker?: number }).marker === marker)));
 }
 
@@ -55,14 +42,14 @@ const got = (c: SocketRecorder<Message>, available: string) =>
 
 describe('a revoked session ends its socket subscriptions', () => {
   it('POST /api/logout: that token\'s sockets stop getting pushes and are told, translated; the user\'s other session keeps its own', async () => {
-    const me = await trader(server.db, {});
-    const secondToken = await openSession(server.db, me.id);
+    const me = await trader(quiet.server.db, {});
+    const secondToken = await openSession(quiet.server.db, me.id);
     const a = await listening(me.token, 'ja_JP');
     const b = await listening(secondToken);
     await pushAndSettle([a, b], me.id, '1');
     expect(got(a, '1') && got(b, '1')).toBe(true);
 
-    const out = await fetch(`${server.url}/api/logout`, { method: 'POST', headers: { 'content-type': 'application/json', token: me.token }, body: '{}' });
+    const out = await fetch(`${quiet.server.url}/api/logout`, { method: 'POST', headers: { 'content-type': 'application/json', token: me.token }, body: '{}' });
     expect(((await out.json()) as { code: number }).code).toBe(200);
     await pushAndSettle([a, b], me.id, '2');
     expect(got(a, '2')).toBe(false);
@@ -73,23 +60,23 @@ describe('a revoked session ends its socket subscriptions', () => {
   });
 
   it('a password reset (every session of the user) ends every socket of the user', async () => {
-    const me = await trader(server.db, {});
+    const me = await trader(quiet.server.db, {});
     const a = await listening(me.token);
     const b = await listening(me.token);
-    await revokeAllSessions(server.db, me.id);
+    await revokeAllSessions(quiet.server.db, me.id);
     await pushAndSettle([a, b], me.id, '3');
     expect(got(a, '3') || got(b, '3')).toBe(false);
-    expect(server.realtime.userListening(me.id)).toBe(false);
+    expect(quiet.server.realtime.userListening(me.id)).toBe(false);
   });
 
   it('a revocation notice from another process ends the subscription here too', async () => {
-    const me = await trader(server.db, {});
+    const me = await trader(quiet.server.db, {});
     const a = await listening(me.token);
     // What another server's sign-out does here: its pg_notify payload, applied by revocations.ts.
-    await server.db.query('update session_token set revoked_at = now() where token_hash = $1', [hashToken(me.token)]);
+    await quiet.server.db.query('update session_token set revoked_at = now() where token_hash = $1', [hashToken(me.token)]);
     applyRevocation(sessionCache, `t:${hashToken(me.token)}`);
     await pushAndSettle([a], me.id, '4');
     expect(got(a, '4')).toBe(false);
-    expect(server.realtime.userListening(me.id)).toBe(false);
+    expect(quiet.server.realtime.userListening(me.id)).toBe(false);
   });
 });

@@ -1,11 +1,10 @@
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarketTick } from '../../domain/api.js';
 import { SPOT_PATHS } from '../../domain/spotOrders.js';
 import { listCurrencies, listPairs } from '../../server/kernel/catalogue.js';
 import type { Database } from '../../server/kernel/db/database.js';
 import { MarketService } from '../../server/products/spot/marketService.js';
-import { startQuietServer } from './quietServer.js';
+import { useQuietServer } from './quietServer.js';
 import { recordSocket } from './socketRecorder.js';
 import { trader } from './spot/spotApp.js';
 import { openTestDatabase } from './testDb.js';
@@ -52,19 +51,11 @@ describe('a pair quiet for a day', () => {
 });
 
 describe('a tick subscribed before the pair\'s first trade', () => {
-  let running: Awaited<ReturnType<typeof startQuietServer>> | undefined;
-  const sockets: Socket[] = [];
-  beforeAll(async () => {
-    running = await startQuietServer('spot-ticks');
-  });
-  afterAll(async () => {
-    for (const s of sockets) s.close();
-    await running?.stop();
-  });
+  const quiet = useQuietServer('spot-ticks');
 
   it('gets the tick once the pair trades', async () => {
-    const server = running!.server;
-    const c = await recordSocket<MarketTick & { kind?: string }>(server.url, { opened: sockets });
+    const server = quiet.server;
+    const c = await recordSocket<MarketTick & { kind?: string }>(server.url, { opened: quiet.sockets });
     expect((await c.subscribe('eth_usdt_tick')).code).toBe(200);
     const seller = await trader(server.db, { ETH: '2' });
     const buyer = await trader(server.db, { USDT: '10000' });

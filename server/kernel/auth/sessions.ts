@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { UserInfo } from '../../../domain/api.js';
+import type { NameStatus, UserInfo } from '../../../domain/api.js';
 import type { Queryable } from '../db/database.js';
 import { REVOCATION_CHANNEL, SessionCache, type Principal } from './sessionCache.js';
 
@@ -31,17 +31,8 @@ export async function openSession(db: Queryable, userId: number, ttlDays = SESSI
   return token;
 }
 
-interface UserRow {
-  id: number;
-  account: string;
-  nickname: string;
-  avatar: string;
-  email: string;
-  phone: string;
-  area_code: string;
-  invitation_code: string;
-  name_status: 1 | 2 | 3 | 4;
-}
+/** The user's row: UserInfo with its verification status as a column. */
+type UserRow = Omit<UserInfo, 'info'> & { name_status: NameStatus };
 
 /**
  * Ends one session (sign-out). The notice goes out with the transaction's commit (NOTIFY is

@@ -1,7 +1,9 @@
-import type { KlineInterval } from '../../../domain/constants.js';
+import type { MarketTick } from '../../../domain/api.js';
+import { KLINE_INTERVALS, type KlineInterval } from '../../../domain/constants.js';
 import type { DepthMessage, KlineBar, Level, PublicTrade } from '../../../domain/market.js';
 import { CandleBuilder, type Candle } from './market/candles.js';
 import { RollingDayStats } from './market/rollingStats.js';
+import { increaseFraction } from './market/units.js';
 import type { BookLevel } from './matching/types.js';
 import { amountText, priceText, quoteText, type PairSpec } from './pairSpec.js';
 import type { MarketPublisher } from './publisher.js';
@@ -149,9 +151,31 @@ export class MarketData {
     return c && this.bar(c);
   }
 
-  /** 24h figures for the tick, in integer units; undefined before any trade. */
-  dayStats(now: number) {
-    return this.stats.at(now);
+  /** What a new subscriber to one of this market's channels gets first (the book, the trades, a candle in progress). */
+  snapshot(channel: string): object | undefined {
+    if (channel === this.channels.depth) return this.depthSnapshot();
+    if (channel === this.channels.trades) return this.tradesSnapshot();
+    const interval = KLINE_INTERVALS.find((i) => channel === this.channels.kline(i as KlineInterval)) as KlineInterval | undefined;
+    const bar = interval && this.liveBar(interval);
+    return bar && { interval, bar };
+  }
+
+  /** The 24h figures as a tick carries them (decimals; the change as a fraction); undefined before any trade. */
+  dayTick(now: number): Omit<MarketTick, 'channel'> | undefined {
+    const stats = this.stats.at(now);
+    if (!stats) return undefined;
+    const spec = this.spec;
+    return {
+      pair: spec.symbol,
+      close: priceText(spec, stats.close),
+      open: priceText(spec, stats.open),
+      high: priceText(spec, stats.high),
+      low: priceText(spec, stats.low),
+      amount: amountText(spec, stats.amount),
+      vol: quoteText(spec, stats.vol),
+      count: stats.count,
+      increase: increaseFraction(stats.open, stats.close),
+    };
   }
 
   lastTradePrice(): number | undefined {

@@ -1,3 +1,4 @@
+import { fx, fxText } from '../../../domain/fx.js';
 import type { Queryable } from '../db/database.js';
 import { StatementParams } from '../db/statementParams.js';
 import { InsufficientFunds, type BalanceChange, type WalletAccount } from './ledger.js';
@@ -13,25 +14,6 @@ import { InsufficientFunds, type BalanceChange, type WalletAccount } from './led
  * Amounts are computed here exactly, as integers of 10^-18 (the columns are numeric(36, 18)),
  * from the locked rows; the rows are then written with their final values.
  */
-const SCALE = 18;
-const ONE = 10n ** BigInt(SCALE);
-
-export function toAtto(value: string): bigint {
-  const negative = value.startsWith('-');
-  const body = negative || value.startsWith('+') ? value.slice(1) : value;
-  const [int = '0', frac = ''] = body.split('.');
-  if (frac.length > SCALE) throw new RangeError(`more than ${SCALE} decimals: ${value}`);
-  const units = BigInt(int || '0') * ONE + BigInt((frac || '').padEnd(SCALE, '0') || '0');
-  return negative ? -units : units;
-}
-
-export function fromAtto(units: bigint): string {
-  const negative = units < 0n;
-  const abs = negative ? -units : units;
-  const int = abs / ONE;
-  const frac = (abs % ONE).toString().padStart(SCALE, '0').replace(/0+$/, '');
-  return `${negative ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
-}
 
 const keyOf = (userId: number, currency: string, account: string) => `${userId}\u0000${currency}\u0000${account}`;
 
@@ -112,7 +94,7 @@ function lockSql(params: StatementParams, rows: readonly BalanceKey[], lastUserI
 /** The states of `balanceLocks`' rows, given what its statement found; rows that did not exist are made and locked now. */
 export async function lockedStates(tx: Queryable, locks: ReturnType<typeof balanceLocks>, found: readonly LockedRow[]): Promise<Map<string, BalanceState>> {
   const states = new Map<string, BalanceState>();
-  const keep = (row: LockedRow) => states.set(keyOf(Number(row.user_id), row.currency, row.account), { available: toAtto(row.available), frozen: toAtto(row.frozen) });
+  const keep = (row: LockedRow) => states.set(keyOf(Number(row.user_id), row.currency, row.account), { available: fx(row.available), frozen: fx(row.frozen) });
   for (const row of found) keep(row);
   const missing = locks.sorted.filter((r) => !states.has(keyOf(r.userId, r.currency, r.account)));
   if (missing.length > 0) {
@@ -160,8 +142,8 @@ export function balanceWrites(params: StatementParams, states: Map<string, Balan
     const key = keyOf(c.userId, c.currency, c.account);
     const state = states.get(key);
     if (!state) throw new Error(`balance ${c.userId}/${c.currency}/${c.account} was not locked before changing it`);
-    const availableChange = toAtto(c.available);
-    const frozenChange = toAtto(c.frozen);
+    const availableChange = fx(c.available);
+    const frozenChange = fx(c.frozen);
     state.available += availableChange;
     state.frozen += frozenChange;
     if (state.available < 0n || state.frozen < 0n) throw new InsufficientFunds(c.currency);
@@ -170,10 +152,10 @@ export function balanceWrites(params: StatementParams, states: Map<string, Balan
     entries.currency.push(c.currency);
     entries.account.push(c.account);
     entries.kind.push(c.kind);
-    entries.availableChange.push(fromAtto(availableChange));
-    entries.frozenChange.push(fromAtto(frozenChange));
-    entries.availableAfter.push(fromAtto(state.available));
-    entries.frozenAfter.push(fromAtto(state.frozen));
+    entries.availableChange.push(fxText(availableChange));
+    entries.frozenChange.push(fxText(frozenChange));
+    entries.availableAfter.push(fxText(state.available));
+    entries.frozenAfter.push(fxText(state.frozen));
     entries.refType.push(c.refType);
     entries.refId.push(c.refId);
   }
@@ -184,7 +166,7 @@ export function balanceWrites(params: StatementParams, states: Map<string, Balan
   return `written as (
        update balance b set available = t.available, frozen = t.frozen
        from unnest(${$(rows.map((r) => r.userId), 'bigint[]')}, ${$(rows.map((r) => r.currency), 'text[]')}, ${$(rows.map((r) => r.account), 'text[]')},
-         ${$(rows.map((r) => fromAtto(r.state.available)), 'numeric[]')}, ${$(rows.map((r) => fromAtto(r.state.frozen)), 'numeric[]')}) as t(u, c, a, available, frozen)
+         ${$(rows.map((r) => fxText(r.state.available)), 'numeric[]')}, ${$(rows.map((r) => fxText(r.state.frozen)), 'numeric[]')}) as t(u, c, a, available, frozen)
        where b.user_id = t.u and b.currency = t.c and b.account = t.a
      ), entered as (
        insert into ledger_entry (user_id, currency, account, kind, available_change, frozen_change, available_after, frozen_after, ref_type, ref_id)
@@ -196,7 +178,7 @@ export function balanceWrites(params: StatementParams, states: Map<string, Balan
 
 /** Whether `state` can give `amount` from its available part (a freeze check before writing). */
 export function canSpend(state: BalanceState | undefined, amount: string): boolean {
-  return state !== undefined && state.available >= toAtto(amount);
+  return state !== undefined && state.available >= fx(amount);
 }
 
 export const balanceKey = keyOf;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { UserInfo } from '../../../domain/api.js';
+import type { RegistrationDetails, UserInfo } from '../../../domain/api.js';
 import type { Database } from '../../kernel/db/database.js';
 import { hashPassword, verifyPassword, verifyPasswordOrDecoy } from '../../kernel/auth/passwords.js';
 import { lockWithdrawals, WITHDRAWAL_LOCK_MS } from '../../kernel/auth/withdrawalLock.js';
@@ -70,17 +70,7 @@ export function accounts(deps: AccountsDeps) {
       return { ok: true, data: { account: target.account } };
     },
 
-    async register(input: {
-      account: string;
-      area_code?: string;
-      code: string;
-      password: string;
-      password_repeat: string;
-      funds_password: string;
-      funds_password_repeat: string;
-      invitation_code: string;
-      agree: boolean;
-    }, device?: DeviceInfo): Promise<Outcome<SessionGrant>> {
+    async register(input: RegistrationDetails & { account: string; area_code?: string; code: string }, device?: DeviceInfo): Promise<Outcome<SessionGrant>> {
       const target = normaliseAccount(input.account, input.area_code);
       if (!target) return fail('accountInvalid');
       const weak = passwordPolicyProblem(input.password, 'login', target.account) ?? passwordPolicyProblem(input.funds_password, 'funds', target.account);

@@ -63,28 +63,28 @@ export function userRoutes(db: Database, centre: UserCentre, now: () => number =
     );
     const passwordBody = { config: auth, schema: { body: object(['code', 'password', 'password_repeat'], { code, password, password_repeat: password, totp_code: secondFactorCode }) } };
     type PasswordBody = { Body: { code: string; password: string; password_repeat: string; totp_code?: string } };
-    app.post<PasswordBody>('/api/user/login_pwd', passwordBody, async (request) => {
+    // A security change: the signed-in user's whole row, once the second factor (with 2FA on) passes.
+    const changing = async (request: FastifyRequest<{ Body: { totp_code?: string } }>) => {
       const user = await signedIn(request);
       await secondFactor(request);
-      return okWith(request.lang, 'loginAgain', unwrap(await security.changePassword(user, 'login', request.body)));
-    });
-    app.post<PasswordBody>('/api/user/funds_pwd', passwordBody, async (request) => {
-      const user = await signedIn(request);
-      await secondFactor(request);
-      return okWith(request.lang, 'fundsPasswordChanged', unwrap(await security.changePassword(user, 'funds', request.body)));
-    });
+      return user;
+    };
+    const passwordChanges = [
+      ['/api/user/login_pwd', 'login', 'loginAgain'],
+      ['/api/user/funds_pwd', 'funds', 'fundsPasswordChanged'],
+    ] as const;
+    for (const [path, which, said] of passwordChanges) {
+      app.post<PasswordBody>(path, passwordBody, async (request) => okWith(request.lang, said, unwrap(await security.changePassword(await changing(request), which, request.body))));
+    }
     const accountBody = { config: auth, schema: { body: object(['code', 'account', 'new_code'], { code, account: text(254), area_code: text(6), new_code: code, totp_code: secondFactorCode }) } };
     type AccountBody = { Body: { code: string; account: string; area_code?: string; new_code: string; totp_code?: string } };
-    app.post<AccountBody>('/api/user/email', accountBody, async (request) => {
-      const user = await signedIn(request);
-      await secondFactor(request);
-      return okWith(request.lang, 'loginAgain', unwrap(await security.changeAccount(user, 'change_email', request.body)));
-    });
-    app.post<AccountBody>('/api/user/phone', accountBody, async (request) => {
-      const user = await signedIn(request);
-      await secondFactor(request);
-      return okWith(request.lang, 'loginAgain', unwrap(await security.changeAccount(user, 'change_phone', request.body)));
-    });
+    const accountChanges = [
+      ['/api/user/email', 'change_email'],
+      ['/api/user/phone', 'change_phone'],
+    ] as const;
+    for (const [path, purpose] of accountChanges) {
+      app.post<AccountBody>(path, accountBody, async (request) => okWith(request.lang, 'loginAgain', unwrap(await security.changeAccount(await changing(request), purpose, request.body))));
+    }
 
     app.post('/api/user/addresses', { config: auth, schema: { body: anyBody } }, async (request) => ok(request.lang, await book.listAddresses(request.user.id)));
     app.post<{ Body: { currency: string; network: string; address: string; note: string; totp_code?: string } }>(

@@ -15,12 +15,11 @@ const KEY_CACHE_MS = 5000;
 /** A key's last use is written at most this often from one address (the list shows it to the minute); a new address at once. */
 const USE_WRITE_MS = 60_000;
 
-interface KeyRow {
+/** A key's row: what it may do and from where (as the user centre lists them), whose it is, its sealed secret. */
+interface KeyRow extends Pick<ApiKeyItem, 'permissions' | 'ip_allowlist'> {
   id: number;
   user_id: number;
   secret_box: string;
-  permissions: ApiKeyPermission[];
-  ip_allowlist: string[];
 }
 
 /** Why a signed request was refused; the Binance dialect maps each to Binance's code. */

@@ -15,13 +15,29 @@ import {
   unknownError,
   unreadParameter,
 } from './errors.js';
-import { acceptFormBodies, integerParam, paramsOf, rawParts, required } from './params.js';
+import { acceptFormBodies, integerParam, paramSchema, paramsOf, rawParts, required, type Params } from './params.js';
 
 /** Requests per minute per API key (signed calls) or per address (public ones); every call weighs 1 here. */
 export const WEIGHT_PER_MINUTE = 6000;
 
 /** What a signed call needs of its key: Binance's USER_DATA calls read, TRADE calls trade. */
 export type Needs = 'read' | 'trade';
+
+/** The parameters every signed call carries besides its own. */
+const SIGNED = ['timestamp', 'recvWindow', 'signature'];
+
+/** A call as its handler sees it: the request and its parameters (query and form body together). */
+export interface BinanceCall {
+  request: FastifyRequest;
+  params: Params;
+}
+
+/** A signed call as its handler sees it: also the user it acts for, its key and signature checked. */
+export interface SignedCall extends BinanceCall {
+  userId: number;
+}
+
+type Handler<C> = (call: C) => unknown;
 
 /**
  * The Binance dialect's side of the HTTP app, inside this product's plugin only: form bodies,
@@ -88,7 +104,33 @@ export function binanceContext(app: FastifyInstance, offers: Offers) {
     }
   }
 
-  return { limited, signedUser };
+  /**
+   * One plugin's routes, each with the weight limit and a schema of the parameters it reads (any
+   * other is refused): `get` a public read (parameters in the query); `read` a signed GET (USER_DATA)
+   * and `trade` a signed POST or DELETE (TRADE; the query or a form body), the signature's
+   * parameters added to theirs and the handler called once `signedUser` has passed.
+   */
+  function routes(app: FastifyInstance) {
+    const route = <C extends BinanceCall>(method: 'GET' | 'POST' | 'DELETE', url: string, names: string[], call: (request: FastifyRequest) => Promise<C>, handle: Handler<C>) =>
+      app.route({
+        method,
+        url,
+        config: limited,
+        schema: method === 'GET' ? { querystring: paramSchema(names) } : { querystring: paramSchema(names), body: paramSchema(names) },
+        handler: async (request) => handle(await call(request)),
+      });
+    const signed = (needs: Needs) => async (request: FastifyRequest): Promise<SignedCall> => {
+      const userId = await signedUser(request, needs);
+      return { request, params: paramsOf(request), userId };
+    };
+    return {
+      get: (url: string, names: string[], handle: Handler<BinanceCall>) => route('GET', url, names, async (request) => ({ request, params: paramsOf(request) }), handle),
+      read: (url: string, names: string[], handle: Handler<SignedCall>) => route('GET', url, [...names, ...SIGNED], signed('read'), handle),
+      trade: (method: 'POST' | 'DELETE', url: string, names: string[], handle: Handler<SignedCall>) => route(method, url, [...names, ...SIGNED], signed('trade'), handle),
+    };
+  }
+
+  return { routes };
 }
 
 /** Any failure as Binance's answer: ours translated under -1100, validation by its keyword, the rest -1000. */

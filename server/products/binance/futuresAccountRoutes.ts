@@ -1,37 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import type { binanceContext } from './context.js';
-import { get, SIGNED, type FuturesDesk } from './futuresDesk.js';
+import type { FuturesDesk } from './futuresDesk.js';
 import { futuresAccountInfo, futuresBalance, futuresOrder, futuresUserTrade } from './futuresShapes.js';
-import { integerParam, paramsOf, required } from './params.js';
+import { integerParam, required } from './params.js';
 
 /** The futures dialect's signed reads (USER_DATA): account, balance, positions, brackets, orders and fills. */
 export function futuresAccountRoutes(d: FuturesDesk, context: ReturnType<typeof binanceContext>) {
-  const { limited, signedUser } = context;
   const { pairOf, pairs, accountOf, allPositions, findOrder, clientIdOf, orders } = d;
   return async (app: FastifyInstance) => {
+    const route = context.routes(app);
     for (const version of ['v2', 'v3']) {
-      app.get(`/fapi/${version}/account`, { config: limited, ...get(SIGNED) }, async (request) => {
-        const userId = await signedUser(request, 'read');
+      route.read(`/fapi/${version}/account`, [], async ({ userId }) => {
         const { account, asset } = await accountOf(userId);
         return futuresAccountInfo(account, asset, allPositions(userId));
       });
-      app.get(`/fapi/${version}/balance`, { config: limited, ...get(SIGNED) }, async (request) => {
-        const userId = await signedUser(request, 'read');
+      route.read(`/fapi/${version}/balance`, [], async ({ userId }) => {
         const { asset } = await accountOf(userId);
         return [futuresBalance(asset)];
       });
-      app.get(`/fapi/${version}/positionRisk`, { config: limited, ...get(['symbol', ...SIGNED]) }, async (request) => {
-        const userId = await signedUser(request, 'read');
-        const symbol = paramsOf(request)['symbol'];
+      route.read(`/fapi/${version}/positionRisk`, ['symbol'], async ({ userId, params }) => {
+        const symbol = params['symbol'];
         if (symbol !== undefined) pairOf(symbol);
         return allPositions(userId, symbol);
       });
     }
 
     // Our leverage brackets (the same for every user), as ccxt reads them before positions.
-    app.get('/fapi/v1/leverageBracket', { config: limited, ...get(['symbol', ...SIGNED]) }, async (request) => {
-      await signedUser(request, 'read');
-      const symbol = paramsOf(request)['symbol'];
+    route.read('/fapi/v1/leverageBracket', ['symbol'], async ({ params }) => {
+      const symbol = params['symbol'];
       const list = (symbol ? [pairOf(symbol)] : pairs()).map((pair) => ({
         symbol: `${pair.spec.left}${pair.spec.right}`,
         brackets: pair.brackets.map((b) => ({ bracket: b.bracket, initialLeverage: b.maxLeverage, notionalCap: Number(b.cap), notionalFloor: Number(b.floor), maintMarginRatio: Number(b.mmr), cum: Number(b.maintenanceAmount) })),
@@ -39,23 +35,19 @@ export function futuresAccountRoutes(d: FuturesDesk, context: ReturnType<typeof 
       return symbol ? list[0] : list;
     });
 
-    app.get('/fapi/v1/order', { config: limited, ...get(['symbol', 'orderId', 'origClientOrderId', ...SIGNED]) }, async (request) => {
-      const userId = await signedUser(request, 'read');
-      const order = await findOrder(userId, paramsOf(request));
+    route.read('/fapi/v1/order', ['symbol', 'orderId', 'origClientOrderId'], async ({ userId, params }) => {
+      const order = await findOrder(userId, params);
       return futuresOrder(order, (await clientIdOf(userId, [order]))(order));
     });
 
-    app.get('/fapi/v1/openOrders', { config: limited, ...get(['symbol', ...SIGNED]) }, async (request) => {
-      const userId = await signedUser(request, 'read');
-      const symbol = paramsOf(request)['symbol'];
+    route.read('/fapi/v1/openOrders', ['symbol'], async ({ userId, params }) => {
+      const symbol = params['symbol'];
       const list = await orders(userId, symbol === undefined ? undefined : pairOf(symbol).spec.symbol, true);
       const clientId = await clientIdOf(userId, list);
       return list.map((o) => futuresOrder(o, clientId(o)));
     });
 
-    app.get('/fapi/v1/allOrders', { config: limited, ...get(['symbol', 'orderId', 'startTime', 'endTime', 'limit', ...SIGNED]) }, async (request) => {
-      const userId = await signedUser(request, 'read');
-      const params = paramsOf(request);
+    route.read('/fapi/v1/allOrders', ['symbol', 'orderId', 'startTime', 'endTime', 'limit'], async ({ userId, params }) => {
       const symbol = pairOf(required(params, 'symbol')).spec.symbol;
       const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
       const fromId = integerParam(params, 'orderId', 1);
@@ -67,9 +59,7 @@ export function futuresAccountRoutes(d: FuturesDesk, context: ReturnType<typeof 
       return list.map((o) => futuresOrder(o, clientId(o)));
     });
 
-    app.get('/fapi/v1/userTrades', { config: limited, ...get(['symbol', 'orderId', 'startTime', 'endTime', 'fromId', 'limit', ...SIGNED]) }, async (request) => {
-      const userId = await signedUser(request, 'read');
-      const params = paramsOf(request);
+    route.read('/fapi/v1/userTrades', ['symbol', 'orderId', 'startTime', 'endTime', 'fromId', 'limit'], async ({ userId, params }) => {
       const pair = pairOf(required(params, 'symbol'));
       const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
       const orderId = integerParam(params, 'orderId', 1);

@@ -3,14 +3,7 @@ import type { Offers } from '../../kernel/offers.js';
 import { clientOrders, derivedClientId } from './clientOrders.js';
 import { BinanceError, invalidSymbol, orderMissing, orderRejected, unknownError } from './errors.js';
 import { futuresAsset, positionRisk } from './futuresShapes.js';
-import { integerParam, paramSchema, required, type Params } from './params.js';
-
-/** The parameters every signed call carries. */
-export const SIGNED = ['timestamp', 'recvWindow', 'signature'];
-/** Route options for a call that reads `names` from the query. */
-export const get = (names: string[]) => ({ schema: { querystring: paramSchema(names) } });
-/** Route options for a call that reads `names` from the query or a (form) body. */
-export const withBody = (names: string[]) => ({ schema: { querystring: paramSchema(names), body: paramSchema(names) } });
+import { integerParam, required, type Params } from './params.js';
 
 type Lang = Parameters<typeof translate>[0];
 

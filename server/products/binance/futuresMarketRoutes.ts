@@ -4,20 +4,20 @@ import { futureDepthChannel, futureKlineChannel, futureTradeChannel } from '../.
 import type { DepthMessage, KlineMessage, TradesMessage } from '../../../domain/market.js';
 import { readKlines } from '../../kernel/exchange/market/klineHistory.js';
 import type { binanceContext } from './context.js';
-import { get, type FuturesDesk } from './futuresDesk.js';
+import type { FuturesDesk } from './futuresDesk.js';
 import { futuresSymbolInfo } from './futuresShapes.js';
 import { binanceKline, intervalOf, mergeBars } from './klines.js';
-import { integerParam, paramsOf, required } from './params.js';
+import { integerParam, required } from './params.js';
 
 /** The futures dialect's public reads: exchange info, the book, trades, candles, mark price and funding. */
 export function futuresMarketRoutes(d: FuturesDesk, context: ReturnType<typeof binanceContext>) {
-  const { limited } = context;
   const { channel, pairOf, pairs, premium } = d;
   return async (app: FastifyInstance) => {
-    app.get('/fapi/v1/ping', { config: limited, ...get([]) }, async () => ({}));
-    app.get('/fapi/v1/time', { config: limited, ...get([]) }, async () => ({ serverTime: Date.now() }));
+    const route = context.routes(app);
+    route.get('/fapi/v1/ping', [], async () => ({}));
+    route.get('/fapi/v1/time', [], async () => ({ serverTime: Date.now() }));
 
-    app.get('/fapi/v1/exchangeInfo', { config: limited, ...get([]) }, async () => ({
+    route.get('/fapi/v1/exchangeInfo', [], async () => ({
       timezone: 'UTC',
       serverTime: Date.now(),
       futuresType: 'U_MARGINED',
@@ -27,8 +27,7 @@ export function futuresMarketRoutes(d: FuturesDesk, context: ReturnType<typeof b
       symbols: pairs().map(({ spec }) => futuresSymbolInfo(spec)),
     }));
 
-    app.get('/fapi/v1/depth', { config: limited, ...get(['symbol', 'limit']) }, async (request) => {
-      const params = paramsOf(request);
+    route.get('/fapi/v1/depth', ['symbol', 'limit'], async ({ params }) => {
       const { spec } = pairOf(required(params, 'symbol'));
       const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
       const depth = channel<DepthMessage>(futureDepthChannel(spec.left, spec.right));
@@ -36,24 +35,21 @@ export function futuresMarketRoutes(d: FuturesDesk, context: ReturnType<typeof b
       return { lastUpdateId: depth?.seq ?? 0, E: now, T: now, bids: (depth?.bids ?? []).slice(0, limit), asks: (depth?.asks ?? []).slice(0, limit) };
     });
 
-    app.get('/fapi/v1/trades', { config: limited, ...get(['symbol', 'limit']) }, async (request) => {
-      const params = paramsOf(request);
+    route.get('/fapi/v1/trades', ['symbol', 'limit'], async ({ params }) => {
       const { spec } = pairOf(required(params, 'symbol'));
       const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
       const trades = channel<TradesMessage>(futureTradeChannel(spec.left, spec.right))?.trades ?? [];
       return trades.slice(0, limit).reverse().map((t) => ({ id: t.id, price: t.price, qty: t.quantity, quoteQty: mulDecimal(t.price, t.quantity), time: t.time, isBuyerMaker: t.side === 'sell' }));
     });
 
-    app.get('/fapi/v1/aggTrades', { config: limited, ...get(['symbol', 'fromId', 'startTime', 'endTime', 'limit']) }, async (request) => {
-      const params = paramsOf(request);
+    route.get('/fapi/v1/aggTrades', ['symbol', 'fromId', 'startTime', 'endTime', 'limit'], async ({ params }) => {
       const { spec } = pairOf(required(params, 'symbol'));
       const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
       const trades = channel<TradesMessage>(futureTradeChannel(spec.left, spec.right))?.trades ?? [];
       return trades.slice(0, limit).reverse().map((t) => ({ a: t.id, p: t.price, q: t.quantity, f: t.id, l: t.id, T: t.time, m: t.side === 'sell' }));
     });
 
-    app.get('/fapi/v1/klines', { config: limited, ...get(['symbol', 'interval', 'startTime', 'endTime', 'limit']) }, async (request) => {
-      const params = paramsOf(request);
+    route.get('/fapi/v1/klines', ['symbol', 'interval', 'startTime', 'endTime', 'limit'], async ({ params }) => {
       const { spec } = pairOf(required(params, 'symbol'));
       const interval = intervalOf(required(params, 'interval'));
       const limit = integerParam(params, 'limit', 1, 1500) ?? 500;
@@ -64,13 +60,13 @@ export function futuresMarketRoutes(d: FuturesDesk, context: ReturnType<typeof b
       return mergeBars(saved.bars, live, { startTime, endTime, limit }).map((bar) => binanceKline(bar, interval));
     });
 
-    app.get('/fapi/v1/premiumIndex', { config: limited, ...get(['symbol']) }, async (request) => {
-      const symbol = paramsOf(request)['symbol'];
+    route.get('/fapi/v1/premiumIndex', ['symbol'], async ({ params }) => {
+      const symbol = params['symbol'];
       return symbol ? premium(pairOf(symbol)) : pairs().map(premium);
     });
     // The funding rate now (what the next payment will use); past payments are not kept per pair.
-    app.get('/fapi/v1/fundingRate', { config: limited, ...get(['symbol', 'startTime', 'endTime', 'limit']) }, async (request) => {
-      const symbol = paramsOf(request)['symbol'];
+    route.get('/fapi/v1/fundingRate', ['symbol', 'startTime', 'endTime', 'limit'], async ({ params }) => {
+      const symbol = params['symbol'];
       return (symbol ? [pairOf(symbol)] : pairs()).map((pair) => {
         const p = premium(pair);
         return { symbol: p.symbol, fundingRate: p.lastFundingRate, fundingTime: p.nextFundingTime, markPrice: p.markPrice };

@@ -15,11 +15,11 @@ import {
   reduceOnlyRejected,
   unsupported,
 } from './errors.js';
-import { SIGNED, withBody, type FuturesDesk } from './futuresDesk.js';
+import type { FuturesDesk } from './futuresDesk.js';
 import { futuresOrder } from './futuresShapes.js';
-import { booleanParam, decimalParam, integerParam, oneOf, paramsOf, required } from './params.js';
+import { booleanParam, decimalParam, integerParam, oneOf, required } from './params.js';
 
-const PLACE_NAMES = ['symbol', 'side', 'positionSide', 'type', 'timeInForce', 'quantity', 'reduceOnly', 'price', 'newClientOrderId', 'newOrderRespType', 'workingType', 'priceProtect', 'selfTradePreventionMode', ...SIGNED];
+const PLACE_NAMES = ['symbol', 'side', 'positionSide', 'type', 'timeInForce', 'quantity', 'reduceOnly', 'price', 'newClientOrderId', 'newOrderRespType', 'workingType', 'priceProtect', 'selfTradePreventionMode'];
 
 /**
  * The futures dialect's TRADE calls: leverage, margin type, placing and cancelling an order.
@@ -27,12 +27,10 @@ const PLACE_NAMES = ['symbol', 'side', 'positionSide', 'type', 'timeInForce', 'q
  * open; SELL the other way; `reduceOnly` only closes.
  */
 export function futuresTradeRoutes(d: FuturesDesk, context: ReturnType<typeof binanceContext>) {
-  const { limited, signedUser } = context;
   const { desk, pairOf, mayTrade, settingsOf, refusal, findOrder, clientIds, clientIdOf } = d;
   return async (app: FastifyInstance) => {
-    app.post('/fapi/v1/leverage', { config: limited, ...withBody(['symbol', 'leverage', ...SIGNED]) }, async (request) => {
-      const userId = await signedUser(request, 'trade');
-      const params = paramsOf(request);
+    const route = context.routes(app);
+    route.trade('POST', '/fapi/v1/leverage', ['symbol', 'leverage'], async ({ userId, params, request }) => {
       const pair = pairOf(required(params, 'symbol'));
       const leverage = integerParam(params, 'leverage', 1, 125) ?? (required(params, 'leverage') as never);
       await mayTrade(userId, request.lang);
@@ -42,9 +40,7 @@ export function futuresTradeRoutes(d: FuturesDesk, context: ReturnType<typeof bi
       return { leverage: set.data.leverage, maxNotionalValue: '0', symbol: `${pair.spec.left}${pair.spec.right}` };
     });
 
-    app.post('/fapi/v1/marginType', { config: limited, ...withBody(['symbol', 'marginType', ...SIGNED]) }, async (request) => {
-      const userId = await signedUser(request, 'trade');
-      const params = paramsOf(request);
+    route.trade('POST', '/fapi/v1/marginType', ['symbol', 'marginType'], async ({ userId, params, request }) => {
       const pair = pairOf(required(params, 'symbol'));
       const wanted = oneOf(params, 'marginType', ['ISOLATED', 'CROSSED'] as const, () => illegalParameter('marginType')) ?? (required(params, 'marginType') as never);
       await mayTrade(userId, request.lang);
@@ -56,9 +52,7 @@ export function futuresTradeRoutes(d: FuturesDesk, context: ReturnType<typeof bi
       return { code: 200, msg: 'success' };
     });
 
-    app.post('/fapi/v1/order', { config: limited, ...withBody(PLACE_NAMES) }, async (request) => {
-      const userId = await signedUser(request, 'trade');
-      const params = paramsOf(request);
+    route.trade('POST', '/fapi/v1/order', PLACE_NAMES, async ({ userId, params, request }) => {
       const pair = pairOf(required(params, 'symbol'));
       const side = oneOf(params, 'side', ['BUY', 'SELL'] as const, invalidSide) ?? (required(params, 'side') as never);
       const type = oneOf(params, 'type', ['LIMIT', 'MARKET', 'STOP', 'STOP_MARKET', 'TAKE_PROFIT', 'TAKE_PROFIT_MARKET', 'TRAILING_STOP_MARKET'] as const, invalidOrderType) ?? (required(params, 'type') as never);
@@ -89,9 +83,8 @@ export function futuresTradeRoutes(d: FuturesDesk, context: ReturnType<typeof bi
       return futuresOrder(placed.data.order, clientOrderId ?? derivedClientId(placed.data.order.id));
     });
 
-    app.delete('/fapi/v1/order', { config: limited, ...withBody(['symbol', 'orderId', 'origClientOrderId', ...SIGNED]) }, async (request) => {
-      const userId = await signedUser(request, 'trade');
-      const order = await findOrder(userId, paramsOf(request)).catch((error: unknown) => {
+    route.trade('DELETE', '/fapi/v1/order', ['symbol', 'orderId', 'origClientOrderId'], async ({ userId, params, request }) => {
+      const order = await findOrder(userId, params).catch((error: unknown) => {
         throw error instanceof BinanceError && error.code === -2013 ? cancelRejected() : error;
       });
       const cancelled = await desk().exchange.cancel(userId, order.id);

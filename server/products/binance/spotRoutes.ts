@@ -13,13 +13,10 @@ import { CLIENT_ID, clientOrders, derivedClientId, idempotencyKeyOf } from './cl
 import type { binanceContext } from './context.js';
 import { cancelRejected, illegalParameter, insufficientBalance, invalidOrderType, invalidSide, invalidTimeInForce, mandatoryParameter, orderMissing, orderRejected, parameterNotRequired, unknownError, unsupported } from './errors.js';
 import { binanceKline, intervalOf, mergeBars } from './klines.js';
-import { decimalParam, integerParam, oneOf, paramSchema, paramsOf, required, type Params } from './params.js';
+import { decimalParam, integerParam, oneOf, required, type Params } from './params.js';
 import { spotNewOrder, spotOrder, spotSymbolInfo, spotTrade } from './spotShapes.js';
 import { binanceSymbol, pairDirectory } from './symbols.js';
 
-const SIGNED = ['timestamp', 'recvWindow', 'signature'];
-const get = (names: string[]) => ({ schema: { querystring: paramSchema(names) } });
-const withBody = (names: string[]) => ({ schema: { querystring: paramSchema(names), body: paramSchema(names) } });
 /** Orders a list is read from: the open ones and those finished in the longest history we keep. */
 const HISTORY_DAYS = RECORD_DAYS[RECORD_DAYS.length - 1]!;
 
@@ -38,7 +35,6 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
     if (!offered) throw unknownError();
     return offered;
   };
-  const { limited, signedUser } = context;
 
   async function tickerOf(symbol: string) {
     const pair = await pairs.pair(symbol);
@@ -102,11 +98,11 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
   };
 
   return async (app: FastifyInstance) => {
-    app.get('/api/v3/ping', { config: limited, ...get([]) }, async () => ({}));
-    app.get('/api/v3/time', { config: limited, ...get([]) }, async () => ({ serverTime: Date.now() }));
+    const route = context.routes(app);
+    route.get('/api/v3/ping', [], async () => ({}));
+    route.get('/api/v3/time', [], async () => ({ serverTime: Date.now() }));
 
-    app.get('/api/v3/exchangeInfo', { config: limited, ...get(['symbol', 'symbols', 'permissions', 'showPermissionSets', 'symbolStatus']) }, async (request) => {
-      const params = paramsOf(request);
+    route.get('/api/v3/exchangeInfo', ['symbol', 'symbols', 'permissions', 'showPermissionSets', 'symbolStatus'], async ({ params }) => {
       const wanted = params['symbol'] || params['symbols'] ? new Set((await symbolsOf(params)).map((s) => s.toUpperCase())) : undefined;
       const all = [...(await pairs.all()).values()];
       if (wanted) for (const s of wanted) await pairs.pair(s);
@@ -119,16 +115,14 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       };
     });
 
-    app.get('/api/v3/depth', { config: limited, ...get(['symbol', 'limit']) }, async (request) => {
-      const params = paramsOf(request);
+    route.get('/api/v3/depth', ['symbol', 'limit'], async ({ params }) => {
       const pair = await pairs.pair(required(params, 'symbol'));
       const limit = integerParam(params, 'limit', 1, 5000) ?? 100;
       const depth = channel<DepthMessage>(depthChannel(pair.left_symbol, pair.right_symbol));
       return { lastUpdateId: depth?.seq ?? 0, bids: (depth?.bids ?? []).slice(0, limit), asks: (depth?.asks ?? []).slice(0, limit) };
     });
 
-    app.get('/api/v3/trades', { config: limited, ...get(['symbol', 'limit']) }, async (request) => {
-      const params = paramsOf(request);
+    route.get('/api/v3/trades', ['symbol', 'limit'], async ({ params }) => {
       const pair = await pairs.pair(required(params, 'symbol'));
       const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
       const trades = channel<TradesMessage>(tradeChannel(pair.left_symbol, pair.right_symbol))?.trades ?? [];
@@ -137,16 +131,14 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
     });
 
     // ccxt's fetchTrades asks for these: each of our trades is its own aggregate.
-    app.get('/api/v3/aggTrades', { config: limited, ...get(['symbol', 'fromId', 'startTime', 'endTime', 'limit']) }, async (request) => {
-      const params = paramsOf(request);
+    route.get('/api/v3/aggTrades', ['symbol', 'fromId', 'startTime', 'endTime', 'limit'], async ({ params }) => {
       const pair = await pairs.pair(required(params, 'symbol'));
       const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
       const trades = channel<TradesMessage>(tradeChannel(pair.left_symbol, pair.right_symbol))?.trades ?? [];
       return trades.slice(0, limit).reverse().map((t) => ({ a: t.id, p: t.price, q: t.quantity, f: t.id, l: t.id, T: t.time, m: t.side === 'sell', M: true }));
     });
 
-    app.get('/api/v3/klines', { config: limited, ...get(['symbol', 'interval', 'startTime', 'endTime', 'timeZone', 'limit']) }, async (request) => {
-      const params = paramsOf(request);
+    route.get('/api/v3/klines', ['symbol', 'interval', 'startTime', 'endTime', 'timeZone', 'limit'], async ({ params }) => {
       const pair = await pairs.pair(required(params, 'symbol'));
       const interval = intervalOf(required(params, 'interval'));
       const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
@@ -157,8 +149,8 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       return mergeBars(saved.bars, live, { startTime, endTime, limit }).map((bar) => binanceKline(bar, interval));
     });
 
-    app.get('/api/v3/ticker/24hr', { config: limited, ...get(['symbol', 'symbols', 'type']) }, async (request) =>
-      oneOrList(paramsOf(request), async (symbol) => {
+    route.get('/api/v3/ticker/24hr', ['symbol', 'symbols', 'type'], async ({ params }) =>
+      oneOrList(params, async (symbol) => {
         const { pair, tick, bid, ask } = await tickerOf(symbol);
         const now = Date.now();
         return {
@@ -187,27 +179,26 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       }),
     );
 
-    app.get('/api/v3/ticker/price', { config: limited, ...get(['symbol', 'symbols']) }, async (request) =>
-      oneOrList(paramsOf(request), async (symbol) => {
+    route.get('/api/v3/ticker/price', ['symbol', 'symbols'], async ({ params }) =>
+      oneOrList(params, async (symbol) => {
         const { pair, tick } = await tickerOf(symbol);
         return { symbol: `${pair.left_symbol}${pair.right_symbol}`, price: tick?.close ?? '0' };
       }),
     );
 
-    app.get('/api/v3/ticker/bookTicker', { config: limited, ...get(['symbol', 'symbols']) }, async (request) =>
-      oneOrList(paramsOf(request), async (symbol) => {
+    route.get('/api/v3/ticker/bookTicker', ['symbol', 'symbols'], async ({ params }) =>
+      oneOrList(params, async (symbol) => {
         const { pair, bid, ask } = await tickerOf(symbol);
         return { symbol: `${pair.left_symbol}${pair.right_symbol}`, bidPrice: bid?.[0] ?? '0', bidQty: bid?.[1] ?? '0', askPrice: ask?.[0] ?? '0', askQty: ask?.[1] ?? '0' };
       }),
     );
 
-    app.get('/api/v3/account', { config: limited, ...get(['omitZeroBalances', ...SIGNED]) }, async (request) => {
-      const userId = await signedUser(request, 'read');
+    route.read('/api/v3/account', ['omitZeroBalances'], async ({ userId, params }) => {
       const rows = await db.query<{ currency: string; available: string; frozen: string }>(
         `select currency, trim_scale(available)::text as available, trim_scale(frozen)::text as frozen from balance where user_id = $1 and account = 'spot' order by currency`,
         [userId],
       );
-      const omitZero = paramsOf(request)['omitZeroBalances'] === 'true';
+      const omitZero = params['omitZeroBalances'] === 'true';
       const fees = await trading().feeRate();
       const bps = (fraction: string) => Math.round(Number(fraction) * 10_000);
       return {
@@ -230,10 +221,8 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       };
     });
 
-    const placeNames = ['symbol', 'side', 'type', 'timeInForce', 'quantity', 'quoteOrderQty', 'price', 'newClientOrderId', 'newOrderRespType', 'selfTradePreventionMode', ...SIGNED];
-    app.post('/api/v3/order', { config: limited, ...withBody(placeNames) }, async (request) => {
-      const userId = await signedUser(request, 'trade');
-      const params = paramsOf(request);
+    const placeNames = ['symbol', 'side', 'type', 'timeInForce', 'quantity', 'quoteOrderQty', 'price', 'newClientOrderId', 'newOrderRespType', 'selfTradePreventionMode'];
+    route.trade('POST', '/api/v3/order', placeNames, async ({ userId, params, request }) => {
       const symbol = await ourSymbol(required(params, 'symbol'));
       const side = oneOf(params, 'side', ['BUY', 'SELL'] as const, invalidSide) ?? (required(params, 'side') as never);
       const type = oneOf(params, 'type', ['LIMIT', 'MARKET', 'STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT', 'LIMIT_MAKER'] as const, invalidOrderType) ?? (required(params, 'type') as never);
@@ -277,15 +266,12 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       return spotNewOrder(placed.data, clientId, deals?.ok ? deals.data.deals : [], { type, timeInForce: tif ?? 'GTC' });
     });
 
-    app.get('/api/v3/order', { config: limited, ...get(['symbol', 'orderId', 'origClientOrderId', ...SIGNED]) }, async (request) => {
-      const userId = await signedUser(request, 'read');
-      const order = await findOrder(userId, paramsOf(request));
+    route.read('/api/v3/order', ['symbol', 'orderId', 'origClientOrderId'], async ({ userId, params }) => {
+      const order = await findOrder(userId, params);
       return spotOrder(order, (await withClientIds(userId, [order]))(order));
     });
 
-    app.delete('/api/v3/order', { config: limited, ...withBody(['symbol', 'orderId', 'origClientOrderId', 'newClientOrderId', 'cancelRestrictions', ...SIGNED]) }, async (request) => {
-      const userId = await signedUser(request, 'trade');
-      const params = paramsOf(request);
+    route.trade('DELETE', '/api/v3/order', ['symbol', 'orderId', 'origClientOrderId', 'newClientOrderId', 'cancelRestrictions'], async ({ userId, params, request }) => {
       const order = await findOrder(userId, params).catch((error: unknown) => {
         throw error instanceof Error && (error as { code?: number }).code === -2013 ? cancelRejected() : error;
       });
@@ -295,17 +281,15 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       return { ...answer, origClientOrderId: answer.clientOrderId };
     });
 
-    app.get('/api/v3/openOrders', { config: limited, ...get(['symbol', ...SIGNED]) }, async (request) => {
-      const userId = await signedUser(request, 'read');
-      const symbol = paramsOf(request)['symbol'];
+    route.read('/api/v3/openOrders', ['symbol'], async ({ userId, params }) => {
+      const symbol = params['symbol'];
       const orders = await openOrders(userId, symbol === undefined ? undefined : await ourSymbol(symbol));
       const clientId = await withClientIds(userId, orders);
       return orders.map((o) => spotOrder(o, clientId(o)));
     });
 
-    app.delete('/api/v3/openOrders', { config: limited, ...withBody(['symbol', ...SIGNED]) }, async (request) => {
-      const userId = await signedUser(request, 'trade');
-      const orders = await openOrders(userId, await ourSymbol(required(paramsOf(request), 'symbol')));
+    route.trade('DELETE', '/api/v3/openOrders', ['symbol'], async ({ userId, params }) => {
+      const orders = await openOrders(userId, await ourSymbol(required(params, 'symbol')));
       const clientId = await withClientIds(userId, orders);
       const answers = [];
       for (const order of orders) {
@@ -316,9 +300,7 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       return answers;
     });
 
-    app.get('/api/v3/allOrders', { config: limited, ...get(['symbol', 'orderId', 'startTime', 'endTime', 'limit', ...SIGNED]) }, async (request) => {
-      const userId = await signedUser(request, 'read');
-      const params = paramsOf(request);
+    route.read('/api/v3/allOrders', ['symbol', 'orderId', 'startTime', 'endTime', 'limit'], async ({ userId, params }) => {
       const symbol = await ourSymbol(required(params, 'symbol'));
       const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
       const fromId = integerParam(params, 'orderId', 1);
@@ -332,9 +314,7 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       return orders.map((o) => spotOrder(o, clientId(o)));
     });
 
-    app.get('/api/v3/myTrades', { config: limited, ...get(['symbol', 'orderId', 'startTime', 'endTime', 'fromId', 'limit', ...SIGNED]) }, async (request) => {
-      const userId = await signedUser(request, 'read');
-      const params = paramsOf(request);
+    route.read('/api/v3/myTrades', ['symbol', 'orderId', 'startTime', 'endTime', 'fromId', 'limit'], async ({ userId, params }) => {
       const symbol = await ourSymbol(required(params, 'symbol'));
       const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
       const orderId = integerParam(params, 'orderId', 1);

@@ -1,6 +1,5 @@
-import type { Database } from '../../kernel/db/database.js';
-import { defineProduct, type ProductParts } from '../../kernel/product.js';
-import type { UserFeed } from '../../kernel/realtime/userFeed.js';
+import { Loops } from '../../kernel/loops.js';
+import { defineProduct, withProductDefaults, type ProductDeps, type ProductParts } from '../../kernel/product.js';
 import { fiatLedger } from './ledger.js';
 import { ensureMerchants, simulateMerchants } from './merchants.js';
 import { fiatRoutes } from './routes.js';
@@ -9,39 +8,22 @@ import { fiatService } from './service.js';
 /** How often the server looks for overdue orders and plays the merchants' side. */
 export const SWEEP_EVERY_MS = 1000;
 
-export interface FiatOptions {
-  db: Database;
-  feed: UserFeed;
+export interface FiatOptions extends ProductDeps {
   dataDir: string;
-  clock?: () => number;
   /** Seed the merchants and run their simulator (the running server unless P2P_MERCHANTS=off; off in tests by default). */
   merchants?: boolean;
   merchantDelayMs?: number;
-  log?: (message: string, error?: unknown) => void;
 }
 
 /** The product's parts over explicit dependencies (the product below and the tests). */
 export function createFiat(options: FiatOptions) {
-  const { db, feed } = options;
-  const clock = options.clock ?? Date.now;
-  const log = options.log ?? (() => undefined);
+  const { db, feed, clock, log } = withProductDefaults(options);
   const service = fiatService({ db, feed, clock, dataDir: options.dataDir });
   let merchantIds: number[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = true;
+  const loops = new Loops(log, { unref: true });
   const tick = async () => {
     await service.sweep();
     if (options.merchants) await simulateMerchants(db, service, merchantIds, clock(), options.merchantDelayMs ?? 4000);
-  };
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = tick()
-        .catch((error) => log('fiat sweep failed', error))
-        .finally(() => schedule(SWEEP_EVERY_MS));
-    }, delay);
-    timer.unref?.();
   };
   const parts: ProductParts = {
     routes: fiatRoutes(service),
@@ -51,14 +33,9 @@ export function createFiat(options: FiatOptions) {
     // Deadlines that passed while the server was down get their grace period before the first sweep.
     async start() {
       await service.graceAfterRestart();
-      stopped = false;
-      schedule(0);
+      loops.every(SWEEP_EVERY_MS, tick, 'fiat sweep failed', 0);
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
+    stop: () => loops.stop(),
   };
   return { parts, service, tick, merchantIds: () => merchantIds };
 }

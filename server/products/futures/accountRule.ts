@@ -1,9 +1,8 @@
 import { FUTURES_ACCOUNT, FUTURES_CURRENCY } from '../../../domain/futures/api.js';
-import { fxText, maxFx, minFx, type Fx } from '../../../domain/fx.js';
+import { fx, fxText, maxFx, minFx, type Fx } from '../../../domain/fx.js';
 import { unrealisedPnl } from '../../../domain/futures/formulas.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import type { AccountRule } from '../../kernel/ledger/accountRules.js';
-import { toAtto } from '../../kernel/ledger/ledgerBatch.js';
 import { entryPrice, type Position } from './positions.js';
 
 interface OpenRow {
@@ -24,10 +23,10 @@ async function openPositions(q: Queryable, userIds?: readonly number[]): Promise
     [userIds ? [...userIds] : null],
   );
   return rows.map((r) => {
-    const p = { side: r.side, quantity: toAtto(r.quantity), cost: toAtto(r.cost) } as Position;
+    const p = { side: r.side, quantity: fx(r.quantity), cost: fx(r.cost) } as Position;
     const entry = entryPrice(p);
-    const mark = r.mark === null ? entry : toAtto(r.mark);
-    return { userId: Number(r.user_id), cross: r.margin_mode === 'cross', margin: toAtto(r.margin), pnl: unrealisedPnl(r.side as 1 | -1, p.quantity, entry, mark) };
+    const mark = r.mark === null ? entry : fx(r.mark);
+    return { userId: Number(r.user_id), cross: r.margin_mode === 'cross', margin: fx(r.margin), pnl: unrealisedPnl(r.side as 1 | -1, p.quantity, entry, mark) };
   });
 }
 
@@ -48,7 +47,7 @@ export const contractAccountRule: AccountRule = {
     if (!row) return undefined;
     let crossPnl = 0n;
     for (const p of await openPositions(tx, [userId])) if (p.cross) crossPnl += p.pnl;
-    return fxText(maxFx(0n, toAtto(row.available) + minFx(0n, crossPnl)));
+    return fxText(maxFx(0n, fx(row.available) + minFx(0n, crossPnl)));
   },
 
   /** Margin of every open position (kept in the futures pool) plus its unrealised PnL at the mark: with the balance, the account's equity as the futures page shows it. */

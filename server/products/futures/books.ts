@@ -1,7 +1,7 @@
 import { fxText, type Fx } from '../../../domain/fx.js';
 import type { Queryable } from '../../kernel/db/database.js';
 import type { BalanceChange } from '../../kernel/ledger/ledger.js';
-import { applyBalanceChanges, balanceKey, lockBalances, toAtto, type BalanceState } from '../../kernel/ledger/ledgerBatch.js';
+import { applyBalanceChanges, balanceKey, lockBalances, type BalanceState } from '../../kernel/ledger/ledgerBatch.js';
 import { FUTURES_ACCOUNT, FUTURES_CURRENCY } from '../../../domain/futures/api.js';
 
 /** Funds a step would take are not there; raised before anything of the step is booked. */
@@ -15,7 +15,7 @@ export class NotEnough extends Error {
  * The USDT contract balances one batch touches: locked once each (ledgerBatch's lockBalances), a
  * projection of available and frozen after the changes so far (so a step can check before it
  * books), and the list of changes written once at the end with applyBalanceChanges. Every figure
- * is an exact Fx (ledger scale 18, the same as toAtto).
+ * is an exact Fx (the ledger's scale of 18 decimals: domain/fx.ts).
  */
 export class Books {
   private readonly states = new Map<string, BalanceState>();
@@ -79,5 +79,3 @@ export class Books {
     this.changes.length = 0;
   }
 }
-
-export const fxOfRow = (text: string): Fx => toAtto(text);

@@ -1,6 +1,5 @@
-import { fxText } from '../../../domain/fx.js';
+import { fx, fxText } from '../../../domain/fx.js';
 import { fundingRate } from '../../../domain/futures/formulas.js';
-import { toAtto } from '../../kernel/ledger/ledgerBatch.js';
 import { fundingStep } from './engine/account.js';
 import { bookAll } from './engine/effects.js';
 import type { FuturesExchange } from './exchange.js';
@@ -39,7 +38,7 @@ export function payFunding(ex: FuturesExchange, symbol: string, fundingMs: numbe
       `select premium_sum::text as premium_sum, premium_count from futures_mark where left_symbol = $1 and right_symbol = $2 for update`,
       [pair.spec.left, pair.spec.right],
     );
-    const average = feed && feed.premium_count > 0 ? toAtto(feed.premium_sum) / BigInt(feed.premium_count) : 0n;
+    const average = feed && feed.premium_count > 0 ? fx(feed.premium_sum) / BigInt(feed.premium_count) : 0n;
     const rate = fundingRate(average);
     const open = [...ex.positions.values()].filter((p) => p.symbol === symbol && p.side !== 0);
     await b.books.lock(open.map((p) => p.userId));

@@ -1,5 +1,5 @@
 import type { FuturesAction, FuturesOrder, FuturesOrderSource, MarginMode } from '../../../domain/futures/api.js';
-import { divFx, fxText, type Fx } from '../../../domain/fx.js';
+import { divFx, fx, fxText, type Fx } from '../../../domain/fx.js';
 import type { FuturesOrderStatus } from '../../../domain/futures/orderStatus.js';
 
 /** A futures order as the pipeline works on it (open ones are kept in memory between batches). */
@@ -90,9 +90,7 @@ export interface OrderRow {
   updated_ms: number | string;
 }
 
-import { toAtto } from '../../kernel/ledger/ledgerBatch.js';
-
-const fxOrNull = (v: string | null): Fx | null => (v === null ? null : toAtto(v));
+const fxOrNull = (v: string | null): Fx | null => (v === null ? null : fx(v));
 
 export function orderFromRow(r: OrderRow): OrderState {
   return {
@@ -103,14 +101,14 @@ export function orderFromRow(r: OrderRow): OrderState {
     type: r.type,
     price: fxOrNull(r.price),
     holdPrice: fxOrNull(r.hold_price),
-    quantity: toAtto(r.quantity),
-    filled: toAtto(r.filled),
-    filledValue: toAtto(r.filled_value),
+    quantity: fx(r.quantity),
+    filled: fx(r.filled),
+    filledValue: fx(r.filled_value),
     leverage: r.leverage,
     mode: r.margin_mode,
-    held: toAtto(r.held),
-    fee: toAtto(r.fee),
-    profit: toAtto(r.profit),
+    held: fx(r.held),
+    fee: fx(r.fee),
+    profit: fx(r.profit),
     status: r.status as FuturesOrderStatus,
     storedStatus: r.status as FuturesOrderStatus,
     source: r.source,

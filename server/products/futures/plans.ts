@@ -1,7 +1,6 @@
 import type { PlanKind, TriggerBy } from '../../../domain/futures/api.js';
-import { divFx, FX_ONE, type Fx } from '../../../domain/fx.js';
+import { divFx, fx, FX_ONE, type Fx } from '../../../domain/fx.js';
 import { roe, unrealisedPnl } from '../../../domain/futures/formulas.js';
-import { toAtto } from '../../kernel/ledger/ledgerBatch.js';
 import { entryPrice, type Position } from './positions.js';
 
 /** A waiting take-profit or stop-loss (futures_plan, status 1), kept in memory per pair. */
@@ -43,10 +42,10 @@ export function planFromRow(r: PlanRow): PlanState {
     kind: r.kind,
     positionSide: r.position_side === 1 ? 1 : -1,
     triggerBy: r.trigger_by,
-    triggerValue: toAtto(r.trigger_value),
+    triggerValue: fx(r.trigger_value),
     execType: r.exec_type,
-    execPrice: r.exec_price === null ? null : toAtto(r.exec_price),
-    quantity: r.quantity === null ? null : toAtto(r.quantity),
+    execPrice: r.exec_price === null ? null : fx(r.exec_price),
+    quantity: r.quantity === null ? null : fx(r.quantity),
   };
 }
 

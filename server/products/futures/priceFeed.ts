@@ -2,10 +2,7 @@ import { futureIndexChannel, futureTickChannel } from '../../../domain/api.js';
 import { fx, fxText, roundFx, type Fx } from '../../../domain/fx.js';
 import { fundingRate, markPriceOf, nextBasis, premiumOf, PRICE_FEED_PLACES } from '../../../domain/futures/formulas.js';
 import type { Database, Queryable } from '../../kernel/db/database.js';
-import { amountText, priceText, quoteText } from '../../kernel/exchange/pairSpec.js';
-import { increaseFraction } from '../../kernel/exchange/market/units.js';
 import type { MarketPublisher } from '../../kernel/exchange/publisher.js';
-import { toAtto } from '../../kernel/ledger/ledgerBatch.js';
 import type { FuturesExchange } from './exchange.js';
 import { ticksToFx, type FuturesPair } from './pairs.js';
 
@@ -33,14 +30,14 @@ export function spotIndexSource(): IndexSource {
          where left_symbol = $1 and right_symbol = $2 and created_ms >= $3 and created_ms < $4 group by 1`,
         [pair.spec.left, pair.spec.right, from * 1000, to * 1000],
       );
-      const vwaps = new Map(rows.map((r) => [Number(r.s), toAtto(r.vwap)]));
+      const vwaps = new Map(rows.map((r) => [Number(r.s), fx(r.vwap)]));
       let last: Fx | undefined;
       if (!vwaps.has(from)) {
         const [before] = await q.query<{ price: string }>(
           `select price::text as price from spot_trade where left_symbol = $1 and right_symbol = $2 and created_ms < $3 order by created_ms desc, id desc limit 1`,
           [pair.spec.left, pair.spec.right, from * 1000],
         );
-        last = before ? toAtto(before.price) : undefined;
+        last = before ? fx(before.price) : undefined;
       }
       const samples: Fx[] = [];
       for (let s = from; s < to; s++) {
@@ -73,7 +70,7 @@ export class PriceFeed {
     const rows = await this.db.query<{ symbol: string; index_price: string; mark_price: string; basis: string }>(
       `select left_symbol || '_' || right_symbol as symbol, index_price::text as index_price, mark_price::text as mark_price, basis::text as basis from futures_mark`,
     );
-    for (const r of rows) this.exchange.marks.set(r.symbol, { index: toAtto(r.index_price), mark: toAtto(r.mark_price), basis: toAtto(r.basis) });
+    for (const r of rows) this.exchange.marks.set(r.symbol, { index: fx(r.index_price), mark: fx(r.mark_price), basis: fx(r.basis) });
   }
 
   /** One update of every pair (or one): index, mark, publish, then triggers and liquidations. */
@@ -108,7 +105,7 @@ export class PriceFeed {
       [pair.spec.left, pair.spec.right, fxText(index), fxText(mark), fxText(basis), fxText(premium), now],
     );
     this.exchange.marks.set(symbol, { index, mark, basis });
-    if (sums && sums.premium_count > 0) this.exchange.estimatedFunding.set(symbol, fxText(fundingRate(toAtto(sums.premium_sum) / BigInt(sums.premium_count))));
+    if (sums && sums.premium_count > 0) this.exchange.estimatedFunding.set(symbol, fxText(fundingRate(fx(sums.premium_sum) / BigInt(sums.premium_count))));
     this.publish(pair);
     // Funds that left a cross account without a futures batch — a transfer in another process, or
     // an in-process notice lost — reach the liquidation index before this mark is driven: the
@@ -131,24 +128,11 @@ export class PriceFeed {
   }
 
   tick(pair: FuturesPair) {
-    const data = this.exchange.data.get(pair.spec.symbol)!;
-    const stats = data.dayStats(this.clock());
+    const day = this.exchange.data.get(pair.spec.symbol)!.dayTick(this.clock());
     const marks = this.exchange.marks.get(pair.spec.symbol);
-    const spec = pair.spec;
     const feed = marks ? { mark: fxText(marks.mark), index: fxText(marks.index) } : {};
-    if (!stats) return marks ? { pair: spec.symbol, close: fxText(marks.mark), open: fxText(marks.mark), high: fxText(marks.mark), low: fxText(marks.mark), amount: '0', vol: '0', count: 0, increase: '0', ...feed } : undefined;
-    return {
-      pair: spec.symbol,
-      close: priceText(spec, stats.close),
-      open: priceText(spec, stats.open),
-      high: priceText(spec, stats.high),
-      low: priceText(spec, stats.low),
-      amount: amountText(spec, stats.amount),
-      vol: quoteText(spec, stats.vol),
-      count: stats.count,
-      increase: increaseFraction(stats.open, stats.close),
-      ...feed,
-    };
+    if (!day) return marks ? { pair: pair.spec.symbol, close: fxText(marks.mark), open: fxText(marks.mark), high: fxText(marks.mark), low: fxText(marks.mark), amount: '0', vol: '0', count: 0, increase: '0', ...feed } : undefined;
+    return { ...day, ...feed };
   }
 
   indexTick(pair: FuturesPair) {

@@ -1,12 +1,11 @@
 import { futureIndexChannel, futureTickChannel, type Pair } from '../../../domain/api.js';
-import { futureDepthChannel, futureKlineChannel, futureTradeChannel } from '../../../domain/futures/api.js';
-import { KLINE_INTERVALS, type KlineInterval } from '../../../domain/constants.js';
 import { listPairs } from '../../kernel/catalogue.js';
 import type { Database } from '../../kernel/db/database.js';
 import type { MarketPublisher } from '../../kernel/exchange/publisher.js';
 import type { AccountRules } from '../../kernel/ledger/accountRules.js';
 import { changeBalance } from '../../kernel/ledger/ledger.js';
 import { systemAccountId } from '../../kernel/ledger/systemAccounts.js';
+import { Loops } from '../../kernel/loops.js';
 import { defineProduct, type ProductParts } from '../../kernel/product.js';
 import { seededRandom, seedFrom } from '../../kernel/random.js';
 import { silentUserFeed, type UserFeed } from '../../kernel/realtime/userFeed.js';
@@ -66,34 +65,12 @@ export async function createFutures(options: FuturesOptions) {
   const feed = new PriceFeed(db, exchange, options.index ?? spotIndexSource(), options.publisher, clock);
   const service = futuresService(exchange, db, fundingIntervalMs);
   let makers: FuturesMakers | undefined;
-  const timers = new Set<NodeJS.Timeout>();
-  const running = new Set<Promise<unknown>>();
-  let stopped = false;
+  const loops = new Loops(log);
   // A transfer's commit re-prices the account's cross positions at once (FuturesExchange.refreshCross).
   const unsubscribe = options.accounts?.onMoved('contract', (userId) => {
     void exchange.refreshCross([userId]).catch((error) => log('futures: refreshing a cross account failed', error));
   });
-  const every = (ms: number, work: () => Promise<void> | void) => {
-    const schedule = () => {
-      if (stopped) return;
-      const t = setTimeout(async () => {
-        timers.delete(t);
-        const run = (async () => {
-          try {
-            await work();
-          } catch (error) {
-            if (!stopped) log('futures loop failed', error);
-          }
-        })();
-        running.add(run);
-        await run;
-        running.delete(run);
-        schedule();
-      }, ms);
-      timers.add(t);
-    };
-    schedule();
-  };
+  const every = (ms: number, work: () => unknown) => loops.every(ms, work, 'futures loop failed');
   const lastFunding = new Map<string, number>();
 
   /** Pays every pair's funding times that are due (one missed while the server was down is paid now). */
@@ -142,27 +119,17 @@ export async function createFutures(options: FuturesOptions) {
       }
     },
     async stop() {
-      stopped = true;
       unsubscribe?.();
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
       // Loops already running (a requote, a mark update) finish before the database closes.
-      await Promise.all(running);
+      await loops.stop();
       await exchange.idle();
     },
     snapshot(channel) {
       for (const { pair, left, right } of channels) {
-        const data = exchange.data.get(pair.spec.symbol)!;
-        if (channel === futureDepthChannel(left, right)) return data.depthSnapshot();
-        if (channel === futureTradeChannel(left, right)) return data.tradesSnapshot();
         if (channel === futureTickChannel(left, right)) return feed.tick(pair);
         if (channel === futureIndexChannel(left, right)) return feed.indexTick(pair);
-        for (const interval of KLINE_INTERVALS) {
-          if (channel === futureKlineChannel(left, right, interval)) {
-            const bar = data.liveBar(interval as KlineInterval);
-            return bar && { interval, bar };
-          }
-        }
+        const snapshot = exchange.data.get(pair.spec.symbol)!.snapshot(channel);
+        if (snapshot) return snapshot;
       }
       return undefined;
     },

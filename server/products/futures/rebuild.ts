@@ -1,3 +1,4 @@
+import { fx } from '../../../domain/fx.js';
 import type { MarginMode } from '../../../domain/futures/api.js';
 import { bookSideOf } from '../../../domain/futures/api.js';
 import { FuturesOrderStatus as S } from '../../../domain/futures/orderStatus.js';
@@ -8,7 +9,6 @@ import { readLiveCandles } from '../../kernel/exchange/market/klineHistory.js';
 import type { FuturesPair } from './pairs.js';
 import { createEngine } from '../../kernel/exchange/matching/index.js';
 import type { EngineEvent } from '../../kernel/exchange/matching/types.js';
-import { toAtto } from '../../kernel/ledger/ledgerBatch.js';
 import { Batch, candleRows, upsertFuturesCandles } from './batch.js';
 import { KLINE_INTERVALS } from '../../../domain/constants.js';
 import type { FuturesExchange } from './exchange.js';
@@ -41,14 +41,14 @@ export async function rebuildExchange(ex: FuturesExchange): Promise<void> {
          margin_mode, leverage, realised::text as realised, opened_ms from futures_position`,
     );
     for (const r of positions) {
-      const p: Position = { ...flatPosition(Number(r.user_id), r.symbol, r.leverage, r.margin_mode), side: r.side as Position['side'], quantity: toAtto(r.quantity), cost: toAtto(r.cost), margin: toAtto(r.margin), realised: toAtto(r.realised), openedMs: r.opened_ms === null ? null : Number(r.opened_ms) };
+      const p: Position = { ...flatPosition(Number(r.user_id), r.symbol, r.leverage, r.margin_mode), side: r.side as Position['side'], quantity: fx(r.quantity), cost: fx(r.cost), margin: fx(r.margin), realised: fx(r.realised), openedMs: r.opened_ms === null ? null : Number(r.opened_ms) };
       ex.positions.set(positionKey(p.userId, p.symbol), p);
     }
     const cross = await ex.db.query<{ user_id: number; available: string }>(
       `select b.user_id, b.available::text as available from balance b where b.currency = 'USDT' and b.account = 'contract'
          and exists (select 1 from futures_position p where p.user_id = b.user_id and p.side <> 0 and p.margin_mode = 'cross')`,
     );
-    for (const r of cross) ex.crossAvailable.set(Number(r.user_id), toAtto(r.available));
+    for (const r of cross) ex.crossAvailable.set(Number(r.user_id), fx(r.available));
     const since = ex.clock() - 86_400_000;
     for (const pair of ex.pairs.values()) {
       const data = ex.data.get(pair.spec.symbol)!;

@@ -2,13 +2,12 @@ import { NameStatus } from '../../../domain/api.js';
 import type { FuturesAccount, FuturesConfig, FuturesOrder, FuturesOrderDetail, FuturesPlan, FuturesPlanCreate, FuturesPosition, MarginMode, PlanKind, PlanRequest } from '../../../domain/futures/api.js';
 import { FUTURES_FEES } from '../../../domain/futures/api.js';
 import { maxLeverageOf } from '../../../domain/futures/brackets.js';
-import { FX_ONE, fxText, type Fx } from '../../../domain/fx.js';
+import { fx, FX_ONE, fxText, type Fx } from '../../../domain/fx.js';
 import { bankruptcyPrice, marginRatio, maxRemovableMargin, roe } from '../../../domain/futures/formulas.js';
 import type { Page } from '../../../domain/wallet.js';
 import type { Database } from '../../kernel/db/database.js';
 import { decimalToUnits } from '../../kernel/exchange/market/units.js';
 import { readBalance } from '../../kernel/ledger/ledger.js';
-import { toAtto } from '../../kernel/ledger/ledgerBatch.js';
 import { refuse, type Outcome } from '../../kernel/outcome.js';
 import type { FuturesExchange } from './exchange.js';
 import { liquidationCheck, positionRisk } from './margin.js';
@@ -115,8 +114,8 @@ export function futuresService(ex: FuturesExchange, db: Database, fundingInterva
 
     async account(userId: number): Promise<FuturesAccount> {
       const balance = await readBalance(db, userId, 'USDT', 'contract');
-      const available = toAtto(balance.available);
-      const frozen = toAtto(balance.frozen);
+      const available = fx(balance.available);
+      const frozen = fx(balance.frozen);
       const positions = openPositions(userId);
       let margin = 0n;
       let pnl = 0n;
@@ -179,7 +178,7 @@ export function futuresService(ex: FuturesExchange, db: Database, fundingInterva
       return {
         list: rows.map((r) => ({
           id: Number(r.id), symbol: r.symbol, kind: r.kind, position_side: r.position_side === 1 ? 1 : -1, trigger_by: r.trigger_by,
-          trigger_value: r.trigger_by === 'roe' ? fxText(toAtto(r.trigger_value) * 100n) : r.trigger_value, exec_type: r.exec_type, exec_price: r.exec_price,
+          trigger_value: r.trigger_by === 'roe' ? fxText(fx(r.trigger_value) * 100n) : r.trigger_value, exec_type: r.exec_type, exec_price: r.exec_price,
           quantity: r.quantity, status: r.status as FuturesPlan['status'], order_id: r.order_id === null ? null : Number(r.order_id), created_ms: Number(r.created_ms),
         })),
         total: Number(count!.n),

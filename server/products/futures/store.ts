@@ -1,7 +1,6 @@
+import { fx, type Fx } from '../../../domain/fx.js';
 import { FUTURES_ACCOUNT, FUTURES_CURRENCY } from '../../../domain/futures/api.js';
-import type { Fx } from '../../../domain/fx.js';
 import type { Queryable } from '../../kernel/db/database.js';
-import { toAtto } from '../../kernel/ledger/ledgerBatch.js';
 
 /*
  * The exchange's own statements, apart from the batch's writes (Batch.write): a plan's status as it
@@ -33,5 +32,5 @@ export async function contractAvailable(tx: Queryable, userIds: readonly number[
     `select user_id, available::text as available from balance where currency = $1 and account = $2 and user_id = any($3::bigint[])`,
     [FUTURES_CURRENCY, FUTURES_ACCOUNT, userIds],
   );
-  return new Map(rows.map((r) => [Number(r.user_id), toAtto(r.available)]));
+  return new Map(rows.map((r) => [Number(r.user_id), fx(r.available)]));
 }

@@ -1,7 +1,6 @@
 import type { PairOpenings } from '../../kernel/catalogue.js';
-import type { Database } from '../../kernel/db/database.js';
-import { defineProduct, type ProductParts } from '../../kernel/product.js';
-import type { UserFeed } from '../../kernel/realtime/userFeed.js';
+import { Loops } from '../../kernel/loops.js';
+import { defineProduct, withProductDefaults, type ProductDeps, type ProductParts } from '../../kernel/product.js';
 import { seedDemoParticipants, seedDemoProjects } from './demo.js';
 import { icoLedger } from './ledger.js';
 import { icoRoutes } from './routes.js';
@@ -11,36 +10,19 @@ import { icoService } from './subscriptions.js';
 /** How often the server looks for projects whose recruit period has ended. */
 export const SETTLE_EVERY_MS = 1000;
 
-export interface IcoOptions {
-  db: Database;
-  feed: UserFeed;
-  clock?: () => number;
+export interface IcoOptions extends ProductDeps {
   /** Seed the three demo projects on a fresh database (the running server; off in tests by default). */
   demo?: boolean;
   /** Where a listed project's new pair is announced (the kernel's; the spot product opens its market). */
   pairs?: PairOpenings;
-  log?: (message: string, error?: unknown) => void;
 }
 
 /** The product's parts over explicit dependencies (the product below, tests and the crash test). */
 export function createIco(options: IcoOptions) {
-  const { db, feed } = options;
-  const clock = options.clock ?? Date.now;
-  const log = options.log ?? (() => undefined);
+  const { db, feed, clock, log } = withProductDefaults(options);
   const service = icoService({ db, feed, clock, pairs: options.pairs });
   const settle = (): Promise<IcoSettleResult> => settleDueProjects({ db, feed, clock, pairs: options.pairs });
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = true;
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = settle()
-        .catch((error) => log('ico settlement failed', error))
-        .finally(() => schedule(SETTLE_EVERY_MS));
-    }, delay);
-    timer.unref?.();
-  };
+  const loops = new Loops(log, { unref: true });
   const parts: ProductParts = {
     routes: icoRoutes(service),
     async prepare() {
@@ -50,14 +32,9 @@ export function createIco(options: IcoOptions) {
     },
     // The first run settles whatever ended while the server was down.
     async start() {
-      stopped = false;
-      schedule(0);
+      loops.every(SETTLE_EVERY_MS, settle, 'ico settlement failed', 0);
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
+    stop: () => loops.stop(),
   };
   return { parts, service, settle };
 }

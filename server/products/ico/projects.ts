@@ -24,25 +24,13 @@ export const PROJECT_COLUMNS = `id, symbol, name, description, trim_scale(total)
   trim_scale(release_rate)::text as release_rate, release_period_ms, listed, trim_scale(subscribed)::text as subscribed,
   participants, trim_scale(winning_rate)::text as winning_rate, settled_ms`;
 
-export interface ProjectRow {
-  id: number;
-  symbol: string;
-  name: string;
+/** A project's row: the wire's figures as stored, times in ms and every language's description. */
+export interface ProjectRow
+  extends Pick<IcoProject, 'id' | 'symbol' | 'name' | 'total' | 'price' | 'token_places' | 'min_quantity' | 'max_quantity' | 'release_rate' | 'release_period_ms' | 'listed' | 'subscribed' | 'participants' | 'winning_rate'> {
   /** Every language's description (jsonb; the default language's always there, migration 029). */
   description: TextsByLanguage;
-  total: string;
-  price: string;
-  token_places: number;
   start_ms: number;
   end_ms: number;
-  min_quantity: string;
-  max_quantity: string;
-  release_rate: string;
-  release_period_ms: number;
-  listed: boolean;
-  subscribed: string;
-  participants: number;
-  winning_rate: string | null;
   settled_ms: number | null;
 }
 

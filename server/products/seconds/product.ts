@@ -2,8 +2,7 @@ import { SECONDS_ACCOUNT, SECONDS_CURRENCY } from '../../../domain/seconds.js';
 import type { Database } from '../../kernel/db/database.js';
 import { changeBalance } from '../../kernel/ledger/ledger.js';
 import { systemAccountId } from '../../kernel/ledger/systemAccounts.js';
-import { defineProduct, type ProductParts } from '../../kernel/product.js';
-import type { UserFeed } from '../../kernel/realtime/userFeed.js';
+import { defineProduct, withProductDefaults, type ProductDeps, type ProductParts } from '../../kernel/product.js';
 import { secondsContracts } from './contracts.js';
 import { spotBookSource, type BookSource } from './bookSource.js';
 import { SecondsIndex, spotTradeSource, type IndexPair, type TradeSource } from './indexPrice.js';
@@ -38,11 +37,8 @@ export async function ensureHouse(db: Database): Promise<number> {
   return house;
 }
 
-export interface SecondsOptions {
-  db: Database;
-  feed: UserFeed;
+export interface SecondsOptions extends ProductDeps {
   enabled: boolean;
-  clock?: () => number;
   /** The trades the index falls back to (tests give their own). */
   trades?: TradeSource;
   /**
@@ -50,16 +46,13 @@ export interface SecondsOptions {
    * external feed implements BookSource (docs/API.md "How the settle price is made").
    */
   book?: BookSource;
-  log?: (message: string, error?: unknown) => void;
   /** Told where settlement time goes (bench/seconds.ts). */
   measureSettlement?: (stage: SettleStage, ms: number) => void;
 }
 
 /** The product's parts over explicit dependencies (the product below, tests, the bench and the crash test). */
 export function createSeconds(options: SecondsOptions) {
-  const { db, feed, enabled } = options;
-  const clock = options.clock ?? Date.now;
-  const log = options.log ?? (() => undefined);
+  const { db, feed, enabled, clock, log } = withProductDefaults(options);
   let pairs = new Map<string, IndexPair>();
   const pairsNow = () => pairs;
   const sampler = new IndexSampler(options.book ?? spotBookSource(db), pairsNow, clock, log);

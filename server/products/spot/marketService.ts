@@ -1,15 +1,13 @@
 import type { Currency, MarketTick, Pair } from '../../../domain/api.js';
 import { spotTickChannel } from '../../../domain/api.js';
-import { KLINE_INTERVALS, type KlineInterval } from '../../../domain/constants.js';
-import { depthChannel, klineChannel, tradeChannel } from '../../../domain/market.js';
 import type { Database } from '../../kernel/db/database.js';
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
-import { increaseFraction } from '../../kernel/exchange/market/units.js';
+import { Loops } from '../../kernel/loops.js';
 import { createEngine } from '../../kernel/exchange/matching/index.js';
 import { ensureMarketMakerAccounts } from './makers/marketAccounts.js';
 import { DEFAULT_MM_CONFIG, MarketMaker } from './makers/marketMaker.js';
 import { foldMakerHistory, MAKER_HISTORY_KEPT_MS, MAKER_TRADES_KEPT_MS, type RetentionWindows } from './makers/retention.js';
-import { amountText, pairSpec, priceText, quoteText } from '../../kernel/exchange/pairSpec.js';
+import { pairSpec, priceText } from '../../kernel/exchange/pairSpec.js';
 import { defaultWalkConfig, SeededRandomWalk, type ReferencePriceSource } from './makers/priceModel.js';
 import type { MarketPublisher } from '../../kernel/exchange/publisher.js';
 import { seededRandom, seedFrom } from '../../kernel/random.js';
@@ -65,7 +63,7 @@ const FOLD_EVERY_MS = 10 * 60_000;
  */
 export class MarketService {
   readonly markets = new Map<string, SpotMarket>();
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly loops: Loops;
   private stopped = false;
   private readonly clock: () => number;
   private readonly prices: ReferencePriceSource & Partial<Pick<SeededRandomWalk, 'setPrice'>>;
@@ -79,6 +77,7 @@ export class MarketService {
     private readonly options: MarketServiceOptions,
   ) {
     this.clock = options.clock ?? Date.now;
+    this.loops = new Loops((message, error) => options.log?.(message, error));
     for (const p of pairs.filter((x) => x.trade_status === 1)) {
       const spec = pairSpec(p);
       if (options.runsHere && !options.runsHere(spec.symbol)) continue;
@@ -127,16 +126,16 @@ export class MarketService {
     const keptMs = Math.min(retention.keptMs ?? MAKER_HISTORY_KEPT_MS, retention.tradesKeptMs ?? MAKER_TRADES_KEPT_MS);
     // A sixth of the kept time, so a shortened retention (bench:storage) folds on time too.
     if (this.options.foldMakerHistory ?? true) {
-      this.every(Math.min(FOLD_EVERY_MS, Math.max(10_000, keptMs / 6)), () =>
-        foldMakerHistory(this.db, [accounts.quoter, accounts.taker], this.clock(), retention).then(() => undefined),
-      );
+      this.every(Math.min(FOLD_EVERY_MS, Math.max(10_000, keptMs / 6)), () => foldMakerHistory(this.db, [accounts.quoter, accounts.taker], this.clock(), retention));
     }
     for (const market of this.markets.values()) {
       if (!this.simulated(market.spec.symbol)) continue;
       const random = seededRandom(seedFrom(market.spec.symbol, 99));
       const maker = new MarketMaker(market, market.spec, accounts, this.prices, baseUsdt(market.spec, this.currencies), random, DEFAULT_MM_CONFIG);
-      this.every(REQUOTE_EVERY_MS, () => maker.requote(this.clock()).then(() => undefined), 0.3);
-      this.randomly(TAKE_EVERY_MS, random, () => maker.take(this.clock()).then(() => undefined));
+      // Requotes every 2.5 s ± 30 %; takes at random moments 1.5 to 5 s apart.
+      this.loops.every(() => REQUOTE_EVERY_MS * (1 + (Math.random() * 2 - 1) * 0.3), () => maker.requote(this.clock()), 'market loop failed');
+      const [min, max] = TAKE_EVERY_MS;
+      this.loops.every(() => min + random() * (max - min), () => maker.take(this.clock()), 'market maker order failed');
     }
   }
 
@@ -166,8 +165,7 @@ export class MarketService {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
+    await this.loops.stop();
     await Promise.all([...this.markets.values()].map((m) => m.idle()));
     await this.saveCandles();
     await this.options.ownership?.release();
@@ -184,57 +182,13 @@ export class MarketService {
     }
   }
 
-  /** Runs `work` every `ms` (± jitter share), never overlapping itself; errors are logged, not fatal. */
-  private every(ms: number, work: () => Promise<void> | void, jitter = 0): void {
-    const schedule = () => {
-      if (this.stopped) return;
-      const delay = ms * (1 + (Math.random() * 2 - 1) * jitter);
-      const timer = setTimeout(async () => {
-        this.timers.delete(timer);
-        try {
-          await work();
-        } catch (error) {
-          this.options.log?.('market loop failed', error);
-        }
-        schedule();
-      }, delay);
-      this.timers.add(timer);
-    };
-    schedule();
-  }
-
-  private randomly([min, max]: [number, number], random: () => number, work: () => Promise<void>): void {
-    const schedule = () => {
-      if (this.stopped) return;
-      const timer = setTimeout(async () => {
-        this.timers.delete(timer);
-        try {
-          await work();
-        } catch (error) {
-          this.options.log?.('market maker order failed', error);
-        }
-        schedule();
-      }, min + random() * (max - min));
-      this.timers.add(timer);
-    };
-    schedule();
+  /** Runs `work` every `ms`, never overlapping itself; errors are logged, not fatal. */
+  private every(ms: number, work: () => unknown): void {
+    this.loops.every(ms, work, 'market loop failed');
   }
 
   tick(market: SpotMarket): Omit<MarketTick, 'channel'> | undefined {
-    const stats = market.dayStats();
-    if (!stats) return undefined;
-    const spec = market.spec;
-    return {
-      pair: spec.symbol,
-      close: priceText(spec, stats.close),
-      open: priceText(spec, stats.open),
-      high: priceText(spec, stats.high),
-      low: priceText(spec, stats.low),
-      amount: amountText(spec, stats.amount),
-      vol: quoteText(spec, stats.vol),
-      count: stats.count,
-      increase: increaseFraction(stats.open, stats.close),
-    };
+    return market.dayTick();
   }
 
   private publishTicks(): void {
@@ -260,16 +214,9 @@ export class MarketService {
   /** The snapshot a new subscriber gets on a market-data channel, if it has one. */
   snapshot(channel: string): object | undefined {
     for (const market of this.markets.values()) {
-      const { left, right } = market.spec;
-      if (channel === depthChannel(left, right)) return market.depthSnapshot();
-      if (channel === tradeChannel(left, right)) return market.tradesSnapshot();
-      if (channel === spotTickChannel(left, right)) return this.tick(market);
-      for (const interval of KLINE_INTERVALS) {
-        if (channel === klineChannel(left, right, interval)) {
-          const bar = market.liveBar(interval as KlineInterval);
-          return bar && { interval, bar };
-        }
-      }
+      if (channel === spotTickChannel(market.spec.left, market.spec.right)) return this.tick(market);
+      const snapshot = market.snapshot(channel);
+      if (snapshot) return snapshot;
     }
     return undefined;
   }

@@ -226,13 +226,18 @@ export class SpotMarket {
     return this.data.liveBar(interval);
   }
 
+  /** The first message of one of its channels (book, trades, a candle in progress) for a new subscriber. */
+  snapshot(channel: string): object | undefined {
+    return this.data.snapshot(channel);
+  }
+
   bar(c: Candle): KlineBar {
     return this.data.bar(c);
   }
 
-  /** 24h figures for the tick, in integer units; undefined before any trade. */
-  dayStats(now = this.clock()) {
-    return this.data.dayStats(now);
+  /** The 24h figures of its tick; undefined before any trade. */
+  dayTick(now = this.clock()) {
+    return this.data.dayTick(now);
   }
 
   lastTradePrice(): number | undefined {

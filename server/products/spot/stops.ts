@@ -1,3 +1,4 @@
+import { fx, fxText } from '../../../domain/fx.js';
 import { SpotStopStatus, type PlaceSpotStop, type SpotOrder, type SpotStop } from '../../../domain/spotOrders.js';
 import type { Page } from '../../../domain/wallet.js';
 import type { Database, Queryable } from '../../kernel/db/database.js';
@@ -6,7 +7,6 @@ import { priceText } from '../../kernel/exchange/pairSpec.js';
 import { once, submissionKey, type SubmissionKey } from '../../kernel/idempotency.js';
 import { changeBalance, InsufficientFunds } from '../../kernel/ledger/ledger.js';
 import { silentUserFeed, type UserFeed } from '../../kernel/realtime/userFeed.js';
-import { fromAtto, toAtto } from '../../kernel/ledger/ledgerBatch.js';
 import type { TradingMessageKey } from './messages.js';
 import { MAX_PAGE_SIZE } from './orderViews.js';
 import { intake, type PlaceIntent } from './pipeline/intake.js';
@@ -163,7 +163,7 @@ export function spotStops({ db, local, clock = Date.now, log = () => undefined, 
         [stopId, status, note, clock(), from],
       );
       if (!row) return false;
-      if (toAtto(row.frozen) > 0n) {
+      if (fx(row.frozen) > 0n) {
         await changeBalance(tx, { userId: Number(row.user_id), currency: row.freeze_currency, account: 'spot', available: row.frozen, frozen: `-${row.frozen}`, kind: 'stop_unfreeze', refType: 'spot_stop', refId: stopId });
         released = { userId: Number(row.user_id), currency: row.freeze_currency };
       }
@@ -194,7 +194,7 @@ export function spotStops({ db, local, clock = Date.now, log = () => undefined, 
     if (w.ocoOrderId !== null) {
       // The other leg goes first; one that traded meanwhile (or ended) wins, and the stop ends.
       const cancelled = await market.cancel(w.userId, w.ocoOrderId);
-      if (!cancelled.ok || (cancelled.order && toAtto(cancelled.order.filled) > 0n)) {
+      if (!cancelled.ok || (cancelled.order && fx(cancelled.order.filled) > 0n)) {
         await end(w.id, 2, 3, 'oco limit leg traded');
         return;
       }
@@ -207,7 +207,7 @@ export function spotStops({ db, local, clock = Date.now, log = () => undefined, 
     const symbol = market.spec.symbol;
     for (const [orderId, view] of views) {
       const leg = legs.get(orderId);
-      if (!leg || (view.status !== 3 && view.status !== 4 && toAtto(view.filled) === 0n)) continue;
+      if (!leg || (view.status !== 3 && view.status !== 4 && fx(view.filled) === 0n)) continue;
       const w = unindex(leg.symbol, leg.stopId);
       if (w) later(async () => void (await end(w.id, 1, 3, view.status === 4 ? 'oco limit leg cancelled' : 'oco limit leg traded')));
     }
@@ -248,8 +248,8 @@ export function spotStops({ db, local, clock = Date.now, log = () => undefined, 
         legIntent = taken.intent;
       }
       if (stopFires(body.side, trigger, market.lastTradePrice())) return fail('spotStopWouldTrigger');
-      const needed = toAtto(stopIntent.intent.freeze) - (legIntent ? toAtto(legIntent.freeze) : 0n);
-      const frozen = fromAtto(needed > 0n ? needed : 0n);
+      const needed = fx(stopIntent.intent.freeze) - (legIntent ? fx(legIntent.freeze) : 0n);
+      const frozen = fxText(needed > 0n ? needed : 0n);
       const currency = stopIntent.intent.freezeCurrency;
       const now = clock();
       let stopId: number;
@@ -284,7 +284,7 @@ export function spotStops({ db, local, clock = Date.now, log = () => undefined, 
         stop = { ...stop, oco_order_id: outcome.orderId };
         const legOrder = outcome.order;
         // The leg traded at once: the stop is done before it waits.
-        if (legOrder && (toAtto(legOrder.filled) > 0n || legOrder.status === 3 || legOrder.status === 4)) {
+        if (legOrder && (fx(legOrder.filled) > 0n || legOrder.status === 3 || legOrder.status === 4)) {
           await end(stopId, 1, 3, 'oco limit leg traded');
           return { ok: true, data: (await rowOf(db, stopId))! };
         }

@@ -1,4 +1,4 @@
-import type { EventObject } from 'xstate';
+import { fromCallback, type EventObject } from 'xstate';
 import type { FrameScheduler } from '../../services/frameScheduler';
 import type { SocketClient } from '../../services/socket';
 import { createFrameBuffer } from './frameBuffer';
@@ -34,4 +34,25 @@ export function openChannelFeed<TEvent extends EventObject>(options: {
     stopStatus();
     buffer.dispose();
   };
+}
+
+/**
+ * A feed as the callback actor a machine invokes with `{ channel }` (and what else `toEvent` reads
+ * of its input, e.g. a candle's interval): `openChannelFeed` on that channel while it runs.
+ * `receive` hears the parent's commands (the order book's `feed.resubscribe`).
+ */
+export function channelFeedActor<TEvent extends EventObject, TInput extends { channel: string } = { channel: string }, TCommand extends EventObject = EventObject>(
+  socket: SocketClient,
+  frames: FrameScheduler,
+  feed: {
+    toEvent: (payload: unknown, input: TInput) => TEvent | undefined;
+    coalesce?: (events: Array<TEvent | ConnectionChangeEvent>) => Array<TEvent | ConnectionChangeEvent>;
+    receive?: (command: TCommand, input: TInput) => void;
+  },
+) {
+  return fromCallback<TCommand, TInput>(({ input, sendBack, receive }) => {
+    const { receive: hear } = feed;
+    if (hear) receive((command) => hear(command, input));
+    return openChannelFeed<TEvent>({ socket, frames, channel: input.channel, sendBack, toEvent: (payload) => feed.toEvent(payload, input), coalesce: feed.coalesce });
+  });
 }

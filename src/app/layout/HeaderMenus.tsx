@@ -1,12 +1,13 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, matchPath, useLocation, useNavigate } from 'react-router-dom';
+import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { UserInfo } from '../../../domain/api';
 import { LANGUAGES } from '../../../domain/languages';
 import { PRICING_CURRENCIES } from '../../../domain/pricingCurrencies';
 import { useAppFlow } from '../views/hooks';
 import { MenuItem } from '../ui/Dropdown';
-import { IdentityBadge } from './IdentityBadge';
+import { AccountSummary } from './IdentityBadge';
 import { menuGroups } from './menuGroups';
 import type { MenuLink, NavLinkSpec } from './navigation';
 import { RegionBadge } from './RegionBadge';
@@ -55,6 +56,21 @@ export default function HeaderMenu(props: HeaderMenuProps) {
     close();
     navigate(to);
   };
+  // One of a few choices (language, pricing currency): picking it closes the menu and changes it.
+  const choice = (key: string, checked: boolean, pick: () => void, label: ReactNode) => (
+    <MenuItem
+      key={key}
+      role="menuitemradio"
+      aria-checked={checked}
+      $active={checked}
+      onClick={() => {
+        close();
+        pick();
+      }}
+    >
+      {label}
+    </MenuItem>
+  );
   switch (props.kind) {
     case 'groups':
       return menuGroups(props.links, app.config?.config.sys).map((g) => (
@@ -75,45 +91,15 @@ export default function HeaderMenu(props: HeaderMenuProps) {
         </MenuItem>
       ));
     case 'language':
-      return LANGUAGES.map((l) => (
-        <MenuItem
-          key={l.lang}
-          role="menuitemradio"
-          aria-checked={l.lang === app.language.lang}
-          $active={l.lang === app.language.lang}
-          onClick={() => {
-            close();
-            app.changeLanguage(l.lang);
-          }}
-        >
-          <RegionBadge lang={l.lang} /> {l.name}
-        </MenuItem>
-      ));
+      return LANGUAGES.map((l) => choice(l.lang, l.lang === app.language.lang, () => app.changeLanguage(l.lang), <><RegionBadge lang={l.lang} /> {l.name}</>));
     case 'pricing':
-      return PRICING_CURRENCIES.map((c) => (
-        <MenuItem
-          key={c.name}
-          role="menuitemradio"
-          aria-checked={c.name === app.pricing.name}
-          $active={c.name === app.pricing.name}
-          onClick={() => {
-            close();
-            app.changePricing(c.name);
-          }}
-        >
-          {c.name} {c.mark}
-        </MenuItem>
-      ));
+      return PRICING_CURRENCIES.map((c) => choice(c.name, c.name === app.pricing.name, () => app.changePricing(c.name), `${c.name} ${c.mark}`));
     // Spec §2 signed-in popup: account, UID, identity badge (to /user/identity), links and sign-out.
     case 'account':
       return (
         <>
           <Head>
-            <div className="account">{props.user.account}</div>
-            <div className="uid">UID {props.user.id}</div>
-            <Link to="/user/identity" onClick={close}>
-              <IdentityBadge status={props.user.info.name_status} />
-            </Link>
+            <AccountSummary user={props.user} onPick={close} />
           </Head>
           <MenuItem role="menuitem" onClick={go('/user/s-securityset')}>
             {t('menu.user.securitySettings')}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { NameStatus } from '../../../domain/api';
+import { Link } from 'react-router-dom';
+import type { NameStatus, UserInfo } from '../../../domain/api';
 import { Badge } from '../ui/Badge';
 
 const LABEL: Record<NameStatus, { key: string; tone: 'dim' | 'warn' | 'up' | 'down' }> = {
@@ -14,4 +15,17 @@ export function IdentityBadge(props: { status: NameStatus }) {
   const { t } = useTranslation();
   const label = LABEL[props.status] ?? LABEL[1];
   return <Badge $tone={label.tone}>{t(label.key)}</Badge>;
+}
+
+/** Who is signed in: the account, its UID and its identity badge, a link to /user/identity (the header's account menu, the menu sheet). */
+export function AccountSummary(props: { user: UserInfo; onPick: () => void }) {
+  return (
+    <>
+      <div className="account">{props.user.account}</div>
+      <div className="uid">UID {props.user.id}</div>
+      <Link to="/user/identity" onClick={props.onPick}>
+        <IdentityBadge status={props.user.info.name_status} />
+      </Link>
+    </>
+  );
 }

@@ -23,12 +23,12 @@ const Count = styled.span`
 
 /** The header bell reading the notifications' actor: loads them per user and language, clears them on unmount. */
 export function LiveBell(props: { userId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { unread, load, clear } = useInformFlow();
-  // effect: the session-long inform actor (started in support.flows.ts) knows neither user nor language yet; until it follows them, the bell asks per user and language.
+  // effect: the session-long inform actor (started in support.flows.ts) follows the language itself (languageChanges) but not the user; the bell asks again for each user who signs in.
   useEffect(() => {
     load(1);
-  }, [props.userId, i18n.language, load]);
+  }, [props.userId, load]);
   // effect: the bell's going (signed out) empties the shared list, the other half of the lifetime above.
   useEffect(() => clear, [clear]);
   const label = unread > 0 ? t('inform.bellUnread', { count: unread }) : t('nav.notifications');

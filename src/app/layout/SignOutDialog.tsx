@@ -14,7 +14,6 @@ export function SignOutDialog() {
     <Suspense fallback={null}>
       <ConfirmDialog
         title={t('nav.signOut')}
-        cancelLabel={t('common.cancel')}
         confirmLabel={t('common.confirm')}
         onConfirm={session.confirm}
         onCancel={session.cancel}

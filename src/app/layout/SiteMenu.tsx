@@ -1,14 +1,15 @@
-import { useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { LANGUAGES } from '../../../domain/languages';
 import { PRICING_CURRENCIES } from '../../../domain/pricingCurrencies';
 import { useAppFlow, useSessionFlow } from '../views/hooks';
-import { IdentityBadge } from './IdentityBadge';
+import { AccountSummary } from './IdentityBadge';
 import { menuGroups } from './menuGroups';
 import { MenusContext, offeredLinks, type NavGroupSpec } from './navigation';
 import { RegionBadge } from './RegionBadge';
+import { useEscapeKey } from '../ui/useEscapeKey';
 
 const Sheet = styled.div`
   position: fixed;
@@ -103,6 +104,18 @@ function Groups(props: { groups: NavGroupSpec[]; onPick: () => void }) {
   );
 }
 
+/** A titled group of pressed choices (the sheet's language and pricing currency). */
+function ChoiceSection(props: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section>
+      <h2 id={props.id}>{props.title}</h2>
+      <Choices role="group" aria-labelledby={props.id}>
+        {props.children}
+      </Choices>
+    </section>
+  );
+}
+
 /**
  * The header's destinations when they do not fit on one line (phones and narrow windows): product
  * links, account (log in / register, or the account's links and sign-out), wallet and orders
@@ -116,23 +129,15 @@ export function SiteMenu(props: { id: string; onClose: () => void }) {
   const sys = appFlow.config?.config.sys;
   const menus = MenusContext.use();
   const { onClose } = props;
-  // effect: Escape on the document closes the sheet (a DOM listener for the sheet's own open state).
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  // Escape on the page closes the sheet.
+  useEscapeKey(onClose);
   return (
     <Sheet id={props.id} role="dialog" aria-label={t('nav.menu')}>
       <section>
         {session.hasSession && session.user ? (
           <>
             <h2>{t('nav.account')}</h2>
-            <div className="account">{session.user.account}</div>
-            <div className="uid">UID {session.user.id}</div>
-            <Link to="/user/identity" onClick={onClose}>
-              <IdentityBadge status={session.user.info.name_status} />
-            </Link>
+            <AccountSummary user={session.user} onPick={onClose} />
             <Links>
               <Link to="/user/s-securityset" onClick={onClose}>
                 {t('menu.user.securitySettings')}
@@ -186,26 +191,20 @@ export function SiteMenu(props: { id: string; onClose: () => void }) {
           <Groups groups={menuGroups(menus.order, sys)} onPick={onClose} />
         </section>
       </nav>
-      <section>
-        <h2 id="site-menu-language">{t('nav.language')}</h2>
-        <Choices role="group" aria-labelledby="site-menu-language">
-          {LANGUAGES.map((l) => (
-            <button key={l.lang} type="button" aria-pressed={l.lang === appFlow.language.lang} onClick={() => appFlow.changeLanguage(l.lang)}>
-              <RegionBadge lang={l.lang} /> {l.name}
-            </button>
-          ))}
-        </Choices>
-      </section>
-      <section>
-        <h2 id="site-menu-pricing">{t('nav.pricing')}</h2>
-        <Choices role="group" aria-labelledby="site-menu-pricing">
-          {PRICING_CURRENCIES.map((c) => (
-            <button key={c.name} type="button" aria-pressed={c.name === appFlow.pricing.name} onClick={() => appFlow.changePricing(c.name)}>
-              {c.name} {c.mark}
-            </button>
-          ))}
-        </Choices>
-      </section>
+      <ChoiceSection id="site-menu-language" title={t('nav.language')}>
+        {LANGUAGES.map((l) => (
+          <button key={l.lang} type="button" aria-pressed={l.lang === appFlow.language.lang} onClick={() => appFlow.changeLanguage(l.lang)}>
+            <RegionBadge lang={l.lang} /> {l.name}
+          </button>
+        ))}
+      </ChoiceSection>
+      <ChoiceSection id="site-menu-pricing" title={t('nav.pricing')}>
+        {PRICING_CURRENCIES.map((c) => (
+          <button key={c.name} type="button" aria-pressed={c.name === appFlow.pricing.name} onClick={() => appFlow.changePricing(c.name)}>
+            {c.name} {c.mark}
+          </button>
+        ))}
+      </ChoiceSection>
       <section>
         <button type="button" className="item" onClick={() => appFlow.changeTheme(appFlow.theme === 'dark' ? 'light' : 'dark')}>
           {appFlow.theme === 'dark' ? '☀' : '☾'} {t(appFlow.theme === 'dark' ? 'nav.themeLight' : 'nav.themeDark')}

@@ -6,12 +6,13 @@ import { Button } from './Button';
 import { Dialog } from './Dialog';
 
 /**
- * The spec §8 confirmation prompt: a question, Cancel and one confirming button. Whether it is open
- * (and whether the action is under way) is the caller's machine's business.
+ * The spec §8 confirmation prompt: a question, Cancel ("Cancel" unless `cancelLabel` says) and one
+ * confirming button. Whether it is open (and whether the action is under way) is the caller's
+ * machine's business.
  */
 export function ConfirmDialog(props: {
   title: ReactNode;
-  cancelLabel: string;
+  cancelLabel?: string;
   confirmLabel: string;
   tone?: 'primary' | 'danger';
   busy?: boolean;
@@ -19,6 +20,7 @@ export function ConfirmDialog(props: {
   onCancel: () => void;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <Dialog
       title={props.title}
@@ -26,7 +28,7 @@ export function ConfirmDialog(props: {
       footer={
         <>
           <Button type="button" $variant="ghost" onClick={props.onCancel}>
-            {props.cancelLabel}
+            {props.cancelLabel ?? t('common.cancel')}
           </Button>
           <Button type="button" $variant={props.tone ?? 'primary'} disabled={props.busy} onClick={props.onConfirm}>
             {props.confirmLabel}
@@ -42,23 +44,31 @@ export function ConfirmDialog(props: {
 /** The catalogue keys of one question about a subject (the order, key or address it is about). */
 export interface ConfirmTexts {
   titleKey: string;
-  questionKey: string;
+  /** The question; a confirmation that shows only what is about to be sent (`details`) has none. */
+  questionKey?: string;
   params?: Record<string, string>;
   /** The confirming button; "Confirm" unless said. */
   confirmKey?: string;
 }
 
+interface ConfirmActProps<TSubject> {
+  texts: (subject: TSubject) => ConfirmTexts;
+  /** What the act is about to do, shown under the question (a close's type, price and quantity). */
+  details?: (subject: TSubject) => ReactNode;
+  tone?: 'primary' | 'danger';
+}
+
 /**
  * The question of a confirm-then-act child (app/machines/confirmAct), rendered from its snapshot:
  * shown while it asks or acts (the buttons wait while it acts), gone once idle. Every cancel,
- * delete and revoke of the app asks through it; `texts` words the question about the subject.
+ * delete, revoke and close of the app asks through it; `texts` words the question about the subject.
  */
-export function ConfirmActDialog<TSubject>(props: { actor: ConfirmActActorRef | undefined; texts: (subject: TSubject) => ConfirmTexts; tone?: 'primary' | 'danger' }) {
-  const { actor } = props;
-  return actor ? <ConfirmActQuestion actor={actor} texts={props.texts} tone={props.tone} /> : null;
+export function ConfirmActDialog<TSubject>(props: ConfirmActProps<TSubject> & { actor: ConfirmActActorRef | undefined }) {
+  const { actor, ...rest } = props;
+  return actor ? <ConfirmActQuestion actor={actor} {...rest} /> : null;
 }
 
-function ConfirmActQuestion<TSubject>(props: { actor: ConfirmActActorRef; texts: (subject: TSubject) => ConfirmTexts; tone?: 'primary' | 'danger' }) {
+function ConfirmActQuestion<TSubject>(props: ConfirmActProps<TSubject> & { actor: ConfirmActActorRef }) {
   const { t } = useTranslation();
   const { actor } = props;
   // The child holds the subject its parent asked about, which is the parent's own type.
@@ -69,14 +79,20 @@ function ConfirmActQuestion<TSubject>(props: { actor: ConfirmActActorRef; texts:
   return (
     <ConfirmDialog
       title={t(texts.titleKey)}
-      cancelLabel={t('common.cancel')}
       confirmLabel={t(texts.confirmKey ?? 'common.confirm')}
       tone={props.tone ?? 'danger'}
       busy={acting}
       onConfirm={() => actor.send({ type: 'confirmAct.confirm' })}
       onCancel={() => actor.send({ type: 'confirmAct.cancel' })}
     >
-      {t(texts.questionKey, texts.params)}
+      {props.details ? (
+        <>
+          {texts.questionKey && <p style={{ margin: 0 }}>{t(texts.questionKey, texts.params)}</p>}
+          {props.details(subject)}
+        </>
+      ) : (
+        texts.questionKey && t(texts.questionKey, texts.params)
+      )}
     </ConfirmDialog>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import styled from 'styled-components';
+import { useEscapeKey } from './useEscapeKey';
 
 const Overlay = styled.div`
   position: fixed;
@@ -29,11 +30,7 @@ const Box = styled.div<{ $wide?: boolean }>`
 export function Dialog(props: { title: ReactNode; onClose: () => void; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
   const titleId = useId();
   const { onClose } = props;
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  useEscapeKey(onClose);
   return (
     <Overlay onClick={onClose}>
       <Box role="dialog" aria-modal="true" aria-labelledby={titleId} $wide={props.wide} onClick={(e) => e.stopPropagation()}>

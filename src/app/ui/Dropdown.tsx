@@ -63,6 +63,7 @@ export function Dropdown(props: {
 }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  // effect: while open, a click outside or Escape closes it (DOM listeners for its own open state).
   useEffect(() => {
     if (!open) return;
     const onDown = (e: MouseEvent) => ref.current && !ref.current.contains(e.target as Node) && setOpen(false);

@@ -29,6 +29,7 @@ export function readEdges(el: Pick<HTMLElement, 'scrollLeft' | 'scrollWidth' | '
  */
 export function useScrollEdges(ref: RefObject<HTMLElement | null>, onResize?: (el: HTMLElement) => void): ScrollEdges {
   const [edges, setEdges] = useState<ScrollEdges>(NONE);
+  // effect: measures the element's scroll position and size (scroll and resize listeners on the DOM).
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -125,6 +126,7 @@ export default function ScrollCues(props: { scroller: RefObject<HTMLElement | nu
   const { scroller, label } = props;
   const edges = useScrollEdges(scroller, keepVisibleWidth);
   const scrolls = edges.start || edges.end;
+  // effect: writes the fade mask straight onto the scroller's style (work on the DOM).
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;

@@ -5,6 +5,7 @@ import * as app from '../machines/app/app.selectors';
 import * as session from '../machines/session/session.selectors';
 import * as connectionSel from '../machines/socketConnection/socketConnection.selectors';
 import { createFlowContext } from '../flowContext';
+import { useActorFlow } from './actorFlow';
 import type { ShellActors } from '../services';
 
 /** The app shell's long-lived actors (src/app/services.ts); views only read and send. */
@@ -13,32 +14,30 @@ const useActors = ShellContext.use;
 
 /** Startup, language, pricing currency, theme and market data. */
 export function useAppFlow() {
-  const { app: actor } = useActors();
-  const state = {
-    shown: useSelector(actor, app.selectIsShown),
-    started: useSelector(actor, app.selectIsStarted),
-    bootFailure: useSelector(actor, app.selectBootFailure),
-    language: useSelector(actor, app.selectLanguage),
-    pricing: useSelector(actor, app.selectPricing),
-    theme: useSelector(actor, app.selectTheme),
-    config: useSelector(actor, app.selectConfig),
-    currencies: useSelector(actor, app.selectCurrencies),
-    pairs: useSelector(actor, app.selectPairs),
-    tickers: useSelector(actor, app.selectTickers),
-    usdtPrice: useSelector(actor, app.selectUsdtPrice),
-    priceFailed: useSelector(actor, app.selectPriceFailed),
-  };
-  const send = useMemo(
-    () => ({
-      retry: () => actor.send({ type: 'app.retry' }),
-      changeLanguage: (lang: string) => actor.send({ type: 'language.change', lang }),
-      changePricing: (name: string) => actor.send({ type: 'pricing.change', name }),
-      retryPrice: () => actor.send({ type: 'price.retry' }),
-      changeTheme: (theme: ThemeName) => actor.send({ type: 'theme.change', theme }),
-    }),
-    [actor],
+  return useActorFlow(
+    useActors().app,
+    {
+      shown: app.selectIsShown,
+      started: app.selectIsStarted,
+      bootFailure: app.selectBootFailure,
+      language: app.selectLanguage,
+      pricing: app.selectPricing,
+      theme: app.selectTheme,
+      config: app.selectConfig,
+      currencies: app.selectCurrencies,
+      pairs: app.selectPairs,
+      tickers: app.selectTickers,
+      usdtPrice: app.selectUsdtPrice,
+      priceFailed: app.selectPriceFailed,
+    },
+    {
+      retry: () => ({ type: 'app.retry' }),
+      changeLanguage: (lang: string) => ({ type: 'language.change', lang }),
+      changePricing: (name: string) => ({ type: 'pricing.change', name }),
+      retryPrice: () => ({ type: 'price.retry' }),
+      changeTheme: (theme: ThemeName) => ({ type: 'theme.change', theme }),
+    },
   );
-  return { ...state, ...send };
 }
 
 /** Converts USDT amounts to the active pricing currency for display. */
@@ -54,37 +53,23 @@ export function useFiat() {
 }
 
 export function useSessionFlow() {
-  const { session: actor } = useActors();
-  const state = {
-    hasSession: useSelector(actor, session.selectHasSession),
-    user: useSelector(actor, session.selectUser),
-    confirmingSignOut: useSelector(actor, session.selectConfirmingSignOut),
-  };
-  const send = useMemo(
-    () => ({
-      signOut: () => actor.send({ type: 'session.signOut' }),
-      confirm: () => actor.send({ type: 'session.confirm' }),
-      cancel: () => actor.send({ type: 'session.cancel' }),
-      requireLogin: () => actor.send({ type: 'session.requireLogin' }),
-    }),
-    [actor],
+  return useActorFlow(
+    useActors().session,
+    { hasSession: session.selectHasSession, user: session.selectUser, confirmingSignOut: session.selectConfirmingSignOut },
+    {
+      signOut: () => ({ type: 'session.signOut' }),
+      confirm: () => ({ type: 'session.confirm' }),
+      cancel: () => ({ type: 'session.cancel' }),
+      requireLogin: () => ({ type: 'session.requireLogin' }),
+    },
   );
-  return { ...state, ...send };
 }
 
 export function useToastFlow() {
-  const { toasts: actor } = useActors();
-  const current = useSelector(actor, (s) => s.context.current);
-  const dismiss = useMemo(() => () => actor.send({ type: 'toast.dismiss' }), [actor]);
-  return { current, dismiss };
+  return useActorFlow(useActors().toasts, { current: (s) => s.context.current }, { dismiss: () => ({ type: 'toast.dismiss' }) });
 }
 
 /** The socket connection, for the connection indicator. */
 export function useConnectionFlow() {
-  const { connection } = useActors();
-  return {
-    status: useSelector(connection, connectionSel.selectConnectionStatus),
-    attempt: useSelector(connection, connectionSel.selectReconnectAttempt),
-  };
+  return useActorFlow(useActors().connection, { status: connectionSel.selectConnectionStatus, attempt: connectionSel.selectReconnectAttempt }, {});
 }
-

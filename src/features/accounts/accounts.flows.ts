@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { Services } from '../../app/services';
+import { confirmActing } from '../../app/machines/confirmAct/confirmAct.machine';
 import { pagedListMachine } from '../../app/machines/pagedList/pagedList.machine';
 import { avatarAsDataUrl } from '../../services/avatarFile';
 import { copyText } from '../../services/clipboard';
@@ -67,11 +68,15 @@ export const provide = ({ api, operatorApi, i18n, navigate, showToast, shell: { 
       actions: { showToast, sessionEnded: () => session.send({ type: 'session.forbidden', message: i18n.t('security.loginAgain') }) },
     }),
     addresses: recordBookMachine.provide({
-      actors: { fetchRecords: user.fetchAddresses, saveRecord: user.saveAddress, deleteRecord: user.deleteAddress },
+      actors: { fetchRecords: user.fetchAddresses, saveRecord: user.saveAddress, deleteRecord: confirmActing(user.deleteAddress, showToast) },
       actions: { showToast },
     }),
     sessions: sessionsMachine.provide({
-      actors: { fetchSessions: sessionsActors.fetchSessions, revokeSession: sessionsActors.revokeSession, revokeOthers: sessionsActors.revokeOthers },
+      actors: {
+        fetchSessions: sessionsActors.fetchSessions,
+        revokeSession: confirmActing(sessionsActors.revokeSession, showToast),
+        revokeOthers: confirmActing(sessionsActors.revokeOthers, showToast),
+      },
       actions: { showToast },
     }),
     apiKeys: apiKeysMachine.provide({
@@ -79,7 +84,7 @@ export const provide = ({ api, operatorApi, i18n, navigate, showToast, shell: { 
         fetchStatus: twoFactor.fetchStatus,
         fetchKeys: apiKeys.fetchKeys,
         createKey: apiKeys.createKey,
-        deleteKey: apiKeys.deleteKey,
+        deleteKey: confirmActing(apiKeys.deleteKey, showToast),
         copyText: fromPromise<boolean, { text: string }>(({ input }) => copyText(input.text)),
       },
       actions: { showToast },
@@ -87,12 +92,12 @@ export const provide = ({ api, operatorApi, i18n, navigate, showToast, shell: { 
     loginHistory: pagedListMachine.provide({ actors: { loadPage: sessionsActors.fetchHistory }, actions: { showToast } }),
     securityLevel: securityLevelMachine.provide({ actors: { fetchLevel: safety.fetchLevel, setAllowlist: safety.setAllowlist }, actions: { showToast } }),
     operatorUsers: operatorUsersMachine.provide({
-      actors: { list: pagedListMachine.provide({ actors: { loadPage: operatorUsers.fetchUsers }, actions: { showToast } }), resetTwoFactor: operatorUsers.resetTwoFactor },
+      actors: { list: pagedListMachine.provide({ actors: { loadPage: operatorUsers.fetchUsers }, actions: { showToast } }), resetTwoFactor: confirmActing(operatorUsers.resetTwoFactor, showToast) },
       actions: { showToast },
     }),
     antiPhishing: antiPhishingMachine.provide({ actors: { fetchCode: sessionsActors.fetchCode, saveCode: sessionsActors.saveCode }, actions: { showToast } }),
     collectionMethods: recordBookMachine.provide({
-      actors: { fetchRecords: user.fetchMethods, saveRecord: user.saveMethod, deleteRecord: user.deleteMethod },
+      actors: { fetchRecords: user.fetchMethods, saveRecord: user.saveMethod, deleteRecord: confirmActing(user.deleteMethod, showToast) },
       actions: { showToast, saved: () => navigate('/user/c-collAddr') },
     }),
   };

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { AnyActorRef } from 'xstate';
 import { createFlowContext } from '../../app/flowContext';
 import { AccountsContext } from './accounts.context';
@@ -14,6 +14,7 @@ import type { sessionsMachine } from './machines/sessions/sessions.machine';
 import type { apiKeysMachine } from './machines/apiKeys/apiKeys.machine';
 import type { TypedPagedList } from '../../app/machines/pagedList/pagedList.typed';
 import { useListChild, usePagedListOf } from '../../app/views/usePagedList';
+import { useActorFlow } from '../../app/views/actorFlow';
 import type { LoginHistoryItem } from '../../../domain/sessions';
 import type { antiPhishingMachine } from './machines/antiPhishing/antiPhishing.machine';
 import type { securityLevelMachine } from './machines/securityLevel/securityLevel.machine';
@@ -51,54 +52,71 @@ const useAccounts = AccountsContext.use;
 
 /** The login page's own actor. */
 export function useLoginFlow() {
-  const actor = useActorRef(useAccounts().login);
-  const submitting = useSelector(actor, (s) => s.matches('submitting'));
-  const submit = useMemo(() => (fields: LoginFields) => actor.send({ type: 'login.submit', fields }), [actor]);
-  // 2FA on: the challenge for the code step (useTwoFactorLoginFlow), until it is left.
-  const challenge = useSelector(actor, (s) => (s.matches('secondFactor') ? s.context.challenge?.challenge : undefined));
-  const cancelSecondFactor = useCallback(() => actor.send({ type: 'secondFactor.cancel' }), [actor]);
-  return { submitting, submit, challenge, cancelSecondFactor };
+  return useActorFlow(
+    useActorRef(useAccounts().login),
+    {
+      submitting: (s) => s.matches('submitting'),
+      // 2FA on: the challenge for the code step (useTwoFactorLoginFlow), until it is left.
+      challenge: (s) => (s.matches('secondFactor') ? s.context.challenge?.challenge : undefined),
+    },
+    {
+      submit: (fields: LoginFields) => ({ type: 'login.submit', fields }),
+      cancelSecondFactor: () => ({ type: 'secondFactor.cancel' }),
+    },
+  );
 }
 
 /** The sign-in's code step: its own actor for one challenge (machines/twoFactor/twoFactorLogin). */
 export function useTwoFactorLoginFlow(challenge: string) {
-  const actor = useActorRef(useAccounts().twoFactorLogin, { input: { challenge } });
-  const recovery = useSelector(actor, (s) => s.matches('recovery') || s.matches('verifyingRecovery'));
-  const verifying = useSelector(actor, (s) => s.matches('verifyingCode') || s.matches('verifyingRecovery'));
-  const refusal = useSelector(actor, (s) => s.context.refusal);
-  const send = useMemo(
-    () => ({
-      submit: (code: string) => actor.send({ type: 'code.submit', code }),
-      useRecovery: () => actor.send({ type: 'recovery.use' }),
-      back: () => actor.send({ type: 'recovery.back' }),
-    }),
-    [actor],
+  return useActorFlow(
+    useActorRef(useAccounts().twoFactorLogin, { input: { challenge } }),
+    {
+      recovery: (s) => s.context.recovery,
+      verifying: (s) => s.matches('verifying'),
+      refusal: (s) => s.context.refusal,
+    },
+    {
+      submit: (code: string) => ({ type: 'code.submit', code }),
+      useRecovery: () => ({ type: 'recovery.use' }),
+      back: () => ({ type: 'recovery.back' }),
+    },
   );
-  return { recovery, verifying, refusal, ...send };
 }
+
+/** The panel's step for each state of the enrolment machine: a call under way shows the step it started from. */
+const ENROLMENT_STEP = {
+  loading: 'loading',
+  choosing: 'loading',
+  loadFailed: 'failed',
+  off: 'off',
+  starting: 'off',
+  scanning: 'scanning',
+  confirming: 'scanning',
+  showingCodes: 'showingCodes',
+  on: 'on',
+  disabling: 'on',
+} as const;
 
 /** 2FA in the user centre (machines/twoFactor/twoFactorEnrolment). */
 export function useTwoFactorEnrolmentFlow() {
-  const actor = useActorRef(useAccounts().twoFactorEnrolment);
-  const step = useSelector(actor, (s) =>
-    s.matches('loading') || s.matches('choosing') ? 'loading' : s.matches('starting') ? 'off' : s.matches('confirming') ? 'scanning' : s.matches('disabling') ? 'on' : (s.value as 'failed' | 'off' | 'scanning' | 'showingCodes' | 'on'),
+  return useActorFlow(
+    useActorRef(useAccounts().twoFactorEnrolment),
+    {
+      step: (s) => ENROLMENT_STEP[s.value as keyof typeof ENROLMENT_STEP],
+      busy: (s) => s.matches('starting') || s.matches('confirming') || s.matches('disabling'),
+      status: (s) => s.context.status,
+      enrolment: (s) => s.context.enrolment,
+      recoveryCodes: (s) => s.context.recoveryCodes,
+    },
+    {
+      start: () => ({ type: 'enrol.start' }),
+      confirm: (code: string) => ({ type: 'enrol.confirm', code }),
+      cancel: () => ({ type: 'enrol.cancel' }),
+      codesSaved: () => ({ type: 'codes.saved' }),
+      disable: (code: string) => ({ type: 'disable.submit', code }),
+      retry: () => ({ type: 'retry' }),
+    },
   );
-  const busy = useSelector(actor, (s) => s.matches('starting') || s.matches('confirming') || s.matches('disabling'));
-  const status = useSelector(actor, (s) => s.context.status);
-  const enrolment = useSelector(actor, (s) => s.context.enrolment);
-  const recoveryCodes = useSelector(actor, (s) => s.context.recoveryCodes);
-  const send = useMemo(
-    () => ({
-      start: () => actor.send({ type: 'enrol.start' }),
-      confirm: (code: string) => actor.send({ type: 'enrol.confirm', code }),
-      cancel: () => actor.send({ type: 'enrol.cancel' }),
-      codesSaved: () => actor.send({ type: 'codes.saved' }),
-      disable: (code: string) => actor.send({ type: 'disable.submit', code }),
-      retry: () => actor.send({ type: 'retry' }),
-    }),
-    [actor],
-  );
-  return { step, busy, status, enrolment, recoveryCodes, ...send };
 }
 
 /** The registration actor shared by /reg and /reg-next (provided by views/auth/RegistrationFlow). */
@@ -113,92 +131,91 @@ export const usePasswordResetActor = () => useActorRef(useAccounts().passwordRes
 
 export function useRegistrationFlow() {
   const actor = RegistrationContext.use();
-  const state = {
-    sendingCode: useSelector(actor, (s) => s.matches({ flow: 'sendingCode' })),
-    checking: useSelector(actor, (s) => s.matches({ flow: 'checkingCode' })),
-    atDetails: useSelector(actor, (s) => s.matches({ flow: 'details' }) || s.matches({ flow: 'submitting' })),
-    submitting: useSelector(actor, (s) => s.matches({ flow: 'submitting' })),
-    resendIn: useSelector(actor, (s) => s.context.resendIn),
-    account: useSelector(actor, (s) => s.context.account),
-  };
-  const send = useMemo(
-    () => ({
-      sendCode: (fields: AccountFields) => actor.send({ type: 'reg.sendCode', fields }),
-      checkCode: (fields: AccountFields & { code: string }) => actor.send({ type: 'reg.checkCode', fields }),
-      submit: (fields: DetailFields) => actor.send({ type: 'reg.submit', fields }),
-      back: () => actor.send({ type: 'reg.back' }),
-    }),
-    [actor],
+  const flow = useActorFlow(
+    actor,
+    {
+      sendingCode: (s) => s.matches({ flow: 'sendingCode' }),
+      checking: (s) => s.matches({ flow: 'checkingCode' }),
+      atDetails: (s) => s.matches({ flow: 'details' }) || s.matches({ flow: 'submitting' }),
+      submitting: (s) => s.matches({ flow: 'submitting' }),
+      account: (s) => s.context.account,
+    },
+    {
+      sendCode: (fields: AccountFields) => ({ type: 'reg.sendCode', fields }),
+      checkCode: (fields: AccountFields & { code: string }) => ({ type: 'reg.checkCode', fields }),
+      submit: (fields: DetailFields) => ({ type: 'reg.submit', fields }),
+      back: () => ({ type: 'reg.back' }),
+    },
   );
-  return { ...state, ...send };
+  return { ...flow, resendIn: useRemaining(actor, 'resendCountdown') };
 }
 
 export function usePasswordResetFlow() {
   const actor = ResetContext.use();
-  const state = {
-    sendingCode: useSelector(actor, (s) => s.matches({ flow: 'sendingCode' })),
-    atNewPassword: useSelector(actor, (s) => s.matches({ flow: 'newPassword' }) || s.matches({ flow: 'resetting' })),
-    resetting: useSelector(actor, (s) => s.matches({ flow: 'resetting' })),
-    resendIn: useSelector(actor, (s) => s.context.resendIn),
-    account: useSelector(actor, (s) => s.context.account),
-  };
-  const send = useMemo(
-    () => ({
-      sendCode: (fields: AccountFields) => actor.send({ type: 'reset.sendCode', fields }),
-      submit: (fields: ResetFields) => actor.send({ type: 'reset.submit', fields }),
-      back: () => actor.send({ type: 'reset.back' }),
-    }),
-    [actor],
+  const flow = useActorFlow(
+    actor,
+    {
+      sendingCode: (s) => s.matches({ flow: 'sendingCode' }),
+      atNewPassword: (s) => s.matches({ flow: 'newPassword' }) || s.matches({ flow: 'resetting' }),
+      resetting: (s) => s.matches({ flow: 'resetting' }),
+      account: (s) => s.context.account,
+    },
+    {
+      sendCode: (fields: AccountFields) => ({ type: 'reset.sendCode', fields }),
+      submit: (fields: ResetFields) => ({ type: 'reset.submit', fields }),
+      back: () => ({ type: 'reset.back' }),
+    },
   );
-  return { ...state, ...send };
+  return { ...flow, resendIn: useRemaining(actor, 'resendCountdown') };
 }
 
 export function useProfileFlow() {
-  const actor = useActorRef(useAccounts().profile);
-  const state = {
-    avatarUrl: useSelector(actor, (s) => s.context.avatarUrl),
-    savingNickname: useSelector(actor, (s) => s.matches({ work: 'savingNickname' })),
-    uploading: useSelector(actor, (s) => s.matches({ work: 'uploadingAvatar' })),
-  };
-  const send = useMemo(
-    () => ({
-      saveNickname: (nickname: string) => actor.send({ type: 'profile.saveNickname', nickname }),
-      uploadAvatar: (file: AvatarFile) => actor.send({ type: 'profile.uploadAvatar', file }),
-      copy: (text: string) => actor.send({ type: 'profile.copy', text }),
-    }),
-    [actor],
+  return useActorFlow(
+    useActorRef(useAccounts().profile),
+    {
+      avatarUrl: (s) => s.context.avatarUrl,
+      savingNickname: (s) => s.matches({ work: 'savingNickname' }),
+      uploading: (s) => s.matches({ work: 'uploadingAvatar' }),
+    },
+    {
+      saveNickname: (nickname: string) => ({ type: 'profile.saveNickname', nickname }),
+      uploadAvatar: (file: AvatarFile) => ({ type: 'profile.uploadAvatar', file }),
+      copy: (text: string) => ({ type: 'profile.copy', text }),
+    },
   );
-  return { ...state, ...send };
 }
 
-/** Seconds left on a resend countdown child (rendered from its own snapshot), 0 when none runs. */
-function useRemaining(child: AnyActorRef | undefined): number {
-  const subscribe = useCallback((onChange: () => void) => {
-    const subscription = child?.subscribe(onChange);
-    return () => subscription?.unsubscribe();
-  }, [child]);
-  return useSyncExternalStore(subscribe, () => (child?.getSnapshot() as { context?: { remaining?: number } } | undefined)?.context?.remaining ?? 0);
+/**
+ * Seconds left on a resend countdown child of the flow's actor (machines/shared/resendWait),
+ * rendered from the child's own snapshot; 0 when none runs.
+ */
+function useRemaining(actor: AnyActorRef, child: string): number {
+  const countdown = useSelector(actor, (s) => s.children[child] as AnyActorRef | undefined);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const subscription = countdown?.subscribe(onChange);
+      return () => subscription?.unsubscribe();
+    },
+    [countdown],
+  );
+  return useSyncExternalStore(subscribe, () => (countdown?.getSnapshot() as { context?: { remaining?: number } } | undefined)?.context?.remaining ?? 0);
 }
 
 export function useSecurityChangeFlow(kind: SecurityKind) {
   const actor = useActorRef(useAccounts().securityChange, { input: { kind } });
-  const current = useSelector(actor, (s) => s.children.resendCurrent);
-  const next = useSelector(actor, (s) => s.children.resendNew);
-  const state = {
-    sending: useSelector(actor, (s) => s.matches({ flow: 'sendingCode' })),
-    submitting: useSelector(actor, (s) => s.matches({ flow: 'submitting' })),
-    done: useSelector(actor, (s) => s.matches({ flow: 'done' })),
-    resendCurrentIn: useRemaining(current),
-    resendNewIn: useRemaining(next),
-  };
-  const send = useMemo(
-    () => ({
-      sendCode: (to: CodeTarget, account?: string, area_code?: string) => actor.send({ type: 'security.sendCode', to, account, area_code }),
-      submit: (fields: SecurityFields) => actor.send({ type: 'security.submit', fields }),
-    }),
-    [actor],
+  const flow = useActorFlow(
+    actor,
+    {
+      sending: (s) => s.matches({ flow: 'sendingCode' }),
+      submitting: (s) => s.matches({ flow: 'submitting' }),
+      done: (s) => s.matches({ flow: 'done' }),
+    },
+    {
+      sendCode: (to: CodeTarget, account?: string, area_code?: string) => ({ type: 'security.sendCode', to, account, area_code }),
+      submit: (fields: SecurityFields) => ({ type: 'security.submit', fields }),
+    },
   );
-  return { ...state, ...send };
+  return { ...flow, resendCurrentIn: useRemaining(actor, 'resendCurrent'), resendNewIn: useRemaining(actor, 'resendNew') };
 }
 
 /** The success messages of spec §8 for each book. */
@@ -208,25 +225,22 @@ const BOOK_MESSAGES = {
 };
 
 export function useRecordBookFlow(which: 'addresses' | 'collectionMethods') {
-  const actor = useActorRef(useAccounts()[which], { input: { messages: BOOK_MESSAGES[which] } });
-  const state = {
-    records: useSelector(actor, (s) => s.context.records),
-    loading: useSelector(actor, (s) => s.matches('loading')),
-    loadFailed: useSelector(actor, (s) => s.matches('loadFailed')),
-    saving: useSelector(actor, (s) => s.matches('saving')),
-    confirmingDelete: useSelector(actor, (s) => s.matches('confirmingDelete')),
-  };
-  const send = useMemo(
-    () => ({
-      save: (fields: RecordFields, id?: number) => actor.send({ type: 'book.save', id, fields }),
-      remove: (id: number) => actor.send({ type: 'book.delete', id }),
-      confirm: () => actor.send({ type: 'book.confirm' }),
-      cancel: () => actor.send({ type: 'book.cancel' }),
-      retry: () => actor.send({ type: 'book.retry' }),
-    }),
-    [actor],
+  return useActorFlow(
+    useActorRef(useAccounts()[which], { input: { messages: BOOK_MESSAGES[which] } }),
+    {
+      records: (s) => s.context.records,
+      loading: (s) => s.matches({ book: 'loading' }),
+      loadFailed: (s) => s.matches({ book: 'loadFailed' }),
+      saving: (s) => s.matches('saving'),
+      // The question before a record is deleted: the machine's confirm-then-act child.
+      deleteQuestion: (s) => s.children.deleteRecord,
+    },
+    {
+      save: (fields: RecordFields, id?: number) => ({ type: 'book.save', id, fields }),
+      remove: (id: number) => ({ type: 'book.delete', id }),
+      retry: () => ({ type: 'book.retry' }),
+    },
   );
-  return { ...state, ...send };
 }
 
 /** The operator's user desk (machines/operatorUsers): search, pages, and the 2FA reset behind a confirmation. */
@@ -234,9 +248,18 @@ export function useOperatorUsers() {
   const actor = useActorRef(useAccounts().operatorUsers);
   // The users: the machine's `list` child, the shared paged list.
   const users = usePagedListOf(useListChild<OperatorUsersFilter, OperatorUserRow>(actor));
-  const { rows, setPage, reload } = users;
-  const state = {
-    list: rows,
+  const desk = useActorFlow(
+    actor,
+    // The question before a reset: the machine's confirm-then-act child.
+    { resetQuestion: (s) => s.children.resetTwoFactor },
+    {
+      search: (account: string) => ({ type: 'users.search', account }),
+      reset: (user: OperatorUserRow) => ({ type: 'users.reset2fa', user }),
+    },
+  );
+  return {
+    ...desk,
+    list: users.rows,
     total: users.total,
     page: users.page,
     /** Rows per page (OPERATOR_USERS_PAGE_SIZE), as the list holds it. */
@@ -244,22 +267,7 @@ export function useOperatorUsers() {
     account: users.filter.account,
     loading: users.loading,
     failed: users.failed,
-    resetting: useSelector(actor, (s) => s.matches('resetting')),
-    confirming: useSelector(actor, (s) => (s.matches('confirmingReset') ? s.context.target : undefined)),
+    setPage: users.setPage,
+    reload: users.reload,
   };
-  const send = useMemo(
-    () => ({
-      search: (account: string) => actor.send({ type: 'users.search', account }),
-      setPage,
-      reload,
-      reset: (id: number) => {
-        const user = rows.find((u) => u.id === id);
-        if (user) actor.send({ type: 'users.reset2fa', user });
-      },
-      confirm: () => actor.send({ type: 'users.confirm' }),
-      cancel: () => actor.send({ type: 'users.cancel' }),
-    }),
-    [actor, rows, setPage, reload],
-  );
-  return { ...state, ...send };
 }

@@ -1,9 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { AccountsContext } from './accounts.context';
 import { LOGIN_HISTORY_PAGE_SIZE, type LoginHistoryPage } from '../../../domain/sessions';
 import { usePagedList } from '../../app/views/usePagedList';
 import { useActorFlow } from '../../app/views/actorFlow';
+import { loadReads } from '../../app/machines/loadStates/loadStates';
 
 /** Sessions and devices, login history and the anti-phishing code (issue 35): each page starts its own actor. */
 
@@ -11,17 +12,15 @@ export function useSessionsFlow() {
   return useActorFlow(
     useActorRef(AccountsContext.use().sessions),
     {
+      ...loadReads,
       sessions: (s) => s.context.sessions,
-      loading: (s) => s.matches('loading'),
-      loadFailed: (s) => s.matches('loadFailed'),
-      confirming: (s) => (s.matches('confirming') ? s.context.pending : undefined),
-      busy: (s) => s.matches('revokingOne') || s.matches('revokingOthers'),
+      // The questions before a sign-out: the machine's confirm-then-act children.
+      revokeOneQuestion: (s) => s.children.revokeSession,
+      revokeOthersQuestion: (s) => s.children.revokeOthers,
     },
     {
       revoke: (id: number) => ({ type: 'sessions.revoke', id }),
       revokeOthers: () => ({ type: 'sessions.revokeOthers' }),
-      confirm: () => ({ type: 'sessions.confirm' }),
-      cancel: () => ({ type: 'sessions.cancel' }),
       retry: () => ({ type: 'sessions.retry' }),
     },
   );
@@ -35,16 +34,16 @@ export function useLoginHistoryFlow() {
 }
 
 export function useAntiPhishingFlow() {
-  const actor = useActorRef(AccountsContext.use().antiPhishing);
-  const state = {
-    code: useSelector(actor, (s) => s.context.code),
-    loading: useSelector(actor, (s) => s.matches('loading')),
-    loadFailed: useSelector(actor, (s) => s.matches('loadFailed')),
-    saving: useSelector(actor, (s) => s.matches('saving')),
-  };
-  const send = useMemo(
-    () => ({ save: (code: string) => actor.send({ type: 'antiPhishing.save', code }), retry: () => actor.send({ type: 'antiPhishing.retry' }) }),
-    [actor],
+  return useActorFlow(
+    useActorRef(AccountsContext.use().antiPhishing),
+    {
+      ...loadReads,
+      code: (s) => s.context.code,
+      saving: (s) => s.matches('saving'),
+    },
+    {
+      save: (code: string) => ({ type: 'antiPhishing.save', code }),
+      retry: () => ({ type: 'antiPhishing.retry' }),
+    },
   );
-  return { ...state, ...send };
 }

@@ -1,5 +1,6 @@
 import type { Services } from '../../app/services';
 import { pagedListMachine } from '../../app/machines/pagedList/pagedList.machine';
+import { confirmActing } from '../../app/machines/confirmAct/confirmAct.machine';
 import { copyText } from '../../services/clipboard';
 import { createFiatActors, createFiatChatActors, createOperatorFiatActors } from './actors/fiat.actors';
 import { fiatChatMachine } from './machines/fiatChat/fiatChat.machine';
@@ -25,13 +26,19 @@ export const provide = ({ api, operatorApi, operatorToken, showToast, newKey, us
   return {
     deal: fiatDealMachine.provide({ actors: { fetchAds: actors.fetchAds }, actions: { showToast } }),
     take: fiatTakeMachine.provide({ actors: { loadTake: actors.loadTake, submitTake: actors.submitTake }, actions: { showToast, mintIdempotencyKey: fiatTakeKeyMinter(newKey) } }),
-    buyer: fiatBuyerMachine.provide({ actors: { ...orderActors, markPaid: actors.markPaid, cancelOrder: actors.cancelOrder }, actions: { showToast, copyText: copy } }),
-    seller: fiatSellerMachine.provide({ actors: { ...orderActors, releaseOrder: actors.releaseOrder }, actions: { showToast, mintIdempotencyKey: fiatSellerKeyMinter(newKey) } }),
-    adForm: adFormMachine.provide({ actors: { loadMine: actors.loadMine, publishAd: actors.publishAd, changeStatus: actors.changeStatus }, actions: { showToast, mintIdempotencyKey: adFormKeyMinter(newKey) } }),
+    buyer: fiatBuyerMachine.provide({
+      actors: { ...orderActors, markPaid: confirmActing(actors.markPaid, showToast), cancelOrder: confirmActing(actors.cancelOrder, showToast) },
+      actions: { showToast, copyText: copy },
+    }),
+    seller: fiatSellerMachine.provide({ actors: { ...orderActors, releaseOrder: confirmActing(actors.releaseOrder, showToast) }, actions: { showToast, mintIdempotencyKey: fiatSellerKeyMinter(newKey) } }),
+    adForm: adFormMachine.provide({
+      actors: { loadMine: actors.loadMine, publishAd: actors.publishAd, changeStatus: confirmActing(actors.changeStatus, showToast), closeAd: confirmActing(actors.changeStatus, showToast) },
+      actions: { showToast, mintIdempotencyKey: adFormKeyMinter(newKey) },
+    }),
     list: pagedListMachine.provide({ actors: { loadPage: actors.fetchList, pushes: actors.listUpdates }, actions: { showToast } }),
     chat: fiatChatMachine.provide({ actors: partyChat }),
     deskChat: fiatChatMachine.provide({ actors: { fetchImage: deskChat.fetchImage } }),
-    appeals: fiatAppealsMachine.provide({ actors: { fetchAppeals: operator.fetchAppeals, resolveAppeal: operator.resolveAppeal }, actions: { showToast } }),
-    settings: fiatSettingsMachine.provide({ actors: { fetchSettings: operator.fetchSettings, saveSettings: operator.saveSettings }, actions: { showToast } }),
+    appeals: fiatAppealsMachine.provide({ actors: { fetchAppeals: operator.fetchAppeals, resolveAppeal: confirmActing(operator.resolveAppeal, showToast) }, actions: { showToast } }),
+    settings: fiatSettingsMachine.provide({ actors: { fetchSettings: operator.fetchSettings, saveSettings: confirmActing(operator.saveSettings, showToast) }, actions: { showToast } }),
   };
 };

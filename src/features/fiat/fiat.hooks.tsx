@@ -1,6 +1,8 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import type { SnapshotFrom } from 'xstate';
+import { useActorFlow } from '../../app/views/actorFlow';
+import type { ConfirmActActorRef } from '../../app/machines/confirmAct/confirmAct.machine';
 import { FiatContext } from './fiat.context';
 import { canAppeal, remainingMs, type AdSide, type FiatChatMessage, type FiatCode, type FiatOrdersTab, type TakeBy } from '../../../domain/fiat';
 import type { RecordDays } from '../../../domain/wallet';
@@ -16,7 +18,7 @@ import type { TypedPagedList } from '../../app/machines/pagedList/pagedList.type
 import { usePagedList } from '../../app/views/usePagedList';
 import type { fiatSellerMachine } from './machines/fiatSeller/fiatSeller.machine';
 import type { fiatSettingsMachine } from './machines/fiatSettings/fiatSettings.machine';
-import { LEGAL_TRADE_FIELDS, type LegalTradeForm } from '../../../domain/fiatSettings';
+import { LEGAL_TRADE_FIELDS, type LegalTradeForm, type LegalTradePatch } from '../../../domain/fiatSettings';
 import { takeFigures, takeProblem, type fiatTakeMachine } from './machines/fiatTake/fiatTake.machine';
 
 /** The P2P flows, supplied with their effects in fiat/feature.tsx. */
@@ -40,51 +42,45 @@ export interface FiatFlows {
 
 /** /deal: the choices and the ads. */
 export function useFiatDeal(input: { side?: AdSide; crypto?: string; fiat: FiatCode }) {
-  const flows = FiatContext.use();
-  const ref = useActorRef(flows.deal, { input });
-  const context = useSelector(ref, (s) => s.context);
-  const loading = useSelector(ref, (s) => s.matches('loading'));
-  const failed = useSelector(ref, (s) => s.matches('failed'));
-  const senders = useMemo(
-    () => ({
-      setSide: (side: AdSide) => ref.send({ type: 'deal.side', side }),
-      setBy: (by: TakeBy) => ref.send({ type: 'deal.by', by }),
-      setCrypto: (crypto: string) => ref.send({ type: 'deal.crypto', crypto }),
-      setFiat: (fiat: FiatCode) => ref.send({ type: 'deal.fiat', fiat }),
-      setValue: (value: string) => ref.send({ type: 'deal.value', value }),
-      setPage: (page: number) => ref.send({ type: 'deal.page', page }),
-      retry: () => ref.send({ type: 'deal.retry' }),
-    }),
-    [ref],
+  const { context, ...flow } = useActorFlow(
+    useActorRef(FiatContext.use().deal, { input }),
+    { context: (s) => s.context, loading: (s) => s.matches('loading'), failed: (s) => s.matches('failed') },
+    {
+      setSide: (side: AdSide) => ({ type: 'deal.side', side }),
+      setBy: (by: TakeBy) => ({ type: 'deal.by', by }),
+      setCrypto: (crypto: string) => ({ type: 'deal.crypto', crypto }),
+      setFiat: (fiat: FiatCode) => ({ type: 'deal.fiat', fiat }),
+      setValue: (value: string) => ({ type: 'deal.value', value }),
+      setPage: (page: number) => ({ type: 'deal.page', page }),
+      retry: () => ({ type: 'deal.retry' }),
+    },
   );
-  return { ...context, ...senders, loading, failed };
+  return { ...context, ...flow };
 }
 
 /** buy-next / sell-next: one ad, the value, the method, the confirmation. */
 export function useFiatTake(input: { adId: number; by?: TakeBy; value?: string }) {
-  const flows = FiatContext.use();
-  const ref = useActorRef(flows.take, { input });
-  const context = useSelector(ref, (s) => s.context);
-  const state = useSelector(ref, (s) => ({
-    loading: s.matches('loading'),
-    failed: s.matches('failed'),
-    confirming: s.matches('confirming'),
-    submitting: s.matches('submitting'),
-    done: s.matches('done'),
-  }));
-  const senders = useMemo(
-    () => ({
-      setBy: (by: TakeBy) => ref.send({ type: 'take.by', by }),
-      setValue: (value: string) => ref.send({ type: 'take.value', value }),
-      setMethod: (methodId: number) => ref.send({ type: 'take.method', methodId }),
-      submit: () => ref.send({ type: 'take.submit' }),
-      confirm: () => ref.send({ type: 'take.confirm' }),
-      back: () => ref.send({ type: 'take.back' }),
-      retry: () => ref.send({ type: 'take.retry' }),
-    }),
-    [ref],
+  const { context, ...flow } = useActorFlow(
+    useActorRef(FiatContext.use().take, { input }),
+    {
+      context: (s) => s.context,
+      loading: (s) => s.matches('loading'),
+      failed: (s) => s.matches('failed'),
+      confirming: (s) => s.matches('confirming'),
+      submitting: (s) => s.matches('submitting'),
+      done: (s) => s.matches('done'),
+    },
+    {
+      setBy: (by: TakeBy) => ({ type: 'take.by', by }),
+      setValue: (value: string) => ({ type: 'take.value', value }),
+      setMethod: (methodId: number) => ({ type: 'take.method', methodId }),
+      submit: () => ({ type: 'take.submit' }),
+      confirm: () => ({ type: 'take.confirm' }),
+      back: () => ({ type: 'take.back' }),
+      retry: () => ({ type: 'take.retry' }),
+    },
   );
-  return { ...context, ...state, ...senders, problem: context.value.trim() ? takeProblem(context) : undefined, figures: takeFigures(context) };
+  return { ...context, ...flow, problem: context.value.trim() ? takeProblem(context) : undefined, figures: takeFigures(context) };
 }
 
 /** Seconds left of a deadline on the server's clock as seen from here. */
@@ -92,19 +88,21 @@ const secondsLeft = (deadline: number | null, now: number, offset: number) => Ma
 
 type PartyContext = SnapshotFrom<typeof fiatBuyerMachine>['context'] | SnapshotFrom<typeof fiatSellerMachine>['context'];
 type SharedStep = 'loading' | 'routing' | 'failed' | 'paid' | 'appeal' | 'completed' | 'cancelled';
+type PartySnapshot = { context: PartyContext; children: Record<string, unknown>; matches(value: { flow: SharedStep }): boolean };
+// The parties' children live in nested states (the appeal, the questions), which their typing does not tell apart: each is named here.
 
-/** The steps both parties' orders go through (their machines' `flow` region). */
-const partySteps = (s: { matches(value: { flow: SharedStep }): boolean }) => ({
-  loading: s.matches({ flow: 'loading' }) || s.matches({ flow: 'routing' }),
-  failed: s.matches({ flow: 'failed' }),
-  paid: s.matches({ flow: 'paid' }),
-  inAppeal: s.matches({ flow: 'appeal' }),
-  completed: s.matches({ flow: 'completed' }),
-  cancelled: s.matches({ flow: 'cancelled' }),
-});
-
-/** The appeal a party is writing: its machine's `appeal` child, while it runs. */
-const appealOf = (s: { children: Record<string, unknown> }) => s.children.appeal as FiatAppealActorRef | undefined;
+/** What both parties' pages read of their order's machine: its context, the steps of its `flow` region, and the appeal being written. */
+const partyReads = {
+  context: (s: PartySnapshot) => s.context,
+  loading: (s: PartySnapshot) => s.matches({ flow: 'loading' }) || s.matches({ flow: 'routing' }),
+  failed: (s: PartySnapshot) => s.matches({ flow: 'failed' }),
+  paid: (s: PartySnapshot) => s.matches({ flow: 'paid' }),
+  inAppeal: (s: PartySnapshot) => s.matches({ flow: 'appeal' }),
+  completed: (s: PartySnapshot) => s.matches({ flow: 'completed' }),
+  cancelled: (s: PartySnapshot) => s.matches({ flow: 'cancelled' }),
+  /** The appeal a party is writing: its machine's `appeal` child, while it runs. */
+  appealRef: (s: PartySnapshot) => s.children.appeal as FiatAppealActorRef | undefined,
+};
 
 /** The order and the seconds left to pay and to confirm, on the server's clock. */
 const partyOrder = ({ order, now, offset }: PartyContext) => ({
@@ -113,104 +111,91 @@ const partyOrder = ({ order, now, offset }: PartyContext) => ({
   confirmLeft: order ? secondsLeft(order.confirm_deadline, now, offset) : 0,
 });
 
-/** buy-detail / buy-confirm: the buyer's order. */
+/**
+ * buy-detail / buy-confirm: the buyer's order. `payQuestion` and `cancelQuestion` are the
+ * questions before "I have paid" and a cancel (the machine's confirm-then-act children, while the
+ * order is unpaid) for `ConfirmActDialog`.
+ */
 export function useFiatBuyer(orderId: number) {
-  const flows = FiatContext.use();
-  const ref = useActorRef(flows.buyer, { input: { orderId } });
-  const context = useSelector(ref, (s) => s.context);
-  const appealRef = useSelector(ref, appealOf);
-  const step = useSelector(ref, (s) => ({
-    ...partySteps(s),
-    unpaid: s.matches({ flow: 'unpaid' }) || s.matches({ flow: 'expiring' }),
-    confirmingPay: s.matches({ flow: { unpaid: 'confirmingPay' } }),
-    paying: s.matches({ flow: { unpaid: 'paying' } }),
-    confirmingCancel: s.matches({ flow: { unpaid: 'confirmingCancel' } }),
-    cancelling: s.matches({ flow: { unpaid: 'cancelling' } }),
-  }));
-  const senders = useMemo(
-    () => ({
-      pay: () => ref.send({ type: 'buyer.pay' }),
-      cancel: () => ref.send({ type: 'buyer.cancel' }),
-      appeal: () => ref.send({ type: 'buyer.appeal' }),
-      confirm: () => ref.send({ type: 'buyer.confirm' }),
-      back: () => ref.send({ type: 'buyer.back' }),
-      retry: () => ref.send({ type: 'buyer.retry' }),
-      copy: (text: string) => ref.send({ type: 'buyer.copy', text }),
-    }),
-    [ref],
+  const { context, ...flow } = useActorFlow(
+    useActorRef(FiatContext.use().buyer, { input: { orderId } }),
+    {
+      ...partyReads,
+      unpaid: (s) => s.matches({ flow: 'unpaid' }) || s.matches({ flow: 'expiring' }),
+      payQuestion: (s) => s.children.markPaid as ConfirmActActorRef | undefined,
+      cancelQuestion: (s) => s.children.cancelOrder as ConfirmActActorRef | undefined,
+    },
+    {
+      pay: () => ({ type: 'buyer.pay' }),
+      cancel: () => ({ type: 'buyer.cancel' }),
+      appeal: () => ({ type: 'buyer.appeal' }),
+      retry: () => ({ type: 'buyer.retry' }),
+      copy: (text: string) => ({ type: 'buyer.copy', text }),
+    },
   );
   const o = context.order;
-  return { ...step, ...senders, ...partyOrder(context), appealRef, mayAppeal: o ? canAppeal(o, 'buyer', (context.now || Date.now()) + context.offset) : false };
+  return { ...flow, ...partyOrder(context), mayAppeal: o ? canAppeal(o, 'buyer', (context.now || Date.now()) + context.offset) : false };
 }
 
-/** sell-detail: the seller's order. */
+/** sell-detail: the seller's order. `releaseQuestion` is the question before the escrow is released, for `ConfirmActDialog`. */
 export function useFiatSeller(orderId: number) {
-  const flows = FiatContext.use();
-  const ref = useActorRef(flows.seller, { input: { orderId } });
-  const context = useSelector(ref, (s) => s.context);
-  const appealRef = useSelector(ref, appealOf);
-  const step = useSelector(ref, (s) => ({
-    ...partySteps(s),
-    unpaid: s.matches({ flow: 'unpaid' }),
-    confirmingRelease: s.matches({ flow: { paid: 'confirmingRelease' } }) || s.matches({ flow: { appeal: 'confirmingRelease' } }),
-    releasing: s.matches({ flow: { paid: 'releasing' } }) || s.matches({ flow: { appeal: 'releasing' } }),
-    releaseFailed: s.matches({ flow: { paid: 'failed' } }),
-  }));
-  const senders = useMemo(
-    () => ({
-      release: () => ref.send({ type: 'seller.release' }),
-      appeal: () => ref.send({ type: 'seller.appeal' }),
-      confirm: () => ref.send({ type: 'seller.confirm' }),
-      back: () => ref.send({ type: 'seller.back' }),
-      retry: () => ref.send({ type: 'seller.retry' }),
-    }),
-    [ref],
+  const { context, ...flow } = useActorFlow(
+    useActorRef(FiatContext.use().seller, { input: { orderId } }),
+    {
+      ...partyReads,
+      unpaid: (s) => s.matches({ flow: 'unpaid' }),
+      releaseQuestion: (s) => s.children.releaseOrder as ConfirmActActorRef | undefined,
+      releaseFailed: (s) => s.matches({ flow: { paid: 'failed' } }),
+    },
+    {
+      release: () => ({ type: 'seller.release' }),
+      appeal: () => ({ type: 'seller.appeal' }),
+      retry: () => ({ type: 'seller.retry' }),
+    },
   );
-  return { ...step, ...senders, ...partyOrder(context), appealRef };
+  return { ...flow, ...partyOrder(context) };
 }
 
 /** An order's chat: a party's (live, with a composer), or the operator's read-only copy of an appeal's messages. */
 export function useFiatChat(orderId: number, messages?: FiatChatMessage[]) {
   const flows = FiatContext.use();
-  const ref = useActorRef(messages ? flows.deskChat : flows.chat, { input: { orderId, messages } });
-  const context = useSelector(ref, (s) => s.context);
-  const state = useSelector(ref, (s) => ({
-    loading: s.matches({ history: 'loading' }) || s.matches({ history: 'starting' }),
-    loadFailed: s.matches({ history: 'failed' }),
-    sending: s.matches({ composer: 'sending' }),
-    sendFailed: s.matches({ composer: 'failed' }),
-    canSend: s.can({ type: 'chat.send' }),
-  }));
-  const senders = useMemo(
-    () => ({
-      setDraft: (text: string) => ref.send({ type: 'chat.draft', text }),
-      attach: (file: File) => ref.send({ type: 'chat.attach', file, name: file.name }),
-      detach: () => ref.send({ type: 'chat.detach' }),
-      send: () => ref.send({ type: 'chat.send' }),
-      retry: () => ref.send({ type: 'chat.retry' }),
-      enlarge: (id: number) => ref.send({ type: 'chat.enlarge', id }),
-      shrink: () => ref.send({ type: 'chat.shrink' }),
-    }),
-    [ref],
+  const { context, ...flow } = useActorFlow(
+    useActorRef(messages ? flows.deskChat : flows.chat, { input: { orderId, messages } }),
+    {
+      context: (s) => s.context,
+      loading: (s) => s.matches({ history: 'loading' }) || s.matches({ history: 'starting' }),
+      loadFailed: (s) => s.matches({ history: 'failed' }),
+      sending: (s) => s.matches({ composer: 'sending' }),
+      sendFailed: (s) => s.matches({ composer: 'failed' }),
+      canSend: (s) => s.can({ type: 'chat.send' }),
+    },
+    {
+      setDraft: (text: string) => ({ type: 'chat.draft', text }),
+      attach: (file: File) => ({ type: 'chat.attach', file, name: file.name }),
+      detach: () => ({ type: 'chat.detach' }),
+      send: () => ({ type: 'chat.send' }),
+      retry: () => ({ type: 'chat.retry' }),
+      enlarge: (id: number) => ({ type: 'chat.enlarge', id }),
+      shrink: () => ({ type: 'chat.shrink' }),
+    },
   );
-  return { ...context, ...state, ...senders };
+  return { ...context, ...flow };
 }
 
 /** The appeal a party is writing (the buyer's or seller's machine's `appeal` child). */
 export function useFiatAppeal(ref: FiatAppealActorRef) {
-  const context = useSelector(ref, (s) => s.context);
-  const state = useSelector(ref, (s) => ({ writing: s.matches('writing'), confirming: s.matches('confirming'), submitting: s.matches('submitting') }));
-  const senders = useMemo(
-    () => ({
-      setReason: (reason: string) => ref.send({ type: 'appeal.reason', reason }),
-      submit: () => ref.send({ type: 'appeal.submit' }),
-      confirm: () => ref.send({ type: 'appeal.confirm' }),
-      back: () => ref.send({ type: 'appeal.back' }),
-      dismiss: () => ref.send({ type: 'appeal.dismiss' }),
-    }),
-    [ref],
+  const { context, ...flow } = useActorFlow(
+    ref,
+    { context: (s) => s.context, writing: (s) => s.matches('writing'), confirming: (s) => s.matches('confirming'), submitting: (s) => s.matches('submitting') },
+    {
+      setReason: (reason: string) => ({ type: 'appeal.reason', reason }),
+      submit: () => ({ type: 'appeal.submit' }),
+      confirm: () => ({ type: 'appeal.confirm' }),
+      back: () => ({ type: 'appeal.back' }),
+      dismiss: () => ({ type: 'appeal.dismiss' }),
+    },
   );
-  return { ...context, ...state, ...senders };
+  return { ...context, ...flow };
 }
 
 /** /order/legal-order, /deal/history and /wallet/log-legal. */
@@ -223,75 +208,84 @@ export function useFiatList(source: FiatListSource) {
   return { ...list, ...list.filter, ...senders };
 }
 
-/** The operator's Appeals tab. */
+/**
+ * The operator's Appeals tab. `question` is the question before a resolution is sent (the
+ * machine's `resolveAppeal` child, the shared confirm-then-act) for `ConfirmActDialog`.
+ */
 export function useFiatAppeals() {
-  const flows = FiatContext.use();
-  const ref = useActorRef(flows.appeals);
-  const context = useSelector(ref, (s) => s.context);
-  const state = useSelector(ref, (s) => ({ loading: s.matches('loading'), confirming: s.matches('confirming'), resolving: s.matches('resolving'), failed: s.matches('failed') }));
-  const senders = useMemo(
-    () => ({
-      select: (orderId: number) => ref.send({ type: 'appeals.select', orderId }),
-      decide: (decision: 'release' | 'return') => ref.send({ type: 'appeals.decide', decision }),
-      setReason: (reason: string) => ref.send({ type: 'appeals.reason', reason }),
-      submit: () => ref.send({ type: 'appeals.submit' }),
-      confirm: () => ref.send({ type: 'appeals.confirm' }),
-      back: () => ref.send({ type: 'appeals.back' }),
-      retry: () => ref.send({ type: 'appeals.retry' }),
-    }),
-    [ref],
+  const { context, ...flow } = useActorFlow(
+    useActorRef(FiatContext.use().appeals),
+    { context: (s) => s.context, loading: (s) => s.matches('loading'), failed: (s) => s.matches('failed'), question: (s) => s.children.resolveAppeal },
+    {
+      select: (orderId: number) => ({ type: 'appeals.select', orderId }),
+      decide: (decision: 'release' | 'return') => ({ type: 'appeals.decide', decision }),
+      setReason: (reason: string) => ({ type: 'appeals.reason', reason }),
+      submit: () => ({ type: 'appeals.submit' }),
+      retry: () => ({ type: 'appeals.retry' }),
+    },
   );
-  return { ...context, ...state, ...senders, current: context.appeals.find((a) => a.order.id === context.selected) };
+  return { ...context, ...flow, current: context.appeals.find((a) => a.order.id === context.selected) };
 }
 
-/** The operator's "Trade settings" tab: legal_trade, the form's submission, its confirmation. */
+/**
+ * A confirm-then-act child's question for a dialog of the view's own, one that lists what it asks
+ * about where `ConfirmActDialog`'s one sentence is not enough: the subject while it asks or acts,
+ * whether it acts, and the dialog's two answers.
+ */
+function useQuestion<TSubject>(child: ConfirmActActorRef) {
+  return useActorFlow(
+    child,
+    // The child holds the subject its parent asked about, which is the parent's own type.
+    { asked: (s) => (s.matches('idle') ? undefined : (s.context.subject as TSubject)), acting: (s) => s.matches('acting') },
+    { confirm: () => ({ type: 'confirmAct.confirm' }), cancel: () => ({ type: 'confirmAct.cancel' }) },
+  );
+}
+
+/** The operator's "Trade settings" tab: legal_trade, the form's submission, its confirmation (what changes, from and to). */
 export function useFiatSettings() {
-  const flows = FiatContext.use();
-  const ref = useActorRef(flows.settings);
-  const context = useSelector(ref, (s) => s.context);
-  const state = useSelector(ref, (s) => ({ loading: s.matches('loading'), failed: s.matches('failed'), confirming: s.matches('confirming'), saving: s.matches('saving') }));
-  const senders = useMemo(
-    () => ({
-      submit: (form: LegalTradeForm) => ref.send({ type: 'settings.submit', form }),
-      confirm: () => ref.send({ type: 'settings.confirm' }),
-      back: () => ref.send({ type: 'settings.back' }),
-      retry: () => ref.send({ type: 'settings.retry' }),
-    }),
-    [ref],
+  const { context, ...flow } = useActorFlow(
+    useActorRef(FiatContext.use().settings),
+    { context: (s) => s.context, loading: (s) => s.matches('loading'), failed: (s) => s.matches('failed'), question: (s) => s.children.saveSettings },
+    { submit: (form: LegalTradeForm) => ({ type: 'settings.submit', form }), retry: () => ({ type: 'settings.retry' }) },
   );
-  const { settings, patch } = context;
+  // The machine invokes its `saveSettings` child from its start, so it is there for the whole tab.
+  const question = useQuestion<LegalTradePatch>(flow.question!);
+  const { settings } = context;
+  const patch = question.asked;
   // What the confirmation lists: each changed setting, from and to.
-  const changes = settings ? LEGAL_TRADE_FIELDS.filter((f) => patch[f] !== undefined).map((field) => ({ field, from: settings[field], to: patch[field]! })) : [];
-  return { ...context, ...state, ...senders, changes };
+  const changes = settings && patch ? LEGAL_TRADE_FIELDS.filter((f) => patch[f] !== undefined).map((field) => ({ field, from: settings[field], to: patch[field]! })) : [];
+  return { ...context, loading: flow.loading, failed: flow.failed, submit: flow.submit, retry: flow.retry, confirming: patch !== undefined, saving: question.acting, confirm: question.confirm, back: question.cancel, changes };
 }
 
-/** /deal/my-ads: the ad form and the user's ads. */
+/**
+ * /deal/my-ads: the ad form and the user's ads. `statusQuestion` (pause, resume) and
+ * `closeQuestion` are the questions before an ad changes (the machine's confirm-then-act
+ * children) for `ConfirmActDialog`.
+ */
 export function useAdForm(fiat: FiatCode) {
-  const flows = FiatContext.use();
-  const ref = useActorRef(flows.adForm, { input: { fiat } });
-  const context = useSelector(ref, (s) => s.context);
-  const state = useSelector(ref, (s) => ({
-    loading: s.matches('loading'),
-    failed: s.matches('failed'),
-    confirming: s.matches('confirming'),
-    publishing: s.matches('publishing'),
-    confirmingStatus: s.matches('confirmingStatus'),
-    changingStatus: s.matches('changingStatus'),
-  }));
-  const senders = useMemo(
-    () => ({
-      field: (field: AdField, value: string) => ref.send({ type: 'ad.field', field, value }),
-      method: (methodId: number, on: boolean) => ref.send({ type: 'ad.method', methodId, on }),
-      submit: () => ref.send({ type: 'ad.submit' }),
-      confirm: () => ref.send({ type: 'ad.confirm' }),
-      back: () => ref.send({ type: 'ad.back' }),
-      setStatus: (adId: number, status: AdStatus) => ref.send({ type: 'ad.status', adId, status }),
-      setPage: (page: number) => ref.send({ type: 'ad.page', page }),
-      retry: () => ref.send({ type: 'ad.retry' }),
-    }),
-    [ref],
+  const { context, ...flow } = useActorFlow(
+    useActorRef(FiatContext.use().adForm, { input: { fiat } }),
+    {
+      context: (s) => s.context,
+      loading: (s) => s.matches('loading'),
+      failed: (s) => s.matches('failed'),
+      confirming: (s) => s.matches('confirming'),
+      publishing: (s) => s.matches('publishing'),
+      statusQuestion: (s) => s.children.changeStatus,
+      closeQuestion: (s) => s.children.closeAd,
+    },
+    {
+      field: (field: AdField, value: string) => ({ type: 'ad.field', field, value }),
+      method: (methodId: number, on: boolean) => ({ type: 'ad.method', methodId, on }),
+      submit: () => ({ type: 'ad.submit' }),
+      confirm: () => ({ type: 'ad.confirm' }),
+      back: () => ({ type: 'ad.back' }),
+      setStatus: (adId: number, status: AdStatus) => ({ type: 'ad.status', adId, status }),
+      setPage: (page: number) => ({ type: 'ad.page', page }),
+      retry: () => ({ type: 'ad.retry' }),
+    },
   );
-  return { ...context, ...state, ...senders, problem: publishProblem(requestOf(context)) };
+  return { ...context, ...flow, problem: publishProblem(requestOf(context)) };
 }
 
 export { FiatContext };

@@ -25,7 +25,7 @@ export const provide = ({ api, userStream, showToast, newKey, shell }: Services)
     desk: futuresDeskMachine.provide({ actors: { loadDesk: actors.loadDesk, cancelOrder: confirmActing(actors.cancelOrder, showToast), cancelPlan: confirmActing(actors.cancelPlan, showToast), futuresUpdates }, actions: { showToast } }),
     orderForm: futuresOrderFormMachine.provide({ actors: { placeOrder: actors.placeOrder }, actions: { showToast, mintIdempotencyKey: futuresOrderKeyMinter(newKey) } }),
     leverage: leverageDialogMachine.provide({ actors: { saveLeverage: actors.saveLeverage }, actions: { showToast } }),
-    close: closeDialogMachine.provide({ actors: { closePosition: actors.closePosition }, actions: { showToast, mintIdempotencyKey: closeKeyMinter(newKey) } }),
+    close: closeDialogMachine.provide({ actors: { closePosition: confirmActing(actors.closePosition, showToast) }, actions: { showToast, mintIdempotencyKey: closeKeyMinter(newKey) } }),
     tpsl: tpslDialogMachine.provide({ actors: { createPlans: actors.createPlans }, actions: { showToast } }),
     margin: marginDialogMachine.provide({ actors: { adjustMargin: actors.adjustMargin }, actions: { showToast } }),
   };

@@ -1,5 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
+import { useActorFlow } from '../../app/views/actorFlow';
+import type { LastPriceSource } from '../../app/machines/lastPrice/lastPrice';
 import type { AnyActorRef } from 'xstate';
 import type { Pair } from '../../../domain/api';
 import { ShellContext } from '../../app/views/hooks';
@@ -36,139 +38,137 @@ export interface FuturesFlows {
 
 /** The trade page's desk for one pair (the caller keys it by pair and session). */
 export function useFuturesDesk(symbol: string) {
-  const flows = FuturesContext.use();
-  const ref = useActorRef(flows.desk, { input: { symbol } });
-  const data = useSelector(ref, (s) => s.context.data);
-  const failed = useSelector(ref, (s) => s.matches('failed'));
-  // The questions before an order or a plan is cancelled: the desk's confirm-then-act children.
-  const cancelOrderQuestion = useSelector(ref, (s) => s.children.cancelOrder);
-  const cancelPlanQuestion = useSelector(ref, (s) => s.children.cancelPlan);
-  const senders = useMemo(
-    () => ({
-      retry: () => ref.send({ type: 'desk.retry' }),
-      cancelOrder: (id: number) => ref.send({ type: 'desk.cancelOrder', id }),
-      cancelPlan: (id: number) => ref.send({ type: 'desk.cancelPlan', id }),
-    }),
-    [ref],
+  const ref = useActorRef(FuturesContext.use().desk, { input: { symbol } });
+  const flow = useActorFlow(
+    ref,
+    {
+      data: (s) => s.context.data,
+      failed: (s) => s.matches('failed'),
+      // The questions before an order or a plan is cancelled: the desk's confirm-then-act children.
+      cancelOrderQuestion: (s) => s.children.cancelOrder,
+      cancelPlanQuestion: (s) => s.children.cancelPlan,
+    },
+    {
+      retry: () => ({ type: 'desk.retry' }),
+      cancelOrder: (id: number) => ({ type: 'desk.cancelOrder', id }),
+      cancelPlan: (id: number) => ({ type: 'desk.cancelPlan', id }),
+    },
   );
-  return { ref, data, failed, cancelOrderQuestion, cancelPlanQuestion, ...senders };
+  return { ref, ...flow };
 }
+
+/** The trade page's desk as its panels read it. */
+export type Desk = ReturnType<typeof useFuturesDesk>;
 
 /** Seconds to the next funding, from the desk's countdown child (only the stats bar re-renders each second). */
 export function useFundingCountdown(desk: FuturesDeskActorRef): number | undefined {
   return useSelector(desk, selectFundingIn);
 }
 
-/** The order form of one pair, reporting to the desk. */
-export function useFuturesOrderForm(input: { symbol: string; pricePrecision: number; amountPrecision: number; desk: FuturesDeskActorRef }) {
-  const flows = FuturesContext.use();
-  const ref = useActorRef(flows.orderForm, { input: { symbol: input.symbol, pricePrecision: input.pricePrecision, amountPrecision: input.amountPrecision, replyTo: input.desk } });
-  const fields = useSelector(ref, (s) => s.context);
-  const confirming = useSelector(ref, (s) => s.matches('confirming'));
-  const submitting = useSelector(ref, (s) => s.matches('submitting'));
-  const senders = useMemo(
-    () => ({
-      setType: (orderType: 'limit' | 'market') => ref.send({ type: 'form.type', orderType }),
-      setPrice: (value: string) => ref.send({ type: 'form.price', value }),
-      setQuantity: (value: string) => ref.send({ type: 'form.quantity', value }),
-      setPercent: (percent: number, max: string) => ref.send({ type: 'form.percent', percent, max }),
-      setTakeProfit: (value: string) => ref.send({ type: 'form.takeProfit', value }),
-      setStopLoss: (value: string) => ref.send({ type: 'form.stopLoss', value }),
-      lastPrice: (price: string) => ref.send({ type: 'form.lastPrice', price }),
-      setTab: (tab: FormTab) => ref.send({ type: 'form.tab', tab }),
-      setReduceOnly: (value: boolean) => ref.send({ type: 'form.reduceOnly', value }),
-      submit: (action: FuturesAction) => ref.send({ type: 'form.submit', action }),
-      confirm: () => ref.send({ type: 'form.confirm' }),
-      cancel: () => ref.send({ type: 'form.cancel' }),
-    }),
-    [ref],
+/** The order form of one pair, reporting to the desk; its untouched price follows the page's last price (`prices`). */
+export function useFuturesOrderForm(input: { symbol: string; pricePrecision: number; amountPrecision: number; desk: FuturesDeskActorRef; prices?: LastPriceSource }) {
+  const { desk, ...pair } = input;
+  const ref = useActorRef(FuturesContext.use().orderForm, { input: { ...pair, replyTo: desk } });
+  return useActorFlow(
+    ref,
+    { fields: (s) => s.context, confirming: (s) => s.matches('confirming'), submitting: (s) => s.matches('submitting') },
+    {
+      setType: (orderType: 'limit' | 'market') => ({ type: 'form.type', orderType }),
+      setPrice: (value: string) => ({ type: 'form.price', value }),
+      setQuantity: (value: string) => ({ type: 'form.quantity', value }),
+      setPercent: (percent: number, max: string) => ({ type: 'form.percent', percent, max }),
+      setTakeProfit: (value: string) => ({ type: 'form.takeProfit', value }),
+      setStopLoss: (value: string) => ({ type: 'form.stopLoss', value }),
+      setTab: (tab: FormTab) => ({ type: 'form.tab', tab }),
+      setReduceOnly: (value: boolean) => ({ type: 'form.reduceOnly', value }),
+      submit: (action: FuturesAction) => ({ type: 'form.submit', action }),
+      confirm: () => ({ type: 'form.confirm' }),
+      cancel: () => ({ type: 'form.cancel' }),
+    },
   );
-  return { fields, confirming, submitting, ...senders };
+}
+
+/** A dialog's flow with its machine's context spread at the top, as its view reads the fields. */
+function spreadContext<T extends { context: object }>({ context, ...rest }: T): T['context'] & Omit<T, 'context'> {
+  return { ...context, ...rest };
 }
 
 export function useLeverageDialog(symbol: string, desk: FuturesDeskActorRef) {
-  const flows = FuturesContext.use();
-  const ref = useActorRef(flows.leverage, { input: { symbol, replyTo: desk } });
-  const context = useSelector(ref, (s) => s.context);
-  const open = useSelector(ref, (s) => !s.matches('closed'));
-  const saving = useSelector(ref, (s) => s.matches('saving'));
-  const senders = useMemo(
-    () => ({
-      show: (leverage: number, marginMode: MarginMode, max: number) => ref.send({ type: 'leverage.open', leverage, marginMode, max }),
-      setLeverage: (value: number) => ref.send({ type: 'leverage.set', value }),
-      setMode: (mode: MarginMode) => ref.send({ type: 'leverage.mode', mode }),
-      save: () => ref.send({ type: 'leverage.save' }),
-      close: () => ref.send({ type: 'leverage.close' }),
-    }),
-    [ref],
+  const ref = useActorRef(FuturesContext.use().leverage, { input: { symbol, replyTo: desk } });
+  const flow = useActorFlow(
+    ref,
+    { context: (s) => s.context, open: (s) => !s.matches('closed'), saving: (s) => s.matches('saving') },
+    {
+      show: (leverage: number, marginMode: MarginMode, max: number) => ({ type: 'leverage.open', leverage, marginMode, max }),
+      setLeverage: (value: number) => ({ type: 'leverage.set', value }),
+      setMode: (mode: MarginMode) => ({ type: 'leverage.mode', mode }),
+      save: () => ({ type: 'leverage.save' }),
+      close: () => ({ type: 'leverage.close' }),
+    },
   );
-  return { ...context, open, saving, ...senders };
+  return spreadContext(flow);
 }
 
-/** The close dialog; what it changes is reported (`desk.refresh`) to `replyTo`: the trade page's desk, the u-hold list or the position detail. */
+/**
+ * The close dialog; what it changes is reported (`desk.refresh`) to `replyTo`: the trade page's
+ * desk, the u-hold list or the position detail. `question` is its confirm-then-act child, which
+ * asks before a close or a flash close is sent (`asking` while it does).
+ */
 export function useCloseDialog(replyTo: AnyActorRef) {
-  const flows = FuturesContext.use();
-  const ref = useActorRef(flows.close, { input: { replyTo } });
-  const context = useSelector(ref, (s) => s.context);
-  const state = useSelector(ref, (s) => s.value as 'closed' | 'editing' | 'confirming' | 'closing' | 'confirmingFlash' | 'flashing');
-  const senders = useMemo(
-    () => ({
-      open: (target: CloseTarget) => ref.send({ type: 'close.open', ...target }),
-      flash: (target: CloseTarget) => ref.send({ type: 'close.flash', ...target }),
-      setType: (orderType: 'limit' | 'market') => ref.send({ type: 'close.type', orderType }),
-      setPrice: (value: string) => ref.send({ type: 'close.price', value }),
-      setQuantity: (value: string) => ref.send({ type: 'close.quantity', value }),
-      setPercent: (percent: number) => ref.send({ type: 'close.percent', percent }),
-      submit: () => ref.send({ type: 'close.submit' }),
-      confirm: () => ref.send({ type: 'close.confirm' }),
-      cancel: () => ref.send({ type: 'close.cancel' }),
-    }),
-    [ref],
+  const ref = useActorRef(FuturesContext.use().close, { input: { replyTo } });
+  const flow = useActorFlow(
+    ref,
+    { context: (s) => s.context, state: (s) => s.value as 'closed' | 'editing', question: (s) => s.children.closePosition },
+    {
+      open: (target: CloseTarget) => ({ type: 'close.open', ...target }),
+      flash: (target: CloseTarget) => ({ type: 'close.flash', ...target }),
+      setType: (orderType: 'limit' | 'market') => ({ type: 'close.type', orderType }),
+      setPrice: (value: string) => ({ type: 'close.price', value }),
+      setQuantity: (value: string) => ({ type: 'close.quantity', value }),
+      setPercent: (percent: number) => ({ type: 'close.percent', percent }),
+      submit: () => ({ type: 'close.submit' }),
+      cancel: () => ({ type: 'close.cancel' }),
+    },
   );
-  return { ...context, state, ...senders };
+  const asking = useSelector(flow.question, (s) => (s ? !s.matches('idle') : false));
+  return { ...spreadContext(flow), asking };
 }
 
 /** The isolated margin dialog (add / remove, with the new liquidation price); reports `desk.refresh` to `replyTo`. */
 export function useMarginDialog(replyTo: AnyActorRef) {
-  const flows = FuturesContext.use();
-  const ref = useActorRef(flows.margin, { input: { replyTo } });
-  const context = useSelector(ref, (s) => s.context);
-  const state = useSelector(ref, (s) => s.value as 'closed' | 'editing' | 'saving');
-  const limit = useSelector(ref, (s) => marginLimit(s.context));
-  const liquidation = useSelector(ref, (s) => liquidationAfter(s.context));
-  const senders = useMemo(
-    () => ({
-      open: (position: FuturesPosition, brackets: readonly LeverageBracket[], available: string) => ref.send({ type: 'margin.open', position, brackets, available }),
-      setType: (value: MarginAdjustment) => ref.send({ type: 'margin.type', value }),
-      setAmount: (value: string) => ref.send({ type: 'margin.amount', value }),
-      save: () => ref.send({ type: 'margin.save' }),
-      close: () => ref.send({ type: 'margin.close' }),
-    }),
-    [ref],
+  const ref = useActorRef(FuturesContext.use().margin, { input: { replyTo } });
+  const flow = useActorFlow(
+    ref,
+    { context: (s) => s.context, state: (s) => s.value as 'closed' | 'editing' | 'saving', limit: (s) => marginLimit(s.context), liquidation: (s) => liquidationAfter(s.context) },
+    {
+      open: (position: FuturesPosition, brackets: readonly LeverageBracket[], available: string) => ({ type: 'margin.open', position, brackets, available }),
+      setType: (value: MarginAdjustment) => ({ type: 'margin.type', value }),
+      setAmount: (value: string) => ({ type: 'margin.amount', value }),
+      save: () => ({ type: 'margin.save' }),
+      close: () => ({ type: 'margin.close' }),
+    },
   );
-  return { ...context, state, limit, liquidation, ...senders };
+  return spreadContext(flow);
 }
 
 /** The TP/SL dialog; what it sets is reported (`desk.refresh`) to `replyTo`, as the close dialog's. */
 export function useTpslDialog(replyTo: AnyActorRef) {
-  const flows = FuturesContext.use();
-  const ref = useActorRef(flows.tpsl, { input: { replyTo } });
-  const context = useSelector(ref, (s) => s.context);
-  const state = useSelector(ref, (s) => s.value as 'closed' | 'editing' | 'confirming' | 'submitting');
-  const senders = useMemo(
-    () => ({
-      open: (symbol: string, pricePrecision: number) => ref.send({ type: 'tpsl.open', symbol, pricePrecision }),
-      setBy: (by: 'price' | 'roe') => ref.send({ type: 'tpsl.by', by }),
-      setTriggerBy: (triggerBy: 'mark' | 'last') => ref.send({ type: 'tpsl.triggerBy', triggerBy }),
-      setTakeProfit: (value: string) => ref.send({ type: 'tpsl.takeProfit', value }),
-      setStopLoss: (value: string) => ref.send({ type: 'tpsl.stopLoss', value }),
-      submit: () => ref.send({ type: 'tpsl.submit' }),
-      confirm: () => ref.send({ type: 'tpsl.confirm' }),
-      cancel: () => ref.send({ type: 'tpsl.cancel' }),
-    }),
-    [ref],
+  const ref = useActorRef(FuturesContext.use().tpsl, { input: { replyTo } });
+  const flow = useActorFlow(
+    ref,
+    { context: (s) => s.context, state: (s) => s.value as 'closed' | 'editing' | 'confirming' | 'submitting' },
+    {
+      open: (symbol: string, pricePrecision: number) => ({ type: 'tpsl.open', symbol, pricePrecision }),
+      setBy: (by: 'price' | 'roe') => ({ type: 'tpsl.by', by }),
+      setTriggerBy: (triggerBy: 'mark' | 'last') => ({ type: 'tpsl.triggerBy', triggerBy }),
+      setTakeProfit: (value: string) => ({ type: 'tpsl.takeProfit', value }),
+      setStopLoss: (value: string) => ({ type: 'tpsl.stopLoss', value }),
+      submit: () => ({ type: 'tpsl.submit' }),
+      confirm: () => ({ type: 'tpsl.confirm' }),
+      cancel: () => ({ type: 'tpsl.cancel' }),
+    },
   );
-  return { ...context, state, ...senders };
+  return spreadContext(flow);
 }
 
 /**
@@ -214,47 +214,45 @@ const NO_ROWS: never[] = [];
 type FuturesRecord = FuturesOrder | FuturesPlan | FuturesPosition;
 
 export function useFuturesRecords(mode: FuturesRecordsMode) {
-  const flows = FuturesContext.use();
-  const ref = useActorRef(flows.records, { input: { mode } });
-  // The questions before an order or a plan is cancelled: the machine's confirm-then-act children.
-  const cancelOrderQuestion = useSelector(ref, (s) => s.children.cancelOrder);
-  const cancelPlanQuestion = useSelector(ref, (s) => s.children.cancelPlan);
+  const ref = useActorRef(FuturesContext.use().records, { input: { mode } });
+  const flow = useActorFlow(
+    ref,
+    // The questions before an order or a plan is cancelled: the machine's confirm-then-act children.
+    { cancelOrderQuestion: (s) => s.children.cancelOrder, cancelPlanQuestion: (s) => s.children.cancelPlan },
+    { cancelOrder: (id: number) => ({ type: 'records.cancelOrder', id }), cancelPlan: (id: number) => ({ type: 'records.cancelPlan', id }) },
+  );
   // The records: the machine's `list` child, the shared paged list.
   const list = usePagedListOf(useListChild<FuturesRecordsFilter, FuturesRecord, FuturesRecordsExtra>(ref));
-  const { page, size, total, failed, reload: retry } = list;
+  const { page, size, total, failed, reload: retry, setPage, setFilter } = list;
+  const setDays = useCallback((days: RecordDays) => setFilter({ days }), [setFilter]);
   // The first read only: a later one keeps the shown rows and figures on screen.
   const loading = list.firstLoad;
-  const senders = useMemo(
-    () => ({
-      setDays: (days: RecordDays) => list.setFilter({ days }),
-      setPage: list.setPage,
-      cancelOrder: (id: number) => ref.send({ type: 'records.cancelOrder', id }),
-      cancelPlan: (id: number) => ref.send({ type: 'records.cancelPlan', id }),
-    }),
-    [ref, list.setFilter, list.setPage],
-  );
   const { days } = list.filter;
   // The mode chose the call, so it tells which of the union the rows are.
   const orders = mode === 'current' || mode === 'history' ? (list.rows as FuturesOrder[]) : NO_ROWS;
   const plans = mode === 'plans' ? (list.rows as FuturesPlan[]) : NO_ROWS;
   const account = list.extra;
-  return { ref, mode, days, page, size, total, orders, plans, account, cancelOrderQuestion, cancelPlanQuestion, loading, failed, retry, ...senders };
+  return { ref, mode, days, page, size, total, orders, plans, account, loading, failed, retry, setDays, setPage, ...flow };
 }
 
 /** /order/u-detail/{id} and /order/u-hold/{symbol} (the caller keys it by target). */
 export function useFuturesDetail(target: FuturesDetailTarget) {
-  const flows = FuturesContext.use();
-  const ref = useActorRef(flows.detail, { input: { target } });
-  const order = useSelector(ref, detail.selectOrder);
-  const orderYield = useSelector(ref, detail.selectOrderYield);
-  const position = useSelector(ref, detail.selectPosition);
-  const averagePositionPrice = useSelector(ref, detail.selectPositionAveragePrice);
-  const openOrders = useSelector(ref, detail.selectOpenOrders);
-  const pastOrders = useSelector(ref, detail.selectPastOrders);
-  const loaded = useSelector(ref, detail.selectLoaded);
-  const failed = useSelector(ref, detail.selectFailed);
-  const retry = useMemo(() => () => ref.send({ type: 'detail.retry' }), [ref]);
-  return { ref, order, orderYield, position, averagePositionPrice, openOrders, pastOrders, loaded, failed, retry };
+  const ref = useActorRef(FuturesContext.use().detail, { input: { target } });
+  const flow = useActorFlow(
+    ref,
+    {
+      order: detail.selectOrder,
+      orderYield: detail.selectOrderYield,
+      position: detail.selectPosition,
+      averagePositionPrice: detail.selectPositionAveragePrice,
+      openOrders: detail.selectOpenOrders,
+      pastOrders: detail.selectPastOrders,
+      loaded: detail.selectLoaded,
+      failed: detail.selectFailed,
+    },
+    { retry: () => ({ type: 'detail.retry' }) },
+  );
+  return { ref, ...flow };
 }
 
 export { FuturesContext };

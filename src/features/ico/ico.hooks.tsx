@@ -1,10 +1,11 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useMemo } from 'react';
+import { useActorRef } from '@xstate/react';
+import { useCallback } from 'react';
+import { useActorFlow } from '../../app/views/actorFlow';
 import { IcoContext } from './ico.context';
 import { ShellContext } from '../../app/views/hooks';
 import type { LocaleCode } from '../../../domain/languages';
 import type { RecordDays } from '../../../domain/wallet';
-import { mineOf, remainingTerm, type icoBoardMachine, type IcoBoardActorRef } from './machines/icoBoard/icoBoard.machine';
+import { mineOf, remainingTerm, type icoBoardMachine } from './machines/icoBoard/icoBoard.machine';
 import type { icoDeskMachine, ProjectField } from './machines/icoDesk/icoDesk.machine';
 import { icoListFilter, type IcoListFilter, type IcoListSource, type IcoRow } from './machines/icoList/icoList.filter';
 import type { TypedPagedList } from '../../app/machines/pagedList/pagedList.typed';
@@ -20,7 +21,6 @@ export interface IcoFlows {
   desk: typeof icoDeskMachine;
 }
 
-
 /** Catalogue keys of the statuses (spec §4). */
 export const STATUS_KEYS = {
   upcoming: 'ico.status.upcoming',
@@ -33,34 +33,26 @@ export const STATUS_KEYS = {
 
 /** /subscribe and /wallet/subscribe: the board, its popups and senders. */
 export function useIcoBoard() {
-  const flows = IcoContext.use();
   // The board follows the display language itself: the server answers the descriptions in it.
-  const ref = useActorRef(flows.board, { input: { languages: ShellContext.use().app } });
-  return useBoard(ref);
-}
-
-function useBoard(ref: IcoBoardActorRef) {
-  const data = useSelector(ref, (s) => s.context.data);
-  const now = useSelector(ref, (s) => s.context.now);
-  const loading = useSelector(ref, (s) => s.matches('loading'));
-  const failed = useSelector(ref, (s) => s.matches('failed'));
-  const subscribeRef = useSelector(ref, (s) => s.children.subscribe as IcoSubscribeActorRef | undefined);
-  const thawRef = useSelector(ref, (s) => s.children.thaw as IcoThawActorRef | undefined);
-  const senders = useMemo(
-    () => ({
-      join: (projectId: number) => ref.send({ type: 'board.join', projectId }),
-      thaw: (projectId: number) => ref.send({ type: 'board.thaw', projectId }),
-      retry: () => ref.send({ type: 'board.retry' }),
-    }),
-    [ref],
+  const { data, now, ...flow } = useActorFlow(
+    useActorRef(IcoContext.use().board, { input: { languages: ShellContext.use().app } }),
+    {
+      data: (s) => s.context.data,
+      now: (s) => s.context.now,
+      loading: (s) => s.matches('loading'),
+      failed: (s) => s.matches('failed'),
+      subscribeRef: (s) => s.children.subscribe as IcoSubscribeActorRef | undefined,
+      thawRef: (s) => s.children.thaw as IcoThawActorRef | undefined,
+    },
+    {
+      join: (projectId: number) => ({ type: 'board.join', projectId }),
+      thaw: (projectId: number) => ({ type: 'board.thaw', projectId }),
+      retry: () => ({ type: 'board.retry' }),
+    },
   );
   return {
-    ...senders,
+    ...flow,
     data,
-    loading,
-    failed,
-    subscribeRef,
-    thawRef,
     mine: (projectId: number) => mineOf(data, projectId),
     remaining: (projectId: number) => {
       const p = data?.projects.find((x) => x.id === projectId);
@@ -71,36 +63,34 @@ function useBoard(ref: IcoBoardActorRef) {
 
 /** The join popup. */
 export function useIcoSubscribe(ref: IcoSubscribeActorRef) {
-  const context = useSelector(ref, (s) => s.context);
-  const state = useSelector(ref, (s) => ({
-    editing: s.matches('editing'),
-    confirming: s.matches('confirming'),
-    submitting: s.matches('submitting'),
-    succeeded: s.matches('succeeded'),
-  }));
-  const senders = useMemo(
-    () => ({
-      setQuantity: (quantity: string) => ref.send({ type: 'subscribe.quantity', quantity }),
-      submit: () => ref.send({ type: 'subscribe.submit' }),
-      confirm: () => ref.send({ type: 'subscribe.confirm' }),
-      back: () => ref.send({ type: 'subscribe.back' }),
-      close: () => ref.send({ type: 'subscribe.close' }),
-    }),
-    [ref],
+  const flow = useActorFlow(
+    ref,
+    {
+      context: (s) => s.context,
+      editing: (s) => s.matches('editing'),
+      confirming: (s) => s.matches('confirming'),
+      submitting: (s) => s.matches('submitting'),
+      succeeded: (s) => s.matches('succeeded'),
+    },
+    {
+      setQuantity: (quantity: string) => ({ type: 'subscribe.quantity', quantity }),
+      submit: () => ({ type: 'subscribe.submit' }),
+      confirm: () => ({ type: 'subscribe.confirm' }),
+      back: () => ({ type: 'subscribe.back' }),
+      close: () => ({ type: 'subscribe.close' }),
+    },
   );
-  return { ...state, ...senders, context, cost: costOf(context), problem: context.quantity.trim() ? quantityProblem(context) : undefined };
+  const { context } = flow;
+  return { ...flow, cost: costOf(context), problem: context.quantity.trim() ? quantityProblem(context) : undefined };
 }
 
 /** The thaw popup. */
 export function useIcoThaw(ref: IcoThawActorRef) {
-  const context = useSelector(ref, (s) => s.context);
-  const thawing = useSelector(ref, (s) => s.matches('thawing'));
-  const failed = useSelector(ref, (s) => s.matches('failed'));
-  const senders = useMemo(
-    () => ({ confirm: () => ref.send({ type: 'thaw.confirm' }), cancel: () => ref.send({ type: 'thaw.cancel' }), retry: () => ref.send({ type: 'thaw.retry' }) }),
-    [ref],
+  return useActorFlow(
+    ref,
+    { context: (s) => s.context, thawing: (s) => s.matches('thawing'), failed: (s) => s.matches('failed') },
+    { confirm: () => ({ type: 'thaw.confirm' }), cancel: () => ({ type: 'thaw.cancel' }), retry: () => ({ type: 'thaw.retry' }) },
   );
-  return { ...senders, context, thawing, failed };
 }
 
 /** /order/sub-hold, sub-end, sub-tran and /wallet/log-ico, log-ico-thaw. */
@@ -112,24 +102,20 @@ export function useIcoList(source: IcoListSource) {
 
 /** The operator's ICO tab. */
 export function useIcoDesk() {
-  const flows = IcoContext.use();
-  const ref = useActorRef(flows.desk);
-  const context = useSelector(ref, (s) => s.context);
-  const loading = useSelector(ref, (s) => s.matches('loading'));
-  const saving = useSelector(ref, (s) => s.matches('saving'));
-  const senders = useMemo(
-    () => ({
-      create: () => ref.send({ type: 'desk.new', now: Date.now() }),
-      edit: (projectId: number) => ref.send({ type: 'desk.edit', projectId }),
-      field: (field: ProjectField, value: string | boolean) => ref.send({ type: 'desk.field', field, value }),
-      description: (lang: LocaleCode, value: string) => ref.send({ type: 'desk.description', lang, value }),
-      save: () => ref.send({ type: 'desk.save' }),
-      cancel: () => ref.send({ type: 'desk.cancel' }),
-      retry: () => ref.send({ type: 'desk.retry' }),
-    }),
-    [ref],
+  const { context, ...flow } = useActorFlow(
+    useActorRef(IcoContext.use().desk),
+    { context: (s) => s.context, loading: (s) => s.matches('loading'), saving: (s) => s.matches('saving') },
+    {
+      create: () => ({ type: 'desk.new', now: Date.now() }),
+      edit: (projectId: number) => ({ type: 'desk.edit', projectId }),
+      field: (field: ProjectField, value: string | boolean) => ({ type: 'desk.field', field, value }),
+      description: (lang: LocaleCode, value: string) => ({ type: 'desk.description', lang, value }),
+      save: () => ({ type: 'desk.save' }),
+      cancel: () => ({ type: 'desk.cancel' }),
+      retry: () => ({ type: 'desk.retry' }),
+    },
   );
-  return { ...senders, ...context, loading, saving };
+  return { ...context, ...flow };
 }
 
 export { IcoContext };

@@ -1,5 +1,6 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useActorRef } from '@xstate/react';
+import { useActorFlow } from '../../app/views/actorFlow';
+import { loadReads } from '../../app/machines/loadStates/loadStates';
 import { KycContext } from './kyc.context';
 import type { IdentityFields } from '../../../domain/kyc';
 import type { kycMachine } from './machines/kyc/kyc.machine';
@@ -18,53 +19,49 @@ const useKycFlows = KycContext.use;
 
 /** /user/identity's own actor. */
 export function useKyc() {
-  const actor = useActorRef(useKycFlows().kyc);
-  const state = {
-    loading: useSelector(actor, (s) => s.matches('loading')),
-    loadFailed: useSelector(actor, (s) => s.matches('loadFailed')),
-    editing: useSelector(actor, (s) => s.matches('editing') || s.matches('submitting')),
-    submitting: useSelector(actor, (s) => s.matches('submitting')),
-    pending: useSelector(actor, (s) => s.matches('pending')),
-    verified: useSelector(actor, (s) => s.matches('verified')),
-    status: useSelector(actor, (s) => s.context.status),
-    reason: useSelector(actor, (s) => s.context.reason),
-  };
-  const send = useMemo(
-    () => ({
-      submit: (fields: IdentityFields) => actor.send({ type: 'identity.submit', fields }),
-      retry: () => actor.send({ type: 'identity.retry' }),
-      reload: () => actor.send({ type: 'identity.reload' }),
-    }),
-    [actor],
+  return useActorFlow(
+    useActorRef(useKycFlows().kyc),
+    {
+      ...loadReads,
+      editing: (s) => s.matches('editing') || s.matches('submitting'),
+      submitting: (s) => s.matches('submitting'),
+      pending: (s) => s.matches('pending'),
+      verified: (s) => s.matches('verified'),
+      status: (s) => s.context.status,
+      reason: (s) => s.context.reason,
+    },
+    {
+      submit: (fields: IdentityFields) => ({ type: 'identity.submit', fields }),
+      retry: () => ({ type: 'identity.retry' }),
+      reload: () => ({ type: 'identity.reload' }),
+    },
   );
-  return { ...state, ...send };
 }
 
 /** The review queue's own actor, started while the operator is signed in. */
 export function useKycReview() {
-  const actor = useActorRef(useKycFlows().kycReview);
-  const state = {
-    loadingQueue: useSelector(actor, (s) => s.matches('loadingQueue')),
-    queueFailed: useSelector(actor, (s) => s.matches('queueFailed')),
-    queue: useSelector(actor, (s) => s.context.queue),
-    loadingDetail: useSelector(actor, (s) => s.matches('loadingDetail')),
-    detail: useSelector(actor, (s) => s.context.detail),
-    showingDetail: useSelector(actor, (s) => ['detail', 'confirmingApprove', 'confirmingReject', 'approving', 'rejecting'].some((v) => s.matches(v as never))),
-    confirmingApprove: useSelector(actor, (s) => s.matches('confirmingApprove')),
-    confirmingReject: useSelector(actor, (s) => s.matches('confirmingReject')),
-    deciding: useSelector(actor, (s) => s.matches('approving') || s.matches('rejecting')),
-  };
-  const send = useMemo(
-    () => ({
-      open: (id: number) => actor.send({ type: 'review.open', id }),
-      back: () => actor.send({ type: 'review.back' }),
-      reload: () => actor.send({ type: 'review.reload' }),
-      approve: () => actor.send({ type: 'review.approve' }),
-      reject: () => actor.send({ type: 'review.reject' }),
-      confirm: (reason?: string) => actor.send({ type: 'review.confirm', reason }),
-      cancel: () => actor.send({ type: 'review.cancel' }),
-    }),
-    [actor],
+  return useActorFlow(
+    useActorRef(useKycFlows().kycReview),
+    {
+      loadingQueue: (s) => s.matches('loading'),
+      queueFailed: (s) => s.matches('loadFailed'),
+      queue: (s) => s.context.queue,
+      loadingDetail: (s) => s.matches('loadingDetail'),
+      detail: (s) => s.context.detail,
+      showingDetail: (s) => s.matches('detail') || s.matches('confirmingReject') || s.matches('rejecting'),
+      // The question before an approval: the machine's confirm-then-act child.
+      approveQuestion: (s) => s.children.approve,
+      confirmingReject: (s) => s.matches('confirmingReject'),
+      deciding: (s) => s.matches('rejecting'),
+    },
+    {
+      open: (id: number) => ({ type: 'review.open', id }),
+      back: () => ({ type: 'review.back' }),
+      reload: () => ({ type: 'review.reload' }),
+      approve: () => ({ type: 'review.approve' }),
+      reject: () => ({ type: 'review.reject' }),
+      confirm: (reason?: string) => ({ type: 'review.confirm', reason }),
+      cancel: () => ({ type: 'review.cancel' }),
+    },
   );
-  return { ...state, ...send };
 }

@@ -2,8 +2,9 @@ import { defineFeature, page, shellPage } from '../../app/feature';
 import { MarketsContext } from './markets.context';
 
 /**
- * Home, the markets list and the kline page's live market data (order book, trades, chart), and
- * favourites. The pair market machine also serves /contract (futures feature) on the futures channels.
+ * Home, the markets list, the trade pages' shared layout and live market data (order book, trades,
+ * chart), and favourites. Each trading product's page is its own (spot's /markets/kline, futures'
+ * /contract on the futures channels, seconds' /contract_sec) and fetches these flows with its chunk.
  */
 export const marketsFeature = defineFeature({
   id: 'markets',
@@ -14,7 +15,6 @@ export const marketsFeature = defineFeature({
       // From home, the likely next step is a pair's trade page (the hot pairs link there).
       { path: 'home', page: shellPage(() => import('./views/home/HomePage'), 'HomePage'), next: ['/markets/kline/btc_usdt', '/markets'] },
       { path: 'markets', page: page(() => import('./views/markets/MarketsPage'), 'MarketsPage'), next: ['/markets/kline/btc_usdt'], menu: { labelKey: 'nav.markets', place: 2 } },
-      { path: 'markets/kline/:symbol', page: page(() => import('./views/trade/TradePage'), 'TradePage', { kind: 'spot' }), menu: { labelKey: 'nav.spot', to: '/markets/kline/BTC_USDT', fold: 5, place: 4 } },
     ],
   },
   // The pair market and favourites load with the product's first page (markets.flows.ts); the

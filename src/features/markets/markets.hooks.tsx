@@ -15,6 +15,8 @@ import * as bookSel from './machines/orderBook/orderBook.selectors';
 import type { PairMarketActorRef, WatchedPair } from './machines/pairMarket/pairMarket.machine';
 import * as market from './machines/pairMarket/pairMarket.selectors';
 import { pairWatchMachine } from './machines/pairWatch/pairWatch.machine';
+import { useActorFlow } from '../../app/views/actorFlow';
+import { ShellContext } from '../../app/views/hooks';
 
 /** The live-market actors markets.flows.ts starts: the market of the pair on screen, and the trader's favourites. */
 export interface MarketsFlows {
@@ -26,46 +28,43 @@ const useMarkets = MarketsContext.use;
 
 /** The live market of the pair on screen: which children run, the interval and the index price. */
 export function usePairMarket() {
-  const { market: actor } = useMarkets();
-  const state = {
-    watched: useSelector(actor, market.selectWatched),
-    failed: useSelector(actor, market.selectMarketFailed),
-    interval: useSelector(actor, market.selectMarketInterval),
-    indexPrice: useSelector(actor, market.selectIndexPrice),
-    markPrice: useSelector(actor, market.selectMarkPrice),
-    futuresTick: useSelector(actor, market.selectFuturesTick),
-    bookRef: useSelector(actor, market.selectBookRef),
-    tradesRef: useSelector(actor, market.selectTradesRef),
-    klineRef: useSelector(actor, market.selectKlineRef),
-  };
-  const send = useMemo(
-    () => ({
-      watch: (pair: WatchedPair) => actor.send({ type: 'market.watch', ...pair }),
-      leave: () => actor.send({ type: 'market.leave' }),
-      setInterval: (interval: KlineInterval) => actor.send({ type: 'market.setInterval', interval }),
-    }),
-    [actor],
+  return useActorFlow(
+    useMarkets().market,
+    {
+      watched: market.selectWatched,
+      failed: market.selectMarketFailed,
+      interval: market.selectMarketInterval,
+      indexPrice: market.selectIndexPrice,
+      markPrice: market.selectMarkPrice,
+      futuresTick: market.selectFuturesTick,
+      bookRef: market.selectBookRef,
+      tradesRef: market.selectTradesRef,
+      klineRef: market.selectKlineRef,
+    },
+    {
+      watch: (pair: WatchedPair) => ({ type: 'market.watch', ...pair }),
+      leave: () => ({ type: 'market.leave' }),
+      setInterval: (interval: KlineInterval) => ({ type: 'market.setInterval', interval }),
+    },
   );
-  return { ...state, ...send };
 }
 
 /**
  * Holds the pair market on `pair` while the calling page is on screen (the page's `pairWatch`
- * actor: watch when it starts, leave when it stops); returns the retry after a failed feed. The
+ * actor: watch when it starts, leave when it stops), and the page's last price, which that actor
+ * keeps: `last` to show, `ref` for a product's form to follow, `retry` after a failed feed. The
  * caller keys itself by pair, so another pair is another actor.
  */
-export function usePairWatch(pair: WatchedPair): () => void {
-  const { market: actor } = useMarkets();
-  const watch = useActorRef(pairWatchMachine, { input: { market: actor, pair } });
-  return useCallback(() => watch.send({ type: 'watch.retry' }), [watch]);
+export function usePairWatch(pair: WatchedPair) {
+  const { market } = useMarkets();
+  const { app } = ShellContext.use();
+  const ref = useActorRef(pairWatchMachine, { input: { market, app, pair } });
+  return { ref, ...useActorFlow(ref, { last: (s) => s.context.last }, { retry: () => ({ type: 'watch.retry' }) }) };
 }
 
 /** The book's state and price grouping, and the trader's grouping choice (undefined: the pair's tick). */
 export function useOrderBook(ref: OrderBookActorRef) {
-  const status = useSelector(ref, bookSel.selectBookStatus);
-  const grouping = useSelector(ref, bookSel.selectGrouping);
-  const group = useCallback((places: number | undefined) => ref.send({ type: 'book.group', places }), [ref]);
-  return { status, grouping, group };
+  return useActorFlow(ref, { status: bookSel.selectBookStatus, grouping: bookSel.selectGrouping }, { group: (places: number | undefined) => ({ type: 'book.group', places }) });
 }
 
 /**
@@ -107,43 +106,34 @@ export function useDepthChart(ref: OrderBookActorRef) {
 }
 
 export function useLatestTrades(ref: LatestTradesActorRef) {
-  return {
-    status: useSelector(ref, tradesSel.selectTradesStatus),
-    trades: useSelector(ref, tradesSel.selectTrades),
-  };
+  return useActorFlow(ref, { status: tradesSel.selectTradesStatus, trades: tradesSel.selectTrades }, {});
 }
 
 export function useKline(ref: KlineActorRef) {
-  const state = {
-    status: useSelector(ref, klineSel.selectKlineStatus),
-    interval: useSelector(ref, klineSel.selectInterval),
-    loadId: useSelector(ref, klineSel.selectLoadId),
-    bars: useSelector(ref, klineSel.selectBars),
-    more: useSelector(ref, klineSel.selectMore),
-    liveBar: useSelector(ref, klineSel.selectLiveBar),
-    olderPage: useSelector(ref, klineSel.selectOlderPage),
-    error: useSelector(ref, klineSel.selectKlineError),
-  };
-  const send = useMemo(
-    () => ({
-      loadOlder: () => ref.send({ type: 'kline.loadOlder' }),
-      retry: () => ref.send({ type: 'kline.retry' }),
-    }),
-    [ref],
+  return useActorFlow(
+    ref,
+    {
+      status: klineSel.selectKlineStatus,
+      interval: klineSel.selectInterval,
+      loadId: klineSel.selectLoadId,
+      bars: klineSel.selectBars,
+      more: klineSel.selectMore,
+      liveBar: klineSel.selectLiveBar,
+      olderPage: klineSel.selectOlderPage,
+      error: klineSel.selectKlineError,
+    },
+    { loadOlder: () => ({ type: 'kline.loadOlder' }), retry: () => ({ type: 'kline.retry' }) },
   );
-  return { ...state, ...send };
 }
 
 /** The trader's starred pairs, in their order. */
 export function useFavourites() {
-  const { favourites: actor } = useMarkets();
-  const pairs = useSelector(actor, (s) => s.context.pairs);
-  const send = useMemo(
-    () => ({
-      toggle: (pair: string) => actor.send({ type: 'favourites.toggle', pair }),
-      move: (pair: string, over: string) => actor.send({ type: 'favourites.move', pair, over }),
-    }),
-    [actor],
+  return useActorFlow(
+    useMarkets().favourites,
+    { pairs: (s) => s.context.pairs },
+    {
+      toggle: (pair: string) => ({ type: 'favourites.toggle', pair }),
+      move: (pair: string, over: string) => ({ type: 'favourites.move', pair, over }),
+    },
   );
-  return { pairs, ...send };
 }

@@ -1,5 +1,4 @@
-import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useActorFlow } from '../../app/views/actorFlow';
 import { OperatorContext } from './operator.context';
 import type { OperatorSessionActorRef } from './machines/operatorSession/operatorSession.machine';
 
@@ -9,19 +8,16 @@ export interface OperatorFlows {
 }
 
 export function useOperatorSession() {
-  const actor = OperatorContext.use().operatorSession;
-  const state = {
-    signedIn: useSelector(actor, (s) => s.matches('signedIn')),
-    loggingIn: useSelector(actor, (s) => s.matches('loggingIn')),
-    operator: useSelector(actor, (s) => s.context.operator),
-  };
-  const send = useMemo(
-    () => ({
-      login: (fields: { account: string; password: string }) => actor.send({ type: 'operator.login', fields }),
-      signOut: () => actor.send({ type: 'operator.signOut' }),
-    }),
-    [actor],
+  return useActorFlow(
+    OperatorContext.use().operatorSession,
+    {
+      signedIn: (s) => s.matches('signedIn'),
+      loggingIn: (s) => s.matches('loggingIn'),
+      operator: (s) => s.context.operator,
+    },
+    {
+      login: (fields: { account: string; password: string }) => ({ type: 'operator.login', fields }),
+      signOut: () => ({ type: 'operator.signOut' }),
+    },
   );
-  return { ...state, ...send };
 }
-

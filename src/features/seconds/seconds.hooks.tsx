@@ -1,5 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useCallback } from 'react';
+import { useActorFlow } from '../../app/views/actorFlow';
+import { useListChild, usePagedListOf } from '../../app/views/usePagedList';
 import { SecondsContext } from './seconds.context';
 import { useAppFlow } from '../../app/views/hooks';
 import type { SecondsContract, SecondsDirection } from '../../../domain/seconds';
@@ -7,7 +9,6 @@ import type { RecordDays } from '../../../domain/wallet';
 import { remainingMs, stakeProblem, type SecondsContractActorRef, type secondsContractMachine } from './machines/secondsContract/secondsContract.machine';
 import type { secondsDeskMachine } from './machines/secondsDesk/secondsDesk.machine';
 import type { SecondsOrdersExtra, SecondsOrdersFilter, SecondsOrdersMode, secondsOrdersMachine } from './machines/secondsOrders/secondsOrders.machine';
-import type { PagedListActorRef } from '../../app/machines/pagedList/pagedList.machine';
 
 /** The seconds contracts' flows, supplied with their effects in seconds/feature.tsx. */
 export interface SecondsFlows {
@@ -32,76 +33,60 @@ export function useSecondsEnabled(): boolean {
  * the live contracts' buy prices.
  */
 export function useSecondsDesk(symbol: string) {
-  const flows = SecondsContext.use();
-  const desk = useActorRef(flows.desk, { input: { symbol } });
-  const tickets = useSelector(desk, (s) => s.context.tickets);
-  const levels = useSelector(desk, (s) => s.context.levels);
+  const { tickets, levels } = useActorFlow(useActorRef(SecondsContext.use().desk, { input: { symbol } }), { tickets: (s) => s.context.tickets, levels: (s) => s.context.levels }, {});
   return { ticket: tickets[0], cards: tickets.slice(1), levels };
 }
 
 /** One ticket: its state for the form or card, and senders. */
 export function useSecondsTicket(ref: SecondsContractActorRef) {
-  const state = useSelector(ref, (s) => ({
-    value: s.value,
-    loading: s.matches('loading'),
-    loadFailed: s.matches('loadFailed'),
-    loadError: s.context.loadError,
-    choosing: s.matches('choosing'),
-    riskWarning: s.matches('riskWarning') || s.matches('acknowledging'),
-    acknowledging: s.matches('acknowledging'),
-    confirming: s.matches('confirming'),
-    submitting: s.matches('submitting'),
-    countingDown: s.matches({ live: 'countingDown' }),
-    awaiting: s.matches({ live: 'awaitingSettlement' }),
-    failed: s.matches('failed'),
-    settled: s.matches('settled'),
-  }));
-  const context = useSelector(ref, (s) => s.context);
-  const senders = useMemo(
-    () => ({
-      choosePeriod: (period: number) => ref.send({ type: 'ticket.period', period }),
-      setQuantity: (quantity: string) => ref.send({ type: 'ticket.quantity', quantity }),
-      buy: (direction: SecondsDirection) => ref.send({ type: 'ticket.buy', direction }),
-      acceptRisk: () => ref.send({ type: 'ticket.acceptRisk' }),
-      confirm: () => ref.send({ type: 'ticket.confirm' }),
-      cancel: () => ref.send({ type: 'ticket.cancel' }),
-      retry: () => ref.send({ type: 'ticket.retry' }),
-    }),
-    [ref],
+  const flow = useActorFlow(
+    ref,
+    {
+      value: (s) => s.value,
+      loading: (s) => s.matches('loading'),
+      loadFailed: (s) => s.matches('loadFailed'),
+      loadError: (s) => s.context.loadError,
+      choosing: (s) => s.matches('choosing'),
+      riskWarning: (s) => s.matches('riskWarning') || s.matches('acknowledging'),
+      acknowledging: (s) => s.matches('acknowledging'),
+      confirming: (s) => s.matches('confirming'),
+      submitting: (s) => s.matches('submitting'),
+      countingDown: (s) => s.matches({ live: 'countingDown' }),
+      awaiting: (s) => s.matches({ live: 'awaitingSettlement' }),
+      failed: (s) => s.matches('failed'),
+      settled: (s) => s.matches('settled'),
+      context: (s) => s.context,
+    },
+    {
+      choosePeriod: (period: number) => ({ type: 'ticket.period', period }),
+      setQuantity: (quantity: string) => ({ type: 'ticket.quantity', quantity }),
+      buy: (direction: SecondsDirection) => ({ type: 'ticket.buy', direction }),
+      acceptRisk: () => ({ type: 'ticket.acceptRisk' }),
+      confirm: () => ({ type: 'ticket.confirm' }),
+      cancel: () => ({ type: 'ticket.cancel' }),
+      retry: () => ({ type: 'ticket.retry' }),
+    },
   );
-  const period = context.data?.config.periods.find((p) => p.period === context.period);
+  const { context } = flow;
   return {
-    ...state,
-    ...senders,
-    context,
-    period,
+    ...flow,
+    period: context.data?.config.periods.find((p) => p.period === context.period),
     remainingSeconds: Math.ceil(remainingMs(context) / 1000),
-    problem: state.choosing ? stakeProblem(context) : undefined,
+    problem: flow.choosing ? stakeProblem(context) : undefined,
   };
 }
 
-/** /order/sec-current and /order/sec-history. */
+/** /order/sec-current and /order/sec-history: the machine's `list` child (the shared paged list) and the countdown column's clock. */
 export function useSecondsOrders(mode: SecondsOrdersMode) {
-  const flows = SecondsContext.use();
-  const ref = useActorRef(flows.orders, { input: { mode } });
+  const ref = useActorRef(SecondsContext.use().orders, { input: { mode } });
   const now = useSelector(ref, (s) => s.context.now);
-  // The contracts themselves: the machine's `list` child, the shared paged list.
-  const list = useSelector(ref, (s) => s.children.list as PagedListActorRef);
-  const { filter, page, size, rows, total, extra } = useSelector(list, (s) => s.context);
-  const loading = useSelector(list, (s) => s.matches('loading'));
-  const failed = useSelector(list, (s) => s.matches('failed'));
-  const senders = useMemo(
-    () => ({
-      setDays: (days: RecordDays) => list.send({ type: 'list.filter', filter: { days } }),
-      setPage: (page: number) => list.send({ type: 'list.page', page }),
-      retry: () => list.send({ type: 'list.reload' }),
-    }),
-    [list],
-  );
-  const { days } = filter as SecondsOrdersFilter;
-  const { account, offset: serverOffset = 0 } = (extra ?? {}) as Partial<SecondsOrdersExtra>;
+  const list = usePagedListOf(useListChild<SecondsOrdersFilter, SecondsContract, SecondsOrdersExtra>(ref));
+  const { page, size, rows, total, extra, loading, failed, setPage, setFilter, reload: retry } = list;
+  const setDays = useCallback((days: RecordDays) => setFilter({ days }), [setFilter]);
+  const { days } = list.filter;
+  const { account, offset: serverOffset = 0 }: Partial<SecondsOrdersExtra> = extra ?? {};
   const remaining = (expiresAt: number) => Math.max(0, Math.ceil((expiresAt - (now + serverOffset)) / 1000));
-  return { mode, days, page, size, rows: rows as SecondsContract[], total, now, serverOffset, account, loading, failed, remaining, ...senders };
+  return { mode, days, page, size, rows, total, now, serverOffset, account, loading, failed, remaining, setDays, setPage, retry };
 }
 
 export { SecondsContext };

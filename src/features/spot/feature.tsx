@@ -1,14 +1,17 @@
 import { defineFeature, page } from '../../app/feature';
+import { withPairMarket } from '../markets/withPairMarket';
 import { SpotContext } from './spot.context';
 
 /**
- * Spot trading: the order form and the order lists (kline page panels, /order/spot-*). The private
- * user channel's news (order and balance changes) reaches them through the user-stream hub.
+ * Spot trading: the trade page /markets/kline/{symbol} (the shared trade layout on the spot
+ * market, with the order form and the orders panel), and the order lists (/order/spot-*). The
+ * private user channel's news (order and balance changes) reaches them through the user-stream hub.
  */
 export const spotFeature = defineFeature({
   id: 'spot',
   context: SpotContext,
   routes: {
+    site: [{ path: 'markets/kline/:symbol', page: page(withPairMarket(() => import('./views/SpotTradePage')), 'SpotTradePage'), menu: { labelKey: 'nav.spot', to: '/markets/kline/BTC_USDT', fold: 5, place: 4 } }],
     order: [
       { path: 'spot-current', page: page(() => import('./views/orders/SpotCurrentPage'), 'SpotCurrentPage'), menu: { labelKey: 'menu.order.current', group: 'menu.order.spot', place: 10 } },
       { path: 'spot-history', page: page(() => import('./views/orders/SpotHistoryPage'), 'SpotHistoryPage'), menu: { labelKey: 'menu.order.history', place: 11 } },

@@ -27,7 +27,7 @@ export const provide = ({ api, userStream, showToast, newKey }: Services) => {
       actions: { showToast, announceStops, mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? newKey() }) },
     }),
     openOrders: openOrdersMachine.provide({ actors: { fetchCurrentOrders: actors.fetchCurrentOrders, cancelOrder: confirmActing(actors.cancelOrder, showToast), userUpdates }, actions: { showToast } }),
-    openStops: openStopsMachine.provide({ actors: { fetchCurrentStops: actors.fetchCurrentStops, cancelStop: actors.cancelStop, userUpdates, stopSignals }, actions: { showToast, announceStops } }),
+    openStops: openStopsMachine.provide({ actors: { fetchCurrentStops: actors.fetchCurrentStops, cancelStop: confirmActing(actors.cancelStop, showToast), userUpdates, stopSignals }, actions: { showToast, announceStops } }),
     orderHistory: orderHistoryMachine.provide({ actors: { loadPage: actors.fetchOrderHistory, pushes: createHistoryUpdatesActor(userStream) }, actions: { showToast } }),
     orderDetail: orderDetailMachine.provide({ actors: { fetchOrderDetail: actors.fetchOrderDetail, userUpdates }, actions: { showToast } }),
   };

@@ -12,6 +12,8 @@ import type { orderDetailMachine } from './machines/orders/orderDetail.machine';
 import type { OrderHistoryFilter, OrderHistoryInput } from './machines/orders/orderHistory.machine';
 import type { TypedPagedList } from '../../app/machines/pagedList/pagedList.typed';
 import { usePagedList } from '../../app/views/usePagedList';
+import { useActorFlow } from '../../app/views/actorFlow';
+import type { ConfirmActActorRef } from '../../app/machines/confirmAct/confirmAct.machine';
 
 /**
  * Spot trading's flows, supplied with their effects in spot/feature.tsx (API calls, the
@@ -28,88 +30,77 @@ export interface SpotFlows {
 
 const useSpot = SpotContext.use;
 
-/** The order form of the pair on screen (the caller keys it by pair, so a new pair starts afresh). */
+/** The order form of the pair on screen (the caller keys it by pair, so a new pair starts afresh); it follows the page's last price (`prices`). */
 export function useOrderForm(input: OrderFormInput) {
-  const actor = useActorRef(useSpot().orderForm, { input });
-  const state = {
-    fields: useSelector(actor, form.selectFields),
-    submitting: useSelector(actor, form.selectSubmitting),
-    accountLoading: useSelector(actor, form.selectAccountLoading),
-    accountFailed: useSelector(actor, form.selectAccountFailed),
-    available: useSelector(actor, form.selectAvailable, (a, b) => a.value === b.value && a.currency === b.currency),
-    fee: useSelector(actor, form.selectFee, (a, b) => JSON.stringify(a) === JSON.stringify(b)),
-    minimum: useSelector(actor, form.selectMinimum, (a, b) => JSON.stringify(a) === JSON.stringify(b)),
-  };
-  const send = useMemo(
-    () => ({
-      setSide: (side: OrderSide) => actor.send({ type: 'form.side', side }),
-      setType: (orderType: FormOrderType) => actor.send({ type: 'form.type', orderType }),
-      setPrice: (value: string) => actor.send({ type: 'form.price', value }),
-      setTrigger: (value: string) => actor.send({ type: 'form.trigger', value }),
-      setLimitPrice: (value: string) => actor.send({ type: 'form.limitPrice', value }),
-      setTimeInForce: (timeInForce: SpotTimeInForce) => actor.send({ type: 'form.timeInForce', timeInForce }),
-      setQuantity: (value: string) => actor.send({ type: 'form.quantity', value }),
-      setAmount: (value: string) => actor.send({ type: 'form.amount', value }),
-      setPercent: (percent: number) => actor.send({ type: 'form.percent', percent }),
-      pickPrice: (price: string) => actor.send({ type: 'form.pickPrice', price }),
-      lastPrice: (price: string) => actor.send({ type: 'form.lastPrice', price }),
-      submit: () => actor.send({ type: 'form.submit' }),
-      retry: () => actor.send({ type: 'form.retry' }),
-    }),
-    [actor],
+  return useActorFlow(
+    useActorRef(useSpot().orderForm, { input }),
+    {
+      fields: form.selectFields,
+      submitting: form.selectSubmitting,
+      accountLoading: form.selectAccountLoading,
+      accountFailed: form.selectAccountFailed,
+      available: form.selectAvailable,
+      fee: form.selectFee,
+      minimum: form.selectMinimum,
+    },
+    {
+      setSide: (side: OrderSide) => ({ type: 'form.side', side }),
+      setType: (orderType: FormOrderType) => ({ type: 'form.type', orderType }),
+      setPrice: (value: string) => ({ type: 'form.price', value }),
+      setTrigger: (value: string) => ({ type: 'form.trigger', value }),
+      setLimitPrice: (value: string) => ({ type: 'form.limitPrice', value }),
+      setTimeInForce: (timeInForce: SpotTimeInForce) => ({ type: 'form.timeInForce', timeInForce }),
+      setQuantity: (value: string) => ({ type: 'form.quantity', value }),
+      setAmount: (value: string) => ({ type: 'form.amount', value }),
+      setPercent: (percent: number) => ({ type: 'form.percent', percent }),
+      pickPrice: (price: string) => ({ type: 'form.pickPrice', price }),
+      submit: () => ({ type: 'form.submit' }),
+      retry: () => ({ type: 'form.retry' }),
+    },
   );
-  return { ...state, ...send };
 }
 
+/** The paging a current list (open orders, waiting stops) shows beside its rows, and whether its read failed. */
+const listPage = {
+  total: (s: { context: { total: number } }) => s.context.total,
+  page: (s: { context: { page: number } }) => s.context.page,
+  size: (s: { context: { size: number } }) => s.context.size,
+  loadFailed: (s: { matches: (state: 'loadFailed') => boolean }) => s.matches('loadFailed'),
+};
+
+/** Whether a list's confirm-then-act child is cancelling (the rows' cancel buttons wait meanwhile). */
+function useCancelling(question: ConfirmActActorRef | undefined) {
+  return useSelector(question, (s) => s?.matches('acting') ?? false);
+}
+
+/** Open orders: a page of them, live; `question` asks before one is cancelled (the machine's `cancelOrder` child). */
 export function useOpenOrders(input: OpenOrdersInput) {
-  const actor = useActorRef(useSpot().openOrders, { input });
-  const state = {
-    orders: useSelector(actor, (s) => s.context.orders),
-    total: useSelector(actor, (s) => s.context.total),
-    page: useSelector(actor, (s) => s.context.page),
-    size: useSelector(actor, (s) => s.context.size),
-    symbol: useSelector(actor, (s) => s.context.symbol),
-    loading: useSelector(actor, (s) => s.matches('loading')),
-    loadFailed: useSelector(actor, (s) => s.matches('loadFailed')),
-  };
-  // The question before an order is cancelled: the machine's confirm-then-act child.
-  const question = useSelector(actor, (s) => s.children.cancelOrder);
-  const cancelling = useSelector(question, (s) => s?.matches('acting') ?? false);
-  const send = useMemo(
-    () => ({
-      filter: (symbol: string | undefined) => actor.send({ type: 'orders.filter', symbol }),
-      goToPage: (page: number) => actor.send({ type: 'orders.page', page }),
-      revoke: (id: number) => actor.send({ type: 'orders.revoke', id }),
-      retry: () => actor.send({ type: 'orders.retry' }),
-    }),
-    [actor],
+  const flow = useActorFlow(
+    useActorRef(useSpot().openOrders, { input }),
+    { ...listPage, orders: (s) => s.context.orders, symbol: (s) => s.context.symbol, loading: (s) => s.matches('loading'), question: (s) => s.children.cancelOrder },
+    {
+      filter: (symbol: string | undefined) => ({ type: 'orders.filter', symbol }),
+      goToPage: (page: number) => ({ type: 'orders.page', page }),
+      revoke: (id: number) => ({ type: 'orders.revoke', id }),
+      retry: () => ({ type: 'orders.retry' }),
+    },
   );
-  return { ...state, question, cancelling, ...send };
+  return { ...flow, cancelling: useCancelling(flow.question) };
 }
 
+/** Waiting stops: a page of them, read again as the private channel moves; `question` asks before one is cancelled (`cancelStop`). */
 export function useOpenStops(input: OpenStopsInput) {
-  const actor = useActorRef(useSpot().openStops, { input });
-  const state = {
-    stops: useSelector(actor, (s) => s.context.stops),
-    total: useSelector(actor, (s) => s.context.total),
-    page: useSelector(actor, (s) => s.context.page),
-    size: useSelector(actor, (s) => s.context.size),
-    loadFailed: useSelector(actor, (s) => s.matches('loadFailed')),
-    confirming: useSelector(actor, (s) => s.matches('confirming')),
-    cancelling: useSelector(actor, (s) => s.matches('cancelling')),
-  };
-  const send = useMemo(
-    () => ({
-      filter: (symbol: string | undefined) => actor.send({ type: 'stops.filter', symbol }),
-      goToPage: (page: number) => actor.send({ type: 'stops.page', page }),
-      revoke: (id: number) => actor.send({ type: 'stops.revoke', id }),
-      confirm: () => actor.send({ type: 'stops.confirm' }),
-      dismiss: () => actor.send({ type: 'stops.dismiss' }),
-      retry: () => actor.send({ type: 'stops.retry' }),
-    }),
-    [actor],
+  const flow = useActorFlow(
+    useActorRef(useSpot().openStops, { input }),
+    { ...listPage, stops: (s) => s.context.stops, question: (s) => s.children.cancelStop },
+    {
+      filter: (symbol: string | undefined) => ({ type: 'stops.filter', symbol }),
+      goToPage: (page: number) => ({ type: 'stops.page', page }),
+      revoke: (id: number) => ({ type: 'stops.revoke', id }),
+      retry: () => ({ type: 'stops.retry' }),
+    },
   );
-  return { ...state, ...send };
+  return { ...flow, cancelling: useCancelling(flow.question) };
 }
 
 export function useOrderHistory(input: OrderHistoryInput) {
@@ -130,12 +121,9 @@ export function useOrderHistory(input: OrderHistoryInput) {
 }
 
 export function useOrderDetail(id: number) {
-  const actor = useActorRef(useSpot().orderDetail, { input: { id } });
-  const state = {
-    detail: useSelector(actor, (s) => s.context.detail),
-    loading: useSelector(actor, (s) => s.matches('loading')),
-    loadFailed: useSelector(actor, (s) => s.matches('loadFailed')),
-  };
-  const retry = useMemo(() => () => actor.send({ type: 'detail.retry' }), [actor]);
-  return { ...state, retry };
+  return useActorFlow(
+    useActorRef(useSpot().orderDetail, { input: { id } }),
+    { detail: (s) => s.context.detail, loading: (s) => s.matches('loading'), loadFailed: (s) => s.matches('loadFailed') },
+    { retry: () => ({ type: 'detail.retry' }) },
+  );
 }

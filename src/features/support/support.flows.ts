@@ -11,7 +11,7 @@ import { noteMachine } from './machines/note/note.machine';
  * `load`): fetched with the product's first page, or when the header bell or the footer (which
  * render in their own Suspense, after the page) first read them.
  */
-export const provide = ({ api, showToast, start, userStream }: Services) => {
+export const provide = ({ api, showToast, start, userStream, shell }: Services) => {
   const actors = createSupportActors(api);
   const notices = fromCallback<EventObject>(({ sendBack }) =>
     userStream.listen((event) => {
@@ -19,7 +19,11 @@ export const provide = ({ api, showToast, start, userStream }: Services) => {
     }),
   );
   return {
-    inform: start(informMachine.provide({ actors: { fetchNotifications: actors.fetchNotifications, markRead: actors.markRead, markAllRead: actors.markAllRead, notices }, actions: { showToast } }), { id: 'inform' }),
+    // The bell's list follows the display language itself (the app actor): the server writes the notifications in it.
+    inform: start(informMachine.provide({ actors: { fetchNotifications: actors.fetchNotifications, markRead: actors.markRead, markAllRead: actors.markAllRead, notices }, actions: { showToast } }), {
+      id: 'inform',
+      input: { languages: shell.app },
+    }),
     note: start(noteMachine.provide({ actors: { fetchNote: actors.fetchNote }, actions: { showToast } }), { id: 'note' }),
     help: helpMachine.provide({ actors: { searchHelp: actors.searchHelp }, actions: { showToast } }),
     helpArticle: helpArticleMachine.provide({ actors: { fetchArticle: actors.fetchArticle }, actions: { showToast } }),

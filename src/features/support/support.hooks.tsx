@@ -1,5 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useActorRef } from '@xstate/react';
+import { useActorFlow } from '../../app/views/actorFlow';
 import type { NoteType } from '../../../domain/api';
 import type { NoteActorRef } from './machines/note/note.machine';
 import type { HelpQuery } from '../../../domain/informHelp';
@@ -24,84 +24,63 @@ export interface SupportFlows {
 
 const useSupport = SupportContext.use;
 
+/** The notifications (the header bell and /inform share the one session-long actor). */
 export function useInformFlow() {
-  const actor = useSupport().inform;
-  const state = {
-    items: useSelector(actor, inform.selectItems),
-    unread: useSelector(actor, inform.selectUnread),
-    page: useSelector(actor, inform.selectPage),
-    total: useSelector(actor, inform.selectTotal),
-    loading: useSelector(actor, inform.selectLoading),
-    failed: useSelector(actor, inform.selectFailed),
-    markingId: useSelector(actor, inform.selectMarkingId),
-    markingAll: useSelector(actor, inform.selectMarkingAll),
-    busy: useSelector(actor, inform.selectBusy),
-  };
-  const send = useMemo(
-    () => ({
-      load: (page = 1) => actor.send({ type: 'inform.load', page }),
-      retry: () => actor.send({ type: 'inform.retry' }),
-      markRead: (id: number) => actor.send({ type: 'inform.markRead', id }),
-      markAll: () => actor.send({ type: 'inform.markAll' }),
-      clear: () => actor.send({ type: 'inform.clear' }),
-    }),
-    [actor],
+  return useActorFlow(
+    useSupport().inform,
+    {
+      items: inform.selectItems,
+      unread: inform.selectUnread,
+      page: inform.selectPage,
+      total: inform.selectTotal,
+      loading: inform.selectLoading,
+      failed: inform.selectFailed,
+      markingId: inform.selectMarkingId,
+      markingAll: inform.selectMarkingAll,
+      busy: inform.selectBusy,
+    },
+    {
+      load: (page = 1) => ({ type: 'inform.load', page }),
+      retry: () => ({ type: 'inform.retry' }),
+      markRead: (id: number) => ({ type: 'inform.markRead', id }),
+      markAll: () => ({ type: 'inform.markAll' }),
+      clear: () => ({ type: 'inform.clear' }),
+    },
   );
-  return { ...state, ...send };
 }
 
 /** The help-centre page's own search actor (it searches on start and again in a new language). */
 export function useHelpSearchFlow() {
-  const actor = useActorRef(useSupport().help, { input: { languages: ShellContext.use().app } });
-  const state = {
-    searching: useSelector(actor, (s) => s.matches('searching')),
-    failed: useSelector(actor, (s) => s.matches('failed')),
-    result: useSelector(actor, (s) => s.context.result),
-    query: useSelector(actor, (s) => s.context.query),
-  };
-  const send = useMemo(
-    () => ({
-      search: (query: HelpQuery) => actor.send({ type: 'help.search', query }),
-      retry: () => actor.send({ type: 'help.retry' }),
-    }),
-    [actor],
+  return useActorFlow(
+    useActorRef(useSupport().help, { input: { languages: ShellContext.use().app } }),
+    { searching: (s) => s.matches('searching'), failed: (s) => s.matches('failed'), result: (s) => s.context.result, query: (s) => s.context.query },
+    { search: (query: HelpQuery) => ({ type: 'help.search', query }), retry: () => ({ type: 'help.retry' }) },
   );
-  return { ...state, ...send };
 }
 
 /** The help-detail page's own actor for one article (read on start and again in a new language); the page keys it by id. */
 export function useHelpArticleFlow(id: string) {
-  const actor = useActorRef(useSupport().helpArticle, { input: { id, languages: ShellContext.use().app } });
-  const state = {
-    loading: useSelector(actor, (s) => s.matches('loading') || s.matches('idle')),
-    failed: useSelector(actor, (s) => s.matches('failed')),
-    article: useSelector(actor, (s) => s.context.article),
-  };
-  const send = useMemo(
-    () => ({
-      open: (id: string) => actor.send({ type: 'article.open', id }),
-      retry: () => actor.send({ type: 'article.retry' }),
-    }),
-    [actor],
+  return useActorFlow(
+    useActorRef(useSupport().helpArticle, { input: { id, languages: ShellContext.use().app } }),
+    { loading: (s) => s.matches('loading') || s.matches('idle'), failed: (s) => s.matches('failed'), article: (s) => s.context.article },
+    { open: (article: string) => ({ type: 'article.open', id: article }), retry: () => ({ type: 'article.retry' }) },
   );
-  return { ...state, ...send };
 }
 
+/** The platform-note popups (footer links, the agreement): one session-long actor. */
 export function useNoteFlow() {
-  const { note: actor } = useSupport();
-  const state = {
-    open: useSelector(actor, (s) => s.matches('open')),
-    loading: useSelector(actor, (s) => s.matches('loading')),
-    note: useSelector(actor, (s) => s.context.note),
-    hasAgree: useSelector(actor, (s) => s.context.type === 1 || s.context.type === 2),
-  };
-  const send = useMemo(
-    () => ({
-      openNote: (noteType: NoteType) => actor.send({ type: 'note.open', noteType }),
-      close: () => actor.send({ type: 'note.close' }),
-      agree: () => actor.send({ type: 'note.agree' }),
-    }),
-    [actor],
+  return useActorFlow(
+    useSupport().note,
+    {
+      open: (s) => s.matches('open'),
+      loading: (s) => s.matches('loading'),
+      note: (s) => s.context.note,
+      hasAgree: (s) => s.context.type === 1 || s.context.type === 2,
+    },
+    {
+      openNote: (noteType: NoteType) => ({ type: 'note.open', noteType }),
+      close: () => ({ type: 'note.close' }),
+      agree: () => ({ type: 'note.agree' }),
+    },
   );
-  return { ...state, ...send };
 }

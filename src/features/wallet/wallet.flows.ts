@@ -1,5 +1,6 @@
 import type { Services } from '../../app/services';
 import { pagedListMachine } from '../../app/machines/pagedList/pagedList.machine';
+import { confirmActing } from '../../app/machines/confirmAct/confirmAct.machine';
 import { fromPromise } from 'xstate';
 import { copyText } from '../../services/clipboard';
 import { avatarAsDataUrl } from '../../services/avatarFile';
@@ -23,7 +24,7 @@ export const provide = ({ api, operatorApi, userStream, showToast, newKey }: Ser
   userStream.listen(signals.publishRecords);
   const records = (loadPage: (typeof actors)['deposits']) =>
     walletRecordsMachine.provide({
-      actors: { list: pagedListMachine.provide({ actors: { loadPage }, actions: { showToast } }), actOnRow: actors.cancelWithdrawal, walletSignals: signals.actor },
+      actors: { list: pagedListMachine.provide({ actors: { loadPage }, actions: { showToast } }), actOnRow: confirmActing(actors.cancelWithdrawal, showToast), walletSignals: signals.actor },
       actions: { showToast, rowActed: signals.walletChanged },
     });
   return {
@@ -44,7 +45,7 @@ export const provide = ({ api, operatorApi, userStream, showToast, newKey }: Ser
     operatorWithdrawals: operatorWithdrawalsMachine.provide({
       actors: {
         list: pagedListMachine.provide({ actors: { loadPage: operatorActors.fetchQueue }, actions: { showToast } }),
-        approveWithdrawal: operatorActors.approveWithdrawal,
+        approveWithdrawal: confirmActing(operatorActors.approveWithdrawal, showToast),
         failWithdrawal: operatorActors.failWithdrawal,
       },
       actions: { showToast },

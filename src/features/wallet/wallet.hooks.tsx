@@ -1,7 +1,7 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useActorRef } from '@xstate/react';
+import { useCallback, useMemo } from 'react';
 import { WalletContext } from './wallet.context';
-import type { RecordDays, WalletAccount, WithdrawalStatus } from '../../../domain/wallet';
+import type { RecordDays, WalletAccount, WalletNetwork, WithdrawalStatus } from '../../../domain/wallet';
 import { isZero } from '../../../domain/walletAmounts';
 import type { depositMachine } from './machines/deposit/deposit.machine';
 import type { operatorWithdrawalsMachine, QueueFilter, QueuedWithdrawal } from './machines/operatorWithdrawals/operatorWithdrawals.machine';
@@ -12,6 +12,7 @@ import type { WalletRecordsFilter, WalletRecordsInput, walletRecordsMachine } fr
 import { useListChild, usePagedListOf } from '../../app/views/usePagedList';
 import { limitsOf, type WithdrawForm, type withdrawalMachine } from './machines/withdrawal/withdrawal.machine';
 import { useAppFlow } from '../../app/views/hooks';
+import { useActorFlow } from '../../app/views/actorFlow';
 
 export type RecordKind = 'deposits' | 'withdrawals' | 'transfers' | 'ledger';
 
@@ -42,188 +43,167 @@ export function useRefreshWallet() {
 
 /** /wallet and /wallet/{account}: the overview, and the account's balances. */
 export function useWalletBalances(account?: WalletAccount) {
-  const actor = useActorRef(useWallet().balances, { input: { account } });
-  const balances = useSelector(actor, (s) => s.context.balances);
-  const hideZero = useSelector(actor, (s) => s.context.hideZero);
-  const state = {
-    overview: useSelector(actor, (s) => s.context.overview),
-    loading: useSelector(actor, (s) => s.matches('loading')),
-    failed: useSelector(actor, (s) => s.matches('failed')),
-    hideZero,
-    rows: useMemo(() => (hideZero ? balances.filter((b) => !(isZero(b.available) && isZero(b.frozen))) : balances), [balances, hideZero]),
-  };
-  const send = useMemo(
-    () => ({
-      refresh: () => actor.send({ type: 'balances.refresh' }),
-      setHideZero: (hide: boolean) => actor.send({ type: 'balances.hideZero', hide }),
-    }),
-    [actor],
+  const { balances, ...flow } = useActorFlow(
+    useActorRef(useWallet().balances, { input: { account } }),
+    {
+      balances: (s) => s.context.balances,
+      overview: (s) => s.context.overview,
+      loading: (s) => s.matches('loading'),
+      failed: (s) => s.matches('failed'),
+      hideZero: (s) => s.context.hideZero,
+    },
+    {
+      refresh: () => ({ type: 'balances.refresh' }),
+      setHideZero: (hide: boolean) => ({ type: 'balances.hideZero', hide }),
+    },
   );
-  return { ...state, ...send };
+  const { hideZero } = flow;
+  const rows = useMemo(() => (hideZero ? balances.filter((b) => !(isZero(b.available) && isZero(b.frozen))) : balances), [balances, hideZero]);
+  return { ...flow, rows };
 }
+
+type CurrencyPageSnapshot = { context: { currency: string | undefined; networks: WalletNetwork[]; network: string | undefined }; matches(state: 'choosing' | 'closed'): boolean };
+
+/** What the deposit and withdrawal pages both read: the currency and its networks, and whether a currency is still to be chosen or closed. */
+const currencyPageReads = {
+  currency: (s: CurrencyPageSnapshot) => s.context.currency,
+  networks: (s: CurrencyPageSnapshot) => s.context.networks,
+  network: (s: CurrencyPageSnapshot) => s.context.network,
+  choosing: (s: CurrencyPageSnapshot) => s.matches('choosing'),
+  closed: (s: CurrencyPageSnapshot) => s.matches('closed'),
+};
 
 /** /wallet/recharge/{currency?}. */
 export function useDepositFlow(currency: string | undefined) {
   const { currencies } = useAppFlow();
-  const actor = useActorRef(useWallet().deposit, { input: { currency, currencies } });
-  const state = {
-    currency: useSelector(actor, (s) => s.context.currency),
-    networks: useSelector(actor, (s) => s.context.networks),
-    network: useSelector(actor, (s) => s.context.network),
-    address: useSelector(actor, (s) => s.context.address),
-    choosing: useSelector(actor, (s) => s.matches('choosing')),
-    closed: useSelector(actor, (s) => s.matches('closed')),
-    loading: useSelector(actor, (s) => s.matches('loadingNetworks') || s.matches('loadingAddress')),
-    failed: useSelector(actor, (s) => s.matches('networksFailed') || s.matches('addressFailed')),
-    ready: useSelector(actor, (s) => s.matches('ready')),
-    copying: useSelector(actor, (s) => s.matches({ ready: 'copying' })),
-  };
-  const send = useMemo(
-    () => ({
-      chooseCurrency: (symbol: string) => actor.send({ type: 'deposit.currency', currency: symbol }),
-      chooseNetwork: (network: string) => actor.send({ type: 'deposit.network', network }),
-      copy: () => actor.send({ type: 'deposit.copy' }),
-      retry: () => actor.send({ type: 'deposit.retry' }),
-    }),
-    [actor],
+  return useActorFlow(
+    useActorRef(useWallet().deposit, { input: { currency, currencies } }),
+    {
+      ...currencyPageReads,
+      address: (s) => s.context.address,
+      loading: (s) => s.matches('loadingNetworks') || s.matches('loadingAddress'),
+      failed: (s) => s.matches('networksFailed') || s.matches('addressFailed'),
+      ready: (s) => s.matches('ready'),
+      copying: (s) => s.matches({ ready: 'copying' }),
+    },
+    {
+      chooseCurrency: (symbol: string) => ({ type: 'deposit.currency', currency: symbol }),
+      chooseNetwork: (network: string) => ({ type: 'deposit.network', network }),
+      copy: () => ({ type: 'deposit.copy' }),
+      retry: () => ({ type: 'deposit.retry' }),
+    },
   );
-  return { ...state, ...send };
 }
 
 /** /wallet/cash/{currency?}. */
 export function useWithdrawalFlow(currency: string | undefined) {
   const { currencies } = useAppFlow();
-  const actor = useActorRef(useWallet().withdrawal, { input: { currency, currencies } });
-  const networks = useSelector(actor, (s) => s.context.networks);
-  const network = useSelector(actor, (s) => s.context.network);
-  const quota = useSelector(actor, (s) => s.context.quota);
-  const state = {
-    currency: useSelector(actor, (s) => s.context.currency),
-    networks,
-    network,
-    quota,
-    limits: useMemo(() => limitsOf({ networks, network, quota }), [networks, network, quota]),
-    book: useSelector(actor, (s) => s.context.book),
-    form: useSelector(actor, (s) => s.context.form),
-    choosing: useSelector(actor, (s) => s.matches('choosing')),
-    closed: useSelector(actor, (s) => s.matches('closed')),
-    loading: useSelector(actor, (s) => s.matches('loading')),
-    loadFailed: useSelector(actor, (s) => s.matches('loadFailed')),
-    editing: useSelector(actor, (s) => ['editing', 'securityCheck', 'confirming', 'submitting'].some((v) => s.matches(v as never))),
-    securityCheck: useSelector(actor, (s) => s.matches('securityCheck')),
-    checkingPassword: useSelector(actor, (s) => s.matches({ securityCheck: 'verifying' })),
-    confirming: useSelector(actor, (s) => s.matches('confirming')),
-    submitting: useSelector(actor, (s) => s.matches('submitting')),
-    done: useSelector(actor, (s) => s.matches('done')),
-    refusal: useSelector(actor, (s) => s.context.refusal),
-  };
-  const send = useMemo(
-    () => ({
-      chooseCurrency: (symbol: string) => actor.send({ type: 'withdraw.currency', currency: symbol }),
-      chooseNetwork: (name: string) => actor.send({ type: 'withdraw.network', network: name }),
-      submit: (form: WithdrawForm) => actor.send({ type: 'withdraw.submit', form }),
-      enterPassword: (password: string, totpCode?: string) => actor.send({ type: 'withdraw.password', password, ...(totpCode ? { totpCode } : {}) }),
-      confirm: () => actor.send({ type: 'withdraw.confirm' }),
-      back: () => actor.send({ type: 'withdraw.back' }),
-      retry: () => actor.send({ type: 'withdraw.retry' }),
-      again: () => actor.send({ type: 'withdraw.again' }),
-    }),
-    [actor],
+  const flow = useActorFlow(
+    useActorRef(useWallet().withdrawal, { input: { currency, currencies } }),
+    {
+      ...currencyPageReads,
+      quota: (s) => s.context.quota,
+      book: (s) => s.context.book,
+      form: (s) => s.context.form,
+      loading: (s) => s.matches('loading'),
+      loadFailed: (s) => s.matches('loadFailed'),
+      editing: (s) => s.matches('editing') || s.matches('securityCheck') || s.matches('confirming') || s.matches('submitting'),
+      securityCheck: (s) => s.matches('securityCheck'),
+      checkingPassword: (s) => s.matches({ securityCheck: 'verifying' }),
+      confirming: (s) => s.matches('confirming'),
+      submitting: (s) => s.matches('submitting'),
+      done: (s) => s.matches('done'),
+      refusal: (s) => s.context.refusal,
+    },
+    {
+      chooseCurrency: (symbol: string) => ({ type: 'withdraw.currency', currency: symbol }),
+      chooseNetwork: (name: string) => ({ type: 'withdraw.network', network: name }),
+      submit: (form: WithdrawForm) => ({ type: 'withdraw.submit', form }),
+      enterPassword: (password: string, totpCode?: string) => ({ type: 'withdraw.password', password, ...(totpCode ? { totpCode } : {}) }),
+      confirm: () => ({ type: 'withdraw.confirm' }),
+      back: () => ({ type: 'withdraw.back' }),
+      retry: () => ({ type: 'withdraw.retry' }),
+      again: () => ({ type: 'withdraw.again' }),
+    },
   );
-  return { ...state, ...send };
+  const { networks, network, quota } = flow;
+  const limits = useMemo(() => limitsOf({ networks, network, quota }), [networks, network, quota]);
+  return { ...flow, limits };
 }
 
 /** /wallet/transfer. */
 export function useTransferFlow(initial: { currency?: string; from?: WalletAccount }) {
   const { currencies } = useAppFlow();
-  const actor = useActorRef(useWallet().transfer, { input: { currencies: currencies.map((c) => c.symbol), currency: initial.currency, from: initial.from } });
-  const state = {
-    currency: useSelector(actor, (s) => s.context.currency),
-    from: useSelector(actor, (s) => s.context.from),
-    to: useSelector(actor, (s) => s.context.to),
-    available: useSelector(actor, (s) => s.context.available),
-    completed: useSelector(actor, (s) => s.context.completed),
-    loadingAvailable: useSelector(actor, (s) => s.matches({ form: 'loadingAvailable' })),
-    availableFailed: useSelector(actor, (s) => s.matches({ form: 'availableFailed' })),
-    submitting: useSelector(actor, (s) => s.matches('submitting') || s.matches('preparing')),
-    /** The anti-double-submit window after a transfer: the button is pending, then re-enabled. */
-    cooling: useSelector(actor, (s) => s.context.cooling),
-  };
-  const send = useMemo(
-    () => ({
-      chooseCurrency: (symbol: string) => actor.send({ type: 'transfer.currency', currency: symbol }),
-      chooseFrom: (account: WalletAccount) => actor.send({ type: 'transfer.from', account }),
-      chooseTo: (account: WalletAccount) => actor.send({ type: 'transfer.to', account }),
-      swap: () => actor.send({ type: 'transfer.swap' }),
-      submit: (quantity: string) => actor.send({ type: 'transfer.submit', quantity }),
-      retry: () => actor.send({ type: 'transfer.retry' }),
-    }),
-    [actor],
+  return useActorFlow(
+    useActorRef(useWallet().transfer, { input: { currencies: currencies.map((c) => c.symbol), currency: initial.currency, from: initial.from } }),
+    {
+      currency: (s) => s.context.currency,
+      from: (s) => s.context.from,
+      to: (s) => s.context.to,
+      available: (s) => s.context.available,
+      completed: (s) => s.context.completed,
+      loadingAvailable: (s) => s.matches({ form: 'loadingAvailable' }),
+      availableFailed: (s) => s.matches({ form: 'availableFailed' }),
+      submitting: (s) => s.matches('submitting') || s.matches('preparing'),
+      /** The anti-double-submit window after a transfer: the button is pending, then re-enabled. */
+      cooling: (s) => s.context.cooling,
+    },
+    {
+      chooseCurrency: (symbol: string) => ({ type: 'transfer.currency', currency: symbol }),
+      chooseFrom: (account: WalletAccount) => ({ type: 'transfer.from', account }),
+      chooseTo: (account: WalletAccount) => ({ type: 'transfer.to', account }),
+      swap: () => ({ type: 'transfer.swap' }),
+      submit: (quantity: string) => ({ type: 'transfer.submit', quantity }),
+      retry: () => ({ type: 'transfer.retry' }),
+    },
   );
-  return { ...state, ...send };
 }
 
-/** One paged record list with the 3/7/30-day presets. */
+/**
+ * One paged record list with the 3/7/30-day presets; `question` is the row action's confirmation
+ * (the machine's `actOnRow` child, the shared confirm-then-act) for `ConfirmActDialog`.
+ */
 export function useWalletRecords<Row>(kind: RecordKind, input: WalletRecordsInput = {}) {
   const actor = useActorRef(useWallet().records[kind], { input });
   // The rows: the machine's `list` child, the shared paged list.
-  const list = usePagedListOf(useListChild<WalletRecordsFilter, Row>(actor));
-  const { rows, total, page, loading, failed } = list;
-  const state = {
-    rows, total, page, loading, failed, days: list.filter.days,
-    confirming: useSelector(actor, (s) => s.matches('confirming')),
-    acting: useSelector(actor, (s) => s.matches('acting')),
-  };
-  const send = useMemo(
-    () => ({
-      setDays: (days: RecordDays) => list.setFilter({ days }),
-      setPage: list.setPage,
-      reload: list.reload,
-      act: (id: number) => actor.send({ type: 'records.act', id }),
-      confirm: () => actor.send({ type: 'records.confirm' }),
-      cancel: () => actor.send({ type: 'records.cancel' }),
-    }),
-    [actor, list.setFilter, list.setPage, list.reload],
-  );
-  return { ...state, ...send };
+  const { rows, total, page, loading, failed, filter, setFilter, setPage, reload } = usePagedListOf(useListChild<WalletRecordsFilter, Row>(actor));
+  const setDays = useCallback((days: RecordDays) => setFilter({ days }), [setFilter]);
+  const flow = useActorFlow(actor, { question: (s) => s.children.actOnRow }, { act: (id: number) => ({ type: 'records.act', id }) });
+  return { rows, total, page, loading, failed, days: filter.days, setDays, setPage, reload, ...flow };
 }
 
-/** /operator: the withdrawal queue. */
+/**
+ * /operator: the withdrawal queue. `approveQuestion` is the approval's confirmation (the shared
+ * confirm-then-act child) for `ConfirmActDialog`; a failure is asked with its reason (`confirmingFail`).
+ */
 export function useOperatorWithdrawals() {
   const actor = useActorRef(useWallet().operatorWithdrawals);
   // The queue: the machine's `list` child, the shared paged list.
-  const queue = usePagedListOf(useListChild<QueueFilter, QueuedWithdrawal>(actor));
-  const target = useSelector(actor, (s) => s.context.target);
-  const { rows, total, page, loading, failed } = queue;
-  const state = {
-    list: rows, total, page, loading, failed, status: queue.filter.status,
-    confirmingApprove: useSelector(actor, (s) => s.matches('confirmingApprove')),
-    confirmingFail: useSelector(actor, (s) => s.matches('confirmingFail')),
-    deciding: useSelector(actor, (s) => s.matches('approving') || s.matches('failing')),
-    target: rows.find((w) => w.id === target),
-  };
-  const send = useMemo(
-    () => ({
-      setStatus: (status: WithdrawalStatus | undefined) => queue.setFilter({ status }),
-      setPage: queue.setPage,
-      reload: queue.reload,
-      approve: (id: number) => actor.send({ type: 'queue.approve', id }),
-      fail: (id: number) => actor.send({ type: 'queue.fail', id }),
-      confirm: (reason?: string) => actor.send({ type: 'queue.confirm', reason }),
-      cancel: () => actor.send({ type: 'queue.cancel' }),
-    }),
-    [actor, queue.setFilter, queue.setPage, queue.reload],
+  const { rows, total, page, loading, failed, filter, setFilter, setPage, reload } = usePagedListOf(useListChild<QueueFilter, QueuedWithdrawal>(actor));
+  const setStatus = useCallback((status: WithdrawalStatus | undefined) => setFilter({ status }), [setFilter]);
+  const { target, ...flow } = useActorFlow(
+    actor,
+    {
+      approveQuestion: (s) => s.children.approveWithdrawal,
+      confirmingFail: (s) => s.matches('confirmingFail'),
+      deciding: (s) => s.matches('failing'),
+      target: (s) => s.context.target,
+    },
+    {
+      approve: (id: number) => ({ type: 'queue.approve', id }),
+      fail: (id: number) => ({ type: 'queue.fail', id }),
+      confirm: (reason?: string) => ({ type: 'queue.confirm', reason }),
+      cancel: () => ({ type: 'queue.cancel' }),
+    },
   );
-  return { ...state, ...send };
+  return { list: rows, total, page, loading, failed, status: filter.status, setStatus, setPage, reload, ...flow, target: rows.find((w) => w.id === target) };
 }
 
 /** /operator: the simulated chain's "send test deposit". */
 export function useSimulateDeposit() {
-  const actor = useActorRef(useWallet().simulateDeposit);
-  const state = {
-    sending: useSelector(actor, (s) => s.matches('sending')),
-    sent: useSelector(actor, (s) => s.context.sent),
-  };
-  const send = useMemo(() => ({ send: (deposit: SimulatedDeposit) => actor.send({ type: 'chain.send', deposit }) }), [actor]);
-  return { ...state, ...send };
+  return useActorFlow(
+    useActorRef(useWallet().simulateDeposit),
+    { sending: (s) => s.matches('sending'), sent: (s) => s.context.sent },
+    { send: (deposit: SimulatedDeposit) => ({ type: 'chain.send', deposit }) },
+  );
 }

@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /** Waits until what `read` answers differs from what it answered when called (a live book, say). */
 export async function expectChange(read: () => Promise<string>, timeout = 10_000): Promise<void> {
@@ -20,4 +20,26 @@ export async function untilAnswers(url: string, status: number): Promise<void> {
       { timeout: 60_000, intervals: [250] },
     )
     .toBe(status);
+}
+
+/** Every test of the spec that calls this fails on an uncaught error in its page. */
+export function failOnPageErrors(): void {
+  test.beforeEach(async ({ page }) => {
+    page.on('pageerror', (error) => {
+      throw error;
+    });
+  });
+}
+
+/**
+ * Before the spec's tests: the server starts its markets (and simulated chain) cold, so the first
+ * page can take a while on a busy machine. Opens /home and waits (≤ 90 s) until `ready` shows.
+ */
+export function waitForFirstPage(ready: (page: Page) => Locator): void {
+  test.beforeAll(async ({ browser }) => {
+    const page = await browser.newPage();
+    await page.goto('/home');
+    await expect(ready(page)).toBeVisible({ timeout: 90_000 });
+    await page.close();
+  });
 }

@@ -74,9 +74,7 @@ describe('ads', () => {
 
 describe('an order from creation to release', () => {
   it('escrows on take, the buyer marks paid, the seller releases to the buyer; both parties hear each step', async () => {
-    const { seller, ad } = await h.sellAd('1000');
-    const buyer = await h.user();
-    const created = expectOk(await h.take(buyer, { ad_id: ad.id, by: 'amount', value: '101' }));
+    const { seller, buyer, order: created } = await h.ordered('1000', '101');
     expect(created).toMatchObject({ status: 'unpaid', quantity: '100', amount: '101', price: '1.01', role: 'buyer', seller_name: expect.any(String) });
     expect(created.method).toMatchObject({ card_number: '6222 0000 1111 2222', bank_name: 'Test Bank' });
     expect(created.pay_deadline! - created.created_at).toBe(120 * MINUTE);
@@ -131,15 +129,12 @@ describe('an order from creation to release', () => {
 
 describe('cancellation, deadlines and the unpaid limit', () => {
   it('a buyer cancel returns the escrow to the online ad; an expiry cancels once; both count against max_unpaid_num', async () => {
-    const { seller, ad } = await h.sellAd('1000');
-    const buyer = await h.user();
-    const a = expectOk(await h.take(buyer, { ad_id: ad.id, by: 'amount', value: '20.2' }));
+    const { seller, ad, buyer, order: a } = await h.ordered('1000', '20.2');
     expectOk(await h.act(buyer, FIAT_PATHS.cancel, order(a.id)));
     expect(await h.status(a.id)).toBe('cancelled');
     // Identical bodies within the 2000 ms window are one submission (no Idempotency-Key header here).
     h.advance(3000);
-    const [remaining] = await h.db.query<{ r: string }>(`select trim_scale(remaining)::text as r from fiat_ad where id = $1`, [ad.id]);
-    expect(remaining!.r).toBe('1000');
+    expect(await h.adRemaining(ad.id)).toBe('1000');
     expect(await h.legal(seller)).toEqual({ available: '9000', frozen: '1000' });
 
     for (let i = 0; i < 4; i++) {
@@ -157,9 +152,7 @@ describe('cancellation, deadlines and the unpaid limit', () => {
   });
 
   it('a deadline that passed while the server was down gives the buyer a grace period instead of a cancellation', async () => {
-    const { ad } = await h.sellAd('100');
-    const buyer = await h.user();
-    const o = expectOk(await h.take(buyer, { ad_id: ad.id, by: 'amount', value: '20.2' }));
+    const { buyer, order: o } = await h.ordered('100', '20.2');
     // "Down" for three hours: nothing swept meanwhile.
     h.advance(3 * HOUR);
     const graced = await h.restart();
@@ -190,9 +183,7 @@ describe('trust limits (name_check, USDT)', () => {
 describe('races apply once', () => {
   it('release, cancel, appeal and the sweeper racing on one order: one outcome, one ledger movement', async () => {
     for (let round = 0; round < 4; round++) {
-      const { seller, ad } = await h.sellAd('100');
-      const buyer = await h.user();
-      const o = expectOk(await h.take(buyer, { ad_id: ad.id, by: 'amount', value: '50.5' }));
+      const { seller, buyer, order: o } = await h.ordered('100', '50.5');
       expectOk(await h.act(buyer, FIAT_PATHS.markPaid, order(o.id)));
       const results = await Promise.all([
         h.act(seller, FIAT_PATHS.release, order(o.id)),
@@ -204,8 +195,7 @@ describe('races apply once', () => {
       ]);
       const final = await h.status(o.id);
       expect(['completed', 'appeal']).toContain(final);
-      const [moves] = await h.db.query<{ n: number }>(`select count(*)::int as n from ledger_entry where ref_type = 'fiat_order' and ref_id = $1 and kind = 'fiat_receive'`, [o.id]);
-      if (final === 'completed') expect(moves!.n).toBe(1);
+      if (final === 'completed') expect(await h.receipts(o.id)).toBe(1);
       if (final === 'appeal') {
         // The seller may still release during the appeal; then the operator finds nothing to resolve.
         expectOk(await h.act(seller, FIAT_PATHS.release, order(o.id)));
@@ -219,9 +209,7 @@ describe('races apply once', () => {
 
   it("in an appeal, the seller's release racing the operator's release and return: one outcome, the escrow moved once", async () => {
     for (let round = 0; round < 3; round++) {
-      const { seller, ad } = await h.sellAd('100');
-      const buyer = await h.user();
-      const o = expectOk(await h.take(buyer, { ad_id: ad.id, by: 'amount', value: '50.5' }));
+      const { seller, ad, buyer, order: o } = await h.ordered('100', '50.5');
       expectOk(await h.act(buyer, FIAT_PATHS.markPaid, order(o.id)));
       expectOk(await h.act(seller, FIAT_PATHS.appeal, { order_id: o.id, reason: 'The transfer has not arrived' }));
       const results = await Promise.all([
@@ -234,12 +222,9 @@ describe('races apply once', () => {
       const final = await h.status(o.id);
       expect(['completed', 'cancelled']).toContain(final);
       // One step ended it; the escrow went to the buyer once, or back into the online ad once.
-      const [steps] = await h.db.query<{ n: number }>(`select count(*)::int as n from fiat_event where order_id = $1 and event in ('release', 'resolveRelease', 'resolveReturn')`, [o.id]);
-      expect(steps!.n).toBe(1);
-      const [received] = await h.db.query<{ n: number }>(`select count(*)::int as n from ledger_entry where ref_type = 'fiat_order' and ref_id = $1 and kind = 'fiat_receive'`, [o.id]);
-      expect(received!.n).toBe(final === 'completed' ? 1 : 0);
-      const [row] = await h.db.query<{ r: string }>(`select trim_scale(remaining)::text as r from fiat_ad where id = $1`, [ad.id]);
-      expect(row!.r).toBe(final === 'completed' ? '50' : '100');
+      expect(await h.steps(o.id, ['release', 'resolveRelease', 'resolveReturn'])).toBe(1);
+      expect(await h.receipts(o.id)).toBe(final === 'completed' ? 1 : 0);
+      expect(await h.adRemaining(ad.id)).toBe(final === 'completed' ? '50' : '100');
       expect(await h.legal(buyer)).toEqual(final === 'completed' ? { available: '50', frozen: '0' } : { available: '0', frozen: '0' });
       expect(await h.legal(seller)).toEqual({ available: '9900', frozen: final === 'completed' ? '50' : '100' });
       await h.expectAuditClean();
@@ -248,19 +233,15 @@ describe('races apply once', () => {
 
   it("an unpaid order past its deadline: the buyer's cancel, a late mark-paid and the sweeper racing apply once", async () => {
     for (let round = 0; round < 3; round++) {
-      const { seller, ad } = await h.sellAd('100');
-      const buyer = await h.user();
-      const o = expectOk(await h.take(buyer, { ad_id: ad.id, by: 'amount', value: '20.2' }));
+      const { seller, ad, buyer, order: o } = await h.ordered('100', '20.2');
       h.advance(121 * MINUTE);
       const results = await Promise.all([h.act(buyer, FIAT_PATHS.cancel, order(o.id)), h.sweep(), h.act(buyer, FIAT_PATHS.markPaid, order(o.id)), h.sweep(), h.act(buyer, FIAT_PATHS.cancel, order(o.id))]);
       for (const r of results) if (typeof r === 'object') expect(r.status).toBeLessThan(500);
       const final = await h.status(o.id);
       expect(['cancelled', 'paid']).toContain(final);
       // One step left `unpaid`; a cancellation gave the escrow back into the online ad once.
-      const [steps] = await h.db.query<{ n: number }>(`select count(*)::int as n from fiat_event where order_id = $1 and event in ('cancel', 'expire', 'markPaid')`, [o.id]);
-      expect(steps!.n).toBe(1);
-      const [row] = await h.db.query<{ r: string }>(`select trim_scale(remaining)::text as r from fiat_ad where id = $1`, [ad.id]);
-      expect(row!.r).toBe(final === 'cancelled' ? '100' : '80');
+      expect(await h.steps(o.id, ['cancel', 'expire', 'markPaid'])).toBe(1);
+      expect(await h.adRemaining(ad.id)).toBe(final === 'cancelled' ? '100' : '80');
       expect(await h.legal(seller)).toEqual({ available: '9900', frozen: '100' });
       await h.expectAuditClean();
     }
@@ -279,9 +260,7 @@ describe('races apply once', () => {
 
 describe('appeals', () => {
   it('the buyer may appeal only after the confirm deadline; the operator resolves with a reason, once', async () => {
-    const { seller, ad } = await h.sellAd('100');
-    const buyer = await h.user();
-    const o = expectOk(await h.take(buyer, { ad_id: ad.id, by: 'amount', value: '50.5' }));
+    const { seller, buyer, order: o } = await h.ordered('100', '50.5');
     expectOk(await h.act(buyer, FIAT_PATHS.markPaid, order(o.id)));
     expect((await h.act(buyer, FIAT_PATHS.appeal, { order_id: o.id, reason: 'paid' })).body.msg).toMatch(/^You can appeal once the seller's confirmation time has passed/);
     h.advance(61 * MINUTE);

@@ -65,6 +65,13 @@ export function useFiat() {
       const ad = expectOk(await h.publish(seller, { total, method_ids: [seller.method], ...extra }));
       return { seller, ad };
     },
+    /** A fresh buyer's order for `amount` (fiat) on a fresh seller's ad of `total` USDT. */
+    async ordered(total: string, amount: string) {
+      const { seller, ad } = await h.sellAd(total);
+      const buyer = await h.user();
+      const order = expectOk(await h.take(buyer, { ad_id: ad.id, by: 'amount', value: amount }));
+      return { seller, ad, buyer, order };
+    },
     take(user: TestUser, body: { ad_id: number; by: 'amount' | 'quantity'; value: string; method_id?: number }, headers: Record<string, string> = {}): Promise<Answer<FiatOrder>> {
       return t.post<FiatOrder>(user, FIAT_PATHS.take, body, headers);
     },
@@ -75,6 +82,21 @@ export function useFiat() {
     async status(orderId: number): Promise<string> {
       const [row] = await t.db.query<{ status: string }>('select status from fiat_order where id = $1', [orderId]);
       return row!.status;
+    },
+    /** What is left to take of an ad. */
+    async adRemaining(adId: number): Promise<string> {
+      const [row] = await t.db.query<{ r: string }>(`select trim_scale(remaining)::text as r from fiat_ad where id = $1`, [adId]);
+      return row!.r;
+    },
+    /** How many of the order's steps are `events` (fiat_event). */
+    async steps(orderId: number, events: string[]): Promise<number> {
+      const [row] = await t.db.query<{ n: number }>(`select count(*)::int as n from fiat_event where order_id = $1 and event = any($2::text[])`, [orderId, events]);
+      return row!.n;
+    },
+    /** How many times the order's crypto reached the buyer (ledger entries of kind fiat_receive). */
+    async receipts(orderId: number): Promise<number> {
+      const [row] = await t.db.query<{ n: number }>(`select count(*)::int as n from ledger_entry where ref_type = 'fiat_order' and ref_id = $1 and kind = 'fiat_receive'`, [orderId]);
+      return row!.n;
     },
     /** Everything that counts for "refusals change nothing". */
     async snapshot() {

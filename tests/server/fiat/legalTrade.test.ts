@@ -54,8 +54,7 @@ describe('the operator changes legal_trade', () => {
       expect(await h.sweep()).toBe(1);
       expect(await h.status(o.id)).toBe('cancelled');
       expect(await h.legal(seller)).toEqual({ available: '9900', frozen: '100' });
-      const [row] = await h.db.query<{ r: string }>(`select trim_scale(remaining)::text as r from fiat_ad where id = $1`, [ad.id]);
-      expect(row!.r).toBe('100');
+      expect(await h.adRemaining(ad.id)).toBe('100');
       // Both parties hear the cancellation on the private channel.
       const heard = h.pushes.filter((p) => (p.message as { order?: { id: number; status: string } }).order?.id === o.id && (p.message as { order: { status: string } }).order.status === 'cancelled');
       expect(heard.map((p) => p.userId).sort()).toEqual([buyer.id, seller.id].sort());

@@ -47,9 +47,7 @@ describe('one buyer, many takes at once', () => {
 
 describe('deadlines hold at the action, by the server clock', () => {
   it('"I have paid" is refused from the pay deadline on, changing nothing; the sweep then cancels', async () => {
-    const { ad } = await h.sellAd('1000');
-    const buyer = await h.user();
-    const early = expectOk(await h.take(buyer, { ad_id: ad.id, by: 'amount', value: '20.2' }));
+    const { ad, buyer, order: early } = await h.ordered('1000', '20.2');
     h.advance(3000);
     const late = expectOk(await h.take(buyer, { ad_id: ad.id, by: 'amount', value: '30.3' }));
     h.advance(early.pay_deadline! - h.now() - 1);
@@ -66,9 +64,7 @@ describe('deadlines hold at the action, by the server clock', () => {
   });
 
   it('the deadline step itself refuses an order whose deadline has not come (the sweep is only the backstop)', async () => {
-    const { ad } = await h.sellAd('1000');
-    const buyer = await h.user();
-    const o = expectOk(await h.take(buyer, { ad_id: ad.id, by: 'amount', value: '20.2' }));
+    const { order: o } = await h.ordered('1000', '20.2');
     h.advance(o.pay_deadline! - h.now() - 1);
     expect((await h.service.expire(o.id)).ok).toBe(false);
     expect(await h.status(o.id)).toBe('unpaid');

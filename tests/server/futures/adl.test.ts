@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { FUTURES_PATHS } from '../../../domain/futures/api.js';
 import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
 import { expectOk } from '../http.js';
 import { useFutures } from './harness.js';
@@ -10,15 +9,6 @@ import { useFutures } from './harness.js';
  */
 const t = useFutures();
 const BTC = 'BTC_USDT';
-
-async function leverage(user: { headers: Record<string, string> }, value: number, mode: 'isolated' | 'cross') {
-  expectOk(await t.call(FUTURES_PATHS.leverage, user, { symbol: 'btc_usdt', leverage: value, margin_mode: mode }));
-}
-
-const total = async () => {
-  const [r] = await t.db.query<{ s: string }>(`select trim_scale(sum(available + frozen))::text as s from balance where currency = 'USDT' and account = 'contract'`);
-  return r!.s;
-};
 
 /** Leaves `keep` USDT in the insurance fund (the rest leaves the platform, as a withdrawal would). */
 async function drainInsurance(keep: string) {
@@ -41,9 +31,9 @@ describe('auto-deleveraging', () => {
     const b = await t.user('100000');
     const filler = await t.user('1000000');
     const trader = await t.user('3015');
-    await leverage(a, 20, 'isolated');
-    await leverage(b, 5, 'isolated');
-    await leverage(trader, 10, 'isolated');
+    await t.leverage(a, 20, 'isolated');
+    await t.leverage(b, 5, 'isolated');
+    await t.leverage(trader, 10, 'isolated');
     await t.place(a.id, { symbol: BTC, action: 'open_short', type: 'limit', price: '60000', quantity: '0.3' });
     await t.place(b.id, { symbol: BTC, action: 'open_short', type: 'limit', price: '60000', quantity: '0.3' });
     // The trader takes A's 0.3 and 0.2 of B's; the filler the rest of B's.
@@ -58,7 +48,7 @@ describe('auto-deleveraging', () => {
     const bid = await t.place(bidder.id, { symbol: BTC, action: 'open_long', type: 'limit', price: '50000', quantity: '0.5' });
     await drainInsurance('100');
     const fundBefore = await t.insurance();
-    const totalBefore = await total();
+    const totalBefore = await t.contractTotal();
     const published = t.published.length;
 
     await t.mark(BTC, '50000');
@@ -86,7 +76,7 @@ describe('auto-deleveraging', () => {
     // The bid far below was never hit, and no market trade went out at the deleveraging price.
     expect(t.ex.orders.get(bid.order.id)?.filled).toBe(0n);
     expect(JSON.stringify(t.published.slice(published))).not.toContain('"price":"54000"');
-    expect(await total()).toBe(totalBefore);
+    expect(await t.contractTotal()).toBe(totalBefore);
     await noNegativeBalance();
     await t.expectAuditClean();
   });
@@ -107,7 +97,7 @@ describe('auto-deleveraging', () => {
     const s1 = await t.user('100000');
     const s2 = await t.user('100000');
     const trader = await t.user('2512.5');
-    await leverage(trader, 10, 'isolated');
+    await t.leverage(trader, 10, 'isolated');
     await t.place(s1.id, { symbol: BTC, action: 'open_short', type: 'limit', price: '50000', quantity: '0.5' });
     expectOk(await t.order(trader, { action: 'open_long', type: 'market', quantity: '0.5' }));
     await t.place(s2.id, { symbol: BTC, action: 'open_short', type: 'limit', price: '44000', quantity: '0.5' });
@@ -118,13 +108,13 @@ describe('auto-deleveraging', () => {
     const bidder = await t.user('10000000');
     await t.place(bidder.id, { symbol: BTC, action: 'open_long', type: 'limit', price: '30000', quantity: '0.5' });
     await drainInsurance('10');
-    const totalBefore = await total();
+    const totalBefore = await t.contractTotal();
     const s2Before = await t.balance(s2);
     await t.mark(BTC, '30000'); // the book would leave 7500 unpaid; the fund holds 10
     expect(t.position(trader).side).toBe(1);
     expect(t.position(s2).side).toBe(-1);
     expect(await t.balance(s2)).toEqual(s2Before);
-    expect(await total()).toBe(totalBefore);
+    expect(await t.contractTotal()).toBe(totalBefore);
     await noNegativeBalance();
     await t.expectAuditClean();
   });

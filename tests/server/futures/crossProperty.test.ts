@@ -14,7 +14,7 @@ type Trader = Awaited<ReturnType<typeof t.user>>;
 
 /** Whether a position is at or past liquidation by the account's figures read now: margin ratio ≥ 100 % (or no margin balance left). */
 async function underwater(trader: Trader): Promise<boolean> {
-  const account = expectOk(await t.call<FuturesAccount>(FUTURES_PATHS.account, trader, {}));
+  const account = expectOk(await t.post<FuturesAccount>(trader, FUTURES_PATHS.account, {}));
   const past = (ratio: string | null) => ratio === null || Number(ratio) >= 1;
   return account.positions.some((p) => (p.margin_mode === 'cross' ? past(account.margin_ratio) : past(p.margin_ratio)));
 }
@@ -38,7 +38,7 @@ describe('property: transfers while cross positions are open', () => {
     const traders = await Promise.all(Array.from({ length: 16 }, () => t.user(String(300 + Math.floor(random() * 3000)))));
     for (const trader of traders) {
       await t.db.transaction((tx) => changeBalance(tx, { userId: trader.id, currency: 'USDT', account: 'spot', available: '5000', frozen: '0', kind: 'deposit', refType: 'test', refId: null }));
-      await t.call(FUTURES_PATHS.leverage, trader, { symbol: 'btc_usdt', leverage: pick([10, 20, 50, 100, 125]), margin_mode: random() < 0.7 ? 'cross' : 'isolated' });
+      await t.post(trader, FUTURES_PATHS.leverage, { symbol: 'btc_usdt', leverage: pick([10, 20, 50, 100, 125]), margin_mode: random() < 0.7 ? 'cross' : 'isolated' });
     }
     const counts = { refusedOut: 0, out: 0, in: 0, silent: 0, liquidated: 0, underwater: 0 };
     let past = new Set<number>();

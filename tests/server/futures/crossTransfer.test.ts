@@ -9,19 +9,9 @@ import { useFutures } from './harness.js';
 const t = useFutures();
 const BTC = 'BTC_USDT';
 
-async function clearBook() {
-  for (const o of [...t.ex.orders.values()]) await t.ex.cancel(o.userId, o.id);
-}
-
 /** 1000 USDT, 20× cross long 0.1 at 60 000: margin 300, fee 3, available 697, wallet 997. */
 async function crossLong() {
-  await clearBook();
-  await t.mark(BTC, '60000');
-  const maker = await t.user('10000000');
-  const trader = await t.user('1000');
-  expectOk(await t.call(FUTURES_PATHS.leverage, trader, { symbol: 'btc_usdt', leverage: 20, margin_mode: 'cross' }));
-  await t.place(maker.id, { symbol: BTC, action: 'open_short', type: 'limit', price: '60000', quantity: '0.1' });
-  expectOk(await t.order(trader, { action: 'open_long', type: 'market', quantity: '0.1' }));
+  const { trader } = await t.longAt60000({ funds: '1000', leverage: 20, mode: 'cross' });
   expect(await t.balance(trader)).toEqual({ available: '697', frozen: '0' });
   return trader;
 }
@@ -31,7 +21,7 @@ const priceWith = (wallet: string) =>
   fxText(liquidationPrice({ side: 1, quantity: t.fx('0.1'), entry: t.fx('60000'), walletBalance: t.fx(wallet), brackets: t.ex.pairs.get(BTC)!.brackets }));
 
 const positionOf = async (trader: { headers: Record<string, string> }) => {
-  const [pos] = expectOk(await t.call<Array<{ liquidation_price: string; margin_ratio: string }>>(FUTURES_PATHS.positions, trader, {}));
+  const [pos] = expectOk(await t.post<Array<{ liquidation_price: string; margin_ratio: string }>>(trader, FUTURES_PATHS.positions, {}));
   return pos!;
 };
 
@@ -44,7 +34,7 @@ describe('a cross account whose funds move', () => {
     // Wallet 297 + 300: (597 − 6000) ÷ (0.1 × 0.004 − 0.1) = 54 246.98…
     expect(Number(priceWith('597'))).toBeCloseTo(54246.9879, 3);
     expect((await positionOf(trader)).liquidation_price).toBe(priceWith('597'));
-    const account = expectOk(await t.call<{ positions: Array<{ liquidation_price: string }> }>(FUTURES_PATHS.account, trader, {}));
+    const account = expectOk(await t.post<{ positions: Array<{ liquidation_price: string }> }>(trader, FUTURES_PATHS.account, {}));
     expect(account.positions[0]!.liquidation_price).toBe(priceWith('597'));
     // The index proposes the position at a mark just under its new price.
     expect(t.ex.index.candidates(BTC, t.fx('54246'))).toContain(`${trader.id}:${BTC}`);

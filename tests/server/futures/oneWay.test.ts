@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FUTURES_PATHS } from '../../../domain/futures/api.js';
+import { FUTURES_PATHS, type MarginMode } from '../../../domain/futures/api.js';
 import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
 import { expectOk } from '../http.js';
 import { useFutures } from './harness.js';
@@ -14,14 +14,6 @@ const en = MESSAGES.en_US;
 const de = MESSAGES.de_DE;
 const BTC = 'BTC_USDT';
 
-async function leverage(user: { headers: Record<string, string> }, value: number, mode: 'isolated' | 'cross') {
-  expectOk(await t.call(FUTURES_PATHS.leverage, user, { symbol: 'btc_usdt', leverage: value, margin_mode: mode }));
-}
-
-async function clearBook() {
-  for (const o of [...t.ex.orders.values()]) await t.ex.cancel(o.userId, o.id);
-}
-
 async function counts() {
   const [r] = await t.db.query<{ orders: string; ledger: string; positions: string }>(
     `select (select count(*) from futures_order)::text as orders, (select count(*) from ledger_entry)::text as ledger,
@@ -31,16 +23,8 @@ async function counts() {
 }
 
 /** A trader long 0.1 BTC at 60 000 (10× isolated unless told), with a maker who sold it and more bids below. */
-async function longTrader(mode: 'isolated' | 'cross' = 'isolated', funds = '10000') {
-  await clearBook();
-  await t.mark(BTC, '60000');
-  const maker = await t.user('1000000');
-  const trader = await t.user(funds);
-  await leverage(trader, 10, mode);
-  await t.place(maker.id, { symbol: BTC, action: 'open_short', type: 'limit', price: '60000', quantity: '0.1' });
-  expectOk(await t.order(trader, { action: 'open_long', type: 'market', quantity: '0.1' }));
-  return { maker, trader };
-}
+/** A trader 10× long 0.1 at 60 000 against a fresh maker; answers both. */
+const longTrader = (mode: MarginMode = 'isolated', funds = '10000') => t.longAt60000({ funds, leverage: 10, mode, makerFunds: '1000000' });
 
 describe('reduce-only and the opposite order (one-way mode)', () => {
   it('an opposite order reduces the position instead of being refused, even with an order of the same direction open', async () => {
@@ -104,40 +88,40 @@ describe('reduce-only and the opposite order (one-way mode)', () => {
 describe('the margin of an isolated position', () => {
   it('adding margin moves it from the account to the position and lowers a long liquidation price', async () => {
     const { trader } = await longTrader();
-    const [before] = expectOk(await t.call<Array<{ margin: string; liquidation_price: string; max_removable_margin: string }>>(FUTURES_PATHS.positions, trader, {}));
+    const [before] = expectOk(await t.post<Array<{ margin: string; liquidation_price: string; max_removable_margin: string }>>(trader, FUTURES_PATHS.positions, {}));
     expect(before).toMatchObject({ margin: '600', max_removable_margin: '0' });
-    const added = expectOk(await t.call<{ margin: string; liquidation_price: string }>(FUTURES_PATHS.margin, trader, { symbol: 'btc_usdt', type: 'add', amount: '400' }));
+    const added = expectOk(await t.post<{ margin: string; liquidation_price: string }>(trader, FUTURES_PATHS.margin, { symbol: 'btc_usdt', type: 'add', amount: '400' }));
     expect(added).toMatchObject({ margin: '1000' });
     expect(Number(added.liquidation_price)).toBeLessThan(Number(before!.liquidation_price));
     // 10000 − 600 margin − 3 fee − 400 added
     expect(await t.balance(trader)).toEqual({ available: '8997', frozen: '0' });
-    const [after] = expectOk(await t.call<Array<{ margin: string; liquidation_price: string; max_removable_margin: string }>>(FUTURES_PATHS.positions, trader, {}));
+    const [after] = expectOk(await t.post<Array<{ margin: string; liquidation_price: string; max_removable_margin: string }>>(trader, FUTURES_PATHS.positions, {}));
     expect(after).toMatchObject({ margin: '1000', liquidation_price: added.liquidation_price, max_removable_margin: '400' });
     await t.expectAuditClean();
   });
 
   it('removal is bounded: the position keeps its initial margin at the mark and its loss; beyond it is refused and nothing changes', async () => {
     const { trader } = await longTrader();
-    expectOk(await t.call(FUTURES_PATHS.margin, trader, { symbol: 'btc_usdt', type: 'add', amount: '400' }));
+    expectOk(await t.post(trader, FUTURES_PATHS.margin, { symbol: 'btc_usdt', type: 'add', amount: '400' }));
     // The mark falls 1 000: a loss of 100 and an initial margin of 590 at the mark: 1000 − 100 − 590 = 310 may leave.
     await t.mark(BTC, '59000');
-    const [pos] = expectOk(await t.call<Array<{ max_removable_margin: string }>>(FUTURES_PATHS.positions, trader, {}));
+    const [pos] = expectOk(await t.post<Array<{ max_removable_margin: string }>>(trader, FUTURES_PATHS.positions, {}));
     expect(pos!.max_removable_margin).toBe('310');
     const before = { counts: await counts(), balance: await t.balance(trader) };
-    const tooMuch = await t.call(FUTURES_PATHS.margin, trader, { symbol: 'btc_usdt', type: 'remove', amount: '310.01' });
+    const tooMuch = await t.post(trader, FUTURES_PATHS.margin, { symbol: 'btc_usdt', type: 'remove', amount: '310.01' });
     expect(tooMuch.body).toMatchObject({ code: 400, msg: en.futuresMarginRemoveTooMuch.replace('{max}', '310') });
-    const german = await t.call(FUTURES_PATHS.margin, trader, { symbol: 'btc_usdt', type: 'remove', amount: '5000' }, { lang: 'de_DE' });
+    const german = await t.post(trader, FUTURES_PATHS.margin, { symbol: 'btc_usdt', type: 'remove', amount: '5000' }, { lang: 'de_DE' });
     expect(german.body).toMatchObject({ code: 400, msg: de.futuresMarginRemoveTooMuch.replace('{max}', '310') });
     for (const amount of ['0', '-1', '1e3', 'abc', '1.0000000000000000001']) {
-      const bad = await t.call(FUTURES_PATHS.margin, trader, { symbol: 'btc_usdt', type: 'remove', amount });
+      const bad = await t.post(trader, FUTURES_PATHS.margin, { symbol: 'btc_usdt', type: 'remove', amount });
       expect(bad.body, amount).toMatchObject({ code: 400, msg: en.futuresMarginAmountInvalid });
     }
-    const unknownField = await t.call(FUTURES_PATHS.margin, trader, { symbol: 'btc_usdt', type: 'remove', amount: '1', extra: 1 });
+    const unknownField = await t.post(trader, FUTURES_PATHS.margin, { symbol: 'btc_usdt', type: 'remove', amount: '1', extra: 1 });
     expect(unknownField.body.code).toBe(400);
     expect(await counts()).toEqual(before.counts);
     expect(await t.balance(trader)).toEqual(before.balance);
 
-    const removed = expectOk(await t.call<{ margin: string }>(FUTURES_PATHS.margin, trader, { symbol: 'btc_usdt', type: 'remove', amount: '310' }));
+    const removed = expectOk(await t.post<{ margin: string }>(trader, FUTURES_PATHS.margin, { symbol: 'btc_usdt', type: 'remove', amount: '310' }));
     expect(removed.margin).toBe('690');
     expect(await t.balance(trader)).toEqual({ available: '9307', frozen: '0' });
     await t.expectAuditClean();
@@ -145,19 +129,19 @@ describe('the margin of an isolated position', () => {
 
   it('adding more than the account holds, a cross position and no position are refused', async () => {
     const { trader } = await longTrader('isolated', '1000');
-    const poor = await t.call(FUTURES_PATHS.margin, trader, { symbol: 'btc_usdt', type: 'add', amount: '398' });
+    const poor = await t.post(trader, FUTURES_PATHS.margin, { symbol: 'btc_usdt', type: 'add', amount: '398' });
     expect(poor.body).toMatchObject({ code: 400, msg: en.futuresMarginAddTooMuch.replace('{available}', '397') });
     const { trader: cross } = await longTrader('cross');
-    const crossAdd = await t.call(FUTURES_PATHS.margin, cross, { symbol: 'btc_usdt', type: 'add', amount: '10' });
+    const crossAdd = await t.post(cross, FUTURES_PATHS.margin, { symbol: 'btc_usdt', type: 'add', amount: '10' });
     expect(crossAdd.body).toMatchObject({ code: 400, msg: en.futuresMarginNotIsolated });
     const nobody = await t.user('1000');
-    const none = await t.call(FUTURES_PATHS.margin, nobody, { symbol: 'btc_usdt', type: 'add', amount: '10' }, { lang: 'de_DE' });
+    const none = await t.post(nobody, FUTURES_PATHS.margin, { symbol: 'btc_usdt', type: 'add', amount: '10' }, { lang: 'de_DE' });
     expect(none.body).toMatchObject({ code: 400, msg: de.futuresNoPosition });
   });
 
   it('a margin change survives a rebuild from the database', async () => {
     const { trader } = await longTrader();
-    expectOk(await t.call(FUTURES_PATHS.margin, trader, { symbol: 'btc_usdt', type: 'add', amount: '250' }));
+    expectOk(await t.post(trader, FUTURES_PATHS.margin, { symbol: 'btc_usdt', type: 'add', amount: '250' }));
     await t.ex.restore();
     expect(t.position(trader).margin).toBe(t.fx('850'));
   });

@@ -31,7 +31,7 @@ describe('property: random traders through a volatile market', () => {
     const answers = new Map<number, number>();
     for (const trader of traders) {
       const lev = pick([1, 2, 5, 10, 20, 50, 100, 125]);
-      await t.call(FUTURES_PATHS.leverage, trader, { symbol: 'btc_usdt', leverage: lev, margin_mode: pick(['isolated', 'cross']) });
+      await t.post(trader, FUTURES_PATHS.leverage, { symbol: 'btc_usdt', leverage: lev, margin_mode: pick(['isolated', 'cross']) });
     }
     let fundings = 0;
     for (let step = 0; step < 60; step++) {
@@ -46,16 +46,16 @@ describe('property: random traders through a volatile market', () => {
           let answer;
           if (pos.side !== 0 && roll < 0.35) {
             const q = fxText((((pos.quantity * BigInt(1 + Math.floor(random() * 100))) / 100n) / 10n ** 13n) * 10n ** 13n);
-            answer = q === '0' ? undefined : await t.call(FUTURES_PATHS.close, trader, { symbol: 'btc_usdt', type: 'market', quantity: q });
+            answer = q === '0' ? undefined : await t.post(trader, FUTURES_PATHS.close, { symbol: 'btc_usdt', type: 'market', quantity: q });
           } else if (pos.side !== 0 && roll < 0.45) {
-            answer = await t.call(FUTURES_PATHS.flashClose, trader, { symbol: 'btc_usdt' });
+            answer = await t.post(trader, FUTURES_PATHS.flashClose, { symbol: 'btc_usdt' });
           } else if (roll < 0.85) {
             const action = pos.side === 1 ? 'open_long' : pos.side === -1 ? 'open_short' : pick(['open_long', 'open_short']);
             const quantity = (0.001 + random() * 0.2).toFixed(5);
             const limit = random() < 0.3;
             answer = await t.order(trader, { action, type: limit ? 'limit' : 'market', quantity, ...(limit ? { price: (price * (1 + (random() - 0.5) * 0.01)).toFixed(2) } : {}) });
           } else if (pos.side !== 0) {
-            answer = await t.call(FUTURES_PATHS.plan, trader, { symbol: 'btc_usdt', kind: pick(['take_profit', 'stop_loss']), trigger_by: pick(['mark', 'last', 'roe']), trigger_value: String(10 + Math.floor(random() * 50)), exec_type: 'market' });
+            answer = await t.post(trader, FUTURES_PATHS.plan, { symbol: 'btc_usdt', kind: pick(['take_profit', 'stop_loss']), trigger_by: pick(['mark', 'last', 'roe']), trigger_value: String(10 + Math.floor(random() * 50)), exec_type: 'market' });
           }
           if (answer) answers.set(answer.body.code, (answers.get(answer.body.code) ?? 0) + 1);
         }),

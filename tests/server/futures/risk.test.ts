@@ -1,35 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { FUTURES_PATHS } from '../../../domain/futures/api.js';
+import { FUTURES_PATHS, type MarginMode } from '../../../domain/futures/api.js';
 import { expectOk } from '../http.js';
 import { useFutures } from './harness.js';
 
 const t = useFutures();
 const BTC = 'BTC_USDT';
 
-async function leverage(user: { headers: Record<string, string> }, value: number, mode: 'isolated' | 'cross') {
-  expectOk(await t.call(FUTURES_PATHS.leverage, user, { symbol: 'btc_usdt', leverage: value, margin_mode: mode }));
-}
-
-async function clearBook() {
-  for (const o of [...t.ex.orders.values()]) await t.ex.cancel(o.userId, o.id);
-}
-
 /** A trader long `quantity` at 60 000 against a fresh maker; answers both. */
-async function longAt60000(funds: string, quantity: string, lev: number, mode: 'isolated' | 'cross') {
-  await clearBook();
-  await t.mark(BTC, '60000');
-  const maker = await t.user('10000000');
-  const trader = await t.user(funds);
-  await leverage(trader, lev, mode);
-  await t.place(maker.id, { symbol: BTC, action: 'open_short', type: 'limit', price: '60000', quantity });
-  expectOk(await t.order(trader, { action: 'open_long', type: 'market', quantity }));
-  return { maker, trader };
-}
-
-const total = async () => {
-  const [r] = await t.db.query<{ s: string }>(`select trim_scale(sum(available + frozen))::text as s from balance where currency = 'USDT' and account = 'contract'`);
-  return r!.s;
-};
+const longAt60000 = (funds: string, quantity: string, leverage: number, mode: MarginMode) => t.longAt60000({ funds, quantity, leverage, mode });
 
 describe('liquidation', () => {
   it('isolated long past its liquidation price by mark: closed into the book; fee and surplus to the insurance fund', async () => {
@@ -55,13 +33,13 @@ describe('liquidation', () => {
     const bidder = await t.user('10000000');
     await t.place(bidder.id, { symbol: BTC, action: 'open_long', type: 'limit', price: '50000', quantity: '0.5' });
     const fundBefore = Number((await t.insurance()).available);
-    const totalBefore = await total();
+    const totalBefore = await t.contractTotal();
     await t.mark(BTC, '50000'); // straight past the bankruptcy price of 54 000
     expect(t.position(trader).side).toBe(0);
     // Loss 5000 against 3000 margin: the fund pays the 2000 beyond it, no fee is charged.
     expect(fundBefore - Number((await t.insurance()).available)).toBe(2000);
     expect(await t.balance(trader)).toEqual({ available: '0', frozen: '0' });
-    expect(await total()).toBe(totalBefore);
+    expect(await t.contractTotal()).toBe(totalBefore);
     await t.expectAuditClean();
   });
 
@@ -69,7 +47,7 @@ describe('liquidation', () => {
     // 1000 USDT, 20× cross long 0.1 at 60 000: margin 300, fee 3, available 697; wallet 997.
     // LP = (997 − 6000) ÷ (0.1 × 0.004 − 0.1) = 50230.92…
     const { trader } = await longAt60000('1000', '0.1', 20, 'cross');
-    const [pos] = expectOk(await t.call<Array<{ liquidation_price: string }>>(FUTURES_PATHS.positions, trader, {}));
+    const [pos] = expectOk(await t.post<Array<{ liquidation_price: string }>>(trader, FUTURES_PATHS.positions, {}));
     expect(pos!.liquidation_price).toBe('50230.923694779116465864');
     const resting = expectOk(await t.order(trader, { action: 'open_long', type: 'limit', price: '40000', quantity: '0.001' }));
     const bidder = await t.user('10000000');
@@ -105,14 +83,14 @@ describe('funding', () => {
     await t.product.feed.setIndex(pair, t.fx('60000'), { basis: t.fx('60') });
     const longBefore = Number((await t.balance(trader)).available);
     const shortBefore = Number((await t.balance(maker)).available);
-    const totalBefore = await total();
+    const totalBefore = await t.contractTotal();
     const result = await t.product.payFunding(BTC, Date.UTC(2026, 0, 5, 8));
     expect(result).toMatchObject({ rate: '0.0005' });
     expect(result!.positions).toBe(t.ex.index.size);
     // 0.3 × 60 060 × 0.0005 = 9.009
     expect(longBefore - Number((await t.balance(trader)).available)).toBeCloseTo(9.009, 9);
     expect(Number((await t.balance(maker)).available) - shortBefore).toBeCloseTo(9.009, 9);
-    expect(await total()).toBe(totalBefore);
+    expect(await t.contractTotal()).toBe(totalBefore);
     // Paid once: a second run of the same funding time pays nothing.
     expect(await t.product.payFunding(BTC, Date.UTC(2026, 0, 5, 8))).toBeUndefined();
     await t.expectAuditClean();
@@ -122,8 +100,8 @@ describe('funding', () => {
 describe('take-profit and stop-loss', () => {
   it('a take-profit by mark fires within one mark update and cancels its stop-loss (one-cancels-the-other)', async () => {
     const { trader } = await longAt60000('10000', '0.2', 10, 'isolated');
-    expectOk(await t.call(FUTURES_PATHS.plan, trader, { symbol: 'btc_usdt', kind: 'take_profit', trigger_by: 'mark', trigger_value: '62000', exec_type: 'market' }));
-    expectOk(await t.call(FUTURES_PATHS.plan, trader, { symbol: 'btc_usdt', kind: 'stop_loss', trigger_by: 'mark', trigger_value: '58000', exec_type: 'market' }));
+    expectOk(await t.post(trader, FUTURES_PATHS.plan, { symbol: 'btc_usdt', kind: 'take_profit', trigger_by: 'mark', trigger_value: '62000', exec_type: 'market' }));
+    expectOk(await t.post(trader, FUTURES_PATHS.plan, { symbol: 'btc_usdt', kind: 'stop_loss', trigger_by: 'mark', trigger_value: '58000', exec_type: 'market' }));
     const bidder = await t.user('10000000');
     await t.place(bidder.id, { symbol: BTC, action: 'open_long', type: 'limit', price: '61900', quantity: '0.2' });
     await t.mark(BTC, '61999');
@@ -142,7 +120,7 @@ describe('take-profit and stop-loss', () => {
 
   it('a stop-loss by yield rate: ROE ≤ −20 % on 10× fires at a 2 % fall', async () => {
     const { trader } = await longAt60000('10000', '0.1', 10, 'isolated');
-    expectOk(await t.call(FUTURES_PATHS.plan, trader, { symbol: 'btc_usdt', kind: 'stop_loss', trigger_by: 'roe', trigger_value: '20', exec_type: 'market' }));
+    expectOk(await t.post(trader, FUTURES_PATHS.plan, { symbol: 'btc_usdt', kind: 'stop_loss', trigger_by: 'roe', trigger_value: '20', exec_type: 'market' }));
     const bidder = await t.user('10000000');
     await t.place(bidder.id, { symbol: BTC, action: 'open_long', type: 'limit', price: '58700', quantity: '0.1' });
     await t.mark(BTC, '58900'); // ROE −18.33 %
@@ -153,26 +131,19 @@ describe('take-profit and stop-loss', () => {
   });
 
   it('TP/SL given with an opening order wait for its position; closing the position cancels them', async () => {
-    await clearBook();
-    await t.mark(BTC, '60000');
-    const maker = await t.user('10000000');
-    const trader = await t.user('10000');
-    await t.place(maker.id, { symbol: BTC, action: 'open_short', type: 'limit', price: '60000', quantity: '0.1' });
-    expectOk(
-      await t.order(trader, {
-        action: 'open_long',
-        type: 'market',
-        quantity: '0.1',
+    const { trader } = await t.longAt60000({
+      funds: '10000',
+      also: {
         take_profit: { trigger_by: 'last', trigger_value: '70000', exec_type: 'market' },
         stop_loss: { trigger_by: 'mark', trigger_value: '50000', exec_type: 'limit', exec_price: '49900' },
-      }),
-    );
-    const waiting = expectOk(await t.call<{ list: Array<{ kind: string; trigger_by: string }> }>(FUTURES_PATHS.plans, trader, { page: 1 }));
+      },
+    });
+    const waiting = expectOk(await t.post<{ list: Array<{ kind: string; trigger_by: string }> }>(trader, FUTURES_PATHS.plans, { page: 1 }));
     expect(waiting.list.map((p) => p.kind).sort()).toEqual(['stop_loss', 'take_profit']);
     const bidder = await t.user('10000000');
     await t.place(bidder.id, { symbol: BTC, action: 'open_long', type: 'limit', price: '60000', quantity: '0.1' });
-    expectOk(await t.call(FUTURES_PATHS.flashClose, trader, { symbol: 'btc_usdt' }));
-    const after = expectOk(await t.call<{ list: unknown[] }>(FUTURES_PATHS.plans, trader, { page: 1 }));
+    expectOk(await t.post(trader, FUTURES_PATHS.flashClose, { symbol: 'btc_usdt' }));
+    const after = expectOk(await t.post<{ list: unknown[] }>(trader, FUTURES_PATHS.plans, { page: 1 }));
     expect(after.list).toEqual([]);
     await t.expectAuditClean();
   });

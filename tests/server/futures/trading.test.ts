@@ -9,15 +9,6 @@ const t = useFutures();
 const en = MESSAGES.en_US;
 const BTC = 'BTC_USDT';
 
-export async function leverage(user: { headers: Record<string, string> }, value: number, mode: 'isolated' | 'cross') {
-  expectOk(await t.call(FUTURES_PATHS.leverage, user, { symbol: 'btc_usdt', leverage: value, margin_mode: mode }));
-}
-
-/** Everything resting is cancelled, so each scenario builds the book it needs. */
-async function clearBook() {
-  for (const o of [...t.ex.orders.values()]) await t.ex.cancel(o.userId, o.id);
-}
-
 async function rowCounts() {
   const [r] = await t.db.query<{ orders: string; ledger: string; positions: string; plans: string }>(
     `select (select count(*) from futures_order)::text as orders, (select count(*) from ledger_entry)::text as ledger,
@@ -28,28 +19,22 @@ async function rowCounts() {
 
 describe('opening and closing', () => {
   it('long 0.5 BTC at 60 000, 10× isolated, closed at 63 000: margin, fees and PnL to the cent', async () => {
-    await clearBook();
-    await t.mark(BTC, '60000');
-    const maker = await t.user('1000000');
-    const buyer = await t.user('1000000');
-    const trader = await t.user('10000');
-    await leverage(trader, 10, 'isolated');
-    await t.place(maker.id, { symbol: BTC, action: 'open_short', type: 'limit', price: '60000', quantity: '0.5' });
-    const opened = expectOk(await t.order(trader, { action: 'open_long', type: 'market', quantity: '0.5' }));
+    const { maker, trader, opened } = await t.longAt60000({ funds: '10000', quantity: '0.5', leverage: 10, makerFunds: '1000000' });
     expect(opened.order).toMatchObject({ status: 3, filled: '0.5', fee: '15' });
     // 10000 − 3000 initial margin (30 000 ÷ 10) − 15 taker fee (0.05 % of 30 000)
     expect(await t.balance(trader)).toEqual({ available: '6985', frozen: '0' });
     // The maker (default 20× cross): 1500 margin and a 6 USDT maker fee (0.02 %).
     expect(await t.balance(maker)).toEqual({ available: '998494', frozen: '0' });
-    const [pos] = expectOk(await t.call<Array<Record<string, unknown>>>(FUTURES_PATHS.positions, trader, {}));
+    const [pos] = expectOk(await t.post<Array<Record<string, unknown>>>(trader, FUTURES_PATHS.positions, {}));
     expect(pos).toMatchObject({ side: 1, quantity: '0.5', closable: '0.5', entry_price: '60000', margin: '3000', margin_mode: 'isolated', leverage: 10, liquidation_price: '54216.86746987951807229' });
 
     await t.mark(BTC, '63000');
-    const [marked] = expectOk(await t.call<Array<Record<string, unknown>>>(FUTURES_PATHS.positions, trader, {}));
+    const [marked] = expectOk(await t.post<Array<Record<string, unknown>>>(trader, FUTURES_PATHS.positions, {}));
     expect(marked).toMatchObject({ unrealised_pnl: '1500', roe: '0.5', maintenance_margin: '126', margin_ratio: '0.028' });
 
+    const buyer = await t.user('1000000');
     await t.place(buyer.id, { symbol: BTC, action: 'open_long', type: 'limit', price: '63000', quantity: '0.5' });
-    const closed = expectOk(await t.call<{ order: Record<string, unknown>; unfilled: string }>(FUTURES_PATHS.close, trader, { symbol: 'btc_usdt', type: 'market', quantity: '0.5' }));
+    const closed = expectOk(await t.post<{ order: Record<string, unknown>; unfilled: string }>(trader, FUTURES_PATHS.close, { symbol: 'btc_usdt', type: 'market', quantity: '0.5' }));
     expect(closed.order).toMatchObject({ action: 'close_long', status: 3, profit: '1500', fee: '15.75' });
     // 6985 + 3000 margin back + 1500 profit − 15.75 fee (0.05 % of 31 500)
     expect(await t.balance(trader)).toEqual({ available: '11469.25', frozen: '0' });
@@ -58,14 +43,14 @@ describe('opening and closing', () => {
   });
 
   it('a resting limit open holds margin and fee at its price; cancelling gives all of it back', async () => {
-    await clearBook();
+    await t.clearBook();
     const trader = await t.user('1000');
     const placed = expectOk(await t.order(trader, { action: 'open_long', type: 'limit', price: '50000', quantity: '0.01' }));
     expect(placed.order.status).toBe(1);
     // 500 ÷ 20 = 25 margin + 0.25 fee at the taker rate
     expect(await t.balance(trader)).toEqual({ available: '974.75', frozen: '25.25' });
     await t.expectAuditClean();
-    expectOk(await t.call(FUTURES_PATHS.cancel, trader, { order_id: placed.order.id }));
+    expectOk(await t.post(trader, FUTURES_PATHS.cancel, { order_id: placed.order.id }));
     expect(await t.balance(trader)).toEqual({ available: '1000', frozen: '0' });
     await t.expectAuditClean();
   });
@@ -73,19 +58,14 @@ describe('opening and closing', () => {
 
 describe('refusals change nothing', () => {
   it('close beyond the closable quantity, too little margin, a bad quantity, no position — in English and German', async () => {
-    await clearBook();
-    await t.mark(BTC, '60000');
-    const maker = await t.user('1000000');
-    const trader = await t.user('1000');
-    await t.place(maker.id, { symbol: BTC, action: 'open_short', type: 'limit', price: '60000', quantity: '1' });
-    expectOk(await t.order(trader, { action: 'open_long', type: 'market', quantity: '0.1' }));
+    const { trader } = await t.longAt60000({ funds: '1000', makerFunds: '1000000', offered: '1' });
     // A resting close of 0.06 leaves 0.04 closable.
-    expectOk(await t.call(FUTURES_PATHS.close, trader, { symbol: 'btc_usdt', type: 'limit', price: '70000', quantity: '0.06' }));
+    expectOk(await t.post(trader, FUTURES_PATHS.close, { symbol: 'btc_usdt', type: 'limit', price: '70000', quantity: '0.06' }));
     const before = { counts: await rowCounts(), balance: await t.balance(trader) };
 
-    const tooMuch = await t.call(FUTURES_PATHS.close, trader, { symbol: 'btc_usdt', type: 'limit', price: '70000', quantity: '0.05' });
+    const tooMuch = await t.post(trader, FUTURES_PATHS.close, { symbol: 'btc_usdt', type: 'limit', price: '70000', quantity: '0.05' });
     expect(tooMuch.body).toMatchObject({ code: 400, msg: en.futuresCloseExceedsClosable.replace('{closable}', '0.04') });
-    const german = await t.call(FUTURES_PATHS.close, trader, { symbol: 'btc_usdt', type: 'limit', price: '70000', quantity: '0.05' }, { lang: 'de_DE' });
+    const german = await t.post(trader, FUTURES_PATHS.close, { symbol: 'btc_usdt', type: 'limit', price: '70000', quantity: '0.05' }, { lang: 'de_DE' });
     expect(german.body.msg).toBe(MESSAGES.de_DE.futuresCloseExceedsClosable.replace('{closable}', '0.04'));
     const poor = await t.order(trader, { action: 'open_long', type: 'limit', price: '60000', quantity: '1' });
     expect(poor.body).toMatchObject({ code: 400, msg: en.futuresInsufficientMargin.replace('{needed}', '3030') });
@@ -96,7 +76,7 @@ describe('refusals change nothing', () => {
     expect(opposite.body).toMatchObject({ code: 400, msg: en.futuresReduceExceedsClosable.replace('{closable}', '0.04') });
     const noShort = await t.order(trader, { action: 'close_short', type: 'limit', price: '60000', quantity: '0.01' });
     expect(noShort.body).toMatchObject({ code: 400, msg: en.futuresNoPosition });
-    const locked = await t.call(FUTURES_PATHS.leverage, trader, { symbol: 'btc_usdt', leverage: 5, margin_mode: 'cross' });
+    const locked = await t.post(trader, FUTURES_PATHS.leverage, { symbol: 'btc_usdt', leverage: 5, margin_mode: 'cross' });
     expect(locked.body).toMatchObject({ code: 400, msg: en.futuresLeverageLocked });
 
     expect(await rowCounts()).toEqual(before.counts);
@@ -117,7 +97,7 @@ describe('refusals change nothing', () => {
     const before = await rowCounts();
     const answer = await t.order(user, { action: 'open_long', type: 'limit', price: '50000', quantity: '0.01' });
     expect(answer.body).toMatchObject({ code: 400, msg: en.futuresNoTradingPermission });
-    const account = expectOk(await t.call<{ can_trade: boolean }>(FUTURES_PATHS.account, user, {}));
+    const account = expectOk(await t.post<{ can_trade: boolean }>(user, FUTURES_PATHS.account, {}));
     expect(account.can_trade).toBe(false);
     expect(await rowCounts()).toEqual(before);
     // Verified later (the operator's review): the next order goes through; a refusal is never remembered.
@@ -126,7 +106,7 @@ describe('refusals change nothing', () => {
   });
 
   it('a repeated idempotency key places once', async () => {
-    await clearBook();
+    await t.clearBook();
     const trader = await t.user('1000');
     const headers = { 'idempotency-key': `fut-key-${Date.now()}` };
     const first = expectOk(await t.order(trader, { action: 'open_long', type: 'limit', price: '50000', quantity: '0.01' }, headers));
@@ -136,7 +116,7 @@ describe('refusals change nothing', () => {
   });
 
   it('one key sent three times at once (one batch claims them together) places once', async () => {
-    await clearBook();
+    await t.clearBook();
     const trader = await t.user('1000');
     const headers = { 'idempotency-key': `fut-burst-${Date.now()}` };
     const body = { action: 'open_long', type: 'limit', price: '50000', quantity: '0.01' };
@@ -148,7 +128,7 @@ describe('refusals change nothing', () => {
   });
 
   it('a refused submission frees its key, also within one batch: the next with that key is carried out', async () => {
-    await clearBook();
+    await t.clearBook();
     const trader = await t.user('1000');
     const key = { key: `futures_order:fut-freed-${Date.now()}`, windowMs: undefined };
     // Both in one batch: the first is refused (no such price), the second, with the same key, places.
@@ -195,21 +175,16 @@ describe('refusals change nothing', () => {
 
 describe('market close and flash close reach 30 levels (§9)', () => {
   it('fills from the best bid down to the 30th level; the rest stays open and the user is told', async () => {
-    await clearBook();
-    await t.mark(BTC, '60000');
-    const maker = await t.user('10000000');
-    const trader = await t.user('100000');
-    await t.place(maker.id, { symbol: BTC, action: 'open_short', type: 'limit', price: '60000', quantity: '0.5' });
-    expectOk(await t.order(trader, { action: 'open_long', type: 'market', quantity: '0.5' }));
+    const { trader } = await t.longAt60000({ funds: '100000', quantity: '0.5' });
     const bidder = await t.user('10000000');
     for (let i = 0; i < 35; i++) await t.place(bidder.id, { symbol: BTC, action: 'open_long', type: 'limit', price: String(59990 - i), quantity: '0.01' });
-    const closed = await t.call<{ order: { filled: string; note: string }; unfilled: string }>(FUTURES_PATHS.close, trader, { symbol: 'btc_usdt', type: 'market', quantity: '0.5' });
+    const closed = await t.post<{ order: { filled: string; note: string }; unfilled: string }>(trader, FUTURES_PATHS.close, { symbol: 'btc_usdt', type: 'market', quantity: '0.5' });
     expect(closed.body.data!.order.filled).toBe('0.3');
     expect(closed.body.data!.unfilled).toBe('0.2');
     expect(closed.body.msg).toBe(en.futuresCloseRest.replace('{unfilled}', '0.2'));
     expect(t.position(trader).quantity).toBe(t.fx('0.2'));
     // Flash close takes what is closable from the next 30 levels: the 5 left of the 35 bids.
-    const flash = expectOk(await t.call<{ order: { filled: string; source: string }; unfilled: string }>(FUTURES_PATHS.flashClose, trader, { symbol: 'btc_usdt' }));
+    const flash = expectOk(await t.post<{ order: { filled: string; source: string }; unfilled: string }>(trader, FUTURES_PATHS.flashClose, { symbol: 'btc_usdt' }));
     expect(flash).toMatchObject({ order: { filled: '0.05', source: 'flash' }, unfilled: '0.15' });
     await t.expectAuditClean();
   });

@@ -21,12 +21,12 @@ describe('the wallet overview with futures positions', () => {
     const maker = await t.user('10000000');
     const trader = await t.user('1000'); // a deposit today: not profit
     expect(await t.walletOverview(trader)).toMatchObject({ total_usdt: '1000', today_pnl_usdt: '0' });
-    expectOk(await t.call(FUTURES_PATHS.leverage, trader, { symbol: 'btc_usdt', leverage: 10, margin_mode: 'cross' }));
+    expectOk(await t.post(trader, FUTURES_PATHS.leverage, { symbol: 'btc_usdt', leverage: 10, margin_mode: 'cross' }));
     await t.place(maker.id, { symbol: BTC, action: 'open_short', type: 'limit', price: '60000', quantity: '0.1' });
     expectOk(await t.order(trader, { action: 'open_long', type: 'market', quantity: '0.1' }));
     // Margin 600 left the account for the pool; the taker fee (0.05 % of 6000 = 3) is the only cost.
     const overview = await t.walletOverview(trader);
-    const futures = expectOk(await t.call<FuturesAccount>(FUTURES_PATHS.account, trader, {}));
+    const futures = expectOk(await t.post<FuturesAccount>(trader, FUTURES_PATHS.account, {}));
     expect(contractOf(overview)).toBe(futures.equity.replace(/\.?0+$/, ''));
     expect(overview.total_usdt).toBe('997');
     expect(overview.today_pnl_usdt).toBe('-3');

@@ -242,6 +242,11 @@ export interface ValueVariant {
 
 const str = (s: string) => JSON.stringify(s);
 
+/** Body values named by their JSON text, each sent as it is; `always`: what each must be refused for. */
+const asIs = (always: Always | undefined, ...raws: string[]): ValueVariant[] => raws.map((raw) => ({ label: raw, raw, ...(always ? { always } : {}) }));
+/** Query or path texts named by themselves. */
+const asText = (...values: string[]): TextVariant[] => values.map((value) => ({ label: value, value }));
+
 /** Control characters for one field: NUL, ESC and DEL always, two more chosen by the seed. */
 function controlSamples(rng: Rng): string[] {
   const chosen = new Set(['\u0000', '\u001b', '\u007f', rng.pick(CONTROL_CHARACTERS), rng.pick(CONTROL_CHARACTERS)]);
@@ -254,24 +259,14 @@ const hex = (c: string) => `U+${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 export function bodyValueVariants(schema: Schema, sample: unknown, rng: Rng): ValueVariant[] {
   const sampleText = typeof sample === 'string' ? sample : 'a';
   const variants: ValueVariant[] = [
-    { label: 'Infinity', raw: 'Infinity', always: 'not JSON' },
-    { label: '-Infinity', raw: '-Infinity', always: 'not JSON' },
-    { label: 'NaN', raw: 'NaN', always: 'not JSON' },
-    { label: 'undefined', raw: 'undefined', always: 'not JSON' },
-    { label: '1e309', raw: '1e309', always: 'inexact number' },
-    { label: '-1e309', raw: '-1e309', always: 'inexact number' },
-    { label: '-0', raw: '-0', always: 'inexact number' },
+    ...asIs('not JSON', 'Infinity', '-Infinity', 'NaN', 'undefined'),
+    ...asIs('inexact number', '1e309', '-1e309', '-0'),
     { label: '40 decimals', raw: FORTY_DECIMALS, always: 'inexact number' },
     { label: '40 decimals below one', raw: FORTY_DECIMALS_BELOW_ONE, always: 'inexact number' },
     { label: '2^53 + 1', raw: '9007199254740993', always: 'inexact number' },
-    { label: 'true', raw: 'true' },
-    { label: 'false', raw: 'false' },
-    { label: 'null', raw: 'null' },
-    { label: '0', raw: '0' },
-    { label: '-1', raw: '-1' },
-    { label: '2.5', raw: '2.5' },
+    ...asIs(undefined, 'true', 'false', 'null', '0', '-1', '2.5'),
     { label: '2^53', raw: '9007199254740992' },
-    { label: '1e21', raw: '1e21' },
+    ...asIs(undefined, '1e21'),
     { label: 'empty array', raw: '[]' },
     { label: 'array of the sample', raw: `[${JSON.stringify(sample ?? 1)}]` },
     { label: 'empty object', raw: '{}' },
@@ -319,20 +314,14 @@ export interface TextVariant {
 export function textValueVariants(schema: Schema, sample: unknown, rng: Rng): TextVariant[] {
   const sampleText = String(sample ?? 'a');
   const variants: TextVariant[] = [
-    { label: 'Infinity', value: 'Infinity' },
-    { label: '-Infinity', value: '-Infinity' },
-    { label: 'NaN', value: 'NaN' },
-    { label: '1e309', value: '1e309' },
-    { label: '-1e309', value: '-1e309' },
-    { label: '-0', value: '-0' },
+    ...asText('Infinity', '-Infinity', 'NaN', '1e309', '-1e309', '-0'),
     { label: '40 decimals', value: FORTY_DECIMALS },
-    { label: '2.5', value: '2.5' },
-    { label: '1e3', value: '1e3' },
+    ...asText('2.5', '1e3'),
     { label: 'hexadecimal', value: '0x10' },
     { label: 'plus sign', value: '+1' },
     { label: 'padded', value: ` ${sampleText} ` },
     { label: 'empty', value: '' },
-    { label: 'true', value: 'true' },
+    ...asText('true'),
     { label: '2^53 + 1', value: '9007199254740993' },
     { label: '400 digits', value: '9'.repeat(400) },
     { label: 'huge (20000)', value: 'x'.repeat(20_000) },

@@ -16,6 +16,7 @@ import { CancelReason, type EngineEvent } from '../../../server/kernel/exchange/
 import { sequenceIds } from '../../../server/kernel/db/sequenceIds.js';
 import type { SpotOrder } from '../../../domain/spotOrders.js';
 import { openTestDatabase } from '../testDb.js';
+import { orderCount } from '../spot/spotApp.js';
 
 const BTC_USDT: PairSpec = { left: 'BTC', right: 'USDT', symbol: 'BTC_USDT', pricePrecision: 2, amountPrecision: 5, contract: true };
 
@@ -141,8 +142,7 @@ describe('spot market: orders through the engine into balances, trades and candl
     expect(await m.place({ userId: poor, side: 'buy', type: 'limit', price: '1.001', quantity: '1' })).toEqual({ ok: false, reason: 'invalidPrice' });
     expect(await m.place({ userId: poor, side: 'buy', type: 'limit', price: '1', quantity: '0.000001' })).toEqual({ ok: false, reason: 'invalidQuantity' });
     expect(await m.place({ userId: poor, side: 'buy', type: 'market' })).toEqual({ ok: false, reason: 'invalidBudget' });
-    const [{ n }] = (await db.query<{ n: number }>('select count(*)::int as n from spot_order where user_id = $1', [poor])) as [{ n: number }];
-    expect(n).toBe(0);
+    expect(await orderCount(db, poor)).toBe(0);
   });
 
   it('a market buy spends at most its budget and gives back the rest', async () => {
@@ -228,6 +228,12 @@ describe('spot market: orders through the engine into balances, trades and candl
 });
 
 describe('spot market: fees, idempotent placing and the user feed', () => {
+  /** The fees of the trade the taker's order made (one trade). */
+  const tradeFees = async (takerOrderId: number) =>
+    (await db.query<{ maker_fee: string; taker_fee: string }>(
+      `select trim_scale(maker_fee)::text as maker_fee, trim_scale(taker_fee)::text as taker_fee from spot_trade where taker_order_id = $1`,
+      [takerOrderId],
+    ))[0];
   // An edit of the schedule applies to trades within FEE_SCHEDULE_MS; the test makes it apply at once.
   const setRates = async (maker: string, taker: string) => {
     await db.query('update spot_fee_schedule set maker = $1, taker = $2 where id = 1', [maker, taker]);
@@ -248,11 +254,7 @@ describe('spot market: fees, idempotent placing and the user feed', () => {
       expect(await readBalance(db, maker, 'USDT')).toEqual({ available: '4997.5', frozen: '0' });
       expect(await readBalance(db, taker, 'BTC')).toEqual({ available: '0.998', frozen: '0' });
       expect(await readBalance(db, taker, 'USDT')).toEqual({ available: '5000', frozen: '0' });
-      const [trade] = await db.query<{ maker_fee: string; taker_fee: string }>(
-        `select trim_scale(maker_fee)::text as maker_fee, trim_scale(taker_fee)::text as taker_fee from spot_trade where taker_order_id = $1`,
-        [bid.orderId],
-      );
-      expect(trade).toEqual({ maker_fee: '2.5', taker_fee: '0.002' });
+      expect(await tradeFees(bid.orderId)).toEqual({ maker_fee: '2.5', taker_fee: '0.002' });
       const orders = await db.query<{ id: number; fee: string; fee_currency: string }>(
         `select id, trim_scale(fee)::text as fee, fee_currency from spot_order where id = any($1::bigint[]) order by id`,
         [[ask.orderId, bid.orderId]],
@@ -288,11 +290,7 @@ describe('spot market: fees, idempotent placing and the user feed', () => {
     // = 0.0001230123, exact within the pair's 7 quote decimals + 3.
     expect(await readBalance(db, maker, 'BTC')).toEqual({ available: '0.00122877', frozen: '0' });
     expect(await readBalance(db, taker, 'USDT')).toEqual({ available: '0.1228892877', frozen: '0' });
-    const [trade] = await db.query<{ maker_fee: string; taker_fee: string }>(
-      `select trim_scale(maker_fee)::text as maker_fee, trim_scale(taker_fee)::text as taker_fee from spot_trade where taker_order_id = $1`,
-      [hit.orderId],
-    );
-    expect(trade).toEqual({ maker_fee: '0.00000123', taker_fee: '0.0001230123' });
+    expect(await tradeFees(hit.orderId)).toEqual({ maker_fee: '0.00000123', taker_fee: '0.0001230123' });
     // 0.1 % of one lot (0.00001 BTC) at 8 decimals is 0.00000001: still paid, never rounded up.
     await m.place({ userId: maker, side: 'buy', type: 'limit', price: '100', quantity: '0.00001' });
     await m.place({ userId: taker, side: 'sell', type: 'limit', price: '100', quantity: '0.00001' });
@@ -325,8 +323,7 @@ describe('spot market: fees, idempotent placing and the user feed', () => {
     const other = await m.place({ ...request, submission: { scope: 'spot_place', key: submissionKey('spot_place', 'place-key-0002', {}) } });
     expect((other as { orderId: number }).orderId).not.toBe(ids[0]);
     expect(((await market().place(request)) as { orderId: number }).orderId).toBe(ids[0]);
-    const [{ n }] = (await db.query<{ n: number }>('select count(*)::int as n from spot_order where user_id = $1', [trader])) as [{ n: number }];
-    expect(n).toBe(2);
+    expect(await orderCount(db, trader)).toBe(2);
   });
 
   it('repeats batched behind other commands answer their own first order, not a neighbour\'s', async () => {

@@ -148,14 +148,9 @@ describe('spot market: recovering from a failed transaction 2', () => {
     // Transaction 1 (record + freeze) commits; transaction 2 (trades) fails after the engine matched,
     // with a depth flush in between that publishes the engine's (never committed) book.
     faulty.failTransactions([2], () => market.flushDepth());
-    const failed = market.place({
-      userId: buyer,
-      side: 'buy',
-      type: 'limit',
-      price: '101',
-      quantity: '1.5',
-      submission: { scope: 'spot_place', key: submissionKey('spot_place', 'retry-key-0001', {}) },
-    });
+    // A submission with an idempotency key, sent again below once it has failed.
+    const submission = { userId: buyer, side: 'buy', type: 'limit', price: '101', quantity: '1.5', submission: { scope: 'spot_place', key: submissionKey('spot_place', 'retry-key-0001', {}) } } as const;
+    const failed = market.place(submission);
     await expect(failed).rejects.toThrow(InjectedFailure);
 
     // The buy was recorded in transaction 1, so the rebuild replayed it like any open order: it
@@ -197,14 +192,7 @@ describe('spot market: recovering from a failed transaction 2', () => {
     });
 
     // Retrying the failed submission answers the order the rebuild executed; nothing trades twice.
-    const retry = await market.place({
-      userId: buyer,
-      side: 'buy',
-      type: 'limit',
-      price: '101',
-      quantity: '1.5',
-      submission: { scope: 'spot_place', key: submissionKey('spot_place', 'retry-key-0001', {}) },
-    });
+    const retry = await market.place(submission);
     expect(retry).toEqual({ ok: true, orderId: Number(buy!.id), events: [], repeated: true });
 
     // The next order matches against the rebuilt book.

@@ -36,12 +36,7 @@ const DEEP_COMMANDS = 6_000;
 const FIRST_SEED = 0x5eed_0000;
 
 /** What the test knows about one accepted order that has not yet left the book. */
-interface OpenOrder {
-  orderId: number;
-  accountId: number;
-  side: Side;
-  price: number;
-  quantity: number;
+interface OpenOrder extends Pick<PlaceCommand, 'orderId' | 'accountId' | 'side' | 'price' | 'quantity'> {
   /** Accepted quantity minus what has traded. */
   left: number;
 }

@@ -1,24 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import type { CancelReason, EngineEvent, EventSink, RejectReason, Side } from '../../../server/kernel/exchange/matching/types.js';
+import type { EngineEvent, EventSink } from '../../../server/kernel/exchange/matching/types.js';
 import { ENGINES } from './engines.js';
 import { SCENARIOS } from './scenarios.js';
 
-/** A sink written here, not the engine's EventList: `apply` must make the same calls `execute` records. */
-class Recorder implements EventSink {
-  readonly events: EngineEvent[] = [];
-  accepted(orderId: number, accountId: number, side: Side, price: number, quantity: number): void {
-    this.events.push({ type: 'accepted', orderId, accountId, side, price, quantity });
-  }
-  trade(makerOrderId: number, makerAccountId: number, takerOrderId: number, takerAccountId: number, takerSide: Side, price: number, quantity: number, makerDone: boolean): void {
-    this.events.push({ type: 'trade', makerOrderId, makerAccountId, takerOrderId, takerAccountId, takerSide, price, quantity, makerDone });
-  }
-  cancelled(orderId: number, accountId: number, remaining: number, reason: CancelReason): void {
-    this.events.push({ type: 'cancelled', orderId, accountId, remaining, reason });
-  }
-  rejected(orderId: number, accountId: number, reason: RejectReason): void {
-    this.events.push({ type: 'rejected', orderId, accountId, reason });
-  }
+/**
+ * A sink written here, not the engine's EventList: `apply` must make the same calls `execute`
+ * records. Each call is kept as [kind, ...arguments], and each expected event is turned into the
+ * call it stands for by the sink's argument order (EventSink in types.ts).
+ */
+const ARGUMENTS = {
+  accepted: ['orderId', 'accountId', 'side', 'price', 'quantity'],
+  trade: ['makerOrderId', 'makerAccountId', 'takerOrderId', 'takerAccountId', 'takerSide', 'price', 'quantity', 'makerDone'],
+  cancelled: ['orderId', 'accountId', 'remaining', 'reason'],
+  rejected: ['orderId', 'accountId', 'reason'],
+} as const;
+function recorder(): { sink: EventSink; calls: unknown[][] } {
+  const calls: unknown[][] = [];
+  const sink = Object.fromEntries(Object.keys(ARGUMENTS).map((kind) => [kind, (...args: unknown[]) => void calls.push([kind, ...args])])) as unknown as EventSink;
+  return { sink, calls };
 }
+const asCall = (event: EngineEvent): unknown[] => [event.type, ...ARGUMENTS[event.type].map((name) => (event as unknown as Record<string, unknown>)[name])];
 
 describe.each(ENGINES)('$name engine: scenario tables', ({ create }) => {
   it.each(SCENARIOS.map((s) => [s.name, s] as const))('%s', (_, scenario) => {
@@ -36,12 +37,12 @@ describe.each(ENGINES)('$name engine: scenario tables', ({ create }) => {
 
   it.each(SCENARIOS.map((s) => [s.name, s] as const))('%s, through a sink (apply)', (_, scenario) => {
     const engine = create();
-    const setup = new Recorder();
-    for (const command of scenario.given) engine.apply(command, setup);
-    expect(setup.events.filter((e) => e.type === 'rejected')).toEqual([]);
-    const recorder = new Recorder();
-    engine.apply(scenario.when, recorder);
-    expect(recorder.events).toEqual(scenario.events);
+    const setup = recorder();
+    for (const command of scenario.given) engine.apply(command, setup.sink);
+    expect(setup.calls.filter(([kind]) => kind === 'rejected')).toEqual([]);
+    const when = recorder();
+    engine.apply(scenario.when, when.sink);
+    expect(when.calls).toEqual(scenario.events.map(asCall));
     expect(engine.orders()).toEqual(scenario.book);
   });
 

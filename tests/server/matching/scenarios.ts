@@ -110,159 +110,91 @@ const FULL_BOOK = [resting(b1), resting(b2), resting(b3), resting(a1), resting(a
 export const SCENARIOS: Scenario[] = (() => {
   const list: Scenario[] = [];
   const add = (s: Scenario) => list.push(s);
+  /** On the small book, `when` arrives; `then` says the events and the book after them. */
+  const onBook = <C extends PlaceCommand | CancelCommand>(name: string, when: C, then: (o: C) => Pick<Scenario, 'events' | 'book'>) => add({ name, given: BOOK, when, ...then(when) });
+  /** On the small book, `when` is refused for `reason` and the book stays as it was. */
+  const refused = (name: string, when: PlaceCommand | CancelCommand, reason: RejectReason) => add({ name, given: BOOK, when, events: [rejected(when, reason)], book: FULL_BOOK });
 
-  {
-    const o = limit(7, 30, 'buy', 100, 1);
-    add({ name: 'a limit order that does not cross rests at its price', given: BOOK, when: o, events: [accepted(o)], book: [resting(b1), resting(b2), resting(o), resting(b3), resting(a1), resting(a2), resting(a3)].sort(bookOrder) });
-  }
-  {
-    const o = limit(7, 30, 'buy', 101, 4);
-    add({ name: 'a crossing limit order trades at the maker price, oldest maker first', given: BOOK, when: o, events: [accepted(o), trade(a1, o, 101, 4, true)], book: FULL_BOOK.filter((r) => r.orderId !== 4) });
-  }
-  {
-    const o = limit(7, 30, 'buy', 101, 7);
-    add({
-      name: 'time priority within a level: the older order fills fully before the newer one',
-      given: BOOK,
-      when: o,
-      events: [accepted(o), trade(a1, o, 101, 4, true), trade(a2, o, 101, 3, false)],
-      book: [resting(b1), resting(b2), resting(b3), resting(a2, 3), resting(a3)],
-    });
-  }
-  {
-    const o = limit(7, 30, 'buy', 102, 15);
-    add({
-      name: 'a limit order sweeps levels best price first and stops at its own limit',
-      given: BOOK,
-      when: o,
-      events: [accepted(o), trade(a1, o, 101, 4, true), trade(a2, o, 101, 6, true), trade(a3, o, 102, 5, false)],
-      book: [resting(b1), resting(b2), resting(b3), resting(a3, 5)],
-    });
-  }
-  {
-    const o = limit(7, 30, 'buy', 101, 12);
-    add({
-      name: 'a partly filled limit order rests its remainder at its price',
-      given: BOOK,
-      when: o,
-      events: [accepted(o), trade(a1, o, 101, 4, true), trade(a2, o, 101, 6, true)],
-      book: [resting(o, 2), resting(b1), resting(b2), resting(b3), resting(a3)],
-    });
-  }
-  {
-    const o = limit(7, 30, 'sell', 98, 9);
-    add({
-      name: 'a sell sweeps bids from the highest',
-      given: BOOK,
-      when: o,
-      events: [accepted(o), trade(b1, o, 99, 5, true), trade(b2, o, 99, 3, true), trade(b3, o, 98, 1, false)],
-      book: [resting(b3, 9), resting(a1), resting(a2), resting(a3)],
-    });
-  }
-  {
-    const o = market(7, 30, 'sell', 30);
-    add({
-      name: 'a market sell takes every bid and the rest is cancelled as unfilled',
-      given: BOOK,
-      when: o,
-      events: [accepted(o), trade(b1, o, 99, 5, true), trade(b2, o, 99, 3, true), trade(b3, o, 98, 10, true), cancelled(o, 12, CancelReason.unfilled)],
-      book: [resting(a1), resting(a2), resting(a3)],
-    });
-  }
-  {
-    const o = market(7, 30, 'buy', Number.MAX_SAFE_INTEGER, { quoteBudget: 101 * 4 + 101 * 6 + 102 * 2 + 50 });
-    add({
-      name: 'a market buy bounded by funds stops when the budget cannot buy one more lot',
-      given: BOOK,
-      when: o,
-      events: [
-        accepted(o),
-        trade(a1, o, 101, 4, true),
-        trade(a2, o, 101, 6, true),
-        trade(a3, o, 102, 2, false),
-        cancelled(o, Number.MAX_SAFE_INTEGER - 12, CancelReason.budget),
-      ],
-      book: [resting(b1), resting(b2), resting(b3), resting(a3, 8)],
-    });
-  }
-  {
-    const o = market(7, 30, 'buy', 5);
-    add({ name: 'a market buy by quantity fills exactly that quantity', given: BOOK, when: o, events: [accepted(o), trade(a1, o, 101, 4, true), trade(a2, o, 101, 1, false)], book: [resting(b1), resting(b2), resting(b3), resting(a2, 5), resting(a3)] });
-  }
+  onBook('a limit order that does not cross rests at its price', limit(7, 30, 'buy', 100, 1), (o) => ({ events: [accepted(o)], book: [...FULL_BOOK, resting(o)].sort(bookOrder) }));
+  onBook('a crossing limit order trades at the maker price, oldest maker first', limit(7, 30, 'buy', 101, 4), (o) => ({
+    events: [accepted(o), trade(a1, o, 101, 4, true)],
+    book: FULL_BOOK.filter((r) => r.orderId !== 4),
+  }));
+  onBook('time priority within a level: the older order fills fully before the newer one', limit(7, 30, 'buy', 101, 7), (o) => ({
+    events: [accepted(o), trade(a1, o, 101, 4, true), trade(a2, o, 101, 3, false)],
+    book: [resting(b1), resting(b2), resting(b3), resting(a2, 3), resting(a3)],
+  }));
+  onBook('a limit order sweeps levels best price first and stops at its own limit', limit(7, 30, 'buy', 102, 15), (o) => ({
+    events: [accepted(o), trade(a1, o, 101, 4, true), trade(a2, o, 101, 6, true), trade(a3, o, 102, 5, false)],
+    book: [resting(b1), resting(b2), resting(b3), resting(a3, 5)],
+  }));
+  onBook('a partly filled limit order rests its remainder at its price', limit(7, 30, 'buy', 101, 12), (o) => ({
+    events: [accepted(o), trade(a1, o, 101, 4, true), trade(a2, o, 101, 6, true)],
+    book: [resting(o, 2), resting(b1), resting(b2), resting(b3), resting(a3)],
+  }));
+  onBook('a sell sweeps bids from the highest', limit(7, 30, 'sell', 98, 9), (o) => ({
+    events: [accepted(o), trade(b1, o, 99, 5, true), trade(b2, o, 99, 3, true), trade(b3, o, 98, 1, false)],
+    book: [resting(b3, 9), resting(a1), resting(a2), resting(a3)],
+  }));
+  onBook('a market sell takes every bid and the rest is cancelled as unfilled', market(7, 30, 'sell', 30), (o) => ({
+    events: [accepted(o), trade(b1, o, 99, 5, true), trade(b2, o, 99, 3, true), trade(b3, o, 98, 10, true), cancelled(o, 12, CancelReason.unfilled)],
+    book: [resting(a1), resting(a2), resting(a3)],
+  }));
+  onBook('a market buy bounded by funds stops when the budget cannot buy one more lot', market(7, 30, 'buy', Number.MAX_SAFE_INTEGER, { quoteBudget: 101 * 4 + 101 * 6 + 102 * 2 + 50 }), (o) => ({
+    events: [accepted(o), trade(a1, o, 101, 4, true), trade(a2, o, 101, 6, true), trade(a3, o, 102, 2, false), cancelled(o, Number.MAX_SAFE_INTEGER - 12, CancelReason.budget)],
+    book: [resting(b1), resting(b2), resting(b3), resting(a3, 8)],
+  }));
+  onBook('a market buy by quantity fills exactly that quantity', market(7, 30, 'buy', 5), (o) => ({
+    events: [accepted(o), trade(a1, o, 101, 4, true), trade(a2, o, 101, 1, false)],
+    book: [resting(b1), resting(b2), resting(b3), resting(a2, 5), resting(a3)],
+  }));
   {
     const o = market(7, 30, 'buy', 5);
     add({ name: 'a market order on an empty side is cancelled as unfilled', given: [b1], when: o, events: [accepted(o), cancelled(o, 5, CancelReason.unfilled)], book: [resting(b1)] });
   }
-  {
-    const o = limit(7, 30, 'buy', 101, 12, 'IOC');
-    add({ name: 'IOC fills what it can and cancels the rest instead of resting', given: BOOK, when: o, events: [accepted(o), trade(a1, o, 101, 4, true), trade(a2, o, 101, 6, true), cancelled(o, 2, CancelReason.unfilled)], book: [resting(b1), resting(b2), resting(b3), resting(a3)] });
-  }
-  {
-    const o = limit(7, 30, 'buy', 101, 11, 'FOK');
-    add({ name: 'FOK that cannot fill entirely is rejected and the book is untouched', given: BOOK, when: o, events: [rejected(o, RejectReason.cannotFillCompletely)], book: FULL_BOOK });
-  }
-  {
-    const o = limit(7, 30, 'buy', 102, 11, 'FOK');
-    add({ name: 'FOK that can fill entirely fills entirely', given: BOOK, when: o, events: [accepted(o), trade(a1, o, 101, 4, true), trade(a2, o, 101, 6, true), trade(a3, o, 102, 1, false)], book: [resting(b1), resting(b2), resting(b3), resting(a3, 9)] });
-  }
-  {
-    const o = limit(7, 30, 'buy', 101, 1, 'POST_ONLY');
-    add({ name: 'POST_ONLY that would take liquidity is rejected', given: BOOK, when: o, events: [rejected(o, RejectReason.wouldTakeLiquidity)], book: FULL_BOOK });
-  }
-  {
-    const o = limit(7, 30, 'buy', 100, 1, 'POST_ONLY');
-    add({ name: 'POST_ONLY that does not cross rests', given: BOOK, when: o, events: [accepted(o)], book: [...FULL_BOOK, resting(o)].sort(bookOrder) });
-  }
-  {
-    const own = limit(8, 20, 'buy', 101, 3, 'GTC', 'cancelTaker');
-    add({ name: 'self-trade, cancelTaker: the incoming order is cancelled, the resting one stays', given: BOOK, when: own, events: [accepted(own), cancelled(own, 3, CancelReason.selfTrade)], book: FULL_BOOK });
-  }
-  {
-    const own = limit(8, 20, 'buy', 101, 3, 'GTC', 'cancelMaker');
-    add({
-      name: 'self-trade, cancelMaker: the resting order is cancelled and matching goes on',
-      given: BOOK,
-      when: own,
-      events: [accepted(own), cancelled(a1, 4, CancelReason.selfTrade), trade(a2, own, 101, 3, false)],
-      book: [resting(b1), resting(b2), resting(b3), resting(a2, 3), resting(a3)],
-    });
-  }
-  {
-    const own = limit(8, 20, 'buy', 101, 3, 'GTC', 'cancelBoth');
-    add({ name: 'self-trade, cancelBoth: both orders are cancelled', given: BOOK, when: own, events: [accepted(own), cancelled(a1, 4, CancelReason.selfTrade), cancelled(own, 3, CancelReason.selfTrade)], book: FULL_BOOK.filter((r) => r.orderId !== 4) });
-  }
-  {
-    const own = limit(8, 21, 'buy', 101, 6, 'GTC', 'cancelTaker');
-    add({ name: 'self-trade after a fill: what already traded stands, the rest is cancelled', given: BOOK, when: own, events: [accepted(own), trade(a1, own, 101, 4, true), cancelled(own, 2, CancelReason.selfTrade)], book: [resting(b1), resting(b2), resting(b3), resting(a2), resting(a3)] });
-  }
-  add({ name: 'the owner cancels a resting order', given: BOOK, when: cancel(2, 11), events: [cancelled(b2, 3, CancelReason.user)], book: FULL_BOOK.filter((r) => r.orderId !== 2) });
-  add({ name: 'another account cannot cancel an order', given: BOOK, when: cancel(2, 99), events: [rejected({ orderId: 2, accountId: 99 }, RejectReason.notOwner)], book: FULL_BOOK });
-  add({ name: 'cancelling an unknown order is refused', given: BOOK, when: cancel(77, 11), events: [rejected({ orderId: 77, accountId: 11 }, RejectReason.unknownOrder)], book: FULL_BOOK });
-  add({ name: 'an order id already resting is refused', given: BOOK, when: limit(3, 12, 'buy', 90, 1), events: [rejected({ orderId: 3, accountId: 12 }, RejectReason.duplicateOrderId)], book: FULL_BOOK });
+  onBook('IOC fills what it can and cancels the rest instead of resting', limit(7, 30, 'buy', 101, 12, 'IOC'), (o) => ({
+    events: [accepted(o), trade(a1, o, 101, 4, true), trade(a2, o, 101, 6, true), cancelled(o, 2, CancelReason.unfilled)],
+    book: [resting(b1), resting(b2), resting(b3), resting(a3)],
+  }));
+  refused('FOK that cannot fill entirely is rejected and the book is untouched', limit(7, 30, 'buy', 101, 11, 'FOK'), RejectReason.cannotFillCompletely);
+  onBook('FOK that can fill entirely fills entirely', limit(7, 30, 'buy', 102, 11, 'FOK'), (o) => ({
+    events: [accepted(o), trade(a1, o, 101, 4, true), trade(a2, o, 101, 6, true), trade(a3, o, 102, 1, false)],
+    book: [resting(b1), resting(b2), resting(b3), resting(a3, 9)],
+  }));
+  refused('POST_ONLY that would take liquidity is rejected', limit(7, 30, 'buy', 101, 1, 'POST_ONLY'), RejectReason.wouldTakeLiquidity);
+  onBook('POST_ONLY that does not cross rests', limit(7, 30, 'buy', 100, 1, 'POST_ONLY'), (o) => ({ events: [accepted(o)], book: [...FULL_BOOK, resting(o)].sort(bookOrder) }));
+  onBook('self-trade, cancelTaker: the incoming order is cancelled, the resting one stays', limit(8, 20, 'buy', 101, 3, 'GTC', 'cancelTaker'), (own) => ({
+    events: [accepted(own), cancelled(own, 3, CancelReason.selfTrade)],
+    book: FULL_BOOK,
+  }));
+  onBook('self-trade, cancelMaker: the resting order is cancelled and matching goes on', limit(8, 20, 'buy', 101, 3, 'GTC', 'cancelMaker'), (own) => ({
+    events: [accepted(own), cancelled(a1, 4, CancelReason.selfTrade), trade(a2, own, 101, 3, false)],
+    book: [resting(b1), resting(b2), resting(b3), resting(a2, 3), resting(a3)],
+  }));
+  onBook('self-trade, cancelBoth: both orders are cancelled', limit(8, 20, 'buy', 101, 3, 'GTC', 'cancelBoth'), (own) => ({
+    events: [accepted(own), cancelled(a1, 4, CancelReason.selfTrade), cancelled(own, 3, CancelReason.selfTrade)],
+    book: FULL_BOOK.filter((r) => r.orderId !== 4),
+  }));
+  onBook('self-trade after a fill: what already traded stands, the rest is cancelled', limit(8, 21, 'buy', 101, 6, 'GTC', 'cancelTaker'), (own) => ({
+    events: [accepted(own), trade(a1, own, 101, 4, true), cancelled(own, 2, CancelReason.selfTrade)],
+    book: [resting(b1), resting(b2), resting(b3), resting(a2), resting(a3)],
+  }));
+  onBook('the owner cancels a resting order', cancel(2, 11), () => ({ events: [cancelled(b2, 3, CancelReason.user)], book: FULL_BOOK.filter((r) => r.orderId !== 2) }));
+  refused('another account cannot cancel an order', cancel(2, 99), RejectReason.notOwner);
+  refused('cancelling an unknown order is refused', cancel(77, 11), RejectReason.unknownOrder);
+  refused('an order id already resting is refused', limit(3, 12, 'buy', 90, 1), RejectReason.duplicateOrderId);
   for (const [name, quantity] of [['zero', 0], ['negative', -1], ['fractional', 1.5], ['unsafe', 2 ** 60]] as const) {
-    const o = limit(7, 30, 'buy', 100, quantity);
-    add({ name: `a ${name} quantity is refused`, given: BOOK, when: o, events: [rejected(o, RejectReason.invalidQuantity)], book: FULL_BOOK });
+    refused(`a ${name} quantity is refused`, limit(7, 30, 'buy', 100, quantity), RejectReason.invalidQuantity);
   }
   for (const [name, orderId, accountId] of [['zero order id', 0, 30], ['fractional order id', 7.5, 30], ['NaN account', 8, Number.NaN]] as const) {
-    const o = limit(orderId, accountId, 'buy', 100, 1);
-    add({ name: `an order with a ${name} is refused`, given: BOOK, when: o, events: [rejected(o, RejectReason.invalidId)], book: FULL_BOOK });
+    refused(`an order with a ${name} is refused`, limit(orderId, accountId, 'buy', 100, 1), RejectReason.invalidId);
   }
   for (const [name, price] of [['zero', 0], ['negative', -5], ['fractional', 100.5]] as const) {
-    const o = limit(7, 30, 'buy', price, 1);
-    add({ name: `a ${name} limit price is refused`, given: BOOK, when: o, events: [rejected(o, RejectReason.invalidPrice)], book: FULL_BOOK });
+    refused(`a ${name} limit price is refused`, limit(7, 30, 'buy', price, 1), RejectReason.invalidPrice);
   }
-  {
-    const o = limit(7, 30, 'buy', 2 ** 30, 2 ** 30);
-    add({ name: 'an order whose amount overflows safe integers is refused', given: BOOK, when: o, events: [rejected(o, RejectReason.amountTooLarge)], book: FULL_BOOK });
-  }
-  {
-    const o = market(7, 30, 'buy', Number.MAX_SAFE_INTEGER);
-    add({ name: 'a market buy with neither a quantity nor a budget is refused', given: BOOK, when: o, events: [rejected(o, RejectReason.missingBudget)], book: FULL_BOOK });
-  }
-  {
-    const o = market(7, 30, 'buy', 1, { tif: 'POST_ONLY' });
-    add({ name: 'a POST_ONLY market order is refused', given: BOOK, when: o, events: [rejected(o, RejectReason.wouldTakeLiquidity)], book: FULL_BOOK });
-  }
+  refused('an order whose amount overflows safe integers is refused', limit(7, 30, 'buy', 2 ** 30, 2 ** 30), RejectReason.amountTooLarge);
+  refused('a market buy with neither a quantity nor a budget is refused', market(7, 30, 'buy', Number.MAX_SAFE_INTEGER), RejectReason.missingBudget);
+  refused('a POST_ONLY market order is refused', market(7, 30, 'buy', 1, { tif: 'POST_ONLY' }), RejectReason.wouldTakeLiquidity);
   return list;
 })();
 

@@ -89,6 +89,13 @@ export function useSeconds(options: { enabled?: boolean } = {}) {
     at(second: number, ms = 100) {
       t.set(second * 1000 + ms);
     },
+    /** A fresh scenario (`scenario()`) whose first second is priced at `price` on `symbol`, the clock `ms` into it; answers that second. */
+    pricedAt(price: string, ms: number, symbol = 'BTC_USDT'): number {
+      const a = h.scenario();
+      trades.priceOf(symbol, a, price);
+      h.at(a, ms);
+      return a;
+    },
 
     async user(funds = '1000', acknowledge = true): Promise<TestUser> {
       const user = await newUser({ funded: { USDT: funds } });

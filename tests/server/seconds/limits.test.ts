@@ -64,9 +64,7 @@ async function atOnce<T>(waiting: number, start: () => Promise<T>): Promise<T> {
 describe('seconds limits per user, serialised per user', () => {
   it('concurrent purchases on four periods cannot beat the bound on one user’s open stake on a pair', async () => {
     for (const period of [30, 60, 120, 300]) await setPeriod('SOL_USDT', period, { max_exposure: '100', min_stake: '10', max_stake: '100' });
-    const a = t.scenario();
-    t.trades.priceOf('SOL_USDT', a, '150');
-    t.at(a, 200);
+    t.pricedAt('150', 200, 'SOL_USDT');
     const user = await t.user('1000');
     const before = await t.balance(user);
     // Four purchases at once, each under its own period's lock: only the user's lock orders them.
@@ -81,9 +79,7 @@ describe('seconds limits per user, serialised per user', () => {
   });
 
   it('one user’s stakes in one expiry second are bounded by the period’s max stake, however they are split', async () => {
-    const a = t.scenario();
-    t.trades.priceOf('BTC_USDT', a, '60000');
-    t.at(a, 200);
+    const a = t.pricedAt('60000', 200);
     const user = await t.user('30000');
     expectOk(await t.buy(user, { direction: 'up', quantity: '6000' }));
     const count = await contractCount();

@@ -14,10 +14,8 @@ const en = MESSAGES.en_US;
 
 /** Buys at second `a` with index `buy`, then sets the expiry second's index to `settle` and settles there. */
 async function playOut(direction: 'up' | 'down', buy: string, settle: string, stake = '100') {
-  const a = t.scenario();
-  t.trades.priceOf('BTC_USDT', a, buy);
+  const a = t.pricedAt(buy, 300);
   const user = await t.user('1000');
-  t.at(a, 300);
   const bought = expectOk(await t.buy(user, { direction, quantity: stake }));
   expect(bought).toMatchObject({ buy_price: buy, expiry_second: a + 30, expires_at: (a + 30) * 1000, status: 1, quantity: stake, estimated_profit: '80' });
   expect(await t.balance(user)).toEqual({ available: '900', frozen: '100' });
@@ -77,10 +75,8 @@ describe('seconds contracts: buying and settling', () => {
   });
 
   it('lists open contracts, then history, newest first, and the account figures', async () => {
-    const a = t.scenario();
-    t.trades.priceOf('BTC_USDT', a, '500');
+    const a = t.pricedAt('500', 100);
     const user = await t.user('1000');
-    t.at(a, 100);
     const first = expectOk(await t.buy(user, { direction: 'up', quantity: '10' }));
     const second = expectOk(await t.buy(user, { direction: 'down', quantity: '20', period: 60 }));
     const current = expectOk(await post<Page<SecondsContract>>(t.app, SECONDS_PATHS.current, { page: 1 }, user.headers));
@@ -116,10 +112,8 @@ describe('seconds contracts: the index price', () => {
   });
 
   it('a late settlement (after an outage) uses the expiry second price, never the price when it runs', async () => {
-    const a = t.scenario();
-    t.trades.priceOf('BTC_USDT', a, '2000');
+    const a = t.pricedAt('2000', 500);
     const user = await t.user('1000');
-    t.at(a, 500);
     const bought = expectOk(await t.buy(user, { direction: 'up', quantity: '50' }));
     t.trades.priceOf('BTC_USDT', a + 30, '2001'); // up would win at expiry
     // Nothing ran at the expiry second; by the time settlement runs the market has fallen.
@@ -133,10 +127,8 @@ describe('seconds contracts: the index price', () => {
   });
 
   it('a recorded second keeps its price, even if trades of that second arrive after it was recorded', async () => {
-    const a = t.scenario();
-    t.trades.priceOf('BTC_USDT', a, '3000');
+    const a = t.pricedAt('3000', 500);
     const user = await t.user('1000');
-    t.at(a, 500);
     const bought = expectOk(await t.buy(user, { direction: 'down', quantity: '50' }));
     t.trades.priceOf('BTC_USDT', a + 30, '2999');
     t.at(a + 30, 5);
@@ -164,10 +156,8 @@ describe('seconds index: bounded', () => {
 
 describe('seconds contracts: exactly once', () => {
   it('settles every contract once, however many times settlement runs, also at the same moment', async () => {
-    const a = t.scenario();
-    t.trades.priceOf('BTC_USDT', a, '700');
+    const a = t.pricedAt('700', 200);
     const buyers = await Promise.all(Array.from({ length: 5 }, () => t.user('1000')));
-    t.at(a, 200);
     const ids: number[] = [];
     for (const [i, u] of buyers.entries()) {
       ids.push(expectOk(await t.buy(u, { direction: i % 2 ? 'up' : 'down', quantity: '10' })).id);
@@ -229,10 +219,8 @@ describe('seconds contracts: exactly once', () => {
   });
 
   it('an Idempotency-Key repeat answers the first contract and freezes nothing more', async () => {
-    const a = t.scenario();
-    t.trades.priceOf('BTC_USDT', a, '700');
+    t.pricedAt('700', 200);
     const user = await t.user('1000');
-    t.at(a, 200);
     const headers = { 'idempotency-key': 'seconds-buy-0001' };
     const first = expectOk(await t.buy(user, { direction: 'up', quantity: '10' }, headers));
     const again = expectOk(await t.buy(user, { direction: 'up', quantity: '10' }, headers));
@@ -251,9 +239,7 @@ describe('seconds contracts: refusals change nothing', () => {
   }
 
   it('refuses stakes out of bounds, bad amounts, a disabled period, too little balance, no acknowledgement', async () => {
-    const a = t.scenario();
-    t.trades.priceOf('BTC_USDT', a, '700');
-    t.at(a, 200);
+    t.pricedAt('700', 200);
     const user = await t.user('50');
     await refused(t.buy(user, { direction: 'up', quantity: '9.99' }), en.secondsStakeTooSmall.replace('{min}', '10'));
     await refused(t.buy(user, { direction: 'up', quantity: '10000.01' }), en.secondsStakeTooLarge.replace('{max}', '10000'));
@@ -278,9 +264,7 @@ describe('seconds contracts: refusals change nothing', () => {
   });
 
   it('refuses a purchase whose expiry second is already settled (one held up longer than its period), freezing nothing', async () => {
-    const a = t.scenario();
-    t.trades.priceOf('BTC_USDT', a, '700');
-    t.at(a, 200);
+    const a = t.pricedAt('700', 200);
     const user = await t.user('100');
     await t.db.query(`insert into seconds_settlement (id, settled_ms) values (-1, 0) on conflict do nothing`);
     await t.db.query(
@@ -293,9 +277,7 @@ describe('seconds contracts: refusals change nothing', () => {
 
   it('bounds the net open stake per pair, period and direction (the house exposure)', async () => {
     expectOk(await post<SecondsPeriod>(t.app, SECONDS_PATHS.operatorUpdatePeriod, { symbol: 'ETH_USDT', period: 60, max_exposure: '100' }, t.operator));
-    const a = t.scenario();
-    t.trades.priceOf('ETH_USDT', a, '3000');
-    t.at(a, 200);
+    t.pricedAt('3000', 200, 'ETH_USDT');
     const user = await t.user('1000');
     const eth = (body: object) => t.buy(user, { symbol: 'eth_usdt', period: 60, ...body });
     expectOk(await eth({ direction: 'up', quantity: '60' }));

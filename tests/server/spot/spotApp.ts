@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { listPairs } from '../../../server/kernel/catalogue.js';
 import { spotTrading } from '../../../server/products/spot/trading.js';
 import { spotStops } from '../../../server/products/spot/stops.js';
-import type { Database } from '../../../server/kernel/db/database.js';
+import type { Database, Queryable } from '../../../server/kernel/db/database.js';
 import { createEngine } from '../../../server/kernel/exchange/matching/index.js';
 import { testAppRoutes } from '../buildApp.js';
 import { databaseFiatRates } from '../../../server/products/markets/fiatRates.js';
@@ -51,6 +51,12 @@ export interface Trader {
   token: string;
   /** Request headers with the trader's token (and a language, if given). */
   headers(extra?: Record<string, string>): Record<string, string>;
+}
+
+/** How many spot orders the user has, of any status. */
+export async function orderCount(db: Queryable, userId: number): Promise<number> {
+  const [row] = await db.query<{ n: number }>('select count(*)::int as n from spot_order where user_id = $1', [userId]);
+  return row!.n;
 }
 
 /** A signed-in user (kind 'user') with the given spot deposits. */

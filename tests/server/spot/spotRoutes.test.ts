@@ -6,13 +6,11 @@ import { listPairs } from '../../../server/kernel/catalogue.js';
 import { auditBooks } from '../../../server/products/audit.js';
 import { MESSAGES, translate } from '../../../server/kernel/i18n/messages.js';
 import { DECIMAL, expectOk, expectRefusal, post } from '../http.js';
-import { trader, useSpotApp } from './spotApp.js';
+import { orderCount, trader, useSpotApp } from './spotApp.js';
 
 const t = useSpotApp();
 
 const place = (headers: Record<string, string>, body: object) => post<SpotOrder>(t.app, SPOT_PATHS.place, body, headers);
-const orderCount = async (userId: number) =>
-  ((await t.db.query<{ n: number }>('select count(*)::int as n from spot_order where user_id = $1', [userId])) as [{ n: number }])[0].n;
 
 describe('spot order calls need a user token', () => {
   it.each(Object.values(SPOT_PATHS))('%s without a token or with a stale one → 403, translated', async (path) => {
@@ -123,7 +121,7 @@ describe('POST /api/spot/order_place', () => {
       expectRefusal(await place(me.headers(), body), 400);
     }
     expectRefusal(await post(t.app, SPOT_PATHS.place, '{"symbol":', { ...me.headers(), 'content-type': 'application/json' }), 400);
-    expect(await orderCount(me.id)).toBe(0);
+    expect(await orderCount(t.db, me.id)).toBe(0);
     expect(await readBalance(t.db, me.id, 'USDT')).toEqual({ available: '100', frozen: '0' });
   });
 
@@ -135,7 +133,7 @@ describe('POST /api/spot/order_place', () => {
       expectRefusal(await place(me.headers({ lang: 'de_DE' }), sell), 400, translate('de_DE', 'spotQuantityBelowMinimum', { min: '5', currency: 'ADA' }));
       const limit = { symbol: 'ADA_USDT', side: 'buy', type: 'limit', price: '0.3', quantity: '6' };
       expectRefusal(await place(me.headers(), limit), 400, translate('en_US', 'spotValueBelowMinimum', { min: '2', currency: 'USDT' }));
-      expect(await orderCount(me.id)).toBe(0);
+      expect(await orderCount(t.db, me.id)).toBe(0);
       // At exactly the minimums the order is taken.
       expectOk(await place(me.headers(), { ...limit, price: '0.4', quantity: '5' }));
       expect((await listPairs(t.db)).find((p) => p.left_symbol === 'ADA' && p.right_symbol === 'USDT')).toMatchObject({ min_quantity: '5', min_notional: '2' });
@@ -152,7 +150,7 @@ describe('POST /api/spot/order_place', () => {
     } finally {
       await t.db.query(`update pair set trade_status = 1 where left_symbol = 'ADA' and right_symbol = 'USDT'`);
     }
-    expect(await orderCount(me.id)).toBe(0);
+    expect(await orderCount(t.db, me.id)).toBe(0);
   });
 
   it('a repeated Idempotency-Key places one order and answers it again, even when the repeats race', async () => {
@@ -163,11 +161,11 @@ describe('POST /api/spot/order_place', () => {
     const ids = answers.map((a) => expectOk(a).id);
     expect(new Set(ids).size).toBe(1);
     expect(await place(headers, body).then((a) => expectOk(a).id)).toBe(ids[0]);
-    expect(await orderCount(me.id)).toBe(1);
+    expect(await orderCount(t.db, me.id)).toBe(1);
     expect(await readBalance(t.db, me.id, 'USDT')).toEqual({ available: '980', frozen: '20' });
     // A new key is a new order, as is an identical body without a key once the 2000 ms window has passed.
     expectOk(await place(me.headers({ 'idempotency-key': 'order-form-0002' }), body));
-    expect(await orderCount(me.id)).toBe(2);
+    expect(await orderCount(t.db, me.id)).toBe(2);
   });
 
   it('without a key, the same body twice within 2000 ms is one order', async () => {
@@ -175,7 +173,7 @@ describe('POST /api/spot/order_place', () => {
     const body = { symbol: 'BNB_USDT', side: 'buy', type: 'limit', price: '11', quantity: '1' };
     const [a, b] = await Promise.all([place(me.headers(), body), place(me.headers(), body)]);
     expect(expectOk(a).id).toBe(expectOk(b).id);
-    expect(await orderCount(me.id)).toBe(1);
+    expect(await orderCount(t.db, me.id)).toBe(1);
   });
 
   it('concurrent orders that together overdraw: some refused, the balance never negative', async () => {
@@ -189,7 +187,7 @@ describe('POST /api/spot/order_place', () => {
     expect(accepted).toHaveLength(3);
     for (const refused of answers.filter((a) => a.body.code !== 200)) expectRefusal(refused, 400, MESSAGES.en_US.spotInsufficientBalance);
     expect(await readBalance(t.db, me.id, 'USDT')).toEqual({ available: '100', frozen: '900' });
-    expect(await orderCount(me.id)).toBe(3);
+    expect(await orderCount(t.db, me.id)).toBe(3);
   });
 });
 

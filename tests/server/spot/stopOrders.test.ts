@@ -15,7 +15,7 @@ import { spotTrading } from '../../../server/products/spot/trading.js';
 import { buildApp } from '../buildApp.js';
 import { expectOk, post } from '../http.js';
 import { openTestDatabase } from '../testDb.js';
-import { trader } from './spotApp.js';
+import { orderCount, trader } from './spotApp.js';
 
 /**
  * Issue 37: spot stop-limit and OCO, triggered by the last trade price on the server, rebuilt from
@@ -123,8 +123,7 @@ describe('spot stop-limit', () => {
 
     // Another trade through the trigger places nothing more.
     await tradeAt('1850');
-    const [count] = await db.query<{ n: number }>(`select count(*)::int as n from spot_order where user_id = $1`, [seller.id]);
-    expect(count!.n).toBe(1);
+    expect(await orderCount(db, seller.id)).toBe(1);
   });
 
   it('cancelling a waiting stop gives its funds back; a stop that would trigger at once and bad input are refused in the trader’s language', async () => {
@@ -173,8 +172,7 @@ describe('spot stop-limit', () => {
     await stopServer(s);
     s = await startServer(db);
     await settle();
-    const [count] = await db.query<{ n: number }>(`select count(*)::int as n from spot_order where user_id = $1`, [seller.id]);
-    expect(count!.n).toBe(1);
+    expect(await orderCount(db, seller.id)).toBe(1);
     const [again] = await db.query<{ order_id: string }>(`select order_id from spot_stop where id = $1`, [waiting.id]);
     expect(Number(again!.order_id)).toBe(order!.id);
     expect(await readBalance(db, seller.id, 'ETH')).toEqual({ available: '0', frozen: '1' });
@@ -210,8 +208,7 @@ describe('spot OCO', () => {
     expect(row!.status).toBe(3);
     // The stop leg never fires now.
     await tradeAt('1850');
-    const [count] = await db.query<{ n: number }>(`select count(*)::int as n from spot_order where user_id = $1`, [seller.id]);
-    expect(count!.n).toBe(1);
+    expect(await orderCount(db, seller.id)).toBe(1);
   });
 
   it('cancelling either leg cancels both, and a buy OCO gives every frozen unit back', async () => {

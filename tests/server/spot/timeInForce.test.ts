@@ -3,18 +3,24 @@ import { SPOT_PATHS, type SpotOrder } from '../../../domain/spotOrders.js';
 import { readBalance } from '../../../server/kernel/ledger/ledger.js';
 import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
 import { expectOk, post } from '../http.js';
-import { trader, useSpotApp } from './spotApp.js';
+import { orderCount, trader, useSpotApp } from './spotApp.js';
 
 /** Issue 37: IOC and post-only as a limit order's time in force, where the engine already does them. */
 const t = useSpotApp();
 const place = (headers: Record<string, string>, body: object) => post<SpotOrder>(t.app, SPOT_PATHS.place, body, headers);
 const en = MESSAGES.en_US;
 
+/** A seller resting 1 ETH at `price`, and a buyer with 10 000 USDT. */
+async function askAt(price: string) {
+  const seller = await trader(t.db, { ETH: '10' });
+  const buyer = await trader(t.db, { USDT: '10000' });
+  expectOk(await place(seller.headers(), { symbol: 'ETH_USDT', side: 'sell', type: 'limit', price, quantity: '1' }));
+  return { seller, buyer };
+}
+
 describe('time in force on spot limit orders', () => {
   it('IOC trades what it can at once and cancels the rest, giving its freeze back', async () => {
-    const seller = await trader(t.db, { ETH: '10' });
-    const buyer = await trader(t.db, { USDT: '10000' });
-    expectOk(await place(seller.headers(), { symbol: 'ETH_USDT', side: 'sell', type: 'limit', price: '2000', quantity: '1' }));
+    const { buyer } = await askAt('2000');
     const ioc = await place(buyer.headers(), { symbol: 'ETH_USDT', side: 'buy', type: 'limit', price: '2000', quantity: '3', time_in_force: 'IOC' });
     expect(ioc.body.msg).toBe(en.spotIocRestCancelled);
     expect(expectOk(ioc)).toMatchObject({ filled: '1', status: 4 });
@@ -24,9 +30,7 @@ describe('time in force on spot limit orders', () => {
   });
 
   it('post-only rests as a maker, and one that would take is cancelled unfilled, in the trader’s language', async () => {
-    const seller = await trader(t.db, { ETH: '10' });
-    const buyer = await trader(t.db, { USDT: '10000' });
-    expectOk(await place(seller.headers(), { symbol: 'ETH_USDT', side: 'sell', type: 'limit', price: '2100', quantity: '1' }));
+    const { seller, buyer } = await askAt('2100');
     const rests = await place(buyer.headers(), { symbol: 'ETH_USDT', side: 'buy', type: 'limit', price: '2050', quantity: '1', time_in_force: 'POST_ONLY' });
     expect(rests.body.msg).toBe(en.spotOrderPlaced);
     expect(expectOk(rests)).toMatchObject({ status: 1, filled: '0' });
@@ -44,7 +48,6 @@ describe('time in force on spot limit orders', () => {
     expect(market.body).toMatchObject({ code: 400, msg: en.spotTimeInForceLimitOnly });
     const unknown = await place(buyer.headers(), { symbol: 'ETH_USDT', side: 'buy', type: 'limit', price: '1', quantity: '1', time_in_force: 'FOREVER' });
     expect(unknown.body.code).toBe(400);
-    const [row] = await t.db.query<{ n: number }>('select count(*)::int as n from spot_order where user_id = $1', [buyer.id]);
-    expect(row!.n).toBe(0);
+    expect(await orderCount(t.db, buyer.id)).toBe(0);
   });
 });

@@ -1,23 +1,20 @@
-import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SPOT_PATHS, USER_CHANNEL, type SpotOrder, type UserStreamMessage } from '../../../domain/spotOrders.js';
 import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
 import { revokeAllSessions } from '../../../server/kernel/auth/sessions.js';
-import type { RunningServer } from '../../../server/start.js';
-import { startQuietServer } from '../quietServer.js';
+import { useQuietServer } from '../quietServer.js';
 import { trader, type Trader } from './spotApp.js';
 import { recordSocket, type SocketRecorder } from '../socketRecorder.js';
 
 type Client = SocketRecorder<UserStreamMessage>;
 
-let server: RunningServer;
-const sockets: Socket[] = [];
+const quiet = useQuietServer('user-channel');
 
 /** A socket that records the private channel's messages only. */
-const connect = (lang = 'en_US'): Promise<Client> => recordSocket<UserStreamMessage>(server.url, { lang, keep: (m) => m.channel === USER_CHANNEL, opened: sockets });
+const connect = (lang = 'en_US'): Promise<Client> => recordSocket<UserStreamMessage>(quiet.server.url, { lang, keep: (m) => m.channel === USER_CHANNEL, opened: quiet.sockets });
 
 async function place(who: Trader, body: object): Promise<SpotOrder> {
-  const response = await fetch(`${server.url}${SPOT_PATHS.place}`, { method: 'POST', headers: { 'content-type': 'application/json', token: who.token }, body: JSON.stringify(body) });
+  const response = await fetch(`${quiet.server.url}${SPOT_PATHS.place}`, { method: 'POST', headers: { 'content-type': 'application/json', token: who.token }, body: JSON.stringify(body) });
   const envelope = (await response.json()) as { code: number; msg: string; data: SpotOrder };
   expect(envelope.code, envelope.msg).toBe(200);
   return envelope.data;
@@ -27,21 +24,9 @@ const isOrder = (id: number, status?: number) => (m: UserStreamMessage) => m.kin
 const hasBalance = (currency: string, available: string, frozen: string) => (m: UserStreamMessage) =>
   m.kind === 'balance' && m.balances.some((b) => b.currency === currency && b.account === 'spot' && b.available === available && b.frozen === frozen);
 
-let running: Awaited<ReturnType<typeof startQuietServer>> | undefined;
-
-beforeAll(async () => {
-  running = await startQuietServer('user-channel');
-  server = running.server;
-});
-
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await running?.stop();
-});
-
 describe('the private user channel', () => {
   it('refuses a subscribe without a valid token, translated, and joins nothing', async () => {
-    const me = await trader(server.db, {});
+    const me = await trader(quiet.server.db, {});
     const en = await connect();
     expect(await en.subscribe({ channel: 'user' })).toEqual({ code: 400, msg: MESSAGES.en_US.notLoggedIn, channel: 'user' });
     expect(await en.subscribe('user')).toEqual({ code: 400, msg: MESSAGES.en_US.notLoggedIn, channel: 'user' });
@@ -49,24 +34,24 @@ describe('the private user channel', () => {
     expect(await ja.subscribe({ channel: 'user', token: 'forged-token' })).toEqual({ code: 400, msg: MESSAGES.ja_JP.notLoggedIn, channel: 'user' });
     expect(await ja.subscribe({ channel: 'user', token: 42 })).toMatchObject({ code: 400, msg: MESSAGES.ja_JP.notLoggedIn });
     // A revoked session is no key either.
-    await revokeAllSessions(server.db, me.id);
+    await revokeAllSessions(quiet.server.db, me.id);
     expect((await ja.subscribe({ channel: 'user', token: me.token })).code).toBe(400);
-    expect(server.realtime.userListening(me.id)).toBe(false);
+    expect(quiet.server.realtime.userListening(me.id)).toBe(false);
     // The refused socket still serves public channels.
     expect((await ja.subscribe('btc_usdt_tick')).code).toBe(200);
   });
 
   it("pushes the owner's order and balance changes after a fill, and nothing to anyone else", async () => {
-    const seller = await trader(server.db, { BTC: '2' });
-    const buyer = await trader(server.db, { USDT: '100000' });
-    const bystander = await trader(server.db, { USDT: '5' });
+    const seller = await trader(quiet.server.db, { BTC: '2' });
+    const buyer = await trader(quiet.server.db, { USDT: '100000' });
+    const bystander = await trader(quiet.server.db, { USDT: '5' });
     const sellerSocket = await connect();
     const buyerSocket = await connect();
     const bystanderSocket = await connect();
     expect(await sellerSocket.subscribe({ channel: 'user', token: seller.token })).toEqual({ code: 200, msg: MESSAGES.en_US.ok, channel: 'user' });
     expect((await buyerSocket.subscribe({ channel: 'USER', token: buyer.token })).code).toBe(200);
     expect((await bystanderSocket.subscribe({ channel: 'user', token: bystander.token })).code).toBe(200);
-    expect(server.realtime.userListening(seller.id)).toBe(true);
+    expect(quiet.server.realtime.userListening(seller.id)).toBe(true);
 
     const ask = await place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '90000', quantity: '1' });
     expect((await sellerSocket.next(isOrder(ask.id, 1))).kind).toBe('order');
@@ -99,7 +84,7 @@ describe('the private user channel', () => {
   });
 
   it('unsubscribe stops the pushes; every socket of the user gets them while subscribed', async () => {
-    const me = await trader(server.db, { USDT: '1000' });
+    const me = await trader(quiet.server.db, { USDT: '1000' });
     const first = await connect();
     const second = await connect();
     await first.subscribe({ channel: 'user', token: me.token });
@@ -113,6 +98,6 @@ describe('the private user channel', () => {
     await second.next(hasBalance('USDT', '799', '201'));
     expect(first.messages.some(isOrder(b.id))).toBe(false);
     await second.unsubscribe('user');
-    expect(server.realtime.userListening(me.id)).toBe(false);
+    expect(quiet.server.realtime.userListening(me.id)).toBe(false);
   });
 });

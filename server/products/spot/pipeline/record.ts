@@ -1,9 +1,10 @@
+import { fx, fxText } from '../../../../domain/fx.js';
 import { COMMIT_LATER } from '../../../kernel/db/commitLater.js';
 import { PLAN_ONCE, type Database } from '../../../kernel/db/database.js';
 import type { SequenceIds } from '../../../kernel/db/sequenceIds.js';
 import { StatementParams } from '../../../kernel/db/statementParams.js';
 import { claimAnswers, claimsAnswered, claimWrites, forgetBatch, rememberedWrites } from '../../../kernel/idempotency.js';
-import { balanceKey, balanceLocks, balanceWrites, fromAtto, lockedStates, toAtto } from '../../../kernel/ledger/ledgerBatch.js';
+import { balanceKey, balanceLocks, balanceWrites, lockedStates } from '../../../kernel/ledger/ledgerBatch.js';
 import { balanceDeltas } from '../../../kernel/ledger/balanceDeltas.js';
 import type { BalanceChange } from '../../../kernel/ledger/ledger.js';
 import type { PairSpec } from '../../../kernel/exchange/pairSpec.js';
@@ -140,7 +141,7 @@ async function recordWithoutLocks(db: Database, spec: PairSpec, intents: readonl
     PLAN_ONCE,
   );
   if (rows.some((r) => r.part === 'key')) return undefined;
-  const available = new Map(rows.map((r) => [balanceKey(Number(r.user_id), r.currency, 'spot'), toAtto(r.available!)]));
+  const available = new Map(rows.map((r) => [balanceKey(Number(r.user_id), r.currency, 'spot'), fx(r.available!)]));
 
   const results: Recorded[] = new Array(intents.length);
   const { accepted } = coveredInQueueOrder(
@@ -218,7 +219,7 @@ function coveredInQueueOrder(entries: readonly Entry[], available: ReadonlyMap<s
 /** The freezes of the accepted orders, as balance changes with their ledger entries' kind and reference. */
 function freezesOf(accepted: ReadonlyArray<{ intent: PlaceIntent }>, orderIds: readonly number[]): BalanceChange[] {
   return accepted.map(({ intent }, i) => {
-    const freeze = intent.preFrozen === undefined ? intent.freeze : fromAtto(stillToFreeze(intent));
+    const freeze = intent.preFrozen === undefined ? intent.freeze : fxText(stillToFreeze(intent));
     return {
       userId: intent.userId,
       currency: intent.freezeCurrency,
@@ -234,9 +235,9 @@ function freezesOf(accepted: ReadonlyArray<{ intent: PlaceIntent }>, orderIds: r
 
 /** What an order still takes from `available`: its freeze less what a triggered stop hands over. */
 function stillToFreeze(intent: PlaceIntent): bigint {
-  const freeze = toAtto(intent.freeze);
+  const freeze = fx(intent.freeze);
   if (intent.preFrozen === undefined) return freeze;
-  const rest = freeze - toAtto(intent.preFrozen);
+  const rest = freeze - fx(intent.preFrozen);
   return rest > 0n ? rest : 0n;
 }
 

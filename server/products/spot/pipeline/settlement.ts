@@ -1,3 +1,4 @@
+import { fxText } from '../../../../domain/fx.js';
 import type { PublicTrade } from '../../../../domain/market.js';
 import type { SpotOrder } from '../../../../domain/spotOrders.js';
 import { PLAN_ONCE, type Database } from '../../../kernel/db/database.js';
@@ -10,7 +11,7 @@ import type { PairSpec } from '../../../kernel/exchange/pairSpec.js';
 import { COMMIT_LATER } from '../../../kernel/db/commitLater.js';
 import { BALANCE_ROWS_MISSING, balanceDeltas } from '../../../kernel/ledger/balanceDeltas.js';
 import type { BalanceChange } from '../../../kernel/ledger/ledger.js';
-import { fromAtto, makeBalanceRows } from '../../../kernel/ledger/ledgerBatch.js';
+import { makeBalanceRows } from '../../../kernel/ledger/ledgerBatch.js';
 import { StatementParams } from '../../../kernel/db/statementParams.js';
 import { failUnlessEqual } from '../../../kernel/db/statementChecks.js';
 import { systemAccountId } from '../../../kernel/ledger/systemAccounts.js';
@@ -117,7 +118,7 @@ export async function settle(
   const params = new StatementParams();
   for (const value of [
     tradeRows.id, left, right, now, tradeRows.price, tradeRows.quantity, tradeRows.side, tradeRows.makerOrder, tradeRows.takerOrder, tradeRows.makerUser, tradeRows.takerUser, tradeRows.makerFee, tradeRows.takerFee,
-    orderIds, orderFills.map((x) => fromAtto(x.filled)), orderFills.map((x) => fromAtto(x.filledQuote)), orderFills.map((x) => fromAtto(x.frozenOut)), orderFills.map((x) => fromAtto(x.fee)),
+    orderIds, orderFills.map((x) => fxText(x.filled)), orderFills.map((x) => fxText(x.filledQuote)), orderFills.map((x) => fxText(x.frozenOut)), orderFills.map((x) => fxText(x.fee)),
     orderIds.map((id) => ended.has(id)), orderIds.map((id) => ended.get(id) ?? false),
     ...candleColumns(bars),
   ]) {

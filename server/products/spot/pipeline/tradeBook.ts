@@ -1,8 +1,8 @@
+import { fx } from '../../../../domain/fx.js';
 import { unitsToDecimal } from '../../../kernel/exchange/market/units.js';
 import type { EngineEvent } from '../../../kernel/exchange/matching/types.js';
 import { priceText, type PairSpec } from '../../../kernel/exchange/pairSpec.js';
 import type { BalanceChange } from '../../../kernel/ledger/ledger.js';
-import { toAtto } from '../../../kernel/ledger/ledgerBatch.js';
 import { feeUnits, type Rate } from '../fees.js';
 
 /** Decimal places a fee keeps beyond the pair's price/amount units. */
@@ -87,15 +87,15 @@ export function bookTrades(spec: PairSpec, trades: readonly Trade[], tradeIds: r
       incomes.push({ currency: right, amount: sellerFee, tradeId });
     }
     const b = fill(buyer.order);
-    b.filled += toAtto(base);
-    b.filledQuote += toAtto(quote);
-    b.frozenOut += toAtto(quote);
-    b.fee += toAtto(buyerFee);
+    b.filled += fx(base);
+    b.filledQuote += fx(quote);
+    b.frozenOut += fx(quote);
+    b.fee += fx(buyerFee);
     const s = fill(seller.order);
-    s.filled += toAtto(base);
-    s.filledQuote += toAtto(quote);
-    s.frozenOut += toAtto(base);
-    s.fee += toAtto(sellerFee);
+    s.filled += fx(base);
+    s.filledQuote += fx(quote);
+    s.frozenOut += fx(base);
+    s.fee += fx(sellerFee);
   });
   return { changes, incomes, fills, tradeRows };
 }

@@ -1,4 +1,5 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { assign, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { toBeProvided } from '../toBeProvided/toBeProvided';
 import type { Currency, MarketTick, Pair, PairPrice, PlatConfig } from '../../../../domain/api';
 import { futureTickChannel, spotTickChannel } from '../../../../domain/api';
 import { APP_REVEAL_DELAY_MS } from '../../../../domain/constants';
@@ -31,21 +32,11 @@ export const appMachine = setup({
     input: {} as AppInput,
   },
   actors: {
-    applyLanguage: fromPromise<void, { language: Language }>(async () => {
-      throw new Error('applyLanguage not provided');
-    }),
-    fetchConfig: fromPromise<PlatConfig>(async () => {
-      throw new Error('fetchConfig not provided');
-    }),
-    fetchCurrencies: fromPromise<Currency[]>(async () => {
-      throw new Error('fetchCurrencies not provided');
-    }),
-    fetchPairs: fromPromise<Pair[]>(async () => {
-      throw new Error('fetchPairs not provided');
-    }),
-    fetchUsdtPrice: fromPromise<PairPrice, { pricing: PricingCurrency }>(async () => {
-      throw new Error('fetchUsdtPrice not provided');
-    }),
+    applyLanguage: toBeProvided<void, { language: Language }>('applyLanguage'),
+    fetchConfig: toBeProvided<PlatConfig>('fetchConfig'),
+    fetchCurrencies: toBeProvided<Currency[]>('fetchCurrencies'),
+    fetchPairs: toBeProvided<Pair[]>('fetchPairs'),
+    fetchUsdtPrice: toBeProvided<PairPrice, { pricing: PricingCurrency }>('fetchUsdtPrice'),
     /** One per tick channel; reports `market.tick` events. */
     marketChannel: fromCallback<EventObject, { channel: string }>(() => () => undefined),
   },

@@ -1,4 +1,5 @@
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorRef, type PromiseActorLogic } from 'xstate';
+import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorRef, type PromiseActorLogic } from 'xstate';
+import { toBeProvided } from '../toBeProvided/toBeProvided';
 import type { ToastMessage } from '../../../../domain/errors';
 import { toastError } from '../toast/toastError';
 import type { ConfirmActEvent, ConfirmActInput, ConfirmActReport } from './confirmAct.types';
@@ -26,9 +27,7 @@ export const confirmActMachine = setup({
     input: {} as ConfirmActInput,
   },
   actors: {
-    act: fromPromise<unknown, unknown>(async () => {
-      throw new Error('act not provided');
-    }),
+    act: toBeProvided<unknown, unknown>('act'),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,

@@ -1,4 +1,5 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { toBeProvided } from '../toBeProvided/toBeProvided';
 import type { ToastMessage } from '../../../../domain/errors';
 import { RECORD_PAGE_SIZE } from '../../../../domain/wallet';
 import { toastError } from '../toast/toastError';
@@ -70,9 +71,7 @@ export interface PagedListContext {
 export const pagedListMachine = setup({
   types: { context: {} as PagedListContext, events: {} as PagedListEvent, input: {} as PagedListInput },
   actors: {
-    loadPage: fromPromise<LoadedPage, PageQuery>(async () => {
-      throw new Error('loadPage not provided');
-    }),
+    loadPage: toBeProvided<LoadedPage, PageQuery>('loadPage'),
     /** The product's pushes as list events; none by default. */
     pushes: fromCallback<EventObject>(() => () => undefined),
   },

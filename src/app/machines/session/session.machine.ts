@@ -1,4 +1,5 @@
-import { assign, cancel, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
+import { assign, cancel, raise, setup, type ActorRefFrom } from 'xstate';
+import { toBeProvided } from '../toBeProvided/toBeProvided';
 import type { UserInfo } from '../../../../domain/api';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../../../domain/constants';
 import { isApiError, type ToastMessage } from '../../../../domain/errors';
@@ -29,6 +30,9 @@ export type SessionEvent =
   | { type: 'session.cancel' }
   | { type: 'session.refresh' };
 
+/** A token as storage held it: a non-empty string, or none (the session and the operator's session restore theirs so). */
+export const storedToken = (value: unknown): string | undefined => (typeof value === 'string' && value.length > 0 ? value : undefined);
+
 function asUser(value: unknown): UserInfo | undefined {
   const u = value as Partial<UserInfo> | null | undefined;
   return u && typeof u === 'object' && typeof u.id === 'number' && typeof u.account === 'string' ? (u as UserInfo) : undefined;
@@ -58,9 +62,7 @@ export const sessionMachine = setup({
     input: {} as SessionInput,
   },
   actors: {
-    fetchUser: fromPromise<UserInfo, { token: string }>(async () => {
-      throw new Error('fetchUser not provided');
-    }),
+    fetchUser: toBeProvided<UserInfo, { token: string }>('fetchUser'),
   },
   actions: {
     persistSession: (_, _params: { token: string; user: UserInfo }) => undefined,
@@ -82,7 +84,7 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   context: ({ input }) => ({
-    token: typeof input.token === 'string' && input.token.length > 0 ? input.token : undefined,
+    token: storedToken(input.token),
     user: asUser(input.user),
   }),
   initial: 'checking',

@@ -1,7 +1,8 @@
 import { assign, fromCallback, fromPromise, type DoneActorEvent, type EventObject } from 'xstate';
 import type { FiatOrder, FiatOrderStatus } from '../../../../domain/fiat';
 import { toastError } from '../../../app/machines/toast/toastError';
-import { fiatAppealMachine } from './fiatAppeal/fiatAppeal.machine';
+import type { ConfirmActReport } from '../../../app/machines/confirmAct/confirmAct.types';
+import { fiatAppealMachine, type AppealOutcome } from './fiatAppeal/fiatAppeal.machine';
 
 /** What the order loader answers: the order and this client's clock when it arrived (for the offset). */
 export interface LoadedOrder {
@@ -12,6 +13,15 @@ export interface LoadedOrder {
 export interface OrderStepInput {
   orderId: number;
   idempotencyKey?: string;
+}
+
+/**
+ * What a party's confirm-then-act children (app/machines/confirmAct: "I have paid", cancel,
+ * confirm receipt) ask about and then act on: the order, with the step named so the parent tells
+ * the children's reports apart.
+ */
+export interface OrderStep extends OrderStepInput {
+  step: 'pay' | 'cancel' | 'release';
 }
 
 export interface AppealInput {
@@ -60,6 +70,10 @@ export function orderActions<E extends EventObject>() {
     stamp: assign<FiatOrderContext, E, undefined, E, never>({ now: () => Date.now() }),
     adoptLoaded: assign<FiatOrderContext, E, undefined, E, never>(({ event }) => fromLoaded((event as unknown as DoneActorEvent<LoadedOrder>).output)),
     adoptPushed: assign<FiatOrderContext, E, undefined, E, never>(({ event }) => fromLoaded(event as unknown as OrderPushedEvent)),
+    /** The order in appeal, as a submitted appeal (the `appeal` child's output) answered it. */
+    adoptAppealed: assign<FiatOrderContext, E, undefined, E, never>(({ event }) => ({ order: (event as unknown as DoneActorEvent<AppealOutcome>).output.order })),
+    /** The order as a confirmed step (a confirm-then-act child's `confirmAct.done`) answered it. */
+    adoptActed: assign<FiatOrderContext, E, undefined, E, never>(({ event }) => ({ order: (event as unknown as ConfirmActReport<OrderStep, FiatOrder> & { type: 'confirmAct.done' }).output })),
   };
 }
 
@@ -71,6 +85,38 @@ export const orderGuards = {
   isCompleted: ({ context }: OrderGuardArgs) => context.order?.status === 'completed',
   isThisOrder: ({ context, event }: OrderGuardArgs) => event.type === 'order.pushed' && (event as OrderPushedEvent).order.id === context.orderId,
 };
+
+/** The delays both parties' machines name: the clock's tick, and how soon a run-out deadline is read again. */
+export const orderDelays = { tick: 1000, expiryRecheck: 2000 };
+
+/**
+ * The top of both parties' machines: the order's context, the `clock` and `flow` regions side by
+ * side, and the private channel's pushes for this order. Each machine adds its own `flow` states.
+ */
+export function partyMachineTop<const Id extends string>(id: Id) {
+  return {
+    id,
+    context: ({ input }: { input: { orderId: number } }) => initialOrderContext(input.orderId),
+    type: 'parallel',
+    invoke: { id: 'orderUpdates', src: 'orderUpdates', input: ({ context }: { context: FiatOrderContext }) => ({ orderId: context.orderId }) },
+  } as const;
+}
+
+/**
+ * A party writing an appeal after payment: the appeal is its own machine (reason, confirmation,
+ * call), invoked as `appeal` for the view to talk to. Submitted, the order is in appeal (`routing`
+ * of the party's machine, `#<id>.flow.routing`, shows it); dismissed, back to `back`.
+ */
+export function appealingState<const Back extends string>(routing: `#${string}.flow.routing`, back: Back) {
+  return {
+    invoke: {
+      id: 'appeal',
+      src: 'appeal',
+      input: ({ context }: { context: FiatOrderContext }) => ({ orderId: context.orderId }),
+      onDone: [{ guard: ({ event }: { event: DoneActorEvent<AppealOutcome> }) => event.output.order !== undefined, target: routing, actions: 'adoptAppealed' }, { target: back }],
+    },
+  } as const;
+}
 
 /** The `clock` region: a tick a second stamps `now`, from which the views' countdowns are computed. */
 export const orderClockRegion = { initial: 'ticking', states: { ticking: { after: { tick: { target: 'ticking', reenter: true, actions: 'stamp' } } } } } as const;

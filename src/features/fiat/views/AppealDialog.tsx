@@ -3,6 +3,7 @@ import { Button } from '../../../app/ui/Button';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
 import { Dialog } from '../../../app/ui/Dialog';
 import { useFiatAppeal } from '../fiat.hooks';
+import { ProblemLine } from './ProblemLine';
 import { APPEAL_REASON_MAX, type FiatAppealActorRef } from '../machines/fiatAppeal/fiatAppeal.machine';
 
 /** A party's appeal: the reason (required), then a confirmation; a refusal shows under the reason. */
@@ -35,11 +36,7 @@ export function AppealDialog(props: { appeal: FiatAppealActorRef }) {
         {t('fiat.appealReason')}
         <textarea rows={4} maxLength={APPEAL_REASON_MAX} value={a.reason} onChange={(e) => a.setReason(e.target.value)} />
       </label>
-      {a.problem && (
-        <p role="alert" className="down" style={{ margin: '8px 0 0' }}>
-          {'key' in a.problem ? t(a.problem.key) : a.problem.text}
-        </p>
-      )}
+      <ProblemLine problem={a.problem} />
     </Dialog>
   );
 }

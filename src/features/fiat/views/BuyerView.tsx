@@ -1,19 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../app/ui/Button';
-import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
+import { ConfirmActDialog } from '../../../app/ui/ConfirmDialog';
 import { Panel, PanelBody } from '../../../app/ui/Panel';
 import { useFiatBuyer } from '../fiat.hooks';
 import { buyerTitleKey, FIAT_STATUS_KEYS } from '../machines/fiatOrderShared';
 import { AppealRuling } from './AppealRuling';
-import { formatCountdown } from '../../../../domain/duration';
 import { fiatAmount, money } from '../../../../domain/figures';
-import { Band, Frame } from './fiatStyles';
+import { Frame } from './fiatStyles';
 import { AppealDialog } from './AppealDialog';
 import { OrderChat } from './OrderChat';
 import { OrderFacts } from './OrderFacts';
 import { OrderHeader } from './OrderHeader';
 import { useStepAddress } from './OrderPage';
+import { Countdown, StepBand } from './StepBand';
 
 const BUYER_STEPS = ['fiat.step.created', 'fiat.step.pay', 'fiat.step.submitted', 'fiat.step.sellerConfirms', 'fiat.step.success'] as const;
 
@@ -31,15 +31,13 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
       {o && (
         <>
           {b.unpaid && (
-            <Band $tone="warn" role="status">
-              <div>
-                <h2>{t('fiat.payTitle', { amount: fiatAmount(o.amount), fiat: o.fiat })}</h2>
-                <div className="dim">{t('fiat.payHint', { seller: o.seller_name })}</div>
-                {o.graced && <div className="faint">{t('fiat.graced')}</div>}
-              </div>
-              <div className="countdown" aria-label={t('fiat.timeLeft')} data-testid="countdown">
-                {formatCountdown(b.payLeft)}
-              </div>
+            <StepBand
+              tone="warn"
+              title={t('fiat.payTitle', { amount: fiatAmount(o.amount), fiat: o.fiat })}
+              hint={t('fiat.payHint', { seller: o.seller_name })}
+              note={o.graced && <div className="faint">{t('fiat.graced')}</div>}
+            >
+              <Countdown seconds={b.payLeft} label={t('fiat.timeLeft')} />
               <div className="actions">
                 <Button $variant="ghost" onClick={b.cancel}>
                   {t('fiat.cancelOrder')}
@@ -48,17 +46,11 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
                   {t('fiat.iHavePaid')}
                 </Button>
               </div>
-            </Band>
+            </StepBand>
           )}
           {b.paid && (
-            <Band $tone="warn" role="status">
-              <div>
-                <h2>{t('fiat.waitingSeller')}</h2>
-                <div className="dim">{t('fiat.waitingSellerHint', { quantity: money(o.quantity, o.crypto), crypto: o.crypto })}</div>
-              </div>
-              <div className="countdown" data-testid="countdown">
-                {formatCountdown(b.confirmLeft)}
-              </div>
+            <StepBand tone="warn" title={t('fiat.waitingSeller')} hint={t('fiat.waitingSellerHint', { quantity: money(o.quantity, o.crypto), crypto: o.crypto })}>
+              <Countdown seconds={b.confirmLeft} />
               <div className="actions">
                 {b.mayAppeal ? (
                   <Button $variant="danger" onClick={b.appeal}>
@@ -68,36 +60,25 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
                   <span className="faint">{t('fiat.appealAfter')}</span>
                 )}
               </div>
-            </Band>
+            </StepBand>
           )}
-          {b.inAppeal && (
-            <Band $tone="warn" role="status">
-              <div>
-                <h2>{t('fiat.inAppeal')}</h2>
-                <div className="dim">{t('fiat.inAppealHint')}</div>
-              </div>
-            </Band>
-          )}
+          {b.inAppeal && <StepBand tone="warn" title={t('fiat.inAppeal')} hint={t('fiat.inAppealHint')} />}
           {b.completed && (
-            <Band $tone="up" role="status">
-              <div>
-                <h2 className="up">{t('fiat.purchaseSucceeded')}</h2>
-                <div className="dim">{t('fiat.releasedTo', { quantity: money(o.quantity, o.crypto), crypto: o.crypto })}</div>
-              </div>
+            <StepBand tone="up" title={t('fiat.purchaseSucceeded')} hint={t('fiat.releasedTo', { quantity: money(o.quantity, o.crypto), crypto: o.crypto })}>
               <div className="actions">
                 <Link to="/wallet/legalSymbol">{t('fiat.toFiatAccount')}</Link>
                 <Link to="/deal">{t('fiat.backToAds')}</Link>
               </div>
-            </Band>
+            </StepBand>
           )}
           {b.cancelled && (
-            <Band $tone="dim" role="status">
-              <div>
-                <h2>{t(FIAT_STATUS_KEYS.cancelled)}</h2>
-                <div className="dim">{t(o.cancel_reason === 'expired' ? 'fiat.cancelledExpired' : o.cancel_reason === 'operator' ? 'fiat.cancelledOperator' : 'fiat.cancelledBuyer')}</div>
-              </div>
+            <StepBand
+              tone="dim"
+              title={t(FIAT_STATUS_KEYS.cancelled)}
+              hint={t(o.cancel_reason === 'expired' ? 'fiat.cancelledExpired' : o.cancel_reason === 'operator' ? 'fiat.cancelledOperator' : 'fiat.cancelledBuyer')}
+            >
               <Link to="/deal">{t('fiat.backToAds')}</Link>
-            </Band>
+            </StepBand>
           )}
           <AppealRuling order={o} />
           <Panel>
@@ -107,17 +88,13 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
             </PanelBody>
           </Panel>
           {o.role === 'buyer' && <OrderChat orderId={o.id} mine="buyer" />}
+          <ConfirmActDialog
+            actor={b.payQuestion}
+            tone="primary"
+            texts={() => ({ titleKey: 'fiat.iHavePaid', questionKey: 'fiat.confirmPaid', params: { amount: fiatAmount(o.amount), fiat: o.fiat, seller: o.seller_name } })}
+          />
+          <ConfirmActDialog actor={b.cancelQuestion} texts={() => ({ titleKey: 'fiat.cancelOrder', questionKey: 'fiat.confirmCancel' })} />
         </>
-      )}
-      {o && (b.confirmingPay || b.paying) && (
-        <ConfirmDialog title={t('fiat.iHavePaid')} cancelLabel={t('common.cancel')} confirmLabel={t('common.confirm')} busy={b.paying} onCancel={b.back} onConfirm={b.confirm}>
-          {t('fiat.confirmPaid', { amount: fiatAmount(o.amount), fiat: o.fiat, seller: o.seller_name })}
-        </ConfirmDialog>
-      )}
-      {o && (b.confirmingCancel || b.cancelling) && (
-        <ConfirmDialog title={t('fiat.cancelOrder')} cancelLabel={t('common.cancel')} confirmLabel={t('common.confirm')} tone="danger" busy={b.cancelling} onCancel={b.back} onConfirm={b.confirm}>
-          {t('fiat.confirmCancel')}
-        </ConfirmDialog>
       )}
       {b.appealRef && <AppealDialog appeal={b.appealRef} />}
     </Frame>

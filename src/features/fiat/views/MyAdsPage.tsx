@@ -3,14 +3,15 @@ import { Link } from 'react-router-dom';
 import { FIAT_CURRENCIES, isFiatCode, type FiatMyAd } from '../../../../domain/fiat';
 import { Badge } from '../../../app/ui/Badge';
 import { Button } from '../../../app/ui/Button';
-import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
+import { RetryButton } from '../../../app/ui/RetryButton';
+import { ConfirmActDialog, ConfirmDialog } from '../../../app/ui/ConfirmDialog';
 import { DataTable } from '../../../app/ui/DataTable';
 import { Pager } from '../../../app/ui/RecordFilters';
 import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
-import { Segmented } from '../../../app/ui/Segmented';
+import { PressedChoice } from '../../../app/ui/Segmented';
 import { useAppFlow } from '../../../app/views/hooks';
 import { useAdForm } from '../fiat.hooks';
-import type { AdField } from '../machines/adForm/adForm.machine';
+import type { AdChange, AdField } from '../machines/adForm/adForm.machine';
 import { fiatAmount, money } from '../../../../domain/figures';
 import { Frame } from './fiatStyles';
 import { StandingNotice } from './StandingNotice';
@@ -38,14 +39,7 @@ export function MyAdsPage() {
             <Link to="/deal">{t('fiat.backToAds')}</Link>
           </div>
           <div className="controls">
-            <Segmented role="radiogroup" aria-label={t('fiat.col.side')}>
-              <button type="button" aria-pressed={f.form.side === 'sell'} onClick={() => f.field('side', 'sell')}>
-                {t('deal.sell')}
-              </button>
-              <button type="button" aria-pressed={f.form.side === 'buy'} onClick={() => f.field('side', 'buy')}>
-                {t('deal.buy')}
-              </button>
-            </Segmented>
+            <PressedChoice role="radiogroup" label={t('fiat.col.side')} value={f.form.side} options={[['sell', t('deal.sell')], ['buy', t('deal.buy')]]} onChoose={(side) => f.field('side', side)} />
             <label>
               {t('deal.crypto')}
               <select value={f.form.crypto} onChange={(e) => f.field('crypto', e.target.value)}>
@@ -62,14 +56,13 @@ export function MyAdsPage() {
                 ))}
               </select>
             </label>
-            <Segmented role="radiogroup" aria-label={t('fiat.ads.priceKind')}>
-              <button type="button" aria-pressed={f.form.price_kind === 'fixed'} onClick={() => f.field('price_kind', 'fixed')}>
-                {t('fiat.ads.fixed')}
-              </button>
-              <button type="button" aria-pressed={f.form.price_kind === 'margin'} onClick={() => f.field('price_kind', 'margin')}>
-                {t('fiat.ads.margin')}
-              </button>
-            </Segmented>
+            <PressedChoice
+              role="radiogroup"
+              label={t('fiat.ads.priceKind')}
+              value={f.form.price_kind}
+              options={[['fixed', t('fiat.ads.fixed')], ['margin', t('fiat.ads.margin')]]}
+              onChoose={(kind) => f.field('price_kind', kind)}
+            />
             {f.form.price_kind === 'fixed' ? input('fixed_price', `${t('fiat.col.price')} (${f.form.fiat})`) : input('margin', t('fiat.ads.marginPercent'))}
             {input('total', `${t('fiat.ads.total')} (${f.form.crypto})`)}
             {input('min_amount', `${t('fiat.ads.min')} (${f.form.fiat})`)}
@@ -134,11 +127,7 @@ export function MyAdsPage() {
             ]}
           />
           {f.data && <Pager page={f.data.ads.page} size={f.data.ads.size} total={f.data.ads.total} onPage={f.setPage} />}
-          {f.failed && (
-            <Button $small $variant="ghost" onClick={f.retry}>
-              {t('common.retry')}
-            </Button>
-          )}
+          {f.failed && <RetryButton small onRetry={f.retry} />}
         </PanelBody>
       </Panel>
       {(f.confirming || f.publishing) && (
@@ -146,11 +135,8 @@ export function MyAdsPage() {
           {t(f.form.side === 'sell' ? 'fiat.ads.confirmSell' : 'fiat.ads.confirmBuy', { total: money(f.form.total, f.form.crypto), crypto: f.form.crypto, fiat: f.form.fiat })}
         </ConfirmDialog>
       )}
-      {(f.confirmingStatus || f.changingStatus) && f.change && (
-        <ConfirmDialog title={t('fiat.ads.title')} cancelLabel={t('common.cancel')} confirmLabel={t('common.confirm')} tone={f.change.status === 'closed' ? 'danger' : 'primary'} busy={f.changingStatus} onCancel={f.back} onConfirm={f.confirm}>
-          {t(f.change.status === 'closed' ? 'fiat.ads.confirmClose' : f.change.status === 'paused' ? 'fiat.ads.confirmPause' : 'fiat.ads.confirmResume')}
-        </ConfirmDialog>
-      )}
+      <ConfirmActDialog<AdChange> actor={f.statusQuestion} tone="primary" texts={(c) => ({ titleKey: 'fiat.ads.title', questionKey: c.status === 'paused' ? 'fiat.ads.confirmPause' : 'fiat.ads.confirmResume' })} />
+      <ConfirmActDialog actor={f.closeQuestion} texts={() => ({ titleKey: 'fiat.ads.title', questionKey: 'fiat.ads.confirmClose' })} />
     </Frame>
   );
 }

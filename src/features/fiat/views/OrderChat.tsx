@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../../../app/ui/Button';
+import { RetryButton } from '../../../app/ui/RetryButton';
+import { ProblemLine } from './ProblemLine';
 import { Panel, PanelBody } from '../../../app/ui/Panel';
 import { useFiatChat } from '../fiat.hooks';
 import { CHAT_IMAGE_TYPES, CHAT_TEXT_MAX } from '../machines/fiatChat/fiatChat.machine';
@@ -29,10 +31,7 @@ export function OrderChat(props: { orderId: number; mine: 'buyer' | 'seller' }) 
         <h2 style={{ margin: '0 0 8px', fontSize: 16 }}>{t('fiat.chat.title')}</h2>
         {chat.loadFailed && (
           <p role="alert">
-            {t('fiat.chat.loadFailed')}{' '}
-            <Button $small $variant="ghost" onClick={chat.retry}>
-              {t('common.retry')}
-            </Button>
+            {t('fiat.chat.loadFailed')} <RetryButton small onRetry={chat.retry} />
           </p>
         )}
         {!chat.loading && chat.messages.length === 0 && !chat.loadFailed && <p className="faint">{t('fiat.chat.empty')}</p>}
@@ -70,11 +69,7 @@ export function OrderChat(props: { orderId: number; mine: 'buyer' | 'seller' }) 
             {chat.sending ? t('fiat.chat.sending') : t('fiat.chat.send')}
           </Button>
         </Composer>
-        {chat.problem && (
-          <p role="alert" className="down" style={{ margin: '8px 0 0' }}>
-            {'key' in chat.problem ? t(chat.problem.key) : chat.problem.text}
-          </p>
-        )}
+        <ProblemLine problem={chat.problem} />
       </PanelBody>
     </Panel>
   );

@@ -1,19 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../app/ui/Button';
-import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
+import { RetryButton } from '../../../app/ui/RetryButton';
+import { ConfirmActDialog } from '../../../app/ui/ConfirmDialog';
 import { Panel, PanelBody } from '../../../app/ui/Panel';
 import { useFiatSeller } from '../fiat.hooks';
 import { FIAT_STATUS_KEYS } from '../machines/fiatOrderShared';
-import { formatCountdown } from '../../../../domain/duration';
 import { fiatAmount, money } from '../../../../domain/figures';
-import { Band, Frame } from './fiatStyles';
+import { Frame } from './fiatStyles';
 import { AppealDialog } from './AppealDialog';
 import { OrderChat } from './OrderChat';
 import { OrderFacts } from './OrderFacts';
 import { AppealRuling } from './AppealRuling';
 import { OrderHeader } from './OrderHeader';
 import { useStepAddress } from './OrderPage';
+import { Countdown, StepBand } from './StepBand';
 
 const SELLER_STEPS = ['fiat.step.waitingPayment', 'fiat.step.buyerPaid', 'fiat.step.confirmCollection', 'fiat.step.success'] as const;
 
@@ -30,27 +31,17 @@ export function SellerView(props: { orderId: number }) {
       {o && (
         <>
           {s.unpaid && (
-            <Band $tone="warn" role="status">
-              <div>
-                <h2>{t('fiat.waitingBuyer')}</h2>
-                <div className="dim">{t('fiat.waitingBuyerHint', { quantity: money(o.quantity, o.crypto), crypto: o.crypto, amount: fiatAmount(o.amount), fiat: o.fiat })}</div>
-              </div>
-              <div className="countdown" data-testid="countdown">
-                {formatCountdown(s.payLeft)}
-              </div>
-            </Band>
+            <StepBand tone="warn" title={t('fiat.waitingBuyer')} hint={t('fiat.waitingBuyerHint', { quantity: money(o.quantity, o.crypto), crypto: o.crypto, amount: fiatAmount(o.amount), fiat: o.fiat })}>
+              <Countdown seconds={s.payLeft} />
+            </StepBand>
           )}
           {(s.paid || s.inAppeal) && (
-            <Band $tone="warn" role="status">
-              <div>
-                <h2>{t(s.inAppeal ? 'fiat.inAppeal' : 'fiat.buyerPaid', { amount: fiatAmount(o.amount), fiat: o.fiat })}</h2>
-                <div className="dim">{t('fiat.checkBank', { amount: fiatAmount(o.amount), fiat: o.fiat, buyer: o.buyer_name })}</div>
-              </div>
-              {s.paid && (
-                <div className="countdown" data-testid="countdown">
-                  {formatCountdown(s.confirmLeft)}
-                </div>
-              )}
+            <StepBand
+              tone="warn"
+              title={t(s.inAppeal ? 'fiat.inAppeal' : 'fiat.buyerPaid', { amount: fiatAmount(o.amount), fiat: o.fiat })}
+              hint={t('fiat.checkBank', { amount: fiatAmount(o.amount), fiat: o.fiat, buyer: o.buyer_name })}
+            >
+              {s.paid && <Countdown seconds={s.confirmLeft} />}
               <div className="actions">
                 {s.paid && (
                   <Button $variant="ghost" onClick={s.appeal}>
@@ -60,31 +51,16 @@ export function SellerView(props: { orderId: number }) {
                 <Button $variant="primary" onClick={s.release}>
                   {t('fiat.confirmReceipt')}
                 </Button>
-                {s.releaseFailed && (
-                  <Button $variant="ghost" onClick={s.retry}>
-                    {t('common.retry')}
-                  </Button>
-                )}
+                {s.releaseFailed && <RetryButton onRetry={s.retry} />}
               </div>
-            </Band>
+            </StepBand>
           )}
           {s.completed && (
-            <Band $tone="up" role="status">
-              <div>
-                <h2 className="up">{t('fiat.saleCompleted')}</h2>
-                <div className="dim">{t('fiat.releasedTo', { quantity: money(o.quantity, o.crypto), crypto: o.crypto })}</div>
-              </div>
+            <StepBand tone="up" title={t('fiat.saleCompleted')} hint={t('fiat.releasedTo', { quantity: money(o.quantity, o.crypto), crypto: o.crypto })}>
               <Link to="/deal">{t('fiat.backToAds')}</Link>
-            </Band>
+            </StepBand>
           )}
-          {s.cancelled && (
-            <Band $tone="dim" role="status">
-              <div>
-                <h2>{t(FIAT_STATUS_KEYS.cancelled)}</h2>
-                <div className="dim">{t('fiat.escrowReturned')}</div>
-              </div>
-            </Band>
-          )}
+          {s.cancelled && <StepBand tone="dim" title={t(FIAT_STATUS_KEYS.cancelled)} hint={t('fiat.escrowReturned')} />}
           <AppealRuling order={o} />
           <Panel>
             <PanelBody>
@@ -94,10 +70,16 @@ export function SellerView(props: { orderId: number }) {
           {o.role === 'seller' && <OrderChat orderId={o.id} mine="seller" />}
         </>
       )}
-      {o && (s.confirmingRelease || s.releasing) && (
-        <ConfirmDialog title={t('fiat.confirmReceipt')} cancelLabel={t('common.cancel')} confirmLabel={t('common.confirm')} busy={s.releasing} onCancel={s.back} onConfirm={s.confirm}>
-          {t('fiat.confirmRelease', { amount: fiatAmount(o.amount), fiat: o.fiat, quantity: money(o.quantity, o.crypto), crypto: o.crypto, buyer: o.buyer_name })}
-        </ConfirmDialog>
+      {o && (
+        <ConfirmActDialog
+          actor={s.releaseQuestion}
+          tone="primary"
+          texts={() => ({
+            titleKey: 'fiat.confirmReceipt',
+            questionKey: 'fiat.confirmRelease',
+            params: { amount: fiatAmount(o.amount), fiat: o.fiat, quantity: money(o.quantity, o.crypto), crypto: o.crypto, buyer: o.buyer_name },
+          })}
+        />
       )}
       {s.appealRef && <AppealDialog appeal={s.appealRef} />}
     </Frame>

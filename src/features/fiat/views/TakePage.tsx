@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { AdSide } from '../../../../domain/fiat';
 import { Button } from '../../../app/ui/Button';
+import { RetryButton } from '../../../app/ui/RetryButton';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
 import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
-import { Segmented } from '../../../app/ui/Segmented';
+import { PressedChoice } from '../../../app/ui/Segmented';
 import { useFiatTake } from '../fiat.hooks';
 import { fiatAmount, money, ratioPercent } from '../../../../domain/figures';
 import { Facts, Frame } from './fiatStyles';
@@ -33,9 +34,7 @@ export function TakePage(props: { side: AdSide }) {
           {take.loading && <p className="dim">{t('common.loading')}</p>}
           {take.failed && (
             <p role="alert">
-              <Button $small $variant="ghost" onClick={take.retry}>
-                {t('common.retry')}
-              </Button>{' '}
+              <RetryButton small onRetry={take.retry} />{' '}
               <Link to="/deal">{t('fiat.backToAds')}</Link>
             </p>
           )}
@@ -69,14 +68,7 @@ export function TakePage(props: { side: AdSide }) {
               </Facts>
               {ad.terms && <p className="dim">{ad.terms}</p>}
               <div className="controls" style={{ margin: '12px 0' }}>
-                <Segmented role="radiogroup" aria-label={t('fiat.enterBy')}>
-                  <button type="button" aria-pressed={take.by === 'amount'} onClick={() => take.setBy('amount')}>
-                    {t('deal.byAmount')}
-                  </button>
-                  <button type="button" aria-pressed={take.by === 'quantity'} onClick={() => take.setBy('quantity')}>
-                    {t('deal.byQuantity')}
-                  </button>
-                </Segmented>
+                <PressedChoice role="radiogroup" label={t('fiat.enterBy')} value={take.by} options={[['amount', t('deal.byAmount')], ['quantity', t('deal.byQuantity')]]} onChoose={take.setBy} />
                 <label style={{ flex: 1 }}>
                   {take.by === 'amount' ? `${t('fiat.col.amount')} (${ad.fiat})` : `${t('fiat.col.quantity')} (${ad.crypto})`}
                   <input name="value" inputMode="decimal" value={take.value} onChange={(e) => take.setValue(e.target.value)} />

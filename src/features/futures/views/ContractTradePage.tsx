@@ -1,9 +1,10 @@
 import { useParams } from 'react-router-dom';
 import { useSessionFlow } from '../../../app/views/hooks';
-import { TradePage } from '../../markets/views/trade/TradePage';
-import { useFuturesDesk } from '../futures.hooks';
-import { ContractPanels } from './ContractPanels';
+import { TradePage, type TradePanelsProps } from '../../markets/views/trade/TradePage';
+import { useFuturesDesk, useFuturesOrderForm, type Desk } from '../futures.hooks';
+import { FuturesOrderForm } from './FuturesOrderForm';
 import { FuturesStats } from './FuturesStats';
+import { PositionsPanel } from './PositionsPanel';
 
 /**
  * /contract/{symbol}: the shared trade layout on the pair's futures market, with the futures
@@ -13,10 +14,28 @@ import { FuturesStats } from './FuturesStats';
 export function ContractTradePage() {
   const { symbol = '' } = useParams();
   const session = useSessionFlow();
-  return <Desk key={`${symbol.toLowerCase()}:${session.hasSession}`} symbol={symbol} />;
+  return <PairDesk key={`${symbol.toLowerCase()}:${session.hasSession}`} symbol={symbol} />;
 }
 
-function Desk(props: { symbol: string }) {
+function PairDesk(props: { symbol: string }) {
   const desk = useFuturesDesk(props.symbol);
   return <TradePage kind="contract" product={{ stats: <FuturesStats data={desk.data} desk={desk.ref} />, panels: (p) => <ContractPanels {...p} desk={desk} /> }} />;
+}
+
+/**
+ * Signed-in futures trading: the futures book (a click on a level fills the form's price), the
+ * order form, whose untouched price follows the page's last price, and the positions / orders /
+ * plans panel. Grid children of the trade page.
+ */
+function ContractPanels(props: TradePanelsProps & { desk: Desk }) {
+  const { pair, desk } = props;
+  const symbol = `${pair.left_symbol}_${pair.right_symbol}`;
+  const form = useFuturesOrderForm({ symbol, pricePrecision: pair.price_precision, amountPrecision: pair.amount_precision, desk: desk.ref, prices: props.prices });
+  return (
+    <>
+      {props.book(form.setPrice)}
+      <FuturesOrderForm className="form" pair={pair} form={form} desk={desk} lastPrice={props.last?.price ?? props.markPrice} />
+      <PositionsPanel className="orders" pair={pair} desk={desk} markPrice={props.markPrice} />
+    </>
+  );
 }

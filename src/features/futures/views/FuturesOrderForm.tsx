@@ -9,8 +9,7 @@ import { Muted, Panel, PanelBody } from '../../../app/ui/Panel';
 import { maxOpen } from '../machines/futuresDesk/figures';
 import { orderPreview } from '../../../../domain/futures/preview';
 import type { FuturesAction } from '../../../../domain/futures/api';
-import { useLeverageDialog, type useFuturesOrderForm } from '../futures.hooks';
-import type { Desk } from './ContractPanels';
+import { useLeverageDialog, type Desk, type useFuturesOrderForm } from '../futures.hooks';
 import { Choices, Facts, NumberField } from './formParts';
 import { LeverageDialog } from './LeverageDialog';
 import { fee, money, price as priceFigure, quantity } from '../../../../domain/figures';
@@ -175,7 +174,6 @@ export function FuturesOrderForm(props: { className?: string; pair: Pair; form: 
       {(form.confirming || form.submitting) && f.action && (
         <ConfirmDialog
           title={t('futures.form.confirmTitle')}
-          cancelLabel={t('common.cancel')}
           confirmLabel={t(`futures.action.${f.action}`)}
           busy={form.submitting}
           onConfirm={form.confirm}

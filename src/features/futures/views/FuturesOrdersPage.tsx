@@ -5,13 +5,13 @@ import { formatDateTime } from '../../../../domain/localeFormat';
 import { DataTable } from '../../../app/ui/DataTable';
 import { DaysFilter, Pager } from '../../../app/ui/RecordFilters';
 import { Panel, PanelBody, PageTitle } from '../../../app/ui/Panel';
-import { Button } from '../../../app/ui/Button';
+import { RetryAlert } from '../../../app/ui/RetryButton';
 import { CancelDialogs } from './CancelDialog';
 import { useFuturesPairOf, useFuturesRecords, usePositionActions } from '../futures.hooks';
 import type { FuturesRecordsMode } from '../machines/futuresRecords/futuresRecords.machine';
 import { OrderLink } from './detailParts';
 import { PositionActionButtons, PositionActionDialogs } from './PositionActions';
-import { ActionText, Signed, StatusText } from './futuresUi';
+import { ActionText, cancelColumn, Signed, StatusText } from './futuresUi';
 import { fee, indexPrice, money, percent, price, quantity, ratioPercent, tone } from '../../../../domain/figures';
 import { roeTriggerText } from '../../../../domain/futures/planTrigger';
 
@@ -56,15 +56,7 @@ function Records(props: { mode: Mode }) {
               { key: 'col.triggerPrice', align: 'right', render: (p) => <span className="num">{p.trigger_by === 'roe' ? `${t('futures.roe')} ${roeTriggerText(p)}` : `${px(p.symbol, p.trigger_value)} (${t(p.trigger_by === 'mark' ? 'futures.markPrice' : 'col.lastPrice')})`}</span> },
               { key: 'col.execPrice', align: 'right', render: (p) => <span className="num">{p.exec_type === 'market' ? t('futures.market') : px(p.symbol, p.exec_price ?? '0')}</span> },
               { key: 'col.quantity', align: 'right', render: (p) => <span className="num">{p.quantity ? lots(p.symbol, p.quantity) : t('futures.wholePosition')}</span> },
-              {
-                key: 'col.actions',
-                align: 'right',
-                render: (p) => (
-                  <Button type="button" $small $variant="ghost" onClick={() => r.cancelPlan(p.id)}>
-                    {t('common.cancel')}
-                  </Button>
-                ),
-              },
+              cancelColumn(r.cancelPlan),
             ]}
           />
         ) : (
@@ -86,27 +78,11 @@ function Records(props: { mode: Mode }) {
               { key: 'col.fee', align: 'right', render: (o) => <span className="num">{fee(o.fee)}</span> },
               { key: 'col.profit', align: 'right', render: (o) => <Signed value={o.profit} asset={FUTURES_CURRENCY} /> },
               { key: 'col.status', render: (o) => <StatusText status={o.status} /> },
-              ...(props.mode === 'current'
-                ? [
-                    {
-                      key: 'col.actions',
-                      align: 'right' as const,
-                      render: (o: FuturesOrder) => (
-                        <Button type="button" $small $variant="ghost" onClick={() => r.cancelOrder(o.id)}>
-                          {t('common.cancel')}
-                        </Button>
-                      ),
-                    },
-                  ]
-                : []),
+              ...(props.mode === 'current' ? [cancelColumn<FuturesOrder>(r.cancelOrder)] : []),
             ]}
           />
         )}
-        {r.failed && (
-          <p role="alert">
-            <Button $small $variant="ghost" onClick={r.retry}>{t('common.retry')}</Button>
-          </p>
-        )}
+        <RetryAlert failed={r.failed} onRetry={r.retry} />
         {props.mode !== 'hold' && <Pager page={r.page} size={r.size} total={r.total} onPage={r.setPage} />}
         <CancelDialogs order={r.cancelOrderQuestion} plan={r.cancelPlanQuestion} />
       </PanelBody>

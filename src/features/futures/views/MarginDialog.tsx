@@ -19,7 +19,6 @@ export function MarginDialog(props: { dialog: ReturnType<typeof useMarginDialog>
   return (
     <ConfirmDialog
       title={`${t('futures.margin.title')} · ${p.symbol.replace('_', '/')} ${t(p.side === 1 ? 'futures.long' : 'futures.short')} ${p.leverage}×`}
-      cancelLabel={t('common.cancel')}
       confirmLabel={t('common.confirm')}
       busy={d.state === 'saving'}
       onConfirm={d.save}

@@ -37,7 +37,7 @@ export function PositionActionDialogs(props: { actions: Actions }) {
   const { close, tpsl, pairOf } = props.actions;
   return (
     <>
-      {close.state !== 'closed' && <CloseDialog dialog={close} pair={pairOf(close.symbol)} />}
+      {(close.state !== 'closed' || close.asking) && <CloseDialog dialog={close} pair={pairOf(close.symbol)} />}
       {tpsl.state !== 'closed' && <TpslDialog dialog={tpsl} pair={pairOf(tpsl.symbol)} />}
     </>
   );

@@ -25,13 +25,13 @@ export function TpslDialog(props: { dialog: ReturnType<typeof useTpslDialog>; pa
       submitLabel={t('common.confirm')}
       onSubmit={d.submit}
       onCancel={d.cancel}
-      onConfirm={d.confirm}
       confirm={
         confirming
           ? {
               title: t('futures.tpsl.confirmTitle'),
               confirmLabel: t('common.confirm'),
               busy: d.state === 'submitting',
+              onConfirm: d.confirm,
               body: (
                 <Facts
                   rows={[

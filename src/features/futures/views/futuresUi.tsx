@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../app/ui/Button';
+import type { Column } from '../../../app/ui/DataTable';
 import { signedMoney } from '../../../../domain/figures';
 import type { FuturesAction } from '../../../../domain/futures/api';
 import { FuturesOrderStatus } from '../../../../domain/futures/orderStatus';
@@ -36,4 +38,18 @@ export function ActionText(props: { action: FuturesAction }) {
 export function Signed(props: { value: string | null | undefined; asset: string }) {
   const text = signedMoney(props.value, props.asset);
   return <span className={`num ${text.startsWith('+') ? 'up' : text.startsWith('-') ? 'down' : ''}`}>{text}</span>;
+}
+
+function CancelButton(props: { onCancel: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button type="button" $small $variant="ghost" onClick={props.onCancel}>
+      {t('common.cancel')}
+    </Button>
+  );
+}
+
+/** An open order's or a waiting plan's Cancel (the trade page and the orders centre): `onCancel` asks first. */
+export function cancelColumn<Row extends { id: number }>(onCancel: (id: number) => void): Column<Row> {
+  return { key: 'col.actions', align: 'right', render: (row) => <CancelButton onCancel={() => onCancel(row.id)} /> };
 }

@@ -1,9 +1,8 @@
-import { fromCallback, type EventObject } from 'xstate';
 import type { KlineInterval } from '../../../../domain/constants';
 import type { KlineEvent } from '../machines/kline/kline.types';
 import type { FrameScheduler } from '../../../services/frameScheduler';
 import type { SocketClient } from '../../../services/socket';
-import { openChannelFeed, type ConnectionChangeEvent } from '../../../app/actors/channelFeed';
+import { channelFeedActor, type ConnectionChangeEvent } from '../../../app/actors/channelFeed';
 import { parseKlineMessage } from '../../../app/actors/marketParsers';
 
 type BarEvent = Extract<KlineEvent, { type: 'kline.bar' }>;
@@ -24,17 +23,11 @@ export function latestPerCandle(events: Array<BarEvent | ConnectionChangeEvent>)
 
 /** `{pair}_kline_{interval}`: the candle in progress as kline.bar events, at most one per candle per frame. */
 export function createCandleFeedActor(socket: SocketClient, frames: FrameScheduler) {
-  return fromCallback<EventObject, { channel: string; interval: KlineInterval }>(({ input, sendBack }) =>
-    openChannelFeed<BarEvent>({
-      socket,
-      frames,
-      channel: input.channel,
-      sendBack,
-      coalesce: latestPerCandle,
-      toEvent: (payload) => {
-        const message = parseKlineMessage(payload, input.channel);
-        return message ? { type: 'kline.bar', interval: input.interval, bar: message.bar } : undefined;
-      },
-    }),
-  );
+  return channelFeedActor<BarEvent, { channel: string; interval: KlineInterval }>(socket, frames, {
+    coalesce: latestPerCandle,
+    toEvent: (payload, { channel, interval }) => {
+      const message = parseKlineMessage(payload, channel);
+      return message ? { type: 'kline.bar', interval, bar: message.bar } : undefined;
+    },
+  });
 }

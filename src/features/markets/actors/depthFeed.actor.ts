@@ -1,8 +1,7 @@
-import { fromCallback } from 'xstate';
 import type { DepthFeedCommand, OrderBookEvent } from '../machines/orderBook/orderBook.types';
 import type { FrameScheduler } from '../../../services/frameScheduler';
 import type { SocketClient } from '../../../services/socket';
-import { openChannelFeed, type ConnectionChangeEvent } from '../../../app/actors/channelFeed';
+import { channelFeedActor, type ConnectionChangeEvent } from '../../../app/actors/channelFeed';
 import { parseDepthMessage } from '../../../app/actors/marketParsers';
 
 /**
@@ -26,21 +25,15 @@ export function joinDeltas(events: Array<OrderBookEvent | ConnectionChangeEvent>
  * for a fresh snapshot.
  */
 export function createDepthFeedActor(socket: SocketClient, frames: FrameScheduler) {
-  return fromCallback<DepthFeedCommand, { channel: string }>(({ input, sendBack, receive }) => {
-    receive((command) => {
-      if (command.type === 'feed.resubscribe') socket.resubscribe(input.channel);
-    });
-    return openChannelFeed<OrderBookEvent>({
-      socket,
-      frames,
-      channel: input.channel,
-      sendBack,
-      toEvent: (payload) => {
-        const message = parseDepthMessage(payload, input.channel);
-        if (!message) return undefined;
-        return message.kind === 'snapshot' ? { type: 'book.snapshot', message } : { type: 'book.deltas', messages: [message] };
-      },
-      coalesce: joinDeltas,
-    });
+  return channelFeedActor<OrderBookEvent, { channel: string }, DepthFeedCommand>(socket, frames, {
+    receive: (command, { channel }) => {
+      if (command.type === 'feed.resubscribe') socket.resubscribe(channel);
+    },
+    toEvent: (payload, { channel }) => {
+      const message = parseDepthMessage(payload, channel);
+      if (!message) return undefined;
+      return message.kind === 'snapshot' ? { type: 'book.snapshot', message } : { type: 'book.deltas', messages: [message] };
+    },
+    coalesce: joinDeltas,
   });
 }

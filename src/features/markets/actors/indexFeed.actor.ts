@@ -1,26 +1,19 @@
-import { fromCallback, type EventObject } from 'xstate';
 import type { PairMarketEvent } from '../machines/pairMarket/pairMarket.machine';
 import type { FrameScheduler } from '../../../services/frameScheduler';
 import type { SocketClient } from '../../../services/socket';
-import { openChannelFeed } from '../../../app/actors/channelFeed';
+import { channelFeedActor } from '../../../app/actors/channelFeed';
 import { parseIndexTick } from '../../../app/actors/marketParsers';
 
 type IndexTickEvent = Extract<PairMarketEvent, { type: 'market.indexTick' }>;
 
 /** `{pair}_future_index_tick` (index and mark price) as market.indexTick, only the latest per frame. */
 export function createIndexFeedActor(socket: SocketClient, frames: FrameScheduler) {
-  return fromCallback<EventObject, { channel: string }>(({ input, sendBack }) =>
-    openChannelFeed<IndexTickEvent>({
-      socket,
-      frames,
-      channel: input.channel,
-      // Connection changes mean nothing to an index price: the replayed last tick follows a reconnect.
-      sendBack,
-      coalesce: (events) => events.filter((e) => e.type === 'market.indexTick').slice(-1),
-      toEvent: (payload) => {
-        const tick = parseIndexTick(payload, input.channel);
-        return tick ? { type: 'market.indexTick', close: tick.close, ...(typeof tick.mark === 'string' ? { mark: tick.mark } : {}) } : undefined;
-      },
-    }),
-  );
+  return channelFeedActor<IndexTickEvent>(socket, frames, {
+    // Connection changes mean nothing to an index price: the replayed last tick follows a reconnect.
+    coalesce: (events) => events.filter((e) => e.type === 'market.indexTick').slice(-1),
+    toEvent: (payload, { channel }) => {
+      const tick = parseIndexTick(payload, channel);
+      return tick ? { type: 'market.indexTick', close: tick.close, ...(typeof tick.mark === 'string' ? { mark: tick.mark } : {}) } : undefined;
+    },
+  });
 }

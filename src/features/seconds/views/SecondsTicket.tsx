@@ -4,8 +4,8 @@ import { ratioPercent, tone as figureTone } from '../../../../domain/figures';
 import { SECONDS_CURRENCY } from '../../../../domain/seconds';
 import { useSessionFlow } from '../../../app/views/hooks';
 import { Button } from '../../../app/ui/Button';
+import { SignInButtons } from '../../../app/ui/SignInButtons';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
-import { Dialog } from '../../../app/ui/Dialog';
 import type { SecondsContractActorRef } from '../machines/secondsContract/secondsContract.machine';
 import { useSecondsTicket } from '../seconds.hooks';
 import { confirmedEstimate, directionTone, signedUsdt, ticketFigures, usdt } from './secondsFigures';
@@ -74,12 +74,7 @@ export function SecondsTicket(props: { ticketRef: SecondsContractActorRef; class
           </Sides>
         ) : (
           <Sides>
-            <Button as={Link} to="/login" style={{ textAlign: 'center' }}>
-              {t('nav.login')}
-            </Button>
-            <Button as={Link} to="/reg" $variant="ghost" style={{ textAlign: 'center' }}>
-              {t('nav.register')}
-            </Button>
+            <SignInButtons style={{ textAlign: 'center' }} />
           </Sides>
         )}
         {account && (
@@ -99,25 +94,15 @@ export function SecondsTicket(props: { ticketRef: SecondsContractActorRef; class
           </AccountLines>
         )}
         {ticket.riskWarning && (
-          <Dialog
-            title={t('seconds.risk.title')}
-            onClose={ticket.cancel}
-            footer={
-              <>
-                <Button $variant="ghost" onClick={ticket.cancel}>{t('common.cancel')}</Button>
-                <Button disabled={busy} onClick={ticket.acceptRisk}>{t('seconds.risk.accept')}</Button>
-              </>
-            }
-          >
+          <ConfirmDialog title={t('seconds.risk.title')} confirmLabel={t('seconds.risk.accept')} busy={busy} onConfirm={ticket.acceptRisk} onCancel={ticket.cancel}>
             <p>{t('seconds.risk.body1')}</p>
             <p>{t('seconds.risk.body2')}</p>
             <p>{t('seconds.risk.body3')}</p>
-          </Dialog>
+          </ConfirmDialog>
         )}
         {(ticket.confirming || ticket.submitting) && period && (
           <ConfirmDialog
             title={t('seconds.confirm.title')}
-            cancelLabel={t('common.cancel')}
             confirmLabel={t('seconds.confirm.buy')}
             busy={ticket.submitting}
             onConfirm={ticket.confirm}

@@ -7,7 +7,6 @@ import { price as priceFigure } from '../../../../domain/figures';
 import { useAppFlow } from '../../../app/views/hooks';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
 import { Panel } from '../../../app/ui/Panel';
-import { OrderBookPanel } from '../../markets/views/trade/OrderBookPanel';
 import { TradePage, type TradePanelsProps } from '../../markets/views/trade/TradePage';
 import { useSecondsDesk, useSecondsEnabled } from '../seconds.hooks';
 import { OpenContracts } from './OpenContracts';
@@ -64,7 +63,7 @@ function SecondsPanels(props: TradePanelsProps & { desk: Desk }) {
   const { pair, desk } = props;
   return (
     <>
-      <OrderBookPanel className="book" bookRef={props.bookRef} pair={pair} last={props.last} lastInFiat={props.lastInFiat} />
+      {props.book()}
       {desk.ticket ? <SecondsTicket className="form" ticketRef={desk.ticket} /> : <Panel className="form" />}
       <OpenContracts className="orders" left={pair.left_symbol} right={pair.right_symbol} places={pair.price_precision} cards={desk.cards} />
     </>

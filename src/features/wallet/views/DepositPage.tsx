@@ -1,18 +1,17 @@
-import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PHONE } from '../../../app/theme';
 import { QR_SIZES } from '../../../../domain/constants';
-import { money } from '../../../../domain/figures';
-import type { DepositRecord } from '../../../../domain/wallet';
+import type { DepositAddress, DepositRecord } from '../../../../domain/wallet';
 import { useDepositFlow, useWalletRecords } from '../wallet.hooks';
 import { Button } from '../../../app/ui/Button';
-import { CurrencySelect } from './CurrencySelect';
+import { QrCode } from '../../../app/ui/QrCode';
+import { CurrencyStep } from './CurrencySelect';
 import { NetworkChoice } from './NetworkChoice';
 import { depositColumns } from './recordColumns';
 import { RecordsCard } from './RecordsCard';
-import { Card, Stack, Tip, WalletForm } from './walletUi';
+import { FormCard, Hint, inCurrency, Stack, Tip, WalletForm } from './walletUi';
 
 /** How often the recent deposits are read while the page is open: they advance on the server's confirmation timer. */
 const DEPOSIT_POLL_MS = 3000;
@@ -36,34 +35,36 @@ function RecentDeposits(props: { currency: string | undefined }) {
   return <RecordsCard<DepositRecord> title={t('wallet.deposit.recent')} records={records} columns={depositColumns(t)} />;
 }
 
+/** The address as QR codes, twice: large to scan, small with its network's name. */
+function AddressQr(props: { address: DepositAddress }) {
+  const { t } = useTranslation();
+  const { address } = props;
+  return (
+    <div className="qr" aria-label={t('wallet.deposit.qr')}>
+      {([[QR_SIZES.large, t('wallet.deposit.scan')], [QR_SIZES.small, address.network]] as const).map(([size, caption]) => (
+        <figure key={size}>
+          <QrCode value={address.address} size={size} />
+          {caption}
+        </figure>
+      ))}
+    </div>
+  );
+}
+
 /** /wallet/recharge/{currency?}: currency, network, address with QR codes, minimum, the security tip, recent deposits. */
 export function DepositPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const params = useParams();
   const flow = useDepositFlow(params.currency);
   const network = flow.networks.find((n) => n.network === flow.network);
   /** Until a known currency is chosen the list shows every currency's deposits. */
   const listedCurrency = flow.choosing ? undefined : flow.currency;
-  const choose = (symbol: string) => {
-    flow.chooseCurrency(symbol);
-    navigate(`/wallet/recharge/${symbol}`, { replace: true });
-  };
   return (
     <Stack>
-      <Card aria-busy={flow.loading}>
-        <div className="head">
-          <h1>{t('menu.wallet.recharge')}</h1>
-        </div>
-        <p className="intro">{t('page.recharge.intro')}</p>
+      <FormCard title={t('menu.wallet.recharge')} intro={t('page.recharge.intro')} busy={flow.loading}>
         <Layout>
           <WalletForm>
-            <div className="row">
-              <CurrencySelect value={flow.currency} onChange={choose} closedWhen="recharge" />
-              <div />
-            </div>
-            {flow.choosing && <Tip $tone="up">{t('wallet.deposit.chooseFirst')}</Tip>}
-            {flow.closed && <Tip $tone="down" role="alert">{t('wallet.deposit.closed', { currency: flow.currency })}</Tip>}
+            <CurrencyStep purpose="deposit" flow={flow} />
             {flow.networks.length > 0 && !flow.closed && <NetworkChoice networks={flow.networks} value={flow.network} purpose="deposit" onChange={flow.chooseNetwork} />}
             {(flow.ready || flow.loading) && !flow.closed && flow.currency && (
               <>
@@ -78,16 +79,8 @@ export function DepositPage() {
                     </Button>
                   </div>
                 </div>
-                <div className="hint">
-                  <span>{t('wallet.deposit.minimum')}</span>
-                  <b>{flow.address ? `${money(flow.address.deposit_min, flow.currency)} ${flow.currency}` : network ? `${money(network.deposit_min, flow.currency)} ${flow.currency}` : '—'}</b>
-                </div>
-                {network && (
-                  <div className="hint">
-                    <span>{t('wallet.deposit.confirmations')}</span>
-                    <b>{network.confirmations}</b>
-                  </div>
-                )}
+                <Hint label={t('wallet.deposit.minimum')}>{flow.address ? inCurrency(flow.address.deposit_min, flow.currency) : network ? inCurrency(network.deposit_min, flow.currency) : '—'}</Hint>
+                {network && <Hint label={t('wallet.deposit.confirmations')}>{network.confirmations}</Hint>}
                 <Tip role="note">{t('wallet.deposit.networkTip', { currency: flow.currency, network: flow.network ?? '' })}</Tip>
               </>
             )}
@@ -97,20 +90,9 @@ export function DepositPage() {
               </Button>
             )}
           </WalletForm>
-          {flow.address && (
-            <div className="qr" aria-label={t('wallet.deposit.qr')}>
-              <figure>
-                <QRCodeSVG value={flow.address.address} size={QR_SIZES.large} />
-                {t('wallet.deposit.scan')}
-              </figure>
-              <figure>
-                <QRCodeSVG value={flow.address.address} size={QR_SIZES.small} />
-                {flow.address.network}
-              </figure>
-            </div>
-          )}
+          {flow.address && <AddressQr address={flow.address} />}
         </Layout>
-      </Card>
+      </FormCard>
       {/* One list per chosen currency: a new choice starts its own list (and its own polling) from page 1. */}
       <RecentDeposits key={listedCurrency ?? ''} currency={listedCurrency} />
     </Stack>

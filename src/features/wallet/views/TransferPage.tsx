@@ -13,7 +13,7 @@ import { CurrencySelect } from './CurrencySelect';
 import { transferColumns } from './recordColumns';
 import { RecordsCard } from './RecordsCard';
 import { WithdrawalField } from './WithdrawalField';
-import { Card, Stack, Tip, WalletForm } from './walletUi';
+import { FormCard, Hint, inCurrency, Stack, Tip, WalletForm } from './walletUi';
 
 const isAccount = (value: string | null): value is WalletAccount => WALLET_ACCOUNTS.includes(value as WalletAccount);
 
@@ -38,11 +38,7 @@ export function TransferPage() {
   const available = flow.available;
   return (
     <Stack>
-      <Card>
-        <div className="head">
-          <h1>{t('menu.wallet.transfer')}</h1>
-        </div>
-        <p className="intro">{t('page.transfer.intro')}</p>
+      <FormCard title={t('menu.wallet.transfer')} intro={t('page.transfer.intro')}>
         <WalletForm style={{ maxWidth: 560 }}>
           <CurrencySelect value={flow.currency} onChange={flow.chooseCurrency} />
           <div style={{ display: 'grid', gridTemplateColumns: '1fr auto 1fr', gap: 10, alignItems: 'end' }}>
@@ -70,14 +66,10 @@ export function TransferPage() {
                     </Button>
                   }
                 />
-                <div className="hint">
-                  <span>{t('col.available')}</span>
-                  <b data-testid="transfer-available">{available === undefined ? (flow.availableFailed ? '—' : t('common.loading')) : `${money(available, flow.currency)} ${flow.currency}`}</b>
-                </div>
-                <div className="hint">
-                  <span>{t('col.fee')}</span>
-                  <b>{money('0', flow.currency)}</b>
-                </div>
+                <Hint label={t('col.available')} testId="transfer-available">
+                  {available === undefined ? (flow.availableFailed ? '—' : t('common.loading')) : inCurrency(available, flow.currency)}
+                </Hint>
+                <Hint label={t('col.fee')}>{money('0', flow.currency)}</Hint>
                 {flow.availableFailed && (
                   <Button type="button" $variant="ghost" $small onClick={flow.retry} style={{ justifySelf: 'start' }}>
                     {t('common.retry')}
@@ -91,7 +83,7 @@ export function TransferPage() {
             )}
           </Formik>
         </WalletForm>
-      </Card>
+      </FormCard>
       <RecordsCard<TransferRecord> title={t('menu.wallet.logTransfer')} records={records} columns={transferColumns(t)} />
     </Stack>
   );

@@ -1,8 +1,12 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { money } from '../../../../domain/figures';
+import type { WithdrawalRecord } from '../../../../domain/wallet';
 import { withdrawalTotal } from '../../../../domain/walletValidation';
-import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
+import { ConfirmActDialog, ConfirmDialog, type ConfirmTexts } from '../../../app/ui/ConfirmDialog';
+import { useWalletRecords } from '../wallet.hooks';
+import { withdrawalColumns } from './recordColumns';
+import { RecordsCard } from './RecordsCard';
 import { WalletForm } from './walletUi';
 
 /**
@@ -70,5 +74,22 @@ export function ConfirmWithdrawalDialog(props: {
         ))}
       </dl>
     </ConfirmDialog>
+  );
+}
+
+const CANCEL_WITHDRAWAL: ConfirmTexts = { titleKey: 'wallet.withdraw.cancelTitle', questionKey: 'wallet.withdraw.cancelQuestion', confirmKey: 'wallet.withdraw.cancelConfirm' };
+
+/**
+ * The user's withdrawals with their cancel (spec §8: asked first, by the list's `actOnRow` child, the
+ * shared confirm-then-act): the withdrawal page's list and the records page's withdrawals tab.
+ */
+export function WithdrawalRecords(props: { title: string; heading?: 'h1' | 'h2'; tabs?: ReactNode }) {
+  const { t } = useTranslation();
+  const records = useWalletRecords<WithdrawalRecord>('withdrawals', { days: 7, actionDoneKey: 'wallet.withdraw.cancelled' });
+  return (
+    <>
+      <RecordsCard<WithdrawalRecord> heading={props.heading} title={props.title} tabs={props.tabs} records={records} columns={withdrawalColumns(t, records.act)} />
+      <ConfirmActDialog actor={records.question} texts={() => CANCEL_WITHDRAWAL} />
+    </>
   );
 }

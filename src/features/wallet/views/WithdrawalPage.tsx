@@ -1,51 +1,32 @@
 import { Form, Formik } from 'formik';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { money } from '../../../../domain/figures';
-import type { WithdrawalRecord } from '../../../../domain/wallet';
 import { maxWithdrawable, withdrawalTotal, withdrawSchema } from '../../../../domain/walletValidation';
 import type { BookRecord } from '../../accounts/machines/recordBook/recordBook.machine';
-import { useWalletRecords, useWithdrawalFlow } from '../wallet.hooks';
+import { useWithdrawalFlow } from '../wallet.hooks';
 import { Button } from '../../../app/ui/Button';
-import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
-import { CurrencySelect } from './CurrencySelect';
+import { CurrencyStep } from './CurrencySelect';
 import { NetworkChoice } from './NetworkChoice';
-import { withdrawalColumns } from './recordColumns';
-import { RecordsCard } from './RecordsCard';
-import { ConfirmWithdrawalDialog, FundsPasswordDialog } from './WithdrawalDialogs';
+import { ConfirmWithdrawalDialog, FundsPasswordDialog, WithdrawalRecords } from './WithdrawalDialogs';
 import { WithdrawalField } from './WithdrawalField';
-import { Card, Figure, Stack, Tip, WalletForm } from './walletUi';
+import { Card, Figure, FormCard, Hint, inCurrency, Stack, Tip, WalletForm } from './walletUi';
 
 /** /wallet/cash/{currency?}: the withdrawal machine's form and dialogs, and the user's withdrawals. */
 export function WithdrawalPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const params = useParams();
   const flow = useWithdrawalFlow(params.currency);
-  const records = useWalletRecords<WithdrawalRecord>('withdrawals', { days: 7, actionDoneKey: 'wallet.withdraw.cancelled' });
   const bookId = useId();
   const limits = flow.limits;
   const addresses = flow.book.filter((b: BookRecord) => b.currency === flow.currency && b.network === flow.network);
-  const choose = (symbol: string) => {
-    flow.chooseCurrency(symbol);
-    navigate(`/wallet/cash/${symbol}`, { replace: true });
-  };
   return (
     <Stack>
-      <Card aria-busy={flow.loading}>
-        <div className="head">
-          <h1>{t('menu.wallet.cash')}</h1>
-        </div>
-        <p className="intro">{t('page.cash.intro')}</p>
+      <FormCard title={t('menu.wallet.cash')} intro={t('page.cash.intro')} busy={flow.loading}>
         <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 600px) 300px', gap: 32, alignItems: 'start' }}>
           <WalletForm>
-            <div className="row">
-              <CurrencySelect value={flow.currency} onChange={choose} closedWhen="draw" />
-              <div />
-            </div>
-            {flow.choosing && <Tip $tone="up">{t('wallet.withdraw.chooseFirst')}</Tip>}
-            {flow.closed && <Tip $tone="down" role="alert">{t('wallet.withdraw.closed', { currency: flow.currency })}</Tip>}
+            <CurrencyStep purpose="withdraw" flow={flow} />
             {flow.loadFailed && (
               <Button type="button" $variant="ghost" $small onClick={flow.retry} style={{ justifySelf: 'start' }}>
                 {t('common.retry')}
@@ -100,26 +81,10 @@ export function WithdrawalPage() {
                             </Button>
                           }
                         />
-                        <div className="hint">
-                          <span>{t('wallet.withdraw.minimum')}</span>
-                          <b>
-                            {money(limits.min, flow.currency ?? '')} {flow.currency}
-                          </b>
-                        </div>
-                        <div className="hint">
-                          <span>{t('col.fee')}</span>
-                          <b>
-                            {money(limits.fee, flow.currency ?? '')} {flow.currency}
-                          </b>
-                        </div>
-                        <div className="hint">
-                          <span>{t('wallet.withdraw.receive')}</span>
-                          <b>{total ? `${money(quantity, flow.currency ?? '')} ${flow.currency}` : '—'}</b>
-                        </div>
-                        <div className="hint">
-                          <span>{t('wallet.withdraw.totalDeducted')}</span>
-                          <b>{total ? `${money(total, flow.currency ?? '')} ${flow.currency}` : '—'}</b>
-                        </div>
+                        <Hint label={t('wallet.withdraw.minimum')}>{inCurrency(limits.min, flow.currency)}</Hint>
+                        <Hint label={t('col.fee')}>{inCurrency(limits.fee, flow.currency)}</Hint>
+                        <Hint label={t('wallet.withdraw.receive')}>{total ? inCurrency(quantity, flow.currency) : '—'}</Hint>
+                        <Hint label={t('wallet.withdraw.totalDeducted')}>{total ? inCurrency(total, flow.currency) : '—'}</Hint>
                         <Tip role="note">{t('addresses.networkTip')}</Tip>
                         {flow.refusal && (
                           <Tip $tone="down" role="alert">
@@ -139,18 +104,18 @@ export function WithdrawalPage() {
           <Card as="aside" aria-label={t('wallet.withdraw.quota')} style={{ display: 'grid', gap: 12 }}>
             <Figure>
               <span className="label">{t('col.available')}</span>
-              <span className="value">{flow.quota ? `${money(flow.quota.available, flow.currency ?? '')} ${flow.currency}` : '—'}</span>
+              <span className="value">{flow.quota ? inCurrency(flow.quota.available, flow.currency) : '—'}</span>
             </Figure>
             <Figure>
               <span className="label">{t('wallet.withdraw.remaining')}</span>
-              <span className="value">{flow.quota ? `${money(flow.quota.remaining, flow.currency ?? '')} ${flow.currency}` : '—'}</span>
+              <span className="value">{flow.quota ? inCurrency(flow.quota.remaining, flow.currency) : '—'}</span>
               <span className="sub">{flow.quota ? t('wallet.withdraw.limitUsdt', { used: money(flow.quota.used_usdt, 'USDT'), limit: money(flow.quota.limit_usdt, 'USDT') }) : ''}</span>
             </Figure>
             {flow.quota && !flow.quota.verified && <Tip>{t('wallet.withdraw.verifyForMore')}</Tip>}
           </Card>
         </div>
-      </Card>
-      <RecordsCard<WithdrawalRecord> title={t('wallet.withdraw.records')} records={records} columns={withdrawalColumns(t, records.act)} />
+      </FormCard>
+      <WithdrawalRecords title={t('wallet.withdraw.records')} />
       {flow.securityCheck && <FundsPasswordDialog
           busy={flow.checkingPassword}
           refusal={flow.refusal ? ('key' in flow.refusal ? t(flow.refusal.key) : flow.refusal.text) : undefined}
@@ -168,11 +133,6 @@ export function WithdrawalPage() {
           onConfirm={flow.confirm}
           onCancel={flow.back}
         />
-      )}
-      {(records.confirming || records.acting) && (
-        <ConfirmDialog title={t('wallet.withdraw.cancelTitle')} cancelLabel={t('common.cancel')} confirmLabel={t('wallet.withdraw.cancelConfirm')} tone="danger" busy={records.acting} onConfirm={records.confirm} onCancel={records.cancel}>
-          {t('wallet.withdraw.cancelQuestion')}
-        </ConfirmDialog>
       )}
     </Stack>
   );

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { money } from '../../../../domain/figures';
 import { fieldInput } from '../../../app/ui/FormField';
 import { Panel } from '../../../app/ui/Panel';
 import { PHONE } from '../../../app/theme';
@@ -39,6 +41,19 @@ export const Card = styled(Panel)`
   table { width: 100%; border-collapse: collapse; }
 `;
 
+/** The deposit, withdrawal and transfer pages' card: the page's title, what the page is for, then its form. */
+export function FormCard(props: { title: string; intro: string; busy?: boolean; children: ReactNode }) {
+  return (
+    <Card aria-busy={props.busy}>
+      <div className="head">
+        <h1>{props.title}</h1>
+      </div>
+      <p className="intro">{props.intro}</p>
+      {props.children}
+    </Card>
+  );
+}
+
 /** Label over value, for the overview's figures and the forms' summaries. */
 export const Figure = styled.div`
   display: grid;
@@ -69,6 +84,22 @@ export const WalletForm = styled.div`
   .hint { font-size: 12px; color: ${({ theme }) => theme.color.textDim}; display: flex; justify-content: space-between; gap: 8px; }
   .hint b { color: ${({ theme }) => theme.color.text}; font-weight: 500; font-family: ${({ theme }) => theme.font.mono}; }
 `;
+
+/**
+ * One label-and-figure line under a wallet form's fields (minimum, fee, what arrives, what is
+ * available): every deposit, withdrawal and transfer form lists a few, so they are drawn once.
+ */
+export function Hint(props: { label: string; testId?: string; children: ReactNode }) {
+  return (
+    <div className="hint">
+      <span>{props.label}</span>
+      <b data-testid={props.testId}>{props.children}</b>
+    </div>
+  );
+}
+
+/** A quantity of a currency with its symbol ("12.5 USDT"), as the wallet forms show figures. */
+export const inCurrency = (value: string, currency: string | undefined) => `${money(value, currency ?? '')} ${currency ?? ''}`;
 
 /** Spec §8 security tip, and other notices. */
 export const Tip = styled.p<{ $tone?: 'warn' | 'down' | 'up' }>`

@@ -1,28 +1,22 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { ToastMessage } from '../../../../../domain/errors';
 import { antiPhishingProblem } from '../../../../../domain/sessions';
+import { loadStates } from '../../../../app/machines/loadStates/loadStates';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 const PROBLEM_KEY = { antiPhishingLength: 'antiPhishing.errors.antiPhishingLength', antiPhishingHidden: 'antiPhishing.errors.antiPhishingHidden' } as const;
 
 export type AntiPhishingEvent = { type: 'antiPhishing.save'; code: string } | { type: 'antiPhishing.retry' };
 
-/**
- * /user/s-antiphishing (issue 35): read the anti-phishing code, set or clear it. A phrase the
- * shared rule refuses is refused here with its translated reason and sent nowhere.
- */
-export const antiPhishingMachine = setup({
+const antiPhishingSetup = setup({
   types: {
     context: {} as { code: string; pending: string },
     events: {} as AntiPhishingEvent,
   },
   actors: {
-    fetchCode: fromPromise<{ code: string }>(async () => {
-      throw new Error('fetchCode not provided');
-    }),
-    saveCode: fromPromise<{ code: string }, { code: string }>(async () => {
-      throw new Error('saveCode not provided');
-    }),
+    fetchCode: toBeProvided<{ code: string }>('fetchCode'),
+    saveCode: toBeProvided<{ code: string }, { code: string }>('saveCode'),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
@@ -30,20 +24,18 @@ export const antiPhishingMachine = setup({
   guards: {
     acceptable: ({ event }) => event.type === 'antiPhishing.save' && antiPhishingProblem(event.code) === undefined,
   },
-}).createMachine({
+});
+
+/**
+ * /user/s-antiphishing (issue 35): read the anti-phishing code, set or clear it. A phrase the
+ * shared rule refuses is refused here with its translated reason and sent nowhere.
+ */
+export const antiPhishingMachine = antiPhishingSetup.createMachine({
   id: 'antiPhishing',
   context: { code: '', pending: '' },
   initial: 'loading',
   states: {
-    loading: {
-      invoke: {
-        id: 'fetchCode',
-        src: 'fetchCode',
-        onDone: { target: 'ready', actions: assign({ code: ({ event }) => event.output.code }) },
-        onError: { target: 'loadFailed', actions: toastError },
-      },
-    },
-    loadFailed: { on: { 'antiPhishing.retry': 'loading' } },
+    ...loadStates(antiPhishingSetup, { src: 'fetchCode', into: ({ code }) => ({ code }), next: 'ready', retry: 'antiPhishing.retry' }),
     ready: {
       on: {
         'antiPhishing.save': [

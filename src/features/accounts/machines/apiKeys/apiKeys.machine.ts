@@ -1,17 +1,26 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { ToastMessage } from '../../../../../domain/errors';
 import { apiKeyProblem, type ApiKeyCreate, type ApiKeyCreated, type ApiKeyItem } from '../../../../../domain/apiKeys';
 import { isSecondFactorCode, type TwoFactorStatus } from '../../../../../domain/twoFactor';
+import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
+import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
+import { loadStates, readState } from '../../../../app/machines/loadStates/loadStates';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 export type ApiKeysEvent =
   | { type: 'apiKeys.create'; fields: ApiKeyCreate }
   | { type: 'apiKeys.copySecret' }
   | { type: 'apiKeys.secretSaved' }
   | { type: 'apiKeys.delete'; apiKey: string }
-  | { type: 'apiKeys.confirm' }
-  | { type: 'apiKeys.cancel' }
-  | { type: 'apiKeys.retry' };
+  | { type: 'apiKeys.retry' }
+  /** From the `deleteKey` child (the shared confirm-then-act) once a confirmed delete went through or was refused. */
+  | ConfirmActReport<DeleteSubject>;
+
+/** What deleting asks about: the key, as `deleteKey` is sent it. */
+export interface DeleteSubject {
+  api_key: string;
+}
 
 interface ApiKeysContext {
   keys: ApiKeyItem[];
@@ -20,7 +29,6 @@ interface ApiKeysContext {
   /** The key just created with its secret: only here, only until it is dismissed or the page is left. */
   created: ApiKeyCreated | undefined;
   draft: ApiKeyCreate | undefined;
-  pending: string | undefined;
 }
 
 const PROBLEM_KEY = {
@@ -39,33 +47,17 @@ export function createProblem(fields: ApiKeyCreate, twoFactor: boolean): string 
   return undefined;
 }
 
-/**
- * /user/api (issue 36): the user's API keys. Reads whether 2FA is on (a key then takes the code)
- * and the list; creates a key and holds its secret in this actor alone, shown once until the user
- * says it is saved or leaves the page; deletes a key after a confirmation. A request the shared
- * rule refuses is refused here with its translated reason and sent nowhere.
- */
-export const apiKeysMachine = setup({
+const apiKeysSetup = setup({
   types: {
     context: {} as ApiKeysContext,
     events: {} as ApiKeysEvent,
   },
   actors: {
-    fetchStatus: fromPromise<TwoFactorStatus>(async () => {
-      throw new Error('fetchStatus not provided');
-    }),
-    fetchKeys: fromPromise<ApiKeyItem[]>(async () => {
-      throw new Error('fetchKeys not provided');
-    }),
-    createKey: fromPromise<ApiKeyCreated, ApiKeyCreate>(async () => {
-      throw new Error('createKey not provided');
-    }),
-    deleteKey: fromPromise<null, { api_key: string }>(async () => {
-      throw new Error('deleteKey not provided');
-    }),
-    copyText: fromPromise<boolean, { text: string }>(async () => {
-      throw new Error('copyText not provided');
-    }),
+    fetchStatus: toBeProvided<TwoFactorStatus>('fetchStatus'),
+    fetchKeys: toBeProvided<ApiKeyItem[]>('fetchKeys'),
+    createKey: toBeProvided<ApiKeyCreated, ApiKeyCreate>('createKey'),
+    deleteKey: confirmActMachine,
+    copyText: toBeProvided<boolean, { text: string }>('copyText'),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
@@ -76,28 +68,33 @@ export const apiKeysMachine = setup({
     hasSecret: ({ context }) => context.created !== undefined,
     copied: (_, params: { ok: boolean }) => params.ok,
   },
-}).createMachine({
+});
+
+/**
+ * /user/api (issue 36): the user's API keys. Reads whether 2FA is on (a key then takes the code)
+ * and the list; creates a key and holds its secret in this actor alone, shown once until the user
+ * says it is saved or leaves the page; deletes a key after a confirmation. A request the shared
+ * rule refuses is refused here with its translated reason and sent nowhere.
+ */
+export const apiKeysMachine = apiKeysSetup.createMachine({
   id: 'apiKeys',
-  context: { keys: [], twoFactor: false, created: undefined, draft: undefined, pending: undefined },
+  context: { keys: [], twoFactor: false, created: undefined, draft: undefined },
+  invoke: { id: 'deleteKey', src: 'deleteKey', input: ({ self }) => ({ replyTo: self }) },
+  on: {
+    'confirmAct.done': {
+      target: '.listing',
+      actions: [
+        // Deleting the key whose secret is on screen takes the secret away too.
+        assign({ created: ({ context, event }) => (context.created?.api_key === event.subject.api_key ? undefined : context.created) }),
+        { type: 'showToast', params: { tone: 'success', message: { key: 'apiKeys.deleted' } } },
+      ],
+    },
+    'confirmAct.failed': { target: '.listing', description: 'Refused (it was already deleted): read the list again.' },
+  },
   initial: 'loading',
   states: {
-    loading: {
-      invoke: {
-        id: 'fetchStatus',
-        src: 'fetchStatus',
-        onDone: { target: 'listing', actions: assign({ twoFactor: ({ event }) => event.output.enabled }) },
-        onError: { target: 'loadFailed', actions: toastError },
-      },
-    },
-    listing: {
-      invoke: {
-        id: 'fetchKeys',
-        src: 'fetchKeys',
-        onDone: { target: 'ready', actions: assign({ keys: ({ event }) => event.output }) },
-        onError: { target: 'loadFailed', actions: toastError },
-      },
-    },
-    loadFailed: { on: { 'apiKeys.retry': 'loading' } },
+    ...loadStates(apiKeysSetup, { src: 'fetchStatus', into: (status) => ({ twoFactor: status.enabled }), next: 'listing', retry: 'apiKeys.retry' }),
+    listing: readState(apiKeysSetup, { src: 'fetchKeys', into: (keys) => ({ keys }), next: 'ready' }),
     ready: {
       on: {
         'apiKeys.create': [
@@ -111,7 +108,7 @@ export const apiKeysMachine = setup({
         ],
         'apiKeys.copySecret': { guard: 'hasSecret', target: 'copying' },
         'apiKeys.secretSaved': { actions: assign({ created: undefined }) },
-        'apiKeys.delete': { guard: 'known', target: 'confirming', actions: assign({ pending: ({ event }) => event.apiKey }) },
+        'apiKeys.delete': { guard: 'known', actions: sendTo('deleteKey', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { api_key: event.apiKey } })) },
         'apiKeys.retry': 'listing',
       },
     },
@@ -139,29 +136,6 @@ export const apiKeysMachine = setup({
           { target: 'ready', actions: { type: 'showToast', params: { tone: 'error', message: { key: 'apiKeys.copyFailed' } } } },
         ],
         onError: { target: 'ready', actions: { type: 'showToast', params: { tone: 'error', message: { key: 'apiKeys.copyFailed' } } } },
-      },
-    },
-    confirming: {
-      description: 'Deleting a key asks first: a program using it stops at once.',
-      on: {
-        'apiKeys.confirm': 'deleting',
-        'apiKeys.cancel': { target: 'ready', actions: assign({ pending: undefined }) },
-      },
-    },
-    deleting: {
-      invoke: {
-        id: 'deleteKey',
-        src: 'deleteKey',
-        input: ({ context }) => ({ api_key: context.pending ?? '' }),
-        onDone: {
-          target: 'listing',
-          actions: [
-            // Deleting the key whose secret is on screen takes the secret away too.
-            assign({ created: ({ context }) => (context.created?.api_key === context.pending ? undefined : context.created), pending: undefined }),
-            { type: 'showToast', params: { tone: 'success', message: { key: 'apiKeys.deleted' } } },
-          ],
-        },
-        onError: { target: 'listing', actions: [assign({ pending: undefined }), toastError] },
       },
     },
   },

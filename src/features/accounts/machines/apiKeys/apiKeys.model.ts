@@ -1,4 +1,5 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
+import { STATUS_READS } from '../twoFactor/twoFactorEnrolment.model';
 import { apiKeysMachine } from './apiKeys.machine';
 
 const KEY = 'A'.repeat(64);
@@ -9,9 +10,7 @@ export const apiKeysModel: MachineModel<typeof apiKeysMachine> = {
   machine: apiKeysMachine,
   variants: [{ name: 'API keys' }],
   events: [
-    { type: 'xstate.done.actor.fetchStatus', output: { enabled: false, recovery_codes_left: 0, withdrawals_locked_until: 0 } },
-    { type: 'xstate.done.actor.fetchStatus', output: { enabled: true, recovery_codes_left: 8, withdrawals_locked_until: 0 } },
-    { type: 'xstate.error.actor.fetchStatus', error: { kind: 'network' } },
+    ...STATUS_READS,
     { type: 'xstate.done.actor.fetchKeys', output: [key] },
     { type: 'xstate.done.actor.fetchKeys', output: [] },
     { type: 'xstate.error.actor.fetchKeys', error: { kind: 'network' } },
@@ -28,10 +27,9 @@ export const apiKeysModel: MachineModel<typeof apiKeysMachine> = {
     { type: 'apiKeys.secretSaved' },
     { type: 'apiKeys.delete', apiKey: KEY },
     { type: 'apiKeys.delete', apiKey: 'B'.repeat(64) },
-    { type: 'apiKeys.confirm' },
-    { type: 'apiKeys.cancel' },
-    { type: 'xstate.done.actor.deleteKey', output: null },
-    { type: 'xstate.error.actor.deleteKey', error: { kind: 'server', serverMessage: 'This API key does not exist or was already deleted' } },
+    // What the deleteKey child (the shared confirm-then-act) reports.
+    { type: 'confirmAct.done', subject: { api_key: KEY }, output: null },
+    { type: 'confirmAct.failed', subject: { api_key: KEY }, error: { kind: 'server', serverMessage: 'This API key does not exist or was already deleted' } },
   ],
   abstract: (snapshot) => [snapshot.context.twoFactor, snapshot.context.keys.length > 0, snapshot.context.created !== undefined],
 };

@@ -1,8 +1,10 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { UserInfo } from '../../../../../domain/api';
 import { type ToastMessage } from '../../../../../domain/errors';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import { guardedSubmit } from '../shared/guardedSubmit';
 import { isTwoFactorChallenge, type TwoFactorChallenge } from '../../../../../domain/twoFactor';
 
 export interface LoginFields {
@@ -18,34 +20,31 @@ export interface SessionGrant {
 
 export type LoginEvent = { type: 'login.submit'; fields: LoginFields } | { type: 'guard.accepted'; payload?: unknown } | { type: 'secondFactor.cancel' };
 
-/**
- * Login (spec §2 /login). A press goes through the 2000 ms anti-double-submit guard; the call's
- * failure is a translated toast and the form stays; success hands the session to the session
- * machine (action `signedIn`) and leaves.
- */
-export const loginMachine = setup({
+const loginSetup = setup({
   types: { context: {} as { fields: LoginFields | undefined; challenge: TwoFactorChallenge | undefined }, events: {} as LoginEvent },
   actors: {
     submitGuard: submitGuardMachine,
-    login: fromPromise<SessionGrant | TwoFactorChallenge, LoginFields>(async () => {
-      throw new Error('login not provided');
-    }),
+    login: toBeProvided<SessionGrant | TwoFactorChallenge, LoginFields>('login'),
   },
   actions: {
     signedIn: (_, _params: SessionGrant) => undefined,
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
   },
-}).createMachine({
+});
+
+/**
+ * Login (spec §2 /login). A press goes through the 2000 ms anti-double-submit guard; the call's
+ * failure is a translated toast and the form stays; success hands the session to the session
+ * machine (action `signedIn`) and leaves.
+ */
+export const loginMachine = loginSetup.createMachine({
   id: 'login',
   context: { fields: undefined, challenge: undefined },
   invoke: { id: 'guard', src: 'submitGuard', input: ({ self }) => ({ replyTo: self }) },
   initial: 'editing',
   states: {
     editing: {
-      on: {
-        'login.submit': { actions: sendTo('guard', ({ event }) => ({ type: 'guard.submit', payload: event.fields })) },
-        'guard.accepted': { target: 'submitting', actions: assign({ fields: ({ event }) => event.payload as LoginFields }) },
-      },
+      on: guardedSubmit(loginSetup, { submit: 'login.submit', payload: (event) => event.fields, to: 'submitting', keep: (fields) => ({ fields }) }),
     },
     submitting: {
       invoke: {

@@ -12,7 +12,8 @@ export const operatorUsersModel: MachineModel<typeof operatorUsersMachine> = {
     { type: 'users.search', account: ' ada ' },
     { type: 'users.reset2fa', user: withTwoFactor },
     { type: 'users.reset2fa', user: withoutTwoFactor },
-    { type: 'xstate.done.actor.resetTwoFactor', output: { withdrawals_locked_until: 1_800_000_000_000 } },
-    { type: 'xstate.error.actor.resetTwoFactor', error: { kind: 'server', serverMessage: 'Two-factor authentication is not on' } },
+    // What the resetTwoFactor child (the shared confirm-then-act) reports.
+    { type: 'confirmAct.done', subject: { user_id: 7 }, output: { withdrawals_locked_until: 1_800_000_000_000 } },
+    { type: 'confirmAct.failed', subject: { user_id: 7 }, error: { kind: 'server', serverMessage: 'Two-factor authentication is not on' } },
   ],
 };

@@ -1,8 +1,10 @@
-import { assign, fromPromise, raise, setup, stateIn, type ActorRefFrom } from 'xstate';
+import { assign, raise, setup, stateIn, type ActorRefFrom } from 'xstate';
 import { type ToastMessage } from '../../../../../domain/errors';
 import { countdownMachine } from '../../../../app/machines/countdown/countdown.machine';
-import { RESEND_SECONDS, type AccountFields } from '../registration/registration.machine';
+import type { AccountFields } from '../registration/registration.machine';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import { resendWait } from '../shared/resendWait';
 
 export interface ResetFields {
   code: string;
@@ -14,27 +16,17 @@ export type PasswordResetEvent =
   | { type: 'reset.sendCode'; fields: AccountFields }
   | { type: 'reset.submit'; fields: ResetFields }
   | { type: 'reset.back' }
-  | { type: 'reset.codeSent' }
-  | { type: 'countdown.tick'; remaining: number }
-  | { type: 'countdown.done' };
+  | { type: 'reset.codeSent' };
 
-/**
- * Password reset (spec §2 /forget-pass then /set-pass): ask for a code for the account, then the
- * code and the new password twice. Every session of the account ends; the user logs in again.
- */
-export const passwordResetMachine = setup({
+const passwordResetSetup = setup({
   types: {
-    context: {} as { account: AccountFields | undefined; fields: ResetFields | undefined; resendIn: number },
+    context: {} as { account: AccountFields | undefined; fields: ResetFields | undefined },
     events: {} as PasswordResetEvent,
   },
   actors: {
-    countdown: countdownMachine,
-    sendCode: fromPromise<null, AccountFields>(async () => {
-      throw new Error('sendCode not provided');
-    }),
-    reset: fromPromise<null, AccountFields & ResetFields>(async () => {
-      throw new Error('reset not provided');
-    }),
+    resendCountdown: countdownMachine,
+    sendCode: toBeProvided<null, AccountFields>('sendCode'),
+    reset: toBeProvided<null, AccountFields & ResetFields>('reset'),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
@@ -42,9 +34,15 @@ export const passwordResetMachine = setup({
     goToLogin: () => undefined,
   },
   guards: { mayResend: stateIn({ resend: 'ready' }) },
-}).createMachine({
+});
+
+/**
+ * Password reset (spec §2 /forget-pass then /set-pass): ask for a code for the account, then the
+ * code and the new password twice. Every session of the account ends; the user logs in again.
+ */
+export const passwordResetMachine = passwordResetSetup.createMachine({
   id: 'passwordReset',
-  context: { account: undefined, fields: undefined, resendIn: 0 },
+  context: { account: undefined, fields: undefined },
   type: 'parallel',
   states: {
     flow: {
@@ -82,19 +80,7 @@ export const passwordResetMachine = setup({
         done: {},
       },
     },
-    resend: {
-      initial: 'ready',
-      states: {
-        ready: { on: { 'reset.codeSent': { target: 'coolingDown', actions: assign({ resendIn: RESEND_SECONDS }) } } },
-        coolingDown: {
-          invoke: { id: 'resendCountdown', src: 'countdown', input: ({ self }) => ({ seconds: RESEND_SECONDS, replyTo: self }) },
-          on: {
-            'countdown.tick': { actions: assign({ resendIn: ({ event }) => event.remaining }) },
-            'countdown.done': { target: 'ready', actions: assign({ resendIn: 0 }) },
-          },
-        },
-      },
-    },
+    resend: resendWait(passwordResetSetup, { sent: 'reset.codeSent', child: 'resendCountdown' }),
   },
 });
 

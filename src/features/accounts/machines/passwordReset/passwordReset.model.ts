@@ -13,6 +13,6 @@ export const passwordResetModel: MachineModel<typeof passwordResetMachine> = {
     { type: 'xstate.error.actor.sendCode', error: { kind: 'network' } },
     { type: 'xstate.done.actor.reset', output: null },
     { type: 'xstate.error.actor.reset', error: { kind: 'server', serverMessage: 'The verification code is wrong' } },
-    { type: 'countdown.tick', remaining: 59 },
+    { type: 'xstate.done.actor.resendCountdown' },
   ],
 };

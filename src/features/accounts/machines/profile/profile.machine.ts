@@ -1,9 +1,11 @@
-import { assign, fromPromise, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, raise, setup, type ActorRefFrom } from 'xstate';
 import type { UserInfo } from '../../../../../domain/api';
 import { type ToastMessage } from '../../../../../domain/errors';
 import { AVATAR_MAX_BYTES } from '../../../../../domain/userCentre';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import { guardedSubmit } from '../shared/guardedSubmit';
 
 /** An image file as the page hands it over; the upload actor reads its bytes. */
 export interface AvatarFile {
@@ -20,31 +22,17 @@ export type ProfileEvent =
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
-/**
- * Personal info and general settings (spec §2 /user/user, /user/c-set): the user's avatar (read
- * back from the server as a data URL, since only its owner may see it), nickname and avatar
- * changes, and the invitation-code copy helper (spec §5 "Copy success" / "Copy failed"). A saved
- * change asks the session machine to re-read the user (`refreshSession`).
- */
-export const profileMachine = setup({
+const profileSetup = setup({
   types: {
     context: {} as { avatarUrl: string; nickname: string | undefined; file: AvatarFile | undefined; copyText: string },
     events: {} as ProfileEvent,
   },
   actors: {
     submitGuard: submitGuardMachine,
-    fetchAvatar: fromPromise<{ data_url: string }>(async () => {
-      throw new Error('fetchAvatar not provided');
-    }),
-    saveNickname: fromPromise<UserInfo, { nickname: string }>(async () => {
-      throw new Error('saveNickname not provided');
-    }),
-    uploadAvatar: fromPromise<UserInfo, { file: AvatarFile }>(async () => {
-      throw new Error('uploadAvatar not provided');
-    }),
-    copyText: fromPromise<boolean, { text: string }>(async () => {
-      throw new Error('copyText not provided');
-    }),
+    fetchAvatar: toBeProvided<{ data_url: string }>('fetchAvatar'),
+    saveNickname: toBeProvided<UserInfo, { nickname: string }>('saveNickname'),
+    uploadAvatar: toBeProvided<UserInfo, { file: AvatarFile }>('uploadAvatar'),
+    copyText: toBeProvided<boolean, { text: string }>('copyText'),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
@@ -55,7 +43,15 @@ export const profileMachine = setup({
     avatarWrongType: ({ event }) => event.type === 'profile.uploadAvatar' && !IMAGE_TYPES.includes(event.file.type),
     copied: (_, params: { ok: boolean }) => params.ok,
   },
-}).createMachine({
+});
+
+/**
+ * Personal info and general settings (spec §2 /user/user, /user/c-set): the user's avatar (read
+ * back from the server as a data URL, since only its owner may see it), nickname and avatar
+ * changes, and the invitation-code copy helper (spec §5 "Copy success" / "Copy failed"). A saved
+ * change asks the session machine to re-read the user (`refreshSession`).
+ */
+export const profileMachine = profileSetup.createMachine({
   id: 'profile',
   context: { avatarUrl: '', nickname: undefined, file: undefined, copyText: '' },
   invoke: { id: 'guard', src: 'submitGuard', input: ({ self }) => ({ replyTo: self }) },
@@ -81,8 +77,7 @@ export const profileMachine = setup({
       states: {
         idle: {
           on: {
-            'profile.saveNickname': { actions: sendTo('guard', ({ event }) => ({ type: 'guard.submit', payload: event.nickname })) },
-            'guard.accepted': { target: 'savingNickname', actions: assign({ nickname: ({ event }) => String(event.payload) }) },
+            ...guardedSubmit(profileSetup, { submit: 'profile.saveNickname', payload: (event) => event.nickname, to: 'savingNickname', keep: (nickname) => ({ nickname }) }),
             'profile.uploadAvatar': [
               { guard: 'avatarWrongType', actions: { type: 'showToast', params: { tone: 'error', message: { key: 'settings.avatarType' } } } },
               { guard: 'avatarTooLarge', actions: { type: 'showToast', params: { tone: 'error', message: { key: 'settings.avatarTooLarge' } } } },

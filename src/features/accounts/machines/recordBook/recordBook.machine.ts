@@ -1,7 +1,12 @@
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { type ToastMessage } from '../../../../../domain/errors';
+import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
+import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
+import { loadStates } from '../../../../app/machines/loadStates/loadStates';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import { guardedSubmit } from '../shared/guardedSubmit';
 
 /** A row of the user's own book: a withdrawal address or a collection method. */
 export interface BookRecord {
@@ -17,74 +22,62 @@ export interface RecordBookInput {
 
 type Save = { id?: number; fields: RecordFields };
 
-
 export type RecordBookEvent =
   | { type: 'book.save'; id?: number; fields: RecordFields }
   | { type: 'book.delete'; id: number }
-  | { type: 'book.confirm' }
-  | { type: 'book.cancel' }
   | { type: 'book.retry' }
-  | { type: 'guard.accepted'; payload?: unknown };
+  | { type: 'guard.accepted'; payload?: unknown }
+  /** From the `deleteRecord` child (the shared confirm-then-act) once a confirmed delete went through or was refused. */
+  | ConfirmActReport<{ id: number }>;
 
-/**
- * The user's withdrawal addresses or collection methods (spec §2 c-symAddr, c-collAddr,
- * addCollAddr, editCollAddr): load the list, add or edit through the anti-double-submit guard,
- * delete after a confirmation (spec §8). After a save the page may leave (`saved`).
- */
-export const recordBookMachine = setup({
+const recordBookSetup = setup({
   types: {
-    context: {} as { records: BookRecord[]; pending: Save | undefined; deleting: number | undefined; messages: RecordBookInput['messages'] },
+    context: {} as { records: BookRecord[]; pending: Save | undefined; messages: RecordBookInput['messages'] },
     events: {} as RecordBookEvent,
     input: {} as RecordBookInput,
   },
   actors: {
     submitGuard: submitGuardMachine,
-    fetchRecords: fromPromise<BookRecord[]>(async () => {
-      throw new Error('fetchRecords not provided');
-    }),
-    saveRecord: fromPromise<BookRecord, Save>(async () => {
-      throw new Error('saveRecord not provided');
-    }),
-    deleteRecord: fromPromise<null, { id: number }>(async () => {
-      throw new Error('deleteRecord not provided');
-    }),
+    fetchRecords: toBeProvided<BookRecord[]>('fetchRecords'),
+    saveRecord: toBeProvided<BookRecord, Save>('saveRecord'),
+    deleteRecord: confirmActMachine,
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
     saved: () => undefined,
   },
   guards: { isEdit: ({ context }) => context.pending?.id !== undefined },
-}).createMachine({
+});
+
+/**
+ * The user's withdrawal addresses or collection methods (spec §2 c-symAddr, c-collAddr,
+ * addCollAddr, editCollAddr): load the list, add or edit through the anti-double-submit guard,
+ * delete after a confirmation (spec §8: the `deleteRecord` child, the shared confirm-then-act);
+ * the list is read again after a save or a delete, done or refused. After a save the page may
+ * leave (`saved`).
+ */
+export const recordBookMachine = recordBookSetup.createMachine({
   id: 'recordBook',
-  context: ({ input }) => ({ records: [], pending: undefined, deleting: undefined, messages: input.messages }),
-  invoke: { id: 'guard', src: 'submitGuard', input: ({ self }) => ({ replyTo: self }) },
-  initial: 'loading',
+  context: ({ input }) => ({ records: [], pending: undefined, messages: input.messages }),
+  invoke: [
+    { id: 'guard', src: 'submitGuard', input: ({ self }) => ({ replyTo: self }) },
+    { id: 'deleteRecord', src: 'deleteRecord', input: ({ self }) => ({ replyTo: self }) },
+  ],
+  on: {
+    'confirmAct.done': { target: '.book', actions: { type: 'showToast', params: ({ context }) => ({ tone: 'success' as const, message: { key: context.messages.deleted } }) } },
+    'confirmAct.failed': { target: '.book', description: 'Refused (it was already gone): read the list again.' },
+  },
+  initial: 'book',
   states: {
-    loading: {
-      description: 'A save pressed while the list loads is still taken.',
-      on: {
-        'book.save': { actions: sendTo('guard', ({ event }) => ({ type: 'guard.submit', payload: { id: event.id, fields: event.fields } })) },
-        'guard.accepted': { target: 'saving', actions: assign({ pending: ({ event }) => event.payload as Save }) },
-      },
-      invoke: {
-        id: 'fetchRecords',
-        src: 'fetchRecords',
-        onDone: { target: 'ready', actions: assign({ records: ({ event }) => event.output }) },
-        onError: { target: 'loadFailed', actions: toastError },
-      },
-    },
-    loadFailed: {
-      on: {
-        'book.retry': 'loading',
-        'book.save': { actions: sendTo('guard', ({ event }) => ({ type: 'guard.submit', payload: { id: event.id, fields: event.fields } })) },
-        'guard.accepted': { target: 'saving', actions: assign({ pending: ({ event }) => event.payload as Save }) },
-      },
-    },
-    ready: {
-      on: {
-        'book.save': { actions: sendTo('guard', ({ event }) => ({ type: 'guard.submit', payload: { id: event.id, fields: event.fields } })) },
-        'guard.accepted': { target: 'saving', actions: assign({ pending: ({ event }) => event.payload as Save }) },
-        'book.delete': { target: 'confirmingDelete', actions: assign({ deleting: ({ event }) => event.id }) },
+    book: {
+      description: 'A save is taken while the list loads, after it failed, and once it is shown.',
+      on: guardedSubmit(recordBookSetup, { submit: 'book.save', payload: ({ id, fields }): Save => ({ id, fields }), to: 'saving', keep: (pending) => ({ pending }) }),
+      initial: 'loading',
+      states: {
+        ...loadStates(recordBookSetup, { src: 'fetchRecords', into: (records) => ({ records }), next: 'ready', retry: 'book.retry' }),
+        ready: {
+          on: { 'book.delete': { actions: sendTo('deleteRecord', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { id: event.id } })) } },
+        },
       },
     },
     saving: {
@@ -93,26 +86,12 @@ export const recordBookMachine = setup({
         src: 'saveRecord',
         input: ({ context }) => context.pending!,
         onDone: [
-          { guard: 'isEdit', target: 'loading', actions: [{ type: 'showToast', params: ({ context }) => ({ tone: 'success', message: { key: context.messages.edited } }) }, 'saved'] },
-          { target: 'loading', actions: [{ type: 'showToast', params: ({ context }) => ({ tone: 'success', message: { key: context.messages.added } }) }, 'saved'] },
+          { guard: 'isEdit', target: 'book', actions: [{ type: 'showToast', params: ({ context }) => ({ tone: 'success', message: { key: context.messages.edited } }) }, 'saved'] },
+          { target: 'book', actions: [{ type: 'showToast', params: ({ context }) => ({ tone: 'success', message: { key: context.messages.added } }) }, 'saved'] },
         ],
-        onError: { target: 'ready', actions: toastError },
+        onError: { target: 'book.ready', actions: toastError },
       },
       exit: assign({ pending: undefined }),
-    },
-    confirmingDelete: {
-      description: 'Spec §8: deleting an address or collection method asks first.',
-      on: { 'book.confirm': 'deletingRecord', 'book.cancel': { target: 'ready', actions: assign({ deleting: undefined }) } },
-    },
-    deletingRecord: {
-      invoke: {
-        id: 'deleteRecord',
-        src: 'deleteRecord',
-        input: ({ context }) => ({ id: context.deleting! }),
-        onDone: { target: 'loading', actions: { type: 'showToast', params: ({ context }) => ({ tone: 'success', message: { key: context.messages.deleted } }) } },
-        onError: { target: 'ready', actions: toastError },
-      },
-      exit: assign({ deleting: undefined }),
     },
   },
 });

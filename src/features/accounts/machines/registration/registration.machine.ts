@@ -1,62 +1,41 @@
-import { assign, fromPromise, raise, setup, stateIn, type ActorRefFrom } from 'xstate';
-import { CODE_RESEND_SECONDS } from '../../../../../domain/constants';
+import { assign, raise, setup, stateIn, type ActorRefFrom } from 'xstate';
+import type { RegistrationDetails } from '../../../../../domain/api';
 import { type ToastMessage } from '../../../../../domain/errors';
 import { countdownMachine } from '../../../../app/machines/countdown/countdown.machine';
 import type { SessionGrant } from '../login/login.machine';
 import { toastError } from '../../../../app/machines/toast/toastError';
-
-/** Seconds before another code may be requested (the server refuses sooner). */
-export const RESEND_SECONDS = CODE_RESEND_SECONDS;
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import { resendWait } from '../shared/resendWait';
 
 export interface AccountFields {
   account: string;
   area_code?: string;
 }
 
-export interface DetailFields {
-  password: string;
-  password_repeat: string;
-  funds_password: string;
-  funds_password_repeat: string;
-  invitation_code: string;
-  agree: boolean;
-}
+/** Step two's fields: the passwords, each twice, the invitation code and the agreement, as /api/register_next takes them. */
+export type DetailFields = RegistrationDetails;
 
 export type RegistrationEvent =
   | { type: 'reg.sendCode'; fields: AccountFields }
   | { type: 'reg.checkCode'; fields: AccountFields & { code: string } }
   | { type: 'reg.submit'; fields: DetailFields }
   | { type: 'reg.back' }
-  | { type: 'reg.codeSent' }
-  | { type: 'countdown.tick'; remaining: number }
-  | { type: 'countdown.done' };
+  | { type: 'reg.codeSent' };
 
 interface RegistrationContext {
   account: AccountFields | undefined;
   code: string;
   /** Held only while submitting, then dropped. */
   details: DetailFields | undefined;
-  resendIn: number;
 }
 
-/**
- * Registration in two steps (spec §2 /reg then /reg-next, §5 rules): the account and a
- * verification code (a new code at most every 60 seconds), then passwords, invitation code and
- * the agreement. The code is checked at step one and used up at step two; success signs in.
- */
-export const registrationMachine = setup({
+const registrationSetup = setup({
   types: { context: {} as RegistrationContext, events: {} as RegistrationEvent },
   actors: {
-    countdown: countdownMachine,
-    sendCode: fromPromise<null, AccountFields>(async () => {
-      throw new Error('sendCode not provided');
-    }),
-    checkCode: fromPromise<unknown, AccountFields & { code: string }>(async () => {
-      throw new Error('checkCode not provided');
-    }),
-    register: fromPromise<SessionGrant, AccountFields & { code: string } & DetailFields>(async () => {
-      throw new Error('register not provided');
-    }),
+    resendCountdown: countdownMachine,
+    sendCode: toBeProvided<null, AccountFields>('sendCode'),
+    checkCode: toBeProvided<unknown, AccountFields & { code: string }>('checkCode'),
+    register: toBeProvided<SessionGrant, AccountFields & { code: string } & DetailFields>('register'),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
@@ -66,9 +45,16 @@ export const registrationMachine = setup({
   guards: {
     mayResend: stateIn({ resend: 'ready' }),
   },
-}).createMachine({
+});
+
+/**
+ * Registration in two steps (spec §2 /reg then /reg-next, §5 rules): the account and a
+ * verification code (a new code at most every 60 seconds), then passwords, invitation code and
+ * the agreement. The code is checked at step one and used up at step two; success signs in.
+ */
+export const registrationMachine = registrationSetup.createMachine({
   id: 'registration',
-  context: { account: undefined, code: '', details: undefined, resendIn: 0 },
+  context: { account: undefined, code: '', details: undefined },
   type: 'parallel',
   states: {
     flow: {
@@ -120,21 +106,7 @@ export const registrationMachine = setup({
         done: {},
       },
     },
-    resend: {
-      initial: 'ready',
-      states: {
-        ready: {
-          on: { 'reg.codeSent': { target: 'coolingDown', actions: assign({ resendIn: RESEND_SECONDS }) } },
-        },
-        coolingDown: {
-          invoke: { id: 'resendCountdown', src: 'countdown', input: ({ self }) => ({ seconds: RESEND_SECONDS, replyTo: self }) },
-          on: {
-            'countdown.tick': { actions: assign({ resendIn: ({ event }) => event.remaining }) },
-            'countdown.done': { target: 'ready', actions: assign({ resendIn: 0 }) },
-          },
-        },
-      },
-    },
+    resend: resendWait(registrationSetup, { sent: 'reg.codeSent', child: 'resendCountdown' }),
   },
 });
 

@@ -17,6 +17,6 @@ export const registrationModel: MachineModel<typeof registrationMachine> = {
     { type: 'xstate.error.actor.checkCode', error: { kind: 'server', serverMessage: 'The verification code is wrong' } },
     { type: 'xstate.done.actor.register', output: { token: 't', user_info: USER_FIXTURE } },
     { type: 'xstate.error.actor.register', error: { kind: 'network' } },
-    { type: 'countdown.tick', remaining: 59 },
+    { type: 'xstate.done.actor.resendCountdown' },
   ],
 };

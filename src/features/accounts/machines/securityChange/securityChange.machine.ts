@@ -1,10 +1,12 @@
-import { and, assign, fromPromise, raise, sendTo, setup, stateIn, type ActorRefFrom } from 'xstate';
+import { and, assign, raise, setup, stateIn, type ActorRefFrom } from 'xstate';
 import { type ToastMessage } from '../../../../../domain/errors';
 import { endsSessions, SECURITY_PURPOSE, type SecurityKind } from '../../../../../domain/userCentre';
 import { countdownMachine } from '../../../../app/machines/countdown/countdown.machine';
-import { RESEND_SECONDS } from '../registration/registration.machine';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+import { guardedSubmit } from '../shared/guardedSubmit';
+import { resendWait } from '../shared/resendWait';
 
 export type CodeTarget = 'current' | 'new';
 
@@ -31,14 +33,7 @@ export type SecurityChangeEvent =
   | { type: 'security.codeSent'; to: CodeTarget }
   | { type: 'guard.accepted'; payload?: unknown };
 
-/**
- * One security change of the user centre (spec §2 s-loginpwd, s-securitypwd, s-emailset,
- * s-phoneset): ask for a code to the account (and, for email or phone, to the new address), then
- * submit. Each address has its own resend countdown child (`resendCurrent`, `resendNew`) whose
- * snapshot the page renders. A change that ends the sessions hands over to the session machine
- * (`sessionEnded`), which clears the session and goes to /login.
- */
-export const securityChangeMachine = setup({
+const securityChangeSetup = setup({
   types: {
     context: {} as { kind: SecurityKind; request: CodeRequest | undefined; fields: SecurityFields | undefined },
     events: {} as SecurityChangeEvent,
@@ -49,12 +44,8 @@ export const securityChangeMachine = setup({
     resendCurrent: countdownMachine,
     resendNew: countdownMachine,
     submitGuard: submitGuardMachine,
-    sendCode: fromPromise<null, CodeRequest>(async () => {
-      throw new Error('sendCode not provided');
-    }),
-    submitChange: fromPromise<null, { kind: SecurityKind; fields: SecurityFields }>(async () => {
-      throw new Error('submitChange not provided');
-    }),
+    sendCode: toBeProvided<null, CodeRequest>('sendCode'),
+    submitChange: toBeProvided<null, { kind: SecurityKind; fields: SecurityFields }>('submitChange'),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
@@ -67,7 +58,16 @@ export const securityChangeMachine = setup({
     newReady: stateIn({ resend: { next: 'ready' } }),
     endsSessions: ({ context }) => endsSessions(context.kind),
   },
-}).createMachine({
+});
+
+/**
+ * One security change of the user centre (spec §2 s-loginpwd, s-securitypwd, s-emailset,
+ * s-phoneset): ask for a code to the account (and, for email or phone, to the new address), then
+ * submit. Each address has its own resend countdown child (`resendCurrent`, `resendNew`) whose
+ * snapshot the page renders. A change that ends the sessions hands over to the session machine
+ * (`sessionEnded`), which clears the session and goes to /login.
+ */
+export const securityChangeMachine = securityChangeSetup.createMachine({
   id: 'securityChange',
   context: ({ input }) => ({ kind: input.kind, request: undefined, fields: undefined }),
   type: 'parallel',
@@ -86,8 +86,7 @@ export const securityChangeMachine = setup({
                 actions: assign({ request: ({ context, event }) => ({ purpose: SECURITY_PURPOSE[context.kind], to: event.to, account: event.account, area_code: event.area_code }) }),
               },
             ],
-            'security.submit': { actions: sendTo('guard', ({ event }) => ({ type: 'guard.submit', payload: event.fields })) },
-            'guard.accepted': { target: 'submitting', actions: assign({ fields: ({ event }) => event.payload as SecurityFields }) },
+            ...guardedSubmit(securityChangeSetup, { submit: 'security.submit', payload: (event) => event.fields, to: 'submitting', keep: (fields) => ({ fields }) }),
           },
         },
         sendingCode: {
@@ -121,20 +120,8 @@ export const securityChangeMachine = setup({
     resend: {
       type: 'parallel',
       states: {
-        current: {
-          initial: 'ready',
-          states: {
-            ready: { on: { 'security.codeSent': { guard: 'toCurrent', target: 'coolingDown' } } },
-            coolingDown: { invoke: { id: 'resendCurrent', src: 'resendCurrent', input: { seconds: RESEND_SECONDS }, onDone: 'ready' } },
-          },
-        },
-        next: {
-          initial: 'ready',
-          states: {
-            ready: { on: { 'security.codeSent': { guard: 'toNew', target: 'coolingDown' } } },
-            coolingDown: { invoke: { id: 'resendNew', src: 'resendNew', input: { seconds: RESEND_SECONDS }, onDone: 'ready' } },
-          },
-        },
+        current: resendWait(securityChangeSetup, { sent: 'security.codeSent', guard: 'toCurrent', child: 'resendCurrent' }),
+        next: resendWait(securityChangeSetup, { sent: 'security.codeSent', guard: 'toNew', child: 'resendNew' }),
       },
     },
   },

@@ -1,27 +1,20 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { SecurityLevel } from '../../../../../domain/accountSafety';
 import type { ToastMessage } from '../../../../../domain/errors';
+import { loadStates } from '../../../../app/machines/loadStates/loadStates';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 export type SecurityLevelEvent = { type: 'securityLevel.setAllowlist'; enabled: boolean } | { type: 'securityLevel.retry' };
 
-/**
- * /user/s-securityset (issue 35): reads what is really on (2FA, identity, anti-phishing code,
- * allowlist) and switches allowlist mode. Turning it off locks withdrawals for 24 h on the server;
- * the answer carries the new level, lock included.
- */
-export const securityLevelMachine = setup({
+const securityLevelSetup = setup({
   types: {
     context: {} as { level: SecurityLevel | undefined; wanted: boolean },
     events: {} as SecurityLevelEvent,
   },
   actors: {
-    fetchLevel: fromPromise<SecurityLevel>(async () => {
-      throw new Error('fetchLevel not provided');
-    }),
-    setAllowlist: fromPromise<SecurityLevel, { enabled: boolean }>(async () => {
-      throw new Error('setAllowlist not provided');
-    }),
+    fetchLevel: toBeProvided<SecurityLevel>('fetchLevel'),
+    setAllowlist: toBeProvided<SecurityLevel, { enabled: boolean }>('setAllowlist'),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
@@ -29,20 +22,19 @@ export const securityLevelMachine = setup({
   guards: {
     changes: ({ context, event }) => event.type === 'securityLevel.setAllowlist' && context.level?.allowlist !== event.enabled,
   },
-}).createMachine({
+});
+
+/**
+ * /user/s-securityset (issue 35): reads what is really on (2FA, identity, anti-phishing code,
+ * allowlist) and switches allowlist mode. Turning it off locks withdrawals for 24 h on the server;
+ * the answer carries the new level, lock included.
+ */
+export const securityLevelMachine = securityLevelSetup.createMachine({
   id: 'securityLevel',
   context: { level: undefined, wanted: false },
   initial: 'loading',
   states: {
-    loading: {
-      invoke: {
-        id: 'fetchLevel',
-        src: 'fetchLevel',
-        onDone: { target: 'ready', actions: assign({ level: ({ event }) => event.output }) },
-        onError: { target: 'loadFailed', actions: toastError },
-      },
-    },
-    loadFailed: { on: { 'securityLevel.retry': 'loading' } },
+    ...loadStates(securityLevelSetup, { src: 'fetchLevel', into: (level) => ({ level }), next: 'ready', retry: 'securityLevel.retry' }),
     ready: {
       on: {
         'securityLevel.setAllowlist': { guard: 'changes', target: 'switching', actions: assign({ wanted: ({ event }) => event.enabled }) },

@@ -1,89 +1,71 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { ToastMessage } from '../../../../../domain/errors';
 import type { SessionItem } from '../../../../../domain/sessions';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
+import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
+import { loadStates } from '../../../../app/machines/loadStates/loadStates';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+
+/** What a sign-out asks about: one session (what `revokeSession` is sent), or every other (how many there are). */
+export type RevokeSubject = { id: number } | { count: number };
 
 export type SessionsEvent =
   | { type: 'sessions.revoke'; id: number }
   | { type: 'sessions.revokeOthers' }
-  | { type: 'sessions.confirm' }
-  | { type: 'sessions.cancel' }
-  | { type: 'sessions.retry' };
+  | { type: 'sessions.retry' }
+  /** From the `revokeSession` or `revokeOthers` child (the shared confirm-then-act). */
+  | ConfirmActReport<RevokeSubject>;
 
-/**
- * /user/s-sessions (issue 35): the user's live sessions. Signing one out, or every other, asks
- * first; after either the list is read again. The server ends the sessions' sockets itself.
- */
-export const sessionsMachine = setup({
+const sessionsSetup = setup({
   types: {
-    context: {} as { sessions: SessionItem[]; pending: { kind: 'one'; id: number } | { kind: 'others' } | undefined },
+    context: {} as { sessions: SessionItem[] },
     events: {} as SessionsEvent,
   },
   actors: {
-    fetchSessions: fromPromise<SessionItem[]>(async () => {
-      throw new Error('fetchSessions not provided');
-    }),
-    revokeSession: fromPromise<null, { id: number }>(async () => {
-      throw new Error('revokeSession not provided');
-    }),
-    revokeOthers: fromPromise<{ count: number }>(async () => {
-      throw new Error('revokeOthers not provided');
-    }),
+    fetchSessions: toBeProvided<SessionItem[]>('fetchSessions'),
+    revokeSession: confirmActMachine,
+    revokeOthers: confirmActMachine,
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
   },
   guards: {
-    isOne: ({ context }) => context.pending?.kind === 'one',
     hasOthers: ({ context }) => context.sessions.some((s) => !s.current),
     isOther: ({ context, event }) => event.type === 'sessions.revoke' && context.sessions.some((s) => s.id === event.id && !s.current),
   },
-}).createMachine({
+});
+
+/**
+ * /user/s-sessions (issue 35): the user's live sessions. Signing one out, or every other, asks
+ * first (the `revokeSession` and `revokeOthers` children, the shared confirm-then-act); after
+ * either, done or refused, the list is read again. The server ends the sessions' sockets itself.
+ */
+export const sessionsMachine = sessionsSetup.createMachine({
   id: 'sessions',
-  context: { sessions: [], pending: undefined },
+  context: { sessions: [] },
+  invoke: [
+    { id: 'revokeSession', src: 'revokeSession', input: ({ self }) => ({ replyTo: self }) },
+    { id: 'revokeOthers', src: 'revokeOthers', input: ({ self }) => ({ replyTo: self }) },
+  ],
+  on: {
+    'confirmAct.done': {
+      target: '.loading',
+      actions: { type: 'showToast', params: ({ event }) => ({ tone: 'success' as const, message: { key: 'id' in event.subject ? 'sessions.revoked' : 'sessions.revokedOthers' } }) },
+    },
+    'confirmAct.failed': { target: '.loading', description: 'Refused (it had ended meanwhile): read the list again.' },
+  },
   initial: 'loading',
   states: {
-    loading: {
-      invoke: {
-        id: 'fetchSessions',
-        src: 'fetchSessions',
-        onDone: { target: 'ready', actions: assign({ sessions: ({ event }) => event.output }) },
-        onError: { target: 'loadFailed', actions: toastError },
-      },
-    },
-    loadFailed: { on: { 'sessions.retry': 'loading' } },
+    ...loadStates(sessionsSetup, { src: 'fetchSessions', into: (sessions) => ({ sessions }), next: 'ready', retry: 'sessions.retry' }),
     ready: {
       on: {
-        'sessions.revoke': { guard: 'isOther', target: 'confirming', actions: assign({ pending: ({ event }) => ({ kind: 'one' as const, id: event.id }) }) },
-        'sessions.revokeOthers': { guard: 'hasOthers', target: 'confirming', actions: assign({ pending: { kind: 'others' as const } }) },
+        'sessions.revoke': { guard: 'isOther', actions: sendTo('revokeSession', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { id: event.id } })) },
+        'sessions.revokeOthers': {
+          guard: 'hasOthers',
+          actions: sendTo('revokeOthers', ({ context }) => ({ type: 'confirmAct.ask' as const, subject: { count: context.sessions.filter((s) => !s.current).length } })),
+        },
         'sessions.retry': 'loading',
       },
-    },
-    confirming: {
-      description: 'Signing a session out asks first.',
-      on: {
-        'sessions.confirm': [{ guard: 'isOne', target: 'revokingOne' }, { target: 'revokingOthers' }],
-        'sessions.cancel': { target: 'ready', actions: assign({ pending: undefined }) },
-      },
-    },
-    revokingOne: {
-      invoke: {
-        id: 'revokeSession',
-        src: 'revokeSession',
-        input: ({ context }) => ({ id: context.pending?.kind === 'one' ? context.pending.id : 0 }),
-        onDone: { target: 'loading', actions: { type: 'showToast', params: { tone: 'success', message: { key: 'sessions.revoked' } } } },
-        onError: { target: 'loading', actions: toastError },
-      },
-      exit: assign({ pending: undefined }),
-    },
-    revokingOthers: {
-      invoke: {
-        id: 'revokeOthers',
-        src: 'revokeOthers',
-        onDone: { target: 'loading', actions: { type: 'showToast', params: { tone: 'success', message: { key: 'sessions.revokedOthers' } } } },
-        onError: { target: 'loading', actions: toastError },
-      },
-      exit: assign({ pending: undefined }),
     },
   },
 });

@@ -15,12 +15,10 @@ export const sessionsModel: MachineModel<typeof sessionsMachine> = {
     { type: 'sessions.revoke', id: 2 },
     { type: 'sessions.revoke', id: 1 },
     { type: 'sessions.revokeOthers' },
-    { type: 'sessions.confirm' },
-    { type: 'sessions.cancel' },
-    { type: 'xstate.done.actor.revokeSession', output: null },
-    { type: 'xstate.error.actor.revokeSession', error: { kind: 'server', serverMessage: 'This session has already ended' } },
-    { type: 'xstate.done.actor.revokeOthers', output: { count: 1 } },
-    { type: 'xstate.error.actor.revokeOthers', error: { kind: 'network' } },
+    // What the revokeSession / revokeOthers children (the shared confirm-then-act) report.
+    { type: 'confirmAct.done', subject: { id: 2 }, output: null },
+    { type: 'confirmAct.done', subject: { count: 1 }, output: { count: 1 } },
+    { type: 'confirmAct.failed', subject: { id: 2 }, error: { kind: 'server', serverMessage: 'This session has already ended' } },
   ],
-  abstract: (snapshot) => [snapshot.context.sessions.some((s) => !s.current), snapshot.context.pending?.kind],
+  abstract: (snapshot) => snapshot.context.sessions.some((s) => !s.current),
 };

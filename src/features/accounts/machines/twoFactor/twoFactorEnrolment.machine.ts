@@ -1,7 +1,9 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { ToastMessage } from '../../../../../domain/errors';
 import type { TwoFactorEnrolment, TwoFactorStatus } from '../../../../../domain/twoFactor';
+import { loadStates } from '../../../../app/machines/loadStates/loadStates';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 export type TwoFactorEnrolmentEvent =
   | { type: 'enrol.start' }
@@ -19,28 +21,13 @@ interface Context {
   code: string;
 }
 
-/**
- * Two-factor authentication in the user centre (/user/s-securityset; issue 35): the status is read,
- * then — off — a secret and its otpauth:// URI are fetched (`scanning`: the QR code and the secret
- * as text), the first code confirms it and the ten recovery codes are shown once (`showingCodes`);
- * — on — a code (or a recovery code) turns it off. Refusals are translated toasts and the step
- * stays. Effects are supplied by accounts.flows.ts.
- */
-export const twoFactorEnrolmentMachine = setup({
+const twoFactorEnrolmentSetup = setup({
   types: { context: {} as Context, events: {} as TwoFactorEnrolmentEvent },
   actors: {
-    fetchStatus: fromPromise<TwoFactorStatus>(async () => {
-      throw new Error('fetchStatus not provided');
-    }),
-    begin: fromPromise<TwoFactorEnrolment>(async () => {
-      throw new Error('begin not provided');
-    }),
-    confirm: fromPromise<{ recovery_codes: string[] }, { code: string }>(async () => {
-      throw new Error('confirm not provided');
-    }),
-    disable: fromPromise<null, { code: string }>(async () => {
-      throw new Error('disable not provided');
-    }),
+    fetchStatus: toBeProvided<TwoFactorStatus>('fetchStatus'),
+    begin: toBeProvided<TwoFactorEnrolment>('begin'),
+    confirm: toBeProvided<{ recovery_codes: string[] }, { code: string }>('confirm'),
+    disable: toBeProvided<null, { code: string }>('disable'),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
@@ -48,20 +35,21 @@ export const twoFactorEnrolmentMachine = setup({
   guards: {
     enabled: ({ context }) => Boolean(context.status?.enabled),
   },
-}).createMachine({
+});
+
+/**
+ * Two-factor authentication in the user centre (/user/s-securityset; issue 35): the status is read,
+ * then — off — a secret and its otpauth:// URI are fetched (`scanning`: the QR code and the secret
+ * as text), the first code confirms it and the ten recovery codes are shown once (`showingCodes`);
+ * — on — a code (or a recovery code) turns it off. Refusals are translated toasts and the step
+ * stays. Effects are supplied by accounts.flows.ts.
+ */
+export const twoFactorEnrolmentMachine = twoFactorEnrolmentSetup.createMachine({
   id: 'twoFactorEnrolment',
   context: { status: undefined, enrolment: undefined, recoveryCodes: [], code: '' },
   initial: 'loading',
   states: {
-    loading: {
-      invoke: {
-        id: 'fetchStatus',
-        src: 'fetchStatus',
-        onDone: { target: 'choosing', actions: assign({ status: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: toastError },
-      },
-    },
-    failed: { on: { retry: 'loading' } },
+    ...loadStates(twoFactorEnrolmentSetup, { src: 'fetchStatus', into: (status) => ({ status }), next: 'choosing', retry: 'retry' }),
     choosing: { always: [{ guard: 'enabled', target: 'on' }, { target: 'off' }] },
     off: { on: { 'enrol.start': 'starting' } },
     starting: {

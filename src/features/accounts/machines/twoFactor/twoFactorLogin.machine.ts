@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, not, setup, type ActorRefFrom } from 'xstate';
 import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import type { SessionGrant } from '../login/login.machine';
 
 export interface SecondStepInput {
@@ -16,7 +17,7 @@ export type TwoFactorLoginEvent =
 /**
  * The sign-in's second step (issue 35): the password was right and the server answered a
  * challenge; the user types the authenticator's 6-digit code, or — device lost — switches to a
- * recovery code (the `recovery` state: the same call, one of the ten codes, used once). A refusal
+ * recovery code (`recovery` in the context: the same call, one of the ten codes, used once). A refusal
  * is a translated toast and stays written under the field (`refusal`) until the next try or a
  * switch, so a wrong code is never only a message that vanished; the right code hands the session
  * to `signedIn`.
@@ -24,52 +25,38 @@ export type TwoFactorLoginEvent =
  */
 export const twoFactorLoginMachine = setup({
   types: {
-    context: {} as { challenge: string; code: string; refusal: ToastMessage | undefined },
+    context: {} as { challenge: string; code: string; refusal: ToastMessage | undefined; recovery: boolean },
     input: {} as SecondStepInput,
     events: {} as TwoFactorLoginEvent,
   },
   actors: {
-    verify: fromPromise<SessionGrant, { challenge: string; code: string }>(async () => {
-      throw new Error('verify not provided');
-    }),
+    verify: toBeProvided<SessionGrant, { challenge: string; code: string }>('verify'),
   },
   actions: {
     signedIn: (_, _params: SessionGrant) => undefined,
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
   },
+  guards: { inRecovery: ({ context }) => context.recovery },
 }).createMachine({
   id: 'twoFactorLogin',
-  context: ({ input }) => ({ challenge: input.challenge, code: '', refusal: undefined }),
-  initial: 'code',
+  context: ({ input }) => ({ challenge: input.challenge, code: '', refusal: undefined, recovery: false }),
+  initial: 'entering',
   states: {
-    code: {
+    entering: {
+      description: 'The authenticator code, or a recovery code once the user said the device is lost; a switch clears the refusal.',
       on: {
-        'code.submit': { target: 'verifyingCode', actions: assign({ code: ({ event }) => event.code.trim(), refusal: undefined }) },
-        'recovery.use': { target: 'recovery', actions: assign({ refusal: undefined }) },
+        'code.submit': { target: 'verifying', actions: assign({ code: ({ event }) => event.code.trim(), refusal: undefined }) },
+        'recovery.use': { guard: not('inRecovery'), actions: assign({ recovery: true, refusal: undefined }) },
+        'recovery.back': { guard: 'inRecovery', actions: assign({ recovery: false, refusal: undefined }) },
       },
     },
-    verifyingCode: {
+    verifying: {
       invoke: {
         id: 'verify',
         src: 'verify',
         input: ({ context }) => ({ challenge: context.challenge, code: context.code }),
         onDone: { target: 'done', actions: { type: 'signedIn', params: ({ event }) => event.output } },
-        onError: { target: 'code', actions: [toastError, assign({ refusal: ({ event }) => messageForError(event.error) })] },
-      },
-    },
-    recovery: {
-      on: {
-        'code.submit': { target: 'verifyingRecovery', actions: assign({ code: ({ event }) => event.code.trim(), refusal: undefined }) },
-        'recovery.back': { target: 'code', actions: assign({ refusal: undefined }) },
-      },
-    },
-    verifyingRecovery: {
-      invoke: {
-        id: 'verify',
-        src: 'verify',
-        input: ({ context }) => ({ challenge: context.challenge, code: context.code }),
-        onDone: { target: 'done', actions: { type: 'signedIn', params: ({ event }) => event.output } },
-        onError: { target: 'recovery', actions: [toastError, assign({ refusal: ({ event }) => messageForError(event.error) })] },
+        onError: { target: 'entering', actions: [toastError, assign({ refusal: ({ event }) => messageForError(event.error) })] },
       },
     },
     done: { type: 'final' },

@@ -12,4 +12,5 @@ export const twoFactorLoginModel: MachineModel<typeof twoFactorLoginMachine> = {
     { type: 'xstate.done.actor.verify', output: { token: 't', user_info: USER_FIXTURE } },
     { type: 'xstate.error.actor.verify', error: { kind: 'server', serverMessage: 'Wrong or already used authentication code' } },
   ],
+  abstract: (snapshot) => snapshot.context.recovery,
 };

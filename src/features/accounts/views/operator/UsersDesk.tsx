@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
-import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
+import { ConfirmActDialog } from '../../../../app/ui/ConfirmDialog';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { Muted } from '../../../../app/ui/Panel';
 import { Pager } from '../../../../app/ui/RecordFilters';
 import type { OperatorUserRow } from '../../../../../domain/twoFactor';
 import { useOperatorUsers } from '../../accounts.hooks';
+import type { ResetSubject } from '../../machines/operatorUsers/operatorUsers.machine';
 
 /**
  * /operator, "Users": find an account and reset its 2FA after a lost device (issue 35). The reset
@@ -58,7 +59,7 @@ export function UsersDesk() {
             align: 'right',
             render: (r) =>
               r.two_factor ? (
-                <Button type="button" $small $variant="ghost" disabled={desk.resetting} onClick={() => desk.reset(r.id)}>
+                <Button type="button" $small $variant="ghost" onClick={() => desk.reset(r)}>
                   {t('twoFactor.desk.reset')}
                 </Button>
               ) : null,
@@ -66,11 +67,15 @@ export function UsersDesk() {
         ]}
       />
       {desk.total > desk.size && <Pager page={desk.page} size={desk.size} total={desk.total} onPage={desk.setPage} />}
-      {desk.confirming && (
-        <ConfirmDialog title={t('twoFactor.desk.resetTitle')} cancelLabel={t('common.cancel')} confirmLabel={t('twoFactor.desk.reset')} tone="danger" busy={desk.resetting} onConfirm={desk.confirm} onCancel={desk.cancel}>
-          {t('twoFactor.desk.resetBody', { account: desk.confirming.account })}
-        </ConfirmDialog>
-      )}
+      <ConfirmActDialog<ResetSubject>
+        actor={desk.resetQuestion}
+        texts={({ user_id }) => ({
+          titleKey: 'twoFactor.desk.resetTitle',
+          questionKey: 'twoFactor.desk.resetBody',
+          params: { account: desk.list.find((u) => u.id === user_id)?.account ?? '' },
+          confirmKey: 'twoFactor.desk.reset',
+        })}
+      />
     </section>
   );
 }

@@ -5,12 +5,13 @@ import type { WithdrawalAddress } from '../../../../../domain/userCentre';
 import { withdrawalAddressSchema, type WithdrawalAddressValues } from '../../../../../domain/validation';
 import { useAppFlow } from '../../../../app/views/hooks';
 import { Button } from '../../../../app/ui/Button';
+import { RetryButton } from '../../../../app/ui/RetryButton';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { LongText } from '../../../../app/ui/LongText';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
 import { FormField } from '../auth/AuthForm';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { ConfirmDeleteDialog, deleteColumn } from './ConfirmDeleteDialog';
 import { FormCard } from './FormCard';
 import { useRecordBookFlow } from '../../accounts.hooks';
 
@@ -47,22 +48,10 @@ export function AddressBookPage() {
               { key: 'col.note', render: (r) => <LongText text={r.note} mode="ellipsis" maxWidth="16ch" /> },
               // Allowlist mode (issue 35): a saved address takes withdrawals only 24 h after it was saved.
               { key: 'safety.usableFrom', render: (r) => (r.usable_from && r.usable_from > Date.now() ? <DateTime at={r.usable_from} /> : t('safety.usableNow')) },
-              {
-                key: 'col.actions',
-                align: 'right',
-                render: (r) => (
-                  <Button type="button" $variant="ghost" $small onClick={() => book.remove(r.id)}>
-                    {t('addresses.delete')}
-                  </Button>
-                ),
-              },
+              deleteColumn((r) => book.remove(r.id)),
             ]}
           />
-          {book.loadFailed && (
-            <Button type="button" $variant="ghost" onClick={book.retry}>
-              {t('common.retry')}
-            </Button>
-          )}
+          {book.loadFailed && <RetryButton onRetry={book.retry} />}
         </PanelBody>
       </Panel>
       <FormCard>
@@ -106,7 +95,7 @@ export function AddressBookPage() {
           </Form>
         </Formik>
       </FormCard>
-      {book.confirmingDelete && <ConfirmDeleteDialog messageKey="addresses.confirmDeleteAddress" onConfirm={book.confirm} onCancel={book.cancel} />}
+      <ConfirmDeleteDialog actor={book.deleteQuestion} messageKey="addresses.confirmDeleteAddress" />
     </div>
   );
 }

@@ -5,10 +5,12 @@ import { API_KEY_LABEL_MAX, API_KEY_PERMISSIONS, MAX_API_KEYS, splitIpAllowlist,
 import { PHONE } from '../../../../app/theme';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { ConfirmDeleteDialog, deleteColumn } from './ConfirmDeleteDialog';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
+import { RetryButton } from '../../../../app/ui/RetryButton';
+import type { DeleteSubject } from '../../machines/apiKeys/apiKeys.machine';
 import { useApiKeysFlow } from '../../apiKeys.hooks';
 
 const Form = styled.form`
@@ -221,22 +223,10 @@ export function ApiKeysPage() {
                   </span>
                 ),
             },
-            {
-              key: 'col.actions',
-              align: 'right',
-              render: (k) => (
-                <Button type="button" $variant="ghost" $small disabled={flow.deleting} onClick={() => flow.remove(k.api_key)}>
-                  {t('apiKeys.delete')}
-                </Button>
-              ),
-            },
+            deleteColumn((k) => flow.remove(k.api_key), 'apiKeys.delete'),
           ]}
         />
-        {flow.loadFailed && (
-          <Button type="button" $variant="ghost" onClick={flow.retry}>
-            {t('common.retry')}
-          </Button>
-        )}
+        {flow.loadFailed && <RetryButton onRetry={flow.retry} />}
 
         <Usage>
           <summary>{t('apiKeys.usageTitle')}</summary>
@@ -248,17 +238,13 @@ await exchange.createOrder('BTC/USDT', 'limit', 'buy', 0.01, 20000);`}</pre>
           <p>{t('apiKeys.usageRaw', { origin })}</p>
         </Usage>
 
-        {flow.confirming && (
-          <ConfirmDeleteDialog
-            titleKey="apiKeys.confirmTitle"
-            confirmKey="apiKeys.delete"
-            messageKey="apiKeys.confirm"
-            params={{ label: flow.confirming.label, key: shortKey(flow.confirming.api_key) }}
-            busy={flow.deleting}
-            onConfirm={flow.confirm}
-            onCancel={flow.cancel}
-          />
-        )}
+        <ConfirmDeleteDialog<DeleteSubject>
+          actor={flow.deleteQuestion}
+          titleKey="apiKeys.confirmTitle"
+          confirmKey="apiKeys.delete"
+          messageKey="apiKeys.confirm"
+          params={({ api_key }) => ({ label: flow.keys.find((k) => k.api_key === api_key)?.label ?? '', key: shortKey(api_key) })}
+        />
       </PanelBody>
     </Panel>
   );

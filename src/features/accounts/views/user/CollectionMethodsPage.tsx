@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { CollectionMethod } from '../../../../../domain/userCentre';
-import { Button } from '../../../../app/ui/Button';
+import { RetryButton } from '../../../../app/ui/RetryButton';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { LongText } from '../../../../app/ui/LongText';
 import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../../app/ui/Panel';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { ConfirmDeleteDialog, DeleteButton } from './ConfirmDeleteDialog';
 import { useRecordBookFlow } from '../../accounts.hooks';
 
 /** /user/c-collAddr: the user's collection methods, with edit links and delete after confirmation. */
@@ -36,21 +36,15 @@ export function CollectionMethodsPage() {
               render: (r) => (
                 <span style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
                   <Link to={`/user/editCollAddr/${r.id}`}>{t('settings.edit')}</Link>
-                  <Button type="button" $variant="ghost" $small onClick={() => book.remove(r.id)}>
-                    {t('addresses.delete')}
-                  </Button>
+                  <DeleteButton onDelete={() => book.remove(r.id)} />
                 </span>
               ),
             },
           ]}
         />
-        {book.loadFailed && (
-          <Button type="button" $variant="ghost" onClick={book.retry}>
-            {t('common.retry')}
-          </Button>
-        )}
+        {book.loadFailed && <RetryButton onRetry={book.retry} />}
       </PanelBody>
-      {book.confirmingDelete && <ConfirmDeleteDialog messageKey="addresses.confirmDeleteMethod" onConfirm={book.confirm} onCancel={book.cancel} />}
+      <ConfirmDeleteDialog actor={book.deleteQuestion} messageKey="addresses.confirmDeleteMethod" />
     </Panel>
   );
 }

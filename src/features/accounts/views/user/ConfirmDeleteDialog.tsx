@@ -1,33 +1,37 @@
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
+import type { ConfirmActActorRef } from '../../../../app/machines/confirmAct/confirmAct.machine';
+import { Button } from '../../../../app/ui/Button';
+import { ConfirmActDialog } from '../../../../app/ui/ConfirmDialog';
+import type { Column } from '../../../../app/ui/DataTable';
 
-export interface ConfirmDeleteDialogProps {
-  /** The question, with its parameters ("Delete the key {{label}}?"). */
+export interface ConfirmDeleteDialogProps<TSubject> {
+  /** The page machine's confirm-then-act child that deletes (app/machines/confirmAct). */
+  actor: ConfirmActActorRef | undefined;
+  /** The question, with its parameters about the subject ("Delete the key {{label}}?"). */
   messageKey: string;
-  params?: Record<string, string>;
+  params?: (subject: TSubject) => Record<string, string>;
   /** The dialog's title and its red button; an address book's by default. */
   titleKey?: string;
   confirmKey?: string;
-  /** The delete is on its way: the buttons wait. */
-  busy?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
 }
 
-/** Spec §8: deleting anything of the user's (an address, a collection method, an API key) asks first; the machine waits. */
-export function ConfirmDeleteDialog(props: ConfirmDeleteDialogProps) {
+/** Spec §8: deleting anything of the user's (an address, a collection method, an API key) asks first; the machine's child acts once confirmed. */
+export function ConfirmDeleteDialog<TSubject>(props: ConfirmDeleteDialogProps<TSubject>) {
+  const { titleKey = 'addresses.deleteTitle', confirmKey = 'addresses.delete', messageKey, params } = props;
+  return <ConfirmActDialog<TSubject> actor={props.actor} texts={(subject) => ({ titleKey, questionKey: messageKey, params: params?.(subject), confirmKey })} />;
+}
+
+/** The "Delete" button of a row whose deletion asks first (the dialog above). */
+export function DeleteButton(props: { onDelete: () => void; labelKey?: string }) {
   const { t } = useTranslation();
   return (
-    <ConfirmDialog
-      title={t(props.titleKey ?? 'addresses.deleteTitle')}
-      cancelLabel={t('common.cancel')}
-      confirmLabel={t(props.confirmKey ?? 'addresses.delete')}
-      tone="danger"
-      busy={props.busy}
-      onConfirm={props.onConfirm}
-      onCancel={props.onCancel}
-    >
-      {t(props.messageKey, props.params)}
-    </ConfirmDialog>
+    <Button type="button" $variant="ghost" $small onClick={props.onDelete}>
+      {t(props.labelKey ?? 'addresses.delete')}
+    </Button>
   );
+}
+
+/** A book's or a key list's last column: the row's Delete button. */
+export function deleteColumn<Row>(onDelete: (row: Row) => void, labelKey?: string): Column<Row> {
+  return { key: 'col.actions', align: 'right', render: (row) => <DeleteButton labelKey={labelKey} onDelete={() => onDelete(row)} /> };
 }

@@ -4,10 +4,11 @@ import styled from 'styled-components';
 import type { SessionItem } from '../../../../../domain/sessions';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
-import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
+import { ConfirmActDialog, type ConfirmTexts } from '../../../../app/ui/ConfirmDialog';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
+import { RetryButton } from '../../../../app/ui/RetryButton';
 import { useSessionsFlow } from '../../sessions.hooks';
 
 const TextLink = styled(Link)`
@@ -20,14 +21,17 @@ export function SessionsPage() {
   const { t } = useTranslation();
   const flow = useSessionsFlow();
   const others = flow.sessions.filter((s) => !s.current).length;
-  const pending = flow.confirming;
-  const target = pending?.kind === 'one' ? flow.sessions.find((s) => s.id === pending.id) : undefined;
+  const oneQuestion = ({ id }: { id: number }): ConfirmTexts => {
+    const target = flow.sessions.find((s) => s.id === id);
+    return { titleKey: 'sessions.confirmOneTitle', questionKey: 'sessions.confirmOne', params: { device: target?.device ?? '', ip: target?.ip ?? '' }, confirmKey: 'sessions.signOut' };
+  };
+  const othersQuestion = ({ count }: { count: number }): ConfirmTexts => ({ titleKey: 'sessions.confirmOthersTitle', questionKey: 'sessions.confirmOthers', params: { count: String(count) }, confirmKey: 'sessions.signOut' });
   return (
     <Panel>
       <PanelBody>
         <div style={{ display: 'flex', gap: 12, alignItems: 'baseline', flexWrap: 'wrap', justifyContent: 'space-between' }}>
           <PageTitle>{t('menu.user.sessions')}</PageTitle>
-          <Button type="button" $variant="danger" $small disabled={others === 0 || flow.busy} onClick={flow.revokeOthers} data-testid="sessions-revoke-others">
+          <Button type="button" $variant="danger" $small disabled={others === 0} onClick={flow.revokeOthers} data-testid="sessions-revoke-others">
             {t('sessions.revokeOthers')}
           </Button>
         </div>
@@ -56,31 +60,16 @@ export function SessionsPage() {
               align: 'right',
               render: (s) =>
                 s.current ? null : (
-                  <Button type="button" $variant="ghost" $small disabled={flow.busy} onClick={() => flow.revoke(s.id)}>
+                  <Button type="button" $variant="ghost" $small onClick={() => flow.revoke(s.id)}>
                     {t('sessions.revoke')}
                   </Button>
                 ),
             },
           ]}
         />
-        {flow.loadFailed && (
-          <Button type="button" $variant="ghost" onClick={flow.retry}>
-            {t('common.retry')}
-          </Button>
-        )}
-        {pending && (
-          <ConfirmDialog
-            title={pending.kind === 'one' ? t('sessions.confirmOneTitle') : t('sessions.confirmOthersTitle')}
-            cancelLabel={t('common.cancel')}
-            confirmLabel={t('sessions.signOut')}
-            tone="danger"
-            busy={flow.busy}
-            onConfirm={flow.confirm}
-            onCancel={flow.cancel}
-          >
-            {pending.kind === 'one' ? t('sessions.confirmOne', { device: target?.device ?? '', ip: target?.ip ?? '' }) : t('sessions.confirmOthers', { count: others })}
-          </ConfirmDialog>
-        )}
+        {flow.loadFailed && <RetryButton onRetry={flow.retry} />}
+        <ConfirmActDialog actor={flow.revokeOneQuestion} texts={oneQuestion} />
+        <ConfirmActDialog actor={flow.revokeOthersQuestion} texts={othersQuestion} />
       </PanelBody>
     </Panel>
   );

@@ -1,7 +1,9 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { publishProblem, type AdSide, type AdStatus, type FiatAd, type FiatCode, type FiatMethod, type FiatMyAdsPage, type FiatPublishRequest, type FiatStanding, type PriceKind } from '../../../../../domain/fiat';
 import type { ToastMessage } from '../../../../../domain/errors';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
+import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 
 /** One page of the user's ads (with their frozen funds and the total frozen), their methods, and their P2P standing. */
 export interface MyAdsData {
@@ -27,7 +29,12 @@ export interface AdFormContext {
   /** The page of the user's ads on screen (1-based). */
   page: number;
   idempotencyKey: string | undefined;
-  change: { adId: number; status: AdStatus } | undefined;
+}
+
+/** A change of one of the user's ads: what the status children ask about, then send. */
+export interface AdChange {
+  adId: number;
+  status: AdStatus;
 }
 
 export type AdFormEvent =
@@ -38,7 +45,9 @@ export type AdFormEvent =
   | { type: 'ad.back' }
   | { type: 'ad.status'; adId: number; status: AdStatus }
   | { type: 'ad.page'; page: number }
-  | { type: 'ad.retry' };
+  | { type: 'ad.retry' }
+  /** From the `changeStatus` / `closeAd` children (the shared confirm-then-act) once a confirmed change went through or was refused. */
+  | ConfirmActReport<AdChange>;
 
 /** The request the form makes (only the price field of its kind). */
 export function requestOf(c: Pick<AdFormContext, 'form' | 'methodIds'>): FiatPublishRequest {
@@ -50,7 +59,8 @@ export function requestOf(c: Pick<AdFormContext, 'form' | 'methodIds'>): FiatPub
  * Publishing and managing one's own ads (/deal/my-ads): the ad form checked with the rules the
  * server applies (`publishProblem`), a confirmation (a sell ad freezes its total), publishing with
  * an idempotency key kept across a retry; the user's ads with pause, resume and close behind a
- * confirmation (closing returns what no order holds).
+ * confirmation (the shared confirm-then-act: `changeStatus` pauses or resumes, `closeAd` closes,
+ * which returns what no order holds), the page read again after a change.
  */
 export const adFormMachine = setup({
   types: { context: {} as AdFormContext, events: {} as AdFormEvent, input: {} as { fiat: FiatCode } },
@@ -61,9 +71,8 @@ export const adFormMachine = setup({
     publishAd: fromPromise<FiatAd, PublishInput>(async () => {
       throw new Error('publishAd not provided');
     }),
-    changeStatus: fromPromise<FiatAd, { adId: number; status: AdStatus }>(async () => {
-      throw new Error('changeStatus not provided');
-    }),
+    changeStatus: confirmActMachine,
+    closeAd: confirmActMachine,
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
@@ -79,8 +88,14 @@ export const adFormMachine = setup({
     data: undefined,
     page: 1,
     idempotencyKey: undefined,
-    change: undefined,
   }),
+  invoke: [
+    { id: 'changeStatus', src: 'changeStatus', input: ({ self }) => ({ replyTo: self }) },
+    { id: 'closeAd', src: 'closeAd', input: ({ self }) => ({ replyTo: self }) },
+  ],
+  on: {
+    'confirmAct.done': { target: '.loading', reenter: true, description: 'The ad changed (and a closed one returned its funds): read the page again.' },
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -100,7 +115,10 @@ export const adFormMachine = setup({
           actions: ['forgetKey', assign({ methodIds: ({ context, event }) => (event.on ? [...new Set([...context.methodIds, event.methodId])] : context.methodIds.filter((id) => id !== event.methodId)) })],
         },
         'ad.submit': { guard: 'valid', target: 'confirming' },
-        'ad.status': { target: 'confirmingStatus', actions: assign({ change: ({ event }) => ({ adId: event.adId, status: event.status }) }) },
+        'ad.status': [
+          { guard: ({ event }) => event.status === 'closed', actions: sendTo('closeAd', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { adId: event.adId, status: event.status } })) },
+          { actions: sendTo('changeStatus', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { adId: event.adId, status: event.status } })) },
+        ],
         'ad.page': { target: 'loading', actions: assign({ page: ({ event }) => Math.max(1, event.page) }) },
       },
     },
@@ -121,16 +139,6 @@ export const adFormMachine = setup({
           ],
         },
         onError: { target: 'editing', actions: toastError },
-      },
-    },
-    confirmingStatus: { on: { 'ad.confirm': 'changingStatus', 'ad.back': { target: 'editing', actions: assign({ change: undefined }) } } },
-    changingStatus: {
-      invoke: {
-        id: 'changeStatus',
-        src: 'changeStatus',
-        input: ({ context }) => context.change!,
-        onDone: { target: 'loading', actions: assign({ change: undefined }) },
-        onError: { target: 'editing', actions: [assign({ change: undefined }), toastError] },
       },
     },
   },

@@ -17,9 +17,12 @@ export const adFormModel: MachineModel<typeof adFormMachine> = {
     { type: 'ad.field', field: 'max_amount', value: '100' },
     { type: 'ad.method', methodId: METHOD.id, on: true },
     { type: 'ad.status', adId: AD.id, status: 'paused' },
+    { type: 'ad.status', adId: AD.id, status: 'closed' },
     { type: 'xstate.done.actor.publishAd', output: AD },
     { type: 'xstate.error.actor.publishAd', error: { kind: 'server', serverMessage: 'Insufficient USDT in your fiat account' } },
-    { type: 'xstate.done.actor.changeStatus', output: { ...AD, status: 'paused' } },
+    // What the changeStatus / closeAd children (the shared confirm-then-act) report.
+    { type: 'confirmAct.done', subject: { adId: AD.id, status: 'paused' }, output: { ...AD, status: 'paused' } },
+    { type: 'confirmAct.failed', subject: { adId: AD.id, status: 'closed' }, error: { kind: 'server', serverMessage: 'This ad has open orders' } },
   ],
   abstract: (s) => [s.context.form.fixed_price !== '', s.context.form.total !== '', s.context.form.min_amount !== '', s.context.form.max_amount !== '', s.context.methodIds.length, s.context.data !== undefined, s.context.page],
 };

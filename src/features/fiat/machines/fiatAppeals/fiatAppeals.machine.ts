@@ -1,7 +1,9 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { FiatAppeal, FiatOrder } from '../../../../../domain/fiat';
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import type { FiatAppeal } from '../../../../../domain/fiat';
 import type { ToastMessage } from '../../../../../domain/errors';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
+import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 
 export interface ResolveInput {
   order_id: number;
@@ -21,14 +23,16 @@ export type FiatAppealsEvent =
   | { type: 'appeals.decide'; decision: 'release' | 'return' }
   | { type: 'appeals.reason'; reason: string }
   | { type: 'appeals.submit' }
-  | { type: 'appeals.confirm' }
-  | { type: 'appeals.back' }
-  | { type: 'appeals.retry' };
+  | { type: 'appeals.retry' }
+  /** From the `resolveAppeal` child (the shared confirm-then-act) once a confirmed resolution went through or was refused. */
+  | ConfirmActReport<ResolveInput>;
 
 /**
  * The operator's "Appeals" tab: the queue of orders in appeal (both parties' collection methods,
  * the chat, the timeline), and a resolution — release to the buyer or return to the seller — with
- * a reason, behind a confirmation. The server applies it only while the order is still in appeal.
+ * a reason, behind a confirmation (the `resolveAppeal` child, the shared confirm-then-act, asks
+ * about the resolution as it was submitted and sends it). The server applies it only while the
+ * order is still in appeal; the queue is read again after either outcome.
  */
 export const fiatAppealsMachine = setup({
   types: { context: {} as FiatAppealsContext, events: {} as FiatAppealsEvent },
@@ -36,9 +40,7 @@ export const fiatAppealsMachine = setup({
     fetchAppeals: fromPromise<FiatAppeal[]>(async () => {
       throw new Error('fetchAppeals not provided');
     }),
-    resolveAppeal: fromPromise<FiatOrder, ResolveInput>(async () => {
-      throw new Error('resolveAppeal not provided');
-    }),
+    resolveAppeal: confirmActMachine,
   },
   actions: { showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined },
   guards: { hasChoice: ({ context }) => context.selected !== undefined && context.reason.trim().length > 0 },
@@ -46,6 +48,11 @@ export const fiatAppealsMachine = setup({
 }).createMachine({
   id: 'fiatAppeals',
   context: { appeals: [], selected: undefined, decision: 'release', reason: '' },
+  invoke: { id: 'resolveAppeal', src: 'resolveAppeal', input: ({ self }) => ({ replyTo: self }) },
+  on: {
+    'confirmAct.done': { target: '.loading', reenter: true, actions: [assign({ reason: '' }), { type: 'showToast', params: { tone: 'success', message: { key: 'fiat.desk.resolved' } } }] },
+    'confirmAct.failed': { target: '.loading', reenter: true, description: 'Refused (resolved or gone meanwhile): read the queue as it is now.' },
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -69,17 +76,10 @@ export const fiatAppealsMachine = setup({
         'appeals.select': { actions: assign({ selected: ({ event }) => event.orderId, reason: '' }) },
         'appeals.decide': { actions: assign({ decision: ({ event }) => event.decision }) },
         'appeals.reason': { actions: assign({ reason: ({ event }) => event.reason.slice(0, 500) }) },
-        'appeals.submit': { guard: 'hasChoice', target: 'confirming' },
-      },
-    },
-    confirming: { on: { 'appeals.confirm': 'resolving', 'appeals.back': 'ready' } },
-    resolving: {
-      invoke: {
-        id: 'resolveAppeal',
-        src: 'resolveAppeal',
-        input: ({ context }) => ({ order_id: context.selected!, decision: context.decision, reason: context.reason }),
-        onDone: { target: 'loading', actions: [assign({ reason: '' }), { type: 'showToast', params: { tone: 'success', message: { key: 'fiat.desk.resolved' } } }] },
-        onError: { target: 'loading', actions: toastError },
+        'appeals.submit': {
+          guard: 'hasChoice',
+          actions: sendTo('resolveAppeal', ({ context }) => ({ type: 'confirmAct.ask' as const, subject: { order_id: context.selected!, decision: context.decision, reason: context.reason } })),
+        },
       },
     },
   },

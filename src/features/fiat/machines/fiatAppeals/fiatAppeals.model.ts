@@ -2,6 +2,8 @@ import type { MachineModel } from '../../../../app/machines/model.types';
 import { APPEAL_CASE, COMPLETED } from '../fiatFixtures';
 import { fiatAppealsMachine } from './fiatAppeals.machine';
 
+const RESOLUTION = { order_id: APPEAL_CASE.order.id, decision: 'return' as const, reason: 'Bank statement shows the transfer' };
+
 export const fiatAppealsModel: MachineModel<typeof fiatAppealsMachine> = {
   machine: fiatAppealsMachine,
   variants: [{ name: 'the queue' }],
@@ -11,8 +13,9 @@ export const fiatAppealsModel: MachineModel<typeof fiatAppealsMachine> = {
     { type: 'xstate.error.actor.fetchAppeals', error: { kind: 'network' } },
     { type: 'appeals.decide', decision: 'return' },
     { type: 'appeals.reason', reason: 'Bank statement shows the transfer' },
-    { type: 'xstate.done.actor.resolveAppeal', output: COMPLETED },
-    { type: 'xstate.error.actor.resolveAppeal', error: { kind: 'server', serverMessage: 'This order is no longer in a state that allows this' } },
+    // What the resolveAppeal child (the shared confirm-then-act) reports.
+    { type: 'confirmAct.done', subject: RESOLUTION, output: COMPLETED },
+    { type: 'confirmAct.failed', subject: RESOLUTION, error: { kind: 'server', serverMessage: 'This order is no longer in a state that allows this' } },
   ],
   abstract: (s) => [s.context.selected, s.context.decision, s.context.reason.length > 0, s.context.appeals.length],
 };

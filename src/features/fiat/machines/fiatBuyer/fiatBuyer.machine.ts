@@ -1,56 +1,49 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { canAppeal, remainingMs, type FiatOrder } from '../../../../../domain/fiat';
+import { sendTo, setup, type ActorRefFrom } from 'xstate';
+import { canAppeal, remainingMs } from '../../../../../domain/fiat';
 import type { ToastMessage } from '../../../../../domain/errors';
-import { toastError } from '../../../../app/machines/toast/toastError';
-import { initialOrderContext, orderActions, orderClockRegion, orderFlowScaffold, orderGuards, orderPlaceholders, type FiatOrderContext, type OrderPushedEvent, type OrderStepInput } from '../fiatOrderShared';
+import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
+import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
+import { appealingState, orderActions, orderClockRegion, orderDelays, orderFlowScaffold, orderGuards, orderPlaceholders, partyMachineTop, type FiatOrderContext, type OrderPushedEvent, type OrderStep } from '../fiatOrderShared';
 
 export type FiatBuyerEvent =
   | { type: 'buyer.pay' }
   | { type: 'buyer.cancel' }
   | { type: 'buyer.appeal' }
-  | { type: 'buyer.confirm' }
-  | { type: 'buyer.back' }
   | { type: 'buyer.retry' }
   | { type: 'buyer.copy'; text: string }
+  /** From the `markPaid` / `cancelOrder` children (the shared confirm-then-act) once a confirmed step went through or was refused. */
+  | ConfirmActReport<OrderStep>
   | OrderPushedEvent;
 
 /**
  * The buyer's order (spec §4 buyer view: order created → pay within the time limit → payment
  * submitted → the seller confirms within the time limit → success), for /deal/buy-detail/{id} and
  * buy-confirm/{id}. Each step shows its countdown from the server's deadline corrected by the clock
- * offset; "I have paid", "Cancel" and an appeal each ask for a confirmation first. Pushed orders
- * move it at once; a pay deadline that runs out is rechecked until the server has swept it.
+ * offset; "I have paid" and "Cancel" each ask first (the `markPaid` and `cancelOrder` children, the
+ * shared confirm-then-act, live while the order is unpaid; a refusal, which the child says, leaves
+ * the order as shown until a push or the deadline moves it), and an appeal is its own machine.
+ * Pushed orders move it at once; a pay deadline that runs out is rechecked until the server has
+ * swept it (leaving unpaid closes an open question, as a pushed change does).
  */
 const buyerFlow = orderFlowScaffold('buyer.retry');
 
 export const fiatBuyerMachine = setup({
   types: { context: {} as FiatOrderContext, events: {} as FiatBuyerEvent, input: {} as { orderId: number } },
-  actors: {
-    ...orderPlaceholders,
-    markPaid: fromPromise<FiatOrder, OrderStepInput>(async () => {
-      throw new Error('markPaid not provided');
-    }),
-    cancelOrder: fromPromise<FiatOrder, OrderStepInput>(async () => {
-      throw new Error('cancelOrder not provided');
-    }),
-  },
+  actors: { ...orderPlaceholders, markPaid: confirmActMachine, cancelOrder: confirmActMachine },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
     ...orderActions<FiatBuyerEvent>(),
     /** Copies the card number or amount; the feature supplies it with the clipboard and the spec §5 toast. */
     copyText: (_, _params: { text: string }) => undefined,
   },
-  delays: { tick: 1000, expiryRecheck: 2000 },
+  delays: orderDelays,
   guards: {
     ...orderGuards,
     payDeadlinePassed: ({ context }) => context.order !== undefined && remainingMs(context.order.pay_deadline, context.now, context.offset) === 0,
     mayAppeal: ({ context }) => context.order !== undefined && canAppeal(context.order, 'buyer', context.now + context.offset),
   },
 }).createMachine({
-  id: 'fiatBuyer',
-  context: ({ input }) => initialOrderContext(input.orderId),
-  type: 'parallel',
-  invoke: { id: 'orderUpdates', src: 'orderUpdates', input: ({ context }) => ({ orderId: context.orderId }) },
+  ...partyMachineTop('fiatBuyer'),
   on: { 'buyer.copy': { actions: { type: 'copyText', params: ({ event }) => ({ text: event.text }) } } },
   states: {
     clock: orderClockRegion,
@@ -59,32 +52,18 @@ export const fiatBuyerMachine = setup({
       states: {
         ...buyerFlow.states,
         unpaid: {
-          initial: 'idle',
-          states: {
-            idle: {
-              always: { guard: 'payDeadlinePassed', target: '#fiatBuyer.flow.expiring' },
-              on: { 'buyer.pay': 'confirmingPay', 'buyer.cancel': 'confirmingCancel' },
-            },
-            confirmingPay: { on: { 'buyer.confirm': 'paying', 'buyer.back': 'idle' } },
-            paying: {
-              invoke: {
-                id: 'markPaid',
-                src: 'markPaid',
-                input: ({ context }) => ({ orderId: context.orderId }),
-                onDone: { target: '#fiatBuyer.flow.routing', actions: [assign({ order: ({ event }) => event.output }), { type: 'showToast', params: { tone: 'success', message: { key: 'fiat.paidSubmitted' } } }] },
-                onError: { target: 'idle', actions: toastError },
-              },
-            },
-            confirmingCancel: { on: { 'buyer.confirm': 'cancelling', 'buyer.back': 'idle' } },
-            cancelling: {
-              invoke: {
-                id: 'cancelOrder',
-                src: 'cancelOrder',
-                input: ({ context }) => ({ orderId: context.orderId }),
-                onDone: { target: '#fiatBuyer.flow.routing', actions: assign({ order: ({ event }) => event.output }) },
-                onError: { target: 'idle', actions: toastError },
-              },
-            },
+          invoke: [
+            { id: 'markPaid', src: 'markPaid', input: ({ self }) => ({ replyTo: self }) },
+            { id: 'cancelOrder', src: 'cancelOrder', input: ({ self }) => ({ replyTo: self }) },
+          ],
+          always: { guard: 'payDeadlinePassed', target: 'expiring' },
+          on: {
+            'buyer.pay': { actions: sendTo('markPaid', ({ context }) => ({ type: 'confirmAct.ask' as const, subject: { orderId: context.orderId, step: 'pay' as const } })) },
+            'buyer.cancel': { actions: sendTo('cancelOrder', ({ context }) => ({ type: 'confirmAct.ask' as const, subject: { orderId: context.orderId, step: 'cancel' as const } })) },
+            'confirmAct.done': [
+              { guard: ({ event }) => event.subject.step === 'pay', target: 'routing', actions: ['adoptActed', { type: 'showToast', params: { tone: 'success', message: { key: 'fiat.paidSubmitted' } } }] },
+              { target: 'routing', actions: 'adoptActed' },
+            ],
           },
         },
         // The deadline ran out on this clock: the server cancels it within a second; read it again.
@@ -93,18 +72,7 @@ export const fiatBuyerMachine = setup({
           initial: 'waiting',
           states: {
             waiting: { on: { 'buyer.appeal': { guard: 'mayAppeal', target: 'appealing' } } },
-            // The appeal is its own machine (reason, confirmation, call); the view talks to it as `appeal`.
-            appealing: {
-              invoke: {
-                id: 'appeal',
-                src: 'appeal',
-                input: ({ context }) => ({ orderId: context.orderId }),
-                onDone: [
-                  { guard: ({ event }) => event.output.order !== undefined, target: '#fiatBuyer.flow.routing', actions: assign({ order: ({ event }) => event.output.order }) },
-                  { target: 'waiting' },
-                ],
-              },
-            },
+            appealing: appealingState('#fiatBuyer.flow.routing', 'waiting'),
           },
         },
         appeal: {},

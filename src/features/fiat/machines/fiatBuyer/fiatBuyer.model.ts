@@ -9,9 +9,10 @@ export const fiatBuyerModel: MachineModel<typeof fiatBuyerMachine> = {
     { type: 'xstate.done.actor.loadOrder', output: loaded(ORDER) },
     { type: 'xstate.done.actor.loadOrder', output: loaded(PAID_OVERDUE) },
     { type: 'xstate.error.actor.loadOrder', error: { kind: 'network' } },
-    { type: 'xstate.done.actor.markPaid', output: PAID },
-    { type: 'xstate.error.actor.markPaid', error: { kind: 'server', serverMessage: 'This order is no longer in a state that allows this' } },
-    { type: 'xstate.done.actor.cancelOrder', output: CANCELLED },
+    // What the markPaid / cancelOrder children (the shared confirm-then-act) report.
+    { type: 'confirmAct.done', subject: { orderId: ORDER.id, step: 'pay' }, output: PAID },
+    { type: 'confirmAct.failed', subject: { orderId: ORDER.id, step: 'pay' }, error: { kind: 'server', serverMessage: 'This order is no longer in a state that allows this' } },
+    { type: 'confirmAct.done', subject: { orderId: ORDER.id, step: 'cancel' }, output: CANCELLED },
     { type: 'xstate.done.actor.appeal', output: { order: undefined } },
     { type: 'xstate.done.actor.appeal', output: { order: APPEAL } },
     { type: 'order.pushed', order: COMPLETED, receivedAt: COMPLETED.server_now },

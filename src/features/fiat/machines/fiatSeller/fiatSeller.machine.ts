@@ -1,47 +1,45 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { FiatOrder } from '../../../../../domain/fiat';
+import { assign, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import type { ToastMessage } from '../../../../../domain/errors';
-import { toastError } from '../../../../app/machines/toast/toastError';
-import { initialOrderContext, orderActions, orderClockRegion, orderFlowScaffold, orderGuards, orderPlaceholders, type FiatOrderContext, type OrderPushedEvent, type OrderStepInput } from '../fiatOrderShared';
+import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
+import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
+import { appealingState, orderActions, orderClockRegion, orderDelays, orderFlowScaffold, orderGuards, orderPlaceholders, partyMachineTop, type FiatOrderContext, type OrderPushedEvent, type OrderStep } from '../fiatOrderShared';
 
 export type FiatSellerEvent =
   | { type: 'seller.release' }
   | { type: 'seller.appeal' }
-  | { type: 'seller.confirm' }
-  | { type: 'seller.back' }
   | { type: 'seller.retry' }
+  /** From the `releaseOrder` child (the shared confirm-then-act) once a confirmed release went through or was refused. */
+  | ConfirmActReport<OrderStep>
   | OrderPushedEvent;
+
+/** The seller's `releaseOrder` child: the question and the release, while the release is possible (paid, in appeal). */
+const releaseChild = { id: 'releaseOrder', src: 'releaseOrder', input: ({ self }: { self: AnyActorRef }) => ({ replyTo: self }) } as const;
 
 /**
  * The seller's order (spec §4 seller view: waiting for the buyer's payment → buyer paid → confirm
  * collection → success), for /deal/sell-detail/{id}. "Confirm receipt" asks first (it releases the
- * escrow for good) and carries an idempotency key kept across a retry; after payment the seller
- * may appeal instead. Countdowns come from the server's deadlines corrected by the clock offset.
+ * escrow for good: the `releaseOrder` child, the shared confirm-then-act) and carries an
+ * idempotency key kept across a retry; after payment the seller may appeal instead, and may still
+ * release during an appeal. Countdowns come from the server's deadlines corrected by the clock offset.
  */
 const sellerFlow = orderFlowScaffold('seller.retry');
 
 export const fiatSellerMachine = setup({
   types: { context: {} as FiatOrderContext, events: {} as FiatSellerEvent, input: {} as { orderId: number } },
-  actors: {
-    ...orderPlaceholders,
-    releaseOrder: fromPromise<FiatOrder, OrderStepInput>(async () => {
-      throw new Error('releaseOrder not provided');
-    }),
-  },
+  actors: { ...orderPlaceholders, releaseOrder: confirmActMachine },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
     ...orderActions<FiatSellerEvent>(),
     mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? `local-key-${context.orderId}` }),
+    /** The release's question, about this order with its key (minted once per order, so a retry is the same release). */
+    askRelease: sendTo('releaseOrder', ({ context }) => ({ type: 'confirmAct.ask' as const, subject: { orderId: context.orderId, idempotencyKey: context.idempotencyKey, step: 'release' as const } })),
+    /** A release confirmed once and refused, sent again as it was (with `askRelease` first), without asking again. */
+    confirmRelease: sendTo('releaseOrder', { type: 'confirmAct.confirm' as const }),
   },
-  delays: { tick: 1000, expiryRecheck: 2000 },
-  guards: {
-    ...orderGuards,
-  },
+  delays: orderDelays,
+  guards: orderGuards,
 }).createMachine({
-  id: 'fiatSeller',
-  context: ({ input }) => initialOrderContext(input.orderId),
-  type: 'parallel',
-  invoke: { id: 'orderUpdates', src: 'orderUpdates', input: ({ context }) => ({ orderId: context.orderId }) },
+  ...partyMachineTop('fiatSeller'),
   states: {
     clock: orderClockRegion,
     flow: {
@@ -51,49 +49,27 @@ export const fiatSellerMachine = setup({
         // Waiting for the buyer's transfer; the escrow is held. Nothing for the seller to do but wait.
         unpaid: {},
         paid: {
+          invoke: releaseChild,
+          on: {
+            'confirmAct.done': { target: 'routing', actions: ['adoptActed', { type: 'showToast', params: { tone: 'success', message: { key: 'fiat.released' } } }] },
+            'confirmAct.failed': '.failed',
+          },
           initial: 'idle',
           states: {
-            idle: { on: { 'seller.release': 'confirmingRelease', 'seller.appeal': 'appealing' } },
-            confirmingRelease: { on: { 'seller.confirm': { target: 'releasing', actions: 'mintIdempotencyKey' }, 'seller.back': 'idle' } },
-            releasing: {
-              invoke: {
-                id: 'releaseOrder',
-                src: 'releaseOrder',
-                input: ({ context }) => ({ orderId: context.orderId, idempotencyKey: context.idempotencyKey }),
-                onDone: { target: '#fiatSeller.flow.routing', actions: [assign({ order: ({ event }) => event.output }), { type: 'showToast', params: { tone: 'success', message: { key: 'fiat.released' } } }] },
-                onError: { target: 'failed', actions: toastError },
-              },
+            idle: { on: { 'seller.release': { actions: ['mintIdempotencyKey', 'askRelease'] }, 'seller.appeal': 'appealing' } },
+            failed: {
+              description: 'The release was confirmed and refused (the child said why): retry sends it again with the same key.',
+              on: { 'seller.retry': { actions: ['askRelease', 'confirmRelease'] }, 'seller.release': { actions: 'askRelease' } },
             },
-            failed: { on: { 'seller.retry': 'releasing', 'seller.back': 'idle' } },
-            // The appeal is its own machine (reason, confirmation, call); the view talks to it as `appeal`.
-            appealing: {
-              invoke: {
-                id: 'appeal',
-                src: 'appeal',
-                input: ({ context }) => ({ orderId: context.orderId }),
-                onDone: [
-                  { guard: ({ event }) => event.output.order !== undefined, target: '#fiatSeller.flow.routing', actions: assign({ order: ({ event }) => event.output.order }) },
-                  { target: 'idle' },
-                ],
-              },
-            },
+            appealing: appealingState('#fiatSeller.flow.routing', 'idle'),
           },
         },
         // The seller may still release during an appeal (it is theirs to give).
         appeal: {
-          initial: 'idle',
-          states: {
-            idle: { on: { 'seller.release': 'confirmingRelease' } },
-            confirmingRelease: { on: { 'seller.confirm': { target: 'releasing', actions: 'mintIdempotencyKey' }, 'seller.back': 'idle' } },
-            releasing: {
-              invoke: {
-                id: 'releaseOrder',
-                src: 'releaseOrder',
-                input: ({ context }) => ({ orderId: context.orderId, idempotencyKey: context.idempotencyKey }),
-                onDone: { target: '#fiatSeller.flow.routing', actions: assign({ order: ({ event }) => event.output }) },
-                onError: { target: 'idle', actions: toastError },
-              },
-            },
+          invoke: releaseChild,
+          on: {
+            'seller.release': { actions: ['mintIdempotencyKey', 'askRelease'] },
+            'confirmAct.done': { target: 'routing', actions: 'adoptActed' },
           },
         },
         completed: {},

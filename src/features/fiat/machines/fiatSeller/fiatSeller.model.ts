@@ -1,5 +1,5 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
-import { APPEAL, COMPLETED, loaded, ORDER, PAID } from '../fiatFixtures';
+import { APPEAL, CANCELLED, COMPLETED, loaded, ORDER, PAID } from '../fiatFixtures';
 import { fiatSellerMachine } from './fiatSeller.machine';
 
 const AS_SELLER = { ...ORDER, role: 'seller' as const, side: 'sell' as const };
@@ -11,8 +11,10 @@ export const fiatSellerModel: MachineModel<typeof fiatSellerMachine> = {
     { type: 'xstate.done.actor.loadOrder', output: loaded(AS_SELLER) },
     { type: 'xstate.error.actor.loadOrder', error: { kind: 'network' } },
     { type: 'order.pushed', order: { ...PAID, role: 'seller', side: 'sell' }, receivedAt: PAID.server_now },
-    { type: 'xstate.done.actor.releaseOrder', output: { ...COMPLETED, role: 'seller', side: 'sell' } },
-    { type: 'xstate.error.actor.releaseOrder', error: { kind: 'network' } },
+    { type: 'order.pushed', order: { ...CANCELLED, role: 'seller', side: 'sell' }, receivedAt: CANCELLED.server_now },
+    // What the releaseOrder child (the shared confirm-then-act) reports.
+    { type: 'confirmAct.done', subject: { orderId: ORDER.id, step: 'release' }, output: { ...COMPLETED, role: 'seller', side: 'sell' } },
+    { type: 'confirmAct.failed', subject: { orderId: ORDER.id, step: 'release' }, error: { kind: 'network' } },
     { type: 'xstate.done.actor.appeal', output: { order: undefined } },
     { type: 'xstate.done.actor.appeal', output: { order: { ...APPEAL, appeal_by: 'seller', role: 'seller', side: 'sell' } } },
   ],

@@ -1,28 +1,30 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { ToastMessage } from '../../../../../domain/errors';
 import { legalTradePatch, legalTradeValid, type LegalTradeForm, type LegalTradePatch, type LegalTradeSettings } from '../../../../../domain/fiatSettings';
+import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
+import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface FiatSettingsContext {
   /** legal_trade as the server last answered it. */
   settings: LegalTradeSettings | undefined;
-  /** What a confirmed save sends: only the changed fields. */
-  patch: LegalTradePatch;
   /** Counts loads and saves: the form starts again from the server's values after each. */
   revision: number;
 }
 
 export type FiatSettingsEvent =
   | { type: 'settings.submit'; form: LegalTradeForm }
-  | { type: 'settings.confirm' }
-  | { type: 'settings.back' }
-  | { type: 'settings.retry' };
+  | { type: 'settings.retry' }
+  /** From the `saveSettings` child (the shared confirm-then-act) once a confirmed save went through or was refused. */
+  | ConfirmActReport<LegalTradePatch, LegalTradeSettings>;
 
 /**
  * The operator's "Trade settings" tab (spec §9 legal_trade): the current pay_time, confirm_time
  * (minutes, fractions allowed) and max_unpaid_num; the form's values checked again with the rules
  * the form shows (domain/fiatSettings.ts), only what changed sent, behind a confirmation that
- * lists the changes. Orders already open keep their deadlines; the server says so too.
+ * lists the changes (the `saveSettings` child, the shared confirm-then-act, asks about the patch
+ * and sends it; a refusal, which the child says translated, leaves the form as typed and the
+ * settings as they were). Orders already open keep their deadlines; the server says so too.
  */
 export const fiatSettingsMachine = setup({
   types: { context: {} as FiatSettingsContext, events: {} as FiatSettingsEvent },
@@ -30,9 +32,7 @@ export const fiatSettingsMachine = setup({
     fetchSettings: fromPromise<LegalTradeSettings>(async () => {
       throw new Error('fetchSettings not provided');
     }),
-    saveSettings: fromPromise<LegalTradeSettings, LegalTradePatch>(async () => {
-      throw new Error('saveSettings not provided');
-    }),
+    saveSettings: confirmActMachine,
   },
   actions: { showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined },
   guards: {
@@ -41,7 +41,8 @@ export const fiatSettingsMachine = setup({
   },
 }).createMachine({
   id: 'fiatSettings',
-  context: { settings: undefined, patch: {}, revision: 0 },
+  context: { settings: undefined, revision: 0 },
+  invoke: { id: 'saveSettings', src: 'saveSettings', input: ({ self }) => ({ replyTo: self }) },
   initial: 'loading',
   states: {
     loading: {
@@ -59,26 +60,15 @@ export const fiatSettingsMachine = setup({
           // The form shows its own messages; a bad value never reaches the confirmation.
           { guard: 'invalid', description: 'A value outside the rules the form shows: nothing to confirm.' },
           { guard: 'unchanged', actions: { type: 'showToast', params: { tone: 'error', message: { key: 'fiat.settings.unchanged' } } } },
-          { target: 'confirming', actions: assign({ patch: ({ context, event }) => legalTradePatch(context.settings!, event.form) }) },
+          { actions: sendTo('saveSettings', ({ context, event }) => ({ type: 'confirmAct.ask' as const, subject: legalTradePatch(context.settings!, event.form) })) },
         ],
         'settings.retry': 'loading',
-      },
-    },
-    confirming: { on: { 'settings.confirm': 'saving', 'settings.back': { target: 'ready', actions: assign({ patch: {} }) } } },
-    saving: {
-      invoke: {
-        id: 'saveSettings',
-        src: 'saveSettings',
-        input: ({ context }) => context.patch,
-        onDone: {
-          target: 'ready',
+        'confirmAct.done': {
           actions: [
-            assign({ settings: ({ event }) => event.output, patch: {}, revision: ({ context }) => context.revision + 1 }),
+            assign({ settings: ({ event }) => event.output, revision: ({ context }) => context.revision + 1 }),
             { type: 'showToast', params: { tone: 'success', message: { key: 'fiat.settings.saved' } } },
           ],
         },
-        // The form keeps what was typed; the server's translated reason says what to change.
-        onError: { target: 'ready', actions: [assign({ patch: {} }), toastError] },
       },
     },
   },

@@ -12,8 +12,9 @@ export const fiatSettingsModel: MachineModel<typeof fiatSettingsMachine> = {
     { type: 'settings.submit', form: { pay_time: '0.25', confirm_time: '60', max_unpaid_num: '3' } },
     { type: 'settings.submit', form: { pay_time: '120', confirm_time: '60', max_unpaid_num: '5' } },
     { type: 'settings.submit', form: { pay_time: '0', confirm_time: '60', max_unpaid_num: '5' } },
-    { type: 'xstate.done.actor.saveSettings', output: { ...CURRENT, pay_time: 0.25, max_unpaid_num: 3 } },
-    { type: 'xstate.error.actor.saveSettings', error: { kind: 'server', serverMessage: 'Invalid value' } },
+    // What the saveSettings child (the shared confirm-then-act) reports.
+    { type: 'confirmAct.done', subject: { pay_time: 0.25, max_unpaid_num: 3 }, output: { ...CURRENT, pay_time: 0.25, max_unpaid_num: 3 } },
+    { type: 'confirmAct.failed', subject: { pay_time: 0.25, max_unpaid_num: 3 }, error: { kind: 'server', serverMessage: 'Invalid value' } },
   ],
-  abstract: (s) => [s.context.settings !== undefined, Object.keys(s.context.patch).length],
+  abstract: (s) => [s.context.settings?.pay_time, s.context.revision > 1],
 };

@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import type { FiatAppeal, FiatMethod } from '../../../../../domain/fiat';
+import type { FiatAppeal, FiatMethod, FiatOrder } from '../../../../../domain/fiat';
 import { Button } from '../../../../app/ui/Button';
-import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
+import { RetryButton } from '../../../../app/ui/RetryButton';
+import { ConfirmActDialog, type ConfirmTexts } from '../../../../app/ui/ConfirmDialog';
+import type { ResolveInput } from '../../machines/fiatAppeals/fiatAppeals.machine';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
-import { Segmented } from '../../../../app/ui/Segmented';
+import { PressedChoice } from '../../../../app/ui/Segmented';
 import { useFiatAppeals, useFiatChat } from '../../fiat.hooks';
 import { ChatMessages } from '../ChatMessages';
 import { EVENT_KEYS } from '../fiatFormat';
@@ -36,6 +38,15 @@ function Methods(props: { title: string; methods: FiatMethod[] }) {
 function DeskChat(props: { appeal: FiatAppeal }) {
   const chat = useFiatChat(props.appeal.order.id, props.appeal.chat);
   return <ChatMessages messages={chat.messages} images={chat.images} enlarged={chat.enlarged} onEnlarge={chat.enlarge} onShrink={chat.shrink} />;
+}
+
+/** The question before a resolution is sent, about the order as the queue shows it. */
+function resolutionQuestion(r: ResolveInput, o: FiatOrder | undefined): ConfirmTexts {
+  return {
+    titleKey: 'fiat.desk.resolve',
+    questionKey: r.decision === 'release' ? 'fiat.desk.confirmRelease' : 'fiat.desk.confirmReturn',
+    params: o && { quantity: money(o.quantity, o.crypto), crypto: o.crypto, buyer: o.buyer_name, seller: o.seller_name },
+  };
 }
 
 /** The operator's "Appeals" tab: the queue, one case (methods, chat, timeline) and its resolution. */
@@ -71,11 +82,7 @@ export function AppealsDesk() {
               },
             ]}
           />
-          {desk.failed && (
-            <Button $small $variant="ghost" onClick={desk.retry}>
-              {t('common.retry')}
-            </Button>
-          )}
+          {desk.failed && <RetryButton small onRetry={desk.retry} />}
         </PanelBody>
       </Panel>
       {c && (
@@ -111,14 +118,13 @@ export function AppealsDesk() {
               {c.chat.length === 0 ? <p className="faint">{t('fiat.desk.noChat')}</p> : <DeskChat key={c.order.id} appeal={c} />}
             </div>
             <div className="controls">
-              <Segmented role="radiogroup" aria-label={t('fiat.desk.decision')}>
-                <button type="button" aria-pressed={desk.decision === 'release'} onClick={() => desk.decide('release')}>
-                  {t('fiat.desk.release')}
-                </button>
-                <button type="button" aria-pressed={desk.decision === 'return'} onClick={() => desk.decide('return')}>
-                  {t('fiat.desk.return')}
-                </button>
-              </Segmented>
+              <PressedChoice
+                role="radiogroup"
+                label={t('fiat.desk.decision')}
+                value={desk.decision}
+                options={[['release', t('fiat.desk.release')], ['return', t('fiat.desk.return')]]}
+                onChoose={desk.decide}
+              />
               <label style={{ flex: 1 }}>
                 {t('fiat.desk.reason')}
                 <input value={desk.reason} maxLength={500} onChange={(e) => desk.setReason(e.target.value)} />
@@ -130,11 +136,7 @@ export function AppealsDesk() {
           </PanelBody>
         </Panel>
       )}
-      {c && (desk.confirming || desk.resolving) && (
-        <ConfirmDialog title={t('fiat.desk.resolve')} cancelLabel={t('common.cancel')} confirmLabel={t('common.confirm')} busy={desk.resolving} onCancel={desk.back} onConfirm={desk.confirm}>
-          {t(desk.decision === 'release' ? 'fiat.desk.confirmRelease' : 'fiat.desk.confirmReturn', { quantity: money(c.order.quantity, c.order.crypto), crypto: c.order.crypto, buyer: c.order.buyer_name, seller: c.order.seller_name })}
-        </ConfirmDialog>
-      )}
+      <ConfirmActDialog<ResolveInput> actor={desk.question} tone="primary" texts={(r) => resolutionQuestion(r, desk.appeals.find((a) => a.order.id === r.order_id)?.order)} />
     </Frame>
   );
 }

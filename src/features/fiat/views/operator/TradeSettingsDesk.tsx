@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { PHONE } from '../../../../app/theme';
 import { Button } from '../../../../app/ui/Button';
+import { RetryAlert } from '../../../../app/ui/RetryButton';
 import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
 import { boundsOf, formOfSettings, legalTradeSchema, type LegalTradeForm } from '../../../../../domain/fiatSettings';
@@ -112,13 +113,7 @@ export function TradeSettingsDesk() {
         <PageTitle>{t('fiat.settings.title')}</PageTitle>
         <Muted>{t('fiat.settings.intro')}</Muted>
         {desk.loading && !desk.settings && <p className="dim">{t('common.loading')}</p>}
-        {desk.failed && (
-          <p role="alert">
-            <Button $small $variant="ghost" onClick={desk.retry}>
-              {t('common.retry')}
-            </Button>
-          </p>
-        )}
+        <RetryAlert failed={desk.failed} onRetry={desk.retry} />
         {desk.settings && (
           <Formik<LegalTradeForm> key={desk.revision} initialValues={formOfSettings(desk.settings)} validationSchema={legalTradeSchema} onSubmit={(values) => desk.submit(values)}>
             <Form noValidate aria-label={t('fiat.settings.title')}>

@@ -1,9 +1,10 @@
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { assign, enqueueActions, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { isDecimalString } from '../../../../../domain/decimal';
 import type { ToastMessage } from '../../../../../domain/errors';
 import type { FuturesCloseRequest, FuturesPlaced } from '../../../../../domain/futures/api';
 import { fx } from '../../../../../domain/fx';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
+import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { shareOf } from '../futuresDesk/figures';
 
 export interface CloseTarget {
@@ -31,8 +32,9 @@ export type CloseDialogEvent =
   | { type: 'close.quantity'; value: string }
   | { type: 'close.percent'; percent: number }
   | { type: 'close.submit' }
-  | { type: 'close.confirm' }
-  | { type: 'close.cancel' };
+  | { type: 'close.cancel' }
+  /** From the `closePosition` child (the shared confirm-then-act) once a confirmed close went through or was refused. */
+  | ConfirmActReport<CloseCall, FuturesPlaced>;
 
 const places = (v: string) => v.split('.')[1]?.length ?? 0;
 const positiveWithin = (v: string, p: number) => isDecimalString(v) && !v.startsWith('-') && places(v) <= p && fx(v) > 0n;
@@ -48,10 +50,20 @@ export function closeProblem(c: CloseDialogContext): string | undefined {
 const target = (e: CloseTarget): CloseTarget => ({ symbol: e.symbol, closable: e.closable, pricePrecision: e.pricePrecision, amountPrecision: e.amountPrecision });
 const unfilled = (output: FuturesPlaced | undefined) => output !== undefined && output.unfilled !== '0';
 
+/** The call a confirmed close sends: the dialog's order, or everything closable at market (flash). */
+function closeCall(c: CloseDialogContext, kind: CloseCall['kind']): CloseCall {
+  if (kind === 'flash') return { kind, symbol: c.symbol, idempotencyKey: c.idempotencyKey! };
+  const request = { symbol: c.symbol, type: c.orderType, quantity: c.quantity, ...(c.orderType === 'limit' ? { price: c.price } : {}) };
+  return { kind, request, idempotencyKey: c.idempotencyKey! };
+}
+
 /**
  * Closing a position (§9): a limit or market close of a quantity up to the closable one, or a
- * flash close of everything closable at market. Either is confirmed first (§8 "close position").
- * A market close reaches 30 levels of the book at most: what it could not close is said.
+ * flash close of everything closable at market. Either is confirmed first (§8 "close position"):
+ * the `closePosition` child (the shared confirm-then-act) asks about the call, with its
+ * idempotency key minted, and sends it; a refused close stays open to be changed and sent again
+ * with the same key. A market close reaches 30 levels of the book at most: what it could not
+ * close is said.
  */
 export const closeDialogMachine = setup({
   types: {
@@ -60,16 +72,15 @@ export const closeDialogMachine = setup({
     input: {} as { replyTo?: AnyActorRef },
   },
   actors: {
-    closePosition: fromPromise<FuturesPlaced, CloseCall>(async () => {
-      throw new Error('closePosition not provided');
-    }),
+    closePosition: confirmActMachine,
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
-    mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? 'unminted-key' }),
     notifyDesk: enqueueActions(({ context, enqueue }) => {
       if (context.replyTo) enqueue.sendTo(context.replyTo, { type: 'desk.refresh' });
     }),
+    mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? 'unminted-key' }),
+    ask: sendTo('closePosition', ({ context }, params: { kind: CloseCall['kind'] }) => ({ type: 'confirmAct.ask' as const, subject: closeCall(context, params.kind) })),
   },
   guards: {
     valid: ({ context }) => closeProblem(context) === undefined,
@@ -87,13 +98,27 @@ export const closeDialogMachine = setup({
     idempotencyKey: undefined,
     replyTo: input.replyTo,
   }),
+  invoke: { id: 'closePosition', src: 'closePosition', input: ({ self }) => ({ replyTo: self }) },
+  on: {
+    'confirmAct.done': {
+      target: '.closed',
+      actions: [
+        assign({ idempotencyKey: undefined }),
+        { type: 'showToast', params: ({ event }) => ({ tone: 'success' as const, message: { key: unfilled(event.output) ? 'futures.close.rest' : 'futures.close.done' } }) },
+        'notifyDesk',
+      ],
+    },
+  },
   initial: 'closed',
   states: {
     closed: {
       entry: assign({ idempotencyKey: undefined, price: '', quantity: '' }),
       on: {
         'close.open': { target: 'editing', actions: assign(({ event }) => ({ ...target(event), orderType: 'market' as const, quantity: event.closable })) },
-        'close.flash': { target: 'confirmingFlash', actions: assign(({ event }) => target(event)) },
+        'close.flash': {
+          actions: [assign(({ event }) => ({ ...target(event), idempotencyKey: undefined })), 'mintIdempotencyKey', { type: 'ask', params: { kind: 'flash' } }],
+          description: 'Asked with a key of its own each time; a refusal leaves nothing open.',
+        },
       },
     },
     editing: {
@@ -105,43 +130,14 @@ export const closeDialogMachine = setup({
           actions: assign(({ context, event }) => ({ quantity: shareOf(context.closable, event.percent, context.amountPrecision), idempotencyKey: undefined })),
         },
         'close.submit': [
-          { guard: 'valid', target: 'confirming' },
+          { guard: 'valid', actions: ['mintIdempotencyKey', { type: 'ask', params: { kind: 'close' } }], description: 'The key stays while the close is unchanged: a refused one is sent again as itself.' },
           { actions: { type: 'showToast', params: ({ context }) => ({ tone: 'error' as const, message: { key: closeProblem(context)! } }) } },
         ],
         'close.cancel': 'closed',
       },
     },
-    confirming: {
-      on: { 'close.confirm': { target: 'closing', actions: 'mintIdempotencyKey' }, 'close.cancel': 'editing' },
-    },
-    closing: {
-      invoke: {
-        id: 'closePosition',
-        src: 'closePosition',
-        input: ({ context }) => ({
-          kind: 'close' as const,
-          request: { symbol: context.symbol, type: context.orderType, quantity: context.quantity, ...(context.orderType === 'limit' ? { price: context.price } : {}) },
-          idempotencyKey: context.idempotencyKey!,
-        }),
-        onDone: { target: 'closed', actions: [{ type: 'showToast', params: ({ event }) => ({ tone: 'success' as const, message: { key: unfilled(event.output) ? 'futures.close.rest' : 'futures.close.done' } }) }, 'notifyDesk'] },
-        onError: { target: 'editing', actions: toastError },
-      },
-    },
-    confirmingFlash: {
-      on: { 'close.confirm': { target: 'flashing', actions: 'mintIdempotencyKey' }, 'close.cancel': 'closed' },
-    },
-    flashing: {
-      invoke: {
-        id: 'closePosition',
-        src: 'closePosition',
-        input: ({ context }) => ({ kind: 'flash' as const, symbol: context.symbol, idempotencyKey: context.idempotencyKey! }),
-        onDone: { target: 'closed', actions: [{ type: 'showToast', params: ({ event }) => ({ tone: 'success' as const, message: { key: unfilled(event.output) ? 'futures.close.rest' : 'futures.close.done' } }) }, 'notifyDesk'] },
-        onError: { target: 'closed', actions: toastError },
-      },
-    },
   },
 });
-
 /** The key minter supplied at the composition root: a fresh key unless a retry already has one. */
 export const closeKeyMinter = (mint: () => string) =>
   assign<CloseDialogContext, CloseDialogEvent, unknown, CloseDialogEvent, never>({ idempotencyKey: ({ context }) => context.idempotencyKey ?? mint() });

@@ -16,11 +16,11 @@ export const closeDialogModel: MachineModel<typeof closeDialogMachine> = {
     { type: 'close.quantity', value: '0.9' },
     { type: 'close.percent', percent: 50 },
     { type: 'close.submit' },
-    { type: 'close.confirm' },
     { type: 'close.cancel' },
-    { type: 'xstate.done.actor.closePosition', output: PLACED },
-    { type: 'xstate.done.actor.closePosition', output: { ...PLACED, unfilled: '0.1' } },
-    { type: 'xstate.error.actor.closePosition', error: { kind: 'server', serverMessage: 'Exceeds closable' } },
+    // What the closePosition child (the shared confirm-then-act) reports once a confirmed close settled.
+    { type: 'confirmAct.done', subject: { kind: 'flash', symbol: 'BTC_USDT', idempotencyKey: 'key-1' }, output: PLACED },
+    { type: 'confirmAct.done', subject: { kind: 'flash', symbol: 'BTC_USDT', idempotencyKey: 'key-1' }, output: { ...PLACED, unfilled: '0.1' } },
+    { type: 'confirmAct.failed', subject: { kind: 'flash', symbol: 'BTC_USDT', idempotencyKey: 'key-1' }, error: { kind: 'server', serverMessage: 'Exceeds closable' } },
   ],
   abstract: (s) => [s.context.orderType, s.context.price !== '', s.context.quantity],
 };

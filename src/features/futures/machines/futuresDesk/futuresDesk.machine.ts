@@ -1,4 +1,5 @@
-import { assign, fromCallback, fromPromise, raise, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { assign, fromCallback, raise, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import type { ToastMessage } from '../../../../../domain/errors';
 import type { FuturesAccount, FuturesConfig, FuturesOrder, FuturesPlan } from '../../../../../domain/futures/api';
 import { countdownMachine } from '../../../../app/machines/countdown/countdown.machine';
@@ -51,9 +52,7 @@ export const futuresDeskMachine = setup({
   },
   actors: {
     countdown: countdownMachine,
-    loadDesk: fromPromise<DeskData, { symbol: string }>(async () => {
-      throw new Error('loadDesk not provided');
-    }),
+    loadDesk: toBeProvided<DeskData, { symbol: string }>('loadDesk'),
     cancelOrder: confirmActMachine,
     cancelPlan: confirmActMachine,
     /** Reports futures.pushed. */

@@ -1,4 +1,5 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { assign, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import type { ToastMessage } from '../../../../../domain/errors';
 import type { FuturesOrder, FuturesOrderDetail, FuturesPosition } from '../../../../../domain/futures/api';
 import { toastError } from '../../../../app/machines/toast/toastError';
@@ -41,9 +42,7 @@ export const futuresDetailMachine = setup({
     input: {} as { target: FuturesDetailTarget },
   },
   actors: {
-    fetchDetail: fromPromise<FuturesDetailData, FuturesDetailTarget>(async () => {
-      throw new Error('fetchDetail not provided');
-    }),
+    fetchDetail: toBeProvided<FuturesDetailData, FuturesDetailTarget>('fetchDetail'),
     futuresUpdates: fromCallback<EventObject>(() => () => undefined),
   },
   actions: {

@@ -1,7 +1,9 @@
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import type { ToastMessage } from '../../../../../domain/errors';
 import type { FuturesAction, FuturesOrderRequest, FuturesPlaced } from '../../../../../domain/futures/api';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { followLastPrice, type LastPriceSource } from '../../../../app/machines/lastPrice/lastPrice';
 import { formProblem, toOrderRequest, withLastPrice, withPercent, type FormTab, type FuturesFormContext } from './orderFormFields';
 
 export interface FuturesFormInput {
@@ -10,12 +12,16 @@ export interface FuturesFormInput {
   amountPrecision: number;
   /** Told `desk.refresh` after an order is placed (the trade page's desk). */
   replyTo?: AnyActorRef;
+  /** The trade page's last price, which an untouched price follows (the `lastPrices` child: `form.lastPrice`). */
+  prices?: LastPriceSource;
 }
 
 export interface PlaceFuturesInput {
   request: FuturesOrderRequest;
   idempotencyKey: string;
 }
+
+type FuturesFormMachineContext = FuturesFormContext & { replyTo: AnyActorRef | undefined; prices: LastPriceSource | undefined };
 
 export type FuturesFormEvent =
   | { type: 'form.type'; orderType: 'limit' | 'market' }
@@ -40,22 +46,21 @@ export type FuturesFormEvent =
  */
 export const futuresOrderFormMachine = setup({
   types: {
-    context: {} as FuturesFormContext & { replyTo: AnyActorRef | undefined },
+    context: {} as FuturesFormMachineContext,
     events: {} as FuturesFormEvent,
     input: {} as FuturesFormInput,
   },
   actors: {
-    placeOrder: fromPromise<FuturesPlaced, PlaceFuturesInput>(async () => {
-      throw new Error('placeOrder not provided');
-    }),
+    lastPrices: followLastPrice,
+    placeOrder: toBeProvided<FuturesPlaced, PlaceFuturesInput>('placeOrder'),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
-    /** Supplied with crypto.randomUUID: a key for the order about to be sent, unless a retry already has one. */
-    mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? 'unminted-key' }),
     notifyDesk: enqueueActions(({ context, enqueue }) => {
       if (context.replyTo) enqueue.sendTo(context.replyTo, { type: 'desk.refresh' });
     }),
+    /** Supplied with crypto.randomUUID: a key for the order about to be sent, unless a retry already has one. */
+    mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? 'unminted-key' }),
   },
   guards: {
     valid: ({ context }) => formProblem(context) === undefined,
@@ -77,7 +82,9 @@ export const futuresOrderFormMachine = setup({
     action: undefined,
     idempotencyKey: undefined,
     replyTo: input.replyTo,
+    prices: input.prices,
   }),
+  invoke: { id: 'lastPrices', src: 'lastPrices', input: ({ context }) => ({ source: context.prices }) },
   on: {
     'form.lastPrice': { actions: assign(({ context, event }) => withLastPrice(context, event.price)) },
   },
@@ -129,6 +136,6 @@ export const futuresOrderFormMachine = setup({
 
 /** The key minter supplied at the composition root: a fresh key unless a retry already has one. */
 export const futuresOrderKeyMinter = (mint: () => string) =>
-  assign<FuturesFormContext & { replyTo: AnyActorRef | undefined }, FuturesFormEvent, unknown, FuturesFormEvent, never>({ idempotencyKey: ({ context }) => context.idempotencyKey ?? mint() });
+  assign<FuturesFormMachineContext, FuturesFormEvent, unknown, FuturesFormEvent, never>({ idempotencyKey: ({ context }) => context.idempotencyKey ?? mint() });
 
 export type FuturesOrderFormActorRef = ActorRefFrom<typeof futuresOrderFormMachine>;

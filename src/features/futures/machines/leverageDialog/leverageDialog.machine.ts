@@ -1,4 +1,5 @@
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import type { ToastMessage } from '../../../../../domain/errors';
 import type { MarginMode } from '../../../../../domain/futures/api';
 import { toastError } from '../../../../app/machines/toast/toastError';
@@ -39,9 +40,7 @@ export const leverageDialogMachine = setup({
     input: {} as { symbol: string; replyTo?: AnyActorRef },
   },
   actors: {
-    saveLeverage: fromPromise<unknown, LeverageRequest>(async () => {
-      throw new Error('saveLeverage not provided');
-    }),
+    saveLeverage: toBeProvided<unknown, LeverageRequest>('saveLeverage'),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,

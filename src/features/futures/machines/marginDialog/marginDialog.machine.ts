@@ -1,4 +1,5 @@
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import type { ToastMessage } from '../../../../../domain/errors';
 import type { LeverageBracket } from '../../../../../domain/futures/brackets';
 import { MARGIN_AMOUNT_PLACES, type FuturesMarginRequest, type FuturesPosition, type MarginAdjustment } from '../../../../../domain/futures/api';
@@ -54,9 +55,7 @@ export const marginDialogMachine = setup({
     input: {} as { replyTo?: AnyActorRef },
   },
   actors: {
-    adjustMargin: fromPromise<FuturesPosition | undefined, FuturesMarginRequest>(async () => {
-      throw new Error('adjustMargin not provided');
-    }),
+    adjustMargin: toBeProvided<FuturesPosition | undefined, FuturesMarginRequest>('adjustMargin'),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,

@@ -1,4 +1,5 @@
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { isDecimalString } from '../../../../../domain/decimal';
 import type { ToastMessage } from '../../../../../domain/errors';
 import type { FuturesPlanCreate } from '../../../../../domain/futures/api';
@@ -74,9 +75,7 @@ export const tpslDialogMachine = setup({
     input: {} as { replyTo?: AnyActorRef },
   },
   actors: {
-    createPlans: fromPromise<unknown, { plans: FuturesPlanCreate[] }>(async () => {
-      throw new Error('createPlans not provided');
-    }),
+    createPlans: toBeProvided<unknown, { plans: FuturesPlanCreate[] }>('createPlans'),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,

@@ -1,8 +1,9 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromCallback, setup, type ActorRefFrom } from 'xstate';
 import type { NameStatus } from '../../../../../domain/api';
 import { type ToastMessage } from '../../../../../domain/errors';
 import type { IdentityFields, KycStatus } from '../../../../../domain/kyc';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 export type KycEvent =
   | { type: 'identity.submit'; fields: IdentityFields }
@@ -28,12 +29,8 @@ export interface KycMachineContext {
 export const kycMachine = setup({
   types: { context: {} as KycMachineContext, events: {} as KycEvent },
   actors: {
-    fetchStatus: fromPromise<KycStatus>(async () => {
-      throw new Error('fetchStatus not provided');
-    }),
-    submitIdentity: fromPromise<KycStatus, IdentityFields>(async () => {
-      throw new Error('submitIdentity not provided');
-    }),
+    fetchStatus: toBeProvided<KycStatus>('fetchStatus'),
+    submitIdentity: toBeProvided<KycStatus, IdentityFields>('submitIdentity'),
     /** The private channel's `kyc` pushes as `identity.pushed` (kyc.flows.ts); none by default. */
     kycUpdates: fromCallback(() => () => undefined),
   },

@@ -1,13 +1,22 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { type ToastMessage } from '../../../../../domain/errors';
 import type { KycSubmission } from '../../../../../domain/kyc';
+import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
+import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
+import { loadStates } from '../../../../app/machines/loadStates/loadStates';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 /** A submission with both photos, already read into data URLs by the loading actor. */
 export interface KycReviewRecord {
   submission: KycSubmission;
   front: string;
   back: string;
+}
+
+/** What approving asks about: the submission, as `approve` is sent it. */
+export interface ApproveSubject {
+  id: number;
 }
 
 export type KycReviewEvent =
@@ -17,7 +26,9 @@ export type KycReviewEvent =
   | { type: 'review.approve' }
   | { type: 'review.reject' }
   | { type: 'review.confirm'; reason?: string }
-  | { type: 'review.cancel' };
+  | { type: 'review.cancel' }
+  /** From the `approve` child (the shared confirm-then-act) once a confirmed approval went through or was refused. */
+  | ConfirmActReport<ApproveSubject>;
 
 export interface KycReviewContext {
   queue: KycSubmission[];
@@ -26,27 +37,13 @@ export interface KycReviewContext {
   reason: string;
 }
 
-
-/**
- * The review queue (operator interface): the pending list oldest first, one submission with both
- * photos, approve or reject-with-reason, each behind a confirmation dialog. After a decision the
- * queue is read again, so two reviewers never act on a stale list for long.
- */
-export const kycReviewMachine = setup({
+const kycReviewSetup = setup({
   types: { context: {} as KycReviewContext, events: {} as KycReviewEvent },
   actors: {
-    fetchQueue: fromPromise<KycSubmission[]>(async () => {
-      throw new Error('fetchQueue not provided');
-    }),
-    fetchDetail: fromPromise<KycReviewRecord, { id: number }>(async () => {
-      throw new Error('fetchDetail not provided');
-    }),
-    approve: fromPromise<unknown, { id: number }>(async () => {
-      throw new Error('approve not provided');
-    }),
-    reject: fromPromise<unknown, { id: number; reason: string }>(async () => {
-      throw new Error('reject not provided');
-    }),
+    fetchQueue: toBeProvided<KycSubmission[]>('fetchQueue'),
+    fetchDetail: toBeProvided<KycReviewRecord, { id: number }>('fetchDetail'),
+    approve: confirmActMachine,
+    reject: toBeProvided<unknown, { id: number; reason: string }>('reject'),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
@@ -54,24 +51,28 @@ export const kycReviewMachine = setup({
   guards: {
     hasReason: ({ event }) => event.type === 'review.confirm' && typeof event.reason === 'string' && event.reason.trim().length > 0,
   },
-}).createMachine({
+});
+
+const queue = loadStates(kycReviewSetup, { src: 'fetchQueue', into: (pending) => ({ queue: pending }), next: 'queue', retry: 'review.reload' });
+
+/**
+ * The review queue (operator interface): the pending list oldest first, one submission with both
+ * photos, approve (the `approve` child, the shared confirm-then-act) or reject-with-reason (the
+ * reason is written in the question, so this machine asks it itself), each behind a confirmation
+ * dialog. After a decision the queue is read again, so two reviewers never act on a stale list
+ * for long; a refused one stays on the submission with the refusal said.
+ */
+export const kycReviewMachine = kycReviewSetup.createMachine({
   id: 'kycReview',
   context: { queue: [], openId: undefined, detail: undefined, reason: '' },
-  initial: 'loadingQueue',
+  invoke: { id: 'approve', src: 'approve', input: ({ self }) => ({ replyTo: self }) },
+  initial: 'loading',
   states: {
-    loadingQueue: {
-      entry: assign({ detail: undefined, openId: undefined, reason: '' }),
-      invoke: {
-        id: 'fetchQueue',
-        src: 'fetchQueue',
-        onDone: { target: 'queue', actions: assign({ queue: ({ event }) => event.output }) },
-        onError: { target: 'queueFailed', actions: toastError },
-      },
-    },
-    queueFailed: { on: { 'review.reload': 'loadingQueue' } },
+    loading: { ...queue.loading, entry: assign({ detail: undefined, openId: undefined, reason: '' }) },
+    loadFailed: queue.loadFailed,
     queue: {
       on: {
-        'review.reload': 'loadingQueue',
+        'review.reload': 'loading',
         'review.open': { target: 'loadingDetail', actions: assign({ openId: ({ event }) => event.id }) },
       },
     },
@@ -86,18 +87,16 @@ export const kycReviewMachine = setup({
     },
     detail: {
       on: {
-        'review.back': 'loadingQueue',
-        'review.approve': 'confirmingApprove',
+        'review.back': 'loading',
+        'review.approve': { actions: sendTo('approve', ({ context }) => ({ type: 'confirmAct.ask' as const, subject: { id: context.openId! } })) },
         'review.reject': 'confirmingReject',
+        'confirmAct.done': { target: 'loading', actions: { type: 'showToast', params: { tone: 'success', message: { key: 'operator.approved' } } } },
       },
-    },
-    confirmingApprove: {
-      on: { 'review.confirm': 'approving', 'review.cancel': 'detail' },
     },
     confirmingReject: {
       on: {
         'review.confirm': [
-          { guard: 'hasReason', target: 'rejecting', actions: assign({ reason: ({ event }) => (event.type === 'review.confirm' ? event.reason!.trim() : '') }) },
+          { guard: 'hasReason', target: 'rejecting', actions: assign({ reason: ({ event }) => event.reason!.trim() }) },
           {
             description: 'A rejection needs a reason the user will read.',
             actions: { type: 'showToast', params: { tone: 'error', message: { key: 'operator.reasonRequired' } } },
@@ -106,21 +105,12 @@ export const kycReviewMachine = setup({
         'review.cancel': 'detail',
       },
     },
-    approving: {
-      invoke: {
-        id: 'approve',
-        src: 'approve',
-        input: ({ context }) => ({ id: context.openId! }),
-        onDone: { target: 'loadingQueue', actions: { type: 'showToast', params: { tone: 'success', message: { key: 'operator.approved' } } } },
-        onError: { target: 'detail', actions: toastError },
-      },
-    },
     rejecting: {
       invoke: {
         id: 'reject',
         src: 'reject',
         input: ({ context }) => ({ id: context.openId!, reason: context.reason }),
-        onDone: { target: 'loadingQueue', actions: { type: 'showToast', params: { tone: 'success', message: { key: 'operator.rejected' } } } },
+        onDone: { target: 'loading', actions: { type: 'showToast', params: { tone: 'success', message: { key: 'operator.rejected' } } } },
         onError: { target: 'detail', actions: toastError },
       },
     },

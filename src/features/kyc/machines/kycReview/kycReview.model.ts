@@ -25,8 +25,9 @@ export const kycReviewModel: MachineModel<typeof kycReviewMachine> = {
     { type: 'xstate.error.actor.fetchDetail', error: { kind: 'server', serverMessage: 'Not found' } },
     { type: 'review.confirm', reason: 'Photo is blurred' },
     { type: 'review.confirm', reason: '  ' },
-    { type: 'xstate.done.actor.approve', output: { id: 7, status: 3 } },
-    { type: 'xstate.error.actor.approve', error: { kind: 'server', serverMessage: 'This submission has already been reviewed' } },
+    // What the approve child (the shared confirm-then-act) reports.
+    { type: 'confirmAct.done', subject: { id: 7 }, output: { id: 7, status: 3 } },
+    { type: 'confirmAct.failed', subject: { id: 7 }, error: { kind: 'server', serverMessage: 'This submission has already been reviewed' } },
     { type: 'xstate.done.actor.reject', output: { id: 7, status: 4 } },
     { type: 'xstate.error.actor.reject', error: { kind: 'network' } },
   ],

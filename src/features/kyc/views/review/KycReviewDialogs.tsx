@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
+import type { ConfirmActActorRef } from '../../../../app/machines/confirmAct/confirmAct.machine';
+import { ConfirmActDialog, ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
 
 const Reason = styled.textarea`
   width: 100%;
@@ -13,20 +14,9 @@ const Reason = styled.textarea`
   padding: 8px;
 `;
 
-export function KycApproveDialog(props: { name: string; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <ConfirmDialog
-      title={t('operator.approveTitle')}
-      cancelLabel={t('operator.cancel')}
-      confirmLabel={t('operator.confirmApprove')}
-      busy={props.busy}
-      onConfirm={props.onConfirm}
-      onCancel={props.onCancel}
-    >
-      {t('operator.approveQuestion', { name: props.name })}
-    </ConfirmDialog>
-  );
+/** "Approve the identity of {{name}}?", asked by the review machine's `approve` child (the shared confirm-then-act). */
+export function KycApproveQuestion(props: { actor: ConfirmActActorRef | undefined; name: string }) {
+  return <ConfirmActDialog actor={props.actor} tone="primary" texts={() => ({ titleKey: 'operator.approveTitle', questionKey: 'operator.approveQuestion', params: { name: props.name }, confirmKey: 'operator.confirmApprove' })} />;
 }
 
 /** The reason is the user's to read (shown on /user/identity); the text box is presentation state. */

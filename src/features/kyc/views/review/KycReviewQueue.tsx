@@ -4,7 +4,7 @@ import { useKycReview } from '../../kyc.hooks';
 import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { Muted } from '../../../../app/ui/Panel';
-import { KycApproveDialog, KycRejectDialog } from './KycReviewDialogs';
+import { KycApproveQuestion, KycRejectDialog } from './KycReviewDialogs';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { KycReviewDetail } from './KycReviewDetail';
 
@@ -16,7 +16,7 @@ export function KycReviewQueue() {
     return (
       <>
         <KycReviewDetail detail={review.detail} busy={review.deciding} onApprove={review.approve} onReject={review.reject} onBack={review.back} />
-        {review.confirmingApprove && <KycApproveDialog name={review.detail.submission.real_name} busy={review.deciding} onConfirm={() => review.confirm()} onCancel={review.cancel} />}
+        <KycApproveQuestion actor={review.approveQuestion} name={review.detail.submission.real_name} />
         {review.confirmingReject && <KycRejectDialog busy={review.deciding} onConfirm={review.confirm} onCancel={review.cancel} />}
       </>
     );

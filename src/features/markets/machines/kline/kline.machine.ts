@@ -1,4 +1,5 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { assign, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { messageForError } from '../../../../../domain/errors';
 import { futureKlineChannel } from '../../../../../domain/futures/api';
 import { klineChannel, type KlineBar } from '../../../../../domain/market';
@@ -21,9 +22,7 @@ export const klineMachine = setup({
     input: {} as KlineInput,
   },
   actors: {
-    fetchKlineHistory: fromPromise<KlineHistory, KlineHistoryRequest>(async () => {
-      throw new Error('fetchKlineHistory not provided');
-    }),
+    fetchKlineHistory: toBeProvided<KlineHistory, KlineHistoryRequest>('fetchKlineHistory'),
     /** Reports kline.bar and connection.* events. */
     candleFeed: fromCallback<EventObject, { channel: string; interval: KlineInput['interval'] }>(() => () => undefined),
   },

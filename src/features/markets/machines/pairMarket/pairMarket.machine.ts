@@ -36,7 +36,8 @@ export type PairMarketEvent =
   | { type: 'market.indexTick'; close: string; mark?: string }
   | { type: 'market.tick'; tick: MarketTick };
 
-const samePair = (a: WatchedPair | undefined, b: WatchedPair) => a !== undefined && a.left === b.left && a.right === b.right && a.contract === b.contract && (a.futures ?? false) === (b.futures ?? false);
+/** Whether the market watches this pair (on the same market: spot or futures). */
+export const samePair = (a: WatchedPair | undefined, b: WatchedPair) => a !== undefined && a.left === b.left && a.right === b.right && a.contract === b.contract && (a.futures ?? false) === (b.futures ?? false);
 
 /**
  * The live market of the pair on screen (the trade pages): while watching, it runs one order

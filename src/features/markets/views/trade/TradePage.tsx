@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { spotTickChannel, type Pair } from '../../../../../domain/api';
 import { priceInUsdt, quoteUsdtPrice } from '../../../../../domain/marketRows';
+import type { LastPrice, LastPriceSource } from '../../../../app/machines/lastPrice/lastPrice';
 import type { KlineActorRef } from '../../machines/kline/kline.machine';
 import type { LatestTradesActorRef } from '../../machines/latestTrades/latestTrades.machine';
 import type { OrderBookActorRef } from '../../machines/orderBook/orderBook.machine';
@@ -14,9 +15,8 @@ import { Panel, PanelBody } from '../../../../app/ui/Panel';
 import { ChartPanel } from './ChartPanel';
 import type { ChartLevel } from './chart/chartAdapter';
 import { LatestTradesPanel } from './LatestTradesPanel';
-import { OpenOrdersPanel, OrderFormPanel } from '../../../spot/views/OrderPanels';
 import { OrderBookPanel } from './OrderBookPanel';
-import { SpotPanels } from '../../../spot/views/SpotPanels';
+import { PlaceholderPanels } from './PlaceholderPanels';
 import { StatsBar } from './StatsBar';
 import { useLatestTrades, usePairMarket, usePairWatch } from '../../markets.hooks';
 
@@ -25,8 +25,11 @@ export type TradeKind = 'spot' | 'contract' | 'seconds';
 /** What a product's own trading panels (book, form, orders: grid children placed by class name) get from the page. */
 export interface TradePanelsProps {
   pair: Pair;
-  bookRef: OrderBookActorRef;
-  last: { price: string; side: 'buy' | 'sell' | undefined } | undefined;
+  /** The pair's order book panel (the grid's `book`); `onPick` hears the price of a level the trader clicks (a form's price). */
+  book: (onPick?: (price: string) => void) => ReactNode;
+  /** The page's last price as shown, and the actor that keeps it (pairWatch), which a product's form follows. */
+  last: LastPrice | undefined;
+  prices: LastPriceSource;
   lastInFiat: string | undefined;
   markPrice: string | undefined;
 }
@@ -35,7 +38,7 @@ export interface TradePanelsProps {
 export interface TradeProduct {
   panels?: (props: TradePanelsProps) => ReactNode;
   stats?: ReactNode;
-  /** The panels show for visitors too (they ask to log in themselves: the seconds ticket). */
+  /** The panels show for visitors too (they ask to log in themselves: the seconds ticket); else a visitor is asked to log in. */
   panelsForVisitors?: boolean;
   /** The section a phone shows first (default the chart; seconds: its ticket and contracts). */
   phoneTab?: TradeTab;
@@ -108,9 +111,11 @@ function parseSymbol(symbol: string | undefined): { left: string; right: string 
 
 /**
  * The trading layout shared by /markets/kline/{symbol}, /contract/{symbol} and /contract_sec/{symbol}:
- * 24h stats, order book, candle chart, latest trades, the order form and the orders. /contract shows the pair's
- * futures market (its book, trades and candle channels, the futures tick) and the futures
- * product's panels (`product`).
+ * 24h stats, order book, candle chart, latest trades, the order form and the orders. Each trading
+ * product's page renders it with its own panels in the form's and the orders' places (`product`:
+ * spot's SpotTradePage, futures' ContractTradePage, SecondsTradePage); /contract shows the pair's
+ * futures market (its book, trades and candle channels, the futures tick). The page's last price
+ * is its `pairWatch` actor's, which the products' forms follow.
  */
 export function TradePage(props: { kind: TradeKind; product?: TradeProduct }) {
   const { t } = useTranslation();
@@ -140,14 +145,14 @@ function WatchedPairPage(props: { kind: TradeKind; pair: Pair; product?: TradePr
   const { pair } = props;
   const market = usePairMarket();
   const futures = props.kind === 'contract';
-  const retry = usePairWatch({ left: pair.left_symbol, right: pair.right_symbol, contract: pair.contract_status === 1, futures });
+  const watch = usePairWatch({ left: pair.left_symbol, right: pair.right_symbol, contract: pair.contract_status === 1, futures });
   const current = market.watched?.left === pair.left_symbol && market.watched.right === pair.right_symbol && (market.watched.futures ?? false) === futures;
   if (market.failed) {
     return (
       <Panel>
         <PanelBody style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
           <span role="alert">{t('trade.feed.failed')}</span>
-          <Button $small $variant="ghost" onClick={retry}>
+          <Button $small $variant="ghost" onClick={watch.retry}>
             {t('common.retry')}
           </Button>
         </PanelBody>
@@ -155,10 +160,21 @@ function WatchedPairPage(props: { kind: TradeKind; pair: Pair; product?: TradePr
     );
   }
   if (!current || !market.bookRef || !market.tradesRef || !market.klineRef) return null;
-  return <LiveMarket kind={props.kind} product={props.product} pair={pair} bookRef={market.bookRef} tradesRef={market.tradesRef} klineRef={market.klineRef} />;
+  return (
+    <LiveMarket kind={props.kind} product={props.product} pair={pair} last={watch.last} prices={watch.ref} bookRef={market.bookRef} tradesRef={market.tradesRef} klineRef={market.klineRef} />
+  );
 }
 
-function LiveMarket(props: { kind: TradeKind; product?: TradeProduct; pair: Pair; bookRef: OrderBookActorRef; tradesRef: LatestTradesActorRef; klineRef: KlineActorRef }) {
+function LiveMarket(props: {
+  kind: TradeKind;
+  product?: TradeProduct;
+  pair: Pair;
+  last: LastPrice | undefined;
+  prices: LastPriceSource;
+  bookRef: OrderBookActorRef;
+  tradesRef: LatestTradesActorRef;
+  klineRef: KlineActorRef;
+}) {
   const { t, i18n } = useTranslation();
   const { pair } = props;
   const appFlow = useAppFlow();
@@ -168,17 +184,14 @@ function LiveMarket(props: { kind: TradeKind; product?: TradeProduct; pair: Pair
   const trades = useLatestTrades(props.tradesRef);
   const futures = props.kind === 'contract';
   const tick = futures ? market.futuresTick : appFlow.tickers[spotTickChannel(pair.left_symbol, pair.right_symbol)];
-  const newest = trades.trades[0];
-  const reference = pair.right_symbol === 'USDT' && !futures ? appFlow.currencies.find((c) => c.symbol === pair.left_symbol)?.price : undefined;
-  const lastPrice = newest?.price ?? tick?.close ?? reference;
-  const last = lastPrice ? { price: lastPrice, side: newest?.side } : undefined;
+  const { last } = props;
   // The last price in the pricing currency, through the quote currency's USDT price.
-  const lastUsdt = priceInUsdt(lastPrice, quoteUsdtPrice(pair, appFlow.currencies, appFlow.tickers));
+  const lastUsdt = priceInUsdt(last?.price, quoteUsdtPrice(pair, appFlow.currencies, appFlow.tickers));
   const lastInFiat = lastUsdt ? fiat.format(lastUsdt) : undefined;
   const titleKey = props.kind === 'spot' ? 'nav.spot' : props.kind === 'contract' ? 'nav.contract' : 'nav.secContract';
   const product = props.product;
   const panels = product?.panels && (session.hasSession || product.panelsForVisitors) ? product.panels : undefined;
-  const pairName = `${pair.left_symbol}/${pair.right_symbol}`;
+  const book = (onPick?: (price: string) => void) => <OrderBookPanel className="book" bookRef={props.bookRef} pair={pair} last={last} lastInFiat={lastInFiat} onPick={onPick} />;
   // Which section a phone shows (presentation only; wider screens show them all and no tabs).
   const [tab, setTab] = useState<TradeTab>(product?.phoneTab ?? 'chart');
   return (
@@ -194,18 +207,10 @@ function LiveMarket(props: { kind: TradeKind; product?: TradeProduct; pair: Pair
         {product?.stats}
       </StatsBar>
       {panels ? (
-        panels({ pair, bookRef: props.bookRef, last, lastInFiat, markPrice: market.markPrice })
-      ) : props.kind === 'spot' && session.hasSession ? (
-        // Spot's machines load with its first panel: until then the book is there without the form.
-        <Suspense fallback={<OrderBookPanel className="book" bookRef={props.bookRef} pair={pair} last={last} lastInFiat={lastInFiat} />}>
-          <SpotPanels key={pairName} pair={pair} bookRef={props.bookRef} last={last} lastInFiat={lastInFiat} />
-        </Suspense>
+        // A product's machines may load with its first panel: until then the book is there without the form.
+        <Suspense fallback={book()}>{panels({ pair, book, last, prices: props.prices, lastInFiat, markPrice: market.markPrice })}</Suspense>
       ) : (
-        <>
-          <OrderBookPanel className="book" bookRef={props.bookRef} pair={pair} last={last} lastInFiat={lastInFiat} />
-          <OrderFormPanel className="form" kind={props.kind} />
-          <OpenOrdersPanel className="orders" />
-        </>
+        <PlaceholderPanels kind={props.kind} book={book()} />
       )}
       <ChartPanel className="chart" klineRef={props.klineRef} pair={pair} interval={market.interval} onInterval={market.setInterval} label={product?.chartLabel} levels={product?.chartLevels} />
       <LatestTradesPanel className="trades" trades={trades.trades} status={trades.status} pair={pair} lang={i18n.language} />

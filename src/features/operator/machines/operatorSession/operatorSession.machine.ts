@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import { type ToastMessage } from '../../../../../domain/errors';
 import type { Operator, OperatorGrant } from '../../../../../domain/kyc';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 export interface OperatorSessionInput {
   /** Whatever storage held under the operator's own keys (never the user's token). */
@@ -31,9 +32,7 @@ export const operatorSessionMachine = setup({
     input: {} as OperatorSessionInput,
   },
   actors: {
-    login: fromPromise<OperatorGrant, { account: string; password: string }>(async () => {
-      throw new Error('login not provided');
-    }),
+    login: toBeProvided<OperatorGrant, { account: string; password: string }>('login'),
   },
   actions: {
     persist: (_, _params: OperatorGrant) => undefined,

@@ -1,4 +1,5 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { assign, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { compareDecimal } from '../../../../../domain/decimal';
 import type { ToastMessage } from '../../../../../domain/errors';
 import {
@@ -85,18 +86,10 @@ export const secondsContractMachine = setup({
     input: {} as { symbol: string; period?: number; quantity?: string },
   },
   actors: {
-    loadTicket: fromPromise<TicketData, { symbol: string }>(async () => {
-      throw new Error('loadTicket not provided');
-    }),
-    acknowledgeRisk: fromPromise<unknown>(async () => {
-      throw new Error('acknowledgeRisk not provided');
-    }),
-    buyContract: fromPromise<SecondsContract, BuyInput>(async () => {
-      throw new Error('buyContract not provided');
-    }),
-    fetchContract: fromPromise<SecondsContract | undefined, { id: number }>(async () => {
-      throw new Error('fetchContract not provided');
-    }),
+    loadTicket: toBeProvided<TicketData, { symbol: string }>('loadTicket'),
+    acknowledgeRisk: toBeProvided<unknown>('acknowledgeRisk'),
+    buyContract: toBeProvided<SecondsContract, BuyInput>('buyContract'),
+    fetchContract: toBeProvided<SecondsContract | undefined, { id: number }>('fetchContract'),
     /** The private channel's seconds pushes, as `ticket.pushed` (supplied from the user stream hub). */
     contractUpdates: fromCallback<EventObject>(() => () => undefined),
   },

@@ -1,4 +1,5 @@
-import { assign, fromCallback, raise, fromPromise, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { assign, fromCallback, raise, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { type ToastMessage } from '../../../../../domain/errors';
 import type { OrderSide, SpotFeeRate, SpotOrder, SpotStop, SpotTimeInForce } from '../../../../../domain/spotOrders';
 import type { BalanceRow, WalletBalance } from '../../../../../domain/wallet';
@@ -27,10 +28,13 @@ import {
   type PlaceStopInput,
 } from './orderFields';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { followLastPrice, type LastPriceSource } from '../../../../app/machines/lastPrice/lastPrice';
 
 export interface OrderFormInput extends FormPair {
   /** The pair's last price when the form opens, to prefill the price. */
   lastPrice?: string;
+  /** The trade page's last price, which the form follows (its `lastPrices` child hears it: `form.lastPrice`). */
+  prices?: LastPriceSource;
 }
 
 export type OrderFormEvent =
@@ -47,7 +51,7 @@ export type OrderFormEvent =
   | { type: 'form.percent'; percent: number }
   /** A click on an order book level. */
   | { type: 'form.pickPrice'; price: string }
-  /** The page's last price changed (prefills an untouched, empty price). */
+  /** The page's last price changed (prefills an untouched, empty price), from the `lastPrices` child. */
   | { type: 'form.lastPrice'; price: string }
   | { type: 'form.submit' }
   | { type: 'form.retry' }
@@ -75,26 +79,21 @@ function availableOf(context: OrderFormContext, rows: readonly BalanceRow[]): Or
  */
 export const orderFormMachine = setup({
   types: {
-    context: {} as OrderFormContext,
+    context: {} as OrderFormContext & { prices: LastPriceSource | undefined },
     events: {} as OrderFormEvent,
     input: {} as OrderFormInput,
   },
   actors: {
     submitGuard: submitGuardMachine,
+    lastPrices: followLastPrice,
     /** The private channel's news (order form: balances and resyncs). */
     userUpdates: fromCallback<EventObject>(() => () => undefined),
     /** The page's stop signal (spot.flows): `stops.changed` when the stops list cancelled one. */
     stopSignals: fromCallback<EventObject>(() => () => undefined),
-    fetchOrderAccount: fromPromise<{ balances: WalletBalance[]; feeRate: SpotFeeRate }>(async () => {
-      throw new Error('fetchOrderAccount not provided');
-    }),
-    placeOrder: fromPromise<SpotOrder, PlaceInput>(async () => {
-      throw new Error('placeOrder not provided');
-    }),
+    fetchOrderAccount: toBeProvided<{ balances: WalletBalance[]; feeRate: SpotFeeRate }>('fetchOrderAccount'),
+    placeOrder: toBeProvided<SpotOrder, PlaceInput>('placeOrder'),
     /** Stop-limit and OCO: /api/spot/stop_place. */
-    placeStop: fromPromise<SpotStop, PlaceStopInput>(async () => {
-      throw new Error('placeStop not provided');
-    }),
+    placeStop: toBeProvided<SpotStop, PlaceStopInput>('placeStop'),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
@@ -118,7 +117,7 @@ export const orderFormMachine = setup({
 }).createMachine({
   id: 'orderForm',
   context: ({ input }) => {
-    const { lastPrice, ...pair } = input;
+    const { lastPrice, prices, ...pair } = input;
     const blank: OrderFormContext = {
       pair,
       side: 'buy',
@@ -137,10 +136,11 @@ export const orderFormMachine = setup({
       idempotencyKey: undefined,
       pending: undefined,
     };
-    return lastPrice ? { ...blank, ...withLastPrice(blank, lastPrice) } : blank;
+    return { ...blank, ...(lastPrice ? withLastPrice(blank, lastPrice) : {}), prices };
   },
   invoke: [
     { id: 'guard', src: 'submitGuard', input: ({ self }) => ({ replyTo: self }) },
+    { id: 'lastPrices', src: 'lastPrices', input: ({ context }) => ({ source: context.prices }) },
     { id: 'userUpdates', src: 'userUpdates' },
     { id: 'stopSignals', src: 'stopSignals' },
   ],

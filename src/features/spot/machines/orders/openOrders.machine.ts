@@ -1,17 +1,14 @@
-import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { assign, fromCallback, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { type ToastMessage } from '../../../../../domain/errors';
 import type { SpotOrder } from '../../../../../domain/spotOrders';
 import { RECORD_PAGE_SIZE, type Page } from '../../../../../domain/wallet';
-import { withOpenOrder, withoutOrder, type OrderList } from './orderRows';
+import { withOpenOrder, withoutOrder, type CurrentListInput, type OrderList } from './orderRows';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 
-export interface OpenOrdersInput {
-  /** Fixed to the pair on the trade page; absent on /order/spot-current (all pairs, filterable). */
-  symbol?: string;
-  size?: number;
-}
+export type OpenOrdersInput = CurrentListInput;
 
 export type OpenOrdersEvent =
   | { type: 'orders.filter'; symbol: string | undefined }
@@ -40,9 +37,7 @@ export const openOrdersMachine = setup({
   },
   actors: {
     userUpdates: fromCallback<EventObject>(() => () => undefined),
-    fetchCurrentOrders: fromPromise<Page<SpotOrder>, { symbol?: string; page: number; size: number }>(async () => {
-      throw new Error('fetchCurrentOrders not provided');
-    }),
+    fetchCurrentOrders: toBeProvided<Page<SpotOrder>, { symbol?: string; page: number; size: number }>('fetchCurrentOrders'),
     cancelOrder: confirmActMachine,
   },
   actions: {

@@ -1,21 +1,21 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { assign, fromCallback, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { type ToastMessage } from '../../../../../domain/errors';
 import { SpotStopStatus, type SpotStop } from '../../../../../domain/spotOrders';
 import { RECORD_PAGE_SIZE, type Page } from '../../../../../domain/wallet';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
+import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
+import type { CurrentListInput } from './orderRows';
 
-export interface OpenStopsInput {
-  /** Fixed to the pair on the trade page; absent on /order/spot-current (all pairs, filterable). */
-  symbol?: string;
-  size?: number;
-}
+export type OpenStopsInput = CurrentListInput;
 
 export type OpenStopsEvent =
   | { type: 'stops.filter'; symbol: string | undefined }
   | { type: 'stops.page'; page: number }
   | { type: 'stops.revoke'; id: number }
-  | { type: 'stops.confirm' }
-  | { type: 'stops.dismiss' }
+  /** From the `cancelStop` child (the shared confirm-then-act) once a confirmed cancel went through or was refused. */
+  | ConfirmActReport<{ id: number }>
   | { type: 'stops.retry' }
   /** The private channel: the user's orders or balances changed (a stop placed, triggered or its OCO leg traded). */
   | { type: 'stream.order' }
@@ -30,8 +30,6 @@ export interface OpenStopsContext {
   size: number;
   stops: SpotStop[];
   total: number;
-  /** The stop the trader asked to cancel, while confirming and cancelling. */
-  revoking: number | undefined;
 }
 
 /**
@@ -43,12 +41,19 @@ export function waitingOf(page: Page<SpotStop>): Pick<OpenStopsContext, 'stops' 
   return { stops, total: Math.max(0, page.total - (page.list.length - stops.length)) };
 }
 
+/** The list after a stop's confirmed cancel: the row leaves at once. */
+function withoutStop(context: OpenStopsContext, id: number): Pick<OpenStopsContext, 'stops' | 'total'> {
+  const stops = context.stops.filter((s) => s.id !== id);
+  return { stops, total: Math.max(0, context.total - (stops.length < context.stops.length ? 1 : 0)) };
+}
+
 /**
  * Waiting stop-limit and OCO orders (the trade page's orders panel, /order/spot-current). The
  * server pushes no stop of its own, but every change of one moves the user's funds or orders: a
  * stop placed freezes (a balance push), a trigger places its order, an OCO leg trades (order
  * pushes). So any such push reads the page again, once a burst has settled; a reconnect too.
- * Cancelling asks first, like an order.
+ * Cancelling asks first, like an order: the `cancelStop` child (the shared confirm-then-act) asks
+ * and cancels; a refused cancel reads the page again, since the stop most likely triggered.
  */
 export const openStopsMachine = setup({
   types: {
@@ -60,12 +65,8 @@ export const openStopsMachine = setup({
     userUpdates: fromCallback<EventObject>(() => () => undefined),
     /** The page's stop signal (spot.flows): `stops.changed` when the form placed one. */
     stopSignals: fromCallback<EventObject>(() => () => undefined),
-    fetchCurrentStops: fromPromise<Page<SpotStop>, { symbol?: string; page: number; size: number }>(async () => {
-      throw new Error('fetchCurrentStops not provided');
-    }),
-    cancelStop: fromPromise<unknown, { id: number }>(async () => {
-      throw new Error('cancelStop not provided');
-    }),
+    fetchCurrentStops: toBeProvided<Page<SpotStop>, { symbol?: string; page: number; size: number }>('fetchCurrentStops'),
+    cancelStop: confirmActMachine,
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
@@ -78,11 +79,18 @@ export const openStopsMachine = setup({
   },
 }).createMachine({
   id: 'openStops',
-  context: ({ input }) => ({ symbol: input?.symbol, page: 1, size: input?.size ?? RECORD_PAGE_SIZE, stops: [], total: 0, revoking: undefined }),
+  context: ({ input }) => ({ symbol: input?.symbol, page: 1, size: input?.size ?? RECORD_PAGE_SIZE, stops: [], total: 0 }),
   invoke: [
     { id: 'userUpdates', src: 'userUpdates' },
     { id: 'stopSignals', src: 'stopSignals' },
+    { id: 'cancelStop', src: 'cancelStop', input: ({ self }) => ({ replyTo: self }) },
   ],
+  on: {
+    'confirmAct.done': {
+      actions: [assign(({ context, event }) => withoutStop(context, event.subject.id)), { type: 'showToast', params: { tone: 'success', message: { key: 'spot.stops.cancelled' } } }, 'announceStops'],
+    },
+    'confirmAct.failed': { target: '.loading', description: 'Most likely it triggered meanwhile: the child said why; the list is read again.' },
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -110,7 +118,7 @@ export const openStopsMachine = setup({
       on: {
         'stops.filter': { target: 'loading', actions: assign({ symbol: ({ event }) => event.symbol, page: 1 }) },
         'stops.page': { target: 'loading', actions: assign({ page: ({ event }) => Math.max(1, event.page) }) },
-        'stops.revoke': { target: 'confirming', actions: assign({ revoking: ({ event }) => event.id }) },
+        'stops.revoke': { actions: sendTo('cancelStop', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { id: event.id } })) },
         'stream.order': 'settling',
         'stream.balances': 'settling',
         'stops.changed': 'settling',
@@ -124,37 +132,6 @@ export const openStopsMachine = setup({
         'stream.balances': { target: 'settling', reenter: true },
         'stops.changed': { target: 'settling', reenter: true },
         'stream.resync': 'loading',
-      },
-    },
-    confirming: {
-      description: 'Like an order: "Do you want to cancel this order?"',
-      on: {
-        'stops.confirm': 'cancelling',
-        'stops.dismiss': { target: 'ready', actions: assign({ revoking: undefined }) },
-      },
-    },
-    cancelling: {
-      invoke: {
-        id: 'cancelStop',
-        src: 'cancelStop',
-        input: ({ context }) => ({ id: context.revoking! }),
-        onDone: {
-          target: 'ready',
-          actions: [
-            assign(({ context }) => ({
-              stops: context.stops.filter((s) => s.id !== context.revoking),
-              total: Math.max(0, context.total - (context.stops.some((s) => s.id === context.revoking) ? 1 : 0)),
-              revoking: undefined,
-            })),
-            { type: 'showToast', params: { tone: 'success', message: { key: 'spot.stops.cancelled' } } },
-            'announceStops',
-          ],
-        },
-        onError: {
-          target: 'loading',
-          actions: [assign({ revoking: undefined }), toastError],
-          description: 'Most likely it triggered meanwhile: the translated refusal, and the list read again.',
-        },
       },
     },
   },

@@ -1,4 +1,5 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { assign, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { type ToastMessage } from '../../../../../domain/errors';
 import type { SpotOrder, SpotOrderDetail } from '../../../../../domain/spotOrders';
 import { toastError } from '../../../../app/machines/toast/toastError';
@@ -21,9 +22,7 @@ export const orderDetailMachine = setup({
   },
   actors: {
     userUpdates: fromCallback<EventObject>(() => () => undefined),
-    fetchOrderDetail: fromPromise<SpotOrderDetail, { id: number }>(async () => {
-      throw new Error('fetchOrderDetail not provided');
-    }),
+    fetchOrderDetail: toBeProvided<SpotOrderDetail, { id: number }>('fetchOrderDetail'),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,

@@ -14,6 +14,12 @@ export interface OrderList {
   symbol: string | undefined;
 }
 
+/** What starts a list of current orders or stops: fixed to the pair on the trade page; absent on /order/spot-current (all pairs, filterable). */
+export interface CurrentListInput {
+  symbol?: string;
+  size?: number;
+}
+
 export const isOpen = (order: SpotOrder) => OPEN_ORDER_STATUSES.includes(order.status);
 
 function place(list: OrderList, order: SpotOrder): Pick<OrderList, 'orders' | 'total'> {

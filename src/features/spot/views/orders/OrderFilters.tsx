@@ -1,7 +1,10 @@
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Pair } from '../../../../../domain/api';
-import { Pager } from '../../../../app/ui/RecordFilters';
+import { DataTable, type Column } from '../../../../app/ui/DataTable';
+import { Panel } from '../../../../app/ui/Panel';
+import { ListStatus, Pager } from '../../../../app/ui/RecordFilters';
 
 export const FilterBar = styled.div`
   display: flex;
@@ -47,3 +50,44 @@ export function PairFilter(props: { pairs: Pair[]; symbol: string | undefined; o
 export const PanelPager = styled(Pager)`
   padding: 8px 14px;
 `;
+
+/** A page of one of the lists as its hook gives it (open orders, waiting stops, history). */
+export interface OrdersPage<Row> {
+  rows: Row[];
+  page: number;
+  size: number;
+  total: number;
+  loading?: boolean;
+  loadFailed: boolean;
+  goToPage: (page: number) => void;
+  retry: () => void;
+}
+
+/**
+ * One list of /order/spot-current and spot-history: its filter bar (the caller's filters, then
+ * "Loading…" or Retry at the end), the table named `label` and the pager at its foot.
+ */
+export function OrdersListPanel<Row extends { id: number }>(props: {
+  label: string;
+  filters: ReactNode;
+  list: OrdersPage<Row>;
+  columns: Column<Row>[];
+  emptyKey: string;
+  named?: boolean;
+  style?: CSSProperties;
+}) {
+  const { list } = props;
+  return (
+    <Panel aria-label={props.named ? props.label : undefined} style={props.style}>
+      <FilterBar>
+        {props.filters}
+        <span className="spacer" />
+        <ListStatus loading={list.loading ?? false} failed={list.loadFailed} onRetry={list.retry} />
+      </FilterBar>
+      <div style={{ overflowX: 'auto' }}>
+        <DataTable columns={props.columns} rows={list.rows} rowKey={(row) => String(row.id)} label={props.label} emptyKey={props.emptyKey} />
+      </div>
+      <PanelPager page={list.page} size={list.size} total={list.total} onPage={list.goToPage} />
+    </Panel>
+  );
+}

@@ -1,13 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useAppFlow } from '../../../../app/views/hooks';
 import { useOpenOrders, useOpenStops } from '../../spot.hooks';
-import { Button } from '../../../../app/ui/Button';
-import { DataTable } from '../../../../app/ui/DataTable';
-import { PageTitle, Panel } from '../../../../app/ui/Panel';
+import { PageTitle } from '../../../../app/ui/Panel';
 import { useOrderColumns } from './orderColumns';
 import { useStopColumns } from './stopColumns';
-import { FilterBar, PairFilter, PanelPager } from './OrderFilters';
-import { RevokeDialog, RevokeQuestion } from './RevokeDialog';
+import { OrdersListPanel, PairFilter } from './OrderFilters';
+import { RevokeQuestion } from './RevokeDialog';
 
 /** /order/spot-current: open spot orders over all pairs, a pair filter, cancel after confirming. */
 export function SpotCurrentPage() {
@@ -20,8 +18,9 @@ export function SpotCurrentPage() {
   return (
     <>
       <PageTitle>{t('page.order.spotCurrent')}</PageTitle>
-      <Panel>
-        <FilterBar>
+      <OrdersListPanel
+        label={t('page.order.spotCurrent')}
+        filters={
           <PairFilter
             pairs={pairs}
             symbol={orders.symbol}
@@ -30,35 +29,21 @@ export function SpotCurrentPage() {
               stops.filter(symbol);
             }}
           />
-          <span className="spacer" />
-          {orders.loading && <span role="status">{t('common.loading')}</span>}
-          {orders.loadFailed && (
-            <Button type="button" $small $variant="ghost" onClick={orders.retry}>
-              {t('common.retry')}
-            </Button>
-          )}
-        </FilterBar>
-        <div style={{ overflowX: 'auto' }}>
-          <DataTable columns={columns} rows={orders.orders} rowKey={(o) => String(o.id)} label={t('page.order.spotCurrent')} emptyKey="spot.orders.noOpen" />
-        </div>
-        <PanelPager page={orders.page} size={orders.size} total={orders.total} onPage={orders.goToPage} />
-      </Panel>
-      <Panel aria-label={t('spot.stops.title')} style={{ marginTop: 16 }}>
-        <FilterBar>
-          <h2 style={{ margin: 0, fontSize: 15 }}>{t('spot.stops.title')}</h2>
-          <span className="spacer" />
-          {stops.loadFailed && (
-            <Button type="button" $small $variant="ghost" onClick={stops.retry}>
-              {t('common.retry')}
-            </Button>
-          )}
-        </FilterBar>
-        <div style={{ overflowX: 'auto' }}>
-          <DataTable columns={stopColumns} rows={stops.stops} rowKey={(s) => String(s.id)} label={t('spot.stops.title')} emptyKey="spot.stops.none" />
-        </div>
-        <PanelPager page={stops.page} size={stops.size} total={stops.total} onPage={stops.goToPage} />
-      </Panel>
-      {(stops.confirming || stops.cancelling) && <RevokeDialog busy={stops.cancelling} onConfirm={stops.confirm} onCancel={stops.dismiss} />}
+        }
+        list={{ ...orders, rows: orders.orders }}
+        columns={columns}
+        emptyKey="spot.orders.noOpen"
+      />
+      <OrdersListPanel
+        label={t('spot.stops.title')}
+        named
+        filters={<h2 style={{ margin: 0, fontSize: 15 }}>{t('spot.stops.title')}</h2>}
+        list={{ ...stops, rows: stops.stops }}
+        columns={stopColumns}
+        emptyKey="spot.stops.none"
+        style={{ marginTop: 16 }}
+      />
+      <RevokeQuestion actor={stops.question} />
       <RevokeQuestion actor={orders.question} />
     </>
   );

@@ -2,6 +2,7 @@ import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xst
 import { type ToastMessage } from '../../../../../domain/errors';
 import type { NotificationItem, NotificationPage, UnreadCount } from '../../../../../domain/informHelp';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { languageChanges, type LanguageSource } from '../../../../app/machines/language/languageChanges';
 
 export interface InformContext {
   items: NotificationItem[];
@@ -10,6 +11,12 @@ export interface InformContext {
   page: number;
   /** The notification being marked read, while the call runs. */
   markingId: number | undefined;
+  /** The display language the notifications come in (the app actor); a change reads the shown page again. */
+  languages: LanguageSource | undefined;
+}
+
+export interface InformInput {
+  languages?: LanguageSource;
 }
 
 export type InformEvent =
@@ -19,22 +26,28 @@ export type InformEvent =
   | { type: 'inform.markAll' }
   | { type: 'inform.clear' }
   /** From `notices`: the private channel says a notification was written (issue 37, P2P notifications). */
-  | { type: 'inform.pushed' };
+  | { type: 'inform.pushed' }
+  /** From `languageChanges`: the display language changed, and the server writes the notifications in it. */
+  | { type: 'inform.languageChanged' };
 
 export const INFORM_POLL_MS = 60_000;
 
-const empty: InformContext = { items: [], unread: 0, total: 0, page: 1, markingId: undefined };
+const empty = { items: [], unread: 0, total: 0, page: 1, markingId: undefined } satisfies Omit<InformContext, 'languages'>;
 
 /**
  * The signed-in user's notifications (spec §2 /inform) and the header bell's unread count. One
  * long-lived actor: the header loads it when a session starts and clears it when the session
  * ends; the /inform page loads the page it shows. While shown it refreshes once a minute so the
  * bell picks up new events; a `notice` pushed on the private channel (`notices`) reads the page at
- * once. Marking answers with the new unread count from the server.
+ * once, and so does a change of the display language (`languageChanges`, the app actor given as
+ * input), since the server writes the notifications in it. Marking answers with the new unread
+ * count from the server.
  */
 export const informMachine = setup({
-  types: { context: {} as InformContext, events: {} as InformEvent },
+  // `void`: the input may be left out altogether (an actor started without one follows no language).
+  types: { context: {} as InformContext, events: {} as InformEvent, input: {} as InformInput | void },
   actors: {
+    languageChanges,
     fetchNotifications: fromPromise<NotificationPage, { page: number }>(async () => {
       throw new Error('fetchNotifications not provided');
     }),
@@ -53,9 +66,12 @@ export const informMachine = setup({
   delays: { poll: INFORM_POLL_MS },
 }).createMachine({
   id: 'inform',
-  context: empty,
+  context: ({ input }) => ({ ...empty, languages: input ? input.languages : undefined }),
   initial: 'idle',
-  invoke: { id: 'notices', src: 'notices' },
+  invoke: [
+    { id: 'notices', src: 'notices' },
+    { id: 'languageChanges', src: 'languageChanges', input: ({ context }) => ({ source: context.languages, changed: { type: 'inform.languageChanged' } }) },
+  ],
   on: {
     'inform.clear': { target: '.idle', actions: assign(() => empty), description: 'The session ended: forget the previous user’s notifications.' },
   },
@@ -66,6 +82,7 @@ export const informMachine = setup({
     loading: {
       on: {
         'inform.load': { target: 'loading', reenter: true, actions: assign({ page: ({ event }) => event.page ?? 1 }), description: 'Another page was asked for: the running call is dropped.' },
+        'inform.languageChanged': { target: 'loading', reenter: true, description: 'The running call asked in the old language: ask again.' },
       },
       invoke: {
         id: 'fetchNotifications',
@@ -85,12 +102,14 @@ export const informMachine = setup({
       on: {
         'inform.retry': 'loading',
         'inform.load': { target: 'loading', actions: assign({ page: ({ event }) => event.page ?? 1 }) },
+        'inform.languageChanged': 'loading',
       },
     },
     list: {
       after: { poll: { target: 'loading', description: 'Refresh the shown page so the bell sees new notifications.' } },
       on: {
         'inform.pushed': { target: 'loading', description: 'A notification was written for this user: the bell and the list show it at once.' },
+        'inform.languageChanged': { target: 'loading', description: 'Read the shown page again in the new language.' },
         'inform.load': { target: 'loading', actions: assign({ page: ({ event }) => event.page ?? 1 }) },
         'inform.markRead': { target: 'marking', actions: assign({ markingId: ({ event }) => event.id }) },
         'inform.markAll': 'markingAll',

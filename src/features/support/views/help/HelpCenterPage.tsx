@@ -6,6 +6,7 @@ import type { HelpSummary } from '../../../../../domain/informHelp';
 import { useHelpSearchFlow } from '../../support.hooks';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
+import { RetryButton } from '../../../../app/ui/RetryButton';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
 import { categoryKey } from './helpCategories';
 
@@ -114,10 +115,7 @@ export function HelpCenterPage() {
         </Chips>
         {help.failed ? (
           <Muted role="alert">
-            {t('help.failed')}{' '}
-            <Button type="button" $variant="ghost" $small onClick={help.retry}>
-              {t('common.retry')}
-            </Button>
+            {t('help.failed')} <RetryButton small onRetry={help.retry} />
           </Muted>
         ) : help.searching && !help.result ? (
           <Muted>{t('help.searching')}</Muted>

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { useHelpArticleFlow } from '../../support.hooks';
 import { NoteText } from '../../../../app/layout/Footer';
 import { Badge } from '../../../../app/ui/Badge';
-import { Button } from '../../../../app/ui/Button';
+import { RetryButton } from '../../../../app/ui/RetryButton';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
 import { categoryKey } from './helpCategories';
 
@@ -42,10 +42,7 @@ function HelpArticleView(props: { id: string }) {
         <Back to="/user/helpcenter">← {t('help.back')}</Back>
         {flow.failed ? (
           <Muted role="alert">
-            {t('help.notFound')}{' '}
-            <Button type="button" $variant="ghost" $small onClick={flow.retry}>
-              {t('common.retry')}
-            </Button>
+            {t('help.notFound')} <RetryButton small onRetry={flow.retry} />
           </Muted>
         ) : flow.loading || !flow.article ? (
           <Muted>{t('common.loading')}</Muted>

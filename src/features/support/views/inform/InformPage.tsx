@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { useSessionFlow } from '../../../../app/views/hooks';
 import { useInformFlow } from '../../support.hooks';
 import { Button } from '../../../../app/ui/Button';
+import { RetryButton } from '../../../../app/ui/RetryButton';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
 import { PHONE } from '../../../../app/theme';
@@ -105,10 +106,7 @@ export function InformPage() {
           </Muted>
         ) : inform.failed && inform.items.length === 0 ? (
           <Muted role="alert">
-            {t('inform.failed')}{' '}
-            <Button type="button" $variant="ghost" $small onClick={inform.retry}>
-              {t('common.retry')}
-            </Button>
+            {t('inform.failed')} <RetryButton small onRetry={inform.retry} />
           </Muted>
         ) : inform.loading ? (
           <Muted>{t('common.loading')}</Muted>

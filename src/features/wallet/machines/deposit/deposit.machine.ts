@@ -2,6 +2,7 @@ import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { type ToastMessage } from '../../../../../domain/errors';
 import type { DepositAddress, WalletNetwork } from '../../../../../domain/wallet';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { currencyStart } from '../currencyStart';
 
 /** A currency as the deposit page needs it (from the app's currency list). */
 export interface DepositCurrency {
@@ -72,15 +73,7 @@ export const depositMachine = setup({
   },
   initial: 'start',
   states: {
-    start: {
-      always: [
-        { guard: 'noCurrency', target: 'choosing' },
-        { guard: 'depositsClosed', target: 'closed', description: 'recharge_turn 0: deposits of this currency are closed.' },
-        { target: 'loadingNetworks' },
-      ],
-    },
-    choosing: {},
-    closed: {},
+    ...currencyStart('depositsClosed', 'recharge_turn 0: deposits of this currency are closed.', 'loadingNetworks'),
     loadingNetworks: {
       invoke: {
         id: 'fetchNetworks',

@@ -2,6 +2,8 @@ import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { type ToastMessage } from '../../../../../domain/errors';
 import { RECORD_PAGE_SIZE, WithdrawalStatus, type WithdrawalRecord } from '../../../../../domain/wallet';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
+import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
 
 /** A withdrawal as the operator sees it: the user's record and whose it is. */
@@ -19,9 +21,12 @@ export type OperatorWithdrawalsEvent =
   | { type: 'queue.approve'; id: number }
   | { type: 'queue.fail'; id: number }
   | { type: 'queue.confirm'; reason?: string }
-  | { type: 'queue.cancel' };
+  | { type: 'queue.cancel' }
+  /** From the `approveWithdrawal` child (the shared confirm-then-act) once a confirmed approval went through or was refused. */
+  | ConfirmActReport<{ id: number }>;
 
 export interface OperatorWithdrawalsContext {
+  /** The withdrawal a failure is being written for. */
   target: number | undefined;
   reason: string;
 }
@@ -33,15 +38,16 @@ export const QUEUE_LIST: PagedListInput<QueueFilter> = { filter: { status: Withd
  * The operator's withdrawal queue: the shared paged list (`list` child: a status filter, not
  * disbursed by default, and paging), each withdrawal approved (funds leave, the user sees "pending
  * confirmation" then "completed") or failed with a reason the user reads (funds return), each
- * behind a confirmation. The queue is read again after every decision.
+ * behind a confirmation. The approval is the shared confirm-then-act (`approveWithdrawal` child);
+ * a failure asks its reason in the confirmation itself, so it keeps states of its own (the shared
+ * child acts on what was asked about, and the reason is typed only while asking). The queue is
+ * read again after every decision, and after a refused approval (someone decided it meanwhile).
  */
 export const operatorWithdrawalsMachine = setup({
   types: { context: {} as OperatorWithdrawalsContext, events: {} as OperatorWithdrawalsEvent },
   actors: {
     list: pagedListMachine,
-    approveWithdrawal: fromPromise<unknown, { id: number }>(async () => {
-      throw new Error('approveWithdrawal not provided');
-    }),
+    approveWithdrawal: confirmActMachine,
     failWithdrawal: fromPromise<unknown, { id: number; reason: string }>(async () => {
       throw new Error('failWithdrawal not provided');
     }),
@@ -57,18 +63,22 @@ export const operatorWithdrawalsMachine = setup({
 }).createMachine({
   id: 'operatorWithdrawals',
   context: { target: undefined, reason: '' },
-  invoke: { id: 'list', src: 'list', input: QUEUE_LIST },
+  invoke: [
+    { id: 'list', src: 'list', input: QUEUE_LIST },
+    { id: 'approveWithdrawal', src: 'approveWithdrawal', input: ({ self }) => ({ replyTo: self }) },
+  ],
+  on: {
+    'confirmAct.done': { actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'wallet.ops.approved' } } }, 'reloadList'] },
+    'confirmAct.failed': { actions: 'reloadList', description: 'Refused (decided meanwhile): the row on screen is stale.' },
+  },
   initial: 'idle',
   states: {
     idle: {
       entry: 'forget',
       on: {
-        'queue.approve': { target: 'confirmingApprove', actions: assign({ target: ({ event }) => event.id }) },
+        'queue.approve': { actions: sendTo('approveWithdrawal', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { id: event.id } })) },
         'queue.fail': { target: 'confirmingFail', actions: assign({ target: ({ event }) => event.id }) },
       },
-    },
-    confirmingApprove: {
-      on: { 'queue.confirm': 'approving', 'queue.cancel': 'idle' },
     },
     confirmingFail: {
       description: 'The user reads the reason on their withdrawal record, so one is required.',
@@ -78,15 +88,6 @@ export const operatorWithdrawalsMachine = setup({
           { actions: { type: 'showToast', params: { tone: 'error', message: { key: 'wallet.ops.reasonRequired' } } } },
         ],
         'queue.cancel': 'idle',
-      },
-    },
-    approving: {
-      invoke: {
-        id: 'approveWithdrawal',
-        src: 'approveWithdrawal',
-        input: ({ context }) => ({ id: context.target! }),
-        onDone: { target: 'idle', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'wallet.ops.approved' } } }, 'reloadList'] },
-        onError: { target: 'idle', actions: toastError },
       },
     },
     failing: {

@@ -10,8 +10,9 @@ export const operatorWithdrawalsModel: MachineModel<typeof operatorWithdrawalsMa
     { type: 'queue.fail', id: 12 },
     { type: 'queue.confirm', reason: 'Address on a sanctions list' },
     { type: 'queue.confirm', reason: '  ' },
-    { type: 'xstate.done.actor.approveWithdrawal', output: null },
-    { type: 'xstate.error.actor.approveWithdrawal', error: { kind: 'server', serverMessage: 'Already processed' } },
+    // What the approveWithdrawal child (the shared confirm-then-act) reports.
+    { type: 'confirmAct.done', subject: { id: 12 }, output: null },
+    { type: 'confirmAct.failed', subject: { id: 12 }, error: { kind: 'server', serverMessage: 'Already processed' } },
     { type: 'xstate.done.actor.failWithdrawal', output: null },
     { type: 'xstate.error.actor.failWithdrawal', error: { kind: 'network' } },
   ],

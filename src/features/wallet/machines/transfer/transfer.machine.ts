@@ -4,6 +4,7 @@ import type { TransferRecord, TransferRequest, WalletAccount } from '../../../..
 import { transferProblem } from '../../../../../domain/walletValidation';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { noRequestKey, requestKey, requestKeyMinter, type RequestKey } from '../requestKey';
 
 export interface TransferInput {
   /** Currencies offered, from the app's list; the first is the default. */
@@ -25,7 +26,7 @@ export type TransferEvent =
   | { type: 'guard.held' }
   | { type: 'guard.reopened' };
 
-export interface TransferContext {
+export interface TransferContext extends RequestKey {
   currency: string;
   from: WalletAccount;
   to: WalletAccount;
@@ -34,9 +35,6 @@ export interface TransferContext {
   quantity: string;
   /** Counts completed transfers, so the form can start afresh after each. */
   completed: number;
-  idempotencyKey: string | undefined;
-  keyFor: string | undefined;
-  mints: number;
   /**
    * Inside the 2000 ms anti-double-submit window after an accepted transfer: the button shows it
    * pending, and a press meanwhile is told to wait rather than dropped in silence (issue 37 §10).
@@ -50,6 +48,7 @@ export interface SubmitTransferInput {
 }
 
 const signature = (c: TransferContext) => JSON.stringify([c.currency, c.from, c.to, c.quantity]);
+const key = requestKey<TransferContext, TransferEvent>(signature);
 
 /**
  * Internal transfer (spec §2 /wallet/transfer, §5, §8, §9): currency, source and target account
@@ -72,19 +71,14 @@ export const transferMachine = setup({
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
     transferred: () => undefined,
-    /**
-     * Assigns a fresh `idempotencyKey`. The composition root supplies crypto.randomUUID
-     * (`transferKeyMinter`); this default only numbers the keys of one actor, for tests and reports.
-     */
-    mintIdempotencyKey: assign({ mints: ({ context }) => context.mints + 1, idempotencyKey: ({ context }) => `local-key-${context.mints + 1}` }),
-    rememberKeyFor: assign(({ context }) => ({ keyFor: signature(context) })),
+    ...key.actions,
     /** Spec §5: the target must differ from the source; choosing one as the other swaps them. */
     chooseFrom: assign(({ context }, params: { account: WalletAccount }) => (params.account === context.to ? { from: params.account, to: context.from } : { from: params.account })),
     chooseTo: assign(({ context }, params: { account: WalletAccount }) => (params.account === context.from ? { to: params.account, from: context.to } : { to: params.account })),
     swap: assign(({ context }) => ({ from: context.to, to: context.from })),
   },
   guards: {
-    keyFitsRequest: ({ context }) => context.idempotencyKey !== undefined && context.keyFor === signature(context),
+    keyFitsRequest: key.keyFitsRequest,
     quantityValid: ({ context, event }) =>
       event.type === 'transfer.submit' && context.available !== undefined && transferProblem({ available: context.available, from: context.from, to: context.to }, { quantity: event.quantity }) === undefined,
   },
@@ -93,7 +87,7 @@ export const transferMachine = setup({
   context: ({ input }) => {
     const from = input.from ?? 'spot';
     const to = input.to && input.to !== from ? input.to : from === 'contract' ? 'spot' : 'contract';
-    return { currency: input.currency ?? input.currencies[0] ?? 'USDT', from, to, available: undefined, quantity: '', completed: 0, idempotencyKey: undefined, keyFor: undefined, mints: 0, cooling: false };
+    return { currency: input.currency ?? input.currencies[0] ?? 'USDT', from, to, available: undefined, quantity: '', completed: 0, ...noRequestKey, cooling: false };
   },
   on: {
     'guard.reopened': { actions: assign({ cooling: false }) },
@@ -166,6 +160,6 @@ export const transferMachine = setup({
   },
 });
 
-export const transferKeyMinter = (mint: () => string) => assign<TransferContext, TransferEvent, unknown, TransferEvent, never>({ idempotencyKey: () => mint() });
+export const transferKeyMinter = (mint: () => string) => requestKeyMinter<TransferContext, TransferEvent>(mint);
 
 export type TransferActorRef = ActorRefFrom<typeof transferMachine>;

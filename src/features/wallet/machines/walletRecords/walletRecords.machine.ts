@@ -1,7 +1,8 @@
-import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { fromCallback, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { type ToastMessage } from '../../../../../domain/errors';
 import { RECORD_PAGE_SIZE, type RecordDays } from '../../../../../domain/wallet';
-import { toastError } from '../../../../app/machines/toast/toastError';
+import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
+import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
 
 /** Any record row: every wallet list carries a numeric id. */
@@ -27,8 +28,8 @@ export interface WalletRecordsFilter {
 
 export type WalletRecordsEvent =
   | { type: 'records.act'; id: number }
-  | { type: 'records.confirm' }
-  | { type: 'records.cancel' }
+  /** From the `actOnRow` child (the shared confirm-then-act) once a confirmed row action went through or was refused. */
+  | ConfirmActReport<{ id: number }>
   /** From `walletSignals`: the user's own withdrawal, transfer or cancel changed the wallet. */
   | { type: 'wallet.changed' }
   /** From `walletSignals`: the private channel says a deposit or withdrawal has a new status (issue 37 §4). */
@@ -37,8 +38,6 @@ export type WalletRecordsEvent =
 export interface WalletRecordsContext {
   list: PagedListInput<WalletRecordsFilter>;
   actionDoneKey: string;
-  /** The row whose action (cancel) waits for confirmation. */
-  acting: number | undefined;
 }
 
 /** The shared list's input for a wallet list (no currency key at all when every currency is listed). */
@@ -52,8 +51,9 @@ export const walletRecordsList = (input: WalletRecordsInput): PagedListInput<Wal
  * One record list of /wallet (deposits, withdrawals, transfers, ledger): the rows are the shared
  * paged list (`list` child: 3/7/30-day presets of spec §9, paging, the optional poll) over
  * whichever `loadPage` the composition root supplies. This machine reads it again on the wallet's
- * signals, and runs the optional row action (`actOnRow`, the withdrawal cancel) behind a
- * confirmation (spec §8), reading the page again after it, done or refused.
+ * signals, and runs the optional row action (the withdrawal cancel) behind a confirmation (spec
+ * §8: the `actOnRow` child, the shared confirm-then-act, asks and acts), reading the page again
+ * after it, done or refused.
  */
 export const walletRecordsMachine = setup({
   types: { context: {} as WalletRecordsContext, events: {} as WalletRecordsEvent, input: {} as WalletRecordsInput },
@@ -61,9 +61,7 @@ export const walletRecordsMachine = setup({
     list: pagedListMachine,
     /** Wallet-wide signals (features/wallet/actors/wallet.actors.ts createWalletSignals); none by default. */
     walletSignals: fromCallback(() => () => undefined),
-    actOnRow: fromPromise<unknown, { id: number }>(async () => {
-      throw new Error('actOnRow not provided');
-    }),
+    actOnRow: confirmActMachine,
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
@@ -73,36 +71,20 @@ export const walletRecordsMachine = setup({
   },
 }).createMachine({
   id: 'walletRecords',
-  context: ({ input }) => ({ list: walletRecordsList(input), actionDoneKey: input.actionDoneKey ?? '', acting: undefined }),
+  context: ({ input }) => ({ list: walletRecordsList(input), actionDoneKey: input.actionDoneKey ?? '' }),
   invoke: [
     { id: 'list', src: 'list', input: ({ context }) => context.list },
     { id: 'signals', src: 'walletSignals' },
+    { id: 'actOnRow', src: 'actOnRow', input: ({ self }) => ({ replyTo: self }) },
   ],
-  initial: 'idle',
-  states: {
-    idle: {
-      on: {
-        'wallet.changed': { actions: 'reloadList' },
-        'records.pushed': { actions: 'reloadList', description: 'The operator or the chain moved a row: read the page again, so its status and actions are the new ones.' },
-        'records.act': { target: 'confirming', actions: assign({ acting: ({ event }) => event.id }) },
-      },
-    },
-    confirming: {
-      on: { 'records.confirm': 'acting', 'records.cancel': { target: 'idle', actions: assign({ acting: undefined }) } },
-    },
-    acting: {
-      invoke: {
-        id: 'actOnRow',
-        src: 'actOnRow',
-        input: ({ context }) => ({ id: context.acting! }),
-        onDone: { target: 'idle', actions: [{ type: 'showToast', params: ({ context }) => ({ tone: 'success', message: { key: context.actionDoneKey } }) }, 'rowActed', 'reloadList'] },
-        onError: {
-          target: 'idle',
-          actions: [toastError, 'reloadList'],
-          description: 'Refused (the operator took the withdrawal meanwhile): the row on screen is stale, so the page is read again.',
-        },
-      },
-      exit: assign({ acting: undefined }),
+  on: {
+    'wallet.changed': { actions: 'reloadList' },
+    'records.pushed': { actions: 'reloadList', description: 'The operator or the chain moved a row: read the page again, so its status and actions are the new ones.' },
+    'records.act': { actions: sendTo('actOnRow', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { id: event.id } })) },
+    'confirmAct.done': { actions: [{ type: 'showToast', params: ({ context }) => ({ tone: 'success', message: { key: context.actionDoneKey } }) }, 'rowActed', 'reloadList'] },
+    'confirmAct.failed': {
+      actions: 'reloadList',
+      description: 'Refused (the operator took the withdrawal meanwhile): the row on screen is stale, so the page is read again.',
     },
   },
 });

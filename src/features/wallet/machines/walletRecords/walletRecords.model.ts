@@ -10,7 +10,8 @@ export const walletRecordsModel: MachineModel<typeof walletRecordsMachine> = {
   ],
   events: [
     { type: 'records.act', id: 4 },
-    { type: 'xstate.done.actor.actOnRow', output: null },
-    { type: 'xstate.error.actor.actOnRow', error: { kind: 'server', serverMessage: 'This withdrawal is already being processed' } },
+    // What the actOnRow child (the shared confirm-then-act) reports.
+    { type: 'confirmAct.done', subject: { id: 4 }, output: null },
+    { type: 'confirmAct.failed', subject: { id: 4 }, error: { kind: 'server', serverMessage: 'This withdrawal is already being processed' } },
   ],
 };

@@ -5,6 +5,8 @@ import { withdrawalProblem, type WithdrawLimits } from '../../../../../domain/wa
 import type { BookRecord } from '../../../accounts/machines/recordBook/recordBook.machine';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { currencyStart } from '../currencyStart';
+import { noRequestKey, requestKey, requestKeyMinter, type RequestKey } from '../requestKey';
 
 /** A currency as the withdrawal page needs it (from the app's currency list). */
 export interface WithdrawCurrency {
@@ -33,7 +35,7 @@ export type WithdrawalEvent =
   | { type: 'withdraw.again' }
   | { type: 'guard.accepted'; payload?: unknown };
 
-export interface WithdrawalContext {
+export interface WithdrawalContext extends RequestKey {
   currencies: WithdrawCurrency[];
   currency: string | undefined;
   networks: WalletNetwork[];
@@ -46,10 +48,6 @@ export interface WithdrawalContext {
   fundsPassword: string;
   /** With 2FA on: the authenticator's code (or a recovery code), sent as totp_code. */
   totpCode: string;
-  /** One key per intended withdrawal: kept across a retry of the same request, new when it changes. */
-  idempotencyKey: string | undefined;
-  keyFor: string | undefined;
-  mints: number;
   /**
    * Why the last submission was refused (the server's translated message, such as a wrong funds
    * password with the attempts left), shown on the form until the next attempt.
@@ -72,8 +70,32 @@ export function limitsOf(context: Pick<WithdrawalContext, 'networks' | 'network'
   return { min: network.withdraw_min, fee: network.withdraw_fee, available: context.quota.available, remaining: context.quota.remaining, network: network.network };
 }
 
+/**
+ * One of the loading state's three side-by-side reads (networks, quota, address book): read, keep
+ * the answer, or fail the whole load. Written once since the three differ only in what they read
+ * and where they keep it; `loaded` is what the `allLoaded` guard waits for in each.
+ */
+function readBeside<const S extends 'fetchNetworks' | 'fetchQuota' | 'fetchAddresses', T>(src: S, keep: (output: T) => Partial<WithdrawalContext>) {
+  return {
+    initial: 'loading',
+    states: {
+      loading: {
+        invoke: {
+          id: src,
+          src,
+          input: ({ context }: { context: WithdrawalContext }) => ({ currency: context.currency! }),
+          onDone: { target: 'loaded', actions: { type: 'keep', params: ({ event }: { event: { output: T } }) => keep(event.output) } },
+          onError: { target: '#withdrawal.loadFailed', actions: toastError },
+        },
+      },
+      loaded: {},
+    },
+  } as const;
+}
+
 /** The request as it would be sent, without the password: what one idempotency key stands for. */
 const signature = (c: WithdrawalContext) => JSON.stringify([c.currency, c.network, c.form.address.trim(), c.form.quantity.trim()]);
+const key = requestKey<WithdrawalContext, WithdrawalEvent>(signature);
 
 /**
  * Withdrawal (spec §2 /wallet/cash/{currency?}, §5, §8). draw_turn 0 → closed. Loading reads the
@@ -112,15 +134,11 @@ export const withdrawalMachine = setup({
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
     withdrawn: () => undefined,
-    /**
-     * Assigns a fresh `idempotencyKey`. The composition root supplies crypto.randomUUID
-     * (`withdrawalKeyMinter`); this default only numbers the keys of one actor, for tests and reports.
-     */
-    mintIdempotencyKey: assign({ mints: ({ context }) => context.mints + 1, idempotencyKey: ({ context }) => `local-key-${context.mints + 1}` }),
-    rememberKeyFor: assign(({ context }) => ({ keyFor: signature(context) })),
+    ...key.actions,
+    keep: assign((_, params: Partial<WithdrawalContext>) => params),
   },
   guards: {
-    keyFitsRequest: ({ context }) => context.idempotencyKey !== undefined && context.keyFor === signature(context),
+    keyFitsRequest: key.keyFitsRequest,
     noCurrency: ({ context }) => findCurrency(context, context.currency) === undefined,
     withdrawalsClosed: ({ context }) => findCurrency(context, context.currency)?.draw_turn === 0,
     noOpenNetwork: ({ context }) => firstOpen(context.networks) === undefined,
@@ -146,9 +164,7 @@ export const withdrawalMachine = setup({
     form: { address: '', quantity: '' },
     fundsPassword: '',
     totpCode: '',
-    idempotencyKey: undefined,
-    keyFor: undefined,
-    mints: 0,
+    ...noRequestKey,
     refusal: undefined,
   }),
   invoke: { id: 'guard', src: 'submitGuard', input: ({ self }) => ({ replyTo: self }) },
@@ -162,63 +178,14 @@ export const withdrawalMachine = setup({
   },
   initial: 'start',
   states: {
-    start: {
-      always: [
-        { guard: 'noCurrency', target: 'choosing' },
-        { guard: 'withdrawalsClosed', target: 'closed', description: 'draw_turn 0: withdrawals of this currency are closed.' },
-        { target: 'loading' },
-      ],
-    },
-    choosing: {},
-    closed: {},
+    ...currencyStart('withdrawalsClosed', 'draw_turn 0: withdrawals of this currency are closed.', 'loading'),
     loading: {
       type: 'parallel',
       description: 'Networks, quota and the address book load side by side.',
       states: {
-        networks: {
-          initial: 'loading',
-          states: {
-            loading: {
-              invoke: {
-                id: 'fetchNetworks',
-                src: 'fetchNetworks',
-                input: ({ context }) => ({ currency: context.currency! }),
-                onDone: { target: 'loaded', actions: assign({ networks: ({ event }) => event.output }) },
-                onError: { target: '#withdrawal.loadFailed', actions: toastError },
-              },
-            },
-            loaded: {},
-          },
-        },
-        quota: {
-          initial: 'loading',
-          states: {
-            loading: {
-              invoke: {
-                id: 'fetchQuota',
-                src: 'fetchQuota',
-                input: ({ context }) => ({ currency: context.currency! }),
-                onDone: { target: 'loaded', actions: assign({ quota: ({ event }) => event.output }) },
-                onError: { target: '#withdrawal.loadFailed', actions: toastError },
-              },
-            },
-            loaded: {},
-          },
-        },
-        book: {
-          initial: 'loading',
-          states: {
-            loading: {
-              invoke: {
-                id: 'fetchAddresses',
-                src: 'fetchAddresses',
-                onDone: { target: 'loaded', actions: assign({ book: ({ event }) => event.output }) },
-                onError: { target: '#withdrawal.loadFailed', actions: toastError },
-              },
-            },
-            loaded: {},
-          },
-        },
+        networks: readBeside('fetchNetworks', (networks: WalletNetwork[]) => ({ networks })),
+        quota: readBeside('fetchQuota', (quota: WithdrawQuota) => ({ quota })),
+        book: readBeside('fetchAddresses', (book: BookRecord[]) => ({ book })),
       },
       always: [
         { guard: and(['allLoaded', 'noOpenNetwork']), target: 'closed', description: 'No network of this currency takes withdrawals.' },
@@ -336,6 +303,6 @@ export const withdrawalMachine = setup({
 });
 
 /** The `mintIdempotencyKey` action over a key source (crypto.randomUUID in the browser, a counter in tests). */
-export const withdrawalKeyMinter = (mint: () => string) => assign<WithdrawalContext, WithdrawalEvent, unknown, WithdrawalEvent, never>({ idempotencyKey: () => mint() });
+export const withdrawalKeyMinter = (mint: () => string) => requestKeyMinter<WithdrawalContext, WithdrawalEvent>(mint);
 
 export type WithdrawalActorRef = ActorRefFrom<typeof withdrawalMachine>;

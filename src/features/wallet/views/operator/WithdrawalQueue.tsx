@@ -8,7 +8,7 @@ import type { QueuedWithdrawal } from '../../machines/operatorWithdrawals/operat
 import { useOperatorWithdrawals } from '../../wallet.hooks';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
-import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
+import { ConfirmActDialog, ConfirmDialog, type ConfirmTexts } from '../../../../app/ui/ConfirmDialog';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { Muted } from '../../../../app/ui/Panel';
 import { Segmented } from '../../../../app/ui/Segmented';
@@ -27,13 +27,24 @@ const Reason = styled.textarea`
 
 const FILTERS: Array<WithdrawalStatus | undefined> = [WithdrawalStatus.notDisbursed, WithdrawalStatus.pendingConfirmation, WithdrawalStatus.completed, WithdrawalStatus.failed, WithdrawalStatus.cancelled, undefined];
 
+/** What the approve and fail questions say of the withdrawal: its quantity, currency and user. */
+const rowSummary = (row: QueuedWithdrawal) => ({ quantity: money(row.quantity, row.currency), currency: row.currency, account: row.account ?? '' });
+
+/** The approve question (the queue's `approveWithdrawal` child), about a row of the page on screen. */
+function approveTexts(rows: QueuedWithdrawal[]) {
+  return (subject: { id: number }): ConfirmTexts => {
+    const row = rows.find((w) => w.id === subject.id);
+    return { titleKey: 'wallet.ops.approveTitle', questionKey: row ? 'wallet.ops.rowSummary' : 'wallet.ops.approveTitle', params: row && rowSummary(row), confirmKey: 'wallet.ops.approve' };
+  };
+}
+
 /** The fail dialog: the reason is shown to the user on their record, so the machine requires one. */
 function FailDialog(props: { row: QueuedWithdrawal | undefined; busy: boolean; onConfirm: (reason: string) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   return (
     <ConfirmDialog title={t('wallet.ops.failTitle')} cancelLabel={t('common.cancel')} confirmLabel={t('wallet.ops.fail')} tone="danger" busy={props.busy} onConfirm={() => props.onConfirm(reason)} onCancel={props.onCancel}>
-      {props.row && <p style={{ marginTop: 0 }}>{t('wallet.ops.rowSummary', { quantity: money(props.row.quantity, props.row.currency), currency: props.row.currency, account: props.row.account ?? '' })}</p>}
+      {props.row && <p style={{ marginTop: 0 }}>{t('wallet.ops.rowSummary', rowSummary(props.row))}</p>}
       <label>
         {t('wallet.ops.reason')}
         <Reason value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
@@ -94,11 +105,7 @@ export function WithdrawalQueue() {
         ]}
       />
       {queue.total > 0 && <CardPager page={queue.page} size={RECORD_PAGE_SIZE} total={queue.total} onPage={queue.setPage} />}
-      {queue.confirmingApprove && (
-        <ConfirmDialog title={t('wallet.ops.approveTitle')} cancelLabel={t('common.cancel')} confirmLabel={t('wallet.ops.approve')} busy={queue.deciding} onConfirm={() => queue.confirm()} onCancel={queue.cancel}>
-          {queue.target && t('wallet.ops.rowSummary', { quantity: money(queue.target.quantity, queue.target.currency), currency: queue.target.currency, account: queue.target.account ?? '' })}
-        </ConfirmDialog>
-      )}
+      <ConfirmActDialog actor={queue.approveQuestion} tone="primary" texts={approveTexts(queue.list)} />
       {queue.confirmingFail && <FailDialog row={queue.target} busy={queue.deciding} onConfirm={queue.confirm} onCancel={queue.cancel} />}
     </section>
   );

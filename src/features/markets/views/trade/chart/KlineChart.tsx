@@ -87,7 +87,7 @@ export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair; label?:
     requestAnimationFrame(() => chart.current?.scrollToRealTime());
   }, []);
 
-  // Effect: klinecharts draws into this DOM node, which exists only after the commit.
+  // effect: klinecharts draws into this DOM node, which exists only after the commit.
   useEffect(() => {
     const host = element.current!;
     const created = init(host, { styles: chartStyles(theme), locale: registerChartLocale(i18n.language, t) });
@@ -128,7 +128,7 @@ export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair; label?:
   }, []);
 
   // A new load (another interval, or a reconnect): the chart drops its data and asks again.
-  // Effect: it calls into the klinecharts widget, which lives outside React's tree.
+  // effect: it calls into the klinecharts widget, which lives outside React's tree.
   useEffect(() => {
     const c = chart.current;
     const s = io.current;
@@ -141,10 +141,10 @@ export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair; label?:
     else c.resetData();
   }, [kline.loadId, kline.interval]);
 
-  // Effect: hands the machine's history to the widget's waiting callback, outside React's tree.
+  // effect: hands the machine's history to the widget's waiting callback, outside React's tree.
   useEffect(deliverInit, [kline.status, kline.loadId, deliverInit]);
 
-  // Effect: an older page goes to the widget's waiting getBars('forward') callback.
+  // effect: an older page goes to the widget's waiting getBars('forward') callback.
   useEffect(() => {
     const s = io.current;
     const page = kline.olderPage;
@@ -156,18 +156,18 @@ export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair; label?:
     callback(page.bars.map(toChartBar), { forward: page.failed || page.more, backward: false });
   }, [kline.olderPage]);
 
-  // Effect: the candle in progress goes to the widget's subscribeBar callback.
+  // effect: the candle in progress goes to the widget's subscribeBar callback.
   useEffect(() => {
     const s = io.current;
     if (kline.liveBar && s.live && s.deliveredLoad === kline.loadId) s.live(toChartBar(kline.liveBar));
   }, [kline.liveBar, kline.loadId]);
 
-  // Effect: the widget paints its canvas itself; a theme change must be told to it.
+  // effect: the widget paints its canvas itself; a theme change must be told to it.
   useEffect(() => {
     chart.current?.setStyles(chartStyles(theme));
   }, [theme]);
 
-  // Effect: the levels are the widget's overlays, drawn anew when they (or the theme's text colour) change.
+  // effect: the levels are the widget's overlays, drawn anew when they (or the theme's text colour) change.
   const { levels } = props;
   useEffect(() => {
     const c = chart.current;
@@ -177,7 +177,7 @@ export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair; label?:
   }, [levels, theme]);
 
   const shownLanguage = useRef(i18n.language);
-  // Effect: the widget's axis and legend texts are its own; a language change must be told to it.
+  // effect: the widget's axis and legend texts are its own; a language change must be told to it.
   useEffect(() => {
     chart.current?.setLocale(registerChartLocale(i18n.language, t));
     // Another language's axis labels change the chart's width: keep the newest candle in view.

@@ -1,0 +1,18 @@
+import type { AnyActorLogic, EventObject, MachineContext, OutputFrom } from 'xstate';
+
+// What a machine's `setup(…)` says about itself, read from its typed `createAction`, so that a
+// helper writing part of a machine's config can check what it is given against that machine.
+
+type ActionOf<S> = S extends { createAction: (action: infer F) => unknown } ? F : never;
+type ActorOf<S> = NonNullable<ActionOf<S> extends { _out_TActor?: infer A } ? A : never>;
+
+/** The machine's context. */
+export type SetupContext<S> = ActionOf<S> extends (args: infer A, params: never) => void ? (A extends { context: infer C extends MachineContext } ? C : never) : never;
+/** The type of each of the machine's events. */
+export type SetupEventType<S> = NonNullable<ActionOf<S> extends { _out_TEvent?: infer E } ? E : never> extends infer E extends EventObject ? E['type'] : never;
+/** The name of each of the machine's actors. */
+export type SetupActorSrc<S> = ActorOf<S> extends { src: infer K } ? K & string : never;
+/** What the actor named `K` answers. */
+export type SetupActorOutput<S, K> = Extract<ActorOf<S>, { src: K }> extends { logic: infer L extends AnyActorLogic } ? OutputFrom<L> : never;
+/** The machine's event of this type. */
+export type SetupEvent<S, T> = Extract<NonNullable<ActionOf<S> extends { _out_TEvent?: infer E } ? E : never>, { type: T }>;
