@@ -12,16 +12,16 @@ import { openPostgres } from '../server/kernel/db/postgres.js';
 import type { Database } from '../server/kernel/db/database.js';
 import { fenceWrites } from '../server/kernel/shards/fence.js';
 
-const URL_ = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ROWS = Number(process.env.BENCH_ROWS ?? 20);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 4);
 
 const schema = `bench_fence_${randomUUID().slice(0, 8)}`;
-const admin = await openPostgres(URL_);
+const admin = await openPostgres(DATABASE_URL);
 await admin.exec(`create schema ${schema}`);
-const url = new URL(URL_);
+const url = new URL(DATABASE_URL);
 url.searchParams.set('options', `-c search_path=${schema}`);
 const db = await openPostgres(url.toString());
 // The lease's table and fence as the server's migration makes them.

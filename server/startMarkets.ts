@@ -203,7 +203,9 @@ async function standByFor(db: Database, entries: readonly string[], log: Kernel[
     },
   }).catch(async (error: unknown) => {
     await db.close();
-    throw new Error(`no exchange schema at DATABASE_URL (start the server first): ${error instanceof Error ? error.message : String(error)}`);
+    // The lease's table and fence come with the server's migrations (030).
+    const noSchema = ['42P01', '42883'].includes(String((error as { code?: unknown } | null)?.code));
+    throw noSchema ? new Error(`no exchange schema at DATABASE_URL (start the server first): ${(error as Error).message}`) : error;
   });
   if (lease) return lease;
   await db.close();

@@ -1,7 +1,7 @@
-import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfirmActActorRef } from '../machines/confirmAct/confirmAct.machine';
+import { useConfirmActQuestion } from '../views/confirmActQuestion';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
 
@@ -70,10 +70,7 @@ export function ConfirmActDialog<TSubject>(props: ConfirmActProps<TSubject> & { 
 
 function ConfirmActQuestion<TSubject>(props: ConfirmActProps<TSubject> & { actor: ConfirmActActorRef }) {
   const { t } = useTranslation();
-  const { actor } = props;
-  // The child holds the subject its parent asked about, which is the parent's own type.
-  const subject = useSelector(actor, (s) => (s.matches('idle') ? undefined : (s.context.subject as TSubject)));
-  const acting = useSelector(actor, (s) => s.matches('acting'));
+  const { asked: subject, acting, confirm, cancel } = useConfirmActQuestion<TSubject>(props.actor);
   if (subject === undefined) return null;
   const texts = props.texts(subject);
   return (
@@ -82,8 +79,8 @@ function ConfirmActQuestion<TSubject>(props: ConfirmActProps<TSubject> & { actor
       confirmLabel={t(texts.confirmKey ?? 'common.confirm')}
       tone={props.tone ?? 'danger'}
       busy={acting}
-      onConfirm={() => actor.send({ type: 'confirmAct.confirm' })}
-      onCancel={() => actor.send({ type: 'confirmAct.cancel' })}
+      onConfirm={confirm}
+      onCancel={cancel}
     >
       {props.details ? (
         <>

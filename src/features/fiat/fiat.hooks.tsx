@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { useActorFlow } from '../../app/views/actorFlow';
 import type { ConfirmActActorRef } from '../../app/machines/confirmAct/confirmAct.machine';
+import { useConfirmActQuestion } from '../../app/views/confirmActQuestion';
 import { FiatContext } from './fiat.context';
 import { canAppeal, remainingMs, type AdSide, type FiatChatMessage, type FiatCode, type FiatOrdersTab, type TakeBy } from '../../../domain/fiat';
 import type { RecordDays } from '../../../domain/wallet';
@@ -227,20 +228,6 @@ export function useFiatAppeals() {
   return { ...context, ...flow, current: context.appeals.find((a) => a.order.id === context.selected) };
 }
 
-/**
- * A confirm-then-act child's question for a dialog of the view's own, one that lists what it asks
- * about where `ConfirmActDialog`'s one sentence is not enough: the subject while it asks or acts,
- * whether it acts, and the dialog's two answers.
- */
-function useQuestion<TSubject>(child: ConfirmActActorRef) {
-  return useActorFlow(
-    child,
-    // The child holds the subject its parent asked about, which is the parent's own type.
-    { asked: (s) => (s.matches('idle') ? undefined : (s.context.subject as TSubject)), acting: (s) => s.matches('acting') },
-    { confirm: () => ({ type: 'confirmAct.confirm' }), cancel: () => ({ type: 'confirmAct.cancel' }) },
-  );
-}
-
 /** The operator's "Trade settings" tab: legal_trade, the form's submission, its confirmation (what changes, from and to). */
 export function useFiatSettings() {
   const { context, ...flow } = useActorFlow(
@@ -249,7 +236,7 @@ export function useFiatSettings() {
     { submit: (form: LegalTradeForm) => ({ type: 'settings.submit', form }), retry: () => ({ type: 'settings.retry' }) },
   );
   // The machine invokes its `saveSettings` child from its start, so it is there for the whole tab.
-  const question = useQuestion<LegalTradePatch>(flow.question!);
+  const question = useConfirmActQuestion<LegalTradePatch>(flow.question!);
   const { settings } = context;
   const patch = question.asked;
   // What the confirmation lists: each changed setting, from and to.

@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ChannelReplica } from '../../../server/kernel/realtime/bus/channelReplica.js';
-import { EdgeSync } from '../../../server/kernel/realtime/bus/edgeSync.js';
-import { SILENT_AFTER_MS, type BusMessage } from '../../../server/kernel/realtime/bus/messages.js';
-import type { RealtimeBus } from '../../../server/kernel/realtime/bus/redisBus.js';
+import { SILENT_AFTER_MS } from '../../../server/kernel/realtime/bus/messages.js';
+import { fakeFollower } from './fakeFollower.js';
 
 /**
  * A serving process that goes silent (kernel/realtime/bus/edgeSync.ts): its followers — edges,
@@ -12,26 +10,7 @@ import type { RealtimeBus } from '../../../server/kernel/realtime/bus/redisBus.j
 const TICK = { pair: 'BTC_USDT', close: '96000', open: '95000', high: '96500', low: '94800', amount: '12.5', vol: '1190000', count: 420, increase: '0.0105' };
 const CHANNELS = ['btc_usdt_tick', 'btc_usdt_depth_step0', 'btc_usdt_future_index_tick'];
 
-function follow() {
-  let stream: ((messages: BusMessage[]) => void) | undefined;
-  const nonces: string[] = [];
-  const bus = {
-    onResubscribed: () => undefined,
-    onStream: async (handler: (messages: BusMessage[]) => void) => void (stream = handler),
-    requestSync: async (nonce: string) => void nonces.push(nonce),
-  } as unknown as RealtimeBus;
-  const published: Array<{ channel: string; payload: Record<string, unknown> }> = [];
-  const replica = new ChannelReplica();
-  const sync = new EdgeSync(bus, 'test', {
-    realtime: { publish: (channel, payload) => published.push({ channel, payload: payload as Record<string, unknown> }), subscriberCount: () => 1 },
-    registry: { addChannels: () => undefined, addSpotPair: () => undefined },
-    replica,
-    feed: { balancesChanged: () => undefined, ordersCommitted: () => undefined, message: () => undefined },
-    log: () => undefined,
-  });
-  const send = (...messages: BusMessage[]) => stream!(messages);
-  return { sync, replica, published, nonces, send };
-}
+const follow = () => fakeFollower();
 
 describe('a follower of a serving process that goes silent', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ChannelReplica } from '../../../server/kernel/realtime/bus/channelReplica.js';
-import { EdgeSync } from '../../../server/kernel/realtime/bus/edgeSync.js';
 import type { BusMessage, CommandBatch } from '../../../server/kernel/realtime/bus/messages.js';
-import type { RealtimeBus } from '../../../server/kernel/realtime/bus/redisBus.js';
 import { CommandClient, MarketUnavailable } from '../../../server/kernel/shards/commandClient.js';
+import { fakeFollower } from './fakeFollower.js';
 
 /**
  * Issue 38's reproduction: "a command published while its market's process restarts is lost (the
@@ -13,26 +11,13 @@ import { CommandClient, MarketUnavailable } from '../../../server/kernel/shards/
  * instead of after COMMAND_TIMEOUT_MS.
  */
 function follower() {
-  let stream: ((messages: BusMessage[]) => void) | undefined;
-  const nonces: string[] = [];
-  const bus = {
-    onResubscribed: () => undefined,
-    onStream: async (handler: (messages: BusMessage[]) => void) => void (stream = handler),
-    requestSync: async (nonce: string) => void nonces.push(nonce),
-    sendCommands: async (_batch: CommandBatch) => 1,
-  } as unknown as RealtimeBus;
-  const commands = new CommandClient(bus, 'server-a', 60_000);
-  const sync = new EdgeSync(bus, 'test', {
-    realtime: { publish: () => undefined, subscriberCount: () => 0 },
-    registry: { addChannels: () => undefined, addSpotPair: () => undefined },
-    replica: new ChannelReplica(),
-    feed: { balancesChanged: () => undefined, ordersCommitted: () => undefined, message: () => undefined },
-    log: () => undefined,
-    replies: (reply) => commands.receive(reply),
-    instanceGone: () => commands.abandon(),
-  });
-  const send = (...messages: BusMessage[]) => stream!(messages);
-  return { sync, commands, nonces, send };
+  let commands!: CommandClient;
+  const followed = fakeFollower(
+    { replies: (reply) => commands.receive(reply), instanceGone: () => commands.abandon() },
+    { sendCommands: async (_batch: CommandBatch) => 1 },
+  );
+  commands = new CommandClient(followed.bus, 'server-a', 60_000);
+  return { ...followed, commands };
 }
 
 describe('a command to a process that is replaced before it answers', () => {
