@@ -1,8 +1,6 @@
+// CODE_RESEND_SECONDS: seconds before another code may be requested (the server refuses sooner).
 import { CODE_RESEND_SECONDS } from '../../../../../domain/constants';
 import type { SetupActorSrc, SetupEventType } from '../../../../app/machines/loadStates/setupTypes';
-
-/** Seconds before another code may be requested (the server refuses sooner). */
-export const RESEND_SECONDS = CODE_RESEND_SECONDS;
 
 export interface ResendWaitConfig<S, K> {
   /** What says a code went out (raised by the machine once the send succeeded). */
@@ -25,7 +23,7 @@ export function resendWait<S, const K extends SetupActorSrc<S>>(_machineSetup: S
     initial: 'ready',
     states: {
       ready: { on: { [config.sent]: config.guard ? { guard: config.guard, target: 'coolingDown' } : 'coolingDown' } },
-      coolingDown: { invoke: { id: config.child, src: config.child, input: { seconds: RESEND_SECONDS }, onDone: 'ready' } },
+      coolingDown: { invoke: { id: config.child, src: config.child, input: { seconds: CODE_RESEND_SECONDS }, onDone: 'ready' } },
     },
   };
   // What the machine's config takes: its names were checked on the way in, against the same setup.
