@@ -468,18 +468,18 @@ export async function missingAcknowledged(url: string, traders: Trader[], acknow
 
 /** Every seconds contract of a user: the open ones and the settled ones. */
 export async function secondsContracts(url: string, token: string): Promise<SecondsContract[]> {
-  return [
+  return onceEach(ID_OF.seconds, [
     ...(await pages<SecondsContract>(url, SECONDS_PATHS.current, token, {})),
     ...(await pages<SecondsContract>(url, SECONDS_PATHS.history, token, { days: 3 })),
-  ];
+  ]);
 }
 
 /** Every futures order a user placed (not the liquidation and deleveraging closes the engine made). */
 export async function futuresOrders(url: string, token: string): Promise<FuturesOrder[]> {
-  const all = [
+  const all = onceEach((o: FuturesOrder) => o.id, [
     ...(await pages<FuturesOrder>(url, FUTURES_PATHS.current, token, {})),
     ...(await pages<FuturesOrder>(url, FUTURES_PATHS.history, token, { days: 3 })),
-  ];
+  ]);
   return all.filter((o) => o.source === 'user' || o.source === 'flash');
 }
 
@@ -496,12 +496,24 @@ export function icoAcknowledged(acknowledged: Acknowledged[], account: string): 
   return sums;
 }
 
+/**
+ * A record read while it moves from the open list to the history (a contract settling, an order
+ * filling between the two reads) or while new rows push a history's pages down is read twice:
+ * once each, by id. Nothing is missed that way, since the open list is read first.
+ */
+function onceEach<T>(idOf: (row: T) => number, rows: T[]): T[] {
+  return [...new Map(rows.map((row) => [idOf(row), row])).values()];
+}
+
+const PAGE_SIZE = 50;
+
 async function pages<T>(url: string, path: string, token: string, query: object): Promise<T[]> {
   const rows: T[] = [];
   for (let page = 1; ; page++) {
-    const data = await mustCall<{ list: T[]; total: number }>(url, path, { ...query, page, size: 50 }, { token });
+    const data = await mustCall<{ list: T[]; total: number }>(url, path, { ...query, page, size: PAGE_SIZE }, { token });
     rows.push(...data.list);
-    if (data.list.length === 0 || rows.length >= data.total) return rows;
+    // By pages, not by rows counted: rows pushed down a page while it is read come twice.
+    if (data.list.length === 0 || page * PAGE_SIZE >= data.total) return rows;
   }
 }
 
