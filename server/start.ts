@@ -163,7 +163,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   marketProcesses.reportListenersOf(realtime);
   await edges?.announce();
   // HTTP fronts send the orders of the markets this server runs itself as commands on its bus.
-  const commands = bus && (await serveCommands(bus, (market, command) => firstAnswer(parts, (part) => part.command?.(market, command)), log.error));
+  const commands = bus && (await serveCommands(bus, `openex-server-${process.pid}-${Date.now()}`, (market, command) => firstAnswer(parts, (part) => part.command?.(market, command)), log.error));
   const address = await app.listen({ port: config.port, host: config.host });
   phase('listen');
   for (const part of parts) await part.start?.();
@@ -185,7 +185,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     stop: () =>
       (stopping ??= (async () => {
         clearInterval(pruning);
-        commands?.stop();
+        await commands?.stop();
         for (const part of [...parts].reverse()) await part.stop?.();
         await marketProcesses.stop();
         await productLocks.release();

@@ -109,7 +109,7 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
 
   // Who this edge is: in its listener reports, and as the sender of commands whose replies are its own.
   const edgeId = randomUUID();
-  const toServer = new CommandClient(bus, edgeId);
+  const toServer: CommandClient = new CommandClient(bus, edgeId, () => sync.serving);
   const announced = config.onPairOpened;
   const sync = new EdgeSync(bus, config.bus.prefix, {
     realtime,

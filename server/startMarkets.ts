@@ -150,12 +150,13 @@ export async function startMarketProcess(
     await db.close();
     throw error;
   }
-  // Hello before listening for commands: a command published before this process listened reached
-  // no one, and its caller was told so at once.
+  // Hello, then the command queue: what waits there (sent while no holder ran) is taken now if its
+  // caller still waits, and the answers follow the hello on the stream.
   await serving.announce();
   const productMarkets = new Set(apart.map((p) => productMarket(p.id)));
   const commands = await serveCommands(
     bus,
+    instance,
     (market, command) => (app && productMarkets.has(market) ? answerProductCall(app, command) : firstAnswer(parts, (part) => part.command?.(market, command))),
     log.error,
   );
@@ -165,8 +166,9 @@ export async function startMarketProcess(
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      // What was taken is finished and answered before the bus closes; what comes after is refused.
-      commands.stop();
+      // What was taken is finished and answered before the bus closes; what comes after waits in
+      // the queue for the next holder (the followers, hearing bye, send none meanwhile).
+      await commands.stop();
       for (const part of [...parts].reverse()) await part.stop?.();
       serving.stop();
       await app?.close();

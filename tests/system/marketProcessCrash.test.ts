@@ -28,9 +28,9 @@ describe.runIf(redisAnswers)('crash: kill -9 of a market process under load, the
     await new Promise((r) => setTimeout(r, 6000));
     await m1.crash();
     const beforeDown = workload.acknowledged.length;
-    // The server keeps answering: ETH_USDT's orders are taken, BTC_USDT's refused at once. (Asked
-    // here, not read from the workers: most of them may be waiting out the commands m1 took and
-    // never answered, which fail only after COMMAND_TIMEOUT_MS.)
+    // The server keeps answering: ETH_USDT's orders are taken, BTC_USDT's refused (within the 2 s
+    // bound: with no standby, what waits in m1's queue is never taken). Asked here, not read from
+    // the workers, which may be waiting out the commands m1 took and never answered.
     const [probe] = traders;
     const eth = await call<{ id: number }>(server.url, SPOT_PATHS.place, { symbol: 'ETH_USDT', side: 'buy', type: 'limit', price: '100', quantity: '0.01' }, { token: probe!.token, key: newKey() });
     expect(eth.code, eth.msg).toBe(200);

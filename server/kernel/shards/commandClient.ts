@@ -2,11 +2,14 @@ import type { RealtimeBus } from '../realtime/bus/redisBus.js';
 import { MARKET_NOT_HERE, type BusMessage, type CommandBatch } from '../realtime/bus/messages.js';
 
 /**
- * How long the server waits for a market process to answer a command. Past it the caller is told
- * the market did not answer — which does not say the command was not carried out (it may have
- * been, with the answer lost in a crash), so the refusal asks the trader to check before retrying.
+ * How long a caller waits for a market or product process to answer a command (issue 38: an
+ * answer or a clear "try again" within 2 s, never a hang). The command carries it as its deadline:
+ * a holder that reads it later — the process was replaced meanwhile and the new holder was not up
+ * in time — drops it unread. Past it the caller is told the market did not answer, which does not
+ * say the command was not carried out (a holder may have, and died before its answer went out), so
+ * the refusal asks the trader to check before retrying; its Idempotency-Key makes a retry safe.
  */
-export const COMMAND_TIMEOUT_MS = 10_000;
+export const COMMAND_BOUND_MS = 2000;
 
 /**
  * A command the market's process could not be asked, or did not answer. `maybeDone` false: it never
@@ -30,29 +33,38 @@ interface Pending {
 
 /**
  * The server's side of the commands to one market process (kernel/shards): what is called in one
- * turn of the event loop goes out as one PUBLISH, and the answers come back in the process's
- * stream (BusMessage `reply`), matched by id. A PUBLISH that no process received fails its
- * commands at once; an answer that never comes fails its command after `timeoutMs`.
+ * turn of the event loop goes into the process's command queue as one batch (one XADD), and the
+ * answers come back in the process's stream (BusMessage `reply`), matched by id. While its
+ * follower knows no holder (none has said hello, or it said bye, or fell silent) a call fails at
+ * once as not done, and nothing is queued; an answer that never comes fails its command after
+ * `boundMs`. A holder that dies while the command waits does not fail it: the next holder takes
+ * it from the queue, within the same bound.
  */
 export class CommandClient {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private queued: CommandBatch['commands'] = [];
+  /** The first queued call's: the batch is dropped unread once its first caller stopped waiting. */
+  private deadline: number | undefined;
   private scheduled = false;
 
   constructor(
     private readonly bus: RealtimeBus,
     /** This server's instance: replies to others in the same stream are theirs. */
     private readonly from: string,
-    private readonly timeoutMs = COMMAND_TIMEOUT_MS,
+    /** Whether a holder of the process is known to run now (EdgeSync `serving`). */
+    private readonly serving: () => boolean,
+    private readonly boundMs = COMMAND_BOUND_MS,
   ) {}
 
   call(market: string, command: unknown): Promise<unknown> {
+    if (!this.serving()) return Promise.reject(new MarketUnavailable(market, false));
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
-      const timer = setTimeout(() => this.fail(id, new MarketUnavailable(market, true)), this.timeoutMs);
+      const timer = setTimeout(() => this.fail(id, new MarketUnavailable(market, true)), this.boundMs);
       this.pending.set(id, { market, resolve, reject, timer });
       this.queued.push({ id, market, command });
+      this.deadline ??= Date.now() + this.boundMs;
       if (this.scheduled) return;
       this.scheduled = true;
       setImmediate(() => this.flush());
@@ -76,15 +88,6 @@ export class CommandClient {
     return this.pending.size;
   }
 
-  /**
-   * The process these commands went to is gone (EdgeSync's `instanceGone`: a standby took over, it
-   * restarted, or it fell silent): what it never answered fails now as possibly done, so callers
-   * retry with their idempotency keys within a second or two instead of waiting out the timeout.
-   */
-  abandon(): void {
-    this.close();
-  }
-
   /** Fails everything still waiting (the server stops). */
   close(): void {
     for (const [id, { market }] of this.pending) this.fail(id, new MarketUnavailable(market, true));
@@ -93,17 +96,14 @@ export class CommandClient {
   private flush(): void {
     this.scheduled = false;
     const commands = this.queued;
+    const deadline = this.deadline!;
     this.queued = [];
-    this.bus.sendCommands({ from: this.from, commands }).then(
-      (receivers) => {
-        if (receivers === 0) for (const { id, market } of commands) this.fail(id, new MarketUnavailable(market, false));
-      },
-      // Redis did not take the PUBLISH, or took it and its answer was lost: whether the process got
-      // the commands is not known, so they fail as possibly done (the timeout's answer, sooner).
-      () => {
-        for (const { id, market } of commands) this.fail(id, new MarketUnavailable(market, true));
-      },
-    );
+    this.deadline = undefined;
+    // Redis did not take the XADD, or took it and its answer was lost: whether the process gets the
+    // commands is not known, so they fail as possibly done (the bound's answer, sooner).
+    this.bus.sendCommands({ from: this.from, deadline, commands }).catch(() => {
+      for (const { id, market } of commands) this.fail(id, new MarketUnavailable(market, true));
+    });
   }
 
   private fail(id: number, error: MarketUnavailable): void {

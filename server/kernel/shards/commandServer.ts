@@ -5,16 +5,22 @@ import { MARKET_NOT_HERE } from '../realtime/bus/messages.js';
 export type CommandHandler = (market: string, command: unknown) => Promise<unknown> | undefined;
 
 /**
- * A market process's side of the commands (kernel/shards): each command of a batch goes to the
- * handler at once (the market's sequencer batches them again with everything else it was sent),
- * and its answer goes into the stream as a `reply` when it is ready, in whatever order the answers
- * come. A command for a market that does not run here is answered MARKET_NOT_HERE: nothing was done.
- * So is every command after `stop` (the process shuts down: what it took before is finished and
- * answered, what comes after is not taken, and its caller hears at once that nothing changed).
+ * A market process's side of the commands (kernel/shards), read from its entry's command queue
+ * (bus/commandQueue.ts) as `consumer`: each command of a batch goes to the handler at once (the
+ * market's sequencer batches them again with everything else it was sent), and its answer goes
+ * into the stream as a `reply` when it is ready, in whatever order the answers come. A command for
+ * a market that does not run here is answered MARKET_NOT_HERE: nothing was done. `stop` takes no
+ * more (what waits in the queue stays there for the next holder) and resolves once what was taken
+ * is finished and answered.
  */
-export async function serveCommands(bus: RealtimeBus, handle: CommandHandler, log: (message: string, error?: unknown) => void): Promise<{ stop(): void }> {
-  let stopped = false;
-  await bus.onCommands(({ from, commands }) => {
+export async function serveCommands(
+  bus: RealtimeBus,
+  consumer: string,
+  handle: CommandHandler,
+  log: (message: string, error?: unknown) => void,
+): Promise<{ stop(): Promise<void> }> {
+  return bus.onCommands(consumer, async ({ from, commands }) => {
+    const answers: Array<Promise<unknown>> = [];
     for (const entry of commands) {
       const { id, market, command } = (entry ?? {}) as Partial<(typeof commands)[number]>;
       if (!Number.isSafeInteger(id) || typeof market !== 'string') {
@@ -24,24 +30,24 @@ export async function serveCommands(bus: RealtimeBus, handle: CommandHandler, lo
       const reply = (answer: { result?: unknown; error?: string }) => bus.send({ k: 'reply', to: from, id: id!, ...answer });
       let running: Promise<unknown> | undefined;
       try {
-        running = stopped ? undefined : handle(market, command);
+        running = handle(market, command);
       } catch (error) {
-        reply({ error: error instanceof Error ? error.message : String(error) });
+        reply({ error: messageOf(error) });
         continue;
       }
       if (!running) {
         reply({ error: MARKET_NOT_HERE });
         continue;
       }
-      running.then(
-        (result) => reply({ result }),
-        (error: unknown) => reply({ error: error instanceof Error ? error.message : String(error) }),
+      answers.push(
+        running.then(
+          (result) => reply({ result }),
+          (error: unknown) => reply({ error: messageOf(error) }),
+        ),
       );
     }
+    await Promise.all(answers);
   });
-  return {
-    stop() {
-      stopped = true;
-    },
-  };
 }
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -93,8 +93,8 @@ export async function followProcess(
 ): Promise<FollowedProcess> {
   const prefix = processBusPrefix(bus.prefix, name);
   const processBus = openRedisBus(bus.url, prefix, targets.log);
-  const commands = new CommandClient(processBus, instance);
-  const sync = new EdgeSync(processBus, prefix, { ...targets, replies: (reply) => commands.receive(reply), instanceGone: () => commands.abandon() });
+  const commands: CommandClient = new CommandClient(processBus, instance, () => sync.serving);
+  const sync = new EdgeSync(processBus, prefix, { ...targets, replies: (reply) => commands.receive(reply) });
   await sync.start();
   return {
     bus: processBus,

@@ -1,45 +1,53 @@
 import { describe, expect, it } from 'vitest';
 import { MARKET_NOT_HERE, type BusMessage, type CommandBatch } from '../../../server/kernel/realtime/bus/messages.js';
 import type { RealtimeBus } from '../../../server/kernel/realtime/bus/redisBus.js';
-import { CommandClient, MarketUnavailable } from '../../../server/kernel/shards/commandClient.js';
+import { COMMAND_BOUND_MS, CommandClient, MarketUnavailable } from '../../../server/kernel/shards/commandClient.js';
 import { serveCommands } from '../../../server/kernel/shards/commandServer.js';
 
 type Reply = Extract<BusMessage, { k: 'reply' }>;
 
 /**
  * The commands between the server and a market process (kernel/shards), over a bus in memory: one
- * PUBLISH a turn, answers matched by id, and every way a command can fail to be answered.
+ * batch a turn with its deadline, answers matched by id, and every way a command can fail to be
+ * answered. The queue itself, over Redis, is tests/server/shards/commandQueue.test.ts.
  */
-function fakeBus({ receivers = 1, publishFails = false } = {}) {
+function fakeBus({ sendFails = false } = {}) {
   const published: CommandBatch[] = [];
   const sent: BusMessage[] = [];
-  let onCommands: ((batch: CommandBatch) => void) | undefined;
+  let handle: ((batch: CommandBatch) => Promise<void>) | undefined;
   const bus = {
     sendCommands: async (batch: CommandBatch) => {
-      if (publishFails) throw new Error('connection lost');
+      if (sendFails) throw new Error('connection lost');
       published.push(batch);
-      onCommands?.(batch);
-      return receivers;
+      void handle?.(batch);
     },
-    onCommands: async (handler: (batch: CommandBatch) => void) => {
-      onCommands = handler;
+    onCommands: async (_consumer: string, handler: (batch: CommandBatch) => Promise<void>) => {
+      handle = handler;
+      return { stop: async () => void (handle = undefined) };
     },
     send: (message: BusMessage) => sent.push(message),
   } as unknown as RealtimeBus;
-  return { bus, published, sent };
+  return { bus, published, sent, deliver: (batch: unknown) => handle!(batch as CommandBatch) };
 }
+
+const running = () => true;
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('the commands to a market process', () => {
   it('sends what one turn called as one batch and answers each call with its own reply', async () => {
     const { bus, published } = fakeBus();
-    const client = new CommandClient(bus, 'server-a');
+    const client = new CommandClient(bus, 'server-a', running);
+    const before = Date.now();
     const calls = [client.call('BTC_USDT', { n: 1 }), client.call('BTC_USDT', { n: 2 }), client.call('ETH_USDT', { n: 3 })];
     await turn();
     expect(published).toHaveLength(1);
+    // The batch carries when its first caller stops waiting: a holder that reads it later drops it.
+    expect(published[0]!.deadline).toBeGreaterThanOrEqual(before + COMMAND_BOUND_MS);
+    expect(published[0]!.deadline).toBeLessThanOrEqual(Date.now() + COMMAND_BOUND_MS);
     expect(published[0]).toEqual({
       from: 'server-a',
+      deadline: published[0]!.deadline,
       commands: [
         { id: 1, market: 'BTC_USDT', command: { n: 1 } },
         { id: 2, market: 'BTC_USDT', command: { n: 2 } },
@@ -58,49 +66,56 @@ describe('the commands to a market process', () => {
     expect(client.inFlight).toBe(0);
   });
 
-  it('fails at once, as not done, when no process received the batch or the market does not run there', async () => {
-    const nobody = new CommandClient(fakeBus({ receivers: 0 }).bus, 'server-a');
+  it('fails at once, as not done and queueing nothing, when no holder is known to run, or the market does not run there', async () => {
+    const { bus, published } = fakeBus();
+    const nobody = new CommandClient(bus, 'server-a', () => false);
     const unheard = nobody.call('BTC_USDT', {});
     await expect(unheard).rejects.toBeInstanceOf(MarketUnavailable);
     await expect(unheard).rejects.toMatchObject({ market: 'BTC_USDT', maybeDone: false });
+    await turn();
+    expect(published).toEqual([]);
 
-    const client = new CommandClient(fakeBus().bus, 'server-a');
+    const client = new CommandClient(fakeBus().bus, 'server-a', running);
     const elsewhere = client.call('SOL_USDT', {});
     client.receive({ k: 'reply', to: 'server-a', id: 1, error: MARKET_NOT_HERE });
     await expect(elsewhere).rejects.toMatchObject({ market: 'SOL_USDT', maybeDone: false });
   });
 
-  it('fails as possibly done when the answer does not come in time, the publish is lost, or the server stops', async () => {
-    const slow = new CommandClient(fakeBus().bus, 'server-a', 30);
+  it('fails as possibly done when the answer does not come within the bound, the send is lost, or the server stops', async () => {
+    const slow = new CommandClient(fakeBus().bus, 'server-a', running, 30);
     const started = Date.now();
     await expect(slow.call('BTC_USDT', {})).rejects.toMatchObject({ maybeDone: true });
     expect(Date.now() - started).toBeGreaterThanOrEqual(25);
     // A late answer after the timeout is dropped.
     slow.receive({ k: 'reply', to: 'server-a', id: 1, result: 'late' });
 
-    const lost = new CommandClient(fakeBus({ publishFails: true }).bus, 'server-a');
+    const lost = new CommandClient(fakeBus({ sendFails: true }).bus, 'server-a', running);
     await expect(lost.call('BTC_USDT', {})).rejects.toMatchObject({ maybeDone: true });
 
-    const stopping = new CommandClient(fakeBus().bus, 'server-a');
+    const stopping = new CommandClient(fakeBus().bus, 'server-a', running);
     const pending = stopping.call('BTC_USDT', {});
     stopping.close();
     await expect(pending).rejects.toMatchObject({ maybeDone: true });
   });
 
-  it('carries out each command in the process and puts each answer in the stream, to its sender, until it stops', async () => {
-    const { bus, sent } = fakeBus();
+  it('carries out each command in the process and puts each answer in the stream, to its sender; the batch is done once all are answered', async () => {
+    const { bus, sent, deliver } = fakeBus();
     const logged: string[] = [];
-    const serving = await serveCommands(
+    let release!: () => void;
+    const slow = new Promise<number>((resolve) => (release = () => resolve(90)));
+    await serveCommands(
       bus,
+      'holder-1',
       (market, command) => {
         if (market !== 'BTC_USDT') return undefined;
-        const c = command as { fail?: boolean; throw?: boolean; n: number };
+        const c = command as { fail?: boolean; throw?: boolean; slow?: boolean; n: number };
         if (c.throw) throw new Error('bad command');
+        if (c.slow) return slow;
         return c.fail ? Promise.reject(new Error('insufficient disk')) : Promise.resolve(c.n * 10);
       },
       (message) => logged.push(message),
     );
-    const client = new CommandClient(bus, 'server-a');
+    const client = new CommandClient(bus, 'server-a', running);
     client.call('BTC_USDT', { n: 4 });
     client.call('ETH_USDT', { n: 5 });
     client.call('BTC_USDT', { n: 6, fail: true });
@@ -108,7 +123,7 @@ describe('the commands to a market process', () => {
     await turn();
     await turn();
     // Malformed entries are logged and skipped, never answered or thrown.
-    (bus as unknown as { sendCommands(b: unknown): Promise<number> }).sendCommands({ from: 'x', commands: [null, { id: 'one', market: 'BTC_USDT' }] });
+    await deliver({ from: 'x', deadline: Date.now() + 1000, commands: [null, { id: 'one', market: 'BTC_USDT' }] });
     expect(sent).toEqual(
       expect.arrayContaining([
         { k: 'reply', to: 'server-a', id: 1, result: 40 },
@@ -120,12 +135,13 @@ describe('the commands to a market process', () => {
     expect(sent).toHaveLength(4);
     expect(logged).toEqual(['market process: a command without id or market', 'market process: a command without id or market']);
 
-    // Shutting down: nothing more is taken, and the caller hears at once that nothing changed.
-    serving.stop();
-    const late = client.call('BTC_USDT', { n: 8 });
+    // The queue acknowledges a batch only when its handling resolves: after its last answer.
+    let handled = false;
+    const batch = deliver({ from: 'server-a', deadline: Date.now() + 1000, commands: [{ id: 9, market: 'BTC_USDT', command: { slow: true } }] }).then(() => (handled = true));
     await turn();
-    expect(sent.at(-1)).toEqual({ k: 'reply', to: 'server-a', id: 5, error: MARKET_NOT_HERE });
-    client.receive(sent.at(-1) as Reply);
-    await expect(late).rejects.toMatchObject({ maybeDone: false });
+    expect(handled).toBe(false);
+    release();
+    await batch;
+    expect(sent.at(-1)).toEqual({ k: 'reply', to: 'server-a', id: 9, result: 90 });
   });
 });

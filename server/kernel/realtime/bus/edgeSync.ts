@@ -20,12 +20,6 @@ export interface EdgeTargets {
   replica: ChannelReplica;
   feed: UserFeed & Required<Pick<UserFeed, 'message'>>;
   replies?: (reply: Extract<BusMessage, { k: 'reply' }>) => void;
-  /**
-   * The serving process this follower knew is gone: another instance said hello (a standby took
-   * over, or it restarted), or it has been silent for SILENT_AFTER_MS. What it was asked and never
-   * answered will not be answered now (the server's command client fails it at once).
-   */
-  instanceGone?: () => void;
   log: (message: string, error?: unknown) => void;
   /** Who is following, for the log: "realtime edge" unless told. */
   name?: string;
@@ -51,8 +45,10 @@ export class EdgeSync {
   private served: string[] = [];
   private heardAt = Date.now();
   private watch: NodeJS.Timeout | undefined;
-  /** While the serving process is silent: each paused tick channel and the tick it had. */
+  /** While the serving process is silent or gone: each paused tick channel and the tick it had. */
   private paused: Map<string, object> | undefined;
+  /** It said bye: paused until a new instance's sync, whatever else is heard meanwhile. */
+  private gone = false;
   private firstSync: (() => void) | undefined;
   /** Resolves with the first sync's answer: the edge listens only then. */
   readonly synced = new Promise<void>((resolve) => (this.firstSync = resolve));
@@ -90,23 +86,35 @@ export class EdgeSync {
     clearInterval(this.watch);
   }
 
-  /** Whether the serving process has gone silent (its markets are shown paused). */
+  /** Whether the serving process has gone silent or said bye (its markets are shown paused). */
   get silent(): boolean {
     return this.paused !== undefined;
   }
 
+  /** Whether a holder is known to run now: one has synced, and it has neither fallen silent nor said bye. */
+  get serving(): boolean {
+    return this.instance !== undefined && this.paused === undefined;
+  }
+
   /**
    * A serving process that was running and has said nothing for SILENT_AFTER_MS (it says `alive`
-   * every second) is gone — stopped, crashed, or cut off from Redis. Its markets' ticks are pushed
-   * again marked `paused: true`, and kept so for new subscribers, so pages show that the market is
-   * not trading rather than a price that merely stopped moving. Orders meanwhile are refused
-   * (`spotMarketUnavailable`) by whoever sends them.
+   * every second) is gone — crashed, or cut off from Redis.
    */
   private checkSilence(): void {
     if (this.paused || this.instance === undefined || Date.now() - this.heardAt < SILENT_AFTER_MS) return;
+    this.pause(`nothing heard for ${SILENT_AFTER_MS / 1000} s`);
+  }
+
+  /**
+   * The serving process is gone (silent, or it said bye). Its markets' ticks are pushed again
+   * marked `paused: true`, and kept so for new subscribers, so pages show that the market is not
+   * trading rather than a price that merely stopped moving. Orders meanwhile are refused at once
+   * (`spotMarketUnavailable`) by whoever sends them.
+   */
+  private pause(why: string): void {
+    if (this.paused) return;
     this.paused = new Map();
-    this.to.log(`${this.name}: nothing heard for ${SILENT_AFTER_MS / 1000} s; its markets are shown paused`, undefined);
-    this.to.instanceGone?.();
+    this.to.log(`${this.name}: ${why}; its markets are shown paused`, undefined);
     for (const channel of this.served) {
       if (!isTickChannel(channel)) continue;
       const before = this.to.replica.snapshot(channel);
@@ -122,7 +130,7 @@ export class EdgeSync {
   private heard(): void {
     this.heardAt = Date.now();
     const paused = this.paused;
-    if (!paused) return;
+    if (!paused || this.gone) return;
     this.paused = undefined;
     this.to.log(`${this.name}: heard again`, undefined);
     for (const [channel, before] of paused) {
@@ -153,11 +161,16 @@ export class EdgeSync {
     switch (message.k) {
       case 'hello':
         // The serving process restarted: its books were rebuilt and their sequence numbers began again.
+        // What the old instance was asked and never answered waits in its command queue for this one.
         if (message.instance === this.instance) return;
-        if (this.instance !== undefined) this.to.instanceGone?.();
         this.resync();
         return;
       case 'alive':
+        return;
+      case 'bye':
+        if (message.instance !== this.instance) return;
+        this.gone = true;
+        this.pause('it stopped');
         return;
       case 'sync':
         if (message.nonce === this.awaiting) this.adopt(message);
@@ -186,6 +199,7 @@ export class EdgeSync {
     const again = this.instance !== undefined;
     this.awaiting = undefined;
     this.instance = sync.instance;
+    this.gone = false;
     if (Array.isArray(sync.channels)) {
       registry.addChannels(sync.channels);
       this.served = sync.channels;

@@ -22,6 +22,11 @@ export type BusMessage =
    */
   | { k: 'alive'; instance: string }
   /**
+   * The serving process is stopping in order (SIGTERM): its followers show its markets paused and
+   * refuse its commands at once, as not done, until a new instance says hello.
+   */
+  | { k: 'bye'; instance: string }
+  /**
    * What a new subscriber would get on each channel now, for the edge that asked with `nonce`, and
    * every channel the server has (a pair listed while the edge was away has no `pair` message for it).
    */
@@ -33,21 +38,29 @@ export type BusMessage =
    */
   | { k: 'reply'; to: string; id: number; result?: unknown; error?: string };
 
-/** Commands from one server to a market process, sent together (one turn's worth). */
+/**
+ * Commands from one server to a market process, sent together (one turn's worth). `deadline` (ms
+ * since the epoch): when its caller stops waiting; a holder that reads it later drops it unread.
+ */
 export interface CommandBatch {
   from: string;
+  deadline: number;
   commands: Array<{ id: number; market: string; command: unknown }>;
 }
 
 /** The `error` of a reply for a market that does not run in the process that got the command. */
 export const MARKET_NOT_HERE = 'market not here';
 
-/** The bus's Redis channels (the stream, sync requests, listener reports, a market process's commands) under one prefix (REALTIME_BUS_PREFIX), so several exchanges or test files can share a Redis. */
+/**
+ * The bus's Redis names under one prefix (REALTIME_BUS_PREFIX), so several exchanges or test files
+ * can share a Redis: the pub/sub channels (the stream, sync requests, listener reports) and the
+ * Redis Stream of a market process's commands (kernel/shards/commandQueue.ts).
+ */
 export const busChannels = (prefix: string) => ({
   stream: `${prefix}:stream`,
   sync: `${prefix}:sync`,
   listeners: `${prefix}:listeners`,
-  commands: `${prefix}:commands`,
+  commandQueue: `${prefix}:command-queue`,
 });
 
 /**

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { appendCommands, consumeCommands } from './commandQueue.js';
 import { busChannels, type BusMessage, type CommandBatch, type ListenerReport } from './messages.js';
 
 /**
@@ -28,10 +29,13 @@ export interface RealtimeBus {
   reportListeners(report: ListenerReport): Promise<void>;
   /** The edges' reports (the serving process). */
   onListenerReport(handler: (report: ListenerReport) => void): Promise<void>;
-  /** Commands to the market process on this bus (the server); answers how many received them (0: none runs). */
-  sendCommands(batch: CommandBatch): Promise<number>;
-  /** The commands sent to this bus (its market process); a batch that is not one is dropped and logged. */
-  onCommands(handler: (batch: CommandBatch) => void): Promise<void>;
+  /** Commands to the market process on this bus (the server): queued in its Redis Stream for whoever holds it. */
+  sendCommands(batch: CommandBatch): Promise<void>;
+  /**
+   * The commands sent to this bus (its holder, reading as `consumer`): each batch once `handle`d is
+   * acknowledged; one past its deadline, or not a batch, is dropped (logged). `stop` takes no more.
+   */
+  onCommands(consumer: string, handle: (batch: CommandBatch) => Promise<void>): Promise<{ stop(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -120,17 +124,8 @@ export function openRedisBus(url: string, prefix: string, log: (message: string,
           log('realtime bus: a listener report that is not JSON', error);
         }
       }),
-    sendCommands: (batch) => publisher.publish(names.commands, JSON.stringify(batch)),
-    onCommands: (handler) =>
-      listen(names.commands, (text) => {
-        try {
-          const batch = JSON.parse(text) as Partial<CommandBatch>;
-          if (typeof batch.from === 'string' && Array.isArray(batch.commands)) return handler(batch as CommandBatch);
-          log('realtime bus: a command batch without sender or commands', undefined);
-        } catch (error) {
-          log('realtime bus: a command batch that is not JSON', error);
-        }
-      }),
+    sendCommands: (batch) => appendCommands(publisher, names.commandQueue, batch),
+    onCommands: (consumer, handle) => consumeCommands(url, names.commandQueue, consumer, publisher, handle, log),
     async close() {
       flush();
       await Promise.allSettled([publisher.quit(), subscriber?.quit()]);

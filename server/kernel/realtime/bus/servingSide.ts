@@ -44,8 +44,11 @@ export function serveBus(
       beat = setInterval(() => bus.send({ k: 'alive', instance }), ALIVE_EVERY_MS);
       beat.unref();
     },
-    /** No more beats: the process is stopping (its followers will show its markets paused). */
-    stop: () => clearInterval(beat),
+    /** No more beats, and bye: the process is stopping (its followers show its markets paused and refuse its commands at once). */
+    stop: () => {
+      clearInterval(beat);
+      if (announced) bus.send({ k: 'bye', instance });
+    },
     publish: (channel, payload) => {
       if (announced) bus.send({ k: 'channel', channel, payload });
     },
