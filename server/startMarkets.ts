@@ -10,6 +10,7 @@ import { serveCommands } from './kernel/shards/commandServer.js';
 import { marketsOf, processBusPrefix, productMarket } from './kernel/shards/processes.js';
 import { marketOwnership } from './kernel/shards/ownership.js';
 import { takeFirstLease, type ProcessLease, type StandbyHooks } from './kernel/shards/standby.js';
+import { joinEntryPool, type EntryPool } from './kernel/shards/entryPool.js';
 import { fenceWrites } from './kernel/shards/fence.js';
 import { answerProductCall } from './kernel/shards/productCalls.js';
 import { productsApartOf } from './kernel/shards/productsApart.js';
@@ -29,7 +30,12 @@ export interface RunningMarketProcess {
   db: Database;
   /** What a new subscriber to one of its channels would get now (what it answers a sync with). */
   snapshot(channel: string): object | undefined;
-  stop(): Promise<void>;
+  /**
+   * Finishes what it took and hands the lease over. `handover`: another process of the pool takes
+   * the entry at once (entryPool.ts), so it says no bye — its followers keep sending, and the
+   * commands wait in the queue for the new holder instead of being refused meanwhile.
+   */
+  stop(options?: { handover?: boolean }): Promise<void>;
 }
 
 /**
@@ -59,7 +65,7 @@ export async function startMarketProcess(
 ): Promise<RunningMarketProcess> {
   // MARKET_PROCESS names the entry this process runs; without it, the process takes whichever entry
   // is free (identical processes spread over MARKET_PROCESSES, the rest stand by for all of them).
-  const candidates = given.marketProcess ? [given.marketProcess] : [...(given.marketProcesses?.keys() ?? [])];
+  const candidates = given.marketProcess ? [given.marketProcess] : [...(standby.among ?? given.marketProcesses?.keys() ?? [])];
   if (candidates.length === 0 || candidates.some((c) => !given.marketProcesses?.has(c)))
     throw new Error(`MARKET_PROCESS must name an entry of MARKET_PROCESSES (${[...(given.marketProcesses?.keys() ?? [])].join(', ') || 'none'})`);
   if (!given.realtimeBus) throw new Error('A market process needs REALTIME_BUS_URL (the Redis its server follows)');
@@ -164,13 +170,13 @@ export async function startMarketProcess(
   log.info(`running ${entry.join(', ')}`);
 
   let stopping: Promise<void> | undefined;
-  const stop = () =>
+  const stop = (options: { handover?: boolean } = {}) =>
     (stopping ??= (async () => {
       // What was taken is finished and answered before the bus closes; what comes after waits in
       // the queue for the next holder (the followers, hearing bye, send none meanwhile).
       await commands.stop();
       for (const part of [...parts].reverse()) await part.stop?.();
-      serving.stop();
+      serving.stop({ bye: !options.handover });
       await app?.close();
       await productLocks.release();
       await lease.release();
@@ -179,6 +185,39 @@ export async function startMarketProcess(
     })());
   stopOnLoss = stop;
   return { name, instance, markets: entry, db, snapshot, stop };
+}
+
+/**
+ * A member of the pool of identical market processes (no MARKET_PROCESS): it runs its share of
+ * MARKET_PROCESSES' entries, each as startMarketProcess runs one, and hands entries over or takes
+ * them as members come and go (kernel/shards/entryPool.ts).
+ */
+export async function joinMarketPool(given: ServerConfig, hooks: Pick<StandbyHooks, 'onLeaseLost'> = {}, catalogue: readonly ServerProduct[] = PRODUCTS): Promise<EntryPool> {
+  const entries = [...(given.marketProcesses?.keys() ?? [])];
+  if (entries.length === 0) throw new Error('A pool of market processes needs MARKET_PROCESSES');
+  if (!given.databaseUrl) throw new Error("A market process needs DATABASE_URL (its server's PostgreSQL)");
+  const member = `openex-market-pool-${randomUUID().slice(0, 8)}`;
+  const db = await openPostgres(withApplicationName(given.databaseUrl, member), { pool: 1, planOnce: 1 });
+  const log = (message: string, error?: unknown) => (error === undefined ? console.log(`[${member}] ${message}`) : console.error(`[${member}] ${message}`, error));
+  const take = async (free: string[]) => {
+    try {
+      return await startMarketProcess({ ...given, marketProcess: undefined }, catalogue, { ...hooks, once: true, among: free });
+    } catch (error) {
+      if (error instanceof NothingFree) return undefined;
+      throw error;
+    }
+  };
+  const pool = await joinEntryPool(db, entries, take, log).catch(async (error: unknown) => {
+    await db.close();
+    throw error;
+  });
+  return {
+    held: pool.held,
+    async stop() {
+      await pool.stop();
+      await db.close();
+    },
+  };
 }
 
 function withApplicationName(url: string, name: string): string {
@@ -198,6 +237,7 @@ function withApplicationName(url: string, name: string): string {
 async function standByFor(db: Database, entries: readonly string[], log: Kernel['log'], hooks: StandbyHooks): Promise<ProcessLease> {
   const lease = await takeFirstLease(db, entries, {
     fenced: true,
+    once: hooks.once,
     stopped: hooks.stopped,
     onStandby: () => {
       log.info(`standing by: other processes run ${entries.join(', ')}; taking over the first whose lease lapses`);
@@ -211,5 +251,12 @@ async function standByFor(db: Database, entries: readonly string[], log: Kernel[
   });
   if (lease) return lease;
   await db.close();
-  throw new Error(`stopped while standing by for ${entries.join(', ')}`);
+  throw hooks.once ? new NothingFree(entries) : new Error(`stopped while standing by for ${entries.join(', ')}`);
+}
+
+/** Asked to take one of `entries` once (StandbyHooks.once), and every one is held by another process. */
+export class NothingFree extends Error {
+  constructor(readonly entries: readonly string[]) {
+    super(`every one of ${entries.join(', ')} is held by another process`);
+  }
 }

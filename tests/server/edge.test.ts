@@ -176,14 +176,15 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
     await place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '93000', quantity: '0.1' });
     await until(() => hasAsk('93000', '0.1')({ channel: DEPTH, ...server.realtime.latest(DEPTH) }));
     await sameAsServer(DEPTH);
-    // Cut the bus's subscribing connections of this test's prefix (the edge's, and the server's for
-    // sync requests and listener reports); other files share this Redis under other prefixes.
+    // Cut the bus's reading connections of this test's prefix (the edge's stream reader, and the
+    // server's subscriber for sync requests and listener reports); other files share this Redis
+    // under other prefixes.
     const redis = new Redis(REDIS_URL);
-    const clients = ((await redis.client('LIST')) as string).split('\n').filter((line) => line.includes(` name=${bus.prefix}:subscriber `));
+    const clients = ((await redis.client('LIST')) as string).split('\n').filter((line) => line.includes(` name=${bus.prefix}:subscriber `) || line.includes(` name=${bus.prefix}:reader `));
     expect(clients.length).toBe(2);
     for (const line of clients) await redis.client('KILL', 'ID', line.match(/id=(\d+)/)![1]!);
     await redis.quit();
-    // Published while the edge is away: pub/sub keeps nothing, so only a new sync brings it.
+    // Sent while the edge is away: read from the stream once it is back, and its books synced again.
     await place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '93000', quantity: '0.2' });
     await until(() => hasAsk('93000', '0.3')({ channel: DEPTH, ...server.realtime.latest(DEPTH) }));
     await until(() => JSON.stringify(edge.realtime.latest(DEPTH)) === JSON.stringify(server.realtime.latest(DEPTH)));

@@ -8,8 +8,9 @@ import { REDIS_URL } from './scaleOutSetup.js';
 
 /**
  * The realtime bus over this machine's Redis (CI's PostgreSQL pass, like tests/server/edge.test.ts):
- * a turn's messages travel as one PUBLISH, in order, and a malformed stream message is dropped
- * without stopping the ones after it.
+ * a turn's messages travel as one stream entry, in order; a malformed one is dropped without
+ * stopping the ones after it; and a follower whose connection breaks reads what was sent meanwhile
+ * (issue 38: with pub/sub, a private notice sent while an edge reconnected was never delivered).
  */
 
 describe.runIf(usingPostgres())('the realtime bus over Redis', () => {
@@ -52,7 +53,7 @@ describe.runIf(usingPostgres())('the realtime bus over Redis', () => {
     await edge.onStream((messages) => stream.push(...messages));
     await edge.requestSync('nonce-1');
     const raw = new Redis(REDIS_URL);
-    await raw.publish(`${prefix}:stream`, '{not json');
+    await raw.xadd(`${prefix}:stream`, '*', 'm', '{not json');
     await raw.quit();
     server.send({ k: 'hello', instance: 'i-1' });
     const deadline = Date.now() + 5000;
@@ -60,5 +61,30 @@ describe.runIf(usingPostgres())('the realtime bus over Redis', () => {
     expect(asked).toEqual(['nonce-1']);
     expect(stream).toEqual([{ k: 'hello', instance: 'i-1' }]);
     expect(errors).toEqual(['realtime bus: a stream message that is not JSON']);
+  });
+
+  it('delivers to a follower whose connection broke what was sent while it was away, in order, and says it is back', async () => {
+    const prefix = `openex-test:${randomUUID()}`;
+    const server = open(prefix);
+    const edge = open(prefix);
+    const received: BusMessage[] = [];
+    let back = 0;
+    edge.onResubscribed(() => back++);
+    await edge.onStream((messages) => received.push(...messages));
+    server.send({ k: 'user', userId: 1, message: { kind: 'notice', n: 1 } as never });
+    const until = async (check: () => boolean) => {
+      const deadline = Date.now() + 5000;
+      while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    await until(() => received.length === 1);
+    // Cut the edge's reading connection; notices sent while it reconnects are kept for it.
+    const redis = new Redis(REDIS_URL);
+    const line = ((await redis.client('LIST')) as string).split('\n').find((l) => l.includes(` name=${prefix}:reader `))!;
+    await redis.client('KILL', 'ID', line.match(/id=(\d+)/)![1]!);
+    await redis.quit();
+    for (let n = 2; n <= 4; n++) server.send({ k: 'user', userId: 1, message: { kind: 'notice', n } as never });
+    await until(() => received.length === 4 && back === 1);
+    expect(received.map((m) => (m as unknown as { message: { n: number } }).message.n)).toEqual([1, 2, 3, 4]);
+    expect(back).toBe(1);
   });
 });

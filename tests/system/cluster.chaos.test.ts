@@ -47,7 +47,8 @@ const describeTimes = (values: number[]) => {
  * The cluster under chaos (issue 38): on the machine's PostgreSQL and Redis, the server runs twice (a
  * holder and a standby) behind a failover proxy (nginx's `proxy_next_upstream error`), and three
  * identical market processes share MARKET_PROCESSES' two entries — m1 (BTC_USDT) and f1 (futures,
- * seconds contracts, P2P): two hold one each, the third stands by for both. Six
+ * seconds contracts, P2P) — as a pool: the first runs both alone until the second joins and is
+ * handed one, the third holds nothing and takes whichever entry lapses. Six
  * traders drive the whole mix (spot and futures orders, cancels, transfers, withdrawals, seconds
  * contracts, P2P, ICO) and four sockets watch both books, while every KILL_EVERY_MS a holder, in turn,
  * is killed with -9 and brought back, after a pause, as the next standby (a killed market process
@@ -62,7 +63,7 @@ describe.runIf(runs)('cluster chaos: kill -9 of each holder in turn under the wh
     const dataDir = mkdtempSync(join(tmpdir(), 'openex-cluster-'));
     const bus = { REALTIME_BUS_URL: `redis://${REDIS.host}:${REDIS.port}`, REALTIME_BUS_PREFIX: `openex-cluster:${process.pid}:${Date.now()}`, MARKET_PROCESSES: `${ENTRIES[0]}=BTC_USDT;${ENTRIES[1]}=futures,seconds,fiat` };
     const server = serverEntry({ dataDir, databaseUrl: schema.url, env: bus }, [PORT, PORT + 1]);
-    // Three identical market processes for two entries: each takes a free entry or stands by for all.
+    // Three identical market processes for two entries, as a pool (kernel/shards/entryPool.ts).
     const pool = marketProcessPool({ ...bus, DATABASE_URL: schema.url, LOG_LEVEL: 'warn' });
     const servers: { holder?: ChildControls; standby?: ChildControls } = {};
     const holders = new Map<string, ChildControls>();
@@ -75,11 +76,16 @@ describe.runIf(runs)('cluster chaos: kill -9 of each holder in turn under the wh
       // The server first (it owns the schema), then the market processes one by one (each takes the
       // next free entry; the last stands by), then the server's standby.
       servers.holder = await server.start(true);
-      for (const _ of ENTRIES) {
-        const started = await pool.start();
-        holders.set(pool.entryOf(started)!, started);
-      }
-      expect([...holders.keys()].sort()).toEqual([...ENTRIES].sort());
+      // The first member alone runs both entries; the second that joins is handed one of them; the
+      // third holds nothing and takes the entry of whichever member dies.
+      const first = await pool.start();
+      await pool.holds(first, ENTRIES);
+      const second = await pool.start();
+      await pool.holds(first, [pool.heldBy(first)[0]!]);
+      const kept = pool.heldBy(first)[0]!;
+      const handed = ENTRIES.find((entry) => entry !== kept)!;
+      await pool.holds(second, [handed]);
+      holders.set(kept, first).set(handed, second);
       spare = await pool.start();
       servers.standby = await server.start(false);
 
@@ -119,7 +125,7 @@ describe.runIf(runs)('cluster chaos: kill -9 of each holder in turn under the wh
         const killedAt = Date.now();
         takeovers.get(name)!.push(await untilAccepted(url, probe, name, killedAt));
         if (name === 'server') await server.up(standby);
-        else await pool.up(standby, name);
+        else await pool.holds(standby, [name]);
         // Every socket has its books again: a snapshot after the kill (the server's takeover, or its resync of m1).
         if (name !== 'f1') {
           await until(() => watchers.every((w) => w.snapshotsAt.some((t) => t > killedAt)), `the sockets' resync after ${name}'s kill`, SERVER_BOUND_MS * 2);

@@ -64,14 +64,19 @@ export function serverEntry(options: { dataDir: string; databaseUrl: string; env
  * entry it holds from its log; `up` waits until it holds `entry`.
  */
 export function marketProcessPool(env: Record<string, string>) {
-  const entryOf = (process: ChildControls): string | undefined => / market process (\S+) is up/.exec(process.output())?.[1];
+  /** The entries a member holds now: its last "holds …" line (kernel/shards/entryPool.ts says one a change). */
+  const heldBy = (process: ChildControls): string[] => {
+    const last = [...process.output().matchAll(/\] holds (.+)$/gm)].at(-1)?.[1];
+    return !last || last === 'nothing' ? [] : last.split(', ');
+  };
   return {
-    entryOf,
-    start: () => startUntilUp('market process', 'marketProcess.ts', env, /( is up|standing by)/),
-    async up(process: ChildControls, entry: string) {
+    heldBy,
+    start: () => startUntilUp('market process', 'marketProcess.ts', env, /joined the pool/),
+    /** Waits until `process` holds exactly `entries`. */
+    async holds(process: ChildControls, entries: readonly string[]) {
       const deadline = Date.now() + 120_000;
-      while (entryOf(process) !== entry) {
-        if (Date.now() > deadline) throw new Error(`no process took over ${entry}:\n${process.output()}`);
+      while (heldBy(process).sort().join() !== [...entries].sort().join()) {
+        if (Date.now() > deadline) throw new Error(`the member did not come to hold ${entries.join(', ') || 'nothing'}:\n${process.output()}`);
         await new Promise((r) => setTimeout(r, 50));
       }
     },

@@ -42,6 +42,8 @@ export interface LeaseOptions {
   pollMs?: number;
   /** Raise the entry's fencing token on taking it (process_lease, migration 030): market processes do. */
   fenced?: boolean;
+  /** Ask each entry once and answer undefined if none is free, instead of standing by (entryPool.ts). */
+  once?: boolean;
 }
 
 /**
@@ -85,6 +87,10 @@ export async function takeFirstLease(db: Database, entries: readonly string[], o
       };
     }
     for (const entry of entries) leaseHeld.set({ entry }, 0);
+    if (options.once) {
+      await session.close();
+      return undefined;
+    }
     if (!told) options.onStandby?.();
     told = true;
     await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? STANDBY_POLL_MS));
@@ -121,6 +127,10 @@ async function handOver(session: Queryable & { close(): Promise<void> }): Promis
 export interface StandbyHooks {
   onStandby?: () => void;
   stopped?: () => boolean;
+  /** Take a free entry, or none (NothingFree), without standing by (entryPool.ts). */
+  once?: boolean;
+  /** The entries to take one of, when MARKET_PROCESS names none: all of MARKET_PROCESSES unless given. */
+  among?: readonly string[];
   /**
    * A write was refused: another process holds the lease now (fence.ts). Unset, the process stops
    * its work; `npm run start:markets` exits, so a supervisor starts it again as a standby.

@@ -1,15 +1,18 @@
 import { Redis } from 'ioredis';
 import { appendCommands, consumeCommands } from './commandQueue.js';
+import { appendToStream, followStream } from './streamLog.js';
 import { busChannels, type BusMessage, type CommandBatch, type ListenerReport } from './messages.js';
 
 /**
- * The realtime bus over Redis pub/sub (docs/ARCHITECTURE.md "Scale-out: realtime edges").
+ * The realtime bus over Redis (docs/ARCHITECTURE.md "Scale-out: realtime edges").
  *
- * The serving process sends; what it sends in one turn of its event loop goes out as one PUBLISH
- * (a JSON array), so a batch of market data costs Redis one message, not one per channel. One
- * publishing connection keeps the order: an edge receives the messages in the order they were
- * sent, and an answer to its sync request after everything sent before it. Edges ask for a sync on
- * the second channel; only the serving process listens there.
+ * The serving process sends; what it sends in one turn of its event loop goes out as one entry of
+ * its Redis Stream (a JSON array, streamLog.ts), so a batch of market data costs Redis one entry,
+ * not one per channel, and a follower that was away reads what it missed. One appending connection
+ * keeps the order: an edge receives the messages in the order they were sent, and an answer to its
+ * sync request after everything sent before it. Edges ask for a sync, and report their listeners,
+ * over pub/sub (both are asked again and again); commands go into the process's command queue
+ * (commandQueue.ts).
  */
 export interface RealtimeBus {
   /** Queued; goes out with the rest of this turn's messages. */
@@ -17,8 +20,8 @@ export interface RealtimeBus {
   /** Every message of the stream, in order (edges). */
   onStream(handler: (messages: BusMessage[]) => void): Promise<void>;
   /**
-   * Told when the subscribing connection is back after a break: what was published meanwhile never
-   * arrives (pub/sub keeps nothing), so an edge syncs again.
+   * Told when the stream's reading connection is back after a break: what was appended meanwhile is
+   * read all the same, and an edge syncs its books again.
    */
   onResubscribed(handler: () => void): void;
   /** Sync requests (the serving process). */
@@ -52,13 +55,14 @@ export function openRedisBus(url: string, prefix: string, log: (message: string,
   // While Redis is away every turn's publish fails: said once, and again once it works.
   let failing = false;
   let resubscribed: (() => void) | undefined;
+  const readers: Array<{ stop(): void }> = [];
 
   const flush = () => {
     scheduled = false;
     const batch = queued;
     queued = [];
     if (batch.length === 0) return;
-    publisher.publish(names.stream, JSON.stringify(batch)).then(
+    appendToStream(publisher, names.stream, JSON.stringify(batch)).then(
       () => {
         if (failing) log('realtime bus: publishing again', undefined);
         failing = false;
@@ -75,11 +79,6 @@ export function openRedisBus(url: string, prefix: string, log: (message: string,
       // Named, so an operator (or a test) can tell the bus's connections apart in CLIENT LIST.
       subscriber = new Redis(url, { ...options, connectionName: `${prefix}:subscriber` });
       subscriber.on('error', (error) => log('realtime bus (subscribe)', error));
-      let readyBefore = false;
-      subscriber.on('ready', () => {
-        if (readyBefore) resubscribed?.();
-        readyBefore = true;
-      });
     }
     const own = subscriber;
     own.on('message', (from: string, text: string) => {
@@ -95,16 +94,25 @@ export function openRedisBus(url: string, prefix: string, log: (message: string,
       scheduled = true;
       setImmediate(flush);
     },
-    onStream: (handler) =>
-      listen(names.stream, (text) => {
-        let messages: unknown;
-        try {
-          messages = JSON.parse(text);
-        } catch (error) {
-          return log('realtime bus: a stream message that is not JSON', error);
-        }
-        if (Array.isArray(messages)) handler(messages as BusMessage[]);
-      }),
+    async onStream(handler) {
+      const reading = await followStream(
+        url,
+        names.stream,
+        `${prefix}:reader`,
+        (text) => {
+          let messages: unknown;
+          try {
+            messages = JSON.parse(text);
+          } catch (error) {
+            return log('realtime bus: a stream message that is not JSON', error);
+          }
+          if (Array.isArray(messages)) handler(messages as BusMessage[]);
+        },
+        () => resubscribed?.(),
+        log,
+      );
+      readers.push(reading);
+    },
     onResubscribed(handler) {
       resubscribed = handler;
     },
@@ -128,6 +136,7 @@ export function openRedisBus(url: string, prefix: string, log: (message: string,
     onCommands: (consumer, handle) => consumeCommands(url, names.commandQueue, consumer, publisher, handle, log),
     async close() {
       flush();
+      for (const reading of readers) reading.stop();
       await Promise.allSettled([publisher.quit(), subscriber?.quit()]);
     },
   };

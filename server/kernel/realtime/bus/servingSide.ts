@@ -19,7 +19,13 @@ export interface ChannelSource {
 export function serveBus(
   bus: RealtimeBus,
   source: ChannelSource,
-): { publish(channel: string, payload: object): void; userFeed: UserFeed; listening(userId: number): boolean; announce(): Promise<void>; stop(): void } {
+): {
+  publish(channel: string, payload: object): void;
+  userFeed: UserFeed;
+  listening(userId: number): boolean;
+  announce(): Promise<void>;
+  stop(options?: { bye?: boolean }): void;
+} {
   const instance = randomUUID();
   let beat: NodeJS.Timeout | undefined;
   const listeners = new EdgeListeners();
@@ -44,10 +50,13 @@ export function serveBus(
       beat = setInterval(() => bus.send({ k: 'alive', instance }), ALIVE_EVERY_MS);
       beat.unref();
     },
-    /** No more beats, and bye: the process is stopping (its followers show its markets paused and refuse its commands at once). */
-    stop: () => {
+    /**
+     * No more beats, and bye: the process is stopping (its followers show its markets paused and
+     * refuse its commands at once). No bye when another process takes over at once (a handover).
+     */
+    stop: ({ bye = true } = {}) => {
       clearInterval(beat);
-      if (announced) bus.send({ k: 'bye', instance });
+      if (announced && bye) bus.send({ k: 'bye', instance });
     },
     publish: (channel, payload) => {
       if (announced) bus.send({ k: 'channel', channel, payload });

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPOT_PATHS, type SpotOrder } from '../../domain/spotOrders.js';
+import type { ServerConfig } from '../../server/config.js';
+import { MESSAGES } from '../../server/kernel/i18n/messages.js';
+import type { EntryPool } from '../../server/kernel/shards/entryPool.js';
+import { parseMarketProcesses } from '../../server/kernel/shards/processes.js';
+import type { RunningServer } from '../../server/start.js';
+import { joinMarketPool } from '../../server/startMarkets.js';
+import { networkCalls } from './http.js';
+import { startQuietServer } from './quietServer.js';
+import { besideServer, testBus } from './scaleOutSetup.js';
+import { trader, type Trader } from './spot/spotApp.js';
+import { usingPostgres } from './testDb.js';
+
+/**
+ * Identical market processes share MARKET_PROCESSES' entries (kernel/shards/entryPool.ts, issue
+ * 38's "a simple rebalance when one joins"): one process alone runs both entries; a second that
+ * joins is handed one, and the orders sent to that market meanwhile wait for it (a handover says no
+ * bye) instead of being refused; when a member stops, the other takes its entry back. Needs
+ * PostgreSQL and Redis: CI's PostgreSQL pass.
+ */
+const PROCESSES = parseMarketProcesses('m1=BTC_USDT;m2=SOL_USDT');
+
+describe.runIf(usingPostgres())('a pool of identical market processes', () => {
+  const bus = testBus('pool');
+  let running: Awaited<ReturnType<typeof startQuietServer>>;
+  let server: RunningServer;
+  const pools: EntryPool[] = [];
+  const poolConfig = (): ServerConfig => besideServer(running.schemaUrl, bus, PROCESSES);
+  const { call } = networkCalls(() => server.url);
+  const order = (who: Trader, symbol: string) => call<SpotOrder>(who, SPOT_PATHS.place, { symbol, side: 'buy', type: 'limit', price: '1', quantity: '1' });
+
+  async function until(condition: () => boolean, what: string, ms = 10_000): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  beforeAll(async () => {
+    running = await startQuietServer('market-pool', { realtimeBus: bus, marketProcesses: PROCESSES });
+    server = running.server;
+  });
+  afterAll(async () => {
+    for (const pool of pools) await pool.stop();
+    await running?.stop();
+  });
+
+  it('runs every entry in one process alone, hands one to a process that joins while orders keep being taken, and takes it back when that one stops', async () => {
+    const first = await joinMarketPool(poolConfig());
+    pools.push(first);
+    await until(() => first.held().length === 2, 'the lone process to take both entries');
+    const buyer = await trader(server.db, { USDT: '100000' });
+    for (const symbol of ['BTC_USDT', 'SOL_USDT']) {
+      const placed = await order(buyer, symbol);
+      expect(placed.code, `${symbol}: ${placed.msg}`).toBe(200);
+    }
+
+    // Orders on both markets all along, one at a time, while a second process joins.
+    let placing = true;
+    const refusals: string[] = [];
+    let taken = 0;
+    const steady = (async () => {
+      while (placing) {
+        for (const symbol of ['BTC_USDT', 'SOL_USDT']) {
+          const placed = await order(buyer, symbol);
+          if (placed.code === 200) taken++;
+          else refusals.push(`${symbol}: ${placed.msg}`);
+        }
+      }
+    })();
+    const second = await joinMarketPool(poolConfig());
+    pools.push(second);
+    await until(() => first.held().length === 1 && second.held().length === 1, 'the entries to be shared one each');
+    const handedOver = second.held()[0]!;
+    const symbol = handedOver === 'm1' ? 'BTC_USDT' : 'SOL_USDT';
+    // The new holder takes orders (after its hello the server's follower knows it).
+    const before = taken;
+    await until(() => taken >= before + 10, 'orders taken on both markets after the handover');
+    placing = false;
+    await steady;
+    // A handover is not a stop: nothing was refused as unavailable while the entry changed hands.
+    expect(refusals.filter((r) => r.includes(MESSAGES.en_US.spotMarketUnavailable))).toEqual([]);
+    expect(refusals).toEqual([]);
+    expect((await order(buyer, symbol)).code).toBe(200);
+
+    // The second stops: the first takes the entry back within a tick or two.
+    const stoppedAt = Date.now();
+    await second.stop();
+    pools.splice(pools.indexOf(second), 1);
+    await until(() => first.held().length === 2, 'the remaining process to take the entry back');
+    for (;;) {
+      const placed = await order(buyer, symbol);
+      if (placed.code === 200) break;
+      expect(Date.now() - stoppedAt, placed.msg).toBeLessThan(5000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }, 40_000);
+});
