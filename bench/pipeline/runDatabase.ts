@@ -12,8 +12,8 @@ import { children, serverPids } from './children.js';
 import { childPid, closeClient, judge, pad, stepHeader, stepLine, cpuSecondsOfProcesses, cpuSeconds, freePort, keepAlive, loadClient, loadClientKind, ms, now, openLoop, percentile, post, probeEvery, SUSTAIN, withCpu, type LoadClient, type Outcome } from './load.js';
 import { pushLatency, registerTraders, startSubscribers, type Probe, type Subscribers } from './participants.js';
 import { ramp, summary } from './ramp.js';
-import { marketProcessesSetting, startEdges, startFronts, startMarketProcesses, type Child } from './scaleOut.js';
-import { BUDGET_MS, BUS, CANCEL_SHARE, CONNECTIONS, EDGES, FRONTS, MARKET_PROCESSES, PAIRS, PLAT_EVERY_MS, PROBE, PROBE_EVERY_MS, PUSH_RATES, RATES, STEP_SECONDS, SUBSCRIBERS, TRADERS, USER_CHANNELS, WARM_UP } from './settings.js';
+import { marketProcessesSetting, startEdges, startFronts, startMarketProcesses, startPool, type Child } from './scaleOut.js';
+import { BUDGET_MS, BUS, CANCEL_SHARE, CONNECTIONS, EDGES, FRONTS, MARKET_PROCESSES, PAIRS, POOL, PLAT_EVERY_MS, PROBE, PROBE_EVERY_MS, PUSH_RATES, RATES, STEP_SECONDS, SUBSCRIBERS, TRADERS, USER_CHANNELS, WARM_UP } from './settings.js';
 import { askStages, printedBy, STAGES, type StageSource } from './stageTimes.js';
 import { printStatementStats, resetStatementStats, statementStatsEnv } from './statementStats.js';
 import type { ProbeArrival } from './subscribers.js';
@@ -42,7 +42,8 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
       console.log(`  PostgreSQL schema ${schema.schema}`);
     }
     const port = await freePort();
-    const marketSetting = MARKET_PROCESSES > 0 ? marketProcessesSetting(MARKET_PROCESSES, PAIRS.map((p) => `${p.base}_USDT`)) : undefined;
+    const entries = MARKET_PROCESSES > 0 ? MARKET_PROCESSES : POOL > 0 ? PAIRS.length : 0;
+    const marketSetting = entries > 0 ? marketProcessesSetting(entries, PAIRS.map((p) => `${p.base}_USDT`)) : undefined;
     const busEnv: Record<string, string> = {
       ...(EDGES > 0 || FRONTS > 0 || marketSetting ? { REALTIME_BUS_URL: BUS.url, REALTIME_BUS_PREFIX: BUS.prefix } : {}),
       ...(marketSetting ? { MARKET_PROCESSES: marketSetting } : {}),
@@ -54,14 +55,10 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
     console.log(`  server up in ${((Date.now() - t0) / 1000).toFixed(1)} s (pid ${pid ?? '?'}), market makers ${process.env.BENCH_MARKET_MAKERS ?? 'on'}`);
     if (marketSetting) {
       const t = Date.now();
-      marketProcesses = await startMarketProcesses(marketSetting, {
-        databaseUrl: schema?.url ?? embeddedDatabaseUrl(join(dataDir, 'postgres')),
-        busUrl: BUS.url,
-        busPrefix: BUS.prefix,
-        marketMakers: process.env.BENCH_MARKET_MAKERS ?? 'on',
-      });
+      const processEnv = { databaseUrl: schema?.url ?? embeddedDatabaseUrl(join(dataDir, 'postgres')), busUrl: BUS.url, busPrefix: BUS.prefix, marketMakers: process.env.BENCH_MARKET_MAKERS ?? 'on' };
+      marketProcesses = POOL > 0 ? await startPool(POOL, marketSetting, processEnv) : await startMarketProcesses(marketSetting, processEnv);
       for (const m of marketProcesses) children.add(m.child);
-      console.log(`  ${marketProcesses.length} market process(es) up in ${((Date.now() - t) / 1000).toFixed(1)} s: ${marketSetting}`);
+      console.log(`  ${marketProcesses.length} market process(es)${POOL > 0 ? ', identical, as a pool,' : ''} up in ${((Date.now() - t) / 1000).toFixed(1)} s: ${marketSetting}`);
     }
 
     const t1 = Date.now();
@@ -229,6 +226,8 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
       };
       await Promise.all(Array.from({ length: 16 }, worker));
     };
+    /** Each step's figures, printed as one JSON line at the end for bench:cluster (BENCH_RESULT_JSON). */
+    const figures: Array<{ rate: number; achieved: number; sustained: boolean; server: number; markets: number; edges: number; db: number }> = [];
     const step = async (rate: number) => {
       ran.add(rate);
       await releaseFunds();
@@ -268,6 +267,7 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
       const platText = `${ms(percentile(platLatencies, 50))}/${ms(percentile(platLatencies, 99))}/${ms(platLatencies.at(-1) ?? NaN)}`;
       const perAnswer = result.ok + result.refused > 0 ? ((serverSeconds * 1000) / (result.ok + result.refused)).toFixed(1) : '-';
       const share = (a: number, b: number) => ((b - a) / loadSeconds).toFixed(2);
+      figures.push({ rate, achieved: result.achieved, sustained: result.sustained, server: cpu, markets: Number(share(others0.markets, others1.markets)), edges: Number(share(others0.edges, others1.edges)), db: Number(share(others0.db, others1.db)) });
       console.log(
         `${stepLine(result, cpu, waiting)} ${pad(platText, 27)} ${pad(((after.trades - before.trades) / stepSeconds).toFixed(0), 12)} ${pad(((after.frames - before.frames) / stepSeconds).toFixed(0), 8)} ${pad(perAnswer, 11)} ${pad(share(others0.db, others1.db), 6)} ${pad(share(others0.client, others1.client), 10)}` +
           (edges.length > 0 ? ` ${pad(share(others0.edges, others1.edges), 9)}` : '') +
@@ -299,6 +299,7 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
     }
     console.log(`\n  max sustained place/cancel rate (${label}): ${best} orders/s (achieved ≥ ${SUSTAIN.share * 100}% of offered, p99 < ${SUSTAIN.p99Ms} ms, errors ≤ 1%)`);
     console.log(`  ratio to plain fastify (${plain.rate}/s): ${plain.rate > 0 ? (best / plain.rate).toFixed(3) : '-'}`);
+    if (process.env.BENCH_RESULT_JSON) console.log(`BENCH-RESULT ${JSON.stringify({ maxSustained: best, steps: figures })}`);
     console.log(`  order → trades-channel push latency (probe order sent → subscriber receives its trade):`);
     for (const r of pushResults) console.log(r);
     if (!databaseUrl) await printStatementStats(dataDir);

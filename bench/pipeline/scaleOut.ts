@@ -5,8 +5,9 @@ import { freePort } from './load.js';
 /**
  * The scale-out mode's other processes beside the bench's server, on its bus and its database:
  * BENCH_EDGES=N realtime edges (server/edge.ts) for the subscribers to connect to, and
- * BENCH_MARKET_PROCESSES=N market processes (server/marketProcess.ts) that run the bench's markets
- * (docs/ARCHITECTURE.md "Scale-out: realtime edges" and "… market processes").
+ * BENCH_MARKET_PROCESSES=N market processes (server/marketProcess.ts) that run the bench's markets,
+ * or BENCH_POOL=N identical ones sharing them (docs/ARCHITECTURE.md "Scale-out: realtime edges",
+ * "… market processes" and "… standbys and takeover").
  */
 export interface Child {
   url: string;
@@ -67,6 +68,28 @@ export async function startMarketProcesses(setting: string, env: ScaleOutEnv & {
         .child,
     })),
   );
+}
+
+/**
+ * `count` identical market processes sharing `setting`'s entries as a pool (kernel/shards/
+ * entryPool.ts); answers once every entry is held and none is held twice over its share.
+ */
+export async function startPool(count: number, setting: string, env: ScaleOutEnv & { marketMakers: string }): Promise<Child[]> {
+  const entries = setting.split(';').map((entry) => entry.split('=')[0]!);
+  const members = [];
+  for (let i = 0; i < count; i++) {
+    members.push(await startUntilUp(`pool member ${i + 1}`, 'marketProcess.ts', { ...busAndDatabase({ ...env, marketProcesses: setting }), MARKET_MAKERS: env.marketMakers }, /joined the pool/));
+  }
+  const heldBy = (output: string) => [...output.matchAll(/\] holds (.+)$/gm)].at(-1)?.[1]?.split(', ').filter((e) => e !== 'nothing') ?? [];
+  const share = Math.ceil(entries.length / count);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const held = members.map((m) => heldBy(m.output()));
+    if (held.flat().length === entries.length && held.every((h) => h.length <= share)) break;
+    if (Date.now() > deadline) throw new Error(`the pool did not settle: ${JSON.stringify(held)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return members.map((m) => ({ url: '', child: m.child }));
 }
 
 const busAndDatabase = (env: ScaleOutEnv) => ({

@@ -23,6 +23,9 @@ export const EDGES = Number(process.env.BENCH_EDGES ?? 0);
 // BENCH_MARKET_PROCESSES=N: the load's markets run in N market processes (round-robin), the server
 // sends them the orders over the same bus (docs/ARCHITECTURE.md "Scale-out: market processes").
 export const MARKET_PROCESSES = Number(process.env.BENCH_MARKET_PROCESSES ?? 0);
+// BENCH_POOL=N: the load's markets are one entry each (m1=BTC_USDT;m2=ETH_USDT) and N identical
+// market processes, without MARKET_PROCESS, share them as a pool (bench:cluster runs 1, 2 and 3).
+export const POOL = Number(process.env.BENCH_POOL ?? 0);
 // BENCH_FRONTS=N: the load (orders, cancels, probes) goes to N HTTP fronts, round-robin, which send
 // the orders to the markets' processes (the server's own markets on its bus) and forward the rest
 // to the server; without edges the subscribers connect to the fronts (docs/ARCHITECTURE.md

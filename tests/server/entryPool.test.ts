@@ -3,6 +3,7 @@ import { SPOT_PATHS, type SpotOrder } from '../../domain/spotOrders.js';
 import type { ServerConfig } from '../../server/config.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import type { EntryPool } from '../../server/kernel/shards/entryPool.js';
+import { metrics } from '../../server/kernel/observability/metrics.js';
 import { parseMarketProcesses } from '../../server/kernel/shards/processes.js';
 import type { RunningServer } from '../../server/start.js';
 import { joinMarketPool } from '../../server/startMarkets.js';
@@ -73,6 +74,7 @@ describe.runIf(usingPostgres())('a pool of identical market processes', () => {
     const second = await joinMarketPool(poolConfig());
     pools.push(second);
     await until(() => first.held().length === 1 && second.held().length === 1, 'the entries to be shared one each');
+    expect(await metrics.getSingleMetricAsString('openex_pool_members')).toContain('openex_pool_members 2');
     const handedOver = second.held()[0]!;
     const symbol = handedOver === 'm1' ? 'BTC_USDT' : 'SOL_USDT';
     // The new holder takes orders (after its hello the server's follower knows it).

@@ -97,6 +97,21 @@ export const leaseHeld = new Gauge({
   registers: [metrics],
 });
 
+/** What a holder's command queue did with each batch it read (kernel/realtime/bus/commandQueue.ts). */
+export const commandBatches = new Counter({
+  name: 'openex_command_batches_total',
+  help: "Command batches read from this process's command queues: taken (carried out), expired (past their caller's 2 s bound: dropped unread), claimed (left unfinished by a holder that died, taken over)",
+  labelNames: ['outcome'] as const,
+  registers: [metrics],
+});
+
+/** The pool of identical market processes as this member last counted it (kernel/shards/entryPool.ts). */
+export const poolMembers = new Gauge({
+  name: 'openex_pool_members',
+  help: 'Market processes in the pool this process belongs to, as it last counted (membership locks)',
+  registers: [metrics],
+});
+
 new Gauge({
   name: 'openex_sockets_connected',
   help: 'Sockets open on this process',

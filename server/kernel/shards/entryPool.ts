@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../db/database.js';
+import { poolMembers } from '../observability/metrics.js';
 
 /**
  * Identical market processes sharing MARKET_PROCESSES' entries (docs/ARCHITECTURE.md "Scale-out:
@@ -67,6 +68,7 @@ export async function joinEntryPool(
 
   const tick = async () => {
     const { members, free } = await look(session, entries);
+    poolMembers.set(members);
     const share = Math.ceil(entries.length / Math.max(1, members));
     if (held.length < share && free.length > 0) {
       overSince = undefined;

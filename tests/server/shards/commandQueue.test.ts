@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appendCommands, consumeCommands } from '../../../server/kernel/realtime/bus/commandQueue.js';
 import type { CommandBatch } from '../../../server/kernel/realtime/bus/messages.js';
+import { commandBatches } from '../../../server/kernel/observability/metrics.js';
 import { REDIS_URL } from '../scaleOutSetup.js';
 import { usingPostgres } from '../testDb.js';
 
@@ -39,6 +40,8 @@ describe.runIf(usingPostgres())('the command queue of a process', () => {
 
   it('keeps what is sent while no holder reads for the one that starts, and drops what is past its deadline unread', async () => {
     const queue = key();
+    const counted = async (outcome: string) => (await commandBatches.get()).values.find((v) => v.labels.outcome === outcome)?.value ?? 0;
+    const [taken, expired] = [await counted('taken'), await counted('expired')];
     await appendCommands(writer, queue, batch(1));
     await appendCommands(writer, queue, batch(2, Date.now() - 1));
     await appendCommands(writer, queue, batch(3));
@@ -48,6 +51,9 @@ describe.runIf(usingPostgres())('the command queue of a process', () => {
     await appendCommands(writer, queue, batch(4));
     await until(() => seen.length === 3, 'a new batch');
     expect(seen).toEqual([1, 3, 4]);
+    // What /metrics tells an operator: batches taken, and those dropped past their deadline.
+    expect(await counted('taken')).toBe(taken + 3);
+    expect(await counted('expired')).toBe(expired + 1);
     await first.stop();
     // Every batch is acknowledged, the expired one too: nothing is left for a next holder.
     expect(await writer.xpending(queue, 'holder')).toEqual([0, null, null, null]);

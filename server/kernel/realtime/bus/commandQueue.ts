@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { commandBatches } from '../../observability/metrics.js';
 import type { CommandBatch } from './messages.js';
 
 /**
@@ -50,10 +51,12 @@ export async function consumeCommands(
   let stopped = false;
   const running = new Set<Promise<void>>();
 
-  const take = (entries: Entry[]) => {
+  const take = (entries: Entry[], claimed = false) => {
     for (const [id, fields] of entries) {
       const batch = parseBatch(fields, log);
-      const done = batch && batch.deadline >= Date.now() ? handle(batch).catch((error: unknown) => log('command queue: a batch failed', error)) : Promise.resolve();
+      const live = batch !== undefined && batch.deadline >= Date.now();
+      if (batch) commandBatches.inc({ outcome: !live ? 'expired' : claimed ? 'claimed' : 'taken' });
+      const done = batch && live ? handle(batch).catch((error: unknown) => log('command queue: a batch failed', error)) : Promise.resolve();
       const acked: Promise<void> = done
         .then(() => writer.xack(key, GROUP, id))
         .then(
@@ -72,7 +75,7 @@ export async function consumeCommands(
   // What the holders before this one read and never acknowledged: they died carrying it out.
   for (let cursor = '0-0'; ; ) {
     const [next, entries] = (await reader.xautoclaim(key, GROUP, consumer, 0, cursor, 'COUNT', READ_COUNT)) as [string, Array<Entry | null>];
-    take(entries.filter((entry): entry is Entry => entry !== null));
+    take(entries.filter((entry): entry is Entry => entry !== null), true);
     if (next === '0-0') break;
     cursor = next;
   }
