@@ -7,7 +7,7 @@ import { missingAcknowledged, Workload } from './workload.js';
 
 /** Run by `npm run test:cluster` (which sets CLUSTER_SECONDS), beside the cluster chaos test that covers the same takeovers under the whole mix. */
 const inClusterRun = process.env.CLUSTER_SECONDS !== undefined;
-const scratch = useScratchServer('market-standby', Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 8);
+const scratch = useScratchServer('market-standby', Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 13);
 const redisAnswers = await redisAnswer();
 
 /** How many times the running m1 is killed; each time its standby takes over and the killed one comes back as the new standby. */
