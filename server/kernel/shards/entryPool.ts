@@ -40,7 +40,7 @@ export interface HeldEntry {
 export interface EntryPool {
   /** The entries this member runs now. */
   held(): string[];
-  /** Stops every entry it runs (SIGTERM: a stop, so followers hear bye) and leaves the pool. */
+  /** Stops every entry it runs and leaves the pool (handing the entries over when other members run). */
   stop(): Promise<void>;
 }
 
@@ -62,12 +62,18 @@ export async function joinEntryPool(
     throw new Error(`a pool has at most ${MEMBER_SLOTS} market processes`);
   }
   const held: HeldEntry[] = [];
+  /** Members at the last look: on stop, whether another is there to take the entries at once. */
+  let counted = 1;
+  /** After a failed look or start, the next is put off (a missing schema would otherwise log ten times a second). */
+  let quietUntil = 0;
   let overSince: number | undefined;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
   const tick = async () => {
+    if (Date.now() < quietUntil) return;
     const { members, free } = await look(session, entries);
+    counted = members;
     poolMembers.set(members);
     const share = Math.ceil(entries.length / Math.max(1, members));
     if (held.length < share && free.length > 0) {
@@ -94,7 +100,8 @@ export async function joinEntryPool(
     try {
       await tick();
     } catch (error) {
-      log('pool: a look at the entries failed; trying again', error);
+      log('pool: looking at the entries, or starting one, failed; trying again in a second', error);
+      quietUntil = Date.now() + 1000;
     }
     if (!stopped) timer = setTimeout(() => void loop(), POOL_TICK_MS);
   };
@@ -102,10 +109,15 @@ export async function joinEntryPool(
 
   return {
     held: () => held.map((entry) => entry.name),
+    /**
+     * SIGTERM: with other members running, a handover (they take the entries at their next tick and
+     * the commands sent meanwhile wait for them); alone, a stop with bye (nobody will take them).
+     */
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      for (const entry of held.splice(0).reverse()) await entry.stop();
+      const handover = counted > 1;
+      for (const entry of held.splice(0).reverse()) await entry.stop({ handover });
       await session.query('select pg_advisory_unlock_all()').catch(() => undefined);
       await session.close();
     },
