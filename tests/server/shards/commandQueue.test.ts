@@ -102,4 +102,17 @@ describe.runIf(usingPostgres())('the command queue of a process', () => {
     expect(seen).toEqual([7, 8]);
     await next.stop();
   });
+
+  it('reads on when its queue expired while idle and a new batch made it again, without the group', async () => {
+    const queue = key();
+    const seen: number[] = [];
+    const only = await holder(queue, 'h1', seen);
+    await appendCommands(writer, queue, batch(9));
+    await until(() => seen.length === 1, 'the first batch');
+    await writer.del(queue);
+    await appendCommands(writer, queue, batch(10));
+    await until(() => seen.length === 2, 'the batch after the queue came back');
+    expect(seen).toEqual([9, 10]);
+    await only.stop();
+  });
 });

@@ -26,9 +26,21 @@ const READ_COUNT = 200;
 
 type Entry = [id: string, fields: string[]];
 
+/**
+ * How long a queue outlives its last batch (trimming happens on appends only); a holder whose queue
+ * expired while it was idle creates the group again at its next read.
+ */
+const EXPIRE_AFTER_MS = 10 * KEEP_MS;
+const expirySetAt = new Map<string, number>();
+
 /** Appends one batch to the stream (one XADD, trimming what is past any deadline). */
 export async function appendCommands(redis: Redis, key: string, batch: CommandBatch): Promise<void> {
-  await redis.xadd(key, 'MINID', '~', String(Date.now() - KEEP_MS), '*', 'b', JSON.stringify(batch));
+  const now = Date.now();
+  await redis.xadd(key, 'MINID', '~', String(now - KEEP_MS), '*', 'b', JSON.stringify(batch));
+  if (now - (expirySetAt.get(key) ?? 0) > KEEP_MS / 6) {
+    expirySetAt.set(key, now);
+    redis.pexpire(key, EXPIRE_AFTER_MS).catch(() => undefined);
+  }
 }
 
 /**
@@ -69,9 +81,11 @@ export async function consumeCommands(
   };
 
   // From the stream's start: a batch sent before the first holder ever read is still within its deadline.
-  await reader.xgroup('CREATE', key, GROUP, '0', 'MKSTREAM').catch((error: unknown) => {
-    if (!String(error).includes('BUSYGROUP')) throw error;
-  });
+  const createGroup = () =>
+    reader.xgroup('CREATE', key, GROUP, '0', 'MKSTREAM').catch((error: unknown) => {
+      if (!String(error).includes('BUSYGROUP')) throw error;
+    });
+  await createGroup();
   // What the holders before this one read and never acknowledged: they died carrying it out.
   for (let cursor = '0-0'; ; ) {
     const [next, entries] = (await reader.xautoclaim(key, GROUP, consumer, 0, cursor, 'COUNT', READ_COUNT)) as [string, Array<Entry | null>];
@@ -92,6 +106,11 @@ export async function consumeCommands(
         if (answer && !stopped) take(answer[0]![1]);
       } catch (error) {
         if (stopped) return;
+        // The queue expired while idle (EXPIRE_AFTER_MS) and a batch created it again, without the group.
+        if (String(error).includes('NOGROUP')) {
+          await createGroup().catch((again: unknown) => log('command queue: creating the group failed', again));
+          continue;
+        }
         log('command queue: reading failed; trying again', error);
         await new Promise((resolve) => setTimeout(resolve, 200));
       }

@@ -15,9 +15,23 @@ const BLOCK_MS = 1000;
 /** Turns taken in one read. */
 const READ_COUNT = 500;
 
+/**
+ * How long a stream outlives its last append: trimming happens on appends only, so without this a
+ * stopped process's last minute (a test run's, a renamed prefix's) would stay in Redis for good.
+ */
+const EXPIRE_AFTER_MS = 5 * STREAM_KEEP_MS;
+/** When each key's expiry was last pushed back: once every few seconds, not once a turn. */
+const expirySetAt = new Map<string, number>();
+
 /** Appends one turn's messages (one XADD, trimming what is older than STREAM_KEEP_MS). */
 export function appendToStream(redis: Redis, key: string, text: string): Promise<unknown> {
-  return redis.xadd(key, 'MINID', '~', String(Date.now() - STREAM_KEEP_MS), '*', 'm', text);
+  const now = Date.now();
+  const appended = redis.xadd(key, 'MINID', '~', String(now - STREAM_KEEP_MS), '*', 'm', text);
+  if (now - (expirySetAt.get(key) ?? 0) > STREAM_KEEP_MS / 6) {
+    expirySetAt.set(key, now);
+    redis.pexpire(key, EXPIRE_AFTER_MS).catch(() => undefined);
+  }
+  return appended;
 }
 
 /**
