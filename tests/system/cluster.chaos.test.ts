@@ -54,7 +54,8 @@ const describeTimes = (values: number[]) => {
  * is killed with -9 and brought back, after a pause, as the next standby (a killed market process
  * comes back identical, standing by for whichever entry lapses next). It prints and asserts:
  * per entry, the time from the kill to its next accepted order; the sockets' resync after each kill
- * (no sequence gap left unrepaired); the seconds contracts' lateness; no acknowledged operation lost,
+ * (no sequence gap left unrepaired); the seconds contracts' lateness and P2P's pay deadlines (15 s
+ * here, expired by whoever holds f1, none graced) within 5 s; no acknowledged operation lost,
  * none applied twice; the ledger audit clean. Skipped where PostgreSQL or Redis does not answer.
  */
 describe.runIf(runs)('cluster chaos: kill -9 of each holder in turn under the whole mix', () => {
@@ -88,6 +89,7 @@ describe.runIf(runs)('cluster chaos: kill -9 of each holder in turn under the wh
       holders.set(kept, first).set(handed, second);
       spare = await pool.start();
       servers.standby = await server.start(false);
+      await shortPayDeadlines(schema.url);
 
       const url = proxy.url;
       const traders = await fundedTraders(url, dataDir, 6, 'cluster');
@@ -148,14 +150,22 @@ describe.runIf(runs)('cluster chaos: kill -9 of each holder in turn under the wh
       await workload.resendUnsure();
 
       const lateness = await secondsLateness(schema.url);
+      const p2p = await p2pDeadlines(schema.url);
       for (const [name, times] of takeovers) console.log(`cluster: ${name} kill → next accepted: ${describeTimes(times)}`);
       console.log(`cluster: sockets resynced after a kill: ${describeTimes(resyncs)}; sequence gaps seen ${watchers.reduce((n, w) => n + w.gaps, 0)}, left open ${watchers.reduce((n, w) => n + w.gapsOpen, 0)}`);
       console.log(`cluster: seconds contracts settled late by ${describeTimes(lateness)}`);
+      console.log(`cluster: P2P orders expired after their pay deadline late by ${describeTimes(p2p.late)}; graced ${p2p.graced}`);
       console.log(`cluster: ${workload.acknowledged.length} acknowledged, ${workload.unknown.length} outcomes unknown (resent under their keys), ${workload.steps} steps, counts ${JSON.stringify(workload.counts)}`);
 
       for (const name of ENTRIES) expect(percentiles(takeovers.get(name)!).max || 0).toBeLessThanOrEqual(MARKET_BOUND_MS);
       expect(percentiles(takeovers.get('server')!).max || 0).toBeLessThanOrEqual(SERVER_BOUND_MS);
       expect(watchers.reduce((n, w) => n + w.gapsOpen, 0)).toBe(0);
+      // Timed work on time across the kills: seconds contracts (checked in secondsLateness) and P2P's
+      // deadlines, held through every takeover (none graced: each outage was seconds long).
+      expect(percentiles(lateness).max || 0).toBeLessThanOrEqual(MARKET_BOUND_MS);
+      expect(p2p.late.length).toBeGreaterThan(0);
+      expect(percentiles(p2p.late).max).toBeLessThanOrEqual(MARKET_BOUND_MS);
+      expect(p2p.graced).toBe(0);
       expect(await missingAcknowledged(url, traders, workload.acknowledged)).toEqual([]);
       expect(workload.duplicateEffects).toEqual([]);
     } finally {
@@ -203,6 +213,43 @@ async function until(check: () => boolean, what: string, timeoutMs: number): Pro
 }
 
 /** How late each settled seconds contract was settled after its second, once every contract due is settled. */
+/**
+ * P2P's pay deadlines short enough to fall due within the run, across the kills: 15 s to pay (the
+ * platform's default is minutes). The workload marks most of its purchases paid at once; the rest
+ * fall due and are expired by f1's sweep, whoever holds f1 then.
+ */
+async function shortPayDeadlines(databaseUrl: string): Promise<void> {
+  const db = await openPostgres(databaseUrl);
+  try {
+    await db.query(
+      `insert into platform_config (key, value) values ('legal_trade', '{"pay_time": 0.25}'::jsonb)
+       on conflict (key) do update set value = platform_config.value || '{"pay_time": 0.25}'::jsonb`,
+    );
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * Once every order left unpaid has fallen due and been expired (the workload leaves its last ones
+ * open: 15 s to pay, so within 20 s): how late each expiry came, and how many were graced.
+ */
+async function p2pDeadlines(databaseUrl: string): Promise<{ late: number[]; graced: number }> {
+  const db = await openPostgres(databaseUrl);
+  try {
+    const deadline = Date.now() + 30_000;
+    while ((await db.query<{ n: string }>(`select count(*)::text as n from fiat_order where status = 'unpaid'`))[0]!.n !== '0') {
+      if (Date.now() > deadline) throw new Error('P2P orders still unpaid 30 s after the run: their deadlines were not honoured');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const rows = await db.query<{ late: string }>(`select (finished_ms - pay_deadline_ms)::text as late from fiat_order where cancel_reason = 'expired'`);
+    const [graced] = await db.query<{ n: string }>(`select count(*)::text as n from fiat_order where graced`);
+    return { late: rows.map((r) => Number(r.late)), graced: Number(graced!.n) };
+  } finally {
+    await db.close();
+  }
+}
+
 async function secondsLateness(databaseUrl: string): Promise<number[]> {
   const db = await openPostgres(databaseUrl);
   try {

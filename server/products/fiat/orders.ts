@@ -284,11 +284,26 @@ export async function transition(tx: Queryable, input: TransitionInput, now: num
 }
 
 /**
+ * An outage no longer than this — a standby taking over, a quick restart — costs a buyer at most
+ * that much of a window of minutes: deadlines hold across it, and what fell due meanwhile is
+ * expired by the first sweep (issue 38: "P2P deadlines honoured across kills").
+ */
+export const SHORT_OUTAGE_MS = 30_000;
+
+/** Each sweep says when it ran: the next process to run P2P reads how long nothing did. */
+export async function markSwept(q: Queryable, now: number): Promise<void> {
+  await q.query(`insert into fiat_sweep (one, swept_ms) values (true, $1) on conflict (one) do update set swept_ms = excluded.swept_ms`, [now]);
+}
+
+/**
  * Pay deadlines that passed while the server was down: the buyer could not act, so instead of a
  * cancellation (which would count against max_unpaid_num) the deadline moves to GRACE_MINUTES
- * after the start, and the order says so (`graced`). Run once before the sweeper starts.
+ * after the start, and the order says so (`graced`). Run once before the sweeper starts. Not after
+ * a short outage (the last sweep within SHORT_OUTAGE_MS): then the deadlines hold.
  */
 export async function graceOverdue(tx: Queryable, now: number): Promise<number[]> {
+  const [last] = await tx.query<{ swept_ms: string }>(`select swept_ms::text from fiat_sweep`);
+  if (last && now - Number(last.swept_ms) <= SHORT_OUTAGE_MS) return [];
   const rows = await tx.query<{ id: number }>(
     `update fiat_order set pay_deadline_ms = $2, graced = true where status = 'unpaid' and pay_deadline_ms <= $1 returning id`,
     [now, now + GRACE_MINUTES * MINUTE_MS],

@@ -25,7 +25,7 @@ import { decodeImage, readStoredImage, removeStoredImage, storeImage, type Image
 import { outcomeOf, type Outcome } from '../../kernel/outcome.js';
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
 import { AD_COLUMNS, listAds, myAds, normaliseAd, publishAd, setAdStatus, toAds, type AdRow } from './ads.js';
-import { dueOrders, graceOverdue, normaliseOrder, ORDER_SELECT, readOrder, takeAd, toOrder, transition, type OrderRow } from './orders.js';
+import { dueOrders, graceOverdue, markSwept, normaliseOrder, ORDER_SELECT, readOrder, takeAd, toOrder, transition, type OrderRow } from './orders.js';
 import { readLegalTrade, Refusal, setLegalTrade, type LegalTradePatch } from './rules.js';
 import { claimChatImage } from './chatImages.js';
 import { standingOf } from './standing.js';
@@ -289,7 +289,7 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
       return out;
     },
 
-    /** Start: deadlines that passed while the server was down get their grace period. */
+    /** Start: deadlines that passed while the server was down get their grace period (not after a takeover of seconds). */
     async graceAfterRestart(): Promise<number[]> {
       const ids = await db.transaction((tx) => graceOverdue(tx, clock()));
       for (const id of ids) announce((await readOrder(db, id))!, false);
@@ -305,6 +305,7 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
         const r = await this.expire(id);
         if (r.ok) expired++;
       }
+      await markSwept(db, clock());
       return expired;
     },
   };

@@ -165,6 +165,18 @@ describe('cancellation, deadlines and the unpaid limit', () => {
     expect(await h.status(o.id)).toBe('cancelled');
     await h.expectAuditClean();
   });
+
+  it('a deadline that passed during a takeover of seconds holds: the first sweep after it expires the order', async () => {
+    const { order: o } = await h.ordered('100', '20.2');
+    // Swept up to just before the deadline, then "down" for 5 s across it (a standby taking over).
+    h.advance(o.pay_deadline! - h.now() - 2000);
+    expect(await h.sweep()).toBe(0);
+    h.advance(5000);
+    expect(await h.restart()).toEqual([]);
+    expect(await h.sweep()).toBeGreaterThanOrEqual(1);
+    expect(await h.status(o.id)).toBe('cancelled');
+    await h.expectAuditClean();
+  });
 });
 
 describe('trust limits (name_check, USDT)', () => {
