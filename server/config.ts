@@ -74,7 +74,8 @@ export interface ServerConfig {
   metricsPort?: number;
   /**
    * PRIMARY_URL: this is an HTTP front (`npm run start:front`; docs/ARCHITECTURE.md "Scale-out: HTTP
-   * fronts") and this is the server's own address, where every request it does not serve goes.
+   * fronts") and this is the server's own address, where every request it does not serve goes; or
+   * the addresses of a server and its standbys, comma-separated (the front sends to the one that listens).
    */
   primaryUrl?: string;
   /**
@@ -128,16 +129,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   };
 }
 
+/** One server's address, or several comma-separated (a server and its standbys: forward.ts). */
 function primaryUrl(value: string | undefined): string | undefined {
   if (!value) return undefined;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`PRIMARY_URL must be the server's http:// address, got ${value}`);
-  }
-  if (url.protocol !== 'http:') throw new Error(`PRIMARY_URL must be an http:// address (the server's, on the private network), got ${value}`);
-  return url.origin;
+  const origins = value.split(',').map((one) => {
+    let url: URL;
+    try {
+      url = new URL(one.trim());
+    } catch {
+      throw new Error(`PRIMARY_URL must be the server's http:// address (or several, comma-separated), got ${value}`);
+    }
+    if (url.protocol !== 'http:') throw new Error(`PRIMARY_URL must be an http:// address (the server's, on the private network), got ${value}`);
+    return url.origin;
+  });
+  return origins.join(',');
 }
 
 /**

@@ -48,7 +48,12 @@ export interface Forwarder {
  * have been carried out; the Idempotency-Key makes a retry of an order safe.
  */
 export function forwardTo(primaryUrl: string, servedHere: (method: string, path: string) => boolean, log: (message: string, error: unknown) => void): Forwarder {
-  const primary = new URL(primaryUrl);
+  // A server and its standbys (PRIMARY_URL may list several): calls go to the one that answered
+  // last; a refused connection (that one is gone, and a standby listens only once it holds the
+  // lease) refuses the call — nothing was sent, so it is safe to send again — and moves the front
+  // on to the next address for the calls after it.
+  const servers = primaryUrl.split(',').map((one) => new URL(one));
+  let current = 0;
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   return {
     take(request, response) {
@@ -58,6 +63,8 @@ export function forwardTo(primaryUrl: string, servedHere: (method: string, path:
       const headers = passedOn(request.headers);
       const client = request.socket.remoteAddress ?? '';
       headers['x-forwarded-for'] = request.headers['x-forwarded-for'] ? `${String(request.headers['x-forwarded-for'])}, ${client}` : client;
+      const target = current;
+      const primary = servers[target]!;
       const upstream = httpRequest(
         { protocol: primary.protocol, hostname: primary.hostname, port: primary.port, method: request.method, path: url, headers, agent, timeout: FORWARD_TIMEOUT_MS },
         (answer) => {
@@ -69,6 +76,7 @@ export function forwardTo(primaryUrl: string, servedHere: (method: string, path:
         log(`front: ${request.method} ${path} could not be forwarded to the server`, error);
         if (response.headersSent) return void response.destroy();
         const unreached = error.code === 'ECONNREFUSED' || error.code === 'ENOTFOUND' || error.code === 'EHOSTUNREACH';
+        if (unreached && current === target) current = (target + 1) % servers.length;
         refuseHere(request, response, unreached ? 'serverUnreachable' : 'serverNoAnswer');
       };
       upstream.on('timeout', () => upstream.destroy(new Error('no answer in time')));

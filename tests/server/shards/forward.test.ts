@@ -102,6 +102,19 @@ describe('the HTTP front forwarder', () => {
     expect(JSON.parse(answer.body)).toEqual({ code: 500, msg: MESSAGES.ko_KR.serverUnreachable, data: null });
   });
 
+  it('moves on to the next of several servers (a standby) once the one it used refuses connections, and stays there', async () => {
+    const closed = await listen(createServer());
+    await new Promise((resolve) => servers.pop()!.close(resolve));
+    const standby = await primary((_seen, response) => response.end('from the standby'));
+    const url = await front(`${closed},${standby.url}`);
+    // The first call finds the old server gone: refused, nothing sent, so it is safe to send again.
+    const first = await send(url, '/api/user/info', { body: '{}' });
+    expect(JSON.parse(first.body)).toMatchObject({ msg: MESSAGES.en_US.serverUnreachable });
+    expect(standby.seen).toEqual([]);
+    for (let i = 0; i < 2; i++) expect((await send(url, '/api/user/info', { body: '{}' })).body).toBe('from the standby');
+    expect(standby.seen).toHaveLength(2);
+  });
+
   it('says the call may have been carried out when the server breaks off after taking it', async () => {
     const server = await primary((_seen, response) => response.socket?.destroy());
     const url = await front(server.url);

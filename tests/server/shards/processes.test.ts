@@ -28,6 +28,8 @@ describe('MARKET_PROCESSES', () => {
     expect(() => parseMarketProcesses('server=BTC_USDT')).toThrow(/the server's own name/);
     expect(() => readConfig({ PRIMARY_URL: 'https://exchange.example' })).toThrow(/http:\/\//);
     expect(readConfig({ PRIMARY_URL: 'http://10.0.0.5:8080/' }).primaryUrl).toBe('http://10.0.0.5:8080');
+    expect(readConfig({ PRIMARY_URL: 'http://10.0.0.5:8080/, http://10.0.0.6:8080' }).primaryUrl).toBe('http://10.0.0.5:8080,http://10.0.0.6:8080');
+    expect(() => readConfig({ PRIMARY_URL: 'http://10.0.0.5:8080,https://10.0.0.6' })).toThrow('http://');
     expect(() => readConfig({ MARKET_PROCESSES: 'm1=BTC_USDT;m2=BTC_USDT' })).toThrow(/two processes/);
   });
 
