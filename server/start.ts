@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { listPairs, pairOpenings } from './kernel/catalogue.js';
@@ -19,6 +20,8 @@ import { followMarketProcesses } from './kernel/shards/follower.js';
 import { serveCommands } from './kernel/shards/commandServer.js';
 import { marketOwnership } from './kernel/shards/ownership.js';
 import { takeLease, takeServerLease, type StandbyHooks } from './kernel/shards/standby.js';
+import { fenceWrites } from './kernel/shards/fence.js';
+import { withApplicationName } from './kernel/db/postgres.js';
 import { productCallsForwarder } from './kernel/shards/productCalls.js';
 import { productRoutes, productsApartOf } from './kernel/shards/productsApart.js';
 import { pruneKeys } from './kernel/idempotency.js';
@@ -37,6 +40,8 @@ export interface RunningServer {
   /** Whether a socket here, or on a realtime edge, follows the user's private channel. */
   userListening(userId: number): boolean;
   url: string;
+  /** Its connections' application_name on a shared PostgreSQL: this run of the server. */
+  instance: string;
   stop(): Promise<void>;
 }
 
@@ -47,7 +52,10 @@ export interface RunningServer {
 export async function startServer(config: ServerConfig, products: readonly ServerProduct[] = PRODUCTS, standby: StandbyHooks = {}): Promise<RunningServer> {
   // On a shared PostgreSQL one server runs; another started on it stands by until the lease is its
   // own (docs/ARCHITECTURE.md "Scale-out: standbys and takeover"), then starts as a restart would.
-  const lease = await takeServerLease(config.databaseUrl, {
+  // Its connections carry its own name (pg_stat_activity shows who holds what; a test cuts one server off by it).
+  const instance = `openex-server-${randomUUID().slice(0, 8)}`;
+  const databaseUrl = config.databaseUrl && withApplicationName(config.databaseUrl, instance);
+  const lease = await takeServerLease(databaseUrl, {
     stopped: standby.stopped,
     onStandby: () => {
       console.log('standing by: another server runs on this database; taking over when its lease lapses');
@@ -62,7 +70,18 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     phases.push(`${name} ${Math.round(t - phaseStart)} ms`);
     phaseStart = t;
   };
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embedded: config.embeddedDb });
+  const opened = await openDatabase({ databaseUrl, dataDir: config.dataDir, embedded: config.embeddedDb });
+  // On a shared PostgreSQL every write transaction is fenced by the lease's epoch, raised now that the
+  // migrations have made its row (fence.ts): a server cut off from the database while its standby
+  // took over is refused at its next write, and stops (npm start exits 75), instead of writing beside it.
+  let stopOnLoss: (() => Promise<void>) | undefined;
+  const db = lease?.raise
+    ? fenceWrites(opened, { entry: lease.entry, epoch: await lease.raise() }, (error) => {
+        console.error('lease lost: another server runs on this database now; stopping', error.message);
+        if (standby.onLeaseLost) standby.onLeaseLost(error);
+        else void stopOnLoss?.();
+      })
+    : opened;
   // On its own embedded PostgreSQL the server holds the lease too: a server started on that database's
   // socket stands by for it (nothing can be waiting for it before the database is up).
   const ownLease = lease ? undefined : await takeLease(db, 'server');
@@ -175,15 +194,8 @@ export async function startServer(config: ServerConfig, products: readonly Serve
 
   const running = app;
   let stopping: Promise<void> | undefined;
-  return {
-    app: running,
-    db,
-    realtime,
-    userFeed,
-    userListening: (userId) => kernel.userFeed.listening?.(userId) ?? realtime.userListening(userId),
-    url: address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost'),
-    stop: () =>
-      (stopping ??= (async () => {
+  const stop = () =>
+    (stopping ??= (async () => {
         clearInterval(pruning);
         await commands?.stop();
         for (const part of [...parts].reverse()) await part.stop?.();
@@ -198,6 +210,16 @@ export async function startServer(config: ServerConfig, products: readonly Serve
         await ownLease?.release();
         await db.close();
         await lease?.release();
-      })()),
+      })());
+  stopOnLoss = stop;
+  return {
+    app: running,
+    db,
+    realtime,
+    userFeed,
+    userListening: (userId) => kernel.userFeed.listening?.(userId) ?? realtime.userListening(userId),
+    url: address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost'),
+    instance,
+    stop,
   };
 }

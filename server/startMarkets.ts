@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { listPairs, pairOpenings } from './kernel/catalogue.js';
 import type { Database } from './kernel/db/database.js';
-import { openPostgres } from './kernel/db/postgres.js';
+import { openPostgres, withApplicationName } from './kernel/db/postgres.js';
 import { firstAnswer, type Kernel, type ProductParts, type ServerProduct } from './kernel/product.js';
 import { ChannelRegistry } from './kernel/realtime/channels.js';
 import { openRedisBus } from './kernel/realtime/bus/redisBus.js';
@@ -218,16 +218,6 @@ export async function joinMarketPool(given: ServerConfig, hooks: Pick<StandbyHoo
       await db.close();
     },
   };
-}
-
-function withApplicationName(url: string, name: string): string {
-  try {
-    const parsed = new URL(url);
-    if (!parsed.searchParams.has('application_name')) parsed.searchParams.set('application_name', name);
-    return parsed.toString();
-  } catch {
-    return url;
-  }
 }
 
 /**

@@ -112,6 +112,12 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
     },
     async transaction(work, options) {
       const client = await pool.connect();
+      // A connection ended under a checked-out client (PostgreSQL restarted, an operator's
+      // pg_terminate_backend) is reported on the client between its queries: heard here rather than
+      // crash the process as an unhandled 'error', and the client is destroyed, not pooled again.
+      let broken: unknown;
+      const onError = (error: unknown) => (broken ??= error);
+      client.on('error', onError);
       try {
         // One round trip either way: a parameterless query may hold several statements.
         await client.query(['BEGIN', options?.durableLater && 'SET LOCAL synchronous_commit = off', options?.prelude].filter(Boolean).join('; '));
@@ -119,10 +125,11 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK');
+        await client.query('ROLLBACK').catch((rollbackFailed: unknown) => (broken ??= rollbackFailed));
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(broken instanceof Error ? broken : broken === undefined ? undefined : new Error(String(broken)));
       }
     },
     durable: durabilityBarrier(async () => {
@@ -160,4 +167,18 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
       };
     },
   };
+}
+
+/**
+ * The URL with `application_name` set (unless it names one): pg_stat_activity then shows which
+ * process holds which connection, and a test can cut one process off from the database by it.
+ */
+export function withApplicationName(url: string, name: string): string {
+  try {
+    const parsed = new URL(url);
+    if (!parsed.searchParams.has('application_name')) parsed.searchParams.set('application_name', name);
+    return parsed.toString();
+  } catch {
+    return url;
+  }
 }

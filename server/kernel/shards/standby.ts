@@ -28,6 +28,11 @@ export interface ProcessLease {
   readonly epoch: number;
   /** Hands the lease over (the process stops): a standby takes it within its poll interval. */
   release(): Promise<void>;
+  /**
+   * Raises the entry's fencing token now and answers it, for a holder that could not when it took
+   * the lease (the server: its lease comes before the migrations that make process_lease).
+   */
+  raise?(): Promise<number>;
 }
 
 /** How often a standby asks for the lease: the bound on how long a takeover waits after the holder is gone. */
@@ -84,6 +89,7 @@ export async function takeFirstLease(db: Database, entries: readonly string[], o
           leaseHeld.set({ entry }, 0);
           await handOver(session);
         },
+        raise: () => raiseEpoch(session, entry),
       };
     }
     for (const entry of entries) leaseHeld.set({ entry }, 0);
@@ -159,5 +165,6 @@ export async function takeServerLease(databaseUrl: string | undefined, hooks: St
       await lease.release();
       await db.close();
     },
+    raise: lease.raise,
   };
 }
