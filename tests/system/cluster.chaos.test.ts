@@ -11,6 +11,7 @@ import { createIsolatedSchema } from '../server/testDb.js';
 import { call, newKey } from './client.js';
 import { ChannelWatcher, CLUSTER_DATABASE_URL, marketProcessPool, postgresAnswers, serverEntry } from './cluster.js';
 import { startFailoverProxy } from './failoverProxy.js';
+import { startNginx } from './nginxProxy.js';
 import { REDIS, redisAnswers, type ChildControls } from './serverProcess.js';
 import { fundedTraders, operatorToken, referencePrices, verifyTraders } from './traders.js';
 import { missingAcknowledged, Workload, type Trader } from './workload.js';
@@ -45,7 +46,8 @@ const describeTimes = (values: number[]) => {
 
 /**
  * The cluster under chaos (issue 38): on the machine's PostgreSQL and Redis, the server runs twice (a
- * holder and a standby) behind a failover proxy (nginx's `proxy_next_upstream error`), and three
+ * holder and a standby) behind nginx running docs/deploy/nginx.conf (or, where nginx is not
+ * installed, a Node proxy with its `proxy_next_upstream error` rule), and three
  * identical market processes share MARKET_PROCESSES' two entries — m1 (BTC_USDT) and f1 (futures,
  * seconds contracts, P2P) — as a pool: the first runs both alone until the second joins and is
  * handed one, the third holds nothing and takes whichever entry lapses. Six
@@ -69,7 +71,10 @@ describe.runIf(runs)('cluster chaos: kill -9 of each holder in turn under the wh
     const servers: { holder?: ChildControls; standby?: ChildControls } = {};
     const holders = new Map<string, ChildControls>();
     let spare: ChildControls | undefined;
-    const proxy = await startFailoverProxy([PORT, PORT + 1], PORT + 2);
+    // The documented nginx configuration where nginx is installed (.ci/run installs it), else a stand-in.
+    const nginx = await startNginx([PORT, PORT + 1], PORT + 2);
+    const proxy = nginx ?? (await startFailoverProxy([PORT, PORT + 1], PORT + 2));
+    console.log(`cluster: load balancer ${nginx ? 'nginx with docs/deploy/nginx.conf' : 'the Node failover proxy (nginx is not installed)'}`);
     const watchers: ChannelWatcher[] = [];
     let done = false;
     const restarts: Array<Promise<void>> = [];
