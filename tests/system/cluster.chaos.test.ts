@@ -106,7 +106,8 @@ describe.runIf(runs)('cluster chaos: kill -9 of each holder in turn under the wh
       const workers = Array.from({ length: 6 }, () => workload.run(1_000_000, () => done));
       const probe = traders[5]!;
       const takeovers = new Map<string, number[]>(['server', ...ENTRIES].map((name) => [name, []]));
-      const resyncs: number[] = [];
+      /** Per kill of the server or m1 (f1 has no book the sockets watch): kill → every socket's books again. */
+      const resyncs = new Map<string, number[]>([['server', []], [ENTRIES[0]!, []]]);
       let turn = 0;
       // In turn (so a short run in CI kills each of them), a holder whose standby is up: the kill
       // measures a takeover, not a cold start.
@@ -136,7 +137,7 @@ describe.runIf(runs)('cluster chaos: kill -9 of each holder in turn under the wh
         // Every socket has its books again: a snapshot after the kill (the server's takeover, or its resync of m1).
         if (name !== 'f1') {
           await until(() => watchers.every((w) => w.snapshotsAt.some((t) => t > killedAt)), `the sockets' resync after ${name}'s kill`, SERVER_BOUND_MS * 2);
-          resyncs.push(Math.max(...watchers.map((w) => w.snapshotsAt.find((t) => t > killedAt)! - killedAt)));
+          resyncs.get(name)!.push(Math.max(...watchers.map((w) => w.snapshotsAt.find((t) => t > killedAt)! - killedAt)));
         }
         // The killed one comes back, after a pause, as the next standby (meanwhile the next kill may come).
         if (name === 'server') servers.holder = standby;
@@ -157,7 +158,8 @@ describe.runIf(runs)('cluster chaos: kill -9 of each holder in turn under the wh
       const lateness = await secondsLateness(schema.url);
       const p2p = await p2pDeadlines(schema.url);
       for (const [name, times] of takeovers) console.log(`cluster: ${name} kill → next accepted: ${describeTimes(times)}`);
-      console.log(`cluster: sockets resynced after a kill: ${describeTimes(resyncs)}; sequence gaps seen ${watchers.reduce((n, w) => n + w.gaps, 0)}, left open ${watchers.reduce((n, w) => n + w.gapsOpen, 0)}`);
+      for (const [name, times] of resyncs) console.log(`cluster: sockets resynced after a ${name} kill: ${describeTimes(times)}`);
+      console.log(`cluster: sequence gaps seen ${watchers.reduce((n, w) => n + w.gaps, 0)}, left open ${watchers.reduce((n, w) => n + w.gapsOpen, 0)}`);
       console.log(`cluster: seconds contracts settled late by ${describeTimes(lateness)}`);
       console.log(`cluster: P2P orders expired after their pay deadline late by ${describeTimes(p2p.late)}; graced ${p2p.graced}`);
       console.log(`cluster: ${workload.acknowledged.length} acknowledged, ${workload.unknown.length} outcomes unknown (resent under their keys), ${workload.steps} steps, counts ${JSON.stringify(workload.counts)}`);
