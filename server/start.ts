@@ -20,7 +20,7 @@ import { followMarketProcesses } from './kernel/shards/follower.js';
 import { serveCommands } from './kernel/shards/commandServer.js';
 import { marketOwnership } from './kernel/shards/ownership.js';
 import { takeLease, takeServerLease, type StandbyHooks } from './kernel/shards/standby.js';
-import { fenceWrites } from './kernel/shards/fence.js';
+import { fenceWrites, whenLeaseLost } from './kernel/shards/fence.js';
 import { withApplicationName } from './kernel/db/postgres.js';
 import { productCallsForwarder } from './kernel/shards/productCalls.js';
 import { productRoutes, productsApartOf } from './kernel/shards/productsApart.js';
@@ -76,11 +76,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   // took over is refused at its next write, and stops (npm start exits 75), instead of writing beside it.
   let stopOnLoss: (() => Promise<void>) | undefined;
   const db = lease?.raise
-    ? fenceWrites(opened, { entry: lease.entry, epoch: await lease.raise() }, (error) => {
-        console.error('lease lost: another server runs on this database now; stopping', error.message);
-        if (standby.onLeaseLost) standby.onLeaseLost(error);
-        else void stopOnLoss?.();
-      })
+    ? fenceWrites(opened, { entry: lease.entry, epoch: await lease.raise() }, whenLeaseLost(standby, (message) => console.error(message), () => stopOnLoss?.()))
     : opened;
   // On its own embedded PostgreSQL the server holds the lease too: a server started on that database's
   // socket stands by for it (nothing can be waiting for it before the database is up).
@@ -182,7 +178,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   marketProcesses.reportListenersOf(realtime);
   await edges?.announce();
   // HTTP fronts send the orders of the markets this server runs itself as commands on its bus.
-  const commands = bus && (await serveCommands(bus, `openex-server-${process.pid}-${Date.now()}`, (market, command) => firstAnswer(parts, (part) => part.command?.(market, command)), log.error));
+  const commands = bus && (await serveCommands(bus, instance, (market, command) => firstAnswer(parts, (part) => part.command?.(market, command)), log.error));
   const address = await app.listen({ port: config.port, host: config.host });
   phase('listen');
   for (const part of parts) await part.start?.();

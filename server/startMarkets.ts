@@ -11,7 +11,7 @@ import { marketsOf, processBusPrefix, productMarket } from './kernel/shards/proc
 import { marketOwnership } from './kernel/shards/ownership.js';
 import { takeFirstLease, type ProcessLease, type StandbyHooks } from './kernel/shards/standby.js';
 import { joinEntryPool, type EntryPool } from './kernel/shards/entryPool.js';
-import { fenceWrites } from './kernel/shards/fence.js';
+import { fenceWrites, whenLeaseLost } from './kernel/shards/fence.js';
 import { answerProductCall } from './kernel/shards/productCalls.js';
 import { productsApartOf } from './kernel/shards/productsApart.js';
 import { productHttp } from './kernel/http/app.js';
@@ -93,14 +93,7 @@ export async function startMarketProcess(
   // Every write is fenced by the lease's epoch (fence.ts): once another process has taken the
   // entry, this one's next write is refused and it stops.
   let stopOnLoss: (() => Promise<void>) | undefined;
-  let lost = false;
-  const db = fenceWrites(shared, lease, (error) => {
-    if (lost) return;
-    lost = true;
-    log.error('lease lost: another process runs this entry now; stopping', error.message);
-    if (standby.onLeaseLost) standby.onLeaseLost(error);
-    else void stopOnLoss?.();
-  });
+  const db = fenceWrites(shared, lease, whenLeaseLost(standby, (message) => log.error(message, undefined), () => stopOnLoss?.()));
   const listed = await listPairs(db).catch(async (error: unknown) => {
     await lease.release();
     await db.close();

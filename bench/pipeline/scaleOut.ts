@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { startUntilUp } from '../../tests/system/serverProcess.js';
+import { marketProcessPool } from '../../tests/system/cluster.js';
 import { freePort } from './load.js';
 
 /**
@@ -76,15 +77,14 @@ export async function startMarketProcesses(setting: string, env: ScaleOutEnv & {
  */
 export async function startPool(count: number, setting: string, env: ScaleOutEnv & { marketMakers: string }): Promise<Child[]> {
   const entries = setting.split(';').map((entry) => entry.split('=')[0]!);
+  // The chaos test's way to start a member and read what it holds (tests/system/cluster.ts).
+  const pool = marketProcessPool({ ...busAndDatabase({ ...env, marketProcesses: setting }), MARKET_MAKERS: env.marketMakers });
   const members = [];
-  for (let i = 0; i < count; i++) {
-    members.push(await startUntilUp(`pool member ${i + 1}`, 'marketProcess.ts', { ...busAndDatabase({ ...env, marketProcesses: setting }), MARKET_MAKERS: env.marketMakers }, /joined the pool/));
-  }
-  const heldBy = (output: string) => [...output.matchAll(/\] holds (.+)$/gm)].at(-1)?.[1]?.split(', ').filter((e) => e !== 'nothing') ?? [];
+  for (let i = 0; i < count; i++) members.push(await pool.start());
   const share = Math.ceil(entries.length / count);
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const held = members.map((m) => heldBy(m.output()));
+    const held = members.map((m) => pool.heldBy(m));
     if (held.flat().length === entries.length && held.every((h) => h.length <= share)) break;
     if (Date.now() > deadline) throw new Error(`the pool did not settle: ${JSON.stringify(held)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

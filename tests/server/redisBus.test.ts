@@ -77,10 +77,12 @@ describe.runIf(usingPostgres())('the realtime bus over Redis', () => {
       while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     };
     await until(() => received.length === 1);
-    // Cut the edge's reading connection; notices sent while it reconnects are kept for it.
+    // Cut the edge's receiving connection (whatever carries the stream: named reader, or subscriber
+    // when it was pub/sub); notices sent while it reconnects are kept for it.
     const redis = new Redis(REDIS_URL);
-    const line = ((await redis.client('LIST')) as string).split('\n').find((l) => l.includes(` name=${prefix}:reader `))!;
-    await redis.client('KILL', 'ID', line.match(/id=(\d+)/)![1]!);
+    const lines = ((await redis.client('LIST')) as string).split('\n').filter((l) => l.includes(` name=${prefix}:reader `) || l.includes(` name=${prefix}:subscriber `));
+    expect(lines).toHaveLength(1);
+    await redis.client('KILL', 'ID', lines[0]!.match(/id=(\d+)/)![1]!);
     await redis.quit();
     for (let n = 2; n <= 4; n++) server.send({ k: 'user', userId: 1, message: { kind: 'notice', n } as never });
     await until(() => received.length === 4 && back === 1);

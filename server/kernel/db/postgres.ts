@@ -129,7 +129,7 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
         throw error;
       } finally {
         client.off('error', onError);
-        client.release(broken instanceof Error ? broken : broken === undefined ? undefined : new Error(String(broken)));
+        client.release(broken !== undefined);
       }
     },
     durable: durabilityBarrier(async () => {

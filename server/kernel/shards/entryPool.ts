@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../db/database.js';
+import { Loops } from '../loops.js';
 import { poolMembers } from '../observability/metrics.js';
 
 /**
@@ -64,14 +65,12 @@ export async function joinEntryPool(
   const held: HeldEntry[] = [];
   /** Members at the last look: on stop, whether another is there to take the entries at once. */
   let counted = 1;
-  /** After a failed look or start, the next is put off (a missing schema would otherwise log ten times a second). */
-  let quietUntil = 0;
+  /** After a failed look or start the next waits a second (a missing schema would otherwise log ten times a second). */
+  let failed = false;
   let overSince: number | undefined;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
 
   const tick = async () => {
-    if (Date.now() < quietUntil) return;
+    failed = true;
     const { members, free } = await look(session, entries);
     counted = members;
     poolMembers.set(members);
@@ -79,33 +78,26 @@ export async function joinEntryPool(
     if (held.length < share && free.length > 0) {
       overSince = undefined;
       const entry = await take(free);
-      if (entry && stopped) await entry.stop();
-      else if (entry) {
+      if (entry) {
         held.push(entry);
         said();
       }
     } else if (held.length > share) {
       overSince ??= Date.now();
-      if (Date.now() - overSince < SETTLE_MS) return;
-      overSince = undefined;
-      const given = held.pop()!;
-      log(`handing ${given.name} over: ${members} processes share ${entries.length} entries, ${share} each`);
-      await given.stop({ handover: true });
-      said();
+      if (Date.now() - overSince >= SETTLE_MS) {
+        overSince = undefined;
+        const given = held.pop()!;
+        log(`handing ${given.name} over: ${members} processes share ${entries.length} entries, ${share} each`);
+        await given.stop({ handover: true });
+        said();
+      }
     } else overSince = undefined;
+    failed = false;
   };
   // One line a change, for operators (and the chaos test, which reads who holds what from it).
   const said = () => log(`holds ${held.map((entry) => entry.name).join(', ') || 'nothing'}`);
-  const loop = async () => {
-    try {
-      await tick();
-    } catch (error) {
-      log('pool: looking at the entries, or starting one, failed; trying again in a second', error);
-      quietUntil = Date.now() + 1000;
-    }
-    if (!stopped) timer = setTimeout(() => void loop(), POOL_TICK_MS);
-  };
-  await loop();
+  const loops = new Loops(log);
+  loops.every(() => (failed ? 1000 : POOL_TICK_MS), tick, 'pool: looking at the entries, or starting one, failed; trying again in a second', 0);
 
   return {
     held: () => held.map((entry) => entry.name),
@@ -114,8 +106,8 @@ export async function joinEntryPool(
      * the commands sent meanwhile wait for them); alone, a stop with bye (nobody will take them).
      */
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
+      // The tick in flight ends first: an entry it was taking is among those handed over below.
+      await loops.stop();
       const handover = counted > 1;
       for (const entry of held.splice(0).reverse()) await entry.stop({ handover });
       await session.query('select pg_advisory_unlock_all()').catch(() => undefined);

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.js';
-import type { ProcessLease } from './standby.js';
+import type { ProcessLease, StandbyHooks } from './standby.js';
 
 /** A write refused because the process no longer holds its lease: another process runs the entry now. */
 export class LeaseLostError extends Error {
@@ -45,3 +45,19 @@ export function fenceWrites(db: Database, lease: Pick<ProcessLease, 'entry' | 'e
 
 /** process_lease_fence's refusal. */
 const FENCED = 'OXL01';
+
+/**
+ * What a holder does once a write of its is refused (every later one is too): says so once, then
+ * hands over to `hooks.onLeaseLost` (the entry points exit 75, so a supervisor starts them again as
+ * standbys) or, unset, stops its own work.
+ */
+export function whenLeaseLost(hooks: Pick<StandbyHooks, 'onLeaseLost'>, say: (message: string) => void, stop: () => Promise<void> | undefined): (error: LeaseLostError) => void {
+  let lost = false;
+  return (error) => {
+    if (lost) return;
+    lost = true;
+    say(`lease lost: another process runs this now; stopping (${error.message})`);
+    if (hooks.onLeaseLost) hooks.onLeaseLost(error);
+    else void stop();
+  };
+}

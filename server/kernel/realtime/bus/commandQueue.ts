@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { commandBatches } from '../../observability/metrics.js';
 import type { CommandBatch } from './messages.js';
+import { appendTrimmed } from './streamLog.js';
 
 /**
  * The commands to a market or product process as a Redis Stream read by a consumer group
@@ -27,20 +28,12 @@ const READ_COUNT = 200;
 type Entry = [id: string, fields: string[]];
 
 /**
- * How long a queue outlives its last batch (trimming happens on appends only); a holder whose queue
- * expired while it was idle creates the group again at its next read.
+ * Appends one batch to the queue (one XADD, trimming what is past any deadline). The queue expires
+ * minutes after its last batch (streamLog.ts); a holder whose queue expired while it was idle
+ * creates the group again at its next read.
  */
-const EXPIRE_AFTER_MS = 10 * KEEP_MS;
-const expirySetAt = new Map<string, number>();
-
-/** Appends one batch to the stream (one XADD, trimming what is past any deadline). */
 export async function appendCommands(redis: Redis, key: string, batch: CommandBatch): Promise<void> {
-  const now = Date.now();
-  await redis.xadd(key, 'MINID', '~', String(now - KEEP_MS), '*', 'b', JSON.stringify(batch));
-  if (now - (expirySetAt.get(key) ?? 0) > KEEP_MS / 6) {
-    expirySetAt.set(key, now);
-    redis.pexpire(key, EXPIRE_AFTER_MS).catch(() => undefined);
-  }
+  await appendTrimmed(redis, key, JSON.stringify(batch), KEEP_MS);
 }
 
 /**
@@ -106,7 +99,7 @@ export async function consumeCommands(
         if (answer && !stopped) take(answer[0]![1]);
       } catch (error) {
         if (stopped) return;
-        // The queue expired while idle (EXPIRE_AFTER_MS) and a batch created it again, without the group.
+        // The queue expired while idle and a batch created it again, without the group.
         if (String(error).includes('NOGROUP')) {
           await createGroup().catch((again: unknown) => log('command queue: creating the group failed', again));
           continue;

@@ -15,23 +15,28 @@ const BLOCK_MS = 1000;
 /** Turns taken in one read. */
 const READ_COUNT = 500;
 
-/**
- * How long a stream outlives its last append: trimming happens on appends only, so without this a
- * stopped process's last minute (a test run's, a renamed prefix's) would stay in Redis for good.
- */
-const EXPIRE_AFTER_MS = 5 * STREAM_KEEP_MS;
-/** When each key's expiry was last pushed back: once every few seconds, not once a turn. */
+/** When each key's expiry was last pushed back: once every few seconds, not once an append. */
 const expirySetAt = new Map<string, number>();
 
-/** Appends one turn's messages (one XADD, trimming what is older than STREAM_KEEP_MS). */
-export function appendToStream(redis: Redis, key: string, text: string): Promise<unknown> {
+/**
+ * Appends `text` to the stream `key` as its one field, trimming (approximately: cheap) what is older
+ * than `keepMs`. Trimming happens on appends only, so the key also expires five `keepMs` after its
+ * last append: a stopped process's last entries (a test run's, a renamed prefix's) do not stay in
+ * Redis for good. The one way both the bus's streams and the command queues append.
+ */
+export function appendTrimmed(redis: Redis, key: string, text: string, keepMs: number): Promise<unknown> {
   const now = Date.now();
-  const appended = redis.xadd(key, 'MINID', '~', String(now - STREAM_KEEP_MS), '*', 'm', text);
-  if (now - (expirySetAt.get(key) ?? 0) > STREAM_KEEP_MS / 6) {
+  const appended = redis.xadd(key, 'MINID', '~', String(now - keepMs), '*', 'm', text);
+  if (now - (expirySetAt.get(key) ?? 0) > keepMs / 6) {
     expirySetAt.set(key, now);
-    redis.pexpire(key, EXPIRE_AFTER_MS).catch(() => undefined);
+    redis.pexpire(key, 5 * keepMs).catch(() => undefined);
   }
   return appended;
+}
+
+/** Appends one turn's messages to a serving process's stream. */
+export function appendToStream(redis: Redis, key: string, text: string): Promise<unknown> {
+  return appendTrimmed(redis, key, text, STREAM_KEEP_MS);
 }
 
 /**
