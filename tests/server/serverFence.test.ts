@@ -51,6 +51,28 @@ describe.runIf(usingPostgres())("the server's lease fences its writes", () => {
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  // Found running cluster nodes: the fence's query went with the BEGIN, so the day-open snapshot's
+  // `set transaction isolation level` came after a query, was refused, and no snapshot was ever taken.
+  it('takes the wallet’s day-open snapshot (a repeatable-read transaction) through the fence', async () => {
+    const schema = await createIsolatedSchema();
+    const dataDir = mkdtempSync(join(tmpdir(), 'openex-fence-day-'));
+    let server: RunningServer | undefined;
+    try {
+      server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: schema.url, clientDir: join(dataDir, 'none'), logLevel: 'silent', marketMakers: false, p2pMerchants: false });
+      const running = server;
+      const deadline = Date.now() + 10_000;
+      const taken = () => running.db.query<{ n: string }>(`select count(*)::text as n from wallet_day_open`).then(([row]) => Number(row!.n));
+      while ((await taken()) === 0) {
+        if (Date.now() > deadline) throw new Error('no day-open snapshot 10 s after the start');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await server?.stop();
+      await schema.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 /** A connection of the test's own, apart from either server's. */

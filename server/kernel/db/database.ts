@@ -32,6 +32,11 @@ export interface TransactionOptions {
    * lease's fence (kernel/shards/fence.ts). Where there is no other process (PGlite) it is not run.
    */
   prelude?: string;
+  /**
+   * A repeatable-read snapshot for the whole of `work` (the day-open equities and the ledger position
+   * agree). Set with the BEGIN, so it comes before the prelude's query, as PostgreSQL requires.
+   */
+  repeatableRead?: boolean;
 }
 
 export interface Database extends Queryable {

@@ -120,7 +120,7 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
       client.on('error', onError);
       try {
         // One round trip either way: a parameterless query may hold several statements.
-        await client.query(['BEGIN', options?.durableLater && 'SET LOCAL synchronous_commit = off', options?.prelude].filter(Boolean).join('; '));
+        await client.query([options?.repeatableRead ? 'BEGIN ISOLATION LEVEL REPEATABLE READ' : 'BEGIN', options?.durableLater && 'SET LOCAL synchronous_commit = off', options?.prelude].filter(Boolean).join('; '));
         const result = await work(wrap(client));
         await client.query('COMMIT');
         return result;

@@ -44,7 +44,6 @@ export function dayOpenings(db: Database, accounts: AccountRules, now: () => num
   };
   const take = (day: number) =>
     db.transaction(async (tx) => {
-      await tx.query('set transaction isolation level repeatable read');
       const [last] = await tx.query<{ id: string }>(`select coalesce(max(id), 0)::text as id from ledger_entry`);
       const [claimed] = await tx.query<{ day_ms: string }>(
         `insert into wallet_day_open (day_ms, taken_ms, ledger_id) values ($1, $2, $3) on conflict do nothing returning day_ms`,
@@ -61,7 +60,8 @@ export function dayOpenings(db: Database, accounts: AccountRules, now: () => num
         day,
       ]);
       return read(tx, day);
-    });
+      // Set with the BEGIN: a fenced server's BEGIN runs the lease's fence query first (fence.ts).
+    }, { repeatableRead: true });
   return {
     async ensure(): Promise<DayOpen> {
       const day = startOfUtcDay(now());
