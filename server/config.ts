@@ -79,6 +79,25 @@ export interface ServerConfig {
    */
   primaryUrl?: string;
   /**
+   * A cluster node's front (startNode.ts): like PRIMARY_URL's, but it passes calls on to wherever
+   * the server that serves now says it listens. Never read from the environment.
+   */
+  followServer?: boolean;
+  /**
+   * ROLES: what `npm start` runs here (docs/ARCHITECTURE.md "Scale-out: identical nodes"), any of
+   * `server`, `front`, `markets`. Unset: with DATABASE_URL and REALTIME_BUS_URL all three — a
+   * cluster node, identical to every other (`markets` only where MARKET_PROCESSES has entries);
+   * otherwise `server`, the single process that runs everything.
+   */
+  roles?: Role[];
+  /** SERVER_PORT: where a node's server listens for its fronts (default PORT + 1); PORT is its front's. */
+  serverPort?: number;
+  /**
+   * ADVERTISE_HOST: the address other nodes reach this one's server at (default HOST when it names
+   * one, else this machine's first non-loopback IPv4 address).
+   */
+  advertiseHost?: string;
+  /**
    * Addresses whose X-Forwarded-For this server believes (TRUSTED_PROXIES, comma-separated: its
    * fronts, a load balancer), so rate limits and new-device notices see the client's address.
    */
@@ -91,10 +110,16 @@ export interface ServerConfig {
   socketsPerAddress?: number;
 }
 
+export type Role = 'server' | 'front' | 'markets';
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const marketProcesses = parseMarketProcesses(env.MARKET_PROCESSES);
   return {
+    roles: roles(env.ROLES, Boolean(env.DATABASE_URL && env.REALTIME_BUS_URL), (marketProcesses?.size ?? 0) > 0),
+    serverPort: env.SERVER_PORT ? portNumber(env.SERVER_PORT, 'SERVER_PORT') : port === 0 ? 0 : port + 1,
+    advertiseHost: env.ADVERTISE_HOST || undefined,
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? 'data'),
@@ -119,7 +144,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     pushIntervalMs: pushIntervalMs(env.PUSH_INTERVAL_MS),
     stageTimes: env.STAGE_TIMES === '1',
     realtimeBus: env.REALTIME_BUS_URL ? { url: env.REALTIME_BUS_URL, prefix: env.REALTIME_BUS_PREFIX || DEFAULT_BUS_PREFIX } : undefined,
-    marketProcesses: parseMarketProcesses(env.MARKET_PROCESSES),
+    marketProcesses,
     marketProcess: env.MARKET_PROCESS || undefined,
     metricsPort: env.METRICS_PORT ? portNumber(env.METRICS_PORT, 'METRICS_PORT') : undefined,
     primaryUrl: primaryUrl(env.PRIMARY_URL),
@@ -149,7 +174,20 @@ function primaryUrl(value: string | undefined): string | undefined {
  * The process that runs the exchange's duties (market makers' history folding, timers, block
  * production): the server, not a market process or an HTTP front.
  */
-export const runsDuties = (config: ServerConfig): boolean => !config.marketProcess && !config.primaryUrl;
+export const runsDuties = (config: ServerConfig): boolean => !config.marketProcess && !config.primaryUrl && !config.followServer;
+
+const ROLES: readonly Role[] = ['server', 'front', 'markets'];
+
+function roles(value: string | undefined, shared: boolean, entries: boolean): Role[] {
+  if (!value) return shared ? ROLES.filter((role) => role !== 'markets' || entries) : ['server'];
+  const named = value.split(',').map((one) => one.trim()).filter(Boolean);
+  const unknown = named.filter((one) => !ROLES.includes(one as Role));
+  if (named.length === 0 || unknown.length > 0) throw new Error(`ROLES must name some of ${ROLES.join(', ')} (comma-separated), got ${value}`);
+  const chosen = ROLES.filter((role) => named.includes(role));
+  if (chosen.some((role) => role !== 'server') && !shared) throw new Error(`ROLES=${value} needs DATABASE_URL and REALTIME_BUS_URL (the cluster's PostgreSQL and Redis)`);
+  if (chosen.includes('markets') && !entries) throw new Error('ROLES with markets needs MARKET_PROCESSES (the entries the nodes share)');
+  return chosen;
+}
 
 function embeddedDb(value: string | undefined): 'postgres' | 'pglite' | undefined {
   if (!value) return undefined;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { listPairs, pairOpenings } from './kernel/catalogue.js';
@@ -20,6 +21,7 @@ import { followMarketProcesses } from './kernel/shards/follower.js';
 import { serveCommands } from './kernel/shards/commandServer.js';
 import { marketOwnership } from './kernel/shards/ownership.js';
 import { takeLease, takeServerLease, type StandbyHooks } from './kernel/shards/standby.js';
+import { advertisedUrl } from './kernel/shards/advertise.js';
 import { fenceWrites, whenLeaseLost } from './kernel/shards/fence.js';
 import { withApplicationName } from './kernel/db/postgres.js';
 import { productCallsForwarder } from './kernel/shards/productCalls.js';
@@ -180,6 +182,8 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   // HTTP fronts send the orders of the markets this server runs itself as commands on its bus.
   const commands = bus && (await serveCommands(bus, instance, (market, command) => firstAnswer(parts, (part) => part.command?.(market, command)), log.error));
   const address = await app.listen({ port: config.port, host: config.host });
+  // Where the cluster nodes' fronts send the calls they pass on, told in every beat from now on.
+  edges?.advertise(advertisedUrl((app.server.address() as AddressInfo).port, config.host, config.advertiseHost));
   phase('listen');
   for (const part of parts) await part.start?.();
   started();

@@ -59,6 +59,8 @@ export interface RunningEdge {
    * other market — over the bus each one publishes on, with the answers from its stream (an HTTP front).
    */
   remoteMarkets: RemoteMarkets;
+  /** Where the server that serves now listens, as its beats say (undefined while none is known to serve). */
+  serverUrl(): string | undefined;
   stop(): Promise<void>;
 }
 
@@ -148,6 +150,7 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
     realtime,
     db,
     remoteMarkets,
+    serverUrl: () => sync.serverUrl,
     stop: () =>
       (stopping ??= (async () => {
         sync.stop();

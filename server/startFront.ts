@@ -7,6 +7,7 @@ import { productHttp } from './kernel/http/app.js';
 import type { Kernel, ProductParts, RemoteMarkets, ServerProduct } from './kernel/product.js';
 import { processOf, SERVER } from './kernel/shards/processes.js';
 import { productCallsForwarder } from './kernel/shards/productCalls.js';
+import type { ServerAddresses } from './kernel/http/forward.js';
 import { productRoutes, productsApartOf } from './kernel/shards/productsApart.js';
 import { startEdge, type RunningEdge } from './startEdge.js';
 import { PRODUCTS } from './products/index.js';
@@ -54,7 +55,7 @@ const FRONT_POOLS = { pool: 6, planOnce: 2 };
  * first sync is in) → listen.
  */
 export async function startFront(config: ServerConfig & { frontPort: number }, products: readonly ServerProduct[] = FRONT_PRODUCTS): Promise<RunningFront> {
-  if (!config.primaryUrl) throw new Error("An HTTP front needs PRIMARY_URL (the server's http:// address, where every other call goes)");
+  if (!config.primaryUrl && !config.followServer) throw new Error("An HTTP front needs PRIMARY_URL (the server's http:// address, where every other call goes)");
   if (!config.realtimeBus) throw new Error('An HTTP front needs REALTIME_BUS_URL (the Redis its server and market processes publish to)');
   if (!config.databaseUrl) throw new Error("An HTTP front needs DATABASE_URL (its server's PostgreSQL)");
   const log: Kernel['log'] = {
@@ -89,7 +90,8 @@ export async function startFront(config: ServerConfig & { frontPort: number }, p
     // Products that run in processes of their own (futures): their calls go there over the bus, not through the server.
     const apart = productsApartOf(config, PRODUCTS);
     app = await productHttp(config, db, parts, {
-      forwardTo: config.primaryUrl,
+      // A cluster node's front (`followServer`) sends them wherever the server that serves now says it listens.
+      forwardTo: config.followServer ? followedServer(() => edge?.serverUrl()) : config.primaryUrl!,
       productCalls: apart.length > 0 ? productCallsForwarder(productRoutes(apart), (market, call) => edge!.remoteMarkets.call(market, call), log.error) : undefined,
     });
     await app.ready();
@@ -129,5 +131,23 @@ export async function startFront(config: ServerConfig & { frontPort: number }, p
         await running.close();
         await db.close();
       })()),
+  };
+}
+
+/**
+ * The server a cluster node's front passes calls to: the one its edge follows, at the address its
+ * beats give. None while no server is known to serve (the calls are refused at once, nothing sent);
+ * a refused connection needs nothing here: its beats stop, and the next server's come.
+ */
+function followedServer(url: () => string | undefined): ServerAddresses {
+  let last: { text: string; url: URL } | undefined;
+  return {
+    current() {
+      const text = url();
+      if (!text) return undefined;
+      if (last?.text !== text) last = { text, url: new URL(text) };
+      return last.url;
+    },
+    unreached: () => undefined,
   };
 }

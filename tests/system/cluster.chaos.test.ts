@@ -5,11 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { FUTURES_PATHS } from '../../domain/futures/api.js';
 import { depthChannel } from '../../domain/market.js';
 import { SPOT_PATHS } from '../../domain/spotOrders.js';
+import { WALLET_PATHS } from '../../domain/wallet.js';
 import { auditBooks } from '../../server/products/audit.js';
 import { openPostgres } from '../../server/kernel/db/postgres.js';
 import { createIsolatedSchema } from '../server/testDb.js';
 import { call, newKey } from './client.js';
-import { ChannelWatcher, CLUSTER_DATABASE_URL, marketProcessPool, postgresAnswers, serverEntry } from './cluster.js';
+import { ChannelWatcher, CLUSTER_DATABASE_URL, clusterNodes, postgresAnswers } from './cluster.js';
 import { startFailoverProxy } from './failoverProxy.js';
 import { startNginx } from './nginxProxy.js';
 import { REDIS, redisAnswers, type ChildControls } from './serverProcess.js';
@@ -24,12 +25,18 @@ const MARKET_BOUND_MS = 5000;
 /** The server's takeover is a whole server start (docs/ARCHITECTURE.md): its bound here is looser, and printed. */
 const SERVER_BOUND_MS = 30_000;
 const PORT = Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 10;
+/** The three nodes' fronts (PORT), the load balancer, and the nodes' servers (SERVER_PORT). */
+const FRONT_PORTS = [PORT, PORT + 1, PORT + 2];
+const BALANCER_PORT = PORT + 10;
+const SERVER_PORTS = [PORT + 11, PORT + 12, PORT + 13];
 /** MARKET_PROCESSES' entries: spot's BTC_USDT apart, and the products that run apart from the server. */
 const ENTRIES = ['m1', 'f1'];
+/** What a node may hold: the server's lease, and the pool's entries. */
+const WORK = ['server', ...ENTRIES];
 
 /**
  * Run by `npm run test:cluster` (which sets CLUSTER_SECONDS; .ci/run calls it after `npm test`, alone,
- * so its six processes do not share the two cores with the rest of the system suite), where
+ * so its three nodes do not share the two cores with the rest of the system suite), where
  * PostgreSQL and Redis answer.
  */
 const runs = process.env.CLUSTER_SECONDS !== undefined && (await redisAnswers()) && (await postgresAnswers());
@@ -45,55 +52,44 @@ const describeTimes = (values: number[]) => {
 };
 
 /**
- * The cluster under chaos (issue 38): on the machine's PostgreSQL and Redis, the server runs twice (a
- * holder and a standby) behind nginx running docs/deploy/nginx.conf (or, where nginx is not
- * installed, a Node proxy with its `proxy_next_upstream error` rule), and three
- * identical market processes share MARKET_PROCESSES' two entries — m1 (BTC_USDT) and f1 (futures,
- * seconds contracts, P2P) — as a pool: the first runs both alone until the second joins and is
- * handed one, the third holds nothing and takes whichever entry lapses. Six
- * traders drive the whole mix (spot and futures orders, cancels, transfers, withdrawals, seconds
- * contracts, P2P, ICO) and four sockets watch both books, while every KILL_EVERY_MS a holder, in turn,
- * is killed with -9 and brought back, after a pause, as the next standby (a killed market process
- * comes back identical, standing by for whichever entry lapses next). It prints and asserts:
- * per entry, the time from the kill to its next accepted order; the sockets' resync after each kill
- * (no sequence gap left unrepaired); the seconds contracts' lateness and P2P's pay deadlines (15 s
- * here, expired by whoever holds f1, none graced) within 5 s; no acknowledged operation lost,
- * none applied twice; the ledger audit clean. Skipped where PostgreSQL or Redis does not answer.
+ * The cluster under chaos (issue 38): three identical nodes — `npm start` with the same
+ * DATABASE_URL (the machine's PostgreSQL), REALTIME_BUS_URL (its Redis) and MARKET_PROCESSES
+ * (m1: BTC_USDT; f1: futures, seconds contracts, P2P) — behind nginx running docs/deploy/nginx.conf
+ * (or, where nginx is not installed, a Node proxy with its `proxy_next_upstream error` rule). Every
+ * node serves the API and sockets on its front; one holds the server's lease (the others stand by),
+ * and their pools share m1 and f1 (the first runs both until the second joins and is handed one).
+ * Six traders drive the whole mix (spot and futures orders, cancels, transfers, withdrawals, seconds
+ * contracts, P2P, ICO) and four sockets watch both books, while every KILL_EVERY_MS a node, in turn,
+ * is killed with -9 and started again after a pause. It prints and asserts: per piece of work the
+ * killed node held (the server, m1, f1), the time from the kill to its next accepted call; the
+ * sockets' resync (no sequence gap left unrepaired); the seconds contracts' lateness and P2P's pay
+ * deadlines (15 s here, expired by whoever holds f1, none graced) within 5 s; no acknowledged
+ * operation lost, none applied twice; the ledger audit clean. Skipped where PostgreSQL or Redis does not answer.
  */
-describe.runIf(runs)('cluster chaos: kill -9 of each holder in turn under the whole mix', () => {
+describe.runIf(runs)('cluster chaos: kill -9 of any node in turn under the whole mix', () => {
   it('keeps every market and timer going through the kills, losing and repeating nothing', async () => {
     const schema = await createIsolatedSchema(CLUSTER_DATABASE_URL);
     const dataDir = mkdtempSync(join(tmpdir(), 'openex-cluster-'));
-    const bus = { REALTIME_BUS_URL: `redis://${REDIS.host}:${REDIS.port}`, REALTIME_BUS_PREFIX: `openex-cluster:${process.pid}:${Date.now()}`, MARKET_PROCESSES: `${ENTRIES[0]}=BTC_USDT;${ENTRIES[1]}=futures,seconds,fiat` };
-    const server = serverEntry({ dataDir, databaseUrl: schema.url, env: bus }, [PORT, PORT + 1]);
-    // Three identical market processes for two entries, as a pool (kernel/shards/entryPool.ts).
-    const pool = marketProcessPool({ ...bus, DATABASE_URL: schema.url, LOG_LEVEL: 'warn' });
-    const servers: { holder?: ChildControls; standby?: ChildControls } = {};
-    const holders = new Map<string, ChildControls>();
-    let spare: ChildControls | undefined;
+    const bus = { REALTIME_BUS_URL: `redis://${REDIS.host}:${REDIS.port}`, REALTIME_BUS_PREFIX: `openex-cluster:${process.pid}:${Date.now()}`, MARKET_PROCESSES: `${ENTRIES[0]}=BTC_USDT;${ENTRIES[1]}=futures,seconds,fiat`, TRUSTED_PROXIES: '127.0.0.1' };
+    const cluster = clusterNodes({ dataDir, databaseUrl: schema.url, env: bus }, FRONT_PORTS, SERVER_PORTS);
+    const nodes: ChildControls[] = [];
     // The documented nginx configuration where nginx is installed (.ci/run installs it), else a stand-in.
-    const nginx = await startNginx([PORT, PORT + 1], PORT + 2);
-    const proxy = nginx ?? (await startFailoverProxy([PORT, PORT + 1], PORT + 2));
+    const nginx = await startNginx(FRONT_PORTS, BALANCER_PORT);
+    const proxy = nginx ?? (await startFailoverProxy(FRONT_PORTS, BALANCER_PORT));
     console.log(`cluster: load balancer ${nginx ? 'nginx with docs/deploy/nginx.conf' : 'the Node failover proxy (nginx is not installed)'}`);
     const watchers: ChannelWatcher[] = [];
     let done = false;
     const restarts: Array<Promise<void>> = [];
     try {
-      // The server first (it owns the schema), then the market processes one by one (each takes the
-      // next free entry; the last stands by), then the server's standby.
-      servers.holder = await server.start(true);
-      // The first member alone runs both entries; the second that joins is handed one of them; the
-      // third holds nothing and takes the entry of whichever member dies.
-      const first = await pool.start();
-      await pool.holds(first, ENTRIES);
-      const second = await pool.start();
-      await pool.holds(first, [pool.heldBy(first)[0]!]);
-      const kept = pool.heldBy(first)[0]!;
-      const handed = ENTRIES.find((entry) => entry !== kept)!;
-      await pool.holds(second, [handed]);
-      holders.set(kept, first).set(handed, second);
-      spare = await pool.start();
-      servers.standby = await server.start(false);
+      // The first node runs the server (its migrations come first) and both entries; the second is
+      // handed one of them; the third holds nothing and takes whatever the next killed node held.
+      const first = await cluster.start();
+      await cluster.holds(first, ENTRIES);
+      const second = await cluster.start();
+      await cluster.holds(first, [cluster.holding(first).find((work) => work !== 'server')!]);
+      await cluster.holds(second, [ENTRIES.find((entry) => !cluster.holding(first).includes(entry))!]);
+      nodes.push(first, second, await cluster.start());
+      console.log(`cluster: nodes hold ${nodes.map((node) => `[${cluster.holding(node).join(', ')}]`).join(' ')}`);
       await shortPayDeadlines(schema.url);
 
       const url = proxy.url;
@@ -105,48 +101,36 @@ describe.runIf(runs)('cluster chaos: kill -9 of each holder in turn under the wh
       for (let i = 0; i < 4; i++) watchers.push(new ChannelWatcher(url, [depthChannel('BTC', 'USDT'), depthChannel('ETH', 'USDT')]));
       const workers = Array.from({ length: 6 }, () => workload.run(1_000_000, () => done));
       const probe = traders[5]!;
-      const takeovers = new Map<string, number[]>(['server', ...ENTRIES].map((name) => [name, []]));
-      /** Per kill of the server or m1 (f1 has no book the sockets watch): kill → every socket's books again. */
-      const resyncs = new Map<string, number[]>([['server', []], [ENTRIES[0]!, []]]);
+      const takeovers = new Map<string, number[]>(WORK.map((name) => [name, []]));
+      /** Per kill: kill → every socket that must resync has its books again. */
+      const resyncs: number[] = [];
       let turn = 0;
-      // In turn (so a short run in CI kills each of them), a holder whose standby is up: the kill
-      // measures a takeover, not a cold start.
-      const pick = () => {
-        const order = [ENTRIES[0]!, 'server', ENTRIES[1]!];
-        for (let tried = 0; tried < order.length; tried++) {
-          const name = order[turn++ % order.length]!;
-          if (name === 'server' ? servers.standby : spare) return name;
-        }
-        return undefined;
-      };
 
       const startedAt = Date.now();
       while (Date.now() - startedAt < RUN_MS) {
         await new Promise((r) => setTimeout(r, KILL_EVERY_MS));
-        const name = pick();
-        if (!name) continue;
-        const holder = name === 'server' ? servers.holder! : holders.get(name)!;
-        const standby = (name === 'server' ? servers.standby : spare)!;
-        if (name === 'server') servers.standby = undefined;
-        else spare = undefined;
-        await holder.crash();
+        // In turn; only while all three run, so each kill finds two nodes to take its work.
+        if (nodes.length < 3) continue;
+        const node = nodes.splice(turn++ % nodes.length, 1)[0]!;
+        const held = cluster.holding(node);
+        await node.crash();
         const killedAt = Date.now();
-        takeovers.get(name)!.push(await untilAccepted(url, probe, name, killedAt));
-        if (name === 'server') await server.up(standby);
-        else await pool.holds(standby, [name]);
-        // Every socket has its books again: a snapshot after the kill (the server's takeover, or its resync of m1).
-        if (name !== 'f1') {
-          await until(() => watchers.every((w) => w.snapshotsAt.some((t) => t > killedAt)), `the sockets' resync after ${name}'s kill`, SERVER_BOUND_MS * 2);
-          resyncs.get(name)!.push(Math.max(...watchers.map((w) => w.snapshotsAt.find((t) => t > killedAt)! - killedAt)));
-        }
-        // The killed one comes back, after a pause, as the next standby (meanwhile the next kill may come).
-        if (name === 'server') servers.holder = standby;
-        else holders.set(name, standby);
+        console.log(`cluster: killed a node holding [${held.join(', ')}]`);
+        // Each piece of work it held, taken again: a call that needs it is accepted through the balancer.
+        const times = await Promise.all(held.map((work) => untilAccepted(url, probe, work, killedAt)));
+        held.forEach((work, i) => takeovers.get(work)!.push(times[i]!));
+        // Every socket that must resync has its books again: all of them after the server's or m1's
+        // takeover (every front resyncs), else those that were on the killed node's front.
+        const everyone = held.includes('server') || held.includes(ENTRIES[0]!);
+        const mustResync = () => watchers.filter((w) => everyone || w.disconnectedAt.some((t) => t >= killedAt - 50));
+        await until(() => mustResync().every((w) => w.snapshotsAt.some((t) => t > killedAt)), 'the sockets\' resync after a kill', SERVER_BOUND_MS * 2);
+        const waited = mustResync().map((w) => w.snapshotsAt.find((t) => t > killedAt)! - killedAt);
+        if (waited.length > 0) resyncs.push(Math.max(...waited));
+        // The killed node comes back, after a pause, identical (meanwhile the next kill may come).
         restarts.push(
           (async () => {
             await new Promise((r) => setTimeout(r, 1000));
-            if (name === 'server') servers.standby = await server.start(false);
-            else spare = await pool.start();
+            nodes.push(await cluster.start());
           })(),
         );
       }
@@ -158,7 +142,7 @@ describe.runIf(runs)('cluster chaos: kill -9 of each holder in turn under the wh
       const lateness = await secondsLateness(schema.url);
       const p2p = await p2pDeadlines(schema.url);
       for (const [name, times] of takeovers) console.log(`cluster: ${name} kill → next accepted: ${describeTimes(times)}`);
-      for (const [name, times] of resyncs) console.log(`cluster: sockets resynced after a ${name} kill: ${describeTimes(times)}`);
+      console.log(`cluster: sockets resynced after a kill: ${describeTimes(resyncs)}`);
       console.log(`cluster: sequence gaps seen ${watchers.reduce((n, w) => n + w.gaps, 0)}, left open ${watchers.reduce((n, w) => n + w.gapsOpen, 0)}`);
       console.log(`cluster: seconds contracts settled late by ${describeTimes(lateness)}`);
       console.log(`cluster: P2P orders expired after their pay deadline late by ${describeTimes(p2p.late)}; graced ${p2p.graced}`);
@@ -166,6 +150,7 @@ describe.runIf(runs)('cluster chaos: kill -9 of each holder in turn under the wh
 
       for (const name of ENTRIES) expect(percentiles(takeovers.get(name)!).max || 0).toBeLessThanOrEqual(MARKET_BOUND_MS);
       expect(percentiles(takeovers.get('server')!).max || 0).toBeLessThanOrEqual(SERVER_BOUND_MS);
+      expect(percentiles(resyncs).max || 0).toBeLessThanOrEqual(SERVER_BOUND_MS);
       expect(watchers.reduce((n, w) => n + w.gapsOpen, 0)).toBe(0);
       // Timed work on time across the kills: seconds contracts (checked in secondsLateness) and P2P's
       // deadlines, held through every takeover (none graced: each outage was seconds long).
@@ -179,10 +164,7 @@ describe.runIf(runs)('cluster chaos: kill -9 of each holder in turn under the wh
       done = true;
       await Promise.allSettled(restarts);
       for (const w of watchers) w.close();
-      await servers.standby?.stop();
-      await spare?.stop();
-      for (const holder of holders.values()) await holder.stop();
-      await servers.holder?.stop();
+      for (const node of nodes) await node.stop();
       await proxy.close();
     }
     const db = await openPostgres(schema.url);
@@ -196,12 +178,18 @@ describe.runIf(runs)('cluster chaos: kill -9 of each holder in turn under the wh
   }, 900_000);
 });
 
-/** Asks, as a trader would, until `entry`'s work is taken again: an order on its market, or f1's futures account. */
+/**
+ * Asks, as a trader would, until `entry`'s work is taken again: an order on its market (ETH_USDT runs
+ * in the server), f1's futures account, and for the server also a call the fronts pass on to it.
+ */
 async function untilAccepted(url: string, probe: Trader, entry: string, killedAt: number): Promise<number> {
-  const ask = () => {
+  const order = (symbol: string, price: string, quantity: string) =>
+    call(url, SPOT_PATHS.place, { symbol, side: 'buy', type: 'limit', price, quantity }, { token: probe.token, key: newKey() });
+  const ask = async () => {
     if (entry === 'f1') return call(url, FUTURES_PATHS.account, {}, { token: probe.token });
-    const [symbol, price, quantity] = entry === 'm1' ? ['BTC_USDT', '10000', '0.001'] : ['ETH_USDT', '1000', '0.01'];
-    return call(url, SPOT_PATHS.place, { symbol, side: 'buy', type: 'limit', price, quantity }, { token: probe.token, key: newKey() });
+    if (entry === 'm1') return order('BTC_USDT', '10000', '0.001');
+    const placed = await order('ETH_USDT', '1000', '0.01');
+    return placed.code === 200 ? call(url, WALLET_PATHS.balances, { account: 'spot' }, { token: probe.token }) : placed;
   };
   for (;;) {
     const answer = await ask().catch(() => undefined);

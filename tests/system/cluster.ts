@@ -3,10 +3,9 @@ import { io, type Socket } from 'socket.io-client';
 import { serverEnv, startUntilUp, type ChildControls } from './serverProcess.js';
 
 /**
- * The pieces of the cluster test (tests/system/cluster.chaos.test.ts): the server started twice — a
- * holder and a standby — and identical market processes, one more than MARKET_PROCESSES has entries
- * (docs/ARCHITECTURE.md "Scale-out: standbys and takeover"), and socket clients that keep their
- * channels across a server's death, as the web client does.
+ * The pieces of the cluster test (tests/system/cluster.chaos.test.ts): identical nodes
+ * (docs/ARCHITECTURE.md "Scale-out: identical nodes"), identical market processes for the bench, and
+ * socket clients that keep their channels across a node's death, as the web client does.
  */
 
 /** The PostgreSQL the cluster runs on: the machine's (CI's PostgreSQL pass), if it answers. */
@@ -26,34 +25,46 @@ export async function postgresAnswers(url = CLUSTER_DATABASE_URL): Promise<boole
 }
 
 /**
- * One entry of the cluster (the server, a market process, a product process), started as many times
- * as asked: the first start holds it, later ones stand by. `up` resolves once a given process holds
- * the entry and serves (a standby that took over).
+ * The cluster's identical nodes (server/startNode.ts): `npm start` with the same DATABASE_URL,
+ * REALTIME_BUS_URL and MARKET_PROCESSES, each on its own slot of `frontPorts` (PORT, where the load
+ * balancer sends traffic) and `serverPorts` (SERVER_PORT, where its server listens once it holds the
+ * lease). `start` takes the first free slot and resolves once the node serves; what a node holds is
+ * read from its log: its pool's last "holds …" line, and whether its server runs.
  */
-export interface Entry {
-  name: string;
-  /** Starts a process of the entry; resolves once it holds the entry (`holds`) or stands by. */
-  start(holds: boolean): Promise<ChildControls>;
-  up(process: ChildControls): Promise<void>;
-}
-
-/** The server on two ports: each process takes the one its live sibling does not use. */
-export function serverEntry(options: { dataDir: string; databaseUrl: string; env: Record<string, string> }, ports: readonly [number, number]): Entry & { urlOf(process: ChildControls): string } {
-  const portOf = new Map<ChildControls, number>();
-  const freePort = () => ports.find((port) => ![...portOf].some(([child, used]) => used === port && child.child.exitCode === null && child.child.signalCode === null))!;
-  const urlOf = (process: ChildControls) => `http://127.0.0.1:${portOf.get(process)}`;
+export function clusterNodes(options: { dataDir: string; databaseUrl: string; env: Record<string, string> }, frontPorts: readonly number[], serverPorts: readonly number[]) {
+  const slotOf = new Map<ChildControls, number>();
+  const alive = (child: ChildControls) => child.child.exitCode === null && child.child.signalCode === null;
+  const freeSlot = () => frontPorts.findIndex((_port, slot) => ![...slotOf].some(([child, used]) => used === slot && alive(child)));
+  const pool = marketProcessPool({});
   return {
-    name: 'server',
-    urlOf,
-    async start(holds) {
-      const port = freePort();
-      // '' resolves at once (the server's log is quiet at warn): a holder is then asked until it is ready.
-      const child = await startUntilUp(`server on ${port}`, 'main.ts', serverEnv({ ...options, port }), holds ? '' : 'standing by');
-      portOf.set(child, port);
-      if (holds) await ready(urlOf(child));
+    /** Starts a node on a free slot; resolves once its front serves (after its first sync with the serving server). */
+    async start(): Promise<ChildControls> {
+      const slot = freeSlot();
+      if (slot < 0) throw new Error('every node slot is taken');
+      const env = {
+        ...serverEnv({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, port: frontPorts[slot]!, env: options.env }),
+        // Unset: with DATABASE_URL and REALTIME_BUS_URL, `npm start` runs a whole node.
+        ROLES: '',
+        SERVER_PORT: String(serverPorts[slot]),
+        ADVERTISE_HOST: '127.0.0.1',
+      };
+      const child = await startUntilUp(`node ${slot}`, 'main.ts', env, /cluster node is up/);
+      slotOf.set(child, slot);
       return child;
     },
-    up: (process) => ready(urlOf(process)),
+    /** The entries a node's pool member holds now, and `server` when its server runs. */
+    holding(node: ChildControls): string[] {
+      return [...(node.output().includes('the server runs here') ? ['server'] : []), ...pool.heldBy(node)];
+    },
+    holds: pool.holds,
+    /** Waits until `node`'s server runs (it took the lease). */
+    async serves(node: ChildControls, timeoutMs = 60_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      while (!node.output().includes('the server runs here')) {
+        if (Date.now() > deadline) throw new Error(`the node's server did not take over:\n${node.output()}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
   };
 }
 
@@ -106,6 +117,8 @@ export async function ready(url: string, timeoutMs = 120_000): Promise<void> {
 export class ChannelWatcher {
   readonly socket: Socket;
   readonly snapshotsAt: number[] = [];
+  /** When its connection broke (the node serving it was killed). */
+  readonly disconnectedAt: number[] = [];
   gaps = 0;
   private readonly lastSeq = new Map<string, number>();
   private readonly broken = new Set<string>();
@@ -119,6 +132,7 @@ export class ChannelWatcher {
       this.lastSeq.clear();
       for (const channel of this.channels) this.socket.emit('subscribe', channel);
     });
+    this.socket.on('disconnect', () => this.disconnectedAt.push(Date.now()));
     this.socket.on('data', (...payloads: Array<{ channel?: string; kind?: string; seq?: number }>) => {
       for (const p of payloads) this.receive(p);
     });

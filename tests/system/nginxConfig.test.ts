@@ -14,9 +14,9 @@ describe('the documented nginx configuration', () => {
   const documented = readFileSync(join(import.meta.dirname, '../../docs/deploy/nginx.conf'), 'utf8');
 
   it('keeps its rules and takes this machine’s addresses', () => {
-    const config = nginxConfig(documented, [9101, 9102], 9103, '/tmp/x');
+    const config = nginxConfig(documented, [9101, 9102, 9104], 9103, '/tmp/x');
     expect(config).toContain('listen 127.0.0.1:9103;');
-    expect(config.match(/server 127\.0\.0\.1:910[12] max_fails=1 fail_timeout=1s;/g)).toHaveLength(4);
+    expect(config.match(/server 127\.0\.0\.1:910[124] max_fails=1 fail_timeout=1s;/g)).toHaveLength(6);
     expect(config).not.toMatch(/server 10\.0\.0\./);
     for (const rule of ['proxy_next_upstream error timeout http_502 http_503;', 'proxy_set_header Upgrade $http_upgrade;', 'location = /metrics { return 404; }', 'keepalive 64;']) expect(config).toContain(rule);
   });
@@ -25,7 +25,7 @@ describe('the documented nginx configuration', () => {
     const dir = mkdtempSync(join(tmpdir(), 'openex-nginx-t-'));
     try {
       chmodSync(dir, 0o777);
-      writeFileSync(join(dir, 'nginx.conf'), nginxConfig(documented, [9101, 9102], 9103, dir));
+      writeFileSync(join(dir, 'nginx.conf'), nginxConfig(documented, [9101, 9102, 9104], 9103, dir));
       expect(() => execFileSync('/usr/sbin/nginx', ['-t', '-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'pipe' })).not.toThrow();
     } finally {
       rmSync(dir, { recursive: true, force: true });

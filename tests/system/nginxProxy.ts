@@ -10,8 +10,8 @@ const NGINX = '/usr/sbin/nginx';
 /**
  * The load balancer of the cluster tests as the operator runs it: nginx (Debian's, which .ci/run
  * installs) with docs/deploy/nginx.conf itself, its example addresses replaced by this machine's —
- * `upstreams` for the documented servers in both `openex_http` and `openex_sockets` (the chaos
- * test's servers serve their own sockets), `port` for `listen 80` — and its pid, logs and
+ * `upstreams` for the documented nodes in both `openex_http` and `openex_sockets`, `port` for
+ * `listen 80` — and its pid, logs and
  * temporary files in a directory of its own. So the test proves the documented configuration, not a stand-in. Undefined where nginx is
  * not installed (tests/system/failoverProxy.ts stands in then).
  */
@@ -46,17 +46,15 @@ export async function startNginx(upstreams: readonly number[], port: number): Pr
 }
 
 /**
- * The documented configuration with this machine's addresses and a directory of its own. The test
- * runs two servers and neither fronts nor edges: the documented servers' lines (port 8080) keep
- * their parameters with `upstreams` for addresses, and serve the sockets too; the fronts' and the
- * edges' lines go.
+ * The documented configuration with this machine's addresses and a directory of its own: each
+ * upstream's node lines (port 8080) keep their parameters with `upstreams` for addresses.
  */
 export function nginxConfig(documented: string, upstreams: readonly number[], port: number, dir: string): string {
-  const serverLines = [...documented.matchAll(/^\s*server [\d.]+:8080 (.*);$/gm)].map((m) => m[1]!);
-  if (serverLines.length !== upstreams.length) throw new Error(`docs/deploy/nginx.conf lists ${serverLines.length} servers (port 8080), the test runs ${upstreams.length}`);
-  const servers = upstreams.map((p, i) => `    server 127.0.0.1:${p} ${serverLines[i]};`).join('\n');
   const replaceUpstream = (text: string, name: string) =>
     text.replace(new RegExp(`(upstream ${name} \\{)([\\s\\S]*?)(\\n  \\})`), (_all, open: string, body: string, close: string) => {
+      const parameters = [...body.matchAll(/^\s*server [\d.]+:8080 (.*);$/gm)].map((m) => m[1]!);
+      if (parameters.length !== upstreams.length) throw new Error(`docs/deploy/nginx.conf lists ${parameters.length} nodes in ${name}, the test runs ${upstreams.length}`);
+      const servers = upstreams.map((p, i) => `    server 127.0.0.1:${p} ${parameters[i]};`).join('\n');
       const kept = body.split('\n').filter((line) => !/^\s*server\s/.test(line) && !/^\s*#/.test(line));
       return `${open}\n${servers}${kept.join('\n')}${close}`;
     });

@@ -8,7 +8,7 @@ import { requestContext } from './context.js';
 import { errorHandling } from './errors.js';
 import { securityHeaderValues, securityHeaders, type SecurityHeaderOptions } from './securityHeaders.js';
 import { serveClient } from './static.js';
-import { forwardTo, type Forwarder } from './forward.js';
+import { forwardTo, type Forwarder, type ServerAddresses } from './forward.js';
 import { hasInexactNumber, strictInput } from './strictInput.js';
 import { registerRateLimits, type RateLimitStore } from './rateLimit.js';
 import { ApiFailure } from './envelope.js';
@@ -29,10 +29,11 @@ export interface HttpOptions {
   /** Addresses whose X-Forwarded-For is believed (TRUSTED_PROXIES: the HTTP fronts, a load balancer). */
   trustedProxies?: string[];
   /**
-   * On an HTTP front: the server's address (PRIMARY_URL). Every /api call no route here serves goes
-   * there as it came (forward.ts), before any layer here parses or checks it.
+   * On an HTTP front: the server's address (PRIMARY_URL), or where a cluster node hears the server
+   * is now (its `alive` on the bus). Every /api call no route here serves goes there as it came
+   * (forward.ts), before any layer here parses or checks it.
    */
-  forwardTo?: string;
+  forwardTo?: string | ServerAddresses;
   /**
    * The calls of products that run in processes of their own (kernel/shards/productCalls.ts): taken
    * before anything here parses them, and before `forwardTo`.

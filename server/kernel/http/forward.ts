@@ -47,13 +47,8 @@ export interface Forwarder {
  * the request went out. If it breaks off or times out after that, the envelope says the call may
  * have been carried out; the Idempotency-Key makes a retry of an order safe.
  */
-export function forwardTo(primaryUrl: string, servedHere: (method: string, path: string) => boolean, log: (message: string, error: unknown) => void): Forwarder {
-  // A server and its standbys (PRIMARY_URL may list several): calls go to the one that answered
-  // last; a refused connection (that one is gone, and a standby listens only once it holds the
-  // lease) refuses the call — nothing was sent, so it is safe to send again — and moves the front
-  // on to the next address for the calls after it.
-  const servers = primaryUrl.split(',').map((one) => new URL(one));
-  let current = 0;
+export function forwardTo(servers: string | ServerAddresses, servedHere: (method: string, path: string) => boolean, log: (message: string, error: unknown) => void): Forwarder {
+  const addresses = typeof servers === 'string' ? listedServers(servers) : servers;
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   return {
     take(request, response) {
@@ -63,8 +58,13 @@ export function forwardTo(primaryUrl: string, servedHere: (method: string, path:
       const headers = passedOn(request.headers);
       const client = request.socket.remoteAddress ?? '';
       headers['x-forwarded-for'] = request.headers['x-forwarded-for'] ? `${String(request.headers['x-forwarded-for'])}, ${client}` : client;
-      const target = current;
-      const primary = servers[target]!;
+      const primary = addresses.current();
+      // No server known to serve now (a cluster node's server has just died and no other has said it
+      // listens yet): nothing is sent, so the call is refused at once as safe to send again.
+      if (!primary) {
+        refuseHere(request, response, 'serverUnreachable');
+        return true;
+      }
       const upstream = httpRequest(
         { protocol: primary.protocol, hostname: primary.hostname, port: primary.port, method: request.method, path: url, headers, agent, timeout: FORWARD_TIMEOUT_MS },
         (answer) => {
@@ -76,7 +76,7 @@ export function forwardTo(primaryUrl: string, servedHere: (method: string, path:
         log(`front: ${request.method} ${path} could not be forwarded to the server`, error);
         if (response.headersSent) return void response.destroy();
         const unreached = error.code === 'ECONNREFUSED' || error.code === 'ENOTFOUND' || error.code === 'EHOSTUNREACH';
-        if (unreached && current === target) current = (target + 1) % servers.length;
+        if (unreached) addresses.unreached(primary);
         refuseHere(request, response, unreached ? 'serverUnreachable' : 'serverNoAnswer');
       };
       upstream.on('timeout', () => upstream.destroy(new Error('no answer in time')));
@@ -85,5 +85,28 @@ export function forwardTo(primaryUrl: string, servedHere: (method: string, path:
       return true;
     },
     close: () => agent.destroy(),
+  };
+}
+
+/** Where a front's calls for the server go now, and what it is told when that one refused a connection. */
+export interface ServerAddresses {
+  current(): URL | undefined;
+  unreached(url: URL): void;
+}
+
+/**
+ * PRIMARY_URL's server and its standbys: calls go to the one that answered last; a refused
+ * connection (that one is gone, and a standby listens only once it holds the lease) refuses the
+ * call — nothing was sent, so it is safe to send again — and moves the front on to the next
+ * address for the calls after it.
+ */
+export function listedServers(primaryUrl: string): ServerAddresses {
+  const servers = primaryUrl.split(',').map((one) => new URL(one));
+  let current = 0;
+  return {
+    current: () => servers[current],
+    unreached(url) {
+      if (servers[current] === url) current = (current + 1) % servers.length;
+    },
   };
 }

@@ -47,6 +47,8 @@ export class EdgeSync {
   private watch: NodeJS.Timeout | undefined;
   /** While the serving process is silent or gone: each paused tick channel and the tick it had. */
   private paused: Map<string, object> | undefined;
+  /** Where the serving process listens, as its last beat said (a cluster node's server). */
+  private url: { instance: string; url: string } | undefined;
   /** It said bye: paused until a new instance's sync, whatever else is heard meanwhile. */
   private gone = false;
   private firstSync: (() => void) | undefined;
@@ -94,6 +96,15 @@ export class EdgeSync {
   /** Whether a holder is known to run now: one has synced, and it has neither fallen silent nor said bye. */
   get serving(): boolean {
     return this.instance !== undefined && this.paused === undefined;
+  }
+
+  /**
+   * Where the server that serves now listens (it says so in its beats once it does): undefined
+   * while none is known to serve — silent, gone, or a new one not yet listening.
+   */
+  get serverUrl(): string | undefined {
+    const url = this.url;
+    return this.serving && url?.instance === this.instance ? url?.url : undefined;
   }
 
   /**
@@ -166,6 +177,7 @@ export class EdgeSync {
         this.resync();
         return;
       case 'alive':
+        if (message.url) this.url = { instance: message.instance, url: message.url };
         return;
       case 'bye':
         if (message.instance !== this.instance) return;
@@ -199,6 +211,7 @@ export class EdgeSync {
     const again = this.instance !== undefined;
     this.awaiting = undefined;
     this.instance = sync.instance;
+    if (sync.url) this.url = { instance: sync.instance, url: sync.url };
     this.gone = false;
     if (Array.isArray(sync.channels)) {
       registry.addChannels(sync.channels);

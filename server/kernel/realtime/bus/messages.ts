@@ -18,9 +18,10 @@ export type BusMessage =
   | { k: 'hello'; instance: string }
   /**
    * The serving process is running (every ALIVE_EVERY_MS, whatever else it sends): a follower that
-   * hears nothing for SILENT_AFTER_MS shows its markets as paused (EdgeSync).
+   * hears nothing for SILENT_AFTER_MS shows its markets as paused (EdgeSync). `url`: where the
+   * server listens, once it does, for the cluster nodes' fronts to send it the calls they pass on.
    */
-  | { k: 'alive'; instance: string }
+  | { k: 'alive'; instance: string; url?: string }
   /**
    * The serving process is stopping in order (SIGTERM): its followers show its markets paused and
    * refuse its commands at once, as not done, until a new instance says hello.
@@ -28,9 +29,10 @@ export type BusMessage =
   | { k: 'bye'; instance: string }
   /**
    * What a new subscriber would get on each channel now, for the edge that asked with `nonce`, and
-   * every channel the server has (a pair listed while the edge was away has no `pair` message for it).
+   * every channel the server has (a pair listed while the edge was away has no `pair` message for it),
+   * and where it listens (as its beats say).
    */
-  | { k: 'sync'; nonce: string; instance: string; channels: string[]; snapshots: Record<string, object> }
+  | { k: 'sync'; nonce: string; instance: string; channels: string[]; snapshots: Record<string, object>; url?: string }
   /**
    * A market process's answer to command `id` from the server `to` (kernel/shards): its `result`, or
    * an `error` — MARKET_NOT_HERE when the market does not run in that process. In the stream, so the

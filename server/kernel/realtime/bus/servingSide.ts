@@ -24,10 +24,12 @@ export function serveBus(
   userFeed: UserFeed;
   listening(userId: number): boolean;
   announce(): Promise<void>;
+  advertise(url: string): void;
   stop(options?: { bye?: boolean }): void;
 } {
   const instance = randomUUID();
   let beat: NodeJS.Timeout | undefined;
+  let url: string | undefined;
   const listeners = new EdgeListeners();
   // Until the gateway is up there is nothing to answer a sync with; channel messages sent before
   // the hello would be folded into the copies of the previous start's books, so none go out.
@@ -43,12 +45,17 @@ export function serveBus(
           const latest = source.latest(channel);
           if (latest) snapshots[channel] = latest;
         }
-        bus.send({ k: 'sync', nonce, instance, channels, snapshots });
+        bus.send({ k: 'sync', nonce, instance, channels, snapshots, url });
       });
       announced = true;
       bus.send({ k: 'hello', instance });
-      beat = setInterval(() => bus.send({ k: 'alive', instance }), ALIVE_EVERY_MS);
+      beat = setInterval(() => bus.send({ k: 'alive', instance, url }), ALIVE_EVERY_MS);
       beat.unref();
+    },
+    /** Listening at `url` now: said at once and in every beat after (the cluster nodes' fronts send calls there). */
+    advertise(at) {
+      url = at;
+      if (announced) bus.send({ k: 'alive', instance, url });
     },
     /**
      * No more beats, and bye: the process is stopping (its followers show its markets paused and
