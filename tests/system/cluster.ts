@@ -94,20 +94,6 @@ export function marketProcessPool(env: Record<string, string>) {
   };
 }
 
-/** Waits until `url` answers /readyz with 200. */
-export async function ready(url: string, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/readyz`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} not ready within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /**
  * A socket through the load balancer that subscribes to `channels` on every (re)connect, as the web
  * client does, and checks each depth channel's sequence: a delta whose `seq` is not the previous one

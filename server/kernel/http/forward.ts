@@ -62,7 +62,8 @@ export function forwardTo(servers: string | ServerAddresses, servedHere: (method
       // No server known to serve now (a cluster node's server has just died and no other has said it
       // listens yet): nothing is sent, so the call is refused at once as safe to send again.
       if (!primary) {
-        refuseHere(request, response, 'serverUnreachable');
+        // On the next tick, as every other answer of a forwarder: its caller sets the security headers first.
+        process.nextTick(() => refuseHere(request, response, 'serverUnreachable'));
         return true;
       }
       const upstream = httpRequest(
