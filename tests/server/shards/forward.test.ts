@@ -122,4 +122,25 @@ describe('the HTTP front forwarder', () => {
     expect(JSON.parse(answer.body)).toEqual({ code: 500, msg: MESSAGES.fr_FR.serverNoAnswer, data: null });
     expect(server.seen).toHaveLength(1);
   });
+
+  it('follows the server a cluster node hears of, and refuses at once, as not done, while it knows none', async () => {
+    const server = await primary((_seen, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"code":200}'));
+    let known: URL | undefined;
+    const forwarder = forwardTo({ current: () => known, unreached: () => undefined }, (_method, path) => path === '/api/local', () => undefined);
+    forwarders.push(forwarder);
+    const url = await listen(
+      createServer((request, response) => {
+        // As the front's app does: its security headers set once the forwarder has taken the call.
+        if (forwarder.take(request, response)) response.setHeader('x-content-type-options', 'nosniff');
+        else response.end('local');
+      }),
+    );
+    const refused = await send(url, '/api/wallet/transfer', { headers: { lang: 'de_DE' }, body: '{}' });
+    expect(JSON.parse(refused.body)).toEqual({ code: 500, msg: MESSAGES.de_DE.serverUnreachable, data: null });
+    expect(refused.headers['x-content-type-options']).toBe('nosniff');
+    expect(server.seen).toHaveLength(0);
+    known = new URL(server.url);
+    expect(JSON.parse((await send(url, '/api/wallet/transfer', { body: '{}' })).body)).toEqual({ code: 200 });
+    expect(server.seen).toHaveLength(1);
+  });
 });

@@ -57,3 +57,24 @@ describe('MARKET_PROCESSES', () => {
     expect(() => productsApartOf(readConfig({ MARKET_PROCESSES: 'm1=ico' }), [futures, ico])).toThrow(/"ico" is not a product that can run in a process of its own \(futures\)/);
   });
 });
+
+describe('ROLES', () => {
+  const shared = { DATABASE_URL: 'postgres://db/openex', REALTIME_BUS_URL: 'redis://bus:6379' };
+  it('makes npm start a whole cluster node with a shared database and bus, and the server alone otherwise', () => {
+    expect(readConfig({}).roles).toEqual(['server']);
+    expect(readConfig({ DATABASE_URL: shared.DATABASE_URL }).roles).toEqual(['server']);
+    expect(readConfig(shared).roles).toEqual(['server', 'front']);
+    expect(readConfig({ ...shared, MARKET_PROCESSES: 'm1=BTC_USDT' }).roles).toEqual(['server', 'front', 'markets']);
+    expect(readConfig({ ...shared, PORT: '9000' }).serverPort).toBe(9001);
+    expect(readConfig({ ...shared, PORT: '9000', SERVER_PORT: '9100' }).serverPort).toBe(9100);
+  });
+
+  it('pins the work an operator names, and refuses, saying why, what cannot run', () => {
+    expect(readConfig({ ...shared, MARKET_PROCESSES: 'm1=BTC_USDT', ROLES: 'markets, front' }).roles).toEqual(['front', 'markets']);
+    expect(readConfig({ ROLES: 'server' }).roles).toEqual(['server']);
+    expect(() => readConfig({ ...shared, ROLES: 'edge' })).toThrow(/ROLES must name some of server, front, markets/);
+    expect(() => readConfig({ ROLES: 'front' })).toThrow(/needs DATABASE_URL and REALTIME_BUS_URL/);
+    expect(() => readConfig({ ...shared, ROLES: 'markets' })).toThrow(/needs MARKET_PROCESSES/);
+    expect(() => readConfig({ ...shared, SERVER_PORT: 'x' })).toThrow(/SERVER_PORT must be a port number/);
+  });
+});
