@@ -12,8 +12,8 @@ import { children, serverPids } from './children.js';
 import { childPid, closeClient, judge, pad, stepHeader, stepLine, cpuSecondsOfProcesses, cpuSeconds, freePort, keepAlive, loadClient, loadClientKind, ms, now, openLoop, percentile, post, probeEvery, SUSTAIN, withCpu, type LoadClient, type Outcome } from './load.js';
 import { pushLatency, registerTraders, startSubscribers, type Probe, type Subscribers } from './participants.js';
 import { ramp, summary } from './ramp.js';
-import { marketProcessesSetting, startEdges, startFronts, startMarketProcesses, startPool, type Child } from './scaleOut.js';
-import { BUDGET_MS, BUS, CANCEL_SHARE, CONNECTIONS, EDGES, FRONTS, MARKET_PROCESSES, PAIRS, POOL, PLAT_EVERY_MS, PROBE, PROBE_EVERY_MS, PUSH_RATES, RATES, STEP_SECONDS, SUBSCRIBERS, TRADERS, USER_CHANNELS, WARM_UP } from './settings.js';
+import { marketProcessesSetting, nodeEnv, poolSettled, startEdges, startFronts, startMarketProcesses, startNodes, startPool, type Child } from './scaleOut.js';
+import { BUDGET_MS, BUS, CANCEL_SHARE, CONNECTIONS, EDGES, FRONTS, MARKET_PROCESSES, NODES, PAIRS, POOL, PLAT_EVERY_MS, PROBE, PROBE_EVERY_MS, PUSH_RATES, RATES, STEP_SECONDS, SUBSCRIBERS, TRADERS, USER_CHANNELS, WARM_UP } from './settings.js';
 import { askStages, printedBy, STAGES, type StageSource } from './stageTimes.js';
 import { printStatementStats, resetStatementStats, statementStatsEnv } from './statementStats.js';
 import type { ProbeArrival } from './subscribers.js';
@@ -24,6 +24,10 @@ import type { ProbeArrival } from './subscribers.js';
  */
 export async function runDatabase(label: string, databaseUrl: string | undefined, plain: { rate: number }): Promise<void> {
   console.log(`\n=== ${label} ===`);
+  if (NODES > 0 && !databaseUrl) {
+    console.log('  (BENCH_NODES needs a shared PostgreSQL: run with DATABASE_URL and BENCH_EMBEDDED=off; skipped)');
+    return;
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'openex-bench-pipeline-'));
   let schema: IsolatedSchema | undefined;
   let server: ServerProcess | undefined;
@@ -42,18 +46,27 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
       console.log(`  PostgreSQL schema ${schema.schema}`);
     }
     const port = await freePort();
-    const entries = MARKET_PROCESSES > 0 ? MARKET_PROCESSES : POOL > 0 ? PAIRS.length : 0;
+    const entries = MARKET_PROCESSES > 0 ? MARKET_PROCESSES : POOL > 0 || NODES > 0 ? PAIRS.length : 0;
     const marketSetting = entries > 0 ? marketProcessesSetting(entries, PAIRS.map((p) => `${p.base}_USDT`)) : undefined;
     const busEnv: Record<string, string> = {
       ...(EDGES > 0 || FRONTS > 0 || marketSetting ? { REALTIME_BUS_URL: BUS.url, REALTIME_BUS_PREFIX: BUS.prefix } : {}),
       ...(marketSetting ? { MARKET_PROCESSES: marketSetting } : {}),
     };
-    server = await startServerProcess({ dataDir, port, databaseUrl: schema?.url, env: { ...(FRONTS > 0 ? { TRUSTED_PROXIES: '127.0.0.1' } : {}), MARKET_MAKERS: process.env.BENCH_MARKET_MAKERS ?? 'on', ...busEnv, ...(databaseUrl ? {} : statementStatsEnv) } });
+    server = await startServerProcess({ dataDir, port, databaseUrl: schema?.url, env: { ...(FRONTS > 0 ? { TRUSTED_PROXIES: '127.0.0.1' } : {}), MARKET_MAKERS: process.env.BENCH_MARKET_MAKERS ?? 'on', ...busEnv, ...(databaseUrl ? {} : statementStatsEnv), ...(NODES > 0 ? nodeEnv(await freePort()) : {}) } });
     tReady = Date.now();
     const pid = childPid('server/main.ts');
     if (pid) serverPids.add(pid);
     console.log(`  server up in ${((Date.now() - t0) / 1000).toFixed(1)} s (pid ${pid ?? '?'}), market makers ${process.env.BENCH_MARKET_MAKERS ?? 'on'}`);
-    if (marketSetting) {
+    if (NODES > 0 && marketSetting) {
+      // The first node runs the server and every entry; the others join, are handed their share and
+      // serve the load and the sockets on their fronts (counted as fronts below).
+      const t = Date.now();
+      const nodes = await startNodes(NODES - 1, { databaseUrl: schema!.url, busUrl: BUS.url, busPrefix: BUS.prefix, marketProcesses: marketSetting, marketMakers: process.env.BENCH_MARKET_MAKERS ?? 'on' });
+      fronts = nodes;
+      for (const node of nodes) children.add(node.child);
+      await poolSettled([server.output, ...nodes.map((node) => node.output)], marketSetting.split(';').map((entry) => entry.split('=')[0]!));
+      console.log(`  ${NODES} cluster node(s) up in ${((Date.now() - t) / 1000).toFixed(1)} s, sharing ${marketSetting}; the load and the subscribers go to every node's front`);
+    } else if (marketSetting) {
       const t = Date.now();
       const processEnv = { databaseUrl: schema?.url ?? embeddedDatabaseUrl(join(dataDir, 'postgres')), busUrl: BUS.url, busPrefix: BUS.prefix, marketMakers: process.env.BENCH_MARKET_MAKERS ?? 'on' };
       marketProcesses = POOL > 0 ? await startPool(POOL, marketSetting, processEnv) : await startMarketProcesses(marketSetting, processEnv);
@@ -95,11 +108,13 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
       ...(pid ? [{ label: 'server', pid, output: server.output }] : []),
       ...[...marketProcesses.map((c, i) => ({ c, label: `market process ${i + 1}` })), ...edges.map((c, i) => ({ c, label: `edge ${i + 1}` })), ...fronts.map((c, i) => ({ c, label: `front ${i + 1}` }))].map(({ c, label }) => ({ label, pid: c.child.pid!, output: printedBy(c.child) })),
     ];
-    const socketServers = edges.length > 0 ? edges : fronts;
-    subscribers = await startSubscribers(server.url, traders.slice(1, 1 + USER_CHANNELS).map((t) => t.token), socketServers.map((e) => e.url));
+    // Cluster nodes: the first node's front serves like the others'.
+    const nodeFronts = NODES > 0 ? [server.url, ...fronts.map((f) => f.url)] : undefined;
+    const socketServers = nodeFronts ?? (edges.length > 0 ? edges : fronts).map((e) => e.url);
+    subscribers = await startSubscribers(server.url, traders.slice(1, 1 + USER_CHANNELS).map((t) => t.token), socketServers);
 
-    // Where the orders go: the server, or the fronts round-robin, each with its share of the connections.
-    const loadPorts = fronts.length > 0 ? fronts.map((f) => Number(new URL(f.url).port)) : [port];
+    // Where the orders go: the server, or the fronts (the nodes' fronts) round-robin, each with its share of the connections.
+    const loadPorts = nodeFronts ? nodeFronts.map((url) => Number(new URL(url).port)) : fronts.length > 0 ? fronts.map((f) => Number(new URL(f.url).port)) : [port];
     const loadTargets = loadPorts.map((p) => ({ port: p, agent: loadClient(p, Math.ceil(CONNECTIONS / loadPorts.length)) }));
     let nextTarget = 0;
     const target = () => loadTargets[nextTarget++ % loadTargets.length]!;
@@ -227,7 +242,7 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
       await Promise.all(Array.from({ length: 16 }, worker));
     };
     /** Each step's figures, printed as one JSON line at the end for bench:cluster (BENCH_RESULT_JSON). */
-    const figures: Array<{ rate: number; achieved: number; sustained: boolean; server: number; markets: number; edges: number; db: number }> = [];
+    const figures: Array<{ rate: number; achieved: number; sustained: boolean; server: number; markets: number; edges: number; fronts: number; db: number }> = [];
     const step = async (rate: number) => {
       ran.add(rate);
       await releaseFunds();
@@ -267,7 +282,7 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
       const platText = `${ms(percentile(platLatencies, 50))}/${ms(percentile(platLatencies, 99))}/${ms(platLatencies.at(-1) ?? NaN)}`;
       const perAnswer = result.ok + result.refused > 0 ? ((serverSeconds * 1000) / (result.ok + result.refused)).toFixed(1) : '-';
       const share = (a: number, b: number) => ((b - a) / loadSeconds).toFixed(2);
-      figures.push({ rate, achieved: result.achieved, sustained: result.sustained, server: cpu, markets: Number(share(others0.markets, others1.markets)), edges: Number(share(others0.edges, others1.edges)), db: Number(share(others0.db, others1.db)) });
+      figures.push({ rate, achieved: result.achieved, sustained: result.sustained, server: cpu, markets: Number(share(others0.markets, others1.markets)), edges: Number(share(others0.edges, others1.edges)), fronts: Number(share(others0.fronts, others1.fronts)), db: Number(share(others0.db, others1.db)) });
       console.log(
         `${stepLine(result, cpu, waiting)} ${pad(platText, 27)} ${pad(((after.trades - before.trades) / stepSeconds).toFixed(0), 12)} ${pad(((after.frames - before.frames) / stepSeconds).toFixed(0), 8)} ${pad(perAnswer, 11)} ${pad(share(others0.db, others1.db), 6)} ${pad(share(others0.client, others1.client), 10)}` +
           (edges.length > 0 ? ` ${pad(share(others0.edges, others1.edges), 9)}` : '') +
@@ -317,7 +332,7 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
       subscribers.child.send({ type: 'stop' });
       children.delete(subscribers.child);
     }
-    for (const edge of [...edges, ...marketProcesses]) {
+    for (const edge of [...edges, ...marketProcesses, ...(NODES > 0 ? fronts : [])]) {
       edge.child.kill('SIGTERM');
       children.delete(edge.child);
     }

@@ -2,6 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import { startUntilUp } from '../../tests/system/serverProcess.js';
 import { marketProcessPool } from '../../tests/system/cluster.js';
 import { freePort } from './load.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /**
  * The scale-out mode's other processes beside the bench's server, on its bus and its database:
@@ -81,15 +84,42 @@ export async function startPool(count: number, setting: string, env: ScaleOutEnv
   const pool = marketProcessPool({ ...busAndDatabase({ ...env, marketProcesses: setting }), MARKET_MAKERS: env.marketMakers });
   const members = [];
   for (let i = 0; i < count; i++) members.push(await pool.start());
-  const share = Math.ceil(entries.length / count);
+  await poolSettled(members.map((m) => m.output), entries);
+  return members.map((m) => ({ url: '', child: m.child }));
+}
+
+/**
+ * `count` more cluster nodes (server/startNode.ts) beside the bench's first one, each on its own
+ * PORT and SERVER_PORT; resolves once each one's front serves. Their servers stand by.
+ */
+export async function startNodes(count: number, env: ScaleOutEnv & { marketMakers: string }): Promise<Array<Child & { output(): string }>> {
+  const nodes: Array<Child & { output(): string }> = [];
+  for (let i = 0; i < count; i++) {
+    const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'openex-bench-node-'));
+    const { child, output } = await startUntilUp(`node ${i + 2}`, 'main.ts', { ...busAndDatabase(env), ...nodeEnv(await freePort()), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CLIENT_DIR: join(dataDir, 'no-client'), LOG_LEVEL: 'warn', MARKET_MAKERS: env.marketMakers }, /cluster node is up/);
+    nodes.push({ url: `http://127.0.0.1:${port}`, child, output });
+  }
+  return nodes;
+}
+
+/** What makes `npm start` a cluster node here (ROLES unset: all three), with its server on `serverPort`. */
+export const nodeEnv = (serverPort: number) => ({ ROLES: '', SERVER_PORT: String(serverPort), ADVERTISE_HOST: '127.0.0.1', TRUSTED_PROXIES: '127.0.0.1' });
+
+/**
+ * Until the pool members whose logs are `outputs` hold every one of `entries`, none over its share
+ * (each says what it holds: kernel/shards/entryPool.ts).
+ */
+export async function poolSettled(outputs: ReadonlyArray<() => string>, entries: readonly string[]): Promise<void> {
+  const pool = marketProcessPool({});
+  const share = Math.ceil(entries.length / outputs.length);
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const held = members.map((m) => pool.heldBy(m));
-    if (held.flat().length === entries.length && held.every((h) => h.length <= share)) break;
+    const held = outputs.map((output) => pool.heldBy({ output }));
+    if (held.flat().length === entries.length && held.every((h) => h.length <= share)) return;
     if (Date.now() > deadline) throw new Error(`the pool did not settle: ${JSON.stringify(held)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return members.map((m) => ({ url: '', child: m.child }));
 }
 
 const busAndDatabase = (env: ScaleOutEnv) => ({

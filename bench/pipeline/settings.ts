@@ -31,6 +31,12 @@ export const POOL = Number(process.env.BENCH_POOL ?? 0);
 // to the server; without edges the subscribers connect to the fronts (docs/ARCHITECTURE.md
 // "Scale-out: HTTP fronts"). plat_config still asks the server itself.
 export const FRONTS = Number(process.env.BENCH_FRONTS ?? 0);
+// BENCH_NODES=N: N identical cluster nodes (`npm start` with DATABASE_URL and REALTIME_BUS_URL;
+// docs/ARCHITECTURE.md "Scale-out: identical nodes") on DATABASE_URL's PostgreSQL, the load's
+// markets one entry each of MARKET_PROCESSES (m1=BTC_USDT;m2=ETH_USDT), which their pools share. The
+// first node is the bench's "server" (it takes the server's lease), the others are counted as fronts;
+// the load and the subscribers are spread over every node's front (bench:cluster runs 1, 2 and 3).
+export const NODES = Number(process.env.BENCH_NODES ?? 0);
 export const BUS = { url: process.env.REALTIME_BUS_URL || 'redis://127.0.0.1:6379', prefix: `openex-bench:${process.pid}` };
 
 /** BTC_USDT carries the probes (amount precision 5): load quantities have 4 decimals, probes 5. */

@@ -76,7 +76,7 @@ export function clusterNodes(options: { dataDir: string; databaseUrl: string; en
  */
 export function marketProcessPool(env: Record<string, string>) {
   /** The entries a member holds now: its last "holds …" line (kernel/shards/entryPool.ts says one a change). */
-  const heldBy = (process: ChildControls): string[] => {
+  const heldBy = (process: Pick<ChildControls, 'output'>): string[] => {
     const last = [...process.output().matchAll(/\] holds (.+)$/gm)].at(-1)?.[1];
     return !last || last === 'nothing' ? [] : last.split(', ');
   };
