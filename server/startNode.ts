@@ -10,8 +10,6 @@ export interface RunningNode {
   url: string | undefined;
   /** The server, once this node holds its lease (it may never: another node's server serves). */
   server(): RunningServer | undefined;
-  front: RunningFront | undefined;
-  pool: EntryPool | undefined;
   stop(): Promise<void>;
 }
 
@@ -78,5 +76,5 @@ export async function startNode(config: ServerConfig, hooks: Pick<StandbyHooks, 
     process.exitCode = 1;
     void stop().finally(() => process.exit(1));
   });
-  return { url: front?.url, server: () => server, front, pool, stop };
+  return { url: front?.url, server: () => server, stop };
 }

@@ -57,14 +57,6 @@ export function clusterNodes(options: { dataDir: string; databaseUrl: string; en
       return [...(node.output().includes('the server runs here') ? ['server'] : []), ...pool.heldBy(node)];
     },
     holds: pool.holds,
-    /** Waits until `node`'s server runs (it took the lease). */
-    async serves(node: ChildControls, timeoutMs = 60_000): Promise<void> {
-      const deadline = Date.now() + timeoutMs;
-      while (!node.output().includes('the server runs here')) {
-        if (Date.now() > deadline) throw new Error(`the node's server did not take over:\n${node.output()}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    },
   };
 }
 
