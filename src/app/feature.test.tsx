@@ -1,13 +1,24 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Suspense, type ComponentType } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineFeature, FeatureProviders, page } from './feature';
 import { createFlowContext } from './flowContext';
 import { PageLoadError } from './ui/PageLoading';
 import type { Services } from './services';
+import { initI18n } from '../services/i18n';
+import { darkTheme } from './theme';
 
 afterEach(cleanup);
+
+// The rest of English arrives a moment after it is asked for, as over the network: a page waiting
+// for it shows its loading state first and is rendered again when it has come.
+vi.mock('../locales', async (original) => ({
+  ...(await original<typeof import('../locales')>()),
+  loadEnglishRest: () => new Promise((resolve) => setTimeout(() => resolve({}), 30)),
+}));
 
 interface Flows {
   greeting: string;
@@ -84,5 +95,23 @@ describe('a page whose code does not arrive', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('a page opened before the rest of English has arrived', () => {
+  // react-i18next gives each mounted component its own wrapper around the instance, and a page that
+  // suspends on its first mount is mounted anew on the retry. Keyed by that wrapper, the catalogue's
+  // wait was a new promise at every retry and the page showed "Loading…" for good (CI, a slow machine).
+  it('renders once English is complete, on its first mount', async () => {
+    const i18n = await initI18n();
+    const opened = page(async () => ({ Opened: () => <p>opened page</p> }), 'Opened');
+    await act(async () => {
+      render(
+        <ThemeProvider theme={darkTheme}>
+          <I18nextProvider i18n={i18n}>{opened.element}</I18nextProvider>
+        </ThemeProvider>,
+      );
+    });
+    expect(await screen.findByText('opened page', undefined, { timeout: 3_000 })).toBeTruthy();
   });
 });

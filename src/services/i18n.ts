@@ -32,12 +32,19 @@ export async function changeLanguage(instance: i18n, lang: LocaleCode): Promise<
   await instance.changeLanguage(lang);
 }
 
-const completed = new WeakMap<i18n, Promise<void>>();
-const whole = new WeakSet<i18n>();
+/**
+ * Keyed by the instance's resource store, not the instance: react-i18next's useTranslation hands
+ * each mounted component its own wrapper around the instance (same store, new identity). Keyed by
+ * the wrapper, a page that mounted before the rest of English had arrived suspended on a new
+ * promise at every retry (a remount makes a new wrapper) and showed "Loading…" for good: seen on a
+ * slow machine, where a page opened while English was still on its way never rendered.
+ */
+const completed = new WeakMap<object, Promise<void>>();
+const whole = new WeakSet<object>();
 
 /** Whether the rest of English is already in the instance (a page then renders without waiting). */
 export function hasWholeCatalogue(instance: i18n): boolean {
-  return whole.has(instance);
+  return whole.has(instance.store);
 }
 
 /**
@@ -47,19 +54,20 @@ export function hasWholeCatalogue(instance: i18n): boolean {
  * until it fails, so React's `use` can suspend on it.
  */
 export function completeCatalogue(instance: i18n): Promise<void> {
-  let done = completed.get(instance);
+  const { store } = instance;
+  let done = completed.get(store);
   if (!done) {
     done = loadEnglishRest().then(
       (rest) => {
         instance.addResourceBundle(DEFAULT_LANGUAGE.lang, 'translation', rest, true, true);
-        whole.add(instance);
+        whole.add(store);
       },
       (error: unknown) => {
-        completed.delete(instance);
+        completed.delete(store);
         throw error;
       },
     );
-    completed.set(instance, done);
+    completed.set(store, done);
   }
   return done;
 }
