@@ -18,24 +18,37 @@ interface FrameHost {
 /**
  * requestAnimationFrame, raced against a timer: a background tab gets no frames, and its book
  * must still drain (at the timer's pace) instead of piling up messages.
+ *
+ * One frame request for every flush due, all run in the same callback: each tick channel has a
+ * buffer of its own, and run from frames of their own, their updates were one React render each
+ * (a microtask between two frame callbacks renders), a page of twelve pairs twelve renders a frame.
  */
 export function createBrowserFrameScheduler(host: FrameHost, fallbackMs = 250): FrameScheduler {
+  let due = new Set<{ flush: () => void }>();
+  let frame: number | undefined;
+  let timer: number | undefined;
+  const stop = () => {
+    if (frame !== undefined) host.cancelAnimationFrame(frame);
+    if (timer !== undefined) host.clearTimeout(timer);
+    frame = timer = undefined;
+  };
+  const run = () => {
+    stop();
+    const batch = due;
+    due = new Set();
+    for (const entry of batch) entry.flush();
+  };
   return {
     request(flush) {
-      let done = false;
-      const run = () => {
-        if (done) return;
-        done = true;
-        host.cancelAnimationFrame(frame);
-        host.clearTimeout(timer);
-        flush();
-      };
-      const frame = host.requestAnimationFrame(run);
-      const timer = host.setTimeout(run, fallbackMs);
+      const entry = { flush };
+      due.add(entry);
+      if (frame === undefined) {
+        frame = host.requestAnimationFrame(run);
+        timer = host.setTimeout(run, fallbackMs);
+      }
       return () => {
-        done = true;
-        host.cancelAnimationFrame(frame);
-        host.clearTimeout(timer);
+        due.delete(entry);
+        if (due.size === 0) stop();
       };
     },
   };

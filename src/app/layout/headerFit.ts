@@ -62,7 +62,7 @@ export function useHeaderFit(bar: RefObject<HTMLElement | null>, end: RefObject<
     return nextLevel(levelRef.current, needs.current, Math.ceil(need), el.clientWidth);
   }, [bar, end]);
 
-  // Not after every render: the header renders with every price tick (the app flow's tickers),
+  // Not after every render: the header renders whenever the session or the app flow changes,
   // and each measure is a forced layout. After a level is drawn, or when what the labels say changes.
   // effect: measures the drawn header (layout) before paint.
   useLayoutEffect(() => {

@@ -26,7 +26,6 @@ export function useAppFlow() {
       config: app.selectConfig,
       currencies: app.selectCurrencies,
       pairs: app.selectPairs,
-      tickers: app.selectTickers,
       usdtPrice: app.selectUsdtPrice,
       priceFailed: app.selectPriceFailed,
     },
@@ -38,6 +37,20 @@ export function useAppFlow() {
       changeTheme: (theme: ThemeName) => ({ type: 'theme.change', theme }),
     },
   );
+}
+
+/**
+ * Every pair's latest 24-hour summary, for lists of markets. Not in useAppFlow: the tickers change
+ * at every tick of every pair, and each of its 29 readers (the root above the router among them)
+ * re-rendered with them, the whole page on every frame a tick arrived in.
+ */
+export function useTickers() {
+  return useSelector(useActors().app, app.selectTickers);
+}
+
+/** One tick channel's latest summary: re-renders when that pair ticks, not when others do. */
+export function useTicker(channel: string) {
+  return useSelector(useActors().app, (snapshot) => app.selectTickers(snapshot)[channel]);
 }
 
 /** Converts USDT amounts to the active pricing currency for display. */

@@ -51,6 +51,30 @@ describe('frame scheduling', () => {
     frameCallbacks[2]!();
     expect(cancelled).not.toHaveBeenCalled();
   });
+
+  it('runs every flush due in one frame callback, so a frame of ticks from many channels is one render', () => {
+    const frameCallbacks: Array<() => void> = [];
+    const host = {
+      requestAnimationFrame: (cb: () => void) => frameCallbacks.push(cb),
+      cancelAnimationFrame: vi.fn(),
+      setTimeout: () => 0,
+      clearTimeout: vi.fn(),
+    };
+    const scheduler = createBrowserFrameScheduler(host);
+    const order: string[] = [];
+    scheduler.request(() => order.push('btc'));
+    scheduler.request(() => order.push('eth'));
+    const cancelled = scheduler.request(() => order.push('gone'));
+    cancelled();
+    expect(frameCallbacks).toHaveLength(1);
+    frameCallbacks[0]!();
+    expect(order).toEqual(['btc', 'eth']);
+    // A flush asked for after the frame ran waits for the next one.
+    scheduler.request(() => order.push('next'));
+    expect(frameCallbacks).toHaveLength(2);
+    frameCallbacks[1]!();
+    expect(order).toEqual(['btc', 'eth', 'next']);
+  });
 });
 
 describe('market payload parsers', () => {

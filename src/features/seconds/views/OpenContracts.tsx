@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { spotTickChannel } from '../../../../domain/api';
-import { useAppFlow } from '../../../app/views/hooks';
+import { useTicker } from '../../../app/views/hooks';
 import { Muted, Panel, PanelBody, PanelHeader } from '../../../app/ui/Panel';
 import type { SecondsContractActorRef } from '../machines/secondsContract/secondsContract.machine';
 import { ContractCard } from './ContractCard';
@@ -10,8 +10,7 @@ import { Cards, Rule } from './secondsTrade.styles';
 /** The bought contracts' countdown and result cards, newest first, and how they settle. */
 export function OpenContracts(props: { className: string; left: string; right: string; places: number; cards: SecondsContractActorRef[] }) {
   const { t } = useTranslation();
-  const app = useAppFlow();
-  const tick = app.tickers[spotTickChannel(props.left, props.right)];
+  const tick = useTicker(spotTickChannel(props.left, props.right));
   return (
     <Panel className={props.className} aria-label={t('seconds.openContracts')}>
       <PanelHeader>

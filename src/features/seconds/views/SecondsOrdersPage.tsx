@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { SECONDS_CURRENCY, type SecondsContract } from '../../../../domain/seconds';
 import { spotTickChannel } from '../../../../domain/api';
-import { useAppFlow } from '../../../app/views/hooks';
+import { useAppFlow, useTickers } from '../../../app/views/hooks';
 import { DataTable } from '../../../app/ui/DataTable';
 import { DaysFilter, Pager } from '../../../app/ui/RecordFilters';
 import { Panel, PanelBody, PageTitle } from '../../../app/ui/Panel';
@@ -26,7 +26,8 @@ export function SecondsOrdersPage(props: { mode: 'current' | 'history' }) {
 function Orders(props: { mode: 'current' | 'history' }) {
   const { t, i18n } = useTranslation();
   const orders = useSecondsOrders(props.mode);
-  const { tickers, pairs } = useAppFlow();
+  const { pairs } = useAppFlow();
+  const tickers = useTickers();
   /** The pair's live price, for an open contract's "current price" (spec §3). */
   const livePrice = (symbol: string) => {
     const [left = '', right = ''] = symbol.split('_');

@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom';
 import { useTheme } from 'styled-components';
 import { spotTickChannel } from '../../../../domain/api';
 import { price as priceFigure } from '../../../../domain/figures';
-import { useAppFlow } from '../../../app/views/hooks';
+import { useAppFlow, useTicker } from '../../../app/views/hooks';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
 import { Panel } from '../../../app/ui/Panel';
 import { TradePage, type TradePanelsProps } from '../../markets/views/trade/TradePage';
@@ -75,7 +75,7 @@ function LivePrice(props: { symbol: string }) {
   const { t } = useTranslation();
   const app = useAppFlow();
   const [left = '', right = ''] = props.symbol.toUpperCase().split('_');
-  const tick = app.tickers[spotTickChannel(left, right)];
+  const tick = useTicker(spotTickChannel(left, right));
   return (
     <dl>
       <dt>{t('seconds.livePrice')}</dt>

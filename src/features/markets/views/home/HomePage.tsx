@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { money, percent, price, tone } from '../../../../../domain/figures';
-import { useAppFlow, useFiat, useSessionFlow } from '../../../../app/views/hooks';
+import { useAppFlow, useFiat, useSessionFlow, useTickers } from '../../../../app/views/hooks';
 import { AppQrCodes } from '../../../../app/ui/AppQrCodes';
 import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
@@ -69,7 +69,8 @@ export function HomePage() {
   const appFlow = useAppFlow();
   const fiat = useFiat();
   const session = useSessionFlow();
-  const rows = buildMarketRows(appFlow.pairs, appFlow.currencies, appFlow.tickers);
+  const tickers = useTickers();
+  const rows = buildMarketRows(appFlow.pairs, appFlow.currencies, tickers);
   const hot = rows.filter((r) => r.pair.is_hot === 1).slice(0, 4);
   const legal = appFlow.currencies.filter((c) => c.legal_status === 1).map((c) => c.symbol);
   const download = appFlow.config?.config.download;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { percent, price, quantity, tone } from '../../../../../domain/figures';
-import { useAppFlow, useFiat } from '../../../../app/views/hooks';
+import { useAppFlow, useFiat, useTickers } from '../../../../app/views/hooks';
 import { DataTable, type Column } from '../../../../app/ui/DataTable';
 import { Muted, Panel, PanelHeader } from '../../../../app/ui/Panel';
 import { buildMarketRows, type MarketRow } from '../../../../../domain/marketRows';
@@ -60,6 +60,7 @@ const TAB_LABELS: Record<Tab, string> = { spot: 'markets.spotTab', futures: 'mar
 export function MarketsPage() {
   const { t } = useTranslation();
   const appFlow = useAppFlow();
+  const tickers = useTickers();
   const fiat = useFiat();
   const favourites = useFavourites();
   const [params] = useSearchParams();
@@ -69,7 +70,7 @@ export function MarketsPage() {
   const [sort, setSort] = useState<SortState | undefined>();
 
   // The futures tab's rows carry the futures tick, and their price, fiat price and market value follow it.
-  const all = buildMarketRows(appFlow.pairs, appFlow.currencies, appFlow.tickers, tab === 'futures' ? 'futures' : 'spot');
+  const all = buildMarketRows(appFlow.pairs, appFlow.currencies, tickers, tab === 'futures' ? 'futures' : 'spot');
   const byKey = new Map(all.map((r) => [r.key, r]));
   const inTab = tab === 'favourites' ? favourites.pairs.flatMap((key) => byKey.get(key) ?? []) : all;
   const needle = query.trim().toLowerCase();

@@ -8,7 +8,7 @@ import type { LastPrice, LastPriceSource } from '../../../../app/machines/lastPr
 import type { KlineActorRef } from '../../machines/kline/kline.machine';
 import type { LatestTradesActorRef } from '../../machines/latestTrades/latestTrades.machine';
 import type { OrderBookActorRef } from '../../machines/orderBook/orderBook.machine';
-import { useAppFlow, useFiat, useSessionFlow } from '../../../../app/views/hooks';
+import { useAppFlow, useFiat, useSessionFlow, useTickers } from '../../../../app/views/hooks';
 import { PHONE } from '../../../../app/theme';
 import { Button } from '../../../../app/ui/Button';
 import { Panel, PanelBody } from '../../../../app/ui/Panel';
@@ -183,10 +183,11 @@ function LiveMarket(props: {
   const session = useSessionFlow();
   const trades = useLatestTrades(props.tradesRef);
   const futures = props.kind === 'contract';
-  const tick = futures ? market.futuresTick : appFlow.tickers[spotTickChannel(pair.left_symbol, pair.right_symbol)];
+  const tickers = useTickers();
+  const tick = futures ? market.futuresTick : tickers[spotTickChannel(pair.left_symbol, pair.right_symbol)];
   const { last } = props;
   // The last price in the pricing currency, through the quote currency's USDT price.
-  const lastUsdt = priceInUsdt(last?.price, quoteUsdtPrice(pair, appFlow.currencies, appFlow.tickers));
+  const lastUsdt = priceInUsdt(last?.price, quoteUsdtPrice(pair, appFlow.currencies, tickers));
   const lastInFiat = lastUsdt ? fiat.format(lastUsdt) : undefined;
   const titleKey = props.kind === 'spot' ? 'nav.spot' : props.kind === 'contract' ? 'nav.contract' : 'nav.secContract';
   const product = props.product;
