@@ -1,17 +1,18 @@
 // npm run typecheck: the client's project (tsconfig.json) and the server's (server/tsconfig.json)
-// checked side by side, one tsc each — on two cores about 50 s instead of 80 s one after the other.
-// Incremental: a second run reuses what the first learned (node_modules/.cache/tsc), so only the
-// files changed since are checked again. Exits non-zero if either project has an error.
+// checked side by side with tsgo, TypeScript's native compiler (@typescript/native-preview, pinned):
+// on a fresh clone of two cores about 20 s, where tsc 5.9 took 63 s (its check time is spread over
+// the XState machines' types, 2 million instantiations, with no one file to blame) and ran past a
+// reviewer's time limit. The editor, Vite and ESLint keep typescript 5.9; both compilers pass.
+// Exits non-zero if either project has an error.
 import { spawn } from 'node:child_process';
 
-const projects = [
-  ['tsconfig.json', 'client'],
-  ['server/tsconfig.json', 'server'],
-];
+// Its bin script (the package's exports do not name it); npm places the package here.
+const tsgo = 'node_modules/@typescript/native-preview/bin/tsgo';
+const projects = ['tsconfig.json', 'server/tsconfig.json'];
 const runs = projects.map(
-  ([project, name]) =>
+  (project) =>
     new Promise((resolve) => {
-      const child = spawn(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project, '--noEmit', '--incremental', '--tsBuildInfoFile', `node_modules/.cache/tsc/${name}.tsbuildinfo`], { stdio: 'inherit' });
+      const child = spawn(process.execPath, [tsgo, '-p', project, '--noEmit'], { stdio: 'inherit' });
       child.on('exit', (code) => resolve(code ?? 1));
     }),
 );
