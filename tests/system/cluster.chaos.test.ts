@@ -60,11 +60,12 @@ const describeTimes = (values: number[]) => {
  * and their pools share m1 and f1 (the first runs both until the second joins and is handed one).
  * Six traders drive the whole mix (spot and futures orders, cancels, transfers, withdrawals, seconds
  * contracts, P2P, ICO) and four sockets watch both books, while every KILL_EVERY_MS a node — the one
- * holding the work killed least so far — is killed with -9 and started again after a pause. It prints and asserts: per piece of work the
- * killed node held (the server, m1, f1), the time from the kill to its next accepted call; the
- * sockets' resync (no sequence gap left unrepaired); the seconds contracts' lateness and P2P's pay
- * deadlines (15 s here, expired by whoever holds f1, none graced) within 5 s; no acknowledged
- * operation lost, none applied twice; the ledger audit clean. Skipped where PostgreSQL or Redis does not answer.
+ * holding the work killed least so far — is killed with -9 and started again after a pause. It
+ * prints and asserts: per piece of work the killed node held (the server, m1, f1), the time from
+ * the kill to its next accepted call; the sockets' resync (no sequence gap left unrepaired); the
+ * seconds contracts' lateness and P2P's pay deadlines (15 s here, expired by whoever holds f1, none
+ * graced) within 5 s; no acknowledged operation lost, none applied twice; the ledger audit clean.
+ * Skipped where PostgreSQL or Redis does not answer.
  */
 describe.runIf(runs)('cluster chaos: kill -9 of any node in turn under the whole mix', () => {
   it('keeps every market and timer going through the kills, losing and repeating nothing', async () => {
