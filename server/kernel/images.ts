@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Queryable } from './db/database.js';
 
 /**
  * Uploaded images (avatars, identity photos) arrive as data URLs in JSON bodies. The declared type
  * is not trusted: the bytes must start with a PNG, JPEG or WebP signature, and stay under the size
- * limit. Files are stored under DATA_DIR/uploads with a random name, never a client-chosen path.
+ * limit. They are stored in the database under a random name, never a client-chosen one.
  */
-/** Where uploads live under DATA_DIR/uploads: avatars, identity photos, P2P payment proofs. */
+/** What an upload is: an avatar, an identity photo, a P2P payment proof. */
 export type ImageFolder = 'avatars' | 'identity' | 'fiat';
 
 export type ImageMime = 'image/png' | 'image/jpeg' | 'image/webp';
@@ -39,29 +40,31 @@ export function decodeImage(dataUrl: unknown, maxBytes: number): DecodedImage {
 const EXTENSION: Record<ImageMime, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 const STORED_NAME = /^[a-f0-9]{32}\.(png|jpg|webp)$/;
 
-/** Writes an image under DATA_DIR/uploads/<folder>/ and returns its generated file name. */
-export async function storeImage(dataDir: string, folder: ImageFolder, image: Extract<DecodedImage, { ok: true }>): Promise<string> {
-  const dir = join(dataDir, 'uploads', folder);
-  await mkdir(dir, { recursive: true });
+/**
+ * Stores an image in the database (table stored_image) and returns its generated name. Called in
+ * the transaction that writes the record naming it, so a refused or failed upload leaves nothing:
+ * the image rolls back with the record. In the database rather than on a process's disk so that
+ * every node of a cluster serves what any node took (issue 38).
+ */
+export async function storeImage(tx: Queryable, folder: ImageFolder, image: Extract<DecodedImage, { ok: true }>): Promise<string> {
   const name = `${randomBytes(16).toString('hex')}.${EXTENSION[image.mime]}`;
-  await writeFile(join(dir, name), image.bytes, { flag: 'wx' });
+  await tx.query('insert into stored_image (name, folder, mime, bytes) values ($1, $2, $3, $4)', [name, folder, image.mime, image.bytes]);
   return name;
 }
 
-/** Reads a stored image back; only names this module generated are accepted (no path tricks). */
-export async function readStoredImage(dataDir: string, folder: ImageFolder, name: string): Promise<{ bytes: Buffer; mime: ImageMime } | undefined> {
-  if (!STORED_NAME.test(name)) return undefined;
-  try {
-    const bytes = await readFile(join(dataDir, 'uploads', folder, name));
-    const mime = sniff(bytes);
-    return mime ? { bytes, mime } : undefined;
-  } catch {
-    return undefined;
-  }
+/** Deletes a stored image (an avatar replaced by a new one). */
+export async function deleteStoredImage(tx: Queryable, name: string): Promise<void> {
+  await tx.query('delete from stored_image where name = $1', [name]);
 }
 
-/** Removes an image stored by `storeImage` whose record was never committed (a refused or failed upload). */
-export async function removeStoredImage(dataDir: string, folder: ImageFolder, name: string): Promise<void> {
-  if (!STORED_NAME.test(name)) return;
-  await rm(join(dataDir, 'uploads', folder, name), { force: true });
+/**
+ * Reads a stored image back; only names this module generated are accepted (no path tricks). One
+ * an install from before the table wrote under DATA_DIR/uploads/<folder>/ is read from there.
+ */
+export async function readStoredImage(db: Queryable, dataDir: string, folder: ImageFolder, name: string): Promise<{ bytes: Buffer; mime: ImageMime } | undefined> {
+  if (!STORED_NAME.test(name)) return undefined;
+  const [row] = await db.query<{ bytes: Uint8Array }>('select bytes from stored_image where name = $1 and folder = $2', [name, folder]);
+  const bytes = row ? Buffer.from(row.bytes) : await readFile(join(dataDir, 'uploads', folder, name)).catch(() => undefined);
+  const mime = bytes && sniff(bytes);
+  return bytes && mime ? { bytes, mime } : undefined;
 }

@@ -1,14 +1,14 @@
 import type { UserInfo } from '../../../domain/api.js';
 import type { Database } from '../../kernel/db/database.js';
 import { AVATAR_MAX_BYTES, nicknameProblem } from './settingsRules.js';
-import { decodeImage, readStoredImage, storeImage } from '../../kernel/images.js';
+import { decodeImage, deleteStoredImage, readStoredImage, storeImage } from '../../kernel/images.js';
 import { userById } from '../../kernel/auth/sessions.js';
 import type { Outcome } from './accounts.js';
 
 /**
- * Personal info and general settings (spec §2 /user/user, /user/c-set). The avatar file lives
- * under DATA_DIR/uploads/avatars; only its generated name is stored, and it is served back only
- * to its owner as a data URL, so no public URL ever exposes it.
+ * Personal info and general settings (spec §2 /user/user, /user/c-set). The avatar is a stored
+ * image (kernel/images.ts) under a generated name, served back only to its owner as a data URL,
+ * so no public URL ever exposes it.
  */
 export function profile(deps: { db: Database; dataDir: string }) {
   const { db } = deps;
@@ -23,14 +23,18 @@ export function profile(deps: { db: Database; dataDir: string }) {
     async setAvatar(user: UserInfo, dataUrl: string): Promise<Outcome<UserInfo>> {
       const image = decodeImage(dataUrl, AVATAR_MAX_BYTES);
       if (!image.ok) return { ok: false, key: image.reason === 'imageTooLarge' ? 'avatarTooLarge' : 'avatarInvalid' };
-      const name = await storeImage(deps.dataDir, 'avatars', image);
-      await db.query('update app_user set avatar = $2 where id = $1', [user.id, name]);
+      await db.transaction(async (tx) => {
+        // The avatar it replaces goes with it (its name read under the row's lock: two uploads at once leave one image).
+        const [old] = await tx.query<{ avatar: string | null }>('select avatar from app_user where id = $1 for update', [user.id]);
+        await tx.query('update app_user set avatar = $2 where id = $1', [user.id, await storeImage(tx, 'avatars', image)]);
+        if (old?.avatar) await deleteStoredImage(tx, old.avatar);
+      });
       return { ok: true, data: (await userById(db, user.id))! };
     },
 
     /** The caller's own avatar as a data URL, or '' when none is set. */
     async avatar(user: UserInfo): Promise<{ data_url: string }> {
-      const stored = user.avatar ? await readStoredImage(deps.dataDir, 'avatars', user.avatar) : undefined;
+      const stored = user.avatar ? await readStoredImage(db, deps.dataDir, 'avatars', user.avatar) : undefined;
       return { data_url: stored ? `data:${stored.mime};base64,${stored.bytes.toString('base64')}` : '' };
     },
   };

@@ -5,7 +5,7 @@ import { Refusal } from './rules.js';
 
 /**
  * Checks one more payment-proof image from `userId` in `orderId` against CHAT_IMAGE_LIMITS, under
- * the user's lock (so uploads at once count each other) and before anything is written to disk.
+ * the user's lock (so uploads at once count each other) and before the image is stored.
  */
 export async function claimChatImage(tx: Queryable, userId: number, orderId: number, now: number): Promise<void> {
   await lockUser(tx, userId);

@@ -21,7 +21,7 @@ import {
 import type { Page, RecordDays } from '../../../domain/wallet.js';
 import type { Database, Queryable } from '../../kernel/db/database.js';
 import { once, type SubmissionKey } from '../../kernel/idempotency.js';
-import { decodeImage, readStoredImage, removeStoredImage, storeImage, type ImageMime } from '../../kernel/images.js';
+import { decodeImage, readStoredImage, storeImage, type ImageMime } from '../../kernel/images.js';
 import { outcomeOf, type Outcome } from '../../kernel/outcome.js';
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
 import { AD_COLUMNS, listAds, myAds, normaliseAd, publishAd, setAdStatus, toAds, type AdRow } from './ads.js';
@@ -232,25 +232,20 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
         if (text.length > CHAT_MAX) throw new Refusal('fiatTextInvalid');
         const sender = order.buyer_id === userId ? 'buyer' : 'seller';
         const now = clock();
-        let stored: string | null = null;
-        try {
-          const message = await db.transaction(async (tx) => {
-            if (decoded?.ok) {
-              await claimChatImage(tx, userId, orderId, now);
-              stored = await storeImage(dataDir, 'fiat', decoded);
-            }
-            const [row] = await tx.query<MessageRow>(
-              `insert into fiat_message (order_id, sender_id, sender, body, image, created_ms) values ($1, $2, $3, $4, $5, $6) returning id, order_id, sender, body, image, created_ms`,
-              [orderId, userId, sender, text, stored, now],
-            );
-            return toMessage(row!);
-          });
-          for (const party of [order.buyer_id, order.seller_id]) feed.message?.(party, { channel: 'user', kind: 'fiat', chat: message });
-          return message;
-        } catch (error) {
-          if (stored) await removeStoredImage(dataDir, 'fiat', stored);
-          throw error;
-        }
+        const message = await db.transaction(async (tx) => {
+          let stored: string | null = null;
+          if (decoded?.ok) {
+            await claimChatImage(tx, userId, orderId, now);
+            stored = await storeImage(tx, 'fiat', decoded);
+          }
+          const [row] = await tx.query<MessageRow>(
+            `insert into fiat_message (order_id, sender_id, sender, body, image, created_ms) values ($1, $2, $3, $4, $5, $6) returning id, order_id, sender, body, image, created_ms`,
+            [orderId, userId, sender, text, stored, now],
+          );
+          return toMessage(row!);
+        });
+        for (const party of [order.buyer_id, order.seller_id]) feed.message?.(party, { channel: 'user', kind: 'fiat', chat: message });
+        return message;
       });
     },
 
@@ -261,7 +256,7 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
         [orderId, messageId],
       );
       if (!row || (viewer !== 'operator' && Number(row.buyer_id) !== viewer && Number(row.seller_id) !== viewer)) return undefined;
-      return readStoredImage(dataDir, 'fiat', row.image);
+      return readStoredImage(db, dataDir, 'fiat', row.image);
     },
 
     /** The operator changes legal_trade (minutes may be fractional: e2e runs a pay deadline of seconds). */

@@ -6,7 +6,7 @@ import type { Database } from '../../kernel/db/database.js';
 import type { MessageKey } from '../../kernel/i18n/messages.js';
 import { notify } from '../../kernel/notifications/notify.js';
 import { refuse, type Outcome } from '../../kernel/outcome.js';
-import { decodeImage, readStoredImage, removeStoredImage, storeImage, type ImageMime } from '../../kernel/images.js';
+import { decodeImage, readStoredImage, storeImage, type ImageMime } from '../../kernel/images.js';
 import { lockUser } from '../../kernel/userLock.js';
 import './messages.js';
 
@@ -79,30 +79,24 @@ export function kyc(deps: KycDeps) {
       if (!back.ok) return fail(PHOTO_PROBLEM[back.reason]);
       // Everything below runs one submission of a user at a time and checks before any photo is
       // written, so submissions at once store the photos of one, and refused ones store nothing.
-      const stored: string[] = [];
-      try {
-        const outcome = await db.transaction(async (tx): Promise<Outcome<number>> => {
-          await lockUser(tx, userId);
-          const [locked] = await tx.query<{ name_status: NameStatus }>('select name_status from app_user where id = $1', [userId]);
-          if (Number(locked?.name_status) === 2) return fail('kycAlreadyPending');
-          if (Number(locked?.name_status) === 3) return fail('kycAlreadyVerified');
-          const [recent] = await tx.query<{ n: number }>(`select count(*)::int as n from kyc_submission where user_id = $1 and created_at > now() - interval '24 hours'`, [userId]);
-          if (Number(recent?.n ?? 0) >= KYC_SUBMISSIONS_PER_DAY) return refuse('kycTooManySubmissions', { max: String(KYC_SUBMISSIONS_PER_DAY) });
-          stored.push(await storeImage(deps.dataDir, 'identity', front), await storeImage(deps.dataDir, 'identity', back));
-          const [row] = await tx.query<{ id: number }>(
-            `insert into kyc_submission (user_id, real_name, id_number, front_photo, back_photo) values ($1, $2, $3, $4, $5) returning id`,
-            [userId, name, idNumber, stored[0], stored[1]],
-          );
-          await tx.query('update app_user set name_status = 2 where id = $1', [userId]);
-          await notify(tx, userId, { kind: 'kyc_submitted' });
-          return { ok: true, data: Number(row!.id) };
-        });
-        if (!outcome.ok) return outcome;
-        return { ok: true, data: { name_status: 2, reason: '', submission_id: outcome.data } };
-      } catch (error) {
-        for (const name of stored) await removeStoredImage(deps.dataDir, 'identity', name);
-        throw error;
-      }
+      const outcome = await db.transaction(async (tx): Promise<Outcome<number>> => {
+        await lockUser(tx, userId);
+        const [locked] = await tx.query<{ name_status: NameStatus }>('select name_status from app_user where id = $1', [userId]);
+        if (Number(locked?.name_status) === 2) return fail('kycAlreadyPending');
+        if (Number(locked?.name_status) === 3) return fail('kycAlreadyVerified');
+        const [recent] = await tx.query<{ n: number }>(`select count(*)::int as n from kyc_submission where user_id = $1 and created_at > now() - interval '24 hours'`, [userId]);
+        if (Number(recent?.n ?? 0) >= KYC_SUBMISSIONS_PER_DAY) return refuse('kycTooManySubmissions', { max: String(KYC_SUBMISSIONS_PER_DAY) });
+        const stored = [await storeImage(tx, 'identity', front), await storeImage(tx, 'identity', back)];
+        const [row] = await tx.query<{ id: number }>(
+          `insert into kyc_submission (user_id, real_name, id_number, front_photo, back_photo) values ($1, $2, $3, $4, $5) returning id`,
+          [userId, name, idNumber, stored[0], stored[1]],
+        );
+        await tx.query('update app_user set name_status = 2 where id = $1', [userId]);
+        await notify(tx, userId, { kind: 'kyc_submitted' });
+        return { ok: true, data: Number(row!.id) };
+      });
+      if (!outcome.ok) return outcome;
+      return { ok: true, data: { name_status: 2, reason: '', submission_id: outcome.data } };
     },
 
     async status(userId: number): Promise<KycStatus> {
@@ -119,7 +113,7 @@ export function kyc(deps: KycDeps) {
         [id],
       );
       if (!row || ('userId' in viewer && Number(row.user_id) !== viewer.userId)) return undefined;
-      return readStoredImage(deps.dataDir, 'identity', side === 'front' ? row.front_photo : row.back_photo);
+      return readStoredImage(db, deps.dataDir, 'identity', side === 'front' ? row.front_photo : row.back_photo);
     },
 
     /** The review queue, oldest first (first come, first served). */

@@ -39,7 +39,7 @@ export function useFiat() {
       return product.service;
     },
     pushes,
-    /** Where the product stores uploads (payment proofs under uploads/fiat). */
+    /** The data directory (payment proofs from before the stored_image table are read from its uploads/fiat). */
     dataDir,
     sweep: () => product.service.sweep(),
     /** A new instance of the product over the same database, as after a restart at the current clock. */

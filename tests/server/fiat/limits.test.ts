@@ -1,5 +1,3 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHAT_IMAGE_LIMITS, FIAT_PATHS, type FiatMyAdsPage, type FiatStanding } from '../../../domain/fiat.js';
 import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
@@ -18,7 +16,7 @@ const EN = MESSAGES.en_US;
 const order = (id: number) => ({ order_id: id });
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 7)]);
 const png = `data:image/png;base64,${PNG.toString('base64')}`;
-const fiatUploads = () => (existsSync(join(h.dataDir, 'uploads', 'fiat')) ? readdirSync(join(h.dataDir, 'uploads', 'fiat')).length : 0);
+const fiatUploads = async () => Number((await h.db.query<{ n: number }>(`select count(*)::int as n from stored_image where folder = 'fiat'`))[0]!.n);
 
 async function withLegalTrade<T>(patch: Record<string, number>, work: () => Promise<T>): Promise<T> {
   expectOk(await h.act(h.operator, FIAT_PATHS.operatorLegalTrade, patch));
@@ -190,11 +188,11 @@ describe('payment-proof images', () => {
   it('25 uploads at once into one order: only the per-order quota is stored, the rest refused and never written', async () => {
     const buyer = await h.user();
     const { o } = await openOrder(buyer);
-    const files = fiatUploads();
+    const files = await fiatUploads();
     const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => h.act(buyer, FIAT_PATHS.say, { order_id: o.id, image: png, text: `proof ${i}` })));
     expect(answers.filter((a) => a.body.code === 200)).toHaveLength(CHAT_IMAGE_LIMITS.perOrder);
     for (const a of answers.filter((x) => x.body.code !== 200)) expectRefusal(a, 400, `You can send at most ${CHAT_IMAGE_LIMITS.perOrder} images in one order`);
-    expect(fiatUploads() - files).toBe(CHAT_IMAGE_LIMITS.perOrder);
+    expect((await fiatUploads()) - files).toBe(CHAT_IMAGE_LIMITS.perOrder);
     // Text still goes through.
     expectOk(await h.act(buyer, FIAT_PATHS.say, { order_id: o.id, text: 'sent it' }));
   });
@@ -206,9 +204,9 @@ describe('payment-proof images', () => {
     for (const o of orders.slice(0, 2)) {
       for (let i = 0; i < CHAT_IMAGE_LIMITS.perOrder && sent < CHAT_IMAGE_LIMITS.perWindow; i++, sent++) expectOk(await h.act(buyer, FIAT_PATHS.say, { order_id: o.id, image: png, text: `p${sent}` }));
     }
-    const files = fiatUploads();
+    const files = await fiatUploads();
     expectRefusal(await h.act(buyer, FIAT_PATHS.say, { order_id: orders[2]!.id, image: png }, { lang: 'ko_KR' }), 400, MESSAGES.ko_KR.fiatImageRateLimit.replace('{max}', String(CHAT_IMAGE_LIMITS.perWindow)).replace('{minutes}', '60'));
-    expect(fiatUploads()).toBe(files);
+    expect(await fiatUploads()).toBe(files);
     h.advance(CHAT_IMAGE_LIMITS.windowMs);
     expectOk(await h.act(buyer, FIAT_PATHS.say, { order_id: orders[2]!.id, image: png }));
   });
