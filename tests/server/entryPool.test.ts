@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SPOT_PATHS, type SpotOrder } from '../../domain/spotOrders.js';
 import type { ServerConfig } from '../../server/config.js';
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
@@ -11,7 +11,9 @@ import { networkCalls } from './http.js';
 import { startQuietServer } from './quietServer.js';
 import { besideServer, testBus } from './scaleOutSetup.js';
 import { trader, type Trader } from './spot/spotApp.js';
-import { usingPostgres } from './testDb.js';
+import { createIsolatedSchema, usingPostgres } from './testDb.js';
+import { openPostgres } from '../../server/kernel/db/postgres.js';
+import { prepared } from '../../server/kernel/db/open.js';
 
 /**
  * Identical market processes share MARKET_PROCESSES' entries (kernel/shards/entryPool.ts, issue
@@ -106,5 +108,30 @@ describe.runIf(usingPostgres())('a pool of identical market processes', () => {
     pools.splice(pools.indexOf(first), 1);
     const refused = await order(buyer, symbol);
     expect(refused.msg).toBe(MESSAGES.en_US.spotMarketUnavailable);
+  }, 40_000);
+
+  it('on a fresh database a member that joins before the server has migrated it takes nothing, says so once, and takes its entries once the migrations are done', async () => {
+    const blank = await createIsolatedSchema();
+    const lines: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void lines.push(args.join(' ')));
+    const errors = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void lines.push(`error: ${args.join(' ')}`));
+    try {
+      const early = await joinMarketPool(besideServer(blank.url, testBus('pool-fresh'), PROCESSES));
+      pools.push(early);
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      expect(early.held()).toEqual([]);
+      expect(lines.filter((line) => line.includes('waiting for the server to migrate the database'))).toHaveLength(1);
+      const migrating = await openPostgres(blank.url);
+      await prepared(migrating);
+      await migrating.close();
+      await until(() => early.held().length === 2, 'the member to take both entries once migrated');
+      expect(lines.filter((line) => line.startsWith('error:'))).toEqual([]);
+      await early.stop();
+      pools.splice(pools.indexOf(early), 1);
+    } finally {
+      log.mockRestore();
+      errors.mockRestore();
+      await blank.drop();
+    }
   }, 40_000);
 });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Database } from './database.js';
+import type { Database, Queryable } from './database.js';
 
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** Any constant works: it only has to be the same for every server sharing one PostgreSQL. */
@@ -16,9 +16,7 @@ export async function migrate(db: Database, through?: string): Promise<string[]>
     name text primary key,
     applied_at timestamptz not null default now()
   )`);
-  const files = readdirSync(MIGRATIONS_DIR)
-    .filter((f) => f.endsWith('.sql') && (through === undefined || f <= through))
-    .sort();
+  const files = migrationFiles(through);
   return db.transaction(async (tx) => {
     // Two servers starting at once on one PostgreSQL must not both migrate.
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -34,6 +32,40 @@ export async function migrate(db: Database, through?: string): Promise<string[]>
     }
     return applied;
   });
+}
+
+/** The migration files not yet recorded in `db`'s schema_migrations (all of them where it has none). */
+export async function pendingMigrations(db: Queryable): Promise<string[]> {
+  const done = await db.query<{ name: string }>('select name from schema_migrations').catch((error: unknown) => {
+    // No table yet: nothing has migrated this database (42P01, undefined_table).
+    if ((error as { code?: unknown } | null)?.code === '42P01') return [];
+    throw error;
+  });
+  const recorded = new Set(done.map((r) => r.name));
+  return migrationFiles().filter((file) => !recorded.has(file));
+}
+
+/**
+ * Waits until every migration is recorded: a process that does not migrate (a cluster node's pool
+ * member, a market process) started on a fresh database while the node holding the server's lease
+ * still migrates it. Answers false if `stopped` says so first. `onWait` is told once, if it waits.
+ */
+export async function untilMigrated(db: Queryable, options: { stopped?: () => boolean; onWait?: (pending: string[]) => void; pollMs?: number } = {}): Promise<boolean> {
+  let told = false;
+  for (;;) {
+    const pending = await pendingMigrations(db);
+    if (pending.length === 0) return true;
+    if (options.stopped?.()) return false;
+    if (!told) options.onWait?.(pending);
+    told = true;
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 200));
+  }
+}
+
+function migrationFiles(through?: string): string[] {
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql') && (through === undefined || f <= through))
+    .sort();
 }
 
 /**
