@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { listPairs, pairOpenings } from './kernel/catalogue.js';
 import type { Database } from './kernel/db/database.js';
 import { openPostgres, withApplicationName } from './kernel/db/postgres.js';
-import { pendingMigrations, untilMigrated } from './kernel/db/migrate.js';
+import { pendingPreparation, untilPrepared } from './kernel/db/migrate.js';
 import { firstAnswer, type Kernel, type ProductParts, type ServerProduct } from './kernel/product.js';
 import { ChannelRegistry } from './kernel/realtime/channels.js';
 import { openRedisBus } from './kernel/realtime/bus/redisBus.js';
@@ -80,21 +80,21 @@ export async function startMarketProcess(
   // one process off from the database by it).
   const instance = `openex-market-${randomUUID().slice(0, 8)}`;
   const shared = await openPostgres(withApplicationName(given.databaseUrl, instance), MARKET_PROCESS_POOLS);
-  // On a fresh database the node holding the server's lease may still be migrating it: the lease
-  // table and every table the markets rebuild from come with those migrations. (A pool member asks
-  // once, before its take: joinMarketPool.)
+  // On a fresh database the node holding the server's lease may still be preparing it: the lease
+  // table and every table the markets rebuild from come with its migrations, the pairs with its
+  // seed. (A pool member asks once, before its take: joinMarketPool.)
   const migrated =
     standby.once ||
-    (await untilMigrated(shared, {
+    (await untilPrepared(shared, {
       stopped: standby.stopped,
-      onWait: (pending) => waitLog.info(`waiting for the server to migrate the database (${pending.length} migrations to go)`),
+      onWait: (pending) => waitLog.info(`waiting for the server to prepare the database (${pending.length} steps to go)`),
     }).catch(async (error: unknown) => {
       await shared.close();
       throw error;
     }));
   if (!migrated) {
     await shared.close();
-    throw new Error(`stopped while waiting for the database's migrations`);
+    throw new Error(`stopped while waiting for the database to be prepared`);
   }
   // One process runs an entry; any other started for it stands by here until the lease is its own,
   // and then reads everything (pairs listed meanwhile included) as a restart would.
@@ -212,10 +212,10 @@ export async function joinMarketPool(given: ServerConfig, hooks: Pick<StandbyHoo
   let toldWaiting = false;
   const take = async (free: string[]) => {
     // A node that stands by for the server's lease joins at once: on a fresh database the holder may
-    // still be migrating it. Nothing is taken until it is done (the pool looks again next tick).
-    const pending = await pendingMigrations(db);
+    // still be preparing it. Nothing is taken until it is done (the pool looks again next tick).
+    const pending = await pendingPreparation(db);
     if (pending.length > 0) {
-      if (!toldWaiting) log(`waiting for the server to migrate the database (${pending.length} migrations to go)`);
+      if (!toldWaiting) log(`waiting for the server to prepare the database (${pending.length} steps to go)`);
       toldWaiting = true;
       return undefined;
     }

@@ -34,26 +34,41 @@ export async function migrate(db: Database, through?: string): Promise<string[]>
   });
 }
 
-/** The migration files not yet recorded in `db`'s schema_migrations (all of them where it has none). */
-export async function pendingMigrations(db: Queryable): Promise<string[]> {
+/**
+ * The row prepared() (open.ts) records once the seed has run after the migrations: with it, a
+ * database is ready for the processes that do not prepare it themselves.
+ */
+export const SEEDED = 'seeded';
+
+/** Records that the seed ran (again): prepared() after seed(). */
+export async function markSeeded(db: Queryable): Promise<void> {
+  await db.query('insert into schema_migrations (name) values ($1) on conflict (name) do update set applied_at = now()', [SEEDED]);
+}
+
+/**
+ * What `db` still lacks before the processes that do not migrate may use it: each migration file
+ * not yet recorded in schema_migrations (all of them where it has none), then the seed's mark.
+ */
+export async function pendingPreparation(db: Queryable): Promise<string[]> {
   const done = await db.query<{ name: string }>('select name from schema_migrations').catch((error: unknown) => {
     // No table yet: nothing has migrated this database (42P01, undefined_table).
     if ((error as { code?: unknown } | null)?.code === '42P01') return [];
     throw error;
   });
   const recorded = new Set(done.map((r) => r.name));
-  return migrationFiles().filter((file) => !recorded.has(file));
+  return [...migrationFiles(), SEEDED].filter((step) => !recorded.has(step));
 }
 
 /**
- * Waits until every migration is recorded: a process that does not migrate (a cluster node's pool
- * member, a market process) started on a fresh database while the node holding the server's lease
- * still migrates it. Answers false if `stopped` says so first. `onWait` is told once, if it waits.
+ * Waits until the database is migrated and seeded: a process that does not prepare it (a market
+ * process) started on a fresh database while the node holding the server's lease still prepares
+ * it — a market rebuilt before the seed has listed its pair would not run. Answers false if
+ * `stopped` says so first. `onWait` is told once, if it waits.
  */
-export async function untilMigrated(db: Queryable, options: { stopped?: () => boolean; onWait?: (pending: string[]) => void; pollMs?: number } = {}): Promise<boolean> {
+export async function untilPrepared(db: Queryable, options: { stopped?: () => boolean; onWait?: (pending: string[]) => void; pollMs?: number } = {}): Promise<boolean> {
   let told = false;
   for (;;) {
-    const pending = await pendingMigrations(db);
+    const pending = await pendingPreparation(db);
     if (pending.length === 0) return true;
     if (options.stopped?.()) return false;
     if (!told) options.onWait?.(pending);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from './database.js';
 import { openEmbeddedPostgres } from './embeddedPostgres.js';
-import { migrate } from './migrate.js';
+import { markSeeded, migrate } from './migrate.js';
 import { openPglite } from './pglite.js';
 import { openPostgres } from './postgres.js';
 import { seed } from './seed/index.js';
@@ -26,11 +26,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return prepared(await openDriver(options));
 }
 
-/** Migrates and seeds an open database; closes it if either fails, so nothing is left running. */
+/**
+ * Migrates and seeds an open database, and records that it did (markSeeded: what the processes that
+ * do not prepare it wait for); closes it if either fails, so nothing is left running.
+ */
 export async function prepared(db: Database): Promise<Database> {
   try {
     await migrate(db);
     await seed(db);
+    await markSeeded(db);
   } catch (error) {
     await db.close();
     throw error;
