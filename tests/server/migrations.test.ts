@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/kernel/db/database.js';
-import { migrate } from '../../server/kernel/db/migrate.js';
+import { markSeeded, migrate, pendingPreparation, SEEDED, untilPrepared } from '../../server/kernel/db/migrate.js';
 import { SEED_CURRENCIES } from '../../server/kernel/db/seed/currencies.js';
 import { SEED_FIAT_RATES } from '../../server/kernel/db/seed/fiatRates.js';
 import { seed } from '../../server/kernel/db/seed/index.js';
@@ -101,5 +101,26 @@ describe('seed', () => {
     expect(await db.query(`select id from community where name = 'Discord'`)).toHaveLength(0);
     expect((await counts()).community).toBe(SEED_COMMUNITIES.length - 1);
     expect(await db.query(`select pair from fiat_rate where pair = 'usdt_try'`)).toHaveLength(1);
+  });
+});
+
+describe('waiting for the database to be prepared (a market process started on a fresh database)', () => {
+  it('lists every migration and the seed mark on a blank database, stops waiting when told to, and answers true once prepared', async () => {
+    const blank = await openBlankDatabase();
+    try {
+      expect(await pendingPreparation(blank)).toEqual([...MIGRATION_FILES, SEEDED]);
+      let told: string[] | undefined;
+      let asked = 0;
+      expect(await untilPrepared(blank, { pollMs: 5, onWait: (pending) => (told = pending), stopped: () => ++asked > 2 })).toBe(false);
+      expect(told).toEqual([...MIGRATION_FILES, SEEDED]);
+      await migrate(blank);
+      expect(await pendingPreparation(blank)).toEqual([SEEDED]);
+      await seed(blank);
+      await markSeeded(blank);
+      expect(await pendingPreparation(blank)).toEqual([]);
+      expect(await untilPrepared(blank, { stopped: () => true })).toBe(true);
+    } finally {
+      await blank.close();
+    }
   });
 });
