@@ -5,7 +5,7 @@ import { listPairs } from './kernel/catalogue.js';
 import { listenForRevocations } from './kernel/auth/revocations.js';
 import { userIdForToken, sessionCache } from './kernel/auth/sessions.js';
 import type { Database } from './kernel/db/database.js';
-import { openPostgres } from './kernel/db/postgres.js';
+import { openPostgres, withApplicationName } from './kernel/db/postgres.js';
 import { ChannelRegistry } from './kernel/realtime/channels.js';
 import { attachRealtime, type Realtime } from './kernel/realtime/gateway.js';
 import { ChannelReplica } from './kernel/realtime/bus/channelReplica.js';
@@ -81,7 +81,7 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
   const log = config.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   // Few connections: token checks (mostly answered by the session cache) and one balance read at a
   // time (UserFeedPublisher); the server's pipeline must never wait for one the edges took.
-  const db = config.db ?? (await openPostgres(config.databaseUrl, EDGE_POOLS));
+  const db = config.db ?? (await openPostgres(withApplicationName(config.databaseUrl, `openex-edge-${randomUUID().slice(0, 8)}`), EDGE_POOLS));
   const own = !config.server;
   const http: Server =
     config.server ??

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { pairOpenings } from './kernel/catalogue.js';
 import type { Database } from './kernel/db/database.js';
-import { openPostgres } from './kernel/db/postgres.js';
+import { openPostgres, withApplicationName } from './kernel/db/postgres.js';
 import { productHttp } from './kernel/http/app.js';
 import type { Kernel, ProductParts, RemoteMarkets, ServerProduct } from './kernel/product.js';
 import { processOf, SERVER } from './kernel/shards/processes.js';
@@ -62,7 +63,8 @@ export async function startFront(config: ServerConfig & { frontPort: number }, p
     info: (line) => console.log(`[front] ${line}`),
     error: (message, error) => console.error(`[front] ${message}`, error ?? ''),
   };
-  const db = await openPostgres(config.databaseUrl, FRONT_POOLS);
+  // Named like the server's and market processes' connections, so pg_stat_activity tells who holds what.
+  const db = await openPostgres(withApplicationName(config.databaseUrl, `openex-front-${randomUUID().slice(0, 8)}`), FRONT_POOLS);
   const processes = config.marketProcesses ?? new Map();
   // The edge, which carries the commands, needs the HTTP server, which needs the routes: until it
   // is up (before listening) nothing calls a market.

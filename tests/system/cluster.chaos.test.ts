@@ -13,6 +13,7 @@ import { call, newKey } from './client.js';
 import { ChannelWatcher, CLUSTER_DATABASE_URL, clusterNodes, postgresAnswers } from './cluster.js';
 import { startFailoverProxy } from './failoverProxy.js';
 import { startNginx } from './nginxProxy.js';
+import { sampleConnections, type ConnectionPeak } from './pgConnections.js';
 import { REDIS, redisAnswers, type ChildControls } from './serverProcess.js';
 import { fundedTraders, operatorToken, referencePrices, verifyTraders } from './traders.js';
 import { missingAcknowledged, Workload, type Trader } from './workload.js';
@@ -79,6 +80,9 @@ describe.runIf(runs)('cluster chaos: kill -9 of any node in turn under the whole
     const proxy = nginx ?? (await startFailoverProxy(FRONT_PORTS, BALANCER_PORT));
     console.log(`cluster: load balancer ${nginx ? 'nginx with docs/deploy/nginx.conf' : 'the Node failover proxy (nginx is not installed)'}`);
     const watchers: ChannelWatcher[] = [];
+    // PostgreSQL connections through the whole run: every node's pools must fit max_connections.
+    const connections = await sampleConnections(schema.url);
+    let connectionPeak: ConnectionPeak | undefined;
     let done = false;
     const restarts: Array<Promise<void>> = [];
     try {
@@ -152,6 +156,8 @@ describe.runIf(runs)('cluster chaos: kill -9 of any node in turn under the whole
       console.log(`cluster: sequence gaps seen ${watchers.reduce((n, w) => n + w.gaps, 0)}, left open ${watchers.reduce((n, w) => n + w.gapsOpen, 0)}`);
       console.log(`cluster: seconds contracts settled late by ${describeTimes(lateness)}`);
       console.log(`cluster: P2P orders expired after their pay deadline late by ${describeTimes(p2p.late)}; graced ${p2p.graced}`);
+      connectionPeak = await connections.stop();
+      console.log(`cluster: PostgreSQL connections at the peak ${connectionPeak.total} of ${connectionPeak.limit} allowed: ${JSON.stringify(connectionPeak.byKind)}`);
       console.log(`cluster: ${workload.acknowledged.length} acknowledged, ${workload.unknown.length} outcomes unknown (resent under their keys), ${workload.steps} steps, counts ${JSON.stringify(workload.counts)}`);
 
       for (const name of ENTRIES) expect(percentiles(takeovers.get(name)!).max || 0).toBeLessThanOrEqual(MARKET_BOUND_MS);
@@ -166,8 +172,10 @@ describe.runIf(runs)('cluster chaos: kill -9 of any node in turn under the whole
       expect(p2p.graced).toBe(0);
       expect(await missingAcknowledged(url, traders, workload.acknowledged)).toEqual([]);
       expect(workload.duplicateEffects).toEqual([]);
+      expect(connectionPeak.total).toBeLessThan(connectionPeak.limit);
     } finally {
       done = true;
+      if (!connectionPeak) await connections.stop().catch(() => undefined);
       await Promise.allSettled(restarts);
       for (const w of watchers) w.close();
       for (const node of nodes) await node.stop();
