@@ -64,6 +64,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
       standby.onStandby?.();
     },
   });
+  if (lease) standby.onLease?.();
   // How long each step of the start took, logged once up (issue 10 counts the seconds of a cold start).
   const phases: string[] = [];
   let phaseStart = performance.now();

@@ -202,7 +202,11 @@ export async function startMarketProcess(
  * MARKET_PROCESSES' entries, each as startMarketProcess runs one, and hands entries over or takes
  * them as members come and go (kernel/shards/entryPool.ts).
  */
-export async function joinMarketPool(given: ServerConfig, hooks: Pick<StandbyHooks, 'onLeaseLost'> = {}, catalogue: readonly ServerProduct[] = PRODUCTS): Promise<EntryPool> {
+export async function joinMarketPool(
+  given: ServerConfig,
+  { carried, ...hooks }: Pick<StandbyHooks, 'onLeaseLost'> & { /** Counted in its share (entryPool.ts): 1 while its node holds the server's lease. */ carried?: () => number } = {},
+  catalogue: readonly ServerProduct[] = PRODUCTS,
+): Promise<EntryPool> {
   const entries = [...(given.marketProcesses?.keys() ?? [])];
   if (entries.length === 0) throw new Error('A pool of market processes needs MARKET_PROCESSES');
   if (!given.databaseUrl) throw new Error("A market process needs DATABASE_URL (its server's PostgreSQL)");
@@ -226,7 +230,7 @@ export async function joinMarketPool(given: ServerConfig, hooks: Pick<StandbyHoo
       throw error;
     }
   };
-  const pool = await joinEntryPool(db, entries, take, log).catch(async (error: unknown) => {
+  const pool = await joinEntryPool(db, entries, take, log, carried).catch(async (error: unknown) => {
     await db.close();
     throw error;
   });

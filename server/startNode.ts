@@ -33,6 +33,8 @@ export async function startNode(config: ServerConfig, hooks: Pick<StandbyHooks, 
   const log = (line: string) => console.log(`[node] ${line}`);
   let stopping = false;
   let server: RunningServer | undefined;
+  /** From the moment this node's server takes the lease (before its start): its pool share counts it. */
+  let holdsServer = false;
   let serverStart: Promise<RunningServer | undefined> | undefined;
   if (roles.includes('server')) {
     let standingBy!: () => void;
@@ -41,6 +43,7 @@ export async function startNode(config: ServerConfig, hooks: Pick<StandbyHooks, 
       onLeaseLost: hooks.onLeaseLost,
       stopped: () => stopping,
       onStandby: standingBy,
+      onLease: () => (holdsServer = true),
     }).then(
       (started) => {
         if (!stopping) log(`the server runs here, on ${started.url}`);
@@ -64,7 +67,7 @@ export async function startNode(config: ServerConfig, hooks: Pick<StandbyHooks, 
     await (await serverStart?.catch(() => undefined))?.stop();
   };
   try {
-    if (roles.includes('markets')) pool = await joinMarketPool(config, hooks);
+    if (roles.includes('markets')) pool = await joinMarketPool(config, { ...hooks, carried: roles.includes('server') ? () => (holdsServer ? 1 : 0) : undefined });
     if (roles.includes('front')) front = await startFront({ ...config, primaryUrl: undefined, frontPort: config.port, followServer: true });
   } catch (error) {
     await stop().catch(() => undefined);

@@ -58,7 +58,8 @@ const describeTimes = (values: number[]) => {
  * (m1: BTC_USDT; f1: futures, seconds contracts, P2P) — behind nginx running docs/deploy/nginx.conf
  * (or, where nginx is not installed, a Node proxy with its `proxy_next_upstream error` rule). Every
  * node serves the API and sockets on its front; one holds the server's lease (the others stand by),
- * and their pools share m1 and f1 (the first runs both until the second joins and is handed one).
+ * and their pools share m1 and f1 (the first runs both until the others join and are handed one
+ * each: the server counts in its node's share).
  * Six traders drive the whole mix (spot and futures orders, cancels, transfers, withdrawals, seconds
  * contracts, P2P, ICO) and four sockets watch both books, while every KILL_EVERY_MS a node — the one
  * holding the work killed least so far — is killed with -9 and started again after a pause. It
@@ -87,13 +88,17 @@ describe.runIf(runs)('cluster chaos: kill -9 of any node in turn under the whole
     const restarts: Array<Promise<void>> = [];
     try {
       // The first node runs the server (its migrations come first) and both entries; the second is
-      // handed one of them; the third holds nothing and takes whatever the next killed node held.
+      // handed one of them; the third the first's other (the server counts as an entry's worth in
+      // a node's share), so each node holds one piece of work.
       const first = await cluster.start();
       await cluster.holds(first, ENTRIES);
       const second = await cluster.start();
       await cluster.holds(first, [cluster.holding(first).find((work) => work !== 'server')!]);
       await cluster.holds(second, [ENTRIES.find((entry) => !cluster.holding(first).includes(entry))!]);
-      nodes.push(first, second, await cluster.start());
+      const third = await cluster.start();
+      await cluster.holds(first, []);
+      await cluster.holds(third, [ENTRIES.find((entry) => !cluster.holding(second).includes(entry))!]);
+      nodes.push(first, second, third);
       console.log(`cluster: nodes hold ${nodes.map((node) => `[${cluster.holding(node).join(', ')}]`).join(' ')}`);
       await shortPayDeadlines(schema.url);
 
