@@ -58,13 +58,13 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
     if (pid) serverPids.add(pid);
     console.log(`  server up in ${((Date.now() - t0) / 1000).toFixed(1)} s (pid ${pid ?? '?'}), market makers ${process.env.BENCH_MARKET_MAKERS ?? 'on'}`);
     if (NODES > 0 && marketSetting) {
-      // The first node runs the server and every entry; the others join, are handed their share and
-      // serve the load and the sockets on their fronts (counted as fronts below).
+      // The first node runs the server and every entry; the others join, are handed their share (the
+      // server counts in the first's) and serve the load and the sockets on their fronts (counted as fronts below).
       const t = Date.now();
       const nodes = await startNodes(NODES - 1, { databaseUrl: schema!.url, busUrl: BUS.url, busPrefix: BUS.prefix, marketProcesses: marketSetting, marketMakers: process.env.BENCH_MARKET_MAKERS ?? 'on' });
       fronts = nodes;
       for (const node of nodes) children.add(node.child);
-      await poolSettled([server.output, ...nodes.map((node) => node.output)], marketSetting.split(';').map((entry) => entry.split('=')[0]!));
+      await poolSettled([server.output, ...nodes.map((node) => node.output)], marketSetting.split(';').map((entry) => entry.split('=')[0]!), 0);
       console.log(`  ${NODES} cluster node(s) up in ${((Date.now() - t) / 1000).toFixed(1)} s, sharing ${marketSetting}; the load and the subscribers go to every node's front`);
     } else if (marketSetting) {
       const t = Date.now();
