@@ -86,6 +86,25 @@ async function reviewing() {
 
 describe('operator review machine (scenarios)', () => {
 
+  it("a row's Review clicked while the queue is read again, or after a reread failed, opens that submission", async () => {
+    const { deferred, actor } = await reviewing();
+    // Back to the queue: it is read again, and the rows shown meanwhile are the last ones read.
+    actor.send({ type: 'review.back' });
+    expect(actor.getSnapshot().value).toBe('loading');
+    actor.send({ type: 'review.open', id: 9 });
+    expect(actor.getSnapshot().value).toBe('loadingDetail');
+    expect(deferred.inputsOf('fetchDetail').at(-1)).toEqual({ id: 9 });
+    deferred.settle({ type: 'xstate.error.actor.fetchDetail', error: { kind: 'network' } });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'review.reload' });
+    deferred.settle({ type: 'xstate.error.actor.fetchQueue', error: { kind: 'network' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('loadFailed');
+    actor.send({ type: 'review.open', id: 11 });
+    expect(actor.getSnapshot().value).toBe('loadingDetail');
+    expect(deferred.inputsOf('fetchDetail').at(-1)).toEqual({ id: 11 });
+  });
+
   it('rejects only with a reason, sends it trimmed, then reads the queue again', async () => {
     const { deferred, log, actor } = await reviewing();
     actor.send({ type: 'review.reject' });

@@ -47,6 +47,7 @@ const kycReviewSetup = setup({
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    rememberOpened: assign({ openId: ({ event }) => (event.type === 'review.open' ? event.id : undefined) }),
   },
   guards: {
     hasReason: ({ event }) => event.type === 'review.confirm' && typeof event.reason === 'string' && event.reason.trim().length > 0,
@@ -54,6 +55,13 @@ const kycReviewSetup = setup({
 });
 
 const queue = loadStates(kycReviewSetup, { src: 'fetchQueue', into: (pending) => ({ queue: pending }), next: 'queue', retry: 'review.reload' });
+
+/**
+ * A row's "Review": the queue shown while it is read again (after "Back", a decision or "Reload")
+ * or after a failed reread is the last one read, and its buttons work. Ignored there, the click was
+ * lost: the operator clicked and nothing opened (the browser test caught it on a busy machine).
+ */
+const openSubmission = { target: 'loadingDetail', actions: 'rememberOpened' } as const;
 
 /**
  * The review queue (operator interface): the pending list oldest first, one submission with both
@@ -68,12 +76,12 @@ export const kycReviewMachine = kycReviewSetup.createMachine({
   invoke: { id: 'approve', src: 'approve', input: ({ self }) => ({ replyTo: self }) },
   initial: 'loading',
   states: {
-    loading: { ...queue.loading, entry: assign({ detail: undefined, openId: undefined, reason: '' }) },
-    loadFailed: queue.loadFailed,
+    loading: { ...queue.loading, entry: assign({ detail: undefined, openId: undefined, reason: '' }), on: { 'review.open': openSubmission } },
+    loadFailed: { on: { ...queue.loadFailed.on, 'review.open': openSubmission } },
     queue: {
       on: {
         'review.reload': 'loading',
-        'review.open': { target: 'loadingDetail', actions: assign({ openId: ({ event }) => event.id }) },
+        'review.open': openSubmission,
       },
     },
     loadingDetail: {
