@@ -127,4 +127,20 @@ describe('the operator\'s appeal resolution (the shared confirm-then-act)', () =
     expect(desk.getSnapshot().matches('loading')).toBe(true);
     desk.stop();
   });
+
+  it('takes the operator\'s choice and typing while the queue is read again (its 10 s poll)', async () => {
+    const deferred = standInsFor(fiatAppealsMachine);
+    const resolve = asking([]);
+    const desk = createActor(fiatAppealsMachine.provide({ actors: { ...deferred.actors, resolveAppeal: resolve.logic }, actions: { showToast: () => undefined } })).start();
+    deferred.settle({ type: 'xstate.done.actor.fetchAppeals', output: [APPEAL_CASE] });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(desk.getSnapshot().matches('loading')).toBe(true);
+    desk.send({ type: 'appeals.decide', decision: 'return' });
+    desk.send({ type: 'appeals.reason', reason: 'Bank statement' });
+    expect(desk.getSnapshot().context).toMatchObject({ decision: 'return', reason: 'Bank statement' });
+    desk.send({ type: 'appeals.submit' });
+    childOf(desk, 'resolveAppeal')!.send({ type: 'confirmAct.confirm' });
+    expect(resolve.inputs()).toEqual([{ order_id: APPEAL_CASE.order.id, decision: 'return', reason: 'Bank statement' }]);
+    desk.stop();
+  });
 });

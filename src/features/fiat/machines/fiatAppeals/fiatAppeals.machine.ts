@@ -52,6 +52,17 @@ export const fiatAppealsMachine = setup({
   on: {
     'confirmAct.done': { target: '.loading', reenter: true, actions: [assign({ reason: '' }), { type: 'showToast', params: { tone: 'success', message: { key: 'fiat.desk.resolved' } } }] },
     'confirmAct.failed': { target: '.loading', reenter: true, description: 'Refused (resolved or gone meanwhile): read the queue as it is now.' },
+    // The operator's choices and typing are taken in every state: the queue is read again every 10 s
+    // while the case stays on screen, and in `ready` alone the keystrokes and clicks that fell in a
+    // reread were dropped (the reason box lost letters). The server refuses a resolution of a case
+    // resolved meanwhile, which reads the queue again.
+    'appeals.select': { actions: assign({ selected: ({ event }) => event.orderId, reason: '' }) },
+    'appeals.decide': { actions: assign({ decision: ({ event }) => event.decision }) },
+    'appeals.reason': { actions: assign({ reason: ({ event }) => event.reason.slice(0, 500) }) },
+    'appeals.submit': {
+      guard: 'hasChoice',
+      actions: sendTo('resolveAppeal', ({ context }) => ({ type: 'confirmAct.ask' as const, subject: { order_id: context.selected!, decision: context.decision, reason: context.reason } })),
+    },
   },
   initial: 'loading',
   states: {
@@ -72,15 +83,6 @@ export const fiatAppealsMachine = setup({
     failed: { on: { 'appeals.retry': 'loading' } },
     ready: {
       after: { poll: 'loading' },
-      on: {
-        'appeals.select': { actions: assign({ selected: ({ event }) => event.orderId, reason: '' }) },
-        'appeals.decide': { actions: assign({ decision: ({ event }) => event.decision }) },
-        'appeals.reason': { actions: assign({ reason: ({ event }) => event.reason.slice(0, 500) }) },
-        'appeals.submit': {
-          guard: 'hasChoice',
-          actions: sendTo('resolveAppeal', ({ context }) => ({ type: 'confirmAct.ask' as const, subject: { order_id: context.selected!, decision: context.decision, reason: context.reason } })),
-        },
-      },
     },
   },
 });
