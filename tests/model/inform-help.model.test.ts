@@ -69,6 +69,21 @@ describe('inform machine: live notifications (issue 37)', () => {
   });
 });
 
+describe('inform machine: while the shown list is read again', () => {
+  it('takes a mark-read click, and reads again for a notice pushed during the read', async () => {
+    const { deferred, actor } = startInform();
+    actor.send({ type: 'inform.load' });
+    await settle(deferred, { type: 'xstate.done.actor.fetchNotifications', output: { list: [welcome], total: 1, unread: 1, page: 1, size: 20 } });
+    await vi.advanceTimersByTimeAsync(INFORM_POLL_MS);
+    expect(actor.getSnapshot().value).toBe('loading');
+    actor.send({ type: 'inform.pushed' });
+    expect(deferred.inputsOf('fetchNotifications')).toHaveLength(3);
+    actor.send({ type: 'inform.markRead', id: 7 });
+    expect(actor.getSnapshot().value).toBe('marking');
+    expect(deferred.inputsOf('markRead')).toEqual([{ id: 7 }]);
+  });
+});
+
 describe('help search machine (scenarios)', () => {
 
   it('a new search replaces a running one, and a retry repeats the last query', async () => {

@@ -28,6 +28,19 @@ function list(input: { filter: object; size?: number; pollMs?: number }, pushes?
 }
 
 describe('paged list (scenarios)', () => {
+  it('a push that comes while the page is being read has it read again once that read is in (its answer may predate the change)', async () => {
+    const { actor, reads, answer } = list({ filter: {} });
+    actor.send({ type: 'list.pushed' });
+    await answer({ list: [{ id: 1, status: 'open' }], total: 1 });
+    expect(actor.getSnapshot().value).toEqual({ ready: 'settling' });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(reads()).toHaveLength(2);
+    await answer({ list: [{ id: 1, status: 'filled' }], total: 1 });
+    // Read again once only: the flag went with the read that followed it.
+    expect(actor.getSnapshot().value).toEqual({ ready: 'shown' });
+    expect(reads()).toHaveLength(2);
+  });
+
   it('a filter change merges into the filter and goes back to page 1; paging stays inside the pages there are', async () => {
     const { actor, reads, answer } = list({ filter: { tab: 'all', days: 30 } });
     expect(reads()).toEqual([{ filter: { tab: 'all', days: 30 }, page: 1, size: 10 }]);

@@ -56,6 +56,8 @@ export interface PagedListContext {
   /** What the last read answered beside the page (kept when a read answers none). */
   extra: unknown;
   pollMs: number | undefined;
+  /** A push came while the page was being read: the answer may predate it, so it is read again. */
+  pushedDuringRead: boolean;
 }
 
 /**
@@ -82,13 +84,14 @@ export const pagedListMachine = setup({
   },
   guards: {
     polls: ({ context }) => context.pollMs !== undefined,
+    pushedDuringRead: ({ context }) => context.pushedDuringRead,
     isOtherPage: ({ context, event }) =>
       event.type === 'list.page' && Number.isInteger(event.page) && event.page >= 1 && event.page !== context.page && (event.page - 1) * context.size < Math.max(context.total, 1),
   },
   delays: { settle: 300, poll: ({ context }) => context.pollMs ?? 0 },
 }).createMachine({
   id: 'pagedList',
-  context: ({ input }) => ({ filter: input.filter, page: 1, size: input.size ?? RECORD_PAGE_SIZE, rows: [], total: 0, extra: undefined, pollMs: input.pollMs }),
+  context: ({ input }) => ({ filter: input.filter, page: 1, size: input.size ?? RECORD_PAGE_SIZE, rows: [], total: 0, extra: undefined, pollMs: input.pollMs, pushedDuringRead: false }),
   invoke: { id: 'pushes', src: 'pushes' },
   on: {
     'list.filter': { target: '.loading', actions: assign({ filter: ({ context, event }) => ({ ...context.filter, ...event.filter }), page: 1 }) },
@@ -99,6 +102,8 @@ export const pagedListMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      entry: assign({ pushedDuringRead: false }),
+      on: { 'list.pushed': { actions: assign({ pushedDuringRead: true }), description: 'The read under way may have been answered before the change: read again once it is in.' } },
       invoke: {
         id: 'loadPage',
         src: 'loadPage',
@@ -115,7 +120,10 @@ export const pagedListMachine = setup({
       on: { 'list.pushed': '.settling' },
       initial: 'shown',
       states: {
-        shown: { after: { poll: { guard: 'polls', target: '#pagedList.loading' } } },
+        shown: {
+          always: { guard: 'pushedDuringRead', target: 'settling' },
+          after: { poll: { guard: 'polls', target: '#pagedList.loading' } },
+        },
         settling: { after: { settle: '#pagedList.loading' } },
       },
     },

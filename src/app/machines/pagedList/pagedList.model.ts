@@ -18,6 +18,8 @@ export const pagedListModel: MachineModel<typeof pagedListMachine> = {
     { type: 'list.page', page: 2 },
     { type: 'list.page', page: 9 },
     { type: 'list.row', row: { id: 5 } },
+    // Something on the page changed on the server: while shown, or while the page is being read.
+    { type: 'list.pushed' },
   ],
-  abstract: (s) => [s.context.page, s.context.total > s.context.size, JSON.stringify(s.context.filter)],
+  abstract: (s) => [s.context.page, s.context.total > s.context.size, JSON.stringify(s.context.filter), s.context.pushedDuringRead],
 };

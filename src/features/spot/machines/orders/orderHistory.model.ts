@@ -15,6 +15,7 @@ export const orderHistoryModel: MachineModel<typeof orderHistoryMachine> = {
     { type: 'list.page', page: 2 },
     { type: 'list.row', row: FILLED_ORDER },
     { type: 'list.row', row: OTHER_PAIR_ORDER },
+    { type: 'list.pushed' },
   ],
-  abstract: (s) => [s.context.page, JSON.stringify(s.context.filter)],
+  abstract: (s) => [s.context.page, JSON.stringify(s.context.filter), s.context.pushedDuringRead],
 };

@@ -83,6 +83,11 @@ export const informMachine = setup({
       on: {
         'inform.load': { target: 'loading', reenter: true, actions: assign({ page: ({ event }) => event.page ?? 1 }), description: 'Another page was asked for: the running call is dropped.' },
         'inform.languageChanged': { target: 'loading', reenter: true, description: 'The running call asked in the old language: ask again.' },
+        // The list stays on screen while it is read again (the minute's poll): its clicks are taken, and a
+        // notice pushed meanwhile may be newer than the running read, so it is asked again.
+        'inform.pushed': { target: 'loading', reenter: true, description: 'A notification was written while the list was read: ask again, so it is in.' },
+        'inform.markRead': { target: 'marking', actions: assign({ markingId: ({ event }) => event.id }) },
+        'inform.markAll': 'markingAll',
       },
       invoke: {
         id: 'fetchNotifications',
