@@ -335,6 +335,12 @@ describe('futures detail views', () => {
     detail.send({ type: 'futures.pushed' });
     await vi.advanceTimersByTimeAsync(300);
     expect(fetch.seen).toHaveLength(2);
+    // A push while that read is under way: its answer may predate the change, so once it is in the
+    // order is read again (the push was dropped before, and an order never polls).
+    detail.send({ type: 'futures.pushed' });
+    fetch.resolve({ kind: 'order', order: CLOSE });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(fetch.seen).toHaveLength(3);
   });
 
   it('a position: its average position price moves by what it realised, it polls, and a failure keeps the last answer', async () => {

@@ -365,6 +365,14 @@ describe('balances machine (scenarios)', () => {
     await vi.advanceTimersByTimeAsync(500);
     expect(deferred.inputsOf('fetchWallet')).toEqual([{ account: 'spot' }, { account: 'spot' }]);
   });
+
+  it('an own change (a transfer, a withdrawal) signalled while the balances are read has them read again', () => {
+    const signals = createWalletSignals();
+    const { actor, deferred } = setUp(walletBalancesModel, ['fetchWallet'], { account: 'spot' }, { walletSignals: signals.actor });
+    expect(actor.getSnapshot().value).toBe('loading');
+    signals.walletChanged();
+    expect(deferred.inputsOf('fetchWallet')).toHaveLength(2);
+  });
 });
 
 describe('operator withdrawal queue (scenarios)', () => {

@@ -23,6 +23,8 @@ export interface FuturesDetailContext {
   pastOrders: FuturesOrder[];
   /** A read has answered (a flat position is then "no position", not "loading"). */
   loaded: boolean;
+  /** A push came while reading: the answer may predate the change, so it is read again. */
+  pushedDuringRead: boolean;
 }
 
 /** `desk.refresh`: what the close and TP/SL dialogs report once they changed the position (the same report the trade page's desk reads). */
@@ -48,16 +50,18 @@ export const futuresDetailMachine = setup({
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
   },
-  guards: { isPosition },
+  guards: { isPosition, pushedDuringRead: ({ context }) => context.pushedDuringRead },
   delays: { settle: 300, poll: 3000 },
 }).createMachine({
   id: 'futuresDetail',
-  context: ({ input }) => ({ target: input.target, order: undefined, position: undefined, openOrders: [], pastOrders: [], loaded: false }),
+  context: ({ input }) => ({ target: input.target, order: undefined, position: undefined, openOrders: [], pastOrders: [], loaded: false, pushedDuringRead: false }),
   invoke: { id: 'futuresUpdates', src: 'futuresUpdates' },
   on: { 'desk.refresh': { target: '.loading', description: 'A close, flash close or TP/SL went through: read again now.' } },
   initial: 'loading',
   states: {
     loading: {
+      entry: assign({ pushedDuringRead: false }),
+      on: { 'futures.pushed': { actions: assign({ pushedDuringRead: true }), description: 'The read under way may predate the change: read again once it is in.' } },
       invoke: {
         id: 'fetchDetail',
         src: 'fetchDetail',
@@ -78,7 +82,12 @@ export const futuresDetailMachine = setup({
       on: { 'futures.pushed': '.changed' },
       initial: 'watching',
       states: {
-        watching: { always: { guard: 'isPosition', target: 'polling', description: 'A position follows the mark price between pushes.' } },
+        watching: {
+          always: [
+            { guard: 'pushedDuringRead', target: 'changed' },
+            { guard: 'isPosition', target: 'polling', description: 'A position follows the mark price between pushes.' },
+          ],
+        },
         polling: { after: { poll: '#futuresDetail.loading' } },
         changed: { after: { settle: '#futuresDetail.loading' } },
       },

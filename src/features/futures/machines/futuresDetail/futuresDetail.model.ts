@@ -18,4 +18,6 @@ export const futuresDetailModel: MachineModel<typeof futuresDetailMachine> = {
     { type: 'futures.pushed' },
     { type: 'desk.refresh' },
   ],
+  // A push during a read sends the answer on to be read again: the walk tells the two loadings apart.
+  abstract: (s) => [s.context.loaded, s.context.pushedDuringRead],
 };

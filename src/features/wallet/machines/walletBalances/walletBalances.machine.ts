@@ -73,7 +73,10 @@ export const walletBalancesMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      on: { 'balance.changed': { target: 'loading', reenter: true, actions: { type: 'applyPushed', params: ({ event }) => ({ rows: event.rows }) }, description: 'Applied now; the load under way may predate it, so read again once it ends.' } },
+      on: {
+        'balance.changed': { target: 'loading', reenter: true, actions: { type: 'applyPushed', params: ({ event }) => ({ rows: event.rows }) }, description: 'Applied now; the load under way may predate it, so read again once it ends.' },
+        'wallet.changed': { target: 'loading', reenter: true, description: 'A transfer or withdrawal here went through while reading: the answer may predate it.' },
+      },
       invoke: {
         id: 'fetchWallet',
         src: 'fetchWallet',
