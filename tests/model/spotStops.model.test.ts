@@ -112,6 +112,20 @@ describe('waiting stops list', () => {
     expect(actor.getSnapshot().context).toMatchObject({ stops: [], total: 0 });
   });
 
+  it('a cancel clicked while a burst of pushes settles, or while the list is read again, asks and cancels (it was dropped)', async () => {
+    const hub = createUserStreamHub();
+    const { actor, deferred, actsOnlyOnConfirm } = startAsking(openStopsMachine, 'cancelStop', { input: { symbol: 'BTC_USDT' }, actors: { userUpdates: createUserUpdatesActor(hub) } });
+    deferred.settle({ type: 'xstate.done.actor.fetchCurrentStops', output: stopPageOf([WAITING_STOP]) });
+    await vi.advanceTimersByTimeAsync(0);
+    hub.publish({ type: 'stream.balances', balances: [] });
+    expect(actor.getSnapshot().value).toBe('settling');
+    expect(actsOnlyOnConfirm(() => actor.send({ type: 'stops.revoke', id: WAITING_STOP.id }))).toEqual([{ id: WAITING_STOP.id }]);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(actor.getSnapshot().value).toBe('loading');
+    actor.send({ type: 'stops.page', page: 2 });
+    expect(deferred.inputsOf('fetchCurrentStops').at(-1)).toEqual({ symbol: 'BTC_USDT', page: 2, size: 10 });
+  });
+
   it('a refused cancel says why and reads the list again (the stop most likely triggered)', async () => {
     const { actor, deferred, act, toasts, confirm } = startAsking(openStopsMachine, 'cancelStop');
     deferred.settle({ type: 'xstate.done.actor.fetchCurrentStops', output: stopPageOf([WAITING_STOP]) });

@@ -179,6 +179,14 @@ describe('open orders and history', () => {
     expect(actor.getSnapshot().context.orders).toEqual([]);
   });
 
+  it('a fill pushed while the page is read has it read again (the answer under way predates it), and a cancel clicked meanwhile asks', async () => {
+    const hub = createUserStreamHub();
+    const { actor, deferred, actsOnlyOnConfirm } = startAsking(openOrdersMachine, 'cancelOrder', { input: { symbol: 'BTC_USDT' }, actors: { userUpdates: createUserUpdatesActor(hub) } });
+    hub.publish({ type: 'stream.order', order: FILLED_ORDER });
+    expect(deferred.inputsOf('fetchCurrentOrders')).toHaveLength(2);
+    expect(actsOnlyOnConfirm(() => actor.send({ type: 'orders.revoke', id: OPEN_ORDER.id }))).toEqual([{ id: OPEN_ORDER.id }]);
+  });
+
   it('hears the private channel through the hub: a fill updates the row, a finished order moves to history', async () => {
     const hub = createUserStreamHub();
     const updates = createUserUpdatesActor(hub);

@@ -57,10 +57,19 @@ export const openOrdersMachine = setup({
       actions: [assign(({ context, event }) => withoutOrder(context, event.subject.id)), { type: 'showToast', params: { tone: 'success', message: { key: 'spot.orders.revoked' } } }],
     },
     'confirmAct.failed': { target: '.loading', description: 'Refused (it filled or was cancelled meanwhile): read the page again.' },
+    // The rows stay on screen while the page is read again: a click there is taken, not dropped.
+    'orders.filter': { target: '.loading', actions: assign({ symbol: ({ event }) => event.symbol, page: 1 }) },
+    'orders.page': { target: '.loading', actions: assign({ page: ({ event }) => Math.max(1, event.page) }) },
+    'orders.revoke': { actions: sendTo('cancelOrder', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { id: event.id } })) },
   },
   initial: 'loading',
   states: {
     loading: {
+      on: {
+        // Applied now, and the page read again: the answer under way may predate it (a filled order would come back as open).
+        'stream.order': { target: 'loading', reenter: true, actions: { type: 'applyPush', params: ({ event }) => ({ order: event.order }) } },
+        'stream.resync': { target: 'loading', reenter: true },
+      },
       invoke: {
         id: 'fetchCurrentOrders',
         src: 'fetchCurrentOrders',
@@ -72,14 +81,10 @@ export const openOrdersMachine = setup({
     loadFailed: {
       on: {
         'orders.retry': 'loading',
-        'orders.filter': { target: 'loading', actions: assign({ symbol: ({ event }) => event.symbol, page: 1 }) },
       },
     },
     ready: {
       on: {
-        'orders.filter': { target: 'loading', actions: assign({ symbol: ({ event }) => event.symbol, page: 1 }) },
-        'orders.page': { target: 'loading', actions: assign({ page: ({ event }) => Math.max(1, event.page) }) },
-        'orders.revoke': { actions: sendTo('cancelOrder', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { id: event.id } })) },
         'stream.resync': { target: 'loading', description: 'The socket was away: order pushes may have been missed.' },
       },
     },

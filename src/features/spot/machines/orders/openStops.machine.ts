@@ -90,6 +90,11 @@ export const openStopsMachine = setup({
       actions: [assign(({ context, event }) => withoutStop(context, event.subject.id)), { type: 'showToast', params: { tone: 'success', message: { key: 'spot.stops.cancelled' } } }, 'announceStops'],
     },
     'confirmAct.failed': { target: '.loading', description: 'Most likely it triggered meanwhile: the child said why; the list is read again.' },
+    // The rows stay on screen while the list is read again or a burst of pushes settles (every few
+    // hundred ms for a busy trader): a click there is taken, not dropped.
+    'stops.filter': { target: '.loading', actions: assign({ symbol: ({ event }) => event.symbol, page: 1 }) },
+    'stops.page': { target: '.loading', actions: assign({ page: ({ event }) => Math.max(1, event.page) }) },
+    'stops.revoke': { actions: sendTo('cancelStop', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { id: event.id } })) },
   },
   initial: 'loading',
   states: {
@@ -98,6 +103,7 @@ export const openStopsMachine = setup({
         'stream.order': { target: 'loading', reenter: true, description: 'A change while reading: read again, the answer may predate it.' },
         'stream.balances': { target: 'loading', reenter: true },
         'stops.changed': { target: 'loading', reenter: true },
+        'stream.resync': { target: 'loading', reenter: true },
       },
       invoke: {
         id: 'fetchCurrentStops',
@@ -110,15 +116,11 @@ export const openStopsMachine = setup({
     loadFailed: {
       on: {
         'stops.retry': 'loading',
-        'stops.filter': { target: 'loading', actions: assign({ symbol: ({ event }) => event.symbol, page: 1 }) },
         'stream.resync': 'loading',
       },
     },
     ready: {
       on: {
-        'stops.filter': { target: 'loading', actions: assign({ symbol: ({ event }) => event.symbol, page: 1 }) },
-        'stops.page': { target: 'loading', actions: assign({ page: ({ event }) => Math.max(1, event.page) }) },
-        'stops.revoke': { actions: sendTo('cancelStop', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { id: event.id } })) },
         'stream.order': 'settling',
         'stream.balances': 'settling',
         'stops.changed': 'settling',
