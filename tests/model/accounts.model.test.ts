@@ -5,7 +5,8 @@ import { loginModel } from '../../src/features/accounts/machines/login/login.mod
 import { registrationModel } from '../../src/features/accounts/machines/registration/registration.model';
 import { twoFactorLoginModel } from '../../src/features/accounts/machines/twoFactor/twoFactorLogin.model';
 import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
-import { deferredActors, standInsFor } from './harness';
+import { sessionsMachine } from '../../src/features/accounts/machines/sessions/sessions.machine';
+import { deferredActors, standInsFor, startAsking } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -131,6 +132,22 @@ describe('API keys (scenarios)', () => {
     expect(JSON.stringify(again.actor.getSnapshot().context)).not.toContain(SECRET);
   });
 
+  it('"Copy" clicked the moment the secret appears, while the list is read again, copies it (the secret is shown once)', async () => {
+    const { deferred, actor } = await loaded(false, []);
+    actor.send({ type: 'apiKeys.create', fields: { label: 'bot', permissions: ['read'], ip_allowlist: [] } });
+    deferred.settle({ type: 'xstate.done.actor.createKey', output: { api_key: KEY, secret: SECRET } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('listing');
+    actor.send({ type: 'apiKeys.copySecret' });
+    expect(deferred.inputsOf('copyText')).toEqual([{ text: SECRET }]);
+    deferred.settle({ type: 'xstate.done.actor.copyText', output: true });
+    await vi.advanceTimersByTimeAsync(0);
+    // The list is read again after the copy, so the new key is listed.
+    expect(actor.getSnapshot().value).toBe('listing');
+    actor.send({ type: 'apiKeys.secretSaved' });
+    expect(actor.getSnapshot().context.created).toBeUndefined();
+  });
+
   it('"I have saved it" takes the secret away; deleting that key does too', async () => {
     const { deferred, deleteKey, actor } = await loaded(false, [listed]);
     actor.send({ type: 'apiKeys.create', fields: { label: 'bot', permissions: ['read'], ip_allowlist: [] } });
@@ -156,5 +173,24 @@ describe('API keys (scenarios)', () => {
     expect(deferred.inputsOf('createKey')).toEqual([]);
     actor.send({ type: 'apiKeys.create', fields: { label: 'bot', permissions: ['withdraw'], ip_allowlist: ['203.0.113.7'], totp_code: ' 123456 ' } });
     expect(deferred.inputsOf('createKey')).toEqual([{ label: 'bot', permissions: ['withdraw'], ip_allowlist: ['203.0.113.7'], totp_code: '123456' }]);
+  });
+});
+
+describe('sessions (scenarios)', () => {
+  const here = { id: 1, device: 'Chrome / Windows', ip: '10.0.0.1', created_at: '2026-01-01T00:00:00.000Z', last_seen_at: '2026-01-01T01:00:00.000Z', current: true };
+  const second = { ...here, id: 2, current: false };
+  const third = { ...here, id: 3, current: false };
+
+  it('a sign-out clicked while the list is read again after the one before asks about that session', async () => {
+    const { actor, deferred, act, actsOnlyOnConfirm } = startAsking(sessionsMachine, 'revokeSession');
+    deferred.settle({ type: 'xstate.done.actor.fetchSessions', output: [here, second, third] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actsOnlyOnConfirm(() => actor.send({ type: 'sessions.revoke', id: 2 }))).toEqual([{ id: 2 }]);
+    act.settle({ type: 'xstate.done.actor.act', output: null });
+    await vi.advanceTimersByTimeAsync(0);
+    // The list is read again; the rows on screen are still the three.
+    expect(actor.getSnapshot().value).toBe('loading');
+    actor.send({ type: 'sessions.revoke', id: 3 });
+    expect(actor.getSnapshot().children.revokeSession!.getSnapshot().value).toBe('confirming');
   });
 });

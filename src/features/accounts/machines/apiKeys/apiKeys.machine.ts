@@ -90,11 +90,20 @@ export const apiKeysMachine = apiKeysSetup.createMachine({
       ],
     },
     'confirmAct.failed': { target: '.listing', description: 'Refused (it was already deleted): read the list again.' },
+    // The list and a new key's secret stay on screen while the keys are read again (right after a
+    // create): "Saved", and a delete's question, are taken then too, not dropped.
+    'apiKeys.secretSaved': { actions: assign({ created: undefined }) },
+    'apiKeys.delete': { guard: 'known', actions: sendTo('deleteKey', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { api_key: event.apiKey } })) },
   },
   initial: 'loading',
   states: {
     ...loadStates(apiKeysSetup, { src: 'fetchStatus', into: (status) => ({ twoFactor: status.enabled }), next: 'listing', retry: 'apiKeys.retry' }),
-    listing: readState(apiKeysSetup, { src: 'fetchKeys', into: (keys) => ({ keys }), next: 'ready' }),
+    listing: {
+      ...readState(apiKeysSetup, { src: 'fetchKeys', into: (keys) => ({ keys }), next: 'ready' }),
+      // The secret is shown once: "Copy" clicked the moment it appears (the list is read right after
+      // the create) must copy it. Copying reads the list again afterwards.
+      on: { 'apiKeys.copySecret': { guard: 'hasSecret', target: 'copying' } },
+    },
     ready: {
       on: {
         'apiKeys.create': [
@@ -107,8 +116,6 @@ export const apiKeysMachine = apiKeysSetup.createMachine({
           },
         ],
         'apiKeys.copySecret': { guard: 'hasSecret', target: 'copying' },
-        'apiKeys.secretSaved': { actions: assign({ created: undefined }) },
-        'apiKeys.delete': { guard: 'known', actions: sendTo('deleteKey', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { api_key: event.apiKey } })) },
         'apiKeys.retry': 'listing',
       },
     },
@@ -132,10 +139,10 @@ export const apiKeysMachine = apiKeysSetup.createMachine({
         src: 'copyText',
         input: ({ context }) => ({ text: context.created?.secret ?? '' }),
         onDone: [
-          { guard: { type: 'copied', params: ({ event }) => ({ ok: event.output }) }, target: 'ready', actions: { type: 'showToast', params: { tone: 'success', message: { key: 'apiKeys.copied' } } } },
-          { target: 'ready', actions: { type: 'showToast', params: { tone: 'error', message: { key: 'apiKeys.copyFailed' } } } },
+          { guard: { type: 'copied', params: ({ event }) => ({ ok: event.output }) }, target: 'listing', actions: { type: 'showToast', params: { tone: 'success', message: { key: 'apiKeys.copied' } } } },
+          { target: 'listing', actions: { type: 'showToast', params: { tone: 'error', message: { key: 'apiKeys.copyFailed' } } } },
         ],
-        onError: { target: 'ready', actions: { type: 'showToast', params: { tone: 'error', message: { key: 'apiKeys.copyFailed' } } } },
+        onError: { target: 'listing', actions: { type: 'showToast', params: { tone: 'error', message: { key: 'apiKeys.copyFailed' } } } },
       },
     },
   },

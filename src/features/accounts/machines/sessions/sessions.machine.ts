@@ -53,17 +53,19 @@ export const sessionsMachine = sessionsSetup.createMachine({
       actions: { type: 'showToast', params: ({ event }) => ({ tone: 'success' as const, message: { key: 'id' in event.subject ? 'sessions.revoked' : 'sessions.revokedOthers' } }) },
     },
     'confirmAct.failed': { target: '.loading', description: 'Refused (it had ended meanwhile): read the list again.' },
+    // The list stays on screen while it is read again (right after a sign-out): the next sign-out
+    // clicked then asks, not nothing.
+    'sessions.revoke': { guard: 'isOther', actions: sendTo('revokeSession', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { id: event.id } })) },
+    'sessions.revokeOthers': {
+      guard: 'hasOthers',
+      actions: sendTo('revokeOthers', ({ context }) => ({ type: 'confirmAct.ask' as const, subject: { count: context.sessions.filter((s) => !s.current).length } })),
+    },
   },
   initial: 'loading',
   states: {
     ...loadStates(sessionsSetup, { src: 'fetchSessions', into: (sessions) => ({ sessions }), next: 'ready', retry: 'sessions.retry' }),
     ready: {
       on: {
-        'sessions.revoke': { guard: 'isOther', actions: sendTo('revokeSession', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { id: event.id } })) },
-        'sessions.revokeOthers': {
-          guard: 'hasOthers',
-          actions: sendTo('revokeOthers', ({ context }) => ({ type: 'confirmAct.ask' as const, subject: { count: context.sessions.filter((s) => !s.current).length } })),
-        },
         'sessions.retry': 'loading',
       },
     },

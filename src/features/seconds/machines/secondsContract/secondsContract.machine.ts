@@ -100,6 +100,9 @@ export const secondsContractMachine = setup({
     /** The composition root supplies crypto.randomUUID; this default numbers keys for tests. */
     mintIdempotencyKey: assign({ mints: ({ context }) => context.mints + 1, idempotencyKey: ({ context }) => `local-key-${context.mints + 1}` }),
     tickClock: assign({ now: () => Date.now() }),
+    choosePeriod: assign({ period: ({ context, event }) => (event.type === 'ticket.period' ? event.period : context.period) }),
+    /** A new stake is a new purchase: its key is minted again at the next confirm. */
+    typeStake: assign({ quantity: ({ context, event }) => (event.type === 'ticket.quantity' ? event.quantity : context.quantity), idempotencyKey: undefined }),
   },
   delays: {
     tick: 1000,
@@ -135,6 +138,14 @@ export const secondsContractMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      on: {
+        // The ticket stays on screen while it is read again after a settlement: a period or stake
+        // chosen then is kept (the answer keeps a period that still exists, and a typed stake), and a
+        // settlement heard meanwhile has the balance read again.
+        'ticket.period': { actions: 'choosePeriod' },
+        'ticket.quantity': { actions: 'typeStake' },
+        'ticket.pushed': { guard: 'settledElsewhere', target: 'loading', reenter: true },
+      },
       invoke: {
         id: 'loadTicket',
         src: 'loadTicket',
@@ -154,12 +165,18 @@ export const secondsContractMachine = setup({
         },
       },
     },
-    loadFailed: { on: { 'ticket.retry': 'loading' } },
+    loadFailed: {
+      on: {
+        'ticket.retry': 'loading',
+        'ticket.period': { actions: 'choosePeriod' },
+        'ticket.quantity': { actions: 'typeStake' },
+      },
+    },
     choosing: {
       on: {
         'ticket.pushed': { guard: 'settledElsewhere', target: 'loading', description: 'A settlement changed the balance and today\'s result: read them again.' },
-        'ticket.period': { actions: assign({ period: ({ event }) => event.period }) },
-        'ticket.quantity': { actions: assign({ quantity: ({ event }) => event.quantity, idempotencyKey: undefined }) },
+        'ticket.period': { actions: 'choosePeriod' },
+        'ticket.quantity': { actions: 'typeStake' },
         'ticket.buy': [
           { guard: 'stakeValid', target: 'riskWarning', actions: assign({ direction: ({ event }) => event.direction, quantity: ({ context }) => context.quantity.trim() }) },
           {

@@ -1,0 +1,29 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { secondsContractMachine } from '../../src/features/seconds/machines/secondsContract/secondsContract.machine';
+import { SETTLED, TICKET } from '../../src/features/seconds/machines/secondsFixtures';
+import { standInsFor } from './harness';
+
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+describe('seconds ticket (scenarios)', () => {
+  it('while the ticket is read again after a settlement, a period and a stake chosen are kept, and another settlement reads it again', async () => {
+    const deferred = standInsFor(secondsContractMachine);
+    const actor = createActor(secondsContractMachine.provide({ actors: deferred.actors }), { input: { symbol: 'btc_usdt' } }).start();
+    deferred.settle({ type: 'xstate.done.actor.loadTicket', output: TICKET });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('choosing');
+    // A contract settled elsewhere: the balance and today's result are read again, the ticket stays on screen.
+    actor.send({ type: 'ticket.pushed', contract: SETTLED });
+    expect(actor.getSnapshot().value).toBe('loading');
+    actor.send({ type: 'ticket.period', period: 60 });
+    actor.send({ type: 'ticket.quantity', quantity: '250' });
+    actor.send({ type: 'ticket.pushed', contract: { ...SETTLED, id: SETTLED.id + 1 } });
+    expect(deferred.inputsOf('loadTicket')).toHaveLength(3);
+    deferred.settle({ type: 'xstate.done.actor.loadTicket', output: TICKET });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('choosing');
+    expect(actor.getSnapshot().context).toMatchObject({ period: 60, quantity: '250' });
+  });
+});
