@@ -95,6 +95,21 @@ describe('the parties\' confirmed steps (the shared confirm-then-act)', () => {
     expect(toasts).toEqual(['error.network', 'fiat.released']);
     seller.stop();
   });
+
+  it('after a refused release the seller\'s Appeal, shown beside Retry, opens the appeal', async () => {
+    const deferred = standInsFor(fiatSellerMachine);
+    const release = asking([]);
+    const seller = createActor(fiatSellerMachine.provide({ actors: { ...deferred.actors, releaseOrder: release.logic }, actions: { showToast: () => undefined } }), { input: { orderId: ORDER.id } }).start();
+    deferred.settle({ type: 'xstate.done.actor.loadOrder', output: loaded(AS_SELLER) });
+    await vi.advanceTimersByTimeAsync(0);
+    seller.send({ type: 'seller.release' });
+    childOf(seller, 'releaseOrder')!.send({ type: 'confirmAct.confirm' });
+    await release.settle({ type: 'xstate.error.actor.act', error: { kind: 'network' } });
+    expect(seller.getSnapshot().matches({ flow: { paid: 'failed' } })).toBe(true);
+    seller.send({ type: 'seller.appeal' });
+    expect(seller.getSnapshot().matches({ flow: { paid: 'appealing' } })).toBe(true);
+    seller.stop();
+  });
 });
 
 describe('the operator\'s appeal resolution (the shared confirm-then-act)', () => {

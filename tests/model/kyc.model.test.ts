@@ -55,6 +55,15 @@ describe('identity machine (scenarios)', () => {
     expect(actor.getSnapshot().value).toBe('verified');
     expect(log.filter((l) => l === 'refreshSession')).toHaveLength(2);
   });
+
+  it('a decision pushed while "Check again" is reading has the status read again (the answer under way may still say pending)', async () => {
+    const { deferred, actor } = setUp(kycModel, ['fetchStatus', 'submitIdentity']);
+    deferred.settle({ type: 'xstate.done.actor.fetchStatus', output: { name_status: 2, reason: '', submission_id: 1 } });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'identity.reload' });
+    actor.send({ type: 'identity.pushed' });
+    expect(deferred.inputsOf('fetchStatus')).toHaveLength(3);
+  });
 });
 
 describe('operator session machine (scenarios)', () => {

@@ -9,7 +9,7 @@ import { orderHistoryMachine } from '../../src/features/spot/machines/orders/ord
 import { createHistoryUpdatesActor } from '../../src/features/spot/actors/spot.actors';
 import { userStreamMachine } from '../../src/app/machines/userStream/userStream.machine';
 import { pagePrices, standInsFor, startAsking } from './harness';
-import { startOrderForm as startForm, startReadyForm } from './spotOrderForm.setup';
+import { ORDER_ACCOUNT, startOrderForm as startForm, startReadyForm } from './spotOrderForm.setup';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -162,6 +162,17 @@ describe('order form', () => {
     expect(actor.getSnapshot().context.available).toEqual({ base: '0.5', quote: '750.5' });
     actor.send({ type: 'stream.resync' });
     expect(actor.getSnapshot().matches({ account: 'loading' })).toBe(true);
+  });
+
+  it('a balance pushed while the account is read has it read again: the answer under way may predate the push', async () => {
+    const { actor, deferred } = startForm('20000');
+    actor.send({ type: 'stream.balances', balances: [{ currency: 'USDT', account: 'spot', available: '400', frozen: '600' }] });
+    expect(actor.getSnapshot().context.available).toMatchObject({ quote: '400' });
+    // The read begun before the push is dropped (its answer would put the older 1,000 back); a new one asks.
+    expect(deferred.inputsOf('fetchOrderAccount')).toHaveLength(2);
+    deferred.settle({ type: 'xstate.done.actor.fetchOrderAccount', output: { ...ORDER_ACCOUNT, balances: [{ ...ORDER_ACCOUNT.balances[0]!, available: '400', frozen: '600' }, ORDER_ACCOUNT.balances[1]!] } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.available).toMatchObject({ quote: '400' });
   });
 });
 

@@ -59,7 +59,8 @@ export const fiatSellerMachine = setup({
             idle: { on: { 'seller.release': { actions: ['mintIdempotencyKey', 'askRelease'] }, 'seller.appeal': 'appealing' } },
             failed: {
               description: 'The release was confirmed and refused (the child said why): retry sends it again with the same key.',
-              on: { 'seller.retry': { actions: ['askRelease', 'confirmRelease'] }, 'seller.release': { actions: 'askRelease' } },
+              // Appeal stays on screen beside Retry after a refused release: it is taken here too.
+              on: { 'seller.retry': { actions: ['askRelease', 'confirmRelease'] }, 'seller.release': { actions: 'askRelease' }, 'seller.appeal': 'appealing' },
             },
             appealing: appealingState('#fiatSeller.flow.routing', 'idle'),
           },

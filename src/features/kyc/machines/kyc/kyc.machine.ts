@@ -50,6 +50,9 @@ export const kycMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      // The operator's decision heard while the status is read (a Reload): the answer under way may
+      // predate it and leave the page on "pending", so ask again.
+      on: { 'identity.pushed': { target: 'loading', reenter: true } },
       invoke: {
         id: 'fetchStatus',
         src: 'fetchStatus',

@@ -164,6 +164,13 @@ export const orderFormMachine = setup({
       initial: 'loading',
       states: {
         loading: {
+          on: {
+            // Applied at once (the root's action) and read again: the answer under way may predate the
+            // change, and would put the older balance back on the form and in its check.
+            'stream.balances': { target: 'loading', reenter: true, actions: assign({ available: ({ context, event }) => availableOf(context, event.balances) }) },
+            'stream.resync': { target: 'loading', reenter: true },
+            'stops.changed': { target: 'loading', reenter: true },
+          },
           invoke: {
             id: 'fetchOrderAccount',
             src: 'fetchOrderAccount',
