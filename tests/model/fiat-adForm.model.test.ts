@@ -34,6 +34,17 @@ describe('P2P ad form (scenarios)', () => {
     expect(deferred.inputsOf('publishAd')).toHaveLength(1);
   });
 
+  it('while My ads is read again the form takes typing and a ticked method, and the pager reads the page asked for', async () => {
+    const deferred = standInsFor(adFormModel.machine);
+    const actor = createActor(adFormModel.machine.provide({ actors: deferred.actors, actions: { showToast: () => undefined } }), { input: { fiat: 'USD' } }).start();
+    expect(actor.getSnapshot().value).toBe('loading');
+    actor.send({ type: 'ad.field', field: 'total', value: '250' });
+    actor.send({ type: 'ad.method', methodId: METHOD.id, on: true });
+    expect(actor.getSnapshot().context).toMatchObject({ form: { total: '250' }, methodIds: [METHOD.id] });
+    actor.send({ type: 'ad.page', page: 2 });
+    expect(deferred.inputsOf('loadMine').at(-1)).toEqual({ page: 2, size: 10 });
+  });
+
   it('pausing asks through `changeStatus`, closing through `closeAd` (the shared confirm-then-act); a change done reads the page again', async () => {
     const deferred = standInsFor(adFormModel.machine);
     const act = deferredActors(['act']);

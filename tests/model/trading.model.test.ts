@@ -6,6 +6,7 @@ import { selectAvailable, selectFee } from '../../src/features/spot/machines/ord
 import { FILLED_ORDER, OPEN_ORDER, PARTIAL_ORDER, pageOf } from '../../src/features/spot/machines/orders/fixtures';
 import { openOrdersMachine } from '../../src/features/spot/machines/orders/openOrders.machine';
 import { orderHistoryMachine } from '../../src/features/spot/machines/orders/orderHistory.machine';
+import { orderDetailMachine } from '../../src/features/spot/machines/orders/orderDetail.machine';
 import { createHistoryUpdatesActor } from '../../src/features/spot/actors/spot.actors';
 import { userStreamMachine } from '../../src/app/machines/userStream/userStream.machine';
 import { pagePrices, standInsFor, startAsking } from './harness';
@@ -283,5 +284,17 @@ describe('user stream over the socket', () => {
     expect(fake.subscribes.filter((c) => c === 'user')).toHaveLength(2);
     expect(heard).toEqual([{ type: 'stream.order', order: OPEN_ORDER }, { type: 'stream.balances', balances: rows }, { type: 'stream.resync' }]);
     expect(balances).toEqual([rows]);
+  });
+});
+
+describe('spot order detail', () => {
+  it('a fill of this order heard while the detail is read has it read again; another order does not', () => {
+    const deferred = standInsFor(orderDetailMachine);
+    const detail = createActor(orderDetailMachine.provide({ actors: deferred.actors }), { input: { id: PARTIAL_ORDER.id } }).start();
+    detail.send({ type: 'stream.order', order: { ...PARTIAL_ORDER, id: PARTIAL_ORDER.id + 1000 } });
+    expect(deferred.inputsOf('fetchOrderDetail')).toHaveLength(1);
+    detail.send({ type: 'stream.order', order: PARTIAL_ORDER });
+    expect(deferred.inputsOf('fetchOrderDetail')).toHaveLength(2);
+    detail.stop();
   });
 });

@@ -62,6 +62,19 @@ export function requestOf(c: Pick<AdFormContext, 'form' | 'methodIds'>): FiatPub
  * confirmation (the shared confirm-then-act: `changeStatus` pauses or resumes, `closeAd` closes,
  * which returns what no order holds), the page read again after a change.
  */
+/**
+ * What the form and the list take whenever they are on screen: while the page is read again (after
+ * a publish, a pause, resume or close, a page change) and after a failed read, as while editing —
+ * typing, a method ticked, Pause/Resume/Close and the pager were dropped then. A page change during a
+ * read starts the read over for that page.
+ */
+const whileShown = {
+  'ad.field': { actions: ['forgetKey', 'editField'] },
+  'ad.method': { actions: ['forgetKey', 'toggleMethod'] },
+  'ad.status': [{ guard: 'closes', actions: 'askClose' }, { actions: 'askStatus' }],
+  'ad.page': { target: 'loading', reenter: true, actions: 'choosePage' },
+} as const;
+
 export const adFormMachine = setup({
   types: { context: {} as AdFormContext, events: {} as AdFormEvent, input: {} as { fiat: FiatCode } },
   actors: {
@@ -78,8 +91,16 @@ export const adFormMachine = setup({
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
     mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? 'local-key-ad' }),
     forgetKey: assign({ idempotencyKey: undefined }),
+    editField: assign({ form: ({ context, event }) => (event.type === 'ad.field' ? { ...context.form, [event.field]: event.field === 'terms' ? event.value.slice(0, 500) : event.value.trim() } : context.form) }),
+    toggleMethod: assign({
+      methodIds: ({ context, event }) =>
+        event.type !== 'ad.method' ? context.methodIds : event.on ? [...new Set([...context.methodIds, event.methodId])] : context.methodIds.filter((id) => id !== event.methodId),
+    }),
+    askClose: sendTo('closeAd', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: event.type === 'ad.status' ? { adId: event.adId, status: event.status } : undefined })),
+    askStatus: sendTo('changeStatus', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: event.type === 'ad.status' ? { adId: event.adId, status: event.status } : undefined })),
+    choosePage: assign({ page: ({ context, event }) => (event.type === 'ad.page' ? Math.max(1, event.page) : context.page) }),
   },
-  guards: { valid: ({ context }) => publishProblem(requestOf(context)) === undefined },
+  guards: { valid: ({ context }) => publishProblem(requestOf(context)) === undefined, closes: ({ event }) => event.type === 'ad.status' && event.status === 'closed' },
 }).createMachine({
   id: 'adForm',
   context: ({ input }) => ({
@@ -99,6 +120,7 @@ export const adFormMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      on: whileShown,
       invoke: {
         id: 'loadMine',
         src: 'loadMine',
@@ -107,19 +129,11 @@ export const adFormMachine = setup({
         onError: { target: 'failed', actions: toastError },
       },
     },
-    failed: { on: { 'ad.retry': 'loading', 'ad.page': { target: 'loading', actions: assign({ page: ({ event }) => Math.max(1, event.page) }) } } },
+    failed: { on: { ...whileShown, 'ad.retry': 'loading' } },
     editing: {
       on: {
-        'ad.field': { actions: ['forgetKey', assign({ form: ({ context, event }) => ({ ...context.form, [event.field]: event.field === 'terms' ? event.value.slice(0, 500) : event.value.trim() }) })] },
-        'ad.method': {
-          actions: ['forgetKey', assign({ methodIds: ({ context, event }) => (event.on ? [...new Set([...context.methodIds, event.methodId])] : context.methodIds.filter((id) => id !== event.methodId)) })],
-        },
+        ...whileShown,
         'ad.submit': { guard: 'valid', target: 'confirming' },
-        'ad.status': [
-          { guard: ({ event }) => event.status === 'closed', actions: sendTo('closeAd', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { adId: event.adId, status: event.status } })) },
-          { actions: sendTo('changeStatus', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { adId: event.adId, status: event.status } })) },
-        ],
-        'ad.page': { target: 'loading', actions: assign({ page: ({ event }) => Math.max(1, event.page) }) },
       },
     },
     confirming: { on: { 'ad.confirm': { target: 'publishing', actions: 'mintIdempotencyKey' }, 'ad.back': 'editing' } },

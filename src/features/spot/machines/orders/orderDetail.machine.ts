@@ -37,6 +37,12 @@ export const orderDetailMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      // A fill of this order heard while it is read: the answer under way may predate it (the detail
+      // would show the earlier fill until the next one), so ask again.
+      on: {
+        'stream.order': { guard: { type: 'isThisOrder', params: ({ event }) => ({ order: event.order }) }, target: 'loading', reenter: true },
+        'stream.resync': { target: 'loading', reenter: true },
+      },
       invoke: {
         id: 'fetchOrderDetail',
         src: 'fetchOrderDetail',
