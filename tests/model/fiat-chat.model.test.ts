@@ -85,6 +85,23 @@ describe('order chat', () => {
     expect(c.fetched).toEqual([]);
   });
 
+  it('what is typed while a message sends stays for the next one; what was sent leaves the box', async () => {
+    let answer!: (value: { message: FiatChatMessage }) => void;
+    const c = chat({ say: () => new Promise((resolve) => (answer = resolve)) });
+    await vi.advanceTimersByTimeAsync(0);
+    c.actor.send({ type: 'chat.draft', text: 'Paid' });
+    c.actor.send({ type: 'chat.send' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(c.actor.getSnapshot().matches({ composer: 'sending' })).toBe(true);
+    // Typing on from the sent text while the proof uploads.
+    c.actor.send({ type: 'chat.draft', text: 'Paid, reference 1234' });
+    expect(c.actor.getSnapshot().context.draft).toBe('Paid, reference 1234');
+    answer({ message: { ...CHAT_TEXT, id: 9, text: 'Paid' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(c.actor.getSnapshot().context.draft).toBe(', reference 1234');
+    expect(c.said.map((x) => x.text)).toEqual(['Paid']);
+  });
+
   it('a refused send keeps the draft and shows the server\'s reason', async () => {
     const c = chat({ say: () => Promise.reject({ kind: 'server', serverMessage: 'Bitte schreiben Sie 1 bis 500 Zeichen' }) });
     await vi.advanceTimersByTimeAsync(0);

@@ -92,6 +92,15 @@ describe('session machine: spec rules in plain words', () => {
     expect(world.log.slice(-2)).toEqual(['clear', 'navigate:/login']);
   });
 
+  it('Sign out clicked while the user is read again (the header shows the stored user) asks, and confirmed signs out', () => {
+    const world = start({ token: 't', user: USER_FIXTURE });
+    expect(world.actor.getSnapshot().value).toBe('refreshing');
+    world.actor.send({ type: 'session.signOut' });
+    expect(world.actor.getSnapshot().value).toBe('confirmingSignOut');
+    world.actor.send({ type: 'session.confirm' });
+    expect(world.actor.getSnapshot().value).toBe('signedOut');
+  });
+
   it('a refused private channel ends the session after its grace, unless the page\'s own 403 ended it first', async () => {
     const world = start({ token: 't', user: USER_FIXTURE });
     world.deferred.settle({ type: 'xstate.done.actor.fetchUser', output: USER_FIXTURE });

@@ -99,6 +99,9 @@ export const sessionMachine = setup({
       ],
     },
     refreshing: {
+      // The header shows the signed-in user while the user is read again (at start, on the identity
+      // page, after a profile change): its Sign out asks then too (it closed the menu and did nothing).
+      on: { 'session.signOut': 'confirmingSignOut' },
       invoke: {
         id: 'fetchUser',
         src: 'fetchUser',

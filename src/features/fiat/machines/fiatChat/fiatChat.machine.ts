@@ -58,6 +58,14 @@ export interface FiatChatContext {
   enlarged: number | undefined;
   /** The messages whose images are being read (at most CHAT_IMAGE_READS). */
   reading: number[];
+  /** What the send under way carries: what is typed or attached meanwhile stays for the next one. */
+  inFlight: { text: string; attachment: Blob | undefined } | undefined;
+}
+
+/** The draft once `sent` has gone: what was typed after it (typing on from the sent text keeps the rest), or nothing. */
+export function draftAfterSending(draft: string, sent: string): string {
+  if (draft === sent) return '';
+  return draft.startsWith(sent) ? draft.slice(sent.length).trimStart() : draft;
 }
 
 /** Messages by id, oldest first, each once (a sent message also comes back over the private channel). */
@@ -127,6 +135,7 @@ export const fiatChatMachine = setup({
     problem: undefined,
     enlarged: undefined,
     reading: [],
+    inFlight: undefined,
   }),
   invoke: { id: 'chatUpdates', src: 'chatUpdates', input: ({ context }) => ({ orderId: context.orderId }) },
   on: {
@@ -166,8 +175,9 @@ export const fiatChatMachine = setup({
       states: {
         idle: { on: { 'chat.send': { guard: 'canSend', target: 'sending' } } },
         sending: {
-          // What is typed or attached meanwhile waits for the next send; the answer clears what was sent.
-          on: { 'chat.draft': {}, 'chat.attach': {}, 'chat.detach': {} },
+          // What is typed or attached meanwhile waits for the next send (it was dropped: an image's upload
+          // takes seconds); the answer clears only what was sent.
+          entry: assign({ inFlight: ({ context }) => ({ text: context.draft, attachment: context.attachment }) }),
           invoke: {
             id: 'say',
             src: 'say',
@@ -177,13 +187,14 @@ export const fiatChatMachine = setup({
               actions: assign({
                 messages: ({ context, event }) => mergeMessages(context.messages, [event.output.message]),
                 images: ({ context, event }) => (event.output.imageUrl ? { ...context.images, [event.output.message.id]: event.output.imageUrl } : context.images),
-                draft: '',
-                attachment: undefined,
-                attachmentName: '',
+                draft: ({ context }) => draftAfterSending(context.draft, context.inFlight?.text ?? ''),
+                attachment: ({ context }) => (context.attachment === context.inFlight?.attachment ? undefined : context.attachment),
+                attachmentName: ({ context }) => (context.attachment === context.inFlight?.attachment ? '' : context.attachmentName),
                 problem: undefined,
+                inFlight: undefined,
               }),
             },
-            onError: { target: 'failed', actions: assign({ problem: ({ event }) => messageForError(event.error) }) },
+            onError: { target: 'failed', actions: assign({ problem: ({ event }) => messageForError(event.error), inFlight: undefined }) },
           },
         },
         sent: { on: { 'chat.send': { guard: 'canSend', target: 'sending' } } },
