@@ -156,3 +156,26 @@ describe('ICO desk: the description per language (issue 37 defect 17)', () => {
     expect(d.sent[0]).not.toHaveProperty('symbol');
   });
 });
+
+describe('ICO desk: the list on screen while it is read again', () => {
+  it('Edit clicked while the list is read again after a save opens that project (it did nothing)', async () => {
+    let reads = 0;
+    const machine = icoDeskMachine.provide({
+      actors: {
+        // The first read answers; the one after the save is still under way.
+        fetchProjects: fromPromise(() => (++reads === 1 ? Promise.resolve([OPERATOR_PROJECT]) : new Promise<never>(() => undefined))),
+        saveProject: fromPromise(async () => OPERATOR_PROJECT),
+      },
+    });
+    const actor = createActor(machine, { input: {} }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'desk.edit', projectId: OPERATOR_PROJECT.id });
+    actor.send({ type: 'desk.save' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(2);
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    actor.send({ type: 'desk.edit', projectId: OPERATOR_PROJECT.id });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    actor.stop();
+  });
+});

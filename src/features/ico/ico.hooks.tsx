@@ -104,7 +104,7 @@ export function useIcoList(source: IcoListSource) {
 export function useIcoDesk() {
   const { context, ...flow } = useActorFlow(
     useActorRef(IcoContext.use().desk),
-    { context: (s) => s.context, loading: (s) => s.matches('loading'), saving: (s) => s.matches('saving') },
+    { context: (s) => s.context, loading: (s) => s.matches('loading'), failed: (s) => s.matches('failed'), saving: (s) => s.matches('saving') },
     {
       create: () => ({ type: 'desk.new', now: Date.now() }),
       edit: (projectId: number) => ({ type: 'desk.edit', projectId }),

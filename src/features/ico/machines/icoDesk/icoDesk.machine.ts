@@ -117,6 +117,12 @@ export type IcoDeskEvent =
   | { type: 'desk.retry' };
 
 /** The operator's ICO tab: the projects, and a form to create or edit one. */
+/** New and Edit, wherever the list is on screen without a form open. */
+const openForm = {
+  'desk.new': { target: 'editing', actions: 'openBlank' },
+  'desk.edit': { guard: 'listed', target: 'editing', actions: 'openProject' },
+} as const;
+
 export const icoDeskMachine = setup({
   types: { context: {} as IcoDeskContext, events: {} as IcoDeskEvent },
   actors: {
@@ -127,13 +133,21 @@ export const icoDeskMachine = setup({
       throw new Error('saveProject not provided');
     }),
   },
-  actions: { showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined },
+  actions: {
+    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    openBlank: assign({ form: ({ context, event }) => (event.type === 'desk.new' ? blankForm(event.now) : context.form) }),
+    openProject: assign({ form: ({ context, event }) => (event.type === 'desk.edit' ? formOf(context.projects.find((p) => p.id === event.projectId)!) : context.form) }),
+  },
+  guards: { listed: ({ context, event }) => event.type === 'desk.edit' && context.projects.some((p) => p.id === event.projectId) },
 }).createMachine({
   id: 'icoDesk',
   context: { projects: [], form: undefined, problem: undefined },
   initial: 'loading',
   states: {
     loading: {
+      // The list stays on screen while it is read again after a save: New and Edit open the form then
+      // too (they did nothing); the list is read again after the next save.
+      on: openForm,
       invoke: {
         id: 'fetchProjects',
         src: 'fetchProjects',
@@ -141,17 +155,8 @@ export const icoDeskMachine = setup({
         onError: { target: 'failed', actions: toastError },
       },
     },
-    failed: { on: { 'desk.retry': 'loading' } },
-    ready: {
-      on: {
-        'desk.new': { target: 'editing', actions: assign({ form: ({ event }) => blankForm(event.now) }) },
-        'desk.edit': {
-          guard: ({ context, event }) => context.projects.some((p) => p.id === event.projectId),
-          target: 'editing',
-          actions: assign({ form: ({ context, event }) => formOf(context.projects.find((p) => p.id === event.projectId)!) }),
-        },
-      },
-    },
+    failed: { on: { ...openForm, 'desk.retry': 'loading' } },
+    ready: { on: openForm },
     editing: {
       on: {
         'desk.field': { actions: assign({ form: ({ context, event }) => ({ ...context.form!, [event.field]: event.value }), problem: undefined }) },

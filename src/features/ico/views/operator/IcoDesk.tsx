@@ -9,6 +9,7 @@ import { STATUS_KEYS, useIcoDesk } from '../../ico.hooks';
 import type { ProjectField } from '../../machines/icoDesk/icoDesk.machine';
 import { dateTime } from '../icoFormat';
 import { DescriptionTexts } from './DescriptionTexts';
+import { RetryAlert } from '../../../../app/ui/RetryButton';
 
 const Form = styled.div`
   display: grid;
@@ -102,6 +103,7 @@ export function IcoDesk() {
             </div>
           </>
         )}
+        <RetryAlert failed={desk.failed} onRetry={desk.retry} />
         <DataTable<IcoOperatorProject>
           label={t('ico.desk.title')}
           rows={desk.projects}
