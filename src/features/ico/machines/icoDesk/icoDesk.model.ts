@@ -21,5 +21,5 @@ export const icoDeskModel: MachineModel<typeof icoDeskMachine> = {
     { type: 'xstate.done.actor.saveProject', output: OPERATOR_PROJECT },
     { type: 'xstate.error.actor.saveProject', error: { kind: 'server', serverMessage: 'Invalid project setting: total' } },
   ],
-  abstract: (s) => [s.context.form?.id, s.context.form?.name, s.context.form?.start_at, s.context.form?.end_at, s.context.form?.descriptions.en_US.trim() === '', s.context.problem?.key],
+  abstract: (s) => [s.context.projects.length > 0, s.context.form?.id, s.context.form?.name, s.context.form?.start_at, s.context.form?.end_at, s.context.form?.descriptions.en_US.trim() === '', s.context.problem?.key],
 };
