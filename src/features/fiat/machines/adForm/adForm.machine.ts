@@ -55,13 +55,9 @@ export function requestOf(c: Pick<AdFormContext, 'form' | 'methodIds'>): FiatPub
   return { ...rest, ...(c.form.price_kind === 'fixed' ? { fixed_price } : { margin }), method_ids: c.methodIds } as FiatPublishRequest;
 }
 
-/**
- * Publishing and managing one's own ads (/deal/my-ads): the ad form checked with the rules the
- * server applies (`publishProblem`), a confirmation (a sell ad freezes its total), publishing with
- * an idempotency key kept across a retry; the user's ads with pause, resume and close behind a
- * confirmation (the shared confirm-then-act: `changeStatus` pauses or resumes, `closeAd` closes,
- * which returns what no order holds), the page read again after a change.
- */
+/** What a status button's question is about: the ad and the status asked for. */
+const statusSubject = (event: AdFormEvent) => (event.type === 'ad.status' ? { adId: event.adId, status: event.status } : undefined);
+
 /**
  * What the form and the list take whenever they are on screen: while the page is read again (after
  * a publish, a pause, resume or close, a page change) and after a failed read, as while editing —
@@ -75,6 +71,13 @@ const whileShown = {
   'ad.page': { target: 'loading', reenter: true, actions: 'choosePage' },
 } as const;
 
+/**
+ * Publishing and managing one's own ads (/deal/my-ads): the ad form checked with the rules the
+ * server applies (`publishProblem`), a confirmation (a sell ad freezes its total), publishing with
+ * an idempotency key kept across a retry; the user's ads with pause, resume and close behind a
+ * confirmation (the shared confirm-then-act: `changeStatus` pauses or resumes, `closeAd` closes,
+ * which returns what no order holds), the page read again after a change.
+ */
 export const adFormMachine = setup({
   types: { context: {} as AdFormContext, events: {} as AdFormEvent, input: {} as { fiat: FiatCode } },
   actors: {
@@ -96,8 +99,8 @@ export const adFormMachine = setup({
       methodIds: ({ context, event }) =>
         event.type !== 'ad.method' ? context.methodIds : event.on ? [...new Set([...context.methodIds, event.methodId])] : context.methodIds.filter((id) => id !== event.methodId),
     }),
-    askClose: sendTo('closeAd', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: event.type === 'ad.status' ? { adId: event.adId, status: event.status } : undefined })),
-    askStatus: sendTo('changeStatus', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: event.type === 'ad.status' ? { adId: event.adId, status: event.status } : undefined })),
+    askClose: sendTo('closeAd', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: statusSubject(event) })),
+    askStatus: sendTo('changeStatus', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: statusSubject(event) })),
     choosePage: assign({ page: ({ context, event }) => (event.type === 'ad.page' ? Math.max(1, event.page) : context.page) }),
   },
   guards: { valid: ({ context }) => publishProblem(requestOf(context)) === undefined, closes: ({ event }) => event.type === 'ad.status' && event.status === 'closed' },

@@ -116,13 +116,13 @@ export type IcoDeskEvent =
   | { type: 'desk.cancel' }
   | { type: 'desk.retry' };
 
-/** The operator's ICO tab: the projects, and a form to create or edit one. */
 /** New and Edit, wherever the list is on screen without a form open. */
 const openForm = {
   'desk.new': { target: 'editing', actions: 'openBlank' },
   'desk.edit': { guard: 'listed', target: 'editing', actions: 'openProject' },
 } as const;
 
+/** The operator's ICO tab: the projects, and a form to create or edit one. */
 export const icoDeskMachine = setup({
   types: { context: {} as IcoDeskContext, events: {} as IcoDeskEvent },
   actors: {

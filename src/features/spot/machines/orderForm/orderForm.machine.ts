@@ -105,6 +105,8 @@ export const orderFormMachine = setup({
      */
     mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? 'unminted-key' }),
     showErrors: assign({ errors: ({ context }) => validateForm(context) }),
+    /** A pushed balance of the pair's currencies, applied at once. */
+    applyBalances: assign({ available: ({ context, event }) => (event.type === 'stream.balances' ? availableOf(context, event.balances) : context.available) }),
   },
   delays: {
     /** A failed balance load is tried again by itself (the Retry button does it at once). */
@@ -156,7 +158,7 @@ export const orderFormMachine = setup({
     'form.percent': { actions: assign(({ context, event }) => withPercent(context, event.percent)) },
     'form.pickPrice': { actions: assign(({ context, event }) => withPickedPrice(context, event.price)) },
     'form.lastPrice': { actions: assign(({ context, event }) => withLastPrice(context, event.price)) },
-    'stream.balances': { actions: assign({ available: ({ context, event }) => availableOf(context, event.balances) }) },
+    'stream.balances': { actions: 'applyBalances' },
   },
   type: 'parallel',
   states: {
@@ -165,9 +167,9 @@ export const orderFormMachine = setup({
       states: {
         loading: {
           on: {
-            // Applied at once (the root's action) and read again: the answer under way may predate the
+            // Applied at once, as everywhere, and read again: the answer under way may predate the
             // change, and would put the older balance back on the form and in its check.
-            'stream.balances': { target: 'loading', reenter: true, actions: assign({ available: ({ context, event }) => availableOf(context, event.balances) }) },
+            'stream.balances': { target: 'loading', reenter: true, actions: 'applyBalances' },
             'stream.resync': { target: 'loading', reenter: true },
             'stops.changed': { target: 'loading', reenter: true },
           },
