@@ -15,10 +15,12 @@ import { createOffers } from './kernel/offers.js';
 import { ChannelRegistry } from './kernel/realtime/channels.js';
 import { attachRealtime, type Realtime } from './kernel/realtime/gateway.js';
 import { UserFeedPublisher } from './kernel/realtime/userFeedPublisher.js';
-import { openRedisBus } from './kernel/realtime/bus/redisBus.js';
-import { feedBoth, serveBus } from './kernel/realtime/bus/servingSide.js';
-import { followMarketProcesses } from './kernel/shards/follower.js';
-import { serveCommands } from './kernel/shards/commandServer.js';
+import { joinSocketsStream, openClusterRedis } from './kernel/realtime/bus/cluster.js';
+import { reportListeners } from './kernel/realtime/bus/listenerReports.js';
+import { ownEntry } from './kernel/realtime/bus/owner.js';
+import { followCluster, remoteMarketsOf, type ClusterFollower } from './kernel/shards/follower.js';
+import { SERVER } from './kernel/shards/processes.js';
+import { entryQueue, serveCommands } from './kernel/shards/commandServer.js';
 import { marketOwnership } from './kernel/shards/ownership.js';
 import { takeLease, takeServerLease, type StandbyHooks } from './kernel/shards/standby.js';
 import { advertisedUrl } from './kernel/shards/advertise.js';
@@ -92,58 +94,49 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     info: (line) => app?.log.info(line),
     error: (message, error) => app?.log.error({ err: error }, message),
   };
-  const userFeed = new UserFeedPublisher(
-    db,
-    { listening: (userId) => gateway?.userListening(userId) ?? false, send: (userId, message) => gateway?.publishToUser(userId, message) },
-    log.error,
-  );
   const pairs = pairOpenings(log.error);
   let channels: ChannelRegistry | undefined;
-  // Markets run by market processes (MARKET_PROCESSES): commands go there, and what they publish
-  // comes here for this server's own sockets (edges follow the processes themselves).
-  const marketProcesses = await followMarketProcesses(
-    config.realtimeBus,
-    config.marketProcesses ?? new Map(),
-    { publish: (channel, payload) => gateway?.publish(channel, payload), userFeed },
-    () => channels,
-    log.error,
-  );
-  // With edges (REALTIME_BUS_URL), what is pushed here goes to them too: user notices from the first
-  // on, channel messages once the gateway is up and announced (serveBus). The market processes'
-  // channels are not in the edges' sync from here: they have them from the processes.
-  const bus = config.realtimeBus && openRedisBus(config.realtimeBus.url, config.realtimeBus.prefix, log.error);
-  const edges =
-    bus &&
-    serveBus(bus, {
-      channels: () => channels?.list() ?? [],
-      latest: (channel) => (marketProcesses.snapshot(channel) ? undefined : gateway?.latest(channel)),
-    });
+  const parts: ProductParts[] = [];
+  const ownSnapshot = (channel: string) => firstAnswer(parts, (part) => part.snapshot?.(channel));
+  // In the cluster (REALTIME_BUS_URL) this server is the owner of entry `server`: what its products
+  // publish and tell users goes to every socket through socket.io's Redis adapter, its own sockets
+  // included (bus/owner.ts); it follows the other owners for their snapshots, paused markets and
+  // commands (MARKET_PROCESSES' entries).
+  const cluster = config.realtimeBus && openClusterRedis(config.realtimeBus, instance, log.error);
+  const owner = cluster && ownEntry(cluster, SERVER, { channels: () => channels?.list() ?? [], snapshot: ownSnapshot }, db, log.error);
+  const userFeed =
+    owner?.userFeed ??
+    new UserFeedPublisher(db, { listening: (userId) => gateway?.userListening(userId) ?? false, send: (userId, message) => gateway?.publishToUser(userId, message) }, log.error);
+  const follower: ClusterFollower | undefined =
+    cluster &&
+    (await followCluster(cluster, {
+      publish: (channel, payload) => gateway?.publish(channel, payload),
+      addChannels: (list) => channels?.addChannels(list),
+      log: log.error,
+    }));
+  const processes = config.marketProcesses ?? new Map();
+  if (processes.size > 0 && !follower) throw new Error('MARKET_PROCESSES needs REALTIME_BUS_URL: the server reaches its market processes over the realtime bus');
   const kernel: Kernel = {
     config,
     db,
-    userFeed: edges ? feedBoth(userFeed, edges.userFeed, edges.listening) : userFeed,
+    userFeed,
     log,
     // Every product's rules, those of products running apart too: the wallet here applies them.
     accounts: accountRules(products.map((p) => p.accounts), log.error),
     pairs,
-    publish: (channel, payload) => {
-      gateway?.publish(channel, payload);
-      edges?.publish(channel, payload);
-    },
-    remoteMarkets: marketProcesses.remoteMarkets,
+    publish: (channel, payload) => (owner ? owner.publish(channel, payload) : gateway?.publish(channel, payload)),
+    remoteMarkets: follower && processes.size > 0 ? remoteMarketsOf(follower, processes) : undefined,
     offers: createOffers(),
   };
-  if (bus) pairs.onOpened(({ left, right }) => bus.send({ k: 'pair', left, right }));
 
   phase('database');
 
   // Products MARKET_PROCESSES gives to processes of their own run there: their calls go there over the bus.
   const apart = productsApartOf(config, products);
   const here = products.filter((p) => !apart.includes(p));
-  const parts: ProductParts[] = [];
   for (const product of here) parts.push(await product.create(kernel));
-  // What a public channel shows now, from whichever product or market process owns it (the Binance dialect's market data).
-  kernel.offers!.offer('channels', { snapshot: (channel) => firstAnswer(parts, (part) => part.snapshot?.(channel)) ?? marketProcesses.snapshot(channel) });
+  // What a public channel shows now, from whichever product or entry owns it (the Binance dialect's market data).
+  kernel.offers!.offer('channels', { snapshot: (channel) => ownSnapshot(channel) ?? follower?.snapshot(channel) });
   // One process runs each product that could run apart: a second server, or a product process, on
   // the same database refuses to start (kernel/shards/ownership.ts).
   const productLocks = marketOwnership(db);
@@ -155,7 +148,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   app = await productHttp(config, db, parts, {
     readiness,
     trustedProxies: config.trustedProxies,
-    productCalls: apart.length > 0 ? productCallsForwarder(productRoutes(apart), (market, call) => marketProcesses.remoteMarkets!.call(market, call), log.error) : undefined,
+    productCalls: apart.length > 0 ? productCallsForwarder(productRoutes(apart), (market, call) => kernel.remoteMarkets!.call(market, call), log.error) : undefined,
   });
   phase('http');
   for (const [i, part] of parts.entries()) {
@@ -169,7 +162,8 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   const registry = (channels = new ChannelRegistry(await listPairs(db), productChannels));
   pairs.onOpened(({ left, right }) => registry.addSpotPair(left, right));
   const realtime = attachRealtime(app.server, registry, {
-    snapshot: (channel) => firstAnswer(parts, (part) => part.snapshot?.(channel)) ?? marketProcesses.snapshot(channel),
+    snapshot: follower ? (channel) => follower.snapshot(channel) : ownSnapshot,
+    cluster: cluster ? (io, deliver) => joinSocketsStream(cluster, io, deliver) : undefined,
     allowedOrigins: config.allowedOrigins,
     pushIntervalMs: config.pushIntervalMs,
     authenticate: (token) => userIdForToken(db, token),
@@ -178,13 +172,17 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     limits: config.socketsPerAddress === undefined ? undefined : { socketsPerAddress: config.socketsPerAddress },
   });
   gateway = realtime;
-  marketProcesses.reportListenersOf(realtime);
-  await edges?.announce();
-  // HTTP fronts send the orders of the markets this server runs itself as commands on its bus.
-  const commands = bus && (await serveCommands(bus, instance, (market, command) => firstAnswer(parts, (part) => part.command?.(market, command)), log.error));
+  // Who listens on this server's own sockets, told to every owner (this one too), as the edges tell them.
+  const listeners = cluster && reportListeners(cluster, realtime, instance, log.error);
+  await owner?.announce();
+  // HTTP fronts send the orders of the markets this server runs itself as commands to its entry.
+  const commands =
+    cluster &&
+    owner &&
+    (await serveCommands(entryQueue(cluster, SERVER, instance, log.error), (market, command) => firstAnswer(parts, (part) => part.command?.(market, command)), owner.reply, log.error));
   const address = await app.listen({ port: config.port, host: config.host });
   // Where the cluster nodes' fronts send the calls they pass on, told in every beat from now on.
-  edges?.advertise(advertisedUrl((app.server.address() as AddressInfo).port, config.host, config.advertiseHost));
+  owner?.advertise(advertisedUrl((app.server.address() as AddressInfo).port, config.host, config.advertiseHost));
   phase('listen');
   for (const part of parts) await part.start?.();
   started();
@@ -200,13 +198,14 @@ export async function startServer(config: ServerConfig, products: readonly Serve
         clearInterval(pruning);
         await commands?.stop();
         for (const part of [...parts].reverse()) await part.stop?.();
-        await marketProcesses.stop();
+        await follower?.stop();
         await productLocks.release();
         await userFeed.idle();
+        await owner?.stop();
+        await listeners?.stop();
         await stopListening();
         await realtime.close();
-        edges?.stop();
-        await bus?.close();
+        await cluster?.close();
         await running.close();
         await ownLease?.release();
         await db.close();

@@ -8,15 +8,11 @@ import type { Database } from './kernel/db/database.js';
 import { openPostgres, withApplicationName } from './kernel/db/postgres.js';
 import { ChannelRegistry } from './kernel/realtime/channels.js';
 import { attachRealtime, type Realtime } from './kernel/realtime/gateway.js';
-import { ChannelReplica } from './kernel/realtime/bus/channelReplica.js';
-import { EdgeSync } from './kernel/realtime/bus/edgeSync.js';
-import { openRedisBus } from './kernel/realtime/bus/redisBus.js';
+import { joinSocketsStream, openClusterRedis } from './kernel/realtime/bus/cluster.js';
 import { reportListeners } from './kernel/realtime/bus/listenerReports.js';
-import { UserFeedPublisher } from './kernel/realtime/userFeedPublisher.js';
 import type { RemoteMarkets } from './kernel/product.js';
-import { CommandClient } from './kernel/shards/commandClient.js';
-import { followProcess, type FollowedProcess } from './kernel/shards/follower.js';
-import { processOf, SERVER, type MarketProcesses } from './kernel/shards/processes.js';
+import { followCluster, remoteMarketsOf } from './kernel/shards/follower.js';
+import { SERVER, type MarketProcesses } from './kernel/shards/processes.js';
 import { productChannels } from './products/channels.js';
 import { answerHealth } from './kernel/http/health.js';
 
@@ -26,10 +22,7 @@ export interface EdgeConfig {
   /** The serving process's PostgreSQL (sessions for the private channel, balances for its pushes). */
   databaseUrl: string;
   bus: { url: string; prefix: string };
-  /**
-   * The server's market processes (MARKET_PROCESSES, the same setting as the server's): the edge
-   * follows each one's bus for its markets' channels and user notices, straight from the process.
-   */
+  /** The server's market processes (MARKET_PROCESSES, the same setting as the server's): where commands for their markets go. */
   marketProcesses?: MarketProcesses;
   allowedOrigins?: string[];
   pushIntervalMs?: number;
@@ -55,8 +48,8 @@ export interface RunningEdge {
   realtime: Realtime;
   db: Database;
   /**
-   * Commands to the spot markets it follows — each market process's, and the server's own for every
-   * other market — over the bus each one publishes on, with the answers from its stream (an HTTP front).
+   * Commands to the spot markets — each entry's holder's, and the server's own for every other
+   * market — through their command queues, answered in this edge's reply stream (an HTTP front).
    */
   remoteMarkets: RemoteMarkets;
   /** Where the server that serves now listens, as its beats say (undefined while none is known to serve). */
@@ -67,37 +60,37 @@ export interface RunningEdge {
 const EDGE_POOLS = { pool: 2, planOnce: 2 };
 
 /**
- * A realtime edge (docs/ARCHITECTURE.md "Scale-out: realtime edges"): a process that serves only
- * the socket.io gateway — the same gateway, channels, refusals and private channel as the server's
- * — fed by the realtime bus instead of markets. The writes to hundreds of sockets (a fifth of the
- * serving process's event loop under load, bench/README.md) happen here, in as many processes as
- * there are edges.
+ * A realtime edge (docs/ARCHITECTURE.md "Scale-out: sockets on socket.io's Redis adapter"): a
+ * process that serves only the socket.io gateway — the same gateway, channels, refusals and
+ * private channel as the server's — with socket.io's Redis Streams adapter bringing every owner's
+ * pushes, and snapshots read from the cluster's Redis. The writes to hundreds of sockets (a fifth
+ * of the serving process's event loop under load, bench/README.md) happen here, in as many
+ * processes as there are edges.
  *
- * Composition: database (no migrations: the serving process owns the schema) → registry → gateway
- * with the channel replica's snapshots → user feed → bus. It listens once its first sync is in, so
- * no socket sees an empty book that the market has not.
+ * Composition: database (token checks only; no migrations: the server owns the schema) → registry
+ * → gateway on the adapter → the owners (first look before listening) → listener reports.
  */
 export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
   const log = config.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
-  // Few connections: token checks (mostly answered by the session cache) and one balance read at a
-  // time (UserFeedPublisher); the server's pipeline must never wait for one the edges took.
-  const db = config.db ?? (await openPostgres(withApplicationName(config.databaseUrl, `openex-edge-${randomUUID().slice(0, 8)}`), EDGE_POOLS));
+  // Few connections: token checks (mostly answered by the session cache); the server's pipeline
+  // must never wait for one the edges took.
+  const edgeId = randomUUID().slice(0, 8);
+  const db = config.db ?? (await openPostgres(withApplicationName(config.databaseUrl, `openex-edge-${edgeId}`), EDGE_POOLS));
   const own = !config.server;
   const http: Server =
     config.server ??
     createServer((request, response) => {
-      // Sockets, and what a balancer asks (ready once the edge listens: after its first sync).
+      // Sockets, and what a balancer asks (ready once the edge listens: after its first look at the owners).
       if (answerHealth(request, response, () => http.listening)) return;
       // socket.io answers its own path before this handler runs.
       response.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end('{"code":404,"msg":"Not Found","data":null}');
     });
   const registry = new ChannelRegistry(await listPairs(db), productChannels);
-  const replica = new ChannelReplica();
-  // One replica per market process: a sync replaces everything its replica held.
-  const processReplicas = [...(config.marketProcesses?.keys() ?? [])].map((name) => ({ name, replica: new ChannelReplica() }));
-  const replicas = [...processReplicas.map((p) => p.replica), replica];
+  const cluster = openClusterRedis(config.bus, `edge-${edgeId}`, log);
+  let follower: Awaited<ReturnType<typeof followCluster>> | undefined;
   const realtime = attachRealtime(http, registry, {
-    snapshot: (channel) => ChannelReplica.snapshotOf(replicas, channel),
+    snapshot: (channel) => follower?.snapshot(channel) ?? Promise.resolve(undefined),
+    cluster: (io, deliver) => joinSocketsStream(cluster, io, deliver),
     allowedOrigins: config.allowedOrigins,
     pushIntervalMs: config.pushIntervalMs,
     authenticate: (token) => userIdForToken(db, token),
@@ -105,65 +98,49 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
     trustedProxies: config.trustedProxies,
     limits: config.socketsPerAddress === undefined ? undefined : { socketsPerAddress: config.socketsPerAddress },
   });
-  const feed = new UserFeedPublisher(db, { listening: (userId) => realtime.userListening(userId), send: (userId, message) => realtime.publishToUser(userId, message) }, log);
   const stopListening = await listenForRevocations(db);
-  const bus = openRedisBus(config.bus.url, config.bus.prefix, log);
-
-  // Who this edge is: in its listener reports, and as the sender of commands whose replies are its own.
-  const edgeId = randomUUID();
-  const toServer: CommandClient = new CommandClient(bus, edgeId, () => sync.serving);
   const announced = config.onPairOpened;
-  const sync = new EdgeSync(bus, config.bus.prefix, {
-    realtime,
-    registry: announced ? { addChannels: (list) => registry.addChannels(list), addSpotPair: (left, right) => (registry.addSpotPair(left, right), announced(left, right)) } : registry,
-    replica,
-    feed,
-    log,
-    replies: (reply) => toServer.receive(reply),
-  });
-  await sync.start();
-  // The market processes' markets, straight from each process's bus (not through the server); a
-  // process that is down is followed when it is back.
-  const processes = new Map<string, FollowedProcess>();
-  for (const { name, replica: own } of processReplicas) {
-    processes.set(name, await followProcess(config.bus, name, edgeId, { realtime, registry, replica: own, feed, log, name: `realtime edge (market process ${name})` }));
-  }
-  const processOfMarket = (market: string) => processOf(config.marketProcesses ?? new Map(), market);
-  const remoteMarkets: RemoteMarkets = {
-    processOf: (symbol) => processOfMarket(symbol) ?? SERVER,
-    call: (market, command) => {
-      const name = processOfMarket(market);
-      return name ? processes.get(name)!.call(market, command) : toServer.call(market, command);
+  follower = await followCluster(cluster, {
+    publish: (channel, payload) => realtime.publish(channel, payload),
+    addChannels: (channels) => {
+      // A spot pair listed while running: its depth channel is new here (an HTTP front reaches its market).
+      if (announced) for (const pair of newSpotPairs(registry, channels)) announced(pair.left, pair.right);
+      registry.addChannels(channels);
     },
-  };
-
-  // Who listens here, told to the server and to every process this edge follows.
-  const listeners = reportListeners([bus, ...[...processes.values()].map((p) => p.bus)], realtime, edgeId, (message, error) => log(`realtime edge: ${message}`, error));
+    log,
+  });
+  const remoteMarkets = remoteMarketsOf(follower, config.marketProcesses ?? new Map(), SERVER);
+  // Who listens here, told to every owner.
+  const listeners = reportListeners(cluster, realtime, `edge-${edgeId}`, (message, error) => log(`realtime edge: ${message}`, error));
   let stopping: Promise<void> | undefined;
 
-  // Listening once the server has answered.
-  await sync.synced;
   if (own) await new Promise<void>((resolve) => http.listen(config.port, config.host, resolve));
   const address = own ? (http.address() as AddressInfo) : undefined;
+  const following = follower;
   return {
     url: address ? `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${address.port}` : '',
     realtime,
     db,
     remoteMarkets,
-    serverUrl: () => sync.serverUrl,
+    serverUrl: () => following.view.urlOf(SERVER),
     stop: () =>
       (stopping ??= (async () => {
-        sync.stop();
-        toServer.close();
-        // The last, empty listener report goes to every bus before they close.
+        // The last, empty listener report goes out before the connection closes.
         await listeners.stop();
-        await bus.close();
-        for (const process of processes.values()) await process.stop();
-        await feed.idle();
+        await following.stop();
         await stopListening();
         await realtime.close();
+        await cluster.close();
         if (own) await new Promise<void>((resolve) => http.close(() => resolve()));
         if (!config.db) await db.close();
       })()),
   };
+}
+
+/** Spot pairs whose depth channel `channels` lists and `registry` does not know yet. */
+function newSpotPairs(registry: ChannelRegistry, channels: readonly string[]): Array<{ left: string; right: string }> {
+  return channels.flatMap((channel) => {
+    const match = /^([a-z0-9]+)_([a-z0-9]+)_depth$/.exec(channel);
+    return match && !registry.has(channel) ? [{ left: match[1]!.toUpperCase(), right: match[2]!.toUpperCase() }] : [];
+  });
 }

@@ -5,10 +5,10 @@ import { openPostgres, withApplicationName } from './kernel/db/postgres.js';
 import { pendingPreparation, untilPrepared } from './kernel/db/migrate.js';
 import { firstAnswer, type Kernel, type ProductParts, type ServerProduct } from './kernel/product.js';
 import { ChannelRegistry } from './kernel/realtime/channels.js';
-import { openRedisBus } from './kernel/realtime/bus/redisBus.js';
-import { serveBus } from './kernel/realtime/bus/servingSide.js';
-import { serveCommands } from './kernel/shards/commandServer.js';
-import { marketsOf, processBusPrefix, productMarket } from './kernel/shards/processes.js';
+import { openClusterRedis } from './kernel/realtime/bus/cluster.js';
+import { ownEntry } from './kernel/realtime/bus/owner.js';
+import { entryQueue, serveCommands } from './kernel/shards/commandServer.js';
+import { marketsOf, productMarket } from './kernel/shards/processes.js';
 import { marketOwnership } from './kernel/shards/ownership.js';
 import { takeFirstLease, type ProcessLease, type StandbyHooks } from './kernel/shards/standby.js';
 import { joinEntryPool, type EntryPool } from './kernel/shards/entryPool.js';
@@ -29,7 +29,7 @@ export interface RunningMarketProcess {
   /** What its entry of MARKET_PROCESSES names: spot markets, and products that run apart (futures). */
   markets: readonly string[];
   db: Database;
-  /** What a new subscriber to one of its channels would get now (what it answers a sync with). */
+  /** What a new subscriber to one of its channels would get now (what it writes to the snapshots hash). */
   snapshot(channel: string): object | undefined;
   /**
    * Finishes what it took and hands the lease over. `handover`: another process of the pool takes
@@ -50,12 +50,12 @@ const MARKET_PROCESS_POOLS = { pool: 8, planOnce: 4 };
  * what MARKET_PROCESSES gives to MARKET_PROCESS — spot markets (their sequencers, books, candles
  * and market makers) and whole products that run apart (futures, seconds contracts, P2P) — and
  * nothing else: no port, no sockets. The server and the fronts send it the orders and cancels for
- * its markets, and its products' HTTP calls, over its own bus (`<prefix>:process:<name>`), and
- * follow that bus's stream, where this process publishes what its markets and products publish,
- * its user notices, and its answers.
+ * its markets, and its products' HTTP calls, through its entry's command queue; what its markets
+ * and products publish, and its user notices, go to every socket through socket.io's Redis adapter
+ * (bus/owner.ts), its answers to each caller's reply stream.
  *
- * Composition: database (the server's; no migrations: the server owns the schema) → bus → the
- * products with a kernel whose publish and user feed are the bus → the products' HTTP app (never
+ * Composition: database (the server's; no migrations: the server owns the schema) → cluster → the
+ * products with a kernel whose publish and user feed are the entry's owner side → the products' HTTP app (never
  * listening) → each product's lock → prepare (each market's lock, then its book) → hello →
  * commands → start (market makers and timers).
  */
@@ -129,22 +129,22 @@ export async function startMarketProcess(
   const unknown = markets.filter((symbol) => !listed.some((p) => `${p.left_symbol}_${p.right_symbol}` === symbol && p.trade_status === 1));
   if (unknown.length > 0) log.error(`not listed for trading, so not run here: ${unknown.join(', ')}`, undefined);
 
-  const bus = openRedisBus(config.realtimeBus.url, processBusPrefix(config.realtimeBus.prefix, name), log.error);
+  const cluster = openClusterRedis(config.realtimeBus, instance, log.error);
   const parts: ProductParts[] = [];
   const snapshot = (channel: string) => firstAnswer(parts, (part) => part.snapshot?.(channel));
-  // What a follower can ask for: the channels of the pairs this process runs (every contract pair's, with futures).
+  // What a follower can subscribe to: the channels of the pairs this process runs (every contract pair's, with futures).
   const runsFutures = apart.some((p) => p.id === 'futures');
   const channels = new ChannelRegistry(listed.filter((p) => markets.includes(`${p.left_symbol}_${p.right_symbol}`) || (runsFutures && p.contract_status === 1)), productChannels);
-  const serving = serveBus(bus, { channels: () => channels.list(), latest: snapshot });
+  const owner = ownEntry(cluster, name, { channels: () => channels.list(), snapshot }, db, log.error);
   const kernel: Kernel = {
     config,
     db,
-    // Who listens is what the server, its edges and fronts report to this bus.
-    userFeed: { ...serving.userFeed, listening: serving.listening },
+    // Read here and pushed to the user's sockets wherever they are; who listens is what the socket-serving processes report.
+    userFeed: owner.userFeed,
     log,
     accounts: accountRules(catalogue.map((p) => p.accounts), log.error),
     pairs: pairOpenings(log.error),
-    publish: serving.publish,
+    publish: owner.publish,
   };
   if (markets.length > 0) parts.push(await spot.create(kernel));
   const apartParts: ProductParts[] = [];
@@ -162,18 +162,18 @@ export async function startMarketProcess(
     await app?.close();
     await productLocks.release();
     await lease.release();
-    await bus.close();
+    await cluster.close();
     await db.close();
     throw error;
   }
-  // Hello, then the command queue: what waits there (sent while no holder ran) is taken now if its
-  // caller still waits, and the answers follow the hello on the stream.
-  await serving.announce();
+  // Its snapshots and first beat, then the command queue: what waits there (sent while no holder
+  // ran) is taken now if its caller still waits.
+  await owner.announce();
   const productMarkets = new Set(apart.map((p) => productMarket(p.id)));
   const commands = await serveCommands(
-    bus,
-    instance,
+    entryQueue(cluster, name, instance, log.error),
     (market, command) => (app && productMarkets.has(market) ? answerProductCall(app, command) : firstAnswer(parts, (part) => part.command?.(market, command))),
+    owner.reply,
     log.error,
   );
   for (const part of parts) await part.start?.();
@@ -182,15 +182,15 @@ export async function startMarketProcess(
   let stopping: Promise<void> | undefined;
   const stop = (options: { handover?: boolean } = {}) =>
     (stopping ??= (async () => {
-      // What was taken is finished and answered before the bus closes; what comes after waits in
-      // the queue for the next holder (the followers, hearing bye, send none meanwhile).
+      // What was taken is finished and answered before the connection closes; what comes after
+      // waits in the queue for the next holder (the followers, seeing it gone, send none meanwhile).
       await commands.stop();
       for (const part of [...parts].reverse()) await part.stop?.();
-      serving.stop({ bye: !options.handover });
+      await owner.stop({ bye: !options.handover });
       await app?.close();
       await productLocks.release();
       await lease.release();
-      await bus.close();
+      await cluster.close();
       await db.close();
     })());
   stopOnLoss = stop;

@@ -6,8 +6,12 @@
  * request with `use`, so the order in which products are created does not matter.
  */
 export interface OfferedServices {
-  /** The newest snapshot of a public realtime channel (depth, trades, tick, candle), whichever product or process owns it; offered by the composition root. */
-  channels: { snapshot(channel: string): object | undefined };
+  /**
+   * The newest snapshot of a public realtime channel (depth, trades, tick, candle), whichever product
+   * or process owns it; offered by the composition root (in the cluster, another owner's is read
+   * from Redis: a Promise).
+   */
+  channels: { snapshot(channel: string): object | undefined | Promise<object | undefined> };
 }
 
 export interface Offers {

@@ -9,8 +9,8 @@ import { SPOT_PATHS, USER_CHANNEL, type SpotOrder } from '../../domain/spotOrder
 import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { startServer, type RunningServer } from '../../server/start.js';
 import { startEdge, type RunningEdge } from '../../server/startEdge.js';
-import { openRedisBus } from '../../server/kernel/realtime/bus/redisBus.js';
-import { serveBus } from '../../server/kernel/realtime/bus/servingSide.js';
+import { openClusterRedis, readSnapshot, type ClusterRedis } from '../../server/kernel/realtime/bus/cluster.js';
+import { ownEntry } from '../../server/kernel/realtime/bus/owner.js';
 import { startQuietServer } from './quietServer.js';
 import { trader, type Trader } from './spot/spotApp.js';
 import { usingPostgres } from './testDb.js';
@@ -18,9 +18,9 @@ import { recordSocket, type SocketRecorder } from './socketRecorder.js';
 import { REDIS_URL, testBus } from './scaleOutSetup.js';
 
 /**
- * The scale-out mode's realtime edge (docs/ARCHITECTURE.md "Scale-out: realtime edges"): a
- * server publishing to the bus over the Redis this machine provides, and an edge serving sockets
- * from it, both on one PostgreSQL schema. Needs PostgreSQL (an edge is a second process's
+ * The scale-out mode's realtime edge (docs/ARCHITECTURE.md "Scale-out: sockets on socket.io's Redis
+ * adapter"): a server owning its markets and pushing through the Redis this machine provides, and
+ * an edge serving sockets with socket.io's Redis Streams adapter, both on one PostgreSQL schema. Needs PostgreSQL (an edge is a second process's
  * connection) and Redis: it runs in CI's PostgreSQL pass of the server suite.
  */
 const DEPTH = depthChannel('BTC', 'USDT');
@@ -37,6 +37,9 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
   let restartDir: string | undefined;
   const edgeLog: string[] = [];
   const sockets: Socket[] = [];
+  let cluster: ClusterRedis;
+  /** What a new subscriber gets now: the owner's snapshot, as it wrote it to the cluster's Redis. */
+  const held = async (channel: string) => (await readSnapshot(cluster, channel)) as Payload | undefined;
 
   /** A socket on the edge, recording everything pushed to it. */
   const connect = (lang = 'en_US'): Promise<SocketRecorder<Payload>> => recordSocket<Payload>(edge.url, { lang, opened: sockets });
@@ -48,18 +51,9 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
     return envelope.data;
   }
 
-  /** The edge holds what the server would give a new subscriber, once the bus has carried everything. */
-  async function sameAsServer(channel: string): Promise<void> {
+  async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
     const deadline = Date.now() + 5000;
-    while (JSON.stringify(edge.realtime.latest(channel)) !== JSON.stringify(server.realtime.latest(channel)) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(edge.realtime.latest(channel)).toEqual(server.realtime.latest(channel));
-  }
-
-  async function until(condition: () => boolean): Promise<void> {
-    const deadline = Date.now() + 5000;
-    while (!condition()) {
+    while (!(await condition())) {
       if (Date.now() > deadline) throw new Error('timed out waiting for the server');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -69,6 +63,7 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
     p.channel === DEPTH && (p.asks as Array<[string, string]>).some(([at, q]) => at === price && q === quantity);
 
   beforeAll(async () => {
+    cluster = openClusterRedis(bus, 'test', () => undefined);
     running = await startQuietServer('edge', { realtimeBus: bus });
     server = running.server;
     edge = await startEdge({ port: 0, host: '127.0.0.1', databaseUrl: running.schemaUrl!, bus, log: (message) => edgeLog.push(message) });
@@ -80,18 +75,18 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
     await restarted?.stop();
     if (restartDir) rmSync(restartDir, { recursive: true, force: true });
     await running?.stop();
+    await cluster?.close();
   });
 
-  it("gives a subscriber the server's snapshot, then the market's changes, through the bus", async () => {
+  it("gives a subscriber the server's snapshot, then the market's changes, through socket.io's Redis adapter", async () => {
     const seller = await trader(server.db, { BTC: '2' });
     await place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '91000', quantity: '1' });
-    // The depth goes out on the market's 100 ms flush; then through the bus.
-    await until(() => hasAsk('91000', '1')({ channel: DEPTH, ...server.realtime.latest(DEPTH) }));
-    await sameAsServer(DEPTH);
+    // The depth goes out on the market's 100 ms flush, its snapshot first.
+    await until(async () => hasAsk('91000', '1')({ channel: DEPTH, ...(await held(DEPTH)) }));
     const watcher = await connect();
     expect(await watcher.subscribe(DEPTH)).toEqual({ code: 200, msg: MESSAGES.en_US.ok, channel: DEPTH });
     const snapshot = await watcher.next((p) => p.channel === DEPTH);
-    expect(snapshot).toEqual(server.realtime.latest(DEPTH));
+    expect(snapshot).toEqual({ ...(await held(DEPTH)), channel: DEPTH });
     expect(snapshot.kind).toBe('snapshot');
     expect(hasAsk('91000', '1')(snapshot)).toBe(true);
 
@@ -109,6 +104,8 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
     expect((await buyerSocket.subscribe({ channel: 'user', token: buyer.token })).code).toBe(200);
     expect((await buyerSocket.subscribe(TRADES)).code).toBe(200);
     expect((await bystanderSocket.subscribe({ channel: 'user', token: bystander.token })).code).toBe(200);
+    // The owner reads a user's balances only once it has heard that the user listens somewhere.
+    await until(() => server.userListening(buyer.id) && server.userListening(bystander.id));
 
     await place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '90000', quantity: '1' });
     const bid = await place(buyer, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '90000', quantity: '0.4' });
@@ -116,7 +113,7 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
     expect(trade.trades).toEqual([expect.objectContaining({ price: '90000', quantity: '0.4', side: 'buy' })]);
     const filled = await buyerSocket.next((p) => p.channel === USER_CHANNEL && p.kind === 'order' && (p.order as SpotOrder).id === bid.id && (p.order as SpotOrder).status === 3);
     expect(filled.order).toMatchObject({ filled: '0.4', turnover: '36000' });
-    // Read by the edge from the committed rows.
+    // Read by the server, the order's owner, from the committed rows.
     await buyerSocket.next(
       (p) => p.kind === 'balance' && (p.balances as Array<{ currency: string; available: string }>).some((b) => b.currency === 'BTC' && b.available === '0.3996'),
     );
@@ -124,8 +121,8 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
     const own = await place(bystander, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '1', quantity: '1' });
     await bystanderSocket.next((p) => p.kind === 'order' && (p.order as SpotOrder).id === own.id);
     expect(bystanderSocket.messages.filter((p) => p.kind === 'order').map((p) => (p.order as SpotOrder).id)).toEqual([own.id]);
-    await sameAsServer(TRADES);
-    await sameAsServer(DEPTH);
+    // A new subscriber's trades hold the fill.
+    expect((await held(TRADES))?.trades).toEqual(expect.arrayContaining([expect.objectContaining({ price: '90000', quantity: '0.4' })]));
   });
 
   it("tells the server who listens on its private channel, so products build those users' pushes", async () => {
@@ -140,12 +137,12 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
     await until(() => !server.userListening(listener.id));
   });
 
-  it("takes the server's channel list from its sync, so a pair listed while it was away can be subscribed", async () => {
-    // A serving side of its own on another prefix, whose registry has a pair the database does not list.
+  it("takes an owner's channel list from its beats, so a pair listed while it was away can be subscribed", async () => {
+    // An owner of its own on another prefix, serving a pair the database does not list.
     const other = { url: REDIS_URL, prefix: `${bus.prefix}:other` };
-    const serving = openRedisBus(other.url, other.prefix);
-    const side = serveBus(serving, { channels: () => ['nova_usdt_depth'], latest: () => ({ kind: 'snapshot', seq: 3, bids: [['1.5', '10']], asks: [] }) });
-    await side.announce();
+    const otherCluster = openClusterRedis(other, 'owner', () => undefined);
+    const owner = ownEntry(otherCluster, 'm9', { channels: () => ['nova_usdt_depth'], snapshot: () => ({ kind: 'snapshot', seq: 3, bids: [['1.5', '10']], asks: [] }) }, server.db, () => undefined);
+    await owner.announce();
     const second = await startEdge({ port: 0, host: '127.0.0.1', databaseUrl: running.schemaUrl!, bus: other, log: () => undefined });
     try {
       const socket = await recordSocket<Payload>(second.url, { opened: sockets });
@@ -153,7 +150,8 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
       expect(await socket.next((p) => p.channel === 'nova_usdt_depth')).toEqual({ channel: 'nova_usdt_depth', kind: 'snapshot', seq: 3, bids: [['1.5', '10']], asks: [] });
     } finally {
       await second.stop();
-      await serving.close();
+      await owner.stop();
+      await otherCluster.close();
     }
   });
 
@@ -165,38 +163,38 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
     expect(client.messages).toEqual([]);
     const page = await fetch(`${edge.url}/api/plat_config`, { method: 'POST' });
     expect(page.status).toBe(404);
-    // What a balancer asks: alive, and ready (it listens only after its first sync).
+    // What a balancer asks: alive, and ready (it listens only after its first look at the owners).
     expect((await fetch(`${edge.url}/healthz`)).status).toBe(200);
     expect((await fetch(`${edge.url}/readyz`)).status).toBe(200);
     expect(await (await fetch(`${edge.url}/metrics`)).text()).toContain('openex_sockets_connected');
   });
 
-  it('syncs again when its connection to the bus breaks, and ends up with the same book as the server', async () => {
-    const seller = await trader(server.db, { BTC: '1' });
-    await place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '93000', quantity: '0.1' });
-    await until(() => hasAsk('93000', '0.1')({ channel: DEPTH, ...server.realtime.latest(DEPTH) }));
-    await sameAsServer(DEPTH);
-    // Cut the bus's reading connections of this test's prefix (the edge's stream reader, and the
-    // server's subscriber for sync requests and listener reports); other files share this Redis
-    // under other prefixes.
+  it('reads on from where it was when its connection to Redis breaks, and leaves no gap in the book', async () => {
+    const watcher = await connect();
+    expect((await watcher.subscribe(DEPTH)).code).toBe(200);
+    const snapshot = await watcher.next((p) => p.channel === DEPTH && p.kind === 'snapshot');
+    // Cut the edge's connections of this test's prefix (its writer, and the adapter's readers that
+    // duplicate it); other files share this Redis under other prefixes.
     const redis = new Redis(REDIS_URL);
-    const clients = ((await redis.client('LIST')) as string).split('\n').filter((line) => line.includes(` name=${bus.prefix}:subscriber `) || line.includes(` name=${bus.prefix}:reader `));
-    expect(clients.length).toBe(2);
+    const clients = ((await redis.client('LIST')) as string).split('\n').filter((line) => line.includes(` name=${bus.prefix}:edge-`));
+    expect(clients.length).toBeGreaterThanOrEqual(2);
     for (const line of clients) await redis.client('KILL', 'ID', line.match(/id=(\d+)/)![1]!);
     await redis.quit();
-    // Sent while the edge is away: read from the stream once it is back, and its books synced again.
+    // Sent while the edge is away: read from the stream once it is back, in order.
+    const seller = await trader(server.db, { BTC: '1' });
+    await place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '93000', quantity: '0.1' });
     await place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '93000', quantity: '0.2' });
-    await until(() => hasAsk('93000', '0.3')({ channel: DEPTH, ...server.realtime.latest(DEPTH) }));
-    await until(() => JSON.stringify(edge.realtime.latest(DEPTH)) === JSON.stringify(server.realtime.latest(DEPTH)));
-    expect(edgeLog).toContain('realtime edge: the bus is back; syncing again');
+    await watcher.next(hasAsk('93000', '0.3'));
+    const seqs = watcher.messages.filter((p) => p.channel === DEPTH && p.kind === 'delta').map((p) => p.seq as number);
+    expect(seqs).toEqual(seqs.map((_, i) => (snapshot.seq as number) + 1 + i));
   });
 
   it('takes the books again when the server restarts, and sends them to its sockets as snapshots', async () => {
     const watcher = await connect();
     expect((await watcher.subscribe(DEPTH)).code).toBe(200);
     await server.stop();
-    // Counted before the restart: the restarted server announces itself (and the edge may resend
-    // the books) before startServer returns, so a count taken after it can miss the snapshot.
+    // Counted before the restart: the restarted server sends its books again as it announces itself,
+    // before startServer returns, so a count taken after it can miss the snapshot.
     const before = watcher.messages.length;
     // The same database and bus: the restarted server rebuilds its books and announces itself.
     restarted = server = await startServer({
@@ -209,12 +207,11 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
       marketMakers: false,
       realtimeBus: bus,
     });
-    await sameAsServer(DEPTH);
     const resent = await watcher.next((p) => watcher.messages.indexOf(p) >= before && p.channel === DEPTH && p.kind === 'snapshot');
-    expect(resent).toEqual(server.realtime.latest(DEPTH));
+    expect(resent).toEqual({ ...(await held(DEPTH)), channel: DEPTH });
     const seller = await trader(server.db, { BTC: '1' });
     await place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '95000', quantity: '0.25' });
-    await watcher.next(hasAsk('95000', '0.25'));
-    await sameAsServer(DEPTH);
+    const delta = await watcher.next(hasAsk('95000', '0.25'));
+    expect(delta).toMatchObject({ kind: 'delta', seq: (resent.seq as number) + 1 });
   });
 });

@@ -1,3 +1,4 @@
+import { openClusterRedis, readSnapshot, type ClusterRedis } from '../../server/kernel/realtime/bus/cluster.js';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
@@ -55,19 +56,24 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
     return { available: Number(row?.available ?? 0), frozen: Number(row?.frozen ?? 0) };
   }
 
-  async function until(condition: () => boolean, what: string): Promise<void> {
+  async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
     const deadline = Date.now() + 5000;
-    while (!condition()) {
+    while (!(await condition())) {
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
 
+  /** What a new subscriber gets, as the owner of the channel wrote it to the cluster's Redis. */
+  const held = (channel: string) => readSnapshot(cluster, channel) as Promise<Payload | undefined>;
   const connect = (): Promise<SocketRecorder<Payload>> => recordSocket<Payload>(server.url, { opened: sockets });
   const hasAsk = (price: string, quantity: string) => (p: Payload | undefined) =>
     Boolean(p && (p.asks as Array<[string, string]> | undefined)?.some(([at, q]) => at === price && q === quantity));
 
+  let cluster: ClusterRedis;
+
   beforeAll(async () => {
+    cluster = openClusterRedis(bus, 'test', () => undefined);
     running = await startQuietServer('market-process', { realtimeBus: bus, marketProcesses: PROCESSES });
     server = running.server;
     markets = await startMarketProcess(processConfig());
@@ -80,6 +86,7 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
     await second?.stop();
     await markets?.stop();
     await running?.stop();
+    await cluster?.close();
   });
 
   it('places, matches and cancels orders of a market that runs in the market process', async () => {
@@ -112,8 +119,8 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
   it("gives the server's subscribers the process's book: the same snapshot, then its deltas", async () => {
     const seller = await trader(server.db, { BTC: '2' });
     await place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '95000', quantity: '1' });
-    await until(() => hasAsk('95000', '1')(server.realtime.latest(DEPTH) as Payload), "the server's copy of the book");
-    expect(server.realtime.latest(DEPTH)).toEqual({ ...markets!.snapshot(DEPTH), channel: DEPTH });
+    await until(async () => hasAsk('95000', '1')(await held(DEPTH)), 'the book in the cluster');
+    expect(await held(DEPTH)).toEqual(markets!.snapshot(DEPTH));
     const watcher = await connect();
     expect((await watcher.subscribe(DEPTH)).code).toBe(200);
     const snapshot = await watcher.next((p) => p.channel === DEPTH);
@@ -127,7 +134,7 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
     edge = await startEdge({ port: 0, host: '127.0.0.1', databaseUrl: running.schemaUrl!, bus, marketProcesses: PROCESSES, log: () => undefined });
     const seller = await trader(server.db, { BTC: '2' });
     const buyer = await trader(server.db, { USDT: '100000' });
-    await until(() => isDeepStrictEqual(edge!.realtime.latest(DEPTH), { ...markets!.snapshot(DEPTH), channel: DEPTH }), "the edge's copy of the book");
+    await until(async () => isDeepStrictEqual(await held(DEPTH), markets!.snapshot(DEPTH)), 'the book in the cluster');
     const watcher = await recordSocket<Payload>(edge.url, { opened: sockets });
     expect((await watcher.subscribe(DEPTH)).code).toBe(200);
     expect((await watcher.subscribe(TRADES)).code).toBe(200);
@@ -180,7 +187,7 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
     const stoppedAt = Date.now();
     await markets!.stop();
     markets = await standby;
-    await until(() => hasAsk('95000', '1.5')(server.realtime.latest(DEPTH) as Payload), 'the resync from the new holder');
+    await until(async () => hasAsk('95000', '1.5')(await held(DEPTH)), 'the book from the new holder');
     const order = await place(buyer, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '100', quantity: '1' });
     expect(order).toMatchObject({ status: 1 });
     expect(Date.now() - stoppedAt).toBeLessThan(5000);
@@ -197,10 +204,10 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
 
     // Started again, it rebuilds the book from the database; the server resyncs and trades go on.
     markets = await startMarketProcess(processConfig());
-    await until(() => hasAsk('95000', '1.5')(server.realtime.latest(DEPTH) as Payload), 'the resync');
+    await until(async () => hasAsk('95000', '1.5')(await held(DEPTH)), 'the rebuilt book');
     const order = await place(buyer, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '100', quantity: '1' });
     expect(order).toMatchObject({ status: 1 });
-    await until(() => isDeepStrictEqual(server.realtime.latest(DEPTH), { ...markets!.snapshot(DEPTH), channel: DEPTH }), 'the same book');
+    await until(async () => isDeepStrictEqual(await held(DEPTH), markets!.snapshot(DEPTH)), 'the same book');
   }, 15_000);
 
   it('spreads identical processes over the entries: one without MARKET_PROCESS stands by for all of them and takes the first whose holder goes', async () => {

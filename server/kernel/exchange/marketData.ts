@@ -9,7 +9,7 @@ import { amountText, priceText, quoteText, type PairSpec } from './pairSpec.js';
 import type { MarketPublisher } from './publisher.js';
 
 export const DEPTH_LEVELS = 50;
-/** The latest trades a market keeps for a new subscriber (a realtime edge keeps as many: bus/channelReplica.ts). */
+/** The latest trades a market keeps for a new subscriber (and writes to the cluster's snapshots: bus/owner.ts). */
 export const TRADE_HISTORY = 50;
 
 /** The public channels one market publishes on (spot and futures name theirs differently). */

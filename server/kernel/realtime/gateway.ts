@@ -48,7 +48,13 @@ export interface RealtimeOptions {
    * subscribe to the channel and on `{ channel, resync: true }`, which is how a client resyncs after
    * a sequence gap; a plain repeat sends nothing. Channels without one get the last payload published on them.
    */
-  snapshot?: (channel: string) => object | undefined;
+  snapshot?: (channel: string) => object | undefined | Promise<object | undefined>;
+  /**
+   * Where pushes come from besides `publish`: in the cluster, socket.io's Redis adapter on this
+   * server, handing each owner's push to `deliver` (bus/cluster.ts joinSocketsStream). Snapshots
+   * then come from the cluster (a Promise), read after the socket joins the channel's room.
+   */
+  cluster?: (io: Server, deliver: (room: string, payload: object) => void) => void;
   /**
    * The user id behind a session token, for the private user channel (server/kernel/auth/sessions.ts
    * userIdForToken at the composition roots, so the gateway holds no database code). Without it the
@@ -94,6 +100,11 @@ export function attachRealtime(server: HttpServer, registry: ChannelRegistry, op
   const last = new Map<string, object>();
   // Every push goes out at the end of its turn (or of the push interval), one packet per socket (pushCoalescer.ts).
   const pushes = new PushCoalescer(io.of('/'), options.pushIntervalMs);
+  const recent = new RecentDeltas();
+  options.cluster?.(io, (room, payload) => {
+    recent.note(room, payload);
+    pushes.push(room, payload);
+  });
   const limits: SocketLimits = { ...DEFAULT_SOCKET_LIMITS, ...options.limits };
   const clock = options.clock ?? Date.now;
   const addresses = new AddressCount(limits.socketsPerAddress);
@@ -179,7 +190,9 @@ export function attachRealtime(server: HttpServer, registry: ChannelRegistry, op
     // Drawn before the snapshot is built: a refused socket costs no book copy either.
     const waitMs = budgets.get(socket)!.snapshots.take();
     if (waitMs > 0) return tooFast(socket, lang, ack, waitMs, channel);
-    const latest = latestOf(channel);
+    const snapshot = options.snapshot?.(channel);
+    if (snapshot instanceof Promise) return void subscribeFromCluster(socket, lang, channel, snapshot, ack);
+    const latest = snapshot ? { ...snapshot, channel } : last.get(channel);
     // What was published before this socket joined goes to the old members only, so the snapshot
     // below is never followed by a message it already contains.
     pushes.flush();
@@ -188,9 +201,31 @@ export function attachRealtime(server: HttpServer, registry: ChannelRegistry, op
     if (latest) socket.emit('data', latest);
   }
 
+  /**
+   * In the cluster the snapshot is read from Redis, after the socket has joined: every push its
+   * owner wrote after that snapshot is still to come from the stream, so none is missed. Pushes it
+   * already holds may follow it (a depth delta at or below its seq, which the client drops; a trade
+   * it lists, which the client lists once). A depth delta that came between the join and the
+   * snapshot went out before it, and the client dropped it while it waited: sent again after it.
+   */
+  function subscribeFromCluster(socket: Socket, lang: LocaleCode, channel: string, snapshot: Promise<object | undefined>, ack: unknown): void {
+    const mark = recent.mark(channel);
+    void socket.join(channel);
+    accept(lang, ack, channel);
+    snapshot.then(
+      (held) => {
+        if (!held || !socket.connected || !socket.rooms.has(channel)) return;
+        socket.emit('data', { ...held, channel });
+        const seq = (held as { seq?: unknown }).seq;
+        if (typeof seq === 'number') for (const delta of recent.since(channel, mark, seq)) socket.emit('data', delta);
+      },
+      () => undefined,
+    );
+  }
+
   function latestOf(channel: string): object | undefined {
     const snapshot = options.snapshot?.(channel);
-    return snapshot ? { ...snapshot, channel } : last.get(channel);
+    return snapshot && !(snapshot instanceof Promise) ? { ...snapshot, channel } : last.get(channel);
   }
 
   /** The private channel: the token names the user; the socket joins that user's room only. */
@@ -301,3 +336,32 @@ export function attachRealtime(server: HttpServer, registry: ChannelRegistry, op
     },
   };
 }
+
+/**
+ * The last depth deltas each channel delivered from the cluster, numbered in the order they came,
+ * so a subscriber whose snapshot arrived after some of them gets those again (subscribeFromCluster).
+ */
+class RecentDeltas {
+  private readonly channels = new Map<string, { count: number; deltas: Array<{ n: number; seq: number; payload: object }> }>();
+
+  note(channel: string, payload: object): void {
+    const seq = (payload as { seq?: unknown }).seq;
+    if (typeof seq !== 'number') return;
+    let held = this.channels.get(channel);
+    if (!held) this.channels.set(channel, (held = { count: 0, deltas: [] }));
+    held.deltas.push({ n: ++held.count, seq, payload });
+    if (held.deltas.length > RECENT_KEPT) held.deltas.shift();
+  }
+
+  mark(channel: string): number {
+    return this.channels.get(channel)?.count ?? 0;
+  }
+
+  /** Those delivered after `mark` whose seq is past `seq`, in order. */
+  since(channel: string, mark: number, seq: number): object[] {
+    return (this.channels.get(channel)?.deltas ?? []).filter((d) => d.n > mark && d.seq > seq).map((d) => d.payload);
+  }
+}
+
+/** A snapshot read takes a Redis round trip: far fewer deltas than this come meanwhile. */
+const RECENT_KEPT = 64;

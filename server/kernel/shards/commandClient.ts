@@ -1,5 +1,4 @@
-import type { RealtimeBus } from '../realtime/bus/redisBus.js';
-import { MARKET_NOT_HERE, type BusMessage, type CommandBatch } from '../realtime/bus/messages.js';
+import { MARKET_NOT_HERE, type CommandBatch, type CommandReply } from '../realtime/bus/messages.js';
 
 /**
  * How long a caller waits for a market or product process to answer a command (issue 38: an
@@ -32,16 +31,18 @@ interface Pending {
 }
 
 /**
- * The server's side of the commands to one market process (kernel/shards): what is called in one
- * turn of the event loop goes into the process's command queue as one batch (one XADD), and the
- * answers come back in the process's stream (BusMessage `reply`), matched by id. While its
- * follower knows no holder (none has said hello, or it said bye, or fell silent) a call fails at
- * once as not done, and nothing is queued; an answer that never comes fails its command after
- * `boundMs`. A holder that dies while the command waits does not fail it: the next holder takes
- * it from the queue, within the same bound.
+ * A caller's side of the commands to one entry (kernel/shards): what is called in one turn of the
+ * event loop goes into the entry's command queue as one batch (one XADD), and the answers come back
+ * in the caller's reply stream (bus/replies.ts), matched by id. While the owners show no holder
+ * (none has beaten yet, or it said bye, or fell silent: OwnersView) a call fails at once as not
+ * done, and nothing is queued; an answer that never comes fails its command after `boundMs`. A
+ * holder that dies while the command waits does not fail it: the next holder takes it from the
+ * queue, within the same bound.
  */
 export class CommandClient {
   private nextId = 1;
+  /** The caller and the entry: ids are this client's own. */
+  private readonly from: string;
   private readonly pending = new Map<number, Pending>();
   private queued: CommandBatch['commands'] = [];
   /** The first queued call's: the batch is dropped unread once its first caller stopped waiting. */
@@ -49,13 +50,17 @@ export class CommandClient {
   private scheduled = false;
 
   constructor(
-    private readonly bus: RealtimeBus,
-    /** This server's instance: replies to others in the same stream are theirs. */
-    private readonly from: string,
-    /** Whether a holder of the process is known to run now (EdgeSync `serving`). */
+    /** Appends a batch to the entry's command queue. */
+    private readonly send: (batch: CommandBatch) => Promise<void>,
+    /** This client, and the stream its answers come to (replies to other clients on it are theirs). */
+    private readonly inbox: { caller: string; key: string },
+    /** Whether a holder of the entry is known to run now (OwnersView `serving`). */
     private readonly serving: () => boolean,
     private readonly boundMs = COMMAND_BOUND_MS,
-  ) {}
+    entry = '',
+  ) {
+    this.from = entry ? `${inbox.caller}/${entry}` : inbox.caller;
+  }
 
   call(market: string, command: unknown): Promise<unknown> {
     if (!this.serving()) return Promise.reject(new MarketUnavailable(market, false));
@@ -71,8 +76,8 @@ export class CommandClient {
     });
   }
 
-  /** A reply from the stream (every server following the process hears every reply). */
-  receive(reply: Extract<BusMessage, { k: 'reply' }>): void {
+  /** A reply from the caller's reply stream (shared by its clients of every entry). */
+  receive(reply: CommandReply): void {
     if (reply.to !== this.from) return;
     const pending = this.pending.get(reply.id);
     if (!pending) return;
@@ -101,7 +106,7 @@ export class CommandClient {
     this.deadline = undefined;
     // Redis did not take the XADD, or took it and its answer was lost: whether the process gets the
     // commands is not known, so they fail as possibly done (the bound's answer, sooner).
-    this.bus.sendCommands({ from: this.from, deadline, commands }).catch(() => {
+    this.send({ from: this.from, replyTo: this.inbox.key, deadline, commands }).catch(() => {
       for (const { id, market } of commands) this.fail(id, new MarketUnavailable(market, true));
     });
   }

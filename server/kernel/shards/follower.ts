@@ -1,108 +1,63 @@
-import { randomUUID } from 'node:crypto';
-import type { Kernel, RemoteMarkets } from '../product.js';
-import { ChannelReplica } from '../realtime/bus/channelReplica.js';
-import { EdgeSync, type EdgeTargets } from '../realtime/bus/edgeSync.js';
-import { reportListeners } from '../realtime/bus/listenerReports.js';
-import { openRedisBus, type RealtimeBus } from '../realtime/bus/redisBus.js';
-import type { Realtime } from '../realtime/gateway.js';
-import type { ChannelRegistry } from '../realtime/channels.js';
+import type { RemoteMarkets } from '../product.js';
+import { readSnapshot, type ClusterRedis } from '../realtime/bus/cluster.js';
+import { appendCommands } from '../realtime/bus/commandQueue.js';
+import { OwnersView, type ViewTargets } from '../realtime/bus/ownersView.js';
+import { openReplyInbox } from '../realtime/bus/replies.js';
 import { CommandClient } from './commandClient.js';
-import { processBusPrefix, processOf, type MarketProcesses } from './processes.js';
+import { processOf, SERVER, type MarketProcesses } from './processes.js';
 
 /**
- * The server's side of every market process of MARKET_PROCESSES (docs/ARCHITECTURE.md "Scale-out:
- * market processes"): `remoteMarkets` for the products (absent without processes), the snapshots
- * of the processes' channels (what this server gives for their markets, one replica per process), what they publish
- * passed on to this server's own sockets (`local.publish`) and their user notices to its own user
- * feed, as if its own markets had published them. Realtime edges follow the processes themselves.
+ * How a process follows the cluster's owners (docs/ARCHITECTURE.md "Scale-out: sockets on
+ * socket.io's Redis adapter") — the server, a front, an edge alike: the owners hash (OwnersView:
+ * who serves, the paused ticks, the server's address), the snapshots its sockets get, and the
+ * commands it sends to any entry's holder, answered in its own reply stream.
  */
-export async function followMarketProcesses(
-  bus: { url: string; prefix: string } | undefined,
-  processes: MarketProcesses,
-  local: Pick<Kernel, 'publish'> & { userFeed: EdgeTargets['feed'] },
-  registry: () => ChannelRegistry | undefined,
-  log: (message: string, error?: unknown) => void,
-): Promise<{
-  remoteMarkets?: RemoteMarkets;
-  snapshot(channel: string): object | undefined;
-  /** From now on, tells every process who listens on this server's own sockets (as edges tell it). */
-  reportListenersOf(sockets: Pick<Realtime, 'listeningUsers' | 'onUserListening'>): void;
+export interface ClusterFollower {
+  readonly view: OwnersView;
+  /** Sends a command to one of `entry`'s markets (or products); answers its result (see CommandClient). */
+  call(entry: string, market: string, command: unknown): Promise<unknown>;
+  /** What a new subscriber to `channel` gets: the paused tick while its owner is gone, else its owner's snapshot. */
+  snapshot(channel: string): Promise<object | undefined>;
   stop(): Promise<void>;
-}> {
-  // One replica per process: a process's sync replaces everything its replica held.
-  const replicas: ChannelReplica[] = [];
-  const snapshot = (channel: string) => ChannelReplica.snapshotOf(replicas, channel);
-  if (processes.size === 0) return { snapshot, reportListenersOf: () => undefined, stop: async () => undefined };
-  if (!bus) throw new Error('MARKET_PROCESSES needs REALTIME_BUS_URL: the server reaches its market processes over the realtime bus');
-  const instance = randomUUID();
-  const followed = new Map<string, FollowedProcess>();
-  let listeners: { stop(): Promise<void> } | undefined;
-  for (const name of processes.keys()) {
-    const replica = new ChannelReplica();
-    replicas.push(replica);
-    followed.set(
-      name,
-      await followProcess(bus, name, instance, {
-        // A resync's snapshots go out whoever holds the channel now (the coalescer skips empty rooms).
-        realtime: { publish: local.publish, subscriberCount: () => 1 },
-        registry: { addChannels: (list) => registry()?.addChannels(list), addSpotPair: (left, right) => registry()?.addSpotPair(left, right) },
-        replica,
-        feed: local.userFeed,
-        log,
-        name: `market process ${name}`,
-        // The server may have edges of its own that hold nothing of the process's books yet.
-        snapshotsOnFirstSync: true,
-      }),
-    );
-  }
+}
+
+export async function followCluster(cluster: ClusterRedis, targets: ViewTargets): Promise<ClusterFollower> {
+  const inbox = await openReplyInbox(cluster, targets.log);
+  const view = new OwnersView(cluster, targets);
+  const clients = new Map<string, CommandClient>();
+  const clientOf = (entry: string) => {
+    let client = clients.get(entry);
+    if (client) return client;
+    const made = new CommandClient((batch) => appendCommands(cluster.writer, cluster.keys.commandQueue(entry), batch), inbox, () => view.serving(entry), undefined, entry);
+    inbox.onReply((reply) => made.receive(reply));
+    clients.set(entry, made);
+    return made;
+  };
+  await view.start();
   return {
-    remoteMarkets: {
-      processOf: (symbol) => processOf(processes, symbol),
-      call: (market, command) => followed.get(processOf(processes, market) ?? '')!.call(market, command),
+    view,
+    call: async (entry, market, command) => {
+      await view.servingNow(entry);
+      return clientOf(entry).call(market, command);
     },
-    snapshot,
-    reportListenersOf(sockets) {
-      listeners = reportListeners([...followed.values()].map((p) => p.bus), sockets, instance, log);
-    },
+    snapshot: async (channel) => view.pausedTick(channel) ?? (await readSnapshot(cluster, channel)),
     async stop() {
-      await listeners?.stop();
-      for (const process of followed.values()) await process.stop();
+      view.stop();
+      for (const client of clients.values()) client.close();
+      inbox.stop();
     },
   };
 }
 
-export interface FollowedProcess {
-  bus: RealtimeBus;
-  /** Sends a command to one of the process's markets; answers its result (see CommandClient). */
-  call(market: string, command: unknown): Promise<unknown>;
-  stop(): Promise<void>;
-}
-
 /**
- * Following one process of MARKET_PROCESSES (docs/ARCHITECTURE.md "Scale-out: market processes"),
- * the one way the server, an edge and a front do it: its bus, followed the way a realtime edge
- * follows the server's — a sync, then every channel message folded into `targets.replica` and
- * published to `targets.realtime`, user notices to `targets.feed` — and the commands sent to it
- * as `instance`, whose replies come in that same stream.
+ * The markets of MARKET_PROCESSES' entries as the products see them: each market of an entry is
+ * reached through its holder; `rest` (a front: the server, which runs every other market) or none
+ * (the server itself, which runs them).
  */
-export async function followProcess(
-  bus: { url: string; prefix: string },
-  name: string,
-  instance: string,
-  targets: Omit<EdgeTargets, 'replies'>,
-): Promise<FollowedProcess> {
-  const prefix = processBusPrefix(bus.prefix, name);
-  const processBus = openRedisBus(bus.url, prefix, targets.log);
-  const commands: CommandClient = new CommandClient(processBus, instance, () => sync.serving);
-  const sync = new EdgeSync(processBus, prefix, { ...targets, replies: (reply) => commands.receive(reply) });
-  await sync.start();
+export function remoteMarketsOf(follower: ClusterFollower, processes: MarketProcesses, rest?: string): RemoteMarkets {
+  const entryOf = (market: string) => processOf(processes, market) ?? rest;
   return {
-    bus: processBus,
-    call: (market, command) => commands.call(market, command),
-    async stop() {
-      sync.stop();
-      commands.close();
-      await processBus.close();
-    },
+    processOf: (symbol) => entryOf(symbol),
+    call: (market, command) => follower.call(entryOf(market) ?? SERVER, market, command),
   };
 }

@@ -21,7 +21,7 @@ export function futuresDesk(offers: Offers) {
     if (!offered) throw unknownError();
     return offered;
   };
-  const channel = <T>(name: string) => offers.use('channels')?.snapshot(name) as T | undefined;
+  const channel = async <T>(name: string) => (await offers.use('channels')?.snapshot(name)) as T | undefined;
   let ids: ReturnType<typeof clientOrders> | undefined;
   const clientIds = () => (ids ??= clientOrders(desk().exchange.db));
   const pairs = () => [...desk().exchange.pairs.values()];

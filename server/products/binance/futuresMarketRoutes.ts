@@ -30,7 +30,7 @@ export function futuresMarketRoutes(d: FuturesDesk, context: ReturnType<typeof b
     route.get('/fapi/v1/depth', ['symbol', 'limit'], async ({ params }) => {
       const { spec } = pairOf(required(params, 'symbol'));
       const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
-      const depth = channel<DepthMessage>(futureDepthChannel(spec.left, spec.right));
+      const depth = await channel<DepthMessage>(futureDepthChannel(spec.left, spec.right));
       const now = Date.now();
       return { lastUpdateId: depth?.seq ?? 0, E: now, T: now, bids: (depth?.bids ?? []).slice(0, limit), asks: (depth?.asks ?? []).slice(0, limit) };
     });
@@ -38,14 +38,14 @@ export function futuresMarketRoutes(d: FuturesDesk, context: ReturnType<typeof b
     route.get('/fapi/v1/trades', ['symbol', 'limit'], async ({ params }) => {
       const { spec } = pairOf(required(params, 'symbol'));
       const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
-      const trades = channel<TradesMessage>(futureTradeChannel(spec.left, spec.right))?.trades ?? [];
+      const trades = (await channel<TradesMessage>(futureTradeChannel(spec.left, spec.right)))?.trades ?? [];
       return trades.slice(0, limit).reverse().map((t) => ({ id: t.id, price: t.price, qty: t.quantity, quoteQty: mulDecimal(t.price, t.quantity), time: t.time, isBuyerMaker: t.side === 'sell' }));
     });
 
     route.get('/fapi/v1/aggTrades', ['symbol', 'fromId', 'startTime', 'endTime', 'limit'], async ({ params }) => {
       const { spec } = pairOf(required(params, 'symbol'));
       const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
-      const trades = channel<TradesMessage>(futureTradeChannel(spec.left, spec.right))?.trades ?? [];
+      const trades = (await channel<TradesMessage>(futureTradeChannel(spec.left, spec.right)))?.trades ?? [];
       return trades.slice(0, limit).reverse().map((t) => ({ a: t.id, p: t.price, q: t.quantity, f: t.id, l: t.id, T: t.time, m: t.side === 'sell' }));
     });
 
@@ -56,7 +56,7 @@ export function futuresMarketRoutes(d: FuturesDesk, context: ReturnType<typeof b
       const startTime = integerParam(params, 'startTime');
       const endTime = integerParam(params, 'endTime');
       const saved = await readKlines(d.desk().exchange.db, 'futures_candle', spec.left, spec.right, interval, endTime === undefined ? Number.MAX_SAFE_INTEGER : endTime + 1, startTime === undefined ? limit : 1500);
-      const live = channel<KlineMessage>(futureKlineChannel(spec.left, spec.right, interval))?.bar;
+      const live = (await channel<KlineMessage>(futureKlineChannel(spec.left, spec.right, interval)))?.bar;
       return mergeBars(saved.bars, live, { startTime, endTime, limit }).map((bar) => binanceKline(bar, interval));
     });
 

@@ -28,7 +28,7 @@ const HISTORY_DAYS = RECORD_DAYS[RECORD_DAYS.length - 1]!;
 export function spotDialect(db: Database, offers: Offers, context: ReturnType<typeof binanceContext>) {
   const pairs = pairDirectory(db);
   const ids = clientOrders(db);
-  const channel = <T>(name: string) => offers.use('channels')?.snapshot(name) as T | undefined;
+  const channel = async <T>(name: string) => (await offers.use('channels')?.snapshot(name)) as T | undefined;
   // Spot's trading, offered when the spot product was created; absent only in a composition without spot.
   const trading = () => {
     const offered = offers.use('spotTrading');
@@ -38,8 +38,8 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
 
   async function tickerOf(symbol: string) {
     const pair = await pairs.pair(symbol);
-    const tick = channel<Omit<MarketTick, 'channel'>>(spotTickChannel(pair.left_symbol, pair.right_symbol));
-    const depth = channel<DepthMessage>(depthChannel(pair.left_symbol, pair.right_symbol));
+    const tick = await channel<Omit<MarketTick, 'channel'>>(spotTickChannel(pair.left_symbol, pair.right_symbol));
+    const depth = await channel<DepthMessage>(depthChannel(pair.left_symbol, pair.right_symbol));
     return { pair, tick, bid: depth?.bids[0], ask: depth?.asks[0] };
   }
   async function symbolsOf(params: Params): Promise<string[]> {
@@ -118,14 +118,14 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
     route.get('/api/v3/depth', ['symbol', 'limit'], async ({ params }) => {
       const pair = await pairs.pair(required(params, 'symbol'));
       const limit = integerParam(params, 'limit', 1, 5000) ?? 100;
-      const depth = channel<DepthMessage>(depthChannel(pair.left_symbol, pair.right_symbol));
+      const depth = await channel<DepthMessage>(depthChannel(pair.left_symbol, pair.right_symbol));
       return { lastUpdateId: depth?.seq ?? 0, bids: (depth?.bids ?? []).slice(0, limit), asks: (depth?.asks ?? []).slice(0, limit) };
     });
 
     route.get('/api/v3/trades', ['symbol', 'limit'], async ({ params }) => {
       const pair = await pairs.pair(required(params, 'symbol'));
       const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
-      const trades = channel<TradesMessage>(tradeChannel(pair.left_symbol, pair.right_symbol))?.trades ?? [];
+      const trades = (await channel<TradesMessage>(tradeChannel(pair.left_symbol, pair.right_symbol)))?.trades ?? [];
       // Newest first in the channel; Binance lists oldest first.
       return trades.slice(0, limit).reverse().map((t) => ({ id: t.id, price: t.price, qty: t.quantity, quoteQty: mulDecimal(t.price, t.quantity), time: t.time, isBuyerMaker: t.side === 'sell', isBestMatch: true }));
     });
@@ -134,7 +134,7 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
     route.get('/api/v3/aggTrades', ['symbol', 'fromId', 'startTime', 'endTime', 'limit'], async ({ params }) => {
       const pair = await pairs.pair(required(params, 'symbol'));
       const limit = integerParam(params, 'limit', 1, 1000) ?? 500;
-      const trades = channel<TradesMessage>(tradeChannel(pair.left_symbol, pair.right_symbol))?.trades ?? [];
+      const trades = (await channel<TradesMessage>(tradeChannel(pair.left_symbol, pair.right_symbol)))?.trades ?? [];
       return trades.slice(0, limit).reverse().map((t) => ({ a: t.id, p: t.price, q: t.quantity, f: t.id, l: t.id, T: t.time, m: t.side === 'sell', M: true }));
     });
 
@@ -145,7 +145,7 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       const startTime = integerParam(params, 'startTime');
       const endTime = integerParam(params, 'endTime');
       const saved = await readKlines(db, 'candle', pair.left_symbol, pair.right_symbol, interval, endTime === undefined ? Number.MAX_SAFE_INTEGER : endTime + 1, startTime === undefined ? limit : 1000);
-      const live = channel<KlineMessage>(klineChannel(pair.left_symbol, pair.right_symbol, interval))?.bar;
+      const live = (await channel<KlineMessage>(klineChannel(pair.left_symbol, pair.right_symbol, interval)))?.bar;
       return mergeBars(saved.bars, live, { startTime, endTime, limit }).map((bar) => binanceKline(bar, interval));
     });
 

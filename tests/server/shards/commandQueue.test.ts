@@ -24,7 +24,7 @@ describe.runIf(usingPostgres())('the command queue of a process', () => {
     keys.push(`openex-test:${randomUUID()}:command-queue`);
     return keys.at(-1)!;
   };
-  const batch = (n: number, deadline = Date.now() + 5000): CommandBatch => ({ from: 'server-a', deadline, commands: [{ id: n, market: 'BTC_USDT', command: { n } }] });
+  const batch = (n: number, deadline = Date.now() + 5000): CommandBatch => ({ from: 'server-a', replyTo: 'replies:server-a', deadline, commands: [{ id: n, market: 'BTC_USDT', command: { n } }] });
   const holder = (queue: string, name: string, seen: number[], handle: (b: CommandBatch) => Promise<void> = async () => undefined) =>
     consumeCommands(REDIS_URL, queue, name, writer, async (b) => {
       seen.push(b.commands[0]!.id);

@@ -1,34 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { MARKET_NOT_HERE, type BusMessage, type CommandBatch } from '../../../server/kernel/realtime/bus/messages.js';
-import type { RealtimeBus } from '../../../server/kernel/realtime/bus/redisBus.js';
+import { MARKET_NOT_HERE, type CommandBatch, type CommandReply as Reply } from '../../../server/kernel/realtime/bus/messages.js';
 import { COMMAND_BOUND_MS, CommandClient, MarketUnavailable } from '../../../server/kernel/shards/commandClient.js';
-import { serveCommands } from '../../../server/kernel/shards/commandServer.js';
-
-type Reply = Extract<BusMessage, { k: 'reply' }>;
+import { serveCommands, type CommandQueue } from '../../../server/kernel/shards/commandServer.js';
 
 /**
- * The commands between the server and a market process (kernel/shards), over a bus in memory: one
+ * The commands between a caller and an entry's holder (kernel/shards), over a queue in memory: one
  * batch a turn with its deadline, answers matched by id, and every way a command can fail to be
  * answered. The queue itself, over Redis, is tests/server/shards/commandQueue.test.ts.
  */
-function fakeBus({ sendFails = false } = {}) {
+function fakeQueue({ sendFails = false } = {}) {
   const published: CommandBatch[] = [];
-  const sent: BusMessage[] = [];
+  const sent: Array<Reply & { replyTo: string }> = [];
   let handle: ((batch: CommandBatch) => Promise<void>) | undefined;
-  const bus = {
-    sendCommands: async (batch: CommandBatch) => {
-      if (sendFails) throw new Error('connection lost');
-      published.push(batch);
-      void handle?.(batch);
-    },
-    onCommands: async (_consumer: string, handler: (batch: CommandBatch) => Promise<void>) => {
-      handle = handler;
-      return { stop: async () => void (handle = undefined) };
-    },
-    send: (message: BusMessage) => sent.push(message),
-  } as unknown as RealtimeBus;
-  return { bus, published, sent, deliver: (batch: unknown) => handle!(batch as CommandBatch) };
+  const send = async (batch: CommandBatch) => {
+    if (sendFails) throw new Error('connection lost');
+    published.push(batch);
+    void handle?.(batch);
+  };
+  const queue: CommandQueue = async (handler) => {
+    handle = handler;
+    return { stop: async () => void (handle = undefined) };
+  };
+  const reply = (replyTo: string, answer: Reply) => void sent.push({ replyTo, ...answer });
+  return { send, queue, reply, published, sent, deliver: (batch: unknown) => handle!(batch as CommandBatch) };
 }
+
+const INBOX = { caller: 'server-a', key: 'replies:server-a' };
 
 const running = () => true;
 
@@ -36,8 +33,8 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('the commands to a market process', () => {
   it('sends what one turn called as one batch and answers each call with its own reply', async () => {
-    const { bus, published } = fakeBus();
-    const client = new CommandClient(bus, 'server-a', running);
+    const { send, published } = fakeQueue();
+    const client = new CommandClient(send, INBOX, running);
     const before = Date.now();
     const calls = [client.call('BTC_USDT', { n: 1 }), client.call('BTC_USDT', { n: 2 }), client.call('ETH_USDT', { n: 3 })];
     await turn();
@@ -47,6 +44,7 @@ describe('the commands to a market process', () => {
     expect(published[0]!.deadline).toBeLessThanOrEqual(Date.now() + COMMAND_BOUND_MS);
     expect(published[0]).toEqual({
       from: 'server-a',
+      replyTo: 'replies:server-a',
       deadline: published[0]!.deadline,
       commands: [
         { id: 1, market: 'BTC_USDT', command: { n: 1 } },
@@ -55,7 +53,7 @@ describe('the commands to a market process', () => {
       ],
     });
     // Replies come in any order; one to another server with the same id is not ours.
-    const reply = (id: number, rest: Partial<Reply>, to = 'server-a'): Reply => ({ k: 'reply', to, id, ...rest });
+    const reply = (id: number, rest: Partial<Reply>, to = 'server-a'): Reply => ({ to, id, ...rest });
     client.receive(reply(2, { result: 'two' }, 'server-b'));
     client.receive(reply(3, { result: 'three' }));
     client.receive(reply(2, { result: 'two' }));
@@ -67,45 +65,44 @@ describe('the commands to a market process', () => {
   });
 
   it('fails at once, as not done and queueing nothing, when no holder is known to run, or the market does not run there', async () => {
-    const { bus, published } = fakeBus();
-    const nobody = new CommandClient(bus, 'server-a', () => false);
+    const { send, published } = fakeQueue();
+    const nobody = new CommandClient(send, INBOX, () => false);
     const unheard = nobody.call('BTC_USDT', {});
     await expect(unheard).rejects.toBeInstanceOf(MarketUnavailable);
     await expect(unheard).rejects.toMatchObject({ market: 'BTC_USDT', maybeDone: false });
     await turn();
     expect(published).toEqual([]);
 
-    const client = new CommandClient(fakeBus().bus, 'server-a', running);
+    const client = new CommandClient(fakeQueue().send, INBOX, running);
     const elsewhere = client.call('SOL_USDT', {});
-    client.receive({ k: 'reply', to: 'server-a', id: 1, error: MARKET_NOT_HERE });
+    client.receive({ to: 'server-a', id: 1, error: MARKET_NOT_HERE });
     await expect(elsewhere).rejects.toMatchObject({ market: 'SOL_USDT', maybeDone: false });
   });
 
   it('fails as possibly done when the answer does not come within the bound, the send is lost, or the server stops', async () => {
-    const slow = new CommandClient(fakeBus().bus, 'server-a', running, 30);
+    const slow = new CommandClient(fakeQueue().send, INBOX, running, 30);
     const started = Date.now();
     await expect(slow.call('BTC_USDT', {})).rejects.toMatchObject({ maybeDone: true });
     expect(Date.now() - started).toBeGreaterThanOrEqual(25);
     // A late answer after the timeout is dropped.
-    slow.receive({ k: 'reply', to: 'server-a', id: 1, result: 'late' });
+    slow.receive({ to: 'server-a', id: 1, result: 'late' });
 
-    const lost = new CommandClient(fakeBus({ sendFails: true }).bus, 'server-a', running);
+    const lost = new CommandClient(fakeQueue({ sendFails: true }).send, INBOX, running);
     await expect(lost.call('BTC_USDT', {})).rejects.toMatchObject({ maybeDone: true });
 
-    const stopping = new CommandClient(fakeBus().bus, 'server-a', running);
+    const stopping = new CommandClient(fakeQueue().send, INBOX, running);
     const pending = stopping.call('BTC_USDT', {});
     stopping.close();
     await expect(pending).rejects.toMatchObject({ maybeDone: true });
   });
 
-  it('carries out each command in the process and puts each answer in the stream, to its sender; the batch is done once all are answered', async () => {
-    const { bus, sent, deliver } = fakeBus();
+  it("carries out each command in the holder and sends each answer to its sender's reply stream; the batch is done once all are answered", async () => {
+    const { send, queue, reply, sent, deliver } = fakeQueue();
     const logged: string[] = [];
     let release!: () => void;
     const slow = new Promise<number>((resolve) => (release = () => resolve(90)));
     await serveCommands(
-      bus,
-      'holder-1',
+      queue,
       (market, command) => {
         if (market !== 'BTC_USDT') return undefined;
         const c = command as { fail?: boolean; throw?: boolean; slow?: boolean; n: number };
@@ -113,9 +110,10 @@ describe('the commands to a market process', () => {
         if (c.slow) return slow;
         return c.fail ? Promise.reject(new Error('insufficient disk')) : Promise.resolve(c.n * 10);
       },
+      reply,
       (message) => logged.push(message),
     );
-    const client = new CommandClient(bus, 'server-a', running);
+    const client = new CommandClient(send, INBOX, running);
     // Their answers go to `sent` here, never back to the client: each call fails at its bound, later,
     // which nobody waits for (with the worker's files sharing one process, an unhandled failure would
     // land in whichever file runs then).
@@ -125,13 +123,13 @@ describe('the commands to a market process', () => {
     await turn();
     await turn();
     // Malformed entries are logged and skipped, never answered or thrown.
-    await deliver({ from: 'x', deadline: Date.now() + 1000, commands: [null, { id: 'one', market: 'BTC_USDT' }] });
+    await deliver({ from: 'x', replyTo: 'replies:x', deadline: Date.now() + 1000, commands: [null, { id: 'one', market: 'BTC_USDT' }] });
     expect(sent).toEqual(
       expect.arrayContaining([
-        { k: 'reply', to: 'server-a', id: 1, result: 40 },
-        { k: 'reply', to: 'server-a', id: 2, error: MARKET_NOT_HERE },
-        { k: 'reply', to: 'server-a', id: 3, error: 'insufficient disk' },
-        { k: 'reply', to: 'server-a', id: 4, error: 'bad command' },
+        { replyTo: 'replies:server-a', to: 'server-a', id: 1, result: 40 },
+        { replyTo: 'replies:server-a', to: 'server-a', id: 2, error: MARKET_NOT_HERE },
+        { replyTo: 'replies:server-a', to: 'server-a', id: 3, error: 'insufficient disk' },
+        { replyTo: 'replies:server-a', to: 'server-a', id: 4, error: 'bad command' },
       ]),
     );
     expect(sent).toHaveLength(4);
@@ -139,11 +137,11 @@ describe('the commands to a market process', () => {
 
     // The queue acknowledges a batch only when its handling resolves: after its last answer.
     let handled = false;
-    const batch = deliver({ from: 'server-a', deadline: Date.now() + 1000, commands: [{ id: 9, market: 'BTC_USDT', command: { slow: true } }] }).then(() => (handled = true));
+    const batch = deliver({ from: 'server-a', replyTo: 'replies:server-a', deadline: Date.now() + 1000, commands: [{ id: 9, market: 'BTC_USDT', command: { slow: true } }] }).then(() => (handled = true));
     await turn();
     expect(handled).toBe(false);
     release();
     await batch;
-    expect(sent.at(-1)).toEqual({ k: 'reply', to: 'server-a', id: 9, result: 90 });
+    expect(sent.at(-1)).toEqual({ replyTo: 'replies:server-a', to: 'server-a', id: 9, result: 90 });
   });
 });

@@ -1,66 +1,67 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SILENT_AFTER_MS } from '../../../server/kernel/realtime/bus/messages.js';
-import { fakeFollower } from './fakeFollower.js';
+import { fakeCluster } from './fakeCluster.js';
 
 /**
- * A serving process that goes silent (kernel/realtime/bus/edgeSync.ts): its followers — edges,
- * fronts, the server following a market process — show its markets' ticks as paused, to the
- * sockets there and to new subscribers, and take the pause back when they hear from it again.
+ * An owner that goes silent (kernel/realtime/bus/ownersView.ts): its followers — edges, fronts, the
+ * server — show its markets' ticks as paused, to the sockets there and to new subscribers, and take
+ * the pause back when its beat moves again.
  */
-const TICK = { pair: 'BTC_USDT', close: '96000', open: '95000', high: '96500', low: '94800', amount: '12.5', vol: '1190000', count: 420, increase: '0.0105' };
-const CHANNELS = ['btc_usdt_tick', 'btc_usdt_depth_step0', 'btc_usdt_future_index_tick'];
+const TICK = { pair: 'BTC_USDT', close: '96000', open: '95000', high: '96500', low: '94800', amount: '12.5', vol: '1190000', count: 420, increase: '0.0105', channel: 'btc_usdt_tick' };
 
-const follow = () => fakeFollower();
-
-describe('a follower of a serving process that goes silent', () => {
-  beforeEach(() => vi.useFakeTimers());
+describe('a follower of an owner that goes silent', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['Date'] }));
   afterEach(() => vi.useRealTimers());
 
-  it('shows its ticks paused after four silent seconds, and live again when it is heard', async () => {
-    const { sync, replica, published, nonces, send } = follow();
-    await sync.start();
-    send({ k: 'sync', nonce: nonces[0]!, instance: 'a', channels: CHANNELS, snapshots: { btc_usdt_tick: TICK, btc_usdt_future_index_tick: { pair: 'BTC_USDT', close: '96001' } } });
-    // A quiet market still beats: nothing is paused while `alive` comes every second.
+  it('shows its ticks paused after four silent seconds, and live again when it beats', async () => {
+    const { view, published, beat, snapshot } = fakeCluster();
+    snapshot('btc_usdt_tick', TICK);
+    // A quiet market still beats: nothing is paused while its beat moves every second.
     for (let i = 0; i < 6; i++) {
+      beat('m1', { instance: 'a', ticks: ['btc_usdt_tick'] });
+      await view.look();
       vi.advanceTimersByTime(1000);
-      send({ k: 'alive', instance: 'a' });
     }
-    expect(sync.silent).toBe(false);
+    expect(view.serving('m1')).toBe(true);
     expect(published).toEqual([]);
 
-    vi.advanceTimersByTime(SILENT_AFTER_MS + 1000);
-    expect(sync.silent).toBe(true);
-    // The tick only: not the index (it comes from elsewhere), not the book.
+    vi.advanceTimersByTime(SILENT_AFTER_MS);
+    await view.look();
+    expect(view.serving('m1')).toBe(false);
+    // Its tick only, pushed paused and kept so for new subscribers.
     expect(published).toEqual([{ channel: 'btc_usdt_tick', payload: { ...TICK, paused: true } }]);
-    expect(replica.snapshot('btc_usdt_tick')).toEqual({ ...TICK, paused: true });
+    expect(view.pausedTick('btc_usdt_tick')).toEqual({ ...TICK, paused: true });
 
-    send({ k: 'alive', instance: 'a' });
-    expect(sync.silent).toBe(false);
+    beat('m1', { instance: 'a', ticks: ['btc_usdt_tick'] });
+    await view.look();
+    expect(view.serving('m1')).toBe(true);
     expect(published.at(-1)).toEqual({ channel: 'btc_usdt_tick', payload: TICK });
-    expect(replica.snapshot('btc_usdt_tick')).toEqual(TICK);
-    sync.stop();
+    expect(view.pausedTick('btc_usdt_tick')).toBeUndefined();
   });
 
-  it('keeps a newer tick that arrived with the first message after the silence', async () => {
-    const { sync, replica, published, nonces, send } = follow();
-    await sync.start();
-    send({ k: 'sync', nonce: nonces[0]!, instance: 'a', channels: CHANNELS, snapshots: { btc_usdt_tick: TICK } });
-    vi.advanceTimersByTime(SILENT_AFTER_MS + 1000);
-    expect(sync.silent).toBe(true);
+  it('pauses at once an owner that said bye, and takes the newer tick of the holder that took over', async () => {
+    const { view, published, beat, bye, snapshot } = fakeCluster();
+    snapshot('btc_usdt_tick', TICK);
+    beat('m1', { instance: 'a', ticks: ['btc_usdt_tick'] });
+    await view.look();
+    bye('m1');
+    await view.look();
+    expect(view.serving('m1')).toBe(false);
+    expect(published).toEqual([{ channel: 'btc_usdt_tick', payload: { ...TICK, paused: true } }]);
     const newer = { ...TICK, close: '97000' };
-    send({ k: 'channel', channel: 'btc_usdt_tick', payload: newer });
-    expect(replica.snapshot('btc_usdt_tick')).toEqual(newer);
+    snapshot('btc_usdt_tick', newer);
+    beat('m1', { instance: 'b', ticks: [] });
+    await view.look();
+    expect(view.serving('m1')).toBe(true);
     expect(published.at(-1)).toEqual({ channel: 'btc_usdt_tick', payload: newer });
-    expect(published.filter((p) => p.payload.paused !== true)).toHaveLength(1);
-    sync.stop();
   });
 
-  it('pauses nothing before its first sync, however long that takes', async () => {
-    const { sync, published } = follow();
-    await sync.start();
+  it('pauses nothing of an owner it never heard, however long that takes', async () => {
+    const { view, published } = fakeCluster();
+    await view.look();
     vi.advanceTimersByTime(3 * SILENT_AFTER_MS);
-    expect(sync.silent).toBe(false);
+    await view.look();
+    expect(view.serving('m1')).toBe(false);
     expect(published).toEqual([]);
-    sync.stop();
   });
 });

@@ -124,8 +124,8 @@ export async function consumeCommands(
 function parseBatch(fields: string[], log: (message: string, error?: unknown) => void): CommandBatch | undefined {
   try {
     const batch = JSON.parse(fields[1] ?? '') as Partial<CommandBatch>;
-    if (typeof batch.from === 'string' && Array.isArray(batch.commands) && Number.isFinite(batch.deadline)) return batch as CommandBatch;
-    log('command queue: a batch without sender, commands or deadline', undefined);
+    if (typeof batch.from === 'string' && typeof batch.replyTo === 'string' && Array.isArray(batch.commands) && Number.isFinite(batch.deadline)) return batch as CommandBatch;
+    log('command queue: a batch without sender, reply stream, commands or deadline', undefined);
   } catch (error) {
     log('command queue: a batch that is not JSON', error);
   }

@@ -1,73 +1,55 @@
-import type { UserChannelMessage } from '../../../../domain/userChannel.js';
-import type { WalletAccount } from '../../ledger/ledger.js';
-import type { UserOrder } from '../userFeed.js';
+import { SERVER } from '../../shards/processes.js';
 
 /**
- * What the serving process (the one running the markets and products) tells the realtime edges
- * over the bus, in the order it happened there: public channel payloads as the gateway publishes
- * them, what the private user channel needs to hear (the same calls as kernel UserFeed), pairs
- * opened while running, its start, and the answer to an edge's request for every snapshot.
+ * What the cluster's processes tell each other over Redis (docs/ARCHITECTURE.md "Scale-out:
+ * sockets on socket.io's Redis adapter"). Sockets are socket.io's: every process that serves them
+ * runs `@socket.io/redis-streams-adapter` on one Redis Stream, and the processes that own markets
+ * and products write their pushes into that stream in the adapter's own format (owner.ts). What a
+ * new subscriber gets is kept beside it (the snapshots hash), who owns what in the owners hash.
+ * Commands go to an entry's holder through a queue read by a consumer group (commandQueue.ts),
+ * their answers to the caller's reply stream.
  */
-export type BusMessage =
-  | { k: 'channel'; channel: string; payload: object }
-  | { k: 'orders'; userId: number; orders: UserOrder[] }
-  | { k: 'balances'; userId: number; rows: Array<{ currency: string; account: WalletAccount }> }
-  | { k: 'user'; userId: number; message: UserChannelMessage }
-  | { k: 'pair'; left: string; right: string }
-  /** The serving process started: every edge's copy of the channels is out of date (its books were rebuilt). */
-  | { k: 'hello'; instance: string }
-  /**
-   * The serving process is running (every ALIVE_EVERY_MS, whatever else it sends): a follower that
-   * hears nothing for SILENT_AFTER_MS shows its markets as paused (EdgeSync). `url`: where the
-   * server listens, once it does, for the cluster nodes' fronts to send it the calls they pass on.
-   */
-  | { k: 'alive'; instance: string; url?: string }
-  /**
-   * The serving process is stopping in order (SIGTERM): its followers show its markets paused and
-   * refuse its commands at once, as not done, until a new instance says hello.
-   */
-  | { k: 'bye'; instance: string }
-  /**
-   * What a new subscriber would get on each channel now, for the edge that asked with `nonce`, and
-   * every channel the server has (a pair listed while the edge was away has no `pair` message for it),
-   * and where it listens (as its beats say).
-   */
-  | { k: 'sync'; nonce: string; instance: string; channels: string[]; snapshots: Record<string, object>; url?: string }
-  /**
-   * A market process's answer to command `id` from the server `to` (kernel/shards): its `result`, or
-   * an `error` — MARKET_NOT_HERE when the market does not run in that process. In the stream, so the
-   * server hears it after the user notices and market data of the same batch.
-   */
-  | { k: 'reply'; to: string; id: number; result?: unknown; error?: string };
 
 /**
- * Commands from one server to a market process, sent together (one turn's worth). `deadline` (ms
+ * Commands from one caller to an entry's holder, sent together (one turn's worth). `deadline` (ms
  * since the epoch): when its caller stops waiting; a holder that reads it later drops it unread.
+ * `replyTo`: the caller's reply stream.
  */
 export interface CommandBatch {
   from: string;
+  replyTo: string;
   deadline: number;
   commands: Array<{ id: number; market: string; command: unknown }>;
+}
+
+/** A holder's answer to command `id` of caller `to`: its `result`, or an `error` (MARKET_NOT_HERE: nothing was done). */
+export interface CommandReply {
+  to: string;
+  id: number;
+  result?: unknown;
+  error?: string;
 }
 
 /** The `error` of a reply for a market that does not run in the process that got the command. */
 export const MARKET_NOT_HERE = 'market not here';
 
 /**
- * The bus's Redis names under one prefix (REALTIME_BUS_PREFIX), so several exchanges or test files
- * can share a Redis: the pub/sub channels (the stream, sync requests, listener reports) and the
- * Redis Stream of a market process's commands (kernel/shards/commandQueue.ts).
+ * What an owner (the server, or the holder of a pool entry) says of itself in the owners hash at
+ * every beat: which instance holds the entry, the channels it serves (a front's registry learns
+ * pairs listed while it was away), the ticks it published (shown paused once it falls silent),
+ * and, for the server, where it listens (the fronts pass their calls there).
  */
-export const busChannels = (prefix: string) => ({
-  stream: `${prefix}:stream`,
-  sync: `${prefix}:sync`,
-  listeners: `${prefix}:listeners`,
-  commandQueue: `${prefix}:command-queue`,
-});
+export interface OwnerBeat {
+  instance: string;
+  at: number;
+  channels: string[];
+  ticks: string[];
+  url?: string;
+}
 
 /**
- * An edge's report to the serving process: every user whose private channel has a socket on it
- * now. Sent after changes and as a heartbeat; `users` empty when the edge stops.
+ * A socket-serving process's report to the owners: every user whose private channel has a socket
+ * on it now. Sent after changes and as a heartbeat; `users` empty when it stops.
  */
 export interface ListenerReport {
   edge: string;
@@ -76,10 +58,32 @@ export interface ListenerReport {
 
 export const DEFAULT_BUS_PREFIX = 'openex:realtime';
 
-/** How often a serving process says it is running. */
+/** The cluster's Redis names under one prefix (REALTIME_BUS_PREFIX), so several exchanges or test files can share a Redis. */
+export const clusterKeys = (prefix: string) => ({
+  /** socket.io's Redis Streams adapter's stream: every push to every socket-serving process. */
+  sockets: `${prefix}:sockets`,
+  /** Hash: channel → what a new subscriber gets now (a depth, trades or candle snapshot, else the last payload). */
+  snapshots: `${prefix}:snapshots`,
+  /** Hash: entry → its holder's OwnerBeat. */
+  owners: `${prefix}:owners`,
+  /** Pub/sub: an entry's holder began, moved or stopped (followers look at the owners at once, not at their next second). */
+  ownersChanged: `${prefix}:owners-changed`,
+  /** Pub/sub: ListenerReport (repeated every few seconds, so none needs keeping). */
+  listeners: `${prefix}:listeners`,
+  /** The session keys of socket.io's connection-state recovery. */
+  sessions: `${prefix}:session:`,
+  /** A caller's reply stream. */
+  replies: (caller: string) => `${prefix}:replies:${caller}`,
+  /** An entry's command queue (the server's own markets are entry `server`). */
+  commandQueue: (entry: string) => (entry === SERVER ? `${prefix}:command-queue` : `${prefix}:process:${entry}:command-queue`),
+});
+
+export type ClusterKeys = ReturnType<typeof clusterKeys>;
+
+/** How often an owner says it is running. */
 export const ALIVE_EVERY_MS = 1000;
 /**
- * How long a follower waits, hearing nothing, before it takes the serving process for gone: four
- * beats, so one busy second or a slow PUBLISH is not a pause.
+ * How long a follower waits, hearing nothing, before it takes an owner for gone: four beats, so one
+ * busy second is not a pause.
  */
 export const SILENT_AFTER_MS = 4 * ALIVE_EVERY_MS;

@@ -1,18 +1,14 @@
 import { Redis } from 'ioredis';
 
 /**
- * A serving process's stream as a Redis Stream that every follower reads on its own (XREAD from
- * the last id it saw), in place of pub/sub, which keeps nothing: a follower whose connection breaks
- * reads, once it is back, what was appended meanwhile — the user notices above all, which carry
- * their own payload and have no snapshot to recover them — as long as the stream still holds it
- * (KEEP_MS). Order is the stream's, so one appending connection keeps the order it sent in.
+ * Redis Streams as the cluster's own queues use them: the command queues (commandQueue.ts) and the
+ * callers' reply streams (replies.ts). A reader follows a stream on a connection of its own (XREAD
+ * from the last id it saw), so one whose connection breaks reads what was appended meanwhile.
  */
 
-/** What the stream keeps for a follower that was away; its books come back by a sync anyway. */
-export const STREAM_KEEP_MS = 60_000;
 /** How long one blocking read waits before it looks again whether it was stopped. */
 const BLOCK_MS = 1000;
-/** Turns taken in one read. */
+/** Entries taken in one read. */
 const READ_COUNT = 500;
 
 /** When each key's expiry was last pushed back: once every few seconds, not once an append. */
@@ -21,8 +17,8 @@ const expirySetAt = new Map<string, number>();
 /**
  * Appends `text` to the stream `key` as its one field, trimming (approximately: cheap) what is older
  * than `keepMs`. Trimming happens on appends only, so the key also expires five `keepMs` after its
- * last append: a stopped process's last entries (a test run's, a renamed prefix's) do not stay in
- * Redis for good. The one way both the bus's streams and the command queues append.
+ * last append: a stopped caller's replies (a test run's, a renamed prefix's) do not stay in Redis
+ * for good.
  */
 export function appendTrimmed(redis: Redis, key: string, text: string, keepMs: number): Promise<unknown> {
   const now = Date.now();
@@ -34,33 +30,21 @@ export function appendTrimmed(redis: Redis, key: string, text: string, keepMs: n
   return appended;
 }
 
-/** Appends one turn's messages to a serving process's stream. */
-export function appendToStream(redis: Redis, key: string, text: string): Promise<unknown> {
-  return appendTrimmed(redis, key, text, STREAM_KEEP_MS);
-}
-
 /**
- * Reads every turn appended to `key` from now on, in order, on a connection of its own (a blocking
- * read holds it), and hands each to `handle`. `reconnected` is told when the connection is back
- * after a break (what was appended meanwhile is read all the same; a follower syncs its books
- * again, which is cheap, rather than tell whether the stream still held all of it).
+ * Reads every entry appended to `key` from now on, in order, on a connection of its own (a blocking
+ * read holds it), and hands each to `handle`; after a broken connection it reads on from the last
+ * entry it read.
  */
 export async function followStream(
   url: string,
   key: string,
   connectionName: string,
   handle: (text: string) => void,
-  reconnected: () => void,
   log: (message: string, error?: unknown) => void,
 ): Promise<{ stop(): void }> {
   const reader = new Redis(url, { maxRetriesPerRequest: 1, connectionName });
-  reader.on('error', (error) => log('realtime bus (read)', error));
-  let readyBefore = false;
-  reader.on('ready', () => {
-    if (readyBefore) reconnected();
-    readyBefore = true;
-  });
-  // From the last turn appended before this call: nothing appended after it is missed.
+  reader.on('error', (error) => log('cluster: reading a stream', error));
+  // From the last entry appended before this call: nothing appended after it is missed.
   const [last] = (await reader.xrevrange(key, '+', '-', 'COUNT', 1)) as Array<[string, string[]]>;
   let after = last?.[0] ?? '0-0';
   let stopped = false;
@@ -74,7 +58,7 @@ export async function followStream(
         }
       } catch (error) {
         if (stopped) return;
-        log('realtime bus: reading the stream failed; reading on from the last turn read', error);
+        log('cluster: reading a stream failed; reading on from the last entry read', error);
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     }
