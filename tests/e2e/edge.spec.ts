@@ -89,7 +89,7 @@ test.describe('realtime edge', () => {
     const sockets = proxy!.websocketsToEdge();
     kill(server);
     await startServer();
-    // The edge hears the new server's hello, syncs, and sends its sockets the rebuilt book.
+    // The restarted server sends its rebuilt book to every socket on it as it announces itself.
     await expectChange(() => book.innerText(), 30_000);
     await expect(page.getByRole('status', { name: 'Connection' })).toHaveText('Live');
     expect(proxy!.websocketsToEdge()).toBe(sockets);

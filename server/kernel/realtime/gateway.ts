@@ -18,8 +18,6 @@ export const MAX_CHANNELS_PER_SOCKET = 100;
 export interface Realtime {
   /** Pushes `payload` as event `data` to every subscriber of `channel`, tagged with the channel, when this turn ends. */
   publish(channel: string, payload: object): void;
-  /** What a new subscriber to `channel` gets now: its snapshot, else its last payload (the realtime bus's sync). */
-  latest(channel: string): object | undefined;
   /** Number of sockets in a channel, for tests and metrics. */
   subscriberCount(channel: string): number;
   /** Pushes a private-channel message to the sockets subscribed as `userId`, and to no one else. */
@@ -223,11 +221,6 @@ export function attachRealtime(server: HttpServer, registry: ChannelRegistry, op
     );
   }
 
-  function latestOf(channel: string): object | undefined {
-    const snapshot = options.snapshot?.(channel);
-    return snapshot && !(snapshot instanceof Promise) ? { ...snapshot, channel } : last.get(channel);
-  }
-
   /** The private channel: the token names the user; the socket joins that user's room only. */
   async function subscribeUser(socket: Socket, lang: LocaleCode, token: string | undefined, ack: unknown): Promise<void> {
     const data = socket.data as UserSocketData;
@@ -314,7 +307,6 @@ export function attachRealtime(server: HttpServer, registry: ChannelRegistry, op
       last.set(channel, tagged);
       pushes.push(channel, tagged);
     },
-    latest: latestOf,
     subscriberCount: (channel) => io.sockets.adapter.rooms.get(channel)?.size ?? 0,
     publishToUser(userId, message) {
       pushes.push(userRoom(userId), message);

@@ -59,9 +59,6 @@ export const productsApart = (processes: MarketProcesses): string[] => [...proce
 export const productMarket = (id: string) => `${PRODUCT_MARKET}${id}`;
 const PRODUCT_MARKET = 'product:';
 
-/** A market process's own bus, under the exchange's (REALTIME_BUS_PREFIX). */
-export const processBusPrefix = (prefix: string, name: string) => `${prefix}:process:${name}`;
-
 /**
  * What an HTTP front calls the server when it sends it the orders of the markets it runs itself
  * (docs/ARCHITECTURE.md "Scale-out: HTTP fronts"); its bus is the exchange's own prefix.

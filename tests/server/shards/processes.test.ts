@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../../server/config.js';
 import { defineProduct } from '../../../server/kernel/product.js';
-import { marketsOf, parseMarketProcesses, processBusPrefix, processOf, productMarket, productsOf } from '../../../server/kernel/shards/processes.js';
+import { marketsOf, parseMarketProcesses, processOf, productMarket, productsOf } from '../../../server/kernel/shards/processes.js';
 import { productRoutes, productsApartOf } from '../../../server/kernel/shards/productsApart.js';
 
 describe('MARKET_PROCESSES', () => {
@@ -13,7 +13,6 @@ describe('MARKET_PROCESSES', () => {
     ]);
     expect(processOf(processes, 'ETH_USDT')).toBe('m1');
     expect(processOf(processes, 'DOGE_USDT')).toBeUndefined();
-    expect(processBusPrefix('openex:realtime', 'm1')).toBe('openex:realtime:process:m1');
     expect(parseMarketProcesses(undefined).size).toBe(0);
     expect(parseMarketProcesses('  ').size).toBe(0);
   });
