@@ -55,14 +55,15 @@ export interface ServerConfig {
   /** Stage times for diagnosis, printed on SIGUSR2 (STAGE_TIMES=1; kernel/stageTimes.ts). */
   stageTimes?: boolean;
   /**
-   * The realtime bus to the edges (REALTIME_BUS_URL, a Redis URL; docs/ARCHITECTURE.md "Scale-out:
-   * realtime edges"): everything this server pushes goes to them too. Unset: sockets are served here only.
+   * The cluster's Redis (REALTIME_BUS_URL, a Redis URL; docs/ARCHITECTURE.md "Scale-out: sockets on
+   * socket.io's Redis adapter"): everything this server pushes goes to every gateway's sockets through
+   * socket.io's Redis Streams adapter, and commands reach the entries' holders. Unset: sockets are served here only.
    */
   realtimeBus?: { url: string; prefix: string };
   /**
    * The market processes and the spot markets each runs (MARKET_PROCESSES, e.g.
    * `m1=BTC_USDT,ETH_USDT;m2=SOL_USDT`; docs/ARCHITECTURE.md "Scale-out: market processes"). The
-   * server runs every other market and reaches these over the realtime bus. Empty: it runs them all.
+   * server runs every other market and reaches these through their command queues. Empty: it runs them all.
    */
   marketProcesses?: MarketProcesses;
   /** MARKET_PROCESS: the name of the market process this is (`npm run start:markets`), an entry of MARKET_PROCESSES. */

@@ -5,7 +5,7 @@ import { startEdge, type RunningEdge } from './startEdge.js';
 
 /**
  * `npm run start:edge`: a realtime edge beside a server started with the same REALTIME_BUS_URL and
- * DATABASE_URL (docs/ARCHITECTURE.md "Scale-out: realtime edges"). It listens on EDGE_PORT (8081).
+ * DATABASE_URL (docs/ARCHITECTURE.md "Scale-out: sockets on socket.io's Redis adapter"). It listens on EDGE_PORT (8081).
  */
 const config = readConfig();
 if (config.stageTimes) enableStageTimes();

@@ -115,7 +115,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
       log: log.error,
     }));
   const processes = config.marketProcesses ?? new Map();
-  if (processes.size > 0 && !follower) throw new Error('MARKET_PROCESSES needs REALTIME_BUS_URL: the server reaches its market processes over the realtime bus');
+  if (processes.size > 0 && !follower) throw new Error('MARKET_PROCESSES needs REALTIME_BUS_URL: the server reaches its market processes through Redis');
   const kernel: Kernel = {
     config,
     db,
