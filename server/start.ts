@@ -103,10 +103,14 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   // included (bus/owner.ts); it follows the other owners for their snapshots, paused markets and
   // commands (MARKET_PROCESSES' entries).
   const cluster = config.realtimeBus && openClusterRedis(config.realtimeBus, instance, log.error);
-  const owner = cluster && ownEntry(cluster, SERVER, { channels: () => channels?.list() ?? [], snapshot: ownSnapshot }, db, log.error);
-  const userFeed =
-    owner?.userFeed ??
-    new UserFeedPublisher(db, { listening: (userId) => gateway?.userListening(userId) ?? false, send: (userId, message) => gateway?.publishToUser(userId, message) }, log.error);
+  const owner = cluster && ownEntry(cluster, SERVER, { channels: () => channels?.list() ?? [], snapshot: ownSnapshot }, log.error);
+  // This server's own sockets' feed: the kernel's in one process; in the cluster what the owners'
+  // notices name for the users on these sockets (the kernel's feed is then the owner's).
+  const userFeed = new UserFeedPublisher(
+    db,
+    { listening: (userId) => gateway?.userListening(userId) ?? false, send: (userId, message) => gateway?.publishToUser(userId, message) },
+    log.error,
+  );
   const follower: ClusterFollower | undefined =
     cluster &&
     (await followCluster(cluster, {
@@ -119,7 +123,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   const kernel: Kernel = {
     config,
     db,
-    userFeed,
+    userFeed: owner?.userFeed ?? userFeed,
     log,
     // Every product's rules, those of products running apart too: the wallet here applies them.
     accounts: accountRules(products.map((p) => p.accounts), log.error),
@@ -163,7 +167,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   pairs.onOpened(({ left, right }) => registry.addSpotPair(left, right));
   const realtime = attachRealtime(app.server, registry, {
     snapshot: follower ? (channel) => follower.snapshot(channel) : ownSnapshot,
-    cluster: cluster ? (io, deliver) => joinSocketsStream(cluster, io, deliver) : undefined,
+    cluster: cluster ? (io, deliver) => joinSocketsStream(cluster, io, deliver, userFeed) : undefined,
     allowedOrigins: config.allowedOrigins,
     pushIntervalMs: config.pushIntervalMs,
     authenticate: (token) => userIdForToken(db, token),

@@ -15,6 +15,7 @@ import { followCluster, remoteMarketsOf } from './kernel/shards/follower.js';
 import { SERVER, type MarketProcesses } from './kernel/shards/processes.js';
 import { productChannels } from './products/channels.js';
 import { answerHealth } from './kernel/http/health.js';
+import { UserFeedPublisher } from './kernel/realtime/userFeedPublisher.js';
 
 export interface EdgeConfig {
   port: number;
@@ -67,13 +68,14 @@ const EDGE_POOLS = { pool: 2, planOnce: 2 };
  * of the serving process's event loop under load, bench/README.md) happen here, in as many
  * processes as there are edges.
  *
- * Composition: database (token checks only; no migrations: the server owns the schema) → registry
- * → gateway on the adapter → the owners (first look before listening) → listener reports.
+ * Composition: database (token checks and the private channel's balance reads; no migrations: the
+ * server owns the schema) → registry → gateway on the adapter, with its user feed → the owners (first
+ * look before listening) → listener reports.
  */
 export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
   const log = config.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
-  // Few connections: token checks (mostly answered by the session cache); the server's pipeline
-  // must never wait for one the edges took.
+  // Few connections: token checks (mostly answered by the session cache) and one balance read at a
+  // time (UserFeedPublisher); the server's pipeline must never wait for one the edges took.
   const edgeId = randomUUID().slice(0, 8);
   const db = config.db ?? (await openPostgres(withApplicationName(config.databaseUrl, `openex-edge-${edgeId}`), EDGE_POOLS));
   const own = !config.server;
@@ -88,9 +90,11 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
   const registry = new ChannelRegistry(await listPairs(db), productChannels);
   const cluster = openClusterRedis(config.bus, `edge-${edgeId}`, log);
   let follower: Awaited<ReturnType<typeof followCluster>> | undefined;
+  // The private channel: the owners' notices name what changed; the rows are read here, for the sockets here.
+  const feed = new UserFeedPublisher(db, { listening: (userId) => realtime.userListening(userId), send: (userId, message) => realtime.publishToUser(userId, message) }, log);
   const realtime = attachRealtime(http, registry, {
     snapshot: (channel) => follower?.snapshot(channel) ?? Promise.resolve(undefined),
-    cluster: (io, deliver) => joinSocketsStream(cluster, io, deliver),
+    cluster: (io, deliver) => joinSocketsStream(cluster, io, deliver, feed),
     allowedOrigins: config.allowedOrigins,
     pushIntervalMs: config.pushIntervalMs,
     authenticate: (token) => userIdForToken(db, token),
@@ -128,6 +132,7 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
         // The last, empty listener report goes out before the connection closes.
         await listeners.stop();
         await following.stop();
+        await feed.idle();
         await stopListening();
         await realtime.close();
         await cluster.close();

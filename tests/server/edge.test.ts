@@ -113,7 +113,7 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
     expect(trade.trades).toEqual([expect.objectContaining({ price: '90000', quantity: '0.4', side: 'buy' })]);
     const filled = await buyerSocket.next((p) => p.channel === USER_CHANNEL && p.kind === 'order' && (p.order as SpotOrder).id === bid.id && (p.order as SpotOrder).status === 3);
     expect(filled.order).toMatchObject({ filled: '0.4', turnover: '36000' });
-    // Read by the server, the order's owner, from the committed rows.
+    // Read by the edge from the committed rows its owner's notice names.
     await buyerSocket.next(
       (p) => p.kind === 'balance' && (p.balances as Array<{ currency: string; available: string }>).some((b) => b.currency === 'BTC' && b.available === '0.3996'),
     );
@@ -141,7 +141,7 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
     // An owner of its own on another prefix, serving a pair the database does not list.
     const other = { url: REDIS_URL, prefix: `${bus.prefix}:other` };
     const otherCluster = openClusterRedis(other, 'owner', () => undefined);
-    const owner = ownEntry(otherCluster, 'm9', { channels: () => ['nova_usdt_depth'], snapshot: () => ({ kind: 'snapshot', seq: 3, bids: [['1.5', '10']], asks: [] }) }, server.db, () => undefined);
+    const owner = ownEntry(otherCluster, 'm9', { channels: () => ['nova_usdt_depth'], snapshot: () => ({ kind: 'snapshot', seq: 3, bids: [['1.5', '10']], asks: [] }) }, () => undefined);
     await owner.announce();
     const second = await startEdge({ port: 0, host: '127.0.0.1', databaseUrl: running.schemaUrl!, bus: other, log: () => undefined });
     try {

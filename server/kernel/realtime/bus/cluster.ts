@@ -1,6 +1,10 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
+import type { UserChannelMessage } from '../../../../domain/userChannel.js';
+import type { WalletAccount } from '../../ledger/ledger.js';
+import { userOfRoom } from '../channels.js';
+import type { UserFeed, UserOrder } from '../userFeed.js';
 import { clusterKeys, type ClusterKeys } from './messages.js';
 
 /**
@@ -46,10 +50,12 @@ export const SOCKETS_STREAM_KEEP = 20_000;
  * Puts socket.io's Redis Streams adapter on a gateway's server, so a push any owner writes into the
  * cluster's stream reaches the sockets here, and hands those pushes to `deliver` (the gateway's
  * coalescer, which sends each socket one packet a turn and orders them with its subscriptions)
- * instead of letting the adapter write each to its room's sockets one by one. Everything else the
- * adapter carries (socket management, server-side emits) it handles itself.
+ * instead of letting the adapter write each to its room's sockets one by one; a user notice goes to
+ * `notices`, this process's user feed, which reads the rows it names and pushes them to the user's
+ * sockets here. Everything else the adapter carries (socket management, server-side emits) it
+ * handles itself.
  */
-export function joinSocketsStream(cluster: ClusterRedis, io: Server, deliver: (room: string, payload: object) => void): void {
+export function joinSocketsStream(cluster: ClusterRedis, io: Server, deliver: (room: string, payload: object) => void, notices?: UserFeed): void {
   io.adapter(
     createAdapter(cluster.writer, {
       streamName: cluster.keys.sockets,
@@ -64,9 +70,26 @@ export function joinSocketsStream(cluster: ClusterRedis, io: Server, deliver: (r
   const original = adapter.onMessage.bind(adapter);
   adapter.onMessage = (message, offset) => {
     const push = pushOf(message);
-    if (push) deliver(push.room, push.payload);
-    else original(message, offset);
+    if (!push) return original(message, offset);
+    const userId = userOfRoom(push.room);
+    if (userId !== undefined && notices && 'notice' in push.payload) hearNotice(notices, userId, push.payload as UserNotice);
+    else deliver(push.room, push.payload);
   };
+}
+
+/**
+ * What an owner tells the gateways of a user's sockets (owner.ts userFeed), which read and push what
+ * it names through their own feed, as the kernel's UserFeed calls would on one process.
+ */
+export type UserNotice =
+  | { notice: 'balances'; rows: Array<{ currency: string; account: WalletAccount }> }
+  | { notice: 'orders'; orders: UserOrder[] }
+  | { notice: 'message'; message: UserChannelMessage };
+
+function hearNotice(feed: UserFeed, userId: number, notice: UserNotice): void {
+  if (notice.notice === 'balances' && Array.isArray(notice.rows)) feed.balancesChanged(userId, notice.rows);
+  else if (notice.notice === 'orders' && Array.isArray(notice.orders)) feed.ordersCommitted(userId, notice.orders);
+  else if (notice.notice === 'message' && typeof notice.message === 'object' && notice.message !== null) feed.message?.(userId, notice.message);
 }
 
 /** The adapter's message for a broadcast (socket.io-adapter's ClusterMessage, type BROADCAST = 3). */

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Queryable } from '../../db/database.js';
 import { userRoom } from '../channels.js';
-import { UserFeedPublisher } from '../userFeedPublisher.js';
-import { pushEntry, SOCKETS_STREAM_KEEP, type ClusterRedis } from './cluster.js';
+import type { UserFeed } from '../userFeed.js';
+import { pushEntry, SOCKETS_STREAM_KEEP, type ClusterRedis, type UserNotice } from './cluster.js';
 import { ALIVE_EVERY_MS, type CommandReply, type ListenerReport, type OwnerBeat } from './messages.js';
 import { appendTrimmed } from './streamLog.js';
 
@@ -17,8 +16,12 @@ export interface Owner {
   readonly instance: string;
   /** A channel payload, to every socket on the channel in the cluster. Dropped before `announce`. */
   publish(channel: string, payload: object): void;
-  /** The private channel's feed, read here and pushed to the user's sockets wherever they are (a user listens if a socket anywhere does). */
-  readonly userFeed: UserFeedPublisher;
+  /**
+   * The private channel's feed: what changed, as notices to the user's room, for the gateways that
+   * have the user's sockets to read and push (their UserFeedPublisher: the balance reads stay with
+   * the sockets, off the owner's pool). A user listens if a socket anywhere does.
+   */
+  readonly userFeed: UserFeed & Required<Pick<UserFeed, 'listening' | 'message'>>;
   /** Once its books are built: every snapshot to the sockets already subscribed, and its beats from now on. */
   announce(): Promise<void>;
   /** Listening at `url` now: said at once and in every beat after (the cluster nodes' fronts send calls there). */
@@ -40,9 +43,9 @@ export interface Owner {
  * of socket.io's Redis Streams adapter. Redis runs them in that order, so a socket-serving process
  * that reads a snapshot has every push after it still to come from the stream (gateway.ts joins the
  * room before it reads). It beats in the owners hash every second, and hears who listens on the
- * private channel from the socket-serving processes' reports.
+ * private channel from the socket-serving processes' reports: the user notices go only to those.
  */
-export function ownEntry(cluster: ClusterRedis, entry: string, source: ChannelSource, db: Queryable, log: (message: string, error?: unknown) => void): Owner {
+export function ownEntry(cluster: ClusterRedis, entry: string, source: ChannelSource, log: (message: string, error?: unknown) => void): Owner {
   const instance = randomUUID();
   const { keys, writer } = cluster;
   const last = new Map<string, object>();
@@ -88,7 +91,9 @@ export function ownEntry(cluster: ClusterRedis, entry: string, source: ChannelSo
     scheduled = true;
     setImmediate(flush);
   };
-  const feed = new UserFeedPublisher(db, { listening: (userId) => listeners.has(userId), send: (userId, message) => send(userRoom(userId), message) }, log);
+  const notify = (userId: number, notice: UserNotice) => {
+    if (listeners.has(userId)) send(userRoom(userId), notice);
+  };
   const sayAlive = (changed = false) => {
     const said: OwnerBeat = { instance, at: Date.now(), channels: source.channels(), ticks: [...ticks], url };
     writer.hset(keys.owners, entry, JSON.stringify(said)).catch((error: unknown) => log('cluster: beating failed', error));
@@ -105,7 +110,12 @@ export function ownEntry(cluster: ClusterRedis, entry: string, source: ChannelSo
       changed.add(channel);
       send(channel, tagged);
     },
-    userFeed: feed,
+    userFeed: {
+      listening: (userId) => listeners.has(userId),
+      balancesChanged: (userId, rows) => notify(userId, { notice: 'balances', rows: rows.map(({ currency, account }) => ({ currency, account })) }),
+      ordersCommitted: (userId, orders) => notify(userId, { notice: 'orders', orders: [...orders] }),
+      message: (userId, message) => notify(userId, { notice: 'message', message }),
+    },
     async announce() {
       reports = writer.duplicate({ connectionName: `${cluster.prefix}:listeners:${entry}` });
       reports.on('error', (error) => log('cluster: listener reports', error));
@@ -133,7 +143,6 @@ export function ownEntry(cluster: ClusterRedis, entry: string, source: ChannelSo
     },
     async stop({ bye = true } = {}) {
       clearInterval(beat);
-      await feed.idle();
       if (scheduled) flush();
       if (announced && bye) {
         // Struck only if the beat there is still this holder's: one that stops after another took
