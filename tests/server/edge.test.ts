@@ -127,7 +127,8 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
 
   it("tells the server who listens on its private channel, so products build those users' pushes", async () => {
     const listener = await trader(server.db, {});
-    expect(server.userListening(listener.id)).toBe(false);
+    // (For a second after it began, an owner takes anyone for a listener while the gateways answer its question.)
+    await until(() => !server.userListening(listener.id));
     const socket = await connect();
     expect((await socket.subscribe({ channel: 'user', token: listener.token })).code).toBe(200);
     await until(() => server.userListening(listener.id));
@@ -135,6 +136,27 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
     expect(server.realtime.userListening(listener.id)).toBe(false);
     socket.socket.close();
     await until(() => !server.userListening(listener.id));
+  });
+
+  it('answers an owner that begins at once, so one that takes an entry over knows who listens', async () => {
+    const listener = await trader(server.db, {});
+    const socket = await connect();
+    expect((await socket.subscribe({ channel: 'user', token: listener.token })).code).toBe(200);
+    await until(() => server.userListening(listener.id));
+    // Past the second in which a new owner takes anyone for a listener, and well before the edge's
+    // next heartbeat (5 s): what it knows, it heard from the edge's answer.
+    const taking = openClusterRedis(bus, 'taking', () => undefined);
+    const owner = ownEntry(taking, 'm8', { channels: () => [], snapshot: () => undefined }, () => undefined);
+    try {
+      await owner.announce();
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      expect(owner.userFeed.listening(listener.id)).toBe(true);
+      expect(owner.userFeed.listening(listener.id + 1_000_000)).toBe(false);
+    } finally {
+      socket.socket.close();
+      await owner.stop();
+      await taking.close();
+    }
   });
 
   it("takes an owner's channel list from its beats, so a pair listed while it was away can be subscribed", async () => {

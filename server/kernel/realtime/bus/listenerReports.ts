@@ -31,6 +31,11 @@ export function reportListeners(
   sockets.onUserListening(() => (due ??= setTimeout(report, LISTENER_REPORT_DELAY_MS)));
   const heartbeat = setInterval(report, LISTENER_HEARTBEAT_MS);
   heartbeat.unref();
+  // An owner that begins asks, and hears at once rather than at the next heartbeat.
+  const asked = cluster.writer.duplicate({ connectionName: `${cluster.prefix}:listeners-asked` });
+  asked.on('error', (error) => log('listener requests', error));
+  asked.on('message', () => report());
+  void asked.subscribe(cluster.keys.listenersAsked).catch((error: unknown) => log('listener requests', error));
   // At once: an owner that started before this process knows nothing of it yet.
   report();
   return {
@@ -38,6 +43,7 @@ export function reportListeners(
       stopped = true;
       clearTimeout(due);
       clearInterval(heartbeat);
+      asked.disconnect();
       await say([]).catch(() => undefined);
     },
   };

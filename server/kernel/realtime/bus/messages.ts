@@ -70,6 +70,8 @@ export const clusterKeys = (prefix: string) => ({
   ownersChanged: `${prefix}:owners-changed`,
   /** Pub/sub: ListenerReport (repeated every few seconds, so none needs keeping). */
   listeners: `${prefix}:listeners`,
+  /** Pub/sub: an owner that began asks every gateway to report its listeners now. */
+  listenersAsked: `${prefix}:listeners-asked`,
   /** The session keys of socket.io's connection-state recovery. */
   sessions: `${prefix}:session:`,
   /** A caller's reply stream. */

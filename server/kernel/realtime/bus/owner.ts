@@ -117,10 +117,12 @@ export function ownEntry(cluster: ClusterRedis, entry: string, source: ChannelSo
       message: (userId, message) => notify(userId, { notice: 'message', message }),
     },
     async announce() {
+      listeners.startHearing();
       reports = writer.duplicate({ connectionName: `${cluster.prefix}:listeners:${entry}` });
       reports.on('error', (error) => log('cluster: listener reports', error));
       reports.on('message', (_channel: string, text: string) => listeners.hear(text, log));
       await reports.subscribe(keys.listeners);
+      await writer.publish(keys.listenersAsked, entry).catch(() => undefined);
       announced = true;
       // A takeover or restart rebuilt the books and began their sequence numbers again: the sockets
       // already on them take these snapshots in place of what they held (a client takes one any time).
@@ -168,9 +170,21 @@ const REPLY_KEEP_MS = 30_000;
  * and its users with it.
  */
 export const LISTENER_HEARTBEAT_MS = 5000;
+/** How long the gateways have to answer an owner that asks who listens: Redis's way and back, and a busy gateway. */
+const LISTENER_REPORT_SLACK_MS = 1000;
 
 class Listeners {
   private readonly edges = new Map<string, { users: Set<number>; heardAt: number }>();
+  /**
+   * For a moment after this owner began to hear (it asks every gateway to report at once), anyone
+   * may listen: an owner that just took an entry over would otherwise drop the notices of users whose
+   * gateways have not answered yet. A gateway reads nothing for a user with no socket there.
+   */
+  private hearingSince = 0;
+
+  startHearing(): void {
+    this.hearingSince = Date.now();
+  }
 
   hear(text: string, log: (message: string, error?: unknown) => void): void {
     try {
@@ -185,6 +199,7 @@ class Listeners {
 
   has(userId: number): boolean {
     const now = Date.now();
+    if (now - this.hearingSince < LISTENER_REPORT_SLACK_MS) return true;
     for (const [edge, { users, heardAt }] of this.edges) {
       if (now - heardAt > 3 * LISTENER_HEARTBEAT_MS) this.edges.delete(edge);
       else if (users.has(userId)) return true;
