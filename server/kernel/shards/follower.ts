@@ -26,8 +26,8 @@ export async function followCluster(cluster: ClusterRedis, targets: ViewTargets)
   const view = new OwnersView(cluster, targets);
   const clients = new Map<string, CommandClient>();
   const clientOf = (entry: string) => {
-    let client = clients.get(entry);
-    if (client) return client;
+    const held = clients.get(entry);
+    if (held) return held;
     const made = new CommandClient((batch) => appendCommands(cluster.writer, cluster.keys.commandQueue(entry), batch), inbox, () => view.serving(entry), undefined, entry);
     inbox.onReply((reply) => made.receive(reply));
     clients.set(entry, made);
