@@ -52,8 +52,8 @@ const FRONT_POOLS = { pool: 6, planOnce: 2 };
  * single-process state there. A front runs no market, timer or market maker.
  *
  * Composition: database (the server's; no migrations) → the spot product with a kernel whose
- * markets are all remote → HTTP with the forwarder → the edge on its server (listening once its
- * first sync is in) → listen.
+ * markets are all remote → HTTP with the forwarder → the edge on its server (its first look at the
+ * owners done) → listen.
  */
 export async function startFront(config: ServerConfig & { frontPort: number }, products: readonly ServerProduct[] = FRONT_PRODUCTS): Promise<RunningFront> {
   if (!config.primaryUrl && !config.followServer) throw new Error("An HTTP front needs PRIMARY_URL (the server's http:// address, where every other call goes)");

@@ -33,8 +33,8 @@ export interface RunningMarketProcess {
   snapshot(channel: string): object | undefined;
   /**
    * Finishes what it took and hands the lease over. `handover`: another process of the pool takes
-   * the entry at once (entryPool.ts), so it says no bye — its followers keep sending, and the
-   * commands wait in the queue for the new holder instead of being refused meanwhile.
+   * the entry at once (entryPool.ts), so its beat is left to lapse, not struck — its followers keep
+   * sending, and the commands wait in the queue for the new holder instead of being refused meanwhile.
    */
   stop(options?: { handover?: boolean }): Promise<void>;
 }
@@ -56,8 +56,8 @@ const MARKET_PROCESS_POOLS = { pool: 8, planOnce: 4 };
  *
  * Composition: database (the server's; no migrations: the server owns the schema) → cluster → the
  * products with a kernel whose publish and user feed are the entry's owner side → the products' HTTP app (never
- * listening) → each product's lock → prepare (each market's lock, then its book) → hello →
- * commands → start (market makers and timers).
+ * listening) → each product's lock → prepare (each market's lock, then its book) → its snapshots
+ * and first beat → commands → start (market makers and timers).
  */
 export async function startMarketProcess(
   given: ServerConfig,

@@ -21,12 +21,13 @@ export interface RunningNode {
  *   would, the moment the holder's lease lapses (standby.ts);
  * - `markets`: a member of the pool that shares MARKET_PROCESSES' entries (entryPool.ts);
  * - `front`: an HTTP front and realtime edge on PORT, serving every node's traffic alike: the hot
- *   calls itself, the rest passed on to wherever the serving server says it listens (its beats).
+ *   calls itself, the rest passed on to wherever the serving server says it listens (its beat in
+ *   the owners hash).
  * So every node serves traffic, and the loss of any one costs a lease's takeover, not a service.
  *
  * Start order: the server first — the node that takes its lease runs the migrations every other
  * role needs; a node that stands by finds them done — then the pool, then the front (which listens
- * once the serving server has answered its sync).
+ * once it has read the owners).
  */
 export async function startNode(config: ServerConfig, hooks: Pick<StandbyHooks, 'onLeaseLost'> = {}): Promise<RunningNode> {
   const roles = config.roles ?? ['server'];

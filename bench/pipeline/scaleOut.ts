@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * The scale-out mode's other processes beside the bench's server, on its bus and its database:
+ * The scale-out mode's other processes beside the bench's server, on its Redis and its database:
  * BENCH_EDGES=N realtime edges (server/edge.ts) for the subscribers to connect to, and
  * BENCH_MARKET_PROCESSES=N market processes (server/marketProcess.ts) that run the bench's markets,
- * or BENCH_POOL=N identical ones sharing them (docs/ARCHITECTURE.md "Scale-out: realtime edges",
- * "… market processes" and "… standbys and takeover").
+ * or BENCH_POOL=N identical ones sharing them (docs/ARCHITECTURE.md "Scale-out: sockets on
+ * socket.io's Redis adapter", "… market processes" and "… standbys and takeover").
  */
 export interface Child {
   url: string;

@@ -18,7 +18,8 @@ export const PLAT_EVERY_MS = 100;
 export const BUDGET_MS = 200_000; // per database, from the moment the server answers (its start is bounded by the helper: 120 s)
 export const CANCEL_SHARE = 0.15;
 // BENCH_EDGES=N: the subscribers connect to N realtime edges fed over Redis (REALTIME_BUS_URL,
-// default the local one) instead of to the server (docs/ARCHITECTURE.md "Scale-out: realtime edges").
+// default the local one) instead of to the server (docs/ARCHITECTURE.md "Scale-out: sockets on
+// socket.io's Redis adapter").
 export const EDGES = Number(process.env.BENCH_EDGES ?? 0);
 // BENCH_MARKET_PROCESSES=N: the load's markets run in N market processes (round-robin), the server
 // sends them the orders over the same bus (docs/ARCHITECTURE.md "Scale-out: market processes").
@@ -27,9 +28,9 @@ export const MARKET_PROCESSES = Number(process.env.BENCH_MARKET_PROCESSES ?? 0);
 // market processes, without MARKET_PROCESS, share them as a pool (bench:cluster runs 1, 2 and 3).
 export const POOL = Number(process.env.BENCH_POOL ?? 0);
 // BENCH_FRONTS=N: the load (orders, cancels, probes) goes to N HTTP fronts, round-robin, which send
-// the orders to the markets' processes (the server's own markets on its bus) and forward the rest
-// to the server; without edges the subscribers connect to the fronts (docs/ARCHITECTURE.md
-// "Scale-out: HTTP fronts"). plat_config still asks the server itself.
+// the orders to the markets' processes (the server's own markets through its command queue) and
+// forward the rest to the server; without edges the subscribers connect to the fronts
+// (docs/ARCHITECTURE.md "Scale-out: HTTP fronts"). plat_config still asks the server itself.
 export const FRONTS = Number(process.env.BENCH_FRONTS ?? 0);
 // BENCH_NODES=N: N identical cluster nodes (`npm start` with DATABASE_URL and REALTIME_BUS_URL;
 // docs/ARCHITECTURE.md "Scale-out: identical nodes") on DATABASE_URL's PostgreSQL, the load's

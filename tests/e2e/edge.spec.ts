@@ -11,11 +11,11 @@ import { expectChange, untilAnswers } from './support/waits';
 import { busFor, kill, redisAnswers, runScript } from './support/scaleOut';
 
 /**
- * The scale-out mode in the browser (docs/ARCHITECTURE.md "Scale-out: realtime edges"): a server
- * of its own on the realtime bus (this machine's Redis), a realtime edge beside it on the same
- * embedded database, and a proxy sending /socket.io to the edge. The page cannot tell: the book
- * and trades move live, in English and in Japanese, and when the server restarts behind the edge
- * the page's socket stays up and the book moves again. Skipped where no Redis answers.
+ * The scale-out mode in the browser (docs/ARCHITECTURE.md "Scale-out: sockets on socket.io's Redis
+ * adapter"): a server of its own on the realtime bus (this machine's Redis), a realtime edge beside
+ * it on the same embedded database, and a proxy sending /socket.io to the edge. The page cannot
+ * tell: the book and trades move live, in English and in Japanese, and when the server restarts
+ * behind the edge the page's socket stays up and the book moves again. Skipped where no Redis answers.
  */
 const ports = { server: 8184, edge: 8185, proxy: 8186 };
 const dataDir = mkdtempSync(join(tmpdir(), 'openex-e2e-edge-'));

@@ -94,7 +94,7 @@ test.describe('market process', () => {
     await placeAndCancelFarLimitBuy(page, JA);
 
     kill(markets);
-    // Once the process is gone nobody receives the command: refused at once, in Japanese, nothing frozen.
+    // Once m1's beat has been silent for four seconds the server sends it nothing: refused at once, in Japanese, nothing frozen.
     await expect
       .poll(
         async () => {
@@ -160,7 +160,7 @@ test.describe('market process', () => {
       const confirm = page.getByRole('dialog', { name: f.form.confirmTitle });
       if ((await confirm.count()) === 0) await form.getByRole('button', { name: f.action.open_long, exact: true }).click();
       await confirm.getByRole('button', { name: f.action.open_long }).click({ timeout: 5_000 });
-      // The position comes over the private channel from f1's bus, through the server's socket.
+      // The position comes over the private channel from f1, through socket.io's Redis adapter to the server's socket.
       await expect(opened).toBeVisible({ timeout: 10_000 });
     }).toPass({ timeout: 90_000, intervals: [1_000] });
     await expect(positions).toContainText(f.long);

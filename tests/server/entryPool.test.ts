@@ -19,9 +19,9 @@ import { migrate } from '../../server/kernel/db/migrate.js';
 /**
  * Identical market processes share MARKET_PROCESSES' entries (kernel/shards/entryPool.ts, issue
  * 38's "a simple rebalance when one joins"): one process alone runs both entries; a second that
- * joins is handed one, and the orders sent to that market meanwhile wait for it (a handover says no
- * bye) instead of being refused; when a member stops, the other takes its entry back. Needs
- * PostgreSQL and Redis: CI's PostgreSQL pass.
+ * joins is handed one, and the orders sent to that market meanwhile wait for it (a handover leaves
+ * its beat to lapse, not struck) instead of being refused; when a member stops, the other takes its
+ * entry back. Needs PostgreSQL and Redis: CI's PostgreSQL pass.
  */
 const PROCESSES = parseMarketProcesses('m1=BTC_USDT;m2=SOL_USDT');
 
@@ -81,7 +81,7 @@ describe.runIf(usingPostgres())('a pool of identical market processes', () => {
     expect(await metrics.getSingleMetricAsString('openex_pool_members')).toContain('openex_pool_members 2');
     const handedOver = second.held()[0]!;
     const symbol = handedOver === 'm1' ? 'BTC_USDT' : 'SOL_USDT';
-    // The new holder takes orders (after its hello the server's follower knows it).
+    // The new holder takes orders (once it beats, the server's view of the owners knows it).
     const before = taken;
     await until(() => taken >= before + 10, 'orders taken on both markets after the handover');
     placing = false;
@@ -92,7 +92,7 @@ describe.runIf(usingPostgres())('a pool of identical market processes', () => {
     expect((await order(buyer, symbol)).code).toBe(200);
 
     // The second stops (SIGTERM) while orders go on: with another member running it hands its entry
-    // over rather than saying bye, and the first takes it back within a tick or two.
+    // over rather than striking its beat, and the first takes it back within a tick or two.
     placing = true;
     steady = placeSteadily();
     await second.stop();
@@ -104,7 +104,7 @@ describe.runIf(usingPostgres())('a pool of identical market processes', () => {
     await steady;
     expect(refusals).toEqual([]);
 
-    // Alone, it stops with a bye: its markets are refused at once, nothing waits for a holder that will not come.
+    // Alone, it strikes its beats as it stops: its markets are refused at once, nothing waits for a holder that will not come.
     await first.stop();
     pools.splice(pools.indexOf(first), 1);
     const refused = await order(buyer, symbol);

@@ -80,7 +80,7 @@ describe.runIf(usingPostgres())('an HTTP front beside the server and a market pr
       const bid = await place(buyer, { symbol, side: 'buy', type: 'limit', price, quantity: '0.4' });
       expect(bid).toMatchObject({ status: 3, filled: '0.4' });
 
-      // The front's own sockets get the trade and the buyer's order from the bus of whoever runs the market.
+      // The front's own sockets get the trade and the buyer's order from whoever runs the market, through socket.io's Redis adapter.
       const trade = await watcher.next((p) => p.channel === tradeChannel(base, 'USDT') && p.kind === 'update');
       expect(trade.trades).toEqual([expect.objectContaining({ price, quantity: '0.4', side: 'buy' })]);
       const filled = await watcher.next((p) => p.channel === USER_CHANNEL && p.kind === 'order' && (p.order as SpotOrder).id === bid.id);

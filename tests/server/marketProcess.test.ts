@@ -23,13 +23,13 @@ import { besideServer, testBus } from './scaleOutSetup.js';
 /**
  * Markets run by a market process (docs/ARCHITECTURE.md "Scale-out: market processes"): the server
  * runs ETH_USDT and every other pair itself, and BTC_USDT runs in the process `m1`; orders for it go
- * there over the bus (the Redis this machine provides) and its market data comes back through the
- * server. Needs PostgreSQL (a market process is a second process's connection) and Redis: it runs in
- * CI's PostgreSQL pass of the server suite.
+ * there through m1's command queue (on the Redis this machine provides) and its market data reaches
+ * the server's sockets through socket.io's Redis adapter. Needs PostgreSQL (a market process is a
+ * second process's connection) and Redis: it runs in CI's PostgreSQL pass of the server suite.
  */
 const DEPTH = depthChannel('BTC', 'USDT');
 const TRADES = tradeChannel('BTC', 'USDT');
-// m2 starts after m1: its sync must not drop what the server holds of m1's books.
+// m2 starts after m1: its snapshots and beat must leave m1's books in the cluster's Redis as they are.
 const PROCESSES = parseMarketProcesses('m1=BTC_USDT;m2=SOL_USDT');
 
 type Payload = Record<string, unknown>;
@@ -101,7 +101,7 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
     const bid = await place(buyer, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '90000', quantity: '0.4' });
     expect(bid).toMatchObject({ status: 3, filled: '0.4', turnover: '36000' });
 
-    // The trade, published by the market process, reaches the server's sockets through the server.
+    // The trade, published by the market process, reaches the server's sockets through socket.io's Redis adapter.
     const trade = await watcher.next((p) => p.channel === TRADES && p.kind === 'update');
     expect(trade.trades).toEqual([expect.objectContaining({ price: '90000', quantity: '0.4', side: 'buy' })]);
     // The private channel: the buyer's order as the process's batch wrote it.
@@ -202,7 +202,7 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
     expect(await balance(buyer, 'USDT')).toEqual({ available: 1000, frozen: 0 });
     expect(await server.db.query(`select id from spot_order where user_id = $1`, [buyer.id])).toEqual([]);
 
-    // Started again, it rebuilds the book from the database; the server resyncs and trades go on.
+    // Started again, it rebuilds the book from the database, writes its snapshots and beats again; trades go on.
     markets = await startMarketProcess(processConfig());
     await until(async () => hasAsk('95000', '1.5')(await held(DEPTH)), 'the rebuilt book');
     const order = await place(buyer, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '100', quantity: '1' });

@@ -135,7 +135,8 @@ describe.runIf(runs)('cluster chaos: kill -9 of any node in turn under the whole
         const times = await Promise.all(held.map((work) => untilAccepted(url, probe, work, killedAt)));
         held.forEach((work, i) => takeovers.get(work)!.push(times[i]!));
         // Every socket that must resync has its books again: all of them after the server's or m1's
-        // takeover (every front resyncs), else those that were on the killed node's front.
+        // takeover (the new owner pushes its snapshots to every socket on its books), else those that
+        // were on the killed node's front.
         const everyone = held.includes('server') || held.includes(ENTRIES[0]!);
         const mustResync = () => watchers.filter((w) => everyone || w.disconnectedAt.some((t) => t >= killedAt - 50));
         await until(() => mustResync().every((w) => w.snapshotsAt.some((t) => t > killedAt)), 'the sockets\' resync after a kill', SERVER_BOUND_MS * 2);

@@ -37,7 +37,7 @@ export function clusterNodes(options: { dataDir: string; databaseUrl: string; en
   const freeSlot = () => frontPorts.findIndex((_port, slot) => ![...slotOf].some(([child, used]) => used === slot && alive(child)));
   const pool = marketProcessPool({});
   return {
-    /** Starts a node on a free slot; resolves once its front serves (after its first sync with the serving server). */
+    /** Starts a node on a free slot; resolves once its front serves (after its first look at the owners). */
     async start(): Promise<ChildControls> {
       const slot = freeSlot();
       if (slot < 0) throw new Error('every node slot is taken');

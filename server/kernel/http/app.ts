@@ -30,8 +30,8 @@ export interface HttpOptions {
   trustedProxies?: string[];
   /**
    * On an HTTP front: the server's address (PRIMARY_URL), or where a cluster node hears the server
-   * is now (its `alive` on the bus). Every /api call no route here serves goes there as it came
-   * (forward.ts), before any layer here parses or checks it.
+   * is now (the `url` of its beat in the owners hash). Every /api call no route here serves goes
+   * there as it came (forward.ts), before any layer here parses or checks it.
    */
   forwardTo?: string | ServerAddresses;
   /**

@@ -1,8 +1,8 @@
 import { networkInterfaces } from 'node:os';
 
 /**
- * Where the other nodes of a cluster reach this one's server (it says so in its beats on the bus):
- * ADVERTISE_HOST when set; else HOST when it names one address; else this machine's first
+ * Where the other nodes of a cluster reach this one's server (it says so in its beats in the owners
+ * hash): ADVERTISE_HOST when set; else HOST when it names one address; else this machine's first
  * non-loopback IPv4 address (loopback on a machine with none, where every node is on this one).
  */
 export function advertisedUrl(port: number, host: string, advertiseHost?: string): string {

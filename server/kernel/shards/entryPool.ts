@@ -11,7 +11,7 @@ import { poolMembers } from '../observability/metrics.js';
  *   - fewer than its share: it takes a free entry (one whose lease no process holds), one a tick;
  *   - more than its share, for longer than SETTLE_MS: it hands one over (the last it took) — the
  *     process short of its share takes it at its next tick; the commands sent meanwhile wait in the
- *     entry's queue (no bye: a handover, not a stop).
+ *     entry's queue (its beat left to lapse, not struck: a handover, not a stop).
  * So one process alone runs every entry; a second that joins takes half; a member that dies leaves
  * its entries free and the others take them within a tick. MARKET_PROCESS still pins a process to
  * one entry, outside any pool.
@@ -113,7 +113,8 @@ export async function joinEntryPool(
     held: () => held.map((entry) => entry.name),
     /**
      * SIGTERM: with other members running, a handover (they take the entries at their next tick and
-     * the commands sent meanwhile wait for them); alone, a stop with bye (nobody will take them).
+     * the commands sent meanwhile wait for them); alone, a stop that strikes the entries' beats
+     * (nobody will take them: their commands are refused at once).
      */
     async stop() {
       // The tick in flight ends first: an entry it was taking is among those handed over below.

@@ -61,6 +61,7 @@ const PRODUCT_MARKET = 'product:';
 
 /**
  * What an HTTP front calls the server when it sends it the orders of the markets it runs itself
- * (docs/ARCHITECTURE.md "Scale-out: HTTP fronts"); its bus is the exchange's own prefix.
+ * (docs/ARCHITECTURE.md "Scale-out: HTTP fronts"), and the entry it beats under in the owners hash;
+ * its command queue is the one directly under the exchange's prefix.
  */
 export const SERVER = 'server';

@@ -34,10 +34,11 @@ const LENGTH = ['content-length'];
 
 /**
  * The server's and the fronts' side of a product process (docs/ARCHITECTURE.md "Scale-out: product
- * processes"): a call under one of the product's paths is read whole and sent as a command on the
- * process's bus (one PUBLISH a turn, the answer in its stream, kernel/shards/commandClient.ts); the
- * answer is written back as the process gave it. No process took it: the translated "cannot be
- * reached" (nothing changed); no answer in time: "may have been carried out".
+ * processes"): a call under one of the product's paths is read whole and sent as a command to the
+ * process's entry (its command queue, one XADD a turn; the answer in the caller's reply stream,
+ * kernel/shards/commandClient.ts); the answer is written back as the process gave it. No process
+ * took it: the translated "cannot be reached" (nothing changed); no answer in time: "may have been
+ * carried out".
  */
 export function productCallsForwarder(
   routes: ReadonlyArray<{ prefix: string; market: string }>,

@@ -10,9 +10,10 @@ import { leaseHeld } from '../observability/metrics.js';
  * — a process killed with -9, or one cut off from PostgreSQL — and is handed over at once by a
  * holder that stops (SIGTERM: `release`, `pg_advisory_unlock_all` before the connection closes).
  * A standby asks again every `pollMs` and, once it holds the lease, starts the entry the way a
- * restart would: its books and positions rebuilt from committed rows, then `hello` on the bus, so
- * every follower syncs, then the entry's command queue, where what was sent meanwhile (and what the
- * lost holder took and never finished) waits for it within its callers' bound (commandQueue.ts).
+ * restart would: its books and positions rebuilt from committed rows, then its snapshots and first
+ * beat (bus/owner.ts), so every follower takes it as serving, then the entry's command queue, where
+ * what was sent meanwhile (and what the lost holder took and never finished) waits for it within
+ * its callers' bound (commandQueue.ts).
  *
  * The markets' and products' own locks (ownership.ts) stay beneath this one: they are what proves,
  * market by market, that no two books ever run at once, whatever the leases do.

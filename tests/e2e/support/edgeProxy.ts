@@ -2,8 +2,8 @@ import { createServer, request, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 
 /**
- * The reverse proxy of docs/ARCHITECTURE.md "Scale-out: realtime edges", for the browser tests:
- * `/socket.io` (WebSocket upgrades included) to the edge, everything else to the server. It
+ * The reverse proxy of docs/ARCHITECTURE.md "Scale-out: sockets on socket.io's Redis adapter", for
+ * the browser tests: `/socket.io` (WebSocket upgrades included) to the edge, everything else to the server. It
  * counts the WebSockets it handed to the edge, so a test can tell the page's socket went there.
  */
 export interface EdgeProxy {
