@@ -66,7 +66,14 @@ export function joinSocketsStream(cluster: ClusterRedis, io: Server, deliver: (r
       channelPrefix: `${cluster.prefix}:socket.io`,
     }),
   );
-  const adapter = io.of('/').adapter as unknown as { onMessage(message: ClusterMessage, offset?: string): void };
+  const adapter = io.of('/').adapter as unknown as { onMessage(message: ClusterMessage, offset?: string): void; onRawMessage(raw: { type?: string }, offset: string): void };
+  // With no socket here (a cluster node's server, whose sockets are its front's) a push is skipped
+  // before it is decoded: the stream carries every owner's pushes.
+  const decode = adapter.onRawMessage.bind(adapter);
+  adapter.onRawMessage = (raw, offset) => {
+    if (raw.type === String(BROADCAST) && io.engine.clientsCount === 0) return;
+    decode(raw, offset);
+  };
   const original = adapter.onMessage.bind(adapter);
   adapter.onMessage = (message, offset) => {
     const push = pushOf(message);
