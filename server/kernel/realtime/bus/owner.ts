@@ -97,6 +97,9 @@ export function ownEntry(cluster: ClusterRedis, entry: string, source: ChannelSo
   const sayAlive = (changed = false) => {
     const said: OwnerBeat = { instance, at: Date.now(), channels: source.channels(), ticks: [...ticks], url };
     writer.hset(keys.owners, entry, JSON.stringify(said)).catch((error: unknown) => log('cluster: beating failed', error));
+    // The cluster's keys live while an owner beats, and go some minutes after the last one stopped
+    // (a test run's prefix, an exchange taken down) instead of staying in Redis for good.
+    for (const key of [keys.owners, keys.snapshots, keys.sockets]) writer.pexpire(key, KEYS_OUTLIVE_MS).catch(() => undefined);
     if (changed) writer.publish(keys.ownersChanged, entry).catch(() => undefined);
   };
 
@@ -156,6 +159,9 @@ export function ownEntry(cluster: ClusterRedis, entry: string, source: ChannelSo
     },
   };
 }
+
+/** How long the cluster's keys outlive the last owner's beat. */
+const KEYS_OUTLIVE_MS = 10 * 60_000;
 
 const STRIKE_OWN_BEAT = `local beat = redis.call('hget', KEYS[1], ARGV[1])
 if beat and string.find(beat, ARGV[2], 1, true) then return redis.call('hdel', KEYS[1], ARGV[1]) end

@@ -20,13 +20,13 @@ interface Heard {
  * A follower's view of the owners hash (the server, each socket-serving process, every caller of a
  * command): which entries have a holder that beats, read once a second.
  *
- * - An entry is served while its beat changed within SILENT_AFTER_MS. One whose holder said bye
- *   (struck from the hash) or fell silent is not: its commands are refused at once, as not done,
+ * - An entry is served while its beat changed within SILENT_AFTER_MS. One whose holder struck its
+ *   beat (it stopped in order) or fell silent is not: its commands are refused at once, as not done,
  *   and its markets' ticks are pushed again to the sockets here marked `paused: true`, kept so for
  *   new subscribers, so pages show that the market is not trading rather than a price that merely
  *   stopped moving. Heard again (the same holder, or the one that took over), the ticks it holds
  *   now are pushed in their place.
- * - The server's beat says where it listens (`serverUrl`, where the fronts pass their calls).
+ * - The server's beat says where it listens (`urlOf('server')`, where the fronts pass their calls).
  * - Every entry's channels go to the registry: pairs listed while this process was away included.
  */
 export class OwnersView {
