@@ -80,8 +80,9 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   // migrations have made its row (fence.ts): a server cut off from the database while its standby
   // took over is refused at its next write, and stops (npm start exits 75), instead of writing beside it.
   let stopOnLoss: (() => Promise<void>) | undefined;
+  const epoch = lease?.raise ? await lease.raise() : 0;
   const db = lease?.raise
-    ? fenceWrites(opened, { entry: lease.entry, epoch: await lease.raise() }, whenLeaseLost(standby, (message) => console.error(message), () => stopOnLoss?.()))
+    ? fenceWrites(opened, { entry: lease.entry, epoch }, whenLeaseLost(standby, (message) => console.error(message), () => stopOnLoss?.()))
     : opened;
   // On its own embedded PostgreSQL the server holds the lease too: a server started on that database's
   // socket stands by for it (nothing can be waiting for it before the database is up).
@@ -103,7 +104,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   // included (bus/owner.ts); it follows the other owners for their snapshots, paused markets and
   // commands (MARKET_PROCESSES' entries).
   const cluster = config.realtimeBus && openClusterRedis(config.realtimeBus, instance, log.error);
-  const owner = cluster && ownEntry(cluster, SERVER, { channels: () => channels?.list() ?? [], snapshot: ownSnapshot }, log.error);
+  const owner = cluster && ownEntry(cluster, SERVER, { channels: () => channels?.list() ?? [], snapshot: ownSnapshot }, log.error, epoch);
   // This server's own sockets' feed: the kernel's in one process; in the cluster what the owners'
   // notices name for the users on these sockets (the kernel's feed is then the owner's).
   const userFeed = new UserFeedPublisher(

@@ -135,7 +135,7 @@ export async function startMarketProcess(
   // What a follower can subscribe to: the channels of the pairs this process runs (every contract pair's, with futures).
   const runsFutures = apart.some((p) => p.id === 'futures');
   const channels = new ChannelRegistry(listed.filter((p) => markets.includes(`${p.left_symbol}_${p.right_symbol}`) || (runsFutures && p.contract_status === 1)), productChannels);
-  const owner = ownEntry(cluster, name, { channels: () => channels.list(), snapshot }, log.error);
+  const owner = ownEntry(cluster, name, { channels: () => channels.list(), snapshot }, log.error, lease.epoch);
   const kernel: Kernel = {
     config,
     db,

@@ -98,6 +98,32 @@ describe.runIf(usingPostgres())("the cluster's sockets on socket.io's Redis adap
     }
   });
 
+  it("keeps the beat of the holder with the later epoch: a cut-off old holder's beat does not overwrite it", async () => {
+    const cluster = openClusterRedis(bus, 'beats', () => undefined);
+    const source = { channels: () => [], snapshot: () => undefined };
+    const later = ownEntry(cluster, 'f7', source, () => undefined, 5);
+    const earlier = ownEntry(cluster, 'f7', source, () => undefined, 4);
+    try {
+      await later.announce();
+      await earlier.announce();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const held = JSON.parse((await cluster.writer.hget(cluster.keys.owners, 'f7'))!) as { instance: string; epoch: number };
+      expect(held).toMatchObject({ instance: later.instance, epoch: 5 });
+      // A later epoch's beat left long ago (a database restored, its epochs begun again) holds nothing.
+      await later.stop({ bye: false });
+      await cluster.writer.hset(cluster.keys.owners, 'f7', JSON.stringify({ ...held, at: Date.now() - 60_000 }));
+      const again = ownEntry(cluster, 'f7', source, () => undefined, 1);
+      await again.announce();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(JSON.parse((await cluster.writer.hget(cluster.keys.owners, 'f7'))!)).toMatchObject({ instance: again.instance, epoch: 1 });
+      await again.stop();
+    } finally {
+      await earlier.stop({ bye: false });
+      await later.stop();
+      await cluster.close();
+    }
+  });
+
   it('gives each new subscriber a snapshot and every delta after it, with no gap, while the book moves every 2 ms', async () => {
     const { url } = await gateway();
     const book = movingBook();

@@ -45,6 +45,8 @@ export interface OwnerBeat {
   channels: string[];
   ticks: string[];
   url?: string;
+  /** The entry's fencing token when its holder took it (0 where nothing is fenced): a beat of a lower one is stale. */
+  epoch?: number;
 }
 
 /**

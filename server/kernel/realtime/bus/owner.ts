@@ -45,7 +45,14 @@ export interface Owner {
  * room before it reads). It beats in the owners hash every second, and hears who listens on the
  * private channel from the socket-serving processes' reports: the user notices go only to those.
  */
-export function ownEntry(cluster: ClusterRedis, entry: string, source: ChannelSource, log: (message: string, error?: unknown) => void): Owner {
+export function ownEntry(
+  cluster: ClusterRedis,
+  entry: string,
+  source: ChannelSource,
+  log: (message: string, error?: unknown) => void,
+  /** The entry's fencing token (fence.ts): a beat never overwrites one of a later holder. 0 where nothing is fenced. */
+  epoch = 0,
+): Owner {
   const instance = randomUUID();
   const { keys, writer } = cluster;
   const last = new Map<string, object>();
@@ -95,8 +102,8 @@ export function ownEntry(cluster: ClusterRedis, entry: string, source: ChannelSo
     if (listeners.has(userId)) send(userRoom(userId), notice);
   };
   const sayAlive = (changed = false) => {
-    const said: OwnerBeat = { instance, at: Date.now(), channels: source.channels(), ticks: [...ticks], url };
-    writer.hset(keys.owners, entry, JSON.stringify(said)).catch((error: unknown) => log('cluster: beating failed', error));
+    const said: OwnerBeat = { instance, at: Date.now(), channels: source.channels(), ticks: [...ticks], url, epoch };
+    writer.eval(BEAT_UNLESS_LATER, 1, keys.owners, entry, JSON.stringify(said), String(epoch), String(said.at), String(STALE_BEAT_MS)).catch((error: unknown) => log('cluster: beating failed', error));
     // The cluster's keys live while an owner beats, and go some minutes after the last one stopped
     // (a test run's prefix, an exchange taken down) instead of staying in Redis for good.
     for (const key of [keys.owners, keys.snapshots, keys.sockets]) writer.pexpire(key, KEYS_OUTLIVE_MS).catch(() => undefined);
@@ -162,6 +169,25 @@ export function ownEntry(cluster: ClusterRedis, entry: string, source: ChannelSo
 
 /** How long the cluster's keys outlive the last owner's beat. */
 const KEYS_OUTLIVE_MS = 10 * 60_000;
+
+/**
+ * The beat, fenced like the owner's database writes: a holder that lost its lease without knowing it
+ * (cut off from PostgreSQL, not from Redis) does not overwrite the beat of the one that took over
+ * with a later epoch, in the second or two before its first refused write stops it. Only a fresh
+ * beat counts: one left by a holder long gone (a database restored, its epochs begun again) is
+ * overwritten.
+ */
+/** A beat older than this (by the beating owner's clock) no longer holds the entry against a lower epoch. */
+const STALE_BEAT_MS = 10_000;
+
+const BEAT_UNLESS_LATER = `local held = redis.call('hget', KEYS[1], ARGV[1])
+if held then
+  local ok, beat = pcall(cjson.decode, held)
+  if ok and type(beat) == 'table' and tonumber(beat.epoch) and tonumber(beat.epoch) > tonumber(ARGV[3])
+    and tonumber(beat.at) and tonumber(ARGV[4]) - tonumber(beat.at) < tonumber(ARGV[5]) then return 0 end
+end
+redis.call('hset', KEYS[1], ARGV[1], ARGV[2])
+return 1`;
 
 const STRIKE_OWN_BEAT = `local beat = redis.call('hget', KEYS[1], ARGV[1])
 if beat and string.find(beat, ARGV[2], 1, true) then return redis.call('hdel', KEYS[1], ARGV[1]) end
