@@ -11,7 +11,7 @@ import { attachRealtime, type Realtime } from './kernel/realtime/gateway.js';
 import { joinSocketsStream, openClusterRedis } from './kernel/realtime/bus/cluster.js';
 import { reportListeners } from './kernel/realtime/bus/listenerReports.js';
 import type { RemoteMarkets } from './kernel/product.js';
-import { followCluster, remoteMarketsOf } from './kernel/shards/follower.js';
+import { followCluster, remoteMarketsOf, type ClusterFollower } from './kernel/shards/follower.js';
 import { SERVER, type MarketProcesses } from './kernel/shards/processes.js';
 import { productChannels } from './products/channels.js';
 import { answerHealth } from './kernel/http/health.js';
@@ -89,7 +89,7 @@ export async function startEdge(config: EdgeConfig): Promise<RunningEdge> {
     });
   const registry = new ChannelRegistry(await listPairs(db), productChannels);
   const cluster = openClusterRedis(config.bus, `edge-${edgeId}`, log);
-  let follower: Awaited<ReturnType<typeof followCluster>> | undefined;
+  let follower: ClusterFollower | undefined;
   // The private channel: the owners' notices name what changed; the rows are read here, for the sockets here.
   const feed = new UserFeedPublisher(db, { listening: (userId) => realtime.userListening(userId), send: (userId, message) => realtime.publishToUser(userId, message) }, log);
   const realtime = attachRealtime(http, registry, {

@@ -186,7 +186,7 @@ export async function startMarketProcess(
       // waits in the queue for the next holder (the followers, seeing it gone, send none meanwhile).
       await commands.stop();
       for (const part of [...parts].reverse()) await part.stop?.();
-      await owner.stop({ bye: !options.handover });
+      await owner.stop({ strike: !options.handover });
       await app?.close();
       await productLocks.release();
       await lease.release();

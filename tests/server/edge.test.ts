@@ -191,9 +191,13 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
     expect(await (await fetch(`${edge.url}/metrics`)).text()).toContain('openex_sockets_connected');
   });
 
-  it('reads on from where it was when its connection to Redis breaks, and leaves no gap in the book', async () => {
+  it('reads on from where it was when its connection to Redis breaks: no gap in the book, no private notice lost', async () => {
+    const seller = await trader(server.db, { BTC: '1' });
     const watcher = await connect();
     expect((await watcher.subscribe(DEPTH)).code).toBe(200);
+    // Issue 38: "a private notice published while an edge reconnects is never delivered".
+    expect((await watcher.subscribe({ channel: 'user', token: seller.token })).code).toBe(200);
+    await until(() => server.userListening(seller.id));
     const snapshot = await watcher.next((p) => p.channel === DEPTH && p.kind === 'snapshot');
     // Cut the edge's connections of this test's prefix (its writer, and the adapter's readers that
     // duplicate it); other files share this Redis under other prefixes.
@@ -203,10 +207,10 @@ describe.runIf(usingPostgres())('a realtime edge beside the server', () => {
     for (const line of clients) await redis.client('KILL', 'ID', line.match(/id=(\d+)/)![1]!);
     await redis.quit();
     // Sent while the edge is away: read from the stream once it is back, in order.
-    const seller = await trader(server.db, { BTC: '1' });
-    await place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '93000', quantity: '0.1' });
+    const first = await place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '93000', quantity: '0.1' });
     await place(seller, { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '93000', quantity: '0.2' });
     await watcher.next(hasAsk('93000', '0.3'));
+    await watcher.next((p) => p.channel === USER_CHANNEL && p.kind === 'order' && (p.order as SpotOrder).id === first.id);
     const seqs = watcher.messages.filter((p) => p.channel === DEPTH && p.kind === 'delta').map((p) => p.seq as number);
     expect(seqs).toEqual(seqs.map((_, i) => (snapshot.seq as number) + 1 + i));
   });

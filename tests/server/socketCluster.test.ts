@@ -110,7 +110,7 @@ describe.runIf(usingPostgres())("the cluster's sockets on socket.io's Redis adap
       const held = JSON.parse((await cluster.writer.hget(cluster.keys.owners, 'f7'))!) as { instance: string; epoch: number };
       expect(held).toMatchObject({ instance: later.instance, epoch: 5 });
       // A later epoch's beat left long ago (a database restored, its epochs begun again) holds nothing.
-      await later.stop({ bye: false });
+      await later.stop({ strike: false });
       await cluster.writer.hset(cluster.keys.owners, 'f7', JSON.stringify({ ...held, at: Date.now() - 60_000 }));
       const again = ownEntry(cluster, 'f7', source, () => undefined, 1);
       await again.announce();
@@ -118,7 +118,7 @@ describe.runIf(usingPostgres())("the cluster's sockets on socket.io's Redis adap
       expect(JSON.parse((await cluster.writer.hget(cluster.keys.owners, 'f7'))!)).toMatchObject({ instance: again.instance, epoch: 1 });
       await again.stop();
     } finally {
-      await earlier.stop({ bye: false });
+      await earlier.stop({ strike: false });
       await later.stop();
       await cluster.close();
     }

@@ -4,7 +4,7 @@ import { OwnersView } from '../../../server/kernel/realtime/bus/ownersView.js';
 
 /**
  * An OwnersView over an owners hash and snapshots hash the test plays (what the owners would write
- * to Redis): `beat` writes an owner's beat, `bye` strikes it, `published` is what the view pushed
+ * to Redis): `beat` writes an owner's beat, `bye` strikes it (a holder that stopped in order), `published` is what the view pushed
  * to its own sockets.
  */
 export function fakeCluster() {
@@ -13,7 +13,6 @@ export function fakeCluster() {
   const writer = {
     hgetall: async () => Object.fromEntries(owners),
     hmget: async (_key: string, ...fields: string[]) => fields.map((f) => snapshots.get(f) ?? null),
-    hget: async (_key: string, field: string) => snapshots.get(field) ?? null,
   };
   const cluster = { url: '', prefix: 'test', keys: clusterKeys('test'), writer, close: async () => undefined } as unknown as ClusterRedis;
   const published: Array<{ channel: string; payload: Record<string, unknown> }> = [];

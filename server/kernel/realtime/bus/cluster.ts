@@ -62,7 +62,6 @@ export function joinSocketsStream(cluster: ClusterRedis, io: Server, deliver: (r
       maxLen: SOCKETS_STREAM_KEEP,
       blockTimeInMs: 1000,
       readCount: 500,
-      sessionKeyPrefix: cluster.keys.sessions,
       channelPrefix: `${cluster.prefix}:socket.io`,
     }),
   );
@@ -102,7 +101,7 @@ function hearNotice(feed: UserFeed, userId: number, notice: UserNotice): void {
 /** The adapter's message for a broadcast (socket.io-adapter's ClusterMessage, type BROADCAST = 3). */
 interface ClusterMessage {
   type: number;
-  data?: { packet?: { type?: number; data?: unknown[] }; opts?: { rooms?: unknown[] }; requestId?: unknown };
+  data?: { packet?: { data?: unknown[] }; opts?: { rooms?: unknown[] }; requestId?: unknown };
 }
 
 /** An owner's push (owner.ts: one `data` event to one room, no acknowledgement), else undefined. */
@@ -131,8 +130,7 @@ export function pushEntry(room: string, payload: object): string[] {
 
 /** What a new subscriber to `channel` gets now, as its owner last wrote it; undefined if none has. */
 export async function readSnapshot(cluster: ClusterRedis, channel: string): Promise<object | undefined> {
-  const text = await cluster.writer.hget(cluster.keys.snapshots, channel);
-  return parsed(text);
+  return (await readSnapshots(cluster, [channel]))[0];
 }
 
 export async function readSnapshots(cluster: ClusterRedis, channels: readonly string[]): Promise<Array<object | undefined>> {

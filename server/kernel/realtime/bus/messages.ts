@@ -74,8 +74,6 @@ export const clusterKeys = (prefix: string) => ({
   listeners: `${prefix}:listeners`,
   /** Pub/sub: an owner that began asks every gateway to report its listeners now. */
   listenersAsked: `${prefix}:listeners-asked`,
-  /** The session keys of socket.io's connection-state recovery. */
-  sessions: `${prefix}:session:`,
   /** A caller's reply stream. */
   replies: (caller: string) => `${prefix}:replies:${caller}`,
   /** An entry's command queue (the server's own markets are entry `server`). */

@@ -29,10 +29,10 @@ export interface Owner {
   /** An answer to a command, to its caller's reply stream. */
   reply(replyTo: string, reply: CommandReply): void;
   /**
-   * No more beats; with `bye` its entry is struck from the owners at once (the followers show its
+   * No more beats; with `strike` its beat is struck from the owners at once (the followers show its
    * markets paused and refuse its commands), else it lapses (a handover: another takes it now).
    */
-  stop(options?: { bye?: boolean }): Promise<void>;
+  stop(options?: { strike?: boolean }): Promise<void>;
 }
 
 /**
@@ -153,13 +153,13 @@ export function ownEntry(
     reply(replyTo, reply) {
       appendTrimmed(writer, replyTo, JSON.stringify(reply), REPLY_KEEP_MS).catch((error: unknown) => log('cluster: a reply was lost', error));
     },
-    async stop({ bye = true } = {}) {
+    async stop({ strike = true } = {}) {
       clearInterval(beat);
       if (scheduled) flush();
-      if (announced && bye) {
+      if (announced && strike) {
         // Struck only if the beat there is still this holder's: one that stops after another took
         // the entry over (its lease lost) must not strike the new holder.
-        await writer.eval(STRIKE_OWN_BEAT, 1, keys.owners, entry, `"instance":"${instance}"`).catch(() => undefined);
+        await writer.eval(STRIKE_OWN_BEAT, 1, keys.owners, entry, instance).catch(() => undefined);
         await writer.publish(keys.ownersChanged, entry).catch(() => undefined);
       }
       await reports?.quit().catch(() => reports?.disconnect());
@@ -170,6 +170,9 @@ export function ownEntry(
 /** How long the cluster's keys outlive the last owner's beat. */
 const KEYS_OUTLIVE_MS = 10 * 60_000;
 
+/** A beat older than this (by the beating owner's clock) no longer holds the entry against a lower epoch. */
+const STALE_BEAT_MS = 10_000;
+
 /**
  * The beat, fenced like the owner's database writes: a holder that lost its lease without knowing it
  * (cut off from PostgreSQL, not from Redis) does not overwrite the beat of the one that took over
@@ -177,9 +180,6 @@ const KEYS_OUTLIVE_MS = 10 * 60_000;
  * beat counts: one left by a holder long gone (a database restored, its epochs begun again) is
  * overwritten.
  */
-/** A beat older than this (by the beating owner's clock) no longer holds the entry against a lower epoch. */
-const STALE_BEAT_MS = 10_000;
-
 const BEAT_UNLESS_LATER = `local held = redis.call('hget', KEYS[1], ARGV[1])
 if held then
   local ok, beat = pcall(cjson.decode, held)
@@ -189,8 +189,12 @@ end
 redis.call('hset', KEYS[1], ARGV[1], ARGV[2])
 return 1`;
 
-const STRIKE_OWN_BEAT = `local beat = redis.call('hget', KEYS[1], ARGV[1])
-if beat and string.find(beat, ARGV[2], 1, true) then return redis.call('hdel', KEYS[1], ARGV[1]) end
+/** Strikes the entry's beat if it is still this holder's (instance ARGV[2]). */
+const STRIKE_OWN_BEAT = `local held = redis.call('hget', KEYS[1], ARGV[1])
+if held then
+  local ok, beat = pcall(cjson.decode, held)
+  if ok and type(beat) == 'table' and beat.instance == ARGV[2] then return redis.call('hdel', KEYS[1], ARGV[1]) end
+end
 return 0`;
 
 /** Replies are worth nothing past their command's deadline (2 s); kept a little longer for a caller that reconnects. */

@@ -108,7 +108,7 @@ export class OwnersView {
     }
     for (const [entry, { beat }] of [...this.heard]) {
       if (!present.has(entry)) {
-        // Struck from the hash: its holder stopped in order (bye).
+        // Struck from the hash: its holder stopped in order.
         this.heard.delete(entry);
         if (!this.gone.has(entry)) await this.pause(entry, beat.ticks, 'stopped');
       } else if (!this.serving(entry) && !this.gone.has(entry)) await this.pause(entry, beat.ticks, `silent for ${SILENT_AFTER_MS / 1000} s`);
@@ -116,7 +116,7 @@ export class OwnersView {
     for (const entry of [...this.gone.keys()]) if (this.serving(entry)) await this.resume(entry);
   }
 
-  /** `entry` is gone (silent, or it said bye): its ticks shown paused. */
+  /** `entry` is gone (silent, or its holder struck its beat): its ticks shown paused. */
   private async pause(entry: string, ticks: readonly string[], why: string): Promise<void> {
     this.gone.set(entry, [...ticks]);
     this.to.log(`cluster: ${entry} ${why}; its markets are shown paused`);
