@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDecimalInput, isPositiveDecimalInput } from './decimalRule';
+import { decimalUnits, isDecimalInput, isPositiveDecimalInput, isShareInput } from './decimalRule';
 import { isAmount } from './fiat';
 import { isQuantity } from './ico';
 import { isPositiveAmount } from './walletValidation';
@@ -36,5 +36,19 @@ describe('the one rule for decimal strings (issue 34)', () => {
     expect(isAmount('00001', 6)).toBe(false);
     expect(isQuantity('00001', 6)).toBe(false);
     expect([isPositiveAmount('1'), isAmount('1', 6), isQuantity('1', 6)]).toEqual([true, true, true]);
+  });
+
+  it('counts trailing zeros as no places, and converts to exactly the number written (issue 49)', () => {
+    expect(isDecimalInput('0.0010000', { places: 5 })).toBe(true);
+    expect(isDecimalInput('0.0010001', { places: 5 })).toBe(false);
+    expect(isDecimalInput('7.000', { places: 0 })).toBe(true);
+    expect(decimalUnits('0.0010000', 5)).toBe(100n);
+    expect(decimalUnits('200000.000', 2)).toBe(20000000n);
+    expect(decimalUnits('10.000000000', 8)).toBe(1000000000n);
+    expect(decimalUnits('7.000', 0)).toBe(7n);
+    expect(decimalUnits('0.0010001', 5)).toBeUndefined();
+    expect(decimalUnits('00.1', 5)).toBeUndefined();
+    expect(isShareInput('0.50000', 4)).toBe(true);
+    expect(isShareInput('1.0000001', 4)).toBe(false);
   });
 });

@@ -24,7 +24,9 @@ function patternFor({ places, integerDigits, signed = false }: DecimalShape): Re
   let pattern = patterns.get(key);
   if (!pattern) {
     const more = integerDigits === undefined ? '*' : `{0,${Math.max(0, integerDigits - 1)}}`;
-    const fraction = places === undefined ? '(\\.\\d+)?' : places > 0 ? `(\\.\\d{1,${places}})?` : '';
+    // Trailing zeros are not places: "0.0010000" is 0.001 and passes where 3 places are allowed
+    // (issue 49: the shape and the value must agree, so every route reads it as the same number).
+    const fraction = places === undefined ? '(\\.\\d+)?' : places > 0 ? `(\\.\\d{1,${places}}0*)?` : '(\\.0+)?';
     pattern = new RegExp(`^${signed ? '-?' : ''}(0|[1-9]\\d${more})${fraction}$`);
     patterns.set(key, pattern);
   }
@@ -43,8 +45,29 @@ export function isPositiveDecimalInput(value: unknown, shape: DecimalShape = {})
   return isDecimalInput(value, shape) && compareDecimal(value, '0') > 0;
 }
 
+/**
+ * The one conversion of a decimal input to whole units of 10^-places: exactly the number the
+ * string denotes, or undefined when it is not a decimal input (the module comment) or denotes more
+ * places than allowed. Trailing zeros are not places ("0.0010000" at 5 places is 100 units, never
+ * 10,000: issue 49, where orders came out 10^k times too large). Every route's price, quantity
+ * and amount become integers through this function (server/kernel/exchange/market/units.ts).
+ */
+export function decimalUnits(value: unknown, places: number, shape: Omit<DecimalShape, 'places'> = {}): bigint | undefined {
+  if (!isDecimalInput(value, { ...shape, places })) return undefined;
+  const negative = value.startsWith('-');
+  const [int, frac = ''] = (negative ? value.slice(1) : value).split('.');
+  const significant = frac.replace(/0+$/, '');
+  const units = BigInt(int! + significant.padEnd(places, '0'));
+  return negative ? -units : units;
+}
+
 /** Decimals a decimal string carries beyond its point ("1.50" has 2). */
 export function decimalPlaces(value: string): number {
   const point = value.indexOf('.');
   return point < 0 ? 0 : value.length - point - 1;
+}
+
+/** A share in (0, 1] with at most `places` decimals (a payout or release rate), by the one rule. */
+export function isShareInput(value: unknown, places: number): value is string {
+  return isPositiveDecimalInput(value, { places, integerDigits: 1 }) && compareDecimal(value, '1') <= 0;
 }

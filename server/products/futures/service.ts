@@ -2,7 +2,7 @@ import { NameStatus } from '../../../domain/api.js';
 import type { FuturesAccount, FuturesConfig, FuturesOrder, FuturesOrderDetail, FuturesPlan, FuturesPlanCreate, FuturesPosition, MarginMode, PlanKind, PlanRequest } from '../../../domain/futures/api.js';
 import { FUTURES_FEES } from '../../../domain/futures/api.js';
 import { maxLeverageOf } from '../../../domain/futures/brackets.js';
-import { fx, FX_ONE, fxText, type Fx } from '../../../domain/fx.js';
+import { fx, fxText, type Fx } from '../../../domain/fx.js';
 import { bankruptcyPrice, marginRatio, maxRemovableMargin, roe } from '../../../domain/futures/formulas.js';
 import type { Page } from '../../../domain/wallet.js';
 import type { Database } from '../../kernel/db/database.js';
@@ -14,6 +14,7 @@ import { liquidationCheck, positionRisk } from './margin.js';
 import { ORDER_COLUMNS, orderFromRow, orderView, type OrderRow } from './orderState.js';
 import { normaliseSymbol, ticksToFx, type FuturesPair } from './pairs.js';
 import { percentToFraction, type PlanState } from './plans.js';
+import { planPrice, roeDecimal } from './engine/rules.js';
 import { entryPrice, type Position } from './positions.js';
 
 export const MAX_PAGE_SIZE = 50;
@@ -189,9 +190,9 @@ export function futuresService(ex: FuturesExchange, db: Database, fundingInterva
 
     /** Checks a TP/SL request against the pair; answers the plan to store or the refusal. */
     checkPlan(pair: FuturesPair, kind: PlanKind, positionSide: 1 | -1, r: PlanRequest, quantity?: string): Outcome<Omit<PlanState, 'id' | 'userId'>> {
-      const value = r.trigger_by === 'roe' ? asFx(r.trigger_value, 2) : asPrice(pair, r.trigger_value);
+      const value = r.trigger_by === 'roe' ? roeDecimal(r.trigger_value) : planPrice(pair, r.trigger_value);
       if (value === undefined || value === null || value <= 0n) return refuse('futuresPlanInvalid', { field: 'trigger_value' });
-      const execPrice = r.exec_type === 'limit' ? asPrice(pair, r.exec_price) : null;
+      const execPrice = r.exec_type === 'limit' ? planPrice(pair, r.exec_price) : null;
       if (execPrice === undefined || (r.exec_type === 'limit' && (execPrice === null || execPrice <= 0n))) return refuse('futuresPlanInvalid', { field: 'exec_price' });
       let q: Fx | null = null;
       if (quantity !== undefined) {
@@ -248,18 +249,6 @@ export function futuresService(ex: FuturesExchange, db: Database, fundingInterva
 
     setLeverage: (userId: number, symbol: string, leverage: number, mode: MarginMode) => ex.setLeverage(userId, normaliseSymbol(symbol), leverage, mode),
   };
-}
-
-function asFx(value: string | undefined, places: number): Fx | undefined {
-  if (value === undefined) return undefined;
-  const units = decimalToUnits(value, places);
-  return units === undefined ? undefined : (BigInt(units) * FX_ONE) / 10n ** BigInt(places);
-}
-
-function asPrice(pair: FuturesPair, value: string | undefined): Fx | null | undefined {
-  if (value === undefined) return null;
-  const ticks = decimalToUnits(value, pair.spec.pricePrecision);
-  return ticks === undefined ? undefined : ticksToFx(pair, ticks);
 }
 
 export type FuturesService = ReturnType<typeof futuresService>;

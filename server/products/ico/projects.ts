@@ -1,4 +1,5 @@
 import { compareDecimal, divDecimal, subDecimal } from '../../../domain/decimal.js';
+import { isShareInput } from '../../../domain/decimalRule.js';
 import {
   ICO_CURRENCY,
   ICO_MAX_TOKEN_PLACES,
@@ -120,7 +121,6 @@ type Refusal = { ok: false; key: IcoMessageKey; vars?: Record<string, string> };
 const invalid = (field: string): Refusal => ({ ok: false, key: 'icoProjectInvalid', vars: { field } });
 const locked = (field: string): Refusal => ({ ok: false, key: 'icoProjectLocked', vars: { field } });
 
-const RATE = /^(0\.\d{1,4}|1(\.0{1,4})?)$/;
 
 /**
  * Creates (no id) or edits a project (docs/API.md "Projects"). A new project needs every field but
@@ -171,7 +171,7 @@ export async function saveProject(db: Database, input: IcoProjectInput, now: num
     for (const field of ['total', 'min_quantity', 'max_quantity'] as const) if (!isQuantity(next[field], next.token_places)) return invalid(field);
     if (!isQuantity(next.price, ICO_PRICE_PLACES)) return invalid('price');
     if (compareDecimal(next.min_quantity, next.max_quantity) > 0) return invalid('max_quantity');
-    if (!RATE.test(next.release_rate) || compareDecimal(next.release_rate, '0') <= 0) return invalid('release_rate');
+    if (!isShareInput(next.release_rate, 4)) return invalid('release_rate');
     if (next.end_ms <= next.start_ms) return invalid('end_at');
     const params = [
       next.name.trim(),

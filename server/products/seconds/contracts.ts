@@ -13,6 +13,7 @@ import {
   type SecondsPeriodUpdate,
 } from '../../../domain/seconds.js';
 import { addDecimal, compareDecimal, mulDecimal, subDecimal } from '../../../domain/decimal.js';
+import { isPositiveDecimalInput, isShareInput } from '../../../domain/decimalRule.js';
 import type { Page } from '../../../domain/wallet.js';
 import type { Database, Queryable } from '../../kernel/db/database.js';
 import { once, type SubmissionKey } from '../../kernel/idempotency.js';
@@ -58,7 +59,8 @@ export function toContract(row: ContractRow): SecondsContract {
 
 /** A plain positive decimal with at most 2 places and 12 integer digits (nothing NUMERIC could overflow on). */
 export function isStake(value: string): boolean {
-  return new RegExp(`^(0|[1-9]\\d{0,11})(\\.\\d{1,${SECONDS_STAKE_PLACES}})?$`).test(value) && compareDecimal(value, '0') > 0;
+  // The one decimal rule (decimalRule.ts), as every other amount: "5.000" is a stake of 5.
+  return isPositiveDecimalInput(value, { places: SECONDS_STAKE_PLACES, integerDigits: 12 });
 }
 
 /**
@@ -242,7 +244,7 @@ export function secondsContracts({ db, index, depth, pairs, feed, clock }: Secon
       for (const field of ['payout_rate', 'min_stake', 'max_stake', 'max_exposure'] as const) {
         const value = change[field];
         if (value === undefined) continue;
-        const valid = field === 'payout_rate' ? /^0\.\d{1,4}$|^1(\.0{1,4})?$/.test(value) && compareDecimal(value, '0') > 0 : isStake(value);
+        const valid = field === 'payout_rate' ? isShareInput(value, 4) : isStake(value);
         if (!valid) return { ok: false, key: 'secondsPeriodInvalid', vars: { field } };
       }
       const pair = pairOf(change.symbol);

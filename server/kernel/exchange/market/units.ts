@@ -1,4 +1,4 @@
-import { isDecimalInput } from '../../../../domain/decimalRule.js';
+import { decimalUnits, isDecimalInput } from '../../../../domain/decimalRule.js';
 
 /**
  * Engine integers to wire decimals and back. A pair's price precision p means 1 tick = 10^-p of
@@ -14,18 +14,14 @@ export function unitsToDecimal(units: number | bigint, precision: number): strin
 }
 
 /**
- * A decimal string in whole units, or undefined if it has more decimals than the precision allows
- * or is not written the one way decimals are (decimalRule.ts: "00001" is not 1; orders' prices and
- * quantities come through here).
+ * A decimal string in whole units, or undefined if it denotes more decimals than the precision
+ * allows or is not written the one way decimals are (decimalRule.ts: "00001" is not 1; orders'
+ * prices and quantities come through here). Trailing zeros count for nothing: "0.0010000" at 5
+ * places is 100 units (issue 49). The conversion is domain's `decimalUnits`, the one every route uses.
  */
 export function decimalToUnits(value: string, precision: number): number | undefined {
-  if (!isDecimalInput(value)) return undefined;
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(value);
-  if (!match) return undefined;
-  const frac = match[2] ?? '';
-  if (frac.replace(/0+$/, '').length > precision) return undefined;
-  const units = BigInt(match[1]! + frac.padEnd(precision, '0'));
-  return units <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(units) : undefined;
+  const units = decimalUnits(value, precision);
+  return units !== undefined && units <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(units) : undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { isOpening, MARGIN_AMOUNT_PLACES, positionSideOf, type FuturesAction, type MarginAdjustment, type MarginMode } from '../../../../domain/futures/api.js';
 import { isPositiveDecimalInput } from '../../../../domain/decimalRule.js';
 import { bracketOf, maxLeverageOf, positionLimitOf, type LeverageBracket } from '../../../../domain/futures/brackets.js';
-import { fx, fxText, maxFx, mulFx, type Fx } from '../../../../domain/fx.js';
+import { fx, FX_ONE, fxText, maxFx, mulFx, type Fx } from '../../../../domain/fx.js';
 import { maxRemovableMargin, openCost } from '../../../../domain/futures/formulas.js';
 import { FuturesOrderStatus as S } from '../../../../domain/futures/orderStatus.js';
 import { decimalToUnits } from '../../../kernel/exchange/market/units.js';
@@ -44,6 +44,19 @@ export function orderQuantity(pair: FuturesPair, quantity: string): Fx | Refusal
   const lots = decimalToUnits(quantity, pair.spec.amountPrecision);
   if (lots === undefined || lots <= 0) return no('futuresQuantityInvalid', { places: String(pair.spec.amountPrecision) });
   return lotsToFx(pair, lots);
+}
+
+/** A TP/SL trigger or exec price in whole ticks as Fx; null when absent, undefined when not a price of the pair. */
+export function planPrice(pair: FuturesPair, value: string | undefined): Fx | null | undefined {
+  if (value === undefined) return null;
+  const ticks = decimalToUnits(value, pair.spec.pricePrecision);
+  return ticks === undefined ? undefined : ticksToFx(pair, ticks);
+}
+
+/** A TP/SL trigger by ROE: a percentage with at most 2 places, as Fx; undefined when absent or not such a decimal. */
+export function roeDecimal(value: string | undefined): Fx | undefined {
+  const units = value === undefined ? undefined : decimalToUnits(value, 2);
+  return units === undefined ? undefined : (BigInt(units) * FX_ONE) / 100n;
 }
 
 /** A limit order's price in whole ticks of the pair (undefined for a market order). */
