@@ -16,7 +16,7 @@ const STEPS_PER_WORKER = Number(process.env.SYSTEM_TEST_STEPS ?? 250);
 /** Each product's acknowledged operations at the default size at least, so the mix cannot silently stop covering one. */
 const MINIMUM = { futures: 40, seconds: 40, fiat: 20, ico: 15 } as const;
 /** And the steps of their life cycles. */
-const MINIMUM_STEPS = { 'futures.open': 25, 'futures.close': 10, 'p2p.buy': 10, 'p2p.sell': 3, 'p2p.paid': 5, 'p2p.cancel': 1 } as const;
+const MINIMUM_STEPS = { 'spot.stop': 10, 'futures.open': 25, 'futures.close': 10, 'p2p.buy': 10, 'p2p.sell': 3, 'p2p.paid': 5, 'p2p.cancel': 1 } as const;
 
 /** Whether the ICO project `projectId` is settled and some trader has a settled seconds contract. */
 async function settledUnderLoad(url: string, traders: Trader[], projectId: number): Promise<boolean> {

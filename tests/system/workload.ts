@@ -3,7 +3,7 @@ import { FIAT_PATHS, type FiatAd, type FiatOrder } from '../../domain/fiat.js';
 import { FUTURES_PATHS, type FuturesConfig, type FuturesOrder, type FuturesPlaced, type FuturesPosition } from '../../domain/futures/api.js';
 import { ICO_PATHS, type IcoProject, type IcoSubscription } from '../../domain/ico.js';
 import { SECONDS_PATHS, type SecondsContract } from '../../domain/seconds.js';
-import { SPOT_PATHS, type SpotOrder } from '../../domain/spotOrders.js';
+import { SPOT_PATHS, type SpotOrder, type SpotStop } from '../../domain/spotOrders.js';
 import { WALLET_ACCOUNTS, WALLET_PATHS, type DepositAddress, type TransferRecord, type WithdrawalRecord } from '../../domain/wallet.js';
 import { seededRandom } from '../../server/kernel/random.js';
 import { call, FUNDS_PASSWORD, mustCall, newKey, type Answer } from './client.js';
@@ -241,7 +241,9 @@ export class Workload {
       return this.cancelOrder(trader);
     }
     if (roll < 0.16) return this.transfer(trader);
-    if (roll < 0.35) return this.limitOrder(trader);
+    if (roll < 0.31) return this.limitOrder(trader);
+    // Waiting stops hold funds the ledger audit must count (issue 49 §6).
+    if (roll < 0.35) return this.stopOrder(trader);
     if (roll < 0.41) return this.marketOrder(trader);
     if (roll < 0.48) return this.cancelOrder(trader);
     if (roll < 0.54) return this.withdraw(trader);
@@ -272,6 +274,26 @@ export class Workload {
     const quantity = this.amount(pair.base === 'BTC' ? 0.01 : 0.2, 4);
     const id = await this.submit(trader, 'order', SPOT_PATHS.place, { symbol: pair.symbol, side, type: 'limit', price, quantity });
     if (id !== undefined) this.openOrders.set(trader.account, [...(this.openOrders.get(trader.account) ?? []), id]);
+  }
+
+  /**
+   * A stop-limit (sometimes with an OCO limit leg) around the reference: many wait, some fire as
+   * the market moves, a third of them are cancelled again; refusals (one that would fire at once)
+   * are normal.
+   */
+  private async stopOrder(trader: Trader): Promise<void> {
+    const pair = this.pick(PAIRS);
+    const side = this.random() < 0.5 ? 'buy' : 'sell';
+    const mid = this.prices[pair.base]!;
+    const away = 1 + (side === 'buy' ? 1 : -1) * this.random() * 0.015;
+    const trigger = (mid * away).toFixed(2);
+    const price = (mid * away * (side === 'buy' ? 1.001 : 0.999)).toFixed(2);
+    const quantity = this.amount(pair.base === 'BTC' ? 0.01 : 0.2, 4);
+    const oco = this.random() < 0.3 ? { limit_price: (mid * (side === 'buy' ? 0.98 : 1.02)).toFixed(2) } : {};
+    const answer = await this.post<SpotStop>(trader, SPOT_PATHS.stopPlace, { symbol: pair.symbol, side, trigger_price: trigger, price, quantity, ...oco });
+    if (answer.code !== 200) return;
+    this.count('spot.stop');
+    if (this.random() < 0.33 && (await this.post(trader, SPOT_PATHS.stopCancel, { id: answer.data.id })).code === 200) this.count('spot.stop.cancel');
   }
 
   private async marketOrder(trader: Trader): Promise<void> {

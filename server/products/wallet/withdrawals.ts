@@ -128,10 +128,12 @@ export function withdrawals(ctx: WalletContext) {
         if (!found) throw new Refusal('walletNetworkUnknown', { currency, network });
         if (!found.withdraw_enabled) throw new Refusal('walletWithdrawClosed', { currency, network });
         const now = ctx.now();
+        // Locked for 24 h after a security change; in allowlist mode, only to saved, matured
+        // addresses. First (issue 49): a locked user is told of the lock, not of a balance or
+        // quota that would not let them out either.
+        await requireWithdrawalAllowed(db, userId, { currency, network, address }, now);
         const early = await limitsOf(db, userId, currency, found, now);
         refuseUnlessValid(early.limits, early.limit, { address, quantity, currency });
-        // Locked for 24 h after a security change; in allowlist mode, only to saved, matured addresses.
-        await requireWithdrawalAllowed(db, userId, { currency, network, address }, now);
         // Outside the transaction: scrypt takes ~50 ms and holds no lock, and a wrong guess must
         // stay counted towards the lockout although nothing else of this submission happens.
         await requireFundsPassword(db, userId, input.funds_password, now);

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { SPOT_PATHS, type SpotOrder, type SpotStop } from '../../../domain/spotOrders.js';
+import { auditBooks } from '../../../server/products/audit.js';
+import { expectOk, post } from '../http.js';
+import { trader, useSpotApp } from './spotApp.js';
+
+/**
+ * Issue 49 §6: the ledger audit reported "frozen but open orders hold less" whenever a spot stop
+ * was waiting, because it did not count what waiting stops hold. It must be clean while stops wait
+ * (alone and as OCO), after one fires and after one is cancelled.
+ */
+const t = useSpotApp();
+const settle = () => Promise.all([...t.markets.values()].map((m) => m.idle()));
+
+describe('the ledger audit counts what spot stops hold', () => {
+  it('is clean with stops waiting, fired and cancelled', async () => {
+    const user = await trader(t.db, { ETH: '5', USDT: '100000' });
+    const waiting = expectOk(await post<SpotStop>(t.app, SPOT_PATHS.stopPlace, { symbol: 'ETH_USDT', side: 'sell', trigger_price: '100', price: '99', quantity: '1' }, user.headers()));
+    expectOk(await post<SpotStop>(t.app, SPOT_PATHS.stopPlace, { symbol: 'ETH_USDT', side: 'buy', trigger_price: '90000', price: '90001', quantity: '0.5' }, user.headers()));
+    expectOk(await post<SpotStop>(t.app, SPOT_PATHS.stopPlace, { symbol: 'ETH_USDT', side: 'sell', trigger_price: '50', price: '49', quantity: '1', limit_price: '80000' }, user.headers()));
+    expect(await auditBooks(t.db)).toEqual([]);
+
+    // A trade at 100 fires the first stop: its freeze is the order's now, counted once.
+    const a = await trader(t.db, { ETH: '1' });
+    const b = await trader(t.db, { USDT: '1000' });
+    expectOk(await post<SpotOrder>(t.app, SPOT_PATHS.place, { symbol: 'ETH_USDT', side: 'sell', type: 'limit', price: '100', quantity: '0.01' }, a.headers()));
+    expectOk(await post<SpotOrder>(t.app, SPOT_PATHS.place, { symbol: 'ETH_USDT', side: 'buy', type: 'limit', price: '100', quantity: '0.01' }, b.headers()));
+    await settle();
+    for (let i = 0; i < 50 && (await t.db.query(`select 1 from spot_stop where id = $1 and order_id is not null`, [waiting.id])).length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      await settle();
+    }
+    expect(await auditBooks(t.db)).toEqual([]);
+
+    expectOk(await post(t.app, SPOT_PATHS.stopCancel, { id: waiting.id + 1 }, user.headers()));
+    expect(await auditBooks(t.db)).toEqual([]);
+  });
+});
