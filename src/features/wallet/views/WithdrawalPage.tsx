@@ -11,7 +11,7 @@ import { CurrencyStep } from './CurrencySelect';
 import { NetworkChoice } from './NetworkChoice';
 import { ConfirmWithdrawalDialog, FundsPasswordDialog, WithdrawalRecords } from './WithdrawalDialogs';
 import { WithdrawalField } from './WithdrawalField';
-import { Card, Figure, FormCard, Hint, inCurrency, Stack, Tip, WalletForm } from './walletUi';
+import { Card, Figure, FormCard, FormWithAside, Hint, inCurrency, Stack, Tip, WalletForm } from './walletUi';
 
 /** /wallet/cash/{currency?}: the withdrawal machine's form and dialogs, and the user's withdrawals. */
 export function WithdrawalPage() {
@@ -24,7 +24,7 @@ export function WithdrawalPage() {
   return (
     <Stack>
       <FormCard title={t('menu.wallet.cash')} intro={t('page.cash.intro')} busy={flow.loading}>
-        <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 600px) 300px', gap: 32, alignItems: 'start' }}>
+        <FormWithAside>
           <WalletForm>
             <CurrencyStep purpose="withdraw" flow={flow} />
             {flow.loadFailed && (
@@ -113,7 +113,7 @@ export function WithdrawalPage() {
             </Figure>
             {flow.quota && !flow.quota.verified && <Tip>{t('wallet.withdraw.verifyForMore')}</Tip>}
           </Card>
-        </div>
+        </FormWithAside>
       </FormCard>
       <WithdrawalRecords title={t('wallet.withdraw.records')} />
       {flow.securityCheck && <FundsPasswordDialog

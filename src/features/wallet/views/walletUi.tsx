@@ -64,6 +64,22 @@ export const Figure = styled.div`
   .sub { font-size: 12px; color: ${({ theme }) => theme.color.textDim}; font-family: ${({ theme }) => theme.font.mono}; }
 `;
 
+/**
+ * A form beside its side card (the withdrawal's available balance and 24h quota); on a phone the
+ * card goes under the form, full width. A fixed two-column grid squeezed the form to 45 % at 390 px
+ * and laid the card over its currency, network and address controls (issue 50 B1).
+ */
+export const FormWithAside = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 600px) 300px;
+  gap: 32px;
+  align-items: start;
+  ${PHONE} {
+    grid-template-columns: minmax(0, 1fr);
+    gap: 16px;
+  }
+`;
+
 /** Dense form fields for the wallet forms. */
 export const WalletForm = styled.div`
   display: grid;
