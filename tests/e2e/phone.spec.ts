@@ -10,7 +10,7 @@ import { LANGUAGES } from '../../domain/languages';
 import { call, fundAccount, tokenOf } from './support/api';
 import { baseCatalogue } from './support/catalogue';
 import { verifyIdentity } from './support/operator';
-import { registerThroughUi } from './support/register';
+import { registerThroughUi, TEST_FUNDS_PASSWORD } from './support/register';
 import { fund } from './support/spotTrading';
 
 /**
@@ -199,6 +199,8 @@ async function p2pNoticeSteps(page: Page, w: Words, browserPage: () => Promise<P
   await call(page, '/api/wallet/transfer', { currency: 'USDT', from: 'spot', to: 'legal', quantity: '200' }, token);
   const ad = await call<FiatAd>(page, FIAT_PATHS.publish, {
     side: 'sell', crypto: 'USDT', fiat: 'USD', price_kind: 'fixed', fixed_price: '0.40', total: '100', min_amount: '1', max_amount: '100', method_ids: [method!.id], terms: '',
+    // A sell ad freezes crypto for others to take: it asks for the funds password (issue 49 §2).
+    funds_password: TEST_FUNDS_PASSWORD,
   }, token);
   const taker = await browserPage();
   await registerThroughUi(taker, `e2e-phone-taker-${Date.now()}@example.org`);
@@ -248,6 +250,9 @@ for (const lang of ['en_US', 'de_DE'] as const) {
       await expectTappable(page.getByLabel(wallet.withdraw.address), `${theme}: the address`);
       await expectTappable(page.getByLabel(wallet.withdraw.quantity), `${theme}: the quantity`);
       await expectNoSidewaysScroll(page, `/wallet/cash/USDT (${theme})`);
+      const folder = process.env.E2E_SHOTS ?? test.info().outputPath('shots');
+      mkdirSync(folder, { recursive: true });
+      await page.screenshot({ path: join(folder, `withdrawal-${lang}-${theme}.png`), fullPage: true });
     }
   });
 
