@@ -256,6 +256,23 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     }
   });
 
+  test(`${lang}: spot, futures and seconds charts open with the newest candle in view at 390 px`, async ({ page }) => {
+    const w = wordsOf(lang);
+    await page.goto('/home');
+    await useLanguage(page, lang);
+    for (const path of ['/markets/kline/BTC_USDT', '/contract/btc_usdt', '/contract_sec/btc_usdt']) {
+      await page.goto(path);
+      // A phone shows one section at a time; the seconds page opens on its order form.
+      await page.getByRole('tablist', { name: w.base.trade.tabs.label }).getByRole('tab', { name: w.base.trade.tabs.chart, exact: true }).click();
+      const chart = page.getByTestId('kline-chart').first();
+      await expect(chart).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
+      // After the layout settles, not only once at the first data.
+      await page.waitForTimeout(1500);
+      if (process.env.E2E_SHOTS) await page.screenshot({ path: join(process.env.E2E_SHOTS, `chart-${lang}-${path.split('/')[1]}.png`) });
+      await expect(chart, `${path}: the newest candle is off-screen`).toHaveAttribute('data-newest-shown', 'true');
+    }
+  });
+
   test(`${lang}: futures preview, TP/SL by ROE, isolated margin, stop-limit and OCO, a P2P notification and the ledger at 390 px in both themes`, async ({ page, browser }) => {
     test.setTimeout(240_000);
     const w = wordsOf(lang);

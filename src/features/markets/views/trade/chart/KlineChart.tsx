@@ -100,6 +100,12 @@ export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair; label?:
     created.overrideYAxis({ paneId: 'candle_pane', gap: { top: legendGap(host), bottom: 0.06 } });
     const width = labelWidth(`11px ${theme.font.body}`);
     created.overrideXAxis({ createTicks: ({ defaultTicks, bounding }) => ticksInside(defaultTicks, bounding.width, width) });
+    // Whether the newest candle is in view, on the element for the browser tests (issue 50 S1).
+    const markNewestShown = () => {
+      host.dataset.newestShown = String(created.getVisibleRange().realTo >= created.getDataList().length);
+    };
+    created.subscribeAction('onVisibleRangeChange', markNewestShown);
+    created.subscribeAction('onScroll', markNewestShown);
     created.setDataLoader({
       getBars: ({ type, callback }) => {
         if (type === 'init') {
@@ -159,8 +165,37 @@ export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair; label?:
   // effect: the candle in progress goes to the widget's subscribeBar callback.
   useEffect(() => {
     const s = io.current;
-    if (kline.liveBar && s.live && s.deliveredLoad === kline.loadId) s.live(toChartBar(kline.liveBar));
+    if (kline.liveBar && s.live && s.deliveredLoad === kline.loadId) {
+      s.live(toChartBar(kline.liveBar));
+      const c = chart.current;
+      if (c && element.current) element.current.dataset.newestShown = String(c.getVisibleRange().realTo >= c.getDataList().length);
+    }
   }, [kline.liveBar, kline.loadId]);
+
+  // effect: the newest candle stays in view while the layout settles (a phone's width settles after
+  // the first data: issue 50 S1 opened with the last ~10 candles off-screen), until the trader
+  // moves the chart themselves. klinecharts resizes in a frame of its own observer; this frame is
+  // asked for after it, so the scroll works on the new width.
+  useEffect(() => {
+    const host = element.current!;
+    let following = true;
+    const userMoved = () => {
+      following = false;
+    };
+    const events = ['pointerdown', 'wheel', 'touchstart', 'keydown'] as const;
+    for (const name of events) host.addEventListener(name, userMoved, { passive: true });
+    const observer =
+      typeof ResizeObserver === 'undefined'
+        ? undefined
+        : new ResizeObserver(() => {
+            if (following) requestAnimationFrame(() => chart.current?.scrollToRealTime());
+          });
+    observer?.observe(host);
+    return () => {
+      observer?.disconnect();
+      for (const name of events) host.removeEventListener(name, userMoved);
+    };
+  }, []);
 
   // effect: the widget paints its canvas itself; a theme change must be told to it.
   useEffect(() => {
