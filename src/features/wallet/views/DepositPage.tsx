@@ -35,18 +35,16 @@ function RecentDeposits(props: { currency: string | undefined }) {
   return <RecordsCard<DepositRecord> title={t('wallet.deposit.recent')} records={records} columns={depositColumns(t)} />;
 }
 
-/** The address as QR codes, twice: large to scan, small with its network's name. */
+/** The address as one QR code to scan, captioned with its network (two codes of one address only puzzled: issue 50 C6). */
 function AddressQr(props: { address: DepositAddress }) {
   const { t } = useTranslation();
   const { address } = props;
   return (
     <div className="qr" aria-label={t('wallet.deposit.qr')}>
-      {([[QR_SIZES.large, t('wallet.deposit.scan')], [QR_SIZES.small, address.network]] as const).map(([size, caption]) => (
-        <figure key={size}>
-          <QrCode value={address.address} size={size} />
-          {caption}
-        </figure>
-      ))}
+      <figure>
+        <QrCode value={address.address} size={QR_SIZES.large} />
+        {t('wallet.deposit.scan')} · {address.network}
+      </figure>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { WalletAccount, WalletBalance } from '../../../../domain/wallet';
 import { ACCOUNT_LABEL_KEYS } from '../../../../domain/walletAmounts';
+import { compareDecimal } from '../../../../domain/decimal';
 import { money } from '../../../../domain/figures';
 import { useFiat } from '../../../app/views/hooks';
 import { useWalletBalances } from '../wallet.hooks';
@@ -18,6 +19,9 @@ export function WalletAccountPage(props: { account: WalletAccount }) {
   const title = t(ACCOUNT_LABEL_KEYS[props.account]);
   // Deposits arrive in and withdrawals leave from the spot account; every account can transfer.
   const chainActions = props.account === 'spot';
+  // Every currency can sit in spot; the other accounts list what they hold and their settlement
+  // currency, USDT, not a dozen rows of zeros (issue 50 C11).
+  const rows = chainActions ? wallet.rows : wallet.rows.filter((r) => r.currency === 'USDT' || compareDecimal(r.available, '0') !== 0 || compareDecimal(r.frozen, '0') !== 0);
   return (
     <Card aria-busy={wallet.loading}>
       <div className="head">
@@ -37,7 +41,7 @@ export function WalletAccountPage(props: { account: WalletAccount }) {
       </div>
       <DataTable<WalletBalance>
         label={title}
-        rows={wallet.rows}
+        rows={rows}
         rowKey={(r) => r.currency}
         emptyKey={wallet.loading ? 'common.loading' : 'wallet.noBalances'}
         columns={[

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { DepositStatus, WithdrawalStatus, type DepositRecord, type LedgerRecord, type TransferRecord, type WithdrawalRecord } from '../../../../domain/wallet';
 import { ACCOUNT_LABEL_KEYS, DEPOSIT_STATUS_KEYS, LEDGER_KIND_KEYS, WITHDRAWAL_STATUS_KEYS } from '../../../../domain/walletAmounts';
+import { compareDecimal } from '../../../../domain/decimal';
 import { money, signedMoney, tone } from '../../../../domain/figures';
 import { Badge } from '../../../app/ui/Badge';
 import { Button } from '../../../app/ui/Button';
@@ -91,7 +92,23 @@ export function ledgerColumns(t: TFunction): Column<LedgerRecord>[] {
     { key: 'col.account', render: (r) => t(ACCOUNT_LABEL_KEYS[r.account]) },
     currency(),
     amount('col.balanceBefore', (r) => r.before),
-    amount('col.quantity', (r) => r.quantity, true),
+    {
+      key: 'col.quantity',
+      align: 'right',
+      // A move of frozen funds only (a withdrawal's fee leaving the freeze, a P2P release, an ICO
+      // allocation) changes nothing available: show the frozen amount that moved, marked as
+      // such, not "0.00" (issue 50 M18).
+      render: (r) => {
+        const frozenOnly = compareDecimal(r.quantity, '0') === 0 && compareDecimal(r.frozen_change, '0') !== 0;
+        const v = frozenOnly ? r.frozen_change : r.quantity;
+        return (
+          <span className={`num ${tone(v)}`}>
+            {signedMoney(v, r.currency)}
+            {frozenOnly && <span className="dim"> {t('col.frozen')}</span>}
+          </span>
+        );
+      },
+    },
     amount('col.balanceAfter', (r) => r.after),
   ];
 }

@@ -50,6 +50,18 @@ export function closeProblem(c: CloseDialogContext): string | undefined {
 const target = (e: CloseTarget): CloseTarget => ({ symbol: e.symbol, closable: e.closable, pricePrecision: e.pricePrecision, amountPrecision: e.amountPrecision });
 const unfilled = (output: FuturesPlaced | undefined) => output !== undefined && output.unfilled !== '0';
 
+/**
+ * What the close did, in words: all that could be closed ("Position closed"), a part of it (a
+ * partial quantity: the position stays open, issue 50 M20), nothing yet (a limit close resting on
+ * the book), or a market close cut at the 30th level.
+ */
+export function closeOutcomeKey(output: FuturesPlaced | undefined, closable: string): string {
+  if (unfilled(output)) return 'futures.close.rest';
+  const filled = output ? fx(output.order.filled) : 0n;
+  if (filled === 0n) return 'futures.close.placed';
+  return filled >= fx(closable) ? 'futures.close.done' : 'futures.close.partDone';
+}
+
 /** The call a confirmed close sends: the dialog's order, or everything closable at market (flash). */
 function closeCall(c: CloseDialogContext, kind: CloseCall['kind']): CloseCall {
   if (kind === 'flash') return { kind, symbol: c.symbol, idempotencyKey: c.idempotencyKey! };
@@ -104,7 +116,7 @@ export const closeDialogMachine = setup({
       target: '.closed',
       actions: [
         assign({ idempotencyKey: undefined }),
-        { type: 'showToast', params: ({ event }) => ({ tone: 'success' as const, message: { key: unfilled(event.output) ? 'futures.close.rest' : 'futures.close.done' } }) },
+        { type: 'showToast', params: ({ context, event }) => ({ tone: 'success' as const, message: { key: closeOutcomeKey(event.output, context.closable) } }) },
         'notifyDesk',
       ],
     },
