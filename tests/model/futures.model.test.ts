@@ -13,6 +13,7 @@ import { selectFundingIn } from '../../src/features/futures/machines/futuresDesk
 import { ACCOUNT, CONFIG, PLACED, POSITION } from '../../src/features/futures/machines/futuresFixtures';
 import { futuresOrderFormMachine, futuresOrderKeyMinter, type PlaceFuturesInput } from '../../src/features/futures/machines/futuresOrderForm/futuresOrderForm.machine';
 import { leverageDialogMachine, type LeverageRequest } from '../../src/features/futures/machines/leverageDialog/leverageDialog.machine';
+import { liquidationAfter, marginDialogMachine } from '../../src/features/futures/machines/marginDialog/marginDialog.machine';
 import { tpslDialogMachine } from '../../src/features/futures/machines/tpslDialog/tpslDialog.machine';
 import { roeTriggerText } from '../../domain/futures/planTrigger';
 import { futuresDetailMachine, type FuturesDetailData, type FuturesDetailTarget } from '../../src/features/futures/machines/futuresDetail/futuresDetail.machine';
@@ -122,6 +123,29 @@ describe('futures figures', () => {
     expect(maxOpen({ available: '1000', price: '50000', leverage: 10, takerFee: '0.0005', amountPrecision: 3 })).toBe('0.199');
     expect(maxOpen({ available: undefined, price: '50000', leverage: 10, takerFee: '0.0005', amountPrecision: 3 })).toBe('0');
     expect(atMark(POSITION, '66000')).toMatchObject({ mark_price: '66000', unrealised_pnl: '3000', roe: '1' });
+  });
+});
+
+describe('margin dialog', () => {
+  it('keeps a refusal in the dialog until the amount changes, and previews no liquidation for an amount that cannot move (issue 50 S3, M9)', async () => {
+    const desk = fakeDesk();
+    const adjust = calls<unknown, unknown>();
+    const dialog = createActor(marginDialogMachine.provide({ actors: { adjustMargin: adjust.logic }, actions: { showToast } }), { input: { replyTo: desk.ref } }).start();
+    dialog.send({ type: 'margin.open', position: { ...POSITION, max_removable_margin: '197.52' }, brackets: [{ bracket: 1, floor: '0', cap: '50000', maxLeverage: 125, mmr: '0.004', maintenanceAmount: '0' }], available: '1000' });
+    dialog.send({ type: 'margin.type', value: 'remove' });
+    dialog.send({ type: 'margin.amount', value: '600' });
+    expect(liquidationAfter(dialog.getSnapshot().context)).toBeUndefined();
+    dialog.send({ type: 'margin.save' });
+    expect(dialog.getSnapshot().context.refusal).toEqual({ key: 'futures.margin.removeTooMuch' });
+    expect(adjust.seen).toEqual([]);
+    dialog.send({ type: 'margin.amount', value: '100' });
+    expect(dialog.getSnapshot().context.refusal).toBeUndefined();
+    expect(liquidationAfter(dialog.getSnapshot().context)).toMatch(/^\d/);
+    dialog.send({ type: 'margin.save' });
+    adjust.reject({ kind: 'server', serverMessage: 'At most 90 USDT can be removed' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(dialog.getSnapshot().value).toBe('editing');
+    expect(dialog.getSnapshot().context.refusal).toEqual({ text: 'At most 90 USDT can be removed' });
   });
 });
 

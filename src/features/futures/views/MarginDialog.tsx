@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
 import type { useMarginDialog } from '../futures.hooks';
-import { Choices, Facts, NumberField } from './formParts';
+import { Choices, Facts, FormProblem, NumberField } from './formParts';
 import { MARGIN_AMOUNT_PLACES } from '../../../../domain/futures/api';
 import { money, price } from '../../../../domain/figures';
 import { amountInput } from '../../../../domain/walletAmounts';
@@ -38,12 +38,15 @@ export function MarginDialog(props: { dialog: ReturnType<typeof useMarginDialog>
           {t('futures.margin.max')}
         </button>
       </Choices>
+      {d.refusal && (
+        <FormProblem role="alert">{'key' in d.refusal ? t(d.refusal.key) : d.refusal.text}</FormProblem>
+      )}
       <Facts
         rows={[
           [t('futures.margin.current'), `${money(p.margin, 'USDT')} USDT`],
           [t(d.type === 'add' ? 'futures.margin.maxAdd' : 'futures.margin.maxRemove'), `${money(d.limit, 'USDT')} USDT`, 'margin-limit'],
           [t('futures.margin.liqNow'), p.liquidation_price === '0' ? '—' : price(p.liquidation_price, places)],
-          [t('futures.margin.liqAfter'), d.liquidation === '0' ? '—' : price(d.liquidation, places), 'margin-liq-after'],
+          [t('futures.margin.liqAfter'), d.liquidation === undefined || d.liquidation === '0' ? '—' : price(d.liquidation, places), 'margin-liq-after'],
         ]}
       />
     </ConfirmDialog>

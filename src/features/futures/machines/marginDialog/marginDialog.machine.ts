@@ -1,6 +1,6 @@
 import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
-import type { ToastMessage } from '../../../../../domain/errors';
+import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import type { LeverageBracket } from '../../../../../domain/futures/brackets';
 import { MARGIN_AMOUNT_PLACES, type FuturesMarginRequest, type FuturesPosition, type MarginAdjustment } from '../../../../../domain/futures/api';
 import { isPositiveDecimalInput } from '../../../../../domain/decimalRule';
@@ -15,6 +15,8 @@ export interface MarginDialogContext {
   available: string;
   type: MarginAdjustment;
   amount: string;
+  /** Why the last Confirm was refused (the form's rule or the server's answer), kept in the dialog until the input changes. */
+  refusal: ToastMessage | undefined;
   replyTo: AnyActorRef | undefined;
 }
 
@@ -37,7 +39,9 @@ export function marginProblem(c: MarginDialogContext): string | undefined {
 
 /** The liquidation price after the change, shown before it is confirmed (undefined while the amount is not valid). */
 export function liquidationAfter(c: MarginDialogContext): string | undefined {
-  if (!c.position || !isPositiveDecimalInput(c.amount, { places: MARGIN_AMOUNT_PLACES })) return undefined;
+  // No preview of a change that cannot be made (issue 50 M9: removing 600 of 197.52 removable
+  // previewed a liquidation price above the mark).
+  if (!c.position || marginProblem(c) !== undefined) return undefined;
   return liquidationAfterMargin(c.position, c.type === 'add' ? c.amount : subDecimal('0', c.amount), c.brackets);
 }
 
@@ -68,24 +72,30 @@ export const marginDialogMachine = setup({
   },
 }).createMachine({
   id: 'marginDialog',
-  context: ({ input }) => ({ position: undefined, brackets: [], available: '0', type: 'add', amount: '', replyTo: input.replyTo }),
+  context: ({ input }) => ({ position: undefined, brackets: [], available: '0', type: 'add', amount: '', refusal: undefined, replyTo: input.replyTo }),
   initial: 'closed',
   states: {
     closed: {
       on: {
         'margin.open': {
           target: 'editing',
-          actions: assign(({ event }) => ({ position: event.position, brackets: event.brackets, available: event.available, type: 'add' as const, amount: '' })),
+          actions: assign(({ event }) => ({ position: event.position, brackets: event.brackets, available: event.available, type: 'add' as const, amount: '', refusal: undefined })),
         },
       },
     },
     editing: {
       on: {
-        'margin.type': { actions: assign({ type: ({ event }) => event.value, amount: '' }) },
-        'margin.amount': { actions: assign({ amount: ({ event }) => event.value.trim() }) },
+        'margin.type': { actions: assign({ type: ({ event }) => event.value, amount: '', refusal: undefined }) },
+        'margin.amount': { actions: assign({ amount: ({ event }) => event.value.trim(), refusal: undefined }) },
         'margin.save': [
-          { guard: 'valid', target: 'saving' },
-          { actions: { type: 'showToast', params: ({ context }) => ({ tone: 'error' as const, message: { key: marginProblem(context)! } }) } },
+          { guard: 'valid', target: 'saving', actions: assign({ refusal: undefined }) },
+          {
+            // Said in the dialog and kept there (issue 50 S3: a toast alone was gone in 1.2 s).
+            actions: [
+              { type: 'showToast', params: ({ context }) => ({ tone: 'error' as const, message: { key: marginProblem(context)! } }) },
+              assign({ refusal: ({ context }) => ({ key: marginProblem(context)! }) }),
+            ],
+          },
         ],
         'margin.close': 'closed',
       },
@@ -99,7 +109,7 @@ export const marginDialogMachine = setup({
           target: 'closed',
           actions: [{ type: 'showToast', params: ({ context }) => ({ tone: 'success' as const, message: { key: context.type === 'add' ? 'futures.margin.added' : 'futures.margin.removed' } }) }, 'notifyDesk'],
         },
-        onError: { target: 'editing', actions: [toastError, 'notifyDesk'] },
+        onError: { target: 'editing', actions: [toastError, assign({ refusal: ({ event }) => messageForError(event.error) }), 'notifyDesk'] },
       },
     },
   },

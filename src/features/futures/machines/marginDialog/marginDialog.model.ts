@@ -19,5 +19,5 @@ export const marginDialogModel: MachineModel<typeof marginDialogMachine> = {
     { type: 'xstate.done.actor.adjustMargin', output: undefined },
     { type: 'xstate.error.actor.adjustMargin', error: { kind: 'server', serverMessage: 'At most 300 USDT can be removed' } },
   ],
-  abstract: (s) => [s.context.type, s.context.amount],
+  abstract: (s) => [s.context.type, s.context.amount, s.context.refusal !== undefined],
 };
