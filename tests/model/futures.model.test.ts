@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromPromise, type AnyActorRef } from 'xstate';
-import type { FuturesCloseRequest, FuturesPlanCreate } from '../../domain/futures/api';
+import type { FuturesCloseRequest, FuturesMarginRequest, FuturesPlanCreate, FuturesPosition } from '../../domain/futures/api';
 import { closeDialogMachine, closeKeyMinter, type CloseCall } from '../../src/features/futures/machines/closeDialog/closeDialog.machine';
 import { futuresDeskMachine, type DeskData } from '../../src/features/futures/machines/futuresDesk/futuresDesk.machine';
 import { maxOpen, atMark } from '../../src/features/futures/machines/futuresDesk/figures';
@@ -129,7 +129,7 @@ describe('futures figures', () => {
 describe('margin dialog', () => {
   it('keeps a refusal in the dialog until the amount changes, and previews no liquidation for an amount that cannot move (issue 50 S3, M9)', async () => {
     const desk = fakeDesk();
-    const adjust = calls<unknown, unknown>();
+    const adjust = calls<FuturesMarginRequest, FuturesPosition | undefined>();
     const dialog = createActor(marginDialogMachine.provide({ actors: { adjustMargin: adjust.logic }, actions: { showToast } }), { input: { replyTo: desk.ref } }).start();
     dialog.send({ type: 'margin.open', position: { ...POSITION, max_removable_margin: '197.52' }, brackets: [{ bracket: 1, floor: '0', cap: '50000', maxLeverage: 125, mmr: '0.004', maintenanceAmount: '0' }], available: '1000' });
     dialog.send({ type: 'margin.type', value: 'remove' });
