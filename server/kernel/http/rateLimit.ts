@@ -1,5 +1,5 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { ResultCode } from '../../../domain/api.js';
 import { ApiFailure } from './envelope.js';
@@ -22,6 +22,13 @@ export interface RateLimitStore {
 export const DEFAULT_ACCOUNT_RATE_LIMITS = { login: 30, sendCode: 20, operatorLogin: 30 } as const;
 
 export const perClientPerMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+
+/**
+ * The client a per-address count is kept for, as the routes' own limits key it: its address, an
+ * IPv6 one by its /64 (what one subscriber is given), so that a client cannot step round a limit
+ * through the addresses of its own prefix. For counters a plugin keeps itself (`createRateLimit`).
+ */
+export const clientAddress = (request: FastifyRequest): string => normalizeIP(request.ip);
 
 export async function registerRateLimits(app: FastifyInstance, store?: RateLimitStore): Promise<void> {
   // Commands fail at once while Redis is away (no offline queue), and then the limit is skipped:

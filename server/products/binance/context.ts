@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clientAddress } from '../../kernel/http/rateLimit.js';
 import { ApiFailure } from '../../kernel/http/envelope.js';
 import { translate } from '../../kernel/i18n/messages.js';
 import type { Offers } from '../../kernel/offers.js';
@@ -17,7 +18,7 @@ import {
 } from './errors.js';
 import { acceptFormBodies, integerParam, paramSchema, paramsOf, rawParts, required, type Params } from './params.js';
 
-/** Requests per minute per API key (signed calls) or per address (public ones); every call weighs 1 here. */
+/** Requests per minute per address (every call) and per API key (signed calls); every call weighs 1 here. */
 export const WEIGHT_PER_MINUTE = 6000;
 
 /** What a signed call needs of its key: Binance's USER_DATA calls read, TRADE calls trade. */
@@ -44,8 +45,16 @@ type Handler<C> = (call: C) => unknown;
  * Binance's error shapes and statuses for everything refused (validation included, never our
  * envelope, never a 500 for bad input), request weights by @fastify/rate-limit with Binance's
  * headers, and the signed-request check through the API keys' offer.
+ *
+ * Weights (issue 49): every call counts against its address the moment it arrives, before its
+ * parameters are parsed or validated, so refused calls cost weight too; a signed call counts against
+ * its API key as well, once the key and signature are verified — a count keyed on the raw header had
+ * let an address over its limit go on with a random key per call, and a count before verification
+ * would let anyone who knows a key's name (it travels in a header) spend its weight. Each is one
+ * counter for all the dialect's routes, as Binance weighs all calls together, kept in the kernel's
+ * rate-limit store (memory, or Redis in the scale-out mode). `weightPerMinute`: tests use a small one.
  */
-export function binanceContext(app: FastifyInstance, offers: Offers) {
+export function binanceContext(app: FastifyInstance, offers: Offers, { weightPerMinute = WEIGHT_PER_MINUTE } = {}) {
   acceptFormBodies(app);
   // A DELETE (or a POST with every parameter in the query) has no body: validated as no parameters.
   app.addHook('preValidation', async (request) => {
@@ -57,25 +66,22 @@ export function binanceContext(app: FastifyInstance, offers: Offers) {
     if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
     return reply.status(refusal.status).send(refusal.toBody());
   });
-  // Binance's header for the weight used in the current minute, from the rate limiter's count.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    const remaining = reply.getHeader('x-ratelimit-remaining');
-    if (remaining !== undefined) reply.header('x-mbx-used-weight-1m', String(WEIGHT_PER_MINUTE - Number(remaining)));
-    return payload;
-  });
-
-  /** Route options: the weight limit per key or address, and the parameters the call reads. */
-  const limited = {
-    rateLimit: {
-      max: WEIGHT_PER_MINUTE,
-      timeWindow: 60_000,
-      keyGenerator: (request: FastifyRequest) => {
-        const key = request.headers['x-mbx-apikey'];
-        return typeof key === 'string' && key !== '' ? `key:${key}` : `ip:${request.ip}`;
-      },
-      errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
-        Object.assign(tooManyRequests(WEIGHT_PER_MINUTE), { retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)) }),
-    },
+  const weights = { max: weightPerMinute, timeWindow: 60_000 };
+  const perAddress = app.createRateLimit({ ...weights, keyGenerator: (request) => `binance:ip:${clientAddress(request)}` });
+  // Called only once the key has been verified (signedUser), so the header names a real key.
+  const perKey = app.createRateLimit({ ...weights, keyGenerator: (request) => `binance:key:${String(request.headers['x-mbx-apikey'])}` });
+  /** Counts one call on `counter`; over the limit, Binance's 429 -1003 with when to try again. Answers the weight used. */
+  async function weigh(counter: typeof perAddress, request: FastifyRequest): Promise<number | undefined> {
+    const count = await counter(request);
+    // Allowed without counting (the store unreachable: skipOnError) has no figures.
+    if (count.isAllowed) return undefined;
+    if (count.isExceeded) throw Object.assign(tooManyRequests(weightPerMinute), { retryAfter: Math.max(1, Math.ceil(count.ttl / 1000)) });
+    return count.max - count.remaining;
+  }
+  /** Every call's first step: its address's weight, with Binance's header for the weight it has used this minute. */
+  const weighAddress = async (request: FastifyRequest, reply: FastifyReply) => {
+    const used = await weigh(perAddress, request);
+    if (used !== undefined) reply.header('x-mbx-used-weight-1m', String(used));
   };
 
   /** The user a signed call acts for, once its key, address, permission, timestamp and signature pass. */
@@ -115,12 +121,13 @@ export function binanceContext(app: FastifyInstance, offers: Offers) {
       app.route({
         method,
         url,
-        config: limited,
+        onRequest: weighAddress,
         schema: method === 'GET' ? { querystring: paramSchema(names) } : { querystring: paramSchema(names), body: paramSchema(names) },
         handler: async (request) => handle(await call(request)),
       });
     const signed = (needs: Needs) => async (request: FastifyRequest): Promise<SignedCall> => {
       const userId = await signedUser(request, needs);
+      await weigh(perKey, request);
       return { request, params: paramsOf(request), userId };
     };
     return {

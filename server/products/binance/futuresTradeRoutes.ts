@@ -75,9 +75,10 @@ export function futuresTradeRoutes(d: FuturesDesk, context: ReturnType<typeof bi
       if (reduceOnly && !closes) throw reduceOnlyRejected();
       const action: FuturesAction = closes ? (want === 1 ? 'close_short' : 'close_long') : want === 1 ? 'open_long' : 'open_short';
       const body = { symbol: pair.spec.symbol, action, type: type === 'LIMIT' ? ('limit' as const) : ('market' as const), ...(price !== undefined && type === 'LIMIT' ? { price } : {}), quantity };
-      const key = submissionKey(placeScope, idempotencyKeyOf(clientOrderId), body);
+      // Only newClientOrderId deduplicates, as on Binance: two identical orders without one are two orders.
+      const key = clientOrderId === undefined ? undefined : submissionKey(placeScope, idempotencyKeyOf(clientOrderId), body);
       // reduceOnly is our reduce_only: the engine checks it again under the book's lock (a position closed meanwhile).
-      const placed = await exchange.place({ userId, ...body, source: 'user', key, reduceOnly });
+      const placed = await exchange.place({ userId, ...body, source: 'user', ...(key ? { key } : {}), reduceOnly });
       if (!placed.ok) throw placed.key === 'futuresReduceOnlyIncreases' ? reduceOnlyRejected() : refusal(request.lang, placed.key, placed.vars);
       await clientIds().remember(userId, 'futures', clientOrderId, placed.data.order.id);
       return futuresOrder(placed.data.order, clientOrderId ?? derivedClientId(placed.data.order.id));

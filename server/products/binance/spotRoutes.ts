@@ -240,6 +240,10 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
       const quantity = decimalParam(params, 'quantity');
       const quoteOrderQty = decimalParam(params, 'quoteOrderQty');
       const price = decimalParam(params, 'price');
+      // A MARKET order names one of quantity (base) and quoteOrderQty (quote to spend), as on Binance.
+      if (type === 'MARKET' && quantity !== undefined && quoteOrderQty !== undefined) throw parameterNotRequired('quoteOrderQty');
+      if (type === 'MARKET' && side === 'SELL' && quoteOrderQty !== undefined) throw unsupported('quoteOrderQty', 'MARKET SELL by quote amount; send quantity');
+      const byQuantity = type === 'MARKET' && side === 'BUY' && quantity !== undefined;
       const body =
         type !== 'MARKET'
           ? {
@@ -251,10 +255,11 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
               ...(timeInForce ? { time_in_force: timeInForce } : {}),
             }
           : side === 'BUY'
-            ? // Our market buy spends a budget (frozen up front); a quantity to buy is not an order our engine takes.
-              { symbol, side: 'buy' as const, type: 'market' as const, amount: quoteOrderQty ?? (quantity ? (unsupported('quantity', 'MARKET BUY by quantity; send quoteOrderQty') as never) : (required(params, 'quoteOrderQty') as never)) }
-            : { symbol, side: 'sell' as const, type: 'market' as const, quantity: quantity ?? (quoteOrderQty ? (unsupported('quoteOrderQty', 'MARKET SELL by quote amount; send quantity') as never) : (required(params, 'quantity') as never)) };
-      const placed = await trading().place(userId, body, idempotencyKeyOf(clientOrderId));
+            ? // By quoteOrderQty our market buy spends that budget; by quantity it buys that much, bounded by the balance.
+              { symbol, side: 'buy' as const, type: 'market' as const, ...(byQuantity ? { quantity } : { amount: quoteOrderQty ?? (required(params, 'quantity') as never) }) }
+            : { symbol, side: 'sell' as const, type: 'market' as const, quantity: quantity ?? (required(params, 'quantity') as never) };
+      // Only newClientOrderId deduplicates (no key of the browser's kind derived from the body).
+      const placed = await trading().place(userId, body, idempotencyKeyOf(clientOrderId), { keyedOnly: true, marketBuyByQuantity: byQuantity });
       if (!placed.ok) throw placed.key === 'spotInsufficientBalance' ? insufficientBalance() : orderRejected(translate(request.lang, placed.key, placed.vars));
       await ids.remember(userId, 'spot', clientOrderId, placed.data.id);
       // A post-only order that would have taken was cancelled unfilled: Binance refuses a LIMIT_MAKER so.

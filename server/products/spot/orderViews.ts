@@ -13,8 +13,9 @@ const DAY_MS = 86_400_000;
 const FINISHED_STATUSES: readonly SpotOrderStatus[] = [SpotOrderStatus.filled, SpotOrderStatus.cancelled];
 
 // A market buy's stored quantity is a placeholder (the engine's "no cap"); its entrust total is the
-// budget. The average deal price is rounded to the pair's price precision (`precision`: an SQL
-// expression). One list for both shapes: the columns of a read, and the JSON object a write's own
+// budget. A market buy of a quantity bounded by the buyer's balance (the Binance dialect's; no budget
+// of its own, `quote_budget` null) shows its quantity and no entrust total, as a market sell does.
+// The average deal price is rounded to the pair's price precision (`precision`: an SQL expression). One list for both shapes: the columns of a read, and the JSON object a write's own
 // statement returns of the rows it wrote (pipeline/record.ts, settlement.ts).
 const orderFields = (o: string, precision: string): Array<[keyof SpotOrder, string]> => [
   ['id', `${o}.id`],
@@ -22,7 +23,7 @@ const orderFields = (o: string, precision: string): Array<[keyof SpotOrder, stri
   ['side', `${o}.side`],
   ['type', `${o}.type`],
   ['price', `trim_scale(${o}.price)::text`],
-  ['quantity', `case when ${o}.type = 'market' and ${o}.side = 'buy' then '0' else trim_scale(${o}.quantity)::text end`],
+  ['quantity', `case when ${o}.type = 'market' and ${o}.side = 'buy' and ${o}.quote_budget is not null then '0' else trim_scale(${o}.quantity)::text end`],
   ['amount', `trim_scale(coalesce(${o}.quote_budget, ${o}.price * ${o}.quantity))::text`],
   ['filled', `trim_scale(${o}.filled)::text`],
   ['avg_price', `case when ${o}.filled > 0 then trim_scale(round(${o}.filled_quote / ${o}.filled, ${precision}))::text else '0' end`],

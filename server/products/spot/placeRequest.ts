@@ -25,9 +25,15 @@ export interface PairMinimums {
   minNotional: string;
 }
 
-export function checkPlace(body: PlaceSpotOrder, spec: PairSpec, minimums: PairMinimums): PlaceCheck {
+/**
+ * `marketBuyByQuantity`: a market buy names the base `quantity` to buy instead of an `amount` to
+ * spend (the Binance dialect's MARKET BUY by quantity), bounded by the buyer's balance; checked as a
+ * market sell's quantity is (its value is not known before it matches). The browser's form never asks.
+ */
+export function checkPlace(body: PlaceSpotOrder, spec: PairSpec, minimums: PairMinimums, { marketBuyByQuantity = false } = {}): PlaceCheck {
   const { side, type } = body;
-  const needs: Array<'price' | 'quantity' | 'amount'> = type === 'limit' ? ['price', 'quantity'] : side === 'sell' ? ['quantity'] : ['amount'];
+  const byQuantity = type === 'market' && side === 'buy' && marketBuyByQuantity;
+  const needs: Array<'price' | 'quantity' | 'amount'> = type === 'limit' ? ['price', 'quantity'] : side === 'sell' || byQuantity ? ['quantity'] : ['amount'];
   for (const field of needs) {
     const failure = checkValue(field, body[field], field === 'quantity' ? spec.amountPrecision : spec.pricePrecision);
     if (failure) return failure;
@@ -37,6 +43,7 @@ export function checkPlace(body: PlaceSpotOrder, spec: PairSpec, minimums: PairM
   if (body.time_in_force !== undefined && body.time_in_force !== 'GTC' && type !== 'limit') return { ok: false, key: 'spotTimeInForceLimitOnly' };
   if (type === 'limit') return { ok: true, request: { side, type, price: body.price!, quantity: body.quantity!, ...(body.time_in_force ? { tif: body.time_in_force } : {}) } };
   if (side === 'sell') return { ok: true, request: { side, type, quantity: body.quantity! } };
+  if (byQuantity) return { ok: true, request: { side, type, quantity: body.quantity!, boundByBalance: true } };
   return { ok: true, request: { side, type, quoteBudget: body.amount! } };
 }
 

@@ -1,6 +1,6 @@
 import type { SpotOrder } from '../../../domain/spotOrders.js';
 import type { PairSpec } from '../../kernel/exchange/pairSpec.js';
-import type { EngineEvent, OrderBookEngine } from '../../kernel/exchange/matching/types.js';
+import { RejectReason, type EngineEvent, type OrderBookEngine } from '../../kernel/exchange/matching/types.js';
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
 import type { PlaceIntent } from './pipeline/intake.js';
 import type { Recorded } from './pipeline/record.js';
@@ -63,10 +63,14 @@ export function matchBatch(
     if (r.kind === 'insufficientFunds') results[i] = { ok: false, reason: 'insufficientFunds' };
     else if (r.kind === 'repeated') results[i] = { ok: true, orderId: r.orderId, events: [], repeated: true };
     else if (r.kind === 'recorded') {
-      engine.execute({ ...c.intent.command, orderId: r.orderId }, out);
+      // A balance-bound buy matches with the bound its record froze.
+      engine.execute({ ...c.intent.command, orderId: r.orderId, ...(r.budget !== undefined ? { quoteBudget: r.budget } : {}) }, out);
       events.push(...out);
       placed.push({ userId: c.intent.userId, orderId: r.orderId });
-      results[i] = { ok: true, orderId: r.orderId, events: out };
+      // Refused because the balance cannot pay for it: recorded, and ended by the settlement (its
+      // freeze given back), but to its placer a refusal for want of funds, as Binance answers it.
+      const unaffordable = out.length === 1 && out[0]!.type === 'rejected' && out[0]!.reason === RejectReason.insufficientBudget;
+      results[i] = unaffordable ? { ok: false, reason: 'insufficientFunds' } : { ok: true, orderId: r.orderId, events: out };
     }
   });
   // A key used twice in one batch: the second gets the first's order, as a repeat.
@@ -75,6 +79,22 @@ export function matchBatch(
     if (r?.kind !== 'sameBatchAs') return;
     const first = results[batchIndexOfPlace[r.index]!];
     results[i] = first && 'orderId' in first ? { ok: true, orderId: first.orderId, events: [], repeated: true } : first!;
+  });
+}
+
+/**
+ * The submission keys of the batch's places that were recorded and then refused (the engine's
+ * refusal of a balance-bound buy its balance cannot pay for: matchBatch). `recorded` is numbered
+ * among the places, as matchBatch's.
+ */
+export function refusedKeys(batch: readonly Command[], recorded: readonly Recorded[], results: readonly Result[]): Array<{ userId: number; key: string }> {
+  let place = -1;
+  return batch.flatMap((c, i) => {
+    if (c.kind !== 'place') return [];
+    place += 1;
+    const result = results[i];
+    const refused = recorded[place]?.kind === 'recorded' && c.intent.submission && result && !(result instanceof Error) && !result.ok;
+    return refused ? [{ userId: c.intent.userId, key: c.intent.submission!.key.key }] : [];
   });
 }
 

@@ -3,6 +3,7 @@ import type { SpotOrder } from '../../../domain/spotOrders.js';
 import { depthChannel, klineChannel, tradeChannel, type KlineBar } from '../../../domain/market.js';
 import type { Database } from '../../kernel/db/database.js';
 import { sequenceIds, type SequenceIds } from '../../kernel/db/sequenceIds.js';
+import { forgetBatch } from '../../kernel/idempotency.js';
 import type { Candle } from '../../kernel/exchange/market/candles.js';
 import { DEPTH_LEVELS, MarketData } from '../../kernel/exchange/marketData.js';
 import type { EngineEvent, OrderBookEngine, RestingOrder } from '../../kernel/exchange/matching/types.js';
@@ -14,7 +15,7 @@ import { intake, type PlaceIntent, type PlaceOrderRequest } from './pipeline/int
 import { recordOrders } from './pipeline/record.js';
 import { settle } from './pipeline/settlement.js';
 import { watchMarket } from '../../kernel/observability/metrics.js';
-import { matchBatch, notifyUsers, unlessError, withViews, type CancelOutcome, type Command, type PlaceOutcome, type Result } from './spotBatch.js';
+import { matchBatch, notifyUsers, refusedKeys, unlessError, withViews, type CancelOutcome, type Command, type PlaceOutcome, type Result } from './spotBatch.js';
 import { CandleBacklog } from './spotCandleBacklog.js';
 import { replayOpenOrders, restoreCandles, restoreTrades } from './spotRestore.js';
 
@@ -159,11 +160,18 @@ export class SpotMarket {
     // The views of the orders this batch recorded, as the record stage wrote them.
     const recordedViews = new Map<number, SpotOrder>();
     for (const r of recorded) if (r.kind === 'recorded') recordedViews.set(r.orderId, r.order);
+    const unaffordable = refusedKeys(batch, recorded, results);
     return {
       finish: async (committed) => {
         try {
           // After the settlement: every answer carries its order as the batch's last statement wrote it.
-          if (events.length > 0 || placed.length > 0) return withViews(batch, results, await this.settleAndPublish(events, placed, recordedViews, now, committed), recordedViews);
+          if (events.length > 0 || placed.length > 0) {
+            const views = await this.settleAndPublish(events, placed, recordedViews, now, committed);
+            // A balance-bound buy the engine refused was recorded with its key; freed, as the record
+            // stage frees a refused order's, so that a retry after a deposit is a new submission.
+            await forgetBatch(this.db, unaffordable);
+            return withViews(batch, results, views, recordedViews);
+          }
           // The writes committed without waiting for the disk: nobody hears of the batch before
           // it is there.
           if (intents.length > 0) {

@@ -48,10 +48,22 @@ const REFUSALS: Record<Extract<PlaceOutcome, { ok: false }>['reason'], TradingMe
   insufficientFunds: 'spotInsufficientBalance',
 };
 
+/** How a caller other than the browser places (the Binance dialect, products/binance, through the `spotTrading` offer). */
+export interface PlaceOptions {
+  /**
+   * Deduplicate by `idempotencyKey` alone: without one every submission is a new order, as on
+   * Binance, where only `newClientOrderId` deduplicates (a bot may mean two identical orders). The
+   * browser's rule, a key derived from the body for 2 s, stays the default.
+   */
+  keyedOnly?: boolean;
+  /** A market buy of the base `quantity`, bounded by the buyer's available quote, instead of an `amount` to spend (checkPlace). */
+  marketBuyByQuantity?: boolean;
+}
+
 export interface SpotTrading {
   feeRate(): Promise<SpotFeeRate>;
   /** Places an order for `userId`; `idempotencyKey` is the request's Idempotency-Key header. */
-  place(userId: number, body: PlaceSpotOrder, idempotencyKey: unknown): Promise<SpotOutcome<SpotOrder>>;
+  place(userId: number, body: PlaceSpotOrder, idempotencyKey: unknown, options?: PlaceOptions): Promise<SpotOutcome<SpotOrder>>;
   cancel(userId: number, orderId: number): Promise<SpotOutcome<SpotOrder>>;
   current(userId: number, query: { page: number; size?: number; symbol?: string }): Promise<Page<SpotOrder>>;
   history(userId: number, query: { days: RecordDays; page: number; size?: number; symbol?: string; currency?: string }): Promise<Page<SpotOrder>>;
@@ -109,14 +121,15 @@ export function spotTrading({
     ...(stops ? { stops } : {}),
     feeRate: () => readFeeSchedule(db),
 
-    place: (userId, body, idempotencyKey) => orUnavailable(async () => {
+    place: (userId, body, idempotencyKey, options = {}) => orUnavailable(async () => {
       const open = await tradable(body.symbol);
       if (!open) return fail('spotPairNotTrading');
       const { market, minimums } = open;
-      const checked = checkPlace(body, market.spec, minimums);
+      const checked = checkPlace(body, market.spec, minimums, options);
       if (!checked.ok) return fail(checked.key, checked.vars);
-      const key = submissionKey(PLACE_SCOPE, idempotencyKey, { ...body, symbol: market.spec.symbol });
-      const taken = intake(market.spec, { ...checked.request, userId, submission: { scope: PLACE_SCOPE, key } });
+      const unkeyed = options.keyedOnly && idempotencyKey === undefined;
+      const submission = unkeyed ? {} : { submission: { scope: PLACE_SCOPE, key: submissionKey(PLACE_SCOPE, idempotencyKey, { ...body, symbol: market.spec.symbol }) } };
+      const taken = intake(market.spec, { ...checked.request, userId, ...submission });
       if (!taken.ok) return fail(REFUSALS[taken.reason]);
       const outcome = await market.placeIntent(taken.intent);
       if (!outcome.ok) return fail(REFUSALS[outcome.reason]);

@@ -5,7 +5,7 @@ import { useBinanceServer, type Trader } from './harness.js';
 /**
  * Issue 36, "Done when": ccxt's own `binance` class, unchanged but for its URLs, trades on the real
  * server (HTTP on a port, every product composed as in production): markets, market data, balance,
- * limit orders placed, read and cancelled, a market order, open orders, its trades; on futures,
+ * limit orders placed, read and cancelled, market buys by cost and by amount, open orders, its trades; on futures,
  * leverage, a long opened by market, the position, and its reduce-only close.
  */
 const t = useBinanceServer('ccxt');
@@ -57,17 +57,22 @@ describe('ccxt binance against OpenEx', () => {
     const bought = await bot.createMarketBuyOrderWithCost('BTC/USDT', 3000);
     expect(bought.status).toBe('closed');
     expect(bought.filled).toBeCloseTo(0.1, 8);
+    // ccxt's default market buy sends a base `quantity` (issue 49: it had answered HTTP 500): bought
+    // from the ask, paid from the balance, the rest of which stays free.
+    const byAmount = await bot.createOrder('BTC/USDT', 'market', 'buy', 0.05);
+    expect(byAmount).toMatchObject({ status: 'closed', side: 'buy', amount: 0.05, filled: 0.05, cost: 1500 });
     const trades = await bot.fetchMyTrades('BTC/USDT');
-    expect(trades).toHaveLength(1);
+    expect(trades).toHaveLength(2);
     expect(trades[0]).toMatchObject({ price: 30000, amount: 0.1, side: 'buy', takerOrMaker: 'taker' });
+    expect(trades[1]).toMatchObject({ price: 30000, amount: 0.05, side: 'buy', takerOrMaker: 'taker' });
     balance = await bot.fetchBalance();
-    expect(balance['USDT']!.free).toBe(47000);
-    expect(balance['BTC']!.free).toBeGreaterThan(0.099);
+    expect(balance['USDT']).toMatchObject({ free: 45500, used: 0 });
+    expect(balance['BTC']!.free).toBeGreaterThan(0.149);
 
     const ticker = await bot.fetchTicker('BTC/USDT');
     expect(ticker.last).toBe(30000);
     const prints = await bot.fetchTrades('BTC/USDT');
-    expect(prints.at(-1)).toMatchObject({ price: 30000, amount: 0.1 });
+    expect(prints.at(-1)).toMatchObject({ price: 30000, amount: 0.05 });
     const candles = await bot.fetchOHLCV('BTC/USDT', '1m');
     expect(candles.at(-1)?.[4]).toBe(30000);
   }, 60_000);

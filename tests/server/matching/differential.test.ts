@@ -219,6 +219,9 @@ class StreamGenerator {
       stp: this.pick<SelfTradePrevention>(['cancelTaker', 'cancelMaker', 'cancelBoth']),
     };
     if (quoteBudget !== undefined) command.quoteBudget = quoteBudget;
+    // Refusing what the budget cannot pay for (a market buy by quantity, issue 49) on the even
+    // budgets: no extra draw, so the streams stay as they were; on sells it must be ignored alike.
+    if (quoteBudget !== undefined && quoteBudget % 2 === 0) command.refuseIfUnaffordable = true;
     return command;
   }
 }

@@ -37,7 +37,7 @@ export const market = (
   accountId: number,
   side: Side,
   quantity: number,
-  options: { quoteBudget?: number; tif?: TimeInForce; stp?: SelfTradePrevention } = {},
+  options: { quoteBudget?: number; tif?: TimeInForce; stp?: SelfTradePrevention; refuseIfUnaffordable?: boolean } = {},
 ): PlaceCommand => ({
   kind: 'place',
   orderId,
@@ -49,6 +49,7 @@ export const market = (
   tif: options.tif ?? 'IOC',
   stp: options.stp ?? 'cancelTaker',
   ...(options.quoteBudget !== undefined ? { quoteBudget: options.quoteBudget } : {}),
+  ...(options.refuseIfUnaffordable ? { refuseIfUnaffordable: true } : {}),
 });
 
 export const cancel = (orderId: number, accountId: number): CancelCommand => ({ kind: 'cancel', orderId, accountId });
@@ -143,6 +144,25 @@ export const SCENARIOS: Scenario[] = (() => {
   onBook('a market buy bounded by funds stops when the budget cannot buy one more lot', market(7, 30, 'buy', Number.MAX_SAFE_INTEGER, { quoteBudget: 101 * 4 + 101 * 6 + 102 * 2 + 50 }), (o) => ({
     events: [accepted(o), trade(a1, o, 101, 4, true), trade(a2, o, 101, 6, true), trade(a3, o, 102, 2, false), cancelled(o, Number.MAX_SAFE_INTEGER - 12, CancelReason.budget)],
     book: [resting(b1), resting(b2), resting(b3), resting(a3, 8)],
+  }));
+  // Binance's market buy of a base quantity (issue 49): the buyer's balance bounds it, and one the
+  // balance cannot pay for is refused whole rather than filled as far as the money goes.
+  refused(
+    'a market buy of a quantity that its budget cannot pay for is refused, the book untouched',
+    market(7, 30, 'buy', 12, { quoteBudget: 101 * 10 + 102 * 2 - 1, refuseIfUnaffordable: true }),
+    RejectReason.insufficientBudget,
+  );
+  onBook('a market buy of a quantity whose budget just pays for it fills it', market(7, 30, 'buy', 12, { quoteBudget: 101 * 10 + 102 * 2, refuseIfUnaffordable: true }), (o) => ({
+    events: [accepted(o), trade(a1, o, 101, 4, true), trade(a2, o, 101, 6, true), trade(a3, o, 102, 2, false)],
+    book: [resting(b1), resting(b2), resting(b3), resting(a3, 8)],
+  }));
+  onBook('a market buy of more than the book holds takes it all when the budget pays: a thin book is no refusal', market(7, 30, 'buy', 30, { quoteBudget: 10_000, refuseIfUnaffordable: true }), (o) => ({
+    events: [accepted(o), trade(a1, o, 101, 4, true), trade(a2, o, 101, 6, true), trade(a3, o, 102, 10, true), cancelled(o, 10, CancelReason.unfilled)],
+    book: [resting(b1), resting(b2), resting(b3)],
+  }));
+  onBook('a market buy of a quantity stopped by its own ask first is no refusal either', market(7, 20, 'buy', 5, { quoteBudget: 1, refuseIfUnaffordable: true }), (o) => ({
+    events: [accepted(o), cancelled(o, 5, CancelReason.selfTrade)],
+    book: FULL_BOOK,
   }));
   onBook('a market buy by quantity fills exactly that quantity', market(7, 30, 'buy', 5), (o) => ({
     events: [accepted(o), trade(a1, o, 101, 4, true), trade(a2, o, 101, 1, false)],

@@ -19,7 +19,7 @@ import {
 } from './fast/book.js';
 import { LevelQueues } from './fast/levelQueues.js';
 import { OrderIndex } from './fast/orderIndex.js';
-import { validatePlace } from './rules.js';
+import { refusesUnaffordable, unbounded, validatePlace } from './rules.js';
 import { EventList } from './events.js';
 import { hashOrders } from './stateHash.js';
 import {
@@ -162,6 +162,12 @@ export class FastEngine implements OrderBookEngine {
     }
     if (c.tif === 'FOK' && this.fillable(c, isMarket, book) < c.quantity) {
       sink.rejected(orderId, accountId, RejectReason.cannotFillCompletely);
+      return;
+    }
+    // The budget binds exactly when it fills less than the same walk without it would (two walks,
+    // only for the rare order that asks: a Binance market buy of a quantity).
+    if (c.refuseIfUnaffordable === true && refusesUnaffordable(c) && this.fillable(c, isMarket, book) < this.fillable(unbounded(c), isMarket, book)) {
+      sink.rejected(orderId, accountId, RejectReason.insufficientBudget);
       return;
     }
     sink.accepted(orderId, accountId, side, isMarket ? 0 : limit, c.quantity);

@@ -1,6 +1,6 @@
 import { EventList } from './events.js';
 import { hashOrders } from './stateHash.js';
-import { crosses, validatePlace } from './rules.js';
+import { crosses, refusesUnaffordable, unbounded, validatePlace } from './rules.js';
 import {
   CancelReason,
   RejectReason,
@@ -87,6 +87,10 @@ export class ReferenceEngine implements OrderBookEngine {
     }
     if (c.tif === 'FOK' && this.fillable(c, limit) < c.quantity) {
       return void sink.rejected(c.orderId, c.accountId, RejectReason.cannotFillCompletely);
+    }
+    // The budget binds exactly when it fills less than the same walk without it would.
+    if (refusesUnaffordable(c) && this.fillable(c, limit) < this.fillable(unbounded(c), limit)) {
+      return void sink.rejected(c.orderId, c.accountId, RejectReason.insufficientBudget);
     }
     sink.accepted(c.orderId, c.accountId, c.side, limit ?? 0, c.quantity);
 

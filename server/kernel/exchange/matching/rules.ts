@@ -31,3 +31,14 @@ export function crosses(side: 'buy' | 'sell', limit: number | undefined, price: 
   if (limit === undefined) return true;
   return side === 'buy' ? price <= limit : price >= limit;
 }
+
+/** Whether `c` is to be refused rather than stopped by its budget: a market buy with a budget that asks so. */
+export function refusesUnaffordable(c: PlaceCommand): boolean {
+  return c.refuseIfUnaffordable === true && c.type === 'market' && c.side === 'buy' && c.quoteBudget !== undefined;
+}
+
+/** `c` without its budget: what the book alone would let it fill (compared with what the budget lets it). */
+export function unbounded(c: PlaceCommand): PlaceCommand {
+  const { quoteBudget: _budget, ...rest } = c;
+  return rest;
+}

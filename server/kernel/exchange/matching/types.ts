@@ -29,6 +29,14 @@ export interface PlaceCommand {
   stp: SelfTradePrevention;
   /** Market buy only: the most it may spend, in tick×lot units (the funds frozen for it). */
   quoteBudget?: number;
+  /**
+   * Market buy with a budget only: refused whole (RejectReason.insufficientBudget) when the budget
+   * cannot pay for what the book would fill of `quantity`, instead of filling what the budget buys.
+   * Binance's market buy of a base quantity (issue 49) is bounded by the buyer's balance and refused
+   * when that balance cannot cover it; a thin book or self-trade prevention stopping it first is no
+   * refusal.
+   */
+  refuseIfUnaffordable?: boolean;
 }
 
 export interface CancelCommand {
@@ -51,6 +59,7 @@ export const RejectReason = {
   amountTooLarge: 8,
   missingBudget: 9,
   invalidId: 10,
+  insufficientBudget: 11,
 } as const;
 export type RejectReason = (typeof RejectReason)[keyof typeof RejectReason];
 

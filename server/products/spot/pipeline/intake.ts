@@ -13,6 +13,13 @@ export interface PlaceOrderRequest {
   quantity?: string;
   /** Market buys: the quote amount to spend (frozen up front). */
   quoteBudget?: string;
+  /**
+   * Market buys of a `quantity` without a budget of their own (Binance's MARKET BUY by quantity):
+   * bounded by the buyer's available quote balance, frozen whole by the record stage and what is
+   * not spent given back when the order ends; refused whole if that balance cannot pay for what
+   * the book would fill.
+   */
+  boundByBalance?: boolean;
   tif?: TimeInForce;
   stp?: SelfTradePrevention;
   /**
@@ -35,6 +42,13 @@ export interface PlaceIntent {
   row: { price: string; quantity: string; quoteBudget: string | null; feeCurrency: string };
   submission?: { scope: string; key: SubmissionKey };
   /**
+   * The freeze is the placer's whole available balance in `freezeCurrency`, decided by the record
+   * stage (which alone reads it), which also sets the command's budget to it (`boundByBalance`).
+   * Until then `freeze` is "0" and the command's budget 0, which the engine refuses: an intent that
+   * skipped the record stage could never buy without a bound.
+   */
+  freezeAvailable?: boolean;
+  /**
    * Part of `freeze` that is frozen already: a triggered stop hands its own freeze over to the order
    * it places (stops.ts), so the record stage takes only the rest from `available`.
    */
@@ -52,6 +66,22 @@ export function intake(spec: PairSpec, r: PlaceOrderRequest): { ok: true; intent
   if (price === undefined || (r.type === 'limit' && price <= 0)) return { ok: false, reason: 'invalidPrice' };
   const base = { userId: r.userId, ...(r.submission ? { submission: r.submission } : {}) };
   const feeCurrency = r.side === 'buy' ? spec.left : spec.right;
+  if (r.type === 'market' && r.side === 'buy' && r.boundByBalance) {
+    const quantity = decimalToUnits(r.quantity ?? '', ap);
+    if (quantity === undefined || quantity <= 0) return { ok: false, reason: 'invalidQuantity' };
+    return {
+      ok: true,
+      intent: {
+        ...base,
+        command: { kind: 'place', accountId: r.userId, side: 'buy', type: 'market', price: 0, quantity, tif, stp, quoteBudget: 0, refuseIfUnaffordable: true },
+        freeze: '0',
+        freezeCurrency: spec.right,
+        freezeAvailable: true,
+        // No budget of its own (the entrust total a market sell shows too: none).
+        row: { price: priceText(spec, 0), quantity: amountText(spec, quantity), quoteBudget: null, feeCurrency },
+      },
+    };
+  }
   if (r.type === 'market' && r.side === 'buy') {
     const budget = decimalToUnits(r.quoteBudget ?? '', pp + ap);
     if (budget === undefined || budget <= 0) return { ok: false, reason: 'invalidBudget' };

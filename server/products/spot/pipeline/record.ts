@@ -1,4 +1,4 @@
-import { fx, fxText } from '../../../../domain/fx.js';
+import { FX_SCALE, fx, fxText } from '../../../../domain/fx.js';
 import { COMMIT_LATER } from '../../../kernel/db/commitLater.js';
 import { PLAN_ONCE, type Database } from '../../../kernel/db/database.js';
 import type { SequenceIds } from '../../../kernel/db/sequenceIds.js';
@@ -7,15 +7,18 @@ import { claimAnswers, claimsAnswered, claimWrites, forgetBatch, rememberedWrite
 import { balanceKey, balanceLocks, balanceWrites, lockedStates } from '../../../kernel/ledger/ledgerBatch.js';
 import { balanceDeltas } from '../../../kernel/ledger/balanceDeltas.js';
 import type { BalanceChange } from '../../../kernel/ledger/ledger.js';
-import type { PairSpec } from '../../../kernel/exchange/pairSpec.js';
+import { quoteText, type PairSpec } from '../../../kernel/exchange/pairSpec.js';
 import type { SpotOrder } from '../../../../domain/spotOrders.js';
 import { orderViewJson } from '../orderViews.js';
 import type { PlaceIntent } from './intake.js';
 
 /** What the record stage made of each place intent of a batch, in order. */
 export type Recorded =
-  /** Written, funds frozen: the engine may match it. `order`: the row as the statement wrote it. */
-  | { kind: 'recorded'; orderId: number; order: SpotOrder }
+  /**
+   * Written, funds frozen: the engine may match it. `order`: the row as the statement wrote it.
+   * `budget`: a balance-bound buy's bound as frozen here (tick×lot units), its command's budget.
+   */
+  | { kind: 'recorded'; orderId: number; order: SpotOrder; budget?: number }
   /** The key was used before: the first submission's order; nothing placed. */
   | { kind: 'repeated'; orderId: number }
   /** The same key earlier in this batch (`index`: that place among the batch's places): answered with its result. */
@@ -97,7 +100,7 @@ function recordLocked(db: Database, spec: PairSpec, intents: readonly PlaceInten
 
     const fresh = intents.flatMap((intent, index) => (results[index] ? [] : [{ index, intent }]));
     // The writes below apply the same changes to the locked states.
-    const { accepted, refused } = coveredInQueueOrder(fresh, new Map([...states].map(([k, state]) => [k, state.available])), results);
+    const { accepted, refused } = coveredInQueueOrder(spec, fresh, new Map([...states].map(([k, state]) => [k, state.available])), results);
     const refusedKeys = refused.flatMap(({ intent }) => (intent.submission ? [intent] : []));
     await forgetBatch(tx, refusedKeys.map((i) => ({ userId: i.userId, key: i.submission!.key.key })));
     if (accepted.length === 0) return results;
@@ -145,6 +148,7 @@ async function recordWithoutLocks(db: Database, spec: PairSpec, intents: readonl
 
   const results: Recorded[] = new Array(intents.length);
   const { accepted } = coveredInQueueOrder(
+    spec,
     intents.map((intent, index) => ({ index, intent })),
     available,
     results,
@@ -186,7 +190,10 @@ function placedViews(params: StatementParams, spec: PairSpec): string {
 /** Marks the accepted entries recorded, each with its order's view as written. */
 function markRecorded(results: Recorded[], accepted: readonly Entry[], orderIds: readonly number[], views: readonly SpotOrder[]): void {
   const byId = new Map(views.map((v) => [Number(v.id), v]));
-  accepted.forEach(({ index }, i) => (results[index] = { kind: 'recorded', orderId: orderIds[i]!, order: byId.get(orderIds[i]!)! }));
+  accepted.forEach(({ index, intent }, i) => {
+    const budget = intent.freezeAvailable ? { budget: intent.command.quoteBudget! } : {};
+    results[index] = { kind: 'recorded', orderId: orderIds[i]!, order: byId.get(orderIds[i]!)!, ...budget };
+  });
 }
 
 type Entry = { index: number; intent: PlaceIntent };
@@ -195,25 +202,40 @@ type Entry = { index: number; intent: PlaceIntent };
  * Which of `entries` the funds cover, decided in queue order against running balances — as if each
  * order came alone after the ones before it, so a smaller order after a refused one can still go
  * through. `available`: by balanceKey, in 10^-18 units (not changed). The refused are marked
- * `insufficientFunds` in `results`.
+ * `insufficientFunds` in `results`. A balance-bound buy (`freezeAvailable`) is accepted with what
+ * is left of its placer's balance as its freeze and budget (its entry's intent replaced by one that
+ * says so), and refused when nothing is left; the same placer's orders after it in the batch then
+ * find that balance taken until it ends.
  */
-function coveredInQueueOrder(entries: readonly Entry[], available: ReadonlyMap<string, bigint>, results: Recorded[]): { accepted: Entry[]; refused: Entry[] } {
+function coveredInQueueOrder(spec: PairSpec, entries: readonly Entry[], available: ReadonlyMap<string, bigint>, results: Recorded[]): { accepted: Entry[]; refused: Entry[] } {
   const running = new Map(available);
   const accepted: Entry[] = [];
   const refused: Entry[] = [];
   for (const entry of entries) {
     const key = balanceKey(entry.intent.userId, entry.intent.freezeCurrency, 'spot');
     const left = running.get(key);
-    const freeze = stillToFreeze(entry.intent);
-    if (left === undefined || left < freeze) {
+    const intent = entry.intent.freezeAvailable && left !== undefined ? withBalanceBound(spec, entry.intent, left) : entry.intent;
+    const freeze = stillToFreeze(intent);
+    if (left === undefined || left < freeze || (intent.freezeAvailable && freeze === 0n)) {
       results[entry.index] = { kind: 'insufficientFunds' };
       refused.push(entry);
       continue;
     }
     running.set(key, left - freeze);
-    accepted.push(entry);
+    accepted.push(intent === entry.intent ? entry : { index: entry.index, intent });
   }
   return { accepted, refused };
+}
+
+/**
+ * A balance-bound buy with `available` (10^-18 units) as its freeze and its command's budget: in
+ * whole tick×lot units (a balance may hold finer dust, from fees), at most the engine's safe integer.
+ */
+function withBalanceBound(spec: PairSpec, intent: PlaceIntent, available: bigint): PlaceIntent {
+  const unit = 10n ** BigInt(FX_SCALE - spec.pricePrecision - spec.amountPrecision);
+  const whole = available / unit;
+  const budget = Number(whole < BigInt(Number.MAX_SAFE_INTEGER) ? whole : BigInt(Number.MAX_SAFE_INTEGER));
+  return { ...intent, freeze: quoteText(spec, budget), command: { ...intent.command, quoteBudget: budget } };
 }
 
 /** The freezes of the accepted orders, as balance changes with their ledger entries' kind and reference. */
