@@ -62,6 +62,11 @@ export interface SpotOrder {
   /** Buys pay the fee in base, sells in quote. */
   fee_currency: string;
   status: SpotOrderStatus;
+  /**
+   * How long it may rest: GTC, IOC, POST_ONLY (and FOK from the Binance dialect); a market order is
+   * IOC. With the status it says why an order ended unfilled (a post-only that would have taken).
+   */
+  time_in_force: SpotTimeInForce | 'FOK';
   created_at: number;
   updated_at: number;
 }

@@ -3,6 +3,7 @@ import { createActor } from 'xstate';
 import { createFakeSocket } from '../../src/services/testing/fakeSocket';
 import { createPrivateChannelActor, createUserStreamHub, createUserUpdatesActor, type UserStreamEvent } from '../../src/app/actors/userStream.actor';
 import { selectAvailable, selectFee } from '../../src/features/spot/machines/orderForm/orderForm.selectors';
+import { placedToast } from '../../src/features/spot/machines/orderForm/orderForm.machine';
 import { FILLED_ORDER, OPEN_ORDER, PARTIAL_ORDER, pageOf } from '../../src/features/spot/machines/orders/fixtures';
 import { openOrdersMachine } from '../../src/features/spot/machines/orders/openOrders.machine';
 import { orderHistoryMachine } from '../../src/features/spot/machines/orders/orderHistory.machine';
@@ -119,6 +120,14 @@ describe('order form', () => {
     actor.send({ type: 'form.quantity', value: '.5' });
     actor.send({ type: 'form.submit' });
     expect(deferred.inputsOf('placeOrder')).toEqual([{ order: { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '100.5', quantity: '0.5' }, idempotencyKey: 'key-1' }]);
+  });
+
+  it('says why a post-only or IOC order ended at once instead of "Order placed" (issue 50 S4)', () => {
+    expect(placedToast(OPEN_ORDER)).toEqual({ tone: 'success', message: { key: 'spot.form.placed' } });
+    expect(placedToast({ ...OPEN_ORDER, status: 4, time_in_force: 'POST_ONLY' })).toEqual({ tone: 'error', message: { key: 'spot.endReason.POST_ONLY' } });
+    expect(placedToast({ ...OPEN_ORDER, status: 4, time_in_force: 'IOC' })).toEqual({ tone: 'error', message: { key: 'spot.endReason.IOC' } });
+    expect(placedToast({ ...OPEN_ORDER, status: 4, time_in_force: 'IOC', filled: '0.004' })).toEqual({ tone: 'success', message: { key: 'spot.endReason.IOC' } });
+    expect(placedToast({ ...OPEN_ORDER, status: 4 })).toEqual({ tone: 'success', message: { key: 'spot.form.placed' } });
   });
 
   it('submits once per 2000 ms, keeps the idempotency key across a retry, and starts a new one for a new order', async () => {

@@ -31,6 +31,7 @@ const orderFields = (o: string, precision: string): Array<[keyof SpotOrder, stri
   ['fee', `trim_scale(${o}.fee)::text`],
   ['fee_currency', `${o}.fee_currency`],
   ['status', `${o}.status`],
+  ['time_in_force', `${o}.tif`],
   ['created_at', `${o}.created_ms`],
   ['updated_at', `${o}.updated_ms`],
 ];

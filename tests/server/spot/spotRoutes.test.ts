@@ -48,6 +48,7 @@ describe('POST /api/spot/order_place', () => {
       fee: '0',
       fee_currency: 'USDT',
       status: 1,
+      time_in_force: 'GTC',
       created_at: expect.any(Number),
       updated_at: expect.any(Number),
     });

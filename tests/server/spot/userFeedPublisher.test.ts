@@ -130,6 +130,7 @@ function view(id: number, status: SpotOrderStatus): SpotOrder {
     fee: '0',
     fee_currency: 'BTC',
     status,
+    time_in_force: 'GTC',
     created_at: 1,
     updated_at: 1,
   };

@@ -1,7 +1,8 @@
 import { assign, fromCallback, raise, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { type ToastMessage } from '../../../../../domain/errors';
-import type { OrderSide, SpotFeeRate, SpotOrder, SpotStop, SpotTimeInForce } from '../../../../../domain/spotOrders';
+import { SpotOrderStatus, type OrderSide, type SpotFeeRate, type SpotOrder, type SpotStop, type SpotTimeInForce } from '../../../../../domain/spotOrders';
+import { compareDecimal } from '../../../../../domain/decimal';
 import type { BalanceRow, WalletBalance } from '../../../../../domain/wallet';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
 import {
@@ -77,6 +78,19 @@ function availableOf(context: OrderFormContext, rows: readonly BalanceRow[]): Or
  * (translated messages per field), then passes the 2000 ms anti-double-submit guard and is sent
  * with an idempotency key minted for it and kept across retries of the same order.
  */
+/**
+ * The toast after an order was accepted: "Order placed", or, for one its time in force ended at
+ * once, why (issue 50 S4: a post-only that would have taken said "Order placed" and then showed as
+ * a bare "Cancelled" in the history).
+ */
+const ENDED_AT_ONCE = { IOC: 'spot.endReason.IOC', FOK: 'spot.endReason.FOK', POST_ONLY: 'spot.endReason.POST_ONLY' } as const;
+
+export function placedToast(order: SpotOrder): { tone: 'error' | 'success'; message: ToastMessage } {
+  const reason = order.status === SpotOrderStatus.cancelled && order.type === 'limit' && order.time_in_force !== 'GTC' ? ENDED_AT_ONCE[order.time_in_force] : undefined;
+  if (!reason) return { tone: 'success', message: { key: 'spot.form.placed' } };
+  return { tone: compareDecimal(order.filled, '0') > 0 ? 'success' : 'error', message: { key: reason } };
+}
+
 export const orderFormMachine = setup({
   types: {
     context: {} as OrderFormContext & { prices: LastPriceSource | undefined },
@@ -222,7 +236,11 @@ export const orderFormMachine = setup({
                 id: 'placeOrder',
                 src: 'placeOrder',
                 input: ({ context }) => context.pending as PlaceInput,
-                onDone: { target: '#orderForm.entry.editing', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'spot.form.placed' } } }, assign(afterPlaced)] },
+                onDone: {
+                  target: '#orderForm.entry.editing',
+                  actions: [{ type: 'showToast', params: ({ event }) => placedToast(event.output) }, assign(afterPlaced)],
+                  description: 'Says what happened: placed, or ended at once by its time in force (a post-only that would have taken, an IOC with nothing left to trade).',
+                },
                 onError: {
                   target: '#orderForm.entry.editing',
                   actions: [assign({ pending: undefined }), toastError],

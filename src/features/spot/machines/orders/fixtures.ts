@@ -16,6 +16,7 @@ export const OPEN_ORDER: SpotOrder = {
   fee: '0',
   fee_currency: 'BTC',
   status: 1,
+  time_in_force: 'GTC',
   created_at: 1_760_000_000_000,
   updated_at: 1_760_000_000_000,
 };

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { SpotOrder } from '../../../../../domain/spotOrders';
 import { Button } from '../../../../app/ui/Button';
 import type { Column } from '../../../../app/ui/DataTable';
-import { dateTime, EntrustPrice, pairLabel, SideLabel, StatusBadge, useOrderFigures } from './orderLabels';
+import { dateTime, EntrustPrice, pairLabel, SideLabel, StatusWithReason, typeText, useOrderFigures } from './orderLabels';
 
 /**
  * The columns of the spot order tables (trade page panel, /order pages). `withPair` adds the pair
@@ -24,7 +24,7 @@ export function useOrderColumns(options: { kind: 'open' | 'history'; withPair: b
     },
     options.withPair && { key: 'col.pair', render: (o) => pairLabel(o.symbol) },
     { key: 'col.direction', render: (o) => <SideLabel side={o.side} /> },
-    { key: 'col.type', render: (o) => t(o.type === 'limit' ? 'spot.type.limit' : 'spot.type.market') },
+    { key: 'col.type', render: (o) => typeText(t, o) },
     { key: 'col.price', align: 'right', render: (o) => <EntrustPrice order={o} /> },
     options.kind === 'open'
       ? { key: 'col.quantity', align: 'right', render: (o) => <span className="num">{o.quantity === '0' ? '—' : f.quantity(o.symbol, o.quantity)}</span> }
@@ -32,7 +32,7 @@ export function useOrderColumns(options: { kind: 'open' | 'history'; withPair: b
     { key: 'col.dealt', align: 'right', render: (o) => <span className="num">{f.quantity(o.symbol, o.filled)}</span> },
     { key: 'spot.col.entrustTotal', align: 'right', render: (o) => <span className="num">{f.total(o.symbol, o.amount)}</span> },
     options.kind === 'history' && { key: 'col.fee', align: 'right', render: (o) => <span className="num">{`${f.fee(o.fee)} ${o.fee_currency}`}</span> },
-    { key: 'col.status', render: (o) => <StatusBadge status={o.status} /> },
+    { key: 'col.status', render: (o) => <StatusWithReason order={o} /> },
     options.onRevoke !== undefined && {
       key: 'col.actions',
       align: 'right',

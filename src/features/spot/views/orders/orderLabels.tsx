@@ -18,6 +18,27 @@ export const STATUS_KEYS: Record<SpotOrderStatus, string> = {
 };
 const STATUS_TONES: Record<SpotOrderStatus, 'up' | 'down' | 'warn' | 'dim'> = { 1: 'warn', 2: 'warn', 3: 'up', 4: 'dim' };
 
+/** A limit order's time in force in a table, after its type ("Limit · IOC"); GTC, the default, and market orders say nothing more. */
+export const TIF_SHORT_KEYS: Record<'IOC' | 'FOK' | 'POST_ONLY', string> = { IOC: 'spot.tifShort.IOC', FOK: 'spot.tifShort.FOK', POST_ONLY: 'spot.tifShort.POST_ONLY' };
+export const TIF_KEYS: Record<SpotOrder['time_in_force'], string> = { GTC: 'spot.tif.GTC', IOC: 'spot.tif.IOC', POST_ONLY: 'spot.tif.POST_ONLY', FOK: 'spot.tifShort.FOK' };
+export const END_REASON_KEYS: Record<'IOC' | 'FOK' | 'POST_ONLY', string> = { IOC: 'spot.endReason.IOC', FOK: 'spot.endReason.FOK', POST_ONLY: 'spot.endReason.POST_ONLY' };
+
+/**
+ * Why a cancelled limit order ended without the trader cancelling it, when its time in force says
+ * so (issue 50 S4: a post-only that would have taken showed as a bare "Cancelled"). A GTC order's
+ * cancel is the trader's own (or a stop's OCO leg), so it has none.
+ */
+export function endReasonKey(o: Pick<SpotOrder, 'status' | 'type' | 'time_in_force'>): string | undefined {
+  if (o.status !== SpotOrderStatus.cancelled || o.type !== 'limit' || o.time_in_force === 'GTC') return undefined;
+  return END_REASON_KEYS[o.time_in_force];
+}
+
+/** "Limit", "Limit · IOC", "Market". */
+export function typeText(t: (key: string) => string, o: Pick<SpotOrder, 'type' | 'time_in_force'>): string {
+  const type = t(TYPE_KEYS[o.type]);
+  return o.type === 'limit' && o.time_in_force !== undefined && o.time_in_force !== 'GTC' ? `${type} · ${t(TIF_SHORT_KEYS[o.time_in_force])}` : type;
+}
+
 export const pairLabel = (symbol: string) => symbol.replace('_', '/');
 export const baseOf = (symbol: string) => symbol.split('_')[0] ?? symbol;
 export const quoteOf = (symbol: string) => symbol.split('_')[1] ?? '';
@@ -43,6 +64,18 @@ export function useOrderFigures() {
 export function StatusBadge(props: { status: SpotOrderStatus }) {
   const { t } = useTranslation();
   return <Badge $tone={STATUS_TONES[props.status]}>{t(STATUS_KEYS[props.status])}</Badge>;
+}
+
+/** The status, and under a cancelled order that its time in force ended, why (endReasonKey). */
+export function StatusWithReason(props: { order: SpotOrder }) {
+  const { t } = useTranslation();
+  const reason = endReasonKey(props.order);
+  return (
+    <span style={{ display: 'inline-grid', gap: 2 }}>
+      <StatusBadge status={props.order.status} />
+      {reason && <small className="dim" style={{ maxWidth: 220, whiteSpace: 'normal' }}>{t(reason)}</small>}
+    </span>
+  );
 }
 
 export function SideLabel(props: { side: OrderSide }) {
