@@ -79,3 +79,23 @@ test('the order form and cancel confirmation in Japanese', async ({ page }) => {
   await expect(page.getByRole('heading', { name: baseJa.page.order.spotCurrent })).toBeVisible();
   await expect(page.getByText(tradingJa.spot.orders.noOpen)).toBeVisible();
 });
+
+test('an IOC limit that cannot trade says so, and the history shows its time in force and why it ended (issue 50 S4)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await registerThroughUi(page, `e2e-spot-ioc-${Date.now()}@example.org`);
+  await fund(page, '500');
+  await page.goto('/markets/kline/BTC_USDT');
+  await expect(form(page).getByTestId('available')).toHaveText(/^500\.00 USDT$/, { timeout: 20_000 });
+  await form(page).getByLabel(tradingEn.spot.form.timeInForce).selectOption({ label: tradingEn.spot.tif.IOC });
+  await form(page).getByLabel(EN.price, { exact: true }).fill('1000');
+  await form(page).getByLabel(EN.quantity, { exact: true }).fill('0.01');
+  await form(page).getByRole('button', { name: EN.buyBtc }).click();
+  await expect(page.getByText(tradingEn.spot.endReason.IOC).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('status').filter({ hasText: EN.placed })).toHaveCount(0);
+  await expect(form(page).getByTestId('available')).toHaveText(/^500\.00 USDT$/);
+
+  await page.goto('/order/spot-history');
+  const row = page.getByRole('table', { name: baseEn.page.order.spotHistory }).getByRole('row').filter({ hasText: `${tradingEn.spot.type.limit} · ${tradingEn.spot.tifShort.IOC}` });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(tradingEn.spot.endReason.IOC);
+});
