@@ -3,7 +3,7 @@
  * the browser. Amounts and prices are exact decimal strings; times are epoch milliseconds; an index
  * second is an epoch second (the price of second S is fixed at the instant S begins).
  */
-import { compareDecimal, mulDecimal } from './decimal';
+import { compareDecimal, mulDecimal, subDecimal } from './decimal';
 
 export const SECONDS_PATHS = {
   /** Public: the pair's periods and the current index price. */
@@ -29,8 +29,11 @@ export const SECONDS_CURRENCY = 'USDT';
 export const SECONDS_ACCOUNT = 'sec_contract';
 /** Stakes take at most this many decimal places. */
 export const SECONDS_STAKE_PLACES = 2;
-/** The version of the risk warning; a new text asks everyone again. */
-export const SECONDS_RISK_VERSION = 1;
+/**
+ * The version of the risk warning; a new text asks everyone again. 2: a settle within the draw band
+ * of the buy price is a draw (issue 49), no longer only an equal price.
+ */
+export const SECONDS_RISK_VERSION = 2;
 
 export interface SecondsPeriod {
   symbol: string;
@@ -95,6 +98,11 @@ export interface SecondsContract {
   /** Signed: +stake × rate on a win, −stake on a loss, 0 on a draw. */
   profit: string | null;
   settled_at: number | null;
+  /**
+   * A settle price within this of the buy price is a draw (docs/API.md "How the settle price is
+   * made"): the buy second's band while open; once settled, the wider of it and the expiry second's.
+   */
+  draw_band: string;
 }
 
 /** The private channel's push when a contract of the user's changes (bought or settled). */
@@ -126,11 +134,15 @@ export function estimatedProfit(stake: string, rate: string): string {
   return mulDecimal(stake, rate);
 }
 
-/** The rule of docs/API.md: up wins above the buy price, down below, equal is a draw. */
-export function outcomeOf(direction: SecondsDirection, buyPrice: string, settlePrice: string): SecondsOutcome {
-  const c = compareDecimal(settlePrice, buyPrice);
-  if (c === 0) return 'draw';
-  return (c > 0) === (direction === 'up') ? 'win' : 'loss';
+/**
+ * The rule of docs/API.md: a settle price within the draw band of the buy price is a draw; beyond
+ * it, up wins above the buy price and down below.
+ */
+export function outcomeOf(direction: SecondsDirection, buyPrice: string, settlePrice: string, drawBand = '0'): SecondsOutcome {
+  const move = subDecimal(settlePrice, buyPrice);
+  const distance = compareDecimal(move, '0') < 0 ? subDecimal('0', move) : move;
+  if (compareDecimal(distance, drawBand) <= 0) return 'draw';
+  return (compareDecimal(move, '0') > 0) === (direction === 'up') ? 'win' : 'loss';
 }
 
 /** Which way a contract is going now (the floating result on a countdown card). */

@@ -11,10 +11,15 @@ import type { IndexPair } from './indexPrice.js';
  *   barely moves it: only size resting in the book, which anyone can trade against, does.
  * - `depth`: the quote resting within DEPTH_BAND of that mid on the thinner side, what the
  *   exposure of one expiry second is bounded by.
+ * - `spread`: the impact ask less the impact bid. Half of it is as far as orders resting inside the
+ *   spread, of any size, can carry the impact mid (it stays short of the impact ask), so the draw
+ *   band is made of it (`IndexSampler.bandOf`). A feed that cannot tell leaves it out (the band is
+ *   then the floor, MIN_DRAW_TICKS).
  */
 export interface BookQuote {
   mid: string;
   depth: string;
+  spread?: string;
 }
 
 /**
@@ -22,9 +27,11 @@ export interface BookQuote {
  * database (the seconds product never imports spot); an operator with an external price feed
  * implements this interface and passes it to `createSeconds` (as `FiatRateSource` for fiat rates).
  * A pair left out of the answer has no quote now (empty or crossed book): no sample is taken.
+ * `restedBy`: count only orders placed at or before this instant (ms), so a quote that rests for a
+ * moment around a sample is never part of it (issue 49); a feed without order times ignores it.
  */
 export interface BookSource {
-  quotes(pairs: readonly IndexPair[]): Promise<Map<string, BookQuote>>;
+  quotes(pairs: readonly IndexPair[], restedBy?: number): Promise<Map<string, BookQuote>>;
 }
 
 /** The quote the impact mid is the price of, on each side. */
@@ -80,29 +87,30 @@ export function quoteOf(bids: readonly BookLevel[], asks: readonly BookLevel[], 
   if (bid === undefined || ask === undefined) return undefined;
   const mid = divDecimal(addDecimal(bid, ask), '2', places);
   const thinner = [depthWithin(bids, mid, DEPTH_BAND, 'bid'), depthWithin(asks, mid, DEPTH_BAND, 'ask')].sort(compareDecimal)[0]!;
-  return { mid, depth: thinner };
+  return { mid, depth: thinner, spread: subDecimal(ask, bid) };
 }
 
 /**
  * The spot market's book as committed: resting limit orders (GTC and post-only; immediate orders
- * never rest, though their rows are open for the instant between record and match), summed by
- * price. One statement for every pair, at most SIDE_LEVELS levels a side.
+ * never rest, though their rows are open for the instant between record and match) placed by
+ * `restedBy` (`created_ms`, the market's clock at record), summed by price. One statement for every
+ * pair, at most SIDE_LEVELS levels a side.
  */
 export function spotBookSource(db: Queryable): BookSource {
   return {
-    async quotes(pairs) {
+    async quotes(pairs, restedBy) {
       if (pairs.length === 0) return new Map();
       const rows = await db.query<{ l: string; r: string; side: 'buy' | 'sell'; levels: BookLevel[] }>(
         `with levels as (
            select o.left_symbol as l, o.right_symbol as r, o.side, o.price, sum(o.quantity - o.filled) as quantity
            from spot_order o join unnest($1::text[], $2::text[]) as p(l, r) on o.left_symbol = p.l and o.right_symbol = p.r
-           where o.status in (1, 2) and o.type = 'limit' and o.tif in ('GTC', 'POST_ONLY')
+           where o.status in (1, 2) and o.type = 'limit' and o.tif in ('GTC', 'POST_ONLY') and ($4::bigint is null or o.created_ms <= $4)
            group by 1, 2, 3, 4),
          ranked as (
            select *, row_number() over (partition by l, r, side order by case when side = 'buy' then -price else price end) as n from levels)
          select l, r, side, json_agg(json_build_object('price', trim_scale(price)::text, 'quantity', trim_scale(quantity)::text) order by n) as levels
          from ranked where n <= $3 group by l, r, side`,
-        [pairs.map((p) => p.left), pairs.map((p) => p.right), SIDE_LEVELS],
+        [pairs.map((p) => p.left), pairs.map((p) => p.right), SIDE_LEVELS, restedBy ?? null],
       );
       const quotes = new Map<string, BookQuote>();
       for (const pair of pairs) {

@@ -38,7 +38,7 @@ const outcome = outcomeOf;
 export const CONTRACT_COLUMNS = `id, left_symbol || '_' || right_symbol as symbol, direction, period_s as period,
   trim_scale(payout_rate)::text as payout_rate, trim_scale(stake)::text as quantity, trim_scale(buy_price)::text as buy_price,
   accepted_ms as accepted_at, expiry_second, status, trim_scale(settle_price)::text as settle_price, outcome,
-  trim_scale(profit)::text as profit, settled_ms as settled_at`;
+  trim_scale(profit)::text as profit, settled_ms as settled_at, trim_scale(draw_band)::text as draw_band`;
 
 type ContractRow = Omit<SecondsContract, 'expires_at' | 'estimated_profit'>;
 
@@ -145,8 +145,9 @@ export function secondsContracts({ db, index, depth, pairs, feed, clock }: Secon
     },
 
     /**
-     * Buys a contract: the stake is frozen from the user's sec_contract USDT, the buy price is the
-     * recorded index of the acceptance second, the expiry is acceptance second + period. Refused
+     * Buys a contract: the stake is frozen from the user's sec_contract USDT, the buy price and the
+     * draw band are the recorded index of the acceptance second, the expiry is acceptance second +
+     * period. Refused
      * (changing nothing) on a disabled period, a stake outside its bounds, too little balance, a
      * missing acknowledgement, no price, or one of the exposure bounds (docs/API.md "Limits"):
      *
@@ -207,12 +208,13 @@ export function secondsContracts({ db, index, depth, pairs, feed, clock }: Secon
             const balanceKey = { userId, currency: SECONDS_CURRENCY, account: SECONDS_ACCOUNT } as const;
             const states = await lockBalances(tx, [balanceKey]);
             if (!canSpend(states.values().next().value, stake)) throw new Refusal('secondsInsufficientBalance');
-            const buyPrice = await index.priceAt(pair, second, tx);
-            if (buyPrice === undefined) throw new Refusal('secondsNoPrice');
+            // The buy second's price and draw band, both fixed now (the band may only widen at expiry).
+            const buyAt = await index.pointAt(pair, second, tx);
+            if (buyAt === undefined) throw new Refusal('secondsNoPrice');
             const [row] = await tx.query<{ id: number }>(
-              `insert into seconds_contract (user_id, left_symbol, right_symbol, direction, period_s, payout_rate, stake, buy_price, accepted_ms, expiry_second)
-               values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
-              [userId, pair.left, pair.right, body.direction, body.period, period.payout_rate, stake, buyPrice, now, expiry],
+              `insert into seconds_contract (user_id, left_symbol, right_symbol, direction, period_s, payout_rate, stake, buy_price, accepted_ms, expiry_second, draw_band)
+               values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
+              [userId, pair.left, pair.right, body.direction, body.period, period.payout_rate, stake, buyAt.price, now, expiry, buyAt.band],
             );
             const id = Number(row!.id);
             await applyBalanceChanges(tx, states, [

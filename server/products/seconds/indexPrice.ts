@@ -1,4 +1,4 @@
-import { compareDecimal } from '../../../domain/decimal.js';
+import { compareDecimal, divDecimal } from '../../../domain/decimal.js';
 import type { Database, Queryable } from '../../kernel/db/database.js';
 
 /**
@@ -14,13 +14,28 @@ import type { Database, Queryable } from '../../kernel/db/database.js';
  *    the pair's price precision (a second without trades repeats the previous sample; before the
  *    first, the last trade before the window, or the last one-minute candle's close), and the
  *    index is the median of the five. Trades in which either side holds an open contract on the
- *    pair are left out: those accounts have an interest in the price.
+ *    pair are left out, from the window and from the price carried into it, and so is a candle
+ *    such a trade is part of: those accounts have an interest in the price (issue 49).
+ *
+ * Each second also has a draw band (`IndexPoint.band`): half the median impact spread the book
+ * showed over the minute before it, at least MIN_DRAW_TICKS ticks. A contract whose settle price
+ * is within the wider of its buy second's and its expiry second's band of its buy price is a draw:
+ * orders resting inside the spread, however long, cannot carry the impact mid that far (issue 49:
+ * 96 USDT one tick inside the spread moved it by cents, and any move decided a contract).
  *
  * Once recorded (`seconds_index`), a second's price never changes: buying reads the acceptance
  * second's row, settlement the expiry second's, however late it runs. A second that was never
  * recorded (the server was down) is computed from the same trades, which are all committed by then.
  */
 export const INDEX_WINDOW_SECONDS = 5;
+/** The least draw band: this many ticks of the pair's price (all of it where the book is not sampled). */
+export const MIN_DRAW_TICKS = 2;
+
+/** A second's recorded index: its price and its draw band. */
+export interface IndexPoint {
+  price: string;
+  band: string;
+}
 
 export interface IndexPair {
   symbol: string;
@@ -37,10 +52,14 @@ export interface TradeSource {
   priceBefore(q: Queryable, pair: IndexPair, ms: number): Promise<string | undefined>;
 }
 
-/** The book's price of a second, if enough of its window was sampled (`IndexSampler`). */
+/** The book's price and band of a second, if enough of their windows were sampled (`IndexSampler`). */
 export interface SampledPrices {
   priceOf(pair: IndexPair, second: number): string | undefined;
+  bandOf?(pair: IndexPair, second: number): string | undefined;
 }
+
+/** MIN_DRAW_TICKS ticks of the pair's price. */
+export const minimumBand = (pair: IndexPair) => divDecimal(String(MIN_DRAW_TICKS), `1${'0'.repeat(pair.pricePrecision)}`, pair.pricePrecision);
 
 /** The median rule over the window's samples; undefined when the pair has no price at all yet. */
 export function indexFromSamples(second: number, vwaps: ReadonlyMap<number, string>, carry: string | undefined): string | undefined {
@@ -61,6 +80,9 @@ const HOLDERS = `select c.user_id from seconds_second s join seconds_contract c
   on c.left_symbol = s.left_symbol and c.right_symbol = s.right_symbol and c.expiry_second = s.second
   where s.left_symbol = $1 and s.right_symbol = $2 and s.settled_ms is null and c.settled_ms is null`;
 
+/** A trade `t` of the pair in which a holder is maker or taker (needs `holders` in the statement). */
+const BY_HOLDER = `(t.maker_user_id in (select user_id from holders) or t.taker_user_id in (select user_id from holders))`;
+
 /** The trades of the spot market as committed (spot_trade), with the candle history as a fallback. */
 export function spotTradeSource(): TradeSource {
   return {
@@ -68,23 +90,30 @@ export function spotTradeSource(): TradeSource {
       const rows = await db.query<{ s: string | number; vwap: string }>(
         `with holders as (${HOLDERS})
          select created_ms / 1000 as s, trim_scale(trunc(sum(price * quantity) / sum(quantity), $5))::text as vwap
-         from spot_trade where left_symbol = $1 and right_symbol = $2 and created_ms >= $3 and created_ms < $4
-           and maker_user_id not in (select user_id from holders) and taker_user_id not in (select user_id from holders)
+         from spot_trade t where left_symbol = $1 and right_symbol = $2 and created_ms >= $3 and created_ms < $4 and not ${BY_HOLDER}
          group by 1`,
         [pair.left, pair.right, fromSecond * 1000, toSecond * 1000, pair.pricePrecision],
       );
       return new Map(rows.map((r) => [Number(r.s), r.vwap]));
     },
+    // Holders' trades carried no further than they are counted (issue 49: two holders' 0.0002 BTC
+    // at 97000 with no book was the index for the next 9 s): the last trade without a holder, else
+    // the close of the last one-minute candle no holder traded in.
     async priceBefore(db, pair, ms) {
       const [trade] = await db.query<{ price: string }>(
-        `select trim_scale(price)::text as price from spot_trade
-         where left_symbol = $1 and right_symbol = $2 and created_ms < $3 order by created_ms desc limit 1`,
+        `with holders as (${HOLDERS})
+         select trim_scale(price)::text as price from spot_trade t
+         where left_symbol = $1 and right_symbol = $2 and created_ms < $3 and not ${BY_HOLDER} order by created_ms desc limit 1`,
         [pair.left, pair.right, ms],
       );
       if (trade) return trade.price;
       const [candle] = await db.query<{ price: string }>(
-        `select trim_scale(close)::text as price from candle
-         where left_symbol = $1 and right_symbol = $2 and interval = '1min' and open_time < $3 order by open_time desc limit 1`,
+        `with holders as (${HOLDERS})
+         select trim_scale(close)::text as price from candle c
+         where c.left_symbol = $1 and c.right_symbol = $2 and c.interval = '1min' and c.open_time < $3
+           and not exists (select 1 from spot_trade t where t.left_symbol = $1 and t.right_symbol = $2
+             and t.created_ms >= c.open_time and t.created_ms < c.open_time + 60000 and ${BY_HOLDER})
+         order by c.open_time desc limit 1`,
         [pair.left, pair.right, ms],
       );
       return candle?.price;
@@ -93,40 +122,47 @@ export function spotTradeSource(): TradeSource {
 }
 
 /**
- * Records and reads the index. `priceAt` answers the recorded price of a second, computing and
- * recording it first if it is missing; it never answers for a second that has not begun.
+ * Records and reads the index. `pointAt` answers the recorded price and band of a second, computing
+ * and recording them first if missing; it never answers for a second that has not begun.
  */
 export class SecondsIndex {
   constructor(
     private readonly db: Database,
     private readonly trades: TradeSource,
     private readonly clock: () => number,
-    /** The sampled book (rule 1); without it, or without enough samples, the trades decide. */
+    /** The sampled book (rule 1); without it, or without enough samples, the trades decide and the band is the least. */
     private readonly book?: SampledPrices,
   ) {}
 
-  async compute(pair: IndexPair, second: number, q: Queryable = this.db): Promise<string | undefined> {
-    const sampled = this.book?.priceOf(pair, second);
-    if (sampled !== undefined) return sampled;
-    const from = second - INDEX_WINDOW_SECONDS;
-    const vwaps = await this.trades.secondVwaps(q, pair, from, second);
-    const carry = await this.trades.priceBefore(q, pair, from * 1000);
-    return indexFromSamples(second, vwaps, carry);
+  async computePoint(pair: IndexPair, second: number, q: Queryable = this.db): Promise<IndexPoint | undefined> {
+    const sampled = this.book?.bandOf?.(pair, second);
+    const floor = minimumBand(pair);
+    const band = sampled !== undefined && compareDecimal(sampled, floor) > 0 ? sampled : floor;
+    const price = this.book?.priceOf(pair, second) ?? (await this.fromTrades(pair, second, q));
+    return price === undefined ? undefined : { price, band };
   }
 
-  /** The recorded price of `second`, recorded now if missing; `q` may be the caller's transaction. */
-  async priceAt(pair: IndexPair, second: number, q: Queryable = this.db): Promise<string | undefined> {
+  async compute(pair: IndexPair, second: number, q: Queryable = this.db): Promise<string | undefined> {
+    return (await this.computePoint(pair, second, q))?.price;
+  }
+
+  /** The recorded price and band of `second`, recorded now if missing; `q` may be the caller's transaction. */
+  async pointAt(pair: IndexPair, second: number, q: Queryable = this.db): Promise<IndexPoint | undefined> {
     if (second * 1000 > this.clock()) return undefined;
     const recorded = await readRecorded(q, pair, second);
     if (recorded !== undefined) return recorded;
-    const price = await this.compute(pair, second, q);
-    if (price === undefined) return undefined;
+    const point = await this.computePoint(pair, second, q);
+    if (point === undefined) return undefined;
     await q.query(
-      `insert into seconds_index (left_symbol, right_symbol, second, price) values ($1, $2, $3, $4) on conflict do nothing`,
-      [pair.left, pair.right, second, price],
+      `insert into seconds_index (left_symbol, right_symbol, second, price, band) values ($1, $2, $3, $4, $5) on conflict do nothing`,
+      [pair.left, pair.right, second, point.price, point.band],
     );
     // Another writer may have recorded it first: the recorded row is the price.
-    return (await readRecorded(q, pair, second)) ?? price;
+    return (await readRecorded(q, pair, second)) ?? point;
+  }
+
+  async priceAt(pair: IndexPair, second: number, q: Queryable = this.db): Promise<string | undefined> {
+    return (await this.pointAt(pair, second, q))?.price;
   }
 
   /** Read only: the latest recorded second and price (the live figure on the trading page). */
@@ -137,12 +173,19 @@ export class SecondsIndex {
     );
     return row ? { second: Number(row.second), price: row.price } : undefined;
   }
+
+  private async fromTrades(pair: IndexPair, second: number, q: Queryable): Promise<string | undefined> {
+    const from = second - INDEX_WINDOW_SECONDS;
+    const vwaps = await this.trades.secondVwaps(q, pair, from, second);
+    const carry = await this.trades.priceBefore(q, pair, from * 1000);
+    return indexFromSamples(second, vwaps, carry);
+  }
 }
 
-async function readRecorded(q: Queryable, pair: IndexPair, second: number): Promise<string | undefined> {
-  const [row] = await q.query<{ price: string }>(
-    `select trim_scale(price)::text as price from seconds_index where left_symbol = $1 and right_symbol = $2 and second = $3`,
+async function readRecorded(q: Queryable, pair: IndexPair, second: number): Promise<IndexPoint | undefined> {
+  const [row] = await q.query<IndexPoint>(
+    `select trim_scale(price)::text as price, trim_scale(band)::text as band from seconds_index where left_symbol = $1 and right_symbol = $2 and second = $3`,
     [pair.left, pair.right, second],
   );
-  return row?.price;
+  return row;
 }

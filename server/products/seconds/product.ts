@@ -1,8 +1,10 @@
+import { randomInt } from 'node:crypto';
 import { SECONDS_ACCOUNT, SECONDS_CURRENCY } from '../../../domain/seconds.js';
 import type { Database } from '../../kernel/db/database.js';
 import { changeBalance } from '../../kernel/ledger/ledger.js';
 import { systemAccountId } from '../../kernel/ledger/systemAccounts.js';
 import { defineProduct, withProductDefaults, type ProductDeps, type ProductParts } from '../../kernel/product.js';
+import { seededRandom } from '../../kernel/random.js';
 import { secondsContracts } from './contracts.js';
 import { spotBookSource, type BookSource } from './bookSource.js';
 import { SecondsIndex, spotTradeSource, type IndexPair, type TradeSource } from './indexPrice.js';
@@ -48,6 +50,11 @@ export interface SecondsOptions extends ProductDeps {
   book?: BookSource;
   /** Told where settlement time goes (bench/seconds.ts). */
   measureSettlement?: (stage: SettleStage, ms: number) => void;
+  /**
+   * Where the sampler's instants come from (the kernel's seeded source): tests name a seed; by
+   * default a seed from the operating system, so nobody outside can line orders up with them.
+   */
+  random?: () => number;
 }
 
 /** The product's parts over explicit dependencies (the product below, tests, the bench and the crash test). */
@@ -55,7 +62,8 @@ export function createSeconds(options: SecondsOptions) {
   const { db, feed, enabled, clock, log } = withProductDefaults(options);
   let pairs = new Map<string, IndexPair>();
   const pairsNow = () => pairs;
-  const sampler = new IndexSampler(options.book ?? spotBookSource(db), pairsNow, clock, log);
+  const random = options.random ?? seededRandom(randomInt(2 ** 32));
+  const sampler = new IndexSampler(options.book ?? spotBookSource(db), pairsNow, clock, log, random);
   const index = new SecondsIndex(db, options.trades ?? spotTradeSource(), clock, sampler);
   const contracts = secondsContracts({ db, index, depth: sampler, pairs: pairsNow, feed, clock });
   const settle = () => settleDue({ db, index, pairs: pairsNow, feed, clock, log, measure: options.measureSettlement });

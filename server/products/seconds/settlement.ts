@@ -50,12 +50,13 @@ interface SettleDeps {
   measure?: (stage: SettleStage, ms: number) => void;
 }
 
-/** Due seconds with their expiry price: parallel arrays, handed to SQL as one `unnest`. */
+/** Due seconds with their expiry price and band: parallel arrays, handed to SQL as one `unnest`. */
 interface Prices {
   left: string[];
   right: string[];
   second: number[];
   price: string[];
+  band: string[];
 }
 
 /**
@@ -63,9 +64,10 @@ interface Prices {
  * batches of SETTLE_BATCH_SECONDS, each one transaction. Every contract of a second settles at the
  * recorded index of that second — never the price of the moment this runs:
  *
- * - win: the stake is released and stake × rate paid from the house;
- * - loss: the stake leaves the frozen balance for the house;
- * - draw: the stake is released.
+ * - draw: the settle price is within the draw band of the buy price (the wider of the buy
+ *   second's band, on the contract, and the expiry second's): the stake is released;
+ * - win: beyond it the right way: the stake is released and stake × rate paid from the house;
+ * - loss: beyond it the wrong way: the stake leaves the frozen balance for the house.
  *
  * The contracts are not written: settling a second writes its price on its `seconds_second` row,
  * and each contract's outcome follows from it (`seconds_contract_view`). The ledger gets one
@@ -84,26 +86,28 @@ export async function settleDue(deps: SettleDeps, batchSeconds = SETTLE_BATCH_SE
   const result: SettleResult = { settled: 0, unpriced: 0 };
   if (due.length === 0) return result;
   const pricing = performance.now();
-  const priced: Prices = { left: [], right: [], second: [], price: [] };
+  const priced: Prices = { left: [], right: [], second: [], price: [], band: [] };
   const unpriced: Array<{ left_symbol: string; right_symbol: string; second: number }> = [];
   for (const key of due) {
     const pair = deps.pairs().get(`${key.left_symbol}_${key.right_symbol}`);
     const second = Number(key.second);
-    const price = pair && (await deps.index.priceAt(pair, second));
-    if (price === undefined) {
+    const point = pair && (await deps.index.pointAt(pair, second));
+    if (!point) {
       unpriced.push({ ...key, second });
       continue;
     }
     priced.left.push(key.left_symbol);
     priced.right.push(key.right_symbol);
     priced.second.push(second);
-    priced.price.push(price);
+    priced.price.push(point.price);
+    priced.band.push(point.band);
   }
   deps.measure?.('prices', performance.now() - pricing);
   if (unpriced.length > 0) result.unpriced = await countContracts(deps.db, unpriced);
   for (let from = 0; from < priced.second.length; from += batchSeconds) {
     const to = from + batchSeconds;
-    const batch: Prices = { left: priced.left.slice(from, to), right: priced.right.slice(from, to), second: priced.second.slice(from, to), price: priced.price.slice(from, to) };
+    const slice = <T>(values: T[]) => values.slice(from, to);
+    const batch: Prices = { left: slice(priced.left), right: slice(priced.right), second: slice(priced.second), price: slice(priced.price), band: slice(priced.band) };
     let committing = 0;
     const settled = await deps.db.transaction(async (tx) => {
       const done = await settleBatch(tx, house, batch, deps.clock(), deps.measure);
@@ -120,8 +124,8 @@ export async function settleDue(deps: SettleDeps, batchSeconds = SETTLE_BATCH_SE
   return result;
 }
 
-/** The batch's seconds and prices, as rows (l, r, s, price). */
-const BATCH_SECONDS = `unnest($1::text[], $2::text[], $3::bigint[], $4::numeric[]) as p(l, r, s, price)`;
+/** The batch's seconds, prices and bands, as rows (l, r, s, price, band). */
+const BATCH_SECONDS = `unnest($1::text[], $2::text[], $3::bigint[], $4::numeric[], $5::numeric[]) as p(l, r, s, price, band)`;
 
 /** The batch's contracts still open: those of its seconds not settled before migration 018. */
 const BATCH_CONTRACTS = `seconds_second s join seconds_contract c
@@ -175,11 +179,11 @@ async function settleBatch(
   )) as [{ id: string }];
   const settlement = Number(id);
   const marked = await tx.query(
-    `update seconds_second s set settle_price = p.price, settled_ms = $5, settlement_id = $6
+    `update seconds_second s set settle_price = p.price, settle_band = p.band, settled_ms = $6, settlement_id = $7
      from ${BATCH_SECONDS}
      where s.left_symbol = p.l and s.right_symbol = p.r and s.second = p.s and s.settled_ms is null
      returning s.second`,
-    [batch.left, batch.right, batch.second, batch.price, now, settlement],
+    [batch.left, batch.right, batch.second, batch.price, batch.band, now, settlement],
   );
   if (marked.length === 0) return undefined;
   // The house's row exists from its capital (ensureHouse); made here too, so its entry can never be skipped.
@@ -194,7 +198,8 @@ async function settleBatch(
   const [row] = await tx.query<{ contracts: number; owners: Array<string | number> }>(
     `with outcomes as (
        select c.user_id, c.stake,
-         case when s.settle_price = c.buy_price then 0 when (s.settle_price > c.buy_price) = (c.direction = 'up') then 1 else -1 end as result,
+         case when abs(s.settle_price - c.buy_price) <= greatest(c.draw_band, s.settle_band) then 0
+           when (s.settle_price > c.buy_price) = (c.direction = 'up') then 1 else -1 end as result,
          c.stake * c.payout_rate as win
        from ${BATCH_CONTRACTS}),
      owners as (
@@ -237,6 +242,7 @@ async function publish(deps: SettleDeps, settlement: number, owners: number[]): 
          'id', id, 'symbol', left_symbol || '_' || right_symbol, 'direction', direction, 'period', period_s,
          'payout_rate', trim_scale(payout_rate)::text, 'quantity', trim_scale(stake)::text, 'buy_price', trim_scale(buy_price)::text,
          'accepted_at', accepted_ms, 'expiry_second', expiry_second, 'expires_at', expiry_second * 1000, 'status', status,
+         'draw_band', trim_scale(draw_band)::text,
          'estimated_profit', trim_scale(stake * payout_rate)::text, 'settle_price', trim_scale(settle_price)::text,
          'outcome', outcome, 'profit', trim_scale(profit)::text, 'settled_at', settled_ms) order by id) as contracts
      from seconds_contract_view where settlement_id = $1 and user_id = any($2::bigint[]) group by user_id`,

@@ -17,7 +17,7 @@ describe('the book figures the seconds index samples', () => {
   it('a small order inside the spread barely moves the impact mid; a crossed or one-sided book gives no quote', () => {
     const bids = [level('95995', '1')];
     const asks = [level('96005', '1')];
-    expect(quoteOf(bids, asks, 2)).toEqual({ mid: '96000', depth: '95995' });
+    expect(quoteOf(bids, asks, 2)).toEqual({ mid: '96000', depth: '95995', spread: '10' });
     // 0.01 BTC (960 USDT, a tenth of the notional) bid one cent under the ask: the mid moves 0.47 of the 5 to the ask.
     expect(quoteOf([level('96004.99', '0.01'), ...bids], asks, 2)!.mid).toBe('96000.47');
     expect(quoteOf([level('96005', '1')], asks, 2)).toBeUndefined();
@@ -32,7 +32,7 @@ describe('the book figures the seconds index samples', () => {
   it('the sampler: the median of the window’s samples, none with too few; depth 0 once the book is gone', async () => {
     let clock = 1_000_000_000;
     let mid: string | undefined = '100';
-    const sampler = new IndexSampler({ quotes: async () => new Map(mid ? [['BTC_USDT', { mid, depth: '5000' }]] : []) }, () => new Map([['BTC_USDT', BTC]]), () => clock);
+    const sampler = new IndexSampler({ quotes: async () => new Map(mid ? [['BTC_USDT', { mid, depth: '5000', spread: '10.05' }]] : []) }, () => new Map([['BTC_USDT', BTC]]), () => clock);
     expect(sampler.depthNear(BTC)).toBeUndefined(); // never sampled here: no depth bound
     const second = clock / 1000 + 5;
     for (; clock < second * 1000; clock += SAMPLE_MS) {
@@ -41,6 +41,9 @@ describe('the book figures the seconds index samples', () => {
       await sampler.sampleNow();
     }
     expect(sampler.priceOf(BTC, second)).toBe('100');
+    // The draw band: half the median impact spread of the minute before, cut to the price's places.
+    expect(sampler.bandOf(BTC, second)).toBe('5.02');
+    expect(sampler.bandOf(BTC, second - 3)).toBeUndefined(); // 8 samples in its minute: too few
     expect(sampler.priceOf(BTC, second + 3)).toBeUndefined(); // 8 samples in its window: too few (MIN_WINDOW_SAMPLES)
     expect(MIN_WINDOW_SAMPLES).toBe(10);
     expect(sampler.depthNear(BTC)).toBe('5000');

@@ -1,5 +1,5 @@
 import { divDecimal, addDecimal, mulDecimal } from '../../../domain/decimal.js';
-import { SECONDS_PATHS, type SecondsContract } from '../../../domain/seconds.js';
+import { SECONDS_PATHS, SECONDS_RISK_VERSION, type SecondsContract } from '../../../domain/seconds.js';
 import type { UserStreamMessage } from '../../../domain/spotOrders.js';
 import type { Queryable } from '../../../server/kernel/db/database.js';
 import { readBalance } from '../../../server/kernel/ledger/ledger.js';
@@ -99,7 +99,7 @@ export function useSeconds(options: { enabled?: boolean } = {}) {
 
     async user(funds = '1000', acknowledge = true): Promise<TestUser> {
       const user = await newUser({ funded: { USDT: funds } });
-      if (acknowledge) await t.db.query(`insert into seconds_acknowledgement (user_id, version, acknowledged_ms) values ($1, 1, 0)`, [user.id]);
+      if (acknowledge) await t.db.query(`insert into seconds_acknowledgement (user_id, version, acknowledged_ms) values ($1, $2, 0)`, [user.id, SECONDS_RISK_VERSION]);
       return user;
     },
 

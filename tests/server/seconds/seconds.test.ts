@@ -38,8 +38,8 @@ describe('seconds contracts: buying and settling', () => {
     expect(Number(r.houseBefore.available) - Number(r.houseAfter.available)).toBe(80);
   });
 
-  it('up loses when the expiry price is below: the stake goes to the house', async () => {
-    const r = await playOut('up', '60000', '59999.99');
+  it('up loses when the expiry price is below (beyond the draw band): the stake goes to the house', async () => {
+    const r = await playOut('up', '60000', '59999.9');
     expect(r.settled).toMatchObject({ outcome: 'loss', profit: '-100' });
     expect(r.balance).toEqual({ available: '900', frozen: '0' });
     expect(Number(r.houseAfter.available) - Number(r.houseBefore.available)).toBe(100);

@@ -13,7 +13,7 @@ export function parseContract(value: unknown): SecondsContract | undefined {
   const c = value as Partial<SecondsContract> | null;
   if (!c || typeof c !== 'object' || typeof c.id !== 'number' || typeof c.symbol !== 'string') return undefined;
   if ((c.direction !== 'up' && c.direction !== 'down') || (c.status !== 1 && c.status !== 2)) return undefined;
-  if (typeof c.expires_at !== 'number' || !isDecimalString(c.buy_price) || !isDecimalString(c.quantity)) return undefined;
+  if (typeof c.expires_at !== 'number' || !isDecimalString(c.buy_price) || !isDecimalString(c.quantity) || !isDecimalString(c.draw_band)) return undefined;
   if (c.status === 2 && (!isDecimalString(c.settle_price) || !isDecimalString(c.profit) || !['win', 'loss', 'draw'].includes(c.outcome as string))) return undefined;
   return c as SecondsContract;
 }

@@ -38,6 +38,7 @@ export const OPEN: SecondsContract = {
   outcome: null,
   profit: null,
   settled_at: null,
+  draw_band: '0.02',
 };
 
 /** Already past its expiry: the card goes straight to awaiting the result. */

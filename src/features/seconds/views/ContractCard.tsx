@@ -53,6 +53,10 @@ export function ContractCard(props: { ticketRef: SecondsContractActorRef; price:
         <b>{priceFigure(ticket.settled ? c.settle_price : current, props.places)}</b>
       </Row>
       <Row>
+        <span>{t('seconds.drawBand')}</span>
+        <b data-testid="seconds-draw-band">{figures.band}</b>
+      </Row>
+      <Row>
         <span>{t('seconds.stake', { currency: SECONDS_CURRENCY })}</span>
         <b>{usdt(c.quantity)}</b>
       </Row>

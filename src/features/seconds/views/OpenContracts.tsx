@@ -42,6 +42,7 @@ function SettleRule() {
         <summary>{t('seconds.settleRule.title')}</summary>
         <Muted as="div">
           <p>{t('seconds.settleRule.book')}</p>
+          <p>{t('seconds.settleRule.band')}</p>
           <p>{t('seconds.settleRule.fallback')}</p>
           <p>{t('seconds.settleRule.limits')}</p>
         </Muted>

@@ -52,15 +52,18 @@ export function cardState(ticket: { settled: boolean; failed: boolean; awaiting:
 
 /**
  * A bought contract's card: its colour (the result, or where it is going now), the countdown bar's
- * share left, and the floating result against the current price (profit and the price's move).
+ * share left, the floating result against the current price (profit and the price's move), and
+ * the draw band (a settle price within it of the buy price returns the stake).
  */
 export function contractCardFigures(c: SecondsContract, current: string | undefined, remainingSeconds: number, places: number) {
-  const floating = current ? floatingOutcome(c.direction, c.buy_price, current) : undefined;
+  // Within the contract's draw band the price may wander either way: the card says "draw" there, as settlement would.
+  const floating = current ? floatingOutcome(c.direction, c.buy_price, current, c.draw_band) : undefined;
   return {
     tone: outcomeTone(c.outcome ?? floating),
     share: Math.min(100, Math.max(0, (remainingSeconds / c.period) * 100)),
     floatingTone: floating === 'win' ? 'up' : floating === 'loss' ? 'down' : '',
     floatingProfit: signedUsdt(floating === 'win' ? c.estimated_profit : floating === 'loss' ? `-${c.quantity}` : '0'),
     move: isDecimalString(current) && isDecimalString(c.buy_price) ? price(subDecimal(current, c.buy_price), places) : MISSING,
+    band: isDecimalString(c.draw_band) ? `±${price(c.draw_band, places)}` : MISSING,
   };
 }
