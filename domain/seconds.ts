@@ -18,6 +18,24 @@ export const SECONDS_PATHS = {
   operatorUpdatePeriod: '/api/operator/seconds/period_update',
 } as const;
 
+/**
+ * The pair's seconds index, pushed each second as it is recorded: the price contracts buy and
+ * settle at (not the last trade), with its draw band. Payload: `SecondsIndexTick`.
+ */
+export function secondsIndexChannel(left: string, right: string): string {
+  return `${left}_${right}_sec_index_tick`.toLowerCase();
+}
+
+export interface SecondsIndexTick {
+  pair: string;
+  /** The second's recorded index price. */
+  close: string;
+  /** Its draw band (a settle within it of the buy price is a draw). */
+  band: string;
+  /** The epoch second it was recorded for. */
+  second: number;
+}
+
 export const SECONDS_DIRECTIONS = ['up', 'down'] as const;
 export type SecondsDirection = (typeof SECONDS_DIRECTIONS)[number];
 export type SecondsOutcome = 'win' | 'loss' | 'draw';

@@ -42,9 +42,10 @@ describe('pair market machine: one book, trades and candles per watched pair', (
           expect(children.running.get('kline')).toEqual([{ left: pair.left, right: pair.right, interval: expect.any(String), futures: pair.futures ?? false }]);
           // ... and its 24 h tick, which the app does not watch.
           expect(children.running.get('tickFeed') ?? []).toEqual(now.matches({ watching: { withIndex: 'withTick' } }) ? [{ channel: `${base}_future_tick` }] : []);
-          // The index price is listened to only for contract pairs.
+          // The index price is listened to only for contract pairs and on the seconds page, whose
+          // index is the seconds index the contracts settle at (issue 50 S2).
           const index = children.running.get('indexFeed') ?? [];
-          expect(index).toEqual(now.matches({ watching: 'withIndex' }) ? [{ channel: `${base}_future_index_tick` }] : []);
+          expect(index).toEqual(now.matches({ watching: 'withIndex' }) ? [{ channel: pair.seconds ? `${base}_sec_index_tick` : `${base}_future_index_tick` }] : []);
         } else {
           // Off the trade page nothing listens.
           for (const name of ['orderBook', 'latestTrades', 'kline', 'indexFeed', 'tickFeed']) expect(children.running.get(name) ?? []).toEqual([]);

@@ -1,3 +1,4 @@
+import { secondsIndexChannel } from '../../domain/seconds.js';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { futureIndexChannel, futureTickChannel, spotTickChannel } from '../../domain/api.js';
@@ -80,9 +81,12 @@ describe('channels', () => {
     ...KLINE_INTERVALS.map((i) => futureKlineChannel(left, right, i)),
   ];
 
-  it('are the same names for spot and contract pairs', () => {
-    expect(productChannels({ left_symbol: 'BTC', right_symbol: 'USDT', trade_status: 1, contract_status: 1 })).toEqual(before('BTC', 'USDT'));
-    expect(productChannels({ left_symbol: 'ETH', right_symbol: 'BTC', trade_status: 1, contract_status: 0 })).toEqual(before('ETH', 'BTC').slice(0, 3 + KLINE_INTERVALS.length));
+  // Spot's, then the seconds index (issue 50 S2: the contract cards follow the index, not the last trade), then futures'.
+  const withSeconds = (left: string, right: string, names: string[]) => [...names.slice(0, 3 + KLINE_INTERVALS.length), secondsIndexChannel(left, right), ...names.slice(3 + KLINE_INTERVALS.length)];
+
+  it('are the same names for spot and contract pairs, and a tradable pair has its seconds index', () => {
+    expect(productChannels({ left_symbol: 'BTC', right_symbol: 'USDT', trade_status: 1, contract_status: 1 })).toEqual(withSeconds('BTC', 'USDT', before('BTC', 'USDT')));
+    expect(productChannels({ left_symbol: 'ETH', right_symbol: 'BTC', trade_status: 1, contract_status: 0 })).toEqual(withSeconds('ETH', 'BTC', before('ETH', 'BTC').slice(0, 3 + KLINE_INTERVALS.length)));
     expect(productChannels({ left_symbol: 'X', right_symbol: 'USDT', trade_status: 0, contract_status: 0 })).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { SECONDS_ACCOUNT, SECONDS_CURRENCY } from '../../../domain/seconds.js';
+import { SECONDS_ACCOUNT, SECONDS_CURRENCY, secondsIndexChannel, type SecondsIndexTick } from '../../../domain/seconds.js';
 import type { Database } from '../../kernel/db/database.js';
 import { changeBalance } from '../../kernel/ledger/ledger.js';
 import { systemAccountId } from '../../kernel/ledger/systemAccounts.js';
@@ -55,6 +55,8 @@ export interface SecondsOptions extends ProductDeps {
    * default a seed from the operating system, so nobody outside can line orders up with them.
    */
   random?: () => number;
+  /** Where each second's recorded index goes live (`secondsIndexChannel`); the product's publish. */
+  publish?: (channel: string, payload: object) => void;
 }
 
 /** The product's parts over explicit dependencies (the product below, tests, the bench and the crash test). */
@@ -67,6 +69,8 @@ export function createSeconds(options: SecondsOptions) {
   const index = new SecondsIndex(db, options.trades ?? spotTradeSource(), clock, sampler);
   const contracts = secondsContracts({ db, index, depth: sampler, pairs: pairsNow, feed, clock });
   const settle = () => settleDue({ db, index, pairs: pairsNow, feed, clock, log, measure: options.measureSettlement });
+  // The latest tick of each pair's index channel: a new subscriber's snapshot.
+  const latestTicks = new Map<string, SecondsIndexTick>();
   const scheduler = new SecondsScheduler({
     index,
     pairs: pairsNow,
@@ -74,6 +78,12 @@ export function createSeconds(options: SecondsOptions) {
     clock,
     log,
     pruneIndex: (before) => db.query('delete from seconds_index where second < $1', [before]),
+    recorded: (pair, second, point) => {
+      const channel = secondsIndexChannel(pair.left, pair.right);
+      const tick: SecondsIndexTick = { pair: pair.symbol, close: point.price, band: point.band, second };
+      latestTicks.set(channel, tick);
+      options.publish?.(channel, tick);
+    },
   });
   const parts: ProductParts = {
     routes: secondsRoutes(contracts, enabled),
@@ -91,6 +101,7 @@ export function createSeconds(options: SecondsOptions) {
       await scheduler.stop();
       await sampler.stop();
     },
+    snapshot: (channel) => latestTicks.get(channel),
   };
   return { parts, contracts, index, sampler, scheduler, settle, pairs: pairsNow };
 }
@@ -106,6 +117,8 @@ export const seconds = defineProduct({
   // and the spot trades its index is read from too.
   apart: { paths: ['/api/seconds/', '/api/operator/seconds/'] },
   ledger: secondsLedger,
-  create: ({ db, config, userFeed, log }) =>
-    createSeconds({ db, feed: userFeed, enabled: config.secondsContracts !== false, log: (message, error) => log.error(message, error) }).parts,
+  // Every tradable pair's seconds index (the periods, not the channel list, say which pairs sell contracts).
+  channels: (p) => (p.trade_status === 1 ? [secondsIndexChannel(p.left_symbol, p.right_symbol)] : []),
+  create: ({ db, config, userFeed, log, publish }) =>
+    createSeconds({ db, feed: userFeed, enabled: config.secondsContracts !== false, log: (message, error) => log.error(message, error), publish }).parts,
 });

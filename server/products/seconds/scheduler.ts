@@ -1,4 +1,4 @@
-import type { IndexPair, SecondsIndex } from './indexPrice.js';
+import type { IndexPair, IndexPoint, SecondsIndex } from './indexPrice.js';
 import type { SettleResult } from './settlement.js';
 
 /** How long after a second begins its index is recorded and its contracts settled. */
@@ -31,6 +31,8 @@ export class SecondsScheduler {
       settle: () => Promise<SettleResult>;
       /** Deletes recorded index seconds before the given second. */
       pruneIndex?: (beforeSecond: number) => Promise<unknown>;
+      /** Told each second's recorded index (the live channel: the contract cards follow it). */
+      recorded?: (pair: IndexPair, second: number, point: IndexPoint) => void;
       clock: () => number;
       log: (message: string, error?: unknown) => void;
     },
@@ -53,7 +55,8 @@ export class SecondsScheduler {
     const second = Math.floor(this.deps.clock() / 1000);
     for (const pair of this.deps.pairs().values()) {
       try {
-        await this.deps.index.priceAt(pair, second);
+        const point = await this.deps.index.pointAt(pair, second);
+        if (point) this.deps.recorded?.(pair, second, point);
       } catch (error) {
         this.deps.log(`seconds index of ${pair.symbol} failed`, error);
       }

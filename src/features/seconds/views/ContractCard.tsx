@@ -7,7 +7,10 @@ import { OUTCOME_KEYS, useSecondsTicket } from '../seconds.hooks';
 import { cardState, contractCardFigures, directionArrow, directionTone, signedUsdt, usdt } from './secondsFigures';
 import { Card, Row } from './secondsTrade.styles';
 
-/** A bought contract: countdown, buy vs current price and floating result; then the settled result. */
+/**
+ * A bought contract: countdown, buy price vs the seconds index now (what it settles on, not the last
+ * trade: issue 50 S2), the index's move and the floating result, each labelled; then the result.
+ */
 export function ContractCard(props: { ticketRef: SecondsContractActorRef; price: string | undefined; places: number }) {
   const { t } = useTranslation();
   const ticket = useSecondsTicket(props.ticketRef);
@@ -49,7 +52,7 @@ export function ContractCard(props: { ticketRef: SecondsContractActorRef; price:
         <b>{priceFigure(c.buy_price, props.places)}</b>
       </Row>
       <Row>
-        <span>{ticket.settled ? t('seconds.settlePrice') : t('seconds.currentPrice')}</span>
+        <span>{ticket.settled ? t('seconds.settlePrice') : t('seconds.indexNow')}</span>
         <b>{priceFigure(ticket.settled ? c.settle_price : current, props.places)}</b>
       </Row>
       <Row>
@@ -61,12 +64,18 @@ export function ContractCard(props: { ticketRef: SecondsContractActorRef; price:
         <b>{usdt(c.quantity)}</b>
       </Row>
       {!ticket.settled && current && (
-        <Row>
-          <span>{t('seconds.floating')}</span>
-          <b className={figures.floatingTone}>
-            {figures.floatingProfit} ({figures.move})
-          </b>
-        </Row>
+        <>
+          <Row>
+            <span>{t('seconds.indexMove')}</span>
+            <b className={figures.floatingTone}>{figures.move}</b>
+          </Row>
+          <Row>
+            <span>{t('seconds.floating')}</span>
+            <b className={figures.floatingTone} data-testid="seconds-floating">
+              {figures.floatingProfit}
+            </b>
+          </Row>
+        </>
       )}
     </Card>
   );

@@ -1,16 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { spotTickChannel } from '../../../../domain/api';
-import { useTicker } from '../../../app/views/hooks';
 import { Muted, Panel, PanelBody, PanelHeader } from '../../../app/ui/Panel';
 import type { SecondsContractActorRef } from '../machines/secondsContract/secondsContract.machine';
 import { ContractCard } from './ContractCard';
 import { Cards, Rule } from './secondsTrade.styles';
 
-/** The bought contracts' countdown and result cards, newest first, and how they settle. */
-export function OpenContracts(props: { className: string; left: string; right: string; places: number; cards: SecondsContractActorRef[] }) {
+/**
+ * The bought contracts' countdown and result cards, newest first, and how they settle. The cards
+ * follow the seconds index (`indexPrice`, the page's `{pair}_sec_index_tick`): what the contracts
+ * settle at, not the last trade (issue 50 S2: a card showed a loss while the index was winning).
+ */
+export function OpenContracts(props: { className: string; indexPrice: string | undefined; places: number; cards: SecondsContractActorRef[] }) {
   const { t } = useTranslation();
-  const tick = useTicker(spotTickChannel(props.left, props.right));
   return (
     <Panel className={props.className} aria-label={t('seconds.openContracts')}>
       <PanelHeader>
@@ -23,7 +24,7 @@ export function OpenContracts(props: { className: string; left: string; right: s
         {props.cards.length === 0 ? <Muted style={{ fontSize: 12 }}>{t('seconds.noCards')}</Muted> : null}
         <Cards>
           {props.cards.map((ref) => (
-            <ContractCard key={ref.id} ticketRef={ref} price={tick?.close} places={props.places} />
+            <ContractCard key={ref.id} ticketRef={ref} price={props.indexPrice} places={props.places} />
           ))}
         </Cards>
         <SettleRule />

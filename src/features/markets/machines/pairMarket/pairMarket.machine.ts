@@ -4,6 +4,7 @@ import type { KlineInterval } from '../../../../../domain/constants';
 import type { ToastMessage } from '../../../../../domain/errors';
 import { futureDepthChannel, futureTradeChannel } from '../../../../../domain/futures/api';
 import { depthChannel, tradeChannel } from '../../../../../domain/market';
+import { secondsIndexChannel } from '../../../../../domain/seconds';
 import { klineMachine } from '../kline/kline.machine';
 import { latestTradesMachine } from '../latestTrades/latestTrades.machine';
 import { orderBookMachine } from '../orderBook/orderBook.machine';
@@ -15,13 +16,18 @@ export interface WatchedPair {
   contract: boolean;
   /** Which market's book, trades and candles: the spot market (default) or the pair's futures market (/contract). */
   futures?: boolean;
+  /**
+   * The seconds-contract page: its index is the seconds index contracts buy and settle at
+   * (`{pair}_sec_index_tick`), not the futures index (issue 50 S2).
+   */
+  seconds?: boolean;
 }
 
 export interface PairMarketContext {
   pair: WatchedPair | undefined;
   /** Kept across pairs: a trader who reads 15-minute candles wants them on the next pair too. */
   interval: KlineInterval;
-  /** Latest `{pair}_future_index_tick` close. */
+  /** Latest index close: `{pair}_future_index_tick`, or `{pair}_sec_index_tick` on the seconds page. */
   indexPrice: string | undefined;
   /** Latest mark price from the same tick (futures product; absent before the first mark). */
   markPrice: string | undefined;
@@ -37,7 +43,8 @@ export type PairMarketEvent =
   | { type: 'market.tick'; tick: MarketTick };
 
 /** Whether the market watches this pair (on the same market: spot or futures). */
-export const samePair = (a: WatchedPair | undefined, b: WatchedPair) => a !== undefined && a.left === b.left && a.right === b.right && a.contract === b.contract && (a.futures ?? false) === (b.futures ?? false);
+export const samePair = (a: WatchedPair | undefined, b: WatchedPair) =>
+  a !== undefined && a.left === b.left && a.right === b.right && a.contract === b.contract && (a.futures ?? false) === (b.futures ?? false) && (a.seconds ?? false) === (b.seconds ?? false);
 
 /**
  * The live market of the pair on screen (the trade pages): while watching, it runs one order
@@ -62,7 +69,7 @@ export const pairMarketMachine = setup({
   actions: {
     showToast: (_, _params: { tone: 'error'; message: ToastMessage }) => undefined,
     setPair: assign((_, params: WatchedPair) => ({
-      pair: { left: params.left, right: params.right, contract: params.contract, futures: params.futures ?? false },
+      pair: { left: params.left, right: params.right, contract: params.contract, futures: params.futures ?? false, seconds: params.seconds ?? false },
       indexPrice: undefined,
       markPrice: undefined,
       futuresTick: undefined,
@@ -71,7 +78,7 @@ export const pairMarketMachine = setup({
   },
   guards: {
     isSamePair: ({ context }, params: WatchedPair) => samePair(context.pair, params),
-    isContractPair: ({ context }) => context.pair?.contract === true,
+    isContractPair: ({ context }) => context.pair?.contract === true || context.pair?.seconds === true,
     isFuturesMarket: ({ context }) => context.pair?.futures === true,
   },
 }).createMachine({
@@ -127,7 +134,7 @@ export const pairMarketMachine = setup({
       states: {
         routing: {
           always: [
-            { guard: 'isContractPair', target: 'withIndex', description: 'Contract pairs have an index price channel.' },
+            { guard: 'isContractPair', target: 'withIndex', description: 'Contract pairs have an index price channel; the seconds page its seconds index.' },
             { target: 'spotOnly' },
           ],
         },
@@ -135,7 +142,7 @@ export const pairMarketMachine = setup({
           invoke: {
             id: 'indexFeed',
             src: 'indexFeed',
-            input: ({ context }) => ({ channel: futureIndexChannel(context.pair!.left, context.pair!.right) }),
+            input: ({ context }) => ({ channel: (context.pair!.seconds ? secondsIndexChannel : futureIndexChannel)(context.pair!.left, context.pair!.right) }),
             onError: { target: 'spotOnly', description: 'No index price then; the rest of the market goes on.' },
           },
           on: {

@@ -32,6 +32,8 @@ export interface TradePanelsProps {
   prices: LastPriceSource;
   lastInFiat: string | undefined;
   markPrice: string | undefined;
+  /** The page's index: the futures index, or on the seconds page the seconds index. */
+  indexPrice: string | undefined;
 }
 
 /** A product's additions to the shared page: its signed-in panels and more figures for the stats bar. */
@@ -145,8 +147,10 @@ function WatchedPairPage(props: { kind: TradeKind; pair: Pair; product?: TradePr
   const { pair } = props;
   const market = usePairMarket();
   const futures = props.kind === 'contract';
-  const watch = usePairWatch({ left: pair.left_symbol, right: pair.right_symbol, contract: pair.contract_status === 1, futures });
-  const current = market.watched?.left === pair.left_symbol && market.watched.right === pair.right_symbol && (market.watched.futures ?? false) === futures;
+  const seconds = props.kind === 'seconds';
+  const watch = usePairWatch({ left: pair.left_symbol, right: pair.right_symbol, contract: pair.contract_status === 1, futures, seconds });
+  const current =
+    market.watched?.left === pair.left_symbol && market.watched.right === pair.right_symbol && (market.watched.futures ?? false) === futures && (market.watched.seconds ?? false) === seconds;
   if (market.failed) {
     return (
       <Panel>
@@ -209,7 +213,7 @@ function LiveMarket(props: {
       </StatsBar>
       {panels ? (
         // A product's machines may load with its first panel: until then the book is there without the form.
-        <Suspense fallback={book()}>{panels({ pair, book, last, prices: props.prices, lastInFiat, markPrice: market.markPrice })}</Suspense>
+        <Suspense fallback={book()}>{panels({ pair, book, last, prices: props.prices, lastInFiat, markPrice: market.markPrice, indexPrice: market.indexPrice })}</Suspense>
       ) : (
         <PlaceholderPanels kind={props.kind} book={book()} />
       )}
