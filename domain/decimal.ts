@@ -131,15 +131,15 @@ export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
   return l < r ? -1 : l > r ? 1 : 0;
 }
 
-export type RoundingMode = 'half-up' | 'down';
+export type RoundingMode = 'half-up' | 'down' | 'up';
 
-/** Rounds (half away from zero) or cuts ("down", toward zero) to a fixed number of places. */
+/** Rounds (half away from zero), cuts ("down", toward zero) or raises ("up", toward +∞: a cost to pay) to a fixed number of places. */
 export function toFixedDecimal(value: string, places: number, mode: RoundingMode = 'half-up'): string {
   const { units, scale } = parse(value);
   if (scale <= places) {
     return render({ units: units * 10n ** BigInt(places - scale), scale: places });
   }
-  const kept = divideRounded(units, 10n ** BigInt(scale - places), mode === 'half-up' ? 'half-away' : 'toward-zero');
+  const kept = divideRounded(units, 10n ** BigInt(scale - places), mode === 'half-up' ? 'half-away' : mode === 'up' ? 'ceil' : 'toward-zero');
   return render({ units: kept, scale: places });
 }
 

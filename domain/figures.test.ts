@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fee, fiat, fiatAmount, fundingRate, indexPrice, money, moneyPlaces, percent, percentPoints, price, quantity, ratioPercent, signedMoney, tone } from './figures';
+import { cost, fee, fiat, fiatAmount, fundingRate, indexPrice, money, moneyPlaces, percent, percentPoints, price, quantity, ratioPercent, signedMoney, tone } from './figures';
 
 /** One table per kind of figure (issue 37 defect 7): what goes in, what the trader reads. */
 const TABLE: Array<[kind: string, format: () => string, shown: string]> = [
@@ -39,9 +39,18 @@ const TABLE: Array<[kind: string, format: () => string, shown: string]> = [
   ['signed money', () => signedMoney('12345.678', 'USDT'), '+12,345.67'],
   ['signed money', () => signedMoney('0.00001', 'BTC'), '+0.00001000'],
   ['signed money', () => signedMoney(null, 'USDT'), '—'],
-  // fee: 8 places, a fee below a cent still shows
-  ['fee', () => fee('0.00048'), '0.00048000'],
-  ['fee', () => fee('0.96'), '0.96000000'],
+  // fee: the asset's places, more as the fee needs (a fee below a cent still shows), none is "0"
+  ['fee', () => fee('0.00048', 'USDT'), '0.00048'],
+  ['fee', () => fee('0.96', 'USDT'), '0.96'],
+  ['fee', () => fee('0.4875', 'USDT'), '0.4875'],
+  ['fee', () => fee('0.000000001', 'USDT'), '0.00000000'],
+  ['fee', () => fee('0.00001', 'BTC'), '0.00001000'],
+  ['fee', () => fee('0', 'BTC'), '0'],
+  ['fee', () => fee('0.00000000', 'BTC'), '0'],
+  ['fee', () => fee(undefined, 'BTC'), '—'],
+  // a cost to pay: rounded up, never below the fee in it (issue 50 M3: "Fee 0.4875 · Cost 0.48")
+  ['cost', () => cost('0.4875', 'USDT'), '0.49'],
+  ['cost', () => cost('120.5', 'USDT'), '120.50'],
   // percent (a fraction): 2 decimals, half up, signed
   ['percent', () => percent('0.012345'), '+1.23%'],
   ['percent', () => percent('0.012355'), '+1.24%'],

@@ -14,7 +14,8 @@
  * | quantity      | the pair's amount_precision (lot), fixed| cut toward zero   | as is         |
  * | money         | moneyPlaces: stablecoins 2, others 8    | cut toward zero   | as is         |
  * | signed money  | as money (PnL, profit, results)         | cut toward zero   | "+" above 0   |
- * | trading fee   | FEE_PLACES (8), fixed                   | cut toward zero   | as is         |
+ * | trading fee   | the asset's places, more as it needs (≤8)| cut toward zero   | as is         |
+ * | cost to pay   | as money                                | up (never below a fee in it) | as is |
  * | percent       | 2 (§9), of a fraction                   | half up           | "+" above 0   |
  * | ratio percent | 2 (§9), of a fraction                   | half up           | none          |
  * | funding rate  | 4, of a fraction                        | half up           | "+" above 0   |
@@ -26,8 +27,10 @@
  * than there is (the wallet and the futures desk already cut); prices round half up as the order
  * book does (the wire sends them at the pair's precision anyway); percentages round half up as the
  * market lists always have; fiat is a conversion and rounds as currencies do. Trading fees (spot and
- * futures orders) get 8 places because one is mostly a fraction of a cent and would read "0.00" at
- * 2; a withdrawal fee is a fixed amount of the asset, so money. The funding rate
+ * futures orders) show the asset's places and as many more (up to 8) as the fee needs, because one
+ * is mostly a fraction of a cent and would read "0.00" at 2, yet "0.48750000" beside a "0.48" cost
+ * read as noise (issue 50 M3); no fee at all reads "0". A cost the trader pays is rounded up, so
+ * it never reads below a fee it includes. A withdrawal fee is a fixed amount of the asset, so money. The funding rate
  * keeps 4 because it is counted in basis points (0.0100% and 0.0125% would both read "0.01%").
  */
 import { CONTRACT_INDEX_DECIMALS, FIAT_DECIMALS, PERCENT_DECIMALS } from './constants';
@@ -70,8 +73,19 @@ export const money = (value: Value, asset: string) => figure(value, moneyPlaces(
 /** A profit or loss: "+2.30", "-0.50", "0.00". */
 export const signedMoney = (value: Value, asset: string) => signed(money(value, asset));
 
-/** A trading fee (spot and futures orders), in whatever asset it was taken: "0.00048000". */
-export const fee = (value: Value) => figure(value, FEE_PLACES, 'down');
+/**
+ * A trading fee (spot and futures orders) in `asset`: at least the asset's places, more as the fee
+ * needs, at most FEE_PLACES: "0.4875" and "0.00048" USDT, "0.00001000" BTC; no fee is "0".
+ */
+export function fee(value: Value, asset: string): string {
+  if (!isDecimalString(value)) return MISSING;
+  if (!/[1-9]/.test(value)) return '0';
+  const needed = (value.split('.')[1] ?? '').replace(/0+$/, '').length;
+  return figure(value, Math.min(FEE_PLACES, Math.max(moneyPlaces(asset), needed)), 'down');
+}
+
+/** What an order costs the trader (margin and fee), rounded up: it never reads below the fee it includes. */
+export const cost = (value: Value, asset: string) => figure(value, moneyPlaces(asset), 'up');
 
 /** Percent points at `places`, signed: "-10.00%". */
 const points = (value: Value, places: number) => (isDecimalString(value) ? `${signed(figure(value, places, 'half-up'))}%` : MISSING);

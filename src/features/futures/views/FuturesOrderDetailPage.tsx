@@ -66,7 +66,7 @@ function OrderView(props: { order: FuturesOrderDetail; yieldFraction: string | n
               <span className="num">{o.leverage}×</span> · {t(o.margin_mode === 'cross' ? 'futures.cross' : 'futures.isolated')}
             </Fact>
             <Fact label={t('col.quantity')} className="num">{`${lots(o.filled)} / ${lots(o.quantity)} ${base}`}</Fact>
-            <Fact label={t('col.fee')} className="num">{`${fee(o.fee)} ${quote}`}</Fact>
+            <Fact label={t('col.fee')} className="num">{`${fee(o.fee, quote)} ${quote}`}</Fact>
             <Fact label={t('col.profit')}>
               <Signed value={o.profit} asset={quote} /> {quote}
             </Fact>

@@ -12,7 +12,7 @@ import type { FuturesAction } from '../../../../domain/futures/api';
 import { useLeverageDialog, type Desk, type useFuturesOrderForm } from '../futures.hooks';
 import { Choices, Facts, NumberField } from './formParts';
 import { LeverageDialog } from './LeverageDialog';
-import { fee, money, price as priceFigure, quantity } from '../../../../domain/figures';
+import { cost, fee, money, price as priceFigure, quantity } from '../../../../domain/figures';
 
 const PERCENTS = [25, 50, 75, 100] as const;
 
@@ -73,8 +73,8 @@ export function FuturesOrderForm(props: { className?: string; pair: Pair; form: 
     const p = preview(action);
     return [
       [t('futures.form.margin'), money(p?.margin, quote)],
-      [t('futures.form.fee'), fee(p?.fee)],
-      [t('futures.form.cost'), money(p?.cost, quote), `futures-cost-${action}`],
+      [t('futures.form.fee'), fee(p?.fee, quote)],
+      [t('futures.form.cost'), cost(p?.cost, quote), `futures-cost-${action}`],
       [t('futures.form.liqEst'), priceFigure(p?.liquidation, pair.price_precision), `futures-liq-${action}`],
     ];
   };

@@ -75,7 +75,7 @@ function Records(props: { mode: Mode }) {
               { key: 'col.execPrice', align: 'right', render: (o) => <span className="num">{o.avg_price === '0' ? '—' : px(o.symbol, o.avg_price)}</span> },
               { key: 'col.leverage', align: 'right', render: (o) => <span className="num">{o.leverage}×</span> },
               { key: 'col.quantity', align: 'right', render: (o) => <span className="num">{lots(o.symbol, o.filled)} / {lots(o.symbol, o.quantity)}</span> },
-              { key: 'col.fee', align: 'right', render: (o) => <span className="num">{fee(o.fee)}</span> },
+              { key: 'col.fee', align: 'right', render: (o) => <span className="num">{fee(o.fee, FUTURES_CURRENCY)}</span> },
               { key: 'col.profit', align: 'right', render: (o) => <Signed value={o.profit} asset={FUTURES_CURRENCY} /> },
               { key: 'col.status', render: (o) => <StatusText status={o.status} /> },
               ...(props.mode === 'current' ? [cancelColumn<FuturesOrder>(r.cancelOrder)] : []),

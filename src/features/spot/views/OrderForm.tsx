@@ -183,7 +183,7 @@ export function OrderForm(props: { form: OrderFormFlow; className?: string }) {
               )}
             </Fact>
             <Fact label={t('spot.form.feeRate')}>{form.fee ? form.fee.rate : '—'}</Fact>
-            <Fact label={t('spot.form.estimatedFee')}>{form.fee?.estimate ? `≈ ${fee(form.fee.estimate)} ${form.fee.currency}` : '—'}</Fact>
+            <Fact label={t('spot.form.estimatedFee')}>{form.fee?.estimate ? `≈ ${fee(form.fee.estimate, form.fee.currency)} ${form.fee.currency}` : '—'}</Fact>
           </FactList>
           <Submit type="submit" $buy={buy} disabled={form.submitting}>
             {t(buy ? 'spot.form.buySubmit' : 'spot.form.sellSubmit', { currency: base })}

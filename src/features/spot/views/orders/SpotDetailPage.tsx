@@ -74,7 +74,7 @@ function DetailView(props: { detail: SpotOrderDetail }) {
               <span className="num">{`${f.total(o.symbol, o.turnover)} ${quote}`}</span>
             </DetailFact>
             <DetailFact label={t('col.fee')}>
-              <span className="num">{`${f.fee(o.fee)} ${o.fee_currency}`}</span>
+              <span className="num">{`${f.fee(o.fee, o.fee_currency)} ${o.fee_currency}`}</span>
             </DetailFact>
             <DetailFact label={t('col.time')}>
               <span className="num">{dateTime(o.created_at, i18n.language)}</span>
@@ -95,7 +95,7 @@ function DetailView(props: { detail: SpotOrderDetail }) {
             { key: 'col.time', render: (d) => <span className="num">{dateTime(d.time, i18n.language)}</span> },
             { key: 'col.price', align: 'right', render: (d) => <span className="num">{f.price(o.symbol, d.price)}</span> },
             { key: 'col.quantity', align: 'right', render: (d) => <span className="num">{f.quantity(o.symbol, d.quantity)}</span> },
-            { key: 'col.fee', align: 'right', render: (d) => <span className="num">{`${f.fee(d.fee)} ${o.fee_currency}`}</span> },
+            { key: 'col.fee', align: 'right', render: (d) => <span className="num">{`${f.fee(d.fee, o.fee_currency)} ${o.fee_currency}`}</span> },
             { key: 'spot.col.role', render: (d) => t(d.role === 'maker' ? 'spot.role.maker' : 'spot.role.taker') },
           ]}
         />

@@ -31,7 +31,7 @@ export function useOrderColumns(options: { kind: 'open' | 'history'; withPair: b
       : { key: 'col.avgPrice', align: 'right', render: (o) => <span className="num">{o.avg_price === '0' ? '—' : f.price(o.symbol, o.avg_price)}</span> },
     { key: 'col.dealt', align: 'right', render: (o) => <span className="num">{f.quantity(o.symbol, o.filled)}</span> },
     { key: 'spot.col.entrustTotal', align: 'right', render: (o) => <span className="num">{f.total(o.symbol, o.amount)}</span> },
-    options.kind === 'history' && { key: 'col.fee', align: 'right', render: (o) => <span className="num">{`${f.fee(o.fee)} ${o.fee_currency}`}</span> },
+    options.kind === 'history' && { key: 'col.fee', align: 'right', render: (o) => <span className="num">{`${f.fee(o.fee, o.fee_currency)} ${o.fee_currency}`}</span> },
     { key: 'col.status', render: (o) => <StatusWithReason order={o} /> },
     options.onRevoke !== undefined && {
       key: 'col.actions',

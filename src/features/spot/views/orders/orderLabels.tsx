@@ -56,7 +56,7 @@ export function useOrderFigures() {
       price: (symbol: string, value: string | null | undefined) => price(value, pairOf(symbol)?.price_precision ?? 8),
       quantity: (symbol: string, value: string | null | undefined) => quantity(value, pairOf(symbol)?.amount_precision ?? 8),
       total: (symbol: string, value: string | null | undefined) => money(value, quoteOf(symbol)),
-      fee: (value: string | null | undefined) => fee(value),
+      fee: (value: string | null | undefined, asset: string) => fee(value, asset),
     };
   }, [pairs]);
 }

@@ -172,10 +172,11 @@ export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair; label?:
     }
   }, [kline.liveBar, kline.loadId]);
 
-  // effect: the newest candle stays in view while the layout settles (a phone's width settles after
-  // the first data: issue 50 S1 opened with the last ~10 candles off-screen), until the trader
-  // moves the chart themselves. klinecharts resizes in a frame of its own observer; this frame is
-  // asked for after it, so the scroll works on the new width.
+  // The newest candle stays in view while the layout settles (a phone's width settles after the
+  // first data: issue 50 S1 opened with the last ~10 candles off-screen), until the trader moves
+  // the chart themselves. klinecharts resizes in a frame of its own observer; this frame is asked
+  // for after it, so the scroll works on the new width.
+  // effect: a ResizeObserver and input listeners on the widget's DOM node, outside React's tree.
   useEffect(() => {
     const host = element.current!;
     let following = true;
