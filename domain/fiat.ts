@@ -244,7 +244,23 @@ export interface FiatAdsQuery {
   size?: number;
 }
 
-export interface FiatTakeRequest {
+/**
+ * What a user proves before their crypto goes to another user (issue 49 §2), as for a withdrawal:
+ * the funds password and, with 2FA on, the authenticator's code (or a recovery code). Sent with a
+ * release, a sale into a buy ad, and a sell ad published or resumed; refused during the 24-hour
+ * lock after a security change. docs/API.md "P2P fiat".
+ */
+export interface FiatProof {
+  funds_password?: string;
+  totp_code?: string;
+}
+
+/** Whether taking `ad` sends the taker's crypto (a sale into a buy ad), so the take needs a FiatProof. */
+export const takeSendsCrypto = (ad: Pick<FiatAd, 'side'>): boolean => ad.side === 'buy';
+/** Whether an ad going online freezes its owner's crypto for others to take (a sell ad), so it needs a FiatProof. */
+export const adSendsCrypto = (ad: Pick<FiatAd, 'side'>): boolean => ad.side === 'sell';
+
+export interface FiatTakeRequest extends FiatProof {
   ad_id: number;
   by: TakeBy;
   value: string;
@@ -252,7 +268,7 @@ export interface FiatTakeRequest {
   method_id?: number;
 }
 
-export interface FiatPublishRequest {
+export interface FiatPublishRequest extends FiatProof {
   side: AdSide;
   crypto: string;
   fiat: FiatCode;

@@ -18,6 +18,16 @@ export const NOTIFICATION_KINDS = [
   'p2p_confirm_deadline_near',
   'p2p_appeal_released',
   'p2p_appeal_returned',
+  // Security changes (issue 49 §4), each also emailed (server/kernel/auth/securityNotices.ts).
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'two_factor_reset',
+  'two_factor_locked',
+  'api_key_created',
+  'api_key_deleted',
+  'allowlist_enabled',
+  'allowlist_disabled',
+  'withdrawal_submitted',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -1,4 +1,5 @@
 import type { NameStatus, PlatConfig } from './api';
+import type { OperatorRole } from './operators';
 
 /** Wire shapes of the identity (KYC) and operator calls; see docs/API.md "Identity verification". */
 export interface KycStatus {
@@ -23,6 +24,8 @@ export interface KycSubmission {
 export interface Operator {
   id: number;
   account: string;
+  /** The operator's roles (issue 51), in the sign-in's answer; the server checks each call's permission whatever the console shows. */
+  roles?: OperatorRole[];
 }
 
 export interface OperatorGrant {

@@ -44,6 +44,8 @@ export const ANTI_PHISHING_MAX = 20;
 export interface AntiPhishingState {
   /** '' when none is set. */
   code: string;
+  /** Whether 2FA is on: a change then takes its code, else a code emailed to the account (issue 49 §4). */
+  two_factor: boolean;
 }
 
 /** The catalogue key (same key on the client and the server) of what is wrong with a phrase, or undefined. '' clears the code. */

@@ -8,6 +8,12 @@ export const TWO_FACTOR_PATHS = {
   confirm: '/api/user/2fa/confirm',
   disable: '/api/user/2fa/disable',
   login: '/api/login_2fa',
+  /** Wrong codes locked the checks (issue 49 §3): a code emailed to the account unlocks them, from the sign-in's step … */
+  loginUnlockSend: '/api/login_2fa/unlock_send',
+  loginUnlock: '/api/login_2fa/unlock',
+  /** … or signed in, from the security settings. */
+  unlockSend: '/api/user/2fa/unlock_send',
+  unlock: '/api/user/2fa/unlock',
   operatorUsers: '/api/operator/users',
   operatorReset: '/api/operator/user_reset_2fa',
 } as const;
@@ -21,7 +27,20 @@ export interface TwoFactorStatus {
   enabled: boolean;
   /** Unused recovery codes (0 when 2FA is off). */
   recovery_codes_left: number;
-  /** Epoch ms until which withdrawals are held after an operator's reset; 0 when none. */
+  /** Epoch ms until which withdrawals are held after a security change (2FA on or off, an operator's reset…); 0 when none. */
+  withdrawals_locked_until: number;
+  /** Too many wrong codes: every code is refused until the code emailed to the account unlocks them. */
+  locked: boolean;
+}
+
+/** /api/user/2fa/begin's body: the login password, so a stolen session alone cannot enrol another authenticator. */
+export interface TwoFactorBegin {
+  password: string;
+}
+
+/** /api/user/2fa/confirm's answer: the recovery codes (shown once) and the withdrawal lock it started. */
+export interface TwoFactorConfirmed {
+  recovery_codes: string[];
   withdrawals_locked_until: number;
 }
 
@@ -37,8 +56,10 @@ export interface TwoFactorEnrolment {
 export interface TwoFactorChallenge {
   second_factor: true;
   challenge: string;
-  /** Epoch ms; the challenge is refused after it. */
+  /** Epoch ms; the challenge is refused after it. It works only from the address that obtained it. */
   expires_at: number;
+  /** The account's codes are locked by wrong guesses: the step offers the emailed unlock first. */
+  locked?: boolean;
 }
 
 export const isTwoFactorChallenge = (answer: unknown): answer is TwoFactorChallenge =>

@@ -18,7 +18,7 @@ describe('user centre schemas (spec §5, the same rules as server/domain/account
     expect(await firstError(withdrawalAddressSchema, { ...address, network: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' })).toBeUndefined();
   });
   it('refuses hidden and text-direction characters in a payee’s details, and a currency that is no fiat', async () => {
-    const method = { real_name: 'Ada', card_number: '1', bank_name: 'B' };
+    const method = { real_name: 'Ada', card_number: '6222 0000 1111', bank_name: 'B' };
     for (const field of ['real_name', 'card_number', 'bank_name', 'branch'] as const) {
       expect(await firstError(collectionMethodSchema, { ...method, [field]: 'A\u202eB' })).toBe('addresses.hiddenCharacters');
     }
@@ -28,7 +28,7 @@ describe('user centre schemas (spec §5, the same rules as server/domain/account
     expect(await firstError(nicknameSchema, { nickname: 'アトラス 🚀' })).toBeUndefined();
   });
   it('requires real name, card number and bank name; branch is optional', async () => {
-    const method = { real_name: 'Ada', card_number: '1', bank_name: 'B' };
+    const method = { real_name: 'Ada', card_number: '6222 0000 1111', bank_name: 'B' };
     expect(await firstError(collectionMethodSchema, method)).toBeUndefined();
     expect(await firstError(collectionMethodSchema, { ...method, bank_name: '' })).toBe('addresses.bankNameRequired');
   });

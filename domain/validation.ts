@@ -1,8 +1,11 @@
 import * as yup from 'yup';
 import { isAddressOf } from './addressFormats';
+import { addressNoteProblem } from './addressNote';
 import { ADDRESS_NOTE_MAX, ADDRESS_NOTE_MIN } from './constants';
 import { hasHiddenCharacters } from './displayText';
 import { isFiatCode } from './fiat';
+import { mixesScripts } from './nameScripts';
+import { payeeNumberProblem, type PayeeNumberProblem } from './payeeNumber';
 
 /**
  * Form rules of spec §5, shared by the browser forms and the server's own checks (which repeat
@@ -110,8 +113,17 @@ export const nicknameSchema = yup.object({
     .trim()
     .required('settings.nicknameRequired')
     .max(NICKNAME_MAX, 'settings.nicknameTooLong')
-    .test('hidden', 'settings.nicknameHiddenCharacters', shownText),
+    .test('hidden', 'settings.nicknameHiddenCharacters', shownText)
+    // No word mixes alphabets ("Аtlas" with a Cyrillic А): nameScripts.ts, the server's rule too (issue 49 §6).
+    .test('scripts', 'fiat.payee.nicknameMixedScripts', (value) => !value || !mixesScripts(value)),
 });
+
+/** The form's messages for a card or account number's problems (payeeNumber.ts). */
+const PAYEE_NUMBER_KEYS: Record<PayeeNumberProblem, string> = {
+  cardNumberInvalid: 'fiat.payee.numberInvalid',
+  cardNumberChecksum: 'fiat.payee.cardChecksum',
+  ibanChecksum: 'fiat.payee.ibanChecksum',
+};
 
 /** s-loginpwd: the code sent to the account and the new login password twice. */
 export const changeLoginPwdSchema = yup.object({
@@ -148,13 +160,34 @@ export const withdrawalAddressSchema = yup.object({
       // No network yet: that field says so; the server also checks the network exists for the currency.
       return !address || !network || isAddressOf(network, address);
     }),
-  note: yup.string().trim().required('addresses.noteLength').min(ADDRESS_NOTE_MIN, 'addresses.noteLength').max(ADDRESS_NOTE_MAX, 'addresses.noteLength'),
+  note: yup
+    .string()
+    .trim()
+    .required('addresses.noteLength')
+    .min(ADDRESS_NOTE_MIN, 'addresses.noteLength')
+    .max(ADDRESS_NOTE_MAX, 'addresses.noteLength')
+    // No hidden or text-direction characters, no markup (addressNote.ts, the server's rule too), read
+    // as typed: trim() would drop a U+FEFF at an end unnoticed.
+    .test('unsafe', 'addresses.noteUnsafe', function (note) {
+      const typed: unknown = this.originalValue;
+      return !note || addressNoteProblem(typeof typed === 'string' ? typed : note) !== 'noteUnsafe';
+    }),
 });
 
 /** addCollAddr / editCollAddr: real name, card number and bank name required; branch optional. */
 export const collectionMethodSchema = yup.object({
   real_name: yup.string().trim().required('addresses.realNameRequired').test('hidden', 'addresses.hiddenCharacters', shownText),
-  card_number: yup.string().trim().required('addresses.cardNumberRequired').test('hidden', 'addresses.hiddenCharacters', shownText),
+  card_number: yup
+    .string()
+    .trim()
+    .required('addresses.cardNumberRequired')
+    .test('hidden', 'addresses.hiddenCharacters', shownText)
+    // Digits or an IBAN, with their check digits where they have one (payeeNumber.ts, the server's rule too: issue 49 §6).
+    .test('format', 'fiat.payee.numberInvalid', function (value) {
+      // A hidden character is the `hidden` test's to name.
+      const problem = value && shownText(value) ? payeeNumberProblem(value) : undefined;
+      return problem ? this.createError({ message: PAYEE_NUMBER_KEYS[problem] }) : true;
+    }),
   bank_name: yup.string().trim().required('addresses.bankNameRequired').test('hidden', 'addresses.hiddenCharacters', shownText),
   // A fiat code (USD, eur) or nothing, as the server asks.
   currency: yup

@@ -6,8 +6,9 @@ import { baseCatalogue, type BaseCatalogue } from './support/catalogue';
 import { FIAT_PATHS, type FiatAd, type FiatMethod } from '../../domain/fiat';
 import { LANGUAGES } from '../../domain/languages';
 import { OPERATOR, operatorDesk } from './support/operator';
-import { registerThroughUi } from './support/register';
+import { registerThroughUi, TEST_FUNDS_PASSWORD } from './support/register';
 import { call, fundAccount, tokenOf } from './support/api';
+import { codeFor } from './support/outbox';
 import { receiptPng } from './support/png';
 
 const read = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as T;
@@ -15,6 +16,9 @@ type Words = typeof fiatCatalogue.fiat & { base: BaseCatalogue };
 const words = (code: string): Words => ({ ...read<typeof fiatCatalogue>(`fiat/${code}.json`).fiat, base: baseCatalogue(code) });
 const EN = words('en_US');
 const DE = words('de_DE');
+/** A server message of the kernel's checks before crypto leaves an account (issue 49 §2). */
+const outflowText = (code: string, key: string) => (JSON.parse(readFileSync(join(import.meta.dirname, '../../server/kernel/auth/outflow/locales', `${code}.json`), 'utf8')) as Record<string, string>)[key]!;
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const PNG = `data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==`;
 
 /**
@@ -66,7 +70,11 @@ async function verifiedSeller(page: Page, w: Words, price: string): Promise<{ ad
   await page.locator('input[name="max_amount"]').fill('100');
   await page.getByRole('checkbox').first().check();
   await page.getByRole('button', { name: w.ads.publish }).click();
-  await page.getByRole('dialog').getByRole('button', { name: w.base.common.confirm }).click();
+  // A sell ad freezes crypto for anyone to take: its confirmation asks for the funds password (issue 49 §2; no 2FA here, so no code).
+  const confirm = page.getByRole('dialog');
+  await expect(confirm.getByLabel(w.proof.code)).toHaveCount(0);
+  await confirm.getByLabel(w.proof.fundsPassword).fill(TEST_FUNDS_PASSWORD);
+  await confirm.getByRole('button', { name: w.base.common.confirm }).click();
   await expect(page.getByRole('table')).toContainText('100.00 / 100.00');
   const { list: [ad] } = await call<{ list: FiatAd[] }>(page, '/api/fiat/my_ads', { page: 1 }, token);
   expect(ad).toMatchObject({ side: 'sell', price: price, remaining: '100', status: 'online' });
@@ -79,7 +87,7 @@ async function sellerByApi(page: Page, price: string): Promise<FiatAd> {
   return call<FiatAd>(
     page,
     FIAT_PATHS.publish,
-    { side: 'sell', crypto: 'USDT', fiat: 'USD', price_kind: 'fixed', fixed_price: price, total: '100', min_amount: '1', max_amount: '100', method_ids: [method.id], terms: '' },
+    { side: 'sell', crypto: 'USDT', fiat: 'USD', price_kind: 'fixed', fixed_price: price, total: '100', min_amount: '1', max_amount: '100', method_ids: [method.id], terms: '', funds_password: TEST_FUNDS_PASSWORD },
     token,
   );
 }
@@ -162,10 +170,15 @@ for (const [code, w] of [['en_US', EN], ['de_DE', DE]] as const) {
       await buyer.screenshot({ path: '/tmp/fiat-buyer-chat-dark.png', fullPage: true });
     }
 
-    // The seller hears it over the private channel and confirms receipt behind a confirmation.
+    // The seller hears it over the private channel and confirms receipt behind a confirmation that
+    // asks for the funds password, as a withdrawal does (issue 49 §2): without it nothing is sent.
     await seller.getByRole('button', { name: w.confirmReceipt }).click();
+    const release = seller.getByRole('dialog');
+    await release.getByRole('button', { name: w.base.common.confirm }).click();
+    await expect(release.getByRole('alert')).toHaveText(w.proof.passwordRequired);
+    await release.getByLabel(w.proof.fundsPassword).fill(TEST_FUNDS_PASSWORD);
     await seller.screenshot({ path: `/tmp/fiat-seller-confirm-${code}.png` });
-    await seller.getByRole('dialog').getByRole('button', { name: w.base.common.confirm }).click();
+    await release.getByRole('button', { name: w.base.common.confirm }).click();
     await expect(seller.getByRole('heading', { name: w.saleCompleted })).toBeVisible();
     await expect(buyer.getByRole('heading', { name: w.purchaseSucceeded })).toBeVisible({ timeout: 10_000 });
     const balances = await call<Array<{ currency: string; available: string }>>(buyer, '/api/wallet/balances', { account: 'legal' }, await tokenOf(buyer));
@@ -174,6 +187,36 @@ for (const [code, w] of [['en_US', EN], ['de_DE', DE]] as const) {
     await buyer.context().close();
   });
 }
+
+test('during the 24-hour lock after a funds-password change, Confirm receipt is refused in its dialog with the lock’s end, and nothing is released', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const seller = await newTrader(browser, 'seller-locked');
+  const ad = await sellerByApi(seller, '0.42');
+  const buyer = await newTrader(browser, 'buyer-locked');
+  await buyFromAd(buyer, EN, '10', ad.id);
+  const orderId = Number(buyer.url().split('/').pop());
+  await call(buyer, FIAT_PATHS.markPaid, { order_id: orderId }, await tokenOf(buyer));
+  // The seller's session changes the funds password (as a thief holding it could): withdrawals and P2P releases lock for 24 h.
+  const token = await tokenOf(seller);
+  const { account } = await call<{ account: string }>(seller, '/api/center/index', {}, token);
+  await call(seller, '/api/user/send_code', { purpose: 'change_funds_pwd', to: 'current' }, token);
+  const changed = 'Funds-Changed-49!';
+  await call(seller, '/api/user/funds_pwd', { code: await codeFor(account, 'change_funds_pwd'), password: changed, password_repeat: changed }, token);
+
+  await seller.goto(`/deal/sell-detail/${orderId}`);
+  await seller.getByRole('button', { name: EN.confirmReceipt }).click();
+  const dialog = seller.getByRole('dialog');
+  await dialog.getByLabel(EN.proof.fundsPassword).fill(changed);
+  await dialog.getByRole('button', { name: EN.base.common.confirm }).click();
+  const [before, after] = outflowText('en_US', 'outflowLocked').split('{until}') as [string, string];
+  await expect(dialog.getByRole('alert')).toHaveText(new RegExp(`^${escapeRegExp(before)}\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC${escapeRegExp(after)}$`));
+  await seller.screenshot({ path: '/tmp/fiat-seller-release-locked.png' });
+  await dialog.getByRole('button', { name: EN.base.common.cancel }).click();
+  await expect(seller.getByRole('heading', { name: EN.buyerPaid.replace('{{amount}}', '10.00').replace('{{fiat}}', 'USD') })).toBeVisible();
+  expect((await call<{ status: string }>(seller, FIAT_PATHS.order, { order_id: orderId }, token)).status).toBe('paid');
+  await seller.context().close();
+  await buyer.context().close();
+});
 
 test('an unpaid order is cancelled when pay_time runs out: the escrow returns and the buyer sees it live', async ({ browser }) => {
   // About 30 s alone (a 15 s deadline, then the sweep); the margin is for a busy machine.

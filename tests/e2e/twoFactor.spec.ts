@@ -8,11 +8,13 @@ import { operatorDesk } from './support/operator';
 import { registerThroughUi, TEST_FUNDS_PASSWORD, TEST_PASSWORD } from './support/register';
 
 /**
- * Issue 35, two-factor authentication as a trader meets it, in English and German: enrol on
- * /user/s-securityset by reading the key off the page (the code computed here with otpauth, the
- * server's own library), sign in on a new device with the code, withdraw with it, sign in with a
- * recovery code once (the same code is refused the second time), and the operator resets 2FA on
- * the Users desk, after which withdrawals wait 24 hours and sign-in asks for no code.
+ * Issues 35 and 49, two-factor authentication as a trader meets it, in English and German: enrol
+ * on /user/s-securityset with the login password first, then by reading the key off the page (the
+ * code computed here with otpauth, the server's own library), which holds withdrawals for 24 hours;
+ * turn the withdrawal allowlist off through its confirmation (the lock stated, the code asked);
+ * sign in on a new device with the code, sign in with a recovery code once (the same code is
+ * refused the second time), and the operator resets 2FA on the Users desk, which ends the user's
+ * sessions, after which withdrawals wait 24 hours and sign-in asks for no code.
  */
 type Tree = { [key: string]: string | Tree };
 const read = (file: string): Tree => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as Tree;
@@ -23,7 +25,7 @@ const text = (tree: Tree, path: string): string => {
 };
 /** The texts this journey reads, in one language, as the app merges its catalogue parts. */
 const textsOf = (code: string) => {
-  const parts = [read(`${code}.json`), read(`pages/${code}.json`), read(`twoFactor/${code}.json`), read(`wallet/${code}.json`)];
+  const parts = [read(`${code}.json`), read(`pages/${code}.json`), read(`twoFactor/${code}.json`), read(`wallet/${code}.json`), read(`safety/${code}.json`)];
   return (path: string) => {
     for (const part of parts) {
       try {
@@ -38,6 +40,9 @@ const textsOf = (code: string) => {
 /** A server message in `code`, from the kernel's catalogue folder `folder` (i18n, auth). */
 const serverText = (code: string, key: string, folder = 'i18n') =>
   (JSON.parse(readFileSync(join(import.meta.dirname, '../../server/kernel', folder, 'locales', `${code}.json`), 'utf8')) as Record<string, string>)[key]!;
+/** A message of the accounts product's own catalogue. */
+const accountsText = (code: string, key: string) =>
+  (JSON.parse(readFileSync(join(import.meta.dirname, '../../server/products/accounts/locales', `${code}.json`), 'utf8')) as Record<string, string>)[key]!;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const WITHDRAW_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
@@ -86,7 +91,7 @@ async function signInToCodeStep(browser: Browser, account: string, lang: string,
 test.describe.configure({ mode: 'parallel' });
 
 for (const lang of ['en_US', 'de_DE']) {
-  test(`${lang}: enrol 2FA, sign in and withdraw with a code, a recovery code works once, the operator resets it`, async ({ browser }) => {
+  test(`${lang}: enrol 2FA with the password, the allowlist off with a code, sign in with a code, a recovery code works once, the operator resets it`, async ({ browser }) => {
     test.setTimeout(240_000);
     const t = textsOf(lang);
     const used = { step: 0 };
@@ -103,6 +108,12 @@ for (const lang of ['en_US', 'de_DE']) {
     await page.goto('/user/s-securityset');
     const panel = page.getByRole('region', { name: t('twoFactor.title') });
     await panel.getByRole('button', { name: t('twoFactor.setUp') }).click();
+    // The login password first (issue 49 §4): a wrong one is refused, translated.
+    await panel.getByLabel(t('twoFactor.password')).fill('Not-the-password-1');
+    await panel.getByRole('button', { name: t('twoFactor.continue') }).click();
+    await expect(page.getByRole('alert').filter({ hasText: accountsText(lang, 'twoFactorPasswordWrong') })).toBeVisible();
+    await panel.getByLabel(t('twoFactor.password')).fill(TEST_PASSWORD);
+    await panel.getByRole('button', { name: t('twoFactor.continue') }).click();
     await expect(panel.getByRole('img', { name: t('twoFactor.qrLabel') })).toBeVisible();
     const secret = (await panel.getByTestId('two-factor-secret').textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -114,8 +125,21 @@ for (const lang of ['en_US', 'de_DE']) {
     const codes = panel.getByRole('list', { name: t('twoFactor.codesTitle') }).getByRole('listitem');
     await expect(codes).toHaveCount(10);
     const recovery = (await codes.allTextContents()).map((c) => c.trim());
+    // Turning 2FA on held withdrawals for 24 hours, and says so.
+    await expect(panel.getByRole('status').filter({ hasText: t('twoFactor.withdrawalsLocked') })).toBeVisible();
     await panel.getByRole('button', { name: t('twoFactor.codesSaved') }).click();
     await expect(panel.getByText(t('twoFactor.codesLeft').replace('{{count}}', '10'))).toBeVisible();
+
+    // The allowlist: on at once; off only through a confirmation that states the 24-hour lock and takes the code.
+    await page.getByRole('button', { name: t('safety.allowlistTurnOn') }).click();
+    await expect(page.getByRole('status').filter({ hasText: t('safety.allowlistOn') })).toBeVisible();
+    await page.getByRole('button', { name: t('safety.allowlistTurnOff') }).click();
+    const question = page.getByRole('dialog', { name: t('safety.allowlistOffTitle') });
+    await expect(question.getByText(t('safety.allowlistOffBody'))).toBeVisible();
+    await question.getByLabel(t('twoFactor.codeOrRecovery')).fill(await freshCode(secret, used));
+    await question.getByRole('button', { name: t('safety.allowlistTurnOff') }).click();
+    await expect(page.getByRole('status').filter({ hasText: t('safety.allowlistOff') })).toBeVisible();
+    await expect(page.getByRole('button', { name: t('safety.allowlistTurnOn') })).toBeVisible();
 
     // Another device: the password is not enough; a wrong code is refused, the right one signs in.
     const device = await signInToCodeStep(browser, account, lang, t);
@@ -126,25 +150,25 @@ for (const lang of ['en_US', 'de_DE']) {
     await device.getByRole('button', { name: t('twoFactor.login.verify') }).click();
     await expect(device).toHaveURL(/\/home$/);
 
-    // A withdrawal asks for the code beside the fund password.
+    // A withdrawal, fund password and code and all, waits for the lock that turning 2FA on started
+    // (the withdrawal's code step itself is in tests/server/twoFactor.test.ts, past the lock).
     await expect
       .poll(async () => (await call<Array<{ currency: string; available: string }>>(page, '/api/wallet/balances', { account: 'spot' }, token)).find((r) => r.currency === 'USDT')?.available ?? '0', {
         timeout: 60_000,
         intervals: [500],
       })
       .toBe('100');
-    await device.goto('/wallet/cash/USDT');
-    await device.getByLabel(t('wallet.withdraw.address')).fill(WITHDRAW_ADDRESS);
-    await device.getByLabel(t('wallet.withdraw.quantity')).fill('20');
-    await device.getByRole('button', { name: t('menu.wallet.cash'), exact: true }).click();
-    const check = device.getByRole('dialog');
-    await check.getByLabel(t('wallet.withdraw.fundsPassword')).fill(TEST_FUNDS_PASSWORD);
-    await check.getByLabel(t('twoFactor.withdrawCode')).fill(await freshCode(secret, used));
-    await check.getByRole('button', { name: t('common.confirm') }).click();
-    await device.getByRole('dialog').getByRole('button', { name: t('wallet.withdraw.confirm') }).click();
-    await expect
-      .poll(async () => (await call<{ list: Array<{ address: string }> }>(page, '/api/wallet/withdrawals', { days: 7, page: 1, size: 10 }, token)).list.map((w) => w.address))
-      .toEqual([WITHDRAW_ADDRESS]);
+    const [lockedBefore, lockedAfter] = serverText(lang, 'withdrawalsLocked', 'auth').split('{until}') as [string, string];
+    const lockedWithdrawal = async (who: Page, bearer: string, code?: string) => {
+      const answer = await who.request.post('/api/wallet/withdraw', {
+        data: { currency: 'USDT', network: 'TRC20', address: WITHDRAW_ADDRESS, quantity: '20', funds_password: TEST_FUNDS_PASSWORD, ...(code ? { totp_code: code } : {}) },
+        headers: { token: bearer, lang, 'Idempotency-Key': `e2e-2fa-${Date.now()}-${Math.random()}` },
+      });
+      const body = (await answer.json()) as { code: number; msg: string };
+      expect(body.code).toBe(400);
+      expect(body.msg).toMatch(new RegExp(`^${escape(lockedBefore)}\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC${escape(lockedAfter)}$`));
+    };
+    await lockedWithdrawal(device, await tokenOf(device), await freshCode(secret, used));
 
     // A new withdrawal address wants the code too: refused without it (translated), saved with it.
     await device.goto('/user/c-symAddr');
@@ -191,6 +215,10 @@ for (const lang of ['en_US', 'de_DE']) {
     await expect(desk.getByRole('status').filter({ hasText: "2FA reset; the user's withdrawals are locked for 24 hours" })).toBeVisible();
     await expect(row.getByText('Off', { exact: true })).toBeVisible();
 
+    // The reset ended the user's sessions (issue 49 §4): the old token is refused.
+    const ended = await page.request.post('/api/user/2fa/status', { data: {}, headers: { token, lang } });
+    expect(((await ended.json()) as { code: number }).code).toBe(403);
+
     // Sign-in asks for no code now; a withdrawal is refused until the lock ends, saying so.
     const plain = await (await browser.newContext()).newPage();
     await plain.goto('/login');
@@ -198,13 +226,6 @@ for (const lang of ['en_US', 'de_DE']) {
     await plain.getByLabel('Login password').fill(TEST_PASSWORD);
     await plain.getByRole('main').getByRole('button', { name: 'Log in' }).click();
     await expect(plain).toHaveURL(/\/home$/);
-    const refused = await page.request.post('/api/wallet/withdraw', {
-      data: { currency: 'USDT', network: 'TRC20', address: WITHDRAW_ADDRESS, quantity: '20', funds_password: TEST_FUNDS_PASSWORD },
-      headers: { token, lang, 'Idempotency-Key': `e2e-2fa-${Date.now()}` },
-    });
-    const body = (await refused.json()) as { code: number; msg: string };
-    expect(body.code).toBe(400);
-    const [before, after] = serverText(lang, 'withdrawalsLocked', 'auth').split('{until}') as [string, string];
-    expect(body.msg).toMatch(new RegExp(`^${escape(before)}\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC${escape(after)}$`));
+    await lockedWithdrawal(plain, await tokenOf(plain));
   });
 }

@@ -6,6 +6,9 @@ import { registrationModel } from '../../src/features/accounts/machines/registra
 import { twoFactorLoginModel } from '../../src/features/accounts/machines/twoFactor/twoFactorLogin.model';
 import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
 import { sessionsMachine } from '../../src/features/accounts/machines/sessions/sessions.machine';
+import { antiPhishingMachine } from '../../src/features/accounts/machines/antiPhishing/antiPhishing.machine';
+import { securityLevelMachine } from '../../src/features/accounts/machines/securityLevel/securityLevel.machine';
+import { twoFactorEnrolmentMachine } from '../../src/features/accounts/machines/twoFactor/twoFactorEnrolment.machine';
 import { deferredActors, standInsFor, startAsking } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
@@ -192,5 +195,131 @@ describe('sessions (scenarios)', () => {
     expect(actor.getSnapshot().value).toBe('loading');
     actor.send({ type: 'sessions.revoke', id: 3 });
     expect(actor.getSnapshot().children.revokeSession!.getSnapshot().value).toBe('confirming');
+  });
+});
+
+/** Issue 49: security changes take a proof, and a locked second step is unlocked by email. */
+describe('security changes with proof (scenarios)', () => {
+  const status = (enabled: boolean, locked = false) => ({ enabled, recovery_codes_left: enabled ? 10 : 0, withdrawals_locked_until: 0, locked });
+  const level = (allowlist: boolean, twoFactor: boolean) => ({
+    items: [
+      { id: 'two_factor' as const, on: twoFactor },
+      { id: 'identity' as const, on: false },
+      { id: 'anti_phishing' as const, on: false },
+      { id: 'allowlist' as const, on: allowlist },
+    ],
+    score: 1,
+    level: 'low' as const,
+    next: 'identity' as const,
+    allowlist,
+    withdrawals_locked_until: 0,
+  });
+
+  it('2FA enrolment asks the login password first, forgets it once answered, and shows the withdrawal lock it started', async () => {
+    const deferred = standInsFor(twoFactorEnrolmentMachine);
+    const actor = createActor(twoFactorEnrolmentMachine.provide({ actors: deferred.actors }), {}).start();
+    deferred.settle({ type: 'xstate.done.actor.fetchStatus', output: status(false) });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'enrol.start' });
+    expect(actor.getSnapshot().value).toBe('askingPassword');
+    expect(deferred.inputsOf('begin')).toEqual([]);
+    actor.send({ type: 'enrol.password', password: 'Wrong2026!' });
+    expect(deferred.inputsOf('begin')).toEqual([{ password: 'Wrong2026!' }]);
+    deferred.settle({ type: 'xstate.error.actor.begin', error: { kind: 'server', serverMessage: 'The login password is wrong' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('askingPassword');
+    expect(actor.getSnapshot().context.password).toBe('');
+    actor.send({ type: 'enrol.password', password: 'Trader2026!' });
+    deferred.settle({ type: 'xstate.done.actor.begin', output: { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x', issuer: 'OpenEx', account: 'ada@example.org' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('scanning');
+    expect(actor.getSnapshot().context.password).toBe('');
+    actor.send({ type: 'enrol.confirm', code: '123456' });
+    deferred.settle({ type: 'xstate.done.actor.confirm', output: { recovery_codes: ['ABCDE-FGHJK'], withdrawals_locked_until: 1_800_000_000_000 } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('showingCodes');
+    expect(actor.getSnapshot().context.status).toEqual({ enabled: true, recovery_codes_left: 1, withdrawals_locked_until: 1_800_000_000_000, locked: false });
+  });
+
+  it('locked 2FA in the user centre: an unlock code is emailed, then typed; a refused turn-off reads the status to find the lock', async () => {
+    const deferred = standInsFor(twoFactorEnrolmentMachine);
+    const actor = createActor(twoFactorEnrolmentMachine.provide({ actors: deferred.actors }), {}).start();
+    deferred.settle({ type: 'xstate.done.actor.fetchStatus', output: status(true) });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'disable.submit', code: '111111' });
+    deferred.settle({ type: 'xstate.error.actor.disable', error: { kind: 'server', serverMessage: 'Too many wrong authentication codes' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('rechecking');
+    deferred.settle({ type: 'xstate.done.actor.fetchStatus', output: status(true, true) });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('locked');
+    actor.send({ type: 'unlock.send' });
+    deferred.settle({ type: 'xstate.done.actor.sendUnlock', output: null });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.unlockSent).toBe(true);
+    actor.send({ type: 'unlock.submit', code: ' 654321 ' });
+    expect(deferred.inputsOf('unlock')).toEqual([{ code: '654321' }]);
+    deferred.settle({ type: 'xstate.done.actor.unlock', output: null });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('on');
+    expect(actor.getSnapshot().context.status?.locked).toBe(false);
+  });
+
+  it("the sign-in's step, locked: the emailed unlock goes with the challenge, then the app's code is taken again", async () => {
+    const deferred = standInsFor(twoFactorLoginModel.machine);
+    const actor = createActor(twoFactorLoginModel.machine.provide({ actors: deferred.actors }), { input: { challenge: 'c9', locked: true } }).start();
+    actor.send({ type: 'unlock.send' });
+    expect(deferred.inputsOf('sendUnlock')).toEqual([{ challenge: 'c9' }]);
+    deferred.settle({ type: 'xstate.done.actor.sendUnlock', output: null });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'unlock.submit', code: '654321' });
+    expect(deferred.inputsOf('unlock')).toEqual([{ challenge: 'c9', code: '654321' }]);
+    deferred.settle({ type: 'xstate.done.actor.unlock', output: null });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context).toMatchObject({ locked: false, unlockSent: false });
+    actor.send({ type: 'code.submit', code: '123456' });
+    expect(deferred.inputsOf('verify')).toEqual([{ challenge: 'c9', code: '123456' }]);
+  });
+
+  it('the allowlist off asks first (with the 2FA code when 2FA is on) and comes back to the question after a refusal; on is at once', async () => {
+    const deferred = standInsFor(securityLevelMachine);
+    const actor = createActor(securityLevelMachine.provide({ actors: deferred.actors }), {}).start();
+    deferred.settle({ type: 'xstate.done.actor.fetchLevel', output: level(true, true) });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'securityLevel.setAllowlist', enabled: false });
+    expect(actor.getSnapshot().value).toBe('confirmingOff');
+    expect(deferred.inputsOf('setAllowlist')).toEqual([]);
+    actor.send({ type: 'allowlistOff.confirm', totpCode: ' 123456 ' });
+    expect(deferred.inputsOf('setAllowlist')).toEqual([{ enabled: false, totp_code: '123456' }]);
+    deferred.settle({ type: 'xstate.error.actor.setAllowlist', error: { kind: 'server', serverMessage: 'Wrong or already used authentication code' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('confirmingOff');
+    actor.send({ type: 'allowlistOff.cancel' });
+    expect(actor.getSnapshot().value).toBe('ready');
+    actor.send({ type: 'securityLevel.setAllowlist', enabled: false });
+    actor.send({ type: 'allowlistOff.confirm', totpCode: '654321' });
+    deferred.settle({ type: 'xstate.done.actor.setAllowlist', output: level(false, true) });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'securityLevel.setAllowlist', enabled: true });
+    expect(deferred.inputsOf('setAllowlist').at(-1)).toEqual({ enabled: true });
+  });
+
+  it('the anti-phishing code is not sent without its proof: the emailed code with 2FA off, the 2FA code with it on', async () => {
+    for (const twoFactor of [false, true]) {
+      const deferred = standInsFor(antiPhishingMachine);
+      const actor = createActor(antiPhishingMachine.provide({ actors: deferred.actors }), {}).start();
+      deferred.settle({ type: 'xstate.done.actor.fetchCode', output: { code: '', two_factor: twoFactor } });
+      await vi.advanceTimersByTimeAsync(0);
+      actor.send({ type: 'antiPhishing.save', code: 'Blue Otter', proof: ' ' });
+      expect(deferred.inputsOf('saveCode')).toEqual([]);
+      actor.send({ type: 'antiPhishing.sendCode' });
+      expect(deferred.inputsOf('sendCode')).toHaveLength(twoFactor ? 0 : 1);
+      if (!twoFactor) {
+        deferred.settle({ type: 'xstate.done.actor.sendCode', output: null });
+        await vi.advanceTimersByTimeAsync(0);
+      }
+      actor.send({ type: 'antiPhishing.save', code: ' Blue Otter ', proof: ' 123456 ' });
+      expect(deferred.inputsOf('saveCode')).toEqual([twoFactor ? { code: 'Blue Otter', totp_code: '123456' } : { code: 'Blue Otter', email_code: '123456' }]);
+    }
   });
 });

@@ -5,7 +5,8 @@ import { AD, METHOD } from '../../src/features/fiat/machines/fiatFixtures';
 
 const STANDING = { suspended_until: null, unpaid_24h: 0, max_unpaid: 5, online_ads: 1, max_online_ads: 50, server_now: 0 };
 import { deferredActors, standInsFor } from './harness';
-import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
+import { confirmActing, type ConfirmActActorRef } from '../../src/app/machines/confirmAct/confirmAct.machine';
+import { provenActing, type ProvenActActorRef } from '../../src/features/fiat/machines/provenAct/provenAct.machine';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -22,7 +23,7 @@ describe('P2P ad form (scenarios)', () => {
     }
     actor.send({ type: 'ad.method', methodId: METHOD.id, on: true });
     actor.send({ type: 'ad.submit' });
-    actor.send({ type: 'ad.confirm' });
+    actor.send({ type: 'ad.confirm', fundsPassword: 'Funds-1', totpCode: '' });
     deferred.settle({ type: 'xstate.done.actor.publishAd', output: AD });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().context.form).toMatchObject({ side: 'sell', crypto: 'USDT', fiat: 'USD', price_kind: 'fixed', fixed_price: '', total: '', min_amount: '', max_amount: '', terms: '' });
@@ -65,5 +66,72 @@ describe('P2P ad form (scenarios)', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('loading');
     expect(deferred.inputsOf('loadMine')).toHaveLength(2);
+  });
+
+  it('a sell ad is published only with the funds password and, 2FA on, the code; a refusal stays in the confirmation with its reason (issue 49 §2)', async () => {
+    const deferred = standInsFor(adFormModel.machine);
+    const actor = createActor(adFormModel.machine.provide({ actors: deferred.actors, actions: { showToast: () => undefined } }), { input: { fiat: 'USD' } }).start();
+    deferred.settle({ type: 'xstate.done.actor.loadMine', output: { ads: { list: [], total: 0, page: 1, size: 10, frozen: [] }, methods: [METHOD], standing: STANDING, twoFactor: true } });
+    await vi.advanceTimersByTimeAsync(0);
+    for (const [field, value] of [['fixed_price', '1.01'], ['total', '100'], ['min_amount', '10'], ['max_amount', '100']] as const) actor.send({ type: 'ad.field', field, value });
+    actor.send({ type: 'ad.method', methodId: METHOD.id, on: true });
+    actor.send({ type: 'ad.submit' });
+    actor.send({ type: 'ad.confirm' });
+    expect(actor.getSnapshot().context.refusal).toEqual({ key: 'fiat.proof.passwordRequired' });
+    actor.send({ type: 'ad.confirm', fundsPassword: 'Funds-1', totpCode: '' });
+    expect(actor.getSnapshot().context.refusal).toEqual({ key: 'fiat.proof.codeRequired' });
+    expect(deferred.inputsOf('publishAd')).toHaveLength(0);
+    actor.send({ type: 'ad.confirm', fundsPassword: 'Funds-1', totpCode: '123456' });
+    const lock = 'For your safety, no crypto can leave your account until 2026-11-28 12:00 UTC';
+    deferred.settle({ type: 'xstate.error.actor.publishAd', error: { kind: 'server', serverMessage: lock } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(actor.getSnapshot().context).toMatchObject({ refusal: { text: lock }, proof: undefined });
+    actor.send({ type: 'ad.confirm', fundsPassword: 'Funds-1', totpCode: '654321' });
+    const [first, second] = deferred.inputsOf('publishAd') as Array<{ request: object; idempotencyKey: string }>;
+    expect(first!.request).toMatchObject({ side: 'sell', total: '100', funds_password: 'Funds-1', totp_code: '123456' });
+    expect(second!.request).toMatchObject({ funds_password: 'Funds-1', totp_code: '654321' });
+    expect(second!.idempotencyKey).toBe(first!.idempotencyKey);
+  });
+
+  it('a buy ad asks for nothing; its refusal goes back to the form', async () => {
+    const deferred = standInsFor(adFormModel.machine);
+    const actor = createActor(adFormModel.machine.provide({ actors: deferred.actors, actions: { showToast: () => undefined } }), { input: { fiat: 'USD' } }).start();
+    deferred.settle({ type: 'xstate.done.actor.loadMine', output: { ads: { list: [], total: 0, page: 1, size: 10, frozen: [] }, methods: [METHOD], standing: STANDING, twoFactor: true } });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'ad.field', field: 'side', value: 'buy' });
+    for (const [field, value] of [['fixed_price', '1.01'], ['total', '100'], ['min_amount', '10'], ['max_amount', '100']] as const) actor.send({ type: 'ad.field', field, value });
+    actor.send({ type: 'ad.submit' });
+    actor.send({ type: 'ad.confirm' });
+    expect((deferred.inputsOf('publishAd')[0] as { request: object }).request).not.toHaveProperty('funds_password');
+    deferred.settle({ type: 'xstate.error.actor.publishAd', error: { kind: 'server', serverMessage: 'You can have at most 3 ads online at once' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('editing');
+  });
+
+  it('resuming a sell ad asks through `resumeAd` with the proof; resuming a buy ad through `changeStatus`', async () => {
+    const deferred = standInsFor(adFormModel.machine);
+    const act = deferredActors(['act', 'resume', 'readTwoFactor']);
+    const asking = confirmActing(act.actors.act, () => undefined);
+    const resuming = provenActing(act.actors.resume as never, act.actors.readTwoFactor as never, () => undefined);
+    const actor = createActor(adFormModel.machine.provide({ actors: { ...deferred.actors, changeStatus: asking, closeAd: asking, resumeAd: resuming }, actions: { showToast: () => undefined } }), { input: { fiat: 'USD' } }).start();
+    const paused = (side: 'buy' | 'sell', id: number) => ({ ...AD, id, side, status: 'paused' as const, frozen: '0' });
+    deferred.settle({ type: 'xstate.done.actor.loadMine', output: { ads: { list: [paused('sell', 1), paused('buy', 2)], total: 2, page: 1, size: 10, frozen: [] }, methods: [METHOD], standing: STANDING } });
+    await vi.advanceTimersByTimeAsync(0);
+    const status = () => actor.getSnapshot().children.changeStatus as ConfirmActActorRef;
+    const resume = () => actor.getSnapshot().children.resumeAd as ProvenActActorRef;
+    actor.send({ type: 'ad.status', adId: 2, status: 'online' });
+    expect(status().getSnapshot().value).toBe('confirming');
+    expect(resume().getSnapshot().value).toBe('idle');
+    status().send({ type: 'confirmAct.cancel' });
+    actor.send({ type: 'ad.status', adId: 1, status: 'online' });
+    expect(status().getSnapshot().value).toBe('idle');
+    act.settle({ type: 'xstate.done.actor.readTwoFactor', output: false });
+    await vi.advanceTimersByTimeAsync(0);
+    resume().send({ type: 'provenAct.confirm', fundsPassword: 'Funds-1', totpCode: '' });
+    expect(act.inputsOf('resume')).toEqual([{ subject: { adId: 1, status: 'online' }, proof: { funds_password: 'Funds-1' } }]);
+    act.settle({ type: 'xstate.done.actor.act', output: { ...AD, id: 1 } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('loading');
   });
 });

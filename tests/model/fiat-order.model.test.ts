@@ -5,6 +5,7 @@ import { fiatAppealsMachine } from '../../src/features/fiat/machines/fiatAppeals
 import { fiatBuyerMachine } from '../../src/features/fiat/machines/fiatBuyer/fiatBuyer.machine';
 import { APPEAL_CASE, CANCELLED, COMPLETED, loaded, ORDER, PAID } from '../../src/features/fiat/machines/fiatFixtures';
 import { fiatSellerMachine } from '../../src/features/fiat/machines/fiatSeller/fiatSeller.machine';
+import { provenActing, type ProvenActActorRef } from '../../src/features/fiat/machines/provenAct/provenAct.machine';
 import { deferredActors, standInsFor } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
@@ -21,12 +22,26 @@ function asking(toasts: string[]) {
   return { inputs: () => act.inputsOf('act'), settle, logic: confirmActing(act.actors.act, showToast) };
 }
 
+/** A step's question with the proof (provenAct): deferred stand-ins for its `act` and `readTwoFactor`. */
+function proving(toasts: string[]) {
+  const effects = deferredActors(['act', 'readTwoFactor']);
+  const showToast = (_: unknown, params: { message: { key: string } | { text: string } }) => void toasts.push('key' in params.message ? params.message.key : params.message.text);
+  const settle = async (event: EventObject & { output?: unknown; error?: unknown }) => {
+    effects.settle(event);
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  return { inputs: () => effects.inputsOf('act'), settle, logic: provenActing(effects.actors.act as never, effects.actors.readTwoFactor as never, showToast) };
+}
+
+/** The seller's release question (its `releaseOrder` child), as the dialog talks to it. */
+const provenChildOf = (actor: { getSnapshot(): { children: Record<string, unknown> } }) => actor.getSnapshot().children.releaseOrder as ProvenActActorRef;
+
 /** The child a parent runs under `id`, answered as the dialog would. */
 const childOf = (actor: { getSnapshot(): { children: Record<string, unknown> } }, id: string) => actor.getSnapshot().children[id] as { send(event: EventObject): void } | undefined;
 
 const AS_SELLER = { ...PAID, role: 'seller' as const, side: 'sell' as const };
 
-describe('the parties\' confirmed steps (the shared confirm-then-act)', () => {
+describe('the parties\' confirmed steps (the shared confirm-then-act; the release with the proof)', () => {
   it('the buyer\'s "I have paid" asks first, then marks this order paid and says so; a refused cancel leaves the order as it was', async () => {
     const toasts: string[] = [];
     const deferred = standInsFor(fiatBuyerMachine);
@@ -70,10 +85,10 @@ describe('the parties\' confirmed steps (the shared confirm-then-act)', () => {
     buyer.stop();
   });
 
-  it('the seller\'s release asks first and carries one key; a refused release is retried with the same key without asking again', async () => {
+  it('the seller\'s release asks for the funds password and, 2FA on, the code; a refusal stays in the question with its reason and Confirm again is the same release (issue 49 §2)', async () => {
     const toasts: string[] = [];
     const deferred = standInsFor(fiatSellerMachine);
-    const release = asking(toasts);
+    const release = proving(toasts);
     const seller = createActor(
       fiatSellerMachine.provide({ actors: { ...deferred.actors, releaseOrder: release.logic }, actions: { showToast: (_, p) => void toasts.push('key' in p.message ? p.message.key : p.message.text) } }),
       { input: { orderId: ORDER.id } },
@@ -81,31 +96,49 @@ describe('the parties\' confirmed steps (the shared confirm-then-act)', () => {
     deferred.settle({ type: 'xstate.done.actor.loadOrder', output: loaded(AS_SELLER) });
     await vi.advanceTimersByTimeAsync(0);
     seller.send({ type: 'seller.release' });
+    const question = () => provenChildOf(seller);
+    expect(question().getSnapshot().matches('reading')).toBe(true);
+    await release.settle({ type: 'xstate.done.actor.readTwoFactor', output: true });
+    expect(question().getSnapshot().context.twoFactor).toBe(true);
+    // Nothing leaves without the password, nor (2FA on) without the code: the question says which.
+    question().send({ type: 'provenAct.confirm', fundsPassword: '', totpCode: '' });
+    expect(question().getSnapshot().context.refusal).toEqual({ key: 'fiat.proof.passwordRequired' });
+    question().send({ type: 'provenAct.confirm', fundsPassword: 'Funds-1', totpCode: ' ' });
+    expect(question().getSnapshot().context.refusal).toEqual({ key: 'fiat.proof.codeRequired' });
     expect(release.inputs()).toHaveLength(0);
-    childOf(seller, 'releaseOrder')!.send({ type: 'confirmAct.confirm' });
-    await release.settle({ type: 'xstate.error.actor.act', error: { kind: 'network' } });
-    expect(seller.getSnapshot().matches({ flow: { paid: 'failed' } })).toBe(true);
-    seller.send({ type: 'seller.retry' });
+    question().send({ type: 'provenAct.confirm', fundsPassword: 'Funds-1', totpCode: ' 123456 ' });
+    const lock = 'For your safety, no crypto can leave your account (withdrawals, P2P sales and releases) until 2026-11-28 12:00 UTC';
+    await release.settle({ type: 'xstate.error.actor.act', error: { kind: 'server', serverMessage: lock } });
+    // The refusal stays in the open question, with the lock's end; the order is still the seller's to release.
+    expect(question().getSnapshot().matches('asking')).toBe(true);
+    expect(question().getSnapshot().context.refusal).toEqual({ text: lock });
+    expect(question().getSnapshot().context.proof).toBeUndefined();
+    expect(seller.getSnapshot().matches({ flow: { paid: 'idle' } })).toBe(true);
+    question().send({ type: 'provenAct.confirm', fundsPassword: 'Funds-1', totpCode: '654321' });
+    const subject = { orderId: ORDER.id, idempotencyKey: `local-key-${ORDER.id}`, step: 'release' };
     expect(release.inputs()).toEqual([
-      { orderId: ORDER.id, idempotencyKey: `local-key-${ORDER.id}`, step: 'release' },
-      { orderId: ORDER.id, idempotencyKey: `local-key-${ORDER.id}`, step: 'release' },
+      { subject, proof: { funds_password: 'Funds-1', totp_code: '123456' } },
+      { subject, proof: { funds_password: 'Funds-1', totp_code: '654321' } },
     ]);
     await release.settle({ type: 'xstate.done.actor.act', output: { ...COMPLETED, role: 'seller', side: 'sell' } });
     expect(seller.getSnapshot().matches({ flow: 'completed' })).toBe(true);
-    expect(toasts).toEqual(['error.network', 'fiat.released']);
+    expect(toasts).toEqual([lock, 'fiat.released']);
     seller.stop();
   });
 
-  it('after a refused release the seller\'s Appeal, shown beside Retry, opens the appeal', async () => {
+  it('without 2FA the release asks for the funds password only; a refused release closed, Appeal opens the appeal', async () => {
     const deferred = standInsFor(fiatSellerMachine);
-    const release = asking([]);
+    const release = proving([]);
     const seller = createActor(fiatSellerMachine.provide({ actors: { ...deferred.actors, releaseOrder: release.logic }, actions: { showToast: () => undefined } }), { input: { orderId: ORDER.id } }).start();
     deferred.settle({ type: 'xstate.done.actor.loadOrder', output: loaded(AS_SELLER) });
     await vi.advanceTimersByTimeAsync(0);
     seller.send({ type: 'seller.release' });
-    childOf(seller, 'releaseOrder')!.send({ type: 'confirmAct.confirm' });
-    await release.settle({ type: 'xstate.error.actor.act', error: { kind: 'network' } });
-    expect(seller.getSnapshot().matches({ flow: { paid: 'failed' } })).toBe(true);
+    await release.settle({ type: 'xstate.done.actor.readTwoFactor', output: false });
+    provenChildOf(seller).send({ type: 'provenAct.confirm', fundsPassword: 'Wrong-1', totpCode: '' });
+    expect(release.inputs()).toEqual([{ subject: { orderId: ORDER.id, idempotencyKey: `local-key-${ORDER.id}`, step: 'release' }, proof: { funds_password: 'Wrong-1' } }]);
+    await release.settle({ type: 'xstate.error.actor.act', error: { kind: 'server', serverMessage: 'Incorrect funds password. Attempts left before a lock: 4' } });
+    provenChildOf(seller).send({ type: 'provenAct.cancel' });
+    expect(provenChildOf(seller).getSnapshot().matches('idle')).toBe(true);
     seller.send({ type: 'seller.appeal' });
     expect(seller.getSnapshot().matches({ flow: { paid: 'appealing' } })).toBe(true);
     seller.stop();

@@ -16,6 +16,8 @@ const lastCode = (to: string) => [...outbox].reverse().find((m) => m.to === to)?
 const strong = 'Trader2026!';
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:120.0) Gecko/20100101 Firefox/120.0';
+// Each browser keeps its device cookie, which (with the address's network) is what makes a device known (issue 49 §4).
+const browser = (agent: string) => ({ 'user-agent': agent, cookie: `openex_device=${agent === CHROME ? 'chrome' : 'firefox'}-inform-test-device-0123456789` });
 
 beforeAll(async () => {
   ({ db, app } = await openAccountsApp(outbox));
@@ -38,7 +40,7 @@ async function register(account: string, agent = CHROME): Promise<{ token: strin
       .inject({
         method: 'POST',
         url: '/api/register_next',
-        headers: { 'user-agent': agent },
+        headers: browser(agent),
         payload: { account, code: lastCode(account), password: strong, password_repeat: strong, funds_password: 'Funds2026!', funds_password_repeat: 'Funds2026!', invitation_code: 'OPENEX', agree: true },
       })
       .then((r) => ({ status: r.statusCode, body: r.json() })),
@@ -47,7 +49,7 @@ async function register(account: string, agent = CHROME): Promise<{ token: strin
 }
 
 const login = async (account: string, agent: string) =>
-  expectOk(await post<{ token: string }>(app, '/api/login', { account, password: strong }, { 'user-agent': agent }));
+  expectOk(await post<{ token: string }>(app, '/api/login', { account, password: strong }, browser(agent)));
 const list = async (token: string, lang = 'en_US', body: object = {}) => expectOk(await post<Page>(app, '/api/inform/list', body, { token, lang }));
 
 describe('notifications (spec §2 /inform)', () => {
@@ -68,7 +70,7 @@ describe('notifications (spec §2 /inform)', () => {
     expect(ja.list[0]!.title).toBe(NOTIFICATION_TEXTS.ja_JP.welcome.title);
   });
 
-  it('reports a login from a new user-agent + IP pair once, and not one from the registering browser', async () => {
+  it('reports a login from a new browser once, and not one from the registering browser', async () => {
     const { token } = await register('bob-inform@example.org', CHROME);
     await login('bob-inform@example.org', CHROME);
     expect((await list(token)).list.map((n) => n.kind)).toEqual(['welcome']);
@@ -89,7 +91,7 @@ describe('notifications (spec §2 /inform)', () => {
     const reset = await post(app, '/api/forget_pass', { account, code: lastCode(account), password: 'Fresh2026!', password_repeat: 'Fresh2026!' });
     expect(reset.body.code).toBe(200);
     await notify(db, id, { kind: 'kyc_rejected', params: { reason: 'Blurred photo.' } });
-    const relogin = expectOk(await post<{ token: string }>(app, '/api/login', { account, password: 'Fresh2026!' }, { 'user-agent': CHROME }));
+    const relogin = expectOk(await post<{ token: string }>(app, '/api/login', { account, password: 'Fresh2026!' }, browser(CHROME)));
     const page = await list(relogin.token, 'de_DE');
     expect(page.list.map((n) => n.kind)).toEqual(['kyc_rejected', 'password_changed', 'welcome']);
     expect(page.list[0]!.body).toBe(NOTIFICATION_TEXTS.de_DE.kyc_rejected.body.replace('{reason}', 'Blurred photo.'));

@@ -36,10 +36,13 @@ afterAll(async () => {
   await db?.close();
 });
 
-/** A POST from a given client address (and browser), in `lang`. */
-function from<T>(ip: string, url: string, payload: object, lang = 'en_US', userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0'): Promise<Answer<T>> {
-  return call<T>(app, { method: 'POST', url, payload, remoteAddress: ip, headers: { lang, 'user-agent': userAgent } });
+/** A POST from a given client address (and browser, with the device cookie it keeps, if any), in `lang`. */
+function from<T>(ip: string, url: string, payload: object, lang = 'en_US', userAgent = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0', device?: string): Promise<Answer<T>> {
+  const cookie = device ? { cookie: `openex_device=${device}` } : {};
+  return call<T>(app, { method: 'POST', url, payload, remoteAddress: ip, headers: { lang, 'user-agent': userAgent, ...cookie } });
 }
+/** The owner's browser: a user's device is its device cookie seen from a network it signed in from (issue 49 §4). */
+const OWNER_DEVICE = 'owner-browser-device-id-0123456789abcdef';
 
 async function registered(account: string): Promise<void> {
   await from('10.9.9.9', '/api/send_code', { account, purpose: 'register' });
@@ -68,7 +71,7 @@ describe('user login backoff', () => {
   it('slows the account down for unknown clients after many guesses from many addresses, never for a device the owner used', async () => {
     await registered('kate@example.org');
     // The owner's own device, known from an earlier sign-in.
-    expectOk(await from('10.1.0.200', '/api/login', { account: 'kate@example.org', password: strong }));
+    expectOk(await from('10.1.0.200', '/api/login', { account: 'kate@example.org', password: strong }, 'en_US', undefined, OWNER_DEVICE));
     for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) {
       expectRefusal(await from(`10.1.0.${i + 1}`, '/api/login', { account: 'kate@example.org', password: 'Wrong2026!' }), 400, MESSAGES.en_US.loginFailed);
     }
@@ -76,8 +79,10 @@ describe('user login backoff', () => {
     expectRefusal(await from('10.1.0.50', '/api/login', { account: 'kate@example.org', password: 'Wrong2026!' }), 400, MESSAGES.en_US.loginFailed);
     const slowed = await from('10.1.0.51', '/api/login', { account: 'kate@example.org', password: strong }, 'ja_JP');
     expectRefusal(slowed, 400, new RegExp(MESSAGES.ja_JP.loginSlowDown.replace('{seconds}', '\\d+')));
-    // The owner on their known device goes straight in.
-    expectOk(await from('10.1.0.200', '/api/login', { account: 'kate@example.org', password: strong }));
+    // The owner on their known device goes straight in; the same user agent at the same address
+    // without the owner's device cookie is a stranger's browser, and waits.
+    expectOk(await from('10.1.0.200', '/api/login', { account: 'kate@example.org', password: strong }, 'en_US', undefined, OWNER_DEVICE));
+    expectRefusal(await from('10.1.0.200', '/api/login', { account: 'kate@example.org', password: strong }), 400, new RegExp(MESSAGES.en_US.loginSlowDown.replace('{seconds}', '\\d+')));
   });
 
   it('a password reset clears every count of the account', async () => {

@@ -14,6 +14,7 @@ import { accounts } from '../../server/products/accounts/accounts.js';
 import { outboxDelivery, type CodeMessage } from '../../server/products/accounts/delivery.js';
 import { accountRoutes } from '../../server/products/accounts/routes.js';
 import { withAntiPhishing } from '../../server/products/accounts/sessions/antiPhishing.js';
+import { DEVICE_COOKIE, networkOf } from '../../server/products/accounts/sessions/devices.js';
 import { renderEmail } from '../../server/products/accounts/sessions/emails.js';
 import { sessionRoutes } from '../../server/products/accounts/sessions/routes.js';
 import { smtpDelivery } from '../../server/products/accounts/smtpDelivery.js';
@@ -47,11 +48,15 @@ afterAll(async () => {
 });
 
 const lastCode = (to: string, purpose: string) => [...sent].reverse().find((m) => m.to === to && m.purpose === purpose)?.code ?? '';
-const from = (userAgent: string, ip: string, lang = 'en_US') => ({ 'user-agent': userAgent, lang, ip });
+/** A browser (its user agent, and the device cookie it keeps; none: a browser the server has not met) at an address. */
+const from = (userAgent: string, ip: string, lang = 'en_US', device?: string) => ({ 'user-agent': userAgent, lang, ip, device });
+const OWN_CHROME = 'own-chrome-device-id-0123456789abcdef';
+const OWN_FIREFOX = 'own-firefox-device-id-0123456789abcdef';
 
 /** A request from a given browser and address. */
-function ask<T>(url: string, body: object, who: { 'user-agent': string; lang: string; ip: string }, token?: string) {
-  return call<T>(app, { method: 'POST', url, payload: body, remoteAddress: who.ip, headers: { 'user-agent': who['user-agent'], lang: who.lang, ...(token ? { token } : {}) } });
+function ask<T>(url: string, body: object, who: { 'user-agent': string; lang: string; ip: string; device?: string }, token?: string) {
+  const cookie = who.device ? { cookie: `${DEVICE_COOKIE}=${who.device}` } : {};
+  return call<T>(app, { method: 'POST', url, payload: body, remoteAddress: who.ip, headers: { 'user-agent': who['user-agent'], lang: who.lang, ...cookie, ...(token ? { token } : {}) } });
 }
 
 let accountsMade = 0;
@@ -62,7 +67,7 @@ async function signUp(): Promise<{ account: string; token: string }> {
     await ask<{ token: string }>('/api/register_next', {
       account, code: lastCode(account, 'register'), password: strong, password_repeat: strong,
       funds_password: 'Funds2026!', funds_password_repeat: 'Funds2026!', invitation_code: 'OPENEX', agree: true,
-    }, from(CHROME, '10.0.0.1')),
+    }, from(CHROME, '10.0.0.1', 'en_US', OWN_CHROME)),
   );
   return { account, token: grant.token };
 }
@@ -138,48 +143,100 @@ describe('login history', () => {
 });
 
 describe('new-device email', () => {
-  it('is sent once per device (user agent and address), in the sign-in language, beside the in-app notice', async () => {
+  it('is sent once per browser (its device cookie) and network (/24, /48), in the sign-in language, beside the in-app notice', async () => {
     const me = await signUp();
     const mails = () => sent.filter((m) => m.to === me.account && m.purpose === 'login_new_device');
-    // The registering browser is known.
-    expectOk(await login(me.account, from(CHROME, '10.0.0.1')));
+    // The registering browser is known, on its network too (another address of the same /24).
+    expectOk(await login(me.account, from(CHROME, '10.0.0.1', 'en_US', OWN_CHROME)));
+    expectOk(await login(me.account, from(CHROME, '10.0.0.77', 'en_US', OWN_CHROME)));
     expect(mails()).toHaveLength(0);
-    expectOk(await login(me.account, from(FIREFOX, '10.0.2.1', 'ko_KR')));
-    expectOk(await login(me.account, from(FIREFOX, '10.0.2.1', 'ko_KR')));
+    expectOk(await login(me.account, from(FIREFOX, '10.0.2.1', 'ko_KR', OWN_FIREFOX)));
+    expectOk(await login(me.account, from(FIREFOX, '10.0.2.1', 'ko_KR', OWN_FIREFOX)));
     expect(mails()).toHaveLength(1);
     expect(mails()[0]).toMatchObject({ lang: 'ko_KR', params: { device: 'Firefox / Linux', ip: '10.0.2.1' } });
     expect(renderEmail(mails()[0]!, 'OpenEx').subject).toBe('OpenEx: Firefox / Linux에서 새 로그인');
-    expectOk(await login(me.account, from(FIREFOX, '10.0.2.2')));
+    // The same browser from another network is reported.
+    expectOk(await login(me.account, from(FIREFOX, '10.0.3.2', 'en_US', OWN_FIREFOX)));
     expect(mails()).toHaveLength(2);
+    // Issue 49 §4: another browser with the owner's very user agent, from the owner's own address,
+    // is no longer taken for the owner's: without the owner's device cookie it is new.
+    expectOk(await login(me.account, from(CHROME, '10.0.0.1')));
+    expect(mails()).toHaveLength(3);
+    // IPv6: one /48 is one network.
+    expectOk(await login(me.account, from(FIREFOX, '2001:db8:1:2::5', 'en_US', OWN_FIREFOX)));
+    expectOk(await login(me.account, from(FIREFOX, '2001:db8:1:ff::9', 'en_US', OWN_FIREFOX)));
+    expect(mails()).toHaveLength(4);
+    expectOk(await login(me.account, from(FIREFOX, '2001:db8:2::1', 'en_US', OWN_FIREFOX)));
+    expect(mails()).toHaveLength(5);
     const [notices] = await db.query<{ n: number }>(
       `select count(*)::int as n from notification n join app_user u on u.id = n.user_id where u.account = $1 and n.kind = 'login_new_device'`,
       [me.account],
     );
-    expect(notices!.n).toBe(2);
+    expect(notices!.n).toBe(5);
+  });
+
+  it('gives a browser without one a device cookie at sign-in, and takes it back as that device', async () => {
+    const me = await signUp();
+    const first = await app.inject({ method: 'POST', url: '/api/login', payload: { account: me.account, password: strong }, remoteAddress: '10.0.5.1', headers: { 'user-agent': FIREFOX } });
+    const cookie = String(first.headers['set-cookie']);
+    expect(cookie).toMatch(new RegExp(`^${DEVICE_COOKIE}=[A-Za-z0-9_-]{32}; Path=/api; Max-Age=\\d+; HttpOnly; SameSite=Strict$`));
+    const device = cookie.split(';')[0]!.split('=')[1]!;
+    const mails = () => sent.filter((m) => m.to === me.account && m.purpose === 'login_new_device');
+    expect(mails()).toHaveLength(1);
+    const again = await app.inject({ method: 'POST', url: '/api/login', payload: { account: me.account, password: strong }, remoteAddress: '10.0.5.9', headers: { 'user-agent': FIREFOX, cookie: `${DEVICE_COOKIE}=${device}` } });
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(mails()).toHaveLength(1);
+    // A forged cookie that is no id at all is replaced, never stored as given.
+    const forged = await app.inject({ method: 'POST', url: '/api/login', payload: { account: me.account, password: strong }, remoteAddress: '10.0.5.1', headers: { cookie: `${DEVICE_COOKIE}=<script>` } });
+    expect(String(forged.headers['set-cookie'])).not.toContain('<script>');
+  });
+
+  it('names networks: IPv4 /24, IPv6 /48, an IPv4-mapped address as IPv4', () => {
+    expect(networkOf('203.0.113.7')).toBe('203.0.113.0/24');
+    expect(networkOf('::ffff:203.0.113.7')).toBe('203.0.113.0/24');
+    expect(networkOf('2001:db8:1:2::5')).toBe('2001:db8:1::/48');
+    expect(networkOf('2001:0db8:0001:ffff:0:0:0:1')).toBe('2001:db8:1::/48');
+    expect(networkOf('2001:db8::1')).toBe('2001:db8:0::/48');
+    expect(networkOf('::1')).toBe('0:0:0::/48');
   });
 });
 
 describe('anti-phishing code', () => {
-  it('refuses bad phrases, translated, changing nothing; saves and clears a good one', async () => {
+  /** With 2FA off a change takes the code emailed to the account (issue 49 §4): asked for, then typed. */
+  async function emailedCode(me: { account: string; token: string }, who = from(CHROME, '10.0.0.1')): Promise<string> {
+    await ageCodes(me.account);
+    expect((await ask('/api/user/send_code', { purpose: 'anti_phishing', to: 'current' }, who, me.token)).body.code).toBe(200);
+    return lastCode(me.account, 'anti_phishing');
+  }
+
+  it('refuses bad phrases, translated, changing nothing; saves and clears a good one with the emailed code', async () => {
     const me = await signUp();
     const who = from(CHROME, '10.0.0.1', 'es_ES');
     for (const code of ['abc', 'x'.repeat(21), 'Atlas\u202eCTO', 'ab\u200bcd']) {
       const answer = await ask('/api/user/anti_phishing_set', { code }, who, me.token);
       expect(answer.body.code).toBe(400);
       expect([MESSAGES.es_ES.antiPhishingLength.replace('{min}', '4').replace('{max}', '20'), MESSAGES.es_ES.antiPhishingHidden]).toContain(answer.body.msg);
-      expect(expectOk(await ask<{ code: string }>('/api/user/anti_phishing', {}, who, me.token))).toEqual({ code: '' });
+      expect(expectOk(await ask<{ code: string }>('/api/user/anti_phishing', {}, who, me.token))).toEqual({ code: '', two_factor: false });
     }
     expect((await ask('/api/user/anti_phishing_set', { code: 7 }, who, me.token)).body.code).toBe(400);
-    expect((await ask('/api/user/anti_phishing_set', { code: '  Blue Otter 42 ' }, who, me.token)).body).toMatchObject({ code: 200, msg: MESSAGES.es_ES.antiPhishingSaved, data: { code: 'Blue Otter 42' } });
-    expect(expectOk(await ask<{ code: string }>('/api/user/anti_phishing', {}, who, me.token))).toEqual({ code: 'Blue Otter 42' });
-    expect((await ask('/api/user/anti_phishing_set', { code: '' }, who, me.token)).body.msg).toBe(MESSAGES.es_ES.antiPhishingCleared);
+    // The session alone is not enough: no code, a wrong one, a malformed one.
+    expect((await ask('/api/user/anti_phishing_set', { code: 'Blue Otter 42' }, who, me.token)).body).toMatchObject({ code: 400, msg: MESSAGES.es_ES.codeInvalid });
+    const code = await emailedCode(me);
+    expect((await ask('/api/user/anti_phishing_set', { code: 'Blue Otter 42', email_code: code === '000000' ? '111111' : '000000' }, who, me.token)).body.msg).toBe(MESSAGES.es_ES.codeInvalid);
+    expect((await ask('/api/user/anti_phishing_set', { code: 'Blue Otter 42', email_code: 'abc' }, who, me.token)).body.code).toBe(400);
+    expect(expectOk(await ask<{ code: string }>('/api/user/anti_phishing', {}, who, me.token)).code).toBe('');
+    expect((await ask('/api/user/anti_phishing_set', { code: '  Blue Otter 42 ', email_code: code }, who, me.token)).body).toMatchObject({ code: 200, msg: MESSAGES.es_ES.antiPhishingSaved, data: { code: 'Blue Otter 42' } });
+    expect(expectOk(await ask<{ code: string }>('/api/user/anti_phishing', {}, who, me.token))).toEqual({ code: 'Blue Otter 42', two_factor: false });
+    // The code works once.
+    expect((await ask('/api/user/anti_phishing_set', { code: '', email_code: code }, who, me.token)).body.msg).toBe(MESSAGES.es_ES.codeInvalid);
+    expect((await ask('/api/user/anti_phishing_set', { code: '', email_code: await emailedCode(me) }, who, me.token)).body.msg).toBe(MESSAGES.es_ES.antiPhishingCleared);
     expect((await ask('/api/user/anti_phishing', {}, who)).body.code).toBe(403);
   });
 
   it('is in every kind of email the exchange sends: every code purpose and the new-device email, first line and HTML header', async () => {
     const me = await signUp();
     const phrase = 'Otter<&>42';
-    expectOk(await ask('/api/user/anti_phishing_set', { code: phrase }, from(CHROME, '10.0.0.1'), me.token));
+    expectOk(await ask('/api/user/anti_phishing_set', { code: phrase, email_code: await emailedCode(me) }, from(CHROME, '10.0.0.1'), me.token));
     const before = sent.length;
     await post(app, '/api/send_code', { account: me.account, purpose: 'reset' });
     for (const purpose of ['change_login_pwd', 'change_funds_pwd', 'change_email']) {

@@ -80,7 +80,7 @@ async function trader(): Promise<Trader> {
 
 /** Enrols through the HTTP calls; answers the recovery codes. */
 async function enrol(who: Trader): Promise<string[]> {
-  const started = expectOk(await call<TwoFactorEnrolment>(who, TWO_FACTOR_PATHS.begin, {}));
+  const started = expectOk(await call<TwoFactorEnrolment>(who, TWO_FACTOR_PATHS.begin, { password: PASSWORD }));
   who.secret = started.secret;
   const done = expectOk(await call<{ recovery_codes: string[] }>(who, TWO_FACTOR_PATHS.confirm, { code: codeAt(who.secret, nextStep()) }));
   return done.recovery_codes;
@@ -104,7 +104,7 @@ async function secondStep(who: Trader, challengeToken: string, code: string) {
 describe('enrolment', () => {
   it('gives a secret and an otpauth:// URI with the site name and the account, confirmed by a first code; ten recovery codes stored hashed', async () => {
     const who = await trader();
-    const started = expectOk(await call<TwoFactorEnrolment>(who, TWO_FACTOR_PATHS.begin, {}));
+    const started = expectOk(await call<TwoFactorEnrolment>(who, TWO_FACTOR_PATHS.begin, { password: PASSWORD }));
     expect(started.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(started.uri).toBe(`otpauth://totp/OpenEx:${encodeURIComponent(who.account)}?issuer=OpenEx&secret=${started.secret}&algorithm=SHA1&digits=6&period=30`);
     const now = nextStep();
@@ -121,8 +121,9 @@ describe('enrolment', () => {
     const stored = await t.db.query<{ code_hash: string }>('select code_hash from two_factor_recovery where user_id = $1', [who.id]);
     expect(stored).toHaveLength(10);
     for (const row of stored) expect(codes.some((c) => row.code_hash.includes(c.replace('-', '')))).toBe(false);
-    expect(expectOk(await call<TwoFactorStatus>(who, TWO_FACTOR_PATHS.status, {}))).toEqual({ enabled: true, recovery_codes_left: 10, withdrawals_locked_until: 0 });
-    expectRefusal(await call(who, TWO_FACTOR_PATHS.begin, {}), 400, EN.twoFactorAlreadyOn);
+    // Turning it on holds withdrawals for 24 h, as every security change does (issue 49 §4).
+    expect(expectOk(await call<TwoFactorStatus>(who, TWO_FACTOR_PATHS.status, {}))).toEqual({ enabled: true, recovery_codes_left: 10, withdrawals_locked_until: now + WITHDRAWAL_LOCK_MS, locked: false });
+    expectRefusal(await call(who, TWO_FACTOR_PATHS.begin, { password: PASSWORD }), 400, EN.twoFactorAlreadyOn);
   });
 });
 
@@ -229,7 +230,7 @@ describe('2FA asked for protected actions', () => {
     expectRefusal(await call(who, TWO_FACTOR_PATHS.disable, { code: 'ZZZZZ-ZZZZZ' }), 400, EN.twoFactorWrong);
     expect((await call(who, TWO_FACTOR_PATHS.disable, { code: codes[0]! })).body.msg).toBe(EN.twoFactorDisabled);
     // Turning it off holds withdrawals for 24 h, as any other security change does.
-    expect(expectOk(await call<TwoFactorStatus>(who, TWO_FACTOR_PATHS.status, {}))).toEqual({ enabled: false, recovery_codes_left: 0, withdrawals_locked_until: t.now() + WITHDRAWAL_LOCK_MS });
+    expect(expectOk(await call<TwoFactorStatus>(who, TWO_FACTOR_PATHS.status, {}))).toEqual({ enabled: false, recovery_codes_left: 0, withdrawals_locked_until: t.now() + WITHDRAWAL_LOCK_MS, locked: false });
     // Off: no code wanted any more.
     expect(expectOk(await call<{ id: number }>(who, '/api/user/address_add', { ...address, note: 'warm' })).id).toBeGreaterThan(0);
   });
@@ -238,6 +239,8 @@ describe('2FA asked for protected actions', () => {
     const who = await trader();
     await t.fund({ id: who.id, headers: who.headers }, 'USDT', '100');
     await enrol(who);
+    // Past the 24 hours that turning 2FA on holds withdrawals for.
+    t.advance(WITHDRAWAL_LOCK_MS);
     const withdraw = (over: Record<string, unknown> = {}) =>
       t.call<WithdrawalRecord>({ id: who.id, headers: who.headers }, WALLET_PATHS.withdraw, { currency: 'USDT', network: 'TRC20', address: ADDRESS, quantity: '20', funds_password: FUNDS_PASSWORD, ...over }, `tf-withdraw-${++keys}`);
     expectRefusal(await withdraw(), 400, EN.twoFactorRequired);
@@ -259,14 +262,18 @@ describe("the operator's reset (lost device)", () => {
     // A user token is no operator's; an operator sees the user on the desk.
     expectRefusal(await call(who, TWO_FACTOR_PATHS.operatorReset, { user_id: who.id }), 403);
     const desk = expectOk(await post<{ list: OperatorUserRow[] }>(app, TWO_FACTOR_PATHS.operatorUsers, { page: 1, account: who.account }, operator));
-    expect(desk.list).toEqual([expect.objectContaining({ id: who.id, account: who.account, two_factor: true, withdrawals_locked_until: 0 })]);
+    // Turning 2FA on held withdrawals already (issue 49 §4); the reset holds them 24 h from now.
+    expect(desk.list).toEqual([expect.objectContaining({ id: who.id, account: who.account, two_factor: true, withdrawals_locked_until: expect.any(Number) })]);
     const reset = await post<{ withdrawals_locked_until: number }>(app, TWO_FACTOR_PATHS.operatorReset, { user_id: who.id }, operator);
     expect(reset.body.msg).toBe(EN.twoFactorResetDone);
     const until = expectOk(reset).withdrawals_locked_until;
     expect(until).toBe(t.now() + WITHDRAWAL_LOCK_MS);
     const [audit] = await t.db.query<{ action: string; operator_id: number }>('select action, operator_id from operator_audit where user_id = $1', [who.id]);
     expect(audit).toMatchObject({ action: 'reset_2fa' });
-    expect(expectOk(await call<TwoFactorStatus>(who, TWO_FACTOR_PATHS.status, {}))).toEqual({ enabled: false, recovery_codes_left: 0, withdrawals_locked_until: until });
+    // The user's sessions ended with the reset (issue 49 §4): the owner signs in again.
+    expectRefusal(await call(who, TWO_FACTOR_PATHS.status, {}), 403);
+    who.headers = { token: await openSession(t.db, who.id) };
+    expect(expectOk(await call<TwoFactorStatus>(who, TWO_FACTOR_PATHS.status, {}))).toEqual({ enabled: false, recovery_codes_left: 0, withdrawals_locked_until: until, locked: false });
     expectRefusal(await post(app, TWO_FACTOR_PATHS.operatorReset, { user_id: who.id }, operator), 400, EN.twoFactorNotOn);
 
     const withdraw = () =>

@@ -53,4 +53,23 @@ export async function registerUser(url: string, dataDir: string, account: string
   return token;
 }
 
+/** The newest code the server wrote to its outbox for `account` (and `purpose`, if given). */
+export function outboxCode(dataDir: string, account: string, purpose?: string): string | undefined {
+  const lines = readFileSync(join(dataDir, 'outbox.jsonl'), 'utf8').trim().split('\n');
+  return lines
+    .map((line) => JSON.parse(line) as { to: string; code: string; purpose?: string })
+    .filter((m) => m.to === account && (purpose === undefined || m.purpose === purpose))
+    .at(-1)?.code;
+}
+
+/**
+ * Changes the trader's funds password through the user centre (an emailed code): a security
+ * change, so their withdrawals are locked for 24 hours (docs/API.md "Account safety").
+ */
+export async function changeFundsPassword(url: string, dataDir: string, trader: { account: string; token: string }, password: string): Promise<void> {
+  await mustCall(url, '/api/user/send_code', { purpose: 'change_funds_pwd', to: 'current' }, { token: trader.token });
+  const code = outboxCode(dataDir, trader.account, 'change_funds_pwd');
+  await mustCall(url, '/api/user/funds_pwd', { code, password, password_repeat: password }, { token: trader.token });
+}
+
 export const newKey = () => randomUUID().replaceAll('-', '');

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { ICO_PATHS, type IcoProject, type IcoSubscription } from '../../domain/ico.js';
 import { SECONDS_PATHS } from '../../domain/seconds.js';
 import { WALLET_PATHS, type TransferRecord, type WithdrawalRecord } from '../../domain/wallet.js';
-import { mustCall } from './client.js';
+import { FIAT_PATHS, type FiatOrder } from '../../domain/fiat.js';
+import { call, changeFundsPassword, mustCall, newKey } from './client.js';
 import { useScratchServer } from './serverProcess.js';
 import { fundedTraders, operatorToken, referencePrices, shortIcoProject, verifyTraders } from './traders.js';
-import { allPages, futuresOrders, icoAcknowledged, missingAcknowledged, p2pOrders, secondsContracts, type Trader, Workload } from './workload.js';
+import { allPages, futuresOrders, icoAcknowledged, missingAcknowledged, p2pOrders, secondsContracts, type Trader, waitUntil, Workload } from './workload.js';
 
 const TRADERS = 8;
 /** Traders whose identity is verified (futures need it); the others are refused futures and keep the unverified limits. */
@@ -16,7 +17,7 @@ const STEPS_PER_WORKER = Number(process.env.SYSTEM_TEST_STEPS ?? 250);
 /** Each product's acknowledged operations at the default size at least, so the mix cannot silently stop covering one. */
 const MINIMUM = { futures: 40, seconds: 40, fiat: 20, ico: 15 } as const;
 /** And the steps of their life cycles. */
-const MINIMUM_STEPS = { 'spot.stop': 10, 'futures.open': 25, 'futures.close': 10, 'p2p.buy': 10, 'p2p.sell': 3, 'p2p.paid': 5, 'p2p.cancel': 1 } as const;
+const MINIMUM_STEPS = { 'spot.stop': 10, 'locked.refused': 3, 'futures.open': 25, 'futures.close': 10, 'p2p.buy': 10, 'p2p.sell': 3, 'p2p.paid': 5, 'p2p.cancel': 1 } as const;
 
 /** Whether the ICO project `projectId` is settled and some trader has a settled seconds contract. */
 async function settledUnderLoad(url: string, traders: Trader[], projectId: number): Promise<boolean> {
@@ -42,6 +43,14 @@ describe('property: thousands of random operations from many traders at once', (
     const project = await shortIcoProject(url, operator, 'PROP', 15_000);
     const workload = new Workload(url, traders, operator, await referencePrices(url), 20261121);
     await workload.prepare();
+    // Issue 49 §2: a trader sells into a merchant's buy ad, then changes their funds password (the
+    // 24 h withdrawal lock). The merchant pays; the release, and every later sale or withdrawal of
+    // theirs, must be refused while everything else goes on around them.
+    const lockedTrader = traders[TRADERS - 1]!;
+    const lockedSale = await workload.sellIntoBuyAd(lockedTrader);
+    expect(lockedSale, 'a sale into a merchant buy ad before the lock').toBeDefined();
+    await changeFundsPassword(url, scratch.dataDir, lockedTrader, 'Amber-Falcon-2027');
+    workload.lockOut(lockedTrader);
     const started = Date.now();
     // The steps, and then more until settlements have run under the load too: the short ICO project's
     // and the first seconds contracts' (30 s after the first purchases). A slow machine is past both
@@ -78,6 +87,12 @@ describe('property: thousands of random operations from many traders at once', (
     for (const [kind, minimum] of Object.entries(MINIMUM)) expect(kinds[kind], `acknowledged ${kind}`).toBeGreaterThanOrEqual(Math.floor(minimum * scale));
     for (const [step, minimum] of Object.entries(MINIMUM_STEPS)) expect(workload.counts[step] ?? 0, step).toBeGreaterThanOrEqual(Math.floor(minimum * scale));
     expect(workload.duplicateEffects).toEqual([]);
+    expect(workload.lockBreaches).toEqual([]);
+    // The sale made before the lock: paid by the merchant, its release refused, the crypto still in escrow.
+    await waitUntil(async () => (await mustCall<FiatOrder>(url, FIAT_PATHS.order, { order_id: lockedSale }, { token: lockedTrader.token })).status === 'paid', 'the merchant pays');
+    const release = await call(url, FIAT_PATHS.release, { order_id: lockedSale, funds_password: 'Amber-Falcon-2027' }, { token: lockedTrader.token, key: newKey() });
+    expect(release.code, release.msg).toBe(400);
+    expect((await mustCall<FiatOrder>(url, FIAT_PATHS.order, { order_id: lockedSale }, { token: lockedTrader.token })).status).toBe('paid');
     expect(await missingAcknowledged(url, traders, workload.acknowledged)).toEqual([]);
     // No phantom effects: without a crash every effect was acknowledged, once.
     for (const trader of traders) {

@@ -108,6 +108,10 @@ export class Workload {
   private readonly p2pOpen: Array<{ trader: Trader; id: number; role: 'buyer' | 'seller' }> = [];
   private readonly p2pCancels = new Map<string, number>();
   private icoProjects: IcoProject[] = [];
+  /** Traders whose withdrawals are locked (a security change): every way their crypto leaves must be refused. */
+  private readonly locked = new Set<string>();
+  /** Ways out a locked trader was let through: must stay empty (issue 49 §2). */
+  readonly lockBreaches: string[] = [];
 
   constructor(
     private url: string,
@@ -220,7 +224,7 @@ export class Workload {
       const method = await mustCall<{ id: number }>(
         this.url,
         '/api/user/coll_method_add',
-        { real_name: 'System Test', card_number: '4000 1234 5678 9010', bank_name: 'Test Bank', currency: 'USD' },
+        { real_name: 'System Test', card_number: '4000 1234 5678 9017', bank_name: 'Test Bank', currency: 'USD' },
         { token: trader.token },
       );
       this.p2pMethod.set(trader.account, method.id);
@@ -318,7 +322,9 @@ export class Workload {
     const network = currency === 'USDT' ? 'TRC20' : 'BTC';
     const quantity = currency === 'USDT' ? this.amount(40, 2) : this.amount(0.001, 6);
     const address = currency === 'USDT' ? 'TXsystemTestAddress0000000000000001' : 'bc1qsystemtestaddress000000000000000001';
-    const id = await this.submit(trader, 'withdrawal', WALLET_PATHS.withdraw, { currency, network, address, quantity, funds_password: FUNDS_PASSWORD });
+    const body = { currency, network, address, quantity, funds_password: FUNDS_PASSWORD };
+    if (this.locked.has(trader.account)) return this.expectLocked(trader, WALLET_PATHS.withdraw, body);
+    const id = await this.submit(trader, 'withdrawal', WALLET_PATHS.withdraw, body);
     if (id !== undefined) this.pendingWithdrawals.push({ trader, id });
   }
 
@@ -408,7 +414,8 @@ export class Workload {
     const value = toFixedDecimal(String(Number(ad.min_amount) * (1 + this.random() * 4)), 2, 'down');
     const body = buying
       ? { ad_id: ad.id, by: 'amount', value }
-      : { ad_id: ad.id, by: 'amount', value, method_id: this.p2pMethod.get(trader.account) };
+      : { ad_id: ad.id, by: 'amount', value, method_id: this.p2pMethod.get(trader.account), funds_password: FUNDS_PASSWORD };
+    if (!buying && this.locked.has(trader.account)) return this.expectLocked(trader, FIAT_PATHS.take, body);
     const id = await this.submit(trader, 'fiat', FIAT_PATHS.take, body);
     if (id === undefined) return;
     this.count(buying ? 'p2p.buy' : 'p2p.sell');
@@ -434,7 +441,33 @@ export class Workload {
     if (order.code !== 200 || order.data.status === 'unpaid') return; // the merchant has not paid yet: later
     this.p2pOpen.splice(index, 1);
     if (order.data.status !== 'paid') return;
-    if ((await this.post(trader, FIAT_PATHS.release, { order_id: id }, newKey())).code === 200) this.count('p2p.release');
+    if (this.locked.has(trader.account)) return this.expectLocked(trader, FIAT_PATHS.release, { order_id: id, funds_password: FUNDS_PASSWORD });
+    if ((await this.post(trader, FIAT_PATHS.release, { order_id: id, funds_password: FUNDS_PASSWORD }, newKey())).code === 200) this.count('p2p.release');
+  }
+
+  /**
+   * Sells a little crypto into a merchant's buy ad (acknowledged like any take): the merchant pays
+   * after a second, and the order waits for this trader's release. Answers the order, or undefined.
+   */
+  async sellIntoBuyAd(trader: Trader): Promise<number | undefined> {
+    const ad = this.p2pAds.find((a) => a.side === 'buy' && a.crypto !== 'ETH');
+    if (!ad) return undefined;
+    const value = toFixedDecimal(String(Number(ad.min_amount) * 1.5), 2, 'down');
+    const id = await this.submit(trader, 'fiat', FIAT_PATHS.take, { ad_id: ad.id, by: 'amount', value, method_id: this.p2pMethod.get(trader.account), funds_password: FUNDS_PASSWORD });
+    if (id !== undefined) this.p2pOpen.push({ trader, id, role: 'seller' });
+    return id;
+  }
+
+  /** From now on the trader's withdrawals are locked: every withdrawal, P2P sale and release of theirs must be refused. */
+  lockOut(trader: Trader): void {
+    this.locked.add(trader.account);
+  }
+
+  /** A way out for a locked trader: refused, and counted; a success is a breach. */
+  private async expectLocked(trader: Trader, path: string, body: object): Promise<void> {
+    const answer = await this.post(trader, path, body, newKey());
+    if (answer.code === 200) this.lockBreaches.push(`${path} ${JSON.stringify(body)} of ${trader.account}`);
+    else this.count('locked.refused');
   }
 
   /** Subscribes to an ICO project open for subscription (or adds more), for a few tens of USDT. */

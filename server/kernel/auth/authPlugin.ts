@@ -5,6 +5,7 @@ import { ApiFailure } from '../http/envelope.js';
 import fp from '../http/plugin.js';
 import type { Principal } from './sessionCache.js';
 import { principalForToken } from './sessions.js';
+import { authoriseOperator, type OperatorActor } from './operators/access.js';
 
 /** Who may call a route: a signed-in user, an operator, either, or anyone (the default). */
 export type RouteAuth = 'user' | 'operator' | 'userOrOperator';
@@ -21,8 +22,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user of a route with `config.auth` 'user' (or 'userOrOperator'); reading it otherwise answers 403. */
     readonly user: SignedIn;
-    /** The signed-in operator of a route with `config.auth` 'operator' (or 'userOrOperator'); reading it otherwise answers 403. */
-    readonly operator: SignedIn;
+    /**
+     * The signed-in operator of a route with `config.auth` 'operator' (or 'userOrOperator'), with
+     * the roles and client address the audit log records; reading it otherwise answers 403.
+     */
+    readonly operator: OperatorActor;
     /** Whatever principal the token names, if the route asked for one. */
     principal: Principal | undefined;
   }
@@ -36,12 +40,17 @@ function signedInAs(request: FastifyRequest, kind: Principal['kind']): SignedIn 
   return { id: principal.id };
 }
 
+/** The operator each request's permission check admitted (kept off the request object, so no handler can set it). */
+const operators = new WeakMap<FastifyRequest, OperatorActor>();
+
 /**
  * The one authentication hook. A route declares `config: { auth: 'user' }` (or 'operator', or
  * 'userOrOperator'); before its body is parsed, the `token` header is resolved through the session
  * cache and a missing, expired or wrong-kind token answers body code 403. Handlers then read
  * `request.user.id` / `request.operator.id`. A user token never opens an operator route, nor the
- * other way round.
+ * other way round. An operator's call is also checked against the route's permission
+ * (operators/access.ts, issue 51): refused, audited and answered 403 before the body is read, so
+ * the check is the same whatever the body and wherever the route lives.
  */
 export function authentication(db: Queryable) {
   return fp((app: FastifyInstance) => {
@@ -53,7 +62,9 @@ export function authentication(db: Queryable) {
     });
     app.decorateRequest('operator', {
       getter(this: FastifyRequest) {
-        return signedInAs(this, 'operator');
+        const actor = operators.get(this);
+        if (!actor || this.principal?.kind !== 'operator') throw notLoggedIn();
+        return actor;
       },
     });
     app.addHook('onRequest', async (request) => {
@@ -62,6 +73,10 @@ export function authentication(db: Queryable) {
       const principal = await principalForToken(db, request.token);
       const allowed = principal && (auth === 'userOrOperator' || principal.kind === auth);
       if (!allowed) throw notLoggedIn();
+      if (principal.kind === 'operator') {
+        const url = request.routeOptions.url ?? request.url;
+        operators.set(request, await authoriseOperator(db, { method: request.method, url, client: request.ip }, principal.id));
+      }
       request.principal = principal;
     });
   });

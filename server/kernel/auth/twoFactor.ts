@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Queryable } from '../db/database.js';
 import { Refusal } from '../outcome.js';
 import { loginBlocked, loginFailed, loginSucceeded } from './loginThrottle.js';
+import { announceSecurityNotice, recordSecurityNotice } from './securityNotices.js';
 
 /**
  * Two-factor authentication (issue 35): RFC 6238 TOTP as every authenticator app makes it by
@@ -15,7 +16,7 @@ import { loginBlocked, loginFailed, loginSucceeded } from './loginThrottle.js';
  * - Clock drift: the step before and the step after now are accepted too (±1), no further.
  * - A recovery code (ten per enrolment, stored as SHA-256) works once in place of a TOTP code.
  * - Wrong codes count towards the same backoff as wrong passwords (loginThrottle.ts), keyed by the
- *   account and the client's address.
+ *   account and the client's address, and towards the account's own budget (issue 49 §3, below).
  */
 export const TOTP_ALGORITHM = 'SHA1';
 export const TOTP_DIGITS = 6;
@@ -95,34 +96,100 @@ export async function consumeSecondFactor(db: Queryable, userId: number, code: s
 }
 
 /**
- * Checks a code against the sign-in backoff of `account` from `client`: refused while that client
- * is locked out; a wrong code counts as a wrong password would; a right one clears this client's
- * count. Answers how the code matched, or throws the translated Refusal.
+ * The per-account budget of wrong second-step codes (issue 49 §3). The sign-in backoff above is
+ * keyed by (account, client address), and the password step resets an address's count, so many
+ * addresses — or one address signing in again — could go on guessing. This budget is the
+ * account's alone, across every address, challenge and place a code is asked for (sign-in,
+ * withdrawals, API keys, security changes, 2FA off), recovery codes included:
+ *
+ * - each check first takes one try from the budget in a single statement (`wrong_codes + 1 …
+ *   returning`) and only then looks at the code, so a burst of guesses sent at once sees counts
+ *   1, 2, 3 … and not the same old count; a right code gives its try back;
+ * - SECOND_STEP_BUDGET wrong codes within SECOND_STEP_WINDOW_MINUTES lock every check of the
+ *   account (`locked_at`) until the owner types the code emailed to the account
+ *   (`unlockSecondFactor`); the lock does not expire by itself, since waiting would hand a guesser
+ *   a fresh budget. The password step is not locked, so the owner can still sign in that far.
+ */
+export const SECOND_STEP_BUDGET = 10;
+export const SECOND_STEP_WINDOW_MINUTES = 60;
+
+/** Whether the account's second-step checks are locked (wrong codes spent the budget). */
+export async function secondFactorLocked(db: Queryable, userId: number): Promise<boolean> {
+  const [row] = await db.query<{ locked: boolean }>('select locked_at is not null as locked from user_two_factor where user_id = $1', [userId]);
+  return Boolean(row?.locked);
+}
+
+/** Lifts the lock and clears the count: the owner proved the account's email (or an operator reset 2FA). */
+export async function unlockSecondFactor(db: Queryable, userId: number): Promise<void> {
+  await db.query('update user_two_factor set wrong_codes = 0, wrong_since = null, locked_at = null where user_id = $1', [userId]);
+}
+
+/** Takes one try from the budget; answers the tries taken in this window, or undefined without an enabled 2FA. */
+async function takeTry(db: Queryable, userId: number): Promise<{ tries: number; locked: boolean } | undefined> {
+  const [row] = await db.query<{ tries: number; locked: boolean }>(
+    `update user_two_factor set
+       wrong_since = case when wrong_since is null or wrong_since < now() - make_interval(mins => $2) then now() else wrong_since end,
+       wrong_codes = case when wrong_since is null or wrong_since < now() - make_interval(mins => $2) then 1 else wrong_codes + 1 end
+     where user_id = $1 and enabled
+     returning wrong_codes as tries, locked_at is not null as locked`,
+    [userId, SECOND_STEP_WINDOW_MINUTES],
+  );
+  return row ? { tries: Number(row.tries), locked: Boolean(row.locked) } : undefined;
+}
+
+/** Locks the account's checks; the first request to lock it writes the notice and sends the unlock email. */
+async function lockSecondFactor(db: Queryable, userId: number, lang: string | undefined): Promise<void> {
+  const locked = await db.query('update user_two_factor set locked_at = now() where user_id = $1 and locked_at is null returning user_id', [userId]);
+  if (locked.length === 0) return;
+  await recordSecurityNotice(db, userId, { kind: 'two_factor_locked' });
+  void announceSecurityNotice(userId, { kind: 'two_factor_locked' }, lang);
+}
+
+/**
+ * Checks a code: refused while the account's checks are locked, then while this client is locked
+ * out by the sign-in backoff; the try is taken from the account's budget before the code is
+ * looked at. A wrong code counts as a wrong password would, and towards the budget; a right one
+ * clears this client's count and gives the try back. Answers how the code matched, or throws the
+ * translated Refusal.
  */
 export async function checkSecondFactor(
   db: Queryable,
-  input: { userId: number; account: string; code: string | undefined; client: string; now: number; knownClient?: boolean },
+  input: { userId: number; account: string; code: string | undefined; client: string; now: number; knownClient?: boolean; lang?: string },
 ): Promise<'totp' | 'recovery'> {
   if (!input.code || !input.code.trim()) throw new Refusal('twoFactorRequired');
+  if (await secondFactorLocked(db, input.userId)) throw new Refusal('twoFactorLocked');
   const blocked = await loginBlocked(db, input.account, input.client, input.knownClient ?? true);
   if (blocked) throw new Refusal(blocked.key, blocked.vars);
+  const taken = await takeTry(db, input.userId);
+  if (!taken) throw new Refusal('twoFactorWrong');
+  if (taken.locked || taken.tries > SECOND_STEP_BUDGET) {
+    await lockSecondFactor(db, input.userId, input.lang);
+    throw new Refusal('twoFactorLocked');
+  }
   const how = await consumeSecondFactor(db, input.userId, input.code, input.now);
   if (!how) {
     const refusal = await loginFailed(db, input.account, input.client);
+    if (taken.tries >= SECOND_STEP_BUDGET) {
+      await lockSecondFactor(db, input.userId, input.lang);
+      throw new Refusal('twoFactorLocked');
+    }
     throw refusal ? new Refusal(refusal.key, refusal.vars) : new Refusal('twoFactorWrong');
   }
+  await db.query('update user_two_factor set wrong_codes = greatest(wrong_codes - 1, 0) where user_id = $1', [input.userId]);
   await loginSucceeded(db, input.account, input.client);
   return how;
 }
 
 /**
  * For a signed-in action that 2FA protects (withdrawal, password / email / phone / funds-password
- * change, turning 2FA off, a new withdrawal address, and — through `requireSecondFactorForApiKey` —
- * API key creation): nothing when the user has no 2FA on; otherwise the code must be right (and is
- * used up), or a translated Refusal is thrown. Pass the database, not a transaction that a refusal
- * rolls back: a wrong code must stay counted.
+ * change, turning 2FA off, a new withdrawal address, the allowlist off, the anti-phishing code, the
+ * P2P exits, and — through `requireSecondFactorForApiKey` — API key creation): nothing when the user
+ * has no 2FA on; otherwise the code must be right (and is used up), within the account's budget of
+ * wrong codes, or a translated Refusal is thrown. Pass the database, not a transaction that a
+ * refusal rolls back: a wrong code must stay counted. `lang`: the request's, for the unlock email
+ * should this refusal lock the account's checks.
  */
-export async function requireSecondFactor(db: Queryable, input: { userId: number; code: string | undefined; client: string; now: number }): Promise<void> {
+export async function requireSecondFactor(db: Queryable, input: { userId: number; code: string | undefined; client: string; now: number; lang?: string }): Promise<void> {
   const [user] = await db.query<{ account: string; enabled: boolean }>(
     'select u.account, t.enabled from app_user u join user_two_factor t on t.user_id = u.id where u.id = $1',
     [input.userId],
@@ -132,8 +199,8 @@ export async function requireSecondFactor(db: Queryable, input: { userId: number
 }
 
 /**
- * The hook for API key creation (not built yet): call it with the request's `totp_code`, the
- * client's address and the clock before creating a key; it throws the translated Refusal when a
- * code is needed and missing or wrong.
+ * The API keys' creation calls this with the request's `totp_code`, the client's address and the
+ * clock before creating a key; it throws the translated Refusal when a code is needed and missing,
+ * wrong, or the account's checks are locked.
  */
 export const requireSecondFactorForApiKey = requireSecondFactor;

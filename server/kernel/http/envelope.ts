@@ -22,11 +22,13 @@ export class ApiFailure extends Error {
     readonly code: ResultCode,
     readonly key: MessageKey,
     readonly vars: Record<string, string> = {},
+    /** What the client may need to tell this refusal from another of its code (an operator's permission refusal names the permission). */
+    readonly data: unknown = null,
   ) {
     super(key);
   }
 
-  toEnvelope(lang: LocaleCode): Envelope<null> {
-    return { code: this.code, msg: translate(lang, this.key, this.vars), data: null };
+  toEnvelope(lang: LocaleCode): Envelope<unknown> {
+    return { code: this.code, msg: translate(lang, this.key, this.vars), data: this.data };
   }
 }

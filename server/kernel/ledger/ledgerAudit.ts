@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { operatorAuditFindings } from '../auth/operators/auditLog.js';
 import type { WalletAccount } from './ledger.js';
 
 /**
@@ -37,7 +38,9 @@ export interface HeldFunds {
  * 4. per currency, frozen funds equal what the products' open rows hold (`heldFunds`: open orders,
  *    unfinished withdrawals, open contracts, escrow …);
  * 5. every balance is in an account some product declares (or the kernel's `spot`);
- * 6. each product's own promises (`auditFindings`).
+ * 6. each product's own promises (`auditFindings`);
+ * 7. the operator audit log's hash chain is whole (kernel/auth/operators/auditLog.ts): no row
+ *    missing, none edited — who moved money by hand is part of the books.
  */
 export const CHAIN_BOUNDARY_KINDS = ['deposit', 'withdraw_out'] as const;
 
@@ -91,6 +94,7 @@ export async function auditLedger(db: Queryable, holdings: readonly LedgerHoldin
   for (const u of undeclared) findings.push(`balances in account ${u.account}, which no product declares`);
 
   for (const h of holdings) if (h.auditFindings) findings.push(...(await h.auditFindings(db)));
+  findings.push(...(await operatorAuditFindings(db)));
   return findings;
 }
 

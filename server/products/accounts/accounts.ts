@@ -7,11 +7,12 @@ import { passwordPolicyProblem } from './safety/passwordPolicy.js';
 import { normaliseAccount } from '../../kernel/auth/accountRules.js';
 import { forgetLoginFailures, loginBlocked, loginFailed, loginSucceeded } from '../../kernel/auth/loginThrottle.js';
 import type { MessageKey } from '../../kernel/i18n/messages.js';
-import { knownDevice, notify, rememberDevice, type DeviceInfo } from '../../kernel/notifications/notify.js';
+import { notify } from '../../kernel/notifications/notify.js';
 import { openSession, revokeAllSessions, userById } from '../../kernel/auth/sessions.js';
 import { revokeApiKeys } from '../../kernel/auth/apiKeyRevocation.js';
 import { checkCode, issueCode, type CodePurpose } from './codes.js';
 import type { CodeDelivery } from './delivery.js';
+import { deviceKnown, rememberSignInDevice, type SignInDevice } from './sessions/devices.js';
 import { recordLogin } from './sessions/sessions.js';
 import { completeSignIn } from './sessions/signIn.js';
 import type { TwoFactorChallenge } from '../../../domain/twoFactor.js';
@@ -27,7 +28,7 @@ export interface AccountsDeps {
   invitationCode: string;
   phoneRegisterEnabled: () => Promise<boolean>;
   /** Two-factor authentication (twoFactor.ts): with 2FA on, the right password answers a challenge for the second step instead of a session. */
-  secondFactor?: { challengeFor(userId: number): Promise<TwoFactorChallenge | undefined> };
+  secondFactor?: { challengeFor(userId: number, ip?: string): Promise<TwoFactorChallenge | undefined> };
 }
 
 export interface SessionGrant {
@@ -70,7 +71,7 @@ export function accounts(deps: AccountsDeps) {
       return { ok: true, data: { account: target.account } };
     },
 
-    async register(input: RegistrationDetails & { account: string; area_code?: string; code: string }, device?: DeviceInfo): Promise<Outcome<SessionGrant>> {
+    async register(input: RegistrationDetails & { account: string; area_code?: string; code: string }, device?: SignInDevice): Promise<Outcome<SessionGrant>> {
       const target = normaliseAccount(input.account, input.area_code);
       if (!target) return fail('accountInvalid');
       const weak = passwordPolicyProblem(input.password, 'login', target.account) ?? passwordPolicyProblem(input.funds_password, 'funds', target.account);
@@ -102,14 +103,14 @@ export function accounts(deps: AccountsDeps) {
         if (!rows[0]) return fail('accountExists');
         await notify(tx, rows[0].id, { kind: 'welcome' });
         // The registering browser is a known device, so the first login from it is not "new".
-        if (device) await rememberDevice(tx, rows[0].id, device);
+        if (device) await rememberSignInDevice(tx, rows[0].id, device);
         return { ok: true as const, data: rows[0].id };
       });
       if (!created.ok) return created;
       return { ok: true, data: { token: await openSession(db, created.data, undefined, device), user_info: (await userById(db, created.data))! } };
     },
 
-    async login(input: { account: string; area_code?: string; password: string }, device?: DeviceInfo): Promise<Outcome<SessionGrant | TwoFactorChallenge>> {
+    async login(input: { account: string; area_code?: string; password: string }, device?: SignInDevice): Promise<Outcome<SessionGrant | TwoFactorChallenge>> {
       const target = normaliseAccount(input.account, input.area_code);
       if (!target) return fail('loginFailed');
       // Wrong passwords lock this client out of this account, and only slow the account down for
@@ -119,7 +120,7 @@ export function accounts(deps: AccountsDeps) {
         `select id, password_hash from app_user where account = $1 and kind = 'user'`,
         [target.account],
       );
-      const known = Boolean(user && device && (await knownDevice(db, user.id, device)));
+      const known = Boolean(user && device && (await deviceKnown(db, user.id, device)));
       // A refusal is written to the login history without waiting for it, so a wrong password on an
       // existing account answers as fast as one on an unknown account (no enumeration by timing).
       const unawaitedRecord = (userId: number, result: 'locked' | 'wrong_password') => void recordLogin(db, userId, device, result).catch(() => undefined);
@@ -136,7 +137,8 @@ export function accounts(deps: AccountsDeps) {
       }
       await loginSucceeded(db, target.account, client);
       // 2FA on: no session yet; the second step (twoFactor.completeLogin) opens it and remembers the device.
-      const challenge = await deps.secondFactor?.challengeFor(user!.id);
+      // Bound to this address (issue 49 §3): another address cannot use it for its guesses.
+      const challenge = await deps.secondFactor?.challengeFor(user!.id, client);
       if (challenge) return { ok: true, data: challenge };
       // History, new-device notice and email, and the session with its origin (sessions/signIn.ts).
       const token = await completeSignIn(db, deps.delivery, { id: user!.id, account: target.account }, device);

@@ -39,7 +39,8 @@ export function addressBook(db: Database) {
 
     async addAddress(userId: number, raw: AddressInput): Promise<Outcome<WithdrawalAddress>> {
       const input = trimmed(raw);
-      const problem = addressProblem(input);
+      // The note as typed: its rule looks at the ends too (settingsRules.ts).
+      const problem = addressProblem({ ...input, note: raw.note });
       if (problem) return { ok: false, key: problem };
       const currency = input.currency.toUpperCase();
       const network = input.network.toUpperCase();

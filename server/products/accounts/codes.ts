@@ -5,7 +5,8 @@ import type { CodeDelivery } from './delivery.js';
 import { REGISTER_ATTEMPT } from './safety/registerAttempt.js';
 import './messages.js';
 
-export type CodePurpose = 'register' | 'reset' | 'change_login_pwd' | 'change_funds_pwd' | 'change_email' | 'change_phone';
+/** `unlock_2fa`: lifts the lock wrong 2FA codes set; `anti_phishing`: proves a change of that code when 2FA is off (issue 49). */
+export type CodePurpose = 'register' | 'reset' | 'change_login_pwd' | 'change_funds_pwd' | 'change_email' | 'change_phone' | 'unlock_2fa' | 'anti_phishing';
 
 const hashCode = (target: string, purpose: CodePurpose, code: string) => createHash('sha256').update(`${purpose}:${target}:${code}`).digest('hex');
 

@@ -1,9 +1,11 @@
 import { join } from 'node:path';
+import { setSecurityOutlet } from '../../kernel/auth/securityNotices.js';
 import { readPlatConfig } from '../../kernel/catalogue.js';
 import { defineProduct } from '../../kernel/product.js';
 import { accounts as accountsService } from './accounts.js';
 import { centerRoutes } from './centerRoutes.js';
 import { outboxDelivery } from './delivery.js';
+import { securityOutlet } from './securityMail.js';
 import { accountRoutes } from './routes.js';
 import { smtpDelivery } from './smtpDelivery.js';
 import { userCentre } from './userCentre.js';
@@ -20,10 +22,12 @@ import { twoFactorRoutes } from './twoFactorRoutes.js';
  */
 export const accounts = defineProduct({
   id: 'accounts',
-  create: ({ db, config, log }) => {
+  create: ({ db, config, log, userFeed }) => {
     const outbox = outboxDelivery(join(config.dataDir, 'outbox.jsonl'), (line) => log.info(line));
     // Every email carries the addressee's anti-phishing code (sessions/antiPhishing.ts).
     const delivery = withAntiPhishing(db, config.smtp ? smtpDelivery({ transport: config.smtp.url, from: config.smtp.from, siteName: 'OpenEx' }, outbox) : outbox);
+    // Security changes made by any product in this process are emailed and pushed through here (issue 49 §4).
+    setSecurityOutlet(securityOutlet(db, delivery, userFeed));
     const secondFactor = twoFactor({ db, delivery, siteName: async () => (await readPlatConfig(db)).config.sys.site_name || 'OpenEx' });
     const service = accountsService({
       db,

@@ -1,6 +1,7 @@
 import type { UserInfo } from '../../../domain/api.js';
 import type { Database } from '../../kernel/db/database.js';
 import { AVATAR_MAX_BYTES, nicknameProblem } from './settingsRules.js';
+import { looksLikeAnotherName } from './names/lookAlike.js';
 import { decodeImage, deleteStoredImage, readStoredImage, storeImage } from '../../kernel/images.js';
 import { userById } from '../../kernel/auth/sessions.js';
 import type { Outcome } from './accounts.js';
@@ -16,6 +17,8 @@ export function profile(deps: { db: Database; dataDir: string }) {
     async setNickname(user: UserInfo, raw: string): Promise<Outcome<UserInfo>> {
       const problem = nicknameProblem(raw);
       if (problem) return { ok: false, key: problem };
+      // A name that reads as another user's ("Atlas ОТС" for "Atlas OTC") is a disguise (issue 49 §6).
+      if (await looksLikeAnotherName(db, user.id, raw)) return { ok: false, key: 'nicknameLookAlike' };
       await db.query('update app_user set nickname = $2 where id = $1', [user.id, raw.trim()]);
       return { ok: true, data: (await userById(db, user.id))! };
     },

@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../domain/api.js';
 import type { Accounts, Outcome } from './accounts.js';
-import type { DeviceInfo } from '../../kernel/notifications/notify.js';
 import type { Database } from '../../kernel/db/database.js';
 import { principalForToken, revokeSession } from '../../kernel/auth/sessions.js';
 import { translate } from '../../kernel/i18n/messages.js';
@@ -10,10 +9,9 @@ import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
 import { isTwoFactorChallenge } from '../../../domain/twoFactor.js';
 import { anyBody, password, sixDigitCode as code, strictObject as object, text } from '../../kernel/http/schemas.js';
 
-const account = { account: text(254, 1), area_code: text(6) } as const;
+import { signInDevice } from './sessions/devices.js';
 
-/** Where a sign-in came from, for the new-device notification. */
-const deviceOf = (request: FastifyRequest): DeviceInfo => ({ userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512), ip: request.ip, lang: request.lang });
+const account = { account: text(254, 1), area_code: text(6) } as const;
 
 function unwrap<T>(outcome: Outcome<T>): T {
   if (!outcome.ok) throw new ApiFailure(ResultCode.badRequest, outcome.key, outcome.vars);
@@ -57,7 +55,7 @@ export function accountRoutes(db: Database, accounts: Accounts, limits: { login:
           }),
         },
       },
-      async (request) => ok(request.lang, unwrap(await accounts.register(request.body, deviceOf(request)))),
+      async (request, reply) => ok(request.lang, unwrap(await accounts.register(request.body, signInDevice(request, reply)))),
     );
 
     app.post<{ Body: { account: string; area_code?: string; password: string } }>(
@@ -66,8 +64,9 @@ export function accountRoutes(db: Database, accounts: Accounts, limits: { login:
         config: perClientPerMinute(limits.login),
         schema: { body: object(['account', 'password'], { ...account, password }) },
       },
-      async (request) => {
-        const answer = unwrap(await accounts.login(request.body, deviceOf(request)));
+      async (request, reply) => {
+        // The browser's device cookie (given here when it has none) and the address's network name the device.
+        const answer = unwrap(await accounts.login(request.body, signInDevice(request, reply)));
         // 2FA on: "second factor needed" with the challenge for /api/login_2fa.
         return isTwoFactorChallenge(answer) ? okWith(request.lang, 'twoFactorNeeded', answer) : ok(request.lang, answer);
       },

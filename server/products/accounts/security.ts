@@ -12,7 +12,8 @@ import type { CodeDelivery } from './delivery.js';
 
 const fail = (key: Extract<Outcome<never>, { ok: false }>['key']): Outcome<never> => ({ ok: false, key });
 
-export type SecurityPurpose = 'change_login_pwd' | 'change_funds_pwd' | 'change_email' | 'change_phone';
+/** `anti_phishing`: the proof an anti-phishing code change takes when 2FA is off (issue 49 §4). */
+export type SecurityPurpose = 'change_login_pwd' | 'change_funds_pwd' | 'change_email' | 'change_phone' | 'anti_phishing';
 
 /**
  * Security changes of the user centre (spec §2 s-loginpwd, s-securitypwd, s-emailset,

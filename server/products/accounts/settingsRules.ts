@@ -1,7 +1,10 @@
-import { ADDRESS_NOTE_MAX, ADDRESS_NOTE_MIN } from '../../../domain/constants.js';
+import { addressNoteProblem } from '../../../domain/addressNote.js';
 import { hasHiddenCharacters } from '../../../domain/displayText.js';
 import { isFiatCode } from '../../../domain/fiat.js';
+import { mixesScripts } from '../../../domain/nameScripts.js';
+import { payeeNumberProblem } from '../../../domain/payeeNumber.js';
 import './messages.js';
+import './names/messages.js';
 
 /**
  * Rules for the user centre's own data (spec §5, §9), shared by the server checks and mirrored by
@@ -14,12 +17,17 @@ export type SettingsProblem =
   | 'nicknameRequired'
   | 'nicknameTooLong'
   | 'nicknameHiddenCharacters'
+  | 'nicknameMixedScripts'
   | 'addressRequired'
   | 'networkRequired'
   | 'currencyRequired'
   | 'noteLength'
+  | 'noteUnsafe'
   | 'realNameRequired'
   | 'cardNumberRequired'
+  | 'cardNumberInvalid'
+  | 'cardNumberChecksum'
+  | 'ibanChecksum'
   | 'bankNameRequired'
   | 'collCurrencyUnknown'
   | 'textHiddenCharacters';
@@ -30,6 +38,8 @@ export function nicknameProblem(raw: string): SettingsProblem | undefined {
   if ([...nickname].length > NICKNAME_MAX) return 'nicknameTooLong';
   // The raw text: trim() would take a U+FEFF or U+2029 off the ends unnoticed.
   if (hasHiddenCharacters(raw)) return 'nicknameHiddenCharacters';
+  // "Аtlas OTC" (a Cyrillic А) for "Atlas OTC": no word mixes alphabets (issue 49 §6).
+  if (mixesScripts(nickname)) return 'nicknameMixedScripts';
   return undefined;
 }
 
@@ -40,14 +50,16 @@ export interface AddressInput {
   note: string;
 }
 
-/** Withdrawal address: address required; note required, 4 to 20 characters (spec §5, §9). */
+/**
+ * Withdrawal address: address required; note required, 4 to 20 characters (spec §5, §9), shown as
+ * typed (domain/addressNote.ts: no hidden or text-direction characters, no markup). Give the note
+ * untrimmed: trim() would take a U+FEFF or U+2028 off its ends unnoticed.
+ */
 export function addressProblem(input: AddressInput): SettingsProblem | undefined {
   if (!input.currency.trim()) return 'currencyRequired';
   if (!input.network.trim()) return 'networkRequired';
   if (!input.address.trim()) return 'addressRequired';
-  const note = [...input.note.trim()].length;
-  if (note < ADDRESS_NOTE_MIN || note > ADDRESS_NOTE_MAX) return 'noteLength';
-  return undefined;
+  return addressNoteProblem(input.note);
 }
 
 export interface CollectionInput {
@@ -69,6 +81,9 @@ export function collectionProblem(input: CollectionInput): SettingsProblem | und
   if (!input.bank_name.trim()) return 'bankNameRequired';
   const texts = [input.real_name, input.card_number, input.bank_name, input.branch ?? '', input.currency ?? ''];
   if (texts.some(hasHiddenCharacters)) return 'textHiddenCharacters';
+  // A number a bank takes, by its format (domain/payeeNumber.ts): `<script>` was stored (issue 49 §6).
+  const number = payeeNumberProblem(input.card_number);
+  if (number) return number;
   const currency = (input.currency ?? '').trim();
   if (currency && !isFiatCode(currency.toUpperCase())) return 'collCurrencyUnknown';
   return undefined;

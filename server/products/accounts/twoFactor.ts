@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { TwoFactorChallenge, TwoFactorEnrolment, TwoFactorStatus, OperatorUserRow } from '../../../domain/twoFactor.js';
 import type { Database, Queryable } from '../../kernel/db/database.js';
-import { hashToken, userById } from '../../kernel/auth/sessions.js';
+import { hashToken, revokeAllSessions, userById } from '../../kernel/auth/sessions.js';
+import { loginBlocked, loginFailed } from '../../kernel/auth/loginThrottle.js';
+import { verifyPassword } from '../../kernel/auth/passwords.js';
+import { announceSecurityNotice, recordSecurityNotice, type SecurityNotice } from '../../kernel/auth/securityNotices.js';
 import {
   checkSecondFactor,
   matchingStep,
@@ -9,15 +12,18 @@ import {
   newTotpSecret,
   recoveryHash,
   requireSecondFactor,
+  secondFactorLocked,
   totpUri,
   twoFactorRow,
+  unlockSecondFactor,
   useStep,
 } from '../../kernel/auth/twoFactor.js';
 import { lockWithdrawals, WITHDRAWAL_LOCK_MS, withdrawalsLockedUntil } from '../../kernel/auth/withdrawalLock.js';
-import type { DeviceInfo } from '../../kernel/notifications/notify.js';
 import { outcomeOf, Refusal, type Outcome } from '../../kernel/outcome.js';
 import type { SessionGrant } from './accounts.js';
+import { checkCode, issueCode } from './codes.js';
 import type { CodeDelivery } from './delivery.js';
+import type { SignInDevice } from './sessions/devices.js';
 import { recordLogin } from './sessions/sessions.js';
 import { completeSignIn } from './sessions/signIn.js';
 import './messages.js';
@@ -42,6 +48,12 @@ export interface TwoFactorDeps {
  * enrolment (a secret waiting for its first code, then ten recovery codes shown once), turning it
  * off with a code, the sign-in's second step over a short-lived challenge, and the operator's reset
  * for a lost device (which holds withdrawals for 24 hours and leaves an audit entry).
+ *
+ * Issue 49: enrolment starts only with the login password (a stolen session alone must not put the
+ * thief's authenticator on the account and lock the owner out); turning 2FA on holds withdrawals
+ * for 24 hours as every other security change does; every change is told to the owner in the app
+ * and by email; a challenge works only from the address that obtained it; and when wrong codes
+ * have spent the account's budget, the code emailed to the account unlocks the checks again.
  */
 export function twoFactor(deps: TwoFactorDeps) {
   const { db } = deps;
@@ -52,35 +64,65 @@ export function twoFactor(deps: TwoFactorDeps) {
     return row?.account;
   }
 
+  /** The user of a live challenge, asked from the address that obtained it; any other answers as expired (it tells nothing). */
+  async function challengeOwner(challenge: string, ip: string): Promise<{ userId: number; account: string }> {
+    const [found] = await db.query<{ user_id: number; expires_ms: number; ip: string }>('select user_id, expires_ms, ip from two_factor_challenge where token_hash = $1', [
+      hashToken(challenge),
+    ]);
+    if (!found || Number(found.expires_ms) <= now() || found.ip !== ip) throw new Refusal('twoFactorChallengeExpired');
+    const userId = Number(found.user_id);
+    const account = await accountOf(db, userId);
+    if (!account) throw new Refusal('twoFactorChallengeExpired');
+    return { userId, account };
+  }
+
+  /** After the change committed: the push and the email (kernel/auth/securityNotices.ts), never failing the change. */
+  const announce = (userId: number, notice: SecurityNotice, lang?: string) => void announceSecurityNotice(userId, notice, lang);
+
   return {
     async status(userId: number): Promise<TwoFactorStatus> {
       const row = await twoFactorRow(db, userId);
       const [left] = await db.query<{ n: number }>('select count(*)::int as n from two_factor_recovery where user_id = $1 and used_at is null', [userId]);
       const lock = (await withdrawalsLockedUntil(db, userId, now())) ?? 0;
-      return { enabled: Boolean(row?.enabled), recovery_codes_left: row?.enabled ? Number(left?.n ?? 0) : 0, withdrawals_locked_until: lock };
+      const locked = Boolean(row?.enabled) && (await secondFactorLocked(db, userId));
+      return { enabled: Boolean(row?.enabled), recovery_codes_left: row?.enabled ? Number(left?.n ?? 0) : 0, withdrawals_locked_until: lock, locked };
     },
 
-    /** Step one: a new secret (replacing one not yet confirmed) and its otpauth:// URI. */
-    async begin(userId: number): Promise<Outcome<TwoFactorEnrolment>> {
+    /**
+     * Step one, with the login password: a new secret (replacing one not yet confirmed) and its
+     * otpauth:// URI. A wrong password counts towards the sign-in backoff of this client, as at
+     * sign-in, so a stolen session cannot guess it here either.
+     */
+    async begin(userId: number, password: string, client: string): Promise<Outcome<TwoFactorEnrolment>> {
       return outcomeOf(async () => {
-        const account = await accountOf(db, userId);
-        if (!account) throw new Refusal('notLoggedIn');
+        const [user] = await db.query<{ account: string; password_hash: string }>(`select account, password_hash from app_user where id = $1 and kind = 'user'`, [userId]);
+        if (!user) throw new Refusal('notLoggedIn');
+        const account = user.account;
         const row = await twoFactorRow(db, userId);
         if (row?.enabled) throw new Refusal('twoFactorAlreadyOn');
+        const blocked = await loginBlocked(db, account, client, true);
+        if (blocked) throw new Refusal(blocked.key, blocked.vars);
+        if (!(await verifyPassword(password, user.password_hash))) {
+          const refusal = await loginFailed(db, account, client);
+          throw refusal ? new Refusal(refusal.key, refusal.vars) : new Refusal('twoFactorPasswordWrong');
+        }
         const secret = newTotpSecret();
         const issuer = await deps.siteName();
         await db.query(
           `insert into user_two_factor (user_id, secret, enabled) values ($1, $2, false)
-           on conflict (user_id) do update set secret = $2, enabled = false, updated_at = now()`,
+           on conflict (user_id) do update set secret = $2, enabled = false, updated_at = now(), wrong_codes = 0, wrong_since = null, locked_at = null`,
           [userId, secret],
         );
         return { secret, uri: totpUri(secret, account, issuer), issuer, account };
       });
     },
 
-    /** Step two: the first code proves the app has the secret; 2FA is on and the recovery codes are shown, once. */
-    async confirm(userId: number, code: string): Promise<Outcome<{ recovery_codes: string[] }>> {
-      return outcomeOf(() =>
+    /**
+     * Step two: the first code proves the app has the secret; 2FA is on, the recovery codes are
+     * shown once, withdrawals are held for 24 hours, and the owner is told.
+     */
+    async confirm(userId: number, code: string, lang?: string): Promise<Outcome<{ recovery_codes: string[]; withdrawals_locked_until: number }>> {
+      const done = await outcomeOf(() =>
         db.transaction(async (tx) => {
           const row = await twoFactorRow(tx, userId);
           if (row?.enabled) throw new Refusal('twoFactorAlreadyOn');
@@ -91,38 +133,46 @@ export function twoFactor(deps: TwoFactorDeps) {
           await tx.query('update user_two_factor set enabled = true, enabled_at = now(), updated_at = now() where user_id = $1', [userId]);
           await tx.query('delete from two_factor_recovery where user_id = $1', [userId]);
           for (const c of codes) await tx.query('insert into two_factor_recovery (user_id, code_hash) values ($1, $2)', [userId, recoveryHash(c)]);
-          return { recovery_codes: codes };
+          await lockWithdrawals(tx, userId, now() + WITHDRAWAL_LOCK_MS, 'two_factor');
+          await recordSecurityNotice(tx, userId, { kind: 'two_factor_enabled' });
+          return { recovery_codes: codes, withdrawals_locked_until: (await withdrawalsLockedUntil(tx, userId, now())) ?? 0 };
         }),
       );
+      if (done.ok) announce(userId, { kind: 'two_factor_enabled' }, lang);
+      return done;
     },
 
     /** Turning 2FA off takes a code (or a recovery code) like any other protected change, and holds withdrawals for 24 h. */
-    async disable(userId: number, code: string, client: string): Promise<Outcome<null>> {
+    async disable(userId: number, code: string, client: string, lang?: string): Promise<Outcome<null>> {
       return outcomeOf(async () => {
         const row = await twoFactorRow(db, userId);
         if (!row?.enabled) throw new Refusal('twoFactorNotOn');
-        await requireSecondFactor(db, { userId, code, client, now: now() });
+        await requireSecondFactor(db, { userId, code, client, now: now(), lang });
         await db.transaction(async (tx) => {
           await tx.query(`update user_two_factor set enabled = false, secret = '', updated_at = now() where user_id = $1`, [userId]);
           await tx.query('delete from two_factor_recovery where user_id = $1', [userId]);
           await lockWithdrawals(tx, userId, now() + WITHDRAWAL_LOCK_MS, 'two_factor');
+          await recordSecurityNotice(tx, userId, { kind: 'two_factor_disabled' });
         });
+        announce(userId, { kind: 'two_factor_disabled' }, lang);
         return null;
       });
     },
 
     /**
      * Sign-in with the right password: when 2FA is on, a challenge for the second step instead of a
-     * session; undefined when it is off (the caller opens the session).
+     * session, bound to the address `ip` that gave the password; undefined when it is off (the
+     * caller opens the session). `locked`: wrong codes have locked the checks, so the step offers
+     * the emailed unlock first (the password was right: saying so tells a stranger nothing).
      */
-    async challengeFor(userId: number): Promise<TwoFactorChallenge | undefined> {
+    async challengeFor(userId: number, ip = ''): Promise<TwoFactorChallenge | undefined> {
       const row = await twoFactorRow(db, userId);
       if (!row?.enabled) return undefined;
       const challenge = randomBytes(24).toString('base64url');
       const expires = now() + CHALLENGE_TTL_MS;
       await db.query('delete from two_factor_challenge where user_id = $1 and expires_ms < $2', [userId, now()]);
-      await db.query('insert into two_factor_challenge (token_hash, user_id, expires_ms) values ($1, $2, $3)', [hashToken(challenge), userId, expires]);
-      return { second_factor: true, challenge, expires_at: expires };
+      await db.query('insert into two_factor_challenge (token_hash, user_id, expires_ms, ip) values ($1, $2, $3, $4)', [hashToken(challenge), userId, expires, ip.slice(0, 64)]);
+      return { second_factor: true, challenge, expires_at: expires, locked: await secondFactorLocked(db, userId) };
     },
 
     /**
@@ -130,15 +180,11 @@ export function twoFactor(deps: TwoFactorDeps) {
      * session; the challenge is used up then. A wrong code counts towards the sign-in backoff and
      * leaves the challenge for another try until it expires.
      */
-    async completeLogin(input: { challenge: string; code: string }, device?: DeviceInfo): Promise<Outcome<SessionGrant>> {
+    async completeLogin(input: { challenge: string; code: string }, device?: SignInDevice): Promise<Outcome<SessionGrant>> {
       return outcomeOf(async () => {
-        const [found] = await db.query<{ user_id: number; expires_ms: number }>('select user_id, expires_ms from two_factor_challenge where token_hash = $1', [hashToken(input.challenge)]);
-        if (!found || Number(found.expires_ms) <= now()) throw new Refusal('twoFactorChallengeExpired');
-        const userId = Number(found.user_id);
-        const account = await accountOf(db, userId);
-        if (!account) throw new Refusal('twoFactorChallengeExpired');
+        const { userId, account } = await challengeOwner(input.challenge, device?.ip ?? '');
         try {
-          await checkSecondFactor(db, { userId, account, code: input.code, client: device?.ip ?? '', now: now() });
+          await checkSecondFactor(db, { userId, account, code: input.code, client: device?.ip ?? '', now: now(), lang: device?.lang });
         } catch (refusal) {
           // The password was right; the login history says the second step was not.
           await recordLogin(db, userId, device, 'second_step_failed');
@@ -148,6 +194,36 @@ export function twoFactor(deps: TwoFactorDeps) {
         if (taken.length === 0) throw new Refusal('twoFactorChallengeExpired');
         // As a sign-in without 2FA ends: the history, the new-device notice and email, the session.
         return { token: await completeSignIn(db, deps.delivery, { id: userId, account }, device), user_info: (await userById(db, userId))! };
+      });
+    },
+
+    /**
+     * The emailed unlock (issue 49 §3), asked from the sign-in's second step (`{ challenge, ip }`:
+     * the password was just given, from this address) or by a signed-in user (`{ userId }`): a
+     * code to the account, when its checks are locked.
+     */
+    async sendUnlock(who: { challenge: string; ip: string } | { userId: number }, lang: string): Promise<Outcome<null>> {
+      return outcomeOf(async () => {
+        const owner = 'userId' in who ? { userId: who.userId, account: await accountOf(db, who.userId) } : await challengeOwner(who.challenge, who.ip);
+        if (!owner.account || !(await secondFactorLocked(db, owner.userId))) throw new Refusal('twoFactorNotLocked');
+        const sent = await issueCode(db, deps.delivery, owner.account, 'unlock_2fa', lang);
+        if (sent !== 'sent') throw new Refusal(sent);
+        return null;
+      });
+    },
+
+    /** The code emailed to the account lifts the lock and starts the count again; the code is used once. */
+    async unlock(who: { challenge: string; ip: string } | { userId: number }, code: string): Promise<Outcome<null>> {
+      return outcomeOf(async () => {
+        const owner = 'userId' in who ? { userId: who.userId, account: await accountOf(db, who.userId) } : await challengeOwner(who.challenge, who.ip);
+        if (!owner.account || !(await secondFactorLocked(db, owner.userId))) throw new Refusal('twoFactorNotLocked');
+        const right = await db.transaction(async (tx) => {
+          if (!(await checkCode(tx, owner.account!, 'unlock_2fa', code, true))) return false;
+          await unlockSecondFactor(tx, owner.userId);
+          return true;
+        });
+        if (!right) throw new Refusal('codeInvalid');
+        return null;
       });
     },
 
@@ -173,15 +249,20 @@ export function twoFactor(deps: TwoFactorDeps) {
 
     /**
      * Lost device, through the operator: 2FA off, recovery codes and pending sign-in challenges gone,
-     * withdrawals held for 24 hours, and an audit entry naming the operator.
+     * withdrawals held for 24 hours, and an audit entry naming the operator. Every session of the
+     * user ends (revokeAllSessions: the cache, other servers and the sockets hear it), since one of
+     * them may be whoever asked for the reset; the owner is told in the app and by email.
      */
     async operatorReset(operatorId: number, userId: number): Promise<Outcome<{ withdrawals_locked_until: number }>> {
-      return outcomeOf(() =>
+      const done = await outcomeOf(() =>
         db.transaction(async (tx) => {
           if (!(await accountOf(tx, userId))) throw new Refusal('notFound');
           const row = await twoFactorRow(tx, userId);
           if (!row?.enabled) throw new Refusal('twoFactorNotOn');
           await tx.query(`update user_two_factor set enabled = false, secret = '', updated_at = now() where user_id = $1`, [userId]);
+          await unlockSecondFactor(tx, userId);
+          await revokeAllSessions(tx, userId);
+          await recordSecurityNotice(tx, userId, { kind: 'two_factor_reset' });
           await lockWithdrawals(tx, userId, now() + WITHDRAWAL_LOCK_MS, 'two_factor_reset');
           const until = (await withdrawalsLockedUntil(tx, userId, now()))!;
           await tx.query('delete from two_factor_recovery where user_id = $1', [userId]);
@@ -194,6 +275,8 @@ export function twoFactor(deps: TwoFactorDeps) {
           return { withdrawals_locked_until: until };
         }),
       );
+      if (done.ok) announce(userId, { kind: 'two_factor_reset' });
+      return done;
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ResultCode, type UserInfo } from '../../../domain/api.js';
 import type { Outcome } from './accounts.js';
+import type { SecurityPurpose } from './security.js';
 import type { UserCentre } from './userCentre.js';
 import { userById } from '../../kernel/auth/sessions.js';
 import type { Database } from '../../kernel/db/database.js';
@@ -27,7 +28,7 @@ export function userRoutes(db: Database, centre: UserCentre, now: () => number =
   // With 2FA on, security changes and new withdrawal addresses take a code (`totp_code`, or a
   // recovery code), checked and used up before anything else (kernel/auth/twoFactor.ts).
   const secondFactor = async (request: FastifyRequest<{ Body: { totp_code?: string } }>) =>
-    unwrap(await outcomeOf(() => requireSecondFactor(db, { userId: request.user.id, code: request.body.totp_code, client: request.ip, now: now() })));
+    unwrap(await outcomeOf(() => requireSecondFactor(db, { userId: request.user.id, code: request.body.totp_code, client: request.ip, now: now(), lang: request.lang })));
   // The security and profile calls need the whole row (account, avatar), read fresh: the session
   // cache only knows who is signed in.
   const signedIn = async (request: FastifyRequest): Promise<UserInfo> => {
@@ -46,13 +47,13 @@ export function userRoutes(db: Database, centre: UserCentre, now: () => number =
     );
     app.post('/api/user/avatar_image', { config: auth, schema: { body: anyBody } }, async (request) => ok(request.lang, await profile.avatar(await signedIn(request))));
 
-    app.post<{ Body: { purpose: 'change_login_pwd' | 'change_funds_pwd' | 'change_email' | 'change_phone'; to: 'current' | 'new'; account?: string; area_code?: string } }>(
+    app.post<{ Body: { purpose: SecurityPurpose; to: 'current' | 'new'; account?: string; area_code?: string } }>(
       '/api/user/send_code',
       {
         config: auth,
         schema: {
           body: object(['purpose', 'to'], {
-            purpose: { type: 'string', enum: ['change_login_pwd', 'change_funds_pwd', 'change_email', 'change_phone'] },
+            purpose: { type: 'string', enum: ['change_login_pwd', 'change_funds_pwd', 'change_email', 'change_phone', 'anti_phishing'] },
             to: { type: 'string', enum: ['current', 'new'] },
             account: text(254),
             area_code: text(6),

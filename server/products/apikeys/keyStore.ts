@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { MAX_API_KEYS, type ApiKeyCreated, type ApiKeyItem, type ApiKeyPermission } from '../../../domain/apiKeys.js';
+import { recordSecurityNotice } from '../../kernel/auth/securityNotices.js';
 import type { Database } from '../../kernel/db/database.js';
 import { refuse, type Outcome } from '../../kernel/outcome.js';
+import { canonicalIp } from './ipAllowlist.js';
 import type { SecretBox } from './secretBox.js';
 import { signatureMatches, splitSignature, timestampProblem, DEFAULT_RECV_WINDOW, type SignedParts } from './signature.js';
 import './messages.js';
@@ -66,8 +68,10 @@ export function keyStore(db: Database, box: SecretBox, clock: () => number = Dat
         if (Number(count!.n) >= MAX_API_KEYS) return refuse('apiKeyTooMany', { max: String(MAX_API_KEYS) });
         await tx.query(
           'insert into api_key (user_id, api_key, secret_box, label, permissions, ip_allowlist, created_ms) values ($1, $2, $3, $4, $5, $6, $7)',
-          [userId, apiKey, box.seal(secret), input.label.trim(), [...new Set(input.permissions)], [...new Set(input.ip_allowlist)], clock()],
+          [userId, apiKey, box.seal(secret), input.label.trim(), [...new Set(input.permissions)], [...new Set(input.ip_allowlist.map(canonicalIp))], clock()],
         );
+        // The owner is told (issue 49 §4), in the transaction that made the key.
+        await recordSecurityNotice(tx, userId, { kind: 'api_key_created', params: { label: input.label.trim() } });
         return { ok: true as const, data: { api_key: apiKey, secret } };
       });
     },
@@ -81,10 +85,19 @@ export function keyStore(db: Database, box: SecretBox, clock: () => number = Dat
       return rows.map((r) => ({ ...r, created_ms: Number(r.created_ms), last_used_ms: r.last_used_ms === null ? null : Number(r.last_used_ms) }));
     },
 
-    async remove(userId: number, apiKey: string): Promise<Outcome<null>> {
-      const gone = await db.query('update api_key set revoked_ms = $3 where user_id = $1 and api_key = $2 and revoked_ms is null returning id', [userId, apiKey, clock()]);
+    /** Revokes the key; answers its label (for the owner's notice), or refuses when it is not a live key of the user's. */
+    async remove(userId: number, apiKey: string): Promise<Outcome<{ label: string }>> {
+      const gone = await db.transaction(async (tx) => {
+        const [row] = await tx.query<{ label: string }>('update api_key set revoked_ms = $3 where user_id = $1 and api_key = $2 and revoked_ms is null returning label', [
+          userId,
+          apiKey,
+          clock(),
+        ]);
+        if (row) await recordSecurityNotice(tx, userId, { kind: 'api_key_deleted', params: { label: row.label } });
+        return row;
+      });
       cache.delete(apiKey);
-      return gone.length > 0 ? { ok: true, data: null } : refuse('apiKeyNotFound');
+      return gone ? { ok: true, data: { label: gone.label } } : refuse('apiKeyNotFound');
     },
 
     /** Checks a signed request: the key, its address list, its permission, the timestamp, the signature; records the use. */
@@ -92,7 +105,7 @@ export function keyStore(db: Database, box: SecretBox, clock: () => number = Dat
       const now = clock();
       const row = await keyRow(request.apiKey, now);
       if (!row) return { ok: false, reason: 'unknownKey' };
-      if (row.ip_allowlist.length > 0 && !row.ip_allowlist.includes(request.ip)) return { ok: false, reason: 'ipNotAllowed' };
+      if (row.ip_allowlist.length > 0 && !row.ip_allowlist.includes(canonicalIp(request.ip))) return { ok: false, reason: 'ipNotAllowed' };
       const late = timestampProblem(request.timestamp, request.recvWindow ?? DEFAULT_RECV_WINDOW, now);
       if (late) return { ok: false, reason: late };
       const signed = splitSignature(request);

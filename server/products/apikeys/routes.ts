@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../domain/api.js';
 import { API_KEY_LABEL_MAX, API_KEY_PATHS, API_KEY_PERMISSIONS, apiKeyProblem, IP_ALLOWLIST_MAX, type ApiKeyCreate } from '../../../domain/apiKeys.js';
 import { hasHiddenCharacters } from '../../../domain/displayText.js';
+import { announceSecurityNotice } from '../../kernel/auth/securityNotices.js';
 import { requireSecondFactorForApiKey } from '../../kernel/auth/twoFactor.js';
 import type { Database } from '../../kernel/db/database.js';
 import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
 import { anyBody, strictObject as object, text } from '../../kernel/http/schemas.js';
 import { outcomeOf, unwrap } from '../../kernel/outcome.js';
+import { isAllowlistAddress } from './ipAllowlist.js';
 import type { KeyStore } from './keyStore.js';
 
 const apiKey = { type: 'string', pattern: '^[A-Za-z0-9]{64}$' } as const;
@@ -27,11 +29,15 @@ export function apiKeyRoutes(db: Database, keys: KeyStore, now: () => number = D
     app.post<{ Body: ApiKeyCreate }>(API_KEY_PATHS.create, { config: auth, schema: { body: createBody } }, async (request) => {
       const body = request.body;
       if (hasHiddenCharacters(body.label)) throw new ApiFailure(ResultCode.badRequest, 'apiKeyLabelHidden');
-      const problem = apiKeyProblem(body);
+      // The form's rule, then node:net's own reading of each address (issue 49 §6).
+      const problem = apiKeyProblem(body) ?? (body.ip_allowlist.every(isAllowlistAddress) ? undefined : 'apiKeyIpInvalid');
       if (problem) throw new ApiFailure(ResultCode.badRequest, problem, { max: String(API_KEY_LABEL_MAX), ips: String(IP_ALLOWLIST_MAX) });
       // With 2FA on, a key takes the code (kernel/auth/twoFactor.ts), checked and used up first.
-      unwrap(await outcomeOf(() => requireSecondFactorForApiKey(db, { userId: request.user.id, code: body.totp_code, client: request.ip, now: now() })));
-      return okWith(request.lang, 'apiKeyCreated', unwrap(await keys.create(request.user.id, body)));
+      unwrap(await outcomeOf(() => requireSecondFactorForApiKey(db, { userId: request.user.id, code: body.totp_code, client: request.ip, now: now(), lang: request.lang })));
+      const created = unwrap(await keys.create(request.user.id, body));
+      // Committed: the owner's email and the bell (the notice itself was written with the key).
+      void announceSecurityNotice(request.user.id, { kind: 'api_key_created', params: { label: body.label.trim() } }, request.lang);
+      return okWith(request.lang, 'apiKeyCreated', created);
     });
 
     app.post(API_KEY_PATHS.list, { config: auth, schema: { body: anyBody } }, async (request) => ok(request.lang, await keys.list(request.user.id)));
@@ -39,6 +45,7 @@ export function apiKeyRoutes(db: Database, keys: KeyStore, now: () => number = D
     app.post<{ Body: { api_key: string } }>(API_KEY_PATHS.delete, { config: auth, schema: { body: object(['api_key'], { api_key: apiKey }) } }, async (request) => {
       const removed = await keys.remove(request.user.id, request.body.api_key);
       if (!removed.ok) throw new ApiFailure(ResultCode.notFound, removed.key);
+      void announceSecurityNotice(request.user.id, { kind: 'api_key_deleted', params: { label: removed.data.label } }, request.lang);
       return okWith(request.lang, 'apiKeyDeleted');
     });
   };

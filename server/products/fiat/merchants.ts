@@ -1,5 +1,6 @@
 import { mulDecimal, toFixedDecimal } from '../../../domain/decimal.js';
 import { FIAT_ACCOUNT, type FiatCode } from '../../../domain/fiat.js';
+import { luhnValid } from '../../../domain/payeeNumber.js';
 import type { Database } from '../../kernel/db/database.js';
 import { changeBalance } from '../../kernel/ledger/ledger.js';
 import { publishAd } from './ads.js';
@@ -26,6 +27,13 @@ export const MERCHANTS: Merchant[] = [
 ];
 
 const FUNDING: Record<string, string> = { USDT: '600000', BTC: '30', ETH: '400' };
+
+/** A made-up Visa-like card number for merchant `index`'s `i`th method, its last digit the Luhn check digit (as a user's must be: domain/payeeNumber.ts). */
+export function merchantCard(index: number, i: number): string {
+  const body = `${4000 + index * 111 + i}${1000 + i * 37}${2000 + index * 7}${300 + i * 13}`.slice(0, 15);
+  const check = [...'0123456789'].find((d) => luhnValid(body + d))!;
+  return `${body.slice(0, 4)} ${body.slice(4, 8)} ${body.slice(8, 12)} ${body.slice(12)}${check}`;
+}
 /** Per sell ad: its total; per ad: the order range in USDT, converted to the ad's fiat. */
 const AD_TOTAL: Record<string, string> = { USDT: '50000', BTC: '2', ETH: '30' };
 const MIN_USDT = '10';
@@ -55,7 +63,7 @@ export async function ensureMerchants(db: Database, now: number): Promise<number
       for (const [i, fiat] of m.fiats.entries()) {
         const [method] = await tx.query<{ id: number }>(
           `insert into collection_method (user_id, real_name, card_number, bank_name, currency) values ($1, $2, $3, $4, $5) returning id`,
-          [id, m.nickname, `${4000 + index * 111 + i} ${1000 + i * 37} ${2000 + index * 7} ${3000 + i * 13}`, m.banks[i] ?? m.banks[0]!, fiat],
+          [id, m.nickname, merchantCard(index, i), m.banks[i] ?? m.banks[0]!, fiat],
         );
         const [rate] = await tx.query<{ price: string }>(`select trim_scale(price)::text as price from fiat_rate where pair = $1`, [`usdt_${fiat.toLowerCase()}`]);
         if (!rate) continue;
@@ -84,7 +92,7 @@ export async function simulateMerchants(db: Database, service: FiatService, merc
     [merchantIds, now - delayMs],
   );
   for (const o of toRelease) {
-    const r = await service.release(Number(o.seller_id), Number(o.id), { key: `fiat.release:sim-${o.id}`, windowMs: undefined });
+    const r = await service.merchantRelease(Number(o.seller_id), Number(o.id), { key: `fiat.release:sim-${o.id}`, windowMs: undefined });
     if (r.ok) steps++;
   }
   const toPay = await db.query<{ id: number; buyer_id: number }>(

@@ -1,21 +1,27 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ResultCode } from '../../../domain/api.js';
-import { FIAT_CURRENCIES, FIAT_PATHS, type AdStatus, type FiatAdsQuery, type FiatMyAdsQuery, type FiatOrdersTab, type FiatPublishRequest, type FiatTakeRequest } from '../../../domain/fiat.js';
+import { FIAT_CURRENCIES, FIAT_PATHS, type AdStatus, type FiatProof, type FiatAdsQuery, type FiatMyAdsQuery, type FiatOrdersTab, type FiatPublishRequest, type FiatTakeRequest } from '../../../domain/fiat.js';
 import { IDEMPOTENCY_HEADER, RECORD_DAYS, type RecordDays } from '../../../domain/wallet.js';
 import { submissionKey } from '../../kernel/idempotency.js';
 import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
-import { anyBody, currency, decimal, paging, recordDays, strictObject as object, rowId as id, text } from '../../kernel/http/schemas.js';
+import { anyBody, currency, decimal, paging, recordDays, secondFactorCode, strictObject as object, rowId as id, text } from '../../kernel/http/schemas.js';
 import { unwrap, type Outcome } from '../../kernel/outcome.js';
 import { MAX_PAGE_SIZE, TERMS_MAX } from './ads.js';
 import { LEGAL_TRADE_BOUNDS, type LegalTradePatch } from '../../../domain/fiatSettings.js';
-import { CHAT_MAX, PUBLISH_SCOPE, RELEASE_SCOPE, TAKE_SCOPE, type FiatService } from './service.js';
+import { CHAT_MAX, PUBLISH_SCOPE, RELEASE_SCOPE, TAKE_SCOPE, type Caller, type FiatService } from './service.js';
 import './messages.js';
 
 const fiat = { type: 'string', enum: [...FIAT_CURRENCIES] } as const;
 const side = { type: 'string', enum: ['buy', 'sell'] } as const;
 const pages = paging(MAX_PAGE_SIZE);
 const orderBody = object(['order_id'], { order_id: id });
+/**
+ * The proof a call that sends the caller's crypto carries (issue 49 §2, outflow.ts): optional here,
+ * so a missing funds password is refused with its own translated message rather than as a field.
+ */
+const proof = { funds_password: text(64), totp_code: secondFactorCode } as const;
+const releaseBody = object(['order_id'], { order_id: id, ...proof });
 const reason = text(CHAT_MAX, 1);
 /** A 4 MB payment-proof image as a data URL (4/3 of the bytes) with slack, so an image just over reaches its own message. */
 const SAY_BODY_LIMIT = 6 * 1024 * 1024;
@@ -34,9 +40,10 @@ const publishBody = object(['side', 'crypto', 'fiat', 'price_kind', 'total', 'mi
   max_amount: decimal,
   method_ids: { type: 'array', maxItems: 10, items: id },
   terms: text(TERMS_MAX),
+  ...proof,
 });
-const adStatusBody = object(['ad_id', 'status'], { ad_id: id, status: { type: 'string', enum: ['online', 'paused', 'closed'] } });
-const takeBody = object(['ad_id', 'by', 'value'], { ad_id: id, by: { type: 'string', enum: ['amount', 'quantity'] }, value: decimal, method_id: id });
+const adStatusBody = object(['ad_id', 'status'], { ad_id: id, status: { type: 'string', enum: ['online', 'paused', 'closed'] }, ...proof });
+const takeBody = object(['ad_id', 'by', 'value'], { ad_id: id, by: { type: 'string', enum: ['amount', 'quantity'] }, value: decimal, method_id: id, ...proof });
 const ordersBody = object(['tab', 'days', 'page'], { tab: { type: 'string', enum: ['all', 'buy', 'sell', 'open'] }, days: recordDays(RECORD_DAYS), ...pages });
 const recordsBody = object(['days', 'page'], { days: recordDays(RECORD_DAYS), ...pages });
 const sayBody = object(['order_id'], { order_id: id, text: text(CHAT_MAX), image: { type: 'string' } });
@@ -57,7 +64,12 @@ export function fiatRoutes(fiatService: FiatService) {
   const done = <T>(request: FastifyRequest, key: MessageKey, outcome: Outcome<T>) => ({ code: ResultCode.ok, msg: translate(request.lang, key), data: unwrap(outcome) });
   const user = { auth: 'user' } as const;
   const operator = { auth: 'operator' } as const;
-  const key = (scope: string, request: FastifyRequest) => submissionKey(scope, request.headers[IDEMPOTENCY_HEADER], request.body);
+  // A key derived from the body leaves the proof out: a retry with a new 2FA code is the same submission (and no password is hashed into a key).
+  const key = (scope: string, request: FastifyRequest<{ Body: FiatProof }>) => {
+    const { funds_password: _, totp_code: __, ...keyed } = request.body;
+    return submissionKey(scope, request.headers[IDEMPOTENCY_HEADER], keyed);
+  };
+  const caller = (request: FastifyRequest<{ Body: FiatProof }>): Caller => ({ proof: { funds_password: request.body.funds_password, totp_code: request.body.totp_code }, client: request.ip });
 
   return async (app: FastifyInstance) => {
     app.post<{ Body: FiatAdsQuery }>(FIAT_PATHS.ads, { schema: { body: adsBody } }, async (request) => ok(request.lang, await fiatService.ads(request.body)));
@@ -66,13 +78,13 @@ export function fiatRoutes(fiatService: FiatService) {
     app.post(FIAT_PATHS.standing, { config: user, schema: { body: anyBody } }, async (request) => ok(request.lang, await fiatService.standing(request.user.id)));
     app.post(FIAT_PATHS.methods, { config: user, schema: { body: anyBody } }, async (request) => ok(request.lang, await fiatService.methods(request.user.id)));
     app.post<{ Body: FiatPublishRequest }>(FIAT_PATHS.publish, { config: user, schema: { body: publishBody } }, async (request) =>
-      done(request, 'fiatAdPublished', await fiatService.publish(request.user.id, request.body, key(PUBLISH_SCOPE, request))),
+      done(request, 'fiatAdPublished', await fiatService.publish(request.user.id, request.body, key(PUBLISH_SCOPE, request), caller(request))),
     );
-    app.post<{ Body: { ad_id: number; status: AdStatus } }>(FIAT_PATHS.adStatus, { config: user, schema: { body: adStatusBody } }, async (request) =>
-      done(request, 'fiatAdUpdated', await fiatService.setAdStatus(request.user.id, request.body.ad_id, request.body.status)),
+    app.post<{ Body: { ad_id: number; status: AdStatus } & FiatProof }>(FIAT_PATHS.adStatus, { config: user, schema: { body: adStatusBody } }, async (request) =>
+      done(request, 'fiatAdUpdated', await fiatService.setAdStatus(request.user.id, request.body.ad_id, request.body.status, caller(request))),
     );
     app.post<{ Body: FiatTakeRequest }>(FIAT_PATHS.take, { config: user, schema: { body: takeBody } }, async (request) =>
-      done(request, 'fiatOrderCreated', await fiatService.take(request.user.id, request.body, key(TAKE_SCOPE, request))),
+      done(request, 'fiatOrderCreated', await fiatService.take(request.user.id, request.body, key(TAKE_SCOPE, request), caller(request))),
     );
     app.post<{ Body: { order_id: number } }>(FIAT_PATHS.order, { config: user, schema: { body: orderBody } }, async (request) =>
       ok(request.lang, unwrap(await fiatService.order(request.user.id, request.body.order_id))),
@@ -89,8 +101,8 @@ export function fiatRoutes(fiatService: FiatService) {
     app.post<{ Body: { order_id: number } }>(FIAT_PATHS.cancel, { config: user, schema: { body: orderBody } }, async (request) =>
       done(request, 'fiatCancelled', await fiatService.cancel(request.user.id, request.body.order_id)),
     );
-    app.post<{ Body: { order_id: number } }>(FIAT_PATHS.release, { config: user, schema: { body: orderBody } }, async (request) =>
-      done(request, 'fiatReleased', await fiatService.release(request.user.id, request.body.order_id, key(RELEASE_SCOPE, request))),
+    app.post<{ Body: { order_id: number } & FiatProof }>(FIAT_PATHS.release, { config: user, schema: { body: releaseBody } }, async (request) =>
+      done(request, 'fiatReleased', await fiatService.release(request.user.id, request.body.order_id, key(RELEASE_SCOPE, request), caller(request))),
     );
     app.post<{ Body: { order_id: number; reason: string } }>(FIAT_PATHS.appeal, { config: user, schema: { body: appealBody } }, async (request) =>
       done(request, 'fiatAppealed', await fiatService.appeal(request.user.id, request.body.order_id, request.body.reason)),

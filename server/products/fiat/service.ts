@@ -12,6 +12,7 @@ import {
   type FiatMyAdsQuery,
   type FiatOrder,
   type FiatOrdersTab,
+  type FiatProof,
   type FiatPublishRequest,
   type FiatRecord,
   type FiatStanding,
@@ -24,7 +25,8 @@ import { once, type SubmissionKey } from '../../kernel/idempotency.js';
 import { decodeImage, readStoredImage, storeImage, type ImageMime } from '../../kernel/images.js';
 import { outcomeOf, type Outcome } from '../../kernel/outcome.js';
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
-import { AD_COLUMNS, listAds, myAds, normaliseAd, publishAd, setAdStatus, toAds, type AdRow } from './ads.js';
+import { AD_COLUMNS, checkPublish, listAds, myAds, normaliseAd, publishAd, setAdStatus, toAds, type AdRow } from './ads.js';
+import { provePublish, proveRelease, proveResume, proveTake } from './outflow.js';
 import { dueOrders, graceOverdue, markSwept, normaliseOrder, ORDER_SELECT, readOrder, takeAd, toOrder, transition, type OrderRow } from './orders.js';
 import { readLegalTrade, Refusal, setLegalTrade, type LegalTradePatch } from './rules.js';
 import { claimChatImage } from './chatImages.js';
@@ -53,6 +55,16 @@ interface MessageRow {
   body: string;
   image: string | null;
   created_ms: number;
+}
+
+/**
+ * What a signed-in caller sends with a call that may send their crypto to someone else (issue 49
+ * §2; outflow.ts says which do), and the address it came from (wrong 2FA codes are counted per
+ * address as at sign-in).
+ */
+export interface Caller {
+  proof: FiatProof;
+  client: string;
 }
 
 const toMessage = (r: MessageRow): FiatChatMessage => ({ id: Number(r.id), order_id: Number(r.order_id), sender: r.sender, text: r.body, image: r.image, created_at: Number(r.created_ms) });
@@ -118,23 +130,32 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
       return rows.map((r) => ({ ...r, id: Number(r.id) }));
     },
 
-    async publish(userId: number, body: FiatPublishRequest, key: SubmissionKey): Promise<Outcome<FiatAd>> {
-      const result = await outcomeOf(() => once(db, userId, PUBLISH_SCOPE, key, async (tx) => (await toAds(tx, [await publishAd(tx, userId, body, clock())]))[0]!, clock()));
+    async publish(userId: number, body: FiatPublishRequest, key: SubmissionKey, caller: Caller): Promise<Outcome<FiatAd>> {
+      const result = await outcomeOf(async () => {
+        // The form's own rules first: a code is used up by the proof, so a mistyped figure must not cost one.
+        checkPublish(body);
+        await provePublish(db, { userId, ...caller, now: clock() }, body.side);
+        return once(db, userId, PUBLISH_SCOPE, key, async (tx) => (await toAds(tx, [await publishAd(tx, userId, body, clock())]))[0]!, clock());
+      });
       if (result.ok && body.side === 'sell') feed.balancesChanged(userId, [{ currency: body.crypto, account: FIAT_ACCOUNT }]);
       return result;
     },
 
-    async setAdStatus(userId: number, adId: number, status: AdStatus): Promise<Outcome<FiatAd>> {
-      const result = await outcomeOf(() => db.transaction(async (tx) => (await toAds(tx, [await setAdStatus(tx, userId, adId, status, clock())], true))[0]!));
+    async setAdStatus(userId: number, adId: number, status: AdStatus, caller: Caller): Promise<Outcome<FiatAd>> {
+      const result = await outcomeOf(async () => {
+        if (status === 'online') await proveResume(db, { userId, ...caller, now: clock() }, adId);
+        return db.transaction(async (tx) => (await toAds(tx, [await setAdStatus(tx, userId, adId, status, clock())], true))[0]!);
+      });
       if (result.ok && result.data.side === 'sell') feed.balancesChanged(userId, [{ currency: result.data.crypto, account: FIAT_ACCOUNT }]);
       return result;
     },
 
-    async take(userId: number, body: FiatTakeRequest, key: SubmissionKey): Promise<Outcome<FiatOrder>> {
+    async take(userId: number, body: FiatTakeRequest, key: SubmissionKey, caller: Caller): Promise<Outcome<FiatOrder>> {
       const now = clock();
       let told: number[] = [];
-      const result = await outcomeOf(() =>
-        once(
+      const result = await outcomeOf(async () => {
+        await proveTake(db, { userId, ...caller, now }, body.ad_id);
+        return once(
           db,
           userId,
           TAKE_SCOPE,
@@ -145,8 +166,8 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
             return toOrder(row, userId, now);
           },
           now,
-        ),
-      );
+        );
+      });
       if (result.ok) {
         const order = (await readOrder(db, result.data.id))!;
         announce(order, true);
@@ -162,7 +183,15 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
 
     markPaid: (userId: number, orderId: number) => step(userId, orderId, 'markPaid'),
     cancel: (userId: number, orderId: number) => step(userId, orderId, 'cancel'),
-    release: (userId: number, orderId: number, key: SubmissionKey) => step(userId, orderId, 'release', {}, { scope: RELEASE_SCOPE, key, userId }),
+    async release(userId: number, orderId: number, key: SubmissionKey, caller: Caller) {
+      const proven = await outcomeOf(() => proveRelease(db, { userId, ...caller, now: clock() }, orderId));
+      return proven.ok ? step(userId, orderId, 'release', {}, { scope: RELEASE_SCOPE, key, userId }) : proven;
+    },
+    /**
+     * The merchant simulator's release (merchants.ts): the platform's own liquidity accounts, which
+     * have no password and cannot sign in, playing their side. Never behind a route.
+     */
+    merchantRelease: (merchantId: number, orderId: number, key: SubmissionKey) => step(merchantId, orderId, 'release', {}, { scope: RELEASE_SCOPE, key, userId: merchantId }),
     appeal: (userId: number, orderId: number, reason: string) =>
       reason.trim().length === 0 || reason.length > CHAT_MAX ? Promise.resolve({ ok: false as const, key: 'fiatReasonRequired' as const }) : step(userId, orderId, 'appeal', { reason: reason.trim() }),
     resolve: (operatorId: number, orderId: number, decision: 'release' | 'return', reason: string) =>

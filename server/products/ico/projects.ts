@@ -17,6 +17,8 @@ import { mergeTexts, textIn, type TextsByLanguage } from '../../../domain/locali
 import type { Database, Queryable } from '../../kernel/db/database.js';
 import type { OpenedPair } from '../../kernel/catalogue.js';
 import type { Outcome } from '../../kernel/outcome.js';
+import type { OperatorActor } from '../../kernel/auth/operators/access.js';
+import { changedFields, writeOperatorAudit } from '../../kernel/auth/operators/auditLog.js';
 import { listToken } from './listing.js';
 import type { IcoMessageKey } from './messages.js';
 
@@ -128,7 +130,7 @@ const locked = (field: string): Refusal => ({ ok: false, key: 'icoProjectLocked'
  * becomes a currency (no deposits or withdrawals). Once anyone has subscribed, symbol, price, token places and the recruit start are
  * fixed; once settled only name, description and `listed` may change.
  */
-export async function saveProject(db: Database, input: IcoProjectInput, now: number): Promise<Saved> {
+export async function saveProject(db: Database, input: IcoProjectInput, now: number, operator?: OperatorActor): Promise<Saved> {
   return db.transaction(async (tx): Promise<Saved> => {
     let current: ProjectRow | undefined;
     if (input.id !== undefined) {
@@ -197,7 +199,10 @@ export async function saveProject(db: Database, input: IcoProjectInput, now: num
       await tx.query(`update currency set name = $2 where symbol = $1`, [current.symbol, next.name.trim()]);
       const saved = normaliseRow(row!);
       // Listing a project that is settled already opens its pair now.
-      return { ok: true, data: saved, listed: await listToken(tx, saved) };
+      const listed = await listToken(tx, saved);
+      // The operator's edit, last in its transaction (issue 51 §2): the fields it changed.
+      if (operator) await writeOperatorAudit(tx, { operator, kind: 'ico.project_save', object: { type: 'ico_project', id: saved.id }, ...changedFields(current, saved) });
+      return { ok: true, data: saved, listed };
     }
     const [taken] = await tx.query(`select 1 from currency where symbol = $1`, [next.symbol]);
     if (taken) return { ok: false, key: 'icoSymbolTaken', vars: { symbol: next.symbol } };
@@ -211,6 +216,8 @@ export async function saveProject(db: Database, input: IcoProjectInput, now: num
        values ($14, $1, $2::jsonb, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning ${PROJECT_COLUMNS}`,
       [...params, now, next.symbol],
     );
-    return { ok: true, data: normaliseRow(row!) };
+    const created = normaliseRow(row!);
+    if (operator) await writeOperatorAudit(tx, { operator, kind: 'ico.project_create', object: { type: 'ico_project', id: created.id }, after: created });
+    return { ok: true, data: created };
   });
 }

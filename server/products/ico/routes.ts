@@ -68,7 +68,7 @@ export function icoRoutes(ico: IcoService) {
     app.post(ICO_PATHS.operatorProjects, { config: operator, schema: { body: anyBody } }, async (request) => ok(request.lang, await ico.operatorProjects(request.lang)));
 
     app.post<{ Body: IcoProjectInput }>(ICO_PATHS.operatorSave, { config: operator, schema: { body: saveBody } }, async (request) =>
-      done(request, 'icoProjectSaved', unwrap(await ico.save(request.body, request.lang), ResultCode.badRequest)),
+      done(request, 'icoProjectSaved', unwrap(await ico.save(request.body, request.lang, request.operator), ResultCode.badRequest)),
     );
   };
 }

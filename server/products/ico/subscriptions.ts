@@ -28,6 +28,7 @@ import { readBalance } from '../../kernel/ledger/ledger.js';
 import { applyBalanceChanges, canSpend, lockBalances } from '../../kernel/ledger/ledgerBatch.js';
 import { type Outcome, outcomeOf, Refusal as KernelRefusal } from '../../kernel/outcome.js';
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
+import type { OperatorActor } from '../../kernel/auth/operators/access.js';
 import { announceListing } from './listing.js';
 import type { IcoMessageKey } from './messages.js';
 import { lastPrices, normaliseRow, PROJECT_COLUMNS, readProjects, saveProject, statusOf, toOperatorProject, toProject, type ProjectRow } from './projects.js';
@@ -274,9 +275,9 @@ export function icoService({ db, feed, clock, pairs }: IcoDeps) {
     /** Every project with every language's description (the desk edits them all). */
     operatorProjects: (lang: LocaleCode): Promise<IcoOperatorProject[]> => everyProject(toOperatorProject, lang),
 
-    async save(input: IcoProjectInput, lang: LocaleCode): Promise<Outcome<IcoOperatorProject>> {
+    async save(input: IcoProjectInput, lang: LocaleCode, operator?: OperatorActor): Promise<Outcome<IcoOperatorProject>> {
       try {
-        const saved = await saveProject(db, input, clock());
+        const saved = await saveProject(db, input, clock(), operator);
         if (!saved.ok) return saved;
         announceListing(pairs, saved.listed);
         const prices = await lastPrices(db, [saved.data.symbol]);

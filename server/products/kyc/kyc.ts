@@ -8,6 +8,8 @@ import { notify } from '../../kernel/notifications/notify.js';
 import { refuse, type Outcome } from '../../kernel/outcome.js';
 import { decodeImage, readStoredImage, storeImage, type ImageMime } from '../../kernel/images.js';
 import { lockUser } from '../../kernel/userLock.js';
+import type { OperatorActor } from '../../kernel/auth/operators/access.js';
+import { writeOperatorAudit } from '../../kernel/auth/operators/auditLog.js';
 import './messages.js';
 
 /** Spec: each identity photo is at most 4 MB. */
@@ -42,19 +44,27 @@ const VIEW_COLUMNS = `k.id, k.user_id, u.account, k.real_name, k.id_number, k.st
 export function kyc(deps: KycDeps) {
   const { db } = deps;
 
-  async function review(id: number, operatorId: number, verdict: { status: 3 } | { status: 4; reason: string }): Promise<Outcome<{ id: number; status: 3 | 4 }>> {
+  async function review(id: number, operator: OperatorActor, verdict: { status: 3 } | { status: 4; reason: string }): Promise<Outcome<{ id: number; status: 3 | 4 }>> {
     const reason = verdict.status === 4 ? verdict.reason.trim() : '';
     if (verdict.status === 4 && !reason) return fail('kycReasonRequired');
     const userId = await db.transaction(async (tx) => {
       const [row] = await tx.query<{ user_id: number }>(
         `update kyc_submission set status = $2, reason = $3, reviewer_id = $4, reviewed_at = now()
          where id = $1 and status = 2 returning user_id`,
-        [id, verdict.status, reason, operatorId],
+        [id, verdict.status, reason, operator.id],
       );
       if (!row) return undefined;
       await tx.query('update app_user set name_status = $2 where id = $1', [row.user_id, verdict.status]);
       // In the same transaction: the user hears of a review exactly when it happened.
       await notify(tx, Number(row.user_id), verdict.status === 3 ? { kind: 'kyc_approved' } : { kind: 'kyc_rejected', params: { reason } });
+      // Last, as the audit log asks: its chain lock is held to the commit (issue 51 §2).
+      await writeOperatorAudit(tx, {
+        operator,
+        kind: verdict.status === 3 ? 'kyc.approve' : 'kyc.reject',
+        object: { type: 'kyc_submission', id },
+        before: { status: 2 },
+        after: { status: verdict.status, user_id: Number(row.user_id), ...(reason ? { reason } : {}) },
+      });
       return Number(row.user_id);
     });
     if (userId === undefined) return fail('kycNotPending');
@@ -129,8 +139,8 @@ export function kyc(deps: KycDeps) {
       return row && normalise(row);
     },
 
-    approve: (id: number, operatorId: number) => review(id, operatorId, { status: 3 }),
-    reject: (id: number, operatorId: number, reason: string) => review(id, operatorId, { status: 4, reason }),
+    approve: (id: number, operator: OperatorActor) => review(id, operator, { status: 3 }),
+    reject: (id: number, operator: OperatorActor, reason: string) => review(id, operator, { status: 4, reason }),
   };
 }
 

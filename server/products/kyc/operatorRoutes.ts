@@ -23,14 +23,14 @@ export function kycOperatorRoutes(kyc: Kyc) {
     });
 
     app.post<{ Body: { id: number } }>('/api/operator/kyc/approve', { schema: { body: idBody() } }, async (request) => {
-      return ok(request.lang, unwrap(await kyc.approve(request.body.id, request.operator.id)));
+      return ok(request.lang, unwrap(await kyc.approve(request.body.id, request.operator)));
     });
 
     app.post<{ Body: { id: number; reason: string } }>(
       '/api/operator/kyc/reject',
       { schema: { body: idBody({ reason: operatorReason }, ['reason']) } },
       async (request) => {
-          return ok(request.lang, unwrap(await kyc.reject(request.body.id, request.operator.id, request.body.reason)));
+          return ok(request.lang, unwrap(await kyc.reject(request.body.id, request.operator, request.body.reason)));
       },
     );
   };

@@ -2,7 +2,11 @@ import { defineProduct } from '../../kernel/product.js';
 import { ensureOperator } from './operators.js';
 import { operatorRoutes } from './routes.js';
 
-/** The operator's session; OPERATOR_ACCOUNT / OPERATOR_PASSWORD create or refresh the operator at start. */
+/**
+ * Operators: the session, the admin's operators desk and the auditor's audit log (roles and the
+ * log itself are the kernel's: kernel/auth/operators/). OPERATOR_ACCOUNT / OPERATOR_PASSWORD
+ * create or refresh the first admin, with every role, at start.
+ */
 export const operator = defineProduct({
   id: 'operator',
   create: ({ db, config }) => ({

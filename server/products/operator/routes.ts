@@ -1,21 +1,42 @@
 import type { FastifyInstance } from 'fastify';
+import { AUDIT_OUTCOMES, OPERATOR_PATHS, OPERATOR_ROLES, type OperatorAuditQuery, type OperatorCreate, type OperatorRole } from '../../../domain/operators.js';
 import { operatorLogin } from './operators.js';
+import { operatorDesk } from './desk.js';
+import { exportAudit, searchAudit } from './auditDesk.js';
+import { writeOperatorAudit } from '../../kernel/auth/operators/auditLog.js';
 import { revokeSession } from '../../kernel/auth/sessions.js';
 import type { Database } from '../../kernel/db/database.js';
-import { ok } from '../../kernel/http/envelope.js';
+import { ok, okWith } from '../../kernel/http/envelope.js';
 import { unwrap } from '../../kernel/outcome.js';
-import { anyBody, password, strictObject, text } from '../../kernel/http/schemas.js';
+import { anyBody, paging, password, rowId, strictObject, text } from '../../kernel/http/schemas.js';
 import { DEFAULT_ACCOUNT_RATE_LIMITS, perClientPerMinute } from '../../kernel/http/rateLimit.js';
+
+const operator = { auth: 'operator' } as const;
+const roles = { type: 'array', minItems: 1, maxItems: OPERATOR_ROLES.length, uniqueItems: true, items: { type: 'string', enum: [...OPERATOR_ROLES] } } as const;
+/** Epoch ms, up to the last date JavaScript can hold. */
+const epochMs = { type: 'integer', minimum: 0, maximum: 8_640_000_000_000_000 } as const;
+const auditFilters = {
+  operator_id: rowId,
+  kind: text(64),
+  object_type: text(64),
+  object_id: text(64),
+  outcome: { type: 'string', enum: [...AUDIT_OUTCOMES] },
+  from: epochMs,
+  to: epochMs,
+};
 
 /**
  * The operator's own session: login (operators are accounts of kind 'operator', see operators.ts)
- * and logout, which ends only an operator token (a user token answers 403). Each product's review
- * calls live with that product (kyc/operatorRoutes.ts, wallet/operatorRoutes.ts).
+ * and logout, which ends only an operator token (a user token answers 403); the admin's operators
+ * desk (desk.ts) and the auditor's audit log (auditDesk.ts). Each route's permission is the
+ * kernel's table (kernel/auth/operators/routePermissions.ts), checked before the body is read. Each
+ * product's review calls live with that product (kyc/operatorRoutes.ts, wallet/operatorRoutes.ts).
  */
 export function operatorRoutes(db: Database, limits: { operatorLogin: number } = DEFAULT_ACCOUNT_RATE_LIMITS) {
+  const desk = operatorDesk(db);
   return async (app: FastifyInstance) => {
     app.post<{ Body: { account: string; password: string } }>(
-      '/api/operator/login',
+      OPERATOR_PATHS.login,
       {
         // Per client, like the users' login; wrong passwords also back off per account (operators.ts).
         config: perClientPerMinute(limits.operatorLogin),
@@ -26,10 +47,44 @@ export function operatorRoutes(db: Database, limits: { operatorLogin: number } =
       async (request) => ok(request.lang, unwrap(await operatorLogin(db, request.body, { userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512), ip: request.ip }))),
     );
 
-    app.post('/api/operator/logout', { config: { auth: 'operator' }, schema: { body: anyBody } }, async (request) => {
+    app.post(OPERATOR_PATHS.logout, { config: operator, schema: { body: anyBody } }, async (request) => {
       await revokeSession(db, request.token!);
       return ok(request.lang, null);
     });
+
+    app.post(OPERATOR_PATHS.operators, { config: operator, schema: { body: anyBody } }, async (request) => ok(request.lang, await desk.list()));
+    app.post<{ Body: OperatorCreate }>(
+      OPERATOR_PATHS.create,
+      { config: operator, schema: { body: strictObject(['account', 'password', 'roles'], { account: text(254, 1), password, roles }) } },
+      async (request) => okWith(request.lang, 'operatorCreated', unwrap(await desk.create(request.operator, request.body))),
+    );
+    const idBody = { body: strictObject(['id'], { id: rowId }) };
+    app.post<{ Body: { id: number } }>(OPERATOR_PATHS.disable, { config: operator, schema: idBody }, async (request) =>
+      okWith(request.lang, 'operatorUpdated', unwrap(await desk.disable(request.operator, request.body.id))),
+    );
+    app.post<{ Body: { id: number } }>(OPERATOR_PATHS.enable, { config: operator, schema: idBody }, async (request) =>
+      okWith(request.lang, 'operatorUpdated', unwrap(await desk.enable(request.operator, request.body.id))),
+    );
+    app.post<{ Body: { id: number; roles: OperatorRole[] } }>(
+      OPERATOR_PATHS.setRoles,
+      { config: operator, schema: { body: strictObject(['id', 'roles'], { id: rowId, roles }) } },
+      async (request) => okWith(request.lang, 'operatorUpdated', unwrap(await desk.setRoles(request.operator, request.body.id, request.body.roles))),
+    );
+
+    app.post<{ Body: OperatorAuditQuery & { page: number; size?: number } }>(
+      OPERATOR_PATHS.audit,
+      { config: operator, schema: { body: strictObject(['page'], { ...auditFilters, ...paging(100) }) } },
+      async (request) => {
+        const { page, size, ...query } = request.body;
+        return ok(request.lang, await searchAudit(db, query, page, size ?? 20));
+      },
+    );
+    // The CSV travels inside the usual envelope (the console's API client reads envelopes only and
+    // saves the text as a file). The log leaving the building is itself written to the log.
+    app.post<{ Body: OperatorAuditQuery }>(OPERATOR_PATHS.auditExport, { config: operator, schema: { body: strictObject([], auditFilters) } }, async (request) => {
+      const exported = unwrap(await exportAudit(db, request.body));
+      await writeOperatorAudit(db, { operator: request.operator, kind: 'audit.export', object: { type: 'operator_audit_log', id: '' }, after: { filters: request.body, rows: exported.rows } });
+      return ok(request.lang, { filename: 'operator-audit.csv', rows: exported.rows, csv: exported.csv });
+    });
   };
 }
-

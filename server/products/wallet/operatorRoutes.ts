@@ -23,7 +23,7 @@ export function operatorWalletRoutes(wallet: Wallet) {
     app.post<{ Body: { id: number } }>(WALLET_PATHS.operatorApproveWithdrawal, body(['id'], { id: rowId }), async (request) => ({
       code: ResultCode.ok,
       msg: translate(request.lang, 'walletWithdrawApproved'),
-      data: unwrap(await wallet.withdrawals.approve(request.body.id, request.operator.id)),
+      data: unwrap(await wallet.withdrawals.approve(request.body.id, request.operator)),
     }));
     app.post<{ Body: { id: number; reason: string } }>(
       WALLET_PATHS.operatorFailWithdrawal,
@@ -31,7 +31,7 @@ export function operatorWalletRoutes(wallet: Wallet) {
       async (request) => ({
         code: ResultCode.ok,
         msg: translate(request.lang, 'walletWithdrawFailed'),
-        data: unwrap(await wallet.withdrawals.fail(request.body.id, request.operator.id, request.body.reason)),
+        data: unwrap(await wallet.withdrawals.fail(request.body.id, request.operator, request.body.reason)),
       }),
     );
   };

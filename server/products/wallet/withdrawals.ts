@@ -17,6 +17,9 @@ import { lockUserWallet } from './userLock.js';
 import { requireWithdrawalAllowed } from '../../kernel/auth/withdrawalLock.js';
 import { withdrawLimit } from './withdrawLimit.js';
 import { requireSecondFactor } from '../../kernel/auth/twoFactor.js';
+import type { OperatorActor } from '../../kernel/auth/operators/access.js';
+import { writeOperatorAudit } from '../../kernel/auth/operators/auditLog.js';
+import { announceSecurityNotice, recordSecurityNotice, type SecurityNotice } from '../../kernel/auth/securityNotices.js';
 
 export const WITHDRAWAL_COLUMNS = `w.id, w.currency, w.network, w.address, trim_scale(w.quantity)::text as quantity,
   trim_scale(w.fee)::text as fee, w.tx_hash, w.status, w.reason, w.created_ms as created_at, w.updated_ms as updated_at`;
@@ -48,18 +51,20 @@ export function withdrawals(ctx: WalletContext) {
   }
 
   /** Moves a not-disbursed withdrawal to `status` (4 or 5) and gives its funds back, in one transaction. */
-  async function release(where: { id: number; userId?: number }, status: 4 | 5, reason: string | null, operatorId: number | null) {
+  async function release(where: { id: number; userId?: number }, status: 4 | 5, reason: string | null, operator: OperatorActor | null) {
     const row = await db.transaction(async (tx) => {
       const [w] = await tx.query<Settled & WithdrawalRecord>(
         `update withdrawal w set status = $3, reason = $4, operator_id = coalesce($5, operator_id), updated_ms = $6
          where id = $1 and ($2::bigint is null or user_id = $2) and status = 1
          returning ${WITHDRAWAL_COLUMNS}, w.user_id`,
-        [where.id, where.userId ?? null, status, reason, operatorId, ctx.now()],
+        [where.id, where.userId ?? null, status, reason, operator?.id ?? null, ctx.now()],
       );
       if (!w) return undefined;
       await returnFunds(tx, w, 'withdraw_unfreeze');
       // The user cancelled it themselves; a refusal by the operator is news, with the reason.
       if (status === 4) await notify(tx, Number(w.user_id), { kind: 'withdrawal_failed', params: { currency: w.currency, quantity: w.quantity, network: w.network, reason: reason ?? '' } });
+      // An operator's refusal is audited in its transaction, last (issue 51 §2).
+      if (operator) await writeOperatorAudit(tx, { operator, kind: 'withdrawal.fail', object: { type: 'withdrawal', id: Number(w.id) }, before: { status: 1 }, after: { status, reason } });
       return w;
     });
     if (row) {
@@ -139,6 +144,7 @@ export function withdrawals(ctx: WalletContext) {
         await requireFundsPassword(db, userId, input.funds_password, now);
         // 2FA on: a code too (kernel/auth/twoFactor.ts).
         await requireSecondFactor(db, { userId, code: input.totp_code, client, now });
+        let submitted: SecurityNotice | undefined;
         const record = await once(
           db,
           userId,
@@ -158,10 +164,13 @@ export function withdrawals(ctx: WalletContext) {
             );
             const total = addDecimal(quantity, found.withdraw_fee);
             await changeBalance(tx, { userId, currency, account: 'spot', available: `-${total}`, frozen: total, kind: 'withdraw_freeze', refType: 'withdrawal', refId: Number(row!.id) });
+            // Issue 49 §4: the owner is told of every withdrawal, in its transaction; emailed after the commit, once.
+            await recordSecurityNotice(tx, userId, (submitted = { kind: 'withdrawal_submitted', params: { quantity, currency, network, address } }));
             return toWithdrawalRecord(row!);
           },
           now,
         );
+        if (submitted) void announceSecurityNotice(userId, submitted);
         ctx.balancesChanged(userId, [{ currency, account: 'spot' }]);
         return record;
       });
@@ -177,11 +186,11 @@ export function withdrawals(ctx: WalletContext) {
     },
 
     /** Operator: release refused (reason required); the funds go back to the user. */
-    async fail(id: number, operatorId: number, reason: string): Promise<Outcome<WithdrawalRecord>> {
+    async fail(id: number, operator: OperatorActor, reason: string): Promise<Outcome<WithdrawalRecord>> {
       return outcome(async () => {
         const why = reason.trim();
         if (!why) throw new Refusal('walletFailReasonRequired');
-        const row = await release({ id }, 4, why, operatorId);
+        const row = await release({ id }, 4, why, operator);
         if (!row) throw new Refusal('walletWithdrawalNotWaiting');
         return toWithdrawalRecord(row);
       });
@@ -191,16 +200,23 @@ export function withdrawals(ctx: WalletContext) {
      * Operator: approve. The status moves to 2 and the chain adapter broadcasts in the same
      * transaction; if broadcasting fails, nothing moves and the withdrawal stays waiting.
      */
-    async approve(id: number, operatorId: number): Promise<Outcome<WithdrawalRecord>> {
+    async approve(id: number, operator: OperatorActor): Promise<Outcome<WithdrawalRecord>> {
       return outcome(() =>
         db.transaction(async (tx) => {
           const [w] = await tx.query<WithdrawalRecord>(
             `update withdrawal w set status = 2, operator_id = $2, updated_ms = $3 where id = $1 and status = 1 returning ${WITHDRAWAL_COLUMNS}, w.user_id`,
-            [id, operatorId, ctx.now()],
+            [id, operator.id, ctx.now()],
           );
           if (!w) throw new Refusal('walletWithdrawalNotWaiting');
           const txHash = await ctx.chain.broadcast({ id: Number(w.id), currency: w.currency, network: w.network, address: w.address, quantity: w.quantity });
           await tx.query('update withdrawal set tx_hash = $2 where id = $1', [id, txHash]);
+          await writeOperatorAudit(tx, {
+            operator,
+            kind: 'withdrawal.approve',
+            object: { type: 'withdrawal', id },
+            before: { status: 1 },
+            after: { status: 2, tx_hash: txHash, currency: w.currency, quantity: w.quantity, address: w.address },
+          });
           return { ...toWithdrawalRecord({ ...w, tx_hash: txHash }), userId: Number((w as WithdrawalRecord & { user_id: number }).user_id) };
         }),
       ).then((result) => {

@@ -40,9 +40,19 @@ export const provide = ({ api, operatorApi, i18n, navigate, showToast, shell: { 
   const operatorUsers = createOperatorUsersActors(operatorApi);
   return {
     login: loginMachine.provide({ actors: { login: actors.login }, actions: { signedIn, showToast } }),
-    twoFactorLogin: twoFactorLoginMachine.provide({ actors: { verify: twoFactor.verifyLogin }, actions: { signedIn, showToast } }),
+    twoFactorLogin: twoFactorLoginMachine.provide({
+      actors: { verify: twoFactor.verifyLogin, sendUnlock: twoFactor.sendLoginUnlock, unlock: twoFactor.loginUnlock },
+      actions: { signedIn, showToast },
+    }),
     twoFactorEnrolment: twoFactorEnrolmentMachine.provide({
-      actors: { fetchStatus: twoFactor.fetchStatus, begin: twoFactor.begin, confirm: twoFactor.confirm, disable: twoFactor.disable },
+      actors: {
+        fetchStatus: twoFactor.fetchStatus,
+        begin: twoFactor.begin,
+        confirm: twoFactor.confirm,
+        disable: twoFactor.disable,
+        sendUnlock: twoFactor.sendUnlock,
+        unlock: twoFactor.unlock,
+      },
       actions: { showToast },
     }),
     registration: registrationMachine.provide({
@@ -95,7 +105,10 @@ export const provide = ({ api, operatorApi, i18n, navigate, showToast, shell: { 
       actors: { list: pagedListMachine.provide({ actors: { loadPage: operatorUsers.fetchUsers }, actions: { showToast } }), resetTwoFactor: confirmActing(operatorUsers.resetTwoFactor, showToast) },
       actions: { showToast },
     }),
-    antiPhishing: antiPhishingMachine.provide({ actors: { fetchCode: sessionsActors.fetchCode, saveCode: sessionsActors.saveCode }, actions: { showToast } }),
+    antiPhishing: antiPhishingMachine.provide({
+      actors: { fetchCode: sessionsActors.fetchCode, saveCode: sessionsActors.saveCode, sendCode: sessionsActors.sendAntiPhishingCode },
+      actions: { showToast },
+    }),
     collectionMethods: recordBookMachine.provide({
       actors: { fetchRecords: user.fetchMethods, saveRecord: user.saveMethod, deleteRecord: confirmActing(user.deleteMethod, showToast) },
       actions: { showToast, saved: () => navigate('/user/c-collAddr') },

@@ -58,6 +58,8 @@ export function useLoginFlow() {
       submitting: (s) => s.matches('submitting'),
       // 2FA on: the challenge for the code step (useTwoFactorLoginFlow), until it is left.
       challenge: (s) => (s.matches('secondFactor') ? s.context.challenge?.challenge : undefined),
+      // Wrong codes have locked the account's checks: the code step offers the emailed unlock first.
+      challengeLocked: (s) => Boolean(s.context.challenge?.locked),
     },
     {
       submit: (fields: LoginFields) => ({ type: 'login.submit', fields }),
@@ -67,18 +69,25 @@ export function useLoginFlow() {
 }
 
 /** The sign-in's code step: its own actor for one challenge (machines/twoFactor/twoFactorLogin). */
-export function useTwoFactorLoginFlow(challenge: string) {
+export function useTwoFactorLoginFlow(challenge: string, locked = false) {
   return useActorFlow(
-    useActorRef(useAccounts().twoFactorLogin, { input: { challenge } }),
+    useActorRef(useAccounts().twoFactorLogin, { input: { challenge, locked } }),
     {
       recovery: (s) => s.context.recovery,
       verifying: (s) => s.matches('verifying'),
       refusal: (s) => s.context.refusal,
+      // The emailed unlock is offered when the step is known locked, or after a refused code (which may have locked it).
+      offerUnlock: (s) => s.context.locked || s.context.failed,
+      locked: (s) => s.context.locked,
+      unlockSent: (s) => s.context.unlockSent,
+      unlockBusy: (s) => s.matches('sendingUnlock') || s.matches('unlocking'),
     },
     {
       submit: (code: string) => ({ type: 'code.submit', code }),
       useRecovery: () => ({ type: 'recovery.use' }),
       back: () => ({ type: 'recovery.back' }),
+      sendUnlock: () => ({ type: 'unlock.send' }),
+      unlock: (code: string) => ({ type: 'unlock.submit', code }),
     },
   );
 }
@@ -89,12 +98,17 @@ const ENROLMENT_STEP = {
   choosing: 'loading',
   loadFailed: 'failed',
   off: 'off',
-  starting: 'off',
+  askingPassword: 'password',
+  starting: 'password',
   scanning: 'scanning',
   confirming: 'scanning',
   showingCodes: 'showingCodes',
   on: 'on',
   disabling: 'on',
+  rechecking: 'on',
+  locked: 'locked',
+  sendingUnlock: 'locked',
+  unlocking: 'locked',
 } as const;
 
 /** 2FA in the user centre (machines/twoFactor/twoFactorEnrolment). */
@@ -103,13 +117,17 @@ export function useTwoFactorEnrolmentFlow() {
     useActorRef(useAccounts().twoFactorEnrolment),
     {
       step: (s) => ENROLMENT_STEP[s.value as keyof typeof ENROLMENT_STEP],
-      busy: (s) => s.matches('starting') || s.matches('confirming') || s.matches('disabling'),
+      busy: (s) => (['starting', 'confirming', 'disabling', 'rechecking', 'sendingUnlock', 'unlocking'] as const).some((state) => s.matches(state)),
       status: (s) => s.context.status,
       enrolment: (s) => s.context.enrolment,
       recoveryCodes: (s) => s.context.recoveryCodes,
+      unlockSent: (s) => s.context.unlockSent,
     },
     {
       start: () => ({ type: 'enrol.start' }),
+      password: (password: string) => ({ type: 'enrol.password', password }),
+      sendUnlock: () => ({ type: 'unlock.send' }),
+      unlock: (code: string) => ({ type: 'unlock.submit', code }),
       confirm: (code: string) => ({ type: 'enrol.confirm', code }),
       cancel: () => ({ type: 'enrol.cancel' }),
       codesSaved: () => ({ type: 'codes.saved' }),

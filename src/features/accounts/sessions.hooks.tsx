@@ -40,9 +40,13 @@ export function useAntiPhishingFlow() {
       ...loadReads,
       code: (s) => s.context.code,
       saving: (s) => s.matches('saving'),
+      // Which proof a change takes: the 2FA code, or the code emailed to the account.
+      twoFactor: (s) => s.context.twoFactor,
+      sendingCode: (s) => s.matches('sendingCode'),
     },
     {
-      save: (code: string) => ({ type: 'antiPhishing.save', code }),
+      save: (code: string, proof: string) => ({ type: 'antiPhishing.save', code, proof }),
+      sendCode: () => ({ type: 'antiPhishing.sendCode' }),
       retry: () => ({ type: 'antiPhishing.retry' }),
     },
   );

@@ -12,6 +12,7 @@ import { fiatDealMachine } from './machines/fiatDeal/fiatDeal.machine';
 import { fiatSellerKeyMinter, fiatSellerMachine } from './machines/fiatSeller/fiatSeller.machine';
 import { fiatSettingsMachine } from './machines/fiatSettings/fiatSettings.machine';
 import { fiatTakeKeyMinter, fiatTakeMachine } from './machines/fiatTake/fiatTake.machine';
+import { provenActing } from './machines/provenAct/provenAct.machine';
 
 /** P2P fiat: its machines with their effects, supplied from the shared services (loaded with its pages; see defineFeature's `load`). */
 export const provide = ({ api, operatorApi, operatorToken, showToast, newKey, userStream, shell, lang }: Services) => {
@@ -30,9 +31,18 @@ export const provide = ({ api, operatorApi, operatorToken, showToast, newKey, us
       actors: { ...orderActors, markPaid: confirmActing(actors.markPaid, showToast), cancelOrder: confirmActing(actors.cancelOrder, showToast) },
       actions: { showToast, copyText: copy },
     }),
-    seller: fiatSellerMachine.provide({ actors: { ...orderActors, releaseOrder: confirmActing(actors.releaseOrder, showToast) }, actions: { showToast, mintIdempotencyKey: fiatSellerKeyMinter(newKey) } }),
+    seller: fiatSellerMachine.provide({
+      actors: { ...orderActors, releaseOrder: provenActing(actors.releaseOrder, actors.readTwoFactor, showToast) },
+      actions: { showToast, mintIdempotencyKey: fiatSellerKeyMinter(newKey) },
+    }),
     adForm: adFormMachine.provide({
-      actors: { loadMine: actors.loadMine, publishAd: actors.publishAd, changeStatus: confirmActing(actors.changeStatus, showToast), closeAd: confirmActing(actors.changeStatus, showToast) },
+      actors: {
+        loadMine: actors.loadMine,
+        publishAd: actors.publishAd,
+        changeStatus: confirmActing(actors.changeStatus, showToast),
+        closeAd: confirmActing(actors.changeStatus, showToast),
+        resumeAd: provenActing(actors.resumeAd, actors.readTwoFactor, showToast),
+      },
       actions: { showToast, mintIdempotencyKey: adFormKeyMinter(newKey) },
     }),
     list: pagedListMachine.provide({ actors: { loadPage: actors.fetchList, pushes: actors.listUpdates }, actions: { showToast } }),

@@ -8,7 +8,7 @@ import { FiatContext } from './fiat.context';
 import { canAppeal, remainingMs, type AdSide, type FiatChatMessage, type FiatCode, type FiatOrdersTab, type TakeBy } from '../../../domain/fiat';
 import type { RecordDays } from '../../../domain/wallet';
 import { publishProblem, type AdStatus } from '../../../domain/fiat';
-import { requestOf, type AdField, type adFormMachine } from './machines/adForm/adForm.machine';
+import { formSells, requestOf, type AdField, type adFormMachine } from './machines/adForm/adForm.machine';
 import type { fiatAppealsMachine } from './machines/fiatAppeals/fiatAppeals.machine';
 import type { FiatAppealActorRef } from './machines/fiatAppeal/fiatAppeal.machine';
 import type { fiatChatMachine } from './machines/fiatChat/fiatChat.machine';
@@ -20,7 +20,8 @@ import { usePagedList } from '../../app/views/usePagedList';
 import type { fiatSellerMachine } from './machines/fiatSeller/fiatSeller.machine';
 import type { fiatSettingsMachine } from './machines/fiatSettings/fiatSettings.machine';
 import { LEGAL_TRADE_FIELDS, type LegalTradeForm, type LegalTradePatch } from '../../../domain/fiatSettings';
-import { takeFigures, takeProblem, type fiatTakeMachine } from './machines/fiatTake/fiatTake.machine';
+import { takeFigures, takeProblem, takeSells, type fiatTakeMachine } from './machines/fiatTake/fiatTake.machine';
+import type { ProvenActActorRef } from './machines/provenAct/provenAct.machine';
 
 /** The P2P flows, supplied with their effects in fiat/feature.tsx. */
 export interface FiatFlows {
@@ -76,12 +77,13 @@ export function useFiatTake(input: { adId: number; by?: TakeBy; value?: string }
       setValue: (value: string) => ({ type: 'take.value', value }),
       setMethod: (methodId: number) => ({ type: 'take.method', methodId }),
       submit: () => ({ type: 'take.submit' }),
-      confirm: () => ({ type: 'take.confirm' }),
+      /** A sale sends the proof its dialog's fields hold (issue 49 §2); a purchase none. */
+      confirm: (fundsPassword?: string, totpCode?: string) => ({ type: 'take.confirm', fundsPassword, totpCode }),
       back: () => ({ type: 'take.back' }),
       retry: () => ({ type: 'take.retry' }),
     },
   );
-  return { ...context, ...flow, problem: context.value.trim() ? takeProblem(context) : undefined, figures: takeFigures(context) };
+  return { ...context, ...flow, problem: context.value.trim() ? takeProblem(context) : undefined, figures: takeFigures(context), sells: takeSells(context) };
 }
 
 /** Seconds left of a deadline on the server's clock as seen from here. */
@@ -138,15 +140,14 @@ export function useFiatBuyer(orderId: number) {
   return { ...flow, ...partyOrder(context), mayAppeal: o ? canAppeal(o, 'buyer', (context.now || Date.now()) + context.offset) : false };
 }
 
-/** sell-detail: the seller's order. `releaseQuestion` is the question before the escrow is released, for `ConfirmActDialog`. */
+/** sell-detail: the seller's order. `releaseQuestion` is the question before the escrow is released (with the proof), for `ProvenActDialog`. */
 export function useFiatSeller(orderId: number) {
   const { context, ...flow } = useActorFlow(
     useActorRef(FiatContext.use().seller, { input: { orderId } }),
     {
       ...partyReads,
       unpaid: (s) => s.matches({ flow: 'unpaid' }),
-      releaseQuestion: (s) => s.children.releaseOrder as ConfirmActActorRef | undefined,
-      releaseFailed: (s) => s.matches({ flow: { paid: 'failed' } }),
+      releaseQuestion: (s) => s.children.releaseOrder as ProvenActActorRef | undefined,
     },
     {
       release: () => ({ type: 'seller.release' }),
@@ -155,6 +156,29 @@ export function useFiatSeller(orderId: number) {
     },
   );
   return { ...flow, ...partyOrder(context) };
+}
+
+/**
+ * A question that asks for the proof (provenAct: the release, a sell ad resumed), as its dialog reads
+ * it: the subject while it asks or acts (undefined when idle), whether the 2FA code is asked for
+ * (undefined: not known, offered), why the last Confirm was not acted on, and the two answers.
+ */
+export function useProvenAct<TSubject>(ref: ProvenActActorRef) {
+  return useActorFlow(
+    ref,
+    {
+      // The child holds the subject its parent asked about, which is the parent's own type.
+      asked: (s) => (s.matches('idle') ? undefined : (s.context.subject as TSubject)),
+      reading: (s) => s.matches('reading'),
+      acting: (s) => s.matches('acting'),
+      twoFactor: (s) => s.context.twoFactor,
+      refusal: (s) => s.context.refusal,
+    },
+    {
+      confirm: (fundsPassword: string, totpCode: string) => ({ type: 'provenAct.confirm', fundsPassword, totpCode }),
+      cancel: () => ({ type: 'provenAct.cancel' }),
+    },
+  );
 }
 
 /** An order's chat: a party's (live, with a composer), or the operator's read-only copy of an appeal's messages. */
@@ -245,9 +269,10 @@ export function useFiatSettings() {
 }
 
 /**
- * /deal/my-ads: the ad form and the user's ads. `statusQuestion` (pause, resume) and
+ * /deal/my-ads: the ad form and the user's ads. `statusQuestion` (pause, a buy ad's resume) and
  * `closeQuestion` are the questions before an ad changes (the machine's confirm-then-act
- * children) for `ConfirmActDialog`.
+ * children) for `ConfirmActDialog`; `resumeQuestion`, a sell ad's resume, asks for the proof
+ * (`ProvenActDialog`).
  */
 export function useAdForm(fiat: FiatCode) {
   const { context, ...flow } = useActorFlow(
@@ -260,19 +285,21 @@ export function useAdForm(fiat: FiatCode) {
       publishing: (s) => s.matches('publishing'),
       statusQuestion: (s) => s.children.changeStatus,
       closeQuestion: (s) => s.children.closeAd,
+      resumeQuestion: (s) => s.children.resumeAd as ProvenActActorRef | undefined,
     },
     {
       field: (field: AdField, value: string) => ({ type: 'ad.field', field, value }),
       method: (methodId: number, on: boolean) => ({ type: 'ad.method', methodId, on }),
       submit: () => ({ type: 'ad.submit' }),
-      confirm: () => ({ type: 'ad.confirm' }),
+      /** A sell ad sends the proof its dialog's fields hold (issue 49 §2); a buy ad none. */
+      confirm: (fundsPassword?: string, totpCode?: string) => ({ type: 'ad.confirm', fundsPassword, totpCode }),
       back: () => ({ type: 'ad.back' }),
       setStatus: (adId: number, status: AdStatus) => ({ type: 'ad.status', adId, status }),
       setPage: (page: number) => ({ type: 'ad.page', page }),
       retry: () => ({ type: 'ad.retry' }),
     },
   );
-  return { ...context, ...flow, problem: publishProblem(requestOf(context)) };
+  return { ...context, ...flow, problem: publishProblem(requestOf(context)), sells: formSells(context) };
 }
 
 export { FiatContext };

@@ -1,7 +1,9 @@
+import { beforeAll } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIAT_PATHS, type FiatAd, type FiatOrder, type FiatPublishRequest } from '../../../domain/fiat.js';
+import { hashPassword } from '../../../server/kernel/auth/passwords.js';
 import { readBalance } from '../../../server/kernel/ledger/ledger.js';
 import type { UserStreamMessage } from '../../../domain/spotOrders.js';
 import { createFiat } from '../../../server/products/fiat/product.js';
@@ -11,6 +13,11 @@ import type { TestUser } from '../support/users.js';
 
 export const MINUTE = 60_000;
 export const HOUR = 3_600_000;
+/** Every test user's funds password: a release, a sale and a sell ad ask for it (issue 49 §2; moneyOut.test.ts tries them without). */
+export const FUNDS_PASSWORD = 'Fiat-funds-49';
+/** What the helpers send with the calls that ask for it, unless the body says otherwise. */
+const PROOF = { funds_password: FUNDS_PASSWORD };
+const PROVEN_PATHS: readonly string[] = [FIAT_PATHS.release, FIAT_PATHS.adStatus];
 
 let users = 0;
 
@@ -33,6 +40,10 @@ export function useFiat() {
     users: { tag: 'fiat', account: 'legal' },
   });
   const newUser = t.user;
+  let fundsHash = '';
+  beforeAll(async () => {
+    fundsHash = await hashPassword(FUNDS_PASSWORD);
+  });
 
   const h = withHelpers(t, {
     get service() {
@@ -48,16 +59,16 @@ export function useFiat() {
       return product.service.graceAfterRestart();
     },
 
-    /** A user, verified unless told otherwise, with `funds` of each crypto in the legal account and a collection method. */
+    /** A user, verified unless told otherwise, with `funds` of each crypto in the legal account, a collection method and the funds password FUNDS_PASSWORD. */
     async user(options: { verified?: boolean; funds?: Record<string, string> } = {}): Promise<TestUser & { method: number }> {
       const nickname = `Trader ${++users}`;
-      const user = await newUser({ nickname, verified: options.verified !== false, funded: options.funds });
+      const user = await newUser({ nickname, verified: options.verified !== false, funded: options.funds, fundsPasswordHash: fundsHash });
       const [m] = await t.db.query<{ id: number }>(`insert into collection_method (user_id, real_name, card_number, bank_name, currency) values ($1, $2, '6222 0000 1111 2222', 'Test Bank', 'USD') returning id`, [user.id, nickname]);
       return { ...user, method: Number(m!.id) };
     },
 
     publish(user: TestUser, body: Partial<FiatPublishRequest> & { method_ids: number[] }, headers: Record<string, string> = {}): Promise<Answer<FiatAd>> {
-      return t.post<FiatAd>(user, FIAT_PATHS.publish, { side: 'sell', crypto: 'USDT', fiat: 'USD', price_kind: 'fixed', fixed_price: '1.01', total: '1000', min_amount: '10', max_amount: '5000', terms: '', ...body }, headers);
+      return t.post<FiatAd>(user, FIAT_PATHS.publish, { side: 'sell', crypto: 'USDT', fiat: 'USD', price_kind: 'fixed', fixed_price: '1.01', total: '1000', min_amount: '10', max_amount: '5000', terms: '', ...PROOF, ...body }, headers);
     },
     /** A fixed-price USDT/USD sell ad of `total` by a fresh seller (price 1.01 USD). */
     async sellAd(total = '1000', extra: Partial<FiatPublishRequest> = {}) {
@@ -72,11 +83,11 @@ export function useFiat() {
       const order = expectOk(await h.take(buyer, { ad_id: ad.id, by: 'amount', value: amount }));
       return { seller, ad, buyer, order };
     },
-    take(user: TestUser, body: { ad_id: number; by: 'amount' | 'quantity'; value: string; method_id?: number }, headers: Record<string, string> = {}): Promise<Answer<FiatOrder>> {
-      return t.post<FiatOrder>(user, FIAT_PATHS.take, body, headers);
+    take(user: TestUser, body: { ad_id: number; by: 'amount' | 'quantity'; value: string; method_id?: number; funds_password?: string }, headers: Record<string, string> = {}): Promise<Answer<FiatOrder>> {
+      return t.post<FiatOrder>(user, FIAT_PATHS.take, { ...PROOF, ...body }, headers);
     },
     act(user: TestUser | Record<string, string>, path: string, body: object, headers: Record<string, string> = {}): Promise<Answer<FiatOrder>> {
-      return t.post<FiatOrder>(user, path, body, headers);
+      return t.post<FiatOrder>(user, path, PROVEN_PATHS.includes(path) ? { ...PROOF, ...body } : body, headers);
     },
     legal: (user: { id: number }, currency = 'USDT') => readBalance(t.db, user.id, currency, 'legal'),
     async status(orderId: number): Promise<string> {

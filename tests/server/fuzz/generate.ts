@@ -21,6 +21,7 @@ export interface Schema {
   anyOf?: Schema[];
   oneOf?: Schema[];
   items?: Schema;
+  minItems?: number;
   additionalProperties?: unknown;
   maxProperties?: number;
   minProperties?: number;
@@ -146,8 +147,13 @@ function candidatesFor(schema: Schema): unknown[] {
       return [true, false];
     case 'null':
       return [null];
-    case 'array':
-      return [[]];
+    case 'array': {
+      // At least minItems distinct items (an operator's roles: one or more, each once).
+      const min = schema.minItems ?? 0;
+      if (min === 0 || !schema.items) return [[]];
+      const items = schema.items;
+      return [candidatesFor(items).filter((c) => accepts(items, c)).slice(0, min)];
+    }
     case 'object':
       return [sampleObject(schema)];
     case 'string': {

@@ -34,6 +34,12 @@ describe('ICO projects and statuses', () => {
     const p = await t.project();
     const edited = expectOk(await t.save({ id: p.id, name: 'Renamed', description: { ja_JP: '説明' }, total: '2000' }));
     expect(edited).toMatchObject({ name: 'Renamed', total: '2000', description: 'A test project', descriptions: { en_US: 'A test project', ja_JP: '説明' } });
+    // Issue 51 §2: the creation and the edit are in the operator audit log, the edit with the fields it changed.
+    const audit = await t.db.query<{ kind: string; before: unknown; after: unknown }>(`select kind, before, after from operator_audit_log where object_type = 'ico_project' and object_id = $1 order by id`, [String(p.id)]);
+    expect(audit).toEqual([
+      { kind: 'ico.project_create', before: null, after: expect.objectContaining({ id: p.id, name: p.name }) },
+      { kind: 'ico.project_save', before: { name: p.name, total: '1000', description: { en_US: 'A test project' } }, after: { name: 'Renamed', total: '2000', description: { en_US: 'A test project', ja_JP: '説明' } } },
+    ]);
     const user = await t.user();
     expectOk(await t.subscribe(user, p.id, '10'));
     expectRefusal(await t.save({ id: p.id, price: '0.6' }), 400, en.icoProjectLocked.replace('{field}', 'price'));

@@ -33,22 +33,23 @@ describe('wallet notifications in the notification centre', () => {
     expect(await kinds(user)).toEqual(['deposit_credited']);
   });
 
-  it('tells the user when a withdrawal completes (approve → confirmations) and when it fails, with the reason; not when they cancel', async () => {
+  it('tells the user when a withdrawal is submitted (issue 49 §4), completes (approve → confirmations) and fails, with the reason; not when they cancel', async () => {
     const user = await t.newUser({ verified: true });
     await t.fund(user, 'USDT', '500');
     const done = expectOk(await withdraw(user, '120'));
     const refused = expectOk(await withdraw(user, '30'));
     const cancelled = expectOk(await withdraw(user, '15'));
-    expect(await kinds(user)).toEqual(['deposit_credited']);
+    const submitted = ['withdrawal_submitted', 'withdrawal_submitted', 'withdrawal_submitted', 'deposit_credited'];
+    expect(await kinds(user)).toEqual(submitted);
 
     expectOk(await t.call(user, WALLET_PATHS.cancelWithdrawal, { id: cancelled.id }));
     expectOk(await t.call(t.operator, WALLET_PATHS.operatorApproveWithdrawal, { id: done.id }));
-    expect(await kinds(user)).toEqual(['deposit_credited']);
+    expect(await kinds(user)).toEqual(submitted);
     await t.mineAll();
     expectOk(await t.call(t.operator, WALLET_PATHS.operatorFailWithdrawal, { id: refused.id, reason: 'Address on a sanctions list' }));
 
     const en = (await inform(user)).list;
-    expect(en.map((n) => n.kind)).toEqual(['withdrawal_failed', 'withdrawal_completed', 'deposit_credited']);
+    expect(en.map((n) => n.kind)).toEqual(['withdrawal_failed', 'withdrawal_completed', ...submitted]);
     expect(en[0]).toMatchObject({
       title: 'Withdrawal failed',
       body: 'Your withdrawal of 30 USDT (TRC20) was not released and the funds are back in your spot account. Reason: Address on a sanctions list',
@@ -57,6 +58,6 @@ describe('wallet notifications in the notification centre', () => {
     const ja = (await inform(user, 'ja_JP')).list;
     expect(ja[0]).toMatchObject({ title: '出金に失敗しました', body: '30 USDT（TRC20）の出金は実行されず、資金は現物アカウントに戻りました。理由：Address on a sanctions list' });
     expect(ja[1]).toMatchObject({ title: '出金が完了しました', body: `120 USDT（TRC20）を${ADDRESS}へ送金しました。` });
-    expect((await inform(user)).unread).toBe(3);
+    expect((await inform(user)).unread).toBe(6);
   });
 });

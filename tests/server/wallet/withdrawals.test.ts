@@ -13,6 +13,8 @@ let keys = 0;
 const request = (over: Record<string, unknown> = {}) => ({ currency: 'USDT', network: 'TRC20', address: ADDRESS, quantity: '20', funds_password: FUNDS_PASSWORD, ...over });
 const withdraw = (user: TestUser, over: Record<string, unknown> = {}, key = `withdraw-key-${++keys}`) => t.call<WithdrawalRecord>(user, WALLET_PATHS.withdraw, request(over), key);
 const statusOf = async (id: number) => Number((await t.db.query<{ status: number }>('select status from withdrawal where id = $1', [id]))[0]!.status);
+const auditOf = (id: number) =>
+  t.db.query<{ kind: string; before: unknown; after: unknown }>(`select kind, before, after from operator_audit_log where object_type = 'withdrawal' and object_id = $1 order by id`, [String(id)]);
 
 describe('withdrawal refusals', () => {
   it('refuses draw_turn 0, unknown networks, small or malformed quantities, bad addresses and a wrong funds password, changing nothing', async () => {
@@ -128,6 +130,8 @@ describe('withdrawal lifecycle', () => {
     expectRefusal(await t.call(t.operator, WALLET_PATHS.operatorApproveWithdrawal, { id: w.id }), 400, EN.walletWithdrawalNotWaiting);
     expectRefusal(await t.call(user, WALLET_PATHS.cancelWithdrawal, { id: w.id }), 400, EN.walletWithdrawalNotCancellable);
     expectRefusal(await t.call(t.operator, WALLET_PATHS.operatorFailWithdrawal, { id: w.id, reason: 'late' }), 400, EN.walletWithdrawalNotWaiting);
+    // Issue 51 §2: the approval is in the operator audit log, once (the refused repeats change nothing and write nothing).
+    expect(await auditOf(w.id)).toEqual([{ kind: 'withdrawal.approve', before: { status: 1 }, after: expect.objectContaining({ status: 2, tx_hash: approved.tx_hash }) }]);
 
     await t.chain.tick();
     await t.chain.tick();
@@ -171,6 +175,7 @@ describe('withdrawal lifecycle', () => {
     expect(failed.body.msg).toBe(EN.walletWithdrawFailed);
     expect(expectOk(failed)).toMatchObject({ status: WithdrawalStatus.failed, reason: 'Address on a sanctions list' });
     expect(await t.balance(user, 'USDT')).toEqual({ available: '59', frozen: '41' });
+    expect(await auditOf(a.id)).toEqual([{ kind: 'withdrawal.fail', before: { status: 1 }, after: { status: WithdrawalStatus.failed, reason: 'Address on a sanctions list' } }]);
 
     expectRefusal(await t.call(other, WALLET_PATHS.cancelWithdrawal, { id: b.id }), 400, EN.walletWithdrawalNotCancellable);
     expectRefusal(await t.call(user, WALLET_PATHS.cancelWithdrawal, { id: a.id }), 400, EN.walletWithdrawalNotCancellable);
@@ -181,6 +186,8 @@ describe('withdrawal lifecycle', () => {
     expect(await t.balance(user, 'USDT')).toEqual({ available: '100', frozen: '0' });
     const kinds = await t.db.query<{ kind: string }>(`select kind from ledger_entry where user_id = $1 and kind like 'withdraw%' order by id`, [user.id]);
     expect(kinds.map((k) => k.kind)).toEqual(['withdraw_freeze', 'withdraw_freeze', 'withdraw_unfreeze', 'withdraw_unfreeze']);
+    // The user's own cancel is no operator action.
+    expect(await auditOf(b.id)).toEqual([]);
     await expectLedgerConsistent(t.db);
   });
 });

@@ -10,10 +10,16 @@ export async function antiPhishingCode(db: Queryable, userId: number): Promise<s
   return row?.anti_phishing ?? '';
 }
 
+/** What the rule says of a phrase, as a refusal's key and placeholders, or undefined. */
+export function antiPhishingRefusal(raw: string): { key: NonNullable<ReturnType<typeof antiPhishingProblem>>; vars: Record<string, string> } | undefined {
+  const problem = antiPhishingProblem(raw);
+  return problem ? { key: problem, vars: { min: String(ANTI_PHISHING_MIN), max: String(ANTI_PHISHING_MAX) } } : undefined;
+}
+
 /** Sets (or, with '', clears) the user's anti-phishing code; a phrase the rule refuses changes nothing. */
 export async function setAntiPhishingCode(db: Queryable, userId: number, raw: string): Promise<Outcome<{ code: string }>> {
-  const problem = antiPhishingProblem(raw);
-  if (problem) return { ok: false, key: problem, vars: { min: String(ANTI_PHISHING_MIN), max: String(ANTI_PHISHING_MAX) } };
+  const problem = antiPhishingRefusal(raw);
+  if (problem) return { ok: false, ...problem };
   const code = raw.trim();
   await db.query('update app_user set anti_phishing = $2 where id = $1', [userId, code]);
   return { ok: true, data: { code } };

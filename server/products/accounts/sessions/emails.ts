@@ -1,10 +1,14 @@
 import { localeFromHeader, type LocaleCode } from '../../../../domain/languages.js';
 import { CODE_TTL_MINUTES } from '../../../kernel/auth/accountRules.js';
 import { translate } from '../../../kernel/i18n/messages.js';
+import { NOTIFICATION_KINDS, renderNotification, type NotificationKind } from '../../../kernel/notifications/render.js';
 import { CODE_EMAIL } from '../codeEmail.js';
 import type { CodeMessage } from '../delivery.js';
 import { REGISTER_ATTEMPT } from '../safety/registerAttempt.js';
+import { SECURITY_NOTICE } from '../securityMail.js';
 import './messages.js';
+
+const isNotificationKind = (kind: string | undefined): kind is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(kind ?? '');
 
 export interface RenderedEmail {
   subject: string;
@@ -25,6 +29,15 @@ function content(message: CodeMessage, lang: LocaleCode, site: string): { subjec
   }
   if (message.purpose === 'login_new_device') {
     return { subject: translate(lang, 'newDeviceEmailSubject', vars), body: translate(lang, 'newDeviceEmailBody', vars) };
+  }
+  // A security change (issue 49 §4): the in-app notice's own title and text, so both say the same.
+  const kind = message.params?.kind;
+  if (message.purpose === SECURITY_NOTICE && isNotificationKind(kind)) {
+    const notice = renderNotification(lang, kind, message.params ?? {});
+    return { subject: `${site}: ${notice.title}`, body: notice.body };
+  }
+  if (message.purpose === 'unlock_2fa') {
+    return { subject: translate(lang, 'unlockEmailSubject', vars), body: translate(lang, 'unlockEmailBody', vars) };
   }
   const template = CODE_EMAIL[lang];
   return { subject: fill(template.subject), body: fill(template.body) };

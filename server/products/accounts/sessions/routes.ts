@@ -3,10 +3,13 @@ import { ResultCode } from '../../../../domain/api.js';
 import { LOGIN_HISTORY_PAGE_SIZE } from '../../../../domain/sessions.js';
 import type { Database } from '../../../kernel/db/database.js';
 import { hashToken } from '../../../kernel/auth/sessions.js';
+import { requireSecondFactor, twoFactorEnabled } from '../../../kernel/auth/twoFactor.js';
 import { translate } from '../../../kernel/i18n/messages.js';
 import { ApiFailure, ok, okWith } from '../../../kernel/http/envelope.js';
-import { anyBody, paging, strictObject as object, rowId, text } from '../../../kernel/http/schemas.js';
-import { antiPhishingCode, setAntiPhishingCode } from './antiPhishing.js';
+import { anyBody, paging, secondFactorCode, sixDigitCode, strictObject as object, rowId, text } from '../../../kernel/http/schemas.js';
+import { outcomeOf, unwrap } from '../../../kernel/outcome.js';
+import { checkCode } from '../codes.js';
+import { antiPhishingCode, antiPhishingRefusal, setAntiPhishingCode } from './antiPhishing.js';
 import { listSessions, loginHistory, revokeOtherSessions, revokeSessionById } from './sessions.js';
 import './messages.js';
 
@@ -16,7 +19,7 @@ import './messages.js';
  * "Sessions, login history and the anti-phishing code"). Every call needs a live user token and
  * acts on the token's own user only.
  */
-export function sessionRoutes(db: Database) {
+export function sessionRoutes(db: Database, now: () => number = Date.now) {
   const auth = { auth: 'user' } as const;
   const currentHash = (request: FastifyRequest) => hashToken(request.token ?? '');
   return async (app: FastifyInstance) => {
@@ -44,14 +47,28 @@ export function sessionRoutes(db: Database) {
       },
       async (request) => ok(request.lang, await loginHistory(db, request.user.id, request.body.page ?? 1, request.body.size ?? LOGIN_HISTORY_PAGE_SIZE)),
     );
+    // `two_factor` tells the form which proof a change takes.
     app.post('/api/user/anti_phishing', { config: auth, schema: { body: anyBody } }, async (request) =>
-      ok(request.lang, { code: await antiPhishingCode(db, request.user.id) }),
+      ok(request.lang, { code: await antiPhishingCode(db, request.user.id), two_factor: await twoFactorEnabled(db, request.user.id) }),
     );
-    app.post<{ Body: { code: string } }>(
+    app.post<{ Body: { code: string; totp_code?: string; email_code?: string } }>(
       '/api/user/anti_phishing_set',
-      { config: auth, schema: { body: object(['code'], { code: text(64) }) } },
+      { config: auth, schema: { body: object(['code'], { code: text(64), totp_code: secondFactorCode, email_code: sixDigitCode }) } },
       async (request) => {
-        const outcome = await setAntiPhishingCode(db, request.user.id, request.body.code);
+        const userId = request.user.id;
+        // The phrase first: a refused one uses up no code.
+        const problem = antiPhishingRefusal(request.body.code);
+        if (problem) throw new ApiFailure(ResultCode.badRequest, problem.key, problem.vars);
+        // Issue 49 §4: not with the session alone. With 2FA on, its code (counted on the database, so a
+        // wrong one stays counted); with it off, the code emailed to the account (/api/user/send_code, purpose anti_phishing).
+        if (await twoFactorEnabled(db, userId)) {
+          unwrap(await outcomeOf(() => requireSecondFactor(db, { userId, code: request.body.totp_code, client: request.ip, now: now(), lang: request.lang })));
+        } else {
+          const [user] = await db.query<{ account: string }>('select account from app_user where id = $1', [userId]);
+          const proven = await db.transaction((tx) => checkCode(tx, user?.account ?? '', 'anti_phishing', request.body.email_code ?? '', true));
+          if (!proven) throw new ApiFailure(ResultCode.badRequest, 'codeInvalid');
+        }
+        const outcome = await setAntiPhishingCode(db, userId, request.body.code);
         if (!outcome.ok) throw new ApiFailure(ResultCode.badRequest, outcome.key, outcome.vars);
         return okWith(request.lang, outcome.data.code ? 'antiPhishingSaved' : 'antiPhishingCleared', outcome.data);
       },

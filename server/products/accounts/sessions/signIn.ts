@@ -1,18 +1,20 @@
 import { openSession } from '../../../kernel/auth/sessions.js';
 import type { Queryable } from '../../../kernel/db/database.js';
-import { describeDevice, notify, rememberDevice, type DeviceInfo } from '../../../kernel/notifications/notify.js';
+import { describeDevice, notify } from '../../../kernel/notifications/notify.js';
 import type { CodeDelivery } from '../delivery.js';
+import { rememberSignInDevice, type SignInDevice } from './devices.js';
 import { recordLogin } from './sessions.js';
 
 /**
  * The end of every successful sign-in (after the password, or after the second step when 2FA is
- * on): the attempt goes into the login history; a device (user agent + address) this user has not
- * signed in from before gets the in-app notice and an email; the session is opened with where it
- * came from, for the sessions list. Answers the session's token.
+ * on): the attempt goes into the login history; a device (the browser's device cookie from a
+ * network: devices.ts) this user has not signed in from before gets the in-app notice and an
+ * email; the session is opened with where it came from, for the sessions list. Answers the
+ * session's token.
  */
-export async function completeSignIn(db: Queryable, delivery: CodeDelivery, user: { id: number; account: string }, device?: DeviceInfo): Promise<string> {
+export async function completeSignIn(db: Queryable, delivery: CodeDelivery, user: { id: number; account: string }, device?: SignInDevice): Promise<string> {
   await recordLogin(db, user.id, device, 'success');
-  if (device && (await rememberDevice(db, user.id, device))) {
+  if (device && (await rememberSignInDevice(db, user.id, device))) {
     const params = { device: describeDevice(device.userAgent), ip: device.ip };
     await notify(db, user.id, { kind: 'login_new_device', params });
     const time = new Date().toISOString();

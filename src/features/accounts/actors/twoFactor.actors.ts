@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { TWO_FACTOR_PATHS, type TwoFactorEnrolment, type TwoFactorStatus } from '../../../../domain/twoFactor';
+import { TWO_FACTOR_PATHS, type TwoFactorBegin, type TwoFactorConfirmed, type TwoFactorEnrolment, type TwoFactorStatus } from '../../../../domain/twoFactor';
 import type { OperatorUsersFilter, OperatorUsersPage } from '../machines/operatorUsers/operatorUsers.machine';
 import type { OperatorUserRow } from '../../../../domain/twoFactor';
 import { pageLoader } from '../../../app/machines/pagedList/pagedList.machine';
@@ -10,10 +10,16 @@ import type { SessionGrant } from '../machines/login/login.machine';
 export function createTwoFactorActors(api: ApiClient) {
   return {
     fetchStatus: fromPromise<TwoFactorStatus>(({ signal }) => api.post<TwoFactorStatus>(TWO_FACTOR_PATHS.status, {}, signal)),
-    begin: fromPromise<TwoFactorEnrolment>(({ signal }) => api.post<TwoFactorEnrolment>(TWO_FACTOR_PATHS.begin, {}, signal)),
-    confirm: fromPromise<{ recovery_codes: string[] }, { code: string }>(({ input, signal }) => api.post(TWO_FACTOR_PATHS.confirm, input, signal)),
+    begin: fromPromise<TwoFactorEnrolment, TwoFactorBegin>(({ input, signal }) => api.post<TwoFactorEnrolment>(TWO_FACTOR_PATHS.begin, input, signal)),
+    confirm: fromPromise<TwoFactorConfirmed, { code: string }>(({ input, signal }) => api.post(TWO_FACTOR_PATHS.confirm, input, signal)),
     disable: fromPromise<null, { code: string }>(({ input, signal }) => api.post<null>(TWO_FACTOR_PATHS.disable, input, signal)),
+    /** Locked by wrong codes (issue 49 §3): the emailed unlock, signed in … */
+    sendUnlock: fromPromise<null>(({ signal }) => api.post<null>(TWO_FACTOR_PATHS.unlockSend, {}, signal)),
+    unlock: fromPromise<null, { code: string }>(({ input, signal }) => api.post<null>(TWO_FACTOR_PATHS.unlock, input, signal)),
     verifyLogin: fromPromise<SessionGrant, { challenge: string; code: string }>(({ input, signal }) => api.post<SessionGrant>(TWO_FACTOR_PATHS.login, input, signal)),
+    /** … and at the sign-in's second step, with its challenge. */
+    sendLoginUnlock: fromPromise<null, { challenge: string }>(({ input, signal }) => api.post<null>(TWO_FACTOR_PATHS.loginUnlockSend, input, signal)),
+    loginUnlock: fromPromise<null, { challenge: string; code: string }>(({ input, signal }) => api.post<null>(TWO_FACTOR_PATHS.loginUnlock, input, signal)),
   };
 }
 

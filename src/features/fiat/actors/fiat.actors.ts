@@ -1,6 +1,7 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { FIAT_PATHS, fiatChatImagePath, type AdStatus, type FiatAd, type FiatAdsQuery, type FiatAppeal, type FiatChatMessage, type FiatMethod, type FiatMyAdsPage, type FiatOrder, type FiatStanding, type FiatStreamMessage } from '../../../../domain/fiat';
 import type { Page } from '../../../../domain/wallet';
+import { TWO_FACTOR_PATHS, type TwoFactorStatus } from '../../../../domain/twoFactor';
 import type { UserStreamHub } from '../../../app/actors/userStream.actor';
 import type { ApiClient } from '../../../services/api';
 import { fetchImageDataUrl, photoAsDataUrl } from '../../../services/identityPhotos';
@@ -12,6 +13,7 @@ import type { LegalTradePatch, LegalTradeSettings } from '../../../../domain/fia
 import { pageLoader } from '../../../app/machines/pagedList/pagedList.machine';
 import type { FiatListFilter, FiatRow } from '../machines/fiatList/fiatList.filter';
 import type { TakeData, TakeInput } from '../machines/fiatTake/fiatTake.machine';
+import type { ProvenActInput } from '../machines/provenAct/provenAct.machine';
 
 /** A pushed fiat order, if the payload is one (the hub forwards other products' messages unparsed). */
 export function parsePushedOrder(payload: unknown): FiatOrder | undefined {
@@ -57,28 +59,41 @@ export function createFiatChatActors(api: ApiClient, hub: UserStreamHub, access:
 /** Promise actors for the P2P calls (docs/API.md "P2P fiat"); each honours `signal`. */
 export function createFiatActors(api: ApiClient, hub: UserStreamHub) {
   const step = (path: string) => fromPromise<FiatOrder, OrderStepInput>(({ input, signal }) => api.post<FiatOrder>(path, { order_id: input.orderId }, signal, undefined, input.idempotencyKey));
+  /** Whether the user has 2FA on (the proof then asks for the code). */
+  const twoFactorOn = async (signal: AbortSignal) => (await api.post<TwoFactorStatus>(TWO_FACTOR_PATHS.status, {}, signal)).enabled;
+  /** The same, beside a page's own reads: not known (undefined) when it fails, so the page still opens and the code field is offered. */
+  const twoFactorIfKnown = (signal: AbortSignal) => twoFactorOn(signal).catch((): undefined => undefined);
   return {
+    readTwoFactor: fromPromise<boolean>(({ signal }) => twoFactorOn(signal)),
     fetchAds: fromPromise<Page<FiatAd>, FiatAdsQuery>(({ input, signal }) => api.post<Page<FiatAd>>(FIAT_PATHS.ads, input as object, signal)),
     loadTake: fromPromise<TakeData, { adId: number }>(async ({ input, signal }) => {
-      const [ad, methods] = await Promise.all([api.post<FiatAd>(FIAT_PATHS.ad, { ad_id: input.adId }, signal), api.post<FiatMethod[]>(FIAT_PATHS.methods, {}, signal)]);
-      return { ad, methods };
+      const [ad, methods, twoFactor] = await Promise.all([api.post<FiatAd>(FIAT_PATHS.ad, { ad_id: input.adId }, signal), api.post<FiatMethod[]>(FIAT_PATHS.methods, {}, signal), twoFactorIfKnown(signal)]);
+      return { ad, methods, twoFactor };
     }),
     submitTake: fromPromise<FiatOrder, TakeInput>(({ input, signal }) => api.post<FiatOrder>(FIAT_PATHS.take, input.request as object, signal, undefined, input.idempotencyKey)),
     loadOrder: fromPromise<LoadedOrder, { orderId: number }>(async ({ input, signal }) => ({ order: await api.post<FiatOrder>(FIAT_PATHS.order, { order_id: input.orderId }, signal), receivedAt: Date.now() })),
     markPaid: step(FIAT_PATHS.markPaid),
     cancelOrder: step(FIAT_PATHS.cancel),
-    releaseOrder: step(FIAT_PATHS.release),
+    /** The seller's release with its proof (issue 49 §2), under the order's one idempotency key. */
+    releaseOrder: fromPromise<FiatOrder, ProvenActInput<OrderStepInput>>(({ input, signal }) =>
+      api.post<FiatOrder>(FIAT_PATHS.release, { order_id: input.subject.orderId, ...input.proof }, signal, undefined, input.subject.idempotencyKey),
+    ),
     appealOrder: fromPromise<FiatOrder, AppealInput>(({ input, signal }) => api.post<FiatOrder>(FIAT_PATHS.appeal, { order_id: input.orderId, reason: input.reason }, signal)),
     loadMine: fromPromise<MyAdsData, { page: number; size: number }>(async ({ input, signal }) => {
-      const [ads, methods, standing] = await Promise.all([
+      const [ads, methods, standing, twoFactor] = await Promise.all([
         api.post<FiatMyAdsPage>(FIAT_PATHS.myAds, { page: input.page, size: input.size }, signal),
         api.post<FiatMethod[]>(FIAT_PATHS.methods, {}, signal),
         api.post<FiatStanding>(FIAT_PATHS.standing, {}, signal),
+        twoFactorIfKnown(signal),
       ]);
-      return { ads, methods, standing };
+      return { ads, methods, standing, twoFactor };
     }),
     publishAd: fromPromise<FiatAd, PublishInput>(({ input, signal }) => api.post<FiatAd>(FIAT_PATHS.publish, input.request as object, signal, undefined, input.idempotencyKey)),
     changeStatus: fromPromise<FiatAd, { adId: number; status: AdStatus }>(({ input, signal }) => api.post<FiatAd>(FIAT_PATHS.adStatus, { ad_id: input.adId, status: input.status }, signal)),
+    /** A sell ad online again, with its proof (issue 49 §2). */
+    resumeAd: fromPromise<FiatAd, ProvenActInput<{ adId: number; status: AdStatus }>>(({ input, signal }) =>
+      api.post<FiatAd>(FIAT_PATHS.adStatus, { ad_id: input.subject.adId, status: input.subject.status, ...input.proof }, signal),
+    ),
     /** A page of the user's fiat orders or fiat-account records (the shared paged list's `loadPage`). */
     fetchList: pageLoader<FiatListFilter, FiatRow>(({ filter, page, size }, signal) =>
       filter.source.kind === 'orders'

@@ -72,7 +72,7 @@ export function orderActions<E extends EventObject>() {
     adoptPushed: assign<FiatOrderContext, E, undefined, E, never>(({ event }) => fromLoaded(event as unknown as OrderPushedEvent)),
     /** The order in appeal, as a submitted appeal (the `appeal` child's output) answered it. */
     adoptAppealed: assign<FiatOrderContext, E, undefined, E, never>(({ event }) => ({ order: (event as unknown as DoneActorEvent<AppealOutcome>).output.order })),
-    /** The order as a confirmed step (a confirm-then-act child's `confirmAct.done`) answered it. */
+    /** The order as a confirmed step (a confirm-then-act child's `confirmAct.done`, or the release's `provenAct.done`) answered it. */
     adoptActed: assign<FiatOrderContext, E, undefined, E, never>(({ event }) => ({ order: (event as unknown as ConfirmActReport<OrderStep, FiatOrder> & { type: 'confirmAct.done' }).output })),
   };
 }

@@ -15,10 +15,15 @@ import type { AdChange, AdField } from '../machines/adForm/adForm.machine';
 import { fiatAmount, money } from '../../../../domain/figures';
 import { Frame } from './fiatStyles';
 import { StandingNotice } from './StandingNotice';
+import { ProofDialog, ProvenActDialog } from './ProofDialog';
 
 const STATUS_KEYS = { online: 'fiat.ads.online', paused: 'fiat.ads.paused', closed: 'fiat.ads.closed' } as const;
 
-/** /deal/my-ads: publish a buy or sell ad (verified users; a sell ad freezes its total) and pause, resume or close one's ads. */
+/**
+ * /deal/my-ads: publish a buy or sell ad (verified users; a sell ad freezes its total) and pause,
+ * resume or close one's ads. A sell ad going online (published or resumed) freezes crypto for anyone
+ * to take, so its confirmation asks for the funds password and, 2FA on, the code (issue 49 §2).
+ */
 export function MyAdsPage() {
   const { t } = useTranslation();
   const app = useAppFlow();
@@ -130,13 +135,19 @@ export function MyAdsPage() {
           {f.failed && <RetryButton small onRetry={f.retry} />}
         </PanelBody>
       </Panel>
-      {(f.confirming || f.publishing) && (
-        <ConfirmDialog title={t('fiat.ads.publish')} cancelLabel={t('common.cancel')} confirmLabel={t('common.confirm')} busy={f.publishing} onCancel={f.back} onConfirm={f.confirm}>
+      {f.sells && (f.confirming || f.publishing) && (
+        <ProofDialog title={t('fiat.ads.publish')} tone="primary" busy={f.publishing} twoFactor={f.data?.twoFactor} refusal={f.refusal} onCancel={f.back} onConfirm={f.confirm}>
+          {t('fiat.ads.confirmSell', { total: money(f.form.total, f.form.crypto), crypto: f.form.crypto, fiat: f.form.fiat })}
+        </ProofDialog>
+      )}
+      {!f.sells && (f.confirming || f.publishing) && (
+        <ConfirmDialog title={t('fiat.ads.publish')} cancelLabel={t('common.cancel')} confirmLabel={t('common.confirm')} busy={f.publishing} onCancel={f.back} onConfirm={() => f.confirm()}>
           {t(f.form.side === 'sell' ? 'fiat.ads.confirmSell' : 'fiat.ads.confirmBuy', { total: money(f.form.total, f.form.crypto), crypto: f.form.crypto, fiat: f.form.fiat })}
         </ConfirmDialog>
       )}
       <ConfirmActDialog<AdChange> actor={f.statusQuestion} tone="primary" texts={(c) => ({ titleKey: 'fiat.ads.title', questionKey: c.status === 'paused' ? 'fiat.ads.confirmPause' : 'fiat.ads.confirmResume' })} />
       <ConfirmActDialog actor={f.closeQuestion} texts={() => ({ titleKey: 'fiat.ads.title', questionKey: 'fiat.ads.confirmClose' })} />
+      <ProvenActDialog actor={f.resumeQuestion} tone="primary" texts={() => ({ titleKey: 'fiat.ads.title', questionKey: 'fiat.ads.confirmResumeSell' })} />
     </Frame>
   );
 }

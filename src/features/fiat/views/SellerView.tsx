@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../app/ui/Button';
-import { RetryButton } from '../../../app/ui/RetryButton';
-import { ConfirmActDialog } from '../../../app/ui/ConfirmDialog';
+import { ProvenActDialog } from './ProofDialog';
 import { Panel, PanelBody } from '../../../app/ui/Panel';
 import { useFiatSeller } from '../fiat.hooks';
 import { FIAT_STATUS_KEYS } from '../machines/fiatOrderShared';
@@ -51,7 +50,6 @@ export function SellerView(props: { orderId: number }) {
                 <Button $variant="primary" onClick={s.release}>
                   {t('fiat.confirmReceipt')}
                 </Button>
-                {s.releaseFailed && <RetryButton onRetry={s.retry} />}
               </div>
             </StepBand>
           )}
@@ -71,7 +69,7 @@ export function SellerView(props: { orderId: number }) {
         </>
       )}
       {o && (
-        <ConfirmActDialog
+        <ProvenActDialog
           actor={s.releaseQuestion}
           tone="primary"
           texts={() => ({

@@ -10,11 +10,13 @@ import { PressedChoice } from '../../../app/ui/Segmented';
 import { useFiatTake } from '../fiat.hooks';
 import { fiatAmount, money, ratioPercent } from '../../../../domain/figures';
 import { Facts, Frame } from './fiatStyles';
+import { ProofDialog } from './ProofDialog';
 
 /**
  * /deal/buy-next and sell-next (spec §2): the chosen ad, the amount or quantity, the collection
- * method a seller is paid to (their own), and the order behind a confirmation. A created order
- * opens buy-detail or sell-detail.
+ * method a seller is paid to (their own), and the order behind a confirmation. A sale's confirmation
+ * asks for the funds password and, 2FA on, the code (issue 49 §2: the user's crypto goes into
+ * escrow for the advertiser). A created order opens buy-detail or sell-detail.
  */
 export function TakePage(props: { side: AdSide }) {
   const { t } = useTranslation();
@@ -121,7 +123,20 @@ export function TakePage(props: { side: AdSide }) {
           )}
         </PanelBody>
       </Panel>
-      {ad && take.figures && (take.confirming || take.submitting) && (
+      {ad && take.figures && take.sells && (take.confirming || take.submitting) && (
+        <ProofDialog
+          title={t('page.deal.sellNext')}
+          tone="danger"
+          busy={take.submitting}
+          twoFactor={take.data?.twoFactor}
+          refusal={take.refusal}
+          onCancel={take.back}
+          onConfirm={take.confirm}
+        >
+          {t('fiat.confirmSell', { quantity: money(take.figures.quantity, ad.crypto), crypto: ad.crypto, amount: fiatAmount(take.figures.amount), fiat: ad.fiat, merchant: ad.merchant })}
+        </ProofDialog>
+      )}
+      {ad && take.figures && !take.sells && (take.confirming || take.submitting) && (
         <ConfirmDialog
           title={t(buying ? 'page.deal.buyNext' : 'page.deal.sellNext')}
           cancelLabel={t('common.cancel')}
@@ -129,7 +144,7 @@ export function TakePage(props: { side: AdSide }) {
           tone={buying ? 'primary' : 'danger'}
           busy={take.submitting}
           onCancel={take.back}
-          onConfirm={take.confirm}
+          onConfirm={() => take.confirm()}
         >
           {t(buying ? 'fiat.confirmBuy' : 'fiat.confirmSell', { quantity: money(take.figures.quantity, ad.crypto), crypto: ad.crypto, amount: fiatAmount(take.figures.amount), fiat: ad.fiat, merchant: ad.merchant })}
         </ConfirmDialog>

@@ -1,50 +1,76 @@
-import { assign, setup, type ActorRefFrom } from 'xstate';
+import { and, assign, setup, type ActorRefFrom } from 'xstate';
 import type { SecurityLevel } from '../../../../../domain/accountSafety';
 import type { ToastMessage } from '../../../../../domain/errors';
 import { loadStates } from '../../../../app/machines/loadStates/loadStates';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
-export type SecurityLevelEvent = { type: 'securityLevel.setAllowlist'; enabled: boolean } | { type: 'securityLevel.retry' };
+export type SecurityLevelEvent =
+  | { type: 'securityLevel.setAllowlist'; enabled: boolean }
+  /** Turning the allowlist off, confirmed: the 2FA code when 2FA is on (issue 49 §4). */
+  | { type: 'allowlistOff.confirm'; totpCode?: string }
+  | { type: 'allowlistOff.cancel' }
+  | { type: 'securityLevel.retry' };
+
+export interface AllowlistChange {
+  enabled: boolean;
+  totp_code?: string;
+}
 
 const securityLevelSetup = setup({
   types: {
-    context: {} as { level: SecurityLevel | undefined; wanted: boolean },
+    context: {} as { level: SecurityLevel | undefined; wanted: boolean; totpCode: string },
     events: {} as SecurityLevelEvent,
   },
   actors: {
     fetchLevel: toBeProvided<SecurityLevel>('fetchLevel'),
-    setAllowlist: toBeProvided<SecurityLevel, { enabled: boolean }>('setAllowlist'),
+    setAllowlist: toBeProvided<SecurityLevel, AllowlistChange>('setAllowlist'),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
   },
   guards: {
     changes: ({ context, event }) => event.type === 'securityLevel.setAllowlist' && context.level?.allowlist !== event.enabled,
+    turningOn: ({ event }) => event.type === 'securityLevel.setAllowlist' && event.enabled,
+    wantedOff: ({ context }) => !context.wanted,
   },
 });
 
+/** Whether the level says 2FA is on (then turning the allowlist off asks for its code). */
+export const twoFactorOnIn = (level: SecurityLevel | undefined): boolean => Boolean(level?.items.find((i) => i.id === 'two_factor')?.on);
+
 /**
- * /user/s-securityset (issue 35): reads what is really on (2FA, identity, anti-phishing code,
- * allowlist) and switches allowlist mode. Turning it off locks withdrawals for 24 h on the server;
- * the answer carries the new level, lock included.
+ * /user/s-securityset (issues 35 and 49): reads what is really on (2FA, identity, anti-phishing
+ * code, allowlist) and switches allowlist mode. Turning it on is at once; turning it off first asks
+ * for a confirmation that says withdrawals will then be locked for 24 hours and, with 2FA on, takes
+ * its code (`confirmingOff`; a refusal comes back there). The answer carries the new level, lock
+ * included.
  */
 export const securityLevelMachine = securityLevelSetup.createMachine({
   id: 'securityLevel',
-  context: { level: undefined, wanted: false },
+  context: { level: undefined, wanted: false, totpCode: '' },
   initial: 'loading',
   states: {
     ...loadStates(securityLevelSetup, { src: 'fetchLevel', into: (level) => ({ level }), next: 'ready', retry: 'securityLevel.retry' }),
     ready: {
       on: {
-        'securityLevel.setAllowlist': { guard: 'changes', target: 'switching', actions: assign({ wanted: ({ event }) => event.enabled }) },
+        'securityLevel.setAllowlist': [
+          { guard: and(['changes', 'turningOn']), target: 'switching', actions: assign({ wanted: true, totpCode: '' }) },
+          { guard: 'changes', target: 'confirmingOff', actions: assign({ wanted: false, totpCode: '' }) },
+        ],
+      },
+    },
+    confirmingOff: {
+      on: {
+        'allowlistOff.confirm': { target: 'switching', actions: assign({ totpCode: ({ event }) => (event.totpCode ?? '').trim() }) },
+        'allowlistOff.cancel': 'ready',
       },
     },
     switching: {
       invoke: {
         id: 'setAllowlist',
         src: 'setAllowlist',
-        input: ({ context }) => ({ enabled: context.wanted }),
+        input: ({ context }) => (context.totpCode ? { enabled: context.wanted, totp_code: context.totpCode } : { enabled: context.wanted }),
         onDone: {
           target: 'ready',
           actions: [
@@ -52,7 +78,10 @@ export const securityLevelMachine = securityLevelSetup.createMachine({
             { type: 'showToast', params: ({ event }) => ({ tone: 'success' as const, message: { key: event.output.allowlist ? 'safety.allowlistOn' : 'safety.allowlistOff' } }) },
           ],
         },
-        onError: { target: 'ready', actions: toastError },
+        onError: [
+          { guard: 'wantedOff', target: 'confirmingOff', actions: [toastError, assign({ totpCode: '' })] },
+          { target: 'ready', actions: toastError },
+        ],
       },
     },
   },

@@ -2,9 +2,9 @@ import type { MachineModel } from '../../../../app/machines/model.types';
 import type { SecurityLevel } from '../../../../../domain/accountSafety';
 import { securityLevelMachine } from './securityLevel.machine';
 
-const level = (allowlist: boolean): SecurityLevel => ({
+const level = (allowlist: boolean, twoFactor = false): SecurityLevel => ({
   items: [
-    { id: 'two_factor', on: false },
+    { id: 'two_factor', on: twoFactor },
     { id: 'identity', on: true },
     { id: 'anti_phishing', on: false },
     { id: 'allowlist', on: allowlist },
@@ -21,13 +21,17 @@ export const securityLevelModel: MachineModel<typeof securityLevelMachine> = {
   variants: [{ name: 'security level and allowlist' }],
   events: [
     { type: 'xstate.done.actor.fetchLevel', output: level(false) },
+    { type: 'xstate.done.actor.fetchLevel', output: level(true, true) },
     { type: 'xstate.error.actor.fetchLevel', error: { kind: 'network' } },
     { type: 'securityLevel.retry' },
     { type: 'securityLevel.setAllowlist', enabled: true },
     { type: 'securityLevel.setAllowlist', enabled: false },
     { type: 'xstate.done.actor.setAllowlist', output: level(true) },
     { type: 'xstate.done.actor.setAllowlist', output: level(false) },
-    { type: 'xstate.error.actor.setAllowlist', error: { kind: 'server', serverMessage: 'Bad request' } },
+    { type: 'xstate.error.actor.setAllowlist', error: { kind: 'server', serverMessage: 'Wrong or already used authentication code' } },
+    { type: 'allowlistOff.confirm', totpCode: '123456' },
+    { type: 'allowlistOff.confirm' },
+    { type: 'allowlistOff.cancel' },
   ],
-  abstract: (snapshot) => snapshot.context.level?.allowlist === true,
+  abstract: (snapshot) => [snapshot.context.level?.allowlist === true, snapshot.context.wanted],
 };

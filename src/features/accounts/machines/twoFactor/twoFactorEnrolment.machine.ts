@@ -1,17 +1,22 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { ToastMessage } from '../../../../../domain/errors';
-import type { TwoFactorEnrolment, TwoFactorStatus } from '../../../../../domain/twoFactor';
+import type { TwoFactorBegin, TwoFactorConfirmed, TwoFactorEnrolment, TwoFactorStatus } from '../../../../../domain/twoFactor';
 import { loadStates } from '../../../../app/machines/loadStates/loadStates';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 export type TwoFactorEnrolmentEvent =
   | { type: 'enrol.start' }
+  /** The login password, which enrolment starts with (issue 49 §4). */
+  | { type: 'enrol.password'; password: string }
   | { type: 'enrol.confirm'; code: string }
   | { type: 'enrol.cancel' }
   /** The user has written the recovery codes down: they are never shown again. */
   | { type: 'codes.saved' }
   | { type: 'disable.submit'; code: string }
+  /** Locked by wrong codes: email me an unlock code, then type it. */
+  | { type: 'unlock.send' }
+  | { type: 'unlock.submit'; code: string }
   | { type: 'retry' };
 
 interface Context {
@@ -19,45 +24,62 @@ interface Context {
   enrolment: TwoFactorEnrolment | undefined;
   recoveryCodes: string[];
   code: string;
+  /** Held only between the password form and the answer to it. */
+  password: string;
+  /** An unlock code was emailed: the form to type it shows. */
+  unlockSent: boolean;
 }
 
 const twoFactorEnrolmentSetup = setup({
   types: { context: {} as Context, events: {} as TwoFactorEnrolmentEvent },
   actors: {
     fetchStatus: toBeProvided<TwoFactorStatus>('fetchStatus'),
-    begin: toBeProvided<TwoFactorEnrolment>('begin'),
-    confirm: toBeProvided<{ recovery_codes: string[] }, { code: string }>('confirm'),
+    begin: toBeProvided<TwoFactorEnrolment, TwoFactorBegin>('begin'),
+    confirm: toBeProvided<TwoFactorConfirmed, { code: string }>('confirm'),
     disable: toBeProvided<null, { code: string }>('disable'),
+    sendUnlock: toBeProvided<null>('sendUnlock'),
+    unlock: toBeProvided<null, { code: string }>('unlock'),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
   },
   guards: {
     enabled: ({ context }) => Boolean(context.status?.enabled),
+    locked: ({ context }) => Boolean(context.status?.enabled && context.status.locked),
   },
 });
 
 /**
- * Two-factor authentication in the user centre (/user/s-securityset; issue 35): the status is read,
- * then — off — a secret and its otpauth:// URI are fetched (`scanning`: the QR code and the secret
- * as text), the first code confirms it and the ten recovery codes are shown once (`showingCodes`);
- * — on — a code (or a recovery code) turns it off. Refusals are translated toasts and the step
- * stays. Effects are supplied by accounts.flows.ts.
+ * Two-factor authentication in the user centre (/user/s-securityset; issues 35 and 49): the status
+ * is read, then — off — the login password is asked first (a stolen session alone must not enrol
+ * another authenticator), a secret and its otpauth:// URI are fetched (`scanning`: the QR code and
+ * the secret as text), the first code confirms it, withdrawals are then held for 24 hours and the
+ * ten recovery codes are shown once (`showingCodes`); — on — a code (or a recovery code) turns it
+ * off. When wrong codes have locked the account's checks (`locked`), a code emailed to the account
+ * unlocks them; a refused turn-off reads the status again to find out. Refusals are translated
+ * toasts and the step stays. Effects are supplied by accounts.flows.ts.
  */
 export const twoFactorEnrolmentMachine = twoFactorEnrolmentSetup.createMachine({
   id: 'twoFactorEnrolment',
-  context: { status: undefined, enrolment: undefined, recoveryCodes: [], code: '' },
+  context: { status: undefined, enrolment: undefined, recoveryCodes: [], code: '', password: '', unlockSent: false },
   initial: 'loading',
   states: {
     ...loadStates(twoFactorEnrolmentSetup, { src: 'fetchStatus', into: (status) => ({ status }), next: 'choosing', retry: 'retry' }),
-    choosing: { always: [{ guard: 'enabled', target: 'on' }, { target: 'off' }] },
-    off: { on: { 'enrol.start': 'starting' } },
+    choosing: { always: [{ guard: 'locked', target: 'locked' }, { guard: 'enabled', target: 'on' }, { target: 'off' }] },
+    off: { on: { 'enrol.start': 'askingPassword' } },
+    askingPassword: {
+      on: {
+        'enrol.password': { target: 'starting', actions: assign({ password: ({ event }) => event.password }) },
+        'enrol.cancel': 'off',
+      },
+    },
     starting: {
       invoke: {
         id: 'begin',
         src: 'begin',
-        onDone: { target: 'scanning', actions: assign({ enrolment: ({ event }) => event.output }) },
-        onError: { target: 'off', actions: toastError },
+        input: ({ context }) => ({ password: context.password }),
+        onDone: { target: 'scanning', actions: assign({ enrolment: ({ event }) => event.output, password: '' }) },
+        onError: { target: 'askingPassword', actions: [assign({ password: '' }), toastError] },
       },
     },
     scanning: {
@@ -77,7 +99,12 @@ export const twoFactorEnrolmentMachine = twoFactorEnrolmentSetup.createMachine({
             assign({
               recoveryCodes: ({ event }) => event.output.recovery_codes,
               enrolment: undefined,
-              status: ({ event }) => ({ enabled: true, recovery_codes_left: event.output.recovery_codes.length, withdrawals_locked_until: 0 }),
+              status: ({ event }) => ({
+                enabled: true,
+                recovery_codes_left: event.output.recovery_codes.length,
+                withdrawals_locked_until: event.output.withdrawals_locked_until,
+                locked: false,
+              }),
             }),
             { type: 'showToast', params: { tone: 'success', message: { key: 'twoFactor.enabled' } } },
           ],
@@ -92,14 +119,53 @@ export const twoFactorEnrolmentMachine = twoFactorEnrolmentSetup.createMachine({
         id: 'disable',
         src: 'disable',
         input: ({ context }) => ({ code: context.code }),
+        // Off; the status read next brings the withdrawal lock it started.
         onDone: {
-          target: 'off',
+          target: 'rechecking',
           actions: [
-            assign({ status: ({ context }) => ({ enabled: false, recovery_codes_left: 0, withdrawals_locked_until: context.status?.withdrawals_locked_until ?? 0 }) }),
+            assign({ status: ({ context }) => ({ enabled: false, recovery_codes_left: 0, withdrawals_locked_until: context.status?.withdrawals_locked_until ?? 0, locked: false }) }),
             { type: 'showToast', params: { tone: 'success', message: { key: 'twoFactor.disabled' } } },
           ],
         },
-        onError: { target: 'on', actions: toastError },
+        // The refusal may have been the one that locked the checks: the status says.
+        onError: { target: 'rechecking', actions: toastError },
+      },
+    },
+    rechecking: {
+      invoke: {
+        id: 'fetchStatus',
+        src: 'fetchStatus',
+        onDone: { target: 'choosing', actions: assign({ status: ({ event }) => event.output }) },
+        onError: { target: 'choosing' },
+      },
+    },
+    locked: {
+      on: {
+        'unlock.send': 'sendingUnlock',
+        'unlock.submit': { target: 'unlocking', actions: assign({ code: ({ event }) => event.code.trim() }) },
+      },
+    },
+    sendingUnlock: {
+      invoke: {
+        id: 'sendUnlock',
+        src: 'sendUnlock',
+        onDone: { target: 'locked', actions: [assign({ unlockSent: true }), { type: 'showToast', params: { tone: 'success', message: { key: 'twoFactor.unlock.sent' } } }] },
+        onError: { target: 'locked', actions: toastError },
+      },
+    },
+    unlocking: {
+      invoke: {
+        id: 'unlock',
+        src: 'unlock',
+        input: ({ context }) => ({ code: context.code }),
+        onDone: {
+          target: 'on',
+          actions: [
+            assign({ unlockSent: false, status: ({ context }) => (context.status ? { ...context.status, locked: false } : context.status) }),
+            { type: 'showToast', params: { tone: 'success', message: { key: 'twoFactor.unlock.done' } } },
+          ],
+        },
+        onError: { target: 'locked', actions: toastError },
       },
     },
   },

@@ -6,13 +6,29 @@ import type { SessionGrant } from '../login/login.machine';
 
 export interface SecondStepInput {
   challenge: string;
+  /** The password step said wrong codes have locked the account's checks (issue 49 §3). */
+  locked?: boolean;
 }
 
 export type TwoFactorLoginEvent =
   | { type: 'code.submit'; code: string }
   /** Lost device: a recovery code instead of the app's code. */
   | { type: 'recovery.use' }
-  | { type: 'recovery.back' };
+  | { type: 'recovery.back' }
+  /** Locked by wrong codes: email me an unlock code, then type it. */
+  | { type: 'unlock.send' }
+  | { type: 'unlock.submit'; code: string };
+
+interface Context {
+  challenge: string;
+  code: string;
+  refusal: ToastMessage | undefined;
+  recovery: boolean;
+  /** Known locked (the password step said so), or a code was refused, which may be the lock: the unlock is offered. */
+  locked: boolean;
+  failed: boolean;
+  unlockSent: boolean;
+}
 
 /**
  * The sign-in's second step (issue 35): the password was right and the server answered a
@@ -20,17 +36,21 @@ export type TwoFactorLoginEvent =
  * recovery code (`recovery` in the context: the same call, one of the ten codes, used once). A refusal
  * is a translated toast and stays written under the field (`refusal`) until the next try or a
  * switch, so a wrong code is never only a message that vanished; the right code hands the session
- * to `signedIn`.
- * No I/O here: `verify` is supplied by accounts.flows.ts.
+ * to `signedIn`. When wrong codes have locked the account's checks (issue 49 §3: said by the
+ * password step, or possibly the cause of a refusal), a code emailed to the account unlocks them
+ * (`sendingUnlock`, then `unlocking`); the step then takes the app's code again.
+ * No I/O here: the effects are supplied by accounts.flows.ts.
  */
 export const twoFactorLoginMachine = setup({
   types: {
-    context: {} as { challenge: string; code: string; refusal: ToastMessage | undefined; recovery: boolean },
+    context: {} as Context,
     input: {} as SecondStepInput,
     events: {} as TwoFactorLoginEvent,
   },
   actors: {
     verify: toBeProvided<SessionGrant, { challenge: string; code: string }>('verify'),
+    sendUnlock: toBeProvided<null, { challenge: string }>('sendUnlock'),
+    unlock: toBeProvided<null, { challenge: string; code: string }>('unlock'),
   },
   actions: {
     signedIn: (_, _params: SessionGrant) => undefined,
@@ -39,7 +59,7 @@ export const twoFactorLoginMachine = setup({
   guards: { inRecovery: ({ context }) => context.recovery },
 }).createMachine({
   id: 'twoFactorLogin',
-  context: ({ input }) => ({ challenge: input.challenge, code: '', refusal: undefined, recovery: false }),
+  context: ({ input }) => ({ challenge: input.challenge, code: '', refusal: undefined, recovery: false, locked: Boolean(input.locked), failed: false, unlockSent: false }),
   initial: 'entering',
   states: {
     entering: {
@@ -48,6 +68,29 @@ export const twoFactorLoginMachine = setup({
         'code.submit': { target: 'verifying', actions: assign({ code: ({ event }) => event.code.trim(), refusal: undefined }) },
         'recovery.use': { guard: not('inRecovery'), actions: assign({ recovery: true, refusal: undefined }) },
         'recovery.back': { guard: 'inRecovery', actions: assign({ recovery: false, refusal: undefined }) },
+        'unlock.send': 'sendingUnlock',
+        'unlock.submit': { target: 'unlocking', actions: assign({ code: ({ event }) => event.code.trim(), refusal: undefined }) },
+      },
+    },
+    sendingUnlock: {
+      invoke: {
+        id: 'sendUnlock',
+        src: 'sendUnlock',
+        input: ({ context }) => ({ challenge: context.challenge }),
+        onDone: { target: 'entering', actions: [assign({ unlockSent: true }), { type: 'showToast', params: { tone: 'success', message: { key: 'twoFactor.unlock.sent' } } }] },
+        onError: { target: 'entering', actions: toastError },
+      },
+    },
+    unlocking: {
+      invoke: {
+        id: 'unlock',
+        src: 'unlock',
+        input: ({ context }) => ({ challenge: context.challenge, code: context.code }),
+        onDone: {
+          target: 'entering',
+          actions: [assign({ locked: false, failed: false, unlockSent: false }), { type: 'showToast', params: { tone: 'success', message: { key: 'twoFactor.unlock.done' } } }],
+        },
+        onError: { target: 'entering', actions: [toastError, assign({ refusal: ({ event }) => messageForError(event.error) })] },
       },
     },
     verifying: {
@@ -56,7 +99,7 @@ export const twoFactorLoginMachine = setup({
         src: 'verify',
         input: ({ context }) => ({ challenge: context.challenge, code: context.code }),
         onDone: { target: 'done', actions: { type: 'signedIn', params: ({ event }) => event.output } },
-        onError: { target: 'entering', actions: [toastError, assign({ refusal: ({ event }) => messageForError(event.error) })] },
+        onError: { target: 'entering', actions: [toastError, assign({ refusal: ({ event }) => messageForError(event.error), failed: true })] },
       },
     },
     done: { type: 'final' },

@@ -4,13 +4,21 @@ import { twoFactorLoginMachine } from './twoFactorLogin.machine';
 
 export const twoFactorLoginModel: MachineModel<typeof twoFactorLoginMachine> = {
   machine: twoFactorLoginMachine,
-  variants: [{ name: 'challenge', input: { challenge: 'c1' } }],
+  variants: [
+    { name: 'challenge', input: { challenge: 'c1' } },
+    { name: 'locked challenge', input: { challenge: 'c2', locked: true } },
+  ],
   events: [
     { type: 'code.submit', code: '123456' },
     { type: 'recovery.use' },
     { type: 'recovery.back' },
     { type: 'xstate.done.actor.verify', output: { token: 't', user_info: USER_FIXTURE } },
     { type: 'xstate.error.actor.verify', error: { kind: 'server', serverMessage: 'Wrong or already used authentication code' } },
+    { type: 'xstate.done.actor.sendUnlock', output: null },
+    { type: 'xstate.error.actor.sendUnlock', error: { kind: 'server', serverMessage: 'Please wait a minute before asking for another code' } },
+    { type: 'unlock.submit', code: '654321' },
+    { type: 'xstate.done.actor.unlock', output: null },
+    { type: 'xstate.error.actor.unlock', error: { kind: 'server', serverMessage: 'The verification code is wrong or has expired' } },
   ],
-  abstract: (snapshot) => snapshot.context.recovery,
+  abstract: (snapshot) => [snapshot.context.recovery, snapshot.context.locked, snapshot.context.failed, snapshot.context.unlockSent],
 };

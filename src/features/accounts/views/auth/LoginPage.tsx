@@ -19,7 +19,7 @@ export function LoginPage() {
   const { t } = useTranslation();
   const flow = useLoginFlow();
   // 2FA on: the password was right; the code step takes over (TwoFactorLoginStep).
-  if (flow.challenge) return <TwoFactorLoginStep challenge={flow.challenge} onCancel={flow.cancelSecondFactor} />;
+  if (flow.challenge) return <TwoFactorLoginStep challenge={flow.challenge} locked={flow.challengeLocked} onCancel={flow.cancelSecondFactor} />;
   const submit = ({ area_code, ...values }: Values) => flow.submit(looksLikePhone(values.account) && area_code.trim() ? { ...values, area_code: area_code.trim() } : values);
   return (
     <AuthPage

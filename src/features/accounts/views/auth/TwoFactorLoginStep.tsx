@@ -5,13 +5,45 @@ import { Button } from '../../../../app/ui/Button';
 import { AuthCard } from './AuthForm';
 import { useTwoFactorLoginFlow } from '../../accounts.hooks';
 
+/** Wrong codes locked the account's checks (issue 49 §3): a code emailed to the account unlocks them. */
+function UnlockByEmail(props: { flow: ReturnType<typeof useTwoFactorLoginFlow> }) {
+  const { t } = useTranslation();
+  const { flow } = props;
+  const [code, setCode] = useState('');
+  const id = useId();
+  return (
+    <div className="field" data-testid="second-step-unlock">
+      <p className="intro">{t(flow.locked ? 'twoFactor.unlock.locked' : 'twoFactor.unlock.maybe')}</p>
+      <button type="button" className="linkish" onClick={flow.sendUnlock} disabled={flow.unlockBusy}>
+        {t(flow.unlockSent ? 'twoFactor.unlock.resend' : 'twoFactor.unlock.send')}
+      </button>
+      {flow.unlockSent && (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (isTotpCode(code)) flow.unlock(code);
+          }}
+        >
+          <label htmlFor={id}>{t('twoFactor.unlock.code')}</label>
+          <input id={id} type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} />
+          <Button type="submit" $variant="ghost" disabled={flow.unlockBusy || !isTotpCode(code)} style={{ width: '100%' }}>
+            {t('twoFactor.unlock.submit')}
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}
+
 /**
  * /login's second step when 2FA is on: the authenticator's 6-digit code, or — device lost — one of
- * the recovery codes (each works once). Back returns to the password.
+ * the recovery codes (each works once). Back returns to the password. When wrong codes have locked
+ * the account's checks, or after a refused code, the emailed unlock is offered beneath.
  */
-export function TwoFactorLoginStep(props: { challenge: string; onCancel: () => void }) {
+export function TwoFactorLoginStep(props: { challenge: string; locked?: boolean; onCancel: () => void }) {
   const { t } = useTranslation();
-  const flow = useTwoFactorLoginFlow(props.challenge);
+  const flow = useTwoFactorLoginFlow(props.challenge, props.locked);
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
   const id = useId();
@@ -68,6 +100,7 @@ export function TwoFactorLoginStep(props: { challenge: string; onCancel: () => v
           {t('twoFactor.login.back')}
         </button>
       </p>
+      {flow.offerUnlock && <UnlockByEmail flow={flow} />}
       {flow.recovery && <p className="intro">{t('twoFactor.login.lostAll')}</p>}
     </AuthCard>
   );

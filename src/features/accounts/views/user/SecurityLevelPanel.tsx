@@ -1,8 +1,13 @@
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import styled from 'styled-components';
 import type { SecurityItemId } from '../../../../../domain/accountSafety';
 import { Badge } from '../../../../app/ui/Badge';
+import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import { Button } from '../../../../app/ui/Button';
+import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
+import { fieldInput } from '../../../../app/ui/FormField';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { Muted } from '../../../../app/ui/Panel';
 import { useSecurityLevelFlow } from '../../safety.hooks';
@@ -24,6 +29,43 @@ const NEXT_KEY: Record<SecurityItemId, string> = {
   anti_phishing: 'safety.next.anti_phishing',
   allowlist: 'safety.next.allowlist',
 };
+
+const CodeField = styled.label`
+  display: grid;
+  gap: 5px;
+  margin-top: 12px;
+  color: ${({ theme }) => theme.color.textDim};
+  input { ${fieldInput('9px 10px')} font-size: 15px; letter-spacing: 0.1em; }
+  .error { color: ${({ theme }) => theme.color.down}; font-size: 12px; }
+`;
+
+/**
+ * Turning the allowlist off asks first (issue 49 §4): it says withdrawals will be locked for 24 hours
+ * and, with 2FA on, takes the authenticator code (or a recovery code).
+ */
+function AllowlistOffDialog(props: { twoFactorOn: boolean; busy: boolean; onConfirm: (code?: string) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [touched, setTouched] = useState(false);
+  const id = useId();
+  // Required when the level says 2FA is on; offered anyway, since 2FA may have been turned on on
+  // this page after the level was read (the server asks for it whenever 2FA is on).
+  const valid = code.trim() === '' ? !props.twoFactorOn : isSecondFactorCode(code);
+  const confirm = () => {
+    setTouched(true);
+    if (valid) props.onConfirm(code.trim() || undefined);
+  };
+  return (
+    <ConfirmDialog title={t('safety.allowlistOffTitle')} confirmLabel={t('safety.allowlistTurnOff')} tone="danger" busy={props.busy} onConfirm={confirm} onCancel={props.onCancel}>
+      <p style={{ margin: 0 }}>{t('safety.allowlistOffBody')}</p>
+      <CodeField htmlFor={id}>
+        {t(props.twoFactorOn ? 'twoFactor.codeOrRecovery' : 'twoFactor.optionalCode')}
+        <input id={id} type="text" autoComplete="one-time-code" maxLength={11} value={code} onChange={(e) => setCode(e.target.value)} />
+        {touched && !valid && <span className="error">{t('twoFactor.recoveryCodeInvalid')}</span>}
+      </CodeField>
+    </ConfirmDialog>
+  );
+}
 
 /**
  * /user/s-securityset's level (issue 35): what is really on, counted by the server (2FA, identity,
@@ -73,6 +115,7 @@ export function SecurityLevelPanel() {
         </Button>{' '}
         {level.allowlist && <Link to="/user/c-symAddr">{t('safety.addressBook')}</Link>}
       </p>
+      {flow.confirmingOff && <AllowlistOffDialog twoFactorOn={flow.twoFactorOn} busy={flow.switching} onConfirm={flow.confirmOff} onCancel={flow.cancelOff} />}
       {level.withdrawals_locked_until > 0 && (
         <p role="status">
           {t('safety.lockedUntil')} <DateTime at={level.withdrawals_locked_until} />

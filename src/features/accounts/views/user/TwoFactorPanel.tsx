@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { isSecondFactorCode, isTotpCode } from '../../../../../domain/twoFactor';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
+import { DateTime } from '../../../../app/ui/DateTime';
 import { fieldInput } from '../../../../app/ui/FormField';
 import { Muted, Panel, PanelBody } from '../../../../app/ui/Panel';
 import { QrCode } from '../../../../app/ui/QrCode';
@@ -86,15 +87,65 @@ function CodeForm(props: { labelKey: string; buttonKey: string; busy: boolean; a
   );
 }
 
+/** The login password that enrolment starts with (issue 49 §4: a stolen session alone must not enrol another authenticator). */
+function PasswordForm(props: { busy: boolean; onSubmit: (password: string) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState(false);
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (password) props.onSubmit(password);
+  };
+  return (
+    <>
+      <p>{t('twoFactor.passwordIntro')}</p>
+      <form noValidate onSubmit={submit}>
+        <label htmlFor={id}>
+          {t('twoFactor.password')}
+          <input id={id} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} style={{ letterSpacing: 'normal' }} />
+        </label>
+        <Button type="submit" disabled={props.busy}>
+          {t('twoFactor.continue')}
+        </Button>
+        <Button type="button" $variant="ghost" onClick={props.onCancel} disabled={props.busy}>
+          {t('twoFactor.cancel')}
+        </Button>
+        {touched && !password && <span className="error">{t('twoFactor.passwordRequired')}</span>}
+      </form>
+    </>
+  );
+}
+
+/** Wrong codes locked the account's checks: email me an unlock code, then type it (issue 49 §3). */
+function UnlockForm(props: { busy: boolean; sent: boolean; onSend: () => void; onUnlock: (code: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className="warn" role="status">
+        {t('twoFactor.unlock.locked')}
+      </p>
+      <div>
+        <Button type="button" $variant={props.sent ? 'ghost' : 'primary'} onClick={props.onSend} disabled={props.busy}>
+          {t(props.sent ? 'twoFactor.unlock.resend' : 'twoFactor.unlock.send')}
+        </Button>
+      </div>
+      {props.sent && <CodeForm labelKey="twoFactor.unlock.code" buttonKey="twoFactor.unlock.submit" busy={props.busy} onSubmit={props.onUnlock} />}
+    </>
+  );
+}
+
 /**
- * 2FA on /user/s-securityset (issue 35): off → "Set up"; scanning → the QR code of the otpauth://
- * URI and the secret as text, confirmed by a first code; the ten recovery codes shown once; on →
- * how many recovery codes are left, and turning it off with a code.
+ * 2FA on /user/s-securityset (issues 35 and 49): off → "Set up", then the login password; scanning →
+ * the QR code of the otpauth:// URI and the secret as text, confirmed by a first code; the ten
+ * recovery codes shown once, and the 24-hour withdrawal lock turning it on started; on → how many
+ * recovery codes are left, and turning it off with a code; locked by wrong codes → the emailed unlock.
  */
 export function TwoFactorPanel() {
   const { t } = useTranslation();
   const flow = useTwoFactorEnrolmentFlow();
-  const on = flow.step === 'on' || flow.step === 'showingCodes';
+  const on = flow.step === 'on' || flow.step === 'showingCodes' || flow.step === 'locked';
   return (
     <Panel aria-labelledby="two-factor-title">
       <Body>
@@ -115,6 +166,7 @@ export function TwoFactorPanel() {
             </Button>
           </div>
         )}
+        {flow.step === 'password' && <PasswordForm busy={flow.busy} onSubmit={flow.password} onCancel={flow.cancel} />}
         {flow.step === 'scanning' && flow.enrolment && (
           <>
             <ol className="steps">
@@ -153,6 +205,11 @@ export function TwoFactorPanel() {
               <strong>{t('twoFactor.codesTitle')}</strong>
             </p>
             <Muted>{t('twoFactor.codesIntro')}</Muted>
+            {(flow.status?.withdrawals_locked_until ?? 0) > 0 && (
+              <p role="status">
+                {t('twoFactor.withdrawalsLocked')} <DateTime at={flow.status!.withdrawals_locked_until} />
+              </p>
+            )}
             <ul className="codes" aria-label={t('twoFactor.codesTitle')}>
               {flow.recoveryCodes.map((code) => (
                 <li key={code}>{code}</li>
@@ -171,6 +228,7 @@ export function TwoFactorPanel() {
             <CodeForm labelKey="twoFactor.codeOrRecovery" buttonKey="twoFactor.turnOff" busy={flow.busy} allowRecovery danger onSubmit={flow.disable} />
           </>
         )}
+        {flow.step === 'locked' && <UnlockForm busy={flow.busy} sent={flow.unlockSent} onSend={flow.sendUnlock} onUnlock={flow.unlock} />}
       </Body>
     </Panel>
   );

@@ -1,15 +1,19 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { publishProblem, type AdSide, type AdStatus, type FiatAd, type FiatCode, type FiatMethod, type FiatMyAdsPage, type FiatPublishRequest, type FiatStanding, type PriceKind } from '../../../../../domain/fiat';
-import type { ToastMessage } from '../../../../../domain/errors';
+import { adSendsCrypto, publishProblem, type AdSide, type AdStatus, type FiatAd, type FiatCode, type FiatMethod, type FiatMyAdsPage, type FiatProof, type FiatPublishRequest, type FiatStanding, type PriceKind } from '../../../../../domain/fiat';
+import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
+import { provenActMachine, type ProvenActReport } from '../provenAct/provenAct.machine';
+import { proofOf, proofProblem } from '../fiatProof';
 
 /** One page of the user's ads (with their frozen funds and the total frozen), their methods, and their P2P standing. */
 export interface MyAdsData {
   ads: FiatMyAdsPage;
   methods: FiatMethod[];
   standing: FiatStanding;
+  /** Whether the user has 2FA on (a sell ad then asks for the code); undefined when it could not be read. */
+  twoFactor?: boolean;
 }
 
 /** Ads per page of /deal/my-ads. */
@@ -29,6 +33,10 @@ export interface AdFormContext {
   /** The page of the user's ads on screen (1-based). */
   page: number;
   idempotencyKey: string | undefined;
+  /** A sell ad's proof (funds password, 2FA code), held from Confirm until the publication ends. */
+  proof: FiatProof | undefined;
+  /** Why the confirmation was not sent, or was refused (the server's message: the withdrawal lock with its end, a wrong password). */
+  refusal: ToastMessage | undefined;
 }
 
 /** A change of one of the user's ads: what the status children ask about, then send. */
@@ -41,19 +49,25 @@ export type AdFormEvent =
   | { type: 'ad.field'; field: AdField; value: string }
   | { type: 'ad.method'; methodId: number; on: boolean }
   | { type: 'ad.submit' }
-  | { type: 'ad.confirm' }
+  /** A sell ad's confirmation carries what the dialog's proof fields hold; a buy ad's none. */
+  | { type: 'ad.confirm'; fundsPassword?: string; totpCode?: string }
   | { type: 'ad.back' }
   | { type: 'ad.status'; adId: number; status: AdStatus }
   | { type: 'ad.page'; page: number }
   | { type: 'ad.retry' }
   /** From the `changeStatus` / `closeAd` children (the shared confirm-then-act) once a confirmed change went through or was refused. */
-  | ConfirmActReport<AdChange>;
+  | ConfirmActReport<AdChange>
+  /** From the `resumeAd` child (a sell ad going online again asks for the proof) once it went through or was refused. */
+  | ProvenActReport<AdChange>;
 
 /** The request the form makes (only the price field of its kind). */
 export function requestOf(c: Pick<AdFormContext, 'form' | 'methodIds'>): FiatPublishRequest {
   const { fixed_price, margin, ...rest } = c.form;
   return { ...rest, ...(c.form.price_kind === 'fixed' ? { fixed_price } : { margin }), method_ids: c.methodIds } as FiatPublishRequest;
 }
+
+/** Whether the form's ad, published, freezes the user's crypto for others to take (a sell ad: issue 49 §2). */
+export const formSells = (c: Pick<AdFormContext, 'form'>): boolean => adSendsCrypto(c.form);
 
 /** What a status button's question is about: the ad and the status asked for. */
 const statusSubject = (event: AdFormEvent) => (event.type === 'ad.status' ? { adId: event.adId, status: event.status } : undefined);
@@ -67,7 +81,7 @@ const statusSubject = (event: AdFormEvent) => (event.type === 'ad.status' ? { ad
 const whileShown = {
   'ad.field': { actions: ['forgetKey', 'editField'] },
   'ad.method': { actions: ['forgetKey', 'toggleMethod'] },
-  'ad.status': [{ guard: 'closes', actions: 'askClose' }, { actions: 'askStatus' }],
+  'ad.status': [{ guard: 'closes', actions: 'askClose' }, { guard: 'resumesSellAd', actions: 'askResume' }, { actions: 'askStatus' }],
   'ad.page': { target: 'loading', reenter: true, actions: 'choosePage' },
 } as const;
 
@@ -76,7 +90,10 @@ const whileShown = {
  * server applies (`publishProblem`), a confirmation (a sell ad freezes its total), publishing with
  * an idempotency key kept across a retry; the user's ads with pause, resume and close behind a
  * confirmation (the shared confirm-then-act: `changeStatus` pauses or resumes, `closeAd` closes,
- * which returns what no order holds), the page read again after a change.
+ * which returns what no order holds), the page read again after a change. A sell ad going online —
+ * published, or resumed (`resumeAd`, provenAct) — freezes the user's crypto for anyone to take, so
+ * its confirmation asks for the funds password and, 2FA on, the code (issue 49 §2); a refused
+ * publication stays in its confirmation with the server's message (the lock with its end).
  */
 export const adFormMachine = setup({
   types: { context: {} as AdFormContext, events: {} as AdFormEvent, input: {} as { fiat: FiatCode } },
@@ -89,6 +106,7 @@ export const adFormMachine = setup({
     }),
     changeStatus: confirmActMachine,
     closeAd: confirmActMachine,
+    resumeAd: provenActMachine,
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
@@ -101,9 +119,16 @@ export const adFormMachine = setup({
     }),
     askClose: sendTo('closeAd', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: statusSubject(event) })),
     askStatus: sendTo('changeStatus', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: statusSubject(event) })),
+    askResume: sendTo('resumeAd', ({ event }) => ({ type: 'provenAct.ask' as const, subject: statusSubject(event) })),
     choosePage: assign({ page: ({ context, event }) => (event.type === 'ad.page' ? Math.max(1, event.page) : context.page) }),
   },
-  guards: { valid: ({ context }) => publishProblem(requestOf(context)) === undefined, closes: ({ event }) => event.type === 'ad.status' && event.status === 'closed' },
+  guards: {
+    valid: ({ context }) => publishProblem(requestOf(context)) === undefined,
+    closes: ({ event }) => event.type === 'ad.status' && event.status === 'closed',
+    resumesSellAd: ({ context, event }) => event.type === 'ad.status' && event.status === 'online' && context.data?.ads.list.some((a) => a.id === event.adId && adSendsCrypto(a)) === true,
+    sells: ({ context }) => formSells(context),
+    proofMissing: ({ context, event }) => event.type === 'ad.confirm' && formSells(context) && proofProblem(event.fundsPassword ?? '', event.totpCode ?? '', context.data?.twoFactor) !== undefined,
+  },
 }).createMachine({
   id: 'adForm',
   context: ({ input }) => ({
@@ -112,13 +137,17 @@ export const adFormMachine = setup({
     data: undefined,
     page: 1,
     idempotencyKey: undefined,
+    proof: undefined,
+    refusal: undefined,
   }),
   invoke: [
     { id: 'changeStatus', src: 'changeStatus', input: ({ self }) => ({ replyTo: self }) },
     { id: 'closeAd', src: 'closeAd', input: ({ self }) => ({ replyTo: self }) },
+    { id: 'resumeAd', src: 'resumeAd', input: ({ self }) => ({ replyTo: self }) },
   ],
   on: {
     'confirmAct.done': { target: '.loading', reenter: true, description: 'The ad changed (and a closed one returned its funds): read the page again.' },
+    'provenAct.done': { target: '.loading', reenter: true, description: 'A sell ad is online again, its remaining frozen: read the page again.' },
   },
   initial: 'loading',
   states: {
@@ -139,12 +168,27 @@ export const adFormMachine = setup({
         'ad.submit': { guard: 'valid', target: 'confirming' },
       },
     },
-    confirming: { on: { 'ad.confirm': { target: 'publishing', actions: 'mintIdempotencyKey' }, 'ad.back': 'editing' } },
+    confirming: {
+      on: {
+        'ad.confirm': [
+          {
+            guard: 'proofMissing',
+            actions: assign({ refusal: ({ context, event }) => ({ key: proofProblem(event.fundsPassword ?? '', event.totpCode ?? '', context.data?.twoFactor)! }) }),
+            description: 'A sell ad without its funds password (or, 2FA on, its code) is not sent: the dialog says what is missing.',
+          },
+          {
+            target: 'publishing',
+            actions: ['mintIdempotencyKey', assign({ refusal: undefined, proof: ({ context, event }) => (formSells(context) ? proofOf(event.fundsPassword ?? '', event.totpCode ?? '') : undefined) })],
+          },
+        ],
+        'ad.back': { target: 'editing', actions: assign({ refusal: undefined }) },
+      },
+    },
     publishing: {
       invoke: {
         id: 'publishAd',
         src: 'publishAd',
-        input: ({ context }) => ({ request: requestOf(context), idempotencyKey: context.idempotencyKey }),
+        input: ({ context }) => ({ request: { ...requestOf(context), ...context.proof }, idempotencyKey: context.idempotencyKey }),
         onDone: {
           target: 'loading',
           actions: [
@@ -155,8 +199,17 @@ export const adFormMachine = setup({
             assign({ form: ({ context }) => ({ ...context.form, fixed_price: '', margin: '0', total: '', min_amount: '', max_amount: '', terms: '' }) }),
           ],
         },
-        onError: { target: 'editing', actions: toastError },
+        onError: [
+          {
+            guard: 'sells',
+            target: 'confirming',
+            actions: [toastError, assign({ refusal: ({ event }) => messageForError(event.error) })],
+            description: 'A refused sell ad stays in its confirmation with the reason, for a corrected password or code; the key stays.',
+          },
+          { target: 'editing', actions: toastError },
+        ],
       },
+      exit: assign({ proof: undefined }),
     },
   },
 });

@@ -1,40 +1,40 @@
 import { assign, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import type { ToastMessage } from '../../../../../domain/errors';
-import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
-import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
+import { provenActMachine, type ProvenActReport } from '../provenAct/provenAct.machine';
 import { appealingState, orderActions, orderClockRegion, orderDelays, orderFlowScaffold, orderGuards, orderPlaceholders, partyMachineTop, type FiatOrderContext, type OrderPushedEvent, type OrderStep } from '../fiatOrderShared';
 
 export type FiatSellerEvent =
   | { type: 'seller.release' }
   | { type: 'seller.appeal' }
   | { type: 'seller.retry' }
-  /** From the `releaseOrder` child (the shared confirm-then-act) once a confirmed release went through or was refused. */
-  | ConfirmActReport<OrderStep>
+  /** From the `releaseOrder` child (a confirm-then-act with the funds password and 2FA code) once a confirmed release went through or was refused. */
+  | ProvenActReport<OrderStep>
   | OrderPushedEvent;
 
-/** The seller's `releaseOrder` child: the question and the release, while the release is possible (paid, in appeal). */
+/** The seller's `releaseOrder` child: the question (with the proof) and the release, while the release is possible (paid, in appeal). */
 const releaseChild = { id: 'releaseOrder', src: 'releaseOrder', input: ({ self }: { self: AnyActorRef }) => ({ replyTo: self }) } as const;
 
 /**
  * The seller's order (spec §4 seller view: waiting for the buyer's payment → buyer paid → confirm
- * collection → success), for /deal/sell-detail/{id}. "Confirm receipt" asks first (it releases the
- * escrow for good: the `releaseOrder` child, the shared confirm-then-act) and carries an
- * idempotency key kept across a retry; after payment the seller may appeal instead, and may still
- * release during an appeal. Countdowns come from the server's deadlines corrected by the clock offset.
+ * collection → success), for /deal/sell-detail/{id}. "Confirm receipt" releases the escrow for
+ * good, so it asks first, with the funds password and (2FA on) the code, as a withdrawal does
+ * (issue 49 §2: the `releaseOrder` child, provenAct). A refusal — a wrong password, the 24-hour
+ * lock after a security change — stays in that question with the server's message, and Confirm
+ * again is the same release (one idempotency key per order). After payment the seller may appeal
+ * instead, and may still release during an appeal. Countdowns come from the server's deadlines
+ * corrected by the clock offset.
  */
 const sellerFlow = orderFlowScaffold('seller.retry');
 
 export const fiatSellerMachine = setup({
   types: { context: {} as FiatOrderContext, events: {} as FiatSellerEvent, input: {} as { orderId: number } },
-  actors: { ...orderPlaceholders, releaseOrder: confirmActMachine },
+  actors: { ...orderPlaceholders, releaseOrder: provenActMachine },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
     ...orderActions<FiatSellerEvent>(),
     mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? `local-key-${context.orderId}` }),
     /** The release's question, about this order with its key (minted once per order, so a retry is the same release). */
-    askRelease: sendTo('releaseOrder', ({ context }) => ({ type: 'confirmAct.ask' as const, subject: { orderId: context.orderId, idempotencyKey: context.idempotencyKey, step: 'release' as const } })),
-    /** A release confirmed once and refused, sent again as it was (with `askRelease` first), without asking again. */
-    confirmRelease: sendTo('releaseOrder', { type: 'confirmAct.confirm' as const }),
+    askRelease: sendTo('releaseOrder', ({ context }) => ({ type: 'provenAct.ask' as const, subject: { orderId: context.orderId, idempotencyKey: context.idempotencyKey, step: 'release' as const } })),
   },
   delays: orderDelays,
   guards: orderGuards,
@@ -51,16 +51,13 @@ export const fiatSellerMachine = setup({
         paid: {
           invoke: releaseChild,
           on: {
-            'confirmAct.done': { target: 'routing', actions: ['adoptActed', { type: 'showToast', params: { tone: 'success', message: { key: 'fiat.released' } } }] },
-            'confirmAct.failed': '.failed',
+            'provenAct.done': { target: 'routing', actions: ['adoptActed', { type: 'showToast', params: { tone: 'success', message: { key: 'fiat.released' } } }] },
           },
           initial: 'idle',
           states: {
-            idle: { on: { 'seller.release': { actions: ['mintIdempotencyKey', 'askRelease'] }, 'seller.appeal': 'appealing' } },
-            failed: {
-              description: 'The release was confirmed and refused (the child said why): retry sends it again with the same key.',
-              // Appeal stays on screen beside Retry after a refused release: it is taken here too.
-              on: { 'seller.retry': { actions: ['askRelease', 'confirmRelease'] }, 'seller.release': { actions: 'askRelease' }, 'seller.appeal': 'appealing' },
+            idle: {
+              description: 'A refused release is said in its question, which stays open; closed, Confirm receipt asks again with the same key.',
+              on: { 'seller.release': { actions: ['mintIdempotencyKey', 'askRelease'] }, 'seller.appeal': 'appealing' },
             },
             appealing: appealingState('#fiatSeller.flow.routing', 'idle'),
           },
@@ -70,7 +67,7 @@ export const fiatSellerMachine = setup({
           invoke: releaseChild,
           on: {
             'seller.release': { actions: ['mintIdempotencyKey', 'askRelease'] },
-            'confirmAct.done': { target: 'routing', actions: 'adoptActed' },
+            'provenAct.done': { target: 'routing', actions: 'adoptActed' },
           },
         },
         completed: {},

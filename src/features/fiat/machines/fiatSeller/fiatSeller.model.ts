@@ -12,9 +12,8 @@ export const fiatSellerModel: MachineModel<typeof fiatSellerMachine> = {
     { type: 'xstate.error.actor.loadOrder', error: { kind: 'network' } },
     { type: 'order.pushed', order: { ...PAID, role: 'seller', side: 'sell' }, receivedAt: PAID.server_now },
     { type: 'order.pushed', order: { ...CANCELLED, role: 'seller', side: 'sell' }, receivedAt: CANCELLED.server_now },
-    // What the releaseOrder child (the shared confirm-then-act) reports.
-    { type: 'confirmAct.done', subject: { orderId: ORDER.id, step: 'release' }, output: { ...COMPLETED, role: 'seller', side: 'sell' } },
-    { type: 'confirmAct.failed', subject: { orderId: ORDER.id, step: 'release' }, error: { kind: 'network' } },
+    // What the releaseOrder child (a confirm-then-act with the funds password and 2FA code) reports.
+    { type: 'provenAct.done', subject: { orderId: ORDER.id, step: 'release' }, output: { ...COMPLETED, role: 'seller', side: 'sell' } },
     { type: 'xstate.done.actor.appeal', output: { order: undefined } },
     { type: 'xstate.done.actor.appeal', output: { order: { ...APPEAL, appeal_by: 'seller', role: 'seller', side: 'sell' } } },
   ],

@@ -1,13 +1,16 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { compareDecimal } from '../../../../../domain/decimal';
-import { CRYPTO_PLACES, FIAT_PLACES, isAmount, orderFigures, type FiatAd, type FiatMethod, type FiatOrder, type FiatTakeRequest, type TakeBy } from '../../../../../domain/fiat';
-import type { ToastMessage } from '../../../../../domain/errors';
+import { CRYPTO_PLACES, FIAT_PLACES, isAmount, orderFigures, takeSendsCrypto, type FiatAd, type FiatMethod, type FiatOrder, type FiatProof, type FiatTakeRequest, type TakeBy } from '../../../../../domain/fiat';
+import { messageForError, type ToastMessage } from '../../../../../domain/errors';
+import { proofOf, proofProblem } from '../fiatProof';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface TakeData {
   ad: FiatAd;
   /** The user's own collection methods (a seller picks the one the buyer pays to). */
   methods: FiatMethod[];
+  /** Whether the user has 2FA on (a sale then asks for the code); undefined when it could not be read. */
+  twoFactor?: boolean;
 }
 
 export interface TakeInput {
@@ -23,6 +26,10 @@ export interface FiatTakeContext {
   methodId: number | undefined;
   idempotencyKey: string | undefined;
   order: FiatOrder | undefined;
+  /** A sale's proof (funds password, 2FA code), held from Confirm until the submission ends. */
+  proof: FiatProof | undefined;
+  /** Why the confirmation was not sent, or was refused (the server's message: the withdrawal lock with its end, a wrong password). */
+  refusal: ToastMessage | undefined;
 }
 
 export type FiatTakeEvent =
@@ -30,7 +37,8 @@ export type FiatTakeEvent =
   | { type: 'take.value'; value: string }
   | { type: 'take.method'; methodId: number }
   | { type: 'take.submit' }
-  | { type: 'take.confirm' }
+  /** A sale (into a buy ad) carries what the dialog's proof fields hold; a purchase sends none. */
+  | { type: 'take.confirm'; fundsPassword?: string; totpCode?: string }
   | { type: 'take.back' }
   | { type: 'take.retry' };
 
@@ -50,10 +58,16 @@ export function takeProblem(c: Pick<FiatTakeContext, 'by' | 'value' | 'data' | '
 export const takeFigures = (c: Pick<FiatTakeContext, 'by' | 'value' | 'data'>) =>
   c.data && isAmount(c.value, c.by === 'amount' ? FIAT_PLACES : CRYPTO_PLACES) ? orderFigures(c.by, c.value, c.data.ad.price) : undefined;
 
+/** Whether this take sells the user's crypto (into a buy ad), so it asks for a proof (issue 49 §2). */
+export const takeSells = (c: Pick<FiatTakeContext, 'data'>): boolean => c.data !== undefined && takeSendsCrypto(c.data.ad);
+
 /**
  * /deal/buy-next and sell-next (spec §2): the chosen ad with its price, limits and terms, the
  * amount or quantity, the collection method a seller is paid to (their own, added from there), a
- * confirmation, and the order created with an idempotency key kept across a retry.
+ * confirmation, and the order created with an idempotency key kept across a retry. A sale sends the
+ * user's crypto into escrow for the advertiser, so its confirmation asks for the funds password and,
+ * 2FA on, the code, as a withdrawal does (issue 49 §2); its refusal (a wrong password, the 24-hour
+ * lock after a security change) stays in the confirmation with the server's message.
  */
 export const fiatTakeMachine = setup({
   types: { context: {} as FiatTakeContext, events: {} as FiatTakeEvent, input: {} as { adId: number; by?: TakeBy; value?: string }, output: {} as { order: FiatOrder | undefined } },
@@ -70,10 +84,14 @@ export const fiatTakeMachine = setup({
     mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? `local-key-${context.adId}` }),
     forgetKey: assign({ idempotencyKey: undefined }),
   },
-  guards: { takeable: ({ context }) => takeProblem(context) === undefined },
+  guards: {
+    takeable: ({ context }) => takeProblem(context) === undefined,
+    sells: ({ context }) => takeSells(context),
+    proofMissing: ({ context, event }) => event.type === 'take.confirm' && takeSells(context) && proofProblem(event.fundsPassword ?? '', event.totpCode ?? '', context.data?.twoFactor) !== undefined,
+  },
 }).createMachine({
   id: 'fiatTake',
-  context: ({ input }) => ({ adId: input.adId, by: input.by ?? 'amount', value: input.value ?? '', data: undefined, methodId: undefined, idempotencyKey: undefined, order: undefined }),
+  context: ({ input }) => ({ adId: input.adId, by: input.by ?? 'amount', value: input.value ?? '', data: undefined, methodId: undefined, idempotencyKey: undefined, order: undefined, proof: undefined, refusal: undefined }),
   initial: 'loading',
   states: {
     loading: {
@@ -94,18 +112,42 @@ export const fiatTakeMachine = setup({
         'take.submit': { guard: 'takeable', target: 'confirming' },
       },
     },
-    confirming: { on: { 'take.confirm': { target: 'submitting', actions: 'mintIdempotencyKey' }, 'take.back': 'editing' } },
+    confirming: {
+      on: {
+        'take.confirm': [
+          {
+            guard: 'proofMissing',
+            actions: assign({ refusal: ({ context, event }) => ({ key: proofProblem(event.fundsPassword ?? '', event.totpCode ?? '', context.data?.twoFactor)! }) }),
+            description: 'A sale without its funds password (or, 2FA on, its code) sends nothing: the dialog says what is missing.',
+          },
+          {
+            target: 'submitting',
+            actions: ['mintIdempotencyKey', assign({ refusal: undefined, proof: ({ context, event }) => (takeSells(context) ? proofOf(event.fundsPassword ?? '', event.totpCode ?? '') : undefined) })],
+          },
+        ],
+        'take.back': { target: 'editing', actions: assign({ refusal: undefined }) },
+      },
+    },
     submitting: {
       invoke: {
         id: 'submitTake',
         src: 'submitTake',
         input: ({ context }) => ({
-          request: { ad_id: context.adId, by: context.by, value: context.value, ...(context.data?.ad.side === 'buy' && context.methodId !== undefined ? { method_id: context.methodId } : {}) },
+          request: { ad_id: context.adId, by: context.by, value: context.value, ...(takeSells(context) && context.methodId !== undefined ? { method_id: context.methodId } : {}), ...context.proof },
           idempotencyKey: context.idempotencyKey,
         }),
         onDone: { target: 'done', actions: assign({ order: ({ event }) => event.output }) },
-        onError: { target: 'editing', actions: toastError },
+        onError: [
+          {
+            guard: 'sells',
+            target: 'confirming',
+            actions: [toastError, assign({ refusal: ({ event }) => messageForError(event.error) })],
+            description: 'A refused sale stays in its confirmation with the reason, for a corrected password or code; the key stays, so it is the same sale.',
+          },
+          { target: 'editing', actions: toastError },
+        ],
       },
+      exit: assign({ proof: undefined }),
     },
     done: { type: 'final' },
   },

@@ -9,14 +9,18 @@ export const fiatTakeModel: MachineModel<typeof fiatTakeMachine> = {
     { name: 'selling into a buy ad', input: { adId: 12 } },
   ],
   events: [
-    { type: 'xstate.done.actor.loadTake', output: { ad: AD, methods: [] } },
-    { type: 'xstate.done.actor.loadTake', output: { ad: { ...AD, id: 12, side: 'buy' }, methods: [METHOD] } },
+    { type: 'xstate.done.actor.loadTake', output: { ad: AD, methods: [], twoFactor: false } },
+    { type: 'xstate.done.actor.loadTake', output: { ad: { ...AD, id: 12, side: 'buy' }, methods: [METHOD], twoFactor: true } },
     { type: 'xstate.error.actor.loadTake', error: { kind: 'network' } },
     { type: 'take.value', value: '5' },
     { type: 'take.value', value: '202' },
     { type: 'take.by', by: 'quantity' },
+    // A purchase's confirmation carries nothing; a sale's the dialog's proof fields (issue 49 §2).
+    { type: 'take.confirm' },
+    { type: 'take.confirm', fundsPassword: 'Funds-1', totpCode: '' },
+    { type: 'take.confirm', fundsPassword: 'Funds-1', totpCode: '123456' },
     { type: 'xstate.done.actor.submitTake', output: ORDER },
     { type: 'xstate.error.actor.submitTake', error: { kind: 'server', serverMessage: 'This ad has only 50 USDT left' } },
   ],
-  abstract: (s) => [s.context.by, s.context.value, s.context.data?.ad.side],
+  abstract: (s) => [s.context.by, s.context.value, s.context.data?.ad.side, s.context.refusal !== undefined],
 };

@@ -1,0 +1,34 @@
+import { NOTICE_PUSH } from '../../../domain/informHelp.js';
+import type { SecurityOutlet } from '../../kernel/auth/securityNotices.js';
+import type { Queryable } from '../../kernel/db/database.js';
+import type { UserFeed } from '../../kernel/realtime/userFeed.js';
+import { issueCode } from './codes.js';
+import type { CodeDelivery } from './delivery.js';
+
+/** The purpose of a security notice's email; its text is the notification's (sessions/emails.ts). */
+export const SECURITY_NOTICE = 'security_notice';
+
+/**
+ * How the accounts product tells the owner of a security change made anywhere (issue 49 §4;
+ * kernel/auth/securityNotices.ts calls it after the change commits): an email to the account, in
+ * the request's language, through the product's delivery (so it carries the anti-phishing code),
+ * and the private channel's `notice`, so an open bell reads its list again. When wrong 2FA codes
+ * have locked the account's checks, the email is the unlock code itself (resend limits apply).
+ */
+export function securityOutlet(db: Queryable, delivery: CodeDelivery, feed?: UserFeed): SecurityOutlet {
+  return {
+    async mail(userId, notice, lang) {
+      const [user] = await db.query<{ account: string }>(`select account from app_user where id = $1 and kind = 'user'`, [userId]);
+      if (!user) return;
+      if (notice.kind === 'two_factor_locked') {
+        await issueCode(db, delivery, user.account, 'unlock_2fa', lang);
+        return;
+      }
+      const time = new Date().toISOString();
+      await delivery.deliver({ to: user.account, purpose: SECURITY_NOTICE, code: '', lang, time, params: { ...notice.params, kind: notice.kind } });
+    },
+    push(userId) {
+      feed?.message?.(userId, NOTICE_PUSH);
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { FIAT_PATHS } from '../../../domain/fiat.js';
+import { ICO_PATHS } from '../../../domain/ico.js';
+import { OPERATOR_PATHS, type OperatorPermission } from '../../../domain/operators.js';
+import { SECONDS_PATHS } from '../../../domain/seconds.js';
+import { TWO_FACTOR_PATHS } from '../../../domain/twoFactor.js';
+import { WALLET_PATHS } from '../../../domain/wallet.js';
+import { declareOperatorRoutes } from '../../kernel/auth/operators/routePermissions.js';
+
+/**
+ * The one table of what each operator route needs (issue 51 §1; docs/OPERATOR.md and docs/API.md
+ * "Operators, roles and the audit log" show it by role). The operator product owns the policy for
+ * every product's desk, so it reads in one place; it names other products' routes only through
+ * their paths in domain/, as the console does. The kernel's auth hook checks it on every operator
+ * call (kernel/auth/operators/access.ts) and refuses a route missing here.
+ */
+export const OPERATOR_ROUTE_PERMISSIONS: Readonly<Record<string, OperatorPermission>> = {
+  // This product: the session, the operators desk and the audit log.
+  [`POST ${OPERATOR_PATHS.logout}`]: 'session',
+  [`POST ${OPERATOR_PATHS.operators}`]: 'operators.read',
+  [`POST ${OPERATOR_PATHS.create}`]: 'operators.manage',
+  [`POST ${OPERATOR_PATHS.disable}`]: 'operators.manage',
+  [`POST ${OPERATOR_PATHS.enable}`]: 'operators.manage',
+  [`POST ${OPERATOR_PATHS.setRoles}`]: 'operators.manage',
+  [`POST ${OPERATOR_PATHS.audit}`]: 'audit.read',
+  [`POST ${OPERATOR_PATHS.auditExport}`]: 'audit.read',
+  // Identity review (kyc).
+  'POST /api/operator/kyc/list': 'identity.read',
+  'POST /api/operator/kyc/detail': 'identity.read',
+  'POST /api/operator/kyc/approve': 'identity.review',
+  'POST /api/operator/kyc/reject': 'identity.review',
+  'GET /api/identity/photo/:id/:side': 'identity.read',
+  // The users desk (accounts).
+  [`POST ${TWO_FACTOR_PATHS.operatorUsers}`]: 'users.read',
+  [`POST ${TWO_FACTOR_PATHS.operatorReset}`]: 'users.security',
+  // The withdrawal queue (wallet).
+  [`POST ${WALLET_PATHS.operatorWithdrawals}`]: 'withdrawals.read',
+  [`POST ${WALLET_PATHS.operatorApproveWithdrawal}`]: 'withdrawals.review',
+  [`POST ${WALLET_PATHS.operatorFailWithdrawal}`]: 'withdrawals.review',
+  // P2P: appeals with their chat, and the trade settings.
+  [`POST ${FIAT_PATHS.operatorAppeals}`]: 'p2p.appeals.read',
+  'GET /api/fiat/chat_image/:id/:message': 'p2p.appeals.read',
+  [`POST ${FIAT_PATHS.operatorResolve}`]: 'p2p.appeals.resolve',
+  [`POST ${FIAT_PATHS.operatorTradeSettings}`]: 'trading.read',
+  [`POST ${FIAT_PATHS.operatorLegalTrade}`]: 'trading.write',
+  // Seconds contracts' periods.
+  [`POST ${SECONDS_PATHS.operatorPeriods}`]: 'trading.read',
+  [`POST ${SECONDS_PATHS.operatorUpdatePeriod}`]: 'trading.write',
+  // ICO projects.
+  [`POST ${ICO_PATHS.operatorProjects}`]: 'trading.read',
+  [`POST ${ICO_PATHS.operatorSave}`]: 'trading.write',
+};
+
+declareOperatorRoutes(OPERATOR_ROUTE_PERMISSIONS);

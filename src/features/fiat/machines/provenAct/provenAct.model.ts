@@ -1,0 +1,20 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { provenActMachine } from './provenAct.machine';
+
+export const provenActModel: MachineModel<typeof provenActMachine> = {
+  machine: provenActMachine,
+  variants: [{ name: 'a release to confirm, nobody listening', input: {} }],
+  events: [
+    { type: 'provenAct.ask', subject: { orderId: 7, step: 'release' } },
+    { type: 'xstate.done.actor.readTwoFactor', output: true },
+    { type: 'xstate.done.actor.readTwoFactor', output: false },
+    { type: 'xstate.error.actor.readTwoFactor', error: { kind: 'network' } },
+    { type: 'provenAct.confirm', fundsPassword: '', totpCode: '' },
+    { type: 'provenAct.confirm', fundsPassword: 'Funds-1', totpCode: '' },
+    { type: 'provenAct.confirm', fundsPassword: 'Funds-1', totpCode: '123456' },
+    { type: 'provenAct.cancel' },
+    { type: 'xstate.done.actor.act', output: {} },
+    { type: 'xstate.error.actor.act', error: { kind: 'server', serverMessage: 'For your safety, no crypto can leave your account until 2026-11-28 12:00 UTC' } },
+  ],
+  abstract: (s) => [s.context.twoFactor, s.context.refusal !== undefined],
+};

@@ -1,0 +1,210 @@
+import { describe, expect, it, beforeAll } from 'vitest';
+import { OPERATOR_PATHS, type OperatorAuditExport, type OperatorAuditPage, type OperatorView } from '../../domain/operators.js';
+import { MESSAGES } from '../../server/kernel/i18n/messages.js';
+import { auditBooks } from '../../server/products/audit.js';
+import { kyc } from '../../server/products/kyc/kyc.js';
+import { kycOperatorRoutes } from '../../server/products/kyc/operatorRoutes.js';
+import { expectOk, expectRefusal } from './http.js';
+import { productTestbed } from './support/productTestbed.js';
+import { auditMark, auditRowsAfter, DESK_PASSWORD, deskOperator, type TestOperator } from './support/operators.js';
+
+/**
+ * Issue 51 §1–§2 on the server: the admin's operators desk (each call one audit row, in its
+ * transaction), sign-ins in the log, a disabled operator out at once, the log append-only in the
+ * database and its hash chain checked by the ledger audit, the auditor's search and CSV export,
+ * and an identity review audited with its change.
+ */
+const EN = MESSAGES.en_US;
+const CHIEF = 'chief@openex.test';
+const t = productTestbed({
+  products: ({ db }) => kyc({ db, dataDir: '/nonexistent' }),
+  parts: (k) => ({ routes: [kycOperatorRoutes(k)] }),
+  operator: CHIEF,
+  users: { tag: 'audit' },
+});
+
+let admin: TestOperator;
+let chiefId: number;
+beforeAll(async () => {
+  admin = await deskOperator(t.app, t.operator, ['admin']);
+  chiefId = Number((await t.db.query<{ id: number }>('select id from app_user where account = $1', [CHIEF]))[0]!.id);
+});
+
+const signIn = (account: string, password: string, remoteAddress = '10.9.0.1') =>
+  t.app.inject({ method: 'POST', url: OPERATOR_PATHS.login, payload: { account, password }, remoteAddress }).then((r) => r.json() as { code: number; msg: string; data: { token: string; operator: { roles: string[] } } | null });
+
+/** Runs `act` and answers the audit rows it wrote. */
+async function rowsOf(act: () => Promise<unknown>) {
+  const mark = await auditMark(t.db);
+  await act();
+  return auditRowsAfter(t.db, mark);
+}
+
+describe('the operators desk: every action, one audit row', () => {
+  it('create, set roles, disable and enable each write exactly one row with the values before and after', async () => {
+    let made: OperatorView | undefined;
+    const created = await rowsOf(async () => {
+      made = expectOk(await t.post<OperatorView>(admin.headers, OPERATOR_PATHS.create, { account: ' New.Hand@OpenEx.test ', password: DESK_PASSWORD, roles: ['support', 'finance'] }));
+    });
+    expect(made).toMatchObject({ account: 'new.hand@openex.test', roles: ['finance', 'support'], disabled: false, from_environment: false });
+    expect(created).toEqual([expect.objectContaining({ operator_id: admin.id, kind: 'operator.create', object_type: 'operator', object_id: String(made!.id), outcome: 'done', roles: ['admin'], after: { account: 'new.hand@openex.test', roles: ['finance', 'support'] } })]);
+    expect(created[0]!.client).toBeTruthy();
+    expect(expectOk(await t.post<OperatorView[]>(t.operator, OPERATOR_PATHS.operators, {})).map((o) => o.account)).toContain('new.hand@openex.test');
+
+    const roles = await rowsOf(async () => expectOk(await t.post(admin.headers, OPERATOR_PATHS.setRoles, { id: made!.id, roles: ['auditor'] })));
+    expect(roles).toEqual([expect.objectContaining({ kind: 'operator.set_roles', outcome: 'done', before: { roles: ['finance', 'support'] }, after: { roles: ['auditor'] } })]);
+
+    const hand = await signIn('new.hand@openex.test', DESK_PASSWORD);
+    expect(hand.data!.operator.roles).toEqual(['auditor']);
+    const disabled = await rowsOf(async () => expectOk(await t.post(admin.headers, OPERATOR_PATHS.disable, { id: made!.id })));
+    expect(disabled).toEqual([expect.objectContaining({ kind: 'operator.disable', before: { disabled: false }, after: { disabled: true } })]);
+    // Its session ended with the disable, and it cannot sign in (audited too).
+    expectRefusal(await t.post({ token: hand.data!.token }, OPERATOR_PATHS.audit, { page: 1 }), 403, EN.notLoggedIn);
+    const refusedSignIn = await rowsOf(async () => expect(await signIn('new.hand@openex.test', DESK_PASSWORD)).toMatchObject({ code: 400, msg: EN.operatorDisabled }));
+    expect(refusedSignIn).toEqual([expect.objectContaining({ operator_id: made!.id, kind: 'operator.sign_in', outcome: 'refused', detail: 'operatorDisabled' })]);
+
+    const enabled = await rowsOf(async () => expectOk(await t.post(admin.headers, OPERATOR_PATHS.enable, { id: made!.id })));
+    expect(enabled).toEqual([expect.objectContaining({ kind: 'operator.enable', before: { disabled: true }, after: { disabled: false } })]);
+    expect((await signIn('new.hand@openex.test', DESK_PASSWORD)).code).toBe(200);
+  });
+
+  it('each refused action also writes exactly one row, refused, with its reason', async () => {
+    const other = await deskOperator(t.app, admin.headers, ['risk']);
+    const cases: Array<[string, object, string]> = [
+      [OPERATOR_PATHS.disable, { id: admin.id }, 'operatorNotYourself'],
+      [OPERATOR_PATHS.setRoles, { id: admin.id, roles: ['auditor'] }, 'operatorNotYourself'],
+      [OPERATOR_PATHS.disable, { id: chiefId }, 'operatorFromEnvironment'],
+      [OPERATOR_PATHS.setRoles, { id: chiefId, roles: ['support'] }, 'operatorFromEnvironment'],
+      [OPERATOR_PATHS.enable, { id: 99_999_999 }, 'operatorNotFound'],
+      [OPERATOR_PATHS.create, { account: other.account, password: DESK_PASSWORD, roles: ['risk'] }, 'operatorAccountTaken'],
+      [OPERATOR_PATHS.create, { account: 'weak@openex.test', password: 'password1', roles: ['risk'] }, 'operatorPasswordWeak'],
+      [OPERATOR_PATHS.create, { account: 'two words', password: DESK_PASSWORD, roles: ['risk'] }, 'operatorAccountInvalid'],
+    ];
+    for (const [path, body, key] of cases) {
+      const rows = await rowsOf(async () => expectRefusal(await t.post(admin.headers, path, body), 400, EN[key as keyof typeof EN]));
+      expect([path, rows]).toEqual([path, [expect.objectContaining({ operator_id: admin.id, outcome: 'refused', detail: key })]]);
+    }
+    // Giving oneself more roles is not a lockout.
+    expectOk(await t.post(admin.headers, OPERATOR_PATHS.setRoles, { id: admin.id, roles: ['admin', 'auditor'] }));
+  });
+
+  it('a body its schema refuses changes nothing and writes nothing', async () => {
+    for (const body of [{ account: 'x@openex.test', password: DESK_PASSWORD }, { account: 'x@openex.test', password: DESK_PASSWORD, roles: [] }, { account: 'x@openex.test', password: DESK_PASSWORD, roles: ['root'] }]) {
+      expect(await rowsOf(async () => expectRefusal(await t.post(admin.headers, OPERATOR_PATHS.create, body), 400))).toEqual([]);
+    }
+    expect(await rowsOf(async () => expectRefusal(await t.post(admin.headers, OPERATOR_PATHS.disable, { id: '1' }), 400))).toEqual([]);
+  });
+});
+
+describe('sign-ins in the log', () => {
+  it('a success with the client address, a wrong password, and an unknown account (no operator id, the name typed)', async () => {
+    const ok = await rowsOf(async () => expect((await signIn(admin.account, DESK_PASSWORD, '10.9.1.1')).code).toBe(200));
+    expect(ok).toEqual([expect.objectContaining({ operator_id: admin.id, kind: 'operator.sign_in', outcome: 'done', client: '10.9.1.1' })]);
+    const wrong = await rowsOf(async () => expect((await signIn(admin.account, 'Not-the-password-1', '10.9.1.2')).msg).toBe(EN.loginFailed));
+    expect(wrong).toEqual([expect.objectContaining({ operator_id: admin.id, outcome: 'refused', detail: 'loginFailed' })]);
+    const unknown = await rowsOf(() => signIn('=Nobody@OpenEx.test', 'Not-the-password-1', '10.9.1.3'));
+    expect(unknown).toEqual([expect.objectContaining({ operator_id: null, outcome: 'refused', roles: [] })]);
+  });
+});
+
+describe('identity review is audited in its transaction', () => {
+  it('approve and reject each write one row; a second review writes none', async () => {
+    const submit = async () => {
+      const user = await t.user();
+      const [row] = await t.db.query<{ id: number }>(`insert into kyc_submission (user_id, real_name, id_number, front_photo, back_photo) values ($1, 'Ada', 'X1', 'f', 'b') returning id`, [user.id]);
+      await t.db.query('update app_user set name_status = 2 where id = $1', [user.id]);
+      return { id: Number(row!.id), user };
+    };
+    const compliance = await deskOperator(t.app, admin.headers, ['compliance']);
+    const first = await submit();
+    const approved = await rowsOf(async () => expectOk(await t.post(compliance.headers, '/api/operator/kyc/approve', { id: first.id })));
+    expect(approved).toEqual([expect.objectContaining({ operator_id: compliance.id, roles: ['compliance'], kind: 'kyc.approve', object_type: 'kyc_submission', object_id: String(first.id), before: { status: 2 }, after: { status: 3, user_id: first.user.id } })]);
+    expect(await rowsOf(async () => expectRefusal(await t.post(compliance.headers, '/api/operator/kyc/approve', { id: first.id }), 400))).toEqual([]);
+    const second = await submit();
+    const rejected = await rowsOf(async () => expectOk(await t.post(compliance.headers, '/api/operator/kyc/reject', { id: second.id, reason: 'Blurred photo' })));
+    expect(rejected).toEqual([expect.objectContaining({ kind: 'kyc.reject', after: { status: 4, user_id: second.user.id, reason: 'Blurred photo' } })]);
+  });
+});
+
+describe('the audit desk', () => {
+  it('searches by operator, kind (a prefix), object, outcome and dates, newest first and paged', async () => {
+    const search = async (body: object) => expectOk(await t.post<OperatorAuditPage>(t.operator, OPERATOR_PATHS.audit, { page: 1, ...body }));
+    const mine = await search({ operator_id: admin.id, kind: 'operator.', size: 100 });
+    expect(mine.total).toBeGreaterThan(5);
+    expect(mine.list.every((r) => r.operator_id === admin.id && r.kind.startsWith('operator.'))).toBe(true);
+    expect(mine.list.map((r) => r.id)).toEqual([...mine.list.map((r) => r.id)].sort((a, b) => b - a));
+    const paged = await search({ operator_id: admin.id, kind: 'operator.', size: 2, page: 2 });
+    expect(paged).toMatchObject({ total: mine.total, page: 2, size: 2, list: mine.list.slice(2, 4) });
+    expect((await search({ object_type: 'operator', object_id: String(admin.id), outcome: 'refused' })).list.every((r) => r.outcome === 'refused' && r.object_id === String(admin.id))).toBe(true);
+    const latest = mine.list[0]!;
+    expect((await search({ from: latest.at + 60_000 })).total).toBe(0);
+    expect((await search({ to: latest.at + 1, from: latest.at - 1, operator_id: admin.id })).list.map((r) => r.id)).toContain(latest.id);
+    expect(latest.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('exports CSV in chain order, safe for spreadsheets, and writes the export itself to the log', async () => {
+    let exported: OperatorAuditExport | undefined;
+    const rows = await rowsOf(async () => {
+      exported = expectOk(await t.post<OperatorAuditExport>(t.operator, OPERATOR_PATHS.auditExport, { kind: 'operator.sign_in', outcome: 'refused' }));
+    });
+    const lines = exported!.csv.trimEnd().split('\r\n');
+    expect(exported!.rows).toBe(lines.length - 1);
+    expect(lines[0]).toBe('id,at,operator_id,operator_account,roles,client,kind,object_type,object_id,outcome,detail,before,after,prev_hash,hash');
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines.slice(1).every((l) => l.includes(',operator.sign_in,') && l.includes(',refused,'))).toBe(true);
+    // The name typed at a sign-in is the sender's text: a formula is defused with an apostrophe.
+    expect(lines.some((l) => l.includes(",'=nobody@openex.test,"))).toBe(true);
+    expect(rows).toEqual([expect.objectContaining({ kind: 'audit.export', after: { filters: { kind: 'operator.sign_in', outcome: 'refused' }, rows: lines.length - 1 } })]);
+  });
+});
+
+describe('append-only, and the chain the ledger audit checks', () => {
+  const refusedBy = async (sql: string) => {
+    const error = await t.db.query(sql).then(() => undefined, (e: unknown) => e as { code?: string });
+    return error?.code;
+  };
+
+  it('the database refuses UPDATE, DELETE and TRUNCATE', async () => {
+    const before = await auditMark(t.db);
+    expect(await refusedBy(`update operator_audit_log set detail = 'rewritten' where id = 1`)).toBe('OXA01');
+    expect(await refusedBy('delete from operator_audit_log where id = 1')).toBe('OXA01');
+    expect(await refusedBy('truncate operator_audit_log')).toBe('OXA01');
+    expect(await auditMark(t.db)).toBe(before);
+  });
+
+  it('writers at once still make one chain: 20 refusals and 20 sign-ins in parallel, no fork, no gap', async () => {
+    const risk = await deskOperator(t.app, admin.headers, ['risk']);
+    const mark = await auditMark(t.db);
+    await Promise.all([
+      ...Array.from({ length: 20 }, () => t.post(risk.headers, OPERATOR_PATHS.operators, {})),
+      ...Array.from({ length: 20 }, (_, i) => signIn(risk.account, DESK_PASSWORD, `10.9.2.${i + 1}`)),
+    ]);
+    const rows = await auditRowsAfter(t.db, mark);
+    expect(rows.map((r) => r.id)).toEqual(Array.from({ length: 40 }, (_, i) => mark + i + 1));
+    expect(await auditBooks(t.db)).toEqual([]);
+  });
+
+  it('catches an edited row, a deleted row and a re-hashed edit (the triggers switched off to simulate them)', async () => {
+    expect(await auditBooks(t.db)).toEqual([]);
+    const [victim] = await t.db.query<{ id: number; detail: string }>('select id, detail from operator_audit_log where id = 2');
+    await t.db.query('alter table operator_audit_log disable trigger user');
+    try {
+      await t.db.query(`update operator_audit_log set detail = 'nothing to see' where id = 2`);
+      expect(await auditBooks(t.db)).toEqual(['operator audit log broken at row 2: its content does not give its hash (edited)']);
+      // Re-hashing the edited row moves the break to the next row's link.
+      await t.db.query('update operator_audit_log l set hash = operator_audit_hash(l) where id = 2');
+      expect(await auditBooks(t.db)).toEqual(["operator audit log broken at row 3: its prev_hash is not the previous row's hash"]);
+      await t.db.query('update operator_audit_log set detail = $1 where id = 2', [victim!.detail]);
+      await t.db.query('update operator_audit_log l set hash = operator_audit_hash(l) where id = 2');
+      expect(await auditBooks(t.db)).toEqual([]);
+      // Kept as jsonb, so the time goes back to the microsecond its hash covers.
+      const [kept] = await t.db.query<{ row: string }>('select to_jsonb(l)::text as row from operator_audit_log l where id = 4');
+      await t.db.query('delete from operator_audit_log where id = 4');
+      expect(await auditBooks(t.db)).toEqual(['operator audit log broken at row 5: rows are missing before it']);
+      await t.db.query('insert into operator_audit_log select * from jsonb_populate_record(null::operator_audit_log, $1::jsonb)', [kept!.row]);
+    } finally {
+      await t.db.query('alter table operator_audit_log enable trigger user');
+    }
+    await t.expectAuditClean();
+  });
+});
