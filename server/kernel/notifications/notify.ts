@@ -77,18 +77,26 @@ function deviceHash(device: DeviceInfo): string {
 }
 
 /** Whether this user has signed in from this device before (the login backoff spares such a client). */
-export async function knownDevice(db: Queryable, userId: number, device: DeviceInfo): Promise<boolean> {
-  const rows = await db.query('select 1 from login_device where user_id = $1 and device_hash = $2', [userId, deviceHash(device)]);
-  return rows.length > 0;
-}
+export const knownDevice = (db: Queryable, userId: number, device: DeviceInfo) => knownDeviceHash(db, userId, deviceHash(device));
 
 /** Remembers a device; true when this user had not used it before. */
-export async function rememberDevice(db: Queryable, userId: number, device: DeviceInfo): Promise<boolean> {
+export const rememberDevice = (db: Queryable, userId: number, device: DeviceInfo) => rememberDeviceHash(db, userId, deviceHash(device));
+
+/**
+ * The `login_device` rows by a device's hash, whatever makes the hash: the operator sign-in's
+ * browser and address (above), the accounts product's device cookie and network (issue 49 §4).
+ */
+export async function knownDeviceHash(db: Queryable, userId: number, hash: string): Promise<boolean> {
+  return (await db.query('select 1 from login_device where user_id = $1 and device_hash = $2', [userId, hash])).length > 0;
+}
+
+/** Remembers a device by its hash; true when this user had not used it before. */
+export async function rememberDeviceHash(db: Queryable, userId: number, hash: string): Promise<boolean> {
   const rows = await db.query<{ inserted: boolean }>(
     `insert into login_device (user_id, device_hash) values ($1, $2)
      on conflict (user_id, device_hash) do update set last_seen = now()
      returning (xmax = 0) as inserted`,
-    [userId, deviceHash(device)],
+    [userId, hash],
   );
   return rows[0]?.inserted === true;
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../../kernel/db/database.js';
-import type { DeviceInfo } from '../../../kernel/notifications/notify.js';
+import { knownDeviceHash, rememberDeviceHash, type DeviceInfo } from '../../../kernel/notifications/notify.js';
 
 /**
  * Which device a sign-in comes from (issue 49 §4). A device used to be its user agent and address,
@@ -72,17 +72,7 @@ function deviceHash(device: SignInDevice): string {
 }
 
 /** Whether this user has signed in with this browser from this network before (the login backoff spares it). */
-export async function deviceKnown(db: Queryable, userId: number, device: SignInDevice): Promise<boolean> {
-  return (await db.query('select 1 from login_device where user_id = $1 and device_hash = $2', [userId, deviceHash(device)])).length > 0;
-}
+export const deviceKnown = (db: Queryable, userId: number, device: SignInDevice) => knownDeviceHash(db, userId, deviceHash(device));
 
 /** Remembers the device; true when it is new for this user. */
-export async function rememberSignInDevice(db: Queryable, userId: number, device: SignInDevice): Promise<boolean> {
-  const rows = await db.query<{ inserted: boolean }>(
-    `insert into login_device (user_id, device_hash) values ($1, $2)
-     on conflict (user_id, device_hash) do update set last_seen = now()
-     returning (xmax = 0) as inserted`,
-    [userId, deviceHash(device)],
-  );
-  return rows[0]?.inserted === true;
-}
+export const rememberSignInDevice = (db: Queryable, userId: number, device: SignInDevice) => rememberDeviceHash(db, userId, deviceHash(device));
