@@ -28,6 +28,9 @@ export const NOTIFICATION_KINDS = [
   'allowlist_enabled',
   'allowlist_disabled',
   'withdrawal_submitted',
+  // Orders that wait for a price (issue 50 M10): a spot stop placed its order, a futures TP/SL closed.
+  'spot_stop_triggered',
+  'futures_plan_triggered',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -22,7 +22,7 @@ type Catalogue = Record<NotificationKind, Text>;
 export const NOTIFICATION_TEXTS: Record<LocaleCode, Catalogue> = loadCatalogues<Catalogue>(new URL('./locales/', import.meta.url));
 
 /** Figures in notifications read like everywhere else: grouped by thousands (issue 37 §8, "5,000 USDT"). */
-const FIGURES = new Set(['quantity', 'amount', 'price']);
+const FIGURES = new Set(['quantity', 'amount', 'price', 'trigger']);
 const shown = (name: string, value: string | undefined) => (value === undefined ? '' : FIGURES.has(name) && isDecimalString(value) ? groupThousands(value) : value);
 
 /** Renders a stored notification in `lang`; unknown parameters become empty, so a template never leaks braces. */

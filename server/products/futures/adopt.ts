@@ -1,3 +1,4 @@
+import { NOTICE_PUSH } from '../../../domain/informHelp.js';
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
 import type { Batch } from './batch.js';
 import type { FuturesExchange } from './exchange.js';
@@ -51,6 +52,7 @@ export function adopt(ex: FuturesExchange, b: Batch, feed: UserFeed): void {
     const ids = [...b.orders.values()].filter((o) => o.userId === userId && symbols.has(o.symbol)).map((o) => o.id);
     feed.message?.(userId, { channel: 'user', kind: 'futures', symbols: [...symbols], orders: ids } as never);
   }
+  for (const userId of b.noticed) feed.message?.(userId, NOTICE_PUSH);
   for (const [symbol, data] of ex.data) data.published(b.publicTrades.get(symbol) ?? [], (b.candles.get(symbol) ?? new Map()).values());
 }
 

@@ -62,6 +62,8 @@ export class Batch {
   readonly freshAvailable = new Map<number, bigint>();
   /** Users whose orders or positions changed, per pair. */
   readonly touched = new Map<number, Set<string>>();
+  /** Users the batch wrote a notification for (a TP/SL that fired): their bell is rung after the commit. */
+  readonly noticed = new Set<number>();
   /**
    * The batch's submission keys, claimed together before its first command (by place request);
    * a request without an entry claims its own. What each fresh claim answered, and the keys of the

@@ -3,6 +3,7 @@ import { fxText } from '../../../domain/fx.js';
 import { FuturesOrderStatus as S } from '../../../domain/futures/orderStatus.js';
 import type { EngineEvent } from '../../kernel/exchange/matching/types.js';
 import { refuse, type Outcome } from '../../kernel/outcome.js';
+import { notify } from '../../kernel/notifications/notify.js';
 import { bookCloseDeficit, deleverage } from './adl.js';
 import type { Batch } from './batch.js';
 import type { OrderView } from './commands.js';
@@ -121,5 +122,10 @@ export async function firePlan(ex: FuturesExchange, b: Batch, planId: number, no
   const request = planOrder(plan, ex.closable(b, b.position(plan.userId, plan.symbol)), mark);
   const outcome = request ? await ex.placeIn(b, request, now) : refuse('futuresNoPosition');
   await planPlaced(b.tx, planId, outcome.ok ? { orderId: outcome.data.order.id } : { refusal: outcome.key });
+  if (outcome.ok) {
+    // Its owner hears it fired (issue 50 M10), in the batch's transaction.
+    await notify(b.tx, plan.userId, { kind: 'futures_plan_triggered', params: { symbol: plan.symbol.replace('_', '/'), quantity: outcome.data.order.quantity } });
+    b.noticed.add(plan.userId);
+  }
   return true;
 }

@@ -7,6 +7,8 @@ import { priceText } from '../../kernel/exchange/pairSpec.js';
 import { once, submissionKey, type SubmissionKey } from '../../kernel/idempotency.js';
 import { changeBalance, InsufficientFunds } from '../../kernel/ledger/ledger.js';
 import { silentUserFeed, type UserFeed } from '../../kernel/realtime/userFeed.js';
+import { notify } from '../../kernel/notifications/notify.js';
+import { NOTICE_PUSH } from '../../../domain/informHelp.js';
 import type { TradingMessageKey } from './messages.js';
 import { MAX_PAGE_SIZE } from './orderViews.js';
 import { intake, type PlaceIntent } from './pipeline/intake.js';
@@ -183,8 +185,21 @@ export function spotStops({ db, local, clock = Date.now, log = () => undefined, 
     }
     const intent: PlaceIntent = { ...taken.intent, preFrozen: stop.frozen };
     const outcome = await market.placeIntent(intent);
-    if (outcome.ok) await db.query(`update spot_stop set order_id = $2, updated_ms = $3 where id = $1`, [stop.id, outcome.orderId, clock()]);
-    else await end(stop.id, 2, 4, outcome.reason);
+    if (!outcome.ok) {
+      await end(stop.id, 2, 4, outcome.reason);
+      return;
+    }
+    // The stop's order is placed: the stop names it, and its owner hears it fired (issue 50 M10),
+    // in one transaction, so a bell never tells of a stop that did not place.
+    await db.transaction(async (tx) => {
+      const [row] = await tx.query<{ user_id: string; symbol: string; trigger: string; price: string; quantity: string }>(
+        `update spot_stop set order_id = $2, updated_ms = $3 where id = $1
+         returning user_id, left_symbol || '/' || right_symbol as symbol, trim_scale(trigger_price)::text as trigger, trim_scale(price)::text as price, trim_scale(quantity)::text as quantity`,
+        [stop.id, outcome.orderId, clock()],
+      );
+      if (row) await notify(tx, Number(row.user_id), { kind: 'spot_stop_triggered', params: { symbol: row.symbol, trigger: row.trigger, price: row.price, quantity: row.quantity } });
+    });
+    userFeed.message?.(stop.userId, NOTICE_PUSH);
   }
 
   /** Fires a waiting stop whose trigger the last price reached (already out of the index). */

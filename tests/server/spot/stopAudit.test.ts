@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SPOT_PATHS, type SpotOrder, type SpotStop } from '../../../domain/spotOrders.js';
 import { auditBooks } from '../../../server/products/audit.js';
+import { listNotifications } from '../../../server/kernel/notifications/notify.js';
 import { expectOk, post } from '../http.js';
 import { trader, useSpotApp } from './spotApp.js';
 
@@ -31,6 +32,10 @@ describe('the ledger audit counts what spot stops hold', () => {
       await settle();
     }
     expect(await auditBooks(t.db)).toEqual([]);
+    // Its owner hears it fired (issue 50 M10), in their language, with the figures of the stop.
+    const [notice] = await listNotifications(t.db, user.id, 'en_US', 1, 5).then((p) => p.list.filter((n) => n.kind === 'spot_stop_triggered'));
+    expect(notice).toMatchObject({ title: 'Stop order triggered', body: 'ETH/USDT reached 100: the limit order of your stop, 1 at 99, is placed.' });
+    expect((await listNotifications(t.db, user.id, 'ja_JP', 1, 5)).list[0]!.title).toBe('ストップ注文が発動しました');
 
     expectOk(await post(t.app, SPOT_PATHS.stopCancel, { id: waiting.id + 1 }, user.headers()));
     expect(await auditBooks(t.db)).toEqual([]);
