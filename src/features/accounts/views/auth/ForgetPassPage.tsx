@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { forgetSchema, type ForgetValues } from '../../../../../domain/validation';
 import { AuthPage, AuthSubmit, FormField } from './AuthForm';
 import { usePasswordResetFlow } from '../../accounts.hooks';
+import { looksLikePhone } from './accountKind';
 
 type Values = ForgetValues & { area_code: string };
 
@@ -25,13 +26,15 @@ export function ForgetPassPage() {
       <Formik<Values>
         initialValues={{ account: flow.account?.account ?? '', area_code: flow.account?.area_code ?? '' }}
         validationSchema={forgetSchema}
-        onSubmit={(v) => flow.sendCode({ account: v.account, ...(v.area_code.trim() ? { area_code: v.area_code.trim() } : {}) })}
+        onSubmit={(v) => flow.sendCode({ account: v.account, ...(looksLikePhone(v.account) && v.area_code.trim() ? { area_code: v.area_code.trim() } : {}) })}
       >
-        <Form noValidate>
-          <FormField name="account" labelKey="auth.account" autoComplete="username" />
-          <FormField name="area_code" labelKey="auth.areaCode" inputMode="numeric" />
-          <AuthSubmit busy={flow.sendingCode || flow.resendIn > 0}>{flow.resendIn > 0 ? t('auth.resendIn', { seconds: flow.resendIn }) : t('auth.sendCode')}</AuthSubmit>
-        </Form>
+        {({ values }) => (
+          <Form noValidate>
+            <FormField name="account" labelKey="auth.account" autoComplete="username" />
+            {looksLikePhone(values.account) && <FormField name="area_code" labelKey="auth.areaCode" inputMode="numeric" />}
+            <AuthSubmit busy={flow.sendingCode || flow.resendIn > 0}>{flow.resendIn > 0 ? t('auth.resendIn', { seconds: flow.resendIn }) : t('auth.sendCode')}</AuthSubmit>
+          </Form>
+        )}
       </Formik>
     </AuthPage>
   );

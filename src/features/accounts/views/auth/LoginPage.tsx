@@ -5,11 +5,11 @@ import { loginSchema, type LoginValues } from '../../../../../domain/validation'
 import { AuthPage, AuthSubmit, FormField } from './AuthForm';
 import { useLoginFlow } from '../../accounts.hooks';
 import { TwoFactorLoginStep } from './TwoFactorLoginStep';
+import { looksLikePhone } from './accountKind';
 
 type Values = LoginValues & { area_code: string };
 
 /** What a phone account is typed as: digits, spaces and dashes (an email has its @). */
-const looksLikePhone = (account: string) => /^[\d\s-]{3,}$/.test(account.trim());
 
 /**
  * /login: account (email or phone) and login password. A phone account was registered with its

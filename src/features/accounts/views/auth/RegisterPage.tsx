@@ -6,6 +6,7 @@ import { useAppFlow } from '../../../../app/views/hooks';
 import { AuthPage, AuthSubmit, FormField } from './AuthForm';
 import { CodeButton } from './CodeButton';
 import { useRegistrationFlow } from '../../accounts.hooks';
+import { looksLikePhone } from './accountKind';
 
 type Values = RegisterValues & { area_code: string };
 
@@ -14,7 +15,7 @@ export function RegisterPage() {
   const { t } = useTranslation();
   const flow = useRegistrationFlow();
   const phoneAllowed = useAppFlow().config?.config.sys.enable_phone_register === 1;
-  const fields = (v: Values) => ({ account: v.account, ...(v.area_code.trim() ? { area_code: v.area_code.trim() } : {}) });
+  const fields = (v: Values) => ({ account: v.account, ...(looksLikePhone(v.account) && v.area_code.trim() ? { area_code: v.area_code.trim() } : {}) });
   return (
     <AuthPage
       title={t('auth.registerTitle')}
@@ -34,7 +35,7 @@ export function RegisterPage() {
         {({ values, validateField, setFieldTouched }) => (
           <Form noValidate>
             <FormField name="account" labelKey={phoneAllowed ? 'auth.account' : 'auth.email'} autoComplete="username" />
-            {phoneAllowed && <FormField name="area_code" labelKey="auth.areaCode" inputMode="numeric" />}
+            {phoneAllowed && looksLikePhone(values.account) && <FormField name="area_code" labelKey="auth.areaCode" inputMode="numeric" />}
             <FormField
               name="code"
               labelKey="auth.code"
