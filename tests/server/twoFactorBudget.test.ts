@@ -23,7 +23,7 @@ const { t } = w;
 const EN = MESSAGES.en_US;
 
 describe('the per-account budget of wrong second-step codes', () => {
-  it('a burst of 50 codes sent at once, the right one at position 25: the right one is refused and the account ends locked', async () => {
+  it('a burst of 50 codes sent at once, the right one among them: no more codes are looked at than the budget allows, and the account ends locked', async () => {
     const who = await w.trader();
     await w.enrol(who);
     // Fifty addresses, each with its own challenge, so no address's own backoff stops the burst:
@@ -36,14 +36,20 @@ describe('the per-account budget of wrong second-step codes', () => {
     t.advance(30_000);
     const right = w.codeAt(who.secret, t.now());
     const answers = await Promise.all(guessers.map((g, i) => w.secondStep(g.challenge, i === 24 ? right : w.wrongCode(who), g.ip)));
-    expect(answers[24]!.body).toMatchObject({ code: 400, msg: EN.twoFactorLocked, data: null });
-    expect(answers.every((a) => a.body.code === 400 && a.body.data === null)).toBe(true);
-    // No more codes were looked at than the budget allows; every other try was refused as locked.
-    expect(answers.filter((a) => a.body.msg !== EN.twoFactorLocked)).toHaveLength(SECOND_STEP_BUDGET - 1);
-    expect((await t.db.query('select 1 from session_token where user_id = $1 and revoked_at is null', [who.id])).length).toBe(1);
+    // The burst reaches the database in no fixed order: the right code is accepted only if it was
+    // looked at within the budget (as any one of ten guesses may be right), else refused as locked.
+    // Before issue 49 the count was read before it was raised, and 25 codes were looked at.
+    const rightAccepted = answers[24]!.body.code === 200;
+    if (!rightAccepted) expect(answers[24]!.body).toMatchObject({ code: 400, msg: EN.twoFactorLocked, data: null });
+    expect(answers.every((a, i) => i === 24 || (a.body.code === 400 && a.body.data === null))).toBe(true);
+    // No more wrong codes were looked at than the budget allows; every other try was refused as locked.
+    const wrongLookedAt = answers.filter((a, i) => i !== 24 && a.body.msg !== EN.twoFactorLocked).length;
+    expect(wrongLookedAt).toBeLessThanOrEqual(SECOND_STEP_BUDGET);
+    expect(wrongLookedAt).toBeGreaterThanOrEqual(SECOND_STEP_BUDGET - 1);
+    expect((await t.db.query('select 1 from session_token where user_id = $1 and revoked_at is null', [who.id])).length).toBe(rightAccepted ? 2 : 1);
     // The right code afterwards, from any of them, is refused: locked.
     t.advance(30_000);
-    expectRefusal(await w.secondStep(guessers[24]!.challenge, w.codeAt(who.secret, t.now()), guessers[24]!.ip), 400, EN.twoFactorLocked);
+    expectRefusal(await w.secondStep(guessers[23]!.challenge, w.codeAt(who.secret, t.now()), guessers[23]!.ip), 400, EN.twoFactorLocked);
     expect(expectOk(await w.call<TwoFactorStatus>(who, TWO_FACTOR_PATHS.status, {})).locked).toBe(true);
   });
 
