@@ -1,4 +1,4 @@
-import { adSendsCrypto, FIAT_TRANSITIONS, takeSendsCrypto, type FiatOrderStatus, type FiatProof } from '../../../domain/fiat.js';
+import { adSendsCrypto, takeSendsCrypto, type FiatOrderStatus, type FiatProof } from '../../../domain/fiat.js';
 import { requireOutflowAllowed } from '../../kernel/auth/outflow/outflow.js';
 import type { Queryable } from '../../kernel/db/database.js';
 
@@ -6,8 +6,10 @@ import type { Queryable } from '../../kernel/db/database.js';
  * Issue 49 §2: which P2P calls send the caller's crypto to someone else, and the proof they ask
  * for then (kernel/auth/outflow: the withdrawal lock, the funds password, the 2FA code), checked
  * before the call's transaction: outside it, so wrong guesses stay counted when it rolls back, and
- * before any of its work. What each call acts on is read here without a lock; the transaction reads
- * it again under its lock, and the side of an ad or the seller of an order never change.
+ * before any of its work. What each call acts on is read here without a lock, so the proof hangs
+ * only on what never changes (an order's seller, an ad's owner and side), never on a status: an
+ * accomplice who marks an order paid, or resumes their paused buy ad, between this read and the
+ * call's transaction would otherwise let the call through unproven.
  *
  * - a release: the seller gives the escrow to the buyer;
  * - a take of a buy ad: the taker sells, their crypto goes into escrow for the advertiser;
@@ -28,12 +30,12 @@ const prove = (db: Queryable, call: ProvenCall) =>
 
 export async function proveRelease(db: Queryable, call: ProvenCall, orderId: number): Promise<void> {
   const [order] = await db.query<{ seller_id: number; status: FiatOrderStatus }>('select seller_id, status from fiat_order where id = $1', [orderId]);
-  if (order && Number(order.seller_id) === call.userId && FIAT_TRANSITIONS.release.from.includes(order.status)) await prove(db, call);
+  if (order && Number(order.seller_id) === call.userId) await prove(db, call);
 }
 
 export async function proveTake(db: Queryable, call: ProvenCall, adId: number): Promise<void> {
   const [ad] = await db.query<{ user_id: number; side: 'buy' | 'sell'; status: string }>('select user_id, side, status from fiat_ad where id = $1', [adId]);
-  if (ad && ad.status === 'online' && Number(ad.user_id) !== call.userId && takeSendsCrypto(ad)) await prove(db, call);
+  if (ad && Number(ad.user_id) !== call.userId && takeSendsCrypto(ad)) await prove(db, call);
 }
 
 export async function provePublish(db: Queryable, call: ProvenCall, side: 'buy' | 'sell'): Promise<void> {
@@ -42,5 +44,5 @@ export async function provePublish(db: Queryable, call: ProvenCall, side: 'buy' 
 
 export async function proveResume(db: Queryable, call: ProvenCall, adId: number): Promise<void> {
   const [ad] = await db.query<{ user_id: number; side: 'buy' | 'sell'; status: string }>('select user_id, side, status from fiat_ad where id = $1', [adId]);
-  if (ad && ad.status === 'paused' && Number(ad.user_id) === call.userId && adSendsCrypto(ad)) await prove(db, call);
+  if (ad && Number(ad.user_id) === call.userId && adSendsCrypto(ad)) await prove(db, call);
 }
