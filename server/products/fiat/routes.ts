@@ -122,12 +122,12 @@ export function fiatRoutes(fiatService: FiatService) {
     });
 
     app.post<{ Body: LegalTradePatch }>(FIAT_PATHS.operatorLegalTrade, { config: operator, schema: { body: legalTradeBody } }, async (request) =>
-      done(request, 'fiatSettingsSaved', { ok: true, data: await fiatService.setLegalTrade(request.body) }),
+      done(request, 'fiatSettingsSaved', { ok: true, data: await fiatService.setLegalTrade(request.operator, request.body) }),
     );
     app.post(FIAT_PATHS.operatorTradeSettings, { config: operator, schema: { body: anyBody } }, async (request) => ok(request.lang, await fiatService.legalTrade()));
     app.post(FIAT_PATHS.operatorAppeals, { config: operator, schema: { body: anyBody } }, async (request) => ok(request.lang, await fiatService.appeals()));
     app.post<{ Body: { order_id: number; decision: 'release' | 'return'; reason: string } }>(FIAT_PATHS.operatorResolve, { config: operator, schema: { body: resolveBody } }, async (request) =>
-      done(request, 'fiatResolved', await fiatService.resolve(request.operator.id, request.body.order_id, request.body.decision, request.body.reason)),
+      done(request, 'fiatResolved', await fiatService.resolve(request.operator, request.body.order_id, request.body.decision, request.body.reason)),
     );
   };
 }

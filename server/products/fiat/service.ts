@@ -25,6 +25,8 @@ import { once, type SubmissionKey } from '../../kernel/idempotency.js';
 import { decodeImage, readStoredImage, storeImage, type ImageMime } from '../../kernel/images.js';
 import { outcomeOf, type Outcome } from '../../kernel/outcome.js';
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
+import type { OperatorActor } from '../../kernel/auth/operators/access.js';
+import { changedFields, writeOperatorAudit } from '../../kernel/auth/operators/auditLog.js';
 import { AD_COLUMNS, checkPublish, listAds, myAds, normaliseAd, publishAd, setAdStatus, toAds, type AdRow } from './ads.js';
 import { provePublish, proveRelease, proveResume, proveTake } from './outflow.js';
 import { dueOrders, graceOverdue, markSwept, normaliseOrder, ORDER_SELECT, readOrder, takeAd, toOrder, transition, type OrderRow } from './orders.js';
@@ -91,13 +93,21 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
     return order;
   }
 
-  async function step(actor: number | 'operator' | 'system', orderId: number, action: FiatAction, extra: { reason?: string; operatorId?: number } = {}, key?: { scope: string; key: SubmissionKey; userId: number }) {
+  async function step(
+    actor: number | 'operator' | 'system',
+    orderId: number,
+    action: FiatAction,
+    extra: { reason?: string; operatorId?: number; operator?: OperatorActor } = {},
+    key?: { scope: string; key: SubmissionKey; userId: number },
+  ) {
     const now = clock();
     let told: number[] = [];
     const run = async (tx: Queryable) => {
-      const r = await transition(tx, { orderId, actor, action, ...extra }, now);
+      const r = await transition(tx, { orderId, actor, action, reason: extra.reason, operatorId: extra.operatorId }, now);
       // In the same transaction: the seller hears of a payment, both parties of an appeal's ruling.
       if (r.changed) told = await afterTransition(tx, action, r.order, extra.reason);
+      // An operator's ruling is written to the audit log last, in its own transaction (issue 51 §2).
+      if (extra.operator && r.changed) await writeOperatorAudit(tx, { operator: extra.operator, kind: `p2p.${action === 'resolveRelease' ? 'appeal_release' : 'appeal_return'}`, object: { type: 'fiat_order', id: orderId }, before: { status: 'appeal' }, after: { status: r.order.status }, detail: extra.reason });
       return r;
     };
     const result = await outcomeOf(async () => {
@@ -194,10 +204,15 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
     merchantRelease: (merchantId: number, orderId: number, key: SubmissionKey) => step(merchantId, orderId, 'release', {}, { scope: RELEASE_SCOPE, key, userId: merchantId }),
     appeal: (userId: number, orderId: number, reason: string) =>
       reason.trim().length === 0 || reason.length > CHAT_MAX ? Promise.resolve({ ok: false as const, key: 'fiatReasonRequired' as const }) : step(userId, orderId, 'appeal', { reason: reason.trim() }),
-    resolve: (operatorId: number, orderId: number, decision: 'release' | 'return', reason: string) =>
-      reason.trim().length === 0 || reason.length > CHAT_MAX
-        ? Promise.resolve({ ok: false as const, key: 'fiatReasonRequired' as const })
-        : step('operator', orderId, decision === 'release' ? 'resolveRelease' : 'resolveReturn', { reason: reason.trim(), operatorId }),
+    /** An operator's ruling on an appeal; a refused ruling is written to the audit log as refused. */
+    async resolve(operator: OperatorActor, orderId: number, decision: 'release' | 'return', reason: string) {
+      const result =
+        reason.trim().length === 0 || reason.length > CHAT_MAX
+          ? ({ ok: false as const, key: 'fiatReasonRequired' as const } satisfies Outcome<never>)
+          : await step('operator', orderId, decision === 'release' ? 'resolveRelease' : 'resolveReturn', { reason: reason.trim(), operatorId: operator.id, operator });
+      if (!result.ok) await writeOperatorAudit(db, { operator, kind: `p2p.appeal_${decision}`, object: { type: 'fiat_order', id: orderId }, outcome: 'refused', detail: result.key });
+      return result;
+    },
     /** The sweeper's step: one overdue unpaid order, cancelled by its deadline. */
     expire: (orderId: number) => step('system', orderId, 'expire'),
 
@@ -289,8 +304,15 @@ export function fiatService({ db, feed, clock, dataDir }: FiatDeps) {
     },
 
     /** The operator changes legal_trade (minutes may be fractional: e2e runs a pay deadline of seconds). */
-    async setLegalTrade(patch: LegalTradePatch): Promise<LegalTradeSettings> {
-      return setLegalTrade(db, patch);
+    /** The P2P trade settings, changed with their audit row (the fields changed, before and after) in one transaction. */
+    async setLegalTrade(operator: OperatorActor, patch: LegalTradePatch): Promise<LegalTradeSettings> {
+      return db.transaction(async (tx) => {
+        await tx.query(`select 1 from platform_config where key = 'legal_trade' for update`);
+        const before = await readLegalTrade(tx);
+        const saved = await setLegalTrade(tx, patch);
+        await writeOperatorAudit(tx, { operator, kind: 'p2p.trade_settings', object: { type: 'platform_config', id: 'legal_trade' }, ...changedFields(before, await readLegalTrade(tx)) });
+        return saved;
+      });
     },
 
     /** legal_trade as it applies now (stored values over the defaults), for the operator's settings screen. */

@@ -21,6 +21,8 @@ import { readBalance } from '../../kernel/ledger/ledger.js';
 import { applyBalanceChanges, canSpend, lockBalances } from '../../kernel/ledger/ledgerBatch.js';
 import { type Outcome, outcomeOf, Refusal as KernelRefusal } from '../../kernel/outcome.js';
 import type { UserFeed } from '../../kernel/realtime/userFeed.js';
+import type { OperatorActor } from '../../kernel/auth/operators/access.js';
+import { changedFields, writeOperatorAudit } from '../../kernel/auth/operators/auditLog.js';
 import { lockUser } from '../../kernel/userLock.js';
 import type { IndexPair, SecondsIndex } from './indexPrice.js';
 import type { SecondsMessageKey } from './messages.js';
@@ -242,25 +244,37 @@ export function secondsContracts({ db, index, depth, pairs, feed, clock }: Secon
 
     periods: () => listPeriods(db),
 
-    async updatePeriod(change: SecondsPeriodUpdate): Promise<Outcome<SecondsPeriod>> {
-      for (const field of ['payout_rate', 'min_stake', 'max_stake', 'max_exposure'] as const) {
-        const value = change[field];
-        if (value === undefined) continue;
-        const valid = field === 'payout_rate' ? isShareInput(value, 4) : isStake(value);
-        if (!valid) return { ok: false, key: 'secondsPeriodInvalid', vars: { field } };
-      }
-      const pair = pairOf(change.symbol);
-      if (!pair) return { ok: false, key: 'secondsPairUnknown' };
-      try {
-        const row = await updatePeriod(db, change);
-        return row ? { ok: true, data: row } : { ok: false, key: 'secondsPeriodUnavailable' };
-      } catch (error) {
-        // The table's checks (min ≤ max stake): a refusal, never a 500.
-        if ((error as { code?: string }).code === '23514') return { ok: false, key: 'secondsPeriodInvalid', vars: { field: 'max_stake' } };
-        throw error;
-      }
+    /** An operator's change of one period, with its audit row (fields changed, before and after) in one transaction; a refusal is audited as refused. */
+    async updatePeriod(operator: OperatorActor, change: SecondsPeriodUpdate): Promise<Outcome<SecondsPeriod>> {
+      const outcome = await changePeriod(change, operator);
+      if (!outcome.ok) await writeOperatorAudit(db, { operator, kind: 'seconds.period_update', object: { type: 'seconds_period', id: `${change.symbol}:${change.period}` }, outcome: 'refused', detail: outcome.key });
+      return outcome;
     },
   };
+
+  async function changePeriod(change: SecondsPeriodUpdate, operator: OperatorActor): Promise<Outcome<SecondsPeriod>> {
+    for (const field of ['payout_rate', 'min_stake', 'max_stake', 'max_exposure'] as const) {
+      const value = change[field];
+      if (value === undefined) continue;
+      const valid = field === 'payout_rate' ? isShareInput(value, 4) : isStake(value);
+      if (!valid) return { ok: false, key: 'secondsPeriodInvalid', vars: { field } };
+    }
+    const pair = pairOf(change.symbol);
+    if (!pair) return { ok: false, key: 'secondsPairUnknown' };
+    try {
+      return await db.transaction(async (tx): Promise<Outcome<SecondsPeriod>> => {
+        const before = await lockPeriod(tx, pair, change.period);
+        const row = before && (await updatePeriod(tx, change));
+        if (!before || !row) return { ok: false, key: 'secondsPeriodUnavailable' };
+        await writeOperatorAudit(tx, { operator, kind: 'seconds.period_update', object: { type: 'seconds_period', id: `${change.symbol.toUpperCase()}:${change.period}` }, ...changedFields(before, row) });
+        return { ok: true, data: row };
+      });
+    } catch (error) {
+      // The table's checks (min ≤ max stake): a refusal, never a 500.
+      if ((error as { code?: string }).code === '23514') return { ok: false, key: 'secondsPeriodInvalid', vars: { field: 'max_stake' } };
+      throw error;
+    }
+  }
 }
 
 export type SecondsContracts = ReturnType<typeof secondsContracts>;

@@ -70,7 +70,7 @@ export function secondsRoutes(contracts: SecondsContracts, enabled: boolean) {
     app.post(SECONDS_PATHS.operatorPeriods, { config: operator, schema: { body: anyBody } }, async (request) => ok(request.lang, await contracts.periods()));
 
     app.post<{ Body: SecondsPeriodUpdate }>(SECONDS_PATHS.operatorUpdatePeriod, { config: operator, schema: { body: updateBody } }, async (request) =>
-      done(request, 'secondsPeriodUpdated', unwrap(await contracts.updatePeriod(request.body))),
+      done(request, 'secondsPeriodUpdated', unwrap(await contracts.updatePeriod(request.operator, request.body))),
     );
   };
 }

@@ -235,6 +235,10 @@ describe('races apply once', () => {
       expect(['completed', 'cancelled']).toContain(final);
       // One step ended it; the escrow went to the buyer once, or back into the online ad once.
       expect(await h.steps(o.id, ['release', 'resolveRelease', 'resolveReturn'])).toBe(1);
+      // Issue 51 §2: each ruling is in the audit log — the one that ended it as done, in its transaction, the other refused.
+      const ruled = await h.db.query<{ outcome: string; kind: string }>(`select outcome, kind from operator_audit_log where object_type = 'fiat_order' and object_id = $1 order by id`, [String(o.id)]);
+      expect(ruled).toHaveLength(2);
+      expect(ruled.filter((r) => r.outcome === 'done')).toHaveLength(await h.steps(o.id, ['resolveRelease', 'resolveReturn']));
       expect(await h.receipts(o.id)).toBe(final === 'completed' ? 1 : 0);
       expect(await h.adRemaining(ad.id)).toBe(final === 'completed' ? '50' : '100');
       expect(await h.legal(buyer)).toEqual(final === 'completed' ? { available: '50', frozen: '0' } : { available: '0', frozen: '0' });

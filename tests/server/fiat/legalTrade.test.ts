@@ -32,7 +32,11 @@ describe('the operator changes legal_trade', () => {
     expect(asUser.status).toBeLessThan(500);
     expect(expectOk(await h.act(h.operator, FIAT_PATHS.operatorTradeSettings, {}))).toEqual({ pay_time: 120, confirm_time: 60, max_unpaid_num: 5, ...DEFAULT_P2P_GUARDS });
     try {
+      const [mark] = await h.db.query<{ id: number | null }>('select max(id) as id from operator_audit_log');
       expectOk(await h.act(h.operator, FIAT_PATHS.operatorLegalTrade, { confirm_time: 7.5, max_unpaid_num: 3 }));
+      // Issue 51 §2: the change's audit row, the fields changed before and after.
+      const rows = await h.db.query<{ kind: string; before: unknown; after: unknown }>('select kind, before, after from operator_audit_log where id > $1', [Number(mark?.id ?? 0)]);
+      expect(rows).toEqual([{ kind: 'p2p.trade_settings', before: { confirm_time: 60, max_unpaid_num: 5 }, after: { confirm_time: 7.5, max_unpaid_num: 3 } }]);
       expect(expectOk(await h.act(h.operator, FIAT_PATHS.operatorTradeSettings, {}))).toEqual({ pay_time: 120, confirm_time: 7.5, max_unpaid_num: 3, ...DEFAULT_P2P_GUARDS });
     } finally {
       expectOk(await h.act(h.operator, FIAT_PATHS.operatorLegalTrade, { confirm_time: 60, max_unpaid_num: 5 }));

@@ -8,6 +8,7 @@ import { useSeconds } from './harness.js';
 import { INDEX_KEPT_SECONDS } from '../../../server/products/seconds/scheduler.js';
 import { settleDue } from '../../../server/products/seconds/settlement.js';
 import { settlementMismatches } from '../../../server/products/seconds/settlementCheck.js';
+import { auditMark, auditRowsAfter } from '../support/operators.js';
 
 const t = useSeconds();
 const en = MESSAGES.en_US;
@@ -300,14 +301,23 @@ describe('seconds contracts: refusals change nothing', () => {
       [120, '0.85'],
       [300, '0.9'],
     ]);
+    const mark = await auditMark(t.db);
     const changed = expectOk(await post<SecondsPeriod>(t.app, SECONDS_PATHS.operatorUpdatePeriod, { symbol: 'btc_usdt', period: 300, payout_rate: '0.88', enabled: false }, t.operator));
     expect(changed).toMatchObject({ period: 300, payout_rate: '0.88', enabled: false });
+    // Issue 51 §2: the change and its audit row, the fields changed before and after, in one transaction.
+    expect(await auditRowsAfter(t.db, mark)).toEqual([
+      expect.objectContaining({ kind: 'seconds.period_update', object_type: 'seconds_period', object_id: 'BTC_USDT:300', outcome: 'done', before: { payout_rate: '0.9', enabled: true }, after: { payout_rate: '0.88', enabled: false } }),
+    ]);
     const config = expectOk(await post<SecondsConfig>(t.app, SECONDS_PATHS.config, { symbol: 'btc_usdt' }));
     expect(config.periods.map((p) => p.period)).toEqual([30, 60, 120]);
     const bad = await post(t.app, SECONDS_PATHS.operatorUpdatePeriod, { symbol: 'btc_usdt', period: 30, payout_rate: '1.5' }, t.operator);
     expect(bad.body).toMatchObject({ code: 400, msg: en.secondsPeriodInvalid.replace('{field}', 'payout_rate') });
     const crossed = await post(t.app, SECONDS_PATHS.operatorUpdatePeriod, { symbol: 'btc_usdt', period: 30, min_stake: '20000' }, t.operator);
     expect(crossed.body.code).toBe(400);
+    expect((await auditRowsAfter(t.db, mark)).slice(1).map((r) => [r.kind, r.outcome, r.detail])).toEqual([
+      ['seconds.period_update', 'refused', 'secondsPeriodInvalid'],
+      ['seconds.period_update', 'refused', 'secondsPeriodInvalid'],
+    ]);
     const user = await t.user('10');
     const notOperator = await post(t.app, SECONDS_PATHS.operatorUpdatePeriod, { symbol: 'btc_usdt', period: 30, payout_rate: '0.9' }, user.headers);
     expect(notOperator.body.code).toBe(403);
