@@ -4,6 +4,7 @@ import type { ServerConfig } from './config.js';
 import { pairOpenings } from './kernel/catalogue.js';
 import type { Database } from './kernel/db/database.js';
 import { openPostgres, withApplicationName } from './kernel/db/postgres.js';
+import { untilPrepared } from './kernel/db/migrate.js';
 import { productHttp } from './kernel/http/app.js';
 import type { Kernel, ProductParts, RemoteMarkets, ServerProduct } from './kernel/product.js';
 import { processOf, SERVER } from './kernel/shards/processes.js';
@@ -65,6 +66,15 @@ export async function startFront(config: ServerConfig & { frontPort: number }, p
   };
   // Named like the server's and market processes' connections, so pg_stat_activity tells who holds what.
   const db = await openPostgres(withApplicationName(config.databaseUrl, `openex-front-${randomUUID().slice(0, 8)}`), FRONT_POOLS);
+  // Started together with the node that migrates a fresh database, the front waits for the schema
+  // its products read (the pairs, the lease tables) and for the seed (issue 53 §2): it used to read
+  // `pair` first and exit.
+  try {
+    await untilPrepared(db, { onWait: (pending) => log.info(`waiting for the database to be prepared (${pending.length} steps to go)`) });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   const processes = config.marketProcesses ?? new Map();
   // The edge, which carries the commands, needs the HTTP server, which needs the routes: until it
   // is up (before listening) nothing calls a market.

@@ -16,7 +16,9 @@ describe('the documented nginx configuration', () => {
   it('keeps its rules and takes this machine’s addresses', () => {
     const config = nginxConfig(documented, [9101, 9102, 9104], 9103, '/tmp/x');
     expect(config).toContain('listen 127.0.0.1:9103;');
-    expect(config.match(/server 127\.0\.0\.1:910[124] max_fails=1 fail_timeout=1s;/g)).toHaveLength(6);
+    expect(config.match(/server 127\.0\.0\.1:910[124] max_fails=1 fail_timeout=1s;/g)).toHaveLength(3);
+    // Issue 53 §1: the sockets' upstream never marks a node down (a WebSocket releases its failure count only when it closes).
+    expect(config.match(/upstream openex_sockets \{[^}]*\}/)![0].match(/server 127\.0\.0\.1:910[124] max_fails=0;/g)).toHaveLength(3);
     expect(config).not.toMatch(/server 10\.0\.0\./);
     for (const rule of ['proxy_next_upstream error timeout http_502 http_503;', 'proxy_set_header Upgrade $http_upgrade;', 'location = /metrics { return 404; }', 'keepalive 64;']) expect(config).toContain(rule);
   });

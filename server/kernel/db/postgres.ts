@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { untilConnected } from './connectRetry.js';
 import type { Database, Queryable, QueryOptions } from './database.js';
 import { BARRIER_SQL, durabilityBarrier } from './durabilityBarrier.js';
 
@@ -93,7 +94,9 @@ export async function openPool(config: pg.PoolConfig, afterClose?: () => Promise
     options: [config.options, ...Object.entries(PLAN_ONCE_SETTINGS).map(([name, value]) => `-c ${name}=${value}`)].filter(Boolean).join(' '),
   });
   planOncePool.on('error', () => undefined);
-  await pool.query('select 1');
+  await untilConnected(() => pool.query('select 1'), {
+    onWait: (error) => process.stderr.write(`PostgreSQL refused a connection (${(error as { code?: string }).code}): trying again until it takes one\n`),
+  });
   const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T extends object>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) {
       // Statements with parameters are prepared once per connection under a name derived from
