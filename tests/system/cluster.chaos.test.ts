@@ -25,6 +25,12 @@ const KILL_EVERY_MS = Number(process.env.CLUSTER_KILL_EVERY_MS ?? 8000);
 const MARKET_BOUND_MS = 5000;
 /** The server's takeover is a whole server start (docs/ARCHITECTURE.md): its bound here is looser, and printed. */
 const SERVER_BOUND_MS = 30_000;
+/**
+ * Issue 53 §1: a socket has its books back within 3 s of a kill — of a market owner's or a plain
+ * front's (the sockets' upstream in docs/deploy/nginx.conf never marks a node down). A kill of the
+ * server's holder waits for the server's own start (SERVER_BOUND_MS) until the singleton is gone.
+ */
+const SOCKET_BOUND_MS = 3000;
 const PORT = Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 10;
 /** The three nodes' fronts (PORT), the load balancer, and the nodes' servers (SERVER_PORT). */
 const FRONT_PORTS = [PORT, PORT + 1, PORT + 2];
@@ -87,17 +93,16 @@ describe.runIf(runs)('cluster chaos: kill -9 of any node in turn under the whole
     let done = false;
     const restarts: Array<Promise<void>> = [];
     try {
-      // The first node runs the server (its migrations come first) and both entries; the second is
-      // handed one of them; the third the first's other (the server counts as an entry's worth in
-      // a node's share), so each node holds one piece of work.
-      const first = await cluster.start();
-      await cluster.holds(first, ENTRIES);
-      const second = await cluster.start();
-      await cluster.holds(first, [cluster.holding(first).find((work) => work !== 'server')!]);
-      await cluster.holds(second, [ENTRIES.find((entry) => !cluster.holding(first).includes(entry))!]);
-      const third = await cluster.start();
-      await cluster.holds(first, []);
-      await cluster.holds(third, [ENTRIES.find((entry) => !cluster.holding(second).includes(entry))!]);
+      // Issue 53 §2: the three nodes start together on the fresh database, as an operator would start
+      // them: one takes the server's lease and prepares the database while the others wait for it;
+      // then the pool spreads the work until each node holds one piece (the server counts as an
+      // entry's worth in a node's share).
+      const [first, second, third] = await Promise.all([cluster.start(), cluster.start(), cluster.start()]);
+      const spread = () => {
+        const held = [first, second, third].map((node) => cluster.holding(node));
+        return held.every((work) => work.length === 1) && new Set(held.flat()).size === WORK.length;
+      };
+      await until(spread, 'the work spread over the three nodes', 60_000);
       nodes.push(first, second, third);
       console.log(`cluster: nodes hold ${nodes.map((node) => `[${cluster.holding(node).join(', ')}]`).join(' ')}`);
       await shortPayDeadlines(schema.url);
@@ -112,8 +117,9 @@ describe.runIf(runs)('cluster chaos: kill -9 of any node in turn under the whole
       const workers = Array.from({ length: 6 }, () => workload.run(1_000_000, () => done));
       const probe = traders[5]!;
       const takeovers = new Map<string, number[]>(WORK.map((name) => [name, []]));
-      /** Per kill: kill → every socket that must resync has its books again. */
+      /** Per kill: kill → every socket that must resync has its books again (kills of the server's holder apart). */
       const resyncs: number[] = [];
+      const serverResyncs: number[] = [];
       let turn = 0;
 
       const startedAt = Date.now();
@@ -141,7 +147,7 @@ describe.runIf(runs)('cluster chaos: kill -9 of any node in turn under the whole
         const mustResync = () => watchers.filter((w) => everyone || w.disconnectedAt.some((t) => t >= killedAt - 50));
         await until(() => mustResync().every((w) => w.snapshotsAt.some((t) => t > killedAt)), 'the sockets\' resync after a kill', SERVER_BOUND_MS * 2);
         const waited = mustResync().map((w) => w.snapshotsAt.find((t) => t > killedAt)! - killedAt);
-        if (waited.length > 0) resyncs.push(Math.max(...waited));
+        if (waited.length > 0) (held.includes('server') ? serverResyncs : resyncs).push(Math.max(...waited));
         // The killed node comes back, after a pause, identical (meanwhile the next kill may come).
         restarts.push(
           (async () => {
@@ -158,7 +164,7 @@ describe.runIf(runs)('cluster chaos: kill -9 of any node in turn under the whole
       const lateness = await secondsLateness(schema.url);
       const p2p = await p2pDeadlines(schema.url);
       for (const [name, times] of takeovers) console.log(`cluster: ${name} kill → next accepted: ${describeTimes(times)}`);
-      console.log(`cluster: sockets resynced after a kill: ${describeTimes(resyncs)}`);
+      console.log(`cluster: sockets resynced after a kill: ${describeTimes(resyncs)}; after a kill of the server's holder: ${describeTimes(serverResyncs)}`);
       console.log(`cluster: sequence gaps seen ${watchers.reduce((n, w) => n + w.gaps, 0)}, left open ${watchers.reduce((n, w) => n + w.gapsOpen, 0)}`);
       console.log(`cluster: seconds contracts settled late by ${describeTimes(lateness)}`);
       console.log(`cluster: P2P orders expired after their pay deadline late by ${describeTimes(p2p.late)}; graced ${p2p.graced}`);
@@ -168,7 +174,8 @@ describe.runIf(runs)('cluster chaos: kill -9 of any node in turn under the whole
 
       for (const name of ENTRIES) expect(percentiles(takeovers.get(name)!).max || 0).toBeLessThanOrEqual(MARKET_BOUND_MS);
       expect(percentiles(takeovers.get('server')!).max || 0).toBeLessThanOrEqual(SERVER_BOUND_MS);
-      expect(percentiles(resyncs).max || 0).toBeLessThanOrEqual(SERVER_BOUND_MS);
+      expect(percentiles(resyncs).max || 0).toBeLessThanOrEqual(SOCKET_BOUND_MS);
+      expect(percentiles(serverResyncs).max || 0).toBeLessThanOrEqual(SERVER_BOUND_MS);
       expect(watchers.reduce((n, w) => n + w.gapsOpen, 0)).toBe(0);
       // Timed work on time across the kills: seconds contracts (checked in secondsLateness) and P2P's
       // deadlines, held through every takeover (none graced: each outage was seconds long).

@@ -34,7 +34,9 @@ export async function postgresAnswers(url = CLUSTER_DATABASE_URL): Promise<boole
 export function clusterNodes(options: { dataDir: string; databaseUrl: string; env: Record<string, string> }, frontPorts: readonly number[], serverPorts: readonly number[]) {
   const slotOf = new Map<ChildControls, number>();
   const alive = (child: ChildControls) => child.child.exitCode === null && child.child.signalCode === null;
-  const freeSlot = () => frontPorts.findIndex((_port, slot) => ![...slotOf].some(([child, used]) => used === slot && alive(child)));
+  /** Slots of nodes still starting: nodes started together each get their own. */
+  const starting = new Set<number>();
+  const freeSlot = () => frontPorts.findIndex((_port, slot) => !starting.has(slot) && ![...slotOf].some(([child, used]) => used === slot && alive(child)));
   const pool = marketProcessPool({});
   return {
     /** Starts a node on a free slot; resolves once its front serves (after its first look at the owners). */
@@ -48,9 +50,14 @@ export function clusterNodes(options: { dataDir: string; databaseUrl: string; en
         SERVER_PORT: String(serverPorts[slot]),
         ADVERTISE_HOST: '127.0.0.1',
       };
-      const child = await startUntilUp(`node ${slot}`, 'main.ts', env, /cluster node is up/);
-      slotOf.set(child, slot);
-      return child;
+      starting.add(slot);
+      try {
+        const child = await startUntilUp(`node ${slot}`, 'main.ts', env, /cluster node is up/);
+        slotOf.set(child, slot);
+        return child;
+      } finally {
+        starting.delete(slot);
+      }
     },
     /** The entries a node's pool member holds now, and `server` when its server runs. */
     holding(node: ChildControls): string[] {
