@@ -73,6 +73,8 @@ export interface Pair {
   min_quantity: string;
   /** The smallest order value (price × quantity, or a market buy's amount), in the quote currency. */
   min_notional: string;
+  /** Set while an operator has halted the market (issue 52 §1): the reason traders read. New orders are refused, cancels go through. */
+  halted_reason?: string | null;
 }
 
 export interface PairPrice {

@@ -71,3 +71,22 @@ export function tradeChannel(left: string, right: string): string {
 export function klineChannel(left: string, right: string, interval: KlineInterval): string {
   return `${left}_${right}_kline_${interval}`.toLowerCase();
 }
+
+/** The risk desk's market halts (issue 52 §1; docs/API.md "Market halts"). */
+export const MARKET_OPERATOR_PATHS = {
+  markets: '/api/operator/markets',
+  halt: '/api/operator/market_halt',
+  resume: '/api/operator/market_resume',
+} as const;
+
+/** The longest reason a halt carries (the trade page and every refusal show it). */
+export const HALT_REASON_MAX = 200;
+
+/** One spot market as the risk desk lists it. */
+export interface OperatorMarket {
+  symbol: string;
+  trading: boolean;
+  halted_reason: string | null;
+  /** Epoch ms; null while trading. */
+  halted_at: number | null;
+}

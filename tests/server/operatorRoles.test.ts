@@ -71,6 +71,9 @@ describe('the permission table', () => {
       'POST /api/operator/seconds/period_update': ['risk'],
       'POST /api/operator/ico/projects': ['risk', 'auditor'],
       'POST /api/operator/ico/project_save': ['risk'],
+      'POST /api/operator/markets': ['risk', 'auditor'],
+      'POST /api/operator/market_halt': ['risk'],
+      'POST /api/operator/market_resume': ['risk'],
     };
     const granted = Object.fromEntries([...declaredOperatorRoutes()].map(([route, p]) => [route, OPERATOR_ROLES.filter((role) => rolesGrant([role], p))]));
     expect(granted).toEqual(expected);

@@ -13,7 +13,8 @@ export function spotSymbolInfo(pair: Pair) {
   const step = stepOf(pair.amount_precision);
   return {
     symbol: `${pair.left_symbol}${pair.right_symbol}`,
-    status: pair.trade_status === 1 ? 'TRADING' : 'BREAK',
+    // A market an operator halted shows as Binance shows one in an incident (issue 52 §1).
+    status: pair.trade_status !== 1 ? 'BREAK' : pair.halted_reason ? 'HALT' : 'TRADING',
     baseAsset: pair.left_symbol,
     baseAssetPrecision: pair.amount_precision,
     quoteAsset: pair.right_symbol,
@@ -28,7 +29,7 @@ export function spotSymbolInfo(pair: Pair) {
     quoteOrderQtyMarketAllowed: true,
     allowTrailingStop: false,
     cancelReplaceAllowed: false,
-    isSpotTradingAllowed: pair.trade_status === 1,
+    isSpotTradingAllowed: pair.trade_status === 1 && !pair.halted_reason,
     isMarginTradingAllowed: false,
     filters: [
       { filterType: 'PRICE_FILTER', minPrice: tick, maxPrice: '1000000000', tickSize: tick },

@@ -1,5 +1,6 @@
 import { FIAT_PATHS } from '../../../domain/fiat.js';
 import { ICO_PATHS } from '../../../domain/ico.js';
+import { MARKET_OPERATOR_PATHS } from '../../../domain/market.js';
 import { OPERATOR_PATHS, type OperatorPermission } from '../../../domain/operators.js';
 import { SECONDS_PATHS } from '../../../domain/seconds.js';
 import { TWO_FACTOR_PATHS } from '../../../domain/twoFactor.js';
@@ -48,6 +49,10 @@ export const OPERATOR_ROUTE_PERMISSIONS: Readonly<Record<string, OperatorPermiss
   // ICO projects.
   [`POST ${ICO_PATHS.operatorProjects}`]: 'trading.read',
   [`POST ${ICO_PATHS.operatorSave}`]: 'trading.write',
+  // Market halts (issue 52 §1).
+  [`POST ${MARKET_OPERATOR_PATHS.markets}`]: 'trading.read',
+  [`POST ${MARKET_OPERATOR_PATHS.halt}`]: 'trading.write',
+  [`POST ${MARKET_OPERATOR_PATHS.resume}`]: 'trading.write',
 };
 
 declareOperatorRoutes(OPERATOR_ROUTE_PERMISSIONS);

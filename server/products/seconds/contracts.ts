@@ -180,6 +180,9 @@ export function secondsContracts({ db, index, depth, pairs, feed, clock }: Secon
             if (!(await acknowledged(tx, userId))) throw new Refusal('secondsRiskNotAcknowledged');
             const period = await lockPeriod(tx, pair, body.period);
             if (!period || !period.enabled) throw new Refusal('secondsPeriodUnavailable');
+            // A spot market an operator halted sells no seconds contracts on its pair (issue 52 §1); those sold settle as usual.
+            const [halt] = await tx.query<{ reason: string | null }>('select halted_reason as reason from pair where left_symbol = $1 and right_symbol = $2', [pair.left, pair.right]);
+            if (halt?.reason) throw new Refusal('secondsPairHalted', { symbol: `${pair.left}_${pair.right}`, reason: halt.reason });
             if (compareDecimal(stake, period.min_stake) < 0) throw new Refusal('secondsStakeTooSmall', { min: period.min_stake });
             if (compareDecimal(stake, period.max_stake) > 0) throw new Refusal('secondsStakeTooLarge', { max: period.max_stake });
             // The open stake of this book: the contracts of the pair's seconds not settled yet.

@@ -56,6 +56,8 @@ const REQUOTE_EVERY_MS = 2500;
 const TAKE_EVERY_MS: [number, number] = [1500, 5000];
 /** How often, at most, the market makers' old history is folded (makers/retention.ts). */
 const FOLD_EVERY_MS = 10 * 60_000;
+/** How often the makers look for markets an operator halted (issue 52 §1): they stop quoting within this. */
+const HALTS_EVERY_MS = 1000;
 
 /**
  * All spot markets of the listed pairs, their market makers, and the periodic tick and index
@@ -121,6 +123,13 @@ export class MarketService {
     this.every(TICK_EVERY_MS, () => this.publishTicks());
     this.every(CURRENCY_PRICE_EVERY_MS, () => this.updateCurrencyPrices());
     if (!this.options.marketMakers) return;
+    // Halted markets, as the makers see them: one read a second for all of them, none per order.
+    const halted = new Set<string>();
+    this.every(HALTS_EVERY_MS, async () => {
+      const rows = await this.db.query<{ symbol: string }>(`select left_symbol || '_' || right_symbol as symbol from pair where halted_reason is not null`);
+      halted.clear();
+      for (const row of rows) halted.add(row.symbol);
+    });
     const accounts = await ensureMarketMakerAccounts(this.db);
     const retention = this.options.makerRetention ?? {};
     const keptMs = Math.min(retention.keptMs ?? MAKER_HISTORY_KEPT_MS, retention.tradesKeptMs ?? MAKER_TRADES_KEPT_MS);
@@ -133,9 +142,11 @@ export class MarketService {
       const random = seededRandom(seedFrom(market.spec.symbol, 99));
       const maker = new MarketMaker(market, market.spec, accounts, this.prices, baseUsdt(market.spec, this.currencies), random, DEFAULT_MM_CONFIG);
       // Requotes every 2.5 s ± 30 %; takes at random moments 1.5 to 5 s apart.
-      this.loops.every(() => REQUOTE_EVERY_MS * (1 + (Math.random() * 2 - 1) * 0.3), () => maker.requote(this.clock()), 'market loop failed');
+      // A halted market's makers neither quote nor take (their resting quotes stay, and nothing trades).
+      const trading = () => !halted.has(market.spec.symbol);
+      this.loops.every(() => REQUOTE_EVERY_MS * (1 + (Math.random() * 2 - 1) * 0.3), () => trading() && maker.requote(this.clock()), 'market loop failed');
       const [min, max] = TAKE_EVERY_MS;
-      this.loops.every(() => min + random() * (max - min), () => maker.take(this.clock()), 'market maker order failed');
+      this.loops.every(() => min + random() * (max - min), () => trading() && maker.take(this.clock()), 'market maker order failed');
     }
   }
 

@@ -23,6 +23,8 @@ export type PlaceCheck =
 export interface PairMinimums {
   minQuantity: string;
   minNotional: string;
+  /** The operator's reason while the market is halted (issue 52 §1); null when it trades. */
+  haltedReason?: string | null;
 }
 
 /**

@@ -144,7 +144,7 @@ export function spotStops({ db, local, clock = Date.now, log = () => undefined, 
 
   async function pairMinimums(spec: SpotMarket['spec']): Promise<PairMinimums | undefined> {
     const [row] = await db.query<PairMinimums>(
-      `select trim_scale(min_quantity)::text as "minQuantity", trim_scale(min_notional)::text as "minNotional"
+      `select trim_scale(min_quantity)::text as "minQuantity", trim_scale(min_notional)::text as "minNotional", halted_reason as "haltedReason"
        from pair where left_symbol = $1 and right_symbol = $2 and trade_status = 1`,
       [spec.left, spec.right],
     );
@@ -243,6 +243,7 @@ export function spotStops({ db, local, clock = Date.now, log = () => undefined, 
       const market = local(symbol);
       const minimums = market && (await pairMinimums(market.spec));
       if (!market || !minimums) return fail('spotPairNotTrading');
+      if (minimums.haltedReason) return fail('spotMarketHalted', { symbol, reason: minimums.haltedReason });
       const { spec } = market;
       const trigger = decimalToUnits(body.trigger_price, spec.pricePrecision);
       if (trigger === undefined || trigger <= 0) return fail('spotStopTriggerInvalid');

@@ -100,7 +100,7 @@ export function spotTrading({
     const now = Date.now();
     if (known && now - known.readAt < pairStatusMs) return known.row;
     const [row] = await db.query<PairMinimums>(
-      `select trim_scale(min_quantity)::text as "minQuantity", trim_scale(min_notional)::text as "minNotional"
+      `select trim_scale(min_quantity)::text as "minQuantity", trim_scale(min_notional)::text as "minNotional", halted_reason as "haltedReason"
        from pair where left_symbol = $1 and right_symbol = $2 and trade_status = 1`,
       [left, right],
     );
@@ -125,6 +125,7 @@ export function spotTrading({
       const open = await tradable(body.symbol);
       if (!open) return fail('spotPairNotTrading');
       const { market, minimums } = open;
+      if (minimums.haltedReason) return fail('spotMarketHalted', { symbol: market.spec.symbol, reason: minimums.haltedReason });
       const checked = checkPlace(body, market.spec, minimums, options);
       if (!checked.ok) return fail(checked.key, checked.vars);
       const unkeyed = options.keyedOnly && idempotencyKey === undefined;

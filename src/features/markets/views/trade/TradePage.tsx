@@ -141,6 +141,14 @@ export function TradePage(props: { kind: TradeKind; product?: TradeProduct }) {
   return <WatchedPairPage key={`${pair.left_symbol}_${pair.right_symbol}`} kind={props.kind} pair={pair} product={props.product} />;
 }
 
+const HaltNote = styled.span`
+  color: ${({ theme }) => theme.color.warn};
+  font-weight: 600;
+  border: 1px solid ${({ theme }) => theme.color.warn};
+  border-radius: 4px;
+  padding: 2px 8px;
+`;
+
 /** Watches the pair's live market while on screen (the pair market machine owns the channels). */
 function WatchedPairPage(props: { kind: TradeKind; pair: Pair; product?: TradeProduct }) {
   const { t } = useTranslation();
@@ -209,6 +217,8 @@ function LiveMarket(props: {
         ))}
       </Tabs>
       <StatsBar className="stats" pair={pair} title={t(titleKey)} tick={tick} last={last} lastInFiat={lastInFiat} indexPrice={market.indexPrice}>
+        {/* A spot market an operator halted (issue 52 §1): its book stays, new orders are refused with this reason. */}
+        {pair.halted_reason && !futures && <HaltNote role="status">{t('trade.halted', { reason: pair.halted_reason })}</HaltNote>}
         {product?.stats}
       </StatsBar>
       {panels ? (
