@@ -60,7 +60,10 @@ export const positionSideOf = (a: FuturesAction): 1 | -1 => (a === 'open_long' |
 
 export interface PlanRequest {
   trigger_by: TriggerBy;
-  /** A price, or for 'roe' a percentage ("50" is +50 % for a take-profit, −50 % for a stop-loss). */
+  /**
+   * A price, or for 'roe' a percentage ("50" is +50 % for a take-profit, −50 % for a stop-loss),
+   * which the server stores as the mark price it means for the position (issue 50 M8).
+   */
   trigger_value: string;
   exec_type: 'limit' | 'market';
   exec_price?: string;

@@ -19,3 +19,49 @@ export function roeTriggerText(plan: RoePlan): string {
 export function asciiMinus(value: string): string {
   return value.replace(/^[−–]/, '-');
 }
+
+/** What a TP/SL by ROE needs of its position: its side, size, entry price and margin (decimal strings, as FuturesPosition has them). */
+export interface RoeBasis {
+  side: 1 | -1;
+  quantity: string;
+  entry_price: string;
+  margin: string;
+}
+
+const SCALE = 10n ** 18n;
+const scaled = (value: string): bigint | undefined => {
+  const m = /^(\d+)(?:\.(\d{1,18}))?$/.exec(value);
+  return m ? BigInt(m[1]!) * SCALE + BigInt((m[2] ?? '').padEnd(18, '0')) : undefined;
+};
+const text = (units: bigint, places: number): string => {
+  const s = units.toString().padStart(places + 1, '0');
+  return places === 0 ? s : `${s.slice(0, -places)}.${s.slice(-places)}`.replace(/\.?0+$/, '');
+};
+
+/**
+ * The trigger price a TP/SL by ROE means for a position, computed once when it is set (issue 50
+ * M8): ROE = side × Q × (P − entry) ÷ margin, so a take-profit at +r % is P = entry + side × r % ×
+ * margin ÷ Q and a stop-loss at −r % is P = entry − side × r % × margin ÷ Q. The plan then waits on
+ * that price (by the mark or the last price), so adding margin later does not move it. Exact, then
+ * on the pair's price grid: a long's rounds up and a short's down, so the take-profit gains at least
+ * and the stop-loss loses at most the percentage typed. `percent` is unsigned ("10" on a stop-loss
+ * is −10 %). Undefined when the figures are not usable or the price would be zero or below, or be
+ * the entry price itself (a percentage too small for the pair's tick).
+ */
+export function roeTriggerPrice(position: RoeBasis, kind: RoePlan['kind'], percent: string, pricePlaces: number): string | undefined {
+  const q = scaled(position.quantity);
+  const entry = scaled(position.entry_price);
+  const margin = scaled(position.margin);
+  const pct = scaled(percent);
+  if (q === undefined || entry === undefined || margin === undefined || pct === undefined || q === 0n || margin === 0n || pct === 0n) return undefined;
+  const direction = BigInt(position.side) * (kind === 'take_profit' ? 1n : -1n);
+  // P × 10^places = (entry × Q × 100 + direction × margin × pct) ÷ (Q × 100) ÷ 10^(18 − places), all in units of 10^-18.
+  const numerator = entry * q * 100n + direction * margin * pct;
+  const denominator = q * 100n * 10n ** BigInt(18 - pricePlaces);
+  if (numerator <= 0n) return undefined;
+  const floor = numerator / denominator;
+  const ticks = position.side === 1 && floor * denominator !== numerator ? floor + 1n : floor;
+  if (ticks <= 0n) return undefined;
+  const price = text(ticks, pricePlaces);
+  return scaled(price) === entry ? undefined : price;
+}

@@ -14,6 +14,9 @@ const WORDS = {
   de_DE: { f: catalogue<typeof futuresCatalogue>('futures/de_DE.json').futures, base: baseCatalogue('de_DE') },
 };
 
+/** A catalogue text as a literal inside a RegExp ("Yield (ROE)"). */
+const esc = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
  * Take-profit +500 % and stop-loss −90 % by ROE, through the TP/SL dialog of the position in
  * `within` and its confirmation. Issue 37 defect 5: a stop-loss typed as "90" is refused under its
@@ -29,11 +32,15 @@ async function setTpslByRoe(page: Page, w: (typeof WORDS)[keyof typeof WORDS], w
   await tpsl.getByRole('button', { name: w.base.common.confirm }).click();
   await expect(tpsl.getByText(w.f.tpsl.lossNegative)).toBeVisible();
   await stopLoss.fill('−90');
+  // Issue 50 M8: the price each ROE means is shown under its field before Confirm, and Mark / Last is offered for an ROE too.
+  await expect(tpsl.getByTestId('tpsl-tp-price')).toHaveText(new RegExp(`^${esc(w.f.tpsl.triggerPrice)}: \\d.*\\d USDT$`));
+  await expect(tpsl.getByTestId('tpsl-sl-price')).toHaveText(new RegExp(`^${esc(w.f.tpsl.triggerPrice)}: \\d.*\\d USDT$`));
+  await expect(tpsl.getByRole('group', { name: w.f.tpsl.trigger }).getByRole('button', { name: w.f.markPrice })).toBeVisible();
   await tpsl.getByRole('button', { name: w.base.common.confirm }).click();
   const confirm = page.getByRole('dialog', { name: w.f.tpsl.confirmTitle });
-  // Shown as percentages (domain/figures.ts): two decimals, the ASCII minus whichever was typed.
-  await expect(confirm).toContainText(`${w.f.roe} +500.00%`);
-  await expect(confirm).toContainText(`${w.f.roe} -90.00%`);
+  // Shown as percentages (domain/figures.ts): two decimals, the ASCII minus whichever was typed; each with the price it means.
+  await expect(confirm).toContainText(new RegExp(`${esc(w.f.roe)} \\+500\\.00% → \\d.*\\d USDT`));
+  await expect(confirm).toContainText(new RegExp(`${esc(w.f.roe)} -90\\.00% → \\d.*\\d USDT`));
   await confirm.getByRole('button', { name: w.base.common.confirm }).click();
   await expect(confirm).toBeHidden();
 }
@@ -115,14 +122,31 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     // Take-profit and stop-loss by ROE in the position's dialog.
     await setTpslByRoe(page, w, positions);
     await expect(page.getByRole('tab', { name: `${w.f.desk.plans} (2)` })).toBeVisible();
-    // Issue 37: the TP/SL on the position card, the Close tab's closable quantity, and margin added to the isolated position.
-    await expect(positions.getByTestId('position-tpsl')).toHaveText(`${w.f.roe} +500.00% / ${w.f.roe} -90.00%`);
+    // Issue 37 and 50 M8: the TP/SL on the position card are the prices the ROEs meant; a second TP/SL replaces the first (still two plans).
+    await expect(positions.getByTestId('position-tpsl')).toHaveText(/^\d[\d.,\s]*\d \/ \d[\d.,\s]*\d$/);
+    await setTpslByRoe(page, w, positions);
+    expect((await call<{ list: unknown[] }>(page, FUTURES_PATHS.plans, { page: 1 }, token)).list).toHaveLength(2);
+    await expect(page.getByRole('tab', { name: `${w.f.desk.plans} (2)` })).toBeVisible();
+    // Issue 50 M9: the Close tab offers only the side held; Reduce-only offers only the close of it, with no margin or liquidation preview.
     await form.getByRole('tab', { name: w.f.form.tabClose }).click();
     await expect(form.getByTestId('futures-closable')).toContainText('0.02000 BTC');
     await expect(form.getByRole('button', { name: w.f.action.close_long, exact: true })).toBeVisible();
+    await expect(form.getByRole('button', { name: w.f.action.close_short, exact: true })).toHaveCount(0);
     await form.getByRole('tab', { name: w.f.form.tabOpen }).click();
+    await form.getByRole('checkbox', { name: w.f.form.reduceOnly }).check();
+    await expect(form.getByRole('button', { name: w.f.action.close_long, exact: true })).toBeVisible();
+    await expect(form.getByRole('button', { name: w.f.action.open_long, exact: true })).toHaveCount(0);
+    await expect(form.getByText(w.f.form.liqEst)).toHaveCount(0);
+    await form.getByRole('checkbox', { name: w.f.form.reduceOnly }).uncheck();
+    // Issue 50 C4: the futures book fills its 15 rows a side, as spot's does (the makers quote 20 levels).
+    await expect(page.getByTestId('book-asks').locator('.level')).toHaveCount(15);
     await positions.getByRole('button', { name: w.f.margin.button, exact: true }).click();
     const marginDialog = page.getByRole('dialog', { name: new RegExp(w.f.margin.title) });
+    // Issue 50 M9: more than "Max. removable" is refused in the dialog as it is typed, with no liquidation price previewed.
+    await marginDialog.getByRole('button', { name: w.f.margin.remove, exact: true }).click();
+    await marginDialog.getByRole('textbox', { name: w.f.margin.amount }).fill('600000');
+    await expect(marginDialog.getByTestId('margin-problem')).toHaveText(w.f.margin.removeTooMuch);
+    await expect(marginDialog.getByTestId('margin-liq-after')).toHaveText('—');
     await marginDialog.getByRole('button', { name: w.f.margin.add, exact: true }).click();
     await marginDialog.getByRole('textbox', { name: w.f.margin.amount }).fill('25');
     await expect(marginDialog.getByTestId('margin-liq-after')).toHaveText(/^[\d,]+\.\d{2}$/);

@@ -13,8 +13,9 @@ import { selectFundingIn } from '../../src/features/futures/machines/futuresDesk
 import { ACCOUNT, CONFIG, PLACED, POSITION } from '../../src/features/futures/machines/futuresFixtures';
 import { futuresOrderFormMachine, futuresOrderKeyMinter, type PlaceFuturesInput } from '../../src/features/futures/machines/futuresOrderForm/futuresOrderForm.machine';
 import { leverageDialogMachine, type LeverageRequest } from '../../src/features/futures/machines/leverageDialog/leverageDialog.machine';
-import { liquidationAfter, marginDialogMachine } from '../../src/features/futures/machines/marginDialog/marginDialog.machine';
-import { tpslDialogMachine } from '../../src/features/futures/machines/tpslDialog/tpslDialog.machine';
+import { liquidationAfter, liquidationBeyondMark, marginDialogMachine, typedProblem } from '../../src/features/futures/machines/marginDialog/marginDialog.machine';
+import { formButtons } from '../../src/features/futures/machines/futuresOrderForm/orderFormFields';
+import { stopBeyondLiquidation, tpslDialogMachine, triggerPrices } from '../../src/features/futures/machines/tpslDialog/tpslDialog.machine';
 import { roeTriggerText } from '../../domain/futures/planTrigger';
 import { futuresDetailMachine, type FuturesDetailData, type FuturesDetailTarget } from '../../src/features/futures/machines/futuresDetail/futuresDetail.machine';
 import { futuresRecordsMachine } from '../../src/features/futures/machines/futuresRecords/futuresRecords.machine';
@@ -117,6 +118,73 @@ describe('futures order form', () => {
   });
 });
 
+describe('futures order form: reduce-only and one-way mode (issue 50 M9)', () => {
+  const LONG = { side: 1 as const, closable: '0.5' };
+  const open = () => {
+    const place = calls<PlaceFuturesInput, typeof PLACED>();
+    const form = createActor(futuresOrderFormMachine.provide({ actors: { placeOrder: place.logic }, actions: { showToast } }), { input: { symbol: 'btc_usdt', pricePrecision: 2, amountPrecision: 4 } }).start();
+    form.send({ type: 'form.type', orderType: 'market' });
+    return { place, form };
+  };
+
+  it('offers only what would not be refused: Open long and Open short; with Reduce-only the close of the side held; on the Close tab that side only', () => {
+    const tabs = (tab: 'open' | 'close', reduceOnly: boolean, held?: { side: 1 | -1; closable: string }) => formButtons({ tab, reduceOnly }, held);
+    expect(tabs('open', false)).toEqual([{ action: 'open_long', label: 'open_long', opens: true }, { action: 'open_short', label: 'open_short', opens: true }]);
+    // One-way: against a long, Open short reduces it (no margin, no liquidation price of its own).
+    expect(tabs('open', false, LONG)).toEqual([{ action: 'open_long', label: 'open_long', opens: true }, { action: 'open_short', label: 'open_short', opens: false }]);
+    expect(tabs('open', true, LONG)).toEqual([{ action: 'open_short', label: 'close_long', opens: false }]);
+    expect(tabs('open', true, { side: -1, closable: '1' })).toEqual([{ action: 'open_long', label: 'close_short', opens: false }]);
+    expect(tabs('open', true)).toEqual([]);
+    expect(tabs('close', false, LONG)).toEqual([{ action: 'close_long', label: 'close_long', opens: false }]);
+    expect(tabs('close', false)).toEqual([]);
+  });
+
+  it('with Reduce-only an order that would increase is refused in the form and the reason stays; the reducing one is confirmed as the close it is', async () => {
+    const { place, form } = open();
+    form.send({ type: 'form.reduceOnly', value: true });
+    form.send({ type: 'form.quantity', value: '0.1' });
+    form.send({ type: 'form.submit', action: 'open_long', held: LONG });
+    expect(form.getSnapshot().value).toBe('editing');
+    expect(form.getSnapshot().context.problem).toEqual({ key: 'futures.form.reduceOnlyIncreases' });
+    expect(toasts).toEqual(['futures.form.reduceOnlyIncreases']);
+    // Nothing held: nothing to reduce.
+    form.send({ type: 'form.submit', action: 'open_short' });
+    expect(form.getSnapshot().context.problem).toEqual({ key: 'futures.form.reduceOnlyNothing' });
+    // More than can still be closed.
+    form.send({ type: 'form.quantity', value: '0.6' });
+    expect(form.getSnapshot().context.problem).toBeUndefined();
+    form.send({ type: 'form.submit', action: 'open_short', held: LONG });
+    expect(form.getSnapshot().context.problem).toEqual({ key: 'futures.close.tooMuch' });
+    form.send({ type: 'form.quantity', value: '0.5' });
+    form.send({ type: 'form.submit', action: 'open_short', held: LONG });
+    expect(form.getSnapshot().value).toBe('confirming');
+    expect(form.getSnapshot().context).toMatchObject({ action: 'open_short', label: 'close_long', problem: undefined });
+    form.send({ type: 'form.confirm' });
+    expect(place.seen[0]!.request).toEqual({ symbol: 'btc_usdt', action: 'open_short', type: 'market', quantity: '0.5', reduce_only: true });
+    // The server's refusal stays under the buttons until the form changes (issue 50 S3), not only in a toast.
+    place.reject({ kind: 'server', serverMessage: 'One-way mode: this order reduces your position, of which at most 0.01 can still be closed' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(form.getSnapshot().context.problem).toEqual({ text: 'One-way mode: this order reduces your position, of which at most 0.01 can still be closed' });
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(form.getSnapshot().context.problem).toBeDefined();
+    form.send({ type: 'form.quantity', value: '0.01' });
+    expect(form.getSnapshot().context.problem).toBeUndefined();
+  });
+
+  it('the Close tab closes only a side held', () => {
+    const { place, form } = open();
+    form.send({ type: 'form.tab', tab: 'close' });
+    form.send({ type: 'form.quantity', value: '0.1' });
+    form.send({ type: 'form.submit', action: 'close_short', held: LONG });
+    expect(form.getSnapshot().context.problem).toEqual({ key: 'futures.form.nothingToClose' });
+    form.send({ type: 'form.submit', action: 'close_long' });
+    expect(form.getSnapshot().context.problem).toEqual({ key: 'futures.form.nothingToClose' });
+    form.send({ type: 'form.submit', action: 'close_long', held: LONG });
+    form.send({ type: 'form.confirm' });
+    expect(place.seen[0]!.request).toEqual({ symbol: 'btc_usdt', action: 'close_long', type: 'market', quantity: '0.1' });
+  });
+});
+
 describe('futures figures', () => {
   it('the maximum open quantity leaves room for the fee (§9), and a position follows the mark', () => {
     // 1000 USDT at 10× and 0.05 % at 50 000: 1000 ÷ (0.1 + 0.0005) ÷ 50 000 = 0.19900… → 0.199.
@@ -146,6 +214,24 @@ describe('margin dialog', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(dialog.getSnapshot().value).toBe('editing');
     expect(dialog.getSnapshot().context.refusal).toEqual({ text: 'At most 90 USDT can be removed' });
+  });
+
+  it('says "more than can be removed" while the amount is typed, before Confirm, and warns when the liquidation price would pass the mark (issue 50 M9)', () => {
+    const dialog = createActor(marginDialogMachine.provide({ actions: { showToast } }), { input: {} }).start();
+    const brackets = [{ bracket: 1, floor: '0', cap: '50000', maxLeverage: 125, mmr: '0.004', maintenanceAmount: '0' }];
+    // A long marked below its entry (58 000 against 60 000), with more said removable than is safe (a stale figure).
+    dialog.send({ type: 'margin.open', position: { ...POSITION, mark_price: '58000', max_removable_margin: '2900' }, brackets, available: '1000' });
+    dialog.send({ type: 'margin.type', value: 'remove' });
+    dialog.send({ type: 'margin.amount', value: '3000' });
+    expect(typedProblem(dialog.getSnapshot().context)).toBe('futures.margin.removeTooMuch');
+    dialog.send({ type: 'margin.amount', value: '3.' });
+    expect(typedProblem(dialog.getSnapshot().context)).toBeUndefined();
+    dialog.send({ type: 'margin.amount', value: '100' });
+    expect(liquidationBeyondMark(dialog.getSnapshot().context)).toBe(false);
+    // 100 USDT left on 0.5 BTC: liquidated some 200 below the entry, above the mark of 58 000.
+    dialog.send({ type: 'margin.amount', value: '2900' });
+    expect(typedProblem(dialog.getSnapshot().context)).toBeUndefined();
+    expect(liquidationBeyondMark(dialog.getSnapshot().context)).toBe(true);
   });
 });
 
@@ -241,7 +327,7 @@ describe('TP/SL dialog', () => {
   it('sets a take-profit and a stop-loss by ROE after the confirmation', async () => {
     const create = calls<{ plans: FuturesPlanCreate[] }, unknown>();
     const dialog = createActor(tpslDialogMachine.provide({ actors: { createPlans: create.logic }, actions: { showToast } }), { input: {} }).start();
-    dialog.send({ type: 'tpsl.open', symbol: 'BTC_USDT', pricePrecision: 2 });
+    dialog.send({ type: 'tpsl.open', symbol: 'BTC_USDT', pricePrecision: 2, position: POSITION });
     dialog.send({ type: 'tpsl.submit' });
     expect(toasts).toEqual(['futures.tpsl.required']);
     dialog.send({ type: 'tpsl.by', by: 'roe' });
@@ -250,15 +336,17 @@ describe('TP/SL dialog', () => {
     dialog.send({ type: 'tpsl.submit' });
     expect(create.seen).toEqual([]);
     dialog.send({ type: 'tpsl.confirm' });
+    // Sent as the prices they mean (issue 50 M8): the 10× long of 0.5 at 60 000 has 3000 margin;
+    // +500 % is 15 000 USDT, 30 000 a BTC higher; −90 % is 2700, 5400 lower.
     expect(create.seen[0]!.plans).toEqual([
-      { symbol: 'BTC_USDT', kind: 'take_profit', trigger_by: 'roe', trigger_value: '500', exec_type: 'market' },
-      { symbol: 'BTC_USDT', kind: 'stop_loss', trigger_by: 'roe', trigger_value: '90', exec_type: 'market' },
+      { symbol: 'BTC_USDT', kind: 'take_profit', trigger_by: 'mark', trigger_value: '90000', exec_type: 'market' },
+      { symbol: 'BTC_USDT', kind: 'stop_loss', trigger_by: 'mark', trigger_value: '54600', exec_type: 'market' },
     ]);
   });
   it('takes a stop-loss by ROE as a loss ("−10" or "-10"), refuses "10" under the field, and shows each refusal there', () => {
     const create = calls<{ plans: FuturesPlanCreate[] }, unknown>();
     const dialog = createActor(tpslDialogMachine.provide({ actors: { createPlans: create.logic }, actions: { showToast } }), { input: {} }).start();
-    dialog.send({ type: 'tpsl.open', symbol: 'BTC_USDT', pricePrecision: 2 });
+    dialog.send({ type: 'tpsl.open', symbol: 'BTC_USDT', pricePrecision: 2, position: POSITION });
     dialog.send({ type: 'tpsl.by', by: 'roe' });
     dialog.send({ type: 'tpsl.stopLoss', value: '10' });
     dialog.send({ type: 'tpsl.submit' });
@@ -274,7 +362,47 @@ describe('TP/SL dialog', () => {
     dialog.send({ type: 'tpsl.submit' });
     expect(dialog.getSnapshot().value).toBe('confirming');
     dialog.send({ type: 'tpsl.confirm' });
-    expect(create.seen[0]!.plans).toEqual([{ symbol: 'BTC_USDT', kind: 'stop_loss', trigger_by: 'roe', trigger_value: '10', exec_type: 'market' }]);
+    expect(create.seen[0]!.plans).toEqual([{ symbol: 'BTC_USDT', kind: 'stop_loss', trigger_by: 'mark', trigger_value: '59400', exec_type: 'market' }]);
+  });
+
+  it('shows the price an ROE means before Confirm, offers Mark or Last for it too, and refuses an ROE no price can mean (issue 50 M8)', () => {
+    const create = calls<{ plans: FuturesPlanCreate[] }, unknown>();
+    const dialog = createActor(tpslDialogMachine.provide({ actors: { createPlans: create.logic }, actions: { showToast } }), { input: {} }).start();
+    dialog.send({ type: 'tpsl.open', symbol: 'BTC_USDT', pricePrecision: 2, position: POSITION });
+    dialog.send({ type: 'tpsl.by', by: 'roe' });
+    dialog.send({ type: 'tpsl.triggerBy', triggerBy: 'last' });
+    dialog.send({ type: 'tpsl.takeProfit', value: '33.33' });
+    dialog.send({ type: 'tpsl.stopLoss', value: '−2000' });
+    // 33.33 % of 3000 is 999.9 USDT on 0.5 BTC: 1999.8 higher. A 2000 % loss would need a price below zero.
+    expect(triggerPrices(dialog.getSnapshot().context)).toEqual({ takeProfit: '61999.8', stopLoss: undefined });
+    dialog.send({ type: 'tpsl.submit' });
+    expect(dialog.getSnapshot().context.problem).toEqual({ field: 'stopLoss', key: 'futures.tpsl.roeNoPrice' });
+    expect(create.seen).toEqual([]);
+    // −99 % (2970 USDT, 5940 lower: 54 060) lies below the liquidation price 54 216.87: a warning, not a refusal.
+    dialog.send({ type: 'tpsl.stopLoss', value: '-99' });
+    expect(stopBeyondLiquidation(dialog.getSnapshot().context)).toBe(true);
+    dialog.send({ type: 'tpsl.stopLoss', value: '-20' });
+    expect(stopBeyondLiquidation(dialog.getSnapshot().context)).toBe(false);
+    dialog.send({ type: 'tpsl.submit' });
+    dialog.send({ type: 'tpsl.confirm' });
+    expect(create.seen[0]!.plans).toEqual([
+      { symbol: 'BTC_USDT', kind: 'take_profit', trigger_by: 'last', trigger_value: '61999.8', exec_type: 'market' },
+      { symbol: 'BTC_USDT', kind: 'stop_loss', trigger_by: 'last', trigger_value: '58800', exec_type: 'market' },
+    ]);
+  });
+
+  it('a short rounds what an ROE means down to its tick, a long up: the take-profit gains at least, the stop-loss loses at most, what was typed', () => {
+    const short: FuturesPosition = { ...POSITION, side: -1, quantity: '0.7', margin: '4200' };
+    const at = (kind: 'takeProfit' | 'stopLoss', value: string, position = short) =>
+      triggerPrices({ by: 'roe', pricePrecision: 2, position, takeProfit: kind === 'takeProfit' ? value : '', stopLoss: kind === 'stopLoss' ? value : '' })[kind];
+    // 10 % of 4200 on 0.7 is 600 exactly; 10.01 % is 600.6; 0.01 % is 0.6.
+    expect(at('takeProfit', '10')).toBe('59400');
+    expect(at('stopLoss', '-10.01')).toBe('60600.6');
+    // 10 % of 600 on 0.7 = 85.714…: a long's rounds up (60 085.72 / 59 914.29), a short's down (59 914.28 / 60 085.71).
+    expect(at('takeProfit', '10', { ...short, margin: '600' })).toBe('59914.28');
+    expect(at('stopLoss', '-10', { ...short, margin: '600' })).toBe('60085.71');
+    expect(at('takeProfit', '10', { ...short, side: 1, margin: '600' })).toBe('60085.72');
+    expect(at('stopLoss', '-10', { ...short, side: 1, margin: '600' })).toBe('59914.29');
   });
 
   it('shows a plan by ROE with its sign: a take-profit as a gain, a stop-loss as a loss', () => {
@@ -453,7 +581,7 @@ describe('futures orders centre', () => {
     await vi.advanceTimersByTimeAsync(0);
     const create = calls<{ plans: FuturesPlanCreate[] }, unknown>();
     const tpsl = createActor(tpslDialogMachine.provide({ actors: { createPlans: create.logic }, actions: { showToast } }), { input: { replyTo: detail } }).start();
-    tpsl.send({ type: 'tpsl.open', symbol: 'BTC_USDT', pricePrecision: 2 });
+    tpsl.send({ type: 'tpsl.open', symbol: 'BTC_USDT', pricePrecision: 2, position: POSITION });
     tpsl.send({ type: 'tpsl.takeProfit', value: '70000' });
     tpsl.send({ type: 'tpsl.submit' });
     tpsl.send({ type: 'tpsl.confirm' });

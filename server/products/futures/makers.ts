@@ -10,7 +10,13 @@ export const FUTURES_MAKER_ACCOUNTS = { long: 'futures-maker-long@openex.interna
 /** What each maker's futures account starts with, booked once as a deposit. */
 export const FUTURES_MAKER_CAPITAL = '20000000';
 
-const LEVELS = 12;
+/**
+ * Levels a maker quotes a side: more than the 15 rows a side the trade page's book shows
+ * (src/features/markets/views/trade/BookLevels.tsx DEPTH), as spot's makers quote 24, so the
+ * futures book has no empty rows above its asks (issue 50 C4: 12 left three).
+ */
+export const FUTURES_MAKER_LEVELS = 20;
+const LEVELS = FUTURES_MAKER_LEVELS;
 const STEP = fx('0.0005');
 const LEVEL_USDT = fx('3000');
 const LEVERAGE = 10;
@@ -23,7 +29,7 @@ const INVENTORY_CAP = fx('1000000');
  * the inside out — thin at the touch, deeper further away, as a real book looks (issue 37: every
  * level was the same 0.06232 BTC).
  */
-const DEPTH_CURVE = [35n, 55n, 70n, 90n, 105n, 125n, 150n, 170n, 200n, 230n, 270n, 320n];
+const DEPTH_CURVE = [35n, 55n, 70n, 90n, 105n, 125n, 150n, 170n, 200n, 230n, 270n, 320n, 360n, 400n, 450n, 500n, 560n, 620n, 690n, 760n];
 /** Sizes of the makers' trades as multiples of the base quantity, in hundredths: mostly small, now and then large. */
 const TRADE_SIZES = [10n, 15n, 20n, 25n, 35n, 50n, 60n, 80n, 100n, 130n, 180n, 250n, 400n];
 

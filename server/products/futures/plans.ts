@@ -1,5 +1,5 @@
 import type { PlanKind, TriggerBy } from '../../../domain/futures/api.js';
-import { divFx, fx, FX_ONE, type Fx } from '../../../domain/fx.js';
+import { fx, type Fx } from '../../../domain/fx.js';
 import { roe, unrealisedPnl } from '../../../domain/futures/formulas.js';
 import { entryPrice, type Position } from './positions.js';
 
@@ -11,7 +11,7 @@ export interface PlanState {
   kind: PlanKind;
   positionSide: 1 | -1;
   triggerBy: TriggerBy;
-  /** A price, or for 'roe' a fraction (the API's percentage ÷ 100). */
+  /** A price, or for 'roe' a fraction: only plans stored before issue 50 M8, since an ROE is now stored as the mark price it means. */
   triggerValue: Fx;
   execType: 'limit' | 'market';
   execPrice: Fx | null;
@@ -51,8 +51,9 @@ export function planFromRow(r: PlanRow): PlanState {
 
 /**
  * Whether a plan fires at these prices. A take-profit fires when the position gains: a long's at a
- * price at or above the trigger, a short's at or below; a stop-loss the other way. By ROE: a
- * take-profit at ROE ≥ the value, a stop-loss at ROE ≤ −value, ROE computed at the mark price.
+ * price at or above the trigger, a short's at or below; a stop-loss the other way. By ROE (plans
+ * stored before issue 50 M8 only): a take-profit at ROE ≥ the value, a stop-loss at ROE ≤ −value,
+ * ROE computed at the mark price.
  * Only against a live position on the plan's side.
  */
 export function planFires(plan: PlanState, position: Position | undefined, mark: Fx | undefined, last: Fx | undefined): boolean {
@@ -69,6 +70,3 @@ export function planFires(plan: PlanState, position: Position | undefined, mark:
   const below = price <= plan.triggerValue;
   return plan.kind === 'take_profit' ? (gainUp ? above : below) : gainUp ? below : above;
 }
-
-/** The API's ROE percentage ("50") as the fraction the plan keeps (0.5). */
-export const percentToFraction = (percent: Fx): Fx => divFx(percent, 100n * FX_ONE, 'down');

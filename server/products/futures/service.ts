@@ -1,5 +1,5 @@
 import { NameStatus } from '../../../domain/api.js';
-import type { FuturesAccount, FuturesConfig, FuturesOrder, FuturesOrderDetail, FuturesPlan, FuturesPlanCreate, FuturesPosition, MarginMode, PlanKind, PlanRequest } from '../../../domain/futures/api.js';
+import type { FuturesAccount, FuturesConfig, FuturesOrder, FuturesOrderDetail, FuturesPlan, FuturesPlanCreate, FuturesPosition, MarginMode, PlanKind, PlanRequest, TriggerBy } from '../../../domain/futures/api.js';
 import { FUTURES_FEES } from '../../../domain/futures/api.js';
 import { maxLeverageOf } from '../../../domain/futures/brackets.js';
 import { fx, fxText, type Fx } from '../../../domain/fx.js';
@@ -13,7 +13,10 @@ import type { FuturesExchange } from './exchange.js';
 import { liquidationCheck, positionRisk } from './margin.js';
 import { ORDER_COLUMNS, orderFromRow, orderView, type OrderRow } from './orderState.js';
 import { normaliseSymbol, ticksToFx, type FuturesPair } from './pairs.js';
-import { percentToFraction, type PlanState } from './plans.js';
+import type { PlanState } from './plans.js';
+import { roeTriggerPrice } from '../../../domain/futures/planTrigger.js';
+import { endPlan } from './store.js';
+import type { Batch } from './batch.js';
 import { planPrice, roeDecimal } from './engine/rules.js';
 import { entryPrice, type Position } from './positions.js';
 
@@ -74,6 +77,21 @@ export function futuresService(ex: FuturesExchange, db: Database, fundingInterva
         p.mode === 'isolated' ? maxRemovableMargin({ side: p.side as 1 | -1, quantity: p.quantity, entry: entryPrice(p), margin: p.margin, leverage: p.leverage, mark, brackets: pair.brackets }) : 0n,
       ),
     };
+  }
+
+  /** Ends (note 'replaced') the user's waiting plan of `p`'s kind on its pair: in memory, or stored earlier in this batch. */
+  async function endReplaced(b: Batch, userId: number, p: Pick<PlanState, 'symbol' | 'kind'>, now: number): Promise<void> {
+    const same = (o: PlanState) => o.userId === userId && o.symbol === p.symbol && o.kind === p.kind;
+    for (const old of ex.plans.values()) {
+      if (!same(old) || b.endedPlans.has(old.id)) continue;
+      await endPlan(b.tx, old.id, 'replaced', now);
+      b.endedPlans.add(old.id);
+    }
+    for (let i = b.newPlans.length - 1; i >= 0; i--) {
+      if (!same(b.newPlans[i]!)) continue;
+      await endPlan(b.tx, b.newPlans[i]!.id, 'replaced', now);
+      b.newPlans.splice(i, 1);
+    }
   }
 
   const openPositions = (userId: number) => [...ex.pairs.keys()].flatMap((s) => ex.positions.get(`${userId}:${s}`) ?? []).filter((p) => p.side !== 0);
@@ -188,9 +206,23 @@ export function futuresService(ex: FuturesExchange, db: Database, fundingInterva
       };
     },
 
-    /** Checks a TP/SL request against the pair; answers the plan to store or the refusal. */
-    checkPlan(pair: FuturesPair, kind: PlanKind, positionSide: 1 | -1, r: PlanRequest, quantity?: string): Outcome<Omit<PlanState, 'id' | 'userId'>> {
-      const value = r.trigger_by === 'roe' ? roeDecimal(r.trigger_value) : planPrice(pair, r.trigger_value);
+    /**
+     * Checks a TP/SL request against the pair; answers the plan to store or the refusal. A trigger by
+     * ROE is turned into the mark price it means for `position` now (issue 50 M8: kept as a
+     * percentage, adding margin silently moved the stop); without a position (a TP/SL sent with an
+     * opening order) there is no price it could mean, so it is refused.
+     */
+    checkPlan(pair: FuturesPair, kind: PlanKind, positionSide: 1 | -1, r: PlanRequest, quantity?: string, position?: Position): Outcome<Omit<PlanState, 'id' | 'userId'>> {
+      let triggerBy: TriggerBy = r.trigger_by;
+      let value: Fx | null | undefined;
+      if (r.trigger_by === 'roe') {
+        if (!position || position.side === 0) return refuse('futuresPlanInvalid', { field: 'trigger_by' });
+        const percent = roeDecimal(r.trigger_value);
+        const basis = { side: position.side, quantity: fxText(position.quantity), entry_price: fxText(entryPrice(position)), margin: fxText(position.margin) };
+        const price = percent === undefined ? undefined : roeTriggerPrice(basis, kind, fxText(percent), pair.spec.pricePrecision);
+        value = price === undefined ? undefined : planPrice(pair, price);
+        triggerBy = 'mark';
+      } else value = planPrice(pair, r.trigger_value);
       if (value === undefined || value === null || value <= 0n) return refuse('futuresPlanInvalid', { field: 'trigger_value' });
       const execPrice = r.exec_type === 'limit' ? planPrice(pair, r.exec_price) : null;
       if (execPrice === undefined || (r.exec_type === 'limit' && (execPrice === null || execPrice <= 0n))) return refuse('futuresPlanInvalid', { field: 'exec_price' });
@@ -200,17 +232,19 @@ export function futuresService(ex: FuturesExchange, db: Database, fundingInterva
         if (lots === undefined || lots <= 0) return refuse('futuresPlanInvalid', { field: 'quantity' });
         q = BigInt(lots) * pair.lotFx;
       }
-      return {
-        ok: true,
-        data: { symbol: pair.spec.symbol, kind, positionSide, triggerBy: r.trigger_by, triggerValue: r.trigger_by === 'roe' ? percentToFraction(value) : value, execType: r.exec_type, execPrice, quantity: q },
-      };
+      return { ok: true, data: { symbol: pair.spec.symbol, kind, positionSide, triggerBy, triggerValue: value, execType: r.exec_type, execPrice, quantity: q } };
     },
 
-    /** Stores plans (after an order's checks) and puts them in the exchange's memory once committed. */
+    /**
+     * Stores plans (after an order's checks) and puts them in the exchange's memory once committed.
+     * A position has at most one take-profit and one stop-loss: a new one replaces the waiting one
+     * of its kind (issue 50 M8: a second stop-loss was added beside the first).
+     */
     addPlans(userId: number, plans: Array<Omit<PlanState, 'id' | 'userId'>>) {
       return ex.job(async (b, now) => {
         const out: number[] = [];
         for (const p of plans) {
+          await endReplaced(b, userId, p, now);
           const [left, right] = p.symbol.split('_');
           const [row] = await b.tx.query<{ id: string }>(
             `insert into futures_plan (user_id, left_symbol, right_symbol, kind, position_side, trigger_by, trigger_value, exec_type, exec_price, quantity, created_ms, updated_ms)
@@ -230,7 +264,7 @@ export function futuresService(ex: FuturesExchange, db: Database, fundingInterva
       if (!pair) return refuse('futuresUnknownPair');
       const pos = ex.positionOf(userId, pair.spec.symbol);
       if (pos.side === 0) return refuse('futuresNoPosition');
-      const checked = this.checkPlan(pair, body.kind, pos.side, body, body.quantity);
+      const checked = this.checkPlan(pair, body.kind, pos.side, body, body.quantity, pos);
       if (!checked.ok) return checked;
       const [id] = await this.addPlans(userId, [checked.data]);
       return { ok: true, data: { id: id! } };

@@ -13,13 +13,13 @@ import { useListChild, usePagedListOf } from '../../app/views/usePagedList';
 import type { FuturesDeskActorRef, futuresDeskMachine } from './machines/futuresDesk/futuresDesk.machine';
 import { selectFundingIn } from './machines/futuresDesk/futuresDesk.selectors';
 import type { futuresOrderFormMachine } from './machines/futuresOrderForm/futuresOrderForm.machine';
-import type { FormTab } from './machines/futuresOrderForm/orderFormFields';
+import type { FormTab, HeldPosition } from './machines/futuresOrderForm/orderFormFields';
 import type { marginDialogMachine } from './machines/marginDialog/marginDialog.machine';
-import { liquidationAfter, marginLimit } from './machines/marginDialog/marginDialog.machine';
+import { liquidationAfter, liquidationBeyondMark, marginLimit, typedProblem } from './machines/marginDialog/marginDialog.machine';
 import type { LeverageBracket } from '../../../domain/futures/brackets';
 import type { leverageDialogMachine } from './machines/leverageDialog/leverageDialog.machine';
 import type { CloseTarget, closeDialogMachine } from './machines/closeDialog/closeDialog.machine';
-import type { tpslDialogMachine } from './machines/tpslDialog/tpslDialog.machine';
+import { stopBeyondLiquidation, triggerPrices, type tpslDialogMachine } from './machines/tpslDialog/tpslDialog.machine';
 import type { FuturesAction, FuturesOrder, FuturesPlan, FuturesPosition, MarginAdjustment, MarginMode } from '../../../domain/futures/api';
 import type { futuresDetailMachine, FuturesDetailTarget } from './machines/futuresDetail/futuresDetail.machine';
 import * as detail from './machines/futuresDetail/futuresDetail.selectors';
@@ -81,7 +81,7 @@ export function useFuturesOrderForm(input: { symbol: string; pricePrecision: num
       setStopLoss: (value: string) => ({ type: 'form.stopLoss', value }),
       setTab: (tab: FormTab) => ({ type: 'form.tab', tab }),
       setReduceOnly: (value: boolean) => ({ type: 'form.reduceOnly', value }),
-      submit: (action: FuturesAction) => ({ type: 'form.submit', action }),
+      submit: (action: FuturesAction, held?: HeldPosition) => ({ type: 'form.submit', action, held }),
       confirm: () => ({ type: 'form.confirm' }),
       cancel: () => ({ type: 'form.cancel' }),
     },
@@ -139,7 +139,14 @@ export function useMarginDialog(replyTo: AnyActorRef) {
   const ref = useActorRef(FuturesContext.use().margin, { input: { replyTo } });
   const flow = useActorFlow(
     ref,
-    { context: (s) => s.context, state: (s) => s.value as 'closed' | 'editing' | 'saving', limit: (s) => marginLimit(s.context), liquidation: (s) => liquidationAfter(s.context) },
+    {
+      context: (s) => s.context,
+      state: (s) => s.value as 'closed' | 'editing' | 'saving',
+      limit: (s) => marginLimit(s.context),
+      liquidation: (s) => liquidationAfter(s.context),
+      typedProblem: (s) => typedProblem(s.context),
+      beyondMark: (s) => liquidationBeyondMark(s.context),
+    },
     {
       open: (position: FuturesPosition, brackets: readonly LeverageBracket[], available: string) => ({ type: 'margin.open', position, brackets, available }),
       setType: (value: MarginAdjustment) => ({ type: 'margin.type', value }),
@@ -156,9 +163,15 @@ export function useTpslDialog(replyTo: AnyActorRef) {
   const ref = useActorRef(FuturesContext.use().tpsl, { input: { replyTo } });
   const flow = useActorFlow(
     ref,
-    { context: (s) => s.context, state: (s) => s.value as 'closed' | 'editing' | 'confirming' | 'submitting' },
     {
-      open: (symbol: string, pricePrecision: number) => ({ type: 'tpsl.open', symbol, pricePrecision }),
+      context: (s) => s.context,
+      state: (s) => s.value as 'closed' | 'editing' | 'confirming' | 'submitting',
+      // The prices the plans would be stored at (an ROE as the price it means), and whether the stop comes after the liquidation.
+      prices: (s) => triggerPrices(s.context),
+      stopBeyondLiquidation: (s) => stopBeyondLiquidation(s.context),
+    },
+    {
+      open: (position: FuturesPosition, pricePrecision: number) => ({ type: 'tpsl.open', symbol: position.symbol, pricePrecision, position }),
       setBy: (by: 'price' | 'roe') => ({ type: 'tpsl.by', by }),
       setTriggerBy: (triggerBy: 'mark' | 'last') => ({ type: 'tpsl.triggerBy', triggerBy }),
       setTakeProfit: (value: string) => ({ type: 'tpsl.takeProfit', value }),
@@ -187,7 +200,7 @@ export function usePositionActions(replyTo: AnyActorRef) {
       return { symbol: p.symbol, closable: p.closable, pricePrecision: pair.price_precision, amountPrecision: pair.amount_precision };
     };
     return {
-      onTpsl: (p: FuturesPosition) => tpsl.open(p.symbol, pairOf(p.symbol).price_precision),
+      onTpsl: (p: FuturesPosition) => tpsl.open(p, pairOf(p.symbol).price_precision),
       onClose: (p: FuturesPosition) => close.open(target(p)),
       onFlash: (p: FuturesPosition) => close.flash(target(p)),
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FuturesMakers } from '../../../server/products/futures/makers.js';
+import { FUTURES_MAKER_LEVELS, FuturesMakers } from '../../../server/products/futures/makers.js';
 import { useFutures } from './harness.js';
 
 const t = useFutures();
@@ -53,7 +53,7 @@ describe('futures market makers', () => {
     await makers.requote(ETH);
     await t.ex.idle();
     let before = resting();
-    expect(before.size).toBe(24);
+    expect(before.size).toBe(2 * FUTURES_MAKER_LEVELS);
     for (const move of [0.11, -0.07, 0.16, -0.09]) {
       price += move;
       await t.mark(ETH, price.toFixed(2));
@@ -63,7 +63,7 @@ describe('futures market makers', () => {
       const changed = [...after].filter((id) => !before.has(id)).length + [...before].filter((id) => !after.has(id)).length;
       // Before the grid every quote moved with the mark: 24 placed and 24 cancelled.
       expect(changed).toBeLessThanOrEqual(4);
-      expect(after.size).toBe(24);
+      expect(after.size).toBe(2 * FUTURES_MAKER_LEVELS);
       before = after;
     }
     await t.expectAuditClean();
@@ -82,7 +82,10 @@ describe('futures market makers', () => {
       .map((id) => t.ex.orders.get(id)!)
       .filter((o) => o.symbol === BTC && o.action === 'open_long')
       .sort((a, b) => (a.price! > b.price! ? -1 : 1));
-    expect(bids).toHaveLength(12);
+    expect(bids).toHaveLength(FUTURES_MAKER_LEVELS);
+    // The trade page's book shows 15 levels a side: all filled, none empty above the asks (issue 50 C4: 12 left three).
+    const shown = t.ex.engines.get(BTC)!.depth(15);
+    expect([shown.asks.length, shown.bids.length]).toEqual([15, 15]);
     const sizes = bids.map((o) => Number(o.quantity) / 1e18);
     // Before: every level at exactly the same quantity.
     expect(new Set(sizes).size).toBeGreaterThanOrEqual(10);

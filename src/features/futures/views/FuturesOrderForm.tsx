@@ -10,7 +10,8 @@ import { maxOpen } from '../machines/futuresDesk/figures';
 import { orderPreview } from '../../../../domain/futures/preview';
 import type { FuturesAction } from '../../../../domain/futures/api';
 import { useLeverageDialog, type Desk, type useFuturesOrderForm } from '../futures.hooks';
-import { Choices, Facts, NumberField } from './formParts';
+import { Choices, Facts, FormProblem, NumberField } from './formParts';
+import { formButtons, noButtonReason } from '../machines/futuresOrderForm/orderFormFields';
 import { LeverageDialog } from './LeverageDialog';
 import { cost, fee, money, price as priceFigure, quantity } from '../../../../domain/figures';
 
@@ -33,6 +34,7 @@ const Setting = styled.button`
 const Sides = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr;
+  &[data-count='1'] { grid-template-columns: 1fr; }
   gap: 6px;
   button { color: #fff; }
   .long { background: ${({ theme }) => theme.color.up}; }
@@ -42,7 +44,9 @@ const Sides = styled.div`
 /**
  * The futures order form: margin mode and leverage (the leverage dialog), limit or market, a
  * quantity typed or as a share of the maximum open quantity (fee included, §9), optional TP/SL,
- * then Open long or Open short, each confirmed before it is sent.
+ * then the buttons the machine's rules offer for what is held (formButtons: Open long / Open
+ * short, or with Reduce-only and on the Close tab only the close of the side held), each
+ * confirmed before it is sent.
  */
 export function FuturesOrderForm(props: { className?: string; pair: Pair; form: ReturnType<typeof useFuturesOrderForm>; desk: Desk; lastPrice: string | undefined }) {
   const { t } = useTranslation();
@@ -63,29 +67,42 @@ export function FuturesOrderForm(props: { className?: string; pair: Pair; form: 
   const symbol = config?.symbol;
   const position = account?.positions.find((p) => p.symbol === symbol);
   const closable = position?.closable ?? '0';
-  // The percentage buttons share the maximum open quantity, or on the Close tab what is closable.
-  const shareOf = closing ? closable : max;
-  // The preview of the side a button would send (shown for both), and of the side being confirmed.
+  // The percentage buttons share the maximum open quantity, or on the Close tab and with Reduce-only what is closable.
+  const reducing = closing || f.reduceOnly;
+  const shareOf = reducing ? closable : max;
+  // What the trader holds: the buttons the form offers follow it (issue 50 M9).
+  const held = position ? { side: position.side, closable } : undefined;
+  const buttons = formButtons(f, held);
+  const nothing = noButtonReason(f, held);
+  // The preview of what a button would send, and of the action being confirmed; an order that can only reduce puts up no margin and has no liquidation price of its own.
   const preview = (action: FuturesAction) =>
     config ? orderPreview({ action, price, quantity: f.quantity, leverage, mode, takerFee: config.fees.taker, brackets: config.brackets, available: account?.available, position }) : undefined;
-  const sides: [FuturesAction, FuturesAction] = closing ? ['close_short', 'close_long'] : ['open_long', 'open_short'];
+  const opens = (action: FuturesAction) => buttons.find((b) => b.action === action)?.opens ?? false;
   const previewRows = (action: FuturesAction): Array<[string, string, string?]> => {
     const p = preview(action);
-    return [
-      [t('futures.form.margin'), money(p?.margin, quote)],
-      [t('futures.form.fee'), fee(p?.fee, quote)],
+    const rows: Array<[string, string, string?]> = [
+      [t('futures.form.margin'), opens(action) ? money(p?.margin, quote) : '—', 'margin'],
+      [t('futures.form.fee'), fee(p?.fee, quote), 'fee'],
       [t('futures.form.cost'), cost(p?.cost, quote), `futures-cost-${action}`],
-      [t('futures.form.liqEst'), priceFigure(p?.liquidation, pair.price_precision), `futures-liq-${action}`],
+      [t('futures.form.liqEst'), opens(action) ? priceFigure(p?.liquidation, pair.price_precision) : '—', `futures-liq-${action}`],
     ];
+    // Margin and a liquidation price only where some button may open.
+    return buttons.some((b) => b.opens) ? rows : rows.filter(([, , id]) => id !== 'margin' && !id?.startsWith('futures-liq-'));
   };
-  /** Both buttons' figures side by side (long ▲ / short ▼), each row in its currency. */
-  const bothSides = previewRows(sides[0]).map(([label, value, id], i): [string, ReactNode, string?] => [
+  /** The offered buttons' figures side by side (long ▲ / short ▼), each row in its currency. */
+  const inQuote = (label: string) => label !== t('futures.form.liqEst');
+  const sideRows = buttons.length === 0 ? [] : previewRows(buttons[0]!.action).map(([label, value, id], i): [string, ReactNode, string?] => [
     label,
     <span key={label} className="num">
-      <span className="up">{value}</span> / <span className="down">{previewRows(sides[1])[i]![1]}</span>
-      {i < 3 ? ` ${quote}` : ''}
+      {buttons.map((b, n) => (
+        <span key={b.action}>
+          {n > 0 && ' / '}
+          <span className={b.label === 'open_long' || b.label === 'close_short' ? 'up' : 'down'}>{n === 0 ? value : previewRows(b.action)[i]![1]}</span>
+        </span>
+      ))}
+      {inQuote(label) ? ` ${quote}` : ''}
     </span>,
-    id,
+    id === 'margin' || id === 'fee' ? undefined : id,
   ]);
   return (
     <Panel className={props.className} aria-label={t('trade.openPosition')}>
@@ -135,7 +152,7 @@ export function FuturesOrderForm(props: { className?: string; pair: Pair; form: 
           <Facts
             rows={[
               [t('col.available'), `${money(account?.available, quote)} ${quote}`, 'futures-available'],
-              closing ? [t('futures.form.closable'), `${quantity(closable, pair.amount_precision)} ${base}`, 'futures-closable'] : [t('futures.form.maxOpen'), `${quantity(max, pair.amount_precision)} ${base}`, 'futures-max-open'],
+              reducing ? [t('futures.form.closable'), `${quantity(closable, pair.amount_precision)} ${base}`, 'futures-closable'] : [t('futures.form.maxOpen'), `${quantity(max, pair.amount_precision)} ${base}`, 'futures-max-open'],
             ]}
           />
           {!closing && (
@@ -153,28 +170,36 @@ export function FuturesOrderForm(props: { className?: string; pair: Pair; form: 
             </div>
           )}
           {position && !closing && <Muted style={{ fontSize: 11, marginBottom: 6 }}>{t('futures.form.oneWay')}</Muted>}
-          <Facts rows={bothSides} />
+          {sideRows.length > 0 && <Facts rows={sideRows} />}
           {tpsl && !closing && !f.reduceOnly && (
             <>
               <NumberField name="takeProfit" label={t('futures.tpsl.tpMark')} unit={quote} value={f.takeProfit} onChange={form.setTakeProfit} />
               <NumberField name="stopLoss" label={t('futures.tpsl.slMark')} unit={quote} value={f.stopLoss} onChange={form.setStopLoss} />
             </>
           )}
-          <Sides>
-            <Button type="button" className="long" disabled={form.submitting} onClick={() => form.submit(sides[0])}>
-              {t(`futures.action.${sides[0]}`)}
-            </Button>
-            <Button type="button" className="short" disabled={form.submitting} onClick={() => form.submit(sides[1])}>
-              {t(`futures.action.${sides[1]}`)}
-            </Button>
-          </Sides>
+          {nothing ? (
+            <Muted data-testid="futures-no-action">{t(nothing)}</Muted>
+          ) : (
+            <Sides data-count={buttons.length}>
+              {buttons.map((b) => (
+                <Button key={b.action} type="button" className={b.label === 'open_long' || b.label === 'close_short' ? 'long' : 'short'} disabled={form.submitting} onClick={() => form.submit(b.action, held)}>
+                  {t(`futures.action.${b.label}`)}
+                </Button>
+              ))}
+            </Sides>
+          )}
+          {f.problem && (
+            <FormProblem role="alert" data-testid="futures-form-problem">
+              {'key' in f.problem ? t(f.problem.key) : f.problem.text}
+            </FormProblem>
+          )}
           {account && !account.can_trade && <Muted style={{ marginTop: 8 }}>{t('futures.form.noPermission')}</Muted>}
         </form>
       </PanelBody>
       {(form.confirming || form.submitting) && f.action && (
         <ConfirmDialog
           title={t('futures.form.confirmTitle')}
-          confirmLabel={t(`futures.action.${f.action}`)}
+          confirmLabel={t(`futures.action.${f.label ?? f.action}`)}
           busy={form.submitting}
           onConfirm={form.confirm}
           onCancel={form.cancel}
@@ -182,14 +207,14 @@ export function FuturesOrderForm(props: { className?: string; pair: Pair; form: 
           <Facts
             rows={[
               [t('col.pair'), `${base}/${quote}`],
-              [t('col.direction'), <span className={f.action === 'open_long' || f.action === 'close_short' ? 'up' : 'down'}>{t(`futures.action.${f.action}`)}{f.tab === 'open' && f.reduceOnly ? ` · ${t('futures.form.reduceOnly')}` : ''}</span>],
+              [t('col.direction'), <span className={f.label === 'open_long' || f.label === 'close_short' ? 'up' : 'down'}>{t(`futures.action.${f.label ?? f.action}`)}{f.tab === 'open' && f.reduceOnly ? ` · ${t('futures.form.reduceOnly')}` : ''}</span>],
               [t('col.type'), t(market ? 'futures.market' : 'futures.limit')],
               [t('col.price'), market ? t('futures.form.marketPrice') : `${priceFigure(f.price, pair.price_precision)} ${quote}`],
               [t('col.quantity'), `${quantity(f.quantity, pair.amount_precision)} ${base}`],
               [t('col.leverage'), `${t(mode === 'cross' ? 'futures.cross' : 'futures.isolated')} · ${leverage}×`],
               ...(f.takeProfit && f.tab === 'open' && !f.reduceOnly ? [[t('futures.takeProfit'), `${priceFigure(f.takeProfit, pair.price_precision)} ${quote}`] as [string, string]] : []),
               ...(f.stopLoss && f.tab === 'open' && !f.reduceOnly ? [[t('futures.stopLoss'), `${priceFigure(f.stopLoss, pair.price_precision)} ${quote}`] as [string, string]] : []),
-              ...previewRows(f.action).map(([label, value], i): [string, string] => [label, i < 3 && value !== '—' ? `${value} ${quote}` : value]),
+              ...previewRows(f.action).map(([label, value]): [string, string] => [label, inQuote(label) && value !== '—' ? `${value} ${quote}` : value]),
             ]}
           />
         </ConfirmDialog>

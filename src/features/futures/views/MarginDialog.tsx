@@ -38,8 +38,14 @@ export function MarginDialog(props: { dialog: ReturnType<typeof useMarginDialog>
           {t('futures.margin.max')}
         </button>
       </Choices>
-      {d.refusal && (
+      {d.refusal ? (
         <FormProblem role="alert">{'key' in d.refusal ? t(d.refusal.key) : d.refusal.text}</FormProblem>
+      ) : (
+        d.typedProblem && (
+          <FormProblem role="alert" data-testid="margin-problem">
+            {t(d.typedProblem)}
+          </FormProblem>
+        )
       )}
       <Facts
         rows={[
@@ -49,6 +55,11 @@ export function MarginDialog(props: { dialog: ReturnType<typeof useMarginDialog>
           [t('futures.margin.liqAfter'), d.liquidation === undefined || d.liquidation === '0' ? '—' : price(d.liquidation, places), 'margin-liq-after'],
         ]}
       />
+      {d.beyondMark && (
+        <FormProblem role="status" data-testid="margin-beyond-mark">
+          {t('futures.margin.liqBeyondMark')}
+        </FormProblem>
+      )}
     </ConfirmDialog>
   );
 }

@@ -1,10 +1,10 @@
 import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
-import type { ToastMessage } from '../../../../../domain/errors';
+import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import type { FuturesAction, FuturesOrderRequest, FuturesPlaced } from '../../../../../domain/futures/api';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { followLastPrice, type LastPriceSource } from '../../../../app/machines/lastPrice/lastPrice';
-import { formProblem, toOrderRequest, withLastPrice, withPercent, type FormTab, type FuturesFormContext } from './orderFormFields';
+import { formButtons, submitProblem, toOrderRequest, withLastPrice, withPercent, type FormTab, type FuturesFormContext, type HeldPosition } from './orderFormFields';
 
 export interface FuturesFormInput {
   symbol: string;
@@ -34,15 +34,17 @@ export type FuturesFormEvent =
   | { type: 'form.lastPrice'; price: string }
   | { type: 'form.tab'; tab: FormTab }
   | { type: 'form.reduceOnly'; value: boolean }
-  | { type: 'form.submit'; action: FuturesAction }
+  /** A button's action, with what the page shows the trader holds on the pair (the buttons it offers follow it). */
+  | { type: 'form.submit'; action: FuturesAction; held?: HeldPosition }
   | { type: 'form.confirm' }
   | { type: 'form.cancel' };
 
 /**
  * The futures order form of /contract/{symbol}: open long or open short, limit or market, a
- * quantity (typed or a share of the maximum open quantity), optional TP/SL. A valid submit is
- * confirmed first, then sent with an idempotency key kept across retries of the same order; the
- * server's refusal is shown as it answers it (translated).
+ * quantity (typed or a share of the maximum open quantity), optional TP/SL; reduce-only and the
+ * Close tab offer only what reduces the position held (formButtons). A valid submit is confirmed
+ * first, then sent with an idempotency key kept across retries of the same order; the server's
+ * refusal is shown as it answers it (translated).
  */
 export const futuresOrderFormMachine = setup({
   types: {
@@ -63,7 +65,7 @@ export const futuresOrderFormMachine = setup({
     mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? 'unminted-key' }),
   },
   guards: {
-    valid: ({ context }) => formProblem(context) === undefined,
+    valid: ({ context, event }) => event.type === 'form.submit' && submitProblem(context, event.action, event.held) === undefined,
   },
 }).createMachine({
   id: 'futuresOrderForm',
@@ -80,6 +82,8 @@ export const futuresOrderFormMachine = setup({
     tab: 'open',
     reduceOnly: false,
     action: undefined,
+    label: undefined,
+    problem: undefined,
     idempotencyKey: undefined,
     replyTo: input.replyTo,
     prices: input.prices,
@@ -92,19 +96,30 @@ export const futuresOrderFormMachine = setup({
   states: {
     editing: {
       on: {
-        'form.tab': { actions: assign({ tab: ({ event }) => event.tab, quantity: '', idempotencyKey: undefined }) },
-        'form.reduceOnly': { actions: assign({ reduceOnly: ({ event }) => event.value, idempotencyKey: undefined }) },
-        'form.type': { actions: assign({ orderType: ({ event }) => event.orderType, idempotencyKey: undefined }) },
-        'form.price': { actions: assign({ price: ({ event }) => event.value.trim(), priceTouched: true, idempotencyKey: undefined }) },
-        'form.quantity': { actions: assign({ quantity: ({ event }) => event.value.trim(), idempotencyKey: undefined }) },
-        'form.percent': { actions: assign(({ context, event }) => ({ ...withPercent(context, event.max, event.percent), idempotencyKey: undefined })) },
-        'form.takeProfit': { actions: assign({ takeProfit: ({ event }) => event.value.trim(), idempotencyKey: undefined }) },
-        'form.stopLoss': { actions: assign({ stopLoss: ({ event }) => event.value.trim(), idempotencyKey: undefined }) },
+        'form.tab': { actions: assign({ tab: ({ event }) => event.tab, quantity: '', idempotencyKey: undefined, problem: undefined }) },
+        'form.reduceOnly': { actions: assign({ reduceOnly: ({ event }) => event.value, idempotencyKey: undefined, problem: undefined }) },
+        'form.type': { actions: assign({ orderType: ({ event }) => event.orderType, idempotencyKey: undefined, problem: undefined }) },
+        'form.price': { actions: assign({ price: ({ event }) => event.value.trim(), priceTouched: true, idempotencyKey: undefined, problem: undefined }) },
+        'form.quantity': { actions: assign({ quantity: ({ event }) => event.value.trim(), idempotencyKey: undefined, problem: undefined }) },
+        'form.percent': { actions: assign(({ context, event }) => ({ ...withPercent(context, event.max, event.percent), idempotencyKey: undefined, problem: undefined })) },
+        'form.takeProfit': { actions: assign({ takeProfit: ({ event }) => event.value.trim(), idempotencyKey: undefined, problem: undefined }) },
+        'form.stopLoss': { actions: assign({ stopLoss: ({ event }) => event.value.trim(), idempotencyKey: undefined, problem: undefined }) },
         'form.submit': [
-          { guard: 'valid', target: 'confirming', actions: assign({ action: ({ event }) => event.action }) },
           {
-            actions: { type: 'showToast', params: ({ context }) => ({ tone: 'error' as const, message: { key: formProblem(context)! } }) },
-            description: 'Spec §5: the first problem as a toast; nothing is sent.',
+            guard: 'valid',
+            target: 'confirming',
+            actions: assign({
+              action: ({ event }) => event.action,
+              label: ({ context, event }) => formButtons(context, event.held).find((b) => b.action === event.action)?.label ?? event.action,
+              problem: undefined,
+            }),
+          },
+          {
+            actions: [
+              assign({ problem: ({ context, event }) => ({ key: submitProblem(context, event.action, event.held)! }) }),
+              { type: 'showToast', params: ({ context }) => ({ tone: 'error' as const, message: context.problem! }) },
+            ],
+            description: 'Spec §5: the first problem, kept under the buttons until the form changes and toasted too; nothing is sent.',
           },
         ],
       },
@@ -112,7 +127,7 @@ export const futuresOrderFormMachine = setup({
     confirming: {
       on: {
         'form.confirm': { target: 'submitting', actions: 'mintIdempotencyKey' },
-        'form.cancel': { target: 'editing', actions: assign({ action: undefined }) },
+        'form.cancel': { target: 'editing', actions: assign({ action: undefined, label: undefined }) },
       },
     },
     submitting: {
@@ -124,11 +139,15 @@ export const futuresOrderFormMachine = setup({
           target: 'editing',
           actions: [
             { type: 'showToast', params: { tone: 'success', message: { key: 'futures.form.placed' } } },
-            assign({ quantity: '', takeProfit: '', stopLoss: '', action: undefined, idempotencyKey: undefined }),
+            assign({ quantity: '', takeProfit: '', stopLoss: '', action: undefined, label: undefined, idempotencyKey: undefined }),
             'notifyDesk',
           ],
         },
-        onError: { target: 'editing', actions: [assign({ action: undefined }), toastError], description: 'The key stays: sending the same order again retries it.' },
+        onError: {
+          target: 'editing',
+          actions: [assign({ action: undefined, label: undefined, problem: ({ event }) => messageForError(event.error) }), toastError],
+          description: 'The key stays: sending the same order again retries it. The refusal stays under the buttons (issue 50 S3).',
+        },
       },
     },
   },

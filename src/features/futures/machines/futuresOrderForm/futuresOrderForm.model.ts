@@ -20,7 +20,9 @@ export const futuresOrderFormModel: MachineModel<typeof futuresOrderFormMachine>
     { type: 'form.tab', tab: 'close' },
     { type: 'form.tab', tab: 'open' },
     { type: 'form.reduceOnly', value: true },
-    { type: 'form.submit', action: 'close_long' },
+    { type: 'form.submit', action: 'close_long', held: { side: 1, closable: '0.5' } },
+    // With a long held: Close long on the Close tab; with Reduce-only only open_short (named Close long).
+    { type: 'form.submit', action: 'open_short', held: { side: 1, closable: '0.5' } },
     { type: 'form.confirm' },
     { type: 'form.cancel' },
     { type: 'xstate.done.actor.placeOrder', output: PLACED },

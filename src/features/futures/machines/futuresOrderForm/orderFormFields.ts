@@ -1,5 +1,6 @@
 import { isDecimalString } from '../../../../../domain/decimal';
 import type { FuturesAction, FuturesOrderRequest } from '../../../../../domain/futures/api';
+import type { ToastMessage } from '../../../../../domain/errors';
 import { fx } from '../../../../../domain/fx';
 import { shareOf } from '../futuresDesk/figures';
 
@@ -22,8 +23,11 @@ export interface FuturesFormContext {
   tab: FormTab;
   /** Open tab: only reduce the position (POST /api/futures/order reduce_only); no TP/SL with it. */
   reduceOnly: boolean;
-  /** The action being confirmed or sent. */
+  /** The action being confirmed or sent, and how its button read (a reduce-only "Close long" sends open_short). */
   action: FuturesAction | undefined;
+  label: FuturesAction | undefined;
+  /** Why the last submit was refused (the form's rule or the server's answer), kept under the buttons until the form changes (issue 50 S3, M9). */
+  problem: ToastMessage | undefined;
   idempotencyKey: string | undefined;
 }
 
@@ -37,6 +41,59 @@ export function formProblem(c: FuturesFormContext): string | undefined {
   if (!withPlans(c)) return undefined;
   if (c.takeProfit !== '' && !positiveWithin(c.takeProfit, c.pricePrecision)) return 'futures.form.tpslInvalid';
   if (c.stopLoss !== '' && !positiveWithin(c.stopLoss, c.pricePrecision)) return 'futures.form.tpslInvalid';
+  return undefined;
+}
+
+/** What the trader holds on the pair, as the form reads it (the desk's position): its side and what can still be closed. */
+export interface HeldPosition {
+  side: 1 | -1;
+  closable: string;
+}
+
+/** One button of the form: the action it sends, the words on it, and whether it may open (so margin and a liquidation price are previewed). */
+export interface FormButton {
+  action: FuturesAction;
+  label: FuturesAction;
+  opens: boolean;
+}
+
+/**
+ * The buttons the form offers (issue 50 M9), never one the server would refuse for what it is:
+ * Close tab — only the side held (none without a position); Open tab — Open long and Open short
+ * (the one against the position reduces it, one-way mode); Open tab with Reduce-only — only the
+ * order that reduces the position, named as the close it is ("Close long" sends open_short
+ * reduce-only), none without a position.
+ */
+export function formButtons(c: Pick<FuturesFormContext, 'tab' | 'reduceOnly'>, held: HeldPosition | undefined): FormButton[] {
+  const closeOf = (side: 1 | -1): FuturesAction => (side === 1 ? 'close_long' : 'close_short');
+  if (c.tab === 'close') return held ? [{ action: closeOf(held.side), label: closeOf(held.side), opens: false }] : [];
+  if (!c.reduceOnly) {
+    return [
+      { action: 'open_long', label: 'open_long', opens: held?.side !== -1 },
+      { action: 'open_short', label: 'open_short', opens: held?.side !== 1 },
+    ];
+  }
+  if (!held) return [];
+  return [{ action: held.side === 1 ? 'open_short' : 'open_long', label: closeOf(held.side), opens: false }];
+}
+
+/** Why the form offers no button (Close tab or Reduce-only with nothing held), or undefined. */
+export function noButtonReason(c: Pick<FuturesFormContext, 'tab' | 'reduceOnly'>, held: HeldPosition | undefined): string | undefined {
+  if (formButtons(c, held).length > 0) return undefined;
+  return c.tab === 'close' ? 'futures.form.nothingToClose' : 'futures.form.reduceOnlyNothing';
+}
+
+/**
+ * The first problem of sending `action` now, or undefined: the form's fields (formProblem), an
+ * action the form does not offer for what is held, or more than can still be closed by one that
+ * only reduces.
+ */
+export function submitProblem(c: FuturesFormContext, action: FuturesAction, held: HeldPosition | undefined): string | undefined {
+  const button = formButtons(c, held).find((b) => b.action === action);
+  if (!button) return noButtonReason(c, held) ?? (c.reduceOnly ? 'futures.form.reduceOnlyIncreases' : 'futures.form.nothingToClose');
+  const problem = formProblem(c);
+  if (problem) return problem;
+  if (!button.opens && held && isDecimalString(held.closable) && fx(c.quantity) > fx(held.closable)) return 'futures.close.tooMuch';
   return undefined;
 }
 

@@ -46,6 +46,28 @@ export function liquidationAfter(c: MarginDialogContext): string | undefined {
 }
 
 /**
+ * The problem of an amount already typed as a number, said while it is typed (issue 50 M9: 600
+ * against "Max. removable 197.52" went to the server): more than may move. A number still being
+ * typed is not scolded; Confirm says the rest (marginProblem).
+ */
+export function typedProblem(c: MarginDialogContext): string | undefined {
+  if (!isPositiveDecimalInput(c.amount, { places: MARGIN_AMOUNT_PLACES })) return undefined;
+  return marginProblem(c);
+}
+
+/**
+ * Whether the liquidation price after the change is at or beyond the mark price (a long's at or
+ * above it, a short's at or below): the position would be liquidatable at once. Said as a warning
+ * beside the figure; the server refuses such a removal itself.
+ */
+export function liquidationBeyondMark(c: MarginDialogContext): boolean {
+  const after = liquidationAfter(c);
+  const mark = c.position?.mark_price;
+  if (after === undefined || mark === undefined || compareDecimal(after, '0') <= 0) return false;
+  return c.position!.side === 1 ? compareDecimal(after, mark) >= 0 : compareDecimal(after, mark) <= 0;
+}
+
+/**
  * Adding margin to or removing it from an isolated position (POST /api/futures/margin): the
  * amount is checked against what may move (the account's available balance, or the position's
  * max_removable_margin, which the server enforces itself), the new liquidation price is shown

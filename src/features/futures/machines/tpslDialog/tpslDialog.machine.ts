@@ -4,13 +4,15 @@ import { isDecimalString } from '../../../../../domain/decimal';
 import type { ToastMessage } from '../../../../../domain/errors';
 import type { FuturesPlanCreate } from '../../../../../domain/futures/api';
 import { fx } from '../../../../../domain/fx';
-import { asciiMinus } from '../../../../../domain/futures/planTrigger';
+import { asciiMinus, roeTriggerPrice, type RoeBasis } from '../../../../../domain/futures/planTrigger';
 import { toastError } from '../../../../app/machines/toast/toastError';
 
 export interface TpslContext {
   symbol: string;
   pricePrecision: number;
-  /** A price (triggered by the mark or the last price) or the position's ROE in percent. */
+  /** The position the plans are for: an ROE means a price only against its entry, size and margin. */
+  position: TpslPosition | undefined;
+  /** Typed as a price or as the position's ROE in percent; either way stored as a price, triggered by the mark or the last price. */
   by: 'price' | 'roe';
   triggerBy: 'mark' | 'last';
   takeProfit: string;
@@ -20,13 +22,16 @@ export interface TpslContext {
   replyTo: AnyActorRef | undefined;
 }
 
+/** What the dialog reads of the position (a FuturesPosition has it all): the ROE's basis and the liquidation price. */
+export type TpslPosition = RoeBasis & { liquidation_price?: string };
+
 export interface TpslProblem {
   field?: 'takeProfit' | 'stopLoss';
   key: string;
 }
 
 export type TpslEvent =
-  | { type: 'tpsl.open'; symbol: string; pricePrecision: number }
+  | { type: 'tpsl.open'; symbol: string; pricePrecision: number; position: TpslPosition }
   | { type: 'tpsl.by'; by: 'price' | 'roe' }
   | { type: 'tpsl.triggerBy'; triggerBy: 'mark' | 'last' }
   | { type: 'tpsl.takeProfit'; value: string }
@@ -41,7 +46,8 @@ const positive = (v: string, p: number) => isDecimalString(v) && !v.startsWith('
 /**
  * The first problem of the dialog: at least one of the two, each within its precision (ROE: 2
  * places). By price both are positive prices; by ROE a take-profit is a gain ("50") and a
- * stop-loss a loss, entered with its sign ("−10"), so "10" on a stop-loss is refused, not read as −10.
+ * stop-loss a loss, entered with its sign ("−10"), so "10" on a stop-loss is refused, not read as
+ * −10; and an ROE must mean a price above zero for the position.
  */
 export function tpslProblem(c: TpslContext): TpslProblem | undefined {
   if (c.takeProfit === '' && c.stopLoss === '') return { key: 'futures.tpsl.required' };
@@ -50,23 +56,67 @@ export function tpslProblem(c: TpslContext): TpslProblem | undefined {
     const negative = c.by === 'roe' && asciiMinus(c.takeProfit).startsWith('-');
     return { field: 'takeProfit', key: negative ? 'futures.tpsl.gainPositive' : 'futures.form.tpslInvalid' };
   }
-  if (c.stopLoss === '') return undefined;
-  if (c.by === 'price') return positive(c.stopLoss, precision) ? undefined : { field: 'stopLoss', key: 'futures.form.tpslInvalid' };
-  const loss = asciiMinus(c.stopLoss);
-  if (!loss.startsWith('-')) return { field: 'stopLoss', key: positive(loss, precision) ? 'futures.tpsl.lossNegative' : 'futures.form.tpslInvalid' };
-  return positive(loss.slice(1), precision) ? undefined : { field: 'stopLoss', key: 'futures.form.tpslInvalid' };
+  if (c.stopLoss !== '') {
+    if (c.by === 'price') {
+      if (!positive(c.stopLoss, precision)) return { field: 'stopLoss', key: 'futures.form.tpslInvalid' };
+    } else {
+      const loss = asciiMinus(c.stopLoss);
+      if (!loss.startsWith('-')) return { field: 'stopLoss', key: positive(loss, precision) ? 'futures.tpsl.lossNegative' : 'futures.form.tpslInvalid' };
+      if (!positive(loss.slice(1), precision)) return { field: 'stopLoss', key: 'futures.form.tpslInvalid' };
+    }
+  }
+  // An ROE the position cannot reach at any price (a gain or loss beyond zero) is said under its field.
+  const prices = triggerPrices(c);
+  if (c.by === 'roe' && c.takeProfit !== '' && prices.takeProfit === undefined) return { field: 'takeProfit', key: 'futures.tpsl.roeNoPrice' };
+  if (c.by === 'roe' && c.stopLoss !== '' && prices.stopLoss === undefined) return { field: 'stopLoss', key: 'futures.tpsl.roeNoPrice' };
+  return undefined;
 }
 
-/** The plans to create (POST /api/futures/plan each), whole position, executed at market. */
-export function plansOf(c: TpslContext): FuturesPlanCreate[] {
-  const triggerBy = c.by === 'roe' ? ('roe' as const) : c.triggerBy;
-  const plan = (kind: FuturesPlanCreate['kind'], value: string): FuturesPlanCreate => ({ symbol: c.symbol, kind, trigger_by: triggerBy, trigger_value: value, exec_type: 'market' });
-  return [...(c.takeProfit !== '' ? [plan('take_profit', c.takeProfit)] : []), ...(c.stopLoss !== '' ? [plan('stop_loss', c.by === 'roe' ? asciiMinus(c.stopLoss).slice(1) : c.stopLoss)] : [])];
+/** A typed ROE as the unsigned percentage of the API ("−10" on a stop-loss is 10), or undefined when it is not one. */
+const roePercent = (kind: 'take_profit' | 'stop_loss', value: string, precision = 2): string | undefined => {
+  const v = asciiMinus(value);
+  const unsigned = kind === 'stop_loss' ? (v.startsWith('-') ? v.slice(1) : undefined) : v;
+  return unsigned !== undefined && positive(unsigned, precision) ? unsigned : undefined;
+};
+
+/**
+ * The trigger prices the dialog would store (issue 50 M8): a typed price as it is, a typed ROE as
+ * the price it means for the position now (domain/futures/planTrigger.ts, the server's rule too),
+ * shown beside the field before Confirm. Undefined for an empty or not yet valid field.
+ */
+export function triggerPrices(c: Pick<TpslContext, 'by' | 'takeProfit' | 'stopLoss' | 'position' | 'pricePrecision'>): { takeProfit?: string; stopLoss?: string } {
+  const one = (kind: 'take_profit' | 'stop_loss', value: string): string | undefined => {
+    if (value === '') return undefined;
+    if (c.by === 'price') return positive(value, c.pricePrecision) ? value : undefined;
+    const percent = roePercent(kind, value);
+    return percent === undefined || !c.position ? undefined : roeTriggerPrice(c.position, kind, percent, c.pricePrecision);
+  };
+  return { takeProfit: one('take_profit', c.takeProfit), stopLoss: one('stop_loss', c.stopLoss) };
 }
 
 /**
- * A position's take-profit and stop-loss: by price (triggered by the mark or the last price) or by
- * ROE in percent, confirmed first (§8 "submit take-profit or stop-loss"), then created as plans.
+ * A stop-loss the liquidation would come before: a long's at or below its liquidation price, a
+ * short's at or above. Said as a warning beside the field (the plan may still be set).
+ */
+export function stopBeyondLiquidation(c: Pick<TpslContext, 'by' | 'takeProfit' | 'stopLoss' | 'position' | 'pricePrecision'>): boolean {
+  const stop = triggerPrices(c).stopLoss;
+  const liquidation = c.position?.liquidation_price;
+  if (stop === undefined || !c.position || liquidation === undefined || !isDecimalString(liquidation) || fx(liquidation) <= 0n) return false;
+  return c.position.side === 1 ? fx(stop) <= fx(liquidation) : fx(stop) >= fx(liquidation);
+}
+
+/** The plans to create (POST /api/futures/plan each), whole position, executed at market, each at the price it means, by the mark or the last price. */
+export function plansOf(c: TpslContext): FuturesPlanCreate[] {
+  const prices = triggerPrices(c);
+  const plan = (kind: FuturesPlanCreate['kind'], value: string): FuturesPlanCreate => ({ symbol: c.symbol, kind, trigger_by: c.triggerBy, trigger_value: value, exec_type: 'market' });
+  return [...(prices.takeProfit !== undefined ? [plan('take_profit', prices.takeProfit)] : []), ...(prices.stopLoss !== undefined ? [plan('stop_loss', prices.stopLoss)] : [])];
+}
+
+/**
+ * A position's take-profit and stop-loss: typed as a price or as an ROE in percent, each stored as a
+ * price triggered by the mark or the last price, confirmed first (§8 "submit take-profit or
+ * stop-loss"), then created as plans; the server keeps one of each kind per position, so a new one
+ * replaces the waiting one.
  */
 export const tpslDialogMachine = setup({
   types: {
@@ -88,14 +138,14 @@ export const tpslDialogMachine = setup({
   },
 }).createMachine({
   id: 'tpslDialog',
-  context: ({ input }) => ({ symbol: '', pricePrecision: 2, by: 'price', triggerBy: 'mark', takeProfit: '', stopLoss: '', problem: undefined, replyTo: input.replyTo }),
+  context: ({ input }) => ({ symbol: '', pricePrecision: 2, position: undefined, by: 'price', triggerBy: 'mark', takeProfit: '', stopLoss: '', problem: undefined, replyTo: input.replyTo }),
   initial: 'closed',
   states: {
     closed: {
       on: {
         'tpsl.open': {
           target: 'editing',
-          actions: assign(({ event }) => ({ symbol: event.symbol, pricePrecision: event.pricePrecision, takeProfit: '', stopLoss: '', problem: undefined })),
+          actions: assign(({ event }) => ({ symbol: event.symbol, pricePrecision: event.pricePrecision, position: event.position, takeProfit: '', stopLoss: '', problem: undefined })),
         },
       },
     },
