@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { OPERATOR } from './tests/e2e/support/operatorSession';
 
 /**
  * Browser tests in Debian's Chromium (Playwright cannot download its own browser here) against the
@@ -20,6 +21,9 @@ process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // After the webServer is up: signs the operator in once (2FA is mandatory and a code is good
+  // once) and leaves the session for every test (tests/e2e/support/operatorSession.ts).
+  globalSetup: './tests/e2e/support/globalSetup.ts',
   // Generous for a busy machine (CI shares it): a test that needs 15 s alone took over 30 s at load
   // average 8–13 while other suites ran. Timeouts only cost time when something is really wrong.
   timeout: 60_000,
@@ -53,9 +57,10 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      // The identity reviewer for tests/e2e/kyc.spec.ts (the shell may override both).
-      OPERATOR_ACCOUNT: process.env.OPERATOR_ACCOUNT ?? 'reviewer@openex.test',
-      OPERATOR_PASSWORD: process.env.OPERATOR_PASSWORD ?? 'Operator2026',
+      // The environment's operator, its 2FA pre-enrolled (the shell may override all three).
+      OPERATOR_ACCOUNT: OPERATOR.account,
+      OPERATOR_PASSWORD: OPERATOR.password,
+      OPERATOR_TOTP_SECRET: OPERATOR.totpSecret,
     },
   },
 });

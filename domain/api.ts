@@ -110,7 +110,8 @@ export interface RegistrationDetails {
 }
 
 export interface PlatNote {
-  detail: { title: string; content: string };
+  /** `fallback`: the default language's note stands in for the asked one (absent otherwise). */
+  detail: { title: string; content: string; fallback?: boolean };
 }
 
 export const NOTE_TYPES = { userAgreement: 1, privacyPolicy: 2, beginnerGuide: 3, legalNotice: 4, aboutUs: 5 } as const;
@@ -133,6 +134,11 @@ export interface MarketTick {
    * last it published (docs/API.md "Market-data channels"). Absent on every live tick.
    */
   paused?: true;
+  /**
+   * Set while an operator has halted the spot market (issue 52 §1): the reason traders read, at
+   * most 200 characters. Absent while it trades, so the tick after a resume drops it.
+   */
+  halted_reason?: string;
 }
 
 export interface ContractIndexTick {

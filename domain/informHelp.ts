@@ -31,6 +31,9 @@ export const NOTIFICATION_KINDS = [
   // Orders that wait for a price (issue 50 M10): a spot stop placed its order, a futures TP/SL closed.
   'spot_stop_triggered',
   'futures_plan_triggered',
+  // A balance correction approved by a second operator (issue 51 §4), with its reason.
+  'balance_correction_credit',
+  'balance_correction_debit',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

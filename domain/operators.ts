@@ -17,6 +17,16 @@ export const OPERATOR_PATHS = {
   setRoles: '/api/operator/operator_roles',
   audit: '/api/operator/audit',
   auditExport: '/api/operator/audit_export',
+  /** Mandatory 2FA (issue 51 §1): the sign-in's second step, and the enrolment at a first sign-in or after a reset. */
+  loginSecondStep: '/api/operator/login_2fa',
+  loginEnrol: '/api/operator/login_enrol',
+  /** The operator's own sessions (list, end one, end all others) and sign-in history. */
+  mySessions: '/api/operator/my_sessions',
+  mySessionRevoke: '/api/operator/my_session_revoke',
+  myOtherSessionsRevoke: '/api/operator/my_sessions_revoke_others',
+  mySignIns: '/api/operator/my_sign_ins',
+  /** An admin resets another operator's 2FA (never their own). */
+  resetTwoFactor: '/api/operator/operator_reset_2fa',
 } as const;
 
 export const OPERATOR_ROLES = ['admin', 'compliance', 'finance', 'risk', 'support', 'auditor'] as const;
@@ -35,13 +45,26 @@ export const OPERATOR_PERMISSIONS = [
   'identity.review',
   'users.read',
   'users.security',
+  /** Freeze and unfreeze a user, change their identity level (issue 51 §3). */
+  'users.freeze',
+  /** Add a note to a user's page (add-only). */
+  'users.notes',
   'withdrawals.read',
   'withdrawals.review',
+  /** Balance corrections (issue 51 §4): read, propose, and approve or reject another operator's proposal. */
+  'corrections.read',
+  'corrections.propose',
+  'corrections.approve',
   'p2p.appeals.read',
   'p2p.appeals.resolve',
   'trading.read',
   'trading.write',
   'audit.read',
+  /** Announcements and the platform notes (issue 51 §5). */
+  'notices.read',
+  'notices.write',
+  /** Build a proof-of-liabilities snapshot now (issue 52 §4; the daily one builds itself). */
+  'liabilities.build',
 ] as const;
 export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
 
@@ -49,9 +72,9 @@ const READS = OPERATOR_PERMISSIONS.filter((p) => p.endsWith('.read'));
 
 /** Each role's permissions; an operator holding several roles has the union. */
 export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly OperatorPermission[]>> = {
-  admin: ['session', 'operators.read', 'operators.manage'],
-  compliance: ['session', 'identity.read', 'identity.review', 'users.read', 'users.security'],
-  finance: ['session', 'withdrawals.read', 'withdrawals.review'],
+  admin: ['session', 'operators.read', 'operators.manage', 'notices.read', 'notices.write'],
+  compliance: ['session', 'identity.read', 'identity.review', 'users.read', 'users.security', 'users.freeze', 'users.notes'],
+  finance: ['session', 'withdrawals.read', 'withdrawals.review', 'corrections.read', 'corrections.propose', 'corrections.approve', 'liabilities.build'],
   risk: ['session', 'trading.read', 'trading.write'],
   support: ['session', 'users.read', 'p2p.appeals.read', 'p2p.appeals.resolve'],
   auditor: ['session', ...READS],
@@ -123,4 +146,56 @@ export interface OperatorAuditExport {
   filename: string;
   rows: number;
   csv: string;
+}
+
+/**
+ * What /api/operator/login answers after the right password (issue 51 §1: 2FA is mandatory): the
+ * session when a right `code` came with it; else the second step's challenge (2FA on), or the
+ * enrolment (2FA not on yet: a first sign-in, or after an admin's reset).
+ */
+export interface OperatorSecondStep {
+  second_factor: true;
+  challenge: string;
+  /** Epoch ms; the challenge works only until then, and only from the address that obtained it. */
+  expires_at: number;
+}
+
+export interface OperatorEnrolment {
+  enrol: true;
+  ticket: string;
+  expires_at: number;
+  /** Base32, to type into the authenticator app, and its otpauth:// URI for the QR code. */
+  secret: string;
+  uri: string;
+  issuer: string;
+  account: string;
+}
+
+export const isOperatorSecondStep = (answer: unknown): answer is OperatorSecondStep =>
+  typeof answer === 'object' && answer !== null && (answer as { second_factor?: unknown }).second_factor === true;
+export const isOperatorEnrolment = (answer: unknown): answer is OperatorEnrolment =>
+  typeof answer === 'object' && answer !== null && (answer as { enrol?: unknown }).enrol === true;
+
+/** One of the operator's own live sessions (my_sessions). */
+export interface OperatorSessionView {
+  id: number;
+  user_agent: string;
+  ip: string;
+  /** Epoch ms. */
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  /** The session this request came with. */
+  current: boolean;
+}
+
+/** One sign-in attempt of the operator (my_sign_ins): the audit log's rows of kind operator.sign_in and operator.two_factor_enrol. */
+export interface OperatorSignInView {
+  id: number;
+  at: number;
+  client: string;
+  kind: string;
+  outcome: AuditOutcome;
+  /** The refusal's message key (loginFailed, twoFactorWrong …), '' when done. */
+  detail: string;
 }

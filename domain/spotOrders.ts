@@ -69,6 +69,13 @@ export interface SpotOrder {
   time_in_force: SpotTimeInForce | 'FOK';
   created_at: number;
   updated_at: number;
+  /**
+   * Lists and the detail only (issue 50 M11): the trigger of the stop-limit that placed this order
+   * (null for an order placed directly), and whether it is the limit leg of an OCO. Absent on the
+   * private channel's pushes, which the lists merge with what they read.
+   */
+  stop_trigger?: string | null;
+  oco?: boolean;
 }
 
 /** A stop's status: waiting for its trigger, triggered (its order placed), cancelled, failed (its order was refused). */
@@ -143,6 +150,8 @@ export const SPOT_PATHS = {
   stopCancel: '/api/spot/stop_cancel',
   /** Waiting and triggered stops: { symbol?, page, size? }. */
   stopsCurrent: '/api/spot/stops_current',
+  /** Stops that are over (cancelled, failed, triggered with their order finished): { days, page, size?, symbol? } (issue 50 M11). */
+  stopsHistory: '/api/spot/stops_history',
 } as const;
 
 /** The private channel (domain/userChannel.ts) and what the products send on it. */

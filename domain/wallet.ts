@@ -166,6 +166,10 @@ export interface WithdrawQuota {
   remaining: string;
   available: string;
   verified: boolean;
+  /** Allowlist mode on: withdrawals go only to saved addresses once usable (issue 35; said at the address, issue 50 M16). */
+  allowlist?: boolean;
+  /** 2FA on: the withdrawal takes its code, and the form asks for it as required, not "if 2FA is on" (issue 50 C8). */
+  two_factor?: boolean;
 }
 
 /** POST /api/wallet/transfer body (sent with an Idempotency-Key header). Internal transfers carry no fee. */
@@ -200,6 +204,8 @@ export interface LedgerRecord {
   ref_type: string;
   ref_id: number | null;
   created_at: number;
+  /** What the user should read beside the entry: a balance correction's reason (issue 51 §4); null otherwise. */
+  note?: string | null;
 }
 
 export const WALLET_PATHS = {

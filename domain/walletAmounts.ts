@@ -95,4 +95,7 @@ export const LEDGER_KIND_KEYS: Record<string, string> = {
   liquidation_surplus: 'wallet.kind.liquidationSurplus',
   stop_freeze: 'wallet.kind.stopFreeze',
   stop_unfreeze: 'wallet.kind.stopUnfreeze',
+  // Balance corrections approved by a second operator (issue 51 §4); the entry carries the reason.
+  correction_credit: 'wallet.kind.correctionCredit',
+  correction_debit: 'wallet.kind.correctionDebit',
 };

@@ -40,6 +40,23 @@ export interface WithdrawLimits {
   remaining: string;
   /** The network chosen: the address must have its shape (addressFormats.ts), checked on the form, not after the confirmation. */
   network?: string;
+  /**
+   * Allowlist mode on (issue 35): the user's saved addresses of this currency and network, and the
+   * time to judge them at. The address is then checked on the form, at the field, before the funds
+   * password step (issue 50 M16): an unsaved address, or a saved one not yet usable, is refused there.
+   */
+  allowlist?: { now: number; saved: ReadonlyArray<{ address: string; usable_from?: number }> };
+}
+
+/** Why allowlist mode refuses `address`, or undefined when it lets it through (or is off). */
+export function allowlistProblem(limits: Pick<WithdrawLimits, 'allowlist'>, address: string): string | undefined {
+  if (!limits.allowlist) return undefined;
+  const typed = address.trim();
+  if (typed === '') return undefined;
+  const saved = limits.allowlist.saved.find((a) => a.address === typed);
+  if (!saved) return 'wallet.validation.notInAllowlist';
+  if (saved.usable_from !== undefined && saved.usable_from > limits.allowlist.now) return 'wallet.validation.notYetUsable';
+  return undefined;
 }
 
 /** The most that can leave now ("All"): the balance less the fee, within the 24-hour quota, never below zero, at most 8 decimals. */
@@ -61,7 +78,8 @@ export function withdrawSchema(limits: WithdrawLimits) {
       .string()
       .trim()
       .required('wallet.validation.addressRequired')
-      .test('format', 'wallet.validation.addressInvalid', (v) => limits.network === undefined || isAddressOf(limits.network, v ?? '')),
+      .test('format', 'wallet.validation.addressInvalid', (v) => limits.network === undefined || isAddressOf(limits.network, v ?? ''))
+      .test('allowlist', ({ value }) => allowlistProblem(limits, String(value ?? '')) ?? 'wallet.validation.notInAllowlist', (v) => allowlistProblem(limits, v ?? '') === undefined),
     quantity: quantity()
       .test('minimum', 'wallet.validation.belowMinimum', (v) => !positive(v) || compareDecimal(v!.trim(), limits.min) >= 0)
       .test('quota', 'wallet.validation.overQuota', (v) => !positive(v) || compareDecimal(v!.trim(), limits.remaining) <= 0)

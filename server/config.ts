@@ -36,8 +36,11 @@ export interface ServerConfig {
   invitationCode?: string;
   /** Email delivery of verification codes (SMTP_URL, SMTP_FROM); without it codes go to the outbox. */
   smtp?: { url: string; from: string };
-  /** The identity reviewer created or refreshed at start (OPERATOR_ACCOUNT and OPERATOR_PASSWORD, both or neither). */
-  operator?: { account: string; password: string };
+  /**
+   * The first admin, created or refreshed at start (OPERATOR_ACCOUNT and OPERATOR_PASSWORD, both or
+   * neither); OPERATOR_TOTP_SECRET (base32, optional) pre-enrols its 2FA, else it enrols at its first sign-in.
+   */
+  operator?: { account: string; password: string; totpSecret?: string };
   /** The simulated chain's deposit faucet, POST /api/chain/simulate_deposit (CHAIN_SIMULATOR=off turns it off). */
   chainSimulator?: boolean;
   /** Time between blocks of the simulated chain, in ms (CHAIN_BLOCK_MS, default 2000). */
@@ -151,7 +154,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     primaryUrl: primaryUrl(env.PRIMARY_URL),
     trustedProxies: (env.TRUSTED_PROXIES ?? '').split(',').map((a) => a.trim()).filter(Boolean),
     socketsPerAddress: wholeNumber(env.SOCKETS_PER_ADDRESS, 'SOCKETS_PER_ADDRESS'),
-    operator: env.OPERATOR_ACCOUNT && env.OPERATOR_PASSWORD ? { account: env.OPERATOR_ACCOUNT, password: env.OPERATOR_PASSWORD } : undefined,
+    operator:
+      env.OPERATOR_ACCOUNT && env.OPERATOR_PASSWORD
+        ? { account: env.OPERATOR_ACCOUNT, password: env.OPERATOR_PASSWORD, ...(env.OPERATOR_TOTP_SECRET ? { totpSecret: env.OPERATOR_TOTP_SECRET } : {}) }
+        : undefined,
   };
 }
 

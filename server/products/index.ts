@@ -6,6 +6,7 @@ import { fiat } from './fiat/product.js';
 import { futures } from './futures/product.js';
 import { ico } from './ico/product.js';
 import { kyc } from './kyc/product.js';
+import { liabilities } from './liabilities/product.js';
 import { markets } from './markets/product.js';
 import { operator } from './operator/product.js';
 import { platform } from './platform/product.js';
@@ -18,4 +19,4 @@ import { wallet } from './wallet/product.js';
  * Every product the server runs, in start order (stopped in reverse). Adding a product is one
  * folder under server/products and one line here.
  */
-export const PRODUCTS: readonly ServerProduct[] = [platform, markets, accounts, support, kyc, operator, wallet, spot, seconds, ico, fiat, futures, apikeys, binance];
+export const PRODUCTS: readonly ServerProduct[] = [platform, markets, accounts, support, kyc, operator, wallet, spot, seconds, ico, fiat, futures, apikeys, binance, liabilities];

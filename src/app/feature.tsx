@@ -1,6 +1,7 @@
 import { Suspense, use, type ComponentType, type Key, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCRIPT_CHUNK_TIMEOUT_MS } from '../../domain/constants';
+import type { OperatorPermission } from '../../domain/operators';
 import { loadEnglishRest } from '../locales';
 import { completeCatalogue, hasWholeCatalogue } from '../services/i18n';
 import { createFlowContext, LazyValue, type FlowContext } from './flowContext';
@@ -137,27 +138,40 @@ export interface OperatorDesk {
   label: string;
   page: Page;
   /**
+   * What the desk reads with (domain/operators.ts): the console shows the tab only to an operator
+   * whose roles grant it. A convenience: the server checks every call's own permission.
+   */
+  permission: OperatorPermission;
+  /**
    * Where the tab goes: desks are shown by this number (default 0), then in product order. The
    * identity review stays the landing desk; a desk used rarely (the users desk) says 1 to go last.
    */
   order?: number;
 }
 
+/**
+ * A product's operator desks, fetched with the console only (its `desks.ts`): the declarations and
+ * their pages' chunk lists are not on the site's first page.
+ */
+export type DeskList = () => Promise<OperatorDesk[]>;
+
 /** A product once its effects are supplied: it wraps the app in its provider. */
 export interface ProvidedFeature {
   id: string;
-  desks: OperatorDesk[];
+  desks: DeskList;
   wrap: (children: ReactNode) => ReactNode;
 }
 
 /** Every product's operator desks, for the operator interface's tabs. */
 export const OperatorDesksContext = createFlowContext<OperatorDesk[]>('OperatorDesks');
 
+const noDesks: DeskList = () => Promise.resolve([]);
+
 /** A product module of the browser app: src/features/<id>/feature.ts, listed once in src/features/index.ts. */
 export interface Feature {
   id: string;
   routes: FeatureRoutes;
-  desks?: OperatorDesk[];
+  desks?: DeskList;
   provide: (services: Services) => ProvidedFeature;
 }
 
@@ -177,7 +191,7 @@ export function defineFeature<Flows>(
   definition: {
     id: string;
     routes: FeatureRoutes;
-    desks?: OperatorDesk[];
+    desks?: DeskList;
     context: FlowContext<Flows>;
   } & ({ provide: (services: Services) => Flows; load?: never } | { load: () => Promise<{ provide: (services: Services) => Flows }>; provide?: never }),
 ): Feature {
@@ -187,7 +201,7 @@ export function defineFeature<Flows>(
       ...rest,
       provide: (services) => {
         const flows = provide(services);
-        return { id: definition.id, desks: definition.desks ?? [], wrap: (children) => <context.Provider value={flows}>{children}</context.Provider> };
+        return { id: definition.id, desks: definition.desks ?? noDesks, wrap: (children) => <context.Provider value={flows}>{children}</context.Provider> };
       },
     };
   }
@@ -202,7 +216,8 @@ export function defineFeature<Flows>(
     }));
   const withFlows = (page: Page): Page => (page.shell ? page : { ...page, preload: () => Promise.all([page.preload(), fetchModule()]) });
   const routes = mapPages(definition.routes, withFlows);
-  const desks = (definition.desks ?? []).map((desk) => ({ ...desk, page: withFlows(desk.page) }));
+  const declared = definition.desks;
+  const desks: DeskList = declared ? async () => (await declared()).map((desk) => ({ ...desk, page: withFlows(desk.page) })) : noDesks;
   return {
     ...rest,
     routes,
@@ -223,6 +238,18 @@ function mapPages(routes: FeatureRoutes, change: (page: Page) => Page): FeatureR
 
 /** Every provided product's provider around the app, in list order: the one provider main.tsx mounts. */
 export function FeatureProviders(props: { features: ProvidedFeature[]; children: ReactNode }) {
-  const desks = props.features.flatMap((feature) => feature.desks).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+  const desks = consoleDesks(props.features);
   return <OperatorDesksContext.Provider value={desks}>{props.features.reduceRight((children, feature) => feature.wrap(children), props.children)}</OperatorDesksContext.Provider>;
+}
+
+const desksOf = new WeakMap<ProvidedFeature[], LazyValue<OperatorDesk[]>>();
+
+/** Every product's desks in their order, fetched once when the console first reads them (it suspends meanwhile). */
+function consoleDesks(features: ProvidedFeature[]): LazyValue<OperatorDesk[]> {
+  let desks = desksOf.get(features);
+  if (!desks) {
+    desks = new LazyValue(async () => (await Promise.all(features.map((feature) => feature.desks()))).flat().sort((a, b) => (a.order ?? 0) - (b.order ?? 0)));
+    desksOf.set(features, desks);
+  }
+  return desks;
 }

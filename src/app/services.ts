@@ -28,10 +28,14 @@ import { socketConnectionMachine, type SocketConnectionActorRef } from './machin
 import { toastMachine, type ToastActorRef, type ToastTone } from './machines/toast/toast.machine';
 import { userStreamMachine } from './machines/userStream/userStream.machine';
 
-/** Who the operator API client asks for the operator's token, and tells about a 403 (the operator feature binds it). */
+/**
+ * Who the operator API client asks for the operator's token, and tells about a 403 (the operator
+ * feature binds it): `data.permission` set is a refusal of what the operator's roles lack (they
+ * stay signed in); without it the session has ended.
+ */
 export interface OperatorLink {
   getToken: () => string | undefined;
-  onForbidden: () => void;
+  onForbidden: (message: string | undefined, data: unknown) => void;
 }
 
 /** The long-lived actors of the app shell, read by the shell's hooks (app/views/hooks.ts). */
@@ -97,7 +101,7 @@ export async function createServices(options: { navigate: (to: string) => void; 
     getLang: lang,
     onForbidden: (message) => session?.send({ type: 'session.forbidden', message }),
   });
-  const operatorApi = createApiClient({ getToken: () => operator.getToken(), getLang: lang, onForbidden: () => operator.onForbidden() });
+  const operatorApi = createApiClient({ getToken: () => operator.getToken(), getLang: lang, onForbidden: (message, data) => operator.onForbidden(message, data) });
   const socket = createSocketClient({
     getLang: lang,
     // A session signed out elsewhere (the sessions list, a password change) ends this page's at once:

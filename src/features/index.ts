@@ -4,7 +4,9 @@ import { fiatFeature } from './fiat/feature';
 import { futuresFeature } from './futures/feature';
 import { icoFeature } from './ico/feature';
 import { kycFeature } from './kyc/feature';
+import { liabilitiesFeature } from './liabilities/feature';
 import { marketsFeature } from './markets/feature';
+import { marketsDeskFeature } from './markets/operator/marketsDesk.feature';
 import { operatorFeature } from './operator/feature';
 import { secondsFeature } from './seconds/feature';
 import { spotFeature } from './spot/feature';
@@ -17,4 +19,4 @@ import { walletFeature } from './wallet/feature';
  * (Operator desks appear in this order: identity reviews first.)
  */
 // The operator desk's tabs follow this order: identity review first (its queue is the desk's landing), then withdrawals, ICO, then P2P appeals.
-export const FEATURES: Feature[] = [marketsFeature, spotFeature, secondsFeature, accountsFeature, kycFeature, walletFeature, futuresFeature, icoFeature, fiatFeature, supportFeature, operatorFeature];
+export const FEATURES: Feature[] = [marketsFeature, spotFeature, secondsFeature, accountsFeature, kycFeature, walletFeature, futuresFeature, icoFeature, fiatFeature, supportFeature, operatorFeature, liabilitiesFeature, marketsDeskFeature];

@@ -8,8 +8,11 @@ export interface ApiClientOptions {
   /** Current token and language, read at call time (they change while the app runs). */
   getToken: () => string | undefined;
   getLang: () => string;
-  /** Told about body code 403; the composition root forwards it to the session machine. */
-  onForbidden: (message: string | undefined) => void;
+  /**
+   * Told about body code 403; the composition root forwards it to the session machine. `data`: the
+   * envelope's, where an operator's refusal names the permission it lacks (an ended session's is null).
+   */
+  onForbidden: (message: string | undefined, data?: unknown) => void;
   /** For tests: the fetch to call (the browser's by default). */
   fetch?: typeof fetch;
 }
@@ -79,7 +82,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (envelope.code === ResultCode.ok) return envelope.data as T;
     const serverMessage = typeof envelope.msg === 'string' && envelope.msg.length > 0 ? envelope.msg : undefined;
     if (envelope.code === ResultCode.forbidden) {
-      options.onForbidden(serverMessage);
+      options.onForbidden(serverMessage, envelope.data);
       throw { kind: 'forbidden', serverMessage } satisfies ApiError;
     }
     throw (serverMessage ? { kind: 'server', serverMessage } : { kind: 'system' }) satisfies ApiError;

@@ -21,8 +21,8 @@ test('a new user registers with a code from the outbox, signs out, and logs in a
   await register(page, email, { account: /Email or phone/, send: 'Send code', code: /Verification code/, next: /^Next$/ });
   await page.getByLabel('Login password', { exact: true }).fill('Trader2026!');
   await page.getByLabel('Repeat the password').fill('Trader2026!');
-  await page.getByLabel('Fund password', { exact: true }).fill('Funds2026!');
-  await page.getByLabel('Repeat the fund password').fill('Funds2026!');
+  await page.getByLabel('Funds password', { exact: true }).fill('Funds2026!');
+  await page.getByLabel('Repeat the funds password').fill('Funds2026!');
   await page.getByLabel('Invitation code').fill('OPENEX');
   await page.getByRole('button', { name: 'Create account' }).click();
   // Not yet agreed: the form says so and stays.
@@ -79,7 +79,7 @@ test('registration speaks Japanese, including the rules of step two', async ({ p
 test('a forgotten password is reset with a code, then the new one logs in', async ({ page }) => {
   const email = `e2e-reset-${Date.now()}@example.org`;
   await register(page, email, { account: /Email or phone/, send: 'Send code', code: /Verification code/, next: /^Next$/ });
-  for (const [label, value] of [['Login password', 'Trader2026!'], ['Repeat the password', 'Trader2026!'], ['Fund password', 'Funds2026!'], ['Repeat the fund password', 'Funds2026!'], ['Invitation code', 'OPENEX']] as const) {
+  for (const [label, value] of [['Login password', 'Trader2026!'], ['Repeat the password', 'Trader2026!'], ['Funds password', 'Funds2026!'], ['Repeat the funds password', 'Funds2026!'], ['Invitation code', 'OPENEX']] as const) {
     await page.getByLabel(label, { exact: true }).fill(value);
   }
   await page.getByRole('checkbox').check();

@@ -5,7 +5,7 @@ import type fiatCatalogue from '../../src/locales/fiat/en_US.json';
 import { baseCatalogue, type BaseCatalogue } from './support/catalogue';
 import { FIAT_PATHS, type FiatAd, type FiatMethod } from '../../domain/fiat';
 import { LANGUAGES } from '../../domain/languages';
-import { OPERATOR, operatorDesk } from './support/operator';
+import { operatorDesk, operatorSession } from './support/operator';
 import { registerThroughUi, TEST_FUNDS_PASSWORD } from './support/register';
 import { call, fundAccount, tokenOf } from './support/api';
 import { codeFor } from './support/outbox';
@@ -52,7 +52,7 @@ async function newTrader(browser: Browser, tag: string, lang?: string): Promise<
 async function readySeller(page: Page): Promise<{ token: string; method: FiatMethod }> {
   const token = await tokenOf(page);
   const status = await call<{ submission_id: number | null }>(page, '/api/identity/submit', { name: 'Ada Lovelace', id_number: 'X1234567', front: PNG, back: PNG }, token);
-  const { token: op } = await call<{ token: string }>(page, '/api/operator/login', OPERATOR);
+  const { token: op } = operatorSession();
   await call(page, '/api/operator/kyc/approve', { id: status.submission_id }, op);
   await call(page, '/api/user/coll_method_add', { real_name: 'Ada Lovelace', card_number: '6222 8888 7777 1234', bank_name: 'E2E Bank', currency: 'USD' }, token);
   const [method] = await call<FiatMethod[]>(page, '/api/fiat/methods', {}, token);
@@ -111,6 +111,9 @@ test('a newcomer buys USDT from a simulated merchant', async ({ page }) => {
   await expect(page.getByRole('status').first()).toContainText(EN.payTitle.replace('{{amount}}', '25.00').replace('{{fiat}}', 'USD'));
   await expect(page.getByTestId('card-number')).toContainText(/\d{4} \d{4}/);
   await expect(page.getByTestId('countdown')).toHaveText(/^1:59:\d\d$/);
+  // Issue 50 M15: the countdown ticks outside the live region, so only a change of step is announced.
+  await expect(page.getByRole('status').getByTestId('countdown')).toHaveCount(0);
+  await expect(page.getByRole('timer')).toHaveCount(1);
   await page.getByRole('button', { name: EN.iHavePaid }).click();
   await page.getByRole('dialog').getByRole('button', { name: EN.base.common.confirm }).click();
   await expect(page).toHaveURL(/\/deal\/buy-confirm\/\d+$/);
@@ -226,7 +229,7 @@ test('an unpaid order is cancelled when pay_time runs out: the escrow returns an
   const buyer = await newTrader(browser, 'buyer-timeout');
   // legal_trade.pay_time through the operator's call (docs/API.md): 0.25 minutes for this order
   // only (an order keeps the deadline it was given), put back at once.
-  const { token: op } = await call<{ token: string }>(buyer, '/api/operator/login', OPERATOR);
+  const { token: op } = operatorSession();
   expect(await call(buyer, FIAT_PATHS.operatorLegalTrade, { pay_time: 0.25 }, op)).toMatchObject({ pay_time: 0.25 });
   try {
     await buyFromAd(buyer, EN, '10', ad.id);
@@ -239,6 +242,10 @@ test('an unpaid order is cancelled when pay_time runs out: the escrow returns an
   await expect(buyer.getByRole('heading', { name: EN.status.cancelled })).toBeVisible({ timeout: 25_000 });
   await expect(buyer.getByRole('status')).toContainText(EN.cancelledExpired);
   await expect(buyer.getByRole('button', { name: EN.iHavePaid })).toHaveCount(0);
+  // Issue 50 C10: a cancelled order is at no step, and its chat is read-only.
+  await expect(buyer.locator('[aria-current=step]')).toHaveCount(0);
+  await expect(buyer.getByTestId('chat-closed')).toBeVisible();
+  await expect(buyer.getByRole('textbox', { name: EN.chat.message })).toHaveCount(0);
   expect((await call<FiatAd>(seller, FIAT_PATHS.ad, { ad_id: ad.id })).remaining).toBe('100');
   const [usdt] = (await call<Array<{ currency: string; available: string; frozen: string }>>(seller, '/api/wallet/balances', { account: 'legal' }, await tokenOf(seller))).filter((b) => b.currency === 'USDT');
   expect(usdt).toMatchObject({ available: '100', frozen: '100' });
@@ -329,7 +336,7 @@ test("the operator edits legal_trade on the Trade settings tab: the form's rules
   desk.on('pageerror', (error) => {
     throw error;
   });
-  const { token: op } = await call<{ token: string }>(desk, '/api/operator/login', OPERATOR);
+  const { token: op } = operatorSession();
   const before = await call<{ pay_time: number; confirm_time: number; max_unpaid_num: number }>(desk, FIAT_PATHS.operatorTradeSettings, {}, op);
   await desk.getByRole('tab', { name: EN.settings.tab }).click();
   const form = desk.getByRole('form', { name: EN.settings.title });

@@ -228,6 +228,10 @@ for (const lang of [EN, ZH]) {
     await page.getByRole('dialog').getByRole('button', { name: lang.base.common.confirm }).click();
     const wrong = lang.server.walletFundsPasswordWrong!.split('{')[0]!.trim();
     await expect(page.getByRole('dialog').getByRole('alert').filter({ hasText: wrong })).toBeVisible();
+    // Issue 50 M1: said once, in the dialog (not also in a toast and under the form), and still there 3 s later.
+    await expect(page.getByText(wrong)).toHaveCount(1);
+    await page.waitForTimeout(3000);
+    await expect(page.getByRole('dialog').getByRole('alert').filter({ hasText: wrong })).toBeVisible();
     await expect(page.getByRole('dialog').getByLabel(w.fundsPassword)).toBeVisible();
     await expect(page.getByRole('button', { name: w.confirm })).toHaveCount(0);
     await page.getByRole('dialog').getByRole('button', { name: lang.base.common.cancel }).click();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type icoCatalogue from '../../src/locales/ico/en_US.json';
 import type { IcoProject } from '../../domain/ico';
-import { OPERATOR, operatorDesk } from './support/operator';
+import { operatorDesk, operatorSession } from './support/operator';
 import { signedUpOn } from './support/header';
 import { registerThroughUi } from './support/register';
 import { call, fundAccount, tokenOf } from './support/api';
@@ -32,7 +32,7 @@ test.beforeEach(async ({ page }) => {
 const fundIco = (page: Page, quantity: string) => fundAccount(page, 'ico', quantity);
 
 async function operatorCreates(page: Page, body: object): Promise<IcoProject> {
-  const { token } = await call<{ token: string }>(page, '/api/operator/login', OPERATOR);
+  const { token } = operatorSession();
   return call<IcoProject>(page, '/api/operator/ico/project_save', body, token);
 }
 
@@ -42,7 +42,7 @@ async function operatorCreates(page: Page, body: object): Promise<IcoProject> {
  * ended, and the project settled, before the edit (refused then), which is what is waited for anyway.
  */
 async function endRecruitNow(page: Page, projectId: number): Promise<void> {
-  const { token } = await call<{ token: string }>(page, '/api/operator/login', OPERATOR);
+  const { token } = operatorSession();
   await page.request.post('/api/operator/ico/project_save', { data: { id: projectId, end_at: Date.now() }, headers: { token } });
 }
 
@@ -178,19 +178,26 @@ test('the operator creates a listed project with the date pickers; at its settle
       const two = (n: number) => String(n).padStart(2, '0');
       return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
     }, offsetMs);
+  // A date picker and a 24-hour HH:MM[:SS] time beside it (issue 50 C12: no 12-hour picker).
+  const fillWhen = async (name: 'start_at' | 'end_at', text: string) => {
+    const [date, time] = text.split('T');
+    await form.locator(`input[name=${name}_date]`).fill(date!);
+    await form.locator(`input[name=${name}_time]`).fill(time!);
+  };
+  await expect(form.locator('input[name=start_at_time]')).toHaveValue(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/);
   const sent: string[] = [];
   desk.on('request', (r) => void (r.url().includes('/api/operator/ico/project_save') && sent.push(r.postData() ?? '')));
 
   // An end before the start is refused before anything is sent.
-  await form.locator('input[name=start_at]').fill(await local(-60_000));
-  await form.locator('input[name=end_at]').fill(await local(-120_000));
+  await fillWhen('start_at', await local(-60_000));
+  await fillWhen('end_at', await local(-120_000));
   await desk.getByRole('button', { name: EN.desk.save }).click();
   await expect(form.getByRole('alert')).toHaveText(EN.desk.endBeforeStart);
   expect(sent).toHaveLength(0);
 
   const start = await local(-60_000);
-  await form.locator('input[name=start_at]').fill(start);
-  await form.locator('input[name=end_at]').fill(await local(25_000));
+  await fillWhen('start_at', start);
+  await fillWhen('end_at', await local(25_000));
   await desk.getByRole('button', { name: EN.desk.save }).click();
   await expect(desk.getByRole('table')).toContainText(symbol, { timeout: 15_000 });
   expect(sent).toHaveLength(1);

@@ -30,7 +30,7 @@ const EN: Words = {
   send: 'Send code',
   code: /Verification code/,
   next: /^Next$/,
-  details: [['Login password', 'Trader2026!'], ['Repeat the password', 'Trader2026!'], ['Fund password', 'Funds2026!'], ['Repeat the fund password', 'Funds2026!'], ['Invitation code', 'OPENEX']],
+  details: [['Login password', 'Trader2026!'], ['Repeat the password', 'Trader2026!'], ['Funds password', 'Funds2026!'], ['Repeat the funds password', 'Funds2026!'], ['Invitation code', 'OPENEX']],
   create: 'Create account',
   accountMenu: 'Account',
   identity: { name: 'Full name', idNumber: 'ID number', front: 'Front of ID', back: 'Back of ID', submit: 'Submit for review', submitted: 'Identity submitted and awaiting review' },

@@ -48,7 +48,7 @@ test.describe('market process', () => {
     test.skip(!(await redisAnswers()), 'no Redis on 127.0.0.1:6379 for the bus');
     test.setTimeout(120_000);
     // The server believes the front's X-Forwarded-For (the same host here).
-    server = runScript('server/main.ts', { ...env, PORT: String(port), DATA_DIR: dataDir, TRUSTED_PROXIES: '127.0.0.1', OPERATOR_ACCOUNT: OPERATOR.account, OPERATOR_PASSWORD: OPERATOR.password });
+    server = runScript('server/main.ts', { ...env, PORT: String(port), DATA_DIR: dataDir, TRUSTED_PROXIES: '127.0.0.1', OPERATOR_ACCOUNT: OPERATOR.account, OPERATOR_PASSWORD: OPERATOR.password, OPERATOR_TOTP_SECRET: OPERATOR.totpSecret });
     await untilAnswers(`${origin}/home`, 200);
     startMarkets();
     futuresProcess = runScript('server/marketProcess.ts', { ...env, MARKET_PROCESS: 'f1', DATABASE_URL: embeddedDatabaseUrl(join(dataDir, 'postgres')) });

@@ -87,6 +87,9 @@ test('buy up and down, watch the countdown, see the results and the history', as
     await expect(card.getByTestId('seconds-result')).toHaveText(new RegExp(`^(${EN.outcome.win} \\+\\d+\\.\\d{2}|${EN.outcome.loss} -\\d+\\.\\d{2}|${EN.outcome.draw} 0\\.00) USDT$`));
     await expect(card).toContainText(EN.settlePrice);
   }
+  // Issue 50 C7: settled contracts are results, no longer under "Open contracts".
+  await expect(page.getByTestId('seconds-open-cards').getByTestId('seconds-card')).toHaveCount(0);
+  await expect(page.getByTestId('seconds-results').getByTestId('seconds-card')).toHaveCount(2);
   await page.screenshot({ path: test.info().outputPath('seconds-settled.png') });
   // Today's result on the wallet's seconds account page is the sum of the two results (summed in cents).
   const results = await cards.getByTestId('seconds-result').allTextContents();

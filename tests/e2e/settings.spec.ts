@@ -26,7 +26,7 @@ test('a new user edits settings, keeps an address book and collection methods, a
   await page.goto('/user/c-set');
   await page.getByLabel('Display language').selectOption('de_DE');
   await page.goto('/user/c-symAddr');
-  await page.getByLabel(de.col!.network!).fill('TRC20');
+  await page.getByLabel(de.col!.network!).selectOption('TRC20'); // A select of the currency's networks (issue 50 M12)
   await page.getByLabel(de.col!.address!, { exact: true }).fill('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE');
   await page.getByLabel(de.addresses!.noteLabel!).fill('abc');
   await page.getByRole('button', { name: de.addresses!.add! }).click();

@@ -93,4 +93,29 @@ test('a stop-limit is placed by its labels, waits with its trigger, is cancelled
   await expect(ocoRow).toContainText(s.type.oco);
   await expect(ocoRow.getByTestId('stop-trigger')).toHaveText(group(trigger));
   await page.screenshot({ path: test.info().outputPath('oco-placed.png') });
+
+  // Issue 50 M11: the OCO's limit leg is marked OCO among the open orders; M19: at 1440 px the
+  // Actions column is whole, its Cancel button inside the panel (it was cut to "Cance").
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await ordersPanel(page).getByRole('tab', { name: new RegExp(`^${EN.openOrders}`) }).click();
+  const leg = ordersPanel(page).getByRole('row').filter({ hasText: EN.waiting });
+  await expect(leg).toContainText(s.type.oco);
+  const cancel = leg.getByRole('button', { name: EN.revoke });
+  const [button, panel] = await Promise.all([cancel.boundingBox(), ordersPanel(page).boundingBox()]);
+  expect(button!.x + button!.width).toBeLessThanOrEqual(panel!.x + panel!.width);
+  const hit = await cancel.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return el.contains(document.elementFromPoint(r.right - 2, r.top + r.height / 2));
+  });
+  expect(hit).toBe(true);
+
+  // Cancelled, both stops are in the stop history of /order/spot-history (issue 50 M11).
+  await ordersPanel(page).getByRole('tab', { name: new RegExp(`^${s.stops.title}`) }).click();
+  await ocoRow.getByRole('button', { name: EN.revoke }).click();
+  await page.getByRole('dialog').getByRole('button', { name: EN.confirm }).click();
+  await expect(page.getByRole('status').filter({ hasText: s.stops.cancelled })).toBeVisible({ timeout: 15_000 });
+  await page.goto('/order/spot-history');
+  const stopHistory = page.getByRole('table', { name: s.stops.history });
+  await expect(stopHistory.getByRole('row').filter({ hasText: s.stops.status.cancelled })).toHaveCount(2, { timeout: 15_000 });
+  await expect(stopHistory.getByRole('row').filter({ hasText: s.type.oco })).toHaveCount(1);
 });

@@ -124,6 +124,8 @@ for (const lang of ['en_US', 'de_DE']) {
     await panel.getByRole('button', { name: t('twoFactor.confirm') }).click();
     const codes = panel.getByRole('list', { name: t('twoFactor.codesTitle') }).getByRole('listitem');
     await expect(codes).toHaveCount(10);
+    // Issue 50 M2: the security level counts 2FA at once, without a reload.
+    await expect(page.getByRole('region', { name: t('safety.levelTitle') }).locator('[data-item=two_factor]').getByText(t('safety.on'), { exact: true })).toBeVisible();
     const recovery = (await codes.allTextContents()).map((c) => c.trim());
     // Turning 2FA on held withdrawals for 24 hours, and says so.
     await expect(panel.getByRole('status').filter({ hasText: t('twoFactor.withdrawalsLocked') })).toBeVisible();
@@ -172,7 +174,7 @@ for (const lang of ['en_US', 'de_DE']) {
 
     // A new withdrawal address wants the code too: refused without it (translated), saved with it.
     await device.goto('/user/c-symAddr');
-    await device.getByLabel(t('col.network'), { exact: true }).fill('TRC20');
+    await device.getByLabel(t('col.network'), { exact: true }).selectOption('TRC20');
     await device.getByLabel(t('col.address'), { exact: true }).fill(WITHDRAW_ADDRESS);
     await device.getByLabel(t('addresses.noteLabel')).fill('Cold wallet');
     // The refusal is a toast (1.2 s, easily missed on a busy machine): the server's translated

@@ -46,7 +46,7 @@ const EN: Words = {
   withdrawAddress: 'Withdrawal address',
   withdrawQuantity: 'Quantity to receive',
   withdraw: 'Withdraw',
-  fundsPassword: 'Fund password',
+  fundsPassword: 'Funds password',
   confirm: 'Confirm',
   withdrawNow: 'Withdraw now',
   withdrawn: 'Withdrawal submitted, waiting for review',

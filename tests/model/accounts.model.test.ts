@@ -10,6 +10,8 @@ import { antiPhishingMachine } from '../../src/features/accounts/machines/antiPh
 import { securityLevelMachine } from '../../src/features/accounts/machines/securityLevel/securityLevel.machine';
 import { twoFactorEnrolmentMachine } from '../../src/features/accounts/machines/twoFactor/twoFactorEnrolment.machine';
 import { deferredActors, standInsFor, startAsking } from './harness';
+import { createSecuritySignals } from '../../src/features/accounts/actors/safety.actors';
+import { addressNetworksMachine } from '../../src/features/accounts/machines/addressNetworks/addressNetworks.machine';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -281,6 +283,32 @@ describe('security changes with proof (scenarios)', () => {
     expect(deferred.inputsOf('verify')).toEqual([{ challenge: 'c9', code: '123456' }]);
   });
 
+  it('turning 2FA on or off on the security page reads the security level again, with the level still shown (issue 50 M2)', async () => {
+    const signals = createSecuritySignals();
+    const levelStandIns = standInsFor(securityLevelMachine);
+    const levels = createActor(securityLevelMachine.provide({ actors: { ...levelStandIns.actors, securitySignals: signals.actor } }), {}).start();
+    levelStandIns.settle({ type: 'xstate.done.actor.fetchLevel', output: level(false, false) });
+    await vi.advanceTimersByTimeAsync(0);
+    const enrolStandIns = standInsFor(twoFactorEnrolmentMachine);
+    const enrolment = createActor(twoFactorEnrolmentMachine.provide({ actors: enrolStandIns.actors, actions: { securityChanged: signals.changed } }), {}).start();
+    enrolStandIns.settle({ type: 'xstate.done.actor.fetchStatus', output: status(false) });
+    await vi.advanceTimersByTimeAsync(0);
+    enrolment.send({ type: 'enrol.start' });
+    enrolment.send({ type: 'enrol.password', password: 'Trader2026!' });
+    enrolStandIns.settle({ type: 'xstate.done.actor.begin', output: { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x', issuer: 'OpenEx', account: 'ada@example.org' } });
+    await vi.advanceTimersByTimeAsync(0);
+    enrolment.send({ type: 'enrol.confirm', code: '123456' });
+    expect(levels.getSnapshot().value).toBe('ready');
+    enrolStandIns.settle({ type: 'xstate.done.actor.confirm', output: { recovery_codes: ['ABCDE-FGHJK'], withdrawals_locked_until: 1_800_000_000_000 } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(levels.getSnapshot().value).toBe('refreshing');
+    expect(levels.getSnapshot().context.level?.items.find((i) => i.id === 'two_factor')?.on).toBe(false);
+    levelStandIns.settle({ type: 'xstate.done.actor.refreshLevel', output: level(false, true) });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(levels.getSnapshot().value).toBe('ready');
+    expect(levels.getSnapshot().context.level?.items.find((i) => i.id === 'two_factor')?.on).toBe(true);
+  });
+
   it('the allowlist off asks first (with the 2FA code when 2FA is on) and comes back to the question after a refusal; on is at once', async () => {
     const deferred = standInsFor(securityLevelMachine);
     const actor = createActor(securityLevelMachine.provide({ actors: deferred.actors }), {}).start();
@@ -321,5 +349,25 @@ describe('security changes with proof (scenarios)', () => {
       actor.send({ type: 'antiPhishing.save', code: ' Blue Otter ', proof: ' 123456 ' });
       expect(deferred.inputsOf('saveCode')).toEqual([twoFactor ? { code: 'Blue Otter', totp_code: '123456' } : { code: 'Blue Otter', email_code: '123456' }]);
     }
+  });
+});
+
+describe('address book networks (scenarios)', () => {
+  it('offers the chosen currency\'s networks and reads them again when the currency changes (issue 50 M12)', async () => {
+    const deferred = standInsFor(addressNetworksMachine);
+    const actor = createActor(addressNetworksMachine.provide({ actors: deferred.actors }), { input: { currency: 'USDT' } }).start();
+    expect(deferred.inputsOf('fetchNetworks')).toEqual([{ currency: 'USDT' }]);
+    const trc = { currency: 'USDT', network: 'TRC20', deposit_min: '1', withdraw_min: '10', withdraw_fee: '1', confirmations: 3, deposit_enabled: true, withdraw_enabled: true };
+    deferred.settle({ type: 'xstate.done.actor.fetchNetworks', output: [trc] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.networks.map((n) => n.network)).toEqual(['TRC20']);
+    actor.send({ type: 'networks.currency', currency: 'BTC' });
+    expect(actor.getSnapshot().context.networks).toEqual([]);
+    expect(deferred.inputsOf('fetchNetworks').at(-1)).toEqual({ currency: 'BTC' });
+    deferred.settle({ type: 'xstate.error.actor.fetchNetworks', error: { kind: 'network' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('failed');
+    actor.send({ type: 'networks.retry' });
+    expect(deferred.inputsOf('fetchNetworks')).toHaveLength(3);
   });
 });

@@ -6,10 +6,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type EventObject } from 'xstate';
 import { pagedListMachine, type PagedListActorRef } from '../../src/app/machines/pagedList/pagedList.machine';
-import { operatorUsersMachine } from '../../src/features/accounts/machines/operatorUsers/operatorUsers.machine';
 import { OPEN, SETTLED } from '../../src/features/seconds/machines/secondsFixtures';
 import { secondsOrdersMachine } from '../../src/features/seconds/machines/secondsOrders/secondsOrders.machine';
-import { standInsFor, startAsking } from './harness';
+import { standInsFor } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -121,31 +120,4 @@ describe('products over the paged list (scenarios)', () => {
     expect(actor.getSnapshot().context.now).toBeGreaterThan(before);
   });
 
-  it('operator users: a search is trimmed and goes back to page 1; a reset asks first, only for 2FA users, and reads the page again', async () => {
-    const loader = standInsFor(pagedListMachine);
-    // The question and the reset: the shared confirm-then-act child, acting through a stand-in.
-    const { actor, act: reset, toasts, question, confirm, dismiss } = startAsking(operatorUsersMachine, 'resetTwoFactor', { actors: { list: pagedListMachine.provide({ actors: loader.actors }) } });
-    const ada = { id: 7, account: 'ada@example.org', created_at: 1, two_factor: true, withdrawals_locked_until: 0 };
-    const bob = { ...ada, id: 8, account: 'bob@example.org', two_factor: false };
-    loader.settle({ type: 'xstate.done.actor.loadPage', output: { list: [ada, bob], total: 2 } });
-    await vi.advanceTimersByTimeAsync(0);
-    actor.send({ type: 'users.search', account: ' ada ' });
-    expect(loader.inputsOf('loadPage').at(-1)).toEqual({ filter: { account: 'ada' }, page: 1, size: 20 });
-    actor.send({ type: 'users.reset2fa', user: bob });
-    expect(question.getSnapshot().value).toBe('idle');
-    actor.send({ type: 'users.reset2fa', user: ada });
-    expect(question.getSnapshot().context.subject).toEqual({ user_id: 7 });
-    dismiss();
-    expect(question.getSnapshot().value).toBe('idle');
-    loader.settle({ type: 'xstate.done.actor.loadPage', output: { list: [ada], total: 1 } });
-    await vi.advanceTimersByTimeAsync(0);
-    actor.send({ type: 'users.reset2fa', user: ada });
-    confirm();
-    expect(reset.inputsOf('act')).toEqual([{ user_id: 7 }]);
-    reset.settle({ type: 'xstate.done.actor.act', output: { withdrawals_locked_until: 1 } });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(toasts).toEqual([{ tone: 'success', message: { key: 'twoFactor.desk.resetDone' } }]);
-    expect(loader.inputsOf('loadPage')).toHaveLength(3);
-    expect(loader.inputsOf('loadPage').at(-1)).toEqual({ filter: { account: 'ada' }, page: 1, size: 20 });
-  });
 });

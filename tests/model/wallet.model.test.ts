@@ -8,6 +8,8 @@ import { transferModel } from '../../src/features/wallet/machines/transfer/trans
 import { walletBalancesModel } from '../../src/features/wallet/machines/walletBalances/walletBalances.model';
 import { walletRecordsModel } from '../../src/features/wallet/machines/walletRecords/walletRecords.model';
 import { bookAddress, quota, withdrawalModel } from '../../src/features/wallet/machines/withdrawal/withdrawal.model';
+import { limitsOf } from '../../src/features/wallet/machines/withdrawal/withdrawal.machine';
+import { withdrawalProblem } from '../../domain/walletValidation';
 import { deferredActors, standInsFor } from './harness';
 import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
 import { pagedListMachine, type PagedListActorRef } from '../../src/app/machines/pagedList/pagedList.machine';
@@ -116,9 +118,34 @@ describe('withdrawal machine (scenarios)', () => {
     const wrong = { text: 'Incorrect funds password (4 attempts left)' };
     await settle({ type: 'xstate.error.actor.checkFundsPassword', error: { kind: 'server', serverMessage: wrong.text } });
     expect(actor.getSnapshot().value).toEqual({ securityCheck: 'asking' });
-    expect(actor.getSnapshot().context).toMatchObject({ refusal: wrong, fundsPassword: '' });
-    expect(log.at(-1)).toBe(`showToast:${JSON.stringify({ tone: 'error', message: wrong })}`);
+    // Issue 50 M1: said once, in the dialog (passwordRefusal); not toasted, not under the form (refusal).
+    expect(actor.getSnapshot().context).toMatchObject({ passwordRefusal: wrong, refusal: undefined, fundsPassword: '' });
+    expect(log.filter((l) => l.startsWith('showToast'))).toEqual([]);
     expect(deferred.inputsOf('submitWithdrawal')).toEqual([]);
+    actor.send({ type: 'withdraw.password', password: '' });
+    expect(actor.getSnapshot().context.passwordRefusal).toEqual({ key: 'validation.fundsPasswordRequired' });
+    expect(log.filter((l) => l.startsWith('showToast'))).toEqual([]);
+    actor.send({ type: 'withdraw.back' });
+    expect(actor.getSnapshot().context).toMatchObject({ passwordRefusal: undefined, refusal: undefined });
+  });
+
+  it('allowlist on: an unsaved address, or a saved one not yet usable, is refused at the address before the funds password (issue 50 M16)', async () => {
+    vi.setSystemTime(1_800_000_000_000);
+    const t = setUp(withdrawalModel, WITHDRAW_ACTORS, { currency: 'USDT', currencies });
+    const fresh = { ...bookAddress, id: 4, address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf', usable_from: Date.now() + 3_600_000 };
+    const matured = { ...bookAddress, usable_from: Date.now() - 1 };
+    await t.settle({ type: 'xstate.done.actor.fetchQuota', output: { ...quota, allowlist: true } });
+    await t.settle({ type: 'xstate.done.actor.fetchAddresses', output: [matured, fresh] });
+    await t.settle({ type: 'xstate.done.actor.fetchNetworks', output: [network] });
+    const limits = limitsOf(t.actor.getSnapshot().context, Date.now())!;
+    expect(withdrawalProblem(limits, { address: fresh.address, quantity: '25' })).toBe('wallet.validation.notYetUsable');
+    expect(withdrawalProblem(limits, { address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', quantity: '25' })).toBe('wallet.validation.notInAllowlist');
+    expect(withdrawalProblem(limits, { address: matured.address, quantity: '25' })).toBeUndefined();
+    t.actor.send({ type: 'withdraw.submit', form: { address: fresh.address, quantity: '25' } });
+    expect(t.actor.getSnapshot().value).toBe('editing');
+    expect(t.log.at(-1)).toContain('wallet.validation.notYetUsable');
+    t.actor.send({ type: 'withdraw.submit', form: { address: matured.address, quantity: '25' } });
+    expect(t.actor.getSnapshot().matches('securityCheck')).toBe(true);
   });
 
   it('an address that is not of the chosen network is refused on the form, before the security step (issue 37 §11)', async () => {
@@ -137,7 +164,8 @@ describe('withdrawal machine (scenarios)', () => {
     await settle({ type: 'xstate.error.actor.submitWithdrawal', error: { kind: 'server', serverMessage: refusal.text } });
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.refusal).toEqual(refusal);
-    expect(log.at(-1)).toBe(`showToast:${JSON.stringify({ tone: 'error', message: refusal })}`);
+    // Issue 50 M1: once, on the form; no toast beside it.
+    expect(log.filter((l) => l.startsWith('showToast:{"tone":"error"'))).toEqual([]);
     actor.send({ type: 'withdraw.submit', form });
     expect(actor.getSnapshot().context.refusal).toBeUndefined();
   });

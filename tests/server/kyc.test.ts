@@ -12,6 +12,7 @@ import { MESSAGES } from '../../server/kernel/i18n/messages.js';
 import { databaseFiatRates } from '../../server/products/markets/fiatRates.js';
 import { expectOk, expectRefusal, get, post } from './http.js';
 import { openTestDatabase } from './testDb.js';
+import { OPERATOR_SECRET, signInOperator } from './support/operators.js';
 import type { UserStreamMessage } from '../../domain/spotOrders.js';
 
 let db: Database;
@@ -41,8 +42,8 @@ beforeAll(async () => {
   db = await openTestDatabase();
   dataDir = await mkdtemp(join(tmpdir(), 'openex-kyc-'));
   app = await buildApp({ db, rates: databaseFiatRates(db), kyc: kyc({ db, dataDir, feed: { balancesChanged: () => undefined, ordersCommitted: () => undefined, message: (userId, message) => void pushed.push({ userId, message: message as UserStreamMessage }) } }) });
-  await ensureOperator(db, 'Reviewer@OpenEx.test', 'Operator2026');
-  operatorToken = expectOk(await post<{ token: string }>(app, '/api/operator/login', { account: 'reviewer@openex.test', password: 'Operator2026' })).token;
+  await ensureOperator(db, 'Reviewer@OpenEx.test', 'Operator2026', OPERATOR_SECRET);
+  operatorToken = await signInOperator(app, { account: 'reviewer@openex.test', password: 'Operator2026', secret: OPERATOR_SECRET });
 });
 afterAll(async () => {
   await app.close();
@@ -188,7 +189,7 @@ describe('operator login and review queue', () => {
   });
 
   it('ends the operator session at logout', async () => {
-    const { token } = expectOk(await post<{ token: string }>(app, '/api/operator/login', { account: 'REVIEWER@openex.test', password: 'Operator2026' }));
+    const token = await signInOperator(app, { account: 'REVIEWER@openex.test', password: 'Operator2026', secret: OPERATOR_SECRET });
     expectOk(await post(app, '/api/operator/kyc/list', {}, { token }));
     await post(app, '/api/operator/logout', {}, { token });
     expectRefusal(await post(app, '/api/operator/kyc/list', {}, { token }), 403);

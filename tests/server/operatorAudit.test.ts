@@ -6,7 +6,7 @@ import { kyc } from '../../server/products/kyc/kyc.js';
 import { kycOperatorRoutes } from '../../server/products/kyc/operatorRoutes.js';
 import { expectOk, expectRefusal } from './http.js';
 import { productTestbed } from './support/productTestbed.js';
-import { auditMark, auditRowsAfter, DESK_PASSWORD, deskOperator, type TestOperator } from './support/operators.js';
+import { auditMark, auditRowsAfter, DESK_PASSWORD, deskOperator, signInAnswer, type TestOperator } from './support/operators.js';
 
 /**
  * Issue 51 §1–§2 on the server: the admin's operators desk (each call one audit row, in its
@@ -30,8 +30,8 @@ beforeAll(async () => {
   chiefId = Number((await t.db.query<{ id: number }>('select id from app_user where account = $1', [CHIEF]))[0]!.id);
 });
 
-const signIn = (account: string, password: string, remoteAddress = '10.9.0.1') =>
-  t.app.inject({ method: 'POST', url: OPERATOR_PATHS.login, payload: { account, password }, remoteAddress }).then((r) => r.json() as { code: number; msg: string; data: { token: string; operator: { roles: string[] } } | null });
+/** Password and code, as the console sends them (a new operator enrols at its first sign-in). */
+const signIn = (account: string, password: string, remoteAddress = '10.9.0.1') => signInAnswer(t.app, account, password, remoteAddress);
 
 /** Runs `act` and answers the audit rows it wrote. */
 async function rowsOf(act: () => Promise<unknown>) {
@@ -172,12 +172,13 @@ describe('append-only, and the chain the ledger audit checks', () => {
     expect(await auditMark(t.db)).toBe(before);
   });
 
-  it('writers at once still make one chain: 20 refusals and 20 sign-ins in parallel, no fork, no gap', async () => {
+  it('writers at once still make one chain: 20 refusals and 20 refused sign-ins in parallel, no fork, no gap', async () => {
     const risk = await deskOperator(t.app, admin.headers, ['risk']);
     const mark = await auditMark(t.db);
     await Promise.all([
       ...Array.from({ length: 20 }, () => t.post(risk.headers, OPERATOR_PATHS.operators, {})),
-      ...Array.from({ length: 20 }, (_, i) => signIn(risk.account, DESK_PASSWORD, `10.9.2.${i + 1}`)),
+      // Wrong passwords from 20 addresses: each attempt is a row (a right one without its code is not yet a sign-in).
+      ...Array.from({ length: 20 }, (_, i) => signIn(risk.account, 'Not-the-password-1', `10.9.2.${i + 1}`)),
     ]);
     const rows = await auditRowsAfter(t.db, mark);
     expect(rows.map((r) => r.id)).toEqual(Array.from({ length: 40 }, (_, i) => mark + i + 1));

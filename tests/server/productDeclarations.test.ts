@@ -30,7 +30,7 @@ afterAll(() => db.close());
 
 describe('system accounts', () => {
   it('keep their stored names and nicknames', async () => {
-    expect(fixed.map((a) => a.account).sort()).toEqual(['system:futures_pool', 'system:insurance_fund', 'system:seconds_house']);
+    expect(fixed.map((a) => a.account).sort()).toEqual(['system:futures_pool', 'system:insurance_fund', 'system:operator_corrections', 'system:seconds_house']);
     expect(families.map((f) => f.prefix)).toEqual(['system:ico:']);
     for (const account of fixed) await systemAccountId(db, account);
     await systemAccountId(db, 'fees');
@@ -41,6 +41,7 @@ describe('system accounts', () => {
       { account: 'system:futures_pool', nickname: 'Platform (futuresPool)', kind: 'system' },
       { account: 'system:ico:NEW', nickname: 'ICO project (NEW)', kind: 'system' },
       { account: 'system:insurance_fund', nickname: 'Platform (insuranceFund)', kind: 'system' },
+      { account: 'system:operator_corrections', nickname: 'Platform (operatorCorrections)', kind: 'system' },
       { account: 'system:seconds_house', nickname: 'Platform (secondsHouse)', kind: 'system' },
     ]);
   });
@@ -84,9 +85,10 @@ describe('channels', () => {
   // Spot's, then the seconds index (issue 50 S2: the contract cards follow the index, not the last trade), then futures'.
   const withSeconds = (left: string, right: string, names: string[]) => [...names.slice(0, 3 + KLINE_INTERVALS.length), secondsIndexChannel(left, right), ...names.slice(3 + KLINE_INTERVALS.length)];
 
+  // The site's notices channel (issue 51 §5) comes with every listed pair: the registry holds channels per pair (one copy kept).
   it('are the same names for spot and contract pairs, and a tradable pair has its seconds index', () => {
-    expect(productChannels({ left_symbol: 'BTC', right_symbol: 'USDT', trade_status: 1, contract_status: 1 })).toEqual(withSeconds('BTC', 'USDT', before('BTC', 'USDT')));
-    expect(productChannels({ left_symbol: 'ETH', right_symbol: 'BTC', trade_status: 1, contract_status: 0 })).toEqual(withSeconds('ETH', 'BTC', before('ETH', 'BTC').slice(0, 3 + KLINE_INTERVALS.length)));
+    expect(productChannels({ left_symbol: 'BTC', right_symbol: 'USDT', trade_status: 1, contract_status: 1 })).toEqual(['site_notices', ...withSeconds('BTC', 'USDT', before('BTC', 'USDT'))]);
+    expect(productChannels({ left_symbol: 'ETH', right_symbol: 'BTC', trade_status: 1, contract_status: 0 })).toEqual(['site_notices', ...withSeconds('ETH', 'BTC', before('ETH', 'BTC').slice(0, 3 + KLINE_INTERVALS.length))]);
     expect(productChannels({ left_symbol: 'X', right_symbol: 'USDT', trade_status: 0, contract_status: 0 })).toEqual([]);
   });
 });

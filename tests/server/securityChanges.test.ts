@@ -11,6 +11,7 @@ import { NOTIFICATION_TEXTS } from '../../server/kernel/notifications/render.js'
 import { renderEmail } from '../../server/products/accounts/sessions/emails.js';
 import { SECURITY_NOTICE } from '../../server/products/accounts/securityMail.js';
 import { expectOk, expectRefusal, post } from './http.js';
+import { OPERATOR_SECRET, operatorCode } from './support/operators.js';
 import { ADDRESS, PASSWORD, useTwoFactorWorld, type Trader } from './support/twoFactorHarness.js';
 import { FUNDS_PASSWORD } from './wallet/harness.js';
 
@@ -148,7 +149,7 @@ describe("the operator's 2FA reset", () => {
     const who = await w.trader();
     await w.enrol(who);
     const other = await openSession(t.db, who.id);
-    const reset = await post<{ withdrawals_locked_until: number }>(w.app, TWO_FACTOR_PATHS.operatorReset, { user_id: who.id }, t.operator);
+    const reset = await post<{ withdrawals_locked_until: number }>(w.app, TWO_FACTOR_PATHS.operatorReset, { user_id: who.id, reason: 'Lost device', code: operatorCode(OPERATOR_SECRET, w.nextStep()) }, t.operator);
     expect(reset.body.msg).toBe(EN.twoFactorResetDone);
     for (const token of [who.headers.token!, other]) expectRefusal(await post(w.app, TWO_FACTOR_PATHS.status, {}, { token }), 403);
     expect(await t.db.query('select 1 from session_token where user_id = $1 and revoked_at is null', [who.id])).toEqual([]);

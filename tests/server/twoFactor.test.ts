@@ -13,6 +13,9 @@ import type { CodeMessage } from '../../server/products/accounts/delivery.js';
 import { accountRoutes } from '../../server/products/accounts/routes.js';
 import { CHALLENGE_TTL_MS, twoFactor } from '../../server/products/accounts/twoFactor.js';
 import { twoFactorRoutes } from '../../server/products/accounts/twoFactorRoutes.js';
+import { usersDeskRoutes } from '../../server/products/accounts/operatorDesk/routes.js';
+import { enrolWithSecret } from '../../server/kernel/auth/twoFactor.js';
+import { OPERATOR_SECRET, operatorCode } from './support/operators.js';
 import { userCentre } from '../../server/products/accounts/userCentre.js';
 import { userRoutes } from '../../server/products/accounts/userRoutes.js';
 import { expectOk, expectRefusal, post } from './http.js';
@@ -42,10 +45,15 @@ beforeAll(async () => {
   const service0 = accounts({ db: t.db, delivery, invitationCode: 'OPENEX', phoneRegisterEnabled: async () => true, secondFactor: service });
   app = await buildHttp({
     db: t.db,
-    routes: [accountRoutes(t.db, service0), userRoutes(t.db, userCentre({ db: t.db, delivery, dataDir: '/tmp' }), t.now), twoFactorRoutes(service)],
+    routes: [accountRoutes(t.db, service0), userRoutes(t.db, userCentre({ db: t.db, delivery, dataDir: '/tmp' }), t.now), twoFactorRoutes(service), usersDeskRoutes(t.db, { secondFactor: service, now: t.now })],
   });
   await app.ready();
+  // The operator's own 2FA (issue 51): the desk's reset asks its code.
+  const [operator] = await t.db.query<{ id: number }>(`select id from app_user where kind = 'operator' order by id limit 1`);
+  await enrolWithSecret(t.db, Number(operator!.id), OPERATOR_SECRET);
 });
+/** The operator's code at the next step of the file's clock (each code is taken once). */
+const operatorNext = () => operatorCode(OPERATOR_SECRET, nextStep());
 afterAll(async () => {
   await app?.close();
 });
@@ -264,7 +272,7 @@ describe("the operator's reset (lost device)", () => {
     const desk = expectOk(await post<{ list: OperatorUserRow[] }>(app, TWO_FACTOR_PATHS.operatorUsers, { page: 1, account: who.account }, operator));
     // Turning 2FA on held withdrawals already (issue 49 §4); the reset holds them 24 h from now.
     expect(desk.list).toEqual([expect.objectContaining({ id: who.id, account: who.account, two_factor: true, withdrawals_locked_until: expect.any(Number) })]);
-    const reset = await post<{ withdrawals_locked_until: number }>(app, TWO_FACTOR_PATHS.operatorReset, { user_id: who.id }, operator);
+    const reset = await post<{ withdrawals_locked_until: number }>(app, TWO_FACTOR_PATHS.operatorReset, { user_id: who.id, reason: 'Lost device', code: operatorNext() }, operator);
     expect(reset.body.msg).toBe(EN.twoFactorResetDone);
     const until = expectOk(reset).withdrawals_locked_until;
     expect(until).toBe(t.now() + WITHDRAWAL_LOCK_MS);
@@ -274,7 +282,8 @@ describe("the operator's reset (lost device)", () => {
     expectRefusal(await call(who, TWO_FACTOR_PATHS.status, {}), 403);
     who.headers = { token: await openSession(t.db, who.id) };
     expect(expectOk(await call<TwoFactorStatus>(who, TWO_FACTOR_PATHS.status, {}))).toEqual({ enabled: false, recovery_codes_left: 0, withdrawals_locked_until: until, locked: false });
-    expectRefusal(await post(app, TWO_FACTOR_PATHS.operatorReset, { user_id: who.id }, operator), 400, EN.twoFactorNotOn);
+    // The next step's code (the drift window takes it), so the clock stays where the lock was set.
+    expectRefusal(await post(app, TWO_FACTOR_PATHS.operatorReset, { user_id: who.id, reason: 'Lost device', code: operatorCode(OPERATOR_SECRET, t.now() + 30_000) }, operator), 400, EN.twoFactorNotOn);
 
     const withdraw = () =>
       t.call<WithdrawalRecord>({ id: who.id, headers: who.headers }, WALLET_PATHS.withdraw, { currency: 'USDT', network: 'TRC20', address: ADDRESS, quantity: '20', funds_password: FUNDS_PASSWORD }, `tf-withdraw-${++keys}`);
@@ -290,7 +299,7 @@ describe("the operator's reset (lost device)", () => {
     const operator = t.operator;
     const before = await t.db.query('select count(*)::int as n from operator_audit');
     expectRefusal(await post(app, TWO_FACTOR_PATHS.operatorReset, { user_id: 'x' }, operator), 400);
-    expectRefusal(await post(app, TWO_FACTOR_PATHS.operatorReset, { user_id: 999_999_999 }, operator), 400, EN.notFound);
+    expectRefusal(await post(app, TWO_FACTOR_PATHS.operatorReset, { user_id: 999_999_999, reason: 'x', code: operatorNext() }, operator), 400, EN.notFound);
     expectRefusal(await post(app, TWO_FACTOR_PATHS.login, { challenge: 'nope', code: '123456' }), 400, EN.twoFactorChallengeExpired);
     expectRefusal(await post(app, TWO_FACTOR_PATHS.login, { challenge: 'nope', code: 12 }), 400);
     expect(await t.db.query('select count(*)::int as n from operator_audit')).toEqual(before);

@@ -13,7 +13,8 @@ import { createIsolatedSchema, usingPostgres, type IsolatedSchema } from '../ser
 
 const root = join(import.meta.dirname, '..', '..');
 
-export const OPERATOR = { account: 'operator@system.test', password: 'Operator2026' };
+/** The environment's operator, pre-enrolled in 2FA by OPERATOR_TOTP_SECRET (base32) so the tests can sign it in with codes. */
+export const OPERATOR = { account: 'operator@system.test', password: 'Operator2026', totpSecret: 'KRUGKIDTPFZXIZLNEB2GK43UEBXXAZLSMF2G64Q' };
 
 export interface ServerProcess {
   url: string;
@@ -36,6 +37,7 @@ export function serverEnv(options: { dataDir: string; port: number; databaseUrl?
     LOG_LEVEL: 'warn',
     OPERATOR_ACCOUNT: OPERATOR.account,
     OPERATOR_PASSWORD: OPERATOR.password,
+    OPERATOR_TOTP_SECRET: OPERATOR.totpSecret,
     CHAIN_BLOCK_MS: '100',
     // Every client of a system test or bench is on this machine: no per-address socket cap.
     SOCKETS_PER_ADDRESS: '0',

@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import type { Currency } from '../../domain/api.js';
 import { ICO_PATHS, type IcoProject } from '../../domain/ico.js';
 import { WALLET_PATHS, type WalletBalance, type WalletNetwork } from '../../domain/wallet.js';
@@ -28,8 +29,23 @@ export async function fundedTraders(url: string, dataDir: string, count: number,
   return traders;
 }
 
+/**
+ * The last TOTP step this process signed the operator in with. A code is good once (the server
+ * keeps the last used step; a test's servers may share one database), and the steps before and
+ * after now are accepted too: each sign-in takes the next unused step from now − 1 on, and waits
+ * only when now + 1 is taken already (a fourth sign-in within one 30-second step).
+ */
+let lastStep = -Infinity;
+const STEP_MS = 30_000;
+
+/** The environment's operator signed in — password and TOTP code (mandatory 2FA, issue 51 §1) — on the server at `url`: its token. */
 export async function operatorToken(url: string): Promise<string> {
-  return (await mustCall<{ token: string }>(url, '/api/operator/login', OPERATOR)).token;
+  const now = Date.now();
+  const step = Math.max(Math.floor(now / STEP_MS) - 1, lastStep + 1);
+  if (step > Math.floor(now / STEP_MS) + 1) await new Promise((resolve) => setTimeout(resolve, (step - 1) * STEP_MS - now + 50));
+  lastStep = step;
+  const code = TOTP.generate({ secret: Secret.fromBase32(OPERATOR.totpSecret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: step * STEP_MS + STEP_MS / 2 });
+  return (await mustCall<{ token: string }>(url, '/api/operator/login', { account: OPERATOR.account, password: OPERATOR.password, code })).token;
 }
 
 export async function referencePrices(url: string): Promise<Record<string, number>> {

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.js';
+import { apiKeysRevokedHere } from './apiKeyRevocation.js';
 import { applyRevocation, REVOCATION_CHANNEL } from './sessionCache.js';
 import { sessionCache } from './sessions.js';
 
@@ -10,5 +11,6 @@ import { sessionCache } from './sessions.js';
  */
 export async function listenForRevocations(db: Database): Promise<() => Promise<void>> {
   if (!db.listen) return async () => undefined;
-  return db.listen(REVOCATION_CHANNEL, (payload) => applyRevocation(sessionCache, payload));
+  // `k:<user>`: that user's API keys were revoked (apiKeyRevocation.ts); the rest are sessions.
+  return db.listen(REVOCATION_CHANNEL, (payload) => (payload.startsWith('k:') ? apiKeysRevokedHere(Number(payload.slice(2))) : applyRevocation(sessionCache, payload)));
 }

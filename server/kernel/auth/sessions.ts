@@ -63,7 +63,7 @@ export async function userIdForToken(db: Queryable, token: string): Promise<numb
 }
 
 /**
- * Who is behind a live (not expired, not revoked) token — a user or an operator — from the cache
+ * Who is behind a live (not expired, not revoked, not a frozen user's: kernel/accountFreeze) token — a user or an operator — from the cache
  * when it knows, else from the database (and then remembered). Refusals are not cached: they are
  * cheap to repeat and must never outlive a sign-in.
  */
@@ -76,7 +76,7 @@ export async function principalForToken(db: Queryable, token: string | undefined
     `select s.user_id, u.kind, (extract(epoch from s.expires_at) * 1000)::bigint as expires_ms,
             s.last_seen_at < now() - interval '1 minute' as stale
      from session_token s join app_user u on u.id = s.user_id
-     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.kind in ('user', 'operator')`,
+     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.kind in ('user', 'operator') and u.frozen_at is null`,
     [hash],
   );
   const row = rows[0];

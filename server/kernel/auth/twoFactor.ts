@@ -204,3 +204,63 @@ export async function requireSecondFactor(db: Queryable, input: { userId: number
  * wrong, or the account's checks are locked.
  */
 export const requireSecondFactorForApiKey = requireSecondFactor;
+
+/**
+ * Enrolment, shared by everyone who enrols (users through the accounts product, operators at their
+ * first sign-in): a new secret waits unconfirmed in user_two_factor (replacing one not confirmed,
+ * and starting the wrong-code budget again) until `confirmEnrolment` sees a first right code.
+ */
+export async function startEnrolment(db: Queryable, userId: number): Promise<string> {
+  const secret = newTotpSecret();
+  await db.query(
+    `insert into user_two_factor (user_id, secret, enabled) values ($1, $2, false)
+     on conflict (user_id) do update set secret = $2, enabled = false, updated_at = now(), wrong_codes = 0, wrong_since = null, locked_at = null`,
+    [userId, secret],
+  );
+  return secret;
+}
+
+/**
+ * The first code of an unconfirmed secret (its step used up, so it cannot be replayed): 2FA is on
+ * and ten new recovery codes replace any old ones, answered once. Undefined for a wrong code (the
+ * caller counts it), and when there is nothing to confirm (no secret waiting, or 2FA already on:
+ * a caller that must say which looks first). Run it in a transaction.
+ */
+export async function confirmEnrolment(tx: Queryable, userId: number, code: string, now: number): Promise<string[] | undefined> {
+  const row = await twoFactorRow(tx, userId);
+  if (row?.enabled || !row?.secret) return undefined;
+  const step = matchingStep(row.secret, code.trim(), now);
+  if (step === undefined || !(await useStep(tx, userId, step))) return undefined;
+  const codes = newRecoveryCodes();
+  await tx.query('update user_two_factor set enabled = true, enabled_at = now(), updated_at = now() where user_id = $1', [userId]);
+  await tx.query('delete from two_factor_recovery where user_id = $1', [userId]);
+  for (const c of codes) await tx.query('insert into two_factor_recovery (user_id, code_hash) values ($1, $2)', [userId, recoveryHash(c)]);
+  return codes;
+}
+
+/** A base32 TOTP secret as the apps take it (and OPERATOR_TOTP_SECRET must be): 16+ characters of A–Z and 2–7. */
+export const isTotpSecret = (secret: string): boolean => /^[A-Z2-7]{16,}=*$/.test(secret.replace(/\s/g, '').toUpperCase());
+
+/**
+ * 2FA on with a given secret, no first code asked (OPERATOR_TOTP_SECRET: the environment's
+ * operator, pre-enrolled for tests, CI and scripted deployments). The same secret keeps its used
+ * step (a restart cannot make an old code good again); a new one starts afresh. The wrong-code
+ * lock is lifted: the environment is the owner.
+ */
+export async function enrolWithSecret(db: Queryable, userId: number, secret: string): Promise<void> {
+  const clean = secret.replace(/\s/g, '').toUpperCase().replace(/=+$/, '');
+  await db.query(
+    `insert into user_two_factor (user_id, secret, enabled, enabled_at) values ($1, $2, true, now())
+     on conflict (user_id) do update set secret = $2, enabled = true, updated_at = now(),
+       enabled_at = case when user_two_factor.enabled and user_two_factor.secret = $2 then user_two_factor.enabled_at else now() end,
+       last_step = case when user_two_factor.secret = $2 then user_two_factor.last_step else 0 end,
+       wrong_codes = 0, wrong_since = null, locked_at = null`,
+    [userId, clean],
+  );
+}
+
+/** 2FA off and gone (an admin's reset of an operator's 2FA): secret, recovery codes, lock. The next sign-in enrols again. */
+export async function removeTwoFactor(db: Queryable, userId: number): Promise<void> {
+  await db.query('delete from user_two_factor where user_id = $1', [userId]);
+  await db.query('delete from two_factor_recovery where user_id = $1', [userId]);
+}

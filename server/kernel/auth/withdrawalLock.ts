@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.js';
 import { registerMessages } from '../i18n/messages.js';
 import { Refusal } from '../outcome.js';
+import '../accountFreeze/index.js';
 import type en_US from './locales/en_US.json';
 
 /**
@@ -62,14 +63,16 @@ export async function requireWithdrawalAllowed(
   nowMs: number,
   delayMs = ALLOWLIST_ADDRESS_DELAY_MS,
 ): Promise<void> {
-  const [row] = await db.query<{ until: string; allowlist: boolean; saved_ms: string | null }>(
-    `select u.withdrawals_locked_until_ms as until, u.withdrawal_allowlist as allowlist,
+  const [row] = await db.query<{ until: string; allowlist: boolean; saved_ms: string | null; frozen: string | null }>(
+    `select u.withdrawals_locked_until_ms as until, u.withdrawal_allowlist as allowlist, case when u.frozen_at is not null then u.frozen_reason end as frozen,
        (select floor(extract(epoch from min(a.created_at)) * 1000)::bigint from withdrawal_address a
          where a.user_id = u.id and a.currency = $2 and a.network = $3 and a.address = $4) as saved_ms
      from app_user u where u.id = $1`,
     [userId, target.currency, target.network, target.address],
   );
   if (!row) return;
+  // A frozen account (kernel/accountFreeze, issue 51 §3) withdraws nothing.
+  if (row.frozen !== null) throw new Refusal('accountFrozen', { reason: row.frozen });
   const until = Number(row.until);
   if (until > nowMs) throw new Refusal('withdrawalsLocked', { until: formatUtc(until) });
   if (!row.allowlist) return;

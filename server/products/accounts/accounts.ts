@@ -10,6 +10,7 @@ import type { MessageKey } from '../../kernel/i18n/messages.js';
 import { notify } from '../../kernel/notifications/notify.js';
 import { openSession, revokeAllSessions, userById } from '../../kernel/auth/sessions.js';
 import { revokeApiKeys } from '../../kernel/auth/apiKeyRevocation.js';
+import { frozenReason } from '../../kernel/accountFreeze/index.js';
 import { checkCode, issueCode, type CodePurpose } from './codes.js';
 import type { CodeDelivery } from './delivery.js';
 import { deviceKnown, rememberSignInDevice, type SignInDevice } from './sessions/devices.js';
@@ -136,6 +137,9 @@ export function accounts(deps: AccountsDeps) {
         return refusal ? fail(refusal.key, refusal.vars) : fail('loginFailed');
       }
       await loginSucceeded(db, target.account, client);
+      // A frozen account (issue 51 §3): the right password earns only the operator's reason.
+      const frozen = await frozenReason(db, user!.id);
+      if (frozen !== undefined) return fail('accountFrozen', { reason: frozen });
       // 2FA on: no session yet; the second step (twoFactor.completeLogin) opens it and remembers the device.
       // Bound to this address (issue 49 §3): another address cannot use it for its guesses.
       const challenge = await deps.secondFactor?.challengeFor(user!.id, client);

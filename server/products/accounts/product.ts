@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { accountFreezes } from '../../kernel/accountFreeze/index.js';
 import { setSecurityOutlet } from '../../kernel/auth/securityNotices.js';
 import { readPlatConfig } from '../../kernel/catalogue.js';
 import { defineProduct } from '../../kernel/product.js';
@@ -15,6 +16,7 @@ import { withAntiPhishing } from './sessions/antiPhishing.js';
 import { sessionRoutes } from './sessions/routes.js';
 import { twoFactor } from './twoFactor.js';
 import { twoFactorRoutes } from './twoFactorRoutes.js';
+import { usersDeskRoutes } from './operatorDesk/routes.js';
 
 /**
  * Registration, login, password reset and the user centre. Verification codes go to the outbox
@@ -22,7 +24,9 @@ import { twoFactorRoutes } from './twoFactorRoutes.js';
  */
 export const accounts = defineProduct({
   id: 'accounts',
-  create: ({ db, config, log, userFeed }) => {
+  create: ({ db, config, log, userFeed, offers }) => {
+    // What a freeze releases, products register here (kernel/accountFreeze); the users desk calls it.
+    const freezes = accountFreezes(offers);
     const outbox = outboxDelivery(join(config.dataDir, 'outbox.jsonl'), (line) => log.info(line));
     // Every email carries the addressee's anti-phishing code (sessions/antiPhishing.ts).
     const delivery = withAntiPhishing(db, config.smtp ? smtpDelivery({ transport: config.smtp.url, from: config.smtp.from, siteName: 'OpenEx' }, outbox) : outbox);
@@ -45,6 +49,7 @@ export const accounts = defineProduct({
         await app.register(centerRoutes(db));
         await app.register(sessionRoutes(db));
         await app.register(twoFactorRoutes(secondFactor));
+        await app.register(usersDeskRoutes(db, { secondFactor, freezes }));
       },
     };
   },

@@ -7,18 +7,16 @@ import { verifyPassword } from '../../kernel/auth/passwords.js';
 import { announceSecurityNotice, recordSecurityNotice, type SecurityNotice } from '../../kernel/auth/securityNotices.js';
 import {
   checkSecondFactor,
-  matchingStep,
-  newRecoveryCodes,
-  newTotpSecret,
-  recoveryHash,
+  confirmEnrolment,
   requireSecondFactor,
   secondFactorLocked,
+  startEnrolment,
   totpUri,
   twoFactorRow,
   unlockSecondFactor,
-  useStep,
 } from '../../kernel/auth/twoFactor.js';
 import { lockWithdrawals, WITHDRAWAL_LOCK_MS, withdrawalsLockedUntil } from '../../kernel/auth/withdrawalLock.js';
+import { requireNotFrozen } from '../../kernel/accountFreeze/index.js';
 import { outcomeOf, Refusal, type Outcome } from '../../kernel/outcome.js';
 import type { SessionGrant } from './accounts.js';
 import { checkCode, issueCode } from './codes.js';
@@ -106,13 +104,8 @@ export function twoFactor(deps: TwoFactorDeps) {
           const refusal = await loginFailed(db, account, client);
           throw refusal ? new Refusal(refusal.key, refusal.vars) : new Refusal('twoFactorPasswordWrong');
         }
-        const secret = newTotpSecret();
+        const secret = await startEnrolment(db, userId);
         const issuer = await deps.siteName();
-        await db.query(
-          `insert into user_two_factor (user_id, secret, enabled) values ($1, $2, false)
-           on conflict (user_id) do update set secret = $2, enabled = false, updated_at = now(), wrong_codes = 0, wrong_since = null, locked_at = null`,
-          [userId, secret],
-        );
         return { secret, uri: totpUri(secret, account, issuer), issuer, account };
       });
     },
@@ -127,12 +120,9 @@ export function twoFactor(deps: TwoFactorDeps) {
           const row = await twoFactorRow(tx, userId);
           if (row?.enabled) throw new Refusal('twoFactorAlreadyOn');
           if (!row?.secret) throw new Refusal('twoFactorNotStarted');
-          const step = matchingStep(row.secret, code.trim(), now());
-          if (step === undefined || !(await useStep(tx, userId, step))) throw new Refusal('twoFactorWrong');
-          const codes = newRecoveryCodes();
-          await tx.query('update user_two_factor set enabled = true, enabled_at = now(), updated_at = now() where user_id = $1', [userId]);
-          await tx.query('delete from two_factor_recovery where user_id = $1', [userId]);
-          for (const c of codes) await tx.query('insert into two_factor_recovery (user_id, code_hash) values ($1, $2)', [userId, recoveryHash(c)]);
+          // The kernel's enrolment, shared with the operators' first sign-in (products/operator/security/signIn.ts).
+          const codes = await confirmEnrolment(tx, userId, code, now());
+          if (!codes) throw new Refusal('twoFactorWrong');
           await lockWithdrawals(tx, userId, now() + WITHDRAWAL_LOCK_MS, 'two_factor');
           await recordSecurityNotice(tx, userId, { kind: 'two_factor_enabled' });
           return { recovery_codes: codes, withdrawals_locked_until: (await withdrawalsLockedUntil(tx, userId, now())) ?? 0 };
@@ -190,6 +180,8 @@ export function twoFactor(deps: TwoFactorDeps) {
           await recordLogin(db, userId, device, 'second_step_failed');
           throw refusal;
         }
+        // Frozen between the password and the code (issue 51 §3): no session, and the reason.
+        await requireNotFrozen(db, userId);
         const taken = await db.query('delete from two_factor_challenge where token_hash = $1 returning user_id', [hashToken(input.challenge)]);
         if (taken.length === 0) throw new Refusal('twoFactorChallengeExpired');
         // As a sign-in without 2FA ends: the history, the new-device notice and email, the session.
@@ -253,7 +245,13 @@ export function twoFactor(deps: TwoFactorDeps) {
      * user ends (revokeAllSessions: the cache, other servers and the sockets hear it), since one of
      * them may be whoever asked for the reset; the owner is told in the app and by email.
      */
-    async operatorReset(operatorId: number, userId: number): Promise<Outcome<{ withdrawals_locked_until: number }>> {
+    async operatorReset(
+      operatorId: number,
+      userId: number,
+      /** The users desk's audit row (operatorDesk/actions.ts), written as the transaction's last statement. */
+      finish: (tx: Queryable, until: number) => Promise<void> = async () => undefined,
+      lang?: string,
+    ): Promise<Outcome<{ withdrawals_locked_until: number }>> {
       const done = await outcomeOf(() =>
         db.transaction(async (tx) => {
           if (!(await accountOf(tx, userId))) throw new Refusal('notFound');
@@ -272,10 +270,11 @@ export function twoFactor(deps: TwoFactorDeps) {
             userId,
             `withdrawals locked until ${new Date(until).toISOString()}`,
           ]);
+          await finish(tx, until);
           return { withdrawals_locked_until: until };
         }),
       );
-      if (done.ok) announce(userId, { kind: 'two_factor_reset' });
+      if (done.ok) announce(userId, { kind: 'two_factor_reset' }, lang);
       return done;
     },
   };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { TWO_FACTOR_PATHS } from '../../../domain/twoFactor.js';
 import { DEFAULT_ACCOUNT_RATE_LIMITS, perClientPerMinute } from '../../kernel/http/rateLimit.js';
 import { ok, okWith } from '../../kernel/http/envelope.js';
-import { anyBody, paging, password, secondFactorCode, sixDigitCode as totp, strictObject as object, rowId as id, text } from '../../kernel/http/schemas.js';
+import { anyBody, paging, password, secondFactorCode, sixDigitCode as totp, strictObject as object, text } from '../../kernel/http/schemas.js';
 import { unwrap } from '../../kernel/outcome.js';
 import { signInDevice } from './sessions/devices.js';
 import type { TwoFactor } from './twoFactor.js';
@@ -58,8 +58,6 @@ export function twoFactorRoutes(service: TwoFactor, limits: { login: number } = 
       },
       async (request) => ok(request.lang, await service.operatorUsers({ page: request.body.page, size: request.body.size ?? 20, account: request.body.account ?? '' })),
     );
-    app.post<{ Body: { user_id: number } }>(TWO_FACTOR_PATHS.operatorReset, { config: operator, schema: { body: object(['user_id'], { user_id: id }) } }, async (request) =>
-      okWith(request.lang, 'twoFactorResetDone', unwrap(await service.operatorReset(request.operator.id, request.body.user_id))),
-    );
+    // The reset (TWO_FACTOR_PATHS.operatorReset) is the users desk's, with its reason, the operator's code and audit row (operatorDesk/routes.ts).
   };
 }

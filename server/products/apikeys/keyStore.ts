@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { MAX_API_KEYS, type ApiKeyCreated, type ApiKeyItem, type ApiKeyPermission } from '../../../domain/apiKeys.js';
+import { apiKeysRevokedSince } from '../../kernel/auth/apiKeyRevocation.js';
 import { recordSecurityNotice } from '../../kernel/auth/securityNotices.js';
 import type { Database } from '../../kernel/db/database.js';
 import { refuse, type Outcome } from '../../kernel/outcome.js';
@@ -45,7 +46,7 @@ export function keyStore(db: Database, box: SecretBox, clock: () => number = Dat
 
   async function keyRow(apiKey: string, now: number) {
     const known = cache.get(apiKey);
-    if (known && now - known.at < KEY_CACHE_MS) return known.row;
+    if (known && now - known.at < KEY_CACHE_MS && !(known.row && apiKeysRevokedSince(known.row.user_id, known.at))) return known.row;
     const [row] = await db.query<KeyRow>(
       'select id, user_id, secret_box, permissions, ip_allowlist from api_key where api_key = $1 and revoked_ms is null',
       [apiKey],

@@ -1,9 +1,13 @@
+import { CORRECTION_PATHS } from '../../../domain/corrections.js';
 import { FIAT_PATHS } from '../../../domain/fiat.js';
 import { ICO_PATHS } from '../../../domain/ico.js';
+import { LIABILITIES_PATHS } from '../../../domain/liabilities.js';
 import { MARKET_OPERATOR_PATHS } from '../../../domain/market.js';
+import { NOTICE_PATHS } from '../../../domain/notices.js';
 import { OPERATOR_PATHS, type OperatorPermission } from '../../../domain/operators.js';
 import { SECONDS_PATHS } from '../../../domain/seconds.js';
 import { TWO_FACTOR_PATHS } from '../../../domain/twoFactor.js';
+import { USERS_DESK_PATHS } from '../../../domain/usersDesk.js';
 import { WALLET_PATHS } from '../../../domain/wallet.js';
 import { declareOperatorRoutes } from '../../kernel/auth/operators/routePermissions.js';
 
@@ -24,6 +28,12 @@ export const OPERATOR_ROUTE_PERMISSIONS: Readonly<Record<string, OperatorPermiss
   [`POST ${OPERATOR_PATHS.setRoles}`]: 'operators.manage',
   [`POST ${OPERATOR_PATHS.audit}`]: 'audit.read',
   [`POST ${OPERATOR_PATHS.auditExport}`]: 'audit.read',
+  // Operators' own 2FA, sessions and sign-in history (issue 51 §1).
+  [`POST ${OPERATOR_PATHS.mySessions}`]: 'session',
+  [`POST ${OPERATOR_PATHS.mySessionRevoke}`]: 'session',
+  [`POST ${OPERATOR_PATHS.myOtherSessionsRevoke}`]: 'session',
+  [`POST ${OPERATOR_PATHS.mySignIns}`]: 'session',
+  [`POST ${OPERATOR_PATHS.resetTwoFactor}`]: 'operators.manage',
   // Identity review (kyc).
   'POST /api/operator/kyc/list': 'identity.read',
   'POST /api/operator/kyc/detail': 'identity.read',
@@ -33,10 +43,26 @@ export const OPERATOR_ROUTE_PERMISSIONS: Readonly<Record<string, OperatorPermiss
   // The users desk (accounts).
   [`POST ${TWO_FACTOR_PATHS.operatorUsers}`]: 'users.read',
   [`POST ${TWO_FACTOR_PATHS.operatorReset}`]: 'users.security',
+  // The users desk: search, a user's page, freezes, notes (issue 51 §3).
+  [`POST ${USERS_DESK_PATHS.search}`]: 'users.read',
+  [`POST ${USERS_DESK_PATHS.export}`]: 'users.read',
+  [`POST ${USERS_DESK_PATHS.user}`]: 'users.read',
+  [`POST ${USERS_DESK_PATHS.freeze}`]: 'users.freeze',
+  [`POST ${USERS_DESK_PATHS.unfreeze}`]: 'users.freeze',
+  [`POST ${USERS_DESK_PATHS.identity}`]: 'users.freeze',
+  [`POST ${USERS_DESK_PATHS.endSessions}`]: 'users.security',
+  [`POST ${USERS_DESK_PATHS.suspendKeys}`]: 'users.security',
+  [`POST ${USERS_DESK_PATHS.note}`]: 'users.notes',
   // The withdrawal queue (wallet).
   [`POST ${WALLET_PATHS.operatorWithdrawals}`]: 'withdrawals.read',
   [`POST ${WALLET_PATHS.operatorApproveWithdrawal}`]: 'withdrawals.review',
   [`POST ${WALLET_PATHS.operatorFailWithdrawal}`]: 'withdrawals.review',
+  // Balance corrections with four eyes (issue 51 §4).
+  [`POST ${CORRECTION_PATHS.list}`]: 'corrections.read',
+  [`POST ${CORRECTION_PATHS.account}`]: 'corrections.read',
+  [`POST ${CORRECTION_PATHS.propose}`]: 'corrections.propose',
+  [`POST ${CORRECTION_PATHS.approve}`]: 'corrections.approve',
+  [`POST ${CORRECTION_PATHS.reject}`]: 'corrections.approve',
   // P2P: appeals with their chat, and the trade settings.
   [`POST ${FIAT_PATHS.operatorAppeals}`]: 'p2p.appeals.read',
   'GET /api/fiat/chat_image/:id/:message': 'p2p.appeals.read',
@@ -53,6 +79,15 @@ export const OPERATOR_ROUTE_PERMISSIONS: Readonly<Record<string, OperatorPermiss
   [`POST ${MARKET_OPERATOR_PATHS.markets}`]: 'trading.read',
   [`POST ${MARKET_OPERATOR_PATHS.halt}`]: 'trading.write',
   [`POST ${MARKET_OPERATOR_PATHS.resume}`]: 'trading.write',
+  // Announcements and platform notes (issue 51 §5).
+  [`POST ${NOTICE_PATHS.operatorList}`]: 'notices.read',
+  [`POST ${NOTICE_PATHS.operatorNotes}`]: 'notices.read',
+  [`POST ${NOTICE_PATHS.operatorSave}`]: 'notices.write',
+  [`POST ${NOTICE_PATHS.operatorPublish}`]: 'notices.write',
+  [`POST ${NOTICE_PATHS.operatorUnpublish}`]: 'notices.write',
+  [`POST ${NOTICE_PATHS.operatorNoteSave}`]: 'notices.write',
+  // Proof of liabilities (issue 52 §4): a snapshot built now, beside the daily one.
+  [`POST ${LIABILITIES_PATHS.operatorBuild}`]: 'liabilities.build',
 };
 
 declareOperatorRoutes(OPERATOR_ROUTE_PERMISSIONS);

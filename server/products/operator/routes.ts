@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUDIT_OUTCOMES, OPERATOR_PATHS, OPERATOR_ROLES, type OperatorAuditQuery, type OperatorCreate, type OperatorRole } from '../../../domain/operators.js';
-import { operatorLogin } from './operators.js';
+import { operatorSignIn } from './security/signIn.js';
+import { operatorSecurity } from './security/mySecurity.js';
 import { operatorDesk } from './desk.js';
 import { exportAudit, searchAudit } from './auditDesk.js';
 import { writeOperatorAudit } from '../../kernel/auth/operators/auditLog.js';
@@ -8,10 +9,13 @@ import { revokeSession } from '../../kernel/auth/sessions.js';
 import type { Database } from '../../kernel/db/database.js';
 import { ok, okWith } from '../../kernel/http/envelope.js';
 import { unwrap } from '../../kernel/outcome.js';
-import { anyBody, paging, password, rowId, strictObject, text } from '../../kernel/http/schemas.js';
+import { anyBody, paging, password, rowId, secondFactorCode, strictObject, text } from '../../kernel/http/schemas.js';
 import { DEFAULT_ACCOUNT_RATE_LIMITS, perClientPerMinute } from '../../kernel/http/rateLimit.js';
 
 const operator = { auth: 'operator' } as const;
+/** A 6-digit TOTP code or a recovery code (the users' pattern). */
+const code = secondFactorCode;
+const ticket = text(200, 1);
 const roles = { type: 'array', minItems: 1, maxItems: OPERATOR_ROLES.length, uniqueItems: true, items: { type: 'string', enum: [...OPERATOR_ROLES] } } as const;
 /** Epoch ms, up to the last date JavaScript can hold. */
 const epochMs = { type: 'integer', minimum: 0, maximum: 8_640_000_000_000_000 } as const;
@@ -32,19 +36,49 @@ const auditFilters = {
  * kernel's table (kernel/auth/operators/routePermissions.ts), checked before the body is read. Each
  * product's review calls live with that product (kyc/operatorRoutes.ts, wallet/operatorRoutes.ts).
  */
-export function operatorRoutes(db: Database, limits: { operatorLogin: number } = DEFAULT_ACCOUNT_RATE_LIMITS) {
+export function operatorRoutes(db: Database, limits: { operatorLogin: number } = DEFAULT_ACCOUNT_RATE_LIMITS, now: () => number = Date.now) {
   const desk = operatorDesk(db);
+  const signIn = operatorSignIn(db, now);
+  const security = operatorSecurity(db, now);
   return async (app: FastifyInstance) => {
-    app.post<{ Body: { account: string; password: string } }>(
+    const device = (request: FastifyRequest) => ({ userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512), ip: request.ip, lang: request.lang });
+    // Password AND a TOTP code (security/signIn.ts): the code may come with the password, or in the
+    // second step; an operator without 2FA gets the enrolment instead of a session.
+    app.post<{ Body: { account: string; password: string; code?: string } }>(
       OPERATOR_PATHS.login,
       {
-        // Per client, like the users' login; wrong passwords also back off per account (operators.ts).
+        // Per client, like the users' login; wrong passwords and codes also back off per account.
         config: perClientPerMinute(limits.operatorLogin),
-        schema: {
-          body: strictObject(['account', 'password'], { account: text(254, 1), password }),
-        },
+        schema: { body: strictObject(['account', 'password'], { account: text(254, 1), password, code }) },
       },
-      async (request) => ok(request.lang, unwrap(await operatorLogin(db, request.body, { userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512), ip: request.ip }))),
+      async (request) => ok(request.lang, unwrap(await signIn.login(request.body, device(request)))),
+    );
+    app.post<{ Body: { challenge: string; code: string } }>(
+      OPERATOR_PATHS.loginSecondStep,
+      { config: perClientPerMinute(limits.operatorLogin), schema: { body: strictObject(['challenge', 'code'], { challenge: ticket, code }) } },
+      async (request) => ok(request.lang, unwrap(await signIn.secondStep(request.body, device(request)))),
+    );
+    app.post<{ Body: { ticket: string; code: string } }>(
+      OPERATOR_PATHS.loginEnrol,
+      { config: perClientPerMinute(limits.operatorLogin), schema: { body: strictObject(['ticket', 'code'], { ticket, code }) } },
+      async (request) => ok(request.lang, unwrap(await signIn.enrol(request.body, device(request)))),
+    );
+
+    // The operator's own sessions and sign-in history (permission 'session': every role).
+    app.post(OPERATOR_PATHS.mySessions, { config: operator, schema: { body: anyBody } }, async (request) => ok(request.lang, await security.sessions(request.operator.id, request.token!)));
+    app.post<{ Body: { id: number } }>(OPERATOR_PATHS.mySessionRevoke, { config: operator, schema: { body: strictObject(['id'], { id: rowId }) } }, async (request) =>
+      okWith(request.lang, 'operatorSessionEnded', unwrap(await security.revoke(request.operator, request.body.id))),
+    );
+    app.post(OPERATOR_PATHS.myOtherSessionsRevoke, { config: operator, schema: { body: anyBody } }, async (request) =>
+      okWith(request.lang, 'operatorOtherSessionsEnded', await security.revokeOthers(request.operator, request.token!)),
+    );
+    app.post<{ Body: { page: number; size?: number } }>(OPERATOR_PATHS.mySignIns, { config: operator, schema: { body: strictObject(['page'], paging(100)) } }, async (request) =>
+      ok(request.lang, await security.signIns(request.operator.id, request.body.page, request.body.size ?? 20)),
+    );
+    app.post<{ Body: { id: number; code: string } }>(
+      OPERATOR_PATHS.resetTwoFactor,
+      { config: operator, schema: { body: strictObject(['id', 'code'], { id: rowId, code }) } },
+      async (request) => okWith(request.lang, 'operatorTwoFactorReset', unwrap(await security.resetTwoFactor(request.operator, request.body, request.lang))),
     );
 
     app.post(OPERATOR_PATHS.logout, { config: operator, schema: { body: anyBody } }, async (request) => {

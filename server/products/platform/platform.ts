@@ -12,5 +12,7 @@ export async function readNote(db: Queryable, type: NoteType, lang: LocaleCode):
     [type, lang, DEFAULT_LANGUAGE.lang],
   );
   const row = rows[0];
-  return row ? { detail: { title: row.title, content: row.content } } : undefined;
+  if (!row) return undefined;
+  // Marked only when the default language stands in for the asked one (issue 51 §5: the reader's page says so).
+  return { detail: { title: row.title, content: row.content, ...(row.lang !== lang ? { fallback: true } : {}) } };
 }

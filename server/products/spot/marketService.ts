@@ -56,8 +56,6 @@ const REQUOTE_EVERY_MS = 2500;
 const TAKE_EVERY_MS: [number, number] = [1500, 5000];
 /** How often, at most, the market makers' old history is folded (makers/retention.ts). */
 const FOLD_EVERY_MS = 10 * 60_000;
-/** How often the makers look for markets an operator halted (issue 52 §1): they stop quoting within this. */
-const HALTS_EVERY_MS = 1000;
 
 /**
  * All spot markets of the listed pairs, their market makers, and the periodic tick and index
@@ -70,6 +68,12 @@ export class MarketService {
   private readonly clock: () => number;
   private readonly prices: ReferencePriceSource & Partial<Pick<SeededRandomWalk, 'setPrice'>>;
   private readonly anchors = new Map<string, number>();
+  /**
+   * The markets an operator halted (issue 52 §1), symbol → reason, read once a second for all of
+   * them by every process that runs markets: their ticks carry it (`halted_reason`), so an open
+   * trade page sees a halt and a resume within a second or two, and their makers stand still.
+   */
+  private readonly halted = new Map<string, string>();
 
   constructor(
     private readonly db: Database,
@@ -105,6 +109,8 @@ export class MarketService {
   /** Seeds chart history where none exists and rebuilds every book from the database. */
   async prepare(): Promise<void> {
     await this.options.ownership?.claim('spot', [...this.markets.keys()]);
+    // A subscriber's first tick carries the halt too.
+    await this.readHalts();
     const now = this.clock();
     for (const market of this.markets.values()) {
       if (this.simulated(market.spec.symbol)) {
@@ -120,16 +126,13 @@ export class MarketService {
   async start(): Promise<void> {
     this.every(DEPTH_EVERY_MS, () => this.markets.forEach((m) => m.flushDepth()));
     this.every(CANDLE_SAVE_EVERY_MS, () => this.saveCandles());
-    this.every(TICK_EVERY_MS, () => this.publishTicks());
+    // Each second: the halted markets (one read for all of them), then every market's tick, which carries its halt.
+    this.every(TICK_EVERY_MS, async () => {
+      await this.readHalts();
+      this.publishTicks();
+    });
     this.every(CURRENCY_PRICE_EVERY_MS, () => this.updateCurrencyPrices());
     if (!this.options.marketMakers) return;
-    // Halted markets, as the makers see them: one read a second for all of them, none per order.
-    const halted = new Set<string>();
-    this.every(HALTS_EVERY_MS, async () => {
-      const rows = await this.db.query<{ symbol: string }>(`select left_symbol || '_' || right_symbol as symbol from pair where halted_reason is not null`);
-      halted.clear();
-      for (const row of rows) halted.add(row.symbol);
-    });
     const accounts = await ensureMarketMakerAccounts(this.db);
     const retention = this.options.makerRetention ?? {};
     const keptMs = Math.min(retention.keptMs ?? MAKER_HISTORY_KEPT_MS, retention.tradesKeptMs ?? MAKER_TRADES_KEPT_MS);
@@ -143,7 +146,7 @@ export class MarketService {
       const maker = new MarketMaker(market, market.spec, accounts, this.prices, baseUsdt(market.spec, this.currencies), random, DEFAULT_MM_CONFIG);
       // Requotes every 2.5 s ± 30 %; takes at random moments 1.5 to 5 s apart.
       // A halted market's makers neither quote nor take (their resting quotes stay, and nothing trades).
-      const trading = () => !halted.has(market.spec.symbol);
+      const trading = () => !this.halted.has(market.spec.symbol);
       this.loops.every(() => REQUOTE_EVERY_MS * (1 + (Math.random() * 2 - 1) * 0.3), () => trading() && maker.requote(this.clock()), 'market loop failed');
       const [min, max] = TAKE_EVERY_MS;
       this.loops.every(() => min + random() * (max - min), () => trading() && maker.take(this.clock()), 'market maker order failed');
@@ -199,7 +202,22 @@ export class MarketService {
   }
 
   tick(market: SpotMarket): Omit<MarketTick, 'channel'> | undefined {
-    return market.dayTick();
+    const tick = market.dayTick();
+    const reason = this.halted.get(market.spec.symbol);
+    return tick && reason !== undefined ? { ...tick, halted_reason: reason } : tick;
+  }
+
+  /** The halted markets now; a failed read is logged and the last one known stays (the ticks go on). */
+  private async readHalts(): Promise<void> {
+    try {
+      const rows = await this.db.query<{ symbol: string; halted_reason: string }>(
+        `select left_symbol || '_' || right_symbol as symbol, halted_reason from pair where halted_reason is not null`,
+      );
+      this.halted.clear();
+      for (const row of rows) this.halted.set(row.symbol, row.halted_reason);
+    } catch (error) {
+      this.options.log?.('reading the market halts failed', error);
+    }
   }
 
   private publishTicks(): void {

@@ -38,6 +38,11 @@ const orderFields = (o: string, precision: string): Array<[keyof SpotOrder, stri
 const ORDER_COLUMNS = orderFields('o', 'p.price_precision')
   .map(([name, expression]) => `${expression} as ${name}`)
   .join(', ');
+// The lists and the detail only, not the answers of writes nor the pipeline's rows (issue 50 M11):
+// the trigger of the stop that placed the order, and whether it is an OCO's limit leg.
+const LISTED_COLUMNS = `${ORDER_COLUMNS},
+  (select trim_scale(s.trigger_price)::text from spot_stop s where s.user_id = o.user_id and s.order_id = o.id limit 1) as stop_trigger,
+  exists (select 1 from spot_stop s where s.oco_order_id = o.id) as oco`;
 
 /**
  * The wire view (SpotOrder) of the spot_order row `o` as a JSON object, for a statement that writes
@@ -132,7 +137,7 @@ export async function listOrders(db: Queryable, userId: number, filter: OrderLis
     and ($6::bigint is null or o.created_ms >= $6)`;
   const params = [userId, [...filter.statuses], left ?? null, right ?? null, filter.currency ?? null, filter.since ?? null];
   const [{ total }] = (await db.query<{ total: number }>(`select count(*)::int as total from spot_order o ${where}`, params)) as [{ total: number }];
-  const rows = await db.query<SpotOrder>(`select ${ORDER_COLUMNS} ${ORDER_FROM} ${where} order by o.id desc limit $7 offset $8`, [
+  const rows = await db.query<SpotOrder>(`select ${LISTED_COLUMNS} ${ORDER_FROM} ${where} order by o.id desc limit $7 offset $8`, [
     ...params,
     size,
     (page - 1) * size,
@@ -149,8 +154,9 @@ export const listHistoryOrders = (db: Queryable, userId: number, q: { days: Reco
 
 /** An order with its fills (spec §3 deal details), oldest fill first. */
 export async function orderDetailOf(db: Queryable, userId: number, orderId: number): Promise<SpotOrderDetail | undefined> {
-  const order = await orderOf(db, userId, orderId);
-  if (!order) return undefined;
+  const [row] = await db.query<SpotOrder>(`select ${LISTED_COLUMNS} ${ORDER_FROM} where o.id = $1 and o.user_id = $2`, [orderId, userId]);
+  if (!row) return undefined;
+  const order = toOrder(row);
   const deals = await db.query<SpotDeal>(
     `select id, created_ms as time, trim_scale(price)::text as price, trim_scale(quantity)::text as quantity,
        trim_scale(case when maker_order_id = $1 then maker_fee else taker_fee end)::text as fee,

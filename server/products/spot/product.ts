@@ -6,7 +6,9 @@ import { pairSpec } from '../../kernel/exchange/pairSpec.js';
 import { defineProduct, type Kernel } from '../../kernel/product.js';
 import { marketOwnership } from '../../kernel/shards/ownership.js';
 import { marketsOf } from '../../kernel/shards/processes.js';
+import { accountFreezes } from '../../kernel/accountFreeze/index.js';
 import { spotChannels } from './channels.js';
+import { registerSpotFreezeRelease } from './freezeRelease.js';
 import { spotLedger } from './ledger.js';
 import { MarketService } from './marketService.js';
 import { RemoteSpotMarket, runSpotCommand, type SpotCommand } from './remoteMarket.js';
@@ -65,6 +67,8 @@ export const spot = defineProduct({
     const trading = spotTrading({ db, stops, markets: { market: (symbol) => markets.market(symbol) ?? remote.get(symbol), holding: (orderId) => markets.holding(orderId) } });
     // The same trading for programs (the Binance dialect): one path for every order.
     offers?.offer('spotTrading', trading);
+    // A frozen account's orders and stops are cancelled through this trading (kernel/accountFreeze).
+    registerSpotFreezeRelease(accountFreezes(offers), db, trading);
     return {
       routes: spotRoutes(trading),
       command: (market, command) => runSpotCommand(markets.market(market), command),

@@ -29,6 +29,7 @@ const stopBody = object(['symbol', 'side', 'trigger_price', 'price', 'quantity']
 const byId = object(['id'], { id });
 const currentBody = object(['page'], { symbol, ...pages });
 const historyBody = object(['days', 'page'], { days: recordDays(RECORD_DAYS), symbol, currency: text(16), ...pages });
+const stopHistoryBody = object(['days', 'page'], { days: recordDays(RECORD_DAYS), symbol, ...pages });
 
 function unwrap<T>(outcome: SpotOutcome<T>): T {
   if (!outcome.ok) throw new ApiFailure(outcome.key === 'spotOrderNotFound' || outcome.key === 'spotStopNotFound' ? ResultCode.notFound : ResultCode.badRequest, outcome.key, outcome.vars);
@@ -81,6 +82,9 @@ export function spotRoutes(trading: SpotTrading) {
     );
     app.post<{ Body: { id: number } }>(SPOT_PATHS.stopCancel, { config: auth, schema: { body: byId } }, async (request) =>
       okWith(request.lang, 'spotStopCancelled', unwrap(await stops.cancel(request.user.id, request.body.id))),
+    );
+    app.post<{ Body: { days: RecordDays; page: number; size?: number; symbol?: string } }>(SPOT_PATHS.stopsHistory, { config: auth, schema: { body: stopHistoryBody } }, async (request) =>
+      ok(request.lang, await stops.history(request.user.id, request.body)),
     );
     app.post<{ Body: { page: number; size?: number; symbol?: string } }>(SPOT_PATHS.stopsCurrent, { config: auth, schema: { body: currentBody } }, async (request) =>
       ok(request.lang, await stops.current(request.user.id, request.body)),

@@ -39,6 +39,11 @@ export interface SpotStops {
   cancel(userId: number, stopId: number): Promise<SpotOutcome<SpotStop>>;
   /** Waiting stops, and triggered ones whose order is not placed yet or still open; newest first. */
   current(userId: number, query: { page: number; size?: number; symbol?: string }): Promise<Page<SpotStop>>;
+  /**
+   * Stops that are over (issue 50 M11): cancelled (by the user, or with their OCO's limit leg),
+   * failed, or triggered with their order finished; placed in the last `days`; newest first.
+   */
+  history(userId: number, query: { page: number; size?: number; symbol?: string; days: number }): Promise<Page<SpotStop>>;
   /** Watches a market running here: loads its stops from the database and fires what its last price has reached. */
   watch(market: SpotMarket): Promise<void>;
   /** Waits for the stop work queued so far (firing, OCO cancels); tests and shutdown. */
@@ -339,6 +344,18 @@ export function spotStops({ db, local, clock = Date.now, log = () => undefined, 
       const params = [userId, left ?? null, right ?? null];
       const [{ total }] = (await db.query<{ total: number }>(`select count(*)::int as total from spot_stop s ${where}`, params)) as [{ total: number }];
       const rows = await db.query<StopRow>(`select ${STOP_COLUMNS} from spot_stop s ${where} order by s.id desc limit $4 offset $5`, [...params, size, (page - 1) * size]);
+      return { list: rows.map(toStop), total, page, size };
+    },
+
+    async history(userId, q) {
+      const size = Math.min(Math.max(q.size ?? 20, 1), MAX_PAGE_SIZE);
+      const page = Math.max(q.page, 1);
+      const [left, right] = q.symbol ? q.symbol.toUpperCase().split('_') : [null, null];
+      const where = `where s.user_id = $1 and ($2::text is null or (s.left_symbol = $2 and s.right_symbol = $3)) and s.created_ms >= $4
+        and (s.status in (3, 4) or (s.status = 2 and s.order_id is not null and not exists (select 1 from spot_order o where o.id = s.order_id and o.status in (1, 2))))`;
+      const params = [userId, left ?? null, right ?? null, clock() - q.days * 86_400_000];
+      const [{ total }] = (await db.query<{ total: number }>(`select count(*)::int as total from spot_stop s ${where}`, params)) as [{ total: number }];
+      const rows = await db.query<StopRow>(`select ${STOP_COLUMNS} from spot_stop s ${where} order by s.id desc limit $5 offset $6`, [...params, size, (page - 1) * size]);
       return { list: rows.map(toStop), total, page, size };
     },
 

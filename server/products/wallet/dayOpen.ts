@@ -6,11 +6,12 @@ import { startOfUtcDay } from './rules.js';
 
 /**
  * Ledger kinds that bring value in from outside the exchange or take it out: deposits, withdrawals
- * (their fee is a cost, so it counts), and P2P releases, whose fiat side is paid off the platform.
+ * (their fee is a cost, so it counts), P2P releases, whose fiat side is paid off the platform, and
+ * balance corrections (issue 51 §4: an operator's credit is not a trading gain).
  * Today's P&L leaves them out; transfers between a user's own accounts, order holds, escrow and position
  * margin only move value within the user's equity and cancel out by themselves.
  */
-export const FLOW_KINDS = ['deposit', 'withdraw_out', 'fiat_receive', 'fiat_release'] as const;
+export const FLOW_KINDS = ['deposit', 'withdraw_out', 'fiat_receive', 'fiat_release', 'correction_credit', 'correction_debit'] as const;
 
 /** Every user's equity in USDT: balances at their prices plus what the products' positions hold (held values). */
 export async function equities(q: Queryable, accounts: AccountRules, userIds?: readonly number[]): Promise<Map<number, string>> {

@@ -1,6 +1,7 @@
 import { defineProduct } from '../../kernel/product.js';
 import { SimulatedChain } from './chain/simulatedChain.js';
 import { chainRoutes } from './chainRoutes.js';
+import { correctionRoutes } from './corrections/routes.js';
 import { walletLedger } from './ledger.js';
 import { operatorWalletRoutes } from './operatorRoutes.js';
 import { walletRoutes } from './routes.js';
@@ -24,6 +25,7 @@ export const wallet = defineProduct({
       routes: async (app) => {
         await app.register(walletRoutes(service));
         await app.register(operatorWalletRoutes(service));
+        await app.register(correctionRoutes({ db, feed: userFeed, accounts, log: log.error }));
         await app.register(chainRoutes(service, config.chainSimulator === false ? undefined : chain));
       },
       start: async () => {

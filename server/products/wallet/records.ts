@@ -47,11 +47,12 @@ export function records(db: Queryable, now: () => number) {
         // Before is derived: after − change, so the chain of entries can be read off the list.
         columns: `id, currency, account, kind, trim_scale(available_change)::text as quantity,
           trim_scale(available_after - available_change)::text as before, trim_scale(available_after)::text as after,
-          trim_scale(frozen_change)::text as frozen_change, ref_type, ref_id, (extract(epoch from created_at) * 1000)::bigint as created_at`,
+          trim_scale(frozen_change)::text as frozen_change, ref_type, ref_id, (extract(epoch from created_at) * 1000)::bigint as created_at,
+          (select bc.reason from balance_correction bc where ledger_entry.ref_type = 'correction' and bc.id = ledger_entry.ref_id) as note`,
         time: 'created_at',
         timestamptz: true,
         extra: { column: 'account', value: query.account },
-        map: (row) => ({ ...row, id: Number(row.id), ref_id: row.ref_id === null ? null : Number(row.ref_id), created_at: Number(row.created_at) }),
+        map: (row) => ({ ...row, id: Number(row.id), ref_id: row.ref_id === null ? null : Number(row.ref_id), created_at: Number(row.created_at), note: row.note ?? null }),
       }),
   };
 }

@@ -14,11 +14,12 @@ import { usdtPrice } from './prices.js';
 import { outcome, Refusal } from './refusal.js';
 import { isPlausibleAddress, isQuantity } from './rules.js';
 import { lockUserWallet } from './userLock.js';
-import { requireWithdrawalAllowed } from '../../kernel/auth/withdrawalLock.js';
+import { allowlistOn, requireWithdrawalAllowed } from '../../kernel/auth/withdrawalLock.js';
 import { withdrawLimit } from './withdrawLimit.js';
-import { requireSecondFactor } from '../../kernel/auth/twoFactor.js';
+import { requireSecondFactor, twoFactorEnabled } from '../../kernel/auth/twoFactor.js';
 import type { OperatorActor } from '../../kernel/auth/operators/access.js';
 import { writeOperatorAudit } from '../../kernel/auth/operators/auditLog.js';
+import { requireNotFrozen } from '../../kernel/accountFreeze/index.js';
 import { announceSecurityNotice, recordSecurityNotice, type SecurityNotice } from '../../kernel/auth/securityNotices.js';
 
 export const WITHDRAWAL_COLUMNS = `w.id, w.currency, w.network, w.address, trim_scale(w.quantity)::text as quantity,
@@ -105,7 +106,10 @@ export function withdrawals(ctx: WalletContext) {
         if (!(await currencyRules(db, currency))) throw new Refusal('walletCurrencyUnknown', { currency });
         const { limit, limits } = await limitsOf(db, userId, currency, undefined, ctx.now());
         const { available, remaining } = limits;
-        return { currency, limit_usdt: limit.limit_usdt, used_usdt: limit.used_usdt, remaining, available, verified: limit.verified };
+        // Issue 50 M16: the form says at the address field, before the funds password, that allowlist
+        // mode only lets saved, matured addresses through.
+        const [allowlist, twoFactor] = await Promise.all([allowlistOn(db, userId), twoFactorEnabled(db, userId)]);
+        return { currency, limit_usdt: limit.limit_usdt, used_usdt: limit.used_usdt, remaining, available, verified: limit.verified, allowlist, two_factor: twoFactor };
       });
     },
 
@@ -208,6 +212,8 @@ export function withdrawals(ctx: WalletContext) {
             [id, operator.id, ctx.now()],
           );
           if (!w) throw new Refusal('walletWithdrawalNotWaiting');
+          // A frozen account's withdrawal is not sent (issue 51 §3): refused until the user is unfrozen (or it is failed).
+          await requireNotFrozen(tx, Number((w as WithdrawalRecord & { user_id: number }).user_id));
           const txHash = await ctx.chain.broadcast({ id: Number(w.id), currency: w.currency, network: w.network, address: w.address, quantity: w.quantity });
           await tx.query('update withdrawal set tx_hash = $2 where id = $1', [id, txHash]);
           await writeOperatorAudit(tx, {

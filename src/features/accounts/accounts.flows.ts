@@ -14,13 +14,16 @@ import { registrationMachine } from './machines/registration/registration.machin
 import { securityChangeMachine } from './machines/securityChange/securityChange.machine';
 import { createSessionsActors } from './actors/sessions.actors';
 import { antiPhishingMachine } from './machines/antiPhishing/antiPhishing.machine';
-import { createSafetyActors } from './actors/safety.actors';
+import { addressNetworksMachine } from './machines/addressNetworks/addressNetworks.machine';
+import { createSafetyActors, createSecuritySignals } from './actors/safety.actors';
 import { securityLevelMachine } from './machines/securityLevel/securityLevel.machine';
 import { sessionsMachine } from './machines/sessions/sessions.machine';
 import { createApiKeysActors } from './actors/apiKeys.actors';
 import { apiKeysMachine } from './machines/apiKeys/apiKeys.machine';
-import { createOperatorUsersActors, createTwoFactorActors } from './actors/twoFactor.actors';
+import { createTwoFactorActors } from './actors/twoFactor.actors';
+import { createUsersDeskActors, saveCsv } from './actors/usersDesk.actors';
 import { operatorUsersMachine } from './machines/operatorUsers/operatorUsers.machine';
+import { operatorUserMachine } from './machines/operatorUser/operatorUser.machine';
 import { twoFactorEnrolmentMachine } from './machines/twoFactor/twoFactorEnrolment.machine';
 import { twoFactorLoginMachine } from './machines/twoFactor/twoFactorLogin.machine';
 
@@ -36,8 +39,9 @@ export const provide = ({ api, operatorApi, i18n, navigate, showToast, shell: { 
   const refreshSession = () => session.send({ type: 'session.refresh' });
   const sessionsActors = createSessionsActors(api);
   const safety = createSafetyActors(api);
+  const securitySignals = createSecuritySignals();
   const apiKeys = createApiKeysActors(api);
-  const operatorUsers = createOperatorUsersActors(operatorApi);
+  const usersDesk = createUsersDeskActors(operatorApi);
   return {
     login: loginMachine.provide({ actors: { login: actors.login }, actions: { signedIn, showToast } }),
     twoFactorLogin: twoFactorLoginMachine.provide({
@@ -53,7 +57,7 @@ export const provide = ({ api, operatorApi, i18n, navigate, showToast, shell: { 
         sendUnlock: twoFactor.sendUnlock,
         unlock: twoFactor.unlock,
       },
-      actions: { showToast },
+      actions: { showToast, securityChanged: securitySignals.changed },
     }),
     registration: registrationMachine.provide({
       actors: { sendCode: actors.sendRegisterCode, checkCode: actors.checkRegisterCode, register: actors.register },
@@ -81,6 +85,7 @@ export const provide = ({ api, operatorApi, i18n, navigate, showToast, shell: { 
       actors: { fetchRecords: user.fetchAddresses, saveRecord: user.saveAddress, deleteRecord: confirmActing(user.deleteAddress, showToast) },
       actions: { showToast },
     }),
+    addressNetworks: addressNetworksMachine.provide({ actors: { fetchNetworks: user.fetchNetworks }, actions: { showToast } }),
     sessions: sessionsMachine.provide({
       actors: {
         fetchSessions: sessionsActors.fetchSessions,
@@ -100,11 +105,12 @@ export const provide = ({ api, operatorApi, i18n, navigate, showToast, shell: { 
       actions: { showToast },
     }),
     loginHistory: pagedListMachine.provide({ actors: { loadPage: sessionsActors.fetchHistory }, actions: { showToast } }),
-    securityLevel: securityLevelMachine.provide({ actors: { fetchLevel: safety.fetchLevel, setAllowlist: safety.setAllowlist }, actions: { showToast } }),
+    securityLevel: securityLevelMachine.provide({ actors: { fetchLevel: safety.fetchLevel, setAllowlist: safety.setAllowlist, securitySignals: securitySignals.actor }, actions: { showToast } }),
     operatorUsers: operatorUsersMachine.provide({
-      actors: { list: pagedListMachine.provide({ actors: { loadPage: operatorUsers.fetchUsers }, actions: { showToast } }), resetTwoFactor: confirmActing(operatorUsers.resetTwoFactor, showToast) },
-      actions: { showToast },
+      actors: { list: pagedListMachine.provide({ actors: { loadPage: usersDesk.fetchUsers }, actions: { showToast } }), exportUsers: usersDesk.exportUsers },
+      actions: { showToast, saveFile: (_, file) => saveCsv(file) },
     }),
+    operatorUser: operatorUserMachine.provide({ actors: { loadUser: usersDesk.loadUser, runAction: usersDesk.runAction }, actions: { showToast } }),
     antiPhishing: antiPhishingMachine.provide({
       actors: { fetchCode: sessionsActors.fetchCode, saveCode: sessionsActors.saveCode, sendCode: sessionsActors.sendAntiPhishingCode },
       actions: { showToast },

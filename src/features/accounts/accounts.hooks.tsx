@@ -18,10 +18,13 @@ import { useActorFlow } from '../../app/views/actorFlow';
 import type { LoginHistoryItem } from '../../../domain/sessions';
 import type { antiPhishingMachine } from './machines/antiPhishing/antiPhishing.machine';
 import type { securityLevelMachine } from './machines/securityLevel/securityLevel.machine';
+import type { addressNetworksMachine } from './machines/addressNetworks/addressNetworks.machine';
 import type { twoFactorEnrolmentMachine } from './machines/twoFactor/twoFactorEnrolment.machine';
 import type { twoFactorLoginMachine } from './machines/twoFactor/twoFactorLogin.machine';
 import type { OperatorUsersFilter, operatorUsersMachine } from './machines/operatorUsers/operatorUsers.machine';
-import type { OperatorUserRow } from '../../../domain/twoFactor';
+import type { operatorUserMachine } from './machines/operatorUser/operatorUser.machine';
+import type { NameStatus } from '../../../domain/api';
+import type { UserActionKind, UsersDeskRow, UsersQuery } from '../../../domain/usersDesk';
 
 /**
  * The accounts flows, supplied with their effects in accounts/feature.tsx: login, registration and
@@ -37,6 +40,8 @@ export interface AccountsFlows {
   securityChange: typeof securityChangeMachine;
   addresses: typeof recordBookMachine;
   collectionMethods: typeof recordBookMachine;
+  /** The address book's Network choices: the chosen currency's networks (issue 50 M12). */
+  addressNetworks: typeof addressNetworksMachine;
   sessions: typeof sessionsMachine;
   apiKeys: typeof apiKeysMachine;
   /** The sign-in attempts (the shared paged list over the login-history call). */
@@ -46,6 +51,7 @@ export interface AccountsFlows {
   twoFactorLogin: typeof twoFactorLoginMachine;
   twoFactorEnrolment: typeof twoFactorEnrolmentMachine;
   operatorUsers: typeof operatorUsersMachine;
+  operatorUser: typeof operatorUserMachine;
 }
 
 const useAccounts = AccountsContext.use;
@@ -261,18 +267,34 @@ export function useRecordBookFlow(which: 'addresses' | 'collectionMethods') {
   );
 }
 
-/** The operator's user desk (machines/operatorUsers): search, pages, and the 2FA reset behind a confirmation. */
+/** The address book form's Network select: the networks of the currency chosen beside it (issue 50 M12). */
+export function useAddressNetworksFlow(currency: string | undefined) {
+  return useActorFlow(
+    useActorRef(useAccounts().addressNetworks, { input: { currency } }),
+    {
+      networks: (s) => s.context.networks,
+      networksOf: (s) => s.context.currency,
+      loadingNetworks: (s) => s.matches('loading'),
+      networksFailed: (s) => s.matches('failed'),
+    },
+    {
+      chooseCurrency: (symbol: string) => ({ type: 'networks.currency', currency: symbol }),
+      retryNetworks: () => ({ type: 'networks.retry' }),
+    },
+  );
+}
+
+/** The users desk's search (machines/operatorUsers): filters, pages, and the CSV export. */
 export function useOperatorUsers() {
   const actor = useActorRef(useAccounts().operatorUsers);
   // The users: the machine's `list` child, the shared paged list.
-  const users = usePagedListOf(useListChild<OperatorUsersFilter, OperatorUserRow>(actor));
+  const users = usePagedListOf(useListChild<OperatorUsersFilter, UsersDeskRow>(actor));
   const desk = useActorFlow(
     actor,
-    // The question before a reset: the machine's confirm-then-act child.
-    { resetQuestion: (s) => s.children.resetTwoFactor },
+    { exporting: (s) => s.matches('exporting') },
     {
-      search: (account: string) => ({ type: 'users.search', account }),
-      reset: (user: OperatorUserRow) => ({ type: 'users.reset2fa', user }),
+      search: (query: UsersQuery) => ({ type: 'users.search', query }),
+      exportCsv: () => ({ type: 'users.export' }),
     },
   );
   return {
@@ -282,10 +304,35 @@ export function useOperatorUsers() {
     page: users.page,
     /** Rows per page (OPERATOR_USERS_PAGE_SIZE), as the list holds it. */
     size: users.size,
-    account: users.filter.account,
     loading: users.loading,
     failed: users.failed,
     setPage: users.setPage,
     reload: users.reload,
   };
 }
+
+/** A user's page on the users desk (machines/operatorUser): open, read, and the actions' dialog. One actor per desk: its views take the flow as a prop. */
+export function useOperatorUser() {
+  return useActorFlow(
+    useActorRef(useAccounts().operatorUser),
+    {
+      userId: (s) => s.context.userId,
+      page: (s) => s.context.page,
+      loading: (s) => s.matches('loading'),
+      failed: (s) => s.matches('failed'),
+      action: (s) => s.context.action,
+      problem: (s) => s.context.problem,
+      acting: (s) => s.matches({ shown: 'acting' }),
+    },
+    {
+      open: (userId: number) => ({ type: 'user.open', userId }),
+      close: () => ({ type: 'user.close' }),
+      reload: () => ({ type: 'user.reload' }),
+      start: (action: UserActionKind) => ({ type: 'action.start', action }),
+      submit: (reason: string, code?: string, name_status?: NameStatus) => ({ type: 'action.submit', reason, code, name_status }),
+      cancel: () => ({ type: 'action.cancel' }),
+    },
+  );
+}
+
+export type OperatorUserFlow = ReturnType<typeof useOperatorUser>;

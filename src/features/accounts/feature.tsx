@@ -50,7 +50,7 @@ export const accountsFeature = defineFeature({
   },
   // The operator's user desk: find a user, reset their 2FA after a lost device (issue 35).
   // Last of the desks: the identity review stays the operator's landing desk.
-  desks: [{ id: 'users', label: 'twoFactor.desk.tab', page: page(() => import('./views/operator/UsersDesk'), 'UsersDesk'), order: 1 }],
+  desks: () => import('./desks').then((m) => m.desks),
   // The machines and their effects load with the product's first page (accounts.flows.ts).
   load: () => import('./accounts.flows'),
 });

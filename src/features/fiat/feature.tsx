@@ -32,10 +32,7 @@ export const fiatFeature = defineFeature({
     order: [{ path: 'legal-order', page: page(() => import('./views/FiatOrdersPage'), 'FiatOrdersPage'), menu: { labelKey: 'menu.order.fiatOrders', group: 'menu.order.fiat', place: 40 } }],
     wallet: [{ path: 'log-legal', page: page(() => import('./views/FiatRecordsPage'), 'FiatRecordsPage'), menu: { labelKey: 'menu.wallet.logLegal', place: 42 } }],
   },
-  desks: [
-    { id: 'fiat', label: 'fiat.desk.tab', page: page(() => import('./views/operator/AppealsDesk'), 'AppealsDesk') },
-    { id: 'fiatSettings', label: 'fiat.settings.tab', page: page(() => import('./views/operator/TradeSettingsDesk'), 'TradeSettingsDesk') },
-  ],
+  desks: () => import('./desks').then((m) => m.desks),
   // The machines and their effects load with the product's first page (fiat.flows.ts).
   load: () => import('./fiat.flows'),
 });

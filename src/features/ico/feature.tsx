@@ -22,7 +22,7 @@ export const icoFeature = defineFeature({
       { path: 'log-ico-thaw', page: page(() => import('./views/IcoRecordsPage'), 'IcoRecordsPage', { type: 'thaw', key: 'thaw' }), menu: { labelKey: 'menu.wallet.logIcoThaw', place: 45 } },
     ],
   },
-  desks: [{ id: 'ico', label: 'ico.desk.tab', page: page(() => import('./views/operator/IcoDesk'), 'IcoDesk') }],
+  desks: () => import('./desks').then((m) => m.desks),
   // The machines and their effects load with the product's first page (ico.flows.ts).
   load: () => import('./ico.flows'),
 });

@@ -11,7 +11,7 @@ export const kycFeature = defineFeature({
       { path: 'identityRight', page: page(() => import('./views/KycRightPage'), 'KycRightPage'), menu: { labelKey: 'menu.user.identityRight', place: 31 } },
     ],
   },
-  desks: [{ id: 'identity', label: 'wallet.ops.identityDesk', page: page(() => import('./views/review/KycReviewQueue'), 'KycReviewQueue') }],
+  desks: () => import('./desks').then((m) => m.desks),
   // The machines and their effects load with the product's first page (kyc.flows.ts).
   load: () => import('./kyc.flows'),
 });

@@ -10,6 +10,8 @@ export const operatorFeature = defineFeature({
   id: 'operator',
   context: OperatorContext,
   routes: { top: [{ path: 'operator', page: page(() => import('./views/OperatorLayout'), 'OperatorLayout') }] },
+  // The console's own desks (issue 51 §1, §2), after the products' (order 2).
+  desks: () => import('./desks').then((m) => m.desks),
   // The session machine and its effects load with /operator (operator.flows.ts).
   load: () => import('./operator.flows'),
 });

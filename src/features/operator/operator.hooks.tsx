@@ -1,23 +1,68 @@
+import { useActorRef } from '@xstate/react';
 import { useActorFlow } from '../../app/views/actorFlow';
 import { OperatorContext } from './operator.context';
 import type { OperatorSessionActorRef } from './machines/operatorSession/operatorSession.machine';
+import type { mySecurityMachine } from './machines/mySecurity/mySecurity.machine';
+import type { OperatorDeskFlows } from './desks.flows';
 
 /** The operator interface's own session (own storage keys and API client), started in operator.flows.ts. */
-export interface OperatorFlows {
+export interface OperatorFlows extends OperatorDeskFlows {
   operatorSession: OperatorSessionActorRef;
+  /** "My security" (provided, not started: its view starts it while shown); operator.flows.ts always gives it. */
+  mySecurity?: typeof mySecurityMachine;
 }
 
+/**
+ * The session and its sign-in steps: `step` is what the login page asks — the password, the
+ * code of the second step, the enrolment (QR code, secret, first code), or the recovery codes
+ * shown once — and `busy` while a step is with the server.
+ */
 export function useOperatorSession() {
   return useActorFlow(
     OperatorContext.use().operatorSession,
     {
       signedIn: (s) => s.matches('signedIn'),
       loggingIn: (s) => s.matches('loggingIn'),
+      step: (s): 'password' | 'code' | 'enrol' | 'recovery' =>
+        s.matches('secondStep') || s.matches('verifying') ? 'code' : s.matches('enrolling') || s.matches('confirming') ? 'enrol' : s.matches('recoveryCodes') ? 'recovery' : 'password',
+      busy: (s) => s.matches('loggingIn') || s.matches('verifying') || s.matches('confirming'),
+      enrolment: (s) => s.context.enrolment,
+      recoveryCodes: (s) => s.context.recoveryCodes,
       operator: (s) => s.context.operator,
     },
     {
       login: (fields: { account: string; password: string }) => ({ type: 'operator.login', fields }),
+      submitCode: (code: string) => ({ type: 'operator.code', code }),
+      cancel: () => ({ type: 'operator.cancel' }),
+      recoverySaved: () => ({ type: 'operator.recoverySaved' }),
       signOut: () => ({ type: 'operator.signOut' }),
+    },
+  );
+}
+
+/** "My security": the operator's sessions (end one, or all others, after a question) and sign-in history. */
+export function useMySecurity() {
+  const machine = OperatorContext.use().mySecurity;
+  if (!machine) throw new Error('operator.flows.ts provides mySecurity');
+  const actor = useActorRef(machine);
+  return useActorFlow(
+    actor,
+    {
+      sessions: (s) => s.context.sessions,
+      signIns: (s) => s.context.signIns,
+      loading: (s) => s.matches('loading'),
+      failed: (s) => s.matches('failed'),
+      busy: (s) => s.matches('revokingOne') || s.matches('revokingOthers'),
+      /** The question open: one session's id, 'others', or undefined. */
+      question: (s) => (s.matches('confirming') ? (s.context.target ?? 'others') : undefined),
+    },
+    {
+      reload: () => ({ type: 'security.reload' }),
+      page: (page: number) => ({ type: 'security.page', page }),
+      revoke: (id: number) => ({ type: 'security.revoke', id }),
+      revokeOthers: () => ({ type: 'security.revokeOthers' }),
+      confirm: () => ({ type: 'security.confirm' }),
+      dismiss: () => ({ type: 'security.dismiss' }),
     },
   );
 }

@@ -2,6 +2,9 @@ import { confirmActing } from '../../app/machines/confirmAct/confirmAct.machine'
 import type { Services } from '../../app/services';
 import { assign, fromCallback, type EventObject } from 'xstate';
 import { createUserUpdatesActor } from '../../app/actors/userStream.actor';
+import { pagedList } from '../../app/machines/pagedList/pagedList.typed';
+import type { SpotStop } from '../../../domain/spotOrders';
+import type { OrderHistoryFilter } from './machines/orders/orderHistory.machine';
 import { createHistoryUpdatesActor, createSpotActors } from './actors/spot.actors';
 import { orderFormMachine } from './machines/orderForm/orderForm.machine';
 import { openOrdersMachine } from './machines/orders/openOrders.machine';
@@ -29,6 +32,8 @@ export const provide = ({ api, userStream, showToast, newKey }: Services) => {
     openOrders: openOrdersMachine.provide({ actors: { fetchCurrentOrders: actors.fetchCurrentOrders, cancelOrder: confirmActing(actors.cancelOrder, showToast), userUpdates }, actions: { showToast } }),
     openStops: openStopsMachine.provide({ actors: { fetchCurrentStops: actors.fetchCurrentStops, cancelStop: confirmActing(actors.cancelStop, showToast), userUpdates, stopSignals }, actions: { showToast, announceStops } }),
     orderHistory: orderHistoryMachine.provide({ actors: { loadPage: actors.fetchOrderHistory, pushes: createHistoryUpdatesActor(userStream) }, actions: { showToast } }),
+    // Stops that are over (issue 50 M11): read when the page opens or its filter changes.
+    stopHistory: pagedList<OrderHistoryFilter, SpotStop>(actors.fetchStopHistory, { showToast }),
     orderDetail: orderDetailMachine.provide({ actors: { fetchOrderDetail: actors.fetchOrderDetail, userUpdates }, actions: { showToast } }),
   };
 };

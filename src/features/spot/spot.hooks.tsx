@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { SpotContext } from './spot.context';
-import type { OrderSide, SpotOrder, SpotTimeInForce } from '../../../domain/spotOrders';
+import type { OrderSide, SpotOrder, SpotStop, SpotTimeInForce } from '../../../domain/spotOrders';
 import type { FormOrderType } from './machines/orderForm/orderFields';
 import type { RecordDays } from '../../../domain/wallet';
 import type { OrderFormInput, orderFormMachine } from './machines/orderForm/orderForm.machine';
@@ -25,6 +25,8 @@ export interface SpotFlows {
   openOrders: typeof openOrdersMachine;
   openStops: typeof openStopsMachine;
   orderHistory: TypedPagedList<OrderHistoryFilter, SpotOrder>;
+  /** Stops that are over: cancelled, failed, or triggered with their order finished (issue 50 M11). */
+  stopHistory: TypedPagedList<OrderHistoryFilter, SpotStop>;
   orderDetail: typeof orderDetailMachine;
 }
 
@@ -108,6 +110,24 @@ export function useOrderHistory(input: OrderHistoryInput) {
   const list = usePagedList(useSpot().orderHistory, { filter, size: input.size });
   const { rows: orders, total, page, size, loading, failed: loadFailed } = list;
   const state = { orders, total, page, size, days: list.filter.days, symbol: list.filter.symbol, loading, loadFailed };
+  const send = useMemo(
+    () => ({
+      filter: (symbol: string | undefined) => list.setFilter({ symbol }),
+      setDays: (days: RecordDays) => list.setFilter({ days }),
+      goToPage: list.setPage,
+      retry: list.reload,
+    }),
+    [list.setFilter, list.setPage, list.reload],
+  );
+  return { ...state, ...send };
+}
+
+/** /order/spot-history's stop orders that are over (issue 50 M11), with the same pair and day filters as the orders. */
+export function useStopHistory(input: OrderHistoryInput) {
+  const filter: OrderHistoryFilter = { symbol: input.symbol, days: input.days ?? 7 };
+  const list = usePagedList(useSpot().stopHistory, { filter, size: input.size });
+  const { rows: stops, total, page, size, loading, failed: loadFailed } = list;
+  const state = { stops, total, page, size, days: list.filter.days, symbol: list.filter.symbol, loading, loadFailed };
   const send = useMemo(
     () => ({
       filter: (symbol: string | undefined) => list.setFilter({ symbol }),

@@ -1,6 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useActorFlow } from '../../app/views/actorFlow';
 import type { NoteType } from '../../../domain/api';
+import type { LocaleCode } from '../../../domain/languages';
 import type { NoteActorRef } from './machines/note/note.machine';
 import type { HelpQuery } from '../../../domain/informHelp';
 import type { helpMachine } from './machines/help/help.machine';
@@ -8,6 +9,9 @@ import type { helpArticleMachine } from './machines/help/helpArticle.machine';
 import type { InformActorRef } from './machines/inform/inform.machine';
 import * as inform from './machines/inform/inform.selectors';
 import { SupportContext } from './support.context';
+import type { noticeBoardMachine } from './machines/notices/noticeBoard.machine';
+import type { noticeDetailMachine } from './machines/notices/noticeDetail.machine';
+import type { noticesDeskMachine } from './machines/noticesDesk/noticesDesk.machine';
 import { ShellContext } from '../../app/views/hooks';
 
 /**
@@ -20,6 +24,17 @@ export interface SupportFlows {
   note: NoteActorRef;
   help: typeof helpMachine;
   helpArticle: typeof helpArticleMachine;
+  // The notice pages and the console's desk: optional so that a shell part's test (the header
+  // reads only the bell) may hand the context just what it renders; support.flows.ts gives all.
+  noticeBoard?: typeof noticeBoardMachine;
+  noticeDetail?: typeof noticeDetailMachine;
+  noticesDesk?: typeof noticesDeskMachine;
+}
+
+/** A notice flow the page needs: support.flows.ts always supplies it. */
+function supplied<T>(flow: T | undefined, name: string): T {
+  if (!flow) throw new Error(`support flows without ${name}`);
+  return flow;
 }
 
 const useSupport = SupportContext.use;
@@ -75,6 +90,8 @@ export function useNoteFlow() {
       open: (s) => s.matches('open'),
       loading: (s) => s.matches('loading'),
       note: (s) => s.context.note,
+      /** English stands in for the display language (issue 51 §5): the popup may mark it. */
+      fallback: (s) => s.context.note?.fallback === true,
       hasAgree: (s) => s.context.type === 1 || s.context.type === 2,
     },
     {
@@ -83,4 +100,45 @@ export function useNoteFlow() {
       agree: () => ({ type: 'note.agree' }),
     },
   );
+}
+
+/** The notice list page's own actor: read on start, again on a publish or unpublish pushed live, or in a new language. */
+export function useNoticeBoardFlow() {
+  return useActorFlow(
+    useActorRef(supplied(useSupport().noticeBoard, 'noticeBoard'), { input: { languages: ShellContext.use().app } }),
+    { loading: (s) => s.matches('loading'), failed: (s) => s.matches('failed'), result: (s) => s.context.result, page: (s) => s.context.page },
+    { goTo: (page: number) => ({ type: 'board.page', page }), retry: () => ({ type: 'board.retry' }) },
+  );
+}
+
+/** One notice's page (keyed by id): read on start, again when it is unpublished live or the language changes. */
+export function useNoticeDetailFlow(id: number) {
+  return useActorFlow(
+    useActorRef(supplied(useSupport().noticeDetail, 'noticeDetail'), { input: { id, languages: ShellContext.use().app } }),
+    { loading: (s) => s.matches('loading'), failed: (s) => s.matches('failed'), notice: (s) => s.context.notice },
+    { retry: () => ({ type: 'detail.retry' }) },
+  );
+}
+
+/** The console's notices desk. */
+export function useNoticesDesk() {
+  const { context, ...flow } = useActorFlow(
+    useActorRef(supplied(useSupport().noticesDesk, 'noticesDesk')),
+    { context: (s) => s.context, loading: (s) => s.matches('loading'), failed: (s) => s.matches('failed'), saving: (s) => s.matches('saving'), switching: (s) => s.matches('switching') },
+    {
+      create: () => ({ type: 'desk.new' }),
+      editNotice: (id: number) => ({ type: 'desk.editNotice', id }),
+      editNote: (noteType: NoteType) => ({ type: 'desk.editNote', noteType }),
+      tab: (lang: LocaleCode) => ({ type: 'desk.tab', lang }),
+      title: (value: string) => ({ type: 'desk.title', value }),
+      body: (value: string) => ({ type: 'desk.body', value }),
+      togglePreview: () => ({ type: 'desk.preview' }),
+      save: () => ({ type: 'desk.save' }),
+      cancel: () => ({ type: 'desk.cancel' }),
+      publish: (id: number) => ({ type: 'desk.publish', id }),
+      unpublish: (id: number) => ({ type: 'desk.unpublish', id }),
+      retry: () => ({ type: 'desk.retry' }),
+    },
+  );
+  return { ...context, ...flow };
 }

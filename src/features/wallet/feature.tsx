@@ -22,7 +22,7 @@ export const walletFeature = defineFeature({
       { path: 'transfer', page: page(() => import('./views/TransferPage'), 'TransferPage'), menu: { labelKey: 'menu.wallet.transfer', place: 32 } },
     ],
   },
-  desks: [{ id: 'withdrawals', label: 'wallet.ops.withdrawalDesk', page: page(() => import('./views/operator/WithdrawalDesk'), 'WithdrawalDesk') }],
+  desks: () => import('./desks').then((m) => m.desks),
   // The machines and their effects load with the product's first page (wallet.flows.ts).
   load: () => import('./wallet.flows'),
 });

@@ -8,6 +8,10 @@ import { createUserCentreActors } from '../accounts/actors/userCentre.actors';
 import { createOperatorWalletActors, createWalletActors, createWalletSignals } from './actors/wallet.actors';
 import { depositMachine } from './machines/deposit/deposit.machine';
 import { operatorWithdrawalsMachine } from './machines/operatorWithdrawals/operatorWithdrawals.machine';
+import { createOperatorCorrectionsActors } from './actors/operatorCorrections.actors';
+import { operatorCorrectionsMachine, type CorrectionsDeskInput } from './machines/operatorCorrections/operatorCorrections.machine';
+import { rolesGrant } from '../../../domain/operators';
+import { createOperatorStorage } from '../../services/operatorStorage';
 import { simulateDepositMachine } from './machines/operatorWithdrawals/simulateDeposit.machine';
 import { transferKeyMinter, transferMachine } from './machines/transfer/transfer.machine';
 import { walletBalancesMachine } from './machines/walletBalances/walletBalances.machine';
@@ -15,9 +19,10 @@ import { walletRecordsMachine } from './machines/walletRecords/walletRecords.mac
 import { withdrawalKeyMinter, withdrawalMachine } from './machines/withdrawal/withdrawal.machine';
 
 /** The wallet: its machines with their effects, supplied from the shared services (loaded with its pages; see defineFeature's `load`). */
-export const provide = ({ api, operatorApi, userStream, showToast, newKey }: Services) => {
+export const provide = ({ api, operatorApi, userStream, showToast, newKey, store }: Services) => {
   const actors = createWalletActors(api);
   const operatorActors = createOperatorWalletActors(operatorApi);
+  const corrections = createOperatorCorrectionsActors(operatorApi);
   const addresses = createUserCentreActors(api, avatarAsDataUrl);
   const signals = createWalletSignals();
   userStream.onBalances(signals.publishBalances);
@@ -51,6 +56,29 @@ export const provide = ({ api, operatorApi, userStream, showToast, newKey }: Ser
       actions: { showToast },
     }),
     simulateDeposit: simulateDepositMachine.provide({ actors: { sendDeposit: operatorActors.sendDeposit }, actions: { showToast } }),
+    /**
+     * The corrections desk's input: the signed-in operator's id and whether their roles (as the
+     * operator session stored them at sign-in) grant proposing and deciding. A session stored
+     * before roles were sent is offered both; the server checks each call whatever the console shows.
+     */
+    operatorCorrectionsInput: (): CorrectionsDeskInput => {
+      const operator = createOperatorStorage(store).read().operator as { id?: unknown; roles?: unknown } | undefined;
+      const roles = Array.isArray(operator?.roles) ? operator.roles.filter((r): r is string => typeof r === 'string') : undefined;
+      return {
+        self: typeof operator?.id === 'number' ? operator.id : undefined,
+        mayPropose: roles === undefined || rolesGrant(roles, 'corrections.propose'),
+        mayDecide: roles === undefined || rolesGrant(roles, 'corrections.approve'),
+      };
+    },
+    operatorCorrections: operatorCorrectionsMachine.provide({
+      actors: {
+        list: pagedListMachine.provide({ actors: { loadPage: corrections.fetchCorrections }, actions: { showToast } }),
+        proposeCorrection: corrections.proposeCorrection,
+        approveCorrection: corrections.approveCorrection,
+        rejectCorrection: corrections.rejectCorrection,
+      },
+      actions: { showToast },
+    }),
     refreshWallet: signals.walletChanged,
   };
 };

@@ -6,6 +6,8 @@ import { isZero } from '../../../domain/walletAmounts';
 import type { depositMachine } from './machines/deposit/deposit.machine';
 import type { operatorWithdrawalsMachine, QueueFilter, QueuedWithdrawal } from './machines/operatorWithdrawals/operatorWithdrawals.machine';
 import type { SimulatedDeposit, simulateDepositMachine } from './machines/operatorWithdrawals/simulateDeposit.machine';
+import type { CorrectionsDeskInput, CorrectionsExtra, CorrectionsFilter, operatorCorrectionsMachine } from './machines/operatorCorrections/operatorCorrections.machine';
+import type { CorrectionProposal, CorrectionState, CorrectionView } from '../../../domain/corrections';
 import type { transferMachine } from './machines/transfer/transfer.machine';
 import type { walletBalancesMachine } from './machines/walletBalances/walletBalances.machine';
 import type { WalletRecordsFilter, WalletRecordsInput, walletRecordsMachine } from './machines/walletRecords/walletRecords.machine';
@@ -30,6 +32,9 @@ export interface WalletFlows {
   records: Record<RecordKind, typeof walletRecordsMachine>;
   operatorWithdrawals: typeof operatorWithdrawalsMachine;
   simulateDeposit: typeof simulateDepositMachine;
+  operatorCorrections: typeof operatorCorrectionsMachine;
+  /** The corrections desk's input: who is at it and what their roles grant (wallet.flows.ts). */
+  operatorCorrectionsInput: () => CorrectionsDeskInput;
   /** Tells every wallet actor on screen to read again. */
   refreshWallet: () => void;
 }
@@ -114,6 +119,7 @@ export function useWithdrawalFlow(currency: string | undefined) {
       submitting: (s) => s.matches('submitting'),
       done: (s) => s.matches('done'),
       refusal: (s) => s.context.refusal,
+      passwordRefusal: (s) => s.context.passwordRefusal,
     },
     {
       chooseCurrency: (symbol: string) => ({ type: 'withdraw.currency', currency: symbol }),
@@ -126,8 +132,8 @@ export function useWithdrawalFlow(currency: string | undefined) {
       again: () => ({ type: 'withdraw.again' }),
     },
   );
-  const { networks, network, quota } = flow;
-  const limits = useMemo(() => limitsOf({ networks, network, quota }), [networks, network, quota]);
+  const { networks, network, quota, book, currency: chosen } = flow;
+  const limits = useMemo(() => limitsOf({ networks, network, quota, book, currency: chosen }, Date.now()), [networks, network, quota, book, chosen]);
   return { ...flow, limits };
 }
 
@@ -206,4 +212,41 @@ export function useSimulateDeposit() {
     { sending: (s) => s.matches('sending'), sent: (s) => s.context.sent },
     { send: (deposit: SimulatedDeposit) => ({ type: 'chain.send', deposit }) },
   );
+}
+
+/**
+ * /operator, "Balance corrections" (finance): the list under its state filter with the corrections
+ * account beside it (the machine's `list` child), the proposal form, and the approval (2FA code) and
+ * rejection (reason) dialogs of one proposal, each with the server's `refusal` in place.
+ */
+export function useOperatorCorrections() {
+  const flows = useWallet();
+  const actor = useActorRef(flows.operatorCorrections, { input: flows.operatorCorrectionsInput() });
+  const { rows, total, page, size, loading, failed, filter, extra, setFilter, setPage, reload } = usePagedListOf(useListChild<CorrectionsFilter, CorrectionView, CorrectionsExtra>(actor));
+  const setState = useCallback((state: CorrectionState | undefined) => setFilter({ state }), [setFilter]);
+  const { target, ...flow } = useActorFlow(
+    actor,
+    {
+      proposing: (s) => s.matches('proposing'),
+      approving: (s) => s.matches('approving'),
+      rejecting: (s) => s.matches('rejecting'),
+      sending: (s) => s.matches({ proposing: 'sending' }) || s.matches({ approving: 'sending' }) || s.matches({ rejecting: 'sending' }),
+      refusal: (s) => s.context.refusal,
+      proposed: (s) => s.context.proposed,
+      target: (s) => s.context.target,
+      self: (s) => s.context.self,
+      mayPropose: (s) => s.context.mayPropose,
+      mayDecide: (s) => s.context.mayDecide,
+    },
+    {
+      propose: () => ({ type: 'corrections.propose' }),
+      submitProposal: (fields: CorrectionProposal) => ({ type: 'corrections.submitProposal', fields }),
+      approve: (id: number) => ({ type: 'corrections.approve', id }),
+      reject: (id: number) => ({ type: 'corrections.reject', id }),
+      submitApproval: (code: string) => ({ type: 'corrections.submitApproval', code }),
+      submitRejection: (reason: string) => ({ type: 'corrections.submitRejection', reason }),
+      close: () => ({ type: 'corrections.close' }),
+    },
+  );
+  return { list: rows, total, page, size, loading, failed, state: filter.state, account: extra ?? [], setState, setPage, reload, ...flow, target: rows.find((c) => c.id === target) };
 }

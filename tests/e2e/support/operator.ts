@@ -1,17 +1,29 @@
 import type { Browser, Page } from '@playwright/test';
 import { call, tokenOf } from './api';
+import { operatorSession, signInOperatorAt } from './operatorSession';
 
-/** The operator playwright.config.ts creates at server start (the shell may override both). */
-export const OPERATOR = { account: process.env.OPERATOR_ACCOUNT ?? 'reviewer@openex.test', password: process.env.OPERATOR_PASSWORD ?? 'Operator2026' };
+export { OPERATOR, operatorSession } from './operatorSession';
 
-/** The operator's desk (/operator), signed in, in a browser context of its own (apart from the trader's). */
+/**
+ * The operator's desk (/operator), signed in, in a browser context of its own (apart from the
+ * trader's): the suite's one operator session (globalSetup signed it in, password and TOTP code)
+ * put where the console keeps it, so the console opens on its stored-session path. It is not
+ * typed in again: the same operator cannot sign in many times within 30 s (each code is good once).
+ */
 export async function operatorDesk(browser: Browser): Promise<Page> {
+  const session = operatorSession();
   const context = await browser.newContext();
+  await context.addInitScript(
+    ([token, operator]) => {
+      if (window.localStorage.getItem('operator_token') === null) {
+        window.localStorage.setItem('operator_token', token);
+        window.localStorage.setItem('operator_info', operator);
+      }
+    },
+    [JSON.stringify(session.token), JSON.stringify(session.operator)] as const,
+  );
   const page = await context.newPage();
   await page.goto('/operator');
-  await page.getByLabel('Operator account').fill(OPERATOR.account);
-  await page.getByLabel('Password').fill(OPERATOR.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
   return page;
 }
 
@@ -22,7 +34,8 @@ const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJA
 export async function verifyIdentity(page: Page, email: string, origin = ''): Promise<void> {
   const token = await tokenOf(page);
   await call(page, `${origin}/api/identity/submit`, { name: 'Ada Futures', id_number: 'X1234567', front: PNG, back: PNG }, token);
-  const operator = await call<{ token: string }>(page, `${origin}/api/operator/login`, OPERATOR);
+  // The suite's session on its own server; another server (`origin`) has a database of its own.
+  const operator = origin ? await signInOperatorAt(origin, false) : operatorSession();
   const queue = await call<Array<{ id: number; account: string }>>(page, `${origin}/api/operator/kyc/list`, {}, operator.token);
   const mine = queue.find((s) => s.account === email)!;
   await call(page, `${origin}/api/operator/kyc/approve`, { id: mine.id }, operator.token);

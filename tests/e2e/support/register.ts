@@ -17,8 +17,8 @@ export async function registerThroughUi(page: Page, email: string, server: { ori
   await expect(page).toHaveURL(/\/reg-next$/);
   await page.getByLabel('Login password', { exact: true }).fill(TEST_PASSWORD);
   await page.getByLabel('Repeat the password').fill(TEST_PASSWORD);
-  await page.getByLabel('Fund password', { exact: true }).fill(TEST_FUNDS_PASSWORD);
-  await page.getByLabel('Repeat the fund password').fill(TEST_FUNDS_PASSWORD);
+  await page.getByLabel('Funds password', { exact: true }).fill(TEST_FUNDS_PASSWORD);
+  await page.getByLabel('Repeat the funds password').fill(TEST_FUNDS_PASSWORD);
   await page.getByLabel('Invitation code').fill('OPENEX');
   // The strength meters and field checks settle as the password module loads; on a busy machine
   // the form can still move under the pointer, so the click is repeated until the box is ticked.

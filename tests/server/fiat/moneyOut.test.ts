@@ -193,11 +193,11 @@ const NOT_AN_EXIT: Record<string, readonly string[]> = {
     '/api/user/addresses', '/api/user/coll_methods', '/api/user/security_level', '/api/center/index', '/api/user/sessions', '/api/user/login_history', '/api/user/anti_phishing',
     '/api/user/2fa/status', '/api/user/avatar_image', '/api/inform/list', '/api/inform/unread', '/api/identity/status', '/api/wallet/overview', '/api/wallet/balances',
     '/api/wallet/networks', '/api/wallet/deposit_address', '/api/wallet/withdraw_quota', '/api/wallet/deposits', '/api/wallet/withdrawals', '/api/wallet/transfers', '/api/wallet/ledger',
-    '/api/spot/fee_rate', '/api/spot/orders_current', '/api/spot/orders_history', '/api/spot/order_detail', '/api/spot/stops_current', '/api/seconds/account',
+    '/api/spot/fee_rate', '/api/spot/orders_current', '/api/spot/orders_history', '/api/spot/order_detail', '/api/spot/stops_current', '/api/spot/stops_history', '/api/seconds/account',
     '/api/seconds/orders_current', '/api/seconds/orders_history', '/api/ico/mine', '/api/ico/account', '/api/ico/orders', '/api/ico/records', '/api/fiat/my_ads',
     '/api/fiat/standing', '/api/fiat/methods', '/api/fiat/order', '/api/fiat/orders', '/api/fiat/records', '/api/fiat/chat', '/api/futures/account', '/api/futures/positions',
     '/api/futures/settings', '/api/futures/orders_current', '/api/futures/orders_history', '/api/futures/plans', '/api/futures/order_detail', '/api/apikey/list',
-    '/api/wallet/funds_password_check',
+    '/api/wallet/funds_password_check', '/api/liabilities/proof',
   ],
   'changes the account, not its funds (the security changes take their own proofs)': [
     '/api/user/nickname', '/api/user/avatar', '/api/user/send_code', '/api/user/login_pwd', '/api/user/funds_pwd', '/api/user/email', '/api/user/phone', '/api/user/address_add',

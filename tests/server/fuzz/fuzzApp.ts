@@ -17,6 +17,7 @@ import { PRODUCTS } from '../../../server/products/index.js';
 import type { Schema } from './generate.js';
 import { productTestbed, withHelpers } from '../support/productTestbed.js';
 import { createTestUser } from '../support/users.js';
+import { OPERATOR_SECRET, signInOperator } from '../support/operators.js';
 
 /** One route as fastify registered it: what the fuzz suite reads instead of a hand-written list. */
 export interface SeenRoute {
@@ -40,7 +41,7 @@ export interface FuzzApp {
 }
 
 const USER = { account: 'fuzz-user@example.org', password: 'Fuzz-pass-2026' };
-const OPERATOR = { account: 'fuzz-operator@openex.test', password: 'Fuzz-operator-2026' };
+const OPERATOR = { account: 'fuzz-operator@openex.test', password: 'Fuzz-operator-2026', totpSecret: OPERATOR_SECRET };
 
 /**
  * The server's own composition (every product of server/products/index.ts, as server/start.ts
@@ -115,7 +116,7 @@ export function useFuzzApp(): FuzzApp {
     const passwordHash = await hashPassword(USER.password);
     await createTestUser(t.db, { name: USER.account, email: true, passwordHash, fundsPasswordHash: passwordHash, verified: true, funded: { USDT: '10000', BTC: '1' } });
     fuzz.user = { token: await signIn(t.app, '/api/login', USER) };
-    fuzz.operator = { token: await signIn(t.app, '/api/operator/login', OPERATOR) };
+    fuzz.operator = { token: await signInOperator(t.app, { ...OPERATOR, secret: OPERATOR_SECRET }) };
   });
   return fuzz;
 }

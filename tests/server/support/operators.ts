@@ -1,30 +1,101 @@
 import type { FastifyInstance } from 'fastify';
-import { OPERATOR_PATHS, type OperatorRole, type OperatorView } from '../../../domain/operators.js';
+import { Secret, TOTP } from 'otpauth';
+import { OPERATOR_PATHS, type OperatorEnrolment, type OperatorRole, type OperatorView } from '../../../domain/operators.js';
 import type { Queryable } from '../../../server/kernel/db/database.js';
 import { expectOk, post } from '../http.js';
 
 /** A password the operators desk takes (zxcvbn score ≥ 3). */
 export const DESK_PASSWORD = 'Lantern-Harbour-Quill-2026';
 
+/**
+ * OPERATOR_TOTP_SECRET of the test files' environment operators (base32): ensureOperator(db, account,
+ * password, OPERATOR_SECRET) pre-enrols it, and `signInOperator` signs it in with codes of it.
+ */
+export const OPERATOR_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
 export interface TestOperator {
   id: number;
   account: string;
   headers: Record<string, string>;
+  /** Its 2FA secret (base32): `operatorCode(op.secret, clock)` is its code at a moment. */
+  secret: string;
 }
 
 let made = 0;
 
+/** The TOTP code of `secret` at `timestamp` (ms), as an authenticator app shows it. */
+export const operatorCode = (secret: string, timestamp = Date.now()): string =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp });
+
+const STEP_MS = 30_000;
+const stepOf = (ms: number) => Math.floor(ms / STEP_MS);
+/**
+ * The last step each secret's codes were used at by this file's helpers. A code is accepted once
+ * (the server keeps the last used step) and the steps before and after now are accepted too, so
+ * each sign-in takes the next unused step from now − 1 to now + 1, and only waits when all three
+ * are taken: a file can sign an operator in three times at once, then once every 30 s.
+ */
+const usedSteps = new Map<string, number>();
+async function nextCode(secret: string): Promise<string> {
+  const now = Date.now();
+  const step = Math.max(stepOf(now) - 1, (usedSteps.get(secret) ?? -Infinity) + 1);
+  if (step > stepOf(now) + 1) await new Promise((resolve) => setTimeout(resolve, (step - 1) * STEP_MS - now + 50));
+  usedSteps.set(secret, step);
+  return operatorCode(secret, step * STEP_MS + STEP_MS / 2);
+}
+
+/**
+ * Signs an enrolled operator in through the real routes — password and code in one call — from
+ * `remoteAddress` (app.inject's default when absent): its token.
+ */
+export async function signInOperator(app: FastifyInstance, who: { account: string; password: string; secret: string }, remoteAddress?: string): Promise<string> {
+  const answer = await app.inject({ method: 'POST', url: OPERATOR_PATHS.login, payload: { account: who.account, password: who.password, code: await nextCode(who.secret) }, ...(remoteAddress ? { remoteAddress } : {}) });
+  const body = answer.json() as { code: number; data: { token?: string } | null };
+  if (body.code !== 200 || !body.data?.token) throw new Error(`operator sign-in of ${who.account} failed: ${answer.body}`);
+  return body.data.token;
+}
+
+/** The secrets of the operators this file's helpers enrolled, by account: signInAnswer signs them in with a code. */
+const secrets = new Map<string, string>();
+
+/**
+ * What a person at the console ends with after typing the password (and the code their app
+ * shows): the answer of the last call, as JSON. An operator a helper enrolled sends its code along
+ * (one call: the session, or the refusal); one not enrolled yet enrols (the password's enrolment,
+ * then its first code: the answer has the session and the recovery codes); an account unknown
+ * here answers the password step's answer itself.
+ */
+export async function signInAnswer(app: FastifyInstance, account: string, password: string, remoteAddress = '10.51.255.1') {
+  type Answer = { code: number; msg: string; data: { token: string; operator: { id: number; roles: string[] }; recovery_codes?: string[] } | null };
+  const name = account.trim().toLowerCase();
+  const secret = secrets.get(name);
+  const payload = secret ? { account, password, code: await nextCode(secret) } : { account, password };
+  const first = await app.inject({ method: 'POST', url: OPERATOR_PATHS.login, payload, remoteAddress });
+  const enrolment = (first.json() as { data: OperatorEnrolment | null }).data;
+  if (!enrolment?.enrol) return first.json() as Answer;
+  const step = stepOf(Date.now()) - 1;
+  usedSteps.set(enrolment.secret, step);
+  secrets.set(name, enrolment.secret);
+  const code = operatorCode(enrolment.secret, step * STEP_MS + STEP_MS / 2);
+  return (await app.inject({ method: 'POST', url: OPERATOR_PATHS.loginEnrol, payload: { ticket: enrolment.ticket, code }, remoteAddress })).json() as Answer;
+}
+
 /**
  * An operator with `roles`, made through the admin's desk as `admin` (an operator holding `admin`)
- * and signed in through the operator login, as a person would: each test file's role operators.
- * Each sign-in comes from an address of its own, so the login's per-client limit never counts them together.
+ * and enrolled through the real first sign-in, as a person would: the password answers the
+ * enrolment (secret and URI), its first code turns 2FA on and opens the session. The enrolment
+ * used the step before now (the drift window takes it), so a test's first code at its clock's now
+ * is new. Each sign-in comes from an address of its own, so the login's per-client limit never
+ * counts them together.
  */
 export async function deskOperator(app: FastifyInstance, admin: Record<string, string>, roles: readonly OperatorRole[], name?: string): Promise<TestOperator> {
   const account = name ?? `${roles.join('-') || 'none'}-${++made}-${process.pid}@openex.test`;
   const view = expectOk(await post<OperatorView>(app, OPERATOR_PATHS.create, { account, password: DESK_PASSWORD, roles }, admin));
-  const signIn = await app.inject({ method: 'POST', url: OPERATOR_PATHS.login, payload: { account, password: DESK_PASSWORD }, remoteAddress: `10.51.${made % 250}.${(made * 7) % 250}` });
-  const token = (signIn.json() as { data: { token: string } }).data.token;
-  return { id: view.id, account, headers: { token } };
+  const answer = await signInAnswer(app, account, DESK_PASSWORD, `10.51.${made % 250}.${(made * 7) % 250}`);
+  const token = answer.data?.token;
+  const secret = secrets.get(account.trim().toLowerCase());
+  if (!token || !answer.data?.recovery_codes || !secret) throw new Error(`operator ${account} could not enrol: ${JSON.stringify(answer)}`);
+  return { id: view.id, account, headers: { token }, secret };
 }
 
 /** The audit log's rows after `afterId`, oldest first. */

@@ -20,6 +20,9 @@ import { DEVICE_COOKIE } from '../../../server/products/accounts/sessions/device
 import { sessionRoutes } from '../../../server/products/accounts/sessions/routes.js';
 import { twoFactor } from '../../../server/products/accounts/twoFactor.js';
 import { twoFactorRoutes } from '../../../server/products/accounts/twoFactorRoutes.js';
+import { usersDeskRoutes } from '../../../server/products/accounts/operatorDesk/routes.js';
+import { enrolWithSecret } from '../../../server/kernel/auth/twoFactor.js';
+import { OPERATOR_SECRET } from './operators.js';
 import { userCentre } from '../../../server/products/accounts/userCentre.js';
 import { userRoutes } from '../../../server/products/accounts/userRoutes.js';
 import { keyStore } from '../../../server/products/apikeys/keyStore.js';
@@ -68,12 +71,16 @@ export function useTwoFactorWorld() {
         accountRoutes(t.db, signIn, { login: 100_000, sendCode: 100_000 }),
         userRoutes(t.db, userCentre({ db: t.db, delivery, dataDir: '/tmp' }), t.now),
         twoFactorRoutes(service, { login: 100_000 }),
+        usersDeskRoutes(t.db, { secondFactor: service, now: t.now }),
         sessionRoutes(t.db, t.now),
         safetyRoutes(t.db, t.now),
         apiKeyRoutes(t.db, keys, t.now),
       ],
     });
     await state.app.ready();
+    // The desk's 2FA reset asks the operator's own code (issue 51 §3).
+    const [operator] = await t.db.query<{ id: number }>(`select id from app_user where kind = 'operator' order by id limit 1`);
+    await enrolWithSecret(t.db, Number(operator!.id), OPERATOR_SECRET);
   });
   afterAll(async () => {
     setSecurityOutlet(undefined);

@@ -3,6 +3,7 @@ import { WALLET_PATHS, WithdrawalStatus, type Page, type WithdrawalRecord, type 
 import { readBalance } from '../../../server/kernel/ledger/ledger.js';
 import { systemAccountId } from '../../../server/kernel/ledger/systemAccounts.js';
 import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
+import { enrolWithSecret } from '../../../server/kernel/auth/twoFactor.js';
 import { expectOk, expectRefusal } from '../http.js';
 import { expectLedgerConsistent, expectTotalsMatchChain, FUNDS_PASSWORD, useWallet, type TestUser } from './harness.js';
 
@@ -15,6 +16,17 @@ const withdraw = (user: TestUser, over: Record<string, unknown> = {}, key = `wit
 const statusOf = async (id: number) => Number((await t.db.query<{ status: number }>('select status from withdrawal where id = $1', [id]))[0]!.status);
 const auditOf = (id: number) =>
   t.db.query<{ kind: string; before: unknown; after: unknown }>(`select kind, before, after from operator_audit_log where object_type = 'withdrawal' and object_id = $1 order by id`, [String(id)]);
+
+describe('withdrawal quota: what the form needs before the funds password (issue 50 M16, C8)', () => {
+  it('says whether allowlist mode and 2FA are on, so the form can say it at the address and ask the code as needed', async () => {
+    const user = await t.newUser();
+    const quota = async () => expectOk(await t.call<WithdrawQuota>(user, WALLET_PATHS.withdrawQuota, { currency: 'USDT' }));
+    expect(await quota()).toMatchObject({ allowlist: false, two_factor: false });
+    await t.db.query('update app_user set withdrawal_allowlist = true where id = $1', [user.id]);
+    await enrolWithSecret(t.db, user.id, 'JBSWY3DPEHPK3PXP');
+    expect(await quota()).toMatchObject({ allowlist: true, two_factor: true });
+  });
+});
 
 describe('withdrawal refusals', () => {
   it('refuses draw_turn 0, unknown networks, small or malformed quantities, bad addresses and a wrong funds password, changing nothing', async () => {
@@ -71,6 +83,8 @@ describe('withdrawal refusals', () => {
       remaining: '40',
       available: '439',
       verified: false,
+      allowlist: false,
+      two_factor: false,
     });
     expectRefusal(await withdraw(plain, { quantity: '41' }), 400, 'This exceeds your 24-hour withdrawal limit of 100 USDT; 40 USDT left');
     // A cancelled withdrawal gives its share of the limit back.

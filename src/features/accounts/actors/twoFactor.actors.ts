@@ -1,8 +1,5 @@
 import { fromPromise } from 'xstate';
 import { TWO_FACTOR_PATHS, type TwoFactorBegin, type TwoFactorConfirmed, type TwoFactorEnrolment, type TwoFactorStatus } from '../../../../domain/twoFactor';
-import type { OperatorUsersFilter, OperatorUsersPage } from '../machines/operatorUsers/operatorUsers.machine';
-import type { OperatorUserRow } from '../../../../domain/twoFactor';
-import { pageLoader } from '../../../app/machines/pagedList/pagedList.machine';
 import type { ApiClient } from '../../../services/api';
 import type { SessionGrant } from '../machines/login/login.machine';
 
@@ -20,16 +17,5 @@ export function createTwoFactorActors(api: ApiClient) {
     /** … and at the sign-in's second step, with its challenge. */
     sendLoginUnlock: fromPromise<null, { challenge: string }>(({ input, signal }) => api.post<null>(TWO_FACTOR_PATHS.loginUnlockSend, input, signal)),
     loginUnlock: fromPromise<null, { challenge: string; code: string }>(({ input, signal }) => api.post<null>(TWO_FACTOR_PATHS.loginUnlock, input, signal)),
-  };
-}
-
-/** The operator's user desk, over the operator's own API client (its 403 ends the operator session only). */
-export function createOperatorUsersActors(operatorApi: ApiClient) {
-  return {
-    /** A page of users found by part of their account (the shared paged list's `loadPage`). */
-    fetchUsers: pageLoader<OperatorUsersFilter, OperatorUserRow>(({ filter, page, size }, signal) =>
-      operatorApi.post<OperatorUsersPage>(TWO_FACTOR_PATHS.operatorUsers, { account: filter.account, page, size }, signal),
-    ),
-    resetTwoFactor: fromPromise<{ withdrawals_locked_until: number }, { user_id: number }>(({ input, signal }) => operatorApi.post(TWO_FACTOR_PATHS.operatorReset, input, signal)),
   };
 }

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { UserInfo } from '../../../../domain/api';
 import type { SecurityKind } from '../../../../domain/userCentre';
+import { WALLET_PATHS, type WalletNetwork } from '../../../../domain/wallet';
 import type { AvatarFile } from '../machines/profile/profile.machine';
 import type { BookRecord, RecordFields } from '../machines/recordBook/recordBook.machine';
 import type { CodeRequest, SecurityFields } from '../machines/securityChange/securityChange.machine';
@@ -27,6 +28,8 @@ export function createUserCentreActors(api: ApiClient, readFile: (file: AvatarFi
     fetchAddresses: fromPromise<BookRecord[]>(({ signal }) => api.post<BookRecord[]>('/api/user/addresses', {}, signal)),
     saveAddress: fromPromise<BookRecord, { fields: RecordFields }>(({ input, signal }) => api.post('/api/user/address_add', input.fields, signal)),
     deleteAddress: fromPromise<null, { id: number }>(({ input, signal }) => api.post('/api/user/address_delete', input, signal)),
+    /** A currency's networks, for the address book's Network choice (issue 50 M12). */
+    fetchNetworks: fromPromise<WalletNetwork[], { currency: string }>(({ input, signal }) => api.post<WalletNetwork[]>(WALLET_PATHS.networks, input, signal)),
     fetchMethods: fromPromise<BookRecord[]>(({ signal }) => api.post<BookRecord[]>('/api/user/coll_methods', {}, signal)),
     saveMethod: fromPromise<BookRecord, { id?: number; fields: RecordFields }>(({ input, signal }) =>
       input.id === undefined ? api.post('/api/user/coll_method_add', input.fields, signal) : api.post('/api/user/coll_method_edit', { id: input.id, ...input.fields }, signal),

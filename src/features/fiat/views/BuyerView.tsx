@@ -24,7 +24,8 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
   const o = b.order;
   const waiting = b.paid || b.inAppeal;
   useStepAddress(o && (o.role === 'seller' ? `/deal/sell-detail/${o.id}` : waiting || b.completed ? `/deal/buy-confirm/${o.id}` : b.unpaid ? `/deal/buy-detail/${o.id}` : undefined));
-  const stepIndex = b.completed ? 4 : waiting ? 3 : b.unpaid ? 1 : 0;
+  // A cancelled order is at no step (issue 50 C10).
+  const stepIndex = b.completed ? 4 : waiting ? 3 : b.unpaid ? 1 : b.cancelled ? -1 : 0;
   return (
     <Frame style={{ maxWidth: 820 }}>
       <OrderHeader titleKey={buyerTitleKey(o?.status, props.step)} steps={BUYER_STEPS} stepIndex={stepIndex} loading={b.loading && !o} failed={b.failed} onRetry={b.retry} />
@@ -87,7 +88,7 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
               {b.unpaid && <p className="faint">{t('fiat.payNote')}</p>}
             </PanelBody>
           </Panel>
-          {o.role === 'buyer' && <OrderChat orderId={o.id} mine="buyer" />}
+          {o.role === 'buyer' && <OrderChat orderId={o.id} mine="buyer" closed={b.cancelled} />}
           <ConfirmActDialog
             actor={b.payQuestion}
             tone="primary"

@@ -11,7 +11,8 @@ import { RecordListEnd } from '../../../app/ui/RecordFilters';
 import { PressedChoice } from '../../../app/ui/Segmented';
 import { useAppFlow } from '../../../app/views/hooks';
 import { useFiatDeal } from '../fiat.hooks';
-import { fiatAmount, money, ratioPercent } from '../../../../domain/figures';
+import { fiatAmount, money } from '../../../../domain/figures';
+import { merchantRecord } from './fiatFormat';
 import { Frame } from './fiatStyles';
 import { AdCards, WideOnly } from './AdCards';
 
@@ -89,7 +90,8 @@ export function DealPage() {
                   render: (a) => (
                     <div>
                       <b>{a.merchant}</b>
-                      <div className="faint">{t('fiat.merchantRecord', { count: a.completed, rate: ratioPercent(a.completion_rate) })}</div>
+                      {/* The same words as the phone's cards (issue 50 M17): "New · no orders yet" before any order. */}
+                      <div className="faint">{((r) => t(r.key, r.params))(merchantRecord(a.completed, a.completion_rate))}</div>
                     </div>
                   ),
                 },

@@ -21,8 +21,11 @@ const Composer = styled.form`
   .chip { display: inline-flex; gap: 6px; align-items: center; font-size: 12px; color: ${({ theme }) => theme.color.textDim}; }
 `;
 
-/** The order chat on the parties' order pages: the messages, live, and a text or a payment-proof image to send. */
-export function OrderChat(props: { orderId: number; mine: 'buyer' | 'seller' }) {
+/**
+ * The order chat on the parties' order pages: the messages, live, and a text or an image to send —
+ * the buyer's payment proof, the seller's image. A cancelled order's chat is read-only (issue 50 C10).
+ */
+export function OrderChat(props: { orderId: number; mine: 'buyer' | 'seller'; closed?: boolean }) {
   const { t } = useTranslation();
   const chat = useFiatChat(props.orderId);
   return (
@@ -36,39 +39,42 @@ export function OrderChat(props: { orderId: number; mine: 'buyer' | 'seller' }) 
         )}
         {!chat.loading && chat.messages.length === 0 && !chat.loadFailed && <p className="faint">{t('fiat.chat.empty')}</p>}
         <ChatMessages messages={chat.messages} images={chat.images} mine={props.mine} enlarged={chat.enlarged} onEnlarge={chat.enlarge} onShrink={chat.shrink} />
-        <Composer
-          onSubmit={(e) => {
-            e.preventDefault();
-            chat.send();
-          }}
-        >
-          <textarea rows={2} name="chat" aria-label={t('fiat.chat.message')} placeholder={t('fiat.chat.placeholder')} maxLength={CHAT_TEXT_MAX} value={chat.draft} onChange={(e) => chat.setDraft(e.target.value)} />
-          <label className="attach">
-            {t('fiat.chat.attach')}
-            <input
-              type="file"
-              name="proof"
-              accept={CHAT_IMAGE_TYPES.join(',')}
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                if (file) chat.attach(file);
-                // The same file may be picked again after a removal.
-                e.target.value = '';
-              }}
-            />
-          </label>
-          {chat.attachment && (
-            <span className="chip" data-testid="chat-attachment">
-              {chat.attachmentName}
-              <Button type="button" $small $variant="ghost" onClick={chat.detach}>
-                {t('fiat.chat.remove')}
-              </Button>
-            </span>
-          )}
-          <Button type="submit" $variant="primary" disabled={!chat.canSend || chat.sending}>
-            {chat.sending ? t('fiat.chat.sending') : t('fiat.chat.send')}
-          </Button>
-        </Composer>
+        {props.closed && <p className="faint" data-testid="chat-closed">{t('fiat.chat.closed')}</p>}
+        {!props.closed && (
+          <Composer
+            onSubmit={(e) => {
+              e.preventDefault();
+              chat.send();
+            }}
+          >
+            <textarea rows={2} name="chat" aria-label={t('fiat.chat.message')} placeholder={t('fiat.chat.placeholder')} maxLength={CHAT_TEXT_MAX} value={chat.draft} onChange={(e) => chat.setDraft(e.target.value)} />
+            <label className="attach">
+              {t(props.mine === 'buyer' ? 'fiat.chat.attach' : 'fiat.chat.attachImage')}
+              <input
+                type="file"
+                name="proof"
+                accept={CHAT_IMAGE_TYPES.join(',')}
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  if (file) chat.attach(file);
+                  // The same file may be picked again after a removal.
+                  e.target.value = '';
+                }}
+              />
+            </label>
+            {chat.attachment && (
+              <span className="chip" data-testid="chat-attachment">
+                {chat.attachmentName}
+                <Button type="button" $small $variant="ghost" onClick={chat.detach}>
+                  {t('fiat.chat.remove')}
+                </Button>
+              </span>
+            )}
+            <Button type="submit" $variant="primary" disabled={!chat.canSend || chat.sending}>
+              {chat.sending ? t('fiat.chat.sending') : t('fiat.chat.send')}
+            </Button>
+          </Composer>
+        )}
         <ProblemLine problem={chat.problem} />
       </PanelBody>
     </Panel>

@@ -23,7 +23,8 @@ export function SellerView(props: { orderId: number }) {
   const s = useFiatSeller(props.orderId);
   const o = s.order;
   useStepAddress(o && o.role === 'buyer' ? `/deal/${o.status === 'unpaid' ? 'buy-detail' : 'buy-confirm'}/${o.id}` : undefined);
-  const stepIndex = s.completed ? 3 : s.paid || s.inAppeal ? 2 : s.unpaid ? 0 : 0;
+  // A cancelled order is at no step (issue 50 C10: step 1 stayed highlighted).
+  const stepIndex = s.completed ? 3 : s.paid || s.inAppeal ? 2 : s.unpaid ? 0 : -1;
   return (
     <Frame style={{ maxWidth: 820 }}>
       <OrderHeader titleKey="page.deal.sellDetail" steps={SELLER_STEPS} stepIndex={stepIndex} loading={s.loading && !o} failed={s.failed} onRetry={s.retry} />
@@ -58,14 +59,14 @@ export function SellerView(props: { orderId: number }) {
               <Link to="/deal">{t('fiat.backToAds')}</Link>
             </StepBand>
           )}
-          {s.cancelled && <StepBand tone="dim" title={t(FIAT_STATUS_KEYS.cancelled)} hint={t('fiat.escrowReturned')} />}
+          {s.cancelled && <StepBand tone="dim" title={t(FIAT_STATUS_KEYS.cancelled)} hint={t('fiat.escrowReturned', { quantity: money(o.quantity, o.crypto), crypto: o.crypto })} />}
           <AppealRuling order={o} />
           <Panel>
             <PanelBody>
               <OrderFacts order={o} />
             </PanelBody>
           </Panel>
-          {o.role === 'seller' && <OrderChat orderId={o.id} mine="seller" />}
+          {o.role === 'seller' && <OrderChat orderId={o.id} mine="seller" closed={s.cancelled} />}
         </>
       )}
       {o && (

@@ -5,11 +5,13 @@ import { Band } from './fiatStyles';
 /**
  * One step of an order, as both parties' pages show it: a band with what the step is (its heading
  * coloured when the order succeeded), a line under it, then the step's countdown and actions.
+ * Only the step itself is a live region (issue 50 M15): a screen reader announces a change of
+ * state, not the countdown ticking every second beside it, nor the buttons.
  */
 export function StepBand(props: { tone: 'up' | 'warn' | 'dim'; title: string; hint: ReactNode; note?: ReactNode; children?: ReactNode }) {
   return (
-    <Band $tone={props.tone} role="status">
-      <div>
+    <Band $tone={props.tone}>
+      <div role="status" data-testid="step-status">
         <h2 className={props.tone === 'up' ? 'up' : undefined}>{props.title}</h2>
         <div className="dim">{props.hint}</div>
         {props.note}
@@ -19,10 +21,10 @@ export function StepBand(props: { tone: 'up' | 'warn' | 'dim'; title: string; hi
   );
 }
 
-/** The seconds left of a step, on the server's clock. */
+/** The seconds left of a step, on the server's clock: a timer, which is not announced as it ticks (issue 50 M15). */
 export function Countdown(props: { seconds: number; label?: string }) {
   return (
-    <div className="countdown" aria-label={props.label} data-testid="countdown">
+    <div className="countdown" role="timer" aria-live="off" aria-label={props.label} data-testid="countdown">
       {formatCountdown(props.seconds)}
     </div>
   );

@@ -8,7 +8,8 @@ import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
 import { PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
 import { PressedChoice } from '../../../app/ui/Segmented';
 import { useFiatTake } from '../fiat.hooks';
-import { fiatAmount, money, ratioPercent } from '../../../../domain/figures';
+import { fiatAmount, money } from '../../../../domain/figures';
+import { merchantRecord } from './fiatFormat';
 import { Facts, Frame } from './fiatStyles';
 import { ProofDialog } from './ProofDialog';
 
@@ -46,7 +47,7 @@ export function TakePage(props: { side: AdSide }) {
                 <div>
                   <dt>{t('fiat.col.merchant')}</dt>
                   <dd>
-                    {ad.merchant} <span className="faint">{t('fiat.merchantRecord', { count: ad.completed, rate: ratioPercent(ad.completion_rate) })}</span>
+                    {ad.merchant} <span className="faint">{((r) => t(r.key, r.params))(merchantRecord(ad.completed, ad.completion_rate))}</span>
                   </dd>
                 </div>
                 <div>

@@ -28,6 +28,7 @@ export function IcoOrdersPage(props: { tab: IcoOrderTab }) {
         ...(hold
           ? [
               { key: 'col.frozen', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{r.allocated === null ? `${money(r.paid, ICO_CURRENCY)} ${ICO_CURRENCY}` : `${qty(r.frozen)} ${r.symbol}`}</span> },
+              // The share released per period, labelled "Release rate" (issue 50 C1; the key keeps its old name).
               { key: 'col.freezeRate', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{ratioPercent(r.release_rate)}</span> },
               { key: 'ico.releasedTotal', align: 'right' as const, render: (r: IcoSubscription) => <span className="num">{qty(r.released_total)}</span> },
             ]

@@ -154,6 +154,8 @@ function ProjectCard(props: { project: IcoProject; mine: IcoSubscription | undef
             <div><dt>{t('col.subscribed')}</dt><dd>{qty(m.quantity)}</dd></div>
             <div><dt>{t('col.paid')}</dt><dd>{money(m.paid, ICO_CURRENCY)} {ICO_CURRENCY}</dd></div>
             <div><dt>{t('col.winQuantity')}</dt><dd data-testid="ico-allocated">{qty(m.allocated)}</dd></div>
+            {/* The project's winning rate where the user took part too, not only to those who did not (issue 50 C1). */}
+            {m.allocated !== null && p.winning_rate && <div><dt>{t('col.winRate')}</dt><dd data-testid="ico-win-rate">{ratioPercent(p.winning_rate)}</dd></div>}
             <div><dt>{t('col.frozen')}</dt><dd>{m.allocated === null ? `${money(m.paid, ICO_CURRENCY)} ${ICO_CURRENCY}` : `${qty(m.frozen)} ${m.symbol}`}</dd></div>
             <div><dt>{t('ico.releasedToday')}</dt><dd>{qty(m.released_today)}</dd></div>
             <div><dt>{t('ico.releasedTotal')}</dt><dd data-testid="ico-released">{qty(m.released_total)}</dd></div>

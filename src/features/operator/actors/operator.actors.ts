@@ -1,10 +1,31 @@
 import { fromPromise } from 'xstate';
 import type { OperatorGrant } from '../../../../domain/kyc';
+import { OPERATOR_PATHS, type OperatorSessionView, type OperatorSignInView } from '../../../../domain/operators';
+import type { Page } from '../../../../domain/wallet';
 import type { ApiClient } from '../../../services/api';
+import type { OperatorEnrolled, OperatorSignInAnswer } from '../machines/operatorSession/operatorSession.machine';
+import type { MySecurityData } from '../machines/mySecurity/mySecurity.machine';
 
-/** The operator's sign-in, over the operator's own API client. */
+/** The operator's sign-in (password, then the code or the enrolment), over the operator's own API client. */
 export function createOperatorActors(api: ApiClient) {
   return {
-    login: fromPromise<OperatorGrant, { account: string; password: string }>(({ input, signal }) => api.post<OperatorGrant>('/api/operator/login', input, signal)),
+    login: fromPromise<OperatorSignInAnswer, { account: string; password: string }>(({ input, signal }) => api.post<OperatorSignInAnswer>(OPERATOR_PATHS.login, input, signal)),
+    secondStep: fromPromise<OperatorGrant, { challenge: string; code: string }>(({ input, signal }) => api.post<OperatorGrant>(OPERATOR_PATHS.loginSecondStep, { challenge: input.challenge, code: input.code.trim() }, signal)),
+    enrol: fromPromise<OperatorEnrolled, { ticket: string; code: string }>(({ input, signal }) => api.post<OperatorEnrolled>(OPERATOR_PATHS.loginEnrol, { ticket: input.ticket, code: input.code.trim() }, signal)),
+  };
+}
+
+/** "My security": the operator's own sessions and sign-in history. */
+export function createMySecurityActors(api: ApiClient) {
+  return {
+    load: fromPromise<MySecurityData, { page: number }>(async ({ input, signal }) => {
+      const [sessions, signIns] = await Promise.all([
+        api.post<OperatorSessionView[]>(OPERATOR_PATHS.mySessions, {}, signal),
+        api.post<Page<OperatorSignInView>>(OPERATOR_PATHS.mySignIns, { page: input.page, size: 20 }, signal),
+      ]);
+      return { sessions, signIns };
+    }),
+    revoke: fromPromise<unknown, { id: number }>(({ input, signal }) => api.post(OPERATOR_PATHS.mySessionRevoke, { id: input.id }, signal)),
+    revokeOthers: fromPromise<unknown, void>(({ signal }) => api.post(OPERATOR_PATHS.myOtherSessionsRevoke, {}, signal)),
   };
 }

@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { OperatorDesksContext } from '../../../app/feature';
 import { useOperatorSession } from '../operator.hooks';
+import { desksGranted } from '../desks.hooks';
 import { Button } from '../../../app/ui/Button';
 import { OperatorLogin } from './OperatorLogin';
-import { Segmented } from '../../../app/ui/Segmented';
+import { DeskTabs } from './desks/DeskTabs';
 import { PHONE } from '../../../app/theme';
+import { Muted } from '../../../app/ui/Panel';
 
 const Shell = styled.div`
   min-height: 100vh;
@@ -20,6 +22,10 @@ const Shell = styled.div`
   }
   header .title { font-weight: 700; flex: 1; }
   main { padding: 20px; max-width: 1100px; margin: 0 auto; }
+  /* Many desks (an auditor sees every one): the tabs take a row of their own under the title (grouped past seven, desks/DeskTabs.tsx). */
+  &[data-many] header { flex-wrap: wrap; }
+  &[data-many] header [role='tablist'] { order: 3; flex-basis: 100%; max-width: 100%; }
+  &[data-many] header [role='tablist']:not([data-grouped]) { overflow-x: auto; scrollbar-width: thin; }
   /* On a phone the desks' tabs take a row of their own and scroll inside it (one desk per product). */
   ${PHONE} {
     header { flex-wrap: wrap; padding: 10px 12px; }
@@ -32,23 +38,18 @@ const Shell = styled.div`
 export function OperatorLayout() {
   const { t } = useTranslation();
   const session = useOperatorSession();
-  const desks = OperatorDesksContext.use();
+  // Only the desks the operator's roles open: a convenience, the server checks every call.
+  const desks = desksGranted(OperatorDesksContext.use(), session.operator?.roles);
   // Which desk is shown is presentation only; each desk's actor lives while it is shown.
   const [deskId, setDesk] = useState(desks[0]?.id);
   const desk = desks.find((d) => d.id === deskId) ?? desks[0];
   return (
-    <Shell>
+    <Shell data-many={desks.length > 5 ? '' : undefined}>
       <header>
         <span className="title">{t('operator.title')}</span>
         {session.signedIn && (
           <>
-            <Segmented role="tablist" aria-label={t('operator.title')}>
-              {desks.map((d) => (
-                <button key={d.id} type="button" role="tab" aria-selected={d === desk} onClick={() => setDesk(d.id)}>
-                  {t(d.label)}
-                </button>
-              ))}
-            </Segmented>
+            <DeskTabs desks={desks} current={desk} label={t('operator.title')} onChoose={setDesk} />
             <span>{session.operator?.account}</span>
             <Button type="button" $variant="ghost" $small onClick={session.signOut}>
               {t('operator.signOut')}
@@ -57,7 +58,7 @@ export function OperatorLayout() {
         )}
       </header>
       <main>
-        {!session.signedIn ? <OperatorLogin /> : desk?.page.element}
+        {!session.signedIn ? <OperatorLogin /> : desk ? desk.page.element : <Muted role="status">{t('operatorDesks.noDesk')}</Muted>}
       </main>
     </Shell>
   );

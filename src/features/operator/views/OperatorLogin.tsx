@@ -1,13 +1,116 @@
 import { Form, Formik } from 'formik';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { isSecondFactorCode, isTotpCode } from '../../../../domain/twoFactor';
 import { operatorLoginSchema, type OperatorLoginValues } from '../../../../domain/validation';
+import { Button } from '../../../app/ui/Button';
+import { Muted } from '../../../app/ui/Panel';
+import { QrCode } from '../../../app/ui/QrCode';
 import { AuthPage, AuthSubmit, FormField } from '../../accounts/views/auth/AuthForm';
 import { useOperatorSession } from '../operator.hooks';
 
-/** The reviewer's own login; user accounts are refused by the server here. */
+const Enrol = styled.div`
+  display: grid;
+  gap: 12px;
+  justify-items: center;
+  .qr { background: #fff; padding: 8px; border-radius: 6px; line-height: 0; }
+  .secret { font-family: ui-monospace, monospace; word-break: break-all; text-align: center; user-select: all; }
+  ul.codes { display: grid; grid-template-columns: repeat(2, auto); gap: 6px 24px; font-family: ui-monospace, monospace; padding: 0; list-style: none; }
+`;
+
+/** The authenticator's code (or, at the second step, a recovery code), in a small form with Back. */
+function CodeForm(props: { allowRecovery: boolean; busy: boolean; submitKey: 'operatorAuth.code.submit' | 'operatorAuth.enrol.submit'; onSubmit: (code: string) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  // The typed code is presentation until it is sent.
+  const [code, setCode] = useState('');
+  const [touched, setTouched] = useState(false);
+  const id = useId();
+  const valid = props.allowRecovery ? isSecondFactorCode(code) : isTotpCode(code);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (valid) props.onSubmit(code.trim());
+  };
+  return (
+    <form noValidate onSubmit={submit} style={{ display: 'grid', gap: 10, width: '100%' }}>
+      <label htmlFor={id}>{t(props.allowRecovery ? 'operatorAuth.code.labelOrRecovery' : 'operatorAuth.code.label')}</label>
+      <input id={id} type="text" inputMode={props.allowRecovery ? 'text' : 'numeric'} autoComplete="one-time-code" maxLength={16} value={code} onChange={(e) => setCode(e.target.value)} autoFocus />
+      {touched && !valid && <span className="error">{t('operatorAuth.code.invalid')}</span>}
+      <Button type="submit" disabled={props.busy} style={{ width: '100%' }}>
+        {t(props.submitKey)}
+      </Button>
+      <Button type="button" $variant="ghost" onClick={props.onCancel} disabled={props.busy} style={{ width: '100%' }}>
+        {t('operatorAuth.code.back')}
+      </Button>
+    </form>
+  );
+}
+
+/** After the right password, 2FA on: the code from the authenticator app, or a recovery code. */
+function OperatorCodeStep() {
+  const { t } = useTranslation();
+  const session = useOperatorSession();
+  return (
+    <AuthPage title={t('operatorAuth.code.title')} intro={t('operatorAuth.code.intro')}>
+      <CodeForm allowRecovery busy={session.busy} submitKey="operatorAuth.code.submit" onSubmit={session.submitCode} onCancel={session.cancel} />
+    </AuthPage>
+  );
+}
+
+/** After the right password, no 2FA yet (a first sign-in, or after an admin's reset): scan, then the first code. */
+function OperatorEnrolStep() {
+  const { t } = useTranslation();
+  const session = useOperatorSession();
+  const enrolment = session.enrolment;
+  if (!enrolment) return null;
+  return (
+    <AuthPage title={t('operatorAuth.enrol.title')} intro={t('operatorAuth.enrol.intro')}>
+      <Enrol>
+        <div className="qr" role="img" aria-label={t('operatorAuth.enrol.qrLabel')}>
+          <QrCode value={enrolment.uri} size={168} />
+        </div>
+        <span>{t('operatorAuth.enrol.secretLabel')}</span>
+        <div className="secret" data-testid="operator-two-factor-secret" aria-label={t('operatorAuth.enrol.secretLabel')}>
+          {enrolment.secret}
+        </div>
+        <Muted>{t('operatorAuth.enrol.account', { issuer: enrolment.issuer, account: enrolment.account })}</Muted>
+        <CodeForm allowRecovery={false} busy={session.busy} submitKey="operatorAuth.enrol.submit" onSubmit={session.submitCode} onCancel={session.cancel} />
+      </Enrol>
+    </AuthPage>
+  );
+}
+
+/** 2FA is on and the session open: the ten recovery codes, shown this once. */
+function OperatorRecoveryCodes() {
+  const { t } = useTranslation();
+  const session = useOperatorSession();
+  return (
+    <AuthPage title={t('operatorAuth.recovery.title')} intro={t('operatorAuth.recovery.intro')}>
+      <Enrol>
+        <ul className="codes" aria-label={t('operatorAuth.recovery.title')}>
+          {session.recoveryCodes.map((code) => (
+            <li key={code}>{code}</li>
+          ))}
+        </ul>
+        <Button type="button" onClick={session.recoverySaved} style={{ width: '100%' }}>
+          {t('operatorAuth.recovery.saved')}
+        </Button>
+      </Enrol>
+    </AuthPage>
+  );
+}
+
+/**
+ * The operator's own login; user accounts are refused by the server here. 2FA is mandatory: after
+ * the password comes the code (OperatorCodeStep) or, the first time, the enrolment.
+ */
 export function OperatorLogin() {
   const { t } = useTranslation();
   const session = useOperatorSession();
+  if (session.step === 'code') return <OperatorCodeStep />;
+  if (session.step === 'enrol') return <OperatorEnrolStep />;
+  if (session.step === 'recovery') return <OperatorRecoveryCodes />;
   return (
     <AuthPage title={t('operator.loginTitle')} intro={t('operator.loginIntro')}>
       <Formik<OperatorLoginValues> initialValues={{ account: '', password: '' }} validationSchema={operatorLoginSchema} onSubmit={(values) => session.login(values)}>

@@ -10,7 +10,7 @@ import { Cards, Rule } from './secondsTrade.styles';
  * follow the seconds index (`indexPrice`, the page's `{pair}_sec_index_tick`): what the contracts
  * settle at, not the last trade (issue 50 S2: a card showed a loss while the index was winning).
  */
-export function OpenContracts(props: { className: string; indexPrice: string | undefined; places: number; cards: SecondsContractActorRef[] }) {
+export function OpenContracts(props: { className: string; indexPrice: string | undefined; places: number; cards: SecondsContractActorRef[]; ended: SecondsContractActorRef[] }) {
   const { t } = useTranslation();
   return (
     <Panel className={props.className} aria-label={t('seconds.openContracts')}>
@@ -22,11 +22,22 @@ export function OpenContracts(props: { className: string; indexPrice: string | u
       </PanelHeader>
       <PanelBody>
         {props.cards.length === 0 ? <Muted style={{ fontSize: 12 }}>{t('seconds.noCards')}</Muted> : null}
-        <Cards>
+        <Cards data-testid="seconds-open-cards">
           {props.cards.map((ref) => (
             <ContractCard key={ref.id} ticketRef={ref} price={props.indexPrice} places={props.places} />
           ))}
         </Cards>
+        {/* Settled contracts are results, not open contracts (issue 50 C7). */}
+        {props.ended.length > 0 && (
+          <section aria-label={t('seconds.latestResults')} data-testid="seconds-results">
+            <h3 style={{ margin: '12px 0 6px', fontSize: 13 }}>{t('seconds.latestResults')}</h3>
+            <Cards>
+              {props.ended.map((ref) => (
+                <ContractCard key={ref.id} ticketRef={ref} price={props.indexPrice} places={props.places} />
+              ))}
+            </Cards>
+          </section>
+        )}
         <SettleRule />
       </PanelBody>
     </Panel>

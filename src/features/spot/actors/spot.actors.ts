@@ -43,6 +43,10 @@ export function createSpotActors(api: ApiClient) {
     fetchCurrentStops: fromPromise<Page<SpotStop>, CurrentQuery>(({ input, signal }) => api.post(SPOT_PATHS.stopsCurrent, withoutEmpty(input), signal)),
     cancelOrder: fromPromise<unknown, { id: number }>(({ input, signal }) => api.post(SPOT_PATHS.cancel, { id: input.id }, signal)),
     fetchCurrentOrders: fromPromise<Page<SpotOrder>, CurrentQuery>(({ input, signal }) => api.post(SPOT_PATHS.current, withoutEmpty(input), signal)),
+    /** A page of stops that are over (issue 50 M11; the shared paged list's `loadPage`, filtered like the order history). */
+    fetchStopHistory: pageLoader<OrderHistoryFilter, SpotStop>(({ filter, page, size }, signal) =>
+      api.post<Page<SpotStop>>(SPOT_PATHS.stopsHistory, withoutEmpty<HistoryQuery>({ ...filter, page, size }), signal),
+    ),
     /** A page of finished orders (the shared paged list's `loadPage`). */
     fetchOrderHistory: pageLoader<OrderHistoryFilter, SpotOrder>(({ filter, page, size }, signal) =>
       api.post<Page<SpotOrder>>(SPOT_PATHS.history, withoutEmpty<HistoryQuery>({ ...filter, page, size }), signal),

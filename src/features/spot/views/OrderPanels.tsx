@@ -1,10 +1,25 @@
 import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
 import { useOpenOrders, useOpenStops, useOrderHistory } from '../spot.hooks';
 import { DataTable } from '../../../app/ui/DataTable';
 import { TabbedPanel } from '../../../app/ui/TabbedPanel';
 import { useOrderColumns } from './orders/orderColumns';
 import { useStopColumns } from './orders/stopColumns';
 import { RevokeQuestion } from './orders/RevokeDialog';
+
+/**
+ * The last column (Actions: the cancel button) stays in view at the panel's right edge while a
+ * wide row scrolls under it: at 1440 px it was cut to "Cance" (issue 50 M19).
+ */
+const PinnedActions = styled.div`
+  th:last-child,
+  td:last-child {
+    position: sticky;
+    right: 0;
+    background: ${({ theme }) => theme.color.panel};
+    box-shadow: -6px 0 6px -6px ${({ theme }) => theme.color.border};
+  }
+`;
 
 /**
  * The trade page's orders (the grid's `orders`): open orders, waiting stops and recent history of
@@ -17,8 +32,8 @@ export function OpenOrdersPanel(props: { className?: string; symbol: string }) {
   const stops = useOpenStops({ symbol: props.symbol });
   const stopColumns = useStopColumns({ withPair: false, onRevoke: stops.revoke, busy: stops.cancelling });
   const history = useOrderHistory({ symbol: props.symbol, days: 7 });
-  const openColumns = useOrderColumns({ kind: 'open', withPair: false, onRevoke: open.revoke, busy: open.cancelling });
-  const historyColumns = useOrderColumns({ kind: 'history', withPair: false });
+  const openColumns = useOrderColumns({ kind: 'open', withPair: false, onRevoke: open.revoke, busy: open.cancelling, compact: true });
+  const historyColumns = useOrderColumns({ kind: 'history', withPair: false, compact: true });
   return (
     <TabbedPanel
       className={props.className}
@@ -38,9 +53,13 @@ export function OpenOrdersPanel(props: { className?: string; symbol: string }) {
     >
       {(tab) =>
         tab === 'open' ? (
-          <DataTable columns={openColumns} rows={open.orders} rowKey={(o) => String(o.id)} label={t('trade.openOrders')} emptyKey="spot.orders.noOpen" />
+          <PinnedActions data-testid="spot-open-orders">
+            <DataTable columns={openColumns} rows={open.orders} rowKey={(o) => String(o.id)} label={t('trade.openOrders')} emptyKey="spot.orders.noOpen" />
+          </PinnedActions>
         ) : tab === 'stops' ? (
-          <DataTable columns={stopColumns} rows={stops.stops} rowKey={(s) => String(s.id)} label={t('spot.stops.title')} emptyKey="spot.stops.none" />
+          <PinnedActions>
+            <DataTable columns={stopColumns} rows={stops.stops} rowKey={(s) => String(s.id)} label={t('spot.stops.title')} emptyKey="spot.stops.none" />
+          </PinnedActions>
         ) : (
           <DataTable columns={historyColumns} rows={history.orders} rowKey={(o) => String(o.id)} label={t('menu.order.history')} emptyKey="spot.orders.noHistory" />
         )

@@ -26,6 +26,7 @@ export function WalletOverviewPage() {
           <ActionLinks />
         </div>
         <p className="intro">{t('page.wallet.intro')}</p>
+        <p className="intro"><Link to="/liabilities" data-testid="wallet-liabilities-link">{t('liabilities.walletLink')}</Link></p>
         <Figures>
           <Figure>
             <span className="label">{t('wallet.totalValuation', { currency: fiat.pricing.name })}</span>

@@ -13,7 +13,7 @@ import { WalletForm } from './walletUi';
  * Spec §6: the funds password, asked in a security check, and — with 2FA on — the authenticator's
  * code (or a recovery code). The typed text is presentation state until sent.
  */
-export function FundsPasswordDialog(props: { busy?: boolean; refusal?: string; onSubmit: (password: string, totpCode?: string) => void; onCancel: () => void }) {
+export function FundsPasswordDialog(props: { busy?: boolean; refusal?: string; twoFactor?: boolean; onSubmit: (password: string, totpCode?: string) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const id = useId();
   const codeId = useId();
@@ -31,8 +31,13 @@ export function FundsPasswordDialog(props: { busy?: boolean; refusal?: string; o
         >
           <label htmlFor={id}>{t('wallet.withdraw.fundsPassword')}</label>
           <input id={id} type="password" autoComplete="off" autoFocus value={password} onChange={(e) => setPassword(e.target.value)} />
-          <label htmlFor={codeId}>{t('twoFactor.withdrawCode')}</label>
-          <input id={codeId} type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={11} value={code} onChange={(e) => setCode(e.target.value)} />
+          {/* What the app knows of 2FA (the quota says): asked as needed, or not at all; unknown, "if 2FA is on" (issue 50 C8). */}
+          {props.twoFactor !== false && (
+            <>
+              <label htmlFor={codeId}>{t(props.twoFactor ? 'twoFactor.codeOrRecovery' : 'twoFactor.withdrawCode')}</label>
+              <input id={codeId} type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={11} value={code} onChange={(e) => setCode(e.target.value)} />
+            </>
+          )}
           {props.refusal && (
             <p role="alert" className="refusal">
               {props.refusal}

@@ -60,7 +60,16 @@ export function WithdrawalPage() {
                         {addresses.length > 0 && (
                           <div className="field">
                             <label htmlFor={bookId}>{t('wallet.withdraw.fromBook')}</label>
-                            <select id={bookId} value="" onChange={(e) => e.target.value && void formik.setFieldValue('address', e.target.value)}>
+                            <select
+                              id={bookId}
+                              value=""
+                              onChange={(e) => {
+                                if (!e.target.value) return;
+                                // Touched at once: in allowlist mode a saved address not yet usable is said at the field (issue 50 M16).
+                                void formik.setFieldTouched('address', true, false);
+                                void formik.setFieldValue('address', e.target.value, true);
+                              }}
+                            >
                               <option value="">{t('wallet.withdraw.pickAddress', { n: addresses.length })}</option>
                               {addresses.map((a) => (
                                 <option key={a.id} value={String(a.address)}>
@@ -86,7 +95,7 @@ export function WithdrawalPage() {
                         <Hint label={t('wallet.withdraw.receive')}>{total ? inCurrency(quantity, flow.currency) : '—'}</Hint>
                         <Hint label={t('wallet.withdraw.totalDeducted')}>{total ? inCurrency(total, flow.currency) : '—'}</Hint>
                         <Tip role="note">{t('addresses.networkTip')}</Tip>
-                        {flow.refusal && (
+                        {flow.refusal && !flow.securityCheck && (
                           <Tip $tone="down" role="alert">
                             {'key' in flow.refusal ? t(flow.refusal.key) : flow.refusal.text}
                           </Tip>
@@ -118,7 +127,8 @@ export function WithdrawalPage() {
       <WithdrawalRecords title={t('wallet.withdraw.records')} />
       {flow.securityCheck && <FundsPasswordDialog
           busy={flow.checkingPassword}
-          refusal={flow.refusal ? ('key' in flow.refusal ? t(flow.refusal.key) : flow.refusal.text) : undefined}
+          twoFactor={flow.quota?.two_factor}
+          refusal={flow.passwordRefusal ? ('key' in flow.passwordRefusal ? t(flow.passwordRefusal.key) : flow.passwordRefusal.text) : undefined}
           onSubmit={flow.enterPassword}
           onCancel={flow.back}
         />}

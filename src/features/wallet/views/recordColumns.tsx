@@ -88,7 +88,16 @@ export function transferColumns(t: TFunction): Column<TransferRecord>[] {
 export function ledgerColumns(t: TFunction): Column<LedgerRecord>[] {
   return [
     time(),
-    { key: 'col.type', render: (r) => (LEDGER_KIND_KEYS[r.kind] ? t(LEDGER_KIND_KEYS[r.kind]!) : r.kind) },
+    {
+      key: 'col.type',
+      render: (r) => (
+        <>
+          {LEDGER_KIND_KEYS[r.kind] ? t(LEDGER_KIND_KEYS[r.kind]!) : r.kind}
+          {/* A balance correction's reason (issue 51 §4). */}
+          {r.note && <div className="dim">{r.note}</div>}
+        </>
+      ),
+    },
     { key: 'col.account', render: (r) => t(ACCOUNT_LABEL_KEYS[r.account]) },
     currency(),
     amount('col.balanceBefore', (r) => r.before),

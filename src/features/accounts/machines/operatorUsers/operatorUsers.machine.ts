@@ -1,72 +1,84 @@
-import { sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { ToastMessage } from '../../../../../domain/errors';
-import type { OperatorUserRow } from '../../../../../domain/twoFactor';
-import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
-import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
+import type { UsersDeskRow, UsersExport, UsersQuery } from '../../../../../domain/usersDesk';
+import { toastError } from '../../../../app/machines/toast/toastError';
 import { pagedListMachine, type PagedListInput } from '../../../../app/machines/pagedList/pagedList.machine';
 
-/** Rows per page of the operator's user desk. */
+/** Rows per page of the operator's users desk. */
 export const OPERATOR_USERS_PAGE_SIZE = 20;
 
 export interface OperatorUsersPage {
-  list: OperatorUserRow[];
+  list: UsersDeskRow[];
   total: number;
 }
 
-/** The desk's filter, kept by the shared paged list: part of the account (empty: everyone). */
-export interface OperatorUsersFilter {
-  account: string;
-}
+/** The desk's filter, kept by the shared paged list (every field absent: everyone). */
+export type OperatorUsersFilter = UsersQuery;
 
-/** What a reset asks about: the user, as `resetTwoFactor` is sent it. */
-export interface ResetSubject {
-  user_id: number;
-}
+/** Every filter field named, so a search replaces the whole filter (the paged list merges what it is sent). */
+export const NO_FILTER: Record<keyof UsersQuery, undefined> = {
+  text: undefined,
+  name_status: undefined,
+  two_factor: undefined,
+  frozen: undefined,
+  registered_from: undefined,
+  registered_to: undefined,
+  signed_in_from: undefined,
+  signed_in_to: undefined,
+};
 
 export type OperatorUsersEvent =
-  | { type: 'users.search'; account: string }
-  /** Reset the 2FA of this user (a row of the list on screen). */
-  | { type: 'users.reset2fa'; user: OperatorUserRow }
-  /** From the `resetTwoFactor` child (the shared confirm-then-act) once a confirmed reset went through or was refused. */
-  | ConfirmActReport<ResetSubject>;
+  /** The search form was sent: these filters, from page 1. */
+  | { type: 'users.search'; query: UsersQuery }
+  /** The CSV of what the current filters find. */
+  | { type: 'users.export' };
 
-export const OPERATOR_USERS_LIST: PagedListInput<OperatorUsersFilter> = { filter: { account: '' }, size: OPERATOR_USERS_PAGE_SIZE };
+export const OPERATOR_USERS_LIST: PagedListInput<OperatorUsersFilter> = { filter: {}, size: OPERATOR_USERS_PAGE_SIZE };
 
 /**
- * The operator's user desk (issue 35, lost device): users found by part of their account, each
- * with their 2FA state and any withdrawal lock — the shared paged list (`list` child); "Reset 2FA"
- * asks first (the `resetTwoFactor` child, the shared confirm-then-act: the reset turns 2FA off,
- * writes the audit entry and holds the user's withdrawals for 24 hours), then, done or refused,
- * the page is read again.
+ * The users desk's search (issue 51 §3): the shared paged list (`list` child) over the filters —
+ * id, email, phone or nickname text, identity state, 2FA, frozen, registration and last sign-in
+ * dates — and the CSV export of what they find, saved as a file (`saveFile`, the flows' effect).
+ * Opening a user is the user page's machine (operatorUser).
  */
 export const operatorUsersMachine = setup({
-  types: { events: {} as OperatorUsersEvent },
+  types: { context: {} as { query: UsersQuery }, events: {} as OperatorUsersEvent },
   actors: {
     list: pagedListMachine,
-    resetTwoFactor: confirmActMachine,
+    exportUsers: fromPromise<UsersExport, UsersQuery>(async () => {
+      throw new Error('exportUsers not provided');
+    }),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
-    reloadList: sendTo('list', { type: 'list.reload' }),
-  },
-  guards: {
-    hasTwoFactor: ({ event }) => event.type === 'users.reset2fa' && event.user.two_factor,
+    saveFile: (_, _params: UsersExport) => undefined,
   },
 }).createMachine({
   id: 'operatorUsers',
-  invoke: [
-    { id: 'list', src: 'list', input: OPERATOR_USERS_LIST },
-    { id: 'resetTwoFactor', src: 'resetTwoFactor', input: ({ self }) => ({ replyTo: self }) },
-  ],
+  context: { query: {} },
+  invoke: [{ id: 'list', src: 'list', input: OPERATOR_USERS_LIST }],
   on: {
-    'users.search': { actions: sendTo('list', ({ event }) => ({ type: 'list.filter', filter: { account: event.account.trim() } })) },
-    'users.reset2fa': {
-      guard: 'hasTwoFactor',
-      description: 'A reset turns off the protection of someone who cannot prove who they are here: the operator confirms first.',
-      actions: sendTo('resetTwoFactor', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { user_id: event.user.id } })),
+    'users.search': {
+      description: 'The filters the list reads and the export takes: the whole form each time, so a cleared field is cleared.',
+      actions: [
+        assign({ query: ({ event }) => ({ ...NO_FILTER, ...event.query, text: event.query.text?.trim() || undefined }) }),
+        sendTo('list', ({ context }) => ({ type: 'list.filter', filter: context.query })),
+      ],
     },
-    'confirmAct.done': { actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'twoFactor.desk.resetDone' } } }, 'reloadList'] },
-    'confirmAct.failed': { actions: 'reloadList', description: 'Refused (2FA was already off): show the users as they are now.' },
+  },
+  initial: 'idle',
+  states: {
+    idle: { on: { 'users.export': 'exporting' } },
+    exporting: {
+      description: 'The server writes the export to the audit log and answers the CSV in its envelope.',
+      invoke: {
+        id: 'exportUsers',
+        src: 'exportUsers',
+        input: ({ context }) => context.query,
+        onDone: { target: 'idle', actions: [{ type: 'saveFile', params: ({ event }) => event.output }, { type: 'showToast', params: { tone: 'success', message: { key: 'usersDesk.exported' } } }] },
+        onError: { target: 'idle', actions: toastError },
+      },
+    },
   },
 });
 

@@ -1,4 +1,4 @@
-import { and, assign, setup, type ActorRefFrom } from 'xstate';
+import { and, assign, fromCallback, setup, type ActorRefFrom } from 'xstate';
 import type { SecurityLevel } from '../../../../../domain/accountSafety';
 import type { ToastMessage } from '../../../../../domain/errors';
 import { loadStates } from '../../../../app/machines/loadStates/loadStates';
@@ -10,7 +10,9 @@ export type SecurityLevelEvent =
   /** Turning the allowlist off, confirmed: the 2FA code when 2FA is on (issue 49 §4). */
   | { type: 'allowlistOff.confirm'; totpCode?: string }
   | { type: 'allowlistOff.cancel' }
-  | { type: 'securityLevel.retry' };
+  | { type: 'securityLevel.retry' }
+  /** From the page's other panels (accounts/actors/safety.actors.ts createSecuritySignals): 2FA turned on or off. */
+  | { type: 'security.changed' };
 
 export interface AllowlistChange {
   enabled: boolean;
@@ -25,6 +27,8 @@ const securityLevelSetup = setup({
   actors: {
     fetchLevel: toBeProvided<SecurityLevel>('fetchLevel'),
     setAllowlist: toBeProvided<SecurityLevel, AllowlistChange>('setAllowlist'),
+    /** Changes made by the page's other panels (2FA on or off): the level is read again (issue 50 M2). */
+    securitySignals: fromCallback(() => () => undefined),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
@@ -49,16 +53,28 @@ export const twoFactorOnIn = (level: SecurityLevel | undefined): boolean => Bool
 export const securityLevelMachine = securityLevelSetup.createMachine({
   id: 'securityLevel',
   context: { level: undefined, wanted: false, totpCode: '' },
+  invoke: { id: 'signals', src: 'securitySignals' },
   initial: 'loading',
   states: {
     ...loadStates(securityLevelSetup, { src: 'fetchLevel', into: (level) => ({ level }), next: 'ready', retry: 'securityLevel.retry' }),
     ready: {
       on: {
+        'security.changed': { target: 'refreshing', description: '2FA was turned on or off on this page: the level it shows is no longer what is on (issue 50 M2).' },
         'securityLevel.setAllowlist': [
           { guard: and(['changes', 'turningOn']), target: 'switching', actions: assign({ wanted: true, totpCode: '' }) },
           { guard: 'changes', target: 'confirmingOff', actions: assign({ wanted: false, totpCode: '' }) },
         ],
       },
+    },
+    refreshing: {
+      description: 'Read again with the level still shown; a failed read keeps the one shown (the next visit reads it).',
+      invoke: {
+        id: 'refreshLevel',
+        src: 'fetchLevel',
+        onDone: { target: 'ready', actions: assign({ level: ({ event }) => event.output }) },
+        onError: { target: 'ready' },
+      },
+      on: { 'security.changed': { target: 'refreshing', reenter: true } },
     },
     confirmingOff: {
       on: {

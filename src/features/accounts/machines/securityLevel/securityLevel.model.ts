@@ -32,6 +32,9 @@ export const securityLevelModel: MachineModel<typeof securityLevelMachine> = {
     { type: 'allowlistOff.confirm', totpCode: '123456' },
     { type: 'allowlistOff.confirm' },
     { type: 'allowlistOff.cancel' },
+    { type: 'security.changed' },
+    { type: 'xstate.done.actor.refreshLevel', output: level(false, true) },
+    { type: 'xstate.error.actor.refreshLevel', error: { kind: 'network' } },
   ],
   abstract: (snapshot) => [snapshot.context.level?.allowlist === true, snapshot.context.wanted],
 };

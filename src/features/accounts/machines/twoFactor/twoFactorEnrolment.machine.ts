@@ -42,6 +42,8 @@ const twoFactorEnrolmentSetup = setup({
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    /** 2FA turned on or off: the page's security level reads itself again (issue 50 M2; accounts.flows.ts). */
+    securityChanged: () => undefined,
   },
   guards: {
     enabled: ({ context }) => Boolean(context.status?.enabled),
@@ -107,6 +109,7 @@ export const twoFactorEnrolmentMachine = twoFactorEnrolmentSetup.createMachine({
               }),
             }),
             { type: 'showToast', params: { tone: 'success', message: { key: 'twoFactor.enabled' } } },
+            'securityChanged',
           ],
         },
         onError: { target: 'scanning', actions: toastError },
@@ -125,6 +128,7 @@ export const twoFactorEnrolmentMachine = twoFactorEnrolmentSetup.createMachine({
           actions: [
             assign({ status: ({ context }) => ({ enabled: false, recovery_codes_left: 0, withdrawals_locked_until: context.status?.withdrawals_locked_until ?? 0, locked: false }) }),
             { type: 'showToast', params: { tone: 'success', message: { key: 'twoFactor.disabled' } } },
+            'securityChanged',
           ],
         },
         // The refusal may have been the one that locked the checks: the status says.

@@ -1,81 +1,151 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { NameStatus } from '../../../../../domain/api';
+import type { TriState, UsersDeskRow, UsersQuery } from '../../../../../domain/usersDesk';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
-import { ConfirmActDialog } from '../../../../app/ui/ConfirmDialog';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { Muted } from '../../../../app/ui/Panel';
 import { Pager } from '../../../../app/ui/RecordFilters';
-import type { OperatorUserRow } from '../../../../../domain/twoFactor';
-import { useOperatorUsers } from '../../accounts.hooks';
-import type { ResetSubject } from '../../machines/operatorUsers/operatorUsers.machine';
+import { useOperatorUser, useOperatorUsers } from '../../accounts.hooks';
+import { IDENTITY_KEYS, UserPageView } from './UserPage';
+
+/** The form's fields, as typed (presentation): turned into the machine's filters when sent. */
+interface Fields {
+  text: string;
+  name_status: string;
+  two_factor: TriState;
+  frozen: TriState;
+  registered_from: string;
+  registered_to: string;
+  signed_in_from: string;
+  signed_in_to: string;
+}
+
+const EMPTY: Fields = { text: '', name_status: '', two_factor: 'any', frozen: 'any', registered_from: '', registered_to: '', signed_in_from: '', signed_in_to: '' };
+
+/** A date input's day (UTC) as epoch ms; `end`: the day after, so "to" includes the day itself. */
+const dayMs = (value: string, end = false): number | undefined => {
+  if (!value) return undefined;
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  return Number.isNaN(ms) ? undefined : ms + (end ? 86_400_000 : 0);
+};
+
+function toQuery(f: Fields): UsersQuery {
+  return {
+    text: f.text,
+    name_status: f.name_status ? (Number(f.name_status) as NameStatus) : undefined,
+    two_factor: f.two_factor,
+    frozen: f.frozen,
+    registered_from: dayMs(f.registered_from),
+    registered_to: dayMs(f.registered_to, true),
+    signed_in_from: dayMs(f.signed_in_from),
+    signed_in_to: dayMs(f.signed_in_to, true),
+  };
+}
+
+function TriSelect(props: { labelKey: string; value: TriState; onChange: (value: TriState) => void }) {
+  const { t } = useTranslation();
+  return (
+    <label>
+      {t(props.labelKey)}{' '}
+      <select value={props.value} onChange={(e) => props.onChange(e.target.value as TriState)}>
+        <option value="any">{t('usersDesk.any')}</option>
+        <option value="yes">{t('usersDesk.yes')}</option>
+        <option value="no">{t('usersDesk.no')}</option>
+      </select>
+    </label>
+  );
+}
 
 /**
- * /operator, "Users": find an account and reset its 2FA after a lost device (issue 35). The reset
- * is confirmed first; it turns 2FA off, leaves an audit entry and holds withdrawals for 24 hours.
+ * /operator, "Users" (issue 51 §3): users found by id, email, phone or nickname and by state,
+ * with the CSV export of what the filters find; a row opens the user's page (UserPage.tsx), where
+ * the actions are. Renders the two machines' snapshots (operatorUsers, operatorUser).
  */
 export function UsersDesk() {
   const { t } = useTranslation();
   const desk = useOperatorUsers();
-  // The search box's text is presentation; the machine searches when the form is sent.
-  const [text, setText] = useState('');
+  const user = useOperatorUser();
+  // The form's text is presentation; the machine searches when the form is sent.
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const set = <K extends keyof Fields>(key: K) => (value: Fields[K]) => setFields((f) => ({ ...f, [key]: value }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    desk.search(toQuery(fields));
+  };
+  if (user.userId !== undefined) return <UserPageView user={user} />;
   return (
-    <section aria-label={t('twoFactor.desk.title')}>
+    <section aria-label={t('usersDesk.title')}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
-        <h2 style={{ flex: 1 }}>{t('twoFactor.desk.title')}</h2>
-        <form
-          role="search"
-          style={{ display: 'flex', gap: 8 }}
-          onSubmit={(e) => {
-            e.preventDefault();
-            desk.search(text);
-          }}
-        >
-          <input aria-label={t('twoFactor.desk.search')} placeholder={t('twoFactor.desk.search')} value={text} maxLength={254} onChange={(e) => setText(e.target.value)} />
-          <Button type="submit" $small disabled={desk.loading}>
-            {t('twoFactor.desk.find')}
-          </Button>
-        </form>
+        <h2 style={{ flex: 1 }}>{t('usersDesk.title')}</h2>
+        <Button type="button" $variant="ghost" $small onClick={desk.exportCsv} disabled={desk.exporting}>
+          {t('usersDesk.export')}
+        </Button>
         <Button type="button" $variant="ghost" $small onClick={desk.reload} disabled={desk.loading}>
           {t('operator.reload')}
         </Button>
       </div>
-      <Muted style={{ margin: '6px 0 10px' }}>{t('twoFactor.desk.intro')}</Muted>
-      {desk.failed && <Muted>{t('twoFactor.desk.failed')}</Muted>}
-      <DataTable<OperatorUserRow>
-        label={t('twoFactor.desk.title')}
+      <Muted style={{ margin: '6px 0 10px' }}>{t('usersDesk.intro')}</Muted>
+      <form role="search" onSubmit={submit} style={{ display: 'flex', gap: 10, flexWrap: 'wrap', alignItems: 'end', marginBottom: 12 }}>
+        <input aria-label={t('usersDesk.search')} placeholder={t('usersDesk.search')} value={fields.text} maxLength={254} onChange={(e) => set('text')(e.target.value)} />
+        <label>
+          {t('usersDesk.col.identity')}{' '}
+          <select value={fields.name_status} onChange={(e) => set('name_status')(e.target.value)}>
+            <option value="">{t('usersDesk.any')}</option>
+            {([1, 2, 3, 4] as const).map((s) => (
+              <option key={s} value={s}>
+                {t(IDENTITY_KEYS[s])}
+              </option>
+            ))}
+          </select>
+        </label>
+        <TriSelect labelKey="usersDesk.col.twoFactor" value={fields.two_factor} onChange={set('two_factor')} />
+        <TriSelect labelKey="usersDesk.col.frozen" value={fields.frozen} onChange={set('frozen')} />
+        <label>
+          {t('usersDesk.registeredFrom')} <input type="date" value={fields.registered_from} onChange={(e) => set('registered_from')(e.target.value)} />
+        </label>
+        <label>
+          {t('usersDesk.to')} <input type="date" value={fields.registered_to} onChange={(e) => set('registered_to')(e.target.value)} />
+        </label>
+        <label>
+          {t('usersDesk.signedInFrom')} <input type="date" value={fields.signed_in_from} onChange={(e) => set('signed_in_from')(e.target.value)} />
+        </label>
+        <label>
+          {t('usersDesk.to')} <input type="date" value={fields.signed_in_to} onChange={(e) => set('signed_in_to')(e.target.value)} />
+        </label>
+        <Button type="submit" $small disabled={desk.loading}>
+          {t('usersDesk.find')}
+        </Button>
+      </form>
+      {desk.failed && <Muted>{t('usersDesk.failed')}</Muted>}
+      <DataTable<UsersDeskRow>
+        label={t('usersDesk.title')}
         rows={desk.list}
         rowKey={(r) => String(r.id)}
-        emptyKey="twoFactor.desk.empty"
+        emptyKey="usersDesk.empty"
         columns={[
-          { key: 'twoFactor.desk.id', render: (r) => r.id },
+          { key: 'usersDesk.col.id', render: (r) => r.id },
           { key: 'operator.user', render: (r) => r.account },
-          { key: 'twoFactor.desk.registered', render: (r) => <DateTime at={r.created_at} /> },
-          { key: 'twoFactor.desk.state', render: (r) => <Badge $tone={r.two_factor ? 'up' : 'dim'}>{t(r.two_factor ? 'twoFactor.on' : 'twoFactor.off')}</Badge> },
-          { key: 'twoFactor.desk.lockedUntil', render: (r) => (r.withdrawals_locked_until > 0 ? <DateTime at={r.withdrawals_locked_until} /> : '—') },
+          { key: 'usersDesk.col.nickname', render: (r) => r.nickname || '—' },
+          { key: 'usersDesk.col.identity', render: (r) => t(IDENTITY_KEYS[r.name_status]) },
+          { key: 'usersDesk.col.twoFactor', render: (r) => <Badge $tone={r.two_factor ? 'up' : 'dim'}>{t(r.two_factor ? 'twoFactor.on' : 'twoFactor.off')}</Badge> },
+          { key: 'usersDesk.col.frozen', render: (r) => (r.frozen ? <Badge $tone="down">{t('usersDesk.frozenBadge')}</Badge> : '—') },
+          { key: 'usersDesk.col.registered', render: (r) => <DateTime at={r.created_at} /> },
+          { key: 'usersDesk.col.lastSignIn', render: (r) => (r.last_sign_in > 0 ? <DateTime at={r.last_sign_in} /> : '—') },
           {
             key: 'col.actions',
             align: 'right',
-            render: (r) =>
-              r.two_factor ? (
-                <Button type="button" $small $variant="ghost" onClick={() => desk.reset(r)}>
-                  {t('twoFactor.desk.reset')}
-                </Button>
-              ) : null,
+            render: (r) => (
+              <Button type="button" $small $variant="ghost" onClick={() => user.open(r.id)}>
+                {t('usersDesk.open')}
+              </Button>
+            ),
           },
         ]}
       />
       {desk.total > desk.size && <Pager page={desk.page} size={desk.size} total={desk.total} onPage={desk.setPage} />}
-      <ConfirmActDialog<ResetSubject>
-        actor={desk.resetQuestion}
-        texts={({ user_id }) => ({
-          titleKey: 'twoFactor.desk.resetTitle',
-          questionKey: 'twoFactor.desk.resetBody',
-          params: { account: desk.list.find((u) => u.id === user_id)?.account ?? '' },
-          confirmKey: 'twoFactor.desk.reset',
-        })}
-      />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { Field, Form, Formik } from 'formik';
-import { useId } from 'react';
+import { useId, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WithdrawalAddress } from '../../../../../domain/userCentre';
 import { withdrawalAddressSchema, type WithdrawalAddressValues } from '../../../../../domain/validation';
@@ -13,7 +13,7 @@ import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
 import { FormField } from '../auth/AuthForm';
 import { ConfirmDeleteDialog, deleteColumn } from './ConfirmDeleteDialog';
 import { FormCard } from './FormCard';
-import { useRecordBookFlow } from '../../accounts.hooks';
+import { useAddressNetworksFlow, useRecordBookFlow } from '../../accounts.hooks';
 
 /** /user/c-symAddr: the withdrawal address book — list, add, delete after confirmation. */
 export function AddressBookPage() {
@@ -21,7 +21,11 @@ export function AddressBookPage() {
   const { currencies } = useAppFlow();
   const book = useRecordBookFlow('addresses');
   const currencyId = useId();
+  const networkId = useId();
   const withdrawable = currencies.filter((c) => c.draw_turn === 1).map((c) => c.symbol);
+  const firstCurrency = withdrawable[0] ?? 'USDT';
+  // Issue 50 M12: the Network is one of the chosen currency's networks, not free text.
+  const choices = useAddressNetworksFlow(firstCurrency);
   const rows = book.records as unknown as WithdrawalAddress[];
   return (
     <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 12 }}>
@@ -59,7 +63,8 @@ export function AddressBookPage() {
         <p className="tip">{t('addresses.networkTip')}</p>
         <Formik<WithdrawalAddressValues & { totp_code: string }>
           key={rows.length}
-          initialValues={{ currency: withdrawable[0] ?? 'USDT', network: '', address: '', note: '', totp_code: '' }}
+          // After a save the form starts afresh on the currency whose networks are listed.
+          initialValues={{ currency: choices.networksOf ?? firstCurrency, network: '', address: '', note: '', totp_code: '' }}
           validationSchema={withdrawalAddressSchema}
           onSubmit={(v) =>
             book.save({
@@ -72,27 +77,61 @@ export function AddressBookPage() {
             })
           }
         >
-          <Form noValidate>
-            <div className="row">
-              <div className="field">
-                <label htmlFor={currencyId}>{t('col.currency')}</label>
-                <Field as="select" id={currencyId} name="currency">
-                  {(withdrawable.length ? withdrawable : ['USDT']).map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
-                </Field>
+          {(formik) => (
+            <Form noValidate>
+              <div className="row">
+                <div className="field">
+                  <label htmlFor={currencyId}>{t('col.currency')}</label>
+                  <Field
+                    as="select"
+                    id={currencyId}
+                    name="currency"
+                    onChange={(e: ChangeEvent<HTMLSelectElement>) => {
+                      void formik.setFieldValue('currency', e.target.value);
+                      void formik.setFieldValue('network', '', false);
+                      choices.chooseCurrency(e.target.value);
+                    }}
+                  >
+                    {(withdrawable.length ? withdrawable : ['USDT']).map((s) => (
+                      <option key={s} value={s}>
+                        {s}
+                      </option>
+                    ))}
+                  </Field>
+                </div>
+                <div className="field">
+                  <label htmlFor={networkId}>{t('col.network')}</label>
+                  <Field
+                    as="select"
+                    id={networkId}
+                    name="network"
+                    aria-invalid={Boolean(formik.touched.network && formik.errors.network)}
+                    aria-describedby={formik.touched.network && formik.errors.network ? `${networkId}-error` : undefined}
+                    aria-busy={choices.loadingNetworks}
+                  >
+                    <option value="">{t(choices.loadingNetworks ? 'common.loading' : 'addresses.chooseNetwork')}</option>
+                    {choices.networks.map((n) => (
+                      <option key={n.network} value={n.network} disabled={!n.withdraw_enabled}>
+                        {n.withdraw_enabled ? n.network : t('addresses.networkClosed', { network: n.network })}
+                      </option>
+                    ))}
+                  </Field>
+                  {formik.touched.network && typeof formik.errors.network === 'string' && (
+                    <span className="error" id={`${networkId}-error`}>
+                      {t(formik.errors.network)}
+                    </span>
+                  )}
+                  {choices.networksFailed && <RetryButton onRetry={choices.retryNetworks} />}
+                </div>
               </div>
-              <FormField name="network" labelKey="col.network" />
-            </div>
-            <FormField name="address" labelKey="col.address" />
-            <FormField name="note" labelKey="addresses.noteLabel" />
-            <FormField name="totp_code" labelKey="twoFactor.optionalCode" inputMode="numeric" autoComplete="one-time-code" />
-            <Button type="submit" disabled={book.saving}>
-              {t('addresses.add')}
-            </Button>
-          </Form>
+              <FormField name="address" labelKey="col.address" />
+              <FormField name="note" labelKey="addresses.noteLabel" />
+              <FormField name="totp_code" labelKey="twoFactor.optionalCode" inputMode="numeric" autoComplete="one-time-code" />
+              <Button type="submit" disabled={book.saving}>
+                {t('addresses.add')}
+              </Button>
+            </Form>
+          )}
         </Formik>
       </FormCard>
       <ConfirmDeleteDialog actor={book.deleteQuestion} messageKey="addresses.confirmDeleteAddress" />

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { PHONE } from '../../../../app/theme';
 import { fieldInput } from '../../../../app/ui/FormField';
@@ -42,4 +43,15 @@ export const Avatar = styled.span<{ $size?: number }>`
   color: ${({ theme }) => theme.color.textDim};
   font-weight: 600;
   img { width: 100%; height: 100%; object-fit: cover; }
+`;
+
+/**
+ * A link in the user centre's text that looks like one (issue 50 C2): the page's global style
+ * draws links as plain text, which suits menus and rows, not a sentence's "Sessions" or "Address book".
+ */
+export const TextLink = styled(Link)`
+  color: ${({ theme }) => theme.color.accent};
+  text-decoration: underline;
+  text-underline-offset: 2px;
+  &:hover { text-decoration-thickness: 2px; }
 `;

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { SecurityItemId } from '../../../../../domain/accountSafety';
 import { Badge } from '../../../../app/ui/Badge';
@@ -11,6 +10,7 @@ import { fieldInput } from '../../../../app/ui/FormField';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { Muted } from '../../../../app/ui/Panel';
 import { useSecurityLevelFlow } from '../../safety.hooks';
+import { TextLink } from './FormCard';
 
 /** Where each item is turned on (2FA's panel is on this page, below). */
 const WHERE: Record<SecurityItemId, string | undefined> = { two_factor: undefined, identity: '/user/identity', anti_phishing: '/user/s-antiphishing', allowlist: undefined };
@@ -102,7 +102,7 @@ export function SecurityLevelPanel() {
       {next ? (
         <p>
           {next === 'identity' ? '' : `${t('safety.nextLabel')} `}
-          {WHERE[next] ? <Link to={WHERE[next]!}>{t(NEXT_KEY[next])}</Link> : t(NEXT_KEY[next])}
+          {WHERE[next] ? <TextLink to={WHERE[next]!}>{t(NEXT_KEY[next])}</TextLink> : t(NEXT_KEY[next])}
         </p>
       ) : (
         <p>{t('safety.allOn')}</p>
@@ -113,7 +113,7 @@ export function SecurityLevelPanel() {
         <Button type="button" $small $variant={level.allowlist ? 'ghost' : 'primary'} disabled={flow.switching} onClick={() => flow.setAllowlist(!level.allowlist)}>
           {t(level.allowlist ? 'safety.allowlistTurnOff' : 'safety.allowlistTurnOn')}
         </Button>{' '}
-        {level.allowlist && <Link to="/user/c-symAddr">{t('safety.addressBook')}</Link>}
+        {level.allowlist && <TextLink to="/user/c-symAddr">{t('safety.addressBook')}</TextLink>}
       </p>
       {flow.confirmingOff && <AllowlistOffDialog twoFactorOn={flow.twoFactorOn} busy={flow.switching} onConfirm={flow.confirmOff} onCancel={flow.cancelOff} />}
       {level.withdrawals_locked_until > 0 && (

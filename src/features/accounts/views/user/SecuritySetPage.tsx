@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { SecurityLevelPanel } from './SecurityLevelPanel';
 import { TwoFactorPanel } from './TwoFactorPanel';
+import { TextLink } from './FormCard';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
 
 /** /user/s-securityset: the security level counted from what is really on (issue 35: SecurityLevelPanel). */
@@ -15,10 +15,10 @@ export function SecuritySetPage() {
         <Muted>{t('page.securitySet.intro')}</Muted>
         <SecurityLevelPanel />
         <p>
-          <Link to="/user/s-antiphishing">{t('antiPhishing.securityLink')}</Link>
+          <TextLink to="/user/s-antiphishing">{t('antiPhishing.securityLink')}</TextLink>
         </p>
         <p>
-          <Link to="/user/s-sessions">{t('sessions.securityLink')}</Link>
+          <TextLink to="/user/s-sessions">{t('sessions.securityLink')}</TextLink>
         </p>
       </PanelBody>
     </Panel>

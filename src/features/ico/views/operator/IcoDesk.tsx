@@ -74,22 +74,34 @@ export function IcoDesk() {
                   <input name={field} value={String(form[field])} disabled={field === 'symbol' && form.id !== undefined} onChange={(e) => desk.field(field, e.target.value)} />
                 </label>
               ))}
-              {TIME_FIELDS.map(([field, label]) => (
-                <label key={field}>
-                  {t(label)}
-                  <input
-                    type="datetime-local"
-                    name={field}
-                    value={form[field]}
-                    // Seconds only when the time has them (a loaded project's), so the picker stays minutes otherwise.
-                    step={form[field].length > 16 ? 1 : 60}
-                    aria-invalid={problem?.field === field}
-                    aria-describedby={problem?.field === field ? `ico-desk-${field}-problem` : 'ico-desk-zone'}
-                    onChange={(e) => desk.field(field, e.target.value)}
-                  />
-                  {problem?.field === field && <Problem id={`ico-desk-${field}-problem`} role="alert">{t(problem.key)}</Problem>}
-                </label>
-              ))}
+              {TIME_FIELDS.map(([field, label]) => {
+                // A date picker and a 24-hour time typed as HH:MM (issue 50 C12: datetime-local showed
+                // 12-hour times in an English browser, while the app writes 24-hour ones everywhere).
+                const [date = '', time = ''] = form[field].split('T');
+                const describedBy = problem?.field === field ? `ico-desk-${field}-problem` : 'ico-desk-zone';
+                return (
+                  <fieldset key={field} style={{ border: 0, padding: 0, margin: 0, display: 'grid', gap: 4 }}>
+                    <legend style={{ padding: 0 }}>{t(label)}</legend>
+                    <span style={{ display: 'flex', gap: 6 }}>
+                      <input type="date" name={`${field}_date`} aria-label={t('ico.desk.date', { field: t(label) })} value={date} aria-invalid={problem?.field === field} aria-describedby={describedBy} onChange={(e) => desk.field(field, `${e.target.value}T${time}`)} />
+                      <input
+                        type="text"
+                        name={`${field}_time`}
+                        inputMode="numeric"
+                        placeholder="HH:MM"
+                        maxLength={8}
+                        size={8}
+                        aria-label={t('ico.desk.time24', { field: t(label) })}
+                        value={time}
+                        aria-invalid={problem?.field === field}
+                        aria-describedby={describedBy}
+                        onChange={(e) => desk.field(field, `${date}T${e.target.value.trim()}`)}
+                      />
+                    </span>
+                    {problem?.field === field && <Problem id={`ico-desk-${field}-problem`} role="alert">{t(problem.key)}</Problem>}
+                  </fieldset>
+                );
+              })}
               <Hint id="ico-desk-zone">{t('ico.desk.timeZone', { zone: timeZone() })}</Hint>
               <DescriptionTexts texts={form.descriptions} problem={problem} onChange={desk.description} />
               <label style={{ flexDirection: 'row', alignItems: 'center', gap: 6 }}>

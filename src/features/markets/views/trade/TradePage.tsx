@@ -19,6 +19,7 @@ import { OrderBookPanel } from './OrderBookPanel';
 import { PlaceholderPanels } from './PlaceholderPanels';
 import { StatsBar } from './StatsBar';
 import { useLatestTrades, usePairMarket, usePairWatch } from '../../markets.hooks';
+import { shownHalt } from '../../liveHalt';
 
 export type TradeKind = 'spot' | 'contract' | 'seconds';
 
@@ -197,6 +198,8 @@ function LiveMarket(props: {
   const futures = props.kind === 'contract';
   const tickers = useTickers();
   const tick = futures ? market.futuresTick : tickers[spotTickChannel(pair.left_symbol, pair.right_symbol)];
+  // The spot market's halt, live from its tick (shown on the spot and seconds pages, not on futures).
+  const halted = futures ? null : shownHalt(pair.halted_reason, tickers[spotTickChannel(pair.left_symbol, pair.right_symbol)]);
   const { last } = props;
   // The last price in the pricing currency, through the quote currency's USDT price.
   const lastUsdt = priceInUsdt(last?.price, quoteUsdtPrice(pair, appFlow.currencies, tickers));
@@ -218,7 +221,7 @@ function LiveMarket(props: {
       </Tabs>
       <StatsBar className="stats" pair={pair} title={t(titleKey)} tick={tick} last={last} lastInFiat={lastInFiat} indexPrice={market.indexPrice}>
         {/* A spot market an operator halted (issue 52 §1): its book stays, new orders are refused with this reason. */}
-        {pair.halted_reason && !futures && <HaltNote role="status">{t('trade.halted', { reason: pair.halted_reason })}</HaltNote>}
+        {halted && <HaltNote role="status">{t('trade.halted', { reason: halted })}</HaltNote>}
         {product?.stats}
       </StatsBar>
       {panels ? (

@@ -2,6 +2,7 @@ import type { MachineModel } from '../../../../app/machines/model.types';
 import { operatorSessionMachine } from './operatorSession.machine';
 
 const operator = { id: 3, account: 'reviewer@openex.test' };
+const enrolment = { enrol: true, ticket: 't-1', expires_at: 1, secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP', issuer: 'OpenEx operator', account: operator.account };
 
 export const operatorSessionModel: MachineModel<typeof operatorSessionMachine> = {
   machine: operatorSessionMachine,
@@ -11,7 +12,17 @@ export const operatorSessionModel: MachineModel<typeof operatorSessionMachine> =
   ],
   events: [
     { type: 'operator.login', fields: { account: 'reviewer@openex.test', password: 'Operator2026' } },
+    { type: 'operator.code', code: '123456' },
+    { type: 'operator.forbidden', permission: 'users.freeze', message: 'Your operator roles do not allow this' },
+    { type: 'operator.forbidden' },
+    // The password step's three answers: the session (code sent along), the second step, the enrolment.
     { type: 'xstate.done.actor.login', output: { token: 'op-2', operator } },
+    { type: 'xstate.done.actor.login', output: { second_factor: true, challenge: 'c-1', expires_at: 1 } },
+    { type: 'xstate.done.actor.login', output: enrolment },
     { type: 'xstate.error.actor.login', error: { kind: 'server', serverMessage: 'Wrong account or password' } },
+    { type: 'xstate.done.actor.secondStep', output: { token: 'op-3', operator } },
+    { type: 'xstate.error.actor.secondStep', error: { kind: 'server', serverMessage: 'Wrong or already used authentication code' } },
+    { type: 'xstate.done.actor.enrol', output: { token: 'op-4', operator, recovery_codes: ['AAAAA-BBBBB'] } },
+    { type: 'xstate.error.actor.enrol', error: { kind: 'server', serverMessage: 'Wrong or already used authentication code' } },
   ],
 };

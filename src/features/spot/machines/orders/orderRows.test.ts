@@ -35,4 +35,11 @@ describe('pushed orders on the lists', () => {
     expect(after).toEqual({ orders: [], total: 0 });
     expect(withOpenOrder({ ...current, ...after }, { ...OPEN_ORDER, status: 4 })).toEqual({ orders: [], total: 0 });
   });
+
+  it('a pushed update keeps what only the list read carries: the stop trigger and the OCO mark (issue 50 M11)', () => {
+    const read = { ...OPEN_ORDER, stop_trigger: '1900', oco: false };
+    const current = { ...empty, orders: [read], total: 1 };
+    const pushed = { ...OPEN_ORDER, status: 2 as const, filled: '0.5' };
+    expect(withOpenOrder(current, pushed).orders).toEqual([{ ...pushed, stop_trigger: '1900', oco: false }]);
+  });
 });

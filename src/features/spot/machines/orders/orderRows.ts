@@ -24,7 +24,8 @@ export const isOpen = (order: SpotOrder) => OPEN_ORDER_STATUSES.includes(order.s
 
 function place(list: OrderList, order: SpotOrder): Pick<OrderList, 'orders' | 'total'> {
   const at = list.orders.findIndex((o) => o.id === order.id);
-  if (at >= 0) return { orders: list.orders.map((o) => (o.id === order.id ? order : o)), total: list.total };
+  // Merged, not replaced: a push carries no `stop_trigger` or `oco` (issue 50 M11), which the list read keeps.
+  if (at >= 0) return { orders: list.orders.map((o) => (o.id === order.id ? { ...o, ...order } : o)), total: list.total };
   if (list.page !== 1) return { orders: list.orders, total: list.total + 1 };
   return { orders: [order, ...list.orders].slice(0, list.size), total: list.total + 1 };
 }

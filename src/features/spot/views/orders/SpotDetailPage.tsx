@@ -7,7 +7,7 @@ import { Muted, PageTitle, Panel, PanelBody, PanelHeader } from '../../../../app
 import { TitledPanel } from '../../../../app/ui/TitledPanel';
 import { DetailFact, DetailFacts } from '../../../../app/ui/DetailFacts';
 import { ByIdParam, NotFoundPanel } from '../../../../app/ui/NotFoundPanel';
-import { baseOf, dateTime, EntrustPrice, pairLabel, quoteOf, SideLabel, StatusBadge, StatusWithReason, TIF_KEYS, TYPE_KEYS, useOrderFigures } from './orderLabels';
+import { baseOf, dateTime, EntrustPrice, pairLabel, quoteOf, SideLabel, StatusBadge, StatusWithReason, OrderTypeLabel, TIF_KEYS, TYPE_KEYS, useOrderFigures } from './orderLabels';
 
 /** /order/spot-detail/{id}: spec §3 spot order fields and its deal details. */
 export function SpotDetailPage() {
@@ -56,7 +56,9 @@ function DetailView(props: { detail: SpotOrderDetail }) {
             <DetailFact label={t('col.direction')}>
               <SideLabel side={o.side} />
             </DetailFact>
-            <DetailFact label={t('col.type')}>{t(TYPE_KEYS[o.type])}</DetailFact>
+            <DetailFact label={t('col.type')}>
+              <OrderTypeLabel order={{ ...o, time_in_force: 'GTC' }} />
+            </DetailFact>
             {o.type === 'limit' && <DetailFact label={t('spot.form.timeInForce')}>{t(TIF_KEYS[o.time_in_force])}</DetailFact>}
             <DetailFact label={t('spot.col.entrustPrice')}>
               <EntrustPrice order={o} /> {o.type === 'limit' && quote}

@@ -39,6 +39,30 @@ export function typeText(t: (key: string) => string, o: Pick<SpotOrder, 'type' |
   return o.type === 'limit' && o.time_in_force !== undefined && o.time_in_force !== 'GTC' ? `${type} · ${t(TIF_SHORT_KEYS[o.time_in_force])}` : type;
 }
 
+/**
+ * An order's type as the lists show it (issue 50 M11): "Limit", "Limit · IOC", "Market"; an order a
+ * stop-limit placed says so with its trigger ("Stop-limit · Trigger 1,900.00"), and an OCO's limit
+ * leg is marked OCO.
+ */
+export function OrderTypeLabel(props: { order: Pick<SpotOrder, 'symbol' | 'type' | 'time_in_force' | 'stop_trigger' | 'oco'> }) {
+  const { t } = useTranslation();
+  const f = useOrderFigures();
+  const o = props.order;
+  if (o.stop_trigger)
+    return (
+      <span data-testid="order-stop-trigger">
+        {t('spot.type.stopLimit')} · <span className="num">{t('spot.orders.trigger', { price: f.price(o.symbol, o.stop_trigger) })}</span>
+      </span>
+    );
+  if (o.oco)
+    return (
+      <span>
+        <Badge>{t('spot.type.oco')}</Badge> {typeText(t, o)}
+      </span>
+    );
+  return <>{typeText(t, o)}</>;
+}
+
 export const pairLabel = (symbol: string) => symbol.replace('_', '/');
 export const baseOf = (symbol: string) => symbol.split('_')[0] ?? symbol;
 export const quoteOf = (symbol: string) => symbol.split('_')[1] ?? '';

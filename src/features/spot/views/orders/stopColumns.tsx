@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { SpotStopStatus, type SpotStop } from '../../../../../domain/spotOrders';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
@@ -18,7 +19,7 @@ const STOP_STATUS_KEYS: Record<SpotStopStatus, string> = {
  * the limit price its order will have, the quantity, Stop-limit or OCO (with its take-profit leg's
  * order number, which the open orders list shows), the status and the cancel button.
  */
-export function useStopColumns(options: { withPair: boolean; onRevoke: (id: number) => void; busy: boolean }): Column<SpotStop>[] {
+export function useStopColumns(options: { withPair: boolean; onRevoke?: (id: number) => void; busy?: boolean }): Column<SpotStop>[] {
   const { t, i18n } = useTranslation();
   const f = useOrderFigures();
   const columns: Array<Column<SpotStop> | false> = [
@@ -40,12 +41,20 @@ export function useStopColumns(options: { withPair: boolean; onRevoke: (id: numb
     { key: 'spot.stops.col.limitPrice', align: 'right', render: (s) => <span className="num">{f.price(s.symbol, s.price)}</span> },
     { key: 'col.quantity', align: 'right', render: (s) => <span className="num">{f.quantity(s.symbol, s.quantity)}</span> },
     { key: 'col.status', render: (s) => <Badge $tone={s.status === SpotStopStatus.waiting ? 'warn' : 'dim'}>{t(STOP_STATUS_KEYS[s.status])}</Badge> },
-    {
+    // The history (no cancel, issue 50 M11): the order the stop placed, or the OCO's limit leg, each a link to its detail.
+    options.onRevoke === undefined && {
+      key: 'spot.stops.col.order',
+      render: (s) => {
+        const id = s.order_id ?? s.oco_order_id;
+        return id === null ? '—' : <Link to={`/order/spot-detail/${id}`}>#{id}</Link>;
+      },
+    },
+    options.onRevoke !== undefined && {
       key: 'col.actions',
       align: 'right',
       render: (s) =>
         s.status === SpotStopStatus.waiting ? (
-          <Button type="button" $small $variant="ghost" disabled={options.busy} onClick={() => options.onRevoke(s.id)}>
+          <Button type="button" $small $variant="ghost" disabled={options.busy} onClick={() => options.onRevoke!(s.id)}>
             {t('spot.orders.revoke')}
           </Button>
         ) : null,

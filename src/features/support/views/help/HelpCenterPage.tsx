@@ -96,7 +96,9 @@ export function HelpCenterPage() {
     <Panel>
       <PanelBody>
         <PageTitle>{t('help.title')}</PageTitle>
-        <Muted>{t('help.intro')}</Muted>
+        <Muted>
+          {t('help.intro')} <Link to="/notices">{t('notices.title')}</Link>
+        </Muted>
         <Search role="search" onSubmit={submit}>
           <input type="search" value={text} maxLength={100} aria-label={t('help.searchPlaceholder')} placeholder={t('help.searchPlaceholder')} onChange={(e) => setText(e.target.value)} />
           <Button type="submit" disabled={help.searching}>

@@ -53,6 +53,11 @@ export interface WithdrawalContext extends RequestKey {
    * password with the attempts left), shown on the form until the next attempt.
    */
   refusal: ToastMessage | undefined;
+  /**
+   * Why the security step refused the funds password (missing, wrong with the attempts left, locked):
+   * said once, in the dialog, not also toasted or under the form (issue 50 M1).
+   */
+  passwordRefusal: ToastMessage | undefined;
 }
 
 export interface SubmitWithdrawalInput {
@@ -63,11 +68,17 @@ export interface SubmitWithdrawalInput {
 const findCurrency = (context: WithdrawalContext, symbol: string | undefined) => context.currencies.find((c) => c.symbol === symbol);
 const firstOpen = (networks: WalletNetwork[]) => networks.find((n) => n.withdraw_enabled)?.network;
 
-/** What the fee, minimum and quota checks compare against, for the network on screen. */
-export function limitsOf(context: Pick<WithdrawalContext, 'networks' | 'network' | 'quota'>): WithdrawLimits | undefined {
+/**
+ * What the fee, minimum and quota checks compare against, for the network on screen; in allowlist
+ * mode also the saved addresses of this currency and network, judged at `now` (issue 50 M16).
+ */
+export function limitsOf(context: Pick<WithdrawalContext, 'networks' | 'network' | 'quota' | 'book' | 'currency'>, now: number): WithdrawLimits | undefined {
   const network = context.networks.find((n) => n.network === context.network);
   if (!network || !context.quota) return undefined;
-  return { min: network.withdraw_min, fee: network.withdraw_fee, available: context.quota.available, remaining: context.quota.remaining, network: network.network };
+  const limits = { min: network.withdraw_min, fee: network.withdraw_fee, available: context.quota.available, remaining: context.quota.remaining, network: network.network };
+  if (!context.quota.allowlist) return limits;
+  const saved = context.book.filter((b) => b.currency === context.currency && b.network === network.network).map((b) => ({ address: String(b.address), usable_from: typeof b.usable_from === 'number' ? b.usable_from : undefined }));
+  return { ...limits, allowlist: { now, saved } };
 }
 
 /**
@@ -108,7 +119,8 @@ const key = requestKey<WithdrawalContext, WithdrawalEvent>(signature);
  * lock). Success says "withdrawal submitted, waiting for review" (it is only queued), tells
  * `withdrawn` (balances and records refresh) and reads the quota again, so the available balance
  * and the 24-hour use on screen are the new ones; a refusal goes back to editing with its message
- * toasted and kept on the form (`refusal`) until the next attempt.
+ * kept on the form (`refusal`) until the next attempt, and a refused funds password in the
+ * security dialog (`passwordRefusal`): each said once, where it belongs, not also toasted (issue 50 M1).
  */
 export const withdrawalMachine = setup({
   types: { context: {} as WithdrawalContext, events: {} as WithdrawalEvent, input: {} as WithdrawalInput },
@@ -147,7 +159,7 @@ export const withdrawalMachine = setup({
     isOpenNetwork: ({ context, event }) => event.type === 'withdraw.network' && context.networks.some((n) => n.network === event.network && n.withdraw_enabled),
     formValid: ({ context, event }) => {
       if (event.type !== 'withdraw.submit') return false;
-      const limits = limitsOf(context);
+      const limits = limitsOf(context, Date.now());
       return limits !== undefined && withdrawalProblem(limits, event.form) === undefined;
     },
     hasPassword: ({ event }) => event.type === 'withdraw.password' && event.password.length > 0,
@@ -166,6 +178,7 @@ export const withdrawalMachine = setup({
     totpCode: '',
     ...noRequestKey,
     refusal: undefined,
+    passwordRefusal: undefined,
   }),
   invoke: { id: 'guard', src: 'submitGuard', input: ({ self }) => ({ replyTo: self }) },
   on: {
@@ -204,14 +217,14 @@ export const withdrawalMachine = setup({
           {
             guard: 'formValid',
             target: 'securityCheck',
-            actions: assign({ form: ({ event }) => ({ address: event.form.address.trim(), quantity: event.form.quantity.trim() }), refusal: undefined }),
+            actions: assign({ form: ({ event }) => ({ address: event.form.address.trim(), quantity: event.form.quantity.trim() }), refusal: undefined, passwordRefusal: undefined }),
           },
           {
             description: 'The form skipped a rule: say which, send nothing.',
             actions: {
               type: 'showToast',
               params: ({ context, event }) => {
-                const limits = limitsOf(context);
+                const limits = limitsOf(context, Date.now());
                 return { tone: 'error' as const, message: { key: (limits && withdrawalProblem(limits, event.form)) ?? 'error.system' } };
               },
             },
@@ -226,10 +239,10 @@ export const withdrawalMachine = setup({
         asking: {
           on: {
             'withdraw.password': [
-              { guard: 'hasPassword', target: 'verifying', actions: assign({ fundsPassword: ({ event }) => event.password, totpCode: ({ event }) => event.totpCode?.trim() ?? '', refusal: undefined }) },
-              { actions: { type: 'showToast', params: { tone: 'error', message: { key: 'validation.fundsPasswordRequired' } } } },
+              { guard: 'hasPassword', target: 'verifying', actions: assign({ fundsPassword: ({ event }) => event.password, totpCode: ({ event }) => event.totpCode?.trim() ?? '', passwordRefusal: undefined }) },
+              { actions: assign({ passwordRefusal: { key: 'validation.fundsPasswordRequired' } }), description: 'Said in the dialog, at the field.' },
             ],
-            'withdraw.back': '#withdrawal.editing',
+            'withdraw.back': { target: '#withdrawal.editing', actions: assign({ passwordRefusal: undefined }) },
           },
         },
         verifying: {
@@ -240,8 +253,8 @@ export const withdrawalMachine = setup({
             onDone: { target: '#withdrawal.confirming' },
             onError: {
               target: 'asking',
-              actions: [toastError, assign({ fundsPassword: '', refusal: ({ event }) => messageForError(event.error) })],
-              description: 'A wrong (or locked) funds password is refused here, with the attempts left, before the confirmation.',
+              actions: assign({ fundsPassword: '', passwordRefusal: ({ event }) => messageForError(event.error) }),
+              description: 'A wrong (or locked) funds password is refused here, with the attempts left, before the confirmation: once, in the dialog (issue 50 M1).',
             },
           },
         },
@@ -275,8 +288,8 @@ export const withdrawalMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: [toastError, assign({ refusal: ({ event }) => messageForError(event.error) })],
-          description: 'The key stays: pressing Withdraw again with the same request is the same withdrawal. The message stays on the form.',
+          actions: assign({ refusal: ({ event }) => messageForError(event.error) }),
+          description: 'The key stays: pressing Withdraw again with the same request is the same withdrawal. The message stays on the form, said once there (issue 50 M1).',
         },
       },
       exit: assign({ fundsPassword: '', totpCode: '' }),

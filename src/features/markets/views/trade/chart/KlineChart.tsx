@@ -47,6 +47,15 @@ function legendGap(host: HTMLElement): number {
   return Math.min(0.99, (legend * 1.06) / (pane - legend));
 }
 
+/**
+ * Room under the lowest candle for its low mark's label (issue 50 C5: on a phone the label was cut
+ * by the volume pane below): about 22 px of the candle pane, as a share of its price range.
+ */
+function lowGap(host: HTMLElement): number {
+  const pane = Math.max(160, (host.clientHeight || 520) * 0.72);
+  return Math.min(0.3, Math.max(0.06, 22 / pane));
+}
+
 type InitCallback = DataLoaderGetBarsParams['callback'];
 /** The overlays' group of the product's price levels. */
 const LEVELS = 'levels';
@@ -97,7 +106,7 @@ export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair; label?:
     created.setPeriod(CHART_PERIODS[latest.current.interval]);
     created.createIndicator({ name: 'MA', paneId: 'candle_pane', calcParams: [7, 25, 99] }, true);
     created.createIndicator({ name: 'VOL', paneId: 'vol_pane' }, false);
-    created.overrideYAxis({ paneId: 'candle_pane', gap: { top: legendGap(host), bottom: 0.06 } });
+    created.overrideYAxis({ paneId: 'candle_pane', gap: { top: legendGap(host), bottom: lowGap(host) } });
     const width = labelWidth(`11px ${theme.font.body}`);
     created.overrideXAxis({ createTicks: ({ defaultTicks, bounding }) => ticksInside(defaultTicks, bounding.width, width) });
     // Whether the newest candle is in view, on the element for the browser tests (issue 50 S1).

@@ -1,0 +1,136 @@
+import type { NameStatus } from '../../../../domain/api.js';
+import { USER_SECTIONS, type DeskBalance, type DeskNote, type UserPage, type UserSection, type UsersDeskRow } from '../../../../domain/usersDesk.js';
+import type { Queryable } from '../../../kernel/db/database.js';
+
+/** Rows a section of a user's page shows at most, newest first. */
+const SECTION_ROWS = 50;
+const n = (column: string) => `trim_scale(${column})::text`;
+const ms = (column: string) => `(${column})::float8`;
+const ts = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
+
+/**
+ * What the other products hold for one user, for an operator to read (issue 51 §3). Products never
+ * import each other, and none of them offers an operator read of its rows; so each section here is
+ * one read-only query over the product's own table — the same coupling the ledger audit's
+ * `heldFunds` declarations already accept (a SQL expression over a product's table, counted once
+ * the table exists). Each section names its table and is skipped on a database without it. Nothing
+ * here writes; the products' rules stay theirs.
+ */
+const SECTIONS: Record<UserSection, { table: string; sql: string }> = {
+  spot_orders: {
+    table: 'spot_order',
+    sql: `select id::int, left_symbol || '_' || right_symbol as symbol, side, type, ${n('price')} as price, ${n('quantity')} as quantity,
+      ${n('filled')} as filled, ${n('frozen')} as frozen, status, ${ms('created_ms')} as created_at
+      from spot_order where user_id = $1 and status in (1, 2) order by id desc`,
+  },
+  spot_stops: {
+    table: 'spot_stop',
+    sql: `select id::int, left_symbol || '_' || right_symbol as symbol, side, ${n('trigger_price')} as trigger_price, ${n('price')} as price,
+      ${n('quantity')} as quantity, ${n('frozen')} as frozen, status, ${ms('created_ms')} as created_at
+      from spot_stop where user_id = $1 and status in (1, 2) order by id desc`,
+  },
+  futures_positions: {
+    table: 'futures_position',
+    sql: `select left_symbol || '_' || right_symbol as symbol, side, ${n('quantity')} as quantity, ${n('cost')} as cost, ${n('margin')} as margin,
+      margin_mode, leverage, ${n('realised')} as realised, ${ms('updated_ms')} as updated_at
+      from futures_position where user_id = $1 and quantity > 0 order by updated_ms desc`,
+  },
+  seconds_contracts: {
+    table: 'seconds_contract',
+    sql: `select id::int, left_symbol || '_' || right_symbol as symbol, direction, period_s, ${n('stake')} as stake, status, outcome,
+      ${n('profit')} as profit, ${ms('accepted_ms')} as created_at from seconds_contract where user_id = $1 order by id desc`,
+  },
+  p2p_orders: {
+    table: 'fiat_order',
+    sql: `select id::int, order_no, case when buyer_id = $1 then 'buy' else 'sell' end as side, crypto, fiat, ${n('quantity')} as quantity,
+      ${n('amount')} as amount, status, ${ms('created_ms')} as created_at from fiat_order where buyer_id = $1 or seller_id = $1 order by id desc`,
+  },
+  p2p_ads: {
+    table: 'fiat_ad',
+    sql: `select id::int, side, crypto, fiat, ${n('total')} as total, ${n('remaining')} as remaining, status, ${ms('created_ms')} as created_at
+      from fiat_ad where user_id = $1 order by id desc`,
+  },
+  ico_subscriptions: {
+    table: 'ico_subscription',
+    sql: `select s.project_id::int as project_id, p.symbol, ${n('s.quantity')} as quantity, ${n('s.paid')} as paid, ${n('s.allocated')} as allocated,
+      ${n('s.refund')} as refund, ${ms('s.first_ms')} as created_at
+      from ico_subscription s join ico_project p on p.id = s.project_id where s.user_id = $1 order by s.first_ms desc`,
+  },
+  deposits: {
+    table: 'deposit',
+    sql: `select id::int, currency, network, ${n('quantity')} as quantity, tx_hash, status, ${ms('created_ms')} as created_at
+      from deposit where user_id = $1 order by id desc`,
+  },
+  withdrawals: {
+    table: 'withdrawal',
+    sql: `select id::int, currency, network, address, ${n('quantity')} as quantity, ${n('fee')} as fee, status, ${ms('created_ms')} as created_at
+      from withdrawal where user_id = $1 order by id desc`,
+  },
+  sign_ins: {
+    table: 'login_history',
+    sql: `select ${ts('at')} as at, ip, user_agent, result from login_history where user_id = $1 order by id desc`,
+  },
+  sessions: {
+    table: 'session_token',
+    sql: `select id::int, ip, user_agent, ${ts('created_at')} as created_at, ${ts('last_seen_at')} as last_seen_at, ${ts('expires_at')} as expires_at
+      from session_token where user_id = $1 and revoked_at is null and expires_at > now() order by id desc`,
+  },
+  devices: {
+    table: 'login_device',
+    sql: `select left(device_hash, 12) as device, ${ts('first_seen')} as first_seen_at, ${ts('last_seen')} as last_seen_at
+      from login_device where user_id = $1 order by last_seen desc`,
+  },
+  api_keys: {
+    table: 'api_key',
+    sql: `select id::int, label, array_to_string(permissions, ' ') as permissions, array_to_string(ip_allowlist, ' ') as ip_allowlist,
+      ${ms('created_ms')} as created_at, ${ms('last_used_ms')} as last_used_at, revoked_ms is not null as revoked, ${ms('revoked_ms')} as revoked_at
+      from api_key where user_id = $1 order by id desc`,
+  },
+};
+
+type Row = Record<string, string | number | boolean | null>;
+
+/** A user's page (users.read), or undefined for no such user. */
+export async function userPage(db: Queryable, userId: number): Promise<UserPage | undefined> {
+  const [profile] = await db.query<Row>(
+    `select u.id::int as id, u.account, u.nickname, u.email, u.phone, u.area_code, u.name_status,
+       coalesce((select t.enabled from user_two_factor t where t.user_id = u.id), false) as two_factor,
+       u.frozen_at is not null as frozen, u.frozen_reason, coalesce(${ts('u.frozen_at')}, 0) as frozen_at,
+       ${ts('u.created_at')} as created_at, u.withdrawals_locked_until_ms::float8 as withdrawals_locked_until,
+       coalesce((select ${ts('max(h.at)')} from login_history h where h.user_id = u.id and h.result = 'success'), 0) as last_sign_in
+     from app_user u where u.id = $1 and u.kind = 'user'`,
+    [userId],
+  );
+  if (!profile) return undefined;
+  const present = new Set(
+    (await db.query<{ name: string }>(`select c.relname as name from pg_class c where c.relname = any($1) and pg_table_is_visible(c.oid)`, [Object.values(SECTIONS).map((s) => s.table)])).map(
+      (r) => r.name,
+    ),
+  );
+  const sections = {} as Record<UserSection, Row[]>;
+  for (const name of USER_SECTIONS) {
+    const section = SECTIONS[name];
+    sections[name] = present.has(section.table) ? await db.query<Row>(`${section.sql} limit ${SECTION_ROWS}`, [userId]) : [];
+  }
+  const [identity] = await db.query<{ real_name: string; status: number; reason: string; at: number }>(
+    `select real_name, status, reason, ${ts('created_at')} as at from kyc_submission where user_id = $1 order by id desc limit 1`,
+    [userId],
+  );
+  const balances = await db.query<DeskBalance>(
+    `select account, currency, ${n('available')} as available, ${n('frozen')} as frozen from balance
+     where user_id = $1 and (available <> 0 or frozen <> 0) order by account, currency`,
+    [userId],
+  );
+  const notes = await db.query<DeskNote>(
+    `select id::int, operator_account, body, ${ts('at')} as at from operator_user_note where user_id = $1 order by id desc limit ${SECTION_ROWS}`,
+    [userId],
+  );
+  const p = profile as unknown as UserPage['profile'];
+  return {
+    profile: { ...p, name_status: Number(p.name_status) as NameStatus, withdrawals_locked_until: Number(p.withdrawals_locked_until) > Date.now() ? Number(p.withdrawals_locked_until) : 0 } satisfies UsersDeskRow & UserPage['profile'],
+    identity: identity ?? null,
+    balances,
+    sections,
+    notes,
+  };
+}

@@ -1,0 +1,19 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { addressNetworksMachine } from './addressNetworks.machine';
+
+const network = (name: string) => ({ currency: 'USDT', network: name, deposit_min: '1', withdraw_min: '10', withdraw_fee: '1', confirmations: 3, deposit_enabled: true, withdraw_enabled: true });
+
+export const addressNetworksModel: MachineModel<typeof addressNetworksMachine> = {
+  machine: addressNetworksMachine,
+  variants: [
+    { name: 'the address book with USDT chosen', input: { currency: 'USDT' } },
+    { name: 'no withdrawable currency', input: {} },
+  ],
+  events: [
+    { type: 'networks.currency', currency: 'BTC' },
+    { type: 'xstate.done.actor.fetchNetworks', output: [network('TRC20'), network('ERC20')] },
+    { type: 'xstate.error.actor.fetchNetworks', error: { kind: 'network' } },
+    { type: 'networks.retry' },
+  ],
+  abstract: (s) => [s.context.currency, s.context.networks.length],
+};

@@ -1,0 +1,29 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { operatorUserMachine } from './operatorUser.machine';
+
+const PAGE = {
+  profile: { id: 7, account: 'alice@example.org', nickname: '', email: 'alice@example.org', phone: '', area_code: '', name_status: 1, two_factor: false, frozen: false, frozen_reason: '', frozen_at: 0, created_at: 1, last_sign_in: 0, withdrawals_locked_until: 0 },
+  identity: null,
+  balances: [],
+  sections: {},
+  notes: [],
+};
+
+/** Opening a user, the dialog's checks (reason, code), the call's outcomes. */
+export const operatorUserModel: MachineModel<typeof operatorUserMachine> = {
+  machine: operatorUserMachine,
+  variants: [{ name: 'operator signed in' }],
+  events: [
+    { type: 'user.open', userId: 7 },
+    { type: 'xstate.done.actor.loadUser', output: PAGE },
+    { type: 'xstate.error.actor.loadUser', error: { kind: 'server', serverMessage: 'There is no such user' } },
+    { type: 'action.start', action: 'freeze' },
+    { type: 'action.start', action: 'note' },
+    { type: 'action.submit', reason: 'Reported stolen', code: '123456' },
+    { type: 'action.submit', reason: 'Reported stolen' },
+    { type: 'action.submit', reason: '  ', code: '123456' },
+    { type: 'xstate.done.actor.runAction', output: null },
+    { type: 'xstate.error.actor.runAction', error: { kind: 'server', serverMessage: 'Wrong code' } },
+  ],
+  abstract: (s) => [s.context.action, s.context.problem],
+};

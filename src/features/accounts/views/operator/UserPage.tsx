@@ -1,0 +1,184 @@
+import { useTranslation } from 'react-i18next';
+import type { NameStatus } from '../../../../../domain/api';
+import { USER_SECTIONS, type UserActionKind, type UserSection } from '../../../../../domain/usersDesk';
+import { Badge } from '../../../../app/ui/Badge';
+import { Button } from '../../../../app/ui/Button';
+import { DataTable } from '../../../../app/ui/DataTable';
+import { DateTime } from '../../../../app/ui/DateTime';
+import { DetailFact, DetailFacts } from '../../../../app/ui/DetailFacts';
+import { Muted } from '../../../../app/ui/Panel';
+import type { OperatorUserFlow } from '../../accounts.hooks';
+import { UserActionDialog } from './UserActionDialog';
+
+/** The identity levels' names (NameStatus), literal keys for the i18n check. */
+export const IDENTITY_KEYS: Record<NameStatus, string> = {
+  1: 'usersDesk.level.1',
+  2: 'usersDesk.level.2',
+  3: 'usersDesk.level.3',
+  4: 'usersDesk.level.4',
+};
+
+/** Each action's button (and dialog title). */
+export const ACTION_KEYS: Record<UserActionKind, string> = {
+  freeze: 'usersDesk.action.freeze',
+  unfreeze: 'usersDesk.action.unfreeze',
+  endSessions: 'usersDesk.action.endSessions',
+  suspendKeys: 'usersDesk.action.suspendKeys',
+  resetTwoFactor: 'usersDesk.action.resetTwoFactor',
+  identity: 'usersDesk.action.identity',
+  note: 'usersDesk.action.note',
+};
+
+const SECTION_KEYS: Record<UserSection, string> = {
+  spot_orders: 'usersDesk.section.spot_orders',
+  spot_stops: 'usersDesk.section.spot_stops',
+  futures_positions: 'usersDesk.section.futures_positions',
+  seconds_contracts: 'usersDesk.section.seconds_contracts',
+  p2p_orders: 'usersDesk.section.p2p_orders',
+  p2p_ads: 'usersDesk.section.p2p_ads',
+  ico_subscriptions: 'usersDesk.section.ico_subscriptions',
+  deposits: 'usersDesk.section.deposits',
+  withdrawals: 'usersDesk.section.withdrawals',
+  sign_ins: 'usersDesk.section.sign_ins',
+  sessions: 'usersDesk.section.sessions',
+  devices: 'usersDesk.section.devices',
+  api_keys: 'usersDesk.section.api_keys',
+};
+
+type Cell = string | number | boolean | null;
+
+/** A cell of a section: times (the fields ending in `_at`, and `at`) as dates, the rest as they come. */
+function cell(field: string, value: Cell) {
+  if (value === null || value === '') return '—';
+  if ((field === 'at' || field.endsWith('_at')) && typeof value === 'number') return value > 0 ? <DateTime at={value} /> : '—';
+  return String(value);
+}
+
+/** One section of the page: its rows as the server gives them (its own columns: a product's fields, not translated). */
+function Section(props: { name: UserSection; rows: Record<string, Cell>[] }) {
+  const { t } = useTranslation();
+  const fields = Object.keys(props.rows[0] ?? {});
+  return (
+    <section aria-label={t(SECTION_KEYS[props.name])} style={{ marginTop: 16 }}>
+      <h3>
+        {t(SECTION_KEYS[props.name])} <Muted as="span">({props.rows.length})</Muted>
+      </h3>
+      {props.rows.length === 0 ? (
+        <Muted>{t('usersDesk.noRows')}</Muted>
+      ) : (
+        <div style={{ overflowX: 'auto' }}>
+          <table style={{ borderCollapse: 'collapse', fontSize: 12 }}>
+            <thead>
+              <tr>
+                {fields.map((f) => (
+                  <th key={f} style={{ textAlign: 'left', padding: '2px 8px' }}>
+                    {f}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {props.rows.map((row, i) => (
+                <tr key={i}>
+                  {fields.map((f) => (
+                    <td key={f} style={{ padding: '2px 8px' }}>
+                      {cell(f, row[f] ?? null)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * A user's page (issue 51 §3): the profile and identity, the five accounts' balances with frozen
+ * amounts, what the products hold, sign-ins, sessions, devices, API keys and operator notes, and
+ * the actions, each behind the dialog that asks a reason and the operator's code. Renders the
+ * operatorUser machine's snapshot.
+ */
+export function UserPageView({ user }: { user: OperatorUserFlow }) {
+  const { t } = useTranslation();
+  const page = user.page;
+  const profile = page?.profile;
+  const actions: UserActionKind[] = profile
+    ? [profile.frozen ? 'unfreeze' : 'freeze', 'endSessions', 'suspendKeys', ...(profile.two_factor ? (['resetTwoFactor'] as const) : []), 'identity', 'note']
+    : [];
+  return (
+    <section aria-label={t('usersDesk.userTitle')}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
+        <Button type="button" $variant="ghost" $small onClick={user.close}>
+          {t('usersDesk.back')}
+        </Button>
+        <h2 style={{ flex: 1 }}>
+          {profile?.account ?? t('usersDesk.userTitle')} {profile?.frozen && <Badge $tone="down">{t('usersDesk.frozenBadge')}</Badge>}
+        </h2>
+        <Button type="button" $variant="ghost" $small onClick={user.reload} disabled={user.loading}>
+          {t('operator.reload')}
+        </Button>
+      </div>
+      {user.failed && <Muted>{t('usersDesk.loadFailed')}</Muted>}
+      {profile && page && (
+        <>
+          <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', margin: '8px 0 12px' }}>
+            {actions.map((a) => (
+              <Button key={a} type="button" $small $variant={a === 'freeze' ? 'danger' : 'ghost'} onClick={() => user.start(a)}>
+                {t(ACTION_KEYS[a])}
+              </Button>
+            ))}
+          </div>
+          <DetailFacts>
+            <DetailFact label={t('usersDesk.col.id')}>{profile.id}</DetailFact>
+            <DetailFact label={t('usersDesk.col.nickname')}>{profile.nickname || '—'}</DetailFact>
+            <DetailFact label={t('usersDesk.email')}>{profile.email || '—'}</DetailFact>
+            <DetailFact label={t('usersDesk.phone')}>{profile.phone ? `${profile.area_code} ${profile.phone}` : '—'}</DetailFact>
+            <DetailFact label={t('usersDesk.col.identity')}>{t(IDENTITY_KEYS[profile.name_status])}</DetailFact>
+            <DetailFact label={t('usersDesk.col.twoFactor')}>{t(profile.two_factor ? 'twoFactor.on' : 'twoFactor.off')}</DetailFact>
+            <DetailFact label={t('usersDesk.col.registered')}>
+              <DateTime at={profile.created_at} />
+            </DetailFact>
+            <DetailFact label={t('usersDesk.col.lastSignIn')}>{profile.last_sign_in > 0 ? <DateTime at={profile.last_sign_in} /> : '—'}</DetailFact>
+            {profile.frozen && <DetailFact label={t('usersDesk.frozenBecause')}>{profile.frozen_reason}</DetailFact>}
+            {profile.withdrawals_locked_until > 0 && (
+              <DetailFact label={t('usersDesk.withdrawalsLockedUntil')}>
+                <DateTime at={profile.withdrawals_locked_until} />
+              </DetailFact>
+            )}
+            <DetailFact label={t('usersDesk.realName')}>{page.identity ? page.identity.real_name : t('usersDesk.noIdentity')}</DetailFact>
+          </DetailFacts>
+          <h3 style={{ marginTop: 16 }}>{t('usersDesk.balances')}</h3>
+          <DataTable
+            label={t('usersDesk.balances')}
+            rows={page.balances}
+            rowKey={(b) => `${b.account}:${b.currency}`}
+            emptyKey="usersDesk.noRows"
+            columns={[
+              { key: 'usersDesk.account', render: (b) => b.account },
+              { key: 'usersDesk.currency', render: (b) => b.currency },
+              { key: 'usersDesk.available', align: 'right', render: (b) => b.available },
+              { key: 'usersDesk.frozenAmount', align: 'right', render: (b) => b.frozen },
+            ]}
+          />
+          {USER_SECTIONS.map((name) => (
+            <Section key={name} name={name} rows={page.sections[name] ?? []} />
+          ))}
+          <h3 style={{ marginTop: 16 }}>{t('usersDesk.notes')}</h3>
+          {page.notes.length === 0 && <Muted>{t('usersDesk.noRows')}</Muted>}
+          {page.notes.map((n) => (
+            <p key={n.id} style={{ margin: '4px 0' }}>
+              <Muted as="span">
+                <DateTime at={n.at} /> · {n.operator_account}
+              </Muted>{' '}
+              {n.body}
+            </p>
+          ))}
+        </>
+      )}
+      {user.action && <UserActionDialog user={user} />}
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { ThemeProvider } from 'styled-components';
+import { afterEach, describe, expect, it } from 'vitest';
+import { USERS_DESK_PATHS, type UserPage, type UsersDeskRow } from '../../../../../domain/usersDesk';
+import { pagedListMachine } from '../../../../app/machines/pagedList/pagedList.machine';
+import { darkTheme } from '../../../../app/theme';
+import type { ApiClient } from '../../../../services/api';
+import { completeCatalogue, initI18n } from '../../../../services/i18n';
+import { AccountsContext } from '../../accounts.context';
+import type { AccountsFlows } from '../../accounts.hooks';
+import { createUsersDeskActors } from '../../actors/usersDesk.actors';
+import { operatorUserMachine } from '../../machines/operatorUser/operatorUser.machine';
+import { operatorUsersMachine } from '../../machines/operatorUsers/operatorUsers.machine';
+import { UsersDesk } from './UsersDesk';
+
+afterEach(cleanup);
+
+const ada: UsersDeskRow = { id: 7, account: 'ada@example.org', nickname: 'Ada', email: 'ada@example.org', phone: '', name_status: 3, two_factor: true, frozen: false, created_at: 1_700_000_000_000, last_sign_in: 0 };
+const page: UserPage = {
+  profile: { ...ada, area_code: '', frozen_reason: '', frozen_at: 0, withdrawals_locked_until: 0 },
+  identity: { real_name: 'Ada Lovelace', status: 3, reason: '', at: 1_700_000_000_000 },
+  balances: [{ account: 'spot', currency: 'USDT', available: '490', frozen: '10' }],
+  sections: { spot_orders: [{ id: 3, symbol: 'BTC_USDT', side: 'buy', frozen: '10', created_at: 1_700_000_000_000 }] } as unknown as UserPage['sections'],
+  notes: [{ id: 1, operator_account: 'carol', body: 'Called about a lost phone', at: 1_700_000_000_000 }],
+};
+
+/** The desk over a fake operator API: the calls it made, with their bodies. */
+async function renderDesk() {
+  const i18n = await initI18n('en_US');
+  await completeCatalogue(i18n);
+  const calls: Array<[string, unknown]> = [];
+  const api: ApiClient = {
+    post: async <T,>(path: string, body?: unknown) => {
+      calls.push([path, body]);
+      if (path === USERS_DESK_PATHS.search) return { list: [ada], total: 1, page: 1, size: 20 } as T;
+      if (path === USERS_DESK_PATHS.user) return page as T;
+      if (path === USERS_DESK_PATHS.freeze) throw { kind: 'server', serverMessage: 'Wrong code' };
+      throw new Error(`unexpected ${path}`);
+    },
+    get: async () => {
+      throw new Error('no get');
+    },
+  };
+  const desk = createUsersDeskActors(api);
+  const flows = {
+    operatorUsers: operatorUsersMachine.provide({ actors: { list: pagedListMachine.provide({ actors: { loadPage: desk.fetchUsers } }), exportUsers: desk.exportUsers } }),
+    operatorUser: operatorUserMachine.provide({ actors: { loadUser: desk.loadUser, runAction: desk.runAction } }),
+  } as unknown as AccountsFlows;
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider theme={darkTheme}>
+        <AccountsContext.Provider value={flows}>
+          <UsersDesk />
+        </AccountsContext.Provider>
+      </ThemeProvider>
+    </I18nextProvider>,
+  );
+  await act(async () => undefined);
+  return calls;
+}
+
+describe('users desk view', () => {
+  it('searches with the form, opens a user, and asks a reason and the code before a freeze', async () => {
+    const calls = await renderDesk();
+    const table = screen.getByRole('table', { name: 'Users' });
+    expect(within(table).getByText('ada@example.org')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Id, email, phone or nickname'), { target: { value: ' ada ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+    await act(async () => undefined);
+    expect(calls.at(-1)).toEqual([USERS_DESK_PATHS.search, expect.objectContaining({ text: 'ada', two_factor: 'any', frozen: 'any', page: 1 })]);
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Open' }));
+    await act(async () => undefined);
+    expect(calls.at(-1)).toEqual([USERS_DESK_PATHS.user, { user_id: 7 }]);
+    expect(screen.getByText('Ada Lovelace')).toBeTruthy();
+    expect(screen.getByText('Called about a lost phone')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Open spot orders' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Freeze' }));
+    const dialog = screen.getByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Freeze' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Give a reason');
+    fireEvent.change(within(dialog).getByLabelText('Reason (written to the audit log)'), { target: { value: 'Reported stolen' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Freeze' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Type your 6-digit 2FA code');
+    fireEvent.change(within(dialog).getByLabelText('Your 2FA code'), { target: { value: '123456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Freeze' }));
+    await act(async () => undefined);
+    expect(calls.at(-1)).toEqual([USERS_DESK_PATHS.freeze, { user_id: 7, reason: 'Reported stolen', code: '123456' }]);
+    // Refused: the dialog stays, for another code.
+    expect(screen.getByRole('dialog')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the search' }));
+    expect(screen.getByRole('table', { name: 'Users' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,4 @@
+import { page, type OperatorDesk } from '../../app/feature';
+
+/** This product's tabs of the operator console (/operator), fetched with the console only: none of it is on the site's pages. */
+export const desks: OperatorDesk[] = [{ id: 'ico', label: 'ico.desk.tab', page: page(() => import('./views/operator/IcoDesk'), 'IcoDesk'), permission: 'trading.read' }];

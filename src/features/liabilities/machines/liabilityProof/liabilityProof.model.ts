@@ -1,0 +1,22 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { liabilityProofMachine } from './liabilityProof.machine';
+import { PROOF_FIXTURE, SNAPSHOT_FIXTURE } from './liabilityProof.fixtures';
+
+export const liabilityProofModel: MachineModel<typeof liabilityProofMachine> = {
+  machine: liabilityProofMachine,
+  variants: [
+    { name: 'signed in', input: { signedIn: true } },
+    { name: 'signed out', input: { signedIn: false } },
+  ],
+  events: [
+    { type: 'xstate.done.actor.fetchLatest', output: { snapshot: SNAPSHOT_FIXTURE } },
+    { type: 'xstate.done.actor.fetchLatest', output: { snapshot: null } },
+    { type: 'xstate.error.actor.fetchLatest', error: { kind: 'network' } },
+    { type: 'xstate.done.actor.fetchProof', output: { proof: PROOF_FIXTURE } },
+    { type: 'xstate.done.actor.fetchProof', output: { proof: null } },
+    { type: 'xstate.error.actor.fetchProof', error: { kind: 'server', serverMessage: 'There is no such proof of liabilities' } },
+    { type: 'xstate.done.actor.verifyProof', output: { ok: true, root: SNAPSHOT_FIXTURE.root, totals: SNAPSHOT_FIXTURE.totals, problems: [] } },
+    { type: 'xstate.done.actor.verifyProof', output: { ok: false, root: '0'.repeat(64), totals: SNAPSHOT_FIXTURE.totals, problems: ['root'] } },
+  ],
+  abstract: (s) => [s.context.snapshot === undefined ? '?' : s.context.snapshot ? 'snapshot' : 'none', s.context.proof === undefined ? '?' : s.context.proof ? 'proof' : 'none', s.context.proofFailed, s.context.verdict?.ok],
+};

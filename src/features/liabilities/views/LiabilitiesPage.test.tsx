@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { ThemeProvider } from 'styled-components';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { LiabilityProof } from '../../../../domain/liabilities';
+import { appMachine } from '../../../app/machines/app/app.machine';
+import { sessionMachine } from '../../../app/machines/session/session.machine';
+import { USER_FIXTURE } from '../../../app/machines/session/session.model';
+import { darkTheme } from '../../../app/theme';
+import { ShellContext } from '../../../app/views/hooks';
+import { completeCatalogue, initI18n } from '../../../services/i18n';
+import type { ApiClient } from '../../../services/api';
+import { createLiabilitiesDeskActors, createLiabilityActors } from '../actors/liabilities.actors';
+import { LiabilitiesContext } from '../liabilities.context';
+import { liabilitiesDeskMachine } from '../machines/liabilitiesDesk/liabilitiesDesk.machine';
+import { liabilityProofMachine } from '../machines/liabilityProof/liabilityProof.machine';
+import { PROOF_FIXTURE, SNAPSHOT_FIXTURE } from '../machines/liabilityProof/liabilityProof.fixtures';
+import { LiabilitiesPage } from './LiabilitiesPage';
+import { LiabilitiesDesk } from './operator/LiabilitiesDesk';
+
+afterEach(cleanup);
+
+/** The page over a stand-in API (the snapshot, and `proof` for the signed-in user) and the real verification. */
+async function renderPage(signedIn: boolean, proof: LiabilityProof | null = PROOF_FIXTURE, desk = false) {
+  const i18n = await initI18n('en_US');
+  await completeCatalogue(i18n);
+  const app = createActor(appMachine, { input: { marketFeature: false } }).start();
+  const session = createActor(sessionMachine.provide({ actors: { fetchUser: fromPromise(async () => USER_FIXTURE) } }), {
+    input: signedIn ? { token: 'tok', user: USER_FIXTURE } : {},
+  }).start();
+  const api = {
+    get: async () => ({ snapshot: SNAPSHOT_FIXTURE }),
+    post: async () => ({ proof }),
+  } as unknown as ApiClient;
+  const liabilityProof = liabilityProofMachine.provide({ actors: createLiabilityActors(api) });
+  const operatorApi = { post: async () => ({ ...SNAPSHOT_FIXTURE, id: 8, root: 'ab'.repeat(32), source: 'operator' }) } as unknown as ApiClient;
+  const liabilitiesDesk = liabilitiesDeskMachine.provide({ actors: createLiabilitiesDeskActors(api, operatorApi) });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider theme={darkTheme}>
+        <ShellContext.Provider value={{ app, session } as never}>
+          <LiabilitiesContext.Provider value={{ liabilityProof, liabilitiesDesk }}>
+            <MemoryRouter>{desk ? <LiabilitiesDesk /> : <LiabilitiesPage />}</MemoryRouter>
+          </LiabilitiesContext.Provider>
+        </ShellContext.Provider>
+      </ThemeProvider>
+    </I18nextProvider>,
+  );
+  await act(async () => undefined);
+}
+
+describe('/liabilities', () => {
+  it('shows the published root and totals to anyone, and asks a visitor to sign in', async () => {
+    await renderPage(false);
+    expect(screen.getByTestId('liabilities-root').textContent).toBe(SNAPSHOT_FIXTURE.root);
+    expect(screen.getByRole('table', { name: 'Totals owed to users' }).textContent).toContain('1,020.123456789');
+    expect(screen.getByText(/Sign in to see your own leaf/)).toBeTruthy();
+    expect(screen.queryByTestId('liabilities-verify')).toBeNull();
+  });
+
+  it("shows a signed-in user's leaf and path; Verify recomputes the published root in the page", async () => {
+    await renderPage(true);
+    expect(screen.getByText(PROOF_FIXTURE.leaf.salt)).toBeTruthy();
+    expect(screen.getByText('Path to the root: 2 siblings')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download my proof (JSON)' }).getAttribute('download')).toBe('openex-liabilities-proof-7.json');
+    await act(async () => void fireEvent.click(screen.getByTestId('liabilities-verify')));
+    await act(async () => undefined);
+    expect(screen.getByTestId('liabilities-verdict').textContent).toContain('Verified: your leaf and path give exactly the published root and totals.');
+  });
+
+  it('says so when a proof does not give the published root', async () => {
+    const tampered = structuredClone(PROOF_FIXTURE);
+    tampered.path[0]!.hash = '0'.repeat(64);
+    await renderPage(true, tampered);
+    await act(async () => void fireEvent.click(screen.getByTestId('liabilities-verify')));
+    await act(async () => undefined);
+    expect(screen.getByTestId('liabilities-verdict').textContent).toContain('Not verified');
+    expect(screen.getByText('The recomputed root hash differs from the published one.')).toBeTruthy();
+  });
+
+  it('tells a user without a leaf that the next build includes them', async () => {
+    await renderPage(true, null);
+    expect(screen.getByTestId('liabilities-not-included')).toBeTruthy();
+  });
+
+  it("the console desk shows the latest snapshot, and Build now shows the new one", async () => {
+    await renderPage(false, null, true);
+    expect(screen.getByTestId('liabilities-root').textContent).toBe(SNAPSHOT_FIXTURE.root);
+    await act(async () => void fireEvent.click(screen.getByTestId('liabilities-build')));
+    await act(async () => undefined);
+    expect(screen.getByTestId('liabilities-root').textContent).toBe('ab'.repeat(32));
+    expect(screen.getByText('Finance operator')).toBeTruthy();
+  });
+});

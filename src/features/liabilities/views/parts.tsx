@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { groupThousands } from '../../../../domain/decimal';
+import type { LiabilityBalances, LiabilitySnapshot } from '../../../../domain/liabilities';
+import { DataTable } from '../../../app/ui/DataTable';
+import { DateTime } from '../../../app/ui/DateTime';
+import { DetailFact, DetailFacts } from '../../../app/ui/DetailFacts';
+
+export const Hash = styled.code`
+  font-family: ${({ theme }) => theme.font.mono};
+  font-size: ${({ theme }) => theme.size.small};
+  overflow-wrap: anywhere;
+  word-break: break-all;
+`;
+
+export const Section = styled.section`
+  margin-top: 22px;
+  h2 { font-size: 1.05rem; margin: 0 0 10px; }
+  p { max-width: 760px; }
+`;
+
+/** The amounts of a snapshot as table rows, in its currency order. */
+export function BalanceTable(props: { currencies: readonly string[]; balances: LiabilityBalances; label: string }) {
+  const rows = props.currencies.map((currency) => ({ currency, amount: props.balances[currency] ?? '0' }));
+  return (
+    <DataTable
+      label={props.label}
+      rowKey={(r) => r.currency}
+      rows={rows}
+      columns={[
+        { key: 'liabilities.colCurrency', render: (r) => r.currency },
+        { key: 'liabilities.colAmount', align: 'right', render: (r) => <span className="num">{groupThousands(r.amount)}</span> },
+      ]}
+    />
+  );
+}
+
+/** The published snapshot: its root, time, source, user count and totals (the page and the console desk). */
+export function Published(props: { snapshot: LiabilitySnapshot }) {
+  const { t } = useTranslation();
+  const s = props.snapshot;
+  return (
+    <Section>
+      <h2>{t('liabilities.publishedTitle')}</h2>
+      <DetailFacts>
+        <DetailFact label={t('liabilities.root')} testId="liabilities-root">
+          <Hash>{s.root}</Hash>
+        </DetailFact>
+        <DetailFact label={t('liabilities.builtAt')}>
+          <DateTime at={s.built_at} />
+        </DetailFact>
+        <DetailFact label={t('liabilities.source')}>{s.source === 'daily' ? t('liabilities.sourceDaily') : t('liabilities.sourceOperator')}</DetailFact>
+        <DetailFact label={t('liabilities.leafCount')}>{groupThousands(String(s.leaf_count))}</DetailFact>
+      </DetailFacts>
+      <h2 style={{ marginTop: 16 }}>{t('liabilities.totals')}</h2>
+      <BalanceTable currencies={s.currencies} balances={s.totals} label={t('liabilities.totals')} />
+    </Section>
+  );
+}
+

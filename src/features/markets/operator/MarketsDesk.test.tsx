@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { ThemeProvider } from 'styled-components';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MARKET_OPERATOR_PATHS, type OperatorMarket } from '../../../../domain/market';
+import type { Services } from '../../../app/services';
+import { darkTheme } from '../../../app/theme';
+import type { ApiClient } from '../../../services/api';
+import { completeCatalogue, initI18n } from '../../../services/i18n';
+import { createOperatorStorage } from '../../../services/operatorStorage';
+import { memoryStore } from '../../../services/storage';
+import { MarketsDesk } from './MarketsDesk';
+import { MarketsDeskContext } from './marketsDesk.context';
+import { provide } from './marketsDesk.flows';
+
+afterEach(cleanup);
+
+const markets: OperatorMarket[] = [
+  { symbol: 'BTC_USDT', trading: true, halted_reason: null, halted_at: null },
+  { symbol: 'ETH_USDT', trading: true, halted_reason: 'Wallet maintenance on the ETH network', halted_at: 1_790_000_000_000 },
+];
+
+/** The desk over a fake operator API, for an operator whose stored session holds `roles`. */
+async function renderDesk(roles: string[] | undefined) {
+  const i18n = await initI18n('en_US');
+  await completeCatalogue(i18n);
+  const calls: Array<{ path: string; body: unknown }> = [];
+  const operatorApi = {
+    post: async <T,>(path: string, body: unknown) => {
+      calls.push({ path, body });
+      if (path === MARKET_OPERATOR_PATHS.markets) return markets as T;
+      if (path === MARKET_OPERATOR_PATHS.halt) throw { kind: 'server', serverMessage: 'This market is already halted' };
+      if (path === MARKET_OPERATOR_PATHS.resume) return { ...markets[1], halted_reason: null, halted_at: null } as T;
+      throw new Error(`unexpected ${path}`);
+    },
+    get: async () => {
+      throw new Error('no get');
+    },
+  } as unknown as ApiClient;
+  const store = memoryStore();
+  createOperatorStorage(store).write('t', roles === undefined ? { id: 1, account: 'root' } : { id: 1, account: 'root', roles });
+  const flows = provide({ operatorApi, store, showToast: () => undefined } as unknown as Services);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider theme={darkTheme}>
+        <MarketsDeskContext.Provider value={flows}>
+          <MarketsDesk />
+        </MarketsDeskContext.Provider>
+      </ThemeProvider>
+    </I18nextProvider>,
+  );
+  await act(async () => undefined);
+  return calls;
+}
+
+describe('markets desk view', () => {
+  it('lists the spot markets with their state, reason and since when; risk may halt a trading one and resume a halted one', async () => {
+    await renderDesk(['risk']);
+    const [, btc, eth] = within(screen.getByRole('table', { name: 'Spot markets' })).getAllByRole('row');
+    expect(btc!.textContent).toContain('BTC/USDT');
+    expect(btc!.textContent).toContain('Trading');
+    expect(within(btc!).getByRole('button', { name: 'Halt' })).toBeTruthy();
+    expect(eth!.textContent).toContain('Halted');
+    expect(eth!.textContent).toContain('Wallet maintenance on the ETH network');
+    expect(within(eth!).getByRole('button', { name: 'Resume' })).toBeTruthy();
+  });
+
+  it('asks the reason before a halt, sends it trimmed, and shows the server refusal in the question, which stays open', async () => {
+    const calls = await renderDesk(['risk']);
+    fireEvent.click(screen.getByRole('button', { name: 'Halt' }));
+    const dialog = screen.getByRole('dialog', { name: 'Halt BTC/USDT' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Halt' }));
+    expect(await within(dialog).findByText('Give the reason traders will read')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Reason traders will read'), { target: { value: 'x'.repeat(201) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Halt' }));
+    expect(await within(dialog).findByText('At most 200 characters')).toBeTruthy();
+    expect(calls.map((c) => c.path)).not.toContain(MARKET_OPERATOR_PATHS.halt);
+    fireEvent.change(within(dialog).getByLabelText('Reason traders will read'), { target: { value: '  Matching engine maintenance ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Halt' }));
+    expect(await within(dialog).findByText('This market is already halted', {}, { timeout: 5000 })).toBeTruthy();
+    expect(calls.find((c) => c.path === MARKET_OPERATOR_PATHS.halt)?.body).toEqual({ symbol: 'BTC_USDT', reason: 'Matching engine maintenance' });
+    expect(screen.getByRole('dialog', { name: 'Halt BTC/USDT' })).toBeTruthy();
+  });
+
+  it('resumes only after the confirmation, then reads the list again', async () => {
+    const calls = await renderDesk(['risk']);
+    fireEvent.click(screen.getByRole('button', { name: 'Resume' }));
+    const dialog = screen.getByRole('dialog', { name: 'Resume trading?' });
+    expect(dialog.textContent).toContain('Trading on ETH/USDT starts again');
+    expect(calls.map((c) => c.path)).toEqual([MARKET_OPERATOR_PATHS.markets]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resume' }));
+    await act(async () => undefined);
+    expect(calls.map((c) => c.path)).toEqual([MARKET_OPERATOR_PATHS.markets, MARKET_OPERATOR_PATHS.resume, MARKET_OPERATOR_PATHS.markets]);
+    expect(calls[1]!.body).toEqual({ symbol: 'ETH_USDT' });
+  });
+
+  it('offers an auditor no buttons (trading.read only)', async () => {
+    await renderDesk(['auditor']);
+    expect(screen.getByRole('table', { name: 'Spot markets' }).textContent).toContain('Wallet maintenance');
+    expect(screen.queryByRole('button', { name: 'Halt' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
+  });
+});

@@ -1,0 +1,148 @@
+import { Form, Formik, Field } from 'formik';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import type { ToastMessage } from '../../../../domain/errors';
+import { HALT_REASON_MAX, type OperatorMarket } from '../../../../domain/market';
+import { Badge } from '../../../app/ui/Badge';
+import { Button } from '../../../app/ui/Button';
+import { ConfirmActDialog } from '../../../app/ui/ConfirmDialog';
+import { DataTable } from '../../../app/ui/DataTable';
+import { DateTime } from '../../../app/ui/DateTime';
+import { Dialog } from '../../../app/ui/Dialog';
+import { fieldInput } from '../../../app/ui/FormField';
+import { FormProblem } from '../../../app/ui/FormRows';
+import { Muted } from '../../../app/ui/Panel';
+import { RetryAlert } from '../../../app/ui/RetryButton';
+import { haltReason, type ResumeSubject } from './marketsDesk/marketsDesk.machine';
+import { useMarketsDesk } from './marketsDesk.hooks';
+
+const Head = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  flex-wrap: wrap;
+  h2 { flex: 1; margin: 0; }
+`;
+
+/** A halt's reason in the table: wraps inside its column instead of widening the table. */
+const Reason = styled.span`
+  display: inline-block;
+  white-space: normal;
+  max-width: 340px;
+  overflow-wrap: anywhere;
+`;
+
+const ReasonField = styled.div`
+  display: grid;
+  gap: 5px;
+  label { font-size: 12px; color: ${({ theme }) => theme.color.textDim}; }
+  textarea { ${fieldInput('6px 9px')} font: inherit; resize: vertical; min-height: 72px; }
+  textarea:focus { outline: none; border-color: ${({ theme }) => theme.color.accent}; }
+  .count { font-size: 11px; color: ${({ theme }) => theme.color.textFaint}; text-align: right; }
+`;
+
+/**
+ * /operator, "Markets" (risk; an auditor reads it): every spot market, trading or halted with the
+ * reason traders read and since when. Halt asks the reason; resume asks first. Both are offered
+ * only to roles granting trading.write; the server checks each call anyway.
+ */
+export function MarketsDesk() {
+  const { t } = useTranslation();
+  const desk = useMarketsDesk();
+  return (
+    <section aria-label={t('marketsDesk.title')}>
+      <Head>
+        <h2>{t('marketsDesk.title')}</h2>
+        <Button type="button" $variant="ghost" $small onClick={desk.reload} disabled={desk.loading}>
+          {t('marketsDesk.reload')}
+        </Button>
+      </Head>
+      <Muted style={{ margin: '6px 0 10px' }}>{t('marketsDesk.intro')}</Muted>
+      <RetryAlert failed={desk.failed} onRetry={desk.reload} />
+      <DataTable<OperatorMarket>
+        label={t('marketsDesk.title')}
+        rows={desk.markets}
+        rowKey={(m) => m.symbol}
+        emptyKey={desk.loading ? 'common.loading' : 'marketsDesk.empty'}
+        columns={[
+          { key: 'marketsDesk.col.market', render: (m) => <b>{m.symbol.replace('_', '/')}</b> },
+          {
+            key: 'marketsDesk.col.state',
+            render: (m) => <Badge $tone={m.halted_reason === null ? 'up' : 'down'}>{t(m.halted_reason === null ? 'marketsDesk.trading' : 'marketsDesk.haltedState')}</Badge>,
+          },
+          { key: 'marketsDesk.col.reason', render: (m) => (m.halted_reason === null ? '—' : <Reason>{m.halted_reason}</Reason>) },
+          { key: 'marketsDesk.col.since', render: (m) => (m.halted_at === null ? '—' : <DateTime at={m.halted_at} />) },
+          {
+            key: 'marketsDesk.col.actions',
+            align: 'right',
+            render: (m) =>
+              !desk.mayAct ? null : m.halted_reason === null ? (
+                <Button type="button" $small $variant="danger" onClick={() => desk.halt(m.symbol)}>
+                  {t('marketsDesk.halt')}
+                </Button>
+              ) : (
+                <Button type="button" $small $variant="ghost" onClick={() => desk.resume(m)}>
+                  {t('marketsDesk.resume')}
+                </Button>
+              ),
+          },
+        ]}
+      />
+      {desk.halting && <HaltDialog key={desk.asked} symbol={desk.halting} sending={desk.sending} refusal={desk.refusal} onSubmit={desk.submitHalt} onClose={desk.close} />}
+      <ConfirmActDialog<ResumeSubject>
+        actor={desk.resumeQuestion}
+        tone="primary"
+        texts={(s) => ({ titleKey: 'marketsDesk.resumeTitle', questionKey: 'marketsDesk.resumeQuestion', params: { market: s.symbol.replace('_', '/'), reason: s.reason }, confirmKey: 'marketsDesk.resume' })}
+      />
+    </section>
+  );
+}
+
+/** The halt question: the reason traders will read (required, at most 200 characters); the server's refusal shows here and the question stays. */
+function HaltDialog(props: { symbol: string; sending: boolean; refusal: ToastMessage | undefined; onSubmit: (reason: string) => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const fieldId = useId();
+  const market = props.symbol.replace('_', '/');
+  return (
+    <Dialog
+      title={t('marketsDesk.haltTitle', { market })}
+      onClose={props.onClose}
+      footer={
+        <>
+          <Button type="button" $variant="ghost" onClick={props.onClose} disabled={props.sending}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" $variant="danger" form={formId} disabled={props.sending}>
+            {t('marketsDesk.halt')}
+          </Button>
+        </>
+      }
+    >
+      <Formik<{ reason: string }>
+        initialValues={{ reason: '' }}
+        validate={(values) => (haltReason(values.reason) === undefined ? { reason: values.reason.trim().length === 0 ? 'marketsDesk.reasonRequired' : 'marketsDesk.reasonTooLong' } : {})}
+        onSubmit={(values) => props.onSubmit(values.reason)}
+      >
+        {({ errors, touched, submitCount, values }) => {
+          const error = touched.reason || submitCount > 0 ? errors.reason : undefined;
+          return (
+            <Form id={formId} noValidate aria-label={t('marketsDesk.haltTitle', { market })}>
+              <Muted style={{ marginTop: 0 }}>{t('marketsDesk.haltQuestion', { market })}</Muted>
+              <ReasonField>
+                <label htmlFor={fieldId}>{t('marketsDesk.reason')}</label>
+                <Field as="textarea" id={fieldId} name="reason" maxLength={HALT_REASON_MAX * 2} aria-invalid={error ? true : undefined} aria-describedby={`${fieldId}-count`} />
+                <span id={`${fieldId}-count`} className="count">
+                  {t('marketsDesk.reasonCount', { used: values.reason.trim().length, max: HALT_REASON_MAX })}
+                </span>
+                {error && <FormProblem role="alert">{t(error, { max: HALT_REASON_MAX })}</FormProblem>}
+              </ReasonField>
+              {props.refusal && <FormProblem role="alert">{'key' in props.refusal ? t(props.refusal.key) : props.refusal.text}</FormProblem>}
+            </Form>
+          );
+        }}
+      </Formik>
+    </Dialog>
+  );
+}

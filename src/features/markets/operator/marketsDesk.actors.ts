@@ -1,0 +1,14 @@
+import { fromPromise } from 'xstate';
+import { MARKET_OPERATOR_PATHS, type OperatorMarket } from '../../../../domain/market';
+import type { ApiClient } from '../../../services/api';
+import type { ResumeSubject } from './marketsDesk/marketsDesk.machine';
+
+/** The markets desk's calls (docs/API.md "Market halts"), over the operator's own API client, each honouring the abort signal. */
+export function createMarketsDeskActors(operatorApi: ApiClient) {
+  return {
+    fetchMarkets: fromPromise<OperatorMarket[]>(({ signal }) => operatorApi.post<OperatorMarket[]>(MARKET_OPERATOR_PATHS.markets, {}, signal)),
+    haltMarket: fromPromise<OperatorMarket, { symbol: string; reason: string }>(({ input, signal }) => operatorApi.post<OperatorMarket>(MARKET_OPERATOR_PATHS.halt, input, signal)),
+    /** The resume, as the confirm-then-act child's act. */
+    resumeMarket: fromPromise<OperatorMarket, ResumeSubject>(({ input, signal }) => operatorApi.post<OperatorMarket>(MARKET_OPERATOR_PATHS.resume, { symbol: input.symbol }, signal)),
+  };
+}

@@ -1,0 +1,33 @@
+import { rolesGrant } from '../../../../domain/operators';
+import type { Services } from '../../../app/services';
+import { confirmActing } from '../../../app/machines/confirmAct/confirmAct.machine';
+import { createOperatorStorage } from '../../../services/operatorStorage';
+import { createMarketsDeskActors } from './marketsDesk.actors';
+import { marketsDeskMachine, type MarketsDeskInput } from './marketsDesk/marketsDesk.machine';
+
+/**
+ * The risk desk's markets (issue 52 §1) with its effects, fetched with the desk's page only
+ * (marketsDesk.feature.tsx): neither the trade pages' flows (markets.flows.ts) nor their channels
+ * come with it. The machine is started by the desk's view while shown.
+ */
+export const provide = ({ operatorApi, store, showToast }: Services) => {
+  const actors = createMarketsDeskActors(operatorApi);
+  const stored = createOperatorStorage(store);
+  return {
+    marketsDesk: marketsDeskMachine.provide({
+      actors: { fetchMarkets: actors.fetchMarkets, haltMarket: actors.haltMarket, resume: confirmActing(actors.resumeMarket, showToast) },
+      actions: { showToast },
+    }),
+    /**
+     * The desk's input: whether the signed-in operator's roles (as the operator session stored
+     * them at sign-in) grant halts. A session stored before roles were sent is offered them; the
+     * server checks each call whatever the console shows.
+     */
+    deskInput: (): MarketsDeskInput => {
+      const roles = (stored.read().operator as { roles?: unknown } | undefined)?.roles;
+      return { mayAct: !Array.isArray(roles) || rolesGrant(roles.filter((r): r is string => typeof r === 'string'), 'trading.write') };
+    },
+  };
+};
+
+export type MarketsDeskFlows = ReturnType<typeof provide>;

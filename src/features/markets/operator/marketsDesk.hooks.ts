@@ -1,0 +1,38 @@
+import { useActorRef } from '@xstate/react';
+import { useState } from 'react';
+import type { OperatorMarket } from '../../../../domain/market';
+import { useActorFlow } from '../../../app/views/actorFlow';
+import { MarketsDeskContext } from './marketsDesk.context';
+
+/**
+ * /operator, "Markets" (risk; auditors read): the spot markets with their halts, the halt question
+ * (`halting`, with the server's `refusal` shown in place) and the resume question (`resumeQuestion`,
+ * the shared confirm-then-act child, for ConfirmActDialog). `mayAct`: the buttons are offered.
+ */
+export function useMarketsDesk() {
+  const flows = MarketsDeskContext.use();
+  // The roles are read once, when the desk opens (its actor's input).
+  const [input] = useState(flows.deskInput);
+  const actor = useActorRef(flows.marketsDesk, { input });
+  return useActorFlow(
+    actor,
+    {
+      markets: (s) => s.context.markets,
+      mayAct: (s) => s.context.mayAct,
+      loading: (s) => s.matches({ list: 'loading' }),
+      failed: (s) => s.matches({ list: 'failed' }),
+      halting: (s) => (s.matches({ halt: 'asking' }) ? s.context.halting : undefined),
+      asked: (s) => s.context.asked,
+      sending: (s) => s.matches({ halt: { asking: 'sending' } }),
+      refusal: (s) => s.context.refusal,
+      resumeQuestion: (s) => s.children.resume,
+    },
+    {
+      reload: () => ({ type: 'markets.reload' }),
+      halt: (symbol: string) => ({ type: 'markets.halt', symbol }),
+      submitHalt: (reason: string) => ({ type: 'markets.submitHalt', reason }),
+      close: () => ({ type: 'markets.close' }),
+      resume: (market: OperatorMarket) => ({ type: 'markets.resume', market }),
+    },
+  );
+}

@@ -1,0 +1,33 @@
+import type { OperatorMarket } from '../../../../../domain/market';
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { marketsDeskMachine } from './marketsDesk.machine';
+
+export const btcTrading: OperatorMarket = { symbol: 'BTC_USDT', trading: true, halted_reason: null, halted_at: null };
+export const ethHalted: OperatorMarket = { symbol: 'ETH_USDT', trading: true, halted_reason: 'Wallet maintenance on the ETH network', halted_at: 1_790_000_000_000 };
+
+/** The list, the halt question with its reason, and the resume question (the shared confirm-then-act child, whose own model walks its question). */
+export const marketsDeskModel: MachineModel<typeof marketsDeskMachine> = {
+  machine: marketsDeskMachine,
+  variants: [
+    { name: 'risk operator (trading.write)', input: { mayAct: true } },
+    { name: 'auditor (trading.read only)', input: { mayAct: false } },
+  ],
+  // Whether the list has arrived tells apart what a halt may open on.
+  abstract: (snapshot) => snapshot.context.markets.length > 0,
+  events: [
+    { type: 'xstate.done.actor.fetchMarkets', output: [btcTrading, ethHalted] },
+    { type: 'xstate.error.actor.fetchMarkets', error: { kind: 'network' } },
+    { type: 'markets.halt', symbol: 'BTC_USDT' },
+    { type: 'markets.halt', symbol: 'ETH_USDT' },
+    { type: 'markets.submitHalt', reason: ' Matching engine maintenance ' },
+    { type: 'markets.submitHalt', reason: '   ' },
+    { type: 'markets.submitHalt', reason: 'x'.repeat(201) },
+    { type: 'xstate.done.actor.haltMarket', output: { ...btcTrading, halted_reason: 'Matching engine maintenance', halted_at: 1_790_000_100_000 } },
+    { type: 'xstate.error.actor.haltMarket', error: { kind: 'server', serverMessage: 'This market is already halted' } },
+    { type: 'markets.resume', market: ethHalted },
+    { type: 'markets.resume', market: btcTrading },
+    // What the resume child (the shared confirm-then-act) reports.
+    { type: 'confirmAct.done', subject: { symbol: 'ETH_USDT', reason: ethHalted.halted_reason }, output: { ...ethHalted, halted_reason: null, halted_at: null } },
+    { type: 'confirmAct.failed', subject: { symbol: 'ETH_USDT', reason: ethHalted.halted_reason }, error: { kind: 'server', serverMessage: 'This market is not halted' } },
+  ],
+};

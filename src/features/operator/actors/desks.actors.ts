@@ -1,0 +1,43 @@
+import { fromPromise } from 'xstate';
+import { OPERATOR_PATHS, type OperatorAuditExport, type OperatorAuditPage, type OperatorAuditQuery, type OperatorAuditRow, type OperatorCreate, type OperatorRole, type OperatorView } from '../../../../domain/operators';
+import { pageLoader } from '../../../app/machines/pagedList/pagedList.machine';
+import type { ApiClient } from '../../../services/api';
+import type { StandingSubject } from '../machines/operatorsDesk/operatorsDesk.machine';
+
+/**
+ * The operators desk's and the audit desk's calls (docs/API.md "Operators, roles and the audit
+ * log"), over the operator's own API client, each honouring the abort signal.
+ */
+export function createOperatorDeskActors(operatorApi: ApiClient) {
+  return {
+    fetchOperators: fromPromise<OperatorView[]>(({ signal }) => operatorApi.post<OperatorView[]>(OPERATOR_PATHS.operators, {}, signal)),
+    createOperator: fromPromise<OperatorView, OperatorCreate>(({ input, signal }) => operatorApi.post<OperatorView>(OPERATOR_PATHS.create, input, signal)),
+    setRoles: fromPromise<OperatorView, { id: number; roles: OperatorRole[] }>(({ input, signal }) => operatorApi.post<OperatorView>(OPERATOR_PATHS.setRoles, input, signal)),
+    /** Disable or enable, as the confirm-then-act child's act (its subject says which). */
+    changeStanding: fromPromise<OperatorView, StandingSubject>(({ input, signal }) =>
+      operatorApi.post<OperatorView>(input.disable ? OPERATOR_PATHS.disable : OPERATOR_PATHS.enable, { id: input.id }, signal),
+    ),
+    /** A page of the audit log, newest first (the shared paged list's `loadPage`). */
+    fetchAudit: pageLoader<OperatorAuditQuery, OperatorAuditRow>(({ filter, page, size }, signal) => operatorApi.post<OperatorAuditPage>(OPERATOR_PATHS.audit, { ...filter, page, size }, signal)),
+    exportAudit: fromPromise<OperatorAuditExport, OperatorAuditQuery>(({ input, signal }) => operatorApi.post<OperatorAuditExport>(OPERATOR_PATHS.auditExport, input, signal)),
+  };
+}
+
+/**
+ * Saves text as a file the browser downloads (the audit export): a Blob behind a temporary link,
+ * clicked once, then let go. `document` is the browser's; elsewhere (tests) nothing happens.
+ */
+export function saveTextFile(file: { filename: string; text: string; type: string }, doc: Document | undefined = globalThis.document): void {
+  if (!doc) return;
+  const url = URL.createObjectURL(new Blob([file.text], { type: file.type }));
+  const link = doc.createElement('a');
+  link.href = url;
+  link.download = file.filename;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  doc.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled: some browsers read the URL asynchronously.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,99 @@
+import { assign, setup, type ActorRefFrom } from 'xstate';
+import type { ToastMessage } from '../../../../../domain/errors';
+import type { OperatorSessionView, OperatorSignInView } from '../../../../../domain/operators';
+import type { Page } from '../../../../../domain/wallet';
+import { toastError } from '../../../../app/machines/toast/toastError';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
+
+export interface MySecurityData {
+  sessions: OperatorSessionView[];
+  signIns: Page<OperatorSignInView>;
+}
+
+export type MySecurityEvent =
+  | { type: 'security.reload' }
+  | { type: 'security.page'; page: number }
+  /** Asks to end one session (confirmed first), or every other one. */
+  | { type: 'security.revoke'; id: number }
+  | { type: 'security.revokeOthers' }
+  | { type: 'security.confirm' }
+  | { type: 'security.dismiss' };
+
+interface Context {
+  sessions: OperatorSessionView[];
+  signIns: Page<OperatorSignInView> | undefined;
+  page: number;
+  /** The session a confirmation is about; undefined for "every other one". */
+  target: number | undefined;
+}
+
+/**
+ * "My security" (issue 51 §1): the operator's own live sessions — end one, or all the others,
+ * each after a confirmation — and their sign-in history, paged (done and refused attempts, read
+ * from the audit log by the server). Reads again after each ending.
+ */
+export const mySecurityMachine = setup({
+  types: { context: {} as Context, events: {} as MySecurityEvent },
+  actors: {
+    load: toBeProvided<MySecurityData, { page: number }>('load'),
+    revoke: toBeProvided<unknown, { id: number }>('revoke'),
+    revokeOthers: toBeProvided<unknown, void>('revokeOthers'),
+  },
+  actions: {
+    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+  },
+  guards: {
+    aboutOthers: ({ context }) => context.target === undefined,
+  },
+}).createMachine({
+  id: 'mySecurity',
+  context: { sessions: [], signIns: undefined, page: 1, target: undefined },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'load',
+        src: 'load',
+        input: ({ context }) => ({ page: context.page }),
+        onDone: { target: 'ready', actions: assign({ sessions: ({ event }) => event.output.sessions, signIns: ({ event }) => event.output.signIns }) },
+        onError: { target: 'failed', actions: toastError },
+      },
+    },
+    failed: {
+      on: { 'security.reload': 'loading' },
+    },
+    ready: {
+      on: {
+        'security.reload': 'loading',
+        'security.page': { target: 'loading', actions: assign({ page: ({ event }) => Math.max(1, event.page) }) },
+        'security.revoke': { target: 'confirming', actions: assign({ target: ({ event }) => event.id }) },
+        'security.revokeOthers': { target: 'confirming', actions: assign({ target: undefined }) },
+      },
+    },
+    confirming: {
+      on: {
+        'security.confirm': [{ guard: 'aboutOthers', target: 'revokingOthers' }, { target: 'revokingOne' }],
+        'security.dismiss': 'ready',
+      },
+    },
+    revokingOne: {
+      invoke: {
+        id: 'revoke',
+        src: 'revoke',
+        input: ({ context }) => ({ id: context.target ?? 0 }),
+        onDone: { target: 'loading', actions: { type: 'showToast', params: { tone: 'success', message: { key: 'operatorAuth.security.ended' } } } },
+        onError: { target: 'loading', actions: toastError },
+      },
+    },
+    revokingOthers: {
+      invoke: {
+        id: 'revokeOthers',
+        src: 'revokeOthers',
+        onDone: { target: 'loading', actions: { type: 'showToast', params: { tone: 'success', message: { key: 'operatorAuth.security.othersEnded' } } } },
+        onError: { target: 'loading', actions: toastError },
+      },
+    },
+  },
+});
+
+export type MySecurityActorRef = ActorRefFrom<typeof mySecurityMachine>;

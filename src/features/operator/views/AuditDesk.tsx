@@ -1,0 +1,88 @@
+import { useTranslation } from 'react-i18next';
+import type { OperatorAuditRow } from '../../../../domain/operators';
+import { Badge } from '../../../app/ui/Badge';
+import { Button } from '../../../app/ui/Button';
+import { DataTable, type Column } from '../../../app/ui/DataTable';
+import { DateTime } from '../../../app/ui/DateTime';
+import { Muted } from '../../../app/ui/Panel';
+import { ListStatus, Pager } from '../../../app/ui/RecordFilters';
+import { useAuditDesk } from '../desks.hooks';
+import { AuditDetails } from './desks/AuditDetails';
+import { AuditFilters } from './desks/AuditFilters';
+import { DeskHead, ShortHash } from './desks/deskUi';
+
+/**
+ * /operator, "Audit log" (auditor): every operator action, newest first, under filters; a row
+ * opens to its values before and after and its whole record; the chain's hashes are shown short
+ * (whole on hover and when opened); "Export CSV" saves what the filters find as a file.
+ */
+export function AuditDesk() {
+  const { t } = useTranslation();
+  const desk = useAuditDesk();
+  const columns: Column<OperatorAuditRow>[] = [
+    {
+      key: 'operatorDesks.audit.open',
+      render: (r) => (
+        <Button type="button" $variant="ghost" $small aria-expanded={desk.expanded === r.id} aria-label={t('operatorDesks.audit.openRow', { id: r.id })} onClick={() => desk.expand(r.id)}>
+          {desk.expanded === r.id ? '▾' : '▸'}
+        </Button>
+      ),
+    },
+    { key: 'col.time', render: (r) => <DateTime at={r.at} /> },
+    {
+      key: 'operatorDesks.audit.operator',
+      render: (r) =>
+        r.operator_id === null ? (
+          <span title={t('operatorDesks.audit.unknownOperator')}>{r.operator_account || '—'}</span>
+        ) : (
+          <Button type="button" $variant="ghost" $small title={t('operatorDesks.audit.onlyThisOperator')} onClick={() => desk.byOperator(r.operator_id!)}>
+            {r.operator_account}
+          </Button>
+        ),
+    },
+    { key: 'operatorDesks.audit.kind', render: (r) => <code>{r.kind}</code> },
+    { key: 'operatorDesks.audit.object', render: (r) => (r.object_type ? <code>{r.object_id ? `${r.object_type} #${r.object_id}` : r.object_type}</code> : '—') },
+    {
+      key: 'operatorDesks.audit.outcome',
+      render: (r) => <Badge $tone={r.outcome === 'refused' ? 'down' : 'up'}>{t(r.outcome === 'refused' ? 'operatorDesks.audit.refused' : 'operatorDesks.audit.done')}</Badge>,
+    },
+    { key: 'operatorDesks.audit.client', render: (r) => <span className="dim">{r.client || '—'}</span> },
+    { key: 'operatorDesks.audit.hash', render: (r) => <ShortHash hash={r.hash} /> },
+  ];
+  return (
+    <section aria-label={t('operatorDesks.audit.title')}>
+      <DeskHead>
+        <h2>{t('operatorDesks.audit.title')}</h2>
+        <ListStatus loading={desk.loading} failed={desk.failed} onRetry={desk.reload} />
+        <Button type="button" $small onClick={desk.exportCsv} disabled={desk.exporting}>
+          {t(desk.exporting ? 'operatorDesks.audit.exporting' : 'operatorDesks.audit.export')}
+        </Button>
+        <Button type="button" $variant="ghost" $small onClick={desk.reload} disabled={desk.loading}>
+          {t('operator.reload')}
+        </Button>
+      </DeskHead>
+      <Muted style={{ margin: '6px 0 0' }}>{t('operatorDesks.audit.intro')}</Muted>
+      <AuditFilters fields={desk.fields} busy={desk.loading} onSearch={desk.search} onClear={desk.clear} />
+      <DataTable<OperatorAuditRow>
+        label={t('operatorDesks.audit.title')}
+        rows={desk.rows}
+        rowKey={(r) => String(r.id)}
+        emptyKey="operatorDesks.audit.empty"
+        columns={columns}
+        renderRow={(r, cells) => (
+          <>
+            <tr>{cells}</tr>
+            {desk.expanded === r.id && (
+              <tr>
+                <td colSpan={columns.length} style={{ padding: 0 }}>
+                  <AuditDetails row={r} />
+                </td>
+              </tr>
+            )}
+          </>
+        )}
+      />
+      <Pager page={desk.page} size={desk.size} total={desk.total} onPage={desk.setPage} />
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { useTranslation } from 'react-i18next';
+import type { OperatorView } from '../../../../domain/operators';
+import { Badge } from '../../../app/ui/Badge';
+import { Button } from '../../../app/ui/Button';
+import { ConfirmActDialog } from '../../../app/ui/ConfirmDialog';
+import { DataTable } from '../../../app/ui/DataTable';
+import { DateTime } from '../../../app/ui/DateTime';
+import { Muted } from '../../../app/ui/Panel';
+import { RetryAlert } from '../../../app/ui/RetryButton';
+import { operatorMay, useOperatorsDesk } from '../desks.hooks';
+import { useOperatorSession } from '../operator.hooks';
+import type { StandingSubject } from '../machines/operatorsDesk/operatorsDesk.machine';
+import { DeskHead, ROLE_KEYS } from './desks/deskUi';
+import { CreateOperatorDialog, RolesDialog } from './desks/OperatorForms';
+
+/**
+ * /operator, "Operators" (admin): who may work in this console and with which roles; a new
+ * operator, an operator's roles, and disable or enable (asked first). The operator from the
+ * server's environment is marked and offers nothing: it is changed only there.
+ */
+export function OperatorsDesk() {
+  const { t } = useTranslation();
+  const desk = useOperatorsDesk();
+  const { operator } = useOperatorSession();
+  const me = operator?.id;
+  // Reading the list takes operators.read (an auditor has it); changing it, operators.manage (an admin).
+  const canManage = operatorMay(operator?.roles, 'operators.manage');
+  return (
+    <section aria-label={t('operatorDesks.operators.title')}>
+      <DeskHead>
+        <h2>{t('operatorDesks.operators.title')}</h2>
+        {canManage && (
+          <Button type="button" $small onClick={desk.create}>
+            {t('operatorDesks.operators.create')}
+          </Button>
+        )}
+        <Button type="button" $variant="ghost" $small onClick={desk.reload} disabled={desk.loading}>
+          {t('operator.reload')}
+        </Button>
+      </DeskHead>
+      <Muted style={{ margin: '6px 0 10px' }}>{t('operatorDesks.operators.intro')}</Muted>
+      <RetryAlert failed={desk.failed} onRetry={desk.reload} />
+      <DataTable<OperatorView>
+        label={t('operatorDesks.operators.title')}
+        rows={desk.operators}
+        rowKey={(o) => String(o.id)}
+        emptyKey={desk.loading ? 'common.loading' : 'operatorDesks.operators.empty'}
+        columns={[
+          { key: 'operatorDesks.col.id', render: (o) => <span className="num">{o.id}</span> },
+          {
+            key: 'operatorDesks.operators.account',
+            render: (o) => (
+              <span style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
+                <b>{o.account}</b>
+                {o.id === me && <Badge>{t('operatorDesks.operators.you')}</Badge>}
+                {o.from_environment && (
+                  <Badge $tone="warn" title={t('operatorDesks.operators.fromEnvironmentHint')}>
+                    {t('operatorDesks.operators.fromEnvironment')}
+                  </Badge>
+                )}
+              </span>
+            ),
+          },
+          {
+            key: 'operatorDesks.operators.roles',
+            render: (o) => (
+              <span style={{ display: 'inline-flex', gap: 4, flexWrap: 'wrap' }}>
+                {o.roles.length === 0 ? '—' : o.roles.map((role) => <Badge key={role}>{t(ROLE_KEYS[role].name)}</Badge>)}
+              </span>
+            ),
+          },
+          {
+            key: 'col.status',
+            render: (o) => <Badge $tone={o.disabled ? 'down' : 'up'}>{t(o.disabled ? 'operatorDesks.operators.disabled' : 'operatorDesks.operators.active')}</Badge>,
+          },
+          { key: 'operatorDesks.col.created', render: (o) => <DateTime at={o.created_at} /> },
+          {
+            key: 'col.actions',
+            align: 'right',
+            render: (o) =>
+              o.from_environment || !canManage ? null : (
+                <span style={{ display: 'inline-flex', gap: 6 }}>
+                  <Button type="button" $small $variant="ghost" onClick={() => desk.editRoles(o.id)}>
+                    {t('operatorDesks.operators.editRoles')}
+                  </Button>
+                  {o.disabled ? (
+                    <Button type="button" $small $variant="ghost" onClick={() => desk.enable(o)}>
+                      {t('operatorDesks.operators.enable')}
+                    </Button>
+                  ) : o.id === me ? null : (
+                    <Button type="button" $small $variant="danger" onClick={() => desk.disable(o)}>
+                      {t('operatorDesks.operators.disable')}
+                    </Button>
+                  )}
+                </span>
+              ),
+          },
+        ]}
+      />
+      {desk.creating && <CreateOperatorDialog key={desk.created} sending={desk.sending} refusal={desk.refusal} onSubmit={desk.submitCreate} onClose={desk.close} />}
+      {desk.editingRoles && <RolesDialog operator={desk.editingRoles} sending={desk.sending} refusal={desk.refusal} onSubmit={desk.submitRoles} onClose={desk.close} />}
+      <ConfirmActDialog<StandingSubject>
+        actor={desk.standingQuestion}
+        tone="danger"
+        texts={(s) =>
+          s.disable
+            ? { titleKey: 'operatorDesks.operators.disableTitle', questionKey: 'operatorDesks.operators.disableQuestion', params: { account: s.account }, confirmKey: 'operatorDesks.operators.disable' }
+            : { titleKey: 'operatorDesks.operators.enableTitle', questionKey: 'operatorDesks.operators.enableQuestion', params: { account: s.account }, confirmKey: 'operatorDesks.operators.enable' }
+        }
+      />
+    </section>
+  );
+}

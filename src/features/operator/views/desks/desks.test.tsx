@@ -1,0 +1,179 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { ThemeProvider } from 'styled-components';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { OPERATOR_PATHS, type OperatorAuditRow, type OperatorPermission, type OperatorView } from '../../../../../domain/operators';
+import { OperatorDesksContext, type OperatorDesk } from '../../../../app/feature';
+import type { ApiClient } from '../../../../services/api';
+import { completeCatalogue, initI18n } from '../../../../services/i18n';
+import { darkTheme } from '../../../../app/theme';
+import { provideOperatorDesks } from '../../desks.flows';
+import { operatorSessionMachine } from '../../machines/operatorSession/operatorSession.machine';
+import { OperatorContext } from '../../operator.context';
+import { AuditDesk } from '../AuditDesk';
+import { OperatorsDesk } from '../OperatorsDesk';
+import { OperatorLayout } from '../OperatorLayout';
+import { groupDesks } from './DeskTabs';
+
+afterEach(cleanup);
+
+const operators: OperatorView[] = [
+  { id: 1, account: 'root', roles: ['admin', 'auditor'], disabled: false, from_environment: true, created_at: 1_700_000_000_000 },
+  { id: 7, account: 'fiona', roles: ['finance'], disabled: false, from_environment: false, created_at: 1_700_000_100_000 },
+];
+const auditRow: OperatorAuditRow = {
+  id: 41,
+  operator_id: 1,
+  operator_account: 'root',
+  roles: ['admin'],
+  at: 1_700_000_200_000,
+  client: '10.0.0.1',
+  kind: 'operator.set_roles',
+  object_type: 'operator',
+  object_id: '7',
+  before: { roles: ['compliance'] },
+  after: { roles: ['finance'] },
+  outcome: 'done',
+  detail: '',
+  prev_hash: 'a'.repeat(64),
+  hash: 'b'.repeat(64),
+};
+
+/** The desks over a fake operator API, for an operator holding `roles`. */
+async function renderDesk(desk: 'operators' | 'audit' | 'layout', roles: OperatorView['roles'], desks: OperatorDesk[] = []) {
+  const i18n = await initI18n('en_US');
+  await completeCatalogue(i18n);
+  const calls: string[] = [];
+  const api: ApiClient = {
+    post: async <T,>(path: string) => {
+      calls.push(path);
+      if (path === OPERATOR_PATHS.operators) return operators as T;
+      if (path === OPERATOR_PATHS.audit) return { list: [auditRow], total: 1, page: 1, size: 20 } as T;
+      if (path === OPERATOR_PATHS.create) throw { kind: 'server', serverMessage: 'This account name is already taken' };
+      throw new Error(`unexpected ${path}`);
+    },
+    get: async () => {
+      throw new Error('no get');
+    },
+  };
+  const operatorSession = createActor(operatorSessionMachine, { input: { token: 't', operator: { id: 1, account: 'root', roles } } }).start();
+  const flows = { operatorSession, ...provideOperatorDesks({ operatorApi: api, showToast: () => undefined }) };
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider theme={darkTheme}>
+        <OperatorDesksContext.Provider value={desks}>
+          <OperatorContext.Provider value={flows}>{desk === 'operators' ? <OperatorsDesk /> : desk === 'audit' ? <AuditDesk /> : <OperatorLayout />}</OperatorContext.Provider>
+        </OperatorDesksContext.Provider>
+      </ThemeProvider>
+    </I18nextProvider>,
+  );
+  await act(async () => undefined);
+  return calls;
+}
+
+describe('operators desk view', () => {
+  it('lists operators with roles and the environment mark; an admin may change others, never the environment operator', async () => {
+    await renderDesk('operators', ['admin']);
+    const table = screen.getByRole('table', { name: 'Operators' });
+    const [, rootRow, fionaRow] = within(table).getAllByRole('row');
+    expect(rootRow!.textContent).toContain('environment');
+    expect(within(rootRow!).queryByRole('button')).toBeNull();
+    expect(fionaRow!.textContent).toContain('Finance');
+    expect(within(fionaRow!).getByRole('button', { name: 'Disable' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'New operator' }));
+    expect(screen.getByRole('dialog', { name: 'New operator' })).toBeTruthy();
+    expect(screen.getAllByRole('checkbox')).toHaveLength(6);
+  });
+
+  it('checks the new operator before sending, and shows the server refusal in the form, which stays open', async () => {
+    const calls = await renderDesk('operators', ['admin']);
+    fireEvent.click(screen.getByRole('button', { name: 'New operator' }));
+    const dialog = screen.getByRole('dialog', { name: 'New operator' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create operator' }));
+    expect(await within(dialog).findByText('Choose at least one role')).toBeTruthy();
+    expect(calls).not.toContain(OPERATOR_PATHS.create);
+    fireEvent.change(within(dialog).getByLabelText('Account'), { target: { value: 'fiona' } });
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'quiet-lantern-harbour-93' } });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /Finance/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create operator' }));
+    expect(await within(dialog).findByText('This account name is already taken', {}, { timeout: 5000 })).toBeTruthy();
+    expect(calls).toContain(OPERATOR_PATHS.create);
+    expect(screen.getByRole('dialog', { name: 'New operator' })).toBeTruthy();
+  });
+
+  it('offers an auditor no changes', async () => {
+    await renderDesk('operators', ['auditor']);
+    expect(screen.queryByRole('button', { name: 'New operator' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
+  });
+});
+
+describe('audit desk view', () => {
+  it('shows a row with its hash short, and opens it to its values before and after', async () => {
+    const calls = await renderDesk('audit', ['auditor']);
+    expect(calls).toEqual([OPERATOR_PATHS.audit]);
+    const table = screen.getByRole('table', { name: 'Audit log' });
+    expect(table.textContent).toContain('operator.set_roles');
+    expect(table.textContent).toContain('bbbbbbbb…bbbb');
+    fireEvent.click(screen.getByRole('button', { name: 'Details of entry 41' }));
+    expect(table.textContent).toContain('What changed');
+    expect(table.textContent).toContain('compliance');
+    expect(table.textContent).toContain('b'.repeat(64));
+  });
+});
+
+/** A desk whose page is a plain text, for the layout's tabs (its label no catalogue key: shown as it is). */
+const fakeDesk = (id: string, permission: OperatorPermission): OperatorDesk => ({
+  id,
+  label: `${id} tab`,
+  permission,
+  page: { name: id, preload: async () => undefined, element: <p>{`${id} page`}</p> },
+});
+const ALL_DESKS = [
+  fakeDesk('identity', 'identity.read'),
+  fakeDesk('withdrawals', 'withdrawals.read'),
+  fakeDesk('corrections', 'corrections.read'),
+  fakeDesk('appeals', 'p2p.appeals.read'),
+  fakeDesk('settings', 'trading.read'),
+  fakeDesk('ico', 'trading.read'),
+  fakeDesk('notices', 'notices.read'),
+  fakeDesk('users', 'users.read'),
+  fakeDesk('operators', 'operators.read'),
+  fakeDesk('audit', 'audit.read'),
+];
+
+describe('operator layout: desks by role', () => {
+  it("shows only the tabs the operator's roles open, the first one open", async () => {
+    await renderDesk('layout', ['finance'], ALL_DESKS);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['withdrawals tab', 'corrections tab']);
+    expect(screen.getByText('withdrawals page')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'corrections tab' }));
+    expect(screen.getByText('corrections page')).toBeTruthy();
+  });
+
+  it('groups the many tabs an auditor sees, in one tablist', async () => {
+    await renderDesk('layout', ['auditor'], ALL_DESKS);
+    const tablist = screen.getByRole('tablist');
+    expect(tablist.hasAttribute('data-grouped')).toBe(true);
+    // Every desk reads with a .read permission, and the auditor holds them all.
+    expect(within(tablist).getAllByRole('tab')).toHaveLength(ALL_DESKS.length);
+    expect(tablist.textContent).toContain('People');
+  });
+
+  it('says so when no desk is open to the roles', async () => {
+    await renderDesk('layout', [], ALL_DESKS);
+    expect(screen.queryAllByRole('tab')).toHaveLength(0);
+    expect(screen.getByRole('status').textContent).toContain('Your roles open no desk');
+  });
+
+  it('groups by area, each group in the desks order', () => {
+    expect(groupDesks(ALL_DESKS).map((group) => [group.label, group.desks.map((d) => d.id)])).toEqual([
+      ['operatorDesks.group.people', ['identity', 'users', 'operators']],
+      ['operatorDesks.group.money', ['withdrawals', 'corrections']],
+      ['operatorDesks.group.markets', ['appeals', 'settings', 'ico']],
+      ['operatorDesks.group.console', ['notices', 'audit']],
+    ]);
+  });
+});

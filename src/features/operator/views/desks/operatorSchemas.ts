@@ -1,0 +1,33 @@
+import * as yup from 'yup';
+import { OPERATOR_ROLES, type OperatorRole } from '../../../../../domain/operators';
+import { loadPasswordStrength } from '../../../../../domain/validation';
+
+/** The server's rule for an operator's account name (server/products/operator/desk.ts): 3 to 254 characters, no spaces. */
+const OPERATOR_ACCOUNT = /^[^\s\p{Cc}]{3,254}$/u;
+
+const roles = yup.array(yup.string<OperatorRole>().oneOf(OPERATOR_ROLES).required()).required().min(1, 'operatorDesks.validation.rolesRequired');
+
+/**
+ * The new-operator form: the checks the server makes, said before sending (the server repeats
+ * them). The password is judged as the server does: the same strength estimate, with the account
+ * name counted as a guessable word.
+ */
+export const operatorCreateSchema = yup.object({
+  account: yup.string().trim().required('operatorDesks.validation.accountRequired').matches(OPERATOR_ACCOUNT, 'operatorDesks.validation.accountInvalid'),
+  password: yup
+    .string()
+    .required('operatorDesks.validation.passwordRequired')
+    .max(64, 'operatorDesks.validation.passwordWeak')
+    .test('strength', 'operatorDesks.validation.passwordWeak', async function strength(value) {
+      if (!value) return true;
+      const account = String((this.parent as { account?: string }).account ?? '').trim().toLowerCase();
+      return (await loadPasswordStrength()).strongEnough(value, account ? [account] : []);
+    }),
+  roles,
+});
+
+export type OperatorCreateValues = yup.InferType<typeof operatorCreateSchema>;
+
+export const operatorRolesSchema = yup.object({ roles });
+
+export type OperatorRolesValues = yup.InferType<typeof operatorRolesSchema>;

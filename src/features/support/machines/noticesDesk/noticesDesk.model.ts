@@ -1,0 +1,35 @@
+import type { MachineModel } from '../../../../app/machines/model.types';
+import { OPERATOR_NOTE, OPERATOR_NOTICE } from '../notices/noticeFixtures';
+import { noticesDeskMachine } from './noticesDesk.machine';
+
+export const noticesDeskModel: MachineModel<typeof noticesDeskMachine> = {
+  machine: noticesDeskMachine,
+  variants: [{ name: 'operator desk' }],
+  events: [
+    { type: 'xstate.done.actor.fetchDesk', output: { notices: [OPERATOR_NOTICE], notes: [OPERATOR_NOTE] } },
+    { type: 'xstate.error.actor.fetchDesk', error: { kind: 'network' } },
+    { type: 'desk.editNotice', id: 2 },
+    { type: 'desk.editNote', noteType: 5 },
+    { type: 'desk.tab', lang: 'de_DE' },
+    // A German title without its text is refused before sending; the text completes it.
+    { type: 'desk.title', value: 'Wartung' },
+    { type: 'desk.body', value: 'Sonntag 02:00 UTC.' },
+    { type: 'desk.title', value: ' ' },
+    { type: 'desk.publish', id: 2 },
+    { type: 'desk.unpublish', id: 2 },
+    { type: 'xstate.done.actor.setPublished', output: {} },
+    { type: 'xstate.error.actor.setPublished', error: { kind: 'server', serverMessage: 'This notice is already published' } },
+    { type: 'xstate.done.actor.saveEditor', output: {} },
+    { type: 'xstate.error.actor.saveEditor', error: { kind: 'server', serverMessage: 'Notice not found' } },
+  ],
+  abstract: (s) => [
+    s.context.notices.length > 0,
+    s.context.editor?.target.kind,
+    s.context.editor?.lang,
+    s.context.editor?.titles.de_DE.trim() === '',
+    s.context.editor?.bodies.de_DE.trim() === '',
+    s.context.editor?.preview,
+    s.context.problem?.key,
+    s.context.switching?.published,
+  ],
+};

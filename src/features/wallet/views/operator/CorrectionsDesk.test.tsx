@@ -1,0 +1,138 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { ThemeProvider } from 'styled-components';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CORRECTION_PATHS, type CorrectionView } from '../../../../../domain/corrections';
+import { pagedListMachine } from '../../../../app/machines/pagedList/pagedList.machine';
+import { darkTheme } from '../../../../app/theme';
+import type { ApiClient } from '../../../../services/api';
+import { completeCatalogue, initI18n } from '../../../../services/i18n';
+import { createOperatorCorrectionsActors } from '../../actors/operatorCorrections.actors';
+import { operatorCorrectionsMachine, type CorrectionsDeskInput } from '../../machines/operatorCorrections/operatorCorrections.machine';
+import { WalletContext } from '../../wallet.context';
+import type { WalletFlows } from '../../wallet.hooks';
+import { CorrectionsDesk } from './CorrectionsDesk';
+
+afterEach(cleanup);
+
+const base: CorrectionView = {
+  id: 9,
+  user_id: 42,
+  user_account: 'trader@example.org',
+  currency: 'USDT',
+  account: 'spot',
+  direction: 'credit',
+  quantity: '25.5',
+  reason: 'Deposit 0xabc missed',
+  reference: '0xabc',
+  state: 'proposed',
+  proposed_by: 7,
+  proposed_by_account: 'fiona',
+  proposed_at: 1_700_000_000_000,
+  expires_at: 1_700_086_400_000,
+  decided_by: null,
+  decided_by_account: null,
+  decided_at: null,
+  decision_reason: null,
+};
+const own: CorrectionView = { ...base, id: 10, proposed_by: 8, proposed_by_account: 'gary', reason: 'Double credit' };
+
+/** The desk over a fake operator API, for the operator `input` says. */
+async function renderDesk(input: CorrectionsDeskInput) {
+  const i18n = await initI18n('en_US');
+  await completeCatalogue(i18n);
+  const calls: Array<[string, unknown]> = [];
+  const api: ApiClient = {
+    post: async <T,>(path: string, body?: unknown) => {
+      calls.push([path, body]);
+      if (path === CORRECTION_PATHS.list) return { list: [base, own], total: 2, page: 1, size: 10 } as T;
+      if (path === CORRECTION_PATHS.account) return [{ currency: 'USDT', balance: '0', funded: '25.5', net_credited: '25.5' }] as T;
+      if (path === CORRECTION_PATHS.propose) return { ...base, id: 11 } as T;
+      if (path === CORRECTION_PATHS.approve) throw { kind: 'server', serverMessage: 'Incorrect authentication code' };
+      throw new Error(`unexpected ${path}`);
+    },
+    get: async () => {
+      throw new Error('no get');
+    },
+  };
+  const actors = createOperatorCorrectionsActors(api);
+  const flows = {
+    operatorCorrections: operatorCorrectionsMachine.provide({
+      actors: {
+        list: pagedListMachine.provide({ actors: { loadPage: actors.fetchCorrections }, actions: { showToast: () => undefined } }),
+        proposeCorrection: actors.proposeCorrection,
+        approveCorrection: actors.approveCorrection,
+        rejectCorrection: actors.rejectCorrection,
+      },
+      actions: { showToast: () => undefined },
+    }),
+    operatorCorrectionsInput: () => input,
+  } as unknown as WalletFlows;
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider theme={darkTheme}>
+        <WalletContext.Provider value={flows}>
+          <CorrectionsDesk />
+        </WalletContext.Provider>
+      </ThemeProvider>
+    </I18nextProvider>,
+  );
+  await act(async () => undefined);
+  return calls;
+}
+
+describe('corrections desk view', () => {
+  it('lists proposals with the corrections account; another operator’s proposal offers approval, one’s own only its withdrawal', async () => {
+    const calls = await renderDesk({ self: 8, mayPropose: true, mayDecide: true });
+    expect(calls.map(([path]) => path).sort()).toEqual([CORRECTION_PATHS.account, CORRECTION_PATHS.list].sort());
+    expect(calls.find(([path]) => path === CORRECTION_PATHS.list)![1]).toEqual({ state: 'proposed', page: 1, size: 10 });
+    const [, theirs, mine] = within(screen.getByRole('table', { name: 'Balance corrections' })).getAllByRole('row');
+    expect(theirs!.textContent).toContain('Deposit 0xabc missed');
+    expect(within(theirs!).getByRole('button', { name: 'Approve' })).toBeTruthy();
+    expect(within(mine!).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(within(mine!).getByRole('button', { name: 'Withdraw' })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Operator corrections account' }).textContent).toContain('USDT');
+  });
+
+  it('asks the approver’s 2FA code, checks its shape, and shows the server’s refusal in the dialog, which stays open', async () => {
+    const calls = await renderDesk({ self: 8, mayPropose: true, mayDecide: true });
+    const [, theirs] = within(screen.getByRole('table', { name: 'Balance corrections' })).getAllByRole('row');
+    fireEvent.click(within(theirs!).getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve the correction' });
+    fireEvent.change(within(dialog).getByLabelText('Your 2FA code'), { target: { value: '12' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await within(dialog).findByText('Enter the 6-digit code or a recovery code')).toBeTruthy();
+    expect(calls.map(([path]) => path)).not.toContain(CORRECTION_PATHS.approve);
+    fireEvent.change(within(dialog).getByLabelText('Your 2FA code'), { target: { value: '123456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await within(dialog).findByText('Incorrect authentication code', {}, { timeout: 5000 })).toBeTruthy();
+    expect(calls.find(([path]) => path === CORRECTION_PATHS.approve)![1]).toEqual({ id: 9, totp_code: '123456' });
+    expect(screen.getByRole('dialog', { name: 'Approve the correction' })).toBeTruthy();
+  });
+
+  it('checks a proposal before sending it (the one decimal rule, a reason), then sends it and closes the form', async () => {
+    const calls = await renderDesk({ self: 8, mayPropose: true, mayDecide: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Propose a correction' }));
+    const dialog = screen.getByRole('dialog', { name: 'Propose a balance correction' });
+    fireEvent.change(within(dialog).getByLabelText('User ID'), { target: { value: '42' } });
+    fireEvent.change(within(dialog).getByLabelText('Quantity'), { target: { value: '01.5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Propose' }));
+    expect(await within(dialog).findByText('Enter a quantity greater than 0 with at most 8 decimals')).toBeTruthy();
+    expect(within(dialog).getByText('Please give a reason')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Quantity'), { target: { value: '1.5' } });
+    fireEvent.change(within(dialog).getByLabelText('Credit or debit'), { target: { value: 'debit' } });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Double credit of 0xdef' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Propose' }));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(calls.find(([path]) => path === CORRECTION_PATHS.propose)![1]).toEqual({ user_id: 42, currency: 'USDT', account: 'spot', direction: 'debit', quantity: '1.5', reason: 'Double credit of 0xdef' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers an operator whose roles only read (the auditor) no proposal and no decision', async () => {
+    await renderDesk({ self: 11, mayPropose: false, mayDecide: false });
+    expect(screen.queryByRole('button', { name: 'Propose a correction' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
+  });
+});

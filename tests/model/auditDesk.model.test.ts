@@ -1,0 +1,128 @@
+/**
+ * The auditor's desk (issue 51 §2): its generated paths, then scenarios — the filters as the
+ * server's query (dates in the operator's time zone, `to` exclusive), a row opened and closed, and
+ * the CSV export handed to the download effect with the filters on screen.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, type EventObject } from 'xstate';
+import { pagedListMachine, type PagedListActorRef } from '../../src/app/machines/pagedList/pagedList.machine';
+import { AUDIT_PAGE_SIZE, auditDeskMachine, auditQueryOf, NO_AUDIT_FIELDS } from '../../src/features/operator/machines/auditDesk/auditDesk.machine';
+import { auditDeskModel } from '../../src/features/operator/machines/auditDesk/auditDesk.model';
+import { describeModel, standInsFor } from './harness';
+
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+describe('audit desk (generated paths)', () => describeModel(auditDeskModel));
+
+/** The desk with its list child on deferred page reads, a deferred export, and logs of toasts and saved files. */
+function start() {
+  const pages = standInsFor(pagedListMachine);
+  const deferred = standInsFor(auditDeskMachine);
+  const toasts: unknown[] = [];
+  const saved: unknown[] = [];
+  const showToast = (_: unknown, params: unknown) => void toasts.push(params);
+  const list = pagedListMachine.provide({ actors: pages.actors, actions: { showToast } });
+  const machine = auditDeskMachine.provide({ actors: { ...deferred.actors, list }, actions: { showToast, saveFile: (_, file) => void saved.push(file) } });
+  const actor = createActor(machine).start();
+  const settle = async (event: EventObject & { output?: unknown; error?: unknown }) => {
+    deferred.settle(event);
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  const settlePage = async (output: unknown) => {
+    pages.settle({ type: 'xstate.done.actor.loadPage', output });
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  const listRef = () => actor.getSnapshot().children.list as PagedListActorRef;
+  /** What the list asked the server for, each time; JSON drops the unset filters, as the API client sends them. */
+  const reads = () => pages.inputsOf('loadPage').map((query) => JSON.parse(JSON.stringify(query)) as unknown);
+  return { actor, deferred, toasts, saved, settle, settlePage, listRef, reads };
+}
+
+const march = (day: number) => new Date(2026, 2, day).getTime();
+
+describe('audit desk (scenarios)', () => {
+  it('reads the newest page of the whole log at start', () => {
+    const t = start();
+    expect(t.reads()).toEqual([{ filter: {}, page: 1, size: AUDIT_PAGE_SIZE }]);
+  });
+
+  it('searches with the filters as the server takes them, back to page 1, and clears them all again', async () => {
+    const t = start();
+    await t.settlePage({ list: [], total: 45 });
+    t.listRef().send({ type: 'list.page', page: 2 });
+    await t.settlePage({ list: [], total: 45 });
+    t.actor.send({ type: 'audit.search', fields: { operator: ' 7 ', kind: ' operator. ', objectType: 'operator', objectId: '', outcome: 'refused', from: '2026-03-01', to: '2026-03-03' } });
+    expect(t.reads().at(-1)).toEqual({
+      filter: { operator_id: 7, kind: 'operator.', object_type: 'operator', outcome: 'refused', from: march(1), to: march(4) },
+      page: 1,
+      size: AUDIT_PAGE_SIZE,
+    });
+    await t.settlePage({ list: [], total: 3 });
+    t.actor.send({ type: 'audit.search', fields: { ...NO_AUDIT_FIELDS, kind: 'kyc.' } });
+    expect(t.reads().at(-1)).toEqual({ filter: { kind: 'kyc.' }, page: 1, size: AUDIT_PAGE_SIZE });
+    t.actor.send({ type: 'audit.clear' });
+    expect(t.reads().at(-1)).toEqual({ filter: {}, page: 1, size: AUDIT_PAGE_SIZE });
+    expect(t.actor.getSnapshot().context.fields).toEqual(NO_AUDIT_FIELDS);
+  });
+
+  it("narrows to an operator clicked in the list, keeping the other filters, and shows it in the form", () => {
+    const t = start();
+    t.actor.send({ type: 'audit.search', fields: { ...NO_AUDIT_FIELDS, outcome: 'done' } });
+    t.actor.send({ type: 'audit.byOperator', id: 12 });
+    expect(t.reads().at(-1)).toEqual({ filter: { outcome: 'done', operator_id: 12 }, page: 1, size: AUDIT_PAGE_SIZE });
+    expect(t.actor.getSnapshot().context.fields.operator).toBe('12');
+    t.actor.send({ type: 'audit.byOperator', id: 0 });
+    expect(t.reads()).toHaveLength(3);
+  });
+
+  it('opens one row at a time; the same row again closes it; a new search closes it', () => {
+    const t = start();
+    t.actor.send({ type: 'audit.expand', id: 41 });
+    expect(t.actor.getSnapshot().context.expanded).toBe(41);
+    t.actor.send({ type: 'audit.expand', id: 40 });
+    expect(t.actor.getSnapshot().context.expanded).toBe(40);
+    t.actor.send({ type: 'audit.expand', id: 40 });
+    expect(t.actor.getSnapshot().context.expanded).toBeUndefined();
+    t.actor.send({ type: 'audit.expand', id: 40 });
+    t.actor.send({ type: 'audit.clear' });
+    expect(t.actor.getSnapshot().context.expanded).toBeUndefined();
+  });
+
+  it('exports with the filters on screen and saves the CSV as a file, once at a time', async () => {
+    const t = start();
+    t.actor.send({ type: 'audit.search', fields: { ...NO_AUDIT_FIELDS, kind: 'withdrawal.' } });
+    t.actor.send({ type: 'audit.export' });
+    t.actor.send({ type: 'audit.export' });
+    expect(t.deferred.inputsOf('exportAudit')).toEqual([{ kind: 'withdrawal.' }]);
+    expect(t.actor.getSnapshot().value).toBe('exporting');
+    const csv = 'id,at\r\n3,2026-03-01T10:00:00.000Z\r\n';
+    await t.settle({ type: 'xstate.done.actor.exportAudit', output: { filename: 'operator-audit.csv', rows: 1, csv } });
+    expect(t.saved).toEqual([{ filename: 'operator-audit.csv', text: csv, type: 'text/csv;charset=utf-8' }]);
+    expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'operatorDesks.audit.exported' } });
+    expect(t.actor.getSnapshot().value).toBe('idle');
+  });
+
+  it("says the server's refusal of an export (too many rows) and saves nothing", async () => {
+    const t = start();
+    t.actor.send({ type: 'audit.export' });
+    await t.settle({ type: 'xstate.error.actor.exportAudit', error: { kind: 'server', serverMessage: 'An export holds at most 10000 rows' } });
+    expect(t.saved).toEqual([]);
+    expect(t.toasts.at(-1)).toEqual({ tone: 'error', message: { text: 'An export holds at most 10000 rows' } });
+    expect(t.actor.getSnapshot().value).toBe('idle');
+  });
+});
+
+describe('auditQueryOf', () => {
+  it('leaves out empty, malformed and impossible fields', () => {
+    expect(auditQueryOf(NO_AUDIT_FIELDS)).toEqual({});
+    expect(auditQueryOf({ ...NO_AUDIT_FIELDS, operator: 'seven', from: '03/01/2026', to: 'tomorrow', kind: '   ' })).toEqual({});
+    expect(auditQueryOf({ ...NO_AUDIT_FIELDS, operator: '0' })).toEqual({});
+  });
+
+  it('makes one day a whole local day: from its midnight to the next midnight (exclusive)', () => {
+    expect(auditQueryOf({ ...NO_AUDIT_FIELDS, from: '2026-03-03', to: '2026-03-03' })).toEqual({ from: march(3), to: march(4) });
+    // Across a month's end.
+    expect(auditQueryOf({ ...NO_AUDIT_FIELDS, to: '2026-02-28' })).toEqual({ to: march(1) });
+  });
+});

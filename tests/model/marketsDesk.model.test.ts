@@ -1,0 +1,143 @@
+/**
+ * The risk desk's markets (issue 52 §1): its generated paths, then scenarios — the list, a halt
+ * asked with its reason (the server's refusal kept in the question), a resume asked first, and an
+ * auditor's desk that only reads.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, type EventObject } from 'xstate';
+import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
+import { haltReason, marketsDeskMachine } from '../../src/features/markets/operator/marketsDesk/marketsDesk.machine';
+import { btcTrading, ethHalted, marketsDeskModel } from '../../src/features/markets/operator/marketsDesk/marketsDesk.model';
+import { deferredActors, describeModel, standInsFor } from './harness';
+
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+describe('markets desk (generated paths)', () => describeModel(marketsDeskModel));
+
+/** The desk with deferred stand-ins, its resume question acting through a deferred `act`, and a toast log. */
+function start(mayAct = true) {
+  const deferred = standInsFor(marketsDeskMachine);
+  const act = deferredActors(['act']);
+  const toasts: unknown[] = [];
+  const showToast = (_: unknown, params: unknown) => void toasts.push(params);
+  const machine = marketsDeskMachine.provide({ actors: { ...deferred.actors, resume: confirmActing(act.actors.act, showToast) }, actions: { showToast } });
+  const actor = createActor(machine, { input: { mayAct } }).start();
+  const settle = async (event: EventObject & { output?: unknown; error?: unknown }) => {
+    deferred.settle(event);
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  const settleAct = async (event: EventObject & { output?: unknown; error?: unknown }) => {
+    act.settle(event);
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  const question = () => actor.getSnapshot().children.resume as { send(event: EventObject): void; getSnapshot(): { value: unknown } };
+  return { actor, deferred, act, toasts, settle, settleAct, question, reads: () => deferred.inputsOf('fetchMarkets').length };
+}
+
+const REASON = 'Matching engine maintenance';
+
+describe('markets desk (scenarios)', () => {
+  it('reads the markets at start, and again on reload after a failed read', async () => {
+    const t = start();
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', halt: 'closed' });
+    await t.settle({ type: 'xstate.error.actor.fetchMarkets', error: { kind: 'network' } });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'failed', halt: 'closed' });
+    expect(t.toasts).toEqual([{ tone: 'error', message: { key: 'error.network' } }]);
+    t.actor.send({ type: 'markets.reload' });
+    await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading, ethHalted] });
+    expect(t.actor.getSnapshot().context.markets.map((m) => m.symbol)).toEqual(['BTC_USDT', 'ETH_USDT']);
+    expect(t.reads()).toBe(2);
+  });
+
+  it('halts a trading market with a trimmed reason of 1 to 200 characters; a refusal stays in the open question; done, it closes and the list is read again', async () => {
+    const t = start();
+    t.actor.send({ type: 'markets.halt', symbol: 'BTC_USDT' });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', halt: 'closed' });
+    await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading, ethHalted] });
+    // A market already halted is not asked about; an unknown one neither.
+    t.actor.send({ type: 'markets.halt', symbol: 'ETH_USDT' });
+    t.actor.send({ type: 'markets.halt', symbol: 'NOPE_USDT' });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', halt: 'closed' });
+    t.actor.send({ type: 'markets.halt', symbol: 'BTC_USDT' });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', halt: { asking: 'editing' } });
+    expect(t.actor.getSnapshot().context).toMatchObject({ halting: 'BTC_USDT', asked: 1 });
+    t.actor.send({ type: 'markets.submitHalt', reason: '   ' });
+    t.actor.send({ type: 'markets.submitHalt', reason: 'x'.repeat(201) });
+    expect(t.deferred.inputsOf('haltMarket')).toHaveLength(0);
+    t.actor.send({ type: 'markets.submitHalt', reason: `  ${REASON} ` });
+    expect(t.deferred.inputsOf('haltMarket')).toEqual([{ symbol: 'BTC_USDT', reason: REASON }]);
+    // A second click and a close while the server decides are not heard.
+    t.actor.send({ type: 'markets.submitHalt', reason: REASON });
+    t.actor.send({ type: 'markets.close' });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', halt: { asking: 'sending' } });
+    await t.settle({ type: 'xstate.error.actor.haltMarket', error: { kind: 'server', serverMessage: 'This market is already halted' } });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', halt: { asking: 'editing' } });
+    expect(t.actor.getSnapshot().context.refusal).toEqual({ text: 'This market is already halted' });
+    expect(t.toasts).toEqual([]);
+    t.actor.send({ type: 'markets.submitHalt', reason: 'x'.repeat(200) });
+    expect(t.actor.getSnapshot().context.refusal).toBeUndefined();
+    await t.settle({ type: 'xstate.done.actor.haltMarket', output: { ...btcTrading, halted_reason: 'x'.repeat(200), halted_at: 1 } });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', halt: 'closed' });
+    expect(t.actor.getSnapshot().context).toMatchObject({ halting: undefined, refusal: undefined });
+    expect(t.toasts).toEqual([{ tone: 'success', message: { key: 'marketsDesk.halted' } }]);
+    expect(t.reads()).toBe(2);
+  });
+
+  it('closing the question sends nothing and forgets its refusal; the next one starts afresh', async () => {
+    const t = start();
+    await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading] });
+    t.actor.send({ type: 'markets.halt', symbol: 'BTC_USDT' });
+    t.actor.send({ type: 'markets.submitHalt', reason: REASON });
+    await t.settle({ type: 'xstate.error.actor.haltMarket', error: { kind: 'server', serverMessage: 'No spot market trades this pair' } });
+    t.actor.send({ type: 'markets.close' });
+    expect(t.actor.getSnapshot().context).toMatchObject({ halting: undefined, refusal: undefined });
+    t.actor.send({ type: 'markets.halt', symbol: 'BTC_USDT' });
+    expect(t.actor.getSnapshot().context).toMatchObject({ halting: 'BTC_USDT', refusal: undefined, asked: 2 });
+  });
+
+  it('resumes a halted market only after the question, and reads the list again either way', async () => {
+    const t = start();
+    await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading, ethHalted] });
+    t.actor.send({ type: 'markets.resume', market: btcTrading });
+    expect(t.question().getSnapshot().value).toBe('idle');
+    t.actor.send({ type: 'markets.resume', market: ethHalted });
+    expect(t.question().getSnapshot().value).toBe('confirming');
+    t.question().send({ type: 'confirmAct.cancel' });
+    expect(t.act.inputsOf('act')).toHaveLength(0);
+    t.actor.send({ type: 'markets.resume', market: ethHalted });
+    t.question().send({ type: 'confirmAct.confirm' });
+    expect(t.act.inputsOf('act')).toEqual([{ symbol: 'ETH_USDT', reason: ethHalted.halted_reason }]);
+    await t.settleAct({ type: 'xstate.done.actor.act', output: { ...ethHalted, halted_reason: null, halted_at: null } });
+    expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'marketsDesk.resumed' } });
+    expect(t.reads()).toBe(2);
+    await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading, ethHalted] });
+    t.actor.send({ type: 'markets.resume', market: ethHalted });
+    t.question().send({ type: 'confirmAct.confirm' });
+    await t.settleAct({ type: 'xstate.error.actor.act', error: { kind: 'server', serverMessage: 'This market is not halted' } });
+    expect(t.toasts.at(-1)).toEqual({ tone: 'error', message: { text: 'This market is not halted' } });
+    expect(t.reads()).toBe(3);
+  });
+
+  it('without trading.write (an auditor) reads the markets and asks nothing', async () => {
+    const t = start(false);
+    await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading, ethHalted] });
+    expect(t.actor.getSnapshot().context.mayAct).toBe(false);
+    t.actor.send({ type: 'markets.halt', symbol: 'BTC_USDT' });
+    t.actor.send({ type: 'markets.submitHalt', reason: REASON });
+    t.actor.send({ type: 'markets.resume', market: ethHalted });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', halt: 'closed' });
+    expect(t.question().getSnapshot().value).toBe('idle');
+    expect(t.deferred.inputsOf('haltMarket')).toHaveLength(0);
+  });
+});
+
+describe('a halt reason as sent (haltReason)', () => {
+  it('is trimmed, and refused when empty or over 200 characters', () => {
+    expect(haltReason(`  ${REASON}\n`)).toBe(REASON);
+    expect(haltReason(' \t ')).toBeUndefined();
+    expect(haltReason('x'.repeat(200))).toHaveLength(200);
+    expect(haltReason(` ${'x'.repeat(200)} `)).toHaveLength(200);
+    expect(haltReason('x'.repeat(201))).toBeUndefined();
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * The admin's operators desk (issue 51 §1): its generated paths, then scenarios — the list, the
+ * new-operator and roles forms (the server's refusal kept in the form), disable and enable asked
+ * first — and which desks an operator's roles show (desksGranted, the console's convenience).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, type EventObject } from 'xstate';
+import type { OperatorPermission } from '../../domain/operators';
+import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
+import { desksGranted } from '../../src/features/operator/desks.hooks';
+import { operatorsDeskMachine } from '../../src/features/operator/machines/operatorsDesk/operatorsDesk.machine';
+import { adminFromEnvironment, financeOperator, operatorsDeskModel } from '../../src/features/operator/machines/operatorsDesk/operatorsDesk.model';
+import { deferredActors, describeModel, standInsFor } from './harness';
+
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+describe('operators desk (generated paths)', () => describeModel(operatorsDeskModel));
+
+/** The desk with deferred stand-ins, its disable/enable question acting through a deferred `act`, and a toast log. */
+function start() {
+  const deferred = standInsFor(operatorsDeskMachine);
+  const act = deferredActors(['act']);
+  const toasts: unknown[] = [];
+  const showToast = (_: unknown, params: unknown) => void toasts.push(params);
+  const machine = operatorsDeskMachine.provide({ actors: { ...deferred.actors, changeStanding: confirmActing(act.actors.act, showToast) }, actions: { showToast } });
+  const actor = createActor(machine).start();
+  const settle = async (event: EventObject & { output?: unknown; error?: unknown }) => {
+    deferred.settle(event);
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  const settleAct = async (event: EventObject & { output?: unknown; error?: unknown }) => {
+    act.settle(event);
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  const question = () => actor.getSnapshot().children.changeStanding as { send(event: EventObject): void; getSnapshot(): { value: unknown } };
+  return { actor, deferred, act, toasts, settle, settleAct, question, reads: () => deferred.inputsOf('fetchOperators').length };
+}
+
+const taken = { kind: 'server', serverMessage: 'This account name is already taken' };
+
+describe('operators desk (scenarios)', () => {
+  it('reads the operators at start, and again on reload after a failed read', async () => {
+    const t = start();
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', form: 'closed' });
+    await t.settle({ type: 'xstate.error.actor.fetchOperators', error: { kind: 'network' } });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'failed', form: 'closed' });
+    expect(t.toasts).toEqual([{ tone: 'error', message: { key: 'error.network' } }]);
+    t.actor.send({ type: 'operators.reload' });
+    await t.settle({ type: 'xstate.done.actor.fetchOperators', output: [adminFromEnvironment, financeOperator] });
+    expect(t.actor.getSnapshot().context.operators.map((o) => o.account)).toEqual(['root', 'fiona']);
+    expect(t.reads()).toBe(2);
+  });
+
+  it('creates an operator: nothing is sent without a role; a refusal stays in the open form; done, the form closes and the list is read again', async () => {
+    const t = start();
+    await t.settle({ type: 'xstate.done.actor.fetchOperators', output: [adminFromEnvironment] });
+    t.actor.send({ type: 'operators.create' });
+    t.actor.send({ type: 'operators.submitCreate', fields: { account: 'carol', password: 'violet-harbour-71', roles: [] } });
+    expect(t.deferred.inputsOf('createOperator')).toHaveLength(0);
+    t.actor.send({ type: 'operators.submitCreate', fields: { account: ' carol ', password: 'violet-harbour-71', roles: ['compliance'] } });
+    expect(t.deferred.inputsOf('createOperator')).toEqual([{ account: 'carol', password: 'violet-harbour-71', roles: ['compliance'] }]);
+    // A second click and a close while the server decides are not heard.
+    t.actor.send({ type: 'operators.submitCreate', fields: { account: 'carol', password: 'violet-harbour-71', roles: ['compliance'] } });
+    t.actor.send({ type: 'operators.close' });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', form: { creating: 'sending' } });
+    await t.settle({ type: 'xstate.error.actor.createOperator', error: taken });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', form: { creating: 'editing' } });
+    expect(t.actor.getSnapshot().context.refusal).toEqual({ text: 'This account name is already taken' });
+    expect(t.toasts).toEqual([]);
+    t.actor.send({ type: 'operators.submitCreate', fields: { account: 'carol2', password: 'violet-harbour-71', roles: ['compliance', 'auditor'] } });
+    expect(t.actor.getSnapshot().context.refusal).toBeUndefined();
+    await t.settle({ type: 'xstate.done.actor.createOperator', output: { ...financeOperator, id: 9, account: 'carol2' } });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', form: 'closed' });
+    expect(t.actor.getSnapshot().context.created).toBe(1);
+    expect(t.toasts).toEqual([{ tone: 'success', message: { key: 'operatorDesks.operators.created' } }]);
+    expect(t.reads()).toBe(2);
+  });
+
+  it('sets roles of an operator on the list, never of the environment operator; a refusal stays in the form, a close forgets it', async () => {
+    const t = start();
+    t.actor.send({ type: 'operators.editRoles', id: 7 });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', form: 'closed' });
+    await t.settle({ type: 'xstate.done.actor.fetchOperators', output: [adminFromEnvironment, financeOperator] });
+    t.actor.send({ type: 'operators.editRoles', id: 1 });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', form: 'closed' });
+    t.actor.send({ type: 'operators.editRoles', id: 7 });
+    expect(t.actor.getSnapshot().context.editing).toBe(7);
+    t.actor.send({ type: 'operators.submitRoles', roles: [] });
+    expect(t.deferred.inputsOf('setRoles')).toHaveLength(0);
+    t.actor.send({ type: 'operators.submitRoles', roles: ['finance', 'auditor'] });
+    expect(t.deferred.inputsOf('setRoles')).toEqual([{ id: 7, roles: ['finance', 'auditor'] }]);
+    await t.settle({ type: 'xstate.error.actor.setRoles', error: { kind: 'server', serverMessage: 'No such operator' } });
+    expect(t.actor.getSnapshot().context.refusal).toEqual({ text: 'No such operator' });
+    t.actor.send({ type: 'operators.close' });
+    expect(t.actor.getSnapshot().context).toMatchObject({ editing: undefined, refusal: undefined });
+    t.actor.send({ type: 'operators.editRoles', id: 7 });
+    t.actor.send({ type: 'operators.submitRoles', roles: ['finance'] });
+    await t.settle({ type: 'xstate.done.actor.setRoles', output: financeOperator });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', form: 'closed' });
+    expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'operatorDesks.operators.updated' } });
+  });
+
+  it('disables and enables only after the question, never the environment operator, and reads the list again either way', async () => {
+    const t = start();
+    await t.settle({ type: 'xstate.done.actor.fetchOperators', output: [adminFromEnvironment, financeOperator] });
+    t.actor.send({ type: 'operators.disable', operator: adminFromEnvironment });
+    expect(t.question().getSnapshot().value).toBe('idle');
+    t.actor.send({ type: 'operators.disable', operator: financeOperator });
+    expect(t.question().getSnapshot().value).toBe('confirming');
+    t.question().send({ type: 'confirmAct.cancel' });
+    expect(t.act.inputsOf('act')).toHaveLength(0);
+    t.actor.send({ type: 'operators.disable', operator: financeOperator });
+    t.question().send({ type: 'confirmAct.confirm' });
+    expect(t.act.inputsOf('act')).toEqual([{ id: 7, account: 'fiona', disable: true }]);
+    await t.settleAct({ type: 'xstate.done.actor.act', output: { ...financeOperator, disabled: true } });
+    expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'operatorDesks.operators.updated' } });
+    expect(t.reads()).toBe(2);
+    await t.settle({ type: 'xstate.done.actor.fetchOperators', output: [adminFromEnvironment, { ...financeOperator, disabled: true }] });
+    t.actor.send({ type: 'operators.enable', operator: { ...financeOperator, disabled: true } });
+    t.question().send({ type: 'confirmAct.confirm' });
+    expect(t.act.inputsOf('act').at(-1)).toEqual({ id: 7, account: 'fiona', disable: false });
+    await t.settleAct({ type: 'xstate.error.actor.act', error: { kind: 'server', serverMessage: 'No such operator' } });
+    expect(t.toasts.at(-1)).toEqual({ tone: 'error', message: { text: 'No such operator' } });
+    expect(t.reads()).toBe(3);
+  });
+});
+
+describe('desks shown by role (desksGranted)', () => {
+  const desk = (id: string, permission: OperatorPermission) => ({ id, permission });
+  const desks = [
+    desk('identity', 'identity.read'),
+    desk('withdrawals', 'withdrawals.read'),
+    desk('fiat', 'p2p.appeals.read'),
+    desk('ico', 'trading.read'),
+    desk('users', 'users.read'),
+    desk('operators', 'operators.read'),
+    desk('audit', 'audit.read'),
+  ];
+  const ids = (roles: string[] | undefined) => desksGranted(desks, roles).map((d) => d.id);
+
+  it('shows each role its own desks, the union for several roles, in the desks order', () => {
+    expect(ids(['finance'])).toEqual(['withdrawals']);
+    expect(ids(['admin'])).toEqual(['operators']);
+    expect(ids(['compliance'])).toEqual(['identity', 'users']);
+    expect(ids(['support'])).toEqual(['fiat', 'users']);
+    expect(ids(['risk'])).toEqual(['ico']);
+    expect(ids(['admin', 'finance'])).toEqual(['withdrawals', 'operators']);
+  });
+
+  it('shows the auditor every desk (each is read with a .read permission)', () => {
+    expect(ids(['auditor'])).toEqual(desks.map((d) => d.id));
+  });
+
+  it('shows nothing for no role or an unknown one, and everything for a stored session without roles', () => {
+    expect(ids([])).toEqual([]);
+    expect(ids(['superuser'])).toEqual([]);
+    expect(ids(undefined)).toEqual(desks.map((d) => d.id));
+  });
+});
