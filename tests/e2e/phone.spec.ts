@@ -145,8 +145,10 @@ async function futuresSteps(page: Page, w: Words) {
   await expect(confirmTpsl).toContainText('-90.00%');
   await confirmTpsl.getByRole('button', { name: w.base.common.confirm }).click();
   await expect(confirmTpsl).toBeHidden();
-  await expect(positions.getByTestId('position-tpsl')).toContainText('+500.00%');
-  await expect(positions.getByTestId('position-tpsl')).toContainText('-90.00%');
+  // The position keeps the prices the ROEs mean (issue 50 M8: adding margin must not move a stop): take-profit above, stop-loss below.
+  await expect(positions.getByTestId('position-tpsl')).toHaveText(/^[\d,.]+ \/ [\d,.]+$/);
+  const [takeProfit, stopLoss] = (await positions.getByTestId('position-tpsl').textContent())!.split(' / ').map((p) => Number(p.replace(/,/g, '')));
+  expect(takeProfit!).toBeGreaterThan(stopLoss!);
 
   // The isolated-margin dialog with the liquidation price after the change.
   const openMargin = async () => {

@@ -5,6 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import { LANGUAGES } from '../../domain/languages';
 import { call, tokenOf } from './support/api';
 import { operatorDesk } from './support/operator';
+import { nextOperatorCode } from './support/operatorSession';
 import { registerThroughUi, TEST_FUNDS_PASSWORD, TEST_PASSWORD } from './support/register';
 
 /**
@@ -205,16 +206,23 @@ for (const lang of ['en_US', 'de_DE']) {
     // A whole page load, then the status call: generous on a busy machine.
     await expect(panel.getByText(t('twoFactor.codesLeft').replace('{{count}}', '9'))).toBeVisible({ timeout: 30_000 });
 
-    // Lost everything: the operator finds the account on the Users desk and resets 2FA, after a question.
+    // Lost everything: the operator finds the account on the Users desk, opens it and resets 2FA,
+    // with a reason and the operator's own 2FA code (issue 51 §3).
     const desk = await operatorDesk(browser);
     await desk.getByRole('tab', { name: 'Users' }).click();
-    await desk.getByLabel('Account (email or phone, or part of it)').fill(account);
+    await desk.getByLabel('Id, email, phone or nickname').fill(account);
     await desk.getByRole('button', { name: 'Find' }).click();
-    const row = desk.getByRole('table', { name: 'Users and 2FA' }).getByRole('row').filter({ hasText: account });
+    const row = desk.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: account });
     await expect(row.getByText('On', { exact: true })).toBeVisible();
-    await row.getByRole('button', { name: 'Reset 2FA' }).click();
-    await desk.getByRole('dialog').getByRole('button', { name: 'Reset 2FA' }).click();
-    await expect(desk.getByRole('status').filter({ hasText: "2FA reset; the user's withdrawals are locked for 24 hours" })).toBeVisible();
+    await row.getByRole('button', { name: 'Open' }).click();
+    await desk.getByRole('button', { name: 'Reset 2FA' }).click();
+    const dialog = desk.getByRole('dialog');
+    await dialog.getByLabel('Reason (written to the audit log)').fill('Lost phone and recovery codes; identity checked by video call');
+    await dialog.getByLabel('Your 2FA code').fill(await nextOperatorCode());
+    await dialog.getByRole('button', { name: 'Reset 2FA' }).click();
+    await expect(desk.getByText('2FA is reset; the user is emailed and their withdrawals are locked for 24 hours')).toBeVisible();
+    await desk.getByRole('button', { name: 'Back to the search' }).click();
+    await desk.getByRole('button', { name: 'Find' }).click();
     await expect(row.getByText('Off', { exact: true })).toBeVisible();
 
     // The reset ended the user's sessions (issue 49 §4): the old token is refused.

@@ -203,6 +203,11 @@ export function spotStops({ db, local, clock = Date.now, log = () => undefined, 
         [stop.id, outcome.orderId, clock()],
       );
       if (row) await notify(tx, Number(row.user_id), { kind: 'spot_stop_triggered', params: { symbol: row.symbol, trigger: row.trigger, price: row.price, quantity: row.quantity } });
+      // The order's push went out before the stop named it: told again with its trigger (issue 50 M11).
+      if (row && outcome.order && outcome.order.status <= 2) {
+        const told: SpotOrder = { ...outcome.order, stop_trigger: row.trigger, oco: false };
+        userFeed.ordersCommitted(stop.userId, [told]);
+      }
     });
     userFeed.message?.(stop.userId, NOTICE_PUSH);
   }
@@ -304,6 +309,11 @@ export function spotStops({ db, local, clock = Date.now, log = () => undefined, 
         await db.query(`update spot_stop set oco_order_id = $2 where id = $1`, [stopId, outcome.orderId]);
         stop = { ...stop, oco_order_id: outcome.orderId };
         const legOrder = outcome.order;
+        // The leg's push went out before the stop named it: told again as the OCO's leg (issue 50 M11).
+        if (legOrder && legOrder.status <= 2) {
+          const told: SpotOrder = { ...legOrder, oco: true };
+          userFeed.ordersCommitted(userId, [told]);
+        }
         // The leg traded at once: the stop is done before it waits.
         if (legOrder && (fx(legOrder.filled) > 0n || legOrder.status === 3 || legOrder.status === 4)) {
           await end(stopId, 1, 3, 'oco limit leg traded');

@@ -17,6 +17,8 @@ export const Section = styled.section`
   margin-top: 22px;
   h2 { font-size: 1.05rem; margin: 0 0 10px; }
   p { max-width: 760px; }
+  /* The offline command wraps on a phone instead of widening the page. */
+  pre { white-space: pre-wrap; max-width: 100%; margin: 0; }
 `;
 
 /** The amounts of a snapshot as table rows, in its currency order. */

@@ -1,0 +1,230 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { LANGUAGES } from '../../domain/languages';
+import { call, tokenOf } from './support/api';
+import { operatorDesk, operatorSession } from './support/operator';
+import { nextOperatorCode } from './support/operatorSession';
+import { registerThroughUi, TEST_PASSWORD } from './support/register';
+import { fund } from './support/spotTrading';
+
+/**
+ * Issue 51 as the people who run the exchange meet it, in real Chromium by visible labels: the
+ * admin creates a compliance and a finance operator in the console; each signs in and enrols its
+ * 2FA; compliance freezes a trader (whose open page goes to sign-in) and unfreezes them; finance
+ * proposes a balance correction that a second finance operator approves, and the trader reads it
+ * with its reason in their ledger; support can read the trader but not freeze them; the auditor
+ * finds all of it in the audit log. In English, and the core of it (create, enrol, freeze,
+ * unfreeze) in German.
+ */
+
+type Tree = { [key: string]: string | Tree };
+const LOCALES = join(import.meta.dirname, '../../src/locales');
+const readTree = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Tree;
+const merge = (target: Tree, source: Tree): Tree => {
+  const out: Tree = { ...target };
+  for (const [key, value] of Object.entries(source)) out[key] = typeof value === 'object' && typeof out[key] === 'object' ? merge(out[key], value) : value;
+  return out;
+};
+/** Every text the app shows in `lang`, as the app merges its catalogues; `say('a.b', { x })` reads one. */
+function wordsOf(lang: string) {
+  const areas = readdirSync(LOCALES, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => readTree(join(LOCALES, d.name, `${lang}.json`)));
+  const all = areas.reduce(merge, readTree(join(LOCALES, `${lang}.json`)));
+  return (key: string, vars: Record<string, string> = {}): string => {
+    const found = key.split('.').reduce<string | Tree | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), all);
+    if (typeof found !== 'string') throw new Error(`no text ${key} in ${lang}`);
+    return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
+  };
+}
+type Say = ReturnType<typeof wordsOf>;
+
+const DESK_PASSWORD = 'Lantern-Harbour-Quill-2026';
+const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+async function useLanguage(page: Page, lang: string) {
+  const language = LANGUAGES.find((l) => l.lang === lang)!;
+  await page.evaluate((stored) => window.localStorage.setItem('language', JSON.stringify(stored)), language);
+}
+
+/** The admin (the suite's operator, every role) creates an operator in the Operators desk. */
+async function createInConsole(admin: Page, say: Say, account: string, role: string) {
+  await admin.getByRole('tab', { name: say('operatorDesks.operators.tab'), exact: true }).click();
+  await admin.getByRole('button', { name: say('operatorDesks.operators.create') }).click();
+  const dialog = admin.getByRole('dialog', { name: say('operatorDesks.operators.createTitle') });
+  await dialog.getByLabel(say('operatorDesks.operators.account')).fill(account);
+  await dialog.getByLabel(say('operatorDesks.operators.password')).fill(DESK_PASSWORD);
+  const roleBox = dialog.getByRole('checkbox', { name: new RegExp(`^${say(`operatorDesks.role.${role}`)}`) });
+  // Formik renders the box's state after its own update: click until it shows checked (a click on a
+  // dialog still settling can be lost on a busy machine; check() would give up at once).
+  await expect(async () => {
+    if (!(await roleBox.isChecked())) await roleBox.click();
+    await expect(roleBox).toBeChecked({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await dialog.getByRole('button', { name: say('operatorDesks.operators.createSubmit') }).click();
+  await expect(dialog).toBeHidden();
+  await expect(admin.getByRole('row').filter({ hasText: account })).toBeVisible();
+}
+
+/** An operator made through the API by the admin (the roles the journey only needs to exist). */
+async function createByApi(page: Page, account: string, roles: string[]) {
+  await call(page, '/api/operator/operator_create', { account, password: DESK_PASSWORD, roles }, operatorSession().token);
+}
+
+/** The operator signs in at /operator for the first time in a browser of its own and enrols its 2FA: its page and secret. */
+async function firstSignIn(browser: Browser, say: Say, lang: string, account: string): Promise<{ page: Page; secret: string }> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/operator');
+  await useLanguage(page, lang);
+  await page.reload();
+  await page.getByLabel(say('operator.account')).fill(account);
+  await page.getByLabel(say('operator.password')).fill(DESK_PASSWORD);
+  await page.getByRole('button', { name: say('operator.login') }).click();
+  const secret = (await page.getByTestId('operator-two-factor-secret').textContent())!.replace(/\s/g, '');
+  await page.getByLabel(say('operatorAuth.code.label')).fill(await nextOperatorCode(false, secret));
+  await page.getByRole('button', { name: say('operatorAuth.enrol.submit') }).click();
+  await page.getByRole('button', { name: say('operatorAuth.recovery.saved') }).click();
+  await expect(page.getByRole('button', { name: say('operator.signOut') })).toBeVisible();
+  return { page, secret };
+}
+
+/** Opens the trader's page in the users desk. */
+async function openUser(page: Page, say: Say, email: string) {
+  await page.getByRole('tab', { name: say('twoFactor.desk.tab'), exact: true }).click();
+  await page.getByLabel(say('usersDesk.search')).fill(email);
+  await page.getByRole('button', { name: say('usersDesk.find') }).click();
+  await page.getByRole('table', { name: say('usersDesk.title') }).getByRole('row').filter({ hasText: email }).getByRole('button', { name: say('usersDesk.open') }).click();
+  await expect(page.getByRole('region', { name: say('usersDesk.userTitle') })).toContainText(email);
+}
+
+/** A users-desk action with its reason and the operator's own code. */
+async function act(page: Page, say: Say, action: 'freeze' | 'unfreeze', reason: string, secret: string) {
+  await page.getByRole('button', { name: say(`usersDesk.action.${action}`), exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(say('usersDesk.reason')).fill(reason);
+  await dialog.getByLabel(say('usersDesk.code')).fill(await nextOperatorCode(false, secret));
+  await dialog.getByRole('button', { name: say(`usersDesk.action.${action}`), exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(say(`usersDesk.done.${action}`))).toBeVisible();
+}
+
+/** The trader signs in again through the login page. */
+async function traderSignsIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email or phone').fill(email);
+  await page.getByLabel('Login password').fill(TEST_PASSWORD);
+  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+/** The audit log's rows of `kind` (a prefix) through the API, as the auditor reads them. */
+async function auditKinds(page: Page, token: string, kind: string) {
+  const found = await call<{ list: Array<{ kind: string; outcome: string; operator_account: string; object_id: string }> }>(page, '/api/operator/audit', { page: 1, size: 100, kind }, token);
+  return found.list;
+}
+
+/** Freeze and unfreeze by a compliance operator the admin created in the console, the trader's open page ended at once. */
+async function freezeJourney(browser: Browser, lang: string, tag: string) {
+  const say = wordsOf(lang);
+  const trader = await (await browser.newContext()).newPage();
+  const email = `e2e-bo-${tag}-${stamp()}@example.org`;
+  await registerThroughUi(trader, email);
+  await fund(trader, '100');
+  await trader.goto('/wallet');
+
+  const admin = await operatorDesk(browser);
+  await useLanguage(admin, lang);
+  await admin.reload();
+  const complianceAccount = `compliance-${tag}-${stamp()}@openex.test`;
+  await createInConsole(admin, say, complianceAccount, 'compliance');
+  const compliance = await firstSignIn(browser, say, lang, complianceAccount);
+
+  await openUser(compliance.page, say, email);
+  await act(compliance.page, say, 'freeze', 'Account reported stolen by its owner', compliance.secret);
+  // The trader's open page is signed out at once: its socket is refused and its next call too.
+  await expect(trader).toHaveURL(/\/login/, { timeout: 15_000 });
+  await act(compliance.page, say, 'unfreeze', 'Owner identified by video call', compliance.secret);
+  return { say, trader, email, admin, compliance };
+}
+
+test.describe.configure({ mode: 'parallel' });
+
+test('English: roles, 2FA enrolment, a freeze, a four-eyes correction, and the audit log that shows it all', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const { say, trader, email, admin } = await freezeJourney(browser, 'en_US', 'en');
+
+  // Finance: one made in the console, a second through the API; each signs in with its own 2FA.
+  const financeA = `finance-a-${stamp()}@openex.test`;
+  const financeB = `finance-b-${stamp()}@openex.test`;
+  const supportAccount = `support-${stamp()}@openex.test`;
+  const auditorAccount = `auditor-${stamp()}@openex.test`;
+  await createInConsole(admin, say, financeA, 'finance');
+  for (const [account, roles] of [[financeB, ['finance']], [supportAccount, ['support']], [auditorAccount, ['auditor']]] as const) await createByApi(admin, account, [...roles]);
+  const proposer = await firstSignIn(browser, say, 'en_US', financeA);
+  const approver = await firstSignIn(browser, say, 'en_US', financeB);
+
+  // The trader signs in again (the freeze ended every session) and reads their id for the proposal.
+  await traderSignsIn(trader, email);
+  const { id: userId } = await call<{ id: number }>(trader, '/api/center/index', {}, await tokenOf(trader));
+  const reason = `Deposit credited to the wrong account ${stamp()}`;
+
+  await proposer.page.getByRole('tab', { name: say('corrections.desk'), exact: true }).click();
+  await proposer.page.getByRole('button', { name: say('corrections.propose') }).click();
+  const propose = proposer.page.getByRole('dialog', { name: say('corrections.proposeTitle') });
+  await propose.getByLabel(say('corrections.userId')).fill(String(userId));
+  await propose.getByLabel(say('col.currency')).fill('USDT');
+  await propose.getByLabel(say('col.quantity')).fill('25');
+  await propose.getByLabel(say('corrections.reason')).fill(reason);
+  await propose.getByRole('button', { name: say('corrections.proposeSubmit') }).click();
+  await expect(propose).toBeHidden();
+  const proposed = proposer.page.getByRole('row').filter({ hasText: reason });
+  await expect(proposed).toBeVisible();
+  // The proposer cannot approve their own proposal: the desk offers only to withdraw it.
+  await expect(proposed.getByRole('button', { name: say('corrections.approve') })).toHaveCount(0);
+
+  await approver.page.getByRole('tab', { name: say('corrections.desk'), exact: true }).click();
+  const toApprove = approver.page.getByRole('row').filter({ hasText: reason });
+  await toApprove.getByRole('button', { name: say('corrections.approve') }).click();
+  const approve = approver.page.getByRole('dialog', { name: say('corrections.approveTitle') });
+  await approve.getByLabel(say('corrections.code')).fill(await nextOperatorCode(false, approver.secret));
+  await approve.getByRole('button', { name: say('corrections.approve') }).click();
+  await expect(approve).toBeHidden();
+
+  // The trader reads it in the ledger, with its reason.
+  await trader.goto('/wallet/wallet-log');
+  await expect(trader.getByRole('table')).toContainText(reason, { timeout: 15_000 });
+
+  // Support reads the trader's page, and is offered no freeze; the server refuses one all the same.
+  const support = await firstSignIn(browser, say, 'en_US', supportAccount);
+  await openUser(support.page, say, email);
+  await expect(support.page.getByRole('button', { name: say('usersDesk.action.freeze'), exact: true })).toHaveCount(0);
+  const supportToken = JSON.parse((await support.page.evaluate(() => window.localStorage.getItem('operator_token')))!) as string;
+  const refused = await support.page.evaluate(
+    async ([token, id]) => (await fetch('/api/operator/users/freeze', { method: 'POST', headers: { 'content-type': 'application/json', token }, body: JSON.stringify({ user_id: id, reason: 'x', code: '000000' }) })).json(),
+    [supportToken, userId] as const,
+  );
+  expect(refused).toMatchObject({ code: 403, data: { permission: 'users.freeze' } });
+
+  // The auditor finds all of it in the audit log desk.
+  const auditor = await firstSignIn(browser, say, 'en_US', auditorAccount);
+  await auditor.page.getByRole('tab', { name: say('operatorDesks.audit.tab'), exact: true }).click();
+  const filters = auditor.page.getByRole('search', { name: say('operatorDesks.audit.filters') });
+  for (const [kind, account] of [['users.freeze', null], ['corrections.', financeB], ['access.refused', supportAccount]] as const) {
+    await filters.getByLabel(say('operatorDesks.audit.kind')).fill(kind);
+    await filters.getByRole('button', { name: say('operatorDesks.audit.search') }).click();
+    const rows = auditor.page.getByRole('table').getByRole('row');
+    await expect(rows.filter({ hasText: kind.replace(/\.$/, '') }).first()).toBeVisible();
+    if (account) await expect(rows.filter({ hasText: account }).first()).toBeVisible();
+  }
+  const kinds = (await auditKinds(auditor.page, JSON.parse((await auditor.page.evaluate(() => window.localStorage.getItem('operator_token')))!) as string, 'corrections.')).map((r) => `${r.kind}:${r.outcome}`);
+  expect(kinds).toEqual(expect.arrayContaining(['corrections.propose:done', 'corrections.approve:done']));
+});
+
+test('German: the admin creates a compliance operator, who enrols 2FA, freezes a trader and unfreezes them', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const { trader, email, admin } = await freezeJourney(browser, 'de_DE', 'de');
+  // The freeze and the unfreeze are in the audit log, by the operator who made them.
+  const rows = await auditKinds(admin, operatorSession().token, 'users.');
+  expect(rows.filter((r) => r.operator_account.startsWith('compliance-de-')).map((r) => `${r.kind}:${r.outcome}`)).toEqual(expect.arrayContaining(['users.freeze:done', 'users.unfreeze:done']));
+  // Unfrozen, the trader signs in again.
+  await traderSignsIn(trader, email);
+});
