@@ -1,3 +1,4 @@
+import type { OperatorPermission } from './operators';
 /**
  * The operators' users desk (issue 51 §3; docs/OPERATOR.md "The users desk", docs/API.md): search
  * with its CSV export, a user's page, and the actions on a user — freeze, unfreeze, end sessions,
@@ -140,12 +141,12 @@ export interface FreezeDone {
 
 /** The actions of a user's page: each one's call, and whether it asks the operator's own 2FA code (all but the note). */
 export const USER_ACTIONS = {
-  freeze: { path: USERS_DESK_PATHS.freeze, code: true },
-  unfreeze: { path: USERS_DESK_PATHS.unfreeze, code: true },
-  endSessions: { path: USERS_DESK_PATHS.endSessions, code: true },
-  suspendKeys: { path: USERS_DESK_PATHS.suspendKeys, code: true },
-  resetTwoFactor: { path: TWO_FACTOR_PATHS.operatorReset, code: true },
-  identity: { path: USERS_DESK_PATHS.identity, code: true },
-  note: { path: USERS_DESK_PATHS.note, code: false },
-} as const;
+  freeze: { path: USERS_DESK_PATHS.freeze, code: true, permission: 'users.freeze' },
+  unfreeze: { path: USERS_DESK_PATHS.unfreeze, code: true, permission: 'users.freeze' },
+  endSessions: { path: USERS_DESK_PATHS.endSessions, code: true, permission: 'users.security' },
+  suspendKeys: { path: USERS_DESK_PATHS.suspendKeys, code: true, permission: 'users.security' },
+  resetTwoFactor: { path: TWO_FACTOR_PATHS.operatorReset, code: true, permission: 'users.security' },
+  identity: { path: USERS_DESK_PATHS.identity, code: true, permission: 'users.freeze' },
+  note: { path: USERS_DESK_PATHS.note, code: false, permission: 'users.notes' },
+} as const satisfies Record<string, { path: string; code: boolean; permission: OperatorPermission }>;
 export type UserActionKind = keyof typeof USER_ACTIONS;

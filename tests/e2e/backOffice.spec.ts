@@ -208,15 +208,15 @@ test('English: roles, 2FA enrolment, a freeze, a four-eyes correction, and the a
   const auditor = await firstSignIn(browser, say, 'en_US', auditorAccount);
   await auditor.page.getByRole('tab', { name: say('operatorDesks.audit.tab'), exact: true }).click();
   const filters = auditor.page.getByRole('search', { name: say('operatorDesks.audit.filters') });
-  for (const [kind, account] of [['users.freeze', null], ['corrections.', financeB], ['access.refused', supportAccount]] as const) {
+  for (const [kind, account] of [['users.freeze', null], ['correction.', financeB], ['access.refused', supportAccount]] as const) {
     await filters.getByLabel(say('operatorDesks.audit.kind')).fill(kind);
     await filters.getByRole('button', { name: say('operatorDesks.audit.search') }).click();
     const rows = auditor.page.getByRole('table').getByRole('row');
     await expect(rows.filter({ hasText: kind.replace(/\.$/, '') }).first()).toBeVisible();
     if (account) await expect(rows.filter({ hasText: account }).first()).toBeVisible();
   }
-  const kinds = (await auditKinds(auditor.page, JSON.parse((await auditor.page.evaluate(() => window.localStorage.getItem('operator_token')))!) as string, 'corrections.')).map((r) => `${r.kind}:${r.outcome}`);
-  expect(kinds).toEqual(expect.arrayContaining(['corrections.propose:done', 'corrections.approve:done']));
+  const kinds = (await auditKinds(auditor.page, JSON.parse((await auditor.page.evaluate(() => window.localStorage.getItem('operator_token')))!) as string, 'correction.')).map((r) => `${r.kind}:${r.outcome}`);
+  expect(kinds).toEqual(expect.arrayContaining(['correction.propose:done', 'correction.approve:done']));
 });
 
 test('German: the admin creates a compliance operator, who enrols 2FA, freezes a trader and unfreezes them', async ({ browser }) => {

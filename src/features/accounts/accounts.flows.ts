@@ -22,13 +22,15 @@ import { createApiKeysActors } from './actors/apiKeys.actors';
 import { apiKeysMachine } from './machines/apiKeys/apiKeys.machine';
 import { createTwoFactorActors } from './actors/twoFactor.actors';
 import { createUsersDeskActors, saveCsv } from './actors/usersDesk.actors';
+import { createOperatorStorage } from '../../services/operatorStorage';
+import { rolesGrant, type OperatorPermission } from '../../../domain/operators';
 import { operatorUsersMachine } from './machines/operatorUsers/operatorUsers.machine';
 import { operatorUserMachine } from './machines/operatorUser/operatorUser.machine';
 import { twoFactorEnrolmentMachine } from './machines/twoFactor/twoFactorEnrolment.machine';
 import { twoFactorLoginMachine } from './machines/twoFactor/twoFactorLogin.machine';
 
 /** The accounts flows with their effects, supplied from the shared services (loaded with the product's pages; see defineFeature's `load`). */
-export const provide = ({ api, operatorApi, i18n, navigate, showToast, shell: { session } }: Services) => {
+export const provide = ({ api, operatorApi, store, i18n, navigate, showToast, shell: { session } }: Services) => {
   const actors = createAccountsActors(api);
   const twoFactor = createTwoFactorActors(api);
   const user = createUserCentreActors(api, avatarAsDataUrl);
@@ -42,7 +44,17 @@ export const provide = ({ api, operatorApi, i18n, navigate, showToast, shell: { 
   const securitySignals = createSecuritySignals();
   const apiKeys = createApiKeysActors(api);
   const usersDesk = createUsersDeskActors(operatorApi);
+  const operatorStored = createOperatorStorage(store);
   return {
+    /**
+     * Whether the signed-in operator's roles (as the session stored them at sign-in) grant a
+     * permission: the users desk offers only the actions they do. A session stored before roles
+     * were sent is offered them all; the server checks each call whatever the console shows.
+     */
+    operatorGrants: (permission: OperatorPermission): boolean => {
+      const roles = (operatorStored.read().operator as { roles?: unknown } | undefined)?.roles;
+      return !Array.isArray(roles) || rolesGrant(roles.filter((r): r is string => typeof r === 'string'), permission);
+    },
     login: loginMachine.provide({ actors: { login: actors.login }, actions: { signedIn, showToast } }),
     twoFactorLogin: twoFactorLoginMachine.provide({
       actors: { verify: twoFactor.verifyLogin, sendUnlock: twoFactor.sendLoginUnlock, unlock: twoFactor.loginUnlock },

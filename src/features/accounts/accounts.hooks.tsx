@@ -15,6 +15,7 @@ import type { apiKeysMachine } from './machines/apiKeys/apiKeys.machine';
 import type { TypedPagedList } from '../../app/machines/pagedList/pagedList.typed';
 import { useListChild, usePagedListOf } from '../../app/views/usePagedList';
 import { useActorFlow } from '../../app/views/actorFlow';
+import type { OperatorPermission } from '../../../domain/operators';
 import type { LoginHistoryItem } from '../../../domain/sessions';
 import type { antiPhishingMachine } from './machines/antiPhishing/antiPhishing.machine';
 import type { securityLevelMachine } from './machines/securityLevel/securityLevel.machine';
@@ -52,6 +53,8 @@ export interface AccountsFlows {
   twoFactorEnrolment: typeof twoFactorEnrolmentMachine;
   operatorUsers: typeof operatorUsersMachine;
   operatorUser: typeof operatorUserMachine;
+  /** Whether the signed-in operator's roles grant a permission (the users desk offers only those actions). */
+  operatorGrants: (permission: OperatorPermission) => boolean;
 }
 
 const useAccounts = AccountsContext.use;
@@ -313,8 +316,9 @@ export function useOperatorUsers() {
 
 /** A user's page on the users desk (machines/operatorUser): open, read, and the actions' dialog. One actor per desk: its views take the flow as a prop. */
 export function useOperatorUser() {
-  return useActorFlow(
-    useActorRef(useAccounts().operatorUser),
+  const flows = useAccounts();
+  const flow = useActorFlow(
+    useActorRef(flows.operatorUser),
     {
       userId: (s) => s.context.userId,
       page: (s) => s.context.page,
@@ -333,6 +337,7 @@ export function useOperatorUser() {
       cancel: () => ({ type: 'action.cancel' }),
     },
   );
+  return { ...flow, grants: flows.operatorGrants };
 }
 
 export type OperatorUserFlow = ReturnType<typeof useOperatorUser>;

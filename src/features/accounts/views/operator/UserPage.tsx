@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { NameStatus } from '../../../../../domain/api';
-import { USER_SECTIONS, type UserActionKind, type UserSection } from '../../../../../domain/usersDesk';
+import { USER_ACTIONS, USER_SECTIONS, type UserActionKind, type UserSection } from '../../../../../domain/usersDesk';
 import { Badge } from '../../../../app/ui/Badge';
 import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
@@ -105,9 +105,10 @@ export function UserPageView({ user }: { user: OperatorUserFlow }) {
   const { t } = useTranslation();
   const page = user.page;
   const profile = page?.profile;
-  const actions: UserActionKind[] = profile
-    ? [profile.frozen ? 'unfreeze' : 'freeze', 'endSessions', 'suspendKeys', ...(profile.two_factor ? (['resetTwoFactor'] as const) : []), 'identity', 'note']
-    : [];
+  // Only the actions the operator's roles grant (support reads the page and is offered none of them).
+  const actions = (
+    profile ? ([profile.frozen ? 'unfreeze' : 'freeze', 'endSessions', 'suspendKeys', ...(profile.two_factor ? (['resetTwoFactor'] as const) : []), 'identity', 'note'] as UserActionKind[]) : []
+  ).filter((a) => user.grants(USER_ACTIONS[a].permission));
   return (
     <section aria-label={t('usersDesk.userTitle')}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>

@@ -27,7 +27,7 @@ const page: UserPage = {
 };
 
 /** The desk over a fake operator API: the calls it made, with their bodies. */
-async function renderDesk() {
+async function renderDesk(granted: (permission: string) => boolean = () => true) {
   const i18n = await initI18n('en_US');
   await completeCatalogue(i18n);
   const calls: Array<[string, unknown]> = [];
@@ -47,6 +47,7 @@ async function renderDesk() {
   const flows = {
     operatorUsers: operatorUsersMachine.provide({ actors: { list: pagedListMachine.provide({ actors: { loadPage: desk.fetchUsers } }), exportUsers: desk.exportUsers } }),
     operatorUser: operatorUserMachine.provide({ actors: { loadUser: desk.loadUser, runAction: desk.runAction } }),
+    operatorGrants: granted,
   } as unknown as AccountsFlows;
   render(
     <I18nextProvider i18n={i18n}>
@@ -94,5 +95,13 @@ describe('users desk view', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to the search' }));
     expect(screen.getByRole('table', { name: 'Users' })).toBeTruthy();
+  });
+
+  it('offers only the actions the roles grant: support reads the page and is offered none', async () => {
+    await renderDesk((permission) => permission === 'users.read');
+    fireEvent.click(within(screen.getByRole('table', { name: 'Users' })).getByRole('button', { name: 'Open' }));
+    await act(async () => undefined);
+    expect(screen.getByText('Ada Lovelace')).toBeTruthy();
+    for (const name of ['Freeze', 'End all sessions', 'Suspend API keys', 'Reset 2FA', 'Change identity level', 'Add a note']) expect(screen.queryByRole('button', { name })).toBeNull();
   });
 });
