@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { LANGUAGES } from '../../domain/languages';
@@ -39,6 +39,13 @@ function wordsOf(lang: string) {
 type Say = ReturnType<typeof wordsOf>;
 
 const DESK_PASSWORD = 'Lantern-Harbour-Quill-2026';
+
+/** A picture of the console as an operator sees it, kept when E2E_SHOTS names a folder. */
+async function shot(page: Page, name: string) {
+  if (!process.env.E2E_SHOTS) return;
+  mkdirSync(process.env.E2E_SHOTS, { recursive: true });
+  await page.screenshot({ path: join(process.env.E2E_SHOTS, `backoffice-${name}.png`), fullPage: true });
+}
 const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
 async function useLanguage(page: Page, lang: string) {
@@ -63,6 +70,7 @@ async function createInConsole(admin: Page, say: Say, account: string, role: str
   await dialog.getByRole('button', { name: say('operatorDesks.operators.createSubmit') }).click();
   await expect(dialog).toBeHidden();
   await expect(admin.getByRole('row').filter({ hasText: account })).toBeVisible();
+  await shot(admin, 'operators');
 }
 
 /** An operator made through the API by the admin (the roles the journey only needs to exist). */
@@ -80,6 +88,7 @@ async function firstSignIn(browser: Browser, say: Say, lang: string, account: st
   await page.getByLabel(say('operator.password')).fill(DESK_PASSWORD);
   await page.getByRole('button', { name: say('operator.login') }).click();
   const secret = (await page.getByTestId('operator-two-factor-secret').textContent())!.replace(/\s/g, '');
+  await shot(page, `enrol-${lang}`);
   await page.getByLabel(say('operatorAuth.code.label')).fill(await nextOperatorCode(false, secret));
   await page.getByRole('button', { name: say('operatorAuth.enrol.submit') }).click();
   await page.getByRole('button', { name: say('operatorAuth.recovery.saved') }).click();
@@ -105,6 +114,7 @@ async function act(page: Page, say: Say, action: 'freeze' | 'unfreeze', reason: 
   await dialog.getByRole('button', { name: say(`usersDesk.action.${action}`), exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(say(`usersDesk.done.${action}`))).toBeVisible();
+  await shot(page, `user-${action}`);
 }
 
 /** The trader signs in again through the login page. */
@@ -180,6 +190,7 @@ test('English: roles, 2FA enrolment, a freeze, a four-eyes correction, and the a
   await expect(proposed).toBeVisible();
   // The proposer cannot approve their own proposal: the desk offers only to withdraw it.
   await expect(proposed.getByRole('button', { name: say('corrections.approve') })).toHaveCount(0);
+  await shot(proposer.page, 'corrections');
 
   await approver.page.getByRole('tab', { name: say('corrections.desk'), exact: true }).click();
   const toApprove = approver.page.getByRole('row').filter({ hasText: reason });
@@ -215,6 +226,7 @@ test('English: roles, 2FA enrolment, a freeze, a four-eyes correction, and the a
     await expect(rows.filter({ hasText: kind.replace(/\.$/, '') }).first()).toBeVisible();
     if (account) await expect(rows.filter({ hasText: account }).first()).toBeVisible();
   }
+  await shot(auditor.page, 'audit');
   const kinds = (await auditKinds(auditor.page, JSON.parse((await auditor.page.evaluate(() => window.localStorage.getItem('operator_token')))!) as string, 'correction.')).map((r) => `${r.kind}:${r.outcome}`);
   expect(kinds).toEqual(expect.arrayContaining(['correction.propose:done', 'correction.approve:done']));
 });
