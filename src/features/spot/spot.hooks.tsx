@@ -105,11 +105,12 @@ export function useOpenStops(input: OpenStopsInput) {
   return { ...flow, cancelling: useCancelling(flow.question) };
 }
 
-export function useOrderHistory(input: OrderHistoryInput) {
+/** A spot history list with its pair and day filters (orders or stops: the same calls, the same controls). */
+function useHistoryList<R>(machine: TypedPagedList<OrderHistoryFilter, R>, input: OrderHistoryInput) {
   const filter: OrderHistoryFilter = { symbol: input.symbol, days: input.days ?? 7 };
-  const list = usePagedList(useSpot().orderHistory, { filter, size: input.size });
-  const { rows: orders, total, page, size, loading, failed: loadFailed } = list;
-  const state = { orders, total, page, size, days: list.filter.days, symbol: list.filter.symbol, loading, loadFailed };
+  const list = usePagedList(machine, { filter, size: input.size });
+  const { rows, total, page, size, loading, failed: loadFailed } = list;
+  const state = { rows, total, page, size, days: list.filter.days, symbol: list.filter.symbol, loading, loadFailed };
   const send = useMemo(
     () => ({
       filter: (symbol: string | undefined) => list.setFilter({ symbol }),
@@ -122,22 +123,15 @@ export function useOrderHistory(input: OrderHistoryInput) {
   return { ...state, ...send };
 }
 
+export function useOrderHistory(input: OrderHistoryInput) {
+  const { rows: orders, ...rest } = useHistoryList(useSpot().orderHistory, input);
+  return { orders, ...rest };
+}
+
 /** /order/spot-history's stop orders that are over (issue 50 M11), with the same pair and day filters as the orders. */
 export function useStopHistory(input: OrderHistoryInput) {
-  const filter: OrderHistoryFilter = { symbol: input.symbol, days: input.days ?? 7 };
-  const list = usePagedList(useSpot().stopHistory, { filter, size: input.size });
-  const { rows: stops, total, page, size, loading, failed: loadFailed } = list;
-  const state = { stops, total, page, size, days: list.filter.days, symbol: list.filter.symbol, loading, loadFailed };
-  const send = useMemo(
-    () => ({
-      filter: (symbol: string | undefined) => list.setFilter({ symbol }),
-      setDays: (days: RecordDays) => list.setFilter({ days }),
-      goToPage: list.setPage,
-      retry: list.reload,
-    }),
-    [list.setFilter, list.setPage, list.reload],
-  );
-  return { ...state, ...send };
+  const { rows: stops, ...rest } = useHistoryList(useSpot().stopHistory, input);
+  return { stops, ...rest };
 }
 
 export function useOrderDetail(id: number) {

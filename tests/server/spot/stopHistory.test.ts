@@ -1,18 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPOT_PATHS, type SpotOrder, type SpotStop } from '../../../domain/spotOrders.js';
 import type { Page } from '../../../domain/wallet.js';
-import { listPairs } from '../../../server/kernel/catalogue.js';
 import type { Database } from '../../../server/kernel/db/database.js';
-import { createEngine } from '../../../server/kernel/exchange/matching/index.js';
-import { pairSpec } from '../../../server/kernel/exchange/pairSpec.js';
-import { databaseFiatRates } from '../../../server/products/markets/fiatRates.js';
-import { SpotMarket } from '../../../server/products/spot/spotMarket.js';
-import { spotStops, type SpotStops } from '../../../server/products/spot/stops.js';
-import { spotTrading } from '../../../server/products/spot/trading.js';
-import { buildApp } from '../buildApp.js';
 import { expectOk, post } from '../http.js';
 import { openTestDatabase } from '../testDb.js';
+import { startStopsProcess, stopStopsProcess, type BalancePushes, type StopsProcess } from './stopsProcess.js';
 import { trader } from './spotApp.js';
 
 /**
@@ -20,41 +12,13 @@ import { trader } from './spotApp.js';
  * (by the user, or with their OCO's limit leg) and triggered stops whose order finished are listed
  * by /api/spot/stops_history; an OCO's limit leg is marked `oco` in the order lists.
  */
-interface Server {
-  app: FastifyInstance;
-  markets: Map<string, SpotMarket>;
-  stops: SpotStops;
-}
-
 /** Balance pushes the stops asked for, after their commits: who and which currencies. */
-const pushed: Array<{ userId: number; currencies: string[] }> = [];
-
-/** A "process": markets restored from the database, stops watching them, the HTTP app over both. */
-async function startServer(db: Database): Promise<Server> {
-  const markets = new Map<string, SpotMarket>();
-  for (const p of await listPairs(db)) {
-    if (p.trade_status !== 1) continue;
-    const market = new SpotMarket(pairSpec(p), db, createEngine(), { publish: () => undefined });
-    await market.restore();
-    markets.set(market.spec.symbol, market);
-  }
-  const userFeed = { balancesChanged: (userId: number, rows: ReadonlyArray<{ currency: string }>) => void pushed.push({ userId, currencies: rows.map((r) => r.currency) }), ordersCommitted: () => undefined };
-  const stops = spotStops({ db, userFeed, local: (s) => markets.get(s), log: (e) => console.error(e) });
-  for (const m of markets.values()) await stops.watch(m);
-  const trading = spotTrading({ db, stops, pairStatusMs: 0, markets: { market: (s) => markets.get(s), holding: (id) => [...markets.values()].find((m) => m.restingOwner(id) !== undefined) } });
-  const app = await buildApp({ db, rates: databaseFiatRates(db), spot: trading });
-  await app.ready();
-  return { app, markets, stops };
-}
-
-async function stopServer(s: Server) {
-  await Promise.all([...s.markets.values()].map((m) => m.idle()));
-  await s.stops.idle();
-  await s.app.close();
-}
+const pushed: BalancePushes = [];
+const startServer = (db: Database) => startStopsProcess(db, pushed);
+const stopServer = stopStopsProcess;
 
 let db: Database;
-let s: Server;
+let s: StopsProcess;
 beforeAll(async () => {
   db = await openTestDatabase();
   s = await startServer(db);

@@ -1,61 +1,25 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPOT_PATHS, type SpotOrder, type SpotStop } from '../../../domain/spotOrders.js';
 import type { Page } from '../../../domain/wallet.js';
-import { listPairs } from '../../../server/kernel/catalogue.js';
 import type { Database } from '../../../server/kernel/db/database.js';
-import { createEngine } from '../../../server/kernel/exchange/matching/index.js';
-import { pairSpec } from '../../../server/kernel/exchange/pairSpec.js';
 import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
 import { readBalance } from '../../../server/kernel/ledger/ledger.js';
-import { databaseFiatRates } from '../../../server/products/markets/fiatRates.js';
-import { SpotMarket } from '../../../server/products/spot/spotMarket.js';
-import { spotStops, type SpotStops } from '../../../server/products/spot/stops.js';
-import { spotTrading } from '../../../server/products/spot/trading.js';
-import { buildApp } from '../buildApp.js';
 import { expectOk, post } from '../http.js';
 import { openTestDatabase } from '../testDb.js';
+import { startStopsProcess, stopStopsProcess, type BalancePushes, type StopsProcess } from './stopsProcess.js';
 import { orderCount, trader } from './spotApp.js';
 
 /**
  * Issue 37: spot stop-limit and OCO, triggered by the last trade price on the server, rebuilt from
  * their rows after a restart, placed exactly once, their funds frozen while they wait.
  */
-interface Server {
-  app: FastifyInstance;
-  markets: Map<string, SpotMarket>;
-  stops: SpotStops;
-}
-
 /** Balance pushes the stops asked for, after their commits: who and which currencies. */
-const pushed: Array<{ userId: number; currencies: string[] }> = [];
-
-/** A "process": markets restored from the database, stops watching them, the HTTP app over both. */
-async function startServer(db: Database): Promise<Server> {
-  const markets = new Map<string, SpotMarket>();
-  for (const p of await listPairs(db)) {
-    if (p.trade_status !== 1) continue;
-    const market = new SpotMarket(pairSpec(p), db, createEngine(), { publish: () => undefined });
-    await market.restore();
-    markets.set(market.spec.symbol, market);
-  }
-  const userFeed = { balancesChanged: (userId: number, rows: ReadonlyArray<{ currency: string }>) => void pushed.push({ userId, currencies: rows.map((r) => r.currency) }), ordersCommitted: () => undefined };
-  const stops = spotStops({ db, userFeed, local: (s) => markets.get(s), log: (e) => console.error(e) });
-  for (const m of markets.values()) await stops.watch(m);
-  const trading = spotTrading({ db, stops, pairStatusMs: 0, markets: { market: (s) => markets.get(s), holding: (id) => [...markets.values()].find((m) => m.restingOwner(id) !== undefined) } });
-  const app = await buildApp({ db, rates: databaseFiatRates(db), spot: trading });
-  await app.ready();
-  return { app, markets, stops };
-}
-
-async function stopServer(s: Server) {
-  await Promise.all([...s.markets.values()].map((m) => m.idle()));
-  await s.stops.idle();
-  await s.app.close();
-}
+const pushed: BalancePushes = [];
+const startServer = (db: Database) => startStopsProcess(db, pushed);
+const stopServer = stopStopsProcess;
 
 let db: Database;
-let s: Server;
+let s: StopsProcess;
 beforeAll(async () => {
   db = await openTestDatabase();
   s = await startServer(db);
