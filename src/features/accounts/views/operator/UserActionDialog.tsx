@@ -1,22 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
 import type { NameStatus } from '../../../../../domain/api';
 import { USER_ACTIONS, USER_NOTE_MAX, USER_REASON_MAX } from '../../../../../domain/usersDesk';
 import { ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
 import { Muted } from '../../../../app/ui/Panel';
 import type { OperatorUserFlow } from '../../accounts.hooks';
 import { ACTION_KEYS, IDENTITY_KEYS } from './UserPage';
-
-const Reason = styled.textarea`
-  width: 100%;
-  min-height: 70px;
-  background: ${({ theme }) => theme.color.panel};
-  color: ${({ theme }) => theme.color.text};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: 4px;
-  padding: 8px;
-`;
+import { ReasonInput } from '../../../../app/ui/ReasonInput';
 
 const PROBLEM_KEYS = { reasonRequired: 'usersDesk.problem.reasonRequired', codeRequired: 'usersDesk.problem.codeRequired' } as const;
 
@@ -61,7 +51,7 @@ export function UserActionDialog({ user }: { user: OperatorUserFlow }) {
       )}
       <label>
         {t(note ? 'usersDesk.noteText' : 'usersDesk.reason')}
-        <Reason value={reason} maxLength={note ? USER_NOTE_MAX : USER_REASON_MAX} onChange={(e) => setReason(e.target.value)} />
+        <ReasonInput value={reason} maxLength={note ? USER_NOTE_MAX : USER_REASON_MAX} onChange={(e) => setReason(e.target.value)} />
       </label>
       {USER_ACTIONS[action].code && (
         <label style={{ display: 'block', marginTop: 8 }}>

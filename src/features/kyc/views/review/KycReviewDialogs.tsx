@@ -1,18 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
 import type { ConfirmActActorRef } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import { ConfirmActDialog, ConfirmDialog } from '../../../../app/ui/ConfirmDialog';
-
-const Reason = styled.textarea`
-  width: 100%;
-  min-height: 80px;
-  background: ${({ theme }) => theme.color.panel};
-  color: ${({ theme }) => theme.color.text};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: 4px;
-  padding: 8px;
-`;
+import { ReasonInput } from '../../../../app/ui/ReasonInput';
 
 /** "Approve the identity of {{name}}?", asked by the review machine's `approve` child (the shared confirm-then-act). */
 export function KycApproveQuestion(props: { actor: ConfirmActActorRef | undefined; name: string }) {
@@ -35,7 +25,7 @@ export function KycRejectDialog(props: { busy: boolean; onConfirm: (reason: stri
     >
       <label>
         {t('operator.reason')}
-        <Reason value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
+        <ReasonInput value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
       </label>
     </ConfirmDialog>
   );

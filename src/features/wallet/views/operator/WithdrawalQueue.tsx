@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
 import { RECORD_PAGE_SIZE, WithdrawalStatus } from '../../../../../domain/wallet';
 import { money } from '../../../../../domain/figures';
 import { WITHDRAWAL_STATUS_KEYS } from '../../../../../domain/walletAmounts';
@@ -14,16 +13,7 @@ import { Muted } from '../../../../app/ui/Panel';
 import { Segmented } from '../../../../app/ui/Segmented';
 import { CardPager } from '../walletUi';
 import { DateTime } from '../../../../app/ui/DateTime';
-
-const Reason = styled.textarea`
-  width: 100%;
-  min-height: 70px;
-  background: ${({ theme }) => theme.color.panel};
-  color: ${({ theme }) => theme.color.text};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: 4px;
-  padding: 8px;
-`;
+import { ReasonInput } from '../../../../app/ui/ReasonInput';
 
 const FILTERS: Array<WithdrawalStatus | undefined> = [WithdrawalStatus.notDisbursed, WithdrawalStatus.pendingConfirmation, WithdrawalStatus.completed, WithdrawalStatus.failed, WithdrawalStatus.cancelled, undefined];
 
@@ -47,7 +37,7 @@ function FailDialog(props: { row: QueuedWithdrawal | undefined; busy: boolean; o
       {props.row && <p style={{ marginTop: 0 }}>{t('wallet.ops.rowSummary', rowSummary(props.row))}</p>}
       <label>
         {t('wallet.ops.reason')}
-        <Reason value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
+        <ReasonInput value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
       </label>
     </ConfirmDialog>
   );
