@@ -104,11 +104,18 @@ describe("a user's page", () => {
     const who = await user({ funded: { USDT: '500' } });
     const order = expectOk(await post<SpotOrder>(t.app, SPOT_PATHS.place, { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '1000', quantity: '0.01' }, { ...who.headers, 'idempotency-key': `page-${who.id}` }));
     expectOk(await act(compliance, USERS_DESK_PATHS.note, { user_id: who.id, body: 'Called in about a lost phone' }));
+    // A deposit still confirming: the page says how far ("Confirming 3/12"), as the wallet does.
+    await t.db.query(
+      `insert into deposit (user_id, currency, network, address, quantity, tx_hash, confirmations, confirmations_required, status, created_ms, updated_ms)
+       values ($1, 'USDT', 'TRC20', 'Tdesk', 25, $2, 3, 12, 2, 1, 1)`,
+      [who.id, `0xdesk${who.id}`],
+    );
     const page = expectOk(await post<UserPage>(t.app, USERS_DESK_PATHS.user, { user_id: who.id }, support.headers));
     expect(page.profile).toMatchObject({ id: who.id, account: who.account, frozen: false, two_factor: false });
     expect(page.balances).toContainEqual({ account: 'spot', currency: 'USDT', available: '490', frozen: '10' });
     expect(page.sections.spot_orders).toEqual([expect.objectContaining({ id: order.id, symbol: 'BTC_USDT', side: 'buy', frozen: '10' })]);
     expect(page.sections.sessions).toHaveLength(1);
+    expect(page.sections.deposits).toEqual([expect.objectContaining({ tx_hash: `0xdesk${who.id}`, quantity: '25', status: 2, confirmations: 3, confirmations_required: 12 })]);
     expect(page.notes).toEqual([expect.objectContaining({ body: 'Called in about a lost phone', operator_account: compliance.account })]);
     for (const section of ['futures_positions', 'seconds_contracts', 'p2p_orders', 'p2p_ads', 'ico_subscriptions', 'deposits', 'withdrawals', 'sign_ins', 'devices', 'api_keys', 'spot_stops'] as const)
       expect(Array.isArray(page.sections[section])).toBe(true);

@@ -58,8 +58,8 @@ const SECTIONS: Record<UserSection, { table: string; sql: string }> = {
   },
   deposits: {
     table: 'deposit',
-    sql: `select id::int, currency, network, ${n('quantity')} as quantity, tx_hash, status, ${ms('created_ms')} as created_at
-      from deposit where user_id = $1 order by id desc`,
+    sql: `select id::int, currency, network, ${n('quantity')} as quantity, tx_hash, status, confirmations, confirmations_required,
+      ${ms('created_ms')} as created_at from deposit where user_id = $1 order by id desc`,
   },
   withdrawals: {
     table: 'withdrawal',

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
 import type { NameStatus } from '../../../../../domain/api';
 import { USER_ACTIONS, USER_SECTIONS, type UserActionKind, type UserSection } from '../../../../../domain/usersDesk';
 import { Badge } from '../../../../app/ui/Badge';
@@ -8,6 +9,7 @@ import { DateTime } from '../../../../app/ui/DateTime';
 import { DetailFact, DetailFacts } from '../../../../app/ui/DetailFacts';
 import { Muted } from '../../../../app/ui/Panel';
 import type { OperatorUserFlow } from '../../accounts.hooks';
+import { accountName, sectionColumns, type SectionRow } from './sectionColumns';
 import { UserActionDialog } from './UserActionDialog';
 
 /** The identity levels' names (NameStatus), literal keys for the i18n check. */
@@ -45,51 +47,24 @@ const SECTION_KEYS: Record<UserSection, string> = {
   api_keys: 'usersDesk.section.api_keys',
 };
 
-type Cell = string | number | boolean | null;
+/** Amounts and codes in the mono font, as the wallet's tables show them. */
+const Figures = styled.div`
+  .num, code { font-family: ${({ theme }) => theme.font.mono}; font-variant-numeric: tabular-nums; font-size: 12px; }
+`;
 
-/** A cell of a section: times (the fields ending in `_at`, and `at`) as dates, the rest as they come. */
-function cell(field: string, value: Cell) {
-  if (value === null || value === '') return '—';
-  if ((field === 'at' || field.endsWith('_at')) && typeof value === 'number') return value > 0 ? <DateTime at={value} /> : '—';
-  return String(value);
-}
-
-/** One section of the page: its rows as the server gives them (its own columns: a product's fields, not translated). */
-function Section(props: { name: UserSection; rows: Record<string, Cell>[] }) {
+/** One section of the page: its rows under the section's columns (sectionColumns.tsx). */
+function Section(props: { name: UserSection; rows: SectionRow[] }) {
   const { t } = useTranslation();
-  const fields = Object.keys(props.rows[0] ?? {});
+  const title = t(SECTION_KEYS[props.name]);
   return (
-    <section aria-label={t(SECTION_KEYS[props.name])} style={{ marginTop: 16 }}>
+    <section aria-label={title} style={{ marginTop: 16 }}>
       <h3>
-        {t(SECTION_KEYS[props.name])} <Muted as="span">({props.rows.length})</Muted>
+        {title} <Muted as="span">({props.rows.length})</Muted>
       </h3>
       {props.rows.length === 0 ? (
         <Muted>{t('usersDesk.noRows')}</Muted>
       ) : (
-        <div style={{ overflowX: 'auto' }}>
-          <table style={{ borderCollapse: 'collapse', fontSize: 12 }}>
-            <thead>
-              <tr>
-                {fields.map((f) => (
-                  <th key={f} style={{ textAlign: 'left', padding: '2px 8px' }}>
-                    {f}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {props.rows.map((row, i) => (
-                <tr key={i}>
-                  {fields.map((f) => (
-                    <td key={f} style={{ padding: '2px 8px' }}>
-                      {cell(f, row[f] ?? null)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label={title} rows={props.rows} rowKey={(row) => JSON.stringify(row)} emptyKey="usersDesk.noRows" columns={sectionColumns(t, props.name)} />
       )}
     </section>
   );
@@ -152,21 +127,23 @@ export function UserPageView({ user }: { user: OperatorUserFlow }) {
             <DetailFact label={t('usersDesk.realName')}>{page.identity ? page.identity.real_name : t('usersDesk.noIdentity')}</DetailFact>
           </DetailFacts>
           <h3 style={{ marginTop: 16 }}>{t('usersDesk.balances')}</h3>
-          <DataTable
-            label={t('usersDesk.balances')}
-            rows={page.balances}
-            rowKey={(b) => `${b.account}:${b.currency}`}
-            emptyKey="usersDesk.noRows"
-            columns={[
-              { key: 'usersDesk.account', render: (b) => b.account },
-              { key: 'usersDesk.currency', render: (b) => b.currency },
-              { key: 'usersDesk.available', align: 'right', render: (b) => b.available },
-              { key: 'usersDesk.frozenAmount', align: 'right', render: (b) => b.frozen },
-            ]}
-          />
-          {USER_SECTIONS.map((name) => (
-            <Section key={name} name={name} rows={page.sections[name] ?? []} />
-          ))}
+          <Figures>
+            <DataTable
+              label={t('usersDesk.balances')}
+              rows={page.balances}
+              rowKey={(b) => `${b.account}:${b.currency}`}
+              emptyKey="usersDesk.noRows"
+              columns={[
+                { key: 'usersDesk.account', render: (b) => accountName(t, b.account) },
+                { key: 'usersDesk.currency', render: (b) => b.currency },
+                { key: 'usersDesk.available', align: 'right', render: (b) => <span className="num">{b.available}</span> },
+                { key: 'usersDesk.frozenAmount', align: 'right', render: (b) => <span className="num">{b.frozen}</span> },
+              ]}
+            />
+            {USER_SECTIONS.map((name) => (
+              <Section key={name} name={name} rows={page.sections[name] ?? []} />
+            ))}
+          </Figures>
           <h3 style={{ marginTop: 16 }}>{t('usersDesk.notes')}</h3>
           {page.notes.length === 0 && <Muted>{t('usersDesk.noRows')}</Muted>}
           {page.notes.map((n) => (

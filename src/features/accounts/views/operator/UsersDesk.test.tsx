@@ -17,12 +17,21 @@ import { UsersDesk } from './UsersDesk';
 
 afterEach(cleanup);
 
+const AT = 1_700_000_000_000;
 const ada: UsersDeskRow = { id: 7, account: 'ada@example.org', nickname: 'Ada', email: 'ada@example.org', phone: '', name_status: 3, two_factor: true, frozen: false, created_at: 1_700_000_000_000, last_sign_in: 0 };
 const page: UserPage = {
   profile: { ...ada, area_code: '', frozen_reason: '', frozen_at: 0, withdrawals_locked_until: 0 },
   identity: { real_name: 'Ada Lovelace', status: 3, reason: '', at: 1_700_000_000_000 },
   balances: [{ account: 'spot', currency: 'USDT', available: '490', frozen: '10' }],
-  sections: { spot_orders: [{ id: 3, symbol: 'BTC_USDT', side: 'buy', frozen: '10', created_at: 1_700_000_000_000 }] } as unknown as UserPage['sections'],
+  // Rows as server/products/accounts/operatorDesk/userPage.ts gives them: the product's own fields and enum values.
+  sections: {
+    spot_orders: [{ id: 3, symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '50000', quantity: '0.0002', filled: '0', frozen: '10', status: 1, created_at: AT }],
+    futures_positions: [{ symbol: 'ETH_USDT', side: -1, quantity: '2', cost: '6000', margin: '600', margin_mode: 'cross', leverage: 10, realised: '0', updated_at: AT }],
+    deposits: [{ id: 5, currency: 'USDT', network: 'TRC20', quantity: '500', tx_hash: '0xfeed', status: 2, confirmations: 3, confirmations_required: 12, created_at: AT }],
+    withdrawals: [{ id: 6, currency: 'USDT', network: 'TRC20', address: 'TXyz', quantity: '20', fee: '1', status: 3, created_at: AT }],
+    devices: [{ device: 'abcdef123456', first_seen_at: AT, last_seen_at: AT }],
+    api_keys: [{ id: 2, label: 'bot', permissions: 'read trade', ip_allowlist: '', created_at: AT, last_used_at: null, revoked: false, revoked_at: null }],
+  } as unknown as UserPage['sections'],
   notes: [{ id: 1, operator_account: 'carol', body: 'Called about a lost phone', at: 1_700_000_000_000 }],
 };
 
@@ -95,6 +104,40 @@ describe('users desk view', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to the search' }));
     expect(screen.getByRole('table', { name: 'Users' })).toBeTruthy();
+  });
+
+  it("shows each section like the other desks: translated headers, statuses and accounts in words, dates, amounts on the right", async () => {
+    await renderDesk();
+    fireEvent.click(within(screen.getByRole('table', { name: 'Users' })).getByRole('button', { name: 'Open' }));
+    await act(async () => undefined);
+    // No header anywhere on the page is a server field name (tx_hash, created_at, first_seen_at).
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent ?? '');
+    expect(headers.filter((h) => /^[a-z]+(_[a-z]+)*$/.test(h))).toEqual([]);
+    const header = (region: HTMLElement) => within(region).getAllByRole('columnheader').map((h) => h.textContent);
+
+    expect(within(screen.getByRole('table', { name: 'Balances' })).getByText('Spot account')).toBeTruthy();
+
+    const spot = screen.getByRole('region', { name: 'Open spot orders' });
+    expect(header(spot)).toEqual(['ID', 'Pair', 'Side', 'Type', 'Price', 'Quantity', 'Filled', 'Frozen', 'Status', 'Time']);
+    for (const words of ['Buy', 'Limit', 'Waiting for transaction']) expect(within(spot).getByText(words)).toBeTruthy();
+    expect(within(spot).getByText('0.0002').closest('td')?.className).toBe('right');
+    expect(spot.querySelector('time')?.getAttribute('dateTime')).toBe(new Date(AT).toISOString());
+    expect(within(spot).queryByText(String(AT))).toBeNull();
+
+    const futures = screen.getByRole('region', { name: 'Futures positions' });
+    for (const words of ['Short', 'Cross', '10×']) expect(within(futures).getByText(words)).toBeTruthy();
+
+    const deposits = screen.getByRole('region', { name: 'Deposits' });
+    expect(header(deposits)).toContain('Transaction hash');
+    expect(within(deposits).getByText('Confirming 3/12')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Withdrawals' })).getByText('Completed')).toBeTruthy();
+
+    const devices = screen.getByRole('region', { name: 'Devices' });
+    expect(header(devices)).toEqual(['Device', 'First seen', 'Last active']);
+    expect(devices.querySelectorAll('time')).toHaveLength(2);
+
+    const keys = screen.getByRole('region', { name: 'API keys' });
+    for (const words of ['Read, Trade', 'Any address', 'Never']) expect(within(keys).getByText(words)).toBeTruthy();
   });
 
   it('offers only the actions the roles grant: support reads the page and is offered none', async () => {
