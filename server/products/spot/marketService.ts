@@ -56,6 +56,12 @@ const REQUOTE_EVERY_MS = 2500;
 const TAKE_EVERY_MS: [number, number] = [1500, 5000];
 /** How often, at most, the market makers' old history is folded (makers/retention.ts). */
 const FOLD_EVERY_MS = 10 * 60_000;
+/**
+ * How long after `start` the markets tell what was written just before their restore
+ * (SpotMarket.tellRestored): the owner asked who listens as it announced itself, and the socket
+ * processes answer within milliseconds (bus/listenerReports.ts); a notice to nobody is dropped.
+ */
+export const TELL_RESTORED_AFTER_MS = 1000;
 
 /**
  * All spot markets of the listed pairs, their market makers, and the periodic tick and index
@@ -74,6 +80,7 @@ export class MarketService {
    * trade page sees a halt and a resume within a second or two, and their makers stand still.
    */
   private readonly halted = new Map<string, string>();
+  private tellRestored: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Database,
@@ -123,7 +130,12 @@ export class MarketService {
   }
 
   /** Starts the tick pushes and, if enabled, the market makers. */
-  async start(): Promise<void> {
+  async start(tellRestoredAfterMs = TELL_RESTORED_AFTER_MS): Promise<void> {
+    // Issue 53 §4: what a killed owner committed and never pushed reaches its users' sockets.
+    this.tellRestored = setTimeout(() => {
+      for (const m of this.markets.values()) m.tellRestored().catch((error) => this.options.log?.(`telling ${m.spec.symbol}'s restored orders failed`, error));
+    }, tellRestoredAfterMs);
+    this.tellRestored.unref();
     this.every(DEPTH_EVERY_MS, () => this.markets.forEach((m) => m.flushDepth()));
     this.every(CANDLE_SAVE_EVERY_MS, () => this.saveCandles());
     // Each second: the halted markets (one read for all of them), then every market's tick, which carries its halt.
@@ -179,6 +191,7 @@ export class MarketService {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    clearTimeout(this.tellRestored);
     await this.loops.stop();
     await Promise.all([...this.markets.values()].map((m) => m.idle()));
     await this.saveCandles();

@@ -17,7 +17,7 @@ import { settle } from './pipeline/settlement.js';
 import { watchMarket } from '../../kernel/observability/metrics.js';
 import { matchBatch, notifyUsers, refusedKeys, unlessError, withViews, type CancelOutcome, type Command, type PlaceOutcome, type Result } from './spotBatch.js';
 import { CandleBacklog } from './spotCandleBacklog.js';
-import { replayOpenOrders, restoreCandles, restoreTrades } from './spotRestore.js';
+import { ordersWrittenSince, replayOpenOrders, restoreCandles, restoreTrades } from './spotRestore.js';
 
 export { DEPTH_LEVELS } from '../../kernel/exchange/marketData.js';
 export { FEE_EXTRA_DECIMALS } from './pipeline/settlement.js';
@@ -29,6 +29,15 @@ export type { CancelOutcome, PlaceOutcome } from './spotBatch.js';
  * traded (the last price moved). Must not wait on the market: it runs inside the batch's finish.
  */
 export type BatchWatcher = (views: ReadonlyMap<number, SpotOrder>, traded: boolean) => void;
+
+/**
+ * How far before its restore a market's new owner tells the users of the orders written
+ * (`tellRestored`): an owner killed between a batch's commit and its push leaves notices nobody
+ * sent, and its orders were written at most this long before the restore (the lease lapses with the
+ * dead owner's connection, a standby asks every 100 ms, then starts and restores in a second or
+ * two) — with room for the nodes' clocks to differ.
+ */
+export const RESTORED_WINDOW_MS = 10_000;
 
 /**
  * One spot market as a staged pipeline (docs/ARCHITECTURE.md "The spot pipeline"):
@@ -56,6 +65,8 @@ export class SpotMarket {
   private readonly candles: CandleBacklog;
   /** Told after each durable, published batch (stops.ts: triggers on the last price, OCO legs). */
   private batchWatcher: BatchWatcher | undefined;
+  /** When the last start or takeover restored the book, until `tellRestored` has told its users. */
+  private restoredAt: number | undefined;
 
   constructor(
     readonly spec: PairSpec,
@@ -277,7 +288,30 @@ export class SpotMarket {
    * recording and matching) trade now, and their events are settled like any others.
    */
   restore(): Promise<void> {
-    return this.sequencer.exclusive(() => this.rebuild(false));
+    return this.sequencer.exclusive(() => {
+      this.restoredAt = this.clock();
+      return this.rebuild(false);
+    });
+  }
+
+  /**
+   * After a restore, once the user channel knows who listens (MarketService.start): pushes every
+   * order of the pair written in the RESTORED_WINDOW_MS before the restore and since, as it is now,
+   * to its user with the pair's balances — what a previous owner committed and died before pushing
+   * (issue 53 §4), and what the restore's own settlement changed. A notice told twice is harmless: the
+   * client merges pushed orders by id. Run between batches, so no older view follows a newer push.
+   * Costs no batch anything: one read, once per restore.
+   */
+  tellRestored(windowMs = RESTORED_WINDOW_MS): Promise<void> {
+    return this.sequencer.exclusive(async () => {
+      const restoredAt = this.restoredAt;
+      if (restoredAt === undefined) return;
+      this.restoredAt = undefined;
+      const { byUser, views } = await ordersWrittenSince(this.db, this.spec, restoredAt - windowMs);
+      const listening = this.userFeed.listening?.bind(this.userFeed);
+      if (listening) for (const userId of byUser.keys()) if (!listening(userId)) byUser.delete(userId);
+      notifyUsers(this.userFeed, this.spec, byUser, views);
+    });
   }
 
   /**

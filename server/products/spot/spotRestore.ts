@@ -1,3 +1,4 @@
+import type { SpotOrder } from '../../../domain/spotOrders.js';
 import type { Database } from '../../kernel/db/database.js';
 import type { Candle } from '../../kernel/exchange/market/candles.js';
 import { readLiveCandles } from '../../kernel/exchange/market/klineHistory.js';
@@ -5,6 +6,7 @@ import { decimalToUnits } from '../../kernel/exchange/market/units.js';
 import type { MarketData } from '../../kernel/exchange/marketData.js';
 import { CancelReason, type EngineEvent, type OrderBookEngine, type Side, type TimeInForce } from '../../kernel/exchange/matching/types.js';
 import type { PairSpec } from '../../kernel/exchange/pairSpec.js';
+import { orderViewJson } from './orderViews.js';
 import { SETTLED_INTERVAL } from './pipeline/candleStore.js';
 
 /**
@@ -92,4 +94,30 @@ export async function replayOpenOrders(db: Database, spec: PairSpec, engine: Ord
     );
   }
   return events;
+}
+
+/**
+ * The pair's orders written (placed, filled, cancelled: `updated_ms`, the writer's clock) since
+ * `since`, as they are now, by user: what a new owner tells after a takeover (SpotMarket.tellRestored).
+ * No index serves `updated_ms` (one would cost every batch): it reads the pair's rows once per restore.
+ */
+export async function ordersWrittenSince(
+  db: Database,
+  spec: PairSpec,
+  since: number,
+): Promise<{ byUser: Map<number, Set<number>>; views: Map<number, SpotOrder> }> {
+  const rows = await db.query<{ user_id: number; view: SpotOrder }>(
+    `select o.user_id, ${orderViewJson('o', '$4')} as view from spot_order o
+     where o.left_symbol = $1 and o.right_symbol = $2 and o.updated_ms >= $3 order by o.id`,
+    [spec.left, spec.right, since, spec.pricePrecision],
+  );
+  const byUser = new Map<number, Set<number>>();
+  const views = new Map<number, SpotOrder>();
+  for (const { user_id, view } of rows) {
+    const id = Number(view.id);
+    views.set(id, view);
+    const userId = Number(user_id);
+    byUser.set(userId, (byUser.get(userId) ?? new Set<number>()).add(id));
+  }
+  return { byUser, views };
 }
