@@ -44,8 +44,12 @@ test('a new user registers with a code from the outbox, signs out, and logs in a
   await page.getByLabel('Login password').fill('Wrong2026');
   await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Wrong account or password' })).toBeVisible();
-  await page.waitForTimeout(2100); // the anti-double-submit window
+  // The refusal stays in the form, not only a toast that vanishes, until the form changes (issue 50 S3);
+  // the wait also passes the 2 s anti-double-submit window.
+  await page.waitForTimeout(3_000);
+  await expect(page.getByTestId('login-refusal')).toHaveText('Wrong account or password');
   await page.getByLabel('Login password').fill('Trader2026!');
+  await expect(page.getByTestId('login-refusal')).toHaveCount(0);
   await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(banner.getByRole('button', { name: 'Account' })).toBeVisible();

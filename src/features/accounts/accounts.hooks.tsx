@@ -69,9 +69,12 @@ export function useLoginFlow() {
       challenge: (s) => (s.matches('secondFactor') ? s.context.challenge?.challenge : undefined),
       // Wrong codes have locked the account's checks: the code step offers the emailed unlock first.
       challengeLocked: (s) => Boolean(s.context.challenge?.locked),
+      // The server's refusal (a wrong password), under the form until it is changed (issue 50 S3).
+      refusal: (s) => s.context.refusal,
     },
     {
       submit: (fields: LoginFields) => ({ type: 'login.submit', fields }),
+      edit: () => ({ type: 'login.edit' }),
       cancelSecondFactor: () => ({ type: 'secondFactor.cancel' }),
     },
   );
@@ -93,6 +96,7 @@ export function useTwoFactorLoginFlow(challenge: string, locked = false) {
     },
     {
       submit: (code: string) => ({ type: 'code.submit', code }),
+      edit: () => ({ type: 'code.edit' }),
       useRecovery: () => ({ type: 'recovery.use' }),
       back: () => ({ type: 'recovery.back' }),
       sendUnlock: () => ({ type: 'unlock.send' }),
@@ -259,11 +263,14 @@ export function useRecordBookFlow(which: 'addresses' | 'collectionMethods') {
       loading: (s) => s.matches({ book: 'loading' }),
       loadFailed: (s) => s.matches({ book: 'loadFailed' }),
       saving: (s) => s.matches('saving'),
+      // The server's refusal of the last save, under the form until it is changed (issue 50 S3).
+      refusal: (s) => s.context.refusal,
       // The question before a record is deleted: the machine's confirm-then-act child.
       deleteQuestion: (s) => s.children.deleteRecord,
     },
     {
       save: (fields: RecordFields, id?: number) => ({ type: 'book.save', id, fields }),
+      edit: () => ({ type: 'book.edit' }),
       remove: (id: number) => ({ type: 'book.delete', id }),
       retry: () => ({ type: 'book.retry' }),
     },

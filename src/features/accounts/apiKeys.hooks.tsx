@@ -14,11 +14,14 @@ export function useApiKeysFlow() {
       loading: (s) => s.matches('loading') || s.matches('listing'),
       loadFailed: (s) => s.matches('loadFailed'),
       creating: (s) => s.matches('creating'),
+      // Why the last create was refused, under the form until it is changed (issue 50 S3).
+      refusal: (s) => s.context.refusal,
       // The question before a key is deleted: the machine's confirm-then-act child.
       deleteQuestion: (s) => s.children.deleteKey,
     },
     {
       create: (fields: ApiKeyCreate) => ({ type: 'apiKeys.create', fields }),
+      edit: () => ({ type: 'apiKeys.edit' }),
       copySecret: () => ({ type: 'apiKeys.copySecret' }),
       secretSaved: () => ({ type: 'apiKeys.secretSaved' }),
       remove: (apiKey: string) => ({ type: 'apiKeys.delete', apiKey }),

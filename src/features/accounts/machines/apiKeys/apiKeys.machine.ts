@@ -1,15 +1,16 @@
 import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
-import type { ToastMessage } from '../../../../../domain/errors';
+import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import { apiKeyProblem, type ApiKeyCreate, type ApiKeyCreated, type ApiKeyItem } from '../../../../../domain/apiKeys';
 import { isSecondFactorCode, type TwoFactorStatus } from '../../../../../domain/twoFactor';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { loadStates, readState } from '../../../../app/machines/loadStates/loadStates';
-import { toastError } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 export type ApiKeysEvent =
   | { type: 'apiKeys.create'; fields: ApiKeyCreate }
+  /** The user changed the create form: the refusal under it goes. */
+  | { type: 'apiKeys.edit' }
   | { type: 'apiKeys.copySecret' }
   | { type: 'apiKeys.secretSaved' }
   | { type: 'apiKeys.delete'; apiKey: string }
@@ -29,6 +30,8 @@ interface ApiKeysContext {
   /** The key just created with its secret: only here, only until it is dismissed or the page is left. */
   created: ApiKeyCreated | undefined;
   draft: ApiKeyCreate | undefined;
+  /** Why the last create was refused (here, or by the server, translated): under the form until it is changed or sent again (issue 50 S3). */
+  refusal: ToastMessage | undefined;
 }
 
 const PROBLEM_KEY = {
@@ -66,6 +69,7 @@ const apiKeysSetup = setup({
     acceptable: ({ context, event }) => event.type === 'apiKeys.create' && createProblem(event.fields, context.twoFactor) === undefined,
     known: ({ context, event }) => event.type === 'apiKeys.delete' && context.keys.some((k) => k.api_key === event.apiKey),
     hasSecret: ({ context }) => context.created !== undefined,
+    refused: ({ context }) => context.refusal !== undefined,
     copied: (_, params: { ok: boolean }) => params.ok,
   },
 });
@@ -74,11 +78,13 @@ const apiKeysSetup = setup({
  * /user/api (issue 36): the user's API keys. Reads whether 2FA is on (a key then takes the code)
  * and the list; creates a key and holds its secret in this actor alone, shown once until the user
  * says it is saved or leaves the page; deletes a key after a confirmation. A request the shared
- * rule refuses is refused here with its translated reason and sent nowhere.
+ * rule refuses is refused here with its translated reason and sent nowhere. Either refusal, this
+ * one or the server's, is kept in `refusal` and written under the form until the form is changed
+ * or sent again — once, in place, not a toast that vanishes (issue 50 S3).
  */
 export const apiKeysMachine = apiKeysSetup.createMachine({
   id: 'apiKeys',
-  context: { keys: [], twoFactor: false, created: undefined, draft: undefined },
+  context: { keys: [], twoFactor: false, created: undefined, draft: undefined, refusal: undefined },
   invoke: { id: 'deleteKey', src: 'deleteKey', input: ({ self }) => ({ replyTo: self }) },
   on: {
     'confirmAct.done': {
@@ -93,6 +99,7 @@ export const apiKeysMachine = apiKeysSetup.createMachine({
     // The list and a new key's secret stay on screen while the keys are read again (right after a
     // create): "Saved", and a delete's question, are taken then too, not dropped.
     'apiKeys.secretSaved': { actions: assign({ created: undefined }) },
+    'apiKeys.edit': { guard: 'refused', actions: assign({ refusal: undefined }) },
     'apiKeys.delete': { guard: 'known', actions: sendTo('deleteKey', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: { api_key: event.apiKey } })) },
   },
   initial: 'loading',
@@ -107,13 +114,12 @@ export const apiKeysMachine = apiKeysSetup.createMachine({
     ready: {
       on: {
         'apiKeys.create': [
-          { guard: 'acceptable', target: 'creating', actions: assign({ draft: ({ event }) => ({ ...event.fields, label: event.fields.label.trim(), totp_code: event.fields.totp_code?.trim() || undefined }) }) },
           {
-            actions: {
-              type: 'showToast',
-              params: ({ context, event }) => ({ tone: 'error' as const, message: { key: createProblem(event.fields, context.twoFactor) ?? PROBLEM_KEY.apiKeyLabelLength } }),
-            },
+            guard: 'acceptable',
+            target: 'creating',
+            actions: assign({ draft: ({ event }) => ({ ...event.fields, label: event.fields.label.trim(), totp_code: event.fields.totp_code?.trim() || undefined }), refusal: undefined }),
           },
+          { actions: assign({ refusal: ({ context, event }) => ({ key: createProblem(event.fields, context.twoFactor) ?? PROBLEM_KEY.apiKeyLabelLength }) }) },
         ],
         'apiKeys.copySecret': { guard: 'hasSecret', target: 'copying' },
         'apiKeys.retry': 'listing',
@@ -128,7 +134,7 @@ export const apiKeysMachine = apiKeysSetup.createMachine({
           target: 'listing',
           actions: [assign({ created: ({ event }) => event.output }), { type: 'showToast', params: { tone: 'success', message: { key: 'apiKeys.created' } } }],
         },
-        onError: { target: 'ready', actions: toastError },
+        onError: { target: 'ready', actions: assign({ refusal: ({ event }) => messageForError(event.error) }) },
       },
       // The 2FA code is used up either way; nothing of the request is kept.
       exit: assign({ draft: undefined }),

@@ -18,6 +18,7 @@ export const apiKeysModel: MachineModel<typeof apiKeysMachine> = {
     { type: 'apiKeys.create', fields },
     { type: 'apiKeys.create', fields: { ...fields, totp_code: '123456' } },
     { type: 'apiKeys.create', fields: { ...fields, permissions: ['withdraw'] } },
+    { type: 'apiKeys.edit' },
     { type: 'xstate.done.actor.createKey', output: { api_key: KEY, secret: 'S'.repeat(64) } },
     { type: 'xstate.error.actor.createKey', error: { kind: 'server', serverMessage: 'You can have at most 30 API keys' } },
     { type: 'apiKeys.copySecret' },

@@ -1,8 +1,7 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { UserInfo } from '../../../../../domain/api';
-import { type ToastMessage } from '../../../../../domain/errors';
+import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
-import { toastError } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { guardedSubmit } from '../shared/guardedSubmit';
 import { isTwoFactorChallenge, type TwoFactorChallenge } from '../../../../../domain/twoFactor';
@@ -18,10 +17,22 @@ export interface SessionGrant {
   user_info: UserInfo;
 }
 
-export type LoginEvent = { type: 'login.submit'; fields: LoginFields } | { type: 'guard.accepted'; payload?: unknown } | { type: 'secondFactor.cancel' };
+export type LoginEvent =
+  | { type: 'login.submit'; fields: LoginFields }
+  /** The user changed the form: a refusal shown under it goes. */
+  | { type: 'login.edit' }
+  | { type: 'guard.accepted'; payload?: unknown }
+  | { type: 'secondFactor.cancel' };
+
+interface LoginContext {
+  fields: LoginFields | undefined;
+  challenge: TwoFactorChallenge | undefined;
+  /** The server's refusal (translated), written under the form until the next edit or submit (issue 50 S3). */
+  refusal: ToastMessage | undefined;
+}
 
 const loginSetup = setup({
-  types: { context: {} as { fields: LoginFields | undefined; challenge: TwoFactorChallenge | undefined }, events: {} as LoginEvent },
+  types: { context: {} as LoginContext, events: {} as LoginEvent },
   actors: {
     submitGuard: submitGuardMachine,
     login: toBeProvided<SessionGrant | TwoFactorChallenge, LoginFields>('login'),
@@ -30,21 +41,26 @@ const loginSetup = setup({
     signedIn: (_, _params: SessionGrant) => undefined,
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
   },
+  guards: { refused: ({ context }) => context.refusal !== undefined },
 });
 
 /**
  * Login (spec §2 /login). A press goes through the 2000 ms anti-double-submit guard; the call's
- * failure is a translated toast and the form stays; success hands the session to the session
- * machine (action `signedIn`) and leaves.
+ * failure (a wrong password, say) is kept translated in `refusal` and written under the form, which
+ * stays, until the user changes the form or presses again — once, in place, not also a toast that
+ * vanishes (issue 50 S3); success hands the session to the session machine (action `signedIn`) and leaves.
  */
 export const loginMachine = loginSetup.createMachine({
   id: 'login',
-  context: { fields: undefined, challenge: undefined },
+  context: { fields: undefined, challenge: undefined, refusal: undefined },
   invoke: { id: 'guard', src: 'submitGuard', input: ({ self }) => ({ replyTo: self }) },
   initial: 'editing',
   states: {
     editing: {
-      on: guardedSubmit(loginSetup, { submit: 'login.submit', payload: (event) => event.fields, to: 'submitting', keep: (fields) => ({ fields }) }),
+      on: {
+        ...guardedSubmit(loginSetup, { submit: 'login.submit', payload: (event) => event.fields, to: 'submitting', keep: (fields) => ({ fields, refusal: undefined }) }),
+        'login.edit': { guard: 'refused', actions: assign({ refusal: undefined }) },
+      },
     },
     submitting: {
       invoke: {
@@ -58,7 +74,7 @@ export const loginMachine = loginSetup.createMachine({
         ],
         onError: {
           target: 'editing',
-          actions: toastError,
+          actions: assign({ refusal: ({ event }) => messageForError(event.error) }),
         },
       },
     },

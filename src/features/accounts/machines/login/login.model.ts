@@ -12,5 +12,7 @@ export const loginModel: MachineModel<typeof loginMachine> = {
     { type: 'xstate.done.actor.login', output: { token: 't', user_info: USER_FIXTURE } },
     { type: 'xstate.done.actor.login', output: { second_factor: true, challenge: 'c1', expires_at: 0 } },
     { type: 'xstate.error.actor.login', error: { kind: 'server', serverMessage: 'Wrong account or password' } },
+    { type: 'login.edit' },
   ],
+  abstract: (snapshot) => snapshot.context.refusal !== undefined,
 };

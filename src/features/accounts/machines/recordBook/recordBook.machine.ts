@@ -1,10 +1,9 @@
 import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { type ToastMessage } from '../../../../../domain/errors';
+import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { loadStates } from '../../../../app/machines/loadStates/loadStates';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
-import { toastError } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { guardedSubmit } from '../shared/guardedSubmit';
 
@@ -24,6 +23,8 @@ type Save = { id?: number; fields: RecordFields };
 
 export type RecordBookEvent =
   | { type: 'book.save'; id?: number; fields: RecordFields }
+  /** The user changed the add/edit form: the refusal under it goes. */
+  | { type: 'book.edit' }
   | { type: 'book.delete'; id: number }
   | { type: 'book.retry' }
   | { type: 'guard.accepted'; payload?: unknown }
@@ -32,7 +33,13 @@ export type RecordBookEvent =
 
 const recordBookSetup = setup({
   types: {
-    context: {} as { records: BookRecord[]; pending: Save | undefined; messages: RecordBookInput['messages'] },
+    context: {} as {
+      records: BookRecord[];
+      pending: Save | undefined;
+      messages: RecordBookInput['messages'];
+      /** The server's refusal of the last save (translated), under the form until it is changed or sent again (issue 50 S3). */
+      refusal: ToastMessage | undefined;
+    },
     events: {} as RecordBookEvent,
     input: {} as RecordBookInput,
   },
@@ -46,7 +53,7 @@ const recordBookSetup = setup({
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
     saved: () => undefined,
   },
-  guards: { isEdit: ({ context }) => context.pending?.id !== undefined },
+  guards: { isEdit: ({ context }) => context.pending?.id !== undefined, refused: ({ context }) => context.refusal !== undefined },
 });
 
 /**
@@ -54,11 +61,12 @@ const recordBookSetup = setup({
  * addCollAddr, editCollAddr): load the list, add or edit through the anti-double-submit guard,
  * delete after a confirmation (spec §8: the `deleteRecord` child, the shared confirm-then-act);
  * the list is read again after a save or a delete, done or refused. After a save the page may
- * leave (`saved`).
+ * leave (`saved`). A refused save is kept in `refusal` and written under the form until the form is
+ * changed or sent again — once, in place, not a toast that vanishes (issue 50 S3).
  */
 export const recordBookMachine = recordBookSetup.createMachine({
   id: 'recordBook',
-  context: ({ input }) => ({ records: [], pending: undefined, messages: input.messages }),
+  context: ({ input }) => ({ records: [], pending: undefined, messages: input.messages, refusal: undefined }),
   invoke: [
     { id: 'guard', src: 'submitGuard', input: ({ self }) => ({ replyTo: self }) },
     { id: 'deleteRecord', src: 'deleteRecord', input: ({ self }) => ({ replyTo: self }) },
@@ -66,12 +74,13 @@ export const recordBookMachine = recordBookSetup.createMachine({
   on: {
     'confirmAct.done': { target: '.book', actions: { type: 'showToast', params: ({ context }) => ({ tone: 'success' as const, message: { key: context.messages.deleted } }) } },
     'confirmAct.failed': { target: '.book', description: 'Refused (it was already gone): read the list again.' },
+    'book.edit': { guard: 'refused', actions: assign({ refusal: undefined }) },
   },
   initial: 'book',
   states: {
     book: {
       description: 'A save is taken while the list loads, after it failed, and once it is shown.',
-      on: guardedSubmit(recordBookSetup, { submit: 'book.save', payload: ({ id, fields }): Save => ({ id, fields }), to: 'saving', keep: (pending) => ({ pending }) }),
+      on: guardedSubmit(recordBookSetup, { submit: 'book.save', payload: ({ id, fields }): Save => ({ id, fields }), to: 'saving', keep: (pending) => ({ pending, refusal: undefined }) }),
       initial: 'loading',
       states: {
         ...loadStates(recordBookSetup, { src: 'fetchRecords', into: (records) => ({ records }), next: 'ready', retry: 'book.retry' }),
@@ -89,7 +98,7 @@ export const recordBookMachine = recordBookSetup.createMachine({
           { guard: 'isEdit', target: 'book', actions: [{ type: 'showToast', params: ({ context }) => ({ tone: 'success', message: { key: context.messages.edited } }) }, 'saved'] },
           { target: 'book', actions: [{ type: 'showToast', params: ({ context }) => ({ tone: 'success', message: { key: context.messages.added } }) }, 'saved'] },
         ],
-        onError: { target: 'book.ready', actions: toastError },
+        onError: { target: 'book.ready', actions: assign({ refusal: ({ event }) => messageForError(event.error) }) },
       },
       exit: assign({ pending: undefined }),
     },

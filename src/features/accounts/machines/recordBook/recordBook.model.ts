@@ -15,9 +15,10 @@ export const recordBookModel: MachineModel<typeof recordBookMachine> = {
     { type: 'xstate.done.actor.saveRecord', output: address },
     { type: 'xstate.error.actor.saveRecord', error: { kind: 'server', serverMessage: 'The note needs 4 to 20 characters' } },
     { type: 'book.delete', id: 7 },
+    { type: 'book.edit' },
     // What the deleteRecord child (the shared confirm-then-act) reports.
     { type: 'confirmAct.done', subject: { id: 7 }, output: null },
     { type: 'confirmAct.failed', subject: { id: 7 }, error: { kind: 'server', serverMessage: 'Not found' } },
   ],
-  abstract: (snapshot) => snapshot.context.pending?.id !== undefined,
+  abstract: (snapshot) => [snapshot.context.pending?.id !== undefined, snapshot.context.refusal !== undefined],
 };

@@ -12,6 +12,8 @@ export interface SecondStepInput {
 
 export type TwoFactorLoginEvent =
   | { type: 'code.submit'; code: string }
+  /** The user changed the code: the refusal under it goes. */
+  | { type: 'code.edit' }
   /** Lost device: a recovery code instead of the app's code. */
   | { type: 'recovery.use' }
   | { type: 'recovery.back' }
@@ -34,8 +36,8 @@ interface Context {
  * The sign-in's second step (issue 35): the password was right and the server answered a
  * challenge; the user types the authenticator's 6-digit code, or — device lost — switches to a
  * recovery code (`recovery` in the context: the same call, one of the ten codes, used once). A refusal
- * is a translated toast and stays written under the field (`refusal`) until the next try or a
- * switch, so a wrong code is never only a message that vanished; the right code hands the session
+ * is written under the field (`refusal`, translated) until the code is changed, tried again or
+ * switched — once, in place, not also a toast that vanishes (issue 50 S3); the right code hands the session
  * to `signedIn`. When wrong codes have locked the account's checks (issue 49 §3: said by the
  * password step, or possibly the cause of a refusal), a code emailed to the account unlocks them
  * (`sendingUnlock`, then `unlocking`); the step then takes the app's code again.
@@ -56,7 +58,7 @@ export const twoFactorLoginMachine = setup({
     signedIn: (_, _params: SessionGrant) => undefined,
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
   },
-  guards: { inRecovery: ({ context }) => context.recovery },
+  guards: { inRecovery: ({ context }) => context.recovery, refused: ({ context }) => context.refusal !== undefined },
 }).createMachine({
   id: 'twoFactorLogin',
   context: ({ input }) => ({ challenge: input.challenge, code: '', refusal: undefined, recovery: false, locked: Boolean(input.locked), failed: false, unlockSent: false }),
@@ -66,6 +68,7 @@ export const twoFactorLoginMachine = setup({
       description: 'The authenticator code, or a recovery code once the user said the device is lost; a switch clears the refusal.',
       on: {
         'code.submit': { target: 'verifying', actions: assign({ code: ({ event }) => event.code.trim(), refusal: undefined }) },
+        'code.edit': { guard: 'refused', actions: assign({ refusal: undefined }) },
         'recovery.use': { guard: not('inRecovery'), actions: assign({ recovery: true, refusal: undefined }) },
         'recovery.back': { guard: 'inRecovery', actions: assign({ recovery: false, refusal: undefined }) },
         'unlock.send': 'sendingUnlock',
@@ -90,7 +93,7 @@ export const twoFactorLoginMachine = setup({
           target: 'entering',
           actions: [assign({ locked: false, failed: false, unlockSent: false }), { type: 'showToast', params: { tone: 'success', message: { key: 'twoFactor.unlock.done' } } }],
         },
-        onError: { target: 'entering', actions: [toastError, assign({ refusal: ({ event }) => messageForError(event.error) })] },
+        onError: { target: 'entering', actions: assign({ refusal: ({ event }) => messageForError(event.error) }) },
       },
     },
     verifying: {
@@ -99,7 +102,7 @@ export const twoFactorLoginMachine = setup({
         src: 'verify',
         input: ({ context }) => ({ challenge: context.challenge, code: context.code }),
         onDone: { target: 'done', actions: { type: 'signedIn', params: ({ event }) => event.output } },
-        onError: { target: 'entering', actions: [toastError, assign({ refusal: ({ event }) => messageForError(event.error), failed: true })] },
+        onError: { target: 'entering', actions: assign({ refusal: ({ event }) => messageForError(event.error), failed: true }) },
       },
     },
     done: { type: 'final' },

@@ -10,6 +10,7 @@ export const twoFactorLoginModel: MachineModel<typeof twoFactorLoginMachine> = {
   ],
   events: [
     { type: 'code.submit', code: '123456' },
+    { type: 'code.edit' },
     { type: 'recovery.use' },
     { type: 'recovery.back' },
     { type: 'xstate.done.actor.verify', output: { token: 't', user_info: USER_FIXTURE } },

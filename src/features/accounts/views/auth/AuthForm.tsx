@@ -2,8 +2,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import type { ToastMessage } from '../../../../../domain/errors';
 import { Button } from '../../../../app/ui/Button';
 import { fieldInput, FormField } from '../../../../app/ui/FormField';
+import { FormProblem } from '../../../../app/ui/FormRows';
 import { PasswordMeter } from '../PasswordMeter';
 
 /** The auth forms' field is the design system's; settings pages import it from here too. */
@@ -55,6 +57,20 @@ export function AuthSubmit(props: { busy: boolean; children: ReactNode }) {
     <Button type="submit" disabled={props.busy} style={{ width: '100%' }}>
       {props.children}
     </Button>
+  );
+}
+
+/**
+ * A form's refusal (the server's translated message, or a catalogue key), written in the form and
+ * announced, for as long as the machine keeps it: until the form is changed or sent again (issue 50 S3).
+ */
+export function FormRefusal(props: { refusal: ToastMessage | undefined; testId: string }) {
+  const { t } = useTranslation();
+  if (!props.refusal) return null;
+  return (
+    <FormProblem role="alert" data-testid={props.testId}>
+      {'key' in props.refusal ? t(props.refusal.key) : props.refusal.text}
+    </FormProblem>
   );
 }
 

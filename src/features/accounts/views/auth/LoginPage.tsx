@@ -2,7 +2,7 @@ import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { loginSchema, type LoginValues } from '../../../../../domain/validation';
-import { AuthPage, AuthSubmit, FormField } from './AuthForm';
+import { AuthPage, AuthSubmit, FormField, FormRefusal } from './AuthForm';
 import { useLoginFlow } from '../../accounts.hooks';
 import { TwoFactorLoginStep } from './TwoFactorLoginStep';
 import { looksLikePhone } from './accountKind';
@@ -33,10 +33,12 @@ export function LoginPage() {
     >
       <Formik<Values> initialValues={{ account: '', area_code: '', password: '' }} validationSchema={loginSchema} onSubmit={submit}>
         {({ values }) => (
-          <Form noValidate>
+          // A change to any field takes away the refusal written above the button (issue 50 S3).
+          <Form noValidate onChange={flow.edit}>
             <FormField name="account" labelKey="auth.account" autoComplete="username" />
             {looksLikePhone(values.account) && <FormField name="area_code" labelKey="auth.areaCode" inputMode="numeric" />}
             <FormField name="password" labelKey="auth.password" type="password" autoComplete="current-password" />
+            <FormRefusal refusal={flow.refusal} testId="login-refusal" />
             <AuthSubmit busy={flow.submitting}>{t('nav.login')}</AuthSubmit>
           </Form>
         )}

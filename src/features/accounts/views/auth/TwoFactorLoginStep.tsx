@@ -74,7 +74,10 @@ export function TwoFactorLoginStep(props: { challenge: string; locked?: boolean;
             autoComplete="one-time-code"
             inputMode={flow.recovery ? 'text' : 'numeric'}
             maxLength={flow.recovery ? 11 : 6}
-            onChange={(e) => setCode(e.target.value)}
+            onChange={(e) => {
+              setCode(e.target.value);
+              flow.edit();
+            }}
             aria-describedby={touched && !valid ? `${id}-error` : undefined}
           />
           {touched && !valid && (

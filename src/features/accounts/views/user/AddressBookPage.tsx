@@ -10,7 +10,7 @@ import { DataTable } from '../../../../app/ui/DataTable';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { LongText } from '../../../../app/ui/LongText';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
-import { FormField } from '../auth/AuthForm';
+import { FormField, FormRefusal } from '../auth/AuthForm';
 import { ConfirmDeleteDialog, deleteColumn } from './ConfirmDeleteDialog';
 import { FormCard } from './FormCard';
 import { useAddressNetworksFlow, useRecordBookFlow } from '../../accounts.hooks';
@@ -78,7 +78,8 @@ export function AddressBookPage() {
           }
         >
           {(formik) => (
-            <Form noValidate>
+            // A change to any field (the currency and network selects too) takes away the refusal above the button (issue 50 S3).
+            <Form noValidate onChange={book.edit}>
               <div className="row">
                 <div className="field">
                   <label htmlFor={currencyId}>{t('col.currency')}</label>
@@ -127,6 +128,7 @@ export function AddressBookPage() {
               <FormField name="address" labelKey="col.address" />
               <FormField name="note" labelKey="addresses.noteLabel" />
               <FormField name="totp_code" labelKey="twoFactor.optionalCode" inputMode="numeric" autoComplete="one-time-code" />
+              <FormRefusal refusal={book.refusal} testId="address-refusal" />
               <Button type="submit" disabled={book.saving}>
                 {t('addresses.add')}
               </Button>

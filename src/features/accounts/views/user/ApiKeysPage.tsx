@@ -12,6 +12,7 @@ import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
 import { RetryButton } from '../../../../app/ui/RetryButton';
 import type { DeleteSubject } from '../../machines/apiKeys/apiKeys.machine';
 import { useApiKeysFlow } from '../../apiKeys.hooks';
+import { FormRefusal } from '../auth/AuthForm';
 
 const Form = styled.form`
   display: grid;
@@ -126,6 +127,8 @@ export function ApiKeysPage() {
         <Form
           noValidate
           aria-label={t('apiKeys.createTitle')}
+          // A change to any field takes away the refusal written above the button (issue 50 S3).
+          onChange={flow.edit}
           onSubmit={(e) => {
             e.preventDefault();
             flow.create({ label, permissions: API_KEY_PERMISSIONS.filter((p) => permissions.includes(p)), ip_allowlist: ipList, ...(flow.twoFactor ? { totp_code: code } : {}) });
@@ -159,6 +162,7 @@ export function ApiKeysPage() {
               <input id={ids.code} name="totp_code" type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={11} value={code} onChange={(e) => setCode(e.target.value)} />
             </div>
           )}
+          <FormRefusal refusal={flow.refusal} testId="api-key-refusal" />
           <Button type="submit" $variant="primary" disabled={flow.creating || flow.loading}>
             {t('apiKeys.create')}
           </Button>

@@ -5,7 +5,7 @@ import type { CollectionMethod } from '../../../../../domain/userCentre';
 import { collectionMethodSchema, type CollectionMethodValues } from '../../../../../domain/validation';
 import { Button } from '../../../../app/ui/Button';
 import { Muted, PageTitle } from '../../../../app/ui/Panel';
-import { FormField } from '../auth/AuthForm';
+import { FormField, FormRefusal } from '../auth/AuthForm';
 import { FormCard } from './FormCard';
 import { useRecordBookFlow } from '../../accounts.hooks';
 
@@ -39,7 +39,8 @@ export function CollectionMethodFormPage(props: { mode: 'add' | 'edit' }) {
           book.save({ real_name: v.real_name.trim(), card_number: v.card_number.trim(), bank_name: v.bank_name.trim(), currency: (v.currency ?? '').trim(), branch: (v.branch ?? '').trim() }, id)
         }
       >
-        <Form noValidate>
+        {/* A change to any field takes away the refusal above the buttons (issue 50 S3). */}
+        <Form noValidate onChange={book.edit}>
           <FormField name="real_name" labelKey="addresses.realName" />
           <FormField name="card_number" labelKey="addresses.cardNumber" />
           <div className="row">
@@ -47,6 +48,7 @@ export function CollectionMethodFormPage(props: { mode: 'add' | 'edit' }) {
             <FormField name="currency" labelKey="addresses.currencyName" />
           </div>
           <FormField name="branch" labelKey="addresses.branch" />
+          <FormRefusal refusal={book.refusal} testId="collection-method-refusal" />
           <span style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
             <Button type="submit" disabled={book.saving}>
               {t('settings.save')}
