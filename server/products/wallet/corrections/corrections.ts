@@ -8,6 +8,7 @@ import { requireSecondFactor } from '../../../kernel/auth/twoFactor.js';
 import type { Database, Queryable } from '../../../kernel/db/database.js';
 import { compareDecimal } from '../../../../domain/decimal.js';
 import { InsufficientFunds, readBalance } from '../../../kernel/ledger/ledger.js';
+import { lockBalances } from '../../../kernel/ledger/ledgerBatch.js';
 import type { AccountRules } from '../../../kernel/ledger/accountRules.js';
 import { notify } from '../../../kernel/notifications/notify.js';
 import { Refusal, type Outcome } from '../../../kernel/outcome.js';
@@ -105,7 +106,10 @@ export function corrections(deps: CorrectionDeps) {
         }
         const userId = Number(row.user_id);
         if (row.direction === 'debit') {
-          // What may leave an account with positions on it (futures: margin in use), else its available balance.
+          // The user's balance row locked first, as a transfer does, so no order or transfer moves it
+          // between this check and the posting. What may leave an account with positions on it
+          // (futures: margin in use), else its available balance.
+          await lockBalances(tx, [{ userId, currency: row.currency, account: row.account }]);
           const allowed = (await deps.accounts?.transferable(tx, userId, row.currency, row.account)) ?? (await readBalance(tx, userId, row.currency, row.account)).available;
           if (compareDecimal(row.quantity, allowed) > 0) throw refusal('correctionInsufficient', { currency: row.currency });
         }
