@@ -171,11 +171,6 @@ export interface OperatorEnrolment {
   account: string;
 }
 
-export const isOperatorSecondStep = (answer: unknown): answer is OperatorSecondStep =>
-  typeof answer === 'object' && answer !== null && (answer as { second_factor?: unknown }).second_factor === true;
-export const isOperatorEnrolment = (answer: unknown): answer is OperatorEnrolment =>
-  typeof answer === 'object' && answer !== null && (answer as { enrol?: unknown }).enrol === true;
-
 /** One of the operator's own live sessions (my_sessions). */
 export interface OperatorSessionView {
   id: number;

@@ -4,6 +4,7 @@
  * so a loss is entered and shown with its minus sign.
  */
 import { percentPoints } from '../figures.js';
+import { decimalUnits } from '../decimalRule.js';
 
 export interface RoePlan {
   kind: 'take_profit' | 'stop_loss';
@@ -28,10 +29,10 @@ export interface RoeBasis {
   margin: string;
 }
 
-const SCALE = 10n ** 18n;
+/** A figure in units of 10⁻¹⁸, read by the one decimal rule (trailing zeros do not count); none for a negative one. */
 const scaled = (value: string): bigint | undefined => {
-  const m = /^(\d+)(?:\.(\d{1,18}))?$/.exec(value);
-  return m ? BigInt(m[1]!) * SCALE + BigInt((m[2] ?? '').padEnd(18, '0')) : undefined;
+  const units = decimalUnits(value, 18);
+  return units !== undefined && units >= 0n ? units : undefined;
 };
 const text = (units: bigint, places: number): string => {
   const s = units.toString().padStart(places + 1, '0');

@@ -88,8 +88,14 @@ export async function frozenReason(db: Queryable, userId: number): Promise<strin
   return row?.reason;
 }
 
-/** Throws the translated "This account is frozen: …" refusal for a frozen user. */
-export async function requireNotFrozen(db: Queryable, userId: number): Promise<void> {
-  const reason = await frozenReason(db, userId);
-  if (reason !== undefined) throw new Refusal('accountFrozen', { reason });
+/**
+ * Throws the translated "This account is frozen: …" refusal for a frozen user. `locked`: inside a
+ * transaction that sends value (a withdrawal's approval), the user's row is read `for share`, so a
+ * freeze committing at the same instant (it holds the row `for update`) is waited for, not missed.
+ */
+export async function requireNotFrozen(db: Queryable, userId: number, options: { locked?: boolean } = {}): Promise<void> {
+  const [row] = options.locked
+    ? await db.query<{ reason: string | null }>('select case when frozen_at is not null then frozen_reason end as reason from app_user where id = $1 for share', [userId])
+    : [{ reason: (await frozenReason(db, userId)) ?? null }];
+  if (row && row.reason !== null) throw new Refusal('accountFrozen', { reason: row.reason });
 }

@@ -182,6 +182,8 @@ export class MarketService {
     // Checked again: two announcements of one pair may have raced through the restore.
     if (this.markets.has(spec.symbol)) return this.markets.get(spec.symbol);
     this.markets.set(spec.symbol, market);
+    // A pair listed while running has no earlier owner whose notices could be owed: its restore is told at once (nothing, or what a racing start wrote).
+    market.tellRestored().catch((error) => this.options.log?.(`telling ${spec.symbol}'s restored orders failed`, error));
     return market;
   }
 

@@ -5,6 +5,7 @@ import './messages.js';
 import type { TradingMessageKey } from './messages.js';
 import type { PairSpec } from '../../kernel/exchange/pairSpec.js';
 import type { PlaceOrderRequest } from './spotMarket.js';
+import type { Queryable } from '../../kernel/db/database.js';
 
 export type PlaceCheck =
   | { ok: true; request: Omit<PlaceOrderRequest, 'userId' | 'submission'> }
@@ -89,4 +90,14 @@ function belowMinimum(
     return { ok: false, key: 'spotValueBelowMinimum', vars: { min: minNotional, currency: spec.right } };
   }
   return undefined;
+}
+
+/** A listed pair's minimums and halt, as the order intake and the stops read them (issue 52 §1). Undefined for a pair not trading. */
+export async function readPairMinimums(db: Queryable, pair: { left: string; right: string }): Promise<PairMinimums | undefined> {
+  const [row] = await db.query<PairMinimums>(
+    `select trim_scale(min_quantity)::text as "minQuantity", trim_scale(min_notional)::text as "minNotional", halted_reason as "haltedReason"
+     from pair where left_symbol = $1 and right_symbol = $2 and trade_status = 1`,
+    [pair.left, pair.right],
+  );
+  return row;
 }

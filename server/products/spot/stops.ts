@@ -12,9 +12,10 @@ import { NOTICE_PUSH } from '../../../domain/informHelp.js';
 import type { TradingMessageKey } from './messages.js';
 import { MAX_PAGE_SIZE } from './orderViews.js';
 import { intake, type PlaceIntent } from './pipeline/intake.js';
-import { checkPlace, type PairMinimums } from './placeRequest.js';
+import { checkPlace, readPairMinimums } from './placeRequest.js';
 import type { PlaceOutcome, SpotMarket } from './spotMarket.js';
 import type { SpotOutcome } from './trading.js';
+import { STOP_COLUMNS, stopHistoryPage, toStop, type StopRow } from './stopRows.js';
 
 /**
  * Spot stop-limit orders and OCO (docs/API.md "Stop-limit and OCO"), the spot counterpart of the
@@ -64,42 +65,6 @@ interface Waiting {
   ocoOrderId: number | null;
 }
 
-interface StopRow {
-  id: string;
-  user_id: string;
-  symbol: string;
-  side: 'buy' | 'sell';
-  trigger_price: string;
-  price: string;
-  quantity: string;
-  frozen: string;
-  freeze_currency: string;
-  oco_order_id: string | null;
-  order_id: string | null;
-  status: number;
-  created_ms: string;
-  updated_ms: string;
-}
-
-const STOP_COLUMNS = `s.id, s.user_id, s.left_symbol || '_' || s.right_symbol as symbol, s.side, trim_scale(s.trigger_price)::text as trigger_price,
-  trim_scale(s.price)::text as price, trim_scale(s.quantity)::text as quantity, trim_scale(s.frozen)::text as frozen, s.freeze_currency,
-  s.oco_order_id, s.order_id, s.status, s.created_ms, s.updated_ms`;
-
-const toStop = (r: StopRow): SpotStop => ({
-  id: Number(r.id),
-  symbol: r.symbol,
-  side: r.side,
-  trigger_price: r.trigger_price,
-  price: r.price,
-  quantity: r.quantity,
-  frozen: r.frozen,
-  status: r.status as SpotStop['status'],
-  oco_order_id: r.oco_order_id === null ? null : Number(r.oco_order_id),
-  order_id: r.order_id === null ? null : Number(r.order_id),
-  created_at: Number(r.created_ms),
-  updated_at: Number(r.updated_ms),
-});
-
 const REFUSALS: Record<Extract<PlaceOutcome, { ok: false }>['reason'], TradingMessageKey> = {
   invalidPrice: 'spotOrderTooLarge',
   invalidQuantity: 'spotQuantityPositive',
@@ -147,15 +112,6 @@ export function spotStops({ db, local, clock = Date.now, log = () => undefined, 
     return w;
   };
 
-  async function pairMinimums(spec: SpotMarket['spec']): Promise<PairMinimums | undefined> {
-    const [row] = await db.query<PairMinimums>(
-      `select trim_scale(min_quantity)::text as "minQuantity", trim_scale(min_notional)::text as "minNotional", halted_reason as "haltedReason"
-       from pair where left_symbol = $1 and right_symbol = $2 and trade_status = 1`,
-      [spec.left, spec.right],
-    );
-    return row;
-  }
-
   async function rowOf(q: Queryable, stopId: number, userId?: number): Promise<SpotStop | undefined> {
     const [row] = await q.query<StopRow>(`select ${STOP_COLUMNS} from spot_stop s where s.id = $1 and ($2::bigint is null or s.user_id = $2)`, [stopId, userId ?? null]);
     return row && toStop(row);
@@ -186,6 +142,11 @@ export function spotStops({ db, local, clock = Date.now, log = () => undefined, 
     const taken = intake(market.spec, { userId: stop.userId, side: stop.side, type: 'limit', price: stop.price, quantity: stop.quantity, submission: { scope: STOP_SCOPE, key: derivedKey('order', stop.id) } });
     if (!taken.ok) {
       await end(stop.id, 2, 4, taken.reason);
+      return;
+    }
+    // A market halted since the trigger (issue 52 §1) takes no new order, a stop's neither: it fails and its freeze comes back.
+    if ((await readPairMinimums(db, market.spec))?.haltedReason) {
+      await end(stop.id, 2, 4, 'market halted');
       return;
     }
     const intent: PlaceIntent = { ...taken.intent, preFrozen: stop.frozen };
@@ -251,7 +212,7 @@ export function spotStops({ db, local, clock = Date.now, log = () => undefined, 
     async place(userId, body, header) {
       const symbol = body.symbol.toUpperCase();
       const market = local(symbol);
-      const minimums = market && (await pairMinimums(market.spec));
+      const minimums = market && (await readPairMinimums(db, market.spec));
       if (!market || !minimums) return fail('spotPairNotTrading');
       if (minimums.haltedReason) return fail('spotMarketHalted', { symbol, reason: minimums.haltedReason });
       const { spec } = market;
@@ -357,17 +318,7 @@ export function spotStops({ db, local, clock = Date.now, log = () => undefined, 
       return { list: rows.map(toStop), total, page, size };
     },
 
-    async history(userId, q) {
-      const size = Math.min(Math.max(q.size ?? 20, 1), MAX_PAGE_SIZE);
-      const page = Math.max(q.page, 1);
-      const [left, right] = q.symbol ? q.symbol.toUpperCase().split('_') : [null, null];
-      const where = `where s.user_id = $1 and ($2::text is null or (s.left_symbol = $2 and s.right_symbol = $3)) and s.created_ms >= $4
-        and (s.status in (3, 4) or (s.status = 2 and s.order_id is not null and not exists (select 1 from spot_order o where o.id = s.order_id and o.status in (1, 2))))`;
-      const params = [userId, left ?? null, right ?? null, clock() - q.days * 86_400_000];
-      const [{ total }] = (await db.query<{ total: number }>(`select count(*)::int as total from spot_stop s ${where}`, params)) as [{ total: number }];
-      const rows = await db.query<StopRow>(`select ${STOP_COLUMNS} from spot_stop s ${where} order by s.id desc limit $5 offset $6`, [...params, size, (page - 1) * size]);
-      return { list: rows.map(toStop), total, page, size };
-    },
+    history: (userId, q) => stopHistoryPage(db, userId, q, clock()),
 
     async watch(market) {
       const { spec } = market;

@@ -8,7 +8,7 @@ import { MarketUnavailable } from '../../kernel/shards/commandClient.js';
 import { submissionKey } from '../../kernel/idempotency.js';
 import { readFeeSchedule } from './fees.js';
 import { coalescedOrderReader, listCurrentOrders, listHistoryOrders, orderDetailOf } from './orderViews.js';
-import { checkPlace, type PairMinimums } from './placeRequest.js';
+import { checkPlace, readPairMinimums, type PairMinimums } from './placeRequest.js';
 import { intake } from './pipeline/intake.js';
 import type { SpotStops } from './stops.js';
 
@@ -99,11 +99,7 @@ export function spotTrading({
     const known = statuses.get(key);
     const now = Date.now();
     if (known && now - known.readAt < pairStatusMs) return known.row;
-    const [row] = await db.query<PairMinimums>(
-      `select trim_scale(min_quantity)::text as "minQuantity", trim_scale(min_notional)::text as "minNotional", halted_reason as "haltedReason"
-       from pair where left_symbol = $1 and right_symbol = $2 and trade_status = 1`,
-      [left, right],
-    );
+    const row = await readPairMinimums(db, { left, right });
     // Only listed pairs are remembered, so junk symbols cannot grow the map.
     if (markets.market(key)) statuses.set(key, { readAt: now, row });
     return row;

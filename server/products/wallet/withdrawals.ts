@@ -213,7 +213,7 @@ export function withdrawals(ctx: WalletContext) {
           );
           if (!w) throw new Refusal('walletWithdrawalNotWaiting');
           // A frozen account's withdrawal is not sent (issue 51 §3): refused until the user is unfrozen (or it is failed).
-          await requireNotFrozen(tx, Number((w as WithdrawalRecord & { user_id: number }).user_id));
+          await requireNotFrozen(tx, Number((w as WithdrawalRecord & { user_id: number }).user_id), { locked: true });
           const txHash = await ctx.chain.broadcast({ id: Number(w.id), currency: w.currency, network: w.network, address: w.address, quantity: w.quantity });
           await tx.query('update withdrawal set tx_hash = $2 where id = $1', [id, txHash]);
           await writeOperatorAudit(tx, {

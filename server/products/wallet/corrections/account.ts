@@ -1,4 +1,4 @@
-import { type CorrectionDirection, type CorrectionsAccountRow } from '../../../../domain/corrections.js';
+import { CORRECTION_LEDGER_KINDS, type CorrectionDirection, type CorrectionsAccountRow } from '../../../../domain/corrections.js';
 import type { WalletAccount } from '../../../../domain/wallet.js';
 import type { Queryable } from '../../../kernel/db/database.js';
 import { changeBalance } from '../../../kernel/ledger/ledger.js';
@@ -46,11 +46,11 @@ export async function postCorrection(tx: Queryable, c: Posting): Promise<void> {
   if (c.direction === 'credit') {
     const short = held!.short;
     if (short !== '0') await changeBalance(tx, { userId: house, currency: c.currency, account: 'spot', available: short, frozen: '0', kind: 'deposit', refType: FUNDING_REF, refId: c.id });
-    await changeBalance(tx, { userId: house, currency: c.currency, account: 'spot', available: `-${c.quantity}`, frozen: '0', kind: 'correction_credit', ...ref });
-    await changeBalance(tx, { userId: c.userId, currency: c.currency, account: c.account, available: c.quantity, frozen: '0', kind: 'correction_credit', ...ref });
+    await changeBalance(tx, { userId: house, currency: c.currency, account: 'spot', available: `-${c.quantity}`, frozen: '0', kind: CORRECTION_LEDGER_KINDS.credit, ...ref });
+    await changeBalance(tx, { userId: c.userId, currency: c.currency, account: c.account, available: c.quantity, frozen: '0', kind: CORRECTION_LEDGER_KINDS.credit, ...ref });
   } else {
-    await changeBalance(tx, { userId: c.userId, currency: c.currency, account: c.account, available: `-${c.quantity}`, frozen: '0', kind: 'correction_debit', ...ref });
-    await changeBalance(tx, { userId: house, currency: c.currency, account: 'spot', available: c.quantity, frozen: '0', kind: 'correction_debit', ...ref });
+    await changeBalance(tx, { userId: c.userId, currency: c.currency, account: c.account, available: `-${c.quantity}`, frozen: '0', kind: CORRECTION_LEDGER_KINDS.debit, ...ref });
+    await changeBalance(tx, { userId: house, currency: c.currency, account: 'spot', available: c.quantity, frozen: '0', kind: CORRECTION_LEDGER_KINDS.debit, ...ref });
   }
 }
 

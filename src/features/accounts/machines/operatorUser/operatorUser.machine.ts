@@ -3,6 +3,7 @@ import type { NameStatus } from '../../../../../domain/api';
 import type { ToastMessage } from '../../../../../domain/errors';
 import { USER_ACTIONS, type UserActionKind, type UserPage } from '../../../../../domain/usersDesk';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { isTotpCode } from '../../../../../domain/twoFactor';
 
 /** What an action sends: the user, the reason (a note's text for a note), the operator's code, and the identity level when that is the action. */
 export interface UserActionRequest {
@@ -79,7 +80,7 @@ export const operatorUserMachine = setup({
   guards: {
     hasReason: ({ event }) => event.type === 'action.submit' && event.reason.trim().length > 0,
     complete: ({ context, event }) =>
-      event.type === 'action.submit' && event.reason.trim().length > 0 && (!needsCode(context.action) || /^\d{6}$/.test((event.code ?? '').trim())),
+      event.type === 'action.submit' && event.reason.trim().length > 0 && (!needsCode(context.action) || isTotpCode((event.code ?? '').trim())),
   },
 }).createMachine({
   id: 'operatorUser',

@@ -105,6 +105,8 @@ describe('operators desk view', () => {
 
   it('offers an auditor no changes', async () => {
     await renderDesk('operators', ['auditor']);
+    // The list is there (the absences below are of a rendered desk, not of an empty page).
+    expect(within(screen.getByRole('table', { name: 'Operators' })).getByText('fiona')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'New operator' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
   });

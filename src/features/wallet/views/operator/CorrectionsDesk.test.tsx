@@ -131,6 +131,8 @@ describe('corrections desk view', () => {
 
   it('offers an operator whose roles only read (the auditor) no proposal and no decision', async () => {
     await renderDesk({ self: 11, mayPropose: false, mayDecide: false });
+    // The proposals are listed (the absences below are of a rendered desk, not of an empty page).
+    expect(within(screen.getByRole('table', { name: 'Balance corrections' })).getAllByRole('row').length).toBeGreaterThan(1);
     expect(screen.queryByRole('button', { name: 'Propose a correction' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();

@@ -10,7 +10,7 @@ import { WALLET_ACCOUNTS, type WalletAccount } from '../../../../../domain/walle
  * (domain/decimalRule.ts `decimalUnits`) at 8 places, as the machine's guard and the server do.
  */
 export const proposalSchema = yup.object({
-  user_id: yup.string().trim().required('corrections.validation.userRequired').matches(/^[1-9]\d{0,15}$/, 'corrections.validation.userInvalid'),
+  user_id: yup.string().trim().required('corrections.validation.userRequired').matches(/^[1-9]\d{0,14}$/, 'corrections.validation.userInvalid'),
   currency: yup.string().trim().required('corrections.validation.currencyRequired'),
   account: yup.string<WalletAccount>().oneOf(WALLET_ACCOUNTS).required(),
   direction: yup.string<CorrectionDirection>().oneOf(CORRECTION_DIRECTIONS).required(),
