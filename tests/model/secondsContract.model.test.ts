@@ -26,4 +26,27 @@ describe('seconds ticket (scenarios)', () => {
     expect(actor.getSnapshot().value).toBe('choosing');
     expect(actor.getSnapshot().context).toMatchObject({ period: 60, quantity: '250' });
   });
+
+  it('a refused stake is written under it and stays until the stake changes (issue 50 S3); a server refusal too', async () => {
+    const deferred = standInsFor(secondsContractMachine);
+    const actor = createActor(secondsContractMachine.provide({ actors: deferred.actors }), { input: { symbol: 'btc_usdt' } }).start();
+    deferred.settle({ type: 'xstate.done.actor.loadTicket', output: { ...TICKET, account: { ...TICKET.account!, acknowledged: true } } });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'ticket.period', period: 60 });
+    actor.send({ type: 'ticket.quantity', quantity: '99999999' });
+    actor.send({ type: 'ticket.buy', direction: 'up' });
+    expect(actor.getSnapshot().value).toBe('choosing');
+    expect(actor.getSnapshot().context.refusal).toEqual({ key: 'seconds.error.max' });
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(actor.getSnapshot().context.refusal).toEqual({ key: 'seconds.error.max' });
+    actor.send({ type: 'ticket.quantity', quantity: '20' });
+    expect(actor.getSnapshot().context.refusal).toBeUndefined();
+    actor.send({ type: 'ticket.buy', direction: 'up' });
+    actor.send({ type: 'ticket.confirm' });
+    expect(actor.getSnapshot().value).toBe('submitting');
+    deferred.settle({ type: 'xstate.error.actor.buyContract', error: { kind: 'server', serverMessage: 'The limit for this pair is reached' } });
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(actor.getSnapshot().value).toBe('choosing');
+    expect(actor.getSnapshot().context.refusal).toEqual({ text: 'The limit for this pair is reached' });
+  });
 });

@@ -6,6 +6,7 @@ import { useSessionFlow } from '../../../app/views/hooks';
 import { Button } from '../../../app/ui/Button';
 import { SignInButtons } from '../../../app/ui/SignInButtons';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
+import { FormProblem } from '../../../app/ui/FormRows';
 import type { SecondsContractActorRef } from '../machines/secondsContract/secondsContract.machine';
 import { useSecondsTicket } from '../seconds.hooks';
 import { confirmedEstimate, directionTone, signedUsdt, ticketFigures, usdt } from './secondsFigures';
@@ -45,8 +46,20 @@ export function SecondsTicket(props: { ticketRef: SecondsContractActorRef; class
         </Periods>
         <Field>
           {stakeLabel}
-          <input inputMode="decimal" aria-label={stakeLabel} value={context.quantity} onChange={(e) => ticket.setQuantity(e.target.value)} />
+          <input
+            inputMode="decimal"
+            aria-label={stakeLabel}
+            aria-invalid={context.refusal !== undefined}
+            aria-describedby={context.refusal ? 'seconds-refusal' : undefined}
+            value={context.quantity}
+            onChange={(e) => ticket.setQuantity(e.target.value)}
+          />
         </Field>
+        {context.refusal && (
+          <FormProblem role="alert" id="seconds-refusal" data-testid="seconds-refusal">
+            {'key' in context.refusal ? t(context.refusal.key) : context.refusal.text}
+          </FormProblem>
+        )}
         <Row>
           <span>{t('seconds.limits')}</span>
           <b>{figures.limits}</b>

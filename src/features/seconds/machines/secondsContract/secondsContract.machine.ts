@@ -1,7 +1,7 @@
 import { assign, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { compareDecimal } from '../../../../../domain/decimal';
-import type { ToastMessage } from '../../../../../domain/errors';
+import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import {
   SECONDS_STAKE_PLACES,
   type SecondsAccount,
@@ -52,6 +52,11 @@ export interface SecondsContractContext {
   mints: number;
   /** The server's translated reason the ticket could not load (e.g. the pair offers no seconds contracts). */
   loadError: string | undefined;
+  /**
+   * Why the last Up/Down was refused (a stake outside the rules, or the server's answer): written
+   * under the stake until the stake or the period changes (issue 50 S3: a toast alone was gone).
+   */
+  refusal: ToastMessage | undefined;
 }
 
 /** Why a stake cannot be bought, as a catalogue key with values; undefined when it can. */
@@ -100,9 +105,9 @@ export const secondsContractMachine = setup({
     /** The composition root supplies crypto.randomUUID; this default numbers keys for tests. */
     mintIdempotencyKey: assign({ mints: ({ context }) => context.mints + 1, idempotencyKey: ({ context }) => `local-key-${context.mints + 1}` }),
     tickClock: assign({ now: () => Date.now() }),
-    choosePeriod: assign({ period: ({ context, event }) => (event.type === 'ticket.period' ? event.period : context.period) }),
+    choosePeriod: assign({ period: ({ context, event }) => (event.type === 'ticket.period' ? event.period : context.period), refusal: undefined }),
     /** A new stake is a new purchase: its key is minted again at the next confirm. */
-    typeStake: assign({ quantity: ({ context, event }) => (event.type === 'ticket.quantity' ? event.quantity : context.quantity), idempotencyKey: undefined }),
+    typeStake: assign({ quantity: ({ context, event }) => (event.type === 'ticket.quantity' ? event.quantity : context.quantity), idempotencyKey: undefined, refusal: undefined }),
   },
   delays: {
     tick: 1000,
@@ -131,6 +136,7 @@ export const secondsContractMachine = setup({
     idempotencyKey: undefined,
     mints: 0,
     loadError: undefined,
+    refusal: undefined,
   }),
   // Every state hears the private channel: the form reads its balance again after a settlement,
   // the card takes its result.
@@ -178,10 +184,10 @@ export const secondsContractMachine = setup({
         'ticket.period': { actions: 'choosePeriod' },
         'ticket.quantity': { actions: 'typeStake' },
         'ticket.buy': [
-          { guard: 'stakeValid', target: 'riskWarning', actions: assign({ direction: ({ event }) => event.direction, quantity: ({ context }) => context.quantity.trim() }) },
+          { guard: 'stakeValid', target: 'riskWarning', actions: assign({ direction: ({ event }) => event.direction, quantity: ({ context }) => context.quantity.trim(), refusal: undefined }) },
           {
-            description: 'The form skipped a rule: say which, send nothing.',
-            actions: { type: 'showToast', params: ({ context }) => ({ tone: 'error' as const, message: stakeProblem(context) ?? { key: 'error.system' } }) },
+            description: 'The form skipped a rule: say which under the stake, send nothing.',
+            actions: assign({ refusal: ({ context }) => stakeProblem(context) ?? { key: 'error.system' } }),
           },
         ],
       },
@@ -224,7 +230,11 @@ export const secondsContractMachine = setup({
             { type: 'bought', params: ({ event }) => ({ contract: event.output }) },
           ],
         },
-        onError: { target: 'choosing', actions: toastError, description: 'The key stays: the same purchase retried is the same purchase.' },
+        onError: {
+          target: 'choosing',
+          actions: [toastError, assign({ refusal: ({ event }) => messageForError(event.error) })],
+          description: 'The key stays: the same purchase retried is the same purchase. The refusal stays under the stake.',
+        },
       },
     },
     live: {

@@ -25,5 +25,5 @@ export const secondsContractModel: MachineModel<typeof secondsContractMachine> =
     { type: 'xstate.done.actor.fetchContract', output: EXPIRED },
     { type: 'xstate.error.actor.fetchContract', error: { kind: 'network' } },
   ],
-  abstract: (s) => [s.context.contract?.id, s.context.contract?.status, s.context.data?.account?.acknowledged, s.context.quantity, s.context.period, s.context.idempotencyKey !== undefined],
+  abstract: (s) => [s.context.contract?.id, s.context.contract?.status, s.context.data?.account?.acknowledged, s.context.quantity, s.context.period, s.context.idempotencyKey !== undefined, s.context.refusal !== undefined],
 };
