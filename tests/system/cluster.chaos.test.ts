@@ -16,6 +16,7 @@ import { startNginx } from './nginxProxy.js';
 import { sampleConnections, type ConnectionPeak } from './pgConnections.js';
 import { REDIS, redisAnswers, type ChildControls } from './serverProcess.js';
 import { fundedTraders, operatorToken, referencePrices, verifyTraders } from './traders.js';
+import { NOTICE_BOUND_MS, unheardOrders, UserWatcher } from './userWatcher.js';
 import { missingAcknowledged, Workload, type Trader } from './workload.js';
 
 /** How long the chaos runs (`npm run test:cluster` runs it for several minutes), and how often a holder is killed. */
@@ -87,6 +88,7 @@ describe.runIf(runs)('cluster chaos: kill -9 of any node in turn under the whole
     const proxy = nginx ?? (await startFailoverProxy(FRONT_PORTS, BALANCER_PORT));
     console.log(`cluster: load balancer ${nginx ? 'nginx with docs/deploy/nginx.conf' : 'the Node failover proxy (nginx is not installed)'}`);
     const watchers: ChannelWatcher[] = [];
+    const userSockets: UserWatcher[] = [];
     // PostgreSQL connections through the whole run: every node's pools must fit max_connections.
     const connections = await sampleConnections(schema.url);
     let connectionPeak: ConnectionPeak | undefined;
@@ -114,6 +116,8 @@ describe.runIf(runs)('cluster chaos: kill -9 of any node in turn under the whole
       const workload = new Workload(url, traders, operator, await referencePrices(url), 3838);
       await workload.prepare();
       for (let i = 0; i < 4; i++) watchers.push(new ChannelWatcher(url, [depthChannel('BTC', 'USDT'), depthChannel('ETH', 'USDT')]));
+      // Issue 53 §4: each trader's private socket, as the app keeps it, must hear of every order it acknowledged.
+      for (const trader of traders) userSockets.push(new UserWatcher(url, trader));
       const workers = Array.from({ length: 6 }, () => workload.run(1_000_000, () => done));
       const probe = traders[5]!;
       const takeovers = new Map<string, number[]>(WORK.map((name) => [name, []]));
@@ -160,6 +164,8 @@ describe.runIf(runs)('cluster chaos: kill -9 of any node in turn under the whole
       done = true;
       await Promise.all(workers);
       await workload.resendUnsure();
+      await new Promise((r) => setTimeout(r, NOTICE_BOUND_MS));
+      const notices = unheardOrders(userSockets, workload.acknowledged);
 
       const lateness = await secondsLateness(schema.url);
       const p2p = await p2pDeadlines(schema.url);
@@ -171,6 +177,8 @@ describe.runIf(runs)('cluster chaos: kill -9 of any node in turn under the whole
       connectionPeak = await connections.stop();
       console.log(`cluster: PostgreSQL connections at the peak ${connectionPeak.total} of ${connectionPeak.limit} allowed: ${JSON.stringify(connectionPeak.byKind)}`);
       console.log(`cluster: ${workload.acknowledged.length} acknowledged, ${workload.unknown.length} outcomes unknown (resent under their keys), ${workload.steps} steps, counts ${JSON.stringify(workload.counts)}`);
+
+      console.log(`cluster: acknowledged orders checked on a private socket connected throughout ${notices.checked}, never heard of ${notices.unheard.length}${notices.unheard.length > 0 ? `: ${notices.unheard.slice(0, 10).join('; ')}` : ''}`);
 
       for (const name of ENTRIES) expect(percentiles(takeovers.get(name)!).max || 0).toBeLessThanOrEqual(MARKET_BOUND_MS);
       expect(percentiles(takeovers.get('server')!).max || 0).toBeLessThanOrEqual(SERVER_BOUND_MS);
@@ -185,12 +193,15 @@ describe.runIf(runs)('cluster chaos: kill -9 of any node in turn under the whole
       expect(p2p.graced).toBe(0);
       expect(await missingAcknowledged(url, traders, workload.acknowledged)).toEqual([]);
       expect(workload.duplicateEffects).toEqual([]);
+      expect(notices.checked).toBeGreaterThan(0);
+      expect(notices.unheard).toEqual([]);
       expect(connectionPeak.total).toBeLessThan(connectionPeak.limit);
     } finally {
       done = true;
       if (!connectionPeak) await connections.stop().catch(() => undefined);
       await Promise.allSettled(restarts);
       for (const w of watchers) w.close();
+      for (const w of userSockets) w.close();
       for (const node of nodes) await node.stop();
       await proxy.close();
     }

@@ -24,6 +24,9 @@ export interface Acknowledged {
   id: number;
   key: string;
   quantity?: string;
+  /** When it was first sent (a resend keeps the first time) and when the server acknowledged it (ms); unset for a test's own probes. */
+  sentAt?: number;
+  at?: number;
 }
 
 type Kind = Acknowledged['kind'];
@@ -96,7 +99,7 @@ export class Workload {
   /** Pairs of answers to one key that named different ids: must stay empty. */
   readonly duplicateEffects: string[] = [];
   /** Submissions whose connection broke before an answer, kept to send again with their key (`resendUnsure`). */
-  private readonly unsure: Array<{ trader: Trader; path: string; body: object; key: string; kind: Kind; quantity?: string }> = [];
+  private readonly unsure: Array<{ trader: Trader; path: string; body: object; key: string; kind: Kind; quantity?: string; sentAt: number }> = [];
   /** Answers with a body code of 500 or more (a refusal is 4xx): must stay empty. */
   readonly serverErrors: string[] = [];
   /** Successful steps of each product's life cycle (opens, closes, payments, releases …), for the coverage check. */
@@ -163,8 +166,8 @@ export class Workload {
    */
   async resendUnsure(): Promise<number> {
     const pending = this.unsure.splice(0);
-    for (const { trader, path, body, key, kind, quantity } of pending) {
-      const id = await this.submit(trader, kind, path, body, key, quantity);
+    for (const { trader, path, body, key, kind, quantity, sentAt } of pending) {
+      const id = await this.submit(trader, kind, path, body, key, quantity, sentAt);
       if (id === undefined) continue;
       const again = await this.post(trader, path, body, key);
       if (again.code === 200 && ID_OF[kind](again.data) !== id) this.duplicateEffects.push(`${path} key ${key}: ${id} then ${ID_OF[kind](again.data)}`);
@@ -183,17 +186,17 @@ export class Workload {
     this.counts[what] = (this.counts[what] ?? 0) + 1;
   }
 
-  private async submit(trader: Trader, kind: Kind, path: string, body: object, key = newKey(), quantity?: string): Promise<number | undefined> {
+  private async submit(trader: Trader, kind: Kind, path: string, body: object, key = newKey(), quantity?: string, sentAt = Date.now()): Promise<number | undefined> {
     let answer: Answer<any>;
     try {
       answer = await this.post(trader, path, body, key);
     } catch (error) {
-      this.unsure.push({ trader, path, body, key, kind, quantity });
+      this.unsure.push({ trader, path, body, key, kind, quantity, sentAt });
       throw error;
     }
     if (answer.code !== 200) return undefined;
     const id = ID_OF[kind](answer.data);
-    this.acknowledged.push({ trader: trader.account, kind, id, key, ...(quantity === undefined ? {} : { quantity }) });
+    this.acknowledged.push({ trader: trader.account, kind, id, key, ...(quantity === undefined ? {} : { quantity }), sentAt, at: Date.now() });
     this.sent.push({ trader, path, body, key, kind, id });
     return id;
   }
