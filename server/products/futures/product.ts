@@ -17,6 +17,7 @@ import { futuresLedger, FUTURES_POOL, INSURANCE_FUND } from './ledger.js';
 import { ensureFuturesMakers, FuturesMakers } from './makers.js';
 import { futuresPairs } from './pairs.js';
 import { PriceFeed, spotIndexSource, type IndexSource } from './priceFeed.js';
+import { FUTURES_RESTORED_WINDOW_MS, FUTURES_TELL_AFTER_MS, tellRestoredFutures } from './restoredNotices.js';
 import { futuresRoutes } from './routes.js';
 import { seedContractCharts } from './seedChart.js';
 import { futuresService, type FuturesService } from './service.js';
@@ -65,6 +66,9 @@ export async function createFutures(options: FuturesOptions) {
   const feed = new PriceFeed(db, exchange, options.index ?? spotIndexSource(), options.publisher, clock);
   const service = futuresService(exchange, db, fundingIntervalMs);
   let makers: FuturesMakers | undefined;
+  // When prepare restored the exchange, and the timer that then tells what was written just before.
+  let restoredAt = 0;
+  let tellRestored: NodeJS.Timeout | undefined;
   const loops = new Loops(log);
   // A transfer's commit re-prices the account's cross positions at once (FuturesExchange.refreshCross).
   const unsubscribe = options.accounts?.onMoved('contract', (userId) => {
@@ -103,9 +107,17 @@ export async function createFutures(options: FuturesOptions) {
       await feed.load();
       if (options.seedCharts) await seedContractCharts(db, pairs.values(), clock());
       await exchange.restore();
+      restoredAt = clock();
       for (const [symbol, last] of await lastFundingTimes(exchange)) lastFunding.set(symbol, last);
     },
     async start() {
+      // Issue 53 §4: what a killed holder committed and never pushed reaches its users' sockets, once
+      // the user channel knows who listens (as spot's MarketService.start).
+      tellRestored = setTimeout(() => {
+        const since = restoredAt - FUTURES_RESTORED_WINDOW_MS;
+        tellRestoredFutures(db, options.feed ?? silentUserFeed, since).catch((error) => log('futures: telling the restored orders failed', error));
+      }, FUTURES_TELL_AFTER_MS);
+      tellRestored.unref();
       every(100, () => exchange.flushDepth());
       every(options.feedEveryMs ?? 1000, () => feed.update());
       every(1000, () => fundingDue());
@@ -119,6 +131,7 @@ export async function createFutures(options: FuturesOptions) {
       }
     },
     async stop() {
+      clearTimeout(tellRestored);
       unsubscribe?.();
       // Loops already running (a requote, a mark update) finish before the database closes.
       await loops.stop();
