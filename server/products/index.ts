@@ -13,10 +13,11 @@ import { platform } from './platform/product.js';
 import { seconds } from './seconds/product.js';
 import { spot } from './spot/product.js';
 import { support } from './support/product.js';
+import { treasury } from './treasury/product.js';
 import { wallet } from './wallet/product.js';
 
 /**
  * Every product the server runs, in start order (stopped in reverse). Adding a product is one
  * folder under server/products and one line here.
  */
-export const PRODUCTS: readonly ServerProduct[] = [platform, markets, accounts, support, kyc, operator, wallet, spot, seconds, ico, fiat, futures, apikeys, binance, liabilities];
+export const PRODUCTS: readonly ServerProduct[] = [platform, markets, accounts, support, kyc, operator, wallet, spot, seconds, ico, fiat, futures, apikeys, binance, liabilities, treasury];

@@ -100,6 +100,8 @@ describe('the permission table', () => {
       'POST /api/operator/notice_unpublish': ['admin'],
       'POST /api/operator/plat_note_save': ['admin'],
       'POST /api/operator/liabilities/build': ['finance'],
+      'POST /api/operator/treasury/series': ['finance', 'auditor'],
+      'POST /api/operator/treasury/balance_sheet': ['finance', 'auditor'],
     };
     const granted = Object.fromEntries([...declaredOperatorRoutes()].map(([route, p]) => [route, OPERATOR_ROLES.filter((role) => rolesGrant([role], p))]));
     expect(granted).toEqual(expected);

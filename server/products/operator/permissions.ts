@@ -6,6 +6,7 @@ import { MARKET_OPERATOR_PATHS } from '../../../domain/market.js';
 import { NOTICE_PATHS } from '../../../domain/notices.js';
 import { OPERATOR_PATHS, type OperatorPermission } from '../../../domain/operators.js';
 import { SECONDS_PATHS } from '../../../domain/seconds.js';
+import { TREASURY_PATHS } from '../../../domain/treasury.js';
 import { TWO_FACTOR_PATHS } from '../../../domain/twoFactor.js';
 import { USERS_DESK_PATHS } from '../../../domain/usersDesk.js';
 import { WALLET_PATHS } from '../../../domain/wallet.js';
@@ -88,6 +89,9 @@ export const OPERATOR_ROUTE_PERMISSIONS: Readonly<Record<string, OperatorPermiss
   [`POST ${NOTICE_PATHS.operatorNoteSave}`]: 'notices.write',
   // Proof of liabilities (issue 52 §4): a snapshot built now, beside the daily one.
   [`POST ${LIABILITIES_PATHS.operatorBuild}`]: 'liabilities.build',
+  // The treasury desk (issue 52 §3): read-only figures.
+  [`POST ${TREASURY_PATHS.series}`]: 'treasury.read',
+  [`POST ${TREASURY_PATHS.balanceSheet}`]: 'treasury.read',
 };
 
 declareOperatorRoutes(OPERATOR_ROUTE_PERMISSIONS);
