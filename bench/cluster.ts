@@ -51,6 +51,7 @@ function runPipeline(size: number): Promise<RunFigures> {
         ...process.env,
         ...(kind === 'nodes' ? { BENCH_NODES: String(size), BENCH_EMBEDDED: 'off' } : { BENCH_POOL: String(size), BENCH_EDGES: '1', DATABASE_URL: '' }),
         BENCH_PLAIN: 'off',
+        BENCH_CPU_ORDERS: process.env.BENCH_CPU_ORDERS ?? '0', // its table is the ramp's; the CPU-per-order loops only on asking
         BENCH_RATES: rates,
         BENCH_STEP_SECONDS: process.env.BENCH_STEP_SECONDS ?? '8',
         BENCH_RESULT_JSON: '1',

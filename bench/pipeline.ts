@@ -17,12 +17,13 @@ import { killChildren } from './pipeline/children.js';
 import { plainCeiling } from './pipeline/ramp.js';
 import { runDatabase } from './pipeline/runDatabase.js';
 
-// Whatever happens, the run ends by itself: two databases × 4 min plus the ceiling and setup.
+// Whatever happens, the run ends by itself: two databases × 4 min plus the ceiling and setup, and
+// the CPU-per-order loops (≤ 1.5 min a database by default).
 const watchdog = setTimeout(() => {
-  console.error('bench:pipeline: watchdog fired (11 min), killing children');
+  console.error('bench:pipeline: watchdog fired (14 min), killing children');
   killChildren();
   process.exit(2);
-}, 11 * 60_000);
+}, 14 * 60_000);
 watchdog.unref();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

@@ -9,11 +9,12 @@ import { referencePrices } from '../../tests/system/traders.js';
 import { createIsolatedSchema, type IsolatedSchema } from '../../tests/server/testDb.js';
 import { embeddedDatabaseUrl } from '../../server/kernel/db/embeddedPostgres.js';
 import { children, serverPids } from './children.js';
-import { childPid, closeClient, judge, pad, stepHeader, stepLine, cpuSecondsOfProcesses, cpuSeconds, freePort, keepAlive, loadClient, loadClientKind, ms, now, openLoop, percentile, post, probeEvery, SUSTAIN, withCpu, type LoadClient, type Outcome } from './load.js';
+import { childPid, closeClient, judge, pad, stepHeader, stepLine, cpuSecondsOfProcesses, cpuSeconds, postmasterCpuSeconds, freePort, keepAlive, loadClient, loadClientKind, ms, now, openLoop, percentile, post, probeEvery, SUSTAIN, withCpu, type LoadClient, type Outcome } from './load.js';
 import { pushLatency, registerTraders, startSubscribers, type Probe, type Subscribers } from './participants.js';
 import { ramp, summary } from './ramp.js';
+import { cpuPerOrder } from './cpuPerOrder.js';
 import { marketProcessesSetting, nodeEnv, poolSettled, startEdges, startFronts, startMarketProcesses, startNodes, startPool, type Child } from './scaleOut.js';
-import { BUDGET_MS, BUS, CANCEL_SHARE, CONNECTIONS, EDGES, FRONTS, MARKET_PROCESSES, NODES, PAIRS, POOL, PLAT_EVERY_MS, PROBE, PROBE_EVERY_MS, PUSH_RATES, RATES, STEP_SECONDS, SUBSCRIBERS, TRADERS, USER_CHANNELS, WARM_UP } from './settings.js';
+import { CPU_IN_FLIGHT, CPU_ORDERS, CPU_RUNS, BUDGET_MS, BUS, CANCEL_SHARE, CONNECTIONS, EDGES, FRONTS, MARKET_PROCESSES, NODES, PAIRS, POOL, PLAT_EVERY_MS, PROBE, PROBE_EVERY_MS, PUSH_RATES, RATES, STEP_SECONDS, SUBSCRIBERS, TRADERS, USER_CHANNELS, WARM_UP } from './settings.js';
 import { askStages, printedBy, STAGES, type StageSource } from './stageTimes.js';
 import { printStatementStats, resetStatementStats, statementStatsEnv } from './statementStats.js';
 import type { ProbeArrival } from './subscribers.js';
@@ -125,18 +126,25 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
     const platConfig = () => post(platAgent, port, '/api/plat_config', {}).then((r) => {
       if (r.status !== 200) throw new Error(`HTTP ${r.status}`);
     });
+    // The second read timed under load: a trader's open orders (authenticated, reads the database).
+    const openOrders = () => post(platAgent, port, SPOT_PATHS.current, { page: 1, size: 20 }, { token: prober.token }).then((r) => {
+      if (r.status !== 200) throw new Error(`HTTP ${r.status}`);
+    });
+    // The database's CPU: the embedded server's own processes (not every "postgres" on a machine
+    // shared with other test databases); by name for DATABASE_URL.
+    const dbCpuSeconds = () => postmasterCpuSeconds(dataDir) ?? cpuSecondsOfProcesses('postgres');
 
     if (!databaseUrl) await resetStatementStats(dataDir);
     // Idle: market makers only.
     {
       const probes = probeEvery(PLAT_EVERY_MS, platConfig);
-      const db0 = cpuSecondsOfProcesses('postgres');
+      const db0 = dbCpuSeconds();
       const t0 = now();
       const { result, cpu, waiting } = await withCpu(pid, async () => {
         await new Promise((r) => setTimeout(r, 3000));
         return probes.stop();
       });
-      const dbIdle = (cpuSecondsOfProcesses('postgres') - db0) / ((now() - t0) / 1000);
+      const dbIdle = (dbCpuSeconds() - db0) / ((now() - t0) / 1000);
       console.log(`  idle (market makers only): server CPU ${cpu.toFixed(2)}, db CPU ${dbIdle.toFixed(2)}, run-queue wait ${waiting.toFixed(2)}, plat_config ${summary(result)}`);
     }
 
@@ -152,6 +160,7 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
       console.log('    (server still slow 15 s after the step)');
     };
     const random = Math.random;
+    let placedOk = 0; // accepted orders (a place answered 200), the denominator of CPU ms per order
     const placeOrCancel = async (): Promise<Outcome> => {
       const trader = loaders[Math.floor(random() * loaders.length)]!;
       if (random() < CANCEL_SHARE && trader.open.length > 0) {
@@ -169,6 +178,7 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
       const reply = await post(to.agent, to.port, SPOT_PATHS.place, { symbol: pair.symbol, side, type: 'limit', price, quantity }, { token: trader.token, 'idempotency-key': newKey() });
       const outcome = judge(reply.status, reply.body);
       if (outcome.kind === 'ok') {
+        placedOk += 1;
         const order = (JSON.parse(reply.body) as { data: { id: number; status: number } }).data;
         if (order.status === 1 || order.status === 2) trader.open.push(order.id);
       }
@@ -217,9 +227,6 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
       console.log(`  (warm-up: ${WARM_UP.rate}/s offered for ${WARM_UP.seconds} s, ${warm.achieved.toFixed(0)}/s answered; not part of the ramp)`);
       await settle();
     }
-    console.log(`\n  place/cancel load: limit orders ±0.3 % around the last tick on ${PAIRS.map((p) => `${p.symbol} ${p.share * 100}%`).join(', ')}, ${CANCEL_SHARE * 100}% cancels, ${loaders.length} traders, ${CONNECTIONS} keep-alive connections (${loadClientKind} client), ${STEP_SECONDS} s steps`);
-    // CPU ms/answer: the server's CPU over the step and its drain ÷ orders and cancels answered (makers included in the CPU).
-    console.log(`${stepHeader} ${pad('plat_config p50/p99/max ms', 27)} ${pad('trade msgs/s', 12)} ${pad('frames/s', 8)} ${pad('CPU ms/ans', 11)} ${pad('db CPU', 6)} ${pad('client CPU', 10)}${edges.length > 0 ? ` ${pad('edges CPU', 9)}` : ''}${marketProcesses.length > 0 ? ` ${pad('markets CPU', 11)}` : ''}${fronts.length > 0 ? ` ${pad('fronts CPU', 10)}` : ''}`);
     const pushResults: string[] = [];
     let firstFailure: string | undefined;
     const ran = new Set<number>();
@@ -249,6 +256,8 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
       const before = await subscribers!.ask<{ trades: number; frames: number; user: number; connected: number }>('counts');
       await subscribers!.ask('arrivals'); // clears
       const plat = probeEvery(PLAT_EVERY_MS, platConfig);
+      const reads = probeEvery(PLAT_EVERY_MS, openOrders);
+      const placed0 = placedOk;
       const probes: Probe[] = [];
       const probeSends = new Set<Promise<void>>();
       const probeTimer = PUSH_RATES.has(rate)
@@ -263,21 +272,28 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
       const tStep = now();
       // The rest of the machine over the step: the database's processes, and this client with its subscribers.
       const others = () => ({
-        db: cpuSecondsOfProcesses('postgres'),
+        db: dbCpuSeconds(),
         client: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6 + cpuSeconds(subscribers!.child.pid!),
         edges: edges.reduce((sum, e) => sum + cpuSeconds(e.child.pid!), 0),
         markets: marketProcesses.reduce((sum, m) => sum + cpuSeconds(m.child.pid!), 0),
         fronts: fronts.reduce((sum, f) => sum + cpuSeconds(f.child.pid!), 0),
       });
       const others0 = others();
+      const server0 = pid ? cpuSeconds(pid) : NaN;
       const { result, cpu, waiting, cpuSeconds: serverSeconds } = await withCpu(pid, () => openLoop(rate, STEP_SECONDS, placeOrCancel));
       const others1 = others();
       const loadSeconds = (now() - tStep) / 1000;
       if (probeTimer) clearInterval(probeTimer);
       await Promise.all([...probeSends]);
       const platLatencies = await plat.stop();
+      const readLatencies = await reads.stop();
       await new Promise((r) => setTimeout(r, 500)); // the last pushes
       const after = await subscribers!.ask<{ trades: number; frames: number; user: number; connected: number }>('counts');
+      // CPU per accepted order, each process from its own /proc counters over the step (the makers'
+      // requotes and the pushes included: what an order costs the whole exchange); the client apart.
+      const others2 = others();
+      const server2 = pid ? cpuSeconds(pid) : NaN;
+      const accepted = placedOk - placed0;
       const stepSeconds = (now() - tStep) / 1000;
       const platText = `${ms(percentile(platLatencies, 50))}/${ms(percentile(platLatencies, 99))}/${ms(platLatencies.at(-1) ?? NaN)}`;
       const perAnswer = result.ok + result.refused > 0 ? ((serverSeconds * 1000) / (result.ok + result.refused)).toFixed(1) : '-';
@@ -290,6 +306,14 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
           (fronts.length > 0 ? ` ${pad(share(others0.fronts, others1.fronts), 10)}` : '') +
           (result.sustained ? '' : '  not sustained') +
           (after.connected < SUBSCRIBERS ? `  (${after.connected} subscribers connected)` : ''),
+      );
+      const perOrder = (seconds: number) => (accepted > 0 && Number.isFinite(seconds) ? ((seconds * 1000) / accepted).toFixed(3) : '-');
+      const serverPer = perOrder(server2 - server0);
+      const dbPer = perOrder(others2.db - others0.db);
+      const scaleOutPer = edges.length + marketProcesses.length + fronts.length > 0 ? `, edges+markets+fronts ${perOrder(others2.edges - others0.edges + others2.markets - others0.markets + others2.fronts - others0.fronts)}` : '';
+      console.log(
+        `    CPU ms per accepted order (${accepted} accepted): server ${serverPer}, database ${dbPer}, server+database ${perOrder(server2 - server0 + others2.db - others0.db)}${scaleOutPer}; load generator ${perOrder(others2.client - others0.client)} (apart);` +
+          ` plat_config p99 ${ms(percentile(platLatencies, 99))} ms, orders_current p50/p99/max ${ms(percentile(readLatencies, 50))}/${ms(percentile(readLatencies, 99))}/${ms(readLatencies.at(-1) ?? NaN)} ms`,
       );
       if (result.errorSamples.length > 0) {
         console.log(`    first errors: ${result.errorSamples.join(' | ')}`);
@@ -304,9 +328,22 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
       await settle();
       return { ...result, cpu };
     };
+    // CPU per durable order per process, at a fixed number in flight (BENCH_CPU_ORDERS=0 skips it).
+    for (let run = 0; run < CPU_RUNS && CPU_ORDERS > 0; run++) {
+      const counters = { server: () => (pid ? cpuSeconds(pid) : NaN), database: dbCpuSeconds, client: () => process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6 + cpuSeconds(subscribers!.child.pid!) };
+      await releaseFunds();
+      const line = await cpuPerOrder({ inFlight: CPU_IN_FLIGHT, orders: CPU_ORDERS, maxSeconds: 40, send: placeOrCancel, accepted: () => placedOk, counters, reads: { plat_config: platConfig, orders_current: openOrders }, readEveryMs: PLAT_EVERY_MS });
+      console.log(`  ${line}`);
+      await settle();
+    }
+    if (RATES.length > 0) {
+      console.log(`\n  place/cancel load: limit orders ±0.3 % around the last tick on ${PAIRS.map((p) => `${p.symbol} ${p.share * 100}%`).join(', ')}, ${CANCEL_SHARE * 100}% cancels, ${loaders.length} traders, ${CONNECTIONS} keep-alive connections (${loadClientKind} client), ${STEP_SECONDS} s steps`);
+      // CPU ms/answer: the server's CPU over the step and its drain ÷ orders and cancels answered (makers included in the CPU).
+      console.log(`${stepHeader} ${pad('plat_config p50/p99/max ms', 27)} ${pad('trade msgs/s', 12)} ${pad('frames/s', 8)} ${pad('CPU ms/ans', 11)} ${pad('db CPU', 6)} ${pad('client CPU', 10)}${edges.length > 0 ? ` ${pad('edges CPU', 9)}` : ''}${marketProcesses.length > 0 ? ` ${pad('markets CPU', 11)}` : ''}${fronts.length > 0 ? ` ${pad('fronts CPU', 10)}` : ''}`);
+    }
     const best = await ramp(RATES, step, timeLeft);
     // The push latencies are wanted at 200 and 500 offered even when the ramp stopped below them.
-    for (const rate of PUSH_RATES) {
+    for (const rate of RATES.length > 0 ? PUSH_RATES : []) {
       if (ran.has(rate)) continue;
       if (timeLeft() < (STEP_SECONDS + 8) * 1000) break;
       console.log(`  (${rate}/s run for the push latency, above the ramp's stop)`);
