@@ -153,6 +153,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   app = await productHttp(config, db, parts, {
     readiness,
     trustedProxies: config.trustedProxies,
+    channelSnapshot: (channel) => ownSnapshot(channel) ?? follower?.snapshot(channel),
     productCalls: apart.length > 0 ? productCallsForwarder(productRoutes(apart), (market, call) => kernel.remoteMarkets!.call(market, call), log.error) : undefined,
   });
   phase('http');

@@ -7,6 +7,7 @@
 import './services/startupRequests';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { selectIsShown } from './app/machines/app/app.selectors';
 import { installPrefetch } from './app/prefetch';
 import { createRouterLink } from './app/routerLink';
 import { buildRoutes } from './app/routes';
@@ -27,16 +28,27 @@ async function inspection(search: string): ReturnType<typeof createInspector> {
 
 async function main() {
   const router = createRouterLink(buildRoutes(FEATURES));
-  // The page at this address starts loading now, beside the app's startup; likely next pages follow.
-  installPrefetch(router);
+  // The page at this address starts loading now, beside the app's startup; likely next pages
+  // follow once the app is shown with its first prices (spec §4: after the startup loads).
+  let firstScreen!: () => void;
+  installPrefetch(router, new Promise<void>((resolve) => (firstScreen = resolve)));
   const { inspect, local } = await inspection(window.location.search);
   const services = await createServices({ navigate: router.navigate, inspect });
+  // Not shown yet here: spec §9's 500 ms after the startup loads are still ahead.
+  const watch = services.shell.app.subscribe((snapshot) => {
+    if (!selectIsShown(snapshot)) return;
+    watch.unsubscribe();
+    firstScreen();
+  });
   const features = FEATURES.map((feature) => feature.provide(services));
 
-  createRoot(document.getElementById('root')!).render(
+  const container = document.getElementById('root')!;
+  // The first screen the server wrote into the page (prices, a book), kept as the splash (Root.tsx).
+  const firstPaint = container.innerHTML || undefined;
+  createRoot(container).render(
     <StrictMode>
       <AppProviders services={services} features={features}>
-        <Root router={router} />
+        <Root router={router} firstPaint={firstPaint} />
         {local && (
           <Suspense fallback={null}>
             <InspectorPanel inspector={local} />

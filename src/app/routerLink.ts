@@ -15,8 +15,6 @@ export interface RouterLink {
   state: { location: { pathname: string } };
   subscribe: (listener: (state: { location: { pathname: string } }) => void) => () => void;
   navigate: (to: string) => void;
-  /** Settles when the router first mounts: the startup loads are in and the page is drawn (shown, or about to be). */
-  shown: Promise<void>;
   /** Called by the router's bridge (AppRouter) while it is mounted: its navigate, or undefined when it unmounts. */
   attach: (navigate: ((to: string) => void) | undefined) => void;
   /** Called by the bridge when the address on screen changes. */
@@ -27,8 +25,6 @@ export function createRouterLink(routes: RouteObject[], win: Window = window): R
   let routerNavigate: ((to: string) => void) | undefined;
   let pathname = win.location.pathname;
   const listeners = new Set<(state: { location: { pathname: string } }) => void>();
-  let markShown = () => undefined as void;
-  const shown = new Promise<void>((resolve) => (markShown = resolve));
   return {
     routes,
     get state() {
@@ -45,10 +41,8 @@ export function createRouterLink(routes: RouteObject[], win: Window = window): R
         pathname = win.location.pathname;
       }
     },
-    shown,
     attach: (navigate) => {
       routerNavigate = navigate;
-      if (navigate) markShown();
     },
     located: (next) => {
       if (next === pathname) return;

@@ -1,3 +1,4 @@
+import { STARTUP_ANSWERS_ID } from '../../domain/pageIds';
 import { STORAGE_KEYS } from './storage';
 
 /**
@@ -9,6 +10,10 @@ import { STORAGE_KEYS } from './storage';
  * as before); the API client's fetch hands over the answer already on its way (`takeStartupAnswer`)
  * the first time each is asked for, and asks the server itself after that (a retry after a
  * failure). Nothing else is sent early: these carry no token and no user data.
+ *
+ * When the server wrote these answers into the page (server/kernel/http/firstPaint.ts, issue 55)
+ * they are taken from there and not asked for at all: on a phone network that is a round trip of
+ * half a second or more less before the app starts.
  */
 const STARTUP_PATHS = ['/api/plat_config', '/api/currency_list', '/api/pair_list'] as const;
 
@@ -22,10 +27,26 @@ function storedLang(): string {
   }
 }
 
+/** The answers the page came with, by path (none when the page was served without them: the dev server, a failed read). */
+function answersInPage(): Record<string, unknown> {
+  try {
+    const text = document.getElementById(STARTUP_ANSWERS_ID)?.textContent;
+    const parsed = text ? (JSON.parse(text) as unknown) : undefined;
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 const answers = new Map<string, Promise<Response>>();
 if (typeof window !== 'undefined' && typeof fetch === 'function') {
   const lang = storedLang();
+  const inPage = answersInPage();
   for (const path of STARTUP_PATHS) {
+    if (inPage[path]) {
+      answers.set(path, Promise.resolve(new Response(JSON.stringify(inPage[path]), { status: 200, headers: { 'content-type': 'application/json' } })));
+      continue;
+    }
     const answer = fetch(path, { method: 'POST', headers: { lang, 'content-type': 'application/json' }, body: '{}' });
     answer.catch(() => undefined); // a failure is the API client's to report, when it takes the answer
     answers.set(path, answer);

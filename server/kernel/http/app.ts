@@ -47,6 +47,8 @@ export interface HttpOptions {
    * between `listen` and then waits for it, rather than seeing the pre-restart state.
    */
   readiness?: Promise<unknown>;
+  /** A public channel's snapshot (the socket gateway's): a trade page's HTML carries the top of its book (firstPaint.ts). */
+  channelSnapshot?: (channel: string) => object | undefined | Promise<object | undefined>;
 }
 
 /** Builds the HTTP app in layers: request context → security headers → error handling → strict input → authentication → product routes → client. */
@@ -119,7 +121,7 @@ export async function buildHttp(options: HttpOptions): Promise<FastifyInstance> 
   await registerRateLimits(app, options.rateLimitStore);
   await app.register(authentication(options.db));
   for (const routes of options.routes) await app.register(routes);
-  await serveClient(app, options.clientDir);
+  await serveClient(app, options.clientDir, { snapshot: options.channelSnapshot });
   return app;
 }
 

@@ -25,8 +25,14 @@ const Splash = styled.div`
   .logo span { color: ${({ theme }) => theme.color.accent}; }
 `;
 
-/** Shows the splash while the app machine boots, its failure state with a retry, then the routes. */
-export function Root(props: { router: RouterLink }) {
+/**
+ * Shows the splash while the app machine boots, its failure state with a retry, then the routes.
+ * `firstPaint`: the first screen the server wrote into the page (server/kernel/http/firstPaint.ts:
+ * the latest prices, a trade page's book), which React's first render would replace. It stays the
+ * splash until the app is shown with its live data: the same markup the browser already parsed
+ * from this page, put back as it was, so the prices never blink away meanwhile.
+ */
+export function Root(props: { router: RouterLink; firstPaint?: string }) {
   const { t } = useTranslation();
   const app = useAppFlow();
   const theme = useMemo(() => themes[app.theme], [app.theme]);
@@ -40,7 +46,8 @@ export function Root(props: { router: RouterLink }) {
           <AppRouter link={props.router} />
         </div>
       )}
-      {!app.shown && (
+      {!app.shown && props.firstPaint && !app.bootFailure && <div style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: props.firstPaint }} />}
+      {!app.shown && !(props.firstPaint && !app.bootFailure) && (
         <Splash aria-busy={!app.bootFailure}>
           <div className="logo">
             <span aria-hidden>◆</span> OpenEx
