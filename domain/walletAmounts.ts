@@ -72,6 +72,9 @@ export const LEDGER_KIND_KEYS: Record<string, string> = {
   seconds_settle: 'wallet.kind.secondsSettle',
   // Every kind the server writes (npm run i18n:check reads them from the server's sources, issue 37 §3).
   fee_income: 'wallet.kind.feeIncome',
+  // A maker's rebate (a negative maker rate, issue 52 §2) and the fee account's payment of it.
+  trade_rebate: 'wallet.kind.tradeRebate',
+  fee_rebate: 'wallet.kind.feeRebate',
   fiat_ad_freeze: 'wallet.kind.fiatAdFreeze',
   fiat_ad_unfreeze: 'wallet.kind.fiatAdUnfreeze',
   fiat_escrow: 'wallet.kind.fiatEscrow',

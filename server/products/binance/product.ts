@@ -1,4 +1,5 @@
 import { defineProduct } from '../../kernel/product.js';
+import { commissionRoutes } from './commissionRoutes.js';
 import { binanceContext } from './context.js';
 import { futuresDialect } from './futuresRoutes.js';
 import { spotDialect } from './spotRoutes.js';
@@ -18,6 +19,7 @@ export const binance = defineProduct({
         const context = binanceContext(app, offers);
         await spotDialect(db, offers, context)(app);
         await futuresDialect(offers, context)(app);
+        await commissionRoutes(db, context)(app);
       },
     };
   },

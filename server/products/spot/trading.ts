@@ -6,7 +6,7 @@ import type { PlaceOutcome, SpotMarket } from './spotMarket.js';
 import type { TradableMarket } from './remoteMarket.js';
 import { MarketUnavailable } from '../../kernel/shards/commandClient.js';
 import { submissionKey } from '../../kernel/idempotency.js';
-import { readFeeSchedule } from './fees.js';
+import { userSpotRate } from './fees.js';
 import { coalescedOrderReader, listCurrentOrders, listHistoryOrders, orderDetailOf } from './orderViews.js';
 import { checkPlace, readPairMinimums, type PairMinimums } from './placeRequest.js';
 import { intake } from './pipeline/intake.js';
@@ -61,7 +61,8 @@ export interface PlaceOptions {
 }
 
 export interface SpotTrading {
-  feeRate(): Promise<SpotFeeRate>;
+  /** The user's own maker and taker rates in `symbol` (their tier's, or their override), or in the spot default. */
+  feeRate(userId: number, symbol?: string): Promise<SpotFeeRate>;
   /** Places an order for `userId`; `idempotencyKey` is the request's Idempotency-Key header. */
   place(userId: number, body: PlaceSpotOrder, idempotencyKey: unknown, options?: PlaceOptions): Promise<SpotOutcome<SpotOrder>>;
   cancel(userId: number, orderId: number): Promise<SpotOutcome<SpotOrder>>;
@@ -115,7 +116,7 @@ export function spotTrading({
 
   return {
     ...(stops ? { stops } : {}),
-    feeRate: () => readFeeSchedule(db),
+    feeRate: (userId, symbol) => userSpotRate(db, userId, symbol ?? '*'),
 
     place: (userId, body, idempotencyKey, options = {}) => orUnavailable(async () => {
       const open = await tradable(body.symbol);

@@ -97,6 +97,9 @@ export function Footer() {
               <Link to="/user/helpcenter">{t('menu.user.help')}</Link>
             </li>
             <li>
+              <Link to="/fees">{t('footer.fees')}</Link>
+            </li>
+            <li>
               <button className="link" type="button" onClick={() => noteFlow.openNote(NOTE_TYPES.beginnerGuide)}>
                 {t('footer.guide')}
               </button>

@@ -197,7 +197,7 @@ const NOT_AN_EXIT: Record<string, readonly string[]> = {
     '/api/seconds/orders_current', '/api/seconds/orders_history', '/api/ico/mine', '/api/ico/account', '/api/ico/orders', '/api/ico/records', '/api/fiat/my_ads',
     '/api/fiat/standing', '/api/fiat/methods', '/api/fiat/order', '/api/fiat/orders', '/api/fiat/records', '/api/fiat/chat', '/api/futures/account', '/api/futures/positions',
     '/api/futures/settings', '/api/futures/orders_current', '/api/futures/orders_history', '/api/futures/plans', '/api/futures/order_detail', '/api/apikey/list',
-    '/api/wallet/funds_password_check', '/api/liabilities/proof',
+    '/api/wallet/funds_password_check', '/api/liabilities/proof', '/api/fees/mine', '/api/fees/rate',
   ],
   'changes the account, not its funds (the security changes take their own proofs)': [
     '/api/user/nickname', '/api/user/avatar', '/api/user/send_code', '/api/user/login_pwd', '/api/user/funds_pwd', '/api/user/email', '/api/user/phone', '/api/user/address_add',

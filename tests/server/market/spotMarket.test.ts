@@ -7,7 +7,7 @@ import { systemAccountId } from '../../../server/kernel/ledger/systemAccounts.js
 import type { Database } from '../../../server/kernel/db/database.js';
 import { ReferenceEngine } from '../../../server/kernel/exchange/matching/reference.js';
 import type { PairSpec } from '../../../server/kernel/exchange/pairSpec.js';
-import { forgetFeeSchedule } from '../../../server/products/spot/fees.js';
+import { forgetFeeRates } from '../../../server/kernel/fees/feeRates.js';
 import { SpotMarket } from '../../../server/products/spot/spotMarket.js';
 import { orderOf } from '../../../server/products/spot/orderViews.js';
 import { settle, SETTLED_ORDERS_MISSING } from '../../../server/products/spot/pipeline/settlement.js';
@@ -234,10 +234,10 @@ describe('spot market: fees, idempotent placing and the user feed', () => {
       `select trim_scale(maker_fee)::text as maker_fee, trim_scale(taker_fee)::text as taker_fee from spot_trade where taker_order_id = $1`,
       [takerOrderId],
     ))[0];
-  // An edit of the schedule applies to trades within FEE_SCHEDULE_MS; the test makes it apply at once.
+  // An edit of the schedule applies to trades within FEE_CHECK_MS; the test makes it apply at once.
   const setRates = async (maker: string, taker: string) => {
-    await db.query('update spot_fee_schedule set maker = $1, taker = $2 where id = 1', [maker, taker]);
-    forgetFeeSchedule(db);
+    await db.query(`update fee_schedule set maker = $1, taker = $2 where product = 'spot' and market = '*' and tier = 0`, [maker, taker]);
+    forgetFeeRates(db);
   };
 
   it('charges the maker and taker rates on what each side receives, into the fee account, in the trade transaction', async () => {

@@ -14,8 +14,15 @@ export interface FuturesAccounts {
   makers: ReadonlySet<number>;
 }
 
+/** The seeded default rates (migration 047's futures row): what an order's hold reserves for its fee. */
 export const MAKER_RATE = fx(FUTURES_FEES.maker);
 export const TAKER_RATE = fx(FUTURES_FEES.taker);
+
+/** A user's own rates in a contract (issue 52 §2: their tier's or override's, kernel/fees/feeRates.ts). */
+export interface UserRates {
+  maker: Fx;
+  taker: Fx;
+}
 const LIQUIDATION_RATE = fx(LIQUIDATION_FEE_RATE);
 
 /** An order and its position after a step, with what the ledger must book for it. */
@@ -44,14 +51,16 @@ export function endOrder(o: OrderState, status: typeof S.cancelled | typeof S.in
  *   pool, the fee to the fee account. A deficit beyond the margin is paid by a cross account's
  *   available (`available()`, read before this fill's movements) and the insurance fund for the
  *   rest; a liquidation gives what is left to the insurance fund (fee, then surplus).
- * Market makers and auto-deleveraged closes pay no fee.
+ * Market makers and auto-deleveraged closes pay no fee. `rates`: the user's own rates in the
+ * contract (the defaults without); an opening fee beyond what the hold and the available balance
+ * cover (a rate above the default the hold reserved) is cut to what they cover, never overdrawn.
  */
-export function fillOrder(o0: OrderState, pos0: Position, price: Fx, quantity: Fx, maker: boolean, accounts: FuturesAccounts, available: () => Fx, now: number): OrderStep {
+export function fillOrder(o0: OrderState, pos0: Position, price: Fx, quantity: Fx, maker: boolean, accounts: FuturesAccounts, available: () => Fx, now: number, rates?: UserRates): OrderStep {
   const o = { ...o0 };
   const pos = { ...pos0 };
   const movements: Movement[] = [];
   const notional = mulFx(quantity, price);
-  const rate = accounts.makers.has(o.userId) || o.source === 'adl' ? 0n : maker ? MAKER_RATE : TAKER_RATE;
+  const rate = accounts.makers.has(o.userId) || o.source === 'adl' ? 0n : maker ? (rates?.maker ?? MAKER_RATE) : (rates?.taker ?? TAKER_RATE);
   let fee = feeOf(notional, rate);
   const u = o.userId;
   o.filled += quantity;
@@ -64,6 +73,7 @@ export function fillOrder(o0: OrderState, pos0: Position, price: Fx, quantity: F
     const margin = initialMargin(notional, o.leverage);
     const release = o.filled >= o.quantity ? o.held : minFx(o.held, openCost(quantity, o.holdPrice!, o.leverage, TAKER_RATE));
     o.held -= release;
+    if (rate > TAKER_RATE) fee = minFx(fee, maxFx(0n, release - margin + available()));
     movements.push(
       change(u, release, -release, 'futures_hold_release', 'futures_order', o.id),
       transfer(u, accounts.pool, margin, 'futures_margin', 'futures_order', o.id),

@@ -15,10 +15,11 @@ import { makeBalanceRows } from '../../../kernel/ledger/ledgerBatch.js';
 import { StatementParams } from '../../../kernel/db/statementParams.js';
 import { failUnlessEqual } from '../../../kernel/db/statementChecks.js';
 import { systemAccountId } from '../../../kernel/ledger/systemAccounts.js';
-import { ratesFor, type FeeRates } from '../fees.js';
+import { fx, type Fx } from '../../../../domain/fx.js';
+import { ratesFor, ZERO_RATE } from '../fees.js';
 import { orderViewJson } from '../orderViews.js';
 import { candleBars, candleUpsert, SETTLED_INTERVAL } from './candleStore.js';
-import { bookTrades, type OrderFill, type Trade } from './tradeBook.js';
+import { bookTrades, type FeeMovement, type OrderFill, type SideRates, type Trade } from './tradeBook.js';
 
 export { FEE_EXTRA_DECIMALS } from './tradeBook.js';
 
@@ -74,11 +75,15 @@ export async function settle(
 
   // Read and named before the transaction: none of it needs a lock.
   const feeAccount = trades.length > 0 ? await systemAccountId(db, 'fees') : 0;
-  const rates = trades.length > 0 ? await ratesFor(db, db, trades.flatMap((t) => [t.makerAccountId, t.takerAccountId])) : new Map<number, FeeRates>();
-  const rate = (user: number, role: 'maker' | 'taker') => rates.get(user)?.[role] ?? { numerator: 0n, scale: 0 };
+  const rates = trades.length > 0 ? await ratesFor(db, db, spec.symbol, trades.flatMap((t) => [t.makerAccountId, t.takerAccountId]), now) : new Map<number, SideRates>();
+  const ratesOf = (user: number): SideRates => rates.get(user) ?? FREE;
+  // Rebates are paid from what the fee account holds (read only when a batch has a rebate to pay).
+  const rebating = [...rates.values()].some((r) => r.maker.numerator < 0n);
+  const held = rebating ? await feeAccountHolds(db, feeAccount, [left, right]) : undefined;
   const tradeIds = await tradeSequence.take(trades.length);
 
-  const { changes, incomes, fills, tradeRows } = bookTrades(spec, trades, tradeIds, rate);
+  const booked = bookTrades(spec, trades, tradeIds, ratesOf, held ? (currency) => held.get(currency) ?? 0n : undefined);
+  const { changes, incomes, fills, tradeRows } = booked;
   trades.forEach((e, i) => {
     touch(e.makerAccountId, e.makerOrderId);
     touch(e.takerAccountId, e.takerOrderId);
@@ -133,11 +138,12 @@ export async function settle(
     trailing: fees,
     lastUserId: feeAccount,
   });
+  const rateColumns = `${params.add(tradeRows.makerRate)}::numeric[], ${params.add(tradeRows.takerRate)}::numeric[]`;
   const statement = `with ${COMMIT_LATER}, traded as (
-       insert into spot_trade (id, left_symbol, right_symbol, price, quantity, taker_side, maker_order_id, taker_order_id, maker_user_id, taker_user_id, created_ms, maker_fee, taker_fee)
-       select t.id, $2, $3, t.price, t.quantity, t.side, t.maker_order, t.taker_order, t.maker_user, t.taker_user, $4, t.maker_fee, t.taker_fee
-       from unnest($1::bigint[], $5::numeric[], $6::numeric[], $7::text[], $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12::numeric[], $13::numeric[])
-         as t(id, price, quantity, side, maker_order, taker_order, maker_user, taker_user, maker_fee, taker_fee)
+       insert into spot_trade (id, left_symbol, right_symbol, price, quantity, taker_side, maker_order_id, taker_order_id, maker_user_id, taker_user_id, created_ms, maker_fee, taker_fee, maker_rate, taker_rate)
+       select t.id, $2, $3, t.price, t.quantity, t.side, t.maker_order, t.taker_order, t.maker_user, t.taker_user, $4, t.maker_fee, t.taker_fee, t.maker_rate, t.taker_rate
+       from unnest($1::bigint[], $5::numeric[], $6::numeric[], $7::text[], $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12::numeric[], $13::numeric[], ${rateColumns})
+         as t(id, price, quantity, side, maker_order, taker_order, maker_user, taker_user, maker_fee, taker_fee, maker_rate, taker_rate)
      ), changed as (
        select t.*, p.filled + t.filled as filled_now, p.frozen - t.frozen_out as held,
          case when t.ended then case when t.budget_spent and p.filled + t.filled > 0 then 3 else 4 end
@@ -168,14 +174,34 @@ export async function settle(
   return { trades: published, candles, orders, views };
 }
 
+const FREE: SideRates = { maker: ZERO_RATE, taker: ZERO_RATE, text: { maker: '0', taker: '0' } };
+
+/** What the fee account holds available in `currencies` (unlocked: the budget of a batch's rebates, tradeBook.ts). */
+async function feeAccountHolds(db: Database, feeAccount: number, currencies: readonly string[]): Promise<Map<string, Fx>> {
+  const rows = await db.query<{ currency: string; available: string }>(
+    `select currency, trim_scale(available)::text as available from balance where user_id = $1 and account = 'spot' and currency = any($2::text[])`,
+    [feeAccount, currencies],
+  );
+  return new Map(rows.map((r) => [r.currency, fx(r.available)]));
+}
+
 /**
- * The credits to the platform's fee rows, in currency order: every transaction takes these shared
- * rows in the same order and after its users' rows (lockBalances' `lastUserId`), so markets settling
- * at once cannot deadlock on them.
+ * The platform's fee rows — fees in, rebates out — in currency order: every transaction takes these
+ * shared rows in the same order and after its users' rows (lockBalances' `lastUserId`), so markets
+ * settling at once cannot deadlock on them.
  */
-function feeIncome(feeAccount: number, incomes: Array<{ currency: string; amount: string; tradeId: number }>): BalanceChange[] {
+function feeIncome(feeAccount: number, incomes: readonly FeeMovement[]): BalanceChange[] {
   const ordered = [...incomes].sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : a.tradeId - b.tradeId));
   return ordered.map(
-    (i): BalanceChange => ({ userId: feeAccount, currency: i.currency, account: 'spot', available: i.amount, frozen: '0', kind: 'fee_income', refType: 'spot_trade', refId: i.tradeId }),
+    (i): BalanceChange => ({
+      userId: feeAccount,
+      currency: i.currency,
+      account: 'spot',
+      available: i.amount,
+      frozen: '0',
+      kind: i.amount.startsWith('-') ? 'fee_rebate' : 'fee_income',
+      refType: 'spot_trade',
+      refId: i.tradeId,
+    }),
   );
 }

@@ -1,9 +1,16 @@
-import { fx } from '../../../../domain/fx.js';
+import { fx, fxText, minFx, type Fx } from '../../../../domain/fx.js';
 import { unitsToDecimal } from '../../../kernel/exchange/market/units.js';
 import type { EngineEvent } from '../../../kernel/exchange/matching/types.js';
 import { priceText, type PairSpec } from '../../../kernel/exchange/pairSpec.js';
 import type { BalanceChange } from '../../../kernel/ledger/ledger.js';
 import { feeUnits, type Rate } from '../fees.js';
+
+/** A user's rates in the pair: exact, and as text for the trade row. */
+export interface SideRates {
+  maker: Rate;
+  taker: Rate;
+  text: { maker: string; taker: string };
+}
 
 /** Decimal places a fee keeps beyond the pair's price/amount units. */
 export const FEE_EXTRA_DECIMALS = 3;
@@ -30,6 +37,15 @@ export interface TradeRows {
   takerUser: number[];
   makerFee: string[];
   takerFee: string[];
+  makerRate: string[];
+  takerRate: string[];
+}
+
+/** A platform fee row's movement: income (a fee paid) or a rebate paid out (negative). */
+export interface FeeMovement {
+  currency: string;
+  amount: string;
+  tradeId: number;
 }
 
 /**
@@ -39,19 +55,42 @@ export interface TradeRows {
  * the platform's fee income. Each side pays its rate on what it receives — a buyer in base, a
  * seller in quote — kept FEE_EXTRA_DECIMALS finer than the pair's units, so a small fill still
  * pays its fee (0.1 % of 0.00166 BTC is 0.00000166 BTC, not 0), and rounded down, never up.
+ *
+ * A negative maker rate is a rebate (issue 52 §2): the maker receives it, in the currency it
+ * receives, from the platform's fee account (`trade_rebate` / `fee_rebate`), recorded as a negative
+ * fee. The fee account's rows must never go negative, so rebates in a currency are paid up to
+ * `rebateBudget(currency)` (what the account held when the batch began) plus the fees this batch
+ * took in that currency before; a rebate beyond it is cut (to 0 at worst) and the trade records
+ * what was paid.
  */
-export function bookTrades(spec: PairSpec, trades: readonly Trade[], tradeIds: readonly number[], rate: (user: number, role: 'maker' | 'taker') => Rate) {
+export function bookTrades(
+  spec: PairSpec,
+  trades: readonly Trade[],
+  tradeIds: readonly number[],
+  ratesOf: (user: number) => SideRates,
+  rebateBudget: (currency: string) => Fx = () => 0n,
+) {
   const { left, right, amountPrecision: ap, pricePrecision: pp } = spec;
   const changes: BalanceChange[] = [];
-  const incomes: Array<{ currency: string; amount: string; tradeId: number }> = [];
+  const incomes: FeeMovement[] = [];
+  const budgets = new Map<string, Fx>();
+  const budget = (currency: string) => budgets.get(currency) ?? budgets.set(currency, rebateBudget(currency)).get(currency)!;
   const fills = new Map<number, OrderFill>();
   const fill = (orderId: number) => {
     let f = fills.get(orderId);
     if (!f) fills.set(orderId, (f = { filled: 0n, filledQuote: 0n, frozenOut: 0n, fee: 0n }));
     return f;
   };
-  const tradeRows: TradeRows = { id: [], price: [], quantity: [], side: [], makerOrder: [], takerOrder: [], makerUser: [], takerUser: [], makerFee: [], takerFee: [] };
+  const tradeRows: TradeRows = { id: [], price: [], quantity: [], side: [], makerOrder: [], takerOrder: [], makerUser: [], takerUser: [], makerFee: [], takerFee: [], makerRate: [], takerRate: [] };
   const finer = 10n ** BigInt(FEE_EXTRA_DECIMALS);
+  /** A fee as charged: a fee adds to the currency's budget for rebates, a rebate is paid within it. */
+  const paid = (currency: string, fee: string): string => {
+    const amount = fx(fee);
+    const room = budget(currency);
+    const charged = amount >= 0n ? amount : -minFx(-amount, room);
+    budgets.set(currency, room + charged);
+    return fxText(charged);
+  };
   trades.forEach((e, i) => {
     const tradeId = tradeIds[i]!;
     const lots = BigInt(e.quantity);
@@ -61,8 +100,10 @@ export function bookTrades(spec: PairSpec, trades: readonly Trade[], tradeIds: r
     const takerBuys = e.takerSide === 'buy';
     const buyer = takerBuys ? { user: e.takerAccountId, order: e.takerOrderId, role: 'taker' as const } : { user: e.makerAccountId, order: e.makerOrderId, role: 'maker' as const };
     const seller = takerBuys ? { user: e.makerAccountId, order: e.makerOrderId, role: 'maker' as const } : { user: e.takerAccountId, order: e.takerOrderId, role: 'taker' as const };
-    const buyerFee = unitsToDecimal(feeUnits(lots * finer, rate(buyer.user, buyer.role)), ap + FEE_EXTRA_DECIMALS);
-    const sellerFee = unitsToDecimal(feeUnits(quoteUnits * finer, rate(seller.user, seller.role)), pp + ap + FEE_EXTRA_DECIMALS);
+    const buyerRates = ratesOf(buyer.user);
+    const sellerRates = ratesOf(seller.user);
+    const buyerFee = paid(left, unitsToDecimal(feeUnits(lots * finer, buyerRates[buyer.role]), ap + FEE_EXTRA_DECIMALS));
+    const sellerFee = paid(right, unitsToDecimal(feeUnits(quoteUnits * finer, sellerRates[seller.role]), pp + ap + FEE_EXTRA_DECIMALS));
     tradeRows.id.push(tradeId);
     tradeRows.price.push(priceText(spec, e.price));
     tradeRows.quantity.push(base);
@@ -73,19 +114,22 @@ export function bookTrades(spec: PairSpec, trades: readonly Trade[], tradeIds: r
     tradeRows.takerUser.push(e.takerAccountId);
     tradeRows.makerFee.push(takerBuys ? sellerFee : buyerFee);
     tradeRows.takerFee.push(takerBuys ? buyerFee : sellerFee);
+    tradeRows.makerRate.push((takerBuys ? sellerRates : buyerRates).text.maker);
+    tradeRows.takerRate.push((takerBuys ? buyerRates : sellerRates).text.taker);
     const ref = { account: 'spot' as const, refType: 'spot_trade', refId: tradeId };
     changes.push({ ...ref, userId: buyer.user, currency: right, available: '0', frozen: `-${quote}`, kind: 'trade_pay' });
     changes.push({ ...ref, userId: buyer.user, currency: left, available: base, frozen: '0', kind: 'trade_receive' });
     changes.push({ ...ref, userId: seller.user, currency: left, available: '0', frozen: `-${base}`, kind: 'trade_pay' });
     changes.push({ ...ref, userId: seller.user, currency: right, available: quote, frozen: '0', kind: 'trade_receive' });
-    if (buyerFee !== '0') {
-      changes.push({ ...ref, userId: buyer.user, currency: left, available: `-${buyerFee}`, frozen: '0', kind: 'trade_fee' });
-      incomes.push({ currency: left, amount: buyerFee, tradeId });
-    }
-    if (sellerFee !== '0') {
-      changes.push({ ...ref, userId: seller.user, currency: right, available: `-${sellerFee}`, frozen: '0', kind: 'trade_fee' });
-      incomes.push({ currency: right, amount: sellerFee, tradeId });
-    }
+    const charge = (user: number, currency: string, fee: string) => {
+      if (fee === '0') return;
+      const rebate = fee.startsWith('-');
+      const amount = rebate ? fee.slice(1) : fee;
+      changes.push({ ...ref, userId: user, currency, available: rebate ? amount : `-${amount}`, frozen: '0', kind: rebate ? 'trade_rebate' : 'trade_fee' });
+      incomes.push({ currency, amount: rebate ? `-${amount}` : amount, tradeId });
+    };
+    charge(buyer.user, left, buyerFee);
+    charge(seller.user, right, sellerFee);
     const b = fill(buyer.order);
     b.filled += fx(base);
     b.filledQuote += fx(quote);

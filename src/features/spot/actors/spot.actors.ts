@@ -30,10 +30,11 @@ export interface HistoryQuery extends CurrentQuery {
 /** Promise actors for the spot order calls (docs/API.md "Spot orders"); every one honours `signal`. */
 export function createSpotActors(api: ApiClient) {
   return {
-    fetchOrderAccount: fromPromise<OrderAccount>(async ({ signal }) => {
+    fetchOrderAccount: fromPromise<OrderAccount, { symbol: string }>(async ({ input, signal }) => {
       const [balances, feeRate] = await Promise.all([
         api.post<WalletBalance[]>(WALLET_PATHS.balances, { account: 'spot' }, signal),
-        api.post<SpotFeeRate>(SPOT_PATHS.feeRate, {}, signal),
+        // The user's own rates in this pair (their tier's, or their override's).
+        api.post<SpotFeeRate>(SPOT_PATHS.feeRate, { symbol: input.symbol }, signal),
       ]);
       return { balances, feeRate };
     }),

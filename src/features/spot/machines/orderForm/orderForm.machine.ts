@@ -104,7 +104,8 @@ export const orderFormMachine = setup({
     userUpdates: fromCallback<EventObject>(() => () => undefined),
     /** The page's stop signal (spot.flows): `stops.changed` when the stops list cancelled one. */
     stopSignals: fromCallback<EventObject>(() => () => undefined),
-    fetchOrderAccount: toBeProvided<{ balances: WalletBalance[]; feeRate: SpotFeeRate }>('fetchOrderAccount'),
+    /** The spot balances and the user's own fee rate in the pair (issue 52 §2: their tier's or override's). */
+    fetchOrderAccount: toBeProvided<{ balances: WalletBalance[]; feeRate: SpotFeeRate }, { symbol: string }>('fetchOrderAccount'),
     placeOrder: toBeProvided<SpotOrder, PlaceInput>('placeOrder'),
     /** Stop-limit and OCO: /api/spot/stop_place. */
     placeStop: toBeProvided<SpotStop, PlaceStopInput>('placeStop'),
@@ -190,6 +191,7 @@ export const orderFormMachine = setup({
           invoke: {
             id: 'fetchOrderAccount',
             src: 'fetchOrderAccount',
+            input: ({ context }) => ({ symbol: context.pair.symbol }),
             onDone: {
               target: 'ready',
               actions: assign({ available: ({ context, event }) => availableOf(context, event.output.balances), feeRate: ({ event }) => event.output.feeRate }),
