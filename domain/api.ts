@@ -75,6 +75,8 @@ export interface Pair {
   min_notional: string;
   /** Set while an operator has halted the market (issue 52 §1): the reason traders read. New orders are refused, cancels go through. */
   halted_reason?: string | null;
+  /** The same for the pair's perpetual contract (issue 52 §1): its opening orders are refused, closes and cancels go through. */
+  contract_halted_reason?: string | null;
 }
 
 export interface PairPrice {

@@ -18,7 +18,7 @@ export async function listCurrencies(db: Queryable): Promise<Currency[]> {
 export async function listPairs(db: Queryable): Promise<Pair[]> {
   return db.query<Pair>(
     `select left_symbol, right_symbol, is_hot, trade_status, contract_status, price_precision, amount_precision,
-            trim_scale(min_quantity)::text as min_quantity, trim_scale(min_notional)::text as min_notional, halted_reason
+            trim_scale(min_quantity)::text as min_quantity, trim_scale(min_notional)::text as min_notional, halted_reason, contract_halted_reason
      from pair order by sort, left_symbol, right_symbol`,
   );
 }

@@ -19,6 +19,7 @@ import { USER_CHANNEL } from '../../domain/spotOrders';
 
 import { createAppActors } from './actors/app.actors';
 import { createMarketChannelActor } from './actors/marketChannel.actor';
+import { createPairListActor } from './actors/pairList.actor';
 import { createSocketStatusActor } from './actors/socketStatus.actor';
 import { createPrivateChannelActor, createUserStreamHub, type UserStreamHub } from './actors/userStream.actor';
 import { appMachine, type AppActorRef } from './machines/app/app.machine';
@@ -153,6 +154,7 @@ export async function createServices(options: { navigate: (to: string) => void; 
         fetchPairs: shellActors.fetchPairs,
         fetchUsdtPrice: shellActors.fetchUsdtPrice,
         marketChannel: createMarketChannelActor(socket, frames),
+        pairList: createPairListActor(socket),
       },
       actions: {
         showToast,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type EventObject, type InputFrom } from 'xstate';
-import { appModel } from '../../src/app/machines/app/app.model';
+import { appModel, PAIRS_FIXTURE } from '../../src/app/machines/app/app.model';
 import { generatePaths } from '../../scripts/lib/machineModels';
 import { standInsFor, walkPath } from './harness';
 
@@ -9,6 +9,7 @@ const paths = generatePaths(appModel, 'edges');
 function start(input: InputFrom<typeof appModel.machine> | undefined) {
   const deferred = standInsFor(appModel.machine);
   const channels: string[] = [];
+  const left: string[] = [];
   const toasts: unknown[] = [];
   const persisted: unknown[] = [];
   const machine = appModel.machine.provide({
@@ -16,7 +17,7 @@ function start(input: InputFrom<typeof appModel.machine> | undefined) {
       ...deferred.actors,
       marketChannel: fromCallback<EventObject, { channel: string }>(({ input: i }) => {
         channels.push(i.channel);
-        return () => undefined;
+        return () => void left.push(i.channel);
       }),
     },
     actions: {
@@ -26,7 +27,7 @@ function start(input: InputFrom<typeof appModel.machine> | undefined) {
     },
   });
   const actor = createActor(machine, { input: input }).start();
-  return { machine, actor, deferred, channels, toasts, persisted };
+  return { machine, actor, deferred, channels, left, toasts, persisted };
 }
 
 describe('app machine: startup order of spec §4, walked along generated paths', () => {
@@ -87,6 +88,23 @@ describe('app machine: details the paths do not show', () => {
     expect(world.actor.getSnapshot().matches({ running: 'revealing' })).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
     expect(world.actor.getSnapshot().matches({ running: 'ready' })).toBe(true);
+  });
+
+  it('follows the pair list channel: the tick of a listed pair is joined, that of a delisted one left, the list replaced (issue 52 §1)', async () => {
+    const world = start({ marketFeature: true });
+    for (const name of ['applyLanguage', 'fetchConfig', 'fetchCurrencies', 'fetchPairs'] as const) {
+      const output = name === 'fetchPairs' ? PAIRS_FIXTURE : name === 'fetchCurrencies' ? [] : name === 'fetchConfig' ? {} : undefined;
+      world.deferred.settle({ type: `xstate.done.actor.${name}`, output } as EventObject);
+      await vi.advanceTimersByTimeAsync(0);
+    }
+    expect(world.actor.getSnapshot().children.pairList).toBeDefined();
+    const [btc] = PAIRS_FIXTURE;
+    const sol = { ...btc!, left_symbol: 'SOL', right_symbol: 'BTC', contract_status: 0 as const, halted_reason: null };
+    world.actor.send({ type: 'market.pairs', pairs: [{ ...btc!, halted_reason: 'Maintenance' }, sol] });
+    expect(world.actor.getSnapshot().context.pairs.map((p) => `${p.left_symbol}_${p.right_symbol}`)).toEqual(['BTC_USDT', 'SOL_BTC']);
+    expect(world.actor.getSnapshot().context.pairs[0]!.halted_reason).toBe('Maintenance');
+    expect(world.channels.slice(4)).toEqual(['sol_btc_tick']);
+    expect(world.left.sort()).toEqual(['eth_usdt_future_tick', 'eth_usdt_tick']);
   });
 
   it('trusts a stored pricing currency only when name and mark match the list', () => {

@@ -52,21 +52,21 @@ describe('markets desk (scenarios)', () => {
 
   it('halts a trading market with a trimmed reason of 1 to 200 characters; a refusal stays in the open question; done, it closes and the list is read again', async () => {
     const t = start();
-    t.actor.send({ type: 'markets.halt', symbol: 'BTC_USDT' });
+    t.actor.send({ type: 'markets.halt', market: 'spot', symbol: 'BTC_USDT' });
     expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', halt: 'closed' });
     await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading, ethHalted] });
     // A market already halted is not asked about; an unknown one neither.
-    t.actor.send({ type: 'markets.halt', symbol: 'ETH_USDT' });
-    t.actor.send({ type: 'markets.halt', symbol: 'NOPE_USDT' });
+    t.actor.send({ type: 'markets.halt', market: 'spot', symbol: 'ETH_USDT' });
+    t.actor.send({ type: 'markets.halt', market: 'spot', symbol: 'NOPE_USDT' });
     expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', halt: 'closed' });
-    t.actor.send({ type: 'markets.halt', symbol: 'BTC_USDT' });
+    t.actor.send({ type: 'markets.halt', market: 'spot', symbol: 'BTC_USDT' });
     expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', halt: { asking: 'editing' } });
-    expect(t.actor.getSnapshot().context).toMatchObject({ halting: 'BTC_USDT', asked: 1 });
+    expect(t.actor.getSnapshot().context).toMatchObject({ halting: { market: 'spot', symbol: 'BTC_USDT' }, asked: 1 });
     t.actor.send({ type: 'markets.submitHalt', reason: '   ' });
     t.actor.send({ type: 'markets.submitHalt', reason: 'x'.repeat(201) });
     expect(t.deferred.inputsOf('haltMarket')).toHaveLength(0);
     t.actor.send({ type: 'markets.submitHalt', reason: `  ${REASON} ` });
-    expect(t.deferred.inputsOf('haltMarket')).toEqual([{ symbol: 'BTC_USDT', reason: REASON }]);
+    expect(t.deferred.inputsOf('haltMarket')).toEqual([{ market: 'spot', symbol: 'BTC_USDT', reason: REASON }]);
     // A second click and a close while the server decides are not heard.
     t.actor.send({ type: 'markets.submitHalt', reason: REASON });
     t.actor.send({ type: 'markets.close' });
@@ -87,13 +87,13 @@ describe('markets desk (scenarios)', () => {
   it('closing the question sends nothing and forgets its refusal; the next one starts afresh', async () => {
     const t = start();
     await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading] });
-    t.actor.send({ type: 'markets.halt', symbol: 'BTC_USDT' });
+    t.actor.send({ type: 'markets.halt', market: 'spot', symbol: 'BTC_USDT' });
     t.actor.send({ type: 'markets.submitHalt', reason: REASON });
     await t.settle({ type: 'xstate.error.actor.haltMarket', error: { kind: 'server', serverMessage: 'No spot market trades this pair' } });
     t.actor.send({ type: 'markets.close' });
     expect(t.actor.getSnapshot().context).toMatchObject({ halting: undefined, refusal: undefined });
-    t.actor.send({ type: 'markets.halt', symbol: 'BTC_USDT' });
-    expect(t.actor.getSnapshot().context).toMatchObject({ halting: 'BTC_USDT', refusal: undefined, asked: 2 });
+    t.actor.send({ type: 'markets.halt', market: 'spot', symbol: 'BTC_USDT' });
+    expect(t.actor.getSnapshot().context).toMatchObject({ halting: { market: 'spot', symbol: 'BTC_USDT' }, refusal: undefined, asked: 2 });
   });
 
   it('resumes a halted market only after the question, and reads the list again either way', async () => {
@@ -107,7 +107,7 @@ describe('markets desk (scenarios)', () => {
     expect(t.act.inputsOf('act')).toHaveLength(0);
     t.actor.send({ type: 'markets.resume', market: ethHalted });
     t.question().send({ type: 'confirmAct.confirm' });
-    expect(t.act.inputsOf('act')).toEqual([{ symbol: 'ETH_USDT', reason: ethHalted.halted_reason }]);
+    expect(t.act.inputsOf('act')).toEqual([{ market: 'spot', symbol: 'ETH_USDT', reason: ethHalted.halted_reason }]);
     await t.settleAct({ type: 'xstate.done.actor.act', output: { ...ethHalted, halted_reason: null, halted_at: null } });
     expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'marketsDesk.resumed' } });
     expect(t.reads()).toBe(2);
@@ -119,11 +119,27 @@ describe('markets desk (scenarios)', () => {
     expect(t.reads()).toBe(3);
   });
 
+  it('halts a contract as its own market: the spot market of the same pair is another row', async () => {
+    const t = start();
+    const btcContract = { ...btcTrading, market: 'futures' as const };
+    await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [ethHalted, { ...btcContract, halted_reason: null }] });
+    expect(t.actor.getSnapshot().context.shown).toBe('spot');
+    t.actor.send({ type: 'markets.show', market: 'futures' });
+    expect(t.actor.getSnapshot().context.shown).toBe('futures');
+    // ETH_USDT has no contract on the list: not asked about; BTC_USDT's contract is.
+    t.actor.send({ type: 'markets.halt', market: 'futures', symbol: 'ETH_USDT' });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', halt: 'closed' });
+    t.actor.send({ type: 'markets.halt', market: 'futures', symbol: 'BTC_USDT' });
+    expect(t.actor.getSnapshot().context.halting).toEqual({ market: 'futures', symbol: 'BTC_USDT' });
+    t.actor.send({ type: 'markets.submitHalt', reason: REASON });
+    expect(t.deferred.inputsOf('haltMarket')).toEqual([{ market: 'futures', symbol: 'BTC_USDT', reason: REASON }]);
+  });
+
   it('without trading.write (an auditor) reads the markets and asks nothing', async () => {
     const t = start(false);
     await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading, ethHalted] });
     expect(t.actor.getSnapshot().context.mayAct).toBe(false);
-    t.actor.send({ type: 'markets.halt', symbol: 'BTC_USDT' });
+    t.actor.send({ type: 'markets.halt', market: 'spot', symbol: 'BTC_USDT' });
     t.actor.send({ type: 'markets.submitHalt', reason: REASON });
     t.actor.send({ type: 'markets.resume', market: ethHalted });
     expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', halt: 'closed' });

@@ -85,10 +85,10 @@ describe('channels', () => {
   // Spot's, then the seconds index (issue 50 S2: the contract cards follow the index, not the last trade), then futures'.
   const withSeconds = (left: string, right: string, names: string[]) => [...names.slice(0, 3 + KLINE_INTERVALS.length), secondsIndexChannel(left, right), ...names.slice(3 + KLINE_INTERVALS.length)];
 
-  // The site's notices channel (issue 51 §5) comes with every listed pair: the registry holds channels per pair (one copy kept).
+  // The site's notices channel (issue 51 §5) and pair list channel (issue 52 §1) come with every listed pair: the registry holds channels per pair (one copy kept).
   it('are the same names for spot and contract pairs, and a tradable pair has its seconds index', () => {
-    expect(productChannels({ left_symbol: 'BTC', right_symbol: 'USDT', trade_status: 1, contract_status: 1 })).toEqual(['site_notices', ...withSeconds('BTC', 'USDT', before('BTC', 'USDT'))]);
-    expect(productChannels({ left_symbol: 'ETH', right_symbol: 'BTC', trade_status: 1, contract_status: 0 })).toEqual(['site_notices', ...withSeconds('ETH', 'BTC', before('ETH', 'BTC').slice(0, 3 + KLINE_INTERVALS.length))]);
+    expect(productChannels({ left_symbol: 'BTC', right_symbol: 'USDT', trade_status: 1, contract_status: 1 })).toEqual(['pair_list', 'site_notices', ...withSeconds('BTC', 'USDT', before('BTC', 'USDT'))]);
+    expect(productChannels({ left_symbol: 'ETH', right_symbol: 'BTC', trade_status: 1, contract_status: 0 })).toEqual(['pair_list', 'site_notices', ...withSeconds('ETH', 'BTC', before('ETH', 'BTC').slice(0, 3 + KLINE_INTERVALS.length))]);
     expect(productChannels({ left_symbol: 'X', right_symbol: 'USDT', trade_status: 0, contract_status: 0 })).toEqual([]);
   });
 });

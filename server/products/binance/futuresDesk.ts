@@ -25,6 +25,8 @@ export function futuresDesk(offers: Offers) {
   let ids: ReturnType<typeof clientOrders> | undefined;
   const clientIds = () => (ids ??= clientOrders(desk().exchange.db));
   const pairs = () => [...desk().exchange.pairs.values()];
+  /** A contract's halt reason while an operator has it halted (issue 52 §1), as the futures intake reads it. */
+  const haltOf = (symbol: string) => desk().exchange.halted.get(symbol);
 
   function pairOf(symbol: string | undefined) {
     for (const pair of desk().exchange.pairs.values()) if (`${pair.spec.left}${pair.spec.right}` === symbol?.toUpperCase()) return pair;
@@ -90,7 +92,7 @@ export function futuresDesk(offers: Offers) {
     };
   };
 
-  return { desk, channel, clientIds, pairs, pairOf, refusal, mayTrade, findOrder, clientIdOf, orders, settingsOf, accountOf, allPositions, premium };
+  return { desk, channel, clientIds, pairs, haltOf, pairOf, refusal, mayTrade, findOrder, clientIdOf, orders, settingsOf, accountOf, allPositions, premium };
 }
 
 export type FuturesDesk = ReturnType<typeof futuresDesk>;

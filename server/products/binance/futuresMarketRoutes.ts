@@ -11,7 +11,7 @@ import { integerParam, required } from './params.js';
 
 /** The futures dialect's public reads: exchange info, the book, trades, candles, mark price and funding. */
 export function futuresMarketRoutes(d: FuturesDesk, context: ReturnType<typeof binanceContext>) {
-  const { channel, pairOf, pairs, premium } = d;
+  const { channel, pairOf, pairs, haltOf, premium } = d;
   return async (app: FastifyInstance) => {
     const route = context.routes(app);
     route.get('/fapi/v1/ping', [], async () => ({}));
@@ -24,7 +24,7 @@ export function futuresMarketRoutes(d: FuturesDesk, context: ReturnType<typeof b
       rateLimits: [{ rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: 6000 }],
       exchangeFilters: [],
       assets: [{ asset: 'USDT', marginAvailable: true, autoAssetExchange: '0' }],
-      symbols: pairs().map(({ spec }) => futuresSymbolInfo(spec)),
+      symbols: pairs().map(({ spec }) => futuresSymbolInfo(spec, haltOf(spec.symbol) !== undefined)),
     }));
 
     route.get('/fapi/v1/depth', ['symbol', 'limit'], async ({ params }) => {

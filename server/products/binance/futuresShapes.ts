@@ -83,8 +83,8 @@ export function positionRisk(p: FuturesPosition | undefined, symbol: string, lev
   };
 }
 
-/** A futures pair's entry in /fapi/v1/exchangeInfo: a perpetual, LIMIT and MARKET, GTC. */
-export function futuresSymbolInfo(spec: { left: string; right: string; pricePrecision: number; amountPrecision: number }) {
+/** A futures pair's entry in /fapi/v1/exchangeInfo: a perpetual, LIMIT and MARKET, GTC; `HALT` while an operator has it halted (issue 52 §1). */
+export function futuresSymbolInfo(spec: { left: string; right: string; pricePrecision: number; amountPrecision: number }, halted = false) {
   const tick = stepOf(spec.pricePrecision);
   const step = stepOf(spec.amountPrecision);
   return {
@@ -93,7 +93,7 @@ export function futuresSymbolInfo(spec: { left: string; right: string; pricePrec
     contractType: 'PERPETUAL',
     deliveryDate: 4133404800000,
     onboardDate: 1569398400000,
-    status: 'TRADING',
+    status: halted ? 'HALT' : 'TRADING',
     baseAsset: spec.left,
     quoteAsset: spec.right,
     marginAsset: spec.right,

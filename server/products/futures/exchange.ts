@@ -66,6 +66,8 @@ export class FuturesExchange implements Memory {
   readonly crossBySymbol = new Map<string, Set<number>>();
   /** The funding rate the interval's premiums so far imply, per pair (shown on the trade page). */
   readonly estimatedFunding = new Map<string, string>();
+  /** The contracts an operator halted, symbol → reason (halts.ts: read once a second; opening orders refused). */
+  readonly halted = new Map<string, string>();
   readonly sequencer: Sequencer<Command, Result>;
   /** Ids for every order the batches create (placed, liquidation, ADL), fetched in blocks (kernel/db/sequenceIds.ts, as spot's). */
   readonly orderIds: SequenceIds;

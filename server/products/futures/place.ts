@@ -25,6 +25,9 @@ export async function placeOrder(ex: FuturesExchange, b: Batch, r: PlaceRequest,
   const pair = ex.pairs.get(r.symbol);
   if (!pair) return refuse('futuresUnknownPair');
   const engine = ex.engines.get(r.symbol)!;
+  // A halted contract (halts.ts) takes closes only: nobody is locked into a position.
+  const halted = ex.halted.get(r.symbol);
+  if (halted !== undefined && isOpening(r.action)) return refuse('futuresMarketHalted', { symbol: r.symbol, reason: halted });
   if (r.key) {
     const claimed = b.claims.get(r) ?? (await claim<unknown>(b.tx, r.userId, PLACE_SCOPE, r.key, now));
     if (!claimed.fresh) return { ok: true, data: claimed.response as never };

@@ -130,7 +130,9 @@ export class PriceFeed {
   tick(pair: FuturesPair) {
     const day = this.exchange.data.get(pair.spec.symbol)!.dayTick(this.clock());
     const marks = this.exchange.marks.get(pair.spec.symbol);
-    const feed = marks ? { mark: fxText(marks.mark), index: fxText(marks.index) } : {};
+    const halted = this.exchange.halted.get(pair.spec.symbol);
+    // The halt rides the tick (absent while trading), so an open trade page shows it and its end.
+    const feed = { ...(marks ? { mark: fxText(marks.mark), index: fxText(marks.index) } : {}), ...(halted !== undefined && { halted_reason: halted }) };
     if (!day) return marks ? { pair: pair.spec.symbol, close: fxText(marks.mark), open: fxText(marks.mark), high: fxText(marks.mark), low: fxText(marks.mark), amount: '0', vol: '0', count: 0, increase: '0', ...feed } : undefined;
     return { ...day, ...feed };
   }

@@ -14,6 +14,7 @@ import { FuturesExchange, PLACE_SCOPE } from './exchange.js';
 import { futuresChannels } from './channels.js';
 import { lastFundingTimes, payFunding } from './funding.js';
 import { futuresLedger, FUTURES_POOL, INSURANCE_FUND } from './ledger.js';
+import { readContractHalts } from './halts.js';
 import { ensureFuturesMakers, FuturesMakers } from './makers.js';
 import { futuresPairs } from './pairs.js';
 import { PriceFeed, spotIndexSource, type IndexSource } from './priceFeed.js';
@@ -105,6 +106,7 @@ export async function createFutures(options: FuturesOptions) {
         makers = new FuturesMakers(exchange, ids);
       }
       await feed.load();
+      await readContractHalts(db, exchange.halted);
       if (options.seedCharts) await seedContractCharts(db, pairs.values(), clock());
       await exchange.restore();
       restoredAt = clock();
@@ -119,14 +121,19 @@ export async function createFutures(options: FuturesOptions) {
       }, FUTURES_TELL_AFTER_MS);
       tellRestored.unref();
       every(100, () => exchange.flushDepth());
-      every(options.feedEveryMs ?? 1000, () => feed.update());
+      // The halts first, so the ticks this update publishes carry them (halts.ts).
+      every(options.feedEveryMs ?? 1000, async () => {
+        await readContractHalts(db, exchange.halted).catch((error) => log('futures: reading the contract halts failed', error));
+        await feed.update();
+      });
       every(1000, () => fundingDue());
       if (makers) {
         await makers.setup();
         for (const symbol of pairs.keys()) {
           const random = seededRandom(seedFrom(symbol, 7));
-          every(2500, () => makers!.requote(symbol));
-          every(1500 + Math.floor(random() * 3000), () => makers!.take(symbol, random));
+          // A halted contract's makers neither quote nor take (their resting quotes stay).
+          every(2500, () => !exchange.halted.has(symbol) && makers!.requote(symbol));
+          every(1500 + Math.floor(random() * 3000), () => !exchange.halted.has(symbol) && makers!.take(symbol, random));
         }
       }
     },

@@ -1,4 +1,4 @@
-import type { OperatorMarket } from '../../../domain/market.js';
+import type { MarketKind, OperatorMarket } from '../../../domain/market.js';
 import type { OperatorActor } from '../../kernel/auth/operators/access.js';
 import { writeOperatorAudit } from '../../kernel/auth/operators/auditLog.js';
 import type { Database, Queryable } from '../../kernel/db/database.js';
@@ -6,13 +6,14 @@ import type { Outcome } from '../../kernel/outcome.js';
 import './messages.js';
 
 /**
- * Market halts (issue 52 §1): a risk operator stops new orders on a spot market during an incident,
- * with a reason traders read, and resumes it. The switch is the pair row's `halted_reason`
- * (migration 046); everything that takes a new order reads it there, on whichever process it runs:
- * the spot order intake and the stops (spot/trading.ts, stops.ts: at most a second old), the makers
- * (marketService.ts: one read a second), seconds purchases (in their transaction) and the Binance
- * dialect's exchangeInfo. Cancels are never refused. Each change is written to the audit log in
- * its transaction, and a refused one as refused.
+ * Market halts (issue 52 §1): a risk operator stops new orders on a spot market or a perpetual
+ * contract during an incident, with a reason traders read, and resumes it. The switch is a column
+ * of the pair row — `halted_reason` for spot (migration 046), `contract_halted_reason` for the
+ * contract (048) — read by everything that takes a new order, on whichever process it runs: spot's
+ * intake, stops and makers, seconds purchases (spot/trading.ts, stops.ts, marketService.ts,
+ * seconds/contracts.ts), the futures intake, makers and tick (futures/halts.ts: a halted contract
+ * still takes closes) and the Binance dialect's exchangeInfo. Cancels are never refused. Each
+ * change is written to the audit log in its transaction, and a refused one as refused.
  */
 interface HaltRow {
   symbol: string;
@@ -21,45 +22,61 @@ interface HaltRow {
   halted_at: number | null;
 }
 
-const SELECT = `select left_symbol || '_' || right_symbol as symbol, trade_status = 1 as trading, halted_reason,
-  (extract(epoch from halted_at) * 1000)::bigint as halted_at from pair`;
+/** Per kind of market: whether the pair has one (its status column) and its halt's columns. */
+const COLUMNS: Record<MarketKind, { status: string; reason: string; at: string }> = {
+  spot: { status: 'trade_status', reason: 'halted_reason', at: 'halted_at' },
+  futures: { status: 'contract_status', reason: 'contract_halted_reason', at: 'contract_halted_at' },
+};
 
-const toMarket = (row: HaltRow): OperatorMarket => ({ ...row, halted_at: row.halted_at === null ? null : Number(row.halted_at) });
+const select = (kind: MarketKind) => {
+  const c = COLUMNS[kind];
+  return `select left_symbol || '_' || right_symbol as symbol, ${c.status} = 1 and delisted_at is null as trading, ${c.reason} as halted_reason,
+    (extract(epoch from ${c.at}) * 1000)::bigint as halted_at from pair`;
+};
+
+const toMarket = (kind: MarketKind, row: HaltRow): OperatorMarket => ({ ...row, market: kind, halted_at: row.halted_at === null ? null : Number(row.halted_at) });
 
 export function marketHalts(db: Database) {
-  const lockMarket = async (tx: Queryable, symbol: string) => {
+  const lockMarket = async (tx: Queryable, kind: MarketKind, symbol: string) => {
     const [left = '', right = ''] = symbol.toUpperCase().split('_');
-    const [row] = await tx.query<HaltRow>(`${SELECT} where left_symbol = $1 and right_symbol = $2 for update`, [left, right]);
+    const [row] = await tx.query<HaltRow>(`${select(kind)} where left_symbol = $1 and right_symbol = $2 for update`, [left, right]);
     return row && row.trading ? { row, left, right } : undefined;
   };
 
-  async function change(operator: OperatorActor, symbol: string, reason: string | null): Promise<Outcome<OperatorMarket>> {
-    const kind = reason === null ? 'market.resume' : 'market.halt';
-    const object = { type: 'pair', id: symbol.toUpperCase() };
+  async function change(operator: OperatorActor, kind: MarketKind, symbol: string, reason: string | null): Promise<Outcome<OperatorMarket>> {
+    const audit = reason === null ? 'market.resume' : 'market.halt';
+    // A contract's object is told apart from the spot market of the same pair.
+    const object = { type: kind === 'spot' ? 'pair' : 'contract', id: symbol.toUpperCase() };
+    const c = COLUMNS[kind];
     const outcome = await db.transaction(async (tx): Promise<Outcome<OperatorMarket>> => {
-      const found = await lockMarket(tx, symbol);
-      if (!found) return { ok: false, key: 'marketNotListed' };
+      const found = await lockMarket(tx, kind, symbol);
+      if (!found) return { ok: false, key: kind === 'spot' ? 'marketNotListed' : 'contractNotListed' };
       if (reason !== null && found.row.halted_reason !== null) return { ok: false, key: 'marketAlreadyHalted' };
       if (reason === null && found.row.halted_reason === null) return { ok: false, key: 'marketNotHalted' };
-      const [after] = await tx.query<HaltRow>(
-        `update pair set halted_reason = $3, halted_at = case when $3::text is null then null else now() end
-         where left_symbol = $1 and right_symbol = $2
-         returning left_symbol || '_' || right_symbol as symbol, trade_status = 1 as trading, halted_reason, (extract(epoch from halted_at) * 1000)::bigint as halted_at`,
-        [found.left, found.right, reason],
-      );
-      await writeOperatorAudit(tx, { operator, kind, object, before: { halted_reason: found.row.halted_reason }, after: { halted_reason: reason }, detail: reason ?? '' });
-      return { ok: true, data: toMarket(after!) };
+      await tx.query(`update pair set ${c.reason} = $3, ${c.at} = case when $3::text is null then null else now() end where left_symbol = $1 and right_symbol = $2`, [
+        found.left,
+        found.right,
+        reason,
+      ]);
+      const [after] = await tx.query<HaltRow>(`${select(kind)} where left_symbol = $1 and right_symbol = $2`, [found.left, found.right]);
+      await writeOperatorAudit(tx, { operator, kind: audit, object, before: { halted_reason: found.row.halted_reason }, after: { halted_reason: reason }, detail: reason ?? '' });
+      return { ok: true, data: toMarket(kind, after!) };
     });
-    if (!outcome.ok) await writeOperatorAudit(db, { operator, kind, object, outcome: 'refused', detail: outcome.key });
+    if (!outcome.ok) await writeOperatorAudit(db, { operator, kind: audit, object, outcome: 'refused', detail: outcome.key });
     return outcome;
   }
 
   return {
-    /** Every spot market with its halt, in the pairs' order. */
+    /** Every spot market, then every contract, with its halt, in the pairs' order. */
     async list(): Promise<OperatorMarket[]> {
-      return (await db.query<HaltRow>(`${SELECT} where trade_status = 1 order by sort, left_symbol, right_symbol`)).map(toMarket);
+      const out: OperatorMarket[] = [];
+      for (const kind of ['spot', 'futures'] as const) {
+        const rows = await db.query<HaltRow>(`${select(kind)} where ${COLUMNS[kind].status} = 1 and delisted_at is null order by sort, left_symbol, right_symbol`);
+        out.push(...rows.map((row) => toMarket(kind, row)));
+      }
+      return out;
     },
-    halt: (operator: OperatorActor, symbol: string, reason: string) => change(operator, symbol, reason.trim()),
-    resume: (operator: OperatorActor, symbol: string) => change(operator, symbol, null),
+    halt: (operator: OperatorActor, kind: MarketKind, symbol: string, reason: string) => change(operator, kind, symbol, reason.trim()),
+    resume: (operator: OperatorActor, kind: MarketKind, symbol: string) => change(operator, kind, symbol, null),
   };
 }

@@ -1,30 +1,91 @@
 import type { FastifyInstance } from 'fastify';
-import { HALT_REASON_MAX, MARKET_OPERATOR_PATHS } from '../../../domain/market.js';
+import { HALT_REASON_MAX, LISTING_PRECISION_MAX, MARKET_KINDS, MARKET_OPERATOR_PATHS, type MarketKind, type MarketListing } from '../../../domain/market.js';
 import type { Database } from '../../kernel/db/database.js';
 import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
-import { anyBody, pairSymbol, strictObject, text } from '../../kernel/http/schemas.js';
+import { anyBody, currency, decimal, pairSymbol, secondFactorCode, strictObject, text } from '../../kernel/http/schemas.js';
 import { unwrap } from '../../kernel/outcome.js';
 import { ResultCode } from '../../../domain/api.js';
 import { marketHalts } from './halts.js';
+import { marketDelisting } from './delisting.js';
+import { marketListing } from './listing.js';
 
 const operator = { auth: 'operator' } as const;
+/** Which of the pair's markets: its spot market (the default) or its perpetual contract. */
+const kindSchema = { type: 'string', enum: [...MARKET_KINDS] } as const;
+
+/** What the routes tell after a change committed: the pair list's channel pushes the new list (pairListFeed.ts); a listed pair's market opens (the kernel's PairOpenings). */
+export interface MarketChanges {
+  changed(): Promise<void> | void;
+  listed(pair: { left: string; right: string }): void;
+}
+
+const precision = { type: 'integer', minimum: 0, maximum: LISTING_PRECISION_MAX } as const;
+const listingBody = strictObject(['base', 'quote', 'price_precision', 'amount_precision', 'min_quantity', 'min_notional', 'reference_price', 'makers'], {
+  base: currency,
+  quote: currency,
+  price_precision: precision,
+  amount_precision: precision,
+  min_quantity: decimal,
+  min_notional: decimal,
+  reference_price: decimal,
+  makers: { type: 'boolean' },
+  maker_spread: decimal,
+  maker_depth: { type: 'integer', minimum: 1, maximum: 50 },
+  totp_code: secondFactorCode,
+});
 
 /** The risk desk's market halts (halts.ts); each route's permission is in the operator product's table. */
-export function marketOperatorRoutes(db: Database) {
+export function marketOperatorRoutes(db: Database, changes: MarketChanges, delisting: ReturnType<typeof marketDelisting>) {
   const halts = marketHalts(db);
+  const list = marketListing(db);
   return async (app: FastifyInstance) => {
-    app.post(MARKET_OPERATOR_PATHS.markets, { config: operator, schema: { body: anyBody } }, async (request) => ok(request.lang, await halts.list()));
-    app.post<{ Body: { symbol: string; reason: string } }>(
-      MARKET_OPERATOR_PATHS.halt,
-      { config: operator, schema: { body: strictObject(['symbol', 'reason'], { symbol: pairSymbol, reason: text(HALT_REASON_MAX * 2) }) } },
+    app.post<{ Body: MarketListing & { totp_code?: string } }>(MARKET_OPERATOR_PATHS.list, { config: operator, schema: { body: listingBody } }, async (request) => {
+      const { totp_code, ...listing } = request.body;
+      const pair = unwrap(await list(request.operator, listing, totp_code, request.lang));
+      // After the commit: the market opens where it runs, and open pages' lists get the pair (the announcement's listeners).
+      changes.listed(pair);
+      return okWith(request.lang, 'marketListDone', { symbol: `${pair.left}_${pair.right}` });
+    });
+    app.post<{ Body: { symbol: string; delist_at: number; reason: string; totp_code?: string } }>(
+      MARKET_OPERATOR_PATHS.delist,
+      {
+        config: operator,
+        schema: {
+          body: strictObject(['symbol', 'delist_at', 'reason'], {
+            symbol: pairSymbol,
+            delist_at: { type: 'integer', minimum: 0, maximum: 8_640_000_000_000 },
+            reason: text(HALT_REASON_MAX * 2),
+            totp_code: secondFactorCode,
+          }),
+        },
+      },
       async (request) => {
         const reason = request.body.reason.trim();
         if (reason.length === 0 || reason.length > HALT_REASON_MAX) throw new ApiFailure(ResultCode.badRequest, 'marketHaltReasonRequired');
-        return okWith(request.lang, 'marketHaltDone', unwrap(await halts.halt(request.operator, request.body.symbol, reason)));
+        const { symbol, delist_at, totp_code } = request.body;
+        return okWith(request.lang, 'marketDelistAnnounced', unwrap(await delisting.announce(request.operator, symbol, delist_at, reason, totp_code, request.lang)));
       },
     );
-    app.post<{ Body: { symbol: string } }>(MARKET_OPERATOR_PATHS.resume, { config: operator, schema: { body: strictObject(['symbol'], { symbol: pairSymbol }) } }, async (request) =>
-      okWith(request.lang, 'marketResumeDone', unwrap(await halts.resume(request.operator, request.body.symbol))),
+    app.post(MARKET_OPERATOR_PATHS.markets, { config: operator, schema: { body: anyBody } }, async (request) => ok(request.lang, await halts.list()));
+    app.post<{ Body: { symbol: string; reason: string; market?: MarketKind } }>(
+      MARKET_OPERATOR_PATHS.halt,
+      { config: operator, schema: { body: strictObject(['symbol', 'reason'], { symbol: pairSymbol, reason: text(HALT_REASON_MAX * 2), market: kindSchema }) } },
+      async (request) => {
+        const reason = request.body.reason.trim();
+        if (reason.length === 0 || reason.length > HALT_REASON_MAX) throw new ApiFailure(ResultCode.badRequest, 'marketHaltReasonRequired');
+        const halted = unwrap(await halts.halt(request.operator, request.body.market ?? 'spot', request.body.symbol, reason));
+        await changes.changed();
+        return okWith(request.lang, 'marketHaltDone', halted);
+      },
+    );
+    app.post<{ Body: { symbol: string; market?: MarketKind } }>(
+      MARKET_OPERATOR_PATHS.resume,
+      { config: operator, schema: { body: strictObject(['symbol'], { symbol: pairSymbol, market: kindSchema }) } },
+      async (request) => {
+        const resumed = unwrap(await halts.resume(request.operator, request.body.market ?? 'spot', request.body.symbol));
+        await changes.changed();
+        return okWith(request.lang, 'marketResumeDone', resumed);
+      },
     );
   };
 }

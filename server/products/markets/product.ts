@@ -1,19 +1,50 @@
+import { PAIR_LIST_CHANNEL } from '../../../domain/market.js';
+import { Loops } from '../../kernel/loops.js';
 import { defineProduct } from '../../kernel/product.js';
+import { runsDuties } from '../../config.js';
+import { marketDelisting } from './delisting.js';
 import { databaseFiatRates } from './fiatRates.js';
 import { marketOperatorRoutes } from './operatorRoutes.js';
+import { PAIR_LIST_REREAD_MS, pairListFeed } from './pairListFeed.js';
 import { marketRoutes } from './routes.js';
 
-/** Market reference data over HTTP: currencies, pairs, prices in the pricing currencies, candle history; the risk desk's halts. */
+/**
+ * Market reference data over HTTP: currencies, pairs, prices in the pricing currencies, candle
+ * history; the risk desk's halts; and the pair list's public channel (pairListFeed.ts), pushed
+ * after every change to a market.
+ */
 export const markets = defineProduct({
   id: 'markets',
-  create: ({ db }) => {
+  // The pair list's channel is the site's, not a pair's: named for every listed pair, the registry (a set) keeps it once.
+  channels: (pair) => (pair.trade_status === 1 || pair.contract_status === 1 ? [PAIR_LIST_CHANNEL] : []),
+  create: ({ db, publish, pairs, log, offers, config }) => {
+    const feed = pairListFeed(db, publish, (message, error) => log.error(message, error));
+    const loops = new Loops((message, error) => log.error(message, error));
+    // A pair another product opened (an ICO token at its settlement) reaches the lists too.
+    pairs.onOpened(() => feed.changed());
     const reference = marketRoutes(db, databaseFiatRates(db));
-    const halts = marketOperatorRoutes(db);
+    // A listing is announced like the ICO's: the spot product opens the market, and onOpened above pushes the list.
+    const delisting = marketDelisting(db, offers, { log: (message, error) => (error ? log.error(message, error) : log.info(message)) });
+    const operator = marketOperatorRoutes(db, { changed: () => feed.changed(), listed: (pair) => pairs.announce(pair) }, delisting);
     return {
       routes: async (app) => {
         await reference(app);
-        await halts(app);
+        await operator(app);
       },
+      prepare: async () => {
+        await feed.reread();
+      },
+      start: async () => {
+        loops.every(PAIR_LIST_REREAD_MS, () => feed.reread(), 'reading the pair list failed');
+        // Delistings whose time has come, run by the one process that runs the duties (the server).
+        if (runsDuties(config)) {
+          loops.every(1000, async () => {
+            if ((await delisting.due()).length > 0) await feed.changed();
+          }, 'delisting failed');
+        }
+      },
+      stop: () => loops.stop(),
+      snapshot: (channel) => feed.snapshot(channel),
     };
   },
 });

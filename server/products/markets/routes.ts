@@ -5,6 +5,7 @@ import { KLINE_INTERVALS, type KlineInterval } from '../../../domain/constants.j
 import { KLINE_QUERY_LIMITS, readKlines } from '../../kernel/exchange/market/klineHistory.js';
 import { listCurrencies, listPairs } from '../../kernel/catalogue.js';
 import { pairPrice } from './pairPrice.js';
+import { sitePairs } from './pairListFeed.js';
 import type { FiatRateSource } from './fiatRates.js';
 import { ApiFailure, ok } from '../../kernel/http/envelope.js';
 import { anyBody, pairSymbol, strictObject } from '../../kernel/http/schemas.js';
@@ -13,7 +14,8 @@ export function marketRoutes(db: Database, rates: FiatRateSource) {
   return async (app: FastifyInstance) => {
     app.post('/api/currency_list', { schema: { body: anyBody } }, async (request) => ok(request.lang, await listCurrencies(db)));
 
-    app.post('/api/pair_list', { schema: { body: anyBody } }, async (request) => ok(request.lang, await listPairs(db)));
+    // Delisted pairs leave the list (their rows stay for the histories).
+    app.post('/api/pair_list', { schema: { body: anyBody } }, async (request) => ok(request.lang, await sitePairs(db)));
 
     app.get<{ Querystring: { pair: string } }>(
       '/api/market/pairPrice',

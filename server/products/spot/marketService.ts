@@ -5,9 +5,10 @@ import type { UserFeed } from '../../kernel/realtime/userFeed.js';
 import { Loops } from '../../kernel/loops.js';
 import { createEngine } from '../../kernel/exchange/matching/index.js';
 import { ensureMarketMakerAccounts } from './makers/marketAccounts.js';
-import { DEFAULT_MM_CONFIG, MarketMaker } from './makers/marketMaker.js';
+import { DEFAULT_MM_CONFIG, MarketMaker, type MarketMakerConfig } from './makers/marketMaker.js';
 import { foldMakerHistory, MAKER_HISTORY_KEPT_MS, MAKER_TRADES_KEPT_MS, type RetentionWindows } from './makers/retention.js';
 import { pairSpec, priceText } from '../../kernel/exchange/pairSpec.js';
+import { listedMakerConfig } from './makers/listedMakers.js';
 import { defaultWalkConfig, SeededRandomWalk, type ReferencePriceSource } from './makers/priceModel.js';
 import type { MarketPublisher } from '../../kernel/exchange/publisher.js';
 import { seededRandom, seedFrom } from '../../kernel/random.js';
@@ -81,6 +82,8 @@ export class MarketService {
    */
   private readonly halted = new Map<string, string>();
   private tellRestored: NodeJS.Timeout | undefined;
+  /** The makers' accounts once `start` made them (a pair listed later starts its makers with them). */
+  private makerAccounts: { quoter: number; taker: number } | undefined;
 
   constructor(
     private readonly db: Database,
@@ -146,6 +149,7 @@ export class MarketService {
     this.every(CURRENCY_PRICE_EVERY_MS, () => this.updateCurrencyPrices());
     if (!this.options.marketMakers) return;
     const accounts = await ensureMarketMakerAccounts(this.db);
+    this.makerAccounts = accounts;
     const retention = this.options.makerRetention ?? {};
     const keptMs = Math.min(retention.keptMs ?? MAKER_HISTORY_KEPT_MS, retention.tradesKeptMs ?? MAKER_TRADES_KEPT_MS);
     // A sixth of the kept time, so a shortened retention (bench:storage) folds on time too.
@@ -154,22 +158,29 @@ export class MarketService {
     }
     for (const market of this.markets.values()) {
       if (!this.simulated(market.spec.symbol)) continue;
-      const random = seededRandom(seedFrom(market.spec.symbol, 99));
-      const maker = new MarketMaker(market, market.spec, accounts, this.prices, baseUsdt(market.spec, this.currencies), random, DEFAULT_MM_CONFIG);
-      // Requotes every 2.5 s ± 30 %; takes at random moments 1.5 to 5 s apart.
-      // A halted market's makers neither quote nor take (their resting quotes stay, and nothing trades).
-      const trading = () => !this.halted.has(market.spec.symbol);
-      this.loops.every(() => REQUOTE_EVERY_MS * (1 + (Math.random() * 2 - 1) * 0.3), () => trading() && maker.requote(this.clock()), 'market loop failed');
-      const [min, max] = TAKE_EVERY_MS;
-      this.loops.every(() => min + random() * (max - min), () => trading() && maker.take(this.clock()), 'market maker order failed');
+      // A pair a risk operator listed keeps the spread and depth it was given (listedMakers.ts).
+      this.startMakers(market, (await listedMakerConfig(this.db, market.spec)) ?? DEFAULT_MM_CONFIG, baseUsdt(market.spec, this.currencies));
     }
+  }
+
+  private startMakers(market: SpotMarket, config: MarketMakerConfig, baseInUsdt: number): void {
+    const random = seededRandom(seedFrom(market.spec.symbol, 99));
+    const maker = new MarketMaker(market, market.spec, this.makerAccounts!, this.prices, baseInUsdt, random, config);
+    // Requotes every 2.5 s ± 30 %; takes at random moments 1.5 to 5 s apart.
+    // A halted market's makers neither quote nor take (their resting quotes stay, and nothing trades).
+    const trading = () => !this.halted.has(market.spec.symbol);
+    this.loops.every(() => REQUOTE_EVERY_MS * (1 + (Math.random() * 2 - 1) * 0.3), () => trading() && maker.requote(this.clock()), 'market loop failed');
+    const [min, max] = TAKE_EVERY_MS;
+    this.loops.every(() => min + random() * (max - min), () => trading() && maker.take(this.clock()), 'market maker order failed');
   }
 
   /**
    * Opens the market of a pair listed while the server runs (kernel `PairOpenings`): its book is
    * rebuilt from the database like any other at start, and the depth, tick and snapshot loops,
-   * which go over `markets` each time, serve it from now on. No market maker, no seeded history:
-   * it trades what users bring. Opening a pair that runs already does nothing.
+   * which go over `markets` each time, serve it from now on. No seeded history; market makers only
+   * for a pair a risk operator listed with makers on (its `simulated` row, its spread, depth and
+   * reference price: listedMakers.ts), else it trades what users bring. Opening a pair that runs
+   * already does nothing.
    */
   async open(pair: Pair): Promise<SpotMarket | undefined> {
     const spec = pairSpec(pair);
@@ -184,6 +195,11 @@ export class MarketService {
     this.markets.set(spec.symbol, market);
     // A pair listed while running has no earlier owner whose notices could be owed: its restore is told at once (nothing, or what a racing start wrote).
     market.tellRestored().catch((error) => this.options.log?.(`telling ${spec.symbol}'s restored orders failed`, error));
+    const makers = this.options.marketMakers && this.makerAccounts && !this.stopped ? await listedMakerConfig(this.db, spec) : undefined;
+    if (makers) {
+      this.anchors.set(spec.symbol, makers.anchor);
+      this.startMakers(market, makers, makers.baseUsdt);
+    }
     return market;
   }
 

@@ -5,7 +5,7 @@ import { IDEMPOTENCY_HEADER, RECORD_DAYS, type RecordDays } from '../../../domai
 import { MAX_PAGE_SIZE } from './orderViews.js';
 import type { SpotOutcome, SpotTrading } from './trading.js';
 import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
-import { anyBody, decimal, paging, pairSymbol as symbol, recordDays, strictObject as object, rowId as id, text } from '../../kernel/http/schemas.js';
+import { decimal, paging, pairSymbol as symbol, recordDays, strictObject as object, rowId as id, text } from '../../kernel/http/schemas.js';
 
 const pages = paging(MAX_PAGE_SIZE);
 
@@ -45,7 +45,12 @@ export function spotRoutes(trading: SpotTrading) {
 
   const auth = { auth: 'user' } as const;
   return async (app: FastifyInstance) => {
-    app.post(SPOT_PATHS.feeRate, { config: auth, schema: { body: anyBody } }, async (request) => ok(request.lang, await trading.feeRate()));
+    // The user's own rates (issue 52 §2): in the pair the form trades, or the spot default without one.
+    app.post<{ Body: { symbol?: string } | null }>(
+      SPOT_PATHS.feeRate,
+      { config: auth, schema: { body: { anyOf: [object([], { symbol }), { type: 'null' }] } } },
+      async (request) => ok(request.lang, await trading.feeRate(request.user.id, request.body?.symbol?.toUpperCase())),
+    );
 
     app.post<{ Body: PlaceSpotOrder }>(SPOT_PATHS.place, { config: auth, schema: { body: placeBody } }, async (request) => {
       const order = unwrap(await trading.place(request.user.id, request.body, request.headers[IDEMPOTENCY_HEADER]));

@@ -1,4 +1,4 @@
-import { assign, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
 import { toBeProvided } from '../toBeProvided/toBeProvided';
 import type { Currency, MarketTick, Pair, PairPrice, PlatConfig } from '../../../../domain/api';
 import { futureTickChannel, spotTickChannel } from '../../../../domain/api';
@@ -39,6 +39,8 @@ export const appMachine = setup({
     fetchUsdtPrice: toBeProvided<PairPrice, { pricing: PricingCurrency }>('fetchUsdtPrice'),
     /** One per tick channel; reports `market.tick` events. */
     marketChannel: fromCallback<EventObject, { channel: string }>(() => () => undefined),
+    /** The pair list's channel (issue 52 §1); reports `market.pairs` after every change to a market. */
+    pairList: fromCallback<EventObject>(() => () => undefined),
   },
   actions: {
     showToast: (_, _params: { tone: 'info' | 'error' | 'success'; message: ToastMessage }) => undefined,
@@ -46,16 +48,17 @@ export const appMachine = setup({
     persistPricing: (_, _params: { pricing: PricingCurrency }) => undefined,
     persistTheme: (_, _params: { theme: ThemeName }) => undefined,
     startLiveSubscriptions: assign(({ context, spawn }) => {
-      for (const pair of context.pairs.filter((p) => p.trade_status === 1)) {
-        const channel = spotTickChannel(pair.left_symbol, pair.right_symbol);
-        spawn('marketChannel', { id: `channel:${channel}`, input: { channel } });
-      }
-      // The contract markets' own 24 h ticks, for the markets list's futures tab.
-      for (const pair of context.pairs.filter((p) => p.contract_status === 1)) {
-        const channel = futureTickChannel(pair.left_symbol, pair.right_symbol);
-        spawn('marketChannel', { id: `channel:${channel}`, input: { channel } });
-      }
+      for (const channel of tickChannels(context.pairs)) spawn('marketChannel', { id: `channel:${channel}`, input: { channel } });
+      spawn('pairList', { id: 'pairList' });
       return {};
+    }),
+    /** A new pair list (a listing, a halt, a delisting): the new pairs' ticks are joined, the gone ones' left. */
+    applyPairs: enqueueActions(({ context, enqueue }, params: { pairs: Pair[] }) => {
+      const before = new Set(tickChannels(context.pairs));
+      const after = new Set(tickChannels(params.pairs));
+      for (const channel of after) if (!before.has(channel)) enqueue.spawnChild('marketChannel', { id: `channel:${channel}`, input: { channel } });
+      for (const channel of before) if (!after.has(channel)) enqueue.stopChild(`channel:${channel}`);
+      enqueue.assign({ pairs: params.pairs });
     }),
     applyTick: assign(({ context }, params: { tick: MarketTick }) => {
       const { tick } = params;
@@ -156,6 +159,8 @@ export const appMachine = setup({
       initial: 'revealing',
       on: {
         'market.tick': { actions: { type: 'applyTick', params: ({ event }) => ({ tick: event.tick }) } },
+        // Only the live subscriptions (market feature on) hear the pair list's channel.
+        'market.pairs': { guard: 'marketFeatureOn', actions: { type: 'applyPairs', params: ({ event }) => ({ pairs: event.pairs }) } },
         'theme.change': {
           actions: [
             assign({ theme: ({ event }) => (event.theme === 'light' ? 'light' : 'dark') }),
@@ -238,6 +243,14 @@ export const appMachine = setup({
     },
   },
 });
+
+/** The tick channels the app keeps for a pair list: each spot market's, and each contract's (the markets list's futures tab). */
+function tickChannels(pairs: readonly Pair[]): string[] {
+  return [
+    ...pairs.filter((p) => p.trade_status === 1).map((p) => spotTickChannel(p.left_symbol, p.right_symbol)),
+    ...pairs.filter((p) => p.contract_status === 1).map((p) => futureTickChannel(p.left_symbol, p.right_symbol)),
+  ];
+}
 
 /** The error of an `xstate.error.actor.*` event, if that is what the entry was caused by. */
 function errorOf(event: { type: string }): unknown {

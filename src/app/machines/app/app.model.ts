@@ -54,5 +54,7 @@ export const appModel: MachineModel<typeof appMachine> = {
     { type: 'language.change', lang: 'de_DE' },
     { type: 'theme.change', theme: 'light' },
     { type: 'market.tick', tick: TICK_FIXTURE },
+    // The pair list's channel: the same markets, one halted (a listing's new channels are the scenario test's).
+    { type: 'market.pairs', pairs: PAIRS_FIXTURE.map((p) => ({ ...p, halted_reason: p.left_symbol === 'ETH' ? 'Wallet maintenance' : null })) },
   ],
 };

@@ -35,4 +35,6 @@ export type AppEvent =
   | { type: 'pricing.change'; name: string }
   | { type: 'price.retry' }
   | { type: 'theme.change'; theme: ThemeName }
-  | { type: 'market.tick'; tick: MarketTick };
+  | { type: 'market.tick'; tick: MarketTick }
+  /** A new pair list from its channel (issue 52 §1): a market listed, halted, resumed or delisted. */
+  | { type: 'market.pairs'; pairs: Pair[] };

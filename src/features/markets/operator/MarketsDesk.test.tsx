@@ -17,8 +17,9 @@ import { provide } from './marketsDesk.flows';
 afterEach(cleanup);
 
 const markets: OperatorMarket[] = [
-  { symbol: 'BTC_USDT', trading: true, halted_reason: null, halted_at: null },
-  { symbol: 'ETH_USDT', trading: true, halted_reason: 'Wallet maintenance on the ETH network', halted_at: 1_790_000_000_000 },
+  { market: 'spot', symbol: 'BTC_USDT', trading: true, halted_reason: null, halted_at: null },
+  { market: 'futures', symbol: 'BTC_USDT', trading: true, halted_reason: null, halted_at: null },
+  { market: 'spot', symbol: 'ETH_USDT', trading: true, halted_reason: 'Wallet maintenance on the ETH network', halted_at: 1_790_000_000_000 },
 ];
 
 /** The desk over a fake operator API, for an operator whose stored session holds `roles`. */
@@ -31,7 +32,7 @@ async function renderDesk(roles: string[] | undefined) {
       calls.push({ path, body });
       if (path === MARKET_OPERATOR_PATHS.markets) return markets as T;
       if (path === MARKET_OPERATOR_PATHS.halt) throw { kind: 'server', serverMessage: 'This market is already halted' };
-      if (path === MARKET_OPERATOR_PATHS.resume) return { ...markets[1], halted_reason: null, halted_at: null } as T;
+      if (path === MARKET_OPERATOR_PATHS.resume) return { ...markets[2], halted_reason: null, halted_at: null } as T;
       throw new Error(`unexpected ${path}`);
     },
     get: async () => {
@@ -57,7 +58,7 @@ async function renderDesk(roles: string[] | undefined) {
 describe('markets desk view', () => {
   it('lists the spot markets with their state, reason and since when; risk may halt a trading one and resume a halted one', async () => {
     await renderDesk(['risk']);
-    const [, btc, eth] = within(screen.getByRole('table', { name: 'Spot markets' })).getAllByRole('row');
+    const [, btc, eth] = within(screen.getByRole('table', { name: 'Markets' })).getAllByRole('row');
     expect(btc!.textContent).toContain('BTC/USDT');
     expect(btc!.textContent).toContain('Trading');
     expect(within(btc!).getByRole('button', { name: 'Halt' })).toBeTruthy();
@@ -79,7 +80,7 @@ describe('markets desk view', () => {
     fireEvent.change(within(dialog).getByLabelText('Reason traders will read'), { target: { value: '  Matching engine maintenance ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Halt' }));
     expect(await within(dialog).findByText('This market is already halted', {}, { timeout: 5000 })).toBeTruthy();
-    expect(calls.find((c) => c.path === MARKET_OPERATOR_PATHS.halt)?.body).toEqual({ symbol: 'BTC_USDT', reason: 'Matching engine maintenance' });
+    expect(calls.find((c) => c.path === MARKET_OPERATOR_PATHS.halt)?.body).toEqual({ market: 'spot', symbol: 'BTC_USDT', reason: 'Matching engine maintenance' });
     expect(screen.getByRole('dialog', { name: 'Halt BTC/USDT' })).toBeTruthy();
   });
 
@@ -92,12 +93,27 @@ describe('markets desk view', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Resume' }));
     await act(async () => undefined);
     expect(calls.map((c) => c.path)).toEqual([MARKET_OPERATOR_PATHS.markets, MARKET_OPERATOR_PATHS.resume, MARKET_OPERATOR_PATHS.markets]);
-    expect(calls[1]!.body).toEqual({ symbol: 'ETH_USDT' });
+    expect(calls[1]!.body).toEqual({ market: 'spot', symbol: 'ETH_USDT' });
+  });
+
+  it('shows the perpetual contracts on request, each halted as its own market', async () => {
+    const calls = await renderDesk(['risk']);
+    fireEvent.click(screen.getByRole('button', { name: 'Perpetual' }));
+    const rows = within(screen.getByRole('table', { name: 'Markets' })).getAllByRole('row');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]!.textContent).toContain('BTC/USDT Perpetual');
+    fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Halt' }));
+    const dialog = screen.getByRole('dialog', { name: 'Halt BTC/USDT Perpetual' });
+    expect(dialog.textContent).toContain('Closing orders and cancels go through');
+    fireEvent.change(within(dialog).getByLabelText('Reason traders will read'), { target: { value: 'Index feed incident' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Halt' }));
+    await within(dialog).findByText('This market is already halted', {}, { timeout: 5000 });
+    expect(calls.find((c) => c.path === MARKET_OPERATOR_PATHS.halt)?.body).toEqual({ market: 'futures', symbol: 'BTC_USDT', reason: 'Index feed incident' });
   });
 
   it('offers an auditor no buttons (trading.read only)', async () => {
     await renderDesk(['auditor']);
-    expect(screen.getByRole('table', { name: 'Spot markets' }).textContent).toContain('Wallet maintenance');
+    expect(screen.getByRole('table', { name: 'Markets' }).textContent).toContain('Wallet maintenance');
     expect(screen.queryByRole('button', { name: 'Halt' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
   });

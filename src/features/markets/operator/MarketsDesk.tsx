@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { ToastMessage } from '../../../../domain/errors';
-import { HALT_REASON_MAX, type OperatorMarket } from '../../../../domain/market';
+import { HALT_REASON_MAX, MARKET_KINDS, type OperatorMarket } from '../../../../domain/market';
 import { Badge } from '../../../app/ui/Badge';
 import { Button } from '../../../app/ui/Button';
 import { ConfirmActDialog } from '../../../app/ui/ConfirmDialog';
@@ -14,6 +14,7 @@ import { fieldInput } from '../../../app/ui/FormField';
 import { FormProblem } from '../../../app/ui/FormRows';
 import { Muted } from '../../../app/ui/Panel';
 import { RetryAlert } from '../../../app/ui/RetryButton';
+import { PressedChoice } from '../../../app/ui/Segmented';
 import { haltReason, type ResumeSubject } from './marketsDesk/marketsDesk.machine';
 import { useMarketsDesk } from './marketsDesk.hooks';
 
@@ -24,6 +25,9 @@ const Head = styled.div`
   flex-wrap: wrap;
   h2 { flex: 1; margin: 0; }
 `;
+
+/** Each kind of market's name on the choice above the list. */
+const KIND_KEYS = { spot: 'marketsDesk.kind.spot', futures: 'marketsDesk.kind.futures' } as const;
 
 /** A halt's reason in the table: wraps inside its column instead of widening the table. */
 const Reason = styled.span`
@@ -43,13 +47,15 @@ const ReasonField = styled.div`
 `;
 
 /**
- * /operator, "Markets" (risk; an auditor reads it): every spot market, trading or halted with the
- * reason traders read and since when. Halt asks the reason; resume asks first. Both are offered
+ * /operator, "Markets" (risk; an auditor reads it): every spot market or perpetual contract (a
+ * choice above the list), trading or halted with the reason traders read and since when. Halt asks the reason; resume asks first. Both are offered
  * only to roles granting trading.write; the server checks each call anyway.
  */
 export function MarketsDesk() {
   const { t } = useTranslation();
   const desk = useMarketsDesk();
+  // A market's name on the desk: the pair, and "perpetual" for a contract (the spot market of the same pair is another market).
+  const named = (m: { market: OperatorMarket['market']; symbol: string }) => `${m.symbol.replace('_', '/')}${m.market === 'futures' ? ` ${t('marketsDesk.kind.futures')}` : ''}`;
   return (
     <section aria-label={t('marketsDesk.title')}>
       <Head>
@@ -60,13 +66,20 @@ export function MarketsDesk() {
       </Head>
       <Muted style={{ margin: '6px 0 10px' }}>{t('marketsDesk.intro')}</Muted>
       <RetryAlert failed={desk.failed} onRetry={desk.reload} />
+      <PressedChoice
+        role="group"
+        label={t('marketsDesk.kind.label')}
+        value={desk.shown}
+        options={MARKET_KINDS.map((kind) => [kind, t(KIND_KEYS[kind])] as const)}
+        onChoose={desk.show}
+      />
       <DataTable<OperatorMarket>
         label={t('marketsDesk.title')}
-        rows={desk.markets}
-        rowKey={(m) => m.symbol}
+        rows={desk.markets.filter((m) => m.market === desk.shown)}
+        rowKey={(m) => `${m.market}:${m.symbol}`}
         emptyKey={desk.loading ? 'common.loading' : 'marketsDesk.empty'}
         columns={[
-          { key: 'marketsDesk.col.market', render: (m) => <b>{m.symbol.replace('_', '/')}</b> },
+          { key: 'marketsDesk.col.market', render: (m) => <b>{named(m)}</b> },
           {
             key: 'marketsDesk.col.state',
             render: (m) => <Badge $tone={m.halted_reason === null ? 'up' : 'down'}>{t(m.halted_reason === null ? 'marketsDesk.trading' : 'marketsDesk.haltedState')}</Badge>,
@@ -78,7 +91,7 @@ export function MarketsDesk() {
             align: 'right',
             render: (m) =>
               !desk.mayAct ? null : m.halted_reason === null ? (
-                <Button type="button" $small $variant="danger" onClick={() => desk.halt(m.symbol)}>
+                <Button type="button" $small $variant="danger" onClick={() => desk.halt(m)}>
                   {t('marketsDesk.halt')}
                 </Button>
               ) : (
@@ -89,22 +102,22 @@ export function MarketsDesk() {
           },
         ]}
       />
-      {desk.halting && <HaltDialog key={desk.asked} symbol={desk.halting} sending={desk.sending} refusal={desk.refusal} onSubmit={desk.submitHalt} onClose={desk.close} />}
+      {desk.halting && <HaltDialog key={desk.asked} market={named(desk.halting)} contract={desk.halting.market === 'futures'} sending={desk.sending} refusal={desk.refusal} onSubmit={desk.submitHalt} onClose={desk.close} />}
       <ConfirmActDialog<ResumeSubject>
         actor={desk.resumeQuestion}
         tone="primary"
-        texts={(s) => ({ titleKey: 'marketsDesk.resumeTitle', questionKey: 'marketsDesk.resumeQuestion', params: { market: s.symbol.replace('_', '/'), reason: s.reason }, confirmKey: 'marketsDesk.resume' })}
+        texts={(s) => ({ titleKey: 'marketsDesk.resumeTitle', questionKey: 'marketsDesk.resumeQuestion', params: { market: named(s), reason: s.reason }, confirmKey: 'marketsDesk.resume' })}
       />
     </section>
   );
 }
 
 /** The halt question: the reason traders will read (required, at most 200 characters); the server's refusal shows here and the question stays. */
-function HaltDialog(props: { symbol: string; sending: boolean; refusal: ToastMessage | undefined; onSubmit: (reason: string) => void; onClose: () => void }) {
+function HaltDialog(props: { market: string; contract: boolean; sending: boolean; refusal: ToastMessage | undefined; onSubmit: (reason: string) => void; onClose: () => void }) {
   const { t } = useTranslation();
   const formId = useId();
   const fieldId = useId();
-  const market = props.symbol.replace('_', '/');
+  const market = props.market;
   return (
     <Dialog
       title={t('marketsDesk.haltTitle', { market })}
@@ -129,7 +142,7 @@ function HaltDialog(props: { symbol: string; sending: boolean; refusal: ToastMes
           const error = touched.reason || submitCount > 0 ? errors.reason : undefined;
           return (
             <Form id={formId} noValidate aria-label={t('marketsDesk.haltTitle', { market })}>
-              <Muted style={{ marginTop: 0 }}>{t('marketsDesk.haltQuestion', { market })}</Muted>
+              <Muted style={{ marginTop: 0 }}>{t(props.contract ? 'marketsDesk.haltQuestionContract' : 'marketsDesk.haltQuestion', { market })}</Muted>
               <ReasonField>
                 <label htmlFor={fieldId}>{t('marketsDesk.reason')}</label>
                 <Field as="textarea" id={fieldId} name="reason" maxLength={HALT_REASON_MAX * 2} aria-invalid={error ? true : undefined} aria-describedby={`${fieldId}-count`} />

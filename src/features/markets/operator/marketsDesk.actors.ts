@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { MARKET_OPERATOR_PATHS, type OperatorMarket } from '../../../../domain/market';
+import { MARKET_OPERATOR_PATHS, type MarketKind, type OperatorMarket } from '../../../../domain/market';
 import type { ApiClient } from '../../../services/api';
 import type { ResumeSubject } from './marketsDesk/marketsDesk.machine';
 
@@ -7,8 +7,8 @@ import type { ResumeSubject } from './marketsDesk/marketsDesk.machine';
 export function createMarketsDeskActors(operatorApi: ApiClient) {
   return {
     fetchMarkets: fromPromise<OperatorMarket[]>(({ signal }) => operatorApi.post<OperatorMarket[]>(MARKET_OPERATOR_PATHS.markets, {}, signal)),
-    haltMarket: fromPromise<OperatorMarket, { symbol: string; reason: string }>(({ input, signal }) => operatorApi.post<OperatorMarket>(MARKET_OPERATOR_PATHS.halt, input, signal)),
+    haltMarket: fromPromise<OperatorMarket, { market: MarketKind; symbol: string; reason: string }>(({ input, signal }) => operatorApi.post<OperatorMarket>(MARKET_OPERATOR_PATHS.halt, input, signal)),
     /** The resume, as the confirm-then-act child's act. */
-    resumeMarket: fromPromise<OperatorMarket, ResumeSubject>(({ input, signal }) => operatorApi.post<OperatorMarket>(MARKET_OPERATOR_PATHS.resume, { symbol: input.symbol }, signal)),
+    resumeMarket: fromPromise<OperatorMarket, ResumeSubject>(({ input, signal }) => operatorApi.post<OperatorMarket>(MARKET_OPERATOR_PATHS.resume, { market: input.market, symbol: input.symbol }, signal)),
   };
 }

@@ -1,11 +1,11 @@
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
-import type { OperatorMarket } from '../../../../domain/market';
+import type { MarketKind, OperatorMarket } from '../../../../domain/market';
 import { useActorFlow } from '../../../app/views/actorFlow';
 import { MarketsDeskContext } from './marketsDesk.context';
 
 /**
- * /operator, "Markets" (risk; auditors read): the spot markets with their halts, the halt question
+ * /operator, "Markets" (risk; auditors read): the spot markets or the contracts (`shown`) with their halts, the halt question
  * (`halting`, with the server's `refusal` shown in place) and the resume question (`resumeQuestion`,
  * the shared confirm-then-act child, for ConfirmActDialog). `mayAct`: the buttons are offered.
  */
@@ -18,6 +18,7 @@ export function useMarketsDesk() {
     actor,
     {
       markets: (s) => s.context.markets,
+      shown: (s) => s.context.shown,
       mayAct: (s) => s.context.mayAct,
       loading: (s) => s.matches({ list: 'loading' }),
       failed: (s) => s.matches({ list: 'failed' }),
@@ -29,7 +30,8 @@ export function useMarketsDesk() {
     },
     {
       reload: () => ({ type: 'markets.reload' }),
-      halt: (symbol: string) => ({ type: 'markets.halt', symbol }),
+      show: (market: MarketKind) => ({ type: 'markets.show', market }),
+      halt: (market: OperatorMarket) => ({ type: 'markets.halt', market: market.market, symbol: market.symbol }),
       submitHalt: (reason: string) => ({ type: 'markets.submitHalt', reason }),
       close: () => ({ type: 'markets.close' }),
       resume: (market: OperatorMarket) => ({ type: 'markets.resume', market }),

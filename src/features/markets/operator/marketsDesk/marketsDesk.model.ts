@@ -2,8 +2,8 @@ import type { OperatorMarket } from '../../../../../domain/market';
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { marketsDeskMachine } from './marketsDesk.machine';
 
-export const btcTrading: OperatorMarket = { symbol: 'BTC_USDT', trading: true, halted_reason: null, halted_at: null };
-export const ethHalted: OperatorMarket = { symbol: 'ETH_USDT', trading: true, halted_reason: 'Wallet maintenance on the ETH network', halted_at: 1_790_000_000_000 };
+export const btcTrading: OperatorMarket = { market: 'spot', symbol: 'BTC_USDT', trading: true, halted_reason: null, halted_at: null };
+export const ethHalted: OperatorMarket = { market: 'spot', symbol: 'ETH_USDT', trading: true, halted_reason: 'Wallet maintenance on the ETH network', halted_at: 1_790_000_000_000 };
 
 /** The list, the halt question with its reason, and the resume question (the shared confirm-then-act child, whose own model walks its question). */
 export const marketsDeskModel: MachineModel<typeof marketsDeskMachine> = {
@@ -17,8 +17,11 @@ export const marketsDeskModel: MachineModel<typeof marketsDeskMachine> = {
   events: [
     { type: 'xstate.done.actor.fetchMarkets', output: [btcTrading, ethHalted] },
     { type: 'xstate.error.actor.fetchMarkets', error: { kind: 'network' } },
-    { type: 'markets.halt', symbol: 'BTC_USDT' },
-    { type: 'markets.halt', symbol: 'ETH_USDT' },
+    { type: 'markets.halt', market: 'spot', symbol: 'BTC_USDT' },
+    { type: 'markets.halt', market: 'spot', symbol: 'ETH_USDT' },
+    // The contract of a pair whose spot market trades: not on the list, not asked about.
+    { type: 'markets.halt', market: 'futures', symbol: 'BTC_USDT' },
+    { type: 'markets.show', market: 'futures' },
     { type: 'markets.submitHalt', reason: ' Matching engine maintenance ' },
     { type: 'markets.submitHalt', reason: '   ' },
     { type: 'markets.submitHalt', reason: 'x'.repeat(201) },
@@ -27,7 +30,7 @@ export const marketsDeskModel: MachineModel<typeof marketsDeskMachine> = {
     { type: 'markets.resume', market: ethHalted },
     { type: 'markets.resume', market: btcTrading },
     // What the resume child (the shared confirm-then-act) reports.
-    { type: 'confirmAct.done', subject: { symbol: 'ETH_USDT', reason: ethHalted.halted_reason }, output: { ...ethHalted, halted_reason: null, halted_at: null } },
-    { type: 'confirmAct.failed', subject: { symbol: 'ETH_USDT', reason: ethHalted.halted_reason }, error: { kind: 'server', serverMessage: 'This market is not halted' } },
+    { type: 'confirmAct.done', subject: { market: 'spot', symbol: 'ETH_USDT', reason: ethHalted.halted_reason }, output: { ...ethHalted, halted_reason: null, halted_at: null } },
+    { type: 'confirmAct.failed', subject: { market: 'spot', symbol: 'ETH_USDT', reason: ethHalted.halted_reason }, error: { kind: 'server', serverMessage: 'This market is not halted' } },
   ],
 };

@@ -10,6 +10,7 @@ import { buildMarketRows, type MarketRow } from '../../../../../domain/marketRow
 import { DragHandle, DropRow, FavouriteDnd } from './FavouriteDnd';
 import { nextSort, sortRows, type SortColumn, type SortState } from './sortRows';
 import { useFavourites } from '../../markets.hooks';
+import { shownHalt } from '../../liveHalt';
 
 type Tab = 'spot' | 'futures' | 'favourites';
 
@@ -23,6 +24,14 @@ const Tabs = styled.div`
     font-weight: 600;
   }
   a[aria-selected='true'] { color: ${({ theme }) => theme.color.text}; background: ${({ theme }) => theme.color.hover}; }
+`;
+
+const HaltTag = styled.span`
+  font-size: 11px;
+  padding: 1px 6px;
+  border-radius: 3px;
+  color: ${({ theme }) => theme.color.down};
+  border: 1px solid ${({ theme }) => theme.color.down};
 `;
 
 const Search = styled.input`
@@ -85,6 +94,7 @@ export function MarketsPage() {
     figures,
   );
   const reorderable = tab === 'favourites' && !sort && needle === '';
+  const haltOf = (r: MarketRow) => shownHalt(tab === 'futures' ? r.pair.contract_halted_reason : r.pair.halted_reason, r.tick);
   const linkFor = (r: MarketRow) => (tab === 'futures' ? `/contract/${r.key.toLowerCase()}` : `/markets/kline/${r.key}`);
   const sortable = (column: SortColumn) => ({
     onSort: () => setSort((s) => nextSort(s, column)),
@@ -111,6 +121,8 @@ export function MarketsPage() {
             <Link to={linkFor(r)}>
               <strong>{r.pair.left_symbol}</strong>/{r.pair.right_symbol}
             </Link>
+            {/* A market an operator halted (issue 52 §1), live from its tick or the pushed pair list; the reason on hover. */}
+            {haltOf(r) && <HaltTag title={haltOf(r)!}>{t('markets.haltedTag')}</HaltTag>}
           </span>
         );
       },

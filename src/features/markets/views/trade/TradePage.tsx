@@ -198,8 +198,8 @@ function LiveMarket(props: {
   const futures = props.kind === 'contract';
   const tickers = useTickers();
   const tick = futures ? market.futuresTick : tickers[spotTickChannel(pair.left_symbol, pair.right_symbol)];
-  // The spot market's halt, live from its tick (shown on the spot and seconds pages, not on futures).
-  const halted = futures ? null : shownHalt(pair.halted_reason, tickers[spotTickChannel(pair.left_symbol, pair.right_symbol)]);
+  // The market's halt, live from its tick: the spot market's on the spot and seconds pages, the contract's on futures.
+  const halted = futures ? shownHalt(pair.contract_halted_reason, market.futuresTick) : shownHalt(pair.halted_reason, tickers[spotTickChannel(pair.left_symbol, pair.right_symbol)]);
   const { last } = props;
   // The last price in the pricing currency, through the quote currency's USDT price.
   const lastUsdt = priceInUsdt(last?.price, quoteUsdtPrice(pair, appFlow.currencies, tickers));
@@ -220,8 +220,8 @@ function LiveMarket(props: {
         ))}
       </Tabs>
       <StatsBar className="stats" pair={pair} title={t(titleKey)} tick={tick} last={last} lastInFiat={lastInFiat} indexPrice={market.indexPrice}>
-        {/* A spot market an operator halted (issue 52 §1): its book stays, new orders are refused with this reason. */}
-        {halted && <HaltNote role="status">{t('trade.halted', { reason: halted })}</HaltNote>}
+        {/* A market an operator halted (issue 52 §1): its book stays, new orders (a contract's opening ones) are refused with this reason. */}
+        {halted && <HaltNote role="status">{t(futures ? 'trade.haltedContract' : 'trade.halted', { reason: halted })}</HaltNote>}
         {product?.stats}
       </StatsBar>
       {panels ? (

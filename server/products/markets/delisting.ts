@@ -1,0 +1,95 @@
+import { SpotStopStatus } from '../../../domain/spotOrders.js';
+import type { OperatorActor } from '../../kernel/auth/operators/access.js';
+import { writeOperatorAudit } from '../../kernel/auth/operators/auditLog.js';
+import type { Database } from '../../kernel/db/database.js';
+import type { Offers } from '../../kernel/offers.js';
+import { refuse, type Outcome } from '../../kernel/outcome.js';
+import { operatorCode } from './operatorCode.js';
+import './messages.js';
+
+/** How long the delisting waits between halting the market and cancelling (every process's intake and makers read the halt within a second). */
+export const DELIST_SETTLE_MS = 1500;
+
+export interface DelistAnnounced {
+  symbol: string;
+  /** Epoch ms of the delisting. */
+  delist_at: number;
+}
+
+/**
+ * Delisting a spot market (issue 52 §1). A risk operator, with their 2FA code, announces the time
+ * and the reason traders read (audited in the announcement's transaction); the pair trades on until
+ * then. At that time `due()` — run each second by the process that runs the duties — halts the
+ * market with the reason and takes it out of spot trading (`trade_status` 0: the intake refuses
+ * new orders, makers stop), waits for every process to see it, then cancels every waiting stop and
+ * open order through spot's own cancel (offers `spotTrading`: the book's owner cancels it,
+ * wherever it runs, and the frozen funds come back in the cancel's batch; a second pass catches an
+ * order placed meanwhile), and marks the pair delisted. The pair row stays: histories keep their
+ * market; the lists leave it out (routes.ts, pairListFeed.ts). A contract's delisting (positions
+ * closed at the mark) is not built yet.
+ */
+export function marketDelisting(db: Database, offers: Offers | undefined, options: { now?: () => number; settleMs?: number; log?: (message: string, error?: unknown) => void } = {}) {
+  const now = options.now ?? Date.now;
+  const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  async function announce(operator: OperatorActor, symbol: string, at: number, reason: string, code: string | undefined, lang?: string): Promise<Outcome<DelistAnnounced>> {
+    const [left = '', right = ''] = symbol.toUpperCase().split('_');
+    const object = { type: 'pair', id: `${left}_${right}` };
+    const allowed = at < now() ? refuse('marketDelistInPast') : await operatorCode(db, operator, code, now(), lang);
+    const outcome: Outcome<DelistAnnounced> = allowed.ok
+      ? await db.transaction(async (tx) => {
+          const [row] = await tx.query<{ delist_at: Date | null }>(
+            `select delist_at from pair where left_symbol = $1 and right_symbol = $2 and trade_status = 1 and delisted_at is null for update`,
+            [left, right],
+          );
+          if (!row) return refuse('marketNotListed');
+          await tx.query(`update pair set delist_at = to_timestamp($3::double precision / 1000), delist_reason = $4 where left_symbol = $1 and right_symbol = $2`, [left, right, at, reason]);
+          await writeOperatorAudit(tx, { operator, kind: 'market.delist', object, before: { delist_at: row.delist_at }, after: { delist_at: new Date(at).toISOString() }, detail: reason });
+          return { ok: true as const, data: { symbol: object.id, delist_at: at } };
+        })
+      : allowed;
+    if (!outcome.ok) await writeOperatorAudit(db, { operator, kind: 'market.delist', object, outcome: 'refused', detail: outcome.key });
+    return outcome;
+  }
+
+  /** Releases what the pair's users hold on it: waiting stops first (an OCO's limit leg goes with its stop), then open orders, twice. */
+  async function release(left: string, right: string): Promise<number> {
+    const trading = offers?.use('spotTrading');
+    if (!trading) throw new Error('spot trading is not offered here');
+    let cancelled = 0;
+    const stops = await db.query<{ id: string; user_id: string }>('select id, user_id from spot_stop where left_symbol = $1 and right_symbol = $2 and status = $3 order by id', [left, right, SpotStopStatus.waiting]);
+    for (const stop of stops) if ((await trading.stops?.cancel(Number(stop.user_id), Number(stop.id)))?.ok) cancelled += 1;
+    for (let pass = 0; pass < 2; pass++) {
+      const open = await db.query<{ id: string; user_id: string }>('select id, user_id from spot_order where left_symbol = $1 and right_symbol = $2 and status in (1, 2) order by id', [left, right]);
+      for (const order of open) if ((await trading.cancel(Number(order.user_id), Number(order.id))).ok) cancelled += 1;
+    }
+    return cancelled;
+  }
+
+  /** Runs the delistings whose time has come; answers the pairs delisted (the caller pushes the new list). */
+  async function due(): Promise<string[]> {
+    const rows = await db.query<{ left: string; right: string }>(
+      `update pair set trade_status = 0, halted_reason = coalesce(halted_reason, delist_reason), halted_at = coalesce(halted_at, now())
+       where delist_at <= to_timestamp($1::double precision / 1000) and delisted_at is null
+       returning left_symbol as left, right_symbol as right`,
+      [now()],
+    );
+    if (rows.length === 0) return [];
+    await settle(options.settleMs ?? DELIST_SETTLE_MS);
+    const done: string[] = [];
+    for (const { left, right } of rows) {
+      try {
+        const cancelled = await release(left, right);
+        await db.query('update pair set delisted_at = now() where left_symbol = $1 and right_symbol = $2', [left, right]);
+        options.log?.(`delisted ${left}_${right}: ${cancelled} orders and stops cancelled`);
+        done.push(`${left}_${right}`);
+      } catch (error) {
+        // Not marked delisted: the next pass (trade_status already 0, so found by delisted_at) tries again.
+        options.log?.(`delisting ${left}_${right} failed`, error);
+      }
+    }
+    return done;
+  }
+
+  return { announce, due };
+}
