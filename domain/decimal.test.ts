@@ -58,6 +58,14 @@ describe('decimal strings', () => {
     expect(groupThousands('95930.00')).toBe('95,930.00');
     expect(groupThousands('0.12345678')).toBe('0.12345678');
     expect(groupThousands('12345678901234567890.123456789012')).toBe('12,345,678,901,234,567,890.123456789012');
+    // The language's separators (issue 50 M6): the digits untouched.
+    const german = { group: '.', decimal: ',', minGrouping: 1 } as const;
+    expect(groupThousands('1363000.00', german)).toBe('1.363.000,00');
+    expect(groupThousands('-0.5', german)).toBe('-0,5');
+    expect(groupThousands('+2500', german)).toBe('+2.500');
+    expect(groupThousands('12.5%', german)).toBe('12,5%');
+    expect(groupThousands('1234.5', { group: '.', decimal: ',', minGrouping: 2 })).toBe('1234,5');
+    expect(groupThousands('—', german)).toBe('—');
     // Already grouped, or not a number: as it is.
     expect(groupThousands('1,234.5')).toBe('1,234.5');
     expect(groupThousands('—')).toBe('—');

@@ -150,14 +150,32 @@ export function trimZeros(value: string): string {
 }
 
 /**
- * Groups the integer part with thousands separators (comma), keeping the sign and the fraction
- * exactly as they are: "-1234567.890" → "-1,234,567.890", "+2500" → "+2,500". The app's one
- * number style for prices, quantities, amounts and fiat figures, whatever the UI language (every
- * figure on screen goes through domain/figures.ts); a value that does not start with digits
- * comes back as it is.
+ * How a language writes a number: its group (thousands) separator, its decimal separator, and
+ * whether a four-digit integer is grouped at all (Spanish writes "1234" but "12.345": Intl's
+ * minimum grouping digits). domain/localeFormat.ts reads one from Intl per language.
  */
-export function groupThousands(value: string): string {
-  return value.replace(/^[+-]?\d{4,}/, (int) => int.replace(/\B(?=(\d{3})+$)/g, ','));
+export interface NumberStyle {
+  group: string;
+  decimal: string;
+  /** The fewest digits a group is made of before the integer part is grouped: 1, or 2 ("1234" stays whole). */
+  minGrouping: 1 | 2;
+}
+
+/** The wire's style and English's: comma thousands, dot decimals (what the server's logs and texts without a language use). */
+export const PLAIN_STYLE: NumberStyle = { group: ',', decimal: '.', minGrouping: 1 };
+
+/**
+ * Groups the integer part by thousands and writes the decimal separator in `style`, keeping the
+ * sign and the fraction's digits exactly as they are: "-1234567.890" → "-1,234,567.890" (plain),
+ * "-1.234.567,890" (German), "+2500" → "+2,500". Only the separators change, so the figure stays
+ * exact (no float). A value that does not start with digits comes back as it is.
+ */
+export function groupThousands(value: string, style: NumberStyle = PLAIN_STYLE): string {
+  const match = /^([+-]?)(\d+)(?:\.(\d*))?/.exec(value);
+  if (!match) return value;
+  const [whole, sign = '', int = '', frac] = match;
+  const grouped = int.length >= 4 + (style.minGrouping - 1) ? int.replace(/\B(?=(\d{3})+$)/g, style.group) : int;
+  return `${sign}${grouped}${frac === undefined ? '' : `${style.decimal}${frac}`}${value.slice(whole.length)}`;
 }
 
 /**

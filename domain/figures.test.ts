@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { cost, fee, fiat, fiatAmount, fundingRate, indexPrice, money, moneyPlaces, percent, percentPoints, price, quantity, ratioPercent, signedMoney, tone } from './figures';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setNumberLanguage } from './localeFormat';
+import { cost, count, fee, fiat, fiatAmount, fundingRate, indexPrice, money, moneyPlaces, percent, percentPoints, price, quantity, ratioPercent, signedMoney, tone, unitPrice } from './figures';
 
 /** One table per kind of figure (issue 37 defect 7): what goes in, what the trader reads. */
 const TABLE: Array<[kind: string, format: () => string, shown: string]> = [
@@ -69,10 +70,19 @@ const TABLE: Array<[kind: string, format: () => string, shown: string]> = [
   // funding rate: 4 decimals (basis points), signed
   ['funding rate', () => fundingRate('0.0001'), '+0.0100%'],
   ['funding rate', () => fundingRate('-0.000125'), '-0.0125%'],
-  // index price: cut to 4 (§9), fixed
-  ['index price', () => indexPrice('96030.123456'), '96,030.1234'],
-  ['index price', () => indexPrice('96030.5'), '96,030.5000'],
-  ['index price', () => indexPrice(undefined), '—'],
+  // index price: the pair's price places like the prices beside it (issue 50 M4), cut, at most 4 (§9)
+  ['index price', () => indexPrice('96030.123456', 2), '96,030.12'],
+  ['index price', () => indexPrice('96030.5', 2), '96,030.50'],
+  ['index price', () => indexPrice('0.32417891', 5), '0.3241'],
+  ['index price', () => indexPrice(undefined, 2), '—'],
+  // unit price (an ICO raise price): the asset's places, more as it has (issue 50 M4: "0.05" beside "0.3")
+  ['unit price', () => unitPrice('0.3', 'USDT'), '0.30'],
+  ['unit price', () => unitPrice('0.05', 'USDT'), '0.05'],
+  ['unit price', () => unitPrice('0.0005', 'USDT'), '0.0005'],
+  ['unit price', () => unitPrice('0', 'USDT'), '0.00'],
+  // count: the digits as they are, grouped
+  ['count', () => count('1200000'), '1,200,000'],
+  ['count', () => count('1360000.5'), '1,360,000.5'],
   // fiat: the currency's minor units, half up (formatFiat)
   ['fiat', () => fiat('96250.504', 'USD', '$'), '$96,250.50'],
   ['fiat', () => fiat('14437575.4', 'JPY', '¥'), '¥14,437,575'],
@@ -84,6 +94,8 @@ const TABLE: Array<[kind: string, format: () => string, shown: string]> = [
 ];
 
 describe('figures: one formatting rule per kind of figure', () => {
+  beforeEach(() => setNumberLanguage('en_US'));
+
   it.each(TABLE)('%s → %s', (_kind, format, shown) => {
     expect(format()).toBe(shown);
   });
@@ -100,5 +112,48 @@ describe('figures: one formatting rule per kind of figure', () => {
     expect(tone('-0.5')).toBe('down');
     expect(tone('0')).toBe('');
     expect(tone(undefined)).toBe('');
+  });
+});
+
+/** The same figures in the UI language's number style (issue 50 M6): only the separators change. */
+const BY_LANGUAGE: Array<[lang: string, format: () => string, shown: string]> = [
+  ['de_DE', () => price('1363000', 2), '1.363.000,00'],
+  ['de_DE', () => money('1234.56789', 'USDT'), '1.234,56'],
+  ['de_DE', () => signedMoney('12345.678', 'USDT'), '+12.345,67'],
+  ['de_DE', () => quantity('0.02', 5), '0,02000'],
+  ['de_DE', () => percent('0.012345'), '+1,23%'],
+  ['de_DE', () => fiat('96250.504', 'EUR', '€'), '€96.250,50'],
+  ['de_DE', () => fiat('-2.49', 'USD', '$'), '-$2,49'],
+  ['de_DE', () => fiatAmount('1250'), '1.250,00'],
+  ['de_DE', () => indexPrice('96030.5', 2), '96.030,50'],
+  ['de_DE', () => count('1200000'), '1.200.000'],
+  ['de_DE', () => fee('0', 'BTC'), '0'],
+  ['de_DE', () => price(undefined, 2), '—'],
+  ['fr_FR', () => price('1363000', 2), '1\u202f363\u202f000,00'],
+  ['fr_FR', () => money('-3.999', 'USDT'), '-3,99'],
+  ['ru_RU', () => price('1363000', 2), '1\u00a0363\u00a0000,00'],
+  ['tr_TR', () => price('1363000', 2), '1.363.000,00'],
+  ['es_ES', () => price('1363000', 2), '1.363.000,00'],
+  // Spanish groups no four-digit integer (Intl's minimum grouping digits): "1234,50", "12.345,00".
+  ['es_ES', () => price('1234.5', 2), '1234,50'],
+  ['es_ES', () => price('12345', 2), '12.345,00'],
+  ['ja_JP', () => price('1363000', 2), '1,363,000.00'],
+  ['ja_JP', () => fiat('14437575.4', 'JPY', '¥'), '¥14,437,575'],
+  ['ko_KR', () => price('1363000', 2), '1,363,000.00'],
+  ['zh_TW', () => price('1363000', 2), '1,363,000.00'],
+  ['en_US', () => price('1363000', 2), '1,363,000.00'],
+];
+
+describe('figures in the language\'s number style', () => {
+  afterEach(() => setNumberLanguage('en_US'));
+
+  it.each(BY_LANGUAGE)('%s: %s', (lang, format, shown) => {
+    setNumberLanguage(lang);
+    expect(format()).toBe(shown);
+  });
+
+  it('keeps every digit exact: only the separators are the language\'s', () => {
+    setNumberLanguage('de_DE');
+    expect(price('12345678901234567890.123456789', 9)).toBe('12.345.678.901.234.567.890,123456789');
   });
 });

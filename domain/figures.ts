@@ -3,9 +3,12 @@
  * "+1.85", margin "192.2" in one place and "192.20" in another, prices "98000" ungrouped). Views
  * format through these functions only, so the same kind of figure reads the same on every page.
  *
- * All exact on decimal strings (never a float). One number style whatever the UI language: comma
- * thousands, dot decimals (localeFormat.ts says why). One minus: the ASCII hyphen-minus "-", the
- * one the wire, formatFiat and a typed field use, so a copied figure pastes back as a number.
+ * All exact on decimal strings (never a float). Written in the UI language's number style (issue 50
+ * M6: "1.363.000,00" in German, "1 363 000,00" in French, "1,363,000.00" in English and Japanese;
+ * localeFormat.ts says how the style is chosen): only the separators follow the language, the
+ * digits and places are the rule's. One minus: the ASCII hyphen-minus "-", the one the wire,
+ * formatFiat and a typed field use. A copied figure pastes back: the typed fields read a grouped
+ * number in either style (decimalInput in orderMath.ts).
  * A missing value (null, undefined, "", anything that is not a decimal) reads "—".
  *
  * | kind          | places                                  | rounding          | sign          |
@@ -15,11 +18,12 @@
  * | money         | moneyPlaces: stablecoins 2, others 8    | cut toward zero   | as is         |
  * | signed money  | as money (PnL, profit, results)         | cut toward zero   | "+" above 0   |
  * | trading fee   | the asset's places, more as it needs (≤8)| cut toward zero   | as is         |
+ * | unit price    | as a trading fee (an ICO raise price)   | cut toward zero   | as is         |
  * | cost to pay   | as money                                | up (never below a fee in it) | as is |
  * | percent       | 2 (§9), of a fraction                   | half up           | "+" above 0   |
  * | ratio percent | 2 (§9), of a fraction                   | half up           | none          |
  * | funding rate  | 4, of a fraction                        | half up           | "+" above 0   |
- * | index price   | 4 (§9: "cut to 4 decimals"), fixed      | cut toward zero   | as is         |
+ * | index price   | the pair's price places, at most 4 (§9) | cut toward zero   | as is         |
  * | fiat          | the currency's minor units (formatFiat) | half up           | "-" before mark|
  * | fiat amount   | 2 (§9: fiat conversion), P2P amounts    | half up           | as is         |
  *
@@ -32,10 +36,13 @@
  * read as noise (issue 50 M3); no fee at all reads "0". A cost the trader pays is rounded up, so
  * it never reads below a fee it includes. A withdrawal fee is a fixed amount of the asset, so money. The funding rate
  * keeps 4 because it is counted in basis points (0.0100% and 0.0125% would both read "0.01%").
+ * The index (and mark) price reads at the pair's price places, like the last price and the entry
+ * price beside it (issue 50 M4: "96,030.5000" beside "96,030.50"), cut as §9 says, never to more
+ * than the 4 decimals §9 computes it at.
  */
 import { CONTRACT_INDEX_DECIMALS, FIAT_DECIMALS, PERCENT_DECIMALS } from './constants';
-import { groupThousands, isDecimalString, mulDecimal, toFixedDecimal, type RoundingMode } from './decimal';
-import { formatFiat } from './localeFormat';
+import { groupThousands, isDecimalString, mulDecimal, toFixedDecimal, type NumberStyle, type RoundingMode } from './decimal';
+import { currentNumberStyle, formatFiat } from './localeFormat';
 
 export const MISSING = '—';
 
@@ -53,9 +60,13 @@ export function moneyPlaces(asset: string): number {
   return STABLECOIN.test(asset) ? 2 : LEDGER_PLACES;
 }
 
-/** `value` at `places`, grouped; "—" for a missing value. */
-function figure(value: Value, places: number, mode: RoundingMode): string {
-  return isDecimalString(value) ? groupThousands(toFixedDecimal(value, places, mode)) : MISSING;
+/**
+ * `value` at `places`, grouped in `style`; "—" for a missing value. The style is the client's
+ * language's unless given: the server passes the reader's (a notification, an email), as it never
+ * sets a current one.
+ */
+function figure(value: Value, places: number, mode: RoundingMode, style: NumberStyle = currentNumberStyle()): string {
+  return isDecimalString(value) ? groupThousands(toFixedDecimal(value, places, mode), style) : MISSING;
 }
 
 /** "+" before a figure above zero: one that starts with a digit and is not all zeros ("+0.00" never shows, nor "+—"). */
@@ -68,21 +79,33 @@ export const price = (value: Value, pricePrecision: number) => figure(value, pri
 export const quantity = (value: Value, amountPrecision: number) => figure(value, amountPrecision, 'down');
 
 /** An amount of an asset (balance, margin, equity, valuation, stake, limit): "1,234.56 USDT" without the unit. */
-export const money = (value: Value, asset: string) => figure(value, moneyPlaces(asset), 'down');
+export const money = (value: Value, asset: string, style?: NumberStyle) => figure(value, moneyPlaces(asset), 'down', style);
 
 /** A profit or loss: "+2.30", "-0.50", "0.00". */
 export const signedMoney = (value: Value, asset: string) => signed(money(value, asset));
+
+/** At least the asset's places, more as `value` needs, at most FEE_PLACES, cut; undefined for a missing value. */
+function atLeastMoney(value: Value, asset: string): string | undefined {
+  if (!isDecimalString(value)) return undefined;
+  const needed = (value.split('.')[1] ?? '').replace(/0+$/, '').length;
+  return figure(value, Math.min(FEE_PLACES, Math.max(moneyPlaces(asset), needed)), 'down');
+}
 
 /**
  * A trading fee (spot and futures orders) in `asset`: at least the asset's places, more as the fee
  * needs, at most FEE_PLACES: "0.4875" and "0.00048" USDT, "0.00001000" BTC; no fee is "0".
  */
 export function fee(value: Value, asset: string): string {
-  if (!isDecimalString(value)) return MISSING;
-  if (!/[1-9]/.test(value)) return '0';
-  const needed = (value.split('.')[1] ?? '').replace(/0+$/, '').length;
-  return figure(value, Math.min(FEE_PLACES, Math.max(moneyPlaces(asset), needed)), 'down');
+  if (isDecimalString(value) && !/[1-9]/.test(value)) return '0';
+  return atLeastMoney(value, asset) ?? MISSING;
 }
+
+/**
+ * A price per unit set in `asset` (an ICO token's raise price): the asset's places and more as the
+ * price has them, so "0.05" and "0.3" USDT read "0.05" and "0.30" (issue 50 M4), and a price of
+ * "0.0005" is not cut to "0.00".
+ */
+export const unitPrice = (value: Value, asset: string): string => atLeastMoney(value, asset) ?? MISSING;
 
 /** What an order costs the trader (margin and fee), rounded up: it never reads below the fee it includes. */
 export const cost = (value: Value, asset: string) => figure(value, moneyPlaces(asset), 'up');
@@ -103,14 +126,20 @@ export const ratioPercent = (fraction: Value) => percent(fraction).replace('+', 
 /** The funding rate: "+0.0100%". */
 export const fundingRate = (fraction: Value) => points(hundredfold(fraction), FUNDING_RATE_DECIMALS);
 
-/** The contract index (and mark) price, §9: cut to 4 decimals, "96,030.5000". */
-export const indexPrice = (value: Value) => figure(value, CONTRACT_INDEX_DECIMALS, 'down');
+/** The contract index (and mark) price at the pair's price places, cut, never more than §9's 4: "96,030.50". */
+export const indexPrice = (value: Value, pricePrecision: number) => figure(value, Math.min(pricePrecision, CONTRACT_INDEX_DECIMALS), 'down');
+
+/**
+ * A count or an amount shown with the digits it has (no places rule: a supply of "1200000" units,
+ * a leaf count), grouped in the language's style: "1.200.000" in German.
+ */
+export const count = (value: Value, style: NumberStyle = currentNumberStyle()) => (isDecimalString(value) ? groupThousands(value, style) : MISSING);
 
 /** A fiat amount with its mark in the currency's minor units: "$96,250.50", "¥14,437,575". */
 export const fiat = (value: Value, code: string, mark: string) => (isDecimalString(value) ? formatFiat(value, code, mark) : MISSING);
 
 /** A P2P fiat amount or unit price (the fiat product computes them at 2 places, §9): "1,250.00". */
-export const fiatAmount = (value: Value) => figure(value, FIAT_DECIMALS, 'half-up');
+export const fiatAmount = (value: Value, style?: NumberStyle) => figure(value, FIAT_DECIMALS, 'half-up', style);
 
 /** The colour class of a signed figure: "up" above zero, "down" below, "" at zero or missing. */
 export const tone = (value: Value): 'up' | 'down' | '' => (!isDecimalString(value) || !/[1-9]/.test(value) ? '' : value.startsWith('-') ? 'down' : 'up');

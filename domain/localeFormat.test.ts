@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fiatDigits, formatDateTime, formatFiat } from './localeFormat';
+import { afterEach, describe, expect, it } from 'vitest';
+import { currentNumberStyle, fiatDigits, formatDateFields, formatDateTime, formatFiat, numberStyleOf, setNumberLanguage } from './localeFormat';
 
 describe('numbers and dates per language', () => {
   it('gives each fiat currency its own minor units', () => {
@@ -15,13 +15,20 @@ describe('numbers and dates per language', () => {
     expect(formatFiat('96250.5', 'HKD', 'HK$')).toBe('HK$96,250.50');
     expect(formatFiat('12.3', 'GBP', '£')).toBe('£12.30');
   });
-  it('uses the number style of the prices beside them for every currency: comma thousands, dot decimals', () => {
-    // Not "€96.250,50", "₽96 250,50" or "$96.059,21": a row reads as one style of number.
-    expect(formatFiat('96250.5', 'EUR', '€')).toBe('€96,250.50');
-    expect(formatFiat('96250.5', 'TRY', '₺')).toBe('₺96,250.50');
-    expect(formatFiat('96250.5', 'RUB', '₽')).toBe('₽96,250.50');
+  it('writes fiat amounts in the language\'s number style, like the prices beside them (issue 50 M6)', () => {
+    expect(formatFiat('96250.5', 'EUR', '€', numberStyleOf('de_DE'))).toBe('€96.250,50');
+    expect(formatFiat('96250.5', 'TRY', '₺', numberStyleOf('tr_TR'))).toBe('₺96.250,50');
+    expect(formatFiat('96250.5', 'RUB', '₽', numberStyleOf('ru_RU'))).toBe('₽96\u00a0250,50');
+    expect(formatFiat('96250.5', 'EUR', '€', numberStyleOf('fr_FR'))).toBe('€96\u202f250,50');
+    expect(formatFiat('14437575.4', 'JPY', '¥', numberStyleOf('ja_JP'))).toBe('¥14,437,575');
     expect(formatFiat('96059.205', 'USD', '$')).toBe('$96,059.21');
     expect(formatFiat('95769.15', 'USD', '$')).toBe('$95,769.15');
+  });
+  it('follows the client\'s language when no style is given', () => {
+    setNumberLanguage('de_DE');
+    expect(formatFiat('-1234567.891', 'EUR', '€')).toBe('-€1.234.567,89');
+    setNumberLanguage('en_US');
+    expect(formatFiat('-1234567.891', 'EUR', '€')).toBe('-€1,234,567.89');
   });
   it('puts a negative sign before the mark', () => {
     expect(formatFiat('-2.49', 'USD', '$')).toBe('-$2.49');
@@ -40,6 +47,39 @@ describe('numbers and dates per language', () => {
     expect(formatDateTime(at, 'en_US')).toBe('05/01/2026, 14:03:09');
     expect(formatDateTime(at, 'de_DE')).toBe('01.05.2026, 14:03:09');
     expect(formatDateTime(new Date(at).toISOString(), 'ja_JP')).toBe('2026/05/01 14:03:09');
+  });
+});
+
+describe('number styles per language (issue 50 M6)', () => {
+  afterEach(() => setNumberLanguage('en_US'));
+
+  it('reads each language\'s separators from Intl', () => {
+    expect(numberStyleOf('de_DE')).toEqual({ group: '.', decimal: ',', minGrouping: 1 });
+    expect(numberStyleOf('fr_FR')).toEqual({ group: '\u202f', decimal: ',', minGrouping: 1 });
+    expect(numberStyleOf('ru_RU')).toEqual({ group: '\u00a0', decimal: ',', minGrouping: 1 });
+    expect(numberStyleOf('tr_TR')).toEqual({ group: '.', decimal: ',', minGrouping: 1 });
+    expect(numberStyleOf('es_ES')).toEqual({ group: '.', decimal: ',', minGrouping: 2 });
+    for (const lang of ['en_US', 'ja_JP', 'ko_KR', 'zh_TW']) expect(numberStyleOf(lang)).toEqual({ group: ',', decimal: '.', minGrouping: 1 });
+  });
+  it('starts in the plain style and follows setNumberLanguage', () => {
+    expect(currentNumberStyle()).toEqual({ group: ',', decimal: '.', minGrouping: 1 });
+    setNumberLanguage('fr_FR');
+    expect(currentNumberStyle().decimal).toBe(',');
+  });
+});
+
+describe('the chart\'s dates (issue 50 M5)', () => {
+  const at = new Date(2026, 10, 28, 10, 29, 7).getTime();
+  it('writes the fields a pattern names in the language\'s order, 24-hour, in local time', () => {
+    expect(formatDateFields(at, 'YYYY-MM-DD HH:mm', 'de_DE')).toBe('28.11.2026, 10:29');
+    expect(formatDateFields(at, 'YYYY-MM-DD HH:mm', 'en_US')).toBe('11/28/2026, 10:29');
+    expect(formatDateFields(at, 'YYYY-MM-DD HH:mm', 'ja_JP')).toBe('2026/11/28 10:29');
+    expect(formatDateFields(at, 'MM-DD HH:mm', 'de_DE')).toBe('28.11., 10:29');
+    expect(formatDateFields(at, 'YYYY-MM-DD', 'fr_FR')).toBe('28/11/2026');
+    expect(formatDateFields(at, 'YYYY-MM', 'de_DE')).toBe('11/2026');
+    expect(formatDateFields(at, 'HH:mm:ss', 'de_DE')).toBe('10:29:07');
+    expect(formatDateFields(at, 'HH:mm', 'ja_JP')).toBe('10:29');
+    expect(formatDateFields(at, 'YYYY', 'ko_KR')).toBe('2026년');
   });
 });
 

@@ -1,12 +1,19 @@
 /**
- * Dates per language, and the fiat amounts' one format (issue 12 and the number-style pass): one
- * date-and-time format for every table, in the reader's language (Intl); fiat amounts in the
- * currency's own minor units (JPY and KRW without cents) but in the app's one number style, the one
- * prices and quantities use beside them: comma thousands, dot decimals, whatever the language
- * ("$96,059.21" in German and Russian too, not "96.059,21" next to a price of "95,940.00").
- * Amounts stay exact: they are rounded to their places as decimal strings, never as floats.
+ * Dates and numbers by the reader's language (issue 12, issue 50 M5 and M6): one date-and-time
+ * format for every table and the chart, and one number style per language, read from Intl:
+ * German, Spanish and Turkish "1.363.000,00", French and Russian "1 363 000,00" (a no-break
+ * space), English, Japanese, Korean and Chinese "1,363,000.00". Prices, quantities, amounts and
+ * fiat figures all take the same style, so a price and its fiat value beside it never read in two.
+ * Amounts stay exact: they are rounded to their places as decimal strings and only their
+ * separators are written by the language, never formatted through a float.
+ *
+ * The current style: views do not pass a language to every figure (some 60 files, hundreds of
+ * calls, and pure selectors that build figures). The client sets the style here when its
+ * language changes (src/services/i18n.ts, before react-i18next re-renders the views), and every
+ * figure reads it. The server never sets it (one process serves every language): what it
+ * writes for a reader passes that reader's style explicitly (notifications).
  */
-import { groupThousands, toFixedDecimal } from './decimal';
+import { groupThousands, PLAIN_STYLE, toFixedDecimal, type NumberStyle } from './decimal';
 
 /** The BCP 47 tag of an app language code: de_DE → de-DE. */
 export const intlLocale = (lang: string) => lang.replace('_', '-');
@@ -21,11 +28,68 @@ function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
   return format;
 }
 
-/** Date and time, 24-hour, to the second, in the language's order and separators (2026-05-01 14:03:09 style in Swedish, 01.05.2026, 14:03:09 in German). */
-export function formatDateTime(at: number | string | Date, lang: string): string {
+const styles = new Map<string, NumberStyle>();
+
+/** How `lang` writes numbers, from Intl's own parts ("1.234.567,5" in German); the plain style for a language Intl does not know. */
+export function numberStyleOf(lang: string): NumberStyle {
+  let style = styles.get(lang);
+  if (!style) {
+    style = PLAIN_STYLE;
+    try {
+      const format = new Intl.NumberFormat(intlLocale(lang));
+      const part = (n: number, type: string) => format.formatToParts(n).find((p) => p.type === type)?.value;
+      // Digits other than 0-9 (an Arabic locale) would not paste back: such a language keeps the plain style.
+      if (/^[\d.,\s\u00a0\u202f']+$/.test(format.format(1234567.5))) {
+        style = { group: part(1234567.5, 'group') ?? ',', decimal: part(1.5, 'decimal') ?? '.', minGrouping: part(1000, 'group') === undefined ? 2 : 1 };
+      }
+    } catch {
+      // An unknown tag: the plain style.
+    }
+    styles.set(lang, style);
+  }
+  return style;
+}
+
+let current: NumberStyle = PLAIN_STYLE;
+
+/** The client's language changed: figures are written in its style from now on. */
+export function setNumberLanguage(lang: string): void {
+  current = numberStyleOf(lang);
+}
+
+/** The style figures are written in now (the plain style until the client sets a language). */
+export const currentNumberStyle = (): NumberStyle => current;
+
+/** A decimal string grouped and separated in the current style, digits unchanged: "1234.5" → "1.234,5" in German. */
+export const localDigits = (value: string): string => groupThousands(value, current);
+
+/**
+ * Date and time, 24-hour, to the second, in the language's order and separators (2026-05-01
+ * 14:03:09 style in Swedish, 01.05.2026, 14:03:09 in German), in the reader's time zone: the
+ * browser's own, or `timeZone` where the server writes for a caller (a refusal's moment).
+ */
+export function formatDateTime(at: number | string | Date, lang: string, timeZone?: string): string {
   const locale = intlLocale(lang);
-  const format = cached(`date:${locale}`, () => new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }));
+  const format = cached(`date:${locale}:${timeZone ?? ''}`, () => new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false, timeZone }));
   return format.format(at instanceof Date ? at : new Date(at));
+}
+
+/**
+ * A date with only the fields a pattern names (the chart's axis and legend ask for
+ * "YYYY-MM-DD HH:mm", "MM-DD HH:mm", "HH:mm", "YYYY-MM" …), in the language's order and
+ * separators, 24-hour, in the reader's time zone: "MM-DD HH:mm" reads "28.11., 10:29" in German,
+ * "11/28 10:29" in Japanese.
+ */
+export function formatDateFields(at: number, pattern: string, lang: string): string {
+  const locale = intlLocale(lang);
+  const options: Intl.DateTimeFormatOptions = { hour12: false };
+  if (pattern.includes('YYYY')) options.year = 'numeric';
+  if (pattern.includes('MM-') || pattern.endsWith('-MM')) options.month = '2-digit';
+  if (pattern.includes('DD')) options.day = '2-digit';
+  if (pattern.includes('HH')) options.hour = '2-digit';
+  if (pattern.includes('mm')) options.minute = '2-digit';
+  if (pattern.includes('ss')) options.second = '2-digit';
+  return cached(`fields:${locale}:${pattern}`, () => new Intl.DateTimeFormat(locale, options)).format(at);
 }
 
 /** A currency's minor units as ISO 4217 has them (USD 2, JPY 0, KRW 0). */
@@ -35,11 +99,11 @@ export function fiatDigits(code: string): number {
 
 /**
  * A fiat amount: the currency's mark, then the amount rounded half up to the currency's minor units
- * and grouped by thousands with commas, a minus sign before the mark ("$96,250.50", "¥14,437,575",
- * "€96,250.50", "-$2.49"). The same in every language, so it takes none: the figures it stands
- * beside (prices, quantities, percentages) are not localised either.
+ * and written in `style` (the current language's unless given), a minus sign before the mark
+ * ("$96,250.50", "¥14,437,575", "€96.250,50" in German, "-$2.49"). The mark stays before the
+ * amount in every language, as the prices beside it have their unit in the same place.
  */
-export function formatFiat(amount: string, code: string, mark: string): string {
+export function formatFiat(amount: string, code: string, mark: string, style: NumberStyle = current): string {
   const fixed = toFixedDecimal(amount, fiatDigits(code));
-  return fixed.startsWith('-') ? `-${mark}${groupThousands(fixed.slice(1))}` : `${mark}${groupThousands(fixed)}`;
+  return fixed.startsWith('-') ? `-${mark}${groupThousands(fixed.slice(1), style)}` : `${mark}${groupThousands(fixed, style)}`;
 }

@@ -65,6 +65,10 @@ export const OPERATOR_PERMISSIONS = [
   'notices.write',
   /** Build a proof-of-liabilities snapshot now (issue 52 §4; the daily one builds itself). */
   'liabilities.build',
+  /** Fee schedules and tiers (issue 52 §2): read, edit; a user's override moves money, so it is a permission apart. */
+  'fees.read',
+  'fees.write',
+  'fees.override',
   /** The treasury desk's figures (issue 52 §3): read-only, so the auditor's too. */
   'treasury.read',
 ] as const;
@@ -76,7 +80,7 @@ const READS = OPERATOR_PERMISSIONS.filter((p) => p.endsWith('.read'));
 export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly OperatorPermission[]>> = {
   admin: ['session', 'operators.read', 'operators.manage', 'notices.read', 'notices.write'],
   compliance: ['session', 'identity.read', 'identity.review', 'users.read', 'users.security', 'users.freeze', 'users.notes'],
-  finance: ['session', 'withdrawals.read', 'withdrawals.review', 'corrections.read', 'corrections.propose', 'corrections.approve', 'liabilities.build', 'treasury.read'],
+  finance: ['session', 'withdrawals.read', 'withdrawals.review', 'corrections.read', 'corrections.propose', 'corrections.approve', 'liabilities.build', 'treasury.read', 'fees.read', 'fees.write', 'fees.override'],
   risk: ['session', 'trading.read', 'trading.write'],
   support: ['session', 'users.read', 'p2p.appeals.read', 'p2p.appeals.resolve'],
   auditor: ['session', ...READS],

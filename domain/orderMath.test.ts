@@ -40,6 +40,25 @@ describe('order form arithmetic (exact, cut to the pair precision)', () => {
     expect(decimalInput('1,25')).toBe('1.25');
   });
 
+  it('takes back a figure copied from the page in any language\'s style (issue 50 M6)', () => {
+    const german = { group: '.', decimal: ',', minGrouping: 1 } as const;
+    const english = { group: ',', decimal: '.', minGrouping: 1 } as const;
+    expect(decimalInput('1.363.000,00', german)).toBe('1363000.00');
+    expect(decimalInput('1.363,5', german)).toBe('1363.5');
+    expect(decimalInput('1\u202f363\u202f000,00', german)).toBe('1363000.00');
+    expect(decimalInput('1\u00a0363,25', german)).toBe('1363.25');
+    expect(decimalInput('1,363,000.00', german)).toBe('1363000.00');
+    expect(decimalInput('-1.234.567', german)).toBe('-1234567');
+    expect(decimalInput('1,363,000.00', english)).toBe('1363000.00');
+    expect(decimalInput('1,363', english)).toBe('1363');
+    // One group alone is a decimal point as typed: "1.234" typed in German is 1.234, "1,234" is too.
+    expect(decimalInput('1.234', german)).toBe('1.234');
+    expect(decimalInput('1,234', german)).toBe('1.234');
+    expect(decimalInput('0,123', english)).toBe('0.123');
+    // Typed text that is no grouped number keeps its characters.
+    for (const text of ['1.2.3', '12a.3456', '1.23.456', ' 7 ']) expect(decimalInput(text, german)).toBe(text);
+  });
+
   it('reads a typed number exactly, with its sign, or not at all', () => {
     expect(readDecimal('-1')).toEqual({ negative: true, value: '1' });
     expect(readDecimal(' 0.500 ')).toEqual({ negative: false, value: '0.5' });

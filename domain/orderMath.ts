@@ -4,14 +4,33 @@
  * (never rounded up) to the pair's precision, so the form never asks for more than was shown:
  * quote amounts to the price precision, base quantities to the amount precision.
  */
-import { compareDecimal, divDecimal, isDecimalString, mulDecimal, toFixedDecimal, trimZeros } from './decimal';
+import { compareDecimal, divDecimal, isDecimalString, mulDecimal, toFixedDecimal, trimZeros, type NumberStyle } from './decimal';
+import { currentNumberStyle } from './localeFormat';
+
+/** A number grouped by thousands as a page shows one: "1.363.000,00", "1 363 000,00", "1,363,000.00". */
+const GROUPED_RE = /^([+-]?)([1-9]\d{0,2}(([.,\s\u00a0\u202f])\d{3})(?:\4\d{3})*)(?:([.,])(\d*))?$/;
 
 /**
  * The text the trader typed, as the field keeps it: every character stays, so nothing is dropped
  * or changed behind the trader's back ("-1" stays "-1", "0.123456789" keeps its nine places); the
  * validation names what is wrong. Only a decimal comma becomes the point, visibly.
+ *
+ * A figure copied from the page pastes back (issue 50 M6): a number grouped in any language's
+ * style ("1.363.000,00" German, "1 363 000,00" French, "1,363,000.00" English) becomes its plain
+ * digits. It is read as grouped when that cannot be a typed decimal: a space between groups, a
+ * decimal separator after the groups, or two groups or more. One group alone ("1.234", "1,234")
+ * is a decimal point as typed, except a comma where `style` groups by commas (English: a comma
+ * typed is made a point at once, so a whole "1,234" was pasted). So "1.234" pasted from a German
+ * page reads 1.234; every figure the page shows with places ("1.234,00") pastes exactly.
  */
-export function decimalInput(text: string): string {
+export function decimalInput(text: string, style: NumberStyle = currentNumberStyle()): string {
+  const grouped = GROUPED_RE.exec(text.trim());
+  if (grouped) {
+    const [, sign = '', int = '', , separator = '', decimal, fraction] = grouped;
+    const groups = int.split(separator).length - 1;
+    const isGrouped = /\s/.test(separator) || (decimal !== undefined ? decimal !== separator : groups >= 2 || (separator === ',' && style.group === ','));
+    if (isGrouped) return `${sign}${int.split(separator).join('')}${decimal === undefined ? '' : `.${fraction}`}`;
+  }
   return text.replace(/,/g, '.');
 }
 

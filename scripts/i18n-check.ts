@@ -8,11 +8,14 @@
  * (for nested server texts such as notifications, the first part of the key: the kind).
  * A key English gives as plural forms (`x_one`, `x_other`: i18next's suffixes, chosen by `count`)
  * is used as `x`, and each locale gives exactly the forms its language has (Intl.PluralRules).
+ * The ICO demo projects' descriptions (seeded on a fresh start) are held to all 9 languages too, and
+ * the help-centre and notes seeds to the app's current wording.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { LOCALE_CODES } from '../domain/languages';
+import { LOCALE_CODES, type LocaleCode } from '../domain/languages';
 import { LEDGER_KIND_KEYS } from '../domain/walletAmounts';
+import { DEMO_TEXTS } from '../server/products/ico/demoTexts';
 
 const root = join(import.meta.dirname, '..');
 
@@ -206,8 +209,62 @@ export function checkLedgerKinds(): string[] {
     .map((kind) => `ledger: entry kind ${kind} has no label in LEDGER_KIND_KEYS (domain/walletAmounts.ts)`);
 }
 
+/**
+ * Every ICO project a fresh start seeds has its description in all 9 languages (issue 50 M7): not
+ * missing, not blank, and not English's text copied into another language. `projects` is the
+ * seed's texts by symbol (DEMO_TEXTS unless a test gives others).
+ */
+export function checkIcoSeedTexts(projects: Record<string, Partial<Record<string, string>>> = DEMO_TEXTS): string[] {
+  const problems: string[] = [];
+  for (const [symbol, texts] of Object.entries(projects)) {
+    const english = texts.en_US?.trim();
+    for (const code of LOCALE_CODES) {
+      const text = texts[code]?.trim();
+      const where = `ico seed ${symbol} ${code}`;
+      if (!text) problems.push(`${where}: no description (server/products/ico/demoTexts.ts)`);
+      else if (code !== 'en_US' && text === english) problems.push(`${where}: the description is English's; is it translated?`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Words the app no longer uses, per language, that the help-centre and notes seeds must not bring
+ * back (issue 50): the old name of the funds password (one term, "Funds password", in every
+ * language since M1) and the old security-level sentence (the level counts four items since M2).
+ */
+export const RETIRED_SEED_WORDS: Record<LocaleCode, RegExp[]> = {
+  en_US: [/\bfund password/i, /low until identity verification is complete/i],
+  de_DE: [/niedrig, bis die Identitätsverifizierung abgeschlossen ist/],
+  es_ES: [/bajo hasta completar la verificación de identidad/],
+  fr_FR: [/mot de passe de fonds/i, /faible tant que la vérification d’identité n’est pas terminée/],
+  ja_JP: [/本人確認が完了するまでは「低」/],
+  ko_KR: [/신원 인증이 완료되기 전에는 낮음/],
+  ru_RU: [/финансов\S* парол/i, /пароль для операций со средствами/i, /низкий, пока верификация личности не завершена/],
+  tr_TR: [/kimlik doğrulaması tamamlanana kadar düşük/],
+  zh_TW: [/完成身分認證前為「低」/],
+};
+
+const SEED_DIRS = ['help', 'notes'].map((name) => join(root, 'server/kernel/db/seed', name));
+
+/** Each seed file's texts checked against its language's retired words; `read` is for tests. */
+export function checkSeedWords(read: (file: string) => string | undefined = (file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined)): string[] {
+  const problems: string[] = [];
+  for (const dir of SEED_DIRS) {
+    for (const code of LOCALE_CODES) {
+      const file = join(dir, `${code}.json`);
+      const text = read(file);
+      if (text === undefined) continue;
+      for (const word of RETIRED_SEED_WORDS[code]) {
+        if (word.test(text)) problems.push(`seed ${relative(root, file)}: says ${word} (a retired wording)`);
+      }
+    }
+  }
+  return problems;
+}
+
 export function check(): string[] {
-  return [...[CLIENT, SERVER].flatMap(checkSide), ...checkLedgerKinds()];
+  return [...[CLIENT, SERVER].flatMap(checkSide), ...checkLedgerKinds(), ...checkIcoSeedTexts(), ...checkSeedWords()];
 }
 
 if (process.argv[1] && relative(process.argv[1], import.meta.filename) === '') {
@@ -221,4 +278,5 @@ if (process.argv[1] && relative(process.argv[1], import.meta.filename) === '') {
     const folders = side.folders.map((folder) => relative(root, folder)).join(', ');
     console.log(`i18n:check ok: ${side.name}, ${catalogue(side, 'en_US').size} keys in ${LOCALE_CODES.length} locales, all used (${folders})`);
   }
+  console.log(`i18n:check ok: ${Object.keys(DEMO_TEXTS).length} ICO seed projects described in ${LOCALE_CODES.length} languages`);
 }

@@ -2,6 +2,7 @@ import type { ServerProduct } from '../kernel/product.js';
 import { accounts } from './accounts/product.js';
 import { apikeys } from './apikeys/product.js';
 import { binance } from './binance/product.js';
+import { fees } from './fees/product.js';
 import { fiat } from './fiat/product.js';
 import { futures } from './futures/product.js';
 import { ico } from './ico/product.js';
@@ -20,4 +21,4 @@ import { wallet } from './wallet/product.js';
  * Every product the server runs, in start order (stopped in reverse). Adding a product is one
  * folder under server/products and one line here.
  */
-export const PRODUCTS: readonly ServerProduct[] = [platform, markets, accounts, support, kyc, operator, wallet, spot, seconds, ico, fiat, futures, apikeys, binance, liabilities, treasury];
+export const PRODUCTS: readonly ServerProduct[] = [platform, markets, accounts, support, kyc, operator, wallet, spot, seconds, ico, fiat, futures, apikeys, binance, liabilities, treasury, fees];

@@ -42,6 +42,8 @@ describe('API client (spec §7, §8)', () => {
     expect(seen[0]!.method).toBe('POST');
     expect(seen[0]!.headers.token).toBe('tok');
     expect(seen[0]!.headers.lang).toBe('ja_JP');
+    // The reader's time zone, for the moments in refusals (issue 50 M5).
+    expect(seen[0]!.headers['time-zone']).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(seen[0]!.headers['content-type']).toBe('application/json');
     expect(seen[0]!.body).toBe('{"a":1}');
   });

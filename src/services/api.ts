@@ -26,6 +26,18 @@ export interface ApiClient {
   get<T>(path: string, params?: Record<string, string>, signal?: AbortSignal): Promise<T>;
 }
 
+/** The header naming the reader's IANA time zone (server/kernel/http/context.ts reads it). */
+export const TIME_ZONE_HEADER = 'time-zone';
+
+/** The browser's time zone ("Europe/Berlin"), or undefined where Intl does not say. */
+function localTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The one HTTP client (spec §7, §8): 8000 ms timeout, token and lang headers on every call.
  * Resolves with `data` when HTTP 200 and body code 200; otherwise rejects with an ApiError:
@@ -46,6 +58,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     idempotencyKey?: string,
   ): Promise<T> {
     const headers: Record<string, string> = { lang: options.getLang() };
+    // The moments in the server's refusals are written in the reader's time zone, as the pages write dates (issue 50 M5).
+    const timeZone = localTimeZone();
+    if (timeZone) headers[TIME_ZONE_HEADER] = timeZone;
     const token = tokenOverride ?? options.getToken();
     if (token) headers.token = token;
     if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;

@@ -1,6 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, type LocaleCode } from '../../domain/languages';
+import { setNumberLanguage } from '../../domain/localeFormat';
 import { EN_US_SHELL_CATALOGUE, loadCatalogue, loadEnglishRest } from '../locales';
 
 /** Fetches a language's catalogue if this instance lacks it (English's shell is always there). */
@@ -15,6 +16,9 @@ async function ensureCatalogue(instance: i18n, lang: LocaleCode): Promise<void> 
  */
 export async function initI18n(lang: LocaleCode = DEFAULT_LANGUAGE.lang): Promise<i18n> {
   const instance = i18next.createInstance();
+  // Figures follow the language's number style (domain/localeFormat.ts). Set on the event, which
+  // fires before react-i18next re-renders the views, so the new texts and figures render together.
+  instance.on('languageChanged', setNumberLanguage);
   await instance.use(initReactI18next).init({
     resources: { en_US: { translation: EN_US_SHELL_CATALOGUE } },
     lng: DEFAULT_LANGUAGE.lang,

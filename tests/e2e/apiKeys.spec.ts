@@ -63,7 +63,7 @@ for (const lang of ['en_US', 'de_DE']) {
     await expect(page.getByTestId('api-key-secret')).toHaveCount(0);
 
     await row.getByRole('button', { name: t.apiKeys.delete! }).click();
-    await page.getByRole('dialog').getByRole('button', { name: t.apiKeys.delete! }).click();
+    await page.getByRole('dialog').getByRole('button', { name: t.apiKeys.deleteKey! }).click();
     await expect(page.getByRole('status').filter({ hasText: t.apiKeys.deleted! })).toBeVisible();
     await expect(row).toHaveCount(0);
   });

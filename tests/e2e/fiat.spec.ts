@@ -212,7 +212,8 @@ test('during the 24-hour lock after a funds-password change, Confirm receipt is 
   await dialog.getByLabel(EN.proof.fundsPassword).fill(changed);
   await dialog.getByRole('button', { name: EN.base.common.confirm }).click();
   const [before, after] = outflowText('en_US', 'outflowLocked').split('{until}') as [string, string];
-  await expect(dialog.getByRole('alert')).toHaveText(new RegExp(`^${escapeRegExp(before)}\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC${escapeRegExp(after)}$`));
+  // The moment in the reader's language and local time, as the pages write dates (issue 50 M5), not "2026-11-28 10:29 UTC".
+  await expect(dialog.getByRole('alert')).toHaveText(new RegExp(`^${escapeRegExp(before)}\\d{2}/\\d{2}/\\d{4}, \\d{2}:\\d{2}:\\d{2}${escapeRegExp(after)}$`));
   await seller.screenshot({ path: '/tmp/fiat-seller-release-locked.png' });
   await dialog.getByRole('button', { name: EN.base.common.cancel }).click();
   await expect(seller.getByRole('heading', { name: EN.buyerPaid.replace('{{amount}}', '10.00').replace('{{fiat}}', 'USD') })).toBeVisible();

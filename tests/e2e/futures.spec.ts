@@ -9,9 +9,16 @@ import { verifyIdentity } from './support/operator';
 import { registerThroughUi } from './support/register';
 
 const catalogue = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as T;
+/**
+ * Figures in the language's number style (issue 50 M6): `n` writes an English figure the way the
+ * page writes it ("5,000.00" reads "5.000,00" in German); `g` and `d` are its group and decimal
+ * separators inside a RegExp.
+ */
+const GERMAN = { n: (text: string) => text.replace(/[.,]/g, (c) => (c === '.' ? ',' : '.')), g: '\\.', d: ',' };
+const ENGLISH = { n: (text: string) => text, g: ',', d: '\\.' };
 const WORDS = {
-  en_US: { f: catalogue<typeof futuresCatalogue>('futures/en_US.json').futures, base: baseCatalogue('en_US') },
-  de_DE: { f: catalogue<typeof futuresCatalogue>('futures/de_DE.json').futures, base: baseCatalogue('de_DE') },
+  en_US: { f: catalogue<typeof futuresCatalogue>('futures/en_US.json').futures, base: baseCatalogue('en_US'), ...ENGLISH },
+  de_DE: { f: catalogue<typeof futuresCatalogue>('futures/de_DE.json').futures, base: baseCatalogue('de_DE'), ...GERMAN },
 };
 
 /** A catalogue text as a literal inside a RegExp ("Yield (ROE)"). */
@@ -39,8 +46,8 @@ async function setTpslByRoe(page: Page, w: (typeof WORDS)[keyof typeof WORDS], w
   await tpsl.getByRole('button', { name: w.base.common.confirm }).click();
   const confirm = page.getByRole('dialog', { name: w.f.tpsl.confirmTitle });
   // Shown as percentages (domain/figures.ts): two decimals, the ASCII minus whichever was typed; each with the price it means.
-  await expect(confirm).toContainText(new RegExp(`${esc(w.f.roe)} \\+500\\.00% → \\d.*\\d USDT`));
-  await expect(confirm).toContainText(new RegExp(`${esc(w.f.roe)} -90\\.00% → \\d.*\\d USDT`));
+  await expect(confirm).toContainText(new RegExp(`${esc(w.f.roe)} \\+500${w.d}00% → \\d.*\\d USDT`));
+  await expect(confirm).toContainText(new RegExp(`${esc(w.f.roe)} -90${w.d}00% → \\d.*\\d USDT`));
   await confirm.getByRole('button', { name: w.base.common.confirm }).click();
   await expect(confirm).toBeHidden();
 }
@@ -81,7 +88,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
       await page.getByRole('menuitemradio', { name: /Deutsch/ }).click();
     }
     await expect(page.getByTestId('stats-mark')).toHaveText(/^\d/, { timeout: 15_000 });
-    await expect(page.getByTestId('futures-available')).toHaveText('5,000.00 USDT');
+    await expect(page.getByTestId('futures-available')).toHaveText(w.n('5,000.00 USDT'));
 
     // Leverage and margin mode in their dialog.
     await page.getByTestId('futures-leverage').click();
@@ -97,22 +104,22 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     await form.getByRole('group', { name: w.base.col.type }).getByRole('button', { name: w.f.market }).click();
     await form.getByRole('textbox', { name: w.base.col.quantity }).fill('0.02');
     // The maximum at the pair's lot (5 places), and above zero once the price and the balance are known.
-    await expect(form.getByTestId('futures-max-open')).toHaveText(/^[\d,]+\.\d{5} BTC$/);
-    await expect(form.getByTestId('futures-max-open')).not.toHaveText(/^0\.0+ BTC$/);
+    await expect(form.getByTestId('futures-max-open')).toHaveText(new RegExp(`^[\\d${w.g}]+${w.d}\\d{5} BTC$`));
+    await expect(form.getByTestId('futures-max-open')).not.toHaveText(new RegExp(`^0${w.d}0+ BTC$`));
     // Issue 37: margin, fee, cost and liquidation price of both buttons before anything is sent.
     // Each row reads "long / short": money in USDT cents, liquidation prices at the pair's 2 places.
-    await expect(form.getByTestId('futures-cost-open_long')).toHaveText(/^[\d,]+\.\d{2} \/ [\d,]+\.\d{2} USDT$/);
-    await expect(form.getByTestId('futures-liq-open_long')).toHaveText(/^[\d,]+\.\d{2} \/ [\d,]+\.\d{2}\s*$/);
+    await expect(form.getByTestId('futures-cost-open_long')).toHaveText(new RegExp(`^[\\d${w.g}]+${w.d}\\d{2} / [\\d${w.g}]+${w.d}\\d{2} USDT$`));
+    await expect(form.getByTestId('futures-liq-open_long')).toHaveText(new RegExp(`^[\\d${w.g}]+${w.d}\\d{2} / [\\d${w.g}]+${w.d}\\d{2}\\s*$`));
     await expect(form.getByText(w.f.form.reduceOnly)).toBeVisible();
     if (process.env.E2E_SHOTS) await form.screenshot({ path: `${process.env.E2E_SHOTS}/futures-form-${lang}.png` });
     const positions = page.getByRole('list', { name: w.f.desk.positions });
-    const opened = positions.getByTestId('position-size').filter({ hasText: /^0\.02000$/ });
+    const opened = positions.getByTestId('position-size').filter({ hasText: new RegExp(`^0${w.d}02000$`) });
     await expect(async () => {
       // An earlier attempt's answer may still arrive: never open twice.
       if ((await opened.count()) > 0) return;
       const confirm = page.getByRole('dialog', { name: w.f.form.confirmTitle });
       if ((await confirm.count()) === 0) await form.getByRole('button', { name: w.f.action.open_long, exact: true }).click();
-      await expect(confirm).toContainText('0.02000 BTC');
+      await expect(confirm).toContainText(w.n('0.02000 BTC'));
       await confirm.getByRole('button', { name: w.f.action.open_long }).click({ timeout: 5_000 });
       await expect(opened).toBeVisible({ timeout: 10_000 });
     }).toPass({ timeout: 60_000, intervals: [1_000] });
@@ -129,7 +136,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     await expect(page.getByRole('tab', { name: `${w.f.desk.plans} (2)` })).toBeVisible();
     // Issue 50 M9: the Close tab offers only the side held; Reduce-only offers only the close of it, with no margin or liquidation preview.
     await form.getByRole('tab', { name: w.f.form.tabClose }).click();
-    await expect(form.getByTestId('futures-closable')).toContainText('0.02000 BTC');
+    await expect(form.getByTestId('futures-closable')).toContainText(w.n('0.02000 BTC'));
     await expect(form.getByRole('button', { name: w.f.action.close_long, exact: true })).toBeVisible();
     await expect(form.getByRole('button', { name: w.f.action.close_short, exact: true })).toHaveCount(0);
     await form.getByRole('tab', { name: w.f.form.tabOpen }).click();
@@ -149,7 +156,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     await expect(marginDialog.getByTestId('margin-liq-after')).toHaveText('—');
     await marginDialog.getByRole('button', { name: w.f.margin.add, exact: true }).click();
     await marginDialog.getByRole('textbox', { name: w.f.margin.amount }).fill('25');
-    await expect(marginDialog.getByTestId('margin-liq-after')).toHaveText(/^[\d,]+\.\d{2}$/);
+    await expect(marginDialog.getByTestId('margin-liq-after')).toHaveText(new RegExp(`^[\\d${w.g}]+${w.d}\\d{2}$`));
     if (process.env.E2E_SHOTS) await marginDialog.screenshot({ path: `${process.env.E2E_SHOTS}/futures-margin-${lang}.png` });
     await marginDialog.getByRole('button', { name: w.base.common.confirm }).click();
     await expect(marginDialog).toBeHidden();
@@ -160,7 +167,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     await expect(held).toContainText('BTC/USDT');
     await expect(held).toContainText(w.f.long);
     await expect(held).toContainText('10×');
-    await expect(held).toContainText('0.02000');
+    await expect(held).toContainText(w.n('0.02000'));
 
     // The position's detail view, from its row.
     await held.getByRole('link', { name: /BTC\/USDT/ }).click();
@@ -168,7 +175,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     await expect(page.getByRole('heading', { name: w.base.page.order.uPosition })).toBeVisible();
     const positionFacts = page.getByTestId('futures-position-facts');
     await expect(positionFacts).toContainText(w.base.col.openInterest);
-    await expect(positionFacts).toContainText('0.02000 BTC');
+    await expect(positionFacts).toContainText(w.n('0.02000 BTC'));
     await expect(positionFacts).toContainText(w.f.detail.avgPositionPrice);
     await expect(positionFacts).toContainText(w.f.detail.guarantee);
     await expect(page.getByRole('table', { name: w.f.detail.pastOrders })).toContainText(w.f.action.open_long);
@@ -183,11 +190,11 @@ for (const lang of ['en_US', 'de_DE'] as const) {
 
     // Part by market in the close dialog, then the rest by flash close, each confirmed.
     await page.goto('/contract/btc_usdt');
-    await expect(positions.getByTestId('position-size')).toHaveText('0.02000');
+    await expect(positions.getByTestId('position-size')).toHaveText(w.n('0.02000'));
     // Market closes are retried while the makers requote an empty side (the server says so).
     const dialogs = page.getByRole('dialog');
     const close = page.getByRole('dialog', { name: w.f.close.title });
-    const half = positions.getByTestId('position-size').filter({ hasText: /^0\.01000$/ });
+    const half = positions.getByTestId('position-size').filter({ hasText: new RegExp(`^0${w.d}01000$`) });
     await expect(async () => {
       // An earlier attempt's answer may still arrive: never close twice.
       if ((await half.count()) > 0) return;
@@ -197,7 +204,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
       }
       await close.getByRole('button', { name: w.f.close.button, exact: true }).click({ timeout: 5_000 });
       const closeConfirm = page.getByRole('dialog', { name: w.f.close.confirmTitle });
-      await expect(closeConfirm).toContainText('0.01000 BTC');
+      await expect(closeConfirm).toContainText(w.n('0.01000 BTC'));
       await closeConfirm.getByRole('button', { name: w.f.close.button, exact: true }).click();
       await expect(half).toBeVisible({ timeout: 10_000 });
     }).toPass({ timeout: 60_000, intervals: [1_000] });
@@ -207,7 +214,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
       if ((await none.count()) > 0) return;
       if ((await dialogs.count()) === 0) await positions.getByRole('button', { name: w.f.close.flash, exact: true }).click();
       const flash = page.getByRole('dialog', { name: w.f.close.flashTitle });
-      await expect(flash).toContainText('0.01000 BTC');
+      await expect(flash).toContainText(w.n('0.01000 BTC'));
       await flash.getByRole('button', { name: w.f.close.flash, exact: true }).click({ timeout: 5_000 });
       await expect(none).toBeVisible({ timeout: 10_000 });
     }).toPass({ timeout: 60_000, intervals: [1_000] });
@@ -228,7 +235,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     await expect(orderFacts).toContainText(w.base.col.execPrice);
     await expect(orderFacts).toContainText('10×');
     await expect(orderFacts).toContainText(w.f.roe);
-    await expect(orderFacts).toContainText(/[+-]?\d+\.\d{2} ?%/);
+    await expect(orderFacts).toContainText(new RegExp(`[+-]?\\d+${w.d}\\d{2} ?%`));
     await expect(page.getByTestId('futures-order-status')).toHaveText(w.f.status.allTraded);
     await expect(page.getByRole('table', { name: w.f.detail.trades }).getByRole('row').nth(1)).toBeVisible();
     // The contract market keeps its own candle history (the chart's first bars).
@@ -282,7 +289,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     await row.getByRole('button', { name: w.base.common.cancel, exact: true }).click();
     const ask = page.getByRole('dialog', { name: w.f.desk.cancelOrderTitle });
     await expect(ask).toContainText(w.f.desk.cancelOrderQuestion);
-    await ask.getByRole('button', { name: w.base.common.confirm }).click();
+    await ask.getByRole('button', { name: w.f.desk.cancelOrder }).click();
     await expect(ask).toBeHidden();
     await expect(orders).toContainText(w.f.empty);
 
@@ -291,7 +298,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     await expect(page.getByRole('heading', { name: w.base.page.order.uHold })).toBeVisible();
     const held = page.getByRole('table');
     const position = held.getByRole('row').filter({ hasText: 'BTC/USDT' });
-    await expect(position).toContainText('0.02000');
+    await expect(position).toContainText(w.n('0.02000'));
     await setTpslByRoe(page, w, position);
 
     // Both plans wait on u-plan; the stop-loss is cancelled there.
@@ -301,7 +308,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
     const stop = plans.getByRole('row').filter({ hasText: w.f.stopLoss });
     await stop.getByRole('button', { name: w.base.common.cancel, exact: true }).click();
     const askPlan = page.getByRole('dialog', { name: w.f.desk.cancelPlanTitle });
-    await askPlan.getByRole('button', { name: w.base.common.confirm }).click();
+    await askPlan.getByRole('button', { name: w.f.desk.cancelPlan }).click();
     await expect(askPlan).toBeHidden();
     await expect(stop).toHaveCount(0);
     await expect(plans).toContainText(w.f.takeProfit);
@@ -320,7 +327,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
       if ((await position.count()) === 0) return;
       if ((await dialogs.count()) === 0) await position.getByRole('button', { name: w.f.close.flash, exact: true }).click();
       const flash = page.getByRole('dialog', { name: w.f.close.flashTitle });
-      await expect(flash).toContainText('0.02000 BTC');
+      await expect(flash).toContainText(w.n('0.02000 BTC'));
       await flash.getByRole('button', { name: w.f.close.flash, exact: true }).click({ timeout: 5_000 });
       await expect(position).toHaveCount(0, { timeout: 10_000 });
     }).toPass({ timeout: 60_000, intervals: [1_000] });

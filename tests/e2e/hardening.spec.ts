@@ -122,7 +122,8 @@ async function openOrderForm(page: Page, lang: Language, email: string) {
   await switchLanguage(page, lang);
   // The trade page's first paint: on a busy CI machine (load 10+) it took over the default 10 s.
   await expect(form(page).getByRole('button', { name: fill(lang.trading.spot.form.buySubmit, { currency: 'BTC' }) })).toBeVisible({ timeout: 30_000 });
-  await expect(form(page).getByTestId('available')).toHaveText(/^1,000\.00 USDT$/, { timeout: 20_000 });
+  // In the language's number style (issue 50 M6): German groups with dots and writes a decimal comma.
+  await expect(form(page).getByTestId('available')).toHaveText(lang.code === 'de_DE' ? '1.000,00 USDT' : '1,000.00 USDT', { timeout: 20_000 });
 }
 
 for (const lang of [EN, DE]) {

@@ -139,7 +139,7 @@ test('participate in Japanese on a demo project', async ({ page }) => {
   await signedUpOn(page, '/subscribe', { email: `e2e-ico-ja-${Date.now()}@example.org`, fund: () => fundIco(page, '100'), language: /日本語/ });
   const card = page.getByTestId('ico-card-NOVA');
   await expect(card.getByTestId('ico-status')).toHaveText(JA.status.inProgress, { timeout: 20_000 });
-  // The language change reads the board again: the demo's Japanese description (server/products/ico/demo.ts), not the English one, and no "shown in English" mark.
+  // The language change reads the board again: the demo's Japanese description (server/products/ico/demoTexts.ts), not the English one, and no "shown in English" mark.
   await expect(card.getByTestId('ico-description')).toHaveText('クロスチェーン決済のための決済レイヤー。');
   await expect(card.getByTestId('ico-description-fallback')).toHaveCount(0);
   // NOVA has 2 token places: 200 tokens read "200.00"; 200 × 0.05 USDT reads "10.00 USDT".

@@ -29,7 +29,7 @@ test('the help centre searches in English and in Japanese and opens an article',
   await registerThroughUi(page, `help-${Date.now()}@example.org`);
   await page.goto('/user/helpcenter');
   await expect(page.getByRole('heading', { name: 'Common questions' })).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Search questions and answers' }).fill('fund password');
+  await page.getByRole('searchbox', { name: 'Search questions and answers' }).fill('funds password');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('heading', { name: /^Results: \d+$/ })).toBeVisible();
   await page.getByRole('link', { name: /How do I register an account\?/ }).click();

@@ -98,11 +98,14 @@ async function spot(page: Page, w: Words) {
   await expect(page.getByRole('status').filter({ hasText: s.form.placed })).toBeVisible({ timeout: 15_000 });
   // The orders sit under the form, behind their own tabs.
   await tap(page.getByRole('tab', { name: new RegExp(`^${w.base.trade.openOrders}`) }), 'the open orders tab');
-  const row = page.getByRole('row').filter({ hasText: '1,000' }).first();
+  // The price 1000 in the language's number style (issue 50 M6): "1,000.00" in English, "1.000,00" in German.
+  const row = page.getByRole('row').filter({ hasText: /1[.,]000[.,]00/ }).first();
   await tap(row.getByRole('button', { name: s.orders.revoke }), 'Cancel (the order)');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(s.orders.revokeQuestion);
-  await tap(dialog.getByRole('button', { name: w.base.common.confirm }), 'Confirm (cancel)');
+  // The buttons say what they do (issue 50 C3): "Keep order" / "Cancel order".
+  await expect(dialog.getByRole('button', { name: s.orders.keepOrder })).toBeVisible();
+  await tap(dialog.getByRole('button', { name: s.orders.cancelOrder }), 'Cancel order (confirm)');
   await expect(page.getByRole('status').filter({ hasText: s.orders.revoked })).toBeVisible({ timeout: 15_000 });
   await shoot(page, 'spot-cancelled');
   await expectNoSidewaysScroll(page, 'spot');
@@ -117,7 +120,8 @@ async function futures(page: Page, w: Words) {
   await tap(form.getByRole('group', { name: w.base.col.type }).getByRole('button', { name: f.market }), 'Market');
   await typeInto(form.getByRole('textbox', { name: w.base.col.quantity }), '0.01', 'the quantity');
   const positions = page.getByRole('list', { name: f.desk.positions });
-  const opened = positions.getByTestId('position-size').filter({ hasText: /^0\.010*$/ });
+  // 0.01 in the language's number style ("0,01000" in German).
+  const opened = positions.getByTestId('position-size').filter({ hasText: /^0[.,]010*$/ });
   // Retried until the makers quote.
   await expect(async () => {
     if ((await opened.count()) > 0) return;
@@ -183,7 +187,7 @@ async function p2p(page: Page, w: Words) {
   await tap(page.getByRole('dialog').getByRole('button', { name: w.base.common.confirm }), 'Confirm (buy)');
   await expect(page).toHaveURL(/\/deal\/buy-detail\/\d+$/, { timeout: 15_000 });
   await tap(page.getByRole('button', { name: fi.cancelOrder }), 'Cancel the order');
-  await tap(page.getByRole('dialog').getByRole('button', { name: w.base.common.confirm }), 'Confirm (cancel)');
+  await tap(page.getByRole('dialog').getByRole('button', { name: fi.cancelOrder }), 'Cancel order (confirm)');
   await expect(page.getByRole('status').filter({ hasText: fi.cancelledBuyer })).toBeVisible({ timeout: 15_000 });
   await shoot(page, 'p2p-cancelled');
   await expectNoSidewaysScroll(page, 'P2P');

@@ -41,11 +41,11 @@ test('a new user edits settings, keeps an address book and collection methods, a
   await page.getByLabel(de.settings!.language!).selectOption('en_US');
   await page.goto('/user/c-symAddr');
   await page.getByRole('row').filter({ hasText: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' }).getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Keep address' }).click();
   await expect(page.getByRole('row').filter({ hasText: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' })).toBeVisible();
   await page.getByRole('row').filter({ hasText: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('dialog')).toContainText('Delete this withdrawal address?');
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete address' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Address deleted' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' })).toHaveCount(0);
 
@@ -69,7 +69,7 @@ test('a new user edits settings, keeps an address book and collection methods, a
   await expect(page.getByRole('row').filter({ hasText: 'Ada Lovelace' })).toContainText('Second Test Bank');
   await page.getByRole('row').filter({ hasText: 'Ada Lovelace' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('dialog')).toContainText('Delete this collection method?');
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete method' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Collection method deleted' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Ada Lovelace' })).toHaveCount(0);
 

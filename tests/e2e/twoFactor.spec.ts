@@ -186,7 +186,9 @@ for (const lang of ['en_US', 'de_DE']) {
     // The wait also takes the second press outside the 2 s anti-double-submit window of the first (spec §9).
     await device.waitForTimeout(3_000);
     await expect(addressRefusal).toHaveText(serverText(lang, 'twoFactorRequired'));
-    await device.getByLabel(t('twoFactor.optionalCode')).fill(await freshCode(secret, used));
+    // 2FA is on and the page knows it: the code is asked with a plain label, not "if 2FA is on" (issue 50 C8).
+    await expect(device.getByLabel(t('twoFactor.optionalCode'))).toHaveCount(0);
+    await device.getByLabel(t('twoFactor.codeOrRecovery')).fill(await freshCode(secret, used));
     await expect(addressRefusal).toHaveCount(0);
     await device.getByRole('button', { name: t('addresses.add') }).click();
     await expect(device.getByRole('row').filter({ hasText: 'Cold wallet' })).toBeVisible();

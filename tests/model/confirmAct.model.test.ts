@@ -46,14 +46,14 @@ describe('confirmAct (xstate/graph)', () => {
     }
   });
 
-  it('the model file generates the same states the test walks', () => {
+  it('the model file generates the same states the test walks, and `refused` for a parent keeping refusals', () => {
     const values = new Set(generatePaths(confirmActModel, 'shortest').map((p) => p.steps.at(-1)!.state.value));
-    expect(values).toEqual(new Set(['idle', 'confirming', 'acting']));
+    expect(values).toEqual(new Set(['idle', 'confirming', 'acting', 'refused']));
   });
 });
 
 /** A parent showing a list of orders: it asks its `cancel` child, and reads the list again on any report. */
-function parentOver(act: PromiseActorLogic<unknown, unknown>) {
+function parentOver(act: PromiseActorLogic<unknown, unknown>, keepRefusal = false) {
   const toasts: unknown[] = [];
   const showToast = (_: unknown, params: unknown) => void toasts.push(params);
   const reports: Array<ConfirmActReport<typeof ORDER>> = [];
@@ -62,7 +62,7 @@ function parentOver(act: PromiseActorLogic<unknown, unknown>) {
     actors: { cancel: confirmActing(act, showToast) },
     actions: { reload: () => undefined },
   }).createMachine({
-    invoke: { id: 'cancel', src: 'cancel', input: ({ self }) => ({ replyTo: self }) },
+    invoke: { id: 'cancel', src: 'cancel', input: ({ self }) => ({ replyTo: self, keepRefusal }) },
     on: {
       'list.cancel': { actions: sendTo('cancel', ({ event }) => ({ type: 'confirmAct.ask' as const, subject: event.order })) },
       'confirmAct.done': { actions: [({ event }) => void reports.push(event), 'reload'] },
@@ -135,5 +135,32 @@ describe('confirmAct inside a parent (scenarios)', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(reports).toHaveLength(1);
     expect(reloads()).toBe(1);
+  });
+
+  it('a parent keeping refusals (issue 50 S3): the refusal stays in the question, untoasted, 3 s later; confirm tries again, cancel closes it', async () => {
+    const act = deferredActors(['act']);
+    const { parent, child, toasts, reports, reloads } = parentOver(act.actors.act, true);
+    parent.send({ type: 'list.cancel', order: ORDER });
+    child.send({ type: 'confirmAct.confirm' });
+    act.settle({ type: 'xstate.error.actor.act', error: REFUSED });
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(child.getSnapshot().value).toBe('refused');
+    expect(child.getSnapshot().context).toMatchObject({ subject: ORDER, refusal: { text: REFUSED.serverMessage } });
+    expect(toasts).toEqual([]);
+    // The parent still hears it and reads again what it shows.
+    expect(reports).toEqual([{ type: 'confirmAct.failed', subject: ORDER, error: REFUSED }]);
+    expect(reloads()).toBe(1);
+    // Confirm again: the refusal goes while it acts; a network failure is said in its place.
+    child.send({ type: 'confirmAct.confirm' });
+    expect(child.getSnapshot().value).toBe('acting');
+    expect(child.getSnapshot().context.refusal).toBeUndefined();
+    expect(act.inputsOf('act')).toEqual([ORDER, ORDER]);
+    act.settle({ type: 'xstate.error.actor.act', error: { kind: 'network' } });
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(child.getSnapshot().context.refusal).toEqual({ key: 'error.network' });
+    child.send({ type: 'confirmAct.cancel' });
+    expect(child.getSnapshot().value).toBe('idle');
+    expect(child.getSnapshot().context).toMatchObject({ subject: undefined, refusal: undefined });
+    expect(toasts).toEqual([]);
   });
 });

@@ -63,6 +63,22 @@ describe('securityChange machine (scenarios)', () => {
 });
 
 describe('recordBook machine (scenarios)', () => {
+  it('the address book reads whether 2FA is on, so the form asks the code only then (issue 50 C8); collection methods read nothing', async () => {
+    const deferred = standInsFor(recordBookModel.machine);
+    const addresses = createActor(recordBookModel.machine.provide({ actors: deferred.actors }), { input: recordBookModel.variants[0]!.input }).start();
+    expect(addresses.getSnapshot().context.twoFactor).toBeUndefined();
+    expect(deferred.inputsOf('readTwoFactor')).toHaveLength(1);
+    deferred.settle({ type: 'xstate.done.actor.readTwoFactor', output: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(addresses.getSnapshot().context.twoFactor).toBe(true);
+    addresses.stop();
+
+    const methodsStandIns = standInsFor(recordBookModel.machine);
+    const methods = createActor(recordBookModel.machine.provide({ actors: methodsStandIns.actors }), { input: recordBookModel.variants[1]!.input }).start();
+    expect(methodsStandIns.inputsOf('readTwoFactor')).toHaveLength(0);
+    expect(methods.getSnapshot().context.twoFactor).toBeUndefined();
+    methods.stop();
+  });
 
   it('deletes only after confirmation, then reloads with the spec message', async () => {
     const deferred = standInsFor(recordBookModel.machine);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SAFETY_PATHS, type SecurityLevel } from '../../domain/accountSafety.js';
+import { formatDateTime } from '../../domain/localeFormat.js';
 import type { WithdrawalAddress } from '../../domain/userCentre.js';
 import { WALLET_PATHS, type DepositRecord, type WithdrawalRecord } from '../../domain/wallet.js';
 import { formatUtc, lockWithdrawals, WITHDRAWAL_LOCK_MS } from '../../server/kernel/auth/withdrawalLock.js';
@@ -238,6 +239,14 @@ describe('allowlist mode', () => {
     const saved = expectOk(await post<WithdrawalAddress>(app, '/api/user/address_add', { currency: 'USDT', network: 'TRC20', address: ADDRESS, note: 'cold wallet' }, user.headers));
     expect(saved.usable_from).toBeGreaterThan(Date.now() + WITHDRAWAL_LOCK_MS - 60_000);
     expectRefusal(await withdraw(user.headers), 400, translate('en_US', 'withdrawalAddressNotYetUsable', { from: formatUtc(saved.usable_from!) }));
+    // The client names its time zone: the moment reads in the reader's language and local time, as
+    // the address book shows it (issue 50 M5), not "2026-11-28 10:29 UTC".
+    const local = await withdraw({ ...user.headers, 'time-zone': 'Asia/Tokyo' } as { token: string }, {}, 'de_DE');
+    expectRefusal(local, 400, translate('de_DE', 'withdrawalAddressNotYetUsable', { from: formatDateTime(saved.usable_from!, 'de_DE', 'Asia/Tokyo') }));
+    expect(local.body.msg).not.toContain('UTC');
+    // A name Intl does not know is ignored: UTC, marked.
+    const unknownZone = await withdraw({ ...user.headers, 'time-zone': 'Mars/Olympus' } as { token: string });
+    expect(unknownZone.body.msg).toContain(formatUtc(saved.usable_from!));
     // Saved for another network: still not on the list.
     expectRefusal(await withdraw(user.headers, { address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf' }), 400, EN.withdrawalAddressNotSaved);
     expect(await db.query('select 1 from withdrawal where user_id = $1', [user.id])).toEqual([]);

@@ -149,12 +149,12 @@ describe('help centre (spec §2 /user/helpcenter, helpDetail)', () => {
   });
 
   it('searches question and answer case-insensitively, in two languages, and by category', async () => {
-    const en = await help({ search: 'FUND PASSWORD' });
+    const en = await help({ search: 'FUNDS PASSWORD' });
     expect(en.list.length).toBeGreaterThan(0);
     expect(en.list.length).toBeLessThan(16);
     const ja = await help({ search: '資金パスワード' }, 'ja_JP');
     expect(ja.list.map((a) => a.id)).toContain('register-account');
-    expect((await help({ search: 'fund password' }, 'ja_JP')).list.length).toBeLessThan(en.list.length + 1);
+    expect((await help({ search: 'funds password' }, 'ja_JP')).list.length).toBeLessThan(en.list.length + 1);
     expect((await help({ search: '100%_\\' })).list).toEqual([]);
     const account = await help({ category: 'account' });
     expect(account.list.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.js';
-import { registerMessages } from '../i18n/messages.js';
+import { momentVar, registerMessages } from '../i18n/messages.js';
 import { Refusal } from '../outcome.js';
 import '../accountFreeze/index.js';
 import type en_US from './locales/en_US.json';
@@ -43,8 +43,8 @@ export async function withdrawalsLockedUntil(db: Queryable, userId: number, nowM
   return until > nowMs ? until : undefined;
 }
 
-/** A time in refusals: the same digits in every language, in UTC ("2026-11-26 18:20 UTC"). */
-export const formatUtc = (ms: number): string => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** A refusal's time without the caller's time zone (kernel/i18n/messages.ts writes them). */
+export { formatUtc } from '../i18n/messages.js';
 
 export async function allowlistOn(db: Queryable, userId: number): Promise<boolean> {
   const [row] = await db.query<{ on: boolean }>('select withdrawal_allowlist as on from app_user where id = $1', [userId]);
@@ -74,9 +74,9 @@ export async function requireWithdrawalAllowed(
   // A frozen account (kernel/accountFreeze, issue 51 §3) withdraws nothing.
   if (row.frozen !== null) throw new Refusal('accountFrozen', { reason: row.frozen });
   const until = Number(row.until);
-  if (until > nowMs) throw new Refusal('withdrawalsLocked', { until: formatUtc(until) });
+  if (until > nowMs) throw new Refusal('withdrawalsLocked', { until: momentVar(until) });
   if (!row.allowlist) return;
   if (row.saved_ms === null) throw new Refusal('withdrawalAddressNotSaved');
   const usableFrom = Number(row.saved_ms) + delayMs;
-  if (usableFrom > nowMs) throw new Refusal('withdrawalAddressNotYetUsable', { from: formatUtc(usableFrom) });
+  if (usableFrom > nowMs) throw new Refusal('withdrawalAddressNotYetUsable', { from: momentVar(usableFrom) });
 }

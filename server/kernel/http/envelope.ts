@@ -28,7 +28,8 @@ export class ApiFailure extends Error {
     super(key);
   }
 
-  toEnvelope(lang: LocaleCode): Envelope<unknown> {
-    return { code: this.code, msg: translate(lang, this.key, this.vars), data: this.data };
+  /** `timeZone`: the caller's, for the moments in the message (kernel/i18n/messages.ts, momentVar). */
+  toEnvelope(lang: LocaleCode, timeZone?: string): Envelope<unknown> {
+    return { code: this.code, msg: translate(lang, this.key, this.vars, timeZone), data: this.data };
   }
 }

@@ -13,7 +13,7 @@ export const errorHandling = fp((app: FastifyInstance) => {
   app.setErrorHandler((thrown: FastifyError | ApiFailure, request, reply) => {
     const lang = request.lang ?? 'en_US';
     if (thrown instanceof ApiFailure) {
-      return reply.status(200).send(thrown.toEnvelope(lang));
+      return reply.status(200).send(thrown.toEnvelope(lang, request.timeZone));
     }
     const error = thrown;
     if (error.validation) {

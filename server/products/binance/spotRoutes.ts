@@ -10,6 +10,7 @@ import { readKlines } from '../../kernel/exchange/market/klineHistory.js';
 import { translate } from '../../kernel/i18n/messages.js';
 import type { Offers } from '../../kernel/offers.js';
 import { CLIENT_ID, clientOrders, derivedClientId, idempotencyKeyOf } from './clientOrders.js';
+import { commissionText } from './commissionRoutes.js';
 import type { binanceContext } from './context.js';
 import { cancelRejected, illegalParameter, insufficientBalance, invalidOrderType, invalidSide, invalidTimeInForce, mandatoryParameter, orderMissing, orderRejected, parameterNotRequired, unknownError, unsupported } from './errors.js';
 import { binanceKline, intervalOf, mergeBars } from './klines.js';
@@ -199,14 +200,14 @@ export function spotDialect(db: Database, offers: Offers, context: ReturnType<ty
         [userId],
       );
       const omitZero = params['omitZeroBalances'] === 'true';
-      const fees = await trading().feeRate();
+      const fees = await trading().feeRate(userId);
       const bps = (fraction: string) => Math.round(Number(fraction) * 10_000);
       return {
         makerCommission: bps(fees.maker),
         takerCommission: bps(fees.taker),
         buyerCommission: 0,
         sellerCommission: 0,
-        commissionRates: { maker: fees.maker, taker: fees.taker, buyer: '0', seller: '0' },
+        commissionRates: { maker: commissionText(fees.maker), taker: commissionText(fees.taker), buyer: commissionText('0'), seller: commissionText('0') },
         canTrade: true,
         canWithdraw: false,
         canDeposit: false,

@@ -1,9 +1,9 @@
 import { addDecimal, compareDecimal, mulDecimal, toFixedDecimal } from '../../../domain/decimal.js';
 import { ICO_ACCOUNT, ICO_CURRENCY, icoCost, type IcoProjectInput } from '../../../domain/ico.js';
-import type { TextsByLanguage } from '../../../domain/localisedText.js';
 import type { Database } from '../../kernel/db/database.js';
 import { changeBalance } from '../../kernel/ledger/ledger.js';
 import { silentUserFeed } from '../../kernel/realtime/userFeed.js';
+import { DEMO_TEXTS } from './demoTexts.js';
 import { readProjects, saveProject } from './projects.js';
 import { icoService } from './subscriptions.js';
 
@@ -11,35 +11,10 @@ const HOUR = 3_600_000;
 const DAY = 86_400_000;
 
 /**
- * The demo projects' descriptions. Not every language: French, Spanish, Korean, Russian and Turkish
- * readers get the English text marked "Shown in English", as they would for an operator's project.
- */
-export const DEMO_TEXTS: Record<string, TextsByLanguage> = {
-  NOVA: {
-    en_US: 'A settlement layer for cross-chain payments.',
-    de_DE: 'Eine Abwicklungsschicht für kettenübergreifende Zahlungen.',
-    ja_JP: 'クロスチェーン決済のための決済レイヤー。',
-    zh_TW: '跨鏈支付的結算層。',
-  },
-  LUMN: {
-    en_US: 'Decentralised storage with verifiable retrieval.',
-    de_DE: 'Dezentraler Speicher mit überprüfbarem Abruf.',
-    ja_JP: '検証可能な取り出しを備えた分散型ストレージ。',
-    zh_TW: '可驗證檢索的去中心化存儲。',
-  },
-  ORBT: {
-    en_US: 'A game studio’s in-game economy token.',
-    de_DE: 'Der Token für die Spielwirtschaft eines Spielestudios.',
-    ja_JP: 'ゲームスタジオのゲーム内経済トークン。',
-    zh_TW: '遊戲工作室的遊戲內經濟代幣。',
-  },
-};
-
-/**
  * On a fresh start (no project at all) three demo projects, so /subscribe is alive: one in
  * progress, one ending soon, and one that ended five days ago and is now in its holding period
- * (the scheduler settles it on its first run). On a database seeded before the demo texts had
- * every language, the missing languages are added (see addDemoTexts).
+ * (the scheduler settles it on its first run). Their descriptions are in every language
+ * (demoTexts.ts); on a database seeded before that, the missing languages are added (see addDemoTexts).
  */
 export async function seedDemoProjects(db: Database, now: number): Promise<void> {
   const [any] = await db.query(`select 1 from ico_project limit 1`);

@@ -1,4 +1,5 @@
 import { CORRECTION_PATHS } from '../../../domain/corrections.js';
+import { FEE_PATHS } from '../../../domain/fees.js';
 import { FIAT_PATHS } from '../../../domain/fiat.js';
 import { ICO_PATHS } from '../../../domain/ico.js';
 import { LIABILITIES_PATHS } from '../../../domain/liabilities.js';
@@ -80,6 +81,8 @@ export const OPERATOR_ROUTE_PERMISSIONS: Readonly<Record<string, OperatorPermiss
   [`POST ${MARKET_OPERATOR_PATHS.markets}`]: 'trading.read',
   [`POST ${MARKET_OPERATOR_PATHS.halt}`]: 'trading.write',
   [`POST ${MARKET_OPERATOR_PATHS.resume}`]: 'trading.write',
+  [`POST ${MARKET_OPERATOR_PATHS.list}`]: 'trading.write',
+  [`POST ${MARKET_OPERATOR_PATHS.delist}`]: 'trading.write',
   // Announcements and platform notes (issue 51 §5).
   [`POST ${NOTICE_PATHS.operatorList}`]: 'notices.read',
   [`POST ${NOTICE_PATHS.operatorNotes}`]: 'notices.read',
@@ -89,6 +92,12 @@ export const OPERATOR_ROUTE_PERMISSIONS: Readonly<Record<string, OperatorPermiss
   [`POST ${NOTICE_PATHS.operatorNoteSave}`]: 'notices.write',
   // Proof of liabilities (issue 52 §4): a snapshot built now, beside the daily one.
   [`POST ${LIABILITIES_PATHS.operatorBuild}`]: 'liabilities.build',
+  // Fee schedules, tiers and overrides (issue 52 §2).
+  [`POST ${FEE_PATHS.operatorRead}`]: 'fees.read',
+  [`POST ${FEE_PATHS.operatorTiers}`]: 'fees.write',
+  [`POST ${FEE_PATHS.operatorSchedule}`]: 'fees.write',
+  [`POST ${FEE_PATHS.operatorVolumes}`]: 'fees.write',
+  [`POST ${FEE_PATHS.operatorOverride}`]: 'fees.override',
   // The treasury desk (issue 52 §3): read-only figures.
   [`POST ${TREASURY_PATHS.series}`]: 'treasury.read',
   [`POST ${TREASURY_PATHS.balanceSheet}`]: 'treasury.read',

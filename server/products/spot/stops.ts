@@ -1,3 +1,4 @@
+import { toFixedDecimal } from '../../../domain/decimal.js';
 import { fx, fxText } from '../../../domain/fx.js';
 import { SpotStopStatus, type PlaceSpotStop, type SpotOrder, type SpotStop } from '../../../domain/spotOrders.js';
 import type { Page } from '../../../domain/wallet.js';
@@ -163,7 +164,9 @@ export function spotStops({ db, local, clock = Date.now, log = () => undefined, 
          returning user_id, left_symbol || '/' || right_symbol as symbol, trim_scale(trigger_price)::text as trigger, trim_scale(price)::text as price, trim_scale(quantity)::text as quantity`,
         [stop.id, outcome.orderId, clock()],
       );
-      if (row) await notify(tx, Number(row.user_id), { kind: 'spot_stop_triggered', params: { symbol: row.symbol, trigger: row.trigger, price: row.price, quantity: row.quantity } });
+      // Its figures at the pair's places, as the order pages show them ("100.00", not "100": issue 50 M4).
+      const { pricePrecision: pp, amountPrecision: ap } = market.spec;
+      if (row) await notify(tx, Number(row.user_id), { kind: 'spot_stop_triggered', params: { symbol: row.symbol, trigger: toFixedDecimal(row.trigger, pp), price: toFixedDecimal(row.price, pp), quantity: toFixedDecimal(row.quantity, ap, 'down') } });
       // The order's push went out before the stop named it: told again with its trigger (issue 50 M11).
       if (row && outcome.order && outcome.order.status <= 2) {
         const told: SpotOrder = { ...outcome.order, stop_trigger: row.trigger, oco: false };

@@ -4,6 +4,7 @@ import type { ConfirmActActorRef } from '../machines/confirmAct/confirmAct.machi
 import { useConfirmActQuestion } from '../views/confirmActQuestion';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
+import { FormProblem } from './FormRows';
 
 /**
  * The spec §8 confirmation prompt: a question, Cancel ("Cancel" unless `cancelLabel` says) and one
@@ -49,6 +50,11 @@ export interface ConfirmTexts {
   params?: Record<string, string>;
   /** The confirming button; "Confirm" unless said. */
   confirmKey?: string;
+  /**
+   * The button that leaves things as they are; "Cancel" unless said. A question whose act is
+   * itself a cancel or a delete says what each button does ("Keep order" / "Cancel order", issue 50 C3).
+   */
+  keepKey?: string;
 }
 
 interface ConfirmActProps<TSubject> {
@@ -70,12 +76,13 @@ export function ConfirmActDialog<TSubject>(props: ConfirmActProps<TSubject> & { 
 
 function ConfirmActQuestion<TSubject>(props: ConfirmActProps<TSubject> & { actor: ConfirmActActorRef }) {
   const { t } = useTranslation();
-  const { asked: subject, acting, confirm, cancel } = useConfirmActQuestion<TSubject>(props.actor);
+  const { asked: subject, acting, refusal, confirm, cancel } = useConfirmActQuestion<TSubject>(props.actor);
   if (subject === undefined) return null;
   const texts = props.texts(subject);
   return (
     <ConfirmDialog
       title={t(texts.titleKey)}
+      cancelLabel={texts.keepKey ? t(texts.keepKey) : undefined}
       confirmLabel={t(texts.confirmKey ?? 'common.confirm')}
       tone={props.tone ?? 'danger'}
       busy={acting}
@@ -89,6 +96,12 @@ function ConfirmActQuestion<TSubject>(props: ConfirmActProps<TSubject> & { actor
         </>
       ) : (
         texts.questionKey && t(texts.questionKey, texts.params)
+      )}
+      {/* A refusal the child keeps (keepRefusal): said here until the question is answered again or closed. */}
+      {refusal && (
+        <FormProblem role="alert" data-testid="confirm-refusal" style={{ marginTop: 8 }}>
+          {'key' in refusal ? t(refusal.key) : refusal.text}
+        </FormProblem>
       )}
     </ConfirmDialog>
   );

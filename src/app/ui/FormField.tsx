@@ -1,5 +1,6 @@
 import { Field, useFormikContext } from 'formik';
-import { useId, type ReactNode } from 'react';
+import { useId, type ChangeEvent, type ReactNode } from 'react';
+import { decimalInput } from '../../../domain/orderMath';
 import { useTranslation } from 'react-i18next';
 import { css } from 'styled-components';
 
@@ -35,7 +36,7 @@ export interface FormFieldProps {
  */
 export function FormField(props: FormFieldProps) {
   const { t } = useTranslation();
-  const { errors, touched } = useFormikContext<Record<string, unknown>>();
+  const { errors, touched, setFieldValue } = useFormikContext<Record<string, unknown>>();
   const id = useId();
   const error = touched[props.name] ? errors[props.name] : undefined;
   return (
@@ -48,6 +49,9 @@ export function FormField(props: FormFieldProps) {
           type={props.type ?? 'text'}
           autoComplete={props.autoComplete ?? 'off'}
           inputMode={props.inputMode}
+          // A number field takes a figure copied from the page in the language's style ("1.234,50") and a decimal comma.
+          // Only then given: an onChange of undefined would replace Formik's own (Field spreads its props over the field's).
+          {...(props.inputMode === 'decimal' ? { onChange: (e: ChangeEvent<HTMLInputElement>) => void setFieldValue(props.name, decimalInput(e.target.value)) } : {})}
           aria-invalid={Boolean(error)}
           aria-describedby={typeof error === 'string' ? `${id}-error` : undefined}
         />

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { decimalInput } from '../../../domain/orderMath';
 import type { ErrorMessage } from '../../../domain/orderValidation';
 
 /**
@@ -39,7 +40,7 @@ export interface NumberFieldProps {
   placeholder?: string;
 }
 
-/** A decimal field as typed (never reformatted while typing), right-aligned, with its unit. */
+/** A decimal field as typed (never reformatted while typing; a decimal comma or a pasted grouped figure is read: decimalInput), right-aligned, with its unit. */
 export function NumberField(props: NumberFieldProps) {
   const { t } = useTranslation();
   const id = useId();
@@ -58,7 +59,7 @@ export function NumberField(props: NumberFieldProps) {
           disabled={props.disabled}
           aria-invalid={props.error !== undefined}
           aria-describedby={props.error ? `${id}-error` : undefined}
-          onChange={(e) => props.onChange?.(e.target.value)}
+          onChange={(e) => props.onChange?.(decimalInput(e.target.value))}
         />
         <span className="unit">{props.unit}</span>
       </div>

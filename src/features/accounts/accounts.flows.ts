@@ -94,7 +94,7 @@ export const provide = ({ api, operatorApi, store, i18n, navigate, showToast, sh
       actions: { showToast, sessionEnded: () => session.send({ type: 'session.forbidden', message: i18n.t('security.loginAgain') }) },
     }),
     addresses: recordBookMachine.provide({
-      actors: { fetchRecords: user.fetchAddresses, saveRecord: user.saveAddress, deleteRecord: confirmActing(user.deleteAddress, showToast) },
+      actors: { fetchRecords: user.fetchAddresses, saveRecord: user.saveAddress, deleteRecord: confirmActing(user.deleteAddress, showToast), readTwoFactor: twoFactor.readEnabled },
       actions: { showToast },
     }),
     addressNetworks: addressNetworksMachine.provide({ actors: { fetchNetworks: user.fetchNetworks }, actions: { showToast } }),

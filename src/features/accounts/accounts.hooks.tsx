@@ -93,6 +93,8 @@ export function useTwoFactorLoginFlow(challenge: string, locked = false) {
       locked: (s) => s.context.locked,
       unlockSent: (s) => s.context.unlockSent,
       unlockBusy: (s) => s.matches('sendingUnlock') || s.matches('unlocking'),
+      // Why the unlock email was not sent, at its button until it is asked again (issue 50 S3).
+      unlockRefusal: (s) => s.context.unlockRefusal,
     },
     {
       submit: (code: string) => ({ type: 'code.submit', code }),
@@ -135,9 +137,12 @@ export function useTwoFactorEnrolmentFlow() {
       enrolment: (s) => s.context.enrolment,
       recoveryCodes: (s) => s.context.recoveryCodes,
       unlockSent: (s) => s.context.unlockSent,
+      // The step's last refusal, in the panel until a field changes or it is sent again (issue 50 S3).
+      refusal: (s) => s.context.refusal,
     },
     {
       start: () => ({ type: 'enrol.start' }),
+      edit: () => ({ type: 'twoFactor.edit' }),
       password: (password: string) => ({ type: 'enrol.password', password }),
       sendUnlock: () => ({ type: 'unlock.send' }),
       unlock: (code: string) => ({ type: 'unlock.submit', code }),
@@ -257,7 +262,8 @@ const BOOK_MESSAGES = {
 
 export function useRecordBookFlow(which: 'addresses' | 'collectionMethods') {
   return useActorFlow(
-    useActorRef(useAccounts()[which], { input: { messages: BOOK_MESSAGES[which] } }),
+    // A new withdrawal address takes the 2FA code when 2FA is on: the book reads whether it is (issue 50 C8).
+    useActorRef(useAccounts()[which], { input: { messages: BOOK_MESSAGES[which], asksCode: which === 'addresses' } }),
     {
       records: (s) => s.context.records,
       loading: (s) => s.matches({ book: 'loading' }),
@@ -265,6 +271,8 @@ export function useRecordBookFlow(which: 'addresses' | 'collectionMethods') {
       saving: (s) => s.matches('saving'),
       // The server's refusal of the last save, under the form until it is changed (issue 50 S3).
       refusal: (s) => s.context.refusal,
+      // 2FA on (the code is asked), off (not asked) or not known (asked "if 2FA is on").
+      twoFactor: (s) => s.context.twoFactor,
       // The question before a record is deleted: the machine's confirm-then-act child.
       deleteQuestion: (s) => s.children.deleteRecord,
     },

@@ -72,9 +72,10 @@ export function useOrderBook(ref: OrderBookActorRef) {
  * changes: at once, then from the machine's snapshots as they come, without a React render. The
  * rows follow up to 60 frames a second, and React's render, commit and effect scheduling for them
  * were as long again as writing them (issue 12: render+commit p99 ≤ 8 ms at 4× CPU). The rows are
- * still computed from the machine's snapshot alone; `draw` must be stable.
+ * still computed from the machine's snapshot alone; `draw` must be stable. A new `language` draws
+ * the rows again at once, their figures in its number style (domain/localeFormat.ts).
  */
-export function useBookRowsFeed(ref: OrderBookActorRef, depth: number, pricePlaces: number, amountPlaces: number, draw: (rows: BookRows) => void) {
+export function useBookRowsFeed(ref: OrderBookActorRef, depth: number, pricePlaces: number, amountPlaces: number, draw: (rows: BookRows) => void, language: string) {
   // effect: draws the book's rows straight into the DOM as the actor changes (render cost, issue 12).
   useLayoutEffect(() => {
     let drawnBook: BookSides | undefined;
@@ -89,7 +90,7 @@ export function useBookRowsFeed(ref: OrderBookActorRef, depth: number, pricePlac
     follow(ref.getSnapshot());
     const subscription = ref.subscribe(follow);
     return () => subscription.unsubscribe();
-  }, [ref, depth, pricePlaces, amountPlaces, draw]);
+  }, [ref, depth, pricePlaces, amountPlaces, draw, language]);
 }
 
 /** The book's middle line: the spread (rarely changes, so rarely renders) and whether the book is empty. */

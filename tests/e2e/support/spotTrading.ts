@@ -27,7 +27,9 @@ function wordsOf(base: typeof baseEn, trading: typeof tradingEn) {
     filled: s.status.filled,
     revoke: s.orders.revoke,
     question: s.orders.revokeQuestion,
-    confirm: base.common.confirm,
+    // The question's buttons say what they do (issue 50 C3).
+    confirm: s.orders.cancelOrder,
+    keep: s.orders.keepOrder,
     revoked: s.orders.revoked,
     available: base.col.available,
     deals: s.detail.deals,

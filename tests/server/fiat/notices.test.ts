@@ -19,11 +19,11 @@ describe('P2P notifications (issue 37)', () => {
     expect(await kinds(seller.id)).toEqual(['p2p_order_taken']);
     expect(await kinds(buyer.id)).toEqual([]);
     expect(notices(seller.id)).toBe(1);
-    // Rendered in the reader's language, figures grouped like everywhere else.
+    // Rendered in the reader's language, figures as everywhere else: USDT at 2 places, in German style (issue 50 M4, M6).
     const [taken] = (await listNotifications(h.db, seller.id, 'de_DE', 1, 10)).list;
     expect(taken).toMatchObject({ title: 'Ihre P2P-Anzeige wurde angenommen' });
     expect(taken!.body).toContain(o.order_no);
-    expect(taken!.body).toContain('1,000 USDT');
+    expect(taken!.body).toContain('1.000,00 USDT');
 
     // The pay deadline is 120 minutes away: 5 minutes before it, both parties are told once.
     h.advance(114 * MINUTE);

@@ -3,7 +3,8 @@ import { compareDecimal } from '../../../domain/decimal.js';
 import type { Database } from '../../../server/kernel/db/database.js';
 import { auditBooks } from '../../../server/products/audit.js';
 import { silentUserFeed } from '../../../server/kernel/realtime/userFeed.js';
-import { DEMO_TEXTS } from '../../../server/products/ico/demo.js';
+import { DEMO_TEXTS } from '../../../server/products/ico/demoTexts.js';
+import { LOCALE_CODES, type LocaleCode } from '../../../domain/languages.js';
 import { createIco } from '../../../server/products/ico/product.js';
 import { openTestDatabase } from '../testDb.js';
 
@@ -46,19 +47,21 @@ describe('the demo projects of a fresh start', () => {
     expect((await ico.service.projects('en_US')).find((p) => p.symbol === 'NOVA')).toMatchObject({ participants: 14 });
   });
 
-  it('have their descriptions in English, German and Japanese; other languages fall back to English, marked (issue 37 defect 17)', async () => {
+  it('have their descriptions in all nine languages, none marked "Shown in English" (issue 50 M7; issue 37 defect 17)', async () => {
     const ico = createIco({ db, feed: silentUserFeed, clock: () => now, demo: true });
-    const nova = async (lang: 'en_US' | 'de_DE' | 'ja_JP' | 'fr_FR') => (await ico.service.projects(lang)).find((p) => p.symbol === 'NOVA')!;
-    expect(await nova('ja_JP')).toMatchObject({ description: DEMO_TEXTS.NOVA!.ja_JP, description_lang: 'ja_JP', description_fallback: false });
-    expect(await nova('de_DE')).toMatchObject({ description: DEMO_TEXTS.NOVA!.de_DE, description_lang: 'de_DE', description_fallback: false });
-    expect(await nova('fr_FR')).toMatchObject({ description: DEMO_TEXTS.NOVA!.en_US, description_lang: 'en_US', description_fallback: true });
+    const nova = async (lang: LocaleCode) => (await ico.service.projects(lang)).find((p) => p.symbol === 'NOVA')!;
+    for (const lang of LOCALE_CODES) {
+      expect(await nova(lang)).toMatchObject({ description: DEMO_TEXTS.NOVA[lang], description_lang: lang, description_fallback: false });
+    }
 
-    // A database seeded before the demo had these languages gets them at the next start; a text the
+    // A database seeded before the demo had every language gets them at the next start; a text the
     // operator changed is left alone.
-    await db.query(`update ico_project set description = jsonb_build_object('en_US', description ->> 'en_US') where symbol in ('NOVA', 'LUMN')`);
+    await db.query(`update ico_project set description = jsonb_build_object('en_US', description ->> 'en_US', 'ja_JP', description ->> 'ja_JP') where symbol in ('NOVA', 'LUMN')`);
     await db.query(`update ico_project set description = '{"en_US": "Edited by the operator"}' where symbol = 'LUMN'`);
+    expect(await nova('fr_FR')).toMatchObject({ description: DEMO_TEXTS.NOVA.en_US, description_fallback: true });
     await ico.parts.prepare!();
-    expect(await nova('ja_JP')).toMatchObject({ description: DEMO_TEXTS.NOVA!.ja_JP, description_fallback: false });
+    expect(await nova('fr_FR')).toMatchObject({ description: DEMO_TEXTS.NOVA.fr_FR, description_fallback: false });
+    expect(await nova('ko_KR')).toMatchObject({ description: DEMO_TEXTS.NOVA.ko_KR, description_fallback: false });
     const lumen = (await ico.service.operatorProjects('en_US')).find((p) => p.symbol === 'LUMN')!;
     expect(lumen.descriptions).toEqual({ en_US: 'Edited by the operator' });
   });

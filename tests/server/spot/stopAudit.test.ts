@@ -32,9 +32,12 @@ describe('the ledger audit counts what spot stops hold', () => {
       await settle();
     }
     expect(await auditBooks(t.db)).toEqual([]);
-    // Its owner hears it fired (issue 50 M10), in their language, with the figures of the stop.
+    // Its owner hears it fired (issue 50 M10), in their language, with the figures of the stop at
+    // the pair's places as the order pages show them (issue 50 M4), in the reader's style (M6).
     const [notice] = await listNotifications(t.db, user.id, 'en_US', 1, 5).then((p) => p.list.filter((n) => n.kind === 'spot_stop_triggered'));
-    expect(notice).toMatchObject({ title: 'Stop order triggered', body: 'ETH/USDT reached 100: the limit order of your stop, 1 at 99, is placed.' });
+    expect(notice).toMatchObject({ title: 'Stop order triggered', body: 'ETH/USDT reached 100.00: the limit order of your stop, 1.0000 at 99.00, is placed.' });
+    const [german] = await listNotifications(t.db, user.id, 'de_DE', 1, 5).then((p) => p.list.filter((n) => n.kind === 'spot_stop_triggered'));
+    expect(german!.body).toContain('100,00');
     expect((await listNotifications(t.db, user.id, 'ja_JP', 1, 5)).list[0]!.title).toBe('ストップ注文が発動しました');
 
     expectOk(await post(t.app, SPOT_PATHS.stopCancel, { id: waiting.id + 1 }, user.headers()));

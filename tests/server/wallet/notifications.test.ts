@@ -24,9 +24,10 @@ describe('wallet notifications in the notification centre', () => {
 
     const [en] = (await inform(user)).list;
     expect(en).toMatchObject({ kind: 'deposit_credited', read: false, title: NOTIFICATION_TEXTS.en_US.deposit_credited.title });
-    expect(en!.body).toBe('250.5 USDT (TRC20) has been credited to your spot account.');
+    // The amount reads as on the wallet pages: USDT at 2 places, in the reader's number style (issue 50 M4, M6).
+    expect(en!.body).toBe('250.50 USDT (TRC20) has been credited to your spot account.');
     const [de] = (await inform(user, 'de_DE')).list;
-    expect(de).toMatchObject({ title: 'Einzahlung gutgeschrieben', body: '250.5 USDT (TRC20) wurden Ihrem Spot-Konto gutgeschrieben.' });
+    expect(de).toMatchObject({ title: 'Einzahlung gutgeschrieben', body: '250,50 USDT (TRC20) wurden Ihrem Spot-Konto gutgeschrieben.' });
     // A repeated confirmation report credits nothing twice and tells nothing twice.
     const [row] = await t.db.query<{ tx_hash: string }>('select tx_hash from deposit where user_id = $1', [user.id]);
     await t.wallet.chainEvents.confirmed('deposit', row!.tx_hash, 99);
@@ -52,12 +53,12 @@ describe('wallet notifications in the notification centre', () => {
     expect(en.map((n) => n.kind)).toEqual(['withdrawal_failed', 'withdrawal_completed', ...submitted]);
     expect(en[0]).toMatchObject({
       title: 'Withdrawal failed',
-      body: 'Your withdrawal of 30 USDT (TRC20) was not released and the funds are back in your spot account. Reason: Address on a sanctions list',
+      body: 'Your withdrawal of 30.00 USDT (TRC20) was not released and the funds are back in your spot account. Reason: Address on a sanctions list',
     });
-    expect(en[1]).toMatchObject({ title: 'Withdrawal completed', body: `120 USDT (TRC20) was sent to ${ADDRESS}.` });
+    expect(en[1]).toMatchObject({ title: 'Withdrawal completed', body: `120.00 USDT (TRC20) was sent to ${ADDRESS}.` });
     const ja = (await inform(user, 'ja_JP')).list;
-    expect(ja[0]).toMatchObject({ title: '出金に失敗しました', body: '30 USDT（TRC20）の出金は実行されず、資金は現物アカウントに戻りました。理由：Address on a sanctions list' });
-    expect(ja[1]).toMatchObject({ title: '出金が完了しました', body: `120 USDT（TRC20）を${ADDRESS}へ送金しました。` });
+    expect(ja[0]).toMatchObject({ title: '出金に失敗しました', body: '30.00 USDT（TRC20）の出金は実行されず、資金は現物アカウントに戻りました。理由：Address on a sanctions list' });
+    expect(ja[1]).toMatchObject({ title: '出金が完了しました', body: `120.00 USDT（TRC20）を${ADDRESS}へ送金しました。` });
     expect((await inform(user)).unread).toBe(6);
   });
 });

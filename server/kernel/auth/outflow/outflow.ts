@@ -1,7 +1,8 @@
 import type { Queryable } from '../../db/database.js';
 import { Refusal } from '../../outcome.js';
 import { requireSecondFactor } from '../twoFactor.js';
-import { formatUtc, withdrawalsLockedUntil } from '../withdrawalLock.js';
+import { momentVar } from '../../i18n/messages.js';
+import { withdrawalsLockedUntil } from '../withdrawalLock.js';
 import { requireFundsPassword } from './fundsPassword.js';
 import './messages.js';
 
@@ -32,7 +33,7 @@ export interface OutflowProof {
  */
 export async function requireOutflowAllowed(db: Queryable, proof: OutflowProof): Promise<void> {
   const until = await withdrawalsLockedUntil(db, proof.userId, proof.now);
-  if (until !== undefined) throw new Refusal('outflowLocked', { until: formatUtc(until) });
+  if (until !== undefined) throw new Refusal('outflowLocked', { until: momentVar(until) });
   if (!proof.fundsPassword) throw new Refusal('fundsPasswordMissing');
   const [user] = await db.query<{ set: boolean }>(`select coalesce(funds_password_hash, '') <> '' as set from app_user where id = $1`, [proof.userId]);
   if (!user?.set) throw new Refusal('fundsPasswordNotSet');

@@ -1,6 +1,6 @@
 import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorRef, type PromiseActorLogic } from 'xstate';
 import { toBeProvided } from '../toBeProvided/toBeProvided';
-import type { ToastMessage } from '../../../../domain/errors';
+import { messageForError, type ToastMessage } from '../../../../domain/errors';
 import { toastError } from '../toast/toastError';
 import type { ConfirmActEvent, ConfirmActInput, ConfirmActReport } from './confirmAct.types';
 
@@ -8,6 +8,10 @@ interface ConfirmActContext {
   /** What is being confirmed (an order id, a key with its label…), from the question until the act settled. */
   subject: unknown;
   replyTo: AnyActorRef | undefined;
+  /** The parent asked that a refusal stay in the question (`ConfirmActInput.keepRefusal`). */
+  keepRefusal: boolean;
+  /** Why the act was refused, translated, while the question stays open to say it (`refused`). */
+  refusal: ToastMessage | undefined;
 }
 
 /**
@@ -17,8 +21,10 @@ interface ConfirmActContext {
  * provides (see `confirmActing`), so this machine does no I/O. Once the act settled the parent
  * hears `confirmAct.done` or `confirmAct.failed` and reads again what it shows: after a refusal
  * too, since a refused cancel usually means the order filled or went meanwhile. A refusal is said
- * here, translated, as every machine says its failures. Nothing is heard while acting, so a
- * double click on Confirm acts once.
+ * here, translated, as every machine says its failures: as a toast, or — for a parent that asks
+ * `keepRefusal` (a delete of an address or an API key, issue 50 S3) — in the question itself,
+ * which stays open in `refused` (role=alert in the dialog) until it is answered again or dismissed.
+ * Nothing is heard while acting, so a double click on Confirm acts once.
  */
 export const confirmActMachine = setup({
   types: {
@@ -37,13 +43,14 @@ export const confirmActMachine = setup({
       if (context.replyTo) enqueue.sendTo(context.replyTo, report);
     }),
   },
+  guards: { keepsRefusal: ({ context }) => context.keepRefusal },
 }).createMachine({
   id: 'confirmAct',
-  context: ({ input }) => ({ subject: undefined, replyTo: input?.replyTo }),
+  context: ({ input }) => ({ subject: undefined, replyTo: input?.replyTo, keepRefusal: Boolean(input?.keepRefusal), refusal: undefined }),
   initial: 'idle',
   states: {
     idle: {
-      entry: assign({ subject: undefined }),
+      entry: assign({ subject: undefined, refusal: undefined }),
       on: { 'confirmAct.ask': { target: 'confirming', actions: assign({ subject: ({ event }) => event.subject }) } },
     },
     confirming: {
@@ -54,6 +61,7 @@ export const confirmActMachine = setup({
     },
     acting: {
       description: 'Neither a second confirm nor a cancel is heard here: what was confirmed is done or refused once.',
+      entry: assign({ refusal: undefined }),
       invoke: {
         id: 'act',
         src: 'act',
@@ -62,10 +70,24 @@ export const confirmActMachine = setup({
           target: 'idle',
           actions: { type: 'report', params: ({ event }) => ({ output: event.output }) },
         },
-        onError: {
-          target: 'idle',
-          actions: [toastError, { type: 'report', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) }],
-        },
+        onError: [
+          {
+            guard: 'keepsRefusal',
+            target: 'refused',
+            actions: [assign({ refusal: ({ event }) => messageForError(event.error) }), { type: 'report', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) }],
+          },
+          {
+            target: 'idle',
+            actions: [toastError, { type: 'report', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) }],
+          },
+        ],
+      },
+    },
+    refused: {
+      description: 'The question stays open with its refusal (the parent has read again meanwhile): confirm tries once more, cancel closes it.',
+      on: {
+        'confirmAct.confirm': 'acting',
+        'confirmAct.cancel': 'idle',
       },
     },
   },

@@ -14,4 +14,9 @@ export type ConfirmActEvent<TSubject> =
 export interface ConfirmActInput {
   /** Who hears `confirmAct.done` / `confirmAct.failed`: the parent that invokes the child passes `self`. */
   replyTo?: AnyActorRef;
+  /**
+   * A refusal stays in the question (the `refused` state, said in the dialog) instead of a toast
+   * that vanishes: for a delete whose refusal the user must be able to read (issue 50 S3).
+   */
+  keepRefusal?: boolean;
 }

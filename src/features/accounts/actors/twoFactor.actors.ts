@@ -7,6 +7,8 @@ import type { SessionGrant } from '../machines/login/login.machine';
 export function createTwoFactorActors(api: ApiClient) {
   return {
     fetchStatus: fromPromise<TwoFactorStatus>(({ signal }) => api.post<TwoFactorStatus>(TWO_FACTOR_PATHS.status, {}, signal)),
+    /** Only whether it is on: a form asks the code then (the address book, issue 50 C8). */
+    readEnabled: fromPromise<boolean>(async ({ signal }) => (await api.post<TwoFactorStatus>(TWO_FACTOR_PATHS.status, {}, signal)).enabled),
     begin: fromPromise<TwoFactorEnrolment, TwoFactorBegin>(({ input, signal }) => api.post<TwoFactorEnrolment>(TWO_FACTOR_PATHS.begin, input, signal)),
     confirm: fromPromise<TwoFactorConfirmed, { code: string }>(({ input, signal }) => api.post(TWO_FACTOR_PATHS.confirm, input, signal)),
     disable: fromPromise<null, { code: string }>(({ input, signal }) => api.post<null>(TWO_FACTOR_PATHS.disable, input, signal)),

@@ -94,7 +94,7 @@ export function BuyerView(props: { orderId: number; step: 'detail' | 'confirm' }
             tone="primary"
             texts={() => ({ titleKey: 'fiat.iHavePaid', questionKey: 'fiat.confirmPaid', params: { amount: fiatAmount(o.amount), fiat: o.fiat, seller: o.seller_name } })}
           />
-          <ConfirmActDialog actor={b.cancelQuestion} texts={() => ({ titleKey: 'fiat.cancelOrder', questionKey: 'fiat.confirmCancel' })} />
+          <ConfirmActDialog actor={b.cancelQuestion} texts={() => ({ titleKey: 'fiat.cancelOrder', questionKey: 'fiat.confirmCancel', keepKey: 'fiat.keepOrder', confirmKey: 'fiat.cancelOrder' })} />
         </>
       )}
       {b.appealRef && <AppealDialog appeal={b.appealRef} />}

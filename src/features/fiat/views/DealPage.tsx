@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { compareDecimal } from '../../../../domain/decimal';
+import { decimalInput } from '../../../../domain/orderMath';
 import { CRYPTO_PLACES, FIAT_CURRENCIES, FIAT_PLACES, isAmount, isFiatCode, orderFigures, type FiatAd } from '../../../../domain/fiat';
 import { Button } from '../../../app/ui/Button';
 import { DataTable } from '../../../app/ui/DataTable';
@@ -63,7 +64,7 @@ export function DealPage() {
             </div>
             <label>
               {deal.by === 'amount' ? `${t(buying ? 'deal.amount' : 'fiat.amountToReceive')} (${deal.fiat})` : `${t(buying ? 'deal.quantity' : 'fiat.quantityToSell')} (${deal.crypto})`}
-              <input inputMode="decimal" placeholder={deal.by === 'amount' ? '0.00' : '0'} value={deal.value} onChange={(e) => deal.setValue(e.target.value)} />
+              <input inputMode="decimal" placeholder={deal.by === 'amount' ? '0.00' : '0'} value={deal.value} onChange={(e) => deal.setValue(decimalInput(e.target.value))} />
             </label>
           </div>
         </PanelBody>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { FIAT_CURRENCIES, isFiatCode, type FiatMyAd } from '../../../../domain/fiat';
+import { decimalInput } from '../../../../domain/orderMath';
 import { Badge } from '../../../app/ui/Badge';
 import { Button } from '../../../app/ui/Button';
 import { RetryButton } from '../../../app/ui/RetryButton';
@@ -32,7 +33,7 @@ export function MyAdsPage() {
   const input = (field: AdField, label: string) => (
     <label>
       {label}
-      <input name={field} inputMode="decimal" value={f.form[field]} onChange={(e) => f.field(field, e.target.value)} />
+      <input name={field} inputMode="decimal" value={f.form[field]} onChange={(e) => f.field(field, decimalInput(e.target.value))} />
     </label>
   );
   return (
@@ -145,8 +146,8 @@ export function MyAdsPage() {
           {t(f.form.side === 'sell' ? 'fiat.ads.confirmSell' : 'fiat.ads.confirmBuy', { total: money(f.form.total, f.form.crypto), crypto: f.form.crypto, fiat: f.form.fiat })}
         </ConfirmDialog>
       )}
-      <ConfirmActDialog<AdChange> actor={f.statusQuestion} tone="primary" texts={(c) => ({ titleKey: 'fiat.ads.title', questionKey: c.status === 'paused' ? 'fiat.ads.confirmPause' : 'fiat.ads.confirmResume' })} />
-      <ConfirmActDialog actor={f.closeQuestion} texts={() => ({ titleKey: 'fiat.ads.title', questionKey: 'fiat.ads.confirmClose' })} />
+      <ConfirmActDialog<AdChange> actor={f.statusQuestion} tone="primary" texts={(c) => (c.status === 'paused' ? { titleKey: 'fiat.ads.title', questionKey: 'fiat.ads.confirmPause', confirmKey: 'fiat.ads.pause' } : { titleKey: 'fiat.ads.title', questionKey: 'fiat.ads.confirmResume', confirmKey: 'fiat.ads.resume' })} />
+      <ConfirmActDialog actor={f.closeQuestion} texts={() => ({ titleKey: 'fiat.ads.title', questionKey: 'fiat.ads.confirmClose', keepKey: 'fiat.ads.keepAd', confirmKey: 'fiat.ads.close' })} />
       <ProvenActDialog actor={f.resumeQuestion} tone="primary" texts={() => ({ titleKey: 'fiat.ads.title', questionKey: 'fiat.ads.confirmResumeSell' })} />
     </Frame>
   );

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { AdSide } from '../../../../domain/fiat';
+import { decimalInput } from '../../../../domain/orderMath';
 import { Button } from '../../../app/ui/Button';
 import { RetryButton } from '../../../app/ui/RetryButton';
 import { ConfirmDialog } from '../../../app/ui/ConfirmDialog';
@@ -74,7 +75,7 @@ export function TakePage(props: { side: AdSide }) {
                 <PressedChoice role="radiogroup" label={t('fiat.enterBy')} value={take.by} options={[['amount', t('deal.byAmount')], ['quantity', t('deal.byQuantity')]]} onChoose={take.setBy} />
                 <label style={{ flex: 1 }}>
                   {take.by === 'amount' ? `${t('fiat.col.amount')} (${ad.fiat})` : `${t('fiat.col.quantity')} (${ad.crypto})`}
-                  <input name="value" inputMode="decimal" value={take.value} onChange={(e) => take.setValue(e.target.value)} />
+                  <input name="value" inputMode="decimal" value={take.value} onChange={(e) => take.setValue(decimalInput(e.target.value))} />
                 </label>
               </div>
               {!buying && (

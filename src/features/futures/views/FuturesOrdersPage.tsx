@@ -127,7 +127,7 @@ function Positions(props: { records: ReturnType<typeof useFuturesRecords>; title
           { key: 'col.openInterest', align: 'right', render: (p) => <span className="num">{lots(p, p.quantity)}</span> },
           { key: 'col.closable', align: 'right', render: (p) => <span className="num">{lots(p, p.closable)}</span> },
           { key: 'col.avgOpenPrice', align: 'right', render: (p) => <span className="num">{px(p, p.entry_price)}</span> },
-          { key: 'futures.markPrice', align: 'right', render: (p) => <span className="num">{indexPrice(p.mark_price)}</span> },
+          { key: 'futures.markPrice', align: 'right', render: (p) => <span className="num">{indexPrice(p.mark_price, pairOf(p.symbol).price_precision)}</span> },
           { key: 'col.latestPrice', align: 'right', render: (p) => <span className="num">{px(p, p.last_price)}</span> },
           { key: 'col.margin', align: 'right', render: (p) => <span className="num">{money(p.margin, FUTURES_CURRENCY)}</span> },
           { key: 'futures.unrealisedPnl', align: 'right', render: (p) => <Signed value={p.unrealised_pnl} asset={FUTURES_CURRENCY} /> },

@@ -85,7 +85,7 @@ function PositionView(props: { position: FuturesPosition; averagePositionPrice: 
           <Fact label={t('col.avgOpenPrice')} className="num">{at(p.entry_price)}</Fact>
           <Fact label={t('futures.detail.avgPositionPrice')} className="num">{at(props.averagePositionPrice)}</Fact>
           <Fact label={t('col.latestPrice')} className="num">{at(p.last_price)}</Fact>
-          <Fact label={t('futures.markPrice')} className="num">{indexPrice(p.mark_price)}</Fact>
+          <Fact label={t('futures.markPrice')} className="num">{indexPrice(p.mark_price, pair.price_precision)}</Fact>
           <Fact label={t('futures.detail.guarantee')} className="num">{`${money(p.margin, quote)} ${quote}`}</Fact>
           <Fact label={t('futures.unrealisedPnl')}>
             <Signed value={p.unrealised_pnl} asset={quote} /> {quote}

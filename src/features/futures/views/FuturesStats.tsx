@@ -22,7 +22,7 @@ export function FuturesStats(props: { data: DeskData | undefined; desk: FuturesD
       <dl>
         <dt>{t('futures.markPrice')}</dt>
         <dd className="num" data-testid="stats-mark">
-          {indexPrice(mark)}
+          {config ? indexPrice(mark, config.price_precision) : '—'}
         </dd>
       </dl>
       <dl>

@@ -65,7 +65,7 @@ export function PositionCards(props: {
                 ['col.openInterest', quantity(p.quantity, props.pair.amount_precision), 'position-size'],
                 ['col.avgOpenPrice', price(p.entry_price, places)],
                 // The mark price as the stats bar shows it: an index price, cut to 4 decimals (§9).
-                ['futures.markPrice', indexPrice(p.mark_price)],
+                ['futures.markPrice', indexPrice(p.mark_price, places)],
                 ['futures.liquidationPrice', p.liquidation_price === '0' ? '—' : price(p.liquidation_price, places)],
                 ['col.margin', money(p.margin, quote)],
                 ['futures.marginRatio', ratioPercent(p.margin_ratio)],

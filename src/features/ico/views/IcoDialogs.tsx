@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { money, quantity } from '../../../../domain/figures';
+import { money, quantity, unitPrice } from '../../../../domain/figures';
 import { ICO_CURRENCY, remainingAllowance, type IcoProject } from '../../../../domain/ico';
 import { Button } from '../../../app/ui/Button';
 import { Dialog } from '../../../app/ui/Dialog';
@@ -88,7 +88,7 @@ export function SubscribeDialog(props: { actor: IcoSubscribeActorRef }) {
         </label>
         {s.problem && <p className="problem" role="alert">{t(('key' in s.problem ? s.problem.key : 'error.system') as string)}</p>}
         <div className="rows">
-          <span>{t('col.raisePrice')}</span><span>{p.price} {ICO_CURRENCY}</span>
+          <span>{t('col.raisePrice')}</span><span>{unitPrice(p.price, ICO_CURRENCY)} {ICO_CURRENCY}</span>
           <span>{t('ico.minMax')}</span><span>{qty(p.min_quantity)} – {qty(p.max_quantity)} {p.symbol}</span>
           {adding && (<><span>{t('col.subscribed')}</span><span>{qty(mine)} {p.symbol}</span></>)}
           <span>{t('ico.cost')}</span><span data-testid="ico-cost">{s.cost ? `${money(s.cost, ICO_CURRENCY)} ${ICO_CURRENCY}` : '—'}</span>

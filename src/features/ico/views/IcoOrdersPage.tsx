@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { money, ratioPercent } from '../../../../domain/figures';
+import { money, ratioPercent, unitPrice } from '../../../../domain/figures';
 import { ICO_CURRENCY, type IcoOrderTab, type IcoSubscription } from '../../../../domain/ico';
 import { RecordsPanel } from '../../../app/ui/RecordsPanel';
 import { STATUS_KEYS, useIcoList } from '../ico.hooks';
@@ -22,7 +22,7 @@ export function IcoOrdersPage(props: { tab: IcoOrderTab }) {
       emptyKey="ico.emptyOrders"
       columns={[
         { key: 'col.currency', render: (r) => <b>{r.symbol}</b> },
-        { key: 'col.raisePrice', align: 'right', render: (r) => <span className="num">{r.price}</span> },
+        { key: 'col.raisePrice', align: 'right', render: (r) => <span className="num">{unitPrice(r.price, ICO_CURRENCY)}</span> },
         { key: 'col.subscribed', align: 'right', render: (r) => <span className="num">{qty(r.quantity)}</span> },
         { key: 'col.paid', align: 'right', render: (r) => <span className="num">{money(r.paid, ICO_CURRENCY)} {ICO_CURRENCY}</span> },
         ...(hold

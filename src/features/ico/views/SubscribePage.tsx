@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { money, percent, quantity, ratioPercent, tone as signTone } from '../../../../domain/figures';
+import { money, percent, quantity, ratioPercent, tone as signTone, unitPrice } from '../../../../domain/figures';
 import { icoOpen, ICO_CURRENCY, type IcoProject, type IcoSubscription } from '../../../../domain/ico';
 import { Badge } from '../../../app/ui/Badge';
 import { Button } from '../../../app/ui/Button';
@@ -135,7 +135,7 @@ function ProjectCard(props: { project: IcoProject; mine: IcoSubscription | undef
         </div>
       </Bar>
       <dl>
-        <div><dt>{t('col.raisePrice')}</dt><dd>{p.price} {ICO_CURRENCY}</dd></div>
+        <div><dt>{t('col.raisePrice')}</dt><dd>{unitPrice(p.price, ICO_CURRENCY)} {ICO_CURRENCY}</dd></div>
         <div>
           <dt>{t('col.priceIncrease')}</dt>
           <dd className={signTone(increase)}>{percent(increase)}</dd>

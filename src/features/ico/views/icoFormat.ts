@@ -1,5 +1,4 @@
-import { groupThousands, isDecimalString } from '../../../../domain/decimal';
-import { MISSING, quantity } from '../../../../domain/figures';
+import { count, quantity } from '../../../../domain/figures';
 import { formatDateTime } from '../../../../domain/localeFormat';
 
 /** Local date and time of an epoch ms: the one format every page uses (domain/localeFormat.ts). */
@@ -12,7 +11,7 @@ export const dateTime = (ms: number, lang: string) => formatDateTime(ms, lang);
  * (the server keeps token quantities at the token's places, without trailing zeros).
  */
 export const tokens = (value: string | null | undefined, places: number | undefined) =>
-  places !== undefined ? quantity(value, places) : isDecimalString(value) ? groupThousands(value) : MISSING;
+  places !== undefined ? quantity(value, places) : count(value);
 
 /** Days, hours and minutes of a term. */
 export function term(ms: number): { d: number; h: number; m: number; s: number } {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { groupThousands } from '../../../../domain/decimal';
+import { count } from '../../../../domain/figures';
 import type { LiabilityBalances, LiabilitySnapshot } from '../../../../domain/liabilities';
 import { DataTable } from '../../../app/ui/DataTable';
 import { DateTime } from '../../../app/ui/DateTime';
@@ -31,7 +31,7 @@ export function BalanceTable(props: { currencies: readonly string[]; balances: L
       rows={rows}
       columns={[
         { key: 'liabilities.colCurrency', render: (r) => r.currency },
-        { key: 'liabilities.colAmount', align: 'right', render: (r) => <span className="num">{groupThousands(r.amount)}</span> },
+        { key: 'liabilities.colAmount', align: 'right', render: (r) => <span className="num">{count(r.amount)}</span> },
       ]}
     />
   );
@@ -52,7 +52,7 @@ export function Published(props: { snapshot: LiabilitySnapshot }) {
           <DateTime at={s.built_at} />
         </DetailFact>
         <DetailFact label={t('liabilities.source')}>{s.source === 'daily' ? t('liabilities.sourceDaily') : t('liabilities.sourceOperator')}</DetailFact>
-        <DetailFact label={t('liabilities.leafCount')}>{groupThousands(String(s.leaf_count))}</DetailFact>
+        <DetailFact label={t('liabilities.leafCount')}>{count(String(s.leaf_count))}</DetailFact>
       </DetailFacts>
       <h2 style={{ marginTop: 16 }}>{t('liabilities.totals')}</h2>
       <BalanceTable currencies={s.currencies} balances={s.totals} label={t('liabilities.totals')} />

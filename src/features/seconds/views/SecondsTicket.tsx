@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ratioPercent, tone as figureTone } from '../../../../domain/figures';
+import { decimalInput } from '../../../../domain/orderMath';
 import { SECONDS_CURRENCY } from '../../../../domain/seconds';
 import { useSessionFlow } from '../../../app/views/hooks';
 import { Button } from '../../../app/ui/Button';
@@ -52,7 +53,7 @@ export function SecondsTicket(props: { ticketRef: SecondsContractActorRef; class
             aria-invalid={context.refusal !== undefined}
             aria-describedby={context.refusal ? 'seconds-refusal' : undefined}
             value={context.quantity}
-            onChange={(e) => ticket.setQuantity(e.target.value)}
+            onChange={(e) => ticket.setQuantity(decimalInput(e.target.value))}
           />
         </Field>
         {context.refusal && (

@@ -28,16 +28,17 @@ export function SecondsTradePage() {
 }
 
 function Desk(props: { symbol: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const theme = useTheme();
   const desk = useSecondsDesk(props.symbol);
   const app = useAppFlow();
   const [left = '', right = ''] = props.symbol.toUpperCase().split('_');
   const places = pricePlaces(app.pairs, left, right);
-  // The live contracts' buy prices on the chart, at the pair's precision, in their direction's colour.
+  // The live contracts' buy prices on the chart, at the pair's precision, in their direction's colour
+  // and the language's number style (written again when the language changes).
   const chartLevels = useMemo(
     () => desk.levels.map((l) => ({ key: String(l.id), price: l.price, label: priceFigure(l.price, places), color: theme.color[directionTone(l.direction)] })),
-    [desk.levels, places, theme],
+    [desk.levels, places, theme, i18n.language],
   );
   return (
     <TradePage

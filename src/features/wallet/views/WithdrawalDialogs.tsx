@@ -82,7 +82,7 @@ export function ConfirmWithdrawalDialog(props: {
   );
 }
 
-const CANCEL_WITHDRAWAL: ConfirmTexts = { titleKey: 'wallet.withdraw.cancelTitle', questionKey: 'wallet.withdraw.cancelQuestion', confirmKey: 'wallet.withdraw.cancelConfirm' };
+const CANCEL_WITHDRAWAL: ConfirmTexts = { titleKey: 'wallet.withdraw.cancelTitle', questionKey: 'wallet.withdraw.cancelQuestion', confirmKey: 'wallet.withdraw.cancelConfirm', keepKey: 'wallet.withdraw.keepWithdrawal' };
 
 /**
  * The user's withdrawals with their cancel (spec §8: asked first, by the list's `actOnRow` child, the

@@ -85,7 +85,8 @@ const apiKeysSetup = setup({
 export const apiKeysMachine = apiKeysSetup.createMachine({
   id: 'apiKeys',
   context: { keys: [], twoFactor: false, created: undefined, draft: undefined, refusal: undefined },
-  invoke: { id: 'deleteKey', src: 'deleteKey', input: ({ self }) => ({ replyTo: self }) },
+  // A refused delete is said in its question, not a toast that vanishes (issue 50 S3).
+  invoke: { id: 'deleteKey', src: 'deleteKey', input: ({ self }) => ({ replyTo: self, keepRefusal: true }) },
   on: {
     'confirmAct.done': {
       target: '.listing',

@@ -1,4 +1,4 @@
-import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, enqueueActions, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
@@ -17,6 +17,11 @@ export type RecordFields = Record<string, string>;
 /** Which book, and the success messages of spec §8 for it. */
 export interface RecordBookInput {
   messages: { added: string; edited: string; deleted: string };
+  /**
+   * A new record takes the authenticator code when 2FA is on (withdrawal addresses): whether it is
+   * on is read, so the form asks the code only then, with a plain label (issue 50 C8).
+   */
+  asksCode?: boolean;
 }
 
 type Save = { id?: number; fields: RecordFields };
@@ -28,6 +33,8 @@ export type RecordBookEvent =
   | { type: 'book.delete'; id: number }
   | { type: 'book.retry' }
   | { type: 'guard.accepted'; payload?: unknown }
+  /** Whether 2FA is on, read at the start for a book that asks the code (`asksCode`). */
+  | { type: 'xstate.done.actor.readTwoFactor'; output: boolean }
   /** From the `deleteRecord` child (the shared confirm-then-act) once a confirmed delete went through or was refused. */
   | ConfirmActReport<{ id: number }>;
 
@@ -39,6 +46,9 @@ const recordBookSetup = setup({
       messages: RecordBookInput['messages'];
       /** The server's refusal of the last save (translated), under the form until it is changed or sent again (issue 50 S3). */
       refusal: ToastMessage | undefined;
+      /** Whether 2FA is on (a new record then takes its code); undefined while unknown or for a book that asks none. */
+      twoFactor: boolean | undefined;
+      asksCode: boolean;
     },
     events: {} as RecordBookEvent,
     input: {} as RecordBookInput,
@@ -48,6 +58,7 @@ const recordBookSetup = setup({
     fetchRecords: toBeProvided<BookRecord[]>('fetchRecords'),
     saveRecord: toBeProvided<BookRecord, Save>('saveRecord'),
     deleteRecord: confirmActMachine,
+    readTwoFactor: toBeProvided<boolean>('readTwoFactor'),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
@@ -59,22 +70,30 @@ const recordBookSetup = setup({
 /**
  * The user's withdrawal addresses or collection methods (spec §2 c-symAddr, c-collAddr,
  * addCollAddr, editCollAddr): load the list, add or edit through the anti-double-submit guard,
- * delete after a confirmation (spec §8: the `deleteRecord` child, the shared confirm-then-act);
+ * delete after a confirmation (spec §8: the `deleteRecord` child, the shared confirm-then-act,
+ * which keeps a refused delete in its question);
  * the list is read again after a save or a delete, done or refused. After a save the page may
  * leave (`saved`). A refused save is kept in `refusal` and written under the form until the form is
  * changed or sent again — once, in place, not a toast that vanishes (issue 50 S3).
  */
 export const recordBookMachine = recordBookSetup.createMachine({
   id: 'recordBook',
-  context: ({ input }) => ({ records: [], pending: undefined, messages: input.messages, refusal: undefined }),
+  context: ({ input }) => ({ records: [], pending: undefined, messages: input.messages, refusal: undefined, twoFactor: undefined, asksCode: Boolean(input.asksCode) }),
+  // Only a book whose records take the code reads whether 2FA is on; a failed read leaves it
+  // unknown, and the form then offers the code "if 2FA is on".
+  entry: enqueueActions(({ context, enqueue }) => {
+    if (context.asksCode) enqueue.spawnChild('readTwoFactor', { id: 'readTwoFactor' });
+  }),
   invoke: [
     { id: 'guard', src: 'submitGuard', input: ({ self }) => ({ replyTo: self }) },
-    { id: 'deleteRecord', src: 'deleteRecord', input: ({ self }) => ({ replyTo: self }) },
+    // A refused delete is said in its question, not a toast that vanishes (issue 50 S3).
+    { id: 'deleteRecord', src: 'deleteRecord', input: ({ self }) => ({ replyTo: self, keepRefusal: true }) },
   ],
   on: {
     'confirmAct.done': { target: '.book', actions: { type: 'showToast', params: ({ context }) => ({ tone: 'success' as const, message: { key: context.messages.deleted } }) } },
     'confirmAct.failed': { target: '.book', description: 'Refused (it was already gone): read the list again.' },
     'book.edit': { guard: 'refused', actions: assign({ refusal: undefined }) },
+    'xstate.done.actor.readTwoFactor': { actions: assign({ twoFactor: ({ event }) => event.output }) },
   },
   initial: 'book',
   states: {

@@ -1,8 +1,7 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
-import type { ToastMessage } from '../../../../../domain/errors';
+import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import type { TwoFactorBegin, TwoFactorConfirmed, TwoFactorEnrolment, TwoFactorStatus } from '../../../../../domain/twoFactor';
 import { loadStates } from '../../../../app/machines/loadStates/loadStates';
-import { toastError } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
 export type TwoFactorEnrolmentEvent =
@@ -17,6 +16,8 @@ export type TwoFactorEnrolmentEvent =
   /** Locked by wrong codes: email me an unlock code, then type it. */
   | { type: 'unlock.send' }
   | { type: 'unlock.submit'; code: string }
+  /** The user changed a field of the step: the refusal under it goes. */
+  | { type: 'twoFactor.edit' }
   | { type: 'retry' };
 
 interface Context {
@@ -28,6 +29,11 @@ interface Context {
   password: string;
   /** An unlock code was emailed: the form to type it shows. */
   unlockSent: boolean;
+  /**
+   * Why the step's last request was refused (a wrong password or code, an unlock email not sent),
+   * translated: written in the panel until a field changes or the step is sent again (issue 50 S3).
+   */
+  refusal: ToastMessage | undefined;
 }
 
 const twoFactorEnrolmentSetup = setup({
@@ -46,6 +52,7 @@ const twoFactorEnrolmentSetup = setup({
     securityChanged: () => undefined,
   },
   guards: {
+    refused: ({ context }) => context.refusal !== undefined,
     enabled: ({ context }) => Boolean(context.status?.enabled),
     locked: ({ context }) => Boolean(context.status?.enabled && context.status.locked),
   },
@@ -58,12 +65,14 @@ const twoFactorEnrolmentSetup = setup({
  * the secret as text), the first code confirms it, withdrawals are then held for 24 hours and the
  * ten recovery codes are shown once (`showingCodes`); — on — a code (or a recovery code) turns it
  * off. When wrong codes have locked the account's checks (`locked`), a code emailed to the account
- * unlocks them; a refused turn-off reads the status again to find out. Refusals are translated
- * toasts and the step stays. Effects are supplied by accounts.flows.ts.
+ * unlocks them; a refused turn-off reads the status again to find out. A refusal is kept in
+ * `refusal` and written in the panel, translated, until a field changes or the step is sent again —
+ * not a toast that vanishes (issue 50 S3); the step stays. Effects are supplied by accounts.flows.ts.
  */
 export const twoFactorEnrolmentMachine = twoFactorEnrolmentSetup.createMachine({
   id: 'twoFactorEnrolment',
-  context: { status: undefined, enrolment: undefined, recoveryCodes: [], code: '', password: '', unlockSent: false },
+  context: { status: undefined, enrolment: undefined, recoveryCodes: [], code: '', password: '', unlockSent: false, refusal: undefined },
+  on: { 'twoFactor.edit': { guard: 'refused', actions: assign({ refusal: undefined }) } },
   initial: 'loading',
   states: {
     ...loadStates(twoFactorEnrolmentSetup, { src: 'fetchStatus', into: (status) => ({ status }), next: 'choosing', retry: 'retry' }),
@@ -72,25 +81,27 @@ export const twoFactorEnrolmentMachine = twoFactorEnrolmentSetup.createMachine({
     askingPassword: {
       on: {
         'enrol.password': { target: 'starting', actions: assign({ password: ({ event }) => event.password }) },
-        'enrol.cancel': 'off',
+        'enrol.cancel': { target: 'off', actions: assign({ refusal: undefined }) },
       },
     },
     starting: {
+      entry: assign({ refusal: undefined }),
       invoke: {
         id: 'begin',
         src: 'begin',
         input: ({ context }) => ({ password: context.password }),
         onDone: { target: 'scanning', actions: assign({ enrolment: ({ event }) => event.output, password: '' }) },
-        onError: { target: 'askingPassword', actions: [assign({ password: '' }), toastError] },
+        onError: { target: 'askingPassword', actions: assign({ password: '', refusal: ({ event }) => messageForError(event.error) }) },
       },
     },
     scanning: {
       on: {
         'enrol.confirm': { target: 'confirming', actions: assign({ code: ({ event }) => event.code.trim() }) },
-        'enrol.cancel': { target: 'off', actions: assign({ enrolment: undefined }) },
+        'enrol.cancel': { target: 'off', actions: assign({ enrolment: undefined, refusal: undefined }) },
       },
     },
     confirming: {
+      entry: assign({ refusal: undefined }),
       invoke: {
         id: 'confirm',
         src: 'confirm',
@@ -112,12 +123,13 @@ export const twoFactorEnrolmentMachine = twoFactorEnrolmentSetup.createMachine({
             'securityChanged',
           ],
         },
-        onError: { target: 'scanning', actions: toastError },
+        onError: { target: 'scanning', actions: assign({ refusal: ({ event }) => messageForError(event.error) }) },
       },
     },
     showingCodes: { on: { 'codes.saved': { target: 'on', actions: assign({ recoveryCodes: [] }) } } },
     on: { on: { 'disable.submit': { target: 'disabling', actions: assign({ code: ({ event }) => event.code.trim() }) } } },
     disabling: {
+      entry: assign({ refusal: undefined }),
       invoke: {
         id: 'disable',
         src: 'disable',
@@ -132,7 +144,7 @@ export const twoFactorEnrolmentMachine = twoFactorEnrolmentSetup.createMachine({
           ],
         },
         // The refusal may have been the one that locked the checks: the status says.
-        onError: { target: 'rechecking', actions: toastError },
+        onError: { target: 'rechecking', actions: assign({ refusal: ({ event }) => messageForError(event.error) }) },
       },
     },
     rechecking: {
@@ -150,14 +162,16 @@ export const twoFactorEnrolmentMachine = twoFactorEnrolmentSetup.createMachine({
       },
     },
     sendingUnlock: {
+      entry: assign({ refusal: undefined }),
       invoke: {
         id: 'sendUnlock',
         src: 'sendUnlock',
         onDone: { target: 'locked', actions: [assign({ unlockSent: true }), { type: 'showToast', params: { tone: 'success', message: { key: 'twoFactor.unlock.sent' } } }] },
-        onError: { target: 'locked', actions: toastError },
+        onError: { target: 'locked', actions: assign({ refusal: ({ event }) => messageForError(event.error) }) },
       },
     },
     unlocking: {
+      entry: assign({ refusal: undefined }),
       invoke: {
         id: 'unlock',
         src: 'unlock',
@@ -169,7 +183,7 @@ export const twoFactorEnrolmentMachine = twoFactorEnrolmentSetup.createMachine({
             { type: 'showToast', params: { tone: 'success', message: { key: 'twoFactor.unlock.done' } } },
           ],
         },
-        onError: { target: 'locked', actions: toastError },
+        onError: { target: 'locked', actions: assign({ refusal: ({ event }) => messageForError(event.error) }) },
       },
     },
   },

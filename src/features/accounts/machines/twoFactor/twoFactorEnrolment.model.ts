@@ -28,8 +28,10 @@ export const twoFactorEnrolmentModel: MachineModel<typeof twoFactorEnrolmentMach
     { type: 'xstate.done.actor.sendUnlock', output: null },
     { type: 'xstate.error.actor.sendUnlock', error: { kind: 'server', serverMessage: 'Please wait a minute before asking for another code' } },
     { type: 'unlock.submit', code: '654321' },
+    // A field changed: the refusal written under the step goes (issue 50 S3).
+    { type: 'twoFactor.edit' },
     { type: 'xstate.done.actor.unlock', output: null },
     { type: 'xstate.error.actor.unlock', error: { kind: 'server', serverMessage: 'The verification code is wrong or has expired' } },
   ],
-  abstract: (snapshot) => [snapshot.context.status?.enabled ?? null, snapshot.context.status?.locked ?? null, snapshot.context.unlockSent],
+  abstract: (snapshot) => [snapshot.context.status?.enabled ?? null, snapshot.context.status?.locked ?? null, snapshot.context.unlockSent, snapshot.context.refusal !== undefined],
 };

@@ -1,6 +1,5 @@
 import { assign, not, setup, type ActorRefFrom } from 'xstate';
 import { messageForError, type ToastMessage } from '../../../../../domain/errors';
-import { toastError } from '../../../../app/machines/toast/toastError';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import type { SessionGrant } from '../login/login.machine';
 
@@ -30,6 +29,8 @@ interface Context {
   locked: boolean;
   failed: boolean;
   unlockSent: boolean;
+  /** Why the unlock email was not sent, translated: at its button until it is asked again (issue 50 S3). */
+  unlockRefusal: ToastMessage | undefined;
 }
 
 /**
@@ -40,7 +41,8 @@ interface Context {
  * switched — once, in place, not also a toast that vanishes (issue 50 S3); the right code hands the session
  * to `signedIn`. When wrong codes have locked the account's checks (issue 49 §3: said by the
  * password step, or possibly the cause of a refusal), a code emailed to the account unlocks them
- * (`sendingUnlock`, then `unlocking`); the step then takes the app's code again.
+ * (`sendingUnlock`, then `unlocking`; an email refused is said at its button, `unlockRefusal`); the
+ * step then takes the app's code again.
  * No I/O here: the effects are supplied by accounts.flows.ts.
  */
 export const twoFactorLoginMachine = setup({
@@ -61,7 +63,7 @@ export const twoFactorLoginMachine = setup({
   guards: { inRecovery: ({ context }) => context.recovery, refused: ({ context }) => context.refusal !== undefined },
 }).createMachine({
   id: 'twoFactorLogin',
-  context: ({ input }) => ({ challenge: input.challenge, code: '', refusal: undefined, recovery: false, locked: Boolean(input.locked), failed: false, unlockSent: false }),
+  context: ({ input }) => ({ challenge: input.challenge, code: '', refusal: undefined, recovery: false, locked: Boolean(input.locked), failed: false, unlockSent: false, unlockRefusal: undefined }),
   initial: 'entering',
   states: {
     entering: {
@@ -76,12 +78,13 @@ export const twoFactorLoginMachine = setup({
       },
     },
     sendingUnlock: {
+      entry: assign({ unlockRefusal: undefined }),
       invoke: {
         id: 'sendUnlock',
         src: 'sendUnlock',
         input: ({ context }) => ({ challenge: context.challenge }),
         onDone: { target: 'entering', actions: [assign({ unlockSent: true }), { type: 'showToast', params: { tone: 'success', message: { key: 'twoFactor.unlock.sent' } } }] },
-        onError: { target: 'entering', actions: toastError },
+        onError: { target: 'entering', actions: assign({ unlockRefusal: ({ event }) => messageForError(event.error) }) },
       },
     },
     unlocking: {

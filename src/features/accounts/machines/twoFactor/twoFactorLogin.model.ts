@@ -15,11 +15,12 @@ export const twoFactorLoginModel: MachineModel<typeof twoFactorLoginMachine> = {
     { type: 'recovery.back' },
     { type: 'xstate.done.actor.verify', output: { token: 't', user_info: USER_FIXTURE } },
     { type: 'xstate.error.actor.verify', error: { kind: 'server', serverMessage: 'Wrong or already used authentication code' } },
+    { type: 'unlock.send' },
     { type: 'xstate.done.actor.sendUnlock', output: null },
     { type: 'xstate.error.actor.sendUnlock', error: { kind: 'server', serverMessage: 'Please wait a minute before asking for another code' } },
     { type: 'unlock.submit', code: '654321' },
     { type: 'xstate.done.actor.unlock', output: null },
     { type: 'xstate.error.actor.unlock', error: { kind: 'server', serverMessage: 'The verification code is wrong or has expired' } },
   ],
-  abstract: (snapshot) => [snapshot.context.recovery, snapshot.context.locked, snapshot.context.failed, snapshot.context.unlockSent],
+  abstract: (snapshot) => [snapshot.context.recovery, snapshot.context.locked, snapshot.context.failed, snapshot.context.unlockSent, snapshot.context.unlockRefusal !== undefined],
 };

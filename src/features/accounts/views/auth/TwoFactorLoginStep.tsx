@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isTotpCode, isSecondFactorCode } from '../../../../../domain/twoFactor';
 import { Button } from '../../../../app/ui/Button';
-import { AuthCard } from './AuthForm';
+import { AuthCard, FormRefusal } from './AuthForm';
 import { useTwoFactorLoginFlow } from '../../accounts.hooks';
 
 /** Wrong codes locked the account's checks (issue 49 §3): a code emailed to the account unlocks them. */
@@ -17,6 +17,8 @@ function UnlockByEmail(props: { flow: ReturnType<typeof useTwoFactorLoginFlow> }
       <button type="button" className="linkish" onClick={flow.sendUnlock} disabled={flow.unlockBusy}>
         {t(flow.unlockSent ? 'twoFactor.unlock.resend' : 'twoFactor.unlock.send')}
       </button>
+      {/* An email refused (too many asked, say) is said here until it is asked again (issue 50 S3). */}
+      <FormRefusal refusal={flow.unlockRefusal} testId="second-step-unlock-refusal" />
       {flow.unlockSent && (
         <form
           noValidate

@@ -127,7 +127,10 @@ export function AddressBookPage() {
               </div>
               <FormField name="address" labelKey="col.address" />
               <FormField name="note" labelKey="addresses.noteLabel" />
-              <FormField name="totp_code" labelKey="twoFactor.optionalCode" inputMode="numeric" autoComplete="one-time-code" />
+              {/* What the app knows of 2FA: the code asked with a plain label when on, not at all when off; unknown, "if 2FA is on" (issue 50 C8). */}
+              {book.twoFactor !== false && (
+                <FormField name="totp_code" labelKey={book.twoFactor ? 'twoFactor.codeOrRecovery' : 'twoFactor.optionalCode'} inputMode="numeric" autoComplete="one-time-code" />
+              )}
               <FormRefusal refusal={book.refusal} testId="address-refusal" />
               <Button type="submit" disabled={book.saving}>
                 {t('addresses.add')}

@@ -245,7 +245,8 @@ await exchange.createOrder('BTC/USDT', 'limit', 'buy', 0.01, 20000);`}</pre>
         <ConfirmDeleteDialog<DeleteSubject>
           actor={flow.deleteQuestion}
           titleKey="apiKeys.confirmTitle"
-          confirmKey="apiKeys.delete"
+          confirmKey="apiKeys.deleteKey"
+          keepKey="apiKeys.keepKey"
           messageKey="apiKeys.confirm"
           params={({ api_key }) => ({ label: flow.keys.find((k) => k.api_key === api_key)?.label ?? '', key: shortKey(api_key) })}
         />

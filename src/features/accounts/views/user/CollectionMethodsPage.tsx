@@ -44,7 +44,7 @@ export function CollectionMethodsPage() {
         />
         {book.loadFailed && <RetryButton onRetry={book.retry} />}
       </PanelBody>
-      <ConfirmDeleteDialog actor={book.deleteQuestion} messageKey="addresses.confirmDeleteMethod" />
+      <ConfirmDeleteDialog actor={book.deleteQuestion} messageKey="addresses.confirmDeleteMethod" confirmKey="addresses.deleteMethod" keepKey="addresses.keepMethod" />
     </Panel>
   );
 }

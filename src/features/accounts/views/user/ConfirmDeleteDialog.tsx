@@ -13,12 +13,17 @@ export interface ConfirmDeleteDialogProps<TSubject> {
   /** The dialog's title and its red button; an address book's by default. */
   titleKey?: string;
   confirmKey?: string;
+  /** The button that keeps the record ("Keep address"), so neither button is a bare "Cancel" (issue 50 C3). */
+  keepKey?: string;
 }
 
-/** Spec §8: deleting anything of the user's (an address, a collection method, an API key) asks first; the machine's child acts once confirmed. */
+/**
+ * Spec §8: deleting anything of the user's (an address, a collection method, an API key) asks
+ * first; the machine's child acts once confirmed, and a refusal it keeps is said in this dialog.
+ */
 export function ConfirmDeleteDialog<TSubject>(props: ConfirmDeleteDialogProps<TSubject>) {
-  const { titleKey = 'addresses.deleteTitle', confirmKey = 'addresses.delete', messageKey, params } = props;
-  return <ConfirmActDialog<TSubject> actor={props.actor} texts={(subject) => ({ titleKey, questionKey: messageKey, params: params?.(subject), confirmKey })} />;
+  const { titleKey = 'addresses.deleteTitle', confirmKey = 'addresses.deleteAddress', keepKey = 'addresses.keepAddress', messageKey, params } = props;
+  return <ConfirmActDialog<TSubject> actor={props.actor} texts={(subject) => ({ titleKey, questionKey: messageKey, params: params?.(subject), confirmKey, keepKey })} />;
 }
 
 /** The "Delete" button of a row whose deletion asks first (the dialog above). */

@@ -9,6 +9,7 @@ import { fieldInput } from '../../../../app/ui/FormField';
 import { Muted, Panel, PanelBody } from '../../../../app/ui/Panel';
 import { QrCode } from '../../../../app/ui/QrCode';
 import { useTwoFactorEnrolmentFlow } from '../../accounts.hooks';
+import { FormRefusal } from '../auth/AuthForm';
 
 const Body = styled(PanelBody)`
   display: grid;
@@ -61,7 +62,7 @@ const Body = styled(PanelBody)`
 `;
 
 /** A code typed into a small form: the app's 6 digits (or, to turn 2FA off, a recovery code too). */
-function CodeForm(props: { labelKey: string; buttonKey: string; busy: boolean; allowRecovery?: boolean; danger?: boolean; onSubmit: (code: string) => void; extra?: ReactNode }) {
+function CodeForm(props: { labelKey: string; buttonKey: string; busy: boolean; allowRecovery?: boolean; danger?: boolean; onSubmit: (code: string) => void; onEdit: () => void; extra?: ReactNode }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
@@ -76,7 +77,18 @@ function CodeForm(props: { labelKey: string; buttonKey: string; busy: boolean; a
     <form noValidate onSubmit={submit}>
       <label htmlFor={id}>
         {t(props.labelKey)}
-        <input id={id} type="text" inputMode={props.allowRecovery ? 'text' : 'numeric'} autoComplete="one-time-code" maxLength={props.allowRecovery ? 11 : 6} value={code} onChange={(e) => setCode(e.target.value)} />
+        <input
+          id={id}
+          type="text"
+          inputMode={props.allowRecovery ? 'text' : 'numeric'}
+          autoComplete="one-time-code"
+          maxLength={props.allowRecovery ? 11 : 6}
+          value={code}
+          onChange={(e) => {
+            setCode(e.target.value);
+            props.onEdit();
+          }}
+        />
       </label>
       <Button type="submit" $variant={props.danger ? 'danger' : 'primary'} disabled={props.busy}>
         {t(props.buttonKey)}
@@ -88,7 +100,7 @@ function CodeForm(props: { labelKey: string; buttonKey: string; busy: boolean; a
 }
 
 /** The login password that enrolment starts with (issue 49 §4: a stolen session alone must not enrol another authenticator). */
-function PasswordForm(props: { busy: boolean; onSubmit: (password: string) => void; onCancel: () => void }) {
+function PasswordForm(props: { busy: boolean; onSubmit: (password: string) => void; onEdit: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
@@ -104,7 +116,17 @@ function PasswordForm(props: { busy: boolean; onSubmit: (password: string) => vo
       <form noValidate onSubmit={submit}>
         <label htmlFor={id}>
           {t('twoFactor.password')}
-          <input id={id} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} style={{ letterSpacing: 'normal' }} />
+          <input
+            id={id}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              props.onEdit();
+            }}
+            style={{ letterSpacing: 'normal' }}
+          />
         </label>
         <Button type="submit" disabled={props.busy}>
           {t('twoFactor.continue')}
@@ -119,7 +141,7 @@ function PasswordForm(props: { busy: boolean; onSubmit: (password: string) => vo
 }
 
 /** Wrong codes locked the account's checks: email me an unlock code, then type it (issue 49 §3). */
-function UnlockForm(props: { busy: boolean; sent: boolean; onSend: () => void; onUnlock: (code: string) => void }) {
+function UnlockForm(props: { busy: boolean; sent: boolean; onSend: () => void; onUnlock: (code: string) => void; onEdit: () => void }) {
   const { t } = useTranslation();
   return (
     <>
@@ -131,7 +153,7 @@ function UnlockForm(props: { busy: boolean; sent: boolean; onSend: () => void; o
           {t(props.sent ? 'twoFactor.unlock.resend' : 'twoFactor.unlock.send')}
         </Button>
       </div>
-      {props.sent && <CodeForm labelKey="twoFactor.unlock.code" buttonKey="twoFactor.unlock.submit" busy={props.busy} onSubmit={props.onUnlock} />}
+      {props.sent && <CodeForm labelKey="twoFactor.unlock.code" buttonKey="twoFactor.unlock.submit" busy={props.busy} onSubmit={props.onUnlock} onEdit={props.onEdit} />}
     </>
   );
 }
@@ -166,7 +188,7 @@ export function TwoFactorPanel() {
             </Button>
           </div>
         )}
-        {flow.step === 'password' && <PasswordForm busy={flow.busy} onSubmit={flow.password} onCancel={flow.cancel} />}
+        {flow.step === 'password' && <PasswordForm busy={flow.busy} onSubmit={flow.password} onEdit={flow.edit} onCancel={flow.cancel} />}
         {flow.step === 'scanning' && flow.enrolment && (
           <>
             <ol className="steps">
@@ -191,6 +213,7 @@ export function TwoFactorPanel() {
               buttonKey="twoFactor.confirm"
               busy={flow.busy}
               onSubmit={flow.confirm}
+              onEdit={flow.edit}
               extra={
                 <Button type="button" $variant="ghost" onClick={flow.cancel} disabled={flow.busy}>
                   {t('twoFactor.cancel')}
@@ -225,10 +248,12 @@ export function TwoFactorPanel() {
         {flow.step === 'on' && (
           <>
             <p>{t('twoFactor.codesLeft', { count: flow.status?.recovery_codes_left ?? 0 })}</p>
-            <CodeForm labelKey="twoFactor.codeOrRecovery" buttonKey="twoFactor.turnOff" busy={flow.busy} allowRecovery danger onSubmit={flow.disable} />
+            <CodeForm labelKey="twoFactor.codeOrRecovery" buttonKey="twoFactor.turnOff" busy={flow.busy} allowRecovery danger onSubmit={flow.disable} onEdit={flow.edit} />
           </>
         )}
-        {flow.step === 'locked' && <UnlockForm busy={flow.busy} sent={flow.unlockSent} onSend={flow.sendUnlock} onUnlock={flow.unlock} />}
+        {flow.step === 'locked' && <UnlockForm busy={flow.busy} sent={flow.unlockSent} onSend={flow.sendUnlock} onUnlock={flow.unlock} onEdit={flow.edit} />}
+        {/* The step's refusal (a wrong password or code, an unlock email not sent) stays here until a field changes (issue 50 S3). */}
+        <FormRefusal refusal={flow.refusal} testId="two-factor-refusal" />
       </Body>
     </Panel>
   );

@@ -10,7 +10,8 @@ const Tabs = styled(Segmented)`
   align-self: flex-start;
   max-width: 100%;
   overflow-x: auto;
-  .written { margin-left: 4px; }
+  .mark { margin-left: 4px; }
+  .missing { color: ${({ theme }) => theme.color.textFaint}; }
 `;
 
 const Note = styled.span<{ $problem?: boolean }>`
@@ -21,8 +22,10 @@ const Note = styled.span<{ $problem?: boolean }>`
 const PANEL_ID = 'ico-desk-description';
 
 /**
- * The project's description, one language at a time (tabs; a ✓ on each language written). The
- * default language is required; a language left empty shows readers the default's text, marked.
+ * The project's description in all nine languages, one at a time (tabs). Each tab says its state:
+ * ✓ written, or "missing" (issue 50 M7: the form asks for every language, not only the first
+ * four); the default language is required and marked as the fallback, and the languages still
+ * missing are named under the tabs, since their readers get the default's text, marked.
  * Which tab is open is presentation state; the texts live in the desk machine's form.
  */
 export function DescriptionTexts(props: {
@@ -35,11 +38,14 @@ export function DescriptionTexts(props: {
   const language = LANGUAGES.find((l) => l.lang === open)!;
   const isDefault = open === DEFAULT_LANGUAGE.lang;
   const missing = props.problem?.field === 'description';
+  const unwritten = LANGUAGES.filter((l) => props.texts[l.lang].trim() === '' && l.lang !== DEFAULT_LANGUAGE.lang);
   return (
     <div className="wide" style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
       <Tabs role="tablist" aria-label={t('ico.desk.languages')}>
         {LANGUAGES.map((l) => {
           const written = props.texts[l.lang].trim() !== '';
+          const fallback = l.lang === DEFAULT_LANGUAGE.lang;
+          const state = t(written ? 'ico.desk.textWritten' : 'ico.desk.textMissing');
           return (
             <button
               key={l.lang}
@@ -47,16 +53,29 @@ export function DescriptionTexts(props: {
               role="tab"
               aria-selected={l.lang === open}
               aria-controls={PANEL_ID}
-              aria-label={written ? `${l.name} (${t('ico.desk.textWritten')})` : l.name}
-              aria-invalid={missing && l.lang === DEFAULT_LANGUAGE.lang}
+              aria-label={`${l.name}${fallback ? ` · ${t('ico.desk.fallbackMark')}` : ''} (${state})`}
+              aria-invalid={missing && fallback}
+              data-state={written ? 'written' : 'missing'}
               onClick={() => setOpen(l.lang)}
             >
               {l.name}
-              {written && <span className="written" aria-hidden>✓</span>}
+              {fallback && <span className="mark">· {t('ico.desk.fallbackMark')}</span>}
+              {written ? (
+                <span className="mark" aria-hidden>
+                  ✓
+                </span>
+              ) : (
+                <span className="mark missing" aria-hidden>
+                  {t('ico.desk.textMissing')}
+                </span>
+              )}
             </button>
           );
         })}
       </Tabs>
+      <Note data-testid="ico-desk-missing-languages">
+        {unwritten.length === 0 ? t('ico.desk.allLanguages') : t('ico.desk.missingLanguages', { languages: unwritten.map((l) => l.name).join(', ') })}
+      </Note>
       <div id={PANEL_ID} role="tabpanel" aria-label={language.name}>
         <label>
           {t('ico.desk.field.description')} · {language.name}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { quantity, ratioPercent } from '../../../../../domain/figures';
-import type { IcoOperatorProject } from '../../../../../domain/ico';
+import { quantity, ratioPercent, unitPrice } from '../../../../../domain/figures';
+import { ICO_CURRENCY, type IcoOperatorProject } from '../../../../../domain/ico';
 import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { Panel, PanelBody, PageTitle } from '../../../../app/ui/Panel';
@@ -124,7 +124,7 @@ export function IcoDesk() {
           columns={[
             { key: 'col.currency', render: (r) => <b>{r.symbol}</b> },
             { key: 'col.name', render: (r) => r.name },
-            { key: 'col.raisePrice', align: 'right', render: (r) => <span className="num">{r.price}</span> },
+            { key: 'col.raisePrice', align: 'right', render: (r) => <span className="num">{unitPrice(r.price, ICO_CURRENCY)}</span> },
             { key: 'col.progress', align: 'right', render: (r) => <span className="num">{quantity(r.subscribed, r.token_places)} / {quantity(r.total, r.token_places)} ({ratioPercent(r.progress)})</span> },
             { key: 'col.endTime', render: (r) => <span className="num">{dateTime(r.end_at, i18n.language)}</span> },
             { key: 'col.status', render: (r) => t(STATUS_KEYS[r.status]) },

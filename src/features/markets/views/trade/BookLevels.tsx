@@ -154,6 +154,7 @@ export function BookLevels(props: {
   onPick?: (price: string) => void;
 }) {
   const { pair, onPick, labels } = props;
+  const { i18n } = useTranslation();
   const asksHost = useRef<HTMLDivElement>(null);
   const bidsHost = useRef<HTMLDivElement>(null);
   const writers = useRef<{ asks: BookSideWriter; bids: BookSideWriter } | undefined>(undefined);
@@ -165,7 +166,7 @@ export function BookLevels(props: {
     writers.current.bids.write(rows.bids);
     drawn.current = rows;
   }, []);
-  useBookRowsFeed(props.bookRef, DEPTH, pair.price_precision, pair.amount_precision, draw);
+  useBookRowsFeed(props.bookRef, DEPTH, pair.price_precision, pair.amount_precision, draw, i18n.language);
   const { spreadText, empty } = useBookMiddle(props.bookRef, pair.price_precision);
   const pick = (side: 'asks' | 'bids') =>
     onPick &&

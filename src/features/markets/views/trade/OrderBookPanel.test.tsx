@@ -10,7 +10,7 @@ import { createFakeSocket } from '../../../../services/testing/fakeSocket';
 import type { Pair } from '../../../../../domain/api';
 import { orderBookMachine } from '../../machines/orderBook/orderBook.machine';
 import { createManualScheduler } from '../../../../services/frameScheduler';
-import { completeCatalogue, initI18n } from '../../../../services/i18n';
+import { changeLanguage, completeCatalogue, initI18n } from '../../../../services/i18n';
 import { darkTheme } from '../../../../app/theme';
 import { OrderBookPanel } from './OrderBookPanel';
 
@@ -19,8 +19,8 @@ afterEach(cleanup);
 const pair: Pair = { left_symbol: 'BTC', right_symbol: 'USDT', is_hot: 1, trade_status: 1, contract_status: 1, price_precision: 2, amount_precision: 4, min_quantity: '0.0001', min_notional: '1' };
 const channel = 'btc_usdt_depth';
 
-async function renderBook(onPick?: (price: string) => void, lastPrice = '100.5') {
-  const i18n = await initI18n('en_US');
+async function renderBook(onPick?: (price: string) => void, lastPrice = '100.5', lang: 'en_US' | 'de_DE' = 'en_US') {
+  const i18n = await initI18n(lang);
   await completeCatalogue(i18n);
   const fake = createFakeSocket();
   const frames = createManualScheduler();
@@ -35,7 +35,7 @@ async function renderBook(onPick?: (price: string) => void, lastPrice = '100.5')
       </ThemeProvider>
     </I18nextProvider>,
   );
-  return { fake, frames, commits: () => commits };
+  return { fake, frames, commits: () => commits, i18n };
 }
 
 const prices = (group: HTMLElement) => within(group).queryAllByRole('row').map((row) => within(row).getAllByRole('cell')[0]!.textContent);
@@ -182,5 +182,19 @@ describe('order book panel', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Book' }));
     expect(screen.queryByTestId('depth-chart')).toBeNull();
     expect(screen.getByTestId('order-book').hidden).toBe(false);
+  });
+
+  it('writes the figures in the language\'s number style, and again at once when the language changes (issue 50 M6)', async () => {
+    const { fake, frames, i18n } = await renderBook(undefined, '96030.5', 'de_DE');
+    fake.push(channel, { kind: 'snapshot', seq: 1, bids: [['96030', '1.5']], asks: [['96031.25', '2']] });
+    act(() => frames.flush());
+    expect(prices(screen.getByTestId('book-bids'))).toEqual(['96.030,00']);
+    expect(prices(screen.getByTestId('book-asks'))).toEqual(['96.031,25']);
+    expect(within(screen.getByTestId('book-bids')).getAllByRole('cell')[1]!.textContent).toBe('1,5000');
+    expect(screen.getByTestId('book-last').textContent).toBe('96.030,50');
+    await act(() => changeLanguage(i18n, 'en_US'));
+    // No new book: the rows are written again in English's style.
+    expect(prices(screen.getByTestId('book-bids'))).toEqual(['96,030.00']);
+    expect(screen.getByTestId('book-last').textContent).toBe('96,030.50');
   });
 });

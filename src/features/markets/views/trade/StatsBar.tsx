@@ -94,7 +94,7 @@ export function StatsBar(props: {
         <dl>
           <dt>{t('col.indexPrice')}</dt>
           <dd className="num" data-testid="stats-index">
-            {indexPrice(props.indexPrice)}
+            {indexPrice(props.indexPrice, pair.price_precision)}
           </dd>
         </dl>
         {props.children}

@@ -1,4 +1,4 @@
-import { groupThousands } from '../../../../../domain/decimal';
+import { currentNumberStyle, localDigits } from '../../../../../domain/localeFormat';
 import type { BookRow } from '../../machines/orderBook/bookRows';
 
 /**
@@ -15,7 +15,8 @@ import type { BookRow } from '../../machines/orderBook/bookRows';
  * Figures are shown grouped by thousands ("95,930.00"), as the stats bar and every other screen
  * show prices and quantities. The machine's rows carry the plain text (bookRows.ts), which is what
  * a slot remembers and compares; a cell's grouped text is made only when its plain text changed,
- * once per changed cell, and a figure below 1000 is written as it is (no new string).
+ * once per changed cell. The figures are in the language's number style (domain/localeFormat.ts);
+ * when the language changes, every cell is written anew at the next frame.
  */
 export interface BookSideWriter {
   write(rows: readonly BookRow[]): void;
@@ -47,13 +48,18 @@ function makeSlot(document: Document): Slot {
 function setText(slot: Slot, cell: 0 | 1 | 2, value: string) {
   if (slot.written[cell] === value) return;
   slot.written[cell] = value;
-  slot.cells[cell].data = groupThousands(value);
+  slot.cells[cell].data = localDigits(value);
 }
 
 export function createBookSideWriter(host: HTMLElement): BookSideWriter {
   const slots: Slot[] = [];
+  let style = currentNumberStyle();
   return {
     write(rows) {
+      if (style !== currentNumberStyle()) {
+        style = currentNumberStyle();
+        for (const slot of slots) slot.written = ['', '', ''];
+      }
       for (let i = 0; i < rows.length; i++) {
         const row = rows[i]!;
         let slot = slots[i];

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
-import { divDecimal, groupThousands, isDecimalString, mulDecimal, trimZeros } from '../../../../../domain/decimal';
+import { divDecimal, isDecimalString, mulDecimal, trimZeros } from '../../../../../domain/decimal';
 import { estimatedFee, isPositive } from '../../../../../domain/orderMath';
-import { ratioPercent } from '../../../../../domain/figures';
+import { count, ratioPercent } from '../../../../../domain/figures';
 import type { orderFormMachine } from './orderForm.machine';
 import { spendable } from './orderFields';
 
@@ -22,7 +22,7 @@ export const selectAvailable = (s: Snapshot) => ({
 export const selectMinimum = (s: Snapshot) => {
   const { minQuantity, minNotional, base, quote } = s.context.pair;
   if (!isDecimalString(minQuantity) || !isDecimalString(minNotional)) return undefined;
-  return { quantity: groupThousands(trimZeros(minQuantity)), base, value: groupThousands(trimZeros(minNotional)), quote };
+  return { quantity: count(trimZeros(minQuantity)), base, value: count(trimZeros(minNotional)), quote };
 };
 
 /**

@@ -6,10 +6,12 @@ import type { Pair } from '../../../../../../domain/api';
 import type { KlineActorRef } from '../../../machines/kline/kline.machine';
 import { Button } from '../../../../../app/ui/Button';
 import { CHART_PERIODS, toChartBar, toChartLevel, type ChartLevel } from './chartAdapter';
+import { chartFormatter, chartThousands } from './chartFormat';
 import { registerChartLocale } from './chartLocale';
 import { chartStyles } from './chartStyles';
 import { useKline } from '../../../markets.hooks';
 import { labelWidth, ticksInside } from './axisTicks';
+import { candleGaps, estimatedGaps } from './chartGaps';
 
 const Frame = styled.div`
   position: relative;
@@ -33,28 +35,6 @@ const Overlay = styled.div`
   pointer-events: none;
   button { pointer-events: auto; }
 `;
-
-/**
- * Room above the highest candle for the legend (title, OHLC and MA lines, which wrap on a narrow
- * chart), so the high mark and the wicks never print over it. klinecharts widens the price range
- * by this share of it; given in pixels (≥ 1) it divides by a pane height that may still be 0 while
- * the chart is laid out, and the chart sometimes stayed blank, so the share is worked out here.
- */
-function legendGap(host: HTMLElement): number {
-  const legend = host.clientWidth < 600 ? 150 : 100;
-  const pane = Math.max(legend * 1.6, (host.clientHeight || 520) * 0.72);
-  // 1 and more would be read as pixels again.
-  return Math.min(0.99, (legend * 1.06) / (pane - legend));
-}
-
-/**
- * Room under the lowest candle for its low mark's label (issue 50 C5: on a phone the label was cut
- * by the volume pane below): about 22 px of the candle pane, as a share of its price range.
- */
-function lowGap(host: HTMLElement): number {
-  const pane = Math.max(160, (host.clientHeight || 520) * 0.72);
-  return Math.min(0.3, Math.max(0.06, 22 / pane));
-}
 
 type InitCallback = DataLoaderGetBarsParams['callback'];
 /** The overlays' group of the product's price levels. */
@@ -99,14 +79,21 @@ export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair; label?:
   // effect: klinecharts draws into this DOM node, which exists only after the commit.
   useEffect(() => {
     const host = element.current!;
-    const created = init(host, { styles: chartStyles(theme), locale: registerChartLocale(i18n.language, t) });
+    const created = init(host, {
+      styles: chartStyles(theme),
+      locale: registerChartLocale(i18n.language, t),
+      formatter: chartFormatter(i18n.language),
+      thousandsSeparator: chartThousands(i18n.language),
+    });
     if (!created) return;
     chart.current = created;
     created.setSymbol({ ticker: `${props.pair.left_symbol}/${props.pair.right_symbol}`, pricePrecision: props.pair.price_precision, volumePrecision: props.pair.amount_precision });
     created.setPeriod(CHART_PERIODS[latest.current.interval]);
     created.createIndicator({ name: 'MA', paneId: 'candle_pane', calcParams: [7, 25, 99] }, true);
     created.createIndicator({ name: 'VOL', paneId: 'vol_pane' }, false);
-    created.overrideYAxis({ paneId: 'candle_pane', gap: { top: legendGap(host), bottom: lowGap(host) } });
+    // The legend's band above the candles and the low mark's room below (chartGaps.ts), estimated
+    // until the candle pane has a height; measured again after every resize below.
+    created.overrideYAxis({ paneId: 'candle_pane', gap: estimatedGaps(host.clientWidth, host.clientHeight) });
     const width = labelWidth(`11px ${theme.font.body}`);
     created.overrideXAxis({ createTicks: ({ defaultTicks, bounding }) => ticksInside(defaultTicks, bounding.width, width) });
     // Whether the newest candle is in view, on the element for the browser tests (issue 50 S1).
@@ -183,7 +170,7 @@ export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair; label?:
 
   // The newest candle stays in view while the layout settles (a phone's width settles after the
   // first data: issue 50 S1 opened with the last ~10 candles off-screen), until the trader moves
-  // the chart themselves. klinecharts resizes in a frame of its own observer; this frame is asked
+  // the chart themselves; the legend's band is sized again to the pane's new height. klinecharts resizes in a frame of its own observer; this frame is asked
   // for after it, so the scroll works on the new width.
   // effect: a ResizeObserver and input listeners on the widget's DOM node, outside React's tree.
   useEffect(() => {
@@ -198,7 +185,13 @@ export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair; label?:
       typeof ResizeObserver === 'undefined'
         ? undefined
         : new ResizeObserver(() => {
-            if (following) requestAnimationFrame(() => chart.current?.scrollToRealTime());
+            requestAnimationFrame(() => {
+              const c = chart.current;
+              // The legend keeps its band at the pane's real height (issue 50 C5: on a phone it lay over the candles).
+              const pane = c?.getSize('candle_pane')?.height;
+              if (c && pane) c.overrideYAxis({ paneId: 'candle_pane', gap: candleGaps(host.clientWidth, pane) });
+              if (following) c?.scrollToRealTime();
+            });
           });
     observer?.observe(host);
     return () => {
@@ -222,9 +215,11 @@ export function KlineChart(props: { klineRef: KlineActorRef; pair: Pair; label?:
   }, [levels, theme]);
 
   const shownLanguage = useRef(i18n.language);
-  // effect: the widget's axis and legend texts are its own; a language change must be told to it.
+  // effect: the widget's axis and legend texts, dates and figures are its own; a language change must be told to it.
   useEffect(() => {
     chart.current?.setLocale(registerChartLocale(i18n.language, t));
+    chart.current?.setFormatter(chartFormatter(i18n.language));
+    chart.current?.setThousandsSeparator(chartThousands(i18n.language));
     // Another language's axis labels change the chart's width: keep the newest candle in view.
     if (shownLanguage.current !== i18n.language) chart.current?.scrollToRealTime();
     shownLanguage.current = i18n.language;

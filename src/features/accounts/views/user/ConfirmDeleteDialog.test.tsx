@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+/**
+ * Deleting an address (or a key) through the shared confirm-then-act question: buttons that say
+ * what they do (issue 50 C3), and a refused delete said in the dialog, still there 3 s later,
+ * until the question is answered again or closed (issue 50 S3).
+ */
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { ThemeProvider } from 'styled-components';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { completeCatalogue, initI18n } from '../../../../services/i18n';
+import { confirmActing, type ConfirmActActorRef } from '../../../../app/machines/confirmAct/confirmAct.machine';
+import { darkTheme } from '../../../../app/theme';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+
+let i18n: Awaited<ReturnType<typeof initI18n>>;
+beforeEach(async () => {
+  i18n = await initI18n('en_US');
+  await completeCatalogue(i18n);
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+/** A confirm-then-act child on its own, acting with `act`, as a page's machine invokes it. */
+function question(act: () => Promise<unknown>, keepRefusal: boolean) {
+  const toasts: unknown[] = [];
+  const logic = confirmActing(
+    fromPromise(() => act()),
+    (_, params) => void toasts.push(params),
+  );
+  const actor = createActor(logic, { input: { keepRefusal } }).start();
+  return { actor: actor as unknown as ConfirmActActorRef, toasts };
+}
+
+const shown = (ui: React.ReactNode) =>
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider theme={darkTheme}>{ui}</ThemeProvider>
+    </I18nextProvider>,
+  );
+
+describe('the delete question', () => {
+  it('a refused delete stays in the dialog (role=alert), untoasted, 3 s later; "Keep address" closes it (issue 50 S3)', async () => {
+    const { actor, toasts } = question(async () => {
+      throw { kind: 'server', serverMessage: 'The address was not found' };
+    }, true);
+    shown(<ConfirmDeleteDialog actor={actor} messageKey="addresses.confirmDeleteAddress" />);
+    act(() => actor.send({ type: 'confirmAct.ask', subject: { id: 7 } }));
+    expect(screen.getByRole('button', { name: 'Keep address' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete address' }));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3000);
+    });
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('The address was not found');
+    expect(toasts).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Keep address' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('an API key: "Keep key" and "Delete key"', async () => {
+    const { actor } = question(async () => null, true);
+    shown(<ConfirmDeleteDialog actor={actor} titleKey="apiKeys.confirmTitle" confirmKey="apiKeys.deleteKey" keepKey="apiKeys.keepKey" messageKey="apiKeys.confirm" params={() => ({ label: 'bot', key: 'abcd…' })} />);
+    act(() => actor.send({ type: 'confirmAct.ask', subject: { api_key: 'k1' } }));
+    expect(screen.getByRole('button', { name: 'Keep key' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete key' })).toBeTruthy();
+  });
+});
