@@ -168,3 +168,11 @@ export interface SocketRefusal {
   code: number;
   msg: string;
 }
+
+/**
+ * The public channel of the site's pair list (issue 52 §1): after every change an operator makes
+ * to a market — a halt, a resume, a listing, a delisting — the whole list, as POST /api/pair_list
+ * answers it, so open pages' markets lists follow without a reload. A subscriber's first message is
+ * the list as it is then.
+ */
+export const PAIR_LIST_CHANNEL = 'pair_list';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { currentNumberStyle, fiatDigits, formatDateFields, formatDateTime, formatFiat, numberStyleOf, setNumberLanguage } from './localeFormat';
+import { currentNumberStyle, fiatDigits, formatDateTime, formatFiat, numberStyleOf, setNumberLanguage } from './localeFormat';
 
 describe('numbers and dates per language', () => {
   it('gives each fiat currency its own minor units', () => {
@@ -68,20 +68,6 @@ describe('number styles per language (issue 50 M6)', () => {
   });
 });
 
-describe('the chart\'s dates (issue 50 M5)', () => {
-  const at = new Date(2026, 10, 28, 10, 29, 7).getTime();
-  it('writes the fields a pattern names in the language\'s order, 24-hour, in local time', () => {
-    expect(formatDateFields(at, 'YYYY-MM-DD HH:mm', 'de_DE')).toBe('28.11.2026, 10:29');
-    expect(formatDateFields(at, 'YYYY-MM-DD HH:mm', 'en_US')).toBe('11/28/2026, 10:29');
-    expect(formatDateFields(at, 'YYYY-MM-DD HH:mm', 'ja_JP')).toBe('2026/11/28 10:29');
-    expect(formatDateFields(at, 'MM-DD HH:mm', 'de_DE')).toBe('28.11., 10:29');
-    expect(formatDateFields(at, 'YYYY-MM-DD', 'fr_FR')).toBe('28/11/2026');
-    expect(formatDateFields(at, 'YYYY-MM', 'de_DE')).toBe('11/2026');
-    expect(formatDateFields(at, 'HH:mm:ss', 'de_DE')).toBe('10:29:07');
-    expect(formatDateFields(at, 'HH:mm', 'ja_JP')).toBe('10:29');
-    expect(formatDateFields(at, 'YYYY', 'ko_KR')).toBe('2026년');
-  });
-});
 
 describe('one date-and-time format everywhere (issue 37 §8)', () => {
   it('no page formats a date on its own: every date goes through formatDateTime / ui/DateTime', async () => {

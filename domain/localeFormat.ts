@@ -74,24 +74,6 @@ export function formatDateTime(at: number | string | Date, lang: string, timeZon
   return format.format(at instanceof Date ? at : new Date(at));
 }
 
-/**
- * A date with only the fields a pattern names (the chart's axis and legend ask for
- * "YYYY-MM-DD HH:mm", "MM-DD HH:mm", "HH:mm", "YYYY-MM" …), in the language's order and
- * separators, 24-hour, in the reader's time zone: "MM-DD HH:mm" reads "28.11., 10:29" in German,
- * "11/28 10:29" in Japanese.
- */
-export function formatDateFields(at: number, pattern: string, lang: string): string {
-  const locale = intlLocale(lang);
-  const options: Intl.DateTimeFormatOptions = { hour12: false };
-  if (pattern.includes('YYYY')) options.year = 'numeric';
-  if (pattern.includes('MM-') || pattern.endsWith('-MM')) options.month = '2-digit';
-  if (pattern.includes('DD')) options.day = '2-digit';
-  if (pattern.includes('HH')) options.hour = '2-digit';
-  if (pattern.includes('mm')) options.minute = '2-digit';
-  if (pattern.includes('ss')) options.second = '2-digit';
-  return cached(`fields:${locale}:${pattern}`, () => new Intl.DateTimeFormat(locale, options)).format(at);
-}
-
 /** A currency's minor units as ISO 4217 has them (USD 2, JPY 0, KRW 0). */
 export function fiatDigits(code: string): number {
   return cached(`fiat:${code}`, () => new Intl.NumberFormat('en', { style: 'currency', currency: code })).resolvedOptions().maximumFractionDigits ?? 2;

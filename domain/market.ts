@@ -73,46 +73,8 @@ export function klineChannel(left: string, right: string, interval: KlineInterva
   return `${left}_${right}_kline_${interval}`.toLowerCase();
 }
 
-/** The risk desk's market halts (issue 52 §1; docs/API.md "Market halts"). */
-export const MARKET_OPERATOR_PATHS = {
-  markets: '/api/operator/markets',
-  halt: '/api/operator/market_halt',
-  resume: '/api/operator/market_resume',
-  /** Lists a new spot pair at runtime (trading.write, the operator's 2FA code). */
-  list: '/api/operator/market_list',
-  /** Announces a market's delisting at a time (trading.write, the operator's 2FA code). */
-  delist: '/api/operator/market_delist',
-} as const;
-
-/** What a risk operator gives to list a spot pair (issue 52 §1; docs/API.md "Listing a market"). */
-export interface MarketListing {
-  /** Existing currencies: the traded one and the one it is priced in. */
-  base: string;
-  quote: string;
-  /** Decimal places of the price and of the quantity (0 to 8). */
-  price_precision: number;
-  amount_precision: number;
-  /** The smallest order quantity (base) and value (quote), decimals within the precisions. */
-  min_quantity: string;
-  min_notional: string;
-  /** The price the market makers start from, in the quote currency. */
-  reference_price: string;
-  /** Whether market makers quote it; their spread (a fraction of the price, under 0.5) and depth (levels a side, 1 to 50). */
-  makers: boolean;
-  maker_spread?: string;
-  maker_depth?: number;
-}
-
-/** The highest price and amount precision a listed pair may have. */
-export const LISTING_PRECISION_MAX = 8;
-
-/**
- * The public channel of the site's pair list (issue 52 §1): after every change an operator makes
- * to a market — a halt, a resume, a listing, a delisting — the whole list, as POST /api/pair_list
- * answers it, so open pages' markets lists follow without a reload. A subscriber's first message is
- * the list as it is then.
- */
-export const PAIR_LIST_CHANNEL = 'pair_list';
+// The pair list's channel lives with the tick channels in domain/api.ts (on /home's first load).
+export { PAIR_LIST_CHANNEL } from './api';
 
 /** A push on PAIR_LIST_CHANNEL. */
 export interface PairListPush {
@@ -121,18 +83,3 @@ export interface PairListPush {
 
 /** The longest reason a halt carries (the trade page and every refusal show it). */
 export const HALT_REASON_MAX = 200;
-
-/** The two kinds of market a pair may have: its spot market and its perpetual contract. */
-export const MARKET_KINDS = ['spot', 'futures'] as const;
-export type MarketKind = (typeof MARKET_KINDS)[number];
-
-/** One market — a pair's spot market or its contract — as the risk desk lists it. */
-export interface OperatorMarket {
-  /** Which of the pair's markets this is (halt and resume name it; absent: spot). */
-  market: MarketKind;
-  symbol: string;
-  trading: boolean;
-  halted_reason: string | null;
-  /** Epoch ms; null while trading. */
-  halted_at: number | null;
-}

@@ -3,9 +3,9 @@
  * Amounts are exact decimal strings; times are epoch milliseconds.
  */
 
-/** The five accounts of spec §3, as stored and sent. */
-export const WALLET_ACCOUNTS = ['spot', 'contract', 'sec_contract', 'legal', 'ico'] as const;
-export type WalletAccount = (typeof WALLET_ACCOUNTS)[number];
+import type { WalletAccount } from './walletAccounts';
+
+export { WALLET_ACCOUNTS, IDEMPOTENCY_HEADER, type WalletAccount } from './walletAccounts';
 
 /** The /wallet/{segment} page of each account (spec §2). */
 export const ACCOUNT_SEGMENTS: Record<WalletAccount, string> = {
@@ -230,5 +230,3 @@ export const WALLET_PATHS = {
   simulateDeposit: '/api/chain/simulate_deposit',
 } as const;
 
-/** The header carrying a submission's idempotency key; a repeat with the same key has one effect. */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';

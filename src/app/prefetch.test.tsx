@@ -2,7 +2,8 @@ import type { RouteObject } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { FEATURES } from '../features';
 import type { Page } from './feature';
-import { nextPaths, preloadPath } from './prefetch';
+import { preloadPath } from './prefetch';
+import { nextPaths } from './prefetchLater';
 import { listRoutes } from './routeList';
 import { buildRoutes, type RouteHandle } from './routes';
 

@@ -1,7 +1,8 @@
 import type { RouteObject } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from './feature';
-import { installPrefetch, lineTooThin } from './prefetch';
+import { installPrefetch } from './prefetch';
+import { lineTooThin } from './prefetchLater';
 import type { RouteHandle } from './routes';
 
 /** A page whose preload settles only when the test says so, to see one prefetch at a time. */

@@ -15,7 +15,7 @@ import { changeLanguage, initI18n } from '../services/i18n';
 import { createSocketClient, type SocketClient } from '../services/socket';
 import { takeStartupAnswer } from '../services/startupRequests';
 import { createStorage, memoryStore, type AppStorage, type KeyValueStore } from '../services/storage';
-import { USER_CHANNEL } from '../../domain/spotOrders';
+import { USER_CHANNEL } from '../../domain/userChannel';
 
 import { createAppActors } from './actors/app.actors';
 import { createMarketChannelActor } from './actors/marketChannel.actor';

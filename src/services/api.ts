@@ -1,7 +1,7 @@
 import { ResultCode, type Envelope } from '../../domain/api';
 import { REQUEST_TIMEOUT_MS } from '../../domain/constants';
 import type { ApiError } from '../../domain/errors';
-import { IDEMPOTENCY_HEADER } from '../../domain/wallet';
+import { IDEMPOTENCY_HEADER } from '../../domain/walletAccounts';
 
 export interface ApiClientOptions {
   baseURL?: string;
@@ -29,14 +29,8 @@ export interface ApiClient {
 /** The header naming the reader's IANA time zone (server/kernel/http/context.ts reads it). */
 export const TIME_ZONE_HEADER = 'time-zone';
 
-/** The browser's time zone ("Europe/Berlin"), or undefined where Intl does not say. */
-function localTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** The browser's time zone ("Europe/Berlin"; every browser we support says it), read once. */
+const LOCAL_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * The one HTTP client (spec §7, §8): 8000 ms timeout, token and lang headers on every call.
@@ -59,8 +53,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   ): Promise<T> {
     const headers: Record<string, string> = { lang: options.getLang() };
     // The moments in the server's refusals are written in the reader's time zone, as the pages write dates (issue 50 M5).
-    const timeZone = localTimeZone();
-    if (timeZone) headers[TIME_ZONE_HEADER] = timeZone;
+    if (LOCAL_TIME_ZONE) headers[TIME_ZONE_HEADER] = LOCAL_TIME_ZONE;
     const token = tokenOverride ?? options.getToken();
     if (token) headers.token = token;
     if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;

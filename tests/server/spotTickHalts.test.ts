@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MarketTick } from '../../domain/api.js';
-import { MARKET_OPERATOR_PATHS } from '../../domain/market.js';
+import { MARKET_OPERATOR_PATHS } from '../../domain/marketsDesk.js';
 import { SPOT_PATHS } from '../../domain/spotOrders.js';
 import { useQuietServer } from './quietServer.js';
 import { recordSocket } from './socketRecorder.js';

@@ -1,4 +1,4 @@
-import type { MarketKind, OperatorMarket } from '../../../domain/market.js';
+import type { MarketKind, OperatorMarket } from '../../../domain/marketsDesk.js';
 import type { OperatorActor } from '../../kernel/auth/operators/access.js';
 import { writeOperatorAudit } from '../../kernel/auth/operators/auditLog.js';
 import type { Database, Queryable } from '../../kernel/db/database.js';

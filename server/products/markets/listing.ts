@@ -1,5 +1,5 @@
 import { compareDecimal, isDecimalString } from '../../../domain/decimal.js';
-import { LISTING_PRECISION_MAX, type MarketListing } from '../../../domain/market.js';
+import { LISTING_PRECISION_MAX, type MarketListing } from '../../../domain/marketsDesk.js';
 import type { OpenedPair } from '../../kernel/catalogue.js';
 import type { OperatorActor } from '../../kernel/auth/operators/access.js';
 import { writeOperatorAudit } from '../../kernel/auth/operators/auditLog.js';

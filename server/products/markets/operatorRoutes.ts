@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { HALT_REASON_MAX, LISTING_PRECISION_MAX, MARKET_KINDS, MARKET_OPERATOR_PATHS, type MarketKind, type MarketListing } from '../../../domain/market.js';
+import { HALT_REASON_MAX } from '../../../domain/market.js';
+import { LISTING_PRECISION_MAX, MARKET_KINDS, MARKET_OPERATOR_PATHS, type MarketKind, type MarketListing } from '../../../domain/marketsDesk.js';
 import type { Database } from '../../kernel/db/database.js';
 import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
 import { anyBody, currency, decimal, pairSymbol, secondFactorCode, strictObject, text } from '../../kernel/http/schemas.js';

@@ -3,7 +3,7 @@ import { FEE_PATHS } from '../../../domain/fees.js';
 import { FIAT_PATHS } from '../../../domain/fiat.js';
 import { ICO_PATHS } from '../../../domain/ico.js';
 import { LIABILITIES_PATHS } from '../../../domain/liabilities.js';
-import { MARKET_OPERATOR_PATHS } from '../../../domain/market.js';
+import { MARKET_OPERATOR_PATHS } from '../../../domain/marketsDesk.js';
 import { NOTICE_PATHS } from '../../../domain/notices.js';
 import { OPERATOR_PATHS, type OperatorPermission } from '../../../domain/operators.js';
 import { SECONDS_PATHS } from '../../../domain/seconds.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAIRS_FIXTURE } from '../machines/app/app.model';
-import { parsePairList } from './pairList.actor';
+import { parsePairList } from './pairListParse';
 
 describe('the pair list channel’s pushes (socket input)', () => {
   it('takes a list of well-formed pairs, halts included, and refuses anything else whole', () => {

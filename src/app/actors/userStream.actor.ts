@@ -1,7 +1,9 @@
 import { fromCallback, type EventObject } from 'xstate';
 import { isDecimalString } from '../../../domain/decimal';
-import { USER_CHANNEL, type SpotOrder, type UserChannelSubscribe } from '../../../domain/spotOrders';
-import { WALLET_ACCOUNTS, type BalanceRow } from '../../../domain/wallet';
+import type { SpotOrder } from '../../../domain/spotOrders';
+import { USER_CHANNEL, type UserChannelSubscribe } from '../../../domain/userChannel';
+import type { BalanceRow } from '../../../domain/wallet';
+import { WALLET_ACCOUNTS } from '../../../domain/walletAccounts';
 import type { UserStreamEvent } from '../machines/userStream/userStream.machine';
 import type { SocketClient } from '../../services/socket';
 

@@ -13,6 +13,7 @@ import type { MenuLink, NavLinkSpec } from './navigation';
 import { RegionBadge } from './RegionBadge';
 
 export { SiteMenu } from './SiteMenu';
+export { SignOutDialog } from './SignOutDialog';
 
 /**
  * What the header's menus hold, fetched when the pointer or the focus first comes to the header

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
 import { Header } from './Header';
-import { SignOutDialog } from './SignOutDialog';
+import { SignOutQuestion } from './lazyParts';
 import { PHONE } from '../theme';
 
 /**
@@ -47,7 +47,7 @@ export function SiteLayout() {
       <Suspense fallback={<FooterPlace />}>
         <Footer />
       </Suspense>
-      <SignOutDialog />
+      <SignOutQuestion />
     </Shell>
   );
 }

@@ -36,6 +36,8 @@ export function Root(props: { router: RouterLink; firstPaint?: string }) {
   const { t } = useTranslation();
   const app = useAppFlow();
   const theme = useMemo(() => themes[app.theme], [app.theme]);
+  // The server's first screen stands in for the splash, unless the boot failed (the splash says so).
+  const serverPaint = app.bootFailure ? undefined : props.firstPaint;
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
@@ -46,8 +48,8 @@ export function Root(props: { router: RouterLink; firstPaint?: string }) {
           <AppRouter link={props.router} />
         </div>
       )}
-      {!app.shown && props.firstPaint && !app.bootFailure && <div style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: props.firstPaint }} />}
-      {!app.shown && !(props.firstPaint && !app.bootFailure) && (
+      {!app.shown && serverPaint && <div style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: serverPaint }} />}
+      {!app.shown && !serverPaint && (
         <Splash aria-busy={!app.bootFailure}>
           <div className="logo">
             <span aria-hidden>◆</span> OpenEx

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MARKET_OPERATOR_PATHS, type OperatorMarket } from '../../../domain/market.js';
+import { MARKET_OPERATOR_PATHS, type OperatorMarket } from '../../../domain/marketsDesk.js';
 import { SECONDS_PATHS, SECONDS_RISK_VERSION } from '../../../domain/seconds.js';
 import { SPOT_PATHS } from '../../../domain/spotOrders.js';
 import { openSession } from '../../../server/kernel/auth/sessions.js';

@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pair } from '../../../domain/api.js';
-import { MARKET_OPERATOR_PATHS } from '../../../domain/market.js';
+import { MARKET_OPERATOR_PATHS } from '../../../domain/marketsDesk.js';
 import { SPOT_PATHS } from '../../../domain/spotOrders.js';
 import { auditBooks } from '../../../server/products/audit.js';
 import { startQuietServer } from '../quietServer.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FUTURES_PATHS } from '../../../domain/futures/api.js';
-import { MARKET_OPERATOR_PATHS, type OperatorMarket } from '../../../domain/market.js';
+import { MARKET_OPERATOR_PATHS, type OperatorMarket } from '../../../domain/marketsDesk.js';
 import { SPOT_PATHS } from '../../../domain/spotOrders.js';
 import { auditBooks } from '../../../server/products/audit.js';
 import { useBinanceServer } from '../binance/harness.js';

@@ -1,7 +1,8 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pair } from '../../../domain/api.js';
-import { MARKET_OPERATOR_PATHS, PAIR_LIST_CHANNEL, type MarketListing, type PairListPush } from '../../../domain/market.js';
+import { PAIR_LIST_CHANNEL, type PairListPush } from '../../../domain/market.js';
+import { MARKET_OPERATOR_PATHS, type MarketListing } from '../../../domain/marketsDesk.js';
 import { SPOT_PATHS } from '../../../domain/spotOrders.js';
 import { auditBooks } from '../../../server/products/audit.js';
 import { startQuietServer } from '../quietServer.js';

@@ -47,17 +47,14 @@ export const appMachine = setup({
     persistLanguage: (_, _params: { language: Language }) => undefined,
     persistPricing: (_, _params: { pricing: PricingCurrency }) => undefined,
     persistTheme: (_, _params: { theme: ThemeName }) => undefined,
-    startLiveSubscriptions: assign(({ context, spawn }) => {
-      for (const channel of tickChannels(context.pairs)) spawn('marketChannel', { id: `channel:${channel}`, input: { channel } });
-      spawn('pairList', { id: 'pairList' });
-      return {};
+    /** The pair list's channel, then each listed market's tick (as a new list from nothing). */
+    startLiveSubscriptions: enqueueActions(({ context, enqueue }) => {
+      enqueue.spawnChild('pairList', { id: 'pairList' });
+      followPairs(enqueue, [], context.pairs);
     }),
     /** A new pair list (a listing, a halt, a delisting): the new pairs' ticks are joined, the gone ones' left. */
     applyPairs: enqueueActions(({ context, enqueue }, params: { pairs: Pair[] }) => {
-      const before = new Set(tickChannels(context.pairs));
-      const after = new Set(tickChannels(params.pairs));
-      for (const channel of after) if (!before.has(channel)) enqueue.spawnChild('marketChannel', { id: `channel:${channel}`, input: { channel } });
-      for (const channel of before) if (!after.has(channel)) enqueue.stopChild(`channel:${channel}`);
+      followPairs(enqueue, context.pairs, params.pairs);
       enqueue.assign({ pairs: params.pairs });
     }),
     applyTick: assign(({ context }, params: { tick: MarketTick }) => {
@@ -243,6 +240,18 @@ export const appMachine = setup({
     },
   },
 });
+
+/** Joins the ticks of the markets in `after` that `before` lacked, and leaves those `after` lacks. */
+function followPairs(
+  enqueue: { spawnChild: (src: 'marketChannel', options: { id: string; input: { channel: string } }) => unknown; stopChild: (id: string) => void },
+  before: readonly Pair[],
+  after: readonly Pair[],
+): void {
+  const had = new Set(tickChannels(before));
+  const has = new Set(tickChannels(after));
+  for (const channel of has) if (!had.has(channel)) enqueue.spawnChild('marketChannel', { id: `channel:${channel}`, input: { channel } });
+  for (const channel of had) if (!has.has(channel)) enqueue.stopChild(`channel:${channel}`);
+}
 
 /** The tick channels the app keeps for a pair list: each spot market's, and each contract's (the markets list's futures tab). */
 function tickChannels(pairs: readonly Pair[]): string[] {

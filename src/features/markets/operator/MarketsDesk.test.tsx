@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { I18nextProvider } from 'react-i18next';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MARKET_OPERATOR_PATHS, type OperatorMarket } from '../../../../domain/market';
+import { MARKET_OPERATOR_PATHS, type OperatorMarket } from '../../../../domain/marketsDesk';
 import type { Services } from '../../../app/services';
 import { darkTheme } from '../../../app/theme';
 import type { ApiClient } from '../../../services/api';

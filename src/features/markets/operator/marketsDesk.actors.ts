@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { MARKET_OPERATOR_PATHS, type MarketKind, type OperatorMarket } from '../../../../domain/market';
+import { MARKET_OPERATOR_PATHS, type MarketKind, type OperatorMarket } from '../../../../domain/marketsDesk';
 import type { ApiClient } from '../../../services/api';
 import type { ResumeSubject } from './marketsDesk/marketsDesk.machine';
 

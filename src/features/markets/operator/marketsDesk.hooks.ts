@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
-import type { MarketKind, OperatorMarket } from '../../../../domain/market';
+import type { MarketKind, OperatorMarket } from '../../../../domain/marketsDesk';
 import { useActorFlow } from '../../../app/views/actorFlow';
 import { MarketsDeskContext } from './marketsDesk.context';
 

@@ -1,6 +1,7 @@
 import { assign, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { messageForError, type ToastMessage } from '../../../../../domain/errors';
-import { HALT_REASON_MAX, type MarketKind, type OperatorMarket } from '../../../../../domain/market';
+import { HALT_REASON_MAX } from '../../../../../domain/market';
+import { type MarketKind, type OperatorMarket } from '../../../../../domain/marketsDesk';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';

@@ -1,4 +1,4 @@
-import type { OperatorMarket } from '../../../../../domain/market';
+import type { OperatorMarket } from '../../../../../domain/marketsDesk';
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { marketsDeskMachine } from './marketsDesk.machine';
 

@@ -1,6 +1,30 @@
 import type { Formatter, ThousandsSeparator } from 'klinecharts';
 import { groupThousands } from '../../../../../../domain/decimal';
-import { formatDateFields, numberStyleOf } from '../../../../../../domain/localeFormat';
+import { intlLocale, numberStyleOf } from '../../../../../../domain/localeFormat';
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A date with only the fields a pattern names (the chart's axis and legend ask for
+ * "YYYY-MM-DD HH:mm", "MM-DD HH:mm", "HH:mm", "YYYY-MM" …), in the language's order and
+ * separators, 24-hour, in the reader's time zone: "MM-DD HH:mm" reads "28.11., 10:29" in German,
+ * "11/28 10:29" in Japanese. Here, not in domain/localeFormat.ts: only the chart asks for it, and
+ * that module is on /home's first load.
+ */
+export function formatDateFields(at: number, pattern: string, lang: string): string {
+  const locale = intlLocale(lang);
+  const options: Intl.DateTimeFormatOptions = { hour12: false };
+  if (pattern.includes('YYYY')) options.year = 'numeric';
+  if (pattern.includes('MM-') || pattern.endsWith('-MM')) options.month = '2-digit';
+  if (pattern.includes('DD')) options.day = '2-digit';
+  if (pattern.includes('HH')) options.hour = '2-digit';
+  if (pattern.includes('mm')) options.minute = '2-digit';
+  if (pattern.includes('ss')) options.second = '2-digit';
+  const key = `${locale}:${pattern}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  return format.format(at);
+}
 
 /**
  * The chart's dates and figures in the reader's language (issue 50 M5, M6), as the rest of the
