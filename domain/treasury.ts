@@ -7,7 +7,7 @@
  */
 
 export const TREASURY_PATHS = {
-  /** POST, operator (`treasury.read`): one series over the last `days` days. */
+  /** POST, operator (`treasury.read`): one series over the last `range_days` days (a chart's range, not a records window). */
   series: '/api/operator/treasury/series',
   /** POST, operator (`treasury.read`): user liabilities against holdings, per currency, now. */
   balanceSheet: '/api/operator/treasury/balance_sheet',

@@ -32,7 +32,7 @@ describe('treasury desk (scenarios)', () => {
   it('reads fee income over 30 days and the balance sheet at start', async () => {
     const t = start();
     expect(t.actor.getSnapshot().value).toEqual({ series: 'loading', sheet: 'loading' });
-    expect(t.deferred.inputsOf('fetchSeries')).toEqual([{ series: 'fees', days: 30 }]);
+    expect(t.deferred.inputsOf('fetchSeries')).toEqual([{ series: 'fees', range_days: 30 }]);
     await t.settle({ type: 'xstate.done.actor.fetchSeries', output: FEES_FIXTURE });
     await t.settle({ type: 'xstate.done.actor.fetchSheet', output: SHEET_FIXTURE });
     expect(t.actor.getSnapshot().value).toEqual({ series: 'ready', sheet: 'ready' });
@@ -49,9 +49,9 @@ describe('treasury desk (scenarios)', () => {
     expect(t.actor.getSnapshot().context.data).toBeUndefined();
     t.actor.send({ type: 'treasury.range', days: 90 });
     expect(t.deferred.inputsOf('fetchSeries')).toEqual([
-      { series: 'fees', days: 30 },
-      { series: 'insurance', days: 30 },
-      { series: 'insurance', days: 90 },
+      { series: 'fees', range_days: 30 },
+      { series: 'insurance', range_days: 30 },
+      { series: 'insurance', range_days: 90 },
     ]);
     await t.settle({ type: 'xstate.done.actor.fetchSeries', output: INSURANCE_FIXTURE });
     expect(t.actor.getSnapshot().context).toMatchObject({ series: 'insurance', days: 90, data: INSURANCE_FIXTURE });

@@ -31,6 +31,9 @@ export const strictObject = (required: string[], properties: Record<string, unkn
  */
 export const rowId = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
 
+/** A moment, epoch milliseconds (an override's end, a delisting's time). */
+export const epochMs = { ...rowId, minimum: 0 } as const;
+
 /** The last page any list answers: far past any real list, small enough that `(page - 1) * size` stays exact. */
 export const PAGE_MAX = 1_000_000;
 /** The largest page a list answers unless its product says otherwise (spot's order lists take 100). */

@@ -3,7 +3,7 @@ import { FEE_PATHS, FEE_PRODUCTS, type FeeProduct, type FeeTier } from '../../..
 import { feeRateOf } from '../../kernel/fees/feeRates.js';
 import type { Database } from '../../kernel/db/database.js';
 import { ok, okWith } from '../../kernel/http/envelope.js';
-import { decimal, pairSymbol, rowId, secondFactorCode, strictObject, text } from '../../kernel/http/schemas.js';
+import { decimal, epochMs, pairSymbol, rowId, secondFactorCode, strictObject, text } from '../../kernel/http/schemas.js';
 import { unwrap } from '../../kernel/outcome.js';
 import type { Fees, OverrideEdit, ScheduleEdit } from './fees.js';
 import './messages.js';
@@ -72,7 +72,7 @@ export function feesRoutes(service: Fees, db: Database) {
             market,
             maker: rate,
             taker: rate,
-            ends_ms: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+            ends_ms: epochMs,
             note: text(200),
             end: { type: 'boolean' },
             totp_code: secondFactorCode,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { TREASURY_DAYS, TREASURY_PATHS, TREASURY_SERIES, type TreasuryDays, type TreasurySeriesName } from '../../../domain/treasury.js';
 import type { Database } from '../../kernel/db/database.js';
 import { ok } from '../../kernel/http/envelope.js';
-import { recordDays, strictObject } from '../../kernel/http/schemas.js';
+import { strictObject } from '../../kernel/http/schemas.js';
 import { readBalanceSheet } from './balanceSheet.js';
 import { readSeries } from './series.js';
 
@@ -13,10 +13,10 @@ import { readSeries } from './series.js';
  */
 export function treasuryRoutes(db: Database, now: () => number) {
   return async (app: FastifyInstance) => {
-    app.post<{ Body: { series: TreasurySeriesName; days: TreasuryDays } }>(
+    app.post<{ Body: { series: TreasurySeriesName; range_days: TreasuryDays } }>(
       TREASURY_PATHS.series,
-      { config: { auth: 'operator' }, schema: { body: strictObject(['series', 'days'], { series: { type: 'string', enum: [...TREASURY_SERIES] }, days: recordDays(TREASURY_DAYS) }) } },
-      async (request) => ok(request.lang, await readSeries(db, request.body.series, request.body.days, now())),
+      { config: { auth: 'operator' }, schema: { body: strictObject(['series', 'range_days'], { series: { type: 'string', enum: [...TREASURY_SERIES] }, range_days: { type: 'integer', enum: [...TREASURY_DAYS] } }) } },
+      async (request) => ok(request.lang, await readSeries(db, request.body.series, request.body.range_days, now())),
     );
     app.post(TREASURY_PATHS.balanceSheet, { config: { auth: 'operator' }, schema: { body: { anyOf: [strictObject([], {}), { type: 'null' }] } } }, async (request) =>
       ok(request.lang, await readBalanceSheet(db, now())),

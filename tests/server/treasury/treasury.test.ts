@@ -70,7 +70,7 @@ const t = productTestbed({
   users: { tag: 'treasury' },
 });
 
-const series = (who: TestOperator, name: TreasurySeriesName, days = 30) => t.post<TreasurySeries>(who.headers, TREASURY_PATHS.series, { series: name, days });
+const series = (who: TestOperator, name: TreasurySeriesName, days = 30) => t.post<TreasurySeries>(who.headers, TREASURY_PATHS.series, { series: name, range_days: days });
 const read = async (who: TestOperator, name: TreasurySeriesName) => expectOk(await series(who, name));
 const sheetOf = async (who: TestOperator) => expectOk(await t.post<BalanceSheet>(who.headers, TREASURY_PATHS.balanceSheet, {}));
 
@@ -246,11 +246,11 @@ describe('treasury access and input', () => {
       }
     }
     // A user's session is no operator's.
-    expect((await t.post(buyer, TREASURY_PATHS.series, { series: 'fees', days: 30 })).body.code).toBe(403);
+    expect((await t.post(buyer, TREASURY_PATHS.series, { series: 'fees', range_days: 30 })).body.code).toBe(403);
   });
 
   it('answers a 400 for an unknown series or range, and reads nothing', async () => {
-    for (const body of [{ series: 'nope', days: 30 }, { series: 'fees', days: 7 }, { series: 'fees', days: '30' }, { series: 'fees' }, { series: 'fees', days: 30, extra: 1 }]) {
+    for (const body of [{ series: 'nope', range_days: 30 }, { series: 'fees', range_days: 7 }, { series: 'fees', range_days: '30' }, { series: 'fees' }, { series: 'fees', range_days: 30, extra: 1 }]) {
       const answer = await t.post(finance.headers, TREASURY_PATHS.series, body);
       expect(answer.body.code, JSON.stringify(body)).toBe(400);
       expect(answer.body.data).toBeNull();

@@ -53,7 +53,7 @@ async function renderDesk(sheet = SHEET_FIXTURE) {
 describe('treasury desk view', () => {
   it('charts fee income in USDT per day, lists the entries behind it and offers the CSV of the whole series', async () => {
     const calls = await renderDesk();
-    expect(calls.map((c) => c.body)).toContainEqual({ series: 'fees', days: 30 });
+    expect(calls.map((c) => c.body)).toContainEqual({ series: 'fees', range_days: 30 });
     const chart = await screen.findByTestId('treasury-chart');
     expect(chart.getAttribute('aria-label')).toBe('Fee income in USDT, per day');
     expect(chart.textContent!.endsWith('13.5 4.25')).toBe(true);
@@ -75,9 +75,9 @@ describe('treasury desk view', () => {
     fireEvent.click(screen.getByRole('button', { name: '90 days' }));
     await act(async () => undefined);
     expect(calls.filter((c) => c.path === TREASURY_PATHS.series).map((c) => c.body)).toEqual([
-      { series: 'fees', days: 30 },
-      { series: 'insurance', days: 30 },
-      { series: 'insurance', days: 90 },
+      { series: 'fees', range_days: 30 },
+      { series: 'insurance', range_days: 30 },
+      { series: 'insurance', range_days: 90 },
     ]);
     expect((await screen.findByTestId('treasury-chart')).textContent!.endsWith('1000030 1000018')).toBe(true);
     expect(screen.getByText(/Held before .*: 1000000 USDT/)).toBeTruthy();

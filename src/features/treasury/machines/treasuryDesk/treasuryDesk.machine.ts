@@ -26,7 +26,7 @@ export interface TreasuryDeskContext {
 
 export interface SeriesRequest {
   series: TreasurySeriesName;
-  days: TreasuryDays;
+  range_days: TreasuryDays;
 }
 
 /**
@@ -69,7 +69,7 @@ export const treasuryDeskMachine = setup({
           invoke: {
             id: 'fetchSeries',
             src: 'fetchSeries',
-            input: ({ context }) => ({ series: context.series, days: context.days }),
+            input: ({ context }) => ({ series: context.series, range_days: context.days }),
             onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output }) },
             onError: { target: 'failed', actions: toastError },
           },
