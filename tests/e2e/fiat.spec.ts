@@ -75,7 +75,8 @@ async function verifiedSeller(page: Page, w: Words, price: string): Promise<{ ad
   await expect(confirm.getByLabel(w.proof.code)).toHaveCount(0);
   await confirm.getByLabel(w.proof.fundsPassword).fill(TEST_FUNDS_PASSWORD);
   await confirm.getByRole('button', { name: w.base.common.confirm }).click();
-  await expect(page.getByRole('table')).toContainText('100.00 / 100.00');
+  // In the reader's number style ("100,00 / 100,00" in German).
+  await expect(page.getByRole('table')).toContainText(/100[.,]00 \/ 100[.,]00/);
   const { list: [ad] } = await call<{ list: FiatAd[] }>(page, '/api/fiat/my_ads', { page: 1 }, token);
   expect(ad).toMatchObject({ side: 'sell', price: price, remaining: '100', status: 'online' });
   return { ad: ad!, method };

@@ -14,7 +14,8 @@ export async function registerThroughUi(page: Page, email: string, server: { ori
   await page.getByRole('button', { name: 'Send code' }).click();
   await page.getByLabel(/Verification code/).fill(await codeFor(email, 'register', server.dataDir));
   await page.getByRole('button', { name: /^Next$/ }).click();
-  await expect(page).toHaveURL(/\/reg-next$/);
+  // The code is checked by the server first: on a loaded CI machine that took over 10 s once.
+  await expect(page).toHaveURL(/\/reg-next$/, { timeout: 30_000 });
   await page.getByLabel('Login password', { exact: true }).fill(TEST_PASSWORD);
   await page.getByLabel('Repeat the password').fill(TEST_PASSWORD);
   await page.getByLabel('Funds password', { exact: true }).fill(TEST_FUNDS_PASSWORD);
