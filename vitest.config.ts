@@ -31,8 +31,8 @@ export default defineConfig({
           // schema) while the system suite keeps its embedded database — how CI runs `npm test`
           // once instead of the server suite twice (on PGlite, then on PostgreSQL).
           ...(process.env.SERVER_SUITE_DATABASE_URL ? { env: { DATABASE_URL: process.env.SERVER_SUITE_DATABASE_URL } } : {}),
-          // One migrated, seeded PGlite per run, copied by each file (not on PostgreSQL).
-          globalSetup: ['tests/server/pgliteTemplate.global.ts'],
+          // One migrated, seeded database per run (a PGlite dump, or a template database on PostgreSQL), copied by each file.
+          globalSetup: ['tests/server/databaseTemplate.global.ts'],
           environment: 'node',
           // The files of a worker share its module graph: each server file imported the whole
           // server anew (about 2 s a file, 200 s of a run summed; 14 s now). Safe because every file

@@ -1,5 +1,5 @@
 /**
- * What an address looks like on each network the exchange lists (kernel/db/migrations/008_wallet.sql),
+ * What an address looks like on each network the exchange lists (products/wallet/migrations/008_wallet.sql),
  * shared by the address book's form and the server. Shape only — prefix, alphabet, length — not
  * checksums: the simulated chain (server/products/wallet/chain/addresses.ts) hands out addresses of
  * the right shape with no real checksum, and a user must be able to save those; the chain stays the

@@ -75,8 +75,13 @@ describe('user login backoff', () => {
     for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) {
       expectRefusal(await from(`10.1.0.${i + 1}`, '/api/login', { account: 'kate@example.org', password: 'Wrong2026!' }), 400, MESSAGES.en_US.loginFailed);
     }
-    // One more guess: from now on each try waits (1 s after the first guess over, doubling).
+    // Four guesses over that each waited out its delay (1, 2, 4, 8 s), written as the counts they
+    // left rather than waited for: a 1-second delay is over before a loaded machine's next request.
+    await db.query(`update login_failure set failures = failures + 4 where account = $1`, ['kate@example.org']);
+    // One more guess: the next try waits 16 s (doubling).
     expectRefusal(await from('10.1.0.50', '/api/login', { account: 'kate@example.org', password: 'Wrong2026!' }), 400, MESSAGES.en_US.loginFailed);
+    const [delay] = await db.query<{ seconds: number }>(`select ceil(extract(epoch from locked_until - now()))::int as seconds from login_failure where account = $1`, ['kate@example.org']);
+    expect(delay!.seconds).toBeGreaterThan(8);
     const slowed = await from('10.1.0.51', '/api/login', { account: 'kate@example.org', password: strong }, 'ja_JP');
     expectRefusal(slowed, 400, new RegExp(MESSAGES.ja_JP.loginSlowDown.replace('{seconds}', '\\d+')));
     // The owner on their known device goes straight in; the same user agent at the same address

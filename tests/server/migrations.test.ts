@@ -1,8 +1,11 @@
-import { readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/kernel/db/database.js';
 import { markSeeded, migrate, pendingPreparation, SEEDED, untilPrepared } from '../../server/kernel/db/migrate.js';
+import { collectMigrations, migrationFolders } from '../../server/kernel/db/migrationFiles.js';
 import { SEED_CURRENCIES } from '../../server/kernel/db/seed/currencies.js';
 import { SEED_FIAT_RATES } from '../../server/kernel/db/seed/fiatRates.js';
 import { seed } from '../../server/kernel/db/seed/index.js';
@@ -10,9 +13,13 @@ import { SEED_PAIRS } from '../../server/kernel/db/seed/pairs.js';
 import { SEED_COMMUNITIES, SEED_CONFIG } from '../../server/kernel/db/seed/platformConfig.js';
 import { openBlankDatabase } from './testDb.js';
 
-const MIGRATION_FILES = readdirSync(fileURLToPath(new URL('../../server/kernel/db/migrations/', import.meta.url)))
-  .filter((f) => f.endsWith('.sql'))
-  .sort();
+const SERVER = fileURLToPath(new URL('../../server/', import.meta.url));
+const sqlIn = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.sql'));
+/** The kernel's migrations and every product's, read here apart from the migrator. */
+const PRODUCT_MIGRATION_FILES = readdirSync(join(SERVER, 'products'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && readdirSync(join(SERVER, 'products', entry.name)).includes('migrations'))
+  .flatMap((entry) => sqlIn(join(SERVER, 'products', entry.name, 'migrations')));
+const MIGRATION_FILES = [...sqlIn(join(SERVER, 'kernel/db/migrations')), ...PRODUCT_MIGRATION_FILES].sort();
 
 const TABLES = ['platform_config', 'community', 'currency', 'pair', 'plat_note', 'fiat_rate', 'app_user', 'session_token'];
 
@@ -34,6 +41,33 @@ async function counts(): Promise<Record<string, number>> {
   }
   return out;
 }
+
+describe('migration files', () => {
+  it("collect the kernel's and every product's folder into one history", () => {
+    expect(PRODUCT_MIGRATION_FILES.length).toBeGreaterThan(0);
+    expect(migrationFolders().map((dir) => basename(dirname(dir)))).toContain('futures');
+  });
+
+  it('refuse a number used twice, and a file not named NNN_what.sql', () => {
+    const root = mkdtempSync(join(tmpdir(), 'openex-migrations-'));
+    try {
+      const [kernel, product] = [join(root, 'kernel'), join(root, 'product')];
+      mkdirSync(kernel);
+      mkdirSync(product);
+      writeFileSync(join(kernel, '001_init.sql'), 'select 1;');
+      writeFileSync(join(product, '002_product.sql'), 'select 2;');
+      expect(collectMigrations([kernel, product]).map((f) => f.name)).toEqual(['001_init.sql', '002_product.sql']);
+      expect(collectMigrations([kernel, product], '001_init.sql').map((f) => f.name)).toEqual(['001_init.sql']);
+      writeFileSync(join(product, '001_other.sql'), 'select 3;');
+      expect(() => collectMigrations([kernel, product])).toThrow(/number 001 is used twice/);
+      rmSync(join(product, '001_other.sql'));
+      writeFileSync(join(product, 'later.sql'), 'select 4;');
+      expect(() => collectMigrations([kernel, product])).toThrow(/not named NNN_what\.sql/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('migrate', () => {
   it('applies every migration file in name order on a blank database', async () => {

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/kernel/db/database.js';
-import { openTestDatabase, usingPostgres } from './testDb.js';
+import { openBlankDatabase, openTestDatabase, usingPostgres } from './testDb.js';
 
 /** The harness itself: each openTestDatabase() is a separate, migrated and seeded database. */
 describe('openTestDatabase', () => {
@@ -31,23 +31,45 @@ describe('openTestDatabase', () => {
     expect(await b.query(`select id from app_user where account = 'only-in-a'`)).toHaveLength(0);
   });
 
-  it.runIf(usingPostgres())('on PostgreSQL, works in its own schema and drops it on close', async () => {
-    const [{ schema }] = (await a.query<{ schema: string }>('select current_schema() as schema')) as [{ schema: string }];
-    expect(schema).toMatch(/^t_\d+_\d+_\d+$/);
+  it.runIf(usingPostgres())('on PostgreSQL, works in a database of its own copied from the run template, dropped on close', async () => {
+    const template = process.env.OPENEX_PG_TEMPLATE!;
+    expect(template).toMatch(/^openex_tpl_\d+_\d+$/);
+    const [{ name }] = (await a.query<{ name: string }>('select current_database() as name')) as [{ name: string }];
+    expect(name.startsWith(`${template}_`)).toBe(true);
     const c = await openTestDatabase();
-    const [{ schema: other }] = (await c.query<{ schema: string }>('select current_schema() as schema')) as [{ schema: string }];
-    expect(other).not.toBe(schema);
-    // Transactions run on pooled clients, which must carry the same search_path.
-    const inTx = await c.transaction((tx) => tx.query<{ schema: string }>('select current_schema() as schema'));
-    expect(inTx[0]!.schema).toBe(other);
+    const [{ name: other }] = (await c.query<{ name: string }>('select current_database() as name')) as [{ name: string }];
+    expect(other).not.toBe(name);
+    // Transactions run on pooled clients, which must reach the same database.
+    const inTx = await c.transaction((tx) => tx.query<{ name: string }>('select current_database() as name'));
+    expect(inTx[0]!.name).toBe(other);
     await c.close();
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    try {
-      const left = await client.query('select 1 from information_schema.schemata where schema_name = $1', [other]);
-      expect(left.rowCount).toBe(0);
-    } finally {
-      await client.end();
-    }
+    expect(await databaseExists(other)).toBe(false);
+    expect(await databaseExists(name)).toBe(true);
+  });
+
+  it.runIf(usingPostgres())('on PostgreSQL, a blank database works in its own schema and drops it on close', async () => {
+    const c = await openBlankDatabase();
+    const [{ schema }] = (await c.query<{ schema: string }>('select current_schema() as schema')) as [{ schema: string }];
+    expect(schema).toMatch(/^t_\d+_\d+_\d+$/);
+    const inTx = await c.transaction((tx) => tx.query<{ schema: string }>('select current_schema() as schema'));
+    expect(inTx[0]!.schema).toBe(schema);
+    await c.close();
+    const left = await onServer((client) => client.query('select 1 from information_schema.schemata where schema_name = $1', [schema]));
+    expect(left.rowCount).toBe(0);
   });
 });
+
+async function databaseExists(name: string): Promise<boolean> {
+  const found = await onServer((client) => client.query('select 1 from pg_database where datname = $1', [name]));
+  return found.rowCount === 1;
+}
+
+async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

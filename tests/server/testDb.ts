@@ -81,7 +81,8 @@ export async function openBlankDatabase(): Promise<Database> {
 
 /**
  * A migrated and seeded database, as the server opens it. Close it in afterAll. On PGlite, a copy
- * of the run's template (pgliteTemplate.global.ts) when there is one.
+ * of the run's template (databaseTemplate.global.ts) when there is one; on PostgreSQL, a copy of
+ * the run's template database.
  */
 export async function openTestDatabase(): Promise<Database> {
   const template = process.env.OPENEX_PGLITE_TEMPLATE;
@@ -89,7 +90,45 @@ export async function openTestDatabase(): Promise<Database> {
     templateBlob ??= new Blob([readFileSync(template)]);
     return openPglite(undefined, templateBlob);
   }
+  const pgTemplate = process.env.OPENEX_PG_TEMPLATE;
+  if (usingPostgres() && pgTemplate) return openTemplateCopy(pgTemplate);
   return prepared(await openBlankDatabase());
+}
+
+/**
+ * On PostgreSQL with the run's template database (databaseTemplate.global.ts): a database of the
+ * file's own, copied from it by CREATE DATABASE … TEMPLATE (about 0.3 s, against 1–2 s to migrate
+ * and seed a schema), dropped on close.
+ */
+async function openTemplateCopy(template: string): Promise<Database> {
+  const baseUrl = process.env.DATABASE_URL!;
+  const name = `${template}_${process.pid}_${++counter}`;
+  await withClient(baseUrl, (client) => client.query(`create database "${name}" template "${template}"`));
+  const drop = () => withClient(baseUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
+  let db: Database;
+  try {
+    db = await openPostgres(databaseUrl(baseUrl, name));
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  return {
+    ...db,
+    async close() {
+      try {
+        await db.close();
+      } finally {
+        await drop();
+      }
+    },
+  };
+}
+
+/** `baseUrl` pointed at another database on the same server. */
+export function databaseUrl(baseUrl: string, database: string): string {
+  const url = new URL(baseUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
 }
 
 /** The template's bytes, read once per test file. */

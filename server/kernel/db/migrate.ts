@@ -1,15 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import type { Database, Queryable } from './database.js';
+import { migrationFiles } from './migrationFiles.js';
 
-const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** Any constant works: it only has to be the same for every server sharing one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 7_241_001;
 
 /**
- * Applies, in name order, every migrations/*.sql file not yet recorded in schema_migrations (up to
- * and including `through`, for tests of a migration's backfill).
+ * Applies, in name order, every migration not yet recorded in schema_migrations (up to and including
+ * `through`, for tests of a migration's backfill): the kernel's and each product's, one numbered
+ * history (migrationFiles.ts).
  */
 export async function migrate(db: Database, through?: string): Promise<string[]> {
   await db.exec(`create table if not exists schema_migrations (
@@ -23,12 +22,12 @@ export async function migrate(db: Database, through?: string): Promise<string[]>
     const done = new Set((await tx.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name));
     const applied: string[] = [];
     for (const file of files) {
-      if (done.has(file)) continue;
-      for (const statement of splitStatements(readFileSync(join(MIGRATIONS_DIR, file), 'utf8'))) {
+      if (done.has(file.name)) continue;
+      for (const statement of splitStatements(readFileSync(file.path, 'utf8'))) {
         await tx.query(statement);
       }
-      await tx.query('insert into schema_migrations (name) values ($1)', [file]);
-      applied.push(file);
+      await tx.query('insert into schema_migrations (name) values ($1)', [file.name]);
+      applied.push(file.name);
     }
     return applied;
   });
@@ -56,7 +55,7 @@ export async function pendingPreparation(db: Queryable): Promise<string[]> {
     throw error;
   });
   const recorded = new Set(done.map((r) => r.name));
-  return [...migrationFiles(), SEEDED].filter((step) => !recorded.has(step));
+  return [...migrationFiles().map((file) => file.name), SEEDED].filter((step) => !recorded.has(step));
 }
 
 /**
@@ -75,12 +74,6 @@ export async function untilPrepared(db: Queryable, options: { stopped?: () => bo
     told = true;
     await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 200));
   }
-}
-
-function migrationFiles(through?: string): string[] {
-  return readdirSync(MIGRATIONS_DIR)
-    .filter((f) => f.endsWith('.sql') && (through === undefined || f <= through))
-    .sort();
 }
 
 /**
