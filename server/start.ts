@@ -75,7 +75,8 @@ export async function startServer(config: ServerConfig, products: readonly Serve
     phases.push(`${name} ${Math.round(t - phaseStart)} ms`);
     phaseStart = t;
   };
-  const opened = await openDatabase({ databaseUrl, dataDir: config.dataDir, embedded: config.embeddedDb });
+  const productSeeds = products.flatMap((p) => (p.seed ? [p.seed] : []));
+  const opened = await openDatabase({ databaseUrl, dataDir: config.dataDir, embedded: config.embeddedDb, productSeeds });
   // On a shared PostgreSQL every write transaction is fenced by the lease's epoch, raised now that the
   // migrations have made its row (fence.ts): a server cut off from the database while its standby
   // took over is refused at its next write, and stops (npm start exits 75), instead of writing beside it.

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.js';
 import type { PairOpenings } from './catalogue.js';
 import type { Database } from './db/database.js';
+import type { ProductSeed } from './db/seed/index.js';
 import type { AccountRules, AccountRuleSet } from './ledger/accountRules.js';
 import type { LedgerHoldings } from './ledger/ledgerAudit.js';
 import type { SystemAccount, SystemAccountFamily } from './ledger/systemAccounts.js';
@@ -107,6 +108,12 @@ export interface ServerProduct {
    * gateway admits subscribers to them; empty for a pair it does not trade.
    */
   channels?(pair: ListedPair): string[];
+  /**
+   * Reference rows it needs in every database (support: the help centre's articles), inserted after
+   * the migrations in the seed's transaction, "on conflict do nothing" so an operator's edits stay;
+   * the database counts as prepared once every product's seed has run (kernel/db/open.ts).
+   */
+  seed?: ProductSeed;
   create(kernel: Kernel): ProductParts | Promise<ProductParts>;
 }
 

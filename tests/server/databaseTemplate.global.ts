@@ -5,6 +5,7 @@ import pg from 'pg';
 import { prepared } from '../../server/kernel/db/open.js';
 import { openPglite } from '../../server/kernel/db/pglite.js';
 import { openPostgres } from '../../server/kernel/db/postgres.js';
+import { PRODUCT_SEEDS } from './productSeeds.js';
 
 /**
  * Once per run of the server suite: one database migrated and seeded as the server opens it, that
@@ -24,7 +25,7 @@ async function pgliteTemplate(): Promise<() => Promise<void>> {
   const dir = mkdtempSync(join(tmpdir(), 'openex-pglite-template-'));
   const file = join(dir, 'template.tar');
   const db = await openPglite();
-  await prepared(db);
+  await prepared(db, PRODUCT_SEEDS);
   writeFileSync(file, Buffer.from(await (await db.dump()).arrayBuffer()));
   await db.close();
   process.env.OPENEX_PGLITE_TEMPLATE = file;
@@ -46,7 +47,7 @@ async function postgresTemplate(baseUrl: string): Promise<() => Promise<void>> {
   const url = new URL(baseUrl);
   url.pathname = `/${template}`;
   // Closed before any copy: CREATE DATABASE … TEMPLATE refuses a template with sessions on it.
-  await (await prepared(await openPostgres(url.toString()))).close();
+  await (await prepared(await openPostgres(url.toString()), PRODUCT_SEEDS)).close();
   process.env.OPENEX_PG_TEMPLATE = template;
   return () => dropDatabases(baseUrl, (name) => name.startsWith(template));
 }

@@ -8,6 +8,7 @@ import { openPostgres } from '../../server/kernel/db/postgres.js';
 import { buildApp } from './buildApp.js';
 import { prepared } from '../../server/kernel/db/open.js';
 import { databaseFiatRates } from '../../server/products/markets/fiatRates.js';
+import { PRODUCT_SEEDS } from './productSeeds.js';
 
 /**
  * Test databases. Without DATABASE_URL each call gets a fresh in-memory PGlite; with it, each call
@@ -92,7 +93,7 @@ export async function openTestDatabase(): Promise<Database> {
   }
   const pgTemplate = process.env.OPENEX_PG_TEMPLATE;
   if (usingPostgres() && pgTemplate) return openTemplateCopy(pgTemplate);
-  return prepared(await openBlankDatabase());
+  return prepared(await openBlankDatabase(), PRODUCT_SEEDS);
 }
 
 /**

@@ -5,7 +5,7 @@ import { openEmbeddedPostgres } from './embeddedPostgres.js';
 import { markSeeded, migrate } from './migrate.js';
 import { openPglite } from './pglite.js';
 import { openPostgres } from './postgres.js';
-import { seed } from './seed/index.js';
+import { seed, type ProductSeed } from './seed/index.js';
 
 /** The embedded database when no DATABASE_URL is given (EMBEDDED_DB). */
 export type EmbeddedDb = 'postgres' | 'pglite';
@@ -19,21 +19,23 @@ export interface OpenOptions {
    * Undefined: PostgreSQL, unless DATA_DIR holds only a PGlite database (an earlier version's).
    */
   embedded?: EmbeddedDb | undefined;
+  /** The products' seeds (ServerProduct.seed), run after the kernel's: the composition root passes them. */
+  productSeeds?: readonly ProductSeed[];
 }
 
 /** Opens PostgreSQL when a URL is given, else the embedded one; then migrates and seeds. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return prepared(await openDriver(options));
+  return prepared(await openDriver(options), options.productSeeds);
 }
 
 /**
  * Migrates and seeds an open database, and records that it did (markSeeded: what the processes that
  * do not prepare it wait for); closes it if either fails, so nothing is left running.
  */
-export async function prepared(db: Database): Promise<Database> {
+export async function prepared(db: Database, productSeeds: readonly ProductSeed[] = []): Promise<Database> {
   try {
     await migrate(db);
-    await seed(db);
+    await seed(db, productSeeds);
     await markSeeded(db);
   } catch (error) {
     await db.close();

@@ -3,6 +3,7 @@ import { defineProduct } from '../../kernel/product.js';
 import { helpRoutes } from './helpRoutes.js';
 import { informRoutes } from './informRoutes.js';
 import { noticesDeskRoutes } from './noticesDesk/routes.js';
+import { seedHelp } from './seed/help.js';
 
 /**
  * Support: the help centre's articles in 9 languages, a user's notifications (/inform), and the
@@ -12,6 +13,7 @@ import { noticesDeskRoutes } from './noticesDesk/routes.js';
  */
 export const support = defineProduct({
   id: 'support',
+  seed: seedHelp,
   // The notice channel is the site's, not a pair's: named for every pair listed for trading, the
   // registry (a set) keeps it once.
   channels: (pair) => (pair.trade_status === 1 || pair.contract_status === 1 ? [NOTICE_CHANNEL] : []),

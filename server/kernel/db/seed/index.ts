@@ -2,20 +2,22 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCALE_CODES } from '../../../../domain/languages.js';
-import type { Database } from '../database.js';
+import type { Database, Queryable } from '../database.js';
 import { SEED_CURRENCIES } from './currencies.js';
 import { SEED_FIAT_RATES, SEED_RATES_SOURCE } from './fiatRates.js';
-import { seedHelp } from './help.js';
 import { SEED_PAIRS } from './pairs.js';
 import { SEED_COMMUNITIES, SEED_CONFIG } from './platformConfig.js';
+
+/** A product's seed (ServerProduct.seed in kernel/product.ts): its reference rows, in the seed's transaction. */
+export type ProductSeed = (tx: Queryable) => Promise<void>;
 
 const NOTES_DIR = join(dirname(fileURLToPath(import.meta.url)), 'notes');
 
 /**
- * Fills an empty database. Every insert is "on conflict do nothing", so restarting never
+ * Fills an empty database, then runs each product's seed (ServerProduct.seed) in the same transaction. Every insert is "on conflict do nothing", so restarting never
  * overwrites what an operator has changed, and a newly added seed row still arrives.
  */
-export async function seed(db: Database): Promise<void> {
+export async function seed(db: Database, productSeeds: readonly ProductSeed[] = []): Promise<void> {
   await db.transaction(async (tx) => {
     for (const [key, value] of Object.entries(SEED_CONFIG)) {
       await tx.query('insert into platform_config (key, value) values ($1, $2) on conflict do nothing', [key, JSON.stringify(value)]);
@@ -55,7 +57,7 @@ export async function seed(db: Database): Promise<void> {
         ]);
       }
     }
-    await seedHelp(tx);
+    for (const productSeed of productSeeds) await productSeed(tx);
   });
 }
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCALE_CODES } from '../../../../domain/languages.js';
-import type { Queryable } from '../database.js';
+import type { Queryable } from '../../../kernel/db/database.js';
 
 const HELP_DIR = join(dirname(fileURLToPath(import.meta.url)), 'help');
 
@@ -14,7 +14,10 @@ interface SeedArticle {
   answer: string;
 }
 
-/** Help centre articles from help/<locale>.json; the file order is the display order. Never overwrites. */
+/**
+ * Support's seed (ServerProduct.seed): the help centre's articles from help/<locale>.json; the file
+ * order is the display order. Never overwrites what an operator edited.
+ */
 export async function seedHelp(tx: Queryable): Promise<void> {
   for (const lang of LOCALE_CODES) {
     const file = join(HELP_DIR, `${lang}.json`);
