@@ -1,74 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPOT_PATHS, type SpotOrder, type SpotStop } from '../../../domain/spotOrders.js';
-import type { Page } from '../../../domain/wallet.js';
-import type { Database } from '../../../server/kernel/db/database.js';
+import { describe, expect, it } from 'vitest';
+import { SPOT_PATHS, type SpotStop } from '../../../domain/spotOrders.js';
 import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
 import { readBalance } from '../../../server/kernel/ledger/ledger.js';
 import { expectOk, post } from '../http.js';
-import { openTestDatabase } from '../testDb.js';
-import { startStopsProcess, stopStopsProcess, type BalancePushes, type StopsProcess } from './stopsProcess.js';
+import { useStopsWorld } from './stopsProcess.js';
 import { orderCount, trader } from './spotApp.js';
 
 /**
  * Issue 37: spot stop-limit and OCO, triggered by the last trade price on the server, rebuilt from
  * their rows after a restart, placed exactly once, their funds frozen while they wait.
  */
-/** Balance pushes the stops asked for, after their commits: who and which currencies. */
-const pushed: BalancePushes = [];
-const startServer = (db: Database) => startStopsProcess(db, pushed);
-const stopServer = stopStopsProcess;
-
-let db: Database;
-let s: StopsProcess;
-beforeAll(async () => {
-  db = await openTestDatabase();
-  s = await startServer(db);
-});
-afterAll(async () => {
-  await stopServer(s);
-  await db.close();
-});
-
+const w = useStopsWorld();
+const { limit, stop, stopsOf, openOrders, settle, tradeAt, pushed } = w;
 const en = MESSAGES.en_US;
-const limit = (headers: Record<string, string>, side: 'buy' | 'sell', price: string, quantity: string) =>
-  post<SpotOrder>(s.app, SPOT_PATHS.place, { symbol: 'ETH_USDT', side, type: 'limit', price, quantity }, headers);
-const stop = (headers: Record<string, string>, body: object) => post<SpotStop>(s.app, SPOT_PATHS.stopPlace, { symbol: 'ETH_USDT', ...body }, headers);
-const stopsOf = async (headers: Record<string, string>) => expectOk(await post<Page<SpotStop>>(s.app, SPOT_PATHS.stopsCurrent, { page: 1 }, headers)).list;
-const openOrders = async (headers: Record<string, string>) => expectOk(await post<Page<SpotOrder>>(s.app, SPOT_PATHS.current, { page: 1 }, headers)).list;
-const settle = async () => {
-  await Promise.all([...s.markets.values()].map((m) => m.idle()));
-  await s.stops.idle();
-  await Promise.all([...s.markets.values()].map((m) => m.idle()));
-};
-
-/** Cancels every open order of the pair, so that earlier tests' orders do not take part in a trade. */
-async function clearBook() {
-  await settle();
-  const open = await db.query<{ id: string; user_id: string }>(`select id, user_id from spot_order where left_symbol = 'ETH' and right_symbol = 'USDT' and status in (1, 2)`);
-  const market = s.markets.get('ETH_USDT')!;
-  for (const o of open) await market.cancel(Number(o.user_id), Number(o.id));
-  await settle();
-}
-
-/** A trade at `price` between two fresh makers: the pair's last price becomes `price`. */
-async function tradeAt(price: string, clear = false) {
-  if (clear) await clearBook();
-  const a = await trader(db, { ETH: '1' });
-  const b = await trader(db, { USDT: '100000' });
-  expectOk(await limit(a.headers(), 'sell', price, '0.01'));
-  expectOk(await limit(b.headers(), 'buy', price, '0.01'));
-  await settle();
-}
 
 describe('spot stop-limit', () => {
   it('waits with its funds frozen, fires on the last price reaching the trigger (not before), and places once', async () => {
     await tradeAt('2000', true);
-    const seller = await trader(db, { ETH: '2' });
+    const seller = await trader(w.db, { ETH: '2' });
     const placed = await stop(seller.headers(), { side: 'sell', trigger_price: '1900', price: '1890', quantity: '1' });
     expect(placed.body.msg).toBe(en.spotStopPlaced);
     const waiting = expectOk(placed);
     expect(waiting).toMatchObject({ status: 1, trigger_price: '1900', price: '1890', quantity: '1', frozen: '1', order_id: null });
-    expect(await readBalance(db, seller.id, 'ETH')).toEqual({ available: '1', frozen: '1' });
+    expect(await readBalance(w.db, seller.id, 'ETH')).toEqual({ available: '1', frozen: '1' });
     // Not spendable twice: a limit order for more than the rest is refused.
     expect((await limit(seller.headers(), 'sell', '2500', '1.5')).body.msg).toBe(en.spotInsufficientBalance);
 
@@ -79,34 +33,34 @@ describe('spot stop-limit', () => {
     await tradeAt('1900');
     const [order] = await openOrders(seller.headers());
     expect(order).toMatchObject({ side: 'sell', price: '1890', quantity: '1', status: 1 });
-    const [fired] = await db.query<{ status: number; order_id: string }>(`select status, order_id from spot_stop where id = $1`, [waiting.id]);
+    const [fired] = await w.db.query<{ status: number; order_id: string }>(`select status, order_id from spot_stop where id = $1`, [waiting.id]);
     expect(fired).toMatchObject({ status: 2 });
     expect(Number(fired!.order_id)).toBe(order!.id);
     // The stop's freeze became the order's: still 1 frozen, not 2.
-    expect(await readBalance(db, seller.id, 'ETH')).toEqual({ available: '1', frozen: '1' });
+    expect(await readBalance(w.db, seller.id, 'ETH')).toEqual({ available: '1', frozen: '1' });
 
     // Another trade through the trigger places nothing more.
     await tradeAt('1850');
-    expect(await orderCount(db, seller.id)).toBe(1);
+    expect(await orderCount(w.db, seller.id)).toBe(1);
   });
 
   it('cancelling a waiting stop gives its funds back; a stop that would trigger at once and bad input are refused in the trader’s language', async () => {
     await tradeAt('2000', true);
-    const buyer = await trader(db, { USDT: '5000' });
+    const buyer = await trader(w.db, { USDT: '5000' });
     const first = await stop(buyer.headers(), { side: 'buy', trigger_price: '2100', price: '2110', quantity: '1' });
     expect(first.body.msg).toBe(en.spotStopPlaced);
     const waiting = expectOk(first);
-    expect(await readBalance(db, buyer.id, 'USDT')).toEqual({ available: '2890', frozen: '2110' });
+    expect(await readBalance(w.db, buyer.id, 'USDT')).toEqual({ available: '2890', frozen: '2110' });
     // The freeze is pushed to the owner's pages at once (and the release below), not at the next trade.
     expect(pushed.filter((p) => p.userId === buyer.id)).toEqual([{ userId: buyer.id, currencies: ['USDT'] }]);
-    const cancelled = await post<SpotStop>(s.app, SPOT_PATHS.stopCancel, { id: waiting.id }, buyer.headers());
+    const cancelled = await post<SpotStop>(w.s.app, SPOT_PATHS.stopCancel, { id: waiting.id }, buyer.headers());
     expect(cancelled.body.msg).toBe(en.spotStopCancelled);
     expect(expectOk(cancelled).status).toBe(3);
-    expect(await readBalance(db, buyer.id, 'USDT')).toEqual({ available: '5000', frozen: '0' });
+    expect(await readBalance(w.db, buyer.id, 'USDT')).toEqual({ available: '5000', frozen: '0' });
     expect(pushed.filter((p) => p.userId === buyer.id)).toHaveLength(2);
-    expect((await post(s.app, SPOT_PATHS.stopCancel, { id: waiting.id }, buyer.headers())).body.msg).toBe(en.spotStopNotWaiting);
-    const other = await trader(db, {});
-    expect((await post(s.app, SPOT_PATHS.stopCancel, { id: waiting.id }, other.headers())).body).toMatchObject({ code: 404, msg: en.spotStopNotFound });
+    expect((await post(w.s.app, SPOT_PATHS.stopCancel, { id: waiting.id }, buyer.headers())).body.msg).toBe(en.spotStopNotWaiting);
+    const other = await trader(w.db, {});
+    expect((await post(w.s.app, SPOT_PATHS.stopCancel, { id: waiting.id }, other.headers())).body).toMatchObject({ code: 404, msg: en.spotStopNotFound });
 
     const de = buyer.headers({ lang: 'de_DE' });
     expect((await stop(de, { side: 'buy', trigger_price: '1990', price: '2000', quantity: '1' })).body).toMatchObject({ code: 400, msg: MESSAGES.de_DE.spotStopWouldTrigger });
@@ -116,84 +70,82 @@ describe('spot stop-limit', () => {
     const extra = await stop(de, { side: 'buy', trigger_price: '2100', price: '2110', quantity: '1', stop: true });
     expect(extra.status).toBeLessThan(500);
     expect(extra.body.code).toBe(400);
-    expect(await readBalance(db, buyer.id, 'USDT')).toEqual({ available: '5000', frozen: '0' });
+    expect(await readBalance(w.db, buyer.id, 'USDT')).toEqual({ available: '5000', frozen: '0' });
   });
 
   it('survives a restart: a new service over the same database fires it on the last price', async () => {
     await tradeAt('2000', true);
-    const seller = await trader(db, { ETH: '1' });
+    const seller = await trader(w.db, { ETH: '1' });
     const waiting = expectOk(await stop(seller.headers(), { side: 'sell', trigger_price: '1800', price: '1790', quantity: '1' }));
-    await stopServer(s);
-    s = await startServer(db);
+    await w.restart();
     await tradeAt('1800');
     const [order] = await openOrders(seller.headers());
     expect(order).toMatchObject({ price: '1790', quantity: '1' });
-    const [row] = await db.query<{ status: number; order_id: string }>(`select status, order_id from spot_stop where id = $1`, [waiting.id]);
+    const [row] = await w.db.query<{ status: number; order_id: string }>(`select status, order_id from spot_stop where id = $1`, [waiting.id]);
     expect(Number(row!.order_id)).toBe(order!.id);
 
     // A stop claimed before a crash but not placed, or placed and not noted: placed once on restart.
-    await db.query(`update spot_stop set order_id = null where id = $1`, [waiting.id]);
-    await stopServer(s);
-    s = await startServer(db);
+    await w.db.query(`update spot_stop set order_id = null where id = $1`, [waiting.id]);
+    await w.restart();
     await settle();
-    expect(await orderCount(db, seller.id)).toBe(1);
-    const [again] = await db.query<{ order_id: string }>(`select order_id from spot_stop where id = $1`, [waiting.id]);
+    expect(await orderCount(w.db, seller.id)).toBe(1);
+    const [again] = await w.db.query<{ order_id: string }>(`select order_id from spot_stop where id = $1`, [waiting.id]);
     expect(Number(again!.order_id)).toBe(order!.id);
-    expect(await readBalance(db, seller.id, 'ETH')).toEqual({ available: '0', frozen: '1' });
+    expect(await readBalance(w.db, seller.id, 'ETH')).toEqual({ available: '0', frozen: '1' });
   });
 });
 
 describe('spot OCO', () => {
   it('a sell OCO freezes its quantity once; the stop triggering cancels the limit leg', async () => {
     await tradeAt('2000', true);
-    const seller = await trader(db, { ETH: '1' });
+    const seller = await trader(w.db, { ETH: '1' });
     const oco = expectOk(await stop(seller.headers(), { side: 'sell', trigger_price: '1900', price: '1890', quantity: '1', limit_price: '2200' }));
     expect(oco.oco_order_id).not.toBeNull();
     expect(oco.frozen).toBe('0');
-    expect(await readBalance(db, seller.id, 'ETH')).toEqual({ available: '0', frozen: '1' });
+    expect(await readBalance(w.db, seller.id, 'ETH')).toEqual({ available: '0', frozen: '1' });
     expect((await openOrders(seller.headers())).map((o) => o.price)).toEqual(['2200']);
     await tradeAt('1900');
     const orders = await openOrders(seller.headers());
     expect(orders.map((o) => o.price)).toEqual(['1890']);
-    const [leg] = await db.query<{ status: number }>(`select status from spot_order where id = $1`, [oco.oco_order_id]);
+    const [leg] = await w.db.query<{ status: number }>(`select status from spot_order where id = $1`, [oco.oco_order_id]);
     expect(leg!.status).toBe(4);
-    expect(await readBalance(db, seller.id, 'ETH')).toEqual({ available: '0', frozen: '1' });
+    expect(await readBalance(w.db, seller.id, 'ETH')).toEqual({ available: '0', frozen: '1' });
   });
 
   it('the limit leg filling (even partly) cancels the stop', async () => {
     await tradeAt('2000', true);
-    const seller = await trader(db, { ETH: '1' });
+    const seller = await trader(w.db, { ETH: '1' });
     const oco = expectOk(await stop(seller.headers(), { side: 'sell', trigger_price: '1900', price: '1890', quantity: '1', limit_price: '2200' }));
-    const buyer = await trader(db, { USDT: '10000' });
+    const buyer = await trader(w.db, { USDT: '10000' });
     expectOk(await limit(buyer.headers(), 'buy', '2200', '0.4'));
     await settle();
     expect(await stopsOf(seller.headers())).toEqual([]);
-    const [row] = await db.query<{ status: number }>(`select status from spot_stop where id = $1`, [oco.id]);
+    const [row] = await w.db.query<{ status: number }>(`select status from spot_stop where id = $1`, [oco.id]);
     expect(row!.status).toBe(3);
     // The stop leg never fires now.
     await tradeAt('1850');
-    expect(await orderCount(db, seller.id)).toBe(1);
+    expect(await orderCount(w.db, seller.id)).toBe(1);
   });
 
   it('cancelling either leg cancels both, and a buy OCO gives every frozen unit back', async () => {
     await tradeAt('2000', true);
-    const buyer = await trader(db, { USDT: '5000' });
+    const buyer = await trader(w.db, { USDT: '5000' });
     const a = expectOk(await stop(buyer.headers(), { side: 'buy', trigger_price: '2100', price: '2110', quantity: '1', limit_price: '1900' }));
     // The leg holds 1900, the stop the difference to its own 2110.
     expect(a.frozen).toBe('210');
-    expect(await readBalance(db, buyer.id, 'USDT')).toEqual({ available: '2890', frozen: '2110' });
-    expectOk(await post(s.app, SPOT_PATHS.stopCancel, { id: a.id }, buyer.headers()));
+    expect(await readBalance(w.db, buyer.id, 'USDT')).toEqual({ available: '2890', frozen: '2110' });
+    expectOk(await post(w.s.app, SPOT_PATHS.stopCancel, { id: a.id }, buyer.headers()));
     await settle();
     expect(await openOrders(buyer.headers())).toEqual([]);
-    expect(await readBalance(db, buyer.id, 'USDT')).toEqual({ available: '5000', frozen: '0' });
+    expect(await readBalance(w.db, buyer.id, 'USDT')).toEqual({ available: '5000', frozen: '0' });
 
     // Not the same body again: without an Idempotency-Key the same body within the anti-double-submit
     // window is the same submission (spec §9), and would answer the cancelled stop above.
     const b = expectOk(await stop(buyer.headers(), { side: 'buy', trigger_price: '2105', price: '2110', quantity: '1', limit_price: '1900' }));
     expect(b.id).not.toBe(a.id);
-    expectOk(await post(s.app, SPOT_PATHS.cancel, { id: b.oco_order_id }, buyer.headers()));
+    expectOk(await post(w.s.app, SPOT_PATHS.cancel, { id: b.oco_order_id }, buyer.headers()));
     await settle();
     expect(await stopsOf(buyer.headers())).toEqual([]);
-    expect(await readBalance(db, buyer.id, 'USDT')).toEqual({ available: '5000', frozen: '0' });
+    expect(await readBalance(w.db, buyer.id, 'USDT')).toEqual({ available: '5000', frozen: '0' });
   });
 });
