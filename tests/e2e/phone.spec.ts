@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type futuresCatalogue from '../../src/locales/futures/en_US.json';
@@ -6,12 +6,12 @@ import type tradingCatalogue from '../../src/locales/trading/en_US.json';
 import type notices from '../../server/kernel/notifications/locales/en_US.json';
 import { FIAT_PATHS, type FiatAd, type FiatMethod } from '../../domain/fiat';
 import { FUTURES_PATHS } from '../../domain/futures/api';
-import { LANGUAGES } from '../../domain/languages';
 import { call, fundAccount, tokenOf } from './support/api';
 import { baseCatalogue } from './support/catalogue';
 import { verifyIdentity } from './support/operator';
 import { registerThroughUi, TEST_FUNDS_PASSWORD } from './support/register';
 import { fund } from './support/spotTrading';
+import { expectNoSidewaysScroll, PHONE, shotsFolder, useLanguage, usePhone, useTheme } from './support/phone';
 import { expectTappable } from './support/tap';
 
 /**
@@ -24,7 +24,7 @@ import { expectTappable } from './support/tap';
  * photographed in both themes (E2E_SHOTS=<folder> keeps the pictures; otherwise the test's output).
  */
 
-const WIDTH = 390;
+const WIDTH = PHONE.width;
 /** The page's background in each theme (skeleton.spec checks the same switch). */
 const BODY_BACKGROUND = { dark: 'rgb(11, 14, 17)', light: 'rgb(245, 246, 248)' } as const;
 const read = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../..', file), 'utf8')) as T;
@@ -39,27 +39,7 @@ const wordsOf = (lang: 'en_US' | 'de_DE') => ({
 });
 type Words = ReturnType<typeof wordsOf>;
 
-test.use({ viewport: { width: WIDTH, height: 844 } });
-test.describe.configure({ mode: 'parallel' });
-
-test.beforeEach(async ({ page }) => {
-  page.on('pageerror', (error) => {
-    throw error;
-  });
-});
-
-async function useLanguage(page: Page, lang: string) {
-  const language = LANGUAGES.find((l) => l.lang === lang)!;
-  await page.evaluate((stored) => window.localStorage.setItem('language', JSON.stringify(stored)), language);
-}
-
-async function useTheme(page: Page, theme: 'dark' | 'light') {
-  await page.evaluate((stored) => window.localStorage.setItem('theme', JSON.stringify(stored)), theme);
-}
-
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${where} scrolls sideways`).toBeLessThanOrEqual(WIDTH);
-}
+usePhone();
 
 /** The element lies inside the phone's width: nothing cut at either side. */
 async function expectInsideTheScreen(locator: Locator, where: string) {
@@ -70,8 +50,7 @@ async function expectInsideTheScreen(locator: Locator, where: string) {
 
 /** The element photographed in the dark and the light theme (the page is reloaded for the second; `reopen` brings the element back). */
 async function photographBothThemes(page: Page, name: string, target: () => Locator, reopen: () => Promise<void> = async () => undefined) {
-  const folder = process.env.E2E_SHOTS ?? test.info().outputPath('shots');
-  mkdirSync(folder, { recursive: true });
+  const folder = shotsFolder();
   for (const theme of ['dark', 'light'] as const) {
     if (theme === 'light') {
       await useTheme(page, 'light');
@@ -240,8 +219,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
       await expectTappable(page.getByLabel(wallet.withdraw.address), `${theme}: the address`);
       await expectTappable(page.getByLabel(wallet.withdraw.quantity), `${theme}: the quantity`);
       await expectNoSidewaysScroll(page, `/wallet/cash/USDT (${theme})`);
-      const folder = process.env.E2E_SHOTS ?? test.info().outputPath('shots');
-      mkdirSync(folder, { recursive: true });
+      const folder = shotsFolder();
       await page.screenshot({ path: join(folder, `withdrawal-${lang}-${theme}.png`), fullPage: true });
     }
   });
@@ -281,7 +259,7 @@ for (const lang of ['en_US', 'de_DE'] as const) {
 
     await test.step('futures', () => futuresSteps(page, w));
     await test.step('spot stop-limit and OCO', () => spotStopSteps(page, w));
-    await test.step('a P2P notification', () => p2pNoticeSteps(page, w, async () => (await browser.newContext({ viewport: { width: WIDTH, height: 844 } })).newPage()));
+    await test.step('a P2P notification', () => p2pNoticeSteps(page, w, async () => (await browser.newContext({ viewport: PHONE })).newPage()));
     await test.step('the ledger names its entries', async () => {
       await page.goto('/wallet/wallet-log');
       const table = page.getByRole('table');

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type fiatCatalogue from '../../src/locales/fiat/en_US.json';
@@ -6,12 +6,12 @@ import type futuresCatalogue from '../../src/locales/futures/en_US.json';
 import type secondsCatalogue from '../../src/locales/seconds/en_US.json';
 import type tradingCatalogue from '../../src/locales/trading/en_US.json';
 import type walletCatalogue from '../../src/locales/wallet/en_US.json';
-import { LANGUAGES } from '../../domain/languages';
 import { fundAccount } from './support/api';
 import { baseCatalogue } from './support/catalogue';
 import { verifyIdentity } from './support/operator';
 import { registerThroughUi, TEST_FUNDS_PASSWORD } from './support/register';
 import { fund } from './support/spotTrading';
+import { expectNoSidewaysScroll, shoot as shootAs, useLanguage, usePhone, useTheme } from './support/phone';
 import { expectRefusalStays, expectTappable, tap, typeInto } from './support/tap';
 
 /**
@@ -23,7 +23,6 @@ import { expectRefusalStays, expectTappable, tap, typeInto } from './support/tap
  * the trader looks (not a toast that vanished). E2E_SHOTS=<folder> keeps a picture of each step.
  */
 
-const WIDTH = 390;
 const ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const read = <T>(file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../src/locales', file), 'utf8')) as T;
 const wordsOf = (lang: string) => ({
@@ -36,24 +35,9 @@ const wordsOf = (lang: string) => ({
 });
 type Words = ReturnType<typeof wordsOf>;
 
-test.use({ viewport: { width: WIDTH, height: 844 } });
-test.describe.configure({ mode: 'parallel' });
+usePhone();
 
-test.beforeEach(async ({ page }) => {
-  page.on('pageerror', (error) => {
-    throw error;
-  });
-});
-
-async function shoot(page: Page, name: string) {
-  const folder = process.env.E2E_SHOTS ?? test.info().outputPath('shots');
-  mkdirSync(folder, { recursive: true });
-  await page.screenshot({ path: join(folder, `journey-${test.info().title.slice(0, 8)}-${name}.png`) });
-}
-
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${where} scrolls sideways`).toBeLessThanOrEqual(WIDTH);
-}
+const shoot = (page: Page, name: string) => shootAs(page, 'journey', name);
 
 /** A phone shows one section of a trade page at a time: its tabs. */
 const tradeTab = (page: Page, w: Words, name: string) => tap(page.getByRole('tablist', { name: w.base.trade.tabs.label }).getByRole('tab', { name, exact: true }), `the ${name} tab`);
@@ -204,11 +188,8 @@ for (const [lang, theme] of [['en_US', 'dark'], ['de_DE', 'light']] as const) {
     await fundAccount(page, 'contract', '500');
     await fundAccount(page, 'sec_contract', '100');
     await fund(page, '1000');
-    const language = LANGUAGES.find((l) => l.lang === lang)!;
-    await page.evaluate(([stored, chosen]) => {
-      window.localStorage.setItem('language', JSON.stringify(stored));
-      window.localStorage.setItem('theme', JSON.stringify(chosen));
-    }, [language, theme] as const);
+    await useLanguage(page, lang);
+    await useTheme(page, theme);
     await test.step('withdrawal', () => withdrawal(page, w));
     await test.step('spot', () => spot(page, w));
     await test.step('futures', () => futures(page, w));
