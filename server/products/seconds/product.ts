@@ -6,7 +6,7 @@ import { systemAccountId } from '../../kernel/ledger/systemAccounts.js';
 import { defineProduct, withProductDefaults, type ProductDeps, type ProductParts } from '../../kernel/product.js';
 import { seededRandom } from '../../kernel/random.js';
 import { secondsContracts } from './contracts.js';
-import { spotBookSource, type BookSource } from './bookSource.js';
+import { memoryFirstBookSource, spotBookSource, type BookSource } from './bookSource.js';
 import { SecondsIndex, spotTradeSource, type IndexPair, type TradeSource } from './indexPrice.js';
 import { IndexSampler } from './indexSampler.js';
 import { secondsLedger, SECONDS_HOUSE } from './ledger.js';
@@ -44,8 +44,9 @@ export interface SecondsOptions extends ProductDeps {
   /** The trades the index falls back to (tests give their own). */
   trades?: TradeSource;
   /**
-   * The book the index samples: the spot market's (from the database) by default; an operator's
-   * external feed implements BookSource (docs/API.md "How the settle price is made").
+   * The book the index samples: the spot market's from the database by default (the product below
+   * reads the markets it runs from memory first); an operator's external feed implements
+   * BookSource (docs/API.md "How the settle price is made").
    */
   book?: BookSource;
   /** Told where settlement time goes (bench/seconds.ts). */
@@ -119,6 +120,14 @@ export const seconds = defineProduct({
   ledger: secondsLedger,
   // Every tradable pair's seconds index (the periods, not the channel list, say which pairs sell contracts).
   channels: (p) => (p.trade_status === 1 ? [secondsIndexChannel(p.left_symbol, p.right_symbol)] : []),
-  create: ({ db, config, userFeed, log, publish }) =>
-    createSeconds({ db, feed: userFeed, enabled: config.secondsContracts !== false, log: (message, error) => log.error(message, error), publish }).parts,
+  create: ({ db, config, userFeed, log, publish, offers }) =>
+    createSeconds({
+      db,
+      feed: userFeed,
+      enabled: config.secondsContracts !== false,
+      log: (message, error) => log.error(message, error),
+      publish,
+      // The books of the markets this process runs from their engines, the others' from the database.
+      book: memoryFirstBookSource(() => offers?.use('spotBook'), spotBookSource(db)),
+    }).parts,
 });

@@ -15,11 +15,14 @@ import { RemoteSpotMarket, runSpotCommand, type SpotCommand } from './remoteMark
 import { spotRoutes } from './routes.js';
 import { spotStops } from './stops.js';
 import { spotTrading, type SpotTrading } from './trading.js';
+import type { SpotBookReader } from './restedBook.js';
 
 declare module '../../kernel/offers.js' {
   interface OfferedServices {
     /** Spot's order calls, the ones behind /api/spot/* (trading.ts). */
     spotTrading: SpotTrading;
+    /** The books of the markets this process runs, as they rested by an instant (restedBook.ts; the seconds index). */
+    spotBook: SpotBookReader;
   }
 }
 
@@ -67,6 +70,7 @@ export const spot = defineProduct({
     const trading = spotTrading({ db, stops, markets: { market: (symbol) => markets.market(symbol) ?? remote.get(symbol), holding: (orderId) => markets.holding(orderId) } });
     // The same trading for programs (the Binance dialect): one path for every order.
     offers?.offer('spotTrading', trading);
+    offers?.offer('spotBook', { levels: (symbol, restedBy, perSide) => markets.market(symbol)?.restedLevels(restedBy, perSide) });
     // A frozen account's orders and stops are cancelled through this trading (kernel/accountFreeze).
     registerSpotFreezeRelease(accountFreezes(offers), db, trading);
     return {

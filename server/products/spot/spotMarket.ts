@@ -18,6 +18,7 @@ import { watchMarket } from '../../kernel/observability/metrics.js';
 import { matchBatch, notifyUsers, refusedKeys, unlessError, withViews, type CancelOutcome, type Command, type PlaceOutcome, type Result } from './spotBatch.js';
 import { CandleBacklog } from './spotCandleBacklog.js';
 import { ordersWrittenSince, replayOpenOrders, restoreCandles, restoreTrades } from './spotRestore.js';
+import { PLACEMENTS_KEPT_MS, RecentPlacements, restedLevels, type RestedLevels } from './restedBook.js';
 
 export { DEPTH_LEVELS } from '../../kernel/exchange/marketData.js';
 export { FEE_EXTRA_DECIMALS } from './pipeline/settlement.js';
@@ -65,6 +66,8 @@ export class SpotMarket {
   private readonly candles: CandleBacklog;
   /** Told after each durable, published batch (stops.ts: triggers on the last price, OCO legs). */
   private batchWatcher: BatchWatcher | undefined;
+  /** When the orders placed lately entered the book (the seconds index reads the book as of an instant). */
+  private readonly placements = new RecentPlacements();
   /** When the last start or takeover restored the book, until `tellRestored` has told its users. */
   private restoredAt: number | undefined;
 
@@ -165,6 +168,7 @@ export class SpotMarket {
     };
     try {
       matchBatch(this.engine, batch, recorded, results, events, placed);
+      for (const p of placed) this.placements.add(p.orderId, now);
     } catch (error) {
       return failed(error);
     }
@@ -271,6 +275,16 @@ export class SpotMarket {
     return this.engine.bestAsk();
   }
 
+  /**
+   * The book as the orders placed by `restedBy` rest in it now (restedBook.ts), at most `perSide`
+   * levels a side; undefined while it rebuilds or for an instant older than it remembers.
+   */
+  restedLevels(restedBy: number | undefined, perSide: number): RestedLevels | undefined {
+    if (this.sequencer.stale) return undefined;
+    const recent = this.placements.placedAfter(restedBy);
+    return recent && restedLevels(this.engine, this.spec, recent, perSide);
+  }
+
   /** The account of an order resting in this book now, if one does (the cancel route's routing). */
   restingOwner(orderId: number): number | undefined {
     return this.engine.ownerOf(orderId);
@@ -326,7 +340,11 @@ export class SpotMarket {
     const recent = await restoreTrades(this.db, this.spec, this.data, this.clock() - 86_400_000);
     // The coarse candles as last saved, then the trades their save did not include yet.
     await restoreCandles(this.db, this.spec, this.data, recent, this.candles.reset(Number(recent.at(-1)?.id ?? 0)));
-    const events = await replayOpenOrders(this.db, this.spec, this.engine);
+    const rebuiltAt = this.clock();
+    this.placements.reset(rebuiltAt);
+    const events = await replayOpenOrders(this.db, this.spec, this.engine, (orderId, at) => {
+      if (at >= rebuiltAt - PLACEMENTS_KEPT_MS) this.placements.add(orderId, at);
+    });
     const settled = await settle(this.db, this.spec, this.data, events, [], this.clock(), this.tradeIds);
     if (events.length > 0) await this.db.durable();
     this.candles.add(settled.candles.values(), settled.trades[0]?.id);

@@ -67,14 +67,21 @@ export async function restoreCandles(db: Database, spec: PairSpec, data: MarketD
 }
 
 /**
- * Every open order replayed into `engine` in id order, which restores price-time priority. Answers
- * the events to settle: trades of orders that cross on replay (a crash between recording and
- * matching), and the end of those that never rest (interrupted mid-flight: they give back what they hold).
+ * Every open order replayed into `engine` in id order, which restores price-time priority, each
+ * told to `placed` with when it was placed (its `created_ms`: the seconds index's book as of an
+ * instant, restedBook.ts). Answers the events to settle: trades of orders that cross on replay (a
+ * crash between recording and matching), and the end of those that never rest (interrupted
+ * mid-flight: they give back what they hold).
  */
-export async function replayOpenOrders(db: Database, spec: PairSpec, engine: OrderBookEngine): Promise<EngineEvent[]> {
+export async function replayOpenOrders(
+  db: Database,
+  spec: PairSpec,
+  engine: OrderBookEngine,
+  placed: (orderId: number, createdMs: number) => void = () => undefined,
+): Promise<EngineEvent[]> {
   const { left, right, pricePrecision: pp, amountPrecision: ap } = spec;
-  const open = await db.query<{ id: number; user_id: number; side: Side; type: 'limit' | 'market'; tif: TimeInForce; price: string; quantity: string; filled: string }>(
-    `select id, user_id, side, type, tif, trim_scale(price)::text as price, trim_scale(quantity)::text as quantity, trim_scale(filled)::text as filled
+  const open = await db.query<{ id: number; user_id: number; side: Side; type: 'limit' | 'market'; tif: TimeInForce; price: string; quantity: string; filled: string; created_ms: string }>(
+    `select id, user_id, side, type, tif, trim_scale(price)::text as price, trim_scale(quantity)::text as quantity, trim_scale(filled)::text as filled, created_ms
      from spot_order where left_symbol = $1 and right_symbol = $2 and status in (1, 2) order by id`,
     [left, right],
   );
@@ -92,6 +99,7 @@ export async function replayOpenOrders(db: Database, spec: PairSpec, engine: Ord
       { kind: 'place', orderId: id, accountId: userId, side: o.side, type: 'limit', price: decimalToUnits(o.price, pp)!, quantity: remaining, tif: 'GTC', stp: 'cancelTaker' },
       events,
     );
+    placed(id, Number(o.created_ms));
   }
   return events;
 }

@@ -385,12 +385,14 @@ class Harness {
       }
     }
     if (orders.length !== this.open.size) return `${orders.length} orders rest but ${this.open.size} are open by the events`;
-    // ownerOf: the account of every resting order, nothing for an id that does not rest.
+    // ownerOf and resting: the account and the order as listed for every resting order, nothing for an id that does not rest.
     for (const o of orders) {
       if (this.reference.ownerOf(o.orderId) !== o.accountId || this.fast.ownerOf(o.orderId) !== o.accountId) return `ownerOf(${o.orderId}) is not ${o.accountId}`;
+      if (!sameRows([o], [this.reference.resting(o.orderId) ?? {}]) || !sameRows([o], [this.fast.resting(o.orderId) ?? {}])) return `resting(${o.orderId}) is not ${show(o)}`;
     }
     const absent = Math.max(0, ...orders.map((o) => o.orderId)) + 1;
     if (this.reference.ownerOf(absent) !== undefined || this.fast.ownerOf(absent) !== undefined) return `ownerOf(${absent}) answers for an order that does not rest`;
+    if (this.reference.resting(absent) !== undefined || this.fast.resting(absent) !== undefined) return `resting(${absent}) answers for an order that does not rest`;
     for (const o of orders) {
       const known = this.open.get(o.orderId);
       if (known === undefined || known.left !== o.remaining || known.price !== o.price || known.side !== o.side || !Object.is(known.accountId, o.accountId)) {

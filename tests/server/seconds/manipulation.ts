@@ -10,6 +10,7 @@ import { submissionKey } from '../../../server/kernel/idempotency.js';
 import { changeBalance, readBalance } from '../../../server/kernel/ledger/ledger.js';
 import { seededRandom } from '../../../server/kernel/random.js';
 import { silentUserFeed } from '../../../server/kernel/realtime/userFeed.js';
+import { memoryFirstBookSource, spotBookSource } from '../../../server/products/seconds/bookSource.js';
 import { BUY_SCOPE } from '../../../server/products/seconds/contracts.js';
 import { createSeconds } from '../../../server/products/seconds/product.js';
 import { SpotMarket } from '../../../server/products/spot/spotMarket.js';
@@ -124,8 +125,11 @@ export async function manipulationStage(db: Database, kind: BookKind, seed = 49)
   const [btc] = (await listPairs(db)).filter((p) => p.left_symbol === 'BTC' && p.right_symbol === 'USDT');
   const market = new SpotMarket(pairSpec(btc!), db, createEngine(), { publish: () => undefined }, now);
   await market.restore();
-  // The sampler's instants come from the kernel's seeded source: the same run every time.
-  const seconds = createSeconds({ db, feed: silentUserFeed, enabled: true, clock: now, random: seededRandom(seed) });
+  // The sampler's instants come from the kernel's seeded source: the same run every time. It reads
+  // the book from the market's memory, as the server does where the market runs (memoryBook.test.ts
+  // holds that source to the database's).
+  const book = memoryFirstBookSource(() => ({ levels: (symbol, restedBy, perSide) => (symbol === market.spec.symbol ? market.restedLevels(restedBy, perSide) : undefined) }), spotBookSource(db));
+  const seconds = createSeconds({ db, feed: silentUserFeed, enabled: true, clock: now, random: seededRandom(seed), book });
   await seconds.parts.prepare!();
   for (const symbol of [...seconds.pairs().keys()]) if (symbol !== 'BTC_USDT') seconds.pairs().delete(symbol);
 

@@ -77,6 +77,16 @@ export class FastEngine implements OrderBookEngine {
     return slot === 0 ? undefined : this.orderRows.rows[slot * 4 + ORDER_ACCOUNT];
   }
 
+  resting(orderId: number): RestingOrder | undefined {
+    const slot = this.byId.get(orderId);
+    if (slot === 0) return undefined;
+    const orders = this.orderRows.rows;
+    const level = this.orderRows.links[slot * 8 + ORDER_LEVEL]! * 8;
+    const levels = this.levelRows.rows;
+    const side: Side = levels[level + LEVEL_SIGN] === 1 ? 'buy' : 'sell';
+    return { orderId, accountId: orders[slot * 4 + ORDER_ACCOUNT]!, side, price: levels[level + LEVEL_PRICE]!, remaining: orders[slot * 4 + ORDER_REMAINING]! };
+  }
+
   private cancel(orderId: number, accountId: number, sink: EventSink): void {
     const slot = this.byId.get(orderId);
     if (slot === 0) {

@@ -45,6 +45,11 @@ export class ReferenceEngine implements OrderBookEngine {
     return found && found.list[found.index]!.accountId;
   }
 
+  resting(orderId: number): RestingOrder | undefined {
+    const found = this.find(orderId);
+    return found && { ...found.list[found.index]! };
+  }
+
   private cancel(orderId: number, accountId: number, sink: EventSink): void {
     const found = this.find(orderId);
     if (!found) return void sink.rejected(orderId, accountId, RejectReason.unknownOrder);

@@ -141,6 +141,8 @@ export interface OrderBookEngine {
   orders(): RestingOrder[];
   /** The account of a resting order, or undefined if none rests with that id. */
   ownerOf(orderId: number): number | undefined;
+  /** One resting order (what is left of it), or undefined if none rests with that id: O(1) in the fast engine. */
+  resting(orderId: number): RestingOrder | undefined;
   /** A hash of the book: equal books (same orders, same priority) hash equal. */
   stateHash(): string;
 }
