@@ -169,3 +169,33 @@ export interface FeesDesk {
   markets: Array<{ product: FeeProduct; market: string }>;
   volume_day_ms: number | null;
 }
+
+/** One schedule row's edit as the desk sends it (POST FEE_PATHS.operatorSchedule); `remove` removes the row instead. */
+export interface FeeScheduleEdit extends FeeRate {
+  product: FeeProduct;
+  market: string;
+  tier: number;
+  remove?: boolean;
+}
+
+/** A user's override as the desk sends it (POST FEE_PATHS.operatorOverride, with the operator's 2FA code); `end` ends it now. */
+export interface FeeOverrideEdit extends Partial<FeeRate> {
+  user_id: number;
+  product: FeeProduct;
+  market: string;
+  ends_ms?: number;
+  note?: string;
+  end?: boolean;
+}
+
+/** Whether a tier table may be saved: tier 0 from 0, then each tier higher with a higher minimum (the server's rule). */
+export function tiersValid(tiers: readonly FeeTier[]): boolean {
+  const sorted = [...tiers].sort((a, b) => a.tier - b.tier);
+  return (
+    sorted.length > 0 &&
+    sorted[0]!.tier === 0 &&
+    sorted.every((t) => Number.isInteger(t.tier) && t.tier >= 0 && t.tier <= 99 && isDecimalString(t.min_volume_usdt) && compareDecimal(t.min_volume_usdt, '0') >= 0) &&
+    compareDecimal(sorted[0]!.min_volume_usdt, '0') === 0 &&
+    sorted.every((t, i) => i === 0 || (t.tier > sorted[i - 1]!.tier && compareDecimal(t.min_volume_usdt, sorted[i - 1]!.min_volume_usdt) > 0))
+  );
+}

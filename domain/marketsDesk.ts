@@ -48,4 +48,15 @@ export interface OperatorMarket {
   halted_reason: string | null;
   /** Epoch ms; null while trading. */
   halted_at: number | null;
+  /** Epoch ms of an announced delisting (spot only); null or absent when none is announced. */
+  delist_at?: number | null;
+}
+
+/** What a risk operator gives to announce a spot market's delisting (docs/API.md "Delisting a market"). */
+export interface MarketDelisting {
+  symbol: string;
+  /** Epoch ms: now or later. */
+  delist_at: number;
+  /** The reason traders read (1 to 200 characters, trimmed). */
+  reason: string;
 }

@@ -6,6 +6,7 @@ import {
   nextTier,
   rateProblem,
   tierFor,
+  tiersValid,
   type FeeOverride,
   type FeeProduct,
   type FeeRate,
@@ -14,7 +15,6 @@ import {
   type FeesDesk,
   type MyFees,
 } from '../../../domain/fees.js';
-import { compareDecimal, isDecimalString } from '../../../domain/decimal.js';
 import type { OperatorActor } from '../../kernel/auth/operators/access.js';
 import { writeOperatorAudit } from '../../kernel/auth/operators/auditLog.js';
 import { requireSecondFactor } from '../../kernel/auth/twoFactor.js';
@@ -141,12 +141,8 @@ export function feesService(deps: FeesDeps) {
     setTiers: (operator: OperatorActor, tiers: FeeTier[]) =>
       audited(operator, 'fees.tiers', { type: 'fee_tier', id: 'all' }, async (tx) => {
         const sorted = [...tiers].sort((a, b) => a.tier - b.tier);
-        const valid =
-          sorted[0]?.tier === 0 &&
-          sorted.every((t) => isDecimalString(t.min_volume_usdt) && compareDecimal(t.min_volume_usdt, '0') >= 0) &&
-          compareDecimal(sorted[0].min_volume_usdt, '0') === 0 &&
-          sorted.every((t, i) => i === 0 || (t.tier > sorted[i - 1]!.tier && compareDecimal(t.min_volume_usdt, sorted[i - 1]!.min_volume_usdt) > 0));
-        if (!valid) throw refusal('feesTiersInvalid');
+        // The rule the desk's form says before sending (domain/fees.ts).
+        if (!tiersValid(sorted)) throw refusal('feesTiersInvalid');
         const before = (await readSchedules(tx)).tiers;
         const kept = sorted.map((t) => t.tier);
         const [used] = await tx.query('select 1 from fee_schedule where not (tier = any($1::smallint[])) limit 1', [kept]);

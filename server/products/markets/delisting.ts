@@ -7,7 +7,7 @@ import { refuse, type Outcome } from '../../kernel/outcome.js';
 import { operatorCode } from './operatorCode.js';
 import './messages.js';
 
-/** How long the delisting waits between halting the market and cancelling (every process's intake and makers read the halt within a second). */
+/** How long after halting the market the delisting cancels (every process's intake and makers read the halt within a second). */
 export const DELIST_SETTLE_MS = 1500;
 
 export interface DelistAnnounced {
@@ -19,18 +19,21 @@ export interface DelistAnnounced {
 /**
  * Delisting a spot market (issue 52 §1). A risk operator, with their 2FA code, announces the time
  * and the reason traders read (audited in the announcement's transaction); the pair trades on until
- * then. At that time `due()` — run each second by the process that runs the duties — halts the
- * market with the reason and takes it out of spot trading (`trade_status` 0: the intake refuses
- * new orders, makers stop), waits for every process to see it, then cancels every waiting stop and
- * open order through spot's own cancel (offers `spotTrading`: the book's owner cancels it,
- * wherever it runs, and the frozen funds come back in the cancel's batch; a second pass catches an
- * order placed meanwhile), and marks the pair delisted. The pair row stays: histories keep their
+ * then. `due()` — run each second by the process that runs the duties — takes two stored steps,
+ * each a deadline in the pair row (as the P2P sweeps do), so no timer holds a step in memory and a
+ * restart or a takeover carries on where it stopped: at the announced time it halts the market with
+ * the reason and takes it out of spot trading (`trade_status` 0: the intake refuses new orders,
+ * makers stop) and stores when (`delist_halted_at`); a settle time later, once every process has
+ * read the halt, a pass cancels every waiting stop and open order through spot's own cancel
+ * (offers `spotTrading`: the book's owner cancels it, wherever it runs, and the frozen funds come
+ * back in the cancel's batch; a second round catches an order placed meanwhile), and marks the
+ * pair delisted. The pair row stays: histories keep their
  * market; the lists leave it out (routes.ts, pairListFeed.ts). A contract's delisting (positions
  * closed at the mark) is not built yet.
  */
 export function marketDelisting(db: Database, offers: Offers | undefined, options: { now?: () => number; settleMs?: number; log?: (message: string, error?: unknown) => void } = {}) {
   const now = options.now ?? Date.now;
-  const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const settleMs = options.settleMs ?? DELIST_SETTLE_MS;
 
   async function announce(operator: OperatorActor, symbol: string, at: number, reason: string, code: string | undefined, lang?: string): Promise<Outcome<DelistAnnounced>> {
     const [left = '', right = ''] = symbol.toUpperCase().split('_');
@@ -66,17 +69,26 @@ export function marketDelisting(db: Database, offers: Offers | undefined, option
     return cancelled;
   }
 
-  /** Runs the delistings whose time has come; answers the pairs delisted (the caller pushes the new list). */
+  /**
+   * Runs the delistings' steps whose time has come: halts the markets whose announced time passed,
+   * and releases those halted at least the settle time ago. Answers the pairs halted or delisted by
+   * this pass (the caller pushes the new list); a market halted in this pass is released by a later one.
+   */
   async function due(): Promise<string[]> {
-    const rows = await db.query<{ left: string; right: string }>(
-      `update pair set trade_status = 0, halted_reason = coalesce(halted_reason, delist_reason), halted_at = coalesce(halted_at, now())
-       where delist_at <= to_timestamp($1::double precision / 1000) and delisted_at is null
-       returning left_symbol as left, right_symbol as right`,
-      [now()],
+    const at = now();
+    const halted = await db.query<{ symbol: string }>(
+      `update pair set trade_status = 0, halted_reason = coalesce(halted_reason, delist_reason), halted_at = coalesce(halted_at, now()),
+         delist_halted_at = to_timestamp($1::double precision / 1000)
+       where delist_at <= to_timestamp($1::double precision / 1000) and delist_halted_at is null and delisted_at is null
+       returning left_symbol || '_' || right_symbol as symbol`,
+      [at],
     );
-    if (rows.length === 0) return [];
-    await settle(options.settleMs ?? DELIST_SETTLE_MS);
-    const done: string[] = [];
+    const rows = await db.query<{ left: string; right: string }>(
+      `select left_symbol as left, right_symbol as right from pair
+       where delist_halted_at <= to_timestamp($1::double precision / 1000) and delisted_at is null order by left_symbol, right_symbol`,
+      [at - settleMs],
+    );
+    const done = halted.map((r) => r.symbol);
     for (const { left, right } of rows) {
       try {
         const cancelled = await release(left, right);
@@ -84,7 +96,7 @@ export function marketDelisting(db: Database, offers: Offers | undefined, option
         options.log?.(`delisted ${left}_${right}: ${cancelled} orders and stops cancelled`);
         done.push(`${left}_${right}`);
       } catch (error) {
-        // Not marked delisted: the next pass (trade_status already 0, so found by delisted_at) tries again.
+        // Not marked delisted: the next pass (halted already, found by delist_halted_at) tries again.
         options.log?.(`delisting ${left}_${right} failed`, error);
       }
     }

@@ -20,6 +20,7 @@ interface HaltRow {
   trading: boolean;
   halted_reason: string | null;
   halted_at: number | null;
+  delist_at: number | null;
 }
 
 /** Per kind of market: whether the pair has one (its status column) and its halt's columns. */
@@ -31,10 +32,15 @@ const COLUMNS: Record<MarketKind, { status: string; reason: string; at: string }
 const select = (kind: MarketKind) => {
   const c = COLUMNS[kind];
   return `select left_symbol || '_' || right_symbol as symbol, ${c.status} = 1 and delisted_at is null as trading, ${c.reason} as halted_reason,
-    (extract(epoch from ${c.at}) * 1000)::bigint as halted_at from pair`;
+    (extract(epoch from ${c.at}) * 1000)::bigint as halted_at, ${kind === 'spot' ? '(extract(epoch from delist_at) * 1000)::bigint' : 'null::bigint'} as delist_at from pair`;
 };
 
-const toMarket = (kind: MarketKind, row: HaltRow): OperatorMarket => ({ ...row, market: kind, halted_at: row.halted_at === null ? null : Number(row.halted_at) });
+const toMarket = (kind: MarketKind, row: HaltRow): OperatorMarket => ({
+  ...row,
+  market: kind,
+  halted_at: row.halted_at === null ? null : Number(row.halted_at),
+  delist_at: row.delist_at === null ? null : Number(row.delist_at),
+});
 
 export function marketHalts(db: Database) {
   const lockMarket = async (tx: Queryable, kind: MarketKind, symbol: string) => {

@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pair } from '../../../domain/api.js';
-import { MARKET_OPERATOR_PATHS } from '../../../domain/marketsDesk.js';
+import { MARKET_OPERATOR_PATHS, type OperatorMarket } from '../../../domain/marketsDesk.js';
 import { SPOT_PATHS } from '../../../domain/spotOrders.js';
 import { auditBooks } from '../../../server/products/audit.js';
 import { startQuietServer } from '../quietServer.js';
@@ -50,6 +50,10 @@ describe('delisting a spot market', () => {
     const at = Date.now() + 1500;
     const announced = await call(MARKET_OPERATOR_PATHS.delist, { symbol: 'ltc_usdt', delist_at: at, reason: REASON, totp_code: operatorCode(OPERATOR_SECRET) }, risk);
     expect(announced).toMatchObject({ code: 200, msg: 'Delisting announced', data: { symbol: 'LTC_USDT', delist_at: at } });
+    // The desk's list shows the announced time until the market goes.
+    const desk = await call<OperatorMarket[]>(MARKET_OPERATOR_PATHS.markets, {}, risk);
+    expect(desk.data.find((m) => m.market === 'spot' && m.symbol === 'LTC_USDT')?.delist_at).toBe(at);
+    expect(desk.data.find((m) => m.market === 'spot' && m.symbol === 'BTC_USDT')?.delist_at).toBeNull();
 
     const listed = async () => ((await call<Pair[]>('/api/pair_list', {}, '')).data ?? []).some((p) => p.left_symbol === 'LTC' && p.right_symbol === 'USDT');
     const deadline = Date.now() + 15_000;
