@@ -9,13 +9,13 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { ThemeProvider } from 'styled-components';
 import { createActor } from 'xstate';
-import { createDepthFeedActor } from '../../src/features/markets/actors/depthFeed.actor';
+import { createDepthFeedActor } from '../../src/kit/trade/actors/depthFeed.actor';
 import { createFakeSocket } from '../../src/services/testing/fakeSocket';
 import type { Pair } from '../../domain/api';
-import { orderBookMachine } from '../../src/features/markets/machines/orderBook/orderBook.machine';
+import { orderBookMachine } from '../../src/kit/trade/machines/orderBook/orderBook.machine';
 import { createBrowserFrameScheduler, type FrameScheduler } from '../../src/services/frameScheduler';
 import { initI18n } from '../../src/services/i18n';
-import { OrderBookPanel } from '../../src/features/markets/views/trade/OrderBookPanel';
+import { OrderBookPanel } from '../../src/kit/trade/views/OrderBookPanel';
 import { darkTheme, GlobalStyle } from '../../src/app/theme';
 
 const pair: Pair = { left_symbol: 'BTC', right_symbol: 'USDT', is_hot: 1, trade_status: 1, contract_status: 1, price_precision: 2, amount_precision: 5, min_quantity: '0.00001', min_notional: '1' };

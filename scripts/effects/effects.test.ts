@@ -13,7 +13,6 @@ import { describe, expect, it } from 'vitest';
  */
 const ALLOWED: Record<string, number> = {
   'src/app/layout/Header.tsx': 1,
-  'src/app/layout/LiveBell.tsx': 2,
   'src/app/layout/MenuLayout.tsx': 1,
   'src/app/layout/RequireLogin.tsx': 1,
   'src/app/layout/headerFit.ts': 2,
@@ -21,24 +20,15 @@ const ALLOWED: Record<string, number> = {
   'src/app/ui/ScrollCues.tsx': 2,
   'src/app/ui/useEscapeKey.ts': 1,
   'src/app/views/AppRouter.tsx': 2,
-  'src/features/accounts/views/PasswordMeter.tsx': 1,
   'src/features/accounts/views/auth/AgreePage.tsx': 1,
   'src/features/fiat/views/OrderPage.tsx': 1,
   'src/features/kyc/views/PhotoField.tsx': 1,
-  'src/features/markets/markets.hooks.tsx': 1,
-  'src/features/markets/views/trade/chart/KlineChart.tsx': 9,
   'src/features/support/views/inform/InformPage.tsx': 1,
   'src/features/treasury/views/SeriesChart.tsx': 2,
-  // Today's counts, not yet documented: being moved or documented elsewhere (to be tightened).
-  'src/features/accounts/views/user/ApiKeysPage.tsx': 2,
-  'src/features/fiat/views/TakePage.tsx': 1,
+  'src/kit/auth/PasswordMeter.tsx': 1,
+  'src/kit/trade/trade.hooks.tsx': 1,
+  'src/kit/trade/views/chart/KlineChart.tsx': 9,
 };
-
-/** Files whose effects are allowed by count alone until their owners document or move them. */
-const UNDOCUMENTED = new Set([
-  'src/features/accounts/views/user/ApiKeysPage.tsx',
-  'src/features/fiat/views/TakePage.tsx',
-]);
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const EFFECT = /\b(useEffect|useLayoutEffect)\(/;
@@ -88,7 +78,6 @@ describe('effects in views are documented exceptions (issue 39)', () => {
 
   it('each allowed effect says why it stays in the view (`// effect: <why>` above it)', () => {
     const bare = Object.entries(found)
-      .filter(([path]) => !UNDOCUMENTED.has(path))
       .flatMap(([path, effects]) => effects.filter((e) => !e.documented).map((e) => `${path}:${e.line}`));
     expect(bare).toEqual([]);
   });

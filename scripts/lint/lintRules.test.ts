@@ -1,126 +1,186 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 /**
- * Issue 39: the import boundaries are ESLint rules (eslint.config.js, scripts/lint/boundaries.js),
- * run over the whole tree by `npm run lint`. These tests hold the rules themselves: each fires on an
- * import that breaks it and stays quiet on one that does not, whatever form the import takes, and
- * the ratchets' allowances list only crossings that still exist, no more of them than today.
+ * The import boundaries are maintained rules (issue 54 §4): eslint-plugin-import-x's
+ * no-restricted-paths with the zones of scripts/lint/zones.js, no-cycle, the core
+ * no-restricted-imports for a machine's packages, and react-hooks' two classic rules, run over the
+ * whole tree by `npm run lint`. These tests hold the configuration: each boundary refuses an import
+ * that breaks it and lets one that does not through, whatever form the import takes; the ratchets'
+ * allowances list only crossings that still exist, no more of them than today.
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const eslint = new ESLint({ cwd: ROOT });
+// The first lint loads the parser, the resolver and the zones: longer than vitest's default 5 s on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 
-/** The boundary rules `code`, as the file at repository path `file`, breaks. */
+// The config and its zones are plain JS (no types for tsc to read): their lists, as the lint uses them.
+const { CIRCLES_BEING_REMOVED, CROSSING_FEATURES, SHARED_ENTRIES, SHELL_USES_PRODUCT } = (await import(new URL('../../eslint.config.js', import.meta.url).href)) as Record<string, string[]>;
+const { zones } = (await import(new URL('./zones.js', import.meta.url).href)) as { zones: (allow: { sharedEntries: string[] }) => object[] };
+
+/** A zone's or machine rule's message starts with the boundary's name (`server-products-apart: …`). */
+const boundaryOf = (message: string) => /(?:^|\. )([a-z-]+): /.exec(message)?.[1];
+
+/** The boundaries `code`, as the file at repository path `file`, breaks. */
 async function broken(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: join(ROOT, file) });
-  return result!.messages.flatMap((message) => (message.ruleId?.startsWith('boundaries/') ? [message.ruleId.slice('boundaries/'.length)] : []));
+  return result!.messages.flatMap((message) =>
+    message.ruleId === 'import-x/no-restricted-paths' || message.ruleId === 'no-restricted-imports' ? [boundaryOf(message.message) ?? message.message] : [],
+  );
 }
 
 const imports = (specifier: string) => `import { x } from '${specifier}';\nexport const y = x;\n`;
 
-describe('each boundary fires on an import that breaks it, and only then', () => {
-  const cases: Array<[rule: string, file: string, specifier: string, breaks: boolean]> = [
-    ['server-products-apart', 'server/products/spot/x.ts', '../wallet/wallet.js', true],
-    ['server-products-apart', 'server/products/spot/x.ts', './trading.js', false],
+/** The repository file a relative specifier names (the zones judge the resolved file: it must exist). */
+function resolvedFile(file: string, specifier: string): string | undefined {
+  const base = posix.join(posix.dirname(file), specifier).replace(/\.js$/, '');
+  return [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((path) => existsSync(join(ROOT, path)));
+}
+
+describe('each boundary refuses an import that breaks it, and only then', () => {
+  const cases: Array<[boundary: string, file: string, specifier: string, breaks: boolean]> = [
+    ['server-products-apart', 'server/products/spot/x.ts', '../wallet/product.js', true],
+    ['server-products-apart', 'server/products/spot/x.ts', './product.js', false],
     ['server-products-apart', 'server/products/index.ts', './spot/product.js', false],
-    ['server-products-apart', 'server/products/spot/x.ts', '../../kernel/ledger/ledger.js', false],
-    ['client-features-apart', 'src/features/ico/views/X.tsx', '../../wallet/views/walletUi', true],
+    ['server-products-apart', 'server/products/spot/x.ts', '../index.js', false],
+    ['client-features-apart', 'src/features/ico/views/X.tsx', '../../wallet/feature', true],
     ['client-features-apart', 'src/features/seconds/feature.tsx', '../markets/withPairMarket', false],
     ['client-features-apart', 'src/features/ico/views/X.tsx', '../../../app/ui/Button', false],
     ['client-features-apart', 'src/features/index.ts', './spot/feature', false],
-    ['shell-imports-no-product', 'src/app/layout/X.tsx', '../../features/spot/spot.hooks', true],
-    ['shell-imports-no-product', 'src/app/routes.tsx', '../features', true],
-    ['shell-imports-no-product', 'src/app/layout/navigation.test.ts', '../../features', false],
+    ['shell-imports-no-product', 'src/app/layout/X.tsx', '../../features/spot/feature', true],
+    ['shell-imports-no-product', 'src/app/routes.tsx', '../features/index', true],
+    ['shell-imports-no-product', 'src/app/layout/navigation.test.ts', '../../features/index', false],
     ['shell-imports-no-product', 'src/app/layout/navigation.test.ts', '../../features/spot/feature', true],
-    ['shell-imports-no-product', 'src/main.tsx', './features', false],
+    ['shell-imports-no-product', 'src/main.tsx', './features/index', false],
     ['shell-imports-no-product', 'src/app/layout/X.tsx', '../ui/Button', false],
+    ['kit-imports-no-feature', 'src/kit/x.ts', '../features/spot/feature', true],
+    ['kit-imports-no-feature', 'src/kit/x.ts', '../../domain/decimal', false],
     ['machines-do-no-io', 'src/features/spot/machines/a/a.machine.ts', '../../../../services/api', true],
     ['machines-do-no-io', 'src/app/machines/app/app.machine.ts', '../../services', true],
-    ['machines-do-no-io', 'src/features/spot/machines/a/a.machine.ts', 'axios', true],
-    ['machines-do-no-io', 'src/features/spot/machines/a/a.machine.ts', 'socket.io-client', true],
-    ['machines-do-no-io', 'src/features/spot/machines/a/a.model.ts', 'react', true],
-    ['machines-do-no-io', 'src/features/spot/machines/a/a.machine.ts', 'react-dom/client', true],
-    ['machines-do-no-io', 'src/features/spot/orderForm.machine.ts', 'react', true],
-    ['machines-do-no-io', 'src/features/spot/machines/a/a.machine.ts', 'node:fs', true],
-    ['machines-do-no-io', 'src/features/spot/machines/a/a.machine.ts', '../../actors/spot.actors', true],
     ['machines-do-no-io', 'src/features/spot/machines/a/a.machine.ts', '../../spot.flows', true],
     ['machines-do-no-io', 'src/features/spot/machines/a/a.machine.ts', '../../../../../domain/decimal', false],
-    ['machines-do-no-io', 'src/features/spot/machines/a/a.machine.ts', 'xstate', false],
-    ['machines-do-no-io', 'src/services/api.ts', 'axios', false],
-    ['machines-do-no-io', 'src/features/spot/views/X.tsx', 'react', false],
-    ['kernel-imports-no-product', 'server/kernel/http/app.ts', '../../products/spot/trading.js', true],
+    ['machines-do-no-io', 'src/features/spot/views/X.tsx', '../spot.flows', false],
+    ['kernel-imports-no-product', 'server/kernel/x.ts', '../products/spot/product.js', true],
     ['kernel-imports-no-product', 'server/main.ts', './products/index.js', false],
-    ['kernel-imports-no-product-domain', 'server/kernel/realtime/userFeed.ts', '../../../domain/spotOrders.js', true],
-    ['kernel-imports-no-product-domain', 'server/kernel/realtime/channels.ts', '../../../domain/futures/api.js', true],
-    ['kernel-imports-no-product-domain', 'server/kernel/realtime/userFeed.ts', '../../../domain/userChannel.js', false],
-    ['client-imports-no-server', 'src/app/services.ts', '../../server/config.js', true],
-    ['client-imports-no-server', 'src/app/services.ts', '../../domain/api', false],
+    ['kernel-imports-no-product-domain', 'server/kernel/x.ts', '../../domain/spotOrders.js', true],
+    ['kernel-imports-no-product-domain', 'server/kernel/x.ts', '../../domain/futures/api.js', true],
+    ['kernel-imports-no-product-domain', 'server/kernel/x.ts', '../../domain/userChannel.js', false],
+    ['client-imports-no-server', 'src/app/x.ts', '../../server/config.js', true],
+    ['client-imports-no-server', 'src/app/x.ts', '../../domain/api', false],
     ['server-imports-no-client', 'server/products/spot/x.ts', '../../../src/app/services.js', true],
     ['server-imports-no-client', 'server/products/spot/x.ts', '../../../domain/api.js', false],
-    ['domain-imports-neither-half', 'domain/api.ts', '../server/config.js', true],
-    ['domain-imports-neither-half', 'domain/futures/api.ts', '../../src/app/services.js', true],
-    ['domain-imports-neither-half', 'domain/futures/api.ts', '../decimal.js', false],
+    ['domain-imports-neither-half', 'domain/x.ts', '../server/config.js', true],
+    ['domain-imports-neither-half', 'domain/futures/x.ts', '../../src/app/services.js', true],
+    ['domain-imports-neither-half', 'domain/futures/x.ts', '../decimal.js', false],
   ];
 
-  it.each(cases)('%s: %s imports %s → breaks: %s', async (rule, file, specifier, breaks) => {
-    expect((await broken(file, imports(specifier))).includes(rule)).toBe(breaks);
+  it.each(cases)('%s: %s imports %s → breaks: %s', async (boundary, file, specifier, breaks) => {
+    // A zone judges the file an import resolves to: a case naming no file would pass for nothing.
+    expect(resolvedFile(file, specifier), `${specifier} from ${file} names no file`).toBeDefined();
+    expect((await broken(file, imports(specifier))).includes(boundary)).toBe(breaks);
   });
 
-  it('a clean file breaks none', async () => {
+  const packages: Array<[file: string, specifier: string, breaks: boolean]> = [
+    ['src/features/spot/machines/a/a.machine.ts', 'socket.io-client', true],
+    ['src/features/spot/machines/a/a.model.ts', 'react', true],
+    ['src/features/spot/machines/a/a.machine.ts', 'react-dom/client', true],
+    ['src/features/spot/orderForm.machine.ts', 'react', true],
+    ['src/features/spot/machines/a/a.machine.ts', 'node:fs', true],
+    ['src/features/spot/machines/a/a.machine.ts', 'xstate', false],
+    ['src/services/api.ts', 'socket.io-client', false],
+    ['src/features/spot/views/X.tsx', 'react', false],
+  ];
+  it.each(packages)('machines-do-no-io: %s imports the package %s → breaks: %s', async (file, specifier, breaks) => {
+    expect((await broken(file, imports(specifier))).includes('machines-do-no-io')).toBe(breaks);
+  });
+
+  it('a clean machine breaks none', async () => {
     expect(await broken('src/features/spot/machines/a/a.machine.ts', `import { setup } from 'xstate';\nimport { add } from '../../../../../domain/decimal';\nexport const m = [setup, add];\n`)).toEqual([]);
   });
 });
 
 describe('every form of import is seen, types included', () => {
+  // no-restricted-paths reads ES imports and TypeScript's `import = require()`; the tree has no
+  // require() and no `import('x').T` type or `declare module` naming another half (the home-made
+  // plugin read those too; tsc keeps the tree ESM).
   const forms: Array<[form: string, code: string]> = [
     ['import type', "import type { Config } from '../../server/config.js';\nexport type C = Config;\n"],
     ['export * from', "export * from '../../server/config.js';\n"],
     ['export { } from', "export { readConfig } from '../../server/config.js';\n"],
     ['import()', "export const load = () => import('../../server/config.js');\n"],
-    ['import() type', "export type C = import('../../server/config.js').Config;\n"],
-    ['require()', "export const c = require('../../server/config.js');\n"],
     ['import = require()', "import c = require('../../server/config.js');\nexport const d = c;\n"],
-    ['declare module', "declare module '../../server/config.js' {\n  interface Config { x: 1 }\n}\nexport {};\n"],
   ];
   it.each(forms)('%s', async (_form, code) => {
     expect(await broken('src/app/x.ts', code)).toEqual(['client-imports-no-server']);
   });
 });
 
+describe('import circles and hooks', () => {
+  it('react-hooks: a hook in a condition and an effect missing a dependency are errors', async () => {
+    const code = [
+      "import { useEffect, useState } from 'react';",
+      'export function Page(props: { on: boolean; id: string }) {',
+      '  if (props.on) useState(0);',
+      '  useEffect(() => { console.log(props.id); }, []);',
+      '  return null;',
+      '}',
+      '',
+    ].join('\n');
+    const [result] = await eslint.lintText(code, { filePath: join(ROOT, 'src/features/spot/views/X.tsx') });
+    const rules = result!.messages.map((message) => `${message.ruleId}:${message.severity}`);
+    expect(rules).toContain('react-hooks/rules-of-hooks:2');
+    expect(rules).toContain('react-hooks/exhaustive-deps:2');
+  });
+
+  it('no-cycle is an error on source files, off only for the listed circles and for leaves (tests, scripts)', async () => {
+    const severity = async (file: string) => {
+      const rule = (await eslint.calculateConfigForFile(join(ROOT, file))).rules['import-x/no-cycle'];
+      return Array.isArray(rule) ? rule[0] : rule;
+    };
+    expect(await severity('server/kernel/x.ts')).toBe(2);
+    expect(await severity('src/features/spot/x.ts')).toBe(2);
+    expect(await severity('tests/server/x.test.ts')).toBe(0);
+    for (const file of CIRCLES_BEING_REMOVED!) expect(await severity(file)).toBe(0);
+    expect(CIRCLES_BEING_REMOVED!.length, 'the exception list only shrinks').toBeLessThanOrEqual(5);
+  });
+
+  it('every listed circle is still one (strike off the files whose circle is gone)', async () => {
+    const strict = new ESLint({ cwd: ROOT, overrideConfig: { files: ['**/*'], rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }] } } });
+    const present = CIRCLES_BEING_REMOVED!.filter((file) => existsSync(join(ROOT, file)));
+    const results = present.length > 0 ? await strict.lintFiles(present.map((file) => join(ROOT, file))) : [];
+    const inCircle = results.filter((result) => result.messages.some((message) => message.ruleId === 'import-x/no-cycle')).map((result) => result.filePath.slice(ROOT.length).replace(/^\//, ''));
+    expect(CIRCLES_BEING_REMOVED!.filter((file) => !inCircle.includes(file))).toEqual([]);
+  });
+});
+
 describe('the ratchets: allowances only shrink', () => {
-  const ratchets: Array<[rule: string, ceiling: number]> = [
-    ['client-features-apart', 15],
-    ['shell-imports-no-product', 8],
+  const ratchets: Array<[name: string, allow: string[], ceiling: number, boundary: string]> = [
+    ['CROSSING_FEATURES', CROSSING_FEATURES!, 15, 'client-features-apart'],
+    ['SHELL_USES_PRODUCT', SHELL_USES_PRODUCT!, 8, 'shell-imports-no-product'],
   ];
 
-  /** The rule's options as eslint.config.js gives them to a file it lints. */
-  async function optionsOf(rule: string): Promise<{ allow: string[] } & Record<string, unknown>> {
-    const config = await eslint.calculateConfigForFile(join(ROOT, 'src/main.tsx'));
-    return config.rules[`boundaries/${rule}`][1];
-  }
-
-  it.each(ratchets)('%s: its allowance is no longer than %i, and lists nothing twice', async (rule, ceiling) => {
-    const { allow } = await optionsOf(rule);
+  it.each(ratchets)('%s: no longer than its ceiling, and lists nothing twice', (_name, allow, ceiling) => {
     expect(new Set(allow).size).toBe(allow.length);
     expect(allow.length).toBeLessThanOrEqual(ceiling);
   });
 
-  it.each(ratchets)('%s: every listed crossing still exists (strike off the ones that are gone)', async (rule) => {
-    const { allow, ...options } = await optionsOf(rule);
-    const strict = new ESLint({ cwd: ROOT, overrideConfig: { rules: { [`boundaries/${rule}`]: ['error', { ...options, allow: [] }] } } });
+  it.each(ratchets)('%s: every listed crossing still exists (strike off the ones that are gone)', async (name, allow, _ceiling, boundary) => {
+    // The zones with no allowance at all: each listed import must be refused by them.
+    const strict = new ESLint({ cwd: ROOT, overrideConfig: { rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: zones({ sharedEntries: SHARED_ENTRIES! }) }] } } });
     const files = [...new Set(allow.map((edge) => edge.split(' -> ')[0]!))].filter((file) => existsSync(join(ROOT, file)));
-    const results = await strict.lintFiles(files.map((file) => join(ROOT, file)));
+    const results = files.length > 0 ? await strict.lintFiles(files.map((file) => join(ROOT, file))) : [];
     const seen = new Set(
-      results.flatMap((result) =>
-        result.messages
-          .filter((message) => message.ruleId === `boundaries/${rule}`)
-          .map((message) => `${result.filePath.slice(ROOT.length).replace(/^\//, '')} -> ${/\(([^)]+)\) breaks/.exec(message.message)?.[1]}`),
-      ),
+      results.flatMap((result) => {
+        const file = result.filePath.slice(ROOT.length).replace(/^\//, '');
+        return result.messages
+          .filter((message) => message.ruleId === 'import-x/no-restricted-paths' && boundaryOf(message.message) === boundary)
+          .map((message) => `${file} -> ${posix.join(dirname(file), /Unexpected path "([^"]+)"/.exec(message.message)?.[1] ?? '').replace(/\.(js|ts|tsx)$/, '')}`);
+      }),
     );
-    expect(allow.filter((edge) => !seen.has(edge)), `no longer imported: strike off ${rule}'s allowance in eslint.config.js and lower its ceiling here`).toEqual([]);
+    expect(allow.filter((edge) => !seen.has(edge)), `no longer imported: strike off ${name} in eslint.config.js and lower its ceiling here`).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { HISTORY_FIXTURE, klineModel, LIVE_BAR, OLDER_FIXTURE } from '../../src/features/markets/machines/kline/kline.model';
-import { KLINE_RETRY_MS } from '../../src/features/markets/machines/kline/kline.machine';
-import type { KlineHistoryRequest } from '../../src/features/markets/machines/kline/kline.types';
+import { HISTORY_FIXTURE, klineModel, LIVE_BAR, OLDER_FIXTURE } from '../../src/kit/trade/machines/kline/kline.model';
+import { KLINE_RETRY_MS } from '../../src/kit/trade/machines/kline/kline.machine';
+import type { KlineHistoryRequest } from '../../src/kit/trade/machines/kline/kline.types';
 import { describeModel, standInsFor } from './harness';
 
 function start() {

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
 import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
 import { haltReason, marketsDeskMachine } from '../../src/features/markets/operator/marketsDesk/marketsDesk.machine';
-import { btcTrading, ethHalted, marketsDeskModel } from '../../src/features/markets/operator/marketsDesk/marketsDesk.model';
+import { btcTrading, ethHalted, marketsDeskModel, newListing } from '../../src/features/markets/operator/marketsDesk/marketsDesk.model';
 import { deferredActors, describeModel, standInsFor } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
@@ -40,9 +40,9 @@ const REASON = 'Matching engine maintenance';
 describe('markets desk (scenarios)', () => {
   it('reads the markets at start, and again on reload after a failed read', async () => {
     const t = start();
-    expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', halt: 'closed' });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', halt: 'closed', form: 'closed' });
     await t.settle({ type: 'xstate.error.actor.fetchMarkets', error: { kind: 'network' } });
-    expect(t.actor.getSnapshot().value).toEqual({ list: 'failed', halt: 'closed' });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'failed', halt: 'closed', form: 'closed' });
     expect(t.toasts).toEqual([{ tone: 'error', message: { key: 'error.network' } }]);
     t.actor.send({ type: 'markets.reload' });
     await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading, ethHalted] });
@@ -53,14 +53,14 @@ describe('markets desk (scenarios)', () => {
   it('halts a trading market with a trimmed reason of 1 to 200 characters; a refusal stays in the open question; done, it closes and the list is read again', async () => {
     const t = start();
     t.actor.send({ type: 'markets.halt', market: 'spot', symbol: 'BTC_USDT' });
-    expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', halt: 'closed' });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', halt: 'closed', form: 'closed' });
     await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading, ethHalted] });
     // A market already halted is not asked about; an unknown one neither.
     t.actor.send({ type: 'markets.halt', market: 'spot', symbol: 'ETH_USDT' });
     t.actor.send({ type: 'markets.halt', market: 'spot', symbol: 'NOPE_USDT' });
-    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', halt: 'closed' });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', halt: 'closed', form: 'closed' });
     t.actor.send({ type: 'markets.halt', market: 'spot', symbol: 'BTC_USDT' });
-    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', halt: { asking: 'editing' } });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', halt: { asking: 'editing' }, form: 'closed' });
     expect(t.actor.getSnapshot().context).toMatchObject({ halting: { market: 'spot', symbol: 'BTC_USDT' }, asked: 1 });
     t.actor.send({ type: 'markets.submitHalt', reason: '   ' });
     t.actor.send({ type: 'markets.submitHalt', reason: 'x'.repeat(201) });
@@ -70,15 +70,15 @@ describe('markets desk (scenarios)', () => {
     // A second click and a close while the server decides are not heard.
     t.actor.send({ type: 'markets.submitHalt', reason: REASON });
     t.actor.send({ type: 'markets.close' });
-    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', halt: { asking: 'sending' } });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', halt: { asking: 'sending' }, form: 'closed' });
     await t.settle({ type: 'xstate.error.actor.haltMarket', error: { kind: 'server', serverMessage: 'This market is already halted' } });
-    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', halt: { asking: 'editing' } });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', halt: { asking: 'editing' }, form: 'closed' });
     expect(t.actor.getSnapshot().context.refusal).toEqual({ text: 'This market is already halted' });
     expect(t.toasts).toEqual([]);
     t.actor.send({ type: 'markets.submitHalt', reason: 'x'.repeat(200) });
     expect(t.actor.getSnapshot().context.refusal).toBeUndefined();
     await t.settle({ type: 'xstate.done.actor.haltMarket', output: { ...btcTrading, halted_reason: 'x'.repeat(200), halted_at: 1 } });
-    expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', halt: 'closed' });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'loading', halt: 'closed', form: 'closed' });
     expect(t.actor.getSnapshot().context).toMatchObject({ halting: undefined, refusal: undefined });
     expect(t.toasts).toEqual([{ tone: 'success', message: { key: 'marketsDesk.halted' } }]);
     expect(t.reads()).toBe(2);
@@ -128,7 +128,7 @@ describe('markets desk (scenarios)', () => {
     expect(t.actor.getSnapshot().context.shown).toBe('futures');
     // ETH_USDT has no contract on the list: not asked about; BTC_USDT's contract is.
     t.actor.send({ type: 'markets.halt', market: 'futures', symbol: 'ETH_USDT' });
-    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', halt: 'closed' });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', halt: 'closed', form: 'closed' });
     t.actor.send({ type: 'markets.halt', market: 'futures', symbol: 'BTC_USDT' });
     expect(t.actor.getSnapshot().context.halting).toEqual({ market: 'futures', symbol: 'BTC_USDT' });
     t.actor.send({ type: 'markets.submitHalt', reason: REASON });
@@ -142,9 +142,74 @@ describe('markets desk (scenarios)', () => {
     t.actor.send({ type: 'markets.halt', market: 'spot', symbol: 'BTC_USDT' });
     t.actor.send({ type: 'markets.submitHalt', reason: REASON });
     t.actor.send({ type: 'markets.resume', market: ethHalted });
-    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', halt: 'closed' });
+    expect(t.actor.getSnapshot().value).toEqual({ list: 'ready', halt: 'closed', form: 'closed' });
     expect(t.question().getSnapshot().value).toBe('idle');
     expect(t.deferred.inputsOf('haltMarket')).toHaveLength(0);
+  });
+});
+
+describe('markets desk: listing and delisting forms (scenarios)', () => {
+  it('lists a pair with the 2FA code; a refusal stays under the open form; done, it closes, toasts and reads the list again', async () => {
+    const t = start();
+    await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading] });
+    t.actor.send({ type: 'markets.openListing' });
+    expect(t.actor.getSnapshot().value).toMatchObject({ form: { listing: 'editing' } });
+    expect(t.actor.getSnapshot().context.forms).toBe(1);
+    // Without a well-formed code nothing is sent.
+    t.actor.send({ type: 'markets.submitListing', listing: newListing, code: '12' });
+    t.actor.send({ type: 'markets.submitListing', listing: newListing, code: '' });
+    expect(t.deferred.inputsOf('listPair')).toHaveLength(0);
+    t.actor.send({ type: 'markets.submitListing', listing: newListing, code: ' 123456 ' });
+    expect(t.deferred.inputsOf('listPair')).toEqual([{ ...newListing, totp_code: '123456' }]);
+    // A close while the server decides is not heard.
+    t.actor.send({ type: 'markets.closeForm' });
+    expect(t.actor.getSnapshot().value).toMatchObject({ form: { listing: 'sending' } });
+    await t.settle({ type: 'xstate.error.actor.listPair', error: { kind: 'server', serverMessage: 'Wrong verification code' } });
+    expect(t.actor.getSnapshot().value).toMatchObject({ form: { listing: 'editing' } });
+    expect(t.actor.getSnapshot().context.formRefusal).toEqual({ text: 'Wrong verification code' });
+    expect(t.toasts).toEqual([]);
+    t.actor.send({ type: 'markets.submitListing', listing: newListing, code: '654321' });
+    expect(t.actor.getSnapshot().context.formRefusal).toBeUndefined();
+    await t.settle({ type: 'xstate.done.actor.listPair', output: { symbol: 'SOL_USDT' } });
+    expect(t.actor.getSnapshot().value).toMatchObject({ list: 'loading', form: 'closed' });
+    expect(t.toasts).toEqual([{ tone: 'success', message: { key: 'marketsDesk.listed' } }]);
+    expect(t.reads()).toBe(2);
+  });
+
+  it('announces a delisting of a trading spot market only, with a trimmed reason and the code', async () => {
+    const t = start();
+    const announced = { ...btcTrading, symbol: 'XRP_USDT', delist_at: 1_800_000_000_000 };
+    await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading, ethHalted, announced, { ...btcTrading, market: 'futures' as const, symbol: 'LTC_USDT' }] });
+    // Unknown, a contract only, or already announced: no form.
+    for (const symbol of ['NOPE_USDT', 'LTC_USDT', 'XRP_USDT']) t.actor.send({ type: 'markets.openDelisting', symbol });
+    expect(t.actor.getSnapshot().value).toMatchObject({ form: 'closed' });
+    // A halted market may still be delisted.
+    t.actor.send({ type: 'markets.openDelisting', symbol: 'ETH_USDT' });
+    expect(t.actor.getSnapshot().context.delisting).toBe('ETH_USDT');
+    t.actor.send({ type: 'markets.closeForm' });
+    expect(t.actor.getSnapshot().context.delisting).toBeUndefined();
+    t.actor.send({ type: 'markets.openDelisting', symbol: 'BTC_USDT' });
+    t.actor.send({ type: 'markets.submitDelisting', delist_at: 1_790_000_000_000, reason: '  ', code: '123456' });
+    t.actor.send({ type: 'markets.submitDelisting', delist_at: 1_790_000_000_000, reason: 'x'.repeat(201), code: '123456' });
+    t.actor.send({ type: 'markets.submitDelisting', delist_at: Number.NaN, reason: 'Wound down', code: '123456' });
+    t.actor.send({ type: 'markets.submitDelisting', delist_at: 1_790_000_000_000, reason: 'Wound down', code: 'abc' });
+    expect(t.deferred.inputsOf('delistPair')).toHaveLength(0);
+    t.actor.send({ type: 'markets.submitDelisting', delist_at: 1_790_000_000_000, reason: ' Wound down ', code: 'ABCDE-12345' });
+    expect(t.deferred.inputsOf('delistPair')).toEqual([{ symbol: 'BTC_USDT', delist_at: 1_790_000_000_000, reason: 'Wound down', totp_code: 'ABCDE-12345' }]);
+    await t.settle({ type: 'xstate.error.actor.delistPair', error: { kind: 'server', serverMessage: 'The delisting time must be now or later' } });
+    expect(t.actor.getSnapshot().context).toMatchObject({ delisting: 'BTC_USDT', formRefusal: { text: 'The delisting time must be now or later' } });
+    t.actor.send({ type: 'markets.submitDelisting', delist_at: 1_790_000_100_000, reason: 'Wound down', code: '123456' });
+    await t.settle({ type: 'xstate.done.actor.delistPair', output: { symbol: 'BTC_USDT', delist_at: 1_790_000_100_000 } });
+    expect(t.actor.getSnapshot().value).toMatchObject({ list: 'loading', form: 'closed' });
+    expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'marketsDesk.delistAnnounced' } });
+  });
+
+  it('without trading.write opens no form', async () => {
+    const t = start(false);
+    await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading] });
+    t.actor.send({ type: 'markets.openListing' });
+    t.actor.send({ type: 'markets.openDelisting', symbol: 'BTC_USDT' });
+    expect(t.actor.getSnapshot().value).toMatchObject({ form: 'closed' });
   });
 });
 

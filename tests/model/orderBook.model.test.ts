@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
 import { compareDecimal } from '../../domain/decimal';
-import { orderBookModel, FRAME_OF_DELTAS, GAP_DELTA, NEXT_DELTA, SNAPSHOT_FIXTURE, STALE_DELTA } from '../../src/features/markets/machines/orderBook/orderBook.model';
-import type { DepthDelta } from '../../src/features/markets/machines/orderBook/orderBook.types';
-import { SNAPSHOT_TIMEOUT_MS } from '../../src/features/markets/machines/orderBook/orderBook.machine';
+import { orderBookModel, FRAME_OF_DELTAS, GAP_DELTA, NEXT_DELTA, SNAPSHOT_FIXTURE, STALE_DELTA } from '../../src/kit/trade/machines/orderBook/orderBook.model';
+import type { DepthDelta } from '../../src/kit/trade/machines/orderBook/orderBook.types';
+import { SNAPSHOT_TIMEOUT_MS } from '../../src/kit/trade/machines/orderBook/orderBook.machine';
 import { generatePaths } from '../../scripts/lib/machineModels';
 import { standInsFor, walkPath } from './harness';
 

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, fromCallback, setup, type EventObject } from 'xstate';
 import type { MarketTick } from '../../domain/api';
-import { latestTradesModel, TRADES_FIXTURE } from '../../src/features/markets/machines/latestTrades/latestTrades.model';
-import { selectTrades } from '../../src/features/markets/machines/latestTrades/latestTrades.selectors';
-import { pairMarketModel } from '../../src/features/markets/machines/pairMarket/pairMarket.model';
-import { pairWatchMachine, type PairWatchInput } from '../../src/features/markets/machines/pairWatch/pairWatch.machine';
-import { pairWatchModel } from '../../src/features/markets/machines/pairWatch/pairWatch.model';
+import { latestTradesModel, TRADES_FIXTURE } from '../../src/kit/trade/machines/latestTrades/latestTrades.model';
+import { selectTrades } from '../../src/kit/trade/machines/latestTrades/latestTrades.selectors';
+import { pairMarketModel } from '../../src/kit/trade/machines/pairMarket/pairMarket.model';
+import { pairWatchMachine, type PairWatchInput } from '../../src/kit/trade/machines/pairWatch/pairWatch.machine';
+import { pairWatchModel } from '../../src/kit/trade/machines/pairWatch/pairWatch.model';
 import { generatePaths } from '../../scripts/lib/machineModels';
 import { describeModel, runModel, standInsFor, walkPath } from './harness';
 

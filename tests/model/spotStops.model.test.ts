@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createUserStreamHub, createUserUpdatesActor } from '../../src/app/actors/userStream.actor';
-import { OPEN_ORDER, TRIGGERED_STOP, WAITING_STOP, stopPageOf } from '../../src/features/spot/machines/orders/fixtures';
+import { OPEN_ORDER, TRIGGERED_STOP, WAITING_STOP, stopPageOf } from '../../src/app/machines/fixtures/spotOrders';
 import { openStopsMachine } from '../../src/features/spot/machines/orders/openStops.machine';
 import { startAsking } from './harness';
 import { startReadyForm } from './spotOrderForm.setup';

@@ -4,7 +4,7 @@ import { createFakeSocket } from '../../src/services/testing/fakeSocket';
 import { createPrivateChannelActor, createUserStreamHub, createUserUpdatesActor, type UserStreamEvent } from '../../src/app/actors/userStream.actor';
 import { selectAvailable, selectFee } from '../../src/features/spot/machines/orderForm/orderForm.selectors';
 import { placedToast } from '../../src/features/spot/machines/orderForm/orderForm.machine';
-import { FILLED_ORDER, OPEN_ORDER, PARTIAL_ORDER, pageOf } from '../../src/features/spot/machines/orders/fixtures';
+import { FILLED_ORDER, OPEN_ORDER, PARTIAL_ORDER, pageOf } from '../../src/app/machines/fixtures/spotOrders';
 import { openOrdersMachine } from '../../src/features/spot/machines/orders/openOrders.machine';
 import { orderHistoryMachine } from '../../src/features/spot/machines/orders/orderHistory.machine';
 import { orderDetailMachine } from '../../src/features/spot/machines/orders/orderDetail.machine';

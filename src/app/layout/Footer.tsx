@@ -9,7 +9,7 @@ import { useAppFlow } from '../views/hooks';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { QrCode } from '../ui/QrCode';
-import { useNoteFlow } from '../../features/support/support.hooks';
+import { NoticesContext } from './notices.context';
 import { PHONE } from '../theme';
 
 const Foot = styled.footer`
@@ -57,7 +57,8 @@ const LEGAL_LINKS: { type: NoteType; labelKey: string }[] = [
 export function Footer() {
   const { t } = useTranslation();
   const appFlow = useAppFlow();
-  const noteFlow = useNoteFlow();
+  // The platform notes through the shell's notices slot (notices.context.ts), whichever product fills it.
+  const noteFlow = NoticesContext.use().useNotes();
   // Which QR dialog is open is presentation only, so it stays in the component.
   const [qr, setQr] = useState<'android' | 'iphone' | undefined>();
   const config = appFlow.config?.config;

@@ -1,30 +1,46 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { NotificationPage } from '../../../domain/informHelp';
 import { appMachine } from '../machines/app/app.machine';
-import { helpMachine } from '../../features/support/machines/help/help.machine';
-import { helpArticleMachine } from '../../features/support/machines/help/helpArticle.machine';
-import { informMachine } from '../../features/support/machines/inform/inform.machine';
-import { noteMachine } from '../../features/support/machines/note/note.machine';
 import { sessionMachine } from '../machines/session/session.machine';
 import { USER_FIXTURE } from '../machines/session/session.model';
 import { socketConnectionMachine } from '../machines/socketConnection/socketConnection.machine';
 import { toastMachine } from '../machines/toast/toast.machine';
 import { completeCatalogue, initI18n } from '../../services/i18n';
 import { ShellContext } from '../views/hooks';
-import { SupportContext } from '../../features/support/support.context';
 import { darkTheme } from '../theme';
 import { FEATURES } from '../../features';
 import { Header } from './Header';
 import { collectMenus, MenusContext } from './navigation';
+import { NoticesContext, type ShellNotices } from './notices.context';
 import { SignOutDialog } from './SignOutDialog';
 
 afterEach(cleanup);
+
+/**
+ * The shell's notices slot with a double in place of the product that fills it: 3 unread for
+ * whoever asks; it records each user the bell asked for and each time the bell went.
+ */
+function noticesDouble() {
+  const bell = { asked: [] as number[], gone: 0 };
+  const notices: ShellNotices = {
+    useBellCount: (userId) => {
+      // effect: the double records the bell's lifetime as the slot's filler sees it (a test's stand-in).
+      useEffect(() => {
+        bell.asked.push(userId);
+        return () => void (bell.gone += 1);
+      }, [userId]);
+      return 3;
+    },
+    useNotes: () => ({ open: false, loading: false, note: undefined, fallback: false, hasAgree: false, openNote: () => undefined, close: () => undefined, agree: () => undefined }),
+  };
+  return { notices, bell };
+}
 
 // The bell's live part, the menus' content and the sign-out dialog are chunks of their own in the
 // app (fetched when shown); loaded here first, so the tests wait only for React, not for the
@@ -48,26 +64,24 @@ async function renderSignedIn(nameStatus: 1 | 2 | 3 | 4) {
   await act(async () => undefined);
   const app = createActor(appMachine, { input: { marketFeature: false } }).start();
   const actors = { app, session, toasts: createActor(toastMachine).start(), connection: createActor(socketConnectionMachine).start() };
-  const inform = createActor(
-    informMachine.provide({ actors: { fetchNotifications: fromPromise(async (): Promise<NotificationPage> => ({ list: [], total: 3, unread: 3, page: 1, size: 20 })) } }),
-  ).start();
+  const { notices, bell } = noticesDouble();
   render(
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={darkTheme}>
         <ShellContext.Provider value={actors}>
-          <SupportContext.Provider value={{ inform, note: createActor(noteMachine).start(), help: helpMachine, helpArticle: helpArticleMachine }}>
+          <NoticesContext.Provider value={notices}>
             <MemoryRouter>
               <MenusContext.Provider value={collectMenus(FEATURES)}>
                 <Header />
                 <SignOutDialog />
               </MenusContext.Provider>
             </MemoryRouter>
-          </SupportContext.Provider>
+          </NoticesContext.Provider>
         </ShellContext.Provider>
       </ThemeProvider>
     </I18nextProvider>,
   );
-  return { session, navigations, inform };
+  return { session, navigations, bell };
 }
 
 describe('header when signed in (spec §2)', () => {
@@ -82,15 +96,15 @@ describe('header when signed in (spec §2)', () => {
   });
 
   it('shows the unread count on the bell, and forgets it after sign-out', async () => {
-    const { session, inform } = await renderSignedIn(3);
-    // The bell's live part arrives with the support hooks (a chunk of its own in the app).
+    const { session, bell: lifetime } = await renderSignedIn(3);
+    // The bell's live part is a chunk of its own in the app; its count comes through the notices slot.
     const bell = await screen.findByRole('link', { name: 'Notifications: 3 unread' });
     expect(bell.getAttribute('href')).toBe('/inform');
     expect(bell.textContent).toContain('3');
     act(() => session.send({ type: 'session.signOut' }));
     act(() => session.send({ type: 'session.confirm' }));
-    expect(inform.getSnapshot().value).toBe('idle');
-    expect(inform.getSnapshot().context.unread).toBe(0);
+    expect(screen.queryByRole('link', { name: 'Notifications: 3 unread' })).toBeNull();
+    expect(lifetime).toEqual({ asked: [USER_FIXTURE.id], gone: 1 });
   });
 
   it('names each identity status', async () => {

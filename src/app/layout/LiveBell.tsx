@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { useInformFlow } from '../../features/support/support.hooks';
+import { NoticesContext } from './notices.context';
 import { BellLink } from './NotificationBell';
 
 /** The unread count on the bell (this chunk: only a signed-in visitor's header has it). */
@@ -21,16 +20,18 @@ const Count = styled.span`
   color: #fff;
 `;
 
-/** The header bell reading the notifications' actor: loads them per user and language, clears them on unmount. */
+/**
+ * The header bell's count, from the shell's notices slot (the product that fills it reads the
+ * notifications per user and language, and clears them when the bell goes).
+ */
 export function LiveBell(props: { userId: number }) {
+  // Keyed by user: the count's hold on the notifications is one per user who signs in.
+  return <BellCount key={props.userId} userId={props.userId} />;
+}
+
+function BellCount(props: { userId: number }) {
   const { t } = useTranslation();
-  const { unread, load, clear } = useInformFlow();
-  // effect: the session-long inform actor (started in support.flows.ts) follows the language itself (languageChanges) but not the user; the bell asks again for each user who signs in.
-  useEffect(() => {
-    load(1);
-  }, [props.userId, load]);
-  // effect: the bell's going (signed out) empties the shared list, the other half of the lifetime above.
-  useEffect(() => clear, [clear]);
+  const unread = NoticesContext.use().useBellCount(props.userId);
   const label = unread > 0 ? t('inform.bellUnread', { count: unread }) : t('nav.notifications');
   return <BellLink label={label}>{unread > 0 && <Count aria-hidden>{unread > 99 ? '99+' : unread}</Count>}</BellLink>;
 }

@@ -12,14 +12,14 @@ const Bell = styled(Link)`
   &:hover { color: ${({ theme }) => theme.color.accent}; }
 `;
 
-/** The bell with its count, fetched with the support product's hooks (not needed to show /home). */
+/** The bell with its count, fetched with the hooks of the shell's notices slot (not needed to show /home). */
 const LiveBell = lazy(async () => ({ default: (await import('./LiveBell')).LiveBell }));
 
 /**
  * Header bell with the unread count (spec §2 header). Shown only with a session: it loads the
  * notifications when the user (or the display language, which the texts are rendered in)
  * changes, and clears them when the session ends and it unmounts. The notifications' machine
- * loads with the support product's flows; until then the same bell shows without a count.
+ * loads with the flows of the product that fills the notices slot (notices.context.ts); until then the same bell shows without a count.
  */
 export function NotificationBell(props: { userId: number }) {
   const { t } = useTranslation();

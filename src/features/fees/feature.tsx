@@ -12,7 +12,7 @@ export const feesFeature = defineFeature({
     // The user's own tier and rates: behind the sign-in.
     gated: [{ path: 'fees', page: page(() => import('./views/FeesPage'), 'FeesPage') }],
   },
-  // The tiers, schedules and overrides for finance and auditors (edits: the API, docs/OPERATOR.md "Fees").
+  // The tiers, schedules and overrides: finance edits them through the desk's forms, auditors read them.
   desks: () => import('./desks').then((m) => m.desks),
   load: () => import('./fees.flows'),
 });

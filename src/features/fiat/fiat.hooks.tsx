@@ -1,5 +1,6 @@
 import { useActorRef } from '@xstate/react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import { useActorFlow } from '../../app/views/actorFlow';
 import type { ConfirmActActorRef } from '../../app/machines/confirmAct/confirmAct.machine';
@@ -62,8 +63,15 @@ export function useFiatDeal(input: { side?: AdSide; crypto?: string; fiat: FiatC
 
 /** buy-next / sell-next: one ad, the value, the method, the confirmation. */
 export function useFiatTake(input: { adId: number; by?: TakeBy; value?: string }) {
+  const take = FiatContext.use().take;
+  const navigate = useNavigate();
+  // The made order's page replaces the take page in the history (Back does not take again): the
+  // machine says when, on reaching `done`; the page says how. Given once, with the actor.
+  const [logic] = useState(() =>
+    take.provide({ actions: { goToOrder: (_, { order }) => navigate(`/deal/${order.role === 'buyer' ? 'buy' : 'sell'}-detail/${order.id}`, { replace: true }) } }),
+  );
   const { context, ...flow } = useActorFlow(
-    useActorRef(FiatContext.use().take, { input }),
+    useActorRef(logic, { input }),
     {
       context: (s) => s.context,
       loading: (s) => s.matches('loading'),
@@ -228,6 +236,7 @@ export function useFiatList(source: FiatListSource) {
   const list = usePagedList(FiatContext.use().list, { filter: fiatListFilter(source) });
   const senders = useMemo(
     () => ({ setTab: (tab: FiatOrdersTab) => list.setFilter({ tab }), setDays: (days: RecordDays) => list.setFilter({ days }), retry: list.reload }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- list's setFilter and reload are stable; the list object itself is new on every render
     [list.setFilter, list.reload],
   );
   return { ...list, ...list.filter, ...senders };

@@ -204,6 +204,7 @@ export function usePositionActions(replyTo: AnyActorRef) {
       onClose: (p: FuturesPosition) => close.open(target(p)),
       onFlash: (p: FuturesPosition) => close.flash(target(p)),
     };
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the dialogs' open and flash are stable; the close and tpsl objects are new on every render
   }, [pairOf, close.open, close.flash, tpsl.open]);
   return { close, tpsl, pairOf, ...handlers };
 }

@@ -96,6 +96,7 @@ export function useIcoThaw(ref: IcoThawActorRef) {
 /** /order/sub-hold, sub-end, sub-tran and /wallet/log-ico, log-ico-thaw. */
 export function useIcoList(source: IcoListSource) {
   const list = usePagedList(IcoContext.use().list, { filter: icoListFilter(source) });
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- list's setFilter is stable; the list object itself is new on every render
   const setDays = useCallback((days: RecordDays) => list.setFilter({ days }), [list.setFilter]);
   return { ...list, ...list.filter, setDays, retry: list.reload };
 }

@@ -1,5 +1,6 @@
 import { defineFeature, page, shellPage } from '../../app/feature';
-import { MarketsContext } from './markets.context';
+// The kit's slot is the product's context (markets.context.ts widens it for the product's own hooks).
+import { TradeContext } from '../../kit/trade/trade.context';
 
 /**
  * Home, the markets list, the trade pages' shared layout and live market data (order book, trades,
@@ -8,7 +9,7 @@ import { MarketsContext } from './markets.context';
  */
 export const marketsFeature = defineFeature({
   id: 'markets',
-  context: MarketsContext,
+  context: TradeContext,
   routes: {
     site: [
       // Home's texts are all in the shell catalogue, so it waits for nothing beyond its chunk.

@@ -1,15 +1,15 @@
 import type { Services } from '../../app/services';
 import { createMarketChannelActor } from '../../app/actors/marketChannel.actor';
-import { createCandleFeedActor } from './actors/candleFeed.actor';
-import { createDepthFeedActor } from './actors/depthFeed.actor';
-import { createIndexFeedActor } from './actors/indexFeed.actor';
-import { createKlineHistoryActor } from './actors/markets.actors';
-import { createTradesFeedActor } from './actors/tradesFeed.actor';
+import { createCandleFeedActor } from '../../kit/trade/actors/candleFeed.actor';
+import { createDepthFeedActor } from '../../kit/trade/actors/depthFeed.actor';
+import { createIndexFeedActor } from '../../kit/trade/actors/indexFeed.actor';
+import { createKlineHistoryActor } from '../../kit/trade/actors/klineHistory.actor';
+import { createTradesFeedActor } from '../../kit/trade/actors/tradesFeed.actor';
 import { favouritesMachine } from './machines/favourites/favourites.machine';
-import { klineMachine } from './machines/kline/kline.machine';
-import { latestTradesMachine } from './machines/latestTrades/latestTrades.machine';
-import { orderBookMachine } from './machines/orderBook/orderBook.machine';
-import { pairMarketMachine } from './machines/pairMarket/pairMarket.machine';
+import { klineMachine } from '../../kit/trade/machines/kline/kline.machine';
+import { latestTradesMachine } from '../../kit/trade/machines/latestTrades/latestTrades.machine';
+import { orderBookMachine } from '../../kit/trade/machines/orderBook/orderBook.machine';
+import { pairMarketMachine } from '../../kit/trade/machines/pairMarket/pairMarket.machine';
 
 /**
  * The live market of the pair on screen (book, trades, chart, index price) and the favourites,

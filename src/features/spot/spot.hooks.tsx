@@ -118,6 +118,7 @@ function useHistoryList<R>(machine: TypedPagedList<OrderHistoryFilter, R>, input
       goToPage: list.setPage,
       retry: list.reload,
     }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- list's setFilter, setPage and reload are stable; the list object itself is new on every render
     [list.setFilter, list.setPage, list.reload],
   );
   return { ...state, ...send };

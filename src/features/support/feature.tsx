@@ -1,5 +1,6 @@
 import { defineFeature, page } from '../../app/feature';
-import { SupportContext } from './support.context';
+// The shell's notices slot is the product's context (support.context.ts widens it for the product's own hooks).
+import { NoticesContext } from '../../app/layout/notices.context';
 
 /**
  * Notifications (/inform and the header bell), the help centre (/user/helpcenter), the platform
@@ -7,7 +8,7 @@ import { SupportContext } from './support.context';
  */
 export const supportFeature = defineFeature({
   id: 'support',
-  context: SupportContext,
+  context: NoticesContext,
   routes: {
     site: [
       { path: 'inform', page: page(() => import('./views/inform/InformPage'), 'InformPage') },

@@ -9,6 +9,7 @@ import { noteMachine } from './machines/note/note.machine';
 import { noticeBoardMachine } from './machines/notices/noticeBoard.machine';
 import { noticeDetailMachine } from './machines/notices/noticeDetail.machine';
 import { noticesDeskMachine } from './machines/noticesDesk/noticesDesk.machine';
+import { useBellCount, useNoteFlow } from './support.hooks';
 
 /**
  * The support flows with their effects, supplied from the shared services (defineFeature's
@@ -37,5 +38,8 @@ export const provide = ({ api, operatorApi, socket, showToast, start, userStream
     noticeBoard: noticeBoardMachine.provide({ actors: { fetchNotices: notices.fetchNotices, noticeUpdates: notices.noticeUpdates('board.pushed') }, actions: { showToast } }),
     noticeDetail: noticeDetailMachine.provide({ actors: { fetchNotice: notices.fetchNotice, noticeUpdates: notices.noticeUpdates('detail.pushed') }, actions: { showToast } }),
     noticesDesk: noticesDeskMachine.provide({ actors: desk, actions: { showToast } }),
+    // The shell's notices slot (app/layout/notices.context.ts): the header bell and the footer read these.
+    useBellCount,
+    useNotes: useNoteFlow,
   };
 };

@@ -8,18 +8,20 @@ import type { helpMachine } from './machines/help/help.machine';
 import type { helpArticleMachine } from './machines/help/helpArticle.machine';
 import type { InformActorRef } from './machines/inform/inform.machine';
 import * as inform from './machines/inform/inform.selectors';
+import { bellWatchMachine } from './machines/bellWatch/bellWatch.machine';
 import { SupportContext } from './support.context';
 import type { noticeBoardMachine } from './machines/notices/noticeBoard.machine';
 import type { noticeDetailMachine } from './machines/notices/noticeDetail.machine';
 import type { noticesDeskMachine } from './machines/noticesDesk/noticesDesk.machine';
 import { ShellContext } from '../../app/views/hooks';
+import type { NotesFlow, ShellNotices } from '../../app/layout/notices.context';
 
 /**
  * Notifications are one long-lived actor (the header bell and /inform share it), and so are the
  * platform-note popups (footer links, the agreement); help search and help articles are flows each
  * page starts for itself. All come supplied with their effects from support.flows.ts.
  */
-export interface SupportFlows {
+export interface SupportFlows extends ShellNotices {
   inform: InformActorRef;
   note: NoteActorRef;
   help: typeof helpMachine;
@@ -82,8 +84,19 @@ export function useHelpArticleFlow(id: string) {
   );
 }
 
-/** The platform-note popups (footer links, the agreement): one session-long actor. */
-export function useNoteFlow() {
+/**
+ * The header bell's count (the shell's notices slot): the bell's own `bellWatch` actor asks the
+ * session-long notifications for the user when it starts and empties them when it stops (the bell
+ * unmounts: signed out). The caller keys itself by user, so another user is another actor.
+ */
+export function useBellCount(userId: number): number {
+  const notifications = useSupport().inform;
+  useActorRef(bellWatchMachine, { input: { inform: notifications, userId } });
+  return useActorFlow(notifications, { unread: inform.selectUnread }, {}).unread;
+}
+
+/** The platform-note popups (footer links, the agreement): one session-long actor (the shell's notices slot). */
+export function useNoteFlow(): NotesFlow {
   return useActorFlow(
     useSupport().note,
     {

@@ -3,8 +3,7 @@ import { pagedListMachine } from '../../app/machines/pagedList/pagedList.machine
 import { confirmActing } from '../../app/machines/confirmAct/confirmAct.machine';
 import { fromPromise } from 'xstate';
 import { copyText } from '../../services/clipboard';
-import { avatarAsDataUrl } from '../../services/avatarFile';
-import { createUserCentreActors } from '../accounts/actors/userCentre.actors';
+import { createAddressesReader } from '../../kit/addressBook/addressBook.actors';
 import { createOperatorWalletActors, createWalletActors, createWalletSignals } from './actors/wallet.actors';
 import { depositMachine } from './machines/deposit/deposit.machine';
 import { operatorWithdrawalsMachine } from './machines/operatorWithdrawals/operatorWithdrawals.machine';
@@ -17,13 +16,13 @@ import { transferKeyMinter, transferMachine } from './machines/transfer/transfer
 import { walletBalancesMachine } from './machines/walletBalances/walletBalances.machine';
 import { walletRecordsMachine } from './machines/walletRecords/walletRecords.machine';
 import { withdrawalKeyMinter, withdrawalMachine } from './machines/withdrawal/withdrawal.machine';
+import { useWalletBalances } from './wallet.hooks';
 
 /** The wallet: its machines with their effects, supplied from the shared services (loaded with its pages; see defineFeature's `load`). */
 export const provide = ({ api, operatorApi, userStream, showToast, newKey, store }: Services) => {
   const actors = createWalletActors(api);
   const operatorActors = createOperatorWalletActors(operatorApi);
   const corrections = createOperatorCorrectionsActors(operatorApi);
-  const addresses = createUserCentreActors(api, avatarAsDataUrl);
   const signals = createWalletSignals();
   userStream.onBalances(signals.publishBalances);
   userStream.listen(signals.publishRecords);
@@ -39,7 +38,7 @@ export const provide = ({ api, operatorApi, userStream, showToast, newKey, store
       actions: { showToast },
     }),
     withdrawal: withdrawalMachine.provide({
-      actors: { fetchNetworks: actors.fetchNetworks, fetchQuota: actors.fetchQuota, fetchAddresses: addresses.fetchAddresses, submitWithdrawal: actors.submitWithdrawal, checkFundsPassword: actors.checkFundsPassword },
+      actors: { fetchNetworks: actors.fetchNetworks, fetchQuota: actors.fetchQuota, fetchAddresses: createAddressesReader(api), submitWithdrawal: actors.submitWithdrawal, checkFundsPassword: actors.checkFundsPassword },
       actions: { showToast, withdrawn: signals.walletChanged, mintIdempotencyKey: withdrawalKeyMinter(newKey) },
     }),
     transfer: transferMachine.provide({
@@ -80,5 +79,7 @@ export const provide = ({ api, operatorApi, userStream, showToast, newKey, store
       actions: { showToast },
     }),
     refreshWallet: signals.walletChanged,
+    // The kit's wallet-accounts slot (kit/wallet/walletAccounts.context.ts): the account page reads one account's balances through it.
+    useAccountBalances: useWalletBalances,
   };
 };

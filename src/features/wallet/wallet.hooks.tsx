@@ -1,3 +1,4 @@
+import type { AccountBalances, WalletAccounts } from '../../kit/wallet/walletAccounts.context';
 import { useActorRef } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { WalletContext } from './wallet.context';
@@ -24,7 +25,7 @@ export type RecordKind = 'deposits' | 'withdrawals' | 'transfers' | 'ledger';
  * and transfers, pushed balance rows) through the `walletSignals` actor the feature supplies, so
  * `refreshWallet` (after any change made elsewhere) reaches whatever is on screen.
  */
-export interface WalletFlows {
+export interface WalletFlows extends WalletAccounts {
   balances: typeof walletBalancesMachine;
   deposit: typeof depositMachine;
   withdrawal: typeof withdrawalMachine;
@@ -47,7 +48,7 @@ export function useRefreshWallet() {
 }
 
 /** /wallet and /wallet/{account}: the overview, and the account's balances. */
-export function useWalletBalances(account?: WalletAccount) {
+export function useWalletBalances(account?: WalletAccount): AccountBalances {
   const { balances, ...flow } = useActorFlow(
     useActorRef(useWallet().balances, { input: { account } }),
     {

@@ -1,13 +1,9 @@
 import { KLINE_INTERVALS, type KlineInterval } from '../../../../domain/constants.js';
 import { bucketStart } from './intervals.js';
-import { addTrade, ohlcOf, type Ohlc } from './ohlc.js';
+import { addTrade, ohlcOf, type Ohlc, type TradePrint } from './ohlc.js';
 
-/** A trade as market data sees it: integer ticks and lots, time in ms. */
-export interface TradePrint {
-  time: number;
-  price: number;
-  quantity: number;
-}
+// Declared beside the span arithmetic that reads it, so ohlc.ts imports nothing back from here.
+export type { TradePrint };
 
 /**
  * One candle in integer units: prices in ticks, `amount` in lots, `vol` (turnover) in tick×lot

@@ -1,4 +1,9 @@
-import type { TradePrint } from './candles.js';
+/** A trade as market data sees it: integer ticks and lots, time in ms. */
+export interface TradePrint {
+  time: number;
+  price: number;
+  quantity: number;
+}
 
 /** Open, high, low, close, amount (lots), turnover (ticks×lots) and trade count of a span of trades. */
 export interface Ohlc {

@@ -1,5 +1,5 @@
 import type { MachineModel } from '../model.types';
-import { OPEN_ORDER } from '../../../features/spot/machines/orders/fixtures';
+import { OPEN_ORDER } from '../fixtures/spotOrders';
 import { userStreamMachine } from './userStream.machine';
 
 export const userStreamModel: MachineModel<typeof userStreamMachine> = {

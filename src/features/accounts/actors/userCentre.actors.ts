@@ -3,7 +3,8 @@ import type { UserInfo } from '../../../../domain/api';
 import type { SecurityKind } from '../../../../domain/userCentre';
 import { WALLET_PATHS, type WalletNetwork } from '../../../../domain/wallet';
 import type { AvatarFile } from '../machines/profile/profile.machine';
-import type { BookRecord, RecordFields } from '../machines/recordBook/recordBook.machine';
+import type { BookRecord, RecordFields } from '../../../kit/addressBook/bookRecord';
+import { createAddressesReader } from '../../../kit/addressBook/addressBook.actors';
 import type { CodeRequest, SecurityFields } from '../machines/securityChange/securityChange.machine';
 import type { ApiClient } from '../../../services/api';
 
@@ -25,7 +26,7 @@ export function createUserCentreActors(api: ApiClient, readFile: (file: AvatarFi
     uploadAvatar: fromPromise<UserInfo, { file: AvatarFile }>(async ({ input, signal }) => api.post('/api/user/avatar', { image: await readFile(input.file) }, signal)),
     sendSecurityCode: fromPromise<null, CodeRequest>(({ input, signal }) => api.post('/api/user/send_code', input, signal)),
     submitSecurityChange: fromPromise<null, { kind: SecurityKind; fields: SecurityFields }>(({ input, signal }) => api.post(CHANGE_PATH[input.kind], input.fields, signal)),
-    fetchAddresses: fromPromise<BookRecord[]>(({ signal }) => api.post<BookRecord[]>('/api/user/addresses', {}, signal)),
+    fetchAddresses: createAddressesReader(api),
     saveAddress: fromPromise<BookRecord, { fields: RecordFields }>(({ input, signal }) => api.post('/api/user/address_add', input.fields, signal)),
     deleteAddress: fromPromise<null, { id: number }>(({ input, signal }) => api.post('/api/user/address_delete', input, signal)),
     /** A currency's networks, for the address book's Network choice (issue 50 M12). */

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { FEE_PATHS, type FeesDesk, type MyFees } from '../../../../domain/fees';
+import { FEE_PATHS, type FeeOverrideEdit, type FeeScheduleEdit, type FeeTier, type FeesDesk, type MyFees } from '../../../../domain/fees';
 import type { ApiClient } from '../../../services/api';
 
 /** The fees page's effect: the signed-in user's tier, volume and rates (docs/API.md "Fees"). */
@@ -9,9 +9,12 @@ export function createFeesActors(api: ApiClient) {
   };
 }
 
-/** The console desk's effect: the tiers, schedules and overrides, with the operator's token. */
+/** The console desk's effects: the tiers, schedules and overrides read and edited, with the operator's token. */
 export function createFeesDeskActors(operatorApi: ApiClient) {
   return {
     fetchDesk: fromPromise<FeesDesk>(({ signal }) => operatorApi.post<FeesDesk>(FEE_PATHS.operatorRead, {}, signal)),
+    saveTiers: fromPromise<unknown, { tiers: FeeTier[] }>(({ input, signal }) => operatorApi.post<unknown>(FEE_PATHS.operatorTiers, input, signal)),
+    saveSchedule: fromPromise<unknown, FeeScheduleEdit>(({ input, signal }) => operatorApi.post<unknown>(FEE_PATHS.operatorSchedule, input, signal)),
+    saveOverride: fromPromise<unknown, FeeOverrideEdit & { totp_code: string }>(({ input, signal }) => operatorApi.post<unknown>(FEE_PATHS.operatorOverride, input, signal)),
   };
 }

@@ -36,7 +36,7 @@ async function renderPage(answer: () => Promise<unknown>, locale: 'en_US' | 'de_
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={darkTheme}>
         <ShellContext.Provider value={{ app, session } as never}>
-          <FeesContext.Provider value={{ myFees, feesDesk }}>
+          <FeesContext.Provider value={{ myFees, feesDesk, feesDeskInput: () => ({ mayEdit: false, mayOverride: false }) }}>
             <MemoryRouter>{desk ? <FeesDeskPage /> : <FeesPage />}</MemoryRouter>
           </FeesContext.Provider>
         </ShellContext.Provider>

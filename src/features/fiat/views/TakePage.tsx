@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { AdSide } from '../../../../domain/fiat';
 import { decimalInput } from '../../../../domain/orderMath';
 import { Button } from '../../../app/ui/Button';
@@ -22,14 +21,10 @@ import { ProofDialog } from './ProofDialog';
  */
 export function TakePage(props: { side: AdSide }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const take = useFiatTake({ adId: Number(params.get('ad')) || 0, by: params.get('by') === 'quantity' ? 'quantity' : 'amount', value: params.get('value') ?? '' });
   const ad = take.data?.ad;
   const buying = props.side === 'buy';
-  useEffect(() => {
-    if (take.done && take.order) navigate(`/deal/${take.order.role === 'buyer' ? 'buy' : 'sell'}-detail/${take.order.id}`, { replace: true });
-  }, [take.done, take.order, navigate]);
   return (
     <Frame style={{ maxWidth: 640 }}>
       <Panel>

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { useSessionFlow } from '../../../app/views/hooks';
-import { TradePage, type TradePanelsProps } from '../../markets/views/trade/TradePage';
+import { TradePage, type TradePanelsProps } from '../../../kit/trade/views/TradePage';
 import { useFuturesDesk, useFuturesOrderForm, type Desk } from '../futures.hooks';
 import { FuturesOrderForm } from './FuturesOrderForm';
 import { FuturesStats } from './FuturesStats';

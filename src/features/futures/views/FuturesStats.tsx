@@ -3,7 +3,7 @@ import { fundingRate, indexPrice, tone } from '../../../../domain/figures';
 import { formatCountdown } from '../../../../domain/duration';
 import type { DeskData, FuturesDeskActorRef } from '../machines/futuresDesk/futuresDesk.machine';
 import { useFundingCountdown } from '../futures.hooks';
-import { usePairMarket } from '../../markets/markets.hooks';
+import { usePairMarket } from '../../../kit/trade/trade.hooks';
 
 /**
  * The contract market's figures in the trade page's stats bar: the mark price (live, from the index

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { WalletAccountPage } from '../../wallet/views/WalletAccountPage';
-import { Figure } from '../../wallet/views/walletUi';
+import { WalletAccountPage } from '../../../kit/wallet/WalletAccountPage';
+import { Figure } from '../../../kit/wallet/walletUi';
 import { Panel, PanelBody } from '../../../app/ui/Panel';
 import { useFuturesPairOf, useFuturesRecords } from '../futures.hooks';
 import { Signed } from './futuresUi';

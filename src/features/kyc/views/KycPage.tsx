@@ -8,7 +8,7 @@ import { useKyc } from '../kyc.hooks';
 import { IdentityBadge } from '../../../app/layout/IdentityBadge';
 import { Button } from '../../../app/ui/Button';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../app/ui/Panel';
-import { AuthCard, FormField } from '../../accounts/views/auth/AuthForm';
+import { AuthCard, FormField } from '../../../kit/auth/AuthForm';
 import { PhotoField } from './PhotoField';
 
 const Photos = styled.div`

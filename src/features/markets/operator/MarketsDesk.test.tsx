@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,6 +15,9 @@ import { MarketsDeskContext } from './marketsDesk.context';
 import { provide } from './marketsDesk.flows';
 
 afterEach(cleanup);
+
+/** A form test types, validates and waits for a few answers: more than the default 5 s on a loaded machine. */
+const FORM_TEST_MS = 20_000;
 
 const markets: OperatorMarket[] = [
   { market: 'spot', symbol: 'BTC_USDT', trading: true, halted_reason: null, halted_at: null },
@@ -33,6 +36,11 @@ async function renderDesk(roles: string[] | undefined) {
       if (path === MARKET_OPERATOR_PATHS.markets) return markets as T;
       if (path === MARKET_OPERATOR_PATHS.halt) throw { kind: 'server', serverMessage: 'This market is already halted' };
       if (path === MARKET_OPERATOR_PATHS.resume) return { ...markets[2], halted_reason: null, halted_at: null } as T;
+      // The 2FA code 000000 is refused as the server says it; any other goes through.
+      const code = (body as { totp_code?: string }).totp_code;
+      if ((path === MARKET_OPERATOR_PATHS.list || path === MARKET_OPERATOR_PATHS.delist) && code === '000000') throw { kind: 'server', serverMessage: 'Wrong verification code' };
+      if (path === MARKET_OPERATOR_PATHS.list) return { symbol: 'SOL_USDT' } as T;
+      if (path === MARKET_OPERATOR_PATHS.delist) return { symbol: 'BTC_USDT', delist_at: 1 } as T;
       throw new Error(`unexpected ${path}`);
     },
     get: async () => {
@@ -117,4 +125,59 @@ describe('markets desk view', () => {
     expect(screen.queryByRole('button', { name: 'Halt' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
   });
+
+  it('lists a pair through its form: checks the fields, asks the 2FA code, shows the refusal under the form, then reads the list again', async () => {
+    const calls = await renderDesk(['risk']);
+    fireEvent.click(screen.getByRole('button', { name: 'List a pair' }));
+    const dialog = screen.getByRole('dialog', { name: 'List a spot pair' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'List the pair' }));
+    expect(await within(dialog).findByText('Enter a currency symbol', {}, { timeout: 5000 })).toBeTruthy();
+    expect(within(dialog).getByText('Enter your 2FA code')).toBeTruthy();
+    const type = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    type('Base currency', 'sol');
+    type('Quantity places', '3');
+    type('Smallest quantity', '0.0001');
+    type('Reference price', '150.25');
+    type('Your 2FA code', '000000');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'List the pair' }));
+    expect(await within(dialog).findByText('Above zero, within the quantity places', {}, { timeout: 5000 })).toBeTruthy();
+    type('Smallest quantity', '0.01');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'List the pair' }));
+    expect(await within(dialog).findByText('Wrong verification code', {}, { timeout: 5000 })).toBeTruthy();
+    expect(calls.find((c) => c.path === MARKET_OPERATOR_PATHS.list)?.body).toEqual({
+      base: 'SOL', quote: 'USDT', price_precision: 2, amount_precision: 3, min_quantity: '0.01', min_notional: '5', reference_price: '150.25', makers: true, maker_spread: '0.002', maker_depth: 10, totp_code: '000000',
+    });
+    // Makers off: their settings are not sent.
+    fireEvent.click(within(dialog).getByLabelText('Makers quote this pair'));
+    expect(within(dialog).queryByLabelText('Spread (fraction of the price)')).toBeNull();
+    type('Your 2FA code', '123456');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'List the pair' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'List a spot pair' })).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(calls.at(-1)?.path).toBe(MARKET_OPERATOR_PATHS.markets), { timeout: 5000 });
+    const sent = calls.filter((c) => c.path === MARKET_OPERATOR_PATHS.list);
+    expect(sent.at(-1)?.body).toMatchObject({ makers: false, totp_code: '123456' });
+    expect(sent.at(-1)?.body).not.toHaveProperty('maker_spread');
+    expect(calls.at(-1)?.path).toBe(MARKET_OPERATOR_PATHS.markets);
+  }, FORM_TEST_MS);
+
+  it('announces a spot market\'s delisting at a local time with its reason and the 2FA code', async () => {
+    const calls = await renderDesk(['risk']);
+    const [, btc] = within(screen.getByRole('table', { name: 'Markets' })).getAllByRole('row');
+    fireEvent.click(within(btc!).getByRole('button', { name: 'Delist' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delist BTC/USDT' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Announce the delisting' }));
+    expect(await within(dialog).findByText('Choose the date and time', {}, { timeout: 5000 })).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Delisting time (your time zone)'), { target: { value: '2027-01-15T10:30' } });
+    fireEvent.change(within(dialog).getByLabelText('Reason traders will read'), { target: { value: ' Project wound down ' } });
+    fireEvent.change(within(dialog).getByLabelText('Your 2FA code'), { target: { value: '000000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Announce the delisting' }));
+    expect(await within(dialog).findByText('Wrong verification code', {}, { timeout: 5000 })).toBeTruthy();
+    expect(calls.find((c) => c.path === MARKET_OPERATOR_PATHS.delist)?.body).toEqual({ symbol: 'BTC_USDT', delist_at: new Date('2027-01-15T10:30').getTime(), reason: 'Project wound down', totp_code: '000000' });
+  }, FORM_TEST_MS);
+
+  it('offers an auditor neither the listing nor a delisting', async () => {
+    await renderDesk(['auditor']);
+    expect(screen.queryByRole('button', { name: 'List a pair' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delist' })).toBeNull();
+  }, FORM_TEST_MS);
 });

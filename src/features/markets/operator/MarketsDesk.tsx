@@ -17,6 +17,7 @@ import { Muted } from '../../../app/ui/Panel';
 import { RetryAlert } from '../../../app/ui/RetryButton';
 import { PressedChoice } from '../../../app/ui/Segmented';
 import { haltReason, type ResumeSubject } from './marketsDesk/marketsDesk.machine';
+import { DelistDialog, ListPairDialog } from './MarketForms';
 import { useMarketsDesk } from './marketsDesk.hooks';
 
 const Head = styled.div`
@@ -38,6 +39,19 @@ const Reason = styled.span`
   overflow-wrap: anywhere;
 `;
 
+/** An announced delisting under the market's state. */
+const Delisting = styled.span`
+  display: block;
+  margin-top: 3px;
+  font-size: 11px;
+  color: ${({ theme }) => theme.color.textDim};
+`;
+
+const Actions = styled.span`
+  display: inline-flex;
+  gap: 6px;
+`;
+
 const ReasonField = styled.div`
   display: grid;
   gap: 5px;
@@ -49,8 +63,10 @@ const ReasonField = styled.div`
 
 /**
  * /operator, "Markets" (risk; an auditor reads it): every spot market or perpetual contract (a
- * choice above the list), trading or halted with the reason traders read and since when. Halt asks the reason; resume asks first. Both are offered
- * only to roles granting trading.write; the server checks each call anyway.
+ * choice above the list), trading or halted with the reason traders read and since when, and an
+ * announced delisting's time. Halt asks the reason; resume asks first; "List a pair" and a spot
+ * market's "Delist" open a form each that asks the operator's 2FA code. All are offered only to
+ * roles granting trading.write; the server checks each call anyway.
  */
 export function MarketsDesk() {
   const { t } = useTranslation();
@@ -61,6 +77,11 @@ export function MarketsDesk() {
     <section aria-label={t('marketsDesk.title')}>
       <Head>
         <h2>{t('marketsDesk.title')}</h2>
+        {desk.mayAct && (
+          <Button type="button" $small onClick={desk.openListing}>
+            {t('marketsDesk.form.list')}
+          </Button>
+        )}
         <Button type="button" $variant="ghost" $small onClick={desk.reload} disabled={desk.loading}>
           {t('marketsDesk.reload')}
         </Button>
@@ -83,7 +104,16 @@ export function MarketsDesk() {
           { key: 'marketsDesk.col.market', render: (m) => <b>{named(m)}</b> },
           {
             key: 'marketsDesk.col.state',
-            render: (m) => <Badge $tone={m.halted_reason === null ? 'up' : 'down'}>{t(m.halted_reason === null ? 'marketsDesk.trading' : 'marketsDesk.haltedState')}</Badge>,
+            render: (m) => (
+              <>
+                <Badge $tone={m.halted_reason === null ? 'up' : 'down'}>{t(m.halted_reason === null ? 'marketsDesk.trading' : 'marketsDesk.haltedState')}</Badge>
+                {m.delist_at != null && (
+                  <Delisting>
+                    {t('marketsDesk.form.delistsAt')} <DateTime at={m.delist_at} />
+                  </Delisting>
+                )}
+              </>
+            ),
           },
           { key: 'marketsDesk.col.reason', render: (m) => (m.halted_reason === null ? '—' : <Reason>{m.halted_reason}</Reason>) },
           { key: 'marketsDesk.col.since', render: (m) => (m.halted_at === null ? '—' : <DateTime at={m.halted_at} />) },
@@ -91,19 +121,32 @@ export function MarketsDesk() {
             key: 'marketsDesk.col.actions',
             align: 'right',
             render: (m) =>
-              !desk.mayAct ? null : m.halted_reason === null ? (
-                <Button type="button" $small $variant="danger" onClick={() => desk.halt(m)}>
-                  {t('marketsDesk.halt')}
-                </Button>
-              ) : (
-                <Button type="button" $small $variant="ghost" onClick={() => desk.resume(m)}>
-                  {t('marketsDesk.resume')}
-                </Button>
+              !desk.mayAct ? null : (
+                <Actions>
+                  {m.halted_reason === null ? (
+                    <Button type="button" $small $variant="danger" onClick={() => desk.halt(m)}>
+                      {t('marketsDesk.halt')}
+                    </Button>
+                  ) : (
+                    <Button type="button" $small $variant="ghost" onClick={() => desk.resume(m)}>
+                      {t('marketsDesk.resume')}
+                    </Button>
+                  )}
+                  {m.market === 'spot' && m.delist_at == null && (
+                    <Button type="button" $small $variant="ghost" onClick={() => desk.openDelisting(m.symbol)}>
+                      {t('marketsDesk.form.delist')}
+                    </Button>
+                  )}
+                </Actions>
               ),
           },
         ]}
       />
       {desk.halting && <HaltDialog key={desk.asked} market={named(desk.halting)} contract={desk.halting.market === 'futures'} sending={desk.sending} refusal={desk.refusal} onSubmit={desk.submitHalt} onClose={desk.close} />}
+      {desk.listing && <ListPairDialog key={desk.forms} sending={desk.formSending} refusal={desk.formRefusal} onSubmit={desk.submitListing} onClose={desk.closeForm} />}
+      {desk.delisting && (
+        <DelistDialog key={desk.forms} market={desk.delisting.replace('_', '/')} sending={desk.formSending} refusal={desk.formRefusal} onSubmit={desk.submitDelisting} onClose={desk.closeForm} />
+      )}
       <ConfirmActDialog<ResumeSubject>
         actor={desk.resumeQuestion}
         tone="primary"

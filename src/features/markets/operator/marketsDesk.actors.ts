@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { MARKET_OPERATOR_PATHS, type MarketKind, type OperatorMarket } from '../../../../domain/marketsDesk';
 import type { ApiClient } from '../../../services/api';
-import type { ResumeSubject } from './marketsDesk/marketsDesk.machine';
+import type { DelistingCall, ListingCall, ResumeSubject } from './marketsDesk/marketsDesk.machine';
 
 /** The markets desk's calls (docs/API.md "Market halts"), over the operator's own API client, each honouring the abort signal. */
 export function createMarketsDeskActors(operatorApi: ApiClient) {
@@ -10,5 +10,9 @@ export function createMarketsDeskActors(operatorApi: ApiClient) {
     haltMarket: fromPromise<OperatorMarket, { market: MarketKind; symbol: string; reason: string }>(({ input, signal }) => operatorApi.post<OperatorMarket>(MARKET_OPERATOR_PATHS.halt, input, signal)),
     /** The resume, as the confirm-then-act child's act. */
     resumeMarket: fromPromise<OperatorMarket, ResumeSubject>(({ input, signal }) => operatorApi.post<OperatorMarket>(MARKET_OPERATOR_PATHS.resume, { market: input.market, symbol: input.symbol }, signal)),
+    /** A new spot pair, with the operator's 2FA code (docs/API.md "Listing a market"). */
+    listPair: fromPromise<unknown, ListingCall>(({ input, signal }) => operatorApi.post<unknown>(MARKET_OPERATOR_PATHS.list, input, signal)),
+    /** A spot market's delisting at a time, with the operator's 2FA code. */
+    delistPair: fromPromise<unknown, DelistingCall>(({ input, signal }) => operatorApi.post<unknown>(MARKET_OPERATOR_PATHS.delist, input, signal)),
   };
 }

@@ -15,7 +15,7 @@ export const provide = ({ operatorApi, store, showToast }: Services) => {
   const stored = createOperatorStorage(store);
   return {
     marketsDesk: marketsDeskMachine.provide({
-      actors: { fetchMarkets: actors.fetchMarkets, haltMarket: actors.haltMarket, resume: confirmActing(actors.resumeMarket, showToast) },
+      actors: { fetchMarkets: actors.fetchMarkets, haltMarket: actors.haltMarket, resume: confirmActing(actors.resumeMarket, showToast), listPair: actors.listPair, delistPair: actors.delistPair },
       actions: { showToast },
     }),
     /**

@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
-import type { MarketKind, OperatorMarket } from '../../../../domain/marketsDesk';
+import type { MarketKind, MarketListing, OperatorMarket } from '../../../../domain/marketsDesk';
 import { useActorFlow } from '../../../app/views/actorFlow';
 import { MarketsDeskContext } from './marketsDesk.context';
 
@@ -27,6 +27,11 @@ export function useMarketsDesk() {
       sending: (s) => s.matches({ halt: { asking: 'sending' } }),
       refusal: (s) => s.context.refusal,
       resumeQuestion: (s) => s.children.resume,
+      listing: (s) => s.matches({ form: 'listing' }),
+      delisting: (s) => (s.matches({ form: 'delisting' }) ? s.context.delisting : undefined),
+      formSending: (s) => s.matches({ form: { listing: 'sending' } }) || s.matches({ form: { delisting: 'sending' } }),
+      formRefusal: (s) => s.context.formRefusal,
+      forms: (s) => s.context.forms,
     },
     {
       reload: () => ({ type: 'markets.reload' }),
@@ -35,6 +40,11 @@ export function useMarketsDesk() {
       submitHalt: (reason: string) => ({ type: 'markets.submitHalt', reason }),
       close: () => ({ type: 'markets.close' }),
       resume: (market: OperatorMarket) => ({ type: 'markets.resume', market }),
+      openListing: () => ({ type: 'markets.openListing' }),
+      submitListing: (listing: MarketListing, code: string) => ({ type: 'markets.submitListing', listing, code }),
+      openDelisting: (symbol: string) => ({ type: 'markets.openDelisting', symbol }),
+      submitDelisting: (delist_at: number, reason: string, code: string) => ({ type: 'markets.submitDelisting', delist_at, reason, code }),
+      closeForm: () => ({ type: 'markets.closeForm' }),
     },
   );
 }

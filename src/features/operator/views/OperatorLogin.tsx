@@ -7,7 +7,7 @@ import { operatorLoginSchema, type OperatorLoginValues } from '../../../../domai
 import { Button } from '../../../app/ui/Button';
 import { Muted } from '../../../app/ui/Panel';
 import { QrCode } from '../../../app/ui/QrCode';
-import { AuthPage, AuthSubmit, FormField } from '../../accounts/views/auth/AuthForm';
+import { AuthPage, AuthSubmit, FormField } from '../../../kit/auth/AuthForm';
 import { useOperatorSession } from '../operator.hooks';
 
 const Enrol = styled.div`

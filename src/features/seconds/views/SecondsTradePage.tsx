@@ -7,7 +7,7 @@ import { price as priceFigure } from '../../../../domain/figures';
 import { useAppFlow, useTicker } from '../../../app/views/hooks';
 import { NotFoundPage } from '../../../app/pages/NotFoundPage';
 import { Panel } from '../../../app/ui/Panel';
-import { TradePage, type TradePanelsProps } from '../../markets/views/trade/TradePage';
+import { TradePage, type TradePanelsProps } from '../../../kit/trade/views/TradePage';
 import { useSecondsDesk, useSecondsEnabled } from '../seconds.hooks';
 import { OpenContracts } from './OpenContracts';
 import { SecondsTicket } from './SecondsTicket';
@@ -38,6 +38,7 @@ function Desk(props: { symbol: string }) {
   // and the language's number style (written again when the language changes).
   const chartLevels = useMemo(
     () => desk.levels.map((l) => ({ key: String(l.id), price: l.price, label: priceFigure(l.price, places), color: theme.color[directionTone(l.direction)] })),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- priceFigure reads the language itself: the labels are written again when it changes
     [desk.levels, places, theme, i18n.language],
   );
   return (

@@ -1,4 +1,4 @@
-import { TradePage, type TradePanelsProps } from '../../markets/views/trade/TradePage';
+import { TradePage, type TradePanelsProps } from '../../../kit/trade/views/TradePage';
 import { useOrderForm } from '../spot.hooks';
 import { OpenOrdersPanel } from './OrderPanels';
 import { OrderForm } from './OrderForm';

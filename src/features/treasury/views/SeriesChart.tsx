@@ -70,6 +70,7 @@ export function SeriesChart(props: { points: ChartPoint[]; label: string; precis
       chart.current = null;
     };
     // Created once: the desk keys this component by figure, range and currency; new points go through the effect below.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- created once (see above); the later effects pass new figures, texts and theme
   }, []);
 
   // effect: the widget holds its own data and styles, outside React's tree; new points or a theme or language change are told to it.

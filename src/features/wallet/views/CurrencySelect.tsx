@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAppFlow } from '../../../app/views/hooks';
-import { Tip } from './walletUi';
+import { Tip } from '../../../kit/wallet/walletUi';
 
 /** The currency picker of the deposit, withdrawal and transfer forms; closed currencies say so. */
 export function CurrencySelect(props: { value: string | undefined; onChange: (symbol: string) => void; closedWhen?: 'recharge' | 'draw' }) {

@@ -11,7 +11,7 @@ import { CurrencyStep } from './CurrencySelect';
 import { NetworkChoice } from './NetworkChoice';
 import { depositColumns } from './recordColumns';
 import { RecordsCard } from './RecordsCard';
-import { FormCard, Hint, inCurrency, Stack, Tip, WalletForm } from './walletUi';
+import { FormCard, Hint, inCurrency, Stack, Tip, WalletForm } from '../../../kit/wallet/walletUi';
 
 /** How often the recent deposits are read while the page is open: they advance on the server's confirmation timer. */
 const DEPOSIT_POLL_MS = 3000;

@@ -4,7 +4,7 @@ import { RECORD_PAGE_SIZE, type RecordDays } from '../../../../domain/wallet';
 import { Button } from '../../../app/ui/Button';
 import { DataTable, type Column } from '../../../app/ui/DataTable';
 import { DaysFilter } from '../../../app/ui/RecordFilters';
-import { Card, CardPager } from './walletUi';
+import { Card, CardPager } from '../../../kit/wallet/walletUi';
 
 /** A record list with its presets and pager: what every /wallet record table looks like. */
 export function RecordsCard<Row extends { id: number }>(props: {

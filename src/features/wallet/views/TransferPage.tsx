@@ -13,7 +13,7 @@ import { CurrencySelect } from './CurrencySelect';
 import { transferColumns } from './recordColumns';
 import { RecordsCard } from './RecordsCard';
 import { WithdrawalField } from './WithdrawalField';
-import { FormCard, Hint, inCurrency, Stack, Tip, WalletForm } from './walletUi';
+import { FormCard, Hint, inCurrency, Stack, Tip, WalletForm } from '../../../kit/wallet/walletUi';
 
 const isAccount = (value: string | null): value is WalletAccount => WALLET_ACCOUNTS.includes(value as WalletAccount);
 

@@ -8,7 +8,7 @@ import { useWalletBalances } from '../wallet.hooks';
 import { Button } from '../../../app/ui/Button';
 import { DataTable } from '../../../app/ui/DataTable';
 import { ActionLinks } from './ActionLinks';
-import { Card, Figure, Figures, Stack } from './walletUi';
+import { Card, Figure, Figures, Stack } from '../../../kit/wallet/walletUi';
 
 /** /wallet: total valuation in the pricing currency and in BTC, today's P&L, and each account. */
 export function WalletOverviewPage() {

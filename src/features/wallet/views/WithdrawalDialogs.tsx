@@ -7,7 +7,7 @@ import { ConfirmActDialog, ConfirmDialog, type ConfirmTexts } from '../../../app
 import { useWalletRecords } from '../wallet.hooks';
 import { withdrawalColumns } from './recordColumns';
 import { RecordsCard } from './RecordsCard';
-import { WalletForm } from './walletUi';
+import { WalletForm } from '../../../kit/wallet/walletUi';
 
 /**
  * Spec §6: the funds password, asked in a security check, and — with 2FA on — the authenticator's

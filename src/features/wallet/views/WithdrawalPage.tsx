@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { money } from '../../../../domain/figures';
 import { maxWithdrawable, withdrawalTotal, withdrawSchema } from '../../../../domain/walletValidation';
-import type { BookRecord } from '../../accounts/machines/recordBook/recordBook.machine';
+import type { BookRecord } from '../../../kit/addressBook/bookRecord';
 import { useWithdrawalFlow } from '../wallet.hooks';
 import { Button } from '../../../app/ui/Button';
 import { CurrencyStep } from './CurrencySelect';
 import { NetworkChoice } from './NetworkChoice';
 import { ConfirmWithdrawalDialog, FundsPasswordDialog, WithdrawalRecords } from './WithdrawalDialogs';
 import { WithdrawalField } from './WithdrawalField';
-import { Card, Figure, FormCard, FormWithAside, Hint, inCurrency, Stack, Tip, WalletForm } from './walletUi';
+import { Card, Figure, FormCard, FormWithAside, Hint, inCurrency, Stack, Tip, WalletForm } from '../../../kit/wallet/walletUi';
 
 /** /wallet/cash/{currency?}: the withdrawal machine's form and dialogs, and the user's withdrawals. */
 export function WithdrawalPage() {

@@ -6,13 +6,10 @@ import { loadStates } from '../../../../app/machines/loadStates/loadStates';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 import { guardedSubmit } from '../shared/guardedSubmit';
+import type { BookRecord, RecordFields } from '../../../../kit/addressBook/bookRecord';
 
-/** A row of the user's own book: a withdrawal address or a collection method. */
-export interface BookRecord {
-  id: number;
-  [field: string]: string | number;
-}
-export type RecordFields = Record<string, string>;
+// The book's rows are the kit's (the wallet's withdrawal reads the same addresses).
+export type { BookRecord, RecordFields };
 
 /** Which book, and the success messages of spec §8 for it. */
 export interface RecordBookInput {

@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTE_TYPES } from '../../../../../domain/api';
 import { Panel, PanelBody } from '../../../../app/ui/Panel';
-import { useNoteFlow } from '../../../support/support.hooks';
+import { NoticesContext } from '../../../../app/layout/notices.context';
 
 /** /agree: the registration agreement, read from plat_note type 1 through the note machine. */
 export function AgreePage() {
   const { t } = useTranslation();
-  const { openNote } = useNoteFlow();
+  const { openNote } = NoticesContext.use().useNotes();
   // effect: arriving at /agree opens the shared note popup (a command on the page's arrival, not a value).
   useEffect(() => {
     openNote(NOTE_TYPES.userAgreement);

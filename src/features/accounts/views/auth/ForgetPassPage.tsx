@@ -2,7 +2,7 @@ import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { forgetSchema, type ForgetValues } from '../../../../../domain/validation';
-import { AuthPage, AuthSubmit, FormField } from './AuthForm';
+import { AuthPage, AuthSubmit, FormField } from '../../../../kit/auth/AuthForm';
 import { usePasswordResetFlow } from '../../accounts.hooks';
 import { looksLikePhone } from './accountKind';
 

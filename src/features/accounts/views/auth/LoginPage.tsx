@@ -2,7 +2,7 @@ import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { loginSchema, type LoginValues } from '../../../../../domain/validation';
-import { AuthPage, AuthSubmit, FormField, FormRefusal } from './AuthForm';
+import { AuthPage, AuthSubmit, FormField, FormRefusal } from '../../../../kit/auth/AuthForm';
 import { useLoginFlow } from '../../accounts.hooks';
 import { TwoFactorLoginStep } from './TwoFactorLoginStep';
 import { looksLikePhone } from './accountKind';

@@ -2,8 +2,8 @@ import { Field, Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { NOTE_TYPES } from '../../../../../domain/api';
 import { registerNextSchema, type RegisterNextValues } from '../../../../../domain/validation';
-import { AuthPage, AuthSubmit, BackLink, FormField, NewPasswordFields, StartOver } from './AuthForm';
-import { useNoteFlow } from '../../../support/support.hooks';
+import { AuthPage, AuthSubmit, BackLink, FormField, NewPasswordFields, StartOver } from '../../../../kit/auth/AuthForm';
+import { NoticesContext } from '../../../../app/layout/notices.context';
 import { useRegistrationFlow } from '../../accounts.hooks';
 import { useLatestValidation } from '../../../../app/forms/latestValidation';
 
@@ -11,7 +11,7 @@ import { useLatestValidation } from '../../../../app/forms/latestValidation';
 export function RegisterNextPage() {
   const { t } = useTranslation();
   const flow = useRegistrationFlow();
-  const note = useNoteFlow();
+  const note = NoticesContext.use().useNotes();
   const validate = useLatestValidation<RegisterNextValues>(registerNextSchema);
   if (!flow.atDetails) return <StartOver titleKey="page.regNext.title" to="/reg" linkKey="auth.registerTitle" />;
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { registerSchema, type RegisterValues } from '../../../../../domain/validation';
 import { useAppFlow } from '../../../../app/views/hooks';
-import { AuthPage, AuthSubmit, FormField } from './AuthForm';
+import { AuthPage, AuthSubmit, FormField } from '../../../../kit/auth/AuthForm';
 import { CodeButton } from './CodeButton';
 import { useRegistrationFlow } from '../../accounts.hooks';
 import { looksLikePhone } from './accountKind';

@@ -1,7 +1,7 @@
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { setPassSchema, type SetPassValues } from '../../../../../domain/validation';
-import { AuthPage, AuthSubmit, BackLink, FormField, NewPasswordFields, StartOver } from './AuthForm';
+import { AuthPage, AuthSubmit, BackLink, FormField, NewPasswordFields, StartOver } from '../../../../kit/auth/AuthForm';
 import { usePasswordResetFlow } from '../../accounts.hooks';
 import { useLatestValidation } from '../../../../app/forms/latestValidation';
 

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isTotpCode, isSecondFactorCode } from '../../../../../domain/twoFactor';
 import { Button } from '../../../../app/ui/Button';
-import { AuthCard, FormRefusal } from './AuthForm';
+import { AuthCard, FormRefusal } from '../../../../kit/auth/AuthForm';
 import { useTwoFactorLoginFlow } from '../../accounts.hooks';
 
 /** Wrong codes locked the account's checks (issue 49 §3): a code emailed to the account unlocks them. */

@@ -10,7 +10,7 @@ import { DataTable } from '../../../../app/ui/DataTable';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { LongText } from '../../../../app/ui/LongText';
 import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
-import { FormField, FormRefusal } from '../auth/AuthForm';
+import { FormField, FormRefusal } from '../../../../kit/auth/AuthForm';
 import { ConfirmDeleteDialog, deleteColumn } from './ConfirmDeleteDialog';
 import { FormCard } from './FormCard';
 import { useAddressNetworksFlow, useRecordBookFlow } from '../../accounts.hooks';

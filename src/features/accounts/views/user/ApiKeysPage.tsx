@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { API_KEY_LABEL_MAX, API_KEY_PERMISSIONS, MAX_API_KEYS, splitIpAllowlist, type ApiKeyItem, type ApiKeyPermission } from '../../../../../domain/apiKeys';
@@ -12,7 +12,7 @@ import { Muted, PageTitle, Panel, PanelBody } from '../../../../app/ui/Panel';
 import { RetryButton } from '../../../../app/ui/RetryButton';
 import type { DeleteSubject } from '../../machines/apiKeys/apiKeys.machine';
 import { useApiKeysFlow } from '../../apiKeys.hooks';
-import { FormRefusal } from '../auth/AuthForm';
+import { FormRefusal } from '../../../../kit/auth/AuthForm';
 
 const Form = styled.form`
   display: grid;
@@ -102,18 +102,20 @@ export function ApiKeysPage() {
   const withdrawAllowed = ipList.length > 0;
   const origin = window.location.origin;
 
-  // A key made: the form starts over (the code is used up).
-  useEffect(() => {
-    if (!flow.created) return;
-    setLabel('');
-    setPermissions(['read']);
-    setIps('');
-    setCode('');
-  }, [flow.created]);
+  // A key made: the form starts over (the code is used up). Adjusted while rendering, when the
+  // machine's `created` is a new key (React's way for state that follows a value; no effect).
+  const [formFor, setFormFor] = useState(flow.created);
+  if (flow.created !== formFor) {
+    setFormFor(flow.created);
+    if (flow.created) {
+      setLabel('');
+      setPermissions(['read']);
+      setIps('');
+      setCode('');
+    }
+  }
   // No address left: withdraw cannot stay ticked.
-  useEffect(() => {
-    if (!withdrawAllowed) setPermissions((p) => p.filter((x) => x !== 'withdraw'));
-  }, [withdrawAllowed]);
+  if (!withdrawAllowed && permissions.includes('withdraw')) setPermissions((p) => p.filter((x) => x !== 'withdraw'));
 
   const toggle = (permission: ApiKeyPermission, on: boolean) =>
     setPermissions((p) => (on ? [...p.filter((x) => x !== permission), permission] : p.filter((x) => x !== permission)));

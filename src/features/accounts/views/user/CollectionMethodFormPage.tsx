@@ -5,7 +5,7 @@ import type { CollectionMethod } from '../../../../../domain/userCentre';
 import { collectionMethodSchema, type CollectionMethodValues } from '../../../../../domain/validation';
 import { Button } from '../../../../app/ui/Button';
 import { Muted, PageTitle } from '../../../../app/ui/Panel';
-import { FormField, FormRefusal } from '../auth/AuthForm';
+import { FormField, FormRefusal } from '../../../../kit/auth/AuthForm';
 import { FormCard } from './FormCard';
 import { useRecordBookFlow } from '../../accounts.hooks';
 

@@ -9,7 +9,7 @@ import { Button } from '../../../../app/ui/Button';
 import { FilePicker } from '../../../../app/ui/FilePicker';
 import { Muted, PageTitle } from '../../../../app/ui/Panel';
 import { OptionSelect } from '../../../../app/ui/FormRows';
-import { FormField } from '../auth/AuthForm';
+import { FormField } from '../../../../kit/auth/AuthForm';
 import { Avatar, FormCard } from './FormCard';
 import { useProfileFlow } from '../../accounts.hooks';
 

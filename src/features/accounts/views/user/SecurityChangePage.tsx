@@ -6,8 +6,8 @@ import { changeAccountSchema, changeFundsPwdSchema, changeLoginPwdSchema } from 
 import { useSessionFlow } from '../../../../app/views/hooks';
 import { Button } from '../../../../app/ui/Button';
 import { Muted, PageTitle } from '../../../../app/ui/Panel';
-import { FormField } from '../auth/AuthForm';
-import { PasswordMeter } from '../PasswordMeter';
+import { FormField } from '../../../../kit/auth/AuthForm';
+import { PasswordMeter } from '../../../../kit/auth/PasswordMeter';
 import { CodeButton } from '../auth/CodeButton';
 import { FormCard } from './FormCard';
 import { useSecurityChangeFlow } from '../../accounts.hooks';

@@ -9,7 +9,7 @@ import { fieldInput } from '../../../../app/ui/FormField';
 import { Muted, Panel, PanelBody } from '../../../../app/ui/Panel';
 import { QrCode } from '../../../../app/ui/QrCode';
 import { useTwoFactorEnrolmentFlow } from '../../accounts.hooks';
-import { FormRefusal } from '../auth/AuthForm';
+import { FormRefusal } from '../../../../kit/auth/AuthForm';
 
 const Body = styled(PanelBody)`
   display: grid;

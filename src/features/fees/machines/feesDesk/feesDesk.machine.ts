@@ -1,43 +1,168 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { ToastMessage } from '../../../../../domain/errors';
-import type { FeesDesk } from '../../../../../domain/fees';
+import { assign, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
+import { messageForError, type ToastMessage } from '../../../../../domain/errors';
+import { rateProblem, tiersValid, type FeeOverride, type FeeOverrideEdit, type FeeScheduleEdit, type FeeScheduleRow, type FeeTier, type FeesDesk } from '../../../../../domain/fees';
+import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import { toastError } from '../../../../app/machines/toast/toastError';
+import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
 
-export interface FeesDeskContext {
-  desk: FeesDesk | undefined;
+/** Which edit form is open, and what it starts from (a row of the desk, or nothing for a new one). */
+export type FeesDeskForm = { kind: 'tiers' } | { kind: 'schedule'; row: FeeScheduleRow | undefined } | { kind: 'override'; override: FeeOverride | undefined };
+
+export interface FeesDeskInput {
+  /** Whether the operator's roles grant fees.write (tiers, schedule rows) and fees.override (a user's override). */
+  mayEdit: boolean;
+  mayOverride: boolean;
 }
 
-export type FeesDeskEvent = { type: 'desk.retry' };
+export interface FeesDeskContext extends FeesDeskInput {
+  desk: FeesDesk | undefined;
+  form: FeesDeskForm | undefined;
+  /** The server's refusal of the last edit, shown under its form (translated by the server, or a key). */
+  refusal: ToastMessage | undefined;
+  /** Forms opened so far: fresh fields each time. */
+  opened: number;
+}
+
+export type FeesDeskEvent =
+  | { type: 'desk.retry' }
+  | { type: 'desk.editTiers' }
+  | { type: 'desk.editSchedule'; row?: FeeScheduleRow }
+  | { type: 'desk.editOverride'; override?: FeeOverride }
+  | { type: 'desk.submitTiers'; tiers: FeeTier[] }
+  | { type: 'desk.submitSchedule'; edit: FeeScheduleEdit }
+  /** An override set or ended, with the operator's own 2FA code (the route asks it: it moves money). */
+  | { type: 'desk.submitOverride'; edit: FeeOverrideEdit; code: string }
+  | { type: 'desk.closeEdit' };
+
+type Submit<T extends FeesDeskEvent['type']> = Extract<FeesDeskEvent, { type: T }>;
+
+/** Whether an override's edit may be sent: an end names no rate; a setting has a valid rate and an end in the future (the server checks the clock). */
+const overrideSendable = (edit: FeeOverrideEdit): boolean =>
+  Number.isSafeInteger(edit.user_id) &&
+  edit.user_id > 0 &&
+  (edit.end === true || (rateProblem({ maker: edit.maker ?? '', taker: edit.taker ?? '' }, edit.product) === undefined && Number.isSafeInteger(edit.ends_ms)));
 
 /**
- * The console's fees desk (finance, auditors: `fees.read`): the tiers, every schedule row and the
- * overrides in force, as the server holds them. Edits are the API's for now (docs/OPERATOR.md "Fees").
+ * The console's fees desk (issue 52 §2; finance edits, auditors read: `fees.read`): the tiers,
+ * every schedule row and the overrides in force, as the server holds them. With fees.write
+ * (`mayEdit`) the tier table is replaced and a schedule row set or removed through a form each; with
+ * fees.override (`mayOverride`) a user's override is set or ended through a form that asks the
+ * operator's 2FA code. A form sends only what the server's rules allow (domain/fees.ts), keeps the
+ * server's refusal under it, and after a save closes and the desk is read again.
  */
 export const feesDeskMachine = setup({
-  types: { context: {} as FeesDeskContext, events: {} as FeesDeskEvent },
+  types: { context: {} as FeesDeskContext, events: {} as FeesDeskEvent, input: {} as FeesDeskInput | undefined },
   actors: {
     fetchDesk: fromPromise<FeesDesk>(async () => {
       throw new Error('fetchDesk not provided');
     }),
+    saveTiers: toBeProvided<unknown, { tiers: FeeTier[] }>('saveTiers'),
+    saveSchedule: toBeProvided<unknown, FeeScheduleEdit>('saveSchedule'),
+    saveOverride: toBeProvided<unknown, FeeOverrideEdit & { totp_code: string }>('saveOverride'),
   },
   actions: {
-    showToast: (_, _params: { tone: 'error'; message: ToastMessage }) => undefined,
+    showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
+    reload: raise({ type: 'desk.retry' }),
+    forget: assign({ form: undefined, refusal: undefined }),
+    refuse: assign({ refusal: (_, params: { error: unknown }) => messageForError(params.error) }),
+    open: assign({ form: (_, params: FeesDeskForm) => params, opened: ({ context }) => context.opened + 1 }),
+  },
+  guards: {
+    mayEdit: ({ context }) => context.mayEdit && context.desk !== undefined,
+    mayOverride: ({ context }) => context.mayOverride && context.desk !== undefined,
+    tiersSendable: ({ event }) => event.type === 'desk.submitTiers' && tiersValid(event.tiers),
+    scheduleSendable: ({ event }) => event.type === 'desk.submitSchedule' && (event.edit.remove === true || rateProblem(event.edit, event.edit.product) === undefined),
+    overrideSendable: ({ event }) => event.type === 'desk.submitOverride' && isSecondFactorCode(event.code) && overrideSendable(event.edit),
   },
 }).createMachine({
   id: 'feesDesk',
-  context: { desk: undefined },
-  initial: 'loading',
+  // No input (a session stored before roles were sent): the forms are offered; the server decides.
+  context: ({ input }) => ({ desk: undefined, mayEdit: input?.mayEdit ?? true, mayOverride: input?.mayOverride ?? true, form: undefined, refusal: undefined, opened: 0 }),
+  type: 'parallel',
   states: {
-    loading: {
-      invoke: {
-        id: 'fetchDesk',
-        src: 'fetchDesk',
-        onDone: { target: 'shown', actions: assign({ desk: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: toastError },
+    desk: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'fetchDesk',
+            src: 'fetchDesk',
+            onDone: { target: 'shown', actions: assign({ desk: ({ event }) => event.output }) },
+            onError: { target: 'failed', actions: toastError },
+          },
+        },
+        shown: { on: { 'desk.retry': 'loading' } },
+        failed: { on: { 'desk.retry': 'loading' } },
       },
     },
-    shown: { on: { 'desk.retry': 'loading' } },
-    failed: { on: { 'desk.retry': 'loading' } },
+    edit: {
+      initial: 'closed',
+      states: {
+        closed: {
+          entry: 'forget',
+          on: {
+            'desk.editTiers': { guard: 'mayEdit', target: 'tiers', actions: { type: 'open', params: { kind: 'tiers' } } },
+            'desk.editSchedule': { guard: 'mayEdit', target: 'schedule', actions: { type: 'open', params: ({ event }) => ({ kind: 'schedule' as const, row: event.row }) } },
+            'desk.editOverride': { guard: 'mayOverride', target: 'override', actions: { type: 'open', params: ({ event }) => ({ kind: 'override' as const, override: event.override }) } },
+          },
+        },
+        tiers: {
+          initial: 'editing',
+          on: { 'desk.closeEdit': '#feesDesk.edit.closed' },
+          states: {
+            editing: { on: { 'desk.submitTiers': { guard: 'tiersSendable', target: 'sending', actions: assign({ refusal: undefined }) } } },
+            sending: {
+              description: 'Neither a second submission nor a close is heard while the server decides.',
+              on: { 'desk.closeEdit': {} },
+              invoke: {
+                id: 'saveTiers',
+                src: 'saveTiers',
+                input: ({ event }) => ({ tiers: (event as Submit<'desk.submitTiers'>).tiers }),
+                onDone: { target: '#feesDesk.edit.closed', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'fees.form.saved' } } }, 'reload'] },
+                onError: { target: 'editing', actions: { type: 'refuse', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+          },
+        },
+        schedule: {
+          initial: 'editing',
+          on: { 'desk.closeEdit': '#feesDesk.edit.closed' },
+          states: {
+            editing: { on: { 'desk.submitSchedule': { guard: 'scheduleSendable', target: 'sending', actions: assign({ refusal: undefined }) } } },
+            sending: {
+              on: { 'desk.closeEdit': {} },
+              invoke: {
+                id: 'saveSchedule',
+                src: 'saveSchedule',
+                input: ({ event }) => (event as Submit<'desk.submitSchedule'>).edit,
+                onDone: { target: '#feesDesk.edit.closed', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'fees.form.saved' } } }, 'reload'] },
+                onError: { target: 'editing', actions: { type: 'refuse', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+          },
+        },
+        override: {
+          initial: 'editing',
+          on: { 'desk.closeEdit': '#feesDesk.edit.closed' },
+          states: {
+            editing: { on: { 'desk.submitOverride': { guard: 'overrideSendable', target: 'sending', actions: assign({ refusal: undefined }) } } },
+            sending: {
+              on: { 'desk.closeEdit': {} },
+              invoke: {
+                id: 'saveOverride',
+                src: 'saveOverride',
+                input: ({ event }) => {
+                  const { edit, code } = event as Submit<'desk.submitOverride'>;
+                  return { ...edit, totp_code: code.trim() };
+                },
+                onDone: { target: '#feesDesk.edit.closed', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'fees.form.saved' } } }, 'reload'] },
+                onError: { target: 'editing', actions: { type: 'refuse', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+          },
+        },
+      },
+    },
   },
 });
 

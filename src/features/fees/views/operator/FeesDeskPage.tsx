@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
 import type { FeeOverride, FeeScheduleRow, FeeTier } from '../../../../../domain/fees';
+import { Button } from '../../../../app/ui/Button';
 import { DataTable } from '../../../../app/ui/DataTable';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { Muted, PanelBody } from '../../../../app/ui/Panel';
@@ -7,8 +9,35 @@ import { RetryButton } from '../../../../app/ui/RetryButton';
 import { TitledPanel } from '../../../../app/ui/TitledPanel';
 import { useFeesDeskFlow } from '../../fees.hooks';
 import { ratePercent, volumeUsdt } from '../feeFormat';
+import { OverrideDialog, ScheduleDialog, TiersDialog } from './FeesDeskForms';
 
-/** The console's fees desk (finance, auditors): the tiers, every schedule row, the overrides in force. */
+/** A table's title with its edit button beside it. */
+const TableHead = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  margin: 14px 0 6px;
+  h3 { margin: 0; font-size: 14px; flex: 1; }
+`;
+
+function Head(props: { title: string; action?: { label: string; onClick: () => void } | false }) {
+  return (
+    <TableHead>
+      <h3>{props.title}</h3>
+      {props.action && (
+        <Button type="button" $small $variant="ghost" onClick={props.action.onClick}>
+          {props.action.label}
+        </Button>
+      )}
+    </TableHead>
+  );
+}
+
+/**
+ * The console's fees desk (finance edits, auditors read): the tiers, every schedule row, the
+ * overrides in force. With fees.write the tier table and schedule rows are edited through forms,
+ * with fees.override a user's override (the operator's 2FA code); the server checks each call.
+ */
 export function FeesDeskPage() {
   const { t } = useTranslation();
   const flow = useFeesDeskFlow();
@@ -26,6 +55,7 @@ export function FeesDeskPage() {
           <Muted>{t('common.loading')}</Muted>
         ) : (
           <>
+            <Head title={t('fees.tiers')} action={flow.mayEdit && { label: t('fees.form.editTiers'), onClick: flow.editTiers }} />
             <DataTable<FeeTier>
               label={t('fees.tiers')}
               rows={desk.tiers}
@@ -35,6 +65,7 @@ export function FeesDeskPage() {
                 { key: 'fees.minVolume', align: 'right', render: (tier) => volumeUsdt(tier.min_volume_usdt) },
               ]}
             />
+            <Head title={t('fees.deskSchedule')} action={flow.mayEdit && { label: t('fees.form.addRow'), onClick: () => flow.editSchedule() }} />
             <DataTable<FeeScheduleRow>
               label={t('fees.deskSchedule')}
               rows={desk.schedule}
@@ -45,8 +76,10 @@ export function FeesDeskPage() {
                 { key: 'fees.tier', render: (r) => String(r.tier) },
                 { key: 'fees.deskMaker', align: 'right', render: (r) => ratePercent(r.maker) },
                 { key: 'fees.deskTaker', align: 'right', render: (r) => ratePercent(r.taker) },
+                ...(flow.mayEdit ? [{ key: 'fees.form.actions', align: 'right' as const, render: (r: FeeScheduleRow) => <EditButton onClick={() => flow.editSchedule(r)} /> }] : []),
               ]}
             />
+            <Head title={t('fees.deskOverrides')} action={flow.mayOverride && { label: t('fees.form.addOverride'), onClick: () => flow.editOverride() }} />
             <DataTable<FeeOverride>
               label={t('fees.deskOverrides')}
               rows={desk.overrides}
@@ -60,11 +93,28 @@ export function FeesDeskPage() {
                 { key: 'fees.deskTaker', align: 'right', render: (o) => ratePercent(o.taker) },
                 { key: 'fees.deskEnds', render: (o) => <DateTime at={o.ends_ms} /> },
                 { key: 'fees.deskNote', render: (o) => o.note },
+                ...(flow.mayOverride ? [{ key: 'fees.form.actions', align: 'right' as const, render: (o: FeeOverride) => <EditButton onClick={() => flow.editOverride(o)} /> }] : []),
               ]}
             />
+            {flow.form?.kind === 'tiers' && <TiersDialog key={flow.opened} tiers={desk.tiers} sending={flow.sending} refusal={flow.refusal} onSubmit={flow.submitTiers} onClose={flow.close} />}
+            {flow.form?.kind === 'schedule' && (
+              <ScheduleDialog key={flow.opened} desk={desk} row={flow.form.row} sending={flow.sending} refusal={flow.refusal} onSubmit={flow.submitSchedule} onClose={flow.close} />
+            )}
+            {flow.form?.kind === 'override' && (
+              <OverrideDialog key={flow.opened} desk={desk} override={flow.form.override} sending={flow.sending} refusal={flow.refusal} onSubmit={flow.submitOverride} onClose={flow.close} />
+            )}
           </>
         )}
       </PanelBody>
     </TitledPanel>
+  );
+}
+
+function EditButton(props: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button type="button" $small $variant="ghost" onClick={props.onClick}>
+      {t('fees.form.edit')}
+    </Button>
   );
 }

@@ -83,6 +83,8 @@ export const fiatTakeMachine = setup({
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
     mintIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? `local-key-${context.adId}` }),
     forgetKey: assign({ idempotencyKey: undefined }),
+    /** The order is made: the page goes to it (the page supplies how, replacing itself in the history). */
+    goToOrder: (_, _params: { order: FiatOrder }) => undefined,
   },
   guards: {
     takeable: ({ context }) => takeProblem(context) === undefined,
@@ -149,7 +151,7 @@ export const fiatTakeMachine = setup({
       },
       exit: assign({ proof: undefined }),
     },
-    done: { type: 'final' },
+    done: { type: 'final', entry: { type: 'goToOrder', params: ({ context }) => ({ order: context.order! }) } },
   },
   output: ({ context }) => ({ order: context.order }),
 });

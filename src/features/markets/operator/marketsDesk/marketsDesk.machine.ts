@@ -1,7 +1,8 @@
 import { assign, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import { HALT_REASON_MAX } from '../../../../../domain/market';
-import { type MarketKind, type OperatorMarket } from '../../../../../domain/marketsDesk';
+import { type MarketDelisting, type MarketKind, type MarketListing, type OperatorMarket } from '../../../../../domain/marketsDesk';
+import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
 import { toBeProvided } from '../../../../app/machines/toBeProvided/toBeProvided';
@@ -27,7 +28,21 @@ export type MarketsDeskEvent =
   /** Asks to resume a halted market (the shared confirm-then-act child `resume`). */
   | { type: 'markets.resume'; market: OperatorMarket }
   /** From the `resume` child once a confirmed resume went through or was refused. */
-  | ConfirmActReport<ResumeSubject>;
+  | ConfirmActReport<ResumeSubject>
+  /** Opens the form listing a new spot pair. */
+  | { type: 'markets.openListing' }
+  /** The listing form sent with the operator's 2FA code (the form checked the fields). */
+  | { type: 'markets.submitListing'; listing: MarketListing; code: string }
+  /** Opens the delisting form of a trading spot market. */
+  | { type: 'markets.openDelisting'; symbol: string }
+  /** The delisting's time and reason, with the operator's 2FA code. */
+  | { type: 'markets.submitDelisting'; delist_at: number; reason: string; code: string }
+  /** Closes the listing or delisting form (nothing is sent). */
+  | { type: 'markets.closeForm' };
+
+/** What the listing and delisting calls carry: the operator's 2FA code beside the fields. */
+export type ListingCall = MarketListing & { totp_code: string };
+export type DelistingCall = MarketDelisting & { totp_code: string };
 
 export interface MarketsDeskInput {
   /** Whether the operator's roles grant trading.write (halt, resume): without it the desk only reads. */
@@ -45,6 +60,12 @@ export interface MarketsDeskContext {
   refusal: ToastMessage | undefined;
   /** Halt questions opened so far: a fresh reason field each time. */
   asked: number;
+  /** The spot market the delisting form is about. */
+  delisting: string | undefined;
+  /** The server's refusal of the last listing or delisting, shown under its form. */
+  formRefusal: ToastMessage | undefined;
+  /** Listing and delisting forms opened so far: fresh fields each time. */
+  forms: number;
 }
 
 /** A halt's reason as sent: trimmed, 1 to 200 characters (the server's rule, docs/API.md "Market halts"). */
@@ -58,8 +79,10 @@ export const haltReason = (reason: string): string | undefined => {
  * perpetual contract (one kind shown at a time, `shown`) with its state, halt reason and since when, read at start, on reload and after every change. With
  * trading.write (`mayAct`), a trading market is halted through a question that takes the reason
  * traders read (the server's refusal shown in place, the question kept open to correct it), and a
- * halted one resumed after a confirmation (the shared confirm-then-act child `resume`). Without
- * it the desk reads only: the halt and resume events are not heard.
+ * halted one resumed after a confirmation (the shared confirm-then-act child `resume`); a new spot
+ * pair is listed and a trading one's delisting announced through a form each (`form`), sent with
+ * the operator's 2FA code, the server's refusal kept under the form, the list read again after
+ * either. Without it the desk reads only: the halt, resume and form events are not heard.
  */
 export const marketsDeskMachine = setup({
   types: { context: {} as MarketsDeskContext, events: {} as MarketsDeskEvent, input: {} as MarketsDeskInput },
@@ -67,22 +90,33 @@ export const marketsDeskMachine = setup({
     fetchMarkets: toBeProvided<OperatorMarket[]>('fetchMarkets'),
     haltMarket: toBeProvided<OperatorMarket, { market: MarketKind; symbol: string; reason: string }>('haltMarket'),
     resume: confirmActMachine,
+    listPair: toBeProvided<unknown, ListingCall>('listPair'),
+    delistPair: toBeProvided<unknown, DelistingCall>('delistPair'),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
     reload: raise({ type: 'markets.reload' }),
     forgetQuestion: assign({ halting: undefined, refusal: undefined }),
     refuse: assign({ refusal: (_, params: { error: unknown }) => messageForError(params.error) }),
+    forgetForm: assign({ delisting: undefined, formRefusal: undefined }),
+    refuseForm: assign({ formRefusal: (_, params: { error: unknown }) => messageForError(params.error) }),
+    countForm: assign({ forms: ({ context }) => context.forms + 1 }),
   },
   guards: {
     haltable: ({ context, event }) =>
       context.mayAct && event.type === 'markets.halt' && context.markets.some((m) => m.market === event.market && m.symbol === event.symbol && m.trading && m.halted_reason === null),
     resumable: ({ context, event }) => context.mayAct && event.type === 'markets.resume' && event.market.halted_reason !== null,
     reasonSendable: ({ event }) => event.type === 'markets.submitHalt' && haltReason(event.reason) !== undefined,
+    mayAct: ({ context }) => context.mayAct,
+    delistable: ({ context, event }) =>
+      context.mayAct && event.type === 'markets.openDelisting' && context.markets.some((m) => m.market === 'spot' && m.symbol === event.symbol && m.trading && m.delist_at == null),
+    listingSendable: ({ event }) => event.type === 'markets.submitListing' && isSecondFactorCode(event.code),
+    delistingSendable: ({ event }) =>
+      event.type === 'markets.submitDelisting' && isSecondFactorCode(event.code) && haltReason(event.reason) !== undefined && Number.isSafeInteger(event.delist_at) && event.delist_at >= 0,
   },
 }).createMachine({
   id: 'marketsDesk',
-  context: ({ input }) => ({ markets: [], mayAct: input?.mayAct ?? false, shown: 'spot', halting: undefined, refusal: undefined, asked: 0 }),
+  context: ({ input }) => ({ markets: [], mayAct: input?.mayAct ?? false, shown: 'spot', halting: undefined, refusal: undefined, asked: 0, delisting: undefined, formRefusal: undefined, forms: 0 }),
   invoke: { id: 'resume', src: 'resume', input: ({ self }) => ({ replyTo: self }) },
   type: 'parallel',
   on: {
@@ -136,6 +170,60 @@ export const marketsDeskMachine = setup({
                 input: ({ context, event }) => ({ ...context.halting!, reason: haltReason((event as Extract<MarketsDeskEvent, { type: 'markets.submitHalt' }>).reason)! }),
                 onDone: { target: '#marketsDesk.halt.closed', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'marketsDesk.halted' } } }, 'reload'] },
                 onError: { target: 'editing', actions: { type: 'refuse', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+          },
+        },
+      },
+    },
+    form: {
+      description: 'The listing of a new spot pair and the delisting of a trading one, each with the operator\'s 2FA code; a refusal stays under its form.',
+      initial: 'closed',
+      states: {
+        closed: {
+          entry: 'forgetForm',
+          on: {
+            'markets.openListing': { guard: 'mayAct', target: 'listing', actions: 'countForm' },
+            'markets.openDelisting': { guard: 'delistable', target: 'delisting', actions: ['countForm', assign({ delisting: ({ event }) => event.symbol })] },
+          },
+        },
+        listing: {
+          initial: 'editing',
+          on: { 'markets.closeForm': '#marketsDesk.form.closed' },
+          states: {
+            editing: { on: { 'markets.submitListing': { guard: 'listingSendable', target: 'sending', actions: assign({ formRefusal: undefined }) } } },
+            sending: {
+              description: 'Neither a second submission nor a close is heard while the server decides.',
+              on: { 'markets.closeForm': {} },
+              invoke: {
+                id: 'listPair',
+                src: 'listPair',
+                input: ({ event }) => {
+                  const { listing, code } = event as Extract<MarketsDeskEvent, { type: 'markets.submitListing' }>;
+                  return { ...listing, totp_code: code.trim() };
+                },
+                onDone: { target: '#marketsDesk.form.closed', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'marketsDesk.listed' } } }, 'reload'] },
+                onError: { target: 'editing', actions: { type: 'refuseForm', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+          },
+        },
+        delisting: {
+          initial: 'editing',
+          on: { 'markets.closeForm': '#marketsDesk.form.closed' },
+          states: {
+            editing: { on: { 'markets.submitDelisting': { guard: 'delistingSendable', target: 'sending', actions: assign({ formRefusal: undefined }) } } },
+            sending: {
+              on: { 'markets.closeForm': {} },
+              invoke: {
+                id: 'delistPair',
+                src: 'delistPair',
+                input: ({ context, event }) => {
+                  const e = event as Extract<MarketsDeskEvent, { type: 'markets.submitDelisting' }>;
+                  return { symbol: context.delisting!, delist_at: e.delist_at, reason: haltReason(e.reason)!, totp_code: e.code.trim() };
+                },
+                onDone: { target: '#marketsDesk.form.closed', actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'marketsDesk.delistAnnounced' } } }, 'reload'] },
+                onError: { target: 'editing', actions: { type: 'refuseForm', params: ({ event }) => ({ error: event.error }) } },
               },
             },
           },

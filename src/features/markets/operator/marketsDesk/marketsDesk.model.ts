@@ -1,11 +1,24 @@
-import type { OperatorMarket } from '../../../../../domain/marketsDesk';
+import type { MarketListing, OperatorMarket } from '../../../../../domain/marketsDesk';
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { marketsDeskMachine } from './marketsDesk.machine';
 
 export const btcTrading: OperatorMarket = { market: 'spot', symbol: 'BTC_USDT', trading: true, halted_reason: null, halted_at: null };
+/** A listing as the form sends it. */
+export const newListing: MarketListing = {
+  base: 'SOL',
+  quote: 'USDT',
+  price_precision: 2,
+  amount_precision: 3,
+  min_quantity: '0.01',
+  min_notional: '5',
+  reference_price: '150.25',
+  makers: true,
+  maker_spread: '0.002',
+  maker_depth: 10,
+};
 export const ethHalted: OperatorMarket = { market: 'spot', symbol: 'ETH_USDT', trading: true, halted_reason: 'Wallet maintenance on the ETH network', halted_at: 1_790_000_000_000 };
 
-/** The list, the halt question with its reason, and the resume question (the shared confirm-then-act child, whose own model walks its question). */
+/** The list, the halt question with its reason, the resume question (the shared confirm-then-act child, whose own model walks its question), and the listing and delisting forms with their 2FA code. */
 export const marketsDeskModel: MachineModel<typeof marketsDeskMachine> = {
   machine: marketsDeskMachine,
   variants: [
@@ -32,5 +45,14 @@ export const marketsDeskModel: MachineModel<typeof marketsDeskMachine> = {
     // What the resume child (the shared confirm-then-act) reports.
     { type: 'confirmAct.done', subject: { market: 'spot', symbol: 'ETH_USDT', reason: ethHalted.halted_reason }, output: { ...ethHalted, halted_reason: null, halted_at: null } },
     { type: 'confirmAct.failed', subject: { market: 'spot', symbol: 'ETH_USDT', reason: ethHalted.halted_reason }, error: { kind: 'server', serverMessage: 'This market is not halted' } },
+    { type: 'markets.openListing' },
+    { type: 'markets.submitListing', listing: newListing, code: '123456' },
+    { type: 'xstate.done.actor.listPair', output: { symbol: 'SOL_USDT' } },
+    { type: 'xstate.error.actor.listPair', error: { kind: 'server', serverMessage: 'This pair is listed already' } },
+    { type: 'markets.openDelisting', symbol: 'BTC_USDT' },
+    { type: 'markets.submitDelisting', delist_at: 1_790_000_000_000, reason: 'Project wound down', code: '123456' },
+    { type: 'xstate.done.actor.delistPair', output: { symbol: 'BTC_USDT', delist_at: 1_790_000_000_000 } },
+    { type: 'xstate.error.actor.delistPair', error: { kind: 'server', serverMessage: 'The delisting time must be now or later' } },
+    { type: 'markets.closeForm' },
   ],
 };

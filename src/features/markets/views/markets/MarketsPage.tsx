@@ -10,7 +10,7 @@ import { buildMarketRows, type MarketRow } from '../../../../../domain/marketRow
 import { DragHandle, DropRow, FavouriteDnd } from './FavouriteDnd';
 import { nextSort, sortRows, type SortColumn, type SortState } from './sortRows';
 import { useFavourites } from '../../markets.hooks';
-import { shownHalt } from '../../liveHalt';
+import { shownHalt } from '../../../../kit/trade/liveHalt';
 
 type Tab = 'spot' | 'futures' | 'favourites';
 

@@ -1,5 +1,5 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
-import { OPEN_ORDER, WAITING_STOP } from '../orders/fixtures';
+import { OPEN_ORDER, WAITING_STOP } from '../../../../app/machines/fixtures/spotOrders';
 import { orderFormMachine } from './orderForm.machine';
 import { validateForm } from './orderFields';
 

@@ -1,5 +1,5 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
-import { FILLED_ORDER, OPEN_ORDER, PARTIAL_ORDER, pageOf } from './fixtures';
+import { FILLED_ORDER, OPEN_ORDER, PARTIAL_ORDER, pageOf } from '../../../../app/machines/fixtures/spotOrders';
 import { openOrdersMachine } from './openOrders.machine';
 
 export const openOrdersModel: MachineModel<typeof openOrdersMachine> = {

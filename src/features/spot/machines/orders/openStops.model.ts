@@ -1,5 +1,5 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
-import { OPEN_ORDER, TRIGGERED_STOP, WAITING_STOP, stopPageOf } from './fixtures';
+import { OPEN_ORDER, TRIGGERED_STOP, WAITING_STOP, stopPageOf } from '../../../../app/machines/fixtures/spotOrders';
 import { openStopsMachine } from './openStops.machine';
 
 export const openStopsModel: MachineModel<typeof openStopsMachine> = {

@@ -1,5 +1,5 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
-import { ORDER_DETAIL, OTHER_PAIR_ORDER, PARTIAL_ORDER } from './fixtures';
+import { ORDER_DETAIL, OTHER_PAIR_ORDER, PARTIAL_ORDER } from '../../../../app/machines/fixtures/spotOrders';
 import { orderDetailMachine } from './orderDetail.machine';
 
 export const orderDetailModel: MachineModel<typeof orderDetailMachine> = {

@@ -1,5 +1,5 @@
 import type { MachineModel } from '../../../../app/machines/model.types';
-import { FILLED_ORDER, OTHER_PAIR_ORDER, pageOf } from './fixtures';
+import { FILLED_ORDER, OTHER_PAIR_ORDER, pageOf } from '../../../../app/machines/fixtures/spotOrders';
 import { orderHistoryMachine } from './orderHistory.machine';
 
 export const orderHistoryModel: MachineModel<typeof orderHistoryMachine> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILLED_ORDER, OPEN_ORDER, OTHER_PAIR_ORDER, PARTIAL_ORDER } from './fixtures';
+import { FILLED_ORDER, OPEN_ORDER, OTHER_PAIR_ORDER, PARTIAL_ORDER } from '../../../../app/machines/fixtures/spotOrders';
 import { withFinishedOrder, withOpenOrder, withoutOrder, type OrderList } from './orderRows';
 
 const empty: OrderList = { orders: [], total: 0, page: 1, size: 2, symbol: 'BTC_USDT' };

@@ -2,7 +2,7 @@ import { and, assign, fromPromise, sendTo, setup, stateIn, type ActorRefFrom } f
 import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import type { WithdrawalRecord, WithdrawQuota, WithdrawRequest, WalletNetwork } from '../../../../../domain/wallet';
 import { withdrawalProblem, type WithdrawLimits } from '../../../../../domain/walletValidation';
-import type { BookRecord } from '../../../accounts/machines/recordBook/recordBook.machine';
+import type { BookRecord } from '../../../../kit/addressBook/bookRecord';
 import { submitGuardMachine } from '../../../../app/machines/submitGuard/submitGuard.machine';
 import { toastError } from '../../../../app/machines/toast/toastError';
 import { currencyStart } from '../currencyStart';

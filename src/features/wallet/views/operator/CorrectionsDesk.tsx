@@ -9,7 +9,7 @@ import { DateTime } from '../../../../app/ui/DateTime';
 import { Muted } from '../../../../app/ui/Panel';
 import { Segmented } from '../../../../app/ui/Segmented';
 import { useOperatorCorrections } from '../../wallet.hooks';
-import { CardPager } from '../walletUi';
+import { CardPager } from '../../../../kit/wallet/walletUi';
 import { ApproveDialog, DIRECTION_KEYS, ProposeDialog, RejectDialog } from './CorrectionsForms';
 
 const FILTERS: Array<CorrectionState | undefined> = [...CORRECTION_STATES, undefined];

@@ -11,7 +11,7 @@ import { ConfirmActDialog, ConfirmDialog, type ConfirmTexts } from '../../../../
 import { DataTable } from '../../../../app/ui/DataTable';
 import { Muted } from '../../../../app/ui/Panel';
 import { Segmented } from '../../../../app/ui/Segmented';
-import { CardPager } from '../walletUi';
+import { CardPager } from '../../../../kit/wallet/walletUi';
 import { DateTime } from '../../../../app/ui/DateTime';
 import { ReasonInput } from '../../../../app/ui/ReasonInput';
 

@@ -7,7 +7,7 @@ import { useSimulateDeposit } from '../../wallet.hooks';
 import { Button } from '../../../../app/ui/Button';
 import { Muted } from '../../../../app/ui/Panel';
 import { WithdrawalField } from '../WithdrawalField';
-import { WalletForm } from '../walletUi';
+import { WalletForm } from '../../../../kit/wallet/walletUi';
 
 const Box = styled.section`
   margin-top: 28px;

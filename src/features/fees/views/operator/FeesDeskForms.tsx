@@ -1,0 +1,258 @@
+import { Field, FieldArray, Form, Formik, useFormikContext } from 'formik';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import type { ToastMessage } from '../../../../../domain/errors';
+import { DEFAULT_MARKET, FEE_PRODUCTS, type FeeOverride, type FeeOverrideEdit, type FeeScheduleEdit, type FeeScheduleRow, type FeeTier, type FeesDesk } from '../../../../../domain/fees';
+import { Button } from '../../../../app/ui/Button';
+import { Dialog } from '../../../../app/ui/Dialog';
+import { fieldInput, FormField } from '../../../../app/ui/FormField';
+import { FormProblem } from '../../../../app/ui/FormRows';
+import { Muted } from '../../../../app/ui/Panel';
+import {
+  overrideOf,
+  overrideSchema,
+  overrideStart,
+  scheduleOf,
+  scheduleSchema,
+  scheduleStart,
+  tiersOf,
+  tiersSchema,
+  type OverrideValues,
+  type ScheduleValues,
+  type TiersValues,
+} from './feesDeskSchemas';
+
+/** The desk's forms: small labels over dense inputs, two or three to a row. */
+const DeskForm = styled.div`
+  display: grid;
+  gap: 10px;
+  .field { display: grid; gap: 4px; align-content: start; }
+  .field > label { font-size: 12px; color: ${({ theme }) => theme.color.textDim}; }
+  input[type='text'], input[type='password'], input[type='datetime-local'], select { ${fieldInput('6px 9px')} font: inherit; }
+  input[type='datetime-local'] { color-scheme: dark; }
+  .with-button { display: flex; gap: 6px; }
+  .with-button input { flex: 1; }
+  .error { color: ${({ theme }) => theme.color.down}; font-size: 12px; }
+  .row { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 10px; }
+  .row.two { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  .tier { display: grid; grid-template-columns: 80px 1fr auto; gap: 8px; align-items: end; }
+  .check { display: flex; gap: 8px; align-items: center; font-size: 13px; }
+  @media (max-width: 560px) { .row, .row.two { grid-template-columns: 1fr; } }
+`;
+
+interface FormProps {
+  sending: boolean;
+  refusal: ToastMessage | undefined;
+  onClose: () => void;
+}
+
+/** The server's refusal, under the form (translated by the server, or a catalogue key). */
+function Refusal(props: { refusal: ToastMessage | undefined }) {
+  const { t } = useTranslation();
+  if (!props.refusal) return null;
+  return <FormProblem role="alert">{'key' in props.refusal ? t(props.refusal.key) : props.refusal.text}</FormProblem>;
+}
+
+function FormDialog(props: FormProps & { title: string; submitKey: string; formId: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      title={props.title}
+      onClose={props.onClose}
+      wide
+      footer={
+        <>
+          <Button type="button" $variant="ghost" onClick={props.onClose} disabled={props.sending}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" form={props.formId} disabled={props.sending}>
+            {t(props.submitKey)}
+          </Button>
+        </>
+      }
+    >
+      {props.children}
+    </Dialog>
+  );
+}
+
+/** A labelled select of a Formik field over given options. */
+function SelectField(props: { name: string; labelKey: string; options: ReadonlyArray<{ value: string; label: string }> }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t(props.labelKey)}</label>
+      <Field as="select" id={id} name={props.name}>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Field>
+    </div>
+  );
+}
+
+/** A form-wide problem (the tier table's climb), said under the form once submitted. */
+function FormWideProblem(props: { name: string }) {
+  const { t } = useTranslation();
+  const { errors, submitCount } = useFormikContext<Record<string, unknown>>();
+  const error = errors[props.name];
+  return submitCount > 0 && typeof error === 'string' ? <FormProblem role="alert">{t(error)}</FormProblem> : null;
+}
+
+/** The product and market selects: a product's listed markets and its default (`*`). */
+function MarketFields(props: { desk: FeesDesk; product: string }) {
+  const { t } = useTranslation();
+  const markets = [DEFAULT_MARKET, ...props.desk.markets.filter((m) => m.product === props.product).map((m) => m.market)];
+  return (
+    <>
+      <SelectField name="product" labelKey="fees.product" options={FEE_PRODUCTS.map((p) => ({ value: p, label: t(p === 'spot' ? 'fees.spot' : 'fees.futures') }))} />
+      <SelectField name="market" labelKey="fees.market" options={markets.map((m) => ({ value: m, label: m === DEFAULT_MARKET ? t('fees.deskDefault') : m.replace('_', '/') }))} />
+    </>
+  );
+}
+
+/** Replaces the tier table: tier 0 from 0, each higher tier from a higher 30-day volume. */
+export function TiersDialog(props: FormProps & { tiers: FeeTier[]; onSubmit: (tiers: FeeTier[]) => void }) {
+  const { t } = useTranslation();
+  const formId = useId();
+  return (
+    <FormDialog {...props} title={t('fees.form.tiersTitle')} submitKey="fees.form.save" formId={formId}>
+      <Formik<TiersValues>
+        initialValues={{ tiers: props.tiers.map((r) => ({ tier: String(r.tier), min_volume_usdt: r.min_volume_usdt })) }}
+        validationSchema={tiersSchema}
+        onSubmit={(v) => props.onSubmit(tiersOf(v))}
+      >
+        {({ values }) => (
+          <Form id={formId} noValidate aria-label={t('fees.form.tiersTitle')}>
+            <DeskForm>
+              <Muted style={{ margin: 0 }}>{t('fees.form.tiersIntro')}</Muted>
+              <FieldArray name="tiers">
+                {(rows) => (
+                  <>
+                    {values.tiers.map((_, i) => (
+                      <div className="tier" key={i}>
+                        <FormField name={`tiers.${i}.tier`} labelKey="fees.tier" inputMode="numeric" />
+                        <FormField name={`tiers.${i}.min_volume_usdt`} labelKey="fees.minVolume" inputMode="decimal" />
+                        <Button type="button" $small $variant="ghost" onClick={() => rows.remove(i)} disabled={values.tiers.length <= 1} aria-label={t('fees.form.removeTier', { tier: values.tiers[i]?.tier ?? '' })}>
+                          {t('fees.form.remove')}
+                        </Button>
+                      </div>
+                    ))}
+                    <div>
+                      <Button type="button" $small $variant="ghost" onClick={() => rows.push({ tier: String(values.tiers.length), min_volume_usdt: '' })} disabled={values.tiers.length >= 20}>
+                        {t('fees.form.addTier')}
+                      </Button>
+                    </div>
+                  </>
+                )}
+              </FieldArray>
+              <FormWideProblem name="tiers" />
+              <Refusal refusal={props.refusal} />
+            </DeskForm>
+          </Form>
+        )}
+      </Formik>
+    </FormDialog>
+  );
+}
+
+/** Sets one schedule row (a product's market or its default, from a tier up), or removes an existing one. */
+export function ScheduleDialog(props: FormProps & { desk: FeesDesk; row: FeeScheduleRow | undefined; onSubmit: (edit: FeeScheduleEdit) => void }) {
+  const { t } = useTranslation();
+  const formId = useId();
+  return (
+    <FormDialog {...props} title={t(props.row ? 'fees.form.scheduleEditTitle' : 'fees.form.scheduleTitle')} submitKey="fees.form.save" formId={formId}>
+      <Formik<ScheduleValues> initialValues={scheduleStart(props.row)} validationSchema={scheduleSchema} onSubmit={(v) => props.onSubmit(scheduleOf(v))}>
+        {({ values }) => (
+          <Form id={formId} noValidate aria-label={t(props.row ? 'fees.form.scheduleEditTitle' : 'fees.form.scheduleTitle')}>
+            <DeskForm>
+              <Muted style={{ margin: 0 }}>{t('fees.form.scheduleIntro')}</Muted>
+              <div className="row">
+                <MarketFields desk={props.desk} product={values.product} />
+                <SelectField name="tier" labelKey="fees.tier" options={props.desk.tiers.map((r) => ({ value: String(r.tier), label: String(r.tier) }))} />
+              </div>
+              {!values.remove && (
+                <div className="row two">
+                  <FormField name="maker" labelKey="fees.form.maker" inputMode="decimal" />
+                  <FormField name="taker" labelKey="fees.form.taker" inputMode="decimal" />
+                </div>
+              )}
+              {props.row && (
+                <label className="check">
+                  <Field type="checkbox" name="remove" />
+                  {t('fees.form.removeRow')}
+                </label>
+              )}
+              <Refusal refusal={props.refusal} />
+            </DeskForm>
+          </Form>
+        )}
+      </Formik>
+    </FormDialog>
+  );
+}
+
+/** Sets a user's override until an end (a market maker's rebate, a partner's discount), or ends it now; asks the operator's 2FA code. */
+export function OverrideDialog(props: FormProps & { desk: FeesDesk; override: FeeOverride | undefined; onSubmit: (edit: FeeOverrideEdit, code: string) => void }) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const title = t(props.override ? 'fees.form.overrideEditTitle' : 'fees.form.overrideTitle');
+  return (
+    <FormDialog {...props} title={title} submitKey="fees.form.save" formId={formId}>
+      <Formik<OverrideValues> initialValues={overrideStart(props.override)} validationSchema={overrideSchema} onSubmit={(v) => props.onSubmit(overrideOf(v), v.code.trim())}>
+        {({ values }) => (
+          <Form id={formId} noValidate aria-label={title}>
+            <DeskForm>
+              <Muted style={{ margin: 0 }}>{t('fees.form.overrideIntro')}</Muted>
+              <div className="row">
+                <FormField name="user_id" labelKey="fees.deskUser" inputMode="numeric" />
+                <MarketFields desk={props.desk} product={values.product} />
+              </div>
+              {props.override && (
+                <label className="check">
+                  <Field type="checkbox" name="end" />
+                  {t('fees.form.endNow')}
+                </label>
+              )}
+              {!values.end && (
+                <>
+                  <div className="row">
+                    <FormField name="maker" labelKey="fees.form.maker" inputMode="decimal" />
+                    <FormField name="taker" labelKey="fees.form.taker" inputMode="decimal" />
+                    <MomentField />
+                  </div>
+                  <FormField name="note" labelKey="fees.deskNote" />
+                </>
+              )}
+              <FormField name="code" labelKey="fees.form.code" inputMode="numeric" autoComplete="one-time-code" />
+              <Refusal refusal={props.refusal} />
+            </DeskForm>
+          </Form>
+        )}
+      </Formik>
+    </FormDialog>
+  );
+}
+
+/** The override's end: a native date-and-time field, in the operator's own time zone. */
+function MomentField() {
+  const { t } = useTranslation();
+  const { errors, touched } = useFormikContext<OverrideValues>();
+  const id = useId();
+  const error = touched.ends ? errors.ends : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t('fees.form.ends')}</label>
+      <Field type="datetime-local" id={id} name="ends" aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined} />
+      {error && (
+        <span className="error" id={`${id}-error`} role="alert">
+          {t(error)}
+        </span>
+      )}
+    </div>
+  );
+}

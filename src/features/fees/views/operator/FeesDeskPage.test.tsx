@@ -1,0 +1,149 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { ThemeProvider } from 'styled-components';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FEE_PATHS } from '../../../../../domain/fees';
+import type { Services } from '../../../../app/services';
+import { darkTheme } from '../../../../app/theme';
+import type { ApiClient } from '../../../../services/api';
+import { completeCatalogue, initI18n } from '../../../../services/i18n';
+import { createOperatorStorage } from '../../../../services/operatorStorage';
+import { memoryStore } from '../../../../services/storage';
+import { FeesContext } from '../../fees.context';
+import { provide } from '../../fees.flows';
+import { FEES_DESK_FIXTURE } from '../../machines/feesDesk/feesDesk.fixtures';
+import { FeesDeskPage } from './FeesDeskPage';
+
+afterEach(cleanup);
+
+/** A form test types, validates and waits for a few answers: more than the default 5 s on a loaded machine. */
+const FORM_TEST_MS = 20_000;
+
+/** The desk over a fake operator API (the code 000000 is refused), for an operator whose stored session holds `roles`. */
+async function renderDesk(roles: string[]) {
+  const i18n = await initI18n('en_US');
+  await completeCatalogue(i18n);
+  const calls: Array<{ path: string; body: unknown }> = [];
+  const operatorApi = {
+    post: async <T,>(path: string, body: unknown) => {
+      calls.push({ path, body });
+      if (path === FEE_PATHS.operatorRead) return FEES_DESK_FIXTURE as T;
+      if ((body as { totp_code?: string }).totp_code === '000000') throw { kind: 'server', serverMessage: 'Wrong verification code' };
+      if (path === FEE_PATHS.operatorTiers && (body as { tiers: unknown[] }).tiers.length < 2) throw { kind: 'server', serverMessage: 'A schedule row names a tier this edit removes' };
+      return {} as T;
+    },
+  } as unknown as ApiClient;
+  const store = memoryStore();
+  createOperatorStorage(store).write('t', { id: 1, account: 'root', roles });
+  const flows = provide({ api: operatorApi, operatorApi, store, showToast: () => undefined } as unknown as Services);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider theme={darkTheme}>
+        <FeesContext.Provider value={flows}>
+          <FeesDeskPage />
+        </FeesContext.Provider>
+      </ThemeProvider>
+    </I18nextProvider>,
+  );
+  await act(async () => undefined);
+  return calls;
+}
+
+/** Formik validates (yup) and the machine sends over a few ticks: generous on a loaded machine. */
+const WAIT = { timeout: 5000 };
+/** Waits until the fake API was called at `path`. */
+const sent = (calls: Array<{ path: string }>, path: string) => waitFor(() => expect(calls.map((c) => c.path)).toContain(path), WAIT);
+
+describe('the fees desk edits', () => {
+  it('replaces the tier table: says a table that does not climb, shows the server refusal under the form, saves and reads again', async () => {
+    const calls = await renderDesk(['finance']);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit tiers' }));
+    const dialog = screen.getByRole('dialog', { name: 'Tiers by 30-day volume' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add a tier' }));
+    const volumes = within(dialog).getAllByLabelText('From a 30-day volume of');
+    fireEvent.change(volumes[2]!, { target: { value: '500000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Tier 0 must start at 0, and each higher tier needs a higher volume', {}, WAIT)).toBeTruthy();
+    expect(calls.map((c) => c.path)).not.toContain(FEE_PATHS.operatorTiers);
+    fireEvent.change(volumes[2]!, { target: { value: '5000000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await sent(calls, FEE_PATHS.operatorTiers);
+    expect(calls.find((c) => c.path === FEE_PATHS.operatorTiers)?.body).toEqual({
+      tiers: [
+        { tier: 0, min_volume_usdt: '0' },
+        { tier: 1, min_volume_usdt: '1000000' },
+        { tier: 2, min_volume_usdt: '5000000' },
+      ],
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
+    await waitFor(() => expect(calls.at(-1)?.path).toBe(FEE_PATHS.operatorRead), WAIT);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit tiers' }));
+    const again = screen.getByRole('dialog', { name: 'Tiers by 30-day volume' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Remove tier 1' }));
+    fireEvent.click(within(again).getByRole('button', { name: 'Save' }));
+    expect(await within(again).findByText('A schedule row names a tier this edit removes', {}, WAIT)).toBeTruthy();
+  }, FORM_TEST_MS);
+
+  it('sets a schedule row with a maker rebate and refuses a rebate beyond the taker rate before sending', async () => {
+    const calls = await renderDesk(['finance']);
+    const table = screen.getByRole('table', { name: 'Schedule rows' });
+    const btcRow = within(table).getAllByRole('row').find((r) => r.textContent?.includes('BTC/USDT'))!;
+    fireEvent.click(within(btcRow).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit a schedule row' });
+    fireEvent.change(within(dialog).getByLabelText('Maker rate'), { target: { value: '-0.001' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('The rebate cannot exceed the taker rate', {}, WAIT)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Maker rate'), { target: { value: '-0.0002' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await sent(calls, FEE_PATHS.operatorSchedule);
+    expect(calls.find((c) => c.path === FEE_PATHS.operatorSchedule)?.body).toEqual({ product: 'spot', market: 'BTC_USDT', tier: 1, maker: '-0.0002', taker: '0.0005' });
+  }, FORM_TEST_MS);
+
+  it("sets a user's override with an end date and the 2FA code; a wrong code is said under the form", async () => {
+    const calls = await renderDesk(['finance']);
+    fireEvent.click(screen.getByRole('button', { name: 'Add an override' }));
+    const dialog = screen.getByRole('dialog', { name: 'New override' });
+    const type = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    type('User ID', '42');
+    type('Maker rate', '-0.0001');
+    type('Taker rate', '0.0004');
+    type('Ends (your time zone)', '2027-03-01T00:00');
+    type('Note', ' partner ');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Enter your 2FA code', {}, WAIT)).toBeTruthy();
+    type('Your 2FA code', '000000');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Wrong verification code', {}, WAIT)).toBeTruthy();
+    expect(calls.find((c) => c.path === FEE_PATHS.operatorOverride)?.body).toEqual({
+      user_id: 42,
+      product: 'spot',
+      market: '*',
+      maker: '-0.0001',
+      taker: '0.0004',
+      ends_ms: new Date('2027-03-01T00:00').getTime(),
+      note: 'partner',
+      totp_code: '000000',
+    });
+  }, FORM_TEST_MS);
+
+  it('ends an override in force', async () => {
+    const calls = await renderDesk(['finance']);
+    const table = screen.getByRole('table', { name: 'Overrides in force' });
+    fireEvent.click(within(table).getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit an override' });
+    fireEvent.click(within(dialog).getByLabelText('End this override now'));
+    expect(within(dialog).queryByLabelText('Maker rate')).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText('Your 2FA code'), { target: { value: '123456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await sent(calls, FEE_PATHS.operatorOverride);
+    expect(calls.find((c) => c.path === FEE_PATHS.operatorOverride)?.body).toEqual({ user_id: 42, product: 'spot', market: 'BTC_USDT', end: true, totp_code: '123456' });
+  }, FORM_TEST_MS);
+
+  it('offers an auditor no edit', async () => {
+    await renderDesk(['auditor']);
+    expect(screen.getByRole('table', { name: 'Schedule rows' })).toBeTruthy();
+    for (const name of ['Edit tiers', 'Add a row', 'Add an override', 'Edit']) expect(screen.queryByRole('button', { name })).toBeNull();
+  }, FORM_TEST_MS);
+});

@@ -1,0 +1,78 @@
+import { assign, fromCallback, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import type { PublicTrade } from '../../../../../domain/market';
+import { mergeTrades } from './trades';
+
+export interface LatestTradesContext {
+  channel: string;
+  /** Newest first, at most 50. */
+  trades: PublicTrade[];
+}
+
+/** What the trades feed reports (../../actors/tradesFeed.actor.ts). */
+export type LatestTradesEvent =
+  | { type: 'trades.snapshot'; trades: PublicTrade[] }
+  | { type: 'trades.update'; trades: PublicTrade[] }
+  | { type: 'connection.lost' }
+  | { type: 'connection.restored' };
+
+/**
+ * The latest trades of one pair from `{pair}_trade`: a snapshot on (re)subscribe, then batches.
+ * Updates are merged only onto a snapshot; after a drop the trades stay on screen, marked stale,
+ * until the reconnect's snapshot replaces them.
+ */
+export const latestTradesMachine = setup({
+  types: {
+    context: {} as LatestTradesContext,
+    events: {} as LatestTradesEvent,
+    input: {} as { channel: string },
+  },
+  actors: {
+    tradesFeed: fromCallback<EventObject, { channel: string }>(() => () => undefined),
+  },
+  actions: {
+    replaceTrades: assign((_, params: { trades: PublicTrade[] }) => ({ trades: mergeTrades([], params.trades) })),
+    mergeTrades: assign(({ context }, params: { trades: PublicTrade[] }) => ({ trades: mergeTrades(context.trades, params.trades) })),
+  },
+}).createMachine({
+  id: 'latestTrades',
+  context: ({ input }) => ({ channel: input.channel, trades: [] }),
+  initial: 'streaming',
+  states: {
+    streaming: {
+      invoke: {
+        id: 'tradesFeed',
+        src: 'tradesFeed',
+        input: ({ context }) => ({ channel: context.channel }),
+        onError: { target: 'failed', description: 'The feed could not join the channel.' },
+      },
+      initial: 'awaitingSnapshot',
+      states: {
+        awaitingSnapshot: {
+          description: 'Updates are not handled here: the snapshot on its way already holds them.',
+          on: {
+            'trades.snapshot': { target: 'live', actions: { type: 'replaceTrades', params: ({ event }) => ({ trades: event.trades }) } },
+            'connection.lost': 'disconnected',
+          },
+        },
+        live: {
+          on: {
+            'trades.update': { actions: { type: 'mergeTrades', params: ({ event }) => ({ trades: event.trades }) } },
+            'trades.snapshot': { actions: { type: 'replaceTrades', params: ({ event }) => ({ trades: event.trades }) } },
+            'connection.lost': 'disconnected',
+          },
+        },
+        disconnected: {
+          on: {
+            'connection.restored': {
+              target: 'awaitingSnapshot',
+              description: 'The reconnect re-subscribed the channel; its snapshot is on its way.',
+            },
+          },
+        },
+      },
+    },
+    failed: {},
+  },
+});
+
+export type LatestTradesActorRef = ActorRefFrom<typeof latestTradesMachine>;
