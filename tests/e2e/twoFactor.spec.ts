@@ -91,7 +91,9 @@ async function signInToCodeStep(browser: Browser, account: string, lang: string,
 // journey here does not run after its sibling at the end of the suite while the other worker idles.
 test.describe.configure({ mode: 'parallel' });
 
-for (const lang of ['en_US', 'de_DE']) {
+// German only: the same journey in English cost a minute of CI's 25 for no path German does not
+// take; English speaks in the back-office and account journeys beside it.
+for (const lang of ['de_DE']) {
   test(`${lang}: enrol 2FA with the password, the allowlist off with a code, sign in with a code, a recovery code works once, the operator resets it`, async ({ browser }) => {
     test.setTimeout(240_000);
     const t = textsOf(lang);
