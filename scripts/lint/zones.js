@@ -7,8 +7,7 @@
  * resolver maps our `./x.js` specifiers to `x.ts`), type imports included.
  *
  * The folder lists (products, features) are read from disk when ESLint loads the config, so a new
- * product is apart from the others without a line here. An allowance (`file -> target`, the
- * ratchets of eslint.config.js) becomes an `except` in the zones of that one file only.
+ * product is apart from the others without a line here.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -50,12 +49,12 @@ function serverProductsApart() {
 
 /**
  * Client products are the folders of src/features; one imports another only through a shared
- * entry (`sharedEntries`) or an allowance of eslint.config.js's CROSSING_FEATURES ratchet.
+ * entry (`sharedEntries`).
  * One zone per pair of features, so an exception sits in the zone of the feature it belongs to.
  */
-function clientFeaturesApart(sharedEntries, allowed) {
+function clientFeaturesApart(sharedEntries) {
   const features = foldersOf('src/features');
-  const excepted = [...sharedEntries, ...allowed].map(fileOf);
+  const excepted = sharedEntries.map(fileOf);
   return features.flatMap((feature) =>
     features
       .filter((other) => other !== feature)
@@ -77,19 +76,13 @@ function clientFeaturesApart(sharedEntries, allowed) {
  * src/main.tsx from the list src/features/index.ts, which only the shell's tests may read (they
  * check the menus and prefetching of the composed app).
  */
-function shellImportsNoProduct(allowed) {
-  const excepted = allowed.map(fileOf);
+function shellImportsNoProduct() {
   return [
-    ...foldersOf('src/features').map((feature) => {
-      const from = `src/features/${feature}`;
-      const except = excepted.filter((path) => within(path, from)).map((path) => under(from, path));
-      return {
-        target: 'src/app',
-        from,
-        ...(except.length > 0 ? { except } : {}),
-        message: 'shell-imports-no-product: src/app never imports src/features; products are composed in src/main.tsx.',
-      };
-    }),
+    ...foldersOf('src/features').map((feature) => ({
+      target: 'src/app',
+      from: `src/features/${feature}`,
+      message: 'shell-imports-no-product: src/app never imports src/features; products are composed in src/main.tsx.',
+    })),
     {
       target: 'src/app/**/!(*.test).{ts,tsx}',
       from: 'src/features/index.ts',
@@ -145,31 +138,19 @@ const halves = () => [
 ];
 
 /**
- * Every zone, with `allow` (a ratchet's `file -> target` lines) made exceptions; give only the
- * allowances of the file the zones are for, so an allowance opens one import of one file.
- * `kernel`: the zones of the kernel's packages (eslint.config.js's KERNEL_PACKAGES).
- * @param {{ sharedEntries?: string[], crossings?: string[], shellUses?: string[], kernel?: object[] }} allow
+ * Every zone. `sharedEntries`: the one way a feature's page uses another's (its flows with their
+ * own chunk); `kernel`: the zones of the kernel's packages (eslint.config.js's KERNEL_PACKAGES).
+ * @param {{ sharedEntries?: string[], kernel?: object[] }} allow
  */
-export function zones({ sharedEntries = [], crossings = [], shellUses = [], kernel = [] } = {}) {
-  const targets = (edges) => edges.map((edge) => edge.split(' -> ')[1] ?? '');
+export function zones({ sharedEntries = [], kernel = [] } = {}) {
   return [
     ...halves(),
     ...serverProductsApart(),
     ...kernelImportsNoProduct(),
     ...kernel,
-    ...clientFeaturesApart(sharedEntries, targets(crossings)),
-    ...shellImportsNoProduct(targets(shellUses)),
+    ...clientFeaturesApart(sharedEntries),
+    ...shellImportsNoProduct(),
     ...kitImportsNoFeature(),
     ...machinesDoNoIo(),
   ];
-}
-
-/** The files a ratchet's allowances are in, each with its own lines. */
-export function allowancesByFile(edges) {
-  const byFile = new Map();
-  for (const edge of edges) {
-    const file = edge.split(' -> ')[0] ?? '';
-    byFile.set(file, [...(byFile.get(file) ?? []), edge]);
-  }
-  return byFile;
 }
