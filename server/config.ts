@@ -69,23 +69,12 @@ export interface ServerConfig {
    * server runs every other market and reaches these through their command queues. Empty: it runs them all.
    */
   marketProcesses?: MarketProcesses;
-  /** MARKET_PROCESS: the name of the market process this is (`npm run start:markets`), an entry of MARKET_PROCESSES. */
+  /**
+   * The entry of MARKET_PROCESSES this process holds (set by startMarketProcess once it has the
+   * entry's lease, never read from the environment): its products run only that entry's markets.
+   */
   marketProcess?: string;
-  /**
-   * METRICS_PORT: where a market process (which has no HTTP app) answers /healthz, /readyz and
-   * /metrics — standing by included (readyz 503, `openex_lease_held` 0). Unset: it answers none.
-   */
-  metricsPort?: number;
-  /**
-   * PRIMARY_URL: this is an HTTP front (`npm run start:front`; docs/ARCHITECTURE.md "Scale-out: HTTP
-   * fronts") and this is the server's own address, where every request it does not serve goes; or
-   * the addresses of a server and its standbys, comma-separated (the front sends to the one that listens).
-   */
-  primaryUrl?: string;
-  /**
-   * A cluster node's front (startNode.ts): like PRIMARY_URL's, but it passes calls on to wherever
-   * the server that serves now says it listens. Never read from the environment.
-   */
+  /** A cluster node's front (startNode.ts): it passes the calls it does not serve to the server that serves now. Never read from the environment. */
   followServer?: boolean;
   /**
    * ROLES: what `npm start` runs here (docs/ARCHITECTURE.md "Scale-out: identical nodes"), any of
@@ -149,9 +138,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     stageTimes: env.STAGE_TIMES === '1',
     realtimeBus: env.REALTIME_BUS_URL ? { url: env.REALTIME_BUS_URL, prefix: env.REALTIME_BUS_PREFIX || DEFAULT_BUS_PREFIX } : undefined,
     marketProcesses,
-    marketProcess: env.MARKET_PROCESS || undefined,
-    metricsPort: env.METRICS_PORT ? portNumber(env.METRICS_PORT, 'METRICS_PORT') : undefined,
-    primaryUrl: primaryUrl(env.PRIMARY_URL),
     trustedProxies: (env.TRUSTED_PROXIES ?? '').split(',').map((a) => a.trim()).filter(Boolean),
     socketsPerAddress: wholeNumber(env.SOCKETS_PER_ADDRESS, 'SOCKETS_PER_ADDRESS'),
     operator:
@@ -161,27 +147,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   };
 }
 
-/** One server's address, or several comma-separated (a server and its standbys: forward.ts). */
-function primaryUrl(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  const origins = value.split(',').map((one) => {
-    let url: URL;
-    try {
-      url = new URL(one.trim());
-    } catch {
-      throw new Error(`PRIMARY_URL must be the server's http:// address (or several, comma-separated), got ${value}`);
-    }
-    if (url.protocol !== 'http:') throw new Error(`PRIMARY_URL must be an http:// address (the server's, on the private network), got ${value}`);
-    return url.origin;
-  });
-  return origins.join(',');
-}
-
 /**
  * The process that runs the exchange's duties (market makers' history folding, timers, block
- * production): the server, not a market process or an HTTP front.
+ * production): the server, not a market process or a node's front.
  */
-export const runsDuties = (config: ServerConfig): boolean => !config.marketProcess && !config.primaryUrl && !config.followServer;
+export const runsDuties = (config: ServerConfig): boolean => !config.marketProcess && !config.followServer;
 
 const ROLES: readonly Role[] = ['server', 'front', 'markets'];
 

@@ -43,21 +43,22 @@ export interface RunningFront {
 const FRONT_POOLS = { pool: 6, planOnce: 2 };
 
 /**
- * An HTTP front (docs/ARCHITECTURE.md "Scale-out: HTTP fronts"): one of several processes a load
- * balancer spreads the exchange's traffic over, beside one server (PRIMARY_URL) and its market
- * processes. It serves the hot path itself — the spot order calls, sending each order to the
- * process that runs its market (the server's own markets included) as a command over the bus —
- * the calls of the products that need nothing but the database (FRONT_PRODUCTS), and the client's
- * files and sockets (a realtime edge on its own HTTP server). Every other API call goes to the
- * server as it came (kernel/http/forward.ts): the other products keep their engines, timers and
- * single-process state there. A front runs no market, timer or market maker.
+ * A cluster node's HTTP front (docs/ARCHITECTURE.md "Scale-out: identical nodes"): what a load
+ * balancer spreads the exchange's traffic over, one on every node. It serves the hot path itself —
+ * the spot order calls, sending each order to the process that runs its market (the server's own
+ * markets included) as a command over the bus — the calls of the products that need nothing but
+ * the database (FRONT_PRODUCTS), and the client's files and sockets (a realtime edge on its own
+ * HTTP server). Every other API call goes, as it came, to the server that holds the lease now
+ * (kernel/http/forward.ts): the other products keep their engines, timers and single-process state
+ * there. A front runs no market, timer or market maker.
  *
  * Composition: database (the server's; no migrations) → the spot product with a kernel whose
  * markets are all remote → HTTP with the forwarder → the edge on its server (its first look at the
  * owners done) → listen.
  */
-export async function startFront(config: ServerConfig & { frontPort: number }, products: readonly ServerProduct[] = FRONT_PRODUCTS): Promise<RunningFront> {
-  if (!config.primaryUrl && !config.followServer) throw new Error("An HTTP front needs PRIMARY_URL (the server's http:// address, where every other call goes)");
+export async function startFront(given: ServerConfig & { frontPort: number }, products: readonly ServerProduct[] = FRONT_PRODUCTS): Promise<RunningFront> {
+  // A front runs no duties (config.ts runsDuties): the serving server does.
+  const config = { ...given, followServer: true };
   if (!config.realtimeBus) throw new Error('An HTTP front needs REALTIME_BUS_URL (the Redis its server and market processes publish to)');
   if (!config.databaseUrl) throw new Error("An HTTP front needs DATABASE_URL (its server's PostgreSQL)");
   const log: Kernel['log'] = {
@@ -102,8 +103,8 @@ export async function startFront(config: ServerConfig & { frontPort: number }, p
     // Products that run in processes of their own (futures): their calls go there over the bus, not through the server.
     const apart = productsApartOf(config, PRODUCTS);
     app = await productHttp(config, db, parts, {
-      // A cluster node's front (`followServer`) sends them wherever the server that serves now says it listens.
-      forwardTo: config.followServer ? followedServer(() => edge?.serverUrl()) : config.primaryUrl!,
+      // Wherever the server that serves now says it listens (its beat in the owners hash).
+      forwardTo: followedServer(() => edge?.serverUrl()),
       productCalls: apart.length > 0 ? productCallsForwarder(productRoutes(apart), (market, call) => edge!.remoteMarkets.call(market, call), log.error) : undefined,
     });
     await app.ready();
@@ -160,6 +161,5 @@ function followedServer(url: () => string | undefined): ServerAddresses {
       if (last?.text !== text) last = { text, url: new URL(text) };
       return last.url;
     },
-    unreached: () => undefined,
   };
 }

@@ -1,4 +1,6 @@
+import { createServer, type Server } from 'node:http';
 import type { ServerConfig } from './config.js';
+import { answerHealth } from './kernel/http/health.js';
 import type { StandbyHooks } from './kernel/shards/standby.js';
 import { startFront, type RunningFront } from './startFront.js';
 import type { EntryPool } from './kernel/shards/entryPool.js';
@@ -61,15 +63,20 @@ export async function startNode(config: ServerConfig, hooks: Pick<StandbyHooks, 
   }
   let pool: EntryPool | undefined;
   let front: RunningFront | undefined;
+  let health: Server | undefined;
   const stop = async () => {
     stopping = true;
     await front?.stop();
+    if (health) await new Promise<void>((resolve) => health!.close(() => resolve()));
     await pool?.stop();
     await (await serverStart?.catch(() => undefined))?.stop();
   };
   try {
     if (roles.includes('markets')) pool = await joinMarketPool(config, { ...hooks, carried: roles.includes('server') ? () => (holdsServer ? 1 : 0) : undefined });
-    if (roles.includes('front')) front = await startFront({ ...config, primaryUrl: undefined, frontPort: config.port, followServer: true });
+    if (roles.includes('front')) front = await startFront({ ...config, frontPort: config.port });
+    // A node without a front (ROLES=markets) still answers a balancer's and Prometheus's questions on
+    // PORT: /readyz is 503 while its pool holds no entry, /metrics shows which leases it holds.
+    else health = await answerHealthOn(config, () => (pool?.held().length ?? 0) > 0 || server !== undefined);
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;
@@ -81,4 +88,15 @@ export async function startNode(config: ServerConfig, hooks: Pick<StandbyHooks, 
     void stop().finally(() => process.exit(1));
   });
   return { url: front?.url, server: () => server, stop };
+}
+
+async function answerHealthOn(config: ServerConfig, ready: () => boolean): Promise<Server> {
+  const health = createServer((request, response) => {
+    if (!answerHealth(request, response, ready)) response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve, reject) => {
+    health.once('error', reject);
+    health.listen(config.port, config.host, resolve);
+  });
+  return health;
 }

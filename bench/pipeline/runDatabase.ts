@@ -100,7 +100,7 @@ export async function runDatabase(label: string, databaseUrl: string | undefined
       console.log(`  ${edges.length} realtime edge(s) up (${edges.map((e) => e.url).join(', ')}), bus ${BUS.url}; the subscribers connect to them`);
     }
     if (FRONTS > 0) {
-      fronts = await startFronts(FRONTS, { databaseUrl: schema?.url ?? embeddedDatabaseUrl(join(dataDir, 'postgres')), busUrl: BUS.url, busPrefix: BUS.prefix, marketProcesses: marketSetting, primaryUrl: server.url });
+      fronts = await startFronts(FRONTS, { databaseUrl: schema?.url ?? embeddedDatabaseUrl(join(dataDir, 'postgres')), busUrl: BUS.url, busPrefix: BUS.prefix, marketProcesses: marketSetting });
       for (const front of fronts) children.add(front.child);
       console.log(`  ${fronts.length} HTTP front(s) up (${fronts.map((f) => f.url).join(', ')}); the load goes to them`);
     }

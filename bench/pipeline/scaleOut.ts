@@ -1,17 +1,17 @@
 import type { ChildProcess } from 'node:child_process';
 import { startUntilUp } from '../../tests/system/serverProcess.js';
-import { marketProcessPool } from '../../tests/system/cluster.js';
+import { marketPool } from '../../tests/system/cluster.js';
 import { freePort } from './load.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * The scale-out mode's other processes beside the bench's server, on its Redis and its database:
- * BENCH_EDGES=N realtime edges (server/edge.ts) for the subscribers to connect to, and
- * BENCH_MARKET_PROCESSES=N market processes (server/marketProcess.ts) that run the bench's markets,
- * or BENCH_POOL=N identical ones sharing them (docs/ARCHITECTURE.md "Scale-out: sockets on
- * socket.io's Redis adapter", "… market processes" and "… standbys and takeover").
+ * The scale-out mode's other processes beside the bench's server, on its Redis and its database,
+ * each `npm start` pinned with ROLES: BENCH_EDGES=N nodes with only a front for the subscribers to
+ * connect to, and BENCH_MARKET_PROCESSES=N (or BENCH_POOL=N) nodes with only a market pool that
+ * share the bench's markets (docs/ARCHITECTURE.md "Scale-out: sockets on socket.io's Redis
+ * adapter", "… market processes" and "… standbys and takeover").
  */
 export interface Child {
   url: string;
@@ -27,30 +27,20 @@ export interface ScaleOutEnv {
 }
 
 export async function startEdges(count: number, env: ScaleOutEnv): Promise<Child[]> {
-  const edges: Child[] = [];
-  for (let i = 0; i < count; i++) {
-    const port = await freePort();
-    const { child } = await startUntilUp(`edge ${i}`, 'edge.ts', {
-      ...busAndDatabase(env),
-      EDGE_PORT: String(port),
-      HOST: '127.0.0.1',
-      // BENCH_EDGE_PUSH_INTERVAL_MS: the edges' push interval alone (PUSH_INTERVAL_MS reaches the server too).
-      ...(process.env.BENCH_EDGE_PUSH_INTERVAL_MS ? { PUSH_INTERVAL_MS: process.env.BENCH_EDGE_PUSH_INTERVAL_MS } : {}),
-    });
-    edges.push({ url: `http://127.0.0.1:${port}`, child });
-  }
-  return edges;
+  // BENCH_EDGE_PUSH_INTERVAL_MS: the edges' push interval alone (PUSH_INTERVAL_MS reaches the server too).
+  return startFronts(count, env, process.env.BENCH_EDGE_PUSH_INTERVAL_MS ? { PUSH_INTERVAL_MS: process.env.BENCH_EDGE_PUSH_INTERVAL_MS } : {});
 }
 
 /**
- * BENCH_FRONTS=N HTTP fronts (server/front.ts; docs/ARCHITECTURE.md "Scale-out: HTTP fronts"): the
- * load's orders go to them, and the subscribers connect to them when there is no edge.
+ * BENCH_FRONTS=N nodes with only a front (ROLES=front; docs/ARCHITECTURE.md "Scale-out: identical
+ * nodes"): the load's orders go to them, and the subscribers connect to them when there is no edge.
+ * They pass what they do not serve to the server that holds the lease.
  */
-export async function startFronts(count: number, env: ScaleOutEnv & { primaryUrl: string }): Promise<Child[]> {
+export async function startFronts(count: number, env: ScaleOutEnv, more: Record<string, string> = {}): Promise<Child[]> {
   const fronts: Child[] = [];
   for (let i = 0; i < count; i++) {
     const port = await freePort();
-    const { child } = await startUntilUp(`front ${i}`, 'front.ts', { ...busAndDatabase(env), FRONT_PORT: String(port), HOST: '127.0.0.1', PRIMARY_URL: env.primaryUrl });
+    const { child } = await startUntilUp(`front ${i}`, 'main.ts', { ...busAndDatabase(env), ROLES: 'front', PORT: String(port), HOST: '127.0.0.1', ...more }, /cluster node is up/);
     fronts.push({ url: `http://127.0.0.1:${port}`, child });
   }
   return fronts;
@@ -62,26 +52,17 @@ export function marketProcessesSetting(count: number, symbols: readonly string[]
   return names.map((name, i) => `${name}=${symbols.filter((_, j) => j % count === i).join(',')}`).join(';');
 }
 
-/** The market processes MARKET_PROCESSES names (the server must be up: it owns the schema). */
-export async function startMarketProcesses(setting: string, env: ScaleOutEnv & { marketMakers: string }): Promise<Child[]> {
-  const names = setting.split(';').map((entry) => entry.split('=')[0]!);
-  return Promise.all(
-    names.map(async (name) => ({
-      url: '',
-      child: (await startUntilUp(`market process ${name}`, 'marketProcess.ts', { ...busAndDatabase({ ...env, marketProcesses: setting }), MARKET_PROCESS: name, MARKET_MAKERS: env.marketMakers }))
-        .child,
-    })),
-  );
-}
+/** As many market nodes as MARKET_PROCESSES has entries, one entry each once the pool settles (the server must be up: it owns the schema). */
+export const startMarketProcesses = (setting: string, env: ScaleOutEnv & { marketMakers: string }): Promise<Child[]> => startPool(setting.split(';').length, setting, env);
 
 /**
- * `count` identical market processes sharing `setting`'s entries as a pool (kernel/shards/
+ * `count` nodes with only a market pool (ROLES=markets) sharing `setting`'s entries (kernel/shards/
  * entryPool.ts); answers once every entry is held and none is held twice over its share.
  */
 export async function startPool(count: number, setting: string, env: ScaleOutEnv & { marketMakers: string }): Promise<Child[]> {
   const entries = setting.split(';').map((entry) => entry.split('=')[0]!);
   // The chaos test's way to start a member and read what it holds (tests/system/cluster.ts).
-  const pool = marketProcessPool({ ...busAndDatabase({ ...env, marketProcesses: setting }), MARKET_MAKERS: env.marketMakers });
+  const pool = marketPool({ ...busAndDatabase({ ...env, marketProcesses: setting }), MARKET_MAKERS: env.marketMakers });
   const members = [];
   for (let i = 0; i < count; i++) members.push(await pool.start());
   await poolSettled(members.map((m) => m.output), entries);
@@ -112,7 +93,7 @@ export const nodeEnv = (serverPort: number) => ({ ROLES: '', SERVER_PORT: String
  * server holds the lease) count the server as an entry's worth, as their pools do.
  */
 export async function poolSettled(outputs: ReadonlyArray<() => string>, entries: readonly string[], serverAt?: number): Promise<void> {
-  const pool = marketProcessPool({});
+  const pool = marketPool({});
   const share = Math.ceil((entries.length + (serverAt === undefined ? 0 : 1)) / outputs.length);
   const deadline = Date.now() + 60_000;
   for (;;) {

@@ -42,9 +42,9 @@ test.describe('realtime edge', () => {
     test.skip(!(await redisAnswers()), 'no Redis on 127.0.0.1:6379 for the realtime bus');
     test.setTimeout(120_000);
     await startServer();
-    edge = run('server/edge.ts', { EDGE_PORT: String(ports.edge), DATABASE_URL: embeddedDatabaseUrl(join(dataDir, 'postgres')) });
-    // An edge answers only /socket.io; anything else is its 404.
-    await untilAnswers(`http://127.0.0.1:${ports.edge}/`, 404);
+    // A node with only a front (ROLES=front) on the server's embedded database: the proxy sends it the sockets.
+    edge = run('server/main.ts', { ROLES: 'front', PORT: String(ports.edge), DATABASE_URL: embeddedDatabaseUrl(join(dataDir, 'postgres')) });
+    await untilAnswers(`http://127.0.0.1:${ports.edge}/readyz`, 200);
     proxy = await startEdgeProxy(ports.proxy, ports.server, ports.edge);
   });
 

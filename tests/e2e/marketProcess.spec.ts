@@ -16,16 +16,16 @@ import type fiatCatalogue from '../../src/locales/fiat/en_US.json';
 import { expectChange, untilAnswers } from './support/waits';
 
 /**
- * A market process in the browser (docs/ARCHITECTURE.md "Scale-out: market processes"): a server of
- * its own whose BTC_USDT runs in the market process `m1` (on the same embedded database, over this
- * machine's Redis). The page cannot tell: the book moves with m1's market makers, and a trader
+ * A market entry in the browser (docs/ARCHITECTURE.md "Scale-out: market processes"): a server of
+ * its own whose BTC_USDT runs in the entry `m1`, held by a node with only a market pool (on the same
+ * embedded database, over this machine's Redis). The page cannot tell: the book moves with m1's market makers, and a trader
  * places and cancels through the server, in English and in Japanese. With m1 stopped, an order is
  * refused at once in the trader's language; started again, the book comes back and trading goes on.
  * Skipped where no Redis answers.
  */
 const port = 8187;
 const origin = `http://127.0.0.1:${port}`;
-/** An HTTP front beside them (docs/ARCHITECTURE.md "Scale-out: HTTP fronts"). */
+/** A node's HTTP front beside them (docs/ARCHITECTURE.md "Scale-out: identical nodes"). */
 const frontPort = 8188;
 const frontOrigin = `http://127.0.0.1:${frontPort}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'openex-e2e-market-process-'));
@@ -41,8 +41,8 @@ test.describe('market process', () => {
   let server: ChildProcess | undefined;
   let markets: ChildProcess | undefined;
   let front: ChildProcess | undefined;
-  let futuresProcess: ChildProcess | undefined;
-  const startMarkets = () => (markets = runScript('server/marketProcess.ts', { ...env, MARKET_PROCESS: 'm1', DATABASE_URL: embeddedDatabaseUrl(join(dataDir, 'postgres')) }));
+  // A node with only a market pool (ROLES=markets), its only member: it runs both entries, m1 and f1.
+  const startMarkets = () => (markets = runScript('server/main.ts', { ...env, ROLES: 'markets', PORT: '0', DATABASE_URL: embeddedDatabaseUrl(join(dataDir, 'postgres')) }));
 
   test.beforeAll(async () => {
     test.skip(!(await redisAnswers()), 'no Redis on 127.0.0.1:6379 for the bus');
@@ -51,11 +51,9 @@ test.describe('market process', () => {
     server = runScript('server/main.ts', { ...env, PORT: String(port), DATA_DIR: dataDir, TRUSTED_PROXIES: '127.0.0.1', OPERATOR_ACCOUNT: OPERATOR.account, OPERATOR_PASSWORD: OPERATOR.password, OPERATOR_TOTP_SECRET: OPERATOR.totpSecret });
     await untilAnswers(`${origin}/home`, 200);
     startMarkets();
-    futuresProcess = runScript('server/marketProcess.ts', { ...env, MARKET_PROCESS: 'f1', DATABASE_URL: embeddedDatabaseUrl(join(dataDir, 'postgres')) });
   });
 
   test.afterAll(async () => {
-    kill(futuresProcess);
     kill(front);
     kill(markets);
     kill(server);
@@ -121,7 +119,8 @@ test.describe('market process', () => {
 
   test('through an HTTP front: sign-up and deposit go to the server, the order to m1, the book and the private channel come from the front', async ({ page }) => {
     test.setTimeout(180_000);
-    front = runScript('server/front.ts', { ...env, FRONT_PORT: String(frontPort), PRIMARY_URL: origin, DATABASE_URL: embeddedDatabaseUrl(join(dataDir, 'postgres')) });
+    // A node with only a front (ROLES=front): it passes what it does not serve to the server, which its beat says listens at `origin`.
+    front = runScript('server/main.ts', { ...env, ROLES: 'front', PORT: String(frontPort), DATABASE_URL: embeddedDatabaseUrl(join(dataDir, 'postgres')) });
     await untilAnswers(`${frontOrigin}/home`, 200);
     await traderOnBtc(page, 'en_US', EN, frontOrigin);
     await placeAndCancelFarLimitBuy(page, EN);

@@ -53,7 +53,7 @@ describe.runIf(usingPostgres())('an HTTP front beside the server and a market pr
     running = await startQuietServer('front', { realtimeBus: bus, marketProcesses: PROCESSES, trustedProxies: ['127.0.0.1'] });
     server = running.server;
     markets = await startMarketProcess({ ...config(), marketProcess: 'm1' });
-    front = await startFront({ ...config(), primaryUrl: server.url, host: '127.0.0.1', frontPort: 0 });
+    front = await startFront({ ...config(), host: '127.0.0.1', frontPort: 0 });
   });
 
   afterAll(async () => {

@@ -133,7 +133,7 @@ describe.runIf(usingPostgres())('the futures product in a process of its own', (
   });
 
   it('answers them through an HTTP front too, straight from the process', async () => {
-    front = await startFront({ ...config(), primaryUrl: server.url, host: '127.0.0.1', frontPort: 0 });
+    front = await startFront({ ...config(), host: '127.0.0.1', frontPort: 0 });
     const trader = await futuresTrader('500');
     const account = await viaFront.call<{ available: string }>(trader, FUTURES_PATHS.account, {});
     expect(account.code, account.msg).toBe(200);

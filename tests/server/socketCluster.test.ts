@@ -168,7 +168,9 @@ describe('a subscriber whose snapshot read is overtaken by the stream', () => {
     let answer!: (snapshot: object) => void;
     const realtime = attachRealtime(http, registry, {
       snapshot: () => new Promise((resolve) => (answer = resolve)),
-      cluster: (_io, d) => (deliver = d),
+      cluster: (_io, d) => {
+        deliver = d;
+      },
     });
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     const watcher = await recordSocket<Payload>(`http://127.0.0.1:${(http.address() as AddressInfo).port}`);

@@ -37,7 +37,7 @@ export function clusterNodes(options: { dataDir: string; databaseUrl: string; en
   /** Slots of nodes still starting: nodes started together each get their own. */
   const starting = new Set<number>();
   const freeSlot = () => frontPorts.findIndex((_port, slot) => !starting.has(slot) && ![...slotOf].some(([child, used]) => used === slot && alive(child)));
-  const pool = marketProcessPool({});
+  const pool = marketPool({});
   return {
     /** Starts a node on a free slot; resolves once its front serves (after its first look at the owners). */
     async start(): Promise<ChildControls> {
@@ -68,12 +68,12 @@ export function clusterNodes(options: { dataDir: string; databaseUrl: string; en
 }
 
 /**
- * Identical market processes (no MARKET_PROCESS): each takes the first entry of MARKET_PROCESSES no
- * process holds, or stands by for all of them (docs/ARCHITECTURE.md "Scale-out: standbys and
- * takeover"). `start` resolves once the process holds an entry or stands by; `entryOf` reads which
- * entry it holds from its log; `up` waits until it holds `entry`.
+ * Nodes that run only a market pool (ROLES=markets): each takes the first entry of
+ * MARKET_PROCESSES no process holds, or is the pool's spare (docs/ARCHITECTURE.md "Scale-out:
+ * standbys and takeover"). `start` resolves once the node is up; `heldBy` reads which entries it
+ * holds from its log; `holds` waits until it holds exactly those.
  */
-export function marketProcessPool(env: Record<string, string>) {
+export function marketPool(env: Record<string, string>) {
   /** The entries a member holds now: its last "holds …" line (kernel/shards/entryPool.ts says one a change). */
   const heldBy = (process: Pick<ChildControls, 'output'>): string[] => {
     const last = [...process.output().matchAll(/\] holds (.+)$/gm)].at(-1)?.[1];
@@ -81,7 +81,8 @@ export function marketProcessPool(env: Record<string, string>) {
   };
   return {
     heldBy,
-    start: () => startUntilUp('market process', 'marketProcess.ts', env, /joined the pool/),
+    // PORT 0: its health answers (a node without a front answers them on PORT) on any free port.
+    start: () => startUntilUp('market node', 'main.ts', { ROLES: 'markets', PORT: '0', ...env }, /cluster node is up/),
     /** Waits until `process` holds exactly `entries`. */
     async holds(process: ChildControls, entries: readonly string[]) {
       const deadline = Date.now() + 120_000;

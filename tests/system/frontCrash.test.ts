@@ -8,8 +8,8 @@ const scratch = useScratchServer('front-crash', port);
 const redisUp = await redisAnswers();
 
 /**
- * An HTTP front killed under load (docs/ARCHITECTURE.md "Scale-out: HTTP fronts"): the server runs
- * ETH_USDT, the market process m1 runs BTC_USDT, and six traders do everything a trader can —
+ * A node's HTTP front killed under load (docs/ARCHITECTURE.md "Scale-out: identical nodes"): the
+ * server runs ETH_USDT, a market node runs m1 (BTC_USDT), and six traders do everything a trader can —
  * orders on both markets, transfers, withdrawals, the operator's approvals, repeats of earlier
  * submissions — through front A. A is killed with -9 mid-load. The client then does what a browser
  * behind a load balancer would: it sends every submission whose answer it never got again, with
@@ -21,9 +21,11 @@ describe.runIf(redisUp)('crash: kill -9 of an HTTP front under load, the client 
   it('loses no acknowledged submission, doubles none sent again through the other front, and the books still balance', async () => {
     const shared = { MARKET_PROCESSES: 'm1=BTC_USDT', REALTIME_BUS_URL: `redis://${REDIS.host}:${REDIS.port}`, REALTIME_BUS_PREFIX: `openex-system:${process.pid}:${Date.now()}:front` };
     const server = await scratch.start({ ...shared, TRUSTED_PROXIES: '127.0.0.1' });
-    const beside = { ...shared, LOG_LEVEL: 'warn', DATABASE_URL: scratch.databaseUrl(), HOST: '127.0.0.1', PRIMARY_URL: server.url };
-    const m1 = await startUntilUp('market process m1', 'marketProcess.ts', { ...beside, MARKET_PROCESS: 'm1' });
-    const front = (n: number): Promise<ChildControls> => startUntilUp(`front ${n}`, 'front.ts', { ...beside, FRONT_PORT: String(port + n) });
+    // Nodes pinned with ROLES: one runs the market pool (it takes m1), two only a front, which pass
+    // what they do not serve to the server that holds the lease (its beat says where it listens).
+    const beside = { ...shared, LOG_LEVEL: 'warn', DATABASE_URL: scratch.databaseUrl(), HOST: '127.0.0.1', TRUSTED_PROXIES: '127.0.0.1' };
+    const m1 = await startUntilUp('market node m1', 'main.ts', { ...beside, ROLES: 'markets', PORT: String(port + 103) }, /\] holds m1$/m);
+    const front = (n: number): Promise<ChildControls> => startUntilUp(`front ${n}`, 'main.ts', { ...beside, ROLES: 'front', PORT: String(port + n) }, /cluster node is up/);
     const frontA = await front(1);
     const frontB = await front(2);
     const urlOf = (n: number) => `http://127.0.0.1:${port + n}`;

@@ -9,8 +9,8 @@ const scratch = useScratchServer('market-process-crash', Number(process.env.SYST
 const redisAnswers = await redisAnswer();
 
 /**
- * A market process killed under load (docs/ARCHITECTURE.md "Scale-out: market processes"): the
- * server runs ETH_USDT, the process `m1` runs BTC_USDT, six traders place and cancel on both. m1 is
+ * A market entry's holder killed under load (docs/ARCHITECTURE.md "Scale-out: market processes"): the
+ * server runs ETH_USDT, a node with only a market pool runs `m1` (BTC_USDT), six traders place and cancel on both. m1 is
  * killed with -9 mid-load; while it is down its market's orders are refused and ETH_USDT goes on;
  * started again it rebuilds its book. No acknowledged order is lost, no submission took effect
  * twice, and the books balance. Skipped where no Redis answers (CI starts one).
@@ -19,7 +19,9 @@ describe.runIf(redisAnswers)('crash: kill -9 of a market process under load, the
   it('loses no acknowledged order, keeps the other markets trading, and the books still balance', async () => {
     const processes = { MARKET_PROCESSES: 'm1=BTC_USDT', REALTIME_BUS_URL: `redis://${REDIS.host}:${REDIS.port}`, REALTIME_BUS_PREFIX: `openex-system:${process.pid}:${Date.now()}` };
     const server = await scratch.start(processes);
-    const startM1 = () => startUntilUp('market process m1', 'marketProcess.ts', { ...processes, LOG_LEVEL: 'warn', MARKET_PROCESS: 'm1', DATABASE_URL: scratch.databaseUrl() });
+    // A node that runs nothing but the market pool (ROLES=markets), alone in it: it takes m1.
+    const m1Env = { ...processes, LOG_LEVEL: 'warn', ROLES: 'markets', HOST: '127.0.0.1', PORT: String(Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 110), DATABASE_URL: scratch.databaseUrl() };
+    const startM1 = () => startUntilUp('market node m1', 'main.ts', m1Env, /\] holds m1$/m);
     let m1: ChildControls = await startM1();
     const traders = await fundedTraders(server.url, scratch.dataDir, 6, 'mp-crash');
     const workload = new Workload(server.url, traders, await operatorToken(server.url), await referencePrices(server.url), 4343, 'spot');

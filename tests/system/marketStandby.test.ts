@@ -18,8 +18,8 @@ const TAKEOVER_BOUND_MS = 5000;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /**
- * Hot standby of a market process (docs/ARCHITECTURE.md "Scale-out: standbys and takeover"): two
- * processes start as `m1` (BTC_USDT); one holds the entry's lease, the other stands by. Under load
+ * Hot standby of a market entry (docs/ARCHITECTURE.md "Scale-out: standbys and takeover"): two
+ * nodes (ROLES=markets) share the entry `m1` (BTC_USDT); one holds its lease, the other is the spare. Under load
  * from six traders (both markets), the holder is killed with -9 three times; each time the standby
  * takes the lease, rebuilds the book and answers orders, and the killed one is started again as
  * the next standby. It prints and asserts the time from each kill to the next accepted BTC_USDT
@@ -34,18 +34,21 @@ describe.runIf(redisAnswers && inClusterRun)('takeover: kill -9 of a market proc
   it('hands the market to the standby within the bound every time, losing and repeating nothing', async () => {
     const processes = { MARKET_PROCESSES: 'm1=BTC_USDT', REALTIME_BUS_URL: `redis://${REDIS.host}:${REDIS.port}`, REALTIME_BUS_PREFIX: `openex-standby:${process.pid}:${Date.now()}` };
     const server = await scratch.start(processes);
-    const env = { ...processes, LOG_LEVEL: 'warn', MARKET_PROCESS: 'm1', DATABASE_URL: scratch.databaseUrl() };
-    // Each process answers /readyz and /metrics on a port of its own (METRICS_PORT); a restarted one takes the killed one's.
-    const metricsPorts = [Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 108, Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 109];
+    // Two nodes that run nothing but a market pool (ROLES=markets) for the one entry m1: the first
+    // takes it, the second is the pool's spare, which takes it when the holder dies.
+    const env = { ...processes, LOG_LEVEL: 'warn', ROLES: 'markets', HOST: '127.0.0.1', DATABASE_URL: scratch.databaseUrl() };
+    // Each node answers /readyz and /metrics on its PORT (it has no front); a restarted one takes the killed one's.
+    const nodePorts = [Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 108, Number(process.env.SYSTEM_TEST_PORT ?? 8461) + 109];
     const portOf = new Map<ChildControls, number>();
-    const start = async (until: string, port: number) => {
-      const child = await startUntilUp(`m1 (${until})`, 'marketProcess.ts', { ...env, METRICS_PORT: String(port) }, until);
+    const holdsM1 = /\] holds m1$/m;
+    const start = async (until: RegExp, port: number) => {
+      const child = await startUntilUp(`m1 node (${until.source})`, 'main.ts', { ...env, PORT: String(port) }, until);
       portOf.set(child, port);
       return child;
     };
-    let holder: ChildControls = await start(' is up', metricsPorts[0]!);
-    let standby: ChildControls = await start('standing by', metricsPorts[1]!);
-    // The holder is ready and says it holds m1's lease; the standby is alive, not ready, and says it stands by.
+    let holder: ChildControls = await start(holdsM1, nodePorts[0]!);
+    let standby: ChildControls = await start(/cluster node is up/, nodePorts[1]!);
+    // The holder is ready and says it holds m1's lease; the spare is alive, not ready, and holds nothing.
     const ask = async (child: ChildControls, path: string) => {
       const answer = await fetch(`http://127.0.0.1:${portOf.get(child)}${path}`);
       return { status: answer.status, text: await answer.text() };
@@ -54,7 +57,7 @@ describe.runIf(redisAnswers && inClusterRun)('takeover: kill -9 of a market proc
     expect((await ask(holder, '/metrics')).text).toContain('openex_lease_held{entry="m1"} 1');
     expect(await ask(standby, '/healthz')).toMatchObject({ status: 200 });
     expect(await ask(standby, '/readyz')).toMatchObject({ status: 503 });
-    expect((await ask(standby, '/metrics')).text).toContain('openex_lease_held{entry="m1"} 0');
+    expect((await ask(standby, '/metrics')).text).not.toContain('openex_lease_held{entry="m1"} 1');
     let done = false;
     try {
       const traders = await fundedTraders(server.url, scratch.dataDir, 6, 'mp-standby');
@@ -85,11 +88,11 @@ describe.runIf(redisAnswers && inClusterRun)('takeover: kill -9 of a market proc
         }
         takeovers.push(Date.now() - killedAt);
         // The standby is the holder now; the killed one comes back as the next standby.
-        await waitFor(() => standby.output().includes(' is up'), 'the standby to say it is up');
+        await waitFor(() => holdsM1.test(standby.output()), 'the spare to say it holds m1');
         const freed = portOf.get(holder)!;
         holder = standby;
         expect((await ask(holder, '/metrics')).text).toContain('openex_lease_held{entry="m1"} 1');
-        standby = await start('standing by', freed);
+        standby = await start(/cluster node is up/, freed);
       }
       done = true;
       await Promise.all(workers);

@@ -111,8 +111,8 @@ function controls(child: ChildProcess): ChildControls {
 }
 
 /**
- * `server/<script>` (a market process, a realtime edge) as a child process, resolved once it prints
- * that it is up (or `until`: a standby's "standing by"); `env` adds to this process's environment.
+ * `server/<script>` (main.ts as a node, pinned with ROLES or not) as a child process, resolved once it
+ * prints that it is up (or `until`: what it says when it holds an entry); `env` adds to this process's environment.
  */
 export async function startUntilUp(label: string, script: string, env: Record<string, string>, until: string | RegExp = ' is up'): Promise<ChildControls> {
   const child = spawn(process.execPath, ['--import', 'tsx', join('server', script)], { cwd: root, env: { ...process.env, SOCKETS_PER_ADDRESS: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -72,8 +72,9 @@ export async function openEmbeddedPostgres(dir: string, options: EmbeddedPostgre
 
 /**
  * A connection string for the embedded PostgreSQL running on `dir` (DATA_DIR/postgres), for another
- * process of the same user: a realtime edge (server/edge.ts). Read from its postmaster.pid (lines 4
- * and 5: port, socket directory), since the socket may live in a temporary directory.
+ * process of the same user: a node pinned with ROLES beside it (the tests' and benches'). Read
+ * from its postmaster.pid (lines 4 and 5: port, socket directory), since the socket may live in a
+ * temporary directory.
  */
 export function embeddedDatabaseUrl(dir: string): string {
   const [, , , port, socketDir] = readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n');

@@ -29,11 +29,11 @@ export interface HttpOptions {
   /** Addresses whose X-Forwarded-For is believed (TRUSTED_PROXIES: the HTTP fronts, a load balancer). */
   trustedProxies?: string[];
   /**
-   * On an HTTP front: the server's address (PRIMARY_URL), or where a cluster node hears the server
-   * is now (the `url` of its beat in the owners hash). Every /api call no route here serves goes
+   * On a cluster node's front: where it hears the server is now (the `url` of its beat in the
+   * owners hash). Every /api call no route here serves goes
    * there as it came (forward.ts), before any layer here parses or checks it.
    */
-  forwardTo?: string | ServerAddresses;
+  forwardTo?: ServerAddresses;
   /**
    * The calls of products that run in processes of their own (kernel/shards/productCalls.ts): taken
    * before anything here parses them, and before `forwardTo`.

@@ -36,8 +36,9 @@ export interface Forwarder {
 }
 
 /**
- * An HTTP front's way to the server (docs/ARCHITECTURE.md "Scale-out: HTTP fronts"): every /api
- * call it does not serve itself is streamed to `primaryUrl` as it came — method, path, headers
+ * A cluster node's front's way to the server (docs/ARCHITECTURE.md "Scale-out: identical nodes"):
+ * every /api call it does not serve itself is streamed to the server that holds the lease now (the
+ * address its beat gives) as it came — method, path, headers
  * (the session token, `lang`, `Idempotency-Key`), body — with the client's address added to
  * X-Forwarded-For, and the server's answer streamed back as it came. The server checks, refuses
  * and answers exactly as if it had been called directly. Connections to it are kept alive.
@@ -47,8 +48,7 @@ export interface Forwarder {
  * the request went out. If it breaks off or times out after that, the envelope says the call may
  * have been carried out; the Idempotency-Key makes a retry of an order safe.
  */
-export function forwardTo(servers: string | ServerAddresses, servedHere: (method: string, path: string) => boolean, log: (message: string, error: unknown) => void): Forwarder {
-  const addresses = typeof servers === 'string' ? listedServers(servers) : servers;
+export function forwardTo(addresses: ServerAddresses, servedHere: (method: string, path: string) => boolean, log: (message: string, error: unknown) => void): Forwarder {
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   return {
     take(request, response) {
@@ -76,8 +76,8 @@ export function forwardTo(servers: string | ServerAddresses, servedHere: (method
       const fail = (error: NodeJS.ErrnoException) => {
         log(`front: ${request.method} ${path} could not be forwarded to the server`, error);
         if (response.headersSent) return void response.destroy();
+        // Refused before the request went out: nothing changed. The holder's beats stop, and the next one's say where it listens.
         const unreached = error.code === 'ECONNREFUSED' || error.code === 'ENOTFOUND' || error.code === 'EHOSTUNREACH';
-        if (unreached) addresses.unreached(primary);
         refuseHere(request, response, unreached ? 'serverUnreachable' : 'serverNoAnswer');
       };
       upstream.on('timeout', () => upstream.destroy(new Error('no answer in time')));
@@ -89,25 +89,7 @@ export function forwardTo(servers: string | ServerAddresses, servedHere: (method
   };
 }
 
-/** Where a front's calls for the server go now, and what it is told when that one refused a connection. */
+/** Where a front's calls for the server go now: undefined while no server is known to serve. */
 export interface ServerAddresses {
   current(): URL | undefined;
-  unreached(url: URL): void;
-}
-
-/**
- * PRIMARY_URL's server and its standbys: calls go to the one that answered last; a refused
- * connection (that one is gone, and a standby listens only once it holds the lease) refuses the
- * call — nothing was sent, so it is safe to send again — and moves the front on to the next
- * address for the calls after it.
- */
-export function listedServers(primaryUrl: string): ServerAddresses {
-  const servers = primaryUrl.split(',').map((one) => new URL(one));
-  let current = 0;
-  return {
-    current: () => servers[current],
-    unreached(url) {
-      if (servers[current] === url) current = (current + 1) % servers.length;
-    },
-  };
 }

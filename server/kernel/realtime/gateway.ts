@@ -48,11 +48,11 @@ export interface RealtimeOptions {
    */
   snapshot?: (channel: string) => object | undefined | Promise<object | undefined>;
   /**
-   * Where pushes come from besides `publish`: in the cluster, socket.io's Redis adapter on this
-   * server, handing each owner's push to `deliver` (bus/cluster.ts joinSocketsStream). Snapshots
+   * Where pushes come from besides `publish`: in the cluster, the owners' sockets stream on Redis,
+   * each push handed to `deliver` (bus/cluster.ts joinSocketsStream; answers its stop). Snapshots
    * then come from the cluster (a Promise), read after the socket joins the channel's room.
    */
-  cluster?: (io: Server, deliver: (room: string, payload: object) => void) => void;
+  cluster?: (io: Server, deliver: (room: string, payload: object) => void) => (() => void) | void;
   /**
    * The user id behind a session token, for the private user channel (server/kernel/auth/sessions.ts
    * userIdForToken at the composition roots, so the gateway holds no database code). Without it the
@@ -99,7 +99,7 @@ export function attachRealtime(server: HttpServer, registry: ChannelRegistry, op
   // Every push goes out at the end of its turn (or of the push interval), one packet per socket (pushCoalescer.ts).
   const pushes = new PushCoalescer(io.of('/'), options.pushIntervalMs);
   const recent = new RecentDeltas();
-  options.cluster?.(io, (room, payload) => {
+  const leaveCluster = options.cluster?.(io, (room, payload) => {
     recent.note(room, payload);
     pushes.push(room, payload);
   });
@@ -324,6 +324,7 @@ export function attachRealtime(server: HttpServer, registry: ChannelRegistry, op
     },
     close: () => {
       stopHearing?.();
+      leaveCluster?.();
       return new Promise((resolve) => void io.close(() => resolve()));
     },
   };

@@ -142,7 +142,7 @@ export interface StandbyHooks {
   among?: readonly string[];
   /**
    * A write was refused: another process holds the lease now (fence.ts). Unset, the process stops
-   * its work; `npm run start:markets` exits, so a supervisor starts it again as a standby.
+   * its work; `npm start` exits (75), so a supervisor starts it again as a standby.
    */
   onLeaseLost?: (error: Error) => void;
 }

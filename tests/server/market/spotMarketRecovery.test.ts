@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyDelta, bookFromSnapshot, type BookSides } from '../../../src/features/markets/machines/orderBook/levels.js';
+import { applyDelta, bookFromSnapshot, type BookSides } from '../../../src/kit/trade/machines/orderBook/levels.js';
 import { submissionKey } from '../../../server/kernel/idempotency.js';
 import { changeBalance, readBalance } from '../../../server/kernel/ledger/ledger.js';
 import { auditBooks } from '../../../server/products/audit.js';

@@ -25,17 +25,13 @@ describe('MARKET_PROCESSES', () => {
     expect(() => parseMarketProcesses('m1=BTCUSDT')).toThrow(/not a pair symbol/);
     // The server's own name on the bus, for the HTTP fronts' commands to the markets it runs.
     expect(() => parseMarketProcesses('server=BTC_USDT')).toThrow(/the server's own name/);
-    expect(() => readConfig({ PRIMARY_URL: 'https://exchange.example' })).toThrow(/http:\/\//);
-    expect(readConfig({ PRIMARY_URL: 'http://10.0.0.5:8080/' }).primaryUrl).toBe('http://10.0.0.5:8080');
-    expect(readConfig({ PRIMARY_URL: 'http://10.0.0.5:8080/, http://10.0.0.6:8080' }).primaryUrl).toBe('http://10.0.0.5:8080,http://10.0.0.6:8080');
-    expect(() => readConfig({ PRIMARY_URL: 'http://10.0.0.5:8080,https://10.0.0.6' })).toThrow('http://');
     expect(() => readConfig({ MARKET_PROCESSES: 'm1=BTC_USDT;m2=BTC_USDT' })).toThrow(/two processes/);
   });
 
-  it('is read by the server and by the market process that MARKET_PROCESS names', () => {
+  it('is read by every process, none of which is told from the environment which entry it is (it takes one)', () => {
     const config = readConfig({ MARKET_PROCESSES: 'm1=BTC_USDT', MARKET_PROCESS: 'm1' });
     expect(config.marketProcesses?.get('m1')).toEqual(['BTC_USDT']);
-    expect(config.marketProcess).toBe('m1');
+    expect(config.marketProcess).toBeUndefined();
     expect(readConfig({}).marketProcesses?.size).toBe(0);
   });
 

@@ -1,4 +1,3 @@
-import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
 import type { UserChannelMessage } from '../../../../domain/userChannel.js';
@@ -6,6 +5,7 @@ import type { WalletAccount } from '../../ledger/ledger.js';
 import { userOfRoom } from '../channels.js';
 import type { UserFeed, UserOrder } from '../userFeed.js';
 import { clusterKeys, type ClusterKeys } from './messages.js';
+import { followStream } from './streamLog.js';
 
 /**
  * A process's connection to the cluster's Redis (REALTIME_BUS_URL): one writing connection, which
@@ -14,8 +14,11 @@ import { clusterKeys, type ClusterKeys } from './messages.js';
 export interface ClusterRedis {
   url: string;
   prefix: string;
+  /** Its connections' name in CLIENT LIST (`<prefix>:<process>`). */
+  name: string;
   keys: ClusterKeys;
   writer: Redis;
+  log: (message: string, error?: unknown) => void;
   close(): Promise<void>;
 }
 
@@ -33,6 +36,8 @@ export function openClusterRedis(bus: { url: string; prefix: string }, name: str
   return {
     url: bus.url,
     prefix: bus.prefix,
+    name: `${bus.prefix}:${name}`,
+    log,
     keys: clusterKeys(bus.prefix),
     writer,
     close: async () => void (await writer.quit().catch(() => writer.disconnect())),
@@ -47,39 +52,35 @@ export function openClusterRedis(bus: { url: string; prefix: string }, name: str
 export const SOCKETS_STREAM_KEEP = 20_000;
 
 /**
- * Puts socket.io's Redis Streams adapter on a gateway's server, so a push any owner writes into the
- * cluster's stream reaches the sockets here, and hands those pushes to `deliver` (the gateway's
- * coalescer, which sends each socket one packet a turn and orders them with its subscriptions)
- * instead of letting the adapter write each to its room's sockets one by one; a user notice goes to
- * `notices`, this process's user feed, which reads the rows it names and pushes them to the user's
- * sockets here. Everything else the adapter carries (socket management, server-side emits) it
- * handles itself.
+ * Follows the cluster's sockets stream (one stream of our own, written by the owners: owner.ts) for
+ * a gateway: each push goes to `deliver` (the gateway's coalescer, which sends each socket one
+ * packet a turn and orders them with its subscriptions); a user notice goes to `notices`, this
+ * process's user feed, which reads the rows it names and pushes them to the user's sockets here.
+ * A reader whose connection broke reads on from the last entry it read, as long as the stream keeps
+ * it. Answers the stop. (Until issue 53 this was socket.io's Redis Streams adapter with its private
+ * handlers overridden and its wire format written by hand; the gateways use no cross-process
+ * socket.io feature, so the adapter carried nothing else.)
  */
-export function joinSocketsStream(cluster: ClusterRedis, io: Server, deliver: (room: string, payload: object) => void, notices?: UserFeed): void {
-  io.adapter(
-    createAdapter(cluster.writer, {
-      streamName: cluster.keys.sockets,
-      maxLen: SOCKETS_STREAM_KEEP,
-      blockTimeInMs: 1000,
-      readCount: 500,
-      channelPrefix: `${cluster.prefix}:socket.io`,
-    }),
-  );
-  const adapter = io.of('/').adapter as unknown as { onMessage(message: ClusterMessage, offset?: string): void; onRawMessage(raw: { type?: string }, offset: string): void };
-  // With no socket here (a cluster node's server, whose sockets are its front's) a push is skipped
-  // before it is decoded: the stream carries every owner's pushes.
-  const decode = adapter.onRawMessage.bind(adapter);
-  adapter.onRawMessage = (raw, offset) => {
-    if (raw.type === String(BROADCAST) && io.engine.clientsCount === 0) return;
-    decode(raw, offset);
-  };
-  const original = adapter.onMessage.bind(adapter);
-  adapter.onMessage = (message, offset) => {
-    const push = pushOf(message);
-    if (!push) return original(message, offset);
+export function joinSocketsStream(cluster: ClusterRedis, io: Server, deliver: (room: string, payload: object) => void, notices?: UserFeed): () => void {
+  let stopped = false;
+  let reading: { stop(): void } | undefined;
+  const handle = (text: string) => {
+    // With no socket here (a cluster node's server, whose sockets are its front's) a push is skipped
+    // before it is decoded: the stream carries every owner's pushes.
+    if (io.engine.clientsCount === 0) return;
+    const push = pushOf(text);
+    if (!push) return;
     const userId = userOfRoom(push.room);
     if (userId !== undefined && notices && 'notice' in push.payload) hearNotice(notices, userId, push.payload as UserNotice);
     else deliver(push.room, push.payload);
+  };
+  followStream(cluster.url, cluster.keys.sockets, `${cluster.name}:sockets`, handle, cluster.log).then(
+    (reader) => (stopped ? reader.stop() : (reading = reader)),
+    (error: unknown) => cluster.log('cluster: following the sockets stream failed', error),
+  );
+  return () => {
+    stopped = true;
+    reading?.stop();
   };
 }
 
@@ -98,34 +99,19 @@ function hearNotice(feed: UserFeed, userId: number, notice: UserNotice): void {
   else if (notice.notice === 'message' && typeof notice.message === 'object' && notice.message !== null) feed.message?.(userId, notice.message);
 }
 
-/** The adapter's message for a broadcast (socket.io-adapter's ClusterMessage, type BROADCAST = 3). */
-interface ClusterMessage {
-  type: number;
-  data?: { packet?: { data?: unknown[] }; opts?: { rooms?: unknown[] }; requestId?: unknown };
+/** An owner's push as the sockets stream carries it (pushEntry), else undefined. */
+function pushOf(text: string): { room: string; payload: object } | undefined {
+  try {
+    const { room, payload } = JSON.parse(text) as { room?: unknown; payload?: unknown };
+    return typeof room === 'string' && typeof payload === 'object' && payload !== null ? { room, payload } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
-/** An owner's push (owner.ts: one `data` event to one room, no acknowledgement), else undefined. */
-function pushOf(message: ClusterMessage): { room: string; payload: object } | undefined {
-  if (message.type !== BROADCAST || message.data?.requestId !== undefined) return undefined;
-  const [event, payload] = message.data?.packet?.data ?? [];
-  const rooms = message.data?.opts?.rooms ?? [];
-  if (event !== 'data' || rooms.length !== 1 || typeof rooms[0] !== 'string' || typeof payload !== 'object' || payload === null) return undefined;
-  return { room: rooms[0], payload };
-}
-
-const BROADCAST = 3;
-/** socket.io-parser's EVENT packet. */
-const EVENT = 2;
-
-/**
- * The stream entry socket.io's Redis Streams adapter reads as a broadcast of `data` with `payload`
- * to `room` (its uid `emitter`, as socket.io's emitters write: no process answers it as its own).
- * An owner writes these itself, in the same pipeline as the snapshots they follow, rather than
- * through a socket.io Server of its own, which would also read every other owner's pushes.
- */
+/** The sockets stream's entry for a push of `payload` to `room`'s sockets: its one field, `m`. */
 export function pushEntry(room: string, payload: object): string[] {
-  const data = { packet: { type: EVENT, data: ['data', payload], nsp: '/' }, opts: { rooms: [room], except: [], flags: {} } };
-  return ['uid', 'emitter', 'nsp', '/', 'type', String(BROADCAST), 'data', JSON.stringify(data)];
+  return ['m', JSON.stringify({ room, payload })];
 }
 
 /** What a new subscriber to `channel` gets now, as its owner last wrote it; undefined if none has. */

@@ -2,9 +2,9 @@ import { SERVER } from '../../shards/processes.js';
 
 /**
  * What the cluster's processes tell each other over Redis (docs/ARCHITECTURE.md "Scale-out:
- * sockets on socket.io's Redis adapter"). Sockets are socket.io's: every process that serves them
- * runs `@socket.io/redis-streams-adapter` on one Redis Stream, and the processes that own markets
- * and products write their pushes into that stream in the adapter's own format (owner.ts). What a
+ * sockets on socket.io's Redis adapter"). The processes that own markets and products write their
+ * pushes into one Redis Stream of our own (owner.ts, `{ room, payload }` entries), which every
+ * process that serves sockets follows (cluster.ts joinSocketsStream). What a
  * new subscriber gets is kept beside it (the snapshots hash), who owns what in the owners hash.
  * Commands go to an entry's holder through a queue read by a consumer group (commandQueue.ts),
  * their answers to the caller's reply stream.
@@ -62,7 +62,7 @@ export const DEFAULT_BUS_PREFIX = 'openex:realtime';
 
 /** The cluster's Redis names under one prefix (REALTIME_BUS_PREFIX), so several exchanges or test files can share a Redis. */
 export const clusterKeys = (prefix: string) => ({
-  /** socket.io's Redis Streams adapter's stream: every push to every socket-serving process. */
+  /** The sockets stream: every owner's push, to every socket-serving process. */
   sockets: `${prefix}:sockets`,
   /** Hash: channel → what a new subscriber gets now (a depth, trades or candle snapshot, else the last payload). */
   snapshots: `${prefix}:snapshots`,

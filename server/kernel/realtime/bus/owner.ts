@@ -40,7 +40,7 @@ export interface Owner {
  * cluster (docs/ARCHITECTURE.md "Scale-out: sockets on socket.io's Redis adapter"). What its
  * products publish in one turn goes out in one pipeline on the cluster's writing connection: first
  * the snapshot each channel shows after the turn (the snapshots hash), then the pushes, as entries
- * of socket.io's Redis Streams adapter. Redis runs them in that order, so a socket-serving process
+ * of the sockets stream (cluster.ts pushEntry). Redis runs them in that order, so a socket-serving process
  * that reads a snapshot has every push after it still to come from the stream (gateway.ts joins the
  * room before it reads). It beats in the owners hash every second, and hears who listens on the
  * private channel from the socket-serving processes' reports: the user notices go only to those.
