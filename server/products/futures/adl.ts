@@ -3,11 +3,12 @@ import { divFx, mulFx, type Fx } from '../../../domain/fx.js';
 import { notionalOf, unrealisedPnl } from '../../../domain/futures/formulas.js';
 import { FuturesOrderStatus as S } from '../../../domain/futures/orderStatus.js';
 import type { Batch } from './batch.js';
-import type { FuturesExchange } from './exchange.js';
-import { fill } from './fills.js';
+import { closable, settleFill } from './engine/engine.js';
+import type { FuturesMemory } from './memory.js';
 import type { OrderState } from './orderState.js';
 import { fxToTicks, ticksToFx, lotsToFx, type FuturesPair } from './pairs.js';
 import { entryPrice, type Position } from './positions.js';
+import { cancelPlansOfFlat } from './store.js';
 
 /**
  * Auto-deleveraging (docs/API.md "Closing, liquidation and the insurance fund"). A liquidation
@@ -22,9 +23,9 @@ import { entryPrice, type Position } from './positions.js';
  * margin, estimated from the book as it stands; 0 when the margin covers it. Liquidation fees are
  * capped at what is left, so they never make a deficit.
  */
-export function bookCloseDeficit(ex: FuturesExchange, pos: Position, quantity: Fx): Fx {
-  const pair = ex.pairs.get(pos.symbol)!;
-  const book = ex.engines.get(pos.symbol)!.depth(CLOSE_BOOK_LEVELS);
+export function bookCloseDeficit(mem: FuturesMemory, pos: Position, quantity: Fx): Fx {
+  const pair = mem.pairs.get(pos.symbol)!;
+  const book = mem.engines.get(pos.symbol)!.depth(CLOSE_BOOK_LEVELS);
   const levels = pos.side === 1 ? book.bids : book.asks;
   let left = quantity;
   let notional = 0n;
@@ -68,11 +69,11 @@ export interface AdlCandidate {
  * (so closing them there never costs them), ranked by ROE × effective leverage at the mark,
  * highest first (ties: the older account first).
  */
-export function adlQueue(ex: FuturesExchange, b: Batch, symbol: string, side: 1 | -1, price: Fx, exclude: number): AdlCandidate[] {
-  const mark = ex.marks.get(symbol)?.mark ?? price;
+export function adlQueue(mem: FuturesMemory, b: Batch, symbol: string, side: 1 | -1, price: Fx, exclude: number): AdlCandidate[] {
+  const mark = mem.marks.get(symbol)?.mark ?? price;
   const out: AdlCandidate[] = [];
   const seen = new Set<number>();
-  for (const stored of [...b.positions.values(), ...ex.positions.values()]) {
+  for (const stored of [...b.positions.values(), ...mem.positions.values()]) {
     if (stored.symbol !== symbol || stored.userId === exclude || seen.has(stored.userId)) continue;
     seen.add(stored.userId);
     const p = b.peekPosition(stored.userId, symbol)!;
@@ -80,11 +81,11 @@ export function adlQueue(ex: FuturesExchange, b: Batch, symbol: string, side: 1 
     const pSide = p.side as 1 | -1;
     const entry = entryPrice(p);
     if (unrealisedPnl(pSide, p.quantity, entry, price) <= 0n) continue;
-    const closable = ex.closable(b, p);
-    if (closable <= 0n) continue;
+    const room = closable(b, p);
+    if (room <= 0n) continue;
     const roe = divFx(unrealisedPnl(pSide, p.quantity, entry, mark), p.margin, 'down');
     const leverage = divFx(notionalOf(p.quantity, mark), p.margin, 'down');
-    out.push({ position: p, score: mulFx(roe, leverage, 'down'), closable });
+    out.push({ position: p, score: mulFx(roe, leverage, 'down'), closable: room });
   }
   return out.sort((a, c) => (a.score === c.score ? a.position.userId - c.position.userId : a.score > c.score ? -1 : 1));
 }
@@ -95,15 +96,15 @@ export function adlQueue(ex: FuturesExchange, b: Batch, symbol: string, side: 1 
  * against each other (no book, no market trade). Returns the quantity deleveraged; what the queue
  * could not take stays open and is tried again at the next mark update.
  */
-export async function deleverage(ex: FuturesExchange, b: Batch, pos: Position, now: number): Promise<Fx> {
-  const pair = ex.pairs.get(pos.symbol)!;
+export async function deleverage(mem: FuturesMemory, b: Batch, pos: Position, now: number): Promise<Fx> {
+  const pair = mem.pairs.get(pos.symbol)!;
   const side = pos.side as 1 | -1;
   const wallet = pos.margin + (pos.mode === 'cross' ? b.books.available(pos.userId) : 0n);
   const price = bankruptcyTick(pair, pos, wallet);
   if (price === undefined) return 0n;
-  let left = ex.closable(b, pos);
+  let left = closable(b, pos);
   const matches: Array<{ counterparty: Position; quantity: Fx }> = [];
-  for (const c of adlQueue(ex, b, pos.symbol, side, price, pos.userId)) {
+  for (const c of adlQueue(mem, b, pos.symbol, side, price, pos.userId)) {
     if (left <= 0n) break;
     const q = c.closable < left ? c.closable : left;
     matches.push({ counterparty: c.position, quantity: q });
@@ -112,19 +113,19 @@ export async function deleverage(ex: FuturesExchange, b: Batch, pos: Position, n
   const total = matches.reduce((s, m) => s + m.quantity, 0n);
   if (total === 0n) return 0n;
   await b.books.lock(matches.map((m) => m.counterparty.userId));
-  const liquidation = await closeOrder(ex, b, pair, pos, total, 'liquidation', price, now);
+  const liquidation = await closeOrder(mem, b, pair, pos, total, 'liquidation', price, now);
   for (const m of matches) {
-    const adl = await closeOrder(ex, b, pair, b.position(m.counterparty.userId, pos.symbol), m.quantity, 'adl', price, now);
-    fill(b, ex.accounts, liquidation, price, m.quantity, false, now);
-    fill(b, ex.accounts, adl, price, m.quantity, true, now);
+    const adl = await closeOrder(mem, b, pair, b.position(m.counterparty.userId, pos.symbol), m.quantity, 'adl', price, now);
+    settleFill(b, mem.accounts, liquidation, price, m.quantity, false, now);
+    settleFill(b, mem.accounts, adl, price, m.quantity, true, now);
     b.trades.push({
       symbol: pos.symbol, price, quantity: m.quantity, takerSide: side === 1 ? 'sell' : 'buy', makerOrderId: adl.id, takerOrderId: liquidation.id, time: now,
       priceTicks: fxToTicks(pair, price), lots: Number(m.quantity / pair.lotFx), adl: true,
     });
-    if (b.position(m.counterparty.userId, pos.symbol).side === 0) await ex.cancelPlansOfFlat(b, m.counterparty.userId, pos.symbol, now);
+    if (b.position(m.counterparty.userId, pos.symbol).side === 0) await cancelPlansOfFlat(mem.plans, b, m.counterparty.userId, pos.symbol, now);
   }
-  if (b.position(pos.userId, pos.symbol).side === 0) await ex.cancelPlansOfFlat(b, pos.userId, pos.symbol, now);
-  ex.stats.deleveraged += 1;
+  if (b.position(pos.userId, pos.symbol).side === 0) await cancelPlansOfFlat(mem.plans, b, pos.userId, pos.symbol, now);
+  mem.stats.deleveraged += 1;
   return total;
 }
 
@@ -133,9 +134,9 @@ export async function deleverage(ex: FuturesExchange, b: Batch, pos: Position, n
  * named from the exchange's ids like every other order, so ids keep the order they were placed in,
  * and written with the batch (Batch.write).
  */
-async function closeOrder(ex: FuturesExchange, b: Batch, pair: FuturesPair, pos: Position, quantity: Fx, source: 'liquidation' | 'adl', price: Fx, now: number): Promise<OrderState> {
+async function closeOrder(mem: FuturesMemory, b: Batch, pair: FuturesPair, pos: Position, quantity: Fx, source: 'liquidation' | 'adl', price: Fx, now: number): Promise<OrderState> {
   const action = pos.side === 1 ? 'close_long' : 'close_short';
-  const [id] = await ex.orderIds.take(1, b.tx);
+  const [id] = await mem.orderIds.take(1, b.tx);
   const order: OrderState = {
     id: id!, userId: pos.userId, symbol: pos.symbol, action, type: 'limit', price, holdPrice: null, quantity, filled: 0n, filledValue: 0n,
     leverage: pos.leverage, mode: pos.mode, held: 0n, fee: 0n, profit: 0n, status: S.entrusted, storedStatus: S.entrusted, source,

@@ -1,20 +1,19 @@
 import { NOTICE_PUSH } from '../../../domain/informHelp.js';
-import type { UserFeed } from '../../kernel/realtime/userFeed.js';
 import type { Batch } from './batch.js';
-import type { FuturesExchange } from './exchange.js';
 import { liquidationCheck } from './margin.js';
+import type { FuturesMemory } from './memory.js';
 import { positionKey } from './positions.js';
 import { isOpenStatus } from './engine/rules.js';
-import { contractAvailable } from './store.js';
 
 /*
- * The exchange's memory after a commit: what it adopts of a batch, the liquidation index and the
- * cross accounts it keeps from that. Only ever called with a committed batch (runner.ts) or by a
+ * The publish stage: the exchange's memory after a commit, what it adopts of a batch, the
+ * liquidation index and the cross accounts it keeps from that, and the pushes. Only ever called with a committed batch (runner.ts) or by a
  * rebuild, so memory never holds what the database does not.
  */
 
-/** After the commit: memory takes the batch's positions, orders and plans; pushes go out. */
-export function adopt(ex: FuturesExchange, b: Batch, feed: UserFeed): void {
+/** publish: after the commit, memory takes the batch's positions, orders and plans; pushes go out. */
+export function adopt(ex: FuturesMemory, b: Batch): void {
+  const feed = ex.feed;
   for (const p of b.positions.values()) ex.positions.set(positionKey(p.userId, p.symbol), p);
   for (const o of b.orders.values()) {
     o.storedStatus = o.status;
@@ -57,7 +56,7 @@ export function adopt(ex: FuturesExchange, b: Batch, feed: UserFeed): void {
 }
 
 /** Puts a user's positions in the liquidation index at their current liquidation prices. */
-export function reindexUser(ex: FuturesExchange, userId: number): void {
+export function reindexUser(ex: FuturesMemory, userId: number): void {
   let cross = 0;
   for (const pair of ex.pairs.keys()) {
     const p = ex.positions.get(positionKey(userId, pair));
@@ -76,35 +75,4 @@ export function reindexUser(ex: FuturesExchange, userId: number): void {
     if (p.side === 0) ex.index.remove(key);
     else ex.index.set(key, p.symbol, p.side, liquidationCheck(ex, undefined, p).price);
   }
-}
-
-/**
- * Re-reads, as committed, the contract balances of cross accounts (`userIds`) whose funds may have
- * moved without a futures batch — a transfer, here or in another process — and re-indexes their
- * positions with it (adopt). An account the move changed is then checked at once: cross positions
- * are liquidated by the account's margin ratio, whatever the index said before. A job, so it is
- * ordered with the batches and never overwrites a newer figure.
- */
-export async function refreshCross(ex: FuturesExchange, userIds: readonly number[]): Promise<void> {
-  const crossSymbol = (userId: number) => [...ex.pairs.keys()].find((s) => {
-    const p = ex.positions.get(positionKey(userId, s));
-    return p !== undefined && p.side !== 0 && p.mode === 'cross';
-  });
-  const wanted = userIds.filter((u) => crossSymbol(u) !== undefined);
-  if (wanted.length === 0) return;
-  const changed = await ex.job(async (b) => {
-    const found = await contractAvailable(b.tx, wanted);
-    const out: number[] = [];
-    for (const userId of wanted) {
-      const available = found.get(userId) ?? 0n;
-      if (ex.crossAvailable.get(userId) === available) continue;
-      b.freshAvailable.set(userId, available);
-      out.push(userId);
-    }
-    return out;
-  });
-  await Promise.all(changed.flatMap((userId) => {
-    const symbol = crossSymbol(userId);
-    return symbol ? [ex.liquidate(userId, symbol)] : [];
-  }));
 }

@@ -6,6 +6,7 @@ import type { Candle } from '../../kernel/exchange/market/candles.js';
 import { candleColumns } from '../../kernel/exchange/market/klineHistory.js';
 import type { MarketData } from '../../kernel/exchange/marketData.js';
 import { Books } from './books.js';
+import { bookAll, type Movement, type Working } from './engine/effects.js';
 import type { OrderState } from './orderState.js';
 import { clonePosition, flatPosition, positionKey, type Position } from './positions.js';
 import type { PlanState } from './plans.js';
@@ -43,7 +44,7 @@ export interface TradeRow {
  * (memory changes only after the commit), the balances (Books), the trades, and the plans it
  * fired or cancelled. `write` puts it all in the database; the exchange then adopts it.
  */
-export class Batch {
+export class Batch implements Working {
   readonly books: Books;
   readonly positions = new Map<string, Position>();
   readonly orders = new Map<number, OrderState>();
@@ -72,6 +73,8 @@ export class Batch {
   readonly claims = new Map<object, Claim<unknown>>();
   private readonly remembered: Array<{ userId: number; key: SubmissionKey; response: unknown }> = [];
   private readonly forgotten = new Map<string, { userId: number; key: string }>();
+  /** The working copy `position` gave last (working copies are never replaced, only changed in place). */
+  private lastPosition: Position | undefined;
 
   constructor(
     readonly tx: Queryable,
@@ -81,6 +84,9 @@ export class Batch {
   }
 
   position(userId: number, symbol: string): Position {
+    // A command's stages ask for the same position several times in a row (decide, hold, each fill).
+    const last = this.lastPosition;
+    if (last !== undefined && last.userId === userId && last.symbol === symbol) return last;
     const key = positionKey(userId, symbol);
     let p = this.positions.get(key);
     if (!p) {
@@ -88,6 +94,7 @@ export class Batch {
       p = stored ? clonePosition(stored) : flatPosition(userId, symbol);
       this.positions.set(key, p);
     }
+    this.lastPosition = p;
     return p;
   }
 
@@ -111,6 +118,29 @@ export class Batch {
   addOrder(o: OrderState): void {
     this.orders.set(o.id, o);
     this.touch(o.userId, o.symbol);
+  }
+
+  // The engine's view of the batch (engine/effects.ts Working): its stages read and change these.
+  available(userId: number): bigint {
+    return this.books.available(userId);
+  }
+
+  book(movements: readonly Movement[]): void {
+    bookAll(this.books, movements);
+  }
+
+  /** The order's next state, into its working copy in place (commands hold the copy). */
+  putOrder(o: OrderState): void {
+    const copy = this.orders.get(o.id);
+    if (copy === undefined) this.orders.set(o.id, o);
+    else if (copy !== o) Object.assign(copy, o);
+    this.touch(o.userId, o.symbol);
+  }
+
+  /** The position's next state, into its working copy in place. */
+  putPosition(p: Position): void {
+    Object.assign(this.position(p.userId, p.symbol), p);
+    this.touch(p.userId, p.symbol);
   }
 
   touch(userId: number, symbol: string): void {

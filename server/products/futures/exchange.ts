@@ -1,42 +1,37 @@
-import { futureDepthChannel, futureKlineChannel, futureTradeChannel, isOpening, type MarginAdjustment, type MarginMode } from '../../../domain/futures/api.js';
+import type { MarginAdjustment, MarginMode } from '../../../domain/futures/api.js';
 import type { Fx } from '../../../domain/fx.js';
 import type { Database } from '../../kernel/db/database.js';
-import { DEPTH_LEVELS, MarketData } from '../../kernel/exchange/marketData.js';
-import { createEngine } from '../../kernel/exchange/matching/index.js';
-import type { OrderBookEngine } from '../../kernel/exchange/matching/types.js';
+import { DEPTH_LEVELS } from '../../kernel/exchange/marketData.js';
 import type { MarketPublisher } from '../../kernel/exchange/publisher.js';
 import { Sequencer } from '../../kernel/exchange/sequencer.js';
-import { sequenceIds, type SequenceIds } from '../../kernel/db/sequenceIds.js';
 import type { Outcome } from '../../kernel/outcome.js';
 import { silentUserFeed, type UserFeed } from '../../kernel/realtime/userFeed.js';
-import { adopt, refreshCross, reindexUser } from './adopt.js';
-import type { Batch, Memory } from './batch.js';
+import { watchMarket } from '../../kernel/observability/metrics.js';
+import { adopt, reindexUser } from './adopt.js';
+import type { Batch } from './batch.js';
 import type { Command, OrderView, PlaceRequest, Placed, Result } from './commands.js';
+import { closable } from './engine/engine.js';
 import type { FuturesAccounts } from './fills.js';
-import { adjustMargin, cancelOrder, cancelPlansOfFlat, firePlan, liquidate, setLeverage } from './handlers.js';
-import { LiquidationIndex } from './liquidationIndex.js';
-import type { Marks } from './margin.js';
-import { remainingOf, type OrderState } from './orderState.js';
+import { FuturesMemory } from './memory.js';
 import { ticksToFx, type FuturesPair } from './pairs.js';
 import { placeOrder } from './place.js';
-import { planFires, type PlanState } from './plans.js';
+import { planFires } from './plans.js';
 import { flatPosition, positionKey, type Position } from './positions.js';
 import { rebuildExchange } from './rebuild.js';
-import { closableOf } from './engine/rules.js';
 import { runBatch } from './runner.js';
+import { cancelPlansOfFlat, contractAvailable } from './store.js';
 import './messages.js';
-import { watchMarket } from '../../kernel/observability/metrics.js';
 
 // The command types and the submission-key scope live in commands.ts; re-exported, as callers import them from here.
 export { PLACE_SCOPE, type PlaceRequest } from './commands.js';
 
 /*
- * The class holds the exchange's memory and its public calls; each job is in a file of its own:
- * the batch runner and key claims (runner.ts), placing an order (place.ts), the other commands
- * (handlers.ts), settling fills (fills.ts), funding (funding.ts) — the I/O layer — over the pure
- * engine that decides (engine/: rules, holds, fills, margin, liquidation triggers, funding, with
- * ledger movements returned as data), their plan statements (store.ts), and what memory adopts
- * after a commit (adopt.ts).
+ * The exchange composes its stages over its memory (memory.ts), which is all they read: the
+ * sequencer carries commands to the batch runner (runner.ts: prepare → each command → write →
+ * publish), a command goes decide → match → settle (place.ts, handlers.ts, fills.ts, adl.ts) over
+ * the pure engine (engine/engine.ts: the same steps the scenario tables drive), the batch's
+ * working set and its writes are batch.ts, memory takes a committed batch in adopt.ts, and a
+ * rebuild reads it all back (rebuild.ts). No stage imports this file.
  */
 
 /**
@@ -48,50 +43,20 @@ export { PLACE_SCOPE, type PlaceRequest } from './commands.js';
  * after the commit. A failure after an engine moved marks the market stale and it is rebuilt
  * from the database before the next batch.
  */
-export class FuturesExchange implements Memory {
-  readonly engines = new Map<string, OrderBookEngine>();
-  readonly data = new Map<string, MarketData>();
-  readonly positions = new Map<string, Position>();
-  readonly orders = new Map<number, OrderState>();
-  readonly ordersByUser = new Map<number, Set<number>>();
-  readonly plans = new Map<number, PlanState>();
-  readonly index = new LiquidationIndex();
-  /** Index and mark per pair, set by the price feed. */
-  readonly marks: Marks = new Map();
-  /** Each cross account's available contract balance as of its last commit (for liquidation prices). */
-  readonly crossAvailable = new Map<number, Fx>();
-  /** Accounts with cross positions on more than one pair (a mark move on one pair moves their others' liquidation prices). */
-  readonly multiCross = new Set<number>();
-  /** Per pair, the users with an open cross position on it (the accounts a mark update re-reads, refreshCross). */
-  readonly crossBySymbol = new Map<string, Set<number>>();
-  /** The funding rate the interval's premiums so far imply, per pair (shown on the trade page). */
-  readonly estimatedFunding = new Map<string, string>();
-  /** The contracts an operator halted, symbol → reason (halts.ts: read once a second; opening orders refused). */
-  readonly halted = new Map<string, string>();
+export class FuturesExchange extends FuturesMemory {
   readonly sequencer: Sequencer<Command, Result>;
-  /** Ids for every order the batches create (placed, liquidation, ADL), fetched in blocks (kernel/db/sequenceIds.ts, as spot's). */
-  readonly orderIds: SequenceIds;
-  readonly stats = { liquidations: 0, liquidationChecks: 0, deleveraged: 0 };
 
   constructor(
-    readonly db: Database,
-    readonly pairs: Map<string, FuturesPair>,
-    readonly accounts: FuturesAccounts,
-    private readonly publisher: MarketPublisher,
-    readonly clock: () => number = Date.now,
-    private readonly feed: UserFeed = silentUserFeed,
+    db: Database,
+    pairs: Map<string, FuturesPair>,
+    accounts: FuturesAccounts,
+    publisher: MarketPublisher,
+    clock: () => number = Date.now,
+    feed: UserFeed = silentUserFeed,
   ) {
-    for (const pair of pairs.values()) {
-      const { left, right } = pair.spec;
-      this.engines.set(pair.spec.symbol, createEngine());
-      this.data.set(
-        pair.spec.symbol,
-        new MarketData(pair.spec, { depth: futureDepthChannel(left, right), trades: futureTradeChannel(left, right), kline: (i) => futureKlineChannel(left, right, i) }, publisher),
-      );
-    }
-    this.sequencer = new Sequencer<Command, Result>({ run: (batch) => runBatch(this, batch, (b, c, now) => this.handle(b, c, now)), rebuild: () => this.rebuild() });
+    super(db, pairs, accounts, publisher, clock, feed);
+    this.sequencer = new Sequencer<Command, Result>({ run: (batch) => runBatch(this, batch), rebuild: () => rebuildExchange(this) });
     watchMarket('futures', this.sequencer);
-    this.orderIds = sequenceIds(db, 'futures_order');
   }
 
   private submit<T>(command: Command): Promise<Outcome<T>> {
@@ -128,48 +93,24 @@ export class FuturesExchange implements Memory {
     return this.sequencer.idle();
   }
 
-  private async handle(b: Batch, c: Command, now: number): Promise<Outcome<unknown>> {
-    switch (c.kind) {
-      case 'place':
-        return this.placeIn(b, c.request, now);
-      case 'cancel':
-        return cancelOrder(this, b, c.userId, c.orderId, now);
-      case 'leverage':
-        return setLeverage(this, b, c.userId, c.symbol, c.leverage, c.mode);
-      case 'margin':
-        return adjustMargin(this, b, c.userId, c.symbol, c.type, c.amount);
-      case 'liquidate':
-        return { ok: true, data: { liquidated: await liquidate(this, b, c.userId, c.symbol, now) } };
-      case 'firePlan':
-        return { ok: true, data: { fired: await firePlan(this, b, c.planId, now) } };
-      case 'job':
-        return (await c.work(b, now)) as Outcome<unknown>;
-    }
-  }
-
-  /** Places one order: checks, holds, records, matches, settles — or refuses and changes nothing (place.ts). */
+  /** Places one order inside a batch: its stages (place.ts), or a refusal that changes nothing. */
   placeIn(b: Batch, r: PlaceRequest, now: number): Promise<Outcome<Placed>> {
     return placeOrder(this, b, r, now);
   }
 
-  /** Position minus what the open close orders hold. */
+  /** Position minus what the open close orders hold (engine/engine.ts). */
   closable(b: Batch, pos: Position): Fx {
-    if (pos.side === 0) return 0n;
-    let held = 0n;
-    b.eachOpenOrder(pos.userId, pos.symbol, (o) => {
-      if (!isOpening(o.action)) held += remainingOf(o);
-    });
-    return closableOf(pos, held);
+    return closable(b, pos);
   }
 
   /** Ends the user's waiting plans on a pair: a close left the position flat. */
   cancelPlansOfFlat(b: Batch, userId: number, symbol: string, now: number): Promise<void> {
-    return cancelPlansOfFlat(this, b, userId, symbol, now);
+    return cancelPlansOfFlat(this.plans, b, userId, symbol, now);
   }
 
   /** After the commit: memory takes the batch's positions, orders and plans; pushes go out (adopt.ts). */
   adopt(b: Batch): void {
-    adopt(this, b, this.feed);
+    adopt(this, b);
   }
 
   /** Users with an open cross position (on `symbol`, or on any pair); kept by reindexUser, so a mark update does not scan every position. */
@@ -180,9 +121,35 @@ export class FuturesExchange implements Memory {
     return [...users];
   }
 
-  /** Re-reads the committed balances of cross accounts (`userIds`, or all of them) and liquidates those the change puts under (adopt.ts). */
-  refreshCross(userIds: readonly number[] = this.crossUsers()): Promise<void> {
-    return refreshCross(this, userIds);
+  /**
+   * Re-reads, as committed, the contract balances of cross accounts (`userIds`) whose funds may have
+   * moved without a futures batch — a transfer, here or in another process — and re-indexes their
+   * positions with it (adopt). An account the move changed is then checked at once: cross positions
+   * are liquidated by the account's margin ratio, whatever the index said before. A job, so it is
+   * ordered with the batches and never overwrites a newer figure.
+   */
+  async refreshCross(userIds: readonly number[] = this.crossUsers()): Promise<void> {
+      const crossSymbol = (userId: number) => [...this.pairs.keys()].find((s) => {
+      const p = this.positions.get(positionKey(userId, s));
+      return p !== undefined && p.side !== 0 && p.mode === 'cross';
+    });
+    const wanted = userIds.filter((u) => crossSymbol(u) !== undefined);
+    if (wanted.length === 0) return;
+    const changed = await this.job(async (b) => {
+      const found = await contractAvailable(b.tx, wanted);
+      const out: number[] = [];
+      for (const userId of wanted) {
+        const available = found.get(userId) ?? 0n;
+        if (this.crossAvailable.get(userId) === available) continue;
+        b.freshAvailable.set(userId, available);
+        out.push(userId);
+      }
+      return out;
+    });
+    await Promise.all(changed.flatMap((userId) => {
+      const symbol = crossSymbol(userId);
+      return symbol ? [this.liquidate(userId, symbol)] : [];
+    }));
   }
 
   /** Puts a user's positions in the liquidation index at their current liquidation prices. */
@@ -207,13 +174,9 @@ export class FuturesExchange implements Memory {
     for (const [symbol, data] of this.data) data.flushDepth(() => this.engines.get(symbol)!.depth(DEPTH_LEVELS), this.sequencer.stale);
   }
 
-  /** Loads positions, open orders (replayed into fresh engines in id order), plans and recent trades. */
+  /** Loads positions, open orders (replayed into fresh engines in id order), plans and recent trades (rebuild.ts). */
   restore(): Promise<void> {
-    return this.sequencer.exclusive(() => this.rebuild());
-  }
-
-  private rebuild(): Promise<void> {
-    return rebuildExchange(this);
+    return this.sequencer.exclusive(() => rebuildExchange(this));
   }
 
   /** The position of a user on a pair (flat with the defaults when none). */

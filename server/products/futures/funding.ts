@@ -1,7 +1,6 @@
 import { fx, fxText } from '../../../domain/fx.js';
 import { fundingRate } from '../../../domain/futures/formulas.js';
-import { fundingStep } from './engine/account.js';
-import { bookAll } from './engine/effects.js';
+import { payFunding as fundingOn } from './engine/engine.js';
 import type { FuturesExchange } from './exchange.js';
 import { positionKey } from './positions.js';
 
@@ -42,13 +41,8 @@ export function payFunding(ex: FuturesExchange, symbol: string, fundingMs: numbe
     const rate = fundingRate(average);
     const open = [...ex.positions.values()].filter((p) => p.symbol === symbol && p.side !== 0);
     await b.books.lock(open.map((p) => p.userId));
-    const working = open.map((stored) => b.position(stored.userId, symbol));
-    const { positions, movements, paid, received } = fundingStep(working, marks.mark, rate, (u) => b.books.available(u), ex.accounts, fundingMs);
-    bookAll(b.books, movements);
-    positions.forEach((next, i) => {
-      Object.assign(working[i]!, next);
-      b.touch(next.userId, symbol);
-    });
+    // The engine's funding step (the one the scenario tables drive) over the batch's working copies.
+    const { paid, received } = fundingOn(b, ex.accounts, open.map((stored) => b.position(stored.userId, symbol)), marks.mark, rate, fundingMs);
     await b.tx.query(
       `update futures_funding set rate = $4::numeric, positions = $5, paid = $6::numeric, received = $7::numeric where left_symbol = $1 and right_symbol = $2 and funding_ms = $3`,
       [pair.spec.left, pair.spec.right, fundingMs, fxText(rate), open.length, fxText(paid), fxText(received)],

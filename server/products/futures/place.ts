@@ -1,4 +1,4 @@
-import { CLOSE_BOOK_LEVELS, isOpening, positionSideOf } from '../../../domain/futures/api.js';
+import { CLOSE_BOOK_LEVELS, isOpening } from '../../../domain/futures/api.js';
 import { fxText } from '../../../domain/fx.js';
 import { FuturesOrderStatus as S, statusAfterFill } from '../../../domain/futures/orderStatus.js';
 import type { EngineEvent } from '../../kernel/exchange/matching/types.js';
@@ -6,71 +6,61 @@ import { claim } from '../../kernel/idempotency.js';
 import { refuse, type Outcome } from '../../kernel/outcome.js';
 import type { Batch } from './batch.js';
 import { PLACE_SCOPE, type PlaceRequest, type Placed } from './commands.js';
-import { bookAll } from './engine/effects.js';
-import { decidePlace, newOrder } from './engine/place.js';
+import { decide, hold } from './engine/engine.js';
 import { isRefusal } from './engine/rules.js';
-import type { FuturesExchange } from './exchange.js';
 import { applyEvents } from './fills.js';
-import { orderView, remainingOf } from './orderState.js';
+import type { FuturesMemory } from './memory.js';
+import { orderView } from './orderState.js';
 import { fxToLots, fxToTicks } from './pairs.js';
+import { cancelPlansOfFlat } from './store.js';
 
 /**
- * Places one order inside a batch, the I/O around the engine: claims the submission key, locks the
- * balance, lets the engine decide (engine/place.ts: checks, hold — or a refusal, which changes
- * nothing), names and holds the order, matches it in the pair's book and settles the fills
- * (fills.ts). A refusal frees the order's submission key, so a retry is a new submission; an
- * accepted order's answer is stored for the key with the batch (Batch.write).
+ * One order through its stages inside a batch (runner.ts claimed its key and locked its balance
+ * with the batch's others: prepare): decide (engine, pure: checks and hold — or a refusal, which
+ * changes nothing) → name (an id) and hold (engine, pure) → match (the pair's book) → settle
+ * (fills.ts: the engine's fills over the book's events). A refusal frees the order's submission
+ * key, so a retry is a new submission; an accepted order's answer is stored for the key with the
+ * batch (Batch.write).
  */
-export async function placeOrder(ex: FuturesExchange, b: Batch, r: PlaceRequest, now: number): Promise<Outcome<Placed>> {
-  const pair = ex.pairs.get(r.symbol);
+export async function placeOrder(m: FuturesMemory, b: Batch, r: PlaceRequest, now: number): Promise<Outcome<Placed>> {
+  const pair = m.pairs.get(r.symbol);
   if (!pair) return refuse('futuresUnknownPair');
-  const engine = ex.engines.get(r.symbol)!;
+  const book = m.engines.get(r.symbol)!;
   // A halted contract (halts.ts) takes closes only: nobody is locked into a position.
-  const halted = ex.halted.get(r.symbol);
+  const halted = m.halted.get(r.symbol);
   if (halted !== undefined && isOpening(r.action)) return refuse('futuresMarketHalted', { symbol: r.symbol, reason: halted });
+  // prepare: what the batch did not (an order placed by another command: a liquidation, a plan).
   if (r.key) {
     const claimed = b.claims.get(r) ?? (await claim<unknown>(b.tx, r.userId, PLACE_SCOPE, r.key, now));
     if (!claimed.fresh) return { ok: true, data: claimed.response as never };
   }
   await b.books.lock([r.userId]);
+
+  // decide
   const pos = b.position(r.userId, r.symbol);
-  const book = engine.depth(CLOSE_BOOK_LEVELS);
-  const decision = decidePlace({
-    pair, request: r, position: pos, available: b.books.available(r.userId), bids: book.bids, asks: book.asks,
-    closable: () => ex.closable(b, pos),
-    // One pass over the user's open orders on the pair: any opening the other way, and what opening ones hold.
-    openingOrders: (want) => {
-      let opposite = false;
-      let pending = 0n;
-      b.eachOpenOrder(r.userId, r.symbol, (o) => {
-        if (!isOpening(o.action)) return;
-        if (positionSideOf(o.action) === -want) opposite = true;
-        pending += remainingOf(o);
-      });
-      return { opposite, pending };
-    },
-  });
+  const depth = book.depth(CLOSE_BOOK_LEVELS);
+  const decision = decide(b, pair, r, depth.bids, depth.asks);
   if (isRefusal(decision)) {
     if (r.key) b.forget(r.userId, r.key);
     return refuse(decision.refusal, decision.vars);
   }
-
   // Named now, written with the batch (one multi-row insert, Batch.write): a round trip an order less.
-  const [id] = await ex.orderIds.take(1, b.tx);
-  const { order, movements } = newOrder(decision, r, pos, id!, now);
-  b.addOrder(order);
-  bookAll(b.books, movements);
+  const [id] = await m.orderIds.take(1, b.tx);
+  const order = hold(b, decision, r, id!, now);
 
+  // match
   const events: EngineEvent[] = [];
-  engine.execute(
+  book.execute(
     { kind: 'place', orderId: order.id, accountId: r.userId, side: decision.side, type: 'limit', price: fxToTicks(pair, decision.enginePrice), quantity: fxToLots(pair, decision.quantity), tif: r.type === 'market' ? 'IOC' : 'GTC', stp: 'cancelTaker' },
     events,
   );
-  await applyEvents(b, pair, ex.data.get(r.symbol)!, ex.accounts, events, now);
+
+  // settle
+  await applyEvents(b, pair, m.data.get(r.symbol)!, m.accounts, events, now);
   if (order.status === S.entrusted || order.status === S.partiallyTraded) order.status = statusAfterFill(order.filled, order.quantity, true);
   const unfilled = r.type === 'market' && !decision.opening ? order.quantity - order.filled : 0n;
   if (unfilled > 0n) order.note = `unfilled:${fxText(unfilled)}`;
-  if (!decision.opening && pos.side === 0) await ex.cancelPlansOfFlat(b, r.userId, r.symbol, now);
+  if (!decision.opening && pos.side === 0) await cancelPlansOfFlat(m.plans, b, r.userId, r.symbol, now);
   const data = { order: orderView(order), unfilled: fxText(unfilled) };
   if (r.key) b.remember(r.userId, r.key, data);
   return { ok: true, data };

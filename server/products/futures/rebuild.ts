@@ -11,8 +11,9 @@ import { createEngine } from '../../kernel/exchange/matching/index.js';
 import type { EngineEvent } from '../../kernel/exchange/matching/types.js';
 import { Batch, candleRows, upsertFuturesCandles } from './batch.js';
 import { KLINE_INTERVALS } from '../../../domain/constants.js';
-import type { FuturesExchange } from './exchange.js';
-import { finish } from './fills.js';
+import { adopt, reindexUser } from './adopt.js';
+import { settleEnd } from './engine/engine.js';
+import type { FuturesMemory } from './memory.js';
 import { ORDER_COLUMNS, orderFromRow, remainingOf, type OrderRow, type OrderState } from './orderState.js';
 import { fxToLots, fxToTicks } from './pairs.js';
 import { PLAN_COLUMNS, planFromRow, type PlanRow } from './plans.js';
@@ -25,7 +26,7 @@ import { flatPosition, positionKey, type Position } from './positions.js';
  * waiting plans and the liquidation index. Orders recorded but never matched (cut short by a
  * crash) end and give back what they hold.
  */
-export async function rebuildExchange(ex: FuturesExchange): Promise<void> {
+export async function rebuildExchange(ex: FuturesMemory): Promise<void> {
     ex.sequencer.stale = true;
     ex.positions.clear();
     ex.crossBySymbol.clear();
@@ -99,7 +100,7 @@ export async function rebuildExchange(ex: FuturesExchange): Promise<void> {
     const plans = await ex.db.query<PlanRow>(`select ${PLAN_COLUMNS} from futures_plan where status = 1`);
     for (const r of plans) ex.plans.set(Number(r.id), planFromRow(r));
     for (const pair of ex.pairs.values()) ex.data.get(pair.spec.symbol)!.adoptDepth(ex.engines.get(pair.spec.symbol)!.depth(DEPTH_LEVELS));
-    for (const userId of new Set([...ex.positions.values()].map((p) => p.userId))) ex.reindexUser(userId);
+    for (const userId of new Set([...ex.positions.values()].map((p) => p.userId))) reindexUser(ex, userId);
     ex.sequencer.stale = false;
     if (interrupted.length > 0) {
       // Orders recorded but never matched (cut short by a crash): they end now, giving back what
@@ -110,12 +111,12 @@ export async function rebuildExchange(ex: FuturesExchange): Promise<void> {
         const now = ex.clock();
         for (const o of interrupted) {
           batch.orders.set(o.id, { ...o });
-          finish(batch, batch.orders.get(o.id)!, S.cancelled, now);
+          settleEnd(batch, batch.orders.get(o.id)!, S.cancelled, now);
         }
         await batch.write(now);
         return batch;
       });
-      ex.adopt(b);
+      adopt(ex, b);
     }
   }
 
@@ -123,7 +124,7 @@ export async function rebuildExchange(ex: FuturesExchange): Promise<void> {
  * A pair that has trades but no candle rows (a database from before migration 016) gets its
  * candles made once from all its trades, through the same builder the market uses live.
  */
-async function backfillCandles(ex: FuturesExchange, pair: FuturesPair): Promise<void> {
+async function backfillCandles(ex: FuturesMemory, pair: FuturesPair): Promise<void> {
   const { left, right, pricePrecision: pp, amountPrecision: ap, symbol } = pair.spec;
   const [has] = await ex.db.query<{ n: number }>(`select count(*)::int as n from (select 1 from futures_candle where left_symbol = $1 and right_symbol = $2 limit 1) c`, [left, right]);
   if (Number(has!.n) > 0) return;

@@ -1,19 +1,23 @@
 import { StatementParams } from '../../kernel/db/statementParams.js';
 import { claimAnswers, claimWrites } from '../../kernel/idempotency.js';
 import type { Outcome } from '../../kernel/outcome.js';
+import { adopt } from './adopt.js';
 import { Batch } from './batch.js';
 import { PLACE_SCOPE, usersOf, type Command, type Result } from './commands.js';
-import type { FuturesExchange } from './exchange.js';
-
-type Handle = (b: Batch, c: Command, now: number) => Promise<Outcome<unknown>>;
+import { adjustMargin, cancelOrder, firePlan, liquidate, setLeverage } from './handlers.js';
+import type { FuturesMemory } from './memory.js';
+import { placeOrder } from './place.js';
 
 /**
- * Runs one sequencer batch as one transaction: claims its keys and locks its balances up front
- * (prepare), carries out each command in queue order (`handle`), writes everything, commits, and
- * only then lets memory adopt it. A failure anywhere answers every command with it and has the
- * sequencer rebuild, because the engines may have moved for a batch that never committed.
+ * One sequencer batch through the futures stages, as one transaction (docs/ARCHITECTURE.md
+ * "Futures"): prepare (its keys claimed, its balances locked: I/O, once for the batch) → each
+ * command in queue order (carryOut: place.ts's decide → match → settle, the engine's pure steps
+ * around the pair's book, or handlers.ts) → write (Batch.write: one statement per table) → commit
+ * → publish (adopt.ts: memory takes the batch, pushes go out). A failure anywhere answers every command with
+ * it and has the sequencer rebuild, because the books may have moved for a batch that never
+ * committed.
  */
-export async function runBatch(ex: FuturesExchange, batch: Command[], handle: Handle): Promise<Result[]> {
+export async function runBatch(ex: FuturesMemory, batch: Command[]): Promise<Result[]> {
   const now = ex.clock();
   const results: Result[] = new Array(batch.length);
   let done: Batch;
@@ -41,7 +45,7 @@ export async function runBatch(ex: FuturesExchange, batch: Command[], handle: Ha
           b.claims.set(c.request, { fresh: true });
           b.reclaim(c.request.userId, c.request.key!);
         }
-        results[i] = await handle(b, c, now);
+        results[i] = await carryOut(ex, b, c, now);
       }
       await b.write(now);
       return b;
@@ -52,7 +56,7 @@ export async function runBatch(ex: FuturesExchange, batch: Command[], handle: Ha
     const failure = error instanceof Error ? error : new Error(String(error));
     return batch.map(() => failure);
   }
-  ex.adopt(done);
+  adopt(ex, done);
   return results;
 }
 
@@ -78,4 +82,24 @@ async function prepare(b: Batch, batch: Command[], now: number): Promise<Map<num
   }
   await b.books.lock(batch.flatMap(usersOf));
   return repeats;
+}
+
+/** One command of the batch, in queue order. */
+export async function carryOut(m: FuturesMemory, b: Batch, c: Command, now: number): Promise<Outcome<unknown>> {
+  switch (c.kind) {
+    case 'place':
+      return placeOrder(m, b, c.request, now);
+    case 'cancel':
+      return cancelOrder(m, b, c.userId, c.orderId, now);
+    case 'leverage':
+      return setLeverage(m, b, c.userId, c.symbol, c.leverage, c.mode);
+    case 'margin':
+      return adjustMargin(m, b, c.userId, c.symbol, c.type, c.amount);
+    case 'liquidate':
+      return { ok: true, data: { liquidated: await liquidate(m, b, c.userId, c.symbol, now) } };
+    case 'firePlan':
+      return { ok: true, data: { fired: await firePlan(m, b, c.planId, now) } };
+    case 'job':
+      return (await c.work(b, now)) as Outcome<unknown>;
+  }
 }

@@ -1,6 +1,8 @@
 import { fx, type Fx } from '../../../domain/fx.js';
 import { FUTURES_ACCOUNT, FUTURES_CURRENCY } from '../../../domain/futures/api.js';
 import type { Queryable } from '../../kernel/db/database.js';
+import type { Batch } from './batch.js';
+import type { PlanState } from './plans.js';
 
 /*
  * The exchange's own statements, apart from the batch's writes (Batch.write): a plan's status as it
@@ -33,4 +35,13 @@ export async function contractAvailable(tx: Queryable, userIds: readonly number[
     [FUTURES_CURRENCY, FUTURES_ACCOUNT, userIds],
   );
   return new Map(rows.map((r) => [Number(r.user_id), fx(r.available)]));
+}
+
+/** Ends the user's waiting plans on a pair: a close left the position flat. */
+export async function cancelPlansOfFlat(plans: ReadonlyMap<number, PlanState>, b: Batch, userId: number, symbol: string, now: number): Promise<void> {
+  for (const plan of plans.values()) {
+    if (plan.userId !== userId || plan.symbol !== symbol || b.endedPlans.has(plan.id)) continue;
+    await endPlan(b.tx, plan.id, 'position closed', now);
+    b.endedPlans.add(plan.id);
+  }
 }

@@ -3,8 +3,9 @@ import type { LeverageBracket } from '../../../../domain/futures/brackets.js';
 import { fundingPayment } from '../../../../domain/futures/formulas.js';
 import { minFx, type Fx } from '../../../../domain/fx.js';
 import type { Position } from '../positions.js';
-import { transfer, type Movement } from './effects.js';
+import { transfer, type Movement, type Working } from './effects.js';
 import type { FuturesAccounts } from './fill.js';
+import type { FuturesPair } from '../pairs.js';
 import { isRefusal, leverageLocked, leverageRefusal, marginAmountRefusal, marginChange, type Refusal } from './rules.js';
 
 /**
@@ -67,4 +68,39 @@ export function fundingStep(positions: readonly Position[], mark: Fx, rate: Fx, 
     out.push(margin === pos.margin ? pos : { ...pos, margin });
   }
   return { positions: out, movements, paid, received };
+}
+
+// The account stages over a Working state (effects.ts): the server's batch and the scenario tables' draft run these.
+
+/** A new leverage and margin mode for a pair (leverageStep), or its refusal. */
+export function changeLeverage(w: Working, pair: FuturesPair, userId: number, symbol: string, leverage: number, mode: MarginMode): Refusal | undefined {
+  const anyOpen = () => {
+    let open = false;
+    w.eachOpenOrder(userId, symbol, () => (open = true));
+    return open;
+  };
+  // The position is read only once the leverage is valid (the server's read takes a working copy).
+  const next = leverageStep(pair.brackets, () => w.position(userId, symbol), anyOpen, leverage, mode);
+  if (isRefusal(next)) return next;
+  w.putPosition(next);
+  return undefined;
+}
+
+/** An isolated position's margin added or removed (marginStep): the position it leaves, or the refusal. */
+export function changeMargin(
+  w: Working, pair: FuturesPair, accounts: FuturesAccounts, mark: Fx | undefined, userId: number, symbol: string, type: MarginAdjustment, amount: string,
+): Position | Refusal {
+  const step = marginStep({ type, amount, pos: () => w.position(userId, symbol), available: () => w.available(userId), mark, brackets: pair.brackets, accounts });
+  if (isRefusal(step)) return step;
+  w.book(step.movements);
+  w.putPosition(step.position);
+  return step.position;
+}
+
+/** A pair's funding over its open positions (fundingStep), booked; what was paid and received. */
+export function payFunding(w: Working, accounts: FuturesAccounts, open: readonly Position[], mark: Fx, rate: Fx, fundingMs: number): { paid: Fx; received: Fx } {
+  const step = fundingStep(open, mark, rate, (u) => w.available(u), accounts, fundingMs);
+  w.book(step.movements);
+  for (const p of step.positions) w.putPosition(p);
+  return step;
 }

@@ -1,4 +1,6 @@
 import type { Fx } from '../../../../domain/fx.js';
+import type { OrderState } from '../orderState.js';
+import type { Position } from '../positions.js';
 
 /**
  * What the engine asks the ledger to book, as data: the I/O layer (books.ts through `bookAll`)
@@ -30,4 +32,24 @@ export function bookAll(ledger: Ledger, movements: readonly Movement[]): void {
     if (m.kind === 'change') ledger.change(m.userId, m.available, m.frozen, m.reason, m.refType, m.refId);
     else ledger.transfer(m.from, m.to, m.amount, m.reason, m.refType, m.refId);
   }
+}
+
+/**
+ * What the engine's stages (engine.ts) read and change: the scenario tables' draft over a plain
+ * state, and the server's batch over its working copies of memory (batch.ts). The stages never
+ * know which; both run the same functions.
+ */
+export interface Working {
+  /** A user's available contract USDT as the step has left it. */
+  available(userId: number): Fx;
+  /** A position as it stands (the server takes its working copy here). */
+  position(userId: number, symbol: string): Position;
+  /** Visits a user's open orders (optionally on one pair) as they stand, in no order. */
+  eachOpenOrder(userId: number, symbol: string | undefined, visit: (o: OrderState) => void): void;
+  /** Books movements in order (an overdraw is refused where it first happens). */
+  book(movements: readonly Movement[]): void;
+  /** An order as it now is (a new one, or the next state of one the step read). */
+  putOrder(o: OrderState): void;
+  /** A position as it now is. */
+  putPosition(p: Position): void;
 }

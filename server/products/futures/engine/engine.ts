@@ -1,29 +1,36 @@
-import { isOpening, positionSideOf, type MarginAdjustment, type MarginMode } from '../../../../domain/futures/api.js';
+import type { MarginAdjustment, MarginMode } from '../../../../domain/futures/api.js';
 import type { Fx } from '../../../../domain/fx.js';
 import { FuturesOrderStatus as S } from '../../../../domain/futures/orderStatus.js';
 import type { BookLevel } from '../../../kernel/exchange/matching/types.js';
 import type { PlaceRequest } from '../commands.js';
-import { remainingOf, type OrderState } from '../orderState.js';
+import type { OrderState } from '../orderState.js';
 import type { FuturesPair } from '../pairs.js';
 import { flatPosition, positionKey, type Position } from '../positions.js';
-import { fundingStep, leverageStep, marginStep } from './account.js';
-import type { Ledger, Movement } from './effects.js';
+import { changeLeverage, changeMargin, payFunding } from './account.js';
+import type { Ledger, Movement, Working } from './effects.js';
 import { bookAll } from './effects.js';
-import { endOrder, fillOrder, type FuturesAccounts } from './fill.js';
-import { decidePlace, newOrder } from './place.js';
+import { settleEnd, settleFill, type FuturesAccounts } from './fill.js';
+import { decide, hold } from './place.js';
 import { liquidationCheck, type Valuation } from './risk.js';
-import { closableOf, isOpenStatus, isRefusal, type Refusal } from './rules.js';
+import { isOpenStatus, isRefusal, type Refusal } from './rules.js';
+
+// The engine's stages, one import for the server's batch (place.ts, handlers.ts, fills.ts, adl.ts, funding.ts, rebuild.ts).
+export { changeLeverage, changeMargin, payFunding } from './account.js';
+export type { Working } from './effects.js';
+export { settleEnd, settleFill } from './fill.js';
+export { closable, decide, hold } from './place.js';
 
 /**
- * The futures engine as one pure value-in, value-out step: an explicit state (balances, positions,
- * orders, marks) and a command give the next state and the effects to write, never touching a
- * database, a clock (time comes in as `now`), a key or a socket. The server's I/O layer
- * (place.ts, fills.ts, handlers.ts, funding.ts, margin.ts) calls the same parts (place.ts, fill.ts,
- * account.ts, risk.ts, rules.ts of this folder) on its batch's working copies; this facade strings
- * them together over a plain state so scenario tables can drive it
+ * The futures engine: the pure stages of a command — decide and hold (place.ts), settle (fill.ts),
+ * leverage, margin and funding (account.ts) — each over a `Working` state (effects.ts), never
+ * touching a database, a clock (time comes in as `now`), a key or a socket. The server's batch
+ * (runner.ts → place.ts, handlers.ts, fills.ts, funding.ts) runs these same functions on its
+ * working copies, with its I/O (claims, locks, ids, the book, the writes) between them;
+ * `FuturesEngine.step` strings them over a plain state so scenario tables can drive them
  * (tests/server/futures/engine.scenarios.test.ts). Matching stays in the kernel's order book: a
  * `place` decides and holds, a `fill` is what the book traded.
  */
+
 export interface Balance {
   available: Fx;
   frozen: Fx;
@@ -63,7 +70,7 @@ export interface StepResult {
 }
 
 /** A step's working copy: maps copied once, changed in place, handed back as the next state. */
-class Draft implements Ledger {
+class Draft implements Ledger, Working {
   readonly balances: Map<number, Balance>;
   readonly positions: Map<string, Position>;
   readonly orders: Map<number, OrderState>;
@@ -111,14 +118,8 @@ class Draft implements Ledger {
     this.effects.push({ kind: 'order', order: o });
   }
 
-  openOrders(userId: number, symbol: string): OrderState[] {
-    return [...this.orders.values()].filter((o) => o.userId === userId && o.symbol === symbol && isOpenStatus(o.status));
-  }
-
-  closable(p: Position): Fx {
-    if (p.side === 0) return 0n;
-    const held = this.openOrders(p.userId, p.symbol).filter((o) => !isOpening(o.action)).reduce((s, o) => s + remainingOf(o), 0n);
-    return closableOf(p, held);
+  eachOpenOrder(userId: number, symbol: string | undefined, visit: (o: OrderState) => void): void {
+    for (const o of this.orders.values()) if (o.userId === userId && (!symbol || o.symbol === symbol) && isOpenStatus(o.status)) visit(o);
   }
 
   result(): StepResult {
@@ -156,36 +157,21 @@ export class FuturesEngine {
       case 'place': {
         const pair = this.pairs.get(c.request.symbol);
         if (!pair) return refused({ refusal: 'futuresUnknownPair' });
-        const position = d.position(c.request.userId, c.request.symbol);
-        const decision = decidePlace({
-          pair, request: c.request, position, available: d.available(c.request.userId), bids: c.bids ?? [], asks: c.asks ?? [],
-          closable: () => d.closable(position),
-          openingOrders: (want) => {
-            const opening = d.openOrders(c.request.userId, c.request.symbol).filter((o) => isOpening(o.action));
-            return { opposite: opening.some((o) => positionSideOf(o.action) === -want), pending: opening.reduce((s, o) => s + remainingOf(o), 0n) };
-          },
-        });
+        const decision = decide(d, pair, c.request, c.bids ?? [], c.asks ?? []);
         if (isRefusal(decision)) return refused(decision);
-        const { order, movements } = newOrder(decision, c.request, position, d.nextOrderId++, now);
-        d.putOrder(order);
-        d.book(movements);
+        hold(d, decision, c.request, d.nextOrderId++, now);
         break;
       }
       case 'fill': {
         const o = d.orders.get(c.orderId);
         if (!o || !isOpenStatus(o.status)) return refused({ refusal: 'futuresUnknownOrder' });
-        const step = fillOrder(o, d.position(o.userId, o.symbol), c.price, c.quantity, c.maker, this.accounts, () => d.available(o.userId), now);
-        d.book(step.movements);
-        d.putOrder(step.order);
-        d.putPosition(step.position);
+        settleFill(d, this.accounts, o, c.price, c.quantity, c.maker, now);
         break;
       }
       case 'cancel': {
         const o = d.orders.get(c.orderId);
         if (!o || o.userId !== c.userId || !isOpenStatus(o.status)) return refused({ refusal: 'futuresUnknownOrder' });
-        const step = endOrder(o, S.cancelled, now);
-        d.book(step.movements);
-        d.putOrder(step.order);
+        settleEnd(d, o, S.cancelled, now);
         break;
       }
       case 'mark': {
@@ -194,29 +180,23 @@ export class FuturesEngine {
         break;
       }
       case 'funding': {
-        const open = [...d.positions.values()].filter((p) => p.symbol === c.symbol && p.side !== 0);
         const mark = d.marks.get(c.symbol);
         if (mark === undefined) break;
-        const step = fundingStep(open, mark, c.rate, d.available, this.accounts, c.fundingMs);
-        d.book(step.movements);
-        step.positions.forEach((p) => d.putPosition(p));
+        payFunding(d, this.accounts, [...d.positions.values()].filter((p) => p.symbol === c.symbol && p.side !== 0), mark, c.rate, c.fundingMs);
         break;
       }
       case 'margin': {
         const pair = this.pairs.get(c.symbol);
         if (!pair) return refused({ refusal: 'futuresUnknownPair' });
-        const step = marginStep({ type: c.type, amount: c.amount, pos: () => d.position(c.userId, c.symbol), available: () => d.available(c.userId), mark: d.marks.get(c.symbol), brackets: pair.brackets, accounts: this.accounts });
-        if (isRefusal(step)) return refused(step);
-        d.book(step.movements);
-        d.putPosition(step.position);
+        const next = changeMargin(d, pair, this.accounts, d.marks.get(c.symbol), c.userId, c.symbol, c.type, c.amount);
+        if (isRefusal(next)) return refused(next);
         break;
       }
       case 'leverage': {
         const pair = this.pairs.get(c.symbol);
         if (!pair) return refused({ refusal: 'futuresUnknownPair' });
-        const next = leverageStep(pair.brackets, () => d.position(c.userId, c.symbol), () => d.openOrders(c.userId, c.symbol).length > 0, c.leverage, c.mode);
-        if (isRefusal(next)) return refused(next);
-        d.putPosition(next);
+        const no = changeLeverage(d, pair, c.userId, c.symbol, c.leverage, c.mode);
+        if (no) return refused(no);
         break;
       }
     }

@@ -4,7 +4,7 @@ import { feeOf, initialMargin, openCost } from '../../../../domain/futures/formu
 import { FuturesOrderStatus as S } from '../../../../domain/futures/orderStatus.js';
 import type { OrderState } from '../orderState.js';
 import type { Position } from '../positions.js';
-import { change, transfer, type Movement } from './effects.js';
+import { change, transfer, type Movement, type Working } from './effects.js';
 
 /** The platform accounts the futures books move money between, and the market makers (who pay no fee). */
 export interface FuturesAccounts {
@@ -132,4 +132,21 @@ export function fillOrder(o0: OrderState, pos0: Position, price: Fx, quantity: F
     o.status = S.allTraded;
   } else o.status = S.partiallyTraded;
   return { order: o, position: pos, movements };
+}
+
+// The settle stages over a Working state (effects.ts): the server's batch and the scenario tables' draft run these.
+
+/** settle: one fill of an order at `price` (fillOrder), booked, with the order and position it leaves. */
+export function settleFill(w: Working, accounts: FuturesAccounts, o: OrderState, price: Fx, quantity: Fx, maker: boolean, now: number, rates?: UserRates): void {
+  const step = fillOrder(o, w.position(o.userId, o.symbol), price, quantity, maker, accounts, () => w.available(o.userId), now, rates);
+  w.book(step.movements);
+  w.putOrder(step.order);
+  w.putPosition(step.position);
+}
+
+/** settle: an order that will trade no more gives back what it still holds. */
+export function settleEnd(w: Working, o: OrderState, status: typeof S.cancelled | typeof S.invalid, now: number): void {
+  const step = endOrder(o, status, now);
+  w.book(step.movements);
+  w.putOrder(step.order);
 }

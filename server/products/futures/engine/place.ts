@@ -3,12 +3,12 @@ import type { Fx } from '../../../../domain/fx.js';
 import { FuturesOrderStatus as S } from '../../../../domain/futures/orderStatus.js';
 import type { BookLevel } from '../../../kernel/exchange/matching/types.js';
 import type { PlaceRequest } from '../commands.js';
-import type { OrderState } from '../orderState.js';
+import { remainingOf, type OrderState } from '../orderState.js';
 import type { FuturesPair } from '../pairs.js';
 import { ticksToFx } from '../pairs.js';
 import type { Position } from '../positions.js';
-import { change, type Movement } from './effects.js';
-import { closeRefusal, enginePriceOf, isRefusal, limitPrice, oneWayAction, openingHold, orderQuantity, type Refusal } from './rules.js';
+import { change, type Movement, type Working } from './effects.js';
+import { closableOf, closeRefusal, enginePriceOf, isRefusal, limitPrice, oneWayAction, openingHold, orderQuantity, type Refusal } from './rules.js';
 
 /** What an accepted order is: its action after one-way mode, its book side, quantity, prices and hold. */
 export interface PlaceDecision {
@@ -80,4 +80,44 @@ export function newOrder(d: PlaceDecision, r: Omit<PlaceRequest, 'key'>, positio
     storedStatus: S.entrusted, source: r.source, triggerPrice: r.triggerPrice ?? null, note: null, createdMs: now, updatedMs: now, isNew: true, unwritten: true,
   };
   return { order, movements: [change(r.userId, -d.held, d.held, 'futures_order_hold', 'futures_order', id)] };
+}
+
+// The place stages over a Working state (effects.ts): the server's batch and the scenario tables' draft run these.
+
+/** What is closable of a position: its quantity minus what its open close orders still hold. */
+export function closable(w: Working, p: Position): Fx {
+  if (p.side === 0) return 0n;
+  let held = 0n;
+  w.eachOpenOrder(p.userId, p.symbol, (o) => {
+    if (!isOpening(o.action)) held += remainingOf(o);
+  });
+  return closableOf(p, held);
+}
+
+/** decide: whether an order goes into the book and on what terms (decidePlace), or its refusal. */
+export function decide(w: Working, pair: FuturesPair, request: Omit<PlaceRequest, 'key'>, bids: readonly BookLevel[], asks: readonly BookLevel[]): PlaceDecision | Refusal {
+  const position = w.position(request.userId, request.symbol);
+  return decidePlace({
+    pair, request, position, available: w.available(request.userId), bids, asks,
+    closable: () => closable(w, position),
+    // One pass over the user's open orders on the pair: any opening the other way, and what opening ones hold.
+    openingOrders: (want) => {
+      let opposite = false;
+      let pending = 0n;
+      w.eachOpenOrder(request.userId, request.symbol, (o) => {
+        if (!isOpening(o.action)) return;
+        if (positionSideOf(o.action) === -want) opposite = true;
+        pending += remainingOf(o);
+      });
+      return { opposite, pending };
+    },
+  });
+}
+
+/** hold: the accepted order, named `id`, with its hold moved from available to frozen. */
+export function hold(w: Working, decision: PlaceDecision, request: Omit<PlaceRequest, 'key'>, id: number, now: number): OrderState {
+  const { order, movements } = newOrder(decision, request, w.position(request.userId, request.symbol), id, now);
+  w.putOrder(order);
+  w.book(movements);
+  return order;
 }
