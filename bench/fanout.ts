@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PRODUCTS } from '../server/products/index.js';
-import { setPushCoalescing } from '../server/kernel/realtime/pushCoalescer.js';
+import { setPushCoalescing } from '../server/kernel/platform/realtime/pushCoalescer.js';
 import { startServer } from '../server/start.js';
 
 const CLIENTS = Number(process.env.FANOUT_CLIENTS ?? 500);

@@ -1,6 +1,6 @@
 /**
  * bench:fees — what the fee lookup adds to a settlement (issue 52 §2): nanoseconds per user rate
- * lookup in the kernel's rate cache (server/kernel/fees/feeRates.ts) once a user is held, as the spot
+ * lookup in the kernel's rate cache (server/kernel/platform/fees/feeRates.ts) once a user is held, as the spot
  * settlement calls it (spot/fees.ts `ratesFor`: a batch's makers and takers, parsed to exact rates),
  * over a schedule with tiers, per-pair rows and overrides. The tables are answered by a stand-in
  * (no database): the figure is the in-process cost the lookup adds per order, which is what must stay
@@ -8,8 +8,8 @@
  *
  *   npm run bench:fees            # FEE_BENCH_USERS (2000) traders, FEE_BENCH_ROUNDS (200) batches of 50 trades
  */
-import type { Queryable } from '../server/kernel/db/database';
-import { feeRatesFor, forgetFeeRates } from '../server/kernel/fees/feeRates';
+import type { Queryable } from '../server/kernel/platform/db/database';
+import { feeRatesFor, forgetFeeRates } from '../server/kernel/platform/fees/feeRates';
 import { ratesFor } from '../server/products/spot/fees';
 
 const USERS = Number(process.env.FEE_BENCH_USERS ?? 2000);

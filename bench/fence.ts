@@ -1,5 +1,5 @@
 /**
- * npm run bench:fence — what the lease's fence (server/kernel/shards/fence.ts) costs a market
+ * npm run bench:fence — what the lease's fence (server/kernel/cluster/shards/fence.ts) costs a market
  * process's writes: the same write transactions on the PostgreSQL of DATABASE_URL with and without
  * the fence's check (process_lease_fence: the entry's process_lease row FOR SHARE, sent with each
  * transaction's BEGIN), in alternating rounds so that a busy machine weighs on both alike. A transaction
@@ -8,9 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { openPostgres } from '../server/kernel/db/postgres.js';
-import type { Database } from '../server/kernel/db/database.js';
-import { fenceWrites } from '../server/kernel/shards/fence.js';
+import { openPostgres } from '../server/kernel/platform/db/postgres.js';
+import type { Database } from '../server/kernel/platform/db/database.js';
+import { fenceWrites } from '../server/kernel/cluster/shards/fence.js';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 2000);
@@ -25,7 +25,7 @@ const url = new URL(DATABASE_URL);
 url.searchParams.set('options', `-c search_path=${schema}`);
 const db = await openPostgres(url.toString());
 // The lease's table and fence as the server's migration makes them.
-await db.exec(readFileSync(new URL('../server/kernel/db/migrations/030_process_lease.sql', import.meta.url), 'utf8'));
+await db.exec(readFileSync(new URL('../server/kernel/platform/db/migrations/030_process_lease.sql', import.meta.url), 'utf8'));
 await db.exec(`
   create table balance (id int primary key, available numeric not null);
   insert into process_lease values ('m1', 1);

@@ -17,8 +17,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fx, fxText, divFx, FX_ONE, mulFx } from '../domain/fx.js';
 import { initialMargin, liquidationPrice } from '../domain/futures/formulas.js';
-import { listCurrencies, listPairs } from '../server/kernel/catalogue.js';
-import { openDatabase } from '../server/kernel/db/open.js';
+import { listCurrencies, listPairs } from '../server/kernel/platform/catalogue.js';
+import { openDatabase } from '../server/kernel/platform/db/open.js';
 import { createFutures } from '../server/products/futures/product.js';
 import { createIsolatedSchema } from '../tests/server/testDb.js';
 

@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openDatabase } from '../server/kernel/db/open.js';
+import { openDatabase } from '../server/kernel/platform/db/open.js';
 import { spotBookSource } from '../server/products/seconds/bookSource.js';
 import { spotTradeSource } from '../server/products/seconds/indexPrice.js';
 import { REST_MS, SAMPLE_MS } from '../server/products/seconds/indexSampler.js';

@@ -11,9 +11,9 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { io as connect } from 'socket.io-client';
-import { joinSocketsStream, openClusterRedis } from '../server/kernel/realtime/bus/cluster.js';
-import { ChannelRegistry } from '../server/kernel/realtime/channels.js';
-import { attachRealtime } from '../server/kernel/realtime/gateway.js';
+import { joinSocketsStream, openClusterRedis } from '../server/kernel/cluster/bus/cluster.js';
+import { ChannelRegistry } from '../server/kernel/platform/realtime/channels.js';
+import { attachRealtime } from '../server/kernel/platform/realtime/gateway.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PUSHES = Number(process.env.BENCH_PUSHES ?? 50_000);
@@ -22,7 +22,7 @@ const prefix = `openex-bench:${process.pid}`;
 /** A depth delta of five levels a side, about what a busy market pushes. */
 const writer = `
 const { Redis } = require('ioredis');
-const { pushEntry } = require(${JSON.stringify(new URL('../server/kernel/realtime/bus/cluster.ts', import.meta.url).pathname)});
+const { pushEntry } = require(${JSON.stringify(new URL('../server/kernel/cluster/bus/cluster.ts', import.meta.url).pathname)});
 (async () => {
   const redis = new Redis(process.argv[1]);
   const levels = Array.from({ length: 5 }, (_, i) => [String(96000 + i), '0.125']);

@@ -17,7 +17,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { stopEmbeddedPostgres } from '../server/kernel/db/embeddedPostgres.js';
+import { stopEmbeddedPostgres } from '../server/kernel/platform/db/embeddedPostgres.js';
 import { startServerProcess, type ServerProcess } from '../tests/system/serverProcess.js';
 
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 12);
@@ -62,7 +62,7 @@ function slope(points: Array<[number, number]>): number {
 
 /** What holds the space: the largest tables with their indexes, and their live and dead rows. */
 async function printLargest(dir: string): Promise<void> {
-  // The server's own database, through the socket in its data directory (server/kernel/db/embeddedPostgres.ts).
+  // The server's own database, through the socket in its data directory (server/kernel/platform/db/embeddedPostgres.ts).
   const client = new pg.Client({ host: dir, port: 54329, user: 'postgres', database: 'postgres' });
   try {
     await client.connect();
@@ -115,7 +115,7 @@ try {
     const perHour = (pick: (s: (typeof samples)[number]) => number) => slope(steady.map((s) => [s.minute, pick(s)])) * 60;
     console.log(`\nsteady growth (minutes ${steady[0]!.minute.toFixed(1)}–${steady.at(-1)!.minute.toFixed(1)}, least squares):`);
     console.log(`  tables ${mb(perHour((s) => s.tables))} MB/h, whole data directory ${mb(perHour((s) => s.total))} MB/h (goal ≤ 50 MB/h)`);
-    console.log(`  pg_wal between ${mb(Math.min(...samples.map((s) => s.wal)))} and ${mb(Math.max(...samples.map((s) => s.wal)))} MB (bounded by max_wal_size, server/kernel/db/embeddedPostgres.ts)`);
+    console.log(`  pg_wal between ${mb(Math.min(...samples.map((s) => s.wal)))} and ${mb(Math.max(...samples.map((s) => s.wal)))} MB (bounded by max_wal_size, server/kernel/platform/db/embeddedPostgres.ts)`);
   } else {
     console.log('\nrun too short for a steady-state figure: raise BENCH_MINUTES');
   }

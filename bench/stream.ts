@@ -9,7 +9,7 @@
 import { FastEngine } from '../server/kernel/exchange/matching/fast.js';
 import type { Command, EngineEvent, OrderType, PlaceCommand, SelfTradePrevention, Side, TimeInForce } from '../server/kernel/exchange/matching/types.js';
 // mulberry32, shared with the market simulation: the same seed always gives the same stream.
-import { seededRandom as mulberry32 } from '../server/kernel/random.js';
+import { seededRandom as mulberry32 } from '../server/kernel/exchange/random.js';
 
 export interface StreamOptions {
   seed: number;

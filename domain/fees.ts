@@ -2,7 +2,7 @@ import { addDecimal, compareDecimal, isDecimalString } from './decimal';
 
 /**
  * Fee schedules, tiers and overrides (issue 52 §2; docs/API.md "Fees"): the pure rules, shared by
- * the server's rate cache (server/kernel/fees/feeRates.ts), the fees product's desk and reads
+ * the server's rate cache (server/kernel/platform/fees/feeRates.ts), the fees product's desk and reads
  * (server/products/fees/) and the user's fees page (src/features/fees/).
  *
  * - A **tier** is reached by 30-day traded volume in USDT (computed daily): the highest tier whose

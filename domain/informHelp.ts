@@ -18,7 +18,7 @@ export const NOTIFICATION_KINDS = [
   'p2p_confirm_deadline_near',
   'p2p_appeal_released',
   'p2p_appeal_returned',
-  // Security changes (issue 49 §4), each also emailed (server/kernel/auth/securityNotices.ts).
+  // Security changes (issue 49 §4), each also emailed (server/kernel/platform/auth/securityNotices.ts).
   'two_factor_enabled',
   'two_factor_disabled',
   'two_factor_reset',

@@ -3,7 +3,7 @@ import type { Page } from './wallet';
 /**
  * Operators' roles and permissions (issue 51 §1; docs/OPERATOR.md) and the wire shapes of the
  * operators' own calls (docs/API.md "Operators, roles and the audit log"). The server checks the
- * permission of every operator route (server/kernel/auth/operators/routePermissions.ts); the
+ * permission of every operator route (server/kernel/platform/auth/operators/routePermissions.ts); the
  * console may read the same tables to show only what an operator can use, which is a convenience,
  * never the check.
  */

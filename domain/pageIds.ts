@@ -1,5 +1,5 @@
 /**
- * The id of the data the server writes into index.html (server/kernel/http/firstPaint.ts), read
+ * The id of the data the server writes into index.html (server/kernel/platform/http/firstPaint.ts), read
  * by the app before anything else runs. A module with no imports: the startup chunk takes it in
  * (vite.config.ts), and that chunk must need nothing else.
  */

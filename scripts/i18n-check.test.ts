@@ -39,6 +39,6 @@ describe('i18n check: help-centre and notes seeds', () => {
       file.endsWith('help/en_US.json') ? '[{"answer": "Set a fund password."}]' : file.endsWith('notes/ru_RU.json') ? '{"a": "Финансовый пароль"}' : file.endsWith('help/ja_JP.json') ? '本人確認が完了するまでは「低」' : '{}',
     );
     expect(problems).toHaveLength(3);
-    expect(problems[0]).toMatch(/^seed server\/kernel\/db\/seed\/help\/en_US\.json: says/);
+    expect(problems[0]).toMatch(/^seed server\/kernel\/platform\/db\/seed\/help\/en_US\.json: says/);
   });
 });

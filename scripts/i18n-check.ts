@@ -245,7 +245,7 @@ export const RETIRED_SEED_WORDS: Record<LocaleCode, RegExp[]> = {
   zh_TW: [/完成身分認證前為「低」/],
 };
 
-const SEED_DIRS = ['help', 'notes'].map((name) => join(root, 'server/kernel/db/seed', name));
+const SEED_DIRS = ['help', 'notes'].map((name) => join(root, 'server/kernel/platform/db/seed', name));
 
 /** Each seed file's texts checked against its language's retired words; `read` is for tests. */
 export function checkSeedWords(read: (file: string) => string | undefined = (file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined)): string[] {

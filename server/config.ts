@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import { DEFAULT_BUS_PREFIX } from './kernel/realtime/bus/messages.js';
-import { DEFAULT_PUSH_INTERVAL_MS } from './kernel/realtime/pushCoalescer.js';
-import { parseMarketProcesses, type MarketProcesses } from './kernel/shards/processes.js';
+import { DEFAULT_BUS_PREFIX } from './kernel/cluster/bus/messages.js';
+import { DEFAULT_PUSH_INTERVAL_MS } from './kernel/platform/realtime/pushCoalescer.js';
+import { parseMarketProcesses, type MarketProcesses } from './kernel/cluster/shards/processes.js';
 
 /** Everything the server reads from the environment, read once at the composition root. */
 export interface ServerConfig {
@@ -55,7 +55,7 @@ export interface ServerConfig {
   fundingIntervalMs?: number;
   /** The shortest time between two pushes to the sockets, in ms (PUSH_INTERVAL_MS, default 10; 0: at the end of every turn). */
   pushIntervalMs?: number;
-  /** Stage times for diagnosis, printed on SIGUSR2 (STAGE_TIMES=1; kernel/stageTimes.ts). */
+  /** Stage times for diagnosis, printed on SIGUSR2 (STAGE_TIMES=1; kernel/exchange/stageTimes.ts). */
   stageTimes?: boolean;
   /**
    * The cluster's Redis (REALTIME_BUS_URL, a Redis URL; docs/ARCHITECTURE.md "Scale-out: sockets on

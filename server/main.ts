@@ -1,6 +1,6 @@
 import { readConfig } from './config.js';
-import { stopOnSignals } from './kernel/signals.js';
-import { enableStageTimes } from './kernel/stageTimes.js';
+import { stopOnSignals } from './kernel/platform/signals.js';
+import { enableStageTimes } from './kernel/exchange/stageTimes.js';
 import { startServer, type RunningServer } from './start.js';
 import { startNode, type RunningNode } from './startNode.js';
 

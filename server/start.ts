@@ -2,33 +2,33 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
-import { listPairs, pairOpenings } from './kernel/catalogue.js';
-import { listenForRevocations } from './kernel/auth/revocations.js';
-import { accountRules } from './kernel/ledger/accountRules.js';
-import { decoyHash } from './kernel/auth/passwords.js';
-import { userIdForToken, sessionCache } from './kernel/auth/sessions.js';
-import type { Database } from './kernel/db/database.js';
-import { openDatabase } from './kernel/db/open.js';
-import { productHttp } from './kernel/http/app.js';
-import { firstAnswer, type Kernel, type ProductParts, type ServerProduct } from './kernel/product.js';
-import { createOffers } from './kernel/offers.js';
-import { ChannelRegistry } from './kernel/realtime/channels.js';
-import { attachRealtime, type Realtime } from './kernel/realtime/gateway.js';
-import { UserFeedPublisher } from './kernel/realtime/userFeedPublisher.js';
-import { joinSocketsStream, openClusterRedis } from './kernel/realtime/bus/cluster.js';
-import { reportListeners } from './kernel/realtime/bus/listenerReports.js';
-import { ownEntry } from './kernel/realtime/bus/owner.js';
-import { followCluster, remoteMarketsOf, type ClusterFollower } from './kernel/shards/follower.js';
-import { SERVER } from './kernel/shards/processes.js';
-import { entryQueue, serveCommands } from './kernel/shards/commandServer.js';
-import { marketOwnership } from './kernel/shards/ownership.js';
-import { takeLease, takeServerLease, type StandbyHooks } from './kernel/shards/standby.js';
-import { advertisedUrl } from './kernel/shards/advertise.js';
-import { fenceWrites, whenLeaseLost } from './kernel/shards/fence.js';
-import { withApplicationName } from './kernel/db/postgres.js';
-import { productCallsForwarder } from './kernel/shards/productCalls.js';
-import { productRoutes, productsApartOf } from './kernel/shards/productsApart.js';
-import { pruneKeys } from './kernel/idempotency.js';
+import { listPairs, pairOpenings } from './kernel/platform/catalogue.js';
+import { listenForRevocations } from './kernel/platform/auth/revocations.js';
+import { accountRules } from './kernel/platform/ledger/accountRules.js';
+import { decoyHash } from './kernel/platform/auth/passwords.js';
+import { userIdForToken, sessionCache } from './kernel/platform/auth/sessions.js';
+import type { Database } from './kernel/platform/db/database.js';
+import { openDatabase } from './kernel/platform/db/open.js';
+import { productHttp } from './kernel/platform/http/app.js';
+import { firstAnswer, type Kernel, type ProductParts, type ServerProduct } from './kernel/platform/product.js';
+import { createOffers } from './kernel/platform/offers.js';
+import { ChannelRegistry } from './kernel/platform/realtime/channels.js';
+import { attachRealtime, type Realtime } from './kernel/platform/realtime/gateway.js';
+import { UserFeedPublisher } from './kernel/platform/realtime/userFeedPublisher.js';
+import { joinSocketsStream, openClusterRedis } from './kernel/cluster/bus/cluster.js';
+import { reportListeners } from './kernel/cluster/bus/listenerReports.js';
+import { ownEntry } from './kernel/cluster/bus/owner.js';
+import { followCluster, remoteMarketsOf, type ClusterFollower } from './kernel/cluster/shards/follower.js';
+import { SERVER } from './kernel/cluster/shards/processes.js';
+import { entryQueue, serveCommands } from './kernel/cluster/shards/commandServer.js';
+import { marketOwnership } from './kernel/cluster/shards/ownership.js';
+import { takeLease, takeServerLease, type StandbyHooks } from './kernel/cluster/shards/standby.js';
+import { advertisedUrl } from './kernel/cluster/shards/advertise.js';
+import { fenceWrites, whenLeaseLost } from './kernel/cluster/shards/fence.js';
+import { withApplicationName } from './kernel/platform/db/postgres.js';
+import { productCallsForwarder } from './kernel/cluster/shards/productCalls.js';
+import { productRoutes, productsApartOf } from './kernel/cluster/shards/productsApart.js';
+import { pruneKeys } from './kernel/platform/idempotency.js';
 import { productChannels } from './products/channels.js';
 import { PRODUCTS } from './products/index.js';
 
@@ -144,7 +144,7 @@ export async function startServer(config: ServerConfig, products: readonly Serve
   // What a public channel shows now, from whichever product or entry owns it (the Binance dialect's market data).
   kernel.offers!.offer('channels', { snapshot: (channel) => ownSnapshot(channel) ?? follower?.snapshot(channel) });
   // One process runs each product that could run apart: a second server, or a product process, on
-  // the same database refuses to start (kernel/shards/ownership.ts).
+  // the same database refuses to start (kernel/cluster/shards/ownership.ts).
   const productLocks = marketOwnership(db);
   await productLocks.claim('product', here.filter((p) => p.apart).map((p) => p.id));
 

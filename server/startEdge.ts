@@ -1,21 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { listPairs } from './kernel/catalogue.js';
-import { listenForRevocations } from './kernel/auth/revocations.js';
-import { userIdForToken, sessionCache } from './kernel/auth/sessions.js';
-import type { Database } from './kernel/db/database.js';
-import { openPostgres, withApplicationName } from './kernel/db/postgres.js';
-import { ChannelRegistry } from './kernel/realtime/channels.js';
-import { attachRealtime, type Realtime } from './kernel/realtime/gateway.js';
-import { joinSocketsStream, openClusterRedis } from './kernel/realtime/bus/cluster.js';
-import { reportListeners } from './kernel/realtime/bus/listenerReports.js';
-import type { RemoteMarkets } from './kernel/product.js';
-import { followCluster, remoteMarketsOf, type ClusterFollower } from './kernel/shards/follower.js';
-import { SERVER, type MarketProcesses } from './kernel/shards/processes.js';
+import { listPairs } from './kernel/platform/catalogue.js';
+import { listenForRevocations } from './kernel/platform/auth/revocations.js';
+import { userIdForToken, sessionCache } from './kernel/platform/auth/sessions.js';
+import type { Database } from './kernel/platform/db/database.js';
+import { openPostgres, withApplicationName } from './kernel/platform/db/postgres.js';
+import { ChannelRegistry } from './kernel/platform/realtime/channels.js';
+import { attachRealtime, type Realtime } from './kernel/platform/realtime/gateway.js';
+import { joinSocketsStream, openClusterRedis } from './kernel/cluster/bus/cluster.js';
+import { reportListeners } from './kernel/cluster/bus/listenerReports.js';
+import type { RemoteMarkets } from './kernel/platform/product.js';
+import { followCluster, remoteMarketsOf, type ClusterFollower } from './kernel/cluster/shards/follower.js';
+import { SERVER, type MarketProcesses } from './kernel/cluster/shards/processes.js';
 import { productChannels } from './products/channels.js';
-import { answerHealth } from './kernel/http/health.js';
-import { UserFeedPublisher } from './kernel/realtime/userFeedPublisher.js';
+import { answerHealth } from './kernel/platform/http/health.js';
+import { UserFeedPublisher } from './kernel/platform/realtime/userFeedPublisher.js';
 
 export interface EdgeConfig {
   port: number;

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
-import { pairOpenings } from './kernel/catalogue.js';
-import type { Database } from './kernel/db/database.js';
-import { openPostgres, withApplicationName } from './kernel/db/postgres.js';
-import { untilPrepared } from './kernel/db/migrate.js';
-import { productHttp } from './kernel/http/app.js';
-import type { Kernel, ProductParts, RemoteMarkets, ServerProduct } from './kernel/product.js';
-import { processOf, SERVER } from './kernel/shards/processes.js';
-import { productCallsForwarder } from './kernel/shards/productCalls.js';
-import type { ServerAddresses } from './kernel/http/forward.js';
-import { productRoutes, productsApartOf } from './kernel/shards/productsApart.js';
+import { pairOpenings } from './kernel/platform/catalogue.js';
+import type { Database } from './kernel/platform/db/database.js';
+import { openPostgres, withApplicationName } from './kernel/platform/db/postgres.js';
+import { untilPrepared } from './kernel/platform/db/migrate.js';
+import { productHttp } from './kernel/platform/http/app.js';
+import type { Kernel, ProductParts, RemoteMarkets, ServerProduct } from './kernel/platform/product.js';
+import { processOf, SERVER } from './kernel/cluster/shards/processes.js';
+import { productCallsForwarder } from './kernel/cluster/shards/productCalls.js';
+import type { ServerAddresses } from './kernel/platform/http/forward.js';
+import { productRoutes, productsApartOf } from './kernel/cluster/shards/productsApart.js';
 import { startEdge, type RunningEdge } from './startEdge.js';
 import { PRODUCTS } from './products/index.js';
-import { accountRules } from './kernel/ledger/accountRules.js';
+import { accountRules } from './kernel/platform/ledger/accountRules.js';
 import { markets } from './products/markets/product.js';
 import { platform } from './products/platform/product.js';
 import { spot } from './products/spot/product.js';
@@ -49,7 +49,7 @@ const FRONT_POOLS = { pool: 6, planOnce: 2 };
  * markets included) as a command over the bus — the calls of the products that need nothing but
  * the database (FRONT_PRODUCTS), and the client's files and sockets (a realtime edge on its own
  * HTTP server). Every other API call goes, as it came, to the server that holds the lease now
- * (kernel/http/forward.ts): the other products keep their engines, timers and single-process state
+ * (kernel/platform/http/forward.ts): the other products keep their engines, timers and single-process state
  * there. A front runs no market, timer or market maker.
  *
  * Composition: database (the server's; no migrations) → the spot product with a kernel whose

@@ -1,24 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { listPairs, pairOpenings } from './kernel/catalogue.js';
-import type { Database } from './kernel/db/database.js';
-import { openPostgres, withApplicationName } from './kernel/db/postgres.js';
-import { pendingPreparation, untilPrepared } from './kernel/db/migrate.js';
-import { firstAnswer, type Kernel, type ProductParts, type ServerProduct } from './kernel/product.js';
-import { ChannelRegistry } from './kernel/realtime/channels.js';
-import { openClusterRedis } from './kernel/realtime/bus/cluster.js';
-import { ownEntry } from './kernel/realtime/bus/owner.js';
-import { entryQueue, serveCommands } from './kernel/shards/commandServer.js';
-import { marketsOf, productMarket } from './kernel/shards/processes.js';
-import { marketOwnership } from './kernel/shards/ownership.js';
-import { takeFirstLease, type ProcessLease, type StandbyHooks } from './kernel/shards/standby.js';
-import { joinEntryPool, type EntryPool } from './kernel/shards/entryPool.js';
-import { fenceWrites, whenLeaseLost } from './kernel/shards/fence.js';
-import { answerProductCall } from './kernel/shards/productCalls.js';
-import { productsApartOf } from './kernel/shards/productsApart.js';
-import { productHttp } from './kernel/http/app.js';
+import { listPairs, pairOpenings } from './kernel/platform/catalogue.js';
+import type { Database } from './kernel/platform/db/database.js';
+import { openPostgres, withApplicationName } from './kernel/platform/db/postgres.js';
+import { pendingPreparation, untilPrepared } from './kernel/platform/db/migrate.js';
+import { firstAnswer, type Kernel, type ProductParts, type ServerProduct } from './kernel/platform/product.js';
+import { ChannelRegistry } from './kernel/platform/realtime/channels.js';
+import { openClusterRedis } from './kernel/cluster/bus/cluster.js';
+import { ownEntry } from './kernel/cluster/bus/owner.js';
+import { entryQueue, serveCommands } from './kernel/cluster/shards/commandServer.js';
+import { marketsOf, productMarket } from './kernel/cluster/shards/processes.js';
+import { marketOwnership } from './kernel/cluster/shards/ownership.js';
+import { takeFirstLease, type ProcessLease, type StandbyHooks } from './kernel/cluster/shards/standby.js';
+import { joinEntryPool, type EntryPool } from './kernel/cluster/shards/entryPool.js';
+import { fenceWrites, whenLeaseLost } from './kernel/cluster/shards/fence.js';
+import { answerProductCall } from './kernel/cluster/shards/productCalls.js';
+import { productsApartOf } from './kernel/cluster/shards/productsApart.js';
+import { productHttp } from './kernel/platform/http/app.js';
 import { productChannels } from './products/channels.js';
 import { PRODUCTS } from './products/index.js';
-import { accountRules } from './kernel/ledger/accountRules.js';
+import { accountRules } from './kernel/platform/ledger/accountRules.js';
 import type { ServerConfig } from './config.js';
 import { spot } from './products/spot/product.js';
 
@@ -200,7 +200,7 @@ export async function startMarketProcess(
 /**
  * A member of the pool of identical market processes (no MARKET_PROCESS): it runs its share of
  * MARKET_PROCESSES' entries, each as startMarketProcess runs one, and hands entries over or takes
- * them as members come and go (kernel/shards/entryPool.ts).
+ * them as members come and go (kernel/cluster/shards/entryPool.ts).
  */
 export async function joinMarketPool(
   given: ServerConfig,

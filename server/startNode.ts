@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { ServerConfig } from './config.js';
-import { answerHealth } from './kernel/http/health.js';
-import type { StandbyHooks } from './kernel/shards/standby.js';
+import { answerHealth } from './kernel/platform/http/health.js';
+import type { StandbyHooks } from './kernel/cluster/shards/standby.js';
 import { startFront, type RunningFront } from './startFront.js';
-import type { EntryPool } from './kernel/shards/entryPool.js';
+import type { EntryPool } from './kernel/cluster/shards/entryPool.js';
 import { joinMarketPool } from './startMarkets.js';
 import { startServer, type RunningServer } from './start.js';
 

@@ -11,7 +11,7 @@ export type Mark = 'firstPrice' | 'appPrice' | 'firstBook' | 'firstCandle';
 const HELPERS = `
   const priced = (el) => !!el && el.checkVisibility() && /\\d/.test(el.textContent ?? '');
   const all = (selector) => [...document.querySelectorAll(selector)];
-  // A price the server wrote into the HTML (server/kernel/http/firstPaint.ts) before the app runs.
+  // A price the server wrote into the HTML (server/kernel/platform/http/firstPaint.ts) before the app runs.
   const painted = () => all('[data-first-price]').some(priced);
 `;
 

@@ -7,7 +7,7 @@ import { newKey } from '../../tests/system/client.js';
 import { startServerProcess, type ServerProcess } from '../../tests/system/serverProcess.js';
 import { referencePrices } from '../../tests/system/traders.js';
 import { createIsolatedSchema, type IsolatedSchema } from '../../tests/server/testDb.js';
-import { embeddedDatabaseUrl } from '../../server/kernel/db/embeddedPostgres.js';
+import { embeddedDatabaseUrl } from '../../server/kernel/platform/db/embeddedPostgres.js';
 import { children, serverPids } from './children.js';
 import { childPid, closeClient, judge, pad, stepHeader, stepLine, cpuSecondsOfProcesses, cpuSeconds, postmasterCpuSeconds, freePort, keepAlive, loadClient, loadClientKind, ms, now, openLoop, percentile, post, probeEvery, SUSTAIN, withCpu, type LoadClient, type Outcome } from './load.js';
 import { pushLatency, registerTraders, startSubscribers, type Probe, type Subscribers } from './participants.js';

@@ -56,7 +56,7 @@ export function marketProcessesSetting(count: number, symbols: readonly string[]
 export const startMarketProcesses = (setting: string, env: ScaleOutEnv & { marketMakers: string }): Promise<Child[]> => startPool(setting.split(';').length, setting, env);
 
 /**
- * `count` nodes with only a market pool (ROLES=markets) sharing `setting`'s entries (kernel/shards/
+ * `count` nodes with only a market pool (ROLES=markets) sharing `setting`'s entries (kernel/cluster/shards/
  * entryPool.ts); answers once every entry is held and none is held twice over its share.
  */
 export async function startPool(count: number, setting: string, env: ScaleOutEnv & { marketMakers: string }): Promise<Child[]> {
@@ -89,7 +89,7 @@ export const nodeEnv = (serverPort: number) => ({ ROLES: '', SERVER_PORT: String
 
 /**
  * Until the pool members whose logs are `outputs` hold every one of `entries`, none over its share
- * (each says what it holds: kernel/shards/entryPool.ts). Cluster nodes (`serverAt`: the one whose
+ * (each says what it holds: kernel/cluster/shards/entryPool.ts). Cluster nodes (`serverAt`: the one whose
  * server holds the lease) count the server as an entry's worth, as their pools do.
  */
 export async function poolSettled(outputs: ReadonlyArray<() => string>, entries: readonly string[], serverAt?: number): Promise<void> {

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 
 /**
- * BENCH_STAGES=1: the server's processes run with STAGE_TIMES=1 (server/kernel/stageTimes.ts) and
+ * BENCH_STAGES=1: the server's processes run with STAGE_TIMES=1 (server/kernel/exchange/stageTimes.ts) and
  * print where an order's time went on SIGUSR2. Around each push step the bench asks every process
  * once to start over and once for the step's figures, and prints them under the push latency.
  */

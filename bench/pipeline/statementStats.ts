@@ -1,6 +1,6 @@
 /**
  * BENCH_PG_STATS=1 (embedded database only): pg_stat_statements loaded into the server's embedded
- * PostgreSQL (EMBEDDED_PG_SETTINGS, server/kernel/db/embeddedPostgres.ts), planning tracked, and
+ * PostgreSQL (EMBEDDED_PG_SETTINGS, server/kernel/platform/db/embeddedPostgres.ts), planning tracked, and
  * after the run the statements that cost the database most: calls, rows, planning and execution
  * time. Which statements to merge, prepare or drop, read off a real run rather than guessed.
  */

@@ -129,7 +129,7 @@ function connectSocketIo(start: Start, i: number): Promise<void> {
       if (i < start.tokens.length) socket.emit('subscribe', { channel: 'user', token: start.tokens[i] }, ack);
     });
     socket.on('disconnect', () => (counts.disconnects += 1));
-    // One event carries every message of one server turn (server/kernel/realtime/pushCoalescer.ts).
+    // One event carries every message of one server turn (server/kernel/platform/realtime/pushCoalescer.ts).
     socket.on('data', (...messages: TradeMessage[]) => {
       counts.frames += 1;
       messages.forEach((m) => onMessage(start, m));

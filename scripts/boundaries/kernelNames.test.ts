@@ -24,7 +24,7 @@ describe("the kernel names no product's account", () => {
   const files = kernelSources('server/kernel');
 
   it('reads the kernel', () => {
-    expect(files).toContain('server/kernel/ledger/systemAccounts.ts');
+    expect(files).toContain('server/kernel/platform/ledger/systemAccounts.ts');
   });
 
   it.each(PRODUCT_ACCOUNTS)('%s', (name) => {

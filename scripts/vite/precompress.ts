@@ -13,7 +13,7 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|wasm)$/;
 
 /**
  * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every
- * compressible file of the build, once, at build time; the server (server/kernel/http/static.ts)
+ * compressible file of the build, once, at build time; the server (server/kernel/platform/http/static.ts)
  * sends whichever the browser's Accept-Encoding allows. A copy that would not be smaller is not
  * written. Node's zlib does both, so no dependency.
  */

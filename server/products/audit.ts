@@ -1,9 +1,9 @@
-import type { Queryable } from '../kernel/db/database.js';
-import { auditLedger } from '../kernel/ledger/ledgerAudit.js';
+import type { Queryable } from '../kernel/platform/db/database.js';
+import { auditLedger } from '../kernel/platform/ledger/ledgerAudit.js';
 import { PRODUCTS } from './index.js';
 
 /**
- * The ledger audit over every product's declaration (kernel/ledger/ledgerAudit.ts): what tests,
+ * The ledger audit over every product's declaration (kernel/platform/ledger/ledgerAudit.ts): what tests,
  * the crash test and the bench call. A product's held funds and checks join it by its line in
  * PRODUCTS, not by an edit here.
  */

@@ -1,4 +1,4 @@
-import type { ListedPair } from '../kernel/realtime/channels.js';
+import type { ListedPair } from '../kernel/platform/realtime/channels.js';
 import { PRODUCTS } from './index.js';
 
 /** Every product's public channels for a listed pair, for the channel registry of each entry point. */

@@ -1,4 +1,4 @@
-import type { ServerProduct } from '../kernel/product.js';
+import type { ServerProduct } from '../kernel/platform/product.js';
 import { accounts } from './accounts/product.js';
 import { apikeys } from './apikeys/product.js';
 import { binance } from './binance/product.js';

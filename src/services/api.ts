@@ -26,7 +26,7 @@ export interface ApiClient {
   get<T>(path: string, params?: Record<string, string>, signal?: AbortSignal): Promise<T>;
 }
 
-/** The header naming the reader's IANA time zone (server/kernel/http/context.ts reads it). */
+/** The header naming the reader's IANA time zone (server/kernel/platform/http/context.ts reads it). */
 export const TIME_ZONE_HEADER = 'time-zone';
 
 /** The browser's time zone ("Europe/Berlin"; every browser we support says it), read once. */

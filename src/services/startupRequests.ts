@@ -11,7 +11,7 @@ import { STORAGE_KEYS } from './storage';
  * the first time each is asked for, and asks the server itself after that (a retry after a
  * failure). Nothing else is sent early: these carry no token and no user data.
  *
- * When the server wrote these answers into the page (server/kernel/http/firstPaint.ts, issue 55)
+ * When the server wrote these answers into the page (server/kernel/platform/http/firstPaint.ts, issue 55)
  * they are taken from there and not asked for at all: on a phone network that is a round trip of
  * half a second or more less before the app starts.
  */

@@ -17,7 +17,7 @@ const words = (code: string): Words => ({ ...read<typeof fiatCatalogue>(`fiat/${
 const EN = words('en_US');
 const DE = words('de_DE');
 /** A server message of the kernel's checks before crypto leaves an account (issue 49 §2). */
-const outflowText = (code: string, key: string) => (JSON.parse(readFileSync(join(import.meta.dirname, '../../server/kernel/auth/outflow/locales', `${code}.json`), 'utf8')) as Record<string, string>)[key]!;
+const outflowText = (code: string, key: string) => (JSON.parse(readFileSync(join(import.meta.dirname, '../../server/kernel/platform/auth/outflow/locales', `${code}.json`), 'utf8')) as Record<string, string>)[key]!;
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const PNG = `data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==`;
 

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { stopEmbeddedPostgres } from '../../server/kernel/db/embeddedPostgres.js';
+import { stopEmbeddedPostgres } from '../../server/kernel/platform/db/embeddedPostgres.js';
 import { expectChange, untilAnswers } from './support/waits';
 
 /**

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type futuresCatalogue from '../../src/locales/futures/en_US.json';
 import type tradingCatalogue from '../../src/locales/trading/en_US.json';
-import type notices from '../../server/kernel/notifications/locales/en_US.json';
+import type notices from '../../server/kernel/platform/notifications/locales/en_US.json';
 import { FIAT_PATHS, type FiatAd, type FiatMethod } from '../../domain/fiat';
 import { FUTURES_PATHS } from '../../domain/futures/api';
 import { call, fundAccount, tokenOf } from './support/api';
@@ -33,7 +33,7 @@ const wordsOf = (lang: 'en_US' | 'de_DE') => ({
   base: baseCatalogue(lang),
   f: read<typeof futuresCatalogue>(`src/locales/futures/${lang}.json`).futures,
   spot: read<typeof tradingCatalogue>(`src/locales/trading/${lang}.json`).spot,
-  notice: read<typeof notices>(`server/kernel/notifications/locales/${lang}.json`),
+  notice: read<typeof notices>(`server/kernel/platform/notifications/locales/${lang}.json`),
   /** An English figure as the page writes it in this language (issue 50 M6: "0,02000" in German). */
   n: (text: string) => (lang === 'de_DE' ? text.replace(/[.,]/g, (c) => (c === '.' ? ',' : '.')) : text),
 });

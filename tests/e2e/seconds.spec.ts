@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stopEmbeddedPostgres } from '../../server/kernel/db/embeddedPostgres.js';
+import { stopEmbeddedPostgres } from '../../server/kernel/platform/db/embeddedPostgres.js';
 import { expect, test, type Page } from '@playwright/test';
 import type secondsCatalogue from '../../src/locales/seconds/en_US.json';
 import { baseCatalogue } from './support/catalogue';

@@ -40,7 +40,7 @@ const textsOf = (code: string) => {
 };
 /** A server message in `code`, from the kernel's catalogue folder `folder` (i18n, auth). */
 const serverText = (code: string, key: string, folder = 'i18n') =>
-  (JSON.parse(readFileSync(join(import.meta.dirname, '../../server/kernel', folder, 'locales', `${code}.json`), 'utf8')) as Record<string, string>)[key]!;
+  (JSON.parse(readFileSync(join(import.meta.dirname, '../../server/kernel/platform', folder, 'locales', `${code}.json`), 'utf8')) as Record<string, string>)[key]!;
 /** A message of the accounts product's own catalogue. */
 const accountsText = (code: string, key: string) =>
   (JSON.parse(readFileSync(join(import.meta.dirname, '../../server/products/accounts/locales', `${code}.json`), 'utf8')) as Record<string, string>)[key]!;

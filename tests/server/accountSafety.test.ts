@@ -7,9 +7,9 @@ import { SAFETY_PATHS, type SecurityLevel } from '../../domain/accountSafety.js'
 import { formatDateTime } from '../../domain/localeFormat.js';
 import type { WithdrawalAddress } from '../../domain/userCentre.js';
 import { WALLET_PATHS, type DepositRecord, type WithdrawalRecord } from '../../domain/wallet.js';
-import { formatUtc, lockWithdrawals, WITHDRAWAL_LOCK_MS } from '../../server/kernel/auth/withdrawalLock.js';
-import type { Database } from '../../server/kernel/db/database.js';
-import { MESSAGES, translate } from '../../server/kernel/i18n/messages.js';
+import { formatUtc, lockWithdrawals, WITHDRAWAL_LOCK_MS } from '../../server/kernel/platform/auth/withdrawalLock.js';
+import type { Database } from '../../server/kernel/platform/db/database.js';
+import { MESSAGES, translate } from '../../server/kernel/platform/i18n/messages.js';
 import { accounts } from '../../server/products/accounts/accounts.js';
 import type { CodeMessage } from '../../server/products/accounts/delivery.js';
 import { userCentre } from '../../server/products/accounts/userCentre.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeMessage } from '../../server/products/accounts/delivery.js';
-import type { Database } from '../../server/kernel/db/database.js';
-import { MESSAGES } from '../../server/kernel/i18n/messages.js';
+import type { Database } from '../../server/kernel/platform/db/database.js';
+import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { expectOk, expectRefusal, post } from './http.js';
 import { openAccountsApp } from './support/accountsApp.js';
 

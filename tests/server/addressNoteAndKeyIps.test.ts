@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addressNoteProblem } from '../../domain/addressNote.js';
 import { API_KEY_PATHS, isIpAddress, type ApiKeyItem } from '../../domain/apiKeys.js';
 import { withdrawalAddressSchema } from '../../domain/validation.js';
-import { MESSAGES } from '../../server/kernel/i18n/messages.js';
+import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { canonicalIp } from '../../server/products/apikeys/ipAllowlist.js';
 import { expectOk, expectRefusal } from './http.js';
 import { ADDRESS, useTwoFactorWorld } from './support/twoFactorHarness.js';

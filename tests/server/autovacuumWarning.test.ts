@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autovacuumWarning } from '../../server/kernel/db/open.js';
+import { autovacuumWarning } from '../../server/kernel/platform/db/open.js';
 
 /** A PostgreSQL at DATABASE_URL without autovacuum is told to its operator at start (open.ts). */
 describe('autovacuum warning', () => {

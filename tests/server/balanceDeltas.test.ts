@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/kernel/db/database.js';
-import { COMMIT_LATER } from '../../server/kernel/db/commitLater.js';
-import { StatementParams } from '../../server/kernel/db/statementParams.js';
-import { BALANCE_ROWS_MISSING, balanceDeltas } from '../../server/kernel/ledger/balanceDeltas.js';
-import { makeBalanceRows } from '../../server/kernel/ledger/ledgerBatch.js';
-import { changeBalance, readBalance, type BalanceChange } from '../../server/kernel/ledger/ledger.js';
+import type { Database } from '../../server/kernel/platform/db/database.js';
+import { COMMIT_LATER } from '../../server/kernel/platform/db/commitLater.js';
+import { StatementParams } from '../../server/kernel/platform/db/statementParams.js';
+import { BALANCE_ROWS_MISSING, balanceDeltas } from '../../server/kernel/platform/ledger/balanceDeltas.js';
+import { makeBalanceRows } from '../../server/kernel/platform/ledger/ledgerBatch.js';
+import { changeBalance, readBalance, type BalanceChange } from '../../server/kernel/platform/ledger/ledger.js';
 import { openTestDatabase } from './testDb.js';
 
 /**
- * Balance changes written in one statement relative to their rows (kernel/ledger/balanceDeltas.ts):
+ * Balance changes written in one statement relative to their rows (kernel/platform/ledger/balanceDeltas.ts):
  * exact balances, ledger entries in the order of the changes with the balance after each, nothing
  * written when a balance would go negative or a row is missing, and a derived part in between.
  */

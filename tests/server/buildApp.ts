@@ -21,8 +21,8 @@ import { chainRoutes } from '../../server/products/wallet/chainRoutes.js';
 import { operatorWalletRoutes } from '../../server/products/wallet/operatorRoutes.js';
 import { walletRoutes } from '../../server/products/wallet/routes.js';
 import type { Wallet } from '../../server/products/wallet/wallet.js';
-import type { Database } from '../../server/kernel/db/database.js';
-import { buildHttp } from '../../server/kernel/http/app.js';
+import type { Database } from '../../server/kernel/platform/db/database.js';
+import { buildHttp } from '../../server/kernel/platform/http/app.js';
 
 /**
  * The HTTP app with only the products a test exercises, each given the services the test made

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../domain/api.js';
-import { hashToken, openSession, revokeSession } from '../../server/kernel/auth/sessions.js';
-import type { Database } from '../../server/kernel/db/database.js';
-import { MESSAGES } from '../../server/kernel/i18n/messages.js';
+import { hashToken, openSession, revokeSession } from '../../server/kernel/platform/auth/sessions.js';
+import type { Database } from '../../server/kernel/platform/db/database.js';
+import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { expectOk, expectRefusal, post } from './http.js';
 import { buildTestApp, openTestDatabase } from './testDb.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { untilConnected } from '../../server/kernel/db/connectRetry.js';
+import { untilConnected } from '../../server/kernel/platform/db/connectRetry.js';
 
 /** Issue 53 §2: a node started beside others waits for a full or starting PostgreSQL instead of exiting. */
 const failing = (code: string) => Object.assign(new Error(code), { code });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALE_CODES } from '../../domain/languages.js';
-import { MESSAGES } from '../../server/kernel/i18n/messages.js';
+import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { call, expectOk, expectRefusal, post } from './http.js';
-import { openSession } from '../../server/kernel/auth/sessions.js';
+import { openSession } from '../../server/kernel/platform/auth/sessions.js';
 import { useTestApp } from './testDb.js';
 
 const t = useTestApp();

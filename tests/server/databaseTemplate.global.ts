@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { prepared } from '../../server/kernel/db/open.js';
-import { openPglite } from '../../server/kernel/db/pglite.js';
-import { openPostgres } from '../../server/kernel/db/postgres.js';
+import { prepared } from '../../server/kernel/platform/db/open.js';
+import { openPglite } from '../../server/kernel/platform/db/pglite.js';
+import { openPostgres } from '../../server/kernel/platform/db/postgres.js';
 import { PRODUCT_SEEDS } from './productSeeds.js';
 
 /**

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SPOT_PATHS, type SpotOrder } from '../../domain/spotOrders.js';
 import type { ServerConfig } from '../../server/config.js';
-import { MESSAGES } from '../../server/kernel/i18n/messages.js';
-import type { EntryPool } from '../../server/kernel/shards/entryPool.js';
-import { metrics } from '../../server/kernel/observability/metrics.js';
-import { parseMarketProcesses } from '../../server/kernel/shards/processes.js';
+import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
+import type { EntryPool } from '../../server/kernel/cluster/shards/entryPool.js';
+import { metrics } from '../../server/kernel/platform/observability/metrics.js';
+import { parseMarketProcesses } from '../../server/kernel/cluster/shards/processes.js';
 import type { RunningServer } from '../../server/start.js';
 import { joinMarketPool } from '../../server/startMarkets.js';
 import { networkCalls } from './http.js';
@@ -12,12 +12,12 @@ import { startQuietServer } from './quietServer.js';
 import { besideServer, testBus } from './scaleOutSetup.js';
 import { trader, type Trader } from './spot/spotApp.js';
 import { createIsolatedSchema, usingPostgres } from './testDb.js';
-import { openPostgres } from '../../server/kernel/db/postgres.js';
-import { prepared } from '../../server/kernel/db/open.js';
-import { migrate } from '../../server/kernel/db/migrate.js';
+import { openPostgres } from '../../server/kernel/platform/db/postgres.js';
+import { prepared } from '../../server/kernel/platform/db/open.js';
+import { migrate } from '../../server/kernel/platform/db/migrate.js';
 
 /**
- * Identical market processes share MARKET_PROCESSES' entries (kernel/shards/entryPool.ts, issue
+ * Identical market processes share MARKET_PROCESSES' entries (kernel/cluster/shards/entryPool.ts, issue
  * 38's "a simple rebalance when one joins"): one process alone runs both entries; a second that
  * joins is handed one, and the orders sent to that market meanwhile wait for it (a handover leaves
  * its beat to lapse, not struck) instead of being refused; when a member stops, the other takes its

@@ -3,11 +3,11 @@ import { Socket as NetSocket, type AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spotPairs } from './spotPairs.js';
-import { ChannelRegistry } from '../../server/kernel/realtime/channels.js';
+import { ChannelRegistry } from '../../server/kernel/platform/realtime/channels.js';
 import { productChannels } from '../../server/products/channels.js';
-import { frameCorkingInstalled, setFrameCorking } from '../../server/kernel/realtime/frameCorking.js';
-import { attachRealtime, type Realtime } from '../../server/kernel/realtime/gateway.js';
-import { setPushCoalescing } from '../../server/kernel/realtime/pushCoalescer.js';
+import { frameCorkingInstalled, setFrameCorking } from '../../server/kernel/platform/realtime/frameCorking.js';
+import { attachRealtime, type Realtime } from '../../server/kernel/platform/realtime/gateway.js';
+import { setPushCoalescing } from '../../server/kernel/platform/realtime/pushCoalescer.js';
 
 /**
  * A socket owed a burst of messages gets them in one write to the kernel: the gateway coalesces a

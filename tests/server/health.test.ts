@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildHttp } from '../../server/kernel/http/app.js';
+import { buildHttp } from '../../server/kernel/platform/http/app.js';
 import { Sequencer } from '../../server/kernel/exchange/sequencer.js';
-import { watchMarket } from '../../server/kernel/observability/metrics.js';
-import type { Database } from '../../server/kernel/db/database.js';
+import { watchMarket } from '../../server/kernel/platform/observability/metrics.js';
+import type { Database } from '../../server/kernel/platform/db/database.js';
 import { openTestDatabase } from './testDb.js';
 
 let db: Database | undefined;

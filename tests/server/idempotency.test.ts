@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { once, submissionKey } from '../../server/kernel/idempotency.js';
-import { changeBalance, readBalance } from '../../server/kernel/ledger/ledger.js';
-import type { Database } from '../../server/kernel/db/database.js';
+import { once, submissionKey } from '../../server/kernel/platform/idempotency.js';
+import { changeBalance, readBalance } from '../../server/kernel/platform/ledger/ledger.js';
+import type { Database } from '../../server/kernel/platform/db/database.js';
 import { openTestDatabase } from './testDb.js';
 
 let db: Database;

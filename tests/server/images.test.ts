@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/kernel/db/database.js';
-import { decodeImage, deleteStoredImage, readStoredImage, storeImage } from '../../server/kernel/images.js';
+import type { Database } from '../../server/kernel/platform/db/database.js';
+import { decodeImage, deleteStoredImage, readStoredImage, storeImage } from '../../server/kernel/platform/images.js';
 import { openTestDatabase } from './testDb.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');

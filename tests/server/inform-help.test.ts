@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeMessage } from '../../server/products/accounts/delivery.js';
-import { notify } from '../../server/kernel/notifications/notify.js';
-import type { Database } from '../../server/kernel/db/database.js';
-import { seed } from '../../server/kernel/db/seed/index.js';
-import { MESSAGES } from '../../server/kernel/i18n/messages.js';
-import { NOTIFICATION_TEXTS } from '../../server/kernel/notifications/render.js';
+import { notify } from '../../server/kernel/platform/notifications/notify.js';
+import type { Database } from '../../server/kernel/platform/db/database.js';
+import { seed } from '../../server/kernel/platform/db/seed/index.js';
+import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
+import { NOTIFICATION_TEXTS } from '../../server/kernel/platform/notifications/render.js';
 import { expectOk, expectRefusal, post } from './http.js';
 import { openAccountsApp } from './support/accountsApp.js';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLedger } from '../../server/kernel/ledger/ledgerAudit.js';
+import { auditLedger } from '../../server/kernel/platform/ledger/ledgerAudit.js';
 import { auditBooks } from '../../server/products/audit.js';
-import { changeBalance } from '../../server/kernel/ledger/ledger.js';
-import type { Database } from '../../server/kernel/db/database.js';
+import { changeBalance } from '../../server/kernel/platform/ledger/ledger.js';
+import type { Database } from '../../server/kernel/platform/db/database.js';
 import { openTestDatabase } from './testDb.js';
 
 let db: Database;

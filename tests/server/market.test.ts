@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Currency, Pair, PairPrice } from '../../domain/api.js';
 import { mulDecimal } from '../../domain/decimal.js';
 import { PRICING_CODES, usdtPricePair } from '../../domain/pricingCurrencies.js';
-import { SEED_FIAT_RATES, SEED_RATES_SOURCE } from '../../server/kernel/db/seed/fiatRates.js';
-import { MESSAGES } from '../../server/kernel/i18n/messages.js';
+import { SEED_FIAT_RATES, SEED_RATES_SOURCE } from '../../server/kernel/platform/db/seed/fiatRates.js';
+import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { DECIMAL, expectOk, expectRefusal, get, post } from './http.js';
 import { useTestApp } from './testDb.js';
 

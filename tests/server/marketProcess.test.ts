@@ -1,15 +1,15 @@
-import { openClusterRedis, readSnapshot, type ClusterRedis } from '../../server/kernel/realtime/bus/cluster.js';
+import { openClusterRedis, readSnapshot, type ClusterRedis } from '../../server/kernel/cluster/bus/cluster.js';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { depthChannel, tradeChannel } from '../../domain/market.js';
 import { SPOT_PATHS, USER_CHANNEL, type SpotOrder } from '../../domain/spotOrders.js';
 import type { ServerConfig } from '../../server/config.js';
-import { MESSAGES } from '../../server/kernel/i18n/messages.js';
-import { openPostgres } from '../../server/kernel/db/postgres.js';
-import { marketOwnership, MarketTakenError } from '../../server/kernel/shards/ownership.js';
-import { parseMarketProcesses } from '../../server/kernel/shards/processes.js';
-import { LeaseLostError } from '../../server/kernel/shards/fence.js';
+import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
+import { openPostgres } from '../../server/kernel/platform/db/postgres.js';
+import { marketOwnership, MarketTakenError } from '../../server/kernel/cluster/shards/ownership.js';
+import { parseMarketProcesses } from '../../server/kernel/cluster/shards/processes.js';
+import { LeaseLostError } from '../../server/kernel/cluster/shards/fence.js';
 import type { RunningServer } from '../../server/start.js';
 import { startMarketProcess, type RunningMarketProcess } from '../../server/startMarkets.js';
 import { startEdge, type RunningEdge } from '../../server/startEdge.js';
@@ -169,7 +169,7 @@ describe.runIf(usingPostgres())('a market process beside the server', () => {
     } finally {
       await other.close();
     }
-    // A second process configured as m1 stands by (kernel/shards/standby.ts): it runs nothing while
+    // A second process configured as m1 stands by (kernel/cluster/shards/standby.ts): it runs nothing while
     // m1 holds the entry's lease, and starts nothing when asked to stop while it waits.
     let standing = false;
     let giveUp = false;

@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/kernel/db/database.js';
-import { markSeeded, migrate, pendingPreparation, SEEDED, untilPrepared } from '../../server/kernel/db/migrate.js';
-import { collectMigrations, migrationFolders } from '../../server/kernel/db/migrationFiles.js';
-import { SEED_CURRENCIES } from '../../server/kernel/db/seed/currencies.js';
-import { SEED_FIAT_RATES } from '../../server/kernel/db/seed/fiatRates.js';
-import { seed } from '../../server/kernel/db/seed/index.js';
-import { SEED_PAIRS } from '../../server/kernel/db/seed/pairs.js';
-import { SEED_COMMUNITIES, SEED_CONFIG } from '../../server/kernel/db/seed/platformConfig.js';
+import type { Database } from '../../server/kernel/platform/db/database.js';
+import { markSeeded, migrate, pendingPreparation, SEEDED, untilPrepared } from '../../server/kernel/platform/db/migrate.js';
+import { collectMigrations, migrationFolders } from '../../server/kernel/platform/db/migrationFiles.js';
+import { SEED_CURRENCIES } from '../../server/kernel/platform/db/seed/currencies.js';
+import { SEED_FIAT_RATES } from '../../server/kernel/platform/db/seed/fiatRates.js';
+import { seed } from '../../server/kernel/platform/db/seed/index.js';
+import { SEED_PAIRS } from '../../server/kernel/platform/db/seed/pairs.js';
+import { SEED_COMMUNITIES, SEED_CONFIG } from '../../server/kernel/platform/db/seed/platformConfig.js';
 import { openBlankDatabase } from './testDb.js';
 
 const SERVER = fileURLToPath(new URL('../../server/', import.meta.url));
@@ -19,7 +19,7 @@ const sqlIn = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.sql')
 const PRODUCT_MIGRATION_FILES = readdirSync(join(SERVER, 'products'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && readdirSync(join(SERVER, 'products', entry.name)).includes('migrations'))
   .flatMap((entry) => sqlIn(join(SERVER, 'products', entry.name, 'migrations')));
-const MIGRATION_FILES = [...sqlIn(join(SERVER, 'kernel/db/migrations')), ...PRODUCT_MIGRATION_FILES].sort();
+const MIGRATION_FILES = [...sqlIn(join(SERVER, 'kernel/platform/db/migrations')), ...PRODUCT_MIGRATION_FILES].sort();
 
 const TABLES = ['platform_config', 'community', 'currency', 'pair', 'plat_note', 'fiat_rate', 'app_user', 'session_token'];
 

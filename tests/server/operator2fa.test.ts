@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATOR_PATHS, type OperatorEnrolment, type OperatorSecondStep } from '../../domain/operators.js';
-import { SECOND_STEP_BUDGET } from '../../server/kernel/auth/twoFactor.js';
-import { MESSAGES } from '../../server/kernel/i18n/messages.js';
+import { SECOND_STEP_BUDGET } from '../../server/kernel/platform/auth/twoFactor.js';
+import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { ensureOperator } from '../../server/products/operator/operators.js';
 import { expectOk, expectRefusal } from './http.js';
 import { auditMark, auditRowsAfter, DESK_PASSWORD } from './support/operators.js';

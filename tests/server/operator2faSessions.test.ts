@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATOR_PATHS, type OperatorEnrolment, type OperatorSessionView, type OperatorSignInView } from '../../domain/operators.js';
 import type { Page } from '../../domain/wallet.js';
-import { MESSAGES } from '../../server/kernel/i18n/messages.js';
+import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { expectOk, expectRefusal } from './http.js';
 import { auditMark, auditRowsAfter, DESK_PASSWORD } from './support/operators.js';
 import { useOperator2faWorld } from './support/operator2faWorld.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { OPERATOR_PATHS, type OperatorAuditExport, type OperatorAuditPage, type OperatorView } from '../../domain/operators.js';
-import { MESSAGES } from '../../server/kernel/i18n/messages.js';
+import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { auditBooks } from '../../server/products/audit.js';
 import { kyc } from '../../server/products/kyc/kyc.js';
 import { kycOperatorRoutes } from '../../server/products/kyc/operatorRoutes.js';

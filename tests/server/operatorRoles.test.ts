@@ -1,8 +1,8 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { LOCALE_CODES } from '../../domain/languages.js';
 import { OPERATOR_PATHS, OPERATOR_ROLES, ROLE_PERMISSIONS, rolesGrant, type OperatorRole } from '../../domain/operators.js';
-import { declaredOperatorRoutes, permissionForRoute } from '../../server/kernel/auth/operators/routePermissions.js';
-import { MESSAGES } from '../../server/kernel/i18n/messages.js';
+import { declaredOperatorRoutes, permissionForRoute } from '../../server/kernel/platform/auth/operators/routePermissions.js';
+import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { useFuzzApp, type SeenRoute } from './fuzz/fuzzApp.js';
 import { auditMark, auditRowsAfter, deskOperator, type TestOperator } from './support/operators.js';
 

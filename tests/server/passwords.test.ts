@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decoyHash, hashPassword, verifyPasswordOrDecoy } from '../../server/kernel/auth/passwords.js';
+import { decoyHash, hashPassword, verifyPasswordOrDecoy } from '../../server/kernel/platform/auth/passwords.js';
 
 describe('password checks that do not tell whether an account exists', () => {
   it('checks a real hash, and refuses a missing account after checking the decoy', async () => {

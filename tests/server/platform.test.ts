@@ -3,11 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { PlatConfig, PlatNote } from '../../domain/api.js';
 import { LOCALE_CODES } from '../../domain/languages.js';
-import { MESSAGES } from '../../server/kernel/i18n/messages.js';
+import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { expectOk, expectRefusal, post } from './http.js';
 import { useTestApp } from './testDb.js';
 
-const NOTES_DIR = fileURLToPath(new URL('../../server/kernel/db/seed/notes/', import.meta.url));
+const NOTES_DIR = fileURLToPath(new URL('../../server/kernel/platform/db/seed/notes/', import.meta.url));
 const readNotes = (lang: string): Record<string, { title: string; content: string }> =>
   JSON.parse(readFileSync(`${NOTES_DIR}${lang}.json`, 'utf8'));
 
@@ -72,8 +72,8 @@ describe('POST /api/plat_note', () => {
   });
 
   it.each([1, 2, 3, 4, 5])('type %i answers a Japanese title and content in ja_JP', async (type) => {
-    // server/kernel/db/seed/notes/ja_JP.json is written separately; without it the server falls back to English.
-    expect(existsSync(`${NOTES_DIR}ja_JP.json`), 'server/kernel/db/seed/notes/ja_JP.json is missing').toBe(true);
+    // server/kernel/platform/db/seed/notes/ja_JP.json is written separately; without it the server falls back to English.
+    expect(existsSync(`${NOTES_DIR}ja_JP.json`), 'server/kernel/platform/db/seed/notes/ja_JP.json is missing').toBe(true);
     const { detail } = expectOk(await post<PlatNote>(t.app, '/api/plat_note', { type }, { lang: 'ja_JP' }));
     expect(detail.title.trim().length).toBeGreaterThan(0);
     expect(detail.content.trim().length).toBeGreaterThan(0);

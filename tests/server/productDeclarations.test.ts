@@ -6,8 +6,8 @@ import { KLINE_INTERVALS } from '../../domain/constants.js';
 import { futureDepthChannel, futureKlineChannel, futureTradeChannel } from '../../domain/futures/api.js';
 import { depthChannel, klineChannel, tradeChannel } from '../../domain/market.js';
 import { WALLET_ACCOUNTS } from '../../domain/wallet.js';
-import type { Database } from '../../server/kernel/db/database.js';
-import { systemAccountId, type SystemAccount, type SystemAccountFamily } from '../../server/kernel/ledger/systemAccounts.js';
+import type { Database } from '../../server/kernel/platform/db/database.js';
+import { systemAccountId, type SystemAccount, type SystemAccountFamily } from '../../server/kernel/platform/ledger/systemAccounts.js';
 import { productChannels } from '../../server/products/channels.js';
 import { icoProjectAccountId } from '../../server/products/ico/ledger.js';
 import { PRODUCTS } from '../../server/products/index.js';
@@ -62,14 +62,14 @@ describe('account kinds', () => {
   });
 
   it("are what the balance table's check admits", () => {
-    const migration = readFileSync(new URL('../../server/kernel/db/migrations/002_spot_market.sql', import.meta.url), 'utf8');
+    const migration = readFileSync(new URL('../../server/kernel/platform/db/migrations/002_spot_market.sql', import.meta.url), 'utf8');
     const check = /account text not null default 'spot' check \(account in \(([^)]*)\)\)/.exec(migration)![1]!;
     expect(check.split(',').map((k) => k.trim().replace(/'/g, '')).sort()).toEqual([...kinds].sort());
   });
 });
 
 describe('channels', () => {
-  // What kernel/realtime/channels.ts built itself before the products declared their channels.
+  // What kernel/platform/realtime/channels.ts built itself before the products declared their channels.
   const before = (left: string, right: string) => [
     spotTickChannel(left, right),
     depthChannel(left, right),

@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spotPairs } from './spotPairs.js';
-import { ChannelRegistry } from '../../server/kernel/realtime/channels.js';
+import { ChannelRegistry } from '../../server/kernel/platform/realtime/channels.js';
 import { productChannels } from '../../server/products/channels.js';
-import { attachRealtime, type Realtime } from '../../server/kernel/realtime/gateway.js';
-import { PushCoalescer, webSocketTextFrame } from '../../server/kernel/realtime/pushCoalescer.js';
+import { attachRealtime, type Realtime } from '../../server/kernel/platform/realtime/gateway.js';
+import { PushCoalescer, webSocketTextFrame } from '../../server/kernel/platform/realtime/pushCoalescer.js';
 
 /**
  * The gateway sends what one turn published as one `data` event per socket (pushCoalescer.ts):

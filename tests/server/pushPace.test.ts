@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PushPace, RELAXED, SATURATED, STRETCH, WINDOW_MS, type LoadSource } from '../../server/kernel/realtime/pushPace.js';
+import { PushPace, RELAXED, SATURATED, STRETCH, WINDOW_MS, type LoadSource } from '../../server/kernel/platform/realtime/pushPace.js';
 
 /** A load source whose clock and utilization the test sets. */
 function fakeLoad() {

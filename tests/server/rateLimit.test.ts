@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { accounts } from '../../server/products/accounts/accounts.js';
-import type { Database } from '../../server/kernel/db/database.js';
+import type { Database } from '../../server/kernel/platform/db/database.js';
 import { buildApp } from './buildApp.js';
-import { MESSAGES } from '../../server/kernel/i18n/messages.js';
+import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { databaseFiatRates } from '../../server/products/markets/fiatRates.js';
 import { expectRefusal, post } from './http.js';
 import { openTestDatabase } from './testDb.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildHttp } from '../../server/kernel/http/app.js';
+import { buildHttp } from '../../server/kernel/platform/http/app.js';
 import { openTestDatabase } from './testDb.js';
-import type { Database } from '../../server/kernel/db/database.js';
+import type { Database } from '../../server/kernel/platform/db/database.js';
 
 let db: Database | undefined;
 let app: FastifyInstance | undefined;

@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarketTick, Pair, SocketRefusal } from '../../domain/api.js';
-import { MESSAGES } from '../../server/kernel/i18n/messages.js';
-import { openSession } from '../../server/kernel/auth/sessions.js';
-import { ChannelRegistry } from '../../server/kernel/realtime/channels.js';
+import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
+import { openSession } from '../../server/kernel/platform/auth/sessions.js';
+import { ChannelRegistry } from '../../server/kernel/platform/realtime/channels.js';
 import { productChannels } from '../../server/products/channels.js';
-import { attachRealtime, MAX_CHANNELS_PER_SOCKET, type Realtime } from '../../server/kernel/realtime/gateway.js';
+import { attachRealtime, MAX_CHANNELS_PER_SOCKET, type Realtime } from '../../server/kernel/platform/realtime/gateway.js';
 import type { RunningServer } from '../../server/start.js';
 import { startQuietServer } from './quietServer.js';
 

@@ -1,5 +1,5 @@
 import { readConfig, type ServerConfig } from '../../server/config.js';
-import type { MarketProcesses } from '../../server/kernel/shards/processes.js';
+import type { MarketProcesses } from '../../server/kernel/cluster/shards/processes.js';
 
 /**
  * What the scale-out suites (edges, market and product processes, fronts; CI's PostgreSQL pass)

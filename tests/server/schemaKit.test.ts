@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../server/kernel/i18n/messages.js';
-import { decimal, page, PAGE_MAX, pairSymbol, paging, recordDays, rowId } from '../../server/kernel/http/schemas.js';
+import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
+import { decimal, page, PAGE_MAX, pairSymbol, paging, recordDays, rowId } from '../../server/kernel/platform/http/schemas.js';
 import { useFuzzApp } from './fuzz/fuzzApp.js';
 import type { Schema } from './fuzz/generate.js';
 import { SPOT_PATHS } from '../../domain/spotOrders.js';
@@ -12,7 +12,7 @@ import { expectRefusal, post } from './http.js';
 
 /**
  * Issue 39: "JSON-schema helpers copied into 6 route files with different id bounds". Every route
- * schema is made of one kit, server/kernel/http/schemas.ts. Two guards keep it so:
+ * schema is made of one kit, server/kernel/platform/http/schemas.ts. Two guards keep it so:
  * - the route files' source declares none of the kit's shapes again (fast, names file and line);
  * - fastify's route table, read as the fuzz suite reads it, has every id, page, size, record
  *   window, money string and pair symbol in the kit's one shape, and every text bounded — so a
@@ -20,7 +20,7 @@ import { expectRefusal, post } from './http.js';
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const KIT = 'server/kernel/http/schemas.ts';
+const KIT = 'server/kernel/platform/http/schemas.ts';
 
 /** server/**\/routes.ts and server/**\/*Routes.ts: where routes and their schemas are declared. */
 function routeFiles(dir = join(ROOT, 'server')): string[] {

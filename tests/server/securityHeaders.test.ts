@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/kernel/db/database.js';
-import { buildHttp } from '../../server/kernel/http/app.js';
+import type { Database } from '../../server/kernel/platform/db/database.js';
+import { buildHttp } from '../../server/kernel/platform/http/app.js';
 import { platformRoutes } from '../../server/products/platform/routes.js';
 import { openTestDatabase } from './testDb.js';
 

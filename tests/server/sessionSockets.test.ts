@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { USER_CHANNEL, type UserStreamMessage } from '../../domain/spotOrders.js';
 import type { SocketRefusal } from '../../domain/api.js';
-import { hashToken, openSession, revokeAllSessions, sessionCache } from '../../server/kernel/auth/sessions.js';
-import { applyRevocation } from '../../server/kernel/auth/sessionCache.js';
-import { MESSAGES } from '../../server/kernel/i18n/messages.js';
+import { hashToken, openSession, revokeAllSessions, sessionCache } from '../../server/kernel/platform/auth/sessions.js';
+import { applyRevocation } from '../../server/kernel/platform/auth/sessionCache.js';
+import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { useQuietServer } from './quietServer.js';
 import { recordSocket, type SocketRecorder } from './socketRecorder.js';
 import { trader } from './spot/spotApp.js';

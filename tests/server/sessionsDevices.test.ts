@@ -7,9 +7,9 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginHistoryPage, SessionItem } from '../../domain/sessions.js';
 import { USER_CHANNEL } from '../../domain/spotOrders.js';
-import type { Database } from '../../server/kernel/db/database.js';
-import { buildHttp } from '../../server/kernel/http/app.js';
-import { MESSAGES } from '../../server/kernel/i18n/messages.js';
+import type { Database } from '../../server/kernel/platform/db/database.js';
+import { buildHttp } from '../../server/kernel/platform/http/app.js';
+import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { accounts } from '../../server/products/accounts/accounts.js';
 import { outboxDelivery, type CodeMessage } from '../../server/products/accounts/delivery.js';
 import { accountRoutes } from '../../server/products/accounts/routes.js';
@@ -293,7 +293,7 @@ describe('a revoked session\'s sockets end at once', () => {
     const { server } = running;
     const [row] = await server.db.query<{ id: number }>(`insert into app_user (account, kind) values ('sockets-${Date.now()}@example.org', 'user') returning id`);
     const userId = Number(row!.id);
-    const { openSession } = await import('../../server/kernel/auth/sessions.js');
+    const { openSession } = await import('../../server/kernel/platform/auth/sessions.js');
     const mine = await openSession(server.db, userId, undefined, { userAgent: CHROME, ip: '10.0.4.1' });
     const theirs = await openSession(server.db, userId, undefined, { userAgent: FIREFOX, ip: '10.0.4.2' });
     const listen = async (token: string) => {

@@ -3,16 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { joinSocketsStream, openClusterRedis, readSnapshot, type ClusterRedis } from '../../server/kernel/realtime/bus/cluster.js';
-import { ownEntry, type Owner } from '../../server/kernel/realtime/bus/owner.js';
-import { ChannelRegistry } from '../../server/kernel/realtime/channels.js';
-import { attachRealtime, type Realtime } from '../../server/kernel/realtime/gateway.js';
+import { joinSocketsStream, openClusterRedis, readSnapshot, type ClusterRedis } from '../../server/kernel/cluster/bus/cluster.js';
+import { ownEntry, type Owner } from '../../server/kernel/cluster/bus/owner.js';
+import { ChannelRegistry } from '../../server/kernel/platform/realtime/channels.js';
+import { attachRealtime, type Realtime } from '../../server/kernel/platform/realtime/gateway.js';
 import { recordSocket } from './socketRecorder.js';
 import { usingPostgres } from './testDb.js';
 import { REDIS_URL, testBus } from './scaleOutSetup.js';
 
 /**
- * The cluster's sockets over this machine's Redis (kernel/realtime/bus: CI's PostgreSQL pass, like
+ * The cluster's sockets over this machine's Redis (kernel/cluster/bus: CI's PostgreSQL pass, like
  * tests/server/edge.test.ts, where Redis is there): an owner writes its pushes into socket.io's Redis
  * Streams adapter's stream, after the snapshots they follow; gateways on the adapter take them into
  * their coalescer, in order, and give a new subscriber the owner's snapshot with no gap after it, even

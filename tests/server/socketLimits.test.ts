@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pair, SocketRefusal } from '../../domain/api.js';
-import { MESSAGES } from '../../server/kernel/i18n/messages.js';
-import { ChannelRegistry } from '../../server/kernel/realtime/channels.js';
+import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
+import { ChannelRegistry } from '../../server/kernel/platform/realtime/channels.js';
 import { productChannels } from '../../server/products/channels.js';
-import { attachRealtime, type Realtime } from '../../server/kernel/realtime/gateway.js';
-import type { SocketLimits } from '../../server/kernel/realtime/socketLimits.js';
+import { attachRealtime, type Realtime } from '../../server/kernel/platform/realtime/gateway.js';
+import type { SocketLimits } from '../../server/kernel/platform/realtime/socketLimits.js';
 
 /**
  * Issue 34 item 7: 4 sockets × 20,000 depth subscribes made the server push 116 MB. A repeated

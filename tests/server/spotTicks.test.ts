@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarketTick } from '../../domain/api.js';
 import { SPOT_PATHS } from '../../domain/spotOrders.js';
-import { listCurrencies, listPairs } from '../../server/kernel/catalogue.js';
-import type { Database } from '../../server/kernel/db/database.js';
+import { listCurrencies, listPairs } from '../../server/kernel/platform/catalogue.js';
+import type { Database } from '../../server/kernel/platform/db/database.js';
 import { MarketService } from '../../server/products/spot/marketService.js';
 import { useQuietServer } from './quietServer.js';
 import { recordSocket } from './socketRecorder.js';

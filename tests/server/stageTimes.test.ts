@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Sequencer } from '../../server/kernel/exchange/sequencer.js';
-import { StageTimes } from '../../server/kernel/stageTimes.js';
+import { StageTimes } from '../../server/kernel/exchange/stageTimes.js';
 
 describe('stage times (STAGE_TIMES=1: where an order’s time goes)', () => {
   it('gives each stage its p50, p99 (the top of their 0.1 ms buckets), max and count, and starts over when read', () => {
@@ -14,10 +14,10 @@ describe('stage times (STAGE_TIMES=1: where an order’s time goes)', () => {
   });
 
   it('times a pipelined batch through every sequencer stage once it is on', async () => {
-    const { enableStageTimes, stageTimes: before } = await import('../../server/kernel/stageTimes.js');
+    const { enableStageTimes, stageTimes: before } = await import('../../server/kernel/exchange/stageTimes.js');
     expect(before).toBeUndefined();
     enableStageTimes();
-    const { stageTimes } = await import('../../server/kernel/stageTimes.js');
+    const { stageTimes } = await import('../../server/kernel/exchange/stageTimes.js');
     const sequencer = new Sequencer<number, number>({
       run: async (batch) => batch,
       start: async (batch) => ({

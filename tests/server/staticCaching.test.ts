@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/kernel/db/database.js';
-import { buildHttp } from '../../server/kernel/http/app.js';
+import type { Database } from '../../server/kernel/platform/db/database.js';
+import { buildHttp } from '../../server/kernel/platform/http/app.js';
 import { platformRoutes } from '../../server/products/platform/routes.js';
 import { openTestDatabase } from './testDb.js';
 

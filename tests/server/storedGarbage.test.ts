@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FIAT_PATHS } from '../../domain/fiat.js';
 import { SPOT_PATHS } from '../../domain/spotOrders.js';
 import { WALLET_PATHS } from '../../domain/wallet.js';
-import { MESSAGES } from '../../server/kernel/i18n/messages.js';
+import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { simulatedAddress } from '../../server/products/wallet/chain/addresses.js';
 import { useFuzzApp } from './fuzz/fuzzApp.js';
 import { expectOk, expectRefusal, post } from './http.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WALLET_PATHS } from '../../domain/wallet.js';
-import { MESSAGES } from '../../server/kernel/i18n/messages.js';
+import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { expectOk, expectRefusal, get, post } from './http.js';
 import { useWallet } from './wallet/harness.js';
 

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/kernel/db/database.js';
+import type { Database } from '../../server/kernel/platform/db/database.js';
 import { openBlankDatabase, openTestDatabase, usingPostgres } from './testDb.js';
 
 /** The harness itself: each openTestDatabase() is a separate, migrated and seeded database. */

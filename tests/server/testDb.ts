@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
-import type { Database } from '../../server/kernel/db/database.js';
-import { openPglite } from '../../server/kernel/db/pglite.js';
-import { openPostgres } from '../../server/kernel/db/postgres.js';
+import type { Database } from '../../server/kernel/platform/db/database.js';
+import { openPglite } from '../../server/kernel/platform/db/pglite.js';
+import { openPostgres } from '../../server/kernel/platform/db/postgres.js';
 import { buildApp } from './buildApp.js';
-import { prepared } from '../../server/kernel/db/open.js';
+import { prepared } from '../../server/kernel/platform/db/open.js';
 import { databaseFiatRates } from '../../server/products/markets/fiatRates.js';
 import { PRODUCT_SEEDS } from './productSeeds.js';
 

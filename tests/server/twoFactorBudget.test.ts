@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { TWO_FACTOR_PATHS, type TwoFactorStatus } from '../../domain/twoFactor.js';
 import { WALLET_PATHS, type WithdrawalRecord } from '../../domain/wallet.js';
-import { SECOND_STEP_BUDGET } from '../../server/kernel/auth/twoFactor.js';
-import { WITHDRAWAL_LOCK_MS } from '../../server/kernel/auth/withdrawalLock.js';
-import { MESSAGES } from '../../server/kernel/i18n/messages.js';
+import { SECOND_STEP_BUDGET } from '../../server/kernel/platform/auth/twoFactor.js';
+import { WITHDRAWAL_LOCK_MS } from '../../server/kernel/platform/auth/withdrawalLock.js';
+import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { renderEmail } from '../../server/products/accounts/sessions/emails.js';
 import { expectOk, expectRefusal } from './http.js';
 import { ADDRESS, useTwoFactorWorld } from './support/twoFactorHarness.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SocketRefusal } from '../../domain/api.js';
 import { USER_CHANNEL, type UserStreamMessage } from '../../domain/spotOrders.js';
 import { USERS_DESK_PATHS } from '../../domain/usersDesk.js';
-import { MESSAGES } from '../../server/kernel/i18n/messages.js';
+import { MESSAGES } from '../../server/kernel/platform/i18n/messages.js';
 import { expectOk, post } from './http.js';
 import { useQuietServer } from './quietServer.js';
 import { recordSocket, type SocketRecorder } from './socketRecorder.js';

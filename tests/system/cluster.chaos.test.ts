@@ -7,7 +7,7 @@ import { depthChannel } from '../../domain/market.js';
 import { SPOT_PATHS } from '../../domain/spotOrders.js';
 import { WALLET_PATHS } from '../../domain/wallet.js';
 import { auditBooks } from '../../server/products/audit.js';
-import { openPostgres } from '../../server/kernel/db/postgres.js';
+import { openPostgres } from '../../server/kernel/platform/db/postgres.js';
 import { createIsolatedSchema } from '../server/testDb.js';
 import { call, newKey } from './client.js';
 import { ChannelWatcher, CLUSTER_DATABASE_URL, clusterNodes, postgresAnswers } from './cluster.js';

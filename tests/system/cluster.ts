@@ -74,7 +74,7 @@ export function clusterNodes(options: { dataDir: string; databaseUrl: string; en
  * holds from its log; `holds` waits until it holds exactly those.
  */
 export function marketPool(env: Record<string, string>) {
-  /** The entries a member holds now: its last "holds …" line (kernel/shards/entryPool.ts says one a change). */
+  /** The entries a member holds now: its last "holds …" line (kernel/cluster/shards/entryPool.ts says one a change). */
   const heldBy = (process: Pick<ChildControls, 'output'>): string[] => {
     const last = [...process.output().matchAll(/\] holds (.+)$/gm)].at(-1)?.[1];
     return !last || last === 'nothing' ? [] : last.split(', ');

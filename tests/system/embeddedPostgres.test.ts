@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openEmbeddedPostgres, stopEmbeddedPostgres } from '../../server/kernel/db/embeddedPostgres.js';
+import { openEmbeddedPostgres, stopEmbeddedPostgres } from '../../server/kernel/platform/db/embeddedPostgres.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const scratch = mkdtempSync(join(tmpdir(), 'openex-embedded-pg-'));

@@ -2,7 +2,7 @@
  * Child process for embeddedPostgres.test.ts: opens the embedded PostgreSQL on argv[2] and commits
  * small transactions as fast as it can, printing "ack <n>" after each commit, until it is killed.
  */
-import { openEmbeddedPostgres } from '../../server/kernel/db/embeddedPostgres.js';
+import { openEmbeddedPostgres } from '../../server/kernel/platform/db/embeddedPostgres.js';
 
 const db = await openEmbeddedPostgres(process.argv[2]!);
 await db.exec('create table if not exists acked (n int primary key, filler text not null)');

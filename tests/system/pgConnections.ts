@@ -1,4 +1,4 @@
-import { openPostgres } from '../../server/kernel/db/postgres.js';
+import { openPostgres } from '../../server/kernel/platform/db/postgres.js';
 
 /** The busiest moment of a run: connections to the database in all, and by who holds them. */
 export interface ConnectionPeak {

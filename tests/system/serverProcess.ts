@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { auditBooks } from '../../server/products/audit.js';
-import type { Database } from '../../server/kernel/db/database.js';
-import { embeddedDatabaseUrl, openEmbeddedPostgres, stopEmbeddedPostgres } from '../../server/kernel/db/embeddedPostgres.js';
-import { openPglite } from '../../server/kernel/db/pglite.js';
-import { openPostgres } from '../../server/kernel/db/postgres.js';
+import type { Database } from '../../server/kernel/platform/db/database.js';
+import { embeddedDatabaseUrl, openEmbeddedPostgres, stopEmbeddedPostgres } from '../../server/kernel/platform/db/embeddedPostgres.js';
+import { openPglite } from '../../server/kernel/platform/db/pglite.js';
+import { openPostgres } from '../../server/kernel/platform/db/postgres.js';
 import { createIsolatedSchema, usingPostgres, type IsolatedSchema } from '../server/testDb.js';
 
 const root = join(import.meta.dirname, '..', '..');

@@ -5,7 +5,7 @@ import { ICO_PATHS, type IcoProject, type IcoSubscription } from '../../domain/i
 import { SECONDS_PATHS, type SecondsContract } from '../../domain/seconds.js';
 import { SPOT_PATHS, type SpotOrder, type SpotStop } from '../../domain/spotOrders.js';
 import { WALLET_ACCOUNTS, WALLET_PATHS, type DepositAddress, type TransferRecord, type WithdrawalRecord } from '../../domain/wallet.js';
-import { seededRandom } from '../../server/kernel/random.js';
+import { seededRandom } from '../../server/kernel/exchange/random.js';
 import { call, FUNDS_PASSWORD, mustCall, newKey, type Answer } from './client.js';
 
 export interface Trader {

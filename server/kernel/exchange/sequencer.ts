@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { stageSince } from '../stageTimes.js';
+import { stageSince } from './stageTimes.js';
 
 /**
  * The sequencer of one market: the only way into its pipeline. Commands queue here and are carried

@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { RegistrationDetails, UserInfo } from '../../../domain/api.js';
-import type { Database } from '../../kernel/db/database.js';
-import { hashPassword, verifyPassword, verifyPasswordOrDecoy } from '../../kernel/auth/passwords.js';
-import { lockWithdrawals, WITHDRAWAL_LOCK_MS } from '../../kernel/auth/withdrawalLock.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import { hashPassword, verifyPassword, verifyPasswordOrDecoy } from '../../kernel/platform/auth/passwords.js';
+import { lockWithdrawals, WITHDRAWAL_LOCK_MS } from '../../kernel/platform/auth/withdrawalLock.js';
 import { passwordPolicyProblem } from './safety/passwordPolicy.js';
-import { normaliseAccount } from '../../kernel/auth/accountRules.js';
-import { forgetLoginFailures, loginBlocked, loginFailed, loginSucceeded } from '../../kernel/auth/loginThrottle.js';
-import type { MessageKey } from '../../kernel/i18n/messages.js';
-import { notify } from '../../kernel/notifications/notify.js';
-import { openSession, revokeAllSessions, userById } from '../../kernel/auth/sessions.js';
-import { revokeApiKeys } from '../../kernel/auth/apiKeyRevocation.js';
-import { frozenReason } from '../../kernel/accountFreeze/index.js';
+import { normaliseAccount } from '../../kernel/platform/auth/accountRules.js';
+import { forgetLoginFailures, loginBlocked, loginFailed, loginSucceeded } from '../../kernel/platform/auth/loginThrottle.js';
+import type { MessageKey } from '../../kernel/platform/i18n/messages.js';
+import { notify } from '../../kernel/platform/notifications/notify.js';
+import { openSession, revokeAllSessions, userById } from '../../kernel/platform/auth/sessions.js';
+import { revokeApiKeys } from '../../kernel/platform/auth/apiKeyRevocation.js';
+import { frozenReason } from '../../kernel/platform/accountFreeze/index.js';
 import { checkCode, issueCode, type CodePurpose } from './codes.js';
 import type { CodeDelivery } from './delivery.js';
 import { deviceKnown, rememberSignInDevice, type SignInDevice } from './sessions/devices.js';
@@ -18,7 +18,7 @@ import { recordLogin } from './sessions/sessions.js';
 import { completeSignIn } from './sessions/signIn.js';
 import type { TwoFactorChallenge } from '../../../domain/twoFactor.js';
 
-import type { Outcome } from '../../kernel/outcome.js';
+import type { Outcome } from '../../kernel/platform/outcome.js';
 export type { Outcome };
 const fail = (key: MessageKey, vars?: Record<string, string>): Outcome<never> => ({ ok: false, key, ...(vars ? { vars } : {}) });
 
@@ -115,7 +115,7 @@ export function accounts(deps: AccountsDeps) {
       const target = normaliseAccount(input.account, input.area_code);
       if (!target) return fail('loginFailed');
       // Wrong passwords lock this client out of this account, and only slow the account down for
-      // others (kernel/auth/loginThrottle.ts): the owner on a device of theirs is never held out.
+      // others (kernel/platform/auth/loginThrottle.ts): the owner on a device of theirs is never held out.
       const client = device?.ip ?? '';
       const [user] = await db.query<{ id: number; password_hash: string }>(
         `select id, password_hash from app_user where account = $1 and kind = 'user'`,

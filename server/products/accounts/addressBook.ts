@@ -1,6 +1,6 @@
 import { isAddressOf } from '../../../domain/addressFormats.js';
-import type { Database } from '../../kernel/db/database.js';
-import { ALLOWLIST_ADDRESS_DELAY_MS } from '../../kernel/auth/withdrawalLock.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import { ALLOWLIST_ADDRESS_DELAY_MS } from '../../kernel/platform/auth/withdrawalLock.js';
 import { addressProblem, collectionProblem, type AddressInput, type CollectionInput } from './settingsRules.js';
 import type { CollectionMethod, WithdrawalAddress } from '../../../domain/userCentre.js';
 import type { Outcome } from './accounts.js';

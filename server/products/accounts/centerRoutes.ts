@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../domain/api.js';
-import type { Database } from '../../kernel/db/database.js';
-import { userById } from '../../kernel/auth/sessions.js';
-import { ApiFailure, ok } from '../../kernel/http/envelope.js';
-import { anyBody } from '../../kernel/http/schemas.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import { userById } from '../../kernel/platform/auth/sessions.js';
+import { ApiFailure, ok } from '../../kernel/platform/http/envelope.js';
+import { anyBody } from '../../kernel/platform/http/schemas.js';
 
 export function centerRoutes(db: Database) {
   return async (app: FastifyInstance) => {

@@ -1,5 +1,5 @@
 import { LOCALE_CODES, type LocaleCode } from '../../../domain/languages.js';
-import { MESSAGES } from '../../kernel/i18n/messages.js';
+import { MESSAGES } from '../../kernel/platform/i18n/messages.js';
 import './messages.js';
 
 /**

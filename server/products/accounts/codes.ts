@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
-import type { Queryable } from '../../kernel/db/database.js';
-import { CODE_MAX_ATTEMPTS, CODE_RESEND_SECONDS, CODE_TTL_MINUTES, CODES_PER_TARGET_PER_HOUR } from '../../kernel/auth/accountRules.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
+import { CODE_MAX_ATTEMPTS, CODE_RESEND_SECONDS, CODE_TTL_MINUTES, CODES_PER_TARGET_PER_HOUR } from '../../kernel/platform/auth/accountRules.js';
 import type { CodeDelivery } from './delivery.js';
 import { REGISTER_ATTEMPT } from './safety/registerAttempt.js';
 import './messages.js';

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { accountFreezes } from '../../kernel/accountFreeze/index.js';
-import { setSecurityOutlet } from '../../kernel/auth/securityNotices.js';
-import { readPlatConfig } from '../../kernel/catalogue.js';
-import { defineProduct } from '../../kernel/product.js';
+import { accountFreezes } from '../../kernel/platform/accountFreeze/index.js';
+import { setSecurityOutlet } from '../../kernel/platform/auth/securityNotices.js';
+import { readPlatConfig } from '../../kernel/platform/catalogue.js';
+import { defineProduct } from '../../kernel/platform/product.js';
 import { accounts as accountsService } from './accounts.js';
 import { centerRoutes } from './centerRoutes.js';
 import { outboxDelivery } from './delivery.js';
@@ -25,7 +25,7 @@ import { usersDeskRoutes } from './operatorDesk/routes.js';
 export const accounts = defineProduct({
   id: 'accounts',
   create: ({ db, config, log, userFeed, offers }) => {
-    // What a freeze releases, products register here (kernel/accountFreeze); the users desk calls it.
+    // What a freeze releases, products register here (kernel/platform/accountFreeze); the users desk calls it.
     const freezes = accountFreezes(offers);
     const outbox = outboxDelivery(join(config.dataDir, 'outbox.jsonl'), (line) => log.info(line));
     // Every email carries the addressee's anti-phishing code (sessions/antiPhishing.ts).

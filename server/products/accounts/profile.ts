@@ -1,14 +1,14 @@
 import type { UserInfo } from '../../../domain/api.js';
-import type { Database } from '../../kernel/db/database.js';
+import type { Database } from '../../kernel/platform/db/database.js';
 import { AVATAR_MAX_BYTES, nicknameProblem } from './settingsRules.js';
 import { looksLikeAnotherName } from './names/lookAlike.js';
-import { decodeImage, deleteStoredImage, readStoredImage, storeImage } from '../../kernel/images.js';
-import { userById } from '../../kernel/auth/sessions.js';
+import { decodeImage, deleteStoredImage, readStoredImage, storeImage } from '../../kernel/platform/images.js';
+import { userById } from '../../kernel/platform/auth/sessions.js';
 import type { Outcome } from './accounts.js';
 
 /**
  * Personal info and general settings (spec §2 /user/user, /user/c-set). The avatar is a stored
- * image (kernel/images.ts) under a generated name, served back only to its owner as a data URL,
+ * image (kernel/platform/images.ts) under a generated name, served back only to its owner as a data URL,
  * so no public URL ever exposes it.
  */
 export function profile(deps: { db: Database; dataDir: string }) {

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../domain/api.js';
 import type { Accounts, Outcome } from './accounts.js';
-import type { Database } from '../../kernel/db/database.js';
-import { principalForToken, revokeSession } from '../../kernel/auth/sessions.js';
-import { translate } from '../../kernel/i18n/messages.js';
-import { DEFAULT_ACCOUNT_RATE_LIMITS, perClientPerMinute } from '../../kernel/http/rateLimit.js';
-import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import { principalForToken, revokeSession } from '../../kernel/platform/auth/sessions.js';
+import { translate } from '../../kernel/platform/i18n/messages.js';
+import { DEFAULT_ACCOUNT_RATE_LIMITS, perClientPerMinute } from '../../kernel/platform/http/rateLimit.js';
+import { ApiFailure, ok, okWith } from '../../kernel/platform/http/envelope.js';
 import { isTwoFactorChallenge } from '../../../domain/twoFactor.js';
-import { anyBody, password, sixDigitCode as code, strictObject as object, text } from '../../kernel/http/schemas.js';
+import { anyBody, password, sixDigitCode as code, strictObject as object, text } from '../../kernel/platform/http/schemas.js';
 
 import { signInDevice } from './sessions/devices.js';
 

@@ -1,11 +1,11 @@
 import type { UserInfo } from '../../../domain/api.js';
-import type { Database } from '../../kernel/db/database.js';
-import { hashPassword } from '../../kernel/auth/passwords.js';
-import { normaliseAccount } from '../../kernel/auth/accountRules.js';
-import { lockWithdrawals, WITHDRAWAL_LOCK_MS } from '../../kernel/auth/withdrawalLock.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import { hashPassword } from '../../kernel/platform/auth/passwords.js';
+import { normaliseAccount } from '../../kernel/platform/auth/accountRules.js';
+import { lockWithdrawals, WITHDRAWAL_LOCK_MS } from '../../kernel/platform/auth/withdrawalLock.js';
 import { passwordPolicyProblem, samePasswordAsOther } from './safety/passwordPolicy.js';
-import { revokeAllSessions } from '../../kernel/auth/sessions.js';
-import { revokeApiKeys } from '../../kernel/auth/apiKeyRevocation.js';
+import { revokeAllSessions } from '../../kernel/platform/auth/sessions.js';
+import { revokeApiKeys } from '../../kernel/platform/auth/apiKeyRevocation.js';
 import type { Outcome } from './accounts.js';
 import { checkCode, issueCode } from './codes.js';
 import type { CodeDelivery } from './delivery.js';

@@ -1,7 +1,7 @@
 import { NOTICE_PUSH } from '../../../domain/informHelp.js';
-import type { SecurityOutlet } from '../../kernel/auth/securityNotices.js';
-import type { Queryable } from '../../kernel/db/database.js';
-import type { UserFeed } from '../../kernel/realtime/userFeed.js';
+import type { SecurityOutlet } from '../../kernel/platform/auth/securityNotices.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
+import type { UserFeed } from '../../kernel/platform/realtime/userFeed.js';
 import { issueCode } from './codes.js';
 import type { CodeDelivery } from './delivery.js';
 
@@ -10,7 +10,7 @@ export const SECURITY_NOTICE = 'security_notice';
 
 /**
  * How the accounts product tells the owner of a security change made anywhere (issue 49 §4;
- * kernel/auth/securityNotices.ts calls it after the change commits): an email to the account, in
+ * kernel/platform/auth/securityNotices.ts calls it after the change commits): an email to the account, in
  * the request's language, through the product's delivery (so it carries the anti-phishing code),
  * and the private channel's `notice`, so an open bell reads its list again. When wrong 2FA codes
  * have locked the account's checks, the email is the unlock code itself (resend limits apply).

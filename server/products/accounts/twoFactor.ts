@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { TwoFactorChallenge, TwoFactorEnrolment, TwoFactorStatus, OperatorUserRow } from '../../../domain/twoFactor.js';
-import type { Database, Queryable } from '../../kernel/db/database.js';
-import { hashToken, revokeAllSessions, userById } from '../../kernel/auth/sessions.js';
-import { loginBlocked, loginFailed } from '../../kernel/auth/loginThrottle.js';
-import { verifyPassword } from '../../kernel/auth/passwords.js';
-import { announceSecurityNotice, recordSecurityNotice, type SecurityNotice } from '../../kernel/auth/securityNotices.js';
+import type { Database, Queryable } from '../../kernel/platform/db/database.js';
+import { hashToken, revokeAllSessions, userById } from '../../kernel/platform/auth/sessions.js';
+import { loginBlocked, loginFailed } from '../../kernel/platform/auth/loginThrottle.js';
+import { verifyPassword } from '../../kernel/platform/auth/passwords.js';
+import { announceSecurityNotice, recordSecurityNotice, type SecurityNotice } from '../../kernel/platform/auth/securityNotices.js';
 import {
   checkSecondFactor,
   confirmEnrolment,
@@ -14,10 +14,10 @@ import {
   totpUri,
   twoFactorRow,
   unlockSecondFactor,
-} from '../../kernel/auth/twoFactor.js';
-import { lockWithdrawals, WITHDRAWAL_LOCK_MS, withdrawalsLockedUntil } from '../../kernel/auth/withdrawalLock.js';
-import { requireNotFrozen } from '../../kernel/accountFreeze/index.js';
-import { outcomeOf, Refusal, type Outcome } from '../../kernel/outcome.js';
+} from '../../kernel/platform/auth/twoFactor.js';
+import { lockWithdrawals, WITHDRAWAL_LOCK_MS, withdrawalsLockedUntil } from '../../kernel/platform/auth/withdrawalLock.js';
+import { requireNotFrozen } from '../../kernel/platform/accountFreeze/index.js';
+import { outcomeOf, Refusal, type Outcome } from '../../kernel/platform/outcome.js';
 import type { SessionGrant } from './accounts.js';
 import { checkCode, issueCode } from './codes.js';
 import type { CodeDelivery } from './delivery.js';
@@ -42,7 +42,7 @@ export interface TwoFactorDeps {
 }
 
 /**
- * Two-factor authentication's use cases (issue 35; the rules are kernel/auth/twoFactor.ts's):
+ * Two-factor authentication's use cases (issue 35; the rules are kernel/platform/auth/twoFactor.ts's):
  * enrolment (a secret waiting for its first code, then ten recovery codes shown once), turning it
  * off with a code, the sign-in's second step over a short-lived challenge, and the operator's reset
  * for a lost device (which holds withdrawals for 24 hours and leaves an audit entry).
@@ -74,7 +74,7 @@ export function twoFactor(deps: TwoFactorDeps) {
     return { userId, account };
   }
 
-  /** After the change committed: the push and the email (kernel/auth/securityNotices.ts), never failing the change. */
+  /** After the change committed: the push and the email (kernel/platform/auth/securityNotices.ts), never failing the change. */
   const announce = (userId: number, notice: SecurityNotice, lang?: string) => void announceSecurityNotice(userId, notice, lang);
 
   return {

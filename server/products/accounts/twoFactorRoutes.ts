@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { TWO_FACTOR_PATHS } from '../../../domain/twoFactor.js';
-import { DEFAULT_ACCOUNT_RATE_LIMITS, perClientPerMinute } from '../../kernel/http/rateLimit.js';
-import { ok, okWith } from '../../kernel/http/envelope.js';
-import { anyBody, paging, password, secondFactorCode, sixDigitCode as totp, strictObject as object, text } from '../../kernel/http/schemas.js';
-import { unwrap } from '../../kernel/outcome.js';
+import { DEFAULT_ACCOUNT_RATE_LIMITS, perClientPerMinute } from '../../kernel/platform/http/rateLimit.js';
+import { ok, okWith } from '../../kernel/platform/http/envelope.js';
+import { anyBody, paging, password, secondFactorCode, sixDigitCode as totp, strictObject as object, text } from '../../kernel/platform/http/schemas.js';
+import { unwrap } from '../../kernel/platform/outcome.js';
 import { signInDevice } from './sessions/devices.js';
 import type { TwoFactor } from './twoFactor.js';
 

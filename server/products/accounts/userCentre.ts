@@ -1,4 +1,4 @@
-import type { Database } from '../../kernel/db/database.js';
+import type { Database } from '../../kernel/platform/db/database.js';
 import { addressBook, type AddressBook } from './addressBook.js';
 import type { CodeDelivery } from './delivery.js';
 import { profile, type Profile } from './profile.js';

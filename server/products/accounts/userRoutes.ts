@@ -3,12 +3,12 @@ import { ResultCode, type UserInfo } from '../../../domain/api.js';
 import type { Outcome } from './accounts.js';
 import type { SecurityPurpose } from './security.js';
 import type { UserCentre } from './userCentre.js';
-import { userById } from '../../kernel/auth/sessions.js';
-import type { Database } from '../../kernel/db/database.js';
-import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
-import { anyBody, password, secondFactorCode, sixDigitCode as code, strictObject as object, rowId, text } from '../../kernel/http/schemas.js';
-import { requireSecondFactor } from '../../kernel/auth/twoFactor.js';
-import { outcomeOf } from '../../kernel/outcome.js';
+import { userById } from '../../kernel/platform/auth/sessions.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import { ApiFailure, ok, okWith } from '../../kernel/platform/http/envelope.js';
+import { anyBody, password, secondFactorCode, sixDigitCode as code, strictObject as object, rowId, text } from '../../kernel/platform/http/schemas.js';
+import { requireSecondFactor } from '../../kernel/platform/auth/twoFactor.js';
+import { outcomeOf } from '../../kernel/platform/outcome.js';
 
 const byId = object(['id'], { id: rowId });
 const collection = { real_name: text(64), card_number: text(64), bank_name: text(64), currency: text(16), branch: text(128) };
@@ -26,7 +26,7 @@ function unwrap<T>(outcome: Outcome<T>): T {
 export function userRoutes(db: Database, centre: UserCentre, now: () => number = Date.now) {
   const { profile, security, book } = centre;
   // With 2FA on, security changes and new withdrawal addresses take a code (`totp_code`, or a
-  // recovery code), checked and used up before anything else (kernel/auth/twoFactor.ts).
+  // recovery code), checked and used up before anything else (kernel/platform/auth/twoFactor.ts).
   const secondFactor = async (request: FastifyRequest<{ Body: { totp_code?: string } }>) =>
     unwrap(await outcomeOf(() => requireSecondFactor(db, { userId: request.user.id, code: request.body.totp_code, client: request.ip, now: now(), lang: request.lang })));
   // The security and profile calls need the whole row (account, avatar), read fresh: the session

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { MAX_API_KEYS, type ApiKeyCreated, type ApiKeyItem, type ApiKeyPermission } from '../../../domain/apiKeys.js';
-import { apiKeysRevokedSince } from '../../kernel/auth/apiKeyRevocation.js';
-import { recordSecurityNotice } from '../../kernel/auth/securityNotices.js';
-import type { Database } from '../../kernel/db/database.js';
-import { refuse, type Outcome } from '../../kernel/outcome.js';
+import { apiKeysRevokedSince } from '../../kernel/platform/auth/apiKeyRevocation.js';
+import { recordSecurityNotice } from '../../kernel/platform/auth/securityNotices.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import { refuse, type Outcome } from '../../kernel/platform/outcome.js';
 import { canonicalIp } from './ipAllowlist.js';
 import type { SecretBox } from './secretBox.js';
 import { signatureMatches, splitSignature, timestampProblem, DEFAULT_RECV_WINDOW, type SignedParts } from './signature.js';

@@ -1,11 +1,11 @@
-import { registerMessages } from '../../kernel/i18n/messages.js';
+import { registerMessages } from '../../kernel/platform/i18n/messages.js';
 import type en_US from './locales/en_US.json';
 
 /** The API keys' server messages: locales/<locale>.json, registered with the kernel when this product's code loads. */
 type ApiKeyMessages = typeof en_US;
 export type ApiKeyMessageKey = keyof ApiKeyMessages;
 
-declare module '../../kernel/i18n/messages.js' {
+declare module '../../kernel/platform/i18n/messages.js' {
   interface MessageCatalogue extends ApiKeyMessages {}
 }
 

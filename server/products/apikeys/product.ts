@@ -1,9 +1,9 @@
-import { defineProduct } from '../../kernel/product.js';
+import { defineProduct } from '../../kernel/platform/product.js';
 import { keyStore, type KeyStore } from './keyStore.js';
 import { apiKeyRoutes } from './routes.js';
 import { secretBox } from './secretBox.js';
 
-declare module '../../kernel/offers.js' {
+declare module '../../kernel/platform/offers.js' {
   interface OfferedServices {
     /** The check of a signed request (key, address, permission, timestamp, signature) for the Binance dialect. */
     apiKeys: Pick<KeyStore, 'check'>;

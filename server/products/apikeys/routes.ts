@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../domain/api.js';
 import { API_KEY_LABEL_MAX, API_KEY_PATHS, API_KEY_PERMISSIONS, apiKeyProblem, IP_ALLOWLIST_MAX, type ApiKeyCreate } from '../../../domain/apiKeys.js';
 import { hasHiddenCharacters } from '../../../domain/displayText.js';
-import { announceSecurityNotice } from '../../kernel/auth/securityNotices.js';
-import { requireSecondFactorForApiKey } from '../../kernel/auth/twoFactor.js';
-import type { Database } from '../../kernel/db/database.js';
-import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
-import { anyBody, strictObject as object, text } from '../../kernel/http/schemas.js';
-import { outcomeOf, unwrap } from '../../kernel/outcome.js';
+import { announceSecurityNotice } from '../../kernel/platform/auth/securityNotices.js';
+import { requireSecondFactorForApiKey } from '../../kernel/platform/auth/twoFactor.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import { ApiFailure, ok, okWith } from '../../kernel/platform/http/envelope.js';
+import { anyBody, strictObject as object, text } from '../../kernel/platform/http/schemas.js';
+import { outcomeOf, unwrap } from '../../kernel/platform/outcome.js';
 import { isAllowlistAddress } from './ipAllowlist.js';
 import type { KeyStore } from './keyStore.js';
 
@@ -32,7 +32,7 @@ export function apiKeyRoutes(db: Database, keys: KeyStore, now: () => number = D
       // The form's rule, then node:net's own reading of each address (issue 49 §6).
       const problem = apiKeyProblem(body) ?? (body.ip_allowlist.every(isAllowlistAddress) ? undefined : 'apiKeyIpInvalid');
       if (problem) throw new ApiFailure(ResultCode.badRequest, problem, { max: String(API_KEY_LABEL_MAX), ips: String(IP_ALLOWLIST_MAX) });
-      // With 2FA on, a key takes the code (kernel/auth/twoFactor.ts), checked and used up first.
+      // With 2FA on, a key takes the code (kernel/platform/auth/twoFactor.ts), checked and used up first.
       unwrap(await outcomeOf(() => requireSecondFactorForApiKey(db, { userId: request.user.id, code: body.totp_code, client: request.ip, now: now(), lang: request.lang })));
       const created = unwrap(await keys.create(request.user.id, body));
       // Committed: the owner's email and the bell (the notice itself was written with the key).

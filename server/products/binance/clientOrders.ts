@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Database } from '../../kernel/db/database.js';
+import type { Database } from '../../kernel/platform/db/database.js';
 
 /**
  * Binance's client order ids. A `newClientOrderId` is the order's idempotency key: in the form the

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FeeProduct } from '../../../domain/fees.js';
-import type { Database } from '../../kernel/db/database.js';
-import { feeRateOf } from '../../kernel/fees/feeRates.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import { feeRateOf } from '../../kernel/platform/fees/feeRates.js';
 import type { binanceContext } from './context.js';
 import { invalidSymbol } from './errors.js';
 import { required } from './params.js';

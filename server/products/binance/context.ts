@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { clientAddress } from '../../kernel/http/rateLimit.js';
-import { ApiFailure } from '../../kernel/http/envelope.js';
-import { translate } from '../../kernel/i18n/messages.js';
-import type { Offers } from '../../kernel/offers.js';
+import { clientAddress } from '../../kernel/platform/http/rateLimit.js';
+import { ApiFailure } from '../../kernel/platform/http/envelope.js';
+import { translate } from '../../kernel/platform/i18n/messages.js';
+import type { Offers } from '../../kernel/platform/offers.js';
 import {
   BinanceError,
   badSignature,

@@ -1,5 +1,5 @@
-import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
-import type { Offers } from '../../kernel/offers.js';
+import { translate, type MessageKey } from '../../kernel/platform/i18n/messages.js';
+import type { Offers } from '../../kernel/platform/offers.js';
 import { clientOrders, derivedClientId } from './clientOrders.js';
 import { BinanceError, invalidSymbol, orderMissing, orderRejected, unknownError } from './errors.js';
 import { futuresAsset, positionRisk } from './futuresShapes.js';

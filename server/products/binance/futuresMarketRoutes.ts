@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { mulDecimal } from '../../../domain/decimal.js';
 import { futureDepthChannel, futureKlineChannel, futureTradeChannel } from '../../../domain/futures/api.js';
 import type { DepthMessage, KlineMessage, TradesMessage } from '../../../domain/market.js';
-import { readKlines } from '../../kernel/exchange/market/klineHistory.js';
+import { readKlines } from '../../kernel/platform/marketHistory/klineHistory.js';
 import type { binanceContext } from './context.js';
 import type { FuturesDesk } from './futuresDesk.js';
 import { futuresSymbolInfo } from './futuresShapes.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Offers } from '../../kernel/offers.js';
+import type { Offers } from '../../kernel/platform/offers.js';
 import type { binanceContext } from './context.js';
 import { futuresAccountRoutes } from './futuresAccountRoutes.js';
 import { futuresDesk } from './futuresDesk.js';

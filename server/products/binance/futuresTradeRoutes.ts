@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FuturesAction } from '../../../domain/futures/api.js';
-import { submissionKey } from '../../kernel/idempotency.js';
-import { translate } from '../../kernel/i18n/messages.js';
+import { submissionKey } from '../../kernel/platform/idempotency.js';
+import { translate } from '../../kernel/platform/i18n/messages.js';
 import { CLIENT_ID, derivedClientId, idempotencyKeyOf } from './clientOrders.js';
 import type { binanceContext } from './context.js';
 import {

@@ -1,4 +1,4 @@
-import { defineProduct } from '../../kernel/product.js';
+import { defineProduct } from '../../kernel/platform/product.js';
 import { commissionRoutes } from './commissionRoutes.js';
 import { binanceContext } from './context.js';
 import { futuresDialect } from './futuresRoutes.js';
@@ -8,7 +8,7 @@ import { spotDialect } from './spotRoutes.js';
  * Binance's REST dialect on our own host (issue 36, docs/API.md "Binance-compatible REST"): spot
  * under /api/v3, USDT-M futures under /fapi. It keeps no trading of its own: every call is signed
  * with an API key (server/products/apikeys) and answered by the spot and futures products' own
- * use cases, which they offer through the kernel (kernel/offers.ts), never by importing them.
+ * use cases, which they offer through the kernel (kernel/platform/offers.ts), never by importing them.
  */
 export const binance = defineProduct({
   id: 'binance',

@@ -1,6 +1,6 @@
-import { listPairs } from '../../kernel/catalogue.js';
+import { listPairs } from '../../kernel/platform/catalogue.js';
 import type { Pair } from '../../../domain/api.js';
-import type { Database } from '../../kernel/db/database.js';
+import type { Database } from '../../kernel/platform/db/database.js';
 import { invalidSymbol } from './errors.js';
 
 /** Binance writes a pair without a separator ("BTCUSDT"); ours is "BTC_USDT". */

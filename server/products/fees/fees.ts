@@ -15,12 +15,12 @@ import {
   type FeesDesk,
   type MyFees,
 } from '../../../domain/fees.js';
-import type { OperatorActor } from '../../kernel/auth/operators/access.js';
-import { writeOperatorAudit } from '../../kernel/auth/operators/auditLog.js';
-import { requireSecondFactor } from '../../kernel/auth/twoFactor.js';
-import type { Database, Queryable } from '../../kernel/db/database.js';
-import { forgetFeeRates, readSchedules } from '../../kernel/fees/feeRates.js';
-import { Refusal, type Outcome } from '../../kernel/outcome.js';
+import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
+import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
+import { requireSecondFactor } from '../../kernel/platform/auth/twoFactor.js';
+import type { Database, Queryable } from '../../kernel/platform/db/database.js';
+import { forgetFeeRates, readSchedules } from '../../kernel/platform/fees/feeRates.js';
+import { Refusal, type Outcome } from '../../kernel/platform/outcome.js';
 import type { FeesMessageKey } from './messages.js';
 import { computeVolumes, volumeOf } from './volumes.js';
 

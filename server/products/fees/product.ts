@@ -1,6 +1,6 @@
-import { Loops } from '../../kernel/loops.js';
-import { defineProduct, type ProductLog, type ProductParts } from '../../kernel/product.js';
-import type { Database } from '../../kernel/db/database.js';
+import { Loops } from '../../kernel/platform/loops.js';
+import { defineProduct, type ProductLog, type ProductParts } from '../../kernel/platform/product.js';
+import type { Database } from '../../kernel/platform/db/database.js';
 import { feesService, type FeesDeps } from './fees.js';
 import { feesRoutes } from './routes.js';
 
@@ -31,7 +31,7 @@ export function createFees(options: FeesOptions) {
 
 /**
  * Fee schedules, VIP tiers and overrides (issue 52 §2; docs/OPERATOR.md "Fees"): the rates every
- * trade pays are read by the kernel's rate cache (kernel/fees/feeRates.ts) wherever markets run;
+ * trade pays are read by the kernel's rate cache (kernel/platform/fees/feeRates.ts) wherever markets run;
  * this product owns the tables' edits, the daily volumes and the users' fees page (src/features/fees).
  */
 export const fees = defineProduct({

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { FEE_PATHS, FEE_PRODUCTS, type FeeProduct, type FeeTier } from '../../../domain/fees.js';
-import { feeRateOf } from '../../kernel/fees/feeRates.js';
-import type { Database } from '../../kernel/db/database.js';
-import { ok, okWith } from '../../kernel/http/envelope.js';
-import { decimal, epochMs, pairSymbol, rowId, secondFactorCode, strictObject, text } from '../../kernel/http/schemas.js';
-import { unwrap } from '../../kernel/outcome.js';
+import { feeRateOf } from '../../kernel/platform/fees/feeRates.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import { ok, okWith } from '../../kernel/platform/http/envelope.js';
+import { decimal, epochMs, pairSymbol, rowId, secondFactorCode, strictObject, text } from '../../kernel/platform/http/schemas.js';
+import { unwrap } from '../../kernel/platform/outcome.js';
 import type { Fees, OverrideEdit, ScheduleEdit } from './fees.js';
 import './messages.js';
 

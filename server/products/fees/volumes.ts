@@ -1,5 +1,5 @@
 import { DAY_MS, VOLUME_DAYS } from '../../../domain/fees.js';
-import type { Queryable } from '../../kernel/db/database.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
 
 /** Volume rows kept: two windows, for the desk's look back; older ones go at each computation. */
 const KEEP_DAYS = 2 * VOLUME_DAYS;

@@ -16,9 +16,9 @@ import {
   type PriceKind,
 } from '../../../domain/fiat.js';
 import type { Page } from '../../../domain/wallet.js';
-import type { Queryable } from '../../kernel/db/database.js';
-import { applyBalanceChanges, canSpend, lockBalances } from '../../kernel/ledger/ledgerBatch.js';
-import { lockUser } from '../../kernel/userLock.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
+import { applyBalanceChanges, canSpend, lockBalances } from '../../kernel/platform/ledger/ledgerBatch.js';
+import { lockUser } from '../../kernel/platform/userLock.js';
 import { legalTrade, referenceRate, Refusal } from './rules.js';
 import { refuseAboveOnlineCap, refuseIfSuspended, suspensions } from './standing.js';
 

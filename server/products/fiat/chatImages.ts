@@ -1,6 +1,6 @@
 import { CHAT_IMAGE_LIMITS } from '../../../domain/fiat.js';
-import type { Queryable } from '../../kernel/db/database.js';
-import { lockUser } from '../../kernel/userLock.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
+import { lockUser } from '../../kernel/platform/userLock.js';
 import { Refusal } from './rules.js';
 
 /**

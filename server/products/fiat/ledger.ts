@@ -1,7 +1,7 @@
 import { FIAT_ACCOUNT } from '../../../domain/fiat.js';
-import type { ProductLedger } from '../../kernel/product.js';
+import type { ProductLedger } from '../../kernel/platform/product.js';
 
-declare module '../../kernel/ledger/ledger.js' {
+declare module '../../kernel/platform/ledger/ledger.js' {
   interface LedgerAccounts {
     /** The P2P fiat account: sell ads' remaining and orders' escrow are frozen here. */
     legal: true;

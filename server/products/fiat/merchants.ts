@@ -1,8 +1,8 @@
 import { mulDecimal, toFixedDecimal } from '../../../domain/decimal.js';
 import { FIAT_ACCOUNT, type FiatCode } from '../../../domain/fiat.js';
 import { luhnValid } from '../../../domain/payeeNumber.js';
-import type { Database } from '../../kernel/db/database.js';
-import { changeBalance } from '../../kernel/ledger/ledger.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import { changeBalance } from '../../kernel/platform/ledger/ledger.js';
 import { publishAd } from './ads.js';
 import type { FiatService } from './service.js';
 

@@ -1,6 +1,6 @@
 import { MINUTE_MS, type FiatAction } from '../../../domain/fiat.js';
-import type { Queryable } from '../../kernel/db/database.js';
-import { notify, type NotificationKind } from '../../kernel/notifications/notify.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
+import { notify, type NotificationKind } from '../../kernel/platform/notifications/notify.js';
 import type { OrderRow } from './orders.js';
 
 /**

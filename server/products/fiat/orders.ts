@@ -16,11 +16,11 @@ import {
   type FiatOrderStatus,
   type FiatTakeRequest,
 } from '../../../domain/fiat.js';
-import type { Queryable } from '../../kernel/db/database.js';
-import { applyBalanceChanges, canSpend, lockBalances } from '../../kernel/ledger/ledgerBatch.js';
-import type { BalanceChange } from '../../kernel/ledger/ledger.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
+import { applyBalanceChanges, canSpend, lockBalances } from '../../kernel/platform/ledger/ledgerBatch.js';
+import type { BalanceChange } from '../../kernel/platform/ledger/ledger.js';
 import { AD_COLUMNS, normaliseAd, priceOf, type AdRow } from './ads.js';
-import { lockUser } from '../../kernel/userLock.js';
+import { lockUser } from '../../kernel/platform/userLock.js';
 import { checkTrustLimits, legalTrade, Refusal, valueInUsdt } from './rules.js';
 import { refuseIfOwnerSuspended, refuseIfSuspended } from './standing.js';
 

@@ -1,10 +1,10 @@
 import { adSendsCrypto, takeSendsCrypto, type FiatOrderStatus, type FiatProof } from '../../../domain/fiat.js';
-import { requireOutflowAllowed } from '../../kernel/auth/outflow/outflow.js';
-import type { Queryable } from '../../kernel/db/database.js';
+import { requireOutflowAllowed } from '../../kernel/platform/auth/outflow/outflow.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
 
 /**
  * Issue 49 §2: which P2P calls send the caller's crypto to someone else, and the proof they ask
- * for then (kernel/auth/outflow: the withdrawal lock, the funds password, the 2FA code), checked
+ * for then (kernel/platform/auth/outflow: the withdrawal lock, the funds password, the 2FA code), checked
  * before the call's transaction: outside it, so wrong guesses stay counted when it rolls back, and
  * before any of its work. What each call acts on is read here without a lock, so the proof hangs
  * only on what never changes (an order's seller, an ad's owner and side), never on a status: an

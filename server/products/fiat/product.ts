@@ -1,5 +1,5 @@
-import { Loops } from '../../kernel/loops.js';
-import { defineProduct, withProductDefaults, type ProductDeps, type ProductParts } from '../../kernel/product.js';
+import { Loops } from '../../kernel/platform/loops.js';
+import { defineProduct, withProductDefaults, type ProductDeps, type ProductParts } from '../../kernel/platform/product.js';
 import { fiatLedger } from './ledger.js';
 import { ensureMerchants, simulateMerchants } from './merchants.js';
 import { fiatRoutes } from './routes.js';

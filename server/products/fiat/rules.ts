@@ -4,9 +4,9 @@ import { DEFAULT_LEGAL_TRADE } from '../../../domain/constants.js';
 import { identityRights } from '../../../domain/kyc.js';
 import type { NameStatus } from '../../../domain/api.js';
 import { DEFAULT_P2P_GUARDS, type LegalTradePatch, type LegalTradeSettings } from '../../../domain/fiatSettings.js';
-import type { Queryable } from '../../kernel/db/database.js';
-import { readPlatConfig } from '../../kernel/catalogue.js';
-import { Refusal as KernelRefusal } from '../../kernel/outcome.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
+import { readPlatConfig } from '../../kernel/platform/catalogue.js';
+import { Refusal as KernelRefusal } from '../../kernel/platform/outcome.js';
 import type { FiatMessageKey } from './messages.js';
 
 /** A refusal of this product: thrown inside a transaction, it rolls everything back (the idempotency claim too). */

@@ -20,13 +20,13 @@ import {
   CHAT_IMAGE_LIMITS,
 } from '../../../domain/fiat.js';
 import type { Page, RecordDays } from '../../../domain/wallet.js';
-import type { Database, Queryable } from '../../kernel/db/database.js';
-import { once, type SubmissionKey } from '../../kernel/idempotency.js';
-import { decodeImage, readStoredImage, storeImage, type ImageMime } from '../../kernel/images.js';
-import { outcomeOf, type Outcome } from '../../kernel/outcome.js';
-import type { UserFeed } from '../../kernel/realtime/userFeed.js';
-import type { OperatorActor } from '../../kernel/auth/operators/access.js';
-import { changedFields, writeOperatorAudit } from '../../kernel/auth/operators/auditLog.js';
+import type { Database, Queryable } from '../../kernel/platform/db/database.js';
+import { once, type SubmissionKey } from '../../kernel/platform/idempotency.js';
+import { decodeImage, readStoredImage, storeImage, type ImageMime } from '../../kernel/platform/images.js';
+import { outcomeOf, type Outcome } from '../../kernel/platform/outcome.js';
+import type { UserFeed } from '../../kernel/platform/realtime/userFeed.js';
+import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
+import { changedFields, writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
 import { AD_COLUMNS, checkPublish, listAds, myAds, normaliseAd, publishAd, setAdStatus, toAds, type AdRow } from './ads.js';
 import { provePublish, proveRelease, proveResume, proveTake } from './outflow.js';
 import { dueOrders, graceOverdue, markSwept, normaliseOrder, ORDER_SELECT, readOrder, takeAd, toOrder, transition, type OrderRow } from './orders.js';

@@ -1,5 +1,5 @@
 import { DAY_MS, type FiatStanding } from '../../../domain/fiat.js';
-import type { Queryable } from '../../kernel/db/database.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
 import { legalTrade, Refusal, type LegalTrade } from './rules.js';
 
 /** Orders that went unpaid: cancelled by their buyer or by the pay deadline (an operator's return is no one's fault). */

@@ -1,8 +1,8 @@
 import { FUTURES_ACCOUNT, FUTURES_CURRENCY } from '../../../domain/futures/api.js';
 import { fx, fxText, maxFx, minFx, type Fx } from '../../../domain/fx.js';
 import { unrealisedPnl } from '../../../domain/futures/formulas.js';
-import type { Queryable } from '../../kernel/db/database.js';
-import type { AccountRule } from '../../kernel/ledger/accountRules.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
+import type { AccountRule } from '../../kernel/platform/ledger/accountRules.js';
 import { entryPrice, type Position } from './positions.js';
 
 interface OpenRow {
@@ -31,7 +31,7 @@ async function openPositions(q: Queryable, userIds?: readonly number[]): Promise
 }
 
 /**
- * The contract account's rule (kernel/ledger/accountRules.ts), as Binance's USDT-M "max
+ * The contract account's rule (kernel/platform/ledger/accountRules.ts), as Binance's USDT-M "max
  * withdraw amount": what may leave is the available balance (order holds are already frozen and
  * position margins sit in the pool) less the cross positions' net unrealised loss; an unrealised
  * profit is never paid out before it is realised. The balance row is locked first, so a futures

@@ -1,9 +1,9 @@
 import type { KlineBar, PublicTrade } from '../../../domain/market.js';
 import { fxText } from '../../../domain/fx.js';
-import type { Queryable } from '../../kernel/db/database.js';
-import { forgetBatch, rememberBatch, type Claim, type SubmissionKey } from '../../kernel/idempotency.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
+import { forgetBatch, rememberBatch, type Claim, type SubmissionKey } from '../../kernel/platform/idempotency.js';
 import type { Candle } from '../../kernel/exchange/market/candles.js';
-import { candleColumns } from '../../kernel/exchange/market/klineHistory.js';
+import { candleColumns } from '../../kernel/platform/marketHistory/klineHistory.js';
 import type { MarketData } from '../../kernel/exchange/marketData.js';
 import { Books } from './books.js';
 import { bookAll, type Movement, type Working } from './engine/effects.js';

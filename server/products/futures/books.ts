@@ -1,7 +1,7 @@
 import { fxText, type Fx } from '../../../domain/fx.js';
-import type { Queryable } from '../../kernel/db/database.js';
-import type { BalanceChange } from '../../kernel/ledger/ledger.js';
-import { applyBalanceChanges, balanceKey, lockBalances, type BalanceState } from '../../kernel/ledger/ledgerBatch.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
+import type { BalanceChange } from '../../kernel/platform/ledger/ledger.js';
+import { applyBalanceChanges, balanceKey, lockBalances, type BalanceState } from '../../kernel/platform/ledger/ledgerBatch.js';
 import { FUTURES_ACCOUNT, FUTURES_CURRENCY } from '../../../domain/futures/api.js';
 
 /** Funds a step would take are not there; raised before anything of the step is booked. */

@@ -1,7 +1,7 @@
 import { futureIndexChannel, futureTickChannel } from '../../../domain/api.js';
 import { KLINE_INTERVALS } from '../../../domain/constants.js';
 import { futureDepthChannel, futureKlineChannel, futureTradeChannel } from '../../../domain/futures/api.js';
-import type { ListedPair } from '../../kernel/realtime/channels.js';
+import type { ListedPair } from '../../kernel/platform/realtime/channels.js';
 
 /**
  * Spec §7 per contract pair: {left}_{right}_future_tick and _future_index_tick, and the contract

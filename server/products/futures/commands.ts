@@ -1,7 +1,7 @@
 import type { FuturesAction, FuturesOrderSource, MarginAdjustment, MarginMode } from '../../../domain/futures/api.js';
 import type { Fx } from '../../../domain/fx.js';
-import type { SubmissionKey } from '../../kernel/idempotency.js';
-import type { Outcome } from '../../kernel/outcome.js';
+import type { SubmissionKey } from '../../kernel/platform/idempotency.js';
+import type { Outcome } from '../../kernel/platform/outcome.js';
 import type { Batch } from './batch.js';
 import type { orderView } from './orderState.js';
 

@@ -1,12 +1,12 @@
 import type { MarginAdjustment, MarginMode } from '../../../domain/futures/api.js';
 import type { Fx } from '../../../domain/fx.js';
-import type { Database } from '../../kernel/db/database.js';
+import type { Database } from '../../kernel/platform/db/database.js';
 import { DEPTH_LEVELS } from '../../kernel/exchange/marketData.js';
 import type { MarketPublisher } from '../../kernel/exchange/publisher.js';
 import { Sequencer } from '../../kernel/exchange/sequencer.js';
-import type { Outcome } from '../../kernel/outcome.js';
-import { silentUserFeed, type UserFeed } from '../../kernel/realtime/userFeed.js';
-import { watchMarket } from '../../kernel/observability/metrics.js';
+import type { Outcome } from '../../kernel/platform/outcome.js';
+import { silentUserFeed, type UserFeed } from '../../kernel/platform/realtime/userFeed.js';
+import { watchMarket } from '../../kernel/platform/observability/metrics.js';
 import { adopt, reindexUser } from './adopt.js';
 import type { Batch } from './batch.js';
 import type { Command, OrderView, PlaceRequest, Placed, Result } from './commands.js';

@@ -4,7 +4,7 @@ import type { EngineEvent } from '../../kernel/exchange/matching/types.js';
 import type { Batch } from './batch.js';
 import { settleEnd, settleFill } from './engine/engine.js';
 import type { FuturesAccounts, UserRates } from './engine/fill.js';
-import { feeRatesFor } from '../../kernel/fees/feeRates.js';
+import { feeRatesFor } from '../../kernel/platform/fees/feeRates.js';
 import { fx } from '../../../domain/fx.js';
 import { lotsToFx, ticksToFx, type FuturesPair } from './pairs.js';
 

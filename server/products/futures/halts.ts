@@ -1,4 +1,4 @@
-import type { Queryable } from '../../kernel/db/database.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
 
 /**
  * The contracts a risk operator halted (issue 52 §1; the markets product writes the switch, the pair

@@ -2,8 +2,8 @@ import { CLOSE_BOOK_LEVELS, type MarginAdjustment, type MarginMode } from '../..
 import { fxText } from '../../../domain/fx.js';
 import { FuturesOrderStatus as S } from '../../../domain/futures/orderStatus.js';
 import type { EngineEvent } from '../../kernel/exchange/matching/types.js';
-import { refuse, type Outcome } from '../../kernel/outcome.js';
-import { notify } from '../../kernel/notifications/notify.js';
+import { refuse, type Outcome } from '../../kernel/platform/outcome.js';
+import { notify } from '../../kernel/platform/notifications/notify.js';
 import { bookCloseDeficit, deleverage } from './adl.js';
 import type { Batch } from './batch.js';
 import type { OrderView } from './commands.js';

@@ -1,9 +1,9 @@
 import { FUTURES_ACCOUNT, FUTURES_CURRENCY } from '../../../domain/futures/api.js';
-import type { Queryable } from '../../kernel/db/database.js';
-import { systemAccount } from '../../kernel/ledger/systemAccounts.js';
-import type { ProductLedger } from '../../kernel/product.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
+import { systemAccount } from '../../kernel/platform/ledger/systemAccounts.js';
+import type { ProductLedger } from '../../kernel/platform/product.js';
 
-declare module '../../kernel/ledger/ledger.js' {
+declare module '../../kernel/platform/ledger/ledger.js' {
   interface LedgerAccounts {
     /** The futures (U-margined contract) account: margin, and open orders' opening margin and fee. */
     contract: true;

@@ -1,6 +1,6 @@
 import { absFx, fx, fxText, mulFx, type Fx } from '../../../domain/fx.js';
-import type { Database } from '../../kernel/db/database.js';
-import { changeBalance } from '../../kernel/ledger/ledger.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import { changeBalance } from '../../kernel/platform/ledger/ledger.js';
 import type { FuturesAction } from '../../../domain/futures/api.js';
 import type { FuturesExchange } from './exchange.js';
 import type { FuturesPair } from './pairs.js';

@@ -1,13 +1,13 @@
 import { futureDepthChannel, futureKlineChannel, futureTradeChannel } from '../../../domain/futures/api.js';
 import type { Fx } from '../../../domain/fx.js';
-import type { Database } from '../../kernel/db/database.js';
-import { sequenceIds, type SequenceIds } from '../../kernel/db/sequenceIds.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import { sequenceIds, type SequenceIds } from '../../kernel/platform/db/sequenceIds.js';
 import { MarketData } from '../../kernel/exchange/marketData.js';
 import { createEngine } from '../../kernel/exchange/matching/index.js';
 import type { OrderBookEngine } from '../../kernel/exchange/matching/types.js';
 import type { MarketPublisher } from '../../kernel/exchange/publisher.js';
 import type { Sequencer } from '../../kernel/exchange/sequencer.js';
-import { silentUserFeed, type UserFeed } from '../../kernel/realtime/userFeed.js';
+import { silentUserFeed, type UserFeed } from '../../kernel/platform/realtime/userFeed.js';
 import type { Memory } from './batch.js';
 import type { Command, Result } from './commands.js';
 import type { FuturesAccounts } from './engine/fill.js';
@@ -46,7 +46,7 @@ export abstract class FuturesMemory implements Memory {
   readonly estimatedFunding = new Map<string, string>();
   /** The contracts an operator halted, symbol → reason (halts.ts: read once a second; opening orders refused). */
   readonly halted = new Map<string, string>();
-  /** Ids for every order the batches create (placed, liquidation, ADL), fetched in blocks (kernel/db/sequenceIds.ts, as spot's). */
+  /** Ids for every order the batches create (placed, liquidation, ADL), fetched in blocks (kernel/platform/db/sequenceIds.ts, as spot's). */
   readonly orderIds: SequenceIds;
   readonly stats = { liquidations: 0, liquidationChecks: 0, deleveraged: 0 };
   /** The queue every command goes through (the exchange makes it, with the runner and the rebuild as its stages). */

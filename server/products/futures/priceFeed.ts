@@ -1,7 +1,7 @@
 import { futureIndexChannel, futureTickChannel } from '../../../domain/api.js';
 import { fx, fxText, roundFx, type Fx } from '../../../domain/fx.js';
 import { fundingRate, markPriceOf, nextBasis, premiumOf, PRICE_FEED_PLACES } from '../../../domain/futures/formulas.js';
-import type { Database, Queryable } from '../../kernel/db/database.js';
+import type { Database, Queryable } from '../../kernel/platform/db/database.js';
 import type { MarketPublisher } from '../../kernel/exchange/publisher.js';
 import type { FuturesExchange } from './exchange.js';
 import { ticksToFx, type FuturesPair } from './pairs.js';

@@ -1,14 +1,14 @@
 import { futureIndexChannel, futureTickChannel, type Pair } from '../../../domain/api.js';
-import { listPairs } from '../../kernel/catalogue.js';
-import type { Database } from '../../kernel/db/database.js';
+import { listPairs } from '../../kernel/platform/catalogue.js';
+import type { Database } from '../../kernel/platform/db/database.js';
 import type { MarketPublisher } from '../../kernel/exchange/publisher.js';
-import type { AccountRules } from '../../kernel/ledger/accountRules.js';
-import { changeBalance } from '../../kernel/ledger/ledger.js';
-import { systemAccountId } from '../../kernel/ledger/systemAccounts.js';
-import { Loops } from '../../kernel/loops.js';
-import { defineProduct, type ProductParts } from '../../kernel/product.js';
-import { seededRandom, seedFrom } from '../../kernel/random.js';
-import { silentUserFeed, type UserFeed } from '../../kernel/realtime/userFeed.js';
+import type { AccountRules } from '../../kernel/platform/ledger/accountRules.js';
+import { changeBalance } from '../../kernel/platform/ledger/ledger.js';
+import { systemAccountId } from '../../kernel/platform/ledger/systemAccounts.js';
+import { Loops } from '../../kernel/platform/loops.js';
+import { defineProduct, type ProductParts } from '../../kernel/platform/product.js';
+import { seededRandom, seedFrom } from '../../kernel/exchange/random.js';
+import { silentUserFeed, type UserFeed } from '../../kernel/platform/realtime/userFeed.js';
 import { contractAccountRule } from './accountRule.js';
 import { FuturesExchange, PLACE_SCOPE } from './exchange.js';
 import { futuresChannels } from './channels.js';
@@ -187,7 +187,7 @@ export const futures = defineProduct({
   },
 });
 
-declare module '../../kernel/offers.js' {
+declare module '../../kernel/platform/offers.js' {
   interface OfferedServices {
     /** The futures engine (orders, positions, leverage) and its reads, as the /api/futures/* routes use them. */
     futuresTrading: { exchange: FuturesExchange; service: FuturesService; placeScope: string };

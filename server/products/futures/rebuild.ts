@@ -5,7 +5,7 @@ import { FuturesOrderStatus as S } from '../../../domain/futures/orderStatus.js'
 import { DEPTH_LEVELS } from '../../kernel/exchange/marketData.js';
 import { decimalToUnits } from '../../kernel/exchange/market/units.js';
 import { CandleBuilder, type Candle } from '../../kernel/exchange/market/candles.js';
-import { readLiveCandles } from '../../kernel/exchange/market/klineHistory.js';
+import { readLiveCandles } from '../../kernel/platform/marketHistory/klineHistory.js';
 import type { FuturesPair } from './pairs.js';
 import { createEngine } from '../../kernel/exchange/matching/index.js';
 import type { EngineEvent } from '../../kernel/exchange/matching/types.js';

@@ -1,5 +1,5 @@
-import type { Queryable } from '../../kernel/db/database.js';
-import type { UserFeed } from '../../kernel/realtime/userFeed.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
+import type { UserFeed } from '../../kernel/platform/realtime/userFeed.js';
 
 /**
  * How far before its restore the futures exchange's new holder tells users of the orders written:

@@ -16,15 +16,15 @@ import {
   type MarginMode,
 } from '../../../domain/futures/api.js';
 import { IDEMPOTENCY_HEADER, RECORD_DAYS } from '../../../domain/wallet.js';
-import { submissionKey } from '../../kernel/idempotency.js';
-import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
-import { ApiFailure, ok } from '../../kernel/http/envelope.js';
-import { anyBody, decimal, paging, pairSymbol as symbol, recordDays, strictObject as object, rowId as id } from '../../kernel/http/schemas.js';
-import { unwrap } from '../../kernel/outcome.js';
+import { submissionKey } from '../../kernel/platform/idempotency.js';
+import { translate, type MessageKey } from '../../kernel/platform/i18n/messages.js';
+import { ApiFailure, ok } from '../../kernel/platform/http/envelope.js';
+import { anyBody, decimal, paging, pairSymbol as symbol, recordDays, strictObject as object, rowId as id } from '../../kernel/platform/http/schemas.js';
+import { unwrap } from '../../kernel/platform/outcome.js';
 import { PLACE_SCOPE, type FuturesExchange } from './exchange.js';
 import { normaliseSymbol } from './pairs.js';
 import { MAX_PAGE_SIZE, type FuturesService } from './service.js';
-import { KLINE_QUERY_LIMITS, readKlines } from '../../kernel/exchange/market/klineHistory.js';
+import { KLINE_QUERY_LIMITS, readKlines } from '../../kernel/platform/marketHistory/klineHistory.js';
 import { KLINE_INTERVALS, type KlineInterval } from '../../../domain/constants.js';
 import './messages.js';
 

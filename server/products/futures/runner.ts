@@ -1,6 +1,6 @@
-import { StatementParams } from '../../kernel/db/statementParams.js';
-import { claimAnswers, claimWrites } from '../../kernel/idempotency.js';
-import type { Outcome } from '../../kernel/outcome.js';
+import { StatementParams } from '../../kernel/platform/db/statementParams.js';
+import { claimAnswers, claimWrites } from '../../kernel/platform/idempotency.js';
+import type { Outcome } from '../../kernel/platform/outcome.js';
 import { adopt } from './adopt.js';
 import { Batch } from './batch.js';
 import { PLACE_SCOPE, usersOf, type Command, type Result } from './commands.js';

@@ -1,6 +1,6 @@
-import { listCurrencies } from '../../kernel/catalogue.js';
-import type { Database } from '../../kernel/db/database.js';
-import { anchorPrice, seedHistoryIfEmpty, seedOptionsFor } from '../../kernel/exchange/market/seedHistory.js';
+import { listCurrencies } from '../../kernel/platform/catalogue.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import { anchorPrice, seedHistoryIfEmpty, seedOptionsFor } from '../../kernel/platform/marketHistory/seedHistory.js';
 import type { FuturesPair } from './pairs.js';
 
 /**

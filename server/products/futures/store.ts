@@ -1,6 +1,6 @@
 import { fx, type Fx } from '../../../domain/fx.js';
 import { FUTURES_ACCOUNT, FUTURES_CURRENCY } from '../../../domain/futures/api.js';
-import type { Queryable } from '../../kernel/db/database.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
 import type { Batch } from './batch.js';
 import type { PlanState } from './plans.js';
 

@@ -1,8 +1,8 @@
 import { addDecimal, compareDecimal, mulDecimal, toFixedDecimal } from '../../../domain/decimal.js';
 import { ICO_ACCOUNT, ICO_CURRENCY, icoCost, type IcoProjectInput } from '../../../domain/ico.js';
-import type { Database } from '../../kernel/db/database.js';
-import { changeBalance } from '../../kernel/ledger/ledger.js';
-import { silentUserFeed } from '../../kernel/realtime/userFeed.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import { changeBalance } from '../../kernel/platform/ledger/ledger.js';
+import { silentUserFeed } from '../../kernel/platform/realtime/userFeed.js';
 import { DEMO_TEXTS } from './demoTexts.js';
 import { readProjects, saveProject } from './projects.js';
 import { icoService } from './subscriptions.js';

@@ -1,9 +1,9 @@
 import { ICO_ACCOUNT } from '../../../domain/ico.js';
-import type { Queryable } from '../../kernel/db/database.js';
-import { familyAccountId, systemAccountFamily } from '../../kernel/ledger/systemAccounts.js';
-import type { ProductLedger } from '../../kernel/product.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
+import { familyAccountId, systemAccountFamily } from '../../kernel/platform/ledger/systemAccounts.js';
+import type { ProductLedger } from '../../kernel/platform/product.js';
 
-declare module '../../kernel/ledger/ledger.js' {
+declare module '../../kernel/platform/ledger/ledger.js' {
   interface LedgerAccounts {
     /** The subscription account: USDT paid in, and allocated tokens frozen until they thaw. */
     ico: true;

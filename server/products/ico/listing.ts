@@ -1,6 +1,6 @@
 import { ICO_CURRENCY, ICO_PRICE_PLACES } from '../../../domain/ico.js';
-import type { OpenedPair, PairOpenings } from '../../kernel/catalogue.js';
-import type { Queryable } from '../../kernel/db/database.js';
+import type { OpenedPair, PairOpenings } from '../../kernel/platform/catalogue.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
 import type { ProjectRow } from './projects.js';
 
 /** The fewest price places a listed token's pair gets (a 0.05 raise price still trades in 0.0001 steps). */

@@ -1,6 +1,6 @@
-import type { PairOpenings } from '../../kernel/catalogue.js';
-import { Loops } from '../../kernel/loops.js';
-import { defineProduct, withProductDefaults, type ProductDeps, type ProductParts } from '../../kernel/product.js';
+import type { PairOpenings } from '../../kernel/platform/catalogue.js';
+import { Loops } from '../../kernel/platform/loops.js';
+import { defineProduct, withProductDefaults, type ProductDeps, type ProductParts } from '../../kernel/platform/product.js';
 import { seedDemoParticipants, seedDemoProjects } from './demo.js';
 import { icoLedger } from './ledger.js';
 import { icoRoutes } from './routes.js';

@@ -14,11 +14,11 @@ import {
 } from '../../../domain/ico.js';
 import { DEFAULT_LANGUAGE, type LocaleCode } from '../../../domain/languages.js';
 import { mergeTexts, textIn, type TextsByLanguage } from '../../../domain/localisedText.js';
-import type { Database, Queryable } from '../../kernel/db/database.js';
-import type { OpenedPair } from '../../kernel/catalogue.js';
-import type { Outcome } from '../../kernel/outcome.js';
-import type { OperatorActor } from '../../kernel/auth/operators/access.js';
-import { changedFields, writeOperatorAudit } from '../../kernel/auth/operators/auditLog.js';
+import type { Database, Queryable } from '../../kernel/platform/db/database.js';
+import type { OpenedPair } from '../../kernel/platform/catalogue.js';
+import type { Outcome } from '../../kernel/platform/outcome.js';
+import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
+import { changedFields, writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
 import { listToken } from './listing.js';
 import type { IcoMessageKey } from './messages.js';
 

@@ -3,11 +3,11 @@ import { ResultCode } from '../../../domain/api.js';
 import { ICO_DESCRIPTION_MAX, ICO_ORDER_TABS, ICO_PATHS, ICO_RECORD_TYPES, type IcoOrderTab, type IcoProjectInput, type IcoRecordType, type IcoSubscribeRequest, type IcoThawRequest } from '../../../domain/ico.js';
 import { LOCALE_CODES } from '../../../domain/languages.js';
 import { IDEMPOTENCY_HEADER, RECORD_DAYS, type RecordDays } from '../../../domain/wallet.js';
-import { submissionKey } from '../../kernel/idempotency.js';
-import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
-import { ok } from '../../kernel/http/envelope.js';
-import { anyBody, decimal, paging, recordDays, strictObject as object, rowId as id, text } from '../../kernel/http/schemas.js';
-import { unwrap } from '../../kernel/outcome.js';
+import { submissionKey } from '../../kernel/platform/idempotency.js';
+import { translate, type MessageKey } from '../../kernel/platform/i18n/messages.js';
+import { ok } from '../../kernel/platform/http/envelope.js';
+import { anyBody, decimal, paging, recordDays, strictObject as object, rowId as id, text } from '../../kernel/platform/http/schemas.js';
+import { unwrap } from '../../kernel/platform/outcome.js';
 import { MAX_PAGE_SIZE, SUBSCRIBE_SCOPE, THAW_SCOPE, type IcoService } from './subscriptions.js';
 import './messages.js';
 

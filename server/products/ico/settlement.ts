@@ -1,10 +1,10 @@
 import { addDecimal, compareDecimal, mulDecimal } from '../../../domain/decimal.js';
 import { ICO_ACCOUNT, ICO_CURRENCY } from '../../../domain/ico.js';
-import type { Database } from '../../kernel/db/database.js';
-import type { BalanceChange } from '../../kernel/ledger/ledger.js';
-import { applyBalanceChanges, lockBalances } from '../../kernel/ledger/ledgerBatch.js';
-import type { OpenedPair, PairOpenings } from '../../kernel/catalogue.js';
-import type { UserFeed } from '../../kernel/realtime/userFeed.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import type { BalanceChange } from '../../kernel/platform/ledger/ledger.js';
+import { applyBalanceChanges, lockBalances } from '../../kernel/platform/ledger/ledgerBatch.js';
+import type { OpenedPair, PairOpenings } from '../../kernel/platform/catalogue.js';
+import type { UserFeed } from '../../kernel/platform/realtime/userFeed.js';
 import { allocate } from './allocation.js';
 import { icoProjectAccountId } from './ledger.js';
 import { announceListing, listToken } from './listing.js';

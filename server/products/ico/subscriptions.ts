@@ -20,15 +20,15 @@ import {
   type IcoSubscription,
 } from '../../../domain/ico.js';
 import type { LocaleCode } from '../../../domain/languages.js';
-import type { PairOpenings } from '../../kernel/catalogue.js';
+import type { PairOpenings } from '../../kernel/platform/catalogue.js';
 import type { Page, RecordDays } from '../../../domain/wallet.js';
-import type { Database, Queryable } from '../../kernel/db/database.js';
-import { once, type SubmissionKey } from '../../kernel/idempotency.js';
-import { readBalance } from '../../kernel/ledger/ledger.js';
-import { applyBalanceChanges, canSpend, lockBalances } from '../../kernel/ledger/ledgerBatch.js';
-import { type Outcome, outcomeOf, Refusal as KernelRefusal } from '../../kernel/outcome.js';
-import type { UserFeed } from '../../kernel/realtime/userFeed.js';
-import type { OperatorActor } from '../../kernel/auth/operators/access.js';
+import type { Database, Queryable } from '../../kernel/platform/db/database.js';
+import { once, type SubmissionKey } from '../../kernel/platform/idempotency.js';
+import { readBalance } from '../../kernel/platform/ledger/ledger.js';
+import { applyBalanceChanges, canSpend, lockBalances } from '../../kernel/platform/ledger/ledgerBatch.js';
+import { type Outcome, outcomeOf, Refusal as KernelRefusal } from '../../kernel/platform/outcome.js';
+import type { UserFeed } from '../../kernel/platform/realtime/userFeed.js';
+import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
 import { announceListing } from './listing.js';
 import type { IcoMessageKey } from './messages.js';
 import { lastPrices, normaliseRow, PROJECT_COLUMNS, readProjects, saveProject, statusOf, toOperatorProject, toProject, type ProjectRow } from './projects.js';

@@ -1,15 +1,15 @@
-import type { UserFeed } from '../../kernel/realtime/userFeed.js';
+import type { UserFeed } from '../../kernel/platform/realtime/userFeed.js';
 import { NOTICE_PUSH } from '../../../domain/informHelp.js';
 import type { NameStatus } from '../../../domain/api.js';
 import type { KycStatus, KycSubmission } from '../../../domain/kyc.js';
-import type { Database } from '../../kernel/db/database.js';
-import type { MessageKey } from '../../kernel/i18n/messages.js';
-import { notify } from '../../kernel/notifications/notify.js';
-import { refuse, type Outcome } from '../../kernel/outcome.js';
-import { decodeImage, readStoredImage, storeImage, type ImageMime } from '../../kernel/images.js';
-import { lockUser } from '../../kernel/userLock.js';
-import type { OperatorActor } from '../../kernel/auth/operators/access.js';
-import { writeOperatorAudit } from '../../kernel/auth/operators/auditLog.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import type { MessageKey } from '../../kernel/platform/i18n/messages.js';
+import { notify } from '../../kernel/platform/notifications/notify.js';
+import { refuse, type Outcome } from '../../kernel/platform/outcome.js';
+import { decodeImage, readStoredImage, storeImage, type ImageMime } from '../../kernel/platform/images.js';
+import { lockUser } from '../../kernel/platform/userLock.js';
+import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
+import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
 import './messages.js';
 
 /** Spec: each identity photo is at most 4 MB. */

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../domain/api.js';
-import { requireAuthForAll } from '../../kernel/auth/authPlugin.js';
-import { ApiFailure, ok } from '../../kernel/http/envelope.js';
-import { anyBody, operatorReason, rowId, strictObject } from '../../kernel/http/schemas.js';
-import { unwrap } from '../../kernel/outcome.js';
+import { requireAuthForAll } from '../../kernel/platform/auth/authPlugin.js';
+import { ApiFailure, ok } from '../../kernel/platform/http/envelope.js';
+import { anyBody, operatorReason, rowId, strictObject } from '../../kernel/platform/http/schemas.js';
+import { unwrap } from '../../kernel/platform/outcome.js';
 import type { Kyc } from './kyc.js';
 
 const idBody = (extra: Record<string, object> = {}, required: string[] = []) => strictObject(['id', ...required], { id: rowId, ...extra });

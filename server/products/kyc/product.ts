@@ -1,4 +1,4 @@
-import { defineProduct } from '../../kernel/product.js';
+import { defineProduct } from '../../kernel/platform/product.js';
 import { kyc as kycService } from './kyc.js';
 import { kycOperatorRoutes } from './operatorRoutes.js';
 import { kycRoutes } from './routes.js';

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../domain/api.js';
 import type { Kyc, PhotoSide } from './kyc.js';
-import { translate } from '../../kernel/i18n/messages.js';
-import { ApiFailure, ok } from '../../kernel/http/envelope.js';
-import { anyBody, rowId, strictObject, text } from '../../kernel/http/schemas.js';
-import { unwrap } from '../../kernel/outcome.js';
+import { translate } from '../../kernel/platform/i18n/messages.js';
+import { ApiFailure, ok } from '../../kernel/platform/http/envelope.js';
+import { anyBody, rowId, strictObject, text } from '../../kernel/platform/http/schemas.js';
+import { unwrap } from '../../kernel/platform/outcome.js';
 
 /**
  * Two photos of at most 4 MB each, as base64 data URLs (4/3 of the bytes), plus some slack so a

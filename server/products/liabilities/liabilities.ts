@@ -8,10 +8,10 @@ import {
   type LiabilityProof,
   type LiabilitySnapshot,
 } from '../../../domain/liabilities.js';
-import type { OperatorActor } from '../../kernel/auth/operators/access.js';
-import { writeOperatorAudit } from '../../kernel/auth/operators/auditLog.js';
-import type { Database, Queryable } from '../../kernel/db/database.js';
-import { Refusal, type Outcome } from '../../kernel/outcome.js';
+import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
+import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
+import type { Database, Queryable } from '../../kernel/platform/db/database.js';
+import { Refusal, type Outcome } from '../../kernel/platform/outcome.js';
 import type { LiabilitiesMessageKey } from './messages.js';
 
 export interface LiabilitiesDeps {

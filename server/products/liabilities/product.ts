@@ -1,6 +1,6 @@
-import { Loops } from '../../kernel/loops.js';
-import { defineProduct, type ProductLog, type ProductParts } from '../../kernel/product.js';
-import type { Database } from '../../kernel/db/database.js';
+import { Loops } from '../../kernel/platform/loops.js';
+import { defineProduct, type ProductLog, type ProductParts } from '../../kernel/platform/product.js';
+import type { Database } from '../../kernel/platform/db/database.js';
 import { liabilitiesService, type LiabilitiesDeps } from './liabilities.js';
 import { liabilitiesRoutes } from './routes.js';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { LIABILITIES_PATHS } from '../../../domain/liabilities.js';
-import { ok, okWith } from '../../kernel/http/envelope.js';
-import { rowId, strictObject } from '../../kernel/http/schemas.js';
-import { unwrap } from '../../kernel/outcome.js';
+import { ok, okWith } from '../../kernel/platform/http/envelope.js';
+import { rowId, strictObject } from '../../kernel/platform/http/schemas.js';
+import { unwrap } from '../../kernel/platform/outcome.js';
 import type { Liabilities } from './liabilities.js';
 import './messages.js';
 

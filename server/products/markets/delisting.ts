@@ -1,9 +1,9 @@
 import { SpotStopStatus } from '../../../domain/spotOrders.js';
-import type { OperatorActor } from '../../kernel/auth/operators/access.js';
-import { writeOperatorAudit } from '../../kernel/auth/operators/auditLog.js';
-import type { Database } from '../../kernel/db/database.js';
-import type { Offers } from '../../kernel/offers.js';
-import { refuse, type Outcome } from '../../kernel/outcome.js';
+import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
+import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import type { Offers } from '../../kernel/platform/offers.js';
+import { refuse, type Outcome } from '../../kernel/platform/outcome.js';
 import { operatorCode } from './operatorCode.js';
 import './messages.js';
 

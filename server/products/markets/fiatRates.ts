@@ -1,5 +1,5 @@
 import type { PricingCode } from '../../../domain/pricingCurrencies.js';
-import type { Queryable } from '../../kernel/db/database.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
 
 /** The USDT price in one pricing currency, with where it came from and when. */
 export interface FiatRate {

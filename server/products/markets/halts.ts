@@ -1,8 +1,8 @@
 import type { MarketKind, OperatorMarket } from '../../../domain/marketsDesk.js';
-import type { OperatorActor } from '../../kernel/auth/operators/access.js';
-import { writeOperatorAudit } from '../../kernel/auth/operators/auditLog.js';
-import type { Database, Queryable } from '../../kernel/db/database.js';
-import type { Outcome } from '../../kernel/outcome.js';
+import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
+import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
+import type { Database, Queryable } from '../../kernel/platform/db/database.js';
+import type { Outcome } from '../../kernel/platform/outcome.js';
 import './messages.js';
 
 /**

@@ -1,10 +1,10 @@
 import { compareDecimal, isDecimalString } from '../../../domain/decimal.js';
 import { LISTING_PRECISION_MAX, type MarketListing } from '../../../domain/marketsDesk.js';
-import type { OpenedPair } from '../../kernel/catalogue.js';
-import type { OperatorActor } from '../../kernel/auth/operators/access.js';
-import { writeOperatorAudit } from '../../kernel/auth/operators/auditLog.js';
-import type { Database, Queryable } from '../../kernel/db/database.js';
-import { refuse, type Outcome } from '../../kernel/outcome.js';
+import type { OpenedPair } from '../../kernel/platform/catalogue.js';
+import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
+import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
+import type { Database, Queryable } from '../../kernel/platform/db/database.js';
+import { refuse, type Outcome } from '../../kernel/platform/outcome.js';
 import { operatorCode } from './operatorCode.js';
 import './messages.js';
 

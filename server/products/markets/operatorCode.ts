@@ -1,7 +1,7 @@
-import type { OperatorActor } from '../../kernel/auth/operators/access.js';
-import { requireSecondFactor } from '../../kernel/auth/twoFactor.js';
-import type { Queryable } from '../../kernel/db/database.js';
-import { refuse, Refusal, type Outcome } from '../../kernel/outcome.js';
+import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
+import { requireSecondFactor } from '../../kernel/platform/auth/twoFactor.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
+import { refuse, Refusal, type Outcome } from '../../kernel/platform/outcome.js';
 
 /**
  * A listing or a delisting moves funds or opens trading, so it asks the operator's own 2FA code,

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { HALT_REASON_MAX } from '../../../domain/market.js';
 import { LISTING_PRECISION_MAX, MARKET_KINDS, MARKET_OPERATOR_PATHS, type MarketKind, type MarketListing } from '../../../domain/marketsDesk.js';
-import type { Database } from '../../kernel/db/database.js';
-import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
-import { anyBody, currency, decimal, pairSymbol, secondFactorCode, strictObject, text } from '../../kernel/http/schemas.js';
-import { unwrap } from '../../kernel/outcome.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import { ApiFailure, ok, okWith } from '../../kernel/platform/http/envelope.js';
+import { anyBody, currency, decimal, pairSymbol, secondFactorCode, strictObject, text } from '../../kernel/platform/http/schemas.js';
+import { unwrap } from '../../kernel/platform/outcome.js';
 import { ResultCode } from '../../../domain/api.js';
 import { marketHalts } from './halts.js';
 import { marketDelisting } from './delisting.js';

@@ -1,7 +1,7 @@
 import type { Pair } from '../../../domain/api.js';
 import { PAIR_LIST_CHANNEL, type PairListPush } from '../../../domain/market.js';
-import { listPairs } from '../../kernel/catalogue.js';
-import type { Queryable } from '../../kernel/db/database.js';
+import { listPairs } from '../../kernel/platform/catalogue.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
 
 /**
  * The pairs the site lists: every pair but the delisted ones (markets/delisting.ts), whose rows stay

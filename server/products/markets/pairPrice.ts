@@ -1,7 +1,7 @@
 import type { PairPrice } from '../../../domain/api.js';
 import { mulDecimal } from '../../../domain/decimal.js';
 import { PRICING_CODES, type PricingCode } from '../../../domain/pricingCurrencies.js';
-import type { Queryable } from '../../kernel/db/database.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
 import type { FiatRateSource } from './fiatRates.js';
 
 async function coinPriceInUsdt(db: Queryable, symbol: string): Promise<string | undefined> {

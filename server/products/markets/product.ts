@@ -1,6 +1,6 @@
 import { PAIR_LIST_CHANNEL } from '../../../domain/market.js';
-import { Loops } from '../../kernel/loops.js';
-import { defineProduct } from '../../kernel/product.js';
+import { Loops } from '../../kernel/platform/loops.js';
+import { defineProduct } from '../../kernel/platform/product.js';
 import { runsDuties } from '../../config.js';
 import { marketDelisting } from './delisting.js';
 import { databaseFiatRates } from './fiatRates.js';

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../domain/api.js';
-import type { Database } from '../../kernel/db/database.js';
+import type { Database } from '../../kernel/platform/db/database.js';
 import { KLINE_INTERVALS, type KlineInterval } from '../../../domain/constants.js';
-import { KLINE_QUERY_LIMITS, readKlines } from '../../kernel/exchange/market/klineHistory.js';
-import { listCurrencies, listPairs } from '../../kernel/catalogue.js';
+import { KLINE_QUERY_LIMITS, readKlines } from '../../kernel/platform/marketHistory/klineHistory.js';
+import { listCurrencies, listPairs } from '../../kernel/platform/catalogue.js';
 import { pairPrice } from './pairPrice.js';
 import { sitePairs } from './pairListFeed.js';
 import type { FiatRateSource } from './fiatRates.js';
-import { ApiFailure, ok } from '../../kernel/http/envelope.js';
-import { anyBody, pairSymbol, strictObject } from '../../kernel/http/schemas.js';
+import { ApiFailure, ok } from '../../kernel/platform/http/envelope.js';
+import { anyBody, pairSymbol, strictObject } from '../../kernel/platform/http/schemas.js';
 
 export function marketRoutes(db: Database, rates: FiatRateSource) {
   return async (app: FastifyInstance) => {

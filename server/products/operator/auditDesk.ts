@@ -1,10 +1,10 @@
 import type { OperatorAuditPage, OperatorAuditQuery, OperatorAuditRow } from '../../../domain/operators.js';
-import type { Queryable } from '../../kernel/db/database.js';
-import type { Outcome } from '../../kernel/outcome.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
+import type { Outcome } from '../../kernel/platform/outcome.js';
 import './messages.js';
 
 /**
- * The auditor's desk over the operator audit log (issue 51 §2; the log is kernel/auth/operators/
+ * The auditor's desk over the operator audit log (issue 51 §2; the log is kernel/platform/auth/operators/
  * auditLog.ts): a search by operator, kind, object, outcome and dates, newest first and paged, and
  * the same filters as CSV. Only reads: the log has no route that changes it.
  */

@@ -1,12 +1,12 @@
 import { OPERATOR_ROLES, type OperatorCreate, type OperatorRole, type OperatorView } from '../../../domain/operators.js';
 import { strongEnough } from '../../../domain/passwordStrength.js';
-import type { Database, Queryable } from '../../kernel/db/database.js';
-import type { OperatorActor } from '../../kernel/auth/operators/access.js';
-import { writeOperatorAudit } from '../../kernel/auth/operators/auditLog.js';
-import { hashPassword } from '../../kernel/auth/passwords.js';
-import { revokeAllSessions } from '../../kernel/auth/sessions.js';
-import type { MessageKey } from '../../kernel/i18n/messages.js';
-import type { Outcome } from '../../kernel/outcome.js';
+import type { Database, Queryable } from '../../kernel/platform/db/database.js';
+import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
+import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
+import { hashPassword } from '../../kernel/platform/auth/passwords.js';
+import { revokeAllSessions } from '../../kernel/platform/auth/sessions.js';
+import type { MessageKey } from '../../kernel/platform/i18n/messages.js';
+import type { Outcome } from '../../kernel/platform/outcome.js';
 import './messages.js';
 
 /**

@@ -1,8 +1,8 @@
 import { OPERATOR_ROLES, type OperatorRole } from '../../../domain/operators.js';
-import type { Database } from '../../kernel/db/database.js';
-import { hashPassword } from '../../kernel/auth/passwords.js';
-import { forgetLoginFailures } from '../../kernel/auth/loginThrottle.js';
-import { enrolWithSecret, isTotpSecret } from '../../kernel/auth/twoFactor.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import { hashPassword } from '../../kernel/platform/auth/passwords.js';
+import { forgetLoginFailures } from '../../kernel/platform/auth/loginThrottle.js';
+import { enrolWithSecret, isTotpSecret } from '../../kernel/platform/auth/twoFactor.js';
 import './messages.js';
 // Everything that signs an operator in loads the permission table with it (see permissions.ts).
 import './permissions.js';
@@ -12,7 +12,7 @@ import './permissions.js';
  * sessions and password hashing with users, and the kernel's auth hook (route config `auth`)
  * tells the two kinds apart, so neither token opens the other's endpoints. Their roles and standing
  * are operator_account rows (migration 040); the hook checks a permission on every operator call
- * (kernel/auth/operators/). The operators desk (desk.ts) makes the others.
+ * (kernel/platform/auth/operators/). The operators desk (desk.ts) makes the others.
  */
 export interface Operator {
   id: number;

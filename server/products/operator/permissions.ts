@@ -11,14 +11,14 @@ import { TREASURY_PATHS } from '../../../domain/treasury.js';
 import { TWO_FACTOR_PATHS } from '../../../domain/twoFactor.js';
 import { USERS_DESK_PATHS } from '../../../domain/usersDesk.js';
 import { WALLET_PATHS } from '../../../domain/wallet.js';
-import { declareOperatorRoutes } from '../../kernel/auth/operators/routePermissions.js';
+import { declareOperatorRoutes } from '../../kernel/platform/auth/operators/routePermissions.js';
 
 /**
  * The one table of what each operator route needs (issue 51 §1; docs/OPERATOR.md and docs/API.md
  * "Operators, roles and the audit log" show it by role). The operator product owns the policy for
  * every product's desk, so it reads in one place; it names other products' routes only through
  * their paths in domain/, as the console does. The kernel's auth hook checks it on every operator
- * call (kernel/auth/operators/access.ts) and refuses a route missing here.
+ * call (kernel/platform/auth/operators/access.ts) and refuses a route missing here.
  */
 export const OPERATOR_ROUTE_PERMISSIONS: Readonly<Record<string, OperatorPermission>> = {
   // This product: the session, the operators desk and the audit log.

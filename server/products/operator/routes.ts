@@ -4,13 +4,13 @@ import { operatorSignIn } from './security/signIn.js';
 import { operatorSecurity } from './security/mySecurity.js';
 import { operatorDesk } from './desk.js';
 import { exportAudit, searchAudit } from './auditDesk.js';
-import { writeOperatorAudit } from '../../kernel/auth/operators/auditLog.js';
-import { revokeSession } from '../../kernel/auth/sessions.js';
-import type { Database } from '../../kernel/db/database.js';
-import { ok, okWith } from '../../kernel/http/envelope.js';
-import { unwrap } from '../../kernel/outcome.js';
-import { anyBody, paging, password, rowId, secondFactorCode, strictObject, text } from '../../kernel/http/schemas.js';
-import { DEFAULT_ACCOUNT_RATE_LIMITS, perClientPerMinute } from '../../kernel/http/rateLimit.js';
+import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
+import { revokeSession } from '../../kernel/platform/auth/sessions.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import { ok, okWith } from '../../kernel/platform/http/envelope.js';
+import { unwrap } from '../../kernel/platform/outcome.js';
+import { anyBody, paging, password, rowId, secondFactorCode, strictObject, text } from '../../kernel/platform/http/schemas.js';
+import { DEFAULT_ACCOUNT_RATE_LIMITS, perClientPerMinute } from '../../kernel/platform/http/rateLimit.js';
 
 const operator = { auth: 'operator' } as const;
 /** A 6-digit TOTP code or a recovery code (the users' pattern). */
@@ -33,7 +33,7 @@ const auditFilters = {
  * The operator's own session: login (operators are accounts of kind 'operator', see operators.ts)
  * and logout, which ends only an operator token (a user token answers 403); the admin's operators
  * desk (desk.ts) and the auditor's audit log (auditDesk.ts). Each route's permission is the
- * kernel's table (kernel/auth/operators/routePermissions.ts), checked before the body is read. Each
+ * kernel's table (kernel/platform/auth/operators/routePermissions.ts), checked before the body is read. Each
  * product's review calls live with that product (kyc/operatorRoutes.ts, wallet/operatorRoutes.ts).
  */
 export function operatorRoutes(db: Database, limits: { operatorLogin: number } = DEFAULT_ACCOUNT_RATE_LIMITS, now: () => number = Date.now) {

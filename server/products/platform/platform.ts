@@ -1,8 +1,8 @@
 import type { LocaleCode } from '../../../domain/languages.js';
 import { DEFAULT_LANGUAGE } from '../../../domain/languages.js';
 import type { NoteType, PlatNote } from '../../../domain/api.js';
-export { readPlatConfig } from '../../kernel/catalogue.js';
-import type { Queryable } from '../../kernel/db/database.js';
+export { readPlatConfig } from '../../kernel/platform/catalogue.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
 
 /** A note in the asked language, else in the default language; undefined if neither exists. */
 export async function readNote(db: Queryable, type: NoteType, lang: LocaleCode): Promise<PlatNote | undefined> {

@@ -1,4 +1,4 @@
-import { defineProduct } from '../../kernel/product.js';
+import { defineProduct } from '../../kernel/platform/product.js';
 import { platformRoutes } from './routes.js';
 
 /** Platform configuration and notes (spec §7 plat_config, plat_note). */

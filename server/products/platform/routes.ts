@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { ResultCode, type NoteType } from '../../../domain/api.js';
-import type { Database } from '../../kernel/db/database.js';
+import type { Database } from '../../kernel/platform/db/database.js';
 import { readNote, readPlatConfig } from './platform.js';
 import './messages.js';
-import { ApiFailure, ok } from '../../kernel/http/envelope.js';
-import { anyBody, strictObject } from '../../kernel/http/schemas.js';
+import { ApiFailure, ok } from '../../kernel/platform/http/envelope.js';
+import { anyBody, strictObject } from '../../kernel/platform/http/schemas.js';
 
 /** `switches`: products a deployment may turn off, told to the browser in config.sys (1 on, 0 off). */
 export function platformRoutes(db: Database, switches: { secondsContracts: boolean } = { secondsContracts: true }) {

@@ -1,5 +1,5 @@
 import { addDecimal, compareDecimal, divDecimal, mulDecimal, subDecimal } from '../../../domain/decimal.js';
-import type { Queryable } from '../../kernel/db/database.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
 import type { IndexPair } from './indexPrice.js';
 
 /**
@@ -129,7 +129,7 @@ const SIDE_LEVELS = 200;
 
 /**
  * A book kept in memory by the process that runs its market: spot offers its engines' (`spotBook`,
- * kernel/offers.ts). Undefined for a pair it cannot tell: its market runs in another process, is
+ * kernel/platform/offers.ts). Undefined for a pair it cannot tell: its market runs in another process, is
  * being rebuilt, or `restedBy` is older than it remembers.
  */
 export interface MemoryBook {

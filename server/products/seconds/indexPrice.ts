@@ -1,5 +1,5 @@
 import { compareDecimal, divDecimal } from '../../../domain/decimal.js';
-import type { Database, Queryable } from '../../kernel/db/database.js';
+import type { Database, Queryable } from '../../kernel/platform/db/database.js';
 
 /**
  * The per-second index price of a pair (docs/API.md "Seconds contracts", "How the settle price is made").

@@ -1,8 +1,8 @@
 import { SECONDS_ACCOUNT } from '../../../domain/seconds.js';
-import { systemAccount } from '../../kernel/ledger/systemAccounts.js';
-import type { ProductLedger } from '../../kernel/product.js';
+import { systemAccount } from '../../kernel/platform/ledger/systemAccounts.js';
+import type { ProductLedger } from '../../kernel/platform/product.js';
 
-declare module '../../kernel/ledger/ledger.js' {
+declare module '../../kernel/platform/ledger/ledger.js' {
   interface LedgerAccounts {
     /** The seconds contracts' account: stakes are frozen here until their second settles. */
     sec_contract: true;

@@ -1,5 +1,5 @@
 import type { SecondsPeriod, SecondsPeriodUpdate } from '../../../domain/seconds.js';
-import type { Queryable } from '../../kernel/db/database.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
 import type { IndexPair } from './indexPrice.js';
 
 /** The periods every contract pair starts with (an operator changes them in `seconds_period`). */

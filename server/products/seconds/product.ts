@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { SECONDS_ACCOUNT, SECONDS_CURRENCY, secondsIndexChannel, type SecondsIndexTick } from '../../../domain/seconds.js';
-import type { Database } from '../../kernel/db/database.js';
-import { changeBalance } from '../../kernel/ledger/ledger.js';
-import { systemAccountId } from '../../kernel/ledger/systemAccounts.js';
-import { defineProduct, withProductDefaults, type ProductDeps, type ProductParts } from '../../kernel/product.js';
-import { seededRandom } from '../../kernel/random.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import { changeBalance } from '../../kernel/platform/ledger/ledger.js';
+import { systemAccountId } from '../../kernel/platform/ledger/systemAccounts.js';
+import { defineProduct, withProductDefaults, type ProductDeps, type ProductParts } from '../../kernel/platform/product.js';
+import { seededRandom } from '../../kernel/exchange/random.js';
 import { secondsContracts } from './contracts.js';
 import { memoryFirstBookSource, spotBookSource, type BookSource } from './bookSource.js';
 import { SecondsIndex, spotTradeSource, type IndexPair, type TradeSource } from './indexPrice.js';

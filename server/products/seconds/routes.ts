@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ResultCode } from '../../../domain/api.js';
 import { SECONDS_DIRECTIONS, SECONDS_PATHS, type SecondsBuyRequest, type SecondsHistoryQuery, type SecondsPeriodUpdate } from '../../../domain/seconds.js';
 import { IDEMPOTENCY_HEADER, RECORD_DAYS } from '../../../domain/wallet.js';
-import { submissionKey } from '../../kernel/idempotency.js';
-import { translate, type MessageKey } from '../../kernel/i18n/messages.js';
-import { ApiFailure, ok } from '../../kernel/http/envelope.js';
-import { anyBody, decimal, paging, pairSymbol as symbol, recordDays, strictObject as object } from '../../kernel/http/schemas.js';
-import { unwrap } from '../../kernel/outcome.js';
+import { submissionKey } from '../../kernel/platform/idempotency.js';
+import { translate, type MessageKey } from '../../kernel/platform/i18n/messages.js';
+import { ApiFailure, ok } from '../../kernel/platform/http/envelope.js';
+import { anyBody, decimal, paging, pairSymbol as symbol, recordDays, strictObject as object } from '../../kernel/platform/http/schemas.js';
+import { unwrap } from '../../kernel/platform/outcome.js';
 import { BUY_SCOPE, MAX_PAGE_SIZE, type SecondsContracts } from './contracts.js';
 import './messages.js';
 

@@ -1,8 +1,8 @@
 import { SECONDS_ACCOUNT, SECONDS_CURRENCY, type SecondsContract } from '../../../domain/seconds.js';
 import { performance } from 'node:perf_hooks';
-import type { Database, Queryable } from '../../kernel/db/database.js';
-import { systemAccountId } from '../../kernel/ledger/systemAccounts.js';
-import type { UserFeed } from '../../kernel/realtime/userFeed.js';
+import type { Database, Queryable } from '../../kernel/platform/db/database.js';
+import { systemAccountId } from '../../kernel/platform/ledger/systemAccounts.js';
+import type { UserFeed } from '../../kernel/platform/realtime/userFeed.js';
 import type { IndexPair, SecondsIndex } from './indexPrice.js';
 import { SECONDS_HOUSE } from './ledger.js';
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../kernel/db/database.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
 
 /** A settlement's owner whose ledger does not match the contracts it settled. */
 export interface SettlementMismatch {

@@ -1,13 +1,13 @@
 import type { EffectiveRate } from '../../../domain/fees.js';
 import type { SpotFeeRate } from '../../../domain/spotOrders.js';
-import type { Database, Queryable } from '../../kernel/db/database.js';
-import { feeRateOf, feeRatesFor } from '../../kernel/fees/feeRates.js';
+import type { Database, Queryable } from '../../kernel/platform/db/database.js';
+import { feeRateOf, feeRatesFor } from '../../kernel/platform/fees/feeRates.js';
 
 /**
  * The spot fee rule: each side of a trade pays its rate (maker or taker) on what it receives — a
  * buyer in base, a seller in quote — rounded down to three decimals finer than the pair's units, so a fee never exceeds its
  * exact value and rounding never creates money. The rates are the user's own in the pair (issue 52
- * §2: schedules by tier, overrides; kernel/fees/feeRates.ts); a negative maker rate is a rebate,
+ * §2: schedules by tier, overrides; kernel/platform/fees/feeRates.ts); a negative maker rate is a rebate,
  * rounded toward zero too. Market-maker accounts pay nothing, so the seeded liquidity does not bleed
  * into the platform's fee account.
  */

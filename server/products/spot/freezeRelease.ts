@@ -1,10 +1,10 @@
 import { SpotStopStatus } from '../../../domain/spotOrders.js';
-import type { AccountFreezes } from '../../kernel/accountFreeze/index.js';
-import type { Queryable } from '../../kernel/db/database.js';
+import type { AccountFreezes } from '../../kernel/platform/accountFreeze/index.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
 import type { SpotTrading } from './trading.js';
 
 /**
- * What a freeze releases on spot (issue 51 §3, kernel/accountFreeze): the user's waiting stops
+ * What a freeze releases on spot (issue 51 §3, kernel/platform/accountFreeze): the user's waiting stops
  * (an OCO's limit leg goes with its stop), then their open orders, each through the same cancel a
  * user's own request takes — the book's owner cancels it (in the cluster, the market's process)
  * and its frozen funds come back to the user's balance in the cancel's batch. A second look

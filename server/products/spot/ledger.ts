@@ -1,4 +1,4 @@
-import type { ProductLedger } from '../../kernel/product.js';
+import type { ProductLedger } from '../../kernel/platform/product.js';
 
 /**
  * Spot's part of the ledger. It trades on the kernel's `spot` account, so it declares no kind of

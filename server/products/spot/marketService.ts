@@ -1,8 +1,8 @@
 import type { Currency, MarketTick, Pair } from '../../../domain/api.js';
 import { spotTickChannel } from '../../../domain/api.js';
-import type { Database } from '../../kernel/db/database.js';
-import type { UserFeed } from '../../kernel/realtime/userFeed.js';
-import { Loops } from '../../kernel/loops.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import type { UserFeed } from '../../kernel/platform/realtime/userFeed.js';
+import { Loops } from '../../kernel/platform/loops.js';
 import { createEngine } from '../../kernel/exchange/matching/index.js';
 import { ensureMarketMakerAccounts } from './makers/marketAccounts.js';
 import { DEFAULT_MM_CONFIG, MarketMaker, type MarketMakerConfig } from './makers/marketMaker.js';
@@ -11,10 +11,10 @@ import { pairSpec, priceText } from '../../kernel/exchange/pairSpec.js';
 import { listedMakerConfig } from './makers/listedMakers.js';
 import { defaultWalkConfig, SeededRandomWalk, type ReferencePriceSource } from './makers/priceModel.js';
 import type { MarketPublisher } from '../../kernel/exchange/publisher.js';
-import { seededRandom, seedFrom } from '../../kernel/random.js';
-import { anchorPrice, baseUsdt, seedHistoryIfEmpty, seedOptionsFor } from '../../kernel/exchange/market/seedHistory.js';
+import { seededRandom, seedFrom } from '../../kernel/exchange/random.js';
+import { anchorPrice, baseUsdt, seedHistoryIfEmpty, seedOptionsFor } from '../../kernel/platform/marketHistory/seedHistory.js';
 import { SpotMarket } from './spotMarket.js';
-import type { MarketOwnership } from '../../kernel/shards/ownership.js';
+import type { MarketOwnership } from '../../kernel/cluster/shards/ownership.js';
 
 export interface MarketServiceOptions {
   /** Run the market makers' loops (off in tests that want a quiet market). */
@@ -36,7 +36,7 @@ export interface MarketServiceOptions {
   unsimulated?: ReadonlySet<string>;
   /**
    * Which tradable pairs run in this process (default: all). With market processes
-   * (kernel/shards) the server runs the pairs no process does, and a process the pairs it is given.
+   * (kernel/cluster/shards) the server runs the pairs no process does, and a process the pairs it is given.
    */
   runsHere?: (symbol: string) => boolean;
   /** Takes each market's lock before its book is rebuilt, so that no other process runs it too. */

@@ -1,11 +1,11 @@
-import { registerMessages } from '../../kernel/i18n/messages.js';
+import { registerMessages } from '../../kernel/platform/i18n/messages.js';
 import type en_US from './locales/en_US.json';
 
 /** Spot trading's server messages: locales/<locale>.json, registered with the kernel when this product's code loads. */
 type SpotMessages = typeof en_US;
 export type TradingMessageKey = keyof SpotMessages;
 
-declare module '../../kernel/i18n/messages.js' {
+declare module '../../kernel/platform/i18n/messages.js' {
   interface MessageCatalogue extends SpotMessages {}
 }
 

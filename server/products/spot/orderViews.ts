@@ -1,6 +1,6 @@
 import { OPEN_ORDER_STATUSES, SpotOrderStatus, type SpotDeal, type SpotOrder, type SpotOrderDetail } from '../../../domain/spotOrders.js';
 import { RECORD_PAGE_SIZE, type Page, type RecordDays } from '../../../domain/wallet.js';
-import { PLAN_ONCE, type Queryable } from '../../kernel/db/database.js';
+import { PLAN_ONCE, type Queryable } from '../../kernel/platform/db/database.js';
 
 /**
  * Spot orders as the wire shows them (domain/spotOrders.ts SpotOrder), read from the committed

@@ -5,7 +5,7 @@ import './messages.js';
 import type { TradingMessageKey } from './messages.js';
 import type { PairSpec } from '../../kernel/exchange/pairSpec.js';
 import type { PlaceOrderRequest } from './spotMarket.js';
-import type { Queryable } from '../../kernel/db/database.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
 
 export type PlaceCheck =
   | { ok: true; request: Omit<PlaceOrderRequest, 'userId' | 'submission'> }

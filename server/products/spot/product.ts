@@ -1,12 +1,12 @@
-import { listCurrencies, listPairs, type PairOpenings } from '../../kernel/catalogue.js';
+import { listCurrencies, listPairs, type PairOpenings } from '../../kernel/platform/catalogue.js';
 import type { Pair } from '../../../domain/api.js';
 import { runsDuties } from '../../config.js';
-import type { Queryable } from '../../kernel/db/database.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
 import { pairSpec } from '../../kernel/exchange/pairSpec.js';
-import { defineProduct, type Kernel } from '../../kernel/product.js';
-import { marketOwnership } from '../../kernel/shards/ownership.js';
-import { marketsOf } from '../../kernel/shards/processes.js';
-import { accountFreezes } from '../../kernel/accountFreeze/index.js';
+import { defineProduct, type Kernel } from '../../kernel/platform/product.js';
+import { marketOwnership } from '../../kernel/cluster/shards/ownership.js';
+import { marketsOf } from '../../kernel/cluster/shards/processes.js';
+import { accountFreezes } from '../../kernel/platform/accountFreeze/index.js';
 import { spotChannels } from './channels.js';
 import { registerSpotFreezeRelease } from './freezeRelease.js';
 import { spotLedger } from './ledger.js';
@@ -17,7 +17,7 @@ import { spotStops } from './stops.js';
 import { spotTrading, type SpotTrading } from './trading.js';
 import type { SpotBookReader } from './restedBook.js';
 
-declare module '../../kernel/offers.js' {
+declare module '../../kernel/platform/offers.js' {
   interface OfferedServices {
     /** Spot's order calls, the ones behind /api/spot/* (trading.ts). */
     spotTrading: SpotTrading;
@@ -71,7 +71,7 @@ export const spot = defineProduct({
     // The same trading for programs (the Binance dialect): one path for every order.
     offers?.offer('spotTrading', trading);
     offers?.offer('spotBook', { levels: (symbol, restedBy, perSide) => markets.market(symbol)?.restedLevels(restedBy, perSide) });
-    // A frozen account's orders and stops are cancelled through this trading (kernel/accountFreeze).
+    // A frozen account's orders and stops are cancelled through this trading (kernel/platform/accountFreeze).
     registerSpotFreezeRelease(accountFreezes(offers), db, trading);
     return {
       routes: spotRoutes(trading),

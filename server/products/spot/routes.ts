@@ -4,8 +4,8 @@ import { SPOT_PATHS, SPOT_TIME_IN_FORCE, SpotOrderStatus, type PlaceSpotOrder, t
 import { IDEMPOTENCY_HEADER, RECORD_DAYS, type RecordDays } from '../../../domain/wallet.js';
 import { MAX_PAGE_SIZE } from './orderViews.js';
 import type { SpotOutcome, SpotTrading } from './trading.js';
-import { ApiFailure, ok, okWith } from '../../kernel/http/envelope.js';
-import { decimal, paging, pairSymbol as symbol, recordDays, strictObject as object, rowId as id, text } from '../../kernel/http/schemas.js';
+import { ApiFailure, ok, okWith } from '../../kernel/platform/http/envelope.js';
+import { decimal, paging, pairSymbol as symbol, recordDays, strictObject as object, rowId as id, text } from '../../kernel/platform/http/schemas.js';
 
 const pages = paging(MAX_PAGE_SIZE);
 

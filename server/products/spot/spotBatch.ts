@@ -1,7 +1,7 @@
 import type { SpotOrder } from '../../../domain/spotOrders.js';
 import type { PairSpec } from '../../kernel/exchange/pairSpec.js';
 import { RejectReason, type EngineEvent, type OrderBookEngine } from '../../kernel/exchange/matching/types.js';
-import type { UserFeed } from '../../kernel/realtime/userFeed.js';
+import type { UserFeed } from '../../kernel/platform/realtime/userFeed.js';
 import type { PlaceIntent } from './pipeline/intake.js';
 import type { Recorded } from './pipeline/record.js';
 

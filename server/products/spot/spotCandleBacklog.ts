@@ -1,4 +1,4 @@
-import type { Database } from '../../kernel/db/database.js';
+import type { Database } from '../../kernel/platform/db/database.js';
 import type { Candle } from '../../kernel/exchange/market/candles.js';
 import type { MarketData } from '../../kernel/exchange/marketData.js';
 import type { PairSpec } from '../../kernel/exchange/pairSpec.js';

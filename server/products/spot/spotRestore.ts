@@ -1,7 +1,7 @@
 import type { SpotOrder } from '../../../domain/spotOrders.js';
-import type { Database } from '../../kernel/db/database.js';
+import type { Database } from '../../kernel/platform/db/database.js';
 import type { Candle } from '../../kernel/exchange/market/candles.js';
-import { readLiveCandles } from '../../kernel/exchange/market/klineHistory.js';
+import { readLiveCandles } from '../../kernel/platform/marketHistory/klineHistory.js';
 import { decimalToUnits } from '../../kernel/exchange/market/units.js';
 import type { MarketData } from '../../kernel/exchange/marketData.js';
 import { CancelReason, type EngineEvent, type OrderBookEngine, type Side, type TimeInForce } from '../../kernel/exchange/matching/types.js';

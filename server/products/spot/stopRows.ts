@@ -1,6 +1,6 @@
 import type { SpotStop } from '../../../domain/spotOrders.js';
 import type { Page } from '../../../domain/wallet.js';
-import type { Queryable } from '../../kernel/db/database.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
 import { MAX_PAGE_SIZE } from './orderViews.js';
 
 /** A spot_stop row as read, and the stop as the wire carries it (stops.ts, the history below). */

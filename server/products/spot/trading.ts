@@ -1,11 +1,11 @@
 import type { PlaceSpotOrder, SpotFeeRate, SpotOrder, SpotOrderDetail } from '../../../domain/spotOrders.js';
 import type { Page, RecordDays } from '../../../domain/wallet.js';
-import type { Database } from '../../kernel/db/database.js';
+import type { Database } from '../../kernel/platform/db/database.js';
 import type { TradingMessageKey } from './messages.js';
 import type { PlaceOutcome, SpotMarket } from './spotMarket.js';
 import type { TradableMarket } from './remoteMarket.js';
-import { MarketUnavailable } from '../../kernel/shards/commandClient.js';
-import { submissionKey } from '../../kernel/idempotency.js';
+import { MarketUnavailable } from '../../kernel/cluster/shards/commandClient.js';
+import { submissionKey } from '../../kernel/platform/idempotency.js';
 import { userSpotRate } from './fees.js';
 import { coalescedOrderReader, listCurrentOrders, listHistoryOrders, orderDetailOf } from './orderViews.js';
 import { checkPlace, readPairMinimums, type PairMinimums } from './placeRequest.js';
@@ -38,7 +38,7 @@ async function orUnavailable<T>(work: () => Promise<SpotOutcome<T>>): Promise<Sp
   }
 }
 
-/** Idempotency scope of order placing (server/kernel/idempotency.ts). */
+/** Idempotency scope of order placing (server/kernel/platform/idempotency.ts). */
 export const PLACE_SCOPE = 'spot_place';
 
 const REFUSALS: Record<Extract<PlaceOutcome, { ok: false }>['reason'], TradingMessageKey> = {

@@ -1,6 +1,6 @@
 import type { HelpArticle, HelpList, HelpSummary } from '../../../domain/informHelp.js';
 import type { LocaleCode } from '../../../domain/languages.js';
-import type { Queryable } from '../../kernel/db/database.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
 
 const FALLBACK: LocaleCode = 'en_US';
 

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../domain/api.js';
 import { helpArticle, listHelp } from './help.js';
 import './messages.js';
-import type { Database } from '../../kernel/db/database.js';
-import { ApiFailure, ok } from '../../kernel/http/envelope.js';
-import { strictObject, text } from '../../kernel/http/schemas.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import { ApiFailure, ok } from '../../kernel/platform/http/envelope.js';
+import { strictObject, text } from '../../kernel/platform/http/schemas.js';
 
 const articleId = { type: 'string', pattern: '^[a-z0-9-]{1,64}$' } as const;
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ResultCode } from '../../../domain/api.js';
-import { listNotifications, markAllRead, markRead, unreadCount } from '../../kernel/notifications/notify.js';
+import { listNotifications, markAllRead, markRead, unreadCount } from '../../kernel/platform/notifications/notify.js';
 import './messages.js';
-import type { Database } from '../../kernel/db/database.js';
-import { ApiFailure, ok } from '../../kernel/http/envelope.js';
-import { anyBody, paging, rowId, strictObject } from '../../kernel/http/schemas.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import { ApiFailure, ok } from '../../kernel/platform/http/envelope.js';
+import { anyBody, paging, rowId, strictObject } from '../../kernel/platform/http/schemas.js';
 
 export const INFORM_PAGE_SIZE = 20;
 

@@ -1,5 +1,5 @@
 import { NOTICE_CHANNEL } from '../../../domain/notices.js';
-import { defineProduct } from '../../kernel/product.js';
+import { defineProduct } from '../../kernel/platform/product.js';
 import { helpRoutes } from './helpRoutes.js';
 import { informRoutes } from './informRoutes.js';
 import { noticesDeskRoutes } from './noticesDesk/routes.js';
@@ -9,7 +9,7 @@ import { seedHelp } from './seed/help.js';
  * Support: the help centre's articles in 9 languages, a user's notifications (/inform), and the
  * announcements with the console's notices desk (issue 51 §5: notices and the five platform notes
  * written in every language), the same product as src/features/support. Other products write
- * notifications with kernel/notifications/notify.ts; the platform product reads the platform notes.
+ * notifications with kernel/platform/notifications/notify.ts; the platform product reads the platform notes.
  */
 export const support = defineProduct({
   id: 'support',

@@ -1,6 +1,6 @@
 import { CORRECTION_LEDGER_KINDS } from '../../../domain/corrections.js';
-import { CHAIN_BOUNDARY_KINDS } from '../../kernel/ledger/ledgerAudit.js';
-import { FEES } from '../../kernel/ledger/systemAccounts.js';
+import { CHAIN_BOUNDARY_KINDS } from '../../kernel/platform/ledger/ledgerAudit.js';
+import { FEES } from '../../kernel/platform/ledger/systemAccounts.js';
 
 /**
  * What the treasury reads, by the names the databases hold. Products never import each other

@@ -1,5 +1,5 @@
 import type { BalanceSheet, BalanceSheetRow } from '../../../domain/treasury.js';
-import type { Queryable } from '../../kernel/db/database.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
 import { CHAIN_KINDS } from './accounts.js';
 
 /**
@@ -10,7 +10,7 @@ import { CHAIN_KINDS } from './accounts.js';
  *   `userBalances`; the test compares the two);
  * - `house`: every other balance — the platform's system accounts, market makers, operators;
  * - `holdings`: what crossed the chain boundary, deposits credited plus withdrawals sent out (the
- *   ledger kinds of kernel/ledger/ledgerAudit.ts CHAIN_BOUNDARY_KINDS);
+ *   ledger kinds of kernel/platform/ledger/ledgerAudit.ts CHAIN_BOUNDARY_KINDS);
  * - `difference` = holdings − users − house: the ledger audit's rule 3 ("accounts hold what crossed
  *   the chain"), so it is zero in every currency exactly when that finding is absent.
  */

@@ -1,4 +1,4 @@
-import { defineProduct } from '../../kernel/product.js';
+import { defineProduct } from '../../kernel/platform/product.js';
 import { treasuryRoutes } from './routes.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { TREASURY_DAYS, TREASURY_PATHS, TREASURY_SERIES, type TreasuryDays, type TreasurySeriesName } from '../../../domain/treasury.js';
-import type { Database } from '../../kernel/db/database.js';
-import { ok } from '../../kernel/http/envelope.js';
-import { strictObject } from '../../kernel/http/schemas.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import { ok } from '../../kernel/platform/http/envelope.js';
+import { strictObject } from '../../kernel/platform/http/schemas.js';
 import { readBalanceSheet } from './balanceSheet.js';
 import { readSeries } from './series.js';
 

@@ -1,5 +1,5 @@
 import { DAY_MS, rangeStart, SERIES_SHAPE, type TreasuryDays, type TreasuryPoint, type TreasurySeries, type TreasurySeriesName } from '../../../domain/treasury.js';
-import type { Queryable } from '../../kernel/db/database.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
 import { ACCOUNTS, CHAIN_KINDS, CORRECTION_KINDS, ESCROW_KINDS, FEE_PRODUCT_BY_REF, ICO_KINDS } from './accounts.js';
 
 /** An entry's day (UTC midnight, epoch ms), from the time it was written. */

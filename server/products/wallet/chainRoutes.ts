@@ -3,10 +3,10 @@ import { ResultCode } from '../../../domain/api.js';
 import { WALLET_PATHS } from '../../../domain/wallet.js';
 import type { Wallet } from './wallet.js';
 import type { SimulatedChain } from './chain/simulatedChain.js';
-import { translate } from '../../kernel/i18n/messages.js';
-import { ApiFailure } from '../../kernel/http/envelope.js';
-import { unwrap } from '../../kernel/outcome.js';
-import { currency, decimal, strictObject, text } from '../../kernel/http/schemas.js';
+import { translate } from '../../kernel/platform/i18n/messages.js';
+import { ApiFailure } from '../../kernel/platform/http/envelope.js';
+import { unwrap } from '../../kernel/platform/outcome.js';
+import { currency, decimal, strictObject, text } from '../../kernel/platform/http/schemas.js';
 
 /**
  * The simulated chain's faucet: sends a deposit to a platform deposit address, as if from outside

@@ -1,7 +1,7 @@
 import type { ChainAdapter } from './chain/chainAdapter.js';
-import type { Database } from '../../kernel/db/database.js';
-import type { AccountRules } from '../../kernel/ledger/accountRules.js';
-import type { UserFeed } from '../../kernel/realtime/userFeed.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import type { AccountRules } from '../../kernel/platform/ledger/accountRules.js';
+import type { UserFeed } from '../../kernel/platform/realtime/userFeed.js';
 import type { WalletAccount } from '../../../domain/wallet.js';
 
 /** What every part of the wallet works with, built once in wallet.ts. */

@@ -1,5 +1,5 @@
-import type { Database, Queryable } from '../../kernel/db/database.js';
-import type { AccountRules } from '../../kernel/ledger/accountRules.js';
+import type { Database, Queryable } from '../../kernel/platform/db/database.js';
+import type { AccountRules } from '../../kernel/platform/ledger/accountRules.js';
 import { addDecimal } from '../../../domain/decimal.js';
 import { USDT_PRICE_CTE } from './prices.js';
 import { startOfUtcDay } from './rules.js';

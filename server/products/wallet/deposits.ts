@@ -1,10 +1,10 @@
 import { compareDecimal } from '../../../domain/decimal.js';
 import type { DepositAddress, DepositRecord } from '../../../domain/wallet.js';
 import type { ChainDeposit } from './chain/chainAdapter.js';
-import type { Queryable } from '../../kernel/db/database.js';
-import type { Outcome } from '../../kernel/outcome.js';
-import { changeBalance } from '../../kernel/ledger/ledger.js';
-import { notify } from '../../kernel/notifications/notify.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
+import type { Outcome } from '../../kernel/platform/outcome.js';
+import { changeBalance } from '../../kernel/platform/ledger/ledger.js';
+import { notify } from '../../kernel/platform/notifications/notify.js';
 import type { WalletContext } from './context.js';
 import { currencyRules, findNetwork } from './networks.js';
 import { outcome, Refusal } from './refusal.js';

@@ -1,4 +1,4 @@
-import type { ProductLedger } from '../../kernel/product.js';
+import type { ProductLedger } from '../../kernel/platform/product.js';
 import { correctionFindings, CORRECTIONS_ACCOUNT } from './corrections/account.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { WalletNetwork } from '../../../domain/wallet.js';
-import type { Queryable } from '../../kernel/db/database.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
 
 export interface CurrencyRules {
   symbol: string;

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../../domain/api.js';
 import { WALLET_PATHS } from '../../../domain/wallet.js';
-import { requireAuthForAll } from '../../kernel/auth/authPlugin.js';
+import { requireAuthForAll } from '../../kernel/platform/auth/authPlugin.js';
 import type { Wallet } from './wallet.js';
-import { translate } from '../../kernel/i18n/messages.js';
-import { ok } from '../../kernel/http/envelope.js';
-import { unwrap } from '../../kernel/outcome.js';
-import { operatorReason, paging, rowId, strictObject } from '../../kernel/http/schemas.js';
+import { translate } from '../../kernel/platform/i18n/messages.js';
+import { ok } from '../../kernel/platform/http/envelope.js';
+import { unwrap } from '../../kernel/platform/outcome.js';
+import { operatorReason, paging, rowId, strictObject } from '../../kernel/platform/http/schemas.js';
 
 const body = (required: string[], properties: Record<string, unknown>) => ({ schema: { body: strictObject(required, properties) } }) as const;
 

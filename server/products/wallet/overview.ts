@@ -1,7 +1,7 @@
 import { WALLET_ACCOUNTS, type AccountSummary, type WalletAccount, type WalletBalance, type WalletOverview } from '../../../domain/wallet.js';
 import { addDecimal, subDecimal, toFixedDecimal, trimZeros } from '../../../domain/decimal.js';
-import type { Database } from '../../kernel/db/database.js';
-import type { AccountRules } from '../../kernel/ledger/accountRules.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import type { AccountRules } from '../../kernel/platform/ledger/accountRules.js';
 import { dayOpenings, FLOW_KINDS } from './dayOpen.js';
 import { USDT_PRICE_CTE } from './prices.js';
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../kernel/db/database.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
 
 /**
  * The USDT price of every currency: the close of the latest 1min candle of {coin}_USDT when the

@@ -1,4 +1,4 @@
-import { defineProduct } from '../../kernel/product.js';
+import { defineProduct } from '../../kernel/platform/product.js';
 import { SimulatedChain } from './chain/simulatedChain.js';
 import { chainRoutes } from './chainRoutes.js';
 import { correctionRoutes } from './corrections/routes.js';

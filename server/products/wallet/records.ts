@@ -1,5 +1,5 @@
 import { RECORD_PAGE_SIZE, type DepositRecord, type LedgerRecord, type Page, type RecordQuery, type TransferRecord, type WalletAccount, type WithdrawalRecord } from '../../../domain/wallet.js';
-import type { Queryable } from '../../kernel/db/database.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
 import { DEPOSIT_COLUMNS, toDepositRecord } from './deposits.js';
 import { DAY_MS } from './rules.js';
 import { TRANSFER_COLUMNS, toTransferRecord } from './transfers.js';

@@ -1,5 +1,5 @@
-import { Refusal, type Outcome } from '../../kernel/outcome.js';
-import { InsufficientFunds } from '../../kernel/ledger/ledger.js';
+import { Refusal, type Outcome } from '../../kernel/platform/outcome.js';
+import { InsufficientFunds } from '../../kernel/platform/ledger/ledger.js';
 
 /**
  * Wallet use cases refuse with the kernel's Refusal (a thrown refusal rolls the whole transaction

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER, RECORD_DAYS, WALLET_ACCOUNTS, WALLET_PATHS, type RecordQuery, type TransferRequest, type WalletAccount, type WithdrawRequest } from '../../../domain/wallet.js';
-import { submissionKey } from '../../kernel/idempotency.js';
-import { requireAuthForAll } from '../../kernel/auth/authPlugin.js';
+import { submissionKey } from '../../kernel/platform/idempotency.js';
+import { requireAuthForAll } from '../../kernel/platform/auth/authPlugin.js';
 import type { Wallet } from './wallet.js';
-import { ok, okWith } from '../../kernel/http/envelope.js';
-import { unwrap } from '../../kernel/outcome.js';
-import { anyBody, currency, decimal, paging, password, recordDays, rowId, secondFactorCode, strictObject, text } from '../../kernel/http/schemas.js';
+import { ok, okWith } from '../../kernel/platform/http/envelope.js';
+import { unwrap } from '../../kernel/platform/outcome.js';
+import { anyBody, currency, decimal, paging, password, recordDays, rowId, secondFactorCode, strictObject, text } from '../../kernel/platform/http/schemas.js';
 
 const object = (required: string[], properties: Record<string, unknown>) => ({ schema: { body: strictObject(required, properties) } }) as const;
 // Lengths here only keep junk out; the wallet checks the values and answers translated messages.

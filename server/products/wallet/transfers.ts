@@ -1,7 +1,7 @@
 import type { TransferRecord, TransferRequest } from '../../../domain/wallet.js';
-import type { Outcome } from '../../kernel/outcome.js';
-import { once, type SubmissionKey } from '../../kernel/idempotency.js';
-import { changeBalance, readBalance } from '../../kernel/ledger/ledger.js';
+import type { Outcome } from '../../kernel/platform/outcome.js';
+import { once, type SubmissionKey } from '../../kernel/platform/idempotency.js';
+import { changeBalance, readBalance } from '../../kernel/platform/ledger/ledger.js';
 import { transferProblem } from '../../../domain/walletValidation.js';
 import { compareDecimal } from '../../../domain/decimal.js';
 import type { WalletContext } from './context.js';

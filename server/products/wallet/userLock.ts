@@ -1,4 +1,4 @@
-import type { Queryable } from '../../kernel/db/database.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
 
 /**
  * Serialises a user's own wallet submissions (withdrawals, transfers) on their app_user row, so

@@ -1,7 +1,7 @@
 import type { ChainAdapter, ChainEvents, InFlightTx } from './chain/chainAdapter.js';
-import type { Database } from '../../kernel/db/database.js';
-import { noAccountRules, type AccountRules } from '../../kernel/ledger/accountRules.js';
-import { silentUserFeed, type UserFeed } from '../../kernel/realtime/userFeed.js';
+import type { Database } from '../../kernel/platform/db/database.js';
+import { noAccountRules, type AccountRules } from '../../kernel/platform/ledger/accountRules.js';
+import { silentUserFeed, type UserFeed } from '../../kernel/platform/realtime/userFeed.js';
 import type { WalletContext } from './context.js';
 import { deposits } from './deposits.js';
 import { listNetworks } from './networks.js';
@@ -25,7 +25,7 @@ export interface WalletDeps {
 
 /**
  * The wallet (spec §2 /wallet): networks, deposit addresses, deposits, withdrawals, transfers,
- * records and valuations, over the ledger of server/kernel/ledger/ledger.ts. `chainEvents` is its side of
+ * records and valuations, over the ledger of server/kernel/platform/ledger/ledger.ts. `chainEvents` is its side of
  * the chain boundary; the composition root hands it to the adapter with `chain.connect`.
  */
 export function wallet(deps: WalletDeps) {

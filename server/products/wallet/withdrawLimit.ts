@@ -1,8 +1,8 @@
 import { addDecimal, compareDecimal } from '../../../domain/decimal.js';
 import { identityRights } from '../../../domain/kyc.js';
 import type { NameStatus } from '../../../domain/api.js';
-import type { Queryable } from '../../kernel/db/database.js';
-import { readPlatConfig } from '../../kernel/catalogue.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
+import { readPlatConfig } from '../../kernel/platform/catalogue.js';
 import { DAY_MS } from './rules.js';
 
 export interface WithdrawLimit {

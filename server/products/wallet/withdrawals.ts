@@ -1,12 +1,12 @@
 import { addDecimal, compareDecimal, divDecimal, mulDecimal } from '../../../domain/decimal.js';
 import { withdrawalProblem, type WithdrawLimits } from '../../../domain/walletValidation.js';
 import type { WithdrawalRecord, WithdrawQuota, WithdrawRequest } from '../../../domain/wallet.js';
-import type { Queryable } from '../../kernel/db/database.js';
-import type { Outcome } from '../../kernel/outcome.js';
-import { once, type SubmissionKey } from '../../kernel/idempotency.js';
-import { changeBalance, readBalance } from '../../kernel/ledger/ledger.js';
-import { notify } from '../../kernel/notifications/notify.js';
-import { systemAccountId } from '../../kernel/ledger/systemAccounts.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
+import type { Outcome } from '../../kernel/platform/outcome.js';
+import { once, type SubmissionKey } from '../../kernel/platform/idempotency.js';
+import { changeBalance, readBalance } from '../../kernel/platform/ledger/ledger.js';
+import { notify } from '../../kernel/platform/notifications/notify.js';
+import { systemAccountId } from '../../kernel/platform/ledger/systemAccounts.js';
 import type { WalletContext } from './context.js';
 import { requireFundsPassword } from './fundsPassword.js';
 import { currencyRules, findNetwork } from './networks.js';
@@ -14,13 +14,13 @@ import { usdtPrice } from './prices.js';
 import { outcome, Refusal } from './refusal.js';
 import { isPlausibleAddress, isQuantity } from './rules.js';
 import { lockUserWallet } from './userLock.js';
-import { allowlistOn, requireWithdrawalAllowed } from '../../kernel/auth/withdrawalLock.js';
+import { allowlistOn, requireWithdrawalAllowed } from '../../kernel/platform/auth/withdrawalLock.js';
 import { withdrawLimit } from './withdrawLimit.js';
-import { requireSecondFactor, twoFactorEnabled } from '../../kernel/auth/twoFactor.js';
-import type { OperatorActor } from '../../kernel/auth/operators/access.js';
-import { writeOperatorAudit } from '../../kernel/auth/operators/auditLog.js';
-import { requireNotFrozen } from '../../kernel/accountFreeze/index.js';
-import { announceSecurityNotice, recordSecurityNotice, type SecurityNotice } from '../../kernel/auth/securityNotices.js';
+import { requireSecondFactor, twoFactorEnabled } from '../../kernel/platform/auth/twoFactor.js';
+import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
+import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
+import { requireNotFrozen } from '../../kernel/platform/accountFreeze/index.js';
+import { announceSecurityNotice, recordSecurityNotice, type SecurityNotice } from '../../kernel/platform/auth/securityNotices.js';
 
 export const WITHDRAWAL_COLUMNS = `w.id, w.currency, w.network, w.address, trim_scale(w.quantity)::text as quantity,
   trim_scale(w.fee)::text as fee, w.tx_hash, w.status, w.reason, w.created_ms as created_at, w.updated_ms as updated_at`;
@@ -146,7 +146,7 @@ export function withdrawals(ctx: WalletContext) {
         // Outside the transaction: scrypt takes ~50 ms and holds no lock, and a wrong guess must
         // stay counted towards the lockout although nothing else of this submission happens.
         await requireFundsPassword(db, userId, input.funds_password, now);
-        // 2FA on: a code too (kernel/auth/twoFactor.ts).
+        // 2FA on: a code too (kernel/platform/auth/twoFactor.ts).
         await requireSecondFactor(db, { userId, code: input.totp_code, client, now });
         let submitted: SecurityNotice | undefined;
         const record = await once(

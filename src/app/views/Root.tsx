@@ -27,7 +27,7 @@ const Splash = styled.div`
 
 /**
  * Shows the splash while the app machine boots, its failure state with a retry, then the routes.
- * `firstPaint`: the first screen the server wrote into the page (server/kernel/http/firstPaint.ts:
+ * `firstPaint`: the first screen the server wrote into the page (server/kernel/platform/http/firstPaint.ts:
  * the latest prices, a trade page's book), which React's first render would replace. It stays the
  * splash until the app is shown with its live data: the same markup the browser already parsed
  * from this page, put back as it was, so the prices never blink away meanwhile.

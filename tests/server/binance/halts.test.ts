@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MARKET_OPERATOR_PATHS, type OperatorMarket } from '../../../domain/marketsDesk.js';
 import { SECONDS_PATHS, SECONDS_RISK_VERSION } from '../../../domain/seconds.js';
 import { SPOT_PATHS } from '../../../domain/spotOrders.js';
-import { openSession } from '../../../server/kernel/auth/sessions.js';
+import { openSession } from '../../../server/kernel/platform/auth/sessions.js';
 import { auditBooks } from '../../../server/products/audit.js';
 import { signInOperator } from '../support/productTestbed.js';
 import { useBinanceServer } from './harness.js';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { API_KEY_PATHS, type ApiKeyCreated, type ApiKeyPermission } from '../../../domain/apiKeys.js';
-import type { WalletAccount } from '../../../server/kernel/ledger/ledger.js';
+import type { WalletAccount } from '../../../server/kernel/platform/ledger/ledger.js';
 import type { RunningServer } from '../../../server/start.js';
 import { startQuietServer } from '../quietServer.js';
 import { createTestUser } from '../support/users.js';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerRateLimits } from '../../../server/kernel/http/rateLimit.js';
-import { strictValidatorCompiler } from '../../../server/kernel/http/strictInput.js';
-import { createOffers } from '../../../server/kernel/offers.js';
+import { registerRateLimits } from '../../../server/kernel/platform/http/rateLimit.js';
+import { strictValidatorCompiler } from '../../../server/kernel/platform/http/strictInput.js';
+import { createOffers } from '../../../server/kernel/platform/offers.js';
 import { binanceContext } from '../../../server/products/binance/context.js';
 
 /**

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, FEE_PATHS, type FeeOverride, type FeeScheduleRow, type FeeTier, type FeesDesk, type MyFees } from '../../../domain/fees.js';
-import { feeRateOf, forgetFeeRates } from '../../../server/kernel/fees/feeRates.js';
-import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
+import { feeRateOf, forgetFeeRates } from '../../../server/kernel/platform/fees/feeRates.js';
+import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
 import { createFees } from '../../../server/products/fees/product.js';
 import { expectOk, expectRefusal } from '../http.js';
 import { auditMark, auditRowsAfter, deskOperator, operatorCode, type TestOperator } from '../support/operators.js';

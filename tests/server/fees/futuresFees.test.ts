@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forgetFeeRates } from '../../../server/kernel/fees/feeRates.js';
+import { forgetFeeRates } from '../../../server/kernel/platform/fees/feeRates.js';
 import { useFutures } from '../futures/harness.js';
 
 /**

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDecimal, subDecimal } from '../../../domain/decimal.js';
-import type { Database } from '../../../server/kernel/db/database.js';
+import type { Database } from '../../../server/kernel/platform/db/database.js';
 import { ReferenceEngine } from '../../../server/kernel/exchange/matching/reference.js';
 import type { PairSpec } from '../../../server/kernel/exchange/pairSpec.js';
-import { forgetFeeRates } from '../../../server/kernel/fees/feeRates.js';
-import { changeBalance, readBalance } from '../../../server/kernel/ledger/ledger.js';
-import { systemAccountId } from '../../../server/kernel/ledger/systemAccounts.js';
+import { forgetFeeRates } from '../../../server/kernel/platform/fees/feeRates.js';
+import { changeBalance, readBalance } from '../../../server/kernel/platform/ledger/ledger.js';
+import { systemAccountId } from '../../../server/kernel/platform/ledger/systemAccounts.js';
 import { auditBooks } from '../../../server/products/audit.js';
 import { SpotMarket } from '../../../server/products/spot/spotMarket.js';
 import { openTestDatabase } from '../testDb.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_IMAGE_LIMITS, FIAT_PATHS, type FiatMyAdsPage, type FiatStanding } from '../../../domain/fiat.js';
-import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
+import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
 import { expectOk, expectRefusal } from '../http.js';
 import { HOUR, MINUTE, useFiat, type TestUser } from './harness.js';
 

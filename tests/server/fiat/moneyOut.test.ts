@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIAT_PATHS, type FiatAd, type FiatOrder } from '../../../domain/fiat.js';
 import { WALLET_PATHS } from '../../../domain/wallet.js';
-import { hashPassword } from '../../../server/kernel/auth/passwords.js';
-import { newTotpSecret, totpOf } from '../../../server/kernel/auth/twoFactor.js';
-import { formatUtc, lockWithdrawals, WITHDRAWAL_LOCK_MS } from '../../../server/kernel/auth/withdrawalLock.js';
-import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
+import { hashPassword } from '../../../server/kernel/platform/auth/passwords.js';
+import { newTotpSecret, totpOf } from '../../../server/kernel/platform/auth/twoFactor.js';
+import { formatUtc, lockWithdrawals, WITHDRAWAL_LOCK_MS } from '../../../server/kernel/platform/auth/withdrawalLock.js';
+import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
 import { publishAd, setAdStatus } from '../../../server/products/fiat/ads.js';
 import { takeAd } from '../../../server/products/fiat/orders.js';
 import { auditBooks } from '../../../server/products/audit.js';

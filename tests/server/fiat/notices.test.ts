@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIAT_PATHS } from '../../../domain/fiat.js';
-import { listNotifications } from '../../../server/kernel/notifications/notify.js';
+import { listNotifications } from '../../../server/kernel/platform/notifications/notify.js';
 import { expectOk } from '../http.js';
 import { MINUTE, useFiat } from './harness.js';
 

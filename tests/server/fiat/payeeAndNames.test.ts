@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collectionMethodSchema, nicknameSchema } from '../../../domain/validation.js';
-import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
+import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
 import { skeleton } from '../../../server/products/accounts/names/lookAlike.js';
 import { useFuzzApp } from '../fuzz/fuzzApp.js';
 import { expectOk, expectRefusal, post } from '../http.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
+import { changeBalance } from '../../../server/kernel/platform/ledger/ledger.js';
 import { expectOk } from '../http.js';
 import { useFutures } from './harness.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FUTURES_PATHS, type FuturesAccount } from '../../../domain/futures/api.js';
-import { changeBalance, readBalance } from '../../../server/kernel/ledger/ledger.js';
-import { seededRandom } from '../../../server/kernel/random.js';
+import { changeBalance, readBalance } from '../../../server/kernel/platform/ledger/ledger.js';
+import { seededRandom } from '../../../server/kernel/exchange/random.js';
 import { FuturesMakers } from '../../../server/products/futures/makers.js';
 import { expectOk } from '../http.js';
 import { useFutures } from './harness.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FUTURES_PATHS } from '../../../domain/futures/api.js';
 import { fxText } from '../../../domain/fx.js';
 import { liquidationPrice } from '../../../domain/futures/formulas.js';
-import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
+import { changeBalance } from '../../../server/kernel/platform/ledger/ledger.js';
 import { expectOk } from '../http.js';
 import { useFutures } from './harness.js';
 

@@ -1,9 +1,9 @@
 import { FUTURES_PATHS, type MarginMode } from '../../../domain/futures/api.js';
 import { fx, type Fx } from '../../../domain/fx.js';
 import type { WalletAccount } from '../../../domain/wallet.js';
-import { listPairs } from '../../../server/kernel/catalogue.js';
-import { accountRules } from '../../../server/kernel/ledger/accountRules.js';
-import { readBalance } from '../../../server/kernel/ledger/ledger.js';
+import { listPairs } from '../../../server/kernel/platform/catalogue.js';
+import { accountRules } from '../../../server/kernel/platform/ledger/accountRules.js';
+import { readBalance } from '../../../server/kernel/platform/ledger/ledger.js';
 import { contractAccountRule } from '../../../server/products/futures/accountRule.js';
 import type { PlaceRequest } from '../../../server/products/futures/exchange.js';
 import { createFutures } from '../../../server/products/futures/product.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FUTURES_PATHS } from '../../../domain/futures/api.js';
 import type { KlineHistory } from '../../../domain/market.js';
-import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
+import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
 import { expectOk, expectRefusal, get } from '../http.js';
 import { useFutures } from './harness.js';
 

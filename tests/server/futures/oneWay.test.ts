@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FUTURES_PATHS, type MarginMode } from '../../../domain/futures/api.js';
-import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
+import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
 import { expectOk } from '../http.js';
 import { useFutures } from './harness.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FUTURES_PATHS } from '../../../domain/futures/api.js';
-import { listNotifications } from '../../../server/kernel/notifications/notify.js';
+import { listNotifications } from '../../../server/kernel/platform/notifications/notify.js';
 import { expectOk } from '../http.js';
 import { useFutures } from './harness.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FUTURES_PATHS } from '../../../domain/futures/api.js';
 import { fxText, mulFx } from '../../../domain/fx.js';
-import { seededRandom } from '../../../server/kernel/random.js';
+import { seededRandom } from '../../../server/kernel/exchange/random.js';
 import { FuturesMakers } from '../../../server/products/futures/makers.js';
 import { useFutures } from './harness.js';
 

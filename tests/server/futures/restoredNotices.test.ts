@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserFeed } from '../../../server/kernel/realtime/userFeed.js';
+import type { UserFeed } from '../../../server/kernel/platform/realtime/userFeed.js';
 import { tellRestoredFutures } from '../../../server/products/futures/restoredNotices.js';
 import { useFutures } from './harness.js';
 

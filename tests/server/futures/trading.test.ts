@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FUTURES_PATHS } from '../../../domain/futures/api.js';
-import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
-import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
+import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
+import { changeBalance } from '../../../server/kernel/platform/ledger/ledger.js';
 import { expectOk } from '../http.js';
 import { useFutures } from './harness.js';
 

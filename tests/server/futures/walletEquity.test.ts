@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FUTURES_PATHS, type FuturesAccount } from '../../../domain/futures/api.js';
-import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
+import { changeBalance } from '../../../server/kernel/platform/ledger/ledger.js';
 import { expectOk } from '../http.js';
 import { useFutures } from './harness.js';
 

@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_CODES, type LocaleCode } from '../../../domain/languages.js';
-import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
+import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
 import { auditBooks } from '../../../server/products/audit.js';
 import { contentHashes, differences, rowCounts, tableNames, useFuzzApp, type SeenRoute } from './fuzzApp.js';
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDecimal, compareDecimal, divDecimal, mulDecimal, subDecimal } from '../../../domain/decimal.js';
 import { allocate } from '../../../server/products/ico/allocation.js';
-import { submissionKey } from '../../../server/kernel/idempotency.js';
+import { submissionKey } from '../../../server/kernel/platform/idempotency.js';
 import { HOUR, useIco } from './harness.js';
 
 const t = useIco();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareDecimal } from '../../../domain/decimal.js';
-import type { Database } from '../../../server/kernel/db/database.js';
+import type { Database } from '../../../server/kernel/platform/db/database.js';
 import { auditBooks } from '../../../server/products/audit.js';
-import { silentUserFeed } from '../../../server/kernel/realtime/userFeed.js';
+import { silentUserFeed } from '../../../server/kernel/platform/realtime/userFeed.js';
 import { DEMO_TEXTS } from '../../../server/products/ico/demoTexts.js';
 import { LOCALE_CODES, type LocaleCode } from '../../../domain/languages.js';
 import { createIco } from '../../../server/products/ico/product.js';

@@ -1,9 +1,9 @@
 import { ICO_PATHS, type IcoProject, type IcoProjectInput, type IcoSubscription } from '../../../domain/ico.js';
-import { readBalance } from '../../../server/kernel/ledger/ledger.js';
+import { readBalance } from '../../../server/kernel/platform/ledger/ledger.js';
 import { icoProjectAccountId } from '../../../server/products/ico/ledger.js';
 import { createIco } from '../../../server/products/ico/product.js';
-import { silentUserFeed, type UserFeed } from '../../../server/kernel/realtime/userFeed.js';
-import type { PairOpenings } from '../../../server/kernel/catalogue.js';
+import { silentUserFeed, type UserFeed } from '../../../server/kernel/platform/realtime/userFeed.js';
+import type { PairOpenings } from '../../../server/kernel/platform/catalogue.js';
 import { expectOk, type Answer } from '../http.js';
 import { productTestbed, withHelpers } from '../support/productTestbed.js';
 import type { TestUser } from '../support/users.js';

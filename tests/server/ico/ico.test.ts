@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ICO_PATHS, type IcoAccount, type IcoProject, type IcoRecord } from '../../../domain/ico.js';
 import type { Page } from '../../../domain/wallet.js';
-import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
+import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
 import { expectOk, expectRefusal, post } from '../http.js';
 import { DAY, HOUR, useIco } from './harness.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../server/kernel/db/database.js';
-import { migrate } from '../../../server/kernel/db/migrate.js';
-import { seed } from '../../../server/kernel/db/seed/index.js';
+import type { Database } from '../../../server/kernel/platform/db/database.js';
+import { migrate } from '../../../server/kernel/platform/db/migrate.js';
+import { seed } from '../../../server/kernel/platform/db/seed/index.js';
 import { openBlankDatabase } from '../testDb.js';
 
 /**

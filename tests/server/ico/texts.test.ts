@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ICO_DESCRIPTION_MAX, ICO_PATHS, type IcoOperatorProject, type IcoProject } from '../../../domain/ico.js';
-import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
+import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
 import { expectOk, expectRefusal, post } from '../http.js';
 import { useIco } from './harness.js';
 

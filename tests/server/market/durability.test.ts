@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../server/kernel/db/database.js';
-import { durabilityBarrier } from '../../../server/kernel/db/durabilityBarrier.js';
-import { SequenceIds } from '../../../server/kernel/db/sequenceIds.js';
+import type { Database } from '../../../server/kernel/platform/db/database.js';
+import { durabilityBarrier } from '../../../server/kernel/platform/db/durabilityBarrier.js';
+import { SequenceIds } from '../../../server/kernel/platform/db/sequenceIds.js';
 import { FastEngine } from '../../../server/kernel/exchange/matching/fast.js';
 import type { PairSpec } from '../../../server/kernel/exchange/pairSpec.js';
-import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
-import { systemAccountId } from '../../../server/kernel/ledger/systemAccounts.js';
+import { changeBalance } from '../../../server/kernel/platform/ledger/ledger.js';
+import { systemAccountId } from '../../../server/kernel/platform/ledger/systemAccounts.js';
 import { SpotMarket } from '../../../server/products/spot/spotMarket.js';
 import { openTestDatabase } from '../testDb.js';
 

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KLINE_INTERVALS } from '../../../domain/constants.js';
 import { auditBooks } from '../../../server/products/audit.js';
-import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
-import { listCurrencies, listPairs } from '../../../server/kernel/catalogue.js';
-import type { Database } from '../../../server/kernel/db/database.js';
+import { changeBalance } from '../../../server/kernel/platform/ledger/ledger.js';
+import { listCurrencies, listPairs } from '../../../server/kernel/platform/catalogue.js';
+import type { Database } from '../../../server/kernel/platform/db/database.js';
 import { ensureMarketMakerAccounts } from '../../../server/products/spot/makers/marketAccounts.js';
 import { DEFAULT_MM_CONFIG, MarketMaker } from '../../../server/products/spot/makers/marketMaker.js';
 import { MarketService } from '../../../server/products/spot/marketService.js';
 import { foldMakerHistory, MAKER_HISTORY_KEPT_MS } from '../../../server/products/spot/makers/retention.js';
 import { SeededRandomWalk } from '../../../server/products/spot/makers/priceModel.js';
-import { seededRandom } from '../../../server/kernel/random.js';
-import { SEED_BARS } from '../../../server/kernel/exchange/market/seedHistory.js';
+import { seededRandom } from '../../../server/kernel/exchange/random.js';
+import { SEED_BARS } from '../../../server/kernel/platform/marketHistory/seedHistory.js';
 import { openTestDatabase } from '../testDb.js';
 
 let db: Database;
@@ -31,7 +31,7 @@ afterAll(async () => {
 /** The hour's folding alone: trades between makers are kept whatever today's date. */
 const KEEP_TRADES = { keptMs: MAKER_HISTORY_KEPT_MS, tradesKeptMs: Number.MAX_SAFE_INTEGER };
 
-/** The ledger's promises (server/kernel/ledger/ledgerAudit.ts): nothing created or lost, every balance explained, frozen = held. */
+/** The ledger's promises (server/kernel/platform/ledger/ledgerAudit.ts): nothing created or lost, every balance explained, frozen = held. */
 async function expectLedgerInvariants() {
   expect(await auditBooks(db)).toEqual([]);
 }

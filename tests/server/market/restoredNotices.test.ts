@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpotOrder } from '../../../domain/spotOrders.js';
-import { listCurrencies, listPairs } from '../../../server/kernel/catalogue.js';
-import type { Database } from '../../../server/kernel/db/database.js';
-import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
+import { listCurrencies, listPairs } from '../../../server/kernel/platform/catalogue.js';
+import type { Database } from '../../../server/kernel/platform/db/database.js';
+import { changeBalance } from '../../../server/kernel/platform/ledger/ledger.js';
 import { FastEngine } from '../../../server/kernel/exchange/matching/fast.js';
 import type { PairSpec } from '../../../server/kernel/exchange/pairSpec.js';
-import { silentUserFeed, type UserFeed, type UserOrder } from '../../../server/kernel/realtime/userFeed.js';
+import { silentUserFeed, type UserFeed, type UserOrder } from '../../../server/kernel/platform/realtime/userFeed.js';
 import { MarketService } from '../../../server/products/spot/marketService.js';
 import { RESTORED_WINDOW_MS, SpotMarket } from '../../../server/products/spot/spotMarket.js';
 import { openTestDatabase } from '../testDb.js';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Queryable } from '../../../server/kernel/db/database.js';
+import type { Database, Queryable } from '../../../server/kernel/platform/db/database.js';
 import { FastEngine } from '../../../server/kernel/exchange/matching/fast.js';
 import type { PairSpec } from '../../../server/kernel/exchange/pairSpec.js';
-import { submissionKey } from '../../../server/kernel/idempotency.js';
-import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
+import { submissionKey } from '../../../server/kernel/platform/idempotency.js';
+import { changeBalance } from '../../../server/kernel/platform/ledger/ledger.js';
 import { auditBooks } from '../../../server/products/audit.js';
-import { systemAccountId } from '../../../server/kernel/ledger/systemAccounts.js';
+import { systemAccountId } from '../../../server/kernel/platform/ledger/systemAccounts.js';
 import { SpotMarket } from '../../../server/products/spot/spotMarket.js';
 import { openTestDatabase } from '../testDb.js';
 

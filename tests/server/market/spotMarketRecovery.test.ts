@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyDelta, bookFromSnapshot, type BookSides } from '../../../src/kit/trade/machines/orderBook/levels.js';
-import { submissionKey } from '../../../server/kernel/idempotency.js';
-import { changeBalance, readBalance } from '../../../server/kernel/ledger/ledger.js';
+import { submissionKey } from '../../../server/kernel/platform/idempotency.js';
+import { changeBalance, readBalance } from '../../../server/kernel/platform/ledger/ledger.js';
 import { auditBooks } from '../../../server/products/audit.js';
-import { makeBalanceRows } from '../../../server/kernel/ledger/ledgerBatch.js';
-import { systemAccountId } from '../../../server/kernel/ledger/systemAccounts.js';
-import type { Database } from '../../../server/kernel/db/database.js';
+import { makeBalanceRows } from '../../../server/kernel/platform/ledger/ledgerBatch.js';
+import { systemAccountId } from '../../../server/kernel/platform/ledger/systemAccounts.js';
+import type { Database } from '../../../server/kernel/platform/db/database.js';
 import { FastEngine } from '../../../server/kernel/exchange/matching/fast.js';
 import { ReferenceEngine } from '../../../server/kernel/exchange/matching/reference.js';
 import type { RestingOrder } from '../../../server/kernel/exchange/matching/types.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../server/kernel/db/database.js';
-import { createOffers } from '../../../server/kernel/offers.js';
+import type { Database } from '../../../server/kernel/platform/db/database.js';
+import { createOffers } from '../../../server/kernel/platform/offers.js';
 import { DELIST_SETTLE_MS, marketDelisting } from '../../../server/products/markets/delisting.js';
 import { openTestDatabase } from '../testDb.js';
 

@@ -10,7 +10,7 @@
  * (add DIFF_DEEP=1 for a deep-book seed).
  */
 import { describe, expect, it } from 'vitest';
-import { seededRandom as mulberry32 } from '../../../server/kernel/random.js';
+import { seededRandom as mulberry32 } from '../../../server/kernel/exchange/random.js';
 import { FastEngine } from '../../../server/kernel/exchange/matching/fast.js';
 import { IdIndex } from '../../../server/kernel/exchange/matching/fast/idIndex.js';
 import { limit as placeLimit } from './pair.js';

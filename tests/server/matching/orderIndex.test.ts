@@ -5,7 +5,7 @@
  * with deletes in the middle, strided and sequential ids, and keys no one should send.
  */
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../../server/kernel/random.js';
+import { seededRandom } from '../../../server/kernel/exchange/random.js';
 import { ORDER_DOUBLES, ORDER_ID, ORDER_LEVEL, RowStore } from '../../../server/kernel/exchange/matching/fast/book.js';
 import { OrderIndex } from '../../../server/kernel/exchange/matching/fast/orderIndex.js';
 

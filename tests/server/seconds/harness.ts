@@ -1,11 +1,11 @@
 import { divDecimal, addDecimal, mulDecimal } from '../../../domain/decimal.js';
 import { SECONDS_PATHS, SECONDS_RISK_VERSION, type SecondsContract } from '../../../domain/seconds.js';
 import type { UserStreamMessage } from '../../../domain/spotOrders.js';
-import type { Queryable } from '../../../server/kernel/db/database.js';
-import { readBalance } from '../../../server/kernel/ledger/ledger.js';
-import { systemAccountId } from '../../../server/kernel/ledger/systemAccounts.js';
+import type { Queryable } from '../../../server/kernel/platform/db/database.js';
+import { readBalance } from '../../../server/kernel/platform/ledger/ledger.js';
+import { systemAccountId } from '../../../server/kernel/platform/ledger/systemAccounts.js';
 import { SECONDS_HOUSE } from '../../../server/products/seconds/ledger.js';
-import type { UserFeed } from '../../../server/kernel/realtime/userFeed.js';
+import type { UserFeed } from '../../../server/kernel/platform/realtime/userFeed.js';
 import { createSeconds } from '../../../server/products/seconds/product.js';
 import type { IndexPair, TradeSource } from '../../../server/products/seconds/indexPrice.js';
 import type { Answer } from '../http.js';

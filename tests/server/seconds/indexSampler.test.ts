@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../server/kernel/db/database.js';
-import { seededRandom } from '../../../server/kernel/random.js';
+import type { Database } from '../../../server/kernel/platform/db/database.js';
+import { seededRandom } from '../../../server/kernel/exchange/random.js';
 import { spotBookSource } from '../../../server/products/seconds/bookSource.js';
 import { IndexSampler, SAMPLE_MS } from '../../../server/products/seconds/indexSampler.js';
 import type { IndexPair } from '../../../server/products/seconds/indexPrice.js';

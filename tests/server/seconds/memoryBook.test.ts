@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../server/kernel/db/database.js';
-import { listPairs } from '../../../server/kernel/catalogue.js';
+import type { Database } from '../../../server/kernel/platform/db/database.js';
+import { listPairs } from '../../../server/kernel/platform/catalogue.js';
 import { createEngine } from '../../../server/kernel/exchange/matching/index.js';
 import { pairSpec, type PairSpec } from '../../../server/kernel/exchange/pairSpec.js';
-import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
-import { seededRandom } from '../../../server/kernel/random.js';
+import { changeBalance } from '../../../server/kernel/platform/ledger/ledger.js';
+import { seededRandom } from '../../../server/kernel/exchange/random.js';
 import { memoryFirstBookSource, spotBookSource, type BookQuote, type BookSource } from '../../../server/products/seconds/bookSource.js';
 import type { IndexPair } from '../../../server/products/seconds/indexPrice.js';
 import { REST_MS } from '../../../server/products/seconds/indexSampler.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareDecimal } from '../../../domain/decimal.js';
-import type { Database } from '../../../server/kernel/db/database.js';
+import type { Database } from '../../../server/kernel/platform/db/database.js';
 import { auditBooks } from '../../../server/products/audit.js';
 import { openTestDatabase } from '../testDb.js';
 import { attackerWins, EXPIRIES, expectFair, manipulationStage, type Tactic } from './manipulation.js';

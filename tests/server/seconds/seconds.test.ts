@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SECONDS_PATHS, type SecondsAccount, type SecondsConfig, type SecondsContract, type SecondsPeriod } from '../../../domain/seconds.js';
 import type { Page } from '../../../domain/wallet.js';
-import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
+import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
 import { indexFromSamples } from '../../../server/products/seconds/indexPrice.js';
 import { expectOk, post } from '../http.js';
 import { useSeconds } from './harness.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../server/kernel/db/database.js';
+import type { Database } from '../../../server/kernel/platform/db/database.js';
 import { SecondsIndex, spotTradeSource, type IndexPair } from '../../../server/products/seconds/indexPrice.js';
 import { openTestDatabase } from '../testDb.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SECONDS_PATHS } from '../../../domain/seconds.js';
-import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
+import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
 import { post } from '../http.js';
 import { useSeconds } from './harness.js';
 

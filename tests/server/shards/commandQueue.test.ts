@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appendCommands, consumeCommands } from '../../../server/kernel/realtime/bus/commandQueue.js';
-import type { CommandBatch } from '../../../server/kernel/realtime/bus/messages.js';
-import { commandBatches } from '../../../server/kernel/observability/metrics.js';
+import { appendCommands, consumeCommands } from '../../../server/kernel/cluster/bus/commandQueue.js';
+import type { CommandBatch } from '../../../server/kernel/cluster/bus/messages.js';
+import { commandBatches } from '../../../server/kernel/platform/observability/metrics.js';
 import { REDIS_URL } from '../scaleOutSetup.js';
 import { usingPostgres } from '../testDb.js';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MARKET_NOT_HERE, type CommandBatch, type CommandReply as Reply } from '../../../server/kernel/realtime/bus/messages.js';
-import { COMMAND_BOUND_MS, CommandClient, MarketUnavailable } from '../../../server/kernel/shards/commandClient.js';
-import { serveCommands, type CommandQueue } from '../../../server/kernel/shards/commandServer.js';
+import { MARKET_NOT_HERE, type CommandBatch, type CommandReply as Reply } from '../../../server/kernel/cluster/bus/messages.js';
+import { COMMAND_BOUND_MS, CommandClient, MarketUnavailable } from '../../../server/kernel/cluster/shards/commandClient.js';
+import { serveCommands, type CommandQueue } from '../../../server/kernel/cluster/shards/commandServer.js';
 
 /**
- * The commands between a caller and an entry's holder (kernel/shards), over a queue in memory: one
+ * The commands between a caller and an entry's holder (kernel/cluster/shards), over a queue in memory: one
  * batch a turn with its deadline, answers matched by id, and every way a command can fail to be
  * answered. The queue itself, over Redis, is tests/server/shards/commandQueue.test.ts.
  */

@@ -1,11 +1,11 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { forwardTo, type Forwarder } from '../../../server/kernel/http/forward.js';
-import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
+import { forwardTo, type Forwarder } from '../../../server/kernel/platform/http/forward.js';
+import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
 
 /**
- * A node's front's forwarder (kernel/http/forward.ts; docs/ARCHITECTURE.md "Scale-out: identical nodes"),
+ * A node's front's forwarder (kernel/platform/http/forward.ts; docs/ARCHITECTURE.md "Scale-out: identical nodes"),
  * between a plain client and a plain "server": what it passes on, what it keeps, and what the caller
  * hears when the server cannot be reached or breaks off.
  */

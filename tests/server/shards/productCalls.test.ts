@@ -2,12 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
-import { MarketUnavailable } from '../../../server/kernel/shards/commandClient.js';
-import { answerProductCall, productCallsForwarder, type ProductCall } from '../../../server/kernel/shards/productCalls.js';
+import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
+import { MarketUnavailable } from '../../../server/kernel/cluster/shards/commandClient.js';
+import { answerProductCall, productCallsForwarder, type ProductCall } from '../../../server/kernel/cluster/shards/productCalls.js';
 
 /**
- * A product's calls over the bus (kernel/shards/productCalls.ts), with the bus left out: the
+ * A product's calls over the bus (kernel/cluster/shards/productCalls.ts), with the bus left out: the
  * forwarder's command goes straight to the "process's" app. What arrives there, what comes back —
  * text and binary alike — and what the caller hears when no process takes it.
  */

@@ -1,9 +1,9 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../../server/config.js';
-import { pairOpenings } from '../../../server/kernel/catalogue.js';
-import { noAccountRules } from '../../../server/kernel/ledger/accountRules.js';
-import type { Kernel } from '../../../server/kernel/product.js';
+import { pairOpenings } from '../../../server/kernel/platform/catalogue.js';
+import { noAccountRules } from '../../../server/kernel/platform/ledger/accountRules.js';
+import type { Kernel } from '../../../server/kernel/platform/product.js';
 import { PRODUCTS } from '../../../server/products/index.js';
 import { openTestDatabase } from '../testDb.js';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { CommandBatch } from '../../../server/kernel/realtime/bus/messages.js';
-import { CommandClient } from '../../../server/kernel/shards/commandClient.js';
+import type { CommandBatch } from '../../../server/kernel/cluster/bus/messages.js';
+import { CommandClient } from '../../../server/kernel/cluster/shards/commandClient.js';
 import { fakeCluster } from './fakeCluster.js';
 
 /**
  * Issue 38's reproduction: "a command published while its market's process restarts is lost (the
- * caller waits for its timeout)". A command client wired as kernel/shards/follower.ts wires it: a
+ * caller waits for its timeout)". A command client wired as kernel/cluster/shards/follower.ts wires it: a
  * command waiting when a new holder takes the entry over (a standby, or a restart) is not failed —
  * the new holder takes it from the command queue and its answer comes (the queue itself is
  * commandQueue.test.ts). An entry whose holder said bye is refused at once until a new one beats.

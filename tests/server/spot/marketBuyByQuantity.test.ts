@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SPOT_PATHS, type PlaceSpotOrder, type SpotOrder } from '../../../domain/spotOrders.js';
-import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
-import { changeBalance, readBalance } from '../../../server/kernel/ledger/ledger.js';
+import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
+import { changeBalance, readBalance } from '../../../server/kernel/platform/ledger/ledger.js';
 import { auditBooks } from '../../../server/products/audit.js';
 import { spotTrading } from '../../../server/products/spot/trading.js';
 import { expectOk, post } from '../http.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Queryable } from '../../../server/kernel/db/database.js';
+import type { Queryable } from '../../../server/kernel/platform/db/database.js';
 import { coalescedOrderReader, orderOf } from '../../../server/products/spot/orderViews.js';
 import { SPOT_PATHS, type SpotOrder } from '../../../domain/spotOrders.js';
 import { expectOk, post } from '../http.js';

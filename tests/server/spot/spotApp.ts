@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { listPairs } from '../../../server/kernel/catalogue.js';
+import { listPairs } from '../../../server/kernel/platform/catalogue.js';
 import { spotTrading } from '../../../server/products/spot/trading.js';
 import { spotStops } from '../../../server/products/spot/stops.js';
-import type { Database, Queryable } from '../../../server/kernel/db/database.js';
+import type { Database, Queryable } from '../../../server/kernel/platform/db/database.js';
 import { createEngine } from '../../../server/kernel/exchange/matching/index.js';
 import { testAppRoutes } from '../buildApp.js';
 import { databaseFiatRates } from '../../../server/products/markets/fiatRates.js';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SPOT_PATHS, type SpotOrder, type SpotOrderDetail } from '../../../domain/spotOrders.js';
 import type { Page } from '../../../domain/wallet.js';
-import { readBalance } from '../../../server/kernel/ledger/ledger.js';
-import { listPairs } from '../../../server/kernel/catalogue.js';
+import { readBalance } from '../../../server/kernel/platform/ledger/ledger.js';
+import { listPairs } from '../../../server/kernel/platform/catalogue.js';
 import { auditBooks } from '../../../server/products/audit.js';
-import { MESSAGES, translate } from '../../../server/kernel/i18n/messages.js';
+import { MESSAGES, translate } from '../../../server/kernel/platform/i18n/messages.js';
 import { DECIMAL, expectOk, expectRefusal, post } from '../http.js';
 import { orderCount, trader, useSpotApp } from './spotApp.js';
 

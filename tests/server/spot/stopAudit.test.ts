@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SPOT_PATHS, type SpotOrder, type SpotStop } from '../../../domain/spotOrders.js';
 import { auditBooks } from '../../../server/products/audit.js';
-import { listNotifications } from '../../../server/kernel/notifications/notify.js';
+import { listNotifications } from '../../../server/kernel/platform/notifications/notify.js';
 import { expectOk, post } from '../http.js';
 import { trader, useSpotApp } from './spotApp.js';
 

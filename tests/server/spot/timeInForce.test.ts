@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SPOT_PATHS, type SpotOrder } from '../../../domain/spotOrders.js';
-import { readBalance } from '../../../server/kernel/ledger/ledger.js';
-import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
+import { readBalance } from '../../../server/kernel/platform/ledger/ledger.js';
+import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
 import { expectOk, post } from '../http.js';
 import { orderCount, trader, useSpotApp } from './spotApp.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SPOT_PATHS, type SpotOrder, type SpotStop } from '../../../domain/spotOrders.js';
-import { readBalance } from '../../../server/kernel/ledger/ledger.js';
+import { readBalance } from '../../../server/kernel/platform/ledger/ledger.js';
 import { auditBooks } from '../../../server/products/audit.js';
 import { expectOk, expectRefusal, post } from '../http.js';
 import { trader, useSpotApp } from './spotApp.js';

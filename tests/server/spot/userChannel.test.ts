@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SPOT_PATHS, USER_CHANNEL, type SpotOrder, type UserStreamMessage } from '../../../domain/spotOrders.js';
-import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
-import { revokeAllSessions } from '../../../server/kernel/auth/sessions.js';
+import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
+import { revokeAllSessions } from '../../../server/kernel/platform/auth/sessions.js';
 import { useQuietServer } from '../quietServer.js';
 import { trader, type Trader } from './spotApp.js';
 import { recordSocket, type SocketRecorder } from '../socketRecorder.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SpotOrderStatus, type SpotOrder, type UserStreamMessage } from '../../../domain/spotOrders.js';
-import type { Database, Queryable } from '../../../server/kernel/db/database.js';
-import { UserFeedPublisher } from '../../../server/kernel/realtime/userFeedPublisher.js';
+import type { Database, Queryable } from '../../../server/kernel/platform/db/database.js';
+import { UserFeedPublisher } from '../../../server/kernel/platform/realtime/userFeedPublisher.js';
 import { openTestDatabase } from '../testDb.js';
 import { trader } from './spotApp.js';
 

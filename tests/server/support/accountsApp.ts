@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../../server/kernel/db/database.js';
+import type { Database } from '../../../server/kernel/platform/db/database.js';
 import { accounts } from '../../../server/products/accounts/accounts.js';
 import type { CodeMessage } from '../../../server/products/accounts/delivery.js';
 import { databaseFiatRates } from '../../../server/products/markets/fiatRates.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { OPERATOR_PATHS, type OperatorEnrolment, type OperatorRole, type OperatorView } from '../../../domain/operators.js';
-import type { Database } from '../../../server/kernel/db/database.js';
-import { buildHttp } from '../../../server/kernel/http/app.js';
+import type { Database } from '../../../server/kernel/platform/db/database.js';
+import { buildHttp } from '../../../server/kernel/platform/http/app.js';
 import { ensureOperator } from '../../../server/products/operator/operators.js';
 import { operatorRoutes } from '../../../server/products/operator/routes.js';
 import { call, expectOk, type Answer } from '../http.js';

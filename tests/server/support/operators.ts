@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { OPERATOR_PATHS, type OperatorEnrolment, type OperatorRole, type OperatorView } from '../../../domain/operators.js';
-import type { Queryable } from '../../../server/kernel/db/database.js';
+import type { Queryable } from '../../../server/kernel/platform/db/database.js';
 import { expectOk, post } from '../http.js';
 
 /** A password the operators desk takes (zxcvbn score ≥ 3). */

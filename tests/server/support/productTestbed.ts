@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { openSession } from '../../../server/kernel/auth/sessions.js';
-import type { Database } from '../../../server/kernel/db/database.js';
-import { buildHttp } from '../../../server/kernel/http/app.js';
+import { openSession } from '../../../server/kernel/platform/auth/sessions.js';
+import type { Database } from '../../../server/kernel/platform/db/database.js';
+import { buildHttp } from '../../../server/kernel/platform/http/app.js';
 import { auditBooks } from '../../../server/products/audit.js';
 import { ensureOperator } from '../../../server/products/operator/operators.js';
 import { operatorRoutes } from '../../../server/products/operator/routes.js';

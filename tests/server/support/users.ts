@@ -1,6 +1,6 @@
-import { openSession } from '../../../server/kernel/auth/sessions.js';
-import type { Database } from '../../../server/kernel/db/database.js';
-import { changeBalance, type WalletAccount } from '../../../server/kernel/ledger/ledger.js';
+import { openSession } from '../../../server/kernel/platform/auth/sessions.js';
+import type { Database } from '../../../server/kernel/platform/db/database.js';
+import { changeBalance, type WalletAccount } from '../../../server/kernel/platform/ledger/ledger.js';
 
 /** A user a test made, signed in: `headers` carry the session token. */
 export interface TestUser {

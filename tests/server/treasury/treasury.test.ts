@@ -3,12 +3,12 @@ import { CORRECTION_PATHS, type CorrectionView } from '../../../domain/correctio
 import { SPOT_PATHS } from '../../../domain/spotOrders.js';
 import { TREASURY_PATHS, type BalanceSheet, type TreasurySeries, type TreasurySeriesName } from '../../../domain/treasury.js';
 import { WALLET_PATHS, type DepositRecord, type WithdrawalRecord } from '../../../domain/wallet.js';
-import { hashPassword } from '../../../server/kernel/auth/passwords.js';
-import { listPairs } from '../../../server/kernel/catalogue.js';
+import { hashPassword } from '../../../server/kernel/platform/auth/passwords.js';
+import { listPairs } from '../../../server/kernel/platform/catalogue.js';
 import { createEngine } from '../../../server/kernel/exchange/matching/index.js';
 import { pairSpec } from '../../../server/kernel/exchange/pairSpec.js';
-import { changeBalance } from '../../../server/kernel/ledger/ledger.js';
-import { systemAccountId } from '../../../server/kernel/ledger/systemAccounts.js';
+import { changeBalance } from '../../../server/kernel/platform/ledger/ledger.js';
+import { systemAccountId } from '../../../server/kernel/platform/ledger/systemAccounts.js';
 import { INSURANCE_FUND } from '../../../server/products/futures/ledger.js';
 import { ICO_PROJECTS } from '../../../server/products/ico/ledger.js';
 import { liabilitiesService } from '../../../server/products/liabilities/liabilities.js';

@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORRECTION_PATHS, CORRECTION_TTL_MS, type CorrectionView, type CorrectionsAccountRow } from '../../../domain/corrections.js';
 import { WALLET_PATHS, type LedgerRecord, type Page, type WalletOverview } from '../../../domain/wallet.js';
-import { readBalance } from '../../../server/kernel/ledger/ledger.js';
-import { systemAccountId } from '../../../server/kernel/ledger/systemAccounts.js';
+import { readBalance } from '../../../server/kernel/platform/ledger/ledger.js';
+import { systemAccountId } from '../../../server/kernel/platform/ledger/systemAccounts.js';
 import { CORRECTIONS_ACCOUNT } from '../../../server/products/wallet/corrections/account.js';
 import { corrections, type Corrections } from '../../../server/products/wallet/corrections/corrections.js';
 import { correctionRoutes } from '../../../server/products/wallet/corrections/routes.js';
 import { SimulatedChain } from '../../../server/products/wallet/chain/simulatedChain.js';
 import { wallet } from '../../../server/products/wallet/wallet.js';
-import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
+import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
 import { auditBooks } from '../../../server/products/audit.js';
 import { databaseFiatRates } from '../../../server/products/markets/fiatRates.js';
 import { testAppRoutes } from '../buildApp.js';

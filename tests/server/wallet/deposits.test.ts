@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DepositStatus, WALLET_PATHS, type DepositAddress, type DepositRecord, type Page, type WalletNetwork } from '../../../domain/wallet.js';
 import { wallet } from '../../../server/products/wallet/wallet.js';
 import { SimulatedChain } from '../../../server/products/wallet/chain/simulatedChain.js';
-import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
+import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
 import { expectOk, expectRefusal, post } from '../http.js';
 import { expectLedgerConsistent, useWallet } from './harness.js';
 

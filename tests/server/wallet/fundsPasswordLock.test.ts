@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WALLET_PATHS, type WithdrawalRecord } from '../../../domain/wallet.js';
-import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
+import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
 import { expectOk, expectRefusal } from '../http.js';
 import { FUNDS_PASSWORD, useWallet, type TestUser } from './harness.js';
 

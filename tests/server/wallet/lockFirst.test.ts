@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WALLET_PATHS } from '../../../domain/wallet.js';
-import { formatUtc, lockWithdrawals } from '../../../server/kernel/auth/withdrawalLock.js';
-import { translate } from '../../../server/kernel/i18n/messages.js';
+import { formatUtc, lockWithdrawals } from '../../../server/kernel/platform/auth/withdrawalLock.js';
+import { translate } from '../../../server/kernel/platform/i18n/messages.js';
 import { expectOk, expectRefusal } from '../http.js';
 import { FUNDS_PASSWORD, useWallet } from './harness.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationPage } from '../../../domain/informHelp.js';
 import { WALLET_PATHS, type WithdrawalRecord } from '../../../domain/wallet.js';
-import { NOTIFICATION_TEXTS } from '../../../server/kernel/notifications/render.js';
+import { NOTIFICATION_TEXTS } from '../../../server/kernel/platform/notifications/render.js';
 import { expectOk } from '../http.js';
 import { FUNDS_PASSWORD, useWallet, type TestUser } from './harness.js';
 

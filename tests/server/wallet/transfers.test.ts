@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WALLET_ACCOUNTS, WALLET_PATHS, type TransferRecord } from '../../../domain/wallet.js';
-import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
+import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
 import { expectOk, expectRefusal } from '../http.js';
 import { expectLedgerConsistent, useWallet, type TestUser } from './harness.js';
 

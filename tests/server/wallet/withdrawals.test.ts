@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { WALLET_PATHS, WithdrawalStatus, type Page, type WithdrawalRecord, type WithdrawQuota } from '../../../domain/wallet.js';
-import { readBalance } from '../../../server/kernel/ledger/ledger.js';
-import { systemAccountId } from '../../../server/kernel/ledger/systemAccounts.js';
-import { MESSAGES } from '../../../server/kernel/i18n/messages.js';
-import { enrolWithSecret } from '../../../server/kernel/auth/twoFactor.js';
+import { readBalance } from '../../../server/kernel/platform/ledger/ledger.js';
+import { systemAccountId } from '../../../server/kernel/platform/ledger/systemAccounts.js';
+import { MESSAGES } from '../../../server/kernel/platform/i18n/messages.js';
+import { enrolWithSecret } from '../../../server/kernel/platform/auth/twoFactor.js';
 import { expectOk, expectRefusal } from '../http.js';
 import { expectLedgerConsistent, expectTotalsMatchChain, FUNDS_PASSWORD, useWallet, type TestUser } from './harness.js';
 

@@ -1,5 +1,5 @@
 import unhomoglyph from 'unhomoglyph';
-import type { Queryable } from '../../../kernel/db/database.js';
+import type { Queryable } from '../../../kernel/platform/db/database.js';
 import './messages.js';
 
 /**

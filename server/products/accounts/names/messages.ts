@@ -1,4 +1,4 @@
-import { registerMessages } from '../../../kernel/i18n/messages.js';
+import { registerMessages } from '../../../kernel/platform/i18n/messages.js';
 import type en_US from './locales/en_US.json';
 
 /**
@@ -7,7 +7,7 @@ import type en_US from './locales/en_US.json';
  * folder of their own beside the user centre's catalogue.
  */
 type NameMessages = typeof en_US;
-declare module '../../../kernel/i18n/messages.js' {
+declare module '../../../kernel/platform/i18n/messages.js' {
   interface MessageCatalogue extends NameMessages {}
 }
 registerMessages(new URL('./locales/', import.meta.url));

@@ -1,13 +1,13 @@
 import type { NameStatus } from '../../../../domain/api.js';
 import type { FreezeDone } from '../../../../domain/usersDesk.js';
-import type { AccountFreezes } from '../../../kernel/accountFreeze/index.js';
-import { apiKeysRevokedHere, revokeApiKeys } from '../../../kernel/auth/apiKeyRevocation.js';
-import { writeOperatorAudit } from '../../../kernel/auth/operators/auditLog.js';
-import type { OperatorActor } from '../../../kernel/auth/operators/access.js';
-import { revokeAllSessions } from '../../../kernel/auth/sessions.js';
-import { requireSecondFactor } from '../../../kernel/auth/twoFactor.js';
-import type { Database, Queryable } from '../../../kernel/db/database.js';
-import { outcomeOf, refuse, Refusal, type Outcome } from '../../../kernel/outcome.js';
+import type { AccountFreezes } from '../../../kernel/platform/accountFreeze/index.js';
+import { apiKeysRevokedHere, revokeApiKeys } from '../../../kernel/platform/auth/apiKeyRevocation.js';
+import { writeOperatorAudit } from '../../../kernel/platform/auth/operators/auditLog.js';
+import type { OperatorActor } from '../../../kernel/platform/auth/operators/access.js';
+import { revokeAllSessions } from '../../../kernel/platform/auth/sessions.js';
+import { requireSecondFactor } from '../../../kernel/platform/auth/twoFactor.js';
+import type { Database, Queryable } from '../../../kernel/platform/db/database.js';
+import { outcomeOf, refuse, Refusal, type Outcome } from '../../../kernel/platform/outcome.js';
 import type { TwoFactor } from '../twoFactor.js';
 import './messages.js';
 
@@ -41,7 +41,7 @@ export function userActions(db: Database, deps: { secondFactor: TwoFactor; freez
     await writeOperatorAudit(db, { operator: req.operator, kind, object: object(userId), outcome: 'refused', detail: key });
   }
 
-  /** The operator's own code: 2FA must be on for them, and the code right (kernel/auth/twoFactor.ts). */
+  /** The operator's own code: 2FA must be on for them, and the code right (kernel/platform/auth/twoFactor.ts). */
   async function operatorCode(req: DeskRequest): Promise<void> {
     const [row] = await db.query<{ enabled: boolean }>('select enabled from user_two_factor where user_id = $1', [req.operator.id]);
     if (!row?.enabled) throw new Refusal('usersDeskOperatorTwoFactor');

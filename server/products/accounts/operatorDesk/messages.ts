@@ -1,10 +1,10 @@
-import { registerMessages } from '../../../kernel/i18n/messages.js';
+import { registerMessages } from '../../../kernel/platform/i18n/messages.js';
 import type en_US from './locales/en_US.json';
 
 /** The users desk (issue 51 §3): its refusals and confirmations, registered when this code loads. */
 type UsersDeskMessages = typeof en_US;
 
-declare module '../../../kernel/i18n/messages.js' {
+declare module '../../../kernel/platform/i18n/messages.js' {
   interface MessageCatalogue extends UsersDeskMessages {}
 }
 

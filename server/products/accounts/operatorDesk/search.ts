@@ -1,7 +1,7 @@
 import type { NameStatus } from '../../../../domain/api.js';
 import { USERS_EXPORT_MAX, type TriState, type UsersDeskPage, type UsersDeskRow, type UsersQuery } from '../../../../domain/usersDesk.js';
-import type { Queryable } from '../../../kernel/db/database.js';
-import { refuse, type Outcome } from '../../../kernel/outcome.js';
+import type { Queryable } from '../../../kernel/platform/db/database.js';
+import { refuse, type Outcome } from '../../../kernel/platform/outcome.js';
 import './messages.js';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,6 +1,6 @@
 import type { NameStatus } from '../../../../domain/api.js';
 import { USER_SECTIONS, type DeskBalance, type DeskNote, type UserPage, type UserSection, type UsersDeskRow } from '../../../../domain/usersDesk.js';
-import type { Queryable } from '../../../kernel/db/database.js';
+import type { Queryable } from '../../../kernel/platform/db/database.js';
 
 /** Rows a section of a user's page shows at most, newest first. */
 const SECTION_ROWS = 50;

@@ -1,8 +1,8 @@
-import { passwordProblem } from '../../../kernel/auth/accountRules.js';
-import { verifyPassword } from '../../../kernel/auth/passwords.js';
-import type { Queryable } from '../../../kernel/db/database.js';
+import { passwordProblem } from '../../../kernel/platform/auth/accountRules.js';
+import { verifyPassword } from '../../../kernel/platform/auth/passwords.js';
+import type { Queryable } from '../../../kernel/platform/db/database.js';
 import { strongEnough } from '../../../../domain/passwordStrength.js';
-import type { MessageKey } from '../../../kernel/i18n/messages.js';
+import type { MessageKey } from '../../../kernel/platform/i18n/messages.js';
 import './safetyMessages.js';
 
 /**

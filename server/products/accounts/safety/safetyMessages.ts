@@ -1,10 +1,10 @@
-import { registerMessages } from '../../../kernel/i18n/messages.js';
+import { registerMessages } from '../../../kernel/platform/i18n/messages.js';
 import type en_US from './locales/en_US.json';
 
 /** The accounts product's account-safety messages (issue 35: password policy, no enumeration, allowlist, security level): locales/<locale>.json. */
 type SafetyMessages = typeof en_US;
 
-declare module '../../../kernel/i18n/messages.js' {
+declare module '../../../kernel/platform/i18n/messages.js' {
   interface MessageCatalogue extends SafetyMessages {}
 }
 

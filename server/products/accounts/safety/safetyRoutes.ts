@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { SAFETY_PATHS } from '../../../../domain/accountSafety.js';
-import { announceSecurityNotice, recordSecurityNotice } from '../../../kernel/auth/securityNotices.js';
-import { requireSecondFactor } from '../../../kernel/auth/twoFactor.js';
-import { allowlistOn, lockWithdrawals, WITHDRAWAL_LOCK_MS } from '../../../kernel/auth/withdrawalLock.js';
-import type { Database } from '../../../kernel/db/database.js';
-import { ok, okWith } from '../../../kernel/http/envelope.js';
-import { anyBody, secondFactorCode, strictObject } from '../../../kernel/http/schemas.js';
-import { outcomeOf, unwrap } from '../../../kernel/outcome.js';
+import { announceSecurityNotice, recordSecurityNotice } from '../../../kernel/platform/auth/securityNotices.js';
+import { requireSecondFactor } from '../../../kernel/platform/auth/twoFactor.js';
+import { allowlistOn, lockWithdrawals, WITHDRAWAL_LOCK_MS } from '../../../kernel/platform/auth/withdrawalLock.js';
+import type { Database } from '../../../kernel/platform/db/database.js';
+import { ok, okWith } from '../../../kernel/platform/http/envelope.js';
+import { anyBody, secondFactorCode, strictObject } from '../../../kernel/platform/http/schemas.js';
+import { outcomeOf, unwrap } from '../../../kernel/platform/outcome.js';
 import { securityLevel } from './securityLevel.js';
 import './safetyMessages.js';
 

@@ -1,5 +1,5 @@
 import { securityLevelOf, type SecurityLevel } from '../../../../domain/accountSafety.js';
-import type { Queryable } from '../../../kernel/db/database.js';
+import type { Queryable } from '../../../kernel/platform/db/database.js';
 
 /**
  * What is really on for /user/s-securityset (issue 35). Each item reads the rows its feature

@@ -1,6 +1,6 @@
 import { ANTI_PHISHING_MAX, ANTI_PHISHING_MIN, antiPhishingProblem } from '../../../../domain/sessions.js';
-import type { Queryable } from '../../../kernel/db/database.js';
-import type { Outcome } from '../../../kernel/outcome.js';
+import type { Queryable } from '../../../kernel/platform/db/database.js';
+import type { Outcome } from '../../../kernel/platform/outcome.js';
 import type { CodeDelivery } from '../delivery.js';
 import './messages.js';
 

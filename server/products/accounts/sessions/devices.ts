@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Queryable } from '../../../kernel/db/database.js';
-import { knownDeviceHash, rememberDeviceHash, type DeviceInfo } from '../../../kernel/notifications/notify.js';
+import type { Queryable } from '../../../kernel/platform/db/database.js';
+import { knownDeviceHash, rememberDeviceHash, type DeviceInfo } from '../../../kernel/platform/notifications/notify.js';
 
 /**
  * Which device a sign-in comes from (issue 49 §4). A device used to be its user agent and address,

@@ -1,7 +1,7 @@
 import { localeFromHeader, type LocaleCode } from '../../../../domain/languages.js';
-import { CODE_TTL_MINUTES } from '../../../kernel/auth/accountRules.js';
-import { translate } from '../../../kernel/i18n/messages.js';
-import { NOTIFICATION_KINDS, renderNotification, type NotificationKind } from '../../../kernel/notifications/render.js';
+import { CODE_TTL_MINUTES } from '../../../kernel/platform/auth/accountRules.js';
+import { translate } from '../../../kernel/platform/i18n/messages.js';
+import { NOTIFICATION_KINDS, renderNotification, type NotificationKind } from '../../../kernel/platform/notifications/render.js';
 import { CODE_EMAIL } from '../codeEmail.js';
 import type { CodeMessage } from '../delivery.js';
 import { REGISTER_ATTEMPT } from '../safety/registerAttempt.js';

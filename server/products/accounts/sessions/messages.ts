@@ -1,10 +1,10 @@
-import { registerMessages } from '../../../kernel/i18n/messages.js';
+import { registerMessages } from '../../../kernel/platform/i18n/messages.js';
 import type en_US from './locales/en_US.json';
 
 /** Sessions, login history and the anti-phishing code (issue 35): their messages and the emails' texts, registered when this code loads. */
 type SessionMessages = typeof en_US;
 
-declare module '../../../kernel/i18n/messages.js' {
+declare module '../../../kernel/platform/i18n/messages.js' {
   interface MessageCatalogue extends SessionMessages {}
 }
 

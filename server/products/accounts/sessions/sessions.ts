@@ -1,7 +1,7 @@
 import type { LoginHistoryPage, LoginResult, SessionItem } from '../../../../domain/sessions.js';
-import type { Queryable } from '../../../kernel/db/database.js';
-import { revokeSessionHash } from '../../../kernel/auth/sessions.js';
-import { describeDevice, type DeviceInfo } from '../../../kernel/notifications/notify.js';
+import type { Queryable } from '../../../kernel/platform/db/database.js';
+import { revokeSessionHash } from '../../../kernel/platform/auth/sessions.js';
+import { describeDevice, type DeviceInfo } from '../../../kernel/platform/notifications/notify.js';
 
 /**
  * The user's sessions and sign-in history (issue 35). A session is named by its id; its token's

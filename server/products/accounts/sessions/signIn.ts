@@ -1,6 +1,6 @@
-import { openSession } from '../../../kernel/auth/sessions.js';
-import type { Queryable } from '../../../kernel/db/database.js';
-import { describeDevice, notify } from '../../../kernel/notifications/notify.js';
+import { openSession } from '../../../kernel/platform/auth/sessions.js';
+import type { Queryable } from '../../../kernel/platform/db/database.js';
+import { describeDevice, notify } from '../../../kernel/platform/notifications/notify.js';
 import type { CodeDelivery } from '../delivery.js';
 import { rememberSignInDevice, type SignInDevice } from './devices.js';
 import { recordLogin } from './sessions.js';

@@ -14,7 +14,7 @@ create table api_key (
   created_ms bigint not null,
   last_used_ms bigint,
   last_used_ip text,
-  -- Deleted by its owner, or revoked by a password change or reset (kernel/auth/apiKeyRevocation.ts).
+  -- Deleted by its owner, or revoked by a password change or reset (kernel/platform/auth/apiKeyRevocation.ts).
   revoked_ms bigint
 );
 create index api_key_user on api_key (user_id) where revoked_ms is null;

@@ -1,5 +1,5 @@
 -- Issue 52 §2: fee schedules per product and market, by tier, with per-user overrides
--- (server/products/fees/, domain/fees.ts, server/kernel/fees/feeRates.ts). Rates are fractions of
+-- (server/products/fees/, domain/fees.ts, server/kernel/platform/fees/feeRates.ts). Rates are fractions of
 -- what a side receives (spot) or of the notional (futures). A maker rate may be negative — a rebate,
 -- paid from the fee account — but never larger than the taker rate of the same row, so one trade
 -- never costs the house more than it takes.

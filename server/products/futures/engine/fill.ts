@@ -18,7 +18,7 @@ export interface FuturesAccounts {
 export const MAKER_RATE = fx(FUTURES_FEES.maker);
 export const TAKER_RATE = fx(FUTURES_FEES.taker);
 
-/** A user's own rates in a contract (issue 52 §2: their tier's or override's, kernel/fees/feeRates.ts). */
+/** A user's own rates in a contract (issue 52 §2: their tier's or override's, kernel/platform/fees/feeRates.ts). */
 export interface UserRates {
   maker: Fx;
   taker: Fx;

@@ -1,8 +1,8 @@
 -- Issue 51 §1 and §2: operators with roles, and the append-only operator audit log
--- (kernel/auth/operators/: roles.ts, access.ts, auditLog.ts; docs/OPERATOR.md).
+-- (kernel/platform/auth/operators/: roles.ts, access.ts, auditLog.ts; docs/OPERATOR.md).
 
 -- Each operator's roles and standing, beside its app_user row (kind 'operator'). The roles are the
--- six of kernel/auth/operators/roles.ts; the auth hook reads this row on every operator call, so a
+-- six of kernel/platform/auth/operators/roles.ts; the auth hook reads this row on every operator call, so a
 -- role change or a disable applies to the next call. `from_environment`: the operator
 -- OPERATOR_ACCOUNT names, which every start makes enabled with every role again (so no route may
 -- change it: the change would be undone silently at the next start).

@@ -2,7 +2,7 @@
 -- "The users desk").
 
 -- A frozen user: no sign-in (the refusal shows the reason), no session, no API key, no withdrawal
--- (kernel/accountFreeze/). Null frozen_at: not frozen. The reason is what the operator typed, shown
+-- (kernel/platform/accountFreeze/). Null frozen_at: not frozen. The reason is what the operator typed, shown
 -- to the user at sign-in; frozen_by names the operator (no foreign key, as in the audit log).
 alter table app_user add column frozen_at timestamptz;
 alter table app_user add column frozen_reason text not null default '';

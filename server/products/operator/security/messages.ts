@@ -1,10 +1,10 @@
-import { registerMessages } from '../../../kernel/i18n/messages.js';
+import { registerMessages } from '../../../kernel/platform/i18n/messages.js';
 import type en_US from './locales/en_US.json';
 
 /** The operators' own security messages (mandatory 2FA, their sessions, an admin's reset): locales/<locale>.json. */
 type OperatorSecurityMessages = typeof en_US;
 
-declare module '../../../kernel/i18n/messages.js' {
+declare module '../../../kernel/platform/i18n/messages.js' {
   interface MessageCatalogue extends OperatorSecurityMessages {}
 }
 

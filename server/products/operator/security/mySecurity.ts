@@ -1,12 +1,12 @@
 import type { OperatorSessionView, OperatorSignInView } from '../../../../domain/operators.js';
 import type { Page } from '../../../../domain/wallet.js';
-import type { Database } from '../../../kernel/db/database.js';
-import type { OperatorActor } from '../../../kernel/auth/operators/access.js';
-import { writeOperatorAudit } from '../../../kernel/auth/operators/auditLog.js';
-import { hashToken, revokeAllSessions, revokeSessionHash } from '../../../kernel/auth/sessions.js';
-import { removeTwoFactor, requireSecondFactor, twoFactorEnabled } from '../../../kernel/auth/twoFactor.js';
-import type { MessageKey } from '../../../kernel/i18n/messages.js';
-import { outcomeOf, Refusal, type Outcome } from '../../../kernel/outcome.js';
+import type { Database } from '../../../kernel/platform/db/database.js';
+import type { OperatorActor } from '../../../kernel/platform/auth/operators/access.js';
+import { writeOperatorAudit } from '../../../kernel/platform/auth/operators/auditLog.js';
+import { hashToken, revokeAllSessions, revokeSessionHash } from '../../../kernel/platform/auth/sessions.js';
+import { removeTwoFactor, requireSecondFactor, twoFactorEnabled } from '../../../kernel/platform/auth/twoFactor.js';
+import type { MessageKey } from '../../../kernel/platform/i18n/messages.js';
+import { outcomeOf, Refusal, type Outcome } from '../../../kernel/platform/outcome.js';
 import './messages.js';
 
 /** The audit kinds an operator's sign-in history shows: each password-and-code attempt, and the enrolment that opened a session. */

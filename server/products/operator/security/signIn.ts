@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { OperatorEnrolment, OperatorSecondStep } from '../../../../domain/operators.js';
-import { readPlatConfig } from '../../../kernel/catalogue.js';
-import type { Database, Queryable } from '../../../kernel/db/database.js';
-import { verifyPasswordOrDecoy } from '../../../kernel/auth/passwords.js';
-import { loginBlocked, loginFailed, loginSucceeded } from '../../../kernel/auth/loginThrottle.js';
-import { operatorStanding } from '../../../kernel/auth/operators/access.js';
-import { writeOperatorAudit, type AuditActor } from '../../../kernel/auth/operators/auditLog.js';
-import { hashToken, openSession } from '../../../kernel/auth/sessions.js';
-import { checkSecondFactor, confirmEnrolment, startEnrolment, totpUri, twoFactorEnabled } from '../../../kernel/auth/twoFactor.js';
-import { knownDevice, rememberDevice, type DeviceInfo } from '../../../kernel/notifications/notify.js';
-import { outcomeOf, Refusal, type Outcome } from '../../../kernel/outcome.js';
+import { readPlatConfig } from '../../../kernel/platform/catalogue.js';
+import type { Database, Queryable } from '../../../kernel/platform/db/database.js';
+import { verifyPasswordOrDecoy } from '../../../kernel/platform/auth/passwords.js';
+import { loginBlocked, loginFailed, loginSucceeded } from '../../../kernel/platform/auth/loginThrottle.js';
+import { operatorStanding } from '../../../kernel/platform/auth/operators/access.js';
+import { writeOperatorAudit, type AuditActor } from '../../../kernel/platform/auth/operators/auditLog.js';
+import { hashToken, openSession } from '../../../kernel/platform/auth/sessions.js';
+import { checkSecondFactor, confirmEnrolment, startEnrolment, totpUri, twoFactorEnabled } from '../../../kernel/platform/auth/twoFactor.js';
+import { knownDevice, rememberDevice, type DeviceInfo } from '../../../kernel/platform/notifications/notify.js';
+import { outcomeOf, Refusal, type Outcome } from '../../../kernel/platform/outcome.js';
 import './messages.js';
 import { lockKey, OPERATOR_SESSION_DAYS, type Operator } from '../operators.js';
 
@@ -29,7 +29,7 @@ type Audit = Parameters<typeof writeOperatorAudit>[0];
 
 /**
  * The operator's sign-in (issue 51 §1): password AND a TOTP code, always. The rules are the users'
- * (kernel/auth/twoFactor.ts: a code's step is used once, the account's budget of wrong codes, the
+ * (kernel/platform/auth/twoFactor.ts: a code's step is used once, the account's budget of wrong codes, the
  * backoff per client and per account of loginThrottle.ts, keyed `operator:<account>`). After the
  * right password:
  *

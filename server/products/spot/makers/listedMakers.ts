@@ -1,4 +1,4 @@
-import type { Queryable } from '../../../kernel/db/database.js';
+import type { Queryable } from '../../../kernel/platform/db/database.js';
 import { decimalToUnits } from '../../../kernel/exchange/market/units.js';
 import type { PairSpec } from '../../../kernel/exchange/pairSpec.js';
 import { DEFAULT_MM_CONFIG, type MarketMakerConfig } from './marketMaker.js';

@@ -1,6 +1,6 @@
-import { changeBalance } from '../../../kernel/ledger/ledger.js';
-import type { Database } from '../../../kernel/db/database.js';
-import { MARKET_MAKER_ACCOUNTS, MARKET_MAKER_FUNDING } from '../../../kernel/db/seed/marketMakers.js';
+import { changeBalance } from '../../../kernel/platform/ledger/ledger.js';
+import type { Database } from '../../../kernel/platform/db/database.js';
+import { MARKET_MAKER_ACCOUNTS, MARKET_MAKER_FUNDING } from '../../../kernel/platform/db/seed/marketMakers.js';
 
 /** Creates the two market-maker users if missing and funds each once (ledger kind "deposit"). */
 export async function ensureMarketMakerAccounts(db: Database): Promise<{ quoter: number; taker: number }> {

@@ -1,6 +1,6 @@
 import { amountText, priceText, quoteText, type PairSpec } from '../../../kernel/exchange/pairSpec.js';
 import type { ReferencePriceSource } from './priceModel.js';
-import { normal } from '../../../kernel/random.js';
+import { normal } from '../../../kernel/exchange/random.js';
 import type { SpotMarket } from '../spotMarket.js';
 
 export interface MarketMakerConfig {

@@ -1,5 +1,5 @@
-import { typicalVolatility } from '../../../kernel/exchange/market/seedHistory.js';
-import { normal, seededRandom, seedFrom } from '../../../kernel/random.js';
+import { typicalVolatility } from '../../../kernel/platform/marketHistory/seedHistory.js';
+import { normal, seededRandom, seedFrom } from '../../../kernel/exchange/random.js';
 
 /**
  * Where market makers centre their quotes. The default is a seeded stochastic model; a real feed

@@ -1,5 +1,5 @@
-import type { Database } from '../../../kernel/db/database.js';
-import { CHAIN_BOUNDARY_KINDS } from '../../../kernel/ledger/ledgerAudit.js';
+import type { Database } from '../../../kernel/platform/db/database.js';
+import { CHAIN_BOUNDARY_KINDS } from '../../../kernel/platform/ledger/ledgerAudit.js';
 
 /**
  * Retention of the market makers' history, so that quoting does not fill the disk. A quoter

@@ -1,6 +1,6 @@
-import type { Queryable } from '../../../kernel/db/database.js';
+import type { Queryable } from '../../../kernel/platform/db/database.js';
 import type { Candle } from '../../../kernel/exchange/market/candles.js';
-import { candleColumns } from '../../../kernel/exchange/market/klineHistory.js';
+import { candleColumns } from '../../../kernel/platform/marketHistory/klineHistory.js';
 import type { MarketData } from '../../../kernel/exchange/marketData.js';
 import type { PairSpec } from '../../../kernel/exchange/pairSpec.js';
 

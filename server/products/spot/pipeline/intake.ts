@@ -1,4 +1,4 @@
-import type { SubmissionKey } from '../../../kernel/idempotency.js';
+import type { SubmissionKey } from '../../../kernel/platform/idempotency.js';
 import { decimalToUnits, unitsToDecimal } from '../../../kernel/exchange/market/units.js';
 import { validatePlace } from '../../../kernel/exchange/matching/rules.js';
 import { RejectReason, type PlaceCommand, type SelfTradePrevention, type Side, type TimeInForce } from '../../../kernel/exchange/matching/types.js';
@@ -23,7 +23,7 @@ export interface PlaceOrderRequest {
   tif?: TimeInForce;
   stp?: SelfTradePrevention;
   /**
-   * The submission's idempotency key (kernel/idempotency.ts), claimed in the transaction that
+   * The submission's idempotency key (kernel/platform/idempotency.ts), claimed in the transaction that
    * records the order and freezes its funds: a repeat answers the first order and places nothing.
    */
   submission?: { scope: string; key: SubmissionKey };

@@ -1,20 +1,20 @@
 import { fxText } from '../../../../domain/fx.js';
 import type { PublicTrade } from '../../../../domain/market.js';
 import type { SpotOrder } from '../../../../domain/spotOrders.js';
-import { PLAN_ONCE, type Database } from '../../../kernel/db/database.js';
-import type { SequenceIds } from '../../../kernel/db/sequenceIds.js';
+import { PLAN_ONCE, type Database } from '../../../kernel/platform/db/database.js';
+import type { SequenceIds } from '../../../kernel/platform/db/sequenceIds.js';
 import type { Candle } from '../../../kernel/exchange/market/candles.js';
-import { candleColumns } from '../../../kernel/exchange/market/klineHistory.js';
+import { candleColumns } from '../../../kernel/platform/marketHistory/klineHistory.js';
 import type { MarketData } from '../../../kernel/exchange/marketData.js';
 import { CancelReason, type EngineEvent } from '../../../kernel/exchange/matching/types.js';
 import type { PairSpec } from '../../../kernel/exchange/pairSpec.js';
-import { COMMIT_LATER } from '../../../kernel/db/commitLater.js';
-import { BALANCE_ROWS_MISSING, balanceDeltas } from '../../../kernel/ledger/balanceDeltas.js';
-import type { BalanceChange } from '../../../kernel/ledger/ledger.js';
-import { makeBalanceRows } from '../../../kernel/ledger/ledgerBatch.js';
-import { StatementParams } from '../../../kernel/db/statementParams.js';
-import { failUnlessEqual } from '../../../kernel/db/statementChecks.js';
-import { systemAccountId } from '../../../kernel/ledger/systemAccounts.js';
+import { COMMIT_LATER } from '../../../kernel/platform/db/commitLater.js';
+import { BALANCE_ROWS_MISSING, balanceDeltas } from '../../../kernel/platform/ledger/balanceDeltas.js';
+import type { BalanceChange } from '../../../kernel/platform/ledger/ledger.js';
+import { makeBalanceRows } from '../../../kernel/platform/ledger/ledgerBatch.js';
+import { StatementParams } from '../../../kernel/platform/db/statementParams.js';
+import { failUnlessEqual } from '../../../kernel/platform/db/statementChecks.js';
+import { systemAccountId } from '../../../kernel/platform/ledger/systemAccounts.js';
 import { fx, type Fx } from '../../../../domain/fx.js';
 import { ratesFor, ZERO_RATE } from '../fees.js';
 import { orderViewJson } from '../orderViews.js';
@@ -43,7 +43,7 @@ export const SETTLED_ORDERS_MISSING = 'openex settled orders missing';
  * — trades, fills, fees, cancels, releases of what finished orders still hold, candles — in ONE
  * statement that is its own transaction, whatever the number of orders: trades with preallocated
  * ids, order rows updated once each, every balance written once relative to its row with its ledger
- * entries (kernel/ledger/balanceDeltas.ts), the platform's fee rows last, so concurrent markets
+ * entries (kernel/platform/ledger/balanceDeltas.ts), the platform's fee rows last, so concurrent markets
  * never deadlock. `placed`: orders just recorded, which changed for their owners even when the
  * engine only rested them.
  *

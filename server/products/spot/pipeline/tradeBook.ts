@@ -2,7 +2,7 @@ import { fx, fxText, minFx, type Fx } from '../../../../domain/fx.js';
 import { unitsToDecimal } from '../../../kernel/exchange/market/units.js';
 import type { EngineEvent } from '../../../kernel/exchange/matching/types.js';
 import { priceText, type PairSpec } from '../../../kernel/exchange/pairSpec.js';
-import type { BalanceChange } from '../../../kernel/ledger/ledger.js';
+import type { BalanceChange } from '../../../kernel/platform/ledger/ledger.js';
 import { feeUnits, type Rate } from '../fees.js';
 
 /** A user's rates in the pair: exact, and as text for the trade row. */

@@ -13,10 +13,10 @@ import {
   type OperatorPlatNote,
   type PlatNoteInput,
 } from '../../../../domain/notices.js';
-import { changedFields, writeOperatorAudit } from '../../../kernel/auth/operators/auditLog.js';
-import type { OperatorActor } from '../../../kernel/auth/operators/access.js';
-import type { Database, Queryable } from '../../../kernel/db/database.js';
-import { refuse, type Outcome } from '../../../kernel/outcome.js';
+import { changedFields, writeOperatorAudit } from '../../../kernel/platform/auth/operators/auditLog.js';
+import type { OperatorActor } from '../../../kernel/platform/auth/operators/access.js';
+import type { Database, Queryable } from '../../../kernel/platform/db/database.js';
+import { refuse, type Outcome } from '../../../kernel/platform/outcome.js';
 
 /**
  * Announcements and the platform notes as operators write them (issue 51 §5): each action and its

@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ResultCode } from '../../../../domain/api.js';
 import { LOCALE_CODES } from '../../../../domain/languages.js';
 import { NOTICE_BODY_MAX, NOTICE_CHANNEL, NOTICE_PAGE_MAX, NOTICE_PATHS, NOTICE_TITLE_MAX, PLAT_NOTE_TYPES, type NoticeInput, type PlatNoteInput } from '../../../../domain/notices.js';
-import type { Database } from '../../../kernel/db/database.js';
-import { ApiFailure, ok } from '../../../kernel/http/envelope.js';
-import { anyBody, paging, rowId, strictObject, text } from '../../../kernel/http/schemas.js';
-import { translate, type MessageKey } from '../../../kernel/i18n/messages.js';
-import { unwrap, type Outcome } from '../../../kernel/outcome.js';
+import type { Database } from '../../../kernel/platform/db/database.js';
+import { ApiFailure, ok } from '../../../kernel/platform/http/envelope.js';
+import { anyBody, paging, rowId, strictObject, text } from '../../../kernel/platform/http/schemas.js';
+import { translate, type MessageKey } from '../../../kernel/platform/i18n/messages.js';
+import { unwrap, type Outcome } from '../../../kernel/platform/outcome.js';
 import '../messages.js';
 import { operatorNotices, operatorPlatNotes, publicNotice, publicNotices, saveNotice, savePlatNote, setPublished } from './notices.js';
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCALE_CODES } from '../../../../domain/languages.js';
-import type { Queryable } from '../../../kernel/db/database.js';
+import type { Queryable } from '../../../kernel/platform/db/database.js';
 
 const HELP_DIR = join(dirname(fileURLToPath(import.meta.url)), 'help');
 

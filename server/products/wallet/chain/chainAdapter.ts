@@ -1,5 +1,5 @@
 import type { DepositRecord } from '../../../../domain/wallet.js';
-import type { Outcome } from '../../../kernel/outcome.js';
+import type { Outcome } from '../../../kernel/platform/outcome.js';
 
 /**
  * The boundary between the wallet and a blockchain. The wallet never talks to a node itself: an

@@ -1,5 +1,5 @@
 import type { DepositRecord } from '../../../../domain/wallet.js';
-import type { Outcome } from '../../../kernel/outcome.js';
+import type { Outcome } from '../../../kernel/platform/outcome.js';
 import { simulatedAddress, simulatedTxHash } from './addresses.js';
 import type { ChainAdapter, ChainEvents } from './chainAdapter.js';
 

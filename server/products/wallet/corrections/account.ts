@@ -1,8 +1,8 @@
 import { CORRECTION_LEDGER_KINDS, type CorrectionDirection, type CorrectionsAccountRow } from '../../../../domain/corrections.js';
 import type { WalletAccount } from '../../../../domain/wallet.js';
-import type { Queryable } from '../../../kernel/db/database.js';
-import { changeBalance } from '../../../kernel/ledger/ledger.js';
-import { systemAccount, systemAccountId } from '../../../kernel/ledger/systemAccounts.js';
+import type { Queryable } from '../../../kernel/platform/db/database.js';
+import { changeBalance } from '../../../kernel/platform/ledger/ledger.js';
+import { systemAccount, systemAccountId } from '../../../kernel/platform/ledger/systemAccounts.js';
 
 /**
  * The platform's "operator corrections" account (a system user, like the fees account): the other

@@ -1,6 +1,6 @@
 import type { CorrectionQuery, CorrectionState, CorrectionView } from '../../../../domain/corrections.js';
 import type { Page } from '../../../../domain/wallet.js';
-import type { Queryable } from '../../../kernel/db/database.js';
+import type { Queryable } from '../../../kernel/platform/db/database.js';
 
 /** A correction as read; `state` already says `expired` for a proposal past its expiry at the time of reading. */
 export type StoredCorrection = CorrectionView;

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { CORRECTION_DIRECTIONS, CORRECTION_PATHS, CORRECTION_REASON_MAX, CORRECTION_REFERENCE_MAX, CORRECTION_STATES, type CorrectionProposal, type CorrectionQuery } from '../../../../domain/corrections.js';
 import { WALLET_ACCOUNTS } from '../../../../domain/wallet.js';
-import { requireAuthForAll } from '../../../kernel/auth/authPlugin.js';
-import { okWith, ok } from '../../../kernel/http/envelope.js';
-import { currency, decimal, paging, rowId, secondFactorCode, strictObject, text } from '../../../kernel/http/schemas.js';
-import { unwrap } from '../../../kernel/outcome.js';
+import { requireAuthForAll } from '../../../kernel/platform/auth/authPlugin.js';
+import { okWith, ok } from '../../../kernel/platform/http/envelope.js';
+import { currency, decimal, paging, rowId, secondFactorCode, strictObject, text } from '../../../kernel/platform/http/schemas.js';
+import { unwrap } from '../../../kernel/platform/outcome.js';
 import { corrections, type CorrectionDeps, type Corrections } from './corrections.js';
 import './messages.js';
 

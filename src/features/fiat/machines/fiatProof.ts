@@ -12,7 +12,7 @@ export const proofOf = (fundsPassword: string, totpCode: string): FiatProof => (
 /**
  * Why a typed proof cannot be sent yet (a catalogue key), or undefined: the funds password always,
  * the code when the user has 2FA on (`twoFactor` undefined: not known, the server says). The server
- * applies the same rule (kernel/auth/outflow).
+ * applies the same rule (kernel/platform/auth/outflow).
  */
 export function proofProblem(fundsPassword: string, totpCode: string, twoFactor: boolean | undefined): string | undefined {
   if (!fundsPassword) return 'fiat.proof.passwordRequired';

@@ -5,7 +5,7 @@ import { messageForError, type ToastMessage } from '../../../../../domain/errors
 /** What the server takes (docs/API.md "P2P fiat", chat): text up to 500, an image up to 4 MB. */
 export const CHAT_TEXT_MAX = 500;
 export const CHAT_IMAGE_MAX_BYTES = 4 * 1024 * 1024;
-/** The payment proof is a screenshot or a photo: the three types the server takes (kernel/images.ts checks the bytes). */
+/** The payment proof is a screenshot or a photo: the three types the server takes (kernel/platform/images.ts checks the bytes). */
 export const CHAT_IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/webp'];
 /** Images read at once: a chat full of proofs shows quickly without a burst of requests. */
 export const CHAT_IMAGE_READS = 3;

@@ -1,0 +1,50 @@
+import type { Realtime } from '../../platform/realtime/gateway.js';
+import type { ClusterRedis } from './cluster.js';
+import { LISTENER_HEARTBEAT_MS } from './owner.js';
+import type { ListenerReport } from './messages.js';
+
+/** How soon after a user starts or stops listening here the owners hear of it. */
+const LISTENER_REPORT_DELAY_MS = 20;
+
+/**
+ * Who has a socket on the private channel here, told to every owner (the server, each pool entry's
+ * holder), for their products that build private pushes only for listeners (seconds contracts'
+ * settlement): reported shortly after a change (changes in a burst go together) and as a
+ * heartbeat. `stop` sends an empty report, so they forget these users at once rather than after
+ * three missed heartbeats; the sockets that close after it are not reported.
+ */
+export function reportListeners(
+  cluster: ClusterRedis,
+  sockets: Pick<Realtime, 'listeningUsers' | 'onUserListening'>,
+  reporter: string,
+  log: (message: string, error?: unknown) => void,
+): { stop(): Promise<void> } {
+  let due: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const say = (users: number[]) => cluster.writer.publish(cluster.keys.listeners, JSON.stringify({ edge: reporter, users } satisfies ListenerReport));
+  const report = () => {
+    clearTimeout(due);
+    due = undefined;
+    if (stopped) return;
+    say(sockets.listeningUsers()).catch((error: unknown) => log('listener report failed', error));
+  };
+  sockets.onUserListening(() => (due ??= setTimeout(report, LISTENER_REPORT_DELAY_MS)));
+  const heartbeat = setInterval(report, LISTENER_HEARTBEAT_MS);
+  heartbeat.unref();
+  // An owner that begins asks, and hears at once rather than at the next heartbeat.
+  const asked = cluster.writer.duplicate({ connectionName: `${cluster.prefix}:listeners-asked` });
+  asked.on('error', (error) => log('listener requests', error));
+  asked.on('message', () => report());
+  void asked.subscribe(cluster.keys.listenersAsked).catch((error: unknown) => log('listener requests', error));
+  // At once: an owner that started before this process knows nothing of it yet.
+  report();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(due);
+      clearInterval(heartbeat);
+      asked.disconnect();
+      await say([]).catch(() => undefined);
+    },
+  };
+}

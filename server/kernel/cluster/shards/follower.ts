@@ -1,0 +1,63 @@
+import type { RemoteMarkets } from '../../platform/product.js';
+import { readSnapshot, type ClusterRedis } from '../bus/cluster.js';
+import { appendCommands } from '../bus/commandQueue.js';
+import { OwnersView, type ViewTargets } from '../bus/ownersView.js';
+import { openReplyInbox } from '../bus/replies.js';
+import { CommandClient } from './commandClient.js';
+import { processOf, SERVER, type MarketProcesses } from './processes.js';
+
+/**
+ * How a process follows the cluster's owners (docs/ARCHITECTURE.md "Scale-out: sockets on
+ * socket.io's Redis adapter") — the server, a front, an edge alike: the owners hash (OwnersView:
+ * who serves, the paused ticks, the server's address), the snapshots its sockets get, and the
+ * commands it sends to any entry's holder, answered in its own reply stream.
+ */
+export interface ClusterFollower {
+  readonly view: OwnersView;
+  /** Sends a command to one of `entry`'s markets (or products); answers its result (see CommandClient). */
+  call(entry: string, market: string, command: unknown): Promise<unknown>;
+  /** What a new subscriber to `channel` gets: the paused tick while its owner is gone, else its owner's snapshot. */
+  snapshot(channel: string): Promise<object | undefined>;
+  stop(): Promise<void>;
+}
+
+export async function followCluster(cluster: ClusterRedis, targets: ViewTargets): Promise<ClusterFollower> {
+  const inbox = await openReplyInbox(cluster, targets.log);
+  const view = new OwnersView(cluster, targets);
+  const clients = new Map<string, CommandClient>();
+  const clientOf = (entry: string) => {
+    const held = clients.get(entry);
+    if (held) return held;
+    const made = new CommandClient((batch) => appendCommands(cluster.writer, cluster.keys.commandQueue(entry), batch), inbox, () => view.serving(entry), undefined, entry);
+    inbox.onReply((reply) => made.receive(reply));
+    clients.set(entry, made);
+    return made;
+  };
+  await view.start();
+  return {
+    view,
+    call: async (entry, market, command) => {
+      await view.servingNow(entry);
+      return clientOf(entry).call(market, command);
+    },
+    snapshot: async (channel) => view.pausedTick(channel) ?? (await readSnapshot(cluster, channel)),
+    async stop() {
+      view.stop();
+      for (const client of clients.values()) client.close();
+      inbox.stop();
+    },
+  };
+}
+
+/**
+ * The markets of MARKET_PROCESSES' entries as the products see them: each market of an entry is
+ * reached through its holder; `rest` (a front: the server, which runs every other market) or none
+ * (the server itself, which runs them).
+ */
+export function remoteMarketsOf(follower: ClusterFollower, processes: MarketProcesses, rest?: string): RemoteMarkets {
+  const entryOf = (market: string) => processOf(processes, market) ?? rest;
+  return {
+    processOf: (symbol) => entryOf(symbol),
+    call: (market, command) => follower.call(entryOf(market) ?? SERVER, market, command),
+  };
+}

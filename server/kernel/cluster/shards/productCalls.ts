@@ -1,0 +1,106 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { ResultCode } from '../../../../domain/api.js';
+import { passedOn, refuseHere, type Forwarder } from '../../platform/http/forward.js';
+import { MarketUnavailable } from './commandClient.js';
+
+/** An HTTP call to a product that runs in a process of its own, as it travels on the bus. */
+export interface ProductCall {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[]>;
+  body: string;
+  /** The address the call came from, as the receiving process's socket saw it. */
+  ip: string;
+}
+
+/** The product process's answer: status, headers and body, as its routes gave them. */
+export interface ProductAnswer {
+  status: number;
+  headers: Record<string, string | string[]>;
+  /** The body as text, or base64 when it is not text (P2P's payment-proof images). */
+  body: string;
+  base64?: true;
+}
+
+/**
+ * The largest body any product route takes (P2P's payment proof: a 4 MB image as a data URL); each
+ * route's own, smaller limit is applied again where the call is carried out.
+ */
+const BODY_LIMIT = 8 * 1024 * 1024;
+const TEXT = /^(application\/(json|javascript)|text\/)/;
+/** Recomputed from the body by whoever writes it (inject, or the answer here). */
+const LENGTH = ['content-length'];
+
+/**
+ * The server's and the fronts' side of a product process (docs/ARCHITECTURE.md "Scale-out: product
+ * processes"): a call under one of the product's paths is read whole and sent as a command to the
+ * process's entry (its command queue, one XADD a turn; the answer in the caller's reply stream,
+ * kernel/cluster/shards/commandClient.ts); the answer is written back as the process gave it. No process
+ * took it: the translated "cannot be reached" (nothing changed); no answer in time: "may have been
+ * carried out".
+ */
+export function productCallsForwarder(
+  routes: ReadonlyArray<{ prefix: string; market: string }>,
+  call: (market: string, command: ProductCall) => Promise<unknown>,
+  log: (message: string, error: unknown) => void,
+): Forwarder {
+  return {
+    take(request, response) {
+      const url = request.url ?? '/';
+      const path = url.split('?', 1)[0]!;
+      const route = routes.find((r) => path.startsWith(r.prefix));
+      if (!route) return false;
+      void send(request, response, url, route.market, call).catch((error: unknown) => {
+        if (!(error instanceof MarketUnavailable)) log(`product call ${request.method} ${path} failed`, error);
+        if (response.headersSent) return void response.destroy();
+        const unreached = error instanceof MarketUnavailable && !error.maybeDone;
+        refuseHere(request, response, unreached ? 'serverUnreachable' : 'serverNoAnswer');
+      });
+      return true;
+    },
+    close: () => undefined,
+  };
+}
+
+async function send(request: IncomingMessage, response: ServerResponse, url: string, market: string, call: (market: string, command: ProductCall) => Promise<unknown>): Promise<void> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    // Too large for any route: the bad input it is, answered here as the process would.
+    if (size > BODY_LIMIT) return refuseHere(request, response, 'badRequest', ResultCode.badRequest);
+    chunks.push(chunk);
+  }
+  const answer = (await call(market, {
+    method: request.method ?? 'GET',
+    url,
+    headers: passedOn(request.headers, LENGTH),
+    body: Buffer.concat(chunks).toString('utf8'),
+    ip: request.socket.remoteAddress ?? '',
+  } satisfies ProductCall)) as ProductAnswer;
+  response.writeHead(answer.status, answer.headers).end(answer.base64 ? Buffer.from(answer.body, 'base64') : answer.body);
+}
+
+/**
+ * The product process's side: the call goes through the product's own HTTP app (its routes,
+ * authentication, strict input and error handling, never listening on a port) by `inject`, from
+ * the address the call came from, so it is checked and answered exactly as if it had come there.
+ * A command that is not a call is refused before it reaches a route.
+ */
+export async function answerProductCall(app: FastifyInstance, command: unknown): Promise<ProductAnswer> {
+  const call = command as Partial<ProductCall> | null;
+  if (!call || typeof call.method !== 'string' || typeof call.url !== 'string' || typeof call.body !== 'string' || typeof call.headers !== 'object' || call.headers === null) {
+    throw new Error('not a product call');
+  }
+  const answer = await app.inject({
+    method: call.method as 'GET',
+    url: call.url,
+    headers: call.headers,
+    payload: call.body,
+    remoteAddress: typeof call.ip === 'string' && call.ip ? call.ip : '127.0.0.1',
+  });
+  const headers = passedOn(answer.headers, LENGTH);
+  const text = TEXT.test(String(answer.headers['content-type'] ?? 'text/plain'));
+  return text ? { status: answer.statusCode, headers, body: answer.body } : { status: answer.statusCode, headers, body: answer.rawPayload.toString('base64'), base64: true };
+}

@@ -1,0 +1,69 @@
+import type { NotificationKind } from '../../../../domain/informHelp.js';
+import type { Queryable } from '../db/database.js';
+import { notify } from '../notifications/notify.js';
+
+/**
+ * Telling the owner of every security change (issue 49 §4): 2FA on, off, reset by an operator or
+ * locked by wrong codes, an API key created or deleted, the withdrawal allowlist on or off, a
+ * withdrawal submitted. Here because several products make such changes (accounts, API keys, the
+ * wallet) and only the accounts product can send email: products never import each other.
+ *
+ * Two halves, so the notice never reports a change that rolled back:
+ * - `recordSecurityNotice(tx, …)` writes the in-app notice in the change's own transaction;
+ * - `announceSecurityNotice(…)` after the commit pushes "the bell has news" and sends the email,
+ *   through the outlet the accounts product registers when it is created (`setSecurityOutlet`).
+ *   In a process without the accounts product (a product process apart) there is no outlet: the
+ *   in-app notice is still written, only the email and the push are skipped. Never throws.
+ */
+export type SecurityNoticeKind = Extract<
+  NotificationKind,
+  | 'two_factor_enabled'
+  | 'two_factor_disabled'
+  | 'two_factor_reset'
+  | 'two_factor_locked'
+  | 'api_key_created'
+  | 'api_key_deleted'
+  | 'allowlist_enabled'
+  | 'allowlist_disabled'
+  | 'withdrawal_submitted'
+>;
+
+export interface SecurityNotice {
+  kind: SecurityNoticeKind;
+  params?: Record<string, string>;
+}
+
+export interface SecurityOutlet {
+  /** The email of a notice to the user's account, in `lang` (the request's; en_US when unknown). */
+  mail(userId: number, notice: SecurityNotice, lang: string): Promise<void>;
+  /** Tells the user's open pages that a notification arrived (the private channel's `notice`). */
+  push(userId: number): void;
+}
+
+let outlet: SecurityOutlet | undefined;
+
+/** The accounts product's way out (email, private channel); the last registration wins. Tests register their own. */
+export function setSecurityOutlet(next: SecurityOutlet | undefined): void {
+  outlet = next;
+}
+
+/** The in-app notice, in the caller's transaction (it commits with the change or not at all). */
+export async function recordSecurityNotice(tx: Queryable, userId: number, notice: SecurityNotice): Promise<void> {
+  await notify(tx, userId, { kind: notice.kind, params: notice.params ?? {} });
+}
+
+/**
+ * After the commit: the push and the email. Not awaited by callers that answer the request first;
+ * answers a promise that settles when the email has gone (or failed), for tests.
+ */
+export function announceSecurityNotice(userId: number, notice: SecurityNotice, lang = 'en_US'): Promise<void> {
+  const current = outlet;
+  if (!current) return Promise.resolve();
+  try {
+    current.push(userId);
+  } catch {
+    // A push failure must not turn a committed change into an error.
+  }
+  // An email that cannot go out must not undo or fail the change: the in-app notice is there anyway.
+  return current.mail(userId, notice, lang).catch(() => undefined);
+}

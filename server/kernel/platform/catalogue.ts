@@ -1,0 +1,73 @@
+import type { Community, Currency, Pair, PlatConfig } from '../../../domain/api.js';
+import type { Queryable } from './db/database.js';
+
+/**
+ * The shared reference data every product reads: the platform configuration, currencies and pairs.
+ * Only the platform product serves the configuration; the others read it (registration switches,
+ * withdrawal limits).
+ */
+
+export async function listCurrencies(db: Queryable): Promise<Currency[]> {
+  return db.query<Currency>(
+    `select symbol, name, trim_scale(price)::text as price, recharge_turn, draw_turn, legal_status,
+            trim_scale(circulating_supply)::text as circulating_supply
+     from currency order by sort, symbol`,
+  );
+}
+
+export async function listPairs(db: Queryable): Promise<Pair[]> {
+  return db.query<Pair>(
+    `select left_symbol, right_symbol, is_hot, trade_status, contract_status, price_precision, amount_precision,
+            trim_scale(min_quantity)::text as min_quantity, trim_scale(min_notional)::text as min_notional, halted_reason, contract_halted_reason
+     from pair order by sort, left_symbol, right_symbol`,
+  );
+}
+
+/**
+ * The platform's settings and community links, in ONE round trip: every page asks for them first,
+ * also while the markets keep the database busy, and each round trip then waits its turn
+ * (bench:pipeline's plat_config latency).
+ */
+export async function readPlatConfig(db: Queryable): Promise<PlatConfig> {
+  const [row] = await db.query<{ config: PlatConfig['config'] | null; communities: Community[] | null }>(
+    `select (select json_object_agg(key, value) from platform_config) as config,
+            (select json_agg(json_build_object('name', name, 'logo', logo, 'link', link) order by sort, id) from community) as communities`,
+  );
+  return { communities: row?.communities ?? [], config: row?.config ?? ({} as PlatConfig['config']) };
+}
+
+/** A pair that starts trading while the server runs. */
+export interface OpenedPair {
+  left: string;
+  right: string;
+}
+
+/**
+ * Pairs opened for trading at runtime (an ICO project's token listed at its settlement): the
+ * product that adds the `pair` row announces it after its commit, and the product that runs the
+ * markets, told through this hook at the composition root, opens the market without a restart.
+ * Products never import each other; both only know this. A restart needs no announcement: the
+ * markets are built from the `pair` table at start.
+ */
+export interface PairOpenings {
+  /** After the commit that inserted the pair row. */
+  announce(pair: OpenedPair): void;
+  /** The market side: called for each announced pair, in order. */
+  onOpened(listener: (pair: OpenedPair) => Promise<void> | void): void;
+}
+
+export function pairOpenings(log: (message: string, error: unknown) => void = () => undefined): PairOpenings {
+  const listeners: Array<(pair: OpenedPair) => Promise<void> | void> = [];
+  return {
+    announce(pair) {
+      for (const listener of listeners) {
+        Promise.resolve()
+          .then(() => listener(pair))
+          .catch((error) => log(`opening the ${pair.left}_${pair.right} market failed`, error));
+      }
+    },
+    onOpened(listener) {
+      listeners.push(listener);
+    },
+  };
+}

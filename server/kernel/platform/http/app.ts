@@ -1,0 +1,143 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { authentication } from '../auth/authPlugin.js';
+import type { ServerConfig } from '../../../config.js';
+import type { Database } from '../db/database.js';
+import type { ProductParts } from '../product.js';
+import { requestContext } from './context.js';
+import { errorHandling } from './errors.js';
+import { securityHeaderValues, securityHeaders, type SecurityHeaderOptions } from './securityHeaders.js';
+import { serveClient } from './static.js';
+import { forwardTo, type Forwarder, type ServerAddresses } from './forward.js';
+import { hasInexactNumber, strictInput } from './strictInput.js';
+import { registerRateLimits, type RateLimitStore } from './rateLimit.js';
+import { ApiFailure } from './envelope.js';
+import { ResultCode } from '../../../../domain/api.js';
+import { localeFromHeader } from '../../../../domain/languages.js';
+import { translate } from '../i18n/messages.js';
+import { healthRoutes } from './health.js';
+
+export interface HttpOptions {
+  db: Database;
+  /** Each product's routes, in the order of the product list. */
+  routes: ReadonlyArray<(app: FastifyInstance) => Promise<void>>;
+  /** Built client directory to serve; omitted in API-only tests. */
+  clientDir?: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Strict-Transport-Security and the like (securityHeaders.ts). */
+  security?: SecurityHeaderOptions;
+  /** Addresses whose X-Forwarded-For is believed (TRUSTED_PROXIES: the HTTP fronts, a load balancer). */
+  trustedProxies?: string[];
+  /**
+   * On a cluster node's front: where it hears the server is now (the `url` of its beat in the
+   * owners hash). Every /api call no route here serves goes
+   * there as it came (forward.ts), before any layer here parses or checks it.
+   */
+  forwardTo?: ServerAddresses;
+  /**
+   * The calls of products that run in processes of their own (kernel/cluster/shards/productCalls.ts): taken
+   * before anything here parses them, and before `forwardTo`.
+   */
+  productCalls?: Forwarder;
+  /** Where the per-client rate limits count (the scale-out mode's Redis); in memory without it (rateLimit.ts). */
+  rateLimitStore?: RateLimitStore;
+  /**
+   * Readiness (issue 37): settles when the composition root's start-up has finished (products'
+   * `start`: the P2P grace step for deadlines passed while down, …). An /api request that arrives
+   * between `listen` and then waits for it, rather than seeing the pre-restart state.
+   */
+  readiness?: Promise<unknown>;
+  /** A public channel's snapshot (the socket gateway's): a trade page's HTML carries the top of its book (firstPaint.ts). */
+  channelSnapshot?: (channel: string) => object | undefined | Promise<object | undefined>;
+}
+
+/** Builds the HTTP app in layers: request context → security headers → error handling → strict input → authentication → product routes → client. */
+export async function buildHttp(options: HttpOptions): Promise<FastifyInstance> {
+  // The API routes served here, for the front's forwarder: what is not among them goes to the server.
+  const served = new Set<string>();
+  const securityValues = options.forwardTo || options.productCalls ? securityHeaderValues(options.security?.hstsMaxAge ?? 0) : {};
+  let forwarder: Forwarder | undefined;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    ...(options.trustedProxies?.length ? { trustProxy: options.trustedProxies } : {}),
+    ...(options.forwardTo || options.productCalls
+      ? {
+          serverFactory: (handler: (request: IncomingMessage, response: ServerResponse) => void) =>
+            createServer((request, response) => {
+              if (options.productCalls?.take(request, response) || forwarder?.take(request, response)) {
+                // Set before any answer is written (the forwarders write later): every answer, the
+                // forwarders' own refusals included, carries the same security headers.
+                for (const [name, value] of Object.entries(securityValues)) response.setHeader(name, value);
+                return;
+              }
+              handler(request, response);
+            }),
+        }
+      : {}),
+    // A URL the router cannot take (bad percent-encoding, a path parameter over its length limit)
+    // never reaches the hooks: answer it as the bad input it is, in the lang header's language.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const lang = localeFromHeader(request.headers.lang);
+      if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        return reply.status(200).send({ code: ResultCode.badRequest, msg: translate(lang, 'badRequest'), data: null });
+      }
+      return reply.status(500).send({ code: ResultCode.serverError, msg: translate(lang, 'systemError'), data: null });
+    },
+  });
+
+  // An empty body sent as JSON means "no payload", not malformed input. A number literal JSON.parse
+  // would change (1e309, 40 decimals, -0) is refused. Anything else goes to Fastify's own parser,
+  // which keeps its __proto__ / constructor.prototype poisoning refusal.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    if (hasInexactNumber(text)) return done(new ApiFailure(ResultCode.badRequest, 'badRequest'), undefined);
+    parseJson(request, text, done);
+  });
+
+  if (options.forwardTo) {
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) served.add(`${method} ${route.url}`);
+    });
+    forwarder = forwardTo(options.forwardTo, (method, path) => served.has(`${method} ${path}`), (message, error) => app.log.error({ err: error }, message));
+    app.addHook('onClose', async () => forwarder?.close());
+  }
+
+  if (options.readiness) {
+    const readiness = options.readiness;
+    app.addHook('onRequest', async (request) => {
+      if (request.url.startsWith('/api/')) await readiness;
+    });
+  }
+
+  healthRoutes(app, options.readiness);
+  await app.register(requestContext);
+  await app.register(securityHeaders(options.security));
+  await app.register(errorHandling);
+  await app.register(strictInput);
+  await registerRateLimits(app, options.rateLimitStore);
+  await app.register(authentication(options.db));
+  for (const routes of options.routes) await app.register(routes);
+  await serveClient(app, options.clientDir, { snapshot: options.channelSnapshot });
+  return app;
+}
+
+/**
+ * The HTTP app of a composition root (the server, an HTTP front): the products' routes in product
+ * order, the client, the log level and security headers from the configuration; `extra` adds the
+ * root's own options (trusted proxies, the front's forwarding).
+ */
+export function productHttp(config: ServerConfig, db: Database, parts: readonly ProductParts[], extra: Partial<HttpOptions> = {}): Promise<FastifyInstance> {
+  return buildHttp({
+    db,
+    clientDir: config.clientDir,
+    logger: { level: config.logLevel },
+    security: { hstsMaxAge: config.hstsMaxAge },
+    routes: parts.flatMap((p) => (p.routes ? [p.routes] : [])),
+    ...(config.realtimeBus ? { rateLimitStore: config.realtimeBus } : {}),
+    ...extra,
+  });
+}

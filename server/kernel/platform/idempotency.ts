@@ -1,0 +1,191 @@
+import { createHash } from 'node:crypto';
+import { ANTI_DOUBLE_SUBMIT_MS } from '../../../domain/constants.js';
+import type { Database, Queryable } from './db/database.js';
+import { failUnlessEqual } from './db/statementChecks.js';
+import { StatementParams } from './db/statementParams.js';
+
+/**
+ * The server side of the anti-double-submit rule: a submission carries an Idempotency-Key header
+ * (the browser makes one per intended action), and a repeat of the same key by the same user gets
+ * the first answer again and changes nothing. Without the header, the key is derived from the
+ * body, and repeats count only within the 2000 ms window, so an identical order placed on purpose
+ * a minute later still goes through.
+ *
+ * The key is claimed inside the transaction that carries out the effect, so either both commit or
+ * neither does; a concurrent repeat waits on the key's row and then reads the stored answer.
+ */
+export interface SubmissionKey {
+  key: string;
+  /** Only body-derived keys expire after the window. */
+  windowMs: number | undefined;
+}
+
+const HEADER_KEY = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** The key of a submission: the header's value when it is well formed, else a hash of the body. */
+export function submissionKey(scope: string, header: unknown, body: unknown): SubmissionKey {
+  if (typeof header === 'string' && HEADER_KEY.test(header)) return { key: `${scope}:${header}`, windowMs: undefined };
+  const digest = createHash('sha256').update(JSON.stringify(body ?? null)).digest('base64url');
+  return { key: `body:${scope}:${digest}`, windowMs: ANTI_DOUBLE_SUBMIT_MS };
+}
+
+export type Claim<T> = { fresh: true } | { fresh: false; response: T };
+
+/**
+ * Claims `key` for `userId` inside `tx`. Fresh: carry out the effect and call `remember` in the
+ * same transaction. Not fresh: the stored answer of the first submission.
+ */
+export async function claim<T>(tx: Queryable, userId: number, scope: string, key: SubmissionKey, now: number): Promise<Claim<T>> {
+  const inserted = await tx.query(
+    `insert into idempotency_key (user_id, key, scope, created_ms) values ($1, $2, $3, $4) on conflict do nothing returning 1 as one`,
+    [userId, key.key, scope, now],
+  );
+  if (inserted.length > 0) return { fresh: true };
+  const [row] = await tx.query<{ response: T; created_ms: string | number }>(
+    `select response, created_ms from idempotency_key where user_id = $1 and key = $2 for update`,
+    [userId, key.key],
+  );
+  if (row && key.windowMs !== undefined && now - Number(row.created_ms) > key.windowMs) {
+    // A body-derived key outside the window: a new, deliberate submission.
+    await tx.query(`update idempotency_key set created_ms = $3, response = null where user_id = $1 and key = $2`, [userId, key.key, now]);
+    return { fresh: true };
+  }
+  return { fresh: false, response: row!.response };
+}
+
+export async function remember(tx: Queryable, userId: number, key: SubmissionKey, response: unknown): Promise<void> {
+  await tx.query(`update idempotency_key set response = $3::jsonb where user_id = $1 and key = $2`, [userId, key.key, JSON.stringify(response ?? null)]);
+}
+
+/**
+ * Runs `effect` once per submission key, in one transaction with the claim. A repeat returns the
+ * first answer. If the effect throws, nothing is stored, so a retry is carried out afresh.
+ */
+export function once<T>(db: Database, userId: number, scope: string, key: SubmissionKey, effect: (tx: Queryable) => Promise<T>, now = Date.now()): Promise<T> {
+  return db.transaction(async (tx) => {
+    const claimed = await claim<T>(tx, userId, scope, key, now);
+    if (!claimed.fresh) return claimed.response;
+    const response = await effect(tx);
+    await remember(tx, userId, key, response);
+    return response;
+  });
+}
+
+/** Forgets header keys older than a day and body keys past their window (run now and then). */
+export async function pruneKeys(db: Queryable, now = Date.now()): Promise<void> {
+  await db.query(`delete from idempotency_key where created_ms < $1 or (key like 'body:%' and created_ms < $2)`, [now - 86_400_000, now - ANTI_DOUBLE_SUBMIT_MS]);
+}
+
+/** One submission of a batch to claim: who, under which scope, with which key. */
+export interface BatchClaim {
+  userId: number;
+  scope: string;
+  key: SubmissionKey;
+}
+
+/**
+ * `claim` for a whole batch, as a common table expression (`claimed as (…)`, whose rows are the
+ * keys this batch took: `user_id`, `key`) of a larger statement inside the batch's transaction (the
+ * spot record stage claims its keys and locks its balances in one round trip); `claimAnswers` then
+ * answers, per claim in order, fresh or the first submission's stored answer. Two claims of the
+ * same key in one batch: the first is fresh, the second is told `{ fresh: false, sameBatchAs:
+ * index }` so that the caller answers it with the first one's result once the batch is done. `cte`
+ * is empty when there is nothing to insert.
+ */
+export function claimWrites(params: StatementParams, claims: readonly BatchClaim[], now: number): { cte: string; claims: readonly BatchClaim[]; firsts: Array<number | undefined> } {
+  // Per claim: undefined for the first claim of its key, else the index of that first claim.
+  const firsts: Array<number | undefined> = new Array(claims.length);
+  const firstIndex = new Map<string, number>();
+  const toInsert: number[] = [];
+  claims.forEach((c, i) => {
+    const id = `${c.userId}\u0000${c.key.key}`;
+    const first = firstIndex.get(id);
+    if (first !== undefined) firsts[i] = first;
+    else {
+      firstIndex.set(id, i);
+      toInsert.push(i);
+    }
+  });
+  if (toInsert.length === 0) return { cte: '', claims, firsts };
+  const cte = `claimed as (
+       insert into idempotency_key (user_id, key, scope, created_ms)
+       select * from unnest(${params.add(toInsert.map((i) => claims[i]!.userId))}::bigint[], ${params.add(toInsert.map((i) => claims[i]!.key.key))}::text[],
+         ${params.add(toInsert.map((i) => claims[i]!.scope))}::text[], ${params.add(toInsert.map(() => now))}::bigint[])
+       on conflict do nothing returning user_id, key
+     )`;
+  return { cte, claims, firsts };
+}
+
+/** In the message of a one-statement write that found a key of `claimsAnswered` taken. */
+export const KEYS_TAKEN = 'openex keys taken since the read';
+
+/**
+ * Claims whose answers are known before the write (the spot record stage names its orders first),
+ * as a common table expression (`keys_claimed as (…)`) of a one-statement write that is its own
+ * transaction, and the `check` its final select must evaluate: the statement fails whole, with
+ * KEYS_TAKEN, if any key was taken meanwhile. The caller has made sure that none was used before
+ * and none comes twice (a repeat needs `claim`'s stored answer). Empty when there is nothing to claim.
+ */
+export function claimsAnswered(
+  params: StatementParams,
+  claims: ReadonlyArray<BatchClaim & { response: unknown }>,
+  now: number,
+): { cte: string; check: string } {
+  if (claims.length === 0) return { cte: '', check: 'true' };
+  const cte = `keys_claimed as (
+       insert into idempotency_key (user_id, key, scope, created_ms, response)
+       select u, key, scope, ${params.add(now)}::bigint, response::jsonb
+       from unnest(${params.add(claims.map((c) => c.userId))}::bigint[], ${params.add(claims.map((c) => c.key.key))}::text[],
+         ${params.add(claims.map((c) => c.scope))}::text[], ${params.add(claims.map((c) => JSON.stringify(c.response ?? null)))}::text[]) as t(u, key, scope, response)
+       on conflict do nothing returning 1
+     )`;
+  return { cte, check: failUnlessEqual('select count(*) from keys_claimed', `select ${params.add(claims.length)}::bigint`, KEYS_TAKEN) };
+}
+
+/** The answers of `claimWrites`' claims, given the rows it inserted (repeats of earlier submissions are looked up one by one: rare). */
+export async function claimAnswers<T>(
+  tx: Queryable,
+  writes: ReturnType<typeof claimWrites>,
+  inserted: ReadonlyArray<{ user_id: number; key: string }>,
+  now: number,
+): Promise<Array<Claim<T> | { fresh: false; sameBatchAs: number }>> {
+  const { claims, firsts } = writes;
+  const answers: Array<Claim<T> | { fresh: false; sameBatchAs: number }> = new Array(claims.length);
+  const fresh = new Set(inserted.map((r) => `${Number(r.user_id)}\u0000${r.key}`));
+  for (let i = 0; i < claims.length; i++) {
+    const first = firsts[i];
+    const c = claims[i]!;
+    if (first !== undefined) answers[i] = { fresh: false, sameBatchAs: first };
+    else if (fresh.has(`${c.userId}\u0000${c.key.key}`)) answers[i] = { fresh: true };
+    // A repeat (a retry, a double click): the single-claim path, including a body-derived key
+    // whose window has passed.
+    else answers[i] = await claim<T>(tx, c.userId, c.scope, c.key, now);
+  }
+  return answers;
+}
+
+/** `remember` for a batch: every fresh claim's answer in one statement. */
+export async function rememberBatch(tx: Queryable, answers: ReadonlyArray<{ userId: number; key: SubmissionKey; response: unknown }>): Promise<void> {
+  if (answers.length === 0) return;
+  const params = new StatementParams();
+  await tx.query(`with ${rememberedWrites(params, answers)} select 1`, params.values);
+}
+
+/** Frees the keys of a batch's refused submissions in one statement, so that a retry with one is carried out. */
+export async function forgetBatch(tx: Queryable, keys: ReadonlyArray<{ userId: number; key: string }>): Promise<void> {
+  if (keys.length === 0) return;
+  await tx.query(`delete from idempotency_key k using unnest($1::bigint[], $2::text[]) as t(u, key) where k.user_id = t.u and k.key = t.key`, [
+    keys.map((k) => k.userId),
+    keys.map((k) => k.key),
+  ]);
+}
+
+/** `rememberBatch` as a common table expression (`remembered as (…)`) of a larger statement; empty when there is nothing to remember. */
+export function rememberedWrites(params: StatementParams, answers: ReadonlyArray<{ userId: number; key: SubmissionKey; response: unknown }>): string {
+  if (answers.length === 0) return '';
+  return `remembered as (
+       update idempotency_key k set response = t.response::jsonb
+       from unnest(${params.add(answers.map((a) => a.userId))}::bigint[], ${params.add(answers.map((a) => a.key.key))}::text[], ${params.add(answers.map((a) => JSON.stringify(a.response ?? null)))}::text[]) as t(u, key, response)
+       where k.user_id = t.u and k.key = t.key
+     )`;
+}
