@@ -20,7 +20,8 @@ export const fieldInput = (padding: string) => css`
 export interface FormFieldProps {
   name: string;
   labelKey: string;
-  type?: 'text' | 'password';
+  /** `datetime-local`: a moment in the user's own time zone, as the browser's native picker gives it. */
+  type?: 'text' | 'password' | 'datetime-local';
   autoComplete?: string;
   inputMode?: 'numeric' | 'decimal';
   /** Beside the input: a send-code button, a "max" link. */

@@ -1,4 +1,4 @@
-import { Field, Form, Formik, useFormikContext } from 'formik';
+import { Field, Form, Formik } from 'formik';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
@@ -141,7 +141,7 @@ export function DelistDialog(props: FormDialogProps & { market: string; onSubmit
           <Form id={formId} noValidate aria-label={title}>
             <DeskForm>
               <Muted style={{ margin: 0 }}>{t('marketsDesk.form.delistIntro', { market: props.market })}</Muted>
-              <MomentField />
+              <FormField name="delist_at" labelKey="marketsDesk.form.delistAt" type="datetime-local" />
               <div className="field">
                 <label htmlFor={reasonId}>{t('marketsDesk.reason')}</label>
                 <Field as="textarea" id={reasonId} name="reason" aria-invalid={Boolean(touched.reason && errors.reason)} />
@@ -158,24 +158,5 @@ export function DelistDialog(props: FormDialogProps & { market: string; onSubmit
         )}
       </Formik>
     </FormDialog>
-  );
-}
-
-/** The delisting's moment: a native date-and-time field, in the operator's own time zone. */
-function MomentField() {
-  const { t } = useTranslation();
-  const { errors, touched } = useFormikContext<DelistingValues>();
-  const id = useId();
-  const error = touched.delist_at ? errors.delist_at : undefined;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{t('marketsDesk.form.delistAt')}</label>
-      <Field type="datetime-local" id={id} name="delist_at" aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined} />
-      {error && (
-        <span className="error" id={`${id}-error`} role="alert">
-          {t(error)}
-        </span>
-      )}
-    </div>
   );
 }

@@ -223,7 +223,7 @@ export function OverrideDialog(props: FormProps & { desk: FeesDesk; override: Fe
                   <div className="row">
                     <FormField name="maker" labelKey="fees.form.maker" inputMode="decimal" />
                     <FormField name="taker" labelKey="fees.form.taker" inputMode="decimal" />
-                    <MomentField />
+                    <FormField name="ends" labelKey="fees.form.ends" type="datetime-local" />
                   </div>
                   <FormField name="note" labelKey="fees.deskNote" />
                 </>
@@ -235,24 +235,5 @@ export function OverrideDialog(props: FormProps & { desk: FeesDesk; override: Fe
         )}
       </Formik>
     </FormDialog>
-  );
-}
-
-/** The override's end: a native date-and-time field, in the operator's own time zone. */
-function MomentField() {
-  const { t } = useTranslation();
-  const { errors, touched } = useFormikContext<OverrideValues>();
-  const id = useId();
-  const error = touched.ends ? errors.ends : undefined;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{t('fees.form.ends')}</label>
-      <Field type="datetime-local" id={id} name="ends" aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined} />
-      {error && (
-        <span className="error" id={`${id}-error`} role="alert">
-          {t(error)}
-        </span>
-      )}
-    </div>
   );
 }
