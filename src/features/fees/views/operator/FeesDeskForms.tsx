@@ -1,12 +1,10 @@
 import { Field, FieldArray, Form, Formik, useFormikContext } from 'formik';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
-import type { ToastMessage } from '../../../../../domain/errors';
 import { DEFAULT_MARKET, FEE_PRODUCTS, type FeeOverride, type FeeOverrideEdit, type FeeScheduleEdit, type FeeScheduleRow, type FeeTier, type FeesDesk } from '../../../../../domain/fees';
 import { Button } from '../../../../app/ui/Button';
-import { Dialog } from '../../../../app/ui/Dialog';
-import { fieldInput, FormField } from '../../../../app/ui/FormField';
+import { DeskDialog, DeskForm, DeskRefusal, type DeskDialogProps } from '../../../../app/ui/DeskDialog';
+import { FormField } from '../../../../app/ui/FormField';
 import { FormProblem } from '../../../../app/ui/FormRows';
 import { Muted } from '../../../../app/ui/Panel';
 import {
@@ -22,60 +20,6 @@ import {
   type ScheduleValues,
   type TiersValues,
 } from './feesDeskSchemas';
-
-/** The desk's forms: small labels over dense inputs, two or three to a row. */
-const DeskForm = styled.div`
-  display: grid;
-  gap: 10px;
-  .field { display: grid; gap: 4px; align-content: start; }
-  .field > label { font-size: 12px; color: ${({ theme }) => theme.color.textDim}; }
-  input[type='text'], input[type='password'], input[type='datetime-local'], select { ${fieldInput('6px 9px')} font: inherit; }
-  input[type='datetime-local'] { color-scheme: dark; }
-  .with-button { display: flex; gap: 6px; }
-  .with-button input { flex: 1; }
-  .error { color: ${({ theme }) => theme.color.down}; font-size: 12px; }
-  .row { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 10px; }
-  .row.two { grid-template-columns: repeat(2, minmax(0, 1fr)); }
-  .tier { display: grid; grid-template-columns: 80px 1fr auto; gap: 8px; align-items: end; }
-  .check { display: flex; gap: 8px; align-items: center; font-size: 13px; }
-  @media (max-width: 560px) { .row, .row.two { grid-template-columns: 1fr; } }
-`;
-
-interface FormProps {
-  sending: boolean;
-  refusal: ToastMessage | undefined;
-  onClose: () => void;
-}
-
-/** The server's refusal, under the form (translated by the server, or a catalogue key). */
-function Refusal(props: { refusal: ToastMessage | undefined }) {
-  const { t } = useTranslation();
-  if (!props.refusal) return null;
-  return <FormProblem role="alert">{'key' in props.refusal ? t(props.refusal.key) : props.refusal.text}</FormProblem>;
-}
-
-function FormDialog(props: FormProps & { title: string; submitKey: string; formId: string; children: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog
-      title={props.title}
-      onClose={props.onClose}
-      wide
-      footer={
-        <>
-          <Button type="button" $variant="ghost" onClick={props.onClose} disabled={props.sending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form={props.formId} disabled={props.sending}>
-            {t(props.submitKey)}
-          </Button>
-        </>
-      }
-    >
-      {props.children}
-    </Dialog>
-  );
-}
 
 /** A labelled select of a Formik field over given options. */
 function SelectField(props: { name: string; labelKey: string; options: ReadonlyArray<{ value: string; label: string }> }) {
@@ -116,11 +60,11 @@ function MarketFields(props: { desk: FeesDesk; product: string }) {
 }
 
 /** Replaces the tier table: tier 0 from 0, each higher tier from a higher 30-day volume. */
-export function TiersDialog(props: FormProps & { tiers: FeeTier[]; onSubmit: (tiers: FeeTier[]) => void }) {
+export function TiersDialog(props: DeskDialogProps & { tiers: FeeTier[]; onSubmit: (tiers: FeeTier[]) => void }) {
   const { t } = useTranslation();
   const formId = useId();
   return (
-    <FormDialog {...props} title={t('fees.form.tiersTitle')} submitKey="fees.form.save" formId={formId}>
+    <DeskDialog {...props} title={t('fees.form.tiersTitle')} submitKey="fees.form.save" formId={formId}>
       <Formik<TiersValues>
         initialValues={{ tiers: props.tiers.map((r) => ({ tier: String(r.tier), min_volume_usdt: r.min_volume_usdt })) }}
         validationSchema={tiersSchema}
@@ -151,21 +95,21 @@ export function TiersDialog(props: FormProps & { tiers: FeeTier[]; onSubmit: (ti
                 )}
               </FieldArray>
               <FormWideProblem name="tiers" />
-              <Refusal refusal={props.refusal} />
+              <DeskRefusal refusal={props.refusal} />
             </DeskForm>
           </Form>
         )}
       </Formik>
-    </FormDialog>
+    </DeskDialog>
   );
 }
 
 /** Sets one schedule row (a product's market or its default, from a tier up), or removes an existing one. */
-export function ScheduleDialog(props: FormProps & { desk: FeesDesk; row: FeeScheduleRow | undefined; onSubmit: (edit: FeeScheduleEdit) => void }) {
+export function ScheduleDialog(props: DeskDialogProps & { desk: FeesDesk; row: FeeScheduleRow | undefined; onSubmit: (edit: FeeScheduleEdit) => void }) {
   const { t } = useTranslation();
   const formId = useId();
   return (
-    <FormDialog {...props} title={t(props.row ? 'fees.form.scheduleEditTitle' : 'fees.form.scheduleTitle')} submitKey="fees.form.save" formId={formId}>
+    <DeskDialog {...props} title={t(props.row ? 'fees.form.scheduleEditTitle' : 'fees.form.scheduleTitle')} submitKey="fees.form.save" formId={formId}>
       <Formik<ScheduleValues> initialValues={scheduleStart(props.row)} validationSchema={scheduleSchema} onSubmit={(v) => props.onSubmit(scheduleOf(v))}>
         {({ values }) => (
           <Form id={formId} noValidate aria-label={t(props.row ? 'fees.form.scheduleEditTitle' : 'fees.form.scheduleTitle')}>
@@ -187,22 +131,22 @@ export function ScheduleDialog(props: FormProps & { desk: FeesDesk; row: FeeSche
                   {t('fees.form.removeRow')}
                 </label>
               )}
-              <Refusal refusal={props.refusal} />
+              <DeskRefusal refusal={props.refusal} />
             </DeskForm>
           </Form>
         )}
       </Formik>
-    </FormDialog>
+    </DeskDialog>
   );
 }
 
 /** Sets a user's override until an end (a market maker's rebate, a partner's discount), or ends it now; asks the operator's 2FA code. */
-export function OverrideDialog(props: FormProps & { desk: FeesDesk; override: FeeOverride | undefined; onSubmit: (edit: FeeOverrideEdit, code: string) => void }) {
+export function OverrideDialog(props: DeskDialogProps & { desk: FeesDesk; override: FeeOverride | undefined; onSubmit: (edit: FeeOverrideEdit, code: string) => void }) {
   const { t } = useTranslation();
   const formId = useId();
   const title = t(props.override ? 'fees.form.overrideEditTitle' : 'fees.form.overrideTitle');
   return (
-    <FormDialog {...props} title={title} submitKey="fees.form.save" formId={formId}>
+    <DeskDialog {...props} title={title} submitKey="fees.form.save" formId={formId}>
       <Formik<OverrideValues> initialValues={overrideStart(props.override)} validationSchema={overrideSchema} onSubmit={(v) => props.onSubmit(overrideOf(v), v.code.trim())}>
         {({ values }) => (
           <Form id={formId} noValidate aria-label={title}>
@@ -229,11 +173,11 @@ export function OverrideDialog(props: FormProps & { desk: FeesDesk; override: Fe
                 </>
               )}
               <FormField name="code" labelKey="fees.form.code" inputMode="numeric" autoComplete="one-time-code" />
-              <Refusal refusal={props.refusal} />
+              <DeskRefusal refusal={props.refusal} />
             </DeskForm>
           </Form>
         )}
       </Formik>
-    </FormDialog>
+    </DeskDialog>
   );
 }

@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import type { ToastMessage } from '../../../domain/errors';
+import { Button } from './Button';
+import { Dialog } from './Dialog';
+import { fieldInput } from './FormField';
+import { FormProblem } from './FormRows';
+
+/** The back office's forms: small labels over dense inputs, two or three to a row (the markets, fees and corrections desks). */
+export const DeskForm = styled.div`
+  display: grid;
+  gap: 10px;
+  .field { display: grid; gap: 4px; align-content: start; }
+  .field > label { font-size: 12px; color: ${({ theme }) => theme.color.textDim}; }
+  input[type='text'], input[type='password'], input[type='datetime-local'], select, textarea { ${fieldInput('6px 9px')} font: inherit; }
+  input[type='datetime-local'] { color-scheme: dark; }
+  textarea { resize: vertical; min-height: 60px; }
+  .with-button { display: flex; gap: 6px; }
+  .with-button input { flex: 1; }
+  .error { color: ${({ theme }) => theme.color.down}; font-size: 12px; }
+  .row, .pair { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 10px; }
+  .row.two, .pair { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  .tier { display: grid; grid-template-columns: 80px 1fr auto; gap: 8px; align-items: end; }
+  fieldset { border: 1px solid ${({ theme }) => theme.color.border}; border-radius: 4px; padding: 8px 10px 10px; margin: 0; display: grid; gap: 8px; }
+  legend { font-size: 12px; color: ${({ theme }) => theme.color.textDim}; padding: 0 4px; }
+  .check { display: flex; gap: 8px; align-items: center; font-size: 13px; }
+  @media (max-width: 560px) { .row, .row.two, .pair { grid-template-columns: 1fr; } }
+`;
+
+/** The server's refusal, under the form (translated by the server, or a catalogue key). */
+export function DeskRefusal(props: { refusal: ToastMessage | undefined }) {
+  const { t } = useTranslation();
+  if (!props.refusal) return null;
+  return <FormProblem role="alert">{'key' in props.refusal ? t(props.refusal.key) : props.refusal.text}</FormProblem>;
+}
+
+export interface DeskDialogProps {
+  sending: boolean;
+  refusal: ToastMessage | undefined;
+  onClose: () => void;
+}
+
+/** A dialog whose footer submits the form `formId` (`danger`: the submit is drawn as a destructive action). */
+export function DeskDialog(props: DeskDialogProps & { title: string; submitKey: string; formId: string; danger?: boolean; wide?: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      title={props.title}
+      onClose={props.onClose}
+      wide={props.wide}
+      footer={
+        <>
+          <Button type="button" $variant="ghost" onClick={props.onClose} disabled={props.sending}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" form={props.formId} $variant={props.danger ? 'danger' : undefined} disabled={props.sending}>
+            {t(props.submitKey)}
+          </Button>
+        </>
+      }
+    >
+      {props.children}
+    </Dialog>
+  );
+}
