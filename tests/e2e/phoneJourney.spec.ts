@@ -156,8 +156,11 @@ async function seconds(page: Page, w: Words) {
 async function p2p(page: Page, w: Words) {
   const fi = w.fiat;
   await page.goto('/deal');
-  const first = page.getByRole('main').getByRole('link').filter({ hasText: w.base.deal.buyCoin.replace('{{coin}}', 'USDT') }).first();
-  await tap(first, 'the first ad');
+  // A seeded merchant's ad (50,000 USDT): the newest ads at the top are other specs' small ones,
+  // which a parallel journey or spec may have drained below this one's 25 (CI, one run in two).
+  const merchantAd = page.getByRole('main').getByRole('listitem').filter({ hasText: /Atlas OTC|Sakura Trade|Bosphorus Pay/ }).first();
+  const first = merchantAd.getByRole('link').filter({ hasText: w.base.deal.buyCoin.replace('{{coin}}', 'USDT') });
+  await tap(first, "a merchant's ad");
   await expect(page).toHaveURL(/\/deal\/buy-next\?ad=\d+/);
   const value = page.locator('input[name="value"]');
   const buy = page.getByRole('main').getByRole('button', { name: w.base.deal.buyCoin.replace('{{coin}}', 'USDT'), exact: true });
