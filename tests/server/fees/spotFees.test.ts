@@ -154,6 +154,58 @@ describe('spot fees from the schedules', () => {
     await db.transaction((tx) => changeBalance(tx, { userId: fees, currency: 'USDT', account: 'spot', available: addDecimal(held.available, '0'), frozen: '0', kind: 'deposit', refType: 'test', refId: null }));
   });
 
+  it('two markets paying rebates in one currency at once never pay more than the fee account holds: the one refused by the fee row books again', async () => {
+    const fees = await systemAccountId(db, 'fees');
+    const held = await readBalance(db, fees, 'USDT');
+    await db.transaction((tx) => changeBalance(tx, { userId: fees, currency: 'USDT', account: 'spot', available: `-${held.available}`, frozen: '0', kind: 'withdraw_out', refType: 'test', refId: null }));
+    await db.transaction((tx) => changeBalance(tx, { userId: fees, currency: 'USDT', account: 'spot', available: '0.5', frozen: '0', kind: 'deposit', refType: 'test', refId: null }));
+    const maker = await user({ BTC: '1', ETH: '10' });
+    const taker = await user({ USDT: '10000' });
+    await edit(
+      `insert into fee_override (user_id, product, market, maker, taker, ends_ms, operator_id, created_ms) values ($1, 'spot', '*', -0.0002, 0.001, $2, 1, $3)`,
+      [maker, clock + 86_400_000, clock],
+    );
+    // Both settlements read the budget before either writes: each waits at its settling statement
+    // until the other has reached its own, as two markets' batches do under load.
+    const arrived: Array<() => void> = [];
+    const bothThere = new Promise<void>((resolve) => arrived.push(resolve));
+    let waiting = 0;
+    const racing = (): Database =>
+      new Proxy(db, {
+        get(target, key, receiver) {
+          if (key !== 'query') return Reflect.get(target, key, receiver);
+          return async (sql: string, ...rest: unknown[]) => {
+            if (sql.includes('insert into spot_trade') && waiting < 2) {
+              if (++waiting === 2) arrived[0]!();
+              await bothThere;
+            }
+            return (target.query as (...a: unknown[]) => Promise<unknown>)(sql, ...rest);
+          };
+        },
+      });
+    const ETH_USDT: PairSpec = { ...BTC_USDT, left: 'ETH', symbol: 'ETH_USDT' };
+    const btc = new SpotMarket(BTC_USDT, racing(), new ReferenceEngine(), publisher, () => clock);
+    const eth = new SpotMarket(ETH_USDT, racing(), new ReferenceEngine(), publisher, () => clock);
+    expect((await btc.place({ userId: maker, side: 'sell', type: 'limit', price: '5000', quantity: '1' })).ok).toBe(true);
+    expect((await eth.place({ userId: maker, side: 'sell', type: 'limit', price: '500', quantity: '10' })).ok).toBe(true);
+    // Each sale of 5000 USDT earns a 1 USDT rebate; the fee account holds 0.5 for both.
+    const [b, e] = await Promise.all([
+      btc.place({ userId: taker, side: 'buy', type: 'limit', price: '5000', quantity: '1' }),
+      eth.place({ userId: taker, side: 'buy', type: 'limit', price: '500', quantity: '10' }),
+    ]);
+    expect([b.ok, e.ok], JSON.stringify([b, e])).toEqual([true, true]);
+    const paid = await db.query<{ total: string }>(
+      `select trim_scale(coalesce(sum(-maker_fee), 0))::text as total from spot_trade where maker_user_id = $1`,
+      [maker],
+    );
+    expect(paid[0]!.total).toBe('0.5');
+    expect(await readBalance(db, maker, 'USDT')).toEqual({ available: '10000.5', frozen: '0' });
+    expect(await readBalance(db, fees, 'USDT')).toEqual({ available: '0', frozen: '0' });
+    expect(await auditBooks(db)).toEqual([]);
+    await db.transaction((tx) => changeBalance(tx, { userId: fees, currency: 'USDT', account: 'spot', available: held.available, frozen: '0', kind: 'deposit', refType: 'test', refId: null }));
+    await edit('delete from fee_override where user_id = $1', [maker]);
+  });
+
   it('a schedule change applies to the next trade, not to fills already made', async () => {
     const maker = await user({ BTC: '2' });
     const taker = await user({ USDT: '10000' });

@@ -79,47 +79,80 @@ export async function settle(
   const ratesOf = (user: number): SideRates => rates.get(user) ?? FREE;
   // Rebates are paid from what the fee account holds (read only when a batch has a rebate to pay).
   const rebating = [...rates.values()].some((r) => r.maker.numerator < 0n);
-  const held = rebating ? await feeAccountHolds(db, feeAccount, [left, right]) : undefined;
   const tradeIds = await tradeSequence.take(trades.length);
+  const book = (held: ReadonlyMap<string, Fx> | undefined) => bookTrades(spec, trades, tradeIds, ratesOf, held ? (currency) => held.get(currency) ?? 0n : undefined);
+  let booked = book(rebating ? await feeAccountHolds(db, feeAccount, [left, right]) : undefined);
 
-  const booked = bookTrades(spec, trades, tradeIds, ratesOf, held ? (currency) => held.get(currency) ?? 0n : undefined);
-  const { changes, incomes, fills, tradeRows } = booked;
   trades.forEach((e, i) => {
     touch(e.makerAccountId, e.makerOrderId);
     touch(e.takerAccountId, e.takerOrderId);
     for (const c of marketData.addTrade(now, e.price, e.quantity)) candles.set(c.interval, c);
-    published.unshift({ id: tradeIds[i]!, time: now, price: tradeRows.price[i]!, quantity: tradeRows.quantity[i]!, side: e.takerSide });
+    published.unshift({ id: tradeIds[i]!, time: now, price: booked.tradeRows.price[i]!, quantity: booked.tradeRows.quantity[i]!, side: e.takerSide });
   });
   for (const e of ends) touch(e.accountId, e.orderId);
   // As of this batch: the next batch's settlement moves the live candles while this one waits for
   // the disk, and what this batch publishes afterwards must not show trades that are not durable yet.
   for (const [interval, c] of candles) candles.set(interval, { ...c });
-
-  // Per order touched: its fills (zero for an order that only ended) and whether it ended.
-  const ended = new Map(ends.map((e) => [e.orderId, e.type === 'cancelled' && e.reason === CancelReason.budget]));
-  const orderIds = [...new Set([...fills.keys(), ...ended.keys()])];
-  const noFill: OrderFill = { filled: 0n, filledQuote: 0n, frozenOut: 0n, fee: 0n };
-  const orderFills = orderIds.map((id) => fills.get(id) ?? noFill);
   // Only the one-minute candle is written with the trades; the market saves the coarser ones (candleStore.ts).
   const bars = candleBars(
     marketData,
     [...candles.values()].filter((c) => c.interval === SETTLED_INTERVAL),
   );
 
+  let written: Array<{ orders: SpotOrder[] | null }>;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      written = await writeSettlement(db, spec, booked, tradeIds, ends, bars, now, feeAccount);
+      break;
+    } catch (error) {
+      // The rebate budget was read without a lock: another market's batch may have paid rebates
+      // from the same fee row since, and the row's check refused this statement, which wrote
+      // nothing. Read again and book again; the third time, pay this batch's rebates from its own
+      // fees only, which can never take the fee row below zero whatever other batches do.
+      if (!rebating || !overdrawn(error) || attempt === 3) throw error;
+      booked = book(attempt === 1 ? await feeAccountHolds(db, feeAccount, [left, right]) : new Map());
+    }
+  }
+  for (const view of written[0]?.orders ?? []) views.set(Number(view.id), view);
+  return { trades: published, candles, orders, views };
+}
+
+
+type Booked = ReturnType<typeof bookTrades>;
+type Ended = Extract<EngineEvent, { type: 'cancelled' | 'rejected' }>;
+
+/**
+ * ONE statement, committing on its own: the trades, every order they or the cancels touch, the
+ * candles they move, and — last, in canonical order — the balances with their ledger entries. An
+ * order's status follows from its fills and its end: a market buy that traded until less than one
+ * lot of its budget was left has spent it, "fully traded" to the trader, not "cancelled". An order
+ * that is done (fully traded, cancelled or refused) gives back what it still holds frozen — the
+ * unused part of a buy's limit or budget, or a cancelled remainder — read from the row as it was
+ * (`p`). Nothing here needs the balances' values before writing them (what trades move was frozen
+ * when the orders were recorded), so the balance rows — every market's and the next batch's hot
+ * rows — are locked only while the statement runs, not across round trips; and the commit does
+ * not wait for the disk (`commit_later`, the statement's own transaction): the caller waits for
+ * `db.durable()` before telling anyone.
+ */
+async function writeSettlement(
+  db: Database,
+  spec: PairSpec,
+  booked: Booked,
+  tradeIds: readonly number[],
+  ends: readonly Ended[],
+  bars: ReturnType<typeof candleBars>,
+  now: number,
+  feeAccount: number,
+): Promise<Array<{ orders: SpotOrder[] | null }>> {
+  const { left, right } = spec;
+  const { changes, incomes, fills, tradeRows } = booked;
+  // Per order touched: its fills (zero for an order that only ended) and whether it ended.
+  const ended = new Map(ends.map((e) => [e.orderId, e.type === 'cancelled' && e.reason === CancelReason.budget]));
+  const orderIds = [...new Set([...fills.keys(), ...ended.keys()])];
+  const noFill: OrderFill = { filled: 0n, filledQuote: 0n, frozenOut: 0n, fee: 0n };
+  const orderFills = orderIds.map((id) => fills.get(id) ?? noFill);
   // The platform's fee rows come last (see feeIncome).
   const fees = feeIncome(feeAccount, incomes);
-
-  // ONE statement, committing on its own: the trades, every order they or the cancels touch, the
-  // candles they move, and — last, in canonical order — the balances with their ledger entries. An
-  // order's status follows from its fills and its end: a market buy that traded until less than one
-  // lot of its budget was left has spent it, "fully traded" to the trader, not "cancelled". An order
-  // that is done (fully traded, cancelled or refused) gives back what it still holds frozen — the
-  // unused part of a buy's limit or budget, or a cancelled remainder — read from the row as it was
-  // (`p`). Nothing here needs the balances' values before writing them (what trades move was frozen
-  // when the orders were recorded), so the balance rows — every market's and the next batch's hot
-  // rows — are locked only while the statement runs, not across round trips; and the commit does
-  // not wait for the disk (`commit_later`, the statement's own transaction): the caller waits for
-  // `db.durable()` before telling anyone.
   const params = new StatementParams();
   for (const value of [
     tradeRows.id, left, right, now, tradeRows.price, tradeRows.quantity, tradeRows.side, tradeRows.makerOrder, tradeRows.takerOrder, tradeRows.makerUser, tradeRows.takerUser, tradeRows.makerFee, tradeRows.takerFee,
@@ -161,22 +194,24 @@ export async function settle(
      ), ${balances.ctes}
      select (select json_agg(u.view) from updated u) as orders from commit_later
      where ${balances.check} and ${failUnlessEqual('select count(*) from updated', params.add(orderIds.length) + '::bigint', SETTLED_ORDERS_MISSING)}`;
-  let written: Array<{ orders: SpotOrder[] | null }>;
   try {
-    written = await db.query(statement, params.values, PLAN_ONCE);
+    return await db.query(statement, params.values, PLAN_ONCE);
   } catch (error) {
     // A user's first credit in a currency: nothing was written; make the rows and run it again.
     if (!(error instanceof Error && error.message.includes(BALANCE_ROWS_MISSING))) throw error;
     await makeBalanceRows(db, [...changes, ...fees, ...ends.flatMap((e) => [left, right].map((currency) => ({ userId: e.accountId, currency, account: 'spot' as const })))], feeAccount);
-    written = await db.query(statement, params.values, PLAN_ONCE);
+    return await db.query(statement, params.values, PLAN_ONCE);
   }
-  for (const view of written[0]?.orders ?? []) views.set(Number(view.id), view);
-  return { trades: published, candles, orders, views };
+}
+
+/** A balance row's check refused the statement (a balance would go below zero); it wrote nothing. */
+function overdrawn(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: string }).code === '23514' && error.message.includes('balance');
 }
 
 const FREE: SideRates = { maker: ZERO_RATE, taker: ZERO_RATE, text: { maker: '0', taker: '0' } };
 
-/** What the fee account holds available in `currencies` (unlocked: the budget of a batch's rebates, tradeBook.ts). */
+/** What the fee account holds available in `currencies`, read without a lock: the budget of a batch's rebates (tradeBook.ts); a settlement the fee row refuses books again (settle). */
 async function feeAccountHolds(db: Database, feeAccount: number, currencies: readonly string[]): Promise<Map<string, Fx>> {
   const rows = await db.query<{ currency: string; available: string }>(
     `select currency, trim_scale(available)::text as available from balance where user_id = $1 and account = 'spot' and currency = any($2::text[])`,
