@@ -123,6 +123,8 @@ export interface SpotDeal {
   price: string;
   quantity: string;
   fee: string;
+  /** The fee rate this fill used, the user's own (a negative maker rate is a rebate); null for fills made before rates were recorded. */
+  rate: string | null;
   role: 'maker' | 'taker';
 }
 

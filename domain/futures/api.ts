@@ -198,7 +198,8 @@ export interface FuturesConfig {
   amount_precision: number;
   max_leverage: number;
   brackets: LeverageBracket[];
-  fees: typeof FUTURES_FEES;
+  /** Maker and taker rates: the schedule's default, or (signed in: /api/futures/settings) the user's own. */
+  fees: { maker: string; taker: string };
   index_price: string | null;
   mark_price: string | null;
   last_price: string | null;

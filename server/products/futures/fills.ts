@@ -5,7 +5,8 @@ import type { Batch } from './batch.js';
 import { settleEnd, settleFill } from './engine/engine.js';
 import type { FuturesAccounts, UserRates } from './engine/fill.js';
 import { feeRatesFor } from '../../kernel/platform/fees/feeRates.js';
-import { fx } from '../../../domain/fx.js';
+import { fx, fxText } from '../../../domain/fx.js';
+import type { Queryable } from '../../kernel/platform/db/database.js';
 import { lotsToFx, ticksToFx, type FuturesPair } from './pairs.js';
 
 export type { FuturesAccounts } from './engine/fill.js';
@@ -23,7 +24,7 @@ export async function applyEvents(b: Batch, pair: FuturesPair, data: MarketData,
     else users.add(e.accountId);
   }
   await b.books.lock(users);
-  const rates = events.some((e) => e.type === 'trade') ? await contractRates(accounts, b, pair.spec.symbol, [...users], now) : undefined;
+  const rates = events.some((e) => e.type === 'trade') ? await contractRates(accounts, b.tx, pair.spec.symbol, [...users], now) : undefined;
   for (const e of events) {
     if (e.type === 'trade') {
       const price = ticksToFx(pair, e.price);
@@ -46,12 +47,22 @@ export async function applyEvents(b: Batch, pair: FuturesPair, data: MarketData,
  * exchange's accounts: one per process). A rebate (a negative maker rate) the futures books do
  * not pay yet: the desk refuses one for futures, and a maker rate below zero counts as zero here.
  */
-async function contractRates(accounts: FuturesAccounts, b: Batch, symbol: string, users: number[], now: number): Promise<Map<number, UserRates>> {
-  const rates = await feeRatesFor(accounts, b.tx, 'futures', symbol, users, now);
+async function contractRates(accounts: FuturesAccounts, q: Queryable, symbol: string, users: number[], now: number): Promise<Map<number, UserRates>> {
+  const rates = await feeRatesFor(accounts, q, 'futures', symbol, users, now);
   const out = new Map<number, UserRates>();
   for (const [id, r] of rates) {
     const maker = fx(r.maker);
     out.set(id, { maker: maker < 0n ? 0n : maker, taker: fx(r.taker) });
   }
   return out;
+}
+
+/**
+ * What one user would pay in the contract now, as text (the order form's fee preview, its maximum
+ * and liquidation estimate): the same lookup and rules the fills charge with, market makers nothing.
+ */
+export async function ownRates(accounts: FuturesAccounts, q: Queryable, symbol: string, userId: number, now: number): Promise<{ maker: string; taker: string }> {
+  if (accounts.makers.has(userId)) return { maker: '0', taker: '0' };
+  const rates = (await contractRates(accounts, q, symbol, [userId], now)).get(userId)!;
+  return { maker: fxText(rates.maker), taker: fxText(rates.taker) };
 }

@@ -22,6 +22,7 @@ import { ApiFailure, ok } from '../../kernel/platform/http/envelope.js';
 import { anyBody, decimal, paging, pairSymbol as symbol, recordDays, strictObject as object, rowId as id } from '../../kernel/platform/http/schemas.js';
 import { unwrap } from '../../kernel/platform/outcome.js';
 import { PLACE_SCOPE, type FuturesExchange } from './exchange.js';
+import { ownRates } from './fills.js';
 import { normaliseSymbol } from './pairs.js';
 import { MAX_PAGE_SIZE, type FuturesService } from './service.js';
 import { KLINE_QUERY_LIMITS, readKlines } from '../../kernel/platform/marketHistory/klineHistory.js';
@@ -93,9 +94,11 @@ export function futuresRoutes(ex: () => FuturesExchange, service: () => FuturesS
 
     app.post(FUTURES_PATHS.account, { config: user, schema: { body: anyBody } }, async (request) => ok(request.lang, await service().account(request.user.id)));
     app.post(FUTURES_PATHS.positions, { config: user, schema: { body: anyBody } }, async (request) => ok(request.lang, service().positions(request.user.id)));
-    app.post<{ Body: { symbol: string } }>(FUTURES_PATHS.settings, { config: user, schema: { body: symbolBody } }, async (request) =>
-      ok(request.lang, unwrap(service().config(request.body.symbol, request.user.id), ResultCode.notFound)),
-    );
+    // The signed-in form's settings carry the user's own rates (issue 52 §2), as their fills pay them.
+    app.post<{ Body: { symbol: string } }>(FUTURES_PATHS.settings, { config: user, schema: { body: symbolBody } }, async (request) => {
+      const config = unwrap(service().config(request.body.symbol, request.user.id), ResultCode.notFound);
+      return ok(request.lang, { ...config, fees: await ownRates(ex().accounts, ex().db, config.symbol, request.user.id, ex().clock()) });
+    });
 
     app.post<{ Body: { symbol: string; leverage: number; margin_mode: MarginMode } }>(FUTURES_PATHS.leverage, { config: user, schema: { body: leverageBody } }, async (request) => {
       await mayTrade(request);

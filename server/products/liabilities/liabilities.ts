@@ -8,6 +8,7 @@ import {
   type LiabilityProof,
   type LiabilitySnapshot,
 } from '../../../domain/liabilities.js';
+import { FUTURES_CURRENCY } from '../../../domain/futures/api.js';
 import type { OperatorActor } from '../../kernel/platform/auth/operators/access.js';
 import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
 import type { Database, Queryable } from '../../kernel/platform/db/database.js';
@@ -69,17 +70,34 @@ function shuffle<T>(items: T[]): T[] {
 }
 
 /**
+ * What each user's open futures positions are worth to them, held in the futures pool: a
+ * position's equity at its pair's last published mark (the entry price without one), margin +
+ * unrealised PnL = margin − cost + side × quantity × mark, rounded to the ledger's 18 places. The
+ * pool holds Σ margin − Σ cost (its audit rule), and the positions' sides cancel out, so at one
+ * mark per pair every position's equity together is exactly the pool's balance. The treasury's
+ * balance sheet (server/products/treasury/balanceSheet.ts) counts the same (tests/server/futures/liabilities.test.ts).
+ */
+const FUTURES_EQUITY_SQL = `select p.user_id, '${FUTURES_CURRENCY}'::text as currency,
+    round(p.margin - p.cost + coalesce(p.side * p.quantity * m.mark_price, p.cost), 18) as amount
+  from futures_position p left join futures_mark m on m.left_symbol = p.left_symbol and m.right_symbol = p.right_symbol
+  where p.side <> 0`;
+
+/**
  * Every user's balances per currency, from one statement (so one consistent read): available +
- * frozen over their five wallet accounts. Users only (app_user.kind = 'user'): the platform's
- * system accounts (fees, pools, the house, ICO projects), the market makers and the operators are
- * the exchange's own, not what it owes. A user without a balance row gets a leaf of zeros.
+ * frozen over their five wallet accounts, and their futures positions' equity in the pool
+ * (FUTURES_EQUITY_SQL). Users only (app_user.kind = 'user'): the platform's system accounts (fees,
+ * pools, the house, ICO projects), the market makers and the operators are the exchange's own, not
+ * what it owes. A user without a balance row gets a leaf of zeros.
  */
 async function userBalances(q: Queryable): Promise<Map<number, Record<string, string>>> {
   const rows = await q.query<{ user_id: string | number; currency: string | null; total: string | null }>(
-    `select u.id as user_id, b.currency, sum(b.available + b.frozen)::text as total
-     from app_user u left join balance b on b.user_id = u.id
+    `with owed as (
+       select b.user_id, b.currency, b.available + b.frozen as amount from balance b
+       union all ${FUTURES_EQUITY_SQL})
+     select u.id as user_id, o.currency, trim_scale(sum(o.amount))::text as total
+     from app_user u left join owed o on o.user_id = u.id
      where u.kind = 'user'
-     group by u.id, b.currency`,
+     group by u.id, o.currency`,
   );
   const users = new Map<number, Record<string, string>>();
   for (const row of rows) {

@@ -160,6 +160,7 @@ export async function orderDetailOf(db: Queryable, userId: number, orderId: numb
   const deals = await db.query<SpotDeal>(
     `select id, created_ms as time, trim_scale(price)::text as price, trim_scale(quantity)::text as quantity,
        trim_scale(case when maker_order_id = $1 then maker_fee else taker_fee end)::text as fee,
+       trim_scale(case when maker_order_id = $1 then maker_rate else taker_rate end)::text as rate,
        case when maker_order_id = $1 then 'maker' else 'taker' end as role
      from spot_trade where maker_order_id = $1 or taker_order_id = $1 order by id`,
     [orderId],

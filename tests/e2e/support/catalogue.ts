@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type shellCatalogue from '../../../src/locales/en_US.json';
 import type pagesCatalogue from '../../../src/locales/pages/en_US.json';
@@ -25,4 +25,33 @@ function merge(target: Tree, source: Tree): Tree {
  */
 export function baseCatalogue(code: string): BaseCatalogue {
   return merge(read(`${code}.json`), read(`pages/${code}.json`)) as unknown as BaseCatalogue;
+}
+
+const LOCALES = join(import.meta.dirname, '../../../src/locales');
+const lookup = (tree: Tree, key: string) => key.split('.').reduce<string | Tree | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), tree);
+
+/** A catalogue's text by its key, with its `{{placeholders}}` filled: `say('a.b', { x })`. */
+export type Say = (key: string, vars?: Record<string, string>) => string;
+
+/** `say` over one merged catalogue tree (throws on a key it lacks, so a renamed key fails loudly). */
+export function sayFrom(tree: Tree, lang: string): Say {
+  return (key, vars = {}) => {
+    const found = lookup(tree, key);
+    if (typeof found !== 'string') throw new Error(`no text ${key} in ${lang}`);
+    return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
+  };
+}
+
+/** Every text the client shows in `lang`: the shell's catalogue and every area's under src/locales, merged. */
+export function textsOf(lang: string): Say {
+  const areas = readdirSync(LOCALES, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => read(`${d.name}/${lang}.json`));
+  return sayFrom(areas.reduce(merge, read(`${lang}.json`)), lang);
+}
+
+/** A server product's texts in `lang` (server/products/<product>/locales): the refusals it answers with. */
+export function serverTextsOf(product: string, lang: string): Say {
+  const file = join(import.meta.dirname, '../../../server/products', product, 'locales', `${lang}.json`);
+  return sayFrom(JSON.parse(readFileSync(file, 'utf8')) as Tree, lang);
 }

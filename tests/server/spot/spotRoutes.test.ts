@@ -264,7 +264,7 @@ describe('cancel, lists and detail', () => {
       ['0.26', '50', '0.05', 'taker'],
     ]);
     const makerSide = expectOk(await post<SpotOrderDetail>(t.app, SPOT_PATHS.detail, { id: ask.id }, maker.headers()));
-    expect(makerSide.deals).toEqual([{ id: detail.deals[0]!.id, time: expect.any(Number), price: '0.25', quantity: '100', fee: '0.025', role: 'maker' }]);
+    expect(makerSide.deals).toEqual([{ id: detail.deals[0]!.id, time: expect.any(Number), price: '0.25', quantity: '100', fee: '0.025', rate: '0.001', role: 'maker' }]);
   });
 
   it('keeps the ledger promises after all of the above', async () => {

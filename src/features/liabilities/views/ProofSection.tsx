@@ -53,7 +53,9 @@ export function ProofSection(props: { flow: ReturnType<typeof useLiabilityProofF
         <Muted data-testid="liabilities-not-included">{t('liabilities.notIncluded')}</Muted>
       ) : (
         <>
-          <p>{t('liabilities.leafText')}</p>
+          <p>
+            {t('liabilities.leafText')} {t('liabilities.leafFutures')}
+          </p>
           <DetailFacts>
             <DetailFact label={t('liabilities.leafIndex')}>{flow.proof.leaf.index}</DetailFact>
             <DetailFact label={t('liabilities.salt')}>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { mulDecimal, trimZeros } from '../../../../../domain/decimal';
 import type { SpotOrderDetail } from '../../../../../domain/spotOrders';
 import { useOrderDetail } from '../../spot.hooks';
 import { DataTable } from '../../../../app/ui/DataTable';
@@ -8,6 +9,9 @@ import { TitledPanel } from '../../../../app/ui/TitledPanel';
 import { DetailFact, DetailFacts } from '../../../../app/ui/DetailFacts';
 import { ByIdParam, NotFoundPanel } from '../../../../app/ui/NotFoundPanel';
 import { baseOf, dateTime, EntrustPrice, pairLabel, quoteOf, SideLabel, StatusBadge, StatusWithReason, OrderTypeLabel, TIF_KEYS, TYPE_KEYS, useOrderFigures } from './orderLabels';
+
+/** The rate a fill used as an exact percentage ("0.1%", "-0.02%": a rebate is negative), never rounded. */
+const ratePercent = (rate: string) => `${trimZeros(mulDecimal(rate, '100'))}%`;
 
 /** /order/spot-detail/{id}: spec §3 spot order fields and its deal details. */
 export function SpotDetailPage() {
@@ -35,7 +39,7 @@ function OrderDetail(props: { id: number }) {
   );
 }
 
-function DetailView(props: { detail: SpotOrderDetail }) {
+export function DetailView(props: { detail: SpotOrderDetail }) {
   const { t, i18n } = useTranslation();
   const o = props.detail;
   const base = baseOf(o.symbol);
@@ -98,6 +102,7 @@ function DetailView(props: { detail: SpotOrderDetail }) {
             { key: 'col.price', align: 'right', render: (d) => <span className="num">{f.price(o.symbol, d.price)}</span> },
             { key: 'col.quantity', align: 'right', render: (d) => <span className="num">{f.quantity(o.symbol, d.quantity)}</span> },
             { key: 'col.fee', align: 'right', render: (d) => <span className="num">{`${f.fee(d.fee, o.fee_currency)} ${o.fee_currency}`}</span> },
+            { key: 'spot.form.feeRate', align: 'right', render: (d) => <span className="num">{d.rate === null ? '—' : ratePercent(d.rate)}</span> },
             { key: 'spot.col.role', render: (d) => t(d.role === 'maker' ? 'spot.role.maker' : 'spot.role.taker') },
           ]}
         />
