@@ -11,6 +11,8 @@ export const MARKET_OPERATOR_PATHS = {
   list: '/api/operator/market_list',
   /** Announces a market's delisting at a time (trading.write, the operator's 2FA code). */
   delist: '/api/operator/market_delist',
+  /** Lists a new currency with its networks (the wallet's route; trading.write, the operator's 2FA code). */
+  listCurrency: '/api/operator/currency_listing',
 } as const;
 
 /** What a risk operator gives to list a spot pair (issue 52 §1; docs/API.md "Listing a market"). */
@@ -60,3 +62,35 @@ export interface MarketDelisting {
   /** The reason traders read (1 to 200 characters, trimmed). */
   reason: string;
 }
+
+/** One network a listed currency is deposited and withdrawn on, with its limits (amounts in the currency). */
+export interface CurrencyListingNetwork {
+  /** The chain's name, 2 to 16 capitals and digits ("ERC20", "SOL"). */
+  network: string;
+  /** The smallest deposit credited (0 or more). */
+  deposit_min: string;
+  /** The smallest withdrawal (above zero and above the fee). */
+  withdraw_min: string;
+  /** What a withdrawal costs on this network (0 or more). */
+  withdraw_fee: string;
+  /** Blocks before a deposit is credited (1 to 1000). */
+  confirmations: number;
+}
+
+/** What a risk operator gives to list a currency (issue 52 §1; docs/API.md "Listing a currency"). */
+export interface CurrencyListing {
+  /** 2 to 12 capitals and digits, not listed yet. */
+  symbol: string;
+  /** Its name as the lists show it (1 to 40 characters). */
+  name: string;
+  /** The decimal places of its amounts (0 to CURRENCY_PRECISION_MAX); the networks' amounts stay within them. */
+  precision: number;
+  /** 1 to CURRENCY_NETWORKS_MAX networks, each named once. */
+  networks: CurrencyListingNetwork[];
+}
+
+export const CURRENCY_PRECISION_MAX = 8;
+export const CURRENCY_NETWORKS_MAX = 5;
+export const CURRENCY_NAME_MAX = 40;
+export const CURRENCY_SYMBOL_PATTERN = /^[A-Z0-9]{2,12}$/;
+export const NETWORK_NAME_PATTERN = /^[A-Z0-9]{2,16}$/;

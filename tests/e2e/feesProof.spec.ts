@@ -1,7 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { LANGUAGES } from '../../domain/languages';
 import { textsOf } from './support/catalogue';
-import { operatorSession } from './support/operator';
+import { operatorDesk } from './support/operator';
 import { nextOperatorCode } from './support/operatorSession';
 import { registerThroughUi } from './support/register';
 import { fund, tokenOf } from './support/spotTrading';
@@ -16,23 +16,6 @@ import { fund, tokenOf } from './support/spotTrading';
  */
 
 const languageOf = (lang: string) => LANGUAGES.find((l) => l.lang === lang)!;
-
-/** The operator console in a browser context of its own: the suite's operator session (every role, finance among them), in `lang`. */
-async function financeDesk(browser: Browser, lang: string): Promise<Page> {
-  const session = operatorSession();
-  const context = await browser.newContext();
-  await context.addInitScript(
-    ([token, operator, stored]) => {
-      window.localStorage.setItem('operator_token', token);
-      window.localStorage.setItem('operator_info', operator);
-      window.localStorage.setItem('language', stored);
-    },
-    [JSON.stringify(session.token), JSON.stringify(session.operator), JSON.stringify(languageOf(lang))] as const,
-  );
-  const page = await context.newPage();
-  await page.goto('/operator');
-  return page;
-}
 
 /** A signed-in API call that must succeed (orders carry an idempotency key of their own). */
 async function call<T>(page: Page, path: string, body: object, token: string): Promise<T> {
@@ -86,7 +69,7 @@ for (const lang of ['en_US', 'fr_FR']) {
     await call(takerPage, '/api/spot/order_place', { symbol: 'BTC_USDT', side: 'buy', type: 'market', amount: '400' }, taker.token);
 
     // Finance gives the maker a rebate in BTC_USDT until tomorrow, with the 2FA code.
-    const desk = await financeDesk(browser, lang);
+    const desk = await operatorDesk(browser, lang);
     await desk.getByRole('tab', { name: say('fees.desk'), exact: true }).click();
     await desk.getByRole('button', { name: say('fees.form.addOverride') }).click();
     const dialog = desk.getByRole('dialog', { name: say('fees.form.overrideTitle') });

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
 import { confirmActing } from '../../src/app/machines/confirmAct/confirmAct.machine';
 import { haltReason, marketsDeskMachine } from '../../src/features/markets/operator/marketsDesk/marketsDesk.machine';
-import { btcTrading, ethHalted, marketsDeskModel, newListing } from '../../src/features/markets/operator/marketsDesk/marketsDesk.model';
+import { btcTrading, ethHalted, marketsDeskModel, newCurrency, newListing } from '../../src/features/markets/operator/marketsDesk/marketsDesk.model';
 import { deferredActors, describeModel, standInsFor } from './harness';
 
 beforeEach(() => void vi.useFakeTimers());
@@ -209,7 +209,47 @@ describe('markets desk: listing and delisting forms (scenarios)', () => {
     await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading] });
     t.actor.send({ type: 'markets.openListing' });
     t.actor.send({ type: 'markets.openDelisting', symbol: 'BTC_USDT' });
+    t.actor.send({ type: 'markets.openCurrency' });
     expect(t.actor.getSnapshot().value).toMatchObject({ form: 'closed' });
+  });
+
+  it('lists a currency with the code as typed (none: the server says it is needed); a refusal stays under the form; done, it closes', async () => {
+    const t = start();
+    await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading] });
+    t.actor.send({ type: 'markets.openCurrency' });
+    expect(t.actor.getSnapshot().value).toMatchObject({ form: { currency: 'editing' } });
+    t.actor.send({ type: 'markets.submitCurrency', listing: newCurrency, code: '  ' });
+    expect(t.deferred.inputsOf('listCurrency')).toEqual([newCurrency]);
+    // A second submission and a close while the server decides are not heard.
+    t.actor.send({ type: 'markets.submitCurrency', listing: newCurrency, code: '123456' });
+    t.actor.send({ type: 'markets.closeForm' });
+    await t.settle({ type: 'xstate.error.actor.listCurrency', error: { kind: 'server', serverMessage: 'Enter your 2FA code' } });
+    expect(t.actor.getSnapshot().value).toMatchObject({ form: { currency: 'editing' } });
+    expect(t.actor.getSnapshot().context.formRefusal).toEqual({ text: 'Enter your 2FA code' });
+    t.actor.send({ type: 'markets.submitCurrency', listing: newCurrency, code: ' 123456 ' });
+    expect(t.deferred.inputsOf('listCurrency').at(-1)).toEqual({ ...newCurrency, totp_code: '123456' });
+    await t.settle({ type: 'xstate.done.actor.listCurrency', output: { symbol: 'NEWC' } });
+    expect(t.actor.getSnapshot().value).toMatchObject({ form: 'closed' });
+    expect(t.actor.getSnapshot().context.formRefusal).toBeUndefined();
+    expect(t.toasts.at(-1)).toEqual({ tone: 'success', message: { key: 'marketsDesk.currency.listed' } });
+  });
+
+  it('follows the pair list channel: a push unlike the last one reads the markets again (the first too: the channel is shared, it may be a change), the same one again does not', async () => {
+    const t = start(false);
+    await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading] });
+    const pair = { left_symbol: 'BTC', right_symbol: 'USDT', is_hot: 1, trade_status: 1, contract_status: 1, price_precision: 2, amount_precision: 4, min_quantity: '0.0001', min_notional: '5' } as const;
+    t.actor.send({ type: 'market.pairs', pairs: [{ ...pair, halted_reason: null }] });
+    expect(t.reads()).toBe(2);
+    await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [btcTrading] });
+    t.actor.send({ type: 'market.pairs', pairs: [{ ...pair, halted_reason: null }] });
+    expect(t.reads()).toBe(2);
+    t.actor.send({ type: 'market.pairs', pairs: [{ ...pair, halted_reason: 'Another operator halted it' }] });
+    expect(t.reads()).toBe(3);
+    await t.settle({ type: 'xstate.done.actor.fetchMarkets', output: [{ ...btcTrading, halted_reason: 'Another operator halted it', halted_at: 1 }] });
+    expect(t.actor.getSnapshot().context.markets[0]!.halted_reason).toBe('Another operator halted it');
+    // A listing on another process: a new pair in the list.
+    t.actor.send({ type: 'market.pairs', pairs: [{ ...pair, halted_reason: 'Another operator halted it' }, { ...pair, left_symbol: 'NEWC' }] });
+    expect(t.reads()).toBe(4);
   });
 });
 

@@ -90,6 +90,7 @@ describe('the permission table', () => {
       'POST /api/operator/market_resume': ['risk'],
       'POST /api/operator/market_list': ['risk'],
       'POST /api/operator/market_delist': ['risk'],
+      'POST /api/operator/currency_listing': ['risk'],
       'POST /api/operator/corrections': ['finance', 'auditor'],
       'POST /api/operator/corrections/account': ['finance', 'auditor'],
       'POST /api/operator/corrections/propose': ['finance'],

@@ -5,6 +5,7 @@ import type { OperatorActor } from '../../kernel/platform/auth/operators/access.
 import { writeOperatorAudit } from '../../kernel/platform/auth/operators/auditLog.js';
 import type { Database, Queryable } from '../../kernel/platform/db/database.js';
 import { refuse, type Outcome } from '../../kernel/platform/outcome.js';
+import { stockListedMakers } from './makerStock.js';
 import { operatorCode } from './operatorCode.js';
 import './messages.js';
 
@@ -40,8 +41,11 @@ function checkListing(l: MarketListing): Outcome<true> {
  */
 export function marketListing(db: Database, now: () => number = Date.now) {
   async function insert(tx: Queryable, l: MarketListing): Promise<Outcome<OpenedPair>> {
-    const currencies = await tx.query<{ symbol: string }>('select symbol from currency where symbol = any($1::text[]) for share', [[l.base, l.quote]]);
+    const currencies = await tx.query<{ symbol: string; amount_places: number }>('select symbol, amount_places from currency where symbol = any($1::text[]) for share', [[l.base, l.quote]]);
     if (currencies.length < 2) return refuse('marketListingUnknownCurrency');
+    // A quantity of the base is never finer than the currency itself is counted (its precision, migration 050).
+    const base = currencies.find((c) => c.symbol === l.base)!;
+    if (l.amount_precision > Number(base.amount_places)) return refuse('marketListingAmountPlaces', { currency: l.base, max: String(base.amount_places) });
     const inserted = await tx.query(
       `insert into pair (left_symbol, right_symbol, trade_status, contract_status, price_precision, amount_precision, sort, min_quantity, min_notional,
          simulated, maker_spread, maker_depth, reference_price)
@@ -50,6 +54,8 @@ export function marketListing(db: Database, now: () => number = Date.now) {
       [l.base, l.quote, l.price_precision, l.amount_precision, l.min_quantity, l.min_notional, l.makers, l.makers ? (l.maker_spread ?? null) : null, l.makers ? (l.maker_depth ?? null) : null, l.reference_price],
     );
     if (inserted.length === 0) return refuse('marketAlreadyListed');
+    // A coin listed at runtime is one the makers hold none of: they are given a stock to quote it.
+    if (l.makers) await stockListedMakers(tx, l);
     return { ok: true, data: { left: l.base, right: l.quote } };
   }
 

@@ -3,6 +3,7 @@ import { SimulatedChain } from './chain/simulatedChain.js';
 import { chainRoutes } from './chainRoutes.js';
 import { correctionRoutes } from './corrections/routes.js';
 import { walletLedger } from './ledger.js';
+import { currencyListingRoutes } from './listing/routes.js';
 import { operatorWalletRoutes } from './operatorRoutes.js';
 import { walletRoutes } from './routes.js';
 import { wallet as walletService } from './wallet.js';
@@ -26,6 +27,7 @@ export const wallet = defineProduct({
         await app.register(walletRoutes(service));
         await app.register(operatorWalletRoutes(service));
         await app.register(correctionRoutes({ db, feed: userFeed, accounts, log: log.error }));
+        await app.register(currencyListingRoutes(db));
         await app.register(chainRoutes(service, config.chainSimulator === false ? undefined : chain));
       },
       start: async () => {

@@ -33,12 +33,12 @@ const lookup = (tree: Tree, key: string) => key.split('.').reduce<string | Tree 
 /** A catalogue's text by its key, with its `{{placeholders}}` filled: `say('a.b', { x })`. */
 export type Say = (key: string, vars?: Record<string, string>) => string;
 
-/** `say` over one merged catalogue tree (throws on a key it lacks, so a renamed key fails loudly). */
-export function sayFrom(tree: Tree, lang: string): Say {
+/** `say` over one merged catalogue tree (throws on a key it lacks, so a renamed key fails loudly); `placeholder` as the catalogue writes them. */
+function sayFrom(tree: Tree, lang: string, placeholder: RegExp): Say {
   return (key, vars = {}) => {
     const found = lookup(tree, key);
     if (typeof found !== 'string') throw new Error(`no text ${key} in ${lang}`);
-    return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
+    return found.replace(placeholder, (_, name: string) => vars[name] ?? '');
   };
 }
 
@@ -47,11 +47,11 @@ export function textsOf(lang: string): Say {
   const areas = readdirSync(LOCALES, { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => read(`${d.name}/${lang}.json`));
-  return sayFrom(areas.reduce(merge, read(`${lang}.json`)), lang);
+  return sayFrom(areas.reduce(merge, read(`${lang}.json`)), lang, /\{\{(\w+)\}\}/g);
 }
 
-/** A server product's texts in `lang` (server/products/<product>/locales): the refusals it answers with. */
+/** A server product's texts in `lang` (server/products/<product>/locales, `{x}` placeholders): the refusals it answers with. */
 export function serverTextsOf(product: string, lang: string): Say {
   const file = join(import.meta.dirname, '../../../server/products', product, 'locales', `${lang}.json`);
-  return sayFrom(JSON.parse(readFileSync(file, 'utf8')) as Tree, lang);
+  return sayFrom(JSON.parse(readFileSync(file, 'utf8')) as Tree, lang, /\{(\w+)\}/g);
 }

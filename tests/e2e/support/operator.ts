@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { LANGUAGES } from '../../../domain/languages';
 import { call, tokenOf } from './api';
 import { operatorSession, signInOperatorAt } from './operatorSession';
 
@@ -9,18 +10,21 @@ export { OPERATOR, operatorSession } from './operatorSession';
  * trader's): the suite's one operator session (globalSetup signed it in, password and TOTP code)
  * put where the console keeps it, so the console opens on its stored-session path. It is not
  * typed in again: the same operator cannot sign in many times within 30 s (each code is good once).
+ * `lang`: the console's language (stored as the app stores a choice), else the browser's.
  */
-export async function operatorDesk(browser: Browser): Promise<Page> {
+export async function operatorDesk(browser: Browser, lang?: string): Promise<Page> {
   const session = operatorSession();
   const context = await browser.newContext();
+  const language = lang === undefined ? '' : JSON.stringify(LANGUAGES.find((l) => l.lang === lang)!);
   await context.addInitScript(
-    ([token, operator]) => {
+    ([token, operator, stored]) => {
       if (window.localStorage.getItem('operator_token') === null) {
         window.localStorage.setItem('operator_token', token);
         window.localStorage.setItem('operator_info', operator);
+        if (stored !== '') window.localStorage.setItem('language', stored);
       }
     },
-    [JSON.stringify(session.token), JSON.stringify(session.operator)] as const,
+    [JSON.stringify(session.token), JSON.stringify(session.operator), language] as const,
   );
   const page = await context.newPage();
   await page.goto('/operator');

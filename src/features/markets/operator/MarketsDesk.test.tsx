@@ -41,6 +41,11 @@ async function renderDesk(roles: string[] | undefined) {
       if ((path === MARKET_OPERATOR_PATHS.list || path === MARKET_OPERATOR_PATHS.delist) && code === '000000') throw { kind: 'server', serverMessage: 'Wrong verification code' };
       if (path === MARKET_OPERATOR_PATHS.list) return { symbol: 'SOL_USDT' } as T;
       if (path === MARKET_OPERATOR_PATHS.delist) return { symbol: 'BTC_USDT', delist_at: 1 } as T;
+      if (path === MARKET_OPERATOR_PATHS.listCurrency) {
+        if (code === undefined) throw { kind: 'server', serverMessage: 'Enter your 2FA code' };
+        if (code === '000000') throw { kind: 'server', serverMessage: 'Network ERC20: the minimums and the fee must fit the precision' };
+        return { symbol: 'NEWC' } as T;
+      }
       throw new Error(`unexpected ${path}`);
     },
     get: async () => {
@@ -49,7 +54,15 @@ async function renderDesk(roles: string[] | undefined) {
   } as unknown as ApiClient;
   const store = memoryStore();
   createOperatorStorage(store).write('t', roles === undefined ? { id: 1, account: 'root' } : { id: 1, account: 'root', roles });
-  const flows = provide({ operatorApi, store, showToast: () => undefined } as unknown as Services);
+  // The pair list's channel: `push` sends the desk a list as the server would.
+  let pushPairs: ((payload: unknown) => void) | undefined;
+  const socket = {
+    subscribe: (_channel: string, listener: (payload: unknown) => void) => {
+      pushPairs = listener;
+      return () => undefined;
+    },
+  };
+  const flows = provide({ operatorApi, store, showToast: () => undefined, socket } as unknown as Services);
   render(
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={darkTheme}>
@@ -60,7 +73,7 @@ async function renderDesk(roles: string[] | undefined) {
     </I18nextProvider>,
   );
   await act(async () => undefined);
-  return calls;
+  return Object.assign(calls, { pushList: (payload: unknown) => pushPairs?.(payload) });
 }
 
 describe('markets desk view', () => {
@@ -175,8 +188,52 @@ describe('markets desk view', () => {
     expect(calls.find((c) => c.path === MARKET_OPERATOR_PATHS.delist)?.body).toEqual({ symbol: 'BTC_USDT', delist_at: new Date('2027-01-15T10:30').getTime(), reason: 'Project wound down', totp_code: '000000' });
   }, FORM_TEST_MS);
 
+  it('lists a currency through its form: what is typed is sent, the server\'s refusal shows under the form, a network can be added and removed', async () => {
+    const calls = await renderDesk(['risk']);
+    fireEvent.click(screen.getByRole('button', { name: 'List a currency' }));
+    const dialog = screen.getByRole('dialog', { name: 'List a currency' });
+    const type = (label: string, value: string, at = 0) => fireEvent.change(within(dialog).getAllByLabelText(label)[at]!, { target: { value } });
+    // Nothing typed: the server says what is missing.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'List the currency' }));
+    expect(await within(dialog).findByText('Enter your 2FA code', {}, { timeout: 5000 })).toBeTruthy();
+    type('Symbol', ' newc ');
+    type('Name', 'New Coin');
+    type('Precision (places)', '4');
+    type('Network', 'erc20');
+    type('Smallest deposit', '1');
+    type('Smallest withdrawal', '5');
+    type('Withdrawal fee', '0.5');
+    type('Confirmations', '12');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add a network' }));
+    expect(within(dialog).getByRole('group', { name: 'Network 2' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove network 2' }));
+    expect(within(dialog).queryByRole('group', { name: 'Network 2' })).toBeNull();
+    type('Your 2FA code', '000000');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'List the currency' }));
+    expect(await within(dialog).findByText('Network ERC20: the minimums and the fee must fit the precision', {}, { timeout: 5000 })).toBeTruthy();
+    expect(calls.filter((c) => c.path === MARKET_OPERATOR_PATHS.listCurrency).at(-1)?.body).toEqual({
+      symbol: 'NEWC', name: 'New Coin', precision: 4, networks: [{ network: 'ERC20', deposit_min: '1', withdraw_min: '5', withdraw_fee: '0.5', confirmations: 12 }], totp_code: '000000',
+    });
+    type('Your 2FA code', '123456');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'List the currency' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'List a currency' })).toBeNull(), { timeout: 5000 });
+  }, FORM_TEST_MS);
+
+  it('reads the markets again when the pair list channel pushes another operator\'s change', async () => {
+    const calls = await renderDesk(['auditor']);
+    const pair = { left_symbol: 'BTC', right_symbol: 'USDT', is_hot: 1, trade_status: 1, contract_status: 1, price_precision: 2, amount_precision: 4, min_quantity: '0.0001', min_notional: '5', halted_reason: null, contract_halted_reason: null };
+    const reads = () => calls.filter((c) => c.path === MARKET_OPERATOR_PATHS.markets).length;
+    await act(async () => calls.pushList({ pairs: [pair] }));
+    await waitFor(() => expect(reads()).toBe(2), { timeout: 5000 });
+    await act(async () => calls.pushList({ pairs: [pair] }));
+    expect(reads()).toBe(2);
+    await act(async () => calls.pushList({ pairs: [{ ...pair, halted_reason: 'Halted elsewhere' }] }));
+    await waitFor(() => expect(reads()).toBe(3), { timeout: 5000 });
+  }, FORM_TEST_MS);
+
   it('offers an auditor neither the listing nor a delisting', async () => {
     await renderDesk(['auditor']);
+    expect(screen.queryByRole('button', { name: 'List a currency' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'List a pair' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delist' })).toBeNull();
   }, FORM_TEST_MS);

@@ -1,5 +1,6 @@
 import { rolesGrant } from '../../../../domain/operators';
 import type { Services } from '../../../app/services';
+import { createPairListActor } from '../../../app/actors/pairList.actor';
 import { confirmActing } from '../../../app/machines/confirmAct/confirmAct.machine';
 import { createOperatorStorage } from '../../../services/operatorStorage';
 import { createMarketsDeskActors } from './marketsDesk.actors';
@@ -10,12 +11,21 @@ import { marketsDeskMachine, type MarketsDeskInput } from './marketsDesk/markets
  * (marketsDesk.feature.tsx): neither the trade pages' flows (markets.flows.ts) nor their channels
  * come with it. The machine is started by the desk's view while shown.
  */
-export const provide = ({ operatorApi, store, showToast }: Services) => {
+export const provide = ({ operatorApi, store, showToast, socket }: Services) => {
   const actors = createMarketsDeskActors(operatorApi);
   const stored = createOperatorStorage(store);
   return {
     marketsDesk: marketsDeskMachine.provide({
-      actors: { fetchMarkets: actors.fetchMarkets, haltMarket: actors.haltMarket, resume: confirmActing(actors.resumeMarket, showToast), listPair: actors.listPair, delistPair: actors.delistPair },
+      actors: {
+        fetchMarkets: actors.fetchMarkets,
+        haltMarket: actors.haltMarket,
+        resume: confirmActing(actors.resumeMarket, showToast),
+        listPair: actors.listPair,
+        delistPair: actors.delistPair,
+        listCurrency: actors.listCurrency,
+        // Another operator's change reaches the desk as it reaches the site's markets list.
+        pairList: createPairListActor(socket),
+      },
       actions: { showToast },
     }),
     /**

@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
-import type { MarketKind, MarketListing, OperatorMarket } from '../../../../domain/marketsDesk';
+import type { CurrencyListing, MarketKind, MarketListing, OperatorMarket } from '../../../../domain/marketsDesk';
 import { useActorFlow } from '../../../app/views/actorFlow';
 import { MarketsDeskContext } from './marketsDesk.context';
 
@@ -28,8 +28,9 @@ export function useMarketsDesk() {
       refusal: (s) => s.context.refusal,
       resumeQuestion: (s) => s.children.resume,
       listing: (s) => s.matches({ form: 'listing' }),
+      listingCurrency: (s) => s.matches({ form: 'currency' }),
       delisting: (s) => (s.matches({ form: 'delisting' }) ? s.context.delisting : undefined),
-      formSending: (s) => s.matches({ form: { listing: 'sending' } }) || s.matches({ form: { delisting: 'sending' } }),
+      formSending: (s) => s.matches({ form: { listing: 'sending' } }) || s.matches({ form: { delisting: 'sending' } }) || s.matches({ form: { currency: 'sending' } }),
       formRefusal: (s) => s.context.formRefusal,
       forms: (s) => s.context.forms,
     },
@@ -45,6 +46,8 @@ export function useMarketsDesk() {
       openDelisting: (symbol: string) => ({ type: 'markets.openDelisting', symbol }),
       submitDelisting: (delist_at: number, reason: string, code: string) => ({ type: 'markets.submitDelisting', delist_at, reason, code }),
       closeForm: () => ({ type: 'markets.closeForm' }),
+      openCurrency: () => ({ type: 'markets.openCurrency' }),
+      submitCurrency: (listing: CurrencyListing, code: string) => ({ type: 'markets.submitCurrency', listing, code }),
     },
   );
 }

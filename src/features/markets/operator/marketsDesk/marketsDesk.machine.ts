@@ -1,7 +1,8 @@
-import { assign, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromCallback, raise, sendTo, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import type { Pair } from '../../../../../domain/api';
 import { messageForError, type ToastMessage } from '../../../../../domain/errors';
 import { HALT_REASON_MAX } from '../../../../../domain/market';
-import { type MarketDelisting, type MarketKind, type MarketListing, type OperatorMarket } from '../../../../../domain/marketsDesk';
+import { type CurrencyListing, type MarketDelisting, type MarketKind, type MarketListing, type OperatorMarket } from '../../../../../domain/marketsDesk';
 import { isSecondFactorCode } from '../../../../../domain/twoFactor';
 import { confirmActMachine } from '../../../../app/machines/confirmAct/confirmAct.machine';
 import type { ConfirmActReport } from '../../../../app/machines/confirmAct/confirmAct.types';
@@ -38,11 +39,22 @@ export type MarketsDeskEvent =
   /** The delisting's time and reason, with the operator's 2FA code. */
   | { type: 'markets.submitDelisting'; delist_at: number; reason: string; code: string }
   /** Closes the listing or delisting form (nothing is sent). */
-  | { type: 'markets.closeForm' };
+  | { type: 'markets.closeForm' }
+  /** Opens the form listing a new currency. */
+  | { type: 'markets.openCurrency' }
+  /** The currency listing sent with the operator's 2FA code (the server judges the fields). */
+  | { type: 'markets.submitCurrency'; listing: CurrencyListing; code: string }
+  /** The pair list's channel pushed the site's list: another operator's (or a delisting's) change. */
+  | { type: 'market.pairs'; pairs: Pair[] };
 
 /** What the listing and delisting calls carry: the operator's 2FA code beside the fields. */
 export type ListingCall = MarketListing & { totp_code: string };
 export type DelistingCall = MarketDelisting & { totp_code: string };
+export type CurrencyCall = CurrencyListing & { totp_code?: string };
+
+/** What of a pushed list the desk shows: which markets trade and which are halted, and why. */
+const pairsSeen = (pairs: Pair[]) =>
+  JSON.stringify(pairs.map((p) => [p.left_symbol, p.right_symbol, p.trade_status, p.contract_status, p.halted_reason ?? null, p.contract_halted_reason ?? null]));
 
 export interface MarketsDeskInput {
   /** Whether the operator's roles grant trading.write (halt, resume): without it the desk only reads. */
@@ -66,6 +78,8 @@ export interface MarketsDeskContext {
   formRefusal: ToastMessage | undefined;
   /** Listing and delisting forms opened so far: fresh fields each time. */
   forms: number;
+  /** The last pushed pair list as the desk compares it (undefined before the first push). */
+  pairsSeen: string | undefined;
 }
 
 /** A halt's reason as sent: trimmed, 1 to 200 characters (the server's rule, docs/API.md "Market halts"). */
@@ -92,6 +106,9 @@ export const marketsDeskMachine = setup({
     resume: confirmActMachine,
     listPair: toBeProvided<unknown, ListingCall>('listPair'),
     delistPair: toBeProvided<unknown, DelistingCall>('delistPair'),
+    listCurrency: toBeProvided<unknown, CurrencyCall>('listCurrency'),
+    /** The pair list's channel (the shell's pairList actor): reports `market.pairs`. */
+    pairList: fromCallback<EventObject>(() => () => undefined),
   },
   actions: {
     showToast: (_, _params: { tone: 'error' | 'success'; message: ToastMessage }) => undefined,
@@ -101,6 +118,7 @@ export const marketsDeskMachine = setup({
     forgetForm: assign({ delisting: undefined, formRefusal: undefined }),
     refuseForm: assign({ formRefusal: (_, params: { error: unknown }) => messageForError(params.error) }),
     countForm: assign({ forms: ({ context }) => context.forms + 1 }),
+    seePairs: assign({ pairsSeen: (_, params: { pairs: Pair[] }) => pairsSeen(params.pairs) }),
   },
   guards: {
     haltable: ({ context, event }) =>
@@ -111,13 +129,18 @@ export const marketsDeskMachine = setup({
     delistable: ({ context, event }) =>
       context.mayAct && event.type === 'markets.openDelisting' && context.markets.some((m) => m.market === 'spot' && m.symbol === event.symbol && m.trading && m.delist_at == null),
     listingSendable: ({ event }) => event.type === 'markets.submitListing' && isSecondFactorCode(event.code),
+    // The first push counts as a change: the channel is shared with the app's own pair list, so the desk may join after its snapshot went by and hear only a later change.
+    pairsChanged: ({ context, event }) => event.type === 'market.pairs' && context.pairsSeen !== pairsSeen(event.pairs),
     delistingSendable: ({ event }) =>
       event.type === 'markets.submitDelisting' && isSecondFactorCode(event.code) && haltReason(event.reason) !== undefined && Number.isSafeInteger(event.delist_at) && event.delist_at >= 0,
   },
 }).createMachine({
   id: 'marketsDesk',
-  context: ({ input }) => ({ markets: [], mayAct: input?.mayAct ?? false, shown: 'spot', halting: undefined, refusal: undefined, asked: 0, delisting: undefined, formRefusal: undefined, forms: 0 }),
-  invoke: { id: 'resume', src: 'resume', input: ({ self }) => ({ replyTo: self }) },
+  context: ({ input }) => ({ markets: [], mayAct: input?.mayAct ?? false, shown: 'spot', halting: undefined, refusal: undefined, asked: 0, delisting: undefined, formRefusal: undefined, forms: 0, pairsSeen: undefined }),
+  invoke: [
+    { id: 'resume', src: 'resume', input: ({ self }) => ({ replyTo: self }) },
+    { id: 'pairList', src: 'pairList' },
+  ],
   type: 'parallel',
   on: {
     'markets.show': { actions: assign({ shown: ({ event }) => event.market }) },
@@ -127,6 +150,14 @@ export const marketsDeskMachine = setup({
     },
     'confirmAct.done': { actions: [{ type: 'showToast', params: { tone: 'success', message: { key: 'marketsDesk.resumed' } } }, 'reload'] },
     'confirmAct.failed': { actions: 'reload', description: 'Refused (said by the child): show the markets as they are now.' },
+    'market.pairs': [
+      {
+        guard: 'pairsChanged',
+        actions: [{ type: 'seePairs', params: ({ event }) => ({ pairs: event.pairs }) }, 'reload'],
+        description: "Another operator's halt, resume, listing, or a delisting's step, pushed to every open page: read the markets again.",
+      },
+      { actions: { type: 'seePairs', params: ({ event }) => ({ pairs: event.pairs }) } },
+    ],
   },
   states: {
     list: {
@@ -177,7 +208,7 @@ export const marketsDeskMachine = setup({
       },
     },
     form: {
-      description: 'The listing of a new spot pair and the delisting of a trading one, each with the operator\'s 2FA code; a refusal stays under its form.',
+      description: 'The listing of a new currency or spot pair and the delisting of a trading pair, each with the operator\'s 2FA code; a refusal stays under its form.',
       initial: 'closed',
       states: {
         closed: {
@@ -185,6 +216,32 @@ export const marketsDeskMachine = setup({
           on: {
             'markets.openListing': { guard: 'mayAct', target: 'listing', actions: 'countForm' },
             'markets.openDelisting': { guard: 'delistable', target: 'delisting', actions: ['countForm', assign({ delisting: ({ event }) => event.symbol })] },
+            'markets.openCurrency': { guard: 'mayAct', target: 'currency', actions: 'countForm' },
+          },
+        },
+        currency: {
+          initial: 'editing',
+          on: { 'markets.closeForm': '#marketsDesk.form.closed' },
+          states: {
+            editing: {
+              description: 'Only the server judges these fields (decision 0041): whatever is typed is sent, and its translated refusal shows under the form.',
+              on: { 'markets.submitCurrency': { target: 'sending', actions: assign({ formRefusal: undefined }) } },
+            },
+            sending: {
+              description: 'Neither a second submission nor a close is heard while the server decides.',
+              on: { 'markets.closeForm': {} },
+              invoke: {
+                id: 'listCurrency',
+                src: 'listCurrency',
+                input: ({ event }) => {
+                  const { listing, code } = event as Extract<MarketsDeskEvent, { type: 'markets.submitCurrency' }>;
+                  // No code: the server says it is needed, in the operator's language.
+                  return code.trim() ? { ...listing, totp_code: code.trim() } : listing;
+                },
+                onDone: { target: '#marketsDesk.form.closed', actions: { type: 'showToast', params: { tone: 'success', message: { key: 'marketsDesk.currency.listed' } } } },
+                onError: { target: 'editing', actions: { type: 'refuseForm', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
           },
         },
         listing: {

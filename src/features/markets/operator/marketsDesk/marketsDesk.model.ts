@@ -1,4 +1,5 @@
-import type { MarketListing, OperatorMarket } from '../../../../../domain/marketsDesk';
+import type { Pair } from '../../../../../domain/api';
+import type { CurrencyListing, MarketListing, OperatorMarket } from '../../../../../domain/marketsDesk';
 import type { MachineModel } from '../../../../app/machines/model.types';
 import { marketsDeskMachine } from './marketsDesk.machine';
 
@@ -16,6 +17,11 @@ export const newListing: MarketListing = {
   maker_spread: '0.002',
   maker_depth: 10,
 };
+/** A currency listing as the form sends it. */
+export const newCurrency: CurrencyListing = { symbol: 'NEWC', name: 'New Coin', precision: 4, networks: [{ network: 'ERC20', deposit_min: '1', withdraw_min: '5', withdraw_fee: '0.5', confirmations: 12 }] };
+const pair = (halted_reason: string | null): Pair => ({
+  left_symbol: 'BTC', right_symbol: 'USDT', is_hot: 1, trade_status: 1, contract_status: 1, price_precision: 2, amount_precision: 4, min_quantity: '0.0001', min_notional: '5', halted_reason, contract_halted_reason: null,
+});
 export const ethHalted: OperatorMarket = { market: 'spot', symbol: 'ETH_USDT', trading: true, halted_reason: 'Wallet maintenance on the ETH network', halted_at: 1_790_000_000_000 };
 
 /** The list, the halt question with its reason, the resume question (the shared confirm-then-act child, whose own model walks its question), and the listing and delisting forms with their 2FA code. */
@@ -54,5 +60,13 @@ export const marketsDeskModel: MachineModel<typeof marketsDeskMachine> = {
     { type: 'xstate.done.actor.delistPair', output: { symbol: 'BTC_USDT', delist_at: 1_790_000_000_000 } },
     { type: 'xstate.error.actor.delistPair', error: { kind: 'server', serverMessage: 'The delisting time must be now or later' } },
     { type: 'markets.closeForm' },
+    { type: 'markets.openCurrency' },
+    { type: 'markets.submitCurrency', listing: newCurrency, code: '123456' },
+    { type: 'markets.submitCurrency', listing: newCurrency, code: '' },
+    { type: 'xstate.done.actor.listCurrency', output: { symbol: 'NEWC' } },
+    { type: 'xstate.error.actor.listCurrency', error: { kind: 'server', serverMessage: 'This currency is listed already' } },
+    // The pair list's channel: the list on joining, then another operator's halt.
+    { type: 'market.pairs', pairs: [pair(null)] },
+    { type: 'market.pairs', pairs: [pair('Incident')] },
   ],
 };

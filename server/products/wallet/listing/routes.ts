@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { CURRENCY_NAME_MAX, CURRENCY_NETWORKS_MAX, CURRENCY_PRECISION_MAX, MARKET_OPERATOR_PATHS, type CurrencyListing } from '../../../../domain/marketsDesk.js';
+import type { Database } from '../../../kernel/platform/db/database.js';
+import { okWith } from '../../../kernel/platform/http/envelope.js';
+import { decimal, secondFactorCode, strictObject, text } from '../../../kernel/platform/http/schemas.js';
+import { unwrap } from '../../../kernel/platform/outcome.js';
+import { currencyListing } from './currencyListing.js';
+import './messages.js';
+
+const network = strictObject(['network', 'deposit_min', 'withdraw_min', 'withdraw_fee', 'confirmations'], {
+  network: text(16, 1),
+  deposit_min: decimal,
+  withdraw_min: decimal,
+  withdraw_fee: decimal,
+  confirmations: { type: 'integer', minimum: 1, maximum: 1000 },
+});
+
+const listingBody = strictObject(['symbol', 'name', 'precision', 'networks'], {
+  symbol: text(12, 1),
+  name: text(CURRENCY_NAME_MAX * 2, 1),
+  precision: { type: 'integer', minimum: 0, maximum: CURRENCY_PRECISION_MAX },
+  networks: { type: 'array', minItems: 1, maxItems: CURRENCY_NETWORKS_MAX, items: network },
+  totp_code: secondFactorCode,
+});
+
+/**
+ * The risk desk's currency listing (issue 52 §1; currencyListing.ts), the wallet's since the
+ * networks are: its permission (trading.write) is in the operator product's table. `now`: the clock
+ * the 2FA code is checked at (tests move it between TOTP steps).
+ */
+export function currencyListingRoutes(db: Database, now: () => number = Date.now) {
+  const list = currencyListing(db, now);
+  return async (app: FastifyInstance) => {
+    app.post<{ Body: CurrencyListing & { totp_code?: string } }>(MARKET_OPERATOR_PATHS.listCurrency, { config: { auth: 'operator' }, schema: { body: listingBody } }, async (request) => {
+      const { totp_code, ...listing } = request.body;
+      const listed = unwrap(await list(request.operator, listing, totp_code, request.lang));
+      return okWith(request.lang, 'currencyListDone', listed);
+    });
+  };
+}
